@@ -1,0 +1,116 @@
+"""The project's exceptions and exit codes.
+
+Anything that escapes a command and is not a ``StackError`` is a bug in bringup; the CLI shows
+its traceback. A ``StackError`` is the user's problem, shown as one ``ERROR`` line and an
+optional ``TIP`` line.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Optional
+
+
+class ExitCode(enum.IntEnum):
+    """Exit codes every command shares; the JSON envelope repeats them."""
+
+    OK = 0
+    """Everything asked for holds (or runs)."""
+    PROBLEMS = 1
+    """The command worked and found something blocked or failing."""
+    BAD_INPUT = 2
+    """Usage error, a path that does not exist, a malformed manifest or overlay."""
+    INTERNAL = 3
+    """A bug in bringup (a traceback is shown)."""
+    INTERRUPTED = 130
+    """Ctrl-C."""
+
+
+class StackError(Exception):
+    """Base of bringup's own errors: ``message`` says what, ``hint`` what to do about it."""
+
+    exit_code: ExitCode = ExitCode.BAD_INPUT
+
+    def __init__(self, message: str, *, hint: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        cause = self.__cause__
+        if cause is not None and not isinstance(cause, StackError):
+            return f"{self.message}: {cause}"
+        return self.message
+
+
+class InputError(StackError, ValueError):
+    """Bad input from the user: a missing path, an unreadable or malformed file.
+
+    ``path``, ``line`` and ``column`` locate the fault when it is in a file; ``excerpt`` is the
+    offending line, shown with a caret under ``column``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Optional[str] = None,
+        line: Optional[int] = None,
+        column: Optional[int] = None,
+        excerpt: Optional[str] = None,
+        hint: Optional[str] = None,
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.path = path
+        self.line = line
+        self.column = column
+        self.excerpt = excerpt
+
+    @property
+    def location(self) -> str:
+        if self.path is None:
+            return ""
+        parts = [self.path]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if self.location else self.message
+        if self.excerpt is not None:
+            text += "\n    " + self.excerpt
+            if self.column is not None:
+                text += "\n    " + " " * (self.column - 1) + "^"
+        return text
+
+
+class KnowledgeBaseError(InputError):
+    """A knowledge-base file that does not load or validate; names the record and field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Optional[str] = None,
+        line: Optional[int] = None,
+        record_id: Optional[str] = None,
+        field: Optional[str] = None,
+    ) -> None:
+        where = ", ".join(
+            part
+            for part in (
+                f"record {record_id!r}" if record_id else "",
+                f"field {field!r}" if field else "",
+            )
+            if part
+        )
+        super().__init__(f"{where}: {message}" if where else message, path=path, line=line)
+        self.record_id = record_id
+        self.field = field
+
+
+class ProbeError(StackError):
+    """The probe itself cannot work (an unreadable sysroot, a broken replay file). A probe
+    that merely fails to read something yields a fact instead, never this."""

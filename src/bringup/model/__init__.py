@@ -1,0 +1,50 @@
+"""Frozen data types shared by every layer; no I/O here."""
+
+from bringup.model.facts import Fact, FactStatus, FactValue, unknown_fact
+from bringup.model.requirements import (
+    Component,
+    DeviceKind,
+    Requirement,
+    Role,
+    Step,
+    StepKind,
+    StepNeeds,
+)
+from bringup.model.rules import Rule
+from bringup.model.snapshot import (
+    SNAPSHOT_SCHEMA,
+    Accelerator,
+    Package,
+    PythonInstall,
+    Snapshot,
+    Toolkit,
+    Vendor,
+)
+from bringup.model.source import Confidence, Source, SourceKind, command_source, file_source
+
+__all__ = [
+    "Fact",
+    "FactStatus",
+    "FactValue",
+    "unknown_fact",
+    "Component",
+    "DeviceKind",
+    "Requirement",
+    "Role",
+    "Step",
+    "StepKind",
+    "StepNeeds",
+    "Rule",
+    "SNAPSHOT_SCHEMA",
+    "Accelerator",
+    "Package",
+    "PythonInstall",
+    "Snapshot",
+    "Toolkit",
+    "Vendor",
+    "Confidence",
+    "Source",
+    "SourceKind",
+    "command_source",
+    "file_source",
+]

@@ -1,0 +1,22 @@
+"""Knowledge-base rules in the one shape the solver and ``kb why`` consume."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import msgspec
+
+
+class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """ "If ``subject`` is in ``spec`` then ``then_subject`` must be in ``then_spec``", with the
+    public document it comes from. Subjects use the same names as ``Requirement.subject``;
+    specs are strings in each subject's version scheme."""
+
+    id: str
+    subject: str
+    spec: str
+    then_subject: str
+    then_spec: str
+    source: str
+    topic: str
+    note: Optional[str] = None

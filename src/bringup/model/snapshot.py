@@ -1,0 +1,95 @@
+"""The facts of one host at one time: what the probe saw, and what it could not see."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+import msgspec
+
+from bringup.model.facts import Fact, FactValue
+from bringup.model.source import Source
+
+SNAPSHOT_SCHEMA = 1
+
+Vendor = Literal["ascend", "nvidia"]
+
+
+class Accelerator(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One device. ``family`` is the chip family the knowledge base keys on (Ascend ``910B``,
+    ``910_93``, ``310P``; NVIDIA architecture such as ``hopper``); ``name`` is as reported."""
+
+    vendor: Vendor
+    index: int
+    name: str
+    source: Source
+    family: Optional[str] = None
+    compute_capability: Optional[str] = None
+    memory_total_mib: Optional[int] = None
+    memory_used_mib: Optional[int] = None
+    health: Optional[str] = None
+    bus_id: Optional[str] = None
+
+
+class Toolkit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An installed toolkit package: a CANN package (toolkit, kernels per chip, nnal) or a CUDA
+    toolkit. Several versions can live side by side; ``active`` marks the one in use (CANN's
+    ``latest`` link, ``CUDA_HOME``, the ``nvcc`` on PATH)."""
+
+    kind: str
+    version: str
+    path: str
+    source: Source
+    arch: Optional[str] = None
+    chip: Optional[str] = None
+    active: bool = False
+
+
+class Package(msgspec.Struct, frozen=True, kw_only=True):
+    """An installed distribution in one interpreter, by its normalised name."""
+
+    name: str
+    version: str
+
+
+class PythonInstall(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One interpreter found on the host. ``packages`` is None when it was not inspected."""
+
+    path: str
+    version: str
+    origin: str
+    source: Source
+    implementation: str = "cpython"
+    packages: Optional[tuple[Package, ...]] = None
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A host at one time. ``origin``: ``live`` (this machine), ``replay`` (a recorded host),
+    ``report`` (pasted text such as ``npu-smi info`` or ``collect_env`` output)."""
+
+    taken_at: str
+    origin: Literal["live", "replay", "report"]
+    facts: tuple[Fact, ...] = ()
+    accelerators: tuple[Accelerator, ...] = ()
+    toolkits: tuple[Toolkit, ...] = ()
+    pythons: tuple[PythonInstall, ...] = ()
+    schema: int = SNAPSHOT_SCHEMA
+
+    def fact(self, key: str) -> Optional[Fact]:
+        """The first fact under ``key`` whatever its status, or None when never looked at."""
+        for fact in self.facts:
+            if fact.key == key:
+                return fact
+        return None
+
+    def value(self, key: str) -> FactValue:
+        """The value of an ``ok`` fact, else None: callers must treat None as unknown."""
+        fact = self.fact(key)
+        return fact.value if fact is not None and fact.ok else None
+
+    def facts_under(self, prefix: str) -> tuple[Fact, ...]:
+        """Every fact whose key is ``prefix`` or starts with ``prefix.``."""
+        dotted = prefix + "."
+        return tuple(f for f in self.facts if f.key == prefix or f.key.startswith(dotted))
+
+    def devices(self, vendor: Vendor) -> tuple[Accelerator, ...]:
+        return tuple(a for a in self.accelerators if a.vendor == vendor)

@@ -1,0 +1,1 @@
+"""Turning results into text: the terminal, the JSON envelope, Markdown and HTML."""

@@ -1,0 +1,73 @@
+"""Reading TOML files (manifests, knowledge-base data) with errors that point at file:line.
+
+Python 3.11+ has ``tomllib``; 3.9 and 3.10 use ``tomli``, its origin. Decoding errors carry
+the line and column where the parser stopped; validation errors found later can be placed with
+``line_of`` (the line where a record's ``id = "…"`` or a key is written).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from bringup.errors import InputError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.9/3.10 only
+    import tomli as tomllib
+
+_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def parse_toml(text: str, path: str) -> dict[str, Any]:
+    """Decode ``text`` (the contents of ``path``); raises ``InputError`` at the bad line."""
+    try:
+        document: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _POSITION.search(message)
+        line = int(match.group(1)) if match else None
+        column = int(match.group(2)) if match else None
+        excerpt = _line_text(text, line)
+        raise InputError(
+            f"invalid TOML: {_POSITION.sub('', message).strip()}",
+            path=path,
+            line=line,
+            column=column,
+            excerpt=excerpt,
+        ) from None
+    return document
+
+
+def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """The text and the decoded document of a TOML file; unreadable files are ``InputError``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"not UTF-8 text (byte {error.start})", path=str(path)) from None
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
+    return text, parse_toml(text, str(path))
+
+
+def line_of(text: str, key: str, value: Optional[str] = None, start: int = 1) -> Optional[int]:
+    """The first line at or after ``start`` that assigns ``key`` (to ``value`` if given)."""
+    if value is None:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    else:
+        quoted = re.escape(value)
+        pattern = re.compile(rf"""^\s*{re.escape(key)}\s*=\s*(["']){quoted}\1""")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number >= start and pattern.match(line):
+            return number
+    return None
+
+
+def _line_text(text: str, line: Optional[int]) -> Optional[str]:
+    if line is None:
+        return None
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None

@@ -1,0 +1,24 @@
+"""Versions and specifiers in every scheme the stack uses: PEP 440 via ``packaging``; CANN and
+Ascend HDK (``ascend``); dotted numbers for CUDA, GCC, NVIDIA driver, firmware (``numeric``);
+unordered names for chip families (``name``)."""
+
+from bringup.versions.errors import InvalidSpecifier, InvalidVersion
+from bringup.versions.schemes import SCHEMES, Parsed
+from bringup.versions.specifiers import Clause, SpecifierSet, parse_specifier
+from bringup.versions.subjects import SUBJECT_SCHEMES, scheme_for
+from bringup.versions.version import Version, is_version, parse_version
+
+__all__ = [
+    "InvalidSpecifier",
+    "InvalidVersion",
+    "SCHEMES",
+    "Parsed",
+    "Clause",
+    "SpecifierSet",
+    "parse_specifier",
+    "SUBJECT_SCHEMES",
+    "scheme_for",
+    "Version",
+    "is_version",
+    "parse_version",
+]

@@ -1,0 +1,153 @@
+"""Specifier sets over any scheme: ``>=8.0.RC1,<8.2``, ``8.0.*``, ``~=7.0``, ``!=12.1``.
+
+PEP 440 specifiers are handed to ``packaging`` (pre-releases admitted, since a repo that says
+``torch>=2.1`` is satisfied by an installed ``2.2.0rc1`` as far as the stack is concerned).
+Vendor schemes use the same operators with the same meaning over their own keys. The ``name``
+scheme (chip families) takes a comma-separated list of allowed names, ``!name`` to exclude.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, NamedTuple, Union
+
+from packaging.specifiers import InvalidSpecifier as _Pep440InvalidSpecifier
+from packaging.specifiers import SpecifierSet as _Pep440SpecifierSet
+
+from bringup.versions.errors import InvalidSpecifier, InvalidVersion
+from bringup.versions.version import Version
+
+_CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*([^\s,]+)\s*$")
+
+
+class Clause(NamedTuple):
+    operator: str
+    version: Version
+    wildcard: bool
+
+    def __str__(self) -> str:
+        return f"{self.operator}{self.version.raw}" + (".*" if self.wildcard else "")
+
+
+def _prefix_match(version: Version, prefix: tuple[str, ...]) -> bool:
+    return version.segments[: len(prefix)] == prefix
+
+
+def _compatible(version: Version, floor: Version) -> bool:
+    """``~=X.Y.Z``: at least X.Y.Z and within the X.Y series (PEP 440's meaning)."""
+    return version >= floor and _prefix_match(version, floor.segments[:-1])
+
+
+_OPERATORS: dict[str, Callable[[Version, Version], bool]] = {
+    "==": lambda v, c: v == c,
+    "!=": lambda v, c: v != c,
+    ">=": lambda v, c: v >= c,
+    "<=": lambda v, c: v <= c,
+    ">": lambda v, c: v > c,
+    "<": lambda v, c: v < c,
+    "~=": _compatible,
+}
+
+
+class SpecifierSet:
+    """A conjunction of clauses in one scheme. The empty set admits every version (a
+    requirement with no version stated); ``str()`` gives back the text as written."""
+
+    __slots__ = ("_names", "_pep440", "clauses", "scheme", "text")
+
+    def __init__(self, text: str, scheme: str) -> None:
+        self.text = text.strip()
+        self.scheme = scheme
+        self.clauses: tuple[Clause, ...] = ()
+        self._pep440: _Pep440SpecifierSet | None = None
+        self._names: tuple[frozenset[str], frozenset[str]] | None = None
+        if scheme == "pep440":
+            try:
+                self._pep440 = _Pep440SpecifierSet(self.text, prereleases=True)
+            except _Pep440InvalidSpecifier as error:
+                raise InvalidSpecifier(text, scheme, str(error)) from None
+        elif scheme == "name":
+            self._names = _parse_names(self.text)
+        else:
+            self.clauses = _parse_clauses(self.text, scheme)
+
+    def contains(self, version: Union[Version, str]) -> bool:
+        """Whether ``version`` satisfies every clause; a raw string is read in this scheme."""
+        if isinstance(version, str):
+            version = Version(version, self.scheme)
+        if version.scheme != self.scheme:
+            raise TypeError(f"{version.scheme} version {version} against {self.scheme} spec")
+        if self._pep440 is not None:
+            return self._pep440.contains(version.key, prereleases=True)
+        if self._names is not None:
+            allowed, excluded = self._names
+            name: str = version.key
+            return (not allowed or name in allowed) and name not in excluded
+        for clause in self.clauses:
+            if clause.wildcard:
+                matched = _prefix_match(version, clause.version.segments)
+                if matched != (clause.operator == "=="):
+                    return False
+            elif not _OPERATORS[clause.operator](version, clause.version):
+                return False
+        return True
+
+    def __contains__(self, version: object) -> bool:
+        return isinstance(version, (Version, str)) and self.contains(version)
+
+    def filter(self, versions: list[Version]) -> list[Version]:
+        return [v for v in versions if self.contains(v)]
+
+    @property
+    def is_empty_text(self) -> bool:
+        return not self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"SpecifierSet({self.text!r}, {self.scheme!r})"
+
+
+def _parse_clauses(text: str, scheme: str) -> tuple[Clause, ...]:
+    if not text:
+        return ()
+    clauses: list[Clause] = []
+    offset = 0
+    for part in text.split(","):
+        match = _CLAUSE.match(part)
+        if match is None:
+            raise InvalidSpecifier(text, scheme, f"cannot read clause {part.strip()!r}", offset)
+        operator, raw = match.group(1) or "==", match.group(2)
+        wildcard = raw.endswith(".*")
+        if wildcard:
+            raw = raw[:-2]
+            if operator not in ("==", "!="):
+                raise InvalidSpecifier(text, scheme, f"{operator} cannot take a wildcard", offset)
+        try:
+            version = Version(raw, scheme)
+        except InvalidVersion as error:
+            raise InvalidSpecifier(text, scheme, str(error), offset) from None
+        if operator == "~=" and len(version.segments) < 2:
+            raise InvalidSpecifier(text, scheme, "~= needs at least X.Y", offset)
+        clauses.append(Clause(operator, version, wildcard))
+        offset += len(part) + 1
+    return tuple(clauses)
+
+
+def _parse_names(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    allowed: set[str] = set()
+    excluded: set[str] = set()
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        target = excluded if part.startswith("!") else allowed
+        raw = part.lstrip("!=").strip()
+        try:
+            target.add(str(Version(raw, "name").key))
+        except InvalidVersion as error:
+            raise InvalidSpecifier(text, "name", str(error)) from None
+    return frozenset(allowed), frozenset(excluded)
+
+
+def parse_specifier(text: str, scheme: str) -> SpecifierSet:
+    """Read ``text`` in ``scheme``; raises ``InvalidSpecifier`` naming the bad clause."""
+    return SpecifierSet(text, scheme)
