@@ -1,0 +1,52 @@
+"""Fact keys shared by the probe (which writes them) and the solver, planner and triage
+(which read them). One vocabulary, so a renamed key is a type error, not a silent unknown.
+
+Per-item data (each device, each toolkit package, each interpreter) lives in the snapshot's
+typed lists (``accelerators``, ``toolkits``, ``pythons``), not in keys.
+"""
+
+from __future__ import annotations
+
+# host
+OS_ID = "host.os.id"  # os-release ID: ubuntu, debian, openEuler, kylin, centos, rocky
+OS_VERSION_ID = "host.os.version_id"  # os-release VERSION_ID: 22.04, 12, 24.03
+OS_PRETTY_NAME = "host.os.pretty_name"
+KERNEL = "host.kernel"
+ARCH = "host.arch"  # x86_64 | aarch64
+GLIBC = "host.glibc"  # 2.36
+CPU_MODEL = "host.cpu.model"
+CPU_MICROARCH = "host.cpu.microarch"  # archspec name: zen3, skylake_avx512, neoverse_n1
+CPU_COUNT = "host.cpu.count"
+MEMORY_TOTAL_MIB = "host.memory_total_mib"
+
+# host toolchain
+GCC = "toolchain.gcc.version"
+GXX = "toolchain.gxx.version"
+CLANG = "toolchain.clang.version"
+CMAKE = "toolchain.cmake.version"
+MAKE = "toolchain.make.version"
+NINJA = "toolchain.ninja.version"
+LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
+GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
+CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N
+
+# python
+PYTHON_DEFAULT = "python.default.version"  # the python3 first on PATH
+PYTHON_DEFAULT_PATH = "python.default.path"
+
+# ascend
+ASCEND_DRIVER = "ascend.driver.version"  # HDK driver, e.g. 24.1.rc2 (driver/version.info)
+ASCEND_FIRMWARE = "ascend.firmware.version"  # firmware/version.info Version, e.g. 7.1.0.9.220
+ASCEND_NPU_SMI = "ascend.npu_smi"  # the npu-smi answer itself: ok / absent / timed_out / failed
+ASCEND_DEVICE_COUNT = "ascend.device_count"
+ASCEND_CANN_ACTIVE = "ascend.cann.active"  # version of the toolkit the ``latest`` link points at
+ASCEND_HOME = "ascend.env.ASCEND_HOME_PATH"
+ASCEND_ENV_PREFIX = "ascend.env."  # + variable name, for every variable set_env.sh sets
+
+# nvidia / cuda
+NVIDIA_DRIVER = "nvidia.driver.version"  # 535.104.05, from /proc or nvidia-smi
+NVIDIA_DRIVER_CUDA = "nvidia.driver.cuda_version"  # "CUDA Version" nvidia-smi prints: max runtime
+NVIDIA_SMI = "nvidia.nvidia_smi"  # the nvidia-smi answer itself: ok / absent / timed_out / failed
+NVIDIA_DEVICE_COUNT = "nvidia.device_count"
+CUDA_ACTIVE = "cuda.toolkit.active"  # version of the nvcc first on PATH or under CUDA_HOME
+CUDA_HOME = "cuda.env.CUDA_HOME"
