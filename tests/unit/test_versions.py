@@ -152,3 +152,23 @@ def test_subject_schemes() -> None:
     assert scheme_for("chip") == "name"
     assert scheme_for("pypi:torch") == "pep440"
     assert scheme_for("torch_npu") == "pep440"
+
+
+def test_alternatives() -> None:
+    specifier = SpecifierSet("==7.0.0 || >=8.0.RC1,<8.1", "ascend")
+    assert specifier.contains("7.0.0")
+    assert specifier.contains("8.0.RC3")
+    assert not specifier.contains("7.0.1")
+    assert not specifier.contains("8.1.RC1")
+    assert len(specifier.alternatives) == 2
+    assert SpecifierSet(">=3.8,<3.9 || >=3.10", "pep440").contains("3.11")
+    assert not SpecifierSet(">=3.8,<3.9 || >=3.10", "pep440").contains("3.9.1")
+    assert SpecifierSet("910B || 310P", "name").contains("310P")
+    with pytest.raises(InvalidSpecifier, match="empty alternative"):
+        SpecifierSet(">=1.0 ||", "numeric")
+
+
+def test_error_column_counts_from_the_whole_text() -> None:
+    with pytest.raises(InvalidSpecifier) as caught:
+        SpecifierSet("==7.0.0 || >=8.x", "ascend")
+    assert caught.value.position == 10

@@ -1,4 +1,5 @@
-"""Specifier sets over any scheme: ``>=8.0.RC1,<8.2``, ``8.0.*``, ``~=7.0``, ``!=12.1``.
+"""Specifier sets over any scheme: ``>=8.0.RC1,<8.2``, ``8.0.*``, ``~=7.0``, ``!=12.1``,
+and alternatives ``==7.0.0 || ==8.0.RC1``.
 
 PEP 440 specifiers are handed to ``packaging`` (pre-releases admitted, since a repo that says
 ``torch>=2.1`` is satisfied by an installed ``2.2.0rc1`` as far as the stack is concerned).
@@ -49,38 +50,30 @@ _OPERATORS: dict[str, Callable[[Version, Version], bool]] = {
 }
 
 
-class SpecifierSet:
-    """A conjunction of clauses in one scheme. The empty set admits every version (a
-    requirement with no version stated); ``str()`` gives back the text as written."""
+class _Group:
+    """One conjunction of clauses (the part between ``||``)."""
 
-    __slots__ = ("_names", "_pep440", "clauses", "scheme", "text")
+    __slots__ = ("clauses", "names", "pep440")
 
-    def __init__(self, text: str, scheme: str) -> None:
-        self.text = text.strip()
-        self.scheme = scheme
+    def __init__(self, text: str, whole: str, scheme: str, start: int) -> None:
         self.clauses: tuple[Clause, ...] = ()
-        self._pep440: _Pep440SpecifierSet | None = None
-        self._names: tuple[frozenset[str], frozenset[str]] | None = None
+        self.pep440: _Pep440SpecifierSet | None = None
+        self.names: tuple[frozenset[str], frozenset[str]] | None = None
         if scheme == "pep440":
             try:
-                self._pep440 = _Pep440SpecifierSet(self.text, prereleases=True)
+                self.pep440 = _Pep440SpecifierSet(text.strip(), prereleases=True)
             except _Pep440InvalidSpecifier as error:
-                raise InvalidSpecifier(text, scheme, str(error)) from None
+                raise InvalidSpecifier(whole, scheme, str(error)) from None
         elif scheme == "name":
-            self._names = _parse_names(self.text)
+            self.names = _parse_names(text, whole)
         else:
-            self.clauses = _parse_clauses(self.text, scheme)
+            self.clauses = _parse_clauses(text, whole, scheme, start)
 
-    def contains(self, version: Union[Version, str]) -> bool:
-        """Whether ``version`` satisfies every clause; a raw string is read in this scheme."""
-        if isinstance(version, str):
-            version = Version(version, self.scheme)
-        if version.scheme != self.scheme:
-            raise TypeError(f"{version.scheme} version {version} against {self.scheme} spec")
-        if self._pep440 is not None:
-            return self._pep440.contains(version.key, prereleases=True)
-        if self._names is not None:
-            allowed, excluded = self._names
+    def contains(self, version: Version) -> bool:
+        if self.pep440 is not None:
+            return self.pep440.contains(version.key, prereleases=True)
+        if self.names is not None:
+            allowed, excluded = self.names
             name: str = version.key
             return (not allowed or name in allowed) and name not in excluded
         for clause in self.clauses:
@@ -92,15 +85,46 @@ class SpecifierSet:
                 return False
         return True
 
+
+class SpecifierSet:
+    """Clauses in one scheme: ``,`` joins clauses that must all hold, ``||`` separates
+    alternatives (``==7.0.0 || >=8.0.RC1,<8.1``), as compatibility tables need. The empty set
+    admits every version (a requirement with no version stated); ``str()`` gives back the
+    text as written."""
+
+    __slots__ = ("_groups", "scheme", "text")
+
+    def __init__(self, text: str, scheme: str) -> None:
+        self.text = text.strip()
+        self.scheme = scheme
+        parts = self.text.split("||") if self.text else [""]
+        if len(parts) > 1 and not all(part.strip() for part in parts):
+            raise InvalidSpecifier(text, scheme, "an empty alternative around ||")
+        groups: list[_Group] = []
+        start = 0
+        for part in parts:
+            groups.append(_Group(part, self.text, scheme, start))
+            start += len(part) + 2
+        self._groups = tuple(groups)
+
+    @property
+    def alternatives(self) -> tuple[tuple[Clause, ...], ...]:
+        """The clauses of each alternative (vendor schemes; empty for pep440 and name)."""
+        return tuple(group.clauses for group in self._groups)
+
+    def contains(self, version: Union[Version, str]) -> bool:
+        """Whether ``version`` satisfies one alternative; a raw string is read in this scheme."""
+        if isinstance(version, str):
+            version = Version(version, self.scheme)
+        if version.scheme != self.scheme:
+            raise TypeError(f"{version.scheme} version {version} against {self.scheme} spec")
+        return any(group.contains(version) for group in self._groups)
+
     def __contains__(self, version: object) -> bool:
         return isinstance(version, (Version, str)) and self.contains(version)
 
     def filter(self, versions: list[Version]) -> list[Version]:
         return [v for v in versions if self.contains(v)]
-
-    @property
-    def is_empty_text(self) -> bool:
-        return not self.text
 
     def __str__(self) -> str:
         return self.text
@@ -109,33 +133,33 @@ class SpecifierSet:
         return f"SpecifierSet({self.text!r}, {self.scheme!r})"
 
 
-def _parse_clauses(text: str, scheme: str) -> tuple[Clause, ...]:
-    if not text:
+def _parse_clauses(text: str, whole: str, scheme: str, start: int) -> tuple[Clause, ...]:
+    if not text.strip():
         return ()
     clauses: list[Clause] = []
-    offset = 0
+    offset = start
     for part in text.split(","):
         match = _CLAUSE.match(part)
         if match is None:
-            raise InvalidSpecifier(text, scheme, f"cannot read clause {part.strip()!r}", offset)
+            raise InvalidSpecifier(whole, scheme, f"cannot read clause {part.strip()!r}", offset)
         operator, raw = match.group(1) or "==", match.group(2)
         wildcard = raw.endswith(".*")
         if wildcard:
             raw = raw[:-2]
             if operator not in ("==", "!="):
-                raise InvalidSpecifier(text, scheme, f"{operator} cannot take a wildcard", offset)
+                raise InvalidSpecifier(whole, scheme, f"{operator} cannot take a wildcard", offset)
         try:
             version = Version(raw, scheme)
         except InvalidVersion as error:
-            raise InvalidSpecifier(text, scheme, str(error), offset) from None
+            raise InvalidSpecifier(whole, scheme, str(error), offset) from None
         if operator == "~=" and len(version.segments) < 2:
-            raise InvalidSpecifier(text, scheme, "~= needs at least X.Y", offset)
+            raise InvalidSpecifier(whole, scheme, "~= needs at least X.Y", offset)
         clauses.append(Clause(operator, version, wildcard))
         offset += len(part) + 1
     return tuple(clauses)
 
 
-def _parse_names(text: str) -> tuple[frozenset[str], frozenset[str]]:
+def _parse_names(text: str, whole: str) -> tuple[frozenset[str], frozenset[str]]:
     allowed: set[str] = set()
     excluded: set[str] = set()
     for part in filter(None, (p.strip() for p in text.split(","))):
@@ -144,7 +168,7 @@ def _parse_names(text: str) -> tuple[frozenset[str], frozenset[str]]:
         try:
             target.add(str(Version(raw, "name").key))
         except InvalidVersion as error:
-            raise InvalidSpecifier(text, "name", str(error)) from None
+            raise InvalidSpecifier(whole, "name", str(error)) from None
     return frozenset(allowed), frozenset(excluded)
 
 
