@@ -60,7 +60,14 @@ def write(compiled: Compiled, env: Optional[Mapping[str, str]] = None) -> bool:
 
 
 def _prune(directory: Path) -> None:
-    files = sorted(directory.glob("kb-*.msgpack"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for stale in files[KEEP:]:
+    """Keep the ``KEEP`` most recently written files; others may vanish under us, fine."""
+
+    def age(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    for stale in sorted(directory.glob("kb-*.msgpack"), key=age, reverse=True)[KEEP:]:
         with contextlib.suppress(OSError):
             stale.unlink()

@@ -169,6 +169,14 @@ def _check_record(
             report(leaf, f"the number {value!r} where a string is expected; {_NUMBER_HINT}")
         elif isinstance(value, (datetime.date, datetime.time)):
             report(leaf, f'write dates as strings ("{value}")')
+    fields = msgspec.structs.fields(RECORD_TYPES[kind])
+    names = {f.name for f in fields}
+    for key in item:
+        if key not in names:
+            report(key, f"unknown field; a [[{kind}]] has {', '.join(sorted(names))}")
+    for field in fields:
+        if field.required and field.name not in item:
+            report(None, f"missing required field {field.name!r}")
     if found:
         problems.extend(found)
         return None
