@@ -141,7 +141,8 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
     if not directory.is_dir():
         raise InputError("no such directory", path=str(directory))
     results = check_dir(directory)
-    dirs = [directory] if standalone else [builtin_dir(), directory]
+    builtin = directory.resolve() == builtin_dir().resolve()
+    dirs = [directory] if standalone or builtin else [builtin_dir(), directory]
     compiled = compile_dirs(dirs)
     problems = list(compiled.problems)
     records = sum(len(result.records) for result in results)

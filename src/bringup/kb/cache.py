@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Optional
@@ -42,6 +41,8 @@ def read(key: str, env: Optional[Mapping[str, str]] = None) -> Optional[Compiled
 
 def write(compiled: Compiled, env: Optional[Mapping[str, str]] = None) -> bool:
     """Store ``compiled`` atomically; ``False`` when the cache dir cannot be written."""
+    import tempfile
+
     target = cache_file(compiled.key, env)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,8 @@ from typing import Literal, Optional, Union
 
 import msgspec
 
+from bringup.errors import KnowledgeBaseError
+
 from bringup.model.source import Confidence
 
 Detail = Union[str, list[str]]
@@ -121,17 +123,19 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     record_id: Optional[str] = None
     field: Optional[str] = None
 
-    def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line is not None else self.path
-        what = ", ".join(
-            part
-            for part in (
-                f"record {self.record_id!r}" if self.record_id else "",
-                f"field {self.field!r}" if self.field else "",
-            )
-            if part
+    def error(self) -> KnowledgeBaseError:
+        """The problem as the exception ``bringup.errors`` defines for it."""
+        return KnowledgeBaseError(
+            self.message,
+            path=self.path,
+            line=self.line,
+            record_id=self.record_id,
+            field=self.field,
         )
-        return f"{where}: {what}: {self.message}" if what else f"{where}: {self.message}"
+
+    def __str__(self) -> str:
+        """``file:line: record 'id', field 'name': message``."""
+        return str(self.error())
 
 
 class Topic(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
