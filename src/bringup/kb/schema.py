@@ -15,7 +15,6 @@ from typing import Literal, Optional, Union
 import msgspec
 
 from bringup.errors import KnowledgeBaseError
-
 from bringup.model.source import Confidence
 
 Detail = Union[str, list[str]]
