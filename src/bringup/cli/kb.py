@@ -144,7 +144,7 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
     builtin = directory.resolve() == builtin_dir().resolve()
     dirs = [directory] if standalone or builtin else [builtin_dir(), directory]
     compiled = compile_dirs(dirs)
-    problems = list(compiled.problems)
+    problems = sorted(compiled.problems, key=lambda p: (p.path, p.line or 0))
     records = sum(len(result.records) for result in results)
     code = ExitCode.BAD_INPUT if problems else ExitCode.OK
     if as_json:

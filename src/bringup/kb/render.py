@@ -48,16 +48,9 @@ def render_entries(topic: Topic, entries: Sequence[AnyEntry]) -> list[Table]:
         for rule in rules:
             when = f"{rule.subject} {rule.spec}"
             then = "\n".join(f"{subject} {spec}" for subject, spec in rule.then.items())
-            flags = [
-                flag
-                for flag in (
-                    "recommended" if not rule.hard else "",
-                    f"chips {rule.chips}" if rule.chips else "",
-                    f"confidence {rule.confidence}" if rule.confidence != "high" else "",
-                    rule.note or "",
-                )
-                if flag
-            ]
+            flags = _tags(rule.hard, rule.chips, rule.confidence) + (
+                [rule.note] if rule.note else []
+            )
             table.add_row(rule.id, when, then, "; ".join(flags), rule.source)
         tables.append(table)
     releases = [e.record for e in entries if isinstance(e, ReleaseEntry)]
@@ -136,15 +129,7 @@ def _check_lines(checks: Sequence[RuleCheck], show_holds: bool = True) -> list[s
     for check in checks:
         rule = check.rule
         mark = ("holds" if check.holds else "FAILS") if show_holds else ""
-        tags = [
-            tag
-            for tag in (
-                "recommended" if not rule.hard else "",
-                f"chips {check.chips}" if check.chips else "",
-                f"confidence {rule.confidence}" if rule.confidence != "high" else "",
-            )
-            if tag
-        ]
+        tags = _tags(rule.hard, check.chips, rule.confidence)
         suffix = f" [{', '.join(tags)}]" if tags else ""
         head = f"  {mark + ': ' if mark else ''}{rule.subject} {rule.spec} → "
         lines.append(f"{head}{rule.then_subject} {rule.then_spec}{suffix}  ({rule.id})")
@@ -152,3 +137,13 @@ def _check_lines(checks: Sequence[RuleCheck], show_holds: bool = True) -> list[s
             lines.append(f"      note: {rule.note}")
         lines.append(f"      source: {rule.source}")
     return lines
+
+
+def _tags(hard: bool, chips: str | None, confidence: str) -> list[str]:
+    """What sets a row apart from a plain, sourced requirement."""
+    tags = [] if hard else ["recommended"]
+    if chips:
+        tags.append(f"chips {chips}")
+    if confidence != "high":
+        tags.append(f"confidence {confidence}")
+    return tags

@@ -7,6 +7,7 @@ reported whole rather than one error per run (packaging's error collector does t
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any, Optional
@@ -76,23 +77,29 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
     except InputError as error:
         problem = Problem(path=path, line=error.line, message=error.message)
         return FileResult(path=path, topic=stem, title=None, records=(), problems=(problem,))
+    lines = text.splitlines()
     for key in document:
         if key not in FILE_KEYS:
             problems.append(
                 Problem(
                     path=path,
-                    line=_key_line(text, key, 1, None),
+                    line=_key_line(lines, key, 1, None),
                     field=key,
                     message="unknown key; a file holds topic, title and arrays of "
                     + ", ".join(f"[[{kind}]]" for kind in RECORD_KINDS),
                 )
             )
-    topic = _text_value(document, "topic", text, path, problems) or stem
+    topic = _text_value(document, "topic", lines, path, problems) or stem
     if not _TOPIC.match(topic):
         problems.append(
-            Problem(path=path, field="topic", message=f"{topic!r} is not a topic name (a-z0-9_)")
+            Problem(
+                path=path,
+                line=_key_line(lines, "topic", 1, None),
+                field="topic",
+                message=f"{topic!r} is not a topic name (a-z0-9_)",
+            )
         )
-    title = _text_value(document, "title", text, path, problems)
+    title = _text_value(document, "title", lines, path, problems)
     records: list[tuple[RecordKind, Record, Origin]] = []
     seen: dict[str, int] = {}
     for kind in RECORD_KINDS:
@@ -102,12 +109,12 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
                 Problem(path=path, field=kind, message=f"write records as [[{kind}]] tables")
             )
             continue
-        headers = _header_lines(text, kind)
+        headers = _header_lines(lines, kind)
         for index, item in enumerate(raw):
             line = headers[index] if len(headers) == len(raw) else None
-            end = _next_header(text, line)
+            end = _next_header(lines, line)
             record = _check_record(
-                kind, item, text=text, path=path, line=line, end=end, problems=problems
+                kind, item, lines=lines, path=path, line=line, end=end, problems=problems
             )
             if record is None:
                 continue
@@ -130,13 +137,13 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
 
 
 def _text_value(
-    document: dict[str, Any], key: str, text: str, path: str, problems: list[Problem]
+    document: dict[str, Any], key: str, lines: list[str], path: str, problems: list[Problem]
 ) -> Optional[str]:
     value = document.get(key)
     if value is None or isinstance(value, str):
         return value
     problems.append(
-        Problem(path=path, line=_key_line(text, key, 1, None), field=key, message="not a string")
+        Problem(path=path, line=_key_line(lines, key, 1, None), field=key, message="not a string")
     )
     return None
 
@@ -145,7 +152,7 @@ def _check_record(
     kind: RecordKind,
     item: dict[str, Any],
     *,
-    text: str,
+    lines: list[str],
     path: str,
     line: Optional[int],
     end: Optional[int],
@@ -157,7 +164,7 @@ def _check_record(
 
     def report(field: Optional[str], message: str) -> None:
         start = line or 1
-        where = _key_line(text, field.split(".")[0], start, end) if field else None
+        where = _key_line(lines, field.split(".")[0], start, end) if field else None
         found.append(
             Problem(
                 path=path, line=where or line, record_id=record_id, field=field, message=message
@@ -169,7 +176,7 @@ def _check_record(
             report(leaf, f"the number {value!r} where a string is expected; {_NUMBER_HINT}")
         elif isinstance(value, (datetime.date, datetime.time)):
             report(leaf, f'write dates as strings ("{value}")')
-    fields = msgspec.structs.fields(RECORD_TYPES[kind])
+    fields = _fields(kind)
     names = {f.name for f in fields}
     for key in item:
         if key not in names:
@@ -194,6 +201,12 @@ def _check_record(
         report(meant, message)
     problems.extend(found)
     return None if found else record
+
+
+@functools.cache
+def _fields(kind: RecordKind) -> tuple[msgspec.structs.FieldInfo, ...]:
+    """A record type's fields (reading them evaluates annotations: done once per kind)."""
+    return msgspec.structs.fields(RECORD_TYPES[kind])
 
 
 def _meaning(record: Record) -> Iterator[tuple[Optional[str], str]]:
@@ -274,25 +287,25 @@ def _leaves(item: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]
             yield name, value
 
 
-def _header_lines(text: str, kind: str) -> list[int]:
+def _header_lines(lines: list[str], kind: str) -> list[int]:
     pattern = re.compile(rf"^\s*\[\[\s*{kind}\s*\]\]")
-    return [n for n, line in enumerate(text.splitlines(), start=1) if pattern.match(line)]
+    return [n for n, line in enumerate(lines, start=1) if pattern.match(line)]
 
 
-def _next_header(text: str, line: Optional[int]) -> Optional[int]:
+def _next_header(lines: list[str], line: Optional[int]) -> Optional[int]:
     """The next ``[[...]]`` header after ``line``: where the record starting there ends."""
     if line is None:
         return None
-    for number, content in enumerate(text.splitlines()[line:], start=line + 1):
+    for number, content in enumerate(lines[line:], start=line + 1):
         if content.lstrip().startswith("[["):
             return number
     return None
 
 
-def _key_line(text: str, key: str, start: int, end: Optional[int]) -> Optional[int]:
+def _key_line(lines: list[str], key: str, start: int, end: Optional[int]) -> Optional[int]:
     """The line at or after ``start`` (before ``end``) where ``key`` is assigned."""
     pattern = re.compile(rf"""^\s*(?:{re.escape(key)}|"{re.escape(key)}")\s*=""")
-    for number, content in enumerate(text.splitlines()[start - 1 :], start=start):
+    for number, content in enumerate(lines[start - 1 :], start=start):
         if end is not None and number >= end:
             return None
         if pattern.match(content):
