@@ -28,6 +28,8 @@ _BANNER = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _CFG_LINE = re.compile(r"^(\w+?)_running_version=\[([^:\]]*):([^\]]*)\]")
 _ARCH_DIR = re.compile(r"/(aarch64|x86_64)-linux$")
 
+_NOT_INSTALLED = "npu-smi is not installed (no HDK driver)"
+
 # DCMI return codes, from hicann/driver src/custom/include/dcmi_interface_api.h.
 DCMI_ERRORS = {
     -8001: "invalid parameter",
@@ -71,7 +73,7 @@ _DRIVER_FAILURES = (
         "the host driver library cannot reach the driver (driver not loaded, or /dev/davinci* "
         "not passed into the container)",
     ),
-    (re.compile(r"npu-smi: command not found()"), "npu-smi is not installed (no HDK driver)"),
+    (re.compile(r"npu-smi: command not found()"), _NOT_INSTALLED),
 )
 
 
@@ -229,7 +231,6 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
             device = _second_row(
                 cells,
                 pending,
-                index=len(devices),
                 source=source,
                 dual_die=dual_die,
                 has_hbm=has_hbm,
@@ -273,7 +274,6 @@ def _second_row(
     cells: list[str],
     first: tuple[int, str, str | None, int] | None,
     *,
-    index: int,
     source: Source,
     dual_die: bool,
     has_hbm: bool,
@@ -287,9 +287,13 @@ def _second_row(
         return None
     pairs = [(int(a), int(b)) for a, b in _PAIR.findall(metrics)]
     memory = pairs[1] if has_hbm and len(pairs) > 1 else (pairs[0] if pairs else None)
+    # "Chip Phy-ID" (A3) and "Chip Device" (310P) layouts print the device's own id beside
+    # the chip number; elsewhere one chip per NPU, so the NPU id is the device id.
+    ids = cells[0].split() if len(cells) == 3 else []
+    device_id = int(ids[1]) if len(ids) >= 2 and ids[1].isdigit() else npu
     device = Accelerator(
         vendor="ascend",
-        index=index,
+        index=device_id,
         name=name,
         source=at_line(source, number),
         family=chip_family(name, dual_die=dual_die),
@@ -315,7 +319,7 @@ def _driver_failure(text: str, source: Source) -> Collected | None:
             failed = Fact(
                 key=keys.ASCEND_NPU_SMI,
                 source=at_line(source, number),
-                status="failed",
+                status="absent" if meaning == _NOT_INSTALLED else "failed",
                 reason=reason,
             )
             return Collected(facts=(failed,))

@@ -157,8 +157,9 @@ def parse_nvidia_smi_table(text: str, source: Source) -> Collected:
     found: list[Fact] = [
         fact(keys.NVIDIA_SMI, "ok", source),
         fact(keys.NVIDIA_DRIVER, match.group("driver"), source, line=number),
-        fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source),
     ]
+    if devices:  # a header without GPU rows is a table cut short, not "no GPU"
+        found.append(fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source))
     if match.group("cuda") != "N/A":
         found.append(fact(keys.NVIDIA_DRIVER_CUDA, match.group("cuda"), source, line=number))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
