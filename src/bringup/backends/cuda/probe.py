@@ -217,14 +217,13 @@ def _library(ctx: ProbeContext, roots: list[str], key: str, header: str, library
                 return Collected(
                     facts=(Fact(key=key, value=match.group(1), source=file_source(path)),)
                 )
-    where = ", ".join(include_dirs + lib_dirs)
     return Collected(
         facts=(
             Fact(
                 key=key,
                 source=Source(kind="derived", ref=f"{header} and {library}.*"),
                 status="absent",
-                reason=f"no {header} or {library}.* in {where}",
+                reason=f"no {header} or {library}.* in the CUDA toolkits or system directories",
             ),
         )
     )

@@ -86,9 +86,11 @@ def parse_collect_env(text: str, source: Source) -> Collected:
             continue
         if (not value or value.endswith("following:")) and position + 1 < len(lines):
             # "cuDNN version: Probably one of the following:" / "GPU models ...:" + next line
-            number, value = lines[position + 1][0], lines[position + 1][1].strip()
+            where, value = lines[position + 1][0], lines[position + 1][1].strip()
+        else:
+            where = number
         key, kind = FIELDS[label]
-        facts.append(_field_fact(key, kind, value, at_line(source, number)))
+        facts.append(_field_fact(key, kind, value, at_line(source, where)))
         arch = _OS_ARCH.search(value) if label == "OS" else None
         if arch:
             facts.append(Fact(key=keys.ARCH, value=arch.group(1), source=at_line(source, number)))
