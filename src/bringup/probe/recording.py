@@ -185,7 +185,7 @@ def write_host(
     for number, done in enumerate(runner.calls, start=1):
         program = re.sub(r"[^A-Za-z0-9_.+-]", "_", posixpath.basename(done.argv[0]))[:40]
         stem = f"out/{number:03d}-{program}"
-        entry: dict[str, object] = {"argv": [redactor.text(a) for a in portable_argv(done.argv)]}
+        entry: dict[str, object] = {"argv": [redactor.path(a) for a in portable_argv(done.argv)]}
         if done.stdout:
             (root / f"{stem}.txt").write_text(redactor.text(done.stdout), encoding="utf-8")
             entry["stdout"] = f"{stem}.txt"
@@ -213,16 +213,17 @@ def write_host(
 
 def _write_tree(tree: Path, files: RecordingFiles, redactor: Redactor) -> None:
     for directory in sorted(files.dirs):
-        (tree / directory.lstrip("/")).mkdir(parents=True, exist_ok=True)
-    for link, target in sorted(files.links.items()):
-        local = tree / link.lstrip("/")
+        (tree / redactor.path(directory).lstrip("/")).mkdir(parents=True, exist_ok=True)
+    for link, raw_target in sorted(files.links.items()):
+        local = tree / redactor.path(link).lstrip("/")
+        target = redactor.path(raw_target)
         local.parent.mkdir(parents=True, exist_ok=True)
         if local.is_dir() and not local.is_symlink():
             shutil.rmtree(local)
         if not local.is_symlink():
             os.symlink(target, local)
     for path in sorted(files.files | set(files.contents)):
-        local = tree / path.lstrip("/")
+        local = tree / redactor.path(path).lstrip("/")
         if local.is_symlink() or local.is_dir():
             continue
         local.parent.mkdir(parents=True, exist_ok=True)

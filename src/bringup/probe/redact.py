@@ -48,6 +48,15 @@ class Redactor:
             text = self._home.sub("/home/user", text)
         return text
 
+    def path(self, path: str) -> str:
+        """A host path as the fixture stores it (``/home/<user>`` becomes ``/home/user``), so
+        paths in the tree, in links, in argv and in outputs stay consistent."""
+        if self._home is not None:
+            path = self._home.sub("/home/user", path)
+        if self._hostname is not None:
+            path = self._hostname.sub(f"{REDACTED}-host", path)
+        return path
+
     def environment(self, env: Mapping[str, str]) -> dict[str, str]:
         """The variables that matter to the stack, redacted; nothing that looks secret."""
         return {

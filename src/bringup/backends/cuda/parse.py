@@ -90,6 +90,7 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
                 index=int(index) if index.isdigit() else len(devices),
                 name=name,
                 source=at_line(source, number),
+                family=architecture(_known(row.get("compute_cap"))),
                 compute_capability=_known(row.get("compute_cap")),
                 memory_total_mib=_mib(row.get("memory.total")),
                 memory_used_mib=_mib(row.get("memory.used")),
@@ -106,6 +107,29 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
     if driver is not None:
         found.append(fact(keys.NVIDIA_DRIVER, driver[0], source, line=driver[1]))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
+
+
+_ARCHITECTURES = (
+    ("12.", "blackwell"),
+    ("10.", "blackwell"),
+    ("9.", "hopper"),
+    ("8.9", "ada"),
+    ("8.", "ampere"),
+    ("7.5", "turing"),
+    ("7.", "volta"),
+    ("6.", "pascal"),
+    ("5.", "maxwell"),
+)
+
+
+def architecture(compute_capability: str | None) -> str | None:
+    """The GPU architecture a compute capability belongs to (``9.0`` -> ``hopper``)."""
+    if not compute_capability:
+        return None
+    for prefix, name in _ARCHITECTURES:
+        if compute_capability.startswith(prefix):
+            return name
+    return None
 
 
 def _known(value: str | None) -> str | None:
