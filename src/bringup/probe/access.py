@@ -68,11 +68,21 @@ def failure_fact(done: Completed, key: str) -> Fact | None:
     return Fact(key=key, source=source, status="failed", reason=done.describe())
 
 
+def distinct_dirs(ctx: ProbeContext, paths: list[str]) -> list[str]:
+    """The existing directories among ``paths``, resolved, each once (``/usr/local/cuda`` and
+    the ``cuda-13.0`` it points at are one toolkit)."""
+    resolved: dict[str, str] = {}
+    for path in paths:
+        if path.startswith("/") and ctx.files.is_dir(path):
+            resolved.setdefault(ctx.files.resolve(path), path)
+    return list(resolved)
+
+
+def absent(key: str, source: Source, reason: str) -> Fact:
+    """Looked for and not there: the fact, with what was looked at."""
+    return Fact(key=key, source=source, status="absent", reason=reason)
+
+
 def not_on_path(key: str, program: str) -> Fact:
     """The fact for a program that the probed host's PATH does not have."""
-    return Fact(
-        key=key,
-        source=Source(kind="env", ref="PATH"),
-        status="absent",
-        reason=f"{program} not found on PATH",
-    )
+    return absent(key, Source(kind="env", ref="PATH"), f"{program} not found on PATH")

@@ -19,12 +19,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Optional
 
-from bringup.probe.files import DEFAULT_READ_LIMIT, Sysroot
+from bringup.probe.files import DEFAULT_READ_LIMIT, Sysroot, follow_links
 from bringup.probe.redact import Redactor
 from bringup.probe.runner import DEFAULT_TIMEOUT_S, CommandRunner, Completed, EnvOverrides
 
 _VERSION_TAG = re.compile(rb"[A-Za-z][A-Za-z0-9]*_[0-9]+(?:\.[0-9]+)*")
-_MAX_LINK_HOPS = 40
 
 
 class RecordingRunner:
@@ -63,31 +62,14 @@ class RecordingFiles:
 
     def _follow(self, path: str) -> str:
         """Resolve ``path`` on the live host, remembering every link on the way."""
-        pending = [p for p in path.split("/") if p]
-        done: list[str] = []
-        hops = 0
-        while pending:
-            part = pending.pop(0)
-            if part == ".":
-                continue
-            if part == "..":
-                if done:
-                    done.pop()
-                continue
-            local = "/" + "/".join([*done, part])
-            if os.path.islink(local):
-                hops += 1
-                if hops > _MAX_LINK_HOPS:
-                    break
-                target = os.readlink(local)
-                with self._lock:
-                    self.links[local] = target
-                if target.startswith("/"):
-                    done = []
-                pending = [p for p in target.split("/") if p] + pending
-                continue
-            done.append(part)
-        return "/" + "/".join(done)
+        try:
+            return follow_links(Path("/"), path, self._note_link)
+        except OSError:
+            return path
+
+    def _note_link(self, link: str, target: str) -> None:
+        with self._lock:
+            self.links[link] = target
 
     def _seen(self, path: str) -> None:
         real = self._follow(path)

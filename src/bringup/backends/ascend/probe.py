@@ -19,7 +19,7 @@ from bringup.backends.ascend.parse import (
     parse_version_cfg,
 )
 from bringup.model import Fact, Source, Toolkit, command_source, file_source, keys
-from bringup.probe.access import read_text, run, which
+from bringup.probe.access import absent, distinct_dirs, read_text, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
 from bringup.probe.pci import count_pci
@@ -72,15 +72,8 @@ def _package_dirs(ctx: ProbeContext, roots: list[str]) -> list[str]:
             if entry != "latest":
                 dirs.append(posixpath.join(root, "ascend-toolkit", entry))
         dirs.extend(ctx.files.glob(posixpath.join(root, "cann-*")))
-    for name in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
-        value = ctx.env.get(name)
-        if value and value.startswith("/"):
-            dirs.append(value)
-    resolved: dict[str, str] = {}
-    for directory in dirs:
-        if ctx.files.is_dir(directory):
-            resolved.setdefault(ctx.files.resolve(directory), directory)
-    return list(resolved)
+    dirs.extend(ctx.env.get(name, "") for name in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"))
+    return distinct_dirs(ctx, dirs)
 
 
 def _toolkits(ctx: ProbeContext, roots: list[str]) -> Collected:
@@ -156,11 +149,10 @@ def _active_fact(
         )
     where = ", ".join(roots) or INSTALL_ROOT
     if not base:
-        return Fact(
-            key=keys.ASCEND_CANN_ACTIVE,
-            source=Source(kind="derived", ref=f"CANN install roots: {where}"),
-            status="absent",
-            reason=f"no CANN toolkit (ascend_*_install.info) under {where} or $ASCEND_HOME_PATH",
+        return absent(
+            keys.ASCEND_CANN_ACTIVE,
+            Source(kind="derived", ref=f"CANN install roots: {where}"),
+            f"no CANN toolkit (ascend_*_install.info) under {where} or $ASCEND_HOME_PATH",
         )
     return Fact(
         key=keys.ASCEND_CANN_ACTIVE,
@@ -206,11 +198,10 @@ def _npu_smi(ctx: ProbeContext) -> Collected:
         reason = "npu-smi not found on PATH or in /usr/local/bin, /usr/local/sbin (no HDK driver)"
         return Collected(
             facts=(
-                Fact(
-                    key=keys.ASCEND_NPU_SMI,
-                    source=Source(kind="env", ref="PATH"),
-                    status="absent",
-                    reason=reason,
+                absent(
+                    keys.ASCEND_NPU_SMI,
+                    Source(kind="env", ref="PATH"),
+                    reason,
                 ),
             )
         )
@@ -243,11 +234,10 @@ def _environment(ctx: ProbeContext, roots: list[str]) -> Collected:
         facts.append(Fact(key=keys.ASCEND_SET_ENV, value=set_env, source=file_source(set_env)))
     else:
         facts.append(
-            Fact(
-                key=keys.ASCEND_SET_ENV,
-                source=Source(kind="derived", ref="CANN install roots"),
-                status="absent",
-                reason="no ascend-toolkit/set_env.sh or cann/set_env.sh",
+            absent(
+                keys.ASCEND_SET_ENV,
+                Source(kind="derived", ref="CANN install roots"),
+                "no ascend-toolkit/set_env.sh or cann/set_env.sh",
             )
         )
     hint = f"source {set_env}" if set_env else "CANN's set_env.sh was not sourced"
@@ -256,7 +246,7 @@ def _environment(ctx: ProbeContext, roots: list[str]) -> Collected:
         value = ctx.env.get(name)
         source = Source(kind="env", ref=name)
         if not value:
-            facts.append(Fact(key=key, source=source, status="absent", reason=f"not set ({hint})"))
+            facts.append(absent(key, source, f"not set ({hint})"))
             continue
         facts.append(Fact(key=key, value=value, source=source))
         facts.append(Fact(key=key + ".exists", value=ctx.files.is_dir(value), source=source))

@@ -22,7 +22,7 @@ from bringup.backends.cuda.parse import (
     parse_version_macros,
 )
 from bringup.model import Fact, Source, Toolkit, command_source, file_source, keys
-from bringup.probe.access import not_on_path, read_text, run, which
+from bringup.probe.access import absent, distinct_dirs, not_on_path, read_text, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
 from bringup.probe.pci import count_pci
@@ -73,20 +73,18 @@ def _driver_and_gpus(ctx: ProbeContext) -> Collected:
             why.append(f"nvidia-smi: {smi_state.reason}")
         facts.insert(
             0,
-            Fact(
-                key=keys.NVIDIA_DRIVER,
-                source=file_source(PROC_VERSION),
-                status="absent",
-                reason="no NVIDIA driver: " + "; ".join(why),
+            absent(
+                keys.NVIDIA_DRIVER,
+                file_source(PROC_VERSION),
+                "no NVIDIA driver: " + "; ".join(why),
             ),
         )
     if not any(f.key == keys.NVIDIA_DEVICE_COUNT for f in facts):
         facts.append(
-            Fact(
-                key=keys.NVIDIA_DEVICE_COUNT,
-                source=Source(kind="derived", ref="nvidia-smi"),
-                status="absent",
-                reason="no NVIDIA driver to list GPUs (see host.pci.nvidia_gpus for the PCI bus)",
+            absent(
+                keys.NVIDIA_DEVICE_COUNT,
+                Source(kind="derived", ref="nvidia-smi"),
+                "no NVIDIA driver to list GPUs (see host.pci.nvidia_gpus for the PCI bus)",
             )
         )
     return Collected(facts=tuple(facts), accelerators=smi.accelerators)
@@ -107,15 +105,8 @@ def _nvidia_smi(ctx: ProbeContext, program: str) -> Collected:
 
 def _toolkit_roots(ctx: ProbeContext) -> list[str]:
     roots = ["/usr/local/cuda", *ctx.files.glob("/usr/local/cuda-*")]
-    for name in ("CUDA_HOME", "CUDA_PATH"):
-        value = ctx.env.get(name)
-        if value and value.startswith("/"):
-            roots.append(value)
-    unique: dict[str, str] = {}
-    for root in roots:
-        if ctx.files.is_dir(root):
-            unique.setdefault(ctx.files.resolve(root), root)
-    return list(unique)
+    roots.extend(ctx.env.get(name, "") for name in ("CUDA_HOME", "CUDA_PATH"))
+    return distinct_dirs(ctx, roots)
 
 
 def _toolkits(ctx: ProbeContext) -> Collected:
@@ -140,11 +131,10 @@ def _toolkits(ctx: ProbeContext) -> Collected:
         )
     else:
         facts.append(
-            Fact(
-                key=keys.CUDA_HOME,
-                source=Source(kind="env", ref="CUDA_HOME"),
-                status="absent",
-                reason="not set",
+            absent(
+                keys.CUDA_HOME,
+                Source(kind="env", ref="CUDA_HOME"),
+                "not set",
             )
         )
     return Collected(facts=tuple(facts), toolkits=tuple(toolkits))
@@ -219,11 +209,10 @@ def _library(ctx: ProbeContext, roots: list[str], key: str, header: str, library
                 )
     return Collected(
         facts=(
-            Fact(
-                key=key,
-                source=Source(kind="derived", ref=f"{header} and {library}.*"),
-                status="absent",
-                reason=f"no {header} or {library}.* in the CUDA toolkits or system directories",
+            absent(
+                key,
+                Source(kind="derived", ref=f"{header} and {library}.*"),
+                f"no {header} or {library}.* in the CUDA toolkits or system directories",
             ),
         )
     )

@@ -13,7 +13,7 @@ import re
 from importlib import resources
 
 from bringup.model import Fact, PythonInstall, Source, file_source, keys
-from bringup.probe.access import read_text, run, search_path, which
+from bringup.probe.access import absent, read_text, run, search_path, which
 from bringup.probe.collectors.python_parse import (
     minor_from_name,
     parse_inspect_output,
@@ -68,11 +68,10 @@ def _probe_default(ctx: ProbeContext) -> Collected:
     if program is None:
         return Collected(
             facts=(
-                Fact(
-                    key=keys.PYTHON_DEFAULT,
-                    source=Source(kind="env", ref="PATH"),
-                    status="absent",
-                    reason="no python3 or python on PATH",
+                absent(
+                    keys.PYTHON_DEFAULT,
+                    Source(kind="env", ref="PATH"),
+                    "no python3 or python on PATH",
                 ),
             )
         )

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from bringup.backends.cpu.parse import parse_libstdcxx_versions, parse_tool_banner
 from bringup.model import Fact, Source, command_source, file_source, keys
-from bringup.probe.access import not_on_path, run, which
+from bringup.probe.access import absent, not_on_path, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
 
@@ -70,11 +70,10 @@ def _libstdcxx(ctx: ProbeContext) -> Collected:
     where = ", ".join(dict.fromkeys(dirs))
     return Collected(
         facts=(
-            Fact(
-                key=keys.LIBSTDCXX_PATH,
-                source=Source(kind="derived", ref="standard library directories"),
-                status="absent",
-                reason=f"no libstdc++.so.6 in {where}",
+            absent(
+                keys.LIBSTDCXX_PATH,
+                Source(kind="derived", ref="standard library directories"),
+                f"no libstdc++.so.6 in {where}",
             ),
         )
     )

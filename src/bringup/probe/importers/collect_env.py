@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from bringup.backends.ascend.probe import SET_ENV_VARIABLES
 from bringup.backends.cpu.parse import parse_tool_banner
 from bringup.model import Accelerator, Fact, FactValue, Source, keys
 from bringup.probe.context import Collected
@@ -41,15 +42,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "CPU(s)": (keys.CPU_COUNT, "int"),
 }
 
-_ASCEND_ENV = (
-    "ASCEND_TOOLKIT_HOME",
-    "ASCEND_HOME_PATH",
-    "ASCEND_OPP_PATH",
-    "ASCEND_AICPU_PATH",
-    "TOOLCHAIN_HOME",
-    "ATB_HOME_PATH",
-    "ASCEND_RT_VISIBLE_DEVICES",
-)
+_ASCEND_ENV = (*SET_ENV_VARIABLES, "ASCEND_RT_VISIBLE_DEVICES")
 
 
 def parse_collect_env(text: str, source: Source) -> Collected:
