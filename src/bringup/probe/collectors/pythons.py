@@ -75,6 +75,7 @@ def _probe_default(ctx: ProbeContext) -> Collected:
                 ),
             )
         )
+    program = _through_pyenv_shim(ctx, program)
     extra = [p for p in ctx.env.get("PYTHONPATH", "").split(":") if p.startswith("/")]
     argv = [program, "-I", inspect_script_path(), *extra]
     done, failure = run(ctx, argv, keys.PYTHON_DEFAULT, timeout=max(ctx.timeout_s, 10.0))
@@ -85,11 +86,47 @@ def _probe_default(ctx: ProbeContext) -> Collected:
     )
 
 
+def _pyenv_root(ctx: ProbeContext) -> str:
+    home = ctx.env.get("HOME", "")
+    return ctx.env.get("PYENV_ROOT") or (posixpath.join(home, ".pyenv") if home else "")
+
+
+def _through_pyenv_shim(ctx: ProbeContext, program: str) -> str:
+    """The interpreter a pyenv shim would run, found as pyenv finds it ($PYENV_VERSION, then
+    ``.python-version`` from the working directory up, then ``$PYENV_ROOT/version``); the
+    shim itself when that does not name one installed version (``system``, plugins). Running
+    the interpreter directly saves the shim's bash start-up, about half the probe's time."""
+    root = _pyenv_root(ctx)
+    if not root or posixpath.dirname(program) != posixpath.join(root, "shims"):
+        return program
+    chosen = ctx.env.get("PYENV_VERSION")
+    if not chosen:
+        directory = ctx.env.get("PWD", "")
+        candidates = []
+        while directory.startswith("/"):
+            candidates.append(posixpath.join(directory, ".python-version"))
+            if directory == "/":
+                break
+            directory = posixpath.dirname(directory)
+        candidates.append(posixpath.join(root, "version"))
+        for path in candidates:
+            if ctx.files.is_file(path):
+                text, _ = read_text(ctx, path, keys.PYTHON_DEFAULT)
+                chosen = (text or "").split()[0] if (text or "").split() else None
+                break
+    if not chosen:
+        return program
+    direct = posixpath.join(
+        root, "versions", chosen.split(":")[0], "bin", posixpath.basename(program)
+    )
+    return direct if ctx.files.is_file(direct) else program
+
+
 def _candidates(ctx: ProbeContext) -> list[tuple[str, str]]:
     """(host path, origin) of every interpreter program worth identifying, PATH first."""
     found: list[tuple[str, str]] = []
     home = ctx.env.get("HOME", "")
-    pyenv_root = ctx.env.get("PYENV_ROOT") or (posixpath.join(home, ".pyenv") if home else "")
+    pyenv_root = _pyenv_root(ctx)
     shims = posixpath.join(pyenv_root, "shims") if pyenv_root else None
     for directory in search_path(ctx):
         if directory == shims:
