@@ -60,12 +60,20 @@ def count_bringup_facts(output: str) -> tuple[int, int, int]:
     return known + items + len(pythons) + packages, total, packages
 
 
-def count_collect_env_facts(output: str) -> tuple[int, int, int]:
-    """collect_env's ``Key: value`` lines and its ``[pip3]``/``[conda]`` package lines; a value
-    of "Could not collect", "N/A", "None" or "No CUDA" is not a fact it established."""
-    known = total = packages = 0
+def count_collect_env_facts(output: str) -> tuple[int, int, int, int]:
+    """(established, reported, packages, lscpu): collect_env's ``Key: value`` lines and its
+    ``[pip3]``/``[conda]`` package lines; a value of "Could not collect", "N/A", "None" or
+    "No CUDA" is not a fact it established. The ``CPU:`` block is ``lscpu`` verbatim (cache
+    sizes, one line per CPU vulnerability), counted apart."""
+    known = total = packages = lscpu = 0
+    in_lscpu = False
     for line in output.splitlines():
         stripped = line.strip()
+        if stripped == "CPU:":
+            in_lscpu = True
+            continue
+        if not stripped:
+            in_lscpu = False
         if stripped.startswith(("[pip3]", "[pip]", "[conda]")):
             known += 1
             total += 1
@@ -74,8 +82,10 @@ def count_collect_env_facts(output: str) -> tuple[int, int, int]:
         key, sep, value = stripped.partition(":")
         if sep and key and not key.startswith(" ") and len(key) < 60:
             total += 1
-            known += value.strip() not in _UNKNOWN
-    return known, total, packages
+            established = value.strip() not in _UNKNOWN
+            known += established
+            lscpu += established and in_lscpu
+    return known, total, packages, lscpu
 
 
 def main() -> int:
@@ -109,7 +119,7 @@ def main() -> int:
         theirs.append(elapsed)
     ours_median, theirs_median = statistics.median(ours), statistics.median(theirs)
     ours_known, ours_total, ours_packages = count_bringup_facts(ours_out)
-    theirs_known, theirs_total, theirs_packages = count_collect_env_facts(theirs_out)
+    theirs_known, theirs_total, theirs_packages, lscpu = count_collect_env_facts(theirs_out)
     print(f"runs each (interleaved): {args.runs}")
     print(f"bringup probe --json     median {ours_median:.3f} s  (all: {_fmt(ours)})")
     print(f"torch collect_env.py     median {theirs_median:.3f} s  (all: {_fmt(theirs)})")
@@ -121,6 +131,7 @@ def main() -> int:
     print(
         f"without package lists: bringup {ours_known - ours_packages};"
         f" collect_env {theirs_known - theirs_packages}"
+        f" ({lscpu} of them lscpu's lines, {theirs_known - theirs_packages - lscpu} others)"
     )
     return 0
 
