@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Optional
+from typing import Literal, Optional
 
 from bringup.backends import backend_names, load_collector
 from bringup.model import Snapshot
@@ -46,6 +46,7 @@ def take_snapshot(
     files: Optional[HostFiles] = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     taken_at: Optional[str] = None,
+    origin: Literal["live", "replay"] = "live",
 ) -> Snapshot:
     """Probe a host and return its snapshot; never raises for what the host lacks.
 
@@ -67,6 +68,6 @@ def take_snapshot(
         ctx,
         chosen,
         deadline_s=budget_s + _DEADLINE_MARGIN_S,
-        origin="live" if isinstance(runner, SubprocessRunner) else "replay",
+        origin=origin,
         taken_at=taken_at,
     )

@@ -105,4 +105,5 @@ def load_host(directory: str | os.PathLike[str]) -> Snapshot:
         env=host.env,
         budget_s=DEFAULT_BUDGET_S,
         taken_at=host.recorded_at or None,
+        origin="replay",
     )
