@@ -1,6 +1,6 @@
 # The README's two commands: `make demo` and `make test`. Each creates .venv when missing.
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 

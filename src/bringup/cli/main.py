@@ -22,6 +22,7 @@ from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
     "kb": "bringup.cli.kb",
+    "probe": "bringup.cli.probe",
 }
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 
