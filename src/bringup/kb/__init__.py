@@ -7,7 +7,7 @@ rows as solver ``Rule``s, lists known releases, and answers "what does this vers
 
 from bringup.kb.knowledge import KnowledgeBase, exact_versions, load_knowledge_base
 from bringup.kb.paths import data_dirs
-from bringup.kb.query import Implication, Pin, RuleCheck, Verdict, parse_pin
+from bringup.kb.query import Implication, Pin, RuleCheck, Verdict, distro_name, parse_pin
 from bringup.kb.schema import ChipRecord, PackageRecord, Problem, ReleaseRecord, RuleRecord, Topic
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "RuleCheck",
     "Verdict",
     "parse_pin",
+    "distro_name",
     "ChipRecord",
     "PackageRecord",
     "Problem",

@@ -100,6 +100,20 @@ def parse_pin(text: str) -> Pin:
     return Pin(subject, version)
 
 
+_MAJOR_ONLY = frozenset({"rhel", "centos", "rocky", "almalinux", "ol"})
+
+
+def distro_name(os_id: str, version_id: str) -> str:
+    """The ``distro`` subject's value for an os-release ``ID`` and ``VERSION_ID``:
+    ``ubuntu-22.04``, ``openeuler-22.03``, ``kylin-v10``; RHEL-family releases by major
+    (``rocky-9`` for 9.4), since glibc and the default GCC do not change within one."""
+    name = os_id.strip().lower()
+    version = version_id.strip().lower()
+    if name in _MAJOR_ONLY:
+        version = version.split(".")[0]
+    return f"{name}-{version}"
+
+
 @functools.lru_cache(maxsize=8192)
 def parse_version(raw: str, subject: str) -> Version:
     """``raw`` read in ``subject``'s scheme (memoised: tables repeat the same strings)."""

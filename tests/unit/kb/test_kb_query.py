@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bringup.cli.main import main
 from bringup.errors import InputError
-from bringup.kb import KnowledgeBase, Pin, parse_pin
+from bringup.kb import KnowledgeBase, Pin, distro_name, parse_pin
 from bringup.model import Rule
 
 
@@ -132,3 +132,13 @@ def test_verdicts_are_symmetric_and_never_fine_without_a_row(
         assert any(not check.holds and check.rule.hard for check in verdict.deciding)
     if verdict.status == "unknown":
         assert not any(check.rule.hard and check.holds for check in verdict.deciding)
+
+
+def test_distro_name_from_os_release(kb: KnowledgeBase) -> None:
+    assert distro_name("ubuntu", "22.04") == "ubuntu-22.04"
+    assert distro_name("openEuler", "22.03") == "openeuler-22.03"
+    assert distro_name("kylin", "V10") == "kylin-v10"
+    assert distro_name("rocky", "9.4") == "rocky-9"
+    # pep600_compliance: Rocky 9 ships glibc 2.34; os-release VERSION_ID "9.4" maps to it.
+    pin = f"distro=={distro_name('rocky', '9.4')}"
+    assert kb.compatible(pin, "glibc==2.34").status == "compatible"
