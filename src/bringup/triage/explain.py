@@ -59,9 +59,7 @@ def scan_log(
 ) -> ScanResult:
     """Match a log against every signature (one pass, bounded memory)."""
     engine = matcher or builtin_matcher()
-    blocks = iter_blocks(
-        reader_for(source), block_bytes=block_bytes, max_line_bytes=max_line_bytes
-    )
+    blocks = iter_blocks(reader_for(source), block_bytes=block_bytes, max_line_bytes=max_line_bytes)
     return engine.scan(blocks)
 
 

@@ -193,7 +193,9 @@ def _packages(snapshot: Snapshot) -> dict[str, tuple[str, Source]]:
     chosen = next((p for p in inspected if p.path == default), inspected[0] if inspected else None)
     if chosen is None or chosen.packages is None:
         return {}
-    return {pkg.name.replace("_", "-").lower(): (pkg.version, chosen.source) for pkg in chosen.packages}
+    return {
+        pkg.name.replace("_", "-").lower(): (pkg.version, chosen.source) for pkg in chosen.packages
+    }
 
 
 def _package_fact(name: str, version: str, source: Source) -> Fact:

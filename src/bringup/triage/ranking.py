@@ -55,7 +55,17 @@ def rank(
             + OUTRANK_BONUS * outranked
             + min(hits.specificity, SPECIFICITY_CAP)
         )
-        diagnoses.append(_diagnosis(signature, hits, catalogue, snapshot, confirmation, facts, score))
+        diagnoses.append(
+            _diagnosis(
+                signature,
+                hits,
+                catalogue=catalogue,
+                snapshot=snapshot,
+                confirmation=confirmation,
+                facts=facts,
+                score=float(score),
+            )
+        )
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
@@ -99,6 +109,7 @@ def _bind(raw: PredicateArg, captures: Mapping[str, str]) -> Optional[PredicateA
 def _diagnosis(
     signature: Signature,
     hits: SignatureHits,
+    *,
     catalogue: SignatureSet,
     snapshot: Optional[Snapshot],
     confirmation: Confirmation,

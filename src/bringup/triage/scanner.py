@@ -95,7 +95,8 @@ class Matcher:
             signature_id, specificity = self._owners[index]
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
             record.specificity = max(record.specificity, specificity)
-            for name, value in match.groupdict().items():
+            for raw_name, value in match.groupdict().items():
+                name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
                 if value is not None and name not in record.captures:
                     record.captures[name] = value.decode("utf-8", "replace")
             if record.last_line == line:

@@ -127,7 +127,9 @@ def _decode(document: dict[str, object], text: str, path: str) -> FailureFile:
         message = str(error)
         where = re.search(r"\$\.signature\[(\d+)\](?:\.(\w+))?", message)
         record_id: Optional[str] = None
-        field = where.group(2) if where else None
+        unknown = re.search(r"unknown field `(\w+)`", message)
+        field = where.group(2) if where and where.group(2) else None
+        field = unknown.group(1) if unknown else field
         line: Optional[int] = None
         if where:
             raw = document.get("signature")
@@ -181,9 +183,7 @@ def _failer(text: str, path: str, record_id: str, line: Optional[int]) -> FailFn
 
     def fail(message: str, field: str) -> KnowledgeBaseError:
         where = _field_line(text, record_id, field) or line
-        return KnowledgeBaseError(
-            message, path=path, line=where, record_id=record_id, field=field
-        )
+        return KnowledgeBaseError(message, path=path, line=where, record_id=record_id, field=field)
 
     return fail
 
@@ -218,17 +218,19 @@ def _check_when(record: SignatureRecord, groups: list[frozenset[str]], fail: Fai
     for name, arg in record.when.items():
         known = PREDICATES.get(name)
         if known is None:
-            raise fail(f"unknown predicate {name!r} (known: {', '.join(sorted(PREDICATES))})", "when")
+            raise fail(
+                f"unknown predicate {name!r} (known: {', '.join(sorted(PREDICATES))})", "when"
+            )
         if not isinstance(arg, known.arg_type) or (known.arg_type is int and isinstance(arg, bool)):
             raise fail(f"predicate {name!r} takes a {known.arg_type.__name__}", "when")
         for token in re.findall(r"\{([^{}]*)\}", arg) if isinstance(arg, str) else ():
             if token not in captured:
-                raise fail(f"predicate {name!r} uses {{{token}}}, which no pattern captures", "when")
+                raise fail(
+                    f"predicate {name!r} uses {{{token}}}, which no pattern captures", "when"
+                )
 
 
-def _check_template(
-    template: str, field: str, groups: list[frozenset[str]], fail: FailFn
-) -> None:
+def _check_template(template: str, field: str, groups: list[frozenset[str]], fail: FailFn) -> None:
     parts = template_parts(template)
     everywhere = frozenset.intersection(*groups)
     anywhere = frozenset().union(*groups)
@@ -263,6 +265,6 @@ def _check_references(catalogue: SignatureSet) -> None:
             parts = template_parts(getattr(signature.record, field))
             for token in parts.optional:
                 placeholder = parse_placeholder(token)
-                if placeholder and placeholder.kind == "table":
-                    if placeholder.table not in catalogue.tables:
-                        raise fail(f"{{{token}}}: no lookup table {placeholder.table!r}", field)
+                missing = placeholder and placeholder.kind == "table"
+                if missing and placeholder and placeholder.table not in catalogue.tables:
+                    raise fail(f"{{{token}}}: no lookup table {placeholder.table!r}", field)
