@@ -100,3 +100,15 @@ def test_missing_log_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "cannot read log" in capsys.readouterr().err
     assert main(["explain", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
+
+
+def test_large_files_take_the_range_path(
+    log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bringup.cli.explain as cli_explain
+
+    monkeypatch.setattr(cli_explain, "PARALLEL_MIN_BYTES", 0)
+    assert main(["explain", str(log), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["data"]["lines"] == 3
+    assert document["data"]["diagnoses"][0]["evidence"][0]["line"] == 2

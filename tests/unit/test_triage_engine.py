@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bringup.triage import explain_text, scan_log
-from bringup.triage.blocks import LineReader, iter_blocks, normalise
+from bringup.triage.blocks import Block, LineReader, iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher, reader_for
 
 GLIBCXX = (
@@ -22,8 +22,8 @@ def _reader(data: bytes) -> io.BytesIO:
     return io.BytesIO(data)
 
 
-def _blocks(data: bytes, block: int, max_line: int) -> list[bytes]:
-    return list(iter_blocks(_reader(data).read, block_bytes=block, max_line_bytes=max_line))
+def _blocks(data: bytes, block: int, max_line: int) -> list[Block]:
+    return list(iter_blocks(_reader(data), block_bytes=block, max_line_bytes=max_line))
 
 
 def test_blocks_end_on_line_boundaries_and_keep_every_byte() -> None:
@@ -42,11 +42,26 @@ def test_overlong_line_is_cut_and_the_rest_skipped() -> None:
     assert max(len(b) for b in blocks) <= 64 + 256 + 1
 
 
-def test_normalise_strips_ansi_and_crlf_without_changing_line_count() -> None:
+def test_normalise_strips_ansi_without_changing_line_count() -> None:
     raw = b"\x1b[31mERROR\x1b[0m one\r\n\x1b]0;title\x07two\r\nthree\n"
     clean = normalise(raw)
-    assert clean == b"ERROR one\ntwo\nthree\n"
+    assert clean == b"ERROR one\r\ntwo\r\nthree\n"
     assert clean.count(b"\n") == raw.count(b"\n")
+    assert normalise(b"plain\n") == b"plain\n"
+
+
+def test_crlf_logs_match_and_show_like_lf_logs() -> None:
+    (diagnosis,) = explain_text(b"start\r\n" + GLIBCXX + b"\r\nend\r\n")
+    assert diagnosis.evidence[0].line == 2
+    assert diagnosis.evidence[0].text == GLIBCXX.decode()
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_worker_count_does_not_change_the_result(workers: int) -> None:
+    data = (NOISE + b"\n") * 300 + GLIBCXX + b"\n" + (NOISE + b"\n") * 300
+    result = builtin_matcher().scan(iter_blocks(_reader(data), block_bytes=512), workers=workers)
+    assert result.lines == 601
+    assert [e.line for e in result.hits["toolchain.glibcxx-not-found"].evidence] == [301]
 
 
 @pytest.mark.parametrize("block", [16, 100, 4096, 1 << 22])
@@ -107,6 +122,18 @@ def test_every_input_kind_is_accepted(source: object) -> None:
     assert [d.signature_id for d in diagnoses] == ["toolchain.glibcxx-not-found"]
 
 
+@pytest.mark.parametrize("block", [5, 64])
+def test_sources_without_readinto_give_the_same_blocks(block: int) -> None:
+    data = b"one\ntwo\n" + b"x" * 100 + b"\nlast"
+    lines = [line.decode() for line in data.split(b"\n")]
+    with_readinto = b"".join(_blocks(data, block, 50))
+    without = b"".join(iter_blocks(LineReader(lines), block_bytes=block, max_line_bytes=50))
+    prefix = b"one\ntwo\n" + b"x" * 50
+    assert with_readinto.startswith(prefix)
+    assert without.startswith(prefix)
+    assert with_readinto.count(b"\n") + 1 == without.count(b"\n") == 4
+
+
 def test_line_reader_adds_missing_line_ends() -> None:
     reader = LineReader(["a", b"b\n", "c"])
     assert reader.read(1 << 20) == b"a\nb\nc\n"
@@ -114,8 +141,8 @@ def test_line_reader_adds_missing_line_ends() -> None:
 
 
 def test_reader_for_text_streams_encodes_utf8() -> None:
-    read = reader_for(io.StringIO("é\n"))
-    assert read(10) == "é\n".encode()
+    source = reader_for(io.StringIO("é\n"))
+    assert source.read(10) == "é\n".encode()
 
 
 def test_empty_input_has_no_lines_and_no_diagnoses() -> None:

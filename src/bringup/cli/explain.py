@@ -19,7 +19,9 @@ from bringup.model.snapshot import Snapshot
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import builtin_matcher, scan_log
+from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
+from bringup.triage.scanner import ScanResult
 
 
 def load_snapshot(path: Path) -> Snapshot:
@@ -43,16 +45,22 @@ def load_snapshot(path: Path) -> Snapshot:
         ) from None
 
 
-def _open_log(log: str) -> IO[bytes]:
+def scan(log: str) -> ScanResult:
+    """Scan stdin (``-``) as a stream, a regular file by ranges over several processes when
+    it is large, anything else (a pipe, a device) as a stream."""
     if log == "-":
-        return sys.stdin.buffer
+        return scan_log(sys.stdin.buffer, matcher=builtin_matcher())
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
     try:
-        return path.open("rb")
+        stream: IO[bytes] = path.open("rb")
     except OSError as error:
         raise InputError(f"cannot read log: {error.strerror}", path=log) from None
+    with stream:
+        if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
+            return scan_file(path)
+        return scan_log(stream, matcher=builtin_matcher())
 
 
 def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
@@ -92,12 +100,7 @@ def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
 def command(log: str, snapshot_path: Optional[Path], as_json: bool, top: int) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
     snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
-    stream = _open_log(log)
-    try:
-        result = scan_log(stream, matcher=builtin_matcher())
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    result = scan(log)
     diagnoses = rank(result, builtin_matcher().catalogue, snapshot, top)
     code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
     if as_json:

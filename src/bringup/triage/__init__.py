@@ -5,6 +5,7 @@ all in one pass over a log of any size; ranking puts first what the host snapsho
 """
 
 from bringup.triage.explain import LogInput, explain_text, scan_log
+from bringup.triage.parallel import scan_file
 from bringup.triage.predicates import PREDICATES, predicate
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
@@ -20,6 +21,7 @@ __all__ = [
     "LogInput",
     "explain_text",
     "scan_log",
+    "scan_file",
     "PREDICATES",
     "predicate",
     "rank",

@@ -4,49 +4,60 @@ The engine matches a few megabytes at a time instead of line by line (one RE2 pa
 is what makes it fast), so input is cut into blocks that end on a line boundary. A line longer
 than ``max_line_bytes`` keeps its first ``max_line_bytes`` and the rest is skipped, so memory
 never exceeds about ``block_bytes + max_line_bytes`` even for a gigabyte without a newline.
-Blocks are normalised before matching: CRLF becomes LF and ANSI colour/cursor sequences are
-removed; neither changes the line count, so line numbers stay those of the original log.
-Bytes stay bytes: invalid UTF-8 is matched as is and only decoded (with replacement) for display.
+Blocks are normalised before matching: ANSI colour/cursor sequences are removed, which does
+not change the line count, so line numbers stay those of the original log; a CR before LF is
+harmless to every pattern and is stripped only for display. Bytes stay bytes: invalid UTF-8 is
+matched as is and only decoded (with replacement) for display. Files are read straight into the
+block buffers (``readinto``), so a block is never copied on its way to RE2.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Union
+from typing import Any, Protocol, Union
 
 BLOCK_BYTES = 4 << 20
 MAX_LINE_BYTES = 1 << 20
 
-Reader = Callable[[int], bytes]
+Block = Union[bytes, bytearray]
+
+
+class ByteSource(Protocol):
+    """Anything with ``read(n) -> bytes``; a ``readinto`` method, when present, is used to
+    fill blocks without an intermediate copy."""
+
+    def read(self, size: int, /) -> bytes: ...
+
 
 _ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\n]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 
 
 def iter_blocks(
-    read: Reader, *, block_bytes: int = BLOCK_BYTES, max_line_bytes: int = MAX_LINE_BYTES
-) -> Iterator[bytes]:
-    """Blocks of complete lines from ``read`` (``file.read``-like); each ends with ``\\n``
-    except perhaps the last. Overlong lines are cut to ``max_line_bytes``."""
+    source: ByteSource, *, block_bytes: int = BLOCK_BYTES, max_line_bytes: int = MAX_LINE_BYTES
+) -> Iterator[Block]:
+    """Blocks of complete lines from ``source``; each ends with ``\\n`` except perhaps the
+    last. Overlong lines are cut to ``max_line_bytes``."""
+    readinto = getattr(source, "readinto", None)
     carry = b""
     skipping = False
     while True:
-        data = read(block_bytes)
-        if not data:
+        buffer = _fill(source, readinto, carry, block_bytes)
+        if len(buffer) == len(carry):
             break
         if skipping:
-            newline = data.find(b"\n")
+            newline = buffer.find(b"\n")
             if newline == -1:
                 continue
-            data = data[newline + 1 :]
+            del buffer[: newline + 1]
             skipping = False
-        buffer = carry + data if carry else data
         cut = buffer.rfind(b"\n")
         if cut == -1:
-            carry = buffer
+            carry = bytes(buffer)
         else:
-            yield buffer[: cut + 1]
-            carry = buffer[cut + 1 :]
+            carry = bytes(buffer[cut + 1 :])
+            del buffer[cut + 1 :]
+            yield buffer
         if len(carry) >= max_line_bytes:
             yield carry[:max_line_bytes] + b"\n"
             carry = b""
@@ -55,13 +66,23 @@ def iter_blocks(
         yield carry
 
 
-def normalise(block: bytes) -> bytes:
-    """CRLF to LF and ANSI escape sequences removed; the number of ``\\n`` is unchanged."""
-    if b"\r" in block:
-        block = block.replace(b"\r\n", b"\n")
-    if b"\x1b" in block:
-        block = _ANSI.sub(b"", block)
-    return block
+def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:
+    """``carry`` followed by up to ``size`` new bytes, read straight into the buffer when the
+    source can (``readinto``)."""
+    if readinto is None:
+        return bytearray(carry + source.read(size))
+    buffer = bytearray(len(carry) + size)
+    buffer[: len(carry)] = carry
+    got = readinto(memoryview(buffer)[len(carry) :]) or 0
+    del buffer[len(carry) + got :]
+    return buffer
+
+
+def normalise(block: Block) -> Block:
+    """ANSI escape sequences removed; the number of ``\\n`` is unchanged. Carriage returns
+    stay: no pattern depends on them (``.`` matches ``\\r``) and evidence lines are stripped
+    for display, so CRLF logs match like LF ones without a copy of every block."""
+    return _ANSI.sub(b"", block) if b"\x1b" in block else block
 
 
 class LineReader:

@@ -4,16 +4,17 @@ call with a failure log and, when they have one, a snapshot of the host."""
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Iterable
-from typing import IO, Any, Optional, Union
+from typing import IO, Optional, Union, cast
 
 from bringup.model.diagnosis import Diagnosis
 from bringup.model.snapshot import Snapshot
 from bringup.triage.blocks import (
     BLOCK_BYTES,
     MAX_LINE_BYTES,
+    ByteSource,
     LineReader,
-    Reader,
     TextStreamReader,
     iter_blocks,
 )
@@ -35,19 +36,18 @@ def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:
     return builtin_matcher() if catalogue is None else Matcher(catalogue)
 
 
-def reader_for(source: LogInput) -> Reader:
-    """A bytes ``read(n)`` over any accepted input."""
+def reader_for(source: LogInput) -> ByteSource:
+    """A byte source over any accepted input (binary streams are used as they are)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return _BufferReader(bytes(source)).read
+        return io.BytesIO(bytes(source))
     if isinstance(source, str):
-        return _BufferReader(source.encode("utf-8", "surrogateescape")).read
+        return io.BytesIO(source.encode("utf-8", "surrogateescape"))
     read = getattr(source, "read", None)
     if callable(read):
-        probe = read(0)
-        if isinstance(probe, str):
-            return TextStreamReader(read).read
-        return _checked_binary(read)
-    return LineReader(source).read
+        if isinstance(read(0), str):
+            return TextStreamReader(read)
+        return cast(ByteSource, source)
+    return LineReader(source)
 
 
 def scan_log(
@@ -74,22 +74,3 @@ def explain_text(
     engine = matcher_for(signatures)
     result = scan_log(lines_or_stream, matcher=engine)
     return rank(result, engine.catalogue, snapshot, top)
-
-
-class _BufferReader:
-    def __init__(self, data: bytes) -> None:
-        self._view = memoryview(data)
-        self._offset = 0
-
-    def read(self, size: int) -> bytes:
-        chunk = bytes(self._view[self._offset : self._offset + size])
-        self._offset += len(chunk)
-        return chunk
-
-
-def _checked_binary(read: Any) -> Reader:
-    def checked(size: int) -> bytes:
-        data = read(size)
-        return data if isinstance(data, bytes) else bytes(data)
-
-    return checked

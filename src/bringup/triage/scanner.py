@@ -8,12 +8,15 @@ RE2 runs in linear time, so no pattern and no input can make the scan backtrack.
 
 from __future__ import annotations
 
+import os
+from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import normalise
+from bringup.triage.blocks import Block, normalise
 from bringup.triage.signatures import SignatureSet, engine_options
 
 EVIDENCE_BYTES = 400
@@ -59,23 +62,55 @@ class Matcher:
                 self._owners.append((signature.id, signature.specificity[index]))
         self._set.Compile()
 
-    def scan(self, blocks: Iterable[bytes], *, max_evidence: int = MAX_EVIDENCE) -> ScanResult:
-        """Match every block; line numbers count from 1 across blocks."""
+    def scan(
+        self,
+        blocks: Iterable[Block],
+        *,
+        max_evidence: int = MAX_EVIDENCE,
+        workers: Optional[int] = None,
+    ) -> ScanResult:
+        """Match every block; line numbers count from 1 across blocks.
+
+        RE2 releases the GIL while it matches, so blocks are matched on ``workers`` threads
+        (default: up to 4, one per CPU) and their results consumed in order; at most
+        ``2 * workers`` blocks are in flight, which keeps memory bounded."""
         hits: dict[str, SignatureHits] = {}
         lines = 0
         size = 0
-        for raw in blocks:
-            size += len(raw)
-            block = normalise(raw)
-            found = self._set.Match(block)
-            if found:
-                self._locate(block, found, lines, hits, max_evidence)
-            lines += block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+        count = workers or min(4, os.cpu_count() or 1)
+        with ThreadPoolExecutor(max_workers=count) as pool:
+            pending: deque[Future[tuple[Block, list[int], int]]] = deque()
+            for raw in blocks:
+                size += len(raw)
+                pending.append(pool.submit(self._prepare, raw))
+                if len(pending) >= 2 * count:
+                    lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
+            while pending:
+                lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
         return ScanResult(hits, lines, size)
+
+    def _prepare(self, raw: Block) -> tuple[Block, list[int], int]:
+        """The per-block work that can run in parallel: normalise, one set match, count lines."""
+        block = normalise(raw)
+        found = self._set.Match(block) or []
+        newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+        return block, found, newlines
+
+    def _consume(
+        self,
+        prepared: tuple[Block, list[int], int],
+        lines: int,
+        hits: dict[str, SignatureHits],
+        max_evidence: int,
+    ) -> int:
+        block, found, newlines = prepared
+        if found:
+            self._locate(block, found, lines, hits, max_evidence)
+        return lines + newlines
 
     def _locate(
         self,
-        block: bytes,
+        block: Block,
         found: list[int],
         base: int,
         hits: dict[str, SignatureHits],
@@ -108,7 +143,7 @@ class Matcher:
                 record.evidence.append(Evidence(line=line, text=text))
 
 
-def _line_text(block: bytes, start: int, end: int) -> str:
+def _line_text(block: Block, start: int, end: int) -> str:
     """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
     first = block.rfind(b"\n", 0, start) + 1
     last = block.find(b"\n", end)
