@@ -93,26 +93,19 @@ def test_outranks_puts_the_warning_before_the_error_it_causes() -> None:
     ]
 
 
-TIE = """
-[[signature]]
-id = "test.tie.{name}"
-title = "{name}"
-layer = "install"
-kind = "{kind}"
-patterns = ['''{pattern}''']
-cause = "c"
-fix = "f"
-source = "https://example.org/{name}"
-"""
+def _tie(kind: str, pattern: str) -> str:
+    """A signature record that differs from the others of the test only in kind and pattern."""
+    fields = {"id": f"test.tie.{kind}", "title": kind, "layer": "install", "kind": kind}
+    fields.update(cause="c", fix="f", source=f"https://example.org/{kind}")
+    body = "".join(f'{key} = "{value}"\n' for key, value in fields.items())
+    return f"[[signature]]\n{body}patterns = ['''{pattern}''']\n"
 
 
 def test_experts_order_breaks_ties_versions_before_environment_before_code(
     tmp_path: Path,
 ) -> None:
     records = [("code", "aaaa failed"), ("environment", "bbbb failed"), ("version", "cccc failed")]
-    (tmp_path / "tie.toml").write_text(
-        "".join(TIE.format(name=k, kind=k, pattern=p) for k, p in records), encoding="utf-8"
-    )
+    (tmp_path / "tie.toml").write_text("".join(_tie(k, p) for k, p in records), encoding="utf-8")
     catalogue = load_signatures([tmp_path])
     diagnoses = explain_text(["aaaa failed", "bbbb failed", "cccc failed"], signatures=catalogue)
     assert len({d.score for d in diagnoses}) == 1

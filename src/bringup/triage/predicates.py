@@ -75,28 +75,21 @@ def _absent(snapshot: Snapshot, key: str) -> Verdict:
     return (fact.status in ("absent", "failed") or fact.value in (None, ""), (fact,))
 
 
-@predicate("glibcxx_below", str)
-def glibcxx_below(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
-    """The host's libstdc++ stops below GLIBCXX_<arg>."""
-    return _below(snapshot, keys.GLIBCXX_MAX, arg)
+def _version_floor(name: str, key: str, doc: str) -> None:
+    """Register ``name``: the snapshot's ``key`` is a version below the predicate's argument."""
+
+    def check(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
+        return _below(snapshot, key, arg)
+
+    check.__doc__ = doc
+    check.__name__ = name
+    predicate(name, str)(check)
 
 
-@predicate("cxxabi_below", str)
-def cxxabi_below(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
-    """The host's libstdc++ stops below CXXABI_<arg>."""
-    return _below(snapshot, keys.CXXABI_MAX, arg)
-
-
-@predicate("glibc_below", str)
-def glibc_below(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
-    """The host's glibc is older than <arg>."""
-    return _below(snapshot, keys.GLIBC, arg)
-
-
-@predicate("cmake_below", str)
-def cmake_below(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
-    """The CMake on PATH is older than <arg>."""
-    return _below(snapshot, keys.CMAKE, arg)
+_version_floor("glibcxx_below", keys.GLIBCXX_MAX, "The host's libstdc++ stops below GLIBCXX_<arg>.")
+_version_floor("cxxabi_below", keys.CXXABI_MAX, "The host's libstdc++ stops below CXXABI_<arg>.")
+_version_floor("glibc_below", keys.GLIBC, "The host's glibc is older than <arg>.")
+_version_floor("cmake_below", keys.CMAKE, "The CMake on PATH is older than <arg>.")
 
 
 @predicate("gcc_major_above", str)
