@@ -10,7 +10,7 @@ import pytest
 
 from bringup.errors import InputError, KnowledgeBaseError
 from bringup.triage import PREDICATES, load_signatures
-from bringup.triage.signatures import BUILTIN_DIR, pattern_problem
+from bringup.triage.signatures import BUILTIN_DIR, failure_dirs, pattern_problem
 
 GOOD = """
 [[signature]]
@@ -159,3 +159,13 @@ def test_malformed_toml_points_at_the_line(tmp_path: Path) -> None:
 def test_missing_directory_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(KnowledgeBaseError, match="not a directory"):
         load_signatures([tmp_path / "absent"])
+
+
+def test_failure_dirs_of_a_kb_search_path(tmp_path: Path) -> None:
+    base, user, extra = tmp_path / "base", tmp_path / "user", tmp_path / "extra"
+    for directory in (base, user, extra / "failures"):
+        directory.mkdir(parents=True)
+    assert failure_dirs([base, user, extra]) == [BUILTIN_DIR, extra / "failures"]
+    (base / "failures").mkdir()
+    assert failure_dirs([base, user, extra]) == [base / "failures", extra / "failures"]
+    assert failure_dirs([]) == [BUILTIN_DIR]

@@ -14,6 +14,7 @@ from bringup.triage.signatures import (
     Signature,
     SignatureRecord,
     SignatureSet,
+    failure_dirs,
     load_signatures,
 )
 
@@ -31,5 +32,6 @@ __all__ = [
     "Signature",
     "SignatureRecord",
     "SignatureSet",
+    "failure_dirs",
     "load_signatures",
 ]

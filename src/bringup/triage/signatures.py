@@ -120,6 +120,16 @@ def load_signatures(dirs: Optional[Sequence[Union[str, Path]]] = None) -> Signat
     return catalogue
 
 
+def failure_dirs(kb_dirs: Sequence[Union[str, Path]]) -> list[Path]:
+    """The signature directories of a knowledge-base search path (base first, then overlays,
+    as ``bringup.kb.paths.data_dirs`` returns it): the ``failures/`` of each directory that has
+    one; the built-in signatures come first when the base has none of its own."""
+    found = [Path(d) / "failures" for d in kb_dirs if (Path(d) / "failures").is_dir()]
+    if not kb_dirs or not (Path(kb_dirs[0]) / "failures").is_dir():
+        found.insert(0, BUILTIN_DIR)
+    return found
+
+
 def _decode(document: dict[str, object], text: str, path: str) -> FailureFile:
     try:
         return msgspec.convert(document, type=FailureFile, strict=True)
