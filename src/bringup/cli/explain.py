@@ -59,7 +59,7 @@ def scan(log: str) -> ScanResult:
         raise InputError(f"cannot read log: {error.strerror}", path=log) from None
     with stream:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
-            return scan_file(path)
+            return scan_file(path, matcher=builtin_matcher())
         return scan_log(stream, matcher=builtin_matcher())
 
 

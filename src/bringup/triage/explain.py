@@ -29,11 +29,19 @@ LogInput = Union[str, bytes, IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 @functools.lru_cache(maxsize=1)
 def builtin_matcher() -> Matcher:
     """The built-in signature set, compiled once per process."""
-    return Matcher(load_signatures())
+    return compile_matcher(load_signatures())
+
+
+def compile_matcher(catalogue: SignatureSet) -> Matcher:
+    """``catalogue`` compiled for scanning, its Hyperscan database cached in the user cache
+    dir (``bringup.kb.paths.user_cache_dir``)."""
+    from bringup.kb.paths import user_cache_dir
+
+    return Matcher(catalogue, cache_dir=user_cache_dir())
 
 
 def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:
-    return builtin_matcher() if catalogue is None else Matcher(catalogue)
+    return builtin_matcher() if catalogue is None else compile_matcher(catalogue)
 
 
 def reader_for(source: LogInput) -> ByteSource:
