@@ -10,7 +10,8 @@ import pytest
 
 from bringup.errors import InputError, KnowledgeBaseError
 from bringup.triage import PREDICATES, load_signatures
-from bringup.triage.signatures import BUILTIN_DIR, failure_dirs, pattern_problem
+from bringup.triage.loader import failure_dirs
+from bringup.triage.signatures import BUILTIN_DIR, pattern_problem
 
 GOOD = """
 [[signature]]

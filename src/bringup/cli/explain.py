@@ -1,14 +1,22 @@
 """``bringup explain LOG``: the most likely causes of a failure log, with layer, fix and source.
 
+Signatures come from the knowledge base's ``failures/`` directories: the built-in ones, then
+the overlays (``--kb``, ``--kb-extra``, ``BRINGUP_KB_DIR``, ``BRINGUP_KB_EXTRA_DIR``, the user
+config dir), as for ``bringup kb``. A broken overlay file is left out with a warning (file,
+line, record, field); the built-in signatures still work. ``BRINGUP_DEBUG=1`` prints which
+matching engine ran and why.
+
 Exit codes: 0 a known cause was found, 1 nothing matched, 2 bad input (missing log, unreadable
-or malformed snapshot).
+or malformed snapshot, missing overlay directory).
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from pathlib import Path
-from typing import IO, Optional
+from typing import IO, Any, Optional
 
 import click
 import msgspec
@@ -18,10 +26,10 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.model.snapshot import Snapshot
 from bringup.report.console import write
 from bringup.report.envelope import render_json
-from bringup.triage.explain import builtin_matcher, scan_log
+from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
-from bringup.triage.scanner import ScanResult
+from bringup.triage.scanner import Matcher, ScanResult
 
 
 def load_snapshot(path: Path) -> Snapshot:
@@ -45,11 +53,11 @@ def load_snapshot(path: Path) -> Snapshot:
         ) from None
 
 
-def scan(log: str) -> ScanResult:
+def scan(log: str, matcher: Matcher) -> ScanResult:
     """Scan stdin (``-``) as a stream, a regular file by ranges over several processes when
     it is large, anything else (a pipe, a device) as a stream."""
     if log == "-":
-        return scan_log(sys.stdin.buffer, matcher=builtin_matcher())
+        return scan_log(sys.stdin.buffer, matcher=matcher)
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
@@ -59,8 +67,8 @@ def scan(log: str) -> ScanResult:
         raise InputError(f"cannot read log: {error.strerror}", path=log) from None
     with stream:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
-            return scan_file(path, matcher=builtin_matcher())
-        return scan_log(stream, matcher=builtin_matcher())
+            return scan_file(path, matcher=matcher)
+        return scan_log(stream, matcher=matcher)
 
 
 def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
@@ -97,14 +105,50 @@ def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True)
-def command(log: str, snapshot_path: Optional[Path], as_json: bool, top: int) -> int:
+@click.option(
+    "--kb",
+    "kb_dir",
+    type=click.Path(path_type=Path),
+    help="Knowledge-base directory to read instead of the built-in one (as BRINGUP_KB_DIR); "
+    "its failures/ holds signatures.",
+)
+@click.option(
+    "--kb-extra",
+    "extra_dirs",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="Knowledge-base overlay (repeatable; as BRINGUP_KB_EXTRA_DIR); its failures/ adds or "
+    "replaces signatures by id.",
+)
+def command(
+    *,
+    log: str,
+    snapshot_path: Optional[Path],
+    as_json: bool,
+    top: int,
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
+) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
+    if os.environ.get("BRINGUP_DEBUG"):
+        logging.basicConfig(level=logging.DEBUG, format="debug: %(name)s: %(message)s")
     snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
-    result = scan(log)
-    diagnoses = rank(result, builtin_matcher().catalogue, snapshot, top)
+    matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
+    if problems and not as_json:
+        for problem in problems:
+            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {problem}\n")
+    logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
+    result = scan(log, matcher)
+    diagnoses = rank(result, matcher.catalogue, snapshot, top)
     code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
     if as_json:
-        data = {"log": log, "lines": result.lines, "diagnoses": diagnoses}
+        data: dict[str, Any] = {
+            "log": log,
+            "lines": result.lines,
+            "engine": matcher.engine,
+            "diagnoses": diagnoses,
+            "warnings": list(problems),
+        }
         write(render_json("explain", code, data))
     else:
         write(render_text(diagnoses, log, result.lines))

@@ -16,6 +16,7 @@ import os
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Optional, Union
 
@@ -77,26 +78,30 @@ def _next_line(handle: IO[bytes], offset: int, size: int, chunk: int = 1 << 16) 
     return size
 
 
-_FORKED: Optional[Matcher] = None
-"""The matcher forked workers inherit (set just before they are forked)."""
+@dataclass(frozen=True)
+class _Job:
+    """What every range of one scan shares."""
+
+    path: Path
+    block_bytes: int
+    max_line_bytes: int
 
 
-def _scan_range(
-    matcher: Matcher, path: Path, start: int, end: int, block_bytes: int, max_line_bytes: int
-) -> ScanResult:
-    reader = _RangeReader(path, start, end)
+_FORKED: dict[str, Matcher] = {}
+"""The matcher forked workers inherit, set just before they are forked."""
+
+
+def _scan_range(matcher: Matcher, job: _Job, start: int, end: int) -> ScanResult:
+    reader = _RangeReader(job.path, start, end)
     try:
-        blocks = iter_blocks(reader, block_bytes=block_bytes, max_line_bytes=max_line_bytes)
+        blocks = iter_blocks(reader, block_bytes=job.block_bytes, max_line_bytes=job.max_line_bytes)
         return matcher.scan(blocks, workers=1)
     finally:
         reader.close()
 
 
-def _scan_forked(
-    path: Path, start: int, end: int, block_bytes: int, max_line_bytes: int
-) -> ScanResult:
-    assert _FORKED is not None, "workers are forked after the matcher is set"
-    return _scan_range(_FORKED, path, start, end, block_bytes, max_line_bytes)
+def _scan_forked(job: _Job, start: int, end: int) -> ScanResult:
+    return _scan_range(_FORKED["matcher"], job, start, end)
 
 
 def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> ScanResult:
@@ -153,23 +158,20 @@ def scan_file(
     """Scan a log file; a large one in line-aligned ranges, this process scanning the first
     while forked workers scan the others (``processes``: default one per CPU, at most 8).
     ``matcher`` defaults to the built-in signatures."""
-    global _FORKED
     path = Path(path)
     engine = matcher or builtin_matcher()
+    job = _Job(path, block_bytes, max_line_bytes)
     size = path.stat().st_size
     count = processes or min(MAX_PROCESSES, cpu_count())
     ranges = line_ranges(path, count) if count > 1 and size >= parallel_min_bytes else []
     if len(ranges) < 2 or not can_fork():
-        return _scan_range(engine, path, 0, size, block_bytes, max_line_bytes)
-    _FORKED = engine
+        return _scan_range(engine, job, 0, size)
+    _FORKED["matcher"] = engine
     context = multiprocessing.get_context("fork")
     try:
         with ProcessPoolExecutor(max_workers=len(ranges) - 1, mp_context=context) as pool:
-            futures = [
-                pool.submit(_scan_forked, path, start, end, block_bytes, max_line_bytes)
-                for start, end in ranges[1:]
-            ]
-            first = _scan_range(engine, path, *ranges[0], block_bytes, max_line_bytes)
+            futures = [pool.submit(_scan_forked, job, start, end) for start, end in ranges[1:]]
+            first = _scan_range(engine, job, *ranges[0])
             return merge([first, *(future.result() for future in futures)])
     finally:
-        _FORKED = None
+        _FORKED.clear()

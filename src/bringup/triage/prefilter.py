@@ -186,7 +186,9 @@ def _load_or_compile(
     return database, accepted
 
 
-def _compile(hyperscan: Any, patterns: Sequence[bytes], ids: list[int], flags: int, mode: int) -> Any:
+def _compile(
+    hyperscan: Any, patterns: Sequence[bytes], ids: list[int], flags: int, mode: int
+) -> Any:
     database = hyperscan.Database(mode=mode)
     if not ids:
         raise hyperscan.error("no pattern for Hyperscan")
