@@ -19,6 +19,15 @@ GLIBCXX = (
 )
 
 
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No overlays from the user's config dir or shell; caches in a temporary dir."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("BRINGUP_KB_DIR", "BRINGUP_KB_EXTRA_DIR", "BRINGUP_TRIAGE_ENGINE"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def log(tmp_path: Path) -> Path:
     path = tmp_path / "build.log"
@@ -112,3 +121,29 @@ def test_large_files_take_the_range_path(
     document = json.loads(capsys.readouterr().out)
     assert document["data"]["lines"] == 3
     assert document["data"]["diagnoses"][0]["evidence"][0]["line"] == 2
+
+
+@pytest.mark.parametrize("engine", ["re2", "hyperscan"])
+def test_json_names_the_matching_engine(
+    engine: str, log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if engine == "hyperscan":
+        pytest.importorskip("hyperscan", reason="hyperscan (the 'fast' extra) not installed")
+    monkeypatch.setenv("BRINGUP_TRIAGE_ENGINE", engine)
+    assert main(["explain", str(log), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["engine"].startswith("re2-set" if engine == "re2" else "hyperscan ")
+    assert data["diagnoses"][0]["signature_id"] == "toolchain.glibcxx-not-found"
+    assert data["warnings"] == []
+
+
+def test_debug_variable_says_which_engine_ran(
+    log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BRINGUP_DEBUG", "1")
+    monkeypatch.setenv("BRINGUP_TRIAGE_ENGINE", "re2")
+    assert main(["explain", str(log)]) == 0
+    assert "debug: bringup.cli.explain: matching engine: re2-set\n" in capsys.readouterr().err
+    monkeypatch.delenv("BRINGUP_DEBUG")
+    assert main(["explain", str(log)]) == 0
+    assert capsys.readouterr().err == ""

@@ -12,9 +12,11 @@ or malformed snapshot, missing overlay directory).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Optional
 
@@ -130,26 +132,44 @@ def command(
     extra_dirs: tuple[Path, ...],
 ) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
-    if os.environ.get("BRINGUP_DEBUG"):
-        logging.basicConfig(level=logging.DEBUG, format="debug: %(name)s: %(message)s")
-    snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
-    matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
-    if problems and not as_json:
-        for problem in problems:
-            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {problem}\n")
-    logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
-    result = scan(log, matcher)
-    diagnoses = rank(result, matcher.catalogue, snapshot, top)
-    code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
-    if as_json:
-        data: dict[str, Any] = {
-            "log": log,
-            "lines": result.lines,
-            "engine": matcher.engine,
-            "diagnoses": diagnoses,
-            "warnings": list(problems),
-        }
-        write(render_json("explain", code, data))
-    else:
-        write(render_text(diagnoses, log, result.lines))
-    return int(code)
+    with _debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
+        snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
+        matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
+        if problems and not as_json:
+            for problem in problems:
+                sys.stderr.write(f"WARNING: knowledge-base overlay left out: {problem}\n")
+        logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
+        result = scan(log, matcher)
+        diagnoses = rank(result, matcher.catalogue, snapshot, top)
+        code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
+        if as_json:
+            data: dict[str, Any] = {
+                "log": log,
+                "lines": result.lines,
+                "engine": matcher.engine,
+                "diagnoses": diagnoses,
+                "warnings": list(problems),
+            }
+            write(render_json("explain", code, data))
+        else:
+            write(render_text(diagnoses, log, result.lines))
+        return int(code)
+
+
+@contextlib.contextmanager
+def _debug_lines(enabled: bool) -> Iterator[None]:
+    """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
+    if not enabled:
+        yield
+        return
+    logger = logging.getLogger("bringup")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("debug: %(name)s: %(message)s"))
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)

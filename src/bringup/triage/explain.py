@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Optional, Union, cast
@@ -21,6 +22,7 @@ from bringup.triage.blocks import (
     iter_blocks,
 )
 from bringup.triage.loader import failure_dirs, load_signatures, read_signatures
+from bringup.triage.prefilter import ENGINE_ENV
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
 from bringup.triage.signatures import BUILTIN_DIR, SignatureSet
@@ -29,18 +31,22 @@ LogInput = Union[str, bytes, IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 """A whole log as ``str``/``bytes``, a binary or text stream, or an iterable of lines."""
 
 
-@functools.lru_cache(maxsize=1)
 def builtin_matcher() -> Matcher:
-    """The built-in signature set, compiled once per process."""
-    return compile_matcher(load_signatures())
+    """The built-in signature set, compiled once per process (and engine asked for)."""
+    return _builtin_matcher(os.environ.get(ENGINE_ENV, ""))
 
 
-def compile_matcher(catalogue: SignatureSet) -> Matcher:
-    """``catalogue`` compiled for scanning, its Hyperscan database cached in the user cache
-    dir (``bringup.kb.paths.user_cache_dir``)."""
+@functools.cache
+def _builtin_matcher(engine: str) -> Matcher:
+    return compile_matcher(load_signatures(), engine=engine or None)
+
+
+def compile_matcher(catalogue: SignatureSet, *, engine: Optional[str] = None) -> Matcher:
+    """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
+    asks), its Hyperscan database cached in the user cache dir (``bringup.kb.paths``)."""
     from bringup.kb.paths import user_cache_dir
 
-    return Matcher(catalogue, cache_dir=user_cache_dir())
+    return Matcher(catalogue, engine=engine, cache_dir=user_cache_dir())
 
 
 def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:
