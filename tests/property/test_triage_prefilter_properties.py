@@ -12,6 +12,7 @@ from bringup.triage import load_signatures, scan_log
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.scanner import Matcher
 from bringup.triage.signatures import engine_options
+from triage_inputs import log_parts
 
 pytest.importorskip("hyperscan", reason="hyperscan (the 'fast' extra) not installed")
 
@@ -115,21 +116,6 @@ def test_hyperscan_never_misses_what_re2_finds(
         event("hyperscan" if prefilter.name.startswith("hyperscan") else "re2")
 
 
-FRAGMENTS = [
-    b"version `GLIBCXX_3.4.30' not found",
-    b"EZ9999: Inner Error!",
-    b"E\x1b[0mZ9999: Inner Error!",
-    b"Aicore kernel \x1b[31mexecute failed",
-    b"\x1b[31m",
-    b"\r\n",
-    b"\n",
-    b"\xff\xfe\xc3",
-    b"NPU function error: x, error code is 507033",
-    b"no kernel image is available for execution on the device",
-    b"CUDA out of memory. Tried to allocate 2.00 GiB",
-]
-
-
 @pytest.fixture(scope="module")
 def engines() -> tuple[Matcher, Matcher]:
     catalogue = load_signatures()
@@ -137,10 +123,7 @@ def engines() -> tuple[Matcher, Matcher]:
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    st.lists(st.one_of(st.binary(max_size=48), st.sampled_from(FRAGMENTS)), max_size=30),
-    st.integers(min_value=1, max_value=200),
-)
+@given(log_parts, st.integers(min_value=1, max_value=200))
 def test_engines_give_the_same_scan(
     engines: tuple[Matcher, Matcher], parts: list[bytes], block: int
 ) -> None:

@@ -19,13 +19,7 @@ GLIBCXX = (
 )
 
 
-@pytest.fixture(autouse=True)
-def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No overlays from the user's config dir or shell; caches in a temporary dir."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("BRINGUP_KB_DIR", "BRINGUP_KB_EXTRA_DIR", "BRINGUP_TRIAGE_ENGINE"):
-        monkeypatch.delenv(name, raising=False)
+pytestmark = pytest.mark.usefixtures("no_user_kb")
 
 
 @pytest.fixture

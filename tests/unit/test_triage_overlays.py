@@ -13,6 +13,7 @@ import pytest
 from bringup.cli.main import main
 from bringup.errors import KnowledgeBaseError
 from bringup.triage import BUILTIN_DIR, load_signatures, read_signatures
+from triage_inputs import write
 
 SITE = """\
 [[signature]]
@@ -29,23 +30,11 @@ source = "https://wiki.example.org/runbooks/fabric"
 GLIBCXX_LINE = "ImportError: libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x)\n"
 
 
-def _write(directory: Path, name: str, text: str) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-@pytest.fixture(autouse=True)
-def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("BRINGUP_KB_DIR", raising=False)
-    monkeypatch.delenv("BRINGUP_KB_EXTRA_DIR", raising=False)
+pytestmark = pytest.mark.usefixtures("no_user_kb")
 
 
 def test_overlay_adds_a_signature_to_the_builtin_ones(tmp_path: Path) -> None:
-    _write(tmp_path / "site", "site.toml", SITE)
+    write(tmp_path / "site", "site.toml", SITE)
     loaded = read_signatures([BUILTIN_DIR, tmp_path / "site"])
     assert loaded.problems == ()
     ids = [s.id for s in loaded.catalogue.signatures]
@@ -57,7 +46,7 @@ def test_broken_overlay_file_is_left_out_whole_and_named(tmp_path: Path) -> None
     good_and_bad = SITE + SITE.replace("site.cluster.fabric-down", "site.cluster.other").replace(
         'layer = "communication"', 'layer = "plumbing"'
     )
-    path = _write(tmp_path / "site", "site.toml", good_and_bad)
+    path = write(tmp_path / "site", "site.toml", good_and_bad)
     loaded = read_signatures([BUILTIN_DIR, tmp_path / "site"])
     (problem,) = loaded.problems
     assert problem.path == str(path)
@@ -74,8 +63,8 @@ def test_left_out_overlay_restores_the_builtin_record_it_replaced(tmp_path: Path
     builtin = load_signatures().by_id("toolchain.glibcxx-not-found")
     assert builtin is not None
     replacement = SITE.replace("site.cluster.fabric-down", "toolchain.glibcxx-not-found")
-    _write(tmp_path / "good", "replace.toml", replacement)
-    _write(tmp_path / "bad", "replace.toml", replacement + 'outranks = ["nowhere.to.be"]\n')
+    write(tmp_path / "good", "replace.toml", replacement)
+    write(tmp_path / "bad", "replace.toml", replacement + 'outranks = ["nowhere.to.be"]\n')
     good = read_signatures([BUILTIN_DIR, tmp_path / "good"])
     assert good.catalogue.by_id("toolchain.glibcxx-not-found").record.title == (  # type: ignore[union-attr]
         "Our fabric manager is down"
@@ -86,15 +75,15 @@ def test_left_out_overlay_restores_the_builtin_record_it_replaced(tmp_path: Path
 
 
 def test_malformed_toml_overlay_names_its_line(tmp_path: Path) -> None:
-    path = _write(tmp_path / "site", "broken.toml", SITE + "[[signature]\n")
+    path = write(tmp_path / "site", "broken.toml", SITE + "[[signature]\n")
     (problem,) = read_signatures([BUILTIN_DIR, tmp_path / "site"]).problems
     assert (problem.path, problem.line) == (str(path), SITE.count("\n") + 1)
     assert "invalid TOML" in problem.message
 
 
 def test_duplicate_id_across_files_of_one_overlay_drops_the_later_file(tmp_path: Path) -> None:
-    _write(tmp_path / "site", "a.toml", SITE)
-    later = _write(tmp_path / "site", "b.toml", SITE)
+    write(tmp_path / "site", "a.toml", SITE)
+    later = write(tmp_path / "site", "b.toml", SITE)
     loaded = read_signatures([BUILTIN_DIR, tmp_path / "site"])
     assert [(p.path, p.field) for p in loaded.problems] == [(str(later), "id")]
     assert loaded.catalogue.by_id("site.cluster.fabric-down") is not None
@@ -105,7 +94,7 @@ def test_problems_in_the_builtin_signatures_still_raise(
 ) -> None:
     from bringup.triage import loader
 
-    _write(tmp_path / "builtin", "bad.toml", SITE.replace("https://", "http://"))
+    write(tmp_path / "builtin", "bad.toml", SITE.replace("https://", "http://"))
     monkeypatch.setattr(loader, "BUILTIN_DIR", (tmp_path / "builtin").resolve())
     with pytest.raises(KnowledgeBaseError, match="https://"):
         loader.read_signatures([tmp_path / "builtin"])
@@ -120,7 +109,7 @@ def _log(tmp_path: Path) -> Path:
 def test_explain_reads_kb_extra_overlays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _write(tmp_path / "site" / "failures", "site.toml", SITE)
+    write(tmp_path / "site" / "failures", "site.toml", SITE)
     assert main(["explain", str(_log(tmp_path)), "--kb-extra", str(tmp_path / "site")]) == 0
     captured = capsys.readouterr()
     assert "site.cluster.fabric-down" in captured.out
@@ -132,7 +121,7 @@ def test_explain_reads_kb_extra_overlays(
 def test_explain_reads_the_extra_dir_variable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _write(tmp_path / "site" / "failures", "site.toml", SITE)
+    write(tmp_path / "site" / "failures", "site.toml", SITE)
     monkeypatch.setenv("BRINGUP_KB_EXTRA_DIR", str(tmp_path / "site"))
     assert main(["explain", str(_log(tmp_path)), "--json"]) == 0
     found = [d["signature_id"] for d in json.loads(capsys.readouterr().out)["data"]["diagnoses"]]
@@ -143,7 +132,7 @@ def test_explain_warns_about_a_broken_overlay_and_uses_the_builtin_signatures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = SITE.replace('kind = "environment"', 'kind = "environment"\ncolour = "red"')
-    path = _write(tmp_path / "site" / "failures", "site.toml", bad)
+    path = write(tmp_path / "site" / "failures", "site.toml", bad)
     log = str(_log(tmp_path))
     assert main(["explain", log, "--kb-extra", str(tmp_path / "site")]) == 0
     captured = capsys.readouterr()
@@ -171,6 +160,6 @@ def test_explain_with_a_missing_overlay_dir_is_bad_input(
 def test_explain_kb_replaces_the_base_and_keeps_builtin_signatures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _write(tmp_path / "kb", "README.md", "a knowledge base without its own failures/\n")
+    write(tmp_path / "kb", "README.md", "a knowledge base without its own failures/\n")
     assert main(["explain", str(_log(tmp_path)), "--kb", str(tmp_path / "kb")]) == 0
     assert "toolchain.glibcxx-not-found" in capsys.readouterr().out
