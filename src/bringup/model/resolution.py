@@ -187,3 +187,21 @@ class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if value.subject == subject:
                 return value
         return None
+
+
+class VerdictChange(msgspec.Struct, frozen=True, kw_only=True):
+    """A repo whose verdict differs under a what-if: the status, or what stands in its way."""
+
+    component: str
+    before: Verdict
+    after: Verdict
+
+
+class WhatIf(msgspec.Struct, frozen=True, kw_only=True):
+    """The host changes asked for, the resolution under them, and what changed."""
+
+    changes: tuple[tuple[str, str], ...]
+    resolution: Resolution
+    changed: tuple[VerdictChange, ...]
+    environments_before: int
+    environments_after: int

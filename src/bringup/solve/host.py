@@ -135,11 +135,16 @@ def _device_values(
         )
     elif probe is not None and probe.status in ("ok", "absent"):
         out[count_subject] = HostValue(subject=count_subject, source=probe.source, values=("0",))
-    else:
-        source = probe.source if probe is not None else Source(kind="derived", ref=vendor)
-        reason = (probe.reason if probe is not None else None) or "not probed"
+    elif probe is None:
         out[count_subject] = HostValue(
-            subject=count_subject, source=source, status="unknown", reason=reason
+            subject=count_subject,
+            source=Source(kind="derived", ref=vendor),
+            status="unknown",
+            reason="not probed",
+        )
+    else:
+        out[count_subject] = HostValue(
+            subject=count_subject, source=probe.source, status=probe.status, reason=probe.reason
         )
     if vendor == "ascend" and out[count_subject].values == ("0",):
         out["chip"] = HostValue(

@@ -117,7 +117,7 @@ def solve_host(
     on = _on(problem, placeable, shared)
     engine = single if single.satisfiable(on) else _fewest(problem, placeable, on, single, shared)
     model = engine.optimise(on, options.time_limit_s) if placeable else None
-    environments = _environments(problem, model) if model is not None else ()
+    environments = _environments(problem, model, placeable) if model is not None else ()
     placed_in = {name: env.index for env in environments for name in env.components}
     order = _removal_order(problem)
     unplaced = []
@@ -243,16 +243,21 @@ def _pin(candidate: Candidate) -> Pin:
     )
 
 
-def _environments(problem: Problem, model: Model) -> tuple[Environment, ...]:
+def _environments(
+    problem: Problem, model: Model, placeable: Sequence[int]
+) -> tuple[Environment, ...]:
+    """Environments numbered by their first repo; repos outside ``placeable`` (sitting in
+    the single-environment program with their requirements off) are left out."""
     machine = [
         _pin(problem.by_id[c])
         for c in model.machine
         if problem.scopes[problem.by_id[c].subject] == "chosen"
     ]
-    numbers = sorted(set(model.assign.values()))
+    assign = {c: env for c, env in model.assign.items() if c in placeable}
+    numbers = sorted(set(assign.values()))
     renumber = {old: new for new, old in enumerate(numbers, start=1)}
     members: dict[int, list[str]] = {n: [] for n in renumber.values()}
-    for component, env in sorted(model.assign.items()):
+    for component, env in sorted(assign.items()):
         members[renumber[env]].append(problem.components[component].name)
     pins: dict[int, list[Pin]] = {n: list(machine) for n in renumber.values()}
     for env, candidate in model.values:
