@@ -138,6 +138,7 @@ def host(
         out.append(Fact(key=keys.ASCEND_NPU_SMI, value="ok", source=NPU_SMI))
     else:
         out.append(Fact(key=keys.ASCEND_NPU_SMI, status=npu_smi, source=NPU_SMI))  # type: ignore[arg-type]
+    out.append(Fact(key=keys.NVIDIA_SMI, status="absent", source=command_source(["nvidia-smi"])))
     driver_source = file_source("/usr/local/Ascend/driver/version.info", 1)
     if driver is not None:
         out.append(Fact(key=keys.ASCEND_DRIVER, value=driver, source=driver_source))
