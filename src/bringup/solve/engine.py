@@ -65,9 +65,10 @@ class Engine:
         self._control.configuration.solve.opt_mode = "ignore"  # type: ignore[union-attr]
         self._control.configuration.solve.models = "1"  # type: ignore[union-attr]
         found: list[int] = []
-        result = self._control.solve(
-            assumptions=self._assumptions(frozenset(on)), on_core=found.extend
-        )
+        # Only the items switched on are assumed: an item left free can only be made false
+        # by the search when that helps, because an item only ever adds a constraint.
+        wanted = [self._literal[item] for item in on if item in self._literal]
+        result = self._control.solve(assumptions=wanted, on_core=found.extend)
         if result.satisfiable:
             return None
         return frozenset(self._item[lit] for lit in found if lit in self._item)

@@ -119,6 +119,10 @@ class Problem:
         self.by_id: dict[int, Candidate] = {
             c.id: c for group in self.candidates.values() for c in group
         }
+        by_component: dict[int, list[int]] = {}
+        for req in self.requirements:
+            by_component.setdefault(req.component, []).append(req.id)
+        self._by_component = {c: tuple(ids) for c, ids in by_component.items()}
         self._items: dict[int, RequirementItem | RuleItem | HostItem] = {}
         for group in (self.requirements, self.rules, self.hosts):
             for item in group:
@@ -133,7 +137,7 @@ class Problem:
         return tuple(rule.id for rule in self.rules) + tuple(host.id for host in self.hosts)
 
     def requirement_items(self, component: int) -> tuple[int, ...]:
-        return tuple(r.id for r in self.requirements if r.component == component)
+        return self._by_component.get(component, ())
 
     def item(self, item_id: int) -> RequirementItem | RuleItem | HostItem:
         return self._items[item_id]
@@ -206,6 +210,8 @@ class _Builder:
         self.unverified: list[Unverified] = []
         self.checks: list[Check] = []
         self.findings: list[Fact] = []
+        self.allowed_cache: dict[tuple[str, str], frozenset[int]] = {}
+        self.parsed: dict[str, tuple[tuple[Candidate, ...], list[Version]]] = {}
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -273,7 +279,23 @@ class _Builder:
         return made
 
     def allowed(self, spec: SpecifierSet, subject: str) -> frozenset[int]:
-        return frozenset(c.id for c in self.candidates_for(subject) if spec.contains(c.version))
+        """Candidates ``spec`` admits; memoised, since repos repeat specs (``>=3.8``)."""
+        key = (subject, spec.text)
+        cached = self.allowed_cache.get(key)
+        if cached is None:
+            candidates, versions = self.parsed_candidates(subject)
+            cached = frozenset(candidates[n].id for n in spec.admitted(versions))
+            self.allowed_cache[key] = cached
+        return cached
+
+    def parsed_candidates(self, subject: str) -> tuple[tuple[Candidate, ...], list[Version]]:
+        cached = self.parsed.get(subject)
+        if cached is None:
+            scheme = scheme_for(subject)
+            candidates = self.candidates_for(subject)
+            cached = (candidates, [Version(c.version, scheme) for c in candidates])
+            self.parsed[subject] = cached
+        return cached
 
 
 def _judge_fixed(builder: _Builder, component: Component, req: Requirement, subject: str) -> bool:

@@ -108,14 +108,13 @@ def solve_host(
     shared = problem.shared_items()
     single = Engine(problem, everyone, 1)
     placeable = everyone
+    engine = single
     if not single.satisfiable(_on(problem, everyone, shared)):
-        placeable = [
-            c
-            for c in everyone
-            if single.satisfiable(items_union(problem.requirement_items(c), shared))
-        ]
+        groups = _first_fit(problem, everyone, single, shared)
+        placeable = sorted(c for group in groups for c in group)
+        if len(groups) > 1:
+            engine = _fewest(problem, groups, single, shared)
     on = _on(problem, placeable, shared)
-    engine = single if single.satisfiable(on) else _fewest(problem, placeable, on, single, shared)
     model = engine.optimise(on, options.time_limit_s) if placeable else None
     environments = _environments(problem, model, placeable) if model is not None else ()
     placed_in = {name: env.index for env in environments for name in env.components}
@@ -187,31 +186,63 @@ def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
     return order
 
 
-def _fewest(
-    problem: Problem,
-    placeable: Sequence[int],
-    on: frozenset[int],
-    single: Engine,
-    shared: Sequence[int],
-) -> Engine:
-    """The engine for the fewest environments: a first-fit split (checked on the single
-    environment program) bounds the count; each smaller count from two up is tried."""
+def _first_fit(
+    problem: Problem, components: Sequence[int], single: Engine, shared: Sequence[int]
+) -> list[list[int]]:
+    """Groups that each hold together, first fit; a repo that fits no group and cannot
+    hold even alone is left out (it is unplaced)."""
     groups: list[list[int]] = []
-    for c in placeable:
+    for c in components:
         mine = problem.requirement_items(c)
         for group in groups:
-            if single.satisfiable(
-                items_union(shared, mine, *(problem.requirement_items(g) for g in group))
-            ):
+            if single.satisfiable(_on(problem, [*group, c], shared)):
                 group.append(c)
                 break
         else:
-            groups.append([c])
-    for count in range(2, len(groups)):
+            if single.satisfiable(items_union(mine, shared)):
+                groups.append([c])
+    return groups
+
+
+def _largest_clique(size: int, apart: set[tuple[int, int]]) -> int:
+    """The size of the largest set of indices that are pairwise ``apart`` (exhaustive for
+    the handful of groups a stack has, greedy beyond)."""
+    best = 1
+    if size <= 12:
+        for mask in range(1, 1 << size):
+            members = [i for i in range(size) if mask >> i & 1]
+            if len(members) > best and all(
+                (a, b) in apart for n, a in enumerate(members) for b in members[n + 1 :]
+            ):
+                best = len(members)
+        return best
+    chosen: list[int] = []
+    for i in range(size):
+        if all((m, i) in apart for m in chosen):
+            chosen.append(i)
+    return max(best, len(chosen))
+
+
+def _fewest(
+    problem: Problem, groups: list[list[int]], single: Engine, shared: Sequence[int]
+) -> Engine:
+    """The engine for the fewest environments. First fit gives an upper bound; the first
+    repos of the groups that pairwise cannot share give a lower bound (checked on the
+    single-environment program); counts in between are tried on their own programs."""
+    placeable = sorted(c for group in groups for c in group)
+    leaders = [group[0] for group in groups]
+    apart = {
+        (i, j)
+        for i in range(len(leaders))
+        for j in range(i + 1, len(leaders))
+        if not single.satisfiable(_on(problem, [leaders[i], leaders[j]], shared))
+    }
+    on = _on(problem, placeable, shared)
+    for count in range(max(2, _largest_clique(len(leaders), apart)), len(groups)):
         engine = Engine(problem, placeable, count)
         if engine.satisfiable(on):
             return engine
-    return Engine(problem, placeable, max(len(groups), 2))
+    return Engine(problem, placeable, len(groups))
 
 
 def _pin(candidate: Candidate) -> Pin:
