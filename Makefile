@@ -1,6 +1,6 @@
 # The README's two commands: `make demo` and `make test`. Each creates .venv when missing.
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
@@ -33,6 +33,7 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python bench/probe.py
+	$(BIN)/python bench/kb_load.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

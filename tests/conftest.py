@@ -1,15 +1,50 @@
 """Shared fixtures. Tests never depend on what this machine has installed; integration tests
-say so with the ``integration`` marker and are off by default."""
+say so with the ``integration`` marker and skip with a reason when what they need is missing.
+
+Golden files (``*.expected.json``) are compared exactly; ``pytest --update-golden`` rewrites
+them, never silently."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).parent.parent
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite *.expected.json golden files from the current output",
+    )
 
 
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
+
+
+class Golden:
+    """Compares data with a golden JSON file, or rewrites it under ``--update-golden``."""
+
+    def __init__(self, update: bool) -> None:
+        self.update = update
+
+    def check(self, data: Any, path: Path) -> None:
+        text = msgspec.json.format(msgspec.json.encode(data), indent=2).decode() + "\n"
+        if self.update:
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.is_file(), f"{path} is missing: run pytest --update-golden"
+        assert text == path.read_text(encoding="utf-8"), f"output differs from {path}"
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Golden:
+    return Golden(bool(request.config.getoption("--update-golden")))

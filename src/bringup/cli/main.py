@@ -20,7 +20,10 @@ from bringup import __version__
 from bringup.errors import ExitCode, StackError
 from bringup.report.console import error
 
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "kb": "bringup.cli.kb",
+    "probe": "bringup.cli.probe",
+}
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 
 

@@ -6,11 +6,18 @@ from typing import Optional
 
 import msgspec
 
+from bringup.model.source import Confidence
+
 
 class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """ "If ``subject`` is in ``spec`` then ``then_subject`` must be in ``then_spec``", with the
     public document it comes from. Subjects use the same names as ``Requirement.subject``;
-    specs are strings in each subject's version scheme."""
+    specs are strings in each subject's version scheme.
+
+    ``hard=False`` marks a recommendation rather than a requirement (a toolkit's own driver
+    when minor-version compatibility lets older drivers work, a distribution's default
+    compiler): breaking it is a caveat, not a conflict. ``confidence`` is below ``high`` when
+    the source is a tested pairing or a secondary or unverified document."""
 
     id: str
     subject: str
@@ -20,3 +27,5 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     source: str
     topic: str
     note: Optional[str] = None
+    hard: bool = True
+    confidence: Confidence = "high"

@@ -12,7 +12,7 @@ import fnmatch
 import os
 import posixpath
 from pathlib import Path
-from typing import Optional, Protocol
+from typing import Callable, Optional, Protocol
 
 DEFAULT_READ_LIMIT = 1 << 20
 """Probed files are small text files; a larger one is truncated, never read whole."""
@@ -43,6 +43,39 @@ class HostFiles(Protocol):
     def glob(self, pattern: str) -> list[str]: ...
 
 
+def follow_links(
+    root: Path, path: str, on_link: Optional[Callable[[str, str], None]] = None
+) -> str:
+    """``path`` with every link followed, each read under ``root`` and absolute targets taken
+    as host paths; ``on_link(host path, raw target)`` sees every link on the way (recording
+    keeps them as links)."""
+    pending = [part for part in path.split("/") if part]
+    done: list[str] = []
+    hops = 0
+    while pending:
+        part = pending.pop(0)
+        if part == ".":
+            continue
+        if part == "..":
+            if done:
+                done.pop()
+            continue
+        local = root.joinpath(*done, part)
+        if local.is_symlink():
+            hops += 1
+            if hops > _MAX_LINK_HOPS:
+                raise OSError(f"too many levels of symbolic links: {path}")
+            target = os.readlink(local)
+            if on_link is not None:
+                on_link("/" + "/".join([*done, part]), target)
+            if target.startswith("/"):
+                done = []
+            pending = [p for p in target.split("/") if p] + pending
+            continue
+        done.append(part)
+    return "/" + "/".join(done)
+
+
 class Sysroot:
     """Host files under ``root`` (``/`` for the live machine)."""
 
@@ -62,29 +95,7 @@ class Sysroot:
             raise ValueError(f"host paths are absolute: {path!r}")
         if self.root == Path("/"):
             return os.path.realpath(path)
-        pending = [part for part in path.split("/") if part]
-        done: list[str] = []
-        hops = 0
-        while pending:
-            part = pending.pop(0)
-            if part == ".":
-                continue
-            if part == "..":
-                if done:
-                    done.pop()
-                continue
-            local = self.root.joinpath(*done, part)
-            if local.is_symlink():
-                hops += 1
-                if hops > _MAX_LINK_HOPS:
-                    raise OSError(f"too many levels of symbolic links: {path}")
-                target = os.readlink(local)
-                if target.startswith("/"):
-                    done = []
-                pending = [p for p in target.split("/") if p] + pending
-                continue
-            done.append(part)
-        return "/" + "/".join(done)
+        return follow_links(self.root, path)
 
     def read_bytes(self, path: str, *, limit: int = DEFAULT_READ_LIMIT) -> bytes:
         with open(self._local(path), "rb") as handle:

@@ -25,6 +25,7 @@ SUBJECT_SCHEMES: dict[str, str] = {
     "chip": "name",
     "arch": "name",
     "os": "name",
+    "distro": "name",
     "python": "pep440",
 }
 """Subjects with their own scheme. Anything else, notably ``pypi:<name>`` and framework

@@ -1,0 +1,180 @@
+"""``bringup kb``: show a topic's table, say why two pins go together (or not), validate an
+overlay directory.
+
+Exit codes: ``show`` 0 (2 for an unknown topic); ``why`` 0 compatible, 1 incompatible or
+unknown, 2 bad input; ``validate`` 0 when the directory has no problem, 2 otherwise.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import click
+
+from bringup.errors import ExitCode, InputError
+from bringup.kb import KnowledgeBase, load_knowledge_base, parse_pin
+from bringup.kb.loader import check_dir, compile_dirs
+from bringup.kb.paths import builtin_dir
+from bringup.kb.render import (
+    render_entries,
+    render_implications,
+    render_problems,
+    render_topics,
+    render_verdict,
+)
+from bringup.report.console import console, write
+from bringup.report.envelope import render_json
+
+_KB_DIR = click.option(
+    "--kb",
+    "kb_dir",
+    type=click.Path(path_type=Path),
+    help="Read this directory instead of the built-in knowledge base (as BRINGUP_KB_DIR).",
+)
+_KB_EXTRA = click.option(
+    "--kb-extra",
+    "extra_dirs",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="Overlay this directory on top (repeatable; as BRINGUP_KB_EXTRA_DIR).",
+)
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
+
+
+@click.group(name="kb")
+def command() -> None:
+    """The knowledge base: sourced compatibility tables (CANN, driver, torch_npu, CUDA, GCC...)."""
+
+
+@command.command(name="show")
+@click.argument("topic", required=False)
+@_KB_DIR
+@_KB_EXTRA
+@_JSON
+def show(
+    *, topic: Optional[str], kb_dir: Optional[Path], extra_dirs: tuple[Path, ...], as_json: bool
+) -> int:
+    """Print TOPIC's records as a table (no TOPIC: list the topics)."""
+    kb = _load(kb_dir, extra_dirs, as_json)
+    counts = {t.name: len(kb.entries(t.name)) for t in kb.topics}
+    if topic is None:
+        if as_json:
+            data: dict[str, Any] = {
+                "topics": [{"topic": t, "records": counts[t.name]} for t in kb.topics]
+            }
+            write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
+        else:
+            console().print(render_topics(kb.topics, counts))
+        return int(ExitCode.OK)
+    found = kb.topic(topic)
+    if found is None:
+        raise InputError(
+            f"unknown topic {topic!r}", hint="topics: " + ", ".join(t.name for t in kb.topics)
+        )
+    entries = kb.entries(topic)
+    if as_json:
+        data = {"topic": found, "records": entries}
+        write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
+        return int(ExitCode.OK)
+    out = console()
+    for table in render_entries(found, entries):
+        out.print(table)
+    out.print(f"{len(entries)} records from {', '.join(found.paths)}")
+    return int(ExitCode.OK)
+
+
+@command.command(name="why")
+@click.argument("first")
+@click.argument("second", required=False)
+@click.option("--chip", help="The chip family (910B, 910_93, 310P...) for chip-specific rows.")
+@_KB_DIR
+@_KB_EXTRA
+@_JSON
+def why(
+    *,
+    first: str,
+    second: Optional[str],
+    chip: Optional[str],
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
+    as_json: bool,
+) -> int:
+    """Whether FIRST and SECOND (SUBJECT==VERSION) go together, with the rows and sources that
+    decide it; with FIRST alone, what it implies for other subjects."""
+    a = parse_pin(first)
+    if chip is not None:
+        parse_pin(f"chip=={chip}")
+    kb = _load(kb_dir, extra_dirs, as_json)
+    if second is None:
+        found = kb.implications(a.subject, a.version, chip=chip)
+        code = ExitCode.OK if found else ExitCode.PROBLEMS
+        if as_json:
+            data: dict[str, Any] = {"pin": a, "chip": chip, "implications": found}
+            write(render_json("kb why", code, _with_warnings(kb, data)))
+        else:
+            write("\n".join(render_implications(a.subject, a.version, found)) + "\n")
+        return int(code)
+    verdict = kb.compatible(a, parse_pin(second), chip=chip)
+    code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
+    if as_json:
+        data = {"verdict": verdict, "chip": chip}
+        write(render_json("kb why", code, _with_warnings(kb, data)))
+    else:
+        write("\n".join(render_verdict(verdict)) + "\n")
+    return int(code)
+
+
+@command.command(name="validate")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option(
+    "--standalone",
+    is_flag=True,
+    help="Check DIRECTORY as a whole knowledge base (for --kb / BRINGUP_KB_DIR), not as an "
+    "overlay on the built-in one.",
+)
+@_JSON
+def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
+    """Check every file of DIRECTORY and report every problem at once: file, line, record id
+    and field."""
+    if not directory.is_dir():
+        raise InputError("no such directory", path=str(directory))
+    results = check_dir(directory)
+    builtin = directory.resolve() == builtin_dir().resolve()
+    dirs = [directory] if standalone or builtin else [builtin_dir(), directory]
+    compiled = compile_dirs(dirs)
+    problems = sorted(compiled.problems, key=lambda p: (p.path, p.line or 0))
+    records = sum(len(result.records) for result in results)
+    code = ExitCode.BAD_INPUT if problems else ExitCode.OK
+    if as_json:
+        data = {
+            "directory": str(directory),
+            "files": len(results),
+            "records": records,
+            "problems": problems,
+        }
+        write(render_json("kb validate", code, data))
+        return int(code)
+    lines = render_problems(problems)
+    files = len({problem.path for problem in problems})
+    summary = (
+        f"{len(problems)} problem(s) in {files} file(s) of {directory}"
+        if problems
+        else f"{directory}: {len(results)} file(s), {records} record(s), no problems"
+    )
+    stream = sys.stderr if problems else sys.stdout
+    write("\n".join([*lines, summary]) + "\n", stream)
+    return int(code)
+
+
+def _load(kb_dir: Optional[Path], extra_dirs: tuple[Path, ...], quiet: bool) -> KnowledgeBase:
+    kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
+    if kb.problems and not quiet:
+        for line in render_problems(kb.problems):
+            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+    return kb
+
+
+def _with_warnings(kb: KnowledgeBase, data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "warnings": list(kb.problems)}

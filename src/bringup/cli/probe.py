@@ -1,0 +1,135 @@
+"""``bringup probe``: a snapshot of this machine, of a recorded host, or of a pasted report."""
+
+from __future__ import annotations
+
+import datetime
+import getpass
+import socket
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+import msgspec
+
+from bringup import __version__
+from bringup.errors import ExitCode, InputError
+from bringup.model import Snapshot
+from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
+
+
+@click.command("probe")
+@click.option("--json", "as_json", is_flag=True, help="The whole snapshot as JSON (envelope).")
+@click.option(
+    "--from",
+    "report",
+    metavar="FILE",
+    help="Read a pasted report (npu-smi, nvidia-smi, collect_env, pip list...); '-' for stdin.",
+)
+@click.option(
+    "--record",
+    metavar="DIR",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also record this machine into DIR as a replayable host fixture (redacted).",
+)
+@click.option(
+    "--replay",
+    metavar="DIR",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Probe a recorded host (a directory written by --record) instead of this machine.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0.5),
+    default=DEFAULT_BUDGET_S,
+    show_default=True,
+    help="Seconds the whole probe may take; each command also times out on its own.",
+)
+def command(
+    as_json: bool,
+    report: Optional[str],
+    record: Optional[Path],
+    replay: Optional[Path],
+    budget: float,
+) -> int:
+    """Show what this machine has: OS, CPU, compilers, Pythons and packages, Ascend (CANN,
+    driver, firmware, NPUs) and CUDA (driver, toolkits, GPUs), each with its source."""
+    chosen = [
+        name
+        for name, value in (("--from", report), ("--record", record), ("--replay", replay))
+        if value
+    ]
+    if len(chosen) > 1:
+        raise InputError(f"{' and '.join(chosen)} cannot be used together")
+    if report is not None:
+        snapshot = _from_report(report)
+    elif replay is not None:
+        from bringup.probe.replay import load_host
+
+        snapshot = load_host(replay)
+    elif record is not None:
+        snapshot = _record(record, budget)
+    else:
+        snapshot = take_snapshot(budget_s=budget)
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        data = msgspec.to_builtins(snapshot)
+        sys.stdout.write(render_json("probe", ExitCode.OK, data))
+    else:
+        from bringup.report.console import console
+        from bringup.report.snapshot_text import render_snapshot
+
+        render_snapshot(snapshot, console())
+        if record is not None:
+            console().print(f"\nrecorded to {record}")
+    return int(ExitCode.OK)
+
+
+def _from_report(report: str) -> Snapshot:
+    from bringup.probe.importers import import_report
+
+    if report == "-":
+        name, data = "<stdin>", sys.stdin.buffer.read()
+    else:
+        name = report
+        try:
+            data = Path(report).read_bytes()
+        except OSError as error:
+            raise InputError(f"cannot read: {error.strerror}", path=report) from None
+    text = data.decode("utf-8", errors="replace")
+    snapshot = import_report(text, name)
+    unreadable = snapshot.fact("report")
+    if unreadable is not None and not unreadable.ok:
+        raise InputError(
+            f"nothing in it could be read as a report ({unreadable.reason})",
+            path=name,
+            hint="give npu-smi info, nvidia-smi, collect_env, pip list/freeze or CANN files",
+        )
+    return snapshot
+
+
+def _record(directory: Path, budget: float) -> Snapshot:
+    """Probe this machine while recording it, then write the host fixture."""
+    import os
+
+    from bringup.probe.recording import RecordingFiles, RecordingRunner, write_host
+    from bringup.probe.redact import Redactor
+    from bringup.probe.runner import Budget, SubprocessRunner
+
+    if directory.exists() and any(directory.iterdir()):
+        raise InputError("is not empty; --record writes a new host directory", path=str(directory))
+    env = dict(os.environ)
+    runner = RecordingRunner(SubprocessRunner(budget=Budget(budget), base_env=env))
+    files = RecordingFiles()
+    snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
+    write_host(
+        directory,
+        runner=runner,
+        files=files,
+        env=env,
+        redactor=Redactor(hostname=socket.gethostname(), username=getpass.getuser()),
+        recorded_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        recorded_with=f"bringup {__version__}",
+    )
+    return snapshot

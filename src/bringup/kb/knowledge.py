@@ -1,0 +1,208 @@
+"""The loaded knowledge base: records by topic, rules for the solver, known releases, and the
+queries of ``bringup.kb.query`` bound to them."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Optional, Union
+
+from bringup.kb.loader import load_compiled
+from bringup.kb.query import (
+    Implication,
+    Pin,
+    ScopedRule,
+    Verdict,
+    chip_matches,
+    parse_pin,
+    parse_version,
+)
+from bringup.kb.query import compatible as compatible_pins
+from bringup.kb.query import implications as implications_of
+from bringup.kb.query import newest as newest_of
+from bringup.kb.schema import (
+    AnyEntry,
+    ChipEntry,
+    ChipRecord,
+    Compiled,
+    PackageEntry,
+    PackageRecord,
+    Problem,
+    ReleaseEntry,
+    ReleaseRecord,
+    RuleEntry,
+    RuleRecord,
+    Topic,
+)
+from bringup.model.rules import Rule
+from bringup.versions import Version, scheme_for
+
+PinLike = Union[Pin, str]
+
+
+class KnowledgeBase:
+    """Immutable after loading. ``problems`` are the overlays' problems: files left out and
+    why (shown as warnings by normal commands, as errors by ``kb validate``)."""
+
+    def __init__(self, compiled: Compiled) -> None:
+        self._compiled = compiled
+        self.dirs = tuple(Path(d) for d in compiled.dirs)
+        self.topics: tuple[Topic, ...] = compiled.topics
+        self.problems: tuple[Problem, ...] = compiled.problems
+
+    def topic(self, name: str) -> Optional[Topic]:
+        return next((topic for topic in self.topics if topic.name == name), None)
+
+    def entries(self, topic: Optional[str] = None) -> tuple[AnyEntry, ...]:
+        """Every record with its topic and origin, in load order."""
+        return tuple(e for e in self._compiled.entries if topic is None or e.topic == topic)
+
+    def rule_records(self, topic: Optional[str] = None) -> tuple[RuleRecord, ...]:
+        return tuple(e.record for e in self.entries(topic) if isinstance(e, RuleEntry))
+
+    def release_records(self, subject: Optional[str] = None) -> tuple[ReleaseRecord, ...]:
+        return tuple(
+            e.record
+            for e in self._compiled.entries
+            if isinstance(e, ReleaseEntry) and subject in (None, e.record.subject)
+        )
+
+    def chips(self) -> tuple[ChipRecord, ...]:
+        return tuple(e.record for e in self._compiled.entries if isinstance(e, ChipEntry))
+
+    def packages(self) -> tuple[PackageRecord, ...]:
+        return tuple(e.record for e in self._compiled.entries if isinstance(e, PackageEntry))
+
+    def rules(self, topic: Optional[str] = None, *, chip: Optional[str] = None) -> tuple[Rule, ...]:
+        """The compatibility rows as solver input, one ``Rule`` per implied subject (id
+        ``<record id>/<subject>``). Rows limited to some chip families are included only
+        when ``chip`` is given and is one of them."""
+        return tuple(
+            scoped.rule
+            for scoped in self._scoped_rules
+            if (topic is None or scoped.rule.topic == topic)
+            and (scoped.chips is None or chip_matches(scoped.chips, chip))
+        )
+
+    def releases(self, subject: str) -> tuple[str, ...]:
+        """Known versions of ``subject``, oldest first: its ``[[release]]`` records (and chip
+        families for ``chip``) and every exact version (``==X``) the rows name. Names (chips,
+        distributions) keep the order they are read in."""
+        return self._release_map.get(subject, ())
+
+    def subjects(self) -> tuple[str, ...]:
+        """Every subject the knowledge base knows versions of."""
+        return tuple(sorted(self._release_map))
+
+    def implications(
+        self, subject: str, version: str, *, chip: Optional[str] = None
+    ) -> tuple[Implication, ...]:
+        """What ``subject==version`` implies for other subjects, with rows and sources."""
+        parse_pin(f"{subject}=={version}")
+        return implications_of(self._scoped_rules, subject, version, chip=chip)
+
+    def compatible(self, a: PinLike, b: PinLike, *, chip: Optional[str] = None) -> Verdict:
+        """Whether two pins go together; *unknown* when no row covers the pair."""
+        return compatible_pins(self._scoped_rules, _pin(a), _pin(b), chip=chip)
+
+    def newest(
+        self,
+        subject: str,
+        constraints: Iterable[str] = (),
+        *,
+        given: Iterable[PinLike] = (),
+        chip: Optional[str] = None,
+    ) -> Optional[str]:
+        """The newest known version of ``subject`` within ``constraints`` (specs on it) and
+        compatible, by a row, with each pin in ``given``; ``None`` when there is none."""
+        if scheme_for(subject) == "name":
+            raise ValueError(f"{subject} versions are names, which have no order")
+        return newest_of(
+            self._scoped_rules,
+            self.releases(subject),
+            subject,
+            constraints,
+            given=[_pin(p) for p in given],
+            chip=chip,
+        )
+
+    @functools.cached_property
+    def _scoped_rules(self) -> tuple[ScopedRule, ...]:
+        return tuple(self._export())
+
+    def _export(self) -> Iterator[ScopedRule]:
+        for entry in self._compiled.entries:
+            if not isinstance(entry, RuleEntry):
+                continue
+            record = entry.record
+            note = record.note
+            if record.chips is not None:
+                note = f"only on chips {record.chips}" + (f"; {note}" if note else "")
+            for then_subject, then_spec in record.then.items():
+                rule = Rule(
+                    id=f"{record.id}/{then_subject}",
+                    subject=record.subject,
+                    spec=record.spec,
+                    then_subject=then_subject,
+                    then_spec=then_spec,
+                    source=record.source,
+                    topic=entry.topic,
+                    note=note,
+                    hard=record.hard,
+                    confidence=record.confidence,
+                )
+                yield ScopedRule(rule, record.chips)
+
+    @functools.cached_property
+    def _release_map(self) -> Mapping[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for entry in self._compiled.entries:
+            if isinstance(entry, ReleaseEntry):
+                found.setdefault(entry.record.subject, []).append(entry.record.version)
+            elif isinstance(entry, ChipEntry):
+                found.setdefault("chip", []).append(entry.record.family)
+            elif isinstance(entry, RuleEntry):
+                for subject, spec in (*entry.record.when.items(), *entry.record.then.items()):
+                    found.setdefault(subject, []).extend(exact_versions(spec, subject))
+        return {subject: _ordered(subject, raws) for subject, raws in found.items() if raws}
+
+
+def exact_versions(spec: str, subject: str) -> list[str]:
+    """The versions a spec names exactly: ``==X`` clauses (no wildcard); for names, the
+    allowed names."""
+    found = []
+    for alternative in spec.split("||"):
+        for clause in (part.strip() for part in alternative.split(",")):
+            if scheme_for(subject) == "name":
+                if clause and not clause.startswith("!"):
+                    found.append(clause.lstrip("=").strip())
+            elif clause.startswith("==") and not clause.startswith("===") and "*" not in clause:
+                found.append(clause[2:].strip())
+    return found
+
+
+def _ordered(subject: str, raws: Sequence[str]) -> tuple[str, ...]:
+    unique: dict[Version, str] = {}
+    for raw in raws:
+        unique.setdefault(parse_version(raw, subject), raw)
+    if scheme_for(subject) == "name":
+        return tuple(unique.values())
+    return tuple(unique[version] for version in sorted(unique))
+
+
+def _pin(value: PinLike) -> Pin:
+    return value if isinstance(value, Pin) else parse_pin(value)
+
+
+def load_knowledge_base(
+    *,
+    kb_dir: str | Path | None = None,
+    extra_dirs: Sequence[str | Path] = (),
+    env: Optional[Mapping[str, str]] = None,
+    use_cache: bool = True,
+) -> KnowledgeBase:
+    """The built-in knowledge base (or ``kb_dir`` instead of it) with the overlays on top;
+    see ``bringup.kb.paths`` for the order. A compiled copy is cached in the user cache dir
+    and reused until a data file changes."""
+    return KnowledgeBase(load_compiled(kb_dir, extra_dirs, env=env, use_cache=use_cache))

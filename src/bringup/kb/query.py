@@ -1,0 +1,242 @@
+"""Questions the knowledge base answers, as pure functions over its rules.
+
+- ``implications``: what one version implies for other subjects (``torch_npu 2.1.0.post4``
+  → torch, CANN, Python), each with the rows that say so.
+- ``compatible``: whether two pins go together — *compatible*, *incompatible*, or *unknown*
+  when no row covers the pair (never "fine" without a row).
+- ``newest``: the newest known version meeting constraints and compatible with given pins.
+
+A rule scoped to some chip families applies only when the chip is given and matches; with no
+chip given it is reported as conditional, and a verdict that depends on it is *unknown*.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Literal, Optional
+
+import msgspec
+
+from bringup.errors import InputError
+from bringup.kb.validate import known_subject
+from bringup.model.rules import Rule
+from bringup.versions import InvalidVersion, SpecifierSet, Version, scheme_for
+
+Status = Literal["compatible", "incompatible", "unknown"]
+_PIN = re.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*(\S+)\s*$")
+
+
+class ScopedRule(msgspec.Struct, frozen=True):
+    """A rule and the chip families it is limited to (``None``: every chip)."""
+
+    rule: Rule
+    chips: Optional[str] = None
+
+
+class Pin(msgspec.Struct, frozen=True):
+    """One subject at one version: ``torch_npu==2.1.0.post4``."""
+
+    subject: str
+    version: str
+
+    def __str__(self) -> str:
+        return f"{self.subject}=={self.version}"
+
+
+class RuleCheck(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A rule whose condition the pair meets, and whether its consequence holds."""
+
+    rule: Rule
+    holds: bool
+    chips: Optional[str] = None
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    """``deciding``: rows that apply and decide; ``caveats``: recommendations (soft rows)
+    the pair breaks; ``conditional``: rows that apply only on some chip families, when no
+    chip was given; ``related``: how many rows relate the two subjects at all."""
+
+    status: Status
+    a: Pin
+    b: Pin
+    reason: str
+    deciding: tuple[RuleCheck, ...] = ()
+    caveats: tuple[RuleCheck, ...] = ()
+    conditional: tuple[RuleCheck, ...] = ()
+    related: int = 0
+
+
+class Implication(msgspec.Struct, frozen=True, kw_only=True):
+    """What a version implies for ``subject``: every row that applies, each with its spec."""
+
+    subject: str
+    rows: tuple[RuleCheck, ...]
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        return tuple(check.rule.then_spec for check in self.rows)
+
+
+def parse_pin(text: str) -> Pin:
+    """``subject==version`` (also ``subject=version``), checked in the subject's scheme."""
+    match = _PIN.match(text)
+    if match is None:
+        raise InputError(
+            f"{text!r} is not a pin", hint="write SUBJECT==VERSION, e.g. torch_npu==2.1.0.post4"
+        )
+    subject, version = match.group(1), match.group(2)
+    if not known_subject(subject):
+        raise InputError(
+            f"unknown subject {subject!r}",
+            hint="subjects are e.g. cann, ascend_driver, torch_npu, torch, python, cuda, "
+            "nvidia_driver, gcc, glibc, glibcxx, compute_capability, distro",
+        )
+    try:
+        parse_version(version, subject)
+    except InvalidVersion as error:
+        raise InputError(str(error)) from None
+    return Pin(subject, version)
+
+
+_MAJOR_ONLY = frozenset({"rhel", "centos", "rocky", "almalinux", "ol"})
+
+
+def distro_name(os_id: str, version_id: str) -> str:
+    """The ``distro`` subject's value for an os-release ``ID`` and ``VERSION_ID``:
+    ``ubuntu-22.04``, ``openeuler-22.03``, ``kylin-v10``; RHEL-family releases by major
+    (``rocky-9`` for 9.4), since glibc and the default GCC do not change within one."""
+    name = os_id.strip().lower()
+    version = version_id.strip().lower()
+    if name in _MAJOR_ONLY:
+        version = version.split(".")[0]
+    return f"{name}-{version}"
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_version(raw: str, subject: str) -> Version:
+    """``raw`` read in ``subject``'s scheme (memoised: tables repeat the same strings)."""
+    return Version(raw, scheme_for(subject))
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_spec(text: str, subject: str) -> SpecifierSet:
+    """``text`` read in ``subject``'s scheme (memoised)."""
+    return SpecifierSet(text, scheme_for(subject))
+
+
+def spec_contains(spec: str, subject: str, version: str) -> bool:
+    return parse_spec(spec, subject).contains(parse_version(version, subject))
+
+
+def chip_matches(chips: Optional[str], chip: Optional[str]) -> bool:
+    return chips is None or (chip is not None and spec_contains(chips, "chip", chip))
+
+
+def implications(
+    rules: Iterable[ScopedRule], subject: str, version: str, *, chip: Optional[str] = None
+) -> tuple[Implication, ...]:
+    """For each other subject, the rows whose condition ``subject==version`` meets. Rows
+    limited to other chips than ``chip`` are left out; with no chip, they are kept (their
+    ``chips`` says where they apply)."""
+    grouped: dict[str, list[RuleCheck]] = {}
+    for scoped in rules:
+        rule = scoped.rule
+        if rule.subject != subject or not spec_contains(rule.spec, subject, version):
+            continue
+        if chip is not None and not chip_matches(scoped.chips, chip):
+            continue
+        check = RuleCheck(rule=rule, holds=True, chips=scoped.chips)
+        grouped.setdefault(rule.then_subject, []).append(check)
+    return tuple(Implication(subject=s, rows=tuple(rows)) for s, rows in grouped.items())
+
+
+def compatible(
+    rules: Iterable[ScopedRule], a: Pin, b: Pin, *, chip: Optional[str] = None
+) -> Verdict:
+    """Whether ``a`` and ``b`` go together, decided only by rows that relate them."""
+    applying: list[RuleCheck] = []
+    conditional: list[RuleCheck] = []
+    related = 0
+    for scoped in rules:
+        rule = scoped.rule
+        if (rule.subject, rule.then_subject) == (a.subject, b.subject):
+            condition, target = a, b
+        elif (rule.subject, rule.then_subject) == (b.subject, a.subject):
+            condition, target = b, a
+        else:
+            continue
+        related += 1
+        if not spec_contains(rule.spec, condition.subject, condition.version):
+            continue
+        holds = spec_contains(rule.then_spec, target.subject, target.version)
+        check = RuleCheck(rule=rule, holds=holds, chips=scoped.chips)
+        if scoped.chips is None or chip_matches(scoped.chips, chip):
+            applying.append(check)
+        elif chip is None:
+            conditional.append(check)
+    broken = tuple(c for c in applying if not c.holds and c.rule.hard)
+    caveats = tuple(c for c in applying if not c.holds and not c.rule.hard)
+
+    def verdict(status: Status, reason: str, deciding: tuple[RuleCheck, ...] = ()) -> Verdict:
+        return Verdict(
+            status=status,
+            a=a,
+            b=b,
+            reason=reason,
+            deciding=deciding,
+            caveats=caveats,
+            conditional=tuple(conditional),
+            related=related,
+        )
+
+    if broken:
+        return verdict("incompatible", f"{len(broken)} row(s) rule the pair out", broken)
+    held = tuple(check for check in applying if check.holds)
+    if caveats and not held:
+        return verdict(
+            "unknown",
+            f"only recommendations cover the pair and it does not meet {len(caveats)} of them; "
+            "no row says whether it works",
+        )
+    if held:
+        reason = f"{len(held)} row(s) cover the pair and hold"
+        if caveats:
+            reason += f"; {len(caveats)} recommendation(s) not met"
+        return verdict("compatible", reason, held)
+    if conditional:
+        chips = sorted({check.chips or "" for check in conditional})
+        return verdict(
+            "unknown",
+            f"the rows that cover the pair depend on the chip family ({'; '.join(chips)}); "
+            "give the chip",
+        )
+    reason = "no row covers this pair"
+    if related:
+        reason += f" ({related} row(s) relate {a.subject} and {b.subject}, for other versions)"
+    return verdict("unknown", reason)
+
+
+def newest(
+    rules: Sequence[ScopedRule],
+    candidates: Sequence[str],
+    subject: str,
+    constraints: Iterable[str] = (),
+    *,
+    given: Iterable[Pin] = (),
+    chip: Optional[str] = None,
+) -> Optional[str]:
+    """The newest of ``candidates`` (oldest first) in every spec of ``constraints`` and
+    *compatible* — by a row, not merely not ruled out — with every pin in ``given``."""
+    specs = [parse_spec(text, subject) for text in constraints]
+    pins = list(given)
+    ordered: Callable[[str], Version] = functools.partial(parse_version, subject=subject)
+    for version in sorted(candidates, key=ordered, reverse=True):
+        parsed = ordered(version)
+        if not all(spec.contains(parsed) for spec in specs):
+            continue
+        pin = Pin(subject, version)
+        if all(compatible(rules, pin, other, chip=chip).status == "compatible" for other in pins):
+            return version
+    return None

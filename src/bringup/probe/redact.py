@@ -1,0 +1,66 @@
+"""What must not leave a machine in a recorded fixture: its hostname, user name, serial
+numbers, UUIDs (GPU UUIDs too, as collect_env strips them), MAC addresses, and every
+environment variable that is not about the stack (tokens and keys never are)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+_UUID = re.compile(
+    r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
+)
+_MAC = re.compile(r"\b[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5}\b")
+_SERIAL = re.compile(r"((?:Serial Number|serial|Serial|SN)\s*[:=]\s*)(\S.*)$", re.MULTILINE)
+
+KEPT_VARIABLES = re.compile(
+    r"^(PATH|HOME|LD_LIBRARY_PATH|PYTHONPATH|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV"
+    r"|PYENV_ROOT|PYENV_VERSION|CC|CXX|CMAKE_PREFIX_PATH|SOC_VERSION|TOOLCHAIN_HOME"
+    r"|(CUDA|NVIDIA|NCCL|ASCEND|ATB|HCCL|TORCH)_\w+)$"
+)
+_SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|_KEY$|^KEY", re.IGNORECASE)
+
+REDACTED = "redacted"
+
+
+class Redactor:
+    """Replaces this machine's identifying strings in recorded text."""
+
+    def __init__(self, *, hostname: str | None, username: str | None) -> None:
+        self._hostname = (
+            re.compile(r"(?<![\w-])" + re.escape(hostname) + r"(?![\w-])")
+            if hostname and hostname not in ("localhost", "")
+            else None
+        )
+        self._home = (
+            re.compile(r"/home/" + re.escape(username) + r"(?=/|\b)")
+            if username and username != "root"
+            else None
+        )
+
+    def text(self, text: str) -> str:
+        text = _UUID.sub("00000000-0000-0000-0000-000000000000", text)
+        text = _MAC.sub("00:00:00:00:00:00", text)
+        text = _SERIAL.sub(lambda m: m.group(1) + REDACTED, text)
+        if self._hostname is not None:
+            text = self._hostname.sub(f"{REDACTED}-host", text)
+        if self._home is not None:
+            text = self._home.sub("/home/user", text)
+        return text
+
+    def path(self, path: str) -> str:
+        """A host path as the fixture stores it (``/home/<user>`` becomes ``/home/user``), so
+        paths in the tree, in links, in argv and in outputs stay consistent."""
+        if self._home is not None:
+            path = self._home.sub("/home/user", path)
+        if self._hostname is not None:
+            path = self._hostname.sub(f"{REDACTED}-host", path)
+        return path
+
+    def environment(self, env: Mapping[str, str]) -> dict[str, str]:
+        """The variables that matter to the stack, redacted; nothing that looks secret."""
+        return {
+            name: self.text(value)
+            for name, value in sorted(env.items())
+            if KEPT_VARIABLES.match(name) and not _SECRET_NAME.search(name)
+        }

@@ -1,0 +1,109 @@
+"""Replaying a recorded host (``tests/fixtures/hosts/<name>/``): its commands through a
+``ReplayRunner``, its files through a ``Sysroot`` on ``files/``, its recorded environment; the
+same collectors then produce the snapshot the live probe produced when it was recorded."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+import msgspec
+
+from bringup.errors import ProbeError
+from bringup.model import Snapshot
+from bringup.probe.files import Sysroot
+from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
+from bringup.probe.recording import portable_argv
+from bringup.probe.runner import DEFAULT_TIMEOUT_S, Completed, EnvOverrides
+from bringup.tomlfile import read_toml
+
+
+class RecordedHost(msgspec.Struct, frozen=True, kw_only=True):
+    """A recorded host, loaded: its commands by argv, its environment, where it was taken."""
+
+    directory: str
+    recorded_at: str
+    env: dict[str, str]
+    commands: dict[tuple[str, ...], Completed]
+    notes: tuple[str, ...] = ()
+
+
+class ReplayRunner:
+    """Answers each command with its recorded output; a command that was never recorded
+    answers as a failure that says so (never a guess)."""
+
+    def __init__(self, commands: dict[tuple[str, ...], Completed]) -> None:
+        self._commands = commands
+
+    def run(
+        self,
+        argv: Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        env: Optional[EnvOverrides] = None,
+        cwd: Optional[str] = None,
+    ) -> Completed:
+        recorded = self._commands.get(portable_argv(argv))
+        if recorded is None:
+            return Completed(argv=tuple(argv), error="not recorded in this host fixture")
+        return msgspec.structs.replace(recorded, argv=tuple(argv))
+
+
+def read_host(directory: str | os.PathLike[str]) -> RecordedHost:
+    """Load ``host.toml`` and the outputs it names; ``ProbeError`` when the fixture is broken."""
+    root = Path(directory)
+    manifest = root / "host.toml"
+    if not manifest.is_file():
+        raise ProbeError(f"{root} is not a recorded host: no host.toml")
+    _, document = read_toml(manifest)
+    host = document.get("host", {})
+    env = {str(k): str(v) for k, v in document.get("env", {}).items()}
+    commands: dict[tuple[str, ...], Completed] = {}
+    for entry in document.get("command", []):
+        argv = tuple(str(a) for a in entry.get("argv", []))
+        if not argv:
+            raise ProbeError(f"{manifest}: a [[command]] without argv")
+        commands[argv] = Completed(
+            argv=argv,
+            returncode=entry.get("exit_code"),
+            stdout=_output(root, entry, "stdout"),
+            stderr=_output(root, entry, "stderr"),
+            duration_s=float(entry.get("duration_s", 0.0)),
+            timed_out=bool(entry.get("timed_out", False)),
+            error=entry.get("error"),
+        )
+    return RecordedHost(
+        directory=str(root),
+        recorded_at=str(host.get("recorded_at", "")),
+        env=env,
+        commands=commands,
+        notes=tuple(str(n) for n in host.get("notes", [])),
+    )
+
+
+def _output(root: Path, entry: dict[str, Any], name: str) -> str:
+    relative = entry.get(name)
+    if not relative:
+        return ""
+    path = (root / str(relative)).resolve()
+    if root.resolve() not in path.parents:
+        raise ProbeError(f"{root}/host.toml: {name} file {relative!r} is outside the fixture")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ProbeError(f"{root}/host.toml: cannot read {relative}: {error.strerror}") from None
+
+
+def load_host(directory: str | os.PathLike[str]) -> Snapshot:
+    """The snapshot of a recorded host, as the probe saw it when it was recorded."""
+    host = read_host(directory)
+    return take_snapshot(
+        runner=ReplayRunner(host.commands),
+        files=Sysroot(Path(directory) / "files"),
+        env=host.env,
+        budget_s=DEFAULT_BUDGET_S,
+        taken_at=host.recorded_at or None,
+        origin="replay",
+    )

@@ -1,0 +1,63 @@
+"""``bringup probe`` through ``main(argv)``: exit codes, the JSON envelope, stdin."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from bringup.cli.main import main
+from conftest import FIXTURES
+
+REPORT = FIXTURES / "reports" / "vllm-ascend-4621-issue-body.txt"
+HOST = FIXTURES / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+
+
+def test_json_from_report_is_the_envelope(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["probe", "--json", "--from", str(REPORT)]) == 0
+    envelope = json.loads(capsys.readouterr().out)
+    assert envelope["schema"] == "bringup/1"
+    assert envelope["command"] == "probe"
+    assert envelope["exit_code"] == 0
+    assert envelope["data"]["origin"] == "report"
+    assert envelope["data"]["accelerators"][0]["family"] == "910B"
+
+
+def test_summary_of_recorded_host(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["probe", "--replay", str(HOST)]) == 0
+    out = capsys.readouterr().out
+    assert "accelerators: none found" in out
+    assert "cuda: toolkit 13.0.88 at /usr/local/cuda-13.0; driver absent" in out
+    assert "nvidia-smi not found on PATH" in out
+
+
+def test_report_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(REPORT.read_bytes()))
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main(["probe", "--json", "--from", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["data"]["toolkits"][0]["version"] == "8.3.RC2"
+
+
+def test_missing_report_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["probe", "--from", str(FIXTURES / "no-such-file.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_unreadable_report_is_bad_input(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    blob = tmp_path / "blob.bin"
+    blob.write_bytes(bytes(range(256)) * 8)
+    assert main(["probe", "--from", str(blob)]) == 2
+    assert "nothing in it could be read as a report" in capsys.readouterr().err
+
+
+def test_from_and_replay_together_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["probe", "--from", str(REPORT), "--replay", str(HOST)]) == 2
+    assert "cannot be used together" in capsys.readouterr().err

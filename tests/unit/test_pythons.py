@@ -1,0 +1,45 @@
+"""Interpreters identified from files alone, on a fake host tree (no interpreter is run)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.model import keys
+from bringup.probe.collectors.pythons import probe_pythons
+from bringup.probe.context import ProbeContext
+from bringup.probe.files import Sysroot
+from bringup.probe.replay import ReplayRunner
+
+
+def _write(root: Path, path: str, text: str = "") -> None:
+    local = root / path.lstrip("/")
+    local.parent.mkdir(parents=True, exist_ok=True)
+    local.write_text(text, encoding="utf-8")
+
+
+def test_versions_come_from_cfg_meta_and_headers(tmp_path: Path) -> None:
+    _write(tmp_path, "/srv/venv/bin/python")
+    _write(tmp_path, "/srv/venv/pyvenv.cfg", "home = /usr/bin\nversion_info = 3.10.14.final.0\n")
+    _write(tmp_path, "/opt/conda/bin/python")
+    _write(tmp_path, "/opt/conda/conda-meta/python-3.9.19-h955ad1f_0.json", "{}")
+    _write(tmp_path, "/usr/bin/python3.12")
+    _write(tmp_path, "/usr/include/python3.12/patchlevel.h", '#define PY_VERSION "3.12.3"\n')
+    _write(tmp_path, "/usr/bin/python3.8")
+    ctx = ProbeContext(
+        runner=ReplayRunner({}),
+        files=Sysroot(tmp_path),
+        env={"PATH": "/usr/bin", "VIRTUAL_ENV": "/srv/venv", "HOME": "/home/u"},
+    )
+    found = probe_pythons(ctx)
+    versions = {p.path: (p.version, p.origin) for p in found.pythons}
+    assert versions == {
+        "/srv/venv/bin/python": ("3.10.14", "venv"),
+        "/opt/conda/bin/python": ("3.9.19", "conda"),
+        "/usr/bin/python3.12": ("3.12.3", "path"),
+        "/usr/bin/python3.8": ("3.8", "path"),  # only the name tells: minor version
+    }
+    sources = {p.path: p.source for p in found.pythons}
+    assert sources["/usr/bin/python3.12"].ref == "/usr/include/python3.12/patchlevel.h"
+    assert sources["/usr/bin/python3.12"].line == 1
+    default = [f for f in found.facts if f.key == keys.PYTHON_DEFAULT]
+    assert default[0].status == "absent"  # no python3 on PATH in this tree
