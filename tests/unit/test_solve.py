@@ -246,3 +246,27 @@ def test_what_if_rejects_unknown_subjects_and_bad_versions() -> None:
         _solve(components, what_if=(("pyhton", "3.11"),))
     with pytest.raises(StackError, match="not a version"):
         _solve(components, what_if=(("driver", "latest!"),))
+
+
+def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
+    # cuda_driver rows from 11.1 on are hard = false: minor-version compatibility lets an
+    # older driver run the toolkit's applications (CUDA Toolkit release notes).
+    recommend = msgspec.structs.replace(
+        rule("cuda_driver-12.4.0", "cuda", "==12.4.0", "nvidia_driver", ">=550.54.14"), hard=False
+    )
+    components = [component("infer", [("cuda", ">=12.0")])]
+    releases = {"cuda": ["12.0.0", "12.4.0"]}
+    snapshot = host(facts={keys.NVIDIA_DRIVER: "535.104.05"})
+    resolution = solve(components, snapshot, [recommend], catalogue(releases))
+    env = resolution.environments[0]
+    pin = env.pin("cuda")
+    assert pin is not None
+    # 12.0.0 keeps the recommendation; newer-is-better comes after it.
+    assert pin.version == "12.0.0"
+    assert not resolution.caveats
+    pinned = [component("infer", [("cuda", "==12.4.0")])]
+    broken = solve(pinned, snapshot, [recommend], catalogue(releases))
+    assert len(broken.environments) == 1
+    (caveat,) = broken.caveats
+    assert caveat.rule_id == "cuda_driver-12.4.0"
+    assert caveat.reason == "recommended for CUDA 12.4.0, not followed"

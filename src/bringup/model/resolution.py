@@ -162,6 +162,9 @@ class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     hardware: tuple[HardwareBlock, ...] = ()
     unverified: tuple[Unverified, ...] = ()
     checks: tuple[Check, ...] = ()
+    caveats: tuple[Unverified, ...] = ()
+    """Recommendations (knowledge-base rows marked ``hard = false``) an environment does not
+    follow because following them would cost another environment or break a requirement."""
     host: tuple[HostValue, ...] = ()
     verdicts: tuple[Verdict, ...] = ()
     findings: tuple[Fact, ...] = ()

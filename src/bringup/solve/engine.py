@@ -28,6 +28,7 @@ class Model:
     values: tuple[tuple[int, int], ...]
     machine: tuple[int, ...]
     violated: tuple[int, ...]
+    broken: tuple[tuple[int, int], ...]
     cost: tuple[int, ...]
     optimal: bool
 
@@ -97,13 +98,16 @@ class Engine:
             return None
         last = best[-1]
         proven = bool(finished and result.exhausted)
-        return Model(last.assign, last.values, last.machine, last.violated, last.cost, proven)
+        return Model(
+            last.assign, last.values, last.machine, last.violated, last.broken, last.cost, proven
+        )
 
     def _decode(self, model: Any) -> Model:
         assign: dict[int, int] = {}
         values: list[tuple[int, int]] = []
         machine: list[int] = []
         violated: list[int] = []
+        broken: list[tuple[int, int]] = []
         for symbol in model.symbols(shown=True):
             args = [a.number for a in symbol.arguments]
             if symbol.name == "assign":
@@ -114,11 +118,14 @@ class Engine:
                 machine.append(args[1])
             elif symbol.name == "violated":
                 violated.append(args[0])
+            elif symbol.name == "broken":
+                broken.append((args[0], args[1]))
         return Model(
             assign=assign,
             values=tuple(sorted(values)),
             machine=tuple(sorted(set(machine))),
             violated=tuple(violated),
+            broken=tuple(sorted(broken)),
             cost=tuple(model.cost),
             optimal=bool(model.optimality_proven),
         )

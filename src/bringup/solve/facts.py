@@ -59,6 +59,8 @@ def program_facts(problem: Problem, components: Collection[int], environments: i
         )
         if rule.guard:
             out.append(f"guard({r}).")
+        if rule.soft:
+            out.append(f"soft_rule({r}).")
         s, t = subject_ids[rule.subject], subject_ids[rule.then_subject]
         out.extend(f"when({r},{s},{a},{b})." for a, b in _runs(rule.when, rank_of))
         out.extend(f"then({r},{t},{a},{b})." for a, b in _runs(rule.then, rank_of))

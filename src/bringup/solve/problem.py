@@ -76,6 +76,9 @@ class RuleItem:
     guard: bool
     """The condition is a fixed host value: the rule constrains ``then_subject`` where an
     environment has it, and does not make an environment need it."""
+    soft: bool = False
+    """A recommendation (``hard = false`` in the knowledge base): followed when it costs no
+    environment, reported when it is not, never a conflict."""
 
 
 @dataclass(frozen=True)
@@ -501,6 +504,7 @@ def _relevant_rules(
                     when=builder.allowed(when, subject),
                     then=builder.allowed(then, then_subject),
                     guard=guard,
+                    soft=not rule.hard,
                 )
             )
             if then_subject not in relevant:

@@ -35,6 +35,7 @@ from bringup.solve.problem import (
     Candidate,
     Problem,
     RequirementItem,
+    RuleItem,
     build_problem,
     rule_source,
 )
@@ -145,6 +146,7 @@ def solve_host(
         ):
             conflicts.append(_conflict(problem, items, "between"))
     checks = _checks(problem, environments, model, unplaced)
+    caveats = _caveats(problem, model, environments) if model is not None else ()
     resolution = Resolution(
         environments=environments,
         conflicts=tuple(conflicts),
@@ -152,6 +154,7 @@ def solve_host(
         hardware=tuple(problem.hardware),
         unverified=tuple(problem.unverified) + _deferred(problem, environments),
         checks=checks,
+        caveats=caveats,
         host=tuple(sorted(host.fixed.values(), key=lambda v: v.subject)),
         findings=tuple(problem.findings),
         what_if=host.what_if,
@@ -369,6 +372,39 @@ def _checks(
             )
         )
     return tuple(checks)
+
+
+def _caveats(
+    problem: Problem, model: Model, environments: Sequence[Environment]
+) -> tuple[Unverified, ...]:
+    """Recommendations not followed, per environment (numbered as in ``environments``)."""
+    numbers = sorted({env for env, _rule in model.broken})
+    first = {name: env.index for env in environments for name in env.components}
+    renumber: dict[int, int] = {}
+    for component, env in model.assign.items():
+        name = problem.components[component].name
+        if env in numbers and name in first:
+            renumber[env] = first[name]
+    out = []
+    for env, rule_id in model.broken:
+        item = problem.item(rule_id)
+        if env not in renumber or not isinstance(item, RuleItem):
+            continue
+        pin = next((e.pin(item.subject) for e in environments if e.index == renumber[env]), None)
+        out.append(
+            Unverified(
+                subject=item.then_subject,
+                spec=item.rule.then_spec,
+                source=rule_source(item.rule),
+                reason=(
+                    f"recommended for {display_name(item.subject)} "
+                    f"{pin.version if pin else item.rule.spec}, not followed"
+                ),
+                environment=renumber[env],
+                rule_id=item.rule.id,
+            )
+        )
+    return tuple(out)
 
 
 def _deferred(problem: Problem, environments: Sequence[Environment]) -> tuple[Unverified, ...]:
