@@ -23,10 +23,13 @@ from hypothesis import strategies as st
 from bringup.model import Component, Rule
 from bringup.model.resolution import ConflictItem, Resolution
 from bringup.solve import solve
+from bringup.solve.subjects import is_distribution
 from bringup.versions import SpecifierSet, scheme_for
 from solve_inputs import catalogue, component, host, rule
 
-LOCAL = ("cmake", "ninja", "cuda")
+LOCAL = ("cmake", "ninja", "torch")
+"""Chosen per environment: two build tools and a Python distribution (whose rows bring what
+they name into the environment; rows about tools only constrain what is there)."""
 FIXED = "glibc"
 VERSIONS = ("1", "2", "3", "4", "5")
 
@@ -97,9 +100,9 @@ def _item_holds(item: Item, value: dict[str, Optional[str]], rules: dict[str, Ru
             return True
         then = value[r.then_subject]
         if then is None:
-            # A fixed subject the host does not report, or a consequence of a condition on
-            # the host (it constrains, never adds): nothing to violate.
-            return FIXED in (r.then_subject, r.subject)
+            # Only a package's row needs its consequence present; any other row (and one
+            # about the host's value, which may be unreported) constrains what is there.
+            return r.then_subject == FIXED or not is_distribution(r.subject)
         return _ok(r.then_subject, r.then_spec, then)
     return True
 

@@ -154,11 +154,14 @@ def test_wrong_arch_takes_the_repo_out_of_the_solve() -> None:
     assert "needs other hardware: arch aarch64" in explain_verdict(resolution.verdicts[0])
 
 
-def test_requirement_on_an_absent_driver_blocks_device_steps_only() -> None:
+def test_requirement_on_the_driver_blocks_device_steps_only() -> None:
     components = [component("ops", [("ascend_driver", ">=24.1")])]
-    resolution = _solve(components)
-    (block,) = resolution.hardware
-    assert (block.kind, block.scope) == ("driver", "device")
+    # no driver at all: a machine without the NPU, other hardware
+    (absent,) = _solve(components).hardware
+    assert (absent.kind, absent.scope) == ("hardware", "device")
+    # an old driver: the administrator can change it
+    old = _solve(components, snapshot=host(npus=["910B"], driver="23.0.3")).hardware
+    assert [(b.kind, b.scope) for b in old] == [("driver", "device")]
 
 
 def test_unknown_host_value_is_unverified_not_fine() -> None:
@@ -196,16 +199,24 @@ def test_soft_requirement_is_honoured_when_it_costs_no_environment() -> None:
     soft = Component(
         name="samples",
         path="samples",
-        requirements=(requirement("samples", "python", "==3.9", hard=False),),
+        requirements=(
+            requirement("samples", "python", ">=3.8"),
+            requirement("samples", "python", "==3.9", hard=False),
+            requirement("samples", "torch", ">=2.1", hard=False),
+        ),
     )
     resolution = _solve([soft])
-    pin = resolution.environments[0].pin("python")
+    env = resolution.environments[0]
+    pin = env.pin("python")
     assert pin is not None
-    assert pin.version == "3.9"
+    assert pin.version == "3.9"  # preferred over the installed 3.11.7
+    assert env.pin("torch") is None  # a soft requirement alone does not install anything
     hard = component("train", [("python", ">=3.10")])
     both = _solve([soft, hard])
     assert len(both.environments) == 1
-    assert {c.component: c.status for c in both.checks} == {"samples": "violated", "train": "ok"}
+    statuses = {(c.component, c.spec): c.status for c in both.checks}
+    assert statuses[("samples", "==3.9")] == "violated"
+    assert statuses[("train", ">=3.10")] == "ok"
 
 
 def test_what_if_python_shows_who_changes_verdict_and_why() -> None:
@@ -270,3 +281,64 @@ def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
     (caveat,) = broken.caveats
     assert caveat.rule_id == "cuda_driver-12.4.0"
     assert caveat.reason == "recommended for CUDA 12.4.0, not followed"
+
+
+def test_unknown_python_distributions_are_open_ranges_for_the_index() -> None:
+    # numpy is not in the knowledge base and 2.1.3 is installed: "< 2, >= 1.21" still holds
+    # (some release the index has), pinned as that range; "< 2" and ">= 2" still conflict.
+    snapshot = host(packages={"numpy": "2.1.3"})
+    old = component("train", [("pypi:numpy", "<2,>=1.21")])
+    resolution = _solve([old], snapshot=snapshot)
+    pin = resolution.environments[0].pin("numpy")
+    assert pin is not None
+    assert (pin.version, pin.origin, pin.installed) == ("<2,>=1.21", "index", False)
+    new = component("infer", [("numpy", ">=2")])
+    both = _solve([old, new], snapshot=snapshot)
+    assert len(both.environments) == 2
+    second = both.environments[1].pin("numpy")
+    assert second is not None
+    assert (second.version, second.origin) == ("2.1.3", "installed")
+    assert "no single numpy satisfies both" in explain_conflict(both.conflicts[0], 2)
+
+
+def test_what_another_repo_of_the_stack_provides_is_not_solved_for() -> None:
+    components = [
+        component("ascend-comm", [("python", ">=3.8")]),
+        component("train", [("pypi:ascend-comm", ">=0.2"), ("cmake:AscendOps", ">=0.3")]),
+        component("ascend-ops", [("cmake", ">=3.16")]),
+    ]
+    resolution = _solve(components)
+    statuses = {(c.component, c.subject): (c.status, c.pin) for c in resolution.checks}
+    assert statuses[("train", "ascend_comm")] == ("provided", "ascend-comm")
+    assert statuses[("train", "cmake:ascendops")] == ("provided", "ascend-ops")
+    assert resolution.environments[0].pin("ascend_comm") is None
+
+
+def test_a_requirement_stated_in_several_files_is_one_item_citing_all() -> None:
+    ops = Component(
+        name="ops",
+        path="ops",
+        requirements=(
+            requirement("ops", "cann", ">=7.0", "ops/CMakeLists.txt:27"),
+            requirement("ops", "cann", ">=7.0", "ops/README.md:13"),
+        ),
+    )
+    infer = component("infer", [("cann", "<7.0")])
+    resolution = _solve([ops, infer])
+    (conflict,) = resolution.conflicts
+    assert explain_conflict(conflict, 2).startswith(
+        "ops needs CANN >= 7.0 (ops/CMakeLists.txt:27; also ops/README.md:13); "
+    )
+
+
+def test_a_cpp_standard_is_a_setting_not_an_install() -> None:
+    releases = {**RELEASES, "cxx_standard": ["11", "14", "17", "20", "23"]}
+    components = [
+        component("ops", [("cxx_standard", ">=14")]),
+        component("x", [("cxx_standard", ">=17")]),
+    ]
+    resolution = solve(components, host(), RULES, catalogue(releases))
+    pin = resolution.environments[0].pin("cxx_standard")
+    assert pin is not None
+    assert (pin.version, pin.installed) == ("17", True)  # the oldest that fits both
+    assert resolution.verdicts[0].status == "runs"

@@ -11,9 +11,13 @@ from bringup.model.facts import Fact, FactStatus
 from bringup.model.requirements import Requirement
 from bringup.model.source import Source
 
-PinOrigin = Literal["installed", "release", "host", "what-if"]
+PinOrigin = Literal["installed", "release", "host", "what-if", "index"]
 ItemKind = Literal["requirement", "rule", "host"]
-CheckStatus = Literal["ok", "violated", "hardware", "unverified", "unchecked", "invalid"]
+CheckStatus = Literal[
+    "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided"
+]
+"""``provided``: another repo of the stack provides it (``pypi:ascend-comm``, a CMake
+package); ``unchecked``: nothing is known of its versions (no release, nothing installed)."""
 BlockKind = Literal["hardware", "platform", "driver"]
 
 
@@ -34,7 +38,9 @@ class HostValue(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class Pin(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The version chosen for one subject in one environment, and what chose it: the host's
-    installed copy, a knowledge-base release record, the host's fixed value, or a what-if."""
+    installed copy, a knowledge-base release record, the host's fixed value, a what-if, or
+    the package index (a Python distribution the knowledge base does not know: ``version``
+    is then the range the environment's repos state, for the installer to resolve)."""
 
     subject: str
     version: str
@@ -68,6 +74,8 @@ class ConflictItem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     then_spec: Optional[str] = None
     rule_id: Optional[str] = None
     text: Optional[str] = None
+    also: tuple[Source, ...] = ()
+    """Other places that state the same requirement."""
 
 
 class Conflict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -90,6 +98,7 @@ class HardwareBlock(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     host: HostValue
     kind: BlockKind
     scope: Literal["all", "device"]
+    also: tuple[Source, ...] = ()
 
 
 class Unverified(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -149,6 +158,8 @@ class Check(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     pin: Optional[str] = None
     environment: Optional[int] = None
     hard: bool = True
+    also: tuple[Source, ...] = ()
+    """Other places that state the same requirement."""
 
 
 class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

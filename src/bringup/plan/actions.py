@@ -65,6 +65,20 @@ def install_action(pin: Pin, environment: int, *, arch: str, chip: str | None) -
             environment=environment,
             source=_UV_SOURCE,
         )
+    if pin.origin == "index":
+        wanted = f"{subject}{version}"
+        shown = f"{name} {version}".strip()
+        return Action(
+            kind="install",
+            subject=subject,
+            version=version,
+            text=f"install {shown} from the package index into environment {environment} "
+            "(bringup up does this)",
+            argv=("uv", "pip", "install", wanted),
+            automatic=True,
+            environment=environment,
+            source=_UV_SOURCE,
+        )
     if is_automatic(subject):
         return Action(
             kind="install",

@@ -46,11 +46,11 @@ def conflict_cover(
     shared: Collection[int],
     *,
     order: Callable[[int], tuple[int, int]],
-    blame: Callable[[tuple[int, ...]], int | None],
+    blame: Callable[[tuple[int, ...]], Collection[int]],
     limit: int,
 ) -> list[tuple[int, ...]]:
     """Minimal conflicts among ``requirements`` (with the ``shared`` rules and host values),
-    one after another: after each, the requirement ``blame`` picks is set aside and the
+    one after another: after each, the requirements ``blame`` picks are set aside and the
     search goes on, until the rest holds together in one environment or ``limit`` is hit.
     Each conflict is minimal; together they say why one environment is not enough."""
     active = list(requirements)
@@ -62,8 +62,8 @@ def conflict_cover(
             break
         conflict = minimal_core(engine, on, order)
         found.append(conflict)
-        victim = blame(conflict)
-        if victim is None or victim not in active:
+        aside = set(blame(conflict)) & set(active)
+        if not aside:
             break
-        active.remove(victim)
+        active = [item for item in active if item not in aside]
     return found

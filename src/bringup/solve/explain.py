@@ -21,6 +21,7 @@ from bringup.model.resolution import (
 )
 from bringup.model.source import Source
 from bringup.solve.subjects import display_name
+from bringup.versions import scheme_for
 
 _CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -30,11 +31,18 @@ def number_word(count: int) -> str:
     return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
 
 
-def format_spec(spec: str) -> str:
-    """``>=7.0,<8`` as ``>= 7.0, < 8``; alternatives joined by ``or``; empty as "(any
-    version)" since the repo named no version."""
+def format_spec(spec: str, subject: str = "") -> str:
+    """``>=7.0,<8`` as ``>= 7.0, < 8``; alternatives joined by ``or``; chip families (a
+    list of names, any of which will do) as ``910B or 910_93``; empty as "(any version)",
+    since the repo named no version."""
     if not spec.strip():
         return "(any version)"
+    if subject and scheme_for(subject) == "name":
+        names = [part.strip() for part in spec.replace("||", ",").split(",") if part.strip()]
+        wanted = [n for n in names if not n.startswith("!")]
+        refused = [n[1:] for n in names if n.startswith("!")]
+        text = " or ".join(wanted)
+        return text + (f" (not {', '.join(refused)})" if refused else "")
     alternatives = []
     for alternative in spec.split("||"):
         clauses = []
@@ -48,19 +56,22 @@ def format_spec(spec: str) -> str:
     return " or ".join(alternatives)
 
 
-def cite(source: Source) -> str:
-    return f"({source})"
+def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
+    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it."""
+    more = f"; also {', '.join(str(s) for s in also)}" if also else ""
+    return f"({source}{more})"
 
 
 def _subject_spec(subject: str, spec: str) -> str:
-    return f"{display_name(subject)} {format_spec(spec)}"
+    return f"{display_name(subject)} {format_spec(spec, subject)}"
 
 
 def describe_item(item: ConflictItem) -> str:
     """One member of a conflict, with its source."""
     if item.kind == "requirement":
         return (
-            f"{item.component} needs {_subject_spec(item.subject, item.spec)} {cite(item.source)}"
+            f"{item.component} needs {_subject_spec(item.subject, item.spec)} "
+            f"{cite(item.source, item.also)}"
         )
     if item.kind == "rule":
         return (
@@ -103,11 +114,14 @@ def host_has(subject: str, values: str) -> str:
 
 
 def describe_host(value: HostValue) -> str:
-    """What the machine has, in words: "0 NPUs", "no NPU", "Ascend driver unknown (...)"."""
+    """What the machine has, in words: "0 NPUs", "no NPU", "no Ascend driver (...)",
+    "Ascend driver unknown (timed_out: ...)"."""
     if value.status == "ok":
         return host_has(value.subject, ", ".join(value.values))
     if value.status == "absent":
-        return value.reason or f"no {display_name(value.subject)}"
+        # the source cites where it was looked for; the reason would say it again
+        reason = value.reason or ""
+        return reason if reason.startswith("no ") else f"no {display_name(value.subject)}"
     reason = f": {value.reason}" if value.reason else ""
     return f"{display_name(value.subject)} unknown ({value.status}{reason})"
 
@@ -115,7 +129,8 @@ def describe_host(value: HostValue) -> str:
 def explain_hardware(block: HardwareBlock) -> str:
     req = block.requirement
     return (
-        f"{block.component} needs {_subject_spec(req.subject, req.spec)} {cite(req.source)}; "
+        f"{block.component} needs {_subject_spec(req.subject, req.spec)} "
+        f"{cite(req.source, block.also)}; "
         f"this machine has {describe_host(block.host)} {cite(block.host.source)}"
     )
 
@@ -130,32 +145,48 @@ def explain_unverified(item: Unverified) -> str:
 
 
 def describe_obstacle(obstacle: Obstacle) -> str:
+    """An obstacle in a few words: "CANN 8.0.0" (to install), "the Ascend driver (>= 24.1)"
+    (to change), "NPUs >= 2" (needed from the machine)."""
     name = display_name(obstacle.subject)
     if obstacle.kind == "install":
-        return f"installing {name} {obstacle.detail}"
+        detail = obstacle.detail
+        if detail[:1] in "<>=!~":
+            return f"{name} {format_spec(detail)} (from the package index)"
+        return f"{name} {detail}"
     if obstacle.kind == "driver":
-        return f"changing the {name} ({obstacle.detail})"
-    if obstacle.kind == "conflict":
-        return f"{name} {format_spec(obstacle.detail)}"
-    return f"{name} {format_spec(obstacle.detail)}"
+        return f"the {name} ({format_spec(obstacle.detail)})"
+    return f"{name} {format_spec(obstacle.detail, obstacle.subject)}"
+
+
+def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str]:
+    """The obstacles of some kinds in words, each once."""
+    return list(dict.fromkeys(describe_obstacle(o) for o in obstacles if o.kind in kinds))
+
+
+def _series(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def explain_verdict(verdict: Verdict) -> str:
-    """The verdict line of a repo: runs here / runs here after ... / needs other hardware."""
-    kinds = {o.kind for o in verdict.obstacles}
+    """The verdict line of a repo: runs here / runs here after ... / needs other hardware /
+    blocked."""
+    obstacles = verdict.obstacles
+    installs = _listed(obstacles, ("install",))
+    drivers = _listed(obstacles, ("driver",))
+    after = []
+    if installs:
+        after.append("installing " + _series(installs))
+    if drivers:
+        after.append("changing " + _series(drivers))
     if verdict.status == "runs":
         return "runs here"
     if verdict.status == "runs_after":
-        steps = [describe_obstacle(o) for o in verdict.obstacles if o.kind in ("install", "driver")]
-        return "runs here after " + ", ".join(steps)
+        return "runs here after " + " and ".join(after)
     if verdict.status == "needs_hardware":
-        needs = [
-            describe_obstacle(o) for o in verdict.obstacles if o.kind in ("hardware", "platform")
-        ]
-        text = "needs other hardware: " + ", ".join(needs)
-        installs = [describe_obstacle(o) for o in verdict.obstacles if o.kind == "install"]
-        if installs and "platform" not in kinds:
-            text += "; what needs no device runs here after " + ", ".join(installs)
+        text = "needs other hardware: " + ", ".join(_listed(obstacles, ("hardware", "platform")))
+        if after and not any(o.kind == "platform" for o in obstacles):
+            text += "; what needs no device runs here after " + " and ".join(after)
         return text
-    conflicts = [describe_obstacle(o) for o in verdict.obstacles if o.kind == "conflict"]
-    return "blocked: no environment on this machine satisfies " + "; ".join(conflicts)
+    return "blocked: no environment on this machine satisfies " + "; ".join(
+        _listed(obstacles, ("conflict",))
+    )

@@ -57,8 +57,8 @@ def program_facts(problem: Problem, components: Collection[int], environments: i
         out.append(
             f"item({r}). rule({r},{subject_ids[rule.subject]},{subject_ids[rule.then_subject]})."
         )
-        if rule.guard:
-            out.append(f"guard({r}).")
+        if rule.adds:
+            out.append(f"adds({r}).")
         if rule.soft:
             out.append(f"soft_rule({r}).")
         s, t = subject_ids[rule.subject], subject_ids[rule.then_subject]

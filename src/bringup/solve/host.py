@@ -96,68 +96,62 @@ def _from_fact(subject: str, fact: Fact | None, fallback: Source) -> HostValue:
     return HostValue(subject=subject, source=fact.source, values=(raw,))
 
 
+def _count_without_tool(
+    snapshot: Snapshot, subject: str, probe: Fact | None, count_key: str, pci_key: str
+) -> HostValue:
+    """The device count when the vendor tool listed no device: its own count fact, else the
+    PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else
+    unknown with the tool's failure as the reason."""
+    for key in (count_key, pci_key):
+        fact = snapshot.fact(key)
+        if fact is not None and fact.ok and fact.value is not None:
+            return HostValue(subject=subject, source=fact.source, values=(str(fact.value),))
+    if probe is not None and probe.status in ("ok", "absent"):
+        return HostValue(subject=subject, source=probe.source, values=("0",))
+    if probe is None:
+        source = Source(kind="derived", ref=subject)
+        return HostValue(subject=subject, source=source, status="unknown", reason="not probed")
+    return HostValue(subject=subject, source=probe.source, status=probe.status, reason=probe.reason)
+
+
 def _device_values(
-    snapshot: Snapshot, vendor: Vendor, probe_key: str, count_key: str
+    snapshot: Snapshot, vendor: Vendor, probe_key: str, count_key: str, pci_key: str
 ) -> dict[str, HostValue]:
-    """Count, chip families and compute capabilities for one vendor. No devices and a tool that
-    answered (or is absent) is a known zero; a tool that hung or failed is unknown."""
-    count_subject = "npu_count" if vendor == "ascend" else "gpu_count"
+    """Count, chip families (Ascend) and compute capabilities (NVIDIA) for one vendor. No
+    device anywhere is a known zero, and then the chip is absent; devices on the PCI bus that
+    no tool describes have an unknown chip."""
+    count_subject, kind_subject, none = (
+        ("npu_count", "chip", "no NPU")
+        if vendor == "ascend"
+        else ("gpu_count", "compute_capability", "no GPU")
+    )
     devices = snapshot.devices(vendor)
-    probe = snapshot.fact(probe_key)
-    out: dict[str, HostValue] = {}
     if devices:
         source = devices[0].source
-        out[count_subject] = HostValue(
-            subject=count_subject, source=source, values=(str(len(devices)),)
+        kinds = (
+            {d.family for d in devices if d.family}
+            if vendor == "ascend"
+            else {d.compute_capability for d in devices if d.compute_capability}
         )
-        if vendor == "ascend":
-            families = tuple(sorted({d.family for d in devices if d.family}))
-            out["chip"] = (
-                HostValue(subject="chip", source=source, values=families)
-                if families
-                else HostValue(
-                    subject="chip", source=source, status="unknown", reason="chip not reported"
-                )
+        kind = (
+            HostValue(subject=kind_subject, source=source, values=tuple(sorted(kinds)))
+            if kinds
+            else HostValue(
+                subject=kind_subject, source=source, status="unknown", reason="not reported"
             )
-        else:
-            capabilities = tuple(
-                sorted({d.compute_capability for d in devices if d.compute_capability})
-            )
-            if capabilities:
-                out["compute_capability"] = HostValue(
-                    subject="compute_capability", source=source, values=capabilities
-                )
-        return out
-    counted = snapshot.fact(count_key)
-    if counted is not None and counted.ok and counted.value is not None:
-        out[count_subject] = HostValue(
-            subject=count_subject, source=counted.source, values=(str(counted.value),)
         )
-    elif probe is not None and probe.status in ("ok", "absent"):
-        out[count_subject] = HostValue(subject=count_subject, source=probe.source, values=("0",))
-    elif probe is None:
-        out[count_subject] = HostValue(
-            subject=count_subject,
-            source=Source(kind="derived", ref=vendor),
-            status="unknown",
-            reason="not probed",
-        )
+        count = HostValue(subject=count_subject, source=source, values=(str(len(devices)),))
+        return {count_subject: count, kind_subject: kind}
+    probe = snapshot.fact(probe_key)
+    count = _count_without_tool(snapshot, count_subject, probe, count_key, pci_key)
+    if count.values == ("0",):
+        kind = HostValue(subject=kind_subject, source=count.source, status="absent", reason=none)
     else:
-        out[count_subject] = HostValue(
-            subject=count_subject, source=probe.source, status=probe.status, reason=probe.reason
+        reason = "the device is not described" + (
+            f" ({probe.source}: {probe.status})" if probe is not None else ""
         )
-    if vendor == "ascend" and out[count_subject].values == ("0",):
-        out["chip"] = HostValue(
-            subject="chip", source=out[count_subject].source, status="absent", reason="no NPU"
-        )
-    if vendor == "nvidia" and out[count_subject].values == ("0",):
-        out["compute_capability"] = HostValue(
-            subject="compute_capability",
-            source=out[count_subject].source,
-            status="absent",
-            reason="no GPU",
-        )
-    return out
+        kind = HostValue(subject=kind_subject, source=count.source, status="unknown", reason=reason)
+    return {count_subject: count, kind_subject: kind}
 
 
 def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
@@ -197,8 +191,16 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
         subject: _from_fact(subject, snapshot.fact(key), origin)
         for subject, key in _FACT_SUBJECTS.items()
     }
-    fixed.update(_device_values(snapshot, "ascend", keys.ASCEND_NPU_SMI, keys.ASCEND_DEVICE_COUNT))
-    fixed.update(_device_values(snapshot, "nvidia", keys.NVIDIA_SMI, keys.NVIDIA_DEVICE_COUNT))
+    fixed.update(
+        _device_values(
+            snapshot, "ascend", keys.ASCEND_NPU_SMI, keys.ASCEND_DEVICE_COUNT, keys.PCI_ASCEND_NPUS
+        )
+    )
+    fixed.update(
+        _device_values(
+            snapshot, "nvidia", keys.NVIDIA_SMI, keys.NVIDIA_DEVICE_COUNT, keys.PCI_NVIDIA_GPUS
+        )
+    )
     vendors = frozenset(a.vendor for a in snapshot.accelerators)
     return HostFacts(fixed=fixed, installed=_installed(snapshot), vendors=vendors)
 

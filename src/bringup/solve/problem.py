@@ -1,59 +1,27 @@
-"""The solver's input, built once: candidates per subject, and for every requirement and rule
-the set of candidates that satisfy it, computed with ``bringup.versions`` so that vendor
-version semantics live in one place and the answer-set program only sees integers.
-
-Requirements on fixed subjects (chip, device count, arch, glibc, driver) are judged here,
-against the host, and never reach the solver: a repo that needs a 910B is reported as such
-instead of making every environment unsatisfiable.
+"""The solver's input, built once (the provider boundary): candidates per subject, and for
+every requirement and rule the set of candidates that satisfy it, computed with
+``bringup.versions`` so that vendor version semantics live in one place and the answer-set
+program only sees integers. Requirements on fixed subjects are judged against the host
+(``judge``) and never reach the solver.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Optional
 
 from bringup.model.facts import Fact
 from bringup.model.requirements import Component, Requirement
-from bringup.model.resolution import (
-    BlockKind,
-    Check,
-    ConflictItem,
-    HardwareBlock,
-    HostValue,
-    Unverified,
-)
+from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
 from bringup.model.rules import Rule
 from bringup.model.source import Source
-from bringup.solve.catalogue import Catalogue, Release
-from bringup.solve.host import HostFacts, Installed
-from bringup.solve.subjects import (
-    DRIVERS,
-    HARDWARE,
-    PLATFORM,
-    block_scope,
-    canonical_subject,
-    is_fixed,
-)
-from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
-
-Scope = Literal["local", "fixed", "chosen"]
-"""``local``: chosen per environment (a what-if on such a subject adds a host value every
-environment must take). ``fixed``: the host's value. ``chosen``: one value for the whole
-machine, picked by the solver (a driver the user allows to change)."""
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One version the solver may use for a subject; ``rank`` 0 is the newest."""
-
-    id: int
-    subject: str
-    version: str
-    rank: int
-    installed: Optional[Installed] = None
-    release: Optional[Release] = None
-    host: Optional[HostValue] = None
+from bringup.solve.candidates import Candidate, Candidates, Scope
+from bringup.solve.catalogue import Catalogue
+from bringup.solve.host import HostFacts
+from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
+from bringup.solve.subjects import canonical_subject, is_distribution
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
 
 
 @dataclass(frozen=True)
@@ -63,6 +31,7 @@ class RequirementItem:
     subject: str
     requirement: Requirement
     allowed: frozenset[int]
+    also: tuple[Source, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,9 +42,10 @@ class RuleItem:
     then_subject: str
     when: frozenset[int]
     then: frozenset[int]
-    guard: bool
-    """The condition is a fixed host value: the rule constrains ``then_subject`` where an
-    environment has it, and does not make an environment need it."""
+    adds: bool
+    """The rule brings ``then_subject`` into an environment (a package row: torch_npu 2.1.0
+    needs torch, CANN and a Python). Otherwise it only constrains ``then_subject`` where an
+    environment has it anyway (a row about a toolkit, compiler, standard or the host)."""
     soft: bool = False
     """A recommendation (``hard = false`` in the knowledge base): followed when it costs no
     environment, reported when it is not, never a conflict."""
@@ -146,7 +116,7 @@ class Problem:
         return self._items[item_id]
 
     def describe(self, item_id: int) -> ConflictItem:
-        """The item as a member of a conflict, with its source."""
+        """The item as a member of a conflict, with its sources."""
         item = self._items[item_id]
         if isinstance(item, RequirementItem):
             req = item.requirement
@@ -157,6 +127,7 @@ class Problem:
                 source=req.source,
                 component=req.component,
                 text=req.text,
+                also=item.also,
             )
         if isinstance(item, RuleItem):
             rule = item.rule
@@ -179,183 +150,26 @@ class Problem:
 
 
 def rule_source(rule: Rule) -> Source:
+    """A knowledge-base row cited by its topic and id, with its public document."""
     url = rule.source if rule.source.startswith(("http://", "https://")) else None
     return Source(kind="kb", ref=f"{rule.topic}/{rule.id}", url=url)
 
 
-def _spec(text: str, subject: str) -> SpecifierSet:
-    return SpecifierSet(text, scheme_for(subject))
+def _provided_key(subject: str) -> str:
+    """A repo of the stack as a dependency: ``ascend-comm`` is what ``pypi:ascend-comm``
+    (``ascend_comm`` once canonical) and the CMake package ``AscendOps`` name."""
+    name = subject.split(":", 1)[1] if ":" in subject else subject
+    return re.sub(r"[-_.]", "", name.lower())
 
 
-def _block_kind(subject: str) -> BlockKind:
-    if subject in HARDWARE:
-        return "hardware"
-    if subject in PLATFORM:
-        return "platform"
-    return "driver"
+def _device_here(host: HostFacts, subject: str) -> bool:
+    """Whether the machine has the device a driver subject drives."""
+    count = host.value("gpu_count" if subject == "nvidia_driver" else "npu_count")
+    return count is not None and count.status == "ok" and count.values not in ((), ("0",))
 
 
-class _Builder:
-    """Accumulates ids and judgements while reading components, rules and the host."""
-
-    def __init__(
-        self,
-        host: HostFacts,
-        catalogue: Catalogue,
-        allow_driver_change: bool,
-    ) -> None:
-        self.host = host
-        self.catalogue = catalogue
-        self.allow_driver_change = allow_driver_change
-        self.next_id = 0
-        self.candidates: dict[str, tuple[Candidate, ...]] = {}
-        self.hardware: list[HardwareBlock] = []
-        self.unverified: list[Unverified] = []
-        self.checks: list[Check] = []
-        self.findings: list[Fact] = []
-        self.allowed_cache: dict[tuple[str, str], frozenset[int]] = {}
-        self.parsed: dict[str, tuple[tuple[Candidate, ...], list[Version]]] = {}
-
-    def new_id(self) -> int:
-        self.next_id += 1
-        return self.next_id
-
-    def scope(self, subject: str) -> Scope:
-        if subject in DRIVERS and self.allow_driver_change:
-            return "chosen"
-        return "fixed" if is_fixed(subject) else "local"
-
-    def invalid(self, where: str, text: str, error: ValueError, source: Source) -> None:
-        self.findings.append(
-            Fact(key=where, value=text, source=source, status="unparsed", reason=str(error))
-        )
-
-    def candidates_for(self, subject: str) -> tuple[Candidate, ...]:
-        """Installed versions and known releases of ``subject``, newest first; for a fixed
-        subject, the host's values only."""
-        cached = self.candidates.get(subject)
-        if cached is not None:
-            return cached
-        scheme = scheme_for(subject)
-        found: list[tuple[Version, Optional[Installed], Optional[Release], Optional[HostValue]]]
-        found = []
-        value = self.host.value(subject)
-        if self.scope(subject) == "fixed":
-            if value is not None and value.status == "ok":
-                found = [(Version(v, scheme), None, None, value) for v in value.values]
-        else:
-            seen: dict[Version, int] = {}
-            installed = list(self.host.installed_versions(subject))
-            if subject in DRIVERS and value is not None and value.status == "ok":
-                installed += [Installed(subject, v, value.source) for v in value.values]
-            for item in installed:
-                version = Version(item.version, scheme)
-                seen[version] = len(found)
-                found.append((version, item, None, None))
-            for release in self.catalogue.releases(subject):
-                try:
-                    version = Version(release.version, scheme)
-                except InvalidVersion as error:
-                    self.invalid(f"release.{subject}", release.version, error, release.source)
-                    continue
-                if version in seen:
-                    at = seen[version]
-                    found[at] = (found[at][0], found[at][1], release, None)
-                else:
-                    seen[version] = len(found)
-                    found.append((version, None, release, None))
-            if scheme != "name":
-                found.sort(key=lambda entry: entry[0], reverse=True)
-        made = tuple(
-            Candidate(
-                id=self.new_id(),
-                subject=subject,
-                version=str(version) if installed is None else installed.version,
-                rank=rank,
-                installed=installed,
-                release=release,
-                host=host_value,
-            )
-            for rank, (version, installed, release, host_value) in enumerate(found)
-        )
-        self.candidates[subject] = made
-        return made
-
-    def allowed(self, spec: SpecifierSet, subject: str) -> frozenset[int]:
-        """Candidates ``spec`` admits; memoised, since repos repeat specs (``>=3.8``)."""
-        key = (subject, spec.text)
-        cached = self.allowed_cache.get(key)
-        if cached is None:
-            candidates, versions = self.parsed_candidates(subject)
-            cached = frozenset(candidates[n].id for n in spec.admitted(versions))
-            self.allowed_cache[key] = cached
-        return cached
-
-    def parsed_candidates(self, subject: str) -> tuple[tuple[Candidate, ...], list[Version]]:
-        cached = self.parsed.get(subject)
-        if cached is None:
-            scheme = scheme_for(subject)
-            candidates = self.candidates_for(subject)
-            cached = (candidates, [Version(c.version, scheme) for c in candidates])
-            self.parsed[subject] = cached
-        return cached
-
-
-def _judge_fixed(builder: _Builder, component: Component, req: Requirement, subject: str) -> bool:
-    """Check a requirement on a fixed subject against the host. Returns False when the
-    requirement stops the whole component here (wrong arch, too old a glibc)."""
-    value = builder.host.value(subject)
-    spec = _spec(req.spec, subject)
-    if value is None or value.status not in ("ok", "absent"):
-        reason = "not reported by the probe"
-        if value is not None:
-            reason = f"{value.status}: {value.reason}" if value.reason else value.status
-        builder.unverified.append(
-            Unverified(
-                subject=subject,
-                spec=req.spec,
-                source=req.source,
-                reason=reason,
-                component=component.name,
-            )
-        )
-        builder.checks.append(_check(component, req, subject, "unverified"))
-        return True
-    if value.status == "ok" and any(spec.contains(v) for v in value.values):
-        builder.checks.append(_check(component, req, subject, "ok", ",".join(value.values)))
-        return True
-    scope = block_scope(subject)
-    builder.hardware.append(
-        HardwareBlock(
-            component=component.name,
-            requirement=req,
-            host=value,
-            kind=_block_kind(subject),
-            scope=scope,
-        )
-    )
-    builder.checks.append(
-        _check(component, req, subject, "hardware", ",".join(value.values) or None)
-    )
-    return scope != "all"
-
-
-def _check(
-    component: Component,
-    req: Requirement,
-    subject: str,
-    status: Literal["ok", "violated", "hardware", "unverified", "unchecked", "invalid"],
-    pin: Optional[str] = None,
-) -> Check:
-    return Check(
-        component=component.name,
-        subject=subject,
-        spec=req.spec,
-        source=req.source,
-        status=status,
-        pin=pin,
-        hard=req.hard,
-    )
+def _finding(where: str, text: str, error: ValueError, source: Source) -> Fact:
+    return Fact(key=where, value=text, source=source, status="unparsed", reason=str(error))
 
 
 def build_problem(
@@ -368,103 +182,135 @@ def build_problem(
 ) -> Problem:
     """Judge fixed requirements against ``host``, keep the rules that bear on what the repos
     need, and compute every satisfaction set the solver will use."""
-    builder = _Builder(host, catalogue, allow_driver_change)
-    solved: list[tuple[Component, list[tuple[str, Requirement, SpecifierSet]]]] = []
-    excluded: list[str] = []
+    findings: list[Fact] = []
+    checks: list[Check] = []
+    statements: list[list[Stated]] = []
     for component in components:
-        keep: list[tuple[str, Requirement, SpecifierSet]] = []
-        runs_here = True
-        for req in component.requirements:
-            subject = canonical_subject(req.subject)
-            try:
-                spec = _spec(req.spec, subject)
-            except InvalidSpecifier as error:
-                builder.invalid(
-                    f"requirement.{component.name}.{subject}", req.spec, error, req.source
+        invalid: list[tuple[Requirement, str, ValueError]] = []
+        statements.append(group_statements(component, invalid))
+        for req, subject, error in invalid:
+            where = f"requirement.{component.name}.{subject}"
+            findings.append(_finding(where, req.spec, error, req.source))
+            checks.append(
+                Check(
+                    component=component.name,
+                    subject=subject,
+                    spec=req.spec,
+                    source=req.source,
+                    status="invalid",
+                    hard=req.hard,
                 )
-                builder.checks.append(_check(component, req, subject, "invalid"))
-                continue
-            if builder.scope(subject) == "fixed":
-                runs_here = _judge_fixed(builder, component, req, subject) and runs_here
-            else:
-                keep.append((subject, req, spec))
-        if runs_here:
-            solved.append((component, keep))
-        else:
-            excluded.append(component.name)
-            for subject, req, _spec_set in keep:
-                builder.checks.append(_check(component, req, subject, "unchecked"))
-    requirements: list[RequirementItem] = []
+            )
+    everything = [s for group in statements for s in group]
+    cands = Candidates(
+        host,
+        catalogue,
+        allow_driver_change=allow_driver_change,
+        specs=specs_by_subject(everything),
+    )
+    provided = {_provided_key(c.name): c.name for c in components}
+    hardware: list[HardwareBlock] = []
+    unverified: list[Unverified] = []
     placed: list[Component] = []
-    for component, keep in solved:
+    excluded: list[str] = []
+    requirements: list[RequirementItem] = []
+    for component, stated in zip(components, statements):
+        judged = [
+            judge_fixed(s, host.value(s.subject), device_here=_device_here(host, s.subject))
+            for s in stated
+            if cands.scope(s.subject) == "fixed"
+        ]
+        checks.extend(j.check for j in judged)
+        hardware.extend(j.block for j in judged if j.block is not None)
+        unverified.extend(j.unverified for j in judged if j.unverified is not None)
+        chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
+        if any(j.stops_everything for j in judged):
+            excluded.append(component.name)
+            checks.extend(s.check("unchecked") for s in chosen)
+            continue
         index = len(placed)
         placed.append(component)
-        for subject, req, spec in keep:
-            if not builder.candidates_for(subject):
-                builder.checks.append(_check(component, req, subject, "unchecked"))
+        for s in chosen:
+            provider = provided.get(_provided_key(s.subject))
+            if provider is not None and provider != component.name:
+                checks.append(s.check("provided", provider))
+                continue
+            if not cands.of(s.subject):
+                checks.append(s.check("unchecked"))
                 continue
             requirements.append(
                 RequirementItem(
-                    id=builder.new_id(),
+                    id=cands.new_id(),
                     component=index,
-                    subject=subject,
-                    requirement=req,
-                    allowed=builder.allowed(spec, subject),
+                    subject=s.subject,
+                    requirement=s.requirement,
+                    allowed=cands.allowed(s.spec, s.subject),
+                    also=s.also,
                 )
             )
-    rule_items, hosts, deferred = _relevant_rules(builder, rules, requirements)
+    rule_items, hosts, deferred = _relevant_rules(cands, rules, requirements, findings)
+    findings += [
+        _finding(f"release.{subject}", raw, error, release.source)
+        for subject, raw, error, release in cands.problems
+    ]
     return Problem(
         components=tuple(placed),
         names=tuple(c.name for c in components),
-        scopes={s: builder.scope(s) for s in builder.candidates},
-        candidates=builder.candidates,
+        scopes={s: cands.scope(s) for s in cands.by_subject},
+        candidates=cands.by_subject,
         requirements=tuple(requirements),
         rules=tuple(rule_items),
         hosts=tuple(hosts),
         host=host,
-        hardware=builder.hardware,
-        unverified=builder.unverified,
-        checks=builder.checks,
-        findings=builder.findings,
+        hardware=hardware,
+        unverified=unverified,
+        checks=checks,
+        findings=findings,
         excluded=tuple(excluded),
         deferred=tuple(deferred),
     )
 
 
 def _relevant_rules(
-    builder: _Builder, rules: Sequence[Rule], requirements: Sequence[RequirementItem]
+    cands: Candidates,
+    rules: Sequence[Rule],
+    requirements: Sequence[RequirementItem],
+    findings: list[Fact],
 ) -> tuple[list[RuleItem], list[HostItem], list[DeferredRule]]:
-    """The rules reachable from what the repos require, to a fixpoint; a rule whose
-    condition is a fixed host value joins only when its consequence is already needed."""
+    """The rules reachable from what the repos require, to a fixpoint. A package row joins
+    when its package is needed and brings what it names; any other row joins when both of
+    its subjects are there (or its consequence is the host's)."""
     parsed: list[tuple[Rule, str, str, SpecifierSet, SpecifierSet]] = []
     for rule in rules:
-        subject, then_subject = (
-            canonical_subject(rule.subject),
-            canonical_subject(rule.then_subject),
-        )
+        subject = canonical_subject(rule.subject)
+        then_subject = canonical_subject(rule.then_subject)
         try:
-            parsed.append(
-                (
-                    rule,
-                    subject,
-                    then_subject,
-                    _spec(rule.spec, subject),
-                    _spec(rule.then_spec, then_subject),
-                )
-            )
+            when = SpecifierSet(rule.spec, scheme_for(subject))
+            then = SpecifierSet(rule.then_spec, scheme_for(then_subject))
         except InvalidSpecifier as error:
-            builder.invalid(
-                f"rule.{rule.id}", f"{rule.spec} -> {rule.then_spec}", error, rule_source(rule)
-            )
+            text = f"{rule.spec} -> {rule.then_spec}"
+            findings.append(_finding(f"rule.{rule.id}", text, error, rule_source(rule)))
+            continue
+        parsed.append((rule, subject, then_subject, when, then))
+    host = cands.host
     relevant = {r.subject for r in requirements}
     taken: set[int] = set()
     items: list[RuleItem] = []
     deferred: list[DeferredRule] = []
     host_items: dict[str, HostItem] = {}
 
-    def host_known(subject: str) -> bool:
-        value = builder.host.value(subject)
-        return builder.scope(subject) != "fixed" or (value is not None and value.status == "ok")
+    def known(subject: str) -> bool:
+        value = host.value(subject)
+        return cands.scope(subject) != "fixed" or (value is not None and value.status == "ok")
+
+    def host_item(subject: str) -> None:
+        value = host.value(subject)
+        if subject in host_items or value is None:
+            return
+        ids = tuple(
+            c.id for c in cands.of(subject) if c.host is not None or c.version in value.values
+        )
+        host_items[subject] = HostItem(cands.new_id(), subject, value, ids)
 
     changed = True
     while changed:
@@ -472,54 +318,37 @@ def _relevant_rules(
         for index, (rule, subject, then_subject, when, then) in enumerate(parsed):
             if index in taken:
                 continue
-            guard = builder.scope(subject) == "fixed"
-            if guard and not (then_subject in relevant and host_known(subject)):
+            on_host = cands.scope(subject) == "fixed"
+            adds = rule.hard and not on_host and is_distribution(subject)
+            if not (subject in relevant or (on_host and known(subject))):
                 continue
-            if not guard and subject not in relevant:
+            if not (adds or then_subject in relevant or cands.scope(then_subject) != "local"):
                 continue
             taken.add(index)
-            if not host_known(then_subject):
-                value = builder.host.value(then_subject)
+            if not known(then_subject):
+                value = host.value(then_subject)
                 if value is not None:
                     deferred.append(DeferredRule(rule, subject, when, value))
                 continue
-            if not builder.candidates_for(then_subject):
+            if not cands.of(then_subject):
                 continue
-            for fixed_subject in (subject, then_subject):
-                value = builder.host.value(fixed_subject)
-                fixed = builder.scope(fixed_subject) == "fixed"
-                if fixed and value is not None and fixed_subject not in host_items:
-                    host_items[fixed_subject] = HostItem(
-                        id=builder.new_id(),
-                        subject=fixed_subject,
-                        value=value,
-                        candidates=tuple(c.id for c in builder.candidates_for(fixed_subject)),
-                    )
+            for fixed in (s for s in (subject, then_subject) if cands.scope(s) == "fixed"):
+                host_item(fixed)
             items.append(
                 RuleItem(
-                    id=builder.new_id(),
+                    id=cands.new_id(),
                     rule=rule,
                     subject=subject,
                     then_subject=then_subject,
-                    when=builder.allowed(when, subject),
-                    then=builder.allowed(then, then_subject),
-                    guard=guard,
+                    when=cands.allowed(when, subject),
+                    then=cands.allowed(then, then_subject),
+                    adds=adds,
                     soft=not rule.hard,
                 )
             )
             if then_subject not in relevant:
                 relevant.add(then_subject)
                 changed = True
-    for subject in sorted(relevant & builder.host.forced):
-        value = builder.host.value(subject)
-        if value is None:  # apply_what_if sets one for every forced subject
-            continue
-        host_items[subject] = HostItem(
-            id=builder.new_id(),
-            subject=subject,
-            value=value,
-            candidates=tuple(
-                c.id for c in builder.candidates_for(subject) if c.version in value.values
-            ),
-        )
+    for subject in sorted(relevant & host.forced):
+        host_item(subject)
     return items, list(host_items.values()), deferred

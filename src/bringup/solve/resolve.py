@@ -27,12 +27,12 @@ from bringup.model.resolution import (
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.model.source import Source
+from bringup.solve.candidates import Candidate
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.problem import (
-    Candidate,
     Problem,
     RequirementItem,
     RuleItem,
@@ -132,13 +132,21 @@ def solve_host(
     conflicts: list[Conflict] = []
     if options.explain and len(environments) > 1:
 
-        def blame(items: tuple[int, ...]) -> int | None:
-            reqs = [i for i in items if isinstance(problem.item(i), RequirementItem)]
+        def blame(items: tuple[int, ...]) -> list[int]:
+            reqs = [r for r in map(problem.item, items) if isinstance(r, RequirementItem)]
             if not reqs:
-                return None
-            # Set aside the side in the lowest environment: the repos split off keep being
-            # explained against everyone they cannot share with.
-            return min(reqs, key=lambda i: (placed_in.get(_owner(problem, i), 0), -i))
+                return []
+            # Set aside the side in the lowest environment (every line of that repo on that
+            # subject, or the next conflict would be the same one through another file): the
+            # repos split off keep being explained against everyone they cannot share with.
+            victim = min(
+                reqs, key=lambda r: (placed_in.get(problem.components[r.component].name, 0), -r.id)
+            )
+            return [
+                r.id
+                for r in problem.requirements
+                if r.component == victim.component and r.subject == victim.subject
+            ]
 
         requirements = [r.id for r in problem.requirements if r.component in placeable]
         for items in conflict_cover(
@@ -171,11 +179,6 @@ def _with_verdicts(resolution: Resolution, problem: Problem) -> Resolution:
 
 def _on(problem: Problem, components: Sequence[int], shared: Sequence[int]) -> frozenset[int]:
     return items_union(shared, *(problem.requirement_items(c) for c in components))
-
-
-def _owner(problem: Problem, item_id: int) -> str:
-    item = problem.item(item_id)
-    return problem.components[item.component].name if isinstance(item, RequirementItem) else ""
 
 
 def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
@@ -277,6 +280,27 @@ def _pin(candidate: Candidate) -> Pin:
     )
 
 
+def _index_pin(problem: Problem, subject: str, components: set[int]) -> Pin:
+    """A Python distribution the knowledge base does not know, pinned as the range the
+    environment's repos state on it, for the installer (uv) to resolve from the index."""
+    specs = sorted(
+        {
+            r.requirement.spec.strip()
+            for r in problem.requirements
+            if r.component in components and r.subject == subject and r.requirement.hard
+        }
+        - {""}
+    )
+    return Pin(
+        subject=subject,
+        version=",".join(specs),
+        origin="index",
+        source=Source(
+            kind="derived", ref=f"the package index, within what the repos ask of {subject}"
+        ),
+    )
+
+
 def _environments(
     problem: Problem, model: Model, placeable: Sequence[int]
 ) -> tuple[Environment, ...]:
@@ -295,8 +319,14 @@ def _environments(
         members[renumber[env]].append(problem.components[component].name)
     pins: dict[int, list[Pin]] = {n: list(machine) for n in renumber.values()}
     for env, candidate in model.values:
-        if env in renumber:
-            pins[renumber[env]].append(_pin(problem.by_id[candidate]))
+        if env not in renumber:
+            continue
+        picked = problem.by_id[candidate]
+        if picked.region:
+            inside = {c for c, e in assign.items() if e == env}
+            pins[renumber[env]].append(_index_pin(problem, picked.subject, inside))
+        else:
+            pins[renumber[env]].append(_pin(picked))
     return tuple(
         Environment(
             index=n,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from bringup.versions import scheme_for
+
 HARDWARE = frozenset({"chip", "npu_count", "gpu_count", "compute_capability", "arch"})
 """What the machine is; a repo that needs other values needs other hardware."""
 
@@ -25,6 +27,14 @@ FIXED = HARDWARE | PLATFORM | DRIVERS
 
 DEVICE_ONLY = frozenset({"chip", "npu_count", "gpu_count", "compute_capability"}) | DRIVERS
 """Fixed subjects that matter only to steps that use a device: a build needs no NPU."""
+
+TOOLKITS = frozenset({"cann", "nnal", "cuda", "cudnn", "nccl"})
+"""Vendor toolkits: needed by the steps that use the toolkit or a device, not by a plain
+CPU build or test of the same repo."""
+
+SETTINGS = frozenset({"cxx_standard"})
+"""Chosen per environment but set by a flag, not installed: the oldest that fits is picked
+(a C++ standard newer than a repo asks for can break its build)."""
 
 BlockScope = Literal["all", "device"]
 
@@ -85,6 +95,11 @@ def display_name(subject: str) -> str:
 def block_scope(subject: str) -> BlockScope:
     """Which steps a violated fixed subject stops: device steps only, or everything."""
     return "device" if subject in DEVICE_ONLY else "all"
+
+
+def is_distribution(subject: str) -> bool:
+    """A Python distribution (torch, torch_npu, numpy): PEP 440 versions, not Python itself."""
+    return subject != "python" and scheme_for(subject) == "pep440"
 
 
 def is_fixed(subject: str, *, allow_driver_change: bool = False) -> bool:
