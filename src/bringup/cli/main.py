@@ -21,6 +21,7 @@ from bringup.errors import ExitCode, StackError
 from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
+    "explain": "bringup.cli.explain",
     "kb": "bringup.cli.kb",
     "probe": "bringup.cli.probe",
 }

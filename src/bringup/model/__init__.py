@@ -1,5 +1,6 @@
 """Frozen data types shared by every layer; no I/O here."""
 
+from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
 from bringup.model.facts import Fact, FactStatus, FactValue, unknown_fact
 from bringup.model.requirements import (
     Component,
@@ -23,6 +24,11 @@ from bringup.model.snapshot import (
 from bringup.model.source import Confidence, Source, SourceKind, command_source, file_source
 
 __all__ = [
+    "CauseKind",
+    "Confirmation",
+    "Diagnosis",
+    "Evidence",
+    "Layer",
     "Fact",
     "FactStatus",
     "FactValue",

@@ -1,0 +1,286 @@
+"""Throughput of ``bringup explain`` on a 1 GiB log, side by side with ``grep -E -f``.
+
+Writes a synthetic log to /tmp (realistic noise: training steps, NCCL/HCCL info, pip and
+compiler output, progress bars, ANSI colours, CRLF lines; plus a few planted real errors), then
+times, alternately and ``--repeat`` times, ``bringup explain LOG --json`` (the full signature
+set, one pass) and ``LC_ALL=C grep -n -E -f patterns.txt LOG`` with the same patterns converted
+to POSIX ERE. Prints medians, MB/s, the ratio, peak memory, and which patterns could not be
+converted.
+
+    .venv/bin/python bench/triage.py [--size-mb 1024] [--repeat 3] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional
+
+from bringup.triage import explain_text, load_signatures
+
+LOG = Path(tempfile.gettempdir()) / "bringup-triage-bench.log"
+PATTERNS = Path(tempfile.gettempdir()) / "bringup-triage-bench.patterns"
+BASE_MB = 64
+
+PLANTED = [
+    "ImportError: /usr/lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)",
+    "EZ9999: Inner Error!",
+    "        Aicore kernel execute failed, device_id=0, stream_id=14, task_id=13",
+    "[rank3]:[E626 06:24:44.9 ProcessGroupNCCL.cpp:616] [Rank 3] Watchdog caught collective "
+    "operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, "
+    "NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.",
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 22.78 GiB. GPU 0 has a total "
+    "capacity of 31.47 GiB of which 12.73 GiB is free.",
+    "EI0006: Getting socket times out. Reason: 1. The remote does not initiate a connect request.",
+]
+
+PACKAGES = ["torch", "numpy", "transformers", "accelerate", "safetensors", "tokenizers", "sympy"]
+
+
+def _noise_line(rng: random.Random, step: int) -> str:
+    """One line in one of the formats a long training or build log is made of."""
+    kind = rng.randrange(12)
+    hh, mi, ss = rng.randrange(24), rng.randrange(60), rng.randrange(60)
+    rank = rng.randrange(8)
+    if kind == 0:
+        return (
+            f"2024-05-21 {hh:02d}:{mi:02d}:{ss:02d},{rng.randrange(1000):03d} - INFO - "
+            f"trainer.py:{rng.randrange(2000)} - step {step}/500000 loss={rng.random() * 4:.4f} "
+            f"lr={rng.random() * 1e-3:.3e} grad_norm={rng.random() * 10:.3f}"
+        )
+    if kind == 1:
+        return (
+            f"node{rank}:{rng.randrange(40000, 60000)}:{rng.randrange(40000, 60000)} [{rank}] NCCL "
+            f"INFO Channel {rng.randrange(32):02d}/32 : {rank} -> {(rank + 1) % 8} via P2P/IPC"
+        )
+    if kind == 2:
+        return (
+            f"[TRACE] HCCL({rng.randrange(99999)},python):2024-05-21-{hh:02d}:{mi:02d}:{ss:02d}"
+            f".{rng.randrange(1000):03d}.{rng.randrange(1000):03d} [status:running] [hcom.cc:"
+            f"{rng.randrange(400)}] rankNum[8], rank[{rank}]"
+        )
+    if kind == 3:
+        done = rng.randrange(100)
+        bar = "#" * (done // 10) + " " * (10 - done // 10)
+        return (
+            f"Epoch {step % 90}: {done:3d}%|{bar}| {done * 37}/3700 [{mi:02d}:{ss:02d}<"
+            f"{ss:02d}:{mi:02d}, {rng.random() * 9:.2f}it/s, loss={rng.random():.3f}]\r"
+        )
+    if kind == 4:
+        package = rng.choice(PACKAGES)
+        version = f"{rng.randrange(1, 5)}.{rng.randrange(30)}.{rng.randrange(9)}"
+        return rng.choice(
+            [
+                f"Collecting {package}=={version}",
+                f"  Downloading {package}-{version}-cp310-cp310-manylinux_2_17_x86_64.whl "
+                f"({rng.random() * 900:.1f} MB)",
+                f"Requirement already satisfied: {package} in /usr/lib/python3/site-packages",
+                f"Successfully installed {package}-{version}",
+            ]
+        )
+    if kind == 5:
+        return (
+            f"[ {rng.randrange(100):2d}%] Building CXX object csrc/CMakeFiles/ops.dir/kernels/"
+            f"op_{rng.randrange(500)}.cpp.o"
+        )
+    if kind == 6:
+        return (
+            f"\x1b[32mINFO\x1b[0m {mi:02d}-{ss:02d} {hh:02d}:{mi:02d}:{ss:02d} [model_runner.py:"
+            f"{rng.randrange(900)}] Loading model weights took {rng.random() * 40:.4f} GB"
+        )
+    if kind == 7:
+        return (
+            f'  File "/usr/local/lib/python3.10/site-packages/torch/nn/modules/module.py", line '
+            f"{rng.randrange(2000)}, in _call_impl"
+        )
+    if kind == 8:
+        return (
+            f"| {rank}     910B2C              | OK            | {rng.random() * 300:.1f}        "
+            f"{rng.randrange(30, 80)}                0    / 0             |"
+        )
+    if kind == 9:
+        return (
+            f"g++ -pthread -fPIC -I/usr/include/python3.10 -O3 -std=c++17 -c src/kernel_"
+            f"{rng.randrange(300)}.cpp -o build/temp/kernel_{rng.randrange(300)}.o"
+        )
+    if kind == 10:
+        return (
+            f"WARNING {hh:02d}:{mi:02d}:{ss:02d} checkpoint saved to /ckpt/step_{step}.pt "
+            f"({rng.random() * 20:.2f} GB, {rng.randrange(9000)} ms)\r"
+        )
+    return f"[rank{rank}] tokens/s {rng.randrange(10000, 90000)} mfu {rng.random():.3f} step {step}"
+
+
+def write_log(path: Path, size_mb: int, seed: int = 7) -> tuple[int, int]:
+    """A log of about ``size_mb`` MiB: a noise block repeated, with planted errors in each copy.
+    Returns (bytes written, planted error lines)."""
+    rng = random.Random(seed)
+    lines: list[str] = []
+    size = 0
+    step = 0
+    while size < BASE_MB << 20:
+        line = _noise_line(rng, step) + "\n"
+        lines.append(line)
+        size += len(line)
+        step += 1
+    base = "".join(lines).encode()
+    planted = 0
+    written = 0
+    with path.open("wb") as out:
+        while written < size_mb << 20:
+            cut = base.index(b"\n", rng.randrange(len(base) - 1)) + 1
+            errors = "".join(line + "\n" for line in rng.sample(PLANTED, 2)).encode()
+            chunk = base[:cut] + errors + base[cut:]
+            out.write(chunk)
+            written += len(chunk)
+            planted += 2
+    return written, planted
+
+
+def to_ere(pattern: str) -> Optional[str]:
+    """``pattern`` (RE2) as POSIX ERE for ``grep -E``, or None when it cannot be expressed.
+    Lazy quantifiers become greedy: whether a line matches does not change."""
+    classes = {"d": "0-9", "w": "[:alnum:]_", "s": "[:space:]"}
+    out: list[str] = []
+    index = 0
+    in_class = False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\" and index + 1 < len(pattern):
+            nxt = pattern[index + 1]
+            if nxt in classes:
+                out.append(classes[nxt] if in_class else f"[{classes[nxt]}]")
+            elif nxt.isupper() and nxt.lower() in classes and not in_class:
+                out.append(f"[^{classes[nxt.lower()]}]")
+            elif nxt == "b" and not in_class:
+                out.append("\\b")  # GNU grep's word boundary
+            elif nxt.isalnum():
+                return None
+            else:
+                out.append("\\" + nxt if not in_class else nxt)
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+            out.append(char)
+        elif char == "[":
+            in_class = True
+            out.append(char)
+            if pattern.startswith("^", index + 1):
+                out.append("^")
+                index += 1
+            if pattern.startswith("]", index + 1):
+                out.append("]")
+                index += 1
+        elif pattern.startswith("(?P<", index):
+            index = pattern.index(">", index)
+            out.append("(")
+        elif pattern.startswith("(?:", index):
+            index += 2
+            out.append("(")
+        elif pattern.startswith("(?", index):
+            return None
+        elif char == "?" and out and out[-1] in ("*", "+", "?", "}"):
+            pass
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out)
+
+
+def _run(argv: list[str], env: Optional[dict[str, str]] = None) -> tuple[float, int, int]:
+    """Wall time, exit code and peak RSS (KiB) of one command, its output discarded."""
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return time.perf_counter() - started, process.returncode, usage.ru_maxrss
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size-mb", type=int, default=1024)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keep", action="store_true", help="keep the generated log")
+    parser.add_argument("--write-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.write_only:
+        size, planted = write_log(LOG, args.size_mb)
+        print(f"{size} {planted}")
+        return 0
+
+    catalogue = load_signatures()
+    patterns = [p for s in catalogue.signatures for p in s.record.patterns]
+    converted = [(p, to_ere(p)) for p in patterns]
+    failed = [p for p, ere in converted if ere is None]
+    PATTERNS.write_text("".join(f"{ere}\n" for _, ere in converted if ere), encoding="utf-8")
+    noise = "".join(_noise_line(random.Random(1), i) + "\n" for i in range(20000))
+    assert explain_text(noise) == [], "the noise itself must not match any signature"
+
+    print(f"writing {args.size_mb} MiB to {LOG} ...", flush=True)
+    # Written by a child process, so that this one stays small: a child's peak RSS includes
+    # its parent's at the time it was spawned.
+    written = subprocess.run(
+        [sys.executable, __file__, "--write-only", "--size-mb", str(args.size_mb)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    size, planted = (int(field) for field in written.stdout.split())
+    megabytes = size / 1e6
+    bringup = [sys.executable, "-m", "bringup", "explain", str(LOG), "--json"]
+    grep = ["grep", "-n", "-E", "-f", str(PATTERNS), str(LOG)]
+    grep_env = dict(os.environ, LC_ALL="C")
+    times: dict[str, list[float]] = {"bringup explain": [], "grep -E -f": []}
+    peaks: dict[str, int] = {}
+    codes: dict[str, int] = {}
+    try:
+        for _ in range(args.repeat):
+            for name, argv, env in (
+                ("bringup explain", bringup, None),
+                ("grep -E -f", grep, grep_env),
+            ):
+                elapsed, code, peak = _run(argv, env)
+                times[name].append(elapsed)
+                peaks[name] = max(peaks.get(name, 0), peak)
+                codes[name] = code
+        matched = subprocess.run(
+            ["grep", "-c", "-E", "-f", str(PATTERNS), str(LOG)],
+            env=grep_env,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        report = subprocess.run(
+            [*bringup, "--top", "50"], capture_output=True, text=True, check=False
+        ).stdout
+        found = sum(d["matches"] for d in json.loads(report)["data"]["diagnoses"])
+    finally:
+        if not args.keep:
+            LOG.unlink(missing_ok=True)
+
+    print(f"log: {megabytes:.0f} MB, {planted} planted error lines; grep matched {matched} lines")
+    print(f"bringup explain: {found} matching (line, signature) pairs")
+    print(f"patterns: {len(patterns)} in {len(catalogue.signatures)} signatures")
+    print(f"not convertible to ERE: {failed if failed else 'none'}")
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    for name, median in medians.items():
+        print(
+            f"{name:<16} median {median:6.2f} s  {megabytes / median:7.0f} MB/s  "
+            f"peak RSS {peaks[name] / 1024:6.0f} MiB  exit {codes[name]}  runs {times[name]}"
+        )
+    ratio = medians["grep -E -f"] / medians["bringup explain"]
+    print(f"ratio (grep time / bringup time): {ratio:.2f}x  (goal >= 1: at least as fast as grep)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""Logs as blocks of whole lines, in bounded memory, whatever they hold.
+
+The engine matches a few megabytes at a time instead of line by line (one RE2 pass per block
+is what makes it fast), so input is cut into blocks that end on a line boundary. A line longer
+than ``max_line_bytes`` keeps its first ``max_line_bytes`` and the rest is skipped, so memory
+never exceeds about ``block_bytes + max_line_bytes`` even for a gigabyte without a newline.
+Blocks are normalised before matching: ANSI colour/cursor sequences are removed, which does
+not change the line count, so line numbers stay those of the original log; a CR before LF is
+harmless to every pattern and is stripped only for display. Bytes stay bytes: invalid UTF-8 is
+matched as is and only decoded (with replacement) for display. Files are read straight into the
+block buffers (``readinto``), so a block is never copied on its way to RE2.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Protocol, Union
+
+BLOCK_BYTES = 4 << 20
+MAX_LINE_BYTES = 1 << 20
+
+Block = Union[bytes, bytearray]
+
+
+class ByteSource(Protocol):
+    """Anything with ``read(n) -> bytes``; a ``readinto`` method, when present, is used to
+    fill blocks without an intermediate copy."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+_ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\n]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def iter_blocks(
+    source: ByteSource, *, block_bytes: int = BLOCK_BYTES, max_line_bytes: int = MAX_LINE_BYTES
+) -> Iterator[Block]:
+    """Blocks of complete lines from ``source``; each ends with ``\\n`` except perhaps the
+    last. Overlong lines are cut to ``max_line_bytes``."""
+    readinto = getattr(source, "readinto", None)
+    carry = b""
+    skipping = False
+    while True:
+        buffer = _fill(source, readinto, carry, block_bytes)
+        if len(buffer) == len(carry):
+            break
+        if skipping:
+            newline = buffer.find(b"\n")
+            if newline == -1:
+                continue
+            del buffer[: newline + 1]
+            skipping = False
+        cut = buffer.rfind(b"\n")
+        if cut == -1:
+            carry = bytes(buffer)
+        else:
+            carry = bytes(buffer[cut + 1 :])
+            del buffer[cut + 1 :]
+            yield buffer
+        if len(carry) >= max_line_bytes:
+            yield carry[:max_line_bytes] + b"\n"
+            carry = b""
+            skipping = True
+    if carry:
+        yield carry
+
+
+def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:
+    """``carry`` followed by up to ``size`` new bytes, read straight into the buffer when the
+    source can (``readinto``)."""
+    if readinto is None:
+        return bytearray(carry + source.read(size))
+    buffer = bytearray(len(carry) + size)
+    buffer[: len(carry)] = carry
+    got = readinto(memoryview(buffer)[len(carry) :]) or 0
+    del buffer[len(carry) + got :]
+    return buffer
+
+
+def normalise(block: Block) -> Block:
+    """ANSI escape sequences removed; the number of ``\\n`` is unchanged. Carriage returns
+    stay: no pattern depends on them (``.`` matches ``\\r``) and evidence lines are stripped
+    for display, so CRLF logs match like LF ones without a copy of every block."""
+    return _ANSI.sub(b"", block) if b"\x1b" in block else block
+
+
+class LineReader:
+    """A ``read(n)`` over an iterable of lines (``str`` or ``bytes``, with or without their
+    line end), so line-wise input goes through the same block path as files."""
+
+    def __init__(self, lines: Iterable[Union[str, bytes]]) -> None:
+        self._lines = iter(lines)
+        self._pending: list[bytes] = []
+        self._size = 0
+        self._done = False
+
+    def read(self, size: int) -> bytes:
+        while not self._done and self._size < size:
+            line = next(self._lines, None)
+            if line is None:
+                self._done = True
+                break
+            data = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+            if not data.endswith(b"\n"):
+                data += b"\n"
+            self._pending.append(data)
+            self._size += len(data)
+        chunk = b"".join(self._pending)
+        self._pending = []
+        self._size = 0
+        return chunk
+
+
+class TextStreamReader:
+    """A bytes ``read(n)`` over a text stream (``sys.stdin``, ``io.StringIO``)."""
+
+    def __init__(self, read_text: Callable[[int], str]) -> None:
+        self._read_text = read_text
+
+    def read(self, size: int) -> bytes:
+        return self._read_text(size).encode("utf-8", "surrogateescape")

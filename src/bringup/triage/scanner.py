@@ -1,0 +1,154 @@
+"""The engine: every signature pattern over a log in one pass, in bounded memory.
+
+All patterns go into one RE2 ``Set``; for each block of lines a single DFA pass says which
+patterns occur anywhere in it (most blocks of a real log: none, and the block is done). Only
+the patterns that did occur are then run on that block to find their lines and named groups.
+RE2 runs in linear time, so no pattern and no input can make the scan backtrack.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from bringup.model.diagnosis import Evidence
+from bringup.triage.blocks import Block, normalise
+from bringup.triage.signatures import SignatureSet, engine_options
+
+EVIDENCE_BYTES = 400
+MAX_EVIDENCE = 5
+
+
+@dataclass
+class SignatureHits:
+    """What one signature matched: how many lines, the first few of them, what they captured
+    (the first value seen for each group), and its most specific matching pattern."""
+
+    matches: int = 0
+    evidence: list[Evidence] = field(default_factory=list)
+    captures: dict[str, str] = field(default_factory=dict)
+    first_line: int = 0
+    specificity: int = 0
+    last_line: int = 0
+
+
+@dataclass
+class ScanResult:
+    hits: dict[str, SignatureHits]
+    lines: int
+    bytes: int
+
+
+class Matcher:
+    """A signature set compiled for scanning: one RE2 set plus each pattern on its own."""
+
+    def __init__(self, catalogue: SignatureSet) -> None:
+        import re2
+
+        options = engine_options()
+        self.catalogue = catalogue
+        self._set = re2.Set.SearchSet(options)
+        self._owners: list[tuple[str, int]] = []
+        self._regexes: list[Any] = []
+        for signature in catalogue.signatures:
+            for index, pattern in enumerate(signature.record.patterns):
+                encoded = pattern.encode("utf-8")
+                self._set.Add(encoded)
+                self._regexes.append(re2.compile(encoded, options))
+                self._owners.append((signature.id, signature.specificity[index]))
+        self._set.Compile()
+
+    def scan(
+        self,
+        blocks: Iterable[Block],
+        *,
+        max_evidence: int = MAX_EVIDENCE,
+        workers: Optional[int] = None,
+    ) -> ScanResult:
+        """Match every block; line numbers count from 1 across blocks.
+
+        RE2 releases the GIL while it matches, so blocks are matched on ``workers`` threads
+        (default: up to 4, one per CPU) and their results consumed in order; at most
+        ``2 * workers`` blocks are in flight, which keeps memory bounded."""
+        hits: dict[str, SignatureHits] = {}
+        lines = 0
+        size = 0
+        count = workers or min(4, os.cpu_count() or 1)
+        with ThreadPoolExecutor(max_workers=count) as pool:
+            pending: deque[Future[tuple[Block, list[int], int]]] = deque()
+            for raw in blocks:
+                size += len(raw)
+                pending.append(pool.submit(self._prepare, raw))
+                if len(pending) >= 2 * count:
+                    lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
+            while pending:
+                lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
+        return ScanResult(hits, lines, size)
+
+    def _prepare(self, raw: Block) -> tuple[Block, list[int], int]:
+        """The per-block work that can run in parallel: normalise, one set match, count lines."""
+        block = normalise(raw)
+        found = self._set.Match(block) or []
+        newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+        return block, found, newlines
+
+    def _consume(
+        self,
+        prepared: tuple[Block, list[int], int],
+        lines: int,
+        hits: dict[str, SignatureHits],
+        max_evidence: int,
+    ) -> int:
+        block, found, newlines = prepared
+        if found:
+            self._locate(block, found, lines, hits, max_evidence)
+        return lines + newlines
+
+    def _locate(
+        self,
+        block: Block,
+        found: list[int],
+        base: int,
+        hits: dict[str, SignatureHits],
+        max_evidence: int,
+    ) -> None:
+        """Find the lines of ``block`` that the patterns in ``found`` match."""
+        spans = []
+        for index in found:
+            for match in self._regexes[index].finditer(block):
+                spans.append((match.start(), index, match))
+        spans.sort(key=lambda item: (item[0], item[1]))
+        position = 0
+        line = base + 1
+        for start, index, match in spans:
+            line += block.count(b"\n", position, start)
+            position = start
+            signature_id, specificity = self._owners[index]
+            record = hits.setdefault(signature_id, SignatureHits(first_line=line))
+            record.specificity = max(record.specificity, specificity)
+            for raw_name, value in match.groupdict().items():
+                name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
+                if value is not None and name not in record.captures:
+                    record.captures[name] = value.decode("utf-8", "replace")
+            if record.last_line == line:
+                continue
+            record.last_line = line
+            record.matches += 1
+            if len(record.evidence) < max_evidence:
+                text = _line_text(block, match.start(), match.end())
+                record.evidence.append(Evidence(line=line, text=text))
+
+
+def _line_text(block: Block, start: int, end: int) -> str:
+    """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
+    first = block.rfind(b"\n", 0, start) + 1
+    last = block.find(b"\n", end)
+    last = len(block) if last == -1 else last
+    if last - first > EVIDENCE_BYTES:
+        first = max(first, start - EVIDENCE_BYTES // 4)
+        last = min(last, first + EVIDENCE_BYTES)
+    return block[first:last].decode("utf-8", "replace").rstrip()

@@ -1,0 +1,280 @@
+"""Error signatures: knowledge-base data (``kb/data/failures/*.toml``) read into validated records.
+
+Each ``[[signature]]`` names a failure the stack is known for: regular expressions (RE2 syntax,
+named groups for the values that matter) that find it in a log line, the layer it shows in, its
+cause, a templated fix, conditions on the host (predicates), and the public source that
+established it. Loading is strict: unknown fields, a pattern RE2 rejects or that matches an
+empty line, a predicate that is not registered, a placeholder no pattern captures, a duplicate
+id — each is a ``KnowledgeBaseError`` naming the file, line, record and field.
+
+Directories are read in order; a later directory (a site or user overlay) replaces records and
+tables of the same id, as archspec's extra directories do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple, Optional, Union
+
+import msgspec
+
+from bringup.errors import KnowledgeBaseError
+from bringup.model import keys
+from bringup.model.diagnosis import CauseKind, Layer
+from bringup.tomlfile import line_of, read_toml
+from bringup.triage.predicates import PREDICATES
+from bringup.triage.specificity import literal_count
+from bringup.triage.templates import parse_placeholder, template_parts
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "failures"
+ID = re.compile(r"[a-z0-9]+(?:\.[a-z0-9][a-z0-9_-]*)+\Z")
+GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
+FACT_KEYS = frozenset(
+    value for name, value in vars(keys).items() if name.isupper() and isinstance(value, str)
+)
+
+WhenArg = Union[str, bool, int, list[str]]
+
+
+class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One ``[[signature]]`` table as written in the data."""
+
+    id: str
+    title: str
+    layer: Layer
+    kind: CauseKind
+    patterns: list[str]
+    cause: str
+    fix: str
+    source: str
+    see_also: list[str] = []
+    when: dict[str, WhenArg] = {}
+    outranks: list[str] = []
+    generic: bool = False
+
+
+class LookupTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A ``[tables.NAME]`` map used by ``{group:NAME}`` placeholders, with its source."""
+
+    source: str
+    entries: dict[str, str]
+
+
+class FailureFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    signature: list[SignatureRecord] = []
+    tables: dict[str, LookupTable] = {}
+
+
+class Signature(NamedTuple):
+    """A validated record, where it was written, and what its patterns capture."""
+
+    record: SignatureRecord
+    path: str
+    line: Optional[int]
+    groups: tuple[frozenset[str], ...]
+    specificity: tuple[int, ...]
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+
+class SignatureSet(NamedTuple):
+    """Every signature in load order, and the lookup tables their templates use."""
+
+    signatures: tuple[Signature, ...]
+    tables: dict[str, dict[str, str]]
+
+    def by_id(self, signature_id: str) -> Optional[Signature]:
+        return next((s for s in self.signatures if s.id == signature_id), None)
+
+
+def load_signatures(dirs: Optional[Sequence[Union[str, Path]]] = None) -> SignatureSet:
+    """Load the signatures of ``dirs`` (default: the built-in data), later ones overriding."""
+    records: dict[str, Signature] = {}
+    tables: dict[str, dict[str, str]] = {}
+    for directory in [Path(d) for d in (dirs if dirs is not None else [BUILTIN_DIR])]:
+        if not directory.is_dir():
+            raise KnowledgeBaseError("not a directory of signature files", path=str(directory))
+        seen_here: dict[str, str] = {}
+        for path in sorted(directory.glob("*.toml")):
+            text, document = read_toml(path)
+            content = _decode(document, text, str(path))
+            for name, table in content.tables.items():
+                tables[name] = dict(table.entries)
+            for signature in _signatures(content, text, str(path)):
+                if signature.id in seen_here:
+                    raise KnowledgeBaseError(
+                        f"duplicate id (also in {seen_here[signature.id]})",
+                        path=signature.path,
+                        line=signature.line,
+                        record_id=signature.id,
+                        field="id",
+                    )
+                seen_here[signature.id] = signature.path
+                records[signature.id] = signature
+    catalogue = SignatureSet(tuple(records.values()), tables)
+    _check_references(catalogue)
+    return catalogue
+
+
+def failure_dirs(kb_dirs: Sequence[Union[str, Path]]) -> list[Path]:
+    """The signature directories of a knowledge-base search path (base first, then overlays,
+    as ``bringup.kb.paths.data_dirs`` returns it): the ``failures/`` of each directory that has
+    one; the built-in signatures come first when the base has none of its own."""
+    found = [Path(d) / "failures" for d in kb_dirs if (Path(d) / "failures").is_dir()]
+    if not kb_dirs or not (Path(kb_dirs[0]) / "failures").is_dir():
+        found.insert(0, BUILTIN_DIR)
+    return found
+
+
+def _decode(document: dict[str, object], text: str, path: str) -> FailureFile:
+    try:
+        return msgspec.convert(document, type=FailureFile, strict=True)
+    except msgspec.ValidationError as error:
+        message = str(error)
+        where = re.search(r"\$\.signature\[(\d+)\](?:\.(\w+))?", message)
+        record_id: Optional[str] = None
+        unknown = re.search(r"unknown field `(\w+)`", message)
+        field = where.group(2) if where and where.group(2) else None
+        field = unknown.group(1) if unknown else field
+        line: Optional[int] = None
+        if where:
+            raw = document.get("signature")
+            entry = raw[int(where.group(1))] if isinstance(raw, list) else None
+            record_id = str(entry.get("id")) if isinstance(entry, dict) else None
+            line = _field_line(text, record_id, field)
+        raise KnowledgeBaseError(
+            re.sub(r" - at `[^`]*`", "", message),
+            path=path,
+            line=line,
+            record_id=record_id,
+            field=field,
+        ) from None
+
+
+def _field_line(text: str, record_id: Optional[str], field: Optional[str]) -> Optional[int]:
+    start = line_of(text, "id", record_id) if record_id else None
+    if start is None or field is None:
+        return start
+    return line_of(text, field, start=start) or start
+
+
+FailFn = Callable[[str, str], KnowledgeBaseError]
+
+
+def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signature]:
+    for record in content.signature:
+        line = line_of(text, "id", record.id)
+        fail = _failer(text, path, record.id, line)
+        if not ID.match(record.id):
+            raise fail("id must be dotted lower-case words (area.topic.name)", "id")
+        if not record.source.startswith("https://"):
+            raise fail("source must be a public https:// URL", "source")
+        if not record.patterns:
+            raise fail("at least one pattern is required", "patterns")
+        groups = []
+        for pattern in record.patterns:
+            problem = pattern_problem(pattern)
+            if problem:
+                raise fail(f"pattern {pattern!r}: {problem}", "patterns")
+            groups.append(frozenset(GROUP.findall(pattern)))
+        _check_when(record, groups, fail)
+        _check_template(record.cause, "cause", groups, fail)
+        _check_template(record.fix, "fix", groups, fail)
+        specificity = tuple(literal_count(p) for p in record.patterns)
+        yield Signature(record, path, line, tuple(groups), specificity)
+
+
+def _failer(text: str, path: str, record_id: str, line: Optional[int]) -> FailFn:
+    """Builds errors that point at ``field`` of record ``record_id`` in ``path``."""
+
+    def fail(message: str, field: str) -> KnowledgeBaseError:
+        where = _field_line(text, record_id, field) or line
+        return KnowledgeBaseError(message, path=path, line=where, record_id=record_id, field=field)
+
+    return fail
+
+
+def pattern_problem(pattern: str) -> Optional[str]:
+    """Why RE2 (as the engine runs it) cannot use ``pattern``, or None when it can."""
+    import re2
+
+    try:
+        compiled = re2.compile(pattern.encode("utf-8"), engine_options())
+    except re2.error as error:
+        return f"not valid RE2 syntax ({error})"
+    if compiled.search(b"") is not None:
+        return "matches an empty line, so it would match every line"
+    return None
+
+
+def engine_options() -> object:
+    """RE2 options the engine uses: bytes as Latin-1 (any byte is a character, so invalid
+    UTF-8 cannot break a match), and no match across a line end."""
+    import re2
+
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.LATIN1
+    options.never_nl = True
+    options.max_mem = 256 << 20
+    return options
+
+
+def _check_when(record: SignatureRecord, groups: list[frozenset[str]], fail: FailFn) -> None:
+    captured = frozenset().union(*groups)
+    for name, arg in record.when.items():
+        known = PREDICATES.get(name)
+        if known is None:
+            raise fail(
+                f"unknown predicate {name!r} (known: {', '.join(sorted(PREDICATES))})", "when"
+            )
+        if not isinstance(arg, known.arg_type) or (known.arg_type is int and isinstance(arg, bool)):
+            raise fail(f"predicate {name!r} takes a {known.arg_type.__name__}", "when")
+        for token in re.findall(r"\{([^{}]*)\}", arg) if isinstance(arg, str) else ():
+            if token not in captured:
+                raise fail(
+                    f"predicate {name!r} uses {{{token}}}, which no pattern captures", "when"
+                )
+
+
+def _check_template(template: str, field: str, groups: list[frozenset[str]], fail: FailFn) -> None:
+    parts = template_parts(template)
+    everywhere = frozenset.intersection(*groups)
+    anywhere = frozenset().union(*groups)
+    for token in parts.required + parts.optional:
+        placeholder = parse_placeholder(token)
+        if placeholder is None:
+            raise fail(f"malformed placeholder {{{token}}}", field)
+        required = token in parts.required
+        if placeholder.kind == "fact":
+            if placeholder.name not in FACT_KEYS:
+                raise fail(f"{{{token}}}: not a fact key of bringup.model.keys", field)
+            if required:
+                raise fail(f"{{{token}}} depends on a snapshot: put it inside [[ ]]", field)
+            continue
+        if placeholder.name not in (everywhere if required else anywhere):
+            where = "every pattern" if required else "any pattern"
+            raise fail(f"{{{token}}}: {where} must capture (?P<{placeholder.name}>...)", field)
+        if placeholder.kind == "table" and required:
+            raise fail(f"{{{token}}}: a lookup may miss, put it inside [[ ]]", field)
+
+
+def _check_references(catalogue: SignatureSet) -> None:
+    """Checks that need every file: ``outranks`` ids and lookup-table names exist."""
+    ids = {s.id for s in catalogue.signatures}
+    for signature in catalogue.signatures:
+        text = Path(signature.path).read_text("utf-8")
+        fail = _failer(text, signature.path, signature.id, signature.line)
+        for other in signature.record.outranks:
+            if other not in ids or other == signature.id:
+                raise fail(f"outranks {other!r}, which is not another known signature", "outranks")
+        for field in ("cause", "fix"):
+            parts = template_parts(getattr(signature.record, field))
+            for token in parts.optional:
+                placeholder = parse_placeholder(token)
+                missing = placeholder and placeholder.kind == "table"
+                if missing and placeholder and placeholder.table not in catalogue.tables:
+                    raise fail(f"{{{token}}}: no lookup table {placeholder.table!r}", field)

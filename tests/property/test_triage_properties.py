@@ -1,0 +1,51 @@
+"""Arbitrary bytes never crash the engine, and results do not depend on how input is cut."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bringup.triage import explain_text, scan_log
+
+FRAGMENTS = [
+    b"version `GLIBCXX_3.4.30' not found",
+    b"EZ9999: Inner Error!",
+    b"Aicore kernel execute failed",
+    b"\x1b[31m",
+    b"\r\n",
+    b"\n",
+    b"\xff\xfe\xc3",
+    b"NPU function error: x, error code is 507033",
+    b"no kernel image is available for execution on the device",
+]
+
+chunks = st.lists(st.one_of(st.binary(max_size=64), st.sampled_from(FRAGMENTS)), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=4096))
+def test_arbitrary_bytes_never_crash(data: bytes) -> None:
+    for diagnosis in explain_text(data):
+        assert diagnosis.evidence
+        assert all(e.line >= 1 for e in diagnosis.evidence)
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunks, st.integers(min_value=1, max_value=97))
+def test_block_size_does_not_change_the_result(parts: list[bytes], block: int) -> None:
+    data = b"".join(parts)
+    small = scan_log(data, block_bytes=block, max_line_bytes=1 << 20)
+    whole = scan_log(data)
+    assert small.lines == whole.lines
+    assert {k: [e.line for e in v.evidence] for k, v in small.hits.items()} == {
+        k: [e.line for e in v.evidence] for k, v in whole.hits.items()
+    }
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.text(max_size=80), max_size=30))
+def test_lines_and_text_agree(lines: list[str]) -> None:
+    clean = [line.replace("\r", "").replace("\n", "") for line in lines]
+    as_lines = [d.signature_id for d in explain_text(clean)]
+    as_text = [d.signature_id for d in explain_text("".join(f"{x}\n" for x in clean))]
+    assert as_lines == as_text

@@ -1,0 +1,114 @@
+"""``bringup explain``: exit codes, text and JSON output, stdin, snapshots."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bringup.cli.main import main
+from bringup.model import Fact, Snapshot, keys
+from bringup.model.source import command_source
+from bringup.report.envelope import render_json
+
+GLIBCXX = (
+    "ImportError: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)\n"
+)
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "build.log"
+    path.write_text("starting\n" + GLIBCXX + "done\n", encoding="utf-8")
+    return path
+
+
+def _snapshot() -> Snapshot:
+    glibcxx = Fact(key=keys.GLIBCXX_MAX, value="3.4.28", source=command_source(["strings"]))
+    return Snapshot(taken_at="2026-01-01T00:00:00Z", origin="live", facts=(glibcxx,))
+
+
+def test_found_cause_exits_0_with_text(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "toolchain.glibcxx-not-found" in out
+    assert "line 2: ImportError" in out
+    assert "source: https://" in out
+
+
+def test_nothing_matched_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ok.log"
+    path.write_text("all tests passed\n", encoding="utf-8")
+    assert main(["explain", str(path)]) == 1
+    assert "no known failure signature matched" in capsys.readouterr().out
+
+
+def test_json_envelope(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(log), "--json", "--top", "1"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["schema"] == "bringup/1"
+    assert document["command"] == "explain"
+    assert document["exit_code"] == 0
+    assert document["data"]["lines"] == 3
+    (diagnosis,) = document["data"]["diagnoses"]
+    assert diagnosis["signature_id"] == "toolchain.glibcxx-not-found"
+    assert diagnosis["evidence"] == [{"line": 2, "text": GLIBCXX.strip()}]
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = io.TextIOWrapper(io.BytesIO(GLIBCXX.encode()))
+    monkeypatch.setattr("sys.stdin", fake)
+    assert main(["explain", "-"]) == 0
+    assert "GLIBCXX_3.4.30" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("enveloped", [True, False])
+def test_snapshot_confirms(
+    log: Path, tmp_path: Path, enveloped: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    snapshot = _snapshot()
+    path = tmp_path / "host.json"
+    if enveloped:
+        path.write_text(render_json("probe", 0, snapshot), encoding="utf-8")
+    else:
+        path.write_bytes(msgspec.json.encode(snapshot))
+    assert main(["explain", str(log), "--snapshot", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[confirmed]" in out
+    assert "This host's libstdc++ stops at 3.4.28." in out
+    assert "snapshot: toolchain.libstdcxx.glibcxx_max = 3.4.28 ($ strings)" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{not json", "not JSON"), ('{"facts": 3}', "not a bringup snapshot")],
+)
+def test_bad_snapshot_is_bad_input(
+    log: Path, tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "host.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["explain", str(log), "--snapshot", str(path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_missing_log_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(tmp_path / "absent.log")]) == 2
+    assert "cannot read log" in capsys.readouterr().err
+    assert main(["explain", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_large_files_take_the_range_path(
+    log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bringup.cli.explain as cli_explain
+
+    monkeypatch.setattr(cli_explain, "PARALLEL_MIN_BYTES", 0)
+    assert main(["explain", str(log), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["data"]["lines"] == 3
+    assert document["data"]["diagnoses"][0]["evidence"][0]["line"] == 2

@@ -1,0 +1,146 @@
+"""Ranking: what the snapshot confirms first, then specific over generic, then the experts'
+order; fixes rendered with captured values and snapshot facts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bringup.model import Accelerator, Fact, Package, PythonInstall, Snapshot, keys
+from bringup.model.source import command_source, file_source
+from bringup.triage import explain_text, load_signatures
+
+GLIBCXX = (
+    "ImportError: /usr/lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)"
+)
+ASCEND_AICORE_LOG = """\
+RuntimeError: NPU function error: call aclnnInplaceCopy failed, error code is 507015
+EZ9999: Inner Error!
+        Aicore kernel execute failed, device_id=0, stream_id=14, task_id=13
+"""
+
+
+def snapshot(*facts: Fact, **extra: Any) -> Snapshot:
+    return Snapshot(taken_at="2026-01-01T00:00:00Z", origin="replay", facts=facts, **extra)
+
+
+def fact(key: str, value: Any, status: str = "ok") -> Fact:
+    return Fact(key=key, value=value, source=command_source(["probe"]), status=status)  # type: ignore[arg-type]
+
+
+def test_fix_names_the_needed_and_the_installed_version() -> None:
+    host = snapshot(fact(keys.GLIBCXX_MAX, "3.4.28"))
+    (diagnosis,) = explain_text([GLIBCXX], snapshot=host)
+    assert diagnosis.confirmation == "confirmed"
+    assert "GLIBCXX_3.4.30 (GCC 12.1's libstdc++ or newer)" in diagnosis.cause
+    assert "This host's libstdc++ stops at 3.4.28." in diagnosis.cause
+    assert [f.key for f in diagnosis.confirmed_by] == [keys.GLIBCXX_MAX]
+
+
+def test_without_a_snapshot_host_facts_are_left_out() -> None:
+    (diagnosis,) = explain_text([GLIBCXX])
+    assert diagnosis.confirmation == "unknown"
+    assert "stops at" not in diagnosis.cause
+    assert diagnosis.captures == {"version": "3.4.30"}
+
+
+def test_snapshot_that_contradicts_the_cause_says_so() -> None:
+    host = snapshot(fact(keys.GLIBCXX_MAX, "3.4.32"))
+    (diagnosis,) = explain_text([GLIBCXX], snapshot=host)
+    assert diagnosis.confirmation == "contradicted"
+
+
+def test_confirmed_cause_ranks_above_a_more_specific_unconfirmed_one() -> None:
+    log = [
+        "RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch "
+        "installation.",
+        "RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+    ]
+    plain = [d.signature_id for d in explain_text(log)]
+    assert plain[0] == "cuda.runtime.capability-unsupported"
+    old_gpu = Accelerator(
+        vendor="nvidia", index=0, name="Tesla T4", compute_capability="7.5", source=file_source("x")
+    )
+    host = snapshot(accelerators=(old_gpu,))
+    confirmed = explain_text(log, snapshot=host)
+    assert confirmed[0].signature_id == "cuda.runtime.flash-attn-ampere"
+    assert confirmed[0].confirmation == "confirmed"
+
+
+def test_generic_catch_alls_rank_below_specific_signatures() -> None:
+    ranked = [d.signature_id for d in explain_text(ASCEND_AICORE_LOG)]
+    assert ranked[0] == "ascend.runtime.aicore-exception"
+    assert set(ranked[1:]) == {
+        "ascend.runtime.npu-function-error",
+        "ascend.runtime.cann-inner-error",
+    }
+
+
+def test_generic_fix_looks_up_the_acl_code() -> None:
+    diagnoses = explain_text(ASCEND_AICORE_LOG)
+    generic = next(d for d in diagnoses if d.signature_id == "ascend.runtime.npu-function-error")
+    assert "ACL error 507015 (The aicore execution is abnormal.)" in generic.cause
+
+
+def test_outranks_puts_the_warning_before_the_error_it_causes() -> None:
+    log = [
+        "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+        "A100 with CUDA capability sm_80 is not compatible with the current PyTorch installation.",
+    ]
+    assert [d.signature_id for d in explain_text(log)] == [
+        "cuda.runtime.capability-unsupported",
+        "cuda.runtime.no-kernel-image",
+    ]
+
+
+def _tie(kind: str, pattern: str) -> str:
+    """A signature record that differs from the others of the test only in kind and pattern."""
+    fields = {"id": f"test.tie.{kind}", "title": kind, "layer": "install", "kind": kind}
+    fields.update(cause="c", fix="f", source=f"https://example.org/{kind}")
+    body = "".join(f'{key} = "{value}"\n' for key, value in fields.items())
+    return f"[[signature]]\n{body}patterns = ['''{pattern}''']\n"
+
+
+def test_experts_order_breaks_ties_versions_before_environment_before_code(
+    tmp_path: Path,
+) -> None:
+    records = [("code", "aaaa failed"), ("environment", "bbbb failed"), ("version", "cccc failed")]
+    (tmp_path / "tie.toml").write_text("".join(_tie(k, p) for k, p in records), encoding="utf-8")
+    catalogue = load_signatures([tmp_path])
+    diagnoses = explain_text(["aaaa failed", "bbbb failed", "cccc failed"], signatures=catalogue)
+    assert len({d.score for d in diagnoses}) == 1
+    assert [d.kind for d in diagnoses] == ["version", "environment", "code"]
+
+
+def test_top_limits_the_list() -> None:
+    assert len(explain_text(ASCEND_AICORE_LOG, top=1)) == 1
+
+
+def test_torch_npu_pair_is_checked_against_installed_packages() -> None:
+    python = PythonInstall(
+        path="/usr/bin/python3",
+        version="3.10.12",
+        origin="system",
+        source=command_source(["python3", "-c", "..."]),
+        packages=(
+            Package(name="torch", version="2.12.0"),
+            Package(name="torch_npu", version="2.8.0.post2"),
+        ),
+    )
+    host = snapshot(fact(keys.PYTHON_DEFAULT_PATH, "/usr/bin/python3"), pythons=(python,))
+    log = ["ImportError: /x/libtorch_npu.so: undefined symbol: _ZNK3c1010TensorImpl20is_contiguous"]
+    diagnosis = explain_text(log, snapshot=host)[0]
+    assert diagnosis.signature_id == "python.torch-npu-undefined-symbol"
+    assert diagnosis.confirmation == "confirmed"
+    assert {f.value for f in diagnosis.confirmed_by} == {"2.12.0", "2.8.0.post2"}
+
+
+def test_capture_missing_from_this_log_leaves_the_condition_unknown() -> None:
+    host = snapshot(fact(keys.ASCEND_DEVICE_COUNT, 8))
+    (diagnosis,) = explain_text(["Device 8 call rtSetDevice failed, ret[107001]."], snapshot=host)
+    assert diagnosis.signature_id == "ascend.runtime.invalid-device"
+    assert diagnosis.confirmation == "unknown"
+    log = ["EE1001: Set device failed, invalid device, set device=8, valid device range is [0, 8)"]
+    (diagnosis,) = explain_text(log, snapshot=host)
+    assert diagnosis.confirmation == "confirmed"
+    assert "(device 8, valid range [0, 8))" in diagnosis.cause
