@@ -5,7 +5,13 @@ prefer what is installed and then the newest, and minimal conflicts with their s
 ``Resolution`` out. The answer-set program is ``encoding.lp``; see README.md in this folder.
 """
 
-from bringup.solve.catalogue import Catalogue, Release, ReleaseIndex
+from bringup.solve.catalogue import (
+    Catalogue,
+    KnowledgeReleases,
+    Release,
+    ReleaseIndex,
+    knowledge_catalogue,
+)
 from bringup.solve.host import HostFacts, apply_what_if, host_facts, parse_what_if
 from bringup.solve.resolve import SolveOptions, solve, solve_host
 
@@ -13,6 +19,8 @@ __all__ = [
     "Catalogue",
     "Release",
     "ReleaseIndex",
+    "KnowledgeReleases",
+    "knowledge_catalogue",
     "HostFacts",
     "apply_what_if",
     "host_facts",

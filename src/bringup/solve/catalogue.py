@@ -63,3 +63,37 @@ class Catalogue:
             )
             self._cache[subject] = cached
         return cached
+
+
+class _ReleaseRecord(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+
+class KnowledgeReleases(ReleaseIndex, Protocol):
+    """The knowledge base's release index with its records (``bringup.kb.KnowledgeBase``)."""
+
+    def release_records(self, subject: str | None = None) -> tuple[_ReleaseRecord, ...]: ...
+
+
+def knowledge_catalogue(kb: KnowledgeReleases) -> Catalogue:
+    """Releases from the knowledge base, each citing its ``[[release]]`` record and public
+    document, or, for a version only a compatibility row names, the table it comes from."""
+
+    def lookup(subject: str) -> list[Release]:
+        records = {record.version: record for record in kb.release_records(subject)}
+        found = []
+        for version in kb.releases(subject):
+            record = records.get(version)
+            if record is None:
+                found.append(Release(version, Source(kind="kb", ref=f"rows naming {subject}")))
+                continue
+            url = record.source if record.source.startswith(("http://", "https://")) else None
+            found.append(Release(version, Source(kind="kb", ref=record.id, url=url)))
+        return found
+
+    return Catalogue(lookup)

@@ -20,7 +20,8 @@ def _subjects_used(problem: Problem, component: str, resolution: Resolution) -> 
     index = next((i for i, c in enumerate(problem.components) if c.name == component), None)
     if index is None:
         return set()
-    used = {r.subject for r in problem.requirements if r.component == index}
+    # a soft requirement (an optional extra) uses the subject only if something else brings it
+    used = {r.subject for r in problem.requirements if r.component == index and r.requirement.hard}
     env = resolution.environment_of(component)
     if env is None:
         return used
