@@ -280,18 +280,12 @@ def _relevant_rules(
     """The rules reachable from what the repos require, to a fixpoint. A package row joins
     when its package is needed and brings what it names; any other row joins when both of
     its subjects are there (or its consequence is the host's)."""
-    parsed: list[tuple[Rule, str, str, SpecifierSet, SpecifierSet]] = []
-    for rule in rules:
-        subject = canonical_subject(rule.subject)
-        then_subject = canonical_subject(rule.then_subject)
-        try:
-            when = SpecifierSet(rule.spec, scheme_for(subject))
-            then = SpecifierSet(rule.then_spec, scheme_for(then_subject))
-        except InvalidSpecifier as error:
-            text = f"{rule.spec} -> {rule.then_spec}"
-            findings.append(_finding(f"rule.{rule.id}", text, error, rule_source(rule)))
-            continue
-        parsed.append((rule, subject, then_subject, when, then))
+    # Specs are read only for the rows that join: a knowledge base has hundreds of rows and a
+    # stack touches a few dozen of them.
+    named = [
+        (rule, canonical_subject(rule.subject), canonical_subject(rule.then_subject))
+        for rule in rules
+    ]
     host = cands.host
     relevant = {r.subject for r in requirements}
     taken: set[int] = set()
@@ -315,7 +309,7 @@ def _relevant_rules(
     changed = True
     while changed:
         changed = False
-        for index, (rule, subject, then_subject, when, then) in enumerate(parsed):
+        for index, (rule, subject, then_subject) in enumerate(named):
             if index in taken:
                 continue
             on_host = cands.scope(subject) == "fixed"
@@ -325,6 +319,13 @@ def _relevant_rules(
             if not (adds or then_subject in relevant or cands.scope(then_subject) != "local"):
                 continue
             taken.add(index)
+            try:
+                when = SpecifierSet(rule.spec, scheme_for(subject))
+                then = SpecifierSet(rule.then_spec, scheme_for(then_subject))
+            except InvalidSpecifier as error:
+                text = f"{rule.spec} -> {rule.then_spec}"
+                findings.append(_finding(f"rule.{rule.id}", text, error, rule_source(rule)))
+                continue
             if not known(then_subject):
                 value = host.value(then_subject)
                 if value is not None:
