@@ -50,45 +50,36 @@ def _cann_kernels(version: str, chip: str | None, arch: str) -> str:
     return f"Ascend-cann-kernels-{name}_{version}_linux-{arch}.run"
 
 
+def _by_uv(pin: Pin, environment: int, text: str, argv: tuple[str, ...]) -> Action:
+    """What ``bringup up`` installs itself, with uv."""
+    return Action(
+        kind="install",
+        subject=pin.subject,
+        version=pin.version,
+        text=text,
+        argv=argv,
+        automatic=True,
+        environment=environment,
+        source=_UV_SOURCE,
+    )
+
+
 def install_action(pin: Pin, environment: int, *, arch: str, chip: str | None) -> Action:
     """How to get ``pin`` into ``environment``."""
     subject, version = pin.subject, pin.version
     name = display_name(subject)
     if subject == "python":
-        return Action(
-            kind="install",
-            subject=subject,
-            version=version,
-            text=f"install Python {version} with uv",
-            argv=("uv", "python", "install", version),
-            automatic=True,
-            environment=environment,
-            source=_UV_SOURCE,
-        )
+        argv: tuple[str, ...] = ("uv", "python", "install", version)
+        return _by_uv(pin, environment, f"install Python {version} with uv", argv)
     if pin.origin == "index":
-        wanted = f"{subject}{version}"
-        shown = f"{name} {version}".strip()
-        return Action(
-            kind="install",
-            subject=subject,
-            version=version,
-            text=f"install {shown} from the package index into environment {environment}",
-            argv=("uv", "pip", "install", wanted),
-            automatic=True,
-            environment=environment,
-            source=_UV_SOURCE,
+        text = (
+            f"install {name} {version}".strip()
+            + f" from the package index into environment {environment}"
         )
+        return _by_uv(pin, environment, text, ("uv", "pip", "install", f"{subject}{version}"))
     if is_automatic(subject):
-        return Action(
-            kind="install",
-            subject=subject,
-            version=version,
-            text=f"install {name}=={version} into environment {environment}",
-            argv=("uv", "pip", "install", f"{subject}=={version}"),
-            automatic=True,
-            environment=environment,
-            source=_UV_SOURCE,
-        )
+        text = f"install {name}=={version} into environment {environment}"
+        return _by_uv(pin, environment, text, ("uv", "pip", "install", f"{subject}=={version}"))
     if subject == "cann":
         toolkit = f"Ascend-cann-toolkit_{version}_linux-{arch}.run"
         kernels = _cann_kernels(version, chip, arch)
