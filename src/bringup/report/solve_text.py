@@ -32,9 +32,12 @@ _ORIGIN = {
 
 def _changes(report: WhatIf) -> list[str]:
     """One line per repo whose verdict changes: before -> after, and why (the after side's
-    reasons, which carry their sources)."""
+    reasons, which carry their sources). Repos that keep their verdict with other pins or
+    other obstacles come after, in one line each."""
+    moved = [c for c in report.changed if c.before.status != c.after.status]
+    kept = [c for c in report.changed if c.before.status == c.after.status]
     lines = []
-    for change in report.changed:
+    for change in moved:
         unplaced = next(
             (u for u in report.resolution.unplaced if u.component == change.component), None
         )
@@ -44,6 +47,10 @@ def _changes(report: WhatIf) -> list[str]:
             else explain_verdict(change.after)
         )
         lines.append(f"{change.component}: {change.before.status} -> {change.after.status}: {why}")
+    lines += [
+        f"{change.component}: still {change.after.status}, now {explain_verdict(change.after)}"
+        for change in kept
+    ]
     return lines
 
 
@@ -75,9 +82,15 @@ def render_solve(console: Console, base: Resolution, report: Optional[WhatIf]) -
         console.print(f"\n[bold]why {number_word(count)}[/bold]")
         for n, conflict in enumerate(shown.conflicts, start=1):
             console.print(f"  {n}. " + escape(explain_conflict(conflict, count)))
+    if shown.unplaced:
+        console.print("\n[bold]cannot run on this machine[/bold]")
     for unplaced in shown.unplaced:
-        reason = explain_conflict(unplaced.conflict) if unplaced.conflict else "no reason computed"
-        console.print(f"\n[red]{escape(unplaced.component)}[/red]: " + escape(reason))
+        reason = (
+            explain_conflict(unplaced.conflict)
+            if unplaced.conflict is not None
+            else f"{unplaced.component}: no environment holds it"
+        )
+        console.print("  " + escape(reason))
     if shown.hardware:
         console.print("\n[bold]the hardware rules out[/bold]")
         for block in shown.hardware:
