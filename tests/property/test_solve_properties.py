@@ -197,3 +197,41 @@ def test_oracle_partitions_count_bell_numbers() -> None:
     # Bell numbers 1, 2, 5, 15, 52: the oracle really tries every split.
     people = [component(f"c{n}") for n in range(5)]
     assert [sum(1 for _ in partitions(people[:n])) for n in range(1, 6)] == [1, 2, 5, 15, 52]
+
+
+# --- open subjects: a Python distribution the knowledge base does not know ------------------
+
+DENSE = tuple(f"{a}.{b}" for a in range(8) for b in range(10)) + tuple(
+    f"{a}.{b}.{c}" for a in range(1, 6) for b in (0, 9) for c in (1, 5)
+)
+"""Far more versions than the specs name, on both sides of each: the oracle's stand-in for
+every release an index could have."""
+
+
+@st.composite
+def open_instances(draw: st.DrawFn) -> tuple[Component, ...]:
+    count = draw(st.integers(min_value=1, max_value=4))
+    return tuple(component(f"r{n}", [("pypi:numpy", draw(specs))]) for n in range(count))
+
+
+def _some_version_fits(spec_texts: Sequence[str]) -> bool:
+    parsed = [SpecifierSet(text, "pep440") for text in spec_texts]
+    return any(all(p.contains(v) for p in parsed) for v in DENSE)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(open_instances())
+def test_open_subjects_split_exactly_when_no_release_could_fit(
+    components: tuple[Component, ...],
+) -> None:
+    resolution = solve(components, host(), [], catalogue({}))
+    best = min(
+        len(p)
+        for p in partitions(list(components))
+        if all(_some_version_fits([c.requirements[0].spec for c in block]) for block in p)
+    )
+    assert len(resolution.environments) == best
+    for env in resolution.environments:
+        pin = env.pin("numpy")
+        assert pin is not None
+        assert pin.origin == "index"
