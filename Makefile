@@ -34,6 +34,7 @@ test: lint typecheck unit
 bench: $(STAMP)
 	$(BIN)/python bench/probe.py
 	$(BIN)/python bench/kb_load.py
+	$(BIN)/python bench/solve.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
