@@ -150,7 +150,9 @@ def describe_obstacle(obstacle: Obstacle) -> str:
     name = display_name(obstacle.subject)
     if obstacle.kind == "install":
         detail = obstacle.detail
-        if detail[:1] in "<>=!~":
+        if not detail:
+            return f"{name} (from the package index)"
+        if detail[0] in "<>=!~":
             return f"{name} {format_spec(detail)} (from the package index)"
         return f"{name} {detail}"
     if obstacle.kind == "driver":
