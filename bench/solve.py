@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import os
 import random
 import shutil
 import statistics
@@ -104,6 +105,20 @@ def median_s(run: Callable[[], object], repeat: int) -> float:
         start = time.perf_counter()
         run()
         times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def median_cpu_s(run: Callable[[], object], repeat: int) -> float:
+    """CPU seconds (this process and the children it waited for): steadier than wall time on
+    a machine others share."""
+    times = []
+    for _ in range(repeat):
+        before = os.times()
+        run()
+        after = os.times()
+        times.append(
+            sum(after[:4]) - sum(before[:4])  # user, system, children's user, children's system
+        )
     return statistics.median(times)
 
 
@@ -211,19 +226,27 @@ def bench_uv(repeat: int) -> None:
         resolved = uv_compile(wanted, index, cache).stdout
         pins = [line.strip() for line in resolved.splitlines() if line.startswith("tool")]
         result = solve(stack.components, _empty_host(), stack.rules, catalogue)
-        ours = median_s(
-            lambda: solve(stack.components, _empty_host(), stack.rules, catalogue), repeat
-        )
-        warm = median_s(lambda: uv_compile(wanted, index, cache), repeat)
-        cold = median_s(lambda: uv_compile(wanted, index, None), repeat)
+        runs = {
+            "bringup solve": lambda: solve(stack.components, _empty_host(), stack.rules, catalogue),
+            "uv pip compile (cache)": lambda: uv_compile(wanted, index, cache),
+            "uv pip compile --no-cache": lambda: uv_compile(wanted, index, None),
+        }
+        wall = {name: median_s(run, repeat) for name, run in runs.items()}
+        cpu = {name: median_cpu_s(run, repeat) for name, run in runs.items()}
         files = len(list(index.glob("*.whl")))
     ours_pins = {p.subject: p.version for p in result.environments[0].pins}
     uv_pins = dict(line.split("==", 1) for line in pins)
     same = "the same pins" if ours_pins == uv_pins else f"other pins ({uv_pins} vs {ours_pins})"
     print(f"uv pip compile: {len(pins)} tool pins from {files} wheels, {same} as bringup")
-    print(f"  bringup solve            {ours * 1000:8.0f} ms")
-    print(f"  uv pip compile (cache)   {warm * 1000:8.0f} ms   ratio uv/bringup {warm / ours:.2f}")
-    print(f"  uv pip compile --no-cache{cold * 1000:8.0f} ms   ratio uv/bringup {cold / ours:.2f}")
+    ours_wall, ours_cpu = wall["bringup solve"], cpu["bringup solve"]
+    print(f"  {'':27} {'wall':>8} {'cpu':>8}   uv/bringup (wall, cpu)")
+    for name in runs:
+        ratio = (
+            ""
+            if name == "bringup solve"
+            else f"   {wall[name] / ours_wall:.2f}, {cpu[name] / ours_cpu:.2f}"
+        )
+        print(f"  {name:27} {wall[name] * 1000:6.0f}ms {cpu[name] * 1000:6.0f}ms{ratio}")
 
 
 def bench_example(repeat: int) -> None:
