@@ -20,7 +20,9 @@ from bringup import __version__
 from bringup.errors import ExitCode, StackError
 from bringup.report.console import error
 
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "scan": "bringup.cli.scan",
+}
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 
 

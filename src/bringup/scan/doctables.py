@@ -1,0 +1,250 @@
+"""Version tables in READMEs, and the helpers the doc reader shares with them.
+
+Two shapes: name/version rows ("| CANN | >= 7.0 |", "| NPU | 1 × Atlas A2 |"), read as
+requirements; and matrices whose header names several subjects ("| PyTorch | torch_npu |
+CANN |"), one release per row, read as soft alternatives per column (which row applies
+depends on the release, which only the knowledge base can pair up).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bringup.model import Confidence, Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.phrases import read_phrase
+from bringup.scan.prose import Vendor, chips_in, read_line
+
+_MARKUP = re.compile(r"\*\*|__|`|<br\s*/?>|</?\w+[^>]*>|!\[[^\]]*\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
+_CELL_NOISE = re.compile(
+    r"\(.*?\)|（.*?）|版本号?|versions?|toolkit|软件包|package|名称|name", re.I
+)
+_CELL_SUBJECTS = {
+    "cann": "cann",
+    "python": "python",
+    "gcc": "gcc",
+    "g++": "gcc",
+    "cmake": "cmake",
+    "pytorch": "torch",
+    "torch": "torch",
+    "torch_npu": "torch_npu",
+    "torch-npu": "torch_npu",
+    "pytorch adapter": "torch_npu",
+    "mindspore": "mindspore",
+    "vllm": "vllm",
+    "vllm-ascend": "vllm_ascend",
+    "vllm_ascend": "vllm_ascend",
+    "cuda": "cuda",
+    "cudnn": "cudnn",
+    "nccl": "nccl",
+    "glibc": "glibc",
+    "clang": "clang",
+    "driver": "driver",
+    "驱动": "driver",
+    "npu driver": "ascend_driver",
+    "npu 驱动": "ascend_driver",
+    "hdk": "ascend_driver",
+    "nvidia driver": "nvidia_driver",
+    "firmware": "ascend_firmware",
+    "固件": "ascend_firmware",
+    "triton-ascend": "triton_ascend",
+    "c++": "cxx_standard",
+    "c++ standard": "cxx_standard",
+    "c++ 标准": "cxx_standard",
+}
+_DEVICE_CELLS = {
+    "npu": "npu",
+    "npus": "npu",
+    "昇腾 npu": "npu",
+    "gpu": "gpu",
+    "gpus": "gpu",
+    "hardware": "",
+    "device": "",
+    "devices": "",
+    "硬件": "",
+    "设备": "",
+    "加速卡": "",
+}
+_COUNT_CELL = re.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
+_COUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "four": 4,
+    "eight": 8,
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "四": 4,
+    "八": 8,
+}
+_FOR_TESTS = re.compile(r"\btests?\b|测试", re.IGNORECASE)
+
+
+class Row(NamedTuple):
+    line: int
+    cells: list[str]
+
+
+def clean(text: str) -> str:
+    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags."""
+    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
+
+
+def cell_subject(cell: str) -> str | None:
+    """The subject a header or first cell names ("CANN 版本" -> cann), if any."""
+    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：")
+    return _CELL_SUBJECTS.get(key)
+
+
+def requirement(
+    file: SourceFile,
+    line: int,
+    subject: str,
+    spec: str,
+    *,
+    text: str,
+    confidence: Confidence,
+    hard: bool = True,
+) -> Requirement:
+    return Requirement(
+        subject=subject,
+        spec=spec,
+        component="",
+        source=file.source(line),
+        confidence=confidence,
+        hard=hard,
+        text=text,
+    )
+
+
+def paragraph(
+    file: SourceFile, lines: list[tuple[int, str]], *, required: bool, vendor: Vendor
+) -> list[Requirement]:
+    """Requirements of a paragraph read as one text (sentences wrap across lines), each
+    cited at the line where its words start."""
+    starts: list[tuple[int, int]] = []
+    parts: list[str] = []
+    offset = 0
+    for number, text in lines:
+        starts.append((offset, number))
+        parts.append(text)
+        offset += len(text) + 1
+    found: list[Requirement] = []
+    for m in read_line(" ".join(parts), required=required, vendor=vendor):
+        line = next(number for start, number in reversed(starts) if start <= m.offset)
+        found.append(
+            requirement(
+                file, line, m.subject, m.spec, text=m.text, confidence=m.confidence, hard=m.hard
+            )
+        )
+    return found
+
+
+def _resolve(subject: str | None, vendor: Vendor) -> str | None:
+    if subject != "driver":
+        return subject
+    return {"ascend": "ascend_driver", "nvidia": "nvidia_driver"}.get(vendor or "")
+
+
+def _matrix(
+    file: SourceFile, header: Row, body: list[Row], subjects: list[str | None]
+) -> list[Requirement]:
+    found: list[Requirement] = []
+    for column, subject in enumerate(subjects):
+        if subject is None:
+            continue
+        specs: list[str] = []
+        cells: list[str] = []
+        for row in body:
+            cell = clean(row.cells[column]) if column < len(row.cells) else ""
+            phrase = read_phrase(cell, subject) if cell else None
+            if phrase is not None and phrase.spec not in specs and "||" not in phrase.spec:
+                specs.append(phrase.spec)
+                cells.append(cell)
+        if specs:
+            text = f"table {clean(header.cells[column])}: " + ", ".join(cells)
+            found.append(
+                requirement(
+                    file,
+                    header.line,
+                    subject,
+                    " || ".join(specs),
+                    text=text,
+                    confidence="low",
+                    hard=False,
+                )
+            )
+    return found
+
+
+def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
+    """A "| NPU | 1 × Atlas A2 (910B) | device tests only |" row: a count and chip families;
+    soft when the row says the devices are for tests."""
+    cell = clean(row.cells[1])
+    hard = not _FOR_TESTS.search(text)
+    found: list[Requirement] = []
+    count = _COUNT_CELL.search(cell)
+    if count is not None and kind:
+        digits, word, han = count.groups()
+        number = int(digits) if digits else _COUNT_WORDS[word or han]
+        found.append(
+            requirement(
+                file,
+                row.line,
+                f"{kind}_count",
+                f">={number}",
+                text=text,
+                confidence="high",
+                hard=hard,
+            )
+        )
+    chips = chips_in(cell)
+    if chips:
+        found.append(
+            requirement(
+                file, row.line, "chip", ",".join(chips), text=text, confidence="medium", hard=hard
+            )
+        )
+    return found
+
+
+def read_table(
+    file: SourceFile, rows: list[Row], *, required: bool, vendor: Vendor
+) -> list[Requirement]:
+    """The requirements a Markdown table states (``rows`` as split, header first)."""
+    if len(rows) < 2:
+        return []
+    header = rows[0]
+    body = [row for row in rows[1:] if not _SEPARATOR.match("|".join(row.cells))]
+    subjects = [_resolve(cell_subject(cell), vendor) for cell in header.cells]
+    if sum(1 for subject in subjects if subject) >= 2:
+        return _matrix(file, header, body, subjects)
+    found: list[Requirement] = []
+    kind = {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "", "")
+    for row in body:
+        if not row.cells:
+            continue
+        text = " | ".join(clean(cell) for cell in row.cells)
+        device = _DEVICE_CELLS.get(clean(row.cells[0]).lower())
+        if device is not None and len(row.cells) > 1:
+            found.extend(_device_row(file, row, device or kind, text))
+            continue
+        subject = _resolve(cell_subject(row.cells[0]), vendor)
+        if subject is None:
+            if required:
+                found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
+            continue
+        for cell in row.cells[1:]:
+            phrase = read_phrase(clean(cell), subject)
+            if phrase is not None:
+                confidence: Confidence = "high" if phrase.explicit else "medium"
+                found.append(
+                    requirement(
+                        file, row.line, subject, phrase.spec, text=text, confidence=confidence
+                    )
+                )
+                break
+    return found
