@@ -98,6 +98,18 @@ class _Collector:
             )
 
 
+def _block(lines: list[str], start: int, indent: int) -> list[tuple[int, str]]:
+    """The lines after ``start`` indented deeper than ``indent`` (a block scalar or list)."""
+    block: list[tuple[int, str]] = []
+    index = start
+    while index < len(lines) and (
+        not lines[index].strip() or len(lines[index]) - len(lines[index].lstrip()) > indent
+    ):
+        block.append((index + 1, lines[index]))
+        index += 1
+    return block
+
+
 def extract_ci(file: SourceFile) -> Extraction:
     """What a CI workflow runs with, as soft requirements."""
     collector = _Collector(file)
@@ -110,18 +122,10 @@ def extract_ci(file: SourceFile) -> Extraction:
             continue
         indent, key, raw = len(match.group(1)), match.group(2), match.group(3)
         number = index
-        block: list[tuple[int, str]] = []
-        if raw in ("", "|", ">", "|-", ">-"):
-            while index < len(lines) and (
-                not lines[index].strip() or len(lines[index]) - len(lines[index].lstrip()) > indent
-            ):
-                block.append((index + 1, lines[index]))
-                index += 1
-            if raw == "" and block and not any(_ITEM.match(text) for _, text in block):
-                index -= len(block)
-                block = []
         lowered = key.lower()
+        block = _block(lines, index, indent) if raw in ("", "|", ">", "|-", ">-") else []
         if lowered in ("run", "script") and block:
+            index += len(block)
             collector.script("\n".join(text for _, text in block), block[0][0])
         elif lowered in ("run", "script"):
             collector.script(raw, number)

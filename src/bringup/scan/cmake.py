@@ -146,7 +146,8 @@ class _State:
     def __init__(self, file: SourceFile) -> None:
         self.file = file
         self.requirements: list[Requirement] = []
-        self.conditions: list[tuple[tuple[str, ...], bool]] = []
+        self.conditions: list[tuple[tuple[str, ...], bool, int]] = []
+        """Open ``if`` blocks: condition, whether in its first branch, its line."""
         self.cann_path_line: int | None = None
         self.archs: list[tuple[str, int]] = []
         self.provides: list[str] = []
@@ -211,14 +212,16 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     return subject
 
 
-def _conditions(state: _State, name: str, args: tuple[str, ...]) -> bool:
-    """Track ``if``/``elseif``/``else``/``endif``; whether ``name`` was one of them."""
+def _conditions(state: _State, command: CMakeCommand) -> bool:
+    """Track ``if``/``elseif``/``else``/``endif``; whether the command was one of them."""
+    name, args, line = command
     if name in ("if", "elseif"):
         if name == "elseif" and state.conditions:
             state.conditions.pop()
-        state.conditions.append((args, True))
+        state.conditions.append((args, True, line))
     elif name == "else" and state.conditions:
-        state.conditions[-1] = (state.conditions[-1][0], False)
+        condition, _, opened = state.conditions[-1]
+        state.conditions[-1] = (condition, False, opened)
     elif name == "endif" and state.conditions:
         state.conditions.pop()
     else:
@@ -230,8 +233,9 @@ def _command(state: _State, command: CMakeCommand) -> None:
     name, args, line = command
     if name == "message" and args[:1] in (("FATAL_ERROR",), ("SEND_ERROR",)):
         if state.conditions and state.conditions[-1][1]:
-            for subject, spec, words in _guard(state.conditions[-1][0]):
-                state.add(subject, spec, line, f"if({words}) -> {args[0]}")
+            condition, _, opened = state.conditions[-1]
+            for subject, spec, words in _guard(condition):
+                state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
     elif name == "cmake_minimum_required" and "VERSION" in args:
         position = args.index("VERSION") + 1
         value = args[position] if position < len(args) else ""
@@ -266,7 +270,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     project (and run ``ctest``) when nothing else in the repo says how."""
     state = _State(file)
     for command in cmake_commands(file.text):
-        if not _conditions(state, command.name, command.args):
+        if not _conditions(state, command):
             _command(state, command)
         if state.cann_path_line is None and any(_CANN_PATH.search(a) for a in command.args):
             state.cann_path_line = command.line

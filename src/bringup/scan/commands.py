@@ -32,23 +32,51 @@ class Command(NamedTuple):
     plain: bool
 
 
+class LogicalLine(NamedTuple):
+    """Physical lines joined at backslash continuations; ``starts`` maps offsets in
+    ``text`` back to physical line numbers."""
+
+    line: int
+    text: str
+    starts: tuple[tuple[int, int], ...]
+
+    def line_at(self, offset: int) -> int:
+        return next(
+            (number for start, number in reversed(self.starts) if start <= offset), self.line
+        )
+
+
+def joined_lines(text: str, first_line: int = 1) -> list[LogicalLine]:
+    """Every logical line of ``text``, numbered by its first physical line."""
+    out: list[LogicalLine] = []
+    parts: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=first_line):
+        continued = raw.rstrip().endswith("\\")
+        parts.append((number, raw.rstrip()[:-1] if continued else raw))
+        if continued:
+            continue
+        out.append(_join(parts))
+        parts = []
+    if parts:
+        out.append(_join(parts))
+    return out
+
+
+def _join(parts: list[tuple[int, str]]) -> LogicalLine:
+    starts: list[tuple[int, int]] = []
+    pieces: list[str] = []
+    offset = 0
+    for number, raw in parts:
+        piece = raw.strip()
+        starts.append((offset, number))
+        pieces.append(piece)
+        offset += len(piece) + 1
+    return LogicalLine(parts[0][0], " ".join(pieces), tuple(starts))
+
+
 def logical_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:
     """Lines with backslash continuations joined, numbered by their first physical line."""
-    out: list[tuple[int, str]] = []
-    pending: list[str] = []
-    start = first_line
-    for number, raw in enumerate(text.splitlines(), start=first_line):
-        if not pending:
-            start = number
-        if raw.rstrip().endswith("\\"):
-            pending.append(raw.rstrip()[:-1])
-            continue
-        pending.append(raw)
-        out.append((start, " ".join(part.strip() for part in pending)))
-        pending = []
-    if pending:
-        out.append((start, " ".join(part.strip() for part in pending)))
-    return out
+    return [(joined.line, joined.text) for joined in joined_lines(text, first_line)]
 
 
 def _tokens(line: str) -> list[str] | None:
@@ -62,25 +90,32 @@ def _tokens(line: str) -> list[str] | None:
 
 
 def parse_commands(text: str, first_line: int = 1) -> list[Command]:
-    """Every simple command in ``text`` (a script, a code block, a recipe)."""
+    """Every simple command in ``text`` (a script, a code block, a recipe), each numbered by
+    the physical line its first word is on."""
     commands: list[Command] = []
-    for number, line in logical_lines(text, first_line):
-        stripped = line.strip()
+    for joined in joined_lines(text, first_line):
+        stripped = joined.text.strip()
+        skip = len(joined.text) - len(joined.text.lstrip())
         if stripped.startswith("$ "):
-            stripped = stripped[2:]
+            stripped, skip = stripped[2:], skip + 2
         if not stripped or stripped.startswith("#"):
             continue
         tokens = _tokens(stripped)
         if tokens is None:
             continue
         segment: list[str] = []
+        cursor = 0
         for token in [*tokens, ";"]:
-            if token in _SEPARATORS:
-                if segment:
-                    commands.append(_command(segment, number, stripped))
-                segment = []
-            else:
+            if token not in _SEPARATORS:
                 segment.append(token)
+                continue
+            if segment:
+                found = stripped.find(segment[0], cursor)
+                cursor = found if found >= 0 else cursor
+                line = joined.line_at(skip + cursor)
+                commands.append(_command(segment, line, stripped))
+                cursor += len(segment[0])
+            segment = []
     return commands
 
 
@@ -179,8 +214,8 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
 
 
 def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Requirement]:
-    """What a command shows is needed: the distributions ``pip install`` pins. Other
-    commands (``source set_env.sh``) are read by the file kinds that care."""
+    """What a command shows is needed: the distributions ``pip install`` names, pinned or
+    not. Other commands (``source set_env.sh``) are read by the file kinds that care."""
     targets = pip_install_targets(command.argv)
     if targets is None:
         return []
@@ -189,7 +224,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         requirement, _ = python_requirement(
             spec, source, hard=hard, confidence="medium", why="pip install"
         )
-        if requirement is not None and requirement.spec:
+        if requirement is not None:
             found.append(requirement)
     return found
 

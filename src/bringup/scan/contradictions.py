@@ -21,6 +21,7 @@ from bringup.model import Requirement
 from bringup.scan.extraction import Finding
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
 
+_WHY = {3: "the manifest says so", 2: "tools read it", 1: "the build uses it", 0: "prose"}
 _PROBE = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*")
 
 
@@ -80,9 +81,11 @@ def find_contradictions(
                     continue
                 findings.append(msgspec.structs.replace(finding, component=component))
                 winner_rank = authority.get(str(finding.sources[0].ref), 0)
-                loser = group_b if finding.sources[0].ref == ref_a else group_a
+                winner = group_a if finding.sources[0].ref == ref_a else group_b
+                loser = group_b if winner is group_a else group_a
                 loser_ref = ref_b if loser is group_b else ref_a
-                if authority.get(loser_ref, 0) < winner_rank:
+                binding = any(r.hard for r in winner)
+                if binding and authority.get(loser_ref, 0) < winner_rank:
                     demoted.update(id(r) for r in loser if r.hard)
     result = [
         msgspec.structs.replace(r, hard=False) if id(r) in demoted else r for r in requirements
@@ -116,9 +119,12 @@ def _compare(
     if authority.get(ref_b, 0) > authority.get(ref_a, 0):
         (ref_a, compare_a), (ref_b, compare_b) = (ref_b, compare_b), (ref_a, compare_a)
     rank_a, rank_b = authority.get(ref_a, 0), authority.get(ref_b, 0)
-    verdict = (
-        f"{ref_a} wins (it is read by tools)" if rank_a > rank_b else "neither wins; both bind"
-    )
+    if rank_a > rank_b and any(r.hard for r in compare_a):
+        verdict = f"{ref_a} wins ({_WHY[rank_a]}); the other is kept as soft"
+    elif rank_a > rank_b:
+        verdict = f"{ref_a} only shows what is used; both are kept"
+    else:
+        verdict = "neither wins; both bind"
     relation = "exclude each other" if disjoint else "disagree"
     sides = f"{_describe(compare_a)} and {_describe(compare_b)}"
     return Finding(

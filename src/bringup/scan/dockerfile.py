@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from bringup.model import Requirement
-from bringup.scan.commands import logical_lines, parse_commands, requirements_of
+from bringup.scan.commands import joined_lines, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 
 _ARG = re.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
 _FROM = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)", re.IGNORECASE)
 _RUN = re.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
+_RUN_WORD = re.compile(r"^\s*RUN\s+", re.IGNORECASE)
 _VARIABLE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
@@ -31,7 +32,8 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
     arguments: dict[str, str] = {}
     requirements: list[Requirement] = []
-    for number, line in logical_lines(file.text):
+    for joined in joined_lines(file.text):
+        number, line = joined.line, joined.text
         argument = _ARG.match(line)
         if argument is not None:
             arguments[argument.group(1)] = argument.group(2).strip("'\"")
@@ -52,9 +54,11 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
                     )
                 )
             continue
-        run = _RUN.match(line)
-        if run is not None:
-            body = substitute(run.group(1), arguments)
+        if _RUN.match(line) is not None:
+            physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]
+            physical[0] = _RUN_WORD.sub("", physical[0])
+            body = substitute("\n".join(physical), arguments)
             for command in parse_commands(body, first_line=number):
-                requirements.extend(requirements_of(command, file.source(number), hard=False))
+                source = file.source(command.line)
+                requirements.extend(requirements_of(command, source, hard=False))
     return Extraction(requirements=tuple(requirements))

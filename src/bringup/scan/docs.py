@@ -16,6 +16,7 @@ from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import Vendor
+from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
@@ -31,10 +32,16 @@ _REQUIRED_HEADING = re.compile(
 )
 _SKIPPED_HEADING = re.compile(
     r"change\s*log|release\s+notes?|\bnews\b|history|citation|license|acknowledg|"
-    r"更新日志|最新消息|引用|致谢|许可",
+    r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
+    r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
 )
-_SHELL_LANGUAGES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "text", "shell-session"})
+_NOT_COMMANDS = frozenset(
+    {"c", "cpp", "c++", "cuda", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
+     "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
+)  # fmt: skip
+"""Code block languages that are never shell; anything else (READMEs label ``pip install``
+blocks "Python" or nothing) is read as commands, which keeps only what a known program is."""
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 
@@ -74,9 +81,9 @@ def _code_block(lines: list[str], index: int, rst: bool) -> tuple[int, int, int,
         while end < len(lines) and not lines[end].strip().startswith(marker):
             end += 1
         return index + 1, end, end + 1, fence.group(2).lower()
-    if not (rst and lines[index].rstrip().endswith("::")):
-        return None
     directive = _RST_DIRECTIVE.match(lines[index])
+    if not rst or (directive is None and not lines[index].rstrip().endswith("::")):
+        return None
     language = directive.group(1).lower() if directive is not None else ""
     start = index + 1
     while start < len(lines) and (not lines[start].strip() or lines[start].strip().startswith(":")):
@@ -118,12 +125,13 @@ class _Reader:
         self.table = []
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
-        if self.skipped or language not in _SHELL_LANGUAGES:
+        if self.skipped or language in _NOT_COMMANDS:
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         for command in commands:
             source = self.file.source(command.line)
             self.requirements.extend(requirements_of(command, source, hard=True))
+        self.requirements.extend(environment_requirements(self.file, commands))
         context = f"{self.heading}\n{self.last_paragraph}"
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)

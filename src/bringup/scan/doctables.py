@@ -16,11 +16,13 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import Vendor, chips_in, read_line
 
-_MARKUP = re.compile(r"\*\*|__|`|<br\s*/?>|</?\w+[^>]*>|!\[[^\]]*\]\([^)]*\)")
+_MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^>]*>|!\[[^\]]*\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
 _CELL_NOISE = re.compile(
-    r"\(.*?\)|（.*?）|版本号?|versions?|toolkit|软件包|package|名称|name", re.I
+    r"\(.*?\)|（.*?）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
+    r"recommended|配套|推荐|支持的?",
+    re.I,
 )
 _CELL_SUBJECTS = {
     "cann": "cann",
@@ -159,10 +161,13 @@ def _matrix(
         specs: list[str] = []
         cells: list[str] = []
         for row in body:
-            cell = clean(row.cells[column]) if column < len(row.cells) else ""
+            cell = _bare(row.cells[column]) if column < len(row.cells) else ""
             phrase = read_phrase(cell, subject) if cell else None
-            if phrase is not None and phrase.spec not in specs and "||" not in phrase.spec:
-                specs.append(phrase.spec)
+            if phrase is None:
+                continue
+            fresh = [s.strip() for s in phrase.spec.split("||") if s.strip() not in specs]
+            if fresh:
+                specs.extend(fresh)
                 cells.append(cell)
         if specs:
             text = f"table {clean(header.cells[column])}: " + ", ".join(cells)
@@ -178,6 +183,19 @@ def _matrix(
                 )
             )
     return found
+
+
+_SUBJECT_WORDS = re.compile(
+    r"\b(?:CANN|C?Python|PyTorch|torch(?:[_-]npu)?|CUDA|GCC|CMake|MindSpore|vLLM)\s*|"
+    r"\(.*?\)|（.*?）",
+    re.IGNORECASE,
+)
+
+
+def _bare(cell: str) -> str:
+    """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
+    "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
+    return _SUBJECT_WORDS.sub("", clean(cell)).strip()
 
 
 def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
@@ -220,7 +238,9 @@ def read_table(
     header = rows[0]
     body = [row for row in rows[1:] if not _SEPARATOR.match("|".join(row.cells))]
     subjects = [_resolve(cell_subject(cell), vendor) for cell in header.cells]
-    if sum(1 for subject in subjects if subject) >= 2:
+    first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
+    named = sum(1 for c in first_cells if cell_subject(c) or c in _DEVICE_CELLS)
+    if any(subjects) and named * 2 < len(first_cells):
         return _matrix(file, header, body, subjects)
     found: list[Requirement] = []
     kind = {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "", "")

@@ -29,7 +29,7 @@ _CHIPS = {
     "950": "950",
 }
 _CUDA_TAG = re.compile(
-    r"^(?P<cuda>\d+\.\d+(?:\.\d+)?)(?:-cudnn(?P<cudnn>\d+))?-(?P<flavour>base|runtime|devel)"
+    r"^(?P<cuda>\d+\.\d+(?:\.\d+)?)(?:-cudnn(?P<cudnn>\d*))?-(?P<flavour>base|runtime|devel)"
 )
 _TORCH_TAG = re.compile(
     r"^(?P<torch>\d+\.\d+\.\d+)-cuda(?P<cuda>\d+\.\d+)(?:-cudnn(?P<cudnn>\d+))?"

@@ -12,7 +12,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 
 _TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
 _STEP_TARGET = re.compile(
-    r"^(?:all|build|compile|install|develop|unittest|ut|check\w*|test\w*|"
+    r"^(?:all|build|compile|install|develop|unittest|ut|check[\w-]*|test[\w-]*|"
     r"[\w-]*[-_]test[s]?)$"
 )
 _SET_ENV = re.compile(r"set_env\.sh|/Ascend/|ASCEND_HOME_PATH")

@@ -145,12 +145,15 @@ def load_manifest(path: Path) -> Loaded:
         manifest = msgspec.convert(document, type=kind, strict=True)
     except msgspec.ValidationError as problem:
         message, _, where = str(problem).partition(" - at ")
+        where = where.strip("`")
         segments = parse_path(where) if where else []
         unknown = message.startswith("Object contains unknown field")
         if unknown:
             field = message.split("`")[1] if "`" in message else ""
             segments = [*segments, field]
         position = locate(text, segments, key_only=unknown)
-        raise _error(shown, text, message, position) from None
+        field = where.removeprefix("$.") if where.startswith("$.") else where
+        shown_message = f"{message} (at {field})" if field else message
+        raise _error(shown, text, shown_message, position) from None
     _check_specs(shown, text, document)
     return Loaded(path=shown, text=text, manifest=manifest)

@@ -165,6 +165,7 @@ def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | N
             spec = "!=" + spec[2:]
         else:
             return None
+        explicit = True
     if not _valid(spec, subject):
         return None
     return Phrase(spec, offset + used, explicit)

@@ -89,14 +89,14 @@ _WORD_NUMBERS = {
 }
 _COUNT_EN = re.compile(
     r"(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)?\s*"
-    r"(?P<n>\b\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
+    r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:Ascend\s+|NVIDIA\s+|physical\s+)?"
     r"(?P<dev>NPUs?|GPUs?|cards?|devices?|accelerators?)\b"
     r"|(?P<multi>\bmulti-?(?:NPU|GPU|card|device))",
     re.IGNORECASE,
 )
 _COUNT_ZH = re.compile(
-    r"(?P<q>至少|最少|不少于|最低)?\s*(?P<n>\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
+    r"(?P<q>至少|最少|不少于|最低)?\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
     r"(?:张|块|个|颗)?\s*(?:昇腾|Ascend\s*|NVIDIA\s*)?(?P<dev>NPU|GPU|加速卡|卡)"
 )
 _TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
@@ -132,6 +132,18 @@ ARCHITECTURES = {
     "blackwell": "10.0",
 }
 _ARCH = re.compile(r"\b(Volta|Turing|Ampere|Ada(?:\s+Lovelace)?|Hopper|Blackwell)\b")
+PRODUCTS = {
+    "v100": "7.0", "t4": "7.5", "a100": "8.0", "a800": "8.0", "a30": "8.0", "a10": "8.6",
+    "a10g": "8.6", "a40": "8.6", "l4": "8.9", "l40": "8.9", "l40s": "8.9", "h100": "9.0",
+    "h800": "9.0", "h200": "9.0", "gh200": "9.0", "b200": "10.0", "gb200": "10.0",
+}  # fmt: skip
+"""Data-center GPUs by compute capability (cuda-facts.md section 2, from NVIDIA's
+developer.nvidia.com/cuda-gpus list)."""
+_PRODUCT = re.compile(r"\b(" + "|".join(sorted(PRODUCTS, key=len, reverse=True)) + r")\b", re.I)
+_NOT_YET = re.compile(
+    r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
+    re.IGNORECASE,
+)
 
 
 class Mention(NamedTuple):
@@ -176,6 +188,8 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
     such as "driver" or "cards" when the line itself does not say whose."""
     found: list[Mention] = []
     for start, clause in _clauses(line):
+        if _NOT_YET.search(clause):
+            continue
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
         mentions = _versioned(clause, needed, clause_vendor)
@@ -208,6 +222,8 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
                 phrase = read_phrase(window, subject, negated=True)
         elif phrase is not None:
             phrase = read_phrase(window, subject, negated=True)
+        if phrase is not None and not (phrase.explicit or needed):
+            continue
         if phrase is not None:
             words = (match.group(0) + window[: phrase.length]).strip()
             confidence: Confidence = "high" if phrase.explicit else "medium"
@@ -294,6 +310,9 @@ def _capabilities(clause: str, required: bool) -> list[Mention]:
         for match in _ARCH.finditer(clause):
             offsets.append(match.start())
             values.append(ARCHITECTURES[match.group(1).split()[0].lower()])
+        for match in _PRODUCT.finditer(clause):
+            offsets.append(match.start())
+            values.append(PRODUCTS[match.group(1).lower()])
     if not values:
         return []
     lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))

@@ -22,7 +22,7 @@ from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.prose import UNVERSIONED_SUBJECTS
 from bringup.scan.reading import read_text
-from bringup.scan.registry import AUTHORITY, EXTRACTORS, MANIFEST
+from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import RepoFile, walk_repo
@@ -202,10 +202,12 @@ def scan_repo(
             if include not in seen and not include.startswith("..") and target.is_file():
                 seen.add(include)
                 queue.append(RepoFile(include, target, "requirements"))
+    provides = sorted({p for e in extractions for p in e.provides})
     requirements = [
         msgspec.structs.replace(r, component=component)
         for extraction in extractions
         for r in extraction.requirements
+        if r.subject not in provides
     ]
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
@@ -220,12 +222,12 @@ def scan_repo(
     steps = merge_steps(stated, defaults)
     overrides: list[Finding] = []
     if manifest is not None and loaded is not None:
-        authority[loaded.path] = MANIFEST
+        stated_subjects = {stated.subject for stated in manifest.requirements}
+        unversioned = [f for f in unversioned if f.subject not in stated_subjects]
         requirements, steps, overrides = _apply_manifest(
             requirements, steps, loaded, manifest, prefix=prefix or [], component=component
         )
     all_findings = findings + unversioned + contradictions + overrides
-    provides = sorted({p for e in extractions for p in e.provides})
     role: Role = manifest.role if manifest and manifest.role else guess_role(component, readme)
     result = Component(
         name=component,

@@ -26,7 +26,20 @@ Located = list[tuple[str, int]]
 _REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")
 _ARCH = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
 _EXTENSIONS = {"CUDAExtension": "cuda", "NpuExtension": "cann", "CUDA_HOME": "cuda"}
-_BUILD_IMPORTS = {"torch": "torch", "torch_npu": "torch_npu"}
+_BUILD_IMPORTS = {
+    "torch": "torch",
+    "torch_npu": "torch_npu",
+    "wheel": "pypi:wheel",
+    "packaging": "pypi:packaging",
+    "setuptools_scm": "pypi:setuptools-scm",
+    "pybind11": "pypi:pybind11",
+    "numpy": "pypi:numpy",
+    "Cython": "pypi:cython",
+    "cmake": "pypi:cmake",
+    "ninja": "pypi:ninja",
+}
+"""Modules a setup script imports at build time, so they must be installed before it runs."""
+_STD = re.compile(r"-std=(?:c|gnu)\+\+(\d\d)")
 _KEYWORDS = {
     "install_requires": (True, None),
     "setup_requires": (True, "build"),
@@ -217,6 +230,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     reader = _Reader(file, tree)
     archs: list[tuple[str, int]] = []
     toolkits: dict[str, int] = {}
+    standards: tuple[str, int] | None = None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called_name(node) == "setup":
             reader.setup_call(node)
@@ -250,9 +264,15 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                         )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             archs.extend((m.group(1), node.lineno) for m in _ARCH.finditer(node.value))
+            standard = _STD.search(node.value)
+            if standard and standards is None:
+                standards = (standard.group(1), node.lineno)
     for subject, line in sorted(toolkits.items(), key=lambda item: item[1]):
-        words = "setup.py builds with it" if subject != "torch" else "setup.py imports torch"
+        words = "setup.py builds with it" if subject in ("cuda", "cann") else "setup.py imports it"
         reader.add(subject, "", line, words, confidence="medium")
+    if standards is not None:
+        reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
+                   confidence="medium")  # fmt: skip
     if archs:
         lowest = min(archs, key=lambda arch: int(arch[0]))
         capability = f"{lowest[0][:-1]}.{lowest[0][-1]}"

@@ -81,7 +81,9 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
     return None
 
 
-def _commands_requirements(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+def environment_requirements(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """What the toolkit environment a script sets up says: ``source .../set_env.sh``,
+    exported ``ASCEND_*``/``CUDA_HOME`` paths, ``TORCH_CUDA_ARCH_LIST``, ``SOC_VERSION``."""
     found: list[Requirement] = []
     for command in commands:
         argv = command.argv
@@ -164,6 +166,6 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 def extract_shell(file: SourceFile) -> Extraction:
     """What a shell script needs, and the script as a step."""
     commands = parse_commands(file.text)
-    requirements = _commands_requirements(file, commands) + _checks(file)
+    requirements = environment_requirements(file, commands) + _checks(file)
     step = script_step(file, commands)
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())

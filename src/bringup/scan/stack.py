@@ -74,7 +74,8 @@ def _looks_like_repo(path: Path) -> bool:
     if _has_build_files(path) or (path / MANIFEST_NAME).is_file():
         return True
     try:
-        return any(entry.name.lower().startswith("readme") for entry in os.scandir(path))
+        with os.scandir(path) as entries:
+            return any(entry.name.lower().startswith("readme") for entry in entries)
     except OSError:
         return False
 
@@ -102,6 +103,12 @@ def _targets(raw: Union[str, Path]) -> list[_Target]:
     if not path.exists():
         raise InputError("no such file or directory", path=shown)
     if path.is_file():
+        if path.suffix != ".toml":
+            raise InputError(
+                "not a directory or a manifest",
+                path=shown,
+                hint="give a repo, a directory of repos, or a bringup.toml",
+            )
         loaded = load_manifest(path)
         base_shown = os.path.dirname(shown) or "."
         if isinstance(loaded.manifest, StackManifest):
@@ -110,7 +117,8 @@ def _targets(raw: Union[str, Path]) -> list[_Target]:
     if not path.is_dir():
         raise InputError("not a directory or a manifest file", path=shown)
     try:
-        entries = sorted(os.scandir(path), key=lambda entry: entry.name)
+        with os.scandir(path) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
     except OSError as error:
         raise InputError(f"cannot read directory: {error.strerror}", path=shown) from None
     if not entries:

@@ -80,7 +80,7 @@ def extract_test_guards(file: SourceFile) -> Extraction:
         for match in _CAPABILITY.finditer(line):
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"
-            spec = f">={value}" if operator in ("<", ">=") else f">{value}"
+            spec = {"<": ">=", ">=": ">=", "==": "==", "<=": ">", ">": ">"}[operator] + value
             add("compute_capability", spec, number, line)
         for match in _PYTHON.finditer(line):
             operator = match.group("op")
