@@ -11,6 +11,7 @@ disjoint, since using one version is no claim that others fail.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -41,12 +42,23 @@ def _probes(specs: list[str], scheme: str) -> list[Version]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
+def _specifier(spec: str, scheme: str) -> SpecifierSet | None:
+    try:
+        return SpecifierSet(spec, scheme)
+    except InvalidSpecifier:
+        return None
+
+
 def _admits(requirements: Sequence[Requirement], version: Version) -> bool:
     for requirement in requirements:
+        specifier = _specifier(requirement.spec, version.scheme)
+        if specifier is None:
+            return True
         try:
-            if not SpecifierSet(requirement.spec, version.scheme).contains(version):
+            if not specifier.contains(version):
                 return False
-        except (InvalidSpecifier, TypeError):
+        except TypeError:
             return True
     return True
 
@@ -65,28 +77,32 @@ def find_contradictions(
     for requirement in requirements:
         if requirement.spec and requirement.source.kind == "file":
             groups[(requirement.subject, requirement.source.ref)].append(requirement)
-    by_subject: dict[str, list[tuple[str, list[Requirement]]]] = defaultdict(list)
+    by_subject: dict[str, dict[tuple[object, ...], list[tuple[str, list[Requirement]]]]] = (
+        defaultdict(dict)
+    )
     for (subject, ref), group in groups.items():
-        by_subject[subject].append((ref, group))
+        signature = (authority.get(ref, 0), *sorted((r.spec, r.hard) for r in group))
+        by_subject[subject].setdefault(signature, []).append((ref, group))
     demoted: set[int] = set()
     findings: list[Finding] = []
-    for subject, files in by_subject.items():
+    for subject, classes in by_subject.items():
         scheme = scheme_for(subject)
         if scheme == "name":
             continue
-        for index, (ref_a, group_a) in enumerate(files):
-            for ref_b, group_b in files[index + 1 :]:
-                finding = _compare(subject, scheme, (ref_a, group_a), (ref_b, group_b), authority)
+        members = list(classes.values())
+        for index, class_a in enumerate(members):
+            for class_b in members[index + 1 :]:
+                a, b = class_a[0], class_b[0]
+                finding = _compare(subject, scheme, a, b, authority)
                 if finding is None:
                     continue
                 findings.append(msgspec.structs.replace(finding, component=component))
-                winner_rank = authority.get(str(finding.sources[0].ref), 0)
-                winner = group_a if finding.sources[0].ref == ref_a else group_b
-                loser = group_b if winner is group_a else group_a
-                loser_ref = ref_b if loser is group_b else ref_a
-                binding = any(r.hard for r in winner)
-                if binding and authority.get(loser_ref, 0) < winner_rank:
-                    demoted.update(id(r) for r in loser if r.hard)
+                winner, loser = (
+                    (class_a, class_b) if finding.sources[0].ref == a[0] else (class_b, class_a)
+                )
+                binding = any(r.hard for r in winner[0][1])
+                if binding and authority.get(loser[0][0], 0) < authority.get(winner[0][0], 0):
+                    demoted.update(id(r) for _, group in loser for r in group if r.hard)
     result = [
         msgspec.structs.replace(r, hard=False) if id(r) in demoted else r for r in requirements
     ]

@@ -71,52 +71,53 @@ class WalkStats(NamedTuple):
     dirs_skipped: int
 
 
+_BY_NAME = {
+    "pyproject.toml": "pyproject",
+    "setup.py": "setup_py",
+    "setup.cfg": "setup_cfg",
+    "cmakelists.txt": "cmake",
+    "makefile": "makefile",
+    "gnumakefile": "makefile",
+    **dict.fromkeys(_CI_FILES, "ci"),
+}
+_BY_SUFFIX = {".cmake": "cmake", ".dockerfile": "dockerfile", ".sh": "shell", ".bash": "shell"}
+_CI_DIRS = ([".github", "workflows"], [".gitee", "workflows"])
+
+
 def classify(rel: str) -> str | None:
-    """The kind of file ``rel`` is, by name alone; ``None`` for files no extractor reads."""
+    """The kind of file ``rel`` is, by name alone; ``None`` for files no extractor reads.
+    Ordered so that the common case (a source file) is decided in a few dictionary looks."""
     parts = rel.split("/")
     name = parts[-1].lower()
+    known = _BY_NAME.get(name)
+    if known is not None:
+        return known
+    suffix = name[name.rfind(".") :] if "." in name else ""
     dirs = [part.lower() for part in parts[:-1]]
-    suffix = os.path.splitext(name)[1]
-    if name == "pyproject.toml":
-        return "pyproject"
-    if name == "setup.py":
-        return "setup_py"
-    if name == "setup.cfg":
-        return "setup_cfg"
-    if _REQUIREMENTS.match(name) or (dirs and dirs[-1] == "requirements" and suffix == ".txt"):
-        return "requirements"
-    if _CONDA.match(name):
-        return "conda"
-    if name == "cmakelists.txt" or suffix == ".cmake":
-        return "cmake"
-    if name.startswith(("dockerfile", "containerfile")) or suffix in (".dockerfile",):
+    if suffix in _TEST_SOURCES:
+        in_tests = any(d in _TEST_DIRS for d in dirs)
+        named = suffix == ".py" and (name.startswith("test_") or name.endswith("_test.py"))
+        return "tests" if in_tests or named or name == "conftest.py" else None
+    if suffix in _BY_SUFFIX:
+        return _BY_SUFFIX[suffix]
+    if name.startswith(("dockerfile", "containerfile")):
         return "dockerfile"
-    if (
-        dirs[:2]
-        in (
-            [".github", "workflows"],
-            [".gitee", "workflows"],
-        )
-        and suffix in (".yml", ".yaml")
-    ) or name in _CI_FILES:
-        return "ci"
-    if name in ("makefile", "gnumakefile"):
-        return "makefile"
-    if suffix in (".sh", ".bash"):
-        return "shell"
-    if suffix in _TEST_SOURCES and (
-        any(d in _TEST_DIRS for d in dirs)
-        or (suffix == ".py" and (name.startswith("test_") or name.endswith("_test.py")))
-        or name == "conftest.py"
-    ):
-        return "tests"
     if name.startswith("readme"):
         return "docs"
-    documentation = not dirs or (
-        dirs[0] in ("docs", "doc", "documentation") and _DOC_NAME.search(name)
-    )
-    if suffix in (".md", ".rst") and not _NOT_DOCS.match(name) and documentation:
-        return "docs"
+    if suffix in (".txt", ".in") and (
+        _REQUIREMENTS.match(name) or (dirs[-1:] == ["requirements"] and suffix == ".txt")
+    ):
+        return "requirements"
+    if suffix in (".yml", ".yaml"):
+        if dirs[:2] in _CI_DIRS:
+            return "ci"
+        return "conda" if _CONDA.match(name) else None
+    if suffix in (".md", ".rst") and not _NOT_DOCS.match(name):
+        top = not dirs
+        documentation = dirs[:1] in (["docs"], ["doc"], ["documentation"]) and _DOC_NAME.search(
+            name
+        )
+        return "docs" if top or documentation else None
     return None
 
 
