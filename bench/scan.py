@@ -30,7 +30,7 @@ README = """# repo {n}
 | CANN | >= 8.0.RC1 |
 | Python | 3.9~3.11 |
 
-GCC 7.5 以上，多卡测试需要至少两张卡。
+GCC 7.5 以上。多卡测试需要至少两张卡。
 
 ```bash
 cmake -S . -B build
@@ -56,44 +56,34 @@ PATTERN = (
 SKIPPED = ("third_party", "node_modules", "build", ".venv")
 
 
-def make_tree(root: Path, total: int) -> int:
-    """Write ``total`` files under ``root``; returns how many a scan should walk into."""
-    repos = 10
-    per_repo = total // repos
-    walked = 0
-    for n in range(repos):
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def make_tree(root: Path, total: int) -> None:
+    """Write ``total`` files under ``root``, a tenth of them in each of ten repos."""
+    per_repo = total // 10
+    for n in range(10):
         repo = root / f"repo{n}"
-        written = 0
-
-        def write(rel: str, text: str) -> None:
-            nonlocal written
-            path = repo / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-            written += 1
-
-        for rel, text in FILES.items():
-            write(rel, text.format(n=n))
-        write(".gitignore", "*.log\ngenerated/\n")
+        files = {rel: text.format(n=n) for rel, text in FILES.items()}
+        files[".gitignore"] = "*.log\ngenerated/\n"
         for i in range(40):
-            write(
-                f"tests/test_case{i}.py",
-                "import torch\nif torch.npu.device_count() < 2:\n    pass\n",
-            )
+            guard = "import torch\nif torch.npu.device_count() < 2:\n    pass\n"
+            files[f"tests/test_case{i}.py"] = guard
         for i in range(20):
-            write(f"docs/guide{i}.md", "Some prose about the design, version 1.2 of the API.\n")
-        visible = written
+            files[f"docs/guide{i}.md"] = "Some prose about the design, version 1.2 of the API.\n"
         for i in range(per_repo // 4):
-            write(f"{SKIPPED[i % 4]}/pkg{i % 7}/f{i}.py", "# vendored: requires CANN >= 1.0\n")
+            files[f"{SKIPPED[i % 4]}/pkg{i % 7}/f{i}.py"] = "# vendored: requires CANN >= 1.0\n"
         for i in range(per_repo // 10):
-            write(f"generated/g{i}.txt", "torch==0.0.1\n")
-            write(f"logs/run{i}.log", "CANN 0.0\n")
+            files[f"generated/g{i}.txt"] = "torch==0.0.1\n"
+            files[f"logs/run{i}.log"] = "CANN 0.0\n"
         i = 0
-        while written < per_repo:
-            write(f"src/pkg{i % 23}/mod{i}.py", f"def f{i}():\n    return {i}\n")
+        while len(files) < per_repo:
+            files[f"src/pkg{i % 23}/mod{i}.py"] = f"def f{i}():\n    return {i}\n"
             i += 1
-        walked += visible + i
-    return walked
+        for rel, text in files.items():
+            _write(repo / rel, text)
 
 
 def median_time(argv: list[str], runs: int) -> float:
