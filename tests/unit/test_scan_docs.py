@@ -151,3 +151,46 @@ Requirements: Python 3.9 or newer and CANN >= 8.0.RC1.
         ("pip", "install", "-r", "requirements.txt"),
         ("python", "-m", "pytest", "tests"),
     ]
+
+
+def test_html_table_with_rowspan() -> None:
+    """The shape of Ascend/MindSpeed-RL's README table: versions shared through rowspan."""
+    text = """## 安装指南
+
+<table>
+  <tr>
+    <th>依赖软件</th>
+    <th>版本</th>
+  </tr>
+  <tr>
+    <td>昇腾NPU驱动</td>
+    <td rowspan="2">25.0.RC1</td>
+  <tr>
+    <td>昇腾NPU固件</td>
+  </tr>
+  <tr>
+    <td>Toolkit（开发套件）</td>
+      <td rowspan="2">8.1.RC1</td>
+  </tr>
+  <tr>
+    <td>Kernel（算子包）</td>
+  </tr>
+  <tr>
+    <td>torch_npu</td>
+    <td>2.5.1</td>
+  </tr>
+  <tr>
+    <td>ray</td>
+    <td>2.42.1</td>
+  </tr>
+</table>
+
+More text.
+"""
+    assert found(text) == [
+        ("ascend_driver", ">=25.0.RC1", 9, True),
+        ("cann", "==8.1.RC1", 15, True),
+        ("cann", "==8.1.RC1", 19, True),
+        ("torch_npu", "==2.5.1", 22, True),
+        ("pypi:ray", "==2.42.1", 26, True),
+    ]

@@ -15,6 +15,7 @@ from bringup.model import Requirement, Step
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.htmltables import read_html_table
 from bringup.scan.prose import Vendor
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
@@ -158,6 +159,11 @@ class _Reader:
             if block is not None:
                 self.block(lines, block[0], block[1], block[3])
                 index = block[2]
+                continue
+            if "<table" in stripped.lower():
+                self.flush()
+                self.table, index = read_html_table(lines, index)
+                self.flush()
                 continue
             heading = _heading(lines, index, self.rst)
             if heading is not None:

@@ -14,7 +14,8 @@ from typing import NamedTuple
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
-from bringup.scan.prose import Vendor, chips_in, read_line
+from bringup.scan.prose import Vendor, chips_in, read_line, subject_named
+from bringup.versions import python_subject
 
 _MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^>]*>|!\[[^\]]*\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -95,10 +96,30 @@ def clean(text: str) -> str:
     return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
 
 
+_PARENTHESES = re.compile(r"\(.*?\)|（.*?）")
+_VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit", "kernel": "cann", "kernels": "cann",
+                 "算子包": "cann"}  # fmt: skip
+_DISTRIBUTION = re.compile(r"^[a-z][a-z0-9_.-]*$")
+
+
 def cell_subject(cell: str) -> str | None:
-    """The subject a header or first cell names ("CANN 版本" -> cann), if any."""
+    """The subject a header or first cell names ("CANN 版本" -> cann, "昇腾NPU驱动" ->
+    ascend_driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
+    plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
+    if plain in _VENDOR_CELLS:
+        return _VENDOR_CELLS[plain]
     key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：")
-    return _CELL_SUBJECTS.get(key)
+    if key in _CELL_SUBJECTS:
+        return _CELL_SUBJECTS[key]
+    named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
+    return named if named != "python" or plain == "python" else None
+
+
+def distribution_cell(cell: str) -> str | None:
+    """A first cell that is a Python distribution's name ("ray", "apex"), for rows of a
+    requirements table whose version cell reads as a PEP 440 specifier."""
+    plain = clean(cell).lower()
+    return python_subject(plain) if _DISTRIBUTION.match(plain) else None
 
 
 def requirement(
@@ -146,9 +167,11 @@ def paragraph(
 
 
 def _resolve(subject: str | None, vendor: Vendor) -> str | None:
-    if subject != "driver":
-        return subject
-    return {"ascend": "ascend_driver", "nvidia": "nvidia_driver"}.get(vendor or "")
+    if subject == "driver":
+        return {"ascend": "ascend_driver", "nvidia": "nvidia_driver"}.get(vendor or "")
+    if subject == "toolkit":
+        return {"ascend": "cann", "nvidia": "cuda"}.get(vendor or "")
+    return subject
 
 
 def _matrix(
@@ -253,6 +276,8 @@ def read_table(
             found.extend(_device_row(file, row, device or kind, text))
             continue
         subject = _resolve(cell_subject(row.cells[0]), vendor)
+        if subject is None and required:
+            subject = distribution_cell(row.cells[0])
         if subject is None:
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))

@@ -27,8 +27,11 @@ _SUBJECTS: tuple[tuple[str, str], ...] = (
     ("mindspore", r"\bMindSpore\b"),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
     ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
-    ("ascend_firmware", r"(?:NPU\s*)?\bfirmware\b|固件"),
-    ("ascend_driver", r"(?:NPU|Ascend|昇腾)\s*(?:driver|驱动)|\bHDK\b|\bnpu[_-]driver\b"),
+    ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
+    (
+        "ascend_driver",
+        r"(?:昇腾\s*)?(?:NPU|Ascend|昇腾)\s*(?:driver|驱动)|\bHDK\b|\bnpu[_-]driver\b",
+    ),
     ("nvidia_driver", r"\bNVIDIA\s+(?:GPU\s+)?drivers?\b|\bnvidia[_-]driver\b"),
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     ("cuda", r"\bCUDA(?:\s+Toolkit)?(?![\w-])|\bcudatoolkit\b"),
@@ -166,6 +169,12 @@ def vendor_of(text: str) -> Vendor:
     if _GPU_WORDS.search(text):
         return "nvidia"
     return None
+
+
+def subject_named(text: str) -> str | None:
+    """The subject ``text`` names when it is nothing but a name ("昇腾NPU驱动", "torch_npu")."""
+    match = _SUBJECT.fullmatch(text.strip())
+    return _subject_name(match) if match is not None else None
 
 
 def _subject_name(match: re.Match[str]) -> str:
