@@ -139,9 +139,13 @@ def test_dockerfile_images_and_pip() -> None:
         ("cann", "==8.1.RC1", 4, False),
         ("chip", "910B", 4, False),
         ("python", "==3.10.*", 4, False),
+        ("os", "ubuntu", 4, False),
+        ("os_version", "==22.04", 4, False),
         ("pypi:mooncake-transfer-engine-npu", "==0.3.11.post1", 8, False),
         ("pypi:ray", "<=2.48.0,>=2.47.1", 9, False),
         ("cuda", "==12.4.1", 11, False),
+        ("os", "ubuntu", 11, False),
+        ("os_version", "==22.04", 11, False),
         ("torch", "==2.1.0", 12, False),
         ("cuda", "==12.1.*", 12, False),
         ("cudnn", "==8.*", 12, False),
@@ -159,6 +163,8 @@ def test_ci_workflow() -> None:
         ("cann", "==8.1.RC1", 22, False),
         ("chip", "910B", 22, False),
         ("python", "==3.10.*", 22, False),
+        ("os", "ubuntu", 22, False),
+        ("os_version", "==22.04", 22, False),
         ("torch_npu", "==2.5.1", 29, False),
     ]
 

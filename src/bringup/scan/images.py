@@ -53,8 +53,22 @@ def split_image(reference: str) -> tuple[str, str]:
     return reference, "latest"
 
 
+_OS = re.compile(
+    r"-(ubuntu|openeuler|centos|rockylinux|ubi|debian|kylin)(\d+(?:\.\d+)?)(?=-|$)", re.I
+)
+
+
+def _os_facts(tag: str, words: str) -> list[ImageFact]:
+    """The distribution an image is built on (``ubuntu22.04`` -> os ubuntu, 22.04)."""
+    match = _OS.search(tag)
+    if match is None:
+        return []
+    name, version = match.group(1).lower(), match.group(2)
+    return [ImageFact("os", name, words), ImageFact("os_version", f"=={version}", words)]
+
+
 def image_facts(reference: str) -> list[ImageFact]:
-    """What an image tag says about CANN, chip, Python, CUDA, cuDNN and torch."""
+    """What an image tag says about CANN, chip, OS, Python, CUDA, cuDNN and torch."""
     repository, tag = split_image(reference.strip())
     name = repository.rsplit("/", 1)[-1].lower()
     words = f"image {repository}:{tag}"
@@ -71,13 +85,14 @@ def image_facts(reference: str) -> list[ImageFact]:
             facts.append(ImageFact("chip", _CHIPS[match.group("chip").lower()], words))
         if match.group("python"):
             facts.append(ImageFact("python", f"=={match.group('python')}.*", words))
-        return facts
+        return facts + _os_facts(tag, words)
     if name == "cuda":
         match = _CUDA_TAG.match(tag)
         if match is not None:
             facts.append(ImageFact("cuda", f"=={match.group('cuda')}", words))
             if match.group("cudnn"):
                 facts.append(ImageFact("cudnn", f"=={match.group('cudnn')}.*", words))
+            facts.extend(_os_facts(tag, words))
         return facts
     if name == "pytorch" and repository.lower().startswith("pytorch/"):
         match = _TORCH_TAG.match(tag)
