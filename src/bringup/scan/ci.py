@@ -57,14 +57,8 @@ class _Collector:
         self, subject: str, spec: str, line: int, text: str, confidence: Confidence = "medium"
     ) -> None:
         self.requirements.append(
-            Requirement(
-                subject=subject,
-                spec=spec,
-                component="",
-                source=self.file.source(line),
-                confidence=confidence,
-                hard=False,
-                text=f"CI: {text}",
+            self.file.requirement(
+                subject, spec, line, text=f"CI: {text}", confidence=confidence, hard=False
             )
         )
 

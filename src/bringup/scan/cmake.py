@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup.model import Requirement, Step, StepNeeds
+from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.prose import chips_in
+from bringup.scan.prose import chips_in, lowest_architecture
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VERSION = re.compile(r"^\d+(?:\.\d+)*$")
@@ -162,18 +162,10 @@ class _State:
         text: str,
         *,
         hard: bool = True,
-        confidence: str = "high",
+        confidence: Confidence = "high",
     ) -> None:
         self.requirements.append(
-            Requirement(
-                subject=subject,
-                spec=spec,
-                component="",
-                source=self.file.source(line),
-                confidence="high" if confidence == "high" else "medium",
-                hard=hard,
-                text=text,
-            )
+            self.file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
         )
 
 
@@ -280,16 +272,11 @@ def extract_cmake(file: SourceFile) -> Extraction:
         state.add(
             "cann", "", state.cann_path_line, "uses the CANN install path", confidence="medium"
         )
-    if state.archs:
-        lowest = min(state.archs, key=lambda arch: int(arch[0]))
-        listed = sorted({arch for arch, _ in state.archs}, key=int)
-        state.add(
-            "compute_capability",
-            f">={lowest[0][:-1]}.{lowest[0][-1]}",
-            lowest[1],
-            "CUDA architectures " + ", ".join(listed),
-            confidence="medium",
-        )
+    lowest = lowest_architecture(state.archs)
+    if lowest is not None:
+        spec, line, listed = lowest
+        words = "CUDA architectures " + ", ".join(listed)
+        state.add("compute_capability", spec, line, words, confidence="medium")
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     return Extraction(

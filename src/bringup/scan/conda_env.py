@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from bringup.model import Requirement
+from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import add_python_requirement
 from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
 
 _CONDA_SUBJECTS = {
@@ -89,13 +89,10 @@ def extract_conda_env(file: SourceFile) -> Extraction:
             pip_indent = indent
             continue
         if pip_indent is not None:
-            requirement, finding = python_requirement(
-                value.strip("'\""), file.source(number), why="environment.yml pip"
+            spec_text, source = value.strip("'\""), file.source(number)
+            add_python_requirement(
+                requirements, findings, spec_text, source, why="environment.yml pip"
             )
-            if requirement is not None:
-                requirements.append(requirement)
-            if finding is not None:
-                findings.append(finding)
             continue
         name, spec = match_spec(value)
         if name == "pip":
@@ -106,14 +103,8 @@ def extract_conda_env(file: SourceFile) -> Extraction:
         except InvalidSpecifier as error:
             findings.append(file.finding("invalid", str(error), number))
             continue
+        confidence: Confidence = "medium" if name in _CONDA_SUBJECTS else "high"
         requirements.append(
-            Requirement(
-                subject=subject,
-                spec=spec,
-                component="",
-                source=file.source(number),
-                confidence="medium" if name in _CONDA_SUBJECTS else "high",
-                text=f"conda: {value}",
-            )
+            file.requirement(subject, spec, number, text=f"conda: {value}", confidence=confidence)
         )
     return Extraction(requirements=tuple(requirements), findings=tuple(findings))

@@ -43,16 +43,9 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
             image = substitute(base.group(1), arguments)
             for fact in image_facts(image):
                 requirements.append(
-                    Requirement(
-                        subject=fact.subject,
-                        spec=fact.spec,
-                        component="",
-                        source=file.source(number),
-                        confidence="medium",
-                        hard=False,
-                        text=f"FROM {fact.words}",
-                    )
-                )
+                    file.requirement(fact.subject, fact.spec, number, text=f"FROM {fact.words}",
+                                     confidence="medium", hard=False)
+                )  # fmt: skip
             continue
         if _RUN.match(line) is not None:
             physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]

@@ -132,15 +132,7 @@ def requirement(
     confidence: Confidence,
     hard: bool = True,
 ) -> Requirement:
-    return Requirement(
-        subject=subject,
-        spec=spec,
-        component="",
-        source=file.source(line),
-        confidence=confidence,
-        hard=hard,
-        text=text,
-    )
+    return file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
 
 
 def paragraph(

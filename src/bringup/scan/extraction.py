@@ -10,7 +10,7 @@ from typing import Literal, Optional
 
 import msgspec
 
-from bringup.model import Fact, FactStatus, Requirement, Source, Step, file_source
+from bringup.model import Confidence, Fact, FactStatus, Requirement, Source, Step, file_source
 
 FindingKind = Literal[
     "unreadable",
@@ -73,6 +73,27 @@ class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
 
     def finding(self, kind: FindingKind, message: str, line: Optional[int] = None) -> Finding:
         return Finding(kind=kind, message=message, sources=(self.source(line),))
+
+    def requirement(
+        self,
+        subject: str,
+        spec: str,
+        line: Optional[int],
+        *,
+        text: str,
+        confidence: Confidence = "high",
+        hard: bool = True,
+    ) -> Requirement:
+        """A requirement stated at ``line`` of this file (its component is stamped later)."""
+        return Requirement(
+            subject=subject,
+            spec=spec,
+            component="",
+            source=self.source(line),
+            confidence=confidence,
+            hard=hard,
+            text=text,
+        )
 
 
 class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -305,6 +305,17 @@ def _chips(clause: str, required: bool) -> list[Mention]:
     return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
 
 
+def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:
+    """For GPU architectures a build targets (``("80", line)`` from ``sm_80`` or
+    ``CMAKE_CUDA_ARCHITECTURES 80``): the compute capability spec the oldest one sets, its
+    line, and every architecture, sorted. A binary for sm_80 runs on 8.0 and newer."""
+    if not archs:
+        return None
+    arch, line = min(archs, key=lambda item: int(item[0]))
+    listed = sorted({a for a, _ in archs}, key=int)
+    return f">={arch[:-1]}.{arch[-1]}", line, listed
+
+
 def _capabilities(clause: str, required: bool) -> list[Mention]:
     values: list[str] = []
     offsets: list[int] = []

@@ -54,3 +54,20 @@ def python_requirement(
         text=words,
     )
     return requirement, finding
+
+
+def add_python_requirement(
+    requirements: list[Requirement],
+    findings: list[Finding],
+    spec_text: str,
+    source: Source,
+    *,
+    hard: bool = True,
+    why: str | None = None,
+) -> None:
+    """``python_requirement``, its results appended to the lists a reader keeps."""
+    requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
+    if requirement is not None:
+        requirements.append(requirement)
+    if finding is not None:
+        findings.append(finding)

@@ -11,7 +11,7 @@ from bringup.errors import InputError
 from bringup.model import Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_key, line_of_table, line_of_value
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import add_python_requirement
 from bringup.tomlfile import parse_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
 
@@ -34,13 +34,10 @@ class _Reader:
             if not isinstance(value, str):
                 continue
             line = line_of_value(self.file.text, value, start) or start
-            requirement, finding = python_requirement(
-                value, self.file.source(line), hard=hard, why=why
+            source = self.file.source(line)
+            add_python_requirement(
+                self.requirements, self.findings, value, source, hard=hard, why=why
             )
-            if requirement is not None:
-                self.requirements.append(requirement)
-            if finding is not None:
-                self.findings.append(finding)
 
     def python(self, spec: Any, key: str, table: str, why: str) -> None:
         if not isinstance(spec, str):
@@ -52,15 +49,7 @@ class _Reader:
         except InvalidSpecifier as error:
             self.findings.append(self.file.finding("invalid", str(error), line))
             return
-        self.requirements.append(
-            Requirement(
-                subject="python",
-                spec=text,
-                component="",
-                source=self.file.source(line),
-                text=f"{why} {text}",
-            )
-        )
+        self.requirements.append(self.file.requirement("python", text, line, text=f"{why} {text}"))
 
 
 def poetry_spec(constraint: str) -> str:
@@ -107,15 +96,10 @@ def _poetry(reader: _Reader, poetry: dict[str, Any]) -> None:
             except InvalidSpecifier as error:
                 reader.findings.append(reader.file.finding("invalid", str(error), line))
                 continue
+            words = f"{header}: {name} = {constraint}"
+            subject = python_subject(name)
             reader.requirements.append(
-                Requirement(
-                    subject=python_subject(name),
-                    spec=spec,
-                    component="",
-                    source=reader.file.source(line),
-                    hard=hard,
-                    text=f"{header}: {name} = {constraint}",
-                )
+                reader.file.requirement(subject, spec, line, text=words, hard=hard)
             )
 
 

@@ -11,7 +11,7 @@ import re
 from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import add_python_requirement
 
 _COMMENT = re.compile(r"(^|\s)#.*$")
 _LINE_OPTIONS = re.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
@@ -49,16 +49,10 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
             continue
         if line.startswith("-") or "${" in line:
             continue
-        requirement, finding = python_requirement(
-            line,
-            file.source(number),
-            hard=not constraints,
-            why="constraint" if constraints else None,
+        why = "constraint" if constraints else None
+        add_python_requirement(
+            requirements, findings, line, file.source(number), hard=not constraints, why=why
         )
-        if requirement is not None:
-            requirements.append(requirement)
-        if finding is not None:
-            findings.append(finding)
     return Extraction(
         requirements=tuple(requirements), findings=tuple(findings), includes=tuple(includes)
     )

@@ -8,7 +8,7 @@ import re
 
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import add_python_requirement
 from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
 
 _SECTION = re.compile(r"^\[([^\]]+)\]\s*$")
@@ -53,15 +53,8 @@ def extract_setup_cfg(file: SourceFile) -> Extraction:
             except InvalidSpecifier as error:
                 findings.append(file.finding("invalid", str(error), line))
                 continue
-            requirements.append(
-                Requirement(
-                    subject="python",
-                    spec=value,
-                    component="",
-                    source=file.source(line),
-                    text=f"python_requires = {value}",
-                )
-            )
+            words = f"python_requires = {value}"
+            requirements.append(file.requirement("python", value, line, text=words))
         elif (section == "options" and key in ("install_requires", "setup_requires")) or (
             section == "options.extras_require"
         ):
@@ -70,11 +63,9 @@ def extract_setup_cfg(file: SourceFile) -> Extraction:
                 continue
             hard = section == "options"
             why = None if key == "install_requires" else "build" if hard else f"optional [{key}]"
-            requirement, finding = python_requirement(value, file.source(line), hard=hard, why=why)
-            if requirement is not None:
-                requirements.append(requirement)
-            if finding is not None:
-                findings.append(finding)
+            add_python_requirement(
+                requirements, findings, value, file.source(line), hard=hard, why=why
+            )
     return Extraction(
         requirements=tuple(requirements), findings=tuple(findings), provides=tuple(provides)
     )

@@ -16,10 +16,10 @@ import ast
 import re
 from typing import Union
 
-from bringup.model import Requirement
+from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.prose import read_line
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.prose import lowest_architecture, read_line
+from bringup.scan.pydeps import add_python_requirement
 from bringup.versions import python_subject
 
 Located = list[tuple[str, int]]
@@ -117,13 +117,10 @@ class _Reader:
             self.computed(keyword, node)
             return
         for value, line in values:
-            requirement, finding = python_requirement(
-                value, self.file.source(line), hard=hard, why=why
+            source = self.file.source(line)
+            add_python_requirement(
+                self.requirements, self.findings, value, source, hard=hard, why=why
             )
-            if requirement is not None:
-                self.requirements.append(requirement)
-            if finding is not None:
-                self.findings.append(finding)
 
     def setup_call(self, call: ast.Call) -> None:
         for keyword in call.keywords:
@@ -156,17 +153,10 @@ class _Reader:
                 self.dependency_list("extras_require", value, False, f"optional [{key.value}]")
 
     def add(
-        self, subject: str, spec: str, line: int, text: str, *, confidence: str = "high"
+        self, subject: str, spec: str, line: int, text: str, *, confidence: Confidence = "high"
     ) -> None:
         self.requirements.append(
-            Requirement(
-                subject=subject,
-                spec=spec,
-                component="",
-                source=self.file.source(line),
-                confidence="high" if confidence == "high" else "medium",
-                text=text,
-            )
+            self.file.requirement(subject, spec, line, text=text, confidence=confidence)
         )
 
 
@@ -273,17 +263,11 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     if standards is not None:
         reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
                    confidence="medium")  # fmt: skip
-    if archs:
-        lowest = min(archs, key=lambda arch: int(arch[0]))
-        capability = f"{lowest[0][:-1]}.{lowest[0][-1]}"
-        listed = sorted({arch for arch, _ in archs}, key=int)
-        reader.add(
-            "compute_capability",
-            f">={capability}",
-            lowest[1],
-            "builds for sm_" + ", sm_".join(listed),
-            confidence="medium",
-        )
+    lowest = lowest_architecture(archs)
+    if lowest is not None:
+        spec, line, listed = lowest
+        words = "builds for sm_" + ", sm_".join(listed)
+        reader.add("compute_capability", spec, line, words, confidence="medium")
     return Extraction(
         requirements=tuple(reader.requirements),
         findings=tuple(reader.findings),

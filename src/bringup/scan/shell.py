@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bringup.model import Requirement, Step, StepNeeds
+from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, logical_lines, parse_commands, step_kind
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import chips_in, read_line
@@ -46,16 +46,15 @@ _AS_WRITTEN = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
 
 def _requirement(
-    file: SourceFile, subject: str, spec: str, line: int, *, text: str, confidence: str = "medium"
+    file: SourceFile,
+    subject: str,
+    spec: str,
+    line: int,
+    *,
+    text: str,
+    confidence: Confidence = "medium",
 ) -> Requirement:
-    return Requirement(
-        subject=subject,
-        spec=spec,
-        component="",
-        source=file.source(line),
-        confidence="high" if confidence == "high" else "medium",
-        text=text,
-    )
+    return file.requirement(subject, spec, line, text=text, confidence=confidence)
 
 
 def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requirement | None:

@@ -54,14 +54,8 @@ def extract_test_guards(file: SourceFile) -> Extraction:
 
     def add(subject: str, spec: str, line: int, text: str, confidence: Confidence = "high") -> None:
         requirements.append(
-            Requirement(
-                subject=subject,
-                spec=spec,
-                component="",
-                source=file.source(line),
-                confidence=confidence,
-                hard=False,
-                text=text.strip(),
+            file.requirement(
+                subject, spec, line, text=text.strip(), confidence=confidence, hard=False
             )
         )
 
