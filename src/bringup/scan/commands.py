@@ -14,7 +14,6 @@ import shlex
 from typing import NamedTuple
 
 from bringup.model import Requirement, Source, StepKind, StepNeeds
-from bringup.scan.extraction import Finding
 from bringup.scan.pydeps import python_requirement
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -351,11 +350,3 @@ def step_name(argv: tuple[str, ...]) -> str:
     """A readable, stable name: the command itself, shortened."""
     text = " ".join(argv)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def pipeline_note(command: Command, source: Source) -> Finding:
-    return Finding(
-        kind="note",
-        message=f"not taken as a step (needs a shell): {command.text}",
-        sources=(source,),
-    )

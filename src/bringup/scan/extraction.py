@@ -109,6 +109,3 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     findings: tuple[Finding, ...] = ()
     provides: tuple[str, ...] = ()
     includes: tuple[str, ...] = ()
-
-
-EMPTY = Extraction()

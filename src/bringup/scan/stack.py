@@ -54,9 +54,6 @@ class Stack(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     files_seen: int = 0
     files_read: int = 0
 
-    def component(self, name: str) -> Optional[Component]:
-        return next((c for c in self.components if c.name == name), None)
-
 
 class _Target(NamedTuple):
     root: Path
