@@ -229,14 +229,16 @@ def scan_repo(
         )
     all_findings = findings + unversioned + contradictions + overrides
     role: Role = manifest.role if manifest and manifest.role else guess_role(component, readme)
+    # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
+    # 3.9, and older msgspec omits a default only when it is that very object.
     result = Component(
         name=component,
         path=shown,
         role=role,
-        requirements=tuple(requirements),
-        steps=tuple(steps),
-        depends_on=tuple(manifest.depends_on) if manifest else (),
+        requirements=tuple(requirements) or (),
+        steps=tuple(steps) or (),
+        depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
         trusted=manifest.trusted if manifest else False,
-        findings=tuple(f.as_fact() for f in all_findings),
+        findings=tuple(f.as_fact() for f in all_findings) or (),
     )
     return RepoScan(result, all_findings, provides, stats.files_seen, read)

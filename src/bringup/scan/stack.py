@@ -166,7 +166,7 @@ def _link(scans: list[RepoScan]) -> list[Component]:
             for r in component.requirements
             if r.subject in providers and providers[r.subject] != component.name
         ]
-        depends = tuple(dict.fromkeys([*component.depends_on, *sorted(set(found))]))
+        depends = tuple(dict.fromkeys([*component.depends_on, *sorted(set(found))])) or ()
         linked.append(msgspec.structs.replace(component, depends_on=depends))
     return linked
 
@@ -208,7 +208,7 @@ def scan_stack(paths: Sequence[Union[str, Path]]) -> Stack:
     _check_names(targets, components)
     return Stack(
         components=tuple(components),
-        findings=tuple(f for scan in scans for f in scan.findings),
+        findings=tuple(f for scan in scans for f in scan.findings) or (),
         files_seen=sum(scan.files_seen for scan in scans),
         files_read=sum(scan.files_read for scan in scans),
     )
