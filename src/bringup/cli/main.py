@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "explain": "bringup.cli.explain",
     "kb": "bringup.cli.kb",
     "probe": "bringup.cli.probe",
+    "scan": "bringup.cli.scan",
     "solve": "bringup.cli.solve",
 }
 """Command name -> module defining ``command`` (a ``click.Command``)."""
