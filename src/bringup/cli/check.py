@@ -7,11 +7,10 @@ bad input (a path that does not exist, an empty directory, a bad manifest or sna
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import click
 
@@ -26,20 +25,14 @@ from bringup.cli.stack_inputs import (
 )
 
 
-def _scan(paths: Sequence[str]) -> Any:
-    """``bringup.scan.scan_stack`` (its ``Stack``: components and findings), imported on
-    use, as every command's heavy dependencies are."""
-    scan = importlib.import_module("bringup.scan")
-    return scan.scan_stack(list(paths))
-
-
 def gather(paths: Sequence[str], snapshot: Optional[Path], kb_dir: Optional[Path]) -> StackInputs:
     """Scan the repos, read or take the snapshot, load the knowledge base (rows limited to a
     chip family are kept when the host has that chip)."""
     from bringup.kb import load_knowledge_base
+    from bringup.scan import scan_stack
     from bringup.solve import knowledge_catalogue
 
-    stack = _scan(paths)
+    stack = scan_stack(list(paths))
     if snapshot is not None:
         host = read_snapshot(snapshot)
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 import msgspec
@@ -14,6 +14,7 @@ from bringup.errors import InputError
 
 if TYPE_CHECKING:
     from bringup.model import Component, Rule, Snapshot
+    from bringup.scan import Finding
     from bringup.solve import Catalogue
 
 
@@ -23,7 +24,7 @@ class StackInputs:
     and the knowledge base's rules and releases."""
 
     components: tuple[Component, ...]
-    findings: tuple[Any, ...]
+    findings: tuple[Finding, ...]
     snapshot: Snapshot
     rules: tuple[Rule, ...]
     catalogue: Catalogue
