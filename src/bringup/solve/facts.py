@@ -35,7 +35,9 @@ def program_facts(problem: Problem, components: Collection[int], environments: i
     subject_ids = {subject: index for index, subject in enumerate(sorted(problem.candidates))}
     rank_of = {c.id: c.rank for group in problem.candidates.values() for c in group}
     out: list[str] = [f"env(1..{environments})."]
-    out.extend(f"comp({c})." for c in sorted(components))
+    ordered = sorted(components)
+    out.extend(f"comp({c})." for c in ordered)
+    out.extend(f"next({b},{c})." for b, c in zip(ordered, ordered[1:]))
     for subject, candidates in problem.candidates.items():
         s = subject_ids[subject]
         out.append(f"{problem.scopes[subject]}({s}).")
