@@ -172,8 +172,12 @@ class Candidates:
             )
             for n, v in enumerate(order)
         ]
+        parsed = list(order)
         if not releases and is_distribution(subject) and ":" not in subject:
-            made += self._regions(subject, made)
+            regions = self._regions(subject, made)
+            made += regions
+            parsed += [Version(c.version, scheme) for c in regions]
+        self._parsed[subject] = parsed
         return tuple(made)
 
     def _regions(self, subject: str, known: list[Candidate]) -> list[Candidate]:
@@ -240,7 +244,7 @@ class Candidates:
         if cached is None:
             candidates = self.of(subject)
             versions = self._parsed.get(subject)
-            if versions is None:
+            if versions is None:  # the host's values of a fixed subject
                 versions = [Version(c.version, scheme) for c in candidates]
                 self._parsed[subject] = versions
             admitted = SpecifierSet(text, scheme).admitted(versions)
