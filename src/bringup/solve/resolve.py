@@ -335,6 +335,7 @@ def _checks(
                 pin=pin.version if pin is not None else None,
                 environment=env.index if env is not None else None,
                 hard=requirement.hard,
+                also=req.also,
             )
         )
     return tuple(checks)
