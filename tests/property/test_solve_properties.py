@@ -6,7 +6,8 @@
   one of its items lets the rest hold;
 - the pins of each environment satisfy every requirement and rule that applies there, and
   are the best (fewest to install, then newest) over every split into that many;
-- the satisfaction sets, computed clause by clause, are what the whole spec admits.
+- the satisfaction sets, computed clause by clause, are what the whole spec admits;
+- the one range ``check`` shows for several statements admits what all of them admit.
 
 The oracle enumerates values directly, with ``bringup.versions`` for the specs, and knows
 nothing of the answer-set encoding.
@@ -19,13 +20,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bringup.model import Component, Rule
 from bringup.model.resolution import ConflictItem, Resolution
 from bringup.solve import solve
 from bringup.solve.candidates import Candidates
+from bringup.solve.explain import combine_specs
 from bringup.solve.host import host_facts
 from bringup.solve.subjects import is_distribution
 from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
@@ -325,3 +327,33 @@ def test_satisfaction_sets_agree_with_whole_specs(subject_spec: tuple[str, str])
     )
     expected = {c.id for c in cands.of(subject) if spec.contains(c.version)}
     assert cands.allowed(spec, subject) == expected
+
+
+@st.composite
+def conjunctions(draw: st.DrawFn) -> tuple[str, list[str]]:
+    subject = draw(st.sampled_from(sorted(SCHEME_VERSIONS)))
+    clause = st.tuples(
+        st.sampled_from(("==", "!=", ">=", "<=", ">", "<")),
+        st.sampled_from(SCHEME_VERSIONS[subject]),
+    ).map("".join)
+    specs = st.lists(clause, min_size=1, max_size=2).map(",".join)
+    return subject, draw(st.lists(specs, min_size=1, max_size=3))
+
+
+@settings(max_examples=80, deadline=None)
+@given(conjunctions())
+@example(("torch", [">1.1", ">=1.1.post1"]))  # >1.1 refuses 1.1.post1; >=1.1.post1 takes it
+@example(("torch", ["<2.0", "<=2.0.dev0"]))  # <2.0 refuses 2.0.dev0; <=2.0.dev0 takes it
+def test_combined_specs_admit_exactly_what_all_of_them_admit(
+    subject_specs: tuple[str, list[str]],
+) -> None:
+    """The one range ``bringup check`` shows for several statements of a repo admits
+    exactly the versions that every statement admits (pre-, post- and dev releases too)."""
+    subject, texts = subject_specs
+    scheme = scheme_for(subject)
+    combined = [SpecifierSet(text, scheme) for text in combine_specs(texts, subject)]
+    stated = [SpecifierSet(text, scheme) for text in texts]
+    for version in SCHEME_VERSIONS[subject]:
+        assert all(s.contains(version) for s in combined) == all(
+            s.contains(version) for s in stated
+        ), (version, combine_specs(texts, subject))
