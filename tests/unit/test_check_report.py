@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from rich.console import Console
 
-from bringup.cli.stack_inputs import read_snapshot
+from bringup.cli.options import read_snapshot
 from bringup.errors import ExitCode, InputError
 from bringup.model import Component
 from bringup.model.plan import Plan
