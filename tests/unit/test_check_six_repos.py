@@ -153,14 +153,7 @@ def test_bringup_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     }
 
 
-SITE_ROW = """\
-[[rule]]
-id = "site-torch_npu-2.1.0"
-replaces = "torch_npu-2.1.0"
-when = { torch_npu = "==2.1.0" }
-then = { torch = "==2.1.0", cann = "==7.0.0 || ==8.0.RC1" }
-source = "internal test run 2024-05-02 (torch_npu 2.1.0 on CANN 8.0.RC1)"
-"""
+OVERLAY = ROOT / "tests" / "fixtures" / "solve" / "kb-overlay"
 
 
 def test_check_takes_knowledge_base_overlays(
@@ -168,12 +161,10 @@ def test_check_takes_knowledge_base_overlays(
 ) -> None:
     """``--kb-extra`` as for ``bringup kb``: a site row replacing a built-in one is the row
     the conflict cites; a broken overlay is left out with a warning, the answer stands."""
-    (tmp_path / "site").mkdir()
-    (tmp_path / "site" / "override.toml").write_text(SITE_ROW, encoding="utf-8")
     argv = ["check", str(STACK), "--snapshot", str(HOST), "--json"]
-    assert main([*argv, "--kb-extra", str(tmp_path / "site")]) == 1
+    assert main([*argv, "--kb-extra", str(OVERLAY)]) == 1
     conflicts = json.loads(capsys.readouterr().out)["data"]["conflicts"]
-    assert any("(kb:override/site-torch_npu-2.1.0/cann)" in c for c in conflicts)
+    assert any("(kb:site_torch_npu/site-torch_npu-2.1.0/cann)" in c for c in conflicts)
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "bad.toml").write_text("[[rule]]\nid = 3\n", encoding="utf-8")
     assert main([*argv, "--kb-extra", str(tmp_path / "broken")]) == 1
