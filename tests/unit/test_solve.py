@@ -373,3 +373,16 @@ def test_many_repos_that_cannot_share_each_get_an_environment() -> None:
         [v] for v in versions
     ]
     assert resolution.optimal
+
+
+def test_a_range_no_release_meets_leaves_the_repo_out_with_its_line() -> None:
+    """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the repo cannot run here at
+    any pin, and the reason is its own line, with its source."""
+    resolution = _solve([component("future", [("torch", ">=9")])])
+    assert resolution.environments == ()
+    (unplaced,) = resolution.unplaced
+    assert unplaced.conflict is not None
+    assert explain_conflict(unplaced.conflict) == (
+        "future needs torch >= 9 (future/README.md:1): no torch satisfies it "
+        "-> future cannot run on this machine"
+    )

@@ -144,7 +144,7 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     head = "; ".join(describe_item(item) for item in conflict.items)
     subjects = " and ".join(display_name(s) for s in _contended(conflict))
     requirements = sum(1 for item in conflict.items if item.kind == "requirement")
-    together = "both" if len(conflict.items) == 2 else "all of these"
+    together = {1: "it", 2: "both"}.get(len(conflict.items), "all of these")
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         return f"{head}: no {subjects} satisfies {together} -> {repo} cannot run on this machine"

@@ -91,13 +91,50 @@ class Placement:
         return sorted(c for group in self.groups for c in group)
 
 
-def place(problem: Problem, single: Engine, shared: Sequence[int]) -> Placement:
-    """The fewest environments for the repos that can hold at all, on ``single`` (the
-    program for one environment) as far as possible."""
+def place(
+    problem: Problem, single: Engine, shared: Sequence[int], time_limit_s: float
+) -> tuple[list[int], Model | None]:
+    """The repos that can hold here and the best answer for them: the fewest environments,
+    then the preferences. When the ranges alone force the split, each group's optimisation
+    is also the proof that it holds; otherwise (or when one does not) the solver decides."""
     ranges = Ranges(problem)
     candidates = [c for c in range(len(problem.components)) if ranges.alone(c)]
+    if not candidates:
+        return [], None
     groups = _split_by_ranges(ranges, candidates)
+    clique = _largest_clique([g[0] for g in groups], ranges.apart)
+    if (
+        len(clique) == len(groups)
+        and _forced(ranges, candidates, clique)
+        and "chosen" not in problem.scopes.values()
+    ):
+        model = optimise_apart(problem, single, groups, shared, time_limit_s)
+        if model is not None:
+            return candidates, model
+    placement = _placement(problem, ranges, groups, single, shared)
+    placeable = placement.placeable
+    if placement.joint is not None:
+        return placeable, placement.joint.optimise(
+            on_items(problem, placeable, shared), time_limit_s
+        )
+    if not placeable:
+        return [], None
+    return placeable, optimise_apart(problem, single, placement.groups, shared, time_limit_s)
+
+
+def _placement(
+    problem: Problem,
+    ranges: Ranges,
+    groups: list[list[int]],
+    single: Engine,
+    shared: Sequence[int],
+) -> Placement:
+    """The split checked on the solver: groups by ranges when each holds, else first fit on
+    the solver (leaving out repos that cannot hold even alone); the count proven by a clique
+    (pairs the ranges cannot tell apart asked of the solver), or by programs for fewer
+    environments than the split. ``groups``: the split by ranges."""
     if not all(single.satisfiable(on_items(problem, g, shared)) for g in groups):
+        candidates = sorted(c for group in groups for c in group)
         groups = _first_fit(problem, ranges, candidates, single, shared)
     done = tuple(tuple(g) for g in groups)
     if len(groups) <= 1:

@@ -32,7 +32,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
-from bringup.solve.placement import on_items, optimise_apart, place
+from bringup.solve.placement import place
 from bringup.solve.problem import (
     Problem,
     RequirementItem,
@@ -109,13 +109,7 @@ def solve_host(
     everyone = list(range(len(problem.components)))
     shared = problem.shared_items()
     single = Engine(problem, everyone, 1)
-    placement = place(problem, single, shared)
-    placeable = placement.placeable
-    model: Model | None = None
-    if placement.joint is not None:
-        model = placement.joint.optimise(on_items(problem, placeable, shared), options.time_limit_s)
-    elif placeable:
-        model = optimise_apart(problem, single, placement.groups, shared, options.time_limit_s)
+    placeable, model = place(problem, single, shared, options.time_limit_s)
     environments = _environments(problem, model, placeable) if model is not None else ()
     placed_in = {name: env.index for env in environments for name in env.components}
     order = _removal_order(problem)
