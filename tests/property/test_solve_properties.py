@@ -4,7 +4,10 @@
 - the repos left unplaced are exactly those that cannot hold on this host even alone;
 - every reported conflict is minimal: it cannot hold in one environment, and dropping any
   one of its items lets the rest hold;
-- the pins of each environment satisfy every requirement and rule that applies there.
+- the pins of each environment satisfy every requirement and rule that applies there, and
+  are the best (fewest to install, then newest) over every split into that many;
+- the satisfaction sets, computed clause by clause, are what the whole spec admits;
+- the one range ``check`` shows for several statements admits what all of them admit.
 
 The oracle enumerates values directly, with ``bringup.versions`` for the specs, and knows
 nothing of the answer-set encoding.
@@ -17,14 +20,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bringup.model import Component, Rule
 from bringup.model.resolution import ConflictItem, Resolution
 from bringup.solve import solve
+from bringup.solve.candidates import Candidates
+from bringup.solve.explain import combine_specs
+from bringup.solve.host import host_facts
 from bringup.solve.subjects import is_distribution
-from bringup.versions import SpecifierSet, scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
 from solve_inputs import catalogue, component, host, rule
 
 LOCAL = ("cmake", "ninja", "torch")
@@ -193,6 +199,51 @@ def test_pins_satisfy_every_requirement_and_rule(instance: Instance) -> None:
         assert all(_item_holds(item, value, rules) for item in items), env
 
 
+def _best_pins(items: Sequence[Item], instance: Instance, installed: str) -> tuple[int, int]:
+    """The least (pins to install, sum of ranks) of one environment holding ``items``:
+    subjects nothing needs stay out (a pin only ever adds to the cost)."""
+    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
+    rules = {r.id: r for r in instance.rules}
+    best: tuple[int, int] | None = None
+    for combo in itertools.product((None, *VERSIONS), repeat=len(LOCAL)):
+        value: dict[str, Optional[str]] = dict(zip(LOCAL, combo))
+        value[FIXED] = instance.glibc
+        if not all(_item_holds(item, value, rules) for item in items):
+            continue
+        picked = [(s, v) for s, v in zip(LOCAL, combo) if v is not None]
+        cost = (
+            sum(1 for s, v in picked if (s, v) != ("torch", installed)),
+            sum(rank[v] for _s, v in picked),
+        )
+        best = cost if best is None or cost < best else best
+    assert best is not None
+    return best
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.sampled_from(VERSIONS))
+def test_pins_are_the_best_over_every_fewest_split(instance: Instance, installed: str) -> None:
+    """After the fewest environments: the fewest pins to install, then the newest, summed
+    over the environments and taken over every split into that many (torch ``installed``
+    is on the host; the other subjects are releases only)."""
+    snapshot = host(glibc=instance.glibc, packages={"torch": installed})
+    releases = {s: list(VERSIONS) for s in LOCAL}
+    resolution = solve(instance.components, snapshot, instance.rules, catalogue(releases))
+    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
+    pins = [p for env in resolution.environments for p in env.pins]
+    got = (sum(1 for p in pins if not p.installed), sum(rank[p.version] for p in pins))
+    unplaced = {u.component for u in resolution.unplaced}
+    placeable = [c for c in instance.components if c.name not in unplaced]
+    count = len(resolution.environments)
+    costs = [
+        [_best_pins(items_of(instance, block), instance, installed) for block in split]
+        for split in partitions(placeable)
+        if len(split) == count and all(holds(items_of(instance, b), instance) for b in split)
+    ]
+    best = min((sum(c[0] for c in split), sum(c[1] for c in split)) for split in costs)
+    assert got == best, resolution.environments
+
+
 def test_oracle_partitions_count_bell_numbers() -> None:
     # Bell numbers 1, 2, 5, 15, 52: the oracle really tries every split.
     people = [component(f"c{n}") for n in range(5)]
@@ -235,3 +286,74 @@ def test_open_subjects_split_exactly_when_no_release_could_fit(
         pin = env.pin("numpy")
         assert pin is not None
         assert pin.origin == "index"
+
+
+# --- satisfaction sets: clause by clause, as bringup.versions reads the whole spec ----------
+
+SCHEME_VERSIONS = {
+    "torch": ("1.0", "1.1rc1", "1.1", "1.1.post1", "2.0.dev0", "2.0", "2.0.1", "2.1"),
+    "cann": ("7.0.RC1", "7.0.0", "8.0.RC1", "8.0.RC2", "8.0.0", "8.1.RC1"),
+    "gcc": ("7.5", "9", "10.2", "11", "12.1", "13"),
+}
+"""A PEP 440, an Ascend and a numeric subject, with pre-, post- and development releases
+where the scheme has them."""
+
+
+@st.composite
+def subject_specs(draw: st.DrawFn) -> tuple[str, str]:
+    subject = draw(st.sampled_from(sorted(SCHEME_VERSIONS)))
+    versions = SCHEME_VERSIONS[subject]
+    clause = st.tuples(
+        st.sampled_from(("==", "!=", ">=", "<=", ">", "<", "~=")), st.sampled_from(versions)
+    ).map("".join)
+    conjunction = st.lists(clause, min_size=1, max_size=3).map(",".join)
+    alternatives = draw(st.lists(conjunction, min_size=1, max_size=2))
+    return subject, " || ".join(alternatives)
+
+
+@settings(max_examples=80, deadline=None)
+@given(subject_specs())
+def test_satisfaction_sets_agree_with_whole_specs(subject_spec: tuple[str, str]) -> None:
+    subject, text = subject_spec
+    try:
+        spec = SpecifierSet(text, scheme_for(subject))
+    except InvalidSpecifier:
+        return
+    cands = Candidates(
+        host_facts(host()),
+        catalogue({s: list(v) for s, v in SCHEME_VERSIONS.items()}),
+        allow_driver_change=False,
+        specs={},
+    )
+    expected = {c.id for c in cands.of(subject) if spec.contains(c.version)}
+    assert cands.allowed(spec, subject) == expected
+
+
+@st.composite
+def conjunctions(draw: st.DrawFn) -> tuple[str, list[str]]:
+    subject = draw(st.sampled_from(sorted(SCHEME_VERSIONS)))
+    clause = st.tuples(
+        st.sampled_from(("==", "!=", ">=", "<=", ">", "<")),
+        st.sampled_from(SCHEME_VERSIONS[subject]),
+    ).map("".join)
+    specs = st.lists(clause, min_size=1, max_size=2).map(",".join)
+    return subject, draw(st.lists(specs, min_size=1, max_size=3))
+
+
+@settings(max_examples=80, deadline=None)
+@given(conjunctions())
+@example(("torch", [">1.1", ">=1.1.post1"]))  # >1.1 refuses 1.1.post1; >=1.1.post1 takes it
+@example(("torch", ["<2.0", "<=2.0.dev0"]))  # <2.0 refuses 2.0.dev0; <=2.0.dev0 takes it
+def test_combined_specs_admit_exactly_what_all_of_them_admit(
+    subject_specs: tuple[str, list[str]],
+) -> None:
+    """The one range ``bringup check`` shows for several statements of a repo admits
+    exactly the versions that every statement admits (pre-, post- and dev releases too)."""
+    subject, texts = subject_specs
+    scheme = scheme_for(subject)
+    combined = [SpecifierSet(text, scheme) for text in combine_specs(texts, subject)]
+    stated = [SpecifierSet(text, scheme) for text in texts]
+    for version in SCHEME_VERSIONS[subject]:
+        assert all(s.contains(version) for s in combined) == all(
+            s.contains(version) for s in stated
+        ), (version, combine_specs(texts, subject))

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from rich.console import Console
 
-from bringup.cli.stack_inputs import read_snapshot
+from bringup.cli.options import read_snapshot
 from bringup.errors import ExitCode, InputError
 from bringup.model import Component
 from bringup.model.plan import Plan
@@ -55,12 +55,12 @@ def _solved() -> tuple[list[Component], Resolution, Plan]:
     return components, resolution, plan(components, resolution, snapshot)
 
 
-def _text() -> str:
+def _text(width: int = 200) -> str:
     components, resolution, made = _solved()
     out = io.StringIO()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
     render_check(
-        Console(file=out, width=200, color_system=None),
+        Console(file=out, width=width, color_system=None),
         components=components,
         findings=(),
         snapshot=snapshot,
@@ -78,11 +78,33 @@ def test_the_terminal_answer_has_verdicts_reasons_table_plan_and_actions() -> No
     )
     assert "Why two environments" in text
     assert "no single CANN satisfies both -> two environments" in text
-    assert "version matching" in text
+    assert "Version matching" in text
     assert "environment 2" in text
+    assert "Environments and this machine" in text
     assert "needs 1 NPU; this machine has 0" in text
     assert "model conversion with the toolkit only: step 3 after the actions below" in text
     assert "Ascend-cann-toolkit_7.0.0_linux-x86_64.run" in text
+
+
+def test_at_80_columns_every_line_fits_and_nothing_is_cut() -> None:
+    """A piped ``bringup check`` is 80 columns wide: prose wraps under a hanging indent,
+    the tables become blocks, and no word (a file:line, a flag) is broken or padded."""
+    text = _text(80)
+    for line in text.splitlines():
+        assert line == line.rstrip(), line
+        assert len(line) <= 80 or " " not in line.strip(), line
+    assert text.split() == _text(200).split()  # the same words, in the same order
+
+
+def test_each_requirement_row_names_its_files_and_lines() -> None:
+    """Every requirement shown in the version-matching blocks cites its file and line."""
+    _components, resolution, _plan = _solved()
+    for width in (80, 200):
+        text = _text(width)
+        block = text[text.index("Version matching") : text.index("Environments and")]
+        for check in resolution.checks:
+            if check.hard:
+                assert f"README.md:{check.source.line}" in block, check
 
 
 def test_python_outside_the_default_is_said_with_the_interpreter_used() -> None:

@@ -109,6 +109,19 @@ def test_bringup_check_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Next actions" in out
 
 
+def test_piped_check_reads_at_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """Piped (not a terminal), the answer is 80 columns: infer-adapter's CANN is one
+    effective range citing each file and line that states part of it; commands are whole."""
+    main(["check", str(STACK), "--snapshot", str(HOST)])
+    out = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    block = out[out.index(f"  infer-adapter  {STACK / 'infer-adapter'}") :]
+    cann = block.splitlines()[1].split()
+    assert cann[:6] == ["CANN", ">=", "6.3.RC1,", "<", "7.0", "6.3.RC3.1"]
+    assert "CMakeLists.txt:13, CMakeLists.txt:14, README.md:10" in block
+    assert "-DAscendOps_DIR=/opt/ascend-ops/lib/cmake/AscendOps" in out
+
+
 def test_bringup_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(STACK), "--snapshot", str(HOST), "--json"]) == 1
     document = json.loads(capsys.readouterr().out)
@@ -119,6 +132,17 @@ def test_bringup_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert document["data"]["environments"] == 2
     assert document["data"]["tier"] == 0
+    # every source keeps its own statement in the JSON (the terminal shows the combination)
+    stated = {
+        (c["source"]["ref"].rsplit("/", 1)[1], c["source"]["line"], c["spec"])
+        for c in document["data"]["resolution"]["checks"]
+        if c["component"] == "infer-adapter" and c["subject"] == "cann"
+    }
+    assert stated == {
+        ("CMakeLists.txt", 13, ">=6.3"),
+        ("CMakeLists.txt", 14, "<7.0"),
+        ("README.md", 10, ">=6.3.RC1,<7.0"),
+    }
     assert {v["component"] for v in document["data"]["verdicts"]} == {
         "ascend-comm",
         "ascend-ops",
@@ -127,6 +151,26 @@ def test_bringup_check_json(capsys: pytest.CaptureFixture[str]) -> None:
         "npu-toolchain",
         "train-adapter",
     }
+
+
+OVERLAY = ROOT / "tests" / "fixtures" / "solve" / "kb-overlay"
+
+
+def test_check_takes_knowledge_base_overlays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--kb-extra`` as for ``bringup kb``: a site row replacing a built-in one is the row
+    the conflict cites; a broken overlay is left out with a warning, the answer stands."""
+    argv = ["check", str(STACK), "--snapshot", str(HOST), "--json"]
+    assert main([*argv, "--kb-extra", str(OVERLAY)]) == 1
+    conflicts = json.loads(capsys.readouterr().out)["data"]["conflicts"]
+    assert any("(kb:site_torch_npu/site-torch_npu-2.1.0/cann)" in c for c in conflicts)
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "bad.toml").write_text("[[rule]]\nid = 3\n", encoding="utf-8")
+    assert main([*argv, "--kb-extra", str(tmp_path / "broken")]) == 1
+    captured = capsys.readouterr()
+    assert "WARNING: knowledge-base overlay left out:" in captured.err
+    assert json.loads(captured.out)["data"]["environments"] == 2
 
 
 def test_bringup_solve_what_if(capsys: pytest.CaptureFixture[str]) -> None:

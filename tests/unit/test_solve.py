@@ -342,3 +342,47 @@ def test_a_cpp_standard_is_a_setting_not_an_install() -> None:
     assert pin is not None
     assert (pin.version, pin.installed) == ("17", True)  # the oldest that fits both
     assert resolution.verdicts[0].status == "runs"
+
+
+def test_fewer_environments_than_first_fit_finds() -> None:
+    """First fit puts a and b together (CMake 2), then c (1) and d (3) alone: three groups.
+    The pair that cannot share (c, d) proves two is the least, and two do hold: a with c on
+    CMake 1, b with d on CMake 3."""
+    components = [
+        component("a", [("cmake", ">=1,<3")]),
+        component("b", [("cmake", ">=2,<4")]),
+        component("c", [("cmake", "==1")]),
+        component("d", [("cmake", "==3")]),
+    ]
+    resolution = solve(components, host(), [], catalogue({"cmake": ["1", "2", "3", "4"]}))
+    placed = {env.components: env.pin("cmake") for env in resolution.environments}
+    assert {names: pin.version for names, pin in placed.items() if pin} == {
+        ("a", "c"): "1",
+        ("b", "d"): "3",
+    }
+
+
+def test_many_repos_that_cannot_share_each_get_an_environment() -> None:
+    """Thirteen repos pinning thirteen CMakes: the bound comes from a greedy clique (past a
+    dozen groups), the split is forced, each environment is solved on its own."""
+    versions = [str(n) for n in range(1, 14)]
+    components = [component(f"r{v}", [("cmake", f"=={v}")]) for v in versions]
+    resolution = solve(components, host(), [], catalogue({"cmake": versions}))
+    assert [env.components for env in resolution.environments] == [(f"r{v}",) for v in versions]
+    assert [[p.version for p in env.pins] for env in resolution.environments] == [
+        [v] for v in versions
+    ]
+    assert resolution.optimal
+
+
+def test_a_range_no_release_meets_leaves_the_repo_out_with_its_line() -> None:
+    """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the repo cannot run here at
+    any pin, and the reason is its own line, with its source."""
+    resolution = _solve([component("future", [("torch", ">=9")])])
+    assert resolution.environments == ()
+    (unplaced,) = resolution.unplaced
+    assert unplaced.conflict is not None
+    assert explain_conflict(unplaced.conflict) == (
+        "future needs torch >= 9 (future/README.md:1): no torch satisfies it "
+        "-> future cannot run on this machine"
+    )

@@ -14,21 +14,18 @@ from typing import Optional
 
 import click
 
-from bringup.cli.stack_inputs import (
-    DRIVER,
-    JSON,
-    KB_DIR,
-    PATHS,
-    SNAPSHOT,
-    StackInputs,
-    read_snapshot,
-)
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, SNAPSHOT, load_kb, read_snapshot
+from bringup.cli.stack_inputs import DRIVER, PATHS, StackInputs
 
 
-def gather(paths: Sequence[str], snapshot: Optional[Path], kb_dir: Optional[Path]) -> StackInputs:
+def gather(
+    paths: Sequence[str],
+    snapshot: Optional[Path],
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...] = (),
+) -> StackInputs:
     """Scan the repos, read or take the snapshot, load the knowledge base (rows limited to a
     chip family are kept when the host has that chip)."""
-    from bringup.kb import load_knowledge_base
     from bringup.scan import scan_stack
     from bringup.solve import knowledge_catalogue
 
@@ -39,7 +36,7 @@ def gather(paths: Sequence[str], snapshot: Optional[Path], kb_dir: Optional[Path
         from bringup.probe.live import take_snapshot
 
         host = take_snapshot()
-    kb = load_knowledge_base(kb_dir=kb_dir)
+    kb = load_kb(kb_dir, extra_dirs)
     chips = sorted({a.family for a in host.devices("ascend") if a.family})
     return StackInputs(
         components=stack.components,
@@ -55,6 +52,7 @@ def gather(paths: Sequence[str], snapshot: Optional[Path], kb_dir: Optional[Path
 @JSON
 @SNAPSHOT
 @KB_DIR
+@KB_EXTRA
 @DRIVER
 def command(
     *,
@@ -62,6 +60,7 @@ def command(
     as_json: bool,
     snapshot: Optional[Path],
     kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
 ) -> int:
     """Can this machine run these repos? One verdict per repo, the environments and pins,
@@ -71,7 +70,7 @@ def command(
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
 
-    inputs = gather(paths or (".",), snapshot, kb_dir)
+    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs)
     options = SolveOptions(allow_driver_change=allow_driver_change)
     resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     plan = make_plan(inputs.components, resolution, inputs.snapshot)

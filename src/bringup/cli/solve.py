@@ -16,7 +16,8 @@ from typing import Optional
 import click
 
 from bringup.cli.check import gather
-from bringup.cli.stack_inputs import DRIVER, JSON, KB_DIR, PATHS, SNAPSHOT
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, SNAPSHOT
+from bringup.cli.stack_inputs import DRIVER, PATHS
 from bringup.errors import ExitCode
 
 
@@ -25,6 +26,7 @@ from bringup.errors import ExitCode
 @JSON
 @SNAPSHOT
 @KB_DIR
+@KB_EXTRA
 @DRIVER
 @click.option(
     "--what-if",
@@ -40,6 +42,7 @@ def command(
     as_json: bool,
     snapshot: Optional[Path],
     kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
     what_if: tuple[str, ...],
 ) -> int:
@@ -48,7 +51,7 @@ def command(
     from bringup.solve.whatif import what_if as solve_what_if
 
     changes = parse_what_if(what_if)
-    inputs = gather(paths or (".",), snapshot, kb_dir)
+    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs)
     options = SolveOptions(allow_driver_change=allow_driver_change)
     base = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     report = None

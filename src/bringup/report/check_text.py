@@ -4,14 +4,17 @@ tier and the next actions. Every piece of data is escaped before it meets Rich m
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
-from bringup.model.plan import Plan
+from bringup.model.plan import Plan, PlanStep
 from bringup.model.resolution import Resolution, Verdict
+from bringup.report.layout import heading, print_wrapped, wrapped
+from bringup.report.matching_text import render_environments, render_repos
 from bringup.solve.explain import (
     explain_conflict,
     explain_hardware,
@@ -20,27 +23,11 @@ from bringup.solve.explain import (
     format_spec,
     number_word,
 )
-from bringup.solve.subjects import display_name
 from bringup.versions import SpecifierSet, scheme_for
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-COLUMNS = (
-    "cann",
-    "ascend_driver",
-    "python",
-    "gcc",
-    "cmake",
-    "cxx_standard",
-    "torch",
-    "torch_npu",
-    "cuda",
-    "nvidia_driver",
-)
-"""Subjects shown first in the version-matching table, when any repo states them."""
-
-_MARK = {"ok": "", "violated": " ✗", "hardware": " ✗", "unverified": " ?"}
 _STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
 _CATEGORY = {
     "build": "builds that need no device",
@@ -102,70 +89,6 @@ def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[str]:
     return notes
 
 
-def _columns(resolution: Resolution) -> list[str]:
-    stated = {
-        c.subject
-        for c in resolution.checks
-        if c.status in ("ok", "violated", "hardware", "unverified") and c.hard
-    }
-    first = [s for s in COLUMNS if s in stated]
-    return first + sorted(stated - set(first))[: max(0, 10 - len(first))]
-
-
-def _cell(resolution: Resolution, component: str, subject: str) -> str:
-    parts = []
-    for check in resolution.checks:
-        if check.component == component and check.subject == subject and check.hard:
-            parts.append(format_spec(check.spec, subject) + _MARK.get(check.status, ""))
-    return "; ".join(dict.fromkeys(parts))
-
-
-def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> str:
-    value = resolution.host_value(subject)
-    if value is not None:
-        return ", ".join(value.values) if value.status == "ok" else value.status
-    if subject == "python":
-        default = snapshot.value(keys.PYTHON_DEFAULT)
-        return f"{default} (default)" if default else ""
-    found = {
-        "cann": [t.version for t in snapshot.toolkits if t.kind == "cann-toolkit"],
-        "cuda": [t.version for t in snapshot.toolkits if t.kind == "cuda"],
-        "gcc": [str(snapshot.value(keys.GCC) or "")],
-        "cmake": [str(snapshot.value(keys.CMAKE) or "")],
-    }.get(subject, [])
-    return ", ".join(v for v in found if v) or "-"
-
-
-def render_table(console: Console, resolution: Resolution, snapshot: Snapshot) -> None:
-    """Repos by subjects: what each states (✗ not met here, ? not checkable), then each
-    environment's pins, then what this machine has."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    columns = _columns(resolution)
-    if not columns:
-        return
-    table = Table(title="version matching", title_justify="left", pad_edge=False)
-    table.add_column("")
-    for subject in columns:
-        table.add_column(escape(display_name(subject)), overflow="fold")
-    for verdict in resolution.verdicts:
-        name = verdict.component
-        table.add_row(escape(name), *(escape(_cell(resolution, name, s)) for s in columns))
-    for env in resolution.environments:
-        cells = []
-        for subject in columns:
-            pin = env.pin(subject)
-            cells.append("" if pin is None else pin.version + ("" if pin.installed else " +"))
-        table.add_row(f"[bold]environment {env.index}[/bold]", *(escape(c) for c in cells))
-    table.add_row(
-        "[bold]this machine[/bold]",
-        *(escape(_machine_cell(resolution, snapshot, s)) for s in columns),
-    )
-    console.print(table)
-    console.print("  [dim]✗ not met here · ? not checkable here · + to install[/dim]")
-
-
 def _step_numbers(plan: Plan, names: Sequence[str]) -> str:
     """``steps 1, 5, 6 now; 8, 9 after the installs below`` for a group of plan steps."""
     wanted = set(names)
@@ -181,32 +104,51 @@ def _step_numbers(plan: Plan, names: Sequence[str]) -> str:
     return f"{word} " + "; ".join(parts)
 
 
-def render_plan(console: Console, plan: Plan) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+def step_text(step: PlanStep) -> str:
+    """The command in full (the scan shortens long ones in a step's name), or the step's
+    own name when it says more than its command."""
+    command = shlex.join(step.argv)
+    name = step.name
+    if not step.argv or not (name.endswith("...") and command.startswith(name[:-3])):
+        return name
+    return command
 
-    table = Table(title=f"plan ({tier_text(plan)})", title_justify="left", pad_edge=False)
-    for name in ("#", "repo", "step", "status", "why / next"):
-        table.add_column(name, overflow="fold")
+
+def render_plan(console: Console, plan: Plan, components: Sequence[Component]) -> None:
+    """Steps in bring-up order under their repo: number, status, the command and the file
+    and line it comes from, then why it is skipped or blocked; wrapped to the width."""
+    from rich.markup import escape
+
+    from bringup.report.matching_text import relative
+
+    paths = {c.name: c.path for c in components}
+    console.print(f"[bold]Plan[/bold] ({escape(tier_text(plan))}), in bring-up order")
+    number = len(str(len(plan.steps)))
+    indent = 2 + number + 2 + 7 + 2
+    current = None
     for step in plan.steps:
-        why = step.reason or ""
+        root = paths.get(step.component, step.component)
+        if step.component != current:
+            current = step.component
+            where = f" · environment {step.environment}" if step.environment else ""
+            heading(console, current, f"{root}{where}")
         style = _STATUS_STYLE[step.status]
-        table.add_row(
-            str(step.order),
-            escape(step.component),
-            escape(step.name),
-            f"[{style}]{step.status}[/{style}]",
-            escape(why),
-        )
-    console.print(table)
+        text = f"{step_text(step)}  ({relative(step.source, root)})"
+        lines = wrapped(text, console.width, indent)
+        status = f"[{style}]{step.status.ljust(7)}[/{style}]"
+        console.print(f"  {str(step.order).rjust(number)}  {status}  {escape(lines[0].lstrip())}")
+        for line in lines[1:]:
+            console.print(escape(line))
+        if step.reason:
+            for line in wrapped(step.reason, console.width, indent):
+                console.print(f"[{style}]{escape(line)}[/{style}]")
     if plan.tier.level == 0 and plan.can_do:
         console.print("\n[bold]What this machine can still do without an accelerator[/bold]")
         for group in plan.can_do:
-            console.print(
-                f"  {_CATEGORY[group.category]}: " + escape(_step_numbers(plan, group.steps))
-            )
+            text = f"{_CATEGORY[group.category]}: {_step_numbers(plan, group.steps)}"
+            print_wrapped(console, text, indent=4, first=2)
     for note in plan.notes:
-        console.print("  [yellow]note[/yellow] " + escape(note))
+        print_wrapped(console, note, indent=4, head="  [yellow]note[/yellow] ", head_width=7)
 
 
 def render_check(
@@ -228,39 +170,39 @@ def render_check(
     )
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     count = len(resolution.environments)
-    console.print(
-        f"[bold]bringup check[/bold]: {len(components)} repos on {origin[snapshot.origin]} "
-        f"({escape(host)}); {escape(tier_text(plan))}; "
+    summary = (
+        f"{len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}; "
         f"{number_word(count)} environment{'s' if count != 1 else ''}"
     )
+    print_wrapped(console, summary, indent=2, head="[bold]bringup check[/bold]: ", head_width=15)
     console.print()
     width = max((len(v.component) for v in resolution.verdicts), default=0)
     for verdict in resolution.verdicts:
         style = {"runs": "green", "runs_after": "cyan"}.get(verdict.status, "red")
-        console.print(
-            f"  [{style}]{escape(verdict.component.ljust(width))}[/{style}]  "
-            + escape(verdict_line(verdict, plan))
-        )
+        head = f"  [{style}]{escape(verdict.component.ljust(width))}[/{style}]  "
+        line = verdict_line(verdict, plan)
+        print_wrapped(console, line, indent=width + 4, head=head, head_width=width + 4)
     for note in python_notes(resolution, snapshot):
-        console.print("  [yellow]python[/yellow] " + escape(note))
+        print_wrapped(console, note, indent=4, head="  [yellow]python[/yellow] ", head_width=9)
     if resolution.conflicts:
         console.print(f"\n[bold]Why {number_word(count)} environments[/bold]")
         for n, conflict in enumerate(resolution.conflicts, start=1):
-            console.print(f"  {n}. " + escape(explain_conflict(conflict, count)))
+            print_wrapped(console, f"{n}. " + explain_conflict(conflict, count), indent=5, first=2)
     blocked = [u for u in resolution.unplaced if u.conflict is not None]
     if blocked:
         console.print("\n[bold]Cannot run on this machine[/bold]")
         for unplaced in blocked:
             if unplaced.conflict is not None:
-                console.print("  " + escape(explain_conflict(unplaced.conflict)))
+                print_wrapped(console, explain_conflict(unplaced.conflict), indent=4, first=2)
     if resolution.hardware:
         console.print("\n[bold]What the hardware rules out[/bold]")
         for block in resolution.hardware:
-            console.print("  " + escape(explain_hardware(block)))
+            print_wrapped(console, explain_hardware(block), indent=4, first=2)
     console.print()
-    render_table(console, resolution, snapshot)
+    render_repos(console, resolution, components)
+    render_environments(console, resolution, snapshot)
     console.print()
-    render_plan(console, plan)
+    render_plan(console, plan, components)
     render_actions(console, resolution, plan)
     if findings:
         console.print(
@@ -269,18 +211,16 @@ def render_check(
 
 
 def render_actions(console: Console, resolution: Resolution, plan: Plan) -> None:
-    from rich.markup import escape
-
     if plan.actions:
         console.print("\n[bold]Next actions[/bold]")
         for n, action in enumerate(plan.actions, start=1):
-            tag = " [dim](bringup up does this)[/dim]" if action.automatic else ""
-            console.print(f"  {n}. " + escape(action.text) + tag)
+            tag = " (bringup up does this)" if action.automatic else ""
+            print_wrapped(console, f"{n}. {action.text}{tag}", indent=5, first=2)
     later = list(resolution.unverified) + list(resolution.caveats)
     if later:
         console.print("\n[bold]Not checked here[/bold]")
         for item in later:
-            console.print("  " + escape(explain_unverified(item)))
+            print_wrapped(console, explain_unverified(item), indent=4, first=2)
 
 
 def check_data(findings: Sequence[Any], resolution: Resolution, plan: Plan) -> dict[str, Any]:

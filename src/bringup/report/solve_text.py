@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import msgspec
 
 from bringup.model.resolution import Resolution, WhatIf
+from bringup.report.layout import print_wrapped
 from bringup.solve.explain import (
     explain_conflict,
     explain_hardware,
@@ -55,6 +56,7 @@ def _changes(report: WhatIf) -> list[str]:
 
 
 def render_solve(console: Console, base: Resolution, report: Optional[WhatIf]) -> None:
+    """Wrapped to the console's width under hanging indents (80 columns when piped)."""
     from rich.markup import escape
 
     shown = report.resolution if report is not None else base
@@ -65,23 +67,30 @@ def render_solve(console: Console, base: Resolution, report: Optional[WhatIf]) -
             f"{report.environments_after} environment(s)"
         )
         for line in _changes(report) or ["no repo changes verdict"]:
-            console.print("  " + escape(line))
+            print_wrapped(console, line, indent=4, first=2)
         console.print()
     count = len(shown.environments)
     console.print(f"[bold]{number_word(count)} environment{'s' if count != 1 else ''}[/bold]")
     for env in shown.environments:
-        console.print(
-            f"\n  [bold]environment {env.index}[/bold]: " + escape(", ".join(env.components))
-        )
+        console.print()
+        head = f"  [bold]environment {env.index}[/bold]: "
+        width = len(f"  environment {env.index}: ")
+        names = ", ".join(env.components)
+        print_wrapped(console, names, indent=width, head=head, head_width=width)
         for pin in env.pins:
-            console.print(
-                f"    {escape(display_name(pin.subject))} {escape(pin.version or '(any)')}"
-                f"  [dim]{_ORIGIN[pin.origin]}: {escape(str(pin.source))}[/dim]"
+            what = f"{display_name(pin.subject)} {pin.version or '(any)'}"
+            print_wrapped(
+                console,
+                f"{_ORIGIN[pin.origin]}: {pin.source}",
+                indent=8,
+                head=f"    {escape(what)}  ",
+                head_width=6 + len(what),
+                style="dim",
             )
     if shown.conflicts:
         console.print(f"\n[bold]why {number_word(count)}[/bold]")
         for n, conflict in enumerate(shown.conflicts, start=1):
-            console.print(f"  {n}. " + escape(explain_conflict(conflict, count)))
+            print_wrapped(console, f"{n}. " + explain_conflict(conflict, count), indent=5, first=2)
     if shown.unplaced:
         console.print("\n[bold]cannot run on this machine[/bold]")
     for unplaced in shown.unplaced:
@@ -90,16 +99,16 @@ def render_solve(console: Console, base: Resolution, report: Optional[WhatIf]) -
             if unplaced.conflict is not None
             else f"{unplaced.component}: no environment holds it"
         )
-        console.print("  " + escape(reason))
+        print_wrapped(console, reason, indent=4, first=2)
     if shown.hardware:
         console.print("\n[bold]the hardware rules out[/bold]")
         for block in shown.hardware:
-            console.print("  " + escape(explain_hardware(block)))
+            print_wrapped(console, explain_hardware(block), indent=4, first=2)
     later = list(shown.unverified) + list(shown.caveats)
     if later:
         console.print("\n[bold]not checked here[/bold]")
         for item in later:
-            console.print("  " + escape(explain_unverified(item)))
+            print_wrapped(console, explain_unverified(item), indent=4, first=2)
     if not shown.optimal:
         console.print("\n[yellow]the search for the best pins stopped at its time limit[/yellow]")
 

@@ -106,6 +106,7 @@ class Candidates:
         self.problems: list[tuple[str, str, ValueError, Release]] = []
         self._next = 0
         self._allowed: dict[tuple[str, str], frozenset[int]] = {}
+        self._clauses: dict[tuple[str, str], frozenset[int]] = {}
         self._parsed: dict[str, list[Version]] = {}
 
     def new_id(self) -> int:
@@ -171,8 +172,12 @@ class Candidates:
             )
             for n, v in enumerate(order)
         ]
+        parsed = list(order)
         if not releases and is_distribution(subject) and ":" not in subject:
-            made += self._regions(subject, made)
+            regions = self._regions(subject, made)
+            made += regions
+            parsed += [Version(c.version, scheme) for c in regions]
+        self._parsed[subject] = parsed
         return tuple(made)
 
     def _regions(self, subject: str, known: list[Candidate]) -> list[Candidate]:
@@ -212,12 +217,37 @@ class Candidates:
         key = (subject, spec.text)
         cached = self._allowed.get(key)
         if cached is None:
+            cached = self._admitted(spec, subject)
+            self._allowed[key] = cached
+        return cached
+
+    def _admitted(self, spec: SpecifierSet, subject: str) -> frozenset[int]:
+        """A conjunction admits what each of its clauses admits, and alternatives (``||``)
+        add up. Clauses repeat far more than whole specs (``>=7.0,<8.1`` and ``>=7.0,<9``
+        share ``>=7.0``), so each clause is asked of ``bringup.versions`` once."""
+        if spec.scheme == "name":
+            return self._clause(subject, spec.text, spec.scheme)
+        found: set[int] = set()
+        for alternative in spec.text.split("||"):
+            clauses = [c.strip() for c in alternative.split(",") if c.strip()]
+            if not clauses:
+                return frozenset(c.id for c in self.of(subject))
+            admitted = self._clause(subject, clauses[0], spec.scheme)
+            for clause in clauses[1:]:
+                admitted = admitted & self._clause(subject, clause, spec.scheme)
+            found.update(admitted)
+        return frozenset(found)
+
+    def _clause(self, subject: str, text: str, scheme: str) -> frozenset[int]:
+        key = (subject, text)
+        cached = self._clauses.get(key)
+        if cached is None:
             candidates = self.of(subject)
             versions = self._parsed.get(subject)
-            if versions is None:
-                scheme = scheme_for(subject)
+            if versions is None:  # the host's values of a fixed subject
                 versions = [Version(c.version, scheme) for c in candidates]
                 self._parsed[subject] = versions
-            cached = frozenset(candidates[n].id for n in spec.admitted(versions))
-            self._allowed[key] = cached
+            admitted = SpecifierSet(text, scheme).admitted(versions)
+            cached = frozenset(candidates[n].id for n in admitted)
+            self._clauses[key] = cached
         return cached

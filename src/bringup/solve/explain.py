@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from bringup.model.resolution import (
     Conflict,
@@ -21,7 +22,7 @@ from bringup.model.resolution import (
 )
 from bringup.model.source import Source
 from bringup.solve.subjects import display_name
-from bringup.versions import scheme_for
+from bringup.versions import InvalidVersion, Version, scheme_for
 
 _CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -54,6 +55,51 @@ def format_spec(spec: str, subject: str = "") -> str:
             clauses.append(f"{operator} {version}" if operator else version)
         alternatives.append(", ".join(clauses))
     return " or ".join(alternatives)
+
+
+def combine_specs(specs: Sequence[str], subject: str) -> list[str]:
+    """What several statements of one repo on one subject allow together: one spec with the
+    tightest lower and upper bounds and every other clause once (``>=6.3`` and ``<7.0`` and
+    ``>=6.3.RC1,<7.0`` read ``>=6.3.RC1,<7.0``). Alternatives (``||``) and chip lists do not
+    merge clause by clause: they come back as they are, each to hold."""
+    texts = list(dict.fromkeys(s.strip() for s in specs if s.strip()))
+    scheme = scheme_for(subject)
+
+    def bound(raw: str) -> Version | None:
+        """The version a bound compares with, when comparing bounds is exact: always for
+        the vendor schemes; for PEP 440, between plain releases only (``<2.0`` also
+        refuses 2.0rc1 and ``>1.0`` refuses 1.0.post1, so those bounds stay as stated)."""
+        version = Version(raw, scheme)
+        key = version.key
+        if scheme == "pep440" and (key.is_prerelease or key.is_postrelease or key.local):
+            return None
+        return version
+
+    if len(texts) <= 1 or scheme == "name" or any("||" in t for t in texts):
+        return texts
+    # (bound, how tight at the bound, clause): ``>`` is tighter than ``>=`` at one version
+    lower: tuple[Version, int, str] | None = None
+    upper: tuple[Version, int, str] | None = None
+    others: list[str] = []
+    try:
+        for text in texts:
+            for clause in filter(None, (c.strip() for c in text.split(","))):
+                match = _CLAUSE.match(clause)
+                operator, raw = match.groups() if match else ("", clause)
+                operator = operator or "=="
+                version = bound(raw) if operator in (">=", ">", "<=", "<") else None
+                if version is not None and operator[0] == ">":
+                    low = (version, int(operator == ">"), operator + raw)
+                    lower = low if lower is None or low[:2] > lower[:2] else lower
+                elif version is not None:
+                    high = (version, -int(operator == "<"), operator + raw)
+                    upper = high if upper is None or high[:2] < upper[:2] else upper
+                else:
+                    others.append(operator + raw)
+    except InvalidVersion:
+        return texts
+    bounds = [b[2] for b in (lower, upper) if b is not None]
+    return [",".join(dict.fromkeys([*bounds, *others]))]
 
 
 def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
@@ -98,7 +144,7 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     head = "; ".join(describe_item(item) for item in conflict.items)
     subjects = " and ".join(display_name(s) for s in _contended(conflict))
     requirements = sum(1 for item in conflict.items if item.kind == "requirement")
-    together = "both" if len(conflict.items) == 2 else "all of these"
+    together = {1: "it", 2: "both"}.get(len(conflict.items), "all of these")
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         return f"{head}: no {subjects} satisfies {together} -> {repo} cannot run on this machine"

@@ -35,28 +35,31 @@ def program_facts(problem: Problem, components: Collection[int], environments: i
     subject_ids = {subject: index for index, subject in enumerate(sorted(problem.candidates))}
     rank_of = {c.id: c.rank for group in problem.candidates.values() for c in group}
     out: list[str] = [f"env(1..{environments})."]
-    out.extend(f"comp({c})." for c in sorted(components))
+    ordered = sorted(components)
+    out.extend(f"comp({c})." for c in ordered)
+    out.extend(f"next({b},{c})." for b, c in zip(ordered, ordered[1:]))
     for subject, candidates in problem.candidates.items():
         s = subject_ids[subject]
         out.append(f"{problem.scopes[subject]}({s}).")
-        for candidate in candidates:
-            out.append(f"cand({s},{candidate.id},{candidate.rank}).")
-            if candidate.installed is not None:
-                out.append(f"installed({s},{candidate.id}).")
+        first = candidates[0].id if candidates else 0
+        if all(c.id == first + c.rank for c in candidates):
+            # ids in rank order (as Candidates makes them): one fact stands for them all
+            out.append(f"cands({s},{first},{first + len(candidates) - 1}).")
+        else:
+            out.extend(f"cand({s},{c.id},{c.rank})." for c in candidates)
+        out.extend(f"installed({s},{c.id})." for c in candidates if c.installed is not None)
     for req in problem.requirements:
         if req.component not in components:
             continue
         q = req.id
-        out.append(f"item({q}). req({q},{req.component},{subject_ids[req.subject]}).")
+        out.append(f"req({q},{req.component},{subject_ids[req.subject]}).")
         if not req.requirement.hard:
             out.append(f"soft({q}).")
         s = subject_ids[req.subject]
         out.extend(f"ok({q},{s},{a},{b})." for a, b in _runs(req.allowed, rank_of))
     for rule in problem.rules:
         r = rule.id
-        out.append(
-            f"item({r}). rule({r},{subject_ids[rule.subject]},{subject_ids[rule.then_subject]})."
-        )
+        out.append(f"rule({r},{subject_ids[rule.subject]},{subject_ids[rule.then_subject]}).")
         if rule.adds:
             out.append(f"adds({r}).")
         if rule.soft:

@@ -2,8 +2,8 @@
 
 The order of work keeps the common case cheap: one ground program for a single environment
 answers "does everything fit?", "does this repo fit at all?" and every explanation (by
-switching items on and off); programs for more environments are ground only when one is
-not enough, and only for as many as a first-fit split suggests.
+switching items on and off); ``placement`` splits the repos, mostly from the ranges they
+ask for, and grounds a program for several environments only when the split is not forced.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
+from bringup.solve.placement import place
 from bringup.solve.problem import (
     Problem,
     RequirementItem,
@@ -108,15 +109,7 @@ def solve_host(
     everyone = list(range(len(problem.components)))
     shared = problem.shared_items()
     single = Engine(problem, everyone, 1)
-    placeable = everyone
-    engine = single
-    if not single.satisfiable(_on(problem, everyone, shared)):
-        groups = _first_fit(problem, everyone, single, shared)
-        placeable = sorted(c for group in groups for c in group)
-        if len(groups) > 1:
-            engine = _fewest(problem, groups, single, shared)
-    on = _on(problem, placeable, shared)
-    model = engine.optimise(on, options.time_limit_s) if placeable else None
+    placeable, model = place(problem, single, shared, options.time_limit_s)
     environments = _environments(problem, model, placeable) if model is not None else ()
     placed_in = {name: env.index for env in environments for name in env.components}
     order = _removal_order(problem)
@@ -177,10 +170,6 @@ def _with_verdicts(resolution: Resolution, problem: Problem) -> Resolution:
     return msgspec.structs.replace(resolution, verdicts=verdicts(resolution, problem))
 
 
-def _on(problem: Problem, components: Sequence[int], shared: Sequence[int]) -> frozenset[int]:
-    return items_union(shared, *(problem.requirement_items(c) for c in components))
-
-
 def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
     """Rules and host values are tried for removal before requirements, so that an
     explanation keeps to what the repos say when it can."""
@@ -190,65 +179,6 @@ def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
         return (1 if is_requirement else 0, item_id)
 
     return order
-
-
-def _first_fit(
-    problem: Problem, components: Sequence[int], single: Engine, shared: Sequence[int]
-) -> list[list[int]]:
-    """Groups that each hold together, first fit; a repo that fits no group and cannot
-    hold even alone is left out (it is unplaced)."""
-    groups: list[list[int]] = []
-    for c in components:
-        mine = problem.requirement_items(c)
-        for group in groups:
-            if single.satisfiable(_on(problem, [*group, c], shared)):
-                group.append(c)
-                break
-        else:
-            if single.satisfiable(items_union(mine, shared)):
-                groups.append([c])
-    return groups
-
-
-def _largest_clique(size: int, apart: set[tuple[int, int]]) -> int:
-    """The size of the largest set of indices that are pairwise ``apart`` (exhaustive for
-    the handful of groups a stack has, greedy beyond)."""
-    best = 1
-    if size <= 12:
-        for mask in range(1, 1 << size):
-            members = [i for i in range(size) if mask >> i & 1]
-            if len(members) > best and all(
-                (a, b) in apart for n, a in enumerate(members) for b in members[n + 1 :]
-            ):
-                best = len(members)
-        return best
-    chosen: list[int] = []
-    for i in range(size):
-        if all((m, i) in apart for m in chosen):
-            chosen.append(i)
-    return max(best, len(chosen))
-
-
-def _fewest(
-    problem: Problem, groups: list[list[int]], single: Engine, shared: Sequence[int]
-) -> Engine:
-    """The engine for the fewest environments. First fit gives an upper bound; the first
-    repos of the groups that pairwise cannot share give a lower bound (checked on the
-    single-environment program); counts in between are tried on their own programs."""
-    placeable = sorted(c for group in groups for c in group)
-    leaders = [group[0] for group in groups]
-    apart = {
-        (i, j)
-        for i in range(len(leaders))
-        for j in range(i + 1, len(leaders))
-        if not single.satisfiable(_on(problem, [leaders[i], leaders[j]], shared))
-    }
-    on = _on(problem, placeable, shared)
-    for count in range(max(2, _largest_clique(len(leaders), apart)), len(groups)):
-        engine = Engine(problem, placeable, count)
-        if engine.satisfiable(on):
-            return engine
-    return Engine(problem, placeable, len(groups))
 
 
 def _pin(candidate: Candidate) -> Pin:
@@ -399,6 +329,7 @@ def _checks(
                 pin=pin.version if pin is not None else None,
                 environment=env.index if env is not None else None,
                 hard=requirement.hard,
+                also=req.also,
             )
         )
     return tuple(checks)

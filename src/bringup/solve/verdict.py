@@ -14,31 +14,43 @@ from bringup.solve.problem import Problem
 from bringup.solve.subjects import DRIVERS, HARDWARE, PLATFORM
 
 
-def _subjects_used(problem: Problem, component: str, resolution: Resolution) -> set[str]:
-    """What a repo's environment holds because of it: its own requirements and, through the
-    rules its pins trigger, what those need in turn."""
-    index = next((i for i, c in enumerate(problem.components) if c.name == component), None)
-    if index is None:
-        return set()
-    # a soft requirement (an optional extra) uses the subject only if something else brings it
-    used = {r.subject for r in problem.requirements if r.component == index and r.requirement.hard}
-    env = resolution.environment_of(component)
-    if env is None:
+class _Uses:
+    """What each repo asks for itself, and which candidate a pin is: computed once for all
+    the verdicts (a stack of a hundred repos asks this a hundred times)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.own: dict[str, set[str]] = {c.name: set() for c in problem.components}
+        for r in problem.requirements:
+            # a soft requirement (an optional extra) uses the subject only if something
+            # else brings it
+            if r.requirement.hard:
+                self.own[problem.components[r.component].name].add(r.subject)
+        self.candidate_of = {
+            (c.subject, c.version): c.id for group in problem.candidates.values() for c in group
+        }
+
+    def subjects(self, component: str, resolution: Resolution) -> set[str]:
+        """What a repo's environment holds because of it: its own requirements and, through
+        the rules its pins trigger, what those need in turn."""
+        used = set(self.own.get(component, ()))
+        env = resolution.environment_of(component)
+        if env is None:
+            return used
+        changed = True
+        while changed:
+            changed = False
+            for rule in self.problem.rules:
+                if rule.subject not in used or rule.then_subject in used:
+                    continue
+                pin = env.pin(rule.subject)
+                if (
+                    pin is not None
+                    and self.candidate_of.get((pin.subject, pin.version)) in rule.when
+                ):
+                    used.add(rule.then_subject)
+                    changed = True
         return used
-    candidate_of = {
-        (c.subject, c.version): c.id for group in problem.candidates.values() for c in group
-    }
-    changed = True
-    while changed:
-        changed = False
-        for rule in problem.rules:
-            if rule.subject not in used or rule.then_subject in used:
-                continue
-            pin = env.pin(rule.subject)
-            if pin is not None and candidate_of.get((pin.subject, pin.version)) in rule.when:
-                used.add(rule.then_subject)
-                changed = True
-    return used
 
 
 def _host_kind(subject: str) -> ObstacleKind:
@@ -53,7 +65,7 @@ def _host_kind(subject: str) -> ObstacleKind:
     return "conflict"
 
 
-def _verdict(problem: Problem, resolution: Resolution, name: str) -> Verdict:
+def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     obstacles: list[Obstacle] = []
     for block in resolution.hardware:
         if block.component == name:
@@ -85,7 +97,7 @@ def _verdict(problem: Problem, resolution: Resolution, name: str) -> Verdict:
                     )
                 )
     if env is not None:
-        for subject in sorted(_subjects_used(problem, name, resolution)):
+        for subject in sorted(uses.subjects(name, resolution)):
             pin = env.pin(subject)
             if pin is not None and not pin.installed:
                 kind: ObstacleKind = "driver" if subject in DRIVERS else "install"
@@ -122,4 +134,5 @@ def _verdict(problem: Problem, resolution: Resolution, name: str) -> Verdict:
 
 def verdicts(resolution: Resolution, problem: Problem) -> tuple[Verdict, ...]:
     """A verdict for every repo, in the order the repos were given."""
-    return tuple(_verdict(problem, resolution, name) for name in problem.names)
+    uses = _Uses(problem)
+    return tuple(_verdict(uses, resolution, name) for name in problem.names)

@@ -78,8 +78,15 @@ class _Group:
         if self.pep440 is None:
             return [n for n, v in enumerate(versions) if self.contains(v)]
         keys = [v.key for v in versions]
-        position = {id(key): n for n, key in enumerate(keys)}
-        return [position[id(key)] for key in self.pep440.filter(keys, prereleases=True)]
+        # ``filter`` yields the very objects given, in the order given: one walk pairs them
+        kept = iter(self.pep440.filter(keys, prereleases=True))
+        wanted = next(kept, None)
+        positions = []
+        for n, key in enumerate(keys):
+            if key is wanted:
+                positions.append(n)
+                wanted = next(kept, None)
+        return positions
 
     def contains(self, version: Version) -> bool:
         if self.pep440 is not None:
