@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# Exit 1 is the expected answer on most machines (something needs an NPU or an install), not
+# a failed demo; 2 (bad input) and 3 (a bug) still fail it.
 demo: $(STAMP)
-	$(BIN)/bringup check examples/six-repos
+	$(BIN)/bringup check examples/six-repos || [ $$? -eq 1 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -34,6 +36,7 @@ test: lint typecheck unit
 bench: $(STAMP)
 	$(BIN)/python bench/probe.py
 	$(BIN)/python bench/kb_load.py
+	$(BIN)/python bench/solve.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

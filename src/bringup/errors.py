@@ -47,7 +47,7 @@ class InputError(StackError, ValueError):
     """Bad input from the user: a missing path, an unreadable or malformed file.
 
     ``path``, ``line`` and ``column`` locate the fault when it is in a file; ``excerpt`` is the
-    offending line, shown with a caret under ``column``.
+    offending line, shown with a caret under ``column`` (``width`` carets to underline a span).
     """
 
     def __init__(
@@ -59,12 +59,14 @@ class InputError(StackError, ValueError):
         column: Optional[int] = None,
         excerpt: Optional[str] = None,
         hint: Optional[str] = None,
+        width: int = 1,
     ) -> None:
         super().__init__(message, hint=hint)
         self.path = path
         self.line = line
         self.column = column
         self.excerpt = excerpt
+        self.width = max(1, width)
 
     @property
     def location(self) -> str:
@@ -82,7 +84,7 @@ class InputError(StackError, ValueError):
         if self.excerpt is not None:
             text += "\n    " + self.excerpt
             if self.column is not None:
-                text += "\n    " + " " * (self.column - 1) + "^"
+                text += "\n    " + " " * (self.column - 1) + "^" * self.width
         return text
 
 

@@ -20,6 +20,7 @@ else:  # pragma: no cover - exercised on 3.9/3.10 only
     import tomli as tomllib
 
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+_AT_END = re.compile(r"\(at end of document\)")
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
@@ -28,18 +29,30 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
-        match = _POSITION.search(message)
-        line = int(match.group(1)) if match else None
-        column = int(match.group(2)) if match else None
+        line, column = _position(message, text)
         excerpt = _line_text(text, line)
+        reason = _AT_END.sub("", _POSITION.sub("", message)).strip()
         raise InputError(
-            f"invalid TOML: {_POSITION.sub('', message).strip()}",
+            f"invalid TOML: {reason}",
             path=path,
             line=line,
             column=column,
             excerpt=excerpt,
         ) from None
     return document
+
+
+def _position(message: str, text: str) -> tuple[Optional[int], Optional[int]]:
+    """Where the parser stopped. Parsers differ in wording (tomli 2.x says "at end of
+    document" where Python 3.11's tomllib gives a line), so the end is placed on the last
+    line."""
+    match = _POSITION.search(message)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    if _AT_END.search(message):
+        lines = text.splitlines() or [""]
+        return len(lines), len(lines[-1]) + 1
+    return None, None
 
 
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:

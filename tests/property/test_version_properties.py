@@ -65,3 +65,14 @@ def test_specifier_agrees_with_order(low: str, probe: str) -> None:
     version = Version(probe, "ascend")
     assert SpecifierSet(f">={low}", "ascend").contains(version) == (version >= floor)
     assert SpecifierSet(f"<{low}", "ascend").contains(version) == (version < floor)
+
+
+@given(
+    st.lists(st.sampled_from(["1.0", "1.0rc1", "1.0.post1", "1.0+local", "2.0", "2.0rc1"])),
+    st.sampled_from([">=1.0", "<2.0", ">1.0", "==1.0.*", "~=1.0", "!=1.0", ">=1.0,<2.0 || ==2.0"]),
+)
+def test_filter_agrees_with_contains(raws: list[str], text: str) -> None:
+    # The bulk path (packaging's filter) must admit exactly what contains() admits.
+    spec = SpecifierSet(text, "pep440")
+    versions = [Version(raw, "pep440") for raw in raws]
+    assert spec.filter(versions) == [v for v in versions if spec.contains(v)]

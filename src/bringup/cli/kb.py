@@ -13,8 +13,9 @@ from typing import Any, Optional
 
 import click
 
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, load_kb
 from bringup.errors import ExitCode, InputError
-from bringup.kb import KnowledgeBase, load_knowledge_base, parse_pin
+from bringup.kb import KnowledgeBase, parse_pin
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
 from bringup.kb.render import (
@@ -27,21 +28,6 @@ from bringup.kb.render import (
 from bringup.report.console import console, write
 from bringup.report.envelope import render_json
 
-_KB_DIR = click.option(
-    "--kb",
-    "kb_dir",
-    type=click.Path(path_type=Path),
-    help="Read this directory instead of the built-in knowledge base (as BRINGUP_KB_DIR).",
-)
-_KB_EXTRA = click.option(
-    "--kb-extra",
-    "extra_dirs",
-    multiple=True,
-    type=click.Path(path_type=Path),
-    help="Overlay this directory on top (repeatable; as BRINGUP_KB_EXTRA_DIR).",
-)
-_JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
-
 
 @click.group(name="kb")
 def command() -> None:
@@ -50,14 +36,14 @@ def command() -> None:
 
 @command.command(name="show")
 @click.argument("topic", required=False)
-@_KB_DIR
-@_KB_EXTRA
-@_JSON
+@KB_DIR
+@KB_EXTRA
+@JSON
 def show(
     *, topic: Optional[str], kb_dir: Optional[Path], extra_dirs: tuple[Path, ...], as_json: bool
 ) -> int:
     """Print TOPIC's records as a table (no TOPIC: list the topics)."""
-    kb = _load(kb_dir, extra_dirs, as_json)
+    kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
     counts = {t.name: len(kb.entries(t.name)) for t in kb.topics}
     if topic is None:
         if as_json:
@@ -89,9 +75,9 @@ def show(
 @click.argument("first")
 @click.argument("second", required=False)
 @click.option("--chip", help="The chip family (910B, 910_93, 310P...) for chip-specific rows.")
-@_KB_DIR
-@_KB_EXTRA
-@_JSON
+@KB_DIR
+@KB_EXTRA
+@JSON
 def why(
     *,
     first: str,
@@ -106,7 +92,7 @@ def why(
     a = parse_pin(first)
     if chip is not None:
         parse_pin(f"chip=={chip}")
-    kb = _load(kb_dir, extra_dirs, as_json)
+    kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
     if second is None:
         found = kb.implications(a.subject, a.version, chip=chip)
         code = ExitCode.OK if found else ExitCode.PROBLEMS
@@ -134,7 +120,7 @@ def why(
     help="Check DIRECTORY as a whole knowledge base (for --kb / BRINGUP_KB_DIR), not as an "
     "overlay on the built-in one.",
 )
-@_JSON
+@JSON
 def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
     """Check every file of DIRECTORY and report every problem at once: file, line, record id
     and field."""
@@ -166,14 +152,6 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
     stream = sys.stderr if problems else sys.stdout
     write("\n".join([*lines, summary]) + "\n", stream)
     return int(code)
-
-
-def _load(kb_dir: Optional[Path], extra_dirs: tuple[Path, ...], quiet: bool) -> KnowledgeBase:
-    kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
-    if kb.problems and not quiet:
-        for line in render_problems(kb.problems):
-            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
-    return kb
 
 
 def _with_warnings(kb: KnowledgeBase, data: dict[str, Any]) -> dict[str, Any]:

@@ -21,9 +21,12 @@ from bringup.errors import ExitCode, StackError
 from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
+    "check": "bringup.cli.check",
     "explain": "bringup.cli.explain",
     "kb": "bringup.cli.kb",
     "probe": "bringup.cli.probe",
+    "scan": "bringup.cli.scan",
+    "solve": "bringup.cli.solve",
 }
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 

@@ -5,7 +5,7 @@ unordered names for chip families (``name``)."""
 from bringup.versions.errors import InvalidSpecifier, InvalidVersion
 from bringup.versions.schemes import SCHEMES, Parsed
 from bringup.versions.specifiers import Clause, SpecifierSet, parse_specifier
-from bringup.versions.subjects import SUBJECT_SCHEMES, scheme_for
+from bringup.versions.subjects import FRAMEWORKS, SUBJECT_SCHEMES, python_subject, scheme_for
 from bringup.versions.version import Version, is_version, parse_version
 
 __all__ = [
@@ -16,7 +16,9 @@ __all__ = [
     "Clause",
     "SpecifierSet",
     "parse_specifier",
+    "FRAMEWORKS",
     "SUBJECT_SCHEMES",
+    "python_subject",
     "scheme_for",
     "Version",
     "is_version",

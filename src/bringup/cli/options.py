@@ -1,0 +1,84 @@
+"""Options and inputs that several commands share, declared once: ``--json``, the knowledge
+base (``--kb`` / ``--kb-extra``, with the overlay problems it leaves out said on stderr) and
+a host snapshot (``--snapshot``: the JSON of ``bringup probe --json``, bare or in its
+envelope, or a recorded host directory)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import click
+import msgspec
+
+from bringup.errors import InputError
+
+if TYPE_CHECKING:
+    from bringup.kb import KnowledgeBase
+    from bringup.model import Snapshot
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
+KB_DIR = click.option(
+    "--kb",
+    "kb_dir",
+    type=click.Path(path_type=Path),
+    help="Read this directory instead of the built-in knowledge base (as BRINGUP_KB_DIR).",
+)
+KB_EXTRA = click.option(
+    "--kb-extra",
+    "extra_dirs",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="Overlay this directory on top (repeatable; as BRINGUP_KB_EXTRA_DIR).",
+)
+SNAPSHOT = click.option(
+    "--snapshot",
+    "snapshot",
+    metavar="FILE|DIR",
+    type=click.Path(exists=True, path_type=Path),
+    help="Judge against this snapshot (bringup probe --json) or recorded host (bringup "
+    "probe --record) instead of probing this machine.",
+)
+
+
+def load_kb(
+    kb_dir: Optional[Path], extra_dirs: tuple[Path, ...] = (), *, quiet: bool = False
+) -> KnowledgeBase:
+    """The knowledge base the options name; an overlay file left out for a problem is said
+    on stderr (unless ``quiet``: a JSON answer carries the problems itself)."""
+    from bringup.kb import load_knowledge_base
+    from bringup.kb.render import render_problems
+
+    kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
+    if kb.problems and not quiet:
+        for line in render_problems(kb.problems):
+            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+    return kb
+
+
+def read_snapshot(path: Path) -> Snapshot:
+    """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
+    ``bringup probe --json`` (the envelope) or a bare snapshot."""
+    from bringup.model import Snapshot
+
+    if path.is_dir():
+        from bringup.probe.replay import load_host
+
+        return load_host(path)
+    try:
+        raw = msgspec.json.decode(path.read_bytes())
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
+    except msgspec.DecodeError as error:
+        raise InputError(f"not JSON: {error}", path=str(path)) from None
+    if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
+        raw = raw.get("data")
+    try:
+        return msgspec.convert(raw, type=Snapshot)
+    except msgspec.ValidationError as error:
+        raise InputError(
+            f"not a snapshot: {error}",
+            path=str(path),
+            hint="write one with `bringup probe --json > FILE` or `bringup probe --record DIR`",
+        ) from None

@@ -1,0 +1,221 @@
+"""What the solver found: environments with pins, conflicts as structured causes, and what the
+host itself rules out. Prose is written elsewhere (``bringup.solve.explain``), from these."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+import msgspec
+
+from bringup.model.facts import Fact, FactStatus
+from bringup.model.requirements import Requirement
+from bringup.model.source import Source
+
+PinOrigin = Literal["installed", "release", "host", "what-if", "index"]
+ItemKind = Literal["requirement", "rule", "host"]
+CheckStatus = Literal[
+    "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided"
+]
+"""``provided``: another repo of the stack provides it (``pypi:ascend-comm``, a CMake
+package); ``unchecked``: nothing is known of its versions (no release, nothing installed)."""
+BlockKind = Literal["hardware", "platform", "driver"]
+
+
+class HostValue(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What the machine has for a fixed subject (``chip``: every family present). ``status``
+    ``absent`` means looked for and not there (no NPU); ``unknown`` means could not tell."""
+
+    subject: str
+    source: Source
+    values: tuple[str, ...] = ()
+    status: FactStatus = "ok"
+    reason: Optional[str] = None
+
+    @property
+    def known(self) -> bool:
+        return self.status in ("ok", "absent")
+
+
+class Pin(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The version chosen for one subject in one environment, and what chose it: the host's
+    installed copy, a knowledge-base release record, the host's fixed value, a what-if, or
+    the package index (a Python distribution the knowledge base does not know: ``version``
+    is then the range the environment's repos state, for the installer to resolve)."""
+
+    subject: str
+    version: str
+    origin: PinOrigin
+    source: Source
+    installed: bool = False
+
+
+class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    index: int
+    components: tuple[str, ...]
+    pins: tuple[Pin, ...] = ()
+
+    def pin(self, subject: str) -> Optional[Pin]:
+        for pin in self.pins:
+            if pin.subject == subject:
+                return pin
+        return None
+
+
+class ConflictItem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One member of a conflict: a repo's requirement, a knowledge-base rule ("if ``subject``
+    in ``spec`` then ``then_subject`` in ``then_spec``"), or a value of this host."""
+
+    kind: ItemKind
+    subject: str
+    spec: str
+    source: Source
+    component: Optional[str] = None
+    then_subject: Optional[str] = None
+    then_spec: Optional[str] = None
+    rule_id: Optional[str] = None
+    text: Optional[str] = None
+    also: tuple[Source, ...] = ()
+    """Other places that state the same requirement."""
+
+
+class Conflict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A minimal set of items that cannot hold together in one environment: drop any one and
+    the rest can. ``alone``: a single repo cannot hold on this host; ``between``: repos that
+    cannot share an environment."""
+
+    kind: Literal["between", "alone"]
+    items: tuple[ConflictItem, ...]
+    components: tuple[str, ...]
+    subjects: tuple[str, ...]
+
+
+class HardwareBlock(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A requirement on a fixed subject that this host does not meet. ``scope`` ``device``
+    stops only the steps that use a device; ``all`` stops the repo here altogether."""
+
+    component: str
+    requirement: Requirement
+    host: HostValue
+    kind: BlockKind
+    scope: Literal["all", "device"]
+    also: tuple[Source, ...] = ()
+
+
+class Unverified(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """Something that could not be checked here, and why: a requirement on a subject the host
+    could not report, or a rule about a device that is not present (it holds on the host
+    that has one)."""
+
+    subject: str
+    spec: str
+    source: Source
+    reason: str
+    component: Optional[str] = None
+    environment: Optional[int] = None
+    rule_id: Optional[str] = None
+
+
+class Unplaced(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A repo no environment on this host can hold, with the minimal reason (None when the
+    solve was asked for a verdict only)."""
+
+    component: str
+    conflict: Optional[Conflict] = None
+
+
+VerdictStatus = Literal["runs", "runs_after", "needs_hardware", "blocked"]
+ObstacleKind = Literal["install", "hardware", "platform", "driver", "conflict", "unverified"]
+
+
+class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What stands between a repo and running here: a pin to install (``detail`` is the
+    version), a host value it needs (``detail`` is the spec), a conflict it is part of."""
+
+    kind: ObstacleKind
+    subject: str
+    detail: str
+    source: Optional[Source] = None
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One repo's answer: runs here, runs here after the obstacles are removed, needs other
+    hardware, or is blocked by a conflict no environment on this host resolves."""
+
+    component: str
+    status: VerdictStatus
+    obstacles: tuple[Obstacle, ...] = ()
+    environment: Optional[int] = None
+
+
+class Check(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One cell of the version-matching table: a repo's requirement and what was chosen."""
+
+    component: str
+    subject: str
+    spec: str
+    source: Source
+    status: CheckStatus
+    pin: Optional[str] = None
+    environment: Optional[int] = None
+    hard: bool = True
+    also: tuple[Source, ...] = ()
+    """Other places that state the same requirement."""
+
+
+class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The solver's answer. ``environments`` is the fewest that hold every placeable repo;
+    ``conflicts`` say why one is not enough; ``unplaced`` repos cannot run on this host at
+    any pin; ``hardware`` lists requirements the machine itself does not meet."""
+
+    environments: tuple[Environment, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+    unplaced: tuple[Unplaced, ...] = ()
+    hardware: tuple[HardwareBlock, ...] = ()
+    unverified: tuple[Unverified, ...] = ()
+    checks: tuple[Check, ...] = ()
+    caveats: tuple[Unverified, ...] = ()
+    """Recommendations (knowledge-base rows marked ``hard = false``) an environment does not
+    follow because following them would cost another environment or break a requirement."""
+    host: tuple[HostValue, ...] = ()
+    verdicts: tuple[Verdict, ...] = ()
+    findings: tuple[Fact, ...] = ()
+    what_if: tuple[tuple[str, str], ...] = ()
+    optimal: bool = True
+    """False when the time limit stopped the search for the best pins (the environment
+    count is still the fewest: that is proven before pins are chosen)."""
+
+    def environment_of(self, component: str) -> Optional[Environment]:
+        for environment in self.environments:
+            if component in environment.components:
+                return environment
+        return None
+
+    def verdict(self, component: str) -> Optional[Verdict]:
+        for verdict in self.verdicts:
+            if verdict.component == component:
+                return verdict
+        return None
+
+    def host_value(self, subject: str) -> Optional[HostValue]:
+        for value in self.host:
+            if value.subject == subject:
+                return value
+        return None
+
+
+class VerdictChange(msgspec.Struct, frozen=True, kw_only=True):
+    """A repo whose verdict differs under a what-if: the status, or what stands in its way."""
+
+    component: str
+    before: Verdict
+    after: Verdict
+
+
+class WhatIf(msgspec.Struct, frozen=True, kw_only=True):
+    """The host changes asked for, the resolution under them, and what changed."""
+
+    changes: tuple[tuple[str, str], ...]
+    resolution: Resolution
+    changed: tuple[VerdictChange, ...]
+    environments_before: int
+    environments_after: int

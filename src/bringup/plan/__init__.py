@@ -1,0 +1,146 @@
+"""The plan, pure: (repos, resolution, snapshot) -> tier, bring-up order, every step marked
+run / skip / blocked, and the next actions in the order to take them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from bringup.errors import ExitCode
+from bringup.model import keys
+from bringup.model.plan import Action, CanDo, Plan, PlanStep
+from bringup.model.requirements import Component
+from bringup.model.resolution import Resolution
+from bringup.model.snapshot import Snapshot
+from bringup.plan.actions import install_action, set_env_action
+from bringup.plan.order import bringup_order
+from bringup.plan.steps import context_for, judge
+from bringup.plan.tiers import tier_of
+
+__all__ = ["exit_code", "plan"]
+
+_CATEGORY: dict[str, Literal["build", "test", "convert", "cpu_reference"]] = {
+    "build": "build",
+    "install": "build",
+    "test": "test",
+    "convert": "convert",
+    "run": "cpu_reference",
+}
+
+
+def _host_text(resolution: Resolution, subject: str) -> str | None:
+    value = resolution.host_value(subject)
+    return value.values[0] if value is not None and value.status == "ok" and value.values else None
+
+
+def plan(
+    components: Sequence[Component],
+    resolution: Resolution,
+    snapshot: Snapshot | None = None,
+) -> Plan:
+    """Steps in bring-up order with their verdict here; ``snapshot`` (when given) adds the
+    toolkit environment variables the shell still lacks."""
+    order, notes = bringup_order(components)
+    by_name = {c.name: c for c in components}
+    arch = _host_text(resolution, "arch") or "<arch>"
+    chip = _host_text(resolution, "chip")
+    steps: list[PlanStep] = []
+    for name in order:
+        component = by_name[name]
+        context = context_for(component, resolution, arch=arch, chip=chip)
+        for step in component.steps:
+            verdict = judge(step, context, resolution)
+            steps.append(
+                PlanStep(
+                    order=len(steps) + 1,
+                    component=name,
+                    name=step.name,
+                    kind=step.kind,
+                    argv=step.argv,
+                    status=verdict.status,
+                    source=step.source,
+                    needs=step.needs,
+                    environment=context.environment.index if context.environment else None,
+                    reason=verdict.reason,
+                    actions=verdict.actions,
+                )
+            )
+    return Plan(
+        tier=tier_of(resolution),
+        order=order,
+        steps=tuple(steps),
+        actions=_next_actions(steps, resolution, snapshot, arch=arch, chip=chip),
+        can_do=_can_do(steps),
+        notes=notes,
+    )
+
+
+def _next_actions(
+    steps: Sequence[PlanStep],
+    resolution: Resolution,
+    snapshot: Snapshot | None,
+    *,
+    arch: str,
+    chip: str | None,
+) -> tuple[Action, ...]:
+    """Installs per environment (what the user must do first, then what ``bringup up``
+    does), then driver changes, variables to set and conflicts to resolve; no repeats."""
+    found: list[Action] = []
+    for env in resolution.environments:
+        pending = [
+            install_action(p, env.index, arch=arch, chip=chip)
+            for p in env.pins
+            if not p.installed and p.origin != "host"
+        ]
+        found += [a for a in pending if not a.automatic]
+        found += [a for a in pending if a.automatic]
+    found += [a for s in steps for a in s.actions if a.kind == "driver"]
+    found += _set_env_actions(resolution, snapshot)
+    found += [a for s in steps for a in s.actions if a.kind == "resolve"]
+    unique: list[Action] = []
+    seen: set[tuple[object, ...]] = set()
+    for action in found:
+        key = (action.kind, action.subject, action.version, action.environment, action.text)
+        if key not in seen:
+            seen.add(key)
+            unique.append(action)
+    return tuple(unique)
+
+
+def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
+    """``set_env.sh`` for each environment whose CANN is installed, when the probed shell
+    has no ``ASCEND_HOME_PATH``."""
+    if snapshot is None:
+        return []
+    home = snapshot.fact(keys.ASCEND_HOME)
+    if home is not None and home.ok:
+        return []
+    paths = {t.version: t.path for t in snapshot.toolkits if t.kind == "cann-toolkit"}
+    actions = []
+    for env in resolution.environments:
+        pin = env.pin("cann")
+        if pin is not None and pin.installed and pin.version in paths:
+            actions.append(set_env_action(paths[pin.version], env.index))
+    return actions
+
+
+def _can_do(steps: Sequence[PlanStep]) -> tuple[CanDo, ...]:
+    """Work this hardware allows, now or after the listed installs: every step not skipped
+    for hardware, by kind."""
+    groups: dict[str, list[str]] = {}
+    for step in steps:
+        if step.status != "skip":
+            groups.setdefault(_CATEGORY[step.kind], []).append(f"{step.component}:{step.name}")
+    return tuple(
+        CanDo(category=category, steps=tuple(groups[category]))
+        for category in ("build", "test", "convert", "cpu_reference")
+        if category in groups
+    )
+
+
+def exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
+    """``bringup check``'s answer as an exit code: 0 when every repo runs here and every
+    step runs, 1 otherwise (something blocked, or skipped for want of hardware)."""
+    every_repo = all(v.status == "runs" for v in resolution.verdicts)
+    every_step = all(step.status == "run" for step in plan.steps)
+    return ExitCode.OK if every_repo and every_step else ExitCode.PROBLEMS

@@ -1,0 +1,247 @@
+"""``bringup check`` for people (Rich) and for scripts (the JSON envelope's data): the verdict
+per repo, why the environments split, the version-matching table, the plan at this hardware
+tier and the next actions. Every piece of data is escaped before it meets Rich markup."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from bringup.model import Component, Snapshot, keys
+from bringup.model.plan import Plan, PlanStep
+from bringup.model.resolution import Resolution, Verdict
+from bringup.report.layout import heading, print_wrapped, wrapped
+from bringup.report.matching_text import render_environments, render_repos
+from bringup.solve.explain import (
+    explain_conflict,
+    explain_hardware,
+    explain_unverified,
+    explain_verdict,
+    format_spec,
+    number_word,
+)
+from bringup.versions import SpecifierSet, scheme_for
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
+_CATEGORY = {
+    "build": "builds that need no device",
+    "test": "tests that need no device",
+    "convert": "model conversion with the toolkit only",
+    "cpu_reference": "CPU reference runs",
+}
+
+
+def tier_text(plan: Plan) -> str:
+    tier = plan.tier
+    if not tier.devices:
+        unknown = f" (could not count: {', '.join(tier.unknown)})" if tier.unknown else ""
+        return f"no accelerator: tier 0{unknown}"
+    groups = ", ".join(
+        f"{g.count} x {g.vendor}" + (f" {'/'.join(g.chips)}" if g.chips else "")
+        for g in tier.devices
+    )
+    return f"{groups}: tier {tier.level}"
+
+
+def verdict_line(verdict: Verdict, plan: Plan) -> str:
+    """The repo's verdict, with the steps this machine skips for lack of hardware."""
+    text = explain_verdict(verdict)
+    skipped = [s for s in plan.steps if s.component == verdict.component and s.status == "skip"]
+    if skipped and verdict.status in ("runs", "runs_after"):
+        steps = "step needs" if len(skipped) == 1 else "steps need"
+        text += f"; {len(skipped)} device {steps} other hardware"
+    if verdict.environment is not None:
+        text += f" [environment {verdict.environment}]"
+    return text
+
+
+def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[str]:
+    """Repos whose environment cannot use the default python3, and what it uses instead."""
+    default = snapshot.value(keys.PYTHON_DEFAULT)
+    if not isinstance(default, str):
+        return []
+    notes = []
+    noted: set[str] = set()
+    for check in resolution.checks:
+        if check.subject != "python" or not check.hard or check.environment is None:
+            continue
+        if check.component in noted:
+            continue
+        if SpecifierSet(check.spec, scheme_for("python")).contains(default):
+            continue
+        env = next(e for e in resolution.environments if e.index == check.environment)
+        pin = env.pin("python")
+        if pin is None:
+            continue
+        where = f" ({pin.source})" if pin.installed else " (to install)"
+        noted.add(check.component)
+        notes.append(
+            f"{check.component} needs Python {format_spec(check.spec)} ({check.source}): the "
+            f"default python3 is {default}; environment {env.index} uses Python "
+            f"{pin.version}{where}"
+        )
+    return notes
+
+
+def _step_numbers(plan: Plan, names: Sequence[str]) -> str:
+    """``steps 1, 5, 6 now; 8, 9 after the installs below`` for a group of plan steps."""
+    wanted = set(names)
+    steps = [s for s in plan.steps if f"{s.component}:{s.name}" in wanted]
+    now = [str(s.order) for s in steps if s.status == "run"]
+    later = [str(s.order) for s in steps if s.status == "blocked"]
+    parts = []
+    if now:
+        parts.append(f"{', '.join(now)} now")
+    if later:
+        parts.append(f"{', '.join(later)} after the actions below")
+    word = "step" if len(steps) == 1 else "steps"
+    return f"{word} " + "; ".join(parts)
+
+
+def step_text(step: PlanStep) -> str:
+    """The command in full (the scan shortens long ones in a step's name), or the step's
+    own name when it says more than its command."""
+    command = shlex.join(step.argv)
+    name = step.name
+    if not step.argv or not (name.endswith("...") and command.startswith(name[:-3])):
+        return name
+    return command
+
+
+def render_plan(console: Console, plan: Plan, components: Sequence[Component]) -> None:
+    """Steps in bring-up order under their repo: number, status, the command and the file
+    and line it comes from, then why it is skipped or blocked; wrapped to the width."""
+    from rich.markup import escape
+
+    from bringup.report.matching_text import relative
+
+    paths = {c.name: c.path for c in components}
+    console.print(f"[bold]Plan[/bold] ({escape(tier_text(plan))}), in bring-up order")
+    number = len(str(len(plan.steps)))
+    indent = 2 + number + 2 + 7 + 2
+    current = None
+    for step in plan.steps:
+        root = paths.get(step.component, step.component)
+        if step.component != current:
+            current = step.component
+            where = f" · environment {step.environment}" if step.environment else ""
+            heading(console, current, f"{root}{where}")
+        style = _STATUS_STYLE[step.status]
+        text = f"{step_text(step)}  ({relative(step.source, root)})"
+        lines = wrapped(text, console.width, indent)
+        status = f"[{style}]{step.status.ljust(7)}[/{style}]"
+        console.print(f"  {str(step.order).rjust(number)}  {status}  {escape(lines[0].lstrip())}")
+        for line in lines[1:]:
+            console.print(escape(line))
+        if step.reason:
+            for line in wrapped(step.reason, console.width, indent):
+                console.print(f"[{style}]{escape(line)}[/{style}]")
+    if plan.tier.level == 0 and plan.can_do:
+        console.print("\n[bold]What this machine can still do without an accelerator[/bold]")
+        for group in plan.can_do:
+            text = f"{_CATEGORY[group.category]}: {_step_numbers(plan, group.steps)}"
+            print_wrapped(console, text, indent=4, first=2)
+    for note in plan.notes:
+        print_wrapped(console, note, indent=4, head="  [yellow]note[/yellow] ", head_width=7)
+
+
+def render_check(
+    console: Console,
+    *,
+    components: Sequence[Component],
+    findings: Sequence[Any],
+    snapshot: Snapshot,
+    resolution: Resolution,
+    plan: Plan,
+) -> None:
+    """The whole answer, most important first."""
+    from rich.markup import escape
+
+    host = ", ".join(
+        str(v)
+        for v in (snapshot.value(keys.ARCH), snapshot.value(keys.OS_PRETTY_NAME))
+        if v is not None
+    )
+    origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
+    count = len(resolution.environments)
+    summary = (
+        f"{len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}; "
+        f"{number_word(count)} environment{'s' if count != 1 else ''}"
+    )
+    print_wrapped(console, summary, indent=2, head="[bold]bringup check[/bold]: ", head_width=15)
+    console.print()
+    width = max((len(v.component) for v in resolution.verdicts), default=0)
+    for verdict in resolution.verdicts:
+        style = {"runs": "green", "runs_after": "cyan"}.get(verdict.status, "red")
+        head = f"  [{style}]{escape(verdict.component.ljust(width))}[/{style}]  "
+        line = verdict_line(verdict, plan)
+        print_wrapped(console, line, indent=width + 4, head=head, head_width=width + 4)
+    for note in python_notes(resolution, snapshot):
+        print_wrapped(console, note, indent=4, head="  [yellow]python[/yellow] ", head_width=9)
+    if resolution.conflicts:
+        console.print(f"\n[bold]Why {number_word(count)} environments[/bold]")
+        for n, conflict in enumerate(resolution.conflicts, start=1):
+            print_wrapped(console, f"{n}. " + explain_conflict(conflict, count), indent=5, first=2)
+    blocked = [u for u in resolution.unplaced if u.conflict is not None]
+    if blocked:
+        console.print("\n[bold]Cannot run on this machine[/bold]")
+        for unplaced in blocked:
+            if unplaced.conflict is not None:
+                print_wrapped(console, explain_conflict(unplaced.conflict), indent=4, first=2)
+    if resolution.hardware:
+        console.print("\n[bold]What the hardware rules out[/bold]")
+        for block in resolution.hardware:
+            print_wrapped(console, explain_hardware(block), indent=4, first=2)
+    console.print()
+    render_repos(console, resolution, components)
+    render_environments(console, resolution, snapshot)
+    console.print()
+    render_plan(console, plan, components)
+    render_actions(console, resolution, plan)
+    if findings:
+        console.print(
+            f"\n[dim]The scan noted {len(findings)} more things (bringup scan shows them).[/dim]"
+        )
+
+
+def render_actions(console: Console, resolution: Resolution, plan: Plan) -> None:
+    if plan.actions:
+        console.print("\n[bold]Next actions[/bold]")
+        for n, action in enumerate(plan.actions, start=1):
+            tag = " (bringup up does this)" if action.automatic else ""
+            print_wrapped(console, f"{n}. {action.text}{tag}", indent=5, first=2)
+    later = list(resolution.unverified) + list(resolution.caveats)
+    if later:
+        console.print("\n[bold]Not checked here[/bold]")
+        for item in later:
+            print_wrapped(console, explain_unverified(item), indent=4, first=2)
+
+
+def check_data(findings: Sequence[Any], resolution: Resolution, plan: Plan) -> dict[str, Any]:
+    """The JSON envelope's data: the structured resolution and plan, with the same sentences
+    the terminal shows beside them."""
+    count = len(resolution.environments)
+    return {
+        "verdicts": [
+            {
+                "component": v.component,
+                "status": v.status,
+                "text": verdict_line(v, plan),
+                "environment": v.environment,
+            }
+            for v in resolution.verdicts
+        ],
+        "environments": count,
+        "conflicts": [explain_conflict(c, count) for c in resolution.conflicts],
+        "tier": plan.tier.level,
+        "next_actions": [a.text for a in plan.actions],
+        "resolution": msgspec.to_builtins(resolution),
+        "plan": msgspec.to_builtins(plan),
+        "scan_findings": msgspec.to_builtins(list(findings)),
+    }

@@ -1,0 +1,334 @@
+"""``CMakeLists.txt`` and ``*.cmake``: ``cmake_minimum_required``, the C++ standard,
+``find_package`` with versions, version checks that stop the configure
+(``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 7.5) message(FATAL_ERROR ...)`` means GCC >= 7.5),
+CANN paths (``ASCEND_HOME_PATH``, ``/usr/local/Ascend``), ``SOC_VERSION``, CUDA
+architectures, and what the project provides (``project(AscendOps)`` -> ``cmake:AscendOps``).
+
+A small lexer reads CMake's command syntax (quoted and bracket arguments, comments, commands
+over several lines), keeping each command's line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.prose import chips_in, lowest_architecture
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VERSION = re.compile(r"^\d+(?:\.\d+)*$")
+_PACKAGES = {
+    "python": "python",
+    "python3": "python",
+    "pythoninterp": "python",
+    "pythonlibs": "python",
+    "cuda": "cuda",
+    "cudatoolkit": "cuda",
+    "torch": "torch",
+    "cann": "cann",
+    "ascend": "cann",
+    "ascendcl": "cann",
+    "nccl": "nccl",
+    "cudnn": "cudnn",
+}
+_IGNORED_PACKAGES = frozenset(
+    {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
+)
+_VERSION_VARIABLES = (
+    (re.compile(r"^CMAKE_(?:CXX|C)_COMPILER_VERSION$"), "gcc"),
+    (re.compile(r"^(?:CMAKE_CUDA_COMPILER_VERSION|CUDAToolkit_VERSION|CUDA_VERSION\w*)$"), "cuda"),
+    (re.compile(r"^CMAKE_VERSION$"), "cmake"),
+    (re.compile(r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$"), "python"),
+    (re.compile(r"^\w*CANN\w*VERSION\w*$", re.IGNORECASE), "cann"),
+    (re.compile(r"^(?:Torch_VERSION|TORCH_VERSION)$"), "torch"),
+)
+_FLIP = {
+    "VERSION_LESS": ">=",
+    "VERSION_LESS_EQUAL": ">",
+    "VERSION_GREATER": "<=",
+    "VERSION_GREATER_EQUAL": "<",
+    "LESS": ">=",
+    "LESS_EQUAL": ">",
+    "GREATER": "<=",
+    "GREATER_EQUAL": "<",
+}
+_CANN_PATH = re.compile(
+    r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH|/usr/local/Ascend"
+)
+_ARCH_LIST = re.compile(r"^(?:CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES|TORCH_CUDA_ARCH_LIST)$")
+_GENCODE = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
+
+
+class CMakeCommand(NamedTuple):
+    name: str
+    args: tuple[str, ...]
+    line: int
+
+
+def cmake_commands(text: str) -> list[CMakeCommand]:
+    """Every command invocation in ``text``, name lower-cased, arguments unquoted."""
+    commands: list[CMakeCommand] = []
+    i, line, size = 0, 1, len(text)
+    while i < size:
+        char = text[i]
+        if char == "\n":
+            line += 1
+            i += 1
+        elif char == "#":
+            bracket = re.match(r"#\[(=*)\[", text[i:])
+            end = text.find(f"]{bracket.group(1)}]", i) if bracket else text.find("\n", i)
+            end = size if end < 0 else end
+            line += text.count("\n", i, end)
+            i = end if not bracket else end + len(bracket.group(1)) + 2
+        elif char.isalpha() or char == "_":
+            match = _IDENTIFIER.match(text, i)
+            j = match.end() if match is not None else i + 1
+            while j < size and text[j] in " \t":
+                j += 1
+            if j < size and text[j] == "(":
+                args, end = _arguments(text, j + 1)
+                commands.append(CMakeCommand(text[i:j].strip().lower(), tuple(args), line))
+                line += text.count("\n", i, end)
+                i = end
+            else:
+                i = j
+        else:
+            i += 1
+    return commands
+
+
+def _arguments(text: str, i: int) -> tuple[list[str], int]:
+    args: list[str] = []
+    depth = 0
+    current: list[str] = []
+    size = len(text)
+
+    def flush() -> None:
+        if current:
+            args.append("".join(current))
+            current.clear()
+
+    while i < size:
+        char = text[i]
+        if char == '"':
+            end = i + 1
+            while end < size and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            current.append(text[i + 1 : end])
+            i = end + 1
+        elif char == "#" and not current:
+            end = text.find("\n", i)
+            i = size if end < 0 else end
+        elif char == "(":
+            depth += 1
+            current.append(char)
+            i += 1
+        elif char == ")":
+            if depth == 0:
+                flush()
+                return args, i + 1
+            depth -= 1
+            current.append(char)
+            i += 1
+        elif char in " \t\r\n":
+            flush()
+            i += 1
+        else:
+            current.append(char)
+            i += 1
+    flush()
+    return args, size
+
+
+class _State:
+    def __init__(self, file: SourceFile) -> None:
+        self.file = file
+        self.requirements: list[Requirement] = []
+        self.conditions: list[tuple[tuple[str, ...], bool, int]] = []
+        """Open ``if`` blocks: condition, whether in its first branch, its line."""
+        self.cann_path_line: int | None = None
+        self.archs: list[tuple[str, int]] = []
+        self.provides: list[str] = []
+        self.testing = False
+        self.toolkit = False
+
+    def add(
+        self,
+        subject: str,
+        spec: str,
+        line: int,
+        text: str,
+        *,
+        hard: bool = True,
+        confidence: Confidence = "high",
+    ) -> None:
+        self.requirements.append(
+            self.file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
+        )
+
+
+def _guard(condition: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """``(subject, spec, words)`` a fatal ``if(condition)`` enforces."""
+    if "OR" in condition or "NOT" in condition:
+        return []
+    found: list[tuple[str, str, str]] = []
+    for index in range(len(condition) - 2):
+        variable, operator, value = condition[index : index + 3]
+        variable = variable.strip("${}")
+        if operator not in _FLIP or not re.match(r"^\d+(?:\.\w+)*$", value):
+            continue
+        for pattern, named in _VERSION_VARIABLES:
+            if pattern.match(variable):
+                clang = named == "gcc" and any("Clang" in part for part in condition)
+                subject = "clang" if clang else named
+                found.append((subject, f"{_FLIP[operator]}{value}", " ".join(condition)))
+    return found
+
+
+def _find_package(state: _State, command: CMakeCommand) -> str | None:
+    args = command.args
+    if not args:
+        return None
+    name = args[0]
+    key = name.lower()
+    if key in _IGNORED_PACKAGES:
+        return None
+    version = args[1] if len(args) > 1 and _VERSION.match(args[1].split("...")[0]) else ""
+    version = version.split("...")[0]
+    spec = ("==" if "EXACT" in args else ">=") + version if version else ""
+    subject = _PACKAGES.get(key, f"cmake:{name}")
+    text = "find_package(" + " ".join(args) + ")"
+    state.add(subject, spec, command.line, text, hard="REQUIRED" in args)
+    return subject
+
+
+def _conditions(state: _State, command: CMakeCommand) -> bool:
+    """Track ``if``/``elseif``/``else``/``endif``; whether the command was one of them."""
+    name, args, line = command
+    if name in ("if", "elseif"):
+        if name == "elseif" and state.conditions:
+            state.conditions.pop()
+        state.conditions.append((args, True, line))
+    elif name == "else" and state.conditions:
+        condition, _, opened = state.conditions[-1]
+        state.conditions[-1] = (condition, False, opened)
+    elif name == "endif" and state.conditions:
+        state.conditions.pop()
+    else:
+        return False
+    return True
+
+
+def _command(state: _State, command: CMakeCommand) -> None:
+    name, args, line = command
+    if name == "message" and args[:1] in (("FATAL_ERROR",), ("SEND_ERROR",)):
+        if state.conditions and state.conditions[-1][1]:
+            condition, _, opened = state.conditions[-1]
+            for subject, spec, words in _guard(condition):
+                state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
+    elif name == "cmake_minimum_required" and "VERSION" in args:
+        position = args.index("VERSION") + 1
+        value = args[position] if position < len(args) else ""
+        low = value.split("...")[0]
+        if _VERSION.match(low):
+            state.add("cmake", f">={low}", line, f"cmake_minimum_required(VERSION {value})")
+    elif name == "project" and args:
+        state.provides.append(f"cmake:{args[0]}")
+        if "CUDA" in args:
+            state.add("cuda", "", line, "project(... LANGUAGES CUDA)", confidence="medium")
+            state.toolkit = True
+    elif name == "enable_language" and "CUDA" in args:
+        state.add("cuda", "", line, "enable_language(CUDA)", confidence="medium")
+        state.toolkit = True
+    elif name == "find_package":
+        found = _find_package(state, command)
+        if found in ("cann", "cuda") and not state.conditions:
+            state.toolkit = True
+    elif name == "set" and len(args) >= 2:
+        _set(state, args, line)
+    elif name == "target_compile_features":
+        for arg in args:
+            standard = re.fullmatch(r"cxx_std_(\d+)", arg)
+            if standard:
+                state.add("cxx_standard", f">={standard.group(1)}", line, arg)
+    elif name in ("enable_testing", "add_test", "gtest_discover_tests"):
+        state.testing = True
+
+
+def extract_cmake(file: SourceFile) -> Extraction:
+    """What a CMake file requires of the host; ``default_steps`` configure and build the
+    project (and run ``ctest``) when nothing else in the repo says how."""
+    state = _State(file)
+    for command in cmake_commands(file.text):
+        if not _conditions(state, command):
+            _command(state, command)
+        if state.cann_path_line is None and any(_CANN_PATH.search(a) for a in command.args):
+            state.cann_path_line = command.line
+        for arg in command.args:
+            state.archs.extend((m.group(1), command.line) for m in _GENCODE.finditer(arg))
+    if state.cann_path_line is not None:
+        state.add(
+            "cann", "", state.cann_path_line, "uses the CANN install path", confidence="medium"
+        )
+    lowest = lowest_architecture(state.archs)
+    if lowest is not None:
+        spec, line, listed = lowest
+        words = "CUDA architectures " + ", ".join(listed)
+        state.add("compute_capability", spec, line, words, confidence="medium")
+    root = file.rel == "CMakeLists.txt"
+    steps = _default_steps(file, state.testing, state.toolkit) if root else ()
+    return Extraction(
+        requirements=tuple(state.requirements), default_steps=steps, provides=tuple(state.provides)
+    )
+
+
+def _set(state: _State, args: tuple[str, ...], line: int) -> None:
+    variable, values = args[0], args[1:]
+    if variable in ("CMAKE_CXX_STANDARD", "CMAKE_CUDA_STANDARD") and values[0].isdigit():
+        state.add("cxx_standard", f">={values[0]}", line, f"set({variable} {values[0]})")
+    elif _ARCH_LIST.match(variable):
+        for value in values:
+            for part in re.split(r"[;\s]+", value):
+                number = re.fullmatch(r"(\d+)\.?(\d)?(?:a|\+PTX)?", part)
+                if number:
+                    arch = number.group(1) + (number.group(2) or "")
+                    state.archs.append((arch, line))
+    elif variable == "SOC_VERSION":
+        chips = chips_in(re.sub(r"(?i)^ascend", "", values[0]))
+        if chips:
+            text = f"set(SOC_VERSION {values[0]}): the chip the kernels are built for by default"
+            state.add("chip", ",".join(chips), line, text, hard=False, confidence="medium")
+
+
+def _default_steps(file: SourceFile, testing: bool, toolkit: bool) -> tuple[Step, ...]:
+    needs = StepNeeds(toolkit=toolkit)
+    source = file.source(1)
+    steps = [
+        Step(
+            name="cmake -S . -B build",
+            kind="build",
+            argv=("cmake", "-S", ".", "-B", "build"),
+            source=source,
+            needs=needs,
+        ),
+        Step(
+            name="cmake --build build",
+            kind="build",
+            argv=("cmake", "--build", "build"),
+            source=source,
+            needs=needs,
+        ),
+    ]
+    if testing:
+        steps.append(
+            Step(
+                name="ctest --test-dir build",
+                kind="test",
+                argv=("ctest", "--test-dir", "build", "--output-on-failure"),
+                source=source,
+                needs=needs,
+            )
+        )
+    return tuple(steps)

@@ -1,0 +1,352 @@
+"""Shell command lines read as data, never run: from README code blocks, build scripts,
+Makefile recipes, Dockerfile ``RUN`` and CI ``run:`` lines.
+
+A line becomes ``Command``s (split at ``&&``, ``;``, ``||``), each an argv list with its
+leading ``VAR=value`` assignments apart. A command with pipes, redirections or substitutions
+is kept for what it says but is never offered as a step: a step is an argv list, and we do
+not build shell strings.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import NamedTuple
+
+from bringup.model import Requirement, Source, StepKind, StepNeeds
+from bringup.scan.pydeps import python_requirement
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_SEPARATORS = frozenset({"&&", "||", ";", ";;"})
+_SHELL_ONLY = re.compile(r"^(?:\||\|\||>|>>|<|<<|&|>&|<&|\(|\)|\d?>.*)$")
+
+
+class Command(NamedTuple):
+    """One simple command: ``plain`` is false when it needs a shell to mean anything."""
+
+    argv: tuple[str, ...]
+    env: tuple[tuple[str, str], ...]
+    line: int
+    text: str
+    plain: bool
+
+
+class LogicalLine(NamedTuple):
+    """Physical lines joined at backslash continuations; ``starts`` maps offsets in
+    ``text`` back to physical line numbers."""
+
+    line: int
+    text: str
+    starts: tuple[tuple[int, int], ...]
+
+    def line_at(self, offset: int) -> int:
+        return next(
+            (number for start, number in reversed(self.starts) if start <= offset), self.line
+        )
+
+
+def joined_lines(text: str, first_line: int = 1) -> list[LogicalLine]:
+    """Every logical line of ``text``, numbered by its first physical line."""
+    out: list[LogicalLine] = []
+    parts: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=first_line):
+        continued = raw.rstrip().endswith("\\")
+        parts.append((number, raw.rstrip()[:-1] if continued else raw))
+        if continued:
+            continue
+        out.append(_join(parts))
+        parts = []
+    if parts:
+        out.append(_join(parts))
+    return out
+
+
+def _join(parts: list[tuple[int, str]]) -> LogicalLine:
+    starts: list[tuple[int, int]] = []
+    pieces: list[str] = []
+    offset = 0
+    for number, raw in parts:
+        piece = raw.strip()
+        starts.append((offset, number))
+        pieces.append(piece)
+        offset += len(piece) + 1
+    return LogicalLine(parts[0][0], " ".join(pieces), tuple(starts))
+
+
+def logical_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:
+    """Lines with backslash continuations joined, numbered by their first physical line."""
+    return [(joined.line, joined.text) for joined in joined_lines(text, first_line)]
+
+
+def _tokens(line: str) -> list[str] | None:
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>()")
+    lexer.whitespace_split = True
+    lexer.commenters = "#"
+    try:
+        return list(lexer)
+    except ValueError:
+        return None
+
+
+def parse_commands(text: str, first_line: int = 1) -> list[Command]:
+    """Every simple command in ``text`` (a script, a code block, a recipe), each numbered by
+    the physical line its first word is on."""
+    commands: list[Command] = []
+    for joined in joined_lines(text, first_line):
+        stripped = joined.text.strip()
+        skip = len(joined.text) - len(joined.text.lstrip())
+        if stripped.startswith("$ "):
+            stripped, skip = stripped[2:], skip + 2
+        if not stripped or stripped.startswith("#"):
+            continue
+        tokens = _tokens(stripped)
+        if tokens is None:
+            continue
+        segment: list[str] = []
+        cursor = 0
+        for token in [*tokens, ";"]:
+            if token not in _SEPARATORS:
+                segment.append(token)
+                continue
+            if segment:
+                found = stripped.find(segment[0], cursor)
+                cursor = found if found >= 0 else cursor
+                line = joined.line_at(skip + cursor)
+                commands.append(_command(segment, line, stripped))
+                cursor += len(segment[0])
+            segment = []
+    return commands
+
+
+def _command(tokens: list[str], line: int, text: str) -> Command:
+    env: list[tuple[str, str]] = []
+    index = 0
+    while index < len(tokens) and _ASSIGNMENT.match(tokens[index]):
+        name, _, value = tokens[index].partition("=")
+        env.append((name, value))
+        index += 1
+    argv = tuple(tokens[index:])
+    plain = bool(argv) and not any(
+        _SHELL_ONLY.match(token) or "$" in token or "`" in token for token in argv
+    )
+    return Command(argv, tuple(env), line, text, plain)
+
+
+def _program(argv: tuple[str, ...]) -> str:
+    return argv[0].rsplit("/", 1)[-1] if argv else ""
+
+
+def _python_module(argv: tuple[str, ...]) -> str | None:
+    if _program(argv).startswith("python") and len(argv) > 2 and argv[1] == "-m":
+        return argv[2]
+    return None
+
+
+_PIP_VALUE_OPTIONS = frozenset(
+    {
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "--trusted-host",
+        "-c",
+        "--constraint",
+        "-t",
+        "--target",
+        "--prefix",
+        "--root",
+        "--platform",
+        "--python-version",
+        "--implementation",
+        "--abi",
+        "--src",
+        "--upgrade-strategy",
+        "--progress-bar",
+        "--config-settings",
+        "-C",
+        "--global-option",
+        "--log",
+        "--cache-dir",
+        "--timeout",
+        "--retries",
+        "--proxy",
+        "--only-binary",
+        "--no-binary",
+    }
+)
+
+
+def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | None:
+    """``(requirement strings, requirement files)`` of a ``pip install`` command."""
+    if _program(argv) in ("pip", "pip3") or _program(argv).startswith("pip3."):
+        args = argv[1:]
+    elif _python_module(argv) == "pip":
+        args = argv[3:]
+    elif _program(argv) == "uv" and argv[1:2] == ("pip",):
+        args = argv[2:]
+    else:
+        return None
+    if not args or args[0] != "install":
+        return None
+    specs: list[str] = []
+    files: list[str] = []
+    skip_next = False
+    take_file = False
+    for arg in args[1:]:
+        if skip_next:
+            skip_next = False
+            continue
+        if take_file:
+            files.append(arg)
+            take_file = False
+            continue
+        if arg in ("-r", "--requirement"):
+            take_file = True
+        elif arg in ("-e", "--editable") or arg in _PIP_VALUE_OPTIONS:
+            skip_next = True
+        elif arg.startswith("-") or "/" in arg or arg in (".", "..") or arg.endswith(".whl"):
+            continue
+        else:
+            specs.append(arg)
+    return specs, files
+
+
+def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Requirement]:
+    """What a command shows is needed: the distributions ``pip install`` names, pinned or
+    not. Other commands (``source set_env.sh``) are read by the file kinds that care."""
+    targets = pip_install_targets(command.argv)
+    if targets is None:
+        return []
+    found: list[Requirement] = []
+    for spec in targets[0]:
+        requirement, _ = python_requirement(
+            spec, source, hard=hard, confidence="medium", why="pip install"
+        )
+        if requirement is not None:
+            found.append(requirement)
+    return found
+
+
+_SKIPPED_PROGRAMS = frozenset(
+    {
+        "cd",
+        "export",
+        "source",
+        ".",
+        "git",
+        "wget",
+        "curl",
+        "echo",
+        "ls",
+        "cat",
+        "mkdir",
+        "rm",
+        "cp",
+        "mv",
+        "ln",
+        "chmod",
+        "docker",
+        "sudo",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "conda",
+        "npu-smi",
+        "nvidia-smi",
+        "unset",
+        "set",
+        "tar",
+        "unzip",
+        "wait",
+        "sleep",
+        "which",
+        "env",
+        "pwd",
+        "tee",
+        "grep",
+        "find",
+        "exit",
+        "popd",
+        "pushd",
+        "true",
+        "false",
+    }
+)
+
+
+def step_kind(argv: tuple[str, ...]) -> StepKind | None:
+    """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
+    program = _program(argv)
+    module = _python_module(argv)
+    if not argv or program in _SKIPPED_PROGRAMS:
+        return None
+    if pip_install_targets(argv) is not None:
+        return "install"
+    if program in ("pytest", "py.test", "ctest", "tox", "nox") or module in ("pytest", "unittest"):
+        return "test"
+    if program == "cmake":
+        return "install" if "--install" in argv else "build"
+    if program in ("make", "ninja", "gmake"):
+        targets = [arg for arg in argv[1:] if not arg.startswith("-") and "=" not in arg]
+        if any(t in ("test", "tests", "check") for t in targets):
+            return "test"
+        return "install" if "install" in targets else "build"
+    if program == "atc":
+        return "convert"
+    if program.startswith("python") and len(argv) > 1 and argv[1] == "setup.py":
+        return "install" if "install" in argv or "develop" in argv else "build"
+    script = program if program.endswith(".sh") else ""
+    if program in ("bash", "sh") and len(argv) > 1:
+        script = argv[1].rsplit("/", 1)[-1]
+    if script:
+        if re.search(r"test", script):
+            return "test"
+        if re.search(r"convert|atc|export", script):
+            return "convert"
+        if re.search(r"build|compile|make", script):
+            return "build"
+        return "run"
+    if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
+        return "run"
+    if program.startswith("python") or argv[0].startswith(("./", "build/")):
+        return "run"
+    return None
+
+
+_DEVICE_ENV = {"ASCEND_RT_VISIBLE_DEVICES": "npu", "CUDA_VISIBLE_DEVICES": "gpu"}
+_COUNT_OPTIONS = re.compile(r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$")
+
+
+def command_needs(command: Command) -> StepNeeds:
+    """What the command line itself shows it needs: visible devices, a process count per
+    node, a profiler or device tool, a download."""
+    argv = command.argv
+    program = _program(argv)
+    for name, value in command.env:
+        if name in _DEVICE_ENV and re.fullmatch(r"\d+(?:,\d+)*", value):
+            kind = _DEVICE_ENV[name]
+            return StepNeeds(devices=len(value.split(",")), device_kind=kind)  # type: ignore[arg-type]
+    for index, arg in enumerate(argv):
+        match = _COUNT_OPTIONS.match(arg)
+        if match is not None:
+            raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
+            if raw.isdigit():
+                return StepNeeds(devices=int(raw))
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
+            return StepNeeds(devices=int(following))
+    if program in ("msprof", "npu-smi"):
+        return StepNeeds(devices=1, device_kind="npu")
+    if program == "atc":
+        return StepNeeds(toolkit=True, device_kind="npu")
+    if pip_install_targets(argv) is not None:
+        return StepNeeds(network=True)
+    return StepNeeds()
+
+
+def step_name(argv: tuple[str, ...]) -> str:
+    """A readable, stable name: the command itself, shortened."""
+    text = " ".join(argv)
+    return text if len(text) <= 60 else text[:57] + "..."

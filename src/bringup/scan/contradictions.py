@@ -1,0 +1,151 @@
+"""Contradictions inside one repo: two files that state different ranges for one subject.
+
+Statements are grouped per file (a file's clauses for a subject hold together: CMake's
+``find_package(CANN 6.3)`` and its ``< 7.0`` check are one range). Two files disagree when
+a version named in either admits one and not the other ("Python 3.8-3.10" in the README
+against ``requires-python = ">=3.9"``: 3.8 is in one, not the other). The statement with
+more authority wins (``registry.AUTHORITY``): the loser is kept, cited, but made soft so it
+does not bind. Soft statements (CI, images, test guards) are compared only for being
+disjoint, since using one version is no claim that others fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+import msgspec
+
+from bringup.model import Requirement
+from bringup.scan.extraction import Finding
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
+
+_WHY = {3: "the manifest says so", 2: "tools read it", 1: "the build uses it", 0: "prose"}
+_PROBE = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*")
+
+
+def _probes(specs: list[str], scheme: str) -> list[Version]:
+    """Versions named in ``specs``; a bare Ascend series ``X.Y`` is probed as ``X.Y.RC1``, its
+    first real release, since no release is called ``7.0``."""
+    found: list[Version] = []
+    for spec in specs:
+        for raw in _PROBE.findall(spec):
+            text = raw
+            if scheme == "ascend" and re.fullmatch(r"\d+\.\d+", raw):
+                text = raw + ".RC1"
+            try:
+                found.append(Version(text, scheme))
+            except InvalidVersion:
+                continue
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _specifier(spec: str, scheme: str) -> SpecifierSet | None:
+    try:
+        return SpecifierSet(spec, scheme)
+    except InvalidSpecifier:
+        return None
+
+
+def _admits(requirements: Sequence[Requirement], version: Version) -> bool:
+    for requirement in requirements:
+        specifier = _specifier(requirement.spec, version.scheme)
+        if specifier is None:
+            return True
+        try:
+            if not specifier.contains(version):
+                return False
+        except TypeError:
+            return True
+    return True
+
+
+def _describe(group: Sequence[Requirement]) -> str:
+    spec = ",".join(r.spec for r in group)
+    return f"{spec} ({group[0].source})"
+
+
+def find_contradictions(
+    requirements: Sequence[Requirement], authority: dict[str, int], component: str
+) -> tuple[list[Requirement], list[Finding]]:
+    """The requirements with losers of contradictions made soft, and one finding per
+    contradiction citing the winner first. ``authority`` maps a source path to its rank."""
+    groups: dict[tuple[str, str], list[Requirement]] = defaultdict(list)
+    for requirement in requirements:
+        if requirement.spec and requirement.source.kind == "file":
+            groups[(requirement.subject, requirement.source.ref)].append(requirement)
+    by_subject: dict[str, dict[tuple[object, ...], list[tuple[str, list[Requirement]]]]] = (
+        defaultdict(dict)
+    )
+    for (subject, ref), group in groups.items():
+        signature = (authority.get(ref, 0), *sorted((r.spec, r.hard) for r in group))
+        by_subject[subject].setdefault(signature, []).append((ref, group))
+    demoted: set[int] = set()
+    findings: list[Finding] = []
+    for subject, classes in by_subject.items():
+        scheme = scheme_for(subject)
+        if scheme == "name":
+            continue
+        members = list(classes.values())
+        for index, class_a in enumerate(members):
+            for class_b in members[index + 1 :]:
+                a, b = class_a[0], class_b[0]
+                finding = _compare(subject, scheme, a, b, authority)
+                if finding is None:
+                    continue
+                findings.append(msgspec.structs.replace(finding, component=component))
+                winner, loser = (
+                    (class_a, class_b) if finding.sources[0].ref == a[0] else (class_b, class_a)
+                )
+                binding = any(r.hard for r in winner[0][1])
+                if binding and authority.get(loser[0][0], 0) < authority.get(winner[0][0], 0):
+                    demoted.update(id(r) for _, group in loser for r in group if r.hard)
+    result = [
+        msgspec.structs.replace(r, hard=False) if id(r) in demoted else r for r in requirements
+    ]
+    return result, findings
+
+
+def _compare(
+    subject: str,
+    scheme: str,
+    a: tuple[str, list[Requirement]],
+    b: tuple[str, list[Requirement]],
+    authority: dict[str, int],
+) -> Finding | None:
+    (ref_a, group_a), (ref_b, group_b) = a, b
+    hard_a = [r for r in group_a if r.hard]
+    hard_b = [r for r in group_b if r.hard]
+    compare_a = hard_a or group_a
+    compare_b = hard_b or group_b
+    probes = _probes([r.spec for r in compare_a + compare_b], scheme)
+    if not probes:
+        return None
+    in_a = [_admits(compare_a, v) for v in probes]
+    in_b = [_admits(compare_b, v) for v in probes]
+    if in_a == in_b:
+        return None
+    both_hard = bool(hard_a) and bool(hard_b)
+    disjoint = not any(x and y for x, y in zip(in_a, in_b))
+    if not both_hard and not disjoint:
+        return None
+    if authority.get(ref_b, 0) > authority.get(ref_a, 0):
+        (ref_a, compare_a), (ref_b, compare_b) = (ref_b, compare_b), (ref_a, compare_a)
+    rank_a, rank_b = authority.get(ref_a, 0), authority.get(ref_b, 0)
+    if rank_a > rank_b and any(r.hard for r in compare_a):
+        verdict = f"{ref_a} wins ({_WHY[rank_a]}); the other is kept as soft"
+    elif rank_a > rank_b:
+        verdict = f"{ref_a} only shows what is used; both are kept"
+    else:
+        verdict = "neither wins; both bind"
+    relation = "exclude each other" if disjoint else "disagree"
+    sides = f"{_describe(compare_a)} and {_describe(compare_b)}"
+    return Finding(
+        kind="contradiction",
+        message=f"{subject} {sides} {relation}; {verdict}",
+        sources=(compare_a[0].source, compare_b[0].source),
+        subject=subject,
+    )

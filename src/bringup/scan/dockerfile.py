@@ -1,0 +1,57 @@
+"""Dockerfiles and Containerfiles: base images (``FROM``, with ``ARG`` defaults substituted)
+and the ``pip install`` pins of ``RUN`` lines. All soft: they say what the repo's container
+uses, not what the host must have."""
+
+from __future__ import annotations
+
+import re
+
+from bringup.model import Requirement
+from bringup.scan.commands import joined_lines, parse_commands, requirements_of
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.images import image_facts
+
+_ARG = re.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
+_FROM = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)", re.IGNORECASE)
+_RUN = re.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
+_RUN_WORD = re.compile(r"^\s*RUN\s+", re.IGNORECASE)
+_VARIABLE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
+
+
+def substitute(text: str, values: dict[str, str]) -> str:
+    """``${NAME}``, ``${NAME:-default}`` and ``$NAME`` replaced by known build-arg values."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(3)
+        return values.get(name, match.group(2) or match.group(0))
+
+    return _VARIABLE.sub(value, text)
+
+
+def extract_dockerfile(file: SourceFile) -> Extraction:
+    """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
+    arguments: dict[str, str] = {}
+    requirements: list[Requirement] = []
+    for joined in joined_lines(file.text):
+        number, line = joined.line, joined.text
+        argument = _ARG.match(line)
+        if argument is not None:
+            arguments[argument.group(1)] = argument.group(2).strip("'\"")
+            continue
+        base = _FROM.match(line)
+        if base is not None:
+            image = substitute(base.group(1), arguments)
+            for fact in image_facts(image):
+                requirements.append(
+                    file.requirement(fact.subject, fact.spec, number, text=f"FROM {fact.words}",
+                                     confidence="medium", hard=False)
+                )  # fmt: skip
+            continue
+        if _RUN.match(line) is not None:
+            physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]
+            physical[0] = _RUN_WORD.sub("", physical[0])
+            body = substitute("\n".join(physical), arguments)
+            for command in parse_commands(body, first_line=number):
+                source = file.source(command.line)
+                requirements.extend(requirements_of(command, source, hard=False))
+    return Extraction(requirements=tuple(requirements))

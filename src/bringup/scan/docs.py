@@ -1,0 +1,186 @@
+"""READMEs and install docs (Markdown and reStructuredText, English and Chinese).
+
+Paragraphs go through ``prose.read_line`` as one text (sentences wrap); under a requirements
+heading ("环境要求", "Prerequisites", "版本配套") and in tables, statements count even
+without a "needs" word. Tables are read by ``doctables``. Code blocks give steps (what each
+needs comes from the heading and paragraph before the block) and ``pip install`` pins.
+Changelog and news sections are history, not requirements, and are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup.model import Requirement, Step
+from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.doctables import Row, clean, paragraph, read_table
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.htmltables import read_html_table
+from bringup.scan.prose import Vendor
+from bringup.scan.shell import environment_requirements
+from bringup.scan.steps import steps_from_commands
+
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_SETEXT = re.compile(r"^\s*(=+|-+)\s*$")
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
+_RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)")
+_REQUIRED_HEADING = re.compile(
+    r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
+    r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
+    r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速",
+    re.IGNORECASE,
+)
+_SKIPPED_HEADING = re.compile(
+    r"change\s*log|release\s+notes?|\bnews\b|history|citation|license|acknowledg|"
+    r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
+    r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
+    re.IGNORECASE,
+)
+_NOT_COMMANDS = frozenset(
+    {"c", "cpp", "c++", "cuda", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
+     "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
+)  # fmt: skip
+"""Code block languages that are never shell; anything else (READMEs label ``pip install``
+blocks "Python" or nothing) is read as commands, which keeps only what a known program is."""
+_ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
+_BREAKS = ("|", "#", "```", "~~~")
+
+
+def file_vendor(text: str) -> Vendor:
+    """Whose accelerator a document is about, by which words it uses more."""
+    npu = len(re.findall(r"NPU|Ascend|昇腾|CANN", text))
+    gpu = len(re.findall(r"GPU|CUDA|NVIDIA", text))
+    if npu == gpu == 0:
+        return None
+    return "ascend" if npu >= gpu else "nvidia"
+
+
+def _heading(lines: list[str], index: int, rst: bool) -> tuple[str, int] | None:
+    """The heading starting at ``index`` and how many lines it takes (ATX, setext, rst)."""
+    match = _HEADING.match(lines[index])
+    if match is not None and not rst:
+        return match.group(2), 1
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    text = lines[index].strip()
+    if not text or text.startswith(("|", "-", "*", ">", "..")):
+        return None
+    if rst and _RST_UNDERLINE.match(following) and len(following.strip()) >= len(text) // 2:
+        return text, 2
+    if not rst and _SETEXT.match(following):
+        return text, 2
+    return None
+
+
+def _code_block(lines: list[str], index: int, rst: bool) -> tuple[int, int, int, str] | None:
+    """``(first body line, end of body, next line to read, language)`` of a code block that
+    starts at ``index`` (a Markdown fence, or an rst ``::`` / ``.. code-block::``)."""
+    fence = _FENCE.match(lines[index])
+    if fence is not None:
+        marker = fence.group(1)[:3]
+        end = index + 1
+        while end < len(lines) and not lines[end].strip().startswith(marker):
+            end += 1
+        return index + 1, end, end + 1, fence.group(2).lower()
+    directive = _RST_DIRECTIVE.match(lines[index])
+    if not rst or (directive is None and not lines[index].rstrip().endswith("::")):
+        return None
+    language = directive.group(1).lower() if directive is not None else ""
+    start = index + 1
+    while start < len(lines) and (not lines[start].strip() or lines[start].strip().startswith(":")):
+        start += 1
+    end = start
+    while end < len(lines) and (not lines[end].strip() or lines[end][:1] in (" ", "\t")):
+        end += 1
+    return (start, end, end, language) if end > start else None
+
+
+class _Reader:
+    """One pass over a document, keeping the heading and paragraph a block is read in."""
+
+    def __init__(self, file: SourceFile) -> None:
+        self.file = file
+        self.vendor = file_vendor(file.text)
+        self.rst = file.rel.lower().endswith(".rst")
+        self.requirements: list[Requirement] = []
+        self.steps: list[Step] = []
+        self.heading = ""
+        self.required = False
+        self.skipped = False
+        self.pending: list[tuple[int, str]] = []
+        self.last_paragraph = ""
+        self.table: list[Row] = []
+
+    def flush(self) -> None:
+        if self.pending and not self.skipped:
+            self.requirements.extend(
+                paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
+            )
+        if self.pending:
+            self.last_paragraph = " ".join(text for _, text in self.pending)
+        self.pending = []
+        if self.table and not self.skipped:
+            self.requirements.extend(
+                read_table(self.file, self.table, required=self.required, vendor=self.vendor)
+            )
+        self.table = []
+
+    def block(self, lines: list[str], start: int, end: int, language: str) -> None:
+        if self.skipped or language in _NOT_COMMANDS:
+            return
+        commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
+        for command in commands:
+            source = self.file.source(command.line)
+            self.requirements.extend(requirements_of(command, source, hard=True))
+        self.requirements.extend(environment_requirements(self.file, commands))
+        context = f"{self.heading}\n{self.last_paragraph}"
+        self.steps.extend(
+            steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
+        )
+
+    def title(self, text: str) -> None:
+        self.heading = clean(text)
+        self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
+        self.required = bool(_REQUIRED_HEADING.search(self.heading))
+        self.last_paragraph = ""
+
+    def read(self) -> Extraction:
+        lines = self.file.text.splitlines()
+        index = 0
+        while index < len(lines):
+            raw = lines[index]
+            stripped = raw.strip()
+            in_table = stripped.startswith("|")
+            if (
+                self.pending and (not stripped or _ITEM.match(raw) or stripped.startswith(_BREAKS))
+            ) or (self.table and not in_table):
+                self.flush()
+            block = _code_block(lines, index, self.rst)
+            if block is not None:
+                self.block(lines, block[0], block[1], block[3])
+                index = block[2]
+                continue
+            if "<table" in stripped.lower():
+                self.flush()
+                self.table, index = read_html_table(lines, index)
+                self.flush()
+                continue
+            heading = _heading(lines, index, self.rst)
+            if heading is not None:
+                self.flush()
+                self.title(heading[0])
+                index += heading[1]
+                continue
+            if in_table:
+                cells = [cell.strip() for cell in stripped.strip("|").split("|")]
+                self.table.append(Row(index + 1, cells))
+            elif stripped:
+                self.pending.append((index + 1, clean(_ITEM.sub("", stripped))))
+            index += 1
+        self.flush()
+        return Extraction(requirements=tuple(self.requirements), steps=tuple(self.steps))
+
+
+def extract_docs(file: SourceFile) -> Extraction:
+    """Requirements, ``pip install`` pins and steps stated in a README or install doc."""
+    return _Reader(file).read()

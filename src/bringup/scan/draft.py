@@ -1,0 +1,85 @@
+"""``bringup scan --write``: a ``bringup.toml`` drafted from a scan, one entry per thing found,
+each with a comment citing where it was found, for the user to correct and keep.
+
+Written by hand (strings escaped as TOML basic strings, which JSON string syntax is a subset
+of), read back by ``manifest.load_manifest`` in the tests."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from bringup.model import Component, Requirement, Step
+
+_HEADER = """\
+# bringup.toml for {name}: drafted by `bringup scan --write` from what the scan found.
+# Each entry cites where it was found. Edit freely: what is written here overrides the scan
+# (the [[requirements]] entries of a subject replace everything the scan found for it;
+# `ignore = true` drops a subject). Set trusted = true to let bringup run this repo's
+# commands without asking.
+"""
+
+
+def _string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _array(values: tuple[str, ...]) -> str:
+    return "[" + ", ".join(_string(v) for v in values) + "]"
+
+
+def _cite(requirement: Requirement) -> str:
+    words = (requirement.text or "").replace("\n", " ")
+    words = words if len(words) <= 70 else words[:67] + "..."
+    return f"# {requirement.source} ({requirement.confidence}): {words}"
+
+
+def _needs(step: Step) -> str:
+    parts: list[str] = []
+    needs = step.needs
+    if needs.devices:
+        parts.append(f"devices = {needs.devices}")
+    if needs.device_kind:
+        parts.append(f"device_kind = {_string(needs.device_kind)}")
+    if needs.chips:
+        parts.append(f"chips = {_array(needs.chips)}")
+    if needs.toolkit:
+        parts.append("toolkit = true")
+    if needs.network:
+        parts.append("network = true")
+    return "{ " + ", ".join(parts) + " }" if parts else "{}"
+
+
+def draft_manifest(component: Component) -> str:
+    """The text of a ``bringup.toml`` stating what the scan found for ``component``."""
+    lines = [_HEADER.format(name=component.name)]
+    lines.append(f"name = {_string(component.name)}")
+    lines.append(f"role = {_string(component.role)}")
+    lines.append("trusted = false")
+    lines.append(f"depends_on = {_array(component.depends_on)}")
+    grouped: dict[tuple[str, str, bool], list[Requirement]] = defaultdict(list)
+    for requirement in component.requirements:
+        grouped[(requirement.subject, requirement.spec, requirement.hard)].append(requirement)
+    for (subject, spec, hard), found in sorted(
+        grouped.items(), key=lambda item: (item[0][0], not item[0][2])
+    ):
+        lines.append("")
+        lines.append("[[requirements]]")
+        lines.extend(_cite(r) for r in found)
+        if not spec:
+            lines.append("# no version is stated anywhere: write the one you need")
+        lines.append(f"subject = {_string(subject)}")
+        lines.append(f"spec = {_string(spec)}")
+        if not hard:
+            lines.append("hard = false")
+    for step in component.steps:
+        lines.append("")
+        lines.append("[[steps]]")
+        lines.append(f"# {step.source}")
+        lines.append(f"name = {_string(step.name)}")
+        lines.append(f"kind = {_string(step.kind)}")
+        lines.append(f"argv = {_array(step.argv)}")
+        if step.cwd != ".":
+            lines.append(f"cwd = {_string(step.cwd)}")
+        lines.append(f"needs = {_needs(step)}")
+    return "\n".join(lines) + "\n"

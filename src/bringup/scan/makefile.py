@@ -1,0 +1,77 @@
+"""Makefiles: the conventional targets (``all``, ``build``, ``test``, ``check``, ``install``,
+``test-npu`` ...) as ``make <target>`` steps, with what their recipes show they need, and the
+``pip install`` pins of recipes. Recipes are read, never run."""
+
+from __future__ import annotations
+
+import re
+
+from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
+from bringup.scan.commands import command_needs, parse_commands, requirements_of
+from bringup.scan.extraction import Extraction, SourceFile
+
+_TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
+_STEP_TARGET = re.compile(
+    r"^(?:all|build|compile|install|develop|unittest|ut|check[\w-]*|test[\w-]*|"
+    r"[\w-]*[-_]test[s]?)$"
+)
+_SET_ENV = re.compile(r"set_env\.sh|/Ascend/|ASCEND_HOME_PATH")
+
+
+def _targets(text: str) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """``(target, line, recipe lines)`` for every explicit rule."""
+    rules: list[tuple[str, int, list[tuple[int, str]]]] = []
+    current: list[tuple[int, str]] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("\t"):
+            if current is not None:
+                current.append((number, raw[1:].lstrip("@-+ ")))
+            continue
+        match = _TARGET.match(raw)
+        if match is not None and "%" not in match.group(1):
+            current = []
+            for name in raw[: match.end() - 1].split():
+                rules.append((name, number, current))
+        elif raw.strip() and not raw.startswith("#"):
+            current = None
+    return rules
+
+
+def _kind(target: str) -> StepKind:
+    if "test" in target or "check" in target or target == "ut":
+        return "test"
+    return "install" if target in ("install", "develop") else "build"
+
+
+def extract_makefile(file: SourceFile) -> Extraction:
+    """Steps for the conventional targets of a Makefile."""
+    directory = file.rel.rpartition("/")[0] or "."
+    steps: list[Step] = []
+    requirements: list[Requirement] = []
+    for target, line, recipe in _targets(file.text):
+        if not _STEP_TARGET.match(target):
+            continue
+        commands = []
+        for number, text in recipe:
+            commands.extend(parse_commands(text, first_line=number))
+        for command in commands:
+            requirements.extend(requirements_of(command, file.source(command.line), hard=True))
+        needs = max(
+            (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
+        )
+        kind: DeviceKind | None = "npu" if "npu" in target else "gpu" if "gpu" in target else None
+        if kind is not None and needs.devices == 0:
+            needs = StepNeeds(devices=1, device_kind=kind)
+        elif needs.devices == 0 and any(_SET_ENV.search(text) for _, text in recipe):
+            needs = StepNeeds(toolkit=True, device_kind="npu")
+        steps.append(
+            Step(
+                name=f"make {target}",
+                kind=_kind(target),
+                argv=("make", target),
+                source=file.source(line),
+                cwd=directory,
+                needs=needs,
+            )
+        )
+    return Extraction(requirements=tuple(requirements), steps=tuple(steps))

@@ -1,0 +1,159 @@
+"""``bringup.toml``: what the user says about a repo, overriding what the scan infers.
+
+Per repo (in the repo's root) or one stack file listing repos (``[[repos]]`` with ``path``).
+Keys: ``name``, ``role``, ``trusted`` (the repo's commands may run without asking),
+``depends_on``, ``infer``/``infer_steps`` (false: use only what is written here), ``ignore``
+(gitignore-style patterns the scan skips), ``[[requirements]]`` (``subject``, ``spec``,
+``text``, ``hard``; ``ignore = true`` drops what the scan inferred for that subject) and
+``[[steps]]`` (``name``, ``kind``, ``argv``, ``cwd``, ``needs``). Validated strictly: an
+unknown key, a wrong type or a spec that does not parse in its subject's scheme is an error
+at its file:line:column, the bad span underlined.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Union
+
+import msgspec
+
+from bringup.errors import InputError
+from bringup.model import DeviceKind, Role, StepKind
+from bringup.scan.tomlpos import Position, locate, parse_path
+from bringup.tomlfile import read_toml
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+
+MANIFEST_NAME = "bringup.toml"
+
+
+class ManifestNeeds(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    devices: int = 0
+    device_kind: Optional[DeviceKind] = None
+    chips: tuple[str, ...] = ()
+    toolkit: bool = False
+    network: bool = False
+
+
+class ManifestRequirement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    subject: str
+    spec: str = ""
+    text: Optional[str] = None
+    hard: bool = True
+    ignore: bool = False
+
+
+class ManifestStep(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    kind: StepKind
+    argv: tuple[str, ...]
+    cwd: str = "."
+    needs: ManifestNeeds = ManifestNeeds()
+
+
+class RepoManifest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Optional[str] = None
+    role: Optional[Role] = None
+    trusted: bool = False
+    depends_on: tuple[str, ...] = ()
+    infer: bool = True
+    infer_steps: bool = True
+    ignore: tuple[str, ...] = ()
+    requirements: tuple[ManifestRequirement, ...] = ()
+    steps: tuple[ManifestStep, ...] = ()
+
+
+class StackRepo(RepoManifest, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    path: str
+
+
+class StackManifest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: Optional[str] = None
+    repos: tuple[StackRepo, ...]
+
+
+class Loaded(msgspec.Struct, frozen=True, kw_only=True):
+    """A manifest with its text, so later checks (unknown repo names) can point at lines."""
+
+    path: str
+    text: str
+    manifest: Union[RepoManifest, StackManifest]
+
+
+def _error(path: str, text: str, message: str, where: Position | None) -> InputError:
+    if where is None:
+        return InputError(message, path=path)
+    return InputError(
+        message,
+        path=path,
+        line=where.line,
+        column=where.column,
+        excerpt=where.excerpt,
+        width=where.width,
+    )
+
+
+def manifest_error(loaded: Loaded, message: str, segments: list[Union[str, int]]) -> InputError:
+    """An ``InputError`` at the value ``segments`` leads to in ``loaded``."""
+    return _error(loaded.path, loaded.text, message, locate(loaded.text, segments))
+
+
+def _check_specs(path: str, text: str, document: Any) -> None:
+    prefixes: list[list[Union[str, int]]] = [[]]
+    if isinstance(document.get("repos"), list):
+        prefixes = [["repos", index] for index in range(len(document["repos"]))]
+    for prefix in prefixes:
+        table = document
+        for segment in prefix:
+            table = table[segment]
+        if not isinstance(table, dict):
+            continue
+        for index, requirement in enumerate(table.get("requirements", []) or []):
+            if not isinstance(requirement, dict):
+                continue
+            subject, spec = requirement.get("subject"), requirement.get("spec", "")
+            if not isinstance(subject, str) or not isinstance(spec, str):
+                continue
+            segments = [*prefix, "requirements", index]
+            if not subject.strip():
+                raise _error(path, text, "empty subject", locate(text, [*segments, "subject"]))
+            try:
+                SpecifierSet(spec, scheme_for(subject))
+            except InvalidSpecifier as problem:
+                where = locate(text, [*segments, "spec"])
+                if where is not None and problem.position is not None:
+                    where = where._replace(
+                        column=where.column + 1 + problem.position,
+                        width=max(1, len(spec) - problem.position),
+                    )
+                raise _error(
+                    path, text, f"bad spec for {subject}: {problem.reason}", where
+                ) from None
+        for index, step in enumerate(table.get("steps", []) or []):
+            if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
+                where = locate(text, [*prefix, "steps", index, "argv"])
+                raise _error(path, text, "argv is empty: a step needs a command", where)
+
+
+def load_manifest(path: Path) -> Loaded:
+    """Read and validate a ``bringup.toml``; any problem is an ``InputError`` at its place."""
+    text, document = read_toml(path)
+    shown = str(path)
+    kind: type[RepoManifest] | type[StackManifest] = (
+        StackManifest if "repos" in document else RepoManifest
+    )
+    try:
+        manifest = msgspec.convert(document, type=kind, strict=True)
+    except msgspec.ValidationError as problem:
+        message, _, where = str(problem).partition(" - at ")
+        where = where.strip("`")
+        segments = parse_path(where) if where else []
+        unknown = message.startswith("Object contains unknown field")
+        if unknown:
+            field = message.split("`")[1] if "`" in message else ""
+            segments = [*segments, field]
+        position = locate(text, segments, key_only=unknown)
+        field = where.removeprefix("$.") if where.startswith("$.") else where
+        shown_message = f"{message} (at {field})" if field else message
+        raise _error(shown, text, shown_message, position) from None
+    _check_specs(shown, text, document)
+    return Loaded(path=shown, text=text, manifest=manifest)

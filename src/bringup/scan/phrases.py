@@ -1,0 +1,269 @@
+"""Version phrases as people write them, turned into specifiers in the subject's scheme.
+
+"CANN >= 8.0.RC1", "Python 3.9~3.11", "GCC 7.5 以上", "3.8, 3.9, 3.10", "CUDA 11.6 and above",
+"不低于 7.0", "up to 3.10": each becomes a ``SpecifierSet`` text (``>=3.9,<3.12``). An upper
+bound written with fewer parts than a full release includes the whole series ("3.8-3.10"
+admits 3.10.14, so it becomes ``<3.11``). A bare version is a minimum for host tools (GCC,
+CMake, drivers) and a pin for the rest (``Python 3.10`` -> ``==3.10.*``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+
+VERSION = (
+    r"\d+(?:\.(?:\d+|[xX*]|[Rr][Cc]\d+|T\d+|alpha\d+|beta\d+|post\d+|dev\d+|b\d+)(?![\w]))*"
+    r"(?:-beta\.\d+)?"
+)
+OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
+
+MINIMUM_SUBJECTS = frozenset(
+    {
+        "gcc",
+        "clang",
+        "cmake",
+        "ninja",
+        "glibc",
+        "nvidia_driver",
+        "ascend_driver",
+        "ascend_firmware",
+        "compute_capability",
+        "cxx_standard",
+        "npu_count",
+        "gpu_count",
+    }
+)
+"""Subjects where a bare version means "this or newer" (a compiler, a driver)."""
+
+_SINGLE_PART_OK = frozenset(
+    {"gcc", "clang", "cxx_standard", "nvidia_driver", "npu_count", "gpu_count", "cuda"}
+)
+
+_FILLER = re.compile(
+    r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
+    r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
+    r"\bwith\b|\brecommended\b|需要|要求|需|为|的|配套|推荐|建议|使用)*",
+    re.IGNORECASE,
+)
+_V = f"(?P<v>{VERSION})"
+_WORD_OPS: tuple[tuple[str, str], ...] = (
+    (
+        ">=",
+        r"at\s+least|minimum(?:\s+of)?|min\.?|no\s+(?:older|lower|less)\s+than|"
+        r"大于等于|大于或等于|不低于|不小于|至少|最低|最少",
+    ),
+    ("<=", r"up\s+to|at\s+most|no\s+(?:newer|higher|later)\s+than|小于等于|不高于|不超过|最高"),
+    (">", r"newer\s+than|later\s+than|greater\s+than|higher\s+than|above|大于|高于"),
+    ("<", r"older\s+than|earlier\s+than|lower\s+than|less\s+than|below|before|小于|低于"),
+)
+_WORD_OP = re.compile(
+    "(?:" + "|".join(f"(?P<w{i}>{words})" for i, (_, words) in enumerate(_WORD_OPS)) + ")"
+    rf"\s*{_V}",
+    re.IGNORECASE,
+)
+_CHAIN_ITEM = re.compile(rf"(?P<op>{OPERATOR})\s*{_V}")
+_CHAIN_JOIN = re.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
+_RANGE = re.compile(
+    rf"(?P<a>{VERSION})\s*(?:~|～|-|–|—|\bto\b|\bthrough\b|至|到)\s*(?P<b>{VERSION})(?![\w.])",
+    re.IGNORECASE,
+)
+_LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
+_SINGLE = re.compile(_V)
+_SUFFIX_GE = re.compile(
+    r"(?:\+|\s*(?:or|and)\s+(?:later|newer|above|higher|greater|up)\b|"
+    r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新))",
+    re.IGNORECASE,
+)
+_SUFFIX_LE = re.compile(
+    r"(?:\s*(?:or|and)\s+(?:earlier|older|below|lower)\b|\s*(?:及以下|以下|或更低|及更低))",
+    re.IGNORECASE,
+)
+_OP_SPELLING = {"=>": ">=", "≥": ">=", "=<": "<=", "≤": "<=", "=": "==", "＞": ">", "＜": "<"}
+
+
+class Phrase(NamedTuple):
+    """A spec read from the start of some text: ``spec`` in the subject's scheme, ``length``
+    how much of the text it used, ``explicit`` whether an operator or word said how to read
+    the version (a bare version is a guess)."""
+
+    spec: str
+    length: int
+    explicit: bool
+
+
+def _canonical(version: str, subject: str) -> str:
+    if scheme_for(subject) == "ascend":
+        return re.sub(r"rc(?=\d)", "RC", version, flags=re.IGNORECASE)
+    return version
+
+
+def _parts(version: str) -> int:
+    return len(re.split(r"[.\-]", version))
+
+
+def upper_bound(version: str, subject: str, inclusive: bool) -> str:
+    """``<V`` or the inclusive bound: ``<=3.10`` for Python is ``<3.11`` (the series)."""
+    if not inclusive:
+        return f"<{version}"
+    if re.fullmatch(r"\d+(?:\.\d+)?", version) and scheme_for(subject) != "name":
+        parts = version.split(".")
+        parts[-1] = str(int(parts[-1]) + 1)
+        return "<" + ".".join(parts)
+    return f"<={version}"
+
+
+def _pin(version: str, subject: str) -> str:
+    wildcard = re.sub(r"\.[xX*]$", "", version)
+    if wildcard != version:
+        return f"=={wildcard}.*"
+    if subject in MINIMUM_SUBJECTS:
+        return f">={version}"
+    if _parts(version) >= 3 or not re.fullmatch(r"[\d.]+", version):
+        return f"=={version}"
+    return f"=={version}.*"
+
+
+def _clause(operator: str, version: str, subject: str) -> str:
+    operator = _OP_SPELLING.get(operator, operator)
+    if operator == "<=":
+        return upper_bound(version, subject, inclusive=True)
+    if operator == "==" and scheme_for(subject) == "pep440" and _parts(version) < 3:
+        return f"=={version}.*"
+    return f"{operator}{version}"
+
+
+def _valid(spec: str, subject: str) -> bool:
+    try:
+        SpecifierSet(spec, scheme_for(subject))
+    except InvalidSpecifier:
+        return False
+    return True
+
+
+def _enough(version: str, subject: str, explicit: bool) -> bool:
+    return explicit or _parts(version) >= 2 or subject in _SINGLE_PART_OK
+
+
+def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | None:
+    """The spec that ``text`` starts with (after filler such as "version", "版本", ":"), read
+    for ``subject``; ``negated`` ("not supported", "不支持") turns ``>=V`` into ``<V``."""
+    start = _FILLER.match(text)
+    offset = start.end() if start else 0
+    rest = text[offset:]
+    found = _read(rest, subject)
+    if found is None:
+        return None
+    spec, used, explicit = found
+    spec = ",".join(_canonical(clause, subject) for clause in spec.split(","))
+    if negated:
+        if spec.startswith(">=") and "," not in spec and "||" not in spec:
+            spec = "<" + spec[2:]
+        elif spec.startswith("==") and "," not in spec and "||" not in spec:
+            spec = "!=" + spec[2:]
+        else:
+            return None
+        explicit = True
+    if not _valid(spec, subject):
+        return None
+    return Phrase(spec, offset + used, explicit)
+
+
+_CONTINUE = re.compile(r"\s*(?:,|，|、|;|\band\b|且|但|but)?\s*")
+
+
+def _read(rest: str, subject: str) -> tuple[str, int, bool] | None:
+    """A first phrase, then any bound that follows it ("6.3.RC1 及以上，低于 7.0")."""
+    first = _read_one(rest, subject)
+    if first is None:
+        return None
+    spec, used, explicit = first
+    if "||" in spec:
+        return first
+    while True:
+        gap = _CONTINUE.match(rest, used)
+        position = gap.end() if gap else used
+        more = _read_chain(rest[position:], subject) or _read_word(rest[position:], subject)
+        if more is None or "||" in more[0]:
+            return spec, used, explicit
+        spec, used = f"{spec},{more[0]}", position + more[1]
+
+
+def _read_word(rest: str, subject: str) -> tuple[str, int, bool] | None:
+    word = _WORD_OP.match(rest)
+    if word is None:
+        return None
+    index = next(i for i in range(len(_WORD_OPS)) if word.group(f"w{i}"))
+    return _clause(_WORD_OPS[index][0], word.group("v"), subject), word.end(), True
+
+
+def _read_one(rest: str, subject: str) -> tuple[str, int, bool] | None:
+    chain = _read_chain(rest, subject)
+    if chain is not None:
+        return chain
+    word = _read_word(rest, subject)
+    if word is not None:
+        return word
+    ranged = _RANGE.match(rest)
+    if ranged is not None:
+        low, high = ranged.group("a"), ranged.group("b")
+        if _parts(low) >= 2 or subject in _SINGLE_PART_OK:
+            return f">={low},{upper_bound(high, subject, True)}", ranged.end(), True
+    listed = _read_list(rest, subject)
+    if listed is not None:
+        return listed
+    single = _SINGLE.match(rest)
+    if single is None:
+        return None
+    version, end = single.group("v"), single.end()
+    ge = _SUFFIX_GE.match(rest, end)
+    if ge is not None:
+        return f">={version}", ge.end(), True
+    le = _SUFFIX_LE.match(rest, end)
+    if le is not None:
+        return upper_bound(version, subject, True), le.end(), True
+    if not _enough(version, subject, explicit=False) or rest[end : end + 1].isalpha():
+        return None
+    return _pin(version, subject), end, False
+
+
+def _read_chain(rest: str, subject: str) -> tuple[str, int, bool] | None:
+    clauses: list[str] = []
+    position = 0
+    while True:
+        match = _CHAIN_ITEM.match(rest, position)
+        if match is None:
+            break
+        clauses.append(_clause(match.group("op"), match.group("v"), subject))
+        position = match.end()
+        join = _CHAIN_JOIN.match(rest, position)
+        if join is None or _CHAIN_ITEM.match(rest, join.end()) is None:
+            break
+        position = join.end()
+    if not clauses:
+        return None
+    return ",".join(clauses), position, True
+
+
+def _read_list(rest: str, subject: str) -> tuple[str, int, bool] | None:
+    first = _SINGLE.match(rest)
+    if first is None or not _enough(first.group("v"), subject, explicit=False):
+        return None
+    items = [first.group("v")]
+    position = first.end()
+    while True:
+        sep = _LIST_SEP.match(rest, position)
+        if sep is None or sep.end() == position:
+            break
+        item = _SINGLE.match(rest, sep.end())
+        if item is None or _parts(item.group("v")) != _parts(items[0]):
+            break
+        if rest[item.end() : item.end() + 1].isalpha():
+            break
+        items.append(item.group("v"))
+        position = item.end()
+    if len(items) < 2:
+        return None
+    return " || ".join(_pin(item, subject) for item in items), position, False

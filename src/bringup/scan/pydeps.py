@@ -1,0 +1,73 @@
+"""PEP 508 requirement strings ("torch_npu==2.1.0; python_version < '3.11'") as requirements.
+
+Shared by every file kind that lists Python distributions: pyproject, requirements files,
+setup.py/setup.cfg, the pip part of environment.yml and ``pip install`` lines. The subject
+follows ``versions.python_subject``; a marker makes the requirement soft (it holds only
+where the marker does) and is kept in ``text``.
+"""
+
+from __future__ import annotations
+
+from packaging.requirements import InvalidRequirement
+from packaging.requirements import Requirement as Pep508
+
+from bringup.model import Confidence, Requirement, Source
+from bringup.scan.extraction import Finding
+from bringup.versions import python_subject
+
+
+def python_requirement(
+    spec_text: str,
+    source: Source,
+    *,
+    hard: bool = True,
+    confidence: Confidence = "high",
+    why: str | None = None,
+) -> tuple[Requirement | None, Finding | None]:
+    """The requirement ``spec_text`` states, or a finding saying why it could not be read.
+    ``why`` ("optional: test", "build") is prefixed to ``text`` so readers know the role."""
+    text = spec_text.strip()
+    try:
+        parsed = Pep508(text)
+    except InvalidRequirement as error:
+        return None, Finding(
+            kind="invalid",
+            message=f"not a requirement string {text!r}: {error}",
+            sources=(source,),
+        )
+    words = f"{why}: {text}" if why else text
+    finding = None
+    if parsed.url:
+        finding = Finding(
+            kind="note",
+            message=f"{parsed.name} comes from {parsed.url}, not from a package index",
+            sources=(source,),
+            subject=python_subject(parsed.name),
+        )
+    requirement = Requirement(
+        subject=python_subject(parsed.name),
+        spec=str(parsed.specifier),
+        component="",
+        source=source,
+        confidence=confidence,
+        hard=hard and parsed.marker is None,
+        text=words,
+    )
+    return requirement, finding
+
+
+def add_python_requirement(
+    requirements: list[Requirement],
+    findings: list[Finding],
+    spec_text: str,
+    source: Source,
+    *,
+    hard: bool = True,
+    why: str | None = None,
+) -> None:
+    """``python_requirement``, its results appended to the lists a reader keeps."""
+    requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
+    if requirement is not None:
+        requirements.append(requirement)
+    if finding is not None:
+        findings.append(finding)

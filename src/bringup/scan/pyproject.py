@@ -1,0 +1,169 @@
+"""``pyproject.toml``: PEP 621 ``requires-python``, dependencies and optional dependencies,
+PEP 735 dependency groups, PEP 518 build requirements, Poetry's dependency tables, and the
+project's own name (what it provides to other repos of the stack)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bringup.errors import InputError
+from bringup.model import Requirement, Step, StepNeeds
+from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.locate import line_of_key, line_of_table, line_of_value
+from bringup.scan.pydeps import add_python_requirement
+from bringup.tomlfile import parse_toml
+from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
+
+
+class _Reader:
+    def __init__(self, file: SourceFile) -> None:
+        self.file = file
+        self.requirements: list[Requirement] = []
+        self.findings: list[Finding] = []
+
+    def strings(
+        self, values: Any, table: str, *, hard: bool, why: str | None, key: str | None = None
+    ) -> None:
+        start = line_of_table(self.file.text, table) or 1
+        if key is not None:
+            start = line_of_key(self.file.text, key, start) or start
+        if not isinstance(values, list):
+            return
+        for value in values:
+            if not isinstance(value, str):
+                continue
+            line = line_of_value(self.file.text, value, start) or start
+            source = self.file.source(line)
+            add_python_requirement(
+                self.requirements, self.findings, value, source, hard=hard, why=why
+            )
+
+    def python(self, spec: Any, key: str, table: str, why: str) -> None:
+        if not isinstance(spec, str):
+            return
+        line = line_of_key(self.file.text, key, line_of_table(self.file.text, table) or 1)
+        text = spec.strip()
+        try:
+            SpecifierSet(text, "pep440")
+        except InvalidSpecifier as error:
+            self.findings.append(self.file.finding("invalid", str(error), line))
+            return
+        self.requirements.append(self.file.requirement("python", text, line, text=f"{why} {text}"))
+
+
+def poetry_spec(constraint: str) -> str:
+    """Poetry's ``^3.9`` / ``~3.9`` / ``3.9.*`` / ``>=3.9,<4`` as a PEP 440 specifier."""
+    text = constraint.strip()
+    if text in ("*", ""):
+        return ""
+    caret = re.fullmatch(r"\^(\d+)(?:\.(\d+))?(?:\.(\d+))?", text)
+    if caret is not None:
+        parts = [int(p) for p in caret.groups() if p is not None]
+        index = next((i for i, p in enumerate(parts) if p != 0), len(parts) - 1)
+        upper = parts[: index + 1]
+        upper[-1] += 1
+        return f">={'.'.join(map(str, parts))},<{'.'.join(map(str, upper))}"
+    tilde = re.fullmatch(r"~(\d+)(?:\.(\d+))?(?:\.(\d+))?", text)
+    if tilde is not None:
+        parts = [int(p) for p in tilde.groups() if p is not None]
+        upper = parts[:2] if len(parts) > 1 else parts[:1]
+        upper[-1] += 1
+        return f">={'.'.join(map(str, parts))},<{'.'.join(map(str, upper))}"
+    if re.fullmatch(r"\d[\w.]*", text):
+        return f"=={text}"
+    return ",".join(part.strip() for part in text.split(","))
+
+
+def _poetry(reader: _Reader, poetry: dict[str, Any]) -> None:
+    for table_name, hard in (("dependencies", True), ("dev-dependencies", False)):
+        table = poetry.get(table_name)
+        if not isinstance(table, dict):
+            continue
+        header = f"tool.poetry.{table_name}"
+        start = line_of_table(reader.file.text, header) or 1
+        for name, value in table.items():
+            constraint = value.get("version", "") if isinstance(value, dict) else value
+            if not isinstance(constraint, str):
+                continue
+            spec = poetry_spec(constraint)
+            line = line_of_key(reader.file.text, name, start) or start
+            if name == "python":
+                reader.python(spec, name, header, "tool.poetry python =")
+                continue
+            try:
+                SpecifierSet(spec, "pep440")
+            except InvalidSpecifier as error:
+                reader.findings.append(reader.file.finding("invalid", str(error), line))
+                continue
+            words = f"{header}: {name} = {constraint}"
+            subject = python_subject(name)
+            reader.requirements.append(
+                reader.file.requirement(subject, spec, line, text=words, hard=hard)
+            )
+
+
+def extract_pyproject(file: SourceFile) -> Extraction:
+    """What ``pyproject.toml`` declares; invalid TOML is a finding at its line."""
+    try:
+        document = parse_toml(file.text, file.ref)
+    except InputError as error:
+        return Extraction(findings=(file.finding("invalid", error.message, error.line),))
+    reader = _Reader(file)
+    project = document.get("project", {})
+    provides: list[str] = []
+    steps: list[Step] = []
+    if isinstance(project, dict):
+        if isinstance(project.get("name"), str):
+            provides.append(python_subject(project["name"]))
+        reader.python(
+            project.get("requires-python"), "requires-python", "project", "requires-python"
+        )
+        reader.strings(
+            project.get("dependencies"), "project", hard=True, why=None, key="dependencies"
+        )
+        optional = project.get("optional-dependencies", {})
+        if isinstance(optional, dict):
+            for extra, values in optional.items():
+                reader.strings(
+                    values,
+                    "project.optional-dependencies",
+                    hard=False,
+                    why=f"optional [{extra}]",
+                    key=extra,
+                )
+    groups = document.get("dependency-groups", {})
+    if isinstance(groups, dict):
+        for group, values in groups.items():
+            reader.strings(values, "dependency-groups", hard=False, why=f"group {group}", key=group)
+    build = document.get("build-system", {})
+    if isinstance(build, dict):
+        reader.strings(
+            build.get("requires"), "build-system", hard=True, why="build", key="requires"
+        )
+        if "build-backend" in build or "requires" in build:
+            steps.append(_install_step(file))
+    tool = document.get("tool", {})
+    if isinstance(tool, dict) and isinstance(tool.get("poetry"), dict):
+        _poetry(reader, tool["poetry"])
+        name = tool["poetry"].get("name")
+        if isinstance(name, str):
+            provides.append(python_subject(name))
+    return Extraction(
+        requirements=tuple(reader.requirements),
+        findings=tuple(reader.findings),
+        default_steps=tuple(steps),
+        provides=tuple(provides),
+    )
+
+
+def _install_step(file: SourceFile) -> Step:
+    directory = file.rel.rpartition("/")[0] or "."
+    return Step(
+        name="pip install -e .",
+        kind="install",
+        argv=("python", "-m", "pip", "install", "-e", "."),
+        source=file.source(line_of_table(file.text, "build-system")),
+        cwd=directory,
+        needs=StepNeeds(network=True),
+    )

@@ -1,0 +1,80 @@
+"""Reading a repo file as text without ever failing the scan: a cap on how much is read, binary
+files recognised, GBK/GB18030 (common in Chinese READMEs and scripts) decoded with a note, and
+every problem turned into a finding with its reason."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from pathlib import Path
+
+from bringup.model import file_source
+from bringup.scan.extraction import Finding, FindingKind
+
+MAX_BYTES = 1 << 20
+"""Files are read up to 1 MiB: requirements live near the top of what we read; a bigger file
+is a data dump or a generated file, and reading it whole would make the scan slow."""
+
+_SNIFF = 8192
+
+
+def _finding(ref: str, kind: FindingKind, message: str) -> Finding:
+    return Finding(kind=kind, message=message, sources=(file_source(ref),))
+
+
+def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
+    """UTF-8 (a BOM is dropped); else GB18030, the superset of GBK that Windows-edited Chinese
+    files use; else Latin-1, which never fails, with the bad bytes noted."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as error:
+        first_bad = error.start
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), [
+            _finding(
+                ref,
+                "decoded",
+                f"not UTF-8 (byte {first_bad}) nor GB18030; read as Latin-1, "
+                "non-ASCII words may be wrong",
+            )
+        ]
+    return text, [_finding(ref, "decoded", f"not UTF-8 (byte {first_bad}); decoded as GBK/GB18030")]
+
+
+def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None, list[Finding]]:
+    """The text of ``path`` (at most ``limit`` bytes) and what went wrong reading it; the text
+    is ``None`` when nothing usable could be read."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
+    if not stat.S_ISREG(info.st_mode):
+        return None, [_finding(ref, "unreadable", "not a regular file (a pipe or a device)")]
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as error:
+        return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
+    if b"\0" in data[:_SNIFF]:
+        return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
+    findings: list[Finding] = []
+    if len(data) > limit:
+        data = data[:limit]
+        cut = data.rfind(b"\n")
+        if cut > 0:
+            data = data[: cut + 1]
+        findings.append(
+            _finding(
+                ref,
+                "truncated",
+                f"{info.st_size} bytes; only the first {limit // 1024} KiB were read",
+            )
+        )
+    text, notes = decode(data, ref)
+    return text, findings + notes

@@ -1,0 +1,57 @@
+"""Which extractor reads which kind of file, and how much its word counts.
+
+Authority decides contradictions inside one repo: what a machine reads (pyproject,
+setup.py, CMake) beats what CI and scripts happen to use, which beats prose; the manifest
+beats everything (it is the user speaking)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from bringup.scan.ci import extract_ci
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.dockerfile import extract_dockerfile
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.makefile import extract_makefile
+from bringup.scan.pyproject import extract_pyproject
+from bringup.scan.requirements_txt import extract_requirements_txt
+from bringup.scan.setup_cfg import extract_setup_cfg
+from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.shell import extract_shell
+from bringup.scan.testguards import extract_test_guards
+
+Extractor = Callable[[SourceFile], Extraction]
+
+EXTRACTORS: dict[str, Extractor] = {
+    "pyproject": extract_pyproject,
+    "requirements": extract_requirements_txt,
+    "setup_py": extract_setup_py,
+    "setup_cfg": extract_setup_cfg,
+    "conda": extract_conda_env,
+    "cmake": extract_cmake,
+    "dockerfile": extract_dockerfile,
+    "shell": extract_shell,
+    "docs": extract_docs,
+    "tests": extract_test_guards,
+    "ci": extract_ci,
+    "makefile": extract_makefile,
+}
+
+MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
+AUTHORITY: dict[str, int] = {
+    "pyproject": DECLARED,
+    "requirements": DECLARED,
+    "setup_py": DECLARED,
+    "setup_cfg": DECLARED,
+    "conda": DECLARED,
+    "cmake": DECLARED,
+    "tests": DECLARED,
+    "dockerfile": USED,
+    "shell": USED,
+    "ci": USED,
+    "makefile": USED,
+    "docs": PROSE,
+}
+"""Rank of each file kind when two statements in one repo disagree (higher wins)."""

@@ -1,0 +1,244 @@
+"""Scanning one repository: walk, read, extract, then settle what was found.
+
+Settling: requirements get their component; an unversioned mention ("install CANN") is
+dropped when the repo states a version elsewhere, else it stays and becomes a finding;
+contradictions between files are found and the weaker side made soft; the manifest
+overrides whatever it names; steps are chosen (``steps_found``). Nothing here raises for a
+bad repo file: every problem is a finding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+import msgspec
+
+from bringup.model import Component, Requirement, Role, Step, StepNeeds, file_source
+from bringup.scan.contradictions import find_contradictions
+from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.manifest import Loaded, RepoManifest
+from bringup.scan.prose import UNVERSIONED_SUBJECTS
+from bringup.scan.reading import read_text
+from bringup.scan.registry import AUTHORITY, EXTRACTORS
+from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
+from bringup.scan.tomlpos import locate
+from bringup.scan.walk import RepoFile, walk_repo
+
+_ROLES: tuple[tuple[Role, str], ...] = (
+    ("samples", r"sample|example|demo|样例|示例"),
+    ("toolchain", r"toolchain|compiler|profil|debugger|工具链|编译器"),
+    ("comm", r"\bcomm\b|comm[-_]|hccl|nccl|collective|通信"),
+    ("inference", r"infer|serving|推理"),
+    ("training", r"train|训练"),
+    ("ops", r"\bops?\b|ops[-_]|operator|kernel|算子"),
+)
+
+
+class RepoScan(NamedTuple):
+    component: Component
+    findings: list[Finding]
+    provides: list[str]
+    files_seen: int
+    files_read: int
+
+
+def guess_role(name: str, readme: str) -> Role:
+    """The role a repo's name (or its README title) suggests; ``other`` when neither says."""
+    title = next((line for line in readme.splitlines() if line.strip()), "")
+    for text in (name, title):
+        for role, pattern in _ROLES:
+            if re.search(pattern, text, re.IGNORECASE):
+                return role
+    return "other"
+
+
+def _extract(kind: str, file: SourceFile) -> Extraction:
+    try:
+        return EXTRACTORS[kind](file)
+    except (ValueError, RecursionError, IndexError, KeyError, TypeError, AttributeError) as error:
+        message = f"could not be read as {kind}: {type(error).__name__}: {error}"
+        return Extraction(findings=(file.finding("invalid", message),))
+
+
+def _settle_unversioned(
+    requirements: list[Requirement], component: str
+) -> tuple[list[Requirement], list[Finding]]:
+    versioned = {r.subject for r in requirements if r.spec and r.hard}
+    in_use = {r.subject: r for r in requirements if r.spec and not r.hard}
+    kept: list[Requirement] = []
+    mentions: dict[str, list[Requirement]] = defaultdict(list)
+    for requirement in requirements:
+        if requirement.spec:
+            kept.append(requirement)
+        elif requirement.subject in versioned:
+            continue
+        elif requirement.subject not in UNVERSIONED_SUBJECTS:
+            kept.append(requirement)
+        else:
+            mentions[requirement.subject].append(requirement)
+            if len(mentions[requirement.subject]) == 1:
+                kept.append(requirement)
+    findings = [
+        Finding(
+            kind="unversioned",
+            message=f"{subject} is required but no version is stated anywhere in the repo"
+            + (
+                f" (only {in_use[subject].source} shows {in_use[subject].spec} in use)"
+                if subject in in_use
+                else ""
+            ),
+            sources=tuple(r.source for r in found[:5]),
+            component=component,
+            subject=subject,
+        )
+        for subject, found in mentions.items()
+    ]
+    return kept, findings
+
+
+def _apply_manifest(
+    requirements: list[Requirement],
+    steps: list[Step],
+    loaded: Loaded,
+    manifest: RepoManifest,
+    *,
+    prefix: list[str | int],
+    component: str,
+) -> tuple[list[Requirement], list[Step], list[Finding]]:
+    findings: list[Finding] = []
+    if not manifest.infer:
+        requirements = []
+    stated_subjects = {stated.subject for stated in manifest.requirements}
+    inferred = [r for r in requirements if r.subject in stated_subjects]
+    requirements = [r for r in requirements if r.subject not in stated_subjects]
+    for index, stated in enumerate(manifest.requirements):
+        where = locate(loaded.text, [*prefix, "requirements", index, "subject"])
+        source = file_source(loaded.path, where.line if where else None)
+        replaced = [r for r in inferred if r.subject == stated.subject]
+        inferred = [r for r in inferred if r.subject != stated.subject]
+        if replaced:
+            was = ", ".join(r.spec or "an unversioned mention" for r in replaced)
+            findings.append(
+                Finding(
+                    kind="overridden",
+                    message=f"{stated.subject}: the manifest's {stated.spec or 'entry'} "
+                    f"replaces what the scan found ({was})",
+                    sources=(source, *(r.source for r in replaced)),
+                    component=component,
+                    subject=stated.subject,
+                )
+            )
+        if not stated.ignore:
+            requirements.append(
+                Requirement(
+                    subject=stated.subject,
+                    spec=stated.spec,
+                    component=component,
+                    source=source,
+                    hard=stated.hard,
+                    text=stated.text or "bringup.toml",
+                )
+            )
+    if not manifest.infer_steps:
+        steps = []
+    for index, stated_step in enumerate(manifest.steps):
+        where = locate(loaded.text, [*prefix, "steps", index, "name"])
+        needs = msgspec.convert(msgspec.to_builtins(stated_step.needs), type=StepNeeds)
+        step = Step(
+            name=stated_step.name,
+            kind=stated_step.kind,
+            argv=stated_step.argv,
+            source=file_source(loaded.path, where.line if where else None),
+            cwd=stated_step.cwd,
+            needs=needs,
+        )
+        steps = [s for s in steps if s.name != step.name and step_key(s) != step_key(step)]
+        steps.append(step)
+    return requirements, steps, findings
+
+
+def scan_repo(
+    root: Path,
+    shown: str,
+    *,
+    name: str | None = None,
+    loaded: Loaded | None = None,
+    manifest: RepoManifest | None = None,
+    prefix: list[str | int] | None = None,
+) -> RepoScan:
+    """The component for the repo at ``root`` (cited as ``shown``), with its findings.
+    ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
+    file)."""
+    component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
+    files, stats = walk_repo(root, manifest.ignore if manifest else ())
+    queue: list[RepoFile] = list(files)
+    seen = {file.rel for file in files}
+    extractions: list[Extraction] = []
+    findings: list[Finding] = []
+    authority: dict[str, int] = {}
+    test_files: list[tuple[str, str]] = []
+    readme = ""
+    read = 0
+    while queue:
+        entry = queue.pop(0)
+        ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
+        text, problems = read_text(entry.path, ref)
+        findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
+        if text is None:
+            continue
+        read += 1
+        if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
+            readme = text
+        if entry.kind == "tests":
+            test_files.append((entry.rel, ref))
+        authority[ref] = AUTHORITY[entry.kind]
+        extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text))
+        extractions.append(extraction)
+        for include in extraction.includes:
+            target = root / include
+            if include not in seen and not include.startswith("..") and target.is_file():
+                seen.add(include)
+                queue.append(RepoFile(include, target, "requirements"))
+    provides = sorted({p for e in extractions for p in e.provides})
+    requirements = [
+        msgspec.structs.replace(r, component=component)
+        for extraction in extractions
+        for r in extraction.requirements
+        if r.subject not in provides
+    ]
+    findings.extend(
+        msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
+    )
+    requirements, unversioned = _settle_unversioned(requirements, component)
+    requirements, contradictions = find_contradictions(requirements, authority, component)
+    stated = [step for e in extractions for step in e.steps]
+    defaults = [step for e in extractions for step in e.default_steps]
+    if not any(s.kind == "test" and "pytest" in s.argv[:3] for s in stated):
+        guards = [r for r in requirements if r.subject in ("npu_count", "gpu_count")]
+        defaults = pytest_steps(test_files, guards) + defaults
+    steps = merge_steps(stated, defaults)
+    overrides: list[Finding] = []
+    if manifest is not None and loaded is not None:
+        stated_subjects = {stated.subject for stated in manifest.requirements}
+        unversioned = [f for f in unversioned if f.subject not in stated_subjects]
+        requirements, steps, overrides = _apply_manifest(
+            requirements, steps, loaded, manifest, prefix=prefix or [], component=component
+        )
+    all_findings = findings + unversioned + contradictions + overrides
+    role: Role = manifest.role if manifest and manifest.role else guess_role(component, readme)
+    # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
+    # 3.9, and older msgspec omits a default only when it is that very object.
+    result = Component(
+        name=component,
+        path=shown,
+        role=role,
+        requirements=tuple(requirements) or (),
+        steps=tuple(steps) or (),
+        depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
+        trusted=manifest.trusted if manifest else False,
+        findings=tuple(f.as_fact() for f in all_findings) or (),
+    )
+    return RepoScan(result, all_findings, provides, stats.files_seen, read)

@@ -1,0 +1,276 @@
+"""``setup.py`` read with ``ast``, never executed or imported: a setup script runs arbitrary
+code (it may write files, download, build), and reading requirements must not.
+
+Read statically: the ``setup(...)`` keywords (``python_requires``, ``install_requires``,
+``extras_require``, ``setup_requires``, ``name``) whether written inline or through module
+constants; ``sys.version_info`` guards that raise; messages of ``raise`` statements ("only
+supported on CUDA 11.6 and above"); extension builders (``CUDAExtension`` needs the CUDA
+toolkit, ``NpuExtension`` CANN); ``import torch`` at build time; ``-gencode`` architectures.
+What is computed at run time is reported as a finding naming the call, and a requirements
+file it names is read instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Union
+
+from bringup.model import Confidence, Requirement
+from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.prose import lowest_architecture, read_line
+from bringup.scan.pydeps import add_python_requirement
+from bringup.versions import python_subject
+
+Located = list[tuple[str, int]]
+_REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")
+_ARCH = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
+_EXTENSIONS = {"CUDAExtension": "cuda", "NpuExtension": "cann", "CUDA_HOME": "cuda"}
+_BUILD_IMPORTS = {
+    "torch": "torch",
+    "torch_npu": "torch_npu",
+    "wheel": "pypi:wheel",
+    "packaging": "pypi:packaging",
+    "setuptools_scm": "pypi:setuptools-scm",
+    "pybind11": "pypi:pybind11",
+    "numpy": "pypi:numpy",
+    "Cython": "pypi:cython",
+    "cmake": "pypi:cmake",
+    "ninja": "pypi:ninja",
+}
+"""Modules a setup script imports at build time, so they must be installed before it runs."""
+_STD = re.compile(r"-std=(?:c|gnu)\+\+(\d\d)")
+_KEYWORDS = {
+    "install_requires": (True, None),
+    "setup_requires": (True, "build"),
+    "tests_require": (False, "test"),
+}
+
+
+class _Reader:
+    def __init__(self, file: SourceFile, tree: ast.Module) -> None:
+        self.file = file
+        self.env: dict[str, ast.expr] = {}
+        self.functions: dict[str, ast.FunctionDef] = {}
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                if isinstance(target, ast.Name):
+                    self.env[target.id] = node.value
+            elif isinstance(node, ast.FunctionDef):
+                self.functions[node.name] = node
+        self.requirements: list[Requirement] = []
+        self.findings: list[Finding] = []
+        self.includes: list[str] = []
+        self.provides: list[str] = []
+
+    def strings(self, node: ast.expr, depth: int = 0) -> Located | None:
+        """The strings a static expression evaluates to, each with its line."""
+        if depth > 8:
+            return None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [(node.value, node.lineno)]
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            out: Located = []
+            for element in node.elts:
+                inner = self.strings(element, depth + 1)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            return out
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self.strings(self.env[node.id], depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
+            if left is None or right is None:
+                return None
+            return left + right
+        return None
+
+    def computed(self, keyword: str, node: ast.expr) -> None:
+        """A value the scan cannot see without running the script: say so, and read the
+        requirements file it names, if it names one."""
+        shown = ast.unparse(node)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        self.findings.append(
+            self.file.finding(
+                "note",
+                f"{keyword} is computed when setup.py runs ({shown}); not executed, not read",
+                node.lineno,
+            )
+        )
+        scope: list[ast.AST] = [node]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            function = self.functions.get(node.func.id)
+            if function is not None:
+                scope.append(function)
+        base = self.file.rel.rpartition("/")[0]
+        for part in scope:
+            for inner in ast.walk(part):
+                value = inner.value if isinstance(inner, ast.Constant) else None
+                if isinstance(value, str) and _REQUIREMENTS_FILE.fullmatch(value):
+                    self.includes.append(f"{base}/{value}" if base else value)
+
+    def dependency_list(self, keyword: str, node: ast.expr, hard: bool, why: str | None) -> None:
+        values = self.strings(node)
+        if values is None:
+            self.computed(keyword, node)
+            return
+        for value, line in values:
+            source = self.file.source(line)
+            add_python_requirement(
+                self.requirements, self.findings, value, source, hard=hard, why=why
+            )
+
+    def setup_call(self, call: ast.Call) -> None:
+        for keyword in call.keywords:
+            name, value = keyword.arg, keyword.value
+            if name == "name":
+                found = self.strings(value)
+                if found:
+                    self.provides.append(python_subject(found[0][0]))
+            elif name == "python_requires":
+                found = self.strings(value)
+                if found is None:
+                    self.computed(name, value)
+                else:
+                    spec, line = found[0]
+                    self.add("python", spec.strip(), line, f"python_requires {spec}")
+            elif name in _KEYWORDS:
+                hard, why = _KEYWORDS[name]
+                self.dependency_list(name, value, hard, why)
+            elif name == "extras_require":
+                self.extras(value)
+
+    def extras(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name) and node.id in self.env:
+            node = self.env[node.id]
+        if not isinstance(node, ast.Dict):
+            self.computed("extras_require", node)
+            return
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                self.dependency_list("extras_require", value, False, f"optional [{key.value}]")
+
+    def add(
+        self, subject: str, spec: str, line: int, text: str, *, confidence: Confidence = "high"
+    ) -> None:
+        self.requirements.append(
+            self.file.requirement(subject, spec, line, text=text, confidence=confidence)
+        )
+
+
+def _called_name(call: ast.Call) -> str:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _version_guard(node: ast.If) -> str | None:
+    """``if sys.version_info < (3, 8): raise ...`` as the Python spec it enforces."""
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(left, ast.Attribute) and left.attr == "version_info"):
+        return None
+    if not isinstance(right, ast.Tuple) or not all(
+        isinstance(e, ast.Constant) and isinstance(e.value, int) for e in right.elts
+    ):
+        return None
+    version = ".".join(str(e.value) for e in right.elts if isinstance(e, ast.Constant))
+    raises = any(isinstance(n, ast.Raise) for s in node.body for n in ast.walk(s)) or any(
+        isinstance(n, ast.Call) and _called_name(n) == "exit"
+        for s in node.body
+        for n in ast.walk(s)
+    )
+    if not raises:
+        return None
+    flipped: dict[type[ast.cmpop], str] = {ast.Lt: ">=", ast.LtE: ">", ast.GtE: "<", ast.Gt: "<="}
+    operator = flipped.get(type(test.ops[0]))
+    return f"{operator}{version}" if operator else None
+
+
+def _message(node: ast.Raise) -> str | None:
+    exc: Union[ast.expr, None] = node.exc
+    if isinstance(exc, ast.Call) and exc.args:
+        first = exc.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+        if isinstance(first, ast.JoinedStr):
+            return "".join(
+                part.value
+                if isinstance(part, ast.Constant) and isinstance(part.value, str)
+                else " "
+                for part in first.values
+            )
+    return None
+
+
+def extract_setup_py(file: SourceFile) -> Extraction:
+    """What ``setup.py`` states, read from its syntax tree."""
+    try:
+        tree = ast.parse(file.text, filename=file.ref)
+    except (SyntaxError, ValueError) as error:
+        line = getattr(error, "lineno", None)
+        return Extraction(findings=(file.finding("invalid", f"not valid Python: {error}", line),))
+    reader = _Reader(file, tree)
+    archs: list[tuple[str, int]] = []
+    toolkits: dict[str, int] = {}
+    standards: tuple[str, int] | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _called_name(node) == "setup":
+            reader.setup_call(node)
+        elif isinstance(node, ast.Call) and _called_name(node) in _EXTENSIONS:
+            toolkits.setdefault(_EXTENSIONS[_called_name(node)], node.lineno)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
+            for name in names:
+                root = name.split(".")[0]
+                if root in _BUILD_IMPORTS:
+                    toolkits.setdefault(_BUILD_IMPORTS[root], node.lineno)
+        elif isinstance(node, ast.If):
+            spec = _version_guard(node)
+            if spec is not None:
+                reader.add("python", spec, node.lineno, ast.unparse(node.test))
+        elif isinstance(node, ast.Raise):
+            message = _message(node)
+            if message:
+                for mention in read_line(message, required=True):
+                    if mention.spec:
+                        reader.add(
+                            mention.subject,
+                            mention.spec,
+                            node.lineno,
+                            mention.text,
+                            confidence=mention.confidence,
+                        )
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            archs.extend((m.group(1), node.lineno) for m in _ARCH.finditer(node.value))
+            standard = _STD.search(node.value)
+            if standard and standards is None:
+                standards = (standard.group(1), node.lineno)
+    for subject, line in sorted(toolkits.items(), key=lambda item: item[1]):
+        words = "setup.py builds with it" if subject in ("cuda", "cann") else "setup.py imports it"
+        reader.add(subject, "", line, words, confidence="medium")
+    if standards is not None:
+        reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
+                   confidence="medium")  # fmt: skip
+    lowest = lowest_architecture(archs)
+    if lowest is not None:
+        spec, line, listed = lowest
+        words = "builds for sm_" + ", sm_".join(listed)
+        reader.add("compute_capability", spec, line, words, confidence="medium")
+    return Extraction(
+        requirements=tuple(reader.requirements),
+        findings=tuple(reader.findings),
+        provides=tuple(reader.provides),
+        includes=tuple(reader.includes),
+    )

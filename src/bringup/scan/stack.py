@@ -1,0 +1,214 @@
+"""``scan_stack``: from the paths a user gives to the components of a stack.
+
+A path is one repo, a directory of repos (``examples/six-repos``: no build files of its own,
+subdirectories that are repos), or a stack manifest (a ``bringup.toml`` with ``[[repos]]``,
+given as a file or found in the directory). Dependencies between repos are stated in
+manifests or found: a repo that requires what another provides (``pypi:ascend-comm``,
+``cmake:AscendOps``) depends on it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple, Optional, Union
+
+import msgspec
+
+from bringup.errors import InputError
+from bringup.model import Component
+from bringup.scan.extraction import Finding
+from bringup.scan.manifest import (
+    MANIFEST_NAME,
+    Loaded,
+    RepoManifest,
+    StackManifest,
+    load_manifest,
+    manifest_error,
+)
+from bringup.scan.repo import RepoScan, scan_repo
+
+_BUILD_MARKERS = (
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "CMakeLists.txt",
+    "Makefile",
+    "makefile",
+    "build.sh",
+    "requirements.txt",
+    "environment.yml",
+    "Dockerfile",
+    "package.json",
+    ".git",
+)
+
+
+class Stack(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The repos of a stack as components, and everything the scan noticed (each finding
+    names its component). ``files_seen``/``files_read`` say how much was looked at."""
+
+    components: tuple[Component, ...]
+    findings: tuple[Finding, ...] = ()
+    files_seen: int = 0
+    files_read: int = 0
+
+
+class _Target(NamedTuple):
+    root: Path
+    shown: str
+    loaded: Optional[Loaded]
+    manifest: Optional[RepoManifest]
+    prefix: list[Union[str, int]]
+
+
+def _has_build_files(path: Path) -> bool:
+    return any((path / marker).exists() for marker in _BUILD_MARKERS)
+
+
+def _looks_like_repo(path: Path) -> bool:
+    if _has_build_files(path) or (path / MANIFEST_NAME).is_file():
+        return True
+    try:
+        with os.scandir(path) as entries:
+            return any(entry.name.lower().startswith("readme") for entry in entries)
+    except OSError:
+        return False
+
+
+def _from_stack_file(loaded: Loaded, base: Path, shown_base: str) -> list[_Target]:
+    if not isinstance(loaded.manifest, StackManifest):
+        return []
+    targets: list[_Target] = []
+    for index, repo in enumerate(loaded.manifest.repos):
+        root = base / repo.path
+        if not root.is_dir():
+            raise _stack_error(loaded, index, "path", f"repo directory not found: {repo.path}")
+        shown = os.path.normpath(os.path.join(shown_base, repo.path))
+        targets.append(_Target(root, shown, loaded, repo, ["repos", index]))
+    return targets
+
+
+def _stack_error(loaded: Loaded, index: int, key: str, message: str) -> InputError:
+    return manifest_error(loaded, message, ["repos", index, key])
+
+
+def _targets(raw: Union[str, Path]) -> list[_Target]:
+    path = Path(raw)
+    shown = str(raw)
+    if not path.exists():
+        raise InputError("no such file or directory", path=shown)
+    if path.is_file():
+        if path.suffix != ".toml":
+            raise InputError(
+                "not a directory or a manifest",
+                path=shown,
+                hint="give a repo, a directory of repos, or a bringup.toml",
+            )
+        loaded = load_manifest(path)
+        base_shown = os.path.dirname(shown) or "."
+        if isinstance(loaded.manifest, StackManifest):
+            return _from_stack_file(loaded, path.parent, base_shown)
+        return [_Target(path.parent, base_shown, loaded, loaded.manifest, [])]
+    if not path.is_dir():
+        raise InputError("not a directory or a manifest file", path=shown)
+    try:
+        with os.scandir(path) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
+    except OSError as error:
+        raise InputError(f"cannot read directory: {error.strerror}", path=shown) from None
+    if not entries:
+        raise InputError("empty directory: nothing to scan", path=shown)
+    manifest_file = path / MANIFEST_NAME
+    if manifest_file.is_file():
+        loaded = load_manifest(manifest_file)
+        if isinstance(loaded.manifest, StackManifest):
+            return _from_stack_file(loaded, path, shown)
+        return [_Target(path, shown, loaded, loaded.manifest, [])]
+    if not _has_build_files(path):
+        subrepos = [
+            Path(entry.path)
+            for entry in entries
+            if entry.is_dir()
+            and not entry.name.startswith(".")
+            and _looks_like_repo(Path(entry.path))
+        ]
+        if len(subrepos) >= 2:
+            targets: list[_Target] = []
+            for sub in subrepos:
+                sub_shown = os.path.join(shown, sub.name)
+                sub_manifest = sub / MANIFEST_NAME
+                if sub_manifest.is_file():
+                    loaded = load_manifest(sub_manifest)
+                    if isinstance(loaded.manifest, StackManifest):
+                        raise InputError(
+                            "a stack manifest inside a repo of a stack", path=str(sub_manifest)
+                        )
+                    targets.append(_Target(sub, sub_shown, loaded, loaded.manifest, []))
+                else:
+                    targets.append(_Target(sub, sub_shown, None, None, []))
+            return targets
+    return [_Target(path, shown, None, None, [])]
+
+
+def _link(scans: list[RepoScan]) -> list[Component]:
+    """Components with ``depends_on`` completed from what other components provide."""
+    providers: dict[str, str] = {}
+    for scan in scans:
+        for provided in scan.provides:
+            providers.setdefault(provided, scan.component.name)
+    linked: list[Component] = []
+    for scan in scans:
+        component = scan.component
+        found = [
+            providers[r.subject]
+            for r in component.requirements
+            if r.subject in providers and providers[r.subject] != component.name
+        ]
+        depends = tuple(dict.fromkeys([*component.depends_on, *sorted(set(found))])) or ()
+        linked.append(msgspec.structs.replace(component, depends_on=depends))
+    return linked
+
+
+def _check_names(targets: list[_Target], components: list[Component]) -> None:
+    names = [c.name for c in components]
+    for target, component in zip(targets, components):
+        if names.count(component.name) > 1:
+            raise InputError(
+                f"two repos are named {component.name!r}",
+                path=target.shown,
+                hint="give one a different `name` in its bringup.toml",
+            )
+        if target.manifest is None or target.loaded is None:
+            continue
+        for dependency in target.manifest.depends_on:
+            if dependency not in names:
+                raise manifest_error(
+                    target.loaded,
+                    f"depends_on names {dependency!r}, which is not a repo of this stack "
+                    f"(repos: {', '.join(names)})",
+                    [*target.prefix, "depends_on"],
+                )
+
+
+def scan_stack(paths: Sequence[Union[str, Path]]) -> Stack:
+    """Scan every repo the paths name; ``InputError`` for a path that does not exist, an
+    empty directory or a bad manifest. Repo files never raise: they become findings."""
+    if not paths:
+        raise InputError(
+            "no path given", hint="give a repo, a directory of repos or a bringup.toml"
+        )
+    targets = [target for raw in paths for target in _targets(raw)]
+    scans = [
+        scan_repo(t.root, t.shown, loaded=t.loaded, manifest=t.manifest, prefix=t.prefix)
+        for t in targets
+    ]
+    components = _link(scans)
+    _check_names(targets, components)
+    return Stack(
+        components=tuple(components),
+        findings=tuple(f for scan in scans for f in scan.findings) or (),
+        files_seen=sum(scan.files_seen for scan in scans),
+        files_read=sum(scan.files_read for scan in scans),
+    )

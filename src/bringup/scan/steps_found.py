@@ -1,0 +1,112 @@
+"""Choosing a repo's steps from everything its files offer.
+
+Stated steps (README blocks, Makefile targets) win; guesses from the mere presence of a
+build system (``cmake -S . -B build``, ``bash build.sh``, ``pip install -e .``) fill in only
+kinds nothing states; test directories become ``pytest`` steps when nothing states a pytest
+run, each needing what the device guards of its files need (a directory of tests that all
+skip without two NPUs needs two NPUs; a mixed one runs anywhere, the rest skipping).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Sequence
+
+from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
+
+
+def _option(argv: tuple[str, ...], *names: str) -> str:
+    for index, arg in enumerate(argv):
+        for name in names:
+            if arg == name and index + 1 < len(argv):
+                return argv[index + 1]
+            if arg.startswith(name) and len(arg) > len(name) and not name.startswith("--"):
+                return arg[len(name) :]
+            if arg.startswith(name + "="):
+                return arg[len(name) + 1 :]
+    return ""
+
+
+def step_key(step: Step) -> tuple[tuple[str, ...], str]:
+    """What a step does, so that two spellings of one step count once: ``cmake -S . -B build``
+    and ``cmake -S . -B build -DCMAKE_BUILD_TYPE=Release`` configure the same tree;
+    ``pytest x`` is ``python -m pytest x``."""
+    argv = step.argv
+    if argv[:3] in (("python", "-m", "pytest"), ("python3", "-m", "pytest")):
+        argv = ("pytest", *argv[3:])
+    if argv[:1] == ("cmake",):
+        build = _option(argv, "--build")
+        if build:
+            return ("cmake", "--build", build), step.cwd
+        if "--install" not in argv:
+            return ("cmake", "-B", _option(argv, "-B")), step.cwd
+    if argv[:1] == ("ctest",):
+        tree = _option(argv, "--test-dir")
+        return ("ctest", tree, _option(argv, "-L", "--label-regex")), step.cwd
+    return argv, step.cwd
+
+
+def merge_steps(stated: Sequence[Step], defaults: Sequence[Step]) -> list[Step]:
+    """Stated steps without repeats, then defaults of kinds nothing stated."""
+    chosen: list[Step] = []
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    for step in stated:
+        if step_key(step) not in seen:
+            seen.add(step_key(step))
+            chosen.append(step)
+    kinds = {step.kind for step in chosen}
+    for step in defaults:
+        if step.kind not in kinds and step_key(step) not in seen:
+            seen.add(step_key(step))
+            chosen.append(step)
+    return chosen
+
+
+def _needs(guards: list[Requirement], files: list[str]) -> StepNeeds:
+    """Devices every file of the group needs; nothing when some file runs anywhere."""
+    by_file: dict[str, int] = defaultdict(int)
+    kinds: dict[str, DeviceKind] = {}
+    for guard in guards:
+        if guard.subject in ("npu_count", "gpu_count"):
+            count = int(guard.spec[2:])
+            ref = guard.source.ref
+            if count > by_file[ref]:
+                by_file[ref] = count
+                kinds[ref] = "npu" if guard.subject == "npu_count" else "gpu"
+    if not files or any(by_file.get(ref, 0) == 0 for ref in files):
+        return StepNeeds()
+    ref = max(files, key=lambda r: by_file[r])
+    return StepNeeds(devices=by_file[ref], device_kind=kinds[ref])
+
+
+def pytest_steps(
+    test_files: Sequence[tuple[str, str]], guards: Sequence[Requirement]
+) -> list[Step]:
+    """One ``python -m pytest`` step per directory of Python test files. ``test_files`` are
+    ``(rel, ref)`` pairs; ``guards`` the device requirements found in them."""
+    directories: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for rel, ref in test_files:
+        name = posixpath.basename(rel)
+        if rel.endswith(".py") and name != "conftest.py" and not name.startswith("__"):
+            directories[posixpath.dirname(rel) or "."].append((rel, ref))
+    steps: list[Step] = []
+    for directory in sorted(directories):
+        files = directories[directory]
+        nested = any(
+            other != directory and other.startswith(directory + "/") for other in directories
+        )
+        targets = tuple(rel for rel, _ in files) if nested else (directory,)
+        refs = [ref for _, ref in files]
+        mine = [guard for guard in guards if guard.source.ref in refs]
+        argv = ("python", "-m", "pytest", *targets)
+        steps.append(
+            Step(
+                name=" ".join(("pytest", *targets)),
+                kind="test",
+                argv=argv,
+                source=file_source(refs[0]),
+                needs=_needs(mine, refs),
+            )
+        )
+    return steps

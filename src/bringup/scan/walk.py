@@ -1,0 +1,181 @@
+"""Finding the files of a repo that say what it needs, without reading anything else.
+
+Vendored, generated and tool directories are skipped by name (``SKIPPED_DIRS``), virtual
+environments by their ``pyvenv.cfg``, nested clones and submodules by their ``.git``, and
+whatever the repo's ``.gitignore`` files exclude. Files are classified by name alone, so the
+walk costs one ``scandir`` per directory; only classified files are read later.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from bringup.scan.gitignore import IgnoreStack, parse_gitignore
+from bringup.scan.reading import read_text
+
+SKIPPED_DIRS = frozenset(
+    {
+        "node_modules",
+        "third_party",
+        "third-party",
+        "thirdparty",
+        "3rdparty",
+        "vendor",
+        "vendored",
+        "external",
+        "build",
+        "builds",
+        "_build",
+        "dist",
+        "out",
+        "output",
+        "venv",
+        "site-packages",
+        "__pycache__",
+    }
+)
+"""Directory names never walked: vendored code states its own requirements, not the repo's,
+and build outputs are copies."""
+
+VISIBLE_HIDDEN_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", ".devcontainer"})
+"""Hidden directories that hold CI files and dev containers; every other dot-directory
+(``.git``, ``.venv``, ``.tox``, caches) is skipped."""
+
+_DOC_NAME = re.compile(
+    r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|依赖|安装|环境",
+    re.IGNORECASE,
+)
+_NOT_DOCS = re.compile(r"^(changelog|changes|history|news|license|code_of_conduct|authors)", re.I)
+_REQUIREMENTS = re.compile(r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$")
+_CONDA = re.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
+_TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
+_TEST_SOURCES = (".py", ".cpp", ".cc", ".cxx", ".c")
+_CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
+
+
+class RepoFile(NamedTuple):
+    """A file worth reading: ``rel`` inside the repo (POSIX), ``path`` on disk, ``kind`` the
+    extractor that reads it."""
+
+    rel: str
+    path: Path
+    kind: str
+
+
+class WalkStats(NamedTuple):
+    files_seen: int
+    dirs_skipped: int
+
+
+_BY_NAME = {
+    "pyproject.toml": "pyproject",
+    "setup.py": "setup_py",
+    "setup.cfg": "setup_cfg",
+    "cmakelists.txt": "cmake",
+    "makefile": "makefile",
+    "gnumakefile": "makefile",
+    **dict.fromkeys(_CI_FILES, "ci"),
+}
+_BY_SUFFIX = {".cmake": "cmake", ".dockerfile": "dockerfile", ".sh": "shell", ".bash": "shell"}
+_CI_DIRS = ([".github", "workflows"], [".gitee", "workflows"])
+
+
+def classify(rel: str) -> str | None:
+    """The kind of file ``rel`` is, by name alone; ``None`` for files no extractor reads.
+    Ordered so that the common case (a source file) is decided in a few dictionary looks."""
+    parts = rel.split("/")
+    name = parts[-1].lower()
+    known = _BY_NAME.get(name)
+    if known is not None:
+        return known
+    suffix = name[name.rfind(".") :] if "." in name else ""
+    dirs = [part.lower() for part in parts[:-1]]
+    if suffix in _TEST_SOURCES:
+        in_tests = any(d in _TEST_DIRS for d in dirs)
+        named = suffix == ".py" and (name.startswith("test_") or name.endswith("_test.py"))
+        return "tests" if in_tests or named or name == "conftest.py" else None
+    if suffix in _BY_SUFFIX:
+        return _BY_SUFFIX[suffix]
+    if name.startswith(("dockerfile", "containerfile")):
+        return "dockerfile"
+    if name.startswith("readme"):
+        return "docs"
+    if suffix in (".txt", ".in") and (
+        _REQUIREMENTS.match(name) or (dirs[-1:] == ["requirements"] and suffix == ".txt")
+    ):
+        return "requirements"
+    if suffix in (".yml", ".yaml"):
+        if dirs[:2] in _CI_DIRS:
+            return "ci"
+        return "conda" if _CONDA.match(name) else None
+    if suffix in (".md", ".rst") and not _NOT_DOCS.match(name):
+        top = not dirs
+        documentation = dirs[:1] in (["docs"], ["doc"], ["documentation"]) and _DOC_NAME.search(
+            name
+        )
+        return "docs" if top or documentation else None
+    return None
+
+
+def _skipped(name: str, path: str) -> bool:
+    if name.startswith("."):
+        return name not in VISIBLE_HIDDEN_DIRS
+    if name in SKIPPED_DIRS or name.endswith(".egg-info") or name.startswith("cmake-build-"):
+        return True
+    return os.path.exists(os.path.join(path, "pyvenv.cfg")) or os.path.exists(
+        os.path.join(path, ".git")
+    )
+
+
+def _inside(path: str, real_root: str) -> bool:
+    """Whether a symlink resolves inside the repo; links out of it are not followed."""
+    target = os.path.realpath(path)
+    return target == real_root or target.startswith(real_root + os.sep)
+
+
+def walk_repo(root: Path, ignore: tuple[str, ...] = ()) -> tuple[list[RepoFile], WalkStats]:
+    """The classified files under ``root`` in a stable order, and what the walk passed over.
+    ``ignore`` adds gitignore-style patterns (a manifest's ``ignore``) at the root."""
+    found: list[RepoFile] = []
+    counts = [0, 0]
+
+    def visit(directory: str, rel_dir: str, ignores: IgnoreStack) -> Iterator[RepoFile]:
+        try:
+            with os.scandir(directory) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError:
+            return
+        gitignore = next((e for e in entries if e.name == ".gitignore"), None)
+        if gitignore is not None and gitignore.is_file():
+            text, _ = read_text(Path(gitignore.path), gitignore.path)
+            if text is not None:
+                ignores = ignores.push(rel_dir, parse_gitignore(text))
+        subdirs: list[tuple[str, str]] = []
+        for entry in entries:
+            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if _skipped(entry.name, entry.path) or ignores.ignored(rel, True):
+                    counts[1] += 1
+                else:
+                    subdirs.append((entry.path, rel))
+                continue
+            counts[0] += 1
+            if ignores.ignored(rel, False):
+                continue
+            kind = classify(rel)
+            if kind is None:
+                continue
+            if entry.is_symlink() and not _inside(entry.path, real_root):
+                continue
+            yield RepoFile(rel, Path(entry.path), kind)
+        for path, rel in subdirs:
+            yield from visit(path, rel, ignores)
+
+    real_root = os.path.realpath(root)
+    extra = parse_gitignore("\n".join(ignore))
+    found.extend(visit(str(root), "", IgnoreStack().push("", extra)))
+    return found, WalkStats(counts[0], counts[1])

@@ -1,0 +1,253 @@
+"""Candidates per subject: the versions the solver may pick, newest first, each saying where
+it comes from (installed here, a knowledge-base release, the host's fixed value), and the
+set of candidates each spec admits, computed once with ``bringup.versions``.
+
+A subject the knowledge base knows is a closed world: its releases and what is installed.
+A Python distribution it does not know (numpy, pytest) is open: besides what is installed,
+*regions* stand for the releases a package index would offer. A region is a version picked
+on each side of every version the repos name (``<2,>=1.21`` gives 1.20.9999, 1.21, 1.21.1,
+1.22, 2 ...), kept only when it meets the repos' specs differently from every other
+candidate. So "numpy < 2" and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is
+satisfiable without knowing numpy's releases; a region is pinned as its range, for the
+installer to resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from packaging.specifiers import InvalidSpecifier as _Pep440InvalidSpecifier
+from packaging.specifiers import SpecifierSet as _Pep440SpecifierSet
+from packaging.version import InvalidVersion as _Pep440InvalidVersion
+from packaging.version import Version as _Pep440Version
+
+from bringup.model.resolution import HostValue
+from bringup.model.source import Source
+from bringup.solve.catalogue import Catalogue, Release
+from bringup.solve.host import HostFacts, Installed
+from bringup.solve.subjects import DRIVERS, SETTINGS, is_distribution, is_fixed
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
+
+Scope = Literal["local", "fixed", "chosen"]
+"""``local``: chosen per environment (a what-if on such a subject adds a host value every
+environment must take). ``fixed``: the host's value. ``chosen``: one value for the whole
+machine, picked by the solver (a driver the user allows to change)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One version the solver may use for a subject; ``rank`` 0 is the newest. A ``region``
+    stands for releases of an open subject between the versions the repos name."""
+
+    id: int
+    subject: str
+    version: str
+    rank: int
+    installed: Optional[Installed] = None
+    release: Optional[Release] = None
+    host: Optional[HostValue] = None
+    region: bool = False
+
+
+def _release(version: _Pep440Version) -> tuple[int, ...]:
+    return tuple(version.release)
+
+
+def region_points(specs: Iterable[str]) -> list[str]:
+    """Versions on each side of every version the specs name, and past the ends."""
+    named: set[tuple[int, ...]] = set()
+    exact: set[str] = set()
+    for text in specs:
+        for alternative in text.split("||"):
+            try:
+                parsed = _Pep440SpecifierSet(alternative.strip())
+            except _Pep440InvalidSpecifier:
+                continue
+            for clause in parsed:
+                raw = clause.version.removesuffix(".*")
+                try:
+                    version = _Pep440Version(raw)
+                except _Pep440InvalidVersion:
+                    continue
+                exact.add(str(version))
+                named.add(_release(version))
+    points: set[tuple[int, ...]] = {(0,)}
+    for release in named:
+        points.add(release)
+        points.add((*release, 1))
+        for at in range(len(release)):
+            points.add((*release[:at], release[at] + 1))
+        nonzero = [n for n, part in enumerate(release) if part > 0]
+        if nonzero:
+            last = nonzero[-1]
+            points.add((*release[:last], release[last] - 1, 9999))
+    return sorted(exact | {".".join(map(str, p)) for p in points}, key=_Pep440Version)
+
+
+class Candidates:
+    """Scopes, candidates and admitted sets for one problem. ``specs`` lists, per subject,
+    every spec the repos state on it (the regions of open subjects come from these)."""
+
+    def __init__(
+        self,
+        host: HostFacts,
+        catalogue: Catalogue,
+        *,
+        allow_driver_change: bool,
+        specs: Mapping[str, set[str]],
+    ) -> None:
+        self.host = host
+        self.catalogue = catalogue
+        self.allow_driver_change = allow_driver_change
+        self.specs = specs
+        self.by_subject: dict[str, tuple[Candidate, ...]] = {}
+        self.problems: list[tuple[str, str, ValueError, Release]] = []
+        self._next = 0
+        self._allowed: dict[tuple[str, str], frozenset[int]] = {}
+        self._clauses: dict[tuple[str, str], frozenset[int]] = {}
+        self._parsed: dict[str, list[Version]] = {}
+
+    def new_id(self) -> int:
+        self._next += 1
+        return self._next
+
+    def scope(self, subject: str) -> Scope:
+        """Drivers the user lets change are chosen once for the machine, where the machine
+        has one (with no driver there is no device to run it on)."""
+        value = self.host.value(subject)
+        present = value is not None and value.status == "ok"
+        if subject in DRIVERS and self.allow_driver_change and present:
+            return "chosen"
+        return "fixed" if is_fixed(subject) else "local"
+
+    def of(self, subject: str) -> tuple[Candidate, ...]:
+        """The candidates of ``subject``, built on first use."""
+        cached = self.by_subject.get(subject)
+        if cached is None:
+            cached = self._build(subject)
+            self.by_subject[subject] = cached
+        return cached
+
+    def _build(self, subject: str) -> tuple[Candidate, ...]:
+        scheme = scheme_for(subject)
+        value = self.host.value(subject)
+        if self.scope(subject) == "fixed":
+            if value is None or value.status != "ok":
+                return ()
+            return tuple(
+                Candidate(id=self.new_id(), subject=subject, version=v, rank=n, host=value)
+                for n, v in enumerate(value.values)
+            )
+        found: dict[Version, tuple[str, Optional[Installed], Optional[Release]]] = {}
+        installed = list(self.host.installed_versions(subject))
+        if subject in DRIVERS and value is not None and value.status == "ok":
+            installed += [Installed(subject, v, value.source) for v in value.values]
+        for item in installed:
+            found.setdefault(Version(item.version, scheme), (item.version, item, None))
+        releases = self.catalogue.releases(subject)
+        for release in releases:
+            try:
+                version = Version(release.version, scheme)
+            except InvalidVersion as error:
+                self.problems.append((subject, release.version, error, release))
+                continue
+            raw, here, _ = found.get(version, (release.version, None, None))
+            found[version] = (raw, here, release)
+        if subject in SETTINGS:
+            flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
+            for version, (raw, _here, known) in list(found.items()):
+                found[version] = (raw, Installed(subject, raw, flag), known)
+        newest_first = subject not in SETTINGS
+        order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
+        made = [
+            Candidate(
+                id=self.new_id(),
+                subject=subject,
+                version=found[v][0],
+                rank=n,
+                installed=found[v][1],
+                release=found[v][2],
+            )
+            for n, v in enumerate(order)
+        ]
+        parsed = list(order)
+        if not releases and is_distribution(subject) and ":" not in subject:
+            regions = self._regions(subject, made)
+            made += regions
+            parsed += [Version(c.version, scheme) for c in regions]
+        self._parsed[subject] = parsed
+        return tuple(made)
+
+    def _regions(self, subject: str, known: list[Candidate]) -> list[Candidate]:
+        """Regions of an open subject that meet the repos' specs unlike any candidate so
+        far, newest first, ranked after the real candidates (a real one is preferred)."""
+        specs = []
+        for text in sorted(self.specs.get(subject, ())):
+            try:
+                specs.append(SpecifierSet(text, "pep440"))
+            except InvalidSpecifier:
+                continue
+        points = [Version(raw, "pep440") for raw in region_points(s.text for s in specs)]
+        points += [Version(c.version, "pep440") for c in known]
+        met = [set(spec.admitted(points)) for spec in specs]
+        signatures = {
+            tuple(n in m for m in met) for n in range(len(points) - len(known), len(points))
+        }
+        regions: list[Candidate] = []
+        for n in reversed(range(len(points) - len(known))):
+            signature = tuple(n in m for m in met)
+            if signature in signatures:
+                continue
+            signatures.add(signature)
+            regions.append(
+                Candidate(
+                    id=self.new_id(),
+                    subject=subject,
+                    version=points[n].raw,
+                    rank=len(known) + len(regions),
+                    region=True,
+                )
+            )
+        return regions
+
+    def allowed(self, spec: SpecifierSet, subject: str) -> frozenset[int]:
+        """Candidates ``spec`` admits; memoised, since repos repeat specs (``>=3.8``)."""
+        key = (subject, spec.text)
+        cached = self._allowed.get(key)
+        if cached is None:
+            cached = self._admitted(spec, subject)
+            self._allowed[key] = cached
+        return cached
+
+    def _admitted(self, spec: SpecifierSet, subject: str) -> frozenset[int]:
+        """A conjunction admits what each of its clauses admits, and alternatives (``||``)
+        add up. Clauses repeat far more than whole specs (``>=7.0,<8.1`` and ``>=7.0,<9``
+        share ``>=7.0``), so each clause is asked of ``bringup.versions`` once."""
+        if spec.scheme == "name":
+            return self._clause(subject, spec.text, spec.scheme)
+        found: set[int] = set()
+        for alternative in spec.text.split("||"):
+            clauses = [c.strip() for c in alternative.split(",") if c.strip()]
+            if not clauses:
+                return frozenset(c.id for c in self.of(subject))
+            admitted = self._clause(subject, clauses[0], spec.scheme)
+            for clause in clauses[1:]:
+                admitted = admitted & self._clause(subject, clause, spec.scheme)
+            found.update(admitted)
+        return frozenset(found)
+
+    def _clause(self, subject: str, text: str, scheme: str) -> frozenset[int]:
+        key = (subject, text)
+        cached = self._clauses.get(key)
+        if cached is None:
+            candidates = self.of(subject)
+            versions = self._parsed.get(subject)
+            if versions is None:  # the host's values of a fixed subject
+                versions = [Version(c.version, scheme) for c in candidates]
+                self._parsed[subject] = versions
+            admitted = SpecifierSet(text, scheme).admitted(versions)
+            cached = frozenset(candidates[n].id for n in admitted)
+            self._clauses[key] = cached
+        return cached

@@ -1,0 +1,240 @@
+"""Prose from the solver's structured causes, written outside the solver (resolvelib's
+discipline: the core returns causes, the caller words them).
+
+"ops needs CANN >= 7.0 (ops/README.md:12); infer needs CANN >= 6.3, < 7.0
+(infer/build.sh:4): no single CANN satisfies both -> two environments"
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from bringup.model.resolution import (
+    Conflict,
+    ConflictItem,
+    HardwareBlock,
+    HostValue,
+    Obstacle,
+    Unverified,
+    Verdict,
+)
+from bringup.model.source import Source
+from bringup.solve.subjects import display_name
+from bringup.versions import InvalidVersion, Version, scheme_for
+
+_CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
+_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def number_word(count: int) -> str:
+    return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
+
+
+def format_spec(spec: str, subject: str = "") -> str:
+    """``>=7.0,<8`` as ``>= 7.0, < 8``; alternatives joined by ``or``; chip families (a
+    list of names, any of which will do) as ``910B or 910_93``; empty as "(any version)",
+    since the repo named no version."""
+    if not spec.strip():
+        return "(any version)"
+    if subject and scheme_for(subject) == "name":
+        names = [part.strip() for part in spec.replace("||", ",").split(",") if part.strip()]
+        wanted = [n for n in names if not n.startswith("!")]
+        refused = [n[1:] for n in names if n.startswith("!")]
+        text = " or ".join(wanted)
+        return text + (f" (not {', '.join(refused)})" if refused else "")
+    alternatives = []
+    for alternative in spec.split("||"):
+        clauses = []
+        for clause in alternative.split(","):
+            match = _CLAUSE.match(clause)
+            if match is None or not clause.strip():
+                continue
+            operator, version = match.groups()
+            clauses.append(f"{operator} {version}" if operator else version)
+        alternatives.append(", ".join(clauses))
+    return " or ".join(alternatives)
+
+
+def combine_specs(specs: Sequence[str], subject: str) -> list[str]:
+    """What several statements of one repo on one subject allow together: one spec with the
+    tightest lower and upper bounds and every other clause once (``>=6.3`` and ``<7.0`` and
+    ``>=6.3.RC1,<7.0`` read ``>=6.3.RC1,<7.0``). Alternatives (``||``) and chip lists do not
+    merge clause by clause: they come back as they are, each to hold."""
+    texts = list(dict.fromkeys(s.strip() for s in specs if s.strip()))
+    scheme = scheme_for(subject)
+
+    def bound(raw: str) -> Version | None:
+        """The version a bound compares with, when comparing bounds is exact: always for
+        the vendor schemes; for PEP 440, between plain releases only (``<2.0`` also
+        refuses 2.0rc1 and ``>1.0`` refuses 1.0.post1, so those bounds stay as stated)."""
+        version = Version(raw, scheme)
+        key = version.key
+        if scheme == "pep440" and (key.is_prerelease or key.is_postrelease or key.local):
+            return None
+        return version
+
+    if len(texts) <= 1 or scheme == "name" or any("||" in t for t in texts):
+        return texts
+    # (bound, how tight at the bound, clause): ``>`` is tighter than ``>=`` at one version
+    lower: tuple[Version, int, str] | None = None
+    upper: tuple[Version, int, str] | None = None
+    others: list[str] = []
+    try:
+        for text in texts:
+            for clause in filter(None, (c.strip() for c in text.split(","))):
+                match = _CLAUSE.match(clause)
+                operator, raw = match.groups() if match else ("", clause)
+                operator = operator or "=="
+                version = bound(raw) if operator in (">=", ">", "<=", "<") else None
+                if version is not None and operator[0] == ">":
+                    low = (version, int(operator == ">"), operator + raw)
+                    lower = low if lower is None or low[:2] > lower[:2] else lower
+                elif version is not None:
+                    high = (version, -int(operator == "<"), operator + raw)
+                    upper = high if upper is None or high[:2] < upper[:2] else upper
+                else:
+                    others.append(operator + raw)
+    except InvalidVersion:
+        return texts
+    bounds = [b[2] for b in (lower, upper) if b is not None]
+    return [",".join(dict.fromkeys([*bounds, *others]))]
+
+
+def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
+    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it."""
+    more = f"; also {', '.join(str(s) for s in also)}" if also else ""
+    return f"({source}{more})"
+
+
+def _subject_spec(subject: str, spec: str) -> str:
+    return f"{display_name(subject)} {format_spec(spec, subject)}"
+
+
+def describe_item(item: ConflictItem) -> str:
+    """One member of a conflict, with its source."""
+    if item.kind == "requirement":
+        return (
+            f"{item.component} needs {_subject_spec(item.subject, item.spec)} "
+            f"{cite(item.source, item.also)}"
+        )
+    if item.kind == "rule":
+        return (
+            f"{_subject_spec(item.subject, item.spec)} needs "
+            f"{_subject_spec(item.then_subject or '', item.then_spec or '')} {cite(item.source)}"
+        )
+    return f"this machine has {host_has(item.subject, item.spec)} {cite(item.source)}"
+
+
+def _contended(conflict: Conflict) -> list[str]:
+    """The subjects two or more items constrain (a requirement on it, a rule's consequence,
+    the host's value); a rule's condition only leads there."""
+    counts: Counter[str] = Counter()
+    for item in conflict.items:
+        counts[
+            item.then_subject if item.kind == "rule" and item.then_subject else item.subject
+        ] += 1
+    return [s for s in conflict.subjects if counts[s] > 1] or list(conflict.subjects[:1])
+
+
+def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
+    """The conflict as one sentence: its items, then why they cannot hold, then what it
+    costs (more environments, or this repo not running here)."""
+    head = "; ".join(describe_item(item) for item in conflict.items)
+    subjects = " and ".join(display_name(s) for s in _contended(conflict))
+    requirements = sum(1 for item in conflict.items if item.kind == "requirement")
+    together = {1: "it", 2: "both"}.get(len(conflict.items), "all of these")
+    if conflict.kind == "alone":
+        repo = conflict.components[0] if conflict.components else "this repo"
+        return f"{head}: no {subjects} satisfies {together} -> {repo} cannot run on this machine"
+    tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
+    single = "single " if requirements > 1 else ""
+    return f"{head}: no {single}{subjects} satisfies {together}{tail}"
+
+
+def host_has(subject: str, values: str) -> str:
+    """ "0 NPUs", "Ascend driver 23.0.3": counts read better number first."""
+    name = display_name(subject)
+    return f"{values} {name}" if subject.endswith("_count") else f"{name} {values}"
+
+
+def describe_host(value: HostValue) -> str:
+    """What the machine has, in words: "0 NPUs", "no NPU", "no Ascend driver (...)",
+    "Ascend driver unknown (timed_out: ...)"."""
+    if value.status == "ok":
+        return host_has(value.subject, ", ".join(value.values))
+    if value.status == "absent":
+        # the source cites where it was looked for; the reason would say it again
+        reason = value.reason or ""
+        return reason if reason.startswith("no ") else f"no {display_name(value.subject)}"
+    reason = f": {value.reason}" if value.reason else ""
+    return f"{display_name(value.subject)} unknown ({value.status}{reason})"
+
+
+def explain_hardware(block: HardwareBlock) -> str:
+    req = block.requirement
+    return (
+        f"{block.component} needs {_subject_spec(req.subject, req.spec)} "
+        f"{cite(req.source, block.also)}; "
+        f"this machine has {describe_host(block.host)} {cite(block.host.source)}"
+    )
+
+
+def explain_unverified(item: Unverified) -> str:
+    who = f"{item.component} needs" if item.component else "needs"
+    where = f" in environment {item.environment}" if item.environment is not None else ""
+    return (
+        f"{who} {_subject_spec(item.subject, item.spec)}{where} {cite(item.source)}: "
+        f"not checked here ({item.reason})"
+    )
+
+
+def describe_obstacle(obstacle: Obstacle) -> str:
+    """An obstacle in a few words: "CANN 8.0.0" (to install), "the Ascend driver (>= 24.1)"
+    (to change), "NPUs >= 2" (needed from the machine)."""
+    name = display_name(obstacle.subject)
+    if obstacle.kind == "install":
+        detail = obstacle.detail
+        if not detail:
+            return f"{name} (from the package index)"
+        if detail[0] in "<>=!~":
+            return f"{name} {format_spec(detail)} (from the package index)"
+        return f"{name} {detail}"
+    if obstacle.kind == "driver":
+        return f"the {name} ({format_spec(obstacle.detail)})"
+    return f"{name} {format_spec(obstacle.detail, obstacle.subject)}"
+
+
+def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str]:
+    """The obstacles of some kinds in words, each once."""
+    return list(dict.fromkeys(describe_obstacle(o) for o in obstacles if o.kind in kinds))
+
+
+def _series(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def explain_verdict(verdict: Verdict) -> str:
+    """The verdict line of a repo: runs here / runs here after ... / needs other hardware /
+    blocked."""
+    obstacles = verdict.obstacles
+    installs = _listed(obstacles, ("install",))
+    drivers = _listed(obstacles, ("driver",))
+    after = []
+    if installs:
+        after.append("installing " + _series(installs))
+    if drivers:
+        after.append("changing " + _series(drivers))
+    if verdict.status == "runs":
+        return "runs here"
+    if verdict.status == "runs_after":
+        return "runs here after " + " and ".join(after)
+    if verdict.status == "needs_hardware":
+        text = "needs other hardware: " + ", ".join(_listed(obstacles, ("hardware", "platform")))
+        if after and not any(o.kind == "platform" for o in obstacles):
+            text += "; what needs no device runs here after " + " and ".join(after)
+        return text
+    return "blocked: no environment on this machine satisfies " + "; ".join(
+        _listed(obstacles, ("conflict",))
+    )

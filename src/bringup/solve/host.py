@@ -1,0 +1,265 @@
+"""The host as the solver sees it: fixed values (what installing software cannot change) and
+what is already installed (preferred candidates), each with the source that reported it.
+
+Read from a ``Snapshot``; ``--what-if`` overrides produce another ``HostFacts`` and never
+touch the snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from bringup.errors import StackError
+from bringup.model import keys
+from bringup.model.facts import Fact
+from bringup.model.resolution import HostValue
+from bringup.model.snapshot import Snapshot, Vendor
+from bringup.model.source import Source
+from bringup.solve.subjects import FIXED, WHAT_IF_ALIASES, canonical_subject
+from bringup.versions import InvalidVersion, Version, scheme_for
+
+_FACT_SUBJECTS = {
+    "arch": keys.ARCH,
+    "glibc": keys.GLIBC,
+    "os": keys.OS_ID,
+    "os_version": keys.OS_VERSION_ID,
+    "glibcxx": keys.GLIBCXX_MAX,
+    "cxxabi": keys.CXXABI_MAX,
+    "ascend_driver": keys.ASCEND_DRIVER,
+    "ascend_firmware": keys.ASCEND_FIRMWARE,
+    "nvidia_driver": keys.NVIDIA_DRIVER,
+}
+"""Fixed subjects read straight from one fact."""
+
+_INSTALLED_FACTS = {
+    "gcc": keys.GCC,
+    "clang": keys.CLANG,
+    "cmake": keys.CMAKE,
+    "ninja": keys.NINJA,
+}
+"""Chosen subjects whose installed copy is one fact."""
+
+_TOOLKIT_SUBJECTS = {"cann-toolkit": "cann", "cuda": "cuda", "cann-nnal": "nnal"}
+
+_SYMBOL_PREFIXES = ("GLIBCXX_", "CXXABI_")
+
+
+@dataclass(frozen=True)
+class Installed:
+    """A version of a chosen subject already on the host."""
+
+    subject: str
+    version: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class HostFacts:
+    """``fixed``: one ``HostValue`` per fixed subject, and per subject a ``--what-if`` forces.
+    ``installed``: subject -> installed versions. ``forced`` names the chosen subjects a
+    what-if turned into fixed ones. ``vendors``: accelerator vendors the snapshot saw."""
+
+    fixed: Mapping[str, HostValue]
+    installed: Mapping[str, tuple[Installed, ...]]
+    vendors: frozenset[Vendor] = frozenset()
+    forced: frozenset[str] = frozenset()
+    what_if: tuple[tuple[str, str], ...] = field(default=())
+
+    def value(self, subject: str) -> HostValue | None:
+        return self.fixed.get(subject)
+
+    def installed_versions(self, subject: str) -> tuple[Installed, ...]:
+        return self.installed.get(subject, ())
+
+
+def _clean(subject: str, raw: str) -> str:
+    text = raw.strip()
+    if subject in ("glibcxx", "cxxabi"):
+        for prefix in _SYMBOL_PREFIXES:
+            if text.startswith(prefix):
+                return text[len(prefix) :]
+    return text
+
+
+def _from_fact(subject: str, fact: Fact | None, fallback: Source) -> HostValue:
+    if fact is None:
+        return HostValue(subject=subject, source=fallback, status="unknown", reason="not probed")
+    if not fact.ok or fact.value is None:
+        status = fact.status if fact.status != "ok" else "unknown"
+        return HostValue(subject=subject, source=fact.source, status=status, reason=fact.reason)
+    raw = _clean(subject, str(fact.value))
+    try:
+        Version(raw, scheme_for(subject))
+    except InvalidVersion as error:
+        return HostValue(subject=subject, source=fact.source, status="unparsed", reason=str(error))
+    return HostValue(subject=subject, source=fact.source, values=(raw,))
+
+
+def _count_without_tool(
+    snapshot: Snapshot, subject: str, probe: Fact | None, count_key: str, pci_key: str
+) -> HostValue:
+    """The device count when the vendor tool listed no device: its own count fact, else the
+    PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else
+    unknown with the tool's failure as the reason."""
+    for key in (count_key, pci_key):
+        fact = snapshot.fact(key)
+        if fact is not None and fact.ok and fact.value is not None:
+            return HostValue(subject=subject, source=fact.source, values=(str(fact.value),))
+    if probe is not None and probe.status in ("ok", "absent"):
+        return HostValue(subject=subject, source=probe.source, values=("0",))
+    if probe is None:
+        source = Source(kind="derived", ref=subject)
+        return HostValue(subject=subject, source=source, status="unknown", reason="not probed")
+    return HostValue(subject=subject, source=probe.source, status=probe.status, reason=probe.reason)
+
+
+def _device_values(
+    snapshot: Snapshot, vendor: Vendor, probe_key: str, count_key: str, pci_key: str
+) -> dict[str, HostValue]:
+    """Count, chip families (Ascend) and compute capabilities (NVIDIA) for one vendor. No
+    device anywhere is a known zero, and then the chip is absent; devices on the PCI bus that
+    no tool describes have an unknown chip."""
+    count_subject, kind_subject, none = (
+        ("npu_count", "chip", "no NPU")
+        if vendor == "ascend"
+        else ("gpu_count", "compute_capability", "no GPU")
+    )
+    devices = snapshot.devices(vendor)
+    if devices:
+        source = devices[0].source
+        kinds = (
+            {d.family for d in devices if d.family}
+            if vendor == "ascend"
+            else {d.compute_capability for d in devices if d.compute_capability}
+        )
+        kind = (
+            HostValue(subject=kind_subject, source=source, values=tuple(sorted(kinds)))
+            if kinds
+            else HostValue(
+                subject=kind_subject, source=source, status="unknown", reason="not reported"
+            )
+        )
+        count = HostValue(subject=count_subject, source=source, values=(str(len(devices)),))
+        return {count_subject: count, kind_subject: kind}
+    probe = snapshot.fact(probe_key)
+    count = _count_without_tool(snapshot, count_subject, probe, count_key, pci_key)
+    if count.values == ("0",):
+        kind = HostValue(subject=kind_subject, source=count.source, status="absent", reason=none)
+    else:
+        reason = "the device is not described" + (
+            f" ({probe.source}: {probe.status})" if probe is not None else ""
+        )
+        kind = HostValue(subject=kind_subject, source=count.source, status="unknown", reason=reason)
+    return {count_subject: count, kind_subject: kind}
+
+
+def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
+    found: dict[str, list[Installed]] = {}
+
+    def add(subject: str, version: str, source: Source) -> None:
+        try:
+            Version(version, scheme_for(subject))
+        except InvalidVersion:
+            return
+        bucket = found.setdefault(subject, [])
+        if all(item.version != version for item in bucket):
+            bucket.append(Installed(subject, version, source))
+
+    for toolkit in snapshot.toolkits:
+        subject = _TOOLKIT_SUBJECTS.get(toolkit.kind)
+        if subject is not None:
+            add(subject, toolkit.version, toolkit.source)
+    for python in snapshot.pythons:
+        add("python", python.version, python.source)
+        for package in python.packages or ():
+            add(canonical_subject(package.name), package.version, python.source)
+    default_python = snapshot.fact(keys.PYTHON_DEFAULT)
+    if default_python is not None and default_python.ok and default_python.value is not None:
+        add("python", str(default_python.value), default_python.source)
+    for subject, key in _INSTALLED_FACTS.items():
+        fact = snapshot.fact(key)
+        if fact is not None and fact.ok and fact.value is not None:
+            add(subject, str(fact.value), fact.source)
+    return {subject: tuple(items) for subject, items in found.items()}
+
+
+def host_facts(snapshot: Snapshot) -> HostFacts:
+    """Everything the solver needs from ``snapshot``, with sources; unknown stays unknown."""
+    origin = Source(kind="derived", ref=f"snapshot {snapshot.taken_at}")
+    fixed = {
+        subject: _from_fact(subject, snapshot.fact(key), origin)
+        for subject, key in _FACT_SUBJECTS.items()
+    }
+    fixed.update(
+        _device_values(
+            snapshot, "ascend", keys.ASCEND_NPU_SMI, keys.ASCEND_DEVICE_COUNT, keys.PCI_ASCEND_NPUS
+        )
+    )
+    fixed.update(
+        _device_values(
+            snapshot, "nvidia", keys.NVIDIA_SMI, keys.NVIDIA_DEVICE_COUNT, keys.PCI_NVIDIA_GPUS
+        )
+    )
+    vendors = frozenset(a.vendor for a in snapshot.accelerators)
+    return HostFacts(fixed=fixed, installed=_installed(snapshot), vendors=vendors)
+
+
+def what_if_subject(key: str, host: HostFacts) -> str:
+    """The subject a ``--what-if`` key names; ``driver`` means the host's accelerator driver
+    (NVIDIA when the host has NVIDIA devices or driver and no Ascend ones, else Ascend)."""
+    name = canonical_subject(key)
+    if name == "driver":
+        nvidia = "nvidia" in host.vendors or _has_value(host, "nvidia_driver")
+        ascend = "ascend" in host.vendors or _has_value(host, "ascend_driver")
+        return "nvidia_driver" if nvidia and not ascend else "ascend_driver"
+    return WHAT_IF_ALIASES.get(name, name)
+
+
+def _has_value(host: HostFacts, subject: str) -> bool:
+    value = host.value(subject)
+    return value is not None and bool(value.values)
+
+
+def parse_what_if(pairs: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """``K=V`` strings from the command line, in order; a malformed one is bad input."""
+    parsed: list[tuple[str, str]] = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise StackError(
+                f"--what-if {pair!r} is not KEY=VALUE",
+                hint="for example --what-if driver=24.1.0 --what-if python=3.11",
+            )
+        parsed.append((key.strip(), value.strip()))
+    return tuple(parsed)
+
+
+def apply_what_if(host: HostFacts, overrides: Iterable[tuple[str, str]]) -> HostFacts:
+    """``host`` with each ``key=value`` taking effect: a fixed subject gets the new value; a
+    chosen subject (Python, CANN, ...) is fixed to it for every environment, as an upgrade or
+    a site policy would. A value that is not a version of that subject is bad input."""
+    fixed = dict(host.fixed)
+    installed = dict(host.installed)
+    forced = set(host.forced)
+    applied = list(host.what_if)
+    for key, raw in overrides:
+        subject = what_if_subject(key, host)
+        scheme = scheme_for(subject)
+        values = tuple(v.strip() for v in raw.split(",")) if subject == "chip" else (raw,)
+        try:
+            for value in values:
+                Version(value, scheme)
+        except InvalidVersion as error:
+            raise StackError(f"--what-if {key}={raw}: {error}") from None
+        source = Source(kind="user", ref=f"--what-if {key}={raw}")
+        fixed[subject] = HostValue(subject=subject, source=source, values=values)
+        if subject not in FIXED:
+            forced.add(subject)
+            installed[subject] = tuple(Installed(subject, v, source) for v in values)
+        if subject == "npu_count" and values == ("0",):
+            fixed["chip"] = HostValue(subject="chip", source=source, status="absent")
+        applied.append((subject, raw))
+    return replace(
+        host, fixed=fixed, installed=installed, forced=frozenset(forced), what_if=tuple(applied)
+    )

@@ -1,0 +1,144 @@
+"""Requirements on what installing software cannot change (chip, device count, arch, glibc,
+the driver) judged against the host, before any solving: a repo that needs a 910B is
+reported as such instead of making every environment unsatisfiable."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+from bringup.model.requirements import Component, Requirement
+from bringup.model.resolution import (
+    BlockKind,
+    Check,
+    CheckStatus,
+    HardwareBlock,
+    HostValue,
+    Unverified,
+)
+from bringup.model.source import Source
+from bringup.solve.subjects import DRIVERS, HARDWARE, PLATFORM, block_scope, canonical_subject
+from bringup.versions import SpecifierSet, scheme_for
+
+
+@dataclass(frozen=True)
+class Stated:
+    """One thing a repo requires, however many of its files say it: the first statement
+    stands for it and ``also`` cites the others (README, CMakeLists.txt, README.zh-CN.md)."""
+
+    component: Component
+    subject: str
+    spec: SpecifierSet
+    requirement: Requirement
+    also: tuple[Source, ...] = ()
+
+    def check(self, status: CheckStatus, pin: Optional[str] = None) -> Check:
+        return Check(
+            component=self.component.name,
+            subject=self.subject,
+            spec=self.requirement.spec,
+            source=self.requirement.source,
+            status=status,
+            pin=pin,
+            environment=None,
+            hard=self.requirement.hard,
+            also=self.also,
+        )
+
+
+def group_statements(
+    component: Component, invalid: list[tuple[Requirement, str, ValueError]]
+) -> list[Stated]:
+    """The component's requirements with repeats merged (same subject, spec and hardness);
+    specs that do not parse go to ``invalid`` with their subject."""
+    groups: dict[tuple[str, str, bool], list[Requirement]] = {}
+    specs: dict[tuple[str, str, bool], SpecifierSet] = {}
+    for req in component.requirements:
+        subject = canonical_subject(req.subject)
+        key = (subject, req.spec.strip(), req.hard)
+        if key not in specs:
+            try:
+                specs[key] = SpecifierSet(req.spec, scheme_for(subject))
+            except ValueError as error:
+                invalid.append((req, subject, error))
+                continue
+        groups.setdefault(key, []).append(req)
+    return [
+        Stated(
+            component=component,
+            subject=key[0],
+            spec=specs[key],
+            requirement=reqs[0],
+            also=tuple(r.source for r in reqs[1:]),
+        )
+        for key, reqs in groups.items()
+    ]
+
+
+def _block_kind(subject: str, value: HostValue, device_here: bool) -> BlockKind:
+    """A driver that is absent on a machine without the device means other hardware; on a
+    machine with the device, a driver to install."""
+    if subject in HARDWARE or (subject in DRIVERS and value.status == "absent" and not device_here):
+        return "hardware"
+    if subject in PLATFORM:
+        return "platform"
+    return "driver"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    check: Check
+    block: Optional[HardwareBlock] = None
+    unverified: Optional[Unverified] = None
+
+    @property
+    def stops_everything(self) -> bool:
+        """A block on the whole repo here (wrong arch, too old a glibc), not only on the
+        steps that use a device."""
+        return self.block is not None and self.block.scope == "all"
+
+
+def judge_fixed(
+    stated: Stated, value: Optional[HostValue], *, device_here: bool = False
+) -> Judgement:
+    """A requirement on a fixed subject against the host's value: met, not met (a block on
+    device steps or on the whole repo), or not checkable (the probe could not tell).
+    ``device_here``: the machine has the device the subject belongs to (for drivers)."""
+    req = stated.requirement
+    if value is None or value.status not in ("ok", "absent"):
+        reason = "not reported by the probe"
+        if value is not None:
+            reason = f"{value.status}: {value.reason}" if value.reason else value.status
+        unverified = Unverified(
+            subject=stated.subject,
+            spec=req.spec,
+            source=req.source,
+            reason=reason,
+            component=stated.component.name,
+        )
+        return Judgement(stated.check("unverified"), unverified=unverified)
+    shown = ",".join(value.values) or None
+    if value.status == "ok" and any(stated.spec.contains(v) for v in value.values):
+        return Judgement(stated.check("ok", shown))
+    if not req.hard:
+        # A preference on the machine ("tests want 2 NPUs"): shown in the table; the steps
+        # that need the devices say so themselves.
+        return Judgement(stated.check("hardware", shown))
+    block = HardwareBlock(
+        component=stated.component.name,
+        requirement=req,
+        host=value,
+        kind=_block_kind(stated.subject, value, device_here),
+        scope=block_scope(stated.subject),
+        also=stated.also,
+    )
+    return Judgement(stated.check("hardware", shown), block=block)
+
+
+def specs_by_subject(statements: Sequence[Stated]) -> dict[str, set[str]]:
+    """Every spec stated per subject (the regions of open subjects come from these)."""
+    found: dict[str, set[str]] = {}
+    for stated in statements:
+        found.setdefault(stated.subject, set()).add(stated.spec.text)
+    return found

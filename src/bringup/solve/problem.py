@@ -1,0 +1,355 @@
+"""The solver's input, built once (the provider boundary): candidates per subject, and for
+every requirement and rule the set of candidates that satisfy it, computed with
+``bringup.versions`` so that vendor version semantics live in one place and the answer-set
+program only sees integers. Requirements on fixed subjects are judged against the host
+(``judge``) and never reach the solver.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bringup.model.facts import Fact
+from bringup.model.requirements import Component, Requirement
+from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
+from bringup.model.rules import Rule
+from bringup.model.source import Source
+from bringup.solve.candidates import Candidate, Candidates, Scope
+from bringup.solve.catalogue import Catalogue
+from bringup.solve.host import HostFacts
+from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
+from bringup.solve.subjects import canonical_subject, is_distribution
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+
+
+@dataclass(frozen=True)
+class RequirementItem:
+    id: int
+    component: int
+    subject: str
+    requirement: Requirement
+    allowed: frozenset[int]
+    also: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleItem:
+    id: int
+    rule: Rule
+    subject: str
+    then_subject: str
+    when: frozenset[int]
+    then: frozenset[int]
+    adds: bool
+    """The rule brings ``then_subject`` into an environment (a package row: torch_npu 2.1.0
+    needs torch, CANN and a Python). Otherwise it only constrains ``then_subject`` where an
+    environment has it anyway (a row about a toolkit, compiler, standard or the host)."""
+    soft: bool = False
+    """A recommendation (``hard = false`` in the knowledge base): followed when it costs no
+    environment, reported when it is not, never a conflict."""
+
+
+@dataclass(frozen=True)
+class HostItem:
+    id: int
+    subject: str
+    value: HostValue
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DeferredRule:
+    """A rule about a fixed subject this host cannot answer (no driver, driver unknown)."""
+
+    rule: Rule
+    subject: str
+    when: SpecifierSet
+    host: HostValue
+
+
+@dataclass
+class Problem:
+    components: tuple[Component, ...]
+    """Components the solver places, in id order."""
+    names: tuple[str, ...]
+    """Every component, in the order given (placed or not)."""
+    scopes: dict[str, Scope]
+    candidates: dict[str, tuple[Candidate, ...]]
+    requirements: tuple[RequirementItem, ...]
+    rules: tuple[RuleItem, ...]
+    hosts: tuple[HostItem, ...]
+    host: HostFacts
+    hardware: list[HardwareBlock] = field(default_factory=list)
+    unverified: list[Unverified] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    findings: list[Fact] = field(default_factory=list)
+    excluded: tuple[str, ...] = ()
+    deferred: tuple[DeferredRule, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.by_id: dict[int, Candidate] = {
+            c.id: c for group in self.candidates.values() for c in group
+        }
+        by_component: dict[int, list[int]] = {}
+        for req in self.requirements:
+            by_component.setdefault(req.component, []).append(req.id)
+        self._by_component = {c: tuple(ids) for c, ids in by_component.items()}
+        self._items: dict[int, RequirementItem | RuleItem | HostItem] = {}
+        for group in (self.requirements, self.rules, self.hosts):
+            for item in group:
+                self._items[item.id] = item
+
+    @property
+    def item_ids(self) -> tuple[int, ...]:
+        return tuple(self._items)
+
+    def shared_items(self) -> tuple[int, ...]:
+        """Rules and host values: what every environment is subject to."""
+        return tuple(rule.id for rule in self.rules) + tuple(host.id for host in self.hosts)
+
+    def requirement_items(self, component: int) -> tuple[int, ...]:
+        return self._by_component.get(component, ())
+
+    def item(self, item_id: int) -> RequirementItem | RuleItem | HostItem:
+        return self._items[item_id]
+
+    def describe(self, item_id: int) -> ConflictItem:
+        """The item as a member of a conflict, with its sources."""
+        item = self._items[item_id]
+        if isinstance(item, RequirementItem):
+            req = item.requirement
+            return ConflictItem(
+                kind="requirement",
+                subject=item.subject,
+                spec=req.spec,
+                source=req.source,
+                component=req.component,
+                text=req.text,
+                also=item.also,
+            )
+        if isinstance(item, RuleItem):
+            rule = item.rule
+            return ConflictItem(
+                kind="rule",
+                subject=item.subject,
+                spec=rule.spec,
+                then_subject=item.then_subject,
+                then_spec=rule.then_spec,
+                source=rule_source(rule),
+                rule_id=rule.id,
+                text=rule.note,
+            )
+        return ConflictItem(
+            kind="host",
+            subject=item.subject,
+            spec=",".join(item.value.values),
+            source=item.value.source,
+        )
+
+
+def rule_source(rule: Rule) -> Source:
+    """A knowledge-base row cited by its topic and id, with its public document."""
+    url = rule.source if rule.source.startswith(("http://", "https://")) else None
+    return Source(kind="kb", ref=f"{rule.topic}/{rule.id}", url=url)
+
+
+def _provided_key(subject: str) -> str:
+    """A repo of the stack as a dependency: ``ascend-comm`` is what ``pypi:ascend-comm``
+    (``ascend_comm`` once canonical) and the CMake package ``AscendOps`` name."""
+    name = subject.split(":", 1)[1] if ":" in subject else subject
+    return re.sub(r"[-_.]", "", name.lower())
+
+
+def _device_here(host: HostFacts, subject: str) -> bool:
+    """Whether the machine has the device a driver subject drives."""
+    count = host.value("gpu_count" if subject == "nvidia_driver" else "npu_count")
+    return count is not None and count.status == "ok" and count.values not in ((), ("0",))
+
+
+def _finding(where: str, text: str, error: ValueError, source: Source) -> Fact:
+    return Fact(key=where, value=text, source=source, status="unparsed", reason=str(error))
+
+
+def build_problem(
+    components: Sequence[Component],
+    host: HostFacts,
+    rules: Sequence[Rule],
+    catalogue: Catalogue,
+    *,
+    allow_driver_change: bool = False,
+) -> Problem:
+    """Judge fixed requirements against ``host``, keep the rules that bear on what the repos
+    need, and compute every satisfaction set the solver will use."""
+    findings: list[Fact] = []
+    checks: list[Check] = []
+    statements: list[list[Stated]] = []
+    for component in components:
+        invalid: list[tuple[Requirement, str, ValueError]] = []
+        statements.append(group_statements(component, invalid))
+        for req, subject, error in invalid:
+            where = f"requirement.{component.name}.{subject}"
+            findings.append(_finding(where, req.spec, error, req.source))
+            checks.append(
+                Check(
+                    component=component.name,
+                    subject=subject,
+                    spec=req.spec,
+                    source=req.source,
+                    status="invalid",
+                    hard=req.hard,
+                )
+            )
+    everything = [s for group in statements for s in group]
+    cands = Candidates(
+        host,
+        catalogue,
+        allow_driver_change=allow_driver_change,
+        specs=specs_by_subject(everything),
+    )
+    provided = {_provided_key(c.name): c.name for c in components}
+    hardware: list[HardwareBlock] = []
+    unverified: list[Unverified] = []
+    placed: list[Component] = []
+    excluded: list[str] = []
+    requirements: list[RequirementItem] = []
+    for component, stated in zip(components, statements):
+        judged = [
+            judge_fixed(s, host.value(s.subject), device_here=_device_here(host, s.subject))
+            for s in stated
+            if cands.scope(s.subject) == "fixed"
+        ]
+        checks.extend(j.check for j in judged)
+        hardware.extend(j.block for j in judged if j.block is not None)
+        unverified.extend(j.unverified for j in judged if j.unverified is not None)
+        chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
+        if any(j.stops_everything for j in judged):
+            excluded.append(component.name)
+            checks.extend(s.check("unchecked") for s in chosen)
+            continue
+        index = len(placed)
+        placed.append(component)
+        for s in chosen:
+            provider = provided.get(_provided_key(s.subject))
+            if provider is not None and provider != component.name:
+                checks.append(s.check("provided", provider))
+                continue
+            if not cands.of(s.subject):
+                checks.append(s.check("unchecked"))
+                continue
+            requirements.append(
+                RequirementItem(
+                    id=cands.new_id(),
+                    component=index,
+                    subject=s.subject,
+                    requirement=s.requirement,
+                    allowed=cands.allowed(s.spec, s.subject),
+                    also=s.also,
+                )
+            )
+    rule_items, hosts, deferred = _relevant_rules(cands, rules, requirements, findings)
+    findings += [
+        _finding(f"release.{subject}", raw, error, release.source)
+        for subject, raw, error, release in cands.problems
+    ]
+    return Problem(
+        components=tuple(placed),
+        names=tuple(c.name for c in components),
+        scopes={s: cands.scope(s) for s in cands.by_subject},
+        candidates=cands.by_subject,
+        requirements=tuple(requirements),
+        rules=tuple(rule_items),
+        hosts=tuple(hosts),
+        host=host,
+        hardware=hardware,
+        unverified=unverified,
+        checks=checks,
+        findings=findings,
+        excluded=tuple(excluded),
+        deferred=tuple(deferred),
+    )
+
+
+def _relevant_rules(
+    cands: Candidates,
+    rules: Sequence[Rule],
+    requirements: Sequence[RequirementItem],
+    findings: list[Fact],
+) -> tuple[list[RuleItem], list[HostItem], list[DeferredRule]]:
+    """The rules reachable from what the repos require, to a fixpoint. A package row joins
+    when its package is needed and brings what it names; any other row joins when both of
+    its subjects are there (or its consequence is the host's)."""
+    # Specs are read only for the rows that join: a knowledge base has hundreds of rows and a
+    # stack touches a few dozen of them.
+    named = [
+        (rule, canonical_subject(rule.subject), canonical_subject(rule.then_subject))
+        for rule in rules
+    ]
+    host = cands.host
+    relevant = {r.subject for r in requirements}
+    taken: set[int] = set()
+    items: list[RuleItem] = []
+    deferred: list[DeferredRule] = []
+    host_items: dict[str, HostItem] = {}
+
+    def known(subject: str) -> bool:
+        value = host.value(subject)
+        return cands.scope(subject) != "fixed" or (value is not None and value.status == "ok")
+
+    def host_item(subject: str) -> None:
+        value = host.value(subject)
+        if subject in host_items or value is None:
+            return
+        ids = tuple(
+            c.id for c in cands.of(subject) if c.host is not None or c.version in value.values
+        )
+        host_items[subject] = HostItem(cands.new_id(), subject, value, ids)
+
+    changed = True
+    while changed:
+        changed = False
+        for index, (rule, subject, then_subject) in enumerate(named):
+            if index in taken:
+                continue
+            on_host = cands.scope(subject) == "fixed"
+            adds = rule.hard and not on_host and is_distribution(subject)
+            if not (subject in relevant or (on_host and known(subject))):
+                continue
+            if not (adds or then_subject in relevant or cands.scope(then_subject) != "local"):
+                continue
+            taken.add(index)
+            try:
+                when = SpecifierSet(rule.spec, scheme_for(subject))
+                then = SpecifierSet(rule.then_spec, scheme_for(then_subject))
+            except InvalidSpecifier as error:
+                text = f"{rule.spec} -> {rule.then_spec}"
+                findings.append(_finding(f"rule.{rule.id}", text, error, rule_source(rule)))
+                continue
+            if not known(then_subject):
+                value = host.value(then_subject)
+                if value is not None:
+                    deferred.append(DeferredRule(rule, subject, when, value))
+                continue
+            if not cands.of(then_subject):
+                continue
+            for fixed in (s for s in (subject, then_subject) if cands.scope(s) == "fixed"):
+                host_item(fixed)
+            items.append(
+                RuleItem(
+                    id=cands.new_id(),
+                    rule=rule,
+                    subject=subject,
+                    then_subject=then_subject,
+                    when=cands.allowed(when, subject),
+                    then=cands.allowed(then, then_subject),
+                    adds=adds,
+                    soft=not rule.hard,
+                )
+            )
+            if then_subject not in relevant:
+                relevant.add(then_subject)
+                changed = True
+    for subject in sorted(relevant & host.forced):
+        host_item(subject)
+    return items, list(host_items.values()), deferred

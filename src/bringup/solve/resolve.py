@@ -1,0 +1,392 @@
+"""``solve``: from repos, a host and the knowledge base to environments, pins and reasons.
+
+The order of work keeps the common case cheap: one ground program for a single environment
+answers "does everything fit?", "does this repo fit at all?" and every explanation (by
+switching items on and off); ``placement`` splits the repos, mostly from the ranges they
+ask for, and grounds a program for several environments only when the split is not forced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bringup.errors import StackError
+from bringup.model.requirements import Component
+from bringup.model.resolution import (
+    Check,
+    CheckStatus,
+    Conflict,
+    Environment,
+    Pin,
+    PinOrigin,
+    Resolution,
+    Unplaced,
+    Unverified,
+)
+from bringup.model.rules import Rule
+from bringup.model.snapshot import Snapshot
+from bringup.model.source import Source
+from bringup.solve.candidates import Candidate
+from bringup.solve.catalogue import Catalogue
+from bringup.solve.cores import conflict_cover, minimal_core
+from bringup.solve.engine import Engine, Model, items_union
+from bringup.solve.host import HostFacts, apply_what_if, host_facts
+from bringup.solve.placement import place
+from bringup.solve.problem import (
+    Problem,
+    RequirementItem,
+    RuleItem,
+    build_problem,
+    rule_source,
+)
+from bringup.solve.subjects import FIXED, canonical_subject, display_name
+from bringup.solve.verdict import verdicts
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """``allow_driver_change``: the driver (and firmware) may be pinned like a toolkit, one
+    for the machine. ``what_if``: ``(key, value)`` host changes. ``explain``: compute the
+    minimal conflicts (a verdict alone is cheaper). ``time_limit_s`` bounds the search for
+    the best pins, never the proof of the environment count."""
+
+    allow_driver_change: bool = False
+    what_if: tuple[tuple[str, str], ...] = ()
+    explain: bool = True
+    max_conflicts: int = 8
+    time_limit_s: float = 10.0
+
+
+def solve(
+    components: Sequence[Component],
+    snapshot: Snapshot,
+    rules: Sequence[Rule],
+    catalogue: Catalogue,
+    options: SolveOptions = SolveOptions(),
+) -> Resolution:
+    """The fewest environments that hold every repo this host can hold, with pins that
+    prefer what is installed, then the newest; minimal conflicts with their sources."""
+    host = host_facts(snapshot)
+    if options.what_if:
+        _check_what_if(options.what_if, host, components, rules)
+        host = apply_what_if(host, options.what_if)
+    return solve_host(components, host, rules, catalogue, options)
+
+
+def _check_what_if(
+    pairs: Sequence[tuple[str, str]],
+    host: HostFacts,
+    components: Sequence[Component],
+    rules: Sequence[Rule],
+) -> None:
+    from bringup.solve.host import what_if_subject
+
+    known = set(FIXED)
+    known.update(canonical_subject(r.subject) for c in components for r in c.requirements)
+    for rule in rules:
+        known.update((canonical_subject(rule.subject), canonical_subject(rule.then_subject)))
+    for key, _value in pairs:
+        subject = what_if_subject(key, host)
+        if subject not in known:
+            raise StackError(
+                f"--what-if {key}: no repo and no rule mentions {subject!r}",
+                hint="subjects mentioned: " + ", ".join(sorted(known)),
+            )
+
+
+def solve_host(
+    components: Sequence[Component],
+    host: HostFacts,
+    rules: Sequence[Rule],
+    catalogue: Catalogue,
+    options: SolveOptions = SolveOptions(),
+) -> Resolution:
+    """``solve`` on host facts already read (and changed by what-ifs)."""
+    problem = build_problem(
+        components, host, rules, catalogue, allow_driver_change=options.allow_driver_change
+    )
+    everyone = list(range(len(problem.components)))
+    shared = problem.shared_items()
+    single = Engine(problem, everyone, 1)
+    placeable, model = place(problem, single, shared, options.time_limit_s)
+    environments = _environments(problem, model, placeable) if model is not None else ()
+    placed_in = {name: env.index for env in environments for name in env.components}
+    order = _removal_order(problem)
+    unplaced = []
+    for c in everyone:
+        if c in placeable:
+            continue
+        conflict = None
+        if options.explain:
+            items = minimal_core(single, items_union(problem.requirement_items(c), shared), order)
+            conflict = _conflict(problem, items, "alone")
+        unplaced.append(Unplaced(component=problem.components[c].name, conflict=conflict))
+    conflicts: list[Conflict] = []
+    if options.explain and len(environments) > 1:
+
+        def blame(items: tuple[int, ...]) -> list[int]:
+            reqs = [r for r in map(problem.item, items) if isinstance(r, RequirementItem)]
+            if not reqs:
+                return []
+            # Set aside the side in the lowest environment (every line of that repo on that
+            # subject, or the next conflict would be the same one through another file): the
+            # repos split off keep being explained against everyone they cannot share with.
+            victim = min(
+                reqs, key=lambda r: (placed_in.get(problem.components[r.component].name, 0), -r.id)
+            )
+            return [
+                r.id
+                for r in problem.requirements
+                if r.component == victim.component and r.subject == victim.subject
+            ]
+
+        requirements = [r.id for r in problem.requirements if r.component in placeable]
+        for items in conflict_cover(
+            single, requirements, shared, order=order, blame=blame, limit=options.max_conflicts
+        ):
+            conflicts.append(_conflict(problem, items, "between"))
+    checks = _checks(problem, environments, model, unplaced)
+    caveats = _caveats(problem, model, environments) if model is not None else ()
+    resolution = Resolution(
+        environments=environments,
+        conflicts=tuple(conflicts),
+        unplaced=tuple(unplaced),
+        hardware=tuple(problem.hardware),
+        unverified=tuple(problem.unverified) + _deferred(problem, environments),
+        checks=checks,
+        caveats=caveats,
+        host=tuple(sorted(host.fixed.values(), key=lambda v: v.subject)),
+        findings=tuple(problem.findings),
+        what_if=host.what_if,
+        optimal=model.optimal if model is not None else True,
+    )
+    return _with_verdicts(resolution, problem)
+
+
+def _with_verdicts(resolution: Resolution, problem: Problem) -> Resolution:
+    import msgspec
+
+    return msgspec.structs.replace(resolution, verdicts=verdicts(resolution, problem))
+
+
+def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
+    """Rules and host values are tried for removal before requirements, so that an
+    explanation keeps to what the repos say when it can."""
+
+    def order(item_id: int) -> tuple[int, int]:
+        is_requirement = isinstance(problem.item(item_id), RequirementItem)
+        return (1 if is_requirement else 0, item_id)
+
+    return order
+
+
+def _pin(candidate: Candidate) -> Pin:
+    origin: PinOrigin
+    if candidate.installed is not None:
+        origin = "what-if" if candidate.installed.source.kind == "user" else "installed"
+        return Pin(
+            subject=candidate.subject,
+            version=candidate.version,
+            origin=origin,
+            source=candidate.installed.source,
+            installed=True,
+        )
+    if candidate.release is not None:
+        return Pin(
+            subject=candidate.subject,
+            version=candidate.version,
+            origin="release",
+            source=candidate.release.source,
+        )
+    host = candidate.host
+    origin = "what-if" if host is not None and host.source.kind == "user" else "host"
+    return Pin(
+        subject=candidate.subject,
+        version=candidate.version,
+        origin=origin,
+        source=host.source if host is not None else Source(kind="derived", ref="host"),
+        installed=True,
+    )
+
+
+def _index_pin(problem: Problem, subject: str, components: set[int]) -> Pin:
+    """A Python distribution the knowledge base does not know, pinned as the range the
+    environment's repos state on it, for the installer (uv) to resolve from the index."""
+    specs = sorted(
+        {
+            r.requirement.spec.strip()
+            for r in problem.requirements
+            if r.component in components and r.subject == subject and r.requirement.hard
+        }
+        - {""}
+    )
+    return Pin(
+        subject=subject,
+        version=",".join(specs),
+        origin="index",
+        source=Source(
+            kind="derived", ref=f"the package index, within what the repos ask of {subject}"
+        ),
+    )
+
+
+def _environments(
+    problem: Problem, model: Model, placeable: Sequence[int]
+) -> tuple[Environment, ...]:
+    """Environments numbered by their first repo; repos outside ``placeable`` (sitting in
+    the single-environment program with their requirements off) are left out."""
+    machine = [
+        _pin(problem.by_id[c])
+        for c in model.machine
+        if problem.scopes[problem.by_id[c].subject] == "chosen"
+    ]
+    assign = {c: env for c, env in model.assign.items() if c in placeable}
+    numbers = sorted(set(assign.values()))
+    renumber = {old: new for new, old in enumerate(numbers, start=1)}
+    members: dict[int, list[str]] = {n: [] for n in renumber.values()}
+    for component, env in sorted(assign.items()):
+        members[renumber[env]].append(problem.components[component].name)
+    pins: dict[int, list[Pin]] = {n: list(machine) for n in renumber.values()}
+    for env, candidate in model.values:
+        if env not in renumber:
+            continue
+        picked = problem.by_id[candidate]
+        if picked.region:
+            inside = {c for c, e in assign.items() if e == env}
+            pins[renumber[env]].append(_index_pin(problem, picked.subject, inside))
+        else:
+            pins[renumber[env]].append(_pin(picked))
+    return tuple(
+        Environment(
+            index=n,
+            components=tuple(members[n]),
+            pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
+        )
+        for n in sorted(members)
+    )
+
+
+def _conflict(problem: Problem, items: tuple[int, ...], kind: str) -> Conflict:
+    """Items in the order a reader follows the chain: requirements that lead into a rule,
+    the rules, the requirements they meet, then the host's values."""
+    described = [problem.describe(i) for i in items]
+    conditions = {d.subject for d in described if d.kind == "rule"}
+
+    def rank(position: int) -> tuple[int, int]:
+        item = described[position]
+        if item.kind == "requirement":
+            return (0 if item.subject in conditions else 2, position)
+        return (1 if item.kind == "rule" else 3, position)
+
+    ordered = tuple(described[p] for p in sorted(range(len(described)), key=rank))
+    components = tuple(dict.fromkeys(d.component for d in ordered if d.component))
+    subjects: list[str] = []
+    for d in ordered:
+        for subject in (d.subject, d.then_subject):
+            if subject and subject not in subjects:
+                subjects.append(subject)
+    return Conflict(
+        kind="alone" if kind == "alone" else "between",
+        items=ordered,
+        components=components,
+        subjects=tuple(subjects),
+    )
+
+
+def _checks(
+    problem: Problem,
+    environments: Sequence[Environment],
+    model: Model | None,
+    unplaced: Sequence[Unplaced],
+) -> tuple[Check, ...]:
+    checks = list(problem.checks)
+    env_of = {name: env for env in environments for name in env.components}
+    blamed = {
+        (item.component, item.subject, item.spec)
+        for u in unplaced
+        if u.conflict is not None
+        for item in u.conflict.items
+    }
+    violated = set(model.violated) if model is not None else set()
+    for req in problem.requirements:
+        name = problem.components[req.component].name
+        requirement = req.requirement
+        env = env_of.get(name)
+        pin = env.pin(req.subject) if env is not None else None
+        status: CheckStatus
+        if env is None:
+            status = "violated" if (name, req.subject, requirement.spec) in blamed else "unchecked"
+        else:
+            status = "violated" if req.id in violated else "ok"
+        checks.append(
+            Check(
+                component=name,
+                subject=req.subject,
+                spec=requirement.spec,
+                source=requirement.source,
+                status=status,
+                pin=pin.version if pin is not None else None,
+                environment=env.index if env is not None else None,
+                hard=requirement.hard,
+                also=req.also,
+            )
+        )
+    return tuple(checks)
+
+
+def _caveats(
+    problem: Problem, model: Model, environments: Sequence[Environment]
+) -> tuple[Unverified, ...]:
+    """Recommendations not followed, per environment (numbered as in ``environments``)."""
+    numbers = sorted({env for env, _rule in model.broken})
+    first = {name: env.index for env in environments for name in env.components}
+    renumber: dict[int, int] = {}
+    for component, env in model.assign.items():
+        name = problem.components[component].name
+        if env in numbers and name in first:
+            renumber[env] = first[name]
+    out = []
+    for env, rule_id in model.broken:
+        item = problem.item(rule_id)
+        if env not in renumber or not isinstance(item, RuleItem):
+            continue
+        pin = next((e.pin(item.subject) for e in environments if e.index == renumber[env]), None)
+        out.append(
+            Unverified(
+                subject=item.then_subject,
+                spec=item.rule.then_spec,
+                source=rule_source(item.rule),
+                reason=(
+                    f"recommended for {display_name(item.subject)} "
+                    f"{pin.version if pin else item.rule.spec}, not followed"
+                ),
+                environment=renumber[env],
+                rule_id=item.rule.id,
+            )
+        )
+    return tuple(out)
+
+
+def _deferred(problem: Problem, environments: Sequence[Environment]) -> tuple[Unverified, ...]:
+    """Rules about a device this host does not have (or could not read), for each
+    environment whose pins trigger them: they must hold on the machine that runs it."""
+    out: list[Unverified] = []
+    for env in environments:
+        for deferred in problem.deferred:
+            pin = env.pin(deferred.subject)
+            if pin is None or not deferred.when.contains(pin.version):
+                continue
+            host = deferred.host
+            reason = host.reason or host.status
+            out.append(
+                Unverified(
+                    subject=canonical_subject(deferred.rule.then_subject),
+                    spec=deferred.rule.then_spec,
+                    source=rule_source(deferred.rule),
+                    reason=f"{display_name(host.subject)} {host.status}: {reason}",
+                    environment=env.index,
+                    rule_id=deferred.rule.id,
+                )
+            )
+    return tuple(out)

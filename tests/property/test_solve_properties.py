@@ -1,0 +1,359 @@
+"""Property tests of the solver against a brute-force oracle on small random stacks:
+
+- the number of environments is the fewest possible (every partition tried);
+- the repos left unplaced are exactly those that cannot hold on this host even alone;
+- every reported conflict is minimal: it cannot hold in one environment, and dropping any
+  one of its items lets the rest hold;
+- the pins of each environment satisfy every requirement and rule that applies there, and
+  are the best (fewest to install, then newest) over every split into that many;
+- the satisfaction sets, computed clause by clause, are what the whole spec admits;
+- the one range ``check`` shows for several statements admits what all of them admit.
+
+The oracle enumerates values directly, with ``bringup.versions`` for the specs, and knows
+nothing of the answer-set encoding.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from bringup.model import Component, Rule
+from bringup.model.resolution import ConflictItem, Resolution
+from bringup.solve import solve
+from bringup.solve.candidates import Candidates
+from bringup.solve.explain import combine_specs
+from bringup.solve.host import host_facts
+from bringup.solve.subjects import is_distribution
+from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from solve_inputs import catalogue, component, host, rule
+
+LOCAL = ("cmake", "ninja", "torch")
+"""Chosen per environment: two build tools and a Python distribution (whose rows bring what
+they name into the environment; rows about tools only constrain what is there)."""
+FIXED = "glibc"
+VERSIONS = ("1", "2", "3", "4", "5")
+
+specs = st.one_of(
+    st.tuples(st.sampled_from(VERSIONS), st.sampled_from(VERSIONS)).map(
+        lambda ab: f">={min(ab)},<{max(ab)}" if ab[0] != ab[1] else f"=={ab[0]}"
+    ),
+    st.sampled_from(VERSIONS).map(lambda v: f"=={v}"),
+    st.sampled_from(VERSIONS).map(lambda v: f">={v}"),
+    st.sampled_from(VERSIONS).map(lambda v: f"<={v}"),
+    st.just(""),
+)
+
+
+@dataclass(frozen=True)
+class Instance:
+    components: tuple[Component, ...]
+    rules: tuple[Rule, ...]
+    glibc: str
+
+
+@st.composite
+def instances(draw: st.DrawFn) -> Instance:
+    count = draw(st.integers(min_value=1, max_value=5))
+    components = []
+    for n in range(count):
+        subjects = draw(st.lists(st.sampled_from(LOCAL), min_size=1, max_size=3, unique=True))
+        components.append(component(f"r{n}", [(s, draw(specs)) for s in subjects]))
+    rules = []
+    for n in range(draw(st.integers(min_value=0, max_value=3))):
+        subject = draw(st.sampled_from((*LOCAL, FIXED)))
+        then = draw(st.sampled_from([s for s in (*LOCAL, FIXED) if s != subject]))
+        rules.append(rule(f"k{n}", subject, draw(specs), then, draw(specs)))
+    return Instance(tuple(components), tuple(rules), draw(st.sampled_from(VERSIONS)))
+
+
+# --- the oracle -------------------------------------------------------------------------------
+
+Item = tuple[str, ...]
+"""("req", component, subject, spec) | ("rule", rule id) | ("host",)"""
+
+
+def _ok(subject: str, spec: str, value: str) -> bool:
+    return SpecifierSet(spec, scheme_for(subject)).contains(value)
+
+
+def holds(items: Sequence[Item], instance: Instance) -> bool:
+    """Whether ``items`` can hold together in one environment: try every value (or none)
+    for each chosen subject; the fixed subject is the host's while its item is on."""
+    rules = {r.id: r for r in instance.rules}
+    glibc = instance.glibc if ("host",) in items else None
+    for combo in itertools.product((None, *VERSIONS), repeat=len(LOCAL)):
+        value: dict[str, Optional[str]] = dict(zip(LOCAL, combo))
+        value[FIXED] = glibc
+        if all(_item_holds(item, value, rules) for item in items):
+            return True
+    return False
+
+
+def _item_holds(item: Item, value: dict[str, Optional[str]], rules: dict[str, Rule]) -> bool:
+    if item[0] == "req":
+        got = value[item[2]]
+        return got is not None and _ok(item[2], item[3], got)
+    if item[0] == "rule":
+        r = rules[item[1]]
+        got = value[r.subject]
+        if got is None or not _ok(r.subject, r.spec, got):
+            return True
+        then = value[r.then_subject]
+        if then is None:
+            # Only a package's row needs its consequence present; any other row (and one
+            # about the host's value, which may be unreported) constrains what is there.
+            return r.then_subject == FIXED or not is_distribution(r.subject)
+        return _ok(r.then_subject, r.then_spec, then)
+    return True
+
+
+def items_of(instance: Instance, components: Sequence[Component]) -> list[Item]:
+    out: list[Item] = [("host",)]
+    out += [("rule", r.id) for r in instance.rules]
+    for c in components:
+        out += [("req", c.name, r.subject, r.spec) for r in c.requirements]
+    return out
+
+
+def partitions(elements: Sequence[Component]) -> Iterator[list[list[Component]]]:
+    if not elements:
+        yield []
+        return
+    first, rest = elements[0], elements[1:]
+    for smaller in partitions(rest):
+        for n in range(len(smaller)):
+            yield [*smaller[:n], [first, *smaller[n]], *smaller[n + 1 :]]
+        yield [[first], *smaller]
+
+
+def fewest(instance: Instance, placeable: Sequence[Component]) -> int:
+    if not placeable:
+        return 0
+    return min(
+        len(p)
+        for p in partitions(list(placeable))
+        if all(holds(items_of(instance, block), instance) for block in p)
+    )
+
+
+def as_item(item: ConflictItem) -> Item:
+    if item.kind == "requirement":
+        return ("req", item.component or "", item.subject, item.spec)
+    if item.kind == "rule":
+        return ("rule", item.rule_id or "")
+    return ("host",)
+
+
+# --- the properties ---------------------------------------------------------------------------
+
+
+def _solve(instance: Instance) -> Resolution:
+    snapshot = host(glibc=instance.glibc)
+    releases = {s: list(VERSIONS) for s in LOCAL}
+    return solve(instance.components, snapshot, instance.rules, catalogue(releases))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_fewest_environments_and_unplaced_match_brute_force(instance: Instance) -> None:
+    resolution = _solve(instance)
+    placeable = [c for c in instance.components if holds(items_of(instance, [c]), instance)]
+    assert {u.component for u in resolution.unplaced} == {
+        c.name for c in instance.components if c not in placeable
+    }
+    assert len(resolution.environments) == fewest(instance, placeable)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_conflicts_are_minimal(instance: Instance) -> None:
+    resolution = _solve(instance)
+    conflicts = list(resolution.conflicts) + [
+        u.conflict for u in resolution.unplaced if u.conflict is not None
+    ]
+    for conflict in conflicts:
+        items = [as_item(i) for i in conflict.items]
+        assert not holds(items, instance), conflict
+        for n in range(len(items)):
+            assert holds(items[:n] + items[n + 1 :], instance), (conflict, items[n])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_pins_satisfy_every_requirement_and_rule(instance: Instance) -> None:
+    resolution = _solve(instance)
+    by_name = {c.name: c for c in instance.components}
+    for env in resolution.environments:
+        value: dict[str, Optional[str]] = dict.fromkeys(LOCAL)
+        for pin in env.pins:
+            value[pin.subject] = pin.version
+        value[FIXED] = instance.glibc
+        items = items_of(instance, [by_name[n] for n in env.components])
+        rules = {r.id: r for r in instance.rules}
+        assert all(_item_holds(item, value, rules) for item in items), env
+
+
+def _best_pins(items: Sequence[Item], instance: Instance, installed: str) -> tuple[int, int]:
+    """The least (pins to install, sum of ranks) of one environment holding ``items``:
+    subjects nothing needs stay out (a pin only ever adds to the cost)."""
+    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
+    rules = {r.id: r for r in instance.rules}
+    best: tuple[int, int] | None = None
+    for combo in itertools.product((None, *VERSIONS), repeat=len(LOCAL)):
+        value: dict[str, Optional[str]] = dict(zip(LOCAL, combo))
+        value[FIXED] = instance.glibc
+        if not all(_item_holds(item, value, rules) for item in items):
+            continue
+        picked = [(s, v) for s, v in zip(LOCAL, combo) if v is not None]
+        cost = (
+            sum(1 for s, v in picked if (s, v) != ("torch", installed)),
+            sum(rank[v] for _s, v in picked),
+        )
+        best = cost if best is None or cost < best else best
+    assert best is not None
+    return best
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.sampled_from(VERSIONS))
+def test_pins_are_the_best_over_every_fewest_split(instance: Instance, installed: str) -> None:
+    """After the fewest environments: the fewest pins to install, then the newest, summed
+    over the environments and taken over every split into that many (torch ``installed``
+    is on the host; the other subjects are releases only)."""
+    snapshot = host(glibc=instance.glibc, packages={"torch": installed})
+    releases = {s: list(VERSIONS) for s in LOCAL}
+    resolution = solve(instance.components, snapshot, instance.rules, catalogue(releases))
+    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
+    pins = [p for env in resolution.environments for p in env.pins]
+    got = (sum(1 for p in pins if not p.installed), sum(rank[p.version] for p in pins))
+    unplaced = {u.component for u in resolution.unplaced}
+    placeable = [c for c in instance.components if c.name not in unplaced]
+    count = len(resolution.environments)
+    costs = [
+        [_best_pins(items_of(instance, block), instance, installed) for block in split]
+        for split in partitions(placeable)
+        if len(split) == count and all(holds(items_of(instance, b), instance) for b in split)
+    ]
+    best = min((sum(c[0] for c in split), sum(c[1] for c in split)) for split in costs)
+    assert got == best, resolution.environments
+
+
+def test_oracle_partitions_count_bell_numbers() -> None:
+    # Bell numbers 1, 2, 5, 15, 52: the oracle really tries every split.
+    people = [component(f"c{n}") for n in range(5)]
+    assert [sum(1 for _ in partitions(people[:n])) for n in range(1, 6)] == [1, 2, 5, 15, 52]
+
+
+# --- open subjects: a Python distribution the knowledge base does not know ------------------
+
+DENSE = tuple(f"{a}.{b}" for a in range(8) for b in range(10)) + tuple(
+    f"{a}.{b}.{c}" for a in range(1, 6) for b in (0, 9) for c in (1, 5)
+)
+"""Far more versions than the specs name, on both sides of each: the oracle's stand-in for
+every release an index could have."""
+
+
+@st.composite
+def open_instances(draw: st.DrawFn) -> tuple[Component, ...]:
+    count = draw(st.integers(min_value=1, max_value=4))
+    return tuple(component(f"r{n}", [("pypi:numpy", draw(specs))]) for n in range(count))
+
+
+def _some_version_fits(spec_texts: Sequence[str]) -> bool:
+    parsed = [SpecifierSet(text, "pep440") for text in spec_texts]
+    return any(all(p.contains(v) for p in parsed) for v in DENSE)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(open_instances())
+def test_open_subjects_split_exactly_when_no_release_could_fit(
+    components: tuple[Component, ...],
+) -> None:
+    resolution = solve(components, host(), [], catalogue({}))
+    best = min(
+        len(p)
+        for p in partitions(list(components))
+        if all(_some_version_fits([c.requirements[0].spec for c in block]) for block in p)
+    )
+    assert len(resolution.environments) == best
+    for env in resolution.environments:
+        pin = env.pin("numpy")
+        assert pin is not None
+        assert pin.origin == "index"
+
+
+# --- satisfaction sets: clause by clause, as bringup.versions reads the whole spec ----------
+
+SCHEME_VERSIONS = {
+    "torch": ("1.0", "1.1rc1", "1.1", "1.1.post1", "2.0.dev0", "2.0", "2.0.1", "2.1"),
+    "cann": ("7.0.RC1", "7.0.0", "8.0.RC1", "8.0.RC2", "8.0.0", "8.1.RC1"),
+    "gcc": ("7.5", "9", "10.2", "11", "12.1", "13"),
+}
+"""A PEP 440, an Ascend and a numeric subject, with pre-, post- and development releases
+where the scheme has them."""
+
+
+@st.composite
+def subject_specs(draw: st.DrawFn) -> tuple[str, str]:
+    subject = draw(st.sampled_from(sorted(SCHEME_VERSIONS)))
+    versions = SCHEME_VERSIONS[subject]
+    clause = st.tuples(
+        st.sampled_from(("==", "!=", ">=", "<=", ">", "<", "~=")), st.sampled_from(versions)
+    ).map("".join)
+    conjunction = st.lists(clause, min_size=1, max_size=3).map(",".join)
+    alternatives = draw(st.lists(conjunction, min_size=1, max_size=2))
+    return subject, " || ".join(alternatives)
+
+
+@settings(max_examples=80, deadline=None)
+@given(subject_specs())
+def test_satisfaction_sets_agree_with_whole_specs(subject_spec: tuple[str, str]) -> None:
+    subject, text = subject_spec
+    try:
+        spec = SpecifierSet(text, scheme_for(subject))
+    except InvalidSpecifier:
+        return
+    cands = Candidates(
+        host_facts(host()),
+        catalogue({s: list(v) for s, v in SCHEME_VERSIONS.items()}),
+        allow_driver_change=False,
+        specs={},
+    )
+    expected = {c.id for c in cands.of(subject) if spec.contains(c.version)}
+    assert cands.allowed(spec, subject) == expected
+
+
+@st.composite
+def conjunctions(draw: st.DrawFn) -> tuple[str, list[str]]:
+    subject = draw(st.sampled_from(sorted(SCHEME_VERSIONS)))
+    clause = st.tuples(
+        st.sampled_from(("==", "!=", ">=", "<=", ">", "<")),
+        st.sampled_from(SCHEME_VERSIONS[subject]),
+    ).map("".join)
+    specs = st.lists(clause, min_size=1, max_size=2).map(",".join)
+    return subject, draw(st.lists(specs, min_size=1, max_size=3))
+
+
+@settings(max_examples=80, deadline=None)
+@given(conjunctions())
+@example(("torch", [">1.1", ">=1.1.post1"]))  # >1.1 refuses 1.1.post1; >=1.1.post1 takes it
+@example(("torch", ["<2.0", "<=2.0.dev0"]))  # <2.0 refuses 2.0.dev0; <=2.0.dev0 takes it
+def test_combined_specs_admit_exactly_what_all_of_them_admit(
+    subject_specs: tuple[str, list[str]],
+) -> None:
+    """The one range ``bringup check`` shows for several statements of a repo admits
+    exactly the versions that every statement admits (pre-, post- and dev releases too)."""
+    subject, texts = subject_specs
+    scheme = scheme_for(subject)
+    combined = [SpecifierSet(text, scheme) for text in combine_specs(texts, subject)]
+    stated = [SpecifierSet(text, scheme) for text in texts]
+    for version in SCHEME_VERSIONS[subject]:
+        assert all(s.contains(version) for s in combined) == all(
+            s.contains(version) for s in stated
+        ), (version, combine_specs(texts, subject))

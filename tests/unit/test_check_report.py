@@ -1,0 +1,161 @@
+"""What ``bringup check`` prints and writes, on a hand-built stack: the verdict lines, why the
+environments split, the table, the plan with its reasons, the next actions; the JSON data;
+and snapshots read from a file or a recorded host."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+from rich.console import Console
+
+from bringup.cli.options import read_snapshot
+from bringup.errors import ExitCode, InputError
+from bringup.model import Component
+from bringup.model.plan import Plan
+from bringup.model.resolution import Resolution
+from bringup.plan import exit_code, plan
+from bringup.report.check_text import check_data, python_notes, render_check
+from bringup.report.envelope import render_json
+from bringup.solve import solve
+from solve_inputs import catalogue, component, host, rule, step
+
+HOSTS = Path(__file__).parent.parent / "fixtures" / "hosts"
+
+
+def _stack() -> list[Component]:
+    return [
+        component(
+            "ops",
+            [("cann", ">=7.0")],
+            role="ops",
+            steps=[step("cpu-build"), step("npu-test", "test", devices=1, device_kind="npu")],
+        ),
+        component(
+            "infer",
+            [("cann", ">=6.3,<7.0")],
+            role="inference",
+            steps=[step("convert", "convert", toolkit=True)],
+        ),
+        component(
+            "train", [("python", ">=3.8,<3.11")], role="training", steps=[step("unit", "test")]
+        ),
+    ]
+
+
+def _solved() -> tuple[list[Component], Resolution, Plan]:
+    components = _stack()
+    snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
+    releases = {"cann": ["6.3.RC2", "7.0.0"], "python": ["3.10", "3.11"]}
+    rules = [rule("cann-8-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1")]
+    resolution = solve(components, snapshot, rules, catalogue(releases))
+    return components, resolution, plan(components, resolution, snapshot)
+
+
+def _text(width: int = 200) -> str:
+    components, resolution, made = _solved()
+    out = io.StringIO()
+    snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
+    render_check(
+        Console(file=out, width=width, color_system=None),
+        components=components,
+        findings=(),
+        snapshot=snapshot,
+        resolution=resolution,
+        plan=made,
+    )
+    return out.getvalue()
+
+
+def test_the_terminal_answer_has_verdicts_reasons_table_plan_and_actions() -> None:
+    text = _text()
+    assert "3 repos on a recorded host (x86_64); no accelerator: tier 0; two environments" in text
+    assert (
+        "ops    runs here after installing CANN 7.0.0; 1 device step needs other hardware" in text
+    )
+    assert "Why two environments" in text
+    assert "no single CANN satisfies both -> two environments" in text
+    assert "Version matching" in text
+    assert "environment 2" in text
+    assert "Environments and this machine" in text
+    assert "needs 1 NPU; this machine has 0" in text
+    assert "model conversion with the toolkit only: step 3 after the actions below" in text
+    assert "Ascend-cann-toolkit_7.0.0_linux-x86_64.run" in text
+
+
+def test_at_80_columns_every_line_fits_and_nothing_is_cut() -> None:
+    """A piped ``bringup check`` is 80 columns wide: prose wraps under a hanging indent,
+    the tables become blocks, and no word (a file:line, a flag) is broken or padded."""
+    text = _text(80)
+    for line in text.splitlines():
+        assert line == line.rstrip(), line
+        assert len(line) <= 80 or " " not in line.strip(), line
+    assert text.split() == _text(200).split()  # the same words, in the same order
+
+
+def test_each_requirement_row_names_its_files_and_lines() -> None:
+    """Every requirement shown in the version-matching blocks cites its file and line."""
+    _components, resolution, _plan = _solved()
+    for width in (80, 200):
+        text = _text(width)
+        block = text[text.index("Version matching") : text.index("Environments and")]
+        for check in resolution.checks:
+            if check.hard:
+                assert f"README.md:{check.source.line}" in block, check
+
+
+def test_python_outside_the_default_is_said_with_the_interpreter_used() -> None:
+    _components, resolution, _plan = _solved()
+    snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
+    (note,) = python_notes(resolution, snapshot)
+    assert note.startswith("train needs Python >= 3.8, < 3.11 (train/README.md:1): the default")
+    assert "uses Python 3.10.13 ($ python3.10 --version)" in note
+
+
+def test_json_data_carries_structure_and_the_same_sentences() -> None:
+    _components, resolution, made = _solved()
+    envelope = json.loads(
+        render_json("check", exit_code(resolution, made), check_data((), resolution, made))
+    )
+    assert envelope["exit_code"] == 1
+    data = envelope["data"]
+    assert data["environments"] == 2
+    assert data["tier"] == 0
+    assert [v["status"] for v in data["verdicts"]] == ["runs_after", "runs_after", "runs"]
+    assert data["conflicts"][0].endswith("-> two environments")
+    assert data["plan"]["steps"][1]["reason"] == "needs 1 NPU; this machine has 0"
+
+
+def test_exit_code_is_zero_only_when_everything_runs() -> None:
+    components = [component("tools", [("python", ">=3.8")], steps=[step("unit", "test")])]
+    snapshot = host()
+    resolution = solve(components, snapshot, [], catalogue({}))
+    assert exit_code(resolution, plan(components, resolution, snapshot)) == ExitCode.OK
+    _c, blocked, made = _solved()
+    assert exit_code(blocked, made) == ExitCode.PROBLEMS
+
+
+def test_snapshot_from_the_probe_envelope_a_bare_file_or_a_recorded_host(tmp_path: Path) -> None:
+    snapshot = host(npus=["910B"])
+    bare = tmp_path / "bare.json"
+    bare.write_bytes(msgspec.json.encode(snapshot))
+    wrapped = tmp_path / "probe.json"
+    wrapped.write_text(render_json("probe", 0, msgspec.to_builtins(snapshot)))
+    assert read_snapshot(bare) == snapshot
+    assert read_snapshot(wrapped) == snapshot
+    recorded = read_snapshot(HOSTS / "linux-x86_64-debian12-cuda13-toolkit-no-driver")
+    assert recorded.origin == "replay"
+
+
+def test_a_file_that_is_not_a_snapshot_is_bad_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"facts": 3}')
+    with pytest.raises(InputError, match="not a snapshot"):
+        read_snapshot(bad)
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("not json")
+    with pytest.raises(InputError, match="not JSON"):
+        read_snapshot(garbage)

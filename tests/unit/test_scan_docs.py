@@ -1,0 +1,196 @@
+"""READMEs: prose, tables, code blocks and what the steps found in them need."""
+
+from __future__ import annotations
+
+from bringup.model import StepNeeds
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import Extraction, SourceFile
+
+
+def read(text: str, rel: str = "README.md") -> Extraction:
+    return extract_docs(SourceFile(ref=rel, rel=rel, text=text))
+
+
+def found(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None, bool]]:
+    return [(r.subject, r.spec, r.source.line, r.hard) for r in read(text, rel).requirements]
+
+
+def test_name_version_table_under_a_requirements_heading() -> None:
+    text = """# demo
+
+## 环境要求
+
+| 软件 | 版本 |
+|------|------|
+| CANN | 8.0.RC1 及以上 |
+| Python | 3.9~3.11 |
+| 驱动 | >= 24.1.RC1 |
+| NPU | 2 × Atlas 800T A2 |
+"""
+    assert found(text) == [
+        ("cann", ">=8.0.RC1", 7, True),
+        ("python", ">=3.9,<3.12", 8, True),
+        ("ascend_driver", ">=24.1.RC1", 9, True),
+        ("npu_count", ">=2", 10, True),
+        ("chip", "910B", 10, True),
+    ]
+
+
+def test_matrix_table_gives_soft_alternatives() -> None:
+    text = """## Version compatibility
+
+| CANN Version | Supported PyTorch Version | Python Version |
+|--------------|---------------------------|----------------|
+| CANN 8.0.RC2 | 2.3.1 | Python3.8.x,Python3.9.x |
+|              | 2.1.0 | Python3.10.x |
+| CANN 8.0.RC1 | 2.1.0 | Python3.8.x |
+"""
+    assert found(text) == [
+        ("cann", "==8.0.RC2 || ==8.0.RC1", 3, False),
+        ("torch", "==2.3.1 || ==2.1.0", 3, False),
+        ("python", "==3.8.* || ==3.9.* || ==3.10.*", 3, False),
+    ]
+
+
+def test_wrapped_sentences_are_read_whole_and_cited_where_they_start() -> None:
+    text = (
+        "Intro.\n\nThe extension is built against the pre-3.11 frame API, so Python\n"
+        "3.11 is not supported yet.\n"
+    )
+    assert found(text) == [("python", "!=3.11.*", 3, True)]
+
+
+def test_changelog_and_maintenance_sections_are_history() -> None:
+    text = (
+        "## Changelog\n\nNow requires CANN >= 9.0.\n\n"
+        "## Branch maintenance\n\n| PyTorch |\n|--|\n| 2.4.0 |\n"
+    )
+    assert found(text) == []
+
+
+def test_bare_versions_in_passing_are_not_requirements() -> None:
+    text = "For example, releases/v0.13.0 is the dev branch for vLLM v0.13.0 version.\n"
+    assert found(text) == []
+
+
+def test_struck_out_text_is_ignored() -> None:
+    assert found("~~Backward requires A100 or H100~~. Works everywhere now.\n") == []
+
+
+def test_code_blocks_give_steps_with_their_needs() -> None:
+    text = """# ops
+
+## Build on the CPU
+
+```bash
+cmake -S . -B build
+cmake --build build -j
+```
+
+## Build the kernels
+
+Building the kernels needs only the CANN toolkit, no NPU:
+
+```bash
+source /usr/local/Ascend/ascend-toolkit/set_env.sh
+cmake -S . -B build-npu -DOPS_NPU=ON
+```
+
+## Multi-card tests
+
+The HCCL tests need at least 2 NPUs:
+
+```
+cd tests && python -m pytest hccl
+```
+
+Run on any machine (the device cases skip without an NPU):
+
+```Python
+pip3 install torch==2.1.0
+ASCEND_RT_VISIBLE_DEVICES=0,1,2,3 torchrun --nproc_per_node=4 train.py
+make -j8 2>&1 | tee build.log
+```
+"""
+    extraction = read(text)
+    steps = [(s.argv[:2], s.cwd, s.needs, s.source.line) for s in extraction.steps]
+    npu_toolkit = StepNeeds(toolkit=True, device_kind="npu")
+    assert steps == [
+        (("cmake", "-S"), ".", StepNeeds(), 6),
+        (("cmake", "--build"), ".", StepNeeds(), 7),
+        (("cmake", "-S"), ".", npu_toolkit, 16),
+        (("python", "-m"), "tests", StepNeeds(devices=2, device_kind="npu"), 24),
+        (("pip3", "install"), ".", StepNeeds(network=True), 30),
+        (("torchrun", "--nproc_per_node=4"), ".", StepNeeds(devices=4, device_kind="npu"), 31),
+    ]
+    assert [(r.subject, r.spec, r.source.line) for r in extraction.requirements] == [
+        ("cann", "", 12),
+        ("cann", "", 15),
+        ("npu_count", ">=2", 21),
+        ("torch", "==2.1.0", 30),
+    ]
+
+
+def test_rst_headings_and_code_blocks() -> None:
+    text = """Installation
+============
+
+Requirements: Python 3.9 or newer and CANN >= 8.0.RC1.
+
+.. code-block:: bash
+
+   pip install -r requirements.txt
+   python -m pytest tests
+"""
+    extraction = read(text, "docs/install.rst")
+    assert [(r.subject, r.spec, r.source.line) for r in extraction.requirements] == [
+        ("python", ">=3.9", 4),
+        ("cann", ">=8.0.RC1", 4),
+    ]
+    assert [s.argv for s in extraction.steps] == [
+        ("pip", "install", "-r", "requirements.txt"),
+        ("python", "-m", "pytest", "tests"),
+    ]
+
+
+def test_html_table_with_rowspan() -> None:
+    """The shape of Ascend/MindSpeed-RL's README table: versions shared through rowspan."""
+    text = """## 安装指南
+
+<table>
+  <tr>
+    <th>依赖软件</th>
+    <th>版本</th>
+  </tr>
+  <tr>
+    <td>昇腾NPU驱动</td>
+    <td rowspan="2">25.0.RC1</td>
+  <tr>
+    <td>昇腾NPU固件</td>
+  </tr>
+  <tr>
+    <td>Toolkit（开发套件）</td>
+      <td rowspan="2">8.1.RC1</td>
+  </tr>
+  <tr>
+    <td>Kernel（算子包）</td>
+  </tr>
+  <tr>
+    <td>torch_npu</td>
+    <td>2.5.1</td>
+  </tr>
+  <tr>
+    <td>ray</td>
+    <td>2.42.1</td>
+  </tr>
+</table>
+
+More text.
+"""
+    assert found(text) == [
+        ("ascend_driver", ">=25.0.RC1", 9, True),
+        ("cann", "==8.1.RC1", 15, True),
+        ("cann", "==8.1.RC1", 19, True),
+        ("torch_npu", "==2.5.1", 22, True),
+        ("pypi:ray", "==2.42.1", 26, True),
+    ]

@@ -1,0 +1,262 @@
+"""Each extractor on a file in its real format (tests/fixtures/repos/files, see SOURCE.md):
+the requirements it states, each at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.model import Requirement
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.registry import EXTRACTORS
+
+FILES = Path(__file__).parents[1] / "fixtures" / "repos" / "files"
+
+
+def extract(kind: str, name: str) -> Extraction:
+    text = (FILES / name).read_text(encoding="utf-8")
+    return EXTRACTORS[kind](SourceFile(ref=name, rel=name, text=text))
+
+
+def table(requirements: tuple[Requirement, ...]) -> list[tuple[str, str, int | None, bool]]:
+    return [(r.subject, r.spec, r.source.line, r.hard) for r in requirements]
+
+
+def test_pyproject() -> None:
+    found = extract("pyproject", "pyproject.toml")
+    assert table(found.requirements) == [
+        ("python", ">=3.9, <3.12", 14, True),
+        ("pypi:numpy", "<2.0.0", 16, True),
+        ("pypi:tomli", ">=2.0", 17, False),
+        ("vllm", "", 18, True),
+        ("pypi:pytest", ">=7", 22, False),
+        ("torch", ">=2.1", 23, False),
+        ("pypi:ruff", ">=0.6", 26, False),
+        ("pypi:mypy", ">=1.10", 27, False),
+        ("pypi:cmake", ">=3.26", 4, True),
+        ("pypi:setuptools", ">=64", 5, True),
+        ("torch_npu", "==2.7.1.dev20250724", 6, True),
+        ("torch", ">=2.7.1", 7, True),
+        ("pypi:wheel", "", 8, True),
+    ]
+    assert found.provides == ("pypi:demo-package",)
+    assert [f.kind for f in found.findings] == ["note"]
+    assert "git+https://github.com/vllm-project/vllm@v0.9.1" in found.findings[0].message
+    assert [s.argv for s in found.default_steps] == [("python", "-m", "pip", "install", "-e", ".")]
+
+
+def test_invalid_pyproject_is_a_finding() -> None:
+    found = EXTRACTORS["pyproject"](
+        SourceFile(ref="p", rel="p", text='[project]\nrequires-python = ">=3.9,<<3.12"\n')
+    )
+    assert [(f.kind, f.sources[0].line) for f in found.findings] == [("invalid", 2)]
+
+
+def test_requirements_txt() -> None:
+    found = extract("requirements", "requirements.txt")
+    assert table(found.requirements) == [
+        ("pypi:pyyaml", "", 5, True),
+        ("torch", "==2.9.0", 6, True),
+        ("triton_ascend", "==3.2.2", 7, True),
+        ("pypi:decorator", "", 8, False),
+    ]
+    assert found.includes == ("requirements-common.txt",)
+    notes = [(f.message, f.sources[0].line) for f in found.findings]
+    assert notes == [
+        ("packages come from https://download.pytorch.org/whl/cpu", 1),
+        ("packages come from https://triton-ascend.osinfra.cn/pypi", 2),
+        ("editable install: .", 9),
+    ]
+
+
+def test_setup_py_read_statically() -> None:
+    found = extract("setup_py", "setup.py")
+    assert table(found.requirements) == [
+        ("python", ">=3.7", 41, True),
+        ("pypi:einops", "", 10, True),
+        ("pypi:packaging", "", 11, True),
+        ("pypi:ninja", "", 42, True),
+        ("pypi:pytest", "", 43, False),
+        ("cuda", ">=11.6", 23, True),
+        ("pypi:packaging", "", 4, True),
+        ("torch", "", 6, True),
+        ("cuda", "", 34, True),
+        ("cxx_standard", ">=17", 37, True),
+        ("compute_capability", ">=8.0", 28, True),
+    ]
+    assert found.provides == ("pypi:flash-attn",)
+    (note,) = found.findings
+    assert (
+        "setup_requires is computed when setup.py runs (get_build_requirements())" in note.message
+    )
+
+
+def test_setup_py_that_is_not_python() -> None:
+    found = EXTRACTORS["setup_py"](SourceFile(ref="setup.py", rel="setup.py", text="print 'hi'\n"))
+    assert [(f.kind, f.sources[0].line) for f in found.findings] == [("invalid", 1)]
+
+
+def test_setup_py_version_guard() -> None:
+    text = "import sys\nif sys.version_info < (3, 8):\n    raise RuntimeError('old')\n"
+    found = EXTRACTORS["setup_py"](SourceFile(ref="setup.py", rel="setup.py", text=text))
+    assert table(found.requirements) == [("python", ">=3.8", 2, True)]
+
+
+def test_setup_cfg() -> None:
+    text = (
+        "[metadata]\nname = ascend-demo\n\n[options]\npython_requires = >=3.8\n"
+        "install_requires =\n    numpy>=1.21\n    pyyaml\n\n[options.extras_require]\n"
+        "test =\n    pytest>=7\n"
+    )
+    found = EXTRACTORS["setup_cfg"](SourceFile(ref="setup.cfg", rel="setup.cfg", text=text))
+    assert table(found.requirements) == [
+        ("python", ">=3.8", 5, True),
+        ("pypi:numpy", ">=1.21", 7, True),
+        ("pypi:pyyaml", "", 8, True),
+        ("pypi:pytest", ">=7", 12, False),
+    ]
+    assert found.provides == ("pypi:ascend-demo",)
+
+
+def test_environment_yml() -> None:
+    found = extract("conda", "environment.yml")
+    assert table(found.requirements) == [
+        ("python", "==3.10.*", 7, True),
+        ("torch", "==2.1.0.*", 8, True),
+        ("cuda", "==12.1.*", 9, True),
+        ("cmake", ">=3.18", 10, True),
+        ("gcc", "==11.*", 11, True),
+        ("conda:numpy", "", 12, True),
+        ("pypi:einops", "==0.7.0", 15, True),
+        ("pypi:flash-attn", ">=2.3", 16, True),
+    ]
+
+
+def test_dockerfile_images_and_pip() -> None:
+    found = extract("dockerfile", "Dockerfile")
+    assert table(found.requirements) == [
+        ("cann", "==8.1.RC1", 4, False),
+        ("chip", "910B", 4, False),
+        ("python", "==3.10.*", 4, False),
+        ("os", "ubuntu", 4, False),
+        ("os_version", "==22.04", 4, False),
+        ("pypi:mooncake-transfer-engine-npu", "==0.3.11.post1", 8, False),
+        ("pypi:ray", "<=2.48.0,>=2.47.1", 9, False),
+        ("cuda", "==12.4.1", 11, False),
+        ("os", "ubuntu", 11, False),
+        ("os_version", "==22.04", 11, False),
+        ("torch", "==2.1.0", 12, False),
+        ("cuda", "==12.1.*", 12, False),
+        ("cudnn", "==8.*", 12, False),
+    ]
+
+
+def test_ci_workflow() -> None:
+    found = extract("ci", "workflow.yml")
+    assert table(found.requirements) == [
+        ("python", "==3.9.* || ==3.10.* || ==3.11.*", 11, False),
+        ("torch", "==2.5.1", 16, False),
+        ("pypi:pytest", "", 16, False),
+        ("chip", "910B", 20, False),
+        ("npu_count", ">=2", 20, False),
+        ("cann", "==8.1.RC1", 22, False),
+        ("chip", "910B", 22, False),
+        ("python", "==3.10.*", 22, False),
+        ("os", "ubuntu", 22, False),
+        ("os_version", "==22.04", 22, False),
+        ("torch_npu", "==2.5.1", 29, False),
+    ]
+
+
+def test_cmake() -> None:
+    found = extract("cmake", "CMakeLists.txt")
+    assert table(found.requirements) == [
+        ("cmake", ">=3.16", 1, True),
+        ("cuda", "", 2, True),
+        ("cxx_standard", ">=17", 4, True),
+        ("chip", "910B", 6, False),
+        ("gcc", ">=9.0", 10, True),
+        ("python", ">=3.8", 18, True),
+        ("cuda", ">=11.8", 19, True),
+        ("cmake:GTest", "", 21, False),
+        ("cann", "", 7, True),
+        ("compute_capability", ">=8.0", 5, True),
+    ]
+    assert found.provides == ("cmake:demo_ops",)
+    assert [s.argv for s in found.default_steps] == [
+        ("cmake", "-S", ".", "-B", "build"),
+        ("cmake", "--build", "build"),
+        ("ctest", "--test-dir", "build", "--output-on-failure"),
+    ]
+    assert all(s.needs.toolkit for s in found.default_steps)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("if torch.npu.device_count() < 2:\n    pytest.skip('two')\n", ("npu_count", ">=2")),
+        ("@pytest.mark.skipif(torch.cuda.device_count() < 4, reason='x')\n", ("gpu_count", ">=4")),
+        ("skip = torch.cuda.get_device_capability() < (9, 0)\n", ("compute_capability", ">=9.0")),
+        (
+            "is_sm80 = torch.cuda.get_device_capability('cuda') == (8, 0)\n",
+            ("compute_capability", "==8.0"),
+        ),
+        ("@unittest.skipUnless(torch.npu.is_available(), 'npu')\n", ("npu_count", ">=1")),
+        (
+            "  aclrtGetDeviceCount(&device_count);\n  if (device_count < 1) return 77;\n",
+            ("npu_count", ">=1"),
+        ),
+        ("@pytest.mark.skipif(sys.version_info < (3, 10), reason='match')\n", ("python", ">=3.10")),
+    ],
+)
+def test_test_guards(text: str, expected: tuple[str, str]) -> None:
+    found = EXTRACTORS["tests"](SourceFile(ref="t.py", rel="tests/t.py", text=text))
+    assert [(r.subject, r.spec) for r in found.requirements] == [expected]
+    assert not any(r.hard for r in found.requirements)
+
+
+def test_a_guard_in_a_comment_is_not_one() -> None:
+    text = "# if torch.npu.device_count() < 8: skip\nx = 1  # device_count() < 2\n"
+    found = EXTRACTORS["tests"](SourceFile(ref="t.py", rel="tests/t.py", text=text))
+    assert found.requirements == ()
+
+
+def test_shell_script() -> None:
+    text = (
+        "#!/bin/bash\nset -e\nsource /usr/local/Ascend/ascend-toolkit/8.0.RC1/set_env.sh\n"
+        'export CUDA_HOME=/usr/local/cuda-12.1\nexport TORCH_CUDA_ARCH_LIST="8.0;9.0"\n'
+        "GCC_MAJOR=$(gcc -dumpversion | cut -d. -f1)\n"
+        'if [ "$GCC_MAJOR" -lt 9 ]; then\n  echo "error: GCC >= 9 is required" >&2\n  exit 1\nfi\n'
+        'echo "needs CMake 3.18 or newer"\ncmake -S . -B build\n'
+    )
+    found = EXTRACTORS["shell"](SourceFile(ref="build.sh", rel="build.sh", text=text))
+    assert table(found.requirements) == [
+        ("cann", "==8.0.RC1", 3, True),
+        ("cuda", "==12.1.*", 4, True),
+        ("compute_capability", ">=8.0", 5, True),
+        ("gcc", ">=9", 7, True),
+        ("cmake", ">=3.18", 11, True),
+    ]
+    (step,) = found.default_steps
+    assert step.argv == ("bash", "build.sh")
+    assert step.needs.toolkit
+
+
+def test_makefile_targets() -> None:
+    text = (
+        "PY ?= python3\n.PHONY: all test test-npu\n\nall: build\n\nbuild:\n\tcmake -S . -B build\n"
+        "\ttouch build.stamp\n\ntest: build\n\t$(PY) -m pytest tests/cpu\n\n"
+        "test-npu:\n\tASCEND_RT_VISIBLE_DEVICES=0,1 pytest tests/npu\n\ninstall:\n"
+        "\tpip install -e .\n\n%.o: %.c\n\tgcc -c $<\n"
+    )
+    found = EXTRACTORS["makefile"](SourceFile(ref="Makefile", rel="Makefile", text=text))
+    assert [
+        (s.argv, s.kind, s.needs.devices, s.needs.device_kind, s.source.line) for s in found.steps
+    ] == [
+        (("make", "all"), "build", 0, None, 4),
+        (("make", "build"), "build", 0, None, 6),
+        (("make", "test"), "test", 0, None, 10),
+        (("make", "test-npu"), "test", 2, "npu", 13),
+        (("make", "install"), "install", 0, None, 16),
+    ]

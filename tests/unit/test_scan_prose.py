@@ -1,0 +1,114 @@
+"""Requirements stated in English and Chinese prose, one line (or paragraph) at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.scan.prose import Mention, read_line
+
+
+def found(line: str, **options: object) -> list[tuple[str, str]]:
+    return [(m.subject, m.spec) for m in read_line(line, **options)]  # type: ignore[arg-type]
+
+
+def mentions(line: str) -> list[Mention]:
+    return read_line(line, vendor="ascend")
+
+
+def test_several_subjects_on_one_line() -> None:
+    assert found("Requirements: CANN >= 8.0.RC1, Python 3.9~3.11, GCC 7.5 以上") == [
+        ("cann", ">=8.0.RC1"),
+        ("python", ">=3.9,<3.12"),
+        ("gcc", ">=7.5"),
+    ]
+
+
+def test_negated_range_in_chinese() -> None:
+    assert found("CANN 6.3.RC1 及以上，低于 7.0（暂不支持 CANN 7.0 及以上版本）") == [
+        ("cann", ">=6.3.RC1,<7.0"),
+        ("cann", "<7.0"),
+    ]
+
+
+def test_not_supported_after_the_version() -> None:
+    assert found("Python 3.8 – 3.10 only, so Python 3.11 is not supported yet.") == [
+        ("python", ">=3.8,<3.11"),
+        ("python", "!=3.11.*"),
+    ]
+
+
+def test_device_count_for_tests_is_soft() -> None:
+    (count,) = mentions("多卡测试需要至少两张卡。")
+    assert (count.subject, count.spec, count.hard, count.confidence) == (
+        "npu_count",
+        ">=2",
+        False,
+        "high",
+    )
+
+
+def test_device_count_needed_by_the_repo_is_hard() -> None:
+    counts = [
+        m
+        for m in mentions("推理需要一张 NPU（Atlas 300I Pro 或 Atlas 800I A2）")
+        if m.subject == "npu_count"
+    ]
+    assert [(m.spec, m.hard) for m in counts] == [(">=1", True)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "We tested on 8 NPUs.",
+        "The server holds up to 8 NPUs.",
+        "The unit tests skip without an NPU.",
+    ],
+)
+def test_counts_that_are_not_needs(line: str) -> None:
+    assert [m for m in mentions(line) if m.subject == "npu_count"] == []
+
+
+def test_generic_cards_take_the_vendor_of_the_line() -> None:
+    assert found("HCCL 用例至少需要 2 张卡", vendor=None) == [("npu_count", ">=2")]
+    assert found("needs at least 4 GPUs") == [("gpu_count", ">=4")]
+
+
+def test_unversioned_needs_and_the_driver_by_context() -> None:
+    assert found("Make sure CANN and the driver are installed.") == [
+        ("cann", ""),
+        ("ascend_driver", ""),
+    ]
+    assert found("请先安装 CANN 和驱动。") == [("cann", ""), ("ascend_driver", "")]
+    assert found("Install the NVIDIA driver and CUDA first.") == [
+        ("nvidia_driver", ""),
+        ("cuda", ""),
+    ]
+
+
+def test_a_mention_without_a_need_is_not_unversioned() -> None:
+    assert found("CANN ships a profiler.") == []
+
+
+def test_chips_in_a_support_statement() -> None:
+    assert ("chip", "910B,910_93") in found("Supported hardware: Atlas 800T A2 and Atlas A3.")
+    assert found("Ascend 910B runs fast.") == []
+
+
+def test_compute_capability_from_sm_and_architecture_names() -> None:
+    assert found("The kernels need SM90.") == [("compute_capability", ">=9.0")]
+    assert found(
+        "FlashAttention-2 currently supports: Ampere, Ada, or Hopper GPUs (e.g., A100, H100)."
+    ) == [("compute_capability", ">=8.0")]
+
+
+def test_offsets_point_at_the_words() -> None:
+    line = "Install it. Python 3.10 is required."
+    (python,) = read_line(line)
+    assert line[python.offset :].startswith("Python")
+
+
+def test_framework_names_do_not_swallow_each_other() -> None:
+    assert found("torch==2.1.0 and torch_npu==2.1.0.post3 (not torch.npu.device_count())") == [
+        ("torch", "==2.1.0"),
+        ("torch_npu", "==2.1.0.post3"),
+    ]

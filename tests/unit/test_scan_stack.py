@@ -1,0 +1,165 @@
+"""scan_stack on the six-repo example stack, and how paths are read."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from bringup.errors import InputError
+from bringup.scan import scan_stack
+
+ROOT = Path(__file__).parents[2]
+EXPECTED = ROOT / "tests" / "fixtures" / "repos" / "six-repos.scan.json"
+
+
+@pytest.fixture
+def six_repos(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    monkeypatch.chdir(ROOT)
+    stack = scan_stack(["examples/six-repos"])
+    data: dict[str, object] = json.loads(msgspec.json.encode(stack))
+    return data
+
+
+def test_six_repos_match_the_expected_scan(six_repos: dict[str, object]) -> None:
+    expected = json.loads(EXPECTED.read_text(encoding="utf-8"))
+    assert six_repos["components"] == expected["components"]
+    assert six_repos["findings"] == expected["findings"]
+
+
+_SUBJECT_WORDS = {"cann": "CANN", "ascend_driver": "driver", "npu_count": "NPU", "chip": "Atlas"}
+
+
+def _evidence(requirement: dict[str, Any]) -> str:
+    """What the cited line must contain for the citation to be right."""
+    text, spec, subject = (
+        str(requirement.get("text", "")),
+        str(requirement["spec"]),
+        str(requirement["subject"]),
+    )
+    if text.startswith("table "):
+        return text[len("table ") :].split(":", maxsplit=1)[0]
+    if str(requirement["source"]["ref"]).endswith("bringup.toml"):
+        return f'subject = "{subject}"'
+    numbers: list[str] = re.findall(r"\d+(?:\.\d+)*", spec)
+    if numbers:
+        return numbers[0]
+    return _SUBJECT_WORDS.get(subject, subject.rsplit(":", maxsplit=1)[-1])
+
+
+def test_every_requirement_cites_the_line_that_states_it(six_repos: dict[str, object]) -> None:
+    """Independent of the expected file: the cited line holds the requirement's version (or,
+    for unversioned ones and table headers, its subject's name)."""
+    components = six_repos["components"]
+    assert isinstance(components, list)
+    checked = 0
+    for component in components:
+        for requirement in component["requirements"]:
+            source = requirement["source"]
+            lines = (ROOT / source["ref"]).read_text(encoding="utf-8").splitlines()
+            line = lines[source["line"] - 1]
+            words = requirement.get("text", "")
+            assert words in line or _evidence(requirement) in line, (source, words, line)
+            checked += 1
+    assert checked >= 70
+
+
+def test_the_stack_is_the_situation_the_tool_exists_for(six_repos: dict[str, object]) -> None:
+    components = {c["name"]: c for c in six_repos["components"]}  # type: ignore[attr-defined]
+    assert sorted(components) == [
+        "ascend-comm",
+        "ascend-ops",
+        "infer-adapter",
+        "npu-samples",
+        "npu-toolchain",
+        "train-adapter",
+    ]
+
+    def hard(name: str, subject: str) -> set[str]:
+        return {
+            r["spec"]
+            for r in components[name]["requirements"]
+            if r["subject"] == subject and r.get("hard", True)
+        }
+
+    assert hard("ascend-ops", "cann") == {">=7.0"}
+    assert hard("infer-adapter", "cann") == {">=6.3", "<7.0", ">=6.3.RC1,<7.0"}
+    assert hard("train-adapter", "cann") == {">=7.0.0,<7.1"}
+    assert hard("train-adapter", "python") == {">=3.8,<3.11", "!=3.11.*"}
+    assert hard("npu-toolchain", "python") == {">=3.9"}
+    assert hard("npu-samples", "cann") == {""}
+    assert components["infer-adapter"]["depends_on"] == ["ascend-ops"]
+    assert components["train-adapter"]["depends_on"] == ["ascend-comm", "ascend-ops"]
+    runs_anywhere = {
+        c: [" ".join(s["argv"]) for s in components[c]["steps"] if not s.get("needs")]
+        for c in ("ascend-ops", "ascend-comm", "npu-toolchain")
+    }
+    assert runs_anywhere == {
+        "ascend-ops": [
+            "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release",
+            "cmake --build build -j",
+            "ctest --test-dir build -L cpu --output-on-failure",
+            "cmake --install build --prefix /opt/ascend-ops",
+        ],
+        "ascend-comm": ["python -m pytest tests/cpu"],
+        "npu-toolchain": ["python -m pytest tests/frontend tests/profiler"],
+    }
+
+
+def test_missing_path_is_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file or directory"):
+        scan_stack([tmp_path / "absent"])
+
+
+def test_empty_directory_is_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="empty directory"):
+        scan_stack([tmp_path])
+
+
+def test_no_path_is_bad_input() -> None:
+    with pytest.raises(InputError):
+        scan_stack([])
+
+
+def test_a_file_that_is_not_a_manifest(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# hi\n")
+    with pytest.raises(InputError):
+        scan_stack([readme])
+
+
+def test_directory_of_repos_and_dependencies_found_between_them(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# my stack\n\nRequires CANN 8.0.RC1.\n")
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "pyproject.toml").write_text('[project]\nname = "Core_Lib"\nrequires-python = ">=3.9"\n')
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "requirements.txt").write_text("core-lib>=1.0\n")
+    stack = scan_stack([tmp_path])
+    names = {c.name: c for c in stack.components}
+    assert sorted(names) == ["app", "lib"]
+    assert names["app"].depends_on == ("lib",)
+    assert names["lib"].depends_on == ()
+
+
+def test_one_repo_with_subdirectories_is_one_repo(tmp_path: Path) -> None:
+    (tmp_path / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.20)\n")
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / "README.md").write_text("# part\n")
+    (component,) = scan_stack([tmp_path]).components
+    assert [r.spec for r in component.requirements] == [">=3.20"]
+
+
+def test_two_repos_with_one_name(tmp_path: Path) -> None:
+    for parent in ("x", "y"):
+        repo = tmp_path / parent / "same"
+        repo.mkdir(parents=True)
+        (repo / "requirements.txt").write_text("numpy\n")
+    with pytest.raises(InputError, match="two repos are named 'same'"):
+        scan_stack([tmp_path / "x" / "same", tmp_path / "y" / "same"])

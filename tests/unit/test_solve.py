@@ -1,0 +1,388 @@
+"""The solver on hand-built stacks: one environment when one exists, the CANN split with its
+explanation, preferences, what the host rules out, and what it cannot tell."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from bringup.errors import StackError
+from bringup.model import Component, keys
+from bringup.model.resolution import Resolution
+from bringup.solve import SolveOptions, solve
+from bringup.solve.explain import explain_conflict, explain_hardware, explain_verdict
+from bringup.solve.whatif import what_if
+from solve_inputs import catalogue, component, host, requirement, rule
+
+RELEASES = {
+    "cann": ["6.3.RC2", "7.0.0", "8.0.RC1", "8.0.0"],
+    "python": ["3.8", "3.9", "3.10", "3.11"],
+    "torch": ["2.1.0", "2.2.0"],
+    "torch_npu": ["2.1.0", "2.2.0"],
+    "gcc": ["7.3.0", "9.4.0", "12.2.0"],
+    "ascend_driver": ["23.0.0", "24.1.0"],
+}
+# torch_npu rows of Ascend/pytorch COMPATIBILITY.en.md: 2.1.0 <-> CANN 7.0.0 <-> Python
+# 3.8-3.11; 2.2.0 <-> CANN 8.0.RC1 <-> Python 3.8-3.10. CANN 8.0.RC1 with HDK 24.1.RC1
+# (Ascend/docs package_info.js, tested minimum driver).
+RULES = [
+    rule("torch_npu-2.1.0-cann", "torch_npu", "==2.1.0", "cann", "==7.0.0"),
+    rule("torch_npu-2.1.0-python", "torch_npu", "==2.1.0", "python", ">=3.8,<3.12"),
+    rule("torch_npu-2.2.0-cann", "torch_npu", "==2.2.0", "cann", "==8.0.RC1"),
+    rule("torch_npu-2.2.0-python", "torch_npu", "==2.2.0", "python", ">=3.8,<3.11"),
+    rule("torch_npu-2.2.0-torch", "torch_npu", "==2.2.0", "torch", "==2.2.0"),
+    rule("cann-8.0-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1"),
+]
+
+
+def _solve(components: list[Component], **kwargs: object) -> Resolution:
+    snapshot = kwargs.pop("snapshot", host())
+    options = SolveOptions(**kwargs)  # type: ignore[arg-type]
+    return solve(components, snapshot, RULES, catalogue(RELEASES), options)  # type: ignore[arg-type]
+
+
+def test_one_environment_when_one_exists() -> None:
+    components = [
+        component("ops", [("cann", ">=7.0"), ("gcc", ">=7.3")], role="ops"),
+        component("infer", [("cann", ">=7.0,<8.1"), ("python", ">=3.9")], role="inference"),
+        component("samples", [("python", ">=3.8")], role="samples"),
+    ]
+    resolution = _solve(components)
+    assert len(resolution.environments) == 1
+    env = resolution.environments[0]
+    assert env.components == ("ops", "infer", "samples")
+    assert not resolution.conflicts
+    # Python 3.11.7 is installed: preferred over a newer or an older release.
+    python = env.pin("python")
+    assert python is not None
+    assert python.version == "3.11.7"
+    assert python.origin == "installed"
+    # No CANN installed: the newest release that fits both.
+    cann = env.pin("cann")
+    assert cann is not None
+    assert cann.version == "8.0.0"
+    assert cann.origin == "release"
+    assert str(cann.source) == "kb:releases/cann"
+
+
+def test_installed_beats_newest() -> None:
+    components = [component("ops", [("cann", ">=7.0")])]
+    resolution = _solve(components, snapshot=host(cann=["7.0.0"]))
+    pin = resolution.environments[0].pin("cann")
+    assert pin is not None
+    assert pin.version == "7.0.0"
+    assert pin.installed
+    assert pin.source.ref.endswith("ascend_toolkit_install.info")
+    assert resolution.verdicts[0].status == "runs"
+    assert explain_verdict(resolution.verdicts[0]) == "runs here"
+
+
+def test_cann_conflict_splits_into_two_environments_with_a_minimal_reason() -> None:
+    components = [
+        component("ops", [("cann", ">=7.0")], role="ops"),
+        component("infer", [("cann", ">=6.3,<7.0")], role="inference"),
+        component("tools", [("gcc", ">=7.3")], role="toolchain"),
+    ]
+    resolution = _solve(components)
+    assert [env.components for env in resolution.environments] == [("ops", "tools"), ("infer",)]
+    assert len(resolution.conflicts) == 1
+    text = explain_conflict(resolution.conflicts[0], len(resolution.environments))
+    assert text == (
+        "ops needs CANN >= 7.0 (ops/README.md:1); infer needs CANN >= 6.3, < 7.0 "
+        "(infer/README.md:1): no single CANN satisfies both -> two environments"
+    )
+
+
+def test_conflict_through_a_rule_names_the_rule_and_its_source() -> None:
+    components = [
+        component("train", [("pypi:torch-npu", "==2.1.0")], role="training"),
+        component("ops", [("cann", ">=8.0")], role="ops"),
+    ]
+    resolution = _solve(components, snapshot=host(driver="24.1.rc2", npus=["910B"]))
+    assert len(resolution.environments) == 2
+    (conflict,) = resolution.conflicts
+    kinds = [item.kind for item in conflict.items]
+    assert kinds == ["requirement", "rule", "requirement"]
+    assert conflict.items[1].rule_id == "torch_npu-2.1.0-cann"
+    assert conflict.items[1].source.url is not None
+    assert "no single CANN satisfies all of these" in explain_conflict(conflict, 2)
+
+
+def test_old_driver_blocks_a_repo_alone_and_allowing_a_change_pins_one() -> None:
+    components = [component("ops", [("cann", ">=8.0")], role="ops")]
+    resolution = _solve(components, snapshot=host(driver="23.0.0", npus=["910B"]))
+    assert not resolution.environments
+    (unplaced,) = resolution.unplaced
+    assert unplaced.conflict is not None
+    assert [i.kind for i in unplaced.conflict.items] == ["requirement", "rule", "host"]
+    verdict = resolution.verdicts[0]
+    assert verdict.status == "runs_after"
+    assert any(o.kind == "driver" for o in verdict.obstacles)
+    allowed = _solve(
+        components, snapshot=host(driver="23.0.0", npus=["910B"]), allow_driver_change=True
+    )
+    driver = allowed.environments[0].pin("ascend_driver")
+    assert driver is not None
+    assert driver.version == "24.1.0"
+    assert not driver.installed
+
+
+def test_hardware_is_judged_against_the_host_without_blocking_the_software() -> None:
+    components = [
+        component("comm", [("npu_count", ">=2"), ("chip", "910B"), ("cann", ">=7.0")], role="comm"),
+        component("ops", [("cann", ">=7.0")], role="ops"),
+    ]
+    resolution = _solve(components)
+    assert len(resolution.environments) == 1  # comm still gets pins for its builds
+    blocks = {b.requirement.subject: b for b in resolution.hardware}
+    assert set(blocks) == {"npu_count", "chip"}
+    assert explain_hardware(blocks["npu_count"]) == (
+        "comm needs NPUs >= 2 (comm/README.md:1); this machine has 0 NPUs ($ npu-smi info)"
+    )
+    assert explain_hardware(blocks["chip"]).endswith("this machine has no NPU ($ npu-smi info)")
+    assert resolution.verdicts[0].status == "needs_hardware"
+
+
+def test_wrong_arch_takes_the_repo_out_of_the_solve() -> None:
+    components = [
+        component("kunpeng", [("arch", "aarch64"), ("cann", "<7.0")]),
+        component("ops", [("cann", ">=7.0")]),
+    ]
+    resolution = _solve(components)
+    assert [env.components for env in resolution.environments] == [("ops",)]
+    assert resolution.verdicts[0].status == "needs_hardware"
+    assert "needs other hardware: arch aarch64" in explain_verdict(resolution.verdicts[0])
+
+
+def test_requirement_on_the_driver_blocks_device_steps_only() -> None:
+    components = [component("ops", [("ascend_driver", ">=24.1")])]
+    # no driver at all: a machine without the NPU, other hardware
+    (absent,) = _solve(components).hardware
+    assert (absent.kind, absent.scope) == ("hardware", "device")
+    # an old driver: the administrator can change it
+    old = _solve(components, snapshot=host(npus=["910B"], driver="23.0.3")).hardware
+    assert [(b.kind, b.scope) for b in old] == [("driver", "device")]
+
+
+def test_unknown_host_value_is_unverified_not_fine() -> None:
+    components = [component("ops", [("ascend_driver", ">=24.1"), ("npu_count", ">=1")])]
+    snapshot = host(npu_smi="timed_out")
+    bare = msgspec.structs.replace(
+        snapshot, facts=tuple(f for f in snapshot.facts if f.key != keys.ASCEND_DRIVER)
+    )
+    resolution = _solve(components, snapshot=bare)
+    reasons = {u.subject: u.reason for u in resolution.unverified}
+    assert reasons["ascend_driver"] == "unknown: not probed"
+    assert reasons["npu_count"].startswith("timed_out")
+    assert {c.status for c in resolution.checks} == {"unverified"}
+    assert not resolution.hardware
+
+
+def test_rules_about_an_absent_driver_are_deferred_to_the_device_host() -> None:
+    components = [component("ops", [("cann", "==8.0.0")])]
+    resolution = _solve(components)  # no NPU, no driver
+    assert len(resolution.environments) == 1
+    (deferred,) = resolution.unverified
+    assert deferred.rule_id == "cann-8.0-driver"
+    assert deferred.environment == 1
+
+
+def test_unparsable_spec_is_a_finding_not_a_crash() -> None:
+    bad = Component(name="ops", path="ops", requirements=(requirement("ops", "cann", ">=seven"),))
+    resolution = _solve([bad])
+    assert resolution.findings[0].status == "unparsed"
+    assert resolution.findings[0].source == bad.requirements[0].source
+    assert resolution.checks[0].status == "invalid"
+
+
+def test_soft_requirement_is_honoured_when_it_costs_no_environment() -> None:
+    soft = Component(
+        name="samples",
+        path="samples",
+        requirements=(
+            requirement("samples", "python", ">=3.8"),
+            requirement("samples", "python", "==3.9", hard=False),
+            requirement("samples", "torch", ">=2.1", hard=False),
+        ),
+    )
+    resolution = _solve([soft])
+    env = resolution.environments[0]
+    pin = env.pin("python")
+    assert pin is not None
+    assert pin.version == "3.9"  # preferred over the installed 3.11.7
+    assert env.pin("torch") is None  # a soft requirement alone does not install anything
+    hard = component("train", [("python", ">=3.10")])
+    both = _solve([soft, hard])
+    assert len(both.environments) == 1
+    statuses = {(c.component, c.spec): c.status for c in both.checks}
+    assert statuses[("samples", "==3.9")] == "violated"
+    assert statuses[("train", ">=3.10")] == "ok"
+
+
+def test_what_if_python_shows_who_changes_verdict_and_why() -> None:
+    components = [
+        component("train", [("python", ">=3.8,<3.11")], role="training"),
+        component("infer", [("python", ">=3.9")], role="inference"),
+    ]
+    base = _solve(components)
+    report = what_if(
+        components, host(), RULES, catalogue(RELEASES), [("python", "3.11")], before=base
+    )
+    changes = {c.component: (c.before.status, c.after.status) for c in report.changed}
+    # train no longer fits; infer no longer waits for a Python 3.10 it shared with train.
+    assert changes == {"train": ("runs_after", "blocked"), "infer": ("runs_after", "runs")}
+    (unplaced,) = report.resolution.unplaced
+    assert unplaced.conflict is not None
+    assert explain_conflict(unplaced.conflict) == (
+        "train needs Python >= 3.8, < 3.11 (train/README.md:1); this machine has Python 3.11 "
+        "(--what-if python=3.11): no Python satisfies both -> train cannot run on this machine"
+    )
+
+
+def test_what_if_driver_upgrade_unblocks() -> None:
+    components = [component("ops", [("cann", ">=8.0")])]
+    snapshot = host(driver="23.0.0", npus=["910B"])
+    base = _solve(components, snapshot=snapshot)
+    report = what_if(
+        components, snapshot, RULES, catalogue(RELEASES), [("driver", "24.1.0")], before=base
+    )
+    (change,) = report.changed
+    assert change.after.environment == 1
+    assert (report.environments_before, report.environments_after) == (0, 1)
+
+
+def test_what_if_rejects_unknown_subjects_and_bad_versions() -> None:
+    components = [component("ops", [("cann", ">=8.0")])]
+    with pytest.raises(StackError, match="no repo and no rule mentions 'pyhton'"):
+        _solve(components, what_if=(("pyhton", "3.11"),))
+    with pytest.raises(StackError, match="not a version"):
+        _solve(components, what_if=(("driver", "latest!"),))
+
+
+def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
+    # cuda_driver rows from 11.1 on are hard = false: minor-version compatibility lets an
+    # older driver run the toolkit's applications (CUDA Toolkit release notes).
+    recommend = msgspec.structs.replace(
+        rule("cuda_driver-12.4.0", "cuda", "==12.4.0", "nvidia_driver", ">=550.54.14"), hard=False
+    )
+    components = [component("infer", [("cuda", ">=12.0")])]
+    releases = {"cuda": ["12.0.0", "12.4.0"]}
+    snapshot = host(facts={keys.NVIDIA_DRIVER: "535.104.05"})
+    resolution = solve(components, snapshot, [recommend], catalogue(releases))
+    env = resolution.environments[0]
+    pin = env.pin("cuda")
+    assert pin is not None
+    # 12.0.0 keeps the recommendation; newer-is-better comes after it.
+    assert pin.version == "12.0.0"
+    assert not resolution.caveats
+    pinned = [component("infer", [("cuda", "==12.4.0")])]
+    broken = solve(pinned, snapshot, [recommend], catalogue(releases))
+    assert len(broken.environments) == 1
+    (caveat,) = broken.caveats
+    assert caveat.rule_id == "cuda_driver-12.4.0"
+    assert caveat.reason == "recommended for CUDA 12.4.0, not followed"
+
+
+def test_unknown_python_distributions_are_open_ranges_for_the_index() -> None:
+    # numpy is not in the knowledge base and 2.1.3 is installed: "< 2, >= 1.21" still holds
+    # (some release the index has), pinned as that range; "< 2" and ">= 2" still conflict.
+    snapshot = host(packages={"numpy": "2.1.3"})
+    old = component("train", [("pypi:numpy", "<2,>=1.21")])
+    resolution = _solve([old], snapshot=snapshot)
+    pin = resolution.environments[0].pin("numpy")
+    assert pin is not None
+    assert (pin.version, pin.origin, pin.installed) == ("<2,>=1.21", "index", False)
+    new = component("infer", [("numpy", ">=2")])
+    both = _solve([old, new], snapshot=snapshot)
+    assert len(both.environments) == 2
+    second = both.environments[1].pin("numpy")
+    assert second is not None
+    assert (second.version, second.origin) == ("2.1.3", "installed")
+    assert "no single numpy satisfies both" in explain_conflict(both.conflicts[0], 2)
+
+
+def test_what_another_repo_of_the_stack_provides_is_not_solved_for() -> None:
+    components = [
+        component("ascend-comm", [("python", ">=3.8")]),
+        component("train", [("pypi:ascend-comm", ">=0.2"), ("cmake:AscendOps", ">=0.3")]),
+        component("ascend-ops", [("cmake", ">=3.16")]),
+    ]
+    resolution = _solve(components)
+    statuses = {(c.component, c.subject): (c.status, c.pin) for c in resolution.checks}
+    assert statuses[("train", "ascend_comm")] == ("provided", "ascend-comm")
+    assert statuses[("train", "cmake:ascendops")] == ("provided", "ascend-ops")
+    assert resolution.environments[0].pin("ascend_comm") is None
+
+
+def test_a_requirement_stated_in_several_files_is_one_item_citing_all() -> None:
+    ops = Component(
+        name="ops",
+        path="ops",
+        requirements=(
+            requirement("ops", "cann", ">=7.0", "ops/CMakeLists.txt:27"),
+            requirement("ops", "cann", ">=7.0", "ops/README.md:13"),
+        ),
+    )
+    infer = component("infer", [("cann", "<7.0")])
+    resolution = _solve([ops, infer])
+    (conflict,) = resolution.conflicts
+    assert explain_conflict(conflict, 2).startswith(
+        "ops needs CANN >= 7.0 (ops/CMakeLists.txt:27; also ops/README.md:13); "
+    )
+
+
+def test_a_cpp_standard_is_a_setting_not_an_install() -> None:
+    releases = {**RELEASES, "cxx_standard": ["11", "14", "17", "20", "23"]}
+    components = [
+        component("ops", [("cxx_standard", ">=14")]),
+        component("x", [("cxx_standard", ">=17")]),
+    ]
+    resolution = solve(components, host(), RULES, catalogue(releases))
+    pin = resolution.environments[0].pin("cxx_standard")
+    assert pin is not None
+    assert (pin.version, pin.installed) == ("17", True)  # the oldest that fits both
+    assert resolution.verdicts[0].status == "runs"
+
+
+def test_fewer_environments_than_first_fit_finds() -> None:
+    """First fit puts a and b together (CMake 2), then c (1) and d (3) alone: three groups.
+    The pair that cannot share (c, d) proves two is the least, and two do hold: a with c on
+    CMake 1, b with d on CMake 3."""
+    components = [
+        component("a", [("cmake", ">=1,<3")]),
+        component("b", [("cmake", ">=2,<4")]),
+        component("c", [("cmake", "==1")]),
+        component("d", [("cmake", "==3")]),
+    ]
+    resolution = solve(components, host(), [], catalogue({"cmake": ["1", "2", "3", "4"]}))
+    placed = {env.components: env.pin("cmake") for env in resolution.environments}
+    assert {names: pin.version for names, pin in placed.items() if pin} == {
+        ("a", "c"): "1",
+        ("b", "d"): "3",
+    }
+
+
+def test_many_repos_that_cannot_share_each_get_an_environment() -> None:
+    """Thirteen repos pinning thirteen CMakes: the bound comes from a greedy clique (past a
+    dozen groups), the split is forced, each environment is solved on its own."""
+    versions = [str(n) for n in range(1, 14)]
+    components = [component(f"r{v}", [("cmake", f"=={v}")]) for v in versions]
+    resolution = solve(components, host(), [], catalogue({"cmake": versions}))
+    assert [env.components for env in resolution.environments] == [(f"r{v}",) for v in versions]
+    assert [[p.version for p in env.pins] for env in resolution.environments] == [
+        [v] for v in versions
+    ]
+    assert resolution.optimal
+
+
+def test_a_range_no_release_meets_leaves_the_repo_out_with_its_line() -> None:
+    """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the repo cannot run here at
+    any pin, and the reason is its own line, with its source."""
+    resolution = _solve([component("future", [("torch", ">=9")])])
+    assert resolution.environments == ()
+    (unplaced,) = resolution.unplaced
+    assert unplaced.conflict is not None
+    assert explain_conflict(unplaced.conflict) == (
+        "future needs torch >= 9 (future/README.md:1): no torch satisfies it "
+        "-> future cannot run on this machine"
+    )
