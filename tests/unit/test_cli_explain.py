@@ -87,7 +87,7 @@ def test_snapshot_confirms(
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json", "not JSON"), ('{"facts": 3}', "not a bringup snapshot")],
+    [("{not json", "not JSON"), ('{"facts": 3}', "not a snapshot")],
 )
 def test_bad_snapshot_is_bad_input(
     log: Path, tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]

@@ -21,38 +21,17 @@ from pathlib import Path
 from typing import IO, Any, Optional
 
 import click
-import msgspec
 
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot
 from bringup.errors import ExitCode, InputError
+from bringup.kb.render import render_problems
 from bringup.model.diagnosis import Diagnosis
-from bringup.model.snapshot import Snapshot
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
-
-
-def load_snapshot(path: Path) -> Snapshot:
-    """A snapshot from ``bringup probe --json`` output (the envelope's ``data``) or a bare
-    snapshot JSON; anything else is an ``InputError`` naming the file."""
-    try:
-        document = msgspec.json.decode(path.read_bytes())
-    except OSError as error:
-        raise InputError(f"cannot read snapshot: {error.strerror}", path=str(path)) from None
-    except msgspec.DecodeError as error:
-        raise InputError(f"not JSON: {error}", path=str(path)) from None
-    if isinstance(document, dict) and "data" in document and "schema" in document:
-        document = document["data"]
-    try:
-        return msgspec.convert(document, type=Snapshot)
-    except msgspec.ValidationError as error:
-        raise InputError(
-            f"not a bringup snapshot: {error}",
-            path=str(path),
-            hint="pass the output of `bringup probe --json`",
-        ) from None
 
 
 def scan(log: str, matcher: Matcher) -> ScanResult:
@@ -102,26 +81,15 @@ def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
 @click.option(
     "--snapshot",
     "snapshot_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Host snapshot (`bringup probe --json` output) to confirm causes against.",
+    metavar="FILE|DIR",
+    type=click.Path(exists=True, path_type=Path),
+    help="Confirm or rule out causes against this snapshot (bringup probe --json) or recorded "
+    "host (bringup probe --record).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
+@JSON
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True)
-@click.option(
-    "--kb",
-    "kb_dir",
-    type=click.Path(path_type=Path),
-    help="Knowledge-base directory to read instead of the built-in one (as BRINGUP_KB_DIR); "
-    "its failures/ holds signatures.",
-)
-@click.option(
-    "--kb-extra",
-    "extra_dirs",
-    multiple=True,
-    type=click.Path(path_type=Path),
-    help="Knowledge-base overlay (repeatable; as BRINGUP_KB_EXTRA_DIR); its failures/ adds or "
-    "replaces signatures by id.",
-)
+@KB_DIR
+@KB_EXTRA
 def command(
     *,
     log: str,
@@ -133,11 +101,11 @@ def command(
 ) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
     with _debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
-        snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
+        snapshot = read_snapshot(snapshot_path) if snapshot_path is not None else None
         matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
         if problems and not as_json:
-            for problem in problems:
-                sys.stderr.write(f"WARNING: knowledge-base overlay left out: {problem}\n")
+            for line in render_problems(problems):
+                sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
         result = scan(log, matcher)
         diagnoses = rank(result, matcher.catalogue, snapshot, top)
