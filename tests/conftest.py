@@ -64,3 +64,13 @@ def _without_empty(value: Any) -> Any:
 @pytest.fixture
 def golden(request: pytest.FixtureRequest) -> Golden:
     return Golden(bool(request.config.getoption("--update-golden")))
+
+
+@pytest.fixture
+def no_user_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No knowledge-base overlays from the user's config dir or shell variables, caches in a
+    temporary dir, and the default triage engine: what a command sees on a fresh machine."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("BRINGUP_KB_DIR", "BRINGUP_KB_EXTRA_DIR", "BRINGUP_TRIAGE_ENGINE"):
+        monkeypatch.delenv(name, raising=False)

@@ -6,20 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bringup.triage import explain_text, scan_log
-
-FRAGMENTS = [
-    b"version `GLIBCXX_3.4.30' not found",
-    b"EZ9999: Inner Error!",
-    b"Aicore kernel execute failed",
-    b"\x1b[31m",
-    b"\r\n",
-    b"\n",
-    b"\xff\xfe\xc3",
-    b"NPU function error: x, error code is 507033",
-    b"no kernel image is available for execution on the device",
-]
-
-chunks = st.lists(st.one_of(st.binary(max_size=64), st.sampled_from(FRAGMENTS)), max_size=40)
+from triage_inputs import log_parts
 
 
 @settings(max_examples=150, deadline=None)
@@ -31,7 +18,7 @@ def test_arbitrary_bytes_never_crash(data: bytes) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(chunks, st.integers(min_value=1, max_value=97))
+@given(log_parts, st.integers(min_value=1, max_value=97))
 def test_block_size_does_not_change_the_result(parts: list[bytes], block: int) -> None:
     data = b"".join(parts)
     small = scan_log(data, block_bytes=block, max_line_bytes=1 << 20)

@@ -19,6 +19,9 @@ GLIBCXX = (
 )
 
 
+pytestmark = pytest.mark.usefixtures("no_user_kb")
+
+
 @pytest.fixture
 def log(tmp_path: Path) -> Path:
     path = tmp_path / "build.log"
@@ -84,7 +87,7 @@ def test_snapshot_confirms(
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json", "not JSON"), ('{"facts": 3}', "not a bringup snapshot")],
+    [("{not json", "not JSON"), ('{"facts": 3}', "not a snapshot")],
 )
 def test_bad_snapshot_is_bad_input(
     log: Path, tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]
@@ -112,3 +115,29 @@ def test_large_files_take_the_range_path(
     document = json.loads(capsys.readouterr().out)
     assert document["data"]["lines"] == 3
     assert document["data"]["diagnoses"][0]["evidence"][0]["line"] == 2
+
+
+@pytest.mark.parametrize("engine", ["re2", "hyperscan"])
+def test_json_names_the_matching_engine(
+    engine: str, log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if engine == "hyperscan":
+        pytest.importorskip("hyperscan", reason="hyperscan (the 'fast' extra) not installed")
+    monkeypatch.setenv("BRINGUP_TRIAGE_ENGINE", engine)
+    assert main(["explain", str(log), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["engine"].startswith("re2-set" if engine == "re2" else "hyperscan ")
+    assert data["diagnoses"][0]["signature_id"] == "toolchain.glibcxx-not-found"
+    assert data["warnings"] == []
+
+
+def test_debug_variable_says_which_engine_ran(
+    log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BRINGUP_DEBUG", "1")
+    monkeypatch.setenv("BRINGUP_TRIAGE_ENGINE", "re2")
+    assert main(["explain", str(log)]) == 0
+    assert "debug: bringup.cli.explain: matching engine: re2-set\n" in capsys.readouterr().err
+    monkeypatch.delenv("BRINGUP_DEBUG")
+    assert main(["explain", str(log)]) == 0
+    assert capsys.readouterr().err == ""

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bringup.triage import scan_file, scan_log
+from bringup.triage import ScanResult, parallel, scan_file, scan_log
 from bringup.triage.parallel import line_ranges, merge
+from bringup.triage.scanner import Matcher
 
 GLIBCXX = (
     b"ImportError: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)"
@@ -63,3 +64,27 @@ def test_scan_file_over_processes_equals_sequential(tmp_path: Path) -> None:
 def test_scan_file_small_files_stay_in_process(tmp_path: Path) -> None:
     path = _log(tmp_path)
     assert scan_file(path) == scan_log(path.read_bytes())
+
+
+def test_large_files_are_scanned_by_forked_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _log(tmp_path)
+    scanned: list[tuple[int, int]] = []
+    original = parallel._scan_range
+
+    def spy(matcher: Matcher, job: object, start: int, end: int) -> ScanResult:
+        scanned.append((start, end))  # in the worker processes, to their own copy
+        return original(matcher, job, start, end)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel, "_scan_range", spy)
+    assert parallel.can_fork()
+    result = scan_file(path, processes=3, parallel_min_bytes=0)
+    assert scanned == [line_ranges(path, 3)[0]]  # this process scanned the first third only
+    assert result == scan_log(path.read_bytes())
+
+
+def test_a_file_without_line_ends_is_one_range_read_in_chunks(tmp_path: Path) -> None:
+    path = tmp_path / "one.log"
+    path.write_bytes(b"y" * 300_000)
+    assert line_ranges(path, 3) == [(0, 300_000)]

@@ -32,7 +32,7 @@ def test_fix_names_the_needed_and_the_installed_version() -> None:
     host = snapshot(fact(keys.GLIBCXX_MAX, "3.4.28"))
     (diagnosis,) = explain_text([GLIBCXX], snapshot=host)
     assert diagnosis.confirmation == "confirmed"
-    assert "GLIBCXX_3.4.30 (GCC 12.1's libstdc++ or newer)" in diagnosis.cause
+    assert "GLIBCXX_3.4.30 (GCC 12.1.0's libstdc++ or newer)" in diagnosis.cause
     assert "This host's libstdc++ stops at 3.4.28." in diagnosis.cause
     assert [f.key for f in diagnosis.confirmed_by] == [keys.GLIBCXX_MAX]
 

@@ -10,7 +10,9 @@ import pytest
 
 from bringup.errors import InputError, KnowledgeBaseError
 from bringup.triage import PREDICATES, load_signatures
-from bringup.triage.signatures import BUILTIN_DIR, failure_dirs, pattern_problem
+from bringup.triage.loader import failure_dirs
+from bringup.triage.signatures import BUILTIN_DIR, pattern_problem
+from triage_inputs import write
 
 GOOD = """
 [[signature]]
@@ -26,10 +28,7 @@ source = "https://example.org/thread/1"
 
 
 def _write(directory: Path, text: str, name: str = "sigs.toml") -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / name
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write(directory, name, text)
 
 
 def test_builtin_set_is_large_and_covers_every_area() -> None:

@@ -1,55 +1,44 @@
 """``bringup explain LOG``: the most likely causes of a failure log, with layer, fix and source.
 
+Signatures come from the knowledge base's ``failures/`` directories: the built-in ones, then
+the overlays (``--kb``, ``--kb-extra``, ``BRINGUP_KB_DIR``, ``BRINGUP_KB_EXTRA_DIR``, the user
+config dir), as for ``bringup kb``. A broken overlay file is left out with a warning (file,
+line, record, field); the built-in signatures still work. ``BRINGUP_DEBUG=1`` prints which
+matching engine ran and why.
+
 Exit codes: 0 a known cause was found, 1 nothing matched, 2 bad input (missing log, unreadable
-or malformed snapshot).
+or malformed snapshot, missing overlay directory).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Optional
+from typing import IO, Any, Optional
 
 import click
-import msgspec
 
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot
 from bringup.errors import ExitCode, InputError
+from bringup.kb.render import render_problems
 from bringup.model.diagnosis import Diagnosis
-from bringup.model.snapshot import Snapshot
 from bringup.report.console import write
 from bringup.report.envelope import render_json
-from bringup.triage.explain import builtin_matcher, scan_log
+from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
-from bringup.triage.scanner import ScanResult
+from bringup.triage.scanner import Matcher, ScanResult
 
 
-def load_snapshot(path: Path) -> Snapshot:
-    """A snapshot from ``bringup probe --json`` output (the envelope's ``data``) or a bare
-    snapshot JSON; anything else is an ``InputError`` naming the file."""
-    try:
-        document = msgspec.json.decode(path.read_bytes())
-    except OSError as error:
-        raise InputError(f"cannot read snapshot: {error.strerror}", path=str(path)) from None
-    except msgspec.DecodeError as error:
-        raise InputError(f"not JSON: {error}", path=str(path)) from None
-    if isinstance(document, dict) and "data" in document and "schema" in document:
-        document = document["data"]
-    try:
-        return msgspec.convert(document, type=Snapshot)
-    except msgspec.ValidationError as error:
-        raise InputError(
-            f"not a bringup snapshot: {error}",
-            path=str(path),
-            hint="pass the output of `bringup probe --json`",
-        ) from None
-
-
-def scan(log: str) -> ScanResult:
+def scan(log: str, matcher: Matcher) -> ScanResult:
     """Scan stdin (``-``) as a stream, a regular file by ranges over several processes when
     it is large, anything else (a pipe, a device) as a stream."""
     if log == "-":
-        return scan_log(sys.stdin.buffer, matcher=builtin_matcher())
+        return scan_log(sys.stdin.buffer, matcher=matcher)
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
@@ -59,8 +48,8 @@ def scan(log: str) -> ScanResult:
         raise InputError(f"cannot read log: {error.strerror}", path=log) from None
     with stream:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
-            return scan_file(path)
-        return scan_log(stream, matcher=builtin_matcher())
+            return scan_file(path, matcher=matcher)
+        return scan_log(stream, matcher=matcher)
 
 
 def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
@@ -92,20 +81,63 @@ def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
 @click.option(
     "--snapshot",
     "snapshot_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Host snapshot (`bringup probe --json` output) to confirm causes against.",
+    metavar="FILE|DIR",
+    type=click.Path(exists=True, path_type=Path),
+    help="Confirm or rule out causes against this snapshot (bringup probe --json) or recorded "
+    "host (bringup probe --record).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
+@JSON
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True)
-def command(log: str, snapshot_path: Optional[Path], as_json: bool, top: int) -> int:
+@KB_DIR
+@KB_EXTRA
+def command(
+    *,
+    log: str,
+    snapshot_path: Optional[Path],
+    as_json: bool,
+    top: int,
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
+) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
-    snapshot = load_snapshot(snapshot_path) if snapshot_path is not None else None
-    result = scan(log)
-    diagnoses = rank(result, builtin_matcher().catalogue, snapshot, top)
-    code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
-    if as_json:
-        data = {"log": log, "lines": result.lines, "diagnoses": diagnoses}
-        write(render_json("explain", code, data))
-    else:
-        write(render_text(diagnoses, log, result.lines))
-    return int(code)
+    with _debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
+        snapshot = read_snapshot(snapshot_path) if snapshot_path is not None else None
+        matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
+        if problems and not as_json:
+            for line in render_problems(problems):
+                sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+        logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
+        result = scan(log, matcher)
+        diagnoses = rank(result, matcher.catalogue, snapshot, top)
+        code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
+        if as_json:
+            data: dict[str, Any] = {
+                "log": log,
+                "lines": result.lines,
+                "engine": matcher.engine,
+                "diagnoses": diagnoses,
+                "warnings": list(problems),
+            }
+            write(render_json("explain", code, data))
+        else:
+            write(render_text(diagnoses, log, result.lines))
+        return int(code)
+
+
+@contextlib.contextmanager
+def _debug_lines(enabled: bool) -> Iterator[None]:
+    """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
+    if not enabled:
+        yield
+        return
+    logger = logging.getLogger("bringup")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("debug: %(name)s: %(message)s"))
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)

@@ -5,18 +5,12 @@ all in one pass over a log of any size; ranking puts first what the host snapsho
 """
 
 from bringup.triage.explain import LogInput, explain_text, scan_log
+from bringup.triage.loader import Loaded, failure_dirs, load_signatures, read_signatures
 from bringup.triage.parallel import scan_file
 from bringup.triage.predicates import PREDICATES, predicate
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
-from bringup.triage.signatures import (
-    BUILTIN_DIR,
-    Signature,
-    SignatureRecord,
-    SignatureSet,
-    failure_dirs,
-    load_signatures,
-)
+from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureRecord, SignatureSet
 
 __all__ = [
     "LogInput",
@@ -34,4 +28,6 @@ __all__ = [
     "SignatureSet",
     "failure_dirs",
     "load_signatures",
+    "read_signatures",
+    "Loaded",
 ]

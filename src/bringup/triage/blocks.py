@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, Union
 
-BLOCK_BYTES = 4 << 20
+BLOCK_BYTES = 128 << 10
 MAX_LINE_BYTES = 1 << 20
 
 Block = Union[bytes, bytearray]

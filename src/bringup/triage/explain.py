@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Optional, Union, cast
 
+from bringup.kb.schema import Problem
 from bringup.model.diagnosis import Diagnosis
 from bringup.model.snapshot import Snapshot
 from bringup.triage.blocks import (
@@ -18,22 +21,59 @@ from bringup.triage.blocks import (
     TextStreamReader,
     iter_blocks,
 )
+from bringup.triage.loader import failure_dirs, load_signatures, read_signatures
+from bringup.triage.prefilter import ENGINE_ENV
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
-from bringup.triage.signatures import SignatureSet, load_signatures
+from bringup.triage.signatures import BUILTIN_DIR, SignatureSet
 
 LogInput = Union[str, bytes, IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 """A whole log as ``str``/``bytes``, a binary or text stream, or an iterable of lines."""
 
 
-@functools.lru_cache(maxsize=1)
 def builtin_matcher() -> Matcher:
-    """The built-in signature set, compiled once per process."""
-    return Matcher(load_signatures())
+    """The built-in signature set, compiled once per process (and engine asked for)."""
+    return _builtin_matcher(os.environ.get(ENGINE_ENV, ""))
+
+
+@functools.cache
+def _builtin_matcher(engine: str) -> Matcher:
+    return compile_matcher(load_signatures(), engine=engine or None)
+
+
+def compile_matcher(catalogue: SignatureSet, *, engine: Optional[str] = None) -> Matcher:
+    """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
+    asks), its Hyperscan database cached in the user cache dir (``bringup.kb.paths``)."""
+    from bringup.kb.paths import user_cache_dir
+
+    return Matcher(catalogue, engine=engine, cache_dir=user_cache_dir())
 
 
 def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:
-    return builtin_matcher() if catalogue is None else Matcher(catalogue)
+    return builtin_matcher() if catalogue is None else compile_matcher(catalogue)
+
+
+def overlaid_matcher(
+    kb_dir: str | Path | None = None,
+    extra_dirs: Sequence[str | Path] = (),
+    env: Optional[Mapping[str, str]] = None,
+) -> tuple[Matcher, tuple[Problem, ...]]:
+    """The signatures a command-line user expects, compiled: built-in, then the overlays of
+    the knowledge-base search path (``--kb``/``--kb-extra``, ``BRINGUP_KB_DIR``,
+    ``BRINGUP_KB_EXTRA_DIR``, the user config dir: each one's ``failures/``), with template
+    look-ups in the same knowledge base; and the overlay problems, to show as warnings."""
+    from bringup.kb import load_knowledge_base
+    from bringup.kb.paths import resolve_dirs
+
+    kb_dirs, dir_problems = resolve_dirs(kb_dir, extra_dirs, env)
+    dirs = failure_dirs(kb_dirs)
+    if kb_dir is None and not extra_dirs and dirs == [BUILTIN_DIR]:
+        return builtin_matcher(), tuple(dir_problems)
+    knowledge = functools.partial(
+        load_knowledge_base, kb_dir=kb_dir, extra_dirs=extra_dirs, env=env
+    )
+    loaded = read_signatures(dirs, knowledge=knowledge)
+    return compile_matcher(loaded.catalogue), (*dir_problems, *loaded.problems)
 
 
 def reader_for(source: LogInput) -> ByteSource:

@@ -1,31 +1,32 @@
 """Large log files scanned by several processes, one byte range each.
 
-Threads already overlap RE2's matching (it releases the GIL), but stripping colour codes and
-counting lines hold the GIL. For a file on disk — the common case, and the only one that can be
-split — each process takes a range that starts and ends on a line boundary, scans it like any
-stream, and the results are merged in order, line numbers shifted by the lines before each
-range. Memory stays bounded per process; small files are scanned in-process.
+Stripping colour codes and counting lines hold the GIL, so threads cannot spread a scan over
+cores. For a file on disk (the common case, and the
+only one that can be split) each process takes a range that starts and ends on a line
+boundary, scans it like any stream, and the results are merged in order, line numbers shifted
+by the lines before each range. Workers are forked, so they inherit the compiled matcher; the
+parent scans the first range meanwhile. Memory stays bounded per process; small files are
+scanned in-process.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Union
+from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks
+from bringup.triage.explain import builtin_matcher
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
-from bringup.triage.signatures import load_signatures
 
 PARALLEL_MIN_BYTES = 64 << 20
 MAX_PROCESSES = 8
-
-Dirs = Optional[Sequence[Union[str, Path]]]
 
 
 class _RangeReader:
@@ -57,41 +58,50 @@ def line_ranges(path: Path, parts: int) -> list[tuple[int, int]]:
     starts = [0]
     with path.open("rb") as handle:
         for index in range(1, parts):
-            handle.seek(max(size * index // parts, starts[-1]))
-            handle.readline()
-            position = handle.tell()
+            position = _next_line(handle, max(size * index // parts, starts[-1]), size)
             if position < size and position > starts[-1]:
                 starts.append(position)
     ends = [*starts[1:], size]
     return list(zip(starts, ends))
 
 
-_MATCHERS: dict[Optional[tuple[str, ...]], Matcher] = {}
-
-
-def _matcher(dirs: Optional[tuple[str, ...]]) -> Matcher:
-    if dirs not in _MATCHERS:
-        _MATCHERS[dirs] = Matcher(load_signatures(list(dirs) if dirs is not None else None))
-    return _MATCHERS[dirs]
+def _next_line(handle: IO[bytes], offset: int, size: int, chunk: int = 1 << 16) -> int:
+    """The offset just after the first newline at or after ``offset`` (``size`` if none),
+    read a chunk at a time so a file without newlines is not read into memory."""
+    handle.seek(offset)
+    while offset < size:
+        data = handle.read(chunk)
+        newline = data.find(b"\n")
+        if newline != -1:
+            return offset + newline + 1
+        offset += len(data)
+    return size
 
 
 @dataclass(frozen=True)
 class _Job:
-    """One range to scan, as sent to a worker process."""
+    """What every range of one scan shares."""
 
-    path: str
-    dirs: Optional[tuple[str, ...]]
+    path: Path
     block_bytes: int
     max_line_bytes: int
 
 
-def _scan_range(job: _Job, start: int, end: int) -> ScanResult:
-    reader = _RangeReader(Path(job.path), start, end)
+_FORKED: dict[str, Matcher] = {}
+"""The matcher forked workers inherit, set just before they are forked."""
+
+
+def _scan_range(matcher: Matcher, job: _Job, start: int, end: int) -> ScanResult:
+    reader = _RangeReader(job.path, start, end)
     try:
         blocks = iter_blocks(reader, block_bytes=job.block_bytes, max_line_bytes=job.max_line_bytes)
-        return _matcher(job.dirs).scan(blocks, workers=1)
+        return matcher.scan(blocks, workers=1)
     finally:
         reader.close()
+
+
+def _scan_forked(job: _Job, start: int, end: int) -> ScanResult:
+    return _scan_range(_FORKED["matcher"], job, start, end)
 
 
 def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> ScanResult:
@@ -124,25 +134,44 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
     return ScanResult(hits, lines, size)
 
 
+def cpu_count() -> int:
+    """CPUs this process may run on (its affinity, as set by taskset or a container)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Forked workers inherit the compiled matcher instead of loading and compiling it again;
+    forking is safe only while this process runs a single thread."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
 def scan_file(
     path: Union[str, Path],
     *,
-    dirs: Dirs = None,
+    matcher: Optional[Matcher] = None,
     processes: Optional[int] = None,
     block_bytes: int = BLOCK_BYTES,
     max_line_bytes: int = MAX_LINE_BYTES,
     parallel_min_bytes: int = PARALLEL_MIN_BYTES,
 ) -> ScanResult:
-    """Scan a log file, over several processes when it is large (``processes``: default one
-    per CPU, at most 8); ``dirs`` are the signature directories (default: built-in)."""
+    """Scan a log file; a large one in line-aligned ranges, this process scanning the first
+    while forked workers scan the others (``processes``: default one per CPU, at most 8).
+    ``matcher`` defaults to the built-in signatures."""
     path = Path(path)
-    key = tuple(str(d) for d in dirs) if dirs is not None else None
-    job = _Job(str(path), key, block_bytes, max_line_bytes)
-    count = processes or min(MAX_PROCESSES, os.cpu_count() or 1)
-    if count <= 1 or path.stat().st_size < parallel_min_bytes:
-        return _scan_range(job, 0, path.stat().st_size)
-    ranges = line_ranges(path, count)
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=len(ranges), mp_context=context) as pool:
-        futures = [pool.submit(_scan_range, job, start, end) for start, end in ranges]
-        return merge([future.result() for future in futures])
+    engine = matcher or builtin_matcher()
+    job = _Job(path, block_bytes, max_line_bytes)
+    size = path.stat().st_size
+    count = processes or min(MAX_PROCESSES, cpu_count())
+    ranges = line_ranges(path, count) if count > 1 and size >= parallel_min_bytes else []
+    if len(ranges) < 2 or not can_fork():
+        return _scan_range(engine, job, 0, size)
+    _FORKED["matcher"] = engine
+    context = multiprocessing.get_context("fork")
+    try:
+        with ProcessPoolExecutor(max_workers=len(ranges) - 1, mp_context=context) as pool:
+            futures = [pool.submit(_scan_forked, job, start, end) for start, end in ranges[1:]]
+            first = _scan_range(engine, job, *ranges[0])
+            return merge([first, *(future.result() for future in futures)])
+    finally:
+        _FORKED.clear()

@@ -1,8 +1,9 @@
 """The engine: every signature pattern over a log in one pass, in bounded memory.
 
-All patterns go into one RE2 ``Set``; for each block of lines a single DFA pass says which
-patterns occur anywhere in it (most blocks of a real log: none, and the block is done). Only
-the patterns that did occur are then run on that block to find their lines and named groups.
+For each block of lines a prefilter (``bringup.triage.prefilter``: a Hyperscan database or an
+RE2 set) names the patterns that may occur anywhere in it (most blocks of a real log: none, and
+the block is done). Only those patterns, each compiled by RE2 with its named groups, then run
+on that block to find their lines and captures, so the prefilter decides speed, never results.
 RE2 runs in linear time, so no pattern and no input can make the scan backtrack.
 """
 
@@ -13,10 +14,12 @@ from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional
 
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
+from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 
 EVIDENCE_BYTES = 400
@@ -44,23 +47,38 @@ class ScanResult:
 
 
 class Matcher:
-    """A signature set compiled for scanning: one RE2 set plus each pattern on its own."""
+    """A signature set compiled for scanning: a prefilter over all patterns, plus each pattern
+    on its own (compiled when the prefilter first names it)."""
 
-    def __init__(self, catalogue: SignatureSet) -> None:
-        import re2
-
-        options = engine_options()
+    def __init__(
+        self,
+        catalogue: SignatureSet,
+        *,
+        engine: Optional[str] = None,
+        cache_dir: Optional[Path] = None,
+    ) -> None:
         self.catalogue = catalogue
-        self._set = re2.Set.SearchSet(options)
         self._owners: list[tuple[str, int]] = []
-        self._regexes: list[Any] = []
+        self._patterns: list[bytes] = []
         for signature in catalogue.signatures:
             for index, pattern in enumerate(signature.record.patterns):
-                encoded = pattern.encode("utf-8")
-                self._set.Add(encoded)
-                self._regexes.append(re2.compile(encoded, options))
+                self._patterns.append(pattern.encode("utf-8"))
                 self._owners.append((signature.id, signature.specificity[index]))
-        self._set.Compile()
+        self._regexes: list[Any] = [None] * len(self._patterns)
+        self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
+
+    @property
+    def engine(self) -> str:
+        """Which prefilter runs: ``hyperscan X.Y`` or ``re2-set``."""
+        return self.prefilter.name
+
+    def _regex(self, index: int) -> Any:
+        regex = self._regexes[index]
+        if regex is None:
+            import re2
+
+            regex = self._regexes[index] = re2.compile(self._patterns[index], engine_options())
+        return regex
 
     def scan(
         self,
@@ -78,6 +96,11 @@ class Matcher:
         lines = 0
         size = 0
         count = workers or min(4, os.cpu_count() or 1)
+        if count == 1:
+            for raw in blocks:
+                size += len(raw)
+                lines = self._consume(self._prepare(raw), lines, hits, max_evidence)
+            return ScanResult(hits, lines, size)
         with ThreadPoolExecutor(max_workers=count) as pool:
             pending: deque[Future[tuple[Block, list[int], int]]] = deque()
             for raw in blocks:
@@ -92,7 +115,7 @@ class Matcher:
     def _prepare(self, raw: Block) -> tuple[Block, list[int], int]:
         """The per-block work that can run in parallel: normalise, one set match, count lines."""
         block = normalise(raw)
-        found = self._set.Match(block) or []
+        found = self.prefilter.candidates(block)
         newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
         return block, found, newlines
 
@@ -119,7 +142,7 @@ class Matcher:
         """Find the lines of ``block`` that the patterns in ``found`` match."""
         spans = []
         for index in found:
-            for match in self._regexes[index].finditer(block):
+            for match in self._regex(index).finditer(block):
                 spans.append((match.start(), index, match))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0

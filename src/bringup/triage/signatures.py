@@ -3,24 +3,23 @@
 Each ``[[signature]]`` names a failure the stack is known for: regular expressions (RE2 syntax,
 named groups for the values that matter) that find it in a log line, the layer it shows in, its
 cause, a templated fix, conditions on the host (predicates), and the public source that
-established it. Loading is strict: unknown fields, a pattern RE2 rejects or that matches an
-empty line, a predicate that is not registered, a placeholder no pattern captures, a duplicate
-id — each is a ``KnowledgeBaseError`` naming the file, line, record and field.
-
-Directories are read in order; a later directory (a site or user overlay) replaces records and
-tables of the same id, as archspec's extra directories do.
+established it. Each file is checked on its own, strictly: unknown fields, a pattern RE2
+rejects or that matches an empty line, a predicate that is not registered, a placeholder no
+pattern captures — each is a ``SignatureError`` naming the file, line, record and field.
+``bringup.triage.loader`` merges the files of several directories.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple, Optional, Union
 
 import msgspec
 
 from bringup.errors import KnowledgeBaseError
+from bringup.kb.schema import Problem
 from bringup.model import keys
 from bringup.model.diagnosis import CauseKind, Layer
 from bringup.tomlfile import line_of, read_toml
@@ -82,52 +81,61 @@ class Signature(NamedTuple):
 
 
 class SignatureSet(NamedTuple):
-    """Every signature in load order, and the lookup tables their templates use."""
+    """Every signature in load order, and the lookup tables their templates use (tables of
+    the data files, and look-ups in the knowledge base: ``bringup.triage.lookups``)."""
 
     signatures: tuple[Signature, ...]
-    tables: dict[str, dict[str, str]]
+    tables: Mapping[str, Mapping[str, str]]
 
     def by_id(self, signature_id: str) -> Optional[Signature]:
         return next((s for s in self.signatures if s.id == signature_id), None)
 
 
-def load_signatures(dirs: Optional[Sequence[Union[str, Path]]] = None) -> SignatureSet:
-    """Load the signatures of ``dirs`` (default: the built-in data), later ones overriding."""
-    records: dict[str, Signature] = {}
-    tables: dict[str, dict[str, str]] = {}
-    for directory in [Path(d) for d in (dirs if dirs is not None else [BUILTIN_DIR])]:
-        if not directory.is_dir():
-            raise KnowledgeBaseError("not a directory of signature files", path=str(directory))
-        seen_here: dict[str, str] = {}
-        for path in sorted(directory.glob("*.toml")):
-            text, document = read_toml(path)
-            content = _decode(document, text, str(path))
-            for name, table in content.tables.items():
-                tables[name] = dict(table.entries)
-            for signature in _signatures(content, text, str(path)):
-                if signature.id in seen_here:
-                    raise KnowledgeBaseError(
-                        f"duplicate id (also in {seen_here[signature.id]})",
-                        path=signature.path,
-                        line=signature.line,
-                        record_id=signature.id,
-                        field="id",
-                    )
-                seen_here[signature.id] = signature.path
-                records[signature.id] = signature
-    catalogue = SignatureSet(tuple(records.values()), tables)
-    _check_references(catalogue)
-    return catalogue
+class SignatureError(KnowledgeBaseError):
+    """A problem in a signature file; keeps its parts as a knowledge-base ``Problem`` so an
+    overlay's problem can be reported as a warning instead of stopping the command."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        line: Optional[int] = None,
+        record_id: Optional[str] = None,
+        field: Optional[str] = None,
+    ) -> None:
+        super().__init__(message, path=path, line=line, record_id=record_id, field=field)
+        self.problem = Problem(
+            path=path, message=message, line=line, record_id=record_id, field=field
+        )
 
 
-def failure_dirs(kb_dirs: Sequence[Union[str, Path]]) -> list[Path]:
-    """The signature directories of a knowledge-base search path (base first, then overlays,
-    as ``bringup.kb.paths.data_dirs`` returns it): the ``failures/`` of each directory that has
-    one; the built-in signatures come first when the base has none of its own."""
-    found = [Path(d) / "failures" for d in kb_dirs if (Path(d) / "failures").is_dir()]
-    if not kb_dirs or not (Path(kb_dirs[0]) / "failures").is_dir():
-        found.insert(0, BUILTIN_DIR)
-    return found
+class SignatureFile(NamedTuple):
+    """One file's signatures and lookup tables, each checked on its own."""
+
+    path: str
+    signatures: tuple[Signature, ...]
+    tables: dict[str, dict[str, str]]
+
+
+def read_file(path: Path) -> SignatureFile:
+    """Read and check one signature file. Raises ``SignatureError`` for a bad record or a
+    duplicate id, ``InputError`` for a file that is not TOML."""
+    text, document = read_toml(path)
+    content = _decode(document, text, str(path))
+    signatures: dict[str, Signature] = {}
+    for signature in _signatures(content, text, str(path)):
+        if signature.id in signatures:
+            raise SignatureError(
+                "duplicate id in this file",
+                path=signature.path,
+                line=signature.line,
+                record_id=signature.id,
+                field="id",
+            )
+        signatures[signature.id] = signature
+    tables = {name: dict(table.entries) for name, table in content.tables.items()}
+    return SignatureFile(str(path), tuple(signatures.values()), tables)
 
 
 def _decode(document: dict[str, object], text: str, path: str) -> FailureFile:
@@ -146,7 +154,7 @@ def _decode(document: dict[str, object], text: str, path: str) -> FailureFile:
             entry = raw[int(where.group(1))] if isinstance(raw, list) else None
             record_id = str(entry.get("id")) if isinstance(entry, dict) else None
             line = _field_line(text, record_id, field)
-        raise KnowledgeBaseError(
+        raise SignatureError(
             re.sub(r" - at `[^`]*`", "", message),
             path=path,
             line=line,
@@ -162,13 +170,13 @@ def _field_line(text: str, record_id: Optional[str], field: Optional[str]) -> Op
     return line_of(text, field, start=start) or start
 
 
-FailFn = Callable[[str, str], KnowledgeBaseError]
+FailFn = Callable[[str, str], SignatureError]
 
 
 def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signature]:
     for record in content.signature:
         line = line_of(text, "id", record.id)
-        fail = _failer(text, path, record.id, line)
+        fail = failer(text, path, record.id, line)
         if not ID.match(record.id):
             raise fail("id must be dotted lower-case words (area.topic.name)", "id")
         if not record.source.startswith("https://"):
@@ -188,12 +196,12 @@ def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signatur
         yield Signature(record, path, line, tuple(groups), specificity)
 
 
-def _failer(text: str, path: str, record_id: str, line: Optional[int]) -> FailFn:
+def failer(text: str, path: str, record_id: str, line: Optional[int]) -> FailFn:
     """Builds errors that point at ``field`` of record ``record_id`` in ``path``."""
 
-    def fail(message: str, field: str) -> KnowledgeBaseError:
+    def fail(message: str, field: str) -> SignatureError:
         where = _field_line(text, record_id, field) or line
-        return KnowledgeBaseError(message, path=path, line=where, record_id=record_id, field=field)
+        return SignatureError(message, path=path, line=where, record_id=record_id, field=field)
 
     return fail
 
@@ -220,6 +228,7 @@ def engine_options() -> object:
     options.encoding = re2.Options.Encoding.LATIN1
     options.never_nl = True
     options.max_mem = 256 << 20
+    options.log_errors = False
     return options
 
 
@@ -260,21 +269,3 @@ def _check_template(template: str, field: str, groups: list[frozenset[str]], fai
             raise fail(f"{{{token}}}: {where} must capture (?P<{placeholder.name}>...)", field)
         if placeholder.kind == "table" and required:
             raise fail(f"{{{token}}}: a lookup may miss, put it inside [[ ]]", field)
-
-
-def _check_references(catalogue: SignatureSet) -> None:
-    """Checks that need every file: ``outranks`` ids and lookup-table names exist."""
-    ids = {s.id for s in catalogue.signatures}
-    for signature in catalogue.signatures:
-        text = Path(signature.path).read_text("utf-8")
-        fail = _failer(text, signature.path, signature.id, signature.line)
-        for other in signature.record.outranks:
-            if other not in ids or other == signature.id:
-                raise fail(f"outranks {other!r}, which is not another known signature", "outranks")
-        for field in ("cause", "fix"):
-            parts = template_parts(getattr(signature.record, field))
-            for token in parts.optional:
-                placeholder = parse_placeholder(token)
-                missing = placeholder and placeholder.kind == "table"
-                if missing and placeholder and placeholder.table not in catalogue.tables:
-                    raise fail(f"{{{token}}}: no lookup table {placeholder.table!r}", field)

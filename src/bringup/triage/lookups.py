@@ -1,0 +1,90 @@
+"""Look-ups that cause and fix templates make in the knowledge base.
+
+``{version:gcc_for_glibcxx}`` names the first GCC whose libstdc++ provides the captured
+GLIBCXX symbol version (``3.4.30`` -> ``GCC 12.1.0``), and ``{version:gcc_for_cxxabi}`` the
+same for CXXABI. The answer is read, through the knowledge base's query API, from its
+``gcc_glibcxx`` rows (what ``bringup kb show gcc_glibcxx`` prints, with their source), so the
+table is kept in one place. The knowledge base is loaded only when a template needs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Optional
+
+from bringup.errors import StackError
+from bringup.versions import InvalidVersion, SpecifierSet, Version, scheme_for
+
+if TYPE_CHECKING:
+    from bringup.kb import KnowledgeBase
+
+LOG = logging.getLogger(__name__)
+
+KnowledgeLoader = Callable[[], "KnowledgeBase"]
+
+FIRST_GCC_TABLES = {"gcc_for_glibcxx": "glibcxx", "gcc_for_cxxabi": "cxxabi"}
+"""Template table name -> the symbol-version subject it maps to the first GCC providing it."""
+
+
+def default_knowledge() -> KnowledgeBase:
+    """The knowledge base as ``bringup kb`` reads it by default (built-in, then overlays)."""
+    from bringup.kb import load_knowledge_base
+
+    return load_knowledge_base()
+
+
+def lookup_tables(knowledge: Optional[KnowledgeLoader] = None) -> dict[str, Mapping[str, str]]:
+    """The knowledge-base look-ups by table name, sharing one lazily loaded knowledge base."""
+    loader = functools.lru_cache(maxsize=1)(knowledge or default_knowledge)
+    return {name: FirstGcc(subject, loader) for name, subject in FIRST_GCC_TABLES.items()}
+
+
+class FirstGcc(Mapping[str, str]):
+    """Symbol version -> ``GCC X.Y.Z``, the oldest GCC release in the knowledge base whose
+    ``gcc -> symbol >= V`` row has ``V`` at least that version: code built by that GCC may
+    need symbols up to ``V``, so its own libstdc++ provides them."""
+
+    def __init__(self, subject: str, knowledge: KnowledgeLoader) -> None:
+        self._subject = subject
+        self._knowledge = knowledge
+
+    @functools.cached_property
+    def _provided(self) -> tuple[tuple[Version, str], ...]:
+        """(newest symbol version provided, GCC release), oldest GCC first."""
+        try:
+            kb = self._knowledge()
+        except StackError as error:
+            LOG.debug("knowledge base not loaded (%s): GCC look-ups unknown", error)
+            return ()
+        found: list[tuple[Version, str]] = []
+        for gcc in kb.releases("gcc"):
+            for implication in kb.implications("gcc", gcc):
+                if implication.subject == self._subject:
+                    floors = [_floor(spec, self._subject) for spec in implication.specs]
+                    found.extend((floor, gcc) for floor in floors if floor is not None)
+        return tuple(found)
+
+    def __getitem__(self, version: str) -> str:
+        try:
+            wanted = Version(version, scheme_for(self._subject))
+        except InvalidVersion:
+            raise KeyError(version) from None
+        for provided, gcc in self._provided:
+            if provided >= wanted:
+                return f"GCC {gcc}"
+        raise KeyError(version)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys(provided.raw for provided, _ in self._provided))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys(provided.raw for provided, _ in self._provided))
+
+
+def _floor(spec: str, subject: str) -> Optional[Version]:
+    """The lowest ``>=`` bound of ``spec`` (``>=3.4.30`` -> 3.4.30), if it has one."""
+    alternatives = SpecifierSet(spec, scheme_for(subject)).alternatives
+    floors = [c.version for clauses in alternatives for c in clauses if c.operator == ">="]
+    return min(floors) if floors else None

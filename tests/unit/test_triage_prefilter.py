@@ -1,0 +1,161 @@
+"""The prefilter: Hyperscan when it is installed and can read a pattern as RE2 does, an RE2 set
+otherwise; both engines give the same diagnoses; a failing or missing Hyperscan never breaks a
+scan; the compiled database is cached and a bad cache is only a miss."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bringup.triage import load_signatures, scan_log
+from bringup.triage.prefilter import (
+    HyperscanPrefilter,
+    Re2SetPrefilter,
+    choose_prefilter,
+    hyperscan_reads_like_re2,
+)
+from bringup.triage.scanner import Matcher
+
+LOGS = Path(__file__).parent.parent / "fixtures" / "logs"
+PATTERNS = [b"EI0006", b"error code is (?P<code>\\d+)", b"(?i)aclinit failed"]
+TEXT = b"x\n[ERROR] EI0006 then ACLINIT FAILED\nnothing\n"
+
+
+@pytest.fixture(scope="module")
+def hyperscan() -> Any:
+    return pytest.importorskip("hyperscan", reason="hyperscan (the 'fast' extra) not installed")
+
+
+@pytest.fixture(scope="module")
+def engines() -> dict[str, Matcher]:
+    catalogue = load_signatures()
+    found = {"re2": Matcher(catalogue, engine="re2")}
+    hyperscan_engine = Matcher(catalogue, engine="hyperscan")
+    if hyperscan_engine.engine.startswith("hyperscan"):
+        found["hyperscan"] = hyperscan_engine
+    return found
+
+
+@pytest.mark.parametrize(
+    ("pattern", "safe"),
+    [
+        (b"EI0006", True),
+        (b"caf\xc3\xa9 failed", True),  # non-ASCII, but no case folding: bytes are bytes
+        (b"(?i)aclinit failed", True),
+        (b"(?i)caf\xc3\xa9", False),  # how each folds \xc3 is not documented
+        (b"(?i:caf)\\xe9", False),
+        (b"\\pL+ failed", False),
+        (b"\\(?i) literal", True),
+    ],
+)
+def test_patterns_hyperscan_could_miss_stay_with_re2(pattern: bytes, safe: bool) -> None:
+    assert hyperscan_reads_like_re2(pattern) is safe
+
+
+def test_re2_set_names_the_patterns_present() -> None:
+    prefilter = Re2SetPrefilter(PATTERNS)
+    assert prefilter.name == "re2-set"
+    assert sorted(prefilter.candidates(TEXT)) == [0, 2]
+    assert prefilter.candidates(b"nothing here\n") == []
+
+
+def test_hyperscan_names_the_patterns_present(hyperscan: Any, tmp_path: Path) -> None:
+    prefilter = HyperscanPrefilter(hyperscan, PATTERNS, tmp_path)
+    assert prefilter.name.startswith("hyperscan ")
+    assert sorted(prefilter.candidates(bytearray(TEXT))) == [0, 2]
+    assert prefilter.candidates(memoryview(b"nothing here\n")) == []
+
+
+def test_patterns_hyperscan_rejects_or_may_miss_go_to_an_re2_set(
+    hyperscan: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    patterns = [b"EI0006", b"(?U)ab+c", b"(?i)caf\xc3\xa9"]
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        prefilter = HyperscanPrefilter(hyperscan, patterns, tmp_path)
+    assert prefilter.name.endswith("+ re2-set (2)")
+    assert "rejects pattern b'(?U)ab+c'" in caplog.text
+    assert sorted(prefilter.candidates(b"EI0006 abbc CAF\xc3\xa9\n")) == [0, 1, 2]
+
+
+def test_choose_honours_the_engine_variable() -> None:
+    chosen = choose_prefilter(PATTERNS, env={"BRINGUP_TRIAGE_ENGINE": "re2"})
+    assert chosen.name == "re2-set"
+
+
+def test_unknown_engine_name_means_auto(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        chosen = choose_prefilter(PATTERNS, engine="turbo", env={})
+    assert "'turbo' is not one of" in caplog.text
+    assert sorted(chosen.candidates(TEXT)) == [0, 2]
+
+
+def test_missing_hyperscan_falls_back_to_re2_with_a_debug_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "hyperscan", None)  # import raises ImportError
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        chosen = choose_prefilter(PATTERNS, engine="hyperscan", env={})
+    assert chosen.name == "re2-set"
+    assert "hyperscan is not installed" in caplog.text
+
+
+def test_hyperscan_failure_falls_back_to_re2(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "hyperscan", types.ModuleType("hyperscan"))  # no API
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        chosen = choose_prefilter(PATTERNS, env={})
+    assert chosen.name == "re2-set"
+    assert "hyperscan failed" in caplog.text
+
+
+class CountingHyperscan:
+    """The hyperscan module, counting the databases compiled (not loaded from the cache)."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+        self.compiled = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def Database(self, **options: Any) -> Any:  # the module's name for it
+        self.compiled += 1
+        return self._real.Database(**options)
+
+
+def test_database_is_cached_and_a_corrupt_cache_is_a_miss(hyperscan: Any, tmp_path: Path) -> None:
+    counting = CountingHyperscan(hyperscan)
+    HyperscanPrefilter(counting, PATTERNS, tmp_path)
+    assert counting.compiled == 1
+    (cached,) = tmp_path.glob("triage-*.hsdb")
+    assert sorted(HyperscanPrefilter(counting, PATTERNS, tmp_path).candidates(TEXT)) == [0, 2]
+    assert counting.compiled == 1
+    cached.write_bytes(b"\x93not a database")
+    assert sorted(HyperscanPrefilter(counting, PATTERNS, tmp_path).candidates(TEXT)) == [0, 2]
+    assert counting.compiled == 2
+
+
+def test_unwritable_cache_dir_is_not_an_error(hyperscan: Any, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    prefilter = HyperscanPrefilter(hyperscan, PATTERNS, blocker / "cache")
+    assert sorted(prefilter.candidates(TEXT)) == [0, 2]
+
+
+def _samples() -> list[Path]:
+    return sorted(LOGS.rglob("*.log"))
+
+
+def test_engines_agree_on_every_sample_log(engines: dict[str, Matcher]) -> None:
+    if len(engines) < 2:
+        pytest.skip("hyperscan (the 'fast' extra) not installed")
+    for sample in _samples():
+        data = sample.read_bytes()
+        results = {name: scan_log(data, matcher=m) for name, m in engines.items()}
+        assert results["re2"] == results["hyperscan"], sample
