@@ -1,0 +1,144 @@
+"""The fresh held-out triage corpus (``tests/data/triage_fresh``) is well-formed and stays apart.
+
+A second held-out corpus, collected independently of the signatures and of the other corpora, so
+that accuracy measured on it says how well the signatures generalise. This checks the corpus, not
+accuracy: every case names a log that exists, a public thread, a valid area and layer; no thread or
+log is shared with the signature samples or the other two corpora. The corpus ships unlabelled;
+the optional ``expected`` key (signature ids) is added later by the lead, and checked when present.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from bringup.triage import load_signatures
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - 3.9/3.10
+    import tomli as tomllib
+
+DATA = Path(__file__).parent.parent / "data"
+FRESH = DATA / "triage_fresh"
+SAMPLES = Path(__file__).parent.parent / "fixtures" / "logs"
+OTHER_CORPORA = (DATA / "triage", DATA / "triage_heldout")
+AREAS = {"ascend", "cuda", "toolchain"}
+LAYERS = {"install", "build", "device_init", "operator_execution", "communication", "memory"}
+REQUIRED = {"file", "area", "source", "established_cause", "layer"}
+OPTIONAL = {"expected"}
+URL = re.compile(r"https?://[^\s)\"'>`]+")
+
+
+def _cases() -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = tomllib.loads((FRESH / "cases.toml").read_text(encoding="utf-8"))[
+        "case"
+    ]
+    return cases
+
+
+def _thread(url: str) -> str:
+    """A URL reduced to its thread: no scheme, query, fragment or trailing slash."""
+    parts = urlsplit(url)
+    return (parts.netloc + parts.path).rstrip("/").lower()
+
+
+def _digest(text: str) -> str:
+    """A log's content, blank lines, trailing spaces and ``# source:`` headers aside."""
+    body = "\n".join(
+        line.rstrip()
+        for line in text.splitlines()
+        if line.strip() and not line.startswith("# source:")
+    )
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _unknown_expected(cases: Iterable[dict[str, Any]], known: set[str]) -> set[str]:
+    """Signature ids named in ``expected`` that the signature set does not have."""
+    return {item for case in cases for item in case.get("expected", [])} - known
+
+
+def test_corpus_has_enough_cases_in_every_area() -> None:
+    cases = _cases()
+    assert len(cases) >= 40
+    assert {case["area"] for case in cases} == AREAS
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda case: str(case["file"]))
+def test_case_is_well_formed(case: dict[str, Any]) -> None:
+    assert REQUIRED <= set(case) <= REQUIRED | OPTIONAL
+    log = FRESH / case["file"]
+    assert log.suffix == ".log"
+    assert log.is_file()
+    assert log.read_bytes().strip()
+    assert case["area"] in AREAS
+    assert case["layer"] in LAYERS
+    assert len(case["established_cause"].split()) >= 8
+    source = urlsplit(case["source"])
+    assert source.scheme in {"http", "https"}
+    assert source.netloc
+    assert source.path.strip("/")
+    if "expected" in case:
+        assert isinstance(case["expected"], list)
+        assert all(isinstance(item, str) and item for item in case["expected"])
+        assert len(case["expected"]) == len(set(case["expected"]))
+
+
+def test_expected_ids_exist_in_the_signature_set() -> None:
+    known = {signature.id for signature in load_signatures().signatures}
+    assert known, "no signatures loaded: the check would be vacuous"
+    assert _unknown_expected(_cases(), known) == set()
+
+
+def test_an_unknown_expected_id_is_reported() -> None:
+    known = {signature.id for signature in load_signatures().signatures}
+    some = sorted(known)[0]
+    labelled: list[dict[str, Any]] = [
+        {"expected": [some, "no.such-signature"]},
+        {"expected": []},
+        {},
+    ]
+    assert _unknown_expected(labelled, known) == {"no.such-signature"}
+
+
+def test_every_log_is_listed_once_and_every_thread_once() -> None:
+    cases = _cases()
+    files = [case["file"] for case in cases]
+    assert len(files) == len(set(files))
+    assert set(files) == {path.name for path in FRESH.glob("*.log")}
+    threads = [_thread(case["source"]) for case in cases]
+    assert len(threads) == len(set(threads))
+
+
+def test_no_thread_is_shared_with_the_samples_or_the_other_corpora() -> None:
+    used = {
+        _thread(url)
+        for directory in (SAMPLES, *OTHER_CORPORA)
+        for path in directory.rglob("*")
+        if path.is_file()
+        for url in URL.findall(path.read_text(encoding="utf-8", errors="replace"))
+    }
+    assert used, "no sources found in the other corpora: the check would be vacuous"
+    shared = {_thread(case["source"]) for case in _cases()} & used
+    assert shared == set()
+
+
+def test_no_log_is_a_copy_of_a_sample_or_another_corpus_log() -> None:
+    known = {
+        _digest(path.read_text(encoding="utf-8", errors="replace"))
+        for directory in (SAMPLES, *OTHER_CORPORA)
+        for path in directory.rglob("*.log")
+    }
+    assert known, "no logs found in the other corpora: the check would be vacuous"
+    fresh = [
+        _digest(path.read_text(encoding="utf-8", errors="replace")) for path in FRESH.glob("*.log")
+    ]
+    assert len(fresh) == len(set(fresh))
+    assert known.isdisjoint(fresh)
