@@ -263,7 +263,7 @@ def main() -> int:
         return 0
 
     catalogue = load_signatures()
-    patterns = [p for s in catalogue.signatures for p in s.record.patterns]
+    patterns = [p for s in catalogue.signatures for p in (*s.finding, *s.record.context)]
     converted = [(p, to_ere(p)) for p in patterns]
     failed = [p for p, ere in converted if ere is None]
     PATTERNS.write_text("".join(f"{ere}\n" for _, ere in converted if ere), encoding="utf-8")

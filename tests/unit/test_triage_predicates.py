@@ -81,6 +81,11 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
         host(pythons=(python(("torch", "2.2.0"), ("torch_npu", "2.1.0")),)),
         True,
     ),
+    ("torch_npu_installed", True, host(pythons=(python(("torch-npu", "2.5.1")),)), True),
+    ("torch_npu_installed", False, host(pythons=(python(("torch_npu", "2.1.0.post3")),)), False),
+    ("torch_npu_installed", True, host(pythons=(python(("torch", "2.5.1+cu121")),)), False),
+    ("torch_npu_installed", False, host(pythons=(python(("torch", "2.5.1+cu121")),)), True),
+    ("torch_npu_installed", True, host(), None),
     ("numpy_major_at_least", "2", host(pythons=(python(("numpy", "2.0.2")),)), True),
     ("numpy_major_at_least", "2", host(pythons=(python(("numpy", "1.26.4")),)), False),
     (

@@ -107,9 +107,12 @@ def _scan_forked(job: _Job, start: int, end: int) -> ScanResult:
 def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> ScanResult:
     """Results of consecutive ranges as one: counts add up, line numbers are shifted."""
     hits: dict[str, SignatureHits] = {}
+    context: dict[str, int] = {}
     lines = 0
     size = 0
     for result in results:
+        for signature_id, count in result.context.items():
+            context[signature_id] = context.get(signature_id, 0) + count
         for signature_id, part in result.hits.items():
             shifted = [Evidence(line=e.line + lines, text=e.text) for e in part.evidence]
             whole = hits.get(signature_id)
@@ -121,6 +124,7 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
                     first_line=part.first_line + lines,
                     specificity=part.specificity,
                     last_line=part.last_line + lines,
+                    direct=part.direct,
                 )
                 continue
             whole.matches += part.matches
@@ -129,9 +133,10 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
                 whole.captures.setdefault(name, value)
             whole.specificity = max(whole.specificity, part.specificity)
             whole.last_line = part.last_line + lines
+            whole.direct = whole.direct or part.direct
         lines += result.lines
         size += result.bytes
-    return ScanResult(hits, lines, size)
+    return ScanResult(hits, lines, size, context)
 
 
 def cpu_count() -> int:

@@ -14,7 +14,7 @@ from typing import NamedTuple, Optional, Union
 
 from bringup.model import keys
 from bringup.model.facts import Fact
-from bringup.model.snapshot import Snapshot
+from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
 from bringup.versions import InvalidVersion, Version
 
@@ -179,11 +179,16 @@ def compute_capability_below(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
     return (True, tuple(low)) if low else (False, facts)
 
 
-def _packages(snapshot: Snapshot) -> dict[str, tuple[str, Source]]:
-    """Installed distributions of the default interpreter (else the first one inspected)."""
+def _inspected_python(snapshot: Snapshot) -> Optional[PythonInstall]:
+    """The default interpreter if its packages were listed, else the first one listed."""
     default = snapshot.value(keys.PYTHON_DEFAULT_PATH)
     inspected = [p for p in snapshot.pythons if p.packages is not None]
-    chosen = next((p for p in inspected if p.path == default), inspected[0] if inspected else None)
+    return next((p for p in inspected if p.path == default), inspected[0] if inspected else None)
+
+
+def _packages(snapshot: Snapshot) -> dict[str, tuple[str, Source]]:
+    """Installed distributions of the default interpreter (else the first one inspected)."""
+    chosen = _inspected_python(snapshot)
     if chosen is None or chosen.packages is None:
         return {}
     return {
@@ -219,6 +224,24 @@ def torch_npu_mismatch(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
         return UNKNOWN
     facts = (_package_fact("torch", *torch), _package_fact("torch-npu", *npu))
     return ((_release(torch[0], 3) != _release(npu[0], 3)) == bool(arg), facts)
+
+
+@predicate("torch_npu_installed", bool)
+def torch_npu_installed(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
+    """torch_npu is installed in the inspected interpreter (``false``: it is not)."""
+    chosen = _inspected_python(snapshot)
+    if chosen is None:
+        return UNKNOWN
+    found = _packages(snapshot).get("torch-npu")
+    if found is None:
+        absent = Fact(
+            key="python.package.torch-npu",
+            source=chosen.source,
+            status="absent",
+            reason=f"not installed in {chosen.path}",
+        )
+        return (not bool(arg), (absent,))
+    return (bool(arg), (_package_fact("torch-npu", *found),))
 
 
 @predicate("numpy_major_at_least", str)

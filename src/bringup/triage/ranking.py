@@ -3,14 +3,17 @@
 Order, strongest first:
 1. what the snapshot confirms (every ``when`` condition holds) ranks above what it cannot
    judge, which ranks above what it contradicts;
-2. catch-all signatures (``generic``, such as "NPU function error ... error code is N") rank
-   below every specific one;
+2. catch-all signatures (``generic``, such as "NPU function error ... error code is N"), and
+   signatures found only through a symptom that other causes share, rank below every
+   signature found through its own patterns; a symptom is lifted when one of the signature's
+   ``context`` patterns occurs in the log (the log itself says which cause it is);
 3. a signature that ``outranks`` another one also found in the log ranks above it (a warning
    that names the cause before the error it leads to);
-4. specificity: the literal characters of the most specific pattern that matched;
-5. tie-break in the order experts check: versions, then environment, then hardware, then
+4. context: a signature whose context patterns occur in the log ranks above one whose do not;
+5. specificity: the literal characters of the most specific pattern that matched;
+6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
-The score encodes 1-4 so that each step outweighs all the steps below it.
+The score encodes 1-5 so that each step outweighs all the steps below it.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from bringup.triage.templates import render
 KIND_ORDER: tuple[CauseKind, ...] = ("version", "environment", "hardware", "code")
 CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
-OUTRANK_BONUS = 100
+SYMPTOM_PENALTY = 300
+OUTRANK_BONUS = 150
+CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
 
 
@@ -49,10 +54,13 @@ def rank(
             continue
         confirmation, facts = _confirm(signature, hits.captures, snapshot)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
+        in_context = result.context.get(signature_id, 0) > 0
         score = (
             CONFIRMATION_WEIGHT[confirmation]
             - (GENERIC_PENALTY if signature.record.generic else 0)
+            - (SYMPTOM_PENALTY if not hits.direct and not in_context else 0)
             + OUTRANK_BONUS * outranked
+            + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
         )
         diagnoses.append(

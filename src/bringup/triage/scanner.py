@@ -29,7 +29,8 @@ MAX_EVIDENCE = 5
 @dataclass
 class SignatureHits:
     """What one signature matched: how many lines, the first few of them, what they captured
-    (the first value seen for each group), and its most specific matching pattern."""
+    (the first value seen for each group), its most specific matching pattern, and whether any
+    match was one of its own patterns (``direct``) rather than only a shared symptom."""
 
     matches: int = 0
     evidence: list[Evidence] = field(default_factory=list)
@@ -37,13 +38,20 @@ class SignatureHits:
     first_line: int = 0
     specificity: int = 0
     last_line: int = 0
+    direct: bool = False
 
 
 @dataclass
 class ScanResult:
+    """Per signature what it matched, and how many lines matched its context patterns."""
+
     hits: dict[str, SignatureHits]
     lines: int
     bytes: int
+    context: dict[str, int] = field(default_factory=dict)
+
+
+PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
 
 
 class Matcher:
@@ -58,12 +66,16 @@ class Matcher:
         cache_dir: Optional[Path] = None,
     ) -> None:
         self.catalogue = catalogue
-        self._owners: list[tuple[str, int]] = []
+        self._owners: list[tuple[str, int, str]] = []
         self._patterns: list[bytes] = []
         for signature in catalogue.signatures:
-            for index, pattern in enumerate(signature.record.patterns):
+            for index, pattern in enumerate(signature.finding):
+                role = SYMPTOM if signature.is_symptom(index) else PATTERN
                 self._patterns.append(pattern.encode("utf-8"))
-                self._owners.append((signature.id, signature.specificity[index]))
+                self._owners.append((signature.id, signature.specificity[index], role))
+            for pattern in signature.record.context:
+                self._patterns.append(pattern.encode("utf-8"))
+                self._owners.append((signature.id, 0, CONTEXT))
         self._regexes: list[Any] = [None] * len(self._patterns)
         self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
 
@@ -92,25 +104,23 @@ class Matcher:
         RE2 releases the GIL while it matches, so blocks are matched on ``workers`` threads
         (default: up to 4, one per CPU) and their results consumed in order; at most
         ``2 * workers`` blocks are in flight, which keeps memory bounded."""
-        hits: dict[str, SignatureHits] = {}
-        lines = 0
-        size = 0
+        result = ScanResult({}, 0, 0)
         count = workers or min(4, os.cpu_count() or 1)
         if count == 1:
             for raw in blocks:
-                size += len(raw)
-                lines = self._consume(self._prepare(raw), lines, hits, max_evidence)
-            return ScanResult(hits, lines, size)
+                result.bytes += len(raw)
+                self._consume(self._prepare(raw), result, max_evidence)
+            return result
         with ThreadPoolExecutor(max_workers=count) as pool:
             pending: deque[Future[tuple[Block, list[int], int]]] = deque()
             for raw in blocks:
-                size += len(raw)
+                result.bytes += len(raw)
                 pending.append(pool.submit(self._prepare, raw))
                 if len(pending) >= 2 * count:
-                    lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
+                    self._consume(pending.popleft().result(), result, max_evidence)
             while pending:
-                lines = self._consume(pending.popleft().result(), lines, hits, max_evidence)
-        return ScanResult(hits, lines, size)
+                self._consume(pending.popleft().result(), result, max_evidence)
+        return result
 
     def _prepare(self, raw: Block) -> tuple[Block, list[int], int]:
         """The per-block work that can run in parallel: normalise, one set match, count lines."""
@@ -120,39 +130,36 @@ class Matcher:
         return block, found, newlines
 
     def _consume(
-        self,
-        prepared: tuple[Block, list[int], int],
-        lines: int,
-        hits: dict[str, SignatureHits],
-        max_evidence: int,
-    ) -> int:
+        self, prepared: tuple[Block, list[int], int], result: ScanResult, max_evidence: int
+    ) -> None:
         block, found, newlines = prepared
         if found:
-            self._locate(block, found, lines, hits, max_evidence)
-        return lines + newlines
+            self._locate(block, found, result, max_evidence)
+        result.lines += newlines
 
     def _locate(
-        self,
-        block: Block,
-        found: list[int],
-        base: int,
-        hits: dict[str, SignatureHits],
-        max_evidence: int,
+        self, block: Block, found: list[int], result: ScanResult, max_evidence: int
     ) -> None:
-        """Find the lines of ``block`` that the patterns in ``found`` match."""
+        """Find the lines of ``block`` that the patterns in ``found`` match (line numbers
+        continue from the ``result.lines`` already counted)."""
+        hits = result.hits
         spans = []
         for index in found:
             for match in self._regex(index).finditer(block):
                 spans.append((match.start(), index, match))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
-        line = base + 1
+        line = result.lines + 1
         for start, index, match in spans:
             line += block.count(b"\n", position, start)
             position = start
-            signature_id, specificity = self._owners[index]
+            signature_id, specificity, role = self._owners[index]
+            if role == CONTEXT:
+                result.context[signature_id] = result.context.get(signature_id, 0) + 1
+                continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
             record.specificity = max(record.specificity, specificity)
+            record.direct = record.direct or role == PATTERN
             for raw_name, value in match.groupdict().items():
                 name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
                 if value is not None and name not in record.captures:

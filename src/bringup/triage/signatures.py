@@ -3,9 +3,16 @@
 Each ``[[signature]]`` names a failure the stack is known for: regular expressions (RE2 syntax,
 named groups for the values that matter) that find it in a log line, the layer it shows in, its
 cause, a templated fix, conditions on the host (predicates), and the public source that
-established it. Each file is checked on its own, strictly: unknown fields, a pattern RE2
-rejects or that matches an empty line, a predicate that is not registered, a placeholder no
-pattern captures — each is a ``SignatureError`` naming the file, line, record and field.
+established it. A message that several causes produce (``CUBLAS_STATUS_NOT_INITIALIZED``: out of
+memory, or an earlier out-of-range index) is a ``symptom`` of each of them rather than a pattern:
+it finds the signature, which then ranks below any signature found by its own patterns unless a
+``context`` pattern (lines that make this cause the likely one, such as ``torch_npu`` in the
+traceback) also occurs in the log. Context patterns never find a signature on their own.
+
+Each file is checked on its own, strictly: unknown fields, a pattern RE2 rejects or that matches
+an empty line, a context pattern with a named group, a predicate that is not registered, a
+placeholder no pattern captures — each is a ``SignatureError`` naming the file, line, record and
+field.
 ``bringup.triage.loader`` merges the files of several directories.
 """
 
@@ -44,10 +51,12 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     title: str
     layer: Layer
     kind: CauseKind
-    patterns: list[str]
     cause: str
     fix: str
     source: str
+    patterns: list[str] = []
+    symptoms: list[str] = []
+    context: list[str] = []
     see_also: list[str] = []
     when: dict[str, WhenArg] = {}
     outranks: list[str] = []
@@ -67,7 +76,8 @@ class FailureFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
 
 class Signature(NamedTuple):
-    """A validated record, where it was written, and what its patterns capture."""
+    """A validated record, where it was written, and what its patterns capture (``groups`` and
+    ``specificity``: one entry per pattern, then one per symptom)."""
 
     record: SignatureRecord
     path: str
@@ -78,6 +88,15 @@ class Signature(NamedTuple):
     @property
     def id(self) -> str:
         return self.record.id
+
+    @property
+    def finding(self) -> tuple[str, ...]:
+        """The expressions that find this signature: its patterns, then its symptoms."""
+        return (*self.record.patterns, *self.record.symptoms)
+
+    def is_symptom(self, index: int) -> bool:
+        """Whether ``finding[index]`` is a symptom (shared with other causes)."""
+        return index >= len(self.record.patterns)
 
 
 class SignatureSet(NamedTuple):
@@ -181,18 +200,27 @@ def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signatur
             raise fail("id must be dotted lower-case words (area.topic.name)", "id")
         if not record.source.startswith("https://"):
             raise fail("source must be a public https:// URL", "source")
-        if not record.patterns:
-            raise fail("at least one pattern is required", "patterns")
+        if not record.patterns and not record.symptoms:
+            raise fail("at least one pattern (or symptom) is required", "patterns")
         groups = []
-        for pattern in record.patterns:
-            problem = pattern_problem(pattern)
+        for field, expressions in (("patterns", record.patterns), ("symptoms", record.symptoms)):
+            for pattern in expressions:
+                problem = pattern_problem(pattern)
+                if problem:
+                    raise fail(f"pattern {pattern!r}: {problem}", field)
+                groups.append(frozenset(GROUP.findall(pattern)))
+        for pattern in record.context:
+            problem = pattern_problem(pattern) or (
+                "a context pattern captures nothing: drop its named groups"
+                if GROUP.search(pattern)
+                else None
+            )
             if problem:
-                raise fail(f"pattern {pattern!r}: {problem}", "patterns")
-            groups.append(frozenset(GROUP.findall(pattern)))
+                raise fail(f"pattern {pattern!r}: {problem}", "context")
         _check_when(record, groups, fail)
         _check_template(record.cause, "cause", groups, fail)
         _check_template(record.fix, "fix", groups, fail)
-        specificity = tuple(literal_count(p) for p in record.patterns)
+        specificity = tuple(literal_count(p) for p in (*record.patterns, *record.symptoms))
         yield Signature(record, path, line, tuple(groups), specificity)
 
 
