@@ -4,7 +4,8 @@ A second held-out corpus, collected independently of the signatures and of the o
 that accuracy measured on it says how well the signatures generalise. This checks the corpus, not
 accuracy: every case names a log that exists, a public thread, a valid area and layer; no thread or
 log is shared with the signature samples or the other two corpora. The corpus ships unlabelled;
-the optional ``expected`` key (signature ids) is added later by the lead, and checked when present.
+the optional ``expected`` key (signature ids) is added later by the lead, and checked when present,
+as is the optional ``label_note`` (why a label was a judgement call).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ OTHER_CORPORA = (DATA / "triage", DATA / "triage_heldout")
 AREAS = {"ascend", "cuda", "toolchain"}
 LAYERS = {"install", "build", "device_init", "operator_execution", "communication", "memory"}
 REQUIRED = {"file", "area", "source", "established_cause", "layer"}
-OPTIONAL = {"expected"}
+OPTIONAL = {"expected", "label_note"}
 URL = re.compile(r"https?://[^\s)\"'>`]+")
 
 
@@ -89,6 +90,9 @@ def test_case_is_well_formed(case: dict[str, Any]) -> None:
         assert isinstance(case["expected"], list)
         assert all(isinstance(item, str) and item for item in case["expected"])
         assert len(case["expected"]) == len(set(case["expected"]))
+    if "label_note" in case:
+        assert isinstance(case["label_note"], str)
+        assert case["label_note"].strip()
 
 
 def test_expected_ids_exist_in_the_signature_set() -> None:
