@@ -139,9 +139,12 @@ def flow(
         whole = " ".join(words)
         size = cell_len(whole)
         if not unit.prose:
-            if not lines.room(size, sep) and size <= width - indent:
-                lines.newline()
             if lines.room(size, sep):
+                lines.put(whole, unit.style, sep)
+                continue
+            if not lines.bare:  # whole on the next line, or from its start there
+                lines.newline()
+            if size <= width - indent:
                 lines.put(whole, unit.style, sep)
                 continue
         gap = sep
