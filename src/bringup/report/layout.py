@@ -172,7 +172,12 @@ def fits(rows: Sequence[Sequence[str]], width: int, indent: int) -> bool:
 def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
     from rich.cells import cell_len
 
-    return [max(cell_len(cell) for cell in column) for column in zip(*rows)]
+    return [max(cell_len(_cell(cell)) for cell in column) for column in zip(*rows)]
+
+
+def _cell(text: str) -> str:
+    """A cell on one line: a table row never spans two."""
+    return " ".join(text.split())
 
 
 def table_lines(
@@ -187,7 +192,7 @@ def table_lines(
     out = []
     for n, row in enumerate([titles, *rows]):
         line = Text(" " * indent)
-        for column, (cell, size) in enumerate(zip(row, widths)):
+        for column, (cell, size) in enumerate(zip(map(_cell, row), widths)):
             style = "bold" if n == 0 else (styles[column] if column < len(styles) else "")
             line.append(cell, style=style)
             line.append(" " * (size - cell_len(cell) + 2))
