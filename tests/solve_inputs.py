@@ -165,16 +165,7 @@ def host(
         for n, version in enumerate(cann)
     )
     installs = tuple(
-        PythonInstall(
-            path=f"/usr/bin/python{version.rsplit('.', 1)[0]}",
-            version=version,
-            origin="system",
-            source=command_source([f"python{version.rsplit('.', 1)[0]}", "--version"]),
-            packages=tuple(Package(name=n, version=v) for n, v in (packages or {}).items())
-            if n == 0
-            else None,
-        )
-        for n, version in enumerate(pythons)
+        _python(version, (packages or {}) if n == 0 else None) for n, version in enumerate(pythons)
     )
     return Snapshot(
         taken_at="2025-01-01T00:00:00Z",
@@ -183,6 +174,26 @@ def host(
         accelerators=accelerators,
         toolkits=toolkits,
         pythons=installs,
+    )
+
+
+def _python(version: str, packages: Mapping[str, str] | None) -> PythonInstall:
+    """An interpreter; the default one (with ``packages``) cited as the probe cites it, by
+    the command that ran ``inspect_env.py`` inside it."""
+    path = f"/usr/bin/python{version.rsplit('.', 1)[0]}"
+    if packages is None:
+        return PythonInstall(
+            path=path,
+            version=version,
+            origin="path",
+            source=command_source([path.rsplit("/", 1)[1], "--version"]),
+        )
+    return PythonInstall(
+        path=path,
+        version=version,
+        origin="default",
+        source=command_source([path, "-I", "inspect_env.py"]),
+        packages=tuple(Package(name=n, version=v) for n, v in packages.items()),
     )
 
 

@@ -15,6 +15,7 @@ nothing of the answer-set encoding.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -22,9 +23,10 @@ from typing import Optional
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from packaging.version import Version as _Pep440Version
 
 from bringup.model import Component, Rule
-from bringup.model.resolution import ConflictItem, Resolution
+from bringup.model.resolution import ConflictItem, Environment, Resolution
 from bringup.solve import solve
 from bringup.solve.candidates import Candidates
 from bringup.solve.explain import combine_specs
@@ -33,21 +35,40 @@ from bringup.solve.subjects import is_distribution
 from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
 from solve_inputs import catalogue, component, host, rule
 
-LOCAL = ("cmake", "ninja", "torch")
-"""Chosen per environment: two build tools and a Python distribution (whose rows bring what
-they name into the environment; rows about tools only constrain what is there)."""
+LOCAL = ("cmake", "ninja", "torch", "python")
+"""Chosen per environment: two build tools, a Python distribution (whose rows bring what
+they name into the environment; rows about tools only constrain what is there) and the
+Python it is installed into."""
 FIXED = "glibc"
 VERSIONS = ("1", "2", "3", "4", "5")
+PYTHONS = ("3.10.13", "3.11.7", "3.12.1")
+"""The Python candidates: two interpreters on the host and a release that is not there."""
+DEFAULT_PYTHON = "3.11.7"
+"""The interpreter whose packages the probe lists (torch may be installed there)."""
+INSTALLED_PYTHONS = ("3.11.7", "3.10.13")
+ONLY_INSTALLED = "6"
+"""A torch the default interpreter has and no release lists: usable on that interpreter
+only."""
 
-specs = st.one_of(
-    st.tuples(st.sampled_from(VERSIONS), st.sampled_from(VERSIONS)).map(
-        lambda ab: f">={min(ab)},<{max(ab)}" if ab[0] != ab[1] else f"=={ab[0]}"
-    ),
-    st.sampled_from(VERSIONS).map(lambda v: f"=={v}"),
-    st.sampled_from(VERSIONS).map(lambda v: f">={v}"),
-    st.sampled_from(VERSIONS).map(lambda v: f"<={v}"),
-    st.just(""),
-)
+
+def _specs(versions: Sequence[str]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.tuples(st.sampled_from(versions), st.sampled_from(versions)).map(
+            lambda ab: f">={min(ab)},<{max(ab)}" if ab[0] != ab[1] else f"=={ab[0]}"
+        ),
+        st.sampled_from(versions).map(lambda v: f"=={v}"),
+        st.sampled_from(versions).map(lambda v: f">={v}"),
+        st.sampled_from(versions).map(lambda v: f"<={v}"),
+        st.just(""),
+    )
+
+
+specs = _specs(VERSIONS)
+python_specs = _specs(PYTHONS)
+
+
+def spec_of(subject: str) -> st.SearchStrategy[str]:
+    return python_specs if subject == "python" else specs
 
 
 @dataclass(frozen=True)
@@ -55,6 +76,8 @@ class Instance:
     components: tuple[Component, ...]
     rules: tuple[Rule, ...]
     glibc: str
+    torch: Optional[str] = None
+    """The torch installed in the default interpreter, if any."""
 
 
 @st.composite
@@ -63,39 +86,88 @@ def instances(draw: st.DrawFn) -> Instance:
     components = []
     for n in range(count):
         subjects = draw(st.lists(st.sampled_from(LOCAL), min_size=1, max_size=3, unique=True))
-        components.append(component(f"r{n}", [(s, draw(specs)) for s in subjects]))
+        components.append(component(f"r{n}", [(s, draw(spec_of(s))) for s in subjects]))
     rules = []
     for n in range(draw(st.integers(min_value=0, max_value=3))):
         subject = draw(st.sampled_from((*LOCAL, FIXED)))
         then = draw(st.sampled_from([s for s in (*LOCAL, FIXED) if s != subject]))
-        rules.append(rule(f"k{n}", subject, draw(specs), then, draw(specs)))
-    return Instance(tuple(components), tuple(rules), draw(st.sampled_from(VERSIONS)))
+        rules.append(rule(f"k{n}", subject, draw(spec_of(subject)), then, draw(spec_of(then))))
+    glibc = draw(st.sampled_from(VERSIONS))
+    torch = draw(st.one_of(st.none(), st.sampled_from(VERSIONS), st.just(ONLY_INSTALLED)))
+    return Instance(tuple(components), tuple(rules), glibc, torch)
 
 
 # --- the oracle -------------------------------------------------------------------------------
 
 Item = tuple[str, ...]
 """("req", component, subject, spec) | ("rule", rule id) | ("host",)"""
+Value = dict[str, Optional[str]]
 
 
+@functools.cache
 def _ok(subject: str, spec: str, value: str) -> bool:
     return SpecifierSet(spec, scheme_for(subject)).contains(value)
 
 
-def holds(items: Sequence[Item], instance: Instance) -> bool:
-    """Whether ``items`` can hold together in one environment: try every value (or none)
-    for each chosen subject; the fixed subject is the host's while its item is on."""
-    rules = {r.id: r for r in instance.rules}
-    glibc = instance.glibc if ("host",) in items else None
-    for combo in itertools.product((None, *VERSIONS), repeat=len(LOCAL)):
-        value: dict[str, Optional[str]] = dict(zip(LOCAL, combo))
-        value[FIXED] = glibc
-        if all(_item_holds(item, value, rules) for item in items):
-            return True
+def domain(subject: str, instance: Instance) -> tuple[str, ...]:
+    """The versions of a chosen subject, newest first."""
+    versions = PYTHONS if subject == "python" else VERSIONS
+    if subject == "torch" and instance.torch == ONLY_INSTALLED:
+        versions = (*versions, ONLY_INSTALLED)
+    return tuple(sorted(versions, key=_Pep440Version, reverse=True))
+
+
+def installed_here(subject: str, value: Value, instance: Instance) -> bool:
+    """Whether the environment's pin of ``subject`` is installed for it: an interpreter
+    is; torch is only on the interpreter it is installed in."""
+    if subject == "python":
+        return value["python"] in INSTALLED_PYTHONS
+    if subject == "torch":
+        return value["torch"] == instance.torch and value["python"] == DEFAULT_PYTHON
     return False
 
 
-def _item_holds(item: Item, value: dict[str, Optional[str]], rules: dict[str, Rule]) -> bool:
+def interpreter_holds(value: Value, instance: Instance) -> bool:
+    """A Python distribution needs a Python; a torch no release lists exists only in the
+    interpreter it is installed in."""
+    if value["torch"] is None:
+        return True
+    if value["python"] is None:
+        return False
+    return value["torch"] != ONLY_INSTALLED or installed_here("torch", value, instance)
+
+
+def assignments(items: Sequence[Item], instance: Instance) -> Iterator[Value]:
+    """Every value (or none) for each chosen subject under which ``items`` hold together;
+    the fixed subject is the host's while its item is on."""
+    rules = {r.id: r for r in instance.rules}
+    asked = [item for item in items if item[0] == "req"]
+    domains: list[list[Optional[str]]] = []
+    for subject in LOCAL:
+        mine = [item[3] for item in asked if item[2] == subject]
+        fit = [v for v in domain(subject, instance) if all(_ok(subject, s, v) for s in mine)]
+        domains.append(list(fit) if mine else [None, *fit])
+    glibc = instance.glibc if ("host",) in items else None
+    for combo in itertools.product(*domains):
+        value: Value = dict(zip(LOCAL, combo))
+        value[FIXED] = glibc
+        if interpreter_holds(value, instance) and all(
+            _item_holds(item, value, rules) for item in items
+        ):
+            yield value
+
+
+def holds(items: Sequence[Item], instance: Instance) -> bool:
+    """Whether ``items`` can hold together in one environment."""
+    return _holds(tuple(items), instance)
+
+
+@functools.lru_cache(maxsize=4096)
+def _holds(items: tuple[Item, ...], instance: Instance) -> bool:
+    return next(assignments(items, instance), None) is not None
+
+
+def _item_holds(item: Item, value: Value, rules: dict[str, Rule]) -> bool:
     if item[0] == "req":
         got = value[item[2]]
         return got is not None and _ok(item[2], item[3], got)
@@ -154,13 +226,30 @@ def as_item(item: ConflictItem) -> Item:
 
 
 def _solve(instance: Instance) -> Resolution:
-    snapshot = host(glibc=instance.glibc)
-    releases = {s: list(VERSIONS) for s in LOCAL}
+    """The default interpreter (listed first) has ``instance.torch`` installed; the other
+    interpreter's packages were not inspected."""
+    snapshot = host(
+        glibc=instance.glibc,
+        pythons=INSTALLED_PYTHONS,
+        packages={"torch": instance.torch} if instance.torch else None,
+    )
+    releases = {s: list(VERSIONS) for s in LOCAL if s != "python"}
+    releases["python"] = [v for v in PYTHONS if v not in INSTALLED_PYTHONS]
     return solve(instance.components, snapshot, instance.rules, catalogue(releases))
+
+
+ON_PYTHON_310 = Instance(
+    components=(component("r0", [("python", "==3.10.13"), ("torch", ">=5"), ("cmake", "==2")]),),
+    rules=(rule("k0", "torch", "==5", "cmake", "==1"),),
+    glibc="1",
+    torch=ONLY_INSTALLED,
+)
+"""Only the torch of the default interpreter (3.11.7) would do, and the repo is on 3.10."""
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
+@example(ON_PYTHON_310)
 def test_fewest_environments_and_unplaced_match_brute_force(instance: Instance) -> None:
     resolution = _solve(instance)
     placeable = [c for c in instance.components if holds(items_of(instance, [c]), instance)]
@@ -184,64 +273,66 @@ def test_conflicts_are_minimal(instance: Instance) -> None:
             assert holds(items[:n] + items[n + 1 :], instance), (conflict, items[n])
 
 
+def _pinned(instance: Instance, env: Environment) -> Value:
+    value: Value = dict.fromkeys(LOCAL)
+    for pin in env.pins:
+        value[pin.subject] = pin.version
+    value[FIXED] = instance.glibc
+    return value
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
+@example(Instance((component("r0", [("python", "==3.10.13"), ("torch", ">=4")]),), (), "1", "6"))
+@example(Instance((component("r0", [("python", "<=3.10.13"), ("torch", "")]),), (), "1", "5"))
 def test_pins_satisfy_every_requirement_and_rule(instance: Instance) -> None:
+    """... and a torch pin comes with a Python; installed means installed in that one."""
     resolution = _solve(instance)
     by_name = {c.name: c for c in instance.components}
+    rules = {r.id: r for r in instance.rules}
     for env in resolution.environments:
-        value: dict[str, Optional[str]] = dict.fromkeys(LOCAL)
-        for pin in env.pins:
-            value[pin.subject] = pin.version
-        value[FIXED] = instance.glibc
+        value = _pinned(instance, env)
         items = items_of(instance, [by_name[n] for n in env.components])
-        rules = {r.id: r for r in instance.rules}
         assert all(_item_holds(item, value, rules) for item in items), env
+        assert interpreter_holds(value, instance), env
+        for pin in env.pins:
+            assert pin.installed == installed_here(pin.subject, value, instance), (pin, env)
 
 
-def _best_pins(items: Sequence[Item], instance: Instance, installed: str) -> tuple[int, int]:
+def _cost(value: Value, instance: Instance) -> tuple[int, int]:
+    """(pins to install, sum of ranks) of one environment's values."""
+    picked = [s for s in LOCAL if value[s] is not None]
+    return (
+        sum(1 for s in picked if not installed_here(s, value, instance)),
+        sum(domain(s, instance).index(str(value[s])) for s in picked),
+    )
+
+
+def _best_pins(items: Sequence[Item], instance: Instance) -> tuple[int, int]:
     """The least (pins to install, sum of ranks) of one environment holding ``items``:
     subjects nothing needs stay out (a pin only ever adds to the cost)."""
-    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
-    rules = {r.id: r for r in instance.rules}
-    best: tuple[int, int] | None = None
-    for combo in itertools.product((None, *VERSIONS), repeat=len(LOCAL)):
-        value: dict[str, Optional[str]] = dict(zip(LOCAL, combo))
-        value[FIXED] = instance.glibc
-        if not all(_item_holds(item, value, rules) for item in items):
-            continue
-        picked = [(s, v) for s, v in zip(LOCAL, combo) if v is not None]
-        cost = (
-            sum(1 for s, v in picked if (s, v) != ("torch", installed)),
-            sum(rank[v] for _s, v in picked),
-        )
-        best = cost if best is None or cost < best else best
-    assert best is not None
-    return best
+    return min(_cost(value, instance) for value in assignments(items, instance))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(instances(), st.sampled_from(VERSIONS))
-def test_pins_are_the_best_over_every_fewest_split(instance: Instance, installed: str) -> None:
+@given(instances())
+def test_pins_are_the_best_over_every_fewest_split(instance: Instance) -> None:
     """After the fewest environments: the fewest pins to install, then the newest, summed
-    over the environments and taken over every split into that many (torch ``installed``
-    is on the host; the other subjects are releases only)."""
-    snapshot = host(glibc=instance.glibc, packages={"torch": installed})
-    releases = {s: list(VERSIONS) for s in LOCAL}
-    resolution = solve(instance.components, snapshot, instance.rules, catalogue(releases))
-    rank = {v: n for n, v in enumerate(sorted(VERSIONS, reverse=True))}
-    pins = [p for env in resolution.environments for p in env.pins]
-    got = (sum(1 for p in pins if not p.installed), sum(rank[p.version] for p in pins))
+    over the environments and taken over every split into that many (torch
+    ``instance.torch`` is installed in the default interpreter only; the other subjects
+    are releases only)."""
+    resolution = _solve(instance)
+    got = [_cost(_pinned(instance, env), instance) for env in resolution.environments]
     unplaced = {u.component for u in resolution.unplaced}
     placeable = [c for c in instance.components if c.name not in unplaced]
     count = len(resolution.environments)
     costs = [
-        [_best_pins(items_of(instance, block), instance, installed) for block in split]
+        [_best_pins(items_of(instance, block), instance) for block in split]
         for split in partitions(placeable)
         if len(split) == count and all(holds(items_of(instance, b), instance) for b in split)
     ]
     best = min((sum(c[0] for c in split), sum(c[1] for c in split)) for split in costs)
-    assert got == best, resolution.environments
+    assert (sum(c[0] for c in got), sum(c[1] for c in got)) == best, resolution.environments
 
 
 def test_oracle_partitions_count_bell_numbers() -> None:

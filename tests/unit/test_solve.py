@@ -301,6 +301,47 @@ def test_unknown_python_distributions_are_open_ranges_for_the_index() -> None:
     assert "no single numpy satisfies both" in explain_conflict(both.conflicts[0], 2)
 
 
+def test_installed_packages_count_only_on_their_own_interpreter() -> None:
+    # torch 2.1.0 and numpy 1.26.4 are in the default interpreter (3.11.7); the probe did not
+    # look inside 3.10.13. An environment on 3.11.7 keeps them, citing that interpreter; one on
+    # 3.10.13 takes the newest release and the index's range, to install.
+    snapshot = host(pythons=("3.11.7", "3.10.13"), packages={"torch": "2.1.0", "numpy": "1.26.4"})
+    new = component("new", [("python", "==3.11.*"), ("torch", ">=2.1"), ("pypi:numpy", "<2")])
+    old = component("old", [("python", "<3.11"), ("torch", ">=2.1"), ("pypi:numpy", "<2")])
+    resolution = _solve([new, old], snapshot=snapshot)
+    assert [e.components for e in resolution.environments] == [("new",), ("old",)]
+    on_default, on_other = resolution.environments
+    pins = {p.subject: (p.version, p.origin, p.installed) for p in on_default.pins}
+    assert pins == {
+        "python": ("3.11.7", "installed", True),
+        "torch": ("2.1.0", "installed", True),
+        "numpy": ("1.26.4", "installed", True),
+    }
+    torch = on_default.pin("torch")
+    assert torch is not None
+    assert str(torch.source) == "$ /usr/bin/python3.11 -I inspect_env.py"
+    pins = {p.subject: (p.version, p.origin, p.installed) for p in on_other.pins}
+    assert pins == {
+        "python": ("3.10.13", "installed", True),
+        "torch": ("2.2.0", "release", False),
+        "numpy": ("<2", "index", False),
+    }
+
+
+def test_a_version_only_another_interpreter_has_is_no_candidate() -> None:
+    # torch 2.0.1 is no release the knowledge base lists; the default interpreter has it.
+    snapshot = host(pythons=("3.11.7", "3.10.13"), packages={"torch": "2.0.1"})
+    there = component("there", [("torch", "==2.0.1")])
+    resolution = _solve([there], snapshot=snapshot)
+    pin = resolution.environments[0].pin("python")
+    assert pin is not None
+    assert pin.version == "3.11.7"  # a package is installed into an interpreter
+    elsewhere = component("elsewhere", [("python", "<3.11"), ("torch", "==2.0.1")])
+    resolution = _solve([elsewhere], snapshot=snapshot)
+    assert not resolution.environments
+    assert [u.component for u in resolution.unplaced] == ["elsewhere"]
+
+
 def test_what_another_repo_of_the_stack_provides_is_not_solved_for() -> None:
     components = [
         component("ascend-comm", [("python", ">=3.8")]),

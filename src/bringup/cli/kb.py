@@ -21,12 +21,14 @@ from bringup.kb.paths import builtin_dir
 from bringup.kb.render import (
     render_entries,
     render_implications,
+    render_origin,
     render_problems,
     render_topics,
     render_verdict,
 )
 from bringup.report.console import console, write
 from bringup.report.envelope import render_json
+from bringup.report.layout import print_lines
 
 
 @click.group(name="kb")
@@ -52,7 +54,8 @@ def show(
             }
             write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
         else:
-            console().print(render_topics(kb.topics, counts))
+            out = console()
+            print_lines(out, render_topics(kb.topics, counts, out.width))
         return int(ExitCode.OK)
     found = kb.topic(topic)
     if found is None:
@@ -65,9 +68,8 @@ def show(
         write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
         return int(ExitCode.OK)
     out = console()
-    for table in render_entries(found, entries):
-        out.print(table)
-    out.print(f"{len(entries)} records from {', '.join(found.paths)}")
+    print_lines(out, render_entries(found, entries, out.width))
+    print_lines(out, render_origin(len(entries), found.paths, out.width))
     return int(ExitCode.OK)
 
 
@@ -100,7 +102,8 @@ def why(
             data: dict[str, Any] = {"pin": a, "chip": chip, "implications": found}
             write(render_json("kb why", code, _with_warnings(kb, data)))
         else:
-            write("\n".join(render_implications(a.subject, a.version, found)) + "\n")
+            lines = render_implications(a.subject, a.version, found, console().width)
+            write("\n".join(lines) + "\n")
         return int(code)
     verdict = kb.compatible(a, parse_pin(second), chip=chip)
     code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
@@ -108,7 +111,7 @@ def why(
         data = {"verdict": verdict, "chip": chip}
         write(render_json("kb why", code, _with_warnings(kb, data)))
     else:
-        write("\n".join(render_verdict(verdict)) + "\n")
+        write("\n".join(render_verdict(verdict, console().width)) + "\n")
     return int(code)
 
 

@@ -5,10 +5,13 @@ log file: lines wrapped at the console's width under a hanging indent, never ins
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 
 def wrapped(text: str, width: int, indent: int, first: int | None = None) -> list[str]:
@@ -60,3 +63,139 @@ def heading(console: Console, name: str, detail: str) -> None:
 
     head = f"  [bold]{escape(name)}[/bold]  "
     print_wrapped(console, detail, indent=4, head=head, head_width=len(name) + 4, style="dim")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of a line kept whole unless it is longer than a whole line (a range, a
+    ``file:line``, a URL, a command), with its Rich style. ``prose`` (a sentence) starts
+    where the line is and wraps at its spaces instead."""
+
+    text: str
+    style: str = ""
+    prose: bool = False
+
+
+class _Lines:
+    """Lines being filled: the last one's width so far, and whether it holds only its lead
+    (the indent, or the caller's head)."""
+
+    def __init__(self, width: int, indent: int, head: Text) -> None:
+        self.width = width
+        self.indent = indent
+        self.lines = [head]
+        self.used = head.cell_len
+        self.fresh = True
+
+    def room(self, size: int, gap: str) -> bool:
+        """Whether ``size`` cells fit on the current line."""
+        return self.used + (0 if self.fresh else len(gap)) + size <= self.width
+
+    @property
+    def bare(self) -> bool:
+        """Nothing but the indent: a new line would have no more room."""
+        return self.fresh and self.used <= self.indent
+
+    def put(self, text: str, style: str, gap: str) -> None:
+        from rich.cells import cell_len
+
+        if not self.fresh:
+            self.lines[-1].append(gap)
+            self.used += len(gap)
+        self.lines[-1].append(text, style=style)
+        self.used += cell_len(text)
+        self.fresh = False
+
+    def newline(self) -> None:
+        from rich.text import Text
+
+        self.lines.append(Text(" " * self.indent))
+        self.used = self.indent
+        self.fresh = True
+
+
+def flow(
+    units: Sequence[Unit],
+    width: int,
+    indent: int,
+    head: Text | str | None = None,
+    sep: str = "  ",
+) -> list[Text]:
+    """``units`` on lines of at most ``width`` cells, ``sep`` between them: each goes on the
+    current line when it fits, else at the start of the next (after ``indent`` spaces); one
+    longer than a line, or prose, is wrapped at its spaces. The first line starts with
+    ``head`` (the indent when None). No line ends in spaces; a word longer than a line
+    stands alone on its line."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    if head is None:
+        head = " " * indent
+    lines = _Lines(width, indent, Text(head) if isinstance(head, str) else head.copy())
+    for unit in units:
+        words = unit.text.split()
+        if not words:
+            continue
+        whole = " ".join(words)
+        size = cell_len(whole)
+        if not unit.prose:
+            if lines.room(size, sep):
+                lines.put(whole, unit.style, sep)
+                continue
+            if not lines.bare:  # whole on the next line, or from its start there
+                lines.newline()
+            if size <= width - indent:
+                lines.put(whole, unit.style, sep)
+                continue
+        gap = sep
+        for word in words:
+            if not lines.room(cell_len(word), gap) and not lines.bare:
+                lines.newline()
+            lines.put(word, unit.style, gap)
+            gap = " "
+    for line in lines.lines:
+        line.rstrip()
+    return lines.lines
+
+
+def print_lines(console: Console, lines: Sequence[Text]) -> None:
+    """Lines laid out already, printed as they are (no markup read, no re-wrapping)."""
+    for line in lines:
+        console.print(line, soft_wrap=True)
+
+
+def fits(rows: Sequence[Sequence[str]], width: int, indent: int) -> bool:
+    """Whether ``rows`` fit side by side as a table, no cell cut, in ``width`` cells."""
+    return indent + sum(w + 2 for w in column_widths(rows)) - 2 <= width
+
+
+def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
+    from rich.cells import cell_len
+
+    return [max(cell_len(_cell(cell)) for cell in column) for column in zip(*rows)]
+
+
+def _cell(text: str) -> str:
+    """A cell on one line: a table row never spans two."""
+    return " ".join(text.split())
+
+
+def table_lines(
+    titles: Sequence[str], rows: Sequence[Sequence[str]], indent: int, styles: Sequence[str] = ()
+) -> list[Text]:
+    """A table as aligned lines (titles bold), for when ``fits`` says it has the room:
+    columns two spaces apart, no padding at line ends. ``styles``: one per column."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    widths = column_widths([titles, *rows])
+    out = []
+    for n, row in enumerate([titles, *rows]):
+        line = Text(" " * indent)
+        for column, (cell, size) in enumerate(zip(map(_cell, row), widths)):
+            style = "bold" if n == 0 else (styles[column] if column < len(styles) else "")
+            line.append(cell, style=style)
+            line.append(" " * (size - cell_len(cell) + 2))
+        line.rstrip()
+        out.append(line)
+    return out

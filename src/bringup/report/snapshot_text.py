@@ -1,12 +1,14 @@
-"""A snapshot as a readable summary, grouped host / toolchain / python / ascend / cuda. Values
-that could not be established are shown as what they are (absent, unknown, timed out, failed,
-unparsed) with the reason, never as blanks."""
+"""A snapshot as a readable summary, grouped host / toolchain / python / ascend / cuda, each
+value with its source. Values that could not be established are shown as what they are
+(absent, unknown, timed out, failed, unparsed) with the reason, never as blanks. Made for 80
+columns and log files as much as for a wide terminal."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from bringup.model import Fact, Snapshot
+from bringup.report.layout import Unit, fits, flow, print_lines, table_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -20,6 +22,10 @@ SECTIONS = (
     ("probe", ("probe.", "report")),
 )
 
+_LABEL = 24
+"""The widest label the blocks align on; a longer one (an interpreter's path) pushes its
+value along or onto the next line."""
+
 _STATUS_STYLE = {
     "absent": "yellow",
     "unknown": "yellow",
@@ -30,32 +36,39 @@ _STATUS_STYLE = {
 
 
 def render_snapshot(snapshot: Snapshot, console: Console) -> None:
-    """Print the summary on ``console`` (a Rich console)."""
-    from rich.markup import escape
-    from rich.table import Table
+    """Print the summary on ``console`` (a Rich console): the headline, then each section
+    as a table of what, value and source when every cell fits the width, else one block
+    per fact (``what  value  (source)``, wrapped under the value's column, a path or a
+    command never split unless it is longer than a line)."""
+    from rich.text import Text
 
+    width = console.width
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
-    console.print(f"[bold]bringup probe[/bold]: {origin[snapshot.origin]}, {snapshot.taken_at}")
+    title = Text("bringup probe", style="bold")
+    title.append(": ")
+    units = [Unit(f"{origin[snapshot.origin]},"), Unit(snapshot.taken_at)]
+    print_lines(console, flow(units, width, 2, head=title, sep=" "))
     for line in headline(snapshot):
-        console.print("  " + escape(line))
-    wide = console.width >= 120
-    for title, prefixes in SECTIONS:
+        print_lines(console, flow([Unit(line, prose=True)], width, 4, head="  "))
+    for title_text, prefixes in SECTIONS:
         facts = [f for f in snapshot.facts if f.key.startswith(prefixes) or f.key in prefixes]
-        rows = _extra_rows(snapshot, title)
-        if not facts and not rows:
+        rows = [(_label(f.key), *_value(f), str(f.source)) for f in facts]
+        rows += _extra_rows(snapshot, title_text)
+        if not rows:
             continue
-        table = Table(
-            title=title, title_justify="left", show_header=False, box=None, pad_edge=False
-        )
-        table.add_column("what", style="bold", no_wrap=True)
-        table.add_column("value")
-        if wide:
-            table.add_column("source", style="dim")
-        cells = [(_label(f.key), _value(f), str(f.source)) for f in facts] + rows
-        for row in cells:
-            table.add_row(*(row if wide else row[:2]))
         console.print()
-        console.print(table)
+        console.print(Text(title_text, style="bold"))
+        table = [(what, value, source) for what, value, _style, source in rows]
+        if fits(table, width, 0):
+            styles = ["bold", "", "dim"]
+            print_lines(console, table_lines(("what", "value", "source"), table, 0, styles)[1:])
+            continue
+        label = max((len(what) for what, *_rest in rows if len(what) <= _LABEL), default=0)
+        for what, value, style, source in rows:
+            head = Text(what.ljust(label), style="bold")
+            head.append("  ")
+            units = [Unit(value, style, prose=True), Unit(f"({source})", "dim")]
+            print_lines(console, flow(units, width, label + 2, head=head))
 
 
 def headline(snapshot: Snapshot) -> list[str]:
@@ -105,27 +118,24 @@ def _label(key: str) -> str:
     return rest if head in ("host", "toolchain", "python", "ascend", "probe") and rest else key
 
 
-def _value(fact: Fact) -> str:
-    from rich.markup import escape
-
+def _value(fact: Fact) -> tuple[str, str]:
+    """The value as text, and its style: a value that could not be established says what
+    it is (absent, unknown, timed out, failed, unparsed) and why."""
     if fact.ok:
-        return escape(str(fact.value))
-    style = _STATUS_STYLE.get(fact.status, "yellow")
+        return str(fact.value), ""
     status = fact.status.replace("_", " ")
-    reason = f": {escape(fact.reason)}" if fact.reason else ""
-    return f"[{style}]{status}[/{style}]{reason}"
+    reason = f": {fact.reason}" if fact.reason else ""
+    return f"{status}{reason}", _STATUS_STYLE.get(fact.status, "yellow")
 
 
-def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str]]:
+def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str, str]]:
     """Devices, toolkit packages and interpreters under their section."""
-    from rich.markup import escape
-
-    rows: list[tuple[str, str, str]] = []
+    rows: list[tuple[str, str, str, str]] = []
     if section == "python":
         for python in snapshot.pythons:
             packages = "" if python.packages is None else f", {len(python.packages)} packages"
             text = f"{python.version} ({python.origin}{packages})"
-            rows.append((escape(python.path), escape(text), str(python.source)))
+            rows.append((python.path, text, "", str(python.source)))
     vendor = {"ascend": "ascend", "cuda": "nvidia"}.get(section)
     if vendor is not None:
         for toolkit in snapshot.toolkits:
@@ -134,7 +144,7 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str]]:
             flags = ", active" if toolkit.active else ""
             chip = f" for {toolkit.chip}" if toolkit.chip else ""
             text = f"{toolkit.version}{chip} at {toolkit.path}{flags}"
-            rows.append((toolkit.kind, escape(text), str(toolkit.source)))
+            rows.append((toolkit.kind, text, "", str(toolkit.source)))
         for device in snapshot.accelerators:
             if device.vendor != vendor:
                 continue
@@ -148,5 +158,5 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str]]:
                 parts.append(f"{used}{device.memory_total_mib} MiB")
             if device.health:
                 parts.append(device.health)
-            rows.append((f"device {device.index}", escape(", ".join(parts)), str(device.source)))
+            rows.append((f"device {device.index}", ", ".join(parts), "", str(device.source)))
     return rows

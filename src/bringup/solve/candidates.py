@@ -3,19 +3,23 @@ it comes from (installed here, a knowledge-base release, the host's fixed value)
 set of candidates each spec admits, computed once with ``bringup.versions``.
 
 A subject the knowledge base knows is a closed world: its releases and what is installed.
-A Python distribution it does not know (numpy, pytest) is open: besides what is installed,
-*regions* stand for the releases a package index would offer. A region is a version picked
-on each side of every version the repos name (``<2,>=1.21`` gives 1.20.9999, 1.21, 1.21.1,
-1.22, 2 ...), kept only when it meets the repos' specs differently from every other
-candidate. So "numpy < 2" and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is
+A Python distribution the knowledge base does not know (numpy, pytest) is open: besides what
+is installed, *regions* stand for the releases a package index would offer. A region is a
+version picked on each side of every version the repos name (``<2,>=1.21`` gives 1.20.9999,
+1.21, 1.21.1, 1.22, 2 ...), kept only when it meets the repos' specs differently from every
+other candidate. So "numpy < 2" and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is
 satisfiable without knowing numpy's releases; a region is pinned as its range, for the
 installer to resolve.
+
+A Python distribution is installed in an interpreter: it counts as installed only for an
+environment on that interpreter, and a version no release lists exists only there (the
+regions stand for the index everywhere else).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Optional
 
 from packaging.specifiers import InvalidSpecifier as _Pep440InvalidSpecifier
@@ -49,6 +53,24 @@ class Candidate:
     release: Optional[Release] = None
     host: Optional[HostValue] = None
     region: bool = False
+    installed_in: tuple[tuple[int, Installed], ...] = ()
+    """A Python distribution installed in interpreters: (the Python candidate that is the
+    interpreter, where it was seen). Installed for an environment on one of those only."""
+
+    @property
+    def anywhere(self) -> bool:
+        """Whether any environment may use it: a version known only from an interpreter's
+        packages is not one the knowledge base or the package index vouches for elsewhere
+        (an open subject's regions stand for the index there)."""
+        return not self.installed_in or any(
+            x is not None for x in (self.installed, self.release, self.host)
+        )
+
+    def installed_for(self, python: int | None) -> Installed | None:
+        """Where it is installed for an environment whose Python is candidate ``python``."""
+        if self.installed is not None:
+            return self.installed
+        return next((where for p, where in self.installed_in if p == python), None)
 
 
 def _release(version: _Pep440Version) -> tuple[int, ...]:
@@ -84,6 +106,16 @@ def region_points(specs: Iterable[str]) -> list[str]:
             last = nonzero[-1]
             points.add((*release[:last], release[last] - 1, 9999))
     return sorted(exact | {".".join(map(str, p)) for p in points}, key=_Pep440Version)
+
+
+@dataclass
+class _Found:
+    """What is known of one version while a subject's candidates are gathered."""
+
+    raw: str
+    installed: Optional[Installed] = None
+    release: Optional[Release] = None
+    installed_in: list[tuple[int, Installed]] = field(default_factory=list)
 
 
 class Candidates:
@@ -140,12 +172,19 @@ class Candidates:
                 Candidate(id=self.new_id(), subject=subject, version=v, rank=n, host=value)
                 for n, v in enumerate(value.values)
             )
-        found: dict[Version, tuple[str, Optional[Installed], Optional[Release]]] = {}
+        found: dict[Version, _Found] = {}
         installed = list(self.host.installed_versions(subject))
         if subject in DRIVERS and value is not None and value.status == "ok":
             installed += [Installed(subject, v, value.source) for v in value.values]
+        interpreters = self._interpreters() if any(i.python for i in installed) else {}
         for item in installed:
-            found.setdefault(Version(item.version, scheme), (item.version, item, None))
+            entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
+            if item.python is None:
+                entry.installed = entry.installed or item
+                continue
+            python = interpreters.get(Version(item.python, scheme_for("python")))
+            if python is not None:
+                entry.installed_in.append((python, item))
         releases = self.catalogue.releases(subject)
         for release in releases:
             try:
@@ -153,50 +192,58 @@ class Candidates:
             except InvalidVersion as error:
                 self.problems.append((subject, release.version, error, release))
                 continue
-            raw, here, _ = found.get(version, (release.version, None, None))
-            found[version] = (raw, here, release)
+            found.setdefault(version, _Found(release.version)).release = release
         if subject in SETTINGS:
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
-            for version, (raw, _here, known) in list(found.items()):
-                found[version] = (raw, Installed(subject, raw, flag), known)
+            for entry in found.values():
+                entry.installed = Installed(subject, entry.raw, flag)
         newest_first = subject not in SETTINGS
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
         made = [
             Candidate(
                 id=self.new_id(),
                 subject=subject,
-                version=found[v][0],
+                version=found[v].raw,
                 rank=n,
-                installed=found[v][1],
-                release=found[v][2],
+                installed=found[v].installed,
+                release=found[v].release,
+                installed_in=tuple(found[v].installed_in),
             )
             for n, v in enumerate(order)
         ]
         parsed = list(order)
-        if not releases and is_distribution(subject) and ":" not in subject:
+        if not releases and is_distribution(subject):
             regions = self._regions(subject, made)
             made += regions
             parsed += [Version(c.version, scheme) for c in regions]
         self._parsed[subject] = parsed
         return tuple(made)
 
+    def _interpreters(self) -> dict[Version, int]:
+        """The Python candidates by version: an interpreter packages were found in is the
+        Python candidate of its version."""
+        scheme = scheme_for("python")
+        return {Version(c.version, scheme): c.id for c in self.of("python")}
+
     def _regions(self, subject: str, known: list[Candidate]) -> list[Candidate]:
-        """Regions of an open subject that meet the repos' specs unlike any candidate so
-        far, newest first, ranked after the real candidates (a real one is preferred)."""
+        """Regions of an open subject that meet the repos' specs unlike any candidate every
+        environment may use, newest first, ranked after the real candidates (a real one is
+        preferred). A version installed in one interpreter only does not stand for the
+        index in the others, so a region like it is kept."""
         specs = []
         for text in sorted(self.specs.get(subject, ())):
             try:
                 specs.append(SpecifierSet(text, "pep440"))
             except InvalidSpecifier:
                 continue
+        everywhere = [c for c in known if c.anywhere]
         points = [Version(raw, "pep440") for raw in region_points(s.text for s in specs)]
-        points += [Version(c.version, "pep440") for c in known]
+        points += [Version(c.version, "pep440") for c in everywhere]
         met = [set(spec.admitted(points)) for spec in specs]
-        signatures = {
-            tuple(n in m for m in met) for n in range(len(points) - len(known), len(points))
-        }
+        first_known = len(points) - len(everywhere)
+        signatures = {tuple(n in m for m in met) for n in range(first_known, len(points))}
         regions: list[Candidate] = []
-        for n in reversed(range(len(points) - len(known))):
+        for n in reversed(range(first_known)):
             signature = tuple(n in m for m in met)
             if signature in signatures:
                 continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bringup.solve.problem import Problem
+from bringup.solve.subjects import is_distribution
 
 
 def _runs(allowed: Collection[int], rank_of: dict[int, int]) -> list[tuple[int, int]]:
@@ -48,6 +49,14 @@ def program_facts(problem: Problem, components: Collection[int], environments: i
         else:
             out.extend(f"cand({s},{c.id},{c.rank})." for c in candidates)
         out.extend(f"installed({s},{c.id})." for c in candidates if c.installed is not None)
+        out.extend(
+            f"installed_in({s},{c.id},{p})." for c in candidates for p, _where in c.installed_in
+        )
+        out.extend(f"only_in({s},{c.id})." for c in candidates if not c.anywhere)
+        if is_distribution(subject) and problem.scopes[subject] == "local":
+            out.append(f"dist({s}).")
+    if problem.candidates.get("python"):
+        out.append(f"python({subject_ids['python']}).")
     for req in problem.requirements:
         if req.component not in components:
             continue

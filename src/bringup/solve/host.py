@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Optional
 
 from bringup.errors import StackError
 from bringup.model import keys
@@ -47,11 +48,15 @@ _SYMBOL_PREFIXES = ("GLIBCXX_", "CXXABI_")
 
 @dataclass(frozen=True)
 class Installed:
-    """A version of a chosen subject already on the host."""
+    """A version of a chosen subject already on the host. ``python``: the version of the
+    interpreter a Python distribution is installed in (it is installed for an environment
+    on that interpreter only); None for what every environment can use (a toolkit, a
+    compiler, an interpreter itself)."""
 
     subject: str
     version: str
     source: Source
+    python: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -157,14 +162,14 @@ def _device_values(
 def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
     found: dict[str, list[Installed]] = {}
 
-    def add(subject: str, version: str, source: Source) -> None:
+    def add(subject: str, version: str, source: Source, python: str | None = None) -> None:
         try:
             Version(version, scheme_for(subject))
         except InvalidVersion:
             return
         bucket = found.setdefault(subject, [])
-        if all(item.version != version for item in bucket):
-            bucket.append(Installed(subject, version, source))
+        if all((item.version, item.python) != (version, python) for item in bucket):
+            bucket.append(Installed(subject, version, source, python))
 
     for toolkit in snapshot.toolkits:
         subject = _TOOLKIT_SUBJECTS.get(toolkit.kind)
@@ -173,7 +178,7 @@ def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
     for python in snapshot.pythons:
         add("python", python.version, python.source)
         for package in python.packages or ():
-            add(canonical_subject(package.name), package.version, python.source)
+            add(canonical_subject(package.name), package.version, python.source, python.version)
     default_python = snapshot.fact(keys.PYTHON_DEFAULT)
     if default_python is not None and default_python.ok and default_python.value is not None:
         add("python", str(default_python.value), default_python.source)

@@ -288,6 +288,7 @@ def _relevant_rules(
     ]
     host = cands.host
     relevant = {r.subject for r in requirements}
+    _with_python(cands, relevant)
     taken: set[int] = set()
     items: list[RuleItem] = []
     deferred: list[DeferredRule] = []
@@ -349,7 +350,18 @@ def _relevant_rules(
             )
             if then_subject not in relevant:
                 relevant.add(then_subject)
+                _with_python(cands, relevant)
                 changed = True
     for subject in sorted(relevant & host.forced):
         host_item(subject)
     return items, list(host_items.values()), deferred
+
+
+def _with_python(cands: Candidates, relevant: set[str]) -> None:
+    """A Python distribution is installed into an interpreter, so where one is relevant
+    Python is too (when there is a Python to pin): its rules join, and what is installed
+    counts for the interpreter it is installed in."""
+    if "python" in relevant or not any(is_distribution(s) for s in relevant):
+        return
+    if cands.of("python"):
+        relevant.add("python")

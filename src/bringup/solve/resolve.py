@@ -181,15 +181,18 @@ def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
     return order
 
 
-def _pin(candidate: Candidate) -> Pin:
+def _pin(candidate: Candidate, python: int | None = None) -> Pin:
+    """The pin of ``candidate`` in an environment whose Python is candidate ``python``: a
+    package counts as installed only when it is installed in that very interpreter."""
     origin: PinOrigin
-    if candidate.installed is not None:
-        origin = "what-if" if candidate.installed.source.kind == "user" else "installed"
+    installed = candidate.installed_for(python)
+    if installed is not None:
+        origin = "what-if" if installed.source.kind == "user" else "installed"
         return Pin(
             subject=candidate.subject,
             version=candidate.version,
             origin=origin,
-            source=candidate.installed.source,
+            source=installed.source,
             installed=True,
         )
     if candidate.release is not None:
@@ -248,6 +251,11 @@ def _environments(
     for component, env in sorted(assign.items()):
         members[renumber[env]].append(problem.components[component].name)
     pins: dict[int, list[Pin]] = {n: list(machine) for n in renumber.values()}
+    python = {
+        env: candidate
+        for env, candidate in model.values
+        if problem.by_id[candidate].subject == "python"
+    }
     for env, candidate in model.values:
         if env not in renumber:
             continue
@@ -256,7 +264,7 @@ def _environments(
             inside = {c for c, e in assign.items() if e == env}
             pins[renumber[env]].append(_index_pin(problem, picked.subject, inside))
         else:
-            pins[renumber[env]].append(_pin(picked))
+            pins[renumber[env]].append(_pin(picked, python.get(env)))
     return tuple(
         Environment(
             index=n,

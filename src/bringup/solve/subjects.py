@@ -98,8 +98,9 @@ def block_scope(subject: str) -> BlockScope:
 
 
 def is_distribution(subject: str) -> bool:
-    """A Python distribution (torch, torch_npu, numpy): PEP 440 versions, not Python itself."""
-    return subject != "python" and scheme_for(subject) == "pep440"
+    """A Python distribution (torch, torch_npu, numpy): PEP 440 versions, not Python itself,
+    nor a package of another ecosystem (``cmake:AscendOps``, ``conda:mkl``)."""
+    return subject != "python" and ":" not in subject and scheme_for(subject) == "pep440"
 
 
 def is_fixed(subject: str, *, allow_driver_change: bool = False) -> bool:
