@@ -51,6 +51,65 @@ FORMS = [
         "pycldmodule.cc:5:20: error: Python.h: No such file or directory",
         "toolchain.python-h-missing",
     ),
+    # NVIDIA/nccl#1589 (issue title): the attach form without NCCL's "NCCL WARN" prefix.
+    ("Error while attaching to shared memory segment", "nccl.shm"),
+    # kserve/kserve#3791: NCCL 2.12+'s wording when /dev/shm is full.
+    (
+        "hugging-model-1-predictor-00001-deployment-5c86c57756-p7ghj:1:1 [0] misc/shmutils.cc:72 "
+        "NCCL WARN Error: failed to extend /dev/shm/nccl-H1dBqY to 9637892 bytes",
+        "nccl.shm",
+    ),
+    # NVIDIA/nvidia-docker#1642: the daemon's older wording, without the quoted driver name.
+    (
+        "docker: Error response from daemon: could not select device driver with capabilities: "
+        "[[gpu]].",
+        "cuda.container.toolkit-missing",
+    ),
+    # infiniflow/ragflow#9573: compose naming the nvidia driver.
+    (
+        'Error response from daemon: could not select device driver "nvidia" with capabilities: '
+        "[[gpu]]",
+        "cuda.container.toolkit-missing",
+    ),
+    # NVIDIA/nvidia-docker#578: Docker before 19.03 naming an unregistered runtime.
+    (
+        "docker: Error response from daemon: Unknown runtime specified nvidia.",
+        "cuda.container.runtime-unregistered",
+    ),
+    # docker/for-win#13835 (issue title): the hook without a host driver, as Docker reports it.
+    (
+        "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: "
+        "cannot open shared object file: no such file or directory: unknown.",
+        "cuda.container.cli-init-failed",
+    ),
+    # vladmandic/sdnext#539: cuDNN's line whose reason is NVRTC's development name.
+    (
+        "Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so: cannot open shared "
+        "object file: No such file or directory",
+        "cuda.runtime.cuda-lib-missing",
+    ),
+    # OpenTalker/SadTalker#323: cuDNN's own advice line alone (a symptom: no other line decides).
+    (
+        "Please make sure libcudnn_cnn_infer.so.8 is in your library path!",
+        "cuda.runtime.cuda-lib-missing",
+    ),
+    # vllm-project/vllm-ascend#237 (issue title, cut by GitHub): the kernels package not found.
+    (
+        "[Bug]: RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: [PID: 72153] "
+        "2025-03-04-15:41:40.695.851 Get path and read binary_info_config.json failed, please "
+        "check if the opp_kernel package is instal",
+        "ascend.install.op-binary-missing",
+    ),
+    # vllm-project/vllm-ascend#9242 quoting vLLM's CuMemAllocator assertion.
+    (
+        '    "Expandable segments are not compatible with memory pool. "',
+        "frameworks.expandable-segments-conflict",
+    ),
+    # triton-lang/triton-ascend#328 (a table row): a CANN C API torch_npu binds at import.
+    (
+        "| 现象 | torch-npu==2.7.1导入时报错`undefined symbol: MsprofSysCycleTime` |",
+        "ascend.install.torch-npu-cann-mismatch",
+    ),
     # vllm-project/vllm-ascend#218 (issue title): another torch_npu operator binding.
     (
         "AttributeError: module 'torch_npu' has no attribute '_npu_rotary_embedding'",

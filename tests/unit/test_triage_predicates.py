@@ -31,6 +31,12 @@ def python(*packages: tuple[str, str]) -> PythonInstall:
     )
 
 
+def npu(family: str, index: int = 0) -> Accelerator:
+    return Accelerator(
+        vendor="ascend", index=index, name=family, family=family, source=file_source("x")
+    )
+
+
 def gpu(cc: str, index: int = 0) -> Accelerator:
     return Accelerator(
         vendor="nvidia", index=index, name="GPU", compute_capability=cc, source=file_source("x")
@@ -63,6 +69,10 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
     ("no_devices", "nvidia", host(fact(keys.NVIDIA_DEVICE_COUNT, 2)), False),
     ("ascend_device_count_at_most", "8", host(fact(keys.ASCEND_DEVICE_COUNT, 8)), True),
     ("ascend_device_count_at_most", "3", host(fact(keys.ASCEND_DEVICE_COUNT, 8)), False),
+    ("ascend_chip_in", "910,310P", host(accelerators=(npu("310P"),)), True),
+    ("ascend_chip_in", "910,310P", host(accelerators=(npu("910B"), npu("910", 1))), True),
+    ("ascend_chip_in", "910,310P", host(accelerators=(npu("910B"), npu("910_93", 1))), False),
+    ("ascend_chip_in", "910,310P", host(accelerators=(gpu("8.0"),)), None),
     ("compute_capability_below", "8.0", host(accelerators=(gpu("7.5"),)), True),
     ("compute_capability_below", "8.0", host(accelerators=(gpu("9.0"), gpu("8.6", 1))), False),
     ("compute_capability_below", "8.0", host(), None),

@@ -16,7 +16,7 @@ from bringup.model import keys
 from bringup.model.facts import Fact
 from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
-from bringup.versions import InvalidVersion, Version
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 PredicateArg = Union[str, bool, int, list[str]]
 Verdict = tuple[Optional[bool], tuple[Fact, ...]]
@@ -158,6 +158,25 @@ def ascend_device_count_at_most(snapshot: Snapshot, arg: PredicateArg) -> Verdic
     if fact is None or not str(arg).isdigit() or not isinstance(fact.value, int):
         return UNKNOWN
     return (fact.value <= int(str(arg)), (fact,))
+
+
+@predicate("ascend_chip_in", str)
+def ascend_chip_in(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
+    """Some NPU of this host belongs to a chip family of <arg> (``910,310P``: the ``name``
+    scheme, as the knowledge base writes chip families)."""
+    devices = [d for d in snapshot.devices("ascend") if d.family]
+    try:
+        families = SpecifierSet(str(arg), "name")
+    except InvalidSpecifier:
+        return UNKNOWN
+    if not devices:
+        return UNKNOWN
+    facts = tuple(
+        Fact(key=f"ascend.device.{d.index}.family", value=d.family, source=d.source)
+        for d in devices
+    )
+    inside = tuple(f for f in facts if families.contains(str(f.value)))
+    return (True, inside) if inside else (False, facts)
 
 
 @predicate("compute_capability_below", str)
