@@ -46,7 +46,7 @@ def test_nothing_matched_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path = tmp_path / "ok.log"
     path.write_text("all tests passed\n", encoding="utf-8")
     assert main(["explain", str(path)]) == 1
-    assert "no known failure signature matched" in capsys.readouterr().out
+    assert "no known failure signature matched" in _flat(capsys.readouterr().out)
 
 
 def test_json_envelope(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,7 +79,7 @@ def test_snapshot_confirms(
     else:
         path.write_bytes(msgspec.json.encode(snapshot))
     assert main(["explain", str(log), "--snapshot", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _flat(capsys.readouterr().out)
     assert "[confirmed]" in out
     assert "This host's libstdc++ stops at 3.4.28." in out
     assert "snapshot: toolchain.libstdcxx.glibcxx_max = 3.4.28 ($ strings)" in out
@@ -141,3 +141,17 @@ def test_debug_variable_says_which_engine_ran(
     monkeypatch.delenv("BRINGUP_DEBUG")
     assert main(["explain", str(log)]) == 0
     assert capsys.readouterr().err == ""
+
+
+def _flat(text: str) -> str:
+    """The output with its line wrapping undone (it wraps at the console's width)."""
+    return " ".join(text.split())
+
+
+def test_piped_output_reads_at_80_columns(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert any(line.startswith("1. ") for line in out.splitlines())
+    long_lines = [line for line in out.splitlines() if len(line) > 80]
+    # only a single unbreakable token (a path, a URL) may stand past the edge, alone on its line
+    assert all(len(line.split()) == 1 for line in long_lines), long_lines

@@ -25,7 +25,6 @@ import click
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot
 from bringup.errors import ExitCode, InputError
 from bringup.kb.render import render_problems
-from bringup.model.diagnosis import Diagnosis
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import overlaid_matcher, scan_log
@@ -50,30 +49,6 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
             return scan_file(path, matcher=matcher)
         return scan_log(stream, matcher=matcher)
-
-
-def render_text(diagnoses: list[Diagnosis], log: str, lines: int) -> str:
-    """Human-readable diagnoses, best first."""
-    if not diagnoses:
-        return f"{log}: {lines} lines, no known failure signature matched.\n"
-    out = [f"{log}: {lines} lines, {len(diagnoses)} likely cause(s), most likely first.\n"]
-    for number, diagnosis in enumerate(diagnoses, start=1):
-        status = "" if diagnosis.confirmation == "unknown" else f" [{diagnosis.confirmation}]"
-        out.append(
-            f"\n{number}. {diagnosis.title}{status}\n"
-            f"   id: {diagnosis.signature_id}   layer: {diagnosis.layer}   kind: {diagnosis.kind}"
-            f"   score: {diagnosis.score:g}\n"
-            f"   cause: {diagnosis.cause}\n"
-            f"   fix:   {diagnosis.fix}\n"
-        )
-        for item in diagnosis.evidence[:3]:
-            out.append(f"   line {item.line}: {item.text}\n")
-        if diagnosis.matches > len(diagnosis.evidence[:3]):
-            out.append(f"   ({diagnosis.matches} matching lines in all)\n")
-        for fact in diagnosis.confirmed_by:
-            out.append(f"   snapshot: {fact.key} = {fact.value} ({fact.source})\n")
-        out.append(f"   source: {diagnosis.source}\n")
-    return "".join(out)
 
 
 @click.command("explain")
@@ -120,7 +95,10 @@ def command(
             }
             write(render_json("explain", code, data))
         else:
-            write(render_text(diagnoses, log, result.lines))
+            from bringup.report.console import console
+            from bringup.report.explain_text import render_diagnoses
+
+            render_diagnoses(console(), diagnoses, log, result.lines)
         return int(code)
 
 

@@ -1,0 +1,59 @@
+"""``bringup explain`` for people: the likely causes of a failure log, best first, wrapped
+at the console's width (80 columns when piped) so it reads the same in a terminal and in a
+log file. Log lines quoted as evidence keep their words whole."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bringup.report.layout import print_wrapped
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bringup.model.diagnosis import Diagnosis
+
+_EVIDENCE_SHOWN = 3
+
+
+def render_diagnoses(
+    console: Console, diagnoses: Sequence[Diagnosis], log: str, lines: int
+) -> None:
+    """Every diagnosis with its title, id, layer, cause, fix, evidence and source."""
+    if not diagnoses:
+        print_wrapped(
+            console, f"{log}: {lines} lines, no known failure signature matched.", indent=2, first=0
+        )
+        return
+    print_wrapped(
+        console,
+        f"{log}: {lines} lines, {len(diagnoses)} likely cause(s), most likely first.",
+        indent=2,
+        first=0,
+    )
+    for number, diagnosis in enumerate(diagnoses, start=1):
+        console.print()
+        status = "" if diagnosis.confirmation == "unknown" else f" [{diagnosis.confirmation}]"
+        print_wrapped(console, f"{number}. {diagnosis.title}{status}", indent=3, first=0)
+        print_wrapped(
+            console,
+            f"id: {diagnosis.signature_id}  layer: {diagnosis.layer}  kind: {diagnosis.kind}"
+            f"  score: {diagnosis.score:g}",
+            indent=3,
+        )
+        print_wrapped(console, f"cause: {diagnosis.cause}", indent=10, first=3)
+        print_wrapped(console, f"fix:   {diagnosis.fix}", indent=10, first=3)
+        shown = diagnosis.evidence[:_EVIDENCE_SHOWN]
+        for item in shown:
+            print_wrapped(console, f"line {item.line}: {item.text}", indent=10, first=3)
+        if diagnosis.matches > len(shown):
+            print_wrapped(console, f"({diagnosis.matches} matching lines in all)", indent=3)
+        for fact in diagnosis.confirmed_by:
+            print_wrapped(
+                console,
+                f"snapshot: {fact.key} = {fact.value} ({fact.source})",
+                indent=10,
+                first=3,
+            )
+        print_wrapped(console, f"source: {diagnosis.source}", indent=10, first=3)
