@@ -1,12 +1,12 @@
-"""The fresh held-out triage corpus (``tests/data/triage_fresh``) is well-formed and stays apart.
+"""The independently collected triage corpora are well-formed and stay apart.
 
-A second held-out corpus, collected independently of the signatures and of the other corpora, so
-that accuracy measured on it says how well the signatures generalise. This checks the corpus, not
-accuracy: every case names a log that exists, a public thread, a valid area and layer; no thread or
-log is shared with the signature samples or the other two corpora. The corpus ships unlabelled;
-the optional ``expected`` key (signature ids) is added later by the lead, and checked when present,
-as is the optional ``label_note`` (why a label was a judgement call).
-"""
+``tests/data/triage_heldout`` and ``tests/data/triage_fresh`` were each collected without
+reading the signatures, so that accuracy measured on them says how well the signatures
+generalise (``bench/triage_eval.py --corpus DIR``). This checks the corpora, not accuracy:
+every case names a log that exists, a public thread, a valid area and layer, and only
+signature ids that exist; no thread or log is shared with the signature samples or with a
+corpus collected before it. ``expected`` may be absent while a corpus waits to be labelled;
+``label_note`` says why a label was a judgement call."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
@@ -28,9 +28,7 @@ else:  # pragma: no cover - 3.9/3.10
     import tomli as tomllib
 
 DATA = Path(__file__).parent.parent / "data"
-FRESH = DATA / "triage_fresh"
 SAMPLES = Path(__file__).parent.parent / "fixtures" / "logs"
-OTHER_CORPORA = (DATA / "triage", DATA / "triage_heldout")
 AREAS = {"ascend", "cuda", "toolchain"}
 LAYERS = {"install", "build", "device_init", "operator_execution", "communication", "memory"}
 REQUIRED = {"file", "area", "source", "established_cause", "layer"}
@@ -38,10 +36,21 @@ OPTIONAL = {"expected", "label_note"}
 URL = re.compile(r"https?://[^\s)\"'>`]+")
 
 
-def _cases() -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = tomllib.loads((FRESH / "cases.toml").read_text(encoding="utf-8"))[
-        "case"
-    ]
+class Corpus(NamedTuple):
+    directory: Path
+    earlier: tuple[Path, ...]
+    """What existed when it was collected: its threads and logs must not be reused."""
+
+
+CORPORA = {
+    "heldout": Corpus(DATA / "triage_heldout", (SAMPLES, DATA / "triage")),
+    "fresh": Corpus(DATA / "triage_fresh", (SAMPLES, DATA / "triage", DATA / "triage_heldout")),
+}
+
+
+def _cases(corpus: Corpus) -> list[dict[str, Any]]:
+    text = (corpus.directory / "cases.toml").read_text(encoding="utf-8")
+    cases: list[dict[str, Any]] = tomllib.loads(text)["case"]
     return cases
 
 
@@ -66,16 +75,29 @@ def _unknown_expected(cases: Iterable[dict[str, Any]], known: set[str]) -> set[s
     return {item for case in cases for item in case.get("expected", [])} - known
 
 
-def test_corpus_has_enough_cases_in_every_area() -> None:
-    cases = _cases()
+@pytest.fixture(params=sorted(CORPORA))
+def corpus(request: pytest.FixtureRequest) -> Corpus:
+    return CORPORA[str(request.param)]
+
+
+def _all_cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(name, case) for name, corpus in CORPORA.items() for case in _cases(corpus)]
+
+
+def test_corpus_has_enough_cases_in_every_area(corpus: Corpus) -> None:
+    cases = _cases(corpus)
     assert len(cases) >= 40
     assert {case["area"] for case in cases} == AREAS
 
 
-@pytest.mark.parametrize("case", _cases(), ids=lambda case: str(case["file"]))
-def test_case_is_well_formed(case: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("name", "case"),
+    _all_cases(),
+    ids=lambda item: str(item["file"]) if isinstance(item, dict) else item,
+)
+def test_case_is_well_formed(name: str, case: dict[str, Any]) -> None:
     assert REQUIRED <= set(case) <= REQUIRED | OPTIONAL
-    log = FRESH / case["file"]
+    log = CORPORA[name].directory / case["file"]
     assert log.suffix == ".log"
     assert log.is_file()
     assert log.read_bytes().strip()
@@ -95,10 +117,10 @@ def test_case_is_well_formed(case: dict[str, Any]) -> None:
         assert case["label_note"].strip()
 
 
-def test_expected_ids_exist_in_the_signature_set() -> None:
+def test_expected_ids_exist_in_the_signature_set(corpus: Corpus) -> None:
     known = {signature.id for signature in load_signatures().signatures}
     assert known, "no signatures loaded: the check would be vacuous"
-    assert _unknown_expected(_cases(), known) == set()
+    assert _unknown_expected(_cases(corpus), known) == set()
 
 
 def test_an_unknown_expected_id_is_reported() -> None:
@@ -112,37 +134,38 @@ def test_an_unknown_expected_id_is_reported() -> None:
     assert _unknown_expected(labelled, known) == {"no.such-signature"}
 
 
-def test_every_log_is_listed_once_and_every_thread_once() -> None:
-    cases = _cases()
+def test_every_log_is_listed_once_and_every_thread_once(corpus: Corpus) -> None:
+    cases = _cases(corpus)
     files = [case["file"] for case in cases]
     assert len(files) == len(set(files))
-    assert set(files) == {path.name for path in FRESH.glob("*.log")}
+    assert set(files) == {path.name for path in corpus.directory.glob("*.log")}
     threads = [_thread(case["source"]) for case in cases]
     assert len(threads) == len(set(threads))
 
 
-def test_no_thread_is_shared_with_the_samples_or_the_other_corpora() -> None:
+def test_no_thread_is_shared_with_what_came_before(corpus: Corpus) -> None:
     used = {
         _thread(url)
-        for directory in (SAMPLES, *OTHER_CORPORA)
+        for directory in corpus.earlier
         for path in directory.rglob("*")
         if path.is_file()
         for url in URL.findall(path.read_text(encoding="utf-8", errors="replace"))
     }
-    assert used, "no sources found in the other corpora: the check would be vacuous"
-    shared = {_thread(case["source"]) for case in _cases()} & used
+    assert used, "no sources found: the check would be vacuous"
+    shared = {_thread(case["source"]) for case in _cases(corpus)} & used
     assert shared == set()
 
 
-def test_no_log_is_a_copy_of_a_sample_or_another_corpus_log() -> None:
+def test_no_log_is_a_copy_of_one_that_came_before(corpus: Corpus) -> None:
     known = {
         _digest(path.read_text(encoding="utf-8", errors="replace"))
-        for directory in (SAMPLES, *OTHER_CORPORA)
+        for directory in corpus.earlier
         for path in directory.rglob("*.log")
     }
-    assert known, "no logs found in the other corpora: the check would be vacuous"
-    fresh = [
-        _digest(path.read_text(encoding="utf-8", errors="replace")) for path in FRESH.glob("*.log")
+    assert known, "no logs found: the check would be vacuous"
+    logs = [
+        _digest(path.read_text(encoding="utf-8", errors="replace"))
+        for path in corpus.directory.glob("*.log")
     ]
-    assert len(fresh) == len(set(fresh))
-    assert known.isdisjoint(fresh)
+    assert len(logs) == len(set(logs))
+    assert known.isdisjoint(logs)
