@@ -33,10 +33,16 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
+# Side-by-side timings against what users run instead; figures go in the issue notes.
+# bench/probe.py needs --torch-python for collect_env; bench/triage.py writes a 1 GB log in /tmp.
 bench: $(STAMP)
 	$(BIN)/python bench/probe.py
 	$(BIN)/python bench/kb_load.py
+	$(BIN)/python bench/scan.py
 	$(BIN)/python bench/solve.py
+	$(BIN)/python bench/triage_eval.py
+	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_heldout
+	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_fresh
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
