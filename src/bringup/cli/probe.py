@@ -82,7 +82,9 @@ def command(
 
         render_snapshot(snapshot, console())
         if record is not None:
-            console().print(f"\nrecorded to {record}")
+            from rich.markup import escape
+
+            console().print(f"\nrecorded to {escape(str(record))}")
     return int(ExitCode.OK)
 
 
