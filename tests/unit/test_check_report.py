@@ -159,3 +159,16 @@ def test_a_file_that_is_not_a_snapshot_is_bad_input(tmp_path: Path) -> None:
     garbage.write_text("not json")
     with pytest.raises(InputError, match="not JSON"):
         read_snapshot(garbage)
+
+
+def test_a_snapshot_of_another_schema_is_bad_input(tmp_path: Path) -> None:
+    later = tmp_path / "later.json"
+    later.write_bytes(msgspec.json.encode(msgspec.structs.replace(host(), schema=2)))
+    with pytest.raises(InputError, match="a snapshot of schema 2; this bringup reads 1"):
+        read_snapshot(later)
+    envelope = tmp_path / "envelope.json"
+    envelope.write_text(
+        render_json("probe", 0, msgspec.to_builtins(host())).replace("bringup/1", "bringup/2")
+    )
+    with pytest.raises(InputError, match="an envelope of schema 'bringup/2'"):
+        read_snapshot(envelope)

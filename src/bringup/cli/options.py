@@ -60,7 +60,8 @@ def load_kb(
 def read_snapshot(path: Path) -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
     ``bringup probe --json`` (the envelope) or a bare snapshot."""
-    from bringup.model import Snapshot
+    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
+    from bringup.report.envelope import ENVELOPE_SCHEMA
 
     if path.is_dir():
         from bringup.probe.replay import load_host
@@ -72,13 +73,23 @@ def read_snapshot(path: Path) -> Snapshot:
         raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
     except msgspec.DecodeError as error:
         raise InputError(f"not JSON: {error}", path=str(path)) from None
+    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
+        if raw["schema"] != ENVELOPE_SCHEMA:
+            raise InputError(
+                f"an envelope of schema {raw['schema']!r}; this bringup reads {ENVELOPE_SCHEMA!r}",
+                path=str(path),
+                hint=hint,
+            )
         raw = raw.get("data")
     try:
-        return msgspec.convert(raw, type=Snapshot)
+        snapshot = msgspec.convert(raw, type=Snapshot)
     except msgspec.ValidationError as error:
+        raise InputError(f"not a snapshot: {error}", path=str(path), hint=hint) from None
+    if snapshot.schema != SNAPSHOT_SCHEMA:
         raise InputError(
-            f"not a snapshot: {error}",
+            f"a snapshot of schema {snapshot.schema}; this bringup reads {SNAPSHOT_SCHEMA}",
             path=str(path),
-            hint="write one with `bringup probe --json > FILE` or `bringup probe --record DIR`",
-        ) from None
+            hint=hint,
+        )
+    return snapshot
