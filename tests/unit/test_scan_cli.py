@@ -89,3 +89,12 @@ def test_write_keeps_an_existing_manifest_without_force(
     assert manifest.read_text() == 'role = "other"\n'
     assert main(["scan", "--write", "--force", str(tmp_path)]) == 0
     assert 'subject = "pypi:numpy"' in manifest.read_text()
+
+
+def test_write_that_cannot_write_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "requirements.txt").write_text("numpy>=1.21\n")
+    (tmp_path / "bringup.toml").mkdir()  # in the way: --force cannot replace a directory
+    assert main(["scan", "--write", "--force", str(tmp_path)]) == 2
+    assert "bringup.toml: cannot write" in capsys.readouterr().err

@@ -119,19 +119,26 @@ def _record(directory: Path, budget: float) -> Snapshot:
     from bringup.probe.redact import Redactor
     from bringup.probe.runner import Budget, SubprocessRunner
 
-    if directory.exists() and any(directory.iterdir()):
+    if directory.is_dir() and any(directory.iterdir()):
         raise InputError("is not empty; --record writes a new host directory", path=str(directory))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create: {error.strerror or error}", path=str(directory)) from None
     env = dict(os.environ)
     runner = RecordingRunner(SubprocessRunner(budget=Budget(budget), base_env=env))
     files = RecordingFiles()
     snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
-    write_host(
-        directory,
-        runner=runner,
-        files=files,
-        env=env,
-        redactor=Redactor(hostname=socket.gethostname(), username=getpass.getuser()),
-        recorded_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        recorded_with=f"bringup {__version__}",
-    )
+    try:
+        write_host(
+            directory,
+            runner=runner,
+            files=files,
+            env=env,
+            redactor=Redactor(hostname=socket.gethostname(), username=getpass.getuser()),
+            recorded_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            recorded_with=f"bringup {__version__}",
+        )
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror or error}", path=str(directory)) from None
     return snapshot
