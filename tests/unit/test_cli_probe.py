@@ -76,3 +76,13 @@ def test_record_where_nothing_can_be_written_is_bad_input(
     blocker.write_text("")
     assert main(["probe", "--record", str(blocker / "host")]) == 2
     assert "cannot create" in capsys.readouterr().err
+
+
+def test_endless_input_is_bad_input_not_read_whole(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("bringup.cli.options.MAX_INPUT_BYTES", 4096)
+    assert main(["probe", "--from", "/dev/zero"]) == 2
+    assert "/dev/zero: larger than" in capsys.readouterr().err
+    assert main(["check", str(FIXTURES / "repos"), "--snapshot", "/dev/zero"]) == 2
+    assert "/dev/zero: larger than" in capsys.readouterr().err

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import click
 import msgspec
@@ -57,6 +57,32 @@ def load_kb(
     return kb
 
 
+MAX_INPUT_BYTES = 64 << 20
+"""A snapshot or a pasted report is a few MiB at most; anything larger (``/dev/zero``, a whole
+log) is not one, and reading it whole could exhaust memory."""
+
+
+def read_input(name: str) -> bytes:
+    """The bytes of a file the user named (``-``: stdin), at most ``MAX_INPUT_BYTES``."""
+    if name == "-":
+        return _bounded(sys.stdin.buffer, "<stdin>")
+    try:
+        with open(name, "rb") as handle:
+            return _bounded(handle, name)
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", path=name) from None
+
+
+def _bounded(stream: BinaryIO, shown: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"larger than {MAX_INPUT_BYTES >> 20} MiB: not a snapshot or a pasted report",
+            path=shown,
+        )
+    return data
+
+
 def read_snapshot(path: Path) -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
     ``bringup probe --json`` (the envelope) or a bare snapshot."""
@@ -68,9 +94,7 @@ def read_snapshot(path: Path) -> Snapshot:
 
         return load_host(path)
     try:
-        raw = msgspec.json.decode(path.read_bytes())
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
+        raw = msgspec.json.decode(read_input(str(path)))
     except msgspec.DecodeError as error:
         raise InputError(f"not JSON: {error}", path=str(path)) from None
     hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"

@@ -89,17 +89,11 @@ def command(
 
 
 def _from_report(report: str) -> Snapshot:
+    from bringup.cli.options import read_input
     from bringup.probe.importers import import_report
 
-    if report == "-":
-        name, data = "<stdin>", sys.stdin.buffer.read()
-    else:
-        name = report
-        try:
-            data = Path(report).read_bytes()
-        except OSError as error:
-            raise InputError(f"cannot read: {error.strerror}", path=report) from None
-    text = data.decode("utf-8", errors="replace")
+    name = "<stdin>" if report == "-" else report
+    text = read_input(report).decode("utf-8", errors="replace")
     snapshot = import_report(text, name)
     unreadable = snapshot.fact("report")
     if unreadable is not None and not unreadable.ok:
