@@ -12,6 +12,7 @@ at its file:line:column, the bad span underlined.
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -132,6 +133,17 @@ def _check_specs(path: str, text: str, document: Any) -> None:
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])
                 raise _error(path, text, "argv is empty: a step needs a command", where)
+            cwd = step.get("cwd") if isinstance(step, dict) else None
+            if isinstance(cwd, str) and not _inside_repo(cwd):
+                where = locate(text, [*prefix, "steps", index, "cwd"])
+                raise _error(path, text, f"cwd {cwd!r} leaves the repo: write a path in it", where)
+
+
+def _inside_repo(cwd: str) -> bool:
+    """Whether a step's directory, relative to the repo, stays in it: a manifest that comes
+    with a repo must not send its commands to run elsewhere (``/``, ``../..``)."""
+    normal = posixpath.normpath(cwd)
+    return not cwd.startswith("/") and normal != ".." and not normal.startswith("../")
 
 
 def load_manifest(path: Path) -> Loaded:
