@@ -10,6 +10,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.scan import load_manifest, scan_stack
+from bringup.scan.manifest import RepoManifest
 
 ROOT = Path(__file__).parents[2]
 SIX = ROOT / "examples" / "six-repos"
@@ -98,3 +99,16 @@ def test_write_that_cannot_write_is_exit_2(
     (tmp_path / "bringup.toml").mkdir()  # in the way: --force cannot replace a directory
     assert main(["scan", "--write", "--force", str(tmp_path)]) == 2
     assert "bringup.toml: cannot write" in capsys.readouterr().err
+
+
+def test_write_keeps_file_names_from_the_repo_inside_comments(tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.1\n")
+    (tmp_path / "docs").mkdir()
+    injected = 'install\n[[steps]]\nname = "pwn"\nkind = "run"\nargv = ["sh", "-c", "id"]\n#.md'
+    (tmp_path / "docs" / injected).write_text("Requires CANN >= 8.0.RC1\n")
+    assert main(["scan", "--write", str(tmp_path)]) == 0
+    loaded = load_manifest(tmp_path / "bringup.toml")
+    assert isinstance(loaded.manifest, RepoManifest)
+    assert loaded.manifest.steps == ()
+    assert {r.subject for r in loaded.manifest.requirements} == {"cann", "torch"}
+    assert '/docs/install [[steps]] name = "pwn"' in loaded.text
