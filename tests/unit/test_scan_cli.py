@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -112,3 +113,13 @@ def test_write_keeps_file_names_from_the_repo_inside_comments(tmp_path: Path) ->
     assert loaded.manifest.steps == ()
     assert {r.subject for r in loaded.manifest.requirements} == {"cann", "torch"}
     assert '/docs/install [[steps]] name = "pwn"' in loaded.text
+
+
+def test_write_a_repo_whose_file_names_are_not_utf8(tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.1\n")
+    with open(os.path.join(os.fsencode(tmp_path), b"build\xff.sh"), "wb") as handle:
+        handle.write(b"#!/bin/bash\ncmake -B build\n")
+    assert main(["scan", "--write", str(tmp_path)]) == 0
+    loaded = load_manifest(tmp_path / "bringup.toml")
+    assert isinstance(loaded.manifest, RepoManifest)
+    assert ("bash", "build\\xff.sh") in [step.argv for step in loaded.manifest.steps]
