@@ -80,7 +80,7 @@ class Loaded(msgspec.Struct, frozen=True, kw_only=True):
     manifest: Union[RepoManifest, StackManifest]
 
 
-def _error(path: str, text: str, message: str, where: Position | None) -> InputError:
+def _error(path: str, message: str, where: Position | None) -> InputError:
     if where is None:
         return InputError(message, path=path)
     return InputError(
@@ -95,7 +95,7 @@ def _error(path: str, text: str, message: str, where: Position | None) -> InputE
 
 def manifest_error(loaded: Loaded, message: str, segments: list[Union[str, int]]) -> InputError:
     """An ``InputError`` at the value ``segments`` leads to in ``loaded``."""
-    return _error(loaded.path, loaded.text, message, locate(loaded.text, segments))
+    return _error(loaded.path, message, locate(loaded.text, segments))
 
 
 def _check_specs(path: str, text: str, document: Any) -> None:
@@ -116,7 +116,7 @@ def _check_specs(path: str, text: str, document: Any) -> None:
                 continue
             segments = [*prefix, "requirements", index]
             if not subject.strip():
-                raise _error(path, text, "empty subject", locate(text, [*segments, "subject"]))
+                raise _error(path, "empty subject", locate(text, [*segments, "subject"]))
             try:
                 SpecifierSet(spec, scheme_for(subject))
             except InvalidSpecifier as problem:
@@ -126,17 +126,15 @@ def _check_specs(path: str, text: str, document: Any) -> None:
                         column=where.column + 1 + problem.position,
                         width=max(1, len(spec) - problem.position),
                     )
-                raise _error(
-                    path, text, f"bad spec for {subject}: {problem.reason}", where
-                ) from None
+                raise _error(path, f"bad spec for {subject}: {problem.reason}", where) from None
         for index, step in enumerate(table.get("steps", []) or []):
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])
-                raise _error(path, text, "argv is empty: a step needs a command", where)
+                raise _error(path, "argv is empty: a step needs a command", where)
             cwd = step.get("cwd") if isinstance(step, dict) else None
             if isinstance(cwd, str) and not _inside_repo(cwd):
                 where = locate(text, [*prefix, "steps", index, "cwd"])
-                raise _error(path, text, f"cwd {cwd!r} leaves the repo: write a path in it", where)
+                raise _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
 
 
 def _inside_repo(cwd: str) -> bool:
@@ -166,6 +164,6 @@ def load_manifest(path: Path) -> Loaded:
         position = locate(text, segments, key_only=unknown)
         field = where.removeprefix("$.") if where.startswith("$.") else where
         shown_message = f"{message} (at {field})" if field else message
-        raise _error(shown, text, shown_message, position) from None
+        raise _error(shown, shown_message, position) from None
     _check_specs(shown, text, document)
     return Loaded(path=shown, text=text, manifest=manifest)
