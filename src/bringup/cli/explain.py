@@ -24,9 +24,9 @@ import click
 
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot
 from bringup.errors import ExitCode, InputError
-from bringup.kb.render import render_problems
 from bringup.report.console import write
 from bringup.report.envelope import render_json
+from bringup.report.kb_text import render_problems
 from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank

@@ -48,7 +48,7 @@ def load_kb(
     """The knowledge base the options name; an overlay file left out for a problem is said
     on stderr (unless ``quiet``: a JSON answer carries the problems itself)."""
     from bringup.kb import load_knowledge_base
-    from bringup.kb.render import render_problems
+    from bringup.report.kb_text import render_problems
 
     kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
     if kb.problems and not quiet:
