@@ -6,6 +6,7 @@ envelope, or a recorded host directory)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Optional
 
@@ -15,7 +16,7 @@ import msgspec
 from bringup.errors import InputError
 
 if TYPE_CHECKING:
-    from bringup.kb import KnowledgeBase
+    from bringup.kb import KnowledgeBase, Problem
     from bringup.model import Snapshot
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
@@ -48,13 +49,19 @@ def load_kb(
     """The knowledge base the options name; an overlay file left out for a problem is said
     on stderr (unless ``quiet``: a JSON answer carries the problems itself)."""
     from bringup.kb import load_knowledge_base
-    from bringup.report.kb_text import render_problems
 
     kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
-    if kb.problems and not quiet:
-        for line in render_problems(kb.problems):
-            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+    if not quiet:
+        warn_overlay_problems(kb.problems)
     return kb
+
+
+def warn_overlay_problems(problems: Sequence[Problem]) -> None:
+    """One ``WARNING`` line on stderr per overlay problem (file, line, record, field)."""
+    from bringup.report.kb_text import render_problems
+
+    for line in render_problems(problems):
+        sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
 
 
 MAX_INPUT_BYTES = 64 << 20
