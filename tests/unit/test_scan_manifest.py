@@ -63,6 +63,13 @@ def test_step_cwd_outside_the_repo(tmp_path: Path, cwd: str) -> None:
     assert error.message == f"cwd {cwd!r} leaves the repo: write a path in it"
 
 
+@pytest.mark.parametrize("repo", ["/", "..", "a/../../b"])
+def test_stack_repo_outside_the_stack_directory(tmp_path: Path, repo: str) -> None:
+    error = error_for(tmp_path, f'[[repos]]\npath = "a"\n\n[[repos]]\npath = "{repo}"\n')
+    assert error.line == 5
+    assert error.message == f"path {repo!r} leaves the stack's directory: list repos in it"
+
+
 def test_step_cwd_inside_the_repo(tmp_path: Path) -> None:
     path = tmp_path / "bringup.toml"
     path.write_text('[[steps]]\nname = "x"\nkind = "run"\nargv = ["make"]\ncwd = "a/../b"\n')

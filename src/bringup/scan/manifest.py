@@ -108,6 +108,12 @@ def _check_specs(path: str, text: str, document: Any) -> None:
             table = table[segment]
         if not isinstance(table, dict):
             continue
+        repo = table.get("path") if prefix else None
+        if isinstance(repo, str) and not _stays_inside(repo):
+            where = locate(text, [*prefix, "path"])
+            raise _error(
+                path, f"path {repo!r} leaves the stack's directory: list repos in it", where
+            )
         for index, requirement in enumerate(table.get("requirements", []) or []):
             if not isinstance(requirement, dict):
                 continue
@@ -132,16 +138,17 @@ def _check_specs(path: str, text: str, document: Any) -> None:
                 where = locate(text, [*prefix, "steps", index, "argv"])
                 raise _error(path, "argv is empty: a step needs a command", where)
             cwd = step.get("cwd") if isinstance(step, dict) else None
-            if isinstance(cwd, str) and not _inside_repo(cwd):
+            if isinstance(cwd, str) and not _stays_inside(cwd):
                 where = locate(text, [*prefix, "steps", index, "cwd"])
                 raise _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
 
 
-def _inside_repo(cwd: str) -> bool:
-    """Whether a step's directory, relative to the repo, stays in it: a manifest that comes
-    with a repo must not send its commands to run elsewhere (``/``, ``../..``)."""
-    normal = posixpath.normpath(cwd)
-    return not cwd.startswith("/") and normal != ".." and not normal.startswith("../")
+def _stays_inside(relative: str) -> bool:
+    """Whether a path a manifest gives (a step's ``cwd`` in its repo, a repo's ``path`` in the
+    stack's directory) stays inside: a manifest that comes with a repo must not send commands
+    to run, or the scan to read, elsewhere (``/``, ``../..``)."""
+    normal = posixpath.normpath(relative)
+    return not relative.startswith("/") and normal != ".." and not normal.startswith("../")
 
 
 def load_manifest(path: Path) -> Loaded:
