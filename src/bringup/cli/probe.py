@@ -120,9 +120,13 @@ def _record(directory: Path, budget: float) -> Snapshot:
     except OSError as error:
         raise InputError(f"cannot create: {error.strerror or error}", path=str(directory)) from None
     env = dict(os.environ)
-    runner = RecordingRunner(SubprocessRunner(budget=Budget(budget), base_env=env))
+    inner = SubprocessRunner(budget=Budget(budget), base_env=env)
+    runner = RecordingRunner(inner)
     files = RecordingFiles()
-    snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
+    try:
+        snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
+    finally:
+        inner.stop()
     try:
         write_host(
             directory,
