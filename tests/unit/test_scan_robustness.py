@@ -105,6 +105,16 @@ def test_setup_py_is_never_run(tmp_path: Path) -> None:
     assert found == {("pypi:requests", ">=2"), ("python", ">=3.8")}
 
 
+def test_setup_py_too_deeply_nested_to_parse_is_a_finding(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text("x = " + "-" * 200_000 + "1\n")  # overflows the parser
+    (tmp_path / "requirements.txt").write_text("numpy>=1.21\n")
+    stack = scan_stack([tmp_path])
+    assert [(f.kind, f.message) for f in stack.findings] == [
+        ("invalid", "too deeply nested to parse")
+    ]
+    assert [r.subject for r in stack.components[0].requirements] == ["pypi:numpy"]
+
+
 def test_vendored_build_and_ignored_dirs_are_skipped(tmp_path: Path) -> None:
     (tmp_path / "requirements.txt").write_text("numpy\n")
     for skipped in ("third_party/x", "node_modules/y", "build", ".venv", "dist", "ignored_dir"):
