@@ -39,6 +39,8 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
             column=column,
             excerpt=excerpt,
         ) from None
+    except RecursionError:  # tomllib recurses per nested array or table: `a = [[[[...`
+        raise InputError("invalid TOML: nested too deeply to read", path=path) from None
     return document
 
 
