@@ -161,6 +161,10 @@ def test_a_file_that_is_not_a_snapshot_is_bad_input(tmp_path: Path) -> None:
     garbage.write_text("not json")
     with pytest.raises(InputError, match="not JSON"):
         read_snapshot(garbage)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_snapshot(deep)
 
 
 def test_a_snapshot_of_another_schema_is_bad_input(tmp_path: Path) -> None:

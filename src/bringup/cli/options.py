@@ -104,6 +104,8 @@ def read_snapshot(path: Path) -> Snapshot:
         raw = msgspec.json.decode(read_input(str(path)))
     except msgspec.DecodeError as error:
         raise InputError(f"not JSON: {error}", path=str(path)) from None
+    except RecursionError:
+        raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
     hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
         if raw["schema"] != ENVELOPE_SCHEMA:
