@@ -39,6 +39,8 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
             column=column,
             excerpt=excerpt,
         ) from None
+    except RecursionError:  # tomllib recurses per nested array or table: `a = [[[[...`
+        raise InputError("invalid TOML: nested too deeply to read", path=path) from None
     return document
 
 
@@ -66,15 +68,23 @@ def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     return text, parse_toml(text, str(path))
 
 
-def line_of(text: str, key: str, value: Optional[str] = None, start: int = 1) -> Optional[int]:
-    """The first line at or after ``start`` that assigns ``key`` (to ``value`` if given)."""
+def line_of(
+    text: str,
+    key: str,
+    value: Optional[str] = None,
+    start: int = 1,
+    end: Optional[int] = None,
+) -> Optional[int]:
+    """The first line at or after ``start`` (and before ``end``) that assigns ``key``, bare or
+    quoted (to ``value`` if given)."""
+    assigned = rf"""^\s*(["']?){re.escape(key)}\1\s*="""
     if value is None:
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        pattern = re.compile(assigned)
     else:
-        quoted = re.escape(value)
-        pattern = re.compile(rf"""^\s*{re.escape(key)}\s*=\s*(["']){quoted}\1""")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number >= start and pattern.match(line):
+        pattern = re.compile(rf"""{assigned}\s*(["']){re.escape(value)}\2""")
+    lines = text.splitlines()
+    for number, line in enumerate(lines[start - 1 : None if end is None else end - 1], start):
+        if pattern.match(line):
             return number
     return None
 

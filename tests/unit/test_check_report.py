@@ -12,15 +12,17 @@ import msgspec
 import pytest
 from rich.console import Console
 
+from bringup.cli.main import main
 from bringup.cli.options import read_snapshot
 from bringup.errors import ExitCode, InputError
-from bringup.model import Component
+from bringup.model import Accelerator, Component, keys
 from bringup.model.plan import Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import exit_code, plan
 from bringup.report.check_text import check_data, python_notes, render_check
 from bringup.report.envelope import render_json
 from bringup.solve import solve
+from bringup.solve.host import host_facts
 from solve_inputs import catalogue, component, host, rule, step
 
 HOSTS = Path(__file__).parent.parent / "fixtures" / "hosts"
@@ -159,3 +161,43 @@ def test_a_file_that_is_not_a_snapshot_is_bad_input(tmp_path: Path) -> None:
     garbage.write_text("not json")
     with pytest.raises(InputError, match="not JSON"):
         read_snapshot(garbage)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_snapshot(deep)
+
+
+def test_a_snapshot_of_another_schema_is_bad_input(tmp_path: Path) -> None:
+    later = tmp_path / "later.json"
+    later.write_bytes(msgspec.json.encode(msgspec.structs.replace(host(), schema=2)))
+    with pytest.raises(InputError, match="a snapshot of schema 2; this bringup reads 1"):
+        read_snapshot(later)
+    envelope = tmp_path / "envelope.json"
+    envelope.write_text(
+        render_json("probe", 0, msgspec.to_builtins(host())).replace("bringup/1", "bringup/2")
+    )
+    with pytest.raises(InputError, match="an envelope of schema 'bringup/2'"):
+        read_snapshot(envelope)
+
+
+def test_snapshot_values_that_are_not_versions_are_unparsed_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A snapshot is input (pasted, edited by hand): a chip, a compute capability, a count or
+    the default Python that does not read in its scheme is unknown to the solver."""
+    odd = host(npus=["910B!"], facts={keys.PYTHON_DEFAULT: "3.x", keys.NVIDIA_DEVICE_COUNT: "-1"})
+    gpu = Accelerator(
+        vendor="nvidia", index=0, name="GPU", compute_capability="sm_90", source=odd.facts[0].source
+    )
+    odd = msgspec.structs.replace(odd, accelerators=(*odd.accelerators, gpu))
+    facts = host_facts(odd)
+    for subject in ("chip", "compute_capability"):
+        value = facts.value(subject)
+        assert value is not None
+        assert value.status == "unparsed"
+    path = tmp_path / "odd.json"
+    path.write_bytes(msgspec.json.encode(odd))
+    stack = str(Path(__file__).parents[2] / "examples" / "six-repos")
+    assert main(["check", stack, "--snapshot", str(path)]) == ExitCode.PROBLEMS
+    assert main(["solve", stack, "--snapshot", str(path), "--what-if", "driver=24.1.0"]) in (0, 1)
+    assert "bug in bringup" not in capsys.readouterr().err

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
 from bringup.cli.main import main
+from bringup.model import Snapshot
 from conftest import FIXTURES
 
 REPORT = FIXTURES / "reports" / "vllm-ascend-4621-issue-body.txt"
@@ -61,3 +63,26 @@ def test_unreadable_report_is_bad_input(
 def test_from_and_replay_together_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["probe", "--from", str(REPORT), "--replay", str(HOST)]) == 2
     assert "cannot be used together" in capsys.readouterr().err
+
+
+def test_record_where_nothing_can_be_written_is_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def probed(**_: object) -> Snapshot:  # nothing probed: only the recording is under test
+        return Snapshot(taken_at="2025-01-01T00:00:00+00:00", origin="live")
+
+    monkeypatch.setattr("bringup.cli.probe.take_snapshot", probed)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["probe", "--record", str(blocker / "host")]) == 2
+    assert "cannot create" in capsys.readouterr().err
+
+
+def test_endless_input_is_bad_input_not_read_whole(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("bringup.cli.options.MAX_INPUT_BYTES", 4096)
+    assert main(["probe", "--from", "/dev/zero"]) == 2
+    assert "/dev/zero: larger than" in capsys.readouterr().err
+    assert main(["check", str(FIXTURES / "repos"), "--snapshot", "/dev/zero"]) == 2
+    assert "/dev/zero: larger than" in capsys.readouterr().err

@@ -3,11 +3,18 @@ that sleeps 60 s, and a probe that still finishes with a ``timed_out`` fact."""
 
 from __future__ import annotations
 
+import os
+import signal
 import stat
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from bringup.model import keys
+from bringup.probe.access import run
+from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.live import take_snapshot
 
 
@@ -40,3 +47,35 @@ def test_per_command_timeout_is_shorter_than_the_budget(tmp_path: Path) -> None:
     fact = snapshot.fact(keys.ASCEND_NPU_SMI)
     assert fact is not None
     assert fact.status == "timed_out"
+
+
+def _gone(pid: int, within_s: float) -> bool:
+    end = time.monotonic() + within_s
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_interrupted_probe_leaves_no_command_running(tmp_path: Path) -> None:
+    """Children run in their own session, so the terminal's Ctrl-C never reaches them: the
+    interrupted probe must kill them itself, not leave a hung tool behind."""
+    pidfile = tmp_path / "pid"
+
+    def hung(ctx: ProbeContext) -> Collected:
+        run(ctx, ["sh", "-c", f"echo $$ > {pidfile}; exec sleep 60"], "test.hung", timeout=60)
+        return Collected()
+
+    def interrupt_once_started() -> None:
+        end = time.monotonic() + 10
+        while not pidfile.exists() and time.monotonic() < end:
+            time.sleep(0.02)
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)  # Ctrl-C
+
+    threading.Thread(target=interrupt_once_started, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        take_snapshot(collectors={"hung": hung}, env={"PATH": "/usr/bin:/bin"}, budget_s=60)
+    assert _gone(int(pidfile.read_text()), within_s=3)

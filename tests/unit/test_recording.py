@@ -96,6 +96,27 @@ def test_redactor_replaces_identifying_strings() -> None:
     assert "gpu-node-70" in redactor.text("gpu-node-70")  # whole names only
 
 
+def test_redactor_drops_credentials_in_urls_and_secret_variables() -> None:
+    redactor = Redactor(hostname=None, username=None)
+    text = "index https://bob:s3cr3t@pypi.example.com/simple and git+ssh://git@host/x.git"
+    assert redactor.text(text) == (
+        "index https://redacted@pypi.example.com/simple and git+ssh://redacted@host/x.git"
+    )
+    kept = redactor.environment(
+        {
+            "CUDA_HOME": "/usr/local/cuda",
+            "NVIDIA_NGC_APIKEY": "nvapi-1",
+            "HCCL_AUTH_HEADER": "Bearer 2",
+            "TORCH_HUB_TOKEN": "3",
+            "PYTHONPATH": "https://u:p@example.com/lib",
+        }
+    )
+    assert kept == {
+        "CUDA_HOME": "/usr/local/cuda",
+        "PYTHONPATH": "https://redacted@example.com/lib",
+    }
+
+
 def test_binary_files_keep_only_version_strings(tmp_path: Path) -> None:
     library = tmp_path / "libfake.so"
     library.write_bytes(b"\x7fELF\x00\x00secret-ish\x00GLIBCXX_3.4.30\x00CXXABI_1.3.13\x00")

@@ -108,3 +108,20 @@ def test_output_outside_the_fixture_is_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(ProbeError, match="outside the fixture"):
         read_host(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "host = 1\n",
+        "env = 3\n",
+        "command = [1]\n",
+        '[[command]]\nargv = "npu-smi"\n',
+        '[[command]]\nargv = ["npu-smi"]\nduration_s = "slow"\n',
+        '[[command]]\nargv = ["npu-smi"]\nexit_code = "zero"\n',
+    ],
+)
+def test_malformed_host_toml_is_a_probe_error(tmp_path: Path, text: str) -> None:
+    (tmp_path / "host.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ProbeError, match="not a recorded host"):
+        read_host(tmp_path)

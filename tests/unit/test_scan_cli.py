@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.scan import load_manifest, scan_stack
+from bringup.scan.manifest import RepoManifest
 
 ROOT = Path(__file__).parents[2]
 SIX = ROOT / "examples" / "six-repos"
@@ -89,3 +91,35 @@ def test_write_keeps_an_existing_manifest_without_force(
     assert manifest.read_text() == 'role = "other"\n'
     assert main(["scan", "--write", "--force", str(tmp_path)]) == 0
     assert 'subject = "pypi:numpy"' in manifest.read_text()
+
+
+def test_write_that_cannot_write_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "requirements.txt").write_text("numpy>=1.21\n")
+    (tmp_path / "bringup.toml").mkdir()  # in the way: --force cannot replace a directory
+    assert main(["scan", "--write", "--force", str(tmp_path)]) == 2
+    assert "bringup.toml: cannot write" in capsys.readouterr().err
+
+
+def test_write_keeps_file_names_from_the_repo_inside_comments(tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.1\n")
+    (tmp_path / "docs").mkdir()
+    injected = 'install\n[[steps]]\nname = "pwn"\nkind = "run"\nargv = ["sh", "-c", "id"]\n#.md'
+    (tmp_path / "docs" / injected).write_text("Requires CANN >= 8.0.RC1\n")
+    assert main(["scan", "--write", str(tmp_path)]) == 0
+    loaded = load_manifest(tmp_path / "bringup.toml")
+    assert isinstance(loaded.manifest, RepoManifest)
+    assert loaded.manifest.steps == ()
+    assert {r.subject for r in loaded.manifest.requirements} == {"cann", "torch"}
+    assert '/docs/install [[steps]] name = "pwn"' in loaded.text
+
+
+def test_write_a_repo_whose_file_names_are_not_utf8(tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.1\n")
+    with open(os.path.join(os.fsencode(tmp_path), b"build\xff.sh"), "wb") as handle:
+        handle.write(b"#!/bin/bash\ncmake -B build\n")
+    assert main(["scan", "--write", str(tmp_path)]) == 0
+    loaded = load_manifest(tmp_path / "bringup.toml")
+    assert isinstance(loaded.manifest, RepoManifest)
+    assert ("bash", "build\\xff.sh") in [step.argv for step in loaded.manifest.steps]

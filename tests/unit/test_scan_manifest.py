@@ -9,6 +9,7 @@ import pytest
 
 from bringup.errors import InputError
 from bringup.scan import load_manifest, scan_stack
+from bringup.scan.manifest import RepoManifest
 
 
 def error_for(tmp_path: Path, text: str) -> InputError:
@@ -51,6 +52,30 @@ def test_unknown_role_is_an_error_at_its_line(tmp_path: Path) -> None:
 def test_empty_argv(tmp_path: Path) -> None:
     error = error_for(tmp_path, '[[steps]]\nname = "x"\nkind = "run"\nargv = []\n')
     assert (error.line, error.message) == (4, "argv is empty: a step needs a command")
+
+
+@pytest.mark.parametrize("cwd", ["/", "..", "../../elsewhere", "build/../../.."])
+def test_step_cwd_outside_the_repo(tmp_path: Path, cwd: str) -> None:
+    error = error_for(
+        tmp_path, f'[[steps]]\nname = "x"\nkind = "run"\nargv = ["make"]\ncwd = "{cwd}"\n'
+    )
+    assert error.line == 5
+    assert error.message == f"cwd {cwd!r} leaves the repo: write a path in it"
+
+
+@pytest.mark.parametrize("repo", ["/", "..", "a/../../b"])
+def test_stack_repo_outside_the_stack_directory(tmp_path: Path, repo: str) -> None:
+    error = error_for(tmp_path, f'[[repos]]\npath = "a"\n\n[[repos]]\npath = "{repo}"\n')
+    assert error.line == 5
+    assert error.message == f"path {repo!r} leaves the stack's directory: list repos in it"
+
+
+def test_step_cwd_inside_the_repo(tmp_path: Path) -> None:
+    path = tmp_path / "bringup.toml"
+    path.write_text('[[steps]]\nname = "x"\nkind = "run"\nargv = ["make"]\ncwd = "a/../b"\n')
+    manifest = load_manifest(path).manifest
+    assert isinstance(manifest, RepoManifest)
+    assert manifest.steps[0].cwd == "a/../b"
 
 
 def test_invalid_toml_is_input_error_with_position(tmp_path: Path) -> None:

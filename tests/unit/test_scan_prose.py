@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bringup.scan import prose
 from bringup.scan.prose import Mention, read_line
 
 
@@ -112,3 +115,35 @@ def test_framework_names_do_not_swallow_each_other() -> None:
         ("torch", "==2.1.0"),
         ("torch_npu", "==2.1.0.post3"),
     ]
+
+
+def test_negation_before_a_subject_negates_it_and_not_the_ones_before() -> None:
+    line = "Needs Python 3.9 and GCC 9, but does not support CANN 7.0 or CUDA 11"
+    assert found(line) == [
+        ("python", "==3.9.*"),
+        ("gcc", ">=9"),
+        ("cann", "!=7.0.*"),
+        ("cuda", "!=11.*"),
+    ]
+
+
+class _Counting:
+    """A compiled pattern that counts how many characters its searches are given."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.searched = 0
+
+    def search(self, text: str) -> re.Match[str] | None:
+        self.searched += len(text)
+        return self.pattern.search(text)
+
+
+def test_a_long_line_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A README line naming a subject thousands of times once cost a search of everything
+    before each mention (quadratic: minutes for a 1 MiB line)."""
+    counting = _Counting(prose._NEGATED_BEFORE)
+    monkeypatch.setattr(prose, "_NEGATED_BEFORE", counting)
+    line = "requires CANN " * 2000
+    assert len(read_line(line)) == 1  # the first mention; the rest add nothing new
+    assert counting.searched <= 2 * len(line)

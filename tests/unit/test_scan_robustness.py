@@ -105,6 +105,41 @@ def test_setup_py_is_never_run(tmp_path: Path) -> None:
     assert found == {("pypi:requests", ">=2"), ("python", ">=3.8")}
 
 
+def test_setup_py_too_deeply_nested_to_parse_is_a_finding(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text("x = " + "-" * 200_000 + "1\n")  # overflows the parser
+    (tmp_path / "requirements.txt").write_text("numpy>=1.21\n")
+    stack = scan_stack([tmp_path])
+    assert [(f.kind, f.message) for f in stack.findings] == [
+        ("invalid", "too deeply nested to parse")
+    ]
+    assert [r.subject for r in stack.components[0].requirements] == ["pypi:numpy"]
+
+
+def test_pathological_lines_are_read_in_linear_time(tmp_path: Path) -> None:
+    """Lines built to make a backtracking pattern retry at every position (long runs of
+    spaces before a line end, thousands of unclosed ``<a``, ``[`` or ``(``, a 200 KB word
+    in a script) once took minutes each; what they state is still read."""
+    spaces = " " * 50_000
+    (tmp_path / "README.md").write_text(
+        f"# Requirements{spaces}#\n\n- CANN >= 8.0.RC1{spaces}\n\n"
+        + "Requires <a" * 20_000
+        + "\n\n"
+        + "[" * 50_000
+        + "\n\n"
+        + "| (" * 20_000
+        + "\n"
+    )
+    (tmp_path / "environment.yml").write_text(f"dependencies:\n  - python=3.10{spaces}\n")
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "ci.yml").write_text(f"jobs:\n  test:\n    runs-on: ubuntu-22.04{spaces}\n")
+    (tmp_path / "build.sh").write_text("echo " + "`" * 200_000 + "\npython3 setup.py build\n")
+    component = scan_stack([tmp_path]).components[0]
+    found = {(r.subject, r.spec) for r in component.requirements}
+    assert {("cann", ">=8.0.RC1"), ("python", "==3.10.*")} <= found
+    assert [s.argv for s in component.steps] == [("bash", "build.sh")]
+
+
 def test_vendored_build_and_ignored_dirs_are_skipped(tmp_path: Path) -> None:
     (tmp_path / "requirements.txt").write_text("numpy\n")
     for skipped in ("third_party/x", "node_modules/y", "build", ".venv", "dist", "ignored_dir"):

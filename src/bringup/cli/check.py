@@ -28,6 +28,7 @@ def gather(
     chip family are kept when the host has that chip)."""
     from bringup.scan import scan_stack
     from bringup.solve import knowledge_catalogue
+    from bringup.versions import is_version
 
     stack = scan_stack(list(paths))
     if snapshot is not None:
@@ -37,7 +38,9 @@ def gather(
 
         host = take_snapshot()
     kb = load_kb(kb_dir, extra_dirs)
-    chips = sorted({a.family for a in host.devices("ascend") if a.family})
+    chips = sorted(
+        {a.family for a in host.devices("ascend") if a.family and is_version(a.family, "name")}
+    )
     return StackInputs(
         components=stack.components,
         findings=stack.findings,

@@ -22,9 +22,8 @@ from typing import IO, Any, Optional
 
 import click
 
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
-from bringup.kb.render import render_problems
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import overlaid_matcher, scan_log
@@ -78,9 +77,8 @@ def command(
     with _debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
         snapshot = read_snapshot(snapshot_path) if snapshot_path is not None else None
         matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
-        if problems and not as_json:
-            for line in render_problems(problems):
-                sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+        if not as_json:
+            warn_overlay_problems(problems)
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
         result = scan(log, matcher)
         diagnoses = rank(result, matcher.catalogue, snapshot, top)

@@ -18,7 +18,9 @@ from bringup.errors import ExitCode, InputError
 from bringup.kb import KnowledgeBase, parse_pin
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
-from bringup.kb.render import (
+from bringup.report.console import console, write
+from bringup.report.envelope import render_json
+from bringup.report.kb_text import (
     render_entries,
     render_implications,
     render_origin,
@@ -26,8 +28,6 @@ from bringup.kb.render import (
     render_topics,
     render_verdict,
 )
-from bringup.report.console import console, write
-from bringup.report.envelope import render_json
 from bringup.report.layout import print_lines
 
 

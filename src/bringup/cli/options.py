@@ -6,8 +6,9 @@ envelope, or a recorded host directory)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import click
 import msgspec
@@ -15,7 +16,7 @@ import msgspec
 from bringup.errors import InputError
 
 if TYPE_CHECKING:
-    from bringup.kb import KnowledgeBase
+    from bringup.kb import KnowledgeBase, Problem
     from bringup.model import Snapshot
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
@@ -48,37 +49,80 @@ def load_kb(
     """The knowledge base the options name; an overlay file left out for a problem is said
     on stderr (unless ``quiet``: a JSON answer carries the problems itself)."""
     from bringup.kb import load_knowledge_base
-    from bringup.kb.render import render_problems
 
     kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
-    if kb.problems and not quiet:
-        for line in render_problems(kb.problems):
-            sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+    if not quiet:
+        warn_overlay_problems(kb.problems)
     return kb
+
+
+def warn_overlay_problems(problems: Sequence[Problem]) -> None:
+    """One ``WARNING`` line on stderr per overlay problem (file, line, record, field)."""
+    from bringup.report.kb_text import render_problems
+
+    for line in render_problems(problems):
+        sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+
+
+MAX_INPUT_BYTES = 64 << 20
+"""A snapshot or a pasted report is a few MiB at most; anything larger (``/dev/zero``, a whole
+log) is not one, and reading it whole could exhaust memory."""
+
+
+def read_input(name: str) -> bytes:
+    """The bytes of a file the user named (``-``: stdin), at most ``MAX_INPUT_BYTES``."""
+    if name == "-":
+        return _bounded(sys.stdin.buffer, "<stdin>")
+    try:
+        with open(name, "rb") as handle:
+            return _bounded(handle, name)
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", path=name) from None
+
+
+def _bounded(stream: BinaryIO, shown: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"larger than {MAX_INPUT_BYTES >> 20} MiB: not a snapshot or a pasted report",
+            path=shown,
+        )
+    return data
 
 
 def read_snapshot(path: Path) -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
     ``bringup probe --json`` (the envelope) or a bare snapshot."""
-    from bringup.model import Snapshot
+    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
+    from bringup.report.envelope import ENVELOPE_SCHEMA
 
     if path.is_dir():
         from bringup.probe.replay import load_host
 
         return load_host(path)
     try:
-        raw = msgspec.json.decode(path.read_bytes())
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
+        raw = msgspec.json.decode(read_input(str(path)))
     except msgspec.DecodeError as error:
         raise InputError(f"not JSON: {error}", path=str(path)) from None
+    except RecursionError:
+        raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
+    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
+        if raw["schema"] != ENVELOPE_SCHEMA:
+            raise InputError(
+                f"an envelope of schema {raw['schema']!r}; this bringup reads {ENVELOPE_SCHEMA!r}",
+                path=str(path),
+                hint=hint,
+            )
         raw = raw.get("data")
     try:
-        return msgspec.convert(raw, type=Snapshot)
+        snapshot = msgspec.convert(raw, type=Snapshot)
     except msgspec.ValidationError as error:
+        raise InputError(f"not a snapshot: {error}", path=str(path), hint=hint) from None
+    if snapshot.schema != SNAPSHOT_SCHEMA:
         raise InputError(
-            f"not a snapshot: {error}",
+            f"a snapshot of schema {snapshot.schema}; this bringup reads {SNAPSHOT_SCHEMA}",
             path=str(path),
-            hint="write one with `bringup probe --json > FILE` or `bringup probe --record DIR`",
-        ) from None
+            hint=hint,
+        )
+    return snapshot

@@ -82,22 +82,18 @@ def command(
 
         render_snapshot(snapshot, console())
         if record is not None:
-            console().print(f"\nrecorded to {record}")
+            from rich.markup import escape
+
+            console().print(f"\nrecorded to {escape(str(record))}")
     return int(ExitCode.OK)
 
 
 def _from_report(report: str) -> Snapshot:
+    from bringup.cli.options import read_input
     from bringup.probe.importers import import_report
 
-    if report == "-":
-        name, data = "<stdin>", sys.stdin.buffer.read()
-    else:
-        name = report
-        try:
-            data = Path(report).read_bytes()
-        except OSError as error:
-            raise InputError(f"cannot read: {error.strerror}", path=report) from None
-    text = data.decode("utf-8", errors="replace")
+    name = "<stdin>" if report == "-" else report
+    text = read_input(report).decode("utf-8", errors="replace")
     snapshot = import_report(text, name)
     unreadable = snapshot.fact("report")
     if unreadable is not None and not unreadable.ok:
@@ -117,19 +113,30 @@ def _record(directory: Path, budget: float) -> Snapshot:
     from bringup.probe.redact import Redactor
     from bringup.probe.runner import Budget, SubprocessRunner
 
-    if directory.exists() and any(directory.iterdir()):
+    if directory.is_dir() and any(directory.iterdir()):
         raise InputError("is not empty; --record writes a new host directory", path=str(directory))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create: {error.strerror or error}", path=str(directory)) from None
     env = dict(os.environ)
-    runner = RecordingRunner(SubprocessRunner(budget=Budget(budget), base_env=env))
+    inner = SubprocessRunner(budget=Budget(budget), base_env=env)
+    runner = RecordingRunner(inner)
     files = RecordingFiles()
-    snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
-    write_host(
-        directory,
-        runner=runner,
-        files=files,
-        env=env,
-        redactor=Redactor(hostname=socket.gethostname(), username=getpass.getuser()),
-        recorded_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        recorded_with=f"bringup {__version__}",
-    )
+    try:
+        snapshot = take_snapshot(runner=runner, files=files, env=env, budget_s=budget)
+    finally:
+        inner.stop()
+    try:
+        write_host(
+            directory,
+            runner=runner,
+            files=files,
+            env=env,
+            redactor=Redactor(hostname=socket.gethostname(), username=getpass.getuser()),
+            recorded_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            recorded_with=f"bringup {__version__}",
+        )
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror or error}", path=str(directory)) from None
     return snapshot

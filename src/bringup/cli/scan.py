@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 import msgspec
 
-from bringup.errors import ExitCode
+from bringup.errors import ExitCode, InputError
 from bringup.report.console import console
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
@@ -27,7 +27,10 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
         if target.exists() and not force:
             messages.append(f"kept {target} (exists; --force replaces it)")
             continue
-        target.write_text(draft_manifest(component), encoding="utf-8")
+        try:
+            target.write_text(draft_manifest(component), encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"cannot write: {error.strerror or error}", path=str(target)) from None
         messages.append(f"wrote {target}")
     return messages
 

@@ -40,28 +40,37 @@ def read(key: str, env: Optional[Mapping[str, str]] = None) -> Optional[Compiled
 
 
 def write(compiled: Compiled, env: Optional[Mapping[str, str]] = None) -> bool:
-    """Store ``compiled`` atomically; ``False`` when the cache dir cannot be written."""
+    """Store ``compiled``; ``False`` when the cache dir cannot be written."""
+    target = cache_file(compiled.key, env)
+    return store(target, _encoder.encode(compiled), pattern="kb-*.msgpack", keep=KEEP)
+
+
+def store(target: Path, data: bytes, *, pattern: str, keep: int) -> bool:
+    """Write ``data`` to ``target`` atomically (readers see the old file or the new one,
+    never half of one), then keep only the ``keep`` newest files of its directory matching
+    ``pattern``. ``False`` when the directory cannot be written: a cache is an optimisation,
+    never an error. Shared by every cache bringup keeps (this one, triage's Hyperscan
+    database)."""
     import tempfile
 
-    target = cache_file(compiled.key, env)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".kb-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(_encoder.encode(compiled))
+                stream.write(data)
             os.replace(temporary, target)
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        _prune(target.parent)
     except OSError:
         return False
+    _prune(target.parent, pattern, keep)
     return True
 
 
-def _prune(directory: Path) -> None:
-    """Keep the ``KEEP`` most recently written files; others may vanish under us, fine."""
+def _prune(directory: Path, pattern: str, keep: int) -> None:
+    """Keep the ``keep`` most recently written files; others may vanish under us, fine."""
 
     def age(path: Path) -> float:
         try:
@@ -69,6 +78,6 @@ def _prune(directory: Path) -> None:
         except OSError:
             return 0.0
 
-    for stale in sorted(directory.glob("kb-*.msgpack"), key=age, reverse=True)[KEEP:]:
+    for stale in sorted(directory.glob(pattern), key=age, reverse=True)[keep:]:
         with contextlib.suppress(OSError):
             stale.unlink()

@@ -28,7 +28,7 @@ from bringup.kb.schema import (
     ReleaseRecord,
     RuleRecord,
 )
-from bringup.tomlfile import parse_toml
+from bringup.tomlfile import line_of, parse_toml
 from bringup.versions import (
     SUBJECT_SCHEMES,
     InvalidSpecifier,
@@ -83,23 +83,23 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
             problems.append(
                 Problem(
                     path=path,
-                    line=_key_line(lines, key, 1, None),
+                    line=line_of(text, key),
                     field=key,
                     message="unknown key; a file holds topic, title and arrays of "
                     + ", ".join(f"[[{kind}]]" for kind in RECORD_KINDS),
                 )
             )
-    topic = _text_value(document, "topic", lines, path, problems) or stem
+    topic = _text_value(document, "topic", text, path, problems) or stem
     if not _TOPIC.match(topic):
         problems.append(
             Problem(
                 path=path,
-                line=_key_line(lines, "topic", 1, None),
+                line=line_of(text, "topic"),
                 field="topic",
                 message=f"{topic!r} is not a topic name (a-z0-9_)",
             )
         )
-    title = _text_value(document, "title", lines, path, problems)
+    title = _text_value(document, "title", text, path, problems)
     records: list[tuple[RecordKind, Record, Origin]] = []
     seen: dict[str, int] = {}
     for kind in RECORD_KINDS:
@@ -114,7 +114,7 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
             line = headers[index] if len(headers) == len(raw) else None
             end = _next_header(lines, line)
             record = _check_record(
-                kind, item, lines=lines, path=path, line=line, end=end, problems=problems
+                kind, item, text=text, path=path, line=line, end=end, problems=problems
             )
             if record is None:
                 continue
@@ -137,14 +137,12 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
 
 
 def _text_value(
-    document: dict[str, Any], key: str, lines: list[str], path: str, problems: list[Problem]
+    document: dict[str, Any], key: str, text: str, path: str, problems: list[Problem]
 ) -> Optional[str]:
     value = document.get(key)
     if value is None or isinstance(value, str):
         return value
-    problems.append(
-        Problem(path=path, line=_key_line(lines, key, 1, None), field=key, message="not a string")
-    )
+    problems.append(Problem(path=path, line=line_of(text, key), field=key, message="not a string"))
     return None
 
 
@@ -152,7 +150,7 @@ def _check_record(
     kind: RecordKind,
     item: dict[str, Any],
     *,
-    lines: list[str],
+    text: str,
     path: str,
     line: Optional[int],
     end: Optional[int],
@@ -164,7 +162,7 @@ def _check_record(
 
     def report(field: Optional[str], message: str) -> None:
         start = line or 1
-        where = _key_line(lines, field.split(".")[0], start, end) if field else None
+        where = line_of(text, field.split(".")[0], start=start, end=end) if field else None
         found.append(
             Problem(
                 path=path, line=where or line, record_id=record_id, field=field, message=message
@@ -298,16 +296,5 @@ def _next_header(lines: list[str], line: Optional[int]) -> Optional[int]:
         return None
     for number, content in enumerate(lines[line:], start=line + 1):
         if content.lstrip().startswith("[["):
-            return number
-    return None
-
-
-def _key_line(lines: list[str], key: str, start: int, end: Optional[int]) -> Optional[int]:
-    """The line at or after ``start`` (before ``end``) where ``key`` is assigned."""
-    pattern = re.compile(rf"""^\s*(?:{re.escape(key)}|"{re.escape(key)}")\s*=""")
-    for number, content in enumerate(lines[start - 1 :], start=start):
-        if end is not None and number >= end:
-            return None
-        if pattern.match(content):
             return number
     return None

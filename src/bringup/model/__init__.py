@@ -1,7 +1,7 @@
 """Frozen data types shared by every layer; no I/O here."""
 
 from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
-from bringup.model.facts import Fact, FactStatus, FactValue, unknown_fact
+from bringup.model.facts import Fact, FactStatus, FactValue
 from bringup.model.requirements import (
     Component,
     DeviceKind,
@@ -32,7 +32,6 @@ __all__ = [
     "Fact",
     "FactStatus",
     "FactValue",
-    "unknown_fact",
     "Component",
     "DeviceKind",
     "Requirement",

@@ -30,8 +30,3 @@ class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     @property
     def ok(self) -> bool:
         return self.status == "ok"
-
-
-def unknown_fact(key: str, source: Source, reason: str, status: FactStatus = "unknown") -> Fact:
-    """A fact that could not be established, and why; never shown as fine."""
-    return Fact(key=key, value=None, source=source, status=status, reason=reason)

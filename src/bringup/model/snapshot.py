@@ -86,10 +86,5 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         fact = self.fact(key)
         return fact.value if fact is not None and fact.ok else None
 
-    def facts_under(self, prefix: str) -> tuple[Fact, ...]:
-        """Every fact whose key is ``prefix`` or starts with ``prefix.``."""
-        dotted = prefix + "."
-        return tuple(f for f in self.facts if f.key == prefix or f.key.startswith(dotted))
-
     def devices(self, vendor: Vendor) -> tuple[Accelerator, ...]:
         return tuple(a for a in self.accelerators if a.vendor == vendor)

@@ -55,8 +55,9 @@ def take_snapshot(
     ``timeout_s`` and the whole probe ends ``budget_s`` (plus a second) after it starts,
     collectors still running then becoming ``timed_out`` facts."""
     environment = dict(os.environ if env is None else env)
+    own: Optional[SubprocessRunner] = None
     if runner is None:
-        runner = SubprocessRunner(budget=Budget(budget_s), base_env=environment)
+        own = runner = SubprocessRunner(budget=Budget(budget_s), base_env=environment)
     ctx = ProbeContext(
         runner=runner,
         files=files if files is not None else Sysroot(sysroot),
@@ -64,10 +65,14 @@ def take_snapshot(
         timeout_s=min(timeout_s, budget_s),
     )
     chosen = dict(collectors) if collectors is not None else default_collectors()
-    return collect(
-        ctx,
-        chosen,
-        deadline_s=budget_s + _DEADLINE_MARGIN_S,
-        origin=origin,
-        taken_at=taken_at,
-    )
+    try:
+        return collect(
+            ctx,
+            chosen,
+            deadline_s=budget_s + _DEADLINE_MARGIN_S,
+            origin=origin,
+            taken_at=taken_at,
+        )
+    finally:
+        if own is not None:  # interrupted, or collectors past the deadline: kill what runs
+            own.stop()

@@ -18,7 +18,11 @@ KEPT_VARIABLES = re.compile(
     r"|PYENV_ROOT|PYENV_VERSION|CC|CXX|CMAKE_PREFIX_PATH|SOC_VERSION|TOOLCHAIN_HOME"
     r"|(CUDA|NVIDIA|NCCL|ASCEND|ATB|HCCL|TORCH)_\w+)$"
 )
-_SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|_KEY$|^KEY", re.IGNORECASE)
+_SECRET_NAME = re.compile(
+    r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|APIKEY|_KEY$|^KEY", re.IGNORECASE
+)
+_URL_USER = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@:]+(?::[^/\s@]*)?@")
+"""``user:password@`` in a URL (a proxy, an index, a clone URL in a path or an output)."""
 
 REDACTED = "redacted"
 
@@ -42,6 +46,7 @@ class Redactor:
         text = _UUID.sub("00000000-0000-0000-0000-000000000000", text)
         text = _MAC.sub("00:00:00:00:00:00", text)
         text = _SERIAL.sub(lambda m: m.group(1) + REDACTED, text)
+        text = _URL_USER.sub(lambda m: m.group(1) + REDACTED + "@", text)
         if self._hostname is not None:
             text = self._hostname.sub(f"{REDACTED}-host", text)
         if self._home is not None:

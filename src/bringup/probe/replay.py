@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import msgspec
 
@@ -51,6 +51,30 @@ class ReplayRunner:
         return msgspec.structs.replace(recorded, argv=tuple(argv))
 
 
+class _RecordedCommand(msgspec.Struct, frozen=True, kw_only=True):
+    """One ``[[command]]`` of ``host.toml`` as ``bringup.probe.recording`` writes it."""
+
+    argv: tuple[str, ...]
+    stdout: Optional[str] = None
+    stderr: Optional[str] = None
+    exit_code: Optional[int] = None
+    duration_s: float = 0.0
+    timed_out: bool = False
+    error: Optional[str] = None
+
+
+class _HostHeader(msgspec.Struct, frozen=True, kw_only=True):
+    recorded_at: str = ""
+    recorded_with: str = ""
+    notes: tuple[str, ...] = ()
+
+
+class _HostFile(msgspec.Struct, frozen=True, kw_only=True):
+    host: _HostHeader = _HostHeader()
+    env: dict[str, str] = {}
+    command: tuple[_RecordedCommand, ...] = ()
+
+
 def read_host(directory: str | os.PathLike[str]) -> RecordedHost:
     """Load ``host.toml`` and the outputs it names; ``ProbeError`` when the fixture is broken."""
     root = Path(directory)
@@ -58,36 +82,36 @@ def read_host(directory: str | os.PathLike[str]) -> RecordedHost:
     if not manifest.is_file():
         raise ProbeError(f"{root} is not a recorded host: no host.toml")
     _, document = read_toml(manifest)
-    host = document.get("host", {})
-    env = {str(k): str(v) for k, v in document.get("env", {}).items()}
+    try:
+        recorded = msgspec.convert(document, type=_HostFile)
+    except msgspec.ValidationError as error:
+        raise ProbeError(f"{manifest}: not a recorded host: {error}") from None
     commands: dict[tuple[str, ...], Completed] = {}
-    for entry in document.get("command", []):
-        argv = tuple(str(a) for a in entry.get("argv", []))
-        if not argv:
+    for entry in recorded.command:
+        if not entry.argv:
             raise ProbeError(f"{manifest}: a [[command]] without argv")
-        commands[argv] = Completed(
-            argv=argv,
-            returncode=entry.get("exit_code"),
-            stdout=_output(root, entry, "stdout"),
-            stderr=_output(root, entry, "stderr"),
-            duration_s=float(entry.get("duration_s", 0.0)),
-            timed_out=bool(entry.get("timed_out", False)),
-            error=entry.get("error"),
+        commands[entry.argv] = Completed(
+            argv=entry.argv,
+            returncode=entry.exit_code,
+            stdout=_output(root, entry.stdout, "stdout"),
+            stderr=_output(root, entry.stderr, "stderr"),
+            duration_s=entry.duration_s,
+            timed_out=entry.timed_out,
+            error=entry.error,
         )
     return RecordedHost(
         directory=str(root),
-        recorded_at=str(host.get("recorded_at", "")),
-        env=env,
+        recorded_at=recorded.host.recorded_at,
+        env=recorded.env,
         commands=commands,
-        notes=tuple(str(n) for n in host.get("notes", [])),
+        notes=recorded.host.notes,
     )
 
 
-def _output(root: Path, entry: dict[str, Any], name: str) -> str:
-    relative = entry.get(name)
+def _output(root: Path, relative: Optional[str], name: str) -> str:
     if not relative:
         return ""
-    path = (root / str(relative)).resolve()
+    path = (root / relative).resolve()
     if root.resolve() not in path.parents:
         raise ProbeError(f"{root}/host.toml: {name} file {relative!r} is outside the fixture")
     try:

@@ -117,7 +117,8 @@ class Budget:
 
 class SubprocessRunner:
     """Runs commands on this machine. Each child starts in its own session so a timeout kills
-    everything it spawned; Ctrl-C kills the group too, then propagates."""
+    everything it spawned. Being in its own session, a child never sees the terminal's
+    Ctrl-C: whoever is interrupted calls ``stop`` to kill what is still running."""
 
     def __init__(
         self,
@@ -127,6 +128,18 @@ class SubprocessRunner:
     ) -> None:
         self._budget = budget or Budget(None)
         self._base_env = dict(os.environ if base_env is None else base_env)
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[bytes]] = set()
+        self._stopped = False
+
+    def stop(self) -> None:
+        """Kill every command still running, with its process group, and any started later:
+        an interrupted probe (Ctrl-C) must not leave a hung ``npu-smi`` behind."""
+        with self._lock:
+            self._stopped = True
+            running = list(self._running)
+        for process in running:
+            _kill_group(process)
 
     def run(
         self,
@@ -157,6 +170,10 @@ class SubprocessRunner:
             return Completed(argv=args, error=f"permission denied: {args[0]}")
         except OSError as error:
             return Completed(argv=args, error=f"cannot start {args[0]}: {error.strerror}")
+        with self._lock:
+            self._running.add(process)
+            if self._stopped:
+                _kill_group(process)
         timed_out = False
         try:
             stdout, stderr = process.communicate(timeout=allowed)
@@ -166,6 +183,9 @@ class SubprocessRunner:
         except BaseException:
             _kill_and_collect(process)
             raise
+        finally:
+            with self._lock:
+                self._running.discard(process)
         return Completed(
             argv=args,
             returncode=None if timed_out else process.returncode,
@@ -176,10 +196,14 @@ class SubprocessRunner:
         )
 
 
-def _kill_and_collect(process: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
-    """Kill the child's process group and return what it had printed so far."""
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
+
+
+def _kill_and_collect(process: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
+    """Kill the child's process group and return what it had printed so far."""
+    _kill_group(process)
     try:
         stdout, stderr = process.communicate(timeout=_KILL_GRACE_S)
     except subprocess.TimeoutExpired:

@@ -23,7 +23,7 @@ from bringup.solve.explain import (
     format_spec,
     number_word,
 )
-from bringup.versions import SpecifierSet, scheme_for
+from bringup.versions import SpecifierSet, is_version, scheme_for
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -64,7 +64,7 @@ def verdict_line(verdict: Verdict, plan: Plan) -> str:
 def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[str]:
     """Repos whose environment cannot use the default python3, and what it uses instead."""
     default = snapshot.value(keys.PYTHON_DEFAULT)
-    if not isinstance(default, str):
+    if not isinstance(default, str) or not is_version(default, "pep440"):
         return []
     notes = []
     noted: set[str] = set()

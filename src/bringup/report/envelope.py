@@ -29,5 +29,20 @@ def render_json(command: str, exit_code: int, data: Any) -> str:
         exit_code=int(exit_code),
         data=data,
     )
-    encoded = msgspec.json.format(msgspec.json.encode(envelope), indent=2)
-    return encoded.decode("utf-8") + "\n"
+    try:
+        encoded = msgspec.json.encode(envelope)
+    except UnicodeEncodeError:
+        encoded = msgspec.json.encode(_utf8(msgspec.to_builtins(envelope)))
+    return msgspec.json.format(encoded, indent=2).decode("utf-8") + "\n"
+
+
+def _utf8(value: Any) -> Any:
+    """``value`` with every string valid UTF-8. A file name that is not UTF-8 reaches us with
+    its bad bytes as surrogates (``surrogateescape``); JSON shows them as ``\\xNN``."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if isinstance(value, dict):
+        return {_utf8(key): _utf8(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_utf8(item) for item in value]
+    return value

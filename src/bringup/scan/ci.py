@@ -17,8 +17,10 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
 
-_KEY = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
-_ITEM = re.compile(r"^(\s*)-\s+(.*?)\s*$")
+# ``((?:.*\S)?)\s*$`` rather than ``(.*?)\s*$``: the same text, without trying the trailing
+# ``\s*`` at every position (quadratic on a line with a long run of spaces).
+_KEY = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*)\s*:\s*((?:.*\S)?)\s*$")
+_ITEM = re.compile(r"^(\s*)-\s+((?:.*\S)?)\s*$")
 _VERSION_KEYS = {
     "python-version": "python",
     "python_version": "python",

@@ -78,7 +78,14 @@ def logical_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:
     return [(joined.line, joined.text) for joined in joined_lines(text, first_line)]
 
 
+_MAX_COMMAND_CHARS = 1 << 16
+"""A longer logical line is data (minified, base64), not a command a reader would run; and
+``shlex`` grows each token a character at a time, which is quadratic on a 1 MiB word."""
+
+
 def _tokens(line: str) -> list[str] | None:
+    if len(line) > _MAX_COMMAND_CHARS:
+        return None
     lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>()")
     lexer.whitespace_split = True
     lexer.commenters = "#"

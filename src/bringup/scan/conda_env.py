@@ -40,7 +40,7 @@ _CONDA_SUBJECTS = {
     "torchvision": "torchvision",
     "torchaudio": "torchaudio",
 }
-_ITEM = re.compile(r"^(\s*)-\s+(.*?)\s*$")
+_ITEM = re.compile(r"^(\s*)-\s+((?:.*\S)?)\s*$")  # not (.*?)\s*$: quadratic on long space runs
 _SPEC = re.compile(r"^(?:[\w.-]+::)?([A-Za-z0-9_.-]+)\s*(.*)$")
 
 

@@ -21,7 +21,7 @@ from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")  # closing #s stripped in _heading
 _SETEXT = re.compile(r"^\s*(=+|-+)\s*$")
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
 _RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)")
@@ -60,7 +60,8 @@ def _heading(lines: list[str], index: int, rst: bool) -> tuple[str, int] | None:
     """The heading starting at ``index`` and how many lines it takes (ATX, setext, rst)."""
     match = _HEADING.match(lines[index])
     if match is not None and not rst:
-        return match.group(2), 1
+        # what ``(.*?)\s*#*\s*$`` would keep, without that pattern's quadratic retries
+        return match.group(2).rstrip().rstrip("#").rstrip(), 1
     following = lines[index + 1] if index + 1 < len(lines) else ""
     text = lines[index].strip()
     if not text or text.startswith(("|", "-", "*", ">", "..")):

@@ -17,11 +17,14 @@ from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import Vendor, chips_in, read_line, subject_named
 from bringup.versions import python_subject
 
-_MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^>]*>|!\[[^\]]*\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
+# thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
+# instead of scanning to the line's end (quadratic).
+_MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
 _CELL_NOISE = re.compile(
-    r"\(.*?\)|（.*?）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
+    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
     r"recommended|配套|推荐|支持的?",
     re.I,
 )
@@ -96,7 +99,7 @@ def clean(text: str) -> str:
     return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
 
 
-_PARENTHESES = re.compile(r"\(.*?\)|（.*?）")
+_PARENTHESES = re.compile(r"\([^()]*\)|（[^（）]*）")
 _VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit", "kernel": "cann", "kernels": "cann",
                  "算子包": "cann"}  # fmt: skip
 _DISTRIBUTION = re.compile(r"^[a-z][a-z0-9_.-]*$")
@@ -202,7 +205,7 @@ def _matrix(
 
 _SUBJECT_WORDS = re.compile(
     r"\b(?:CANN|C?Python|PyTorch|torch(?:[_-]npu)?|CUDA|GCC|CMake|MindSpore|vLLM)\s*|"
-    r"\(.*?\)|（.*?）",
+    r"\([^()]*\)|（[^（）]*）",
     re.IGNORECASE,
 )
 

@@ -7,6 +7,7 @@ of), read back by ``manifest.load_manifest`` in the tests."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 
 from bringup.model import Component, Requirement, Step
@@ -20,18 +21,34 @@ _HEADER = """\
 """
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+"""Characters a TOML comment cannot hold; a line end among them would end the comment."""
+
+
+def _text(value: str) -> str:
+    """``value`` as UTF-8 text: bytes of a file name that is not UTF-8 (kept as surrogates)
+    are written ``\\xNN``, which TOML can hold and a reader can see."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _string(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(_text(value), ensure_ascii=False)
 
 
 def _array(values: tuple[str, ...]) -> str:
     return "[" + ", ".join(_string(v) for v in values) + "]"
 
 
+def _comment(text: str) -> str:
+    """``text`` as one TOML comment line. Paths and words come from the repo: a file named
+    ``a\\n[[steps]]\\nargv = [...]`` must not write a table into the draft."""
+    return "# " + _CONTROL.sub(" ", _text(text))
+
+
 def _cite(requirement: Requirement) -> str:
-    words = (requirement.text or "").replace("\n", " ")
+    words = requirement.text or ""
     words = words if len(words) <= 70 else words[:67] + "..."
-    return f"# {requirement.source} ({requirement.confidence}): {words}"
+    return _comment(f"{requirement.source} ({requirement.confidence}): {words}")
 
 
 def _needs(step: Step) -> str:
@@ -52,7 +69,7 @@ def _needs(step: Step) -> str:
 
 def draft_manifest(component: Component) -> str:
     """The text of a ``bringup.toml`` stating what the scan found for ``component``."""
-    lines = [_HEADER.format(name=component.name)]
+    lines = [_HEADER.format(name=_CONTROL.sub(" ", _text(component.name)))]
     lines.append(f"name = {_string(component.name)}")
     lines.append(f"role = {_string(component.role)}")
     lines.append("trusted = false")
@@ -75,7 +92,7 @@ def draft_manifest(component: Component) -> str:
     for step in component.steps:
         lines.append("")
         lines.append("[[steps]]")
-        lines.append(f"# {step.source}")
+        lines.append(_comment(str(step.source)))
         lines.append(f"name = {_string(step.name)}")
         lines.append(f"kind = {_string(step.kind)}")
         lines.append(f"argv = {_array(step.argv)}")

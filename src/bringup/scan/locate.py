@@ -21,12 +21,3 @@ def line_of_table(text: str, header: str) -> int | None:
         if pattern.match(line):
             return number
     return None
-
-
-def line_of_key(text: str, key: str, start: int = 1) -> int | None:
-    """The first line at or after ``start`` that assigns ``key`` (bare or quoted)."""
-    pattern = re.compile(r"""^\s*["']?""" + re.escape(key) + r"""["']?\s*=""")
-    for number, line in enumerate(text.splitlines()[start - 1 :], start=start):
-        if pattern.match(line):
-            return number
-    return None

@@ -12,6 +12,7 @@ at its file:line:column, the bad span underlined.
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -79,7 +80,7 @@ class Loaded(msgspec.Struct, frozen=True, kw_only=True):
     manifest: Union[RepoManifest, StackManifest]
 
 
-def _error(path: str, text: str, message: str, where: Position | None) -> InputError:
+def _error(path: str, message: str, where: Position | None) -> InputError:
     if where is None:
         return InputError(message, path=path)
     return InputError(
@@ -94,7 +95,7 @@ def _error(path: str, text: str, message: str, where: Position | None) -> InputE
 
 def manifest_error(loaded: Loaded, message: str, segments: list[Union[str, int]]) -> InputError:
     """An ``InputError`` at the value ``segments`` leads to in ``loaded``."""
-    return _error(loaded.path, loaded.text, message, locate(loaded.text, segments))
+    return _error(loaded.path, message, locate(loaded.text, segments))
 
 
 def _check_specs(path: str, text: str, document: Any) -> None:
@@ -107,6 +108,12 @@ def _check_specs(path: str, text: str, document: Any) -> None:
             table = table[segment]
         if not isinstance(table, dict):
             continue
+        repo = table.get("path") if prefix else None
+        if isinstance(repo, str) and not _stays_inside(repo):
+            where = locate(text, [*prefix, "path"])
+            raise _error(
+                path, f"path {repo!r} leaves the stack's directory: list repos in it", where
+            )
         for index, requirement in enumerate(table.get("requirements", []) or []):
             if not isinstance(requirement, dict):
                 continue
@@ -115,7 +122,7 @@ def _check_specs(path: str, text: str, document: Any) -> None:
                 continue
             segments = [*prefix, "requirements", index]
             if not subject.strip():
-                raise _error(path, text, "empty subject", locate(text, [*segments, "subject"]))
+                raise _error(path, "empty subject", locate(text, [*segments, "subject"]))
             try:
                 SpecifierSet(spec, scheme_for(subject))
             except InvalidSpecifier as problem:
@@ -125,13 +132,23 @@ def _check_specs(path: str, text: str, document: Any) -> None:
                         column=where.column + 1 + problem.position,
                         width=max(1, len(spec) - problem.position),
                     )
-                raise _error(
-                    path, text, f"bad spec for {subject}: {problem.reason}", where
-                ) from None
+                raise _error(path, f"bad spec for {subject}: {problem.reason}", where) from None
         for index, step in enumerate(table.get("steps", []) or []):
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])
-                raise _error(path, text, "argv is empty: a step needs a command", where)
+                raise _error(path, "argv is empty: a step needs a command", where)
+            cwd = step.get("cwd") if isinstance(step, dict) else None
+            if isinstance(cwd, str) and not _stays_inside(cwd):
+                where = locate(text, [*prefix, "steps", index, "cwd"])
+                raise _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
+
+
+def _stays_inside(relative: str) -> bool:
+    """Whether a path a manifest gives (a step's ``cwd`` in its repo, a repo's ``path`` in the
+    stack's directory) stays inside: a manifest that comes with a repo must not send commands
+    to run, or the scan to read, elsewhere (``/``, ``../..``)."""
+    normal = posixpath.normpath(relative)
+    return not relative.startswith("/") and normal != ".." and not normal.startswith("../")
 
 
 def load_manifest(path: Path) -> Loaded:
@@ -154,6 +171,6 @@ def load_manifest(path: Path) -> Loaded:
         position = locate(text, segments, key_only=unknown)
         field = where.removeprefix("$.") if where.startswith("$.") else where
         shown_message = f"{message} (at {field})" if field else message
-        raise _error(shown, text, shown_message, position) from None
+        raise _error(shown, shown_message, position) from None
     _check_specs(shown, text, document)
     return Loaded(path=shown, text=text, manifest=manifest)

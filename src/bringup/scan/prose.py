@@ -215,6 +215,10 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     found: list[Mention] = []
     matches = list(_SUBJECT.finditer(clause))
     seen_unversioned: set[str] = set()
+    # A subject is negated when a negation ends before it; the first one found ends first
+    # (none lies inside another), so one search serves every subject of the clause.
+    negation = _NEGATED_BEFORE.search(clause)
+    negation_end = negation.end() if negation is not None else len(clause) + 1
     for index, match in enumerate(matches):
         subject = _subject_name(match)
         if subject == "driver":
@@ -223,7 +227,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             subject = "ascend_driver" if vendor == "ascend" else "nvidia_driver"
         end = matches[index + 1].start() if index + 1 < len(matches) else len(clause)
         window = clause[match.end() : end]
-        negated = bool(_NEGATED_BEFORE.search(clause[: match.start()]))
+        negated = negation_end <= match.start()
         phrase = read_phrase(window, subject)
         if phrase is not None and not negated:
             after = window[phrase.length :]

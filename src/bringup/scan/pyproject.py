@@ -10,9 +10,9 @@ from typing import Any
 from bringup.errors import InputError
 from bringup.model import Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.locate import line_of_key, line_of_table, line_of_value
+from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
-from bringup.tomlfile import parse_toml
+from bringup.tomlfile import line_of, parse_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
 
 
@@ -27,7 +27,7 @@ class _Reader:
     ) -> None:
         start = line_of_table(self.file.text, table) or 1
         if key is not None:
-            start = line_of_key(self.file.text, key, start) or start
+            start = line_of(self.file.text, key, start=start) or start
         if not isinstance(values, list):
             return
         for value in values:
@@ -42,7 +42,7 @@ class _Reader:
     def python(self, spec: Any, key: str, table: str, why: str) -> None:
         if not isinstance(spec, str):
             return
-        line = line_of_key(self.file.text, key, line_of_table(self.file.text, table) or 1)
+        line = line_of(self.file.text, key, start=line_of_table(self.file.text, table) or 1)
         text = spec.strip()
         try:
             SpecifierSet(text, "pep440")
@@ -87,7 +87,7 @@ def _poetry(reader: _Reader, poetry: dict[str, Any]) -> None:
             if not isinstance(constraint, str):
                 continue
             spec = poetry_spec(constraint)
-            line = line_of_key(reader.file.text, name, start) or start
+            line = line_of(reader.file.text, name, start=start) or start
             if name == "python":
                 reader.python(spec, name, header, "tool.poetry python =")
                 continue

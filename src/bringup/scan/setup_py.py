@@ -217,6 +217,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     except (SyntaxError, ValueError) as error:
         line = getattr(error, "lineno", None)
         return Extraction(findings=(file.finding("invalid", f"not valid Python: {error}", line),))
+    except (MemoryError, RecursionError):  # CPython's parser stack overflows on deep nesting
+        return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = _Reader(file, tree)
     archs: list[tuple[str, int]] = []
     toolkits: dict[str, int] = {}

@@ -49,10 +49,6 @@ class Catalogue:
     ) -> Catalogue:
         return cls(lambda subject: releases.get(subject, ()), source_for)
 
-    @classmethod
-    def from_index(cls, index: ReleaseIndex) -> Catalogue:
-        return cls(index.releases)
-
     def releases(self, subject: str) -> tuple[Release, ...]:
         cached = self._cache.get(subject)
         if cached is None:

@@ -93,12 +93,20 @@ def _from_fact(subject: str, fact: Fact | None, fallback: Source) -> HostValue:
     if not fact.ok or fact.value is None:
         status = fact.status if fact.status != "ok" else "unknown"
         return HostValue(subject=subject, source=fact.source, status=status, reason=fact.reason)
-    raw = _clean(subject, str(fact.value))
-    try:
-        Version(raw, scheme_for(subject))
-    except InvalidVersion as error:
-        return HostValue(subject=subject, source=fact.source, status="unparsed", reason=str(error))
-    return HostValue(subject=subject, source=fact.source, values=(raw,))
+    return _read(subject, fact.source, [_clean(subject, str(fact.value))])
+
+
+def _read(subject: str, source: Source, raws: Iterable[str]) -> HostValue:
+    """The host's values of ``subject``, each read in its scheme: a snapshot is input (a
+    pasted report, a file edited by hand), so a value that is not a version of its subject
+    makes the subject ``unparsed`` (unknown to the solver), never an error deep inside it."""
+    values = tuple(raws)
+    for raw in values:
+        try:
+            Version(raw, scheme_for(subject))
+        except InvalidVersion as error:
+            return HostValue(subject=subject, source=source, status="unparsed", reason=str(error))
+    return HostValue(subject=subject, source=source, values=values)
 
 
 def _count_without_tool(
@@ -110,7 +118,7 @@ def _count_without_tool(
     for key in (count_key, pci_key):
         fact = snapshot.fact(key)
         if fact is not None and fact.ok and fact.value is not None:
-            return HostValue(subject=subject, source=fact.source, values=(str(fact.value),))
+            return _read(subject, fact.source, [str(fact.value)])
     if probe is not None and probe.status in ("ok", "absent"):
         return HostValue(subject=subject, source=probe.source, values=("0",))
     if probe is None:
@@ -139,7 +147,7 @@ def _device_values(
             else {d.compute_capability for d in devices if d.compute_capability}
         )
         kind = (
-            HostValue(subject=kind_subject, source=source, values=tuple(sorted(kinds)))
+            _read(kind_subject, source, sorted(kinds))
             if kinds
             else HostValue(
                 subject=kind_subject, source=source, status="unknown", reason="not reported"

@@ -101,10 +101,6 @@ class Problem:
             for item in group:
                 self._items[item.id] = item
 
-    @property
-    def item_ids(self) -> tuple[int, ...]:
-        return tuple(self._items)
-
     def shared_items(self) -> tuple[int, ...]:
         """Rules and host values: what every environment is subject to."""
         return tuple(rule.id for rule in self.rules) + tuple(host.id for host in self.hosts)

@@ -20,12 +20,10 @@ Hyperscan, or if it fails, the RE2 set is used and a debug line says why.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
 import re
-import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -34,6 +32,7 @@ from typing import Any, Optional, Protocol, Union
 
 import msgspec
 
+from bringup.kb.cache import store
 from bringup.triage.signatures import engine_options
 
 LOG = logging.getLogger(__name__)
@@ -231,26 +230,5 @@ def _read_cache(hyperscan: Any, path: Optional[Path], mode: int) -> Optional[tup
 
 def _write_cache(path: Path, cached: _Cached) -> None:
     """Atomically, and silently not at all when the cache dir cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".triage-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(msgspec.msgpack.encode(cached))
-            os.replace(temporary, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-    except OSError:
+    if not store(path, msgspec.msgpack.encode(cached), pattern="triage-*.hsdb", keep=KEEP):
         LOG.debug("cannot write the hyperscan cache %s", path)
-        return
-    for stale in sorted(path.parent.glob("triage-*.hsdb"), key=_age, reverse=True)[KEEP:]:
-        with contextlib.suppress(OSError):
-            stale.unlink()
-
-
-def _age(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0

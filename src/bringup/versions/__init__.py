@@ -4,9 +4,9 @@ unordered names for chip families (``name``)."""
 
 from bringup.versions.errors import InvalidSpecifier, InvalidVersion
 from bringup.versions.schemes import SCHEMES, Parsed
-from bringup.versions.specifiers import Clause, SpecifierSet, parse_specifier
+from bringup.versions.specifiers import Clause, SpecifierSet
 from bringup.versions.subjects import FRAMEWORKS, SUBJECT_SCHEMES, python_subject, scheme_for
-from bringup.versions.version import Version, is_version, parse_version
+from bringup.versions.version import Version, is_version
 
 __all__ = [
     "InvalidSpecifier",
@@ -15,12 +15,10 @@ __all__ = [
     "Parsed",
     "Clause",
     "SpecifierSet",
-    "parse_specifier",
     "FRAMEWORKS",
     "SUBJECT_SCHEMES",
     "python_subject",
     "scheme_for",
     "Version",
     "is_version",
-    "parse_version",
 ]

@@ -201,8 +201,3 @@ def _parse_names(text: str, whole: str) -> tuple[frozenset[str], frozenset[str]]
         except InvalidVersion as error:
             raise InvalidSpecifier(whole, "name", str(error)) from None
     return frozenset(allowed), frozenset(excluded)
-
-
-def parse_specifier(text: str, scheme: str) -> SpecifierSet:
-    """Read ``text`` in ``scheme``; raises ``InvalidSpecifier`` naming the bad clause."""
-    return SpecifierSet(text, scheme)

@@ -56,11 +56,6 @@ class Version:
         return f"Version({self.raw!r}, {self.scheme!r})"
 
 
-def parse_version(raw: str, scheme: str) -> Version:
-    """Read ``raw`` in ``scheme``; raises ``InvalidVersion`` saying which form was expected."""
-    return Version(raw, scheme)
-
-
 def is_version(raw: str, scheme: str) -> bool:
     """Whether ``raw`` reads as a version in ``scheme``, without raising."""
     try:

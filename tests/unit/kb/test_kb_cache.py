@@ -76,3 +76,20 @@ def test_corrupt_cache_is_ignored(isolated_env: Path) -> None:
 def test_cache_can_be_bypassed(isolated_env: Path) -> None:
     load_knowledge_base(use_cache=False)
     assert cache_files(isolated_env) == []
+
+
+def test_store_keeps_the_newest_files_of_its_kind(tmp_path: Path) -> None:
+    other = tmp_path / "triage-0.hsdb"
+    other.write_bytes(b"another cache's file")
+    for number in range(5):
+        target = tmp_path / f"kb-{number}.msgpack"
+        assert kb_cache.store(target, b"%d" % number, pattern="kb-*.msgpack", keep=3)
+        os.utime(target, (number, number))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "kb-2.msgpack",
+        "kb-3.msgpack",
+        "kb-4.msgpack",
+        "triage-0.hsdb",
+    ]
+    assert (tmp_path / "kb-4.msgpack").read_bytes() == b"4"
+    assert not kb_cache.store(other / "x", b"", pattern="*", keep=1)  # not a directory

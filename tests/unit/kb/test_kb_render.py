@@ -12,8 +12,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from bringup.kb import KnowledgeBase, Pin
-from bringup.kb.render import render_entries, render_topics, render_verdict
 from bringup.kb.schema import ChipEntry, PackageEntry, ReleaseEntry, RuleEntry
+from bringup.report.kb_text import render_entries, render_topics, render_verdict
 
 
 def _fits(lines: Sequence[str], width: int) -> None:

@@ -114,12 +114,22 @@ def _through_pyenv_shim(ctx: ProbeContext, program: str) -> str:
                 text, _ = read_text(ctx, path, keys.PYTHON_DEFAULT)
                 chosen = (text or "").split()[0] if (text or "").split() else None
                 break
+        if chosen is not None and not _safe_version_file_name(chosen):
+            return program
     if not chosen:
         return program
     direct = posixpath.join(
         root, "versions", chosen.split(":")[0], "bin", posixpath.basename(program)
     )
     return direct if ctx.files.is_file(direct) else program
+
+
+def _safe_version_file_name(name: str) -> bool:
+    """Whether a name read from a version file stays directly under ``versions/``. A
+    ``.python-version`` comes with the repo the user stands in: ``../../repo/evil`` or
+    ``/tmp/evil`` there must not choose the program bringup runs (pyenv ignores such names
+    since CVE-2022-35861; the shim is run instead)."""
+    return all(part not in ("", ".", "..") and "/" not in part for part in name.split(":"))
 
 
 def _candidates(ctx: ProbeContext) -> list[tuple[str, str]]:
