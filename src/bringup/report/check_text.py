@@ -214,7 +214,7 @@ def render_actions(console: Console, resolution: Resolution, plan: Plan) -> None
     if plan.actions:
         console.print("\n[bold]Next actions[/bold]")
         for n, action in enumerate(plan.actions, start=1):
-            tag = " (bringup up does this)" if action.automatic else ""
+            tag = " (uv can install this)" if action.automatic else ""
             print_wrapped(console, f"{n}. {action.text}{tag}", indent=5, first=2)
     later = list(resolution.unverified) + list(resolution.caveats)
     if later:
