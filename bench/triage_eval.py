@@ -32,13 +32,14 @@ CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "triage"
 GOALS = {"top-1": 0.80, "top-3": 0.90}
 
 
-def evaluate(verbose: bool) -> dict[str, float]:
-    cases = tomllib.loads((CORPUS / "cases.toml").read_text(encoding="utf-8"))["case"]
+def evaluate(corpus: Path, verbose: bool) -> dict[str, float]:
+    """Score the author's corpus layout: ``logs/`` beside ``cases.toml``, one expected id."""
+    cases = tomllib.loads((corpus / "cases.toml").read_text(encoding="utf-8"))["case"]
     top1 = top3 = 0
     started = time.perf_counter()
     for case in cases:
         ranked = [
-            d.signature_id for d in explain_text((CORPUS / "logs" / case["log"]).read_bytes())
+            d.signature_id for d in explain_text((corpus / "logs" / case["log"]).read_bytes())
         ]
         hit1 = ranked[:1] == [case["expected"]]
         hit3 = case["expected"] in ranked[:3]
@@ -104,11 +105,12 @@ def main() -> int:
         "--corpus",
         type=Path,
         default=None,
-        help="a held-out corpus directory (cases.toml with file/area/expected lists)",
+        help="a corpus directory: the author's layout (logs/ and cases.toml) or a held-out one "
+        "(cases.toml with file/area/expected lists)",
     )
     args = parser.parse_args()
-    if args.corpus is None:
-        scores = evaluate(args.verbose)
+    if args.corpus is None or (args.corpus / "logs").is_dir():
+        scores = evaluate(args.corpus or CORPUS, args.verbose)
     else:
         scores = evaluate_heldout(args.corpus, args.verbose)
     return 0 if all(scores[k] >= goal for k, goal in GOALS.items()) else 1
