@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bringup.report.layout import print_wrapped
+from bringup.report.layout import Unit, flow, print_wrapped
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,12 +36,14 @@ def render_diagnoses(
         console.print()
         status = "" if diagnosis.confirmation == "unknown" else f" [{diagnosis.confirmation}]"
         print_wrapped(console, f"{number}. {diagnosis.title}{status}", indent=3, first=0)
-        print_wrapped(
-            console,
-            f"id: {diagnosis.signature_id}  layer: {diagnosis.layer}  kind: {diagnosis.kind}"
-            f"  score: {diagnosis.score:g}",
-            indent=3,
+        labels = (
+            f"id: {diagnosis.signature_id}",
+            f"layer: {diagnosis.layer}",
+            f"kind: {diagnosis.kind}",
+            f"score: {diagnosis.score:g}",
         )
+        for line in flow([Unit(label) for label in labels], console.width, 3):
+            console.print(line)
         print_wrapped(console, f"cause: {diagnosis.cause}", indent=10, first=3)
         print_wrapped(console, f"fix:   {diagnosis.fix}", indent=10, first=3)
         shown = diagnosis.evidence[:_EVIDENCE_SHOWN]
