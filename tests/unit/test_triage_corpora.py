@@ -45,6 +45,10 @@ class Corpus(NamedTuple):
 CORPORA = {
     "heldout": Corpus(DATA / "triage_heldout", (SAMPLES, DATA / "triage")),
     "fresh": Corpus(DATA / "triage_fresh", (SAMPLES, DATA / "triage", DATA / "triage_heldout")),
+    "third": Corpus(
+        DATA / "triage_third",
+        (SAMPLES, DATA / "triage", DATA / "triage_heldout", DATA / "triage_fresh"),
+    ),
 }
 
 
