@@ -8,6 +8,28 @@ import pytest
 
 from bringup.triage import explain_text
 
+# The widened forms whose captures the explanation must carry (used twice below).
+OPS_FUNCTION_ERROR = (
+    # vllm-project/vllm-ascend#886 (issue title): torch_npu's aclop form, "OPS function error".
+    "[Bug]: [dp4tp4ep16][DeepSeek-V2-Lite]RuntimeError: InnerRunOpApi:build/CMakeFiles/"
+    "torch_npu.dir/compiler_depend.ts:281 OPS function error: HcclAllGather, error code is 6"
+)
+INNER_ERROR_OPERATOR = (
+    # vllm-project/vllm-ascend#2239: torch_npu's closing line naming the operator it was running.
+    "ERROR 08-06 06:36:54 [core.py:588] RuntimeError: The Inner error is reported as above. The "
+    "process exits for this inner error, and the current working operator name is "
+    "SelfAttentionOperation."
+)
+# Ascend/samples#16: the CANN samples' own report of aclrtSetDevice failing.
+ACL_SET_DEVICE_FAILED = "[ERROR]  acl set device 0 failed, errorCode = 507033"
+HCCL_FUNCTION_ERROR = (
+    # vllm-project/vllm-ascend#2712: torch_npu naming the HCCL call and its HcclResult.
+    "(VllmWorker rank=1 pid=7226) ERROR 09-03 03:02:37 [multiproc_executor.py:522] "
+    "RuntimeError: create_config:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:148 HCCL "
+    "function error: hcclCommInitRootInfoConfig(numRanks, &rootInfo, rank, config, "
+    "&(comm->hcclComm_)), error code is 1"
+)
+
 FORMS = [
     # NVIDIA/nccl#1267 (issue title): a bootstrap address that was never filled in.
     (
@@ -115,6 +137,10 @@ FORMS = [
         "AttributeError: module 'torch_npu' has no attribute '_npu_rotary_embedding'",
         "ascend.install.torch-npu-api-missing",
     ),
+    (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
+    (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
+    (ACL_SET_DEVICE_FAILED, "ascend.runtime.device-open-failed"),
+    (HCCL_FUNCTION_ERROR, "ascend.hccl.hccl-error"),
 ]
 
 
@@ -122,6 +148,38 @@ FORMS = [
 def test_other_wordings_find_their_signature(line: str, expected: str) -> None:
     diagnoses = explain_text([line])
     assert [d.signature_id for d in diagnoses][:1] == [expected]
+
+
+# What each widened form captures reaches the explanation.
+CAPTURED = [
+    # An HCCL operator run through aclop returns an HcclResult, so only the code itself is asserted.
+    (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error", "error 6;"),
+    (
+        INNER_ERROR_OPERATOR,
+        "ascend.runtime.cann-inner-error",
+        "while running the operator SelfAttentionOperation",
+    ),
+    (
+        ACL_SET_DEVICE_FAILED,
+        "ascend.runtime.device-open-failed",
+        "could not start device 0 (ACL 507033",
+    ),
+    (
+        HCCL_FUNCTION_ERROR,
+        "ascend.hccl.hccl-error",
+        "An HCCL call (hcclCommInitRootInfoConfig) failed with HcclResult 1 "
+        "(HCCL_E_PARA: parameter error)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "expected", "said"), CAPTURED, ids=[c[1] for c in CAPTURED])
+def test_captured_fields_reach_the_cause(line: str, expected: str, said: str) -> None:
+    diagnosis = explain_text([line])[0]
+    assert diagnosis.signature_id == expected
+    assert said in diagnosis.cause
+    assert "{" not in diagnosis.cause
+    assert "[[" not in diagnosis.cause
 
 
 NOT_FAILURES = [
