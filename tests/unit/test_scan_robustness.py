@@ -142,7 +142,16 @@ def test_pathological_lines_are_read_in_linear_time(tmp_path: Path) -> None:
 
 def test_vendored_build_and_ignored_dirs_are_skipped(tmp_path: Path) -> None:
     (tmp_path / "requirements.txt").write_text("numpy\n")
-    for skipped in ("third_party/x", "node_modules/y", "build", ".venv", "dist", "ignored_dir"):
+    for skipped in (
+        "third_party/x",
+        "node_modules/y",
+        "build",
+        ".venv",
+        "dist",
+        "ignored_dir",
+        "tests/fixtures/repo",
+        "testdata",
+    ):
         (tmp_path / skipped).mkdir(parents=True)
         (tmp_path / skipped / "requirements.txt").write_text("torch==9.9\n")
     (tmp_path / "venv2").mkdir()
@@ -151,6 +160,9 @@ def test_vendored_build_and_ignored_dirs_are_skipped(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / ".git").write_text("gitdir: ../.git/modules/sub\n")
     (tmp_path / "sub" / "requirements.txt").write_text("torch==9.9\n")
+    (tmp_path / "examples" / "own").mkdir(parents=True)
+    (tmp_path / "examples" / "own" / "bringup.toml").write_text('name = "own"\n')
+    (tmp_path / "examples" / "own" / "requirements.txt").write_text("torch==9.9\n")
     (tmp_path / ".gitignore").write_text("ignored_dir/\n*.generated.txt\n")
     (tmp_path / "requirements.generated.txt").write_text("torch==9.9\n")
     stack = scan_stack([tmp_path])

@@ -1,7 +1,8 @@
 """Finding the files of a repo that say what it needs, without reading anything else.
 
-Vendored, generated and tool directories are skipped by name (``SKIPPED_DIRS``), virtual
-environments by their ``pyvenv.cfg``, nested clones and submodules by their ``.git``, and
+Vendored, generated, tool and test-data directories are skipped by name (``SKIPPED_DIRS``),
+virtual environments by their ``pyvenv.cfg``, nested clones and submodules by their ``.git``,
+nested projects with a ``bringup.toml`` of their own (a repo or a stack) by that file, and
 whatever the repo's ``.gitignore`` files exclude. Files are classified by name alone, so the
 walk costs one ``scandir`` per directory; only classified files are read later.
 """
@@ -36,10 +37,14 @@ SKIPPED_DIRS = frozenset(
         "venv",
         "site-packages",
         "__pycache__",
+        "fixtures",
+        "testdata",
+        "test_data",
+        "test-data",
     }
 )
 """Directory names never walked: vendored code states its own requirements, not the repo's,
-and build outputs are copies."""
+build outputs are copies, and test data holds other projects' files as samples."""
 
 VISIBLE_HIDDEN_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", ".devcontainer"})
 """Hidden directories that hold CI files and dev containers; every other dot-directory
@@ -121,14 +126,17 @@ def classify(rel: str) -> str | None:
     return None
 
 
+_NESTED_MARKERS = ("pyvenv.cfg", ".git", "bringup.toml")
+"""A virtual environment, a nested clone or submodule, a project with its own manifest: each
+states its own requirements, which are not the enclosing repo's."""
+
+
 def _skipped(name: str, path: str) -> bool:
     if name.startswith("."):
         return name not in VISIBLE_HIDDEN_DIRS
     if name in SKIPPED_DIRS or name.endswith(".egg-info") or name.startswith("cmake-build-"):
         return True
-    return os.path.exists(os.path.join(path, "pyvenv.cfg")) or os.path.exists(
-        os.path.join(path, ".git")
-    )
+    return any(os.path.exists(os.path.join(path, marker)) for marker in _NESTED_MARKERS)
 
 
 def _inside(path: str, real_root: str) -> bool:
