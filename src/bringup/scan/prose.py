@@ -95,6 +95,9 @@ _COUNT_EN = re.compile(
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:Ascend\s+|NVIDIA\s+|physical\s+)?"
     r"(?P<dev>NPUs?|GPUs?|cards?|devices?|accelerators?)\b"
+    # "an accelerator software stack", "a GPU vendor": the device word qualifies another noun.
+    r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
+    r"programming|languages?|compan(?:y|ies)|makers?)\b)"
     r"|(?P<multi>\bmulti-?(?:NPU|GPU|card|device))",
     re.IGNORECASE,
 )
