@@ -68,6 +68,38 @@ FORMS = [
         "or directory",
         "toolchain.shared-lib-not-found",
     ),
+    # ggml-org/llama.cpp#10719: Ascend C's host_config.cmake has no build mode for the chip.
+    (
+        "SOC_VERSION ascend310b1 does not support, the support list is",
+        "ascend.install.chip-unsupported",
+    ),
+    # mindspore-ai/mindspore mindspore/ccsrc/kernel/oplib/op_info_utils.cc (LoadOpInfoJson): no op
+    # info json for the chip.
+    (
+        "Get op info json suffix path failed, soc_version: Ascend310",
+        "ascend.install.chip-unsupported",
+    ),
+    # conda/constructor constructor/header.sh: the installer's own glibc check.
+    ("Installer requires GLIBC >=2.28, but system has 2.17.", "toolchain.glibc-not-found"),
+    # macadmins/python#68: pip lists the releases it skipped for their Requires-Python.
+    (
+        "ERROR: Ignored the following versions that require a different python version: 8.2.0 "
+        "Requires-Python >=3.10; 8.2.1 Requires-Python >=3.10",
+        "python.requires-python",
+    ),
+    # googleapis/testing-infra-docker#395: get-pip.py refuses an interpreter older than its pip.
+    (
+        'Step #1 - "python-base": ERROR: This script does not work on Python 3.7. The minimum '
+        "supported Python version is 3.8. Please use https://bootstrap.pypa.io/pip/3.7/get-pip.py "
+        "instead.",
+        "python.requires-python",
+    ),
+    # muaaz-ur-habibi/fthedocs#1: an alias NumPy 2 removed (fixed by pinning numpy<2).
+    (
+        "AttributeError: `np.float_` was removed in the NumPy 2.0 release. Use `np.float64` "
+        "instead.",
+        "python.numpy2-abi",
+    ),
     # mikemccand/chromium-compact-language-detector#3: GCC 4's "error:" instead of "fatal error:".
     (
         "pycldmodule.cc:5:20: error: Python.h: No such file or directory",
