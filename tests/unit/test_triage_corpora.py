@@ -49,6 +49,16 @@ CORPORA = {
         DATA / "triage_third",
         (SAMPLES, DATA / "triage", DATA / "triage_heldout", DATA / "triage_fresh"),
     ),
+    "fourth": Corpus(
+        DATA / "triage_fourth",
+        (
+            SAMPLES,
+            DATA / "triage",
+            DATA / "triage_heldout",
+            DATA / "triage_fresh",
+            DATA / "triage_third",
+        ),
+    ),
 }
 
 
