@@ -209,6 +209,12 @@ FORMS = [
         "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1",
         "cuda.container.cli-init-failed",
     ),
+    # bitsandbytes-foundation/bitsandbytes#1522: the older wording of bitsandbytes' setup error.
+    (
+        "CUDA Setup failed despite GPU being available. Inspect the CUDA SETUP outputs above to "
+        "fix your environment!",
+        "python.bitsandbytes-cuda-setup",
+    ),
     (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
     (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
     (ACL_SET_DEVICE_FAILED, "ascend.runtime.device-open-failed"),
