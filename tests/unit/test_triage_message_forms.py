@@ -169,6 +169,52 @@ FORMS = [
         "AttributeError: module 'torch_npu' has no attribute '_npu_rotary_embedding'",
         "ascend.install.torch-npu-api-missing",
     ),
+    # open-mmlab/mmcv#3299: an Ascend extension built against another torch_npu (c10_npu).
+    (
+        "/mmcv/_ext.cpython-39-aarch64-linux-gnu.so: undefined symbol: "
+        "_ZN7c10_npu10NpuRunMode9cur_mode_E",
+        "python.ext-undefined-symbol-torch",
+    ),
+    # PaddlePaddle/PaddleOCR#1292 (issue title): Paddle's dynamic loader quoting dlerror.
+    (
+        "TensorRT dynamic library (libnvinfer.so) that Paddle depends on is not configured "
+        "correctly. (error code is libnvinfer.so: cannot open shared object file: No such file or "
+        "director",
+        "toolchain.shared-lib-not-found",
+    ),
+    # vllm-project/vllm-ascend#7421: bishengir-compile (Triton-Ascend) has no target for a 310P.
+    (
+        "(EngineCore_DP0 pid=276) ERROR 03-18 08:08:14 [core.py:1100] bishengir-compile: for the "
+        "--target option: Cannot find option named 'Ascend310P1'!",
+        "ascend.install.chip-unsupported",
+    ),
+    # googlecolab/colabtools#2626: XLA's cuda_dnn.cc (TensorFlow) with an older cuDNN loaded.
+    (
+        "Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library "
+        "needs to have matching major version and equal or higher minor version.",
+        "cuda.runtime.cudnn-version-mismatch",
+    ),
+    # jax-ml/jax jax/_src/xla_bridge.py (_check_cuda_versions): the version check's own wording.
+    (
+        "RuntimeError: Found cuDNN version 8600, but JAX was built against version 8800, which is "
+        "newer. The copy of cuDNN that is installed must be at least as new as the version against "
+        "which JAX was built.",
+        "cuda.runtime.cudnn-version-mismatch",
+    ),
+    # jax-ml/jax jax/_src/xla_bridge.py (_check_cuda_versions): a library it cannot load.
+    ("RuntimeError: Unable to load cuSPARSE. Is it installed?", "cuda.runtime.cuda-lib-missing"),
+    # NVIDIA/nvidia-container-toolkit#154 (issue title): a config.toml root meant for the GPU
+    # Operator's containerized driver, on a host with its own driver.
+    (
+        "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1",
+        "cuda.container.cli-init-failed",
+    ),
+    # bitsandbytes-foundation/bitsandbytes#1522: the older wording of bitsandbytes' setup error.
+    (
+        "CUDA Setup failed despite GPU being available. Inspect the CUDA SETUP outputs above to "
+        "fix your environment!",
+        "python.bitsandbytes-cuda-setup",
+    ),
     (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
     (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
     (ACL_SET_DEVICE_FAILED, "ascend.runtime.device-open-failed"),
@@ -195,6 +241,20 @@ CAPTURED = [
         ACL_SET_DEVICE_FAILED,
         "ascend.runtime.device-open-failed",
         "could not start device 0 (ACL 507033",
+    ),
+    # googlecolab/colabtools#2626: the versions reach the cause without the sentence's full stop.
+    (
+        "Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library "
+        "needs to have matching major version and equal or higher minor version.",
+        "cuda.runtime.cudnn-version-mismatch",
+        "compiled against cuDNN 8.1.0 but loaded 8.0.5:",
+    ),
+    # balancap/SSD-Tensorflow#340: the wording of TensorFlow before cuDNN 8.
+    (
+        "Loaded runtime CuDNN library: 7301 (compatibility version 7300) but source was compiled "
+        "with 7003 (compatibility version 7000).",
+        "cuda.runtime.cudnn-version-mismatch",
+        "compiled against cuDNN 7003 but loaded 7301:",
     ),
     (
         HCCL_FUNCTION_ERROR,
