@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
+from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
 from bringup.scan.walk import classify
 
@@ -66,3 +68,98 @@ def test_the_repo_installing_itself_is_not_a_requirement(tmp_path: Path) -> None
     subjects = [r.subject for r in scan_repo(repo, "xformers").component.requirements]
     assert "pypi:xformers" not in subjects
     assert "pypi:ninja" in subjects
+
+
+def test_wheel_file_names_in_pip_install_pin_the_distribution_python_and_arch() -> None:
+    # Ascend/MindSpeed-LLM docs/en/pytorch/training/install_guide.md (052cd35a), 160-163.
+    text = (
+        "```shell\n"
+        "pip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_aarch64.whl\n"
+        "pip3 install torch_npu-2.7.1post4-cp310-cp310-manylinux_2_28_aarch64.whl\n"
+        "```\n"
+    )
+    assert found(text) == [
+        ("torch", "==2.7.1", 2),
+        ("python", "==3.10.*", 2),
+        ("arch", "aarch64", 2),
+        ("torch_npu", "==2.7.1.post4", 3),
+        ("python", "==3.10.*", 3),
+        ("arch", "aarch64", 3),
+    ]
+
+
+def test_rows_marked_not_supported_are_not_requirements() -> None:
+    # Ascend/MindSpeed-LLM docs/en/pytorch/training/install_guide.md (052cd35a), lines 7-14.
+    text = (
+        "## Hardware and Supported OSs\n\n"
+        "| Product | Supported |\n"
+        "|--|:-:|\n"
+        "| <term>Atlas A3 training products</term> | √ |\n"
+        "| <term>Atlas A3 inference products</term> | x |\n"
+        "| <term>Atlas A2 training products</term> | √ |\n"
+        "| <term>Atlas A2 inference products</term> | x |\n"
+    )
+    assert found(text) == [("chip", "910_93", 5), ("chip", "910B", 7)]
+
+
+def test_an_extension_for_pytorch_release_is_not_a_torch_version() -> None:
+    # Ascend/MindSpeed-LLM docs/en/pytorch/training/install_guide.md (052cd35a), line 53.
+    line = (
+        "> - The image is pre-installed with CANN 9.0.0 and Ascend Extension for PyTorch 26.0.0."
+        " You can use it as needed.\n"
+    )
+    assert found(line) == [("cann", "==9.0.0", 1)]
+
+
+def test_edition_columns_cell_lines_and_parameter_rows_of_tables() -> None:
+    # triton-lang/triton-ascend docs/en/installation_guide.md (003d3faa), lines 33-36,
+    # 105-108 and 259-262.
+    text = (
+        "| Triton-Ascend Version| CANN Commercial Version| CANN Release Date|\n"
+        "|-------------------|----------------------|--------------------|\n"
+        "| 3.2.0             | CANN 8.5.0           | 2026-01-16        |\n"
+        "| 3.2.0rc4          | CANN 8.3.RC2<br>CANN 8.3.RC1         | 2025/11/20<br>2025/10/30 |\n"
+        "\n"
+        "| Pytorch Version | Recommended GCC version | Recommended GLIBC version |\n"
+        "|-------------------|----------------------|--------------------|\n"
+        "| PyTorch2.6.0      | (aarch64)11.2.1<br>(x86) 9.3.1 | (aarch64)>=2.28<br>(x86)>=2.17 |\n"
+        "| PyTorch2.7.1      | 11.2.1               | 2.28               |\n"
+        "\n"
+        "| Parameter Name | Default Value | Available Options |\n"
+        "|----------------|---------------|---------------------------------|\n"
+        "| CHIP_TYPE      | A3            | A3, 910B |\n"
+        "| CANN_VERSION   | 8.5.0 (Recommended) | 8.5.0, 8.3.RC1, 8.3.RC2, 8.2.RC1, 8.2.RC2 |\n"
+    )
+    got = found(text, "docs/en/installation_guide.md")
+    assert ("cann", "==8.5.0 || ==8.3.RC2 || ==8.3.RC1", 1) in got
+    assert ("gcc", ">=11.2.1 || >=9.3.1", 6) in got
+    assert ("glibc", ">=2.28 || >=2.17", 6) in got
+    assert ("chip", "910_93,910B", 13) in got
+    assert ("cann", "==8.5.0", 14) in got
+    assert not [s for s, _, _ in got if s.startswith("pypi:")]
+
+
+def test_find_package_of_a_macro_parameter_names_no_package() -> None:
+    # bitsandbytes-foundation/bitsandbytes CMakeLists.txt (02188cc8), lines 271-275.
+    text = (
+        "macro(find_package_and_print_version PACKAGE_NAME)\n"
+        '  find_package("${PACKAGE_NAME}" ${ARGN})\n'
+        "endmacro()\n"
+        "find_package(hipblaslt)\n"
+    )
+    file = SourceFile(ref="CMakeLists.txt", rel="CMakeLists.txt", text=text)
+    assert [r.subject for r in extract_cmake(file).requirements] == ["cmake:hipblaslt"]
+
+
+def test_cuda_trove_classifiers_are_soft_alternatives() -> None:
+    # bitsandbytes-foundation/bitsandbytes pyproject.toml (00497ab4), lines 21-27.
+    text = (
+        '[project]\nname = "bitsandbytes"\nclassifiers = [\n'
+        '    "Development Status :: 4 - Beta",\n'
+        '    "Environment :: GPU :: NVIDIA CUDA :: 11",\n'
+        '    "Environment :: GPU :: NVIDIA CUDA :: 12",\n'
+        '    "Programming Language :: Python :: 3.8",\n]\n'
+    )
+    file = SourceFile(ref="pyproject.toml", rel="pyproject.toml", text=text)
+    got = [(r.subject, r.spec, r.source.line, r.hard) for r in extract_pyproject(file).requirements]
+    assert got == [("cuda", "==11.* || ==12.*", 5, False)]

@@ -23,7 +23,11 @@ _SUBJECTS: tuple[tuple[str, str], ...] = (
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
-    ("torch", r"(?<![\w.-])(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)"),
+    # "Ascend/Intel Extension for PyTorch 26.0.0" is the extension's release, not torch's.
+    (
+        "torch",
+        r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
+    ),
     ("mindspore", r"\bMindSpore\b"),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
     ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
