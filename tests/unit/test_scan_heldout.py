@@ -163,3 +163,15 @@ def test_cuda_trove_classifiers_are_soft_alternatives() -> None:
     file = SourceFile(ref="pyproject.toml", rel="pyproject.toml", text=text)
     got = [(r.subject, r.spec, r.source.line, r.hard) for r in extract_pyproject(file).requirements]
     assert got == [("cuda", "==11.* || ==12.*", 5, False)]
+
+
+def test_a_pytorch_cuda_wheel_index_names_the_cuda_build() -> None:
+    # facebookresearch/xformers README.md (042abc8a), lines 39-43.
+    text = (
+        "```bash\n# cuda 11.8 version\n"
+        "pip3 install -U xformers --index-url https://download.pytorch.org/whl/cu118\n"
+        "# cuda 12.1 version\n"
+        "pip3 install -U xformers --index-url https://download.pytorch.org/whl/cu121\n```\n"
+    )
+    got = [(s, spec, line) for s, spec, line in found(text) if s == "cuda"]
+    assert got == [("cuda", "==11.8.*", 3), ("cuda", "==12.1.*", 5)]

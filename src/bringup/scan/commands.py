@@ -238,7 +238,17 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     for arg in command.argv:
         if arg.endswith(".whl"):
             found.extend(wheel_requirements(arg, source, hard=hard))
+        cuda = _CUDA_INDEX.search(arg)
+        if cuda is not None:
+            spec = f"=={cuda.group(1)}.{cuda.group(2)}.*"
+            words = f"pip install from {cuda.group(0)}"
+            found.append(_wheel_fact("cuda", spec, source, False, words))
     return found
+
+
+_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$")
+"""PyTorch's per-CUDA wheel index (``--index-url https://download.pytorch.org/whl/cu118``):
+the CUDA build the command installs, one choice among several (soft)."""
 
 
 _PYTHON_TAG = re.compile(r"^cp(\d)(\d+)$")
