@@ -242,7 +242,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         if cuda is not None:
             spec = f"=={cuda.group(1)}.{cuda.group(2)}.*"
             words = f"pip install from {cuda.group(0)}"
-            found.append(_wheel_fact("cuda", spec, source, False, words))
+            found.append(_command_fact("cuda", spec, source, False, words))
     return found
 
 
@@ -280,14 +280,14 @@ def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Require
     if len(pythons) == 1:
         major, minor = _PYTHON_TAG.match(pythons[0]).groups()  # type: ignore[union-attr]
         spec = f">={major}.{minor}" if abi3 else f"=={major}.{minor}.*"
-        found.append(_wheel_fact("python", spec, source, hard, words))
+        found.append(_command_fact("python", spec, source, hard, words))
     arches = sorted({a for t in tags for a in _WHEEL_ARCHES if t.platform.endswith(a)})
     if len(arches) == 1:
-        found.append(_wheel_fact("arch", arches[0], source, hard, words))
+        found.append(_command_fact("arch", arches[0], source, hard, words))
     return found
 
 
-def _wheel_fact(subject: str, spec: str, source: Source, hard: bool, words: str) -> Requirement:
+def _command_fact(subject: str, spec: str, source: Source, hard: bool, words: str) -> Requirement:
     return Requirement(
         subject=subject,
         spec=spec,
