@@ -193,7 +193,8 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
         return None
     name = args[0]
     key = name.lower()
-    if key in _IGNORED_PACKAGES:
+    # ``find_package("${PACKAGE_NAME}" ...)`` inside a macro names no package of its own.
+    if key in _IGNORED_PACKAGES or "${" in name:
         return None
     version = args[1] if len(args) > 1 and _VERSION.match(args[1].split("...")[0]) else ""
     version = version.split("...")[0]

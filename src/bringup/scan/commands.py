@@ -13,8 +13,11 @@ import re
 import shlex
 from typing import NamedTuple
 
+from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.pydeps import python_requirement
+from bringup.versions import python_subject
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _SEPARATORS = frozenset({"&&", "||", ";", ";;"})
@@ -232,7 +235,68 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         )
         if requirement is not None:
             found.append(requirement)
+    for arg in command.argv:
+        if arg.endswith(".whl"):
+            found.extend(wheel_requirements(arg, source, hard=hard))
+        cuda = _CUDA_INDEX.search(arg)
+        if cuda is not None:
+            spec = f"=={cuda.group(1)}.{cuda.group(2)}.*"
+            words = f"pip install from {cuda.group(0)}"
+            found.append(_command_fact("cuda", spec, source, False, words))
     return found
+
+
+_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$")
+"""PyTorch's per-CUDA wheel index (``--index-url https://download.pytorch.org/whl/cu118``):
+the CUDA build the command installs, one choice among several (soft)."""
+
+
+_PYTHON_TAG = re.compile(r"^cp(\d)(\d+)$")
+_WHEEL_ARCHES = ("aarch64", "x86_64")
+
+
+def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Requirement]:
+    """What a wheel's file name pins (PEP 427): ``torch_npu-2.7.1post4-cp310-cp310-
+    manylinux_2_28_aarch64.whl`` is torch_npu ==2.7.1.post4 on CPython 3.10, aarch64."""
+    name = path.rsplit("/", 1)[-1]
+    try:
+        distribution, version, _, tags = parse_wheel_filename(name)
+    except InvalidWheelFilename:
+        return []
+    words = f"pip install: {name}"
+    found = [
+        Requirement(
+            subject=python_subject(distribution),
+            spec=f"=={version}",
+            component="",
+            source=source,
+            confidence="medium",
+            hard=hard,
+            text=words,
+        )
+    ]
+    pythons = sorted({t.interpreter for t in tags if _PYTHON_TAG.match(t.interpreter)})
+    abi3 = any(t.abi == "abi3" for t in tags)
+    if len(pythons) == 1:
+        major, minor = _PYTHON_TAG.match(pythons[0]).groups()  # type: ignore[union-attr]
+        spec = f">={major}.{minor}" if abi3 else f"=={major}.{minor}.*"
+        found.append(_command_fact("python", spec, source, hard, words))
+    arches = sorted({a for t in tags for a in _WHEEL_ARCHES if t.platform.endswith(a)})
+    if len(arches) == 1:
+        found.append(_command_fact("arch", arches[0], source, hard, words))
+    return found
+
+
+def _command_fact(subject: str, spec: str, source: Source, hard: bool, words: str) -> Requirement:
+    return Requirement(
+        subject=subject,
+        spec=spec,
+        component="",
+        source=source,
+        confidence="medium",
+        hard=hard,
+        text=words,
+    )
 
 
 _SKIPPED_PROGRAMS = frozenset(

@@ -21,11 +21,12 @@ from bringup.versions import python_subject
 # thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
 # instead of scanning to the line's end (quadratic).
 _MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
 _CELL_NOISE = re.compile(
     r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
-    r"recommended|配套|推荐|支持的?",
+    r"recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?",
     re.I,
 )
 _CELL_SUBJECTS = {
@@ -74,6 +75,12 @@ _DEVICE_CELLS = {
     "设备": "",
     "加速卡": "",
 }
+_CHIP_CELLS = frozenset(
+    {"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"}
+)
+_BARE_GENERATION = re.compile(r"\b(A[23])\b")
+_REFUSED = re.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
+"""A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 _COUNT_CELL = re.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
 _COUNT_WORDS = {
     "one": 1,
@@ -111,7 +118,7 @@ def cell_subject(cell: str) -> str | None:
     plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
     if plain in _VENDOR_CELLS:
         return _VENDOR_CELLS[plain]
-    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：")
+    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
     if key in _CELL_SUBJECTS:
         return _CELL_SUBJECTS[key]
     named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
@@ -179,14 +186,18 @@ def _matrix(
         specs: list[str] = []
         cells: list[str] = []
         for row in body:
-            cell = _bare(row.cells[column]) if column < len(row.cells) else ""
-            phrase = read_phrase(cell, subject) if cell else None
-            if phrase is None:
-                continue
-            fresh = [s.strip() for s in phrase.spec.split("||") if s.strip() not in specs]
-            if fresh:
-                specs.extend(fresh)
-                cells.append(cell)
+            raw = row.cells[column] if column < len(row.cells) else ""
+            # Lines of one cell ("CANN 8.3.RC2<br>CANN 8.3.RC1", "(aarch64)11.2.1<br>(x86)
+            # 9.3.1") are alternatives of their own.
+            for part in _LINE_BREAK.split(raw):
+                cell = _bare(part)
+                phrase = read_phrase(cell, subject) if cell else None
+                if phrase is None:
+                    continue
+                fresh = [s.strip() for s in phrase.spec.split("||") if s.strip() not in specs]
+                if fresh:
+                    specs.extend(fresh)
+                    cells.append(cell)
         if specs:
             text = f"table {clean(header.cells[column])}: " + ", ".join(cells)
             found.append(
@@ -247,6 +258,18 @@ def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requir
     return found
 
 
+def _chip_row(file: SourceFile, row: Row, text: str) -> list[Requirement]:
+    """A "| CHIP_TYPE | A3 | A3, 910B |" row: the chip families its cells name, as
+    alternatives (soft: which one is the machine's own choice)."""
+    # In a chip row a bare "A2"/"A3" can only be the Atlas generation.
+    cells = " ".join(clean(cell) for cell in row.cells[1:])
+    chips = chips_in(_BARE_GENERATION.sub(r"Atlas \1", cells))
+    if not chips:
+        return []
+    spec = ",".join(chips)
+    return [requirement(file, row.line, "chip", spec, text=text, confidence="medium", hard=False)]
+
+
 def read_table(
     file: SourceFile, rows: list[Row], *, required: bool, vendor: Vendor
 ) -> list[Requirement]:
@@ -265,8 +288,14 @@ def read_table(
     for row in body:
         if not row.cells:
             continue
+        if any(_REFUSED.match(clean(cell)) for cell in row.cells[1:]):
+            continue
         text = " | ".join(clean(cell) for cell in row.cells)
-        device = _DEVICE_CELLS.get(clean(row.cells[0]).lower())
+        key = clean(row.cells[0]).lower()
+        if key in _CHIP_CELLS and len(row.cells) > 1:
+            found.extend(_chip_row(file, row, text))
+            continue
+        device = _DEVICE_CELLS.get(key)
         if device is not None and len(row.cells) > 1:
             found.extend(_device_row(file, row, device or kind, text))
             continue

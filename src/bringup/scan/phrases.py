@@ -67,7 +67,7 @@ _WORD_OP = re.compile(
 _CHAIN_ITEM = re.compile(rf"(?P<op>{OPERATOR})\s*{_V}")
 _CHAIN_JOIN = re.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
 _RANGE = re.compile(
-    rf"(?P<a>{VERSION})\s*(?:~|～|-|–|—|\bto\b|\bthrough\b|至|到)\s*(?P<b>{VERSION})(?![\w.])",
+    rf"(?P<a>{VERSION})\s*(?:~|～|-|–|—|\bto\b|\bthrough\b|至|到)\s*(?P<b>{VERSION})(?!\w|\.\w)",
     re.IGNORECASE,
 )
 _LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)

@@ -23,7 +23,11 @@ _SUBJECTS: tuple[tuple[str, str], ...] = (
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
-    ("torch", r"(?<![\w.-])(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)"),
+    # "Ascend/Intel Extension for PyTorch 26.0.0" is the extension's release, not torch's.
+    (
+        "torch",
+        r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
+    ),
     ("mindspore", r"\bMindSpore\b"),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
     ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
@@ -146,6 +150,21 @@ PRODUCTS = {
 """Data-center GPUs by compute capability (cuda-facts.md section 2, from NVIDIA's
 developer.nvidia.com/cuda-gpus list)."""
 _PRODUCT = re.compile(r"\b(" + "|".join(sorted(PRODUCTS, key=len, reverse=True)) + r")\b", re.I)
+_CONDITION = re.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
+_FAILURE = re.compile(
+    r"\b(?:errors?|fails?|failed|failure|crash(?:es)?|cannot|unable)\b|报错|失败|错误|无法",
+    re.IGNORECASE,
+)
+"""A clause that says what goes wrong under a version condition ("If the GCC version is
+earlier than 9.4.0, ... error ... may be reported") states the opposite as the requirement."""
+_OLDER_THAN_BEFORE = re.compile(
+    r"(?:earlier|older|lower|prior)\s+(?:than|to)\s*$|\bbefore\s*$|早于\s*$|低于\s*$",
+    re.IGNORECASE,
+)
+"""A subject right after "versions earlier than" ("features of versions earlier than GCC 9")
+is talked about, not required."""
+_INVERTED = {"<": ">=", ">=": "<"}
+
 _NOT_YET = re.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
     re.IGNORECASE,
@@ -240,6 +259,11 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             phrase = read_phrase(window, subject, negated=True)
         if phrase is not None and not (phrase.explicit or needed):
             continue
+        if phrase is not None and _OLDER_THAN_BEFORE.search(clause[: match.start()]):
+            continue
+        if phrase is not None and _fails_under(clause, match.start(), phrase.spec):
+            operator = "<" if phrase.spec.startswith("<") else ">="
+            phrase = phrase._replace(spec=_INVERTED[operator] + phrase.spec[len(operator) :])
         if phrase is not None:
             words = (match.group(0) + window[: phrase.length]).strip()
             confidence: Confidence = "high" if phrase.explicit else "medium"
@@ -248,6 +272,13 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
+
+
+def _fails_under(clause: str, start: int, spec: str) -> bool:
+    """Whether ``spec`` (one ``<V`` or ``>=V``) is the condition of a failure the clause
+    describes: a condition word before the subject, a failure word anywhere in the clause."""
+    single = re.fullmatch(r"(?:<|>=)[^<>=!,|]+", spec) is not None
+    return single and bool(_CONDITION.search(clause[:start])) and bool(_FAILURE.search(clause))
 
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:

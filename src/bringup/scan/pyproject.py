@@ -122,6 +122,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         reader.strings(
             project.get("dependencies"), "project", hard=True, why=None, key="dependencies"
         )
+        _cuda_classifiers(reader, project.get("classifiers"))
         optional = project.get("optional-dependencies", {})
         if isinstance(optional, dict):
             for extra, values in optional.items():
@@ -155,6 +156,34 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         default_steps=tuple(steps),
         provides=tuple(provides),
     )
+
+
+_CUDA_CLASSIFIER = re.compile(r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?")
+
+
+def _cuda_classifiers(reader: _Reader, classifiers: Any) -> None:
+    """``Environment :: GPU :: NVIDIA CUDA :: 12`` trove classifiers: the CUDA releases the
+    project says it runs on, as soft alternatives (a classifier is a claim, not a check)."""
+    if not isinstance(classifiers, list):
+        return
+    specs: list[str] = []
+    first = ""
+    for value in classifiers:
+        match = _CUDA_CLASSIFIER.match(value) if isinstance(value, str) else None
+        if match is None:
+            continue
+        major, minor = match.groups()
+        specs.append(f"=={major}.{minor}.*" if minor else f"=={major}.*")
+        first = first or value
+    if specs:
+        start = line_of(reader.file.text, "classifiers", start=1) or 1
+        line = line_of_value(reader.file.text, first, start) or start
+        words = "classifiers: " + ", ".join(s.lstrip("=").rstrip(".*") for s in specs)
+        reader.requirements.append(
+            reader.file.requirement(
+                "cuda", " || ".join(specs), line, text=words, confidence="low", hard=False
+            )
+        )
 
 
 def _install_step(file: SourceFile) -> Step:

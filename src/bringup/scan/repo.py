@@ -26,6 +26,7 @@ from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import RepoFile, walk_repo
+from bringup.versions import python_subject
 
 _ROLES: tuple[tuple[Role, str], ...] = (
     ("samples", r"sample|example|demo|样例|示例"),
@@ -203,11 +204,14 @@ def scan_repo(
                 seen.add(include)
                 queue.append(RepoFile(include, target, "requirements"))
     provides = sorted({p for e in extractions for p in e.provides})
+    # A repo's docs install the repo itself ("pip install triton-ascend" in triton-ascend's
+    # guide) even when no manifest in it names the distribution.
+    own = {*provides, python_subject(component)}
     requirements = [
         msgspec.structs.replace(r, component=component)
         for extraction in extractions
         for r in extraction.requirements
-        if r.subject not in provides
+        if r.subject not in own
     ]
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings

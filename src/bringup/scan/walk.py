@@ -54,6 +54,8 @@ _DOC_NAME = re.compile(
     r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|依赖|安装|环境",
     re.IGNORECASE,
 )
+_DOC_SUFFIXES = (".md", ".mdx", ".rst")
+"""Markdown, MDX (the Hugging Face doc-builder format: bitsandbytes, transformers, peft) and rst."""
 _NOT_DOCS = re.compile(r"^(changelog|changes|history|news|license|code_of_conduct|authors)", re.I)
 _REQUIREMENTS = re.compile(r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$")
 _CONDA = re.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
@@ -117,7 +119,7 @@ def classify(rel: str) -> str | None:
         if dirs[:2] in _CI_DIRS:
             return "ci"
         return "conda" if _CONDA.match(name) else None
-    if suffix in (".md", ".rst") and not _NOT_DOCS.match(name):
+    if suffix in _DOC_SUFFIXES and not _NOT_DOCS.match(name):
         top = not dirs
         documentation = dirs[:1] in (["docs"], ["doc"], ["documentation"]) and _DOC_NAME.search(
             name
