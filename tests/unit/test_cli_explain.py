@@ -155,3 +155,48 @@ def test_piped_output_reads_at_80_columns(log: Path, capsys: pytest.CaptureFixtu
     long_lines = [line for line in out.splitlines() if len(line) > 80]
     # only a single unbreakable token (a path, a URL) may stand past the edge, alone on its line
     assert all(len(line.split()) == 1 for line in long_lines), long_lines
+
+
+def test_list_prints_every_signature_by_layer(capsys: pytest.CaptureFixture[str]) -> None:
+    from bringup.triage import load_signatures
+
+    assert main(["explain", "--list"]) == 0
+    out = capsys.readouterr().out
+    ids = [signature.id for signature in load_signatures().signatures]
+    assert out.startswith(f"{len(ids)} failure signatures, by layer.")
+    assert all(f"  {signature_id}\n" in out for signature_id in ids)
+    assert "\ninstall (" in out
+
+
+def test_list_json_has_causes_and_where_each_is_defined(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site" / "failures"
+    site.mkdir(parents=True)
+    (site / "site.toml").write_text(
+        "[[signature]]\n"
+        'id = "site.cluster.fabric-down"\n'
+        'title = "Our fabric manager is down"\n'
+        'layer = "communication"\n'
+        'kind = "environment"\n'
+        "patterns = ['fabric manager unreachable']\n"
+        'cause = "The fabric manager of our cluster is down."\n'
+        'fix = "Page the cluster team."\n'
+        'source = "https://wiki.example.org/fabric"\n',
+        encoding="utf-8",
+    )
+    assert main(["explain", "--list", "--json", "--kb-extra", str(tmp_path / "site")]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["exit_code"] == 0
+    entries = {entry["id"]: entry for entry in document["data"]["signatures"]}
+    ours = entries["site.cluster.fabric-down"]
+    assert ours["file"] == str(site / "site.toml")
+    assert ours["line"] == 2  # the id = line
+    assert ours["cause"] == "The fabric manager of our cluster is down."
+    assert "patterns" not in ours
+    assert entries["toolchain.glibcxx-not-found"]["source"].startswith("https://")
+
+
+def test_no_log_and_no_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain"]) == 2
+    assert "give a LOG" in capsys.readouterr().err

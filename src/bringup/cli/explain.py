@@ -6,8 +6,12 @@ config dir), as for ``bringup kb``. A broken overlay file is left out with a war
 line, record, field); the built-in signatures still work. ``BRINGUP_DEBUG=1`` prints which
 matching engine ran and why.
 
-Exit codes: 0 a known cause was found, 1 nothing matched, 2 bad input (missing log, unreadable
-or malformed snapshot, missing overlay directory).
+``--list`` prints the signatures instead (with ``--json``: id, title, layer, cause and fix
+templates, source, and the file and line that define each), so a user can see what explain
+knows, and an overlay author can check that theirs loaded.
+
+Exit codes: 0 a known cause was found (or the list was printed), 1 nothing matched, 2 bad input
+(no log, missing log, unreadable or malformed snapshot, missing overlay directory).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import contextlib
 import logging
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Optional
 
@@ -24,12 +28,14 @@ import click
 
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
+from bringup.kb.schema import Problem
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
+from bringup.triage.signatures import SignatureSet
 
 
 def scan(log: str, matcher: Matcher) -> ScanResult:
@@ -51,7 +57,7 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
 
 
 @click.command("explain")
-@click.argument("log")
+@click.argument("log", required=False)
 @click.option(
     "--snapshot",
     "snapshot_path",
@@ -62,11 +68,18 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
 )
 @JSON
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True)
+@click.option(
+    "--list",
+    "list_signatures",
+    is_flag=True,
+    help="Print the failure signatures explain knows (built-in and overlays) instead.",
+)
 @KB_DIR
 @KB_EXTRA
 def command(
     *,
-    log: str,
+    log: Optional[str],
+    list_signatures: bool,
     snapshot_path: Optional[Path],
     as_json: bool,
     top: int,
@@ -79,6 +92,10 @@ def command(
         matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
         if not as_json:
             warn_overlay_problems(problems)
+        if list_signatures:
+            return _list(matcher.catalogue, problems, as_json)
+        if log is None:
+            raise click.UsageError("give a LOG (a file, or - for stdin), or --list")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
         result = scan(log, matcher)
         diagnoses = rank(result, matcher.catalogue, snapshot, top)
@@ -98,6 +115,34 @@ def command(
 
             render_diagnoses(console(), diagnoses, log, result.lines)
         return int(code)
+
+
+def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -> int:
+    """The catalogue, in load order: what ``--list`` prints."""
+    if as_json:
+        entries = [
+            {
+                "id": signature.id,
+                "title": signature.record.title,
+                "layer": signature.record.layer,
+                "kind": signature.record.kind,
+                "cause": signature.record.cause,
+                "fix": signature.record.fix,
+                "source": signature.record.source,
+                "see_also": signature.record.see_also,
+                "file": signature.path,
+                "line": signature.line,
+            }
+            for signature in catalogue.signatures
+        ]
+        data = {"signatures": entries, "warnings": list(problems)}
+        write(render_json("explain", ExitCode.OK, data))
+    else:
+        from bringup.report.console import console
+        from bringup.report.explain_text import render_signatures
+
+        render_signatures(console(), catalogue)
+    return int(ExitCode.OK)
 
 
 @contextlib.contextmanager

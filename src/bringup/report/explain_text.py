@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bringup.model.diagnosis import Diagnosis
+    from bringup.triage.signatures import SignatureSet
 
 _EVIDENCE_SHOWN = 3
 
@@ -59,3 +60,18 @@ def render_diagnoses(
                 first=3,
             )
         print_wrapped(console, f"source: {diagnosis.source}", indent=10, first=3)
+
+
+def render_signatures(console: Console, catalogue: SignatureSet) -> None:
+    """Every signature by layer: its id, then its title under it."""
+    signatures = catalogue.signatures
+    print_wrapped(console, f"{len(signatures)} failure signatures, by layer.", indent=2, first=0)
+    layers: dict[str, list[tuple[str, str]]] = {}
+    for signature in signatures:
+        layers.setdefault(signature.record.layer, []).append((signature.id, signature.record.title))
+    for layer, entries in layers.items():
+        console.print()
+        print_wrapped(console, f"{layer} ({len(entries)})", indent=2, first=0)
+        for signature_id, title in entries:
+            print_wrapped(console, signature_id, indent=4, first=2)
+            print_wrapped(console, title, indent=6, first=6)
