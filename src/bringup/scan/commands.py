@@ -264,17 +264,7 @@ def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Require
     except InvalidWheelFilename:
         return []
     words = f"pip install: {name}"
-    found = [
-        Requirement(
-            subject=python_subject(distribution),
-            spec=f"=={version}",
-            component="",
-            source=source,
-            confidence="medium",
-            hard=hard,
-            text=words,
-        )
-    ]
+    found = [_command_fact(python_subject(distribution), f"=={version}", source, hard, words)]
     pythons = sorted({t.interpreter for t in tags if _PYTHON_TAG.match(t.interpreter)})
     abi3 = any(t.abi == "abi3" for t in tags)
     if len(pythons) == 1:
