@@ -136,16 +136,40 @@ class _Counting:
         self.pattern = pattern
         self.searched = 0
 
-    def search(self, text: str) -> re.Match[str] | None:
-        self.searched += len(text)
-        return self.pattern.search(text)
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        end = len(text) if endpos is None else min(endpos, len(text))
+        self.searched += max(0, end - pos)
+        return self.pattern.search(text, pos, end)
 
 
-def test_a_long_line_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+# Patterns asked about the words before a mention: each must look at a bounded stretch of the
+# line (or once per clause), whatever the number of mentions.
+_BEFORE_A_MENTION = ("_NEGATED_BEFORE", "_CONDITION", "_OLDER_THAN_BEFORE", "_UP_TO")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "requires CANN " * 2000,
+        "requires CANN 8.0, torch 2.1 and " * 2000,
+        "If GCC is earlier than 9.4.0, an error is reported; " * 2000,
+        "needs each 2 NPUs, " * 2000,
+    ],
+    ids=["one subject", "versions", "failure conditions", "counts"],
+)
+def test_a_long_line_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch, line: str) -> None:
     """A README line naming a subject thousands of times once cost a search of everything
     before each mention (quadratic: minutes for a 1 MiB line)."""
-    counting = _Counting(prose._NEGATED_BEFORE)
-    monkeypatch.setattr(prose, "_NEGATED_BEFORE", counting)
-    line = "requires CANN " * 2000
-    assert len(read_line(line)) == 1  # the first mention; the rest add nothing new
-    assert counting.searched <= 2 * len(line)
+    counters = [_Counting(getattr(prose, name)) for name in _BEFORE_A_MENTION]
+    for name, counting in zip(_BEFORE_A_MENTION, counters):
+        monkeypatch.setattr(prose, name, counting)
+    read_line(line, vendor="ascend")
+    # A bounded window per mention, or one search per clause: a few times the line, where
+    # searching everything before each mention costs thousands of times it.
+    assert all(counting.searched <= 4 * len(line) for counting in counters), [
+        (name, counting.searched) for name, counting in zip(_BEFORE_A_MENTION, counters)
+    ]
+
+
+def test_one_subject_named_many_times_counts_once() -> None:
+    assert len(read_line("requires CANN " * 2000)) == 1  # the rest add nothing new

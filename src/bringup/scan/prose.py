@@ -241,6 +241,10 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     # (none lies inside another), so one search serves every subject of the clause.
     negation = _NEGATED_BEFORE.search(clause)
     negation_end = negation.end() if negation is not None else len(clause) + 1
+    # Likewise a condition ("if", "when") before a subject, in a clause that says something
+    # fails, makes its version the failing one; found once per clause, not once per subject.
+    condition = _CONDITION.search(clause) if _FAILURE.search(clause) else None
+    condition_end = condition.end() if condition is not None else len(clause) + 1
     for index, match in enumerate(matches):
         subject = _subject_name(match)
         if subject == "driver":
@@ -259,9 +263,9 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             phrase = read_phrase(window, subject, negated=True)
         if phrase is not None and not (phrase.explicit or needed):
             continue
-        if phrase is not None and _OLDER_THAN_BEFORE.search(clause[: match.start()]):
+        if phrase is not None and _right_before(_OLDER_THAN_BEFORE, clause, match.start()):
             continue
-        if phrase is not None and _fails_under(clause, match.start(), phrase.spec):
+        if phrase is not None and condition_end <= match.start() and _single_bound(phrase.spec):
             operator = "<" if phrase.spec.startswith("<") else ">="
             phrase = phrase._replace(spec=_INVERTED[operator] + phrase.spec[len(operator) :])
         if phrase is not None:
@@ -274,11 +278,20 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     return found
 
 
-def _fails_under(clause: str, start: int, spec: str) -> bool:
-    """Whether ``spec`` (one ``<V`` or ``>=V``) is the condition of a failure the clause
-    describes: a condition word before the subject, a failure word anywhere in the clause."""
-    single = re.fullmatch(r"(?:<|>=)[^<>=!,|]+", spec) is not None
-    return single and bool(_CONDITION.search(clause[:start])) and bool(_FAILURE.search(clause))
+def _single_bound(spec: str) -> bool:
+    """Whether ``spec`` is one ``<V`` or ``>=V``: the kind a failure condition inverts."""
+    return re.fullmatch(r"(?:<|>=)[^<>=!,|]+", spec) is not None
+
+
+_LOOKBEHIND = 32
+"""How far before a match the words that qualify it ("earlier than", "up to", "每") are
+looked for: they stand right before it, and a bounded window keeps a long line linear."""
+
+
+def _right_before(pattern: re.Pattern[str], clause: str, start: int) -> bool:
+    """Whether ``pattern`` (anchored with ``$``) ends where ``start`` is; word boundaries
+    still see the text before the window."""
+    return pattern.search(clause, max(0, start - _LOOKBEHIND), start) is not None
 
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
@@ -286,7 +299,7 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     best: dict[str, Mention] = {}
     for pattern in (_COUNT_EN, _COUNT_ZH):
         for match in pattern.finditer(clause):
-            if _UP_TO.search(clause[: match.start()]):
+            if _right_before(_UP_TO, clause, match.start()):
                 continue
             groups = match.groupdict()
             if groups.get("multi"):
