@@ -2,52 +2,30 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import socket
 from typing import Callable, List
 
 import pytest
 
 from ascend_comm import CommError, init_process_group
+from ascend_comm.testing import free_port, run_ranks
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _worker(rank: int, world: int, port: int, job: str, results: "multiprocessing.Queue[object]") -> None:
-    try:
-        group = init_process_group("ring", rank, world, "127.0.0.1", port, timeout=20.0)
-        if job == "allreduce":
-            values = [float(rank + 1) * (i + 1) for i in range(7)]
-            out: object = group.allreduce(values)
-        elif job == "broadcast":
-            out = group.broadcast([3.5, -1.0, float(rank)] if rank == 1 else [], root=1)
-        else:
-            group.barrier()
-            out = "ok"
-        group.close()
-        results.put((rank, out))
-    except Exception as error:  # reported to the parent, which fails the test
-        results.put((rank, f"error: {error!r}"))
+def _worker(rank: int, world: int, port: int, job: str) -> object:
+    group = init_process_group("ring", rank, world, "127.0.0.1", port, timeout=20.0)
+    if job == "allreduce":
+        values = [float(rank + 1) * (i + 1) for i in range(7)]
+        out: object = group.allreduce(values)
+    elif job == "broadcast":
+        out = group.broadcast([3.5, -1.0, float(rank)] if rank == 1 else [], root=1)
+    else:
+        group.barrier()
+        out = "ok"
+    group.close()
+    return out
 
 
 def run_group(world: int, job: str) -> List[object]:
-    context = multiprocessing.get_context("spawn")
-    results: "multiprocessing.Queue[object]" = context.Queue()
-    port = free_port()
-    procs = [
-        context.Process(target=_worker, args=(rank, world, port, job, results))
-        for rank in range(world)
-    ]
-    for proc in procs:
-        proc.start()
-    collected = dict(results.get(timeout=60) for _ in range(world))  # type: ignore[misc]
-    for proc in procs:
-        proc.join(timeout=30)
-    return [collected[rank] for rank in range(world)]
+    return run_ranks(_worker, world, job)
 
 
 @pytest.mark.parametrize("world", [2, 3])
