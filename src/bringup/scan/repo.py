@@ -27,6 +27,7 @@ from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import RepoFile, walk_repo
 from bringup.versions import python_subject
+from bringup.versions.errors import MAX_VERSION_LENGTH
 
 _ROLES: tuple[tuple[Role, str], ...] = (
     ("samples", r"sample|example|demo|样例|示例"),
@@ -56,12 +57,28 @@ def guess_role(name: str, readme: str) -> Role:
     return "other"
 
 
+_TOO_LONG = re.compile(rf"(?<![\w.])\d[\d.]{{{MAX_VERSION_LENGTH},}}")
+"""A run of digits and dots longer than any version: the readers refuse it as one, and the
+scan says where, so the mention it stood in is not silently unversioned."""
+
+
 def _extract(kind: str, file: SourceFile) -> Extraction:
     try:
-        return EXTRACTORS[kind](file)
+        extraction = EXTRACTORS[kind](file)
     except (ValueError, RecursionError, IndexError, KeyError, TypeError, AttributeError) as error:
         message = f"could not be read as {kind}: {type(error).__name__}: {error}"
         return Extraction(findings=(file.finding("invalid", message),))
+    too_long = _TOO_LONG.search(file.text)
+    if too_long is None:
+        return extraction
+    line = file.text.count("\n", 0, too_long.start()) + 1
+    length = len(too_long.group(0))
+    message = (
+        f"not a version: too long ({length} characters, at most {MAX_VERSION_LENGTH}); "
+        "not read as one"
+    )
+    found = file.finding("invalid", message, line)
+    return msgspec.structs.replace(extraction, findings=(*extraction.findings, found))
 
 
 def _settle_unversioned(

@@ -264,7 +264,7 @@ def apply_what_if(host: HostFacts, overrides: Iterable[tuple[str, str]]) -> Host
             for value in values:
                 Version(value, scheme)
         except InvalidVersion as error:
-            raise StackError(f"--what-if {key}={raw}: {error}") from None
+            raise StackError(f"--what-if {key}: {error}") from None
         source = Source(kind="user", ref=f"--what-if {key}={raw}")
         fixed[subject] = HostValue(subject=subject, source=source, values=values)
         if subject not in FIXED:

@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple, Union
 from packaging.specifiers import InvalidSpecifier as _Pep440InvalidSpecifier
 from packaging.specifiers import SpecifierSet as _Pep440SpecifierSet
 
-from bringup.versions.errors import InvalidSpecifier, InvalidVersion
+from bringup.versions.errors import InvalidSpecifier, InvalidVersion, check_length
 from bringup.versions.version import Version
 
 _CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*([^\s,]+)\s*$")
@@ -61,6 +61,7 @@ class _Group:
         self.pep440: _Pep440SpecifierSet | None = None
         self.names: tuple[frozenset[str], frozenset[str]] | None = None
         if scheme == "pep440":
+            _check_clause_lengths(text, whole, scheme, start)
             try:
                 self.pep440 = _Pep440SpecifierSet(text.strip(), prereleases=True)
             except _Pep440InvalidSpecifier as error:
@@ -188,6 +189,17 @@ def _parse_clauses(text: str, whole: str, scheme: str, start: int) -> tuple[Clau
         clauses.append(Clause(operator, version, wildcard))
         offset += len(part) + 1
     return tuple(clauses)
+
+
+def _check_clause_lengths(text: str, whole: str, scheme: str, start: int) -> None:
+    """Refuse a clause too long to hold a version before ``packaging`` reads its numbers."""
+    offset = start
+    for part in text.split(","):
+        try:
+            check_length(part.strip().lstrip("<>=!~ "), scheme)
+        except InvalidVersion as error:
+            raise InvalidSpecifier(whole, scheme, str(error), offset) from None
+        offset += len(part) + 1
 
 
 def _parse_names(text: str, whole: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bringup.versions.errors import InvalidVersion
+from bringup.versions.errors import InvalidVersion, check_length
 from bringup.versions.schemes import SCHEMES
 
 
@@ -22,6 +22,7 @@ class Version:
             raise InvalidVersion(raw, scheme, f"a known scheme: {', '.join(sorted(SCHEMES))}")
         if not isinstance(raw, str):
             raise InvalidVersion(repr(raw), scheme, "a string (numbers lose digits: 12.10)")
+        check_length(raw, scheme)
         parsed = parser(raw)
         self.raw = raw
         self.scheme = scheme
