@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bringup.cli.main import main
+from bringup.scan import contradictions
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,3 +58,30 @@ def test_a_huge_version_in_a_readme_is_a_finding_at_its_line(
     assert finding["kind"] == "invalid"
     assert finding["sources"][0]["ref"].endswith("README.md")
     assert finding["sources"][0]["line"] == 3
+
+
+_SPEC_PARTS = {
+    "numeric": ["7", "7.5", "9", "9.3.1", "11", "12.2.0"],
+    "ascend": ["7.0", "7.0.RC1", "8.0.RC2", "8.0.0", "8.1.RC1", "6.3.RC2"],
+    "pep440": ["3.8", "3.9", "3.10", "3.11.7", "2.1.0.post3", "2.2.0rc1", "2.1.0+cpu"],
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), scheme=st.sampled_from(sorted(_SPEC_PARTS)))
+def test_contradiction_sides_admit_what_every_spec_admits(data: st.DataObject, scheme: str) -> None:
+    """The bisection over sorted probes answers what checking every spec against every
+    probe answers (the pairwise check it replaced, 6.6 s for 4,000 GCC mentions)."""
+    versions = _SPEC_PARTS[scheme]
+    operators = ["==", "!=", ">=", "<=", ">", "<", "~="]
+    clause = st.builds(
+        lambda o, v: f"{o}{v}", st.sampled_from(operators), st.sampled_from(versions)
+    )
+    specs = data.draw(st.lists(st.lists(clause, min_size=1, max_size=3).map(",".join), max_size=6))
+    probes = contradictions._probes(versions, scheme)
+    readable = [s for s in specs if contradictions._specifier(s, scheme) is not None]
+    expected = [
+        all(contradictions._specifier(s, scheme).contains(p) for s in readable)  # type: ignore[union-attr]
+        for p in probes
+    ]
+    assert contradictions._admitted(specs, probes) == expected
