@@ -3,7 +3,9 @@ the message it gives now and its exit code."""
 
 from __future__ import annotations
 
+import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,11 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bringup.cli.main import main
+from bringup.errors import InputError
+from bringup.report.console import console
+from bringup.report.sanitize import printable
 from bringup.scan import contradictions
+from bringup.scan.progress import TerminalProgress, terminal_progress
+from bringup.scan.walk import walk_repo
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 ROOT = Path(__file__).resolve().parents[2]
 STACK = ROOT / "examples" / "six-repos"
+HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-aarch64-ascend-910b-two-cann-toolkits"
 HUGE = "9" * 5000
 """More digits than Python's int-string limit (4,300): ``int()`` of it raises ValueError."""
 
@@ -85,3 +93,143 @@ def test_contradiction_sides_admit_what_every_spec_admits(data: st.DataObject, s
         for p in probes
     ]
     assert contradictions._admitted(specs, probes) == expected
+
+
+def test_scan_refuses_the_root_directory(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scan", "/"]) == 2
+    err = capsys.readouterr().err
+    assert "/: not scanned: the root directory, not a repo" in err
+    assert "--force" in err
+
+
+def test_check_refuses_a_home_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "README.md").write_text("# my notes\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--snapshot", str(HOST)]) == 2
+    assert "not scanned: a home directory, not a repo" in capsys.readouterr().err
+    assert main(["scan", ".", "--force", "--json"]) == 0
+
+
+def test_a_walk_past_its_file_budget_stops_with_a_message(tmp_path: Path) -> None:
+    for n in range(5):
+        sub = tmp_path / f"d{n}"
+        sub.mkdir()
+        (sub / "a.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(InputError, match="stopped after 3 files: this is more than one repo"):
+        walk_repo(tmp_path, budget=3)
+
+
+def test_progress_shows_on_a_terminal_only_after_a_second() -> None:
+    now = [0.0]
+    stream = io.StringIO()
+    progress = TerminalProgress(stream, clock=lambda: now[0])
+    progress(10, "/repo/a")
+    assert stream.getvalue() == ""
+    now[0] = 1.5
+    progress(2000, "/repo/\x1b]0;b")
+    assert "scanning: 2,000 files seen, in /repo/\u241b]0;b" in stream.getvalue()
+    progress.done()
+    assert stream.getvalue().endswith("\r\x1b[K")
+    assert terminal_progress(io.StringIO()) is None
+
+
+def test_a_folder_holding_one_repo_is_that_repo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(STACK / "ascend-comm", tmp_path / "ascend-comm")
+    assert main(["scan", str(tmp_path), "--json"]) == 0
+    [component] = json.loads(capsys.readouterr().out)["data"]["components"]
+    assert component["name"] == "ascend-comm"
+
+
+def test_the_same_repo_given_twice_is_one_repo(capsys: pytest.CaptureFixture[str]) -> None:
+    repo = str(STACK / "ascend-comm")
+    assert main(["scan", repo, repo + "/", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["data"]["components"]) == 1
+
+
+def test_check_of_one_repo_after_scan_write_names_what_it_also_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stack = tmp_path / "stack"
+    shutil.copytree(STACK, stack)
+    assert main(["scan", str(stack), "--write"]) == 0
+    infer = stack / "infer-adapter"
+    assert 'depends_on = ["ascend-ops"]' in (infer / "bringup.toml").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(infer), "--snapshot", str(HOST), "--json"]) in (0, 1)
+    envelope = json.loads(capsys.readouterr().out)
+    notes = [f for f in envelope["data"]["scan_findings"] if "not given" in f["message"]]
+    assert [n["message"].split(" (")[0] for n in notes] == ["also needs 'ascend-ops'"]
+    assert notes[0]["sources"][0]["line"] == 10
+
+
+def test_a_symlink_loop_is_reported_as_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert main(["scan", str(tmp_path / "a")]) == 2
+    assert "a symlink loop" in capsys.readouterr().err
+
+
+OSC = "\x1b]0;"
+"""An unterminated operating-system command: the terminal takes what follows as a title."""
+
+
+@pytest.fixture
+def hostile_repo(tmp_path: Path) -> Path:
+    """A repo whose directory name, README code block and prose hold terminal escapes."""
+    root = tmp_path / f"ops{OSC}dir"
+    root.mkdir()
+    (root / "README.md").write_text(
+        f"# ops\n\nRequires CANN >= 8.0.RC1 {OSC}prose\n\n```bash\n"
+        f"pip install torch{OSC}cmd\npytest tests\n```\n",
+        encoding="utf-8",
+    )
+    (root / "requirements.txt").write_text("torch>=2.1\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("command", ["scan", "check"])
+def test_no_escape_from_a_repo_reaches_the_terminal(
+    command: str, hostile_repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--snapshot", str(HOST)] if command == "check" else []
+    assert main([command, str(hostile_repo), *extra]) in (0, 1)
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err
+    assert "ops\u241b]0;dir" in out
+
+
+def test_no_escape_from_a_log_name_reaches_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / f"run{OSC}name.log"
+    log.write_text(f"ImportError: libhccl.so: cannot open shared object file {OSC}x\n")
+    assert main(["explain", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err
+    assert "run\u241b]0;name.log" in out
+
+
+def test_printable_keeps_length_and_line_ends() -> None:
+    text = "a\x1b[2Jb\rc\x9bd\u202ee\tf\n"
+    shown = printable(text)
+    assert len(shown) == len(text)
+    assert shown == "a\u241b[2Jb\u240dc\ufffdd\ufffde\tf\n"
+
+
+def test_no_color_drops_bold_and_dim_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    styled = io.StringIO()
+    console(styled).print("[bold]a[/bold]")
+    assert "\x1b[1m" in styled.getvalue()
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = io.StringIO()
+    console(plain).print("[bold]a[/bold] [dim]b[/dim] [italic red]c[/italic red]")
+    assert plain.getvalue() == "a b c\n"

@@ -15,7 +15,7 @@ from typing import Optional
 import click
 
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, SNAPSHOT, load_kb, read_snapshot
-from bringup.cli.stack_inputs import DRIVER, PATHS, StackInputs
+from bringup.cli.stack_inputs import DRIVER, FORCE, PATHS, StackInputs
 
 
 def gather(
@@ -23,6 +23,8 @@ def gather(
     snapshot: Optional[Path],
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...] = (),
+    *,
+    force: bool = False,
 ) -> StackInputs:
     """Scan the repos, read or take the snapshot, load the knowledge base (rows limited to a
     chip family are kept when the host has that chip)."""
@@ -30,7 +32,7 @@ def gather(
     from bringup.solve import knowledge_catalogue
     from bringup.versions import is_version
 
-    stack = scan_stack(list(paths))
+    stack = scan_stack(list(paths), force=force)
     if snapshot is not None:
         host = read_snapshot(snapshot)
     else:
@@ -57,6 +59,7 @@ def gather(
 @KB_DIR
 @KB_EXTRA
 @DRIVER
+@FORCE
 def command(
     *,
     paths: tuple[str, ...],
@@ -65,6 +68,7 @@ def command(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
+    force: bool,
 ) -> int:
     """Can this machine run these repos? One verdict per repo, the environments and pins,
     the version-matching table, the bring-up plan at this hardware tier and the next
@@ -73,7 +77,7 @@ def command(
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
 
-    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs)
+    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, force=force)
     options = SolveOptions(allow_driver_change=allow_driver_change)
     resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     plan = make_plan(inputs.components, resolution, inputs.snapshot)

@@ -59,9 +59,10 @@ def load_kb(
 def warn_overlay_problems(problems: Sequence[Problem]) -> None:
     """One ``WARNING`` line on stderr per overlay problem (file, line, record, field)."""
     from bringup.report.kb_text import render_problems
+    from bringup.report.sanitize import printable
 
     for line in render_problems(problems):
-        sys.stderr.write(f"WARNING: knowledge-base overlay left out: {line}\n")
+        sys.stderr.write(f"WARNING: knowledge-base overlay left out: {printable(line)}\n")
 
 
 MAX_INPUT_BYTES = 64 << 20

@@ -15,6 +15,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.report.console import console
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
+from bringup.report.sanitize import printable
 from bringup.scan import Stack, scan_stack
 from bringup.scan.draft import draft_manifest
 from bringup.scan.manifest import MANIFEST_NAME
@@ -39,14 +40,19 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the stack as JSON.")
 @click.option("--write", is_flag=True, help="Draft a bringup.toml in each repo.")
-@click.option("--force", is_flag=True, help="With --write, replace existing bringup.toml files.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --write, replace existing bringup.toml files; read PATH even when it is / or "
+    "a home directory (refused by default).",
+)
 def command(paths: tuple[str, ...], as_json: bool, write: bool, force: bool) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
-    stack = scan_stack(paths)
+    stack = scan_stack(paths, force=force)
     messages = _write_manifests(stack, force) if write else []
     if as_json:
         for message in messages:
-            sys.stderr.write(message + "\n")
+            sys.stderr.write(printable(message) + "\n")
         write_text(render_json("scan", ExitCode.OK, msgspec.to_builtins(stack)))
     else:
         from bringup.report.scan_text import render_stack

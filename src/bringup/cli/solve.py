@@ -17,7 +17,7 @@ import click
 
 from bringup.cli.check import gather
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, SNAPSHOT
-from bringup.cli.stack_inputs import DRIVER, PATHS
+from bringup.cli.stack_inputs import DRIVER, FORCE, PATHS
 from bringup.errors import ExitCode
 
 
@@ -28,6 +28,7 @@ from bringup.errors import ExitCode
 @KB_DIR
 @KB_EXTRA
 @DRIVER
+@FORCE
 @click.option(
     "--what-if",
     "what_if",
@@ -44,6 +45,7 @@ def command(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
+    force: bool,
     what_if: tuple[str, ...],
 ) -> int:
     """Environments, pins and minimal conflicts for the repos at PATH (default: .)."""
@@ -51,7 +53,7 @@ def command(
     from bringup.solve.whatif import what_if as solve_what_if
 
     changes = parse_what_if(what_if)
-    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs)
+    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, force=force)
     options = SolveOptions(allow_driver_change=allow_driver_change)
     base = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     report = None

@@ -27,6 +27,11 @@ class StackInputs:
 
 
 PATHS = click.argument("paths", nargs=-1, metavar="[PATH]...")
+FORCE = click.option(
+    "--force",
+    is_flag=True,
+    help="Read PATH even when it is / or a home directory (refused by default).",
+)
 DRIVER = click.option(
     "--allow-driver-change",
     is_flag=True,

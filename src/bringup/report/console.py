@@ -3,6 +3,7 @@ something is printed to a terminal, so ``--json`` paths never pay for it."""
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -11,11 +12,24 @@ if TYPE_CHECKING:
 
 
 def console(stream: TextIO | None = None) -> Console:
-    """A Rich console on ``stream`` (stdout by default); colour only on a terminal."""
+    """A Rich console on ``stream`` (stdout by default); colour only on a terminal, and no
+    styling at all (bold, dim, italic included) under ``NO_COLOR``. Everything printed goes
+    through ``sanitize.printable``: text from repos and logs cannot drive the terminal."""
     from rich.console import Console
 
+    from bringup.report.sanitize import sanitising_hook
+
     target = stream if stream is not None else sys.stdout
-    return Console(file=target, highlight=False, soft_wrap=True)
+    plain = bool(os.environ.get("NO_COLOR"))
+    result = Console(
+        file=target,
+        highlight=False,
+        soft_wrap=True,
+        no_color=plain,
+        color_system=None if plain else "auto",
+    )
+    result.push_render_hook(sanitising_hook())
+    return result
 
 
 def write(text: str, stream: TextIO | None = None) -> None:
@@ -25,6 +39,8 @@ def write(text: str, stream: TextIO | None = None) -> None:
 
 def error(message: str, hint: str | None = None) -> None:
     """The single ``ERROR`` line (and ``TIP`` line) of a failed command, on stderr."""
-    sys.stderr.write(f"ERROR: {message}\n")
+    from bringup.report.sanitize import printable
+
+    sys.stderr.write(f"ERROR: {printable(message)}\n")
     if hint:
-        sys.stderr.write(f"TIP: {hint}\n")
+        sys.stderr.write(f"TIP: {printable(hint)}\n")

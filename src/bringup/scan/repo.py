@@ -20,6 +20,7 @@ from bringup.model import Component, Requirement, Role, Step, StepNeeds, file_so
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.manifest import Loaded, RepoManifest
+from bringup.scan.progress import Progress
 from bringup.scan.prose import UNVERSIONED_SUBJECTS
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
@@ -186,12 +187,13 @@ def scan_repo(
     loaded: Loaded | None = None,
     manifest: RepoManifest | None = None,
     prefix: list[str | int] | None = None,
+    progress: Progress | None = None,
 ) -> RepoScan:
     """The component for the repo at ``root`` (cited as ``shown``), with its findings.
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file)."""
     component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
-    files, stats = walk_repo(root, manifest.ignore if manifest else ())
+    files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
     queue: list[RepoFile] = list(files)
     seen = {file.rel for file in files}
     extractions: list[Extraction] = []

@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional, Union
 import msgspec
 
 from bringup.errors import InputError
-from bringup.model import Component
+from bringup.model import Component, file_source
 from bringup.scan.extraction import Finding
 from bringup.scan.manifest import (
     MANIFEST_NAME,
@@ -27,7 +27,10 @@ from bringup.scan.manifest import (
     load_manifest,
     manifest_error,
 )
+from bringup.scan.progress import Progress, TerminalProgress, terminal_progress
 from bringup.scan.repo import RepoScan, scan_repo
+from bringup.scan.tomlpos import locate
+from bringup.scan.walk import broad_root
 
 _BUILD_MARKERS = (
     "pyproject.toml",
@@ -94,11 +97,20 @@ def _stack_error(loaded: Loaded, index: int, key: str, message: str) -> InputErr
     return manifest_error(loaded, message, ["repos", index, key])
 
 
-def _targets(raw: Union[str, Path]) -> list[_Target]:
+def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
     path = Path(raw)
     shown = str(raw)
     if not path.exists():
+        if path.is_symlink():
+            _raise_link_problem(path, shown)
         raise InputError("no such file or directory", path=shown)
+    broad = broad_root(path) if path.is_dir() else None
+    if broad is not None and not force:
+        raise InputError(
+            f"not scanned: {broad}, not a repo (its walk would read other trees)",
+            path=shown,
+            hint="give a repo or a directory of repos; --force scans it anyway",
+        )
     if path.is_file():
         if path.suffix != ".toml":
             raise InputError(
@@ -127,6 +139,7 @@ def _targets(raw: Union[str, Path]) -> list[_Target]:
             return _from_stack_file(loaded, path, shown)
         return [_Target(path, shown, loaded, loaded.manifest, [])]
     if not _has_build_files(path):
+        alone = not _looks_like_repo(path)
         subrepos = [
             Path(entry.path)
             for entry in entries
@@ -134,7 +147,7 @@ def _targets(raw: Union[str, Path]) -> list[_Target]:
             and not entry.name.startswith(".")
             and _looks_like_repo(Path(entry.path))
         ]
-        if len(subrepos) >= 2:
+        if len(subrepos) >= 2 or (len(subrepos) == 1 and alone):
             targets: list[_Target] = []
             for sub in subrepos:
                 sub_shown = os.path.join(shown, sub.name)
@@ -171,6 +184,59 @@ def _link(scans: list[RepoScan]) -> list[Component]:
     return linked
 
 
+def _raise_link_problem(path: Path, shown: str) -> None:
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:
+        raise InputError("a symlink loop", path=shown) from None
+    except OSError:
+        pass
+    raise InputError(f"a dangling symlink (to {os.readlink(path)})", path=shown)
+
+
+def _unique(targets: list[_Target]) -> list[_Target]:
+    """The targets with a repo given twice (the same directory by two spellings) kept once."""
+    seen: set[tuple[str, str]] = set()
+    kept: list[_Target] = []
+    for target in targets:
+        key = (os.path.realpath(target.root), repr(target.prefix))
+        if key not in seen:
+            seen.add(key)
+            kept.append(target)
+    return kept
+
+
+def _outside(
+    targets: list[_Target], components: list[Component]
+) -> tuple[list[Component], list[Finding]]:
+    """A repo's own manifest may name a sibling in ``depends_on`` that was not given (``check
+    one-repo`` after ``scan --write`` on the stack): that is a finding and the dependency is
+    left out. A stack manifest naming a repo it does not list is still an error."""
+    names = {c.name for c in components}
+    kept: list[Component] = []
+    findings: list[Finding] = []
+    for target, component in zip(targets, components):
+        missing = [d for d in component.depends_on if d not in names]
+        if not missing or target.prefix or target.manifest is None or target.loaded is None:
+            kept.append(component)
+            continue
+        for dependency in missing:
+            where = locate(target.loaded.text, ["depends_on"])
+            findings.append(
+                Finding(
+                    kind="note",
+                    message=f"also needs {dependency!r} (depends_on), not given: its needs "
+                    "are not part of this answer",
+                    sources=(file_source(str(target.loaded.path), where.line if where else None),),
+                    component=component.name,
+                    subject=None,
+                )
+            )
+        depends = tuple(d for d in component.depends_on if d in names)
+        kept.append(msgspec.structs.replace(component, depends_on=depends or ()))
+    return kept, findings
+
+
 def _check_names(targets: list[_Target], components: list[Component]) -> None:
     names = [c.name for c in components]
     for target, component in zip(targets, components):
@@ -180,8 +246,8 @@ def _check_names(targets: list[_Target], components: list[Component]) -> None:
                 path=target.shown,
                 hint="give one a different `name` in its bringup.toml",
             )
-        if target.manifest is None or target.loaded is None:
-            continue
+        if target.manifest is None or target.loaded is None or not target.prefix:
+            continue  # a repo's own manifest: ``_outside`` made its strangers findings
         for dependency in target.manifest.depends_on:
             if dependency not in names:
                 raise manifest_error(
@@ -192,23 +258,42 @@ def _check_names(targets: list[_Target], components: list[Component]) -> None:
                 )
 
 
-def scan_stack(paths: Sequence[Union[str, Path]]) -> Stack:
+def scan_stack(
+    paths: Sequence[Union[str, Path]],
+    *,
+    force: bool = False,
+    progress: Optional[Progress] = None,
+) -> Stack:
     """Scan every repo the paths name; ``InputError`` for a path that does not exist, an
-    empty directory or a bad manifest. Repo files never raise: they become findings."""
+    empty directory, a bad manifest, or ``/`` or a home directory without ``force``. Repo
+    files never raise: they become findings. ``progress`` defaults to a line on stderr
+    when it is a terminal and the walk takes more than a second."""
     if not paths:
         raise InputError(
             "no path given", hint="give a repo, a directory of repos or a bringup.toml"
         )
-    targets = [target for raw in paths for target in _targets(raw)]
-    scans = [
-        scan_repo(t.root, t.shown, loaded=t.loaded, manifest=t.manifest, prefix=t.prefix)
-        for t in targets
-    ]
-    components = _link(scans)
+    targets = _unique([target for raw in paths for target in _targets(raw, force)])
+    shown = progress if progress is not None else terminal_progress()
+    try:
+        scans = [
+            scan_repo(
+                t.root,
+                t.shown,
+                loaded=t.loaded,
+                manifest=t.manifest,
+                prefix=t.prefix,
+                progress=shown,
+            )
+            for t in targets
+        ]
+    finally:
+        if isinstance(shown, TerminalProgress):
+            shown.done()
+    components, outside = _outside(targets, _link(scans))
     _check_names(targets, components)
     return Stack(
         components=tuple(components),
-        findings=tuple(f for scan in scans for f in scan.findings) or (),
+        findings=(*(f for scan in scans for f in scan.findings), *outside) or (),
         files_seen=sum(scan.files_seen for scan in scans),
         files_read=sum(scan.files_read for scan in scans),
     )

@@ -13,10 +13,16 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
+from bringup.errors import InputError
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
+from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
+
+FILE_BUDGET = 250_000
+"""Files one repo walk looks at before it stops: the Linux kernel has ~90,000; a walk past
+this is in a home directory, a mount or ``/``, not in a repo."""
 
 SKIPPED_DIRS = frozenset(
     {
@@ -147,13 +153,44 @@ def _inside(path: str, real_root: str) -> bool:
     return target == real_root or target.startswith(real_root + os.sep)
 
 
-def walk_repo(root: Path, ignore: tuple[str, ...] = ()) -> tuple[list[RepoFile], WalkStats]:
+def broad_root(path: Path) -> Optional[str]:
+    """What ``path`` is when it is too broad to be a repo (``/``, a home directory or the
+    directory of home directories), else None."""
+    real = os.path.realpath(path)
+    if real == os.path.realpath(os.sep):
+        return "the root directory"
+    home = os.path.realpath(Path.home())
+    if real == home:
+        return "a home directory"
+    if real == os.path.dirname(home) and real != os.sep:
+        return "the directory of home directories"
+    return None
+
+
+def walk_repo(
+    root: Path,
+    ignore: tuple[str, ...] = (),
+    *,
+    progress: Optional[Progress] = None,
+    budget: int = FILE_BUDGET,
+) -> tuple[list[RepoFile], WalkStats]:
     """The classified files under ``root`` in a stable order, and what the walk passed over.
-    ``ignore`` adds gitignore-style patterns (a manifest's ``ignore``) at the root."""
+    ``ignore`` adds gitignore-style patterns (a manifest's ``ignore``) at the root;
+    ``progress`` hears of each directory; past ``budget`` files the walk stops with an
+    ``InputError`` rather than wander a whole disk."""
     found: list[RepoFile] = []
     counts = [0, 0]
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack) -> Iterator[RepoFile]:
+        if counts[0] > budget:
+            raise InputError(
+                f"stopped after {budget:,} files: this is more than one repo",
+                path=str(root),
+                hint="give the repo's own directory, or list what to skip in `ignore` "
+                "in its bringup.toml",
+            )
+        if progress is not None:
+            progress(counts[0], directory)
         try:
             with os.scandir(directory) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
