@@ -60,7 +60,7 @@ def _position(message: str, text: str) -> tuple[Optional[int], Optional[int]]:
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     """The text and the decoded document of a TOML file; unreadable files are ``InputError``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is not TOML
     except UnicodeDecodeError as error:
         raise InputError(f"not UTF-8 text (byte {error.start})", path=str(path)) from None
     except OSError as error:

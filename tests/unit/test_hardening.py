@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -233,3 +236,137 @@ def test_no_color_drops_bold_and_dim_too(monkeypatch: pytest.MonkeyPatch) -> Non
     plain = io.StringIO()
     console(plain).print("[bold]a[/bold] [dim]b[/dim] [italic red]c[/italic red]")
     assert plain.getvalue() == "a b c\n"
+
+
+def _envelope_alone(out: str) -> dict[str, object]:
+    """The one JSON document stdout holds (anything else fails ``json.loads``)."""
+    envelope = json.loads(out)
+    assert isinstance(envelope, dict)
+    return envelope
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "kind"),
+    [
+        (["check", "--json", "--nosuch"], 2, "usage"),
+        (["kb", "why", "--json", f"python=={HUGE}"], 2, "input"),
+        (["scan", "--json", "/nonexistent/repo"], 2, "input"),
+        (["solve", "--json", str(STACK), "--what-if", "npus=x"], 2, "input"),
+    ],
+)
+def test_every_failure_under_json_is_one_envelope_with_an_error(
+    argv: list[str], code: int, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == code
+    envelope = _envelope_alone(capsys.readouterr().out)
+    assert envelope["exit_code"] == code
+    assert envelope["data"] is None
+    error = envelope["error"]
+    assert isinstance(error, dict)
+    assert error["kind"] == kind
+    assert error["message"]
+
+
+def test_a_bad_manifest_under_json_is_located_in_the_envelope(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bringup.toml").write_text('name = "x"\nfrobnicate = 1\n', encoding="utf-8")
+    assert main(["scan", str(tmp_path), "--json"]) == 2
+    error = _envelope_alone(capsys.readouterr().out)["error"]
+    assert isinstance(error, dict)
+    assert error["file"] == str(tmp_path / "bringup.toml")
+    assert (error["line"], error["column"]) == (2, 1)
+
+
+def test_a_bug_and_an_interrupt_under_json_are_envelopes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bringup.scan import stack
+
+    def broken(raw: object, force: bool) -> object:
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(stack, "_targets", broken)
+    assert main(["scan", str(STACK), "--json"]) == 3
+    out, err = capsys.readouterr()
+    assert _envelope_alone(out)["error"] == {
+        "kind": "internal",
+        "message": "this is a bug in bringup: ZeroDivisionError('planted')",
+        "file": None,
+        "line": None,
+        "column": None,
+        "hint": None,
+    }
+    assert "Traceback" in err
+
+    def interrupted(raw: object, force: bool) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stack, "_targets", interrupted)
+    assert main(["scan", str(STACK), "--json"]) == 130
+    envelope = _envelope_alone(capsys.readouterr().out)
+    assert envelope["exit_code"] == 130
+
+
+def test_a_closed_pipe_ends_quietly_with_0() -> None:
+    """``bringup kb show | head -1``: the reader goes away; exit 0 for what was written."""
+    for argv in (["kb", "show"], ["kb", "show", "--json"]):
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            run = subprocess.run(
+                [sys.executable, "-m", "bringup", *argv],
+                stdout=write_end,
+                stderr=subprocess.PIPE,
+                check=False,
+            )
+        finally:
+            os.close(write_end)
+        assert (run.returncode, run.stderr) == (0, b"")
+
+
+def test_explain_on_an_empty_file_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "empty.log"
+    log.write_bytes(b"")
+    assert main(["explain", str(log)]) == 2
+    assert "empty: no log lines to explain" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv", [["explain", "{fifo}"], ["check", str(STACK), "--snapshot", "{fifo}"]]
+)
+def test_a_fifo_with_no_writer_does_not_block(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main([a.format(fifo=fifo) for a in argv]) == 2
+    assert str(fifo) in capsys.readouterr().err
+
+
+def test_explain_refuses_a_device(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "/dev/zero"]) == 2
+    assert "/dev/zero: a device, not a file" in capsys.readouterr().err
+
+
+def test_a_bom_at_the_start_of_a_manifest_is_accepted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bringup.toml").write_bytes(b'\xef\xbb\xbfname = "bommed"\n')
+    (tmp_path / "README.md").write_text("# r\n", encoding="utf-8")
+    assert main(["scan", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["data"]["components"][0]["name"] == "bommed"
+
+
+@pytest.mark.parametrize("flag", ["-v", "--verbose"])
+def test_verbose_shows_the_traceback_of_an_error(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["kb", "why", flag, "python==x"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" in err
+    assert "ERROR:" in err
+    assert main([flag, "kb", "why", "python==x"]) == 2
+    assert "Traceback" in capsys.readouterr().err

@@ -26,7 +26,14 @@ from typing import IO, Any, Optional
 
 import click
 
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, read_snapshot, warn_overlay_problems
+from bringup.cli.options import (
+    JSON,
+    KB_DIR,
+    KB_EXTRA,
+    open_input,
+    read_snapshot,
+    warn_overlay_problems,
+)
 from bringup.errors import ExitCode, InputError
 from bringup.kb.schema import Problem
 from bringup.report.console import write
@@ -46,10 +53,7 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
-    try:
-        stream: IO[bytes] = path.open("rb")
-    except OSError as error:
-        raise InputError(f"cannot read log: {error.strerror}", path=log) from None
+    stream: IO[bytes] = open_input(log)
     with stream:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
             return scan_file(path, matcher=matcher)
@@ -98,6 +102,8 @@ def command(
             raise click.UsageError("give a LOG (a file, or - for stdin), or --list")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
         result = scan(log, matcher)
+        if result.lines == 0:
+            raise InputError("empty: no log lines to explain", path=log)
         diagnoses = rank(result, matcher.catalogue, snapshot, top)
         code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
         if as_json:
@@ -148,7 +154,7 @@ def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -
 @contextlib.contextmanager
 def _debug_lines(enabled: bool) -> Iterator[None]:
     """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
-    if not enabled:
+    if not enabled or logging.getLogger("bringup").handlers:  # ``bringup -v`` set it up
         yield
         return
     logger = logging.getLogger("bringup")

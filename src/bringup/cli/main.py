@@ -7,17 +7,19 @@ bringup, 130 interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import logging
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Optional
 
 import click
 
 from bringup import __version__
-from bringup.errors import ExitCode, StackError
+from bringup.errors import ExitCode, InputError, StackError
 from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
@@ -44,47 +46,167 @@ class LazyGroup(click.Group):
         command: click.Command = importlib.import_module(module_name).command
         return command
 
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as closed:
+            raise PipeClosed from closed
+
+
+class PipeClosed(Exception):
+    """stdout's reader went away (``| head``). Not an ``OSError``, so click does not turn it
+    into exit 1 on its way to ``main``, which ends quietly with 0."""
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bringup")
-def cli() -> None:
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Debug lines on stderr, and the traceback of any error (as BRINGUP_DEBUG=1). "
+    "Accepted before or after the command.",
+)
+def cli(verbose: bool) -> None:
     """Bring up an accelerator software stack: what each repo needs, whether this machine
     can run it, and in what order."""
 
 
-def _verbose(argv: Sequence[str]) -> bool:
-    return any(a in ("-v", "--verbose") or a.startswith("-vv") for a in argv) or bool(
-        os.environ.get("BRINGUP_DEBUG")
-    )
+_VERBOSE = ("-v", "--verbose")
+
+
+def _split_verbose(argv: Sequence[str]) -> tuple[list[str], bool]:
+    """``argv`` without ``-v``/``--verbose`` (taken wherever they stand before a ``--``, so
+    ``bringup check -v`` works as ``bringup -v check``), and whether debug output is on."""
+    args: list[str] = []
+    verbose = bool(os.environ.get("BRINGUP_DEBUG"))
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            args.extend(argv[index:])
+            break
+        if arg in _VERBOSE:
+            verbose = True
+        else:
+            args.append(arg)
+    return args, verbose
+
+
+def _command_name(args: Sequence[str]) -> str:
+    """The command the arguments name (``kb why`` for a group), for the JSON envelope."""
+    words = [a for a in args if not a.startswith("-")]
+    if not words or words[0] not in COMMANDS:
+        return ""
+    if words[0] == "kb" and len(words) > 1:
+        return f"kb {words[1]}"
+    return words[0]
+
+
+class _Failure:
+    """One failed command, said once: an ``ERROR`` line (with ``TIP``) on stderr, and under
+    ``--json`` the envelope with ``error`` set, alone on stdout."""
+
+    def __init__(self, args: Sequence[str], verbose: bool) -> None:
+        self.args = args
+        self.verbose = verbose
+        self.as_json = "--json" in args[: args.index("--") if "--" in args else len(args)]
+
+    def report(
+        self,
+        code: ExitCode,
+        kind: str,
+        message: str,
+        failure: object = None,
+        hint: Optional[str] = None,
+    ) -> int:
+        from bringup.report.envelope import ErrorReport, render_json
+
+        hint = hint or getattr(failure, "hint", None)
+        error(message if not isinstance(failure, StackError) else str(failure), hint)
+        if self.as_json:
+            located = failure if isinstance(failure, InputError) else None
+            report = ErrorReport(
+                kind=kind,
+                message=getattr(failure, "message", message),
+                file=located.path if located else None,
+                line=located.line if located else None,
+                column=located.column if located else None,
+                hint=hint,
+            )
+            try:
+                sys.stdout.write(render_json(_command_name(self.args), code, None, report))
+                sys.stdout.flush()
+            except BrokenPipeError:
+                _quiet_stdout()
+        return int(code)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: its reader is gone (``| head``), and the flush at exit
+    would otherwise print "Exception ignored ... BrokenPipeError"."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run one command and return its exit code; the single place errors are turned into
-    messages (one ``ERROR`` line, an optional ``TIP``, a traceback only with ``-v``)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
-    except click.exceptions.Exit as done:
-        return int(done.exit_code)
-    except click.ClickException as usage:
-        usage.show()
-        return int(ExitCode.BAD_INPUT)
-    except (click.Abort, KeyboardInterrupt):
-        sys.stderr.write("interrupted\n")
-        return int(ExitCode.INTERRUPTED)
-    except StackError as failure:
-        error(str(failure), failure.hint)
-        if _verbose(args):
+    messages (one ``ERROR`` line, an optional ``TIP``, the envelope under ``--json``, a
+    traceback only with ``-v``)."""
+    args, verbose = _split_verbose(list(sys.argv[1:] if argv is None else argv))
+    failed = _Failure(args, verbose)
+    with debug_lines(verbose):
+        try:
+            result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
+            sys.stdout.flush()
+        except click.exceptions.Exit as done:
+            return int(done.exit_code)
+        except click.ClickException as usage:
+            context = getattr(usage, "ctx", None)
+            command = context.command_path if context is not None else "bringup"
+            return failed.report(
+                ExitCode.BAD_INPUT,
+                "usage",
+                usage.format_message(),
+                usage,
+                hint=f"`{command} --help` shows the arguments and options",
+            )
+        except (click.Abort, KeyboardInterrupt):
+            return failed.report(ExitCode.INTERRUPTED, "interrupted", "interrupted")
+        except (BrokenPipeError, PipeClosed):
+            _quiet_stdout()
+            return int(ExitCode.OK)
+        except StackError as failure:
+            if verbose:
+                traceback.print_exc()
+            kind = "input" if failure.exit_code == ExitCode.BAD_INPUT else "failure"
+            return failed.report(failure.exit_code, kind, str(failure), failure)
+        except Exception as bug:
             traceback.print_exc()
-        return int(failure.exit_code)
-    except Exception:
-        traceback.print_exc()
-        error(
-            "this is a bug in bringup",
-            "please report it with the traceback above and `bringup --version`",
-        )
-        return int(ExitCode.INTERNAL)
+            failed.report(ExitCode.INTERNAL, "internal", f"this is a bug in bringup: {bug!r}")
+            sys.stderr.write(
+                "TIP: please report it with the traceback above and `bringup --version`\n"
+            )
+            return int(ExitCode.INTERNAL)
     return int(result) if isinstance(result, int) else int(ExitCode.OK)
+
+
+@contextlib.contextmanager
+def debug_lines(enabled: bool) -> Iterator[None]:
+    """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
+    if not enabled:
+        yield
+        return
+    logger = logging.getLogger("bringup")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("debug: %(name)s: %(message)s"))
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
 
 
 def entry() -> None:

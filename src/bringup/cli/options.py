@@ -5,6 +5,9 @@ envelope, or a recorded host directory)."""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,15 +73,33 @@ MAX_INPUT_BYTES = 64 << 20
 log) is not one, and reading it whole could exhaust memory."""
 
 
+def open_input(name: str) -> BinaryIO:
+    """A file the user named, opened for reading without ever blocking on the open: a
+    device (``/dev/zero``, a disk) is refused, a FIFO or socket with no writer reads as
+    empty instead of waiting forever; ``<(cmd)``, a pipe with a writer, still streams."""
+    try:
+        mode = os.stat(name).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise InputError("a device, not a file", path=name)
+        if stat.S_ISDIR(mode):
+            raise InputError("a directory, not a file", path=name)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        if not stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except RuntimeError:
+        raise InputError("a symlink loop", path=name) from None
+    except OSError as error:
+        reason = "a symlink loop" if error.errno == errno.ELOOP else error.strerror or error
+        raise InputError(f"cannot read: {reason}", path=name) from None
+
+
 def read_input(name: str) -> bytes:
     """The bytes of a file the user named (``-``: stdin), at most ``MAX_INPUT_BYTES``."""
     if name == "-":
         return _bounded(sys.stdin.buffer, "<stdin>")
-    try:
-        with open(name, "rb") as handle:
-            return _bounded(handle, name)
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror or error}", path=name) from None
+    with open_input(name) as handle:
+        return _bounded(handle, name)
 
 
 def _bounded(stream: BinaryIO, shown: str) -> bytes:

@@ -21,7 +21,14 @@ def console(stream: TextIO | None = None) -> Console:
 
     target = stream if stream is not None else sys.stdout
     plain = bool(os.environ.get("NO_COLOR"))
-    result = Console(
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """Rich exits 1 here; the CLI ends quietly with 0 instead (``| head``)."""
+            self.quiet = True
+            raise BrokenPipeError
+
+    result = _Console(
         file=target,
         highlight=False,
         soft_wrap=True,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import msgspec
 
@@ -12,22 +12,40 @@ from bringup import __version__
 ENVELOPE_SCHEMA = "bringup/1"
 
 
-class Envelope(msgspec.Struct, frozen=True, kw_only=True):
+class ErrorReport(msgspec.Struct, frozen=True, kw_only=True):
+    """Why a command failed: ``kind`` is ``usage`` (the command line), ``input`` (a file or
+    value given), ``internal`` (a bug in bringup) or ``interrupted``; ``file``/``line``/
+    ``column`` locate a fault in a file when there is one."""
+
+    kind: str
+    message: str
+    file: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+    hint: Optional[str] = None
+
+
+class Envelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     schema: str
     command: str
     bringup_version: str
     exit_code: int
     data: Any
+    error: Optional[ErrorReport] = None
 
 
-def render_json(command: str, exit_code: int, data: Any) -> str:
-    """The envelope as indented JSON text, ending in a newline."""
+def render_json(
+    command: str, exit_code: int, data: Any, error: Optional[ErrorReport] = None
+) -> str:
+    """The envelope as indented JSON text, ending in a newline; a failed command has
+    ``data`` null and ``error`` set."""
     envelope = Envelope(
         schema=ENVELOPE_SCHEMA,
         command=command,
         bringup_version=__version__,
         exit_code=int(exit_code),
         data=data,
+        error=error,
     )
     try:
         encoded = msgspec.json.encode(envelope)
