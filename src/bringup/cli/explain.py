@@ -53,7 +53,7 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
-    stream: IO[bytes] = open_input(log)
+    stream: IO[bytes] = open_input(log, "log")
     with stream:
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
             return scan_file(path, matcher=matcher)

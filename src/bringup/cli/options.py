@@ -73,7 +73,7 @@ MAX_INPUT_BYTES = 64 << 20
 log) is not one, and reading it whole could exhaust memory."""
 
 
-def open_input(name: str) -> BinaryIO:
+def open_input(name: str, what: str = "") -> BinaryIO:
     """A file the user named, opened for reading without ever blocking on the open: a
     device (``/dev/zero``, a disk) is refused, a FIFO or socket with no writer reads as
     empty instead of waiting forever; ``<(cmd)``, a pipe with a writer, still streams."""
@@ -91,7 +91,7 @@ def open_input(name: str) -> BinaryIO:
         raise InputError("a symlink loop", path=name) from None
     except OSError as error:
         reason = "a symlink loop" if error.errno == errno.ELOOP else error.strerror or error
-        raise InputError(f"cannot read: {reason}", path=name) from None
+        raise InputError(f"cannot read{' ' + what if what else ''}: {reason}", path=name) from None
 
 
 def read_input(name: str) -> bytes:
