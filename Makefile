@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit install clean bench
+.PHONY: demo test lint typecheck unit install clean bench fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/triage_eval.py
 	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_heldout
 	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_fresh
+
+# The long fuzz run (tests/fuzz/run.py): FUZZ_INPUTS mutated real inputs per entry point.
+FUZZ_INPUTS ?= 10000
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz/run.py --inputs $(FUZZ_INPUTS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,54 @@
+"""``make fuzz``: the long run. N mutated real inputs per entry point, each run in-process;
+prints per entry point the inputs tried, exceptions (goal 0), runs slower than 5 s (goal 0)
+and invalid JSON envelopes (goal 0), with the first few of each.
+
+    .venv/bin/python tests/fuzz/run.py [--inputs 10000] [--seed 17] [--entry scan ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fuzz_harness import ENTRY_POINTS, SLOW_S, Tally, run_one
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--inputs", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--entry", action="append", choices=sorted(ENTRY_POINTS))
+    args = parser.parse_args()
+    failed = False
+    for name in args.entry or sorted(ENTRY_POINTS):
+        tally = Tally()
+        rng = random.Random(f"{args.seed}:{name}")
+        for _ in range(args.inputs):
+            with tempfile.TemporaryDirectory() as work:
+                argv = ENTRY_POINTS[name](Path(work), rng)
+                crash, invalid, took = run_one(argv)
+            tally.inputs += 1
+            if crash is not None:
+                tally.exceptions.append(f"{crash[:200]}")
+            if invalid is not None:
+                tally.invalid.append(invalid[:200])
+            if took > SLOW_S:
+                tally.slow.append(f"{took:.1f} s")
+        print(
+            f"{name:18s} inputs {tally.inputs:6d}  exceptions {len(tally.exceptions):4d}  "
+            f"slow>{SLOW_S:.0f}s {len(tally.slow):4d}  invalid envelopes {len(tally.invalid):4d}",
+            flush=True,
+        )
+        for problem in (tally.exceptions + tally.invalid + tally.slow)[:5]:
+            print(f"    {problem}", flush=True)
+        failed = failed or bool(tally.exceptions or tally.invalid or tally.slow)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
