@@ -370,3 +370,22 @@ def test_verbose_shows_the_traceback_of_an_error(
     assert "ERROR:" in err
     assert main([flag, "kb", "why", "python==x"]) == 2
     assert "Traceback" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("typed", ["torch-npu", "TORCH_NPU", "Torch.NPU", "torch_npu"])
+def test_kb_why_reads_a_package_name_as_pep_503_does(
+    typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["kb", "why", f"{typed}==2.1.0", "--json"]) in (0, 1)
+    assert "torch_npu" in capsys.readouterr().out
+
+
+def test_kb_why_with_the_same_pin_twice_answers_for_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["kb", "why", "torch_npu==2.1.0", "--json"]) in (0, 1)
+    alone = json.loads(capsys.readouterr().out)["data"]
+    assert main(["kb", "why", "torch_npu==2.1.0", "torch-npu==2.1.0", "--json"]) in (0, 1)
+    assert json.loads(capsys.readouterr().out)["data"] == alone
+    assert main(["kb", "why", "torch_npu==2.1.0", "torch_npu==2.2.0"]) == 2
+    assert "two versions of torch_npu" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.kb import KnowledgeBase, parse_pin
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
+from bringup.kb.query import parse_version
 from bringup.report.console import console, write
 from bringup.report.envelope import render_json
 from bringup.report.kb_text import (
@@ -92,6 +93,14 @@ def why(
     """Whether FIRST and SECOND (SUBJECT==VERSION) go together, with the rows and sources that
     decide it; with FIRST alone, what it implies for other subjects."""
     a = parse_pin(first)
+    if second is not None and parse_pin(second).subject == a.subject:
+        b = parse_pin(second)
+        if parse_version(b.version, b.subject) != parse_version(a.version, a.subject):
+            raise InputError(
+                f"{first} and {second} are two versions of {a.subject}: one environment holds one",
+                hint=f"ask about one, or pair {a.subject} with another subject",
+            )
+        second = None  # the same pin twice: what it implies
     if chip is not None:
         parse_pin(f"chip=={chip}")
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)

@@ -79,6 +79,19 @@ class Implication(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(check.rule.then_spec for check in self.rows)
 
 
+def typed_subject(name: str) -> str:
+    """The subject a user means by ``name``: package names compare as PEP 503 says (case,
+    and runs of ``-``, ``_``, ``.`` do not matter), so ``torch-npu`` and ``TORCH_NPU`` are
+    ``torch_npu``."""
+    if known_subject(name) or name.startswith("pypi:"):
+        return name
+    for joiner in ("_", "-"):
+        spelled = re.sub(r"[-_.]+", joiner, name).lower()
+        if known_subject(spelled):
+            return spelled
+    return name
+
+
 def parse_pin(text: str) -> Pin:
     """``subject==version`` (also ``subject=version``), checked in the subject's scheme."""
     match = _PIN.match(text)
@@ -86,7 +99,7 @@ def parse_pin(text: str) -> Pin:
         raise InputError(
             f"{text!r} is not a pin", hint="write SUBJECT==VERSION, e.g. torch_npu==2.1.0.post4"
         )
-    subject, version = match.group(1), match.group(2)
+    subject, version = typed_subject(match.group(1)), match.group(2)
     if not known_subject(subject):
         raise InputError(
             f"unknown subject {subject!r}",
