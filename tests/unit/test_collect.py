@@ -5,7 +5,7 @@ import time
 
 from bringup.model import Fact, Source
 from bringup.probe import Collected, ProbeContext, Sysroot, collect
-from bringup.probe.runner import SubprocessRunner
+from bringup.process import SubprocessRunner
 
 _release = threading.Event()
 

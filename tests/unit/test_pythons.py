@@ -13,7 +13,7 @@ from bringup.probe.collectors.pythons import probe_pythons
 from bringup.probe.context import ProbeContext
 from bringup.probe.files import Sysroot
 from bringup.probe.replay import ReplayRunner
-from bringup.probe.runner import Completed, EnvOverrides
+from bringup.process import Completed, EnvOverrides, PathArg
 
 
 def _write(root: Path, path: str, text: str = "") -> None:
@@ -63,6 +63,7 @@ class _Started:
         timeout: float = 5.0,
         env: Optional[EnvOverrides] = None,
         cwd: Optional[str] = None,
+        log_path: Optional[PathArg] = None,
     ) -> Completed:
         self.programs.append(argv[0])
         return Completed(argv=tuple(argv), error="not run in this test")

@@ -15,7 +15,7 @@ from bringup.probe.live import take_snapshot
 from bringup.probe.recording import RecordingFiles, RecordingRunner, write_host
 from bringup.probe.redact import Redactor
 from bringup.probe.replay import ReplayRunner, read_host
-from bringup.probe.runner import SubprocessRunner
+from bringup.process import SubprocessRunner
 
 
 def _collector(base: Path) -> dict[str, object]:

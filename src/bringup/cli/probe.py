@@ -111,7 +111,7 @@ def _record(directory: Path, budget: float) -> Snapshot:
 
     from bringup.probe.recording import RecordingFiles, RecordingRunner, write_host
     from bringup.probe.redact import Redactor
-    from bringup.probe.runner import Budget, SubprocessRunner
+    from bringup.process import Budget, SubprocessRunner
 
     if directory.is_dir() and any(directory.iterdir()):
         raise InputError("is not empty; --record writes a new host directory", path=str(directory))

@@ -3,14 +3,14 @@ and collectors that turn what they see into facts."""
 
 from bringup.probe.context import Collected, Collector, ProbeContext
 from bringup.probe.files import HostFiles, Sysroot
-from bringup.probe.runner import (
+from bringup.probe.snapshot import collect
+from bringup.process import (
     DEFAULT_TIMEOUT_S,
     Budget,
     CommandRunner,
     Completed,
     SubprocessRunner,
 )
-from bringup.probe.snapshot import collect
 
 __all__ = [
     "Collected",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bringup.model import Fact, Source, command_source, file_source
 from bringup.probe.context import ProbeContext
 from bringup.probe.files import DEFAULT_READ_LIMIT
-from bringup.probe.runner import Completed
+from bringup.process import Completed
 
 
 def search_path(ctx: ProbeContext) -> list[str]:

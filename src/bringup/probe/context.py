@@ -9,7 +9,7 @@ import msgspec
 
 from bringup.model import Accelerator, Fact, PythonInstall, Toolkit
 from bringup.probe.files import HostFiles
-from bringup.probe.runner import DEFAULT_TIMEOUT_S, CommandRunner
+from bringup.process import DEFAULT_TIMEOUT_S, CommandRunner
 
 
 class ProbeContext(msgspec.Struct, frozen=True, kw_only=True):

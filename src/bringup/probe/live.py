@@ -15,8 +15,8 @@ from bringup.probe.collectors.pythons import probe_pythons
 from bringup.probe.collectors.toolchain import probe_toolchain
 from bringup.probe.context import Collector, ProbeContext
 from bringup.probe.files import HostFiles, Sysroot
-from bringup.probe.runner import DEFAULT_TIMEOUT_S, Budget, CommandRunner, SubprocessRunner
 from bringup.probe.snapshot import collect
+from bringup.process import DEFAULT_TIMEOUT_S, Budget, CommandRunner, SubprocessRunner
 
 DEFAULT_BUDGET_S = 15.0
 """Whole-probe budget: every command shares it, so one hung tool cannot stall the rest."""

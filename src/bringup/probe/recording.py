@@ -21,7 +21,7 @@ from typing import Optional
 
 from bringup.probe.files import DEFAULT_READ_LIMIT, Sysroot, follow_links
 from bringup.probe.redact import Redactor
-from bringup.probe.runner import DEFAULT_TIMEOUT_S, CommandRunner, Completed, EnvOverrides
+from bringup.process import DEFAULT_TIMEOUT_S, CommandRunner, Completed, EnvOverrides, PathArg
 
 _VERSION_TAG = re.compile(rb"[A-Za-z][A-Za-z0-9]*_[0-9]+(?:\.[0-9]+)*")
 
@@ -41,8 +41,9 @@ class RecordingRunner:
         timeout: float = DEFAULT_TIMEOUT_S,
         env: Optional[EnvOverrides] = None,
         cwd: Optional[str] = None,
+        log_path: Optional[PathArg] = None,
     ) -> Completed:
-        done = self._inner.run(argv, timeout=timeout, env=env, cwd=cwd)
+        done = self._inner.run(argv, timeout=timeout, env=env, cwd=cwd, log_path=log_path)
         with self._lock:
             self.calls.append(done)
         return done

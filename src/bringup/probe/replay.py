@@ -16,7 +16,7 @@ from bringup.model import Snapshot
 from bringup.probe.files import Sysroot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
 from bringup.probe.recording import portable_argv
-from bringup.probe.runner import DEFAULT_TIMEOUT_S, Completed, EnvOverrides
+from bringup.process import DEFAULT_TIMEOUT_S, Completed, EnvOverrides, PathArg
 from bringup.tomlfile import read_toml
 
 
@@ -31,8 +31,9 @@ class RecordedHost(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ReplayRunner:
-    """Answers each command with its recorded output; a command that was never recorded
-    answers as a failure that says so (never a guess)."""
+    """Answers each command with its recorded output (written to ``log_path`` when one is
+    given, as a live run would); a command that was never recorded answers as a failure that
+    says so (never a guess)."""
 
     def __init__(self, commands: dict[tuple[str, ...], Completed]) -> None:
         self._commands = commands
@@ -44,11 +45,15 @@ class ReplayRunner:
         timeout: float = DEFAULT_TIMEOUT_S,
         env: Optional[EnvOverrides] = None,
         cwd: Optional[str] = None,
+        log_path: Optional[PathArg] = None,
     ) -> Completed:
         recorded = self._commands.get(portable_argv(argv))
         if recorded is None:
             return Completed(argv=tuple(argv), error="not recorded in this host fixture")
-        return msgspec.structs.replace(recorded, argv=tuple(argv))
+        if log_path is None:
+            return msgspec.structs.replace(recorded, argv=tuple(argv))
+        Path(log_path).write_text(recorded.stdout + recorded.stderr, encoding="utf-8")
+        return msgspec.structs.replace(recorded, argv=tuple(argv), log_path=str(log_path))
 
 
 class _RecordedCommand(msgspec.Struct, frozen=True, kw_only=True):
