@@ -29,8 +29,8 @@ from bringup.backends.cuda.parse import (
     parse_version_macros,
 )
 from bringup.model import Source
+from bringup.parsing import Collected
 from bringup.probe.collectors.python_parse import parse_inspect_output
-from bringup.probe.context import Collected
 
 Parser = Callable[[str, Source], Collected]
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bringup.model import Source
-from bringup.probe.context import Collected
+from bringup.parsing import Collected
 from conftest import FIXTURES
 from parsers import PARSERS, Parser
 

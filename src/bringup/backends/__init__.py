@@ -9,9 +9,13 @@ means one folder (``parse.py`` + ``probe.py``) and one line here.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from bringup.model import Fact, Source
-from bringup.probe.context import Collected, Collector, ProbeContext
+from bringup.parsing import Collected
+
+if TYPE_CHECKING:  # the probe imports backends, never the other way at run time
+    from bringup.probe.context import Collector, ProbeContext
 
 BACKENDS: dict[str, str] = {
     "cpu": "bringup.backends.cpu.probe:probe_cpu",

@@ -1,4 +1,5 @@
-"""What a collector is given: a command runner, host files, the host's environment."""
+"""What a collector is given (a command runner, host files, the host's environment) and what
+it returns (``Collected``, defined with the parsers in ``bringup.parsing``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Callable
 
 import msgspec
 
-from bringup.model import Accelerator, Fact, PythonInstall, Toolkit
+from bringup.parsing import Collected
 from bringup.probe.files import HostFiles
 from bringup.process import DEFAULT_TIMEOUT_S, CommandRunner
+
+__all__ = ["Collected", "Collector", "ProbeContext"]
 
 
 class ProbeContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -20,15 +23,6 @@ class ProbeContext(msgspec.Struct, frozen=True, kw_only=True):
     files: HostFiles
     env: Mapping[str, str]
     timeout_s: float = DEFAULT_TIMEOUT_S
-
-
-class Collected(msgspec.Struct, frozen=True, kw_only=True):
-    """One collector's findings; collectors return data and never raise for absence."""
-
-    facts: tuple[Fact, ...] = ()
-    accelerators: tuple[Accelerator, ...] = ()
-    toolkits: tuple[Toolkit, ...] = ()
-    pythons: tuple[PythonInstall, ...] = ()
 
 
 Collector = Callable[[ProbeContext], Collected]

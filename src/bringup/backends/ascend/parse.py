@@ -11,8 +11,8 @@ import posixpath
 import re
 
 from bringup.model import Accelerator, Fact, Source, Toolkit, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import (
+from bringup.parsing import (
+    Collected,
     at_line,
     describe_bad_text,
     fact,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from bringup.model import Source, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import (
+from bringup.parsing import (
+    Collected,
     describe_bad_text,
     fact,
     first_version,

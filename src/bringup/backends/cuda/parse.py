@@ -9,8 +9,8 @@ import json
 import re
 
 from bringup.model import Accelerator, Fact, Source, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import (
+from bringup.parsing import (
+    Collected,
     at_line,
     describe_bad_text,
     fact,

@@ -8,8 +8,7 @@ import json
 import re
 
 from bringup.model import Package, PythonInstall, Source, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import describe_bad_text, fact, key_values, unparsed
+from bringup.parsing import Collected, describe_bad_text, fact, key_values, unparsed
 
 _FULL = re.compile(r"^(\d+\.\d+\.\d+)(?:[abc]\d+|rc\d+|\+)?$")
 _PY_VERSION = re.compile(r'^#define\s+PY_VERSION\s+"([^"]+)"', re.MULTILINE)

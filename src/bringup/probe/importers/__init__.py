@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime
 
 from bringup.model import Fact, Snapshot, Source
+from bringup.parsing import describe_bad_text
 from bringup.probe.importers.collect_env import parse_collect_env
 from bringup.probe.importers.packages import parse_packages
 from bringup.probe.importers.sections import find_sections
-from bringup.probe.parsing import describe_bad_text, merge
+from bringup.probe.parsing import merge
 
 __all__ = ["import_report"]
 

@@ -12,8 +12,7 @@ import re
 from bringup.backends.ascend.probe import SET_ENV_VARIABLES
 from bringup.backends.cpu.parse import parse_tool_banner
 from bringup.model import Accelerator, Fact, FactValue, Source, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import at_line, first_version, numbered_lines
+from bringup.parsing import Collected, at_line, first_version, numbered_lines
 
 _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_.+-]*?)\s*:\s*(.*)$")
 _GPU = re.compile(r"GPU (\d+):\s*(.+?)(?:\s*\(UUID:.*\))?$")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from bringup.model import Package, PythonInstall, Source, keys
-from bringup.probe.context import Collected
-from bringup.probe.parsing import at_line, numbered_lines
+from bringup.parsing import Collected, at_line, numbered_lines
 
 _FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;,]+)\s*$")
 _CONDA = re.compile(r"^\[conda\]\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[^\s]*)")

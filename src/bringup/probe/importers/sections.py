@@ -17,8 +17,7 @@ from bringup.backends.ascend.parse import (
 )
 from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_table
 from bringup.model import Source
-from bringup.probe.context import Collected
-from bringup.probe.parsing import at_line
+from bringup.parsing import Collected, at_line
 
 _QUOTE = re.compile(r"^\s*(?:>\s?)*")
 _KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=\S*")
