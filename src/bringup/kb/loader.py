@@ -9,14 +9,14 @@ bringup and raise ``KnowledgeBaseError``.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Optional
 
-from bringup import __version__
+import msgspec
+
+from bringup import cache
 from bringup.errors import ExitCode, KnowledgeBaseError
-from bringup.kb import cache
 from bringup.kb.paths import builtin_dir, resolve_dirs
 from bringup.kb.schema import (
     AnyEntry,
@@ -38,6 +38,12 @@ from bringup.kb.validate import FileResult, check_file
 SCHEMA_VERSION = "1"
 """Bumped whenever the compiled form changes, so stale caches are never read."""
 
+CACHE = cache.Kind("kb", "msgpack", keep=8)
+"""The compiled knowledge base, one file per set of directories in use."""
+
+_decoder = msgspec.msgpack.Decoder(Compiled)
+_encoder = msgspec.msgpack.Encoder()
+
 
 def data_files(directory: Path) -> list[Path]:
     """The ``*.toml`` files directly inside ``directory``, sorted by name."""
@@ -46,13 +52,10 @@ def data_files(directory: Path) -> list[Path]:
 
 def fingerprint(dirs: Sequence[Path]) -> str:
     """A key that changes when any data file is added, removed, edited or touched."""
-    digest = hashlib.sha256(f"{__version__}|{SCHEMA_VERSION}".encode())
-    for directory in dirs:
-        digest.update(f"\0{directory.resolve()}".encode())
-        for path in data_files(directory):
-            stat = path.stat()
-            digest.update(f"\0{path.name}\0{stat.st_mtime_ns}\0{stat.st_size}".encode())
-    return digest.hexdigest()
+    return cache.fingerprint(
+        paths=[path for directory in dirs for path in data_files(directory)],
+        parts=[SCHEMA_VERSION, *(str(directory.resolve()) for directory in dirs)],
+    )
 
 
 def check_dir(directory: Path) -> list[FileResult]:
@@ -116,11 +119,14 @@ def load_compiled(
     """The compiled knowledge base for these directories, from the cache when it is fresh."""
     dirs, dir_problems = resolve_dirs(kb_dir, extra_dirs, env)
     key = fingerprint(dirs)
-    compiled = cache.read(key, env) if use_cache else None
-    if compiled is None:
+    where = cache.directory(env)
+    compiled = None
+    if use_cache:
+        compiled = cache.load(CACHE, key, where, _decoder.decode, (msgspec.DecodeError,))
+    if compiled is None or compiled.key != key:
         compiled = compile_dirs(dirs, key)
         if use_cache:
-            cache.write(compiled, env)
+            cache.store(CACHE, key, where, _encoder.encode(compiled))
     if dir_problems:
         compiled = Compiled(
             key=compiled.key,

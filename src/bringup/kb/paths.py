@@ -1,4 +1,4 @@
-"""Where knowledge-base data is read from, in order, and where its compiled cache lives.
+"""Where knowledge-base data is read from, in order.
 
 The built-in tables ship inside the package. ``--kb DIR`` (``kb_dir``) or ``BRINGUP_KB_DIR``
 replaces them; the user config dir (``$XDG_CONFIG_HOME/bringup/kb``, ``~/.config/bringup/kb``
@@ -31,13 +31,6 @@ def user_config_dir(env: Optional[Mapping[str, str]] = None) -> Path:
     env = os.environ if env is None else env
     base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME") or Path.home()) / ".config")
     return Path(base) / "bringup" / "kb"
-
-
-def user_cache_dir(env: Optional[Mapping[str, str]] = None) -> Path:
-    """``$XDG_CACHE_HOME/bringup``, else ``~/.cache/bringup``."""
-    env = os.environ if env is None else env
-    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
-    return Path(base) / "bringup"
 
 
 def resolve_dirs(

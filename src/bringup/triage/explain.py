@@ -43,10 +43,10 @@ def _builtin_matcher(engine: str) -> Matcher:
 
 def compile_matcher(catalogue: SignatureSet, *, engine: Optional[str] = None) -> Matcher:
     """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
-    asks), its Hyperscan database cached in the user cache dir (``bringup.kb.paths``)."""
-    from bringup.kb.paths import user_cache_dir
+    asks), its Hyperscan database kept in bringup's cache (``bringup.cache``)."""
+    from bringup import cache
 
-    return Matcher(catalogue, engine=engine, cache_dir=user_cache_dir())
+    return Matcher(catalogue, engine=engine, cache_dir=cache.directory())
 
 
 def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:

@@ -20,7 +20,6 @@ Hyperscan, or if it fails, the RE2 set is used and a debug line says why.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import re
@@ -32,7 +31,7 @@ from typing import Any, Optional, Protocol, Union
 
 import msgspec
 
-from bringup.kb.cache import store
+from bringup import cache
 from bringup.triage.signatures import engine_options
 
 LOG = logging.getLogger(__name__)
@@ -155,8 +154,8 @@ class _Cached(msgspec.Struct, frozen=True):
     database: bytes
 
 
-KEEP = 4
-"""How many cached databases (signature sets with different overlays) to keep."""
+CACHE = cache.Kind("triage", "hsdb", keep=4)
+"""Compiled databases, one per signature set in use (different overlays)."""
 
 FLAGS_NAMES = ("HS_FLAG_PREFILTER", "HS_FLAG_SINGLEMATCH", "HS_FLAG_MULTILINE")
 
@@ -169,13 +168,15 @@ def _load_or_compile(
     flags = 0
     for flag in FLAGS_NAMES:
         flags |= getattr(hyperscan, flag)
-    digest = hashlib.sha256(f"{getattr(hyperscan, '__version__', '?')}|{flags}|{mode}".encode())
-    for index in eligible:
-        digest.update(b"\0%d\0" % index + patterns[index])
-    path = cache_dir / f"triage-{digest.hexdigest()[:24]}.hsdb" if cache_dir else None
-    cached = _read_cache(hyperscan, path, mode)
+    key = cache.fingerprint(
+        parts=[
+            f"{getattr(hyperscan, '__version__', '?')}|{flags}|{mode}",
+            *(b"%d\0" % index + patterns[index] for index in eligible),
+        ]
+    )
+    cached = _read_cache(hyperscan, key, cache_dir, mode)
     if cached is not None:
-        LOG.debug("hyperscan database of %d patterns read from %s", len(cached[1]), path)
+        LOG.debug("hyperscan database of %d patterns read from %s", len(cached[1]), cache_dir)
         return cached
     started = time.perf_counter()
     accepted = list(eligible)
@@ -188,8 +189,10 @@ def _load_or_compile(
         database = _compile(hyperscan, patterns, accepted, flags, mode)
     elapsed = time.perf_counter() - started
     LOG.debug("hyperscan database of %d patterns compiled in %.0f ms", len(accepted), elapsed * 1e3)
-    if path is not None:
-        _write_cache(path, _Cached(accepted, hyperscan.dumpb(database)))
+    if cache_dir is not None:
+        data = msgspec.msgpack.encode(_Cached(accepted, hyperscan.dumpb(database)))
+        if not cache.store(CACHE, key, cache_dir, data):
+            LOG.debug("cannot write the hyperscan cache in %s", cache_dir)
     return database, accepted
 
 
@@ -213,22 +216,19 @@ def _compiles(hyperscan: Any, pattern: bytes, flags: int, mode: int) -> bool:
     return True
 
 
-def _read_cache(hyperscan: Any, path: Optional[Path], mode: int) -> Optional[tuple[Any, list[int]]]:
+def _read_cache(
+    hyperscan: Any, key: str, cache_dir: Optional[Path], mode: int
+) -> Optional[tuple[Any, list[int]]]:
     """A cached database, if present and usable on this CPU (a test scan checks the platform
     it was compiled for); anything wrong with it is a cache miss."""
-    if path is None:
+    if cache_dir is None:
         return None
-    try:
-        cached = msgspec.msgpack.decode(path.read_bytes(), type=_Cached)
+
+    def decode(data: bytes) -> tuple[Any, list[int]]:
+        cached = msgspec.msgpack.decode(data, type=_Cached)
         database = hyperscan.loadb(cached.database, mode)
         scratch = hyperscan.Scratch(database)
         database.scan([b"\n"], match_event_handler=_collect, context=[], scratch=scratch)
-    except (OSError, msgspec.DecodeError, hyperscan.error):
-        return None
-    return database, cached.accepted
+        return database, cached.accepted
 
-
-def _write_cache(path: Path, cached: _Cached) -> None:
-    """Atomically, and silently not at all when the cache dir cannot be written."""
-    if not store(path, msgspec.msgpack.encode(cached), pattern="triage-*.hsdb", keep=KEEP):
-        LOG.debug("cannot write the hyperscan cache %s", path)
+    return cache.load(CACHE, key, cache_dir, decode, (msgspec.DecodeError, hyperscan.error))

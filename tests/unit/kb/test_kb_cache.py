@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bringup.kb import cache as kb_cache
+from bringup import cache
 from bringup.kb import load_knowledge_base, loader
 
 ROW = """\
@@ -62,7 +62,7 @@ def test_unwritable_cache_dir_is_not_an_error(
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     kb = load_knowledge_base()
     assert kb.rules()
-    assert kb_cache.write(loader.compile_dirs([]), None) is False
+    assert cache.store(loader.CACHE, "key", cache.directory(), b"") is False
 
 
 def test_corrupt_cache_is_ignored(isolated_env: Path) -> None:
@@ -76,20 +76,3 @@ def test_corrupt_cache_is_ignored(isolated_env: Path) -> None:
 def test_cache_can_be_bypassed(isolated_env: Path) -> None:
     load_knowledge_base(use_cache=False)
     assert cache_files(isolated_env) == []
-
-
-def test_store_keeps_the_newest_files_of_its_kind(tmp_path: Path) -> None:
-    other = tmp_path / "triage-0.hsdb"
-    other.write_bytes(b"another cache's file")
-    for number in range(5):
-        target = tmp_path / f"kb-{number}.msgpack"
-        assert kb_cache.store(target, b"%d" % number, pattern="kb-*.msgpack", keep=3)
-        os.utime(target, (number, number))
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "kb-2.msgpack",
-        "kb-3.msgpack",
-        "kb-4.msgpack",
-        "triage-0.hsdb",
-    ]
-    assert (tmp_path / "kb-4.msgpack").read_bytes() == b"4"
-    assert not kb_cache.store(other / "x", b"", pattern="*", keep=1)  # not a directory
