@@ -1,4 +1,5 @@
-"""Signature overlays: an overlay adds and replaces signatures by id; an overlay file with a
+"""Signature overlays: an overlay adds signatures, and replaces one by saying
+``replaces = "<id>"`` (the knowledge base's overlay rule); an overlay file with a
 problem is left out whole with a warning (file, line, record id, field) while the built-in
 signatures keep working; ``bringup explain --kb/--kb-extra`` and the kb environment variables
 read them."""
@@ -62,7 +63,10 @@ def test_broken_overlay_file_is_left_out_whole_and_named(tmp_path: Path) -> None
 def test_left_out_overlay_restores_the_builtin_record_it_replaced(tmp_path: Path) -> None:
     builtin = load_signatures().by_id("toolchain.glibcxx-not-found")
     assert builtin is not None
-    replacement = SITE.replace("site.cluster.fabric-down", "toolchain.glibcxx-not-found")
+    replacement = SITE.replace(
+        'id = "site.cluster.fabric-down"',
+        'id = "toolchain.glibcxx-not-found"\nreplaces = "toolchain.glibcxx-not-found"',
+    )
     write(tmp_path / "good", "replace.toml", replacement)
     write(tmp_path / "bad", "replace.toml", replacement + 'outranks = ["nowhere.to.be"]\n')
     good = read_signatures([BUILTIN_DIR, tmp_path / "good"])
@@ -72,6 +76,46 @@ def test_left_out_overlay_restores_the_builtin_record_it_replaced(tmp_path: Path
     bad = read_signatures([BUILTIN_DIR, tmp_path / "bad"])
     assert [p.field for p in bad.problems] == ["outranks"]
     assert bad.catalogue.by_id("toolchain.glibcxx-not-found") == builtin
+
+
+def test_overriding_a_builtin_id_without_replaces_is_an_error_at_its_line(
+    tmp_path: Path,
+) -> None:
+    builtin = load_signatures().by_id("toolchain.glibcxx-not-found")
+    shadow = SITE.replace("site.cluster.fabric-down", "toolchain.glibcxx-not-found")
+    path = write(tmp_path / "site", "shadow.toml", SITE.replace("fabric-down", "a") + shadow)
+    loaded = read_signatures([BUILTIN_DIR, tmp_path / "site"])
+    (problem,) = loaded.problems
+    assert (problem.path, problem.line) == (str(path), SITE.count("\n") + 2)  # its id = line
+    assert (problem.record_id, problem.field) == ("toolchain.glibcxx-not-found", "replaces")
+    assert problem.message.endswith(
+        'to override that record say replaces = "toolchain.glibcxx-not-found"'
+    )
+    assert f"{builtin.path}:{builtin.line}" in problem.message  # type: ignore[union-attr]
+    assert loaded.catalogue.by_id("toolchain.glibcxx-not-found") == builtin
+    assert loaded.catalogue.by_id("site.cluster.a") is None  # the whole file is left out
+    with pytest.raises(KnowledgeBaseError, match="replaces"):
+        load_signatures([BUILTIN_DIR, tmp_path / "site"])
+
+
+def test_replaces_must_name_a_loaded_signature(tmp_path: Path) -> None:
+    path = write(tmp_path / "site", "site.toml", SITE + 'replaces = "toolchain.no-such-thing"\n')
+    (problem,) = read_signatures([BUILTIN_DIR, tmp_path / "site"]).problems
+    assert (problem.path, problem.field) == (str(path), "replaces")
+    assert problem.line == SITE.count("\n") + 1
+    assert "which is not loaded" in problem.message
+
+
+def test_a_replacement_with_a_new_id_takes_the_replaced_place(tmp_path: Path) -> None:
+    builtin_ids = [s.id for s in load_signatures().signatures]
+    position = builtin_ids.index("toolchain.glibcxx-not-found")
+    write(tmp_path / "site", "site.toml", SITE + 'replaces = "toolchain.glibcxx-not-found"\n')
+    loaded = read_signatures([BUILTIN_DIR, tmp_path / "site"])
+    assert loaded.problems == ()
+    ids = [s.id for s in loaded.catalogue.signatures]
+    assert ids[position] == "site.cluster.fabric-down"
+    assert "toolchain.glibcxx-not-found" not in ids
+    assert len(ids) == len(builtin_ids)
 
 
 def test_malformed_toml_overlay_names_its_line(tmp_path: Path) -> None:

@@ -63,10 +63,14 @@ def test_every_record_cites_a_public_source_and_its_patterns_are_re2() -> None:
 
 def test_loads_a_good_file_and_overlay_replaces_by_id(tmp_path: Path) -> None:
     _write(tmp_path / "base", GOOD)
-    _write(tmp_path / "site", GOOD.replace("An example", "Site version"))
+    site = GOOD.replace("An example", "Site version")
+    _write(tmp_path / "site", site.replace('id = "test.area.example"', _REPLACING))
     catalogue = load_signatures([tmp_path / "base", tmp_path / "site"])
     assert [s.record.title for s in catalogue.signatures] == ["Site version"]
     assert catalogue.signatures[0].groups == (frozenset({"version"}),)
+
+
+_REPLACING = 'id = "test.area.example"\nreplaces = "test.area.example"'
 
 
 def test_builtin_dir_is_the_default() -> None:

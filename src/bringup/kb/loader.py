@@ -1,6 +1,7 @@
 """Loading the knowledge base: the built-in tables, then each overlay, record by record.
 
-An overlay record with an id that is already loaded must say ``replaces = "<id>"``; it then
+An overlay record joins by the overlay rule of ``bringup.kb.overlay`` (the failure signatures
+follow it too): an id that is already loaded must say ``replaces = "<id>"``; the record then
 takes that record's place. A file with any problem is left out whole (half a file could
 leave its records inconsistent), and its problems are kept as warnings, so a broken overlay
 never breaks the built-in knowledge base. Problems in the built-in tables are a bug in
@@ -17,6 +18,7 @@ import msgspec
 
 from bringup import cache
 from bringup.errors import ExitCode, KnowledgeBaseError
+from bringup.kb import overlay
 from bringup.kb.paths import builtin_dir, resolve_dirs
 from bringup.kb.schema import (
     AnyEntry,
@@ -141,25 +143,21 @@ def load_compiled(
 def _merge_problems(
     result: FileResult, entries: list[AnyEntry], index: Mapping[str, int]
 ) -> list[Problem]:
-    """What stops ``result`` from being merged on top of what is loaded so far."""
+    """What stops ``result`` from being merged on top of what is loaded so far (the overlay
+    rule of ``bringup.kb.overlay``, and a replacement of the same kind of record)."""
+
+    def loaded_from(record_id: str) -> Optional[str]:
+        position = index.get(record_id)
+        return None if position is None else str(entries[position].origin)
+
     problems = []
     for kind, record, origin in result.records:
-        target = record.replaces
-        if target is not None:
-            position = index.get(target)
-            if position is None:
-                message = f"replaces {target!r}, which is not loaded (no record has that id)"
-                problems.append(_problem(origin, record.id, "replaces", message))
-            elif entries[position].record.__class__ is not record.__class__:
-                message = f"replaces {target!r}, a [[{_kind(entries[position])}]], not a [[{kind}]]"
-                problems.append(_problem(origin, record.id, "replaces", message))
-            if record.id != target and record.id in index:
-                message = f"id already loaded from {entries[index[record.id]].origin}"
-                problems.append(_problem(origin, record.id, "id", message))
-        elif record.id in index:
+        for clash in overlay.clashes(record.id, record.replaces, loaded_from):
+            problems.append(_problem(origin, record.id, clash.field, clash.message))
+        position = index.get(record.replaces) if record.replaces is not None else None
+        if position is not None and entries[position].record.__class__ is not record.__class__:
             message = (
-                f"id already loaded from {entries[index[record.id]].origin}; to override that "
-                f'record say replaces = "{record.id}"'
+                f"replaces {record.replaces!r}, a [[{_kind(entries[position])}]], not a [[{kind}]]"
             )
             problems.append(_problem(origin, record.id, "replaces", message))
     return problems

@@ -1,7 +1,9 @@
 """Signature directories merged into one set: the built-in signatures, then the overlays.
 
-A later directory (a site or user overlay) replaces records and tables of the same id, as
-archspec's extra directories do. As ``bringup kb`` does for its tables, an overlay file with any
+A record joins by the knowledge base's one overlay rule (``bringup.kb.overlay``): a new id
+adds a signature; overriding a loaded one says ``replaces = "<id>"`` and takes its place.
+Lookup tables of a later directory replace tables of the same name. As ``bringup kb`` does for
+its tables, an overlay file with any
 problem is left out whole, and the problem (file, line, record id, field) is kept as a warning,
 so a broken overlay never breaks the built-in signatures; a problem in the built-in signatures
 is a bug in bringup and raises. ``strict`` raises for every directory (``bringup kb validate``
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple, Optional, Union
 
 from bringup.errors import InputError
+from bringup.kb import overlay
 from bringup.kb.schema import Problem
 from bringup.triage.lookups import KnowledgeLoader, lookup_tables
 from bringup.triage.signatures import (
@@ -107,11 +110,17 @@ def _merge(
     sources: Sequence[_Source], lookups: Mapping[str, Mapping[str, str]]
 ) -> tuple[SignatureSet, Optional[tuple[_Source, SignatureError]]]:
     """All sources as one set, or the first source that cannot join it and why: an id twice
-    in one directory, or a reference (``outranks``, a look-up table) to nothing."""
+    in one directory, an override without ``replaces`` (or ``replaces`` naming nothing), or a
+    reference (``outranks``, a look-up table) to nothing."""
     records: dict[str, Signature] = {}
     tables: dict[str, Mapping[str, str]] = dict(lookups)
     seen: dict[tuple[Path, str], str] = {}
     by_path = {source.file.path: source for source in sources}
+
+    def loaded_from(signature_id: str) -> Optional[str]:
+        found = records.get(signature_id)
+        return None if found is None else f"{found.path}:{found.line}"
+
     for source in sources:
         for signature in source.file.signatures:
             other = seen.setdefault((source.directory, signature.id), signature.path)
@@ -124,17 +133,38 @@ def _merge(
                     field="id",
                 )
                 return SignatureSet((), {}), (source, error)
-            records[signature.id] = signature
+            replaces = signature.record.replaces
+            clash = next(iter(overlay.clashes(signature.id, replaces, loaded_from)), None)
+            if clash is not None:
+                return SignatureSet((), {}), (source, _fail(signature, clash))
+            records = _placed(records, signature)
         tables.update(source.file.tables)
     catalogue = SignatureSet(tuple(records.values()), tables)
     for signature in catalogue.signatures:
         problem = _reference_problem(signature, records.keys(), tables.keys())
         if problem is not None:
             message, field = problem
-            text = Path(signature.path).read_text("utf-8")
-            fail = failer(text, signature.path, signature.id, signature.line)
-            return catalogue, (by_path[signature.path], fail(message, field))
+            fail = _fail(signature, overlay.Clash(field, message))
+            return catalogue, (by_path[signature.path], fail)
     return catalogue, None
+
+
+def _placed(records: dict[str, Signature], signature: Signature) -> dict[str, Signature]:
+    """``records`` with ``signature`` added, or in the place of the record it replaces."""
+    replaces = signature.record.replaces
+    if replaces is None or replaces == signature.id:
+        records[signature.id] = signature
+        return records
+    return {
+        (signature.id if key == replaces else key): (signature if key == replaces else value)
+        for key, value in records.items()
+    }
+
+
+def _fail(signature: Signature, clash: overlay.Clash) -> SignatureError:
+    """``clash`` as an error at the line of its field in the signature's file."""
+    text = Path(signature.path).read_text("utf-8")
+    return failer(text, signature.path, signature.id, signature.line)(clash.message, clash.field)
 
 
 def _reference_problem(

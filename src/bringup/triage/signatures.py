@@ -61,6 +61,7 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     when: dict[str, WhenArg] = {}
     outranks: list[str] = []
     generic: bool = False
+    replaces: Optional[str] = None
 
 
 class LookupTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
