@@ -15,7 +15,7 @@ import click
 
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, load_kb
 from bringup.errors import ExitCode, InputError
-from bringup.kb import KnowledgeBase, parse_pin
+from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
 from bringup.kb.query import parse_version
@@ -92,9 +92,9 @@ def why(
 ) -> int:
     """Whether FIRST and SECOND (SUBJECT==VERSION) go together, with the rows and sources that
     decide it; with FIRST alone, what it implies for other subjects."""
-    a = parse_pin(first)
-    if second is not None and parse_pin(second).subject == a.subject:
-        b = parse_pin(second)
+    a = parse_subject_version(first)
+    if second is not None and parse_subject_version(second).subject == a.subject:
+        b = parse_subject_version(second)
         if parse_version(b.version, b.subject) != parse_version(a.version, a.subject):
             raise InputError(
                 f"{first} and {second} are two versions of {a.subject}: one environment holds one",
@@ -102,7 +102,7 @@ def why(
             )
         second = None  # the same pin twice: what it implies
     if chip is not None:
-        parse_pin(f"chip=={chip}")
+        parse_subject_version(f"chip=={chip}")
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
     if second is None:
         found = kb.implications(a.subject, a.version, chip=chip)
@@ -114,7 +114,7 @@ def why(
             lines = render_implications(a.subject, a.version, found, console().width)
             write("\n".join(lines) + "\n")
         return int(code)
-    verdict = kb.compatible(a, parse_pin(second), chip=chip)
+    verdict = kb.compatible(a, parse_subject_version(second), chip=chip)
     code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
     if as_json:
         data = {"verdict": verdict, "chip": chip}

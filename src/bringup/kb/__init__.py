@@ -7,7 +7,14 @@ rows as solver ``Rule``s, lists known releases, and answers "what does this vers
 
 from bringup.kb.knowledge import KnowledgeBase, exact_versions, load_knowledge_base
 from bringup.kb.paths import data_dirs
-from bringup.kb.query import Implication, Pin, RuleCheck, Verdict, distro_name, parse_pin
+from bringup.kb.query import (
+    Implication,
+    RuleCheck,
+    SubjectVersion,
+    Verdict,
+    distro_name,
+    parse_subject_version,
+)
 from bringup.kb.schema import ChipRecord, PackageRecord, Problem, ReleaseRecord, RuleRecord, Topic
 
 __all__ = [
@@ -16,10 +23,10 @@ __all__ = [
     "data_dirs",
     "exact_versions",
     "Implication",
-    "Pin",
+    "SubjectVersion",
     "RuleCheck",
     "Verdict",
-    "parse_pin",
+    "parse_subject_version",
     "distro_name",
     "ChipRecord",
     "PackageRecord",

@@ -11,11 +11,11 @@ from typing import Optional, Union
 from bringup.kb.loader import load_compiled
 from bringup.kb.query import (
     Implication,
-    Pin,
     ScopedRule,
+    SubjectVersion,
     Verdict,
     chip_matches,
-    parse_pin,
+    parse_subject_version,
     parse_version,
 )
 from bringup.kb.query import compatible as compatible_pins
@@ -38,7 +38,7 @@ from bringup.kb.schema import (
 from bringup.model.rules import Rule
 from bringup.versions import Version, scheme_for
 
-PinLike = Union[Pin, str]
+SubjectVersionLike = Union[SubjectVersion, str]
 
 
 class KnowledgeBase:
@@ -99,19 +99,23 @@ class KnowledgeBase:
         self, subject: str, version: str, *, chip: Optional[str] = None
     ) -> tuple[Implication, ...]:
         """What ``subject==version`` implies for other subjects, with rows and sources."""
-        parse_pin(f"{subject}=={version}")
+        parse_subject_version(f"{subject}=={version}")
         return implications_of(self._scoped_rules, subject, version, chip=chip)
 
-    def compatible(self, a: PinLike, b: PinLike, *, chip: Optional[str] = None) -> Verdict:
+    def compatible(
+        self, a: SubjectVersionLike, b: SubjectVersionLike, *, chip: Optional[str] = None
+    ) -> Verdict:
         """Whether two pins go together; *unknown* when no row covers the pair."""
-        return compatible_pins(self._scoped_rules, _pin(a), _pin(b), chip=chip)
+        return compatible_pins(
+            self._scoped_rules, _subject_version(a), _subject_version(b), chip=chip
+        )
 
     def newest(
         self,
         subject: str,
         constraints: Iterable[str] = (),
         *,
-        given: Iterable[PinLike] = (),
+        given: Iterable[SubjectVersionLike] = (),
         chip: Optional[str] = None,
     ) -> Optional[str]:
         """The newest known version of ``subject`` within ``constraints`` (specs on it) and
@@ -123,7 +127,7 @@ class KnowledgeBase:
             self.releases(subject),
             subject,
             constraints,
-            given=[_pin(p) for p in given],
+            given=[_subject_version(p) for p in given],
             chip=chip,
         )
 
@@ -191,8 +195,8 @@ def _ordered(subject: str, raws: Sequence[str]) -> tuple[str, ...]:
     return tuple(unique[version] for version in sorted(unique))
 
 
-def _pin(value: PinLike) -> Pin:
-    return value if isinstance(value, Pin) else parse_pin(value)
+def _subject_version(value: SubjectVersionLike) -> SubjectVersion:
+    return value if isinstance(value, SubjectVersion) else parse_subject_version(value)
 
 
 def load_knowledge_base(

@@ -35,7 +35,7 @@ class ScopedRule(msgspec.Struct, frozen=True):
     chips: Optional[str] = None
 
 
-class Pin(msgspec.Struct, frozen=True):
+class SubjectVersion(msgspec.Struct, frozen=True):
     """One subject at one version: ``torch_npu==2.1.0.post4``."""
 
     subject: str
@@ -59,8 +59,8 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     chip was given; ``related``: how many rows relate the two subjects at all."""
 
     status: Status
-    a: Pin
-    b: Pin
+    a: SubjectVersion
+    b: SubjectVersion
     reason: str
     deciding: tuple[RuleCheck, ...] = ()
     caveats: tuple[RuleCheck, ...] = ()
@@ -92,7 +92,7 @@ def typed_subject(name: str) -> str:
     return name
 
 
-def parse_pin(text: str) -> Pin:
+def parse_subject_version(text: str) -> SubjectVersion:
     """``subject==version`` (also ``subject=version``), checked in the subject's scheme."""
     match = _PIN.match(text)
     if match is None:
@@ -110,7 +110,7 @@ def parse_pin(text: str) -> Pin:
         parse_version(version, subject)
     except InvalidVersion as error:
         raise InputError(str(error)) from None
-    return Pin(subject, version)
+    return SubjectVersion(subject, version)
 
 
 _MAJOR_ONLY = frozenset({"rhel", "centos", "rocky", "almalinux", "ol"})
@@ -166,7 +166,7 @@ def implications(
 
 
 def compatible(
-    rules: Iterable[ScopedRule], a: Pin, b: Pin, *, chip: Optional[str] = None
+    rules: Iterable[ScopedRule], a: SubjectVersion, b: SubjectVersion, *, chip: Optional[str] = None
 ) -> Verdict:
     """Whether ``a`` and ``b`` go together, decided only by rows that relate them."""
     applying: list[RuleCheck] = []
@@ -237,7 +237,7 @@ def newest(
     subject: str,
     constraints: Iterable[str] = (),
     *,
-    given: Iterable[Pin] = (),
+    given: Iterable[SubjectVersion] = (),
     chip: Optional[str] = None,
 ) -> Optional[str]:
     """The newest of ``candidates`` (oldest first) in every spec of ``constraints`` and
@@ -249,7 +249,7 @@ def newest(
         parsed = ordered(version)
         if not all(spec.contains(parsed) for spec in specs):
             continue
-        pin = Pin(subject, version)
+        pin = SubjectVersion(subject, version)
         if all(compatible(rules, pin, other, chip=chip).status == "compatible" for other in pins):
             return version
     return None

@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from bringup.solve.facts import program_facts
-from bringup.solve.problem import Problem
+from bringup.solve.problem import SolverInput
 
 _ENCODING = resources.files("bringup.solve").joinpath("encoding.lp").read_text(encoding="utf-8")
 
@@ -37,7 +37,9 @@ class Engine:
     """A ground program for placing ``components`` into at most ``environments``
     environments. Items not passed as ``on`` to a call are off for that call."""
 
-    def __init__(self, problem: Problem, components: Collection[int], environments: int) -> None:
+    def __init__(
+        self, problem: SolverInput, components: Collection[int], environments: int
+    ) -> None:
         import clingo
 
         self._clingo = clingo

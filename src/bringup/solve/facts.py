@@ -1,8 +1,8 @@
-"""The problem as ground facts for ``encoding.lp``.
+"""The solver's input as ground facts for ``encoding.lp``.
 
 Only integers are written: item, candidate, component and subject ids. Names, versions and
-sources stay in the ``Problem``, so nothing a repo or the knowledge base says can ever be
-read as program text, and there is nothing to quote.
+sources stay in the ``SolverInput``, so nothing a repo or the knowledge base says can ever
+be read as program text, and there is nothing to quote.
 
 A satisfaction set is written as runs of consecutive ranks (``ok(Q,S,From,To)``): a range
 such as ``>=7.0,<8.1`` admits one run of the newest-first candidate list, so a stack of a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bringup.solve.problem import Problem
+from bringup.solve.problem import SolverInput
 from bringup.solve.subjects import is_distribution
 
 
@@ -30,7 +30,7 @@ def _runs(allowed: Collection[int], rank_of: dict[int, int]) -> list[tuple[int, 
     return runs
 
 
-def program_facts(problem: Problem, components: Collection[int], environments: int) -> str:
+def program_facts(problem: SolverInput, components: Collection[int], environments: int) -> str:
     """Facts for placing ``components`` (ids into ``problem.components``) into at most
     ``environments`` environments. Requirements of other components are left out."""
     subject_ids = {subject: index for index, subject in enumerate(sorted(problem.candidates))}

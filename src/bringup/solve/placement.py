@@ -20,13 +20,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bringup.solve.engine import Engine, Model, items_union
-from bringup.solve.problem import Problem
+from bringup.solve.problem import SolverInput
 
 Admitted = dict[str, frozenset[int]]
 """Per subject, the candidates every hard requirement of a repo (or a group) admits."""
 
 
-def on_items(problem: Problem, components: Sequence[int], shared: Sequence[int]) -> frozenset[int]:
+def on_items(
+    problem: SolverInput, components: Sequence[int], shared: Sequence[int]
+) -> frozenset[int]:
     """The items that hold when ``components`` share an environment."""
     return items_union(shared, *(problem.requirement_items(c) for c in components))
 
@@ -35,7 +37,7 @@ class Ranges:
     """What each repo's hard requirements admit, intersected per subject. Soft requirements
     are preferences and never rule a placement out."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: SolverInput) -> None:
         self._of: dict[int, Admitted] = {}
         for req in problem.requirements:
             if not req.requirement.hard:
@@ -92,7 +94,7 @@ class Placement:
 
 
 def place(
-    problem: Problem, single: Engine, shared: Sequence[int], time_limit_s: float
+    problem: SolverInput, single: Engine, shared: Sequence[int], time_limit_s: float
 ) -> tuple[list[int], Model | None]:
     """The repos that can hold here and the best answer for them: the fewest environments,
     then the preferences. When the ranges alone force the split, each group's optimisation
@@ -123,7 +125,7 @@ def place(
 
 
 def _placement(
-    problem: Problem,
+    problem: SolverInput,
     ranges: Ranges,
     groups: list[list[int]],
     single: Engine,
@@ -175,7 +177,7 @@ def _split_by_ranges(ranges: Ranges, components: Sequence[int]) -> list[list[int
 
 
 def _first_fit(
-    problem: Problem,
+    problem: SolverInput,
     ranges: Ranges,
     components: Sequence[int],
     single: Engine,
@@ -234,7 +236,7 @@ def _forced(ranges: Ranges, placeable: Sequence[int], clique: Sequence[int]) -> 
 
 
 def optimise_apart(
-    problem: Problem,
+    problem: SolverInput,
     single: Engine,
     groups: Sequence[Sequence[int]],
     shared: Sequence[int],

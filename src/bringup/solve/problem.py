@@ -70,7 +70,10 @@ class DeferredRule:
 
 
 @dataclass
-class Problem:
+class SolverInput:
+    """The solver's input: the components it places, each subject's candidates, and the
+    requirement, rule and host items with the candidates that satisfy each."""
+
     components: tuple[Component, ...]
     """Components the solver places, in id order."""
     names: tuple[str, ...]
@@ -175,7 +178,7 @@ def build_problem(
     catalogue: Catalogue,
     *,
     allow_driver_change: bool = False,
-) -> Problem:
+) -> SolverInput:
     """Judge fixed requirements against ``host``, keep the rules that bear on what the repos
     need, and compute every satisfaction set the solver will use."""
     findings: list[Fact] = []
@@ -249,7 +252,7 @@ def build_problem(
         _finding(f"release.{subject}", raw, error, release.source)
         for subject, raw, error, release in cands.problems
     ]
-    return Problem(
+    return SolverInput(
         components=tuple(placed),
         names=tuple(c.name for c in components),
         scopes={s: cands.scope(s) for s in cands.by_subject},

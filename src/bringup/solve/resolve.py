@@ -34,9 +34,9 @@ from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.placement import place
 from bringup.solve.problem import (
-    Problem,
     RequirementItem,
     RuleItem,
+    SolverInput,
     build_problem,
     rule_source,
 )
@@ -164,13 +164,13 @@ def solve_host(
     return _with_verdicts(resolution, problem)
 
 
-def _with_verdicts(resolution: Resolution, problem: Problem) -> Resolution:
+def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
     import msgspec
 
     return msgspec.structs.replace(resolution, verdicts=verdicts(resolution, problem))
 
 
-def _removal_order(problem: Problem) -> Callable[[int], tuple[int, int]]:
+def _removal_order(problem: SolverInput) -> Callable[[int], tuple[int, int]]:
     """Rules and host values are tried for removal before requirements, so that an
     explanation keeps to what the repos say when it can."""
 
@@ -213,7 +213,7 @@ def _pin(candidate: Candidate, python: int | None = None) -> Pin:
     )
 
 
-def _index_pin(problem: Problem, subject: str, components: set[int]) -> Pin:
+def _index_pin(problem: SolverInput, subject: str, components: set[int]) -> Pin:
     """A Python distribution the knowledge base does not know, pinned as the range the
     environment's repos state on it, for the installer (uv) to resolve from the index."""
     specs = sorted(
@@ -235,7 +235,7 @@ def _index_pin(problem: Problem, subject: str, components: set[int]) -> Pin:
 
 
 def _environments(
-    problem: Problem, model: Model, placeable: Sequence[int]
+    problem: SolverInput, model: Model, placeable: Sequence[int]
 ) -> tuple[Environment, ...]:
     """Environments numbered by their first repo; repos outside ``placeable`` (sitting in
     the single-environment program with their requirements off) are left out."""
@@ -275,7 +275,7 @@ def _environments(
     )
 
 
-def _conflict(problem: Problem, items: tuple[int, ...], kind: str) -> Conflict:
+def _conflict(problem: SolverInput, items: tuple[int, ...], kind: str) -> Conflict:
     """Items in the order a reader follows the chain: requirements that lead into a rule,
     the rules, the requirements they meet, then the host's values."""
     described = [problem.describe(i) for i in items]
@@ -303,7 +303,7 @@ def _conflict(problem: Problem, items: tuple[int, ...], kind: str) -> Conflict:
 
 
 def _checks(
-    problem: Problem,
+    problem: SolverInput,
     environments: Sequence[Environment],
     model: Model | None,
     unplaced: Sequence[Unplaced],
@@ -344,7 +344,7 @@ def _checks(
 
 
 def _caveats(
-    problem: Problem, model: Model, environments: Sequence[Environment]
+    problem: SolverInput, model: Model, environments: Sequence[Environment]
 ) -> tuple[Unverified, ...]:
     """Recommendations not followed, per environment (numbered as in ``environments``)."""
     numbers = sorted({env for env, _rule in model.broken})
@@ -376,7 +376,7 @@ def _caveats(
     return tuple(out)
 
 
-def _deferred(problem: Problem, environments: Sequence[Environment]) -> tuple[Unverified, ...]:
+def _deferred(problem: SolverInput, environments: Sequence[Environment]) -> tuple[Unverified, ...]:
     """Rules about a device this host does not have (or could not read), for each
     environment whose pins trigger them: they must hold on the machine that runs it."""
     out: list[Unverified] = []

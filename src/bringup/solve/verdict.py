@@ -10,7 +10,7 @@ from bringup.model.resolution import (
     Verdict,
     VerdictStatus,
 )
-from bringup.solve.problem import Problem
+from bringup.solve.problem import SolverInput
 from bringup.solve.subjects import DRIVERS, HARDWARE, PLATFORM
 
 
@@ -18,7 +18,7 @@ class _Uses:
     """What each repo asks for itself, and which candidate a pin is: computed once for all
     the verdicts (a stack of a hundred repos asks this a hundred times)."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: SolverInput) -> None:
         self.problem = problem
         self.own: dict[str, set[str]] = {c.name: set() for c in problem.components}
         for r in problem.requirements:
@@ -132,7 +132,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     )
 
 
-def verdicts(resolution: Resolution, problem: Problem) -> tuple[Verdict, ...]:
+def verdicts(resolution: Resolution, problem: SolverInput) -> tuple[Verdict, ...]:
     """A verdict for every repo, in the order the repos were given."""
     uses = _Uses(problem)
     return tuple(_verdict(uses, resolution, name) for name in problem.names)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.kb import KnowledgeBase, Pin, distro_name
+from bringup.kb import KnowledgeBase, SubjectVersion, distro_name
 from bringup.model import keys
 from bringup.probe.replay import load_host
 
@@ -14,14 +14,14 @@ HOSTS = Path(__file__).parents[2] / "fixtures" / "hosts"
 
 def test_debian12_cuda13_host(kb: KnowledgeBase) -> None:
     snapshot = load_host(HOSTS / "linux-x86_64-debian12-cuda13-toolkit-no-driver")
-    distro = Pin(
+    distro = SubjectVersion(
         "distro",
         distro_name(str(snapshot.value(keys.OS_ID)), str(snapshot.value(keys.OS_VERSION_ID))),
     )
-    cuda = Pin("cuda", str(snapshot.value(keys.CUDA_ACTIVE)))  # 13.0.88
-    gcc = Pin("gcc", str(snapshot.value(keys.GCC)))  # 12.2.0
-    glibc = Pin("glibc", str(snapshot.value(keys.GLIBC)))  # 2.36
-    glibcxx = Pin("glibcxx", str(snapshot.value(keys.GLIBCXX_MAX)))  # 3.4.30
+    cuda = SubjectVersion("cuda", str(snapshot.value(keys.CUDA_ACTIVE)))  # 13.0.88
+    gcc = SubjectVersion("gcc", str(snapshot.value(keys.GCC)))  # 12.2.0
+    glibc = SubjectVersion("glibc", str(snapshot.value(keys.GLIBC)))  # 2.36
+    glibcxx = SubjectVersion("glibcxx", str(snapshot.value(keys.GLIBCXX_MAX)))  # 3.4.30
     assert kb.compatible(distro, glibc).status == "compatible"
     assert kb.compatible(distro, gcc).status == "compatible"  # Debian 12's default GCC
     assert kb.compatible(cuda, gcc).status == "compatible"  # nvcc 13.0 takes GCC up to 15
@@ -35,13 +35,22 @@ def test_debian12_cuda13_host(kb: KnowledgeBase) -> None:
 def test_ascend_910b_host_with_two_toolkits(kb: KnowledgeBase) -> None:
     snapshot = load_host(HOSTS / "linux-aarch64-ascend-910b-two-cann-toolkits")
     chip = snapshot.accelerators[0].family  # 910B
-    driver = Pin("ascend_driver", str(snapshot.value(keys.ASCEND_DRIVER)))  # 24.1.rc3
-    firmware = Pin("ascend_firmware", str(snapshot.value(keys.ASCEND_FIRMWARE)))  # 7.1.0.11.220
+    driver = SubjectVersion("ascend_driver", str(snapshot.value(keys.ASCEND_DRIVER)))  # 24.1.rc3
+    firmware = SubjectVersion(
+        "ascend_firmware", str(snapshot.value(keys.ASCEND_FIRMWARE))
+    )  # 7.1.0.11.220
     toolkits = {t.version: t for t in snapshot.toolkits if t.kind == "cann-toolkit"}
     assert set(toolkits) == {"8.0.RC3", "8.3.RC1"}
     # package_info.js: CANN 8.0.RC3 tested with driver 24.1.rc2 and firmware 7.3.0.1.231.
-    assert kb.compatible(Pin("cann", "8.0.RC3"), driver, chip=chip).status == "compatible"
-    assert kb.compatible(Pin("cann", "8.0.RC3"), firmware, chip=chip).status == "incompatible"
+    assert (
+        kb.compatible(SubjectVersion("cann", "8.0.RC3"), driver, chip=chip).status == "compatible"
+    )
+    assert (
+        kb.compatible(SubjectVersion("cann", "8.0.RC3"), firmware, chip=chip).status
+        == "incompatible"
+    )
     # MindFormers 1.7.0: CANN 8.3.RC1 goes with HDK 25.3.RC1, newer than this driver.
-    assert kb.compatible(Pin("cann", "8.3.RC1"), driver, chip=chip).status == "incompatible"
-    assert kb.newest("torch_npu", given=[Pin("cann", "8.0.RC3")]) == "2.4.0"
+    assert (
+        kb.compatible(SubjectVersion("cann", "8.3.RC1"), driver, chip=chip).status == "incompatible"
+    )
+    assert kb.newest("torch_npu", given=[SubjectVersion("cann", "8.0.RC3")]) == "2.4.0"

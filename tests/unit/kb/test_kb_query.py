@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bringup.cli.main import main
 from bringup.errors import InputError
-from bringup.kb import KnowledgeBase, Pin, distro_name, parse_pin
+from bringup.kb import KnowledgeBase, SubjectVersion, distro_name, parse_subject_version
 from bringup.model import Rule
 
 
@@ -70,14 +70,20 @@ def test_newest(kb: KnowledgeBase) -> None:
         kb.newest("distro")
 
 
-def test_parse_pin() -> None:
-    assert parse_pin("torch_npu==2.1.0.post4") == Pin("torch_npu", "2.1.0.post4")
-    assert parse_pin("cann=8.0.RC1") == Pin("cann", "8.0.RC1")
-    assert parse_pin(" distro ubuntu-22.04 ") == Pin("distro", "ubuntu-22.04")
-    assert parse_pin("pypi:deepspeed==0.14.0") == Pin("pypi:deepspeed", "0.14.0")
+def test_parse_subject_version() -> None:
+    assert parse_subject_version("torch_npu==2.1.0.post4") == SubjectVersion(
+        "torch_npu", "2.1.0.post4"
+    )
+    assert parse_subject_version("cann=8.0.RC1") == SubjectVersion("cann", "8.0.RC1")
+    assert parse_subject_version(" distro ubuntu-22.04 ") == SubjectVersion(
+        "distro", "ubuntu-22.04"
+    )
+    assert parse_subject_version("pypi:deepspeed==0.14.0") == SubjectVersion(
+        "pypi:deepspeed", "0.14.0"
+    )
     for bad in ("torch_npu", "cann==eight", "wat==1.0"):
         with pytest.raises(InputError):
-            parse_pin(bad)
+            parse_subject_version(bad)
 
 
 def test_kb_show(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,8 +127,8 @@ def test_verdicts_are_symmetric_and_never_fine_without_a_row(
     kb: KnowledgeBase, pair: tuple[str, str], data: st.DataObject
 ) -> None:
     first, second = pair
-    a = Pin(first, data.draw(st.sampled_from(kb.releases(first))))
-    b = Pin(second, data.draw(st.sampled_from(kb.releases(second))))
+    a = SubjectVersion(first, data.draw(st.sampled_from(kb.releases(first))))
+    b = SubjectVersion(second, data.draw(st.sampled_from(kb.releases(second))))
     verdict = kb.compatible(a, b)
     assert kb.compatible(b, a).status == verdict.status
     if verdict.status == "compatible":

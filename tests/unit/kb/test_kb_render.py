@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 from rich.text import Text
 
-from bringup.kb import KnowledgeBase, Pin
+from bringup.kb import KnowledgeBase, SubjectVersion
 from bringup.kb.schema import ChipEntry, PackageEntry, ReleaseEntry, RuleEntry
 from bringup.report.kb_text import render_entries, render_topics, render_verdict
 
@@ -72,7 +72,7 @@ def test_a_table_when_every_cell_fits(kb: KnowledgeBase) -> None:
 def test_why_at_80_columns_keeps_notes_and_urls_whole(
     kb: KnowledgeBase, pair: tuple[str, str, str, str]
 ) -> None:
-    verdict = kb.compatible(Pin(pair[0], pair[1]), Pin(pair[2], pair[3]))
+    verdict = kb.compatible(SubjectVersion(pair[0], pair[1]), SubjectVersion(pair[2], pair[3]))
     lines = render_verdict(verdict, 80)
     _fits(lines, 80)
     text = " ".join(lines).split()
