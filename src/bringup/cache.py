@@ -46,7 +46,8 @@ def directory(env: Optional[Mapping[str, str]] = None) -> Path:
 
 def fingerprint(paths: Iterable[Path] = (), parts: Iterable[Union[str, bytes]] = ()) -> str:
     """A key that changes with bringup's version, any of ``parts``, and any of ``paths``
-    being added, removed, edited or touched (its resolved path, size, modification time)."""
+    being added, removed, edited or touched (its path as given, size, modification time:
+    give absolute paths, or the resolved directories among ``parts``)."""
     digest = hashlib.sha256(__version__.encode())
     for part in parts:
         digest.update(b"\0" + (part if isinstance(part, bytes) else part.encode()))
@@ -54,9 +55,9 @@ def fingerprint(paths: Iterable[Path] = (), parts: Iterable[Union[str, bytes]] =
         try:
             stat = path.stat()
         except OSError:
-            digest.update(f"\0{path.resolve()}\0missing".encode())
+            digest.update(f"\0{path}\0missing".encode())
             continue
-        digest.update(f"\0{path.resolve()}\0{stat.st_mtime_ns}\0{stat.st_size}".encode())
+        digest.update(f"\0{path}\0{stat.st_mtime_ns}\0{stat.st_size}".encode())
     return digest.hexdigest()
 
 

@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO, Callable, Optional, Protocol, Union
+from typing import BinaryIO, Callable, Literal, Optional, Protocol, Union
 
 import msgspec
 
@@ -46,6 +46,7 @@ _POLL_S = 0.1
 """Longest wait between checks for a stop request while a command runs quietly."""
 
 _ESCALATION = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
+_Why = Literal["timed out", "interrupted"]
 
 PathArg = Union[str, "os.PathLike[str]"]
 
@@ -280,11 +281,17 @@ class SubprocessRunner:
             raise
         finally:
             _close_pipes(process)
-        returncode = process.wait()
+        if stopping is None:
+            process.wait()  # it has exited: this only reaps it
+        else:
+            # Killed; a child stuck in the kernel (a hung driver) dies only when it leaves
+            # it, so it is not waited for: subprocess reaps it later.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=self._grace)
         out, err = (tail.value() for tail in tails)
         return Completed(
             argv=args,
-            returncode=None if stopping else returncode,
+            returncode=None if stopping else process.returncode,
             stdout=decode_output(out),
             stderr=decode_output(err),
             duration_s=round(time.monotonic() - started, 3),
@@ -300,14 +307,14 @@ class SubprocessRunner:
         deadline: float,
         sink: Optional[BinaryIO],
         tails: tuple[Tail, Tail],
-    ) -> Optional[str]:
+    ) -> Optional[_Why]:
         """Read both pipes as output comes until the command is done or stopped; returns why
         it was stopped (``timed out``, ``interrupted``) or None."""
         with selectors.DefaultSelector() as selector:
             for pipe, tail in zip((process.stdout, process.stderr), tails):
                 if pipe is not None:
                     selector.register(pipe, selectors.EVENT_READ, tail)
-            why: Optional[str] = None
+            why: Optional[_Why] = None
             stopping: Optional[_Stopping] = None
             while selector.get_map() or process.poll() is None:
                 now = time.monotonic()
@@ -320,7 +327,9 @@ class SubprocessRunner:
                 due = deadline if stopping is None else stopping.due
                 wait = max(0.0, min(due - now, _POLL_S))
                 if not selector.get_map():
-                    time.sleep(wait)
+                    # Output is done; wait for the exit itself (returns as soon as it comes).
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        process.wait(timeout=wait)
                     continue
                 for key, _events in selector.select(wait):
                     data = os.read(key.fd, _CHUNK)
