@@ -134,3 +134,13 @@ def test_binary_files_keep_only_version_strings(tmp_path: Path) -> None:
     )
     kept = (tmp_path / "out" / "files" / str(library).lstrip("/")).read_bytes()
     assert kept == b"GLIBCXX_3.4.30\x00CXXABI_1.3.13"
+
+
+def test_record_and_replay_pass_a_log_file_on(tmp_path: Path) -> None:
+    recording = RecordingRunner(SubprocessRunner())
+    live = recording.run(["sh", "-c", "echo out; echo err >&2"], log_path=tmp_path / "live.log")
+    assert (tmp_path / "live.log").read_text() in ("out\nerr\n", "err\nout\n")
+    replay = ReplayRunner({("sh", "-c", "echo out; echo err >&2"): live})
+    again = replay.run(["sh", "-c", "echo out; echo err >&2"], log_path=tmp_path / "replay.log")
+    assert (again.stdout, again.log_path) == ("out\n", str(tmp_path / "replay.log"))
+    assert (tmp_path / "replay.log").read_text() == "out\nerr\n"
