@@ -48,17 +48,16 @@ def fingerprint(paths: Iterable[Path] = (), parts: Iterable[Union[str, bytes]] =
     """A key that changes with bringup's version, any of ``parts``, and any of ``paths``
     being added, removed, edited or touched (its path as given, size, modification time:
     give absolute paths, or the resolved directories among ``parts``)."""
-    digest = hashlib.sha256(__version__.encode())
-    for part in parts:
-        digest.update(b"\0" + (part if isinstance(part, bytes) else part.encode()))
+    chunks = [__version__.encode()]
+    chunks.extend(part if isinstance(part, bytes) else part.encode() for part in parts)
     for path in paths:
         try:
-            stat = path.stat()
+            stat = os.stat(path)
         except OSError:
-            digest.update(f"\0{path}\0missing".encode())
+            chunks.append(f"{path}\0missing".encode())
             continue
-        digest.update(f"\0{path}\0{stat.st_mtime_ns}\0{stat.st_size}".encode())
-    return digest.hexdigest()
+        chunks.append(f"{path}\0{stat.st_mtime_ns}\0{stat.st_size}".encode())
+    return hashlib.sha256(b"\0".join(chunks)).hexdigest()
 
 
 def entry(kind: Kind, key: str, where: Path) -> Path:
