@@ -2,12 +2,11 @@
 
 A record joins by the knowledge base's one overlay rule (``bringup.kb.overlay``): a new id
 adds a signature; overriding a loaded one says ``replaces = "<id>"`` and takes its place.
-Lookup tables of a later directory replace tables of the same name. As ``bringup kb`` does for
-its tables, an overlay file with any
-problem is left out whole, and the problem (file, line, record id, field) is kept as a warning,
-so a broken overlay never breaks the built-in signatures; a problem in the built-in signatures
-is a bug in bringup and raises. ``strict`` raises for every directory (``bringup kb validate``
-style checks, and tests).
+Lookup tables of a later directory replace tables of the same name. As ``bringup kb`` does
+for its tables, an overlay file with any problem is left out whole, and the problem (file,
+line, record id, field) is kept as a warning, so a broken overlay never breaks the built-in
+signatures; a problem in the built-in signatures is a bug in bringup and raises. ``strict``
+raises for every directory (``bringup kb validate`` style checks, and tests).
 """
 
 from __future__ import annotations
@@ -136,7 +135,7 @@ def _merge(
             replaces = signature.record.replaces
             clash = next(iter(overlay.clashes(signature.id, replaces, loaded_from)), None)
             if clash is not None:
-                return SignatureSet((), {}), (source, _fail(signature, clash))
+                return SignatureSet((), {}), (source, _fail(signature, clash.message, clash.field))
             records = _placed(records, signature)
         tables.update(source.file.tables)
     catalogue = SignatureSet(tuple(records.values()), tables)
@@ -144,8 +143,7 @@ def _merge(
         problem = _reference_problem(signature, records.keys(), tables.keys())
         if problem is not None:
             message, field = problem
-            fail = _fail(signature, overlay.Clash(field, message))
-            return catalogue, (by_path[signature.path], fail)
+            return catalogue, (by_path[signature.path], _fail(signature, message, field))
     return catalogue, None
 
 
@@ -161,10 +159,10 @@ def _placed(records: dict[str, Signature], signature: Signature) -> dict[str, Si
     }
 
 
-def _fail(signature: Signature, clash: overlay.Clash) -> SignatureError:
-    """``clash`` as an error at the line of its field in the signature's file."""
+def _fail(signature: Signature, message: str, field: str) -> SignatureError:
+    """An error at the line of ``field`` of ``signature`` in its file."""
     text = Path(signature.path).read_text("utf-8")
-    return failer(text, signature.path, signature.id, signature.line)(clash.message, clash.field)
+    return failer(text, signature.path, signature.id, signature.line)(message, field)
 
 
 def _reference_problem(
