@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -85,12 +86,18 @@ def test_the_matcher_agrees_with_git(tmp_path: Path) -> None:
     git = shutil.which("git")
     if git is None:
         pytest.skip("git is not installed")
-    subprocess.run([git, "init", "-q", str(tmp_path)], check=True)
+    # Run git on tmp_path alone: a GIT_DIR inherited from a hook or `git rebase --exec` would
+    # make `git init` re-initialise the caller's repository (and mark a linked worktree's
+    # common repository bare).
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    subprocess.run([git, "init", "-q", str(tmp_path)], check=True, env=env)
     (tmp_path / ".gitignore").write_text(RULES)
     stack = IgnoreStack().push("", parse_gitignore(RULES))
     for path, is_dir, _ in CASES:
         query = path + ("/" if is_dir else "")
         done = subprocess.run(
-            [git, "-C", str(tmp_path), "check-ignore", "-q", "--no-index", query], check=False
+            [git, "-C", str(tmp_path), "check-ignore", "-q", "--no-index", query],
+            check=False,
+            env=env,
         )
         assert (done.returncode == 0) is stack.ignored(path, is_dir), path
