@@ -1,62 +1,187 @@
-"""Snapshots from pasted text instead of a live machine: ``npu-smi info`` and ``nvidia-smi``
-tables, PyTorch's and vllm-ascend's ``collect_env`` output, ``pip list`` / ``pip freeze``,
-CANN install-info and version files, ``nvcc --version`` -- alone or mixed in a whole issue
-body. Every fact cites the line of the pasted file it came from."""
+"""Snapshots from pasted text instead of a live machine: whatever users paste into an issue --
+``npu-smi info`` / ``npu-smi -v`` / ``nvidia-smi`` / ``nvidia-smi -q`` output, PyTorch's,
+vLLM's and vllm-ascend's ``collect_env`` (even collapsed onto one line), sglang's
+``check_env``, ``llamafactory-cli env``, ``pip list`` / ``pip freeze`` / ``conda list``, CANN
+and driver version files, ``nvcc --version``, ``uname -a``, and free-form template lines in
+English and Chinese -- alone or mixed in a whole issue body.
+
+Each reader is pure (text -> facts, each citing the line it came from). Tables and files are
+found first (``sections``) and their lines set aside; the line readers read the rest; facts
+that several parts state merge with the more specific winning (``merge``). Nothing that states
+a version is rejected: what was read is returned, and the lines that looked like facts but
+were not understood are listed as ``report.unread`` facts."""
 
 from __future__ import annotations
 
 import datetime
 
-from bringup.model import Fact, Snapshot, Source
-from bringup.parsing import describe_bad_text
-from bringup.probe.importers.collect_env import parse_collect_env
-from bringup.probe.importers.packages import parse_packages
+from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
+from bringup.parsing import describe_bad_text, numbered_lines
+from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
+from bringup.probe.importers.free_form import (
+    looks_like_fact,
+    read_form_fields,
+    read_free_form,
+    report_vendor,
+)
+from bringup.probe.importers.merge import merge_facts
+from bringup.probe.importers.packages import package_facts, read_packages
+from bringup.probe.importers.platform import os_facts, read_platform
+from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
+from bringup.probe.importers.vocabulary import Vocabulary, load_vocabulary
 from bringup.probe.parsing import merge
 
-__all__ = ["import_report"]
+__all__ = ["UNREAD", "import_report"]
+
+UNREAD = "report.unread"
+"""Key of the facts that list the lines which looked like facts but were not read."""
+
+MAX_UNREAD = 40
 
 
 def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snapshot:
-    """Every section of ``text`` (the contents of ``path``) that bringup can read, as one
-    snapshot of origin ``report``. Text with no readable section gives a snapshot holding one
-    ``unparsed`` fact that says what was expected."""
+    """Every section and line of ``text`` (the contents of ``path``) that bringup can read, as
+    one snapshot of origin ``report``. Text with nothing readable gives a snapshot whose
+    ``report`` fact is ``unparsed`` and says what was expected."""
     source = Source(kind="report", ref=path)
+    vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
-    fields = parse_collect_env(rest, source)
-    packages = parse_packages(rest, source, fields)
-    found = merge(*sections, fields, packages)
-    facts = _first_of_each(found.facts)
-    if not (facts or found.accelerators or found.toolkits or found.pythons):
-        facts = (
+    lines = expand_collapsed(list(numbered_lines(rest)))
+    vendor = report_vendor(text)
+    found = merge(*sections, read_collect_env(lines, source))
+    rows = package_facts(read_packages(lines), source, _fact_of(vocabulary))
+    read_by_tools = {f.source.line for f in found.facts} | {n for _, n in rows}
+    rest_lines = [(n, line) for n, line in lines if n not in read_by_tools]
+    free = read_free_form(rest_lines, source, vocabulary, vendor)
+    forms = read_form_fields(rest_lines, source, vocabulary, vendor)
+    host = read_platform(rest_lines, source, vocabulary)
+    stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
+    facts = list(merge_facts([*stated, *_derived(stated, vocabulary)]))
+    toolkits = found.toolkits + _reported_toolkits(facts, found.toolkits)
+    pythons = found.pythons + _reported_python(facts)
+    cited = read_by_tools | {f.source.line for f in stated}
+    cited |= {d.source.line for d in found.accelerators} | {t.source.line for t in toolkits}
+    if not (any(f.ok for f in facts) or found.accelerators or toolkits or pythons):
+        facts = [
+            f for f in facts if f.status != "unparsed"
+        ] or [  # what the readers could not use, unless the report said something itself
             Fact(
                 key="report",
                 source=source,
                 status="unparsed",
                 reason=describe_bad_text(
-                    text, "npu-smi, nvidia-smi, collect_env, pip list/freeze or CANN version text"
+                    text, "npu-smi, nvidia-smi, collect_env, pip list or environment lines"
                 ),
-            ),
-        )
+            )
+        ]
+    facts += _unread(lines, cited, source, vocabulary)
     return Snapshot(
         taken_at=taken_at or _now(),
         origin="report",
-        facts=facts,
+        facts=tuple(facts),
         accelerators=found.accelerators,
-        toolkits=found.toolkits,
-        pythons=found.pythons,
+        toolkits=toolkits,
+        pythons=pythons,
     )
 
 
-def _first_of_each(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
-    """One fact per key: the first ``ok`` one, else the first; a report pasted twice (npu-smi
-    in the body and again in collect_env) must not count twice."""
-    chosen: dict[str, Fact] = {}
-    for fact in facts:
-        current = chosen.get(fact.key)
-        if current is None or (fact.ok and not current.ok):
-            chosen[fact.key] = fact
-    return tuple(chosen.values())
+def _fact_of(vocabulary: Vocabulary) -> dict[str, str]:
+    """Package-list names that are really subjects: ``CANN==8.5.0`` is the toolkit,
+    ``pytorch 2.1.0`` the ``torch`` package."""
+    from bringup.probe.importers.packages import normalise
+
+    mapping: dict[str, str] = {}
+    for subject in vocabulary.subjects:
+        for alias in (subject.name, *subject.aliases):
+            if " " in alias or not alias.isascii():
+                continue
+            if subject.package is not None:
+                mapping.setdefault(normalise(alias), PACKAGE_PREFIX + subject.package)
+            elif subject.fact is not None and subject.kind == "version":
+                mapping.setdefault(normalise(alias), subject.fact)
+    return mapping
+
+
+def _derived(facts: list[Fact], vocabulary: Vocabulary) -> list[Fact]:
+    """Facts one statement implies: npu-smi's header version is the driver's (npu-smi ships
+    in the driver package); an OS name gives the os-release ID and version."""
+    derived: list[Fact] = []
+    for found in facts:
+        if not found.ok:
+            continue
+        if found.key == keys.ASCEND_NPU_SMI_VERSION:
+            derived.append(Fact(key=keys.ASCEND_DRIVER, value=found.value, source=found.source))
+        elif found.key == keys.OS_PRETTY_NAME:
+            derived += os_facts(str(found.value), found.source, vocabulary, found.confidence)
+    return derived
+
+
+def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[Toolkit, ...]:
+    """The CANN or CUDA toolkit a report names by version only (no install-info pasted)."""
+    added = []
+    for key, kind, prefix in (
+        (keys.ASCEND_CANN_ACTIVE, "cann-toolkit", "cann-"),
+        (keys.CUDA_ACTIVE, "cuda", "cuda"),
+    ):
+        stated = next((f for f in facts if f.key == key and f.ok), None)
+        if stated is None or any(t.kind.startswith(prefix) for t in known):
+            continue
+        added.append(
+            Toolkit(
+                kind=kind,
+                version=str(stated.value),
+                path="(reported)",
+                source=stated.source,
+                active=True,
+            )
+        )
+    return tuple(added)
+
+
+def _reported_python(facts: list[Fact]) -> tuple[PythonInstall, ...]:
+    """One interpreter (origin ``report``) holding every package the report lists."""
+    listed = [f for f in facts if f.key.startswith(PACKAGE_PREFIX) and f.ok and not f.reason]
+    if not listed:
+        return ()
+    python = next((f for f in facts if f.key == keys.PYTHON_DEFAULT and f.ok), None)
+    packages = {f.key[len(PACKAGE_PREFIX) :]: str(f.value) for f in listed}
+    first = min(listed, key=lambda f: f.source.line or 0)
+    return (
+        PythonInstall(
+            path="(reported)",
+            version=str(python.value) if python is not None else "unknown",
+            origin="report",
+            source=first.source,
+            packages=tuple(Package(name=n, version=v) for n, v in sorted(packages.items())),
+        ),
+    )
+
+
+def _unread(
+    lines: list[tuple[int, str]], cited: set[int | None], source: Source, vocabulary: Vocabulary
+) -> list[Fact]:
+    """The lines that look like a stated version but that no reader used (at most
+    ``MAX_UNREAD``, in order): what the user should check by eye."""
+    from bringup.parsing import at_line
+
+    unread = []
+    seen: set[int] = set()
+    for number, line in lines:
+        if number in cited or number in seen or not looks_like_fact(line, vocabulary):
+            continue
+        seen.add(number)
+        unread.append(
+            Fact(
+                key=UNREAD,
+                source=at_line(source, number),
+                status="unparsed",
+                reason=line.strip()[:160],
+            )
+        )
+        if len(unread) == MAX_UNREAD:
+            break
+    return unread
 
 
 def _now() -> str:

@@ -15,7 +15,7 @@ from bringup.model import Accelerator, Fact, FactValue, Source, keys
 from bringup.parsing import Collected, at_line, first_version, numbered_lines
 
 _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_.+-]*?)\s*:\s*(.*)$")
-_GPU = re.compile(r"GPU (\d+):\s*(.+?)(?:\s*\(UUID:.*\))?$")
+_GPU = re.compile(r"GPU (\d+(?:,\d+)*):\s*(.+?)(?:\s*\(UUID:.*\))?$")
 _UNKNOWN = ("could not collect", "n/a", "none", "not known", "unknown", "")
 _OS_ARCH = re.compile(r"\((x86_64|aarch64)\)\s*$")
 _ENV_LINE = re.compile(r"^([A-Z][A-Z0-9_]+)=(.*)$")
@@ -44,11 +44,55 @@ FIELDS: dict[str, tuple[str, str]] = {
 _ASCEND_ENV = (*SET_ENV_VARIABLES, "ASCEND_RT_VISIBLE_DEVICES")
 
 
+_COLLAPSED = re.compile(
+    r"(?<=\S)\s+(?=(?:"
+    + "|".join(
+        re.escape(label)
+        for label in (
+            *FIELDS,
+            "PyTorch version",
+            "Is debug build",
+            "Python platform",
+            "Is XNNPACK available",
+            "GPU models and configuration",
+            "HIP runtime version",
+            "MIOpen runtime version",
+            "Versions of relevant libraries",
+            "vLLM Version",
+            "vLLM Ascend Version",
+            "vLLM Build Flags",
+            "CANN",
+            "ENV Variables",
+            "Byte Order",
+            "Vendor ID",
+        )
+    )
+    + r")\s*:|\[(?:pip3?|conda)\]\s)"
+)
+
+
+def expand_collapsed(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A collect_env pasted with its line ends lost (``PyTorch version: 2.5.1 Is debug build:
+    False OS: ...``) as one segment per field, each keeping the number of the line it is on."""
+    expanded: list[tuple[int, str]] = []
+    for number, line in lines:
+        if len(line) < 120 or len(line) > 200_000:
+            expanded.append((number, line))
+            continue
+        parts = _COLLAPSED.split(line)
+        expanded += [(number, part) for part in parts] if len(parts) >= 3 else [(number, line)]
+    return expanded
+
+
 def parse_collect_env(text: str, source: Source) -> Collected:
     """Every known collect_env field in ``text``, the GPUs it lists, and Ascend variables."""
+    return read_collect_env(list(numbered_lines(text)), source)
+
+
+def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
+    """As ``parse_collect_env``, over (line number, text) pairs."""
     facts: list[Fact] = []
     gpus: list[Accelerator] = []
-    lines = list(numbered_lines(text))
     for position, (number, line) in enumerate(lines):
         env = _ENV_LINE.match(line)
         if env and env.group(1) in _ASCEND_ENV:
@@ -62,14 +106,15 @@ def parse_collect_env(text: str, source: Source) -> Collected:
             continue
         gpu = _GPU.search(line)
         if gpu and ("GPU models" in line or line.lstrip().startswith("GPU ")):
-            gpus.append(
+            gpus += [
                 Accelerator(
                     vendor="nvidia",
-                    index=int(gpu.group(1)),
+                    index=int(index),
                     name=gpu.group(2).strip(),
                     source=at_line(source, number),
                 )
-            )
+                for index in gpu.group(1).split(",")
+            ]
         match = _FIELD.match(line.strip())
         if match is None:
             continue
@@ -92,6 +137,8 @@ def parse_collect_env(text: str, source: Source) -> Collected:
 
 
 def _field_fact(key: str, kind: str, value: str, source: Source) -> Fact:
+    if value.lower().startswith("no cuda"):
+        return Fact(key=key, source=source, status="absent", reason=f"the report says {value!r}")
     if value.lower().rstrip(".") in _UNKNOWN or value.lower().startswith("could not"):
         return Fact(
             key=key,

@@ -1,18 +1,22 @@
 """Installed Python packages as reports list them: ``pip freeze`` (``torch==2.5.1``), ``pip
-list`` (a ``Package  Version`` table), collect_env's ``[pip3] torch==2.5.1`` and
-``[conda] numpy  1.19.1  <pip>`` lines, and its ``PyTorch version:`` field."""
+list`` (a ``Package  Version`` table, or its rows alone as ``pip list | grep torch`` prints
+them), ``conda list`` rows (``numpy  2.1.2  py310h_0  conda-forge``), collect_env's
+``[pip3] torch==2.5.1`` and ``[conda] numpy  1.19.1  <pip>`` lines, and its ``PyTorch
+version:`` field. A ``CANN==8.5.0`` line names a toolkit, not a package: it becomes the
+toolkit's fact through the vocabulary."""
 
 from __future__ import annotations
 
 import re
 
-from bringup.model import Package, PythonInstall, Source, keys
-from bringup.parsing import Collected, at_line, numbered_lines
+from bringup.model import Fact, Source
+from bringup.parsing import at_line
 
 _FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;,]+)\s*$")
 _CONDA = re.compile(r"^\[conda\]\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[^\s]*)")
-_LIST_HEADER = re.compile(r"^Package\s+Version\b")
-_LIST_ROW = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[^\s]*)(?:\s+\S.*)?$")
+_LIST_HEADER = re.compile(r"^#?\s*(?:Package|Name)\s+Version\b")
+_ROW = re.compile(r"^([A-Za-z][A-Za-z0-9._-]*)\s+v?(\d+(?:\.[0-9A-Za-z+!_-]+)+)(?:\s+\S+){0,3}\s*$")
+_LIST_COMMAND = re.compile(r"\b(?:pip3?|conda|mamba)\s+list\b")
 _TORCH = re.compile(r"^PyTorch version\s*:\s*(\d[^\s]*)")
 _NAMED = (
     ("vLLM Version", "vllm"),
@@ -25,53 +29,59 @@ def normalise(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def parse_packages(text: str, source: Source, fields: Collected) -> Collected:
-    """One ``PythonInstall`` (origin ``report``) holding every package line found; its
-    version is the report's Python version when it gives one."""
-    found: dict[str, Package] = {}
-    first_line: int | None = None
-    in_list = False
-    for number, line in numbered_lines(text):
+def read_packages(lines: list[tuple[int, str]]) -> list[tuple[str, str, int]]:
+    """(name, version, line number) of every package line: freeze and collect_env forms
+    anywhere; ``name  version`` rows under a list header or command, or two in a row."""
+    found: list[tuple[str, str, int]] = []
+    listing = False
+    rows: list[tuple[str, str, int]] = []
+    for number, line in lines:
         stripped = line.strip()
-        if _LIST_HEADER.match(stripped):
-            in_list = True
+        if _LIST_HEADER.match(stripped) or _LIST_COMMAND.search(stripped):
+            listing = True
+            found += rows if len(rows) >= 2 else []
+            rows = []
             continue
-        if in_list and (not stripped or set(stripped) <= {"-", " "}):
-            in_list = bool(stripped)
+        if set(stripped) <= {"-", " "} and stripped:
             continue
-        package = _package(stripped, in_list=in_list)
-        if package is None:
+        single = _single(stripped)
+        if single is not None:
+            found.append((*single, number))
             continue
-        name, version = package
-        found.setdefault(normalise(name), Package(name=normalise(name), version=version))
-        first_line = first_line or number
-    if not found or first_line is None:
-        return Collected()
-    python = next((f for f in fields.facts if f.key == keys.PYTHON_DEFAULT and f.ok), None)
-    install = PythonInstall(
-        path="(reported)",
-        version=str(python.value) if python is not None else "unknown",
-        origin="report",
-        source=at_line(source, first_line),
-        packages=tuple(sorted(found.values(), key=lambda p: p.name)),
-    )
-    return Collected(pythons=(install,))
+        row = _ROW.match(stripped)
+        if row is not None:
+            (found if listing else rows).append((row.group(1), row.group(2), number))
+            continue
+        listing = listing and bool(stripped) and stripped.startswith("#")
+        found += rows if len(rows) >= 2 else []
+        rows = []
+    return found + (rows if len(rows) >= 2 else [])
 
 
-def _package(line: str, *, in_list: bool) -> tuple[str, str] | None:
-    """(name, version) from one line, whichever of the listed forms it has."""
+def _single(line: str) -> tuple[str, str] | None:
+    """(name, version) from a line that names one package whatever surrounds it."""
     for pattern in (_FREEZE, _CONDA, _TORCH):
         match = pattern.match(line)
         if match:
             return (
                 ("torch", match.group(1)) if pattern is _TORCH else (match.group(1), match.group(2))
             )
-    if in_list:
-        match = _LIST_ROW.match(line)
-        if match:
-            return match.group(1), match.group(2)
     for label, name in _NAMED:
         match = re.match(rf"^{re.escape(label)}\s*:\s*v?(\d[^\s]*)", line)
         if match:
             return name, match.group(1)
     return None
+
+
+def package_facts(
+    rows: list[tuple[str, str, int]], source: Source, fact_of: dict[str, str]
+) -> list[tuple[Fact, int]]:
+    """Each row as a ``python.package.<name>`` fact, or -- for a name ``fact_of`` maps to a
+    toolkit's fact (``cann`` -> ``ascend.cann.active``) -- as that fact."""
+    from bringup.probe.importers.reading import PACKAGE_PREFIX
+
+    facts = []
+    for name, version, number in rows:
+        key = fact_of.get(normalise(name), PACKAGE_PREFIX + normalise(name))
+        facts.append((Fact(key=key, value=version, source=at_line(source, number)), number))
+    return facts

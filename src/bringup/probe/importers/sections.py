@@ -1,6 +1,7 @@
 """Finding the tables and files pasted into a report: npu-smi and nvidia-smi tables (``+``/``|``
-blocks), blocks of ``key=value`` lines (CANN install-info, driver and firmware version.info,
-version.cfg), npu-smi's failure messages and ``nvcc --version``. What is not part of a section
+blocks), ``nvidia-smi -q`` reports, blocks of ``key=value`` lines (CANN install-info, driver and
+firmware version.info -- also told apart by the ``cat`` line naming the file -- version.cfg),
+npu-smi's failure messages, ``npu-smi -v`` and ``nvcc --version``. What is not part of a section
 is handed on (as blank lines, so line numbers hold) to the collect_env and package readers."""
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from bringup.backends.ascend.parse import (
     parse_version_cfg,
 )
 from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_table
-from bringup.model import Source
-from bringup.parsing import Collected, at_line
+from bringup.model import Source, keys
+from bringup.parsing import Collected, at_line, fact
+from bringup.probe.importers import npu_smi_v, nvidia_smi_q
 
 _QUOTE = re.compile(r"^\s*(?:>\s?)*")
 _KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=\S*")
@@ -25,6 +27,7 @@ _NPU_FAILURE = re.compile(
     r"dcmi module initialize failed|dcmi model initialized failed|npu get board type failed"
     r"|DrvMngGetConsoleLogLevel failed|npu-smi: command not found"
 )
+_NPU_SMI_BANNER = re.compile(r"npu-smi\s+\S+\s+Version:\s*(\S+)")
 _NVCC = re.compile(r"Cuda compilation tools, release")
 
 Parser = Callable[[str, Source], Collected]
@@ -56,20 +59,30 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
                 end += 1
             block = "\n".join(lines[index:end])
             if "npu-smi" in block or re.search(r"\|\s*NPU\s+(ID\s*\|\s*)?Name", block):
-                take(index, end, parse_npu_smi_info)
+                take(index, end, _npu_smi_table)
             elif "NVIDIA-SMI" in block:
                 take(index, end, parse_nvidia_smi_table)
             index = max(end, index + 1)
             continue
+        if nvidia_smi_q.START.search(line):
+            end = index + 1
+            while end < len(lines) and nvidia_smi_q.belongs(lines[end]):
+                end += 1
+            take(index, end, nvidia_smi_q.parse_nvidia_smi_q)
+            index = end
+            continue
         if _NPU_FAILURE.search(line):
             take(index, index + 1, parse_npu_smi_info)
+        elif npu_smi_v.LINE.match(line):
+            take(index, index + 1, npu_smi_v.parse_npu_smi_v)
         elif _NVCC.search(line):
             take(index, index + 1, parse_nvcc_version)
         elif _KEY_VALUE.match(line):
             end = index
             while end < len(lines) and _KEY_VALUE.match(lines[end]):
                 end += 1
-            parser = _key_value_parser(lines[index:end])
+            context = next((lines[i] for i in range(index - 1, -1, -1) if lines[i].strip()), "")
+            parser = _key_value_parser(lines[index:end], context if index else "")
             if parser is not None:
                 take(index, end, parser)
                 index = end
@@ -79,15 +92,50 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
     return found, rest
 
 
-def _key_value_parser(block: list[str]) -> Parser | None:
-    """Which file a run of ``key=value`` lines was pasted from, by its keys."""
-    keys = {line.partition("=")[0] for line in block}
-    if "package_name" in keys and "version" in keys:
+def _npu_smi_table(text: str, source: Source) -> Collected:
+    """``npu-smi info``; a table cut short still states the driver in its header line."""
+    parsed = parse_npu_smi_info(text, source)
+    if any(f.ok for f in parsed.facts):
+        return parsed
+    banner = _NPU_SMI_BANNER.search(text)
+    if banner is None:
+        return parsed
+    line = text.count("\n", 0, banner.start()) + 1
+    return Collected(
+        facts=(*parsed.facts, fact(keys.ASCEND_DRIVER, banner.group(1), source, line=line))
+    )
+
+
+def _key_value_parser(block: list[str], context: str) -> Parser | None:
+    """Which file a run of ``key=value`` lines was pasted from, by its keys, or by the path
+    the line before it names (``cat /usr/local/Ascend/driver/version.info``)."""
+    names = {line.partition("=")[0] for line in block}
+    if "package_name" in names and "version" in names:
         return parse_install_info
-    if any(k.endswith("_running_version") for k in keys):
+    if any(k.endswith("_running_version") for k in names):
         return parse_version_cfg
-    if "Version" in keys and ("ascendhal_version" in keys or "compatible_version_fw" in keys):
+    if "Version" in names and ("ascendhal_version" in names or "compatible_version_fw" in names):
         return parse_driver_version_info
-    if "Version" in keys and ("firmware_version" in keys or "compatible_version_drv" in keys):
+    if "Version" in names and ("firmware_version" in names or "compatible_version_drv" in names):
         return parse_firmware_version_info
+    if not names & {"Version", "version"} or "version.info" not in context:
+        return None
+    path = context.lower()
+    if "driver" in path:
+        return parse_driver_version_info
+    if "firmware" in path:
+        return parse_firmware_version_info
+    if "toolkit" in path or "cann" in path:
+        return _cann_version_info
     return None
+
+
+def _cann_version_info(text: str, source: Source) -> Collected:
+    """A CANN ``version.info`` named by the ``cat`` line before it: ``Version=8.0.RC2``."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        key, _, value = line.partition("=")
+        if key.strip() in ("Version", "version") and value.strip():
+            return Collected(
+                facts=(fact(keys.ASCEND_CANN_ACTIVE, value.strip(), source, line=number),)
+            )
+    return Collected()

@@ -1,0 +1,61 @@
+"""One fact per subject out of what several parts of a report say about it.
+
+A report often states a thing twice: the template's ``CANN version: 8.0`` and the pasted
+``ascend_toolkit_install.info`` (``8.0.RC2``). The more specific statement wins: a tool's own
+output (confidence ``high``) over a line written by hand (``medium``) over a guess from a kernel
+tag (``low``); between equals, the value that refines the other (``8.0.RC2`` over ``8.0``,
+``2.1.0.post6`` over ``2.1.0``). Two values that disagree are both kept, the loser after the
+winner, saying which line it contradicts: the reader sees both lines."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import msgspec
+
+from bringup.model import Fact
+
+_RANK = {"high": 0, "medium": 1, "low": 2}
+_SEPARATORS = re.compile(r"[\s._+\-]+")
+
+
+def merge_facts(facts: Iterable[Fact]) -> tuple[Fact, ...]:
+    """The winning fact of each key (in first-seen key order), each contradiction after it;
+    a key with no ``ok`` fact keeps its first non-``ok`` one (what the report said instead)."""
+    by_key: dict[str, list[Fact]] = {}
+    for found in facts:
+        by_key.setdefault(found.key, []).append(found)
+    merged: list[Fact] = []
+    for group in by_key.values():
+        observed = [f for f in group if f.ok]
+        if not observed:
+            merged.append(group[0])
+            continue
+        ordered = sorted(observed, key=_rank)
+        winner = ordered[0]
+        merged.append(winner)
+        kept = [winner]
+        for other in ordered[1:]:
+            if any(_agrees(other, k) for k in kept):
+                continue
+            kept.append(other)
+            merged.append(
+                msgspec.structs.replace(
+                    other, reason=f"contradicts {winner.source} ({winner.value!r})"
+                )
+            )
+    return tuple(merged)
+
+
+def _rank(found: Fact) -> tuple[int, int, int]:
+    """Most confident first, then the longest (most specific) value, then the earliest line."""
+    return (_RANK[found.confidence], -len(str(found.value)), found.source.line or 0)
+
+
+def _agrees(one: Fact, other: Fact) -> bool:
+    """Same value, or one refines the other (``8.0`` and ``8.0.RC2``; ``2.1.0`` and
+    ``2.1.0+cpu``; ``910B`` and ``910B``); case and separators do not count."""
+    a, b = (_SEPARATORS.sub(".", str(f.value).lower()).strip(".") for f in (one, other))
+    short, long = sorted((a, b), key=len)
+    return long == short or long.startswith(short + ".") or (short.isdigit() and a == b)

@@ -1,0 +1,73 @@
+"""Reading one value as people write it after a label: a version in any vendor's spelling
+(``8.0.RC2``, ``24.1.rc3``, ``2.1.0.post6``, ``2.8.0post2``, ``v0.9.1rc1``, ``2.7.1+cu126``),
+an Ascend chip (``昇腾910C``, ``Ascend910B2``, ``910B3``), a device count (``8-card``, ``8卡``,
+``8 x 910B``), and the words that mean "not there" (``Module Not Found``, ``No CUDA``)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup.backends.ascend.parse import chip_family
+
+VERSION = re.compile(
+    r"(?<![A-Za-z0-9_./])[vV]?(\d+(?:\.\d+)+(?:[.\-]?(?:rc|RC|alpha|beta|post|dev|a|b|T|B|SPC)\d+)*"
+    r"(?:\.\d+)*(?:\+[0-9A-Za-z][0-9A-Za-z.]*)?)(?![A-Za-z0-9/])"
+)
+"""A dotted version with the suffixes vendors add; not part of a longer word or path."""
+
+_REQUIREMENT = re.compile(r"(?:>=|<=|~=|!=|>|<|\^)\s*$")
+_CHIP = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*|(?<![A-Za-z0-9]))"
+    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?|950[A-Z]*)(?!\d)",
+    re.IGNORECASE,
+)
+PREFIXED_CHIP = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?|950[A-Z]*)(?!\d)",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(
+    r"(?<![A-Za-z0-9_.])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
+    r"(?:cards?\b|卡|张卡|张|块|npus?\b|gpus?\b|devices?\b)",
+    re.IGNORECASE,
+)
+_TIMES = re.compile(r"(?<![A-Za-z0-9_.])(\d{1,3})\s*[x×*]\s*(?=\S)", re.IGNORECASE)
+_ABSENT = re.compile(
+    r"^(?:module not found|not installed|no cuda|none|not found|无|未安装)\b", re.IGNORECASE
+)
+
+
+def read_version(text: str) -> tuple[str, int] | None:
+    """The first version in ``text`` that is not a requirement (``>=8.0``), with its offset;
+    a glued ``post``/``rc`` (``2.8.0post2``) is kept as written."""
+    for match in VERSION.finditer(text):
+        if _REQUIREMENT.search(text[: match.start()]):
+            continue
+        return match.group(1), match.start(1)
+    return None
+
+
+def read_chip(text: str, *, prefixed: bool = False) -> tuple[str, str] | None:
+    """(name as written, family) of the first Ascend chip named in ``text``; ``prefixed``:
+    only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip)."""
+    for match in (PREFIXED_CHIP if prefixed else _CHIP).finditer(text):
+        name = match.group(1)
+        family = chip_family(name.upper().replace("PREMIUM", "Premium"))
+        if family is None and name.upper().startswith("910C"):
+            family = "910_93"  # the 910C is the A3 two-die NPU the knowledge base calls 910_93
+        if family is not None:
+            return name, family
+    return None
+
+
+def read_count(text: str) -> int | None:
+    """A device count: ``8-card server``, ``8卡``, ``8 NPUs``, ``8 x 910B``, ``8*A100``."""
+    match = _COUNT.search(text) or _TIMES.search(text)
+    if match is None:
+        return None
+    count = int(match.group(1))
+    return count if 0 < count <= 512 else None
+
+
+def says_absent(value: str) -> bool:
+    """``Module Not Found``, ``No CUDA``, ``None``, ``未安装``: the report says it is not there."""
+    return bool(_ABSENT.match(value.strip().strip("`*").strip()))

@@ -1,0 +1,116 @@
+"""The one vocabulary the report readers match names against: subjects (CANN, the NPU driver,
+torch_npu...) with their English and Chinese aliases, operating systems, and the kernel tags
+that name a distribution -- all read from ``vocabulary.toml`` beside this module, so a new
+alias is data, not code."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Optional
+
+import msgspec
+
+from bringup.tomlfile import parse_toml
+
+VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
+
+_NOISE = re.compile(r"\([^()]*\)|[`*_\-.\s'\"：:=|#>]+")
+_VERSION_WORDS = re.compile(r"(?:versions?|vers?|版本号|版本|的)$")
+
+
+class Subject(msgspec.Struct, frozen=True, kw_only=True):
+    """One thing a report states: the fact (or Python package) it becomes and how its value
+    is read (``version``, ``chip``, ``gpu``, ``count``, ``driver``, ``text``)."""
+
+    name: str
+    kind: str
+    aliases: tuple[str, ...]
+    fact: Optional[str] = None
+    package: Optional[str] = None
+    vendor: Optional[str] = None
+
+
+class OsName(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    aliases: tuple[str, ...]
+
+
+class KernelTag(msgspec.Struct, frozen=True, kw_only=True):
+    pattern: str
+    os: str
+    version: str
+
+
+class _File(msgspec.Struct, frozen=True, kw_only=True):
+    subject: tuple[Subject, ...] = ()
+    os: tuple[OsName, ...] = ()
+    kernel_tag: tuple[KernelTag, ...] = ()
+
+
+class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
+    """Subjects by normalised alias, plus the mention pattern that finds any alias in prose."""
+
+    subjects: tuple[Subject, ...]
+    by_alias: dict[str, Subject]
+    os_names: tuple[OsName, ...]
+    kernel_tags: tuple[tuple[re.Pattern[str], KernelTag], ...]
+    mention: re.Pattern[str]
+
+    def subject(self, label: str) -> Subject | None:
+        """The subject a label names (``**NPU Driver Version:**`` -> the Ascend driver)."""
+        return self.by_alias.get(normalise_label(label))
+
+    def os_id(self, text: str) -> str | None:
+        """The os-release ID of a distribution named in ``text`` (longest alias first)."""
+        lowered = text.lower()
+        best: tuple[int, str] | None = None
+        for name in self.os_names:
+            for alias in name.aliases:
+                named = re.search(rf"(?<![a-z]){re.escape(alias)}(?![a-z])", lowered)
+                if named and (best is None or len(alias) > best[0]):
+                    best = (len(alias), name.id)
+        return best[1] if best else None
+
+
+def normalise_label(label: str) -> str:
+    """A label as aliases are compared: lower case, without Markdown marks, punctuation,
+    spaces, a parenthesised note or a trailing "version"/"版本" (``CANN 版本`` == ``cann``)."""
+    text = _NOISE.sub("", label.lower())
+    previous = None
+    while previous != text:
+        previous, text = text, _VERSION_WORDS.sub("", text)
+    return text
+
+
+@functools.lru_cache(maxsize=1)
+def load_vocabulary() -> Vocabulary:
+    """The built-in vocabulary (read once per process)."""
+    raw = parse_toml(VOCABULARY_FILE.read_text(encoding="utf-8"), str(VOCABULARY_FILE))
+    data = msgspec.convert(raw, type=_File)
+    by_alias: dict[str, Subject] = {}
+    spellings: set[str] = set()
+    for subject in data.subject:
+        for alias in (subject.name, *subject.aliases):
+            by_alias.setdefault(normalise_label(alias), subject)
+            spellings.add(alias.lower())
+    return Vocabulary(
+        subjects=data.subject,
+        by_alias=by_alias,
+        os_names=data.os,
+        kernel_tags=tuple((re.compile(t.pattern), t) for t in data.kernel_tag),
+        mention=_mention_pattern(spellings),
+    )
+
+
+def _mention_pattern(spellings: set[str]) -> re.Pattern[str]:
+    """Any alias as a word of its own (an ASCII alias is not part of a longer word; digits may
+    follow it, as in ``python3.10``); longest first so ``torch npu`` wins over ``torch``."""
+    parts = []
+    for spelling in sorted(spellings, key=len, reverse=True):
+        body = r"[\s_\-]*".join(re.escape(word) for word in re.split(r"[\s_\-]+", spelling))
+        if spelling.isascii():
+            body = rf"(?<![A-Za-z0-9_\-/\[]){body}(?![A-Za-z_]|\.\d)"
+        parts.append(body)
+    return re.compile("|".join(parts), re.IGNORECASE)
