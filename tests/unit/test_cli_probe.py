@@ -57,7 +57,53 @@ def test_unreadable_report_is_bad_input(
     blob = tmp_path / "blob.bin"
     blob.write_bytes(bytes(range(256)) * 8)
     assert main(["probe", "--from", str(blob)]) == 2
-    assert "nothing in it could be read as a report" in capsys.readouterr().err
+    assert "binary data" in capsys.readouterr().err
+
+
+def test_random_bytes_are_refused_before_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Random bytes decode to text full of replacement characters: refused, not read."""
+    import random
+
+    blob = tmp_path / "random.bin"
+    blob.write_bytes(random.Random(16).randbytes(1 << 20))
+    assert main(["probe", "--from", str(blob)]) == 2
+    assert "not a pasted report" in capsys.readouterr().err
+
+
+def test_empty_and_oversized_reports_are_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n\n")
+    assert main(["probe", "--from", str(empty)]) == 2
+    assert "is empty" in capsys.readouterr().err
+    monkeypatch.setattr("bringup.cli.probe.MAX_REPORT_BYTES", 64)
+    assert main(["probe", "--from", str(REPORT)]) == 2
+    assert "not a pasted report" in capsys.readouterr().err
+
+
+def test_text_with_nothing_readable_is_answered_not_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("it crashes when I start the server\nplease help\n")
+    assert main(["probe", "--from", str(notes)]) == 0
+    assert "first line was 'it crashes" in capsys.readouterr().out
+
+
+def test_summary_cites_lines_and_ends_with_what_was_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "body.md"
+    report.write_text("- CANN version: 8.0.RC2\n- Frobnicator level: 3.1.4\n")
+    assert main(["probe", "--from", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert f"{report}:1" in out
+    tail = out[out.index("not read") :]
+    assert "Frobnicator level: 3.1.4" in tail
+    assert f"{report}:2" in tail
 
 
 def test_from_and_replay_together_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

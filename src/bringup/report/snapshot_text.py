@@ -20,6 +20,7 @@ SECTIONS = (
     ("ascend", ("ascend.",)),
     ("cuda", ("nvidia.", "cuda.")),
     ("probe", ("probe.", "report")),
+    ("not read (lines that look like facts)", ("report.unread",)),
 )
 
 _LABEL = 24
@@ -51,7 +52,7 @@ def render_snapshot(snapshot: Snapshot, console: Console) -> None:
     for line in headline(snapshot):
         print_lines(console, flow([Unit(line, prose=True)], width, 4, head="  "))
     for title_text, prefixes in SECTIONS:
-        facts = [f for f in snapshot.facts if f.key.startswith(prefixes) or f.key in prefixes]
+        facts = [f for f in snapshot.facts if _in_section(f.key, prefixes)]
         rows = [(_label(f.key), *_value(f), str(f.source)) for f in facts]
         rows += _extra_rows(snapshot, title_text)
         if not rows:
@@ -113,9 +114,15 @@ def _driver_line(snapshot: Snapshot, key: str) -> str:
     return f"driver {driver.status.replace('_', ' ')} ({driver.reason})"
 
 
+def _in_section(key: str, prefixes: tuple[str, ...]) -> bool:
+    """A prefix ending in ``.`` takes the keys under it; any other names one key."""
+    return any(key.startswith(p) if p.endswith(".") else key == p for p in prefixes)
+
+
 def _label(key: str) -> str:
     head, _, rest = key.partition(".")
-    return rest if head in ("host", "toolchain", "python", "ascend", "probe") and rest else key
+    heads = ("host", "toolchain", "python", "ascend", "probe", "report")
+    return rest if head in heads and rest else key
 
 
 def _value(fact: Fact) -> tuple[str, str]:
