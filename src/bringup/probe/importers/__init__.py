@@ -57,6 +57,11 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     forms = read_form_fields(rest_lines, source, vocabulary, vendor)
     host = read_platform(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
+    stated += [
+        Fact(key=keys.ARCH, value=t.arch, source=t.source, confidence="medium")
+        for t in found.toolkits
+        if t.arch  # a CANN package is built for the host's architecture
+    ]
     facts = list(merge_facts([*stated, *_derived(stated, vocabulary)]))
     toolkits = found.toolkits + _reported_toolkits(facts, found.toolkits)
     pythons = found.pythons + _reported_python(facts)

@@ -1,0 +1,237 @@
+"""Each reader of ``probe --from`` on real pasted lines. Whole reports live in
+tests/data/reports_dev (their threads in cases.toml there); single lines quote their thread
+beside them. Forms quoted from issue 16 itself are marked so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.model import Fact, Snapshot, Source, keys
+from bringup.probe.importers import UNREAD, import_report
+from bringup.probe.importers.merge import merge_facts
+from bringup.probe.importers.vocabulary import load_vocabulary, normalise_label
+
+DEV = Path(__file__).parent.parent / "data" / "reports_dev"
+
+
+def _read(text: str) -> Snapshot:
+    return import_report(text, "body.md", taken_at="t")
+
+
+def _dev(name: str) -> Snapshot:
+    return import_report((DEV / name).read_text(encoding="utf-8"), name, taken_at="t")
+
+
+def _package(snapshot: Snapshot, name: str) -> object:
+    return snapshot.value("python.package." + name)
+
+
+def _line(snapshot: Snapshot, key: str) -> int | None:
+    found = snapshot.fact(key)
+    return found.source.line if found is not None else None
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # forms quoted in issue 16 (collected there from templates of vllm-ascend, MindSpeed,
+        # LLaMA-Factory and torch_npu issues)
+        ("CANN version: 8.0.RC2", keys.ASCEND_CANN_ACTIVE, "8.0.RC2"),
+        ("- NPU type: 910B3", keys.ASCEND_CHIP, "910B"),
+        ("**NPU Driver Version:** `24.1.rc3`", keys.ASCEND_DRIVER, "24.1.rc3"),
+        ("torch-npu: 2.8.0", "python.package.torch-npu", "2.8.0"),
+        ("ascend-toolkit: 8.5.1", keys.ASCEND_CANN_ACTIVE, "8.5.1"),
+        ("CANN 版本：8.0.0", keys.ASCEND_CANN_ACTIVE, "8.0.0"),
+        ("驱动版本：24.1.0", keys.ASCEND_DRIVER, "24.1.0"),
+        ("服务器：昇腾910C", keys.ASCEND_CHIP, "910_93"),
+        ("we run it on an 8-card server", keys.ASCEND_NPU_COUNT, 8),
+        # https://github.com/vllm-project/vllm-ascend/issues/3137 form: name then version
+        ("torch-npu 2.7.1.dev20250724", "python.package.torch-npu", "2.7.1.dev20250724"),
+        # https://github.com/Ascend/pytorch/issues/7: Chinese prose
+        (
+            "torch版本是2.1.0，驱动版本也核对无误7.0.RC1.alpha003， python3.8",
+            keys.ASCEND_DRIVER,
+            "7.0.RC1.alpha003",
+        ),
+        # a Markdown table of versions
+        ("| CANN | 9.1.0 | profiler metadata |", keys.ASCEND_CANN_ACTIVE, "9.1.0"),
+        # key=value bullets (LLaMA-Factory issue template, NPU machine section)
+        ("  - HDK=25.5.0", keys.ASCEND_DRIVER, "25.5.0"),
+        ("  - Device Num=8", keys.ASCEND_NPU_COUNT, 8),
+    ],
+)
+def test_free_form_line(text: str, key: str, value: object) -> None:
+    snapshot = _read(text)
+    assert snapshot.value(key) == value, snapshot.facts
+    assert _line(snapshot, key) == 1
+
+
+def test_one_label_for_two_subjects() -> None:
+    snapshot = _read("torch_npu && torch: 2.9.0")  # form quoted in issue 16
+    assert _package(snapshot, "torch-npu") == "2.9.0"
+    assert _package(snapshot, "torch") == "2.9.0"
+
+
+def test_llamafactory_env_bullets_are_packages_and_platform() -> None:
+    snapshot = _dev("01-llamafactory-env-x86.txt")
+    assert _package(snapshot, "llamafactory") == "0.9.4.dev0"
+    assert _package(snapshot, "datasets") == "3.1.0"  # not in the vocabulary: a package
+    assert snapshot.value(keys.GLIBC) == "2.36"
+    assert snapshot.value(keys.KERNEL) == "6.8.0-65-generic"
+    assert snapshot.fact(keys.OS_ID) == Fact(
+        key=keys.OS_ID,
+        value="ubuntu",
+        source=Source(kind="report", ref="01-llamafactory-env-x86.txt", line=8),
+        confidence="low",  # a -generic kernel only suggests Ubuntu
+    )
+
+
+def test_sglang_check_env() -> None:
+    snapshot = _dev("03-sglang-check-env-gb300.txt")
+    assert [d.name for d in snapshot.devices("nvidia")] == ["NVIDIA GB300"] * 4
+    assert snapshot.value(keys.NVIDIA_DRIVER) == "580.82.07"
+    assert snapshot.value(keys.CUDA_ACTIVE) == "13.0.88"
+    assert _package(snapshot, "sgl-kernel") == "0.3.18.post2"
+    vllm = snapshot.fact("python.package.vllm")
+    assert vllm is not None
+    assert vllm.status == "absent"  # "vllm: Module Not Found"
+
+
+def test_nvidia_smi_q_names_the_gpu_by_product_name_not_bus_id() -> None:
+    snapshot = _dev("08-nvidia-smi-a-gtx1650.txt")
+    (gpu,) = snapshot.devices("nvidia")
+    assert (gpu.name, gpu.bus_id) == ("NVIDIA GeForce GTX 1650", "00000000:82:00.0")
+    assert snapshot.value(keys.NVIDIA_DRIVER) == "510.68.02"
+    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "11.6"
+    assert not any(f.key.startswith("python.package.") for f in snapshot.facts)
+
+
+def test_npu_smi_header_version_is_the_driver() -> None:
+    snapshot = _dev("07-vllm-ascend-npu-smi-install-info.txt")
+    driver = snapshot.fact(keys.ASCEND_DRIVER)
+    assert driver is not None
+    assert (driver.value, driver.source.line) == ("24.1.rc1", 6)
+    assert snapshot.value(keys.ARCH) == "aarch64"  # from the CANN package's own arch
+
+
+def test_npu_smi_table_cut_short_still_gives_the_driver() -> None:
+    snapshot = _dev("04-vllm-ascend-chinese-mixed.txt")
+    assert snapshot.value(keys.ASCEND_DRIVER) == "25.5.2"
+    assert snapshot.value(keys.ASCEND_CHIP) == "910B"  # "Ascend910B2" from acl.get_soc_name()
+    assert (snapshot.value(keys.OS_ID), snapshot.value(keys.OS_VERSION_ID)) == ("kylin", "V10")
+
+
+def test_npu_smi_v() -> None:
+    # the output documented for `npu-smi -v` (Ascend npu-smi reference: "npu-smi version: x.x.x")
+    snapshot = _read("$ npu-smi -v\nnpu-smi version: 24.1.rc2\n")
+    assert snapshot.value(keys.ASCEND_DRIVER) == "24.1.rc2"
+    assert _line(snapshot, keys.ASCEND_DRIVER) == 2
+
+
+def test_python_platform_line() -> None:
+    snapshot = _dev("05-vllm-omni-collect-env-euleros.txt")
+    assert snapshot.value(keys.KERNEL) == "4.19.90-vhulk2211.3.0.h1543.eulerosv2r10.aarch64"
+    assert snapshot.value(keys.GLIBC) == "2.34"
+    # the OS line names Huawei Cloud EulerOS; the kernel tag says EulerOS: both lines kept
+    ids = [f for f in snapshot.facts if f.key == keys.OS_ID]
+    assert [f.value for f in ids] == ["hce", "euleros"]
+    assert "contradicts" in (ids[1].reason or "")
+
+
+def test_old_python_platform_names_the_distribution() -> None:
+    # Python < 3.8 wrote the distribution in platform.platform()
+    snapshot = _read("Python platform: Linux-4.15.0-112-generic-x86_64-with-Ubuntu-18.04-bionic")
+    assert (snapshot.value(keys.OS_ID), snapshot.value(keys.OS_VERSION_ID)) == ("ubuntu", "18.04")
+
+
+def test_collect_env_collapsed_onto_one_line() -> None:
+    lines = (DEV / "06-vllm-ascend-collect-env-ubuntu1804.txt").read_text().splitlines()[3:17]
+    snapshot = _read(" ".join(line for line in lines if line.strip()))
+    assert _package(snapshot, "torch") == "2.5.1"
+    assert snapshot.value(keys.GCC) == "7.5.0"
+    assert snapshot.value(keys.GLIBC) == "2.27"
+    assert snapshot.value(keys.PYTHON_DEFAULT) == "3.10.16"
+    assert (snapshot.value(keys.OS_ID), snapshot.value(keys.OS_VERSION_ID)) == ("ubuntu", "18.04")
+
+
+def test_no_cuda_is_absent_not_unparsed() -> None:
+    snapshot = _read("PyTorch version: 2.1.0+cpu\nCUDA runtime version: No CUDA\n")
+    cuda = snapshot.fact(keys.CUDA_ACTIVE)
+    assert cuda is not None
+    assert cuda.status == "absent"
+
+
+def test_cudnn_from_library_file_names() -> None:
+    snapshot = _dev("10-cudnn-file-names.txt")
+    assert snapshot.value(keys.CUDA_CUDNN) == "9.6.0"
+
+
+def test_conda_and_headerless_pip_rows() -> None:
+    snapshot = _dev("15-conda-list.txt")
+    assert _package(snapshot, "numpy") == "2.1.2"
+    assert _package(snapshot, "nbconvert-core") == "7.16.4"
+    grep = _read("$ pip list | grep torch\ntorch                    2.1.0\n")
+    assert _package(grep, "torch") == "2.1.0"
+
+
+def test_cann_pin_is_the_toolkit_not_a_package() -> None:
+    # https://github.com/zai-org/GLM-4/issues/749 writes "CANN==8.0.T63"
+    snapshot = _read("CANN==8.5.0\ntorch_npu==2.8.0\n")
+    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.5.0"
+    assert _package(snapshot, "cann") is None
+    assert [(t.kind, t.version) for t in snapshot.toolkits] == [("cann-toolkit", "8.5.0")]
+
+
+def test_version_info_named_by_its_cat_line() -> None:
+    body = "cat /usr/local/Ascend/driver/version.info\nVersion=24.1.rc3\npackage_version=24.1.rc3\n"
+    snapshot = _read(body)
+    assert snapshot.value(keys.ASCEND_DRIVER) == "24.1.rc3"
+    assert _line(snapshot, keys.ASCEND_DRIVER) == 2
+
+
+def test_issue_form_heading_is_the_label() -> None:
+    snapshot = _dev("14-gpustack-template-950pr.txt")
+    assert _package(snapshot, "gpustack") == "2.2.3"  # "### GPUStack version" then "v2.2.3"
+    assert snapshot.value(keys.ASCEND_CHIP) == "950"  # "### GPU" then "950PR"
+    assert snapshot.value(keys.OS_VERSION_ID) == "24.03"
+
+
+def test_more_specific_wins_and_contradictions_keep_both_lines() -> None:
+    snapshot = _read("CANN version: 8.0\nCANN 8.0.RC2\n\nCANN version: 7.0.0\n")
+    cann = [f for f in snapshot.facts if f.key == keys.ASCEND_CANN_ACTIVE]
+    assert [(f.value, f.source.line) for f in cann] == [("8.0.RC2", 2), ("7.0.0", 4)]
+    assert cann[1].reason == "contradicts body.md:2 ('8.0.RC2')"
+
+
+def test_a_tool_wins_over_a_hand_written_line() -> None:
+    tool = Fact(key=keys.ASCEND_DRIVER, value="24.1.rc1", source=Source(kind="report", ref="r"))
+    hand = Fact(
+        key=keys.ASCEND_DRIVER,
+        value="24.1.rc3",
+        source=Source(kind="report", ref="r", line=1),
+        confidence="medium",
+    )
+    assert [f.value for f in merge_facts([hand, tool])] == ["24.1.rc1", "24.1.rc3"]
+
+
+def test_lines_that_look_like_facts_but_were_not_read_are_listed() -> None:
+    snapshot = _read("- CANN version: 8.0.RC2\n- Frobnicator level: 3.1.4\nplain words\n")
+    unread = [f for f in snapshot.facts if f.key == UNREAD]
+    assert [(f.source.line, f.reason) for f in unread] == [(2, "- Frobnicator level: 3.1.4")]
+
+
+def test_paths_and_tracebacks_are_not_versions() -> None:
+    snapshot = _dev("12-prose-cann-torch-npu.txt")
+    assert snapshot.value(keys.PYTHON_DEFAULT) is None  # ".../lib64/python3.11/site-packages"
+    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.5.0"
+    assert _package(snapshot, "torch-npu") == "2.8.0post2"
+
+
+def test_vocabulary_labels_normalise_across_languages_and_markup() -> None:
+    vocabulary = load_vocabulary()
+    assert normalise_label("**CANN 版本**") == normalise_label("cann version") == "cann"
+    for subject in vocabulary.subjects:
+        for alias in subject.aliases:
+            assert vocabulary.subject(alias) is not None, alias
