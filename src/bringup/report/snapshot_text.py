@@ -82,7 +82,13 @@ def headline(snapshot: Snapshot) -> list[str]:
             kinds[label] = kinds.get(label, 0) + 1
         lines.append("accelerators: " + ", ".join(f"{n} x {k}" for k, n in kinds.items()))
     else:
-        lines.append("accelerators: none found")
+        named = [
+            f"{f.value} (line {f.source.line})"
+            for f in snapshot.facts
+            if f.key in ("ascend.chip", "nvidia.gpu.name") and f.ok
+        ]
+        stated = f"; the report names {', '.join(named)}" if named else ""
+        lines.append(f"accelerators: none found{stated}")
     for vendor, driver_key, prefix in (
         ("ascend", "ascend.driver.version", "cann-"),
         ("cuda", "nvidia.driver.version", "cuda"),

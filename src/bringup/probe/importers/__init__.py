@@ -57,11 +57,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     forms = read_form_fields(rest_lines, source, vocabulary, vendor)
     host = read_platform(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
-    stated += [
-        Fact(key=keys.ARCH, value=t.arch, source=t.source, confidence="medium")
-        for t in found.toolkits
-        if t.arch  # a CANN package is built for the host's architecture
-    ]
+    stated += _toolkit_arch(found.toolkits, text.splitlines(), source)
     facts = list(merge_facts([*stated, *_derived(stated, vocabulary)]))
     toolkits = found.toolkits + _reported_toolkits(facts, found.toolkits)
     pythons = found.pythons + _reported_python(facts)
@@ -120,6 +116,28 @@ def _derived(facts: list[Fact], vocabulary: Vocabulary) -> list[Fact]:
         elif found.key == keys.OS_PRETTY_NAME:
             derived += os_facts(str(found.value), found.source, vocabulary, found.confidence)
     return derived
+
+
+def _toolkit_arch(
+    toolkits: tuple[Toolkit, ...], text_lines: list[str], source: Source
+) -> list[Fact]:
+    """A CANN package is built for the host's architecture: its install-info ``arch=`` line
+    (near the package's ``version=`` line) states the host's arch too."""
+    from bringup.parsing import at_line
+
+    found = []
+    for toolkit in toolkits:
+        line = toolkit.source.line
+        if not toolkit.arch or line is None:
+            continue
+        near = range(max(line - 8, 1), min(line + 8, len(text_lines)) + 1)
+        where = next((n for n in near if text_lines[n - 1].strip() == f"arch={toolkit.arch}"), None)
+        if where is not None:
+            arch_source = at_line(Source(kind=source.kind, ref=source.ref), where)
+            found.append(
+                Fact(key=keys.ARCH, value=toolkit.arch, source=arch_source, confidence="medium")
+            )
+    return found
 
 
 def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[Toolkit, ...]:

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup.backends.ascend.probe import SET_ENV_VARIABLES
 from bringup.backends.cpu.parse import parse_tool_banner
+from bringup.backends.cuda.parse import architecture
 from bringup.model import Accelerator, Fact, FactValue, Source, keys
 from bringup.parsing import Collected, at_line, first_version, numbered_lines
 
 _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_.+-]*?)\s*:\s*(.*)$")
 _GPU = re.compile(r"GPU (\d+(?:,\d+)*):\s*(.+?)(?:\s*\(UUID:.*\))?$")
 _UNKNOWN = ("could not collect", "n/a", "none", "not known", "unknown", "")
+_CAPABILITY = re.compile(r"^GPU (\d+(?:,\d+)*) Compute Capability:\s*(\d+\.\d+)$")
 _OS_ARCH = re.compile(r"\((x86_64|aarch64)\)\s*$")
 _ENV_LINE = re.compile(r"^([A-Z][A-Z0-9_]+)=(.*)$")
 
@@ -93,6 +97,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
     """As ``parse_collect_env``, over (line number, text) pairs."""
     facts: list[Fact] = []
     gpus: list[Accelerator] = []
+    capabilities: dict[int, str] = {}
     for position, (number, line) in enumerate(lines):
         env = _ENV_LINE.match(line)
         if env and env.group(1) in _ASCEND_ENV:
@@ -101,6 +106,16 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
                     key=keys.ASCEND_ENV_PREFIX + env.group(1),
                     value=env.group(2),
                     source=at_line(source, number),
+                )
+            )
+            continue
+        capability = _CAPABILITY.match(line.strip())
+        if capability is not None:  # sglang's check_env
+            value = capability.group(2)
+            capabilities.update(dict.fromkeys(map(int, capability.group(1).split(",")), value))
+            facts.append(
+                Fact(
+                    key=keys.NVIDIA_COMPUTE_CAPABILITY, value=value, source=at_line(source, number)
                 )
             )
             continue
@@ -131,6 +146,16 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         arch = _OS_ARCH.search(value) if label == "OS" else None
         if arch:
             facts.append(Fact(key=keys.ARCH, value=arch.group(1), source=at_line(source, number)))
+    gpus = [
+        msgspec.structs.replace(
+            gpu,
+            compute_capability=capabilities[gpu.index],
+            family=architecture(capabilities[gpu.index]),
+        )
+        if gpu.index in capabilities
+        else gpu
+        for gpu in gpus
+    ]
     if gpus:
         facts.append(Fact(key=keys.NVIDIA_DEVICE_COUNT, value=len(gpus), source=gpus[0].source))
     return Collected(facts=tuple(facts), accelerators=tuple(gpus))
