@@ -12,7 +12,7 @@ from bringup.probe.importers import import_report
 from conftest import FIXTURES, Golden
 
 REPORTS = sorted((FIXTURES / "reports").glob("*.txt"))
-NAMED_BY_BRINGUP = (keys.OS_ID, keys.OS_VERSION_ID, keys.ASCEND_CHIP)
+NAMED_BY_BRINGUP = (keys.OS_ID, keys.OS_VERSION_ID, keys.ASCEND_CHIP, keys.ARCH)
 """Values bringup spells its own way (os-release IDs, chip families), not as the line does."""
 
 

@@ -235,3 +235,18 @@ def test_vocabulary_labels_normalise_across_languages_and_markup() -> None:
     for subject in vocabulary.subjects:
         for alias in subject.aliases:
             assert vocabulary.subject(alias) is not None, alias
+
+
+def test_gpustack_worker_json() -> None:
+    fixtures = Path(__file__).parent.parent / "fixtures" / "reports"
+    text = (fixtures / "gpustack-worker-910b-x2.txt").read_text(encoding="utf-8")
+    for body in (text, f"My worker:\n\n```json\n{text}```\n"):
+        snapshot = _read(body)
+        devices = snapshot.devices("ascend")
+        assert [(d.index, d.name, d.family, d.memory_total_mib) for d in devices] == [
+            (0, "910B1", "910B", 65536),
+            (1, "910B1", "910B", 65536),
+        ]
+        assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 2
+        assert snapshot.value(keys.ARCH) == "aarch64"  # the worker's "arch": "arm64" label
+    assert devices[1].source.line == 93 + 3  # the second "name" line, inside the fence

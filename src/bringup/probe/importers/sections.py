@@ -19,7 +19,7 @@ from bringup.backends.ascend.parse import (
 from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_table
 from bringup.model import Source, keys
 from bringup.parsing import Collected, at_line, fact
-from bringup.probe.importers import npu_smi_v, nvidia_smi_q
+from bringup.probe.importers import gpustack, npu_smi_v, nvidia_smi_q
 
 _QUOTE = re.compile(r"^\s*(?:>\s?)*")
 _KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=\S*")
@@ -31,6 +31,13 @@ _NPU_SMI_BANNER = re.compile(r"npu-smi\s+\S+\s+Version:\s*(\S+)")
 _NVCC = re.compile(r"Cuda compilation tools, release")
 
 Parser = Callable[[str, Source], Collected]
+
+_ONE_LINE: tuple[tuple[re.Pattern[str], Parser], ...] = (
+    (_NPU_FAILURE, parse_npu_smi_info),
+    (npu_smi_v.LINE, npu_smi_v.parse_npu_smi_v),
+    (_NVCC, parse_nvcc_version),
+)
+"""Reports of one line: npu-smi's failure messages, ``npu-smi -v``, ``nvcc --version``."""
 
 
 def clean(line: str) -> str:
@@ -50,10 +57,14 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
         for index in range(start, end):
             taken[index] = True
 
+    found += _json_reports(lines, taken, source)
     index = 0
     while index < len(lines):
         line = lines[index]
-        if line.startswith(("+", "|")) and not taken[index]:
+        if taken[index]:
+            index += 1
+            continue
+        if line.startswith(("+", "|")):
             end = index
             while end < len(lines) and lines[end].startswith(("+", "|")):
                 end += 1
@@ -71,12 +82,9 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
             take(index, end, nvidia_smi_q.parse_nvidia_smi_q)
             index = end
             continue
-        if _NPU_FAILURE.search(line):
-            take(index, index + 1, parse_npu_smi_info)
-        elif npu_smi_v.LINE.match(line):
-            take(index, index + 1, npu_smi_v.parse_npu_smi_v)
-        elif _NVCC.search(line):
-            take(index, index + 1, parse_nvcc_version)
+        one_line = next((parser for pattern, parser in _ONE_LINE if pattern.search(line)), None)
+        if one_line is not None:
+            take(index, index + 1, one_line)
         elif _KEY_VALUE.match(line):
             end = index
             while end < len(lines) and _KEY_VALUE.match(lines[end]):
@@ -90,6 +98,36 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
         index += 1
     rest = "\n".join("" if taken[i] else lines[i] for i in range(len(lines)))
     return found, rest
+
+
+def _json_reports(lines: list[str], taken: list[bool], source: Source) -> list[Collected]:
+    """The JSON reports pasted (gpustack's worker), their lines marked as taken."""
+    found = []
+    for start, end in _json_blocks(lines):
+        parsed = gpustack.parse_gpustack("\n".join(lines[start:end]), at_line(source, start + 1))
+        if parsed is not None:
+            found.append(parsed)
+            taken[start:end] = [True] * (end - start)
+    return found
+
+
+def _json_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """Where JSON may have been pasted: the whole text, or a fenced block, that opens with
+    ``{`` or ``[`` (start and end line index, end excluded)."""
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and lines[first].startswith(("{", "[")):
+        return [(first, len(lines))]
+    blocks = []
+    opened: int | None = None
+    for index, line in enumerate(lines):
+        if line.startswith(("```", "~~~")):
+            if opened is None:
+                opened = index + 1
+            else:
+                if opened < index and lines[opened].lstrip().startswith(("{", "[")):
+                    blocks.append((opened, index))
+                opened = None
+    return blocks
 
 
 def _npu_smi_table(text: str, source: Source) -> Collected:
