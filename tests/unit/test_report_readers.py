@@ -250,3 +250,28 @@ def test_gpustack_worker_json() -> None:
         assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 2
         assert snapshot.value(keys.ARCH) == "aarch64"  # the worker's "arch": "arm64" label
     assert devices[1].source.line == 93 + 3  # the second "name" line, inside the fence
+
+
+def test_issue_body_parts() -> None:
+    from bringup.probe.importers.parts import Part, split_parts
+
+    body = (DEV / "05-vllm-omni-collect-env-euleros.txt").read_text(encoding="utf-8")
+    lines = body.splitlines()
+    parts = split_parts(lines)
+    assert [(p.kind, p.title) for p in parts] == [
+        ("section", "Your current environment"),
+        ("details", "The output of `python collect_env.py`"),
+        ("fence", "text"),
+    ]
+    fence = parts[2]
+    assert isinstance(fence, Part)
+    assert lines[fence.start] == "Collecting environment information..."
+
+
+def test_a_fence_of_one_row_is_a_package_listing() -> None:
+    snapshot = _read("pip list | grep npu gave:\n\n```\ntorch_npu        2.1.0.post6\n```\n")
+    assert _package(snapshot, "torch-npu") == "2.1.0.post6"
+    alone = _read("```\nfrobnicator      2.1.0\n```\n")  # not a known name: still a listing
+    assert _package(alone, "frobnicator") == "2.1.0"
+    prose = _read("frobnicator 2.1.0 is what I have\n")
+    assert _package(prose, "frobnicator") is None

@@ -24,7 +24,8 @@ from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
     "--from",
     "report",
     metavar="FILE",
-    help="Read a pasted report (npu-smi, nvidia-smi, collect_env, pip list...); '-' for stdin.",
+    help="Read a pasted report or a whole issue body (npu-smi, nvidia-smi, collect_env, "
+    "pip list, template lines...); '-' for stdin.",
 )
 @click.option(
     "--record",

@@ -25,7 +25,8 @@ from bringup.probe.importers.free_form import (
     report_vendor,
 )
 from bringup.probe.importers.merge import merge_facts
-from bringup.probe.importers.packages import package_facts, read_packages
+from bringup.probe.importers.packages import listings, package_facts, read_packages
+from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
@@ -48,13 +49,14 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
     lines = expand_collapsed(list(numbered_lines(rest)))
+    parts = split_parts(rest.splitlines())
     vendor = report_vendor(text)
     found = merge(*sections, read_collect_env(lines, source))
-    rows = package_facts(read_packages(lines), source, _fact_of(vocabulary))
+    rows = package_facts(read_packages(lines, listings(rest, parts)), source, _fact_of(vocabulary))
     read_by_tools = {f.source.line for f in found.facts} | {n for _, n in rows}
     rest_lines = [(n, line) for n, line in lines if n not in read_by_tools]
     free = read_free_form(rest_lines, source, vocabulary, vendor)
-    forms = read_form_fields(rest_lines, source, vocabulary, vendor)
+    forms = read_form_fields(rest_lines, parts, source, vocabulary, vendor)
     host = read_platform(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
     stated += _toolkit_arch(found.toolkits, text.splitlines(), source)

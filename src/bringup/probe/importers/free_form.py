@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
+from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
 from bringup.probe.importers.values import read_chip, read_count, read_version, says_absent
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
@@ -267,28 +268,29 @@ def _vendor(text: str, default: str) -> str:
     return default
 
 
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
-
-
 def read_form_fields(
-    lines: list[tuple[int, str]], source: Source, vocabulary: Vocabulary, vendor: str
+    lines: list[tuple[int, str]],
+    parts: list[Part],
+    source: Source,
+    vocabulary: Vocabulary,
+    vendor: str,
 ) -> Reading:
     """GitHub issue forms render each field as a heading and its answer (``### GPUStack
-    version`` then ``v2.2.3``): a heading that names a subject, followed by one short line."""
+    version`` then ``v2.2.3``): a section whose heading names a subject and whose first line
+    is a short answer, not a block."""
     reading = Reading()
-    for position, (_, line) in enumerate(lines):
-        heading = _HEADING.match(line)
-        if heading is None:
+    text = dict(lines)
+    for part in parts:
+        if part.kind != "section":
             continue
-        answer = [(n, text) for n, text in lines[position + 1 : position + 4] if text.strip()]
-        if not answer or _HEADING.match(answer[0][1]) or answer[0][1].lstrip().startswith("`"):
+        answer = next(
+            (n for n in range(part.start + 1, part.end + 1) if text.get(n, "").strip()), None
+        )
+        if answer is None or len(text[answer]) > 200 or text[answer].lstrip().startswith("`"):
             continue
-        number, value = answer[0]
-        if len(value) > 200:
-            continue
-        where = at_line(source, number)
-        for found in _label_value(heading.group(1), clean_line(value), where, vocabulary, vendor):
-            reading.add(found, number)
+        where = at_line(source, answer)
+        for found in _label_value(part.title, clean_line(text[answer]), where, vocabulary, vendor):
+            reading.add(found, answer)
     return reading
 
 

@@ -11,6 +11,7 @@ import re
 
 from bringup.model import Fact, Source
 from bringup.parsing import at_line
+from bringup.probe.importers.parts import Part
 
 _FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;,]+)\s*$")
 _CONDA = re.compile(r"^\[conda\]\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[^\s]*)")
@@ -29,9 +30,24 @@ def normalise(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def read_packages(lines: list[tuple[int, str]]) -> list[tuple[str, str, int]]:
+def listings(text: str, parts: list[Part]) -> set[int]:
+    """Line numbers of the fences that hold nothing but ``name  version`` rows (``pip list |
+    grep torch`` pasted alone): there even one row is a package."""
+    lines = text.splitlines()
+    found: set[int] = set()
+    for part in parts:
+        body = [line.strip() for line in lines[part.start : part.end] if line.strip()]
+        if part.kind == "fence" and body and all(_ROW.match(line) for line in body):
+            found.update(range(part.start + 1, part.end + 1))
+    return found
+
+
+def read_packages(
+    lines: list[tuple[int, str]], listed: set[int] | frozenset[int] = frozenset()
+) -> list[tuple[str, str, int]]:
     """(name, version, line number) of every package line: freeze and collect_env forms
-    anywhere; ``name  version`` rows under a list header or command, or two in a row."""
+    anywhere; ``name  version`` rows under a list header or command, in a fence of rows
+    (``listed``), or two in a row."""
     found: list[tuple[str, str, int]] = []
     listing = False
     rows: list[tuple[str, str, int]] = []
@@ -50,7 +66,9 @@ def read_packages(lines: list[tuple[int, str]]) -> list[tuple[str, str, int]]:
             continue
         row = _ROW.match(stripped)
         if row is not None:
-            (found if listing else rows).append((row.group(1), row.group(2), number))
+            (found if listing or number in listed else rows).append(
+                (row.group(1), row.group(2), number)
+            )
             continue
         listing = listing and bool(stripped) and stripped.startswith("#")
         found += rows if len(rows) >= 2 else []

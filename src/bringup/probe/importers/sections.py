@@ -20,6 +20,7 @@ from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_tab
 from bringup.model import Source, keys
 from bringup.parsing import Collected, at_line, fact
 from bringup.probe.importers import gpustack, npu_smi_v, nvidia_smi_q
+from bringup.probe.importers.parts import json_candidates, split_parts
 
 _QUOTE = re.compile(r"^\s*(?:>\s?)*")
 _KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=\S*")
@@ -103,31 +104,12 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
 def _json_reports(lines: list[str], taken: list[bool], source: Source) -> list[Collected]:
     """The JSON reports pasted (gpustack's worker), their lines marked as taken."""
     found = []
-    for start, end in _json_blocks(lines):
+    for start, end in json_candidates(lines, split_parts(lines)):
         parsed = gpustack.parse_gpustack("\n".join(lines[start:end]), at_line(source, start + 1))
         if parsed is not None:
             found.append(parsed)
             taken[start:end] = [True] * (end - start)
     return found
-
-
-def _json_blocks(lines: list[str]) -> list[tuple[int, int]]:
-    """Where JSON may have been pasted: the whole text, or a fenced block, that opens with
-    ``{`` or ``[`` (start and end line index, end excluded)."""
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is not None and lines[first].startswith(("{", "[")):
-        return [(first, len(lines))]
-    blocks = []
-    opened: int | None = None
-    for index, line in enumerate(lines):
-        if line.startswith(("```", "~~~")):
-            if opened is None:
-                opened = index + 1
-            else:
-                if opened < index and lines[opened].lstrip().startswith(("{", "[")):
-                    blocks.append((opened, index))
-                opened = None
-    return blocks
 
 
 def _npu_smi_table(text: str, source: Source) -> Collected:
