@@ -275,3 +275,31 @@ def test_a_fence_of_one_row_is_a_package_listing() -> None:
     assert _package(alone, "frobnicator") == "2.1.0"
     prose = _read("frobnicator 2.1.0 is what I have\n")
     assert _package(prose, "frobnicator") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # lines from failure logs in tests/fixtures/logs and tests/data/triage*: asked-for,
+        # required or code, not stated
+        "  CMake 3.18 or higher is required.  You are running version 3.16.3",
+        "    inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2, device=device).to(dtype=dtype)",
+        "RuntimeError: copy_d2d:torch_npu/csrc/aten/common/CopyKernel.cpp:274 NPU function error",
+        "torch-0.1.11.post5-cp35-cp35m-linux_x86_64.whl is not a supported wheel on this platform.",
+        "MindIE-service python api Install failed, please install python3.10 firstly!",
+        "mismatches the version that was used to compile PyTorch (11.3). Please make sure",
+    ],
+)
+def test_what_is_asked_for_or_code_is_not_a_fact(text: str) -> None:
+    snapshot = _read(text)
+    assert not [f for f in snapshot.facts if f.ok], snapshot.facts
+
+
+def test_nvidia_smi_header_alone_is_the_driver_and_its_cuda() -> None:
+    # a header line quoted in prose, as in the triage corpus's threads
+    snapshot = _read(
+        "当前环境：NVIDIA-SMI 475.14       Driver Version: 475.14       CUDA Version: 11.4"
+    )
+    assert snapshot.value(keys.NVIDIA_DRIVER) == "475.14"
+    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "11.4"
+    assert snapshot.value(keys.CUDA_ACTIVE) is None

@@ -18,7 +18,13 @@ from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
-from bringup.probe.importers.values import read_chip, read_count, read_version, says_absent
+from bringup.probe.importers.values import (
+    read_chip,
+    read_count,
+    read_version,
+    says_absent,
+    stated,
+)
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
@@ -27,10 +33,11 @@ _PAIR = re.compile(r"^(?P<label>[^:：=|]{1,60}?)\s*(?:[:：]|==?(?!=)|\s是\s?)
 _SPLIT_LABEL = re.compile(r"\s*(?:&&|&|/|,|，|、|和|与|\band\b|\+)\s*")
 _PACKAGE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._\-]{0,40}$")
 _FILLER = re.compile(
-    r"^(?:[\s:：=\-_*`'\"|,()（）]|versions?\b|ver\b|is\b|v(?=\d)|[\u4e00-\u9fff]){0,16}$",
+    r"^(?:[\s:：=\-_*`'\"|,]|versions?\b|ver\b|is\b|v(?=\d)|[\u4e00-\u9fff]){0,16}$",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_NOTE = re.compile(r"^\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*$")
 _ARCH = re.compile(r"\b(x86_64|aarch64|arm64|amd64|x64)\b", re.IGNORECASE)
 _DEVICE_WORDS = re.compile(
     r"card|卡|npu|gpu|device|server|服务器|机器|910|310|950|a100|h100|h800|a800|昇腾|ascend",
@@ -95,11 +102,20 @@ def _labelled(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> 
     match = _PAIR.match(line)
     if match is None:
         return []
-    return _label_value(match.group("label"), match.group("value"), where, vocabulary, vendor)
+    code = re.search(r"\s=(?!=)", line) is not None  # "lr = 0.001" is code, "HDK=25.5.0" a fact
+    return _label_value(
+        match.group("label"), match.group("value"), where, vocabulary, vendor, subjects_only=code
+    )
 
 
 def _label_value(
-    label: str, value: str, where: Source, vocabulary: Vocabulary, vendor: str
+    label: str,
+    value: str,
+    where: Source,
+    vocabulary: Vocabulary,
+    vendor: str,
+    *,
+    subjects_only: bool = False,
 ) -> list[Fact]:
     names = [part for part in _SPLIT_LABEL.split(label.strip()) if part]
     subjects = [s for s in (vocabulary.subject(name) for name in names) if s is not None]
@@ -108,6 +124,8 @@ def _label_value(
         for subject in subjects:
             found += _value_facts(subject, value, label, where, vendor)
         return found
+    if subjects_only:
+        return []
     name = re.sub(r"(?i)[\s_-]*versions?$", "", label.strip()).strip(" `*")
     # a package as tools list them: lower case (``triton: 3.0.0``) or followed by the word
     # "version" (``Datasets version: 3.1.0``); not an lscpu line such as ``BogoMIPS: 200.00``
@@ -116,9 +134,11 @@ def _label_value(
     if says_absent(value):
         return [package_fact(name, None, where)]
     version = read_version(value)
-    if version is not None and version[1] <= 2:
-        return [package_fact(name, version[0], where)]
-    return []
+    if version is None or version[1] > 2:
+        return []
+    if not _NOTE.match(value[version[1] + len(version[0]) :]):
+        return []  # "inv_freq = 1.0 / (10000 ** ...)": code, not a listing
+    return [package_fact(name, version[0], where)]
 
 
 def _value_facts(
@@ -223,6 +243,9 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> 
             continue
         between = rest[: version[1]]
         if not _FILLER.match(between) or len(_CJK.findall(between)) > 8:
+            continue
+        after = rest[version[1] + len(version[0]) :]
+        if not stated(line[: match.start()], after):
             continue
         if subject.kind == "text" and subject.fact != keys.KERNEL:
             continue

@@ -29,6 +29,7 @@ _NPU_FAILURE = re.compile(
     r"|DrvMngGetConsoleLogLevel failed|npu-smi: command not found"
 )
 _NPU_SMI_BANNER = re.compile(r"npu-smi\s+\S+\s+Version:\s*(\S+)")
+_NVIDIA_SMI_HEADER = re.compile(r"NVIDIA-SMI\s+[\d.]+\s+(?:Driver|KMD) Version")
 _NVCC = re.compile(r"Cuda compilation tools, release")
 
 Parser = Callable[[str, Source], Collected]
@@ -37,8 +38,10 @@ _ONE_LINE: tuple[tuple[re.Pattern[str], Parser], ...] = (
     (_NPU_FAILURE, parse_npu_smi_info),
     (npu_smi_v.LINE, npu_smi_v.parse_npu_smi_v),
     (_NVCC, parse_nvcc_version),
+    (_NVIDIA_SMI_HEADER, parse_nvidia_smi_table),
 )
-"""Reports of one line: npu-smi's failure messages, ``npu-smi -v``, ``nvcc --version``."""
+"""Reports of one line: npu-smi's failure messages, ``npu-smi -v``, ``nvcc --version``, and
+nvidia-smi's header pasted without its table."""
 
 
 def clean(line: str) -> str:

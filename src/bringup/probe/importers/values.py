@@ -26,14 +26,35 @@ PREFIXED_CHIP = re.compile(
     re.IGNORECASE,
 )
 _COUNT = re.compile(
-    r"(?<![A-Za-z0-9_.])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
+    r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
     r"(?:cards?\b|卡|张卡|张|块|npus?\b|gpus?\b|devices?\b)",
     re.IGNORECASE,
 )
-_TIMES = re.compile(r"(?<![A-Za-z0-9_.])(\d{1,3})\s*[x×*]\s*(?=\S)", re.IGNORECASE)
+_TIMES = re.compile(r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*[x×*]\s*(?=\S)", re.IGNORECASE)
 _ABSENT = re.compile(
     r"^(?:module not found|not installed|no cuda|none|not found|无|未安装)\b", re.IGNORECASE
 )
+
+
+MAX_COUNT = 64
+"""The most accelerators one report's host states (a 16-NPU A3 server, 8 GPUs are usual);
+a larger number next to "NPU" is a source line or an error code, not a count."""
+
+_NOT_STATED = re.compile(
+    r"^[\s)]*(?:or\s+(?:higher|later|newer|above|greater)|\+?\s*(?:is\s+)?required|及?以上|或更高"
+    r"|-cp\d|-py\d|\.whl|\.tar)",
+    re.IGNORECASE,
+)
+_ASKED = re.compile(
+    r"(?:at least|requires?|required|install|upgrade to|需要|要求|安装|升级到?)\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def stated(before: str, after: str) -> bool:
+    """Whether a version between ``before`` and ``after`` is stated as present, not asked
+    for (``3.18 or higher is required``, ``at least 8.0``) or named in a wheel's file name."""
+    return not (_NOT_STATED.match(after) or _ASKED.search(before))
 
 
 def read_version(text: str) -> tuple[str, int] | None:
@@ -65,7 +86,7 @@ def read_count(text: str) -> int | None:
     if match is None:
         return None
     count = int(match.group(1))
-    return count if 0 < count <= 512 else None
+    return count if 0 < count <= MAX_COUNT else None
 
 
 def says_absent(value: str) -> bool:
