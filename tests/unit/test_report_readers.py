@@ -47,8 +47,8 @@ def _line(snapshot: Snapshot, key: str) -> int | None:
         ("驱动版本：24.1.0", keys.ASCEND_DRIVER, "24.1.0"),
         ("服务器：昇腾910C", keys.ASCEND_CHIP, "910_93"),
         ("we run it on an 8-card server", keys.ASCEND_NPU_COUNT, 8),
-        # https://github.com/vllm-project/vllm-ascend/issues/3137 form: name then version
-        ("torch-npu 2.7.1.dev20250724", "python.package.torch-npu", "2.7.1.dev20250724"),
+        # a name then its version, as in tests/data/reports_dev/12 (Ascend/pytorch#99)
+        ("CANN 8.5.0，torch npu 2.8.0post2", "python.package.torch-npu", "2.8.0post2"),
         # https://github.com/Ascend/pytorch/issues/7: Chinese prose
         (
             "torch版本是2.1.0，驱动版本也核对无误7.0.RC1.alpha003， python3.8",
@@ -177,7 +177,7 @@ def test_conda_and_headerless_pip_rows() -> None:
 
 
 def test_cann_pin_is_the_toolkit_not_a_package() -> None:
-    # https://github.com/zai-org/GLM-4/issues/749 writes "CANN==8.0.T63"
+    # https://github.com/zai-org/GLM-4/issues/749 writes "CANN==8.0.T63" (a requirement there)
     snapshot = _read("CANN==8.5.0\ntorch_npu==2.8.0\n")
     assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.5.0"
     assert _package(snapshot, "cann") is None
