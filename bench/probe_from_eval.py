@@ -130,6 +130,8 @@ SUBJECTS: dict[str, tuple[str, Values]] = {
     "glibc": ("host", _facts(keys.GLIBC)),
     "kernel": ("host", _facts(keys.KERNEL)),
     "gcc": ("host", _facts(keys.GCC)),
+    # CMake is a host tool (collect_env's "CMake version"), though pip can install it too
+    "cmake": ("host", _with(_facts(keys.CMAKE), lambda s: _package_values("cmake", s))),
 }
 
 
@@ -142,6 +144,10 @@ def found_values(subject: str, snapshot: Snapshot) -> list[str]:
     """What the snapshot says about ``subject`` (a known subject, else a package)."""
     if subject in SUBJECTS:
         return SUBJECTS[subject][1](snapshot)
+    return _package_values(subject, snapshot)
+
+
+def _package_values(subject: str, snapshot: Snapshot) -> list[str]:
     name = normalise_name(subject)
     values = _facts(PACKAGE + name)(snapshot)
     for python in snapshot.pythons:

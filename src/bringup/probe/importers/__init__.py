@@ -26,6 +26,7 @@ from bringup.probe.importers.free_form import (
 )
 from bringup.probe.importers.merge import merge_facts
 from bringup.probe.importers.packages import listings, package_facts, read_packages
+from bringup.probe.importers.packed import read_packed
 from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
@@ -58,7 +59,9 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     free = read_free_form(rest_lines, source, vocabulary, vendor)
     forms = read_form_fields(rest_lines, parts, source, vocabulary, vendor)
     host = read_platform(rest_lines, source, vocabulary)
+    packed = read_packed(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
+    stated += packed.facts
     stated += _toolkit_arch(found.toolkits, text.splitlines(), source)
     facts = list(merge_facts([*stated, *_derived(stated, vocabulary)]))
     toolkits = found.toolkits + _reported_toolkits(facts, found.toolkits)

@@ -117,13 +117,14 @@ def _label_value(
     *,
     subjects_only: bool = False,
 ) -> list[Fact]:
-    names = [part for part in _SPLIT_LABEL.split(label.strip()) if part]
+    whole = vocabulary.subject(label)  # "GPU models and configuration" is one label
+    names = [label] if whole else [part for part in _SPLIT_LABEL.split(label.strip()) if part]
     subjects = [s for s in (vocabulary.subject(name) for name in names) if s is not None]
     if names and len(subjects) == len(names):
         found: list[Fact] = []
         for subject in subjects:
             found += _value_facts(subject, value, label, where, vendor)
-        return found
+        return _named_in_value(found, value, where, vocabulary, vendor)
     if subjects_only:
         return []
     name = re.sub(r"(?i)[\s_-]*versions?$", "", label.strip()).strip(" `*")
@@ -139,6 +140,17 @@ def _label_value(
     if not _NOTE.match(value[version[1] + len(version[0]) :]):
         return []  # "inv_freq = 1.0 / (10000 ** ...)": code, not a listing
     return [package_fact(name, version[0], where)]
+
+
+def _named_in_value(
+    found: list[Fact], value: str, where: Source, vocabulary: Vocabulary, vendor: str
+) -> list[Fact]:
+    """A value that names its subjects again says which version is whose (``CUDA/cuDNN
+    version: CUDA 11.0, cuDNN 8.0.5``) and may name more (``vllm=0.14.0和CANN8.2RC``): what
+    it names wins over reading the whole value as each label's."""
+    named = _mentions(value, where, vocabulary, vendor)
+    keys_named = {f.key for f in named}
+    return [f for f in found if f.key not in keys_named] + named
 
 
 def _value_facts(

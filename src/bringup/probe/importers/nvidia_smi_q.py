@@ -1,6 +1,8 @@
-"""``nvidia-smi -q`` / ``nvidia-smi -a`` (the ``NVSMI LOG`` report): the driver, the highest CUDA
-version it supports, and one GPU per ``GPU <bus id>`` block, named by its ``Product Name`` --
-the bus-id header line is where the GPU is, not what it is."""
+"""``nvidia-smi -q`` / ``nvidia-smi -a`` (the ``NVSMI LOG`` report) and its XML form ``nvidia-smi
+-q -x`` (``<nvidia_smi_log>``): the driver, the highest CUDA version it supports, and one GPU per
+``GPU <bus id>`` block (``<gpu id="...">``), named by its ``Product Name`` (``<product_name>``)
+-- the bus-id header line is where the GPU is, not what it is. The XML is read line by line,
+as it is printed, so a document cut short still gives what it states."""
 
 from __future__ import annotations
 
@@ -10,6 +12,15 @@ from bringup.model import Accelerator, Source, keys
 from bringup.parsing import Collected, at_line, describe_bad_text, fact, numbered_lines, unparsed
 
 START = re.compile(r"=+\s*NVSMI LOG\s*=+")
+XML_START = re.compile(r"<nvidia_smi_log>|<!DOCTYPE nvidia_smi_log\b")
+XML_END = re.compile(r"</nvidia_smi_log>")
+_XML_FIELD = re.compile(r"^\s*<(driver_version|cuda_version|product_name)>([^<]*)</\1>")
+_XML_GPU = re.compile(r'^\s*<gpu id="([0-9A-Fa-f:.]+)">')
+_XML_LABELS = {
+    "driver_version": "Driver Version",
+    "cuda_version": "CUDA Version",
+    "product_name": "Product Name",
+}
 _FIELD = re.compile(r"^(\s*)([A-Za-z][\w ()/.-]*?)\s+:\s*(.*)$")
 _SUBSECTION = re.compile(r"^[A-Z][\w ()/.-]{0,40}$")
 _GPU_HEADER = re.compile(
@@ -31,8 +42,7 @@ def belongs(line: str) -> bool:
 
 def parse_nvidia_smi_q(text: str, source: Source) -> Collected:
     """The facts and GPUs of one pasted ``nvidia-smi -q`` report."""
-    found = []
-    devices: list[Accelerator] = []
+    entries: list[tuple[int, str, str, str | None]] = []
     bus: str | None = None
     for number, line in numbered_lines(text):
         header = _GPU_HEADER.match(line.strip())
@@ -40,9 +50,33 @@ def parse_nvidia_smi_q(text: str, source: Source) -> Collected:
             bus = header.group(1)
             continue
         field = _FIELD.match(line)
-        if field is None:
+        if field is not None:
+            entries.append((number, field.group(2).strip(), field.group(3).strip(), bus))
+    return _collect(entries, text, source)
+
+
+def parse_nvidia_smi_xml(text: str, source: Source) -> Collected:
+    """The facts and GPUs of one pasted ``nvidia-smi -q -x`` document."""
+    entries: list[tuple[int, str, str, str | None]] = []
+    bus: str | None = None
+    for number, line in numbered_lines(text):
+        gpu = _XML_GPU.match(line)
+        if gpu is not None:
+            bus = gpu.group(1)
             continue
-        label, value = field.group(2).strip(), field.group(3).strip()
+        field = _XML_FIELD.match(line)
+        if field is not None:
+            entries.append((number, _XML_LABELS[field.group(1)], field.group(2).strip(), bus))
+    return _collect(entries, text, source)
+
+
+def _collect(
+    entries: list[tuple[int, str, str, str | None]], text: str, source: Source
+) -> Collected:
+    """Facts and GPUs from (line, label, value, bus id) entries in the text form's labels."""
+    found = []
+    devices: list[Accelerator] = []
+    for number, label, value, bus in entries:
         if label == "Driver Version" and value:
             found.append(fact(keys.NVIDIA_DRIVER, value, source, line=number))
         elif label == "CUDA Version" and value and value != "N/A":

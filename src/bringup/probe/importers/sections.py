@@ -19,11 +19,11 @@ from bringup.backends.ascend.parse import (
 from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_table
 from bringup.model import Source, keys
 from bringup.parsing import Collected, at_line, fact
-from bringup.probe.importers import gpustack, npu_smi_v, nvidia_smi_q
+from bringup.probe.importers import gpu_lists, gpustack, npu_smi_v, nvidia_smi_q
 from bringup.probe.importers.parts import json_candidates, split_parts
 
 _QUOTE = re.compile(r"^\s*(?:>\s?)*")
-_KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=\S*")
+_KEY_VALUE = re.compile(r"^[A-Za-z_][\w.]*=(?!=)\S*")  # not a pip pin (``torch==2.7.1``)
 _NPU_FAILURE = re.compile(
     r"dcmi module initialize failed|dcmi model initialized failed|npu get board type failed"
     r"|DrvMngGetConsoleLogLevel failed|npu-smi: command not found"
@@ -79,6 +79,29 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
                 take(index, end, parse_nvidia_smi_table)
             index = max(end, index + 1)
             continue
+        if nvidia_smi_q.XML_START.search(line):
+            end = index + 1
+            while end < len(lines) and not lines[end].startswith("```"):
+                end += 1
+                if nvidia_smi_q.XML_END.search(lines[end - 1]):
+                    break
+            take(index, end, nvidia_smi_q.parse_nvidia_smi_xml)
+            index = end
+            continue
+        names = gpu_lists.columns(line)
+        if names is not None:
+            index = _take_query_rows(lines, taken, index, names, source, found)
+            continue
+        if gpu_lists.LSPCI_ANY.match(line):
+            end = index
+            while end < len(lines) and gpu_lists.LSPCI_ANY.match(lines[end]):
+                end += 1
+            pci = gpu_lists.parse_lspci([(i + 1, lines[i]) for i in range(index, end)], source)
+            if pci.facts:
+                found.append(pci)
+                taken[index:end] = [True] * (end - index)
+            index = end
+            continue
         if nvidia_smi_q.START.search(line):
             end = index + 1
             while end < len(lines) and nvidia_smi_q.belongs(lines[end]):
@@ -102,6 +125,29 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
         index += 1
     rest = "\n".join("" if taken[i] else lines[i] for i in range(len(lines)))
     return found, rest
+
+
+def _take_query_rows(
+    lines: list[str],
+    taken: list[bool],
+    index: int,
+    names: list[str],
+    source: Source,
+    found: list[Collected],
+) -> int:
+    """The CSV rows after a ``--query-gpu`` command line or header (a header may follow the
+    command): read and marked as taken; returns the index after them."""
+    start = index + 1
+    if start < len(lines) and gpu_lists.HEADER.match(lines[start]):
+        start += 1
+    end = start
+    while end < len(lines) and gpu_lists.query_row(lines[end], len(names)):
+        end += 1
+    if end > start:
+        rows = [(i + 1, lines[i]) for i in range(start, end)]
+        found.append(gpu_lists.parse_query_rows(names, rows, source))
+        taken[index:end] = [True] * (end - index)
+    return max(end, index + 1)
 
 
 def _json_reports(lines: list[str], taken: list[bool], source: Source) -> list[Collected]:

@@ -11,9 +11,10 @@ from bringup.backends.ascend.parse import chip_family
 
 VERSION = re.compile(
     r"(?<![A-Za-z0-9_./])[vV]?(\d+(?:\.\d+)+(?:[.\-]?(?:rc|RC|alpha|beta|post|dev|a|b|T|B|SPC)\d+)*"
-    r"(?:\.\d+)*(?:\+[0-9A-Za-z][0-9A-Za-z.]*)?)(?![A-Za-z0-9/])"
+    r"(?:\.\d+)*(?:\.?RC(?![A-Za-z]))?(?:\+[0-9A-Za-z][0-9A-Za-z.]*)?)(?![A-Za-z0-9/])"
 )
-"""A dotted version with the suffixes vendors add; not part of a longer word or path."""
+"""A dotted version with the suffixes vendors add (CANN's bare ``8.2RC`` too); not part of a
+longer word or path."""
 
 _REQUIREMENT = re.compile(r"(?:>=|<=|~=|!=|>|<|\^)\s*$")
 _CHIP = re.compile(
