@@ -79,35 +79,13 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
                 take(index, end, parse_nvidia_smi_table)
             index = max(end, index + 1)
             continue
-        if nvidia_smi_q.XML_START.search(line):
-            end = index + 1
-            while end < len(lines) and not lines[end].startswith("```"):
-                end += 1
-                if nvidia_smi_q.XML_END.search(lines[end - 1]):
-                    break
-            take(index, end, nvidia_smi_q.parse_nvidia_smi_xml)
-            index = end
-            continue
-        names = gpu_lists.columns(line)
-        if names is not None:
-            index = _take_query_rows(lines, taken, index, names, source, found)
-            continue
-        if gpu_lists.LSPCI_ANY.match(line):
-            end = index
-            while end < len(lines) and gpu_lists.LSPCI_ANY.match(lines[end]):
-                end += 1
-            pci = gpu_lists.parse_lspci([(i + 1, lines[i]) for i in range(index, end)], source)
-            if pci.facts:
-                found.append(pci)
+        block = _gpu_block(lines, index, source)
+        if block is not None:
+            end, parsed = block
+            if parsed is not None:
+                found.append(parsed)
                 taken[index:end] = [True] * (end - index)
-            index = end
-            continue
-        if nvidia_smi_q.START.search(line):
-            end = index + 1
-            while end < len(lines) and nvidia_smi_q.belongs(lines[end]):
-                end += 1
-            take(index, end, nvidia_smi_q.parse_nvidia_smi_q)
-            index = end
+            index = max(end, index + 1)
             continue
         one_line = next((parser for pattern, parser in _ONE_LINE if pattern.search(line)), None)
         if one_line is not None:
@@ -127,27 +105,44 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
     return found, rest
 
 
-def _take_query_rows(
-    lines: list[str],
-    taken: list[bool],
-    index: int,
-    names: list[str],
-    source: Source,
-    found: list[Collected],
-) -> int:
-    """The CSV rows after a ``--query-gpu`` command line or header (a header may follow the
-    command): read and marked as taken; returns the index after them."""
-    start = index + 1
-    if start < len(lines) and gpu_lists.HEADER.match(lines[start]):
-        start += 1
-    end = start
-    while end < len(lines) and gpu_lists.query_row(lines[end], len(names)):
-        end += 1
-    if end > start:
+def _gpu_block(lines: list[str], index: int, source: Source) -> tuple[int, Collected | None] | None:
+    """An ``nvidia-smi -q`` report or its ``-x`` XML document, ``--query-gpu`` CSV rows (after
+    the command line or their header) or a run of ``lspci`` lines starting at ``index``: where
+    it ends and what it states (None: nothing); None when no such block starts there."""
+    line = lines[index]
+    if nvidia_smi_q.START.search(line):
+        end = index + 1
+        while end < len(lines) and nvidia_smi_q.belongs(lines[end]):
+            end += 1
+        return end, nvidia_smi_q.parse_nvidia_smi_q(
+            "\n".join(lines[index:end]), at_line(source, index + 1)
+        )
+    if nvidia_smi_q.XML_START.search(line):
+        end = index + 1
+        while end < len(lines) and not lines[end].startswith("```"):
+            end += 1
+            if nvidia_smi_q.XML_END.search(lines[end - 1]):
+                break
+        return end, nvidia_smi_q.parse_nvidia_smi_xml(
+            "\n".join(lines[index:end]), at_line(source, index + 1)
+        )
+    names = gpu_lists.columns(line)
+    if names is not None:
+        start = index + 1
+        if start < len(lines) and gpu_lists.HEADER.match(lines[start]):
+            start += 1
+        end = start
+        while end < len(lines) and gpu_lists.query_row(lines[end], len(names)):
+            end += 1
         rows = [(i + 1, lines[i]) for i in range(start, end)]
-        found.append(gpu_lists.parse_query_rows(names, rows, source))
-        taken[index:end] = [True] * (end - index)
-    return max(end, index + 1)
+        return end, gpu_lists.parse_query_rows(names, rows, source) if rows else None
+    if gpu_lists.LSPCI_ANY.match(line):
+        end = index
+        while end < len(lines) and gpu_lists.LSPCI_ANY.match(lines[end]):
+            end += 1
+        pci = gpu_lists.parse_lspci([(i + 1, lines[i]) for i in range(index, end)], source)
+        return end, pci if pci.facts else None
+    return None
 
 
 def _json_reports(lines: list[str], taken: list[bool], source: Source) -> list[Collected]:
