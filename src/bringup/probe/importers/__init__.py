@@ -31,6 +31,7 @@ from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
+from bringup.probe.importers.transcripts import read_transcripts
 from bringup.probe.importers.vocabulary import Vocabulary, load_vocabulary
 from bringup.probe.parsing import merge
 
@@ -61,7 +62,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     host = read_platform(rest_lines, source, vocabulary)
     packed = read_packed(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
-    stated += packed.facts
+    stated += packed.facts + read_transcripts(rest_lines, source, vocabulary).facts
     stated += _toolkit_arch(found.toolkits, text.splitlines(), source)
     facts = list(merge_facts([*stated, *_derived(stated, vocabulary)]))
     toolkits = found.toolkits + _reported_toolkits(facts, found.toolkits)

@@ -11,6 +11,7 @@ import re
 
 import msgspec
 
+from bringup.backends.ascend.parse import chip_family
 from bringup.backends.ascend.probe import SET_ENV_VARIABLES
 from bringup.backends.cpu.parse import parse_tool_banner
 from bringup.backends.cuda.parse import architecture
@@ -19,6 +20,7 @@ from bringup.parsing import Collected, at_line, first_version, numbered_lines
 
 _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_.+-]*?)\s*:\s*(.*)$")
 _GPU = re.compile(r"GPU (\d+(?:,\d+)*):\s*(.+?)(?:\s*\(UUID:.*\))?$")
+_NPU = re.compile(r"^NPU (\d+(?:,\d+)*):\s*(\S.*)$")  # sglang's check_env on Ascend
 _UNKNOWN = ("could not collect", "n/a", "none", "not known", "unknown", "")
 _CAPABILITY = re.compile(r"^GPU (\d+(?:,\d+)*) Compute Capability:\s*(\d+\.\d+)$")
 _OS_ARCH = re.compile(r"\((x86_64|aarch64)\)\s*$")
@@ -97,6 +99,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
     """As ``parse_collect_env``, over (line number, text) pairs."""
     facts: list[Fact] = []
     gpus: list[Accelerator] = []
+    npus: list[Accelerator] = []
     capabilities: dict[int, str] = {}
     for position, (number, line) in enumerate(lines):
         env = _ENV_LINE.match(line)
@@ -118,6 +121,21 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
                     key=keys.NVIDIA_COMPUTE_CAPABILITY, value=value, source=at_line(source, number)
                 )
             )
+            continue
+        npu = _NPU.match(line.strip())
+        if npu is not None:
+            name = npu.group(2).strip()
+            family = chip_family(name)
+            npus += [
+                Accelerator(
+                    vendor="ascend",
+                    index=int(index),
+                    name=name,
+                    family=family,
+                    source=at_line(source, number),
+                )
+                for index in npu.group(1).split(",")
+            ]
             continue
         gpu = _GPU.search(line)
         if gpu and ("GPU models" in line or line.lstrip().startswith("GPU ")):
@@ -158,7 +176,9 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
     ]
     if gpus:
         facts.append(Fact(key=keys.NVIDIA_DEVICE_COUNT, value=len(gpus), source=gpus[0].source))
-    return Collected(facts=tuple(facts), accelerators=tuple(gpus))
+    if npus:
+        facts.append(Fact(key=keys.ASCEND_DEVICE_COUNT, value=len(npus), source=npus[0].source))
+    return Collected(facts=tuple(facts), accelerators=tuple(gpus + npus))
 
 
 def _field_fact(key: str, kind: str, value: str, source: Source) -> Fact:

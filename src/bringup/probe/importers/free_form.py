@@ -19,6 +19,7 @@ from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
 from bringup.probe.importers.values import (
+    MODEL_CHIP,
     read_chip,
     read_count,
     read_version,
@@ -28,7 +29,7 @@ from bringup.probe.importers.values import (
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
-_MARKS = re.compile(r"\*\*|__|`|<br\s*/?>")
+_MARKS = re.compile(r"\*\*|__|`|<br\s*/?>|[【】]")  # 【Cann-Toolkit】: Chinese label brackets
 _PAIR = re.compile(r"^(?P<label>[^:：=|]{1,60}?)\s*(?:[:：]|==?(?!=)|\s是\s?)\s*(?P<value>.*)$")
 _SPLIT_LABEL = re.compile(r"\s*(?:&&|&|/|,|，|、|和|与|\band\b|\+)\s*")
 _PACKAGE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._\-]{0,40}$")
@@ -226,6 +227,12 @@ def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
     """An accelerator named after a chip label: an Ascend chip family, else an NVIDIA GPU."""
     found: list[Fact] = []
     chip = read_chip(value)
+    arch = _ARCH.search(value)  # "x86_64 / 910B2C", "Atlas 800 (aarch64)"
+    if arch is not None:
+        name = arch.group(1).lower()
+        found.append(
+            Fact(key=keys.ARCH, value=_ARCHES.get(name, name), source=where, confidence="medium")
+        )
     if chip is not None:
         found.append(Fact(key=keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium"))
     elif _NVIDIA_WORDS.search(label + " " + value):
@@ -264,6 +271,8 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> 
         seen.add(subject.name)
         found += _value_facts(subject, rest[version[1] :], match.group(0), where, vendor)
     chip = read_chip(line, prefixed=True)
+    if chip is None and vendor == "ascend":  # "部署到一个910B4的机器上", "using 910B2C"
+        chip = read_chip(line, pattern=MODEL_CHIP)
     if chip is not None:
         found.append(Fact(key=keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium"))
     return found

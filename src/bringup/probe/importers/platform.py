@@ -85,7 +85,7 @@ def _platform_string(line: str, where: Source, vocabulary: Vocabulary) -> list[F
         found.append(Fact(key=keys.GLIBC, value=glibc.group(1), source=where))
     elif old is not None:  # Python < 3.8: "-with-Ubuntu-18.04-bionic", "-with-centos-7.6.1810-Core"
         found += os_facts(f"{old.group('name')} {old.group('version')}", where, vocabulary, "high")
-    return found + _kernel_distribution(kernel, where, vocabulary)
+    return found + kernel_distribution(kernel, where, vocabulary)
 
 
 def _uname(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
@@ -96,11 +96,11 @@ def _uname(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
     return [
         Fact(key=keys.KERNEL, value=kernel, source=where),
         Fact(key=keys.ARCH, value=match.group("arch"), source=where),
-        *_kernel_distribution(kernel, where, vocabulary),
+        *kernel_distribution(kernel, where, vocabulary),
     ]
 
 
-def _kernel_distribution(kernel: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
+def kernel_distribution(kernel: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
     """The distribution a kernel release's tag names, as a low-confidence guess."""
     for pattern, tag in vocabulary.kernel_tags:
         match = pattern.search(kernel)

@@ -79,9 +79,9 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
                 take(index, end, parse_nvidia_smi_table)
             index = max(end, index + 1)
             continue
-        block = _gpu_block(lines, index, source)
-        if block is not None:
-            end, parsed = block
+        gpu_block = _gpu_block(lines, index, source)
+        if gpu_block is not None:
+            end, parsed = gpu_block
             if parsed is not None:
                 found.append(parsed)
                 taken[index:end] = [True] * (end - index)

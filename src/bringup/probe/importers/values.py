@@ -26,10 +26,30 @@ PREFIXED_CHIP = re.compile(
     r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?|950[A-Z]*)(?!\d)",
     re.IGNORECASE,
 )
+MODEL_CHIP = re.compile(
+    r"(?<![A-Za-z0-9])(910[A-C](?:\d[A-Z]?)?|310[PB]\d?)(?![A-Za-z0-9])", re.IGNORECASE
+)
+"""A chip model written alone whose letter suffix makes it one (``910B3``, ``910B2C``,
+``310P3``), unlike a bare ``910`` or ``310`` in prose."""
 _COUNT = re.compile(
     r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
     r"(?:cards?\b|卡|张卡|张|块|npus?\b|gpus?\b|devices?\b)",
     re.IGNORECASE,
+)
+_CN_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CN_COUNT = re.compile(
+    r"([一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])\s*张?卡"
 )
 _TIMES = re.compile(r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*[x×*]\s*(?=\S)", re.IGNORECASE)
 _ABSENT = re.compile(
@@ -68,10 +88,14 @@ def read_version(text: str) -> tuple[str, int] | None:
     return None
 
 
-def read_chip(text: str, *, prefixed: bool = False) -> tuple[str, str] | None:
+def read_chip(
+    text: str, *, prefixed: bool = False, pattern: re.Pattern[str] | None = None
+) -> tuple[str, str] | None:
     """(name as written, family) of the first Ascend chip named in ``text``; ``prefixed``:
-    only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip)."""
-    for match in (PREFIXED_CHIP if prefixed else _CHIP).finditer(text):
+    only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip);
+    ``pattern``: chips as that pattern finds them (``MODEL_CHIP``)."""
+    chosen = pattern or (PREFIXED_CHIP if prefixed else _CHIP)
+    for match in chosen.finditer(text):
         name = match.group(1)
         family = chip_family(name.upper().replace("PREMIUM", "Premium"))
         if family is None and name.upper().startswith("910C"):
@@ -82,12 +106,28 @@ def read_chip(text: str, *, prefixed: bool = False) -> tuple[str, str] | None:
 
 
 def read_count(text: str) -> int | None:
-    """A device count: ``8-card server``, ``8卡``, ``8 NPUs``, ``8 x 910B``, ``8*A100``."""
-    match = _COUNT.search(text) or _TIMES.search(text)
-    if match is None:
+    """A device count: ``8-card server``, ``8卡``, ``八卡``, ``8 NPUs``, ``8 x 910B``,
+    ``8*A100``; a list of models with their counts is their sum (``1x 3090, 2x A4000``)."""
+    match = _COUNT.search(text)
+    chinese = _CN_COUNT.search(text)
+    times = [int(m.group(1)) for m in _TIMES.finditer(text)]
+    if match is not None:
+        count = int(match.group(1))
+    elif chinese is not None:
+        count = _chinese_number(chinese.group(1))
+    elif times:
+        count = sum(times) if len(times) > 1 else times[0]
+    else:
         return None
-    count = int(match.group(1))
     return count if 0 < count <= MAX_COUNT else None
+
+
+def _chinese_number(text: str) -> int:
+    """一 .. 九十九 as Chinese writes them (``八``, ``十六``, ``二十``)."""
+    tens, _, units = text.rpartition("十")
+    if "十" not in text:
+        return _CN_DIGITS[text]
+    return (_CN_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CN_DIGITS[units] if units else 0)
 
 
 def says_absent(value: str) -> bool:

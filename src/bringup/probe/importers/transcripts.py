@@ -1,0 +1,133 @@
+"""Terminal and interpreter sessions pasted with their prompts, where the answer is on the line
+after the question: ``torch.__version__`` then ``'2.1.0'`` (``>>>``, IPython's ``In [n]:`` /
+``Out[n]:`` or no prompt), ``uname -r`` then the kernel release, ``pip show X`` blocks
+(``Name:`` then ``Version:``; its ``Location`` names the interpreter's version) and ``dpkg -l``
+rows of cuDNN, NCCL and the NVIDIA driver (an NVIDIA local-repo package also names the
+distribution it was built for: ``cudnn-local-repo-ubuntu2204-8.9.7.29``)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup.model import Fact, Source, keys
+from bringup.parsing import at_line
+from bringup.probe.importers.platform import kernel_distribution
+from bringup.probe.importers.reading import Reading, package_fact
+from bringup.probe.importers.vocabulary import Vocabulary
+
+_ASKED_VERSION = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\.__version__\W*$")
+_ANSWER = re.compile(r"^(?:Out\[\d+\]:\s*)?(['\"]?)(\d+(?:\.\d+)+[\w.+\-]*)\1$")
+_UNAME_R = re.compile(r"(?:^|[\s$#>])uname\s+-r$")
+_KERNEL_RELEASE = re.compile(r"^\d+\.\d+\.\d+[\w.\-+~]*$")
+_RELEASE_ARCH = re.compile(r"[.\-](x86_64|aarch64)$")
+_PIP_NAME = re.compile(r"^Name:\s*([A-Za-z0-9][A-Za-z0-9._\-]*)$")
+_PIP_VERSION = re.compile(r"^Version:\s*(\d\S*)$")
+_SITE_PACKAGES = re.compile(r"^Location:\s*\S*/lib/python(\d+\.\d+)/(?:site|dist)-packages\b")
+_DPKG = re.compile(r"^[ih]i\s+(?P<name>[a-z0-9][a-z0-9.+\-]*)(?::\w+)?\s+(?P<version>\S+)\s+\S+")
+_DPKG_FACTS = (
+    (re.compile(r"^(?:lib)?cudnn\d*(?:-cuda-\d+)?$"), keys.CUDA_CUDNN),
+    (re.compile(r"^libnccl2$"), keys.CUDA_NCCL),
+    (re.compile(r"^nvidia-driver-\d+(?:-server)?(?:-open)?$"), keys.NVIDIA_DRIVER),
+)
+_CUDNN_REPO = re.compile(r"^cudnn-local-repo-\S+-(\d+\.\d+\.\d+(?:\.\d+)?)$")
+_REPO_DISTRO = re.compile(r"-repo-(?:(ubuntu)(\d\d)(\d\d)|(debian)(\d+))-")
+_DEBIAN_VERSION = re.compile(r"^(?:\d+:)?(\d+(?:\.\d+)+)")
+
+
+def read_transcripts(
+    lines: list[tuple[int, str]], source: Source, vocabulary: Vocabulary
+) -> Reading:
+    """The answers each question in a pasted session gives, each at the answer's line."""
+    reading = Reading()
+    package: str | None = None
+    for position, (number, raw) in enumerate(lines):
+        line = raw.strip().strip("`").strip()
+        where = at_line(source, number)
+        found: list[Fact] = []
+        answer = _answer(lines, position)
+        if answer is not None:
+            answer_at = at_line(source, answer[0])
+            asked = _ASKED_VERSION.search(line)
+            value = _ANSWER.match(answer[1])
+            if asked is not None and value is not None:
+                found += _module_version(asked.group(1), value.group(2), answer_at, vocabulary)
+            if _UNAME_R.search(line) and _KERNEL_RELEASE.match(answer[1]):
+                found += _kernel(answer[1], answer_at, vocabulary)
+        name = _PIP_NAME.match(line)
+        version = _PIP_VERSION.match(line)
+        if name is not None:
+            package = name.group(1)
+        elif version is not None and package is not None:
+            found.append(package_fact(package, version.group(1), where))
+            package = None
+        python = _SITE_PACKAGES.match(line)
+        if python is not None:
+            found.append(_medium(keys.PYTHON_DEFAULT, python.group(1), where))
+        found += _dpkg_row(line, where)
+        for item in found:
+            reading.add(item, item.source.line or number)
+    return reading
+
+
+def _medium(key: str, value: str, where: Source) -> Fact:
+    return Fact(key=key, value=value, source=where, confidence="medium")
+
+
+def _answer(lines: list[tuple[int, str]], position: int) -> tuple[int, str] | None:
+    """The next non-blank line after ``position`` (number, text without marks)."""
+    for number, text in lines[position + 1 : position + 3]:
+        if text.strip():
+            return number, text.strip().strip("`").strip()
+    return None
+
+
+def _module_version(module: str, value: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
+    """``torch_npu.__version__`` -> the ``torch-npu`` package (or the subject it names)."""
+    subject = vocabulary.subject(module)
+    if subject is None:
+        return [package_fact(module, value, where)]
+    if subject.package is not None:
+        return [package_fact(subject.package, value, where)]
+    return [_medium(subject.fact, value, where)] if subject.fact else []
+
+
+def _kernel(release: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
+    found = [Fact(key=keys.KERNEL, value=release, source=where)]
+    arch = _RELEASE_ARCH.search(release)
+    if arch is not None:
+        found.append(Fact(key=keys.ARCH, value=arch.group(1), source=where))
+    return found + kernel_distribution(release, where, vocabulary)
+
+
+def _dpkg_row(line: str, where: Source) -> list[Fact]:
+    """``ii  libcudnn8  8.9.7.29-1+cuda12.2  amd64  ...``: the library's version; a local
+    repository package's name gives the version and the distribution instead."""
+    row = _DPKG.match(line)
+    if row is None:
+        return []
+    name = row.group("name")
+    found: list[Fact] = []
+    repo = _CUDNN_REPO.match(name)
+    if repo is not None:
+        found.append(_medium(keys.CUDA_CUDNN, repo.group(1), where))
+    for pattern, key in _DPKG_FACTS:
+        version = _DEBIAN_VERSION.match(row.group("version"))
+        if pattern.match(name) and version is not None:
+            found.append(_medium(key, version.group(1), where))
+    distro = _REPO_DISTRO.search(name)
+    if distro is not None and distro.group(1):
+        found += [
+            Fact(key=keys.OS_ID, value="ubuntu", source=where, confidence="low"),
+            Fact(
+                key=keys.OS_VERSION_ID,
+                value=f"{distro.group(2)}.{distro.group(3)}",
+                source=where,
+                confidence="low",
+            ),
+        ]
+    elif distro is not None:
+        found += [
+            Fact(key=keys.OS_ID, value="debian", source=where, confidence="low"),
+            Fact(key=keys.OS_VERSION_ID, value=distro.group(5), source=where, confidence="low"),
+        ]
+    return found
