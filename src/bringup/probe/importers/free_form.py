@@ -20,6 +20,7 @@ from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
 from bringup.probe.importers.values import (
     MODEL_CHIP,
+    VERSION,
     read_chip,
     read_count,
     read_version,
@@ -37,6 +38,7 @@ _FILLER = re.compile(
     r"^(?:[\s:：=\-_*`'\"|,]|versions?\b|ver\b|is\b|v(?=\d)|[\u4e00-\u9fff]){0,16}$",
     re.IGNORECASE,
 )
+_LIST_SEPARATOR = re.compile(r"\s*[/,;，、]\s*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _NOTE = re.compile(r"^\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*$")
 _ARCH = re.compile(r"\b(x86_64|aarch64|arm64|amd64|x64)\b", re.IGNORECASE)
@@ -123,8 +125,8 @@ def _label_value(
     subjects = [s for s in (vocabulary.subject(name) for name in names) if s is not None]
     if names and len(subjects) == len(names):
         found: list[Fact] = []
-        for subject in subjects:
-            found += _value_facts(subject, value, label, where, vendor)
+        for subject, own in zip(subjects, _values_in_order(value, len(subjects))):
+            found += _value_facts(subject, own, label, where, vendor)
         return _named_in_value(found, value, where, vocabulary, vendor)
     if subjects_only:
         return []
@@ -141,6 +143,20 @@ def _label_value(
     if not _NOTE.match(value[version[1] + len(version[0]) :]):
         return []  # "inv_freq = 1.0 / (10000 ** ...)": code, not a listing
     return [package_fact(name, version[0], where)]
+
+
+def _values_in_order(value: str, count: int) -> list[str]:
+    """One value per subject of a combined label: ``CUDA/cuDNN version: 11.2/8.1`` gives each
+    its own version, in order, when the value holds exactly as many; else the whole value for
+    each (``torch_npu && torch: 2.9.0``)."""
+    if count > 1:
+        parts = [p for p in _LIST_SEPARATOR.split(value.strip()) if p]
+        if len(parts) == count and all(read_version(p) for p in parts):
+            return parts
+        versions = [m.group(1) for m in VERSION.finditer(value)]
+        if len(versions) == count:
+            return versions
+    return [value] * count
 
 
 def _named_in_value(

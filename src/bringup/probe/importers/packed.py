@@ -23,11 +23,12 @@ _ASCEND_PACKAGE = re.compile(
     r"_(?P<version>\d[\w.]*?)(?:_linux(?:-(?P<arch>x86_64|aarch64))?|\.run\b)",
     re.IGNORECASE,
 )
-_TOKEN = re.compile(r"(?<![A-Za-z0-9_./])[A-Za-z][A-Za-z0-9_.:\-]*[A-Za-z0-9]")
+_TOKEN = re.compile(r"(?<![A-Za-z0-9_./])[A-Za-z][A-Za-z0-9_.:/\-]*[A-Za-z0-9]")
 _SEGMENT = re.compile(
     r"^(?P<name>[a-z]+(?:_[a-z]+)*?)_?v?(?P<version>\d+(?:\.\d+)+(?:\.?(?:rc|alpha|beta|post)\d*)*)$",
     re.IGNORECASE,
 )
+_REPOSITORY_TAG = re.compile(r"([A-Za-z]+):(?=v?\d)")
 _ARCH = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 _NAME_VERSION = re.compile(
     r"(?<![A-Za-z0-9_./\-])(?P<name>[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z][A-Za-z0-9_]*)*)"
@@ -78,7 +79,8 @@ def _image_tags(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
     name the vocabulary knows (a subject or an OS): an image tag or a build name."""
     found: list[Fact] = []
     for token in _TOKEN.finditer(line):
-        segments = re.split(r"[-:/]", token.group(0))
+        # "cann:9.1.1-950-ubuntu22.04-py3.12": a repository's name is its tag's first subject
+        segments = re.split(r"[-:/]", _REPOSITORY_TAG.sub(r"\1_", token.group(0)))
         facts: list[Fact] = []
         named = 0
         for segment in segments:
