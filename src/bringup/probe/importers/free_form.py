@@ -242,7 +242,8 @@ def _text_facts(subject: Subject, value: str, where: Source) -> list[Fact]:
 def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
     """An accelerator named after a chip label: an Ascend chip family, else an NVIDIA GPU."""
     found: list[Fact] = []
-    chip = read_chip(value)
+    # "Ascend 310I Pro (310P3)": a model with its suffix says more than a product name
+    chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
     arch = _ARCH.search(value)  # "x86_64 / 910B2C", "Atlas 800 (aarch64)"
     if arch is not None:
         name = arch.group(1).lower()

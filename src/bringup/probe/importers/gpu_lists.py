@@ -19,8 +19,16 @@ LSPCI = re.compile(
     re.IGNORECASE,
 )
 LSPCI_ANY = re.compile(
-    r"^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]\s+[A-Z][\w ]+:", re.IGNORECASE
+    r"^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]\s+"
+    r"[A-Z0-9][\w ./()\-]*(?:\s*\[[0-9a-f]{4}\])?:",
+    re.IGNORECASE,
 )
+LSPCI_DETAIL = re.compile(
+    r"^(?:Subsystem|Kernel driver in use|Kernel modules|Flags|Control|Status|Latency|Interrupt"
+    r"|Region \d|Expansion ROM|Physical Slot|IOMMU group|Capabilities)\b|^--$"
+)
+"""The indented lines ``lspci -v``/``-k`` prints under a device, and grep's ``--`` between
+matches: part of the listing, not the end of it."""
 _MARKETING = re.compile(r"\[([^\[\]]+)\]\s*$")
 _COLUMNS = {"name": "name", "gpu_name": "name", "driver_version": "driver"}
 

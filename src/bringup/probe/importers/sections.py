@@ -138,7 +138,9 @@ def _gpu_block(lines: list[str], index: int, source: Source) -> tuple[int, Colle
         return end, gpu_lists.parse_query_rows(names, rows, source) if rows else None
     if gpu_lists.LSPCI_ANY.match(line):
         end = index
-        while end < len(lines) and gpu_lists.LSPCI_ANY.match(lines[end]):
+        while end < len(lines) and (
+            gpu_lists.LSPCI_ANY.match(lines[end]) or gpu_lists.LSPCI_DETAIL.match(lines[end])
+        ):
             end += 1
         pci = gpu_lists.parse_lspci([(i + 1, lines[i]) for i in range(index, end)], source)
         return end, pci if pci.facts else None

@@ -19,11 +19,11 @@ longer word or path."""
 _REQUIREMENT = re.compile(r"(?:>=|<=|~=|!=|>|<|\^)\s*$")
 _CHIP = re.compile(
     r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*|(?<![A-Za-z0-9]))"
-    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?|950[A-Z]*)(?!\d)",
+    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
     re.IGNORECASE,
 )
 PREFIXED_CHIP = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?|950[A-Z]*)(?!\d)",
+    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
     re.IGNORECASE,
 )
 MODEL_CHIP = re.compile(
