@@ -244,12 +244,6 @@ def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
     found: list[Fact] = []
     # "Ascend 310I Pro (310P3)": a model with its suffix says more than a product name
     chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
-    arch = _ARCH.search(value)  # "x86_64 / 910B2C", "Atlas 800 (aarch64)"
-    if arch is not None:
-        name = arch.group(1).lower()
-        found.append(
-            Fact(key=keys.ARCH, value=_ARCHES.get(name, name), source=where, confidence="medium")
-        )
     if chip is not None:
         found.append(Fact(key=keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium"))
     elif _NVIDIA_WORDS.search(label + " " + value):

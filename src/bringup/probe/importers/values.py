@@ -11,10 +11,9 @@ from bringup.backends.ascend.parse import chip_family
 
 VERSION = re.compile(
     r"(?<![A-Za-z0-9_./])[vV]?(\d+(?:\.\d+)+(?:[.\-]?(?:rc|RC|alpha|beta|post|dev|a|b|T|B|SPC)\d+)*"
-    r"(?:\.\d+)*(?:\.?RC(?![A-Za-z]))?(?:\+[0-9A-Za-z][0-9A-Za-z.]*)?)(?![A-Za-z0-9/])"
+    r"(?:\.\d+)*(?:\+[0-9A-Za-z][0-9A-Za-z.]*)?)(?![A-Za-z0-9/])"
 )
-"""A dotted version with the suffixes vendors add (CANN's bare ``8.2RC`` too); not part of a
-longer word or path."""
+"""A dotted version with the suffixes vendors add; not part of a longer word or path."""
 
 _REQUIREMENT = re.compile(r"(?:>=|<=|~=|!=|>|<|\^)\s*$")
 _CHIP = re.compile(
@@ -51,7 +50,9 @@ _CN_DIGITS = {
 _CN_COUNT = re.compile(
     r"([一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])\s*张?卡"
 )
-_TIMES = re.compile(r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*[x×*]\s*(?=\S)", re.IGNORECASE)
+_TIMES = re.compile(r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*[x×*]\s*(?=(?-i:[A-Z0-9]))", re.IGNORECASE)
+"""``8 x 910B``, ``2x A4000``: a count before a model name (which starts with a capital or a
+digit), not a PCIe width such as ``16xpcie``."""
 _ABSENT = re.compile(
     r"^(?:module not found|not installed|no cuda|none|not found|无|未安装)\b", re.IGNORECASE
 )

@@ -1,0 +1,174 @@
+# ruff: noqa: RUF001  (real Chinese report lines hold full-width punctuation)
+"""The reading rules added while tuning ``probe --from`` on the blind report set (issue 16),
+each on real lines from a public thread that set does not hold (its thread quoted beside it,
+and listed in /work/notes/used-by-h16.txt). A rule is a class of report, not one report's line."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.model import Snapshot, keys
+from bringup.probe.importers import import_report
+
+
+def _read(text: str) -> Snapshot:
+    return import_report(text, "body.md", taken_at="t")
+
+
+def _facts(snapshot: Snapshot) -> dict[str, object]:
+    return {f.key: f.value for f in snapshot.facts if f.ok}
+
+
+# https://github.com/influxdata/telegraf/issues/12996 (the start of an `nvidia-smi -q -x` paste)
+NVIDIA_SMI_XML = """<?xml version="1.0" ?>
+<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v12.dtd">
+<nvidia_smi_log>
+\t<timestamp>Fri Mar 31 17:30:28 2023</timestamp>
+\t<driver_version>531.41</driver_version>
+\t<cuda_version>12.1</cuda_version>
+\t<attached_gpus>1</attached_gpus>
+\t<gpu id="00000000:01:00.0">
+\t\t<product_name>NVIDIA GeForce RTX 3080 Ti</product_name>
+\t\t<product_brand>GeForce</product_brand>
+"""
+
+
+def test_nvidia_smi_xml_document_even_cut_short() -> None:
+    snapshot = _read(NVIDIA_SMI_XML)
+    assert snapshot.value(keys.NVIDIA_DRIVER) == "531.41"
+    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "12.1"
+    (gpu,) = snapshot.accelerators
+    assert (gpu.name, gpu.bus_id, gpu.source.line) == (
+        "NVIDIA GeForce RTX 3080 Ti",
+        "00000000:01:00.0",
+        9,
+    )
+
+
+# https://github.com/noonghunna/club-3090/pull/594 (`lspci -nnk | grep -A3 -i nvidia`)
+LSPCI_NNK = """05:00.0 VGA compatible controller [0300]: NVIDIA Corporation GA102 [GeForce RTX 3090] [10de:2204] (rev a1)
+\tSubsystem: Gigabyte Technology Co., Ltd GA102 [GeForce RTX 3090] [1458:4043]
+\tKernel driver in use: nvidia
+\tKernel modules: nvidiafb, nouveau, nvidia_drm, nvidia
+05:00.1 Audio device [0403]: NVIDIA Corporation GA102 High Definition Audio Controller [10de:1aef] (rev a1)
+\tSubsystem: Gigabyte Technology Co., Ltd GA102 High Definition Audio Controller [1458:4043]
+\tKernel driver in use: snd_hda_intel
+\tKernel modules: snd_hda_intel
+--
+0a:00.0 VGA compatible controller [0300]: NVIDIA Corporation GA102 [GeForce RTX 3090] [10de:2204] (rev a1)
+"""  # noqa: E501
+
+
+def test_lspci_nvidia_display_controllers() -> None:
+    facts = _facts(_read(LSPCI_NNK))
+    assert facts[keys.NVIDIA_GPU_NAME] == "GeForce RTX 3090"
+    assert facts[keys.PCI_NVIDIA_GPUS] == 2  # the audio function is not a GPU
+    # https://github.com/Antergos/nvidia-installer/issues/18: a 3D controller, no class code
+    line = "01:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 920MX] (rev a2)"
+    assert _facts(_read(line))[keys.NVIDIA_GPU_NAME] == "GeForce 920MX"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # https://github.com/vllm-project/vllm-ascend/pull/5735: Huawei's package file names
+        (
+            "chmod +x Ascend-cann-kernels-910b_8.3.RC2_linux-aarch64.run",
+            {keys.ASCEND_CANN_ACTIVE: "8.3.RC2", keys.ASCEND_CHIP: "910B", keys.ARCH: "aarch64"},
+        ),
+        # https://github.com/modelbox-ai/modelbox/pull/346: an image tag of name_version parts
+        (
+            "|develop|ubuntu-20.04|modelbox/modelbox-develop-mindspore_1.9.0-cann_6.0.1-ubuntu-aarch64|",
+            {
+                "python.package.mindspore": "1.9.0",
+                keys.ASCEND_CANN_ACTIVE: "6.0.1",
+                keys.ARCH: "aarch64",
+            },
+        ),
+        # https://github.com/RLinf/RLinf/pull/1577: repository:tag, the repository its subject
+        (
+            "On an Ascend 950PR host, inside the "
+            "`swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:9.1.1-950-ubuntu22.04-py3.12-devel`"
+            " container:",
+            {
+                keys.ASCEND_CANN_ACTIVE: "9.1.1",
+                keys.PYTHON_DEFAULT: "3.12",
+                keys.OS_ID: "ubuntu",
+                keys.OS_VERSION_ID: "22.04",
+            },
+        ),
+        # tests/fixtures/logs/.../vllm-ascend-2210.log (vllm-ascend#2210): pip's name-version
+        (
+            "Successfully installed numpy-2.0.2 torch-npu-2.7.1.dev20250724",
+            {"python.package.numpy": "2.0.2", "python.package.torch-npu": "2.7.1.dev20250724"},
+        ),
+    ],
+)
+def test_versions_packed_into_names(text: str, expected: dict[str, object]) -> None:
+    facts = _facts(_read(text))
+    assert {k: facts.get(k) for k in expected} == expected, facts
+
+
+def test_a_capitalised_model_name_is_not_a_package() -> None:
+    # tests/fixtures/logs/ascend.hccl.listen-port-failed (vllm-ascend#16205)
+    line = "- GLM-5.1 198k and 128k nightlies fail with `Communication_Error_Bind_IP_Port(EI0019)`"
+    assert not [f for f in _read(line).facts if f.ok and f.key.startswith("python.package.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "line"),
+    [
+        # https://github.com/pytorch/pytorch/issues/85332: print(x.__version__) then its answer
+        ("print(torch.__version__)\n1.8.1+cu102", "python.package.torch", "1.8.1+cu102", 2),
+        # https://eng.libretexts.org/Bookshelves/Computer_Science/Operating_Systems/
+        # Linux_-_The_Penguin_Marches_On_(McClanahan)/06%3A_Kernel_Module_Management/
+        # 1.02%3A_Linux_Kernel: `uname -r` then the release
+        ("pbmac@pbmac-server $ uname -r\n4.15.0-91-generic", keys.KERNEL, "4.15.0-91-generic", 2),
+        # https://github.com/Tesla9527/tesla9527.github.io/blob/master/_posts/
+        # 2018-10-12-python-pip-show.markdown: a `pip show` block
+        (
+            "PS C:\\Users\\Tesla Lau> pip show requests_html\nName: requests-html\n"
+            "Version: 0.9.0\nSummary: HTML Parsing for Humans.",
+            "python.package.requests-html",
+            "0.9.0",
+            3,
+        ),
+        # https://github.com/pypa/pip/blob/main/docs/reference/pip_show.rst: its Location
+        (
+            "      Location: /my/env/lib/python2.7/site-packages",
+            keys.PYTHON_DEFAULT,
+            "2.7",
+            1,
+        ),
+    ],
+)
+def test_answers_in_pasted_sessions(text: str, key: str, value: object, line: int) -> None:
+    snapshot = _read(text)
+    assert snapshot.value(key) == value, snapshot.facts
+    found = snapshot.fact(key)
+    assert found is not None
+    assert found.source.line == line
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # https://github.com/PaddlePaddle/FastDeploy/issues/2550: labels in 【】 brackets
+        ("- 【npu 驱动版本】：Version: 23.0.rc2", {keys.ASCEND_DRIVER: "23.0.rc2"}),
+        # same thread: the chip model in brackets wins over the product name before it
+        ("- 【硬件】： Ascend 310I Pro（310P3）", {keys.ASCEND_CHIP: "310P"}),
+        # https://github.com/PaddlePaddle/FastDeploy/issues/2521: a chip model alone in prose
+        (
+            "希望能够支持华为910b3，cann8.0",
+            {keys.ASCEND_CHIP: "910B", keys.ASCEND_CANN_ACTIVE: "8.0"},
+        ),
+        # https://github.com/tensorflow/tensorflow/issues/56959: one version per subject
+        (
+            "### CUDA/cuDNN version\n\n11.2/8.1\n",
+            {keys.CUDA_ACTIVE: "11.2", keys.CUDA_CUDNN: "8.1"},
+        ),
+    ],
+)
+def test_labels_and_prose(text: str, expected: dict[str, object]) -> None:
+    facts = _facts(_read(text))
+    assert {k: facts.get(k) for k in expected} == expected, facts
