@@ -9,6 +9,7 @@ import pytest
 
 from bringup.model import Snapshot, keys
 from bringup.probe.importers import import_report
+from bringup.probe.importers.values import read_count
 
 
 def _read(text: str) -> Snapshot:
@@ -172,3 +173,93 @@ def test_answers_in_pasted_sessions(text: str, key: str, value: object, line: in
 def test_labels_and_prose(text: str, expected: dict[str, object]) -> None:
     facts = _facts(_read(text))
     assert {k: facts.get(k) for k in expected} == expected, facts
+
+
+# https://github.com/sgl-project/sglang/issues/33967: sglang's check_env on an Ascend host
+SGLANG_CHECK_ENV_NPU = """Python: 3.11.15 (main, Jun 11 2026, 15:20:16) [GCC 14.3.0]
+NPU available: True
+NPU 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15: Ascend910B2C
+CANN_HOME: /usr/local/Ascend/cann-9.0.0
+CANN: Not Available
+Ascend Driver Version: 25.5.0
+"""
+
+
+def test_sglang_check_env_lists_npus_and_cann_home() -> None:
+    snapshot = _read(SGLANG_CHECK_ENV_NPU)
+    npus = [a for a in snapshot.accelerators if a.vendor == "ascend"]
+    assert len(npus) == 16
+    assert {(a.name, a.family) for a in npus} == {("Ascend910B2C", "910B")}
+    assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 16
+    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "9.0.0"
+    assert snapshot.value(keys.ASCEND_DRIVER) == "25.5.0"
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        # https://github.com/SkyworkAI/SkyReels-V1/issues/71: models with their counts, summed;
+        # "16xpcie" (a PCIe width) is no count
+        ("2x3090 2x4090 multi gpu", 4),
+        (
+            "will muti-gpu works on a setup  composed of different gpus 2x3090 2x4090 each on "
+            "16xpcie 3.0",
+            4,
+        ),
+        # a report title in a public repository's notes (found by exact-string search of
+        # public GitHub text, index id 61156427003): a count in Chinese numerals
+        ("# ADV3B02-FCR R1-R8八卡并行实验v4报告", 8),
+    ],
+)
+def test_device_counts(text: str, count: int) -> None:
+    assert read_count(text) == count
+
+
+def test_key_value_block_stops_at_pip_pins() -> None:
+    # an install-info block (https://github.com/vllm-project/vllm-ascend/issues/4621) and the
+    # pins a public README lists after CANN (exact-string search of public GitHub text, index
+    # id 56032419756): the pins are packages, not more keys of the CANN file
+    text = (
+        "package_name=Ascend-cann-toolkit\nversion=8.3.RC2\narch=x86_64\nos=linux\n"
+        "path=/usr/local/Ascend/ascend-toolkit/8.3.RC2/x86_64-linux\n"
+        "torch==2.1.0\ntorch_npu==2.1.0\n"
+    )
+    snapshot = _read(text)
+    assert [(t.kind, t.version) for t in snapshot.toolkits] == [("cann-toolkit", "8.3.RC2")]
+    assert _facts(snapshot)["python.package.torch-npu"] == "2.1.0"
+
+
+# `dpkg -l | grep -i cudnn` and `nvidia-smi --query-gpu ... --format=csv` as pasted in public
+# setup notes (exact-string search of public GitHub text, index ids 40672776389, 54642237184)
+DPKG_CUDNN = """$ sudo dpkg -l | grep -i cudnn
+ii  cudnn-local-repo-ubuntu2204-8.8.0.121      1.0-1                                   amd64        cudnn-local repository configuration files
+ii  libcudnn8                                  8.8.0.121-1+cuda11.8                    amd64        cuDNN runtime libraries
+"""  # noqa: E501
+QUERY_GPU_CSV = """### nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+
+```
+name, driver_version, memory.total [MiB]
+NVIDIA L40, 580.126.09, 46068 MiB
+NVIDIA L40, 580.126.09, 46068 MiB
+```
+"""
+
+
+def test_dpkg_rows_of_cudnn() -> None:
+    facts = _facts(_read(DPKG_CUDNN))
+    assert facts[keys.CUDA_CUDNN] == "8.8.0.121"
+    assert (facts[keys.OS_ID], facts[keys.OS_VERSION_ID]) == ("ubuntu", "22.04")
+
+
+def test_nvidia_smi_query_gpu_csv_rows() -> None:
+    snapshot = _read(QUERY_GPU_CSV)
+    assert snapshot.value(keys.NVIDIA_DRIVER) == "580.126.09"
+    assert [a.name for a in snapshot.accelerators] == ["NVIDIA L40", "NVIDIA L40"]
+    assert snapshot.value(keys.NVIDIA_DEVICE_COUNT) == 2
+
+
+def test_a_label_that_is_an_alias_is_not_split_at_and() -> None:
+    # PyTorch's issue template as filled in a public repository's issue text (exact-string
+    # search of public GitHub text, index id 40831863899)
+    line = " - GPU models and configuration: GeForce GTX 1050"
+    assert _facts(_read(line))[keys.NVIDIA_GPU_NAME] == "GeForce GTX 1050"
