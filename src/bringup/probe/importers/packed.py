@@ -12,8 +12,7 @@ import re
 from collections.abc import Iterable
 
 from bringup.model import Fact, Source, keys
-from bringup.parsing import at_line
-from bringup.probe.importers.reading import Reading, package_fact
+from bringup.probe.importers.reading import Reading, package_fact, read_each_line
 from bringup.probe.importers.values import read_chip, stated
 from bringup.probe.importers.vocabulary import Vocabulary
 
@@ -40,16 +39,15 @@ def read_packed(
     lines: Iterable[tuple[int, str]], source: Source, vocabulary: Vocabulary
 ) -> Reading:
     """The facts that package file names, image tags and name-version tokens state."""
-    reading = Reading()
-    for number, line in lines:
-        if len(line) > 2000:
-            continue
-        where = at_line(source, number)
-        found = _ascend_packages(line, where)
-        found += _image_tags(line, where, vocabulary) + _name_versions(line, where, vocabulary)
-        for item in found:
-            reading.add(item, number)
-    return reading
+    return read_each_line(
+        lines,
+        source,
+        lambda line, where: (
+            _ascend_packages(line, where)
+            + _image_tags(line, where, vocabulary)
+            + _name_versions(line, where, vocabulary)
+        ),
+    )
 
 
 def _medium(key: str, value: str, where: Source) -> Fact:

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 
 from bringup.model import Fact, Source, keys
 from bringup.model.source import Confidence
-from bringup.parsing import at_line
-from bringup.probe.importers.reading import Reading
+from bringup.probe.importers.reading import Reading, read_each_line
 from bringup.probe.importers.vocabulary import Vocabulary
 
 _PLATFORM = re.compile(
@@ -36,18 +35,15 @@ def read_platform(
     lines: Iterable[tuple[int, str]], source: Source, vocabulary: Vocabulary
 ) -> Reading:
     """Kernel, architecture, glibc and distribution facts from the lines that state them."""
-    reading = Reading()
-    for number, line in lines:
-        if len(line) > 2000:
-            continue
-        where = at_line(source, number)
-        for found in (
+    return read_each_line(
+        lines,
+        source,
+        lambda line, where: (
             _platform_string(line, where, vocabulary)
             + _uname(line, where, vocabulary)
             + _os_release(line, where)
-        ):
-            reading.add(found, number)
-    return reading
+        ),
+    )
 
 
 def os_facts(
