@@ -1,9 +1,11 @@
 """Snapshots from pasted text instead of a live machine: whatever users paste into an issue --
-``npu-smi info`` / ``npu-smi -v`` / ``nvidia-smi`` / ``nvidia-smi -q`` output, PyTorch's,
-vLLM's and vllm-ascend's ``collect_env`` (even collapsed onto one line), sglang's
-``check_env``, ``llamafactory-cli env``, ``pip list`` / ``pip freeze`` / ``conda list``, CANN
-and driver version files, ``nvcc --version``, ``uname -a``, and free-form template lines in
-English and Chinese -- alone or mixed in a whole issue body.
+``npu-smi info`` / ``npu-smi -v`` / ``nvidia-smi`` / ``nvidia-smi -q`` (text or XML) /
+``--query-gpu`` CSV output, ``lspci`` lines, PyTorch's, vLLM's and vllm-ascend's ``collect_env``
+(even collapsed onto one line), sglang's ``check_env``, ``llamafactory-cli env``, ``pip list``
+/ ``pip freeze`` / ``pip show`` / ``conda list``, ``dpkg -l`` rows, CANN and driver version
+files, ``nvcc --version``, ``uname -a`` / ``uname -r``, interpreter sessions
+(``torch.__version__``), versions packed in package file names and image tags, and free-form
+template lines in English and Chinese -- alone or mixed in a whole issue body.
 
 Each reader is pure (text -> facts, each citing the line it came from). Tables and files are
 found first (``sections``) and their lines set aside; the line readers read the rest; facts
