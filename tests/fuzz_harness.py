@@ -94,8 +94,8 @@ def duplicate(data: bytes, rng: random.Random) -> bytes:
     lines = data.splitlines(keepends=True)
     if not lines:
         return data
-    line = rng.choice(lines)
-    return data + line * rng.choice([2, 100, 3000])
+    line = rng.choice(lines)[:500]  # a text without line ends is one "line": cap it, or three
+    return data + line * rng.choice([2, 100, 3000])  # duplications grow it 3000**3-fold
 
 
 MUTATIONS: tuple[Callable[[bytes, random.Random], bytes], ...] = (
