@@ -78,13 +78,16 @@ class FailureFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
 class Signature(NamedTuple):
     """A validated record, where it was written, and what its patterns capture (``groups`` and
-    ``specificity``: one entry per pattern, then one per symptom)."""
+    ``specificity``: one entry per pattern, then one per symptom). ``tier``: ``signature``
+    for bringup's own, ``knowledge`` for faults transcribed from a vendor's fault knowledge
+    (``bringup.triage.faultdiag``), which rank below them."""
 
     record: SignatureRecord
     path: str
     line: Optional[int]
     groups: tuple[frozenset[str], ...]
     specificity: tuple[int, ...]
+    tier: str = "signature"
 
     @property
     def id(self) -> str:

@@ -1,0 +1,207 @@
+"""Error-code catalogues: what the vendors' and runtimes' own codes mean, as data.
+
+A log names its failure in codes far more often than in words a signature was written for:
+``error code is 507018`` (ACL), ``EI0002`` (CANN, the module in its second character),
+``ERR02200`` (torch_npu), ``HCCL_E_TIMEOUT``, ``CUDA error: out of memory``,
+``ncclInternalError``. Each catalogue (``kb/data/codes/*.toml``) holds the codes of one
+vendor API transcribed from its public source, the ``finder`` expressions that find them in a
+log line (a named group says how to look the value up: ``code``, ``name``, ``message`` or
+``warn``), and ``family`` rows that give the meaning of a code nobody transcribed from its
+prefix (``5`` for ACL: internal errors; ``EI``: HCCL). Every code and family has a public
+source, its own or its catalogue's; the loader rejects one without.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+import msgspec
+
+from bringup.model.diagnosis import CauseKind, Layer
+from bringup.tomlfile import line_of, read_toml
+from bringup.triage.signatures import SignatureError, pattern_problem
+
+CODES_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "codes"
+KEYS = ("code", "name", "message", "warn")
+"""Named groups a finder may capture: the value is looked up by that field of the codes
+(``warn``: a free-text warning line, which only a family can explain)."""
+
+
+class CatalogueInfo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    title: str
+    source: str
+    licence: str
+
+
+class Finder(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pattern: str
+
+
+class Family(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The meaning of every code that starts with ``prefix`` (the longest prefix wins)."""
+
+    prefix: str
+    meaning: str
+    layer: Layer
+    kind: CauseKind
+    source: Optional[str] = None
+    confidence: str = "high"
+
+
+class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One code: found by its number (``code``), its symbolic ``name`` or the ``message`` a
+    runtime prints for it."""
+
+    meaning: str
+    layer: Layer
+    kind: CauseKind
+    code: str = ""
+    name: str = ""
+    message: str = ""
+    action: str = ""
+    source: Optional[str] = None
+    wrapper: bool = False
+    """The code only says that a call into another component failed (torch_npu's "call acl
+    api failed"): the code of that call, when the log has it, says more."""
+
+
+class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    catalogue: CatalogueInfo
+    finder: list[Finder] = []
+    family: list[Family] = []
+    code: list[Code] = []
+
+
+class Meaning(NamedTuple):
+    """What a value found in a log means: its code (or the family it falls in), with source."""
+
+    catalogue: str
+    title: str
+    key: str
+    meaning: str
+    action: str
+    layer: Layer
+    kind: CauseKind
+    source: str
+    exact: bool
+    wrapper: bool = False
+
+
+class Catalogue(NamedTuple):
+    """One file's codes, indexed for look-up."""
+
+    info: CatalogueInfo
+    path: str
+    finders: tuple[str, ...]
+    families: tuple[Family, ...]
+    by_key: dict[tuple[str, str], Code]
+
+    def lookup(self, group: str, value: str) -> Optional[Meaning]:
+        """The meaning of ``value`` captured by a finder's ``group``; None when neither a code
+        nor a family explains it."""
+        wanted = " ".join(value.split())
+        code = self.by_key.get((group, wanted.lower() if group == "message" else wanted))
+        if code is None and group == "message":
+            code = self._by_message_prefix(wanted.lower())
+        if code is not None:
+            key = code.code or code.name or code.message
+            label = f"{code.name} ({code.code})" if code.name and code.code else key
+            return Meaning(
+                self.info.name,
+                f"{self.info.title} {label}",
+                key,
+                code.meaning,
+                code.action,
+                code.layer,
+                code.kind,
+                code.source or self.info.source,
+                True,
+                code.wrapper,
+            )
+        family = max(
+            (f for f in self.families if wanted.startswith(f.prefix)),
+            key=lambda f: len(f.prefix),
+            default=None,
+        )
+        if family is None:
+            return None
+        return Meaning(
+            self.info.name,
+            f"{self.info.title} {wanted if group != 'warn' else ''}".rstrip(),
+            wanted,
+            family.meaning,
+            "",
+            family.layer,
+            family.kind,
+            family.source or self.info.source,
+            False,
+        )
+
+    def _by_message_prefix(self, text: str) -> Optional[Code]:
+        """The code whose message starts ``text`` (runtimes append hints after it)."""
+        best: Optional[Code] = None
+        for (group, message), code in self.by_key.items():
+            longer = best is None or len(message) > len(best.message)
+            if group == "message" and text.startswith(message) and longer:
+                best = code
+        return best
+
+
+def read_catalogue(path: Path) -> Catalogue:
+    """One catalogue file, checked: every code and family has a public source (its own or
+    the catalogue's), a way to be found, valid finders; raises ``SignatureError``."""
+    text, document = read_toml(path)
+    try:
+        content = msgspec.convert(document, type=CodeFile, strict=True)
+    except msgspec.ValidationError as error:
+        raise SignatureError(str(error), path=str(path)) from None
+    name = content.catalogue.name
+
+    def fail(message: str, key: str, value: str) -> SignatureError:
+        return SignatureError(
+            message, path=str(path), line=line_of(text, key, value), record_id=name, field=key
+        )
+
+    if not content.catalogue.source.startswith("https://"):
+        raise fail("the catalogue needs a public https:// source", "name", name)
+    for finder in content.finder:
+        problem = pattern_problem(finder.pattern)
+        groups = [key for key in KEYS if f"(?P<{key}>" in finder.pattern]
+        if problem or len(groups) != 1:
+            why = problem or f"a finder captures exactly one of {', '.join(KEYS)}"
+            raise fail(f"finder {finder.pattern!r}: {why}", "pattern", finder.pattern)
+    by_key: dict[tuple[str, str], Code] = {}
+    for code in content.code:
+        key = code.code or code.name or code.message
+        if not key:
+            raise fail("a code needs a code, a name or a message", "meaning", code.meaning)
+        if code.source is not None and not code.source.startswith("https://"):
+            raise fail("source must be a public https:// URL", "code", code.code)
+        for group, value in (("code", code.code), ("name", code.name)):
+            if value:
+                by_key.setdefault((group, value), code)
+        if code.message:
+            by_key.setdefault(("message", code.message.lower()), code)
+    for family in content.family:
+        if family.source is not None and not family.source.startswith("https://"):
+            raise fail("source must be a public https:// URL", "prefix", family.prefix)
+    return Catalogue(
+        content.catalogue,
+        str(path),
+        tuple(f.pattern for f in content.finder),
+        tuple(content.family),
+        by_key,
+    )
+
+
+def read_catalogues(directory: Path = CODES_DIR) -> tuple[Catalogue, ...]:
+    return tuple(read_catalogue(path) for path in sorted(directory.glob("*.toml")))
+
+
+@functools.cache
+def builtin_catalogues() -> tuple[Catalogue, ...]:
+    """The catalogues shipped with bringup, read once per process."""
+    return read_catalogues()

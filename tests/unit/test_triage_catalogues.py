@@ -1,0 +1,165 @@
+"""The error-code catalogues and FaultDiag's fault knowledge: each loads, every entry has a
+public source, and a bad file is rejected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.triage.catalogues import Catalogue, builtin_catalogues, read_catalogue
+from bringup.triage.faultdiag import faultdiag_signatures, read_faults
+from bringup.triage.signatures import SignatureError
+from triage_inputs import write
+
+
+def _catalogue(name: str) -> Catalogue:
+    return next(c for c in builtin_catalogues() if c.info.name == name)
+
+
+def _every_entry_has_a_public_source(catalogue: Catalogue) -> None:
+    assert catalogue.info.source.startswith("https://")
+    assert catalogue.info.licence
+    for code in catalogue.by_key.values():
+        assert (code.source or catalogue.info.source).startswith("https://")
+    for family in catalogue.families:
+        assert (family.source or catalogue.info.source).startswith("https://")
+
+
+def test_acl_catalogue_has_torch_npus_161_codes_by_family() -> None:
+    acl = _catalogue("acl")
+    _every_entry_has_a_public_source(acl)
+    codes = {key for group, key in acl.by_key if group == "code"}
+    assert len(codes) == 161
+    assert {code[0] for code in codes} == {"1", "2", "3", "5"}
+    aicpu = acl.lookup("code", "507018")
+    assert aicpu is not None
+    assert aicpu.exact
+    assert aicpu.meaning == "The aicpu execution is abnormal."
+    assert acl.lookup("code", "207018").layer == "memory"  # type: ignore[union-attr]
+    assert acl.lookup("code", "148049").layer == "install"  # type: ignore[union-attr]
+    unknown = acl.lookup("code", "507999")
+    assert unknown is not None
+    assert not unknown.exact
+    assert unknown.meaning.startswith("Internal error")
+
+
+def test_cann_catalogue_reads_the_module_from_the_code() -> None:
+    cann = _catalogue("cann")
+    _every_entry_has_a_public_source(cann)
+    hccl = cann.lookup("code", "EI0005")
+    assert hccl is not None
+    assert hccl.layer == "communication"
+    assert not hccl.exact
+    known = cann.lookup("code", "EI0002")
+    assert known is not None
+    assert known.exact
+    assert "Notify" in known.meaning
+    dist = cann.lookup("code", "ERR02200")
+    assert dist is not None
+    assert dist.exact
+    assert dist.wrapper
+    assert dist.meaning == "torch_npu DIST: call hccl api failed."
+    memory = cann.lookup("code", "ERR00006")
+    assert memory is not None
+    assert memory.layer == "memory"
+    assert not memory.wrapper
+    other = cann.lookup("code", "EK1234")
+    assert other is not None
+    assert other.meaning.startswith("A CANN module's error")
+
+
+def test_hccl_catalogue_names_every_hccl_result() -> None:
+    hccl = _catalogue("hccl")
+    _every_entry_has_a_public_source(hccl)
+    names = {key for group, key in hccl.by_key if group == "name"}
+    assert len(names) == 24
+    timeout = hccl.lookup("name", "HCCL_E_TIMEOUT")
+    assert timeout is not None
+    assert timeout.key == "9"
+    assert timeout.layer == "communication"
+    assert hccl.lookup("code", "24").layer == "memory"  # type: ignore[union-attr]
+
+
+def test_cuda_catalogue_finds_codes_by_name_and_by_message() -> None:
+    cuda = _catalogue("cuda")
+    _every_entry_has_a_public_source(cuda)
+    by_name = cuda.lookup("name", "cudaErrorInsufficientDriver")
+    assert by_name is not None
+    assert by_name.key == "35"
+    assert by_name.layer == "device_init"
+    # torch appends advice after cudaGetErrorString's text
+    oom = cuda.lookup("message", "out of memory. Tried to allocate 2.00 GiB")
+    assert oom is not None
+    assert oom.layer == "memory"
+    assert oom.key == "2"
+    driver = cuda.lookup("name", "CUDA_ERROR_NO_BINARY_FOR_GPU")
+    assert driver is not None
+    assert driver.layer == "operator_execution"
+    unknown = cuda.lookup("message", "a message no release printed")
+    assert unknown is not None
+    assert not unknown.exact
+
+
+def test_nccl_catalogue_names_every_result_and_reads_warn_lines() -> None:
+    nccl = _catalogue("nccl")
+    _every_entry_has_a_public_source(nccl)
+    names = {key for group, key in nccl.by_key if group == "name"}
+    assert "ncclSystemError" in names
+    assert "ncclRemoteError" in names
+    assert nccl.lookup("message", "unhandled system error").key == "2"  # type: ignore[union-attr]
+    warn = nccl.lookup("warn", "NET/Socket : connect to 10.0.0.2<43210> failed")
+    assert warn is not None
+    assert warn.layer == "communication"
+
+
+def test_a_catalogue_without_a_public_source_is_rejected(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "x.toml",
+        '[catalogue]\nname = "x"\ntitle = "X"\nsource = "internal wiki"\nlicence = "?"\n',
+    )
+    with pytest.raises(SignatureError, match="public"):
+        read_catalogue(path)
+
+
+def test_a_finder_must_capture_one_lookup_group(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "x.toml",
+        '[catalogue]\nname = "x"\ntitle = "X"\nsource = "https://example.org"\nlicence = "MIT"\n'
+        "[[finder]]\npattern = '''error (?P<value>[0-9]+)'''\n",
+    )
+    with pytest.raises(SignatureError, match="exactly one"):
+        read_catalogue(path)
+
+
+def test_faultdiag_knowledge_keeps_both_languages_and_its_source() -> None:
+    catalogue, faults = read_faults()
+    assert catalogue.source.startswith("https://github.com/Ascend/mind-cluster/")
+    assert "Apache-2.0" in catalogue.licence
+    assert len(faults) >= 400
+    for fault in faults:
+        assert fault.cause_en
+        assert fault.cause_zh
+        assert fault.suggestion_en
+        assert fault.suggestion_zh
+    by_id = {fault.id: fault for fault in faults}
+    hccl = by_id["AISW_CANN_HCCL_001"]
+    assert hccl.layer == "communication"
+    assert "HCCL_IF_IP" in hccl.cause_en
+    assert "HCCL_IF_IP" in hccl.cause_zh
+
+
+def test_faultdiag_keywords_match_in_order_on_one_line() -> None:
+    import re2
+
+    from bringup.triage.signatures import engine_options
+
+    signature = next(s for s in faultdiag_signatures() if s.id == "faultdiag.aisw_pytorch_model_03")
+    (pattern,) = signature.record.patterns
+    regex = re2.compile(pattern.encode(), engine_options())
+    assert regex.search(b"  File x, in load\nFileNotFoundError: No such file or directory") is None
+    assert regex.search(b"error in load: [Errno 2] No such file or directory: 'a.pt'")
+    assert regex.search(b"No such file or directory in load") is None
+    assert signature.tier == "knowledge"
