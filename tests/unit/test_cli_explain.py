@@ -159,10 +159,11 @@ def test_piped_output_reads_at_80_columns(log: Path, capsys: pytest.CaptureFixtu
 
 def test_list_prints_every_signature_by_layer(capsys: pytest.CaptureFixture[str]) -> None:
     from bringup.triage import load_signatures
+    from bringup.triage.faultdiag import faultdiag_signatures
 
     assert main(["explain", "--list"]) == 0
     out = capsys.readouterr().out
-    ids = [signature.id for signature in load_signatures().signatures]
+    ids = [s.id for s in (*load_signatures().signatures, *faultdiag_signatures())]
     assert out.startswith(f"{len(ids)} failure signatures, by layer.")
     assert all(f"  {signature_id}\n" in out for signature_id in ids)
     assert "\ninstall (" in out

@@ -136,6 +136,7 @@ def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -
                 "fix": signature.record.fix,
                 "source": signature.record.source,
                 "see_also": signature.record.see_also,
+                "tier": signature.tier,
                 "file": signature.path,
                 "line": signature.line,
             }

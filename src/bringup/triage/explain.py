@@ -38,15 +38,32 @@ def builtin_matcher() -> Matcher:
 
 @functools.cache
 def _builtin_matcher(engine: str) -> Matcher:
-    return compile_matcher(load_signatures(), engine=engine or None)
+    return compile_matcher(load_signatures(), engine=engine or None, knowledge=True)
 
 
-def compile_matcher(catalogue: SignatureSet, *, engine: Optional[str] = None) -> Matcher:
+def compile_matcher(
+    catalogue: SignatureSet, *, engine: Optional[str] = None, knowledge: bool = False
+) -> Matcher:
     """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
-    asks), its Hyperscan database kept in bringup's cache (``bringup.cache``)."""
+    asks), its Hyperscan database kept in bringup's cache (``bringup.cache``).
+    ``knowledge``: with the vendor fault knowledge (``bringup.triage.faultdiag``) and the
+    fallback's observers (error codes, tracebacks, failure lines), as commands use it; a
+    caller's own signature set alone is matched without them."""
     from bringup import cache
 
-    return Matcher(catalogue, engine=engine, cache_dir=cache.directory())
+    if not knowledge:
+        return Matcher(catalogue, engine=engine, cache_dir=cache.directory())
+    from bringup.triage.fallback import observers
+    from bringup.triage.faultdiag import faultdiag_signatures
+
+    known = {signature.id for signature in catalogue.signatures}
+    extra = tuple(s for s in faultdiag_signatures() if s.id not in known)
+    return Matcher(
+        SignatureSet((*catalogue.signatures, *extra), catalogue.tables),
+        engine=engine,
+        cache_dir=cache.directory(),
+        observers=observers(),
+    )
 
 
 def matcher_for(catalogue: Optional[SignatureSet]) -> Matcher:
@@ -73,7 +90,7 @@ def overlaid_matcher(
         load_knowledge_base, kb_dir=kb_dir, extra_dirs=extra_dirs, env=env
     )
     loaded = read_signatures(dirs, knowledge=knowledge)
-    return compile_matcher(loaded.catalogue), (*dir_problems, *loaded.problems)
+    return compile_matcher(loaded.catalogue, knowledge=True), (*dir_problems, *loaded.problems)
 
 
 def reader_for(source: LogInput) -> ByteSource:

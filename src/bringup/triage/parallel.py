@@ -23,6 +23,7 @@ from typing import IO, Optional, Union
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks
 from bringup.triage.explain import builtin_matcher
+from bringup.triage.findings import Findings
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
 
 PARALLEL_MIN_BYTES = 64 << 20
@@ -108,9 +109,11 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
     """Results of consecutive ranges as one: counts add up, line numbers are shifted."""
     hits: dict[str, SignatureHits] = {}
     context: dict[str, int] = {}
+    findings = Findings()
     lines = 0
     size = 0
     for result in results:
+        findings.extend(result.findings, lines)
         for signature_id, count in result.context.items():
             context[signature_id] = context.get(signature_id, 0) + count
         for signature_id, part in result.hits.items():
@@ -136,7 +139,7 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
             whole.direct = whole.direct or part.direct
         lines += result.lines
         size += result.bytes
-    return ScanResult(hits, lines, size, context)
+    return ScanResult(hits, lines, size, context, findings)
 
 
 def cpu_count() -> int:

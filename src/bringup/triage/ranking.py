@@ -13,27 +13,38 @@ Order, strongest first:
 5. specificity: the literal characters of the most specific pattern that matched;
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
-The score encodes 1-5 so that each step outweighs all the steps below it.
+The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
+vendor's fault knowledge (``tier = "knowledge"``) rank below bringup's own signatures, and
+count only on error lines of a log that shows a failure (a signature, a code, an exception or
+a failure line: the knowledge explains failures, it does not detect them). When no
+own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
+adds what the log's error codes, exception and failure lines say, between the knowledge tier
+and the catch-alls; one diagnosis per cause: a fallback or knowledge diagnosis whose first
+line is already the evidence of a better one is left out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Optional
 
-from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis
+from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
+from bringup.triage import fallback
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
 
+_INFO_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]")
+
 KIND_ORDER: tuple[CauseKind, ...] = ("version", "environment", "hardware", "code")
 CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
 SYMPTOM_PENALTY = 300
+KNOWLEDGE_PENALTY = 150
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
@@ -59,6 +70,7 @@ def rank(
             CONFIRMATION_WEIGHT[confirmation]
             - (GENERIC_PENALTY if signature.record.generic else 0)
             - (SYMPTOM_PENALTY if not hits.direct and not in_context else 0)
+            - (KNOWLEDGE_PENALTY if signature.tier != "signature" else 0)
             + OUTRANK_BONUS * outranked
             + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
@@ -74,10 +86,70 @@ def rank(
                 score=float(score),
             )
         )
+    own = {
+        signature_id
+        for signature_id, signature in found.items()
+        if signature is not None and signature.tier == "signature" and not signature.record.generic
+    }
+    knowledge = {sid for sid, signature in found.items() if _tier(signature) == "knowledge"}
+    extra = fallback.diagnose(result.findings)
+    fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
+    diagnoses = [
+        d
+        for d in diagnoses
+        if d.signature_id not in knowledge or (fails and not _informational(d.evidence))
+    ]
+    if not own:
+        diagnoses.extend(_not_signed(extra, diagnoses))
+    secondary = knowledge | {d.signature_id for d in extra}
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
+    diagnoses = _one_per_cause(diagnoses, secondary)
     return diagnoses if top is None else diagnoses[:top]
+
+
+def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
+    """The fallback's diagnoses but those of a line a signature already explains; a code
+    known exactly stays unless that signature captured the code itself (its meaning says
+    more than a catch-all signature that only matched the line)."""
+    captured: dict[int, set[str]] = {}
+    for diagnosis in signed:
+        for evidence in diagnosis.evidence:
+            captured.setdefault(evidence.line, set()).update(diagnosis.captures.values())
+    kept = []
+    for d in extra:
+        values = captured.get(d.evidence[0].line)
+        exact = d.score == fallback.FALLBACK_SCORES["code"]
+        if values is None or (exact and d.captures.get("code") not in values):
+            kept.append(d)
+    return kept
+
+
+def _informational(evidence: Sequence[Evidence]) -> bool:
+    """Whether every line is an INFO/DEBUG/WARN line: vendor fault knowledge is read from a
+    log's error lines, and its keywords also occur in lines that report no failure."""
+    return all(_INFO_LINE.search(e.text) for e in evidence)
+
+
+def _tier(signature: Optional[Signature]) -> str:
+    return signature.tier if signature is not None else ""
+
+
+def _one_per_cause(diagnoses: list[Diagnosis], secondary: set[str]) -> list[Diagnosis]:
+    """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
+    already the evidence of a diagnosis ranked above it (the same failure, explained
+    better)."""
+    kept: list[Diagnosis] = []
+    covered: set[int] = set()
+    for diagnosis in diagnoses:
+        lines = {evidence.line for evidence in diagnosis.evidence}
+        first = diagnosis.evidence[0].line if diagnosis.evidence else 0
+        if diagnosis.signature_id in secondary and first in covered:
+            continue
+        covered |= lines
+        kept.append(diagnosis)
+    return kept
 
 
 def _confirm(

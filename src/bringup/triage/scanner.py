@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
+from bringup.triage.findings import OBSERVER_ROLES, Findings, Observer
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 
@@ -43,12 +44,14 @@ class SignatureHits:
 
 @dataclass
 class ScanResult:
-    """Per signature what it matched, and how many lines matched its context patterns."""
+    """Per signature what it matched, how many lines matched its context patterns, and what
+    the observers found for the fallback."""
 
     hits: dict[str, SignatureHits]
     lines: int
     bytes: int
     context: dict[str, int] = field(default_factory=dict)
+    findings: Findings = field(default_factory=Findings)
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
@@ -56,7 +59,9 @@ PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
 
 class Matcher:
     """A signature set compiled for scanning: a prefilter over all patterns, plus each pattern
-    on its own (compiled when the prefilter first names it)."""
+    on its own (compiled when the prefilter first names it). ``observers`` (error-code
+    finders, traceback and failure-line expressions) run in the same pass and fill
+    ``ScanResult.findings``."""
 
     def __init__(
         self,
@@ -64,6 +69,7 @@ class Matcher:
         *,
         engine: Optional[str] = None,
         cache_dir: Optional[Path] = None,
+        observers: Sequence[Observer] = (),
     ) -> None:
         self.catalogue = catalogue
         self._owners: list[tuple[str, int, str]] = []
@@ -76,6 +82,9 @@ class Matcher:
             for pattern in signature.record.context:
                 self._patterns.append(pattern.encode("utf-8"))
                 self._owners.append((signature.id, 0, CONTEXT))
+        for observer in observers:
+            self._patterns.append(observer.pattern.encode("utf-8"))
+            self._owners.append((observer.owner, 0, observer.role))
         self._regexes: list[Any] = [None] * len(self._patterns)
         self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
 
@@ -156,6 +165,15 @@ class Matcher:
             signature_id, specificity, role = self._owners[index]
             if role == CONTEXT:
                 result.context[signature_id] = result.context.get(signature_id, 0) + 1
+                continue
+            if role in OBSERVER_ROLES:
+                groups = {
+                    (k.decode() if isinstance(k, bytes) else k): v.decode("utf-8", "replace")
+                    for k, v in match.groupdict().items()
+                    if v is not None
+                }
+                text = _line_text(block, match.start(), match.end())
+                result.findings.note(role, signature_id, groups, line, text)
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
             record.specificity = max(record.specificity, specificity)

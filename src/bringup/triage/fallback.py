@@ -1,0 +1,287 @@
+"""A layer for every failure log: diagnoses from error codes, tracebacks and failure lines.
+
+When no signature names a failure, the log still says a lot: the codes the vendors' APIs
+returned (``bringup.triage.catalogues``), the exception the job died on, with the packages
+of the frames it was raised in, and lines where a component reports a failure. The rules
+that read exceptions and lines are data (``kb/data/fallback/rules.toml``). Each diagnosis
+gives a layer, a generic cause and the next diagnostic step, and ranks below every
+signature: its ``score`` is in ``FALLBACK_SCORES`` (below own and knowledge signatures,
+above catch-all ones), in this order: a known code, a traceback a specific rule explains, a
+code known by its family only, a wrapper code, a failure line; then, below the catch-all
+signatures, an exception no rule explains. Within
+a tier the first failure in the log comes first; an exception echoed by a launcher
+(``echoes``) counts only when nothing else failed.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Literal, NamedTuple, Optional
+
+import msgspec
+
+from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
+from bringup.tomlfile import line_of, read_toml
+from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
+from bringup.triage.findings import (
+    CODE,
+    LINE,
+    TRACEBACK_OBSERVERS,
+    CodeSighting,
+    ExceptionSighting,
+    Findings,
+    Observer,
+)
+from bringup.triage.signatures import SignatureError, pattern_problem
+
+RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback" / "rules.toml"
+
+FALLBACK_SCORES = {
+    "code": -200.0,
+    "traceback": -210.0,
+    "family": -220.0,
+    "wrapper": -225.0,
+    "line": -235.0,
+    "traceback-other": -310.0,
+}
+"""Scores of the fallback's tiers (``bringup.triage.ranking`` gives own signatures 0 and up,
+knowledge signatures -150 and up, catch-all signatures -300 and up): an exception no rule
+explains is itself a catch-all, and ranks below the catch-all signatures."""
+
+GENERIC_RULE = "traceback.operator.other"
+SAME_FAILURE = 3
+"""An exception and a code of the same layer this many lines apart report one failure
+(``DistBackendError: NCCL error ...`` then ``ncclInternalError: ...``); the code says more."""
+
+
+class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    exception: str
+    layer: Layer
+    kind: CauseKind
+    cause: str
+    next: str
+    source: str
+    message: str = ""
+    raised_in: Optional[Literal["package", "user"]] = None
+
+
+class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    pattern: str
+    layer: Layer
+    kind: CauseKind
+    cause: str
+    next: str
+    source: str
+    unless: str = ""
+
+
+class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    exception: list[ExceptionRule] = []
+    line: list[LineRule] = []
+    echoes: list[str] = []
+
+
+class Rules(NamedTuple):
+    exceptions: tuple[ExceptionRule, ...]
+    lines: tuple[LineRule, ...]
+    echoes: tuple[str, ...]
+
+
+def read_rules(path: Path = RULES_FILE) -> Rules:
+    """The fallback rules, checked: a public source each, valid RE2 expressions."""
+    text, document = read_toml(path)
+    try:
+        content = msgspec.convert(document, type=RulesFile, strict=True)
+    except msgspec.ValidationError as error:
+        raise SignatureError(str(error), path=str(path)) from None
+    rules: list[ExceptionRule | LineRule] = [*content.exception, *content.line]
+    for rule in rules:
+        expressions = (
+            (rule.exception, rule.message)
+            if isinstance(rule, ExceptionRule)
+            else (rule.pattern, rule.unless)
+        )
+        problems = [pattern_problem(e) for e in expressions if e]
+        problem = next((p for p in problems if p), None)
+        if problem is None and not rule.source.startswith("https://"):
+            problem = "source must be a public https:// URL"
+        if problem:
+            raise SignatureError(
+                problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
+            )
+    return Rules(tuple(content.exception), tuple(content.line), tuple(content.echoes))
+
+
+@functools.cache
+def builtin_rules() -> Rules:
+    return read_rules()
+
+
+def observers(
+    catalogues: Optional[Sequence[Catalogue]] = None, rules: Optional[Rules] = None
+) -> tuple[Observer, ...]:
+    """Everything the scan must note for the fallback: code finders, tracebacks, lines."""
+    catalogues = builtin_catalogues() if catalogues is None else catalogues
+    rules = builtin_rules() if rules is None else rules
+    found = [Observer(CODE, c.info.name, pattern) for c in catalogues for pattern in c.finders]
+    found.extend(TRACEBACK_OBSERVERS)
+    found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
+    return tuple(found)
+
+
+def diagnose(
+    findings: Findings,
+    catalogues: Optional[Sequence[Catalogue]] = None,
+    rules: Optional[Rules] = None,
+) -> list[Diagnosis]:
+    """The fallback's diagnoses, best first, one per cause."""
+    catalogues = builtin_catalogues() if catalogues is None else catalogues
+    rules = builtin_rules() if rules is None else rules
+    found = [*_from_codes(findings, catalogues), *_from_exceptions(findings, rules)]
+    if not found:
+        found = list(_from_lines(findings, rules))
+    found.sort(key=lambda item: (-item.score, item.evidence[0].line))
+    unique: list[Diagnosis] = []
+    seen: set[tuple[str, str]] = set()
+    code_lines = {
+        (d.layer, d.evidence[0].line) for d in found if d.signature_id.startswith("code.")
+    }
+    for diagnosis in found:
+        cause = (diagnosis.layer, diagnosis.title)
+        line = diagnosis.evidence[0].line
+        echoed = diagnosis.signature_id.startswith("traceback.") and any(
+            (diagnosis.layer, near) in code_lines
+            for near in range(line - SAME_FAILURE, line + SAME_FAILURE + 1)
+        )
+        if cause in seen or echoed:
+            continue
+        seen.add(cause)
+        unique.append(diagnosis)
+    return unique
+
+
+def _from_codes(findings: Findings, catalogues: Sequence[Catalogue]) -> Iterable[Diagnosis]:
+    by_name = {c.info.name: c for c in catalogues}
+    for sighting in findings.codes.values():
+        catalogue = by_name.get(sighting.catalogue)
+        meaning = catalogue.lookup(sighting.group, sighting.value) if catalogue else None
+        if meaning is None:
+            continue
+        tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
+        yield _code_diagnosis(meaning, sighting, tier)
+
+
+def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diagnosis:
+    slug = re.sub(r"[^a-z0-9_-]+", "-", meaning.key.lower()).strip("-") or "warning"
+    cause = meaning.meaning if meaning.exact else f"{meaning.title}: {meaning.meaning}"
+    return Diagnosis(
+        signature_id=f"code.{meaning.catalogue}.{slug}",
+        title=meaning.title if not meaning.exact else f"{meaning.title}: {meaning.meaning}",
+        layer=meaning.layer,
+        kind=meaning.kind,
+        cause=cause,
+        fix=meaning.action or NEXT_STEP[meaning.layer],
+        source=meaning.source,
+        evidence=(Evidence(line=sighting.line, text=sighting.text),),
+        matches=sighting.count,
+        score=FALLBACK_SCORES[tier],
+        captures={"code": sighting.value},
+    )
+
+
+def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
+    """The exception the job failed on: the first one in the log that is not an echo of an
+    earlier failure (a launcher's ``ChildFailedError``), else the first one."""
+    sightings = findings.all_exceptions()
+    if not sightings:
+        return
+    echoes = [re.compile(e) for e in rules.echoes]
+    real = [s for s in sightings if not any(e.search(s.name) for e in echoes)]
+    first = (real or sightings)[0]
+    rule = match_exception(first, rules.exceptions)
+    if rule is None:
+        return
+    tier = "traceback-other" if rule.id == GENERIC_RULE else "traceback"
+    where = _where(first)
+    yield Diagnosis(
+        signature_id=rule.id,
+        title=rule.title,
+        layer=rule.layer,
+        kind=rule.kind,
+        cause=f"{rule.cause} The job raised {first.name}" + (f" in {where}." if where else "."),
+        fix=rule.next,
+        source=rule.source,
+        evidence=(Evidence(line=first.line, text=first.text),),
+        matches=len(sightings),
+        score=FALLBACK_SCORES[tier],
+        captures={"exception": first.name, "message": first.message[:200]}
+        | ({"package": where} if where else {}),
+    )
+
+
+def _where(sighting: ExceptionSighting) -> str:
+    """The installed package of the innermost frame that has one."""
+    return next((p for p in reversed(sighting.packages) if p), "")
+
+
+def match_exception(
+    sighting: ExceptionSighting, rules: Sequence[ExceptionRule]
+) -> Optional[ExceptionRule]:
+    """The first rule that explains ``sighting``."""
+    innermost = sighting.packages[-1] if sighting.packages else None
+    for rule in rules:
+        if not re.search(rule.exception, sighting.name):
+            continue
+        if rule.message and not re.search(rule.message, sighting.message):
+            continue
+        if rule.raised_in == "package" and not innermost:
+            continue
+        if rule.raised_in == "user" and (innermost is None or innermost):
+            continue
+        return rule
+    return None
+
+
+def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
+    by_id = {rule.id: rule for rule in rules.lines}
+    for sighting in findings.lines.values():
+        rule = by_id.get(sighting.rule)
+        if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
+            continue
+        yield Diagnosis(
+            signature_id=rule.id,
+            title=rule.title,
+            layer=rule.layer,
+            kind=rule.kind,
+            cause=rule.cause,
+            fix=rule.next,
+            source=rule.source,
+            evidence=(Evidence(line=sighting.line, text=sighting.text),),
+            matches=1,
+            score=FALLBACK_SCORES["line"],
+        )
+
+
+NEXT_STEP: dict[Layer, str] = {
+    "install": "Check that the packages and libraries the job loads are installed in this "
+    "environment, in versions that go together (pip show, the vendor's compatibility table).",
+    "build": "Find the first compiler or CMake error above; check the toolchain versions the "
+    "project requires.",
+    "device_init": "Check that the device is visible and healthy (npu-smi info / nvidia-smi) "
+    "in this environment, and that the driver supports the installed toolkit.",
+    "operator_execution": "Find the first failing operation: rerun with "
+    "ASCEND_LAUNCH_BLOCKING=1 (NPU) or CUDA_LAUNCH_BLOCKING=1 (GPU) and read the vendor log "
+    "(plog) lines at that time.",
+    "communication": "Find the rank that failed first (its first error); check the "
+    "communication library's own errors and the network between the devices.",
+    "memory": "Compare the device memory in use with what the job needs (npu-smi info / "
+    "nvidia-smi); lower the batch or sequence size, or shard the model.",
+}
+"""The next diagnostic step per layer, for a code whose catalogue gives no action."""

@@ -1,0 +1,172 @@
+"""What the scan notes besides signatures, for the fallback (``bringup.triage.fallback``):
+error codes, Python exceptions with the frames they were raised in, and failure lines.
+
+These are found by ``Observer`` expressions that run in the same pass as the signatures (the
+prefilter names them like any pattern). Memory stays bounded whatever the log: the first
+``MAX_CODES`` distinct codes, the first ``MAX_EXCEPTIONS`` exceptions and the last one, the
+last ``MAX_FRAMES`` frames before each exception, the first line of each line rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple, Optional
+
+CODE, EXCEPTION, FRAME, CHAIN, LINE = "code", "exception", "frame", "chain", "line"
+OBSERVER_ROLES = frozenset({CODE, EXCEPTION, FRAME, CHAIN, LINE})
+
+MAX_CODES = 32
+MAX_EXCEPTIONS = 8
+MAX_FRAMES = 12
+
+PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
+"""What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
+``E   ``, torchrun's ``0: ``."""
+
+EXCEPTION_PATTERN = (
+    r"(?m)^" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
+    r"(?:Error|Exception|Failure|Interrupt))(?:: (?P<msg>[^\n]*))?$"
+)
+FRAME_PATTERN = r"(?m)^" + PREFIX + r"[ \t]*File \"(?P<path>[^\"\n]+)\", line [0-9]+"
+CHAIN_PATTERN = (
+    r"(?:During handling of the above exception, another exception occurred"
+    r"|The above exception was the direct cause of the following exception)"
+)
+_PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+)")
+
+
+class Observer(NamedTuple):
+    """An expression the scan runs for the fallback: its role, and whose it is (a code
+    catalogue's name, a line rule's id; empty for the traceback expressions)."""
+
+    role: str
+    owner: str
+    pattern: str
+
+
+TRACEBACK_OBSERVERS = (
+    Observer(EXCEPTION, "", EXCEPTION_PATTERN),
+    Observer(FRAME, "", FRAME_PATTERN),
+    Observer(CHAIN, "", CHAIN_PATTERN),
+)
+
+
+@dataclass
+class CodeSighting:
+    """A code a finder captured: which catalogue, looked up by which group, first line."""
+
+    catalogue: str
+    group: str
+    value: str
+    line: int
+    text: str
+    count: int = 1
+
+
+@dataclass
+class ExceptionSighting:
+    """An exception line, the frames printed before it (innermost last) and whether it was
+    raised while handling the exception before it (``chained``)."""
+
+    line: int
+    name: str
+    message: str
+    text: str
+    frames: tuple[str, ...]
+    chained: bool
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """The installed package of each frame ('' for code outside site-packages)."""
+        return tuple(package_of(path) for path in self.frames)
+
+
+def package_of(path: str) -> str:
+    match = _PACKAGE.search(path)
+    return match.group(1).split(".")[0] if match else ""
+
+
+@dataclass
+class LineSighting:
+    rule: str
+    line: int
+    text: str
+
+
+@dataclass
+class Findings:
+    codes: dict[tuple[str, str, str], CodeSighting] = field(default_factory=dict)
+    exceptions: list[ExceptionSighting] = field(default_factory=list)
+    last_exception: Optional[ExceptionSighting] = None
+    lines: dict[str, LineSighting] = field(default_factory=dict)
+    _frames: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_FRAMES))
+    _chained: bool = False
+
+    def note(self, role: str, owner: str, groups: dict[str, str], line: int, text: str) -> None:
+        """Record one observer match (called in log order)."""
+        if role == FRAME:
+            self._frames.append(groups.get("path", ""))
+        elif role == CHAIN:
+            self._chained = True
+        elif role == EXCEPTION:
+            self._exception(groups, line, text)
+        elif role == CODE:
+            self._code(owner, groups, line, text)
+        elif role == LINE and owner not in self.lines:
+            self.lines[owner] = LineSighting(owner, line, text)
+
+    def _exception(self, groups: dict[str, str], line: int, text: str) -> None:
+        sighting = ExceptionSighting(
+            line,
+            groups.get("exc", ""),
+            groups.get("msg", "").strip(),
+            text,
+            tuple(self._frames),
+            self._chained,
+        )
+        self._frames.clear()
+        self._chained = False
+        if len(self.exceptions) < MAX_EXCEPTIONS:
+            self.exceptions.append(sighting)
+        self.last_exception = sighting
+
+    def _code(self, catalogue: str, groups: dict[str, str], line: int, text: str) -> None:
+        for group, raw in groups.items():
+            value = raw.strip()
+            if not value:
+                continue
+            key = (catalogue, group, value)
+            seen = self.codes.get(key)
+            if seen is not None:
+                seen.count += 1
+            elif len(self.codes) < MAX_CODES:
+                self.codes[key] = CodeSighting(catalogue, group, value, line, text)
+
+    def extend(self, later: Findings, shift: int) -> None:
+        """Add what a scan of the following part of the same log found (its lines start
+        after ``shift`` lines of this one). Frames printed at the end of this part for an
+        exception at the start of the next are not joined to it."""
+        for key, sighting in later.codes.items():
+            seen = self.codes.get(key)
+            if seen is not None:
+                seen.count += sighting.count
+            elif len(self.codes) < MAX_CODES:
+                self.codes[key] = replace(sighting, line=sighting.line + shift)
+        for exception in later.all_exceptions():
+            moved = replace(exception, line=exception.line + shift)
+            if len(self.exceptions) < MAX_EXCEPTIONS:
+                self.exceptions.append(moved)
+            self.last_exception = moved
+        for rule, line in later.lines.items():
+            self.lines.setdefault(rule, replace(line, line=line.line + shift))
+        self._frames = later._frames.copy()
+        self._chained = later._chained
+
+    def all_exceptions(self) -> list[ExceptionSighting]:
+        """The first exceptions, and the last one when it is not among them."""
+        found = list(self.exceptions)
+        if self.last_exception is not None and self.last_exception not in found:
+            found.append(self.last_exception)
+        return found

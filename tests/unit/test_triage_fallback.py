@@ -1,0 +1,166 @@
+"""A layer for every failure log: codes and tracebacks no signature names are still explained,
+on real logs from public threads (each cites its thread); a log without a failure stays
+unexplained."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import diagnose, read_rules
+from bringup.triage.signatures import SignatureError
+from triage_inputs import write
+
+# https://github.com/camlab-ethz/poseidon/issues/3: the script was written for a newer
+# transformers than the one pinned (the thread: upgrading transformers fixed it).
+POSEIDON = """\
+Traceback (most recent call last):
+  File "/mhome/maths/q/fs436/poseidon/scOT/train.py", line 277, in <module>
+    train_config = TrainingArguments(
+                   ^^^^^^^^^^^^^^^^^^
+TypeError: TrainingArguments.__init__() got an unexpected keyword argument 'eval_strategy'
+"""
+
+# https://github.com/RLHF-V/RLHF-V/issues/3: raised inside transformers, called by torch (the
+# reporter: use the recommended transformers version).
+RLHF_V = """\
+  File "/home/ubuntu/mambaforge-pypy3/envs/muffin/lib/python3.10/site-packages/torch/nn/modules/module.py", line 1501, in _call_impl
+    return forward_call(*args, **kwargs)
+  File "/home/ubuntu/mambaforge-pypy3/envs/muffin/lib/python3.10/site-packages/transformers/models/llama/modeling_llama.py", line 672, in forward
+    hidden_states, self_attn_weights, present_key_value = self.self_attn(
+TypeError: forward() got an unexpected keyword argument 'position_ids'
+"""  # noqa: E501
+
+# https://github.com/pytorch/pytorch/pull/111805: the master store's error when a client
+# never joins.
+DIST_STORE = """\
+creating store
+torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.
+"""
+
+# https://github.com/vllm-project/vllm/issues/10453: NCCL's INFO trace, then the exception,
+# then the NCCL result it carries.
+VLLM_NCCL = """\
+h100-2:412:412 [0] NCCL INFO group.cc:418 -> 3
+h100-2:412:412 [0] NCCL INFO init.cc:1929 -> 3
+[rank1]: Traceback (most recent call last):
+[rank1]:   File "/vllm-workspace/test.py", line 8, in <module>
+[rank1]:     dist.all_reduce(data, op=dist.ReduceOp.SUM)
+[rank1]:   File "/usr/local/lib/python3.12/dist-packages/torch/distributed/distributed_c10d.py", line 2501, in all_reduce
+[rank1]:     work = group.allreduce([tensor], opts)
+[rank1]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, internal error - please report this issue to the NCCL developers, NCCL version 2.21.5
+[rank1]: ncclInternalError: Internal check failed.
+[rank1]: Last error:
+"""  # noqa: E501
+
+# https://github.com/hiyouga/LlamaFactory/issues/5071: a CANN code from HCCL on an Ascend host.
+LLAMAFACTORY_EI0006 = """\
+EI0006: 2024-08-05-18:15:21.270.506 Getting socket times out. Reason: Remote Rank did not send the data in time. Please check the reason for the rank being stuck
+"""  # noqa: E501
+
+# https://github.com/Ascend/pytorch/issues/24: torch_npu imported from its source tree.
+TORCH_NPU_C = """\
+Traceback (most recent call last):
+  File "/data/package/pytorch/torch_npu/npu/utils.py", line 11, in <module>
+    import torch_npu._C
+ModuleNotFoundError: No module named 'torch_npu._C'
+"""
+
+
+def _first(log: str) -> tuple[str, str, str]:
+    diagnosis = explain_text(log)[0]
+    return diagnosis.signature_id, diagnosis.layer, diagnosis.kind
+
+
+def test_a_keyword_the_installed_package_lacks_in_the_jobs_code_is_a_version_skew() -> None:
+    assert _first(POSEIDON) == ("traceback.install.api-out-of-step-in-job", "install", "version")
+
+
+def test_a_keyword_one_package_passes_another_is_two_packages_out_of_step() -> None:
+    diagnosis = explain_text(RLHF_V)[0]
+    assert (diagnosis.signature_id, diagnosis.layer) == (
+        "traceback.install.api-out-of-step",
+        "install",
+    )
+    assert diagnosis.captures["package"] == "transformers"
+    assert "in transformers" in diagnosis.cause
+    assert diagnosis.evidence[0].line == 5
+
+
+def test_a_store_timeout_is_communication() -> None:
+    assert _first(DIST_STORE) == ("traceback.communication.store", "communication", "environment")
+
+
+def test_a_nccl_result_explains_the_exception_it_ends_once() -> None:
+    diagnoses = explain_text(VLLM_NCCL)
+    assert [d.signature_id for d in diagnoses] == ["code.nccl.3"]
+    assert diagnoses[0].layer == "communication"
+    assert diagnoses[0].evidence[0].line == 9
+
+
+def test_a_cann_code_names_its_layer_even_without_a_signature() -> None:
+    result = scan_log(LLAMAFACTORY_EI0006)
+    (diagnosis,) = diagnose(result.findings)
+    assert diagnosis.signature_id == "code.cann.ei0006"
+    assert diagnosis.layer == "communication"
+    assert "HCCL" in diagnosis.cause
+
+
+def test_a_missing_module_is_install() -> None:
+    (diagnosis,) = diagnose(scan_log(TORCH_NPU_C).findings)
+    assert (diagnosis.signature_id, diagnosis.layer) == (
+        "traceback.install.module-not-found",
+        "install",
+    )
+
+
+def test_the_first_failure_is_explained_not_the_launchers_echo() -> None:
+    log = (
+        TORCH_NPU_C
+        + "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+        + "train.py FAILED\n"
+    )
+    (diagnosis,) = diagnose(scan_log(log).findings)
+    assert diagnosis.signature_id == "traceback.install.module-not-found"
+    assert diagnosis.evidence[0].line == 4
+
+
+def test_codes_rank_above_catch_all_signatures_on_other_lines() -> None:
+    log = "ERROR: something failed, EZ9999: Inner Error!\nerror code is 207018\n"
+    ids = [d.signature_id for d in explain_text(log)]
+    assert ids.index("code.acl.207018") < ids.index("ascend.runtime.cann-inner-error")
+
+
+def test_info_lines_that_name_a_component_are_no_failure() -> None:
+    log = (
+        "[0] node0:13571:13571 [0] NCCL INFO NET/Plugin : Plugin load (libnccl-net.so) "
+        "returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory\n"
+        "[0] node0:13571:13571 [0] NCCL INFO Using network Socket\n"
+    )
+    assert explain_text(log) == []
+
+
+def test_fallback_rules_load_with_sources() -> None:
+    rules = read_rules()
+    assert rules.exceptions
+    assert rules.lines
+    assert rules.echoes
+    ids = [rule.id for rule in rules.exceptions] + [rule.id for rule in rules.lines]
+    assert len(ids) == len(set(ids))
+    assert rules.exceptions[-1].id == "traceback.operator.other"
+    sources = [rule.source for rule in rules.exceptions] + [rule.source for rule in rules.lines]
+    assert all(source.startswith("https://") for source in sources)
+
+
+def test_a_fallback_rule_with_a_bad_expression_is_rejected(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "rules.toml",
+        '[[exception]]\nid = "t.x"\ntitle = "x"\nexception = "(unclosed"\nlayer = "install"\n'
+        'kind = "version"\ncause = "c"\nnext = "n"\nsource = "https://example.org"\n',
+    )
+    with pytest.raises(SignatureError, match="RE2"):
+        read_rules(path)
