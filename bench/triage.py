@@ -1,14 +1,20 @@
 """Throughput of ``bringup explain`` on a 1 GiB log, side by side with ``grep -E -f``.
 
-Writes a synthetic log to /tmp (realistic noise: training steps, NCCL/HCCL info, pip and
-compiler output, progress bars, ANSI colours, CRLF lines; plus a few planted real errors), then
-times, alternately and ``--repeat`` times, ``bringup explain LOG --json`` (the full signature
-set, one pass; with Hyperscan when it is installed, and with RE2 alone) and
-``LC_ALL=C grep -n -E -f patterns.txt LOG`` with the same patterns converted to POSIX ERE,
-each writing its output to a file. Prints medians, MB/s, the ratios, peak memory, which
-patterns could not be converted, and checks that both engines report the same matches.
+Writes a log to /tmp, then times, alternately and ``--repeat`` times, ``bringup explain LOG
+--json`` (every expression it runs: signatures, vendor fault knowledge, error-code finders,
+traceback and failure-line observers, in one pass; with Hyperscan when it is installed, and
+with RE2 alone) and ``LC_ALL=C grep -n -E -f patterns.txt LOG`` with the same expressions
+converted to POSIX ERE, each writing its output to a file. Prints medians, MB/s, the ratios,
+peak memory, which patterns could not be converted, and checks that both engines report the
+same matches.
 
-    .venv/bin/python bench/triage.py [--size-mb 1024] [--repeat 3] [--keep]
+``--corpus synthetic`` (default): realistic noise (training steps, NCCL/HCCL info, pip and
+compiler output, progress bars, ANSI colours, CRLF lines) with a few planted real errors: a
+quiet log, where the prefilter skips almost every block. ``--corpus real``: the real failure
+logs of the test corpora (tests/fixtures/logs, tests/data) concatenated over and over: every
+block full of lines that signatures, codes and tracebacks match.
+
+    .venv/bin/python bench/triage.py [--corpus synthetic|real] [--size-mb 1024] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -25,12 +31,15 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from bringup.triage import explain_text, load_signatures
+from bringup.triage import explain_text
+from bringup.triage.explain import builtin_matcher
 
 LOG = Path(tempfile.gettempdir()) / "bringup-triage-bench.log"
 PATTERNS = Path(tempfile.gettempdir()) / "bringup-triage-bench.patterns"
 OUTPUT = Path(tempfile.gettempdir()) / "bringup-triage-bench.out"
 BASE_MB = 64
+ROOT = Path(__file__).resolve().parent.parent
+REAL_LOGS = (ROOT / "tests" / "fixtures" / "logs", ROOT / "tests" / "data")
 
 PLANTED = [
     "ImportError: /usr/lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)",
@@ -147,6 +156,23 @@ def write_log(path: Path, size_mb: int, seed: int = 7) -> tuple[int, int]:
     return written, planted
 
 
+def write_real_log(path: Path, size_mb: int) -> tuple[int, int]:
+    """The real sample logs, concatenated (sorted by path, each ending with a newline) and
+    repeated to about ``size_mb`` MiB. Returns (bytes written, sample logs per copy)."""
+    logs = sorted(p for directory in REAL_LOGS for p in directory.rglob("*.log"))
+    copy = b"".join(data if data.endswith(b"\n") else data + b"\n" for data in map(_read, logs))
+    written = 0
+    with path.open("wb") as out:
+        while written < size_mb << 20:
+            out.write(copy)
+            written += len(copy)
+    return written, len(logs)
+
+
+def _read(path: Path) -> bytes:
+    return path.read_bytes()
+
+
 def to_ere(pattern: str) -> Optional[str]:
     """``pattern`` (RE2) as POSIX ERE for ``grep -E``, or None when it cannot be expressed.
     Lazy quantifiers become greedy: whether a line matches does not change."""
@@ -250,31 +276,40 @@ def _time(
     return times, peaks, codes
 
 
+def _write_patterns(patterns: tuple[str, ...]) -> list[str]:
+    """The ERE file grep reads; returns the patterns ERE cannot express. Checks first that
+    the synthetic noise matches nothing."""
+    converted = [(p, to_ere(p)) for p in patterns]
+    PATTERNS.write_text("".join(f"{ere}\n" for _, ere in converted if ere), encoding="utf-8")
+    noise = "".join(_noise_line(random.Random(1), i) + "\n" for i in range(20000))
+    assert explain_text(noise) == [], "the noise itself must not match any signature"
+    return [p for p, ere in converted if ere is None]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=("synthetic", "real"), default="synthetic")
     parser.add_argument("--size-mb", type=int, default=1024)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", action="store_true", help="keep the generated log")
     parser.add_argument("--write-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.write_only:
-        size, planted = write_log(LOG, args.size_mb)
+        writer = write_real_log if args.corpus == "real" else write_log
+        size, planted = writer(LOG, args.size_mb)
         print(f"{size} {planted}")
         return 0
 
-    catalogue = load_signatures()
-    patterns = [p for s in catalogue.signatures for p in (*s.finding, *s.record.context)]
-    converted = [(p, to_ere(p)) for p in patterns]
-    failed = [p for p, ere in converted if ere is None]
-    PATTERNS.write_text("".join(f"{ere}\n" for _, ere in converted if ere), encoding="utf-8")
-    noise = "".join(_noise_line(random.Random(1), i) + "\n" for i in range(20000))
-    assert explain_text(noise) == [], "the noise itself must not match any signature"
+    matcher = builtin_matcher()
+    patterns = matcher.patterns
+    failed = _write_patterns(patterns)
 
-    print(f"writing {args.size_mb} MiB to {LOG} ...", flush=True)
+    print(f"writing {args.size_mb} MiB of {args.corpus} logs to {LOG} ...", flush=True)
     # Written by a child process, so that this one stays small: a child's peak RSS includes
     # its parent's at the time it was spawned.
+    child = [sys.executable, __file__, "--write-only", "--corpus", args.corpus]
     written = subprocess.run(
-        [sys.executable, __file__, "--write-only", "--size-mb", str(args.size_mb)],
+        [*child, "--size-mb", str(args.size_mb)],
         capture_output=True,
         text=True,
         check=True,
@@ -304,11 +339,13 @@ def main() -> int:
             path.unlink(missing_ok=True)
 
     found = {name: sum(matches for _, matches, _ in report[1]) for name, report in reports.items()}
-    print(f"log: {megabytes:.0f} MB, {planted} planted error lines; grep matched {grep_lines}")
+    what = "sample logs per copy" if args.corpus == "real" else "planted error lines"
+    print(f"log: {megabytes:.0f} MB, {planted} {what}; grep matched {grep_lines}")
     for name, (engine, _) in reports.items():
         print(f"{name}: engine {engine}, {found[name]} matching (line, signature) pairs")
     assert len({str(report[1]) for report in reports.values()}) == 1, "engines disagree"
-    print(f"patterns: {len(patterns)} in {len(catalogue.signatures)} signatures")
+    signatures = len(matcher.catalogue.signatures)
+    print(f"patterns: {len(patterns)} (signatures and knowledge: {signatures}; and observers)")
     print(f"not convertible to ERE: {failed if failed else 'none'}")
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name, median in medians.items():

@@ -2,7 +2,9 @@
 error codes, Python exceptions with the frames they were raised in, and failure lines.
 
 These are found by ``Observer`` expressions that run in the same pass as the signatures (the
-prefilter names them like any pattern). Memory stays bounded whatever the log: the first
+prefilter names them like any pattern). Frames are not: most lines of a long log with
+tracebacks are frames, so the frames of an exception are read only when one is found, from
+the ``FRAMES_WINDOW`` bytes before it. Memory stays bounded whatever the log: the first
 ``MAX_CODES`` distinct codes, the first ``MAX_EXCEPTIONS`` exceptions and the last one, the
 last ``MAX_FRAMES`` frames before each exception, the first line of each line rule.
 """
@@ -10,16 +12,17 @@ last ``MAX_FRAMES`` frames before each exception, the first line of each line ru
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Optional
 
-CODE, EXCEPTION, FRAME, CHAIN, LINE = "code", "exception", "frame", "chain", "line"
-OBSERVER_ROLES = frozenset({CODE, EXCEPTION, FRAME, CHAIN, LINE})
+CODE, EXCEPTION, CHAIN, LINE = "code", "exception", "chain", "line"
+OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE})
 
 MAX_CODES = 32
 MAX_EXCEPTIONS = 8
 MAX_FRAMES = 12
+FRAMES_WINDOW = 8 << 10
 
 PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
@@ -29,12 +32,16 @@ EXCEPTION_PATTERN = (
     r"(?m)^" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
     r"(?:Error|Exception|Failure|Interrupt))(?:: (?P<msg>[^\n]*))?$"
 )
-FRAME_PATTERN = r"(?m)^" + PREFIX + r"[ \t]*File \"(?P<path>[^\"\n]+)\", line [0-9]+"
+_FRAME = re.compile(rb"(?m)^" + PREFIX.encode() + rb'[ \t]*File "([^"\n]+)", line [0-9]+')
+_TRACEBACK = b"Traceback (most recent call last):"
 CHAIN_PATTERN = (
     r"(?:During handling of the above exception, another exception occurred"
     r"|The above exception was the direct cause of the following exception)"
 )
 _PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+)")
+
+
+Frames = Callable[[], tuple[str, ...]]
 
 
 class Observer(NamedTuple):
@@ -48,9 +55,16 @@ class Observer(NamedTuple):
 
 TRACEBACK_OBSERVERS = (
     Observer(EXCEPTION, "", EXCEPTION_PATTERN),
-    Observer(FRAME, "", FRAME_PATTERN),
     Observer(CHAIN, "", CHAIN_PATTERN),
 )
+
+
+def frames_before(text: bytes) -> tuple[str, ...]:
+    """The frames of the traceback that ``text`` (what precedes an exception line) ends
+    with, innermost last: the ``File "..."`` lines after its last ``Traceback`` header."""
+    start = text.rfind(_TRACEBACK)
+    paths = _FRAME.findall(text, max(start, 0))
+    return tuple(path.decode("utf-8", "replace") for path in paths[-MAX_FRAMES:])
 
 
 @dataclass
@@ -101,36 +115,45 @@ class Findings:
     exceptions: list[ExceptionSighting] = field(default_factory=list)
     last_exception: Optional[ExceptionSighting] = None
     lines: dict[str, LineSighting] = field(default_factory=dict)
-    _frames: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_FRAMES))
     _chained: bool = False
+    _last_frames: Optional[Frames] = None
 
-    def note(self, role: str, owner: str, groups: dict[str, str], line: int, text: str) -> None:
-        """Record one observer match (called in log order)."""
-        if role == FRAME:
-            self._frames.append(groups.get("path", ""))
-        elif role == CHAIN:
+    def note(
+        self,
+        role: str,
+        owner: str,
+        groups: dict[str, str],
+        line: int,
+        text: str,
+        *,
+        frames: Frames = tuple,
+    ) -> None:
+        """Record one observer match (called in log order); ``frames`` reads the frames
+        printed before an exception, only for the exceptions that are kept."""
+        if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
-            self._exception(groups, line, text)
+            self._exception(groups, line, text, frames)
         elif role == CODE:
             self._code(owner, groups, line, text)
         elif role == LINE and owner not in self.lines:
             self.lines[owner] = LineSighting(owner, line, text)
 
-    def _exception(self, groups: dict[str, str], line: int, text: str) -> None:
+    def _exception(self, groups: dict[str, str], line: int, text: str, frames: Frames) -> None:
+        keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(
             line,
             groups.get("exc", ""),
             groups.get("msg", "").strip(),
             text,
-            tuple(self._frames),
+            frames() if keep else (),
             self._chained,
         )
-        self._frames.clear()
         self._chained = False
-        if len(self.exceptions) < MAX_EXCEPTIONS:
+        if keep:
             self.exceptions.append(sighting)
         self.last_exception = sighting
+        self._last_frames = None if keep else frames
 
     def _code(self, catalogue: str, groups: dict[str, str], line: int, text: str) -> None:
         for group, raw in groups.items():
@@ -161,11 +184,13 @@ class Findings:
             self.last_exception = moved
         for rule, line in later.lines.items():
             self.lines.setdefault(rule, replace(line, line=line.line + shift))
-        self._frames = later._frames.copy()
         self._chained = later._chained
 
     def all_exceptions(self) -> list[ExceptionSighting]:
         """The first exceptions, and the last one when it is not among them."""
+        if self.last_exception is not None and self._last_frames is not None:
+            self.last_exception = replace(self.last_exception, frames=self._last_frames())
+            self._last_frames = None
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)

@@ -1,14 +1,20 @@
 """The engine: every signature pattern over a log in one pass, in bounded memory.
 
 For each block of lines a prefilter (``bringup.triage.prefilter``: a Hyperscan database or an
-RE2 set) names the patterns that may occur anywhere in it (most blocks of a real log: none, and
-the block is done). Only those patterns, each compiled by RE2 with its named groups, then run
-on that block to find their lines and captures, so the prefilter decides speed, never results.
-RE2 runs in linear time, so no pattern and no input can make the scan backtrack.
+RE2 set) names the patterns that may occur anywhere in it (most blocks of a long log: none, and
+the block is done). A block that many patterns may match (a real failure log is full of
+lines the signatures, codes and tracebacks match) is cut into parts of ``PIECE_BYTES`` at
+line ends, and each part asked again: a second prefilter pass instead of a pass of every
+candidate pattern over the whole block, which made real logs scan 100 times slower than
+quiet ones. Only the candidates of each part, each compiled by RE2 with its named
+groups, then run on that part to find their lines and captures, so the prefilter decides
+speed, never results. RE2 runs in linear time, so no pattern and no input can make the scan
+backtrack.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -19,12 +25,26 @@ from typing import Any, Optional
 
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
-from bringup.triage.findings import OBSERVER_ROLES, Findings, Observer
+from bringup.triage.findings import (
+    FRAMES_WINDOW,
+    OBSERVER_ROLES,
+    Findings,
+    Observer,
+    frames_before,
+)
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 
 EVIDENCE_BYTES = 400
 MAX_EVIDENCE = 5
+PIECE_BYTES = 4 << 10
+"""A block with more than ``FEW_CANDIDATES`` is cut into parts of about this size, and the
+prefilter asked again for each part."""
+FEW_CANDIDATES = 2
+
+Tail = bytes
+Piece = tuple[int, int, list[int]]
+"""Where in a block (start, end) the prefilter names which patterns."""
 
 
 @dataclass
@@ -52,6 +72,9 @@ class ScanResult:
     bytes: int
     context: dict[str, int] = field(default_factory=dict)
     findings: Findings = field(default_factory=Findings)
+    tail: Tail = field(default=b"", compare=False, repr=False)
+    """The end of the last block scanned, where the frames of an exception at the start of
+    the next one are (scan state, not a result)."""
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
@@ -86,7 +109,16 @@ class Matcher:
             self._patterns.append(observer.pattern.encode("utf-8"))
             self._owners.append((observer.owner, 0, observer.role))
         self._regexes: list[Any] = [None] * len(self._patterns)
+        self._names: list[frozenset[str]] = [frozenset()] * len(self._patterns)
+        """Each pattern's named groups: a match needs reading only while one is not
+        captured yet."""
         self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
+
+    @property
+    def patterns(self) -> tuple[str, ...]:
+        """Every expression the scan runs (signatures' patterns, symptoms and context, then
+        the observers'), as the prefilter has them."""
+        return tuple(p.decode("utf-8") for p in self._patterns)
 
     @property
     def engine(self) -> str:
@@ -99,6 +131,9 @@ class Matcher:
             import re2
 
             regex = self._regexes[index] = re2.compile(self._patterns[index], engine_options())
+            self._names[index] = frozenset(
+                name.decode() if isinstance(name, bytes) else name for name in regex.groupindex
+            )
         return regex
 
     def scan(
@@ -121,7 +156,7 @@ class Matcher:
                 self._consume(self._prepare(raw), result, max_evidence)
             return result
         with ThreadPoolExecutor(max_workers=count) as pool:
-            pending: deque[Future[tuple[Block, list[int], int]]] = deque()
+            pending: deque[Future[tuple[Block, list[Piece], int]]] = deque()
             for raw in blocks:
                 result.bytes += len(raw)
                 pending.append(pool.submit(self._prepare, raw))
@@ -131,31 +166,53 @@ class Matcher:
                 self._consume(pending.popleft().result(), result, max_evidence)
         return result
 
-    def _prepare(self, raw: Block) -> tuple[Block, list[int], int]:
-        """The per-block work that can run in parallel: normalise, one set match, count lines."""
+    def _prepare(self, raw: Block) -> tuple[Block, list[Piece], int]:
+        """The per-block work that can run in parallel: normalise, the prefilter's passes,
+        count lines."""
         block = normalise(raw)
         found = self.prefilter.candidates(block)
+        pieces = self._pieces(block, found) if found else []
         newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
-        return block, found, newlines
+        return block, pieces, newlines
+
+    def _pieces(self, block: Block, found: list[int]) -> list[Piece]:
+        """The parts of ``block`` and the patterns that may match in each: the whole block
+        when it has few candidates, else parts of about ``PIECE_BYTES`` (whole lines), each
+        asked again."""
+        if len(found) <= FEW_CANDIDATES or len(block) <= PIECE_BYTES:
+            return [(0, len(block), found)]
+        view = memoryview(block)
+        allowed = set(found)
+        pieces: list[Piece] = []
+        start = 0
+        while start < len(block):
+            end = block.find(b"\n", start + PIECE_BYTES) + 1 or len(block)
+            named = [i for i in self.prefilter.candidates(view[start:end]) if i in allowed]
+            if named:
+                pieces.append((start, end, named))
+            start = end
+        return pieces
 
     def _consume(
-        self, prepared: tuple[Block, list[int], int], result: ScanResult, max_evidence: int
+        self, prepared: tuple[Block, list[Piece], int], result: ScanResult, max_evidence: int
     ) -> None:
-        block, found, newlines = prepared
-        if found:
-            self._locate(block, found, result, max_evidence)
+        block, pieces, newlines = prepared
+        if pieces:
+            self._locate(block, pieces, result, max_evidence)
         result.lines += newlines
+        result.tail = bytes(block[-FRAMES_WINDOW:])
 
     def _locate(
-        self, block: Block, found: list[int], result: ScanResult, max_evidence: int
+        self, block: Block, pieces: list[Piece], result: ScanResult, max_evidence: int
     ) -> None:
-        """Find the lines of ``block`` that the patterns in ``found`` match (line numbers
+        """Find the lines of ``block`` that the candidates of each piece match (line numbers
         continue from the ``result.lines`` already counted)."""
         hits = result.hits
         spans = []
-        for index in found:
-            for match in self._regex(index).finditer(block):
-                spans.append((match.start(), index, match))
+        for start, end, candidates in pieces:
+            for index in candidates:
+                for match in self._regex(index).finditer(block, start, end):
+                    spans.append((match.start(), index, match))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
         line = result.lines + 1
@@ -173,15 +230,17 @@ class Matcher:
                     if v is not None
                 }
                 text = _line_text(block, match.start(), match.end())
-                result.findings.note(role, signature_id, groups, line, text)
+                frames = functools.partial(_frames, block, start, result.tail)
+                result.findings.note(role, signature_id, groups, line, text, frames=frames)
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
             record.specificity = max(record.specificity, specificity)
             record.direct = record.direct or role == PATTERN
-            for raw_name, value in match.groupdict().items():
-                name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
-                if value is not None and name not in record.captures:
-                    record.captures[name] = value.decode("utf-8", "replace")
+            if not self._names[index] <= record.captures.keys():
+                for raw_name, value in match.groupdict().items():
+                    name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
+                    if value is not None and name not in record.captures:
+                        record.captures[name] = value.decode("utf-8", "replace")
             if record.last_line == line:
                 continue
             record.last_line = line
@@ -189,6 +248,15 @@ class Matcher:
             if len(record.evidence) < max_evidence:
                 text = _line_text(block, match.start(), match.end())
                 record.evidence.append(Evidence(line=line, text=text))
+
+
+def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
+    """The frames printed before the exception line at ``block[start]``."""
+    line_start = block.rfind(b"\n", 0, start) + 1
+    window = bytes(block[max(0, line_start - FRAMES_WINDOW) : line_start])
+    if len(window) < FRAMES_WINDOW:
+        window = tail[len(window) - FRAMES_WINDOW :] + window
+    return frames_before(window)
 
 
 def _line_text(block: Block, start: int, end: int) -> str:
