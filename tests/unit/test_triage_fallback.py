@@ -143,6 +143,27 @@ def test_info_lines_that_name_a_component_are_no_failure() -> None:
     assert explain_text(log) == []
 
 
+def test_onnxruntimes_form_of_an_acl_code_is_found() -> None:
+    # https://github.com/microsoft/onnxruntime/pull/26193 (the log of tests/data/triage_third)
+    log = (
+        "cann_call.cc:137 bool onnxruntime::CannCall(ERRTYPE, const char*, const char*, "
+        "ERRTYPE, const char*) [with ERRTYPE = int; bool THRW = true] CANN failure 100002: "
+        "ACL_ERROR_REPEAT_INITIALIZE ; NPU=0 ; expr=aclInit(nullptr);"
+    )
+    diagnosis = explain_text(log)[0]
+    assert (diagnosis.signature_id, diagnosis.layer) == ("code.acl.100002", "device_init")
+    assert diagnosis.cause == "Repeated initialization or repeated loading."
+
+
+def test_a_missing_library_without_a_traceback_is_install() -> None:
+    # https://github.com/vllm-project/vllm-ascend/issues/1114 (tests/data/triage_third)
+    log = (
+        "2025-06-07T08:10:41.790Z ERROR camem: Failed to import vllm_ascend_C:"
+        "libvllm_ascend_kernels.so: cannot open shared object file: No such file or directory"
+    )
+    assert _first(log) == ("line.install.shared-library-missing", "install", "environment")
+
+
 def test_fallback_rules_load_with_sources() -> None:
     rules = read_rules()
     assert rules.exceptions

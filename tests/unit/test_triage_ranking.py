@@ -107,9 +107,19 @@ def test_experts_order_breaks_ties_versions_before_environment_before_code(
     records = [("code", "aaaa failed"), ("environment", "bbbb failed"), ("version", "cccc failed")]
     (tmp_path / "tie.toml").write_text("".join(_tie(k, p) for k, p in records), encoding="utf-8")
     catalogue = load_signatures([tmp_path])
-    diagnoses = explain_text(["aaaa failed", "bbbb failed", "cccc failed"], signatures=catalogue)
+    diagnoses = explain_text(["aaaa failed; bbbb failed; cccc failed"], signatures=catalogue)
     assert len({d.score for d in diagnoses}) == 1
     assert [d.kind for d in diagnoses] == ["version", "environment", "code"]
+
+
+def test_the_first_failure_in_time_ranks_above_an_equally_specific_later_one(
+    tmp_path: Path,
+) -> None:
+    records = [("code", "aaaa failed"), ("version", "cccc failed")]
+    (tmp_path / "tie.toml").write_text("".join(_tie(k, p) for k, p in records), encoding="utf-8")
+    catalogue = load_signatures([tmp_path])
+    diagnoses = explain_text(["aaaa failed", "then cccc failed"], signatures=catalogue)
+    assert [d.kind for d in diagnoses] == ["code", "version"]
 
 
 def test_top_limits_the_list() -> None:

@@ -10,7 +10,9 @@ Order, strongest first:
 3. a signature that ``outranks`` another one also found in the log ranks above it (a warning
    that names the cause before the error it leads to);
 4. context: a signature whose context patterns occur in the log ranks above one whose do not;
-5. specificity: the literal characters of the most specific pattern that matched;
+5. specificity: the literal characters of the most specific pattern that matched; and the
+   first failure in time: the specific signature whose first line comes first gets a bonus
+   worth half the specificity scale (later errors are often echoes of the first one);
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
@@ -45,6 +47,7 @@ CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
 SYMPTOM_PENALTY = 300
 KNOWLEDGE_PENALTY = 150
+FIRST_BONUS = 30
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
@@ -58,6 +61,7 @@ def rank(
 ) -> list[Diagnosis]:
     """Diagnoses for the signatures ``result`` found, best first, at most ``top``."""
     found = {sid: catalogue.by_id(sid) for sid in result.hits}
+    first = _first_failure(result, found)
     diagnoses = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
@@ -74,6 +78,7 @@ def rank(
             + OUTRANK_BONUS * outranked
             + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
+            + (FIRST_BONUS if signature_id == first else 0)
         )
         diagnoses.append(
             _diagnosis(
@@ -86,11 +91,7 @@ def rank(
                 score=float(score),
             )
         )
-    own = {
-        signature_id
-        for signature_id, signature in found.items()
-        if signature is not None and signature.tier == "signature" and not signature.record.generic
-    }
+    own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
     knowledge = {sid for sid, signature in found.items() if _tier(signature) == "knowledge"}
     extra = fallback.diagnose(result.findings)
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
@@ -130,6 +131,24 @@ def _informational(evidence: Sequence[Evidence]) -> bool:
     """Whether every line is an INFO/DEBUG/WARN line: vendor fault knowledge is read from a
     log's error lines, and its keywords also occur in lines that report no failure."""
     return all(_INFO_LINE.search(e.text) for e in evidence)
+
+
+def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> str:
+    """The own, specific signature whose first line comes first in the log, when several
+    were found ('' when fewer than two, or when several start on that line)."""
+    lines = sorted(
+        (hits.first_line, sid)
+        for sid, hits in result.hits.items()
+        if hits.direct and _specific(found[sid])
+    )
+    if len(lines) < 2 or lines[1][0] == lines[0][0]:
+        return ""
+    return lines[0][1]
+
+
+def _specific(signature: Optional[Signature]) -> bool:
+    """One of bringup's own signatures, not a catch-all."""
+    return signature is not None and signature.tier == "signature" and not signature.record.generic
 
 
 def _tier(signature: Optional[Signature]) -> str:
