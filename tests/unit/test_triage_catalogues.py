@@ -151,6 +151,18 @@ def test_faultdiag_knowledge_keeps_both_languages_and_its_source() -> None:
     assert "HCCL_IF_IP" in hccl.cause_zh
 
 
+def test_every_faultdiag_pattern_is_valid_re2() -> None:
+    from bringup.triage.signatures import pattern_problem
+
+    problems = [
+        (s.id, p, pattern_problem(p))
+        for s in faultdiag_signatures()
+        for p in s.record.patterns
+        if pattern_problem(p)
+    ]
+    assert problems == []
+
+
 def test_faultdiag_keywords_match_in_order_on_one_line() -> None:
     import re2
 

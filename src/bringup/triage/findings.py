@@ -186,6 +186,11 @@ class Findings:
             self.lines.setdefault(rule, replace(line, line=line.line + shift))
         self._chained = later._chained
 
+    def explains_without_lines(self) -> bool:
+        """Whether failure lines can no longer matter: the fallback reads them only for a log
+        with no code and no exception, so once one is found they need not be matched."""
+        return bool(self.codes or self.exceptions)
+
     def all_exceptions(self) -> list[ExceptionSighting]:
         """The first exceptions, and the last one when it is not among them."""
         if self.last_exception is not None and self._last_frames is not None:

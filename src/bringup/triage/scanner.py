@@ -27,6 +27,7 @@ from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
 from bringup.triage.findings import (
     FRAMES_WINDOW,
+    LINE,
     OBSERVER_ROLES,
     Findings,
     Observer,
@@ -209,8 +210,11 @@ class Matcher:
         continue from the ``result.lines`` already counted)."""
         hits = result.hits
         spans = []
+        lines_decided = result.findings.explains_without_lines()
         for start, end, candidates in pieces:
             for index in candidates:
+                if lines_decided and self._owners[index][2] == LINE:
+                    continue
                 for match in self._regex(index).finditer(block, start, end):
                     spans.append((match.start(), index, match))
         spans.sort(key=lambda item: (item[0], item[1]))
