@@ -164,6 +164,30 @@ def test_a_missing_library_without_a_traceback_is_install() -> None:
     assert _first(log) == ("line.install.shared-library-missing", "install", "environment")
 
 
+def test_a_symbol_version_line_is_install_even_without_a_signature() -> None:
+    # https://github.com/semtexzv/Prospector/issues/17 (tests/data/triage_fresh)
+    log = (
+        "./prospector: /lib64/libc.so.6: version `GLIBC_2.18' not found (required by ./prospector)"
+    )
+    (diagnosis,) = diagnose(scan_log(log).findings)
+    assert (diagnosis.signature_id, diagnosis.layer, diagnosis.kind) == (
+        "line.install.symbol-version-missing",
+        "install",
+        "version",
+    )
+
+
+def test_a_cuda_message_after_another_prefix_is_looked_up() -> None:
+    # https://github.com/shouxieai/tensorRT_Pro/issues/162 (tests/data/triage_fourth)
+    log = (
+        "[error][simple_yolo.cu:556]:launch failed: no kernel image is available for "
+        "execution on the device"
+    )
+    (diagnosis,) = diagnose(scan_log(log).findings)
+    assert diagnosis.signature_id == "code.cuda.209"
+    assert diagnosis.layer == "operator_execution"
+
+
 def test_fallback_rules_load_with_sources() -> None:
     rules = read_rules()
     assert rules.exceptions
