@@ -49,6 +49,7 @@ class Family(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     kind: CauseKind
     source: Optional[str] = None
     confidence: str = "high"
+    wrapper: bool = False
 
 
 class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -138,6 +139,7 @@ class Catalogue(NamedTuple):
             family.kind,
             family.source or self.info.source,
             False,
+            family.wrapper,
         )
 
     def _by_message_prefix(self, text: str) -> Optional[Code]:
