@@ -59,6 +59,17 @@ CORPORA = {
             DATA / "triage_third",
         ),
     ),
+    "sixth": Corpus(
+        DATA / "triage_sixth",
+        (
+            SAMPLES,
+            DATA / "triage",
+            DATA / "triage_heldout",
+            DATA / "triage_fresh",
+            DATA / "triage_third",
+            DATA / "triage_fourth",
+        ),
+    ),
 }
 
 
