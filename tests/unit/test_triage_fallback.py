@@ -209,3 +209,65 @@ def test_a_fallback_rule_with_a_bad_expression_is_rejected(tmp_path: Path) -> No
     )
     with pytest.raises(SignatureError, match="RE2"):
         read_rules(path)
+
+
+def _line_rule(log: str) -> tuple[str, str]:
+    (diagnosis, *_) = diagnose(scan_log(log).findings)
+    return diagnosis.signature_id, diagnosis.layer
+
+
+def test_a_library_the_linker_cannot_find_is_install() -> None:
+    # https://github.com/pytorch/pytorch/issues/103417: Triton links its launcher with -lcuda.
+    log = (
+        "/usr/bin/ld: cannot find -lcuda: No such file or directory\n"
+        "collect2: error: ld returned 1 exit status\n"
+    )
+    assert _line_rule(log) == ("line.install.link-library-missing", "install")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/gunrock/gunrock/issues/4: nvcc's (EDG) form, file(line): error.
+        "/opt/local/include/boost/type_traits/is_abstract.hpp(72): error: identifier "
+        '"__is_abstract" is undefined',
+        # CuPy's installation guide (conda/conda#6030): the compiler driver's own error.
+        "g++: error: unrecognized command line option '-R'",
+    ],
+)
+def test_compiler_errors_in_other_forms_are_build(line: str) -> None:
+    assert _line_rule(line) == ("line.build.compiler-error", "build")
+
+
+def test_a_failed_device_allocation_line_is_memory() -> None:
+    # Neko's device layer (src/device/device.F90) stops with this when hipMalloc/cudaMalloc fails.
+    log = "*** ERROR: Memory allocation on device failed ***\nERROR STOP\n"
+    assert _line_rule(log) == ("line.memory.out-of-memory", "memory")
+
+
+def test_a_module_missing_inside_another_message_is_install() -> None:
+    # CPython's runpy (_get_module_details) for `python -m` of a module whose package is missing.
+    log = (
+        "/usr/bin/python3: Error while finding module specification for 'vllm.entrypoints."
+        "openai.api_server' (ModuleNotFoundError: No module named 'vllm')"
+    )
+    assert _line_rule(log) == ("line.install.module-missing", "install")
+
+
+def test_acl_codes_in_aclnn_and_mindspore_forms_are_found() -> None:
+    # https://github.com/flashserve/flash-linear-attention-npu/issues/333: an aclnn status.
+    aclnn = "RuntimeError: aclnnCausalConv1dGetWorkspaceSize failed with aclnnStatus=561002."
+    # MindSpore's CANN error cases (mindspore-ai/docs, cann_error_cases.md): its task report.
+    mindspore = (
+        "[ERROR] DEVICE(118114,ffff4effd1e0,python):2021-09-11-16:48:31.511.290 [mindspore/ccsrc/"
+        "runtime/device/ascend/ascend_kernel_runtime.cc:679] DumpTaskExceptionInfo] Task fail "
+        "infos task_id: 13, stream_id: 14, tid: 118198, device_id: 0, retcode: 507011 ( model "
+        "execute failed)"
+    )
+    codes = {
+        (d.signature_id, d.captures.get("code"))
+        for log in (aclnn, mindspore)
+        for d in diagnose(scan_log(log).findings)
+    }
+    assert ("code.acl.507011", "507011") in codes
+    assert any(code == "561002" for _, code in codes)
