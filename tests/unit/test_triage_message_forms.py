@@ -215,6 +215,12 @@ FORMS = [
         "fix your environment!",
         "python.bitsandbytes-cuda-setup",
     ),
+    # The aclnn operator runtime's support-list check (CANN opbase, NnopbaseGetSupportInfo:
+    # "Op %s not support soc version %s."), here for a chip the operator was not built for.
+    (
+        "EZ9999: Inner Error! Op MoeDistributeCombineV2 not support soc version ascend310p.",
+        "ascend.install.chip-unsupported",
+    ),
     (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
     (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
     (ACL_SET_DEVICE_FAILED, "ascend.runtime.device-open-failed"),
