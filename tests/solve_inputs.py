@@ -62,7 +62,7 @@ def step(
 ) -> Step:
     needs = StepNeeds(
         devices=devices,
-        device_kind=device_kind,  # type: ignore[arg-type]
+        device_kind=device_kind,
         chips=tuple(chips),
         toolkit=toolkit,
     )

@@ -31,8 +31,8 @@ from bringup.solve import solve
 from bringup.solve.candidates import Candidates
 from bringup.solve.explain import combine_specs
 from bringup.solve.host import host_facts
-from bringup.solve.subjects import is_distribution
-from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from bringup.subjects import is_distribution, scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet
 from solve_inputs import catalogue, component, host, rule
 
 LOCAL = ("cmake", "ninja", "torch", "python")

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bringup.scan.phrases import read_phrase, upper_bound
-from bringup.versions import SpecifierSet, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import SpecifierSet
 
 
 @pytest.mark.parametrize(

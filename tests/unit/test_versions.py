@@ -5,14 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from bringup.versions import (
-    InvalidSpecifier,
-    InvalidVersion,
-    SpecifierSet,
-    Version,
-    is_version,
-    scheme_for,
-)
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, is_version
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,48 +1,152 @@
-"""Accelerator backends, registered in one place: name -> the module and collector that probe
-it. Modules are imported on first use, and a backend whose import fails yields a ``failed``
-fact instead of breaking the probe (ReFrame's and nox's deferred-error registries).
+"""Accelerator backends, registered in one place: the built-in ones below, then any package
+that declares an entry point in the group ``bringup.backends`` (``rocm =
+"bringup_rocm:BACKEND"``). Each names a ``Backend`` (``bringup.backends.base``): data about
+what it owns, and ``module:attribute`` of its collectors, imported on first use. A backend or
+collector whose import fails yields a ``failed`` fact instead of breaking the probe (ReFrame's
+and nox's deferred-error registries).
 
-The CPU backend is always present: it is the tier every machine has. Adding a backend (ROCm)
-means one folder (``parse.py`` + ``probe.py``) and one line here.
+The CPU backend is always present and first: it is the tier every machine has.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from importlib import metadata
+from typing import TYPE_CHECKING, Callable, Optional, cast
 
-from bringup.model import Fact, Source
-from bringup.parsing import Collected
+from bringup.backends.base import Backend, DeviceFacts
 
 if TYPE_CHECKING:  # the probe imports backends, never the other way at run time
     from bringup.probe.context import Collector, ProbeContext
 
-BACKENDS: dict[str, str] = {
-    "cpu": "bringup.backends.cpu.probe:probe_cpu",
-    "ascend": "bringup.backends.ascend.probe:probe_ascend",
-    "cuda": "bringup.backends.cuda.probe:probe_cuda",
+ENTRY_POINT_GROUP = "bringup.backends"
+
+BUILTIN: dict[str, str] = {
+    "cpu": "bringup.backends.cpu:BACKEND",
+    "ascend": "bringup.backends.ascend:BACKEND",
+    "cuda": "bringup.backends.cuda:BACKEND",
 }
-"""Backend name -> ``module:collector``. ``cpu`` first: it is always there."""
+"""Backend name -> ``module:attribute`` of its ``Backend``. ``cpu`` first."""
+
+
+class Registry:
+    """The loaded backends in order, and those whose definition could not be imported."""
+
+    def __init__(self, backends: tuple[Backend, ...], broken: dict[str, str]) -> None:
+        self.backends = backends
+        self.broken = broken
+
+
+def _load(target: str) -> Backend:
+    module_name, _, attribute = target.partition(":")
+    return cast(Backend, getattr(importlib.import_module(module_name), attribute))
+
+
+def _entry_points() -> Iterator[tuple[str, Callable[[], object]]]:
+    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        yield point.name, point.load
+
+
+@functools.cache
+def registry() -> Registry:
+    """Built-in backends, then entry-point ones (a name already taken is skipped)."""
+    backends: list[Backend] = []
+    broken: dict[str, str] = {}
+    loaders: list[tuple[str, Callable[[], object]]] = [
+        (name, functools.partial(_load, target)) for name, target in BUILTIN.items()
+    ]
+    loaders.extend(_entry_points())
+    for name, load in loaders:
+        if name in broken or any(b.name == name for b in backends):
+            continue
+        try:
+            backends.append(cast(Backend, load()))
+        except (ImportError, AttributeError) as error:
+            broken[name] = str(error)
+    return Registry(tuple(backends), broken)
+
+
+def reset() -> None:
+    """Forget the loaded backends and the catalogue built from them (after installing a
+    plug-in, or in a test that registers one)."""
+    from bringup import subjects
+
+    registry.cache_clear()
+    subjects.reset()
+
+
+def registered() -> tuple[Backend, ...]:
+    return registry().backends
 
 
 def backend_names() -> tuple[str, ...]:
-    return tuple(BACKENDS)
+    return tuple(b.name for b in registered()) + tuple(registry().broken)
+
+
+def backend(name: str) -> Backend:
+    for found in registered():
+        if found.name == name:
+            return found
+    raise KeyError(f"unknown backend {name!r}; known backends: {', '.join(backend_names())}")
+
+
+def with_devices() -> tuple[tuple[Backend, DeviceFacts], ...]:
+    """The backends that have devices, each with how its devices are read."""
+    return tuple((b, b.devices) for b in registered() if b.devices is not None)
+
+
+def owner_of(subject: str) -> Optional[Backend]:
+    """The backend whose subject (or device count, or driver) ``subject`` is."""
+    for found in registered():
+        if any(s.name == subject for s in found.subjects):
+            return found
+    return None
+
+
+def by_vendor(vendor: str) -> Optional[Backend]:
+    for found in registered():
+        if found.vendor == vendor:
+            return found
+    return None
+
+
+def collectors() -> dict[str, Collector]:
+    """Every registered backend's collectors by name, each imported when first called for;
+    a backend that could not be loaded gets one collector that reports it."""
+    found: dict[str, Collector] = {}
+    for item in registered():
+        for name, target in item.collectors.items():
+            found[name] = _collector(name, target)
+    for name, error in registry().broken.items():
+        found[name] = _broken(name, error)
+    return found
 
 
 def load_collector(name: str) -> Collector:
-    """The collector of backend ``name``; an unknown name lists the valid ones."""
-    if name not in BACKENDS:
-        valid = ", ".join(BACKENDS)
-        raise KeyError(f"unknown backend {name!r}; known backends: {valid}")
-    module_name, _, attribute = BACKENDS[name].partition(":")
+    """The collector called ``name``; an unknown name lists the valid ones."""
+    for item in registered():
+        if name in item.collectors:
+            return _collector(name, item.collectors[name])
+    if name in registry().broken:
+        return _broken(name, registry().broken[name])
+    raise KeyError(f"unknown backend {name!r}; known backends: {', '.join(backend_names())}")
+
+
+def _collector(name: str, target: str) -> Collector:
+    module_name, _, attribute = target.partition(":")
     try:
         collector: Collector = getattr(importlib.import_module(module_name), attribute)
-    except ImportError as error:
-        return _broken(name, error)
+    except (ImportError, AttributeError) as error:
+        return _broken(name, str(error))
     return collector
 
 
-def _broken(name: str, error: ImportError) -> Collector:
+def _broken(name: str, error: str) -> Collector:
+    from bringup.model import Fact, Source
+    from bringup.parsing import Collected
+
     def collector(ctx: ProbeContext) -> Collected:
         fact = Fact(
             key=f"probe.{name}",

@@ -36,7 +36,8 @@ from bringup.kb.schema import (
     Topic,
 )
 from bringup.model.rules import Rule
-from bringup.versions import Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import Version
 
 SubjectVersionLike = Union[SubjectVersion, str]
 

@@ -22,7 +22,8 @@ import msgspec
 from bringup.errors import InputError
 from bringup.kb.validate import known_subject
 from bringup.model.rules import Rule
-from bringup.versions import InvalidVersion, SpecifierSet, Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 Status = Literal["compatible", "incompatible", "unknown"]
 _PIN = re.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*(\S+)\s*$")

@@ -28,21 +28,9 @@ from bringup.kb.schema import (
     ReleaseRecord,
     RuleRecord,
 )
+from bringup.subjects import frameworks, has_own_scheme, scheme_for
 from bringup.tomlfile import line_of, parse_toml
-from bringup.versions import (
-    SUBJECT_SCHEMES,
-    InvalidSpecifier,
-    InvalidVersion,
-    SpecifierSet,
-    Version,
-    scheme_for,
-)
-
-KNOWN_DISTRIBUTIONS = frozenset(
-    {"torch", "torch_npu", "torchvision", "torchaudio", "vllm", "vllm_ascend"}
-    | {"mindspore", "triton_ascend"}
-)
-"""Python distributions the built-in tables name without the ``pypi:`` prefix."""
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+:\-]*$")
 _TOPIC = re.compile(r"^[a-z0-9][a-z0-9_]*$")
@@ -63,8 +51,9 @@ class FileResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def known_subject(subject: str) -> bool:
-    """Subjects with a version scheme, the distributions above, or ``pypi:<name>``."""
-    if subject in SUBJECT_SCHEMES or subject in KNOWN_DISTRIBUTIONS:
+    """Catalogued subjects (with their own scheme, or distributions named bare) or
+    ``pypi:<name>``."""
+    if has_own_scheme(subject) or subject in frameworks():
         return True
     return subject.startswith("pypi:") and bool(re.match(r"^[A-Za-z0-9._\-]+$", subject[5:]))
 

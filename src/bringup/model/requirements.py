@@ -11,7 +11,8 @@ from bringup.model.source import Confidence, Source
 
 Role = Literal["ops", "comm", "inference", "training", "toolchain", "samples", "other"]
 StepKind = Literal["build", "test", "run", "convert", "install"]
-DeviceKind = Literal["npu", "gpu"]
+DeviceKind = str
+"""What a backend calls its devices (``npu``, ``gpu``): ``Backend.device_kind``."""
 
 
 class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

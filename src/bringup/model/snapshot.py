@@ -11,7 +11,8 @@ from bringup.model.source import Source
 
 SNAPSHOT_SCHEMA = 1
 
-Vendor = Literal["ascend", "nvidia"]
+Vendor = str
+"""The vendor a backend's collectors write (``ascend``, ``nvidia``); any registered backend's."""
 
 
 class Accelerator(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

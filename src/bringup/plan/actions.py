@@ -13,8 +13,7 @@ from pathlib import PurePosixPath
 from bringup.model.plan import Action
 from bringup.model.resolution import Pin
 from bringup.model.source import Source
-from bringup.solve.subjects import display_name
-from bringup.versions import scheme_for
+from bringup.subjects import display_name, scheme_for
 
 # Package file names as the vendor publishes them (Ascend/cann-container-image Dockerfiles;
 # ascend-deployer downloader/software/CANN_<ver>.json), via shared/facts/ascend-facts.md §1.

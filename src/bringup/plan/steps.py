@@ -12,7 +12,7 @@ from bringup.model.resolution import Environment, HardwareBlock, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
 from bringup.plan.tiers import device_count
 from bringup.solve.explain import describe_host, explain_conflict, format_spec
-from bringup.solve.subjects import TOOLKITS, display_name
+from bringup.subjects import display_name, scope_of
 from bringup.versions import SpecifierSet
 
 _DEVICE_WORDS = {"npu": ("NPU", "NPUs", "npu_count"), "gpu": ("GPU", "GPUs", "gpu_count")}
@@ -156,7 +156,7 @@ def judge(step: Step, context: ComponentContext, resolution: Resolution) -> Judg
     if context.unplaced_reason is not None:
         return Judgement("blocked", context.unplaced_reason, context.unplaced_actions)
     uses_toolkit = step.needs.toolkit or step.needs.devices > 0 or step.needs.device_kind
-    pending = [a for a in context.manual if uses_toolkit or a.subject not in TOOLKITS]
+    pending = [a for a in context.manual if uses_toolkit or scope_of(a.subject) != "toolkit"]
     if pending:
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in pending if a.version)
         return Judgement("blocked", f"needs {waiting} installed", tuple(pending))

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping
 from typing import Literal, Optional
 
-from bringup.backends import backend_names, load_collector
+from bringup.backends import collectors as backend_collectors
 from bringup.model import Snapshot
 from bringup.probe.collectors.host import probe_host
 from bringup.probe.collectors.pythons import probe_pythons
@@ -25,14 +25,13 @@ _DEADLINE_MARGIN_S = 1.0
 
 
 def default_collectors() -> dict[str, Collector]:
-    """Host tier first, then every registered backend (cpu, ascend, cuda)."""
+    """Host tier first, then every registered backend's."""
     collectors: dict[str, Collector] = {
         "host": probe_host,
         "toolchain": probe_toolchain,
         "python": probe_pythons,
     }
-    for name in backend_names():
-        collectors[name] = load_collector(name)
+    collectors.update(backend_collectors())
     return collectors
 
 

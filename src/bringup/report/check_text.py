@@ -23,7 +23,8 @@ from bringup.solve.explain import (
     format_spec,
     number_word,
 )
-from bringup.versions import SpecifierSet, is_version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import SpecifierSet, is_version
 
 if TYPE_CHECKING:
     from rich.console import Console

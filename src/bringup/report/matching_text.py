@@ -15,7 +15,7 @@ from bringup.model.resolution import Check, Environment, Resolution
 from bringup.model.source import Source
 from bringup.report.layout import heading, wrapped
 from bringup.solve.explain import combine_specs, format_spec
-from bringup.solve.subjects import display_name
+from bringup.subjects import display_name
 
 if TYPE_CHECKING:
     from rich.console import Console

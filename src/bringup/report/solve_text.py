@@ -17,7 +17,7 @@ from bringup.solve.explain import (
     explain_verdict,
     number_word,
 )
-from bringup.solve.subjects import display_name
+from bringup.subjects import display_name
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -17,7 +17,7 @@ from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.pydeps import python_requirement
-from bringup.versions import python_subject
+from bringup.subjects import python_subject
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _SEPARATORS = frozenset({"&&", "||", ";", ";;"})
@@ -388,7 +388,7 @@ def command_needs(command: Command) -> StepNeeds:
     for name, value in command.env:
         if name in _DEVICE_ENV and re.fullmatch(r"\d+(?:,\d+)*", value):
             kind = _DEVICE_ENV[name]
-            return StepNeeds(devices=len(value.split(",")), device_kind=kind)  # type: ignore[arg-type]
+            return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     for index, arg in enumerate(argv):
         match = _COUNT_OPTIONS.match(arg)
         if match is not None:

@@ -14,7 +14,8 @@ import re
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
-from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 _CONDA_SUBJECTS = {
     "python": "python",

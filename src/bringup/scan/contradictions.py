@@ -21,7 +21,8 @@ import msgspec
 
 from bringup.model import Requirement
 from bringup.scan.extraction import Finding
-from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 _WHY = {3: "the manifest says so", 2: "tools read it", 1: "the build uses it", 0: "prose"}
 _PROBE = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*")

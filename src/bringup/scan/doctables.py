@@ -15,7 +15,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import Vendor, chips_in, read_line, subject_named
-from bringup.versions import python_subject
+from bringup.subjects import python_subject
 
 # A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
 # thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one

@@ -21,8 +21,9 @@ import msgspec
 from bringup.errors import InputError
 from bringup.model import DeviceKind, Role, StepKind
 from bringup.scan.tomlpos import Position, locate, parse_path
+from bringup.subjects import scheme_for
 from bringup.tomlfile import read_toml
-from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 MANIFEST_NAME = "bringup.toml"
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 VERSION = (
     r"\d+(?:\.(?:\d+|[xX*]|[Rr][Cc]\d+|T\d+|alpha\d+|beta\d+|post\d+|dev\d+|b\d+)(?![\w]))*"

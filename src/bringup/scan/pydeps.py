@@ -13,7 +13,7 @@ from packaging.requirements import Requirement as Pep508
 
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
-from bringup.versions import python_subject
+from bringup.subjects import python_subject
 
 
 def python_requirement(

@@ -12,8 +12,9 @@ from bringup.model import Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
+from bringup.subjects import python_subject
 from bringup.tomlfile import line_of, parse_toml
-from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 
 class _Reader:

@@ -27,7 +27,7 @@ from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import RepoFile, walk_repo
-from bringup.versions import python_subject
+from bringup.subjects import python_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
 
 _ROLES: tuple[tuple[Role, str], ...] = (

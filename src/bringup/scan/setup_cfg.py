@@ -9,7 +9,8 @@ import re
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
-from bringup.versions import InvalidSpecifier, SpecifierSet, python_subject
+from bringup.subjects import python_subject
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 _SECTION = re.compile(r"^\[([^\]]+)\]\s*$")
 _KEY = re.compile(r"^([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$")

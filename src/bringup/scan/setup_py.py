@@ -20,7 +20,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.prose import lowest_architecture, read_line
 from bringup.scan.pydeps import add_python_requirement
-from bringup.versions import python_subject
+from bringup.subjects import python_subject
 
 Located = list[tuple[str, int]]
 _REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")

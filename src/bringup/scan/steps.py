@@ -35,7 +35,7 @@ _SET_ENV = re.compile(r"set_env\.sh|setenv\.bash|/Ascend/")
 
 
 def _kind(vendor: Vendor) -> DeviceKind | None:
-    return {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "")  # type: ignore[return-value]
+    return {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "")
 
 
 def context_needs(context: str, vendor: Vendor) -> StepNeeds | None:

@@ -31,8 +31,8 @@ from bringup.model.resolution import HostValue
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
-from bringup.solve.subjects import DRIVERS, SETTINGS, is_distribution, is_fixed
-from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version, scheme_for
+from bringup.subjects import is_distribution, is_fixed, scheme_for, scope_of
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 Scope = Literal["local", "fixed", "chosen"]
 """``local``: chosen per environment (a what-if on such a subject adds a host value every
@@ -150,7 +150,7 @@ class Candidates:
         has one (with no driver there is no device to run it on)."""
         value = self.host.value(subject)
         present = value is not None and value.status == "ok"
-        if subject in DRIVERS and self.allow_driver_change and present:
+        if scope_of(subject) == "driver" and self.allow_driver_change and present:
             return "chosen"
         return "fixed" if is_fixed(subject) else "local"
 
@@ -174,7 +174,7 @@ class Candidates:
             )
         found: dict[Version, _Found] = {}
         installed = list(self.host.installed_versions(subject))
-        if subject in DRIVERS and value is not None and value.status == "ok":
+        if scope_of(subject) == "driver" and value is not None and value.status == "ok":
             installed += [Installed(subject, v, value.source) for v in value.values]
         interpreters = self._interpreters() if any(i.python for i in installed) else {}
         for item in installed:
@@ -193,11 +193,11 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
-        if subject in SETTINGS:
+        if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
             for entry in found.values():
                 entry.installed = Installed(subject, entry.raw, flag)
-        newest_first = subject not in SETTINGS
+        newest_first = scope_of(subject) != "setting"
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
         made = [
             Candidate(

@@ -21,8 +21,8 @@ from bringup.model.resolution import (
     Verdict,
 )
 from bringup.model.source import Source
-from bringup.solve.subjects import display_name
-from bringup.versions import InvalidVersion, Version, scheme_for
+from bringup.subjects import display_name, scheme_for
+from bringup.versions import InvalidVersion, Version
 
 _CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]

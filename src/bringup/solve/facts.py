@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bringup.solve.problem import SolverInput
-from bringup.solve.subjects import is_distribution
+from bringup.subjects import is_distribution
 
 
 def _runs(allowed: Collection[int], rank_of: dict[int, int]) -> list[tuple[int, int]]:

@@ -11,37 +11,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
+from bringup import backends, subjects
+from bringup.backends.base import DeviceFacts
 from bringup.errors import StackError
 from bringup.model import keys
 from bringup.model.facts import Fact
 from bringup.model.resolution import HostValue
 from bringup.model.snapshot import Snapshot, Vendor
 from bringup.model.source import Source
-from bringup.solve.subjects import FIXED, WHAT_IF_ALIASES, canonical_subject
-from bringup.versions import InvalidVersion, Version, scheme_for
-
-_FACT_SUBJECTS = {
-    "arch": keys.ARCH,
-    "glibc": keys.GLIBC,
-    "os": keys.OS_ID,
-    "os_version": keys.OS_VERSION_ID,
-    "glibcxx": keys.GLIBCXX_MAX,
-    "cxxabi": keys.CXXABI_MAX,
-    "ascend_driver": keys.ASCEND_DRIVER,
-    "ascend_firmware": keys.ASCEND_FIRMWARE,
-    "nvidia_driver": keys.NVIDIA_DRIVER,
-}
-"""Fixed subjects read straight from one fact."""
-
-_INSTALLED_FACTS = {
-    "gcc": keys.GCC,
-    "clang": keys.CLANG,
-    "cmake": keys.CMAKE,
-    "ninja": keys.NINJA,
-}
-"""Chosen subjects whose installed copy is one fact."""
-
-_TOOLKIT_SUBJECTS = {"cann-toolkit": "cann", "cuda": "cuda", "cann-nnal": "nnal"}
+from bringup.subjects import FIXED_SCOPES, canonical_subject, scheme_for
+from bringup.versions import InvalidVersion, Version
 
 _SYMBOL_PREFIXES = ("GLIBCXX_", "CXXABI_")
 
@@ -110,12 +89,12 @@ def _read(subject: str, source: Source, raws: Iterable[str]) -> HostValue:
 
 
 def _count_without_tool(
-    snapshot: Snapshot, subject: str, probe: Fact | None, count_key: str, pci_key: str
+    snapshot: Snapshot, subject: str, probe: Fact | None, devices: DeviceFacts
 ) -> HostValue:
     """The device count when the vendor tool listed no device: its own count fact, else the
     PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else
     unknown with the tool's failure as the reason."""
-    for key in (count_key, pci_key):
+    for key in (devices.count_fact, devices.pci_fact):
         fact = snapshot.fact(key)
         if fact is not None and fact.ok and fact.value is not None:
             return _read(subject, fact.source, [str(fact.value)])
@@ -127,25 +106,15 @@ def _count_without_tool(
     return HostValue(subject=subject, source=probe.source, status=probe.status, reason=probe.reason)
 
 
-def _device_values(
-    snapshot: Snapshot, vendor: Vendor, probe_key: str, count_key: str, pci_key: str
-) -> dict[str, HostValue]:
-    """Count, chip families (Ascend) and compute capabilities (NVIDIA) for one vendor. No
-    device anywhere is a known zero, and then the chip is absent; devices on the PCI bus that
-    no tool describes have an unknown chip."""
-    count_subject, kind_subject, none = (
-        ("npu_count", "chip", "no NPU")
-        if vendor == "ascend"
-        else ("gpu_count", "compute_capability", "no GPU")
-    )
-    devices = snapshot.devices(vendor)
-    if devices:
-        source = devices[0].source
-        kinds = (
-            {d.family for d in devices if d.family}
-            if vendor == "ascend"
-            else {d.compute_capability for d in devices if d.compute_capability}
-        )
+def _device_values(snapshot: Snapshot, vendor: Vendor, devices: DeviceFacts) -> list[HostValue]:
+    """Count and kinds (chip families, compute capabilities) of one backend's devices. No
+    device anywhere is a known zero, and then the kind is absent; devices on the PCI bus that
+    no tool describes have an unknown kind."""
+    count_subject, kind_subject = devices.count_subject, devices.kind_subject
+    found = snapshot.devices(vendor)
+    if found:
+        source = found[0].source
+        kinds = {str(k) for k in (getattr(d, devices.kind_field) for d in found) if k}
         kind = (
             _read(kind_subject, source, sorted(kinds))
             if kinds
@@ -153,18 +122,31 @@ def _device_values(
                 subject=kind_subject, source=source, status="unknown", reason="not reported"
             )
         )
-        count = HostValue(subject=count_subject, source=source, values=(str(len(devices)),))
-        return {count_subject: count, kind_subject: kind}
-    probe = snapshot.fact(probe_key)
-    count = _count_without_tool(snapshot, count_subject, probe, count_key, pci_key)
+        count = HostValue(subject=count_subject, source=source, values=(str(len(found)),))
+        return [count, kind]
+    probe = snapshot.fact(devices.tool_fact)
+    count = _count_without_tool(snapshot, count_subject, probe, devices)
     if count.values == ("0",):
-        kind = HostValue(subject=kind_subject, source=count.source, status="absent", reason=none)
+        kind = HostValue(
+            subject=kind_subject, source=count.source, status="absent", reason=devices.none
+        )
     else:
         reason = "the device is not described" + (
             f" ({probe.source}: {probe.status})" if probe is not None else ""
         )
         kind = HostValue(subject=kind_subject, source=count.source, status="unknown", reason=reason)
-    return {count_subject: count, kind_subject: kind}
+    return [count, kind]
+
+
+def _merge(first: HostValue, second: HostValue) -> HostValue:
+    """One subject two backends report (``chip``: Ascend families and another vendor's): what
+    either has, the first source; a backend with nothing to say does not hide the other."""
+    if first.status != "ok" or not first.values:
+        return second if second.status == "ok" or first.status == "absent" else first
+    if second.status != "ok":
+        return first
+    values = tuple(sorted(set(first.values) | set(second.values)))
+    return HostValue(subject=first.subject, source=first.source, values=values)
 
 
 def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
@@ -179,8 +161,9 @@ def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
         if all((item.version, item.python) != (version, python) for item in bucket):
             bucket.append(Installed(subject, version, source, python))
 
+    by_kind = {kind: s.name for s in subjects.catalogue() for kind in s.toolkit_kinds}
     for toolkit in snapshot.toolkits:
-        subject = _TOOLKIT_SUBJECTS.get(toolkit.kind)
+        subject = by_kind.get(toolkit.kind)
         if subject is not None:
             add(subject, toolkit.version, toolkit.source)
     for python in snapshot.pythons:
@@ -190,43 +173,54 @@ def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
     default_python = snapshot.fact(keys.PYTHON_DEFAULT)
     if default_python is not None and default_python.ok and default_python.value is not None:
         add("python", str(default_python.value), default_python.source)
-    for subject, key in _INSTALLED_FACTS.items():
+    for subject, key in _fact_keys("system_tool"):
         fact = snapshot.fact(key)
         if fact is not None and fact.ok and fact.value is not None:
             add(subject, str(fact.value), fact.source)
     return {subject: tuple(items) for subject, items in found.items()}
 
 
+def _fact_keys(*scopes: subjects.Scope) -> list[tuple[str, str]]:
+    """Catalogued subjects of ``scopes`` read straight from one fact, in catalogue order."""
+    return [
+        (s.name, s.fact_key)
+        for s in subjects.catalogue()
+        if s.scope in scopes and s.fact_key is not None
+    ]
+
+
 def host_facts(snapshot: Snapshot) -> HostFacts:
-    """Everything the solver needs from ``snapshot``, with sources; unknown stays unknown."""
+    """Everything the solver needs from ``snapshot``, with sources; unknown stays unknown:
+    the fixed subjects read from one fact each, then each backend's devices."""
     origin = Source(kind="derived", ref=f"snapshot {snapshot.taken_at}")
     fixed = {
         subject: _from_fact(subject, snapshot.fact(key), origin)
-        for subject, key in _FACT_SUBJECTS.items()
+        for subject, key in _fact_keys(*FIXED_SCOPES)
     }
-    fixed.update(
-        _device_values(
-            snapshot, "ascend", keys.ASCEND_NPU_SMI, keys.ASCEND_DEVICE_COUNT, keys.PCI_ASCEND_NPUS
-        )
-    )
-    fixed.update(
-        _device_values(
-            snapshot, "nvidia", keys.NVIDIA_SMI, keys.NVIDIA_DEVICE_COUNT, keys.PCI_NVIDIA_GPUS
-        )
-    )
+    for backend, devices in backends.with_devices():
+        for value in _device_values(snapshot, backend.vendor or backend.name, devices):
+            known = fixed.get(value.subject)
+            fixed[value.subject] = value if known is None else _merge(known, value)
     vendors = frozenset(a.vendor for a in snapshot.accelerators)
     return HostFacts(fixed=fixed, installed=_installed(snapshot), vendors=vendors)
 
 
 def what_if_subject(key: str, host: HostFacts) -> str:
-    """The subject a ``--what-if`` key names; ``driver`` means the host's accelerator driver
-    (NVIDIA when the host has NVIDIA devices or driver and no Ascend ones, else Ascend)."""
+    """The subject a ``--what-if`` key names; ``driver`` means the host's accelerator driver:
+    that of the one backend whose devices or driver the host has, else the first backend's
+    with a driver."""
     name = canonical_subject(key)
     if name == "driver":
-        nvidia = "nvidia" in host.vendors or _has_value(host, "nvidia_driver")
-        ascend = "ascend" in host.vendors or _has_value(host, "ascend_driver")
-        return "nvidia_driver" if nvidia and not ascend else "ascend_driver"
-    return WHAT_IF_ALIASES.get(name, name)
+        drivers = [b.driver_subject for b in backends.registered() if b.driver_subject]
+        present = [
+            b.driver_subject
+            for b in backends.registered()
+            if b.driver_subject and (b.vendor in host.vendors or _has_value(host, b.driver_subject))
+        ]
+        if len(present) == 1:
+            return present[0]
+        return drivers[0] if drivers else name
+    return subjects.what_if_alias(name)
 
 
 def _has_value(host: HostFacts, subject: str) -> bool:
@@ -259,7 +253,7 @@ def apply_what_if(host: HostFacts, overrides: Iterable[tuple[str, str]]) -> Host
     for key, raw in overrides:
         subject = what_if_subject(key, host)
         scheme = scheme_for(subject)
-        values = tuple(v.strip() for v in raw.split(",")) if subject == "chip" else (raw,)
+        values = tuple(v.strip() for v in raw.split(",")) if scheme == "name" else (raw,)
         try:
             for value in values:
                 Version(value, scheme)
@@ -267,11 +261,14 @@ def apply_what_if(host: HostFacts, overrides: Iterable[tuple[str, str]]) -> Host
             raise StackError(f"--what-if {key}: {error}") from None
         source = Source(kind="user", ref=f"--what-if {key}={raw}")
         fixed[subject] = HostValue(subject=subject, source=source, values=values)
-        if subject not in FIXED:
+        if subjects.scope_of(subject) not in FIXED_SCOPES:
             forced.add(subject)
             installed[subject] = tuple(Installed(subject, v, source) for v in values)
-        if subject == "npu_count" and values == ("0",):
-            fixed["chip"] = HostValue(subject="chip", source=source, status="absent")
+        if values == ("0",):
+            for _backend, devices in backends.with_devices():
+                if devices.count_subject == subject:
+                    kind = devices.kind_subject
+                    fixed[kind] = HostValue(subject=kind, source=source, status="absent")
         applied.append((subject, raw))
     return replace(
         host, fixed=fixed, installed=installed, forced=frozenset(forced), what_if=tuple(applied)

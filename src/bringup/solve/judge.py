@@ -18,8 +18,8 @@ from bringup.model.resolution import (
     Unverified,
 )
 from bringup.model.source import Source
-from bringup.solve.subjects import DRIVERS, HARDWARE, PLATFORM, block_scope, canonical_subject
-from bringup.versions import SpecifierSet, scheme_for
+from bringup.subjects import block_scope, canonical_subject, scheme_for, scope_of
+from bringup.versions import SpecifierSet
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,10 @@ def group_statements(
 def _block_kind(subject: str, value: HostValue, device_here: bool) -> BlockKind:
     """A driver that is absent on a machine without the device means other hardware; on a
     machine with the device, a driver to install."""
-    if subject in HARDWARE or (subject in DRIVERS and value.status == "absent" and not device_here):
+    scope = scope_of(subject)
+    if scope == "hardware" or (scope == "driver" and value.status == "absent" and not device_here):
         return "hardware"
-    if subject in PLATFORM:
+    if scope == "platform":
         return "platform"
     return "driver"
 

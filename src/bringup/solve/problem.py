@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bringup import backends
 from bringup.model.facts import Fact
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
@@ -20,8 +21,8 @@ from bringup.solve.candidates import Candidate, Candidates, Scope
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
-from bringup.solve.subjects import canonical_subject, is_distribution
-from bringup.versions import InvalidSpecifier, SpecifierSet, scheme_for
+from bringup.subjects import canonical_subject, is_distribution, scheme_for
+from bringup.versions import InvalidSpecifier, SpecifierSet
 
 
 @dataclass(frozen=True)
@@ -162,8 +163,11 @@ def _provided_key(subject: str) -> str:
 
 
 def _device_here(host: HostFacts, subject: str) -> bool:
-    """Whether the machine has the device a driver subject drives."""
-    count = host.value("gpu_count" if subject == "nvidia_driver" else "npu_count")
+    """Whether the machine has a device of the backend that owns ``subject`` (a driver)."""
+    owner = backends.owner_of(subject)
+    if owner is None or owner.devices is None:
+        return False
+    count = host.value(owner.devices.count_subject)
     return count is not None and count.status == "ok" and count.values not in ((), ("0",))
 
 

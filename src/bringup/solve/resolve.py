@@ -40,8 +40,8 @@ from bringup.solve.problem import (
     build_problem,
     rule_source,
 )
-from bringup.solve.subjects import FIXED, canonical_subject, display_name
 from bringup.solve.verdict import verdicts
+from bringup.subjects import FIXED_SCOPES, canonical_subject, display_name, names
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def _check_what_if(
 ) -> None:
     from bringup.solve.host import what_if_subject
 
-    known = set(FIXED)
+    known = set(names(*FIXED_SCOPES))
     known.update(canonical_subject(r.subject) for c in components for r in c.requirements)
     for rule in rules:
         known.update((canonical_subject(rule.subject), canonical_subject(rule.then_subject)))

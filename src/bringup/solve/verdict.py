@@ -11,7 +11,7 @@ from bringup.model.resolution import (
     VerdictStatus,
 )
 from bringup.solve.problem import SolverInput
-from bringup.solve.subjects import DRIVERS, HARDWARE, PLATFORM
+from bringup.subjects import scope_of
 
 
 class _Uses:
@@ -56,11 +56,12 @@ class _Uses:
 def _host_kind(subject: str) -> ObstacleKind:
     """What kind of obstacle a host value in a repo's own conflict is; a chosen subject
     fixed by a what-if is part of the conflict itself."""
-    if subject in DRIVERS:
+    scope = scope_of(subject)
+    if scope == "driver":
         return "driver"
-    if subject in HARDWARE:
+    if scope == "hardware":
         return "hardware"
-    if subject in PLATFORM:
+    if scope == "platform":
         return "platform"
     return "conflict"
 
@@ -100,7 +101,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         for subject in sorted(uses.subjects(name, resolution)):
             pin = env.pin(subject)
             if pin is not None and not pin.installed:
-                kind: ObstacleKind = "driver" if subject in DRIVERS else "install"
+                kind: ObstacleKind = "driver" if scope_of(subject) == "driver" else "install"
                 obstacles.append(
                     Obstacle(kind=kind, subject=subject, detail=pin.version, source=pin.source)
                 )

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Optional
 
 from bringup.errors import StackError
-from bringup.versions import InvalidVersion, SpecifierSet, Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 if TYPE_CHECKING:
     from bringup.kb import KnowledgeBase

@@ -1,11 +1,11 @@
-"""Versions and specifiers in every scheme the stack uses: PEP 440 via ``packaging``; CANN and
-Ascend HDK (``ascend``); dotted numbers for CUDA, GCC, NVIDIA driver, firmware (``numeric``);
-unordered names for chip families (``name``)."""
+"""Versions and specifiers in every scheme the stack uses: PEP 440 via ``packaging``; vendor
+release trains with RC and alpha/beta stages (``ascend``); dotted numbers (``numeric``);
+unordered names for chip families (``name``). Which subject reads which scheme is the subject
+catalogue's business (``bringup.subjects``)."""
 
 from bringup.versions.errors import InvalidSpecifier, InvalidVersion
 from bringup.versions.schemes import SCHEMES, Parsed
 from bringup.versions.specifiers import Clause, SpecifierSet
-from bringup.versions.subjects import FRAMEWORKS, SUBJECT_SCHEMES, python_subject, scheme_for
 from bringup.versions.version import Version, is_version
 
 __all__ = [
@@ -15,10 +15,6 @@ __all__ = [
     "Parsed",
     "Clause",
     "SpecifierSet",
-    "FRAMEWORKS",
-    "SUBJECT_SCHEMES",
-    "python_subject",
-    "scheme_for",
     "Version",
     "is_version",
 ]

@@ -9,7 +9,8 @@ from pathlib import Path
 from bringup.kb import KnowledgeBase, exact_versions
 from bringup.kb.paths import builtin_dir
 from bringup.kb.schema import ChipEntry, PackageEntry, ReleaseEntry, RuleEntry
-from bringup.versions import SpecifierSet, Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import SpecifierSet, Version
 
 ASCEND_TOPICS = {"cann_hdk", "torch_npu", "vllm_ascend", "mindspore"}
 CUDA_TOPICS = {"cuda_driver", "cuda_arch", "gpus", "torch_cuda", "nvcc_gcc"}

@@ -1,0 +1,112 @@
+"""The Ascend backend (Huawei NPUs, CANN): what it owns, as data. Its collector is in
+``probe.py``, its pure parsers in ``parse.py``; neither is imported here."""
+
+from __future__ import annotations
+
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
+from bringup.model import keys
+from bringup.subjects import Subject
+
+SUBJECTS = (
+    Subject(
+        name="cann",
+        scheme="ascend",
+        scope="toolkit",
+        display="CANN",
+        aliases=("toolkit",),
+        toolkit_kinds=("cann-toolkit",),
+        backend="ascend",
+    ),
+    # NNAL has no scheme of its own yet: read as PEP 440, as before the catalogue.
+    Subject(
+        name="nnal",
+        scheme="pep440",
+        scope="toolkit",
+        toolkit_kinds=("cann-nnal",),
+        backend="ascend",
+    ),
+    Subject(
+        name="ascend_driver",
+        scheme="ascend",
+        scope="driver",
+        display="Ascend driver",
+        fact_key=keys.ASCEND_DRIVER,
+        device_only=True,
+        backend="ascend",
+    ),
+    Subject(
+        name="ascend_firmware",
+        scheme="numeric",
+        scope="driver",
+        display="Ascend firmware",
+        fact_key=keys.ASCEND_FIRMWARE,
+        aliases=("firmware",),
+        device_only=True,
+        backend="ascend",
+    ),
+    Subject(
+        name="npu_count",
+        scheme="numeric",
+        scope="hardware",
+        display="NPUs",
+        aliases=("npus", "npu"),
+        device_only=True,
+        backend="ascend",
+    ),
+    *(
+        Subject(name=name, scheme="pep440", scope="python_package", backend="ascend")
+        for name in ("torch_npu", "vllm_ascend", "mindspore", "triton_ascend")
+    ),
+)
+
+# What set_env.sh sets, from the ENV lines the Ascend/cann-container-image Dockerfiles copy
+# from it (shared/facts/ascend-facts.md, "set_env.sh variables").
+_ACTIVATION = ActivationRule(
+    variables={
+        "ASCEND_TOOLKIT_HOME": "{root}",
+        "ASCEND_HOME_PATH": "{root}",
+        "ASCEND_OPP_PATH": "{root}/opp",
+        "ASCEND_AICPU_PATH": "{root}",
+        "TOOLCHAIN_HOME": "{root}/toolkit",
+    },
+    prepend={
+        "PATH": (
+            "{root}/bin",
+            "{root}/compiler/ccec_compiler/bin",
+            "{root}/tools/ccec_compiler/bin",
+        ),
+        "LD_LIBRARY_PATH": (
+            "{root}/lib64",
+            "{root}/lib64/plugin/opskernel",
+            "{root}/lib64/plugin/nnengine",
+            "{root}/opp/built-in/op_impl/ai_core/tbe/op_tiling",
+        ),
+        "PYTHONPATH": (
+            "{root}/python/site-packages",
+            "{root}/opp/built-in/op_impl/ai_core/tbe",
+        ),
+    },
+    script="{root}/../set_env.sh",
+    source="https://github.com/Ascend/cann-container-image",
+)
+
+BACKEND = DeclaredBackend(
+    name="ascend",
+    vendor="ascend",
+    device_kind="npu",
+    subjects=SUBJECTS,
+    collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
+    devices=DeviceFacts(
+        count_subject="npu_count",
+        kind_subject="chip",
+        kind_field="family",
+        tool_fact=keys.ASCEND_NPU_SMI,
+        count_fact=keys.ASCEND_DEVICE_COUNT,
+        pci_fact=keys.PCI_ASCEND_NPUS,
+        none="no NPU",
+    ),
+    driver_subject="ascend_driver",
+    signature_namespace="ascend.",
+    vocabulary=Vocabulary(),
+    activate=_ACTIVATION,
+)

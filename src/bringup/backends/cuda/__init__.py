@@ -1,0 +1,77 @@
+"""The CUDA backend (NVIDIA GPUs, the CUDA toolkit, cuDNN, NCCL): what it owns, as data. Its
+collector is in ``probe.py``, its pure parsers in ``parse.py``; neither is imported here."""
+
+from __future__ import annotations
+
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
+from bringup.model import keys
+from bringup.subjects import Subject
+
+SUBJECTS = (
+    Subject(
+        name="cuda",
+        scheme="numeric",
+        scope="toolkit",
+        display="CUDA",
+        toolkit_kinds=("cuda",),
+        backend="cuda",
+    ),
+    Subject(name="cudnn", scheme="numeric", scope="toolkit", display="cuDNN", backend="cuda"),
+    Subject(name="nccl", scheme="numeric", scope="toolkit", display="NCCL", backend="cuda"),
+    Subject(
+        name="nvidia_driver",
+        scheme="numeric",
+        scope="driver",
+        display="NVIDIA driver",
+        fact_key=keys.NVIDIA_DRIVER,
+        device_only=True,
+        backend="cuda",
+    ),
+    Subject(
+        name="gpu_count",
+        scheme="numeric",
+        scope="hardware",
+        display="GPUs",
+        aliases=("gpus", "gpu"),
+        device_only=True,
+        backend="cuda",
+    ),
+    Subject(
+        name="compute_capability",
+        scheme="numeric",
+        scope="hardware",
+        display="compute capability",
+        aliases=("cc",),
+        device_only=True,
+        backend="cuda",
+    ),
+)
+
+# The variables and paths NVIDIA's post-installation actions set (CUDA Installation Guide for
+# Linux, "Environment Setup"), with CUDA_HOME as torch's cpp_extension reads it.
+_ACTIVATION = ActivationRule(
+    variables={"CUDA_HOME": "{root}"},
+    prepend={"PATH": ("{root}/bin",), "LD_LIBRARY_PATH": ("{root}/lib64",)},
+    source="https://docs.nvidia.com/cuda/cuda-installation-guide-linux/#environment-setup",
+)
+
+BACKEND = DeclaredBackend(
+    name="cuda",
+    vendor="nvidia",
+    device_kind="gpu",
+    subjects=SUBJECTS,
+    collectors={"cuda": "bringup.backends.cuda.probe:probe_cuda"},
+    devices=DeviceFacts(
+        count_subject="gpu_count",
+        kind_subject="compute_capability",
+        kind_field="compute_capability",
+        tool_fact=keys.NVIDIA_SMI,
+        count_fact=keys.NVIDIA_DEVICE_COUNT,
+        pci_fact=keys.PCI_NVIDIA_GPUS,
+        none="no GPU",
+    ),
+    driver_subject="nvidia_driver",
+    signature_namespace="cuda.",
+    vocabulary=Vocabulary(),
+    activate=_ACTIVATION,
+)

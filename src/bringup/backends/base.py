@@ -1,0 +1,146 @@
+"""What a backend is: the ``Backend`` protocol every accelerator backend (and the CPU)
+implements, and the plain data it is made of.
+
+A backend is data plus named entry points: what it owns (subjects, fact keys, chip names, doc
+vocabulary, failure-signature namespace) and where its code is (``module:attribute`` of its
+collectors and report importers, imported only when a probe runs). So the catalogue, the
+solver, the planner and the scan can ask a backend without importing the probe.
+
+Imports ``model`` and ``subjects`` only.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Optional, Protocol
+
+from bringup.subjects import Subject
+
+
+@dataclass(frozen=True)
+class DeviceFacts:
+    """How the host's devices of one backend are read into solver subjects.
+
+    ``count_subject``/``kind_subject``: the subjects for how many and which (``npu_count`` and
+    ``chip``; ``gpu_count`` and ``compute_capability``). ``kind_field``: the ``Accelerator``
+    field that holds the kind. ``tool_fact``: the vendor tool's own answer (ok / absent /
+    timed_out); ``count_fact``: a count the tool gave without describing devices;
+    ``pci_fact``: devices counted on the PCI bus, which needs no driver. ``none``: how "no
+    device" reads."""
+
+    count_subject: str
+    kind_subject: str
+    kind_field: str
+    tool_fact: str
+    count_fact: str
+    pci_fact: str
+    none: str
+
+
+@dataclass(frozen=True)
+class Activation:
+    """How to make a toolkit the active one in an environment, as data an argv runner can
+    apply (no ``source`` of a script): variables to set, and directories to put in front of
+    PATH-like variables. ``script`` names the vendor's own script when there is one, for
+    people; ``source`` is where these values come from."""
+
+    variables: Mapping[str, str] = field(default_factory=dict)
+    prepend: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    script: Optional[str] = None
+    source: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """How docs name this backend's things. ``toolkit_aliases``: words -> subject (``CANN``,
+    ``Ascend toolkit`` -> ``cann``); ``chips``: family -> the names docs use for it (``910B``
+    -> ``Atlas 800T A2``, ``ascend910b``); ``device_words``: how docs call one device
+    (``NPU``); ``markers``: words that make a line, file or section about this backend;
+    ``distributions``: Python packages that imply it (``torch_npu``)."""
+
+    toolkit_aliases: Mapping[str, str] = field(default_factory=dict)
+    chips: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    device_words: tuple[str, ...] = ()
+    markers: tuple[str, ...] = ()
+    distributions: tuple[str, ...] = ()
+
+
+class Backend(Protocol):
+    """One accelerator backend (or the CPU). ``vendor`` is the ``Accelerator.vendor`` its
+    collectors write (None for the CPU); ``device_kind`` what its devices are called in
+    ``StepNeeds`` (``npu``, ``gpu``; ``cpu``). ``collectors``/``report_importers``:
+    ``module:attribute`` of each, loaded lazily by ``bringup.backends``. ``driver_subject``:
+    what ``--what-if driver=`` means on a host of this backend. ``ladder_rungs``: the layered
+    diagnosis steps (none yet). ``signature_namespace``: the prefix of its failure-signature
+    ids (``ascend.``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def vendor(self) -> Optional[str]: ...
+    @property
+    def device_kind(self) -> str: ...
+    @property
+    def subjects(self) -> tuple[Subject, ...]: ...
+    @property
+    def collectors(self) -> Mapping[str, str]: ...
+    @property
+    def report_importers(self) -> Mapping[str, str]: ...
+    @property
+    def devices(self) -> Optional[DeviceFacts]: ...
+    @property
+    def driver_subject(self) -> Optional[str]: ...
+    @property
+    def ladder_rungs(self) -> tuple[str, ...]: ...
+    @property
+    def signature_namespace(self) -> str: ...
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+    def activation(self, toolkit_path: str) -> Activation:
+        """The environment that makes the toolkit installed at ``toolkit_path`` active."""
+        ...
+
+
+@dataclass(frozen=True)
+class DeclaredBackend:
+    """A backend that is all data (every built-in one): the fields of ``Backend``, with
+    activation from ``activate``, a function of the toolkit path."""
+
+    name: str
+    vendor: Optional[str]
+    device_kind: str
+    subjects: tuple[Subject, ...] = ()
+    collectors: Mapping[str, str] = field(default_factory=dict)
+    report_importers: Mapping[str, str] = field(default_factory=dict)
+    devices: Optional[DeviceFacts] = None
+    driver_subject: Optional[str] = None
+    ladder_rungs: tuple[str, ...] = ()
+    signature_namespace: str = ""
+    vocabulary: Vocabulary = Vocabulary()
+    activate: Optional[ActivationRule] = None
+
+    def activation(self, toolkit_path: str) -> Activation:
+        return self.activate.apply(toolkit_path) if self.activate is not None else Activation()
+
+
+@dataclass(frozen=True)
+class ActivationRule:
+    """Activation written as templates over the toolkit's directory: ``{root}`` in a value
+    becomes the toolkit path (``ASCEND_HOME_PATH={root}``, PATH += ``{root}/bin``)."""
+
+    variables: Mapping[str, str] = field(default_factory=dict)
+    prepend: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    script: Optional[str] = None
+    source: Optional[str] = None
+
+    def apply(self, root: str) -> Activation:
+        root = root.rstrip("/")
+        return Activation(
+            variables={k: v.format(root=root) for k, v in self.variables.items()},
+            prepend={k: tuple(p.format(root=root) for p in v) for k, v in self.prepend.items()},
+            script=posixpath.normpath(self.script.format(root=root)) if self.script else None,
+            source=self.source,
+        )

@@ -1,0 +1,217 @@
+"""The subject catalogue: for every requirement subject (python, gcc, chip, cann, ...) its
+version scheme, scope, display name, fact key, aliases and owning backend. The one place every
+layer asks what a subject is.
+
+The catalogue is the generic subjects below plus what each registered backend contributes
+(``bringup.backends``); it is built on first use, so a backend added by entry point takes
+part like a built-in one.
+
+Python distributions: the frameworks that compatibility tables are about (torch, torch_npu,
+vllm, ...: every subject of scope ``python_package``) are named bare, with ``_`` for any run
+of ``-_.`` (``torch-npu``, ``Torch_NPU`` and ``torch.npu`` are all ``torch_npu``), because
+knowledge-base rules speak of them that way. Every other distribution is ``pypi:`` plus its
+PEP 503 normalised name (``pypi:ascend-comm``); ``python_subject`` applies the convention.
+CMake packages found by ``find_package`` are ``cmake:<Name>`` as written.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Literal, Optional
+
+import msgspec
+
+Scope = Literal[
+    "host", "toolkit", "python_package", "system_tool", "hardware", "platform", "driver", "setting"
+]
+"""``hardware``/``platform``/``driver``: fixed, checked against the machine (a driver only
+changes when the user allows it). The rest are chosen per environment: ``host`` (the Python
+interpreter), ``toolkit`` (a vendor toolkit: needed by device and toolkit steps only),
+``python_package``, ``system_tool`` (compilers, build tools) and ``setting`` (set by a flag,
+the oldest that fits is picked)."""
+
+FIXED_SCOPES: frozenset[Scope] = frozenset({"hardware", "platform", "driver"})
+
+
+class Subject(msgspec.Struct, frozen=True, kw_only=True):
+    """One requirement subject. ``fact_key``: the snapshot fact that holds the host's value
+    (a fixed subject) or installed copy (a chosen one). ``aliases``: short names accepted by
+    ``--what-if``. ``device_only``: a fixed subject only device steps need (a build needs no
+    NPU). ``toolkit_kinds``: ``Toolkit.kind`` values of the snapshot that install it.
+    ``backend``: the backend that contributed it, empty for the generic ones."""
+
+    name: str
+    scheme: str
+    scope: Scope
+    display: str = ""
+    fact_key: Optional[str] = None
+    aliases: tuple[str, ...] = ()
+    device_only: bool = False
+    toolkit_kinds: tuple[str, ...] = ()
+    backend: str = ""
+
+    @property
+    def display_name(self) -> str:
+        return self.display or self.name
+
+
+def _s(name: str, scheme: str, scope: Scope, display: str = "", **more: object) -> Subject:
+    return msgspec.convert(
+        {"name": name, "scheme": scheme, "scope": scope, "display": display, **more},
+        type=Subject,
+    )
+
+
+GENERIC: tuple[Subject, ...] = (
+    _s("arch", "name", "hardware", "arch", fact_key="host.arch"),
+    _s("chip", "name", "hardware", "chip", device_only=True),
+    _s("glibc", "numeric", "platform", "glibc", fact_key="host.glibc", aliases=("libc",)),
+    _s("os", "name", "platform", "OS", fact_key="host.os.id"),
+    _s("os_version", "numeric", "platform", "OS version", fact_key="host.os.version_id"),
+    _s("distro", "name", "platform"),
+    _s("glibcxx", "numeric", "platform", "GLIBCXX", fact_key="toolchain.libstdcxx.glibcxx_max"),
+    _s("cxxabi", "numeric", "platform", "CXXABI", fact_key="toolchain.libstdcxx.cxxabi_max"),
+    _s("python", "pep440", "host", "Python", fact_key="python.default.version"),
+    _s("gcc", "numeric", "system_tool", "GCC", fact_key="toolchain.gcc.version"),
+    _s("clang", "numeric", "system_tool", "Clang", fact_key="toolchain.clang.version"),
+    _s("cmake", "numeric", "system_tool", "CMake", fact_key="toolchain.cmake.version"),
+    _s("ninja", "numeric", "system_tool", "Ninja", fact_key="toolchain.ninja.version"),
+    _s("cxx_standard", "numeric", "setting", "C++ standard"),
+    *(_s(name, "pep440", "python_package") for name in ("torch", "torchvision", "torchaudio")),
+    *(_s(name, "pep440", "python_package") for name in ("vllm", "triton")),
+)
+"""Subjects every host has, whatever its accelerators."""
+
+_SEPARATORS = re.compile(r"[-_.]+")
+
+
+class Catalogue:
+    """Subjects by name, built from the generic ones and the backends' contributions; a name
+    contributed twice is an error (two backends cannot own one subject)."""
+
+    def __init__(self, subjects: Iterable[Subject]) -> None:
+        by_name: dict[str, Subject] = {}
+        for subject in subjects:
+            if subject.name in by_name:
+                owner = by_name[subject.name].backend or "the generic subjects"
+                raise ValueError(f"subject {subject.name!r} is already defined by {owner}")
+            by_name[subject.name] = subject
+        self._by_name: Mapping[str, Subject] = by_name
+        self._aliases = {alias: s.name for s in by_name.values() for alias in s.aliases}
+        self._scopes: dict[str, frozenset[str]] = {}
+
+    def get(self, name: str) -> Optional[Subject]:
+        return self._by_name.get(name)
+
+    def __iter__(self) -> Iterator[Subject]:
+        return iter(self._by_name.values())
+
+    def names(self, *scopes: Scope) -> frozenset[str]:
+        """The subjects of the given scopes."""
+        key = ",".join(sorted(scopes))
+        if key not in self._scopes:
+            self._scopes[key] = frozenset(
+                s.name for s in self._by_name.values() if s.scope in scopes
+            )
+        return self._scopes[key]
+
+    def alias(self, name: str) -> str:
+        return self._aliases.get(name, name)
+
+
+@functools.cache
+def catalogue() -> Catalogue:
+    """The catalogue of the registered backends (built once; ``reset`` after registering)."""
+    from bringup.backends import registered  # deferred: backends contribute their subjects
+
+    return Catalogue([*GENERIC, *(s for b in registered() for s in b.subjects)])
+
+
+def reset() -> None:
+    """Forget the built catalogue, after the set of backends changed (a test, a plug-in)."""
+    catalogue.cache_clear()
+
+
+def subject(name: str) -> Optional[Subject]:
+    return catalogue().get(name)
+
+
+def scheme_for(name: str) -> str:
+    """The version scheme of ``name``; anything not catalogued (``pypi:…``, ``cmake:…``, a bare
+    distribution name) is a Python distribution: PEP 440."""
+    found = catalogue().get(name)
+    return found.scheme if found is not None else "pep440"
+
+
+def has_own_scheme(name: str) -> bool:
+    """Whether ``name`` is a catalogued subject other than a Python distribution."""
+    found = catalogue().get(name)
+    return found is not None and found.scope != "python_package"
+
+
+def display_name(name: str) -> str:
+    found = catalogue().get(name)
+    return found.display_name if found is not None else name
+
+
+def scope_of(name: str) -> Optional[Scope]:
+    found = catalogue().get(name)
+    return found.scope if found is not None else None
+
+
+def names(*scopes: Scope) -> frozenset[str]:
+    return catalogue().names(*scopes)
+
+
+def frameworks() -> frozenset[str]:
+    """Python distributions named bare as subjects (see the module docstring)."""
+    return catalogue().names("python_package")
+
+
+def python_subject(distribution: str) -> str:
+    """The subject for a Python distribution name as written anywhere (``torch-npu`` ->
+    ``torch_npu``, ``Ascend_Comm`` -> ``pypi:ascend-comm``)."""
+    lowered = distribution.strip().lower()
+    bare = _SEPARATORS.sub("_", lowered)
+    if bare in frameworks():
+        return bare
+    return "pypi:" + _SEPARATORS.sub("-", lowered)
+
+
+def canonical_subject(name: str) -> str:
+    """One spelling per subject: ``pypi:Torch-NPU`` and ``torch_npu`` are the same thing
+    (PEP 503 names with ``_`` as the separator, as the knowledge base writes them)."""
+    text = name.strip().lower()
+    if text.startswith("pypi:"):
+        text = text[len("pypi:") :]
+    return _SEPARATORS.sub("_", text)
+
+
+def what_if_alias(name: str) -> str:
+    """The subject a ``--what-if`` short name (``npus``, ``cc``, ``libc``) stands for."""
+    return catalogue().alias(name)
+
+
+def is_fixed(name: str, *, allow_driver_change: bool = False) -> bool:
+    scope = scope_of(name)
+    if scope == "driver":
+        return not allow_driver_change
+    return scope in FIXED_SCOPES
+
+
+def is_device_only(name: str) -> bool:
+    found = catalogue().get(name)
+    return found is not None and found.device_only
+
+
+def block_scope(name: str) -> Literal["all", "device"]:
+    """Which steps a violated fixed subject stops: device steps only, or everything."""
+    return "device" if is_device_only(name) else "all"
+
+
+def is_distribution(name: str) -> bool:
+    """A Python distribution (torch, torch_npu, numpy): PEP 440 versions, not Python itself,
+    nor a package of another ecosystem (``cmake:AscendOps``, ``conda:mkl``)."""
+    return name != "python" and ":" not in name and scheme_for(name) == "pep440"
