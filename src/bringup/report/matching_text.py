@@ -16,6 +16,7 @@ from bringup.model.source import Source
 from bringup.report.layout import heading, wrapped
 from bringup.solve.explain import combine_specs, format_spec
 from bringup.subjects import display_name
+from bringup.subjects import subject as catalogued
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -164,12 +165,12 @@ def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> s
     if subject == "python":
         default = snapshot.value(keys.PYTHON_DEFAULT)
         return f"{default} (default)" if default else "-"
-    found = {
-        "cann": [t.version for t in snapshot.toolkits if t.kind == "cann-toolkit"],
-        "cuda": [t.version for t in snapshot.toolkits if t.kind == "cuda"],
-        "gcc": [str(snapshot.value(keys.GCC) or "")],
-        "cmake": [str(snapshot.value(keys.CMAKE) or "")],
-    }.get(subject, [])
+    entry = catalogued(subject)
+    if entry is None:
+        return "-"
+    found = [t.version for t in snapshot.toolkits if t.kind in entry.toolkit_kinds]
+    if entry.scope == "system_tool" and entry.fact_key is not None:
+        found.append(str(snapshot.value(entry.fact_key) or ""))
     return ", ".join(v for v in found if v) or "-"
 
 

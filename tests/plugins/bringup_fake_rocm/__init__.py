@@ -1,0 +1,53 @@
+"""A fourth backend that lives in the test suite only: ROCm on AMD Instinct GPUs, registered
+through the ``bringup.backends`` entry point the way a third-party package would be. It owns
+one toolkit subject (``rocm``), a device count, the ``MI300X``/``MI250X`` chip names and a
+collector (``probe.py``) that reads ``/opt/rocm/.info/version`` and ``rocm-smi``."""
+
+from __future__ import annotations
+
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
+from bringup.subjects import Subject
+
+BACKEND = DeclaredBackend(
+    name="rocm",
+    vendor="amd",
+    device_kind="gpu",
+    subjects=(
+        Subject(
+            name="rocm",
+            scheme="numeric",
+            scope="toolkit",
+            display="ROCm",
+            toolkit_kinds=("rocm",),
+            backend="rocm",
+        ),
+        Subject(
+            name="amd_gpu_count",
+            scheme="numeric",
+            scope="hardware",
+            display="AMD GPUs",
+            device_only=True,
+            backend="rocm",
+        ),
+    ),
+    collectors={"rocm": "bringup_fake_rocm.probe:probe_rocm"},
+    devices=DeviceFacts(
+        count_subject="amd_gpu_count",
+        kind_subject="chip",
+        kind_field="family",
+        tool_fact="rocm.rocm_smi",
+        count_fact="rocm.device_count",
+        pci_fact="host.pci.amd_gpus",
+        none="no AMD GPU",
+    ),
+    signature_namespace="rocm.",
+    vocabulary=Vocabulary(
+        toolkit_aliases={"rocm": "rocm"},
+        chips={"MI300X": ("MI300X", "gfx942"), "MI250X": ("MI250X", "gfx90a")},
+        device_words=("GPU",),
+    ),
+    activate=ActivationRule(
+        variables={"ROCM_PATH": "{root}"},
+        prepend={"PATH": ("{root}/bin",), "LD_LIBRARY_PATH": ("{root}/lib",)},
+    ),
+)

@@ -1,0 +1,114 @@
+"""A fourth backend added from the test suite alone: the fake ROCm backend of
+``tests/plugins/bringup_fake_rocm`` is declared by an installed distribution's entry point
+(group ``bringup.backends``), as a third-party package would, and a recorded MI300X host and
+two repos that need ROCm flow through probe (replay), scan, solve, plan and report."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bringup import backends, subjects
+from bringup.cli.main import main
+
+ROOT = Path(__file__).parent.parent.parent
+HOST = "tests/fixtures/hosts/linux-x86_64-ubuntu22-rocm6-mi300x"
+STACK = "tests/fixtures/repos/rocm-stack"
+
+
+@pytest.fixture
+def rocm_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A ``fake-rocm`` distribution on ``sys.path``: its metadata declares the entry point."""
+    info = tmp_path / "fake_rocm-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-rocm\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[bringup.backends]\nrocm = bringup_fake_rocm:BACKEND\n")
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "plugins"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(ROOT)
+    backends.reset()
+    yield
+    monkeypatch.undo()
+    backends.reset()
+
+
+def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
+    code = main([*argv, "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert isinstance(document, dict)
+    return code, document["data"]
+
+
+def test_entry_point_registers_the_backend_and_its_subjects(rocm_installed: None) -> None:
+    assert backends.backend_names() == ("cpu", "ascend", "cuda", "rocm")
+    assert backends.backend("rocm").vendor == "amd"
+    assert subjects.scheme_for("rocm") == "numeric"
+    assert subjects.display_name("rocm") == "ROCm"
+    assert subjects.scope_of("amd_gpu_count") == "hardware"
+    assert subjects.block_scope("amd_gpu_count") == "device"
+    assert backends.backend("rocm").activation("/opt/rocm-6.1.2").variables == {
+        "ROCM_PATH": "/opt/rocm-6.1.2"
+    }
+
+
+def test_without_the_plugin_rocm_is_not_a_subject() -> None:
+    backends.reset()
+    assert "rocm" not in backends.backend_names()
+    assert subjects.subject("rocm") is None
+
+
+def test_replayed_host_shows_the_gpus_and_the_toolkit(
+    rocm_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, snapshot = _json(["probe", "--replay", HOST], capsys)
+    assert code == 0
+    devices = snapshot["accelerators"]
+    assert isinstance(devices, list)
+    assert [(d["vendor"], d["family"]) for d in devices] == [("amd", "MI300X")] * 2
+    assert snapshot["toolkits"] == [
+        {
+            "kind": "rocm",
+            "version": "6.1.2",
+            "path": "/opt/rocm",
+            "source": {"kind": "file", "ref": "/opt/rocm/.info/version"},
+            "active": True,
+        }
+    ]
+
+
+def test_check_gives_each_repo_its_verdict(
+    rocm_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data = _json(["check", STACK, "--snapshot", HOST], capsys)
+    assert code == 1  # one repo cannot run here
+    verdicts = {v["component"]: v for v in data["resolution"]["verdicts"]}  # type: ignore[index]
+    assert verdicts["hip-kernels"] == {
+        "component": "hip-kernels",
+        "status": "runs",
+        "environment": 1,
+    }
+    solver = verdicts["mi250-solver"]
+    assert solver["status"] == "needs_hardware"
+    assert [(o["kind"], o["subject"], o["detail"]) for o in solver["obstacles"]] == [
+        ("hardware", "chip", "MI250X"),
+        ("conflict", "rocm", ">=5.7,<6.0"),
+    ]
+    (environment,) = data["resolution"]["environments"]  # type: ignore[index]
+    (pin,) = environment["pins"]
+    assert (pin["subject"], pin["version"], pin["installed"]) == ("rocm", "6.1.2", True)
+    tier = data["plan"]["tier"]  # type: ignore[index]
+    assert tier == {"level": 2, "devices": [{"vendor": "amd", "count": 2, "chips": ["MI300X"]}]}
+
+
+def test_check_report_names_the_backend_and_the_verdicts(
+    rocm_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", STACK, "--snapshot", HOST]) == 1
+    text = capsys.readouterr().out
+    assert "Plan (2 x amd MI300X: tier 2), in bring-up order" in text
+    assert "hip-kernels   runs here [environment 1]" in text
+    assert "mi250-solver  needs other hardware: chip MI250X" in text
+    assert "ROCm  6.1.2          6.1.2" in text
