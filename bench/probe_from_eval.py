@@ -39,6 +39,8 @@ else:
 
 from packaging.version import InvalidVersion, Version
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
 from bringup.model import Snapshot, keys
 
@@ -93,33 +95,38 @@ SUBJECTS: dict[str, tuple[str, Values]] = {
     "cann": (
         "ascend",
         _with(
-            _facts(keys.ASCEND_CANN_ACTIVE, keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit"),
+            _facts(
+                ascend_keys.ASCEND_CANN_ACTIVE, ascend_keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit"
+            ),
             _toolkits("cann-toolkit"),
         ),
     ),
-    "ascend_driver": ("ascend", _facts(keys.ASCEND_DRIVER)),
-    "ascend_firmware": ("ascend", _facts(keys.ASCEND_FIRMWARE)),
+    "ascend_driver": ("ascend", _facts(ascend_keys.ASCEND_DRIVER)),
+    "ascend_firmware": ("ascend", _facts(ascend_keys.ASCEND_FIRMWARE)),
     "chip": ("device", _with(_facts("ascend.chip"), _devices("ascend"))),
     "npu_count": (
         "device",
         _with(
-            _facts(keys.ASCEND_NPU_COUNT, keys.ASCEND_DEVICE_COUNT), _devices("ascend", count=True)
+            _facts(ascend_keys.ASCEND_NPU_COUNT, ascend_keys.ASCEND_DEVICE_COUNT),
+            _devices("ascend", count=True),
         ),
     ),
     "gpu": ("device", _with(_facts("nvidia.gpu.name"), _devices("nvidia"))),
     "gpu_count": (
         "device",
-        _with(_facts(keys.NVIDIA_DEVICE_COUNT), _devices("nvidia", count=True)),
+        _with(_facts(cuda_keys.NVIDIA_DEVICE_COUNT), _devices("nvidia", count=True)),
     ),
     "cuda": (
         "cuda",
         _with(
-            _facts(keys.CUDA_ACTIVE, "python.torch.cuda_version", keys.NVIDIA_DRIVER_CUDA),
+            _facts(
+                cuda_keys.CUDA_ACTIVE, "python.torch.cuda_version", cuda_keys.NVIDIA_DRIVER_CUDA
+            ),
             _toolkits("cuda"),
         ),
     ),
-    "nvidia_driver": ("cuda", _facts(keys.NVIDIA_DRIVER)),
-    "cudnn": ("cuda", _facts(keys.CUDA_CUDNN)),
+    "nvidia_driver": ("cuda", _facts(cuda_keys.NVIDIA_DRIVER)),
+    "cudnn": ("cuda", _facts(cuda_keys.CUDA_CUDNN)),
     "python": (
         "python",
         _with(_facts(keys.PYTHON_DEFAULT), lambda s: [p.version for p in s.pythons]),

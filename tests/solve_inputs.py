@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import (
     Accelerator,
     Component,
@@ -135,15 +137,17 @@ def host(
         Fact(key=keys.GLIBC, value=glibc, source=command_source(["ldd", "--version"])),
     ]
     if npus or npu_smi == "ok":
-        out.append(Fact(key=keys.ASCEND_NPU_SMI, value="ok", source=NPU_SMI))
+        out.append(Fact(key=ascend_keys.ASCEND_NPU_SMI, value="ok", source=NPU_SMI))
     else:
-        out.append(Fact(key=keys.ASCEND_NPU_SMI, status=npu_smi, source=NPU_SMI))  # type: ignore[arg-type]
-    out.append(Fact(key=keys.NVIDIA_SMI, status="absent", source=command_source(["nvidia-smi"])))
+        out.append(Fact(key=ascend_keys.ASCEND_NPU_SMI, status=npu_smi, source=NPU_SMI))  # type: ignore[arg-type]
+    out.append(
+        Fact(key=cuda_keys.NVIDIA_SMI, status="absent", source=command_source(["nvidia-smi"]))
+    )
     driver_source = file_source("/usr/local/Ascend/driver/version.info", 1)
     if driver is not None:
-        out.append(Fact(key=keys.ASCEND_DRIVER, value=driver, source=driver_source))
+        out.append(Fact(key=ascend_keys.ASCEND_DRIVER, value=driver, source=driver_source))
     else:
-        out.append(Fact(key=keys.ASCEND_DRIVER, status="absent", source=driver_source))
+        out.append(Fact(key=ascend_keys.ASCEND_DRIVER, status="absent", source=driver_source))
     if gcc is not None:
         out.append(Fact(key=keys.GCC, value=gcc, source=command_source(["gcc", "--version"])))
     for key, value in (facts or {}).items():

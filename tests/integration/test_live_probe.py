@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import keys
 from bringup.probe.live import take_snapshot
 
@@ -30,5 +32,10 @@ def test_live_probe_invariants() -> None:
     assert not [f for f in snapshot.facts if f.key.startswith("probe.")], "a collector broke"
     for fact in snapshot.facts:
         assert fact.ok or fact.reason, f"{fact.key} is {fact.status} without a reason"
-    for key in (keys.NVIDIA_DRIVER, keys.ASCEND_NPU_SMI, keys.CUDA_ACTIVE, keys.GLIBC):
+    for key in (
+        cuda_keys.NVIDIA_DRIVER,
+        ascend_keys.ASCEND_NPU_SMI,
+        cuda_keys.CUDA_ACTIVE,
+        keys.GLIBC,
+    ):
         assert snapshot.fact(key) is not None, f"{key} was never looked at"

@@ -12,6 +12,7 @@ import msgspec
 import pytest
 from rich.console import Console
 
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
 from bringup.cli.options import read_snapshot
 from bringup.errors import ExitCode, InputError
@@ -185,7 +186,9 @@ def test_snapshot_values_that_are_not_versions_are_unparsed_not_a_crash(
 ) -> None:
     """A snapshot is input (pasted, edited by hand): a chip, a compute capability, a count or
     the default Python that does not read in its scheme is unknown to the solver."""
-    odd = host(npus=["910B!"], facts={keys.PYTHON_DEFAULT: "3.x", keys.NVIDIA_DEVICE_COUNT: "-1"})
+    odd = host(
+        npus=["910B!"], facts={keys.PYTHON_DEFAULT: "3.x", cuda_keys.NVIDIA_DEVICE_COUNT: "-1"}
+    )
     gpu = Accelerator(
         vendor="nvidia", index=0, name="GPU", compute_capability="sm_90", source=odd.facts[0].source
     )

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import keys
 from bringup.probe.importers import import_report
 from conftest import FIXTURES, Golden
 
 REPORTS = sorted((FIXTURES / "reports").glob("*.txt"))
-NAMED_BY_BRINGUP = (keys.OS_ID, keys.OS_VERSION_ID, keys.ASCEND_CHIP, keys.ARCH)
+NAMED_BY_BRINGUP = (keys.OS_ID, keys.OS_VERSION_ID, ascend_keys.ASCEND_CHIP, keys.ARCH)
 """Values bringup spells its own way (os-release IDs, chip families), not as the line does."""
 
 
@@ -43,7 +45,8 @@ def test_every_fact_cites_a_line_that_holds_its_value(report: Path) -> None:
         if (
             fact.ok
             and isinstance(fact.value, str)
-            and fact.key not in (keys.ASCEND_NPU_SMI, keys.NVIDIA_SMI, *NAMED_BY_BRINGUP)
+            and fact.key
+            not in (ascend_keys.ASCEND_NPU_SMI, cuda_keys.NVIDIA_SMI, *NAMED_BY_BRINGUP)
         ):
             assert fact.value.lower() in lines[fact.source.line - 1].lower(), fact
 
@@ -65,11 +68,11 @@ def test_collect_env_with_nvidia_smi_keeps_both() -> None:
 
     _, snapshot = _imported("pytorch-43058-v100-issue-body.txt")
     assert isinstance(snapshot, Snapshot)
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "418.67"
-    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "10.1"
-    assert snapshot.value(keys.NVIDIA_DEVICE_COUNT) == 2  # the cut table does not say 0
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "418.67"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER_CUDA) == "10.1"
+    assert snapshot.value(cuda_keys.NVIDIA_DEVICE_COUNT) == 2  # the cut table does not say 0
     assert [d.name for d in snapshot.devices("nvidia")] == ["Tesla V100-PCIE-16GB"] * 2
-    cudnn = snapshot.fact(keys.CUDA_CUDNN)
+    cudnn = snapshot.fact(cuda_keys.CUDA_CUDNN)
     assert cudnn is not None
     assert cudnn.status == "unknown"
     assert "Could not collect" in (cudnn.reason or "")

@@ -10,7 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from bringup.model import Fact, Snapshot, Source, keys
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.model import Fact, Snapshot, Source
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -74,9 +75,9 @@ def test_subjects_map_to_snapshot_facts(scorer: ModuleType) -> None:
         taken_at="t",
         origin="report",
         facts=(
-            Fact(key=keys.ASCEND_CANN_ACTIVE, value="8.0.RC2", source=source),
+            Fact(key=ascend_keys.ASCEND_CANN_ACTIVE, value="8.0.RC2", source=source),
             Fact(key="python.package.torch-npu", value="2.1.0.post6", source=source),
-            Fact(key=keys.ASCEND_CHIP, value="910B", source=source),
+            Fact(key=ascend_keys.ASCEND_CHIP, value="910B", source=source),
         ),
     )
     assert scorer.found_values("cann", snapshot) == ["8.0.RC2"]

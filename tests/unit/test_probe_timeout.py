@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import keys
 from bringup.probe.access import run
 from bringup.probe.context import Collected, ProbeContext
@@ -30,7 +31,7 @@ def test_sleeping_npu_smi_times_out_within_the_budget(tmp_path: Path) -> None:
     snapshot = take_snapshot(env={"PATH": f"{tmp_path}:/usr/bin:/bin"}, budget_s=1.5)
     elapsed = time.monotonic() - started
     assert elapsed < 1.5 + 2.0, f"probe took {elapsed:.1f} s with a 1.5 s budget"
-    fact = snapshot.fact(keys.ASCEND_NPU_SMI)
+    fact = snapshot.fact(ascend_keys.ASCEND_NPU_SMI)
     assert fact is not None
     assert fact.status == "timed_out"
     assert "timed out after" in (fact.reason or "")
@@ -44,7 +45,7 @@ def test_per_command_timeout_is_shorter_than_the_budget(tmp_path: Path) -> None:
     started = time.monotonic()
     snapshot = take_snapshot(env={"PATH": f"{tmp_path}:/usr/bin:/bin"}, budget_s=10, timeout_s=0.5)
     assert time.monotonic() - started < 4
-    fact = snapshot.fact(keys.ASCEND_NPU_SMI)
+    fact = snapshot.fact(ascend_keys.ASCEND_NPU_SMI)
     assert fact is not None
     assert fact.status == "timed_out"
 

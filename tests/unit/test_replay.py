@@ -8,6 +8,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import ProbeError
 from bringup.model import Snapshot, keys
 from bringup.probe.replay import ReplayRunner, load_host, read_host
@@ -35,16 +37,16 @@ def test_snapshot_round_trips_through_json(host: Path) -> None:
 def test_recorded_cpu_host_says_toolkit_present_driver_absent() -> None:
     snapshot = load_host(CPU_HOST)
     assert snapshot.accelerators == ()
-    assert snapshot.value(keys.PCI_NVIDIA_GPUS) == 0
+    assert snapshot.value(cuda_keys.PCI_NVIDIA_GPUS) == 0
     (cuda,) = [t for t in snapshot.toolkits if t.kind == "cuda"]
     assert (cuda.version, cuda.path, cuda.active) == ("13.0.88", "/usr/local/cuda-13.0", True)
-    assert snapshot.value(keys.CUDA_ACTIVE) == "13.0.88"
-    driver = snapshot.fact(keys.NVIDIA_DRIVER)
+    assert snapshot.value(cuda_keys.CUDA_ACTIVE) == "13.0.88"
+    driver = snapshot.fact(cuda_keys.NVIDIA_DRIVER)
     assert driver is not None
     assert driver.status == "absent"
     assert "/proc/driver/nvidia/version does not exist" in (driver.reason or "")
     assert "nvidia-smi not found" in (driver.reason or "")
-    smi = snapshot.fact(keys.NVIDIA_SMI)
+    smi = snapshot.fact(cuda_keys.NVIDIA_SMI)
     assert smi is not None
     assert smi.status == "absent"
     assert snapshot.value(keys.GLIBC) == "2.36"
@@ -71,18 +73,18 @@ def test_ascend_host_two_toolkits_latest_is_active() -> None:
     assert toolkits["cann-toolkit", "8.0.RC3"].active
     assert not toolkits["cann-toolkit", "8.3.RC1"].active
     assert toolkits["cann-toolkit", "8.3.RC1"].arch == "aarch64"
-    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.0.RC3"
-    assert snapshot.value(keys.ASCEND_CANN_RUNNING_PREFIX + "opp_kernel") == "8.0.RC3"
-    assert snapshot.value(keys.ASCEND_DRIVER) == "24.1.rc3"
-    assert snapshot.value(keys.ASCEND_FIRMWARE) == "7.1.0.11.220"
-    assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 2
+    assert snapshot.value(ascend_keys.ASCEND_CANN_ACTIVE) == "8.0.RC3"
+    assert snapshot.value(ascend_keys.ASCEND_CANN_RUNNING_PREFIX + "opp_kernel") == "8.0.RC3"
+    assert snapshot.value(ascend_keys.ASCEND_DRIVER) == "24.1.rc3"
+    assert snapshot.value(ascend_keys.ASCEND_FIRMWARE) == "7.1.0.11.220"
+    assert snapshot.value(ascend_keys.ASCEND_DEVICE_COUNT) == 2
     assert {d.family for d in snapshot.devices("ascend")} == {"910B"}
-    assert snapshot.value(keys.PCI_ASCEND_NPUS) == 2
+    assert snapshot.value(ascend_keys.PCI_ASCEND_NPUS) == 2
 
 
 def test_ascend_host_set_env_variables_judged() -> None:
     snapshot = load_host(ASCEND_HOST)
-    prefix = keys.ASCEND_ENV_PREFIX
+    prefix = ascend_keys.ASCEND_ENV_PREFIX
     assert snapshot.value(prefix + "ASCEND_OPP_PATH.exists") is True
     assert snapshot.value(prefix + "TOOLCHAIN_HOME.exists") is False  # set, dir missing
     atb = snapshot.fact(prefix + "ATB_HOME_PATH")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Snapshot, Source, keys
 from bringup.probe.importers import UNREAD, import_report
 from bringup.probe.importers.merge import merge_facts
@@ -38,28 +40,28 @@ def _line(snapshot: Snapshot, key: str) -> int | None:
     [
         # forms quoted in issue 16 (collected there from templates of vllm-ascend, MindSpeed,
         # LLaMA-Factory and torch_npu issues)
-        ("CANN version: 8.0.RC2", keys.ASCEND_CANN_ACTIVE, "8.0.RC2"),
-        ("- NPU type: 910B3", keys.ASCEND_CHIP, "910B"),
-        ("**NPU Driver Version:** `24.1.rc3`", keys.ASCEND_DRIVER, "24.1.rc3"),
+        ("CANN version: 8.0.RC2", ascend_keys.ASCEND_CANN_ACTIVE, "8.0.RC2"),
+        ("- NPU type: 910B3", ascend_keys.ASCEND_CHIP, "910B"),
+        ("**NPU Driver Version:** `24.1.rc3`", ascend_keys.ASCEND_DRIVER, "24.1.rc3"),
         ("torch-npu: 2.8.0", "python.package.torch-npu", "2.8.0"),
-        ("ascend-toolkit: 8.5.1", keys.ASCEND_CANN_ACTIVE, "8.5.1"),
-        ("CANN 版本：8.0.0", keys.ASCEND_CANN_ACTIVE, "8.0.0"),
-        ("驱动版本：24.1.0", keys.ASCEND_DRIVER, "24.1.0"),
-        ("服务器：昇腾910C", keys.ASCEND_CHIP, "910_93"),
-        ("we run it on an 8-card server", keys.ASCEND_NPU_COUNT, 8),
+        ("ascend-toolkit: 8.5.1", ascend_keys.ASCEND_CANN_ACTIVE, "8.5.1"),
+        ("CANN 版本：8.0.0", ascend_keys.ASCEND_CANN_ACTIVE, "8.0.0"),
+        ("驱动版本：24.1.0", ascend_keys.ASCEND_DRIVER, "24.1.0"),
+        ("服务器：昇腾910C", ascend_keys.ASCEND_CHIP, "910_93"),
+        ("we run it on an 8-card server", ascend_keys.ASCEND_NPU_COUNT, 8),
         # a name then its version, as in tests/data/reports_dev/12 (Ascend/pytorch#99)
         ("CANN 8.5.0，torch npu 2.8.0post2", "python.package.torch-npu", "2.8.0post2"),
         # https://github.com/Ascend/pytorch/issues/7: Chinese prose
         (
             "torch版本是2.1.0，驱动版本也核对无误7.0.RC1.alpha003， python3.8",
-            keys.ASCEND_DRIVER,
+            ascend_keys.ASCEND_DRIVER,
             "7.0.RC1.alpha003",
         ),
         # a Markdown table of versions
-        ("| CANN | 9.1.0 | profiler metadata |", keys.ASCEND_CANN_ACTIVE, "9.1.0"),
+        ("| CANN | 9.1.0 | profiler metadata |", ascend_keys.ASCEND_CANN_ACTIVE, "9.1.0"),
         # key=value bullets (LLaMA-Factory issue template, NPU machine section)
-        ("  - HDK=25.5.0", keys.ASCEND_DRIVER, "25.5.0"),
-        ("  - Device Num=8", keys.ASCEND_NPU_COUNT, 8),
+        ("  - HDK=25.5.0", ascend_keys.ASCEND_DRIVER, "25.5.0"),
+        ("  - Device Num=8", ascend_keys.ASCEND_NPU_COUNT, 8),
     ],
 )
 def test_free_form_line(text: str, key: str, value: object) -> None:
@@ -91,8 +93,8 @@ def test_llamafactory_env_bullets_are_packages_and_platform() -> None:
 def test_sglang_check_env() -> None:
     snapshot = _dev("03-sglang-check-env-gb300.txt")
     assert [d.name for d in snapshot.devices("nvidia")] == ["NVIDIA GB300"] * 4
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "580.82.07"
-    assert snapshot.value(keys.CUDA_ACTIVE) == "13.0.88"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "580.82.07"
+    assert snapshot.value(cuda_keys.CUDA_ACTIVE) == "13.0.88"
     assert _package(snapshot, "sgl-kernel") == "0.3.18.post2"
     vllm = snapshot.fact("python.package.vllm")
     assert vllm is not None
@@ -103,14 +105,14 @@ def test_nvidia_smi_q_names_the_gpu_by_product_name_not_bus_id() -> None:
     snapshot = _dev("08-nvidia-smi-a-gtx1650.txt")
     (gpu,) = snapshot.devices("nvidia")
     assert (gpu.name, gpu.bus_id) == ("NVIDIA GeForce GTX 1650", "00000000:82:00.0")
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "510.68.02"
-    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "11.6"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "510.68.02"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER_CUDA) == "11.6"
     assert not any(f.key.startswith("python.package.") for f in snapshot.facts)
 
 
 def test_npu_smi_header_version_is_the_driver() -> None:
     snapshot = _dev("07-vllm-ascend-npu-smi-install-info.txt")
-    driver = snapshot.fact(keys.ASCEND_DRIVER)
+    driver = snapshot.fact(ascend_keys.ASCEND_DRIVER)
     assert driver is not None
     assert (driver.value, driver.source.line) == ("24.1.rc1", 6)
     assert snapshot.value(keys.ARCH) == "aarch64"  # from the CANN package's own arch
@@ -118,16 +120,18 @@ def test_npu_smi_header_version_is_the_driver() -> None:
 
 def test_npu_smi_table_cut_short_still_gives_the_driver() -> None:
     snapshot = _dev("04-vllm-ascend-chinese-mixed.txt")
-    assert snapshot.value(keys.ASCEND_DRIVER) == "25.5.2"
-    assert snapshot.value(keys.ASCEND_CHIP) == "910B"  # "Ascend910B2" from acl.get_soc_name()
+    assert snapshot.value(ascend_keys.ASCEND_DRIVER) == "25.5.2"
+    assert (
+        snapshot.value(ascend_keys.ASCEND_CHIP) == "910B"
+    )  # "Ascend910B2" from acl.get_soc_name()
     assert (snapshot.value(keys.OS_ID), snapshot.value(keys.OS_VERSION_ID)) == ("kylin", "V10")
 
 
 def test_npu_smi_v() -> None:
     # the output documented for `npu-smi -v` (Ascend npu-smi reference: "npu-smi version: x.x.x")
     snapshot = _read("$ npu-smi -v\nnpu-smi version: 24.1.rc2\n")
-    assert snapshot.value(keys.ASCEND_DRIVER) == "24.1.rc2"
-    assert _line(snapshot, keys.ASCEND_DRIVER) == 2
+    assert snapshot.value(ascend_keys.ASCEND_DRIVER) == "24.1.rc2"
+    assert _line(snapshot, ascend_keys.ASCEND_DRIVER) == 2
 
 
 def test_python_platform_line() -> None:
@@ -158,14 +162,14 @@ def test_collect_env_collapsed_onto_one_line() -> None:
 
 def test_no_cuda_is_absent_not_unparsed() -> None:
     snapshot = _read("PyTorch version: 2.1.0+cpu\nCUDA runtime version: No CUDA\n")
-    cuda = snapshot.fact(keys.CUDA_ACTIVE)
+    cuda = snapshot.fact(cuda_keys.CUDA_ACTIVE)
     assert cuda is not None
     assert cuda.status == "absent"
 
 
 def test_cudnn_from_library_file_names() -> None:
     snapshot = _dev("10-cudnn-file-names.txt")
-    assert snapshot.value(keys.CUDA_CUDNN) == "9.6.0"
+    assert snapshot.value(cuda_keys.CUDA_CUDNN) == "9.6.0"
 
 
 def test_conda_and_headerless_pip_rows() -> None:
@@ -179,7 +183,7 @@ def test_conda_and_headerless_pip_rows() -> None:
 def test_cann_pin_is_the_toolkit_not_a_package() -> None:
     # https://github.com/zai-org/GLM-4/issues/749 writes "CANN==8.0.T63" (a requirement there)
     snapshot = _read("CANN==8.5.0\ntorch_npu==2.8.0\n")
-    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.5.0"
+    assert snapshot.value(ascend_keys.ASCEND_CANN_ACTIVE) == "8.5.0"
     assert _package(snapshot, "cann") is None
     assert [(t.kind, t.version) for t in snapshot.toolkits] == [("cann-toolkit", "8.5.0")]
 
@@ -187,28 +191,30 @@ def test_cann_pin_is_the_toolkit_not_a_package() -> None:
 def test_version_info_named_by_its_cat_line() -> None:
     body = "cat /usr/local/Ascend/driver/version.info\nVersion=24.1.rc3\npackage_version=24.1.rc3\n"
     snapshot = _read(body)
-    assert snapshot.value(keys.ASCEND_DRIVER) == "24.1.rc3"
-    assert _line(snapshot, keys.ASCEND_DRIVER) == 2
+    assert snapshot.value(ascend_keys.ASCEND_DRIVER) == "24.1.rc3"
+    assert _line(snapshot, ascend_keys.ASCEND_DRIVER) == 2
 
 
 def test_issue_form_heading_is_the_label() -> None:
     snapshot = _dev("14-gpustack-template-950pr.txt")
     assert _package(snapshot, "gpustack") == "2.2.3"  # "### GPUStack version" then "v2.2.3"
-    assert snapshot.value(keys.ASCEND_CHIP) == "950"  # "### GPU" then "950PR"
+    assert snapshot.value(ascend_keys.ASCEND_CHIP) == "950"  # "### GPU" then "950PR"
     assert snapshot.value(keys.OS_VERSION_ID) == "24.03"
 
 
 def test_more_specific_wins_and_contradictions_keep_both_lines() -> None:
     snapshot = _read("CANN version: 8.0\nCANN 8.0.RC2\n\nCANN version: 7.0.0\n")
-    cann = [f for f in snapshot.facts if f.key == keys.ASCEND_CANN_ACTIVE]
+    cann = [f for f in snapshot.facts if f.key == ascend_keys.ASCEND_CANN_ACTIVE]
     assert [(f.value, f.source.line) for f in cann] == [("8.0.RC2", 2), ("7.0.0", 4)]
     assert cann[1].reason == "contradicts body.md:2 ('8.0.RC2')"
 
 
 def test_a_tool_wins_over_a_hand_written_line() -> None:
-    tool = Fact(key=keys.ASCEND_DRIVER, value="24.1.rc1", source=Source(kind="report", ref="r"))
+    tool = Fact(
+        key=ascend_keys.ASCEND_DRIVER, value="24.1.rc1", source=Source(kind="report", ref="r")
+    )
     hand = Fact(
-        key=keys.ASCEND_DRIVER,
+        key=ascend_keys.ASCEND_DRIVER,
         value="24.1.rc3",
         source=Source(kind="report", ref="r", line=1),
         confidence="medium",
@@ -225,7 +231,7 @@ def test_lines_that_look_like_facts_but_were_not_read_are_listed() -> None:
 def test_paths_and_tracebacks_are_not_versions() -> None:
     snapshot = _dev("12-prose-cann-torch-npu.txt")
     assert snapshot.value(keys.PYTHON_DEFAULT) is None  # ".../lib64/python3.11/site-packages"
-    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "8.5.0"
+    assert snapshot.value(ascend_keys.ASCEND_CANN_ACTIVE) == "8.5.0"
     assert _package(snapshot, "torch-npu") == "2.8.0post2"
 
 
@@ -247,7 +253,7 @@ def test_gpustack_worker_json() -> None:
             (0, "910B1", "910B", 65536),
             (1, "910B1", "910B", 65536),
         ]
-        assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 2
+        assert snapshot.value(ascend_keys.ASCEND_DEVICE_COUNT) == 2
         assert snapshot.value(keys.ARCH) == "aarch64"  # the worker's "arch": "arm64" label
     assert devices[1].source.line == 93 + 3  # the second "name" line, inside the fence
 
@@ -300,6 +306,6 @@ def test_nvidia_smi_header_alone_is_the_driver_and_its_cuda() -> None:
     snapshot = _read(
         "当前环境：NVIDIA-SMI 475.14       Driver Version: 475.14       CUDA Version: 11.4"
     )
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "475.14"
-    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "11.4"
-    assert snapshot.value(keys.CUDA_ACTIVE) is None
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "475.14"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER_CUDA) == "11.4"
+    assert snapshot.value(cuda_keys.CUDA_ACTIVE) is None

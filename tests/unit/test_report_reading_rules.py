@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Snapshot, keys
 from bringup.probe.importers import import_report
 from bringup.probe.importers.values import read_count
@@ -36,8 +38,8 @@ NVIDIA_SMI_XML = """<?xml version="1.0" ?>
 
 def test_nvidia_smi_xml_document_even_cut_short() -> None:
     snapshot = _read(NVIDIA_SMI_XML)
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "531.41"
-    assert snapshot.value(keys.NVIDIA_DRIVER_CUDA) == "12.1"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "531.41"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER_CUDA) == "12.1"
     (gpu,) = snapshot.accelerators
     assert (gpu.name, gpu.bus_id, gpu.source.line) == (
         "NVIDIA GeForce RTX 3080 Ti",
@@ -62,11 +64,11 @@ LSPCI_NNK = """05:00.0 VGA compatible controller [0300]: NVIDIA Corporation GA10
 
 def test_lspci_nvidia_display_controllers() -> None:
     facts = _facts(_read(LSPCI_NNK))
-    assert facts[keys.NVIDIA_GPU_NAME] == "GeForce RTX 3090"
-    assert facts[keys.PCI_NVIDIA_GPUS] == 2  # the audio function is not a GPU
+    assert facts[cuda_keys.NVIDIA_GPU_NAME] == "GeForce RTX 3090"
+    assert facts[cuda_keys.PCI_NVIDIA_GPUS] == 2  # the audio function is not a GPU
     # https://github.com/Antergos/nvidia-installer/issues/18: a 3D controller, no class code
     line = "01:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 920MX] (rev a2)"
-    assert _facts(_read(line))[keys.NVIDIA_GPU_NAME] == "GeForce 920MX"
+    assert _facts(_read(line))[cuda_keys.NVIDIA_GPU_NAME] == "GeForce 920MX"
 
 
 @pytest.mark.parametrize(
@@ -75,14 +77,18 @@ def test_lspci_nvidia_display_controllers() -> None:
         # https://github.com/vllm-project/vllm-ascend/pull/5735: Huawei's package file names
         (
             "chmod +x Ascend-cann-kernels-910b_8.3.RC2_linux-aarch64.run",
-            {keys.ASCEND_CANN_ACTIVE: "8.3.RC2", keys.ASCEND_CHIP: "910B", keys.ARCH: "aarch64"},
+            {
+                ascend_keys.ASCEND_CANN_ACTIVE: "8.3.RC2",
+                ascend_keys.ASCEND_CHIP: "910B",
+                keys.ARCH: "aarch64",
+            },
         ),
         # https://github.com/modelbox-ai/modelbox/pull/346: an image tag of name_version parts
         (
             "|develop|ubuntu-20.04|modelbox/modelbox-develop-mindspore_1.9.0-cann_6.0.1-ubuntu-aarch64|",
             {
                 "python.package.mindspore": "1.9.0",
-                keys.ASCEND_CANN_ACTIVE: "6.0.1",
+                ascend_keys.ASCEND_CANN_ACTIVE: "6.0.1",
                 keys.ARCH: "aarch64",
             },
         ),
@@ -92,7 +98,7 @@ def test_lspci_nvidia_display_controllers() -> None:
             "`swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:9.1.1-950-ubuntu22.04-py3.12-devel`"
             " container:",
             {
-                keys.ASCEND_CANN_ACTIVE: "9.1.1",
+                ascend_keys.ASCEND_CANN_ACTIVE: "9.1.1",
                 keys.PYTHON_DEFAULT: "3.12",
                 keys.OS_ID: "ubuntu",
                 keys.OS_VERSION_ID: "22.04",
@@ -155,18 +161,18 @@ def test_answers_in_pasted_sessions(text: str, key: str, value: object, line: in
     ("text", "expected"),
     [
         # https://github.com/PaddlePaddle/FastDeploy/issues/2550: labels in 【】 brackets
-        ("- 【npu 驱动版本】：Version: 23.0.rc2", {keys.ASCEND_DRIVER: "23.0.rc2"}),
+        ("- 【npu 驱动版本】：Version: 23.0.rc2", {ascend_keys.ASCEND_DRIVER: "23.0.rc2"}),
         # same thread: the chip model in brackets wins over the product name before it
-        ("- 【硬件】： Ascend 310I Pro（310P3）", {keys.ASCEND_CHIP: "310P"}),
+        ("- 【硬件】： Ascend 310I Pro（310P3）", {ascend_keys.ASCEND_CHIP: "310P"}),
         # https://github.com/PaddlePaddle/FastDeploy/issues/2521: a chip model alone in prose
         (
             "希望能够支持华为910b3，cann8.0",
-            {keys.ASCEND_CHIP: "910B", keys.ASCEND_CANN_ACTIVE: "8.0"},
+            {ascend_keys.ASCEND_CHIP: "910B", ascend_keys.ASCEND_CANN_ACTIVE: "8.0"},
         ),
         # https://github.com/tensorflow/tensorflow/issues/56959: one version per subject
         (
             "### CUDA/cuDNN version\n\n11.2/8.1\n",
-            {keys.CUDA_ACTIVE: "11.2", keys.CUDA_CUDNN: "8.1"},
+            {cuda_keys.CUDA_ACTIVE: "11.2", cuda_keys.CUDA_CUDNN: "8.1"},
         ),
     ],
 )
@@ -190,9 +196,9 @@ def test_sglang_check_env_lists_npus_and_cann_home() -> None:
     npus = [a for a in snapshot.accelerators if a.vendor == "ascend"]
     assert len(npus) == 16
     assert {(a.name, a.family) for a in npus} == {("Ascend910B2C", "910B")}
-    assert snapshot.value(keys.ASCEND_DEVICE_COUNT) == 16
-    assert snapshot.value(keys.ASCEND_CANN_ACTIVE) == "9.0.0"
-    assert snapshot.value(keys.ASCEND_DRIVER) == "25.5.0"
+    assert snapshot.value(ascend_keys.ASCEND_DEVICE_COUNT) == 16
+    assert snapshot.value(ascend_keys.ASCEND_CANN_ACTIVE) == "9.0.0"
+    assert snapshot.value(ascend_keys.ASCEND_DRIVER) == "25.5.0"
 
 
 @pytest.mark.parametrize(
@@ -247,19 +253,19 @@ NVIDIA L40, 580.126.09, 46068 MiB
 
 def test_dpkg_rows_of_cudnn() -> None:
     facts = _facts(_read(DPKG_CUDNN))
-    assert facts[keys.CUDA_CUDNN] == "8.8.0.121"
+    assert facts[cuda_keys.CUDA_CUDNN] == "8.8.0.121"
     assert (facts[keys.OS_ID], facts[keys.OS_VERSION_ID]) == ("ubuntu", "22.04")
 
 
 def test_nvidia_smi_query_gpu_csv_rows() -> None:
     snapshot = _read(QUERY_GPU_CSV)
-    assert snapshot.value(keys.NVIDIA_DRIVER) == "580.126.09"
+    assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "580.126.09"
     assert [a.name for a in snapshot.accelerators] == ["NVIDIA L40", "NVIDIA L40"]
-    assert snapshot.value(keys.NVIDIA_DEVICE_COUNT) == 2
+    assert snapshot.value(cuda_keys.NVIDIA_DEVICE_COUNT) == 2
 
 
 def test_a_label_that_is_an_alias_is_not_split_at_and() -> None:
     # PyTorch's issue template as filled in a public repository's issue text (exact-string
     # search of public GitHub text, index id 40831863899)
     line = " - GPU models and configuration: GeForce GTX 1050"
-    assert _facts(_read(line))[keys.NVIDIA_GPU_NAME] == "GeForce GTX 1050"
+    assert _facts(_read(line))[cuda_keys.NVIDIA_GPU_NAME] == "GeForce GTX 1050"

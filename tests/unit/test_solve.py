@@ -6,8 +6,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import StackError
-from bringup.model import Component, keys
+from bringup.model import Component
 from bringup.model.resolution import Resolution
 from bringup.solve import SolveOptions, solve
 from bringup.solve.explain import explain_conflict, explain_hardware, explain_verdict
@@ -168,7 +170,7 @@ def test_unknown_host_value_is_unverified_not_fine() -> None:
     components = [component("ops", [("ascend_driver", ">=24.1"), ("npu_count", ">=1")])]
     snapshot = host(npu_smi="timed_out")
     bare = msgspec.structs.replace(
-        snapshot, facts=tuple(f for f in snapshot.facts if f.key != keys.ASCEND_DRIVER)
+        snapshot, facts=tuple(f for f in snapshot.facts if f.key != ascend_keys.ASCEND_DRIVER)
     )
     resolution = _solve(components, snapshot=bare)
     reasons = {u.subject: u.reason for u in resolution.unverified}
@@ -267,7 +269,7 @@ def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
     )
     components = [component("infer", [("cuda", ">=12.0")])]
     releases = {"cuda": ["12.0.0", "12.4.0"]}
-    snapshot = host(facts={keys.NVIDIA_DRIVER: "535.104.05"})
+    snapshot = host(facts={cuda_keys.NVIDIA_DRIVER: "535.104.05"})
     resolution = solve(components, snapshot, [recommend], catalogue(releases))
     env = resolution.environments[0]
     pin = env.pin("cuda")

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Accelerator, Fact, Package, PythonInstall, Snapshot, keys
 from bringup.model.source import command_source, file_source
 from bringup.triage.predicates import PREDICATES, PredicateArg, predicate
@@ -57,18 +59,23 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
     ("tool_absent", "ninja", host(fact(keys.NINJA, None, "absent")), True),
     ("tool_absent", "ninja", host(fact(keys.NINJA, "1.11.1")), False),
     ("tool_absent", "bazel", host(), None),
-    ("toolkit_absent", "cuda", host(fact(keys.CUDA_ACTIVE, None, "absent")), True),
-    ("toolkit_absent", "cann", host(fact(keys.ASCEND_CANN_ACTIVE, "8.0.RC2")), False),
-    ("env_unset", "ASCEND_HOME_PATH", host(fact(keys.ASCEND_HOME, None, "absent")), True),
-    ("env_unset", "ASCEND_HOME_PATH", host(fact(keys.ASCEND_HOME, "/usr/local/Ascend")), False),
-    ("env_unset", "CUDA_HOME", host(fact(keys.CUDA_HOME, None, "absent")), True),
+    ("toolkit_absent", "cuda", host(fact(cuda_keys.CUDA_ACTIVE, None, "absent")), True),
+    ("toolkit_absent", "cann", host(fact(ascend_keys.ASCEND_CANN_ACTIVE, "8.0.RC2")), False),
+    ("env_unset", "ASCEND_HOME_PATH", host(fact(ascend_keys.ASCEND_HOME, None, "absent")), True),
+    (
+        "env_unset",
+        "ASCEND_HOME_PATH",
+        host(fact(ascend_keys.ASCEND_HOME, "/usr/local/Ascend")),
+        False,
+    ),
+    ("env_unset", "CUDA_HOME", host(fact(cuda_keys.CUDA_HOME, None, "absent")), True),
     ("env_unset", "CUDA_HOME", host(), None),
-    ("smi_unavailable", "ascend", host(fact(keys.ASCEND_NPU_SMI, None, "absent")), True),
-    ("smi_unavailable", "nvidia", host(fact(keys.NVIDIA_SMI, "ok")), False),
-    ("no_devices", "nvidia", host(fact(keys.NVIDIA_DEVICE_COUNT, 0)), True),
-    ("no_devices", "nvidia", host(fact(keys.NVIDIA_DEVICE_COUNT, 2)), False),
-    ("ascend_device_count_at_most", "8", host(fact(keys.ASCEND_DEVICE_COUNT, 8)), True),
-    ("ascend_device_count_at_most", "3", host(fact(keys.ASCEND_DEVICE_COUNT, 8)), False),
+    ("smi_unavailable", "ascend", host(fact(ascend_keys.ASCEND_NPU_SMI, None, "absent")), True),
+    ("smi_unavailable", "nvidia", host(fact(cuda_keys.NVIDIA_SMI, "ok")), False),
+    ("no_devices", "nvidia", host(fact(cuda_keys.NVIDIA_DEVICE_COUNT, 0)), True),
+    ("no_devices", "nvidia", host(fact(cuda_keys.NVIDIA_DEVICE_COUNT, 2)), False),
+    ("ascend_device_count_at_most", "8", host(fact(ascend_keys.ASCEND_DEVICE_COUNT, 8)), True),
+    ("ascend_device_count_at_most", "3", host(fact(ascend_keys.ASCEND_DEVICE_COUNT, 8)), False),
     ("ascend_chip_in", "910,310P", host(accelerators=(npu("310P"),)), True),
     ("ascend_chip_in", "910,310P", host(accelerators=(npu("910B"), npu("910", 1))), True),
     ("ascend_chip_in", "910,310P", host(accelerators=(npu("910B"), npu("910_93", 1))), False),
@@ -101,13 +108,17 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
     (
         "driver_older_than_torch_cuda",
         True,
-        host(fact(keys.NVIDIA_DRIVER_CUDA, "11.4"), pythons=(python(("torch", "2.1.0+cu121")),)),
+        host(
+            fact(cuda_keys.NVIDIA_DRIVER_CUDA, "11.4"), pythons=(python(("torch", "2.1.0+cu121")),)
+        ),
         True,
     ),
     (
         "driver_older_than_torch_cuda",
         True,
-        host(fact(keys.NVIDIA_DRIVER_CUDA, "12.4"), pythons=(python(("torch", "2.1.0+cu118")),)),
+        host(
+            fact(cuda_keys.NVIDIA_DRIVER_CUDA, "12.4"), pythons=(python(("torch", "2.1.0+cu118")),)
+        ),
         False,
     ),
     ("arch_is", "aarch64", host(fact(keys.ARCH, "aarch64")), True),

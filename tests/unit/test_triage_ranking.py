@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Accelerator, Fact, Package, PythonInstall, Snapshot, keys
 from bringup.model.source import command_source, file_source
 from bringup.triage import explain_text, load_signatures
@@ -146,7 +147,7 @@ def test_torch_npu_pair_is_checked_against_installed_packages() -> None:
 
 
 def test_capture_missing_from_this_log_leaves_the_condition_unknown() -> None:
-    host = snapshot(fact(keys.ASCEND_DEVICE_COUNT, 8))
+    host = snapshot(fact(ascend_keys.ASCEND_DEVICE_COUNT, 8))
     (diagnosis,) = explain_text(["Device 8 call rtSetDevice failed, ret[107001]."], snapshot=host)
     assert diagnosis.signature_id == "ascend.runtime.invalid-device"
     assert diagnosis.confirmation == "unknown"

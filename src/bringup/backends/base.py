@@ -74,7 +74,10 @@ class Backend(Protocol):
     ``module:attribute`` of each, loaded lazily by ``bringup.backends``. ``driver_subject``:
     what ``--what-if driver=`` means on a host of this backend. ``ladder_rungs``: the layered
     diagnosis steps (none yet). ``signature_namespace``: the prefix of its failure-signature
-    ids (``ascend.``)."""
+    ids and facts (``ascend.``; environment variables it records are ``<namespace>env.NAME``).
+    ``fact_keys``: the snapshot fact keys its collectors write (failure signatures may quote
+    them). ``predicates``: modules whose import registers its failure-signature predicates
+    (``bringup.triage.predicates.predicate``)."""
 
     @property
     def name(self) -> str: ...
@@ -96,6 +99,10 @@ class Backend(Protocol):
     def ladder_rungs(self) -> tuple[str, ...]: ...
     @property
     def signature_namespace(self) -> str: ...
+    @property
+    def fact_keys(self) -> frozenset[str]: ...
+    @property
+    def predicates(self) -> tuple[str, ...]: ...
     @property
     def vocabulary(self) -> Vocabulary: ...
 
@@ -119,6 +126,8 @@ class DeclaredBackend:
     driver_subject: Optional[str] = None
     ladder_rungs: tuple[str, ...] = ()
     signature_namespace: str = ""
+    fact_keys: frozenset[str] = frozenset()
+    predicates: tuple[str, ...] = ()
     vocabulary: Vocabulary = Vocabulary()
     activate: Optional[ActivationRule] = None
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.errors import ExitCode
-from bringup.model import keys
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
@@ -112,7 +112,7 @@ def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[
     has no ``ASCEND_HOME_PATH``."""
     if snapshot is None:
         return []
-    home = snapshot.fact(keys.ASCEND_HOME)
+    home = snapshot.fact(ascend_keys.ASCEND_HOME)
     if home is not None and home.ok:
         return []
     paths = {t.version: t.path for t in snapshot.toolkits if t.kind == "cann-toolkit"}

@@ -25,6 +25,7 @@ from typing import NamedTuple, Optional, Union
 
 import msgspec
 
+from bringup import backends
 from bringup.errors import KnowledgeBaseError
 from bringup.kb.schema import Problem
 from bringup.model import keys
@@ -37,9 +38,13 @@ from bringup.triage.templates import parse_placeholder, template_parts
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "failures"
 ID = re.compile(r"[a-z0-9]+(?:\.[a-z0-9][a-z0-9_-]*)+\Z")
 GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
-FACT_KEYS = frozenset(
-    value for name, value in vars(keys).items() if name.isupper() and isinstance(value, str)
-)
+
+
+def fact_keys() -> frozenset[str]:
+    """The keys a template may name: the generic ones and every registered backend's."""
+    generic = (v for n, v in vars(keys).items() if n.isupper() and isinstance(v, str))
+    return frozenset(generic).union(*(b.fact_keys for b in backends.registered()))
+
 
 WhenArg = Union[str, bool, int, list[str]]
 
@@ -291,8 +296,8 @@ def _check_template(template: str, field: str, groups: list[frozenset[str]], fai
             raise fail(f"malformed placeholder {{{token}}}", field)
         required = token in parts.required
         if placeholder.kind == "fact":
-            if placeholder.name not in FACT_KEYS:
-                raise fail(f"{{{token}}}: not a fact key of bringup.model.keys", field)
+            if placeholder.name not in fact_keys():
+                raise fail(f"{{{token}}}: not a fact key of bringup or a backend", field)
             if required:
                 raise fail(f"{{{token}}} depends on a snapshot: put it inside [[ ]]", field)
             continue

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.kb import KnowledgeBase, SubjectVersion, distro_name
 from bringup.model import keys
 from bringup.probe.replay import load_host
@@ -18,7 +20,7 @@ def test_debian12_cuda13_host(kb: KnowledgeBase) -> None:
         "distro",
         distro_name(str(snapshot.value(keys.OS_ID)), str(snapshot.value(keys.OS_VERSION_ID))),
     )
-    cuda = SubjectVersion("cuda", str(snapshot.value(keys.CUDA_ACTIVE)))  # 13.0.88
+    cuda = SubjectVersion("cuda", str(snapshot.value(cuda_keys.CUDA_ACTIVE)))  # 13.0.88
     gcc = SubjectVersion("gcc", str(snapshot.value(keys.GCC)))  # 12.2.0
     glibc = SubjectVersion("glibc", str(snapshot.value(keys.GLIBC)))  # 2.36
     glibcxx = SubjectVersion("glibcxx", str(snapshot.value(keys.GLIBCXX_MAX)))  # 3.4.30
@@ -35,9 +37,11 @@ def test_debian12_cuda13_host(kb: KnowledgeBase) -> None:
 def test_ascend_910b_host_with_two_toolkits(kb: KnowledgeBase) -> None:
     snapshot = load_host(HOSTS / "linux-aarch64-ascend-910b-two-cann-toolkits")
     chip = snapshot.accelerators[0].family  # 910B
-    driver = SubjectVersion("ascend_driver", str(snapshot.value(keys.ASCEND_DRIVER)))  # 24.1.rc3
+    driver = SubjectVersion(
+        "ascend_driver", str(snapshot.value(ascend_keys.ASCEND_DRIVER))
+    )  # 24.1.rc3
     firmware = SubjectVersion(
-        "ascend_firmware", str(snapshot.value(keys.ASCEND_FIRMWARE))
+        "ascend_firmware", str(snapshot.value(ascend_keys.ASCEND_FIRMWARE))
     )  # 7.1.0.11.220
     toolkits = {t.version: t for t in snapshot.toolkits if t.kind == "cann-toolkit"}
     assert set(toolkits) == {"8.0.RC3", "8.3.RC1"}

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
-from bringup.model import keys
 from bringup.subjects import Subject
 
 SUBJECTS = (
@@ -13,6 +13,7 @@ SUBJECTS = (
         scheme="ascend",
         scope="toolkit",
         display="CANN",
+        fact_key=ascend_keys.ASCEND_CANN_ACTIVE,
         aliases=("toolkit",),
         toolkit_kinds=("cann-toolkit",),
         backend="ascend",
@@ -30,7 +31,7 @@ SUBJECTS = (
         scheme="ascend",
         scope="driver",
         display="Ascend driver",
-        fact_key=keys.ASCEND_DRIVER,
+        fact_key=ascend_keys.ASCEND_DRIVER,
         device_only=True,
         backend="ascend",
     ),
@@ -39,7 +40,7 @@ SUBJECTS = (
         scheme="numeric",
         scope="driver",
         display="Ascend firmware",
-        fact_key=keys.ASCEND_FIRMWARE,
+        fact_key=ascend_keys.ASCEND_FIRMWARE,
         aliases=("firmware",),
         device_only=True,
         backend="ascend",
@@ -100,12 +101,18 @@ BACKEND = DeclaredBackend(
         count_subject="npu_count",
         kind_subject="chip",
         kind_field="family",
-        tool_fact=keys.ASCEND_NPU_SMI,
-        count_fact=keys.ASCEND_DEVICE_COUNT,
-        pci_fact=keys.PCI_ASCEND_NPUS,
+        tool_fact=ascend_keys.ASCEND_NPU_SMI,
+        count_fact=ascend_keys.ASCEND_DEVICE_COUNT,
+        pci_fact=ascend_keys.PCI_ASCEND_NPUS,
         none="no NPU",
     ),
     driver_subject="ascend_driver",
+    fact_keys=frozenset(
+        value
+        for key, value in vars(ascend_keys).items()
+        if key.isupper() and isinstance(value, str)
+    ),
+    predicates=("bringup.backends.ascend.predicates",),
     signature_namespace="ascend.",
     vocabulary=Vocabulary(),
     activate=_ACTIVATION,

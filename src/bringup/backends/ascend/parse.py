@@ -10,7 +10,8 @@ from __future__ import annotations
 import posixpath
 import re
 
-from bringup.model import Accelerator, Fact, Source, Toolkit, keys
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.model import Accelerator, Fact, Source, Toolkit
 from bringup.parsing import (
     Collected,
     at_line,
@@ -136,11 +137,11 @@ def parse_version_cfg(text: str, source: Source) -> Collected:
         match = _CFG_LINE.match(line.strip())
         if match:
             component, _, cann = match.groups()
-            key = keys.ASCEND_CANN_RUNNING_PREFIX + component
+            key = ascend_keys.ASCEND_CANN_RUNNING_PREFIX + component
             found.append(fact(key, cann.strip(), source, line=number))
     if not found:
         return unparsed(
-            keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit",
+            ascend_keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit",
             source,
             describe_bad_text(text, "<component>_running_version=[inner:CANN] lines"),
         )
@@ -152,12 +153,14 @@ def parse_driver_version_info(text: str, source: Source) -> Collected:
     case such as ``24.1.rc3``) and the firmware range it accepts (``compatible_version_fw``)."""
     pairs = key_values(text)
     if "Version" not in pairs:
-        return unparsed(keys.ASCEND_DRIVER, source, describe_bad_text(text, "a 'Version=' line"))
+        return unparsed(
+            ascend_keys.ASCEND_DRIVER, source, describe_bad_text(text, "a 'Version=' line")
+        )
     value, line = pairs["Version"]
-    found = [fact(keys.ASCEND_DRIVER, value, source, line=line)]
+    found = [fact(ascend_keys.ASCEND_DRIVER, value, source, line=line)]
     if "compatible_version_fw" in pairs:
         fw, fw_line = pairs["compatible_version_fw"]
-        found.append(fact(keys.ASCEND_DRIVER_FIRMWARE_RANGE, fw, source, line=fw_line))
+        found.append(fact(ascend_keys.ASCEND_DRIVER_FIRMWARE_RANGE, fw, source, line=fw_line))
     return Collected(facts=tuple(found))
 
 
@@ -166,12 +169,14 @@ def parse_firmware_version_info(text: str, source: Source) -> Collected:
     and the HDK release it shipped in (``package_version=``)."""
     pairs = key_values(text)
     if "Version" not in pairs:
-        return unparsed(keys.ASCEND_FIRMWARE, source, describe_bad_text(text, "a 'Version=' line"))
+        return unparsed(
+            ascend_keys.ASCEND_FIRMWARE, source, describe_bad_text(text, "a 'Version=' line")
+        )
     value, line = pairs["Version"]
-    found = [fact(keys.ASCEND_FIRMWARE, value, source, line=line)]
+    found = [fact(ascend_keys.ASCEND_FIRMWARE, value, source, line=line)]
     if "package_version" in pairs:
         package, package_line = pairs["package_version"]
-        found.append(fact(keys.ASCEND_FIRMWARE_PACKAGE, package, source, line=package_line))
+        found.append(fact(ascend_keys.ASCEND_FIRMWARE_PACKAGE, package, source, line=package_line))
     return Collected(facts=tuple(found))
 
 
@@ -201,7 +206,9 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
     if failure is not None:
         return failure
     if looks_binary(text):
-        return unparsed(keys.ASCEND_NPU_SMI, source, describe_bad_text(text, "npu-smi's table"))
+        return unparsed(
+            ascend_keys.ASCEND_NPU_SMI, source, describe_bad_text(text, "npu-smi's table")
+        )
     version, version_line = None, None
     dual_die = False
     has_hbm = False
@@ -241,17 +248,17 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
                 devices.append(device[0])
     if not devices:
         return unparsed(
-            keys.ASCEND_NPU_SMI,
+            ascend_keys.ASCEND_NPU_SMI,
             source,
             describe_bad_text(text, "npu-smi's device table ('| NPU  Name | Health |' rows)"),
         )
     found = [
-        fact(keys.ASCEND_NPU_SMI, "ok", source),
-        fact(keys.ASCEND_DEVICE_COUNT, len(devices), source),
-        fact(keys.ASCEND_NPU_COUNT, len(npu_ids), source),
+        fact(ascend_keys.ASCEND_NPU_SMI, "ok", source),
+        fact(ascend_keys.ASCEND_DEVICE_COUNT, len(devices), source),
+        fact(ascend_keys.ASCEND_NPU_COUNT, len(npu_ids), source),
     ]
     if version is not None:
-        found.append(fact(keys.ASCEND_NPU_SMI_VERSION, version, source, line=version_line))
+        found.append(fact(ascend_keys.ASCEND_NPU_SMI_VERSION, version, source, line=version_line))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
 
 
@@ -317,7 +324,7 @@ def _driver_failure(text: str, source: Source) -> Collected | None:
             if code and code.lstrip("-").isdigit() and int(code) in DCMI_ERRORS:
                 reason += f" (DCMI {code}: {DCMI_ERRORS[int(code)]})"
             failed = Fact(
-                key=keys.ASCEND_NPU_SMI,
+                key=ascend_keys.ASCEND_NPU_SMI,
                 source=at_line(source, number),
                 status="absent" if meaning == _NOT_INSTALLED else "failed",
                 reason=reason,

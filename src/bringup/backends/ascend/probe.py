@@ -11,6 +11,7 @@ import posixpath
 
 import msgspec
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.ascend.parse import (
     parse_driver_version_info,
     parse_firmware_version_info,
@@ -18,7 +19,7 @@ from bringup.backends.ascend.parse import (
     parse_npu_smi_info,
     parse_version_cfg,
 )
-from bringup.model import Fact, Source, Toolkit, command_source, file_source, keys
+from bringup.model import Fact, Source, Toolkit, command_source, file_source
 from bringup.probe.access import absent, distinct_dirs, read_text, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
@@ -46,7 +47,7 @@ def probe_ascend(ctx: ProbeContext) -> Collected:
         _toolkits(ctx, roots),
         _driver_and_firmware(ctx, roots),
         _npu_smi(ctx),
-        Collected(facts=(count_pci(ctx, keys.PCI_ASCEND_NPUS, "0x19e5", ("0x12",)),)),
+        Collected(facts=(count_pci(ctx, ascend_keys.PCI_ASCEND_NPUS, "0x19e5", ("0x12",)),)),
         _environment(ctx, roots),
     )
 
@@ -56,7 +57,7 @@ def _install_roots(ctx: ProbeContext) -> list[str]:
     home = ctx.env.get("HOME")
     if home:
         roots.append(posixpath.join(home, "Ascend"))
-    text, _ = read_text(ctx, "/etc/ascend_install.info", keys.ASCEND_DRIVER)
+    text, _ = read_text(ctx, "/etc/ascend_install.info", ascend_keys.ASCEND_DRIVER)
     for line in (text or "").splitlines():
         if line.startswith("Driver_Install_Path_Param="):
             roots.append(line.partition("=")[2].strip())
@@ -143,19 +144,19 @@ def _active_fact(
     if active:
         link = next(iter(active_dirs.values()))
         return Fact(
-            key=keys.ASCEND_CANN_ACTIVE,
+            key=ascend_keys.ASCEND_CANN_ACTIVE,
             value=active[0].version,
             source=Source(kind="file", ref=link),
         )
     where = ", ".join(roots) or INSTALL_ROOT
     if not base:
         return absent(
-            keys.ASCEND_CANN_ACTIVE,
+            ascend_keys.ASCEND_CANN_ACTIVE,
             Source(kind="derived", ref=f"CANN install roots: {where}"),
             f"no CANN toolkit (ascend_*_install.info) under {where} or $ASCEND_HOME_PATH",
         )
     return Fact(
-        key=keys.ASCEND_CANN_ACTIVE,
+        key=ascend_keys.ASCEND_CANN_ACTIVE,
         source=Source(kind="derived", ref=f"CANN install roots: {where}"),
         status="unknown",
         reason="CANN toolkits are installed but no ascend-toolkit/latest link selects one",
@@ -165,7 +166,7 @@ def _active_fact(
 def _version_cfg(ctx: ProbeContext, active_dirs: dict[str, str]) -> list[Fact]:
     for link in active_dirs.values():
         path = posixpath.join(link, "version.cfg")
-        text, _ = read_text(ctx, path, keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit")
+        text, _ = read_text(ctx, path, ascend_keys.ASCEND_CANN_RUNNING_PREFIX + "toolkit")
         if text is not None:
             return list(parse_version_cfg(text, file_source(path)).facts)
     return []
@@ -174,8 +175,8 @@ def _version_cfg(ctx: ProbeContext, active_dirs: dict[str, str]) -> list[Fact]:
 def _driver_and_firmware(ctx: ProbeContext, roots: list[str]) -> Collected:
     parts = []
     for sub, key, parser in (
-        ("driver", keys.ASCEND_DRIVER, parse_driver_version_info),
-        ("firmware", keys.ASCEND_FIRMWARE, parse_firmware_version_info),
+        ("driver", ascend_keys.ASCEND_DRIVER, parse_driver_version_info),
+        ("firmware", ascend_keys.ASCEND_FIRMWARE, parse_firmware_version_info),
     ):
         failure = None
         for root in roots or [INSTALL_ROOT]:
@@ -199,13 +200,13 @@ def _npu_smi(ctx: ProbeContext) -> Collected:
         return Collected(
             facts=(
                 absent(
-                    keys.ASCEND_NPU_SMI,
+                    ascend_keys.ASCEND_NPU_SMI,
                     Source(kind="env", ref="PATH"),
                     reason,
                 ),
             )
         )
-    done, failure = run(ctx, [program, "info"], keys.ASCEND_NPU_SMI)
+    done, failure = run(ctx, [program, "info"], ascend_keys.ASCEND_NPU_SMI)
     if failure is not None and (done.timed_out or not (done.stdout or done.stderr)):
         return Collected(facts=(failure,))
     parsed = parse_npu_smi_info(done.stdout + done.stderr, command_source(done.argv))
@@ -231,18 +232,20 @@ def _environment(ctx: ProbeContext, roots: list[str]) -> Collected:
         None,
     )
     if set_env is not None:
-        facts.append(Fact(key=keys.ASCEND_SET_ENV, value=set_env, source=file_source(set_env)))
+        facts.append(
+            Fact(key=ascend_keys.ASCEND_SET_ENV, value=set_env, source=file_source(set_env))
+        )
     else:
         facts.append(
             absent(
-                keys.ASCEND_SET_ENV,
+                ascend_keys.ASCEND_SET_ENV,
                 Source(kind="derived", ref="CANN install roots"),
                 "no ascend-toolkit/set_env.sh or cann/set_env.sh",
             )
         )
     hint = f"source {set_env}" if set_env else "CANN's set_env.sh was not sourced"
     for name in SET_ENV_VARIABLES:
-        key = keys.ASCEND_ENV_PREFIX + name
+        key = ascend_keys.ASCEND_ENV_PREFIX + name
         value = ctx.env.get(name)
         source = Source(kind="env", ref=name)
         if not value:
@@ -254,7 +257,7 @@ def _environment(ctx: ProbeContext, roots: list[str]) -> Collected:
         if name in ctx.env:
             facts.append(
                 Fact(
-                    key=keys.ASCEND_ENV_PREFIX + name,
+                    key=ascend_keys.ASCEND_ENV_PREFIX + name,
                     value=ctx.env[name],
                     source=Source(kind="env", ref=name),
                 )
@@ -262,7 +265,7 @@ def _environment(ctx: ProbeContext, roots: list[str]) -> Collected:
     library_path = ctx.env.get("LD_LIBRARY_PATH", "")
     facts.append(
         Fact(
-            key=keys.ASCEND_ENV_PREFIX + "LD_LIBRARY_PATH.has_driver",
+            key=ascend_keys.ASCEND_ENV_PREFIX + "LD_LIBRARY_PATH.has_driver",
             value="Ascend/driver/lib64" in library_path,
             source=Source(kind="env", ref="LD_LIBRARY_PATH"),
         )

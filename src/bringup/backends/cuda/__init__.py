@@ -4,7 +4,7 @@ collector is in ``probe.py``, its pure parsers in ``parse.py``; neither is impor
 from __future__ import annotations
 
 from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
-from bringup.model import keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.subjects import Subject
 
 SUBJECTS = (
@@ -13,6 +13,7 @@ SUBJECTS = (
         scheme="numeric",
         scope="toolkit",
         display="CUDA",
+        fact_key=cuda_keys.CUDA_ACTIVE,
         toolkit_kinds=("cuda",),
         backend="cuda",
     ),
@@ -23,7 +24,7 @@ SUBJECTS = (
         scheme="numeric",
         scope="driver",
         display="NVIDIA driver",
-        fact_key=keys.NVIDIA_DRIVER,
+        fact_key=cuda_keys.NVIDIA_DRIVER,
         device_only=True,
         backend="cuda",
     ),
@@ -65,12 +66,16 @@ BACKEND = DeclaredBackend(
         count_subject="gpu_count",
         kind_subject="compute_capability",
         kind_field="compute_capability",
-        tool_fact=keys.NVIDIA_SMI,
-        count_fact=keys.NVIDIA_DEVICE_COUNT,
-        pci_fact=keys.PCI_NVIDIA_GPUS,
+        tool_fact=cuda_keys.NVIDIA_SMI,
+        count_fact=cuda_keys.NVIDIA_DEVICE_COUNT,
+        pci_fact=cuda_keys.PCI_NVIDIA_GPUS,
         none="no GPU",
     ),
     driver_subject="nvidia_driver",
+    fact_keys=frozenset(
+        value for key, value in vars(cuda_keys).items() if key.isupper() and isinstance(value, str)
+    ),
+    predicates=("bringup.backends.cuda.predicates",),
     signature_namespace="cuda.",
     vocabulary=Vocabulary(),
     activate=_ACTIVATION,

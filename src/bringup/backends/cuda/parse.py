@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from bringup.model import Accelerator, Fact, Source, keys
+from bringup.backends.cuda import keys as cuda_keys
+from bringup.model import Accelerator, Fact, Source
 from bringup.parsing import (
     Collected,
     at_line,
@@ -54,11 +55,13 @@ def parse_proc_driver_version(text: str, source: Source) -> Collected:
             kind = "open" if "Open Kernel Module" in match.group(1) else "proprietary"
             return Collected(
                 facts=(
-                    fact(keys.NVIDIA_DRIVER, match.group(2), source, line=number),
-                    fact(keys.NVIDIA_KERNEL_MODULE, kind, source, line=number),
+                    fact(cuda_keys.NVIDIA_DRIVER, match.group(2), source, line=number),
+                    fact(cuda_keys.NVIDIA_KERNEL_MODULE, kind, source, line=number),
                 )
             )
-    return unparsed(keys.NVIDIA_DRIVER, source, describe_bad_text(text, "an 'NVRM version:' line"))
+    return unparsed(
+        cuda_keys.NVIDIA_DRIVER, source, describe_bad_text(text, "an 'NVRM version:' line")
+    )
 
 
 def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
@@ -67,7 +70,9 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
     order; ``[N/A]`` values (unified-memory GPUs) stay unknown."""
     lines = [(n, line) for n, line in numbered_lines(text) if line.strip()]
     if not lines or looks_binary(text):
-        return unparsed(keys.NVIDIA_SMI, source, describe_bad_text(text, "nvidia-smi CSV rows"))
+        return unparsed(
+            cuda_keys.NVIDIA_SMI, source, describe_bad_text(text, "nvidia-smi CSV rows")
+        )
     columns = list(QUERY_FIELDS)
     if not lines[0][1].split(",")[0].strip().isdigit() and "name" in lines[0][1]:
         columns = [c.strip().split(" ")[0] for c in lines[0][1].split(",")]
@@ -79,7 +84,7 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
         name = row.get("name", "")
         if not name or len(row) != len(columns):
             return unparsed(
-                keys.NVIDIA_SMI,
+                cuda_keys.NVIDIA_SMI,
                 at_line(source, number),
                 f"expected {len(columns)} comma-separated values, got {line.strip()[:80]!r}",
             )
@@ -101,11 +106,11 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
         if version and driver is None:
             driver = (version, number)
     found = [
-        fact(keys.NVIDIA_SMI, "ok", source),
-        fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source),
+        fact(cuda_keys.NVIDIA_SMI, "ok", source),
+        fact(cuda_keys.NVIDIA_DEVICE_COUNT, len(devices), source),
     ]
     if driver is not None:
-        found.append(fact(keys.NVIDIA_DRIVER, driver[0], source, line=driver[1]))
+        found.append(fact(cuda_keys.NVIDIA_DRIVER, driver[0], source, line=driver[1]))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
 
 
@@ -175,21 +180,23 @@ def parse_nvidia_smi_table(text: str, source: Source) -> Collected:
         )
     if header is None:
         return unparsed(
-            keys.NVIDIA_SMI, source, describe_bad_text(text, "the 'NVIDIA-SMI ... Version:' header")
+            cuda_keys.NVIDIA_SMI,
+            source,
+            describe_bad_text(text, "the 'NVIDIA-SMI ... Version:' header"),
         )
     match, number = header
     found: list[Fact] = [
-        fact(keys.NVIDIA_SMI, "ok", source),
-        fact(keys.NVIDIA_DRIVER, match.group("driver"), source, line=number),
+        fact(cuda_keys.NVIDIA_SMI, "ok", source),
+        fact(cuda_keys.NVIDIA_DRIVER, match.group("driver"), source, line=number),
     ]
     if devices:  # a header without GPU rows is a table cut short, not "no GPU"
-        found.append(fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source))
+        found.append(fact(cuda_keys.NVIDIA_DEVICE_COUNT, len(devices), source))
     if match.group("cuda") != "N/A":
-        found.append(fact(keys.NVIDIA_DRIVER_CUDA, match.group("cuda"), source, line=number))
+        found.append(fact(cuda_keys.NVIDIA_DRIVER_CUDA, match.group("cuda"), source, line=number))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
 
 
-def parse_nvcc_version(text: str, source: Source, *, key: str = keys.CUDA_ACTIVE) -> Collected:
+def parse_nvcc_version(text: str, source: Source, *, key: str = cuda_keys.CUDA_ACTIVE) -> Collected:
     """``nvcc --version``: ``Cuda compilation tools, release 13.0, V13.0.88`` -> ``13.0.88``."""
     for number, line in numbered_lines(text):
         match = _NVCC.search(line)
@@ -211,7 +218,7 @@ def parse_cuda_version_json(text: str, source: Source) -> Collected:
     return Collected(facts=(fact("cuda.toolkit.version", version, source),))
 
 
-def parse_version_macros(text: str, source: Source, *, key: str = keys.CUDA_NCCL) -> Collected:
+def parse_version_macros(text: str, source: Source, *, key: str = cuda_keys.CUDA_NCCL) -> Collected:
     """``nccl.h`` (``NCCL_MAJOR/MINOR/PATCH``) or ``cudnn_version.h`` / old ``cudnn.h``
     (``CUDNN_MAJOR/MINOR/PATCHLEVEL``): the library version the header describes."""
     macros = {

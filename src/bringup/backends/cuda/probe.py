@@ -12,6 +12,7 @@ import re
 
 import msgspec
 
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.backends.cuda.parse import (
     QUERY_FIELDS,
     parse_cuda_version_json,
@@ -21,7 +22,7 @@ from bringup.backends.cuda.parse import (
     parse_proc_driver_version,
     parse_version_macros,
 )
-from bringup.model import Fact, Source, Toolkit, command_source, file_source, keys
+from bringup.model import Fact, Source, Toolkit, command_source, file_source
 from bringup.probe.access import absent, distinct_dirs, not_on_path, read_text, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
@@ -41,23 +42,23 @@ def probe_cuda(ctx: ProbeContext) -> Collected:
     roots = [t.path for t in toolkits.toolkits]
     return merge(
         _driver_and_gpus(ctx),
-        Collected(facts=(count_pci(ctx, keys.PCI_NVIDIA_GPUS, "0x10de", ("0x03",)),)),
+        Collected(facts=(count_pci(ctx, cuda_keys.PCI_NVIDIA_GPUS, "0x10de", ("0x03",)),)),
         toolkits,
-        _library(ctx, roots, keys.CUDA_NCCL, "nccl.h", "libnccl.so"),
-        _library(ctx, roots, keys.CUDA_CUDNN, "cudnn_version.h", "libcudnn.so"),
+        _library(ctx, roots, cuda_keys.CUDA_NCCL, "nccl.h", "libnccl.so"),
+        _library(ctx, roots, cuda_keys.CUDA_CUDNN, "cudnn_version.h", "libcudnn.so"),
     )
 
 
 def _driver_and_gpus(ctx: ProbeContext) -> Collected:
-    text, proc_missing = read_text(ctx, PROC_VERSION, keys.NVIDIA_DRIVER)
+    text, proc_missing = read_text(ctx, PROC_VERSION, cuda_keys.NVIDIA_DRIVER)
     driver = parse_proc_driver_version(text, file_source(PROC_VERSION)) if text else None
     program = which(ctx, "nvidia-smi")
     if program is None:
-        smi = Collected(facts=(not_on_path(keys.NVIDIA_SMI, "nvidia-smi"),))
+        smi = Collected(facts=(not_on_path(cuda_keys.NVIDIA_SMI, "nvidia-smi"),))
     else:
         smi = _nvidia_smi(ctx, program)
-    smi_driver = [f for f in smi.facts if f.key == keys.NVIDIA_DRIVER and f.ok]
-    facts = [f for f in smi.facts if f.key != keys.NVIDIA_DRIVER]
+    smi_driver = [f for f in smi.facts if f.key == cuda_keys.NVIDIA_DRIVER and f.ok]
+    facts = [f for f in smi.facts if f.key != cuda_keys.NVIDIA_DRIVER]
     if driver is not None and any(f.ok for f in driver.facts):
         facts = list(driver.facts) + facts
     elif smi_driver:
@@ -68,21 +69,21 @@ def _driver_and_gpus(ctx: ProbeContext) -> Collected:
             if proc_missing is not None and proc_missing.reason
             else f"{PROC_VERSION} has no NVRM line"
         ]
-        smi_state = next((f for f in smi.facts if f.key == keys.NVIDIA_SMI), None)
+        smi_state = next((f for f in smi.facts if f.key == cuda_keys.NVIDIA_SMI), None)
         if smi_state is not None and smi_state.reason:
             why.append(f"nvidia-smi: {smi_state.reason}")
         facts.insert(
             0,
             absent(
-                keys.NVIDIA_DRIVER,
+                cuda_keys.NVIDIA_DRIVER,
                 file_source(PROC_VERSION),
                 "no NVIDIA driver: " + "; ".join(why),
             ),
         )
-    if not any(f.key == keys.NVIDIA_DEVICE_COUNT for f in facts):
+    if not any(f.key == cuda_keys.NVIDIA_DEVICE_COUNT for f in facts):
         facts.append(
             absent(
-                keys.NVIDIA_DEVICE_COUNT,
+                cuda_keys.NVIDIA_DEVICE_COUNT,
                 Source(kind="derived", ref="nvidia-smi"),
                 "no NVIDIA driver to list GPUs (see host.pci.nvidia_gpus for the PCI bus)",
             )
@@ -91,15 +92,15 @@ def _driver_and_gpus(ctx: ProbeContext) -> Collected:
 
 
 def _nvidia_smi(ctx: ProbeContext, program: str) -> Collected:
-    done, failure = run(ctx, [program, *QUERY_ARGV], keys.NVIDIA_SMI)
+    done, failure = run(ctx, [program, *QUERY_ARGV], cuda_keys.NVIDIA_SMI)
     if failure is not None:
         return Collected(facts=(failure,))
     query = parse_nvidia_smi_query(done.stdout, command_source(done.argv))
-    table_done, table_failure = run(ctx, [program], keys.NVIDIA_DRIVER_CUDA)
+    table_done, table_failure = run(ctx, [program], cuda_keys.NVIDIA_DRIVER_CUDA)
     if table_failure is not None:
         return merge(query, Collected(facts=(table_failure,)))
     table = parse_nvidia_smi_table(table_done.stdout, command_source(table_done.argv))
-    header = tuple(f for f in table.facts if f.key == keys.NVIDIA_DRIVER_CUDA)
+    header = tuple(f for f in table.facts if f.key == cuda_keys.NVIDIA_DRIVER_CUDA)
     return merge(query, Collected(facts=header))
 
 
@@ -127,12 +128,12 @@ def _toolkits(ctx: ProbeContext) -> Collected:
     home = ctx.env.get("CUDA_HOME")
     if home:
         facts.append(
-            Fact(key=keys.CUDA_HOME, value=home, source=Source(kind="env", ref="CUDA_HOME"))
+            Fact(key=cuda_keys.CUDA_HOME, value=home, source=Source(kind="env", ref="CUDA_HOME"))
         )
     else:
         facts.append(
             absent(
-                keys.CUDA_HOME,
+                cuda_keys.CUDA_HOME,
                 Source(kind="env", ref="CUDA_HOME"),
                 "not set",
             )
@@ -182,8 +183,8 @@ def _active_root(ctx: ProbeContext, roots: list[str]) -> str | None:
 def _nvcc_on_path(ctx: ProbeContext) -> Fact:
     nvcc = which(ctx, "nvcc")
     if nvcc is None:
-        return not_on_path(keys.CUDA_ACTIVE, "nvcc")
-    done, failure = run(ctx, [nvcc, "--version"], keys.CUDA_ACTIVE)
+        return not_on_path(cuda_keys.CUDA_ACTIVE, "nvcc")
+    done, failure = run(ctx, [nvcc, "--version"], cuda_keys.CUDA_ACTIVE)
     if failure is not None:
         return failure
     return parse_nvcc_version(done.stdout, command_source(done.argv)).facts[0]

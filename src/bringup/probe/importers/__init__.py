@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import datetime
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
@@ -119,8 +121,10 @@ def _derived(facts: list[Fact], vocabulary: Vocabulary) -> list[Fact]:
     for found in facts:
         if not found.ok:
             continue
-        if found.key == keys.ASCEND_NPU_SMI_VERSION:
-            derived.append(Fact(key=keys.ASCEND_DRIVER, value=found.value, source=found.source))
+        if found.key == ascend_keys.ASCEND_NPU_SMI_VERSION:
+            derived.append(
+                Fact(key=ascend_keys.ASCEND_DRIVER, value=found.value, source=found.source)
+            )
         elif found.key == keys.OS_PRETTY_NAME:
             derived += os_facts(str(found.value), found.source, vocabulary, found.confidence)
     return derived
@@ -152,8 +156,8 @@ def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[T
     """The CANN or CUDA toolkit a report names by version only (no install-info pasted)."""
     added = []
     for key, kind, prefix in (
-        (keys.ASCEND_CANN_ACTIVE, "cann-toolkit", "cann-"),
-        (keys.CUDA_ACTIVE, "cuda", "cuda"),
+        (ascend_keys.ASCEND_CANN_ACTIVE, "cann-toolkit", "cann-"),
+        (cuda_keys.CUDA_ACTIVE, "cuda", "cuda"),
     ):
         stated = next((f for f in facts if f.key == key and f.ok), None)
         if stated is None or any(t.kind.startswith(prefix) for t in known):

@@ -11,9 +11,11 @@ import re
 
 import msgspec
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.ascend.parse import chip_family
 from bringup.backends.ascend.probe import SET_ENV_VARIABLES
 from bringup.backends.cpu.parse import parse_tool_banner
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.backends.cuda.parse import architecture
 from bringup.model import Accelerator, Fact, FactValue, Source, keys
 from bringup.parsing import Collected, at_line, first_version, numbered_lines
@@ -39,9 +41,9 @@ FIELDS: dict[str, tuple[str, str]] = {
     "Python version": (keys.PYTHON_DEFAULT, "version"),
     "CUDA used to build PyTorch": (TORCH_CUDA, "version"),
     "Is CUDA available": (TORCH_CUDA_AVAILABLE, "bool"),
-    "CUDA runtime version": (keys.CUDA_ACTIVE, "version"),
-    "Nvidia driver version": (keys.NVIDIA_DRIVER, "version"),
-    "cuDNN version": (keys.CUDA_CUDNN, "version"),
+    "CUDA runtime version": (cuda_keys.CUDA_ACTIVE, "version"),
+    "Nvidia driver version": (cuda_keys.NVIDIA_DRIVER, "version"),
+    "cuDNN version": (cuda_keys.CUDA_CUDNN, "version"),
     "Architecture": (keys.ARCH, "text"),
     "Model name": (keys.CPU_MODEL, "text"),
     "CPU(s)": (keys.CPU_COUNT, "int"),
@@ -106,7 +108,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         if env and env.group(1) in _ASCEND_ENV:
             facts.append(
                 Fact(
-                    key=keys.ASCEND_ENV_PREFIX + env.group(1),
+                    key=ascend_keys.ASCEND_ENV_PREFIX + env.group(1),
                     value=env.group(2),
                     source=at_line(source, number),
                 )
@@ -118,7 +120,9 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
             capabilities.update(dict.fromkeys(map(int, capability.group(1).split(",")), value))
             facts.append(
                 Fact(
-                    key=keys.NVIDIA_COMPUTE_CAPABILITY, value=value, source=at_line(source, number)
+                    key=cuda_keys.NVIDIA_COMPUTE_CAPABILITY,
+                    value=value,
+                    source=at_line(source, number),
                 )
             )
             continue
@@ -175,9 +179,13 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         for gpu in gpus
     ]
     if gpus:
-        facts.append(Fact(key=keys.NVIDIA_DEVICE_COUNT, value=len(gpus), source=gpus[0].source))
+        facts.append(
+            Fact(key=cuda_keys.NVIDIA_DEVICE_COUNT, value=len(gpus), source=gpus[0].source)
+        )
     if npus:
-        facts.append(Fact(key=keys.ASCEND_DEVICE_COUNT, value=len(npus), source=npus[0].source))
+        facts.append(
+            Fact(key=ascend_keys.ASCEND_DEVICE_COUNT, value=len(npus), source=npus[0].source)
+        )
     return Collected(facts=tuple(facts), accelerators=tuple(gpus + npus))
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
@@ -182,9 +184,9 @@ def _value_facts(
         if count is None or int(count.group(1)) == 0:
             return []
         counted = (
-            keys.NVIDIA_DEVICE_COUNT
+            cuda_keys.NVIDIA_DEVICE_COUNT
             if _vendor(label, vendor) == "nvidia"
-            else keys.ASCEND_NPU_COUNT
+            else ascend_keys.ASCEND_NPU_COUNT
         )
         return [Fact(key=counted, value=int(count.group(1)), source=where, confidence="medium")]
     if kind == "text":
@@ -208,9 +210,9 @@ def _value_facts(
     key: str | None = subject.fact
     if kind == "driver":
         key = (
-            keys.NVIDIA_DRIVER
+            cuda_keys.NVIDIA_DRIVER
             if _vendor(label + " " + value, vendor) == "nvidia"
-            else keys.ASCEND_DRIVER
+            else ascend_keys.ASCEND_DRIVER
         )
     if key is None:
         return []
@@ -245,13 +247,15 @@ def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
     # "Ascend 310I Pro (310P3)": a model with its suffix says more than a product name
     chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
     if chip is not None:
-        found.append(Fact(key=keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium"))
+        found.append(
+            Fact(key=ascend_keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium")
+        )
     elif _NVIDIA_WORDS.search(label + " " + value):
         gpu = _GPU_NAME.search(value)
         if gpu is not None:
             name = gpu.group(0).strip()
             found.append(
-                Fact(key=keys.NVIDIA_GPU_NAME, value=name, source=where, confidence="medium")
+                Fact(key=cuda_keys.NVIDIA_GPU_NAME, value=name, source=where, confidence="medium")
             )
     return found
 
@@ -285,25 +289,31 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> 
     if chip is None and vendor == "ascend":  # "部署到一个910B4的机器上", "using 910B2C"
         chip = read_chip(line, pattern=MODEL_CHIP)
     if chip is not None:
-        found.append(Fact(key=keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium"))
+        found.append(
+            Fact(key=ascend_keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium")
+        )
     return found
 
 
 def _count(line: str, where: Source, vendor: str, found: list[Fact]) -> list[Fact]:
     """ "8-card server", "8卡", "8 x 910B": how many accelerators, when the line talks of them."""
-    if any(f.key in (keys.ASCEND_NPU_COUNT, keys.NVIDIA_DEVICE_COUNT) for f in found):
+    if any(f.key in (ascend_keys.ASCEND_NPU_COUNT, cuda_keys.NVIDIA_DEVICE_COUNT) for f in found):
         return []
     if not _DEVICE_WORDS.search(line):
         return []
     count = read_count(line)
     if count is None:
         return []
-    key = keys.NVIDIA_DEVICE_COUNT if _vendor(line, vendor) == "nvidia" else keys.ASCEND_NPU_COUNT
+    key = (
+        cuda_keys.NVIDIA_DEVICE_COUNT
+        if _vendor(line, vendor) == "nvidia"
+        else ascend_keys.ASCEND_NPU_COUNT
+    )
     return [Fact(key=key, value=count, source=where, confidence="medium")]
 
 
 _LIBRARY = re.compile(r"\blib(cudnn|nccl)(?:_\w+)?\.so\.(\d+\.\d+\.\d+)\b")
-_LIBRARY_FACTS = {"cudnn": keys.CUDA_CUDNN, "nccl": keys.CUDA_NCCL}
+_LIBRARY_FACTS = {"cudnn": cuda_keys.CUDA_CUDNN, "nccl": cuda_keys.CUDA_NCCL}
 
 
 def _libraries(line: str, where: Source) -> list[Fact]:

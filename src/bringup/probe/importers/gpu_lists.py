@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from bringup.model import Accelerator, Fact, Source, keys
+from bringup.backends.cuda import keys as cuda_keys
+from bringup.model import Accelerator, Fact, Source
 from bringup.parsing import Collected, at_line, fact
 
 QUERY = re.compile(r"--query-gpu[= ]+([\w.,]+)")
@@ -51,7 +52,7 @@ def parse_query_rows(names: list[str], rows: list[tuple[int, str]], source: Sour
         cells = [c.strip() for c in row.split(",")]
         values = {_COLUMNS[n]: c for n, c in zip(names, cells) if n in _COLUMNS and c}
         if "driver" in values and not found:
-            found.append(fact(keys.NVIDIA_DRIVER, values["driver"], source, line=number))
+            found.append(fact(cuda_keys.NVIDIA_DRIVER, values["driver"], source, line=number))
         if "name" in values:
             devices.append(
                 Accelerator(
@@ -62,7 +63,7 @@ def parse_query_rows(names: list[str], rows: list[tuple[int, str]], source: Sour
                 )
             )
     if devices:
-        found.append(fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source, line=rows[0][0]))
+        found.append(fact(cuda_keys.NVIDIA_DEVICE_COUNT, len(devices), source, line=rows[0][0]))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
 
 
@@ -87,11 +88,11 @@ def parse_lspci(lines: list[tuple[int, str]], source: Source) -> Collected:
     return Collected(
         facts=(
             Fact(
-                key=keys.NVIDIA_GPU_NAME,
+                key=cuda_keys.NVIDIA_GPU_NAME,
                 value=names[0][1],
                 source=at_line(source, first),
                 confidence="medium",
             ),
-            fact(keys.PCI_NVIDIA_GPUS, len(names), source, line=first),
+            fact(cuda_keys.PCI_NVIDIA_GPUS, len(names), source, line=first),
         )
     )

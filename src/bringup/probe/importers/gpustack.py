@@ -8,7 +8,9 @@ import json
 import re
 from typing import Any
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.ascend.parse import chip_family
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Accelerator, Fact, Source, keys
 from bringup.parsing import Collected, at_line
 
@@ -36,7 +38,10 @@ def parse_gpustack(text: str, source: Source) -> Collected | None:
         _accelerator(device, at_line(source, _line_of(lines, "name", device["name"], n)))
         for n, device in enumerate(devices)
     ]
-    for vendor, key in (("ascend", keys.ASCEND_DEVICE_COUNT), ("nvidia", keys.NVIDIA_DEVICE_COUNT)):
+    for vendor, key in (
+        ("ascend", ascend_keys.ASCEND_DEVICE_COUNT),
+        ("nvidia", cuda_keys.NVIDIA_DEVICE_COUNT),
+    ):
         mine = [a for a in accelerators if a.vendor == vendor]
         if mine:
             found.append(Fact(key=key, value=len(mine), source=mine[0].source))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bringup.model import Source, keys
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.model import Source
 from bringup.parsing import Collected, describe_bad_text, fact, numbered_lines, unparsed
 from bringup.probe.importers.values import read_version
 
@@ -18,5 +19,9 @@ def parse_npu_smi_v(text: str, source: Source) -> Collected:
         match = LINE.match(line)
         version = read_version(match.group(1)) if match else None
         if version is not None:
-            return Collected(facts=(fact(keys.ASCEND_DRIVER, version[0], source, line=number),))
-    return unparsed(keys.ASCEND_DRIVER, source, describe_bad_text(text, "'npu-smi version: X'"))
+            return Collected(
+                facts=(fact(ascend_keys.ASCEND_DRIVER, version[0], source, line=number),)
+            )
+    return unparsed(
+        ascend_keys.ASCEND_DRIVER, source, describe_bad_text(text, "'npu-smi version: X'")
+    )

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from bringup.model import Accelerator, Source, keys
+from bringup.backends.cuda import keys as cuda_keys
+from bringup.model import Accelerator, Source
 from bringup.parsing import Collected, at_line, describe_bad_text, fact, numbered_lines, unparsed
 
 START = re.compile(r"=+\s*NVSMI LOG\s*=+")
@@ -78,9 +79,9 @@ def _collect(
     devices: list[Accelerator] = []
     for number, label, value, bus in entries:
         if label == "Driver Version" and value:
-            found.append(fact(keys.NVIDIA_DRIVER, value, source, line=number))
+            found.append(fact(cuda_keys.NVIDIA_DRIVER, value, source, line=number))
         elif label == "CUDA Version" and value and value != "N/A":
-            found.append(fact(keys.NVIDIA_DRIVER_CUDA, value, source, line=number))
+            found.append(fact(cuda_keys.NVIDIA_DRIVER_CUDA, value, source, line=number))
         elif label == "Product Name" and value:
             devices.append(
                 Accelerator(
@@ -92,8 +93,10 @@ def _collect(
                 )
             )
     if not found and not devices:
-        return unparsed(keys.NVIDIA_SMI, source, describe_bad_text(text, "nvidia-smi -q fields"))
-    found.insert(0, fact(keys.NVIDIA_SMI, "ok", source))
+        return unparsed(
+            cuda_keys.NVIDIA_SMI, source, describe_bad_text(text, "nvidia-smi -q fields")
+        )
+    found.insert(0, fact(cuda_keys.NVIDIA_SMI, "ok", source))
     if devices:
-        found.append(fact(keys.NVIDIA_DEVICE_COUNT, len(devices), source))
+        found.append(fact(cuda_keys.NVIDIA_DEVICE_COUNT, len(devices), source))
     return Collected(facts=tuple(found), accelerators=tuple(devices))

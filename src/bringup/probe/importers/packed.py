@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Fact, Source, keys
 from bringup.probe.importers.reading import Reading, package_fact, read_each_line
 from bringup.probe.importers.values import read_chip, stated
@@ -60,13 +61,13 @@ def _ascend_packages(line: str, where: Source) -> list[Fact]:
     for match in _ASCEND_PACKAGE.finditer(line):
         if not stated(line[: match.start()], ""):
             continue
-        key = {"driver": keys.ASCEND_DRIVER, "firmware": keys.ASCEND_FIRMWARE}.get(
-            (match.group("hdk") or "").lower(), keys.ASCEND_CANN_ACTIVE
+        key = {"driver": ascend_keys.ASCEND_DRIVER, "firmware": ascend_keys.ASCEND_FIRMWARE}.get(
+            (match.group("hdk") or "").lower(), ascend_keys.ASCEND_CANN_ACTIVE
         )
         found.append(_medium(key, match.group("version"), where))
         chip = read_chip(match.group("kernels_chip") or match.group("hdk_chip") or "")
         if chip is not None:
-            found.append(_medium(keys.ASCEND_CHIP, chip[1], where))
+            found.append(_medium(ascend_keys.ASCEND_CHIP, chip[1], where))
         if match.group("arch"):
             found.append(_medium(keys.ARCH, match.group("arch").lower(), where))
     return found

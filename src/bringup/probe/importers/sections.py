@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.ascend.parse import (
     parse_driver_version_info,
     parse_firmware_version_info,
@@ -17,7 +18,7 @@ from bringup.backends.ascend.parse import (
     parse_version_cfg,
 )
 from bringup.backends.cuda.parse import parse_nvcc_version, parse_nvidia_smi_table
-from bringup.model import Source, keys
+from bringup.model import Source
 from bringup.parsing import Collected, at_line, fact
 from bringup.probe.importers import gpu_lists, gpustack, npu_smi_v, nvidia_smi_q
 from bringup.probe.importers.parts import json_candidates, split_parts
@@ -168,7 +169,7 @@ def _npu_smi_table(text: str, source: Source) -> Collected:
         return parsed
     line = text.count("\n", 0, banner.start()) + 1
     return Collected(
-        facts=(*parsed.facts, fact(keys.ASCEND_DRIVER, banner.group(1), source, line=line))
+        facts=(*parsed.facts, fact(ascend_keys.ASCEND_DRIVER, banner.group(1), source, line=line))
     )
 
 
@@ -202,6 +203,6 @@ def _cann_version_info(text: str, source: Source) -> Collected:
         key, _, value = line.partition("=")
         if key.strip() in ("Version", "version") and value.strip():
             return Collected(
-                facts=(fact(keys.ASCEND_CANN_ACTIVE, value.strip(), source, line=number),)
+                facts=(fact(ascend_keys.ASCEND_CANN_ACTIVE, value.strip(), source, line=number),)
             )
     return Collected()

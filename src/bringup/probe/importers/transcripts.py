@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
 from bringup.probe.importers.platform import kernel_distribution
@@ -25,9 +26,9 @@ _PIP_VERSION = re.compile(r"^Version:\s*(\d\S*)$")
 _SITE_PACKAGES = re.compile(r"^Location:\s*\S*/lib/python(\d+\.\d+)/(?:site|dist)-packages\b")
 _DPKG = re.compile(r"^[ih]i\s+(?P<name>[a-z0-9][a-z0-9.+\-]*)(?::\w+)?\s+(?P<version>\S+)\s+\S+")
 _DPKG_FACTS = (
-    (re.compile(r"^(?:lib)?cudnn\d*(?:-cuda-\d+)?$"), keys.CUDA_CUDNN),
-    (re.compile(r"^libnccl2$"), keys.CUDA_NCCL),
-    (re.compile(r"^nvidia-driver-\d+(?:-server)?(?:-open)?$"), keys.NVIDIA_DRIVER),
+    (re.compile(r"^(?:lib)?cudnn\d*(?:-cuda-\d+)?$"), cuda_keys.CUDA_CUDNN),
+    (re.compile(r"^libnccl2$"), cuda_keys.CUDA_NCCL),
+    (re.compile(r"^nvidia-driver-\d+(?:-server)?(?:-open)?$"), cuda_keys.NVIDIA_DRIVER),
 )
 _CUDNN_REPO = re.compile(r"^cudnn-local-repo-\S+-(\d+\.\d+\.\d+(?:\.\d+)?)$")
 _REPO_DISTRO = re.compile(r"-repo-(?:(ubuntu)(\d\d)(\d\d)|(debian)(\d+))-")
@@ -109,7 +110,7 @@ def _dpkg_row(line: str, where: Source) -> list[Fact]:
     found: list[Fact] = []
     repo = _CUDNN_REPO.match(name)
     if repo is not None:
-        found.append(_medium(keys.CUDA_CUDNN, repo.group(1), where))
+        found.append(_medium(cuda_keys.CUDA_CUDNN, repo.group(1), where))
     for pattern, key in _DPKG_FACTS:
         version = _DEBIAN_VERSION.match(row.group("version"))
         if pattern.match(name) and version is not None:
