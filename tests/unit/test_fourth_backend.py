@@ -1,13 +1,15 @@
 """A fourth backend added from the test suite alone: the fake ROCm backend of
 ``tests/plugins/bringup_fake_rocm`` is declared by an installed distribution's entry point
 (group ``bringup.backends``), as a third-party package would, and a recorded MI300X host and
-two repos that need ROCm flow through probe (replay), scan, solve, plan and report."""
+two repos whose READMEs need ROCm and an MI-series GPU flow through probe (replay), scan,
+solve, plan and report."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +37,7 @@ def rocm_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     backends.reset()
 
 
-def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
+def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:
     code = main([*argv, "--json"])
     document = json.loads(capsys.readouterr().out)
     assert isinstance(document, dict)
@@ -79,12 +81,33 @@ def test_replayed_host_shows_the_gpus_and_the_toolkit(
     ]
 
 
+def test_scan_reads_the_readme_in_the_plugin_words(
+    rocm_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data = _json(["scan", f"{STACK}/hip-kernels"], capsys)
+    assert code == 0
+    (component,) = data["components"]
+    read = [(r["subject"], r["spec"], r["source"]["line"]) for r in component["requirements"]]
+    assert read == [("rocm", ">=6.0", 7), ("chip", "MI300X,MI250X", 8)]
+
+
+def test_without_the_plugin_the_readme_says_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    backends.reset()
+    code, data = _json(["scan", f"{STACK}/hip-kernels"], capsys)
+    assert code == 0
+    (component,) = data["components"]
+    assert component.get("requirements", []) == []
+
+
 def test_check_gives_each_repo_its_verdict(
     rocm_installed: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, data = _json(["check", STACK, "--snapshot", HOST], capsys)
     assert code == 1  # one repo cannot run here
-    verdicts = {v["component"]: v for v in data["resolution"]["verdicts"]}  # type: ignore[index]
+    verdicts = {v["component"]: v for v in data["resolution"]["verdicts"]}
     assert verdicts["hip-kernels"] == {
         "component": "hip-kernels",
         "status": "runs",
@@ -96,10 +119,10 @@ def test_check_gives_each_repo_its_verdict(
         ("hardware", "chip", "MI250X"),
         ("conflict", "rocm", ">=5.7,<6.0"),
     ]
-    (environment,) = data["resolution"]["environments"]  # type: ignore[index]
+    (environment,) = data["resolution"]["environments"]
     (pin,) = environment["pins"]
     assert (pin["subject"], pin["version"], pin["installed"]) == ("rocm", "6.1.2", True)
-    tier = data["plan"]["tier"]  # type: ignore[index]
+    tier = data["plan"]["tier"]
     assert tier == {"level": 2, "devices": [{"vendor": "amd", "count": 2, "chips": ["MI300X"]}]}
 
 

@@ -14,7 +14,7 @@ import functools
 import importlib
 from collections.abc import Iterator
 from importlib import metadata
-from typing import TYPE_CHECKING, Callable, Optional, cast
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar, cast
 
 from bringup.backends.base import Backend, DeviceFacts
 
@@ -66,6 +66,23 @@ def registry() -> Registry:
         except (ImportError, AttributeError) as error:
             broken[name] = str(error)
     return Registry(tuple(backends), broken)
+
+
+T = TypeVar("T")
+
+
+def per_registry(build: Callable[[tuple[Backend, ...]], T]) -> Callable[[], T]:
+    """``build`` over the registered backends, computed once per registry (again after a
+    ``reset``): for tables the scan compiles from every backend's vocabulary."""
+    held: list[tuple[Registry, T]] = []
+
+    def get() -> T:
+        current = registry()
+        if not held or held[0][0] is not current:
+            held[:] = [(current, build(current.backends))]
+        return held[0][1]
+
+    return get
 
 
 def reset() -> None:

@@ -54,17 +54,35 @@ class Activation:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """How docs name this backend's things. ``toolkit_aliases``: words -> subject (``CANN``,
-    ``Ascend toolkit`` -> ``cann``); ``chips``: family -> the names docs use for it (``910B``
-    -> ``Atlas 800T A2``, ``ascend910b``); ``device_words``: how docs call one device
-    (``NPU``); ``markers``: words that make a line, file or section about this backend;
-    ``distributions``: Python packages that imply it (``torch_npu``)."""
+    """How docs, build files and package lists name this backend's things; the scan reads
+    with the union of every registered backend's vocabulary.
 
-    toolkit_aliases: Mapping[str, str] = field(default_factory=dict)
-    chips: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ``subject_patterns``: (subject, regex) for names in prose ("CANN", "NVIDIA driver"),
+    tried before the generic ones. ``unversioned``: subjects a bare need counts for ("install
+    CANN"). ``names``: a name as written in a table cell, a CMake package, a CI key, a conda
+    or wheel name -> subject (lower case). ``toolkit_subject``: what "the toolkit" or
+    "kernels" means in text about this backend. ``chips``: (family, regex) for chip names.
+    ``markers``: a regex of words that make text about this backend. ``device_words``: the
+    nouns for one device (``NPU``); ``vendor_words``: words that may qualify them ("Ascend",
+    "昇腾"). ``architectures`` (capitalised names) and ``products`` (any case): names -> the
+    value of the backend's device kind subject (compute capability). ``device_env``:
+    variables that choose devices (``ASCEND_RT_VISIBLE_DEVICES``); ``device_programs``:
+    programs that only run with a device. ``setup_markers``: a regex for script or recipe
+    text that sets the toolkit up (sourcing its environment script, its install root)."""
+
+    subject_patterns: tuple[tuple[str, str], ...] = ()
+    unversioned: tuple[str, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
+    toolkit_subject: Optional[str] = None
+    chips: tuple[tuple[str, str], ...] = ()
+    markers: str = ""
     device_words: tuple[str, ...] = ()
-    markers: tuple[str, ...] = ()
-    distributions: tuple[str, ...] = ()
+    vendor_words: tuple[str, ...] = ()
+    architectures: Mapping[str, str] = field(default_factory=dict)
+    products: Mapping[str, str] = field(default_factory=dict)
+    device_env: tuple[str, ...] = ()
+    device_programs: tuple[str, ...] = ()
+    setup_markers: str = ""
 
 
 class Backend(Protocol):

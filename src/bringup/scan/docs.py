@@ -16,7 +16,7 @@ from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.htmltables import read_html_table
-from bringup.scan.prose import Vendor
+from bringup.scan.prose import Vendor, vocabulary
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 
@@ -48,12 +48,14 @@ _BREAKS = ("|", "#", "```", "~~~")
 
 
 def file_vendor(text: str) -> Vendor:
-    """Whose accelerator a document is about, by which words it uses more."""
-    npu = len(re.findall(r"NPU|Ascend|昇腾|CANN", text))
-    gpu = len(re.findall(r"GPU|CUDA|NVIDIA", text))
-    if npu == gpu == 0:
-        return None
-    return "ascend" if npu >= gpu else "nvidia"
+    """Whose accelerator a document is about: the backend whose words it uses most (the
+    first registered on a tie)."""
+    best: tuple[int, Vendor] = (0, None)
+    for backend, markers in vocabulary().markers:
+        count = len(markers.findall(text))
+        if count > best[0]:
+            best = (count, backend.vendor)
+    return best[1]
 
 
 def _heading(lines: list[str], index: int, rst: bool) -> tuple[str, int] | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
@@ -30,44 +32,23 @@ _CELL_NOISE = re.compile(
     re.I,
 )
 _CELL_SUBJECTS = {
-    "cann": "cann",
     "python": "python",
     "gcc": "gcc",
     "g++": "gcc",
     "cmake": "cmake",
     "pytorch": "torch",
     "torch": "torch",
-    "torch_npu": "torch_npu",
-    "torch-npu": "torch_npu",
-    "pytorch adapter": "torch_npu",
-    "mindspore": "mindspore",
     "vllm": "vllm",
-    "vllm-ascend": "vllm_ascend",
-    "vllm_ascend": "vllm_ascend",
-    "cuda": "cuda",
-    "cudnn": "cudnn",
-    "nccl": "nccl",
     "glibc": "glibc",
     "clang": "clang",
     "driver": "driver",
     "驱动": "driver",
-    "npu driver": "ascend_driver",
-    "npu 驱动": "ascend_driver",
-    "hdk": "ascend_driver",
-    "nvidia driver": "nvidia_driver",
-    "firmware": "ascend_firmware",
-    "固件": "ascend_firmware",
-    "triton-ascend": "triton_ascend",
     "c++": "cxx_standard",
     "c++ standard": "cxx_standard",
     "c++ 标准": "cxx_standard",
 }
-_DEVICE_CELLS = {
-    "npu": "npu",
-    "npus": "npu",
-    "昇腾 npu": "npu",
-    "gpu": "gpu",
-    "gpus": "gpu",
+"""Generic names of a table cell; each backend adds its own (``Vocabulary.names``)."""
+_GENERIC_DEVICE_CELLS = {
     "hardware": "",
     "device": "",
     "devices": "",
@@ -75,6 +56,37 @@ _DEVICE_CELLS = {
     "设备": "",
     "加速卡": "",
 }
+"""A row about devices of no vendor in particular; each backend adds its device words."""
+
+
+class _Cells(NamedTuple):
+    subjects: dict[str, str]
+    devices: dict[str, str]
+    subject_words: re.Pattern[str]
+
+
+def _cells(registered: tuple[Backend, ...]) -> _Cells:
+    subjects = dict(_CELL_SUBJECTS)
+    devices: dict[str, str] = {}
+    names: list[str] = []
+    for backend in registered:
+        vocabulary = backend.vocabulary
+        subjects.update(vocabulary.names)
+        names.extend(vocabulary.names)
+        for word in vocabulary.device_words:
+            devices.setdefault(word.lower(), backend.device_kind)
+            devices.setdefault(word.lower() + "s", backend.device_kind)
+            for vendor in vocabulary.vendor_words:
+                if not vendor.isascii():
+                    devices.setdefault(f"{vendor} {word.lower()}", backend.device_kind)
+    devices.update(_GENERIC_DEVICE_CELLS)
+    spelled = sorted((re.escape(n) for n in names if re.fullmatch(r"[\w+-]+", n)), key=len)
+    words = "|".join([*reversed(spelled), "C?Python", "PyTorch", "torch", "GCC", "CMake", "vLLM"])
+    subject_words = re.compile(rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE)
+    return _Cells(subjects, devices, subject_words)
+
+
+cells = backends.per_registry(_cells)
 _CHIP_CELLS = frozenset(
     {"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"}
 )
@@ -107,8 +119,7 @@ def clean(text: str) -> str:
 
 
 _PARENTHESES = re.compile(r"\([^()]*\)|（[^（）]*）")
-_VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit", "kernel": "cann", "kernels": "cann",
-                 "算子包": "cann"}  # fmt: skip
+_VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit"}
 _DISTRIBUTION = re.compile(r"^[a-z][a-z0-9_.-]*$")
 
 
@@ -119,8 +130,9 @@ def cell_subject(cell: str) -> str | None:
     if plain in _VENDOR_CELLS:
         return _VENDOR_CELLS[plain]
     key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
-    if key in _CELL_SUBJECTS:
-        return _CELL_SUBJECTS[key]
+    known = cells().subjects
+    if key in known:
+        return known[key]
     named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
     return named if named != "python" or plain == "python" else None
 
@@ -169,11 +181,13 @@ def paragraph(
 
 
 def _resolve(subject: str | None, vendor: Vendor) -> str | None:
-    if subject == "driver":
-        return {"ascend": "ascend_driver", "nvidia": "nvidia_driver"}.get(vendor or "")
-    if subject == "toolkit":
-        return {"ascend": "cann", "nvidia": "cuda"}.get(vendor or "")
-    return subject
+    """ "driver" and "toolkit" are those of the backend the document is about."""
+    if subject not in ("driver", "toolkit"):
+        return subject
+    backend = backends.by_vendor(vendor) if vendor else None
+    if backend is None:
+        return None
+    return backend.driver_subject if subject == "driver" else backend.vocabulary.toolkit_subject
 
 
 def _matrix(
@@ -214,17 +228,10 @@ def _matrix(
     return found
 
 
-_SUBJECT_WORDS = re.compile(
-    r"\b(?:CANN|C?Python|PyTorch|torch(?:[_-]npu)?|CUDA|GCC|CMake|MindSpore|vLLM)\s*|"
-    r"\([^()]*\)|（[^（）]*）",
-    re.IGNORECASE,
-)
-
-
 def _bare(cell: str) -> str:
     """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
     "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
-    return _SUBJECT_WORDS.sub("", clean(cell)).strip()
+    return cells().subject_words.sub("", clean(cell)).strip()
 
 
 def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
@@ -280,11 +287,13 @@ def read_table(
     body = [row for row in rows[1:] if not _SEPARATOR.match("|".join(row.cells))]
     subjects = [_resolve(cell_subject(cell), vendor) for cell in header.cells]
     first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
-    named = sum(1 for c in first_cells if cell_subject(c) or c in _DEVICE_CELLS)
+    devices = cells().devices
+    named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
     if any(subjects) and named * 2 < len(first_cells):
         return _matrix(file, header, body, subjects)
     found: list[Requirement] = []
-    kind = {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "", "")
+    backend = backends.by_vendor(vendor) if vendor else None
+    kind = backend.device_kind if backend is not None else ""
     for row in body:
         if not row.cells:
             continue
@@ -295,7 +304,7 @@ def read_table(
         if key in _CHIP_CELLS and len(row.cells) > 1:
             found.extend(_chip_row(file, row, text))
             continue
-        device = _DEVICE_CELLS.get(key)
+        device = devices.get(key)
         if device is not None and len(row.cells) > 1:
             found.extend(_device_row(file, row, device or kind, text))
             continue

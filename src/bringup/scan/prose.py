@@ -1,26 +1,30 @@
 """Requirements stated in words, English or Chinese, one line at a time.
 
-A line is cut into clauses; in each, a subject ("CANN", "Python", "GCC", "驱动") is followed by
-a version phrase (``phrases.read_phrase``). Device counts ("至少两张卡", "at least 2 NPUs"),
-chip families ("Atlas 800T A2", "910B"), compute capabilities ("SM90", "Ampere") and
-unversioned needs ("install CANN and the driver") have their own patterns. Only clauses that
-say something is needed count for the looser patterns, so "tested on 8 NPUs" is not a need.
+A line is cut into clauses; in each, a subject (a toolkit, "Python", "GCC", "驱动") is followed
+by a version phrase (``phrases.read_phrase``). Device counts ("至少两张卡", "at least 2
+cards"), chip families, compute capabilities ("SM90") and unversioned needs ("install the
+toolkit and the driver") have their own patterns. Only clauses that say something is needed
+count for the looser patterns, so "tested on 8 cards" is not a need.
+
+The words for each accelerator's toolkits, drivers, chips and devices come from the registered
+backends' vocabularies (``bringup.backends.base.Vocabulary``); what is here is generic.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal, NamedTuple, Optional
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence
 from bringup.scan.phrases import read_phrase
 
-Vendor = Optional[Literal["ascend", "nvidia"]]
+Vendor = Optional[str]
+"""The ``vendor`` of the backend a text is about (None: it does not say)."""
 
-_SUBJECTS: tuple[tuple[str, str], ...] = (
-    ("torch_npu", r"\btorch[_-]npu\b"),
-    ("vllm_ascend", r"\bvllm[_-]ascend\b"),
-    ("triton_ascend", r"\btriton[_-]ascend\b"),
+_GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
     # "Ascend/Intel Extension for PyTorch 26.0.0" is the extension's release, not torch's.
@@ -28,19 +32,8 @@ _SUBJECTS: tuple[tuple[str, str], ...] = (
         "torch",
         r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
     ),
-    ("mindspore", r"\bMindSpore\b"),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
-    ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
-    ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
-    (
-        "ascend_driver",
-        r"(?:昇腾\s*)?(?:NPU|Ascend|昇腾)\s*(?:driver|驱动)|\bHDK\b|\bnpu[_-]driver\b",
-    ),
-    ("nvidia_driver", r"\bNVIDIA\s+(?:GPU\s+)?drivers?\b|\bnvidia[_-]driver\b"),
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
-    ("cuda", r"\bCUDA(?:\s+Toolkit)?(?![\w-])|\bcudatoolkit\b"),
-    ("cudnn", r"\bcuDNN\b"),
-    ("nccl", r"\bNCCL\b"),
     (
         "python",
         r"\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本)",
@@ -51,7 +44,6 @@ _SUBJECTS: tuple[tuple[str, str], ...] = (
     ("glibc", r"\b(?:glibc|GLIBC)(?:_(?=\d))?"),
     ("cxx_standard", r"(?:-std=)?[Cc]\+\+\s?(?=\d\d\b)"),
 )
-_SUBJECT = re.compile("|".join(f"(?P<s{i}>{rx})" for i, (_, rx) in enumerate(_SUBJECTS)))
 _CLAUSE_END = re.compile(r"[。；;！!？?|]|\.\s")
 _NEGATED_BEFORE = re.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
@@ -67,9 +59,6 @@ NEED = re.compile(
     r"supports?|supported)\b|"
     r"安装|需要|依赖|确保|请先|前提|要求|必须|仅|只",
     re.IGNORECASE,
-)
-UNVERSIONED_SUBJECTS = frozenset(
-    {"cann", "ascend_driver", "ascend_firmware", "cuda", "nvidia_driver"}
 )
 
 _WORD_NUMBERS = {
@@ -94,37 +83,25 @@ _WORD_NUMBERS = {
     "十六": 16,
     "多": 2,
 }
-_COUNT_EN = re.compile(
+_COUNT_EN = (
     r"(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)?\s*"
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
-    r"(?:x\s*|×\s*)?(?:Ascend\s+|NVIDIA\s+|physical\s+)?"
-    r"(?P<dev>NPUs?|GPUs?|cards?|devices?|accelerators?)\b"
+    r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
+    r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
     # "an accelerator software stack", "a GPU vendor": the device word qualifies another noun.
     r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
     r"programming|languages?|compan(?:y|ies)|makers?)\b)"
-    r"|(?P<multi>\bmulti-?(?:NPU|GPU|card|device))",
-    re.IGNORECASE,
+    r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
 )
-_COUNT_ZH = re.compile(
+"""Device counts in English; ``{…}`` are filled from the backends' device and vendor words."""
+_COUNT_ZH = (
     r"(?P<q>至少|最少|不少于|最低)?\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
-    r"(?:张|块|个|颗)?\s*(?:昇腾|Ascend\s*|NVIDIA\s*)?(?P<dev>NPU|GPU|加速卡|卡)"
+    r"(?:张|块|个|颗)?\s*(?:{vendor_zh})?(?P<dev>{devices_zh}加速卡|卡)"
 )
 _TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
 _UP_TO = re.compile(
     r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
 )
-_NPU_WORDS = re.compile(r"NPU|Ascend|昇腾|CANN|Atlas|HCCL|910|310P", re.IGNORECASE)
-_GPU_WORDS = re.compile(r"GPU|CUDA|NVIDIA|NCCL", re.IGNORECASE)
-
-CHIPS: tuple[tuple[str, str], ...] = (
-    ("910_93", r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b"),
-    ("910B", r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|\b910B\d?(?:-\d)?\b"),
-    ("310P", r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b"),
-    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:DK\s*)?A2"),
-    ("950", r"(?:Ascend|Atlas)\s*950"),
-    ("910", r"Ascend\s*910(?![\w_])|\b910A\b|\b910ProB?\b"),
-)
-_CHIP = re.compile("|".join(f"(?P<c{i}>{rx})" for i, (_, rx) in enumerate(CHIPS)), re.IGNORECASE)
 _HARDWARE_WORDS = re.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
@@ -133,23 +110,6 @@ _SM = re.compile(
     r"\b(?:SM\s?_?|sm_)(?P<sm>\d{2,3})a?\b|compute\s+capability\s*(?:of\s*)?"
     r"(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
 )
-ARCHITECTURES = {
-    "volta": "7.0",
-    "turing": "7.5",
-    "ampere": "8.0",
-    "ada": "8.9",
-    "hopper": "9.0",
-    "blackwell": "10.0",
-}
-_ARCH = re.compile(r"\b(Volta|Turing|Ampere|Ada(?:\s+Lovelace)?|Hopper|Blackwell)\b")
-PRODUCTS = {
-    "v100": "7.0", "t4": "7.5", "a100": "8.0", "a800": "8.0", "a30": "8.0", "a10": "8.6",
-    "a10g": "8.6", "a40": "8.6", "l4": "8.9", "l40": "8.9", "l40s": "8.9", "h100": "9.0",
-    "h800": "9.0", "h200": "9.0", "gh200": "9.0", "b200": "10.0", "gb200": "10.0",
-}  # fmt: skip
-"""Data-center GPUs by compute capability (cuda-facts.md section 2, from NVIDIA's
-developer.nvidia.com/cuda-gpus list)."""
-_PRODUCT = re.compile(r"\b(" + "|".join(sorted(PRODUCTS, key=len, reverse=True)) + r")\b", re.I)
 _CONDITION = re.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
 _FAILURE = re.compile(
     r"\b(?:errors?|fails?|failed|failure|crash(?:es)?|cannot|unable)\b|报错|失败|错误|无法",
@@ -184,23 +144,131 @@ class Mention(NamedTuple):
     offset: int = 0
 
 
+def _alternation(
+    prefix: str, named: tuple[tuple[str, str], ...], flags: int = 0
+) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named)), flags)
+
+
+def _words(words: list[str], suffix: str) -> str:
+    return "".join(f"{re.escape(w)}{suffix}|" for w in words)
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    """The registered backends' words, compiled once per registry."""
+
+    subjects: tuple[tuple[str, str], ...]
+    subject: re.Pattern[str]
+    unversioned: frozenset[str]
+    chips: tuple[tuple[str, str], ...]
+    chip: re.Pattern[str]
+    markers: tuple[tuple[Backend, re.Pattern[str]], ...]
+    count_en: re.Pattern[str]
+    count_zh: re.Pattern[str]
+    kinds: dict[str, str]
+    """A device word in upper case (``NPU``) -> the device kind of its backend."""
+    architectures: dict[str, str]
+    architecture: Optional[re.Pattern[str]]
+    products: dict[str, str]
+    product: Optional[re.Pattern[str]]
+    capability_markers: Optional[re.Pattern[str]]
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
+    vocabularies = [b.vocabulary for b in registered]
+    subjects = tuple(p for v in vocabularies for p in v.subject_patterns) + _GENERIC_SUBJECTS
+    chips = tuple(c for v in vocabularies for c in v.chips)
+    devices = [(w, b.device_kind) for b in registered for w in b.vocabulary.device_words]
+    vendors = [w for v in vocabularies for w in v.vendor_words]
+    latin = [w for w in vendors if w.isascii()]
+    fill = {
+        "vendor_en": _words(latin, r"\s+"),
+        "devices_en": _words([w for w, _ in devices], "s?"),
+        "devices_multi": _words([w for w, _ in devices], ""),
+        "vendor_zh": "|".join(
+            [*(w for w in vendors if not w.isascii()), *(f"{w}\\s*" for w in latin)]
+        ),
+        "devices_zh": _words([w for w, _ in devices], ""),
+    }
+    architectures = {k: v for b in vocabularies for k, v in b.architectures.items()}
+    products = {k: v for b in vocabularies for k, v in b.products.items()}
+    capable = [b.vocabulary.markers for b in registered if b.vocabulary.products]
+    return _Vocabulary(
+        subjects=subjects,
+        subject=_alternation("s", subjects),
+        unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
+        chips=chips,
+        chip=_alternation("c", chips, re.IGNORECASE),
+        markers=tuple(
+            (b, re.compile(b.vocabulary.markers, re.IGNORECASE))
+            for b in registered
+            if b.vocabulary.markers
+        ),
+        count_en=re.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
+        count_zh=re.compile(_COUNT_ZH.format(**fill)),
+        kinds=_first_kinds(devices),
+        architectures=architectures,
+        architecture=_names(architectures, 0),
+        products=products,
+        product=_names(products, re.IGNORECASE),
+        capability_markers=re.compile("|".join(capable), re.IGNORECASE) if capable else None,
+    )
+
+
+def _first_kinds(devices: list[tuple[str, str]]) -> dict[str, str]:
+    """Device word -> device kind; a word two backends use keeps the first one's kind."""
+    kinds: dict[str, str] = {}
+    for word, kind in devices:
+        kinds.setdefault(word.upper(), kind)
+    return kinds
+
+
+def _names(table: dict[str, str], flags: int) -> Optional[re.Pattern[str]]:
+    """A pattern for the names of ``table`` as written (any space between words), longest
+    first so that "Ada Lovelace" wins over "Ada"."""
+    if not table:
+        return None
+    spelled = [re.escape(k).replace(r"\ ", r"\s+") for k in sorted(table, key=len, reverse=True)]
+    return re.compile(r"\b(" + "|".join(spelled) + r")\b", flags)
+
+
+vocabulary = backends.per_registry(_compile)
+
+
+def unversioned_subjects() -> frozenset[str]:
+    """Subjects a bare mention counts for ("install the toolkit and the driver")."""
+    return vocabulary().unversioned
+
+
 def vendor_of(text: str) -> Vendor:
-    """Which accelerator the text is about, if it says (NPU words win over GPU words)."""
-    if _NPU_WORDS.search(text):
-        return "ascend"
-    if _GPU_WORDS.search(text):
-        return "nvidia"
+    """Which accelerator the text is about, if it says (the first backend whose words it
+    has, in registry order: NPU words win over GPU words)."""
+    for backend, markers in vocabulary().markers:
+        if markers.search(text):
+            return backend.vendor
     return None
+
+
+def _driver_of(vendor: Vendor) -> str | None:
+    found = backends.by_vendor(vendor) if vendor else None
+    return found.driver_subject if found is not None else None
+
+
+def _device_kind(vendor: Vendor) -> str | None:
+    found = backends.by_vendor(vendor) if vendor else None
+    return found.device_kind if found is not None else None
 
 
 def subject_named(text: str) -> str | None:
     """The subject ``text`` names when it is nothing but a name ("昇腾NPU驱动", "torch_npu")."""
-    match = _SUBJECT.fullmatch(text.strip())
+    match = vocabulary().subject.fullmatch(text.strip())
     return _subject_name(match) if match is not None else None
 
 
 def _subject_name(match: re.Match[str]) -> str:
-    return next(_SUBJECTS[i][0] for i in range(len(_SUBJECTS)) if match.group(f"s{i}"))
+    subjects = vocabulary().subjects
+    return next(subjects[i][0] for i in range(len(subjects)) if match.group(f"s{i}"))
 
 
 def _clauses(line: str) -> list[tuple[int, str]]:
@@ -235,7 +303,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
 
 def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     found: list[Mention] = []
-    matches = list(_SUBJECT.finditer(clause))
+    matches = list(vocabulary().subject.finditer(clause))
     seen_unversioned: set[str] = set()
     # A subject is negated when a negation ends before it; the first one found ends first
     # (none lies inside another), so one search serves every subject of the clause.
@@ -248,9 +316,10 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     for index, match in enumerate(matches):
         subject = _subject_name(match)
         if subject == "driver":
-            if vendor is None:
+            driver = _driver_of(vendor)
+            if driver is None:
                 continue
-            subject = "ascend_driver" if vendor == "ascend" else "nvidia_driver"
+            subject = driver
         end = matches[index + 1].start() if index + 1 < len(matches) else len(clause)
         window = clause[match.end() : end]
         negated = negation_end <= match.start()
@@ -272,7 +341,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             words = (match.group(0) + window[: phrase.length]).strip()
             confidence: Confidence = "high" if phrase.explicit else "medium"
             found.append(Mention(subject, phrase.spec, words, confidence, offset=match.start()))
-        elif needed and subject in UNVERSIONED_SUBJECTS and subject not in seen_unversioned:
+        elif needed and subject in unversioned_subjects() and subject not in seen_unversioned:
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
@@ -295,9 +364,11 @@ def _right_before(pattern: re.Pattern[str], clause: str, start: int) -> bool:
 
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
-    """ "at least 2 NPUs", "至少两张卡", "one NPU", "multi-GPU" as ``npu_count``/``gpu_count``."""
+    """ "at least 2 NPUs", "至少两张卡", "multi-GPU" as the count subject of the device kind the
+    words (or else ``vendor``) name: ``npu_count``, ``gpu_count``."""
+    words = vocabulary()
     best: dict[str, Mention] = {}
-    for pattern in (_COUNT_EN, _COUNT_ZH):
+    for pattern in (words.count_en, words.count_zh):
         for match in pattern.finditer(clause):
             if _right_before(_UP_TO, clause, match.start()):
                 continue
@@ -313,9 +384,8 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
             if count <= 0 or count > 4096:
                 continue
             upper = device.upper()
-            kind = "npu" if "NPU" in upper else "gpu" if "GPU" in upper else None
-            if kind is None:
-                kind = {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "")
+            said = [kind for word, kind in words.kinds.items() if word in upper]
+            kind = said[0] if said else _device_kind(vendor)
             if kind is None:
                 continue
             confidence: Confidence = "high" if groups.get("q") else "medium"
@@ -338,8 +408,9 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
 def chips_in(text: str) -> list[str]:
     """Chip families named in ``text``, in order of first mention."""
     names: list[str] = []
-    for match in _CHIP.finditer(text):
-        name = next(CHIPS[i][0] for i in range(len(CHIPS)) if match.group(f"c{i}"))
+    words = vocabulary()
+    for match in words.chip.finditer(text):
+        name = next(words.chips[i][0] for i in range(len(words.chips)) if match.group(f"c{i}"))
         if name not in names:
             names.append(name)
     return names
@@ -351,7 +422,7 @@ def _chips(clause: str, required: bool) -> list[Mention]:
     names = chips_in(clause)
     if not names:
         return []
-    first = _CHIP.search(clause)
+    first = vocabulary().chip.search(clause)
     offset = first.start() if first else 0
     return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
 
@@ -377,13 +448,16 @@ def _capabilities(clause: str, required: bool) -> list[Mention]:
         else:
             sm = match.group("sm")
             values.append(f"{sm[:-1]}.{sm[-1]}")
-    if required or _GPU_WORDS.search(clause):
-        for match in _ARCH.finditer(clause):
-            offsets.append(match.start())
-            values.append(ARCHITECTURES[match.group(1).split()[0].lower()])
-        for match in _PRODUCT.finditer(clause):
-            offsets.append(match.start())
-            values.append(PRODUCTS[match.group(1).lower()])
+    words = vocabulary()
+    if required or (words.capability_markers and words.capability_markers.search(clause)):
+        if words.architecture is not None:
+            for match in words.architecture.finditer(clause):
+                offsets.append(match.start())
+                values.append(words.architectures[" ".join(match.group(1).split())])
+        if words.product is not None:
+            for match in words.product.finditer(clause):
+                offsets.append(match.start())
+                values.append(words.products[match.group(1).lower()])
     if not values:
         return []
     lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))

@@ -21,7 +21,7 @@ from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.progress import Progress
-from bringup.scan.prose import UNVERSIONED_SUBJECTS
+from bringup.scan.prose import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
@@ -94,7 +94,7 @@ def _settle_unversioned(
             kept.append(requirement)
         elif requirement.subject in versioned:
             continue
-        elif requirement.subject not in UNVERSIONED_SUBJECTS:
+        elif requirement.subject not in unversioned_subjects():
             kept.append(requirement)
         else:
             mentions[requirement.subject].append(requirement)

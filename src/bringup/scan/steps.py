@@ -1,66 +1,102 @@
 """Turning commands into steps, with what each needs to run.
 
-What a step needs comes first from the command itself (``ASCEND_RT_VISIBLE_DEVICES=0,1``,
-``torchrun --nproc_per_node 8``, ``msprof``), then from the words around it: the heading and
-the paragraph before a README code block ("needs one NPU", "只需要 CANN toolkit", "runs on
-any machine"), then from the block (a ``source .../set_env.sh`` line means the toolkit).
+What a step needs comes first from the command itself (a device-choosing variable,
+``torchrun --nproc_per_node 8``, a program that needs a device), then from the words around
+it: the heading and the paragraph before a README code block ("needs one card", "只需要
+toolkit", "runs on any machine"), then from the block (sourcing a backend's environment
+script means the toolkit). The device and vendor words are the registered backends'.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, Optional
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, step_kind, step_name
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import Vendor, chips_in, device_counts, vendor_of
 
 _TOOLKIT = re.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
-_NO_DEVICE = re.compile(
-    r"\bonly\b|\bjust\b|\benough\b|(?:no|without(?:\s+an?)?)\s+(?:NPU|GPU|device)s?\b|"
-    r"does\s+not\s+need\s+an?\s+(?:NPU|GPU)|仅|只|无需|不需要|不依赖",
-    re.IGNORECASE,
-)
-_ANYWHERE = re.compile(
-    r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|no\s+hardware|without\s+hardware|"
-    r"(?:no|without(?:\s+an?)?)\s+(?:NPU|GPU|device)s?\b|wherever|laptop|"
-    r"任意机器|任何机器|CPU\s*上|纯\s*CPU|(?:无需|不需要)\s*(?:NPU|GPU|昇腾|加速卡|卡|硬件)",
-    re.IGNORECASE,
-)
-_NEEDS_DEVICE = re.compile(
-    r"(?:needs?|requires?|on)\s+an?\s+(?:Ascend\s+)?(NPU|GPU)|需要\s*(?:昇腾\s*)?(NPU|GPU|卡)",
-    re.IGNORECASE,
-)
-_SET_ENV = re.compile(r"set_env\.sh|setenv\.bash|/Ascend/")
+
+
+class _Words(NamedTuple):
+    no_device: re.Pattern[str]
+    anywhere: re.Pattern[str]
+    needs_device: re.Pattern[str]
+    setup: Optional[re.Pattern[str]]
+    kinds: dict[str, str]
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Words:
+    """The phrases about devices, with every backend's device and vendor words."""
+    devices = [w for b in registered for w in b.vocabulary.device_words]
+    vendors = [w for b in registered for w in b.vocabulary.vendor_words]
+    device = "|".join(map(re.escape, devices))
+    latin = "".join(f"{re.escape(w)}\\s+|" for w in vendors if w.isascii())
+    han = "".join(f"{re.escape(w)}\\s*|" for w in vendors if not w.isascii())
+    setups = [b.vocabulary.setup_markers for b in registered if b.vocabulary.setup_markers]
+    kinds: dict[str, str] = {}
+    for backend in registered:
+        for word in backend.vocabulary.device_words:
+            kinds.setdefault(word.upper(), backend.device_kind)
+    flags = re.IGNORECASE
+    return _Words(
+        no_device=re.compile(
+            rf"\bonly\b|\bjust\b|\benough\b|(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|"
+            rf"does\s+not\s+need\s+an?\s+(?:{device})|仅|只|无需|不需要|不依赖",
+            flags,
+        ),
+        anywhere=re.compile(
+            r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|no\s+hardware|without\s+hardware|"
+            rf"(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|wherever|laptop|"
+            rf"任意机器|任何机器|CPU\s*上|纯\s*CPU|(?:无需|不需要)\s*(?:{device}|{han}加速卡|卡|硬件)",
+            flags,
+        ),
+        needs_device=re.compile(
+            rf"(?:needs?|requires?|on)\s+an?\s+(?:{latin[:-1] or '(?!)'})?({device})|"
+            rf"需要\s*(?:{han[:-1] or '(?!)'})?({device}|卡)",
+            flags,
+        ),
+        setup=re.compile("|".join(setups)) if setups else None,
+        kinds=kinds,
+    )
+
+
+words = backends.per_registry(_compile)
 
 
 def _kind(vendor: Vendor) -> DeviceKind | None:
-    return {"ascend": "npu", "nvidia": "gpu"}.get(vendor or "")
+    backend = backends.by_vendor(vendor) if vendor else None
+    return backend.device_kind if backend is not None else None
 
 
 def context_needs(context: str, vendor: Vendor) -> StepNeeds | None:
     """What the words around a command say it needs; ``None`` when they do not say."""
     vendor = vendor_of(context) or vendor
-    if _TOOLKIT.search(context) and _NO_DEVICE.search(context):
+    said = words()
+    if _TOOLKIT.search(context) and said.no_device.search(context):
         return StepNeeds(toolkit=True, device_kind=_kind(vendor))
-    if _ANYWHERE.search(context):
+    if said.anywhere.search(context):
         return StepNeeds()
     counts = device_counts(context, vendor)
     if counts:
         count = counts[0]
         return StepNeeds(
             devices=int(count.spec[2:]),
-            device_kind="npu" if count.subject == "npu_count" else "gpu",
+            device_kind=count.subject.removesuffix("_count"),
             chips=tuple(chips_in(context)),
         )
-    single = _NEEDS_DEVICE.search(context)
+    single = said.needs_device.search(context)
     if single is not None:
         word = next(group for group in single.groups() if group).upper()
-        kind: DeviceKind | None = "gpu" if word == "GPU" else "npu" if word == "NPU" else None
+        kind: DeviceKind | None = said.kinds.get(word)
         return StepNeeds(
             devices=1, device_kind=kind or _kind(vendor), chips=tuple(chips_in(context))
         )
-    if _ANYWHERE.search(context):
+    if said.anywhere.search(context):
         return StepNeeds()
     return None
 
@@ -78,12 +114,14 @@ def steps_from_commands(
     steps: list[Step] = []
     around = context_needs(context, vendor) if context else None
     toolkit = False
+    setup = words().setup
     for command in commands:
         program = command.argv[0] if command.argv else ""
         if (
             program in ("source", ".")
             and len(command.argv) > 1
-            and _SET_ENV.search(command.argv[1])
+            and setup is not None
+            and setup.search(command.argv[1])
         ):
             toolkit = True
             continue

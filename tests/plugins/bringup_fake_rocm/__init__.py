@@ -42,9 +42,17 @@ BACKEND = DeclaredBackend(
     ),
     signature_namespace="rocm.",
     vocabulary=Vocabulary(
-        toolkit_aliases={"rocm": "rocm"},
-        chips={"MI300X": ("MI300X", "gfx942"), "MI250X": ("MI250X", "gfx90a")},
+        subject_patterns=(("rocm", r"\bROCm\b"),),
+        unversioned=("rocm",),
+        names={"rocm": "rocm"},
+        toolkit_subject="rocm",
+        chips=(
+            ("MI300X", r"\bMI300X\b|\bgfx942\b"),
+            ("MI250X", r"\bMI250X?\b|\bgfx90a\b"),
+        ),
+        markers=r"ROCm|\bAMD\b|Instinct|\bMI\d{3}",
         device_words=("GPU",),
+        vendor_words=("AMD",),
     ),
     activate=ActivationRule(
         variables={"ROCM_PATH": "{root}"},

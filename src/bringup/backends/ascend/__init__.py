@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from bringup.backends.ascend import keys as ascend_keys
-from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
+from bringup.backends.ascend.vocabulary import VOCABULARY
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts
 from bringup.subjects import Subject
 
 SUBJECTS = (
@@ -114,6 +115,6 @@ BACKEND = DeclaredBackend(
     ),
     predicates=("bringup.backends.ascend.predicates",),
     signature_namespace="ascend.",
-    vocabulary=Vocabulary(),
+    vocabulary=VOCABULARY,
     activate=_ACTIVATION,
 )

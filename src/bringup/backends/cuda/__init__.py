@@ -3,8 +3,9 @@ collector is in ``probe.py``, its pure parsers in ``parse.py``; neither is impor
 
 from __future__ import annotations
 
-from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts
 from bringup.backends.cuda import keys as cuda_keys
+from bringup.backends.cuda.vocabulary import VOCABULARY
 from bringup.subjects import Subject
 
 SUBJECTS = (
@@ -77,6 +78,6 @@ BACKEND = DeclaredBackend(
     ),
     predicates=("bringup.backends.cuda.predicates",),
     signature_namespace="cuda.",
-    vocabulary=Vocabulary(),
+    vocabulary=VOCABULARY,
     activate=_ACTIVATION,
 )

@@ -1,0 +1,63 @@
+"""How Ascend repos name CANN, the driver, the chips and the NPUs, in English and Chinese;
+moved here from the scan so that a new backend brings its own words."""
+
+from __future__ import annotations
+
+from bringup.backends.base import Vocabulary
+
+SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("torch_npu", r"\btorch[_-]npu\b"),
+    ("vllm_ascend", r"\bvllm[_-]ascend\b"),
+    ("triton_ascend", r"\btriton[_-]ascend\b"),
+    ("mindspore", r"\bMindSpore\b"),
+    ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
+    ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
+    (
+        "ascend_driver",
+        r"(?:昇腾\s*)?(?:NPU|Ascend|昇腾)\s*(?:driver|驱动)|\bHDK\b|\bnpu[_-]driver\b",
+    ),
+)
+
+CHIPS: tuple[tuple[str, str], ...] = (
+    ("910_93", r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b"),
+    ("910B", r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|\b910B\d?(?:-\d)?\b"),
+    ("310P", r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b"),
+    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:DK\s*)?A2"),
+    ("950", r"(?:Ascend|Atlas)\s*950"),
+    ("910", r"Ascend\s*910(?![\w_])|\b910A\b|\b910ProB?\b"),
+)
+"""Chip families and how product names and SoC versions spell them (Atlas A2 is 910B)."""
+
+NAMES = {
+    "cann": "cann",
+    "kernel": "cann",
+    "kernels": "cann",
+    "算子包": "cann",
+    "torch_npu": "torch_npu",
+    "torch-npu": "torch_npu",
+    "pytorch adapter": "torch_npu",
+    "mindspore": "mindspore",
+    "vllm-ascend": "vllm_ascend",
+    "vllm_ascend": "vllm_ascend",
+    "triton-ascend": "triton_ascend",
+    "npu driver": "ascend_driver",
+    "npu 驱动": "ascend_driver",
+    "hdk": "ascend_driver",
+    "firmware": "ascend_firmware",
+    "固件": "ascend_firmware",
+}
+"""Names in table cells, package lists and build files (lower case) -> subject."""
+
+VOCABULARY = Vocabulary(
+    subject_patterns=SUBJECT_PATTERNS,
+    unversioned=("cann", "ascend_driver", "ascend_firmware"),
+    names=NAMES,
+    toolkit_subject="cann",
+    chips=CHIPS,
+    markers=r"NPU|Ascend|昇腾|CANN|Atlas|HCCL|910|310P",
+    device_words=("NPU",),
+    vendor_words=("Ascend", "昇腾"),
+    device_env=("ASCEND_RT_VISIBLE_DEVICES",),
+    device_programs=("msprof", "npu-smi"),
+    setup_markers=r"set_env\.sh|setenv\.bash|/Ascend/|ASCEND_HOME_PATH",
+)

@@ -1,0 +1,52 @@
+"""How CUDA repos name the toolkit, the driver, the libraries and the GPUs; moved here from
+the scan so that a new backend brings its own words."""
+
+from __future__ import annotations
+
+from bringup.backends.base import Vocabulary
+
+SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("nvidia_driver", r"\bNVIDIA\s+(?:GPU\s+)?drivers?\b|\bnvidia[_-]driver\b"),
+    ("cuda", r"\bCUDA(?:\s+Toolkit)?(?![\w-])|\bcudatoolkit\b"),
+    ("cudnn", r"\bcuDNN\b"),
+    ("nccl", r"\bNCCL\b"),
+)
+
+ARCHITECTURES = {
+    "Volta": "7.0",
+    "Turing": "7.5",
+    "Ampere": "8.0",
+    "Ada": "8.9",
+    "Ada Lovelace": "8.9",
+    "Hopper": "9.0",
+    "Blackwell": "10.0",
+}
+"""GPU architectures as docs name them (capitalised: a proper name), by compute capability."""
+PRODUCTS = {
+    "v100": "7.0", "t4": "7.5", "a100": "8.0", "a800": "8.0", "a30": "8.0", "a10": "8.6",
+    "a10g": "8.6", "a40": "8.6", "l4": "8.9", "l40": "8.9", "l40s": "8.9", "h100": "9.0",
+    "h800": "9.0", "h200": "9.0", "gh200": "9.0", "b200": "10.0", "gb200": "10.0",
+}  # fmt: skip
+"""Data-center GPUs by compute capability (cuda-facts.md section 2, from NVIDIA's
+developer.nvidia.com/cuda-gpus list)."""
+
+NAMES = {
+    "cuda": "cuda",
+    "cudnn": "cudnn",
+    "nccl": "nccl",
+    "nvidia driver": "nvidia_driver",
+}
+"""Names in table cells, package lists and build files (lower case) -> subject."""
+
+VOCABULARY = Vocabulary(
+    subject_patterns=SUBJECT_PATTERNS,
+    unversioned=("cuda", "nvidia_driver"),
+    names=NAMES,
+    toolkit_subject="cuda",
+    markers=r"GPU|CUDA|NVIDIA|NCCL",
+    device_words=("GPU",),
+    vendor_words=("NVIDIA",),
+    architectures=ARCHITECTURES,
+    products=PRODUCTS,
+    device_env=("CUDA_VISIBLE_DEVICES",),
+)
