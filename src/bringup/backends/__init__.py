@@ -129,6 +129,23 @@ def by_vendor(vendor: str) -> Optional[Backend]:
     return None
 
 
+def count_subject(kind: Optional[str]) -> Optional[str]:
+    """The device-count subject of device kind ``kind`` (``npu`` -> ``npu_count``): the first
+    backend's of that kind that has devices."""
+    for item, devices in with_devices():
+        if item.device_kind == kind:
+            return devices.count_subject
+    return None
+
+
+def kind_of_count(subject: str) -> Optional[str]:
+    """The device kind whose devices ``subject`` counts (``gpu_count`` -> ``gpu``)."""
+    for item, devices in with_devices():
+        if devices.count_subject == subject:
+            return item.device_kind
+    return None
+
+
 def collectors() -> dict[str, Collector]:
     """Every registered backend's collectors by name, each imported when first called for;
     a backend that could not be loaded gets one collector that reports it."""

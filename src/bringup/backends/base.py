@@ -67,8 +67,13 @@ class Vocabulary:
     "昇腾"). ``architectures`` (capitalised names) and ``products`` (any case): names -> the
     value of the backend's device kind subject (compute capability). ``device_env``:
     variables that choose devices (``ASCEND_RT_VISIBLE_DEVICES``); ``device_programs``:
-    programs that only run with a device. ``setup_markers``: a regex for script or recipe
-    text that sets the toolkit up (sourcing its environment script, its install root)."""
+    programs that only run with a device; ``toolkit_programs``: programs that need the toolkit
+    only; ``tools``: its query tools, never a step (``npu-smi``). ``setup_markers``: a regex
+    for script or recipe text that sets the toolkit up (sourcing its environment script, its
+    install root). ``code_markers``: a regex of identifiers that make source code about this
+    backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
+    ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
+    the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -82,7 +87,12 @@ class Vocabulary:
     products: Mapping[str, str] = field(default_factory=dict)
     device_env: tuple[str, ...] = ()
     device_programs: tuple[str, ...] = ()
+    toolkit_programs: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
     setup_markers: str = ""
+    code_markers: str = ""
+    code_modules: tuple[str, ...] = ()
+    wheel_indexes: tuple[tuple[str, str], ...] = ()
 
 
 class Backend(Protocol):

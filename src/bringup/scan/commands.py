@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.pydeps import python_requirement
 from bringup.subjects import python_subject
@@ -238,17 +240,53 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     for arg in command.argv:
         if arg.endswith(".whl"):
             found.extend(wheel_requirements(arg, source, hard=hard))
-        cuda = _CUDA_INDEX.search(arg)
-        if cuda is not None:
-            spec = f"=={cuda.group(1)}.{cuda.group(2)}.*"
-            words = f"pip install from {cuda.group(0)}"
-            found.append(_command_fact("cuda", spec, source, False, words))
+        for pattern, subject in _programs().wheel_indexes:
+            build = pattern.search(arg)
+            if build is not None:
+                spec = f"=={build.group(1)}.{build.group(2)}.*"
+                words = f"pip install from {build.group(0)}"
+                found.append(_command_fact(subject, spec, source, False, words))
     return found
 
 
-_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$")
-"""PyTorch's per-CUDA wheel index (``--index-url https://download.pytorch.org/whl/cu118``):
-the CUDA build the command installs, one choice among several (soft)."""
+class _Programs(NamedTuple):
+    """The backends' programs and variables, gathered once per registry. ``wheel_indexes``:
+    package indexes that choose a toolkit build (``/whl/cu118``), one choice among several
+    (soft)."""
+
+    tools: frozenset[str]
+    device: dict[str, str]
+    toolkit: dict[str, str]
+    device_env: dict[str, str]
+    wheel_indexes: tuple[tuple[re.Pattern[str], str], ...]
+
+
+def _gather(registered: tuple[Backend, ...]) -> _Programs:
+    device: dict[str, str] = {}
+    toolkit: dict[str, str] = {}
+    device_env: dict[str, str] = {}
+    for backend in registered:
+        words = backend.vocabulary
+        for program in words.device_programs:
+            device.setdefault(program, backend.device_kind)
+        for program in words.toolkit_programs:
+            toolkit.setdefault(program, backend.device_kind)
+        for name in words.device_env:
+            device_env.setdefault(name, backend.device_kind)
+    return _Programs(
+        tools=frozenset(t for b in registered for t in b.vocabulary.tools),
+        device=device,
+        toolkit=toolkit,
+        device_env=device_env,
+        wheel_indexes=tuple(
+            (re.compile(rx), subject)
+            for b in registered
+            for rx, subject in b.vocabulary.wheel_indexes
+        ),
+    )
+
+
+_programs = backends.per_registry(_gather)
 
 
 _PYTHON_TAG = re.compile(r"^cp(\d)(\d+)$")
@@ -314,8 +352,6 @@ _SKIPPED_PROGRAMS = frozenset(
         "yum",
         "dnf",
         "conda",
-        "npu-smi",
-        "nvidia-smi",
         "unset",
         "set",
         "tar",
@@ -341,7 +377,7 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
     program = _program(argv)
     module = _python_module(argv)
-    if not argv or program in _SKIPPED_PROGRAMS:
+    if not argv or program in _SKIPPED_PROGRAMS or program in _programs().tools:
         return None
     if pip_install_targets(argv) is not None:
         return "install"
@@ -376,7 +412,6 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     return None
 
 
-_DEVICE_ENV = {"ASCEND_RT_VISIBLE_DEVICES": "npu", "CUDA_VISIBLE_DEVICES": "gpu"}
 _COUNT_OPTIONS = re.compile(r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$")
 
 
@@ -385,9 +420,10 @@ def command_needs(command: Command) -> StepNeeds:
     node, a profiler or device tool, a download."""
     argv = command.argv
     program = _program(argv)
+    programs = _programs()
     for name, value in command.env:
-        if name in _DEVICE_ENV and re.fullmatch(r"\d+(?:,\d+)*", value):
-            kind = _DEVICE_ENV[name]
+        if name in programs.device_env and re.fullmatch(r"\d+(?:,\d+)*", value):
+            kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     for index, arg in enumerate(argv):
         match = _COUNT_OPTIONS.match(arg)
@@ -398,10 +434,10 @@ def command_needs(command: Command) -> StepNeeds:
         following = argv[index + 1] if index + 1 < len(argv) else ""
         if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
             return StepNeeds(devices=int(following))
-    if program in ("msprof", "npu-smi"):
-        return StepNeeds(devices=1, device_kind="npu")
-    if program == "atc":
-        return StepNeeds(toolkit=True, device_kind="npu")
+    if program in programs.device:
+        return StepNeeds(devices=1, device_kind=programs.device[program])
+    if program in programs.toolkit:
+        return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
     if pip_install_targets(argv) is not None:
         return StepNeeds(network=True)
     return StepNeeds()

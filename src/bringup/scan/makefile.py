@@ -1,11 +1,12 @@
 """Makefiles: the conventional targets (``all``, ``build``, ``test``, ``check``, ``install``,
-``test-npu`` ...) as ``make <target>`` steps, with what their recipes show they need, and the
+``test-<device>`` ...) as ``make <target>`` steps, with what their recipes show they need, and the
 ``pip install`` pins of recipes. Recipes are read, never run."""
 
 from __future__ import annotations
 
 import re
 
+from bringup import backends
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commands import command_needs, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
@@ -15,7 +16,23 @@ _STEP_TARGET = re.compile(
     r"^(?:all|build|compile|install|develop|unittest|ut|check[\w-]*|test[\w-]*|"
     r"[\w-]*[-_]test[s]?)$"
 )
-_SET_ENV = re.compile(r"set_env\.sh|/Ascend/|ASCEND_HOME_PATH")
+
+
+def _device_target(target: str) -> DeviceKind | None:
+    """The device kind a target's name asks for (``test-npu``, ``bench_gpu``)."""
+    for backend in backends.registered():
+        if any(word.lower() in target for word in backend.vocabulary.device_words):
+            return backend.device_kind
+    return None
+
+
+def _toolkit_recipe(recipe: list[tuple[int, str]]) -> DeviceKind | None:
+    """The device kind of the backend whose toolkit a recipe sets up, if one does."""
+    for backend in backends.registered():
+        markers = backend.vocabulary.setup_markers
+        if markers and any(re.search(markers, text) for _, text in recipe):
+            return backend.device_kind
+    return None
 
 
 def _targets(text: str) -> list[tuple[str, int, list[tuple[int, str]]]]:
@@ -59,11 +76,12 @@ def extract_makefile(file: SourceFile) -> Extraction:
         needs = max(
             (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
         )
-        kind: DeviceKind | None = "npu" if "npu" in target else "gpu" if "gpu" in target else None
+        kind = _device_target(target)
+        toolkit = _toolkit_recipe(recipe) if kind is None and needs.devices == 0 else None
         if kind is not None and needs.devices == 0:
             needs = StepNeeds(devices=1, device_kind=kind)
-        elif needs.devices == 0 and any(_SET_ENV.search(text) for _, text in recipe):
-            needs = StepNeeds(toolkit=True, device_kind="npu")
+        elif toolkit is not None:
+            needs = StepNeeds(toolkit=True, device_kind=toolkit)
         steps.append(
             Step(
                 name=f"make {target}",

@@ -13,6 +13,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Sequence
 
+from bringup import backends
 from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
 
 
@@ -68,12 +69,13 @@ def _needs(guards: list[Requirement], files: list[str]) -> StepNeeds:
     by_file: dict[str, int] = defaultdict(int)
     kinds: dict[str, DeviceKind] = {}
     for guard in guards:
-        if guard.subject in ("npu_count", "gpu_count"):
+        kind = backends.kind_of_count(guard.subject)
+        if kind is not None:
             count = int(guard.spec[2:])
             ref = guard.source.ref
             if count > by_file[ref]:
                 by_file[ref] = count
-                kinds[ref] = "npu" if guard.subject == "npu_count" else "gpu"
+                kinds[ref] = kind
     if not files or any(by_file.get(ref, 0) == 0 for ref in files):
         return StepNeeds()
     ref = max(files, key=lambda r: by_file[r])

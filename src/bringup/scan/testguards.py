@@ -1,33 +1,64 @@
 """Test files (Python and C/C++): the device guards that decide where a test can run.
 
-``torch.npu.device_count() < 2`` (skip) and ``device_count() >= 2`` (run) both say the test
-needs two devices; ``torch.cuda.get_device_capability() >= (9, 0)`` needs compute capability
-9.0; ``torch.npu.is_available()`` one NPU; ``sys.version_info < (3, 10)`` Python 3.10. Tests
-are optional for using a repo, so these requirements are soft; they decide which test steps
-need hardware. Comments are ignored; the device is NPU or GPU by the names on the line (or
-in the file, when the line does not say).
+``torch.<device>.device_count() < 2`` (skip) and ``device_count() >= 2`` (run) both say the
+test needs two devices; ``get_device_capability() >= (9, 0)`` needs compute capability 9.0;
+``<module>.is_available()`` one device; ``sys.version_info < (3, 10)`` Python 3.10. Tests are
+optional for using a repo, so these requirements are soft; they decide which test steps need
+hardware. Comments are ignored; whose device a guard means is read from the names on the line
+(or in the file, when the line does not say), in the backends' words (``code_markers``,
+``code_modules``, ``device_words``).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, Optional
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, SourceFile
 
-_COUNT = re.compile(
-    r"\b(?P<name>\w*(?:device_?count|DeviceCount|npu_?count|gpu_?count|num_(?:npus|gpus|devices)))"
+_COUNT = (
+    r"\b(?P<name>\w*(?:device_?count|DeviceCount|{counts}num_(?:{plurals}devices)))"
     r"\b(?:\([^()]*\))?\s*(?P<op><=|>=|==|<|>)\s*(?P<n>\d+)"
 )
-_AVAILABLE = re.compile(r"\b(torch\.(?:npu|cuda)|torch_npu\.npu)\.is_available\(\)")
 _CAPABILITY = re.compile(
     r"get_device_capability\([^()]*\)\s*(?P<op><=|>=|==|<|>)\s*\(\s*(?P<major>\d+)\s*,\s*(?P<minor>\d+)\s*\)"
 )
 _PYTHON = re.compile(
     r"sys\.version_info\s*(?P<op><=|>=|<|>)\s*\(\s*(?P<major>\d+)\s*,\s*(?P<minor>\d+)"
 )
-_NPU = re.compile(r"npu|acl|ascend|hccl|davinci", re.IGNORECASE)
-_GPU = re.compile(r"cuda|gpu|nccl|nvidia", re.IGNORECASE)
+
+
+class _Guards(NamedTuple):
+    counts: re.Pattern[str]
+    available: Optional[re.Pattern[str]]
+    modules: dict[str, str]
+    """A module whose ``is_available()`` asks for a device -> that device's kind."""
+    markers: tuple[tuple[str, re.Pattern[str]], ...]
+    """(device kind, identifiers that make code about it), in registry order."""
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Guards:
+    words = [w.lower() for b in registered for w in b.vocabulary.device_words]
+    modules = {m: b.device_kind for b in registered for m in reversed(b.vocabulary.code_modules)}
+    counts = "".join(f"{re.escape(w)}_?count|" for w in dict.fromkeys(words))
+    plurals = "".join(f"{re.escape(w)}s|" for w in dict.fromkeys(words))
+    spelled = "|".join(re.escape(m) for m in modules)
+    return _Guards(
+        counts=re.compile(_COUNT.format(counts=counts, plurals=plurals)),
+        available=re.compile(rf"\b({spelled})\.is_available\(\)") if modules else None,
+        modules=modules,
+        markers=tuple(
+            (b.device_kind, re.compile(b.vocabulary.code_markers, re.IGNORECASE))
+            for b in registered
+            if b.vocabulary.code_markers
+        ),
+    )
+
+
+guards = backends.per_registry(_compile)
 _LINE_COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
 
 
@@ -38,18 +69,24 @@ def _minimum(operator: str, value: int) -> int:
 
 
 def _kind(line: str, file_kind: str | None) -> str | None:
-    if _NPU.search(line):
-        return "npu"
-    if _GPU.search(line):
-        return "gpu"
+    for kind, markers in guards().markers:
+        if markers.search(line):
+            return kind
     return file_kind
+
+
+def _file_kind(text: str) -> str | None:
+    """The device kind whose words the file uses most; None on a tie."""
+    hits = sorted(((len(m.findall(text)), k) for k, m in guards().markers), reverse=True)
+    if not hits or (len(hits) > 1 and hits[0][0] == hits[1][0]):
+        return None
+    return hits[0][1]
 
 
 def extract_test_guards(file: SourceFile) -> Extraction:
     """The device, capability and Python guards of one test file, as soft requirements."""
-    npu_words = len(_NPU.findall(file.text))
-    gpu_words = len(_GPU.findall(file.text))
-    file_kind = None if npu_words == gpu_words else ("npu" if npu_words > gpu_words else "gpu")
+    found = guards()
+    file_kind = _file_kind(file.text)
     requirements: list[Requirement] = []
 
     def add(subject: str, spec: str, line: int, text: str, confidence: Confidence = "high") -> None:
@@ -63,14 +100,15 @@ def extract_test_guards(file: SourceFile) -> Extraction:
         line = _LINE_COMMENT.sub("", raw)
         if not line.strip():
             continue
-        for match in _COUNT.finditer(line):
-            kind = _kind(match.group("name") + " " + line, file_kind)
+        for match in found.counts.finditer(line):
+            subject = backends.count_subject(_kind(match.group("name") + " " + line, file_kind))
             count = _minimum(match.group("op"), int(match.group("n")))
-            if kind is not None and count >= 1:
-                add(f"{kind}_count", f">={count}", number, line)
-        for match in _AVAILABLE.finditer(line):
-            kind = "npu" if "npu" in match.group(1) else "gpu"
-            add(f"{kind}_count", ">=1", number, line, "medium")
+            if subject is not None and count >= 1:
+                add(subject, f">={count}", number, line)
+        for match in found.available.finditer(line) if found.available else ():
+            subject = backends.count_subject(found.modules[match.group(1)])
+            if subject is not None:
+                add(subject, ">=1", number, line, "medium")
         for match in _CAPABILITY.finditer(line):
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"

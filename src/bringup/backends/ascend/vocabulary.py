@@ -59,5 +59,9 @@ VOCABULARY = Vocabulary(
     vendor_words=("Ascend", "昇腾"),
     device_env=("ASCEND_RT_VISIBLE_DEVICES",),
     device_programs=("msprof", "npu-smi"),
+    toolkit_programs=("atc",),
+    tools=("npu-smi",),
+    code_markers=r"npu|acl|ascend|hccl|davinci",
+    code_modules=("torch.npu", "torch_npu.npu"),
     setup_markers=r"set_env\.sh|setenv\.bash|/Ascend/|ASCEND_HOME_PATH",
 )

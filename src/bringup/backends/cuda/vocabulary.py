@@ -49,4 +49,8 @@ VOCABULARY = Vocabulary(
     architectures=ARCHITECTURES,
     products=PRODUCTS,
     device_env=("CUDA_VISIBLE_DEVICES",),
+    tools=("nvidia-smi",),
+    code_markers=r"cuda|gpu|nccl|nvidia",
+    code_modules=("torch.cuda",),
+    wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
 )
