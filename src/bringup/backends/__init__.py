@@ -85,6 +85,18 @@ def per_registry(build: Callable[[tuple[Backend, ...]], T]) -> Callable[[], T]:
     return get
 
 
+def _names(registered: tuple[Backend, ...]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for item in registered:
+        for name, subject in item.vocabulary.names.items():
+            found.setdefault(name, subject)
+    return found
+
+
+names = per_registry(_names)
+"""Every backend's names for its subjects (lower case) -> subject; the first backend wins."""
+
+
 def reset() -> None:
     """Forget the loaded backends and the catalogue built from them (after installing a
     plug-in, or in a test that registers one)."""

@@ -73,7 +73,17 @@ class Vocabulary:
     install root). ``code_markers``: a regex of identifiers that make source code about this
     backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
-    the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``)."""
+    the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``).
+    ``home_variables``: variables that point at the toolkit's root (``CUDA_HOME``);
+    ``path_versions``: regexes whose group 1 is the toolkit version in an install path
+    (``cuda-12.1``); ``compilers``: its compilers -> subject (``nvcc`` -> ``cuda``);
+    ``version_variables``: (regex, subject) for CMake variables holding a version;
+    ``build_languages``: CMake languages that need its toolkit (``CUDA``);
+    ``chip_variables``: variables that name the chip a build targets (``SOC_VERSION``).
+    ``runner_labels``: CI runner label words -> chip family (``a2`` -> ``910B``);
+    ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
+    ``image_readers``: ``module:function`` reading its container image tags
+    (``bringup.scan.images.ImageReader``)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -93,6 +103,15 @@ class Vocabulary:
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
     wheel_indexes: tuple[tuple[str, str], ...] = ()
+    home_variables: tuple[str, ...] = ()
+    path_versions: tuple[str, ...] = ()
+    compilers: Mapping[str, str] = field(default_factory=dict)
+    version_variables: tuple[tuple[str, str], ...] = ()
+    build_languages: tuple[str, ...] = ()
+    chip_variables: tuple[str, ...] = ()
+    runner_labels: Mapping[str, str] = field(default_factory=dict)
+    extensions: Mapping[str, str] = field(default_factory=dict)
+    image_readers: tuple[str, ...] = ()
 
 
 class Backend(Protocol):

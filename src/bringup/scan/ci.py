@@ -1,16 +1,19 @@
 """CI workflow files (GitHub/Gitee Actions, GitLab CI): the versions CI really uses.
 
-Matrix and input keys (``python-version: ["3.9", "3.10"]``, ``cuda-version``,
-``cann_version``), container images (``image: ascendai/cann:8.1.rc1-910b-...``), NPU runner
-labels (``runs-on: linux-aarch64-a2-2`` is an Atlas A2 runner with two NPUs, as
-vllm-project/vllm-ascend names them) and ``pip install`` pins in ``run:`` scripts. All soft:
+Matrix and input keys (``python-version: ["3.9", "3.10"]``, ``<toolkit>-version``),
+container images (``bringup.scan.images``), runner labels that name a chip and a device count
+(``runs-on: linux-aarch64-a2-2``: a backend's ``runner_labels``) and ``pip install`` pins in
+``run:`` scripts. All soft:
 CI shows a combination that works, not the only one. Only this part of YAML is read, line
 by line, keeping every value's line."""
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, Optional
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
@@ -25,12 +28,6 @@ _VERSION_KEYS = {
     "python-version": "python",
     "python_version": "python",
     "python": "python",
-    "cuda": "cuda",
-    "cuda-version": "cuda",
-    "cuda_version": "cuda",
-    "cann": "cann",
-    "cann-version": "cann",
-    "cann_version": "cann",
     "torch": "torch",
     "torch-version": "torch",
     "torch_version": "torch",
@@ -39,8 +36,37 @@ _VERSION_KEYS = {
     "gcc": "gcc",
     "cmake-version": "cmake",
 }
-_RUNNER = re.compile(r"(?:^|[-_\s\[,])(a2|a3|310p|910b)(?:-(\d+))?(?=$|[-_\s\],])", re.IGNORECASE)
-_RUNNER_CHIPS = {"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"}
+"""Generic version keys; each backend's toolkit adds ``<toolkit>``, ``-version``, ``_version``."""
+
+
+class _Words(NamedTuple):
+    version_keys: dict[str, str]
+    runner: Optional[re.Pattern[str]]
+    runner_chips: dict[str, tuple[str, Optional[str]]]
+    """A runner label word -> (chip family, the count subject of its backend's devices)."""
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Words:
+    keys = dict(_VERSION_KEYS)
+    chips: dict[str, tuple[str, Optional[str]]] = {}
+    for backend in registered:
+        toolkit = backend.vocabulary.toolkit_subject
+        if toolkit:
+            keys.update({toolkit: toolkit, f"{toolkit}-version": toolkit})
+            keys[f"{toolkit}_version"] = toolkit
+        count = backend.devices.count_subject if backend.devices else None
+        for label, chip in backend.vocabulary.runner_labels.items():
+            chips.setdefault(label.lower(), (chip, count))
+    labels = "|".join(re.escape(label) for label in chips)
+    runner = (
+        re.compile(rf"(?:^|[-_\s\[,])({labels})(?:-(\d+))?(?=$|[-_\s\],])", re.IGNORECASE)
+        if chips
+        else None
+    )
+    return _Words(keys, runner, chips)
+
+
+vocabulary = backends.per_registry(_compile)
 
 
 def _values(raw: str) -> list[str]:
@@ -77,11 +103,12 @@ class _Collector:
 
     def runner(self, values: list[str], line: int, key: str) -> None:
         for value in values:
-            for match in _RUNNER.finditer(value):
-                chip = _RUNNER_CHIPS[match.group(1).lower()]
+            words = vocabulary()
+            for match in words.runner.finditer(value) if words.runner else ():
+                chip, count = words.runner_chips[match.group(1).lower()]
                 self.add("chip", chip, line, f"{key}: {value}")
-                if match.group(2):
-                    self.add("npu_count", f">={match.group(2)}", line, f"{key}: {value}")
+                if match.group(2) and count:
+                    self.add(count, f">={match.group(2)}", line, f"{key}: {value}")
 
     def image(self, value: str, line: int) -> None:
         for fact in image_facts(value):
@@ -130,9 +157,9 @@ def extract_ci(file: SourceFile) -> Extraction:
             collector.runner(values, number, key)
         elif lowered in ("image", "container") and raw and "${{" not in raw:
             collector.image(raw.strip("'\""), number)
-        elif lowered in _VERSION_KEYS:
+        elif lowered in vocabulary().version_keys:
             values = _values(raw) or [
                 m.group(2).strip("'\"") for _, t in block if (m := _ITEM.match(t))
             ]
-            collector.versions(_VERSION_KEYS[lowered], values, number, key)
+            collector.versions(vocabulary().version_keys[lowered], values, number, key)
     return Extraction(requirements=tuple(collector.requirements))

@@ -1,8 +1,9 @@
 """``CMakeLists.txt`` and ``*.cmake``: ``cmake_minimum_required``, the C++ standard,
 ``find_package`` with versions, version checks that stop the configure
 (``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 7.5) message(FATAL_ERROR ...)`` means GCC >= 7.5),
-CANN paths (``ASCEND_HOME_PATH``, ``/usr/local/Ascend``), ``SOC_VERSION``, CUDA
-architectures, and what the project provides (``project(AscendOps)`` -> ``cmake:AscendOps``).
+a toolkit's install paths, the chip a build targets, GPU architectures, and what the project
+provides (``project(AscendOps)`` -> ``cmake:AscendOps``). The backends' vocabularies say
+which package names, variables, paths and languages are theirs.
 
 A small lexer reads CMake's command syntax (quoted and bracket arguments, comments, commands
 over several lines), keeping each command's line.
@@ -13,9 +14,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.prose import chips_in, lowest_architecture
+from bringup.scan.prose import chips_in_value, lowest_architecture
+from bringup.subjects import display_name
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VERSION = re.compile(r"^\d+(?:\.\d+)*$")
@@ -24,25 +28,17 @@ _PACKAGES = {
     "python3": "python",
     "pythoninterp": "python",
     "pythonlibs": "python",
-    "cuda": "cuda",
-    "cudatoolkit": "cuda",
     "torch": "torch",
-    "cann": "cann",
-    "ascend": "cann",
-    "ascendcl": "cann",
-    "nccl": "nccl",
-    "cudnn": "cudnn",
 }
+"""Generic ``find_package`` names; the backends add theirs (``Vocabulary.names``)."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
 _VERSION_VARIABLES = (
-    (re.compile(r"^CMAKE_(?:CXX|C)_COMPILER_VERSION$"), "gcc"),
-    (re.compile(r"^(?:CMAKE_CUDA_COMPILER_VERSION|CUDAToolkit_VERSION|CUDA_VERSION\w*)$"), "cuda"),
-    (re.compile(r"^CMAKE_VERSION$"), "cmake"),
-    (re.compile(r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$"), "python"),
-    (re.compile(r"^\w*CANN\w*VERSION\w*$", re.IGNORECASE), "cann"),
-    (re.compile(r"^(?:Torch_VERSION|TORCH_VERSION)$"), "torch"),
+    (r"^CMAKE_(?:CXX|C)_COMPILER_VERSION$", "gcc"),
+    (r"^CMAKE_VERSION$", "cmake"),
+    (r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$", "python"),
+    (r"^(?:Torch_VERSION|TORCH_VERSION)$", "torch"),
 )
 _FLIP = {
     "VERSION_LESS": ">=",
@@ -54,11 +50,42 @@ _FLIP = {
     "GREATER": "<=",
     "GREATER_EQUAL": "<",
 }
-_CANN_PATH = re.compile(
-    r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH|/usr/local/Ascend"
-)
 _ARCH_LIST = re.compile(r"^(?:CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES|TORCH_CUDA_ARCH_LIST)$")
 _GENCODE = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
+
+
+class _Words(NamedTuple):
+    packages: dict[str, str]
+    version_variables: tuple[tuple[re.Pattern[str], str], ...]
+    installs: tuple[tuple[str, re.Pattern[str]], ...]
+    """(toolkit subject, what in an argument points at its install)."""
+    languages: dict[str, str]
+    chip_variables: frozenset[str]
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Words:
+    packages = dict(_PACKAGES)
+    variables = list(_VERSION_VARIABLES)
+    installs: list[tuple[str, re.Pattern[str]]] = []
+    languages: dict[str, str] = {}
+    for backend in registered:
+        words = backend.vocabulary
+        packages.update(words.names)
+        variables.extend(words.version_variables)
+        toolkit = words.toolkit_subject
+        if toolkit and words.setup_markers:
+            installs.append((toolkit, re.compile(words.setup_markers)))
+        languages.update((language, toolkit) for language in words.build_languages if toolkit)
+    return _Words(
+        packages=packages,
+        version_variables=tuple((re.compile(rx), subject) for rx, subject in variables),
+        installs=tuple(installs),
+        languages=languages,
+        chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
+    )
+
+
+vocabulary = backends.per_registry(_compile)
 
 
 class CMakeCommand(NamedTuple):
@@ -148,7 +175,8 @@ class _State:
         self.requirements: list[Requirement] = []
         self.conditions: list[tuple[tuple[str, ...], bool, int]] = []
         """Open ``if`` blocks: condition, whether in its first branch, its line."""
-        self.cann_path_line: int | None = None
+        self.install_lines: dict[str, int] = {}
+        """Toolkit subject -> the first line that uses its install path."""
         self.archs: list[tuple[str, int]] = []
         self.provides: list[str] = []
         self.testing = False
@@ -179,7 +207,7 @@ def _guard(condition: tuple[str, ...]) -> list[tuple[str, str, str]]:
         variable = variable.strip("${}")
         if operator not in _FLIP or not re.match(r"^\d+(?:\.\w+)*$", value):
             continue
-        for pattern, named in _VERSION_VARIABLES:
+        for pattern, named in vocabulary().version_variables:
             if pattern.match(variable):
                 clang = named == "gcc" and any("Clang" in part for part in condition)
                 subject = "clang" if clang else named
@@ -199,7 +227,7 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     version = args[1] if len(args) > 1 and _VERSION.match(args[1].split("...")[0]) else ""
     version = version.split("...")[0]
     spec = ("==" if "EXACT" in args else ">=") + version if version else ""
-    subject = _PACKAGES.get(key, f"cmake:{name}")
+    subject = vocabulary().packages.get(key, f"cmake:{name}")
     text = "find_package(" + " ".join(args) + ")"
     state.add(subject, spec, command.line, text, hard="REQUIRED" in args)
     return subject
@@ -237,15 +265,21 @@ def _command(state: _State, command: CMakeCommand) -> None:
             state.add("cmake", f">={low}", line, f"cmake_minimum_required(VERSION {value})")
     elif name == "project" and args:
         state.provides.append(f"cmake:{args[0]}")
-        if "CUDA" in args:
-            state.add("cuda", "", line, "project(... LANGUAGES CUDA)", confidence="medium")
-            state.toolkit = True
-    elif name == "enable_language" and "CUDA" in args:
-        state.add("cuda", "", line, "enable_language(CUDA)", confidence="medium")
-        state.toolkit = True
+        for language, subject in vocabulary().languages.items():
+            if language in args:
+                words = f"project(... LANGUAGES {language})"
+                state.add(subject, "", line, words, confidence="medium")
+                state.toolkit = True
+    elif name == "enable_language":
+        for language, subject in vocabulary().languages.items():
+            if language in args:
+                words = f"enable_language({language})"
+                state.add(subject, "", line, words, confidence="medium")
+                state.toolkit = True
     elif name == "find_package":
         found = _find_package(state, command)
-        if found in ("cann", "cuda") and not state.conditions:
+        toolkits = {b.vocabulary.toolkit_subject for b in backends.registered()}
+        if found in toolkits and not state.conditions:
             state.toolkit = True
     elif name == "set" and len(args) >= 2:
         _set(state, args, line)
@@ -265,14 +299,14 @@ def extract_cmake(file: SourceFile) -> Extraction:
     for command in cmake_commands(file.text):
         if not _conditions(state, command):
             _command(state, command)
-        if state.cann_path_line is None and any(_CANN_PATH.search(a) for a in command.args):
-            state.cann_path_line = command.line
+        for subject, install in vocabulary().installs:
+            if subject not in state.install_lines and any(install.search(a) for a in command.args):
+                state.install_lines[subject] = command.line
         for arg in command.args:
             state.archs.extend((m.group(1), command.line) for m in _GENCODE.finditer(arg))
-    if state.cann_path_line is not None:
-        state.add(
-            "cann", "", state.cann_path_line, "uses the CANN install path", confidence="medium"
-        )
+    for subject, line in state.install_lines.items():
+        words = f"uses the {display_name(subject)} install path"
+        state.add(subject, "", line, words, confidence="medium")
     lowest = lowest_architecture(state.archs)
     if lowest is not None:
         spec, line, listed = lowest
@@ -296,10 +330,10 @@ def _set(state: _State, args: tuple[str, ...], line: int) -> None:
                 if number:
                     arch = number.group(1) + (number.group(2) or "")
                     state.archs.append((arch, line))
-    elif variable == "SOC_VERSION":
-        chips = chips_in(re.sub(r"(?i)^ascend", "", values[0]))
+    elif variable in vocabulary().chip_variables:
+        chips = chips_in_value(values[0])
         if chips:
-            text = f"set(SOC_VERSION {values[0]}): the chip the kernels are built for by default"
+            text = f"set({variable} {values[0]}): the chip the kernels are built for by default"
             state.add("chip", ",".join(chips), line, text, hard=False, confidence="medium")
 
 

@@ -3,14 +3,16 @@
 
 Only this part of YAML is read, line by line, which keeps the line of every entry and needs
 no YAML library. Conda's ``=3.10`` is fuzzy (``3.10.*``), ``==3.10`` exact. Conda names that
-stand for host or toolkit subjects are mapped (``cudatoolkit`` -> ``cuda``, ``gxx_linux-64`` ->
-``gcc``, ``sysroot_linux-64`` -> ``glibc``); other packages are ``conda:<name>``.
+stand for host or toolkit subjects are mapped (``gxx_linux-64`` -> ``gcc``, ``sysroot_linux-64``
+-> ``glibc``, a toolkit by its backend's ``Vocabulary.names``); other packages are
+``conda:<name>``.
 """
 
 from __future__ import annotations
 
 import re
 
+from bringup import backends
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
@@ -20,13 +22,6 @@ from bringup.versions import InvalidSpecifier, SpecifierSet
 _CONDA_SUBJECTS = {
     "python": "python",
     "pytorch": "torch",
-    "cudatoolkit": "cuda",
-    "cuda-toolkit": "cuda",
-    "cuda-version": "cuda",
-    "pytorch-cuda": "cuda",
-    "cuda-nvcc": "cuda",
-    "cudnn": "cudnn",
-    "nccl": "nccl",
     "cmake": "cmake",
     "ninja": "ninja",
     "gcc": "gcc",
@@ -98,13 +93,14 @@ def extract_conda_env(file: SourceFile) -> Extraction:
         name, spec = match_spec(value)
         if name == "pip":
             continue
-        subject = _CONDA_SUBJECTS.get(name, f"conda:{name}")
+        known = _CONDA_SUBJECTS.get(name) or backends.names().get(name)
+        subject = known or f"conda:{name}"
         try:
             SpecifierSet(spec, scheme_for(subject))
         except InvalidSpecifier as error:
             findings.append(file.finding("invalid", str(error), number))
             continue
-        confidence: Confidence = "medium" if name in _CONDA_SUBJECTS else "high"
+        confidence: Confidence = "medium" if known else "high"
         requirements.append(
             file.requirement(subject, spec, number, text=f"conda: {value}", confidence=confidence)
         )

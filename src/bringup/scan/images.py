@@ -1,39 +1,20 @@
-"""Container image references whose tags encode the stack: ``ascendai/cann:8.1.rc1-910b-
-ubuntu22.04-py3.10`` (CANN, chip, OS, Python), ``nvidia/cuda:12.4.1-devel-ubuntu22.04``,
-``pytorch/pytorch:2.1.0-cuda12.1-cudnn8-devel``, ``python:3.10-slim``.
+"""Container image references whose tags encode the stack: a vendor toolkit image (toolkit,
+chip, OS, Python: each backend reads its own, ``Vocabulary.image_readers``),
+``python:3.10-slim``.
 
 What an image brings is what the repo is built and tested with, not what the host must have
-(the container carries its own CANN or CUDA; the host needs a driver that serves it), so
-these are soft requirements. Tag formats: Ascend/cann-container-image, NVIDIA and PyTorch
-Docker Hub tags (see ``/work/shared/facts``: CANN container tags use lower-case ``rc``).
+(the container carries its own toolkit; the host needs a driver that serves it), so these are
+soft requirements.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Optional
 
-_CANN_TAG = re.compile(
-    r"^(?P<cann>\d+\.\d+\.(?:rc\d+|\d+)(?:\.(?:alpha|beta)\d+)?(?:-beta\.\d+)?)"
-    r"(?:-(?P<chip>910b|a2|a3|310p|310b|910|950))?"
-    r"(?:-(?P<os>[a-z]+)(?P<os_version>[\d.]+))?(?:-py(?P<python>\d+\.\d+))?",
-    re.IGNORECASE,
-)
-_CHIPS = {
-    "910b": "910B",
-    "a2": "910B",
-    "a3": "910_93",
-    "310p": "310P",
-    "310b": "310B",
-    "910": "910",
-    "950": "950",
-}
-_CUDA_TAG = re.compile(
-    r"^(?P<cuda>\d+\.\d+(?:\.\d+)?)(?:-cudnn(?P<cudnn>\d*))?-(?P<flavour>base|runtime|devel)"
-)
-_TORCH_TAG = re.compile(
-    r"^(?P<torch>\d+\.\d+\.\d+)-cuda(?P<cuda>\d+\.\d+)(?:-cudnn(?P<cudnn>\d+))?"
-)
+from bringup import backends
+
 _PYTHON_TAG = re.compile(r"^(?P<python>3\.\d+)(?:\.\d+)?(?:-|$)")
 
 
@@ -58,7 +39,7 @@ _OS = re.compile(
 )
 
 
-def _os_facts(tag: str, words: str) -> list[ImageFact]:
+def os_facts(tag: str, words: str) -> list[ImageFact]:
     """The distribution an image is built on (``ubuntu22.04`` -> os ubuntu, 22.04)."""
     match = _OS.search(tag)
     if match is None:
@@ -67,41 +48,34 @@ def _os_facts(tag: str, words: str) -> list[ImageFact]:
     return [ImageFact("os", name, words), ImageFact("os_version", f"=={version}", words)]
 
 
+ImageReader = Callable[[str, str, str], Optional[list[ImageFact]]]
+"""A backend's reader: ``(repository, tag, words)`` -> the facts of one of its images, or
+None when the image is not one of its own."""
+
+
+def _load(target: str) -> ImageReader:
+    module, _, attribute = target.partition(":")
+    reader: ImageReader = getattr(importlib.import_module(module), attribute)
+    return reader
+
+
+readers = backends.per_registry(
+    lambda registered: tuple(
+        _load(target) for b in registered for target in b.vocabulary.image_readers
+    )
+)
+
+
 def image_facts(reference: str) -> list[ImageFact]:
-    """What an image tag says about CANN, chip, OS, Python, CUDA, cuDNN and torch."""
+    """What an image tag says about the toolkit, chip, OS, Python and frameworks."""
     repository, tag = split_image(reference.strip())
     name = repository.rsplit("/", 1)[-1].lower()
     words = f"image {repository}:{tag}"
+    for reader in readers():
+        found = reader(repository, tag, words)
+        if found is not None:
+            return found
     facts: list[ImageFact] = []
-    if name in ("cann", "ascend-toolkit", "ascend-cann", "cann-toolkit") or (
-        "ascend" in repository.lower() and _CANN_TAG.match(tag)
-    ):
-        match = _CANN_TAG.match(tag)
-        if match is None:
-            return []
-        version = re.sub(r"rc(?=\d)", "RC", match.group("cann"), flags=re.IGNORECASE)
-        facts.append(ImageFact("cann", f"=={version}", words))
-        if match.group("chip"):
-            facts.append(ImageFact("chip", _CHIPS[match.group("chip").lower()], words))
-        if match.group("python"):
-            facts.append(ImageFact("python", f"=={match.group('python')}.*", words))
-        return facts + _os_facts(tag, words)
-    if name == "cuda":
-        match = _CUDA_TAG.match(tag)
-        if match is not None:
-            facts.append(ImageFact("cuda", f"=={match.group('cuda')}", words))
-            if match.group("cudnn"):
-                facts.append(ImageFact("cudnn", f"=={match.group('cudnn')}.*", words))
-            facts.extend(_os_facts(tag, words))
-        return facts
-    if name == "pytorch" and repository.lower().startswith("pytorch/"):
-        match = _TORCH_TAG.match(tag)
-        if match is not None:
-            facts.append(ImageFact("torch", f"=={match.group('torch')}", words))
-            facts.append(ImageFact("cuda", f"=={match.group('cuda')}.*", words))
-            if match.group("cudnn"):
-                facts.append(ImageFact("cudnn", f"=={match.group('cudnn')}.*", words))
-        return facts
     if name == "python" and "/" not in repository.replace("library/", ""):
         match = _PYTHON_TAG.match(tag)
         if match is not None:

@@ -416,6 +416,16 @@ def chips_in(text: str) -> list[str]:
     return names
 
 
+def chips_in_value(value: str) -> list[str]:
+    """Chip families a build variable names (``SOC_VERSION=Ascend910B1``): a backend's vendor
+    word before the chip is its prefix, not part of the name."""
+    for backend in backends.registered():
+        for word in backend.vocabulary.vendor_words:
+            if value.lower().startswith(word.lower()):
+                return chips_in(value[len(word) :])
+    return chips_in(value)
+
+
 def _chips(clause: str, required: bool) -> list[Mention]:
     if not (required or _HARDWARE_WORDS.search(clause)):
         return []

@@ -4,8 +4,8 @@ code (it may write files, download, build), and reading requirements must not.
 Read statically: the ``setup(...)`` keywords (``python_requires``, ``install_requires``,
 ``extras_require``, ``setup_requires``, ``name``) whether written inline or through module
 constants; ``sys.version_info`` guards that raise; messages of ``raise`` statements ("only
-supported on CUDA 11.6 and above"); extension builders (``CUDAExtension`` needs the CUDA
-toolkit, ``NpuExtension`` CANN); ``import torch`` at build time; ``-gencode`` architectures.
+supported on 11.6 and above"); extension builders that need a toolkit (a backend's
+``Vocabulary.extensions``); ``import torch`` at build time; ``-gencode`` architectures.
 What is computed at run time is reported as a finding naming the call, and a requirements
 file it names is read instead.
 """
@@ -16,19 +16,18 @@ import ast
 import re
 from typing import Union
 
+from bringup import backends
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.prose import lowest_architecture, read_line
 from bringup.scan.pydeps import add_python_requirement
-from bringup.subjects import python_subject
+from bringup.subjects import frameworks, python_subject
 
 Located = list[tuple[str, int]]
 _REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")
 _ARCH = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
-_EXTENSIONS = {"CUDAExtension": "cuda", "NpuExtension": "cann", "CUDA_HOME": "cuda"}
 _BUILD_IMPORTS = {
     "torch": "torch",
-    "torch_npu": "torch_npu",
     "wheel": "pypi:wheel",
     "packaging": "pypi:packaging",
     "setuptools_scm": "pypi:setuptools-scm",
@@ -222,12 +221,13 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     reader = _Reader(file, tree)
     archs: list[tuple[str, int]] = []
     toolkits: dict[str, int] = {}
+    extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called_name(node) == "setup":
             reader.setup_call(node)
-        elif isinstance(node, ast.Call) and _called_name(node) in _EXTENSIONS:
-            toolkits.setdefault(_EXTENSIONS[_called_name(node)], node.lineno)
+        elif isinstance(node, ast.Call) and _called_name(node) in extensions:
+            toolkits.setdefault(extensions[_called_name(node)], node.lineno)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = (
                 [a.name for a in node.names]
@@ -236,8 +236,9 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             )
             for name in names:
                 root = name.split(".")[0]
-                if root in _BUILD_IMPORTS:
-                    toolkits.setdefault(_BUILD_IMPORTS[root], node.lineno)
+                imported = _BUILD_IMPORTS.get(root) or (root if root in frameworks() else None)
+                if imported is not None:
+                    toolkits.setdefault(imported, node.lineno)
         elif isinstance(node, ast.If):
             spec = _version_guard(node)
             if spec is not None:
@@ -260,7 +261,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             if standard and standards is None:
                 standards = (standard.group(1), node.lineno)
     for subject, line in sorted(toolkits.items(), key=lambda item: item[1]):
-        words = "setup.py builds with it" if subject in ("cuda", "cann") else "setup.py imports it"
+        builds = subject in {b.vocabulary.toolkit_subject for b in backends.registered()}
+        words = "setup.py builds with it" if builds else "setup.py imports it"
         reader.add(subject, "", line, words, confidence="medium")
     if standards is not None:
         reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",

@@ -1,35 +1,23 @@
-"""Shell build scripts: the toolkit environment they source (``source
-/usr/local/Ascend/ascend-toolkit/set_env.sh`` means CANN; a versioned path says which), the
-paths they export (``ASCEND_HOME_PATH``, ``CUDA_HOME=/usr/local/cuda-12.1``,
-``TORCH_CUDA_ARCH_LIST``, ``SOC_VERSION``), compiler checks (``GCC_MAJOR=$(gcc
--dumpversion)`` then ``[ "$GCC_MAJOR" -lt 9 ] && exit 1`` means GCC >= 9) and the messages
-they print ("GCC >= 9 is required"). A script named like a build or test step is offered as
-one, with what its commands show it needs."""
+"""Shell build scripts: the toolkit environment they source (a backend's environment script;
+a versioned path says which version), the toolkit paths they export (a backend's home
+variables), ``TORCH_CUDA_ARCH_LIST``, the chip a build targets, compiler checks
+(``GCC_MAJOR=$(gcc -dumpversion)`` then ``[ "$GCC_MAJOR" -lt 9 ] && exit 1`` means GCC >= 9)
+and the messages they print ("GCC >= 9 is required"). A script named like a build or test
+step is offered as one, with what its commands show it needs."""
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, Optional
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, logical_lines, parse_commands, step_kind
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.prose import chips_in, read_line
+from bringup.scan.prose import chips_in_value, read_line
 
-_CANN_VARIABLES = frozenset(
-    {"ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASCEND_CANN_PACKAGE_PATH", "ASCEND_OPP_PATH"}
-)
-_CUDA_VARIABLES = frozenset({"CUDA_HOME", "CUDA_PATH", "CUDA_TOOLKIT_ROOT_DIR", "CUDACXX"})
-_CANN_VERSION_IN_PATH = re.compile(
-    r"(?:ascend-toolkit|cann|nnae|nnrt)[/-](\d+\.\d+\.(?:RC\d+|\d+)(?:\.\d+)?)", re.IGNORECASE
-)
-_CUDA_VERSION_IN_PATH = re.compile(r"cuda-(\d+\.\d+)")
-_TOOL_VERSION = re.compile(
-    r"^(?:export\s+)?([A-Za-z_]\w*)=\"?\$\((?:\S*/)?(gcc|g\+\+|cmake|nvcc|python3?)\b[^)]*\)"
-)
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
-_INLINE_TEST = re.compile(
-    r"\$\((?:\S*/)?(gcc|g\+\+|cmake|nvcc)\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
-)
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
 _MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
@@ -37,10 +25,75 @@ _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
     "cmake": "cmake",
-    "nvcc": "cuda",
     "python": "python",
     "python3": "python",
 }
+"""Generic programs whose version a script checks; each backend adds its compilers."""
+
+
+class _Toolkit(NamedTuple):
+    subject: str
+    home: frozenset[str]
+    setup: Optional[re.Pattern[str]]
+    versions: tuple[re.Pattern[str], ...]
+
+
+class _Words(NamedTuple):
+    tools: dict[str, str]
+    tool_version: re.Pattern[str]
+    inline_test: re.Pattern[str]
+    toolkits: tuple[_Toolkit, ...]
+    chip_variables: frozenset[str]
+    mentions_toolkit: Optional[re.Pattern[str]]
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Words:
+    tools = dict(_TOOLS)
+    toolkits: list[_Toolkit] = []
+    markers: list[str] = []
+    for backend in registered:
+        words = backend.vocabulary
+        tools.update(words.compilers)
+        markers.extend(
+            rf"\b{re.escape(name)}\b" for name in (*words.home_variables, *words.compilers)
+        )
+        if words.setup_markers:
+            markers.append(words.setup_markers)
+        if words.toolkit_subject:
+            setup = re.compile(words.setup_markers) if words.setup_markers else None
+            versions = tuple(re.compile(rx) for rx in words.path_versions)
+            toolkits.append(
+                _Toolkit(words.toolkit_subject, frozenset(words.home_variables), setup, versions)
+            )
+    programs = "|".join(re.escape(t) for t in sorted(tools, key=len, reverse=True) if t != "python")
+    return _Words(
+        tools=tools,
+        tool_version=re.compile(
+            rf"^(?:export\s+)?([A-Za-z_]\w*)=\"?\$\((?:\S*/)?({programs}|python3?)\b[^)]*\)"
+        ),
+        inline_test=re.compile(
+            rf"\$\((?:\S*/)?({programs})\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
+        ),
+        toolkits=tuple(toolkits),
+        chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
+        mentions_toolkit=re.compile("|".join(markers)) if markers else None,
+    )
+
+
+vocabulary = backends.per_registry(_compile)
+
+
+def _version_in_path(toolkit: _Toolkit, value: str) -> str:
+    """``==8.0.RC1`` from ``.../ascend-toolkit/8.0.RC1/...``; a two-part version is a
+    series (``cuda-12.1`` -> ``==12.1.*``); empty when the path names none."""
+    for pattern in toolkit.versions:
+        found = pattern.search(value)
+        if found is not None:
+            version = found.group(1)
+            return f"=={version}" + (".*" if version.count(".") == 1 else "")
+    return ""
+
+
 _ON_FAILURE = {"lt": ">=", "le": ">", "gt": "<=", "ge": "<"}
 _AS_WRITTEN = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
@@ -58,14 +111,13 @@ def _requirement(
 
 
 def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requirement | None:
-    if name in _CANN_VARIABLES or (name == "source" and re.search(r"/Ascend/|ASCEND", value)):
-        version = _CANN_VERSION_IN_PATH.search(value)
-        spec = f"=={version.group(1)}" if version else ""
-        return _requirement(file, "cann", spec, line, text=f"{name} {value}".strip())
-    if name in _CUDA_VARIABLES:
-        version = _CUDA_VERSION_IN_PATH.search(value)
-        spec = f"=={version.group(1)}.*" if version else ""
-        return _requirement(file, "cuda", spec, line, text=f"{name}={value}")
+    words = vocabulary()
+    for toolkit in words.toolkits:
+        sourced = name == "source" and toolkit.setup is not None and toolkit.setup.search(value)
+        if name in toolkit.home or sourced:
+            spec = _version_in_path(toolkit, value)
+            text = f"{name} {value}" if sourced else f"{name}={value}"
+            return _requirement(file, toolkit.subject, spec, line, text=text.strip())
     if name == "TORCH_CUDA_ARCH_LIST":
         archs = re.findall(r"(\d+)\.(\d)", value)
         if archs:
@@ -73,8 +125,8 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
             return _requirement(
                 file, "compute_capability", f">={low[0]}.{low[1]}", line, text=f"{name}={value}"
             )
-    if name == "SOC_VERSION":
-        chips = chips_in(re.sub(r"(?i)^ascend", "", value))
+    if name in words.chip_variables:
+        chips = chips_in_value(value)
         if chips:
             return _requirement(file, "chip", ",".join(chips), line, text=f"{name}={value}")
     return None
@@ -82,7 +134,7 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
 
 def environment_requirements(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     """What the toolkit environment a script sets up says: ``source .../set_env.sh``,
-    exported ``ASCEND_*``/``CUDA_HOME`` paths, ``TORCH_CUDA_ARCH_LIST``, ``SOC_VERSION``."""
+    exported toolkit homes, ``TORCH_CUDA_ARCH_LIST``, the chip a build targets."""
     found: list[Requirement] = []
     for command in commands:
         argv = command.argv
@@ -96,7 +148,7 @@ def environment_requirements(file: SourceFile, commands: list[Command]) -> list[
                 requirement = _assignment(file, name, value, command.line)
                 if requirement is not None:
                     found.append(requirement)
-        elif argv[:1] in (("source",), (".",)) and len(argv) > 1 and "set_env" in argv[1]:
+        elif argv[:1] in (("source",), (".",)) and len(argv) > 1:
             requirement = _assignment(file, "source", argv[1], command.line)
             if requirement is not None:
                 found.append(requirement)
@@ -109,15 +161,16 @@ def _checks(file: SourceFile) -> list[Requirement]:
     lines = file.text.splitlines()
     for number, line in logical_lines(file.text):
         stripped = line.strip()
-        assigned = _TOOL_VERSION.match(stripped)
+        words = vocabulary()
+        assigned = words.tool_version.match(stripped)
         if assigned is not None:
-            tracked[assigned.group(1)] = _TOOLS[assigned.group(2)]
+            tracked[assigned.group(1)] = words.tools[assigned.group(2)]
         tests: list[tuple[str, str, str]] = []
         for variable, operator, value in _TEST.findall(stripped):
             if variable in tracked:
                 tests.append((tracked[variable], operator, value))
-        for tool, operator, value in _INLINE_TEST.findall(stripped):
-            tests.append((_TOOLS[tool], operator, value))
+        for tool, operator, value in words.inline_test.findall(stripped):
+            tests.append((words.tools[tool], operator, value))
         following = " ".join([stripped, *lines[number : number + 3]])
         failure = bool(_FAILURE.search(following))
         for subject, operator, value in tests:
@@ -152,8 +205,9 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"
+    mentions = vocabulary().mentions_toolkit
     toolkit = any(c.argv[:1] in (("source",), (".",)) for c in commands) or bool(
-        re.search(r"ASCEND_|/Ascend/|\bnvcc\b|CUDA_HOME", file.text)
+        mentions is not None and mentions.search(file.text)
     )
     devices = max(
         (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()

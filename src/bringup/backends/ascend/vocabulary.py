@@ -30,6 +30,8 @@ CHIPS: tuple[tuple[str, str], ...] = (
 
 NAMES = {
     "cann": "cann",
+    "ascend": "cann",
+    "ascendcl": "cann",
     "kernel": "cann",
     "kernels": "cann",
     "算子包": "cann",
@@ -63,5 +65,22 @@ VOCABULARY = Vocabulary(
     tools=("npu-smi",),
     code_markers=r"npu|acl|ascend|hccl|davinci",
     code_modules=("torch.npu", "torch_npu.npu"),
-    setup_markers=r"set_env\.sh|setenv\.bash|/Ascend/|ASCEND_HOME_PATH",
+    setup_markers=(
+        r"set_env\.sh|setenv\.bash|/Ascend/|/usr/local/Ascend\b|"
+        r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH"
+    ),
+    home_variables=(
+        "ASCEND_HOME_PATH",
+        "ASCEND_TOOLKIT_HOME",
+        "ASCEND_CANN_PACKAGE_PATH",
+        "ASCEND_OPP_PATH",
+    ),
+    path_versions=(
+        r"(?i)(?:ascend-toolkit|cann|nnae|nnrt)[/-](\d+\.\d+\.(?:RC\d+|\d+)(?:\.\d+)?)",
+    ),
+    version_variables=((r"(?i)^\w*CANN\w*VERSION\w*$", "cann"),),
+    chip_variables=("SOC_VERSION",),
+    runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},
+    extensions={"NpuExtension": "cann"},
+    image_readers=("bringup.backends.ascend.images:read_image",),
 )

@@ -32,6 +32,11 @@ developer.nvidia.com/cuda-gpus list)."""
 
 NAMES = {
     "cuda": "cuda",
+    "cudatoolkit": "cuda",
+    "cuda-toolkit": "cuda",
+    "cuda-version": "cuda",
+    "pytorch-cuda": "cuda",
+    "cuda-nvcc": "cuda",
     "cudnn": "cudnn",
     "nccl": "nccl",
     "nvidia driver": "nvidia_driver",
@@ -52,5 +57,14 @@ VOCABULARY = Vocabulary(
     tools=("nvidia-smi",),
     code_markers=r"cuda|gpu|nccl|nvidia",
     code_modules=("torch.cuda",),
+    home_variables=("CUDA_HOME", "CUDA_PATH", "CUDA_TOOLKIT_ROOT_DIR", "CUDACXX"),
+    path_versions=(r"cuda-(\d+\.\d+)",),
+    compilers={"nvcc": "cuda"},
+    version_variables=(
+        (r"^(?:CMAKE_CUDA_COMPILER_VERSION|CUDAToolkit_VERSION|CUDA_VERSION\w*)$", "cuda"),
+    ),
+    build_languages=("CUDA",),
+    extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
+    image_readers=("bringup.backends.cuda.images:read_image",),
     wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
 )
