@@ -39,7 +39,9 @@ class Subject(msgspec.Struct, frozen=True, kw_only=True):
     """One requirement subject. ``fact_key``: the snapshot fact that holds the host's value
     (a fixed subject) or installed copy (a chosen one). ``aliases``: short names accepted by
     ``--what-if``. ``device_only``: a fixed subject only device steps need (a build needs no
-    NPU). ``toolkit_kinds``: ``Toolkit.kind`` values of the snapshot that install it.
+    device). ``toolkit_kinds``: ``Toolkit.kind`` values of the snapshot that install it.
+    ``minimum``: in prose a bare version means "this or newer" (a compiler, a driver, a count);
+    ``single_part``: a one-number version ("GCC 9", "CUDA 12") is a version, not noise.
     ``backend``: the backend that contributed it, empty for the generic ones."""
 
     name: str
@@ -50,6 +52,8 @@ class Subject(msgspec.Struct, frozen=True, kw_only=True):
     aliases: tuple[str, ...] = ()
     device_only: bool = False
     toolkit_kinds: tuple[str, ...] = ()
+    minimum: bool = False
+    single_part: bool = False
     backend: str = ""
 
     @property
@@ -67,18 +71,46 @@ def _s(name: str, scheme: str, scope: Scope, display: str = "", **more: object) 
 GENERIC: tuple[Subject, ...] = (
     _s("arch", "name", "hardware", "arch", fact_key="host.arch"),
     _s("chip", "name", "hardware", "chip", device_only=True),
-    _s("glibc", "numeric", "platform", "glibc", fact_key="host.glibc", aliases=("libc",)),
+    _s(
+        "glibc",
+        "numeric",
+        "platform",
+        "glibc",
+        fact_key="host.glibc",
+        aliases=("libc",),
+        minimum=True,
+    ),
     _s("os", "name", "platform", "OS", fact_key="host.os.id"),
     _s("os_version", "numeric", "platform", "OS version", fact_key="host.os.version_id"),
     _s("distro", "name", "platform"),
     _s("glibcxx", "numeric", "platform", "GLIBCXX", fact_key="toolchain.libstdcxx.glibcxx_max"),
     _s("cxxabi", "numeric", "platform", "CXXABI", fact_key="toolchain.libstdcxx.cxxabi_max"),
     _s("python", "pep440", "host", "Python", fact_key="python.default.version"),
-    _s("gcc", "numeric", "system_tool", "GCC", fact_key="toolchain.gcc.version"),
-    _s("clang", "numeric", "system_tool", "Clang", fact_key="toolchain.clang.version"),
-    _s("cmake", "numeric", "system_tool", "CMake", fact_key="toolchain.cmake.version"),
-    _s("ninja", "numeric", "system_tool", "Ninja", fact_key="toolchain.ninja.version"),
-    _s("cxx_standard", "numeric", "setting", "C++ standard"),
+    _s(
+        "gcc",
+        "numeric",
+        "system_tool",
+        "GCC",
+        fact_key="toolchain.gcc.version",
+        minimum=True,
+        single_part=True,
+    ),
+    _s(
+        "clang",
+        "numeric",
+        "system_tool",
+        "Clang",
+        fact_key="toolchain.clang.version",
+        minimum=True,
+        single_part=True,
+    ),
+    _s(
+        "cmake", "numeric", "system_tool", "CMake", fact_key="toolchain.cmake.version", minimum=True
+    ),
+    _s(
+        "ninja", "numeric", "system_tool", "Ninja", fact_key="toolchain.ninja.version", minimum=True
+    ),
+    _s("cxx_standard", "numeric", "setting", "C++ standard", minimum=True, single_part=True),
     *(_s(name, "pep440", "python_package") for name in ("torch", "torchvision", "torchaudio")),
     *(_s(name, "pep440", "python_package") for name in ("vllm", "triton")),
 )
@@ -199,6 +231,18 @@ def is_fixed(name: str, *, allow_driver_change: bool = False) -> bool:
     if scope == "driver":
         return not allow_driver_change
     return scope in FIXED_SCOPES
+
+
+def is_minimum(name: str) -> bool:
+    """Whether a bare version of ``name`` in prose means "this or newer"."""
+    found = catalogue().get(name)
+    return found is not None and found.minimum
+
+
+def single_part_ok(name: str) -> bool:
+    """Whether a one-number version of ``name`` ("GCC 9") is a version."""
+    found = catalogue().get(name)
+    return found is not None and found.single_part
 
 
 def is_device_only(name: str) -> bool:

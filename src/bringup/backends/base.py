@@ -83,7 +83,8 @@ class Vocabulary:
     ``runner_labels``: CI runner label words -> chip family (``a2`` -> ``910B``);
     ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
     ``image_readers``: ``module:function`` reading its container image tags
-    (``bringup.scan.images.ImageReader``)."""
+    (``bringup.scan.images.ImageReader``). ``classifiers``: (regex, subject) for trove
+    classifiers naming toolkit releases, groups major and optional minor."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -112,6 +113,7 @@ class Vocabulary:
     runner_labels: Mapping[str, str] = field(default_factory=dict)
     extensions: Mapping[str, str] = field(default_factory=dict)
     image_readers: tuple[str, ...] = ()
+    classifiers: tuple[tuple[str, str], ...] = ()
 
 
 class Backend(Protocol):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup.subjects import scheme_for
+from bringup.subjects import is_minimum, scheme_for, single_part_ok
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
 VERSION = (
@@ -20,28 +20,6 @@ VERSION = (
     r"(?:-beta\.\d+)?"
 )
 OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
-
-MINIMUM_SUBJECTS = frozenset(
-    {
-        "gcc",
-        "clang",
-        "cmake",
-        "ninja",
-        "glibc",
-        "nvidia_driver",
-        "ascend_driver",
-        "ascend_firmware",
-        "compute_capability",
-        "cxx_standard",
-        "npu_count",
-        "gpu_count",
-    }
-)
-"""Subjects where a bare version means "this or newer" (a compiler, a driver)."""
-
-_SINGLE_PART_OK = frozenset(
-    {"gcc", "clang", "cxx_standard", "nvidia_driver", "npu_count", "gpu_count", "cuda"}
-)
 
 _FILLER = re.compile(
     r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
@@ -120,7 +98,7 @@ def _pin(version: str, subject: str) -> str:
     wildcard = re.sub(r"\.[xX*]$", "", version)
     if wildcard != version:
         return f"=={wildcard}.*"
-    if subject in MINIMUM_SUBJECTS:
+    if is_minimum(subject):
         return f">={version}"
     if _parts(version) >= 3 or not re.fullmatch(r"[\d.]+", version):
         return f"=={version}"
@@ -145,7 +123,7 @@ def _valid(spec: str, subject: str) -> bool:
 
 
 def _enough(version: str, subject: str, explicit: bool) -> bool:
-    return explicit or _parts(version) >= 2 or subject in _SINGLE_PART_OK
+    return explicit or _parts(version) >= 2 or single_part_ok(subject)
 
 
 def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | None:
@@ -210,7 +188,7 @@ def _read_one(rest: str, subject: str) -> tuple[str, int, bool] | None:
     ranged = _RANGE.match(rest)
     if ranged is not None:
         low, high = ranged.group("a"), ranged.group("b")
-        if _parts(low) >= 2 or subject in _SINGLE_PART_OK:
+        if _parts(low) >= 2 or single_part_ok(subject):
             return f">={low},{upper_bound(high, subject, True)}", ranged.end(), True
     listed = _read_list(rest, subject)
     if listed is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bringup import backends
 from bringup.errors import InputError
 from bringup.model import Requirement, Step, StepNeeds
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -123,7 +124,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         reader.strings(
             project.get("dependencies"), "project", hard=True, why=None, key="dependencies"
         )
-        _cuda_classifiers(reader, project.get("classifiers"))
+        _toolkit_classifiers(reader, project.get("classifiers"))
         optional = project.get("optional-dependencies", {})
         if isinstance(optional, dict):
             for extra, values in optional.items():
@@ -159,18 +160,24 @@ def extract_pyproject(file: SourceFile) -> Extraction:
     )
 
 
-_CUDA_CLASSIFIER = re.compile(r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?")
-
-
-def _cuda_classifiers(reader: _Reader, classifiers: Any) -> None:
-    """``Environment :: GPU :: NVIDIA CUDA :: 12`` trove classifiers: the CUDA releases the
-    project says it runs on, as soft alternatives (a classifier is a claim, not a check)."""
+def _toolkit_classifiers(reader: _Reader, classifiers: Any) -> None:
+    """Trove classifiers naming toolkit releases (a backend's ``Vocabulary.classifiers``,
+    ``Environment :: GPU :: <vendor> <toolkit> :: 12``): the releases the project says it runs
+    on, as soft alternatives (a classifier is a claim, not a check)."""
     if not isinstance(classifiers, list):
         return
+    for backend in backends.registered():
+        for pattern, subject in backend.vocabulary.classifiers:
+            _classified(reader, classifiers, re.compile(pattern), subject)
+
+
+def _classified(
+    reader: _Reader, classifiers: list[Any], pattern: re.Pattern[str], subject: str
+) -> None:
     specs: list[str] = []
     first = ""
     for value in classifiers:
-        match = _CUDA_CLASSIFIER.match(value) if isinstance(value, str) else None
+        match = pattern.match(value) if isinstance(value, str) else None
         if match is None:
             continue
         major, minor = match.groups()
@@ -182,7 +189,7 @@ def _cuda_classifiers(reader: _Reader, classifiers: Any) -> None:
         words = "classifiers: " + ", ".join(s.lstrip("=").rstrip(".*") for s in specs)
         reader.requirements.append(
             reader.file.requirement(
-                "cuda", " || ".join(specs), line, text=words, confidence="low", hard=False
+                subject, " || ".join(specs), line, text=words, confidence="low", hard=False
             )
         )
 

@@ -29,6 +29,7 @@ SUBJECTS = (
     ),
     Subject(
         name="ascend_driver",
+        minimum=True,
         scheme="ascend",
         scope="driver",
         display="Ascend driver",
@@ -38,6 +39,7 @@ SUBJECTS = (
     ),
     Subject(
         name="ascend_firmware",
+        minimum=True,
         scheme="numeric",
         scope="driver",
         display="Ascend firmware",
@@ -48,6 +50,8 @@ SUBJECTS = (
     ),
     Subject(
         name="npu_count",
+        minimum=True,
+        single_part=True,
         scheme="numeric",
         scope="hardware",
         display="NPUs",

@@ -11,6 +11,7 @@ from bringup.subjects import Subject
 SUBJECTS = (
     Subject(
         name="cuda",
+        single_part=True,
         scheme="numeric",
         scope="toolkit",
         display="CUDA",
@@ -22,6 +23,8 @@ SUBJECTS = (
     Subject(name="nccl", scheme="numeric", scope="toolkit", display="NCCL", backend="cuda"),
     Subject(
         name="nvidia_driver",
+        minimum=True,
+        single_part=True,
         scheme="numeric",
         scope="driver",
         display="NVIDIA driver",
@@ -31,6 +34,8 @@ SUBJECTS = (
     ),
     Subject(
         name="gpu_count",
+        minimum=True,
+        single_part=True,
         scheme="numeric",
         scope="hardware",
         display="GPUs",
@@ -40,6 +45,7 @@ SUBJECTS = (
     ),
     Subject(
         name="compute_capability",
+        minimum=True,
         scheme="numeric",
         scope="hardware",
         display="compute capability",
