@@ -1,4 +1,4 @@
-"""The subject catalogue: for every requirement subject (python, gcc, chip, cann, ...) its
+"""The subject catalogue: for every requirement subject (python, gcc, chip, a toolkit...) its
 version scheme, scope, display name, fact key, aliases and owning backend. The one place every
 layer asks what a subject is.
 
@@ -6,11 +6,11 @@ The catalogue is the generic subjects below plus what each registered backend co
 (``bringup.backends``); it is built on first use, so a backend added by entry point takes
 part like a built-in one.
 
-Python distributions: the frameworks that compatibility tables are about (torch, torch_npu,
-vllm, ...: every subject of scope ``python_package``) are named bare, with ``_`` for any run
-of ``-_.`` (``torch-npu``, ``Torch_NPU`` and ``torch.npu`` are all ``torch_npu``), because
+Python distributions: the frameworks that compatibility tables are about (torch, vllm and the
+backends' adapters: every subject of scope ``python_package``) are named bare, with ``_`` for
+any run of ``-_.`` (a framework ``foo-bar`` is ``foo_bar`` however ``Foo.Bar`` is spelled), because
 knowledge-base rules speak of them that way. Every other distribution is ``pypi:`` plus its
-PEP 503 normalised name (``pypi:ascend-comm``); ``python_subject`` applies the convention.
+PEP 503 normalised name (``pypi:my-lib``); ``python_subject`` applies the convention.
 CMake packages found by ``find_package`` are ``cmake:<Name>`` as written.
 """
 
@@ -41,7 +41,7 @@ class Subject(msgspec.Struct, frozen=True, kw_only=True):
     ``--what-if``. ``device_only``: a fixed subject only device steps need (a build needs no
     device). ``toolkit_kinds``: ``Toolkit.kind`` values of the snapshot that install it.
     ``minimum``: in prose a bare version means "this or newer" (a compiler, a driver, a count);
-    ``single_part``: a one-number version ("GCC 9", "CUDA 12") is a version, not noise.
+    ``single_part``: a one-number version ("GCC 9", "C++ 17") is a version, not noise.
     ``backend``: the backend that contributed it, empty for the generic ones."""
 
     name: str
@@ -203,8 +203,8 @@ def frameworks() -> frozenset[str]:
 
 
 def python_subject(distribution: str) -> str:
-    """The subject for a Python distribution name as written anywhere (``torch-npu`` ->
-    ``torch_npu``, ``Ascend_Comm`` -> ``pypi:ascend-comm``)."""
+    """The subject for a Python distribution name as written anywhere (``Torch`` -> ``torch``,
+    ``My_Lib`` -> ``pypi:my-lib``)."""
     lowered = distribution.strip().lower()
     bare = _SEPARATORS.sub("_", lowered)
     if bare in frameworks():
@@ -213,7 +213,7 @@ def python_subject(distribution: str) -> str:
 
 
 def canonical_subject(name: str) -> str:
-    """One spelling per subject: ``pypi:Torch-NPU`` and ``torch_npu`` are the same thing
+    """One spelling per subject: ``pypi:Foo-Bar`` and ``foo_bar`` are the same thing
     (PEP 503 names with ``_`` as the separator, as the knowledge base writes them)."""
     text = name.strip().lower()
     if text.startswith("pypi:"):
@@ -222,7 +222,7 @@ def canonical_subject(name: str) -> str:
 
 
 def what_if_alias(name: str) -> str:
-    """The subject a ``--what-if`` short name (``npus``, ``cc``, ``libc``) stands for."""
+    """The subject a ``--what-if`` short name (``libc``, a backend's ``cc``) stands for."""
     return catalogue().alias(name)
 
 
@@ -256,6 +256,6 @@ def block_scope(name: str) -> Literal["all", "device"]:
 
 
 def is_distribution(name: str) -> bool:
-    """A Python distribution (torch, torch_npu, numpy): PEP 440 versions, not Python itself,
+    """A Python distribution (torch, numpy): PEP 440 versions, not Python itself,
     nor a package of another ecosystem (``cmake:AscendOps``, ``conda:mkl``)."""
     return name != "python" and ":" not in name and scheme_for(name) == "pep440"

@@ -14,9 +14,15 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Optional, Protocol
 
 from bringup.subjects import Subject
+
+
+def keys_of(module: ModuleType) -> frozenset[str]:
+    """The fact keys a backend's ``keys`` module defines (its upper-case string constants)."""
+    return frozenset(v for k, v in vars(module).items() if k.isupper() and isinstance(v, str))
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,8 @@ class Vocabulary:
     ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
     ``image_readers``: ``module:function`` reading its container image tags
     (``bringup.scan.images.ImageReader``). ``classifiers``: (regex, subject) for trove
-    classifiers naming toolkit releases, groups major and optional minor."""
+    classifiers naming toolkit releases, groups major and optional minor. ``collectives``:
+    its collective-communication libraries (a repo named after one is a comm repo)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -114,6 +121,7 @@ class Vocabulary:
     extensions: Mapping[str, str] = field(default_factory=dict)
     image_readers: tuple[str, ...] = ()
     classifiers: tuple[tuple[str, str], ...] = ()
+    collectives: tuple[str, ...] = ()
 
 
 class Backend(Protocol):

@@ -265,17 +265,9 @@ def _command(state: _State, command: CMakeCommand) -> None:
             state.add("cmake", f">={low}", line, f"cmake_minimum_required(VERSION {value})")
     elif name == "project" and args:
         state.provides.append(f"cmake:{args[0]}")
-        for language, subject in vocabulary().languages.items():
-            if language in args:
-                words = f"project(... LANGUAGES {language})"
-                state.add(subject, "", line, words, confidence="medium")
-                state.toolkit = True
+        _languages(state, args, line, "project(... LANGUAGES {})")
     elif name == "enable_language":
-        for language, subject in vocabulary().languages.items():
-            if language in args:
-                words = f"enable_language({language})"
-                state.add(subject, "", line, words, confidence="medium")
-                state.toolkit = True
+        _languages(state, args, line, "enable_language({})")
     elif name == "find_package":
         found = _find_package(state, command)
         toolkits = {b.vocabulary.toolkit_subject for b in backends.registered()}
@@ -290,6 +282,14 @@ def _command(state: _State, command: CMakeCommand) -> None:
                 state.add("cxx_standard", f">={standard.group(1)}", line, arg)
     elif name in ("enable_testing", "add_test", "gtest_discover_tests"):
         state.testing = True
+
+
+def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> None:
+    """A language a backend's toolkit compiles (``CUDA``) means that toolkit."""
+    for language, subject in vocabulary().languages.items():
+        if language in args:
+            state.add(subject, "", line, words.format(language), confidence="medium")
+            state.toolkit = True
 
 
 def extract_cmake(file: SourceFile) -> Extraction:

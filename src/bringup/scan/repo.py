@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import msgspec
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Step, StepNeeds, file_source
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -30,10 +32,10 @@ from bringup.scan.walk import RepoFile, walk_repo
 from bringup.subjects import python_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
 
-_ROLES: tuple[tuple[Role, str], ...] = (
+_ROLE_WORDS: tuple[tuple[Role, str], ...] = (
     ("samples", r"sample|example|demo|样例|示例"),
     ("toolchain", r"toolchain|compiler|profil|debugger|工具链|编译器"),
-    ("comm", r"\bcomm\b|comm[-_]|hccl|nccl|collective|通信"),
+    ("comm", r"\bcomm\b|comm[-_]|{collectives}collective|通信"),
     ("inference", r"infer|serving|推理"),
     ("training", r"train|训练"),
     ("ops", r"\bops?\b|ops[-_]|operator|kernel|算子"),
@@ -52,10 +54,23 @@ def guess_role(name: str, readme: str) -> Role:
     """The role a repo's name (or its README title) suggests; ``other`` when neither says."""
     title = next((line for line in readme.splitlines() if line.strip()), "")
     for text in (name, title):
-        for role, pattern in _ROLES:
-            if re.search(pattern, text, re.IGNORECASE):
+        for role, pattern in _roles():
+            if pattern.search(text):
                 return role
     return "other"
+
+
+def _compile_roles(registered: tuple[Backend, ...]) -> tuple[tuple[Role, re.Pattern[str]], ...]:
+    """The role words, with every backend's collective-communication libraries as comm."""
+    names = [n for b in registered for n in b.vocabulary.collectives]
+    collectives = "".join(f"{re.escape(n)}|" for n in names)
+    return tuple(
+        (role, re.compile(words.format(collectives=collectives), re.IGNORECASE))
+        for role, words in _ROLE_WORDS
+    )
+
+
+_roles = backends.per_registry(_compile_roles)
 
 
 _TOO_LONG = re.compile(rf"(?<![\w.])\d[\d.]{{{MAX_VERSION_LENGTH},}}")

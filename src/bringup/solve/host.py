@@ -139,7 +139,7 @@ def _device_values(snapshot: Snapshot, vendor: Vendor, devices: DeviceFacts) -> 
 
 
 def _merge(first: HostValue, second: HostValue) -> HostValue:
-    """One subject two backends report (``chip``: Ascend families and another vendor's): what
+    """One subject two backends report (``chip``: the families of two vendors' devices): what
     either has, the first source; a backend with nothing to say does not hide the other."""
     if first.status != "ok" or not first.values:
         return second if second.status == "ok" or first.status == "absent" else first
@@ -244,7 +244,7 @@ def parse_what_if(pairs: Iterable[str]) -> tuple[tuple[str, str], ...]:
 
 def apply_what_if(host: HostFacts, overrides: Iterable[tuple[str, str]]) -> HostFacts:
     """``host`` with each ``key=value`` taking effect: a fixed subject gets the new value; a
-    chosen subject (Python, CANN, ...) is fixed to it for every environment, as an upgrade or
+    chosen subject (Python, a toolkit, ...) is fixed to it for every environment, as an upgrade or
     a site policy would. A value that is not a version of that subject is bad input."""
     fixed = dict(host.fixed)
     installed = dict(host.installed)

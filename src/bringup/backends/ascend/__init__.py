@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.ascend.vocabulary import VOCABULARY
-from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, keys_of
 from bringup.subjects import Subject
 
 SUBJECTS = (
@@ -112,11 +112,7 @@ BACKEND = DeclaredBackend(
         none="no NPU",
     ),
     driver_subject="ascend_driver",
-    fact_keys=frozenset(
-        value
-        for key, value in vars(ascend_keys).items()
-        if key.isupper() and isinstance(value, str)
-    ),
+    fact_keys=keys_of(ascend_keys),
     predicates=("bringup.backends.ascend.predicates",),
     signature_namespace="ascend.",
     vocabulary=VOCABULARY,

@@ -80,6 +80,7 @@ VOCABULARY = Vocabulary(
     ),
     version_variables=((r"(?i)^\w*CANN\w*VERSION\w*$", "cann"),),
     chip_variables=("SOC_VERSION",),
+    collectives=("hccl",),
     runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},
     extensions={"NpuExtension": "cann"},
     image_readers=("bringup.backends.ascend.images:read_image",),

@@ -3,7 +3,7 @@ collector is in ``probe.py``, its pure parsers in ``parse.py``; neither is impor
 
 from __future__ import annotations
 
-from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts
+from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, keys_of
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.backends.cuda.vocabulary import VOCABULARY
 from bringup.subjects import Subject
@@ -79,9 +79,7 @@ BACKEND = DeclaredBackend(
         none="no GPU",
     ),
     driver_subject="nvidia_driver",
-    fact_keys=frozenset(
-        value for key, value in vars(cuda_keys).items() if key.isupper() and isinstance(value, str)
-    ),
+    fact_keys=keys_of(cuda_keys),
     predicates=("bringup.backends.cuda.predicates",),
     signature_namespace="cuda.",
     vocabulary=VOCABULARY,

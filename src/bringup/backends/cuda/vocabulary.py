@@ -66,6 +66,7 @@ VOCABULARY = Vocabulary(
     build_languages=("CUDA",),
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
+    collectives=("nccl",),
     classifiers=((r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?", "cuda"),),
     wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
 )
