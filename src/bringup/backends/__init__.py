@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Callable, Optional, TypeVar, cast
 
@@ -45,7 +45,13 @@ def _load(target: str) -> Backend:
 
 
 def _entry_points() -> Iterator[tuple[str, Callable[[], object]]]:
-    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+    found = metadata.entry_points()
+    points: Iterable[metadata.EntryPoint]
+    if hasattr(found, "select"):  # Python 3.10 and later
+        points = found.select(group=ENTRY_POINT_GROUP)
+    else:  # Python 3.9: a dict of groups
+        points = cast("dict[str, list[metadata.EntryPoint]]", found).get(ENTRY_POINT_GROUP, [])
+    for point in points:
         yield point.name, point.load
 
 
