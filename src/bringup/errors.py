@@ -82,10 +82,32 @@ class InputError(StackError, ValueError):
     def __str__(self) -> str:
         text = f"{self.location}: {self.message}" if self.location else self.message
         if self.excerpt is not None:
-            text += "\n    " + self.excerpt
-            if self.column is not None:
-                text += "\n    " + " " * (self.column - 1) + "^" * self.width
+            shown, column, width = _window(self.excerpt, self.column, self.width)
+            text += "\n    " + shown
+            if column is not None:
+                text += "\n    " + " " * (column - 1) + "^" * width
         return text
+
+
+EXCERPT_WIDTH = 100
+"""The most characters of an offending line an error shows: a 5,000-character line (a
+deep ``[a.a.a…]`` header, minified data) is cut to a window around the caret."""
+
+
+def _window(line: str, column: Optional[int], width: int) -> tuple[str, Optional[int], int]:
+    """``line`` cut to ``EXCERPT_WIDTH`` around ``column`` (``…`` where cut), with the column
+    and caret width moved to match."""
+    if len(line) <= EXCERPT_WIDTH:
+        return line, column, width
+    at = (column or 1) - 1
+    start = max(0, min(at - EXCERPT_WIDTH // 3, len(line) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    head = "…" if start else ""
+    shown = head + line[start:end] + ("…" if end < len(line) else "")
+    if column is None:
+        return shown, None, width
+    moved = column - start + len(head)
+    return shown, moved, max(1, min(width, EXCERPT_WIDTH - (at - start)))
 
 
 class KnowledgeBaseError(InputError):

@@ -212,6 +212,16 @@ def python_subject(distribution: str) -> str:
     return "pypi:" + _SEPARATORS.sub("-", lowered)
 
 
+_ECOSYSTEM_NAME = re.compile(r"^(?:pypi|cmake|conda):[A-Za-z0-9_][A-Za-z0-9._+\-]*$")
+
+
+def is_subject(name: str) -> bool:
+    """Whether ``name`` is one a requirement can have: a catalogued subject (``cann``, ``gcc``,
+    ``chip``, a framework named bare such as ``torch``), or a package of an ecosystem by a name
+    it allows (``pypi:numpy``, ``cmake:AscendOps``, ``conda:mkl``)."""
+    return catalogue().get(name) is not None or bool(_ECOSYSTEM_NAME.match(name))
+
+
 def canonical_subject(name: str) -> str:
     """One spelling per subject: ``pypi:Foo-Bar`` and ``foo_bar`` are the same thing
     (PEP 503 names with ``_`` as the separator, as the knowledge base writes them)."""

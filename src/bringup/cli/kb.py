@@ -18,7 +18,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
-from bringup.kb.query import parse_version
+from bringup.kb.query import parse_version, unknown_chip
 from bringup.report.console import console, write
 from bringup.report.envelope import render_json
 from bringup.report.kb_text import (
@@ -104,6 +104,9 @@ def why(
     if chip is not None:
         parse_subject_version(f"chip=={chip}")
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
+    unknown = unknown_chip(chip, kb.chip_families()) if chip is not None else None
+    if unknown is not None:
+        raise InputError(f"--chip: {unknown}")
     if second is None:
         found = kb.implications(a.subject, a.version, chip=chip)
         code = ExitCode.OK if found else ExitCode.PROBLEMS
@@ -134,32 +137,41 @@ def why(
 )
 @JSON
 def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
-    """Check every file of DIRECTORY and report every problem at once: file, line, record id
-    and field."""
+    """Check every file of DIRECTORY (its tables and its failures/ signatures) and report
+    every problem at once: file, line, record id and field."""
+    from bringup.triage.loader import failure_dirs, read_signatures
+
     if not directory.is_dir():
         raise InputError("no such directory", path=str(directory))
     results = check_dir(directory)
     builtin = directory.resolve() == builtin_dir().resolve()
     dirs = [directory] if standalone or builtin else [builtin_dir(), directory]
     compiled = compile_dirs(dirs)
-    problems = sorted(compiled.problems, key=lambda p: (p.path, p.line or 0))
-    records = sum(len(result.records) for result in results)
+    signatures = read_signatures(failure_dirs(dirs))
+    problems = sorted(
+        (*compiled.problems, *signatures.problems), key=lambda p: (p.path, p.line or 0)
+    )
+    own = directory / "failures"
+    records = sum(len(result.records) for result in results) + sum(
+        Path(signature.path).parent == own for signature in signatures.catalogue.signatures
+    )
+    files = len(results) + (len(list(own.glob("*.toml"))) if own.is_dir() else 0)
     code = ExitCode.BAD_INPUT if problems else ExitCode.OK
     if as_json:
         data = {
             "directory": str(directory),
-            "files": len(results),
+            "files": files,
             "records": records,
             "problems": problems,
         }
         write(render_json("kb validate", code, data))
         return int(code)
     lines = render_problems(problems)
-    files = len({problem.path for problem in problems})
+    broken = len({problem.path for problem in problems})
     summary = (
-        f"{len(problems)} problem(s) in {files} file(s) of {directory}"
+        f"{len(problems)} problem(s) in {broken} file(s) of {directory}"
         if problems
-        else f"{directory}: {len(results)} file(s), {records} record(s), no problems"
+        else f"{directory}: {files} file(s), {records} record(s), no problems"
     )
     stream = sys.stderr if problems else sys.stdout
     write("\n".join([*lines, summary]) + "\n", stream)

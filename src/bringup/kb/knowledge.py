@@ -72,6 +72,11 @@ class KnowledgeBase:
     def chips(self) -> tuple[ChipRecord, ...]:
         return tuple(e.record for e in self._compiled.entries if isinstance(e, ChipEntry))
 
+    def chip_families(self) -> tuple[str, ...]:
+        """The chip families the chip records name (``910B``, ``910_93``), in load order: the
+        names a user may give as a chip (``--chip``, a manifest's ``chips``, a what-if)."""
+        return tuple(dict.fromkeys(record.family for record in self.chips()))
+
     def packages(self) -> tuple[PackageRecord, ...]:
         return tuple(e.record for e in self._compiled.entries if isinstance(e, PackageEntry))
 

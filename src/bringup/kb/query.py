@@ -144,6 +144,17 @@ def spec_contains(spec: str, subject: str, version: str) -> bool:
     return parse_spec(spec, subject).contains(parse_version(version, subject))
 
 
+def unknown_chip(chip: str, families: Sequence[str]) -> Optional[str]:
+    """Why ``chip`` is not one of ``families`` (the chip families the knowledge base's chip
+    records name), listing them; ``None`` when it is one. Names are compared exactly, as
+    host chips are matched (``910b`` would never match a ``910B`` host)."""
+    if chip in families:
+        return None
+    near = [family for family in families if family.lower() == chip.lower()]
+    guess = f"; did you mean {near[0]!r}?" if near else ""
+    return f"unknown chip family {chip!r}{guess} (known: {', '.join(families)})"
+
+
 def chip_matches(chips: Optional[str], chip: Optional[str]) -> bool:
     return chips is None or (chip is not None and spec_contains(chips, "chip", chip))
 

@@ -13,23 +13,30 @@ at its file:line:column, the bad span underlined.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Annotated, Any, Optional, Union
 
 import msgspec
 
 from bringup.errors import InputError
+from bringup.kb.query import unknown_chip
 from bringup.model import DeviceKind, Role, StepKind
 from bringup.scan.tomlpos import Position, locate, parse_path
-from bringup.subjects import scheme_for
+from bringup.subjects import is_subject, python_subject, scheme_for
 from bringup.tomlfile import read_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
 MANIFEST_NAME = "bringup.toml"
+MAX_DEVICES = 1024
+"""The most devices a step may ask of one machine; more is a typo (the largest Ascend and
+NVIDIA systems hold 8 to 16 per host, a whole SuperPoD 384)."""
+
+DeviceCount = Annotated[int, msgspec.Meta(ge=0, le=MAX_DEVICES)]
 
 
 class ManifestNeeds(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    devices: int = 0
+    devices: DeviceCount = 0
     device_kind: Optional[DeviceKind] = None
     chips: tuple[str, ...] = ()
     toolkit: bool = False
@@ -99,7 +106,45 @@ def manifest_error(loaded: Loaded, message: str, segments: list[Union[str, int]]
     return _error(loaded.path, message, locate(loaded.text, segments))
 
 
-def _check_specs(path: str, text: str, document: Any) -> None:
+def _unknown_subject(path: str, subject: str, where: Position | None) -> InputError:
+    guess = python_subject(subject) if is_subject(python_subject(subject)) else None
+    error = _error(path, f"unknown subject {subject!r}", where)
+    error.hint = (
+        f"a Python distribution is written {guess!r}"
+        if guess and " " not in subject.strip()
+        else "a subject is a name such as cann, ascend_driver, python, gcc, glibc, cuda, "
+        "nvidia_driver, chip, npu_count, torch, torch_npu, or pypi:NAME, cmake:NAME, conda:NAME"
+    )
+    return error
+
+
+def _narrowed(where: Position | None, item: str) -> Position | None:
+    """``where`` (a whole list) narrowed to one quoted item of it when the line shows it."""
+    if where is None:
+        return None
+    for quoted in (f'"{item}"', f"'{item}'"):
+        found = where.excerpt.find(quoted)
+        if found >= 0:
+            return where._replace(column=found + 1, width=len(quoted))
+    return where
+
+
+def _builtin_chip_families() -> tuple[str, ...]:
+    """The chip families of the knowledge base (built-in tables and overlays), read only when
+    a manifest names chips."""
+    from bringup.kb import load_knowledge_base
+
+    return load_knowledge_base().chip_families()
+
+
+def _check_values(
+    path: str,
+    text: str,
+    document: Any,
+    chip_families: Callable[[], Sequence[str]] = _builtin_chip_families,
+) -> None:
+    """What the schema cannot say: subjects in the catalogue, specs that parse in their
+    subject's scheme, chips the knowledge base knows, paths that stay inside."""
     prefixes: list[list[Union[str, int]]] = [[]]
     if isinstance(document.get("repos"), list):
         prefixes = [["repos", index] for index in range(len(document["repos"]))]
@@ -124,6 +169,8 @@ def _check_specs(path: str, text: str, document: Any) -> None:
             segments = [*prefix, "requirements", index]
             if not subject.strip():
                 raise _error(path, "empty subject", locate(text, [*segments, "subject"]))
+            if not is_subject(subject):
+                raise _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
             try:
                 SpecifierSet(spec, scheme_for(subject))
             except InvalidSpecifier as problem:
@@ -142,6 +189,13 @@ def _check_specs(path: str, text: str, document: Any) -> None:
             if isinstance(cwd, str) and not _stays_inside(cwd):
                 where = locate(text, [*prefix, "steps", index, "cwd"])
                 raise _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
+            needs = step.get("needs") if isinstance(step, dict) else None
+            chips = needs.get("chips") if isinstance(needs, dict) else None
+            for chip in chips if isinstance(chips, list) else ():
+                unknown = unknown_chip(chip, chip_families()) if isinstance(chip, str) else None
+                if unknown is not None:
+                    where = locate(text, [*prefix, "steps", index, "needs", "chips"])
+                    raise _error(path, unknown, _narrowed(where, chip))
 
 
 def _stays_inside(relative: str) -> bool:
@@ -173,5 +227,5 @@ def load_manifest(path: Path) -> Loaded:
         field = where.removeprefix("$.") if where.startswith("$.") else where
         shown_message = f"{message} (at {field})" if field else message
         raise _error(shown, shown_message, position) from None
-    _check_specs(shown, text, document)
+    _check_values(shown, text, document)
     return Loaded(path=shown, text=text, manifest=manifest)

@@ -71,6 +71,24 @@ def _value_span(line: str, key: str) -> tuple[int, int] | None:
     return start + 1, max(1, len(rest[:end].rstrip().rstrip(",")))
 
 
+def _header_under(
+    lines: list[str], tables: list[tuple[int, tuple[Segment, ...]]], path: tuple[Segment, ...]
+) -> Position | None:
+    """A value at ``path`` written only as the start of a deeper table header (``[a.b.c]``
+    makes ``a`` a table no line assigns): that header, the name of ``path``'s last key
+    underlined."""
+    if not path or not isinstance(path[-1], str):
+        return None
+    for number, table in tables:
+        if len(table) > len(path) and table[: len(path)] == path and number > 0:
+            line = lines[number - 1]
+            column = line.find(path[-1], line.find("["))
+            if column < 0:
+                return None
+            return Position(number, column + 1, len(path[-1]), line)
+    return None
+
+
 def locate(text: str, path: list[Segment], key_only: bool = False) -> Position | None:
     """The line, 1-based column and width of the value at ``path`` (of the key itself when
     ``key_only``: for unknown fields)."""
@@ -104,7 +122,7 @@ def locate(text: str, path: list[Segment], key_only: bool = False) -> Position |
         if best is not None:
             break
     if best is None or best[0] == 0:
-        return None
+        return _header_under(lines, tables, tuple(path))
     line = lines[best[0] - 1]
     indent = len(line) - len(line.lstrip())
     return Position(best[0], indent + 1, max(1, len(line.strip())), line)

@@ -69,7 +69,7 @@ def solve(
     prefer what is installed, then the newest; minimal conflicts with their sources."""
     host = host_facts(snapshot)
     if options.what_if:
-        _check_what_if(options.what_if, host, components, rules)
+        _check_what_if(options.what_if, host, components, rules, catalogue)
         host = apply_what_if(host, options.what_if)
     return solve_host(components, host, rules, catalogue, options)
 
@@ -79,20 +79,29 @@ def _check_what_if(
     host: HostFacts,
     components: Sequence[Component],
     rules: Sequence[Rule],
+    catalogue: Catalogue,
 ) -> None:
+    """Every what-if names a subject some repo or rule mentions, and a chip one the
+    knowledge base knows (when it knows chips at all)."""
+    from bringup.kb.query import unknown_chip
     from bringup.solve.host import what_if_subject
 
     known = set(names(*FIXED_SCOPES))
     known.update(canonical_subject(r.subject) for c in components for r in c.requirements)
     for rule in rules:
         known.update((canonical_subject(rule.subject), canonical_subject(rule.then_subject)))
-    for key, _value in pairs:
+    chips = [release.version for release in catalogue.releases("chip")]
+    for key, value in pairs:
         subject = what_if_subject(key, host)
         if subject not in known:
             raise StackError(
                 f"--what-if {key}: no repo and no rule mentions {subject!r}",
                 hint="subjects mentioned: " + ", ".join(sorted(known)),
             )
+        for chip in value.split(",") if subject == "chip" and chips else ():
+            unknown = unknown_chip(chip.strip(), chips)
+            if unknown is not None:
+                raise StackError(f"--what-if {key}: {unknown}")
 
 
 def solve_host(
