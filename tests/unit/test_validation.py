@@ -14,6 +14,7 @@ from bringup.errors import InputError
 from bringup.kb import load_knowledge_base
 from bringup.kb.query import unknown_chip
 from bringup.scan import load_manifest
+from bringup.scan.manifest import RepoManifest
 from bringup.scan.tomlpos import locate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +94,9 @@ def test_a_bare_package_name_is_told_how_to_write_it(tmp_path: Path) -> None:
 )
 def test_subjects_the_scan_writes_are_accepted(subject: str, tmp_path: Path) -> None:
     (tmp_path / "bringup.toml").write_text(f'[[requirements]]\nsubject = "{subject}"\n')
-    [requirement] = load_manifest(tmp_path / "bringup.toml").manifest.requirements
+    manifest = load_manifest(tmp_path / "bringup.toml").manifest
+    assert isinstance(manifest, RepoManifest)
+    [requirement] = manifest.requirements
     assert requirement.subject == subject
 
 
@@ -103,7 +106,8 @@ def test_a_deep_table_is_an_unknown_field_at_its_header(
     err = _scan_error(tmp_path, 'name = "x"\n[a' + ".a" * 3000 + "]\n", capsys)
     assert "bringup.toml:2:2: Object contains unknown field `a`" in err
     excerpt, caret = err.splitlines()[-2:]
-    assert excerpt.startswith("    [a.a.a") and excerpt.endswith("…")
+    assert excerpt.startswith("    [a.a.a")
+    assert excerpt.endswith("…")
     assert len(excerpt) < 120
     assert caret == "     ^"
 

@@ -103,6 +103,7 @@ def _from_report(report: str) -> Snapshot:
     (exit 2); a text whose lines could not be read gives a snapshot that says so."""
     from bringup.cli.options import read_input
     from bringup.probe.importers import import_report
+    from bringup.probe.redact import redact_snapshot
 
     name = "<stdin>" if report == "-" else report
     data = read_input(report)
@@ -122,7 +123,7 @@ def _from_report(report: str) -> Snapshot:
             path=name,
             hint="give npu-smi info, nvidia-smi, collect_env, pip list/freeze or CANN files",
         )
-    return import_report(text, name)
+    return redact_snapshot(import_report(text, name))
 
 
 def non_text_share(text: str) -> float:

@@ -15,6 +15,7 @@ from bringup.probe.collectors.pythons import probe_pythons
 from bringup.probe.collectors.toolchain import probe_toolchain
 from bringup.probe.context import Collector, ProbeContext
 from bringup.probe.files import HostFiles, Sysroot
+from bringup.probe.redact import redact_snapshot
 from bringup.probe.snapshot import collect
 from bringup.process import DEFAULT_TIMEOUT_S, Budget, CommandRunner, SubprocessRunner
 
@@ -52,7 +53,8 @@ def take_snapshot(
     ``runner`` defaults to real subprocesses sharing a ``budget_s`` budget; ``files`` to a
     ``Sysroot(sysroot)``; ``env`` to this process's environment. Each command gets at most
     ``timeout_s`` and the whole probe ends ``budget_s`` (plus a second) after it starts,
-    collectors still running then becoming ``timed_out`` facts."""
+    collectors still running then becoming ``timed_out`` facts. Secrets found by value (a
+    token in a kept variable, a password in an index URL) are redacted."""
     environment = dict(os.environ if env is None else env)
     own: Optional[SubprocessRunner] = None
     if runner is None:
@@ -65,13 +67,14 @@ def take_snapshot(
     )
     chosen = dict(collectors) if collectors is not None else default_collectors()
     try:
-        return collect(
+        snapshot = collect(
             ctx,
             chosen,
             deadline_s=budget_s + _DEADLINE_MARGIN_S,
             origin=origin,
             taken_at=taken_at,
         )
+        return redact_snapshot(snapshot)
     finally:
         if own is not None:  # interrupted, or collectors past the deadline: kill what runs
             own.stop()

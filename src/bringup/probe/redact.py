@@ -1,11 +1,20 @@
 """What must not leave a machine in a recorded fixture: its hostname, user name, serial
 numbers, UUIDs (GPU UUIDs too, as collect_env strips them), MAC addresses, and every
-environment variable that is not about the stack (tokens and keys never are)."""
+environment variable that is not about the stack (tokens and keys never are).
+
+Secrets are also found by value (``bringup.redaction.redact_secrets``) in everything written:
+outputs, files, kept variables, argv.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+
+import msgspec
+
+from bringup.model import Snapshot
+from bringup.redaction import REDACTED, redact_data, redact_secrets
 
 _UUID = re.compile(
     r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
@@ -21,10 +30,6 @@ KEPT_VARIABLES = re.compile(
 _SECRET_NAME = re.compile(
     r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|APIKEY|_KEY$|^KEY", re.IGNORECASE
 )
-_URL_USER = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@:]+(?::[^/\s@]*)?@")
-"""``user:password@`` in a URL (a proxy, an index, a clone URL in a path or an output)."""
-
-REDACTED = "redacted"
 
 
 class Redactor:
@@ -46,7 +51,7 @@ class Redactor:
         text = _UUID.sub("00000000-0000-0000-0000-000000000000", text)
         text = _MAC.sub("00:00:00:00:00:00", text)
         text = _SERIAL.sub(lambda m: m.group(1) + REDACTED, text)
-        text = _URL_USER.sub(lambda m: m.group(1) + REDACTED + "@", text)
+        text = redact_secrets(text)
         if self._hostname is not None:
             text = self._hostname.sub(f"{REDACTED}-host", text)
         if self._home is not None:
@@ -56,6 +61,7 @@ class Redactor:
     def path(self, path: str) -> str:
         """A host path as the fixture stores it (``/home/<user>`` becomes ``/home/user``), so
         paths in the tree, in links, in argv and in outputs stay consistent."""
+        path = redact_secrets(path)
         if self._home is not None:
             path = self._home.sub("/home/user", path)
         if self._hostname is not None:
@@ -69,3 +75,10 @@ class Redactor:
             for name, value in sorted(env.items())
             if KEPT_VARIABLES.match(name) and not _SECRET_NAME.search(name)
         }
+
+
+def redact_snapshot(snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` with ``redact_secrets`` applied to every string in it (fact values,
+    reasons, sources): what a probe returns, so no writer of it (text, ``--json``, a plan's
+    actions) can show a token read from the environment or a command's output."""
+    return msgspec.convert(redact_data(msgspec.to_builtins(snapshot)), type=Snapshot)

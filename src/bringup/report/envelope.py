@@ -8,6 +8,7 @@ from typing import Any, Optional
 import msgspec
 
 from bringup import __version__
+from bringup.redaction import redact_data
 
 ENVELOPE_SCHEMA = "bringup/1"
 
@@ -38,7 +39,8 @@ def render_json(
     command: str, exit_code: int, data: Any, error: Optional[ErrorReport] = None
 ) -> str:
     """The envelope as indented JSON text, ending in a newline; a failed command has
-    ``data`` null and ``error`` set."""
+    ``data`` null and ``error`` set. Secrets found by value in any string (a token in a
+    variable, a password in a URL) are redacted."""
     envelope = Envelope(
         schema=ENVELOPE_SCHEMA,
         command=command,
@@ -47,10 +49,11 @@ def render_json(
         data=data,
         error=error,
     )
+    plain = redact_data(msgspec.to_builtins(envelope))
     try:
-        encoded = msgspec.json.encode(envelope)
+        encoded = msgspec.json.encode(plain)
     except UnicodeEncodeError:
-        encoded = msgspec.json.encode(_utf8(msgspec.to_builtins(envelope)))
+        encoded = msgspec.json.encode(_utf8(plain))
     return msgspec.json.format(encoded, indent=2).decode("utf-8") + "\n"
 
 

@@ -1,0 +1,70 @@
+"""Secrets found by their value, wherever they stand: a token of a known format (GitHub,
+Hugging Face, AWS, OpenAI-style, Slack, a JWT), ``user:password@`` in a URL, an
+``Authorization`` header, ``password=...``. Variables are also dropped by name when a probe
+is recorded (``bringup.probe.redact``); this catches what a name does not: a token inside an
+allow-listed variable's value or in a command's output.
+
+Every writer of outside text passes it through here: ``--record`` (outputs, files, kept
+variables, argv), the snapshot a probe returns, and every ``--json`` envelope.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_URL_USER = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@:]+(?::[^/\s@]*)?@")
+"""``user:password@`` in a URL (a proxy, an index, a clone URL in a path or an output)."""
+
+_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9_])(?:"
+    r"gh[pousr]_[A-Za-z0-9]{36,255}"  # GitHub: personal, OAuth, user/server, refresh
+    r"|github_pat_[A-Za-z0-9_]{22,255}"  # GitHub fine-grained personal
+    r"|hf_[A-Za-z0-9]{30,}"  # Hugging Face
+    r"|(?:AKIA|ASIA)[A-Z0-9]{16}"  # AWS access key id (long-lived, temporary)
+    r"|sk-(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,}"  # OpenAI-style (sk-, sk-proj-, sk-ant-)
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}"  # Slack
+    r"|eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"  # a JWT: header.claims.sig
+    r")(?![A-Za-z0-9_])"
+)
+"""Keys and tokens of known formats, each a whole word (a 40-hex git commit, a path or a
+version never matches: every format has its own prefix)."""
+
+_AUTHORIZATION = re.compile(
+    r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
+    r"[^\s\"',;]+"
+)
+_BEARER = re.compile(r"(\bBearer\s+)[A-Za-z0-9._~+/-]{8,}=*")
+_ASSIGNED = re.compile(
+    r"(?i)(\b(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*[\"']?)"
+    r"(?!redacted\b)[^\s\"',;]+"
+)
+"""``password=...`` and the like in text (a config dump, a command line, an error)."""
+
+REDACTED = "redacted"
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with every secret found by its value replaced by ``redacted``: tokens of
+    known formats, credentials in URLs, authorization headers, assigned passwords and keys."""
+    if not text:
+        return text
+    text = _TOKEN.sub(REDACTED, text)
+    text = _URL_USER.sub(lambda m: m.group(1) + REDACTED + "@", text)
+    text = _AUTHORIZATION.sub(lambda m: m.group(1) + REDACTED, text)
+    text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+    return _ASSIGNED.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+def redact_data(value: Any) -> Any:
+    """``value`` (JSON-like data: dicts, lists, strings) with ``redact_secrets`` applied to
+    every string in it, keys too."""
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {
+            redact_secrets(k) if isinstance(k, str) else k: redact_data(v) for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [redact_data(item) for item in value]
+    return value
