@@ -44,10 +44,12 @@ bench: $(STAMP)
 	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_heldout
 	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_fresh
 
-# The long fuzz run (tests/fuzz/run.py): FUZZ_INPUTS mutated real inputs per entry point.
+# The long fuzz run (tests/fuzz/run.py): FUZZ_INPUTS mutated real inputs per entry point;
+# FUZZ_SECONDS (optional) stops each entry point after that many seconds on a shared machine.
 FUZZ_INPUTS ?= 10000
+FUZZ_SECONDS ?=
 fuzz: $(STAMP)
-	$(BIN)/python tests/fuzz/run.py --inputs $(FUZZ_INPUTS)
+	$(BIN)/python tests/fuzz/run.py --inputs $(FUZZ_INPUTS) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS))
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -2,7 +2,10 @@
 prints per entry point the inputs tried, exceptions (goal 0), runs slower than 5 s (goal 0)
 and invalid JSON envelopes (goal 0), with the first few of each.
 
-    .venv/bin/python tests/fuzz/run.py [--inputs 10000] [--seed 17] [--entry scan ...]
+    .venv/bin/python tests/fuzz/run.py [--inputs 10000] [--seconds S] [--seed 17] [--entry scan ...]
+
+``--seconds`` bounds each entry point's run on a shared machine: it stops at ``--inputs`` or
+after that many seconds, whichever comes first, and the table says how many inputs it reached.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import argparse
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -21,6 +25,7 @@ from fuzz_harness import ENTRY_POINTS, SLOW_S, Tally, run_one
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--inputs", type=int, default=10_000)
+    parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--entry", action="append", choices=sorted(ENTRY_POINTS))
     args = parser.parse_args()
@@ -28,7 +33,10 @@ def main() -> int:
     for name in args.entry or sorted(ENTRY_POINTS):
         tally = Tally()
         rng = random.Random(f"{args.seed}:{name}")
+        stop = None if args.seconds is None else time.monotonic() + args.seconds
         for _ in range(args.inputs):
+            if stop is not None and time.monotonic() > stop:
+                break
             with tempfile.TemporaryDirectory() as work:
                 argv = ENTRY_POINTS[name](Path(work), rng)
                 crash, invalid, took = run_one(argv)
