@@ -181,3 +181,24 @@ def test_what_if_rejects_an_unknown_chip(capsys: pytest.CaptureFixture[str]) -> 
     assert main([*argv, "chip=910B,NOSUCH"]) == 2
     capsys.readouterr()
     assert main([*argv, "chip=910_93"]) in (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ('name = "x"\nfrob.x = 1\n', 2, 1),  # a dotted key
+        ('name = "x"\n' + "a." * 50 + "b = 1\n", 2, 1),  # a deep dotted key
+        (STEP + "needs.devicez = 1\n", 5, 7),  # a dotted key under a step
+        (STEP + "needs = { devicez = 1 }\n", 5, 11),  # an inline table
+        ('[[repos]]\npath = "a"\n[repos.a.a.a]\nx = 1\n', 3, 8),  # a deep table in a stack
+        ('name = "x"\n"frob" = 1\n', 2, 2),  # a quoted key
+    ],
+)
+def test_an_unknown_field_is_located_however_it_is_written(
+    text: str, line: int, column: int, tmp_path: Path
+) -> None:
+    (tmp_path / "bringup.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match="unknown field") as raised:
+        load_manifest(tmp_path / "bringup.toml")
+    assert (raised.value.line, raised.value.column) == (line, column)
+    assert "^" in str(raised.value)

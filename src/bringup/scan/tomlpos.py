@@ -108,7 +108,8 @@ def locate(text: str, path: list[Segment], key_only: bool = False) -> Position |
             break
         for number in range(begin + 1, end + 1):
             line = lines[number - 1]
-            if re.match(rf"""^\s*["']?{re.escape(keys[0])}["']?\s*=""", line):
+            # `key = ...`, or a dotted key `key.sub = ...` that makes ``key`` a table
+            if re.match(rf"""^\s*["']?{re.escape(keys[0])}["']?\s*[=.]""", line):
                 best = (number, 0)
                 for key in reversed(keys):
                     if key_only:
