@@ -68,6 +68,7 @@ def test_the_chip_list_is_the_knowledge_base_s() -> None:
     families = load_knowledge_base(use_cache=False).chip_families()
     assert ", ".join(families) == CHIPS
     assert unknown_chip("910_93", families) is None
+    assert unknown_chip("NOSUCH", ()) is None  # a knowledge base without chip records
 
 
 def test_a_sentence_as_a_subject_is_an_unknown_subject(

@@ -146,9 +146,10 @@ def spec_contains(spec: str, subject: str, version: str) -> bool:
 
 def unknown_chip(chip: str, families: Sequence[str]) -> Optional[str]:
     """Why ``chip`` is not one of ``families`` (the chip families the knowledge base's chip
-    records name), listing them; ``None`` when it is one. Names are compared exactly, as
-    host chips are matched (``910b`` would never match a ``910B`` host)."""
-    if chip in families:
+    records name), listing them; ``None`` when it is one, or when there are none to check
+    against (a ``--kb`` without chip records). Names are compared exactly, as host chips are
+    matched (``910b`` would never match a ``910B`` host)."""
+    if chip in families or not families:
         return None
     near = [family for family in families if family.lower() == chip.lower()]
     guess = f"; did you mean {near[0]!r}?" if near else ""

@@ -98,7 +98,7 @@ def _check_what_if(
                 f"--what-if {key}: no repo and no rule mentions {subject!r}",
                 hint="subjects mentioned: " + ", ".join(sorted(known)),
             )
-        for chip in value.split(",") if subject == "chip" and chips else ():
+        for chip in value.split(",") if subject == "chip" else ():
             unknown = unknown_chip(chip.strip(), chips)
             if unknown is not None:
                 raise StackError(f"--what-if {key}: {unknown}")
