@@ -41,7 +41,28 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
         ) from None
     except RecursionError:  # tomllib recurses per nested array or table: `a = [[[[...`
         raise InputError("invalid TOML: nested too deeply to read", path=path) from None
+    except ValueError:  # int() of more digits than Python's int-string limit (4,300)
+        raise _number_too_long(text, path) from None
     return document
+
+
+def _number_too_long(text: str, path: str) -> InputError:
+    """The error for an integer tomllib cannot convert, at the first run of digits longer
+    than Python converts (``sys.get_int_max_str_digits``), the digits underlined."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+    found = re.search(rf"\d{{{limit + 1},}}", text)
+    if found is None:
+        return InputError("invalid TOML: a number too long to read", path=path)
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return InputError(
+        f"invalid TOML: a number of {len(found.group())} digits is too long to read",
+        path=path,
+        line=line,
+        column=column,
+        excerpt=_line_text(text, line),
+        width=len(found.group()),
+    )
 
 
 def _position(message: str, text: str) -> tuple[Optional[int], Optional[int]]:
@@ -57,9 +78,21 @@ def _position(message: str, text: str) -> tuple[Optional[int], Optional[int]]:
     return None, None
 
 
+MAX_TOML_BYTES = 8 << 20
+"""The largest TOML file read (a manifest, an overlay, a signature file, a recorded host are a
+few KB to a few hundred): anything larger is refused before it is read into memory."""
+
+
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     """The text and the decoded document of a TOML file; unreadable files are ``InputError``."""
     try:
+        size = path.stat().st_size
+        if size > MAX_TOML_BYTES:
+            raise InputError(
+                f"{size / (1 << 20):.0f} MiB, larger than a TOML file bringup reads "
+                f"({MAX_TOML_BYTES >> 20} MiB)",
+                path=str(path),
+            )
         text = path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is not TOML
     except UnicodeDecodeError as error:
         raise InputError(f"not UTF-8 text (byte {error.start})", path=str(path)) from None

@@ -203,3 +203,10 @@ def test_an_unknown_field_is_located_however_it_is_written(
         load_manifest(tmp_path / "bringup.toml")
     assert (raised.value.line, raised.value.column) == (line, column)
     assert "^" in str(raised.value)
+
+
+def test_a_huge_number_in_a_manifest_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _scan_error(tmp_path, STEP + f"needs = {{ devices = {'9' * 5000} }}\n", capsys)
+    assert "bringup.toml:5:21: invalid TOML: a number of 5000 digits is too long to read" in err
