@@ -14,16 +14,17 @@ from rich.console import Console
 
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
-from bringup.cli.options import read_snapshot
 from bringup.errors import ExitCode, InputError
 from bringup.model import Accelerator, Component, keys
 from bringup.model.plan import Plan
 from bringup.model.resolution import Resolution
-from bringup.plan import exit_code, plan
+from bringup.plan import plan
 from bringup.report.check_text import check_data, python_notes, render_check
 from bringup.report.envelope import render_json
 from bringup.solve import solve
 from bringup.solve.host import host_facts
+from bringup.workflow import check_exit_code as exit_code
+from bringup.workflow import read_snapshot
 from solve_inputs import catalogue, component, host, rule, step
 
 HOSTS = Path(__file__).parent.parent / "fixtures" / "hosts"

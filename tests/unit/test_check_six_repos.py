@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from bringup.cli.check import gather
 from bringup.cli.main import main
 from bringup.model.plan import Plan
 from bringup.model.resolution import Resolution
@@ -20,6 +19,7 @@ from bringup.plan import plan
 from bringup.report.check_text import python_notes
 from bringup.solve import solve
 from bringup.solve.explain import explain_conflict
+from bringup.workflow import gather
 
 ROOT = Path(__file__).parent.parent.parent
 STACK = ROOT / "examples" / "six-repos"

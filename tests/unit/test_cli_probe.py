@@ -127,7 +127,7 @@ def test_record_where_nothing_can_be_written_is_bad_input(
 def test_a_device_is_bad_input_not_read(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("bringup.cli.options.MAX_INPUT_BYTES", 4096)
+    monkeypatch.setattr("bringup.workflow.MAX_INPUT_BYTES", 4096)
     assert main(["probe", "--from", "/dev/zero"]) == 2
     assert "/dev/zero: a device, not a file" in capsys.readouterr().err
     assert main(["check", str(FIXTURES / "repos"), "--snapshot", "/dev/zero"]) == 2

@@ -26,14 +26,7 @@ from typing import IO, Any, Optional
 
 import click
 
-from bringup.cli.options import (
-    JSON,
-    KB_DIR,
-    KB_EXTRA,
-    open_input,
-    read_snapshot,
-    warn_overlay_problems,
-)
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
 from bringup.kb.schema import Problem
 from bringup.report.console import write
@@ -43,6 +36,7 @@ from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
 from bringup.triage.signatures import SignatureSet
+from bringup.workflow import open_input, read_snapshot
 
 
 def scan(log: str, matcher: Matcher) -> ScanResult:

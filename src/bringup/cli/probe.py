@@ -101,9 +101,9 @@ is binary, not a report."""
 def _from_report(report: str) -> Snapshot:
     """The snapshot of a pasted report. Only an empty, binary or oversized input is refused
     (exit 2); a text whose lines could not be read gives a snapshot that says so."""
-    from bringup.cli.options import read_input
     from bringup.probe.importers import import_report
     from bringup.probe.redact import redact_snapshot
+    from bringup.workflow import read_input
 
     name = "<stdin>" if report == "-" else report
     data = read_input(report)

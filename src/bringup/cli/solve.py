@@ -4,7 +4,7 @@ that cannot hold together. ``--what-if driver=24.1.0`` re-solves with the host c
 says which repos change verdict, and why.
 
 Exit 0 when every repo has an environment and the hardware it needs, 1 otherwise, 2 for bad
-input.
+input (``bringup.workflow.solve_exit_code``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,7 @@ from typing import Optional
 
 import click
 
-from bringup.cli.check import gather
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, SNAPSHOT
-from bringup.cli.stack_inputs import DRIVER, FORCE, PATHS
-from bringup.errors import ExitCode
+from bringup.cli.options import DRIVER, FORCE, JSON, KB_DIR, KB_EXTRA, PATHS, SNAPSHOT
 
 
 @click.command("solve")
@@ -49,34 +46,25 @@ def command(
     what_if: tuple[str, ...],
 ) -> int:
     """Environments, pins and minimal conflicts for the repos at PATH (default: .)."""
-    from bringup.solve import SolveOptions, parse_what_if, solve
-    from bringup.solve.whatif import what_if as solve_what_if
+    from bringup.report.events import reporter_for
+    from bringup.solve import parse_what_if
+    from bringup.workflow import gather, solve_stack
 
     changes = parse_what_if(what_if)
-    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, force=force)
-    options = SolveOptions(allow_driver_change=allow_driver_change)
-    base = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
-    report = None
-    if changes:
-        report = solve_what_if(
-            inputs.components,
-            inputs.snapshot,
-            inputs.rules,
-            inputs.catalogue,
-            changes,
-            options=options,
-            before=base,
-        )
-    final = report.resolution if report is not None else base
-    code = ExitCode.PROBLEMS if final.unplaced or final.hardware else ExitCode.OK
+    reporter = reporter_for()
+    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
+    result = solve_stack(
+        inputs, changes, allow_driver_change=allow_driver_change, reporter=reporter
+    )
     if as_json:
         from bringup.report.envelope import render_json
         from bringup.report.solve_text import solve_data
 
-        sys.stdout.write(render_json("solve", code, solve_data(base, report)))
+        data = solve_data(result.base, result.what_if)
+        sys.stdout.write(render_json("solve", result.exit_code, data))
     else:
         from bringup.report.console import console
         from bringup.report.solve_text import render_solve
 
-        render_solve(console(), base, report)
-    return int(code)
+        render_solve(console(), result.base, result.what_if)
+    return int(result.exit_code)

@@ -80,15 +80,22 @@ class KnowledgeBase:
     def packages(self) -> tuple[PackageRecord, ...]:
         return tuple(e.record for e in self._compiled.entries if isinstance(e, PackageEntry))
 
-    def rules(self, topic: Optional[str] = None, *, chip: Optional[str] = None) -> tuple[Rule, ...]:
+    def rules(
+        self,
+        topic: Optional[str] = None,
+        *,
+        chip: Optional[str] = None,
+        chips: Sequence[str] = (),
+    ) -> tuple[Rule, ...]:
         """The compatibility rows as solver input, one ``Rule`` per implied subject (id
         ``<record id>/<subject>``). Rows limited to some chip families are included only
-        when ``chip`` is given and is one of them."""
+        when one of them is ``chip`` or in ``chips``."""
+        wanted = [*chips, chip] if chip is not None else list(chips)
         return tuple(
             scoped.rule
             for scoped in self._scoped_rules
             if (topic is None or scoped.rule.topic == topic)
-            and (scoped.chips is None or chip_matches(scoped.chips, chip))
+            and (scoped.chips is None or any(chip_matches(scoped.chips, c) for c in wanted))
         )
 
     def releases(self, subject: str) -> tuple[str, ...]:

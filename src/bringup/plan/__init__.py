@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bringup.backends.ascend import keys as ascend_keys
-from bringup.errors import ExitCode
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
@@ -17,7 +16,7 @@ from bringup.plan.order import bringup_order
 from bringup.plan.steps import context_for, judge
 from bringup.plan.tiers import tier_of
 
-__all__ = ["exit_code", "plan"]
+__all__ = ["plan"]
 
 _CATEGORY: dict[str, Literal["build", "test", "convert", "cpu_reference"]] = {
     "build": "build",
@@ -136,11 +135,3 @@ def _can_do(steps: Sequence[PlanStep]) -> tuple[CanDo, ...]:
         for category in ("build", "test", "convert", "cpu_reference")
         if category in groups
     )
-
-
-def exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
-    """``bringup check``'s answer as an exit code: 0 when every repo runs here and every
-    step runs, 1 otherwise (something blocked, or skipped for want of hardware)."""
-    every_repo = all(v.status == "runs" for v in resolution.verdicts)
-    every_step = all(step.status == "run" for step in plan.steps)
-    return ExitCode.OK if every_repo and every_step else ExitCode.PROBLEMS

@@ -1,0 +1,300 @@
+"""The main job as a library: gather (repos, host, knowledge base) -> solve -> plan -> a
+``CheckResult`` with its exit code. ``bringup check`` and ``bringup solve``, the benchmarks
+and the commands to come (``up``, ``report``, ``fleet``, a pytest plugin) call this module
+rather than assembling the pipeline themselves, so the chip policy and the exit codes are
+decided here once.
+
+Nothing here prints: overlay problems and progress go to the ``Reporter`` the caller passes
+(``bringup.report.events``); words and layout are the renderers'.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, Optional
+
+import msgspec
+
+from bringup.errors import ExitCode, InputError
+from bringup.report.events import Reporter, Stage, Warned
+
+if TYPE_CHECKING:
+    from bringup.kb import KnowledgeBase
+    from bringup.kb import Problem as KbProblem
+    from bringup.model import Component, Rule, Snapshot
+    from bringup.model.plan import Plan
+    from bringup.model.resolution import Resolution, WhatIf
+    from bringup.scan import Finding
+    from bringup.solve import Catalogue
+
+
+@dataclass(frozen=True)
+class StackInputs:
+    """Everything a verdict is made from: the repos (and what the scan noticed), the host,
+    and the knowledge base's rules and releases."""
+
+    components: tuple[Component, ...]
+    findings: tuple[Finding, ...]
+    snapshot: Snapshot
+    rules: tuple[Rule, ...]
+    catalogue: Catalogue
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The answer of ``bringup check``: the inputs, the resolution, the plan at this
+    hardware tier and the exit code that sums them up."""
+
+    inputs: StackInputs
+    resolution: Resolution
+    plan: Plan
+    exit_code: ExitCode
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer of ``bringup solve``: the resolution on the host as it is and, under
+    ``--what-if``, the one on the changed host; ``exit_code`` judges the final one."""
+
+    inputs: StackInputs
+    base: Resolution
+    what_if: Optional[WhatIf]
+    exit_code: ExitCode
+
+    @property
+    def final(self) -> Resolution:
+        return self.what_if.resolution if self.what_if is not None else self.base
+
+
+MAX_INPUT_BYTES = 64 << 20
+"""A snapshot or a pasted report is a few MiB at most; anything larger (``/dev/zero``, a whole
+log) is not one, and reading it whole could exhaust memory."""
+
+
+def open_input(name: str, what: str = "") -> BinaryIO:
+    """A file the user named, opened for reading without ever blocking on the open: a
+    device (``/dev/zero``, a disk) is refused, a FIFO or socket with no writer reads as
+    empty instead of waiting forever; ``<(cmd)``, a pipe with a writer, still streams."""
+    try:
+        mode = os.stat(name).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise InputError("a device, not a file", path=name)
+        if stat.S_ISDIR(mode):
+            raise InputError("a directory, not a file", path=name)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        if not stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except RuntimeError:
+        raise InputError("a symlink loop", path=name) from None
+    except OSError as error:
+        reason = "a symlink loop" if error.errno == errno.ELOOP else error.strerror or error
+        raise InputError(f"cannot read{' ' + what if what else ''}: {reason}", path=name) from None
+
+
+def read_input(name: str) -> bytes:
+    """The bytes of a file the user named (``-``: stdin), at most ``MAX_INPUT_BYTES``."""
+    if name == "-":
+        return _bounded(sys.stdin.buffer, "<stdin>")
+    with open_input(name) as handle:
+        return _bounded(handle, name)
+
+
+def _bounded(stream: BinaryIO, shown: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"larger than {MAX_INPUT_BYTES >> 20} MiB: not a snapshot or a pasted report",
+            path=shown,
+        )
+    return data
+
+
+def read_snapshot(path: Path) -> Snapshot:
+    """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
+    ``bringup probe --json`` (the envelope) or a bare snapshot."""
+    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
+    from bringup.report.envelope import ENVELOPE_SCHEMA
+
+    if path.is_dir():
+        from bringup.probe.replay import load_host
+
+        return load_host(path)
+    try:
+        raw = msgspec.json.decode(read_input(str(path)))
+    except msgspec.DecodeError as error:
+        raise InputError(f"not JSON: {error}", path=str(path)) from None
+    except RecursionError:
+        raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
+    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
+    if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
+        if raw["schema"] != ENVELOPE_SCHEMA:
+            raise InputError(
+                f"an envelope of schema {raw['schema']!r}; this bringup reads {ENVELOPE_SCHEMA!r}",
+                path=str(path),
+                hint=hint,
+            )
+        raw = raw.get("data")
+    try:
+        snapshot = msgspec.convert(raw, type=Snapshot)
+    except msgspec.ValidationError as error:
+        raise InputError(f"not a snapshot: {error}", path=str(path), hint=hint) from None
+    if snapshot.schema != SNAPSHOT_SCHEMA:
+        raise InputError(
+            f"a snapshot of schema {snapshot.schema}; this bringup reads {SNAPSHOT_SCHEMA}",
+            path=str(path),
+            hint=hint,
+        )
+    return snapshot
+
+
+def load_kb(
+    kb_dir: Optional[Path], extra_dirs: tuple[Path, ...] = (), reporter: Optional[Reporter] = None
+) -> KnowledgeBase:
+    """The built-in knowledge base (or ``kb_dir``) with ``extra_dirs`` overlaid; each overlay
+    file left out for a problem is reported as a warning (a JSON answer carries the problems
+    itself, so its caller passes no reporter)."""
+    from bringup.kb import load_knowledge_base
+
+    kb = load_knowledge_base(kb_dir=kb_dir, extra_dirs=extra_dirs)
+    if reporter is not None:
+        report_overlay_problems(kb.problems, reporter)
+    return kb
+
+
+def report_overlay_problems(problems: Sequence[KbProblem], reporter: Reporter) -> None:
+    """One warning per overlay problem (file, line, record, field)."""
+    if problems:
+        from bringup.report.kb_text import render_problems
+
+        for line in render_problems(problems):
+            reporter.emit(Warned(f"knowledge-base overlay left out: {line}"))
+
+
+def host_chips(snapshot: Snapshot) -> tuple[str, ...]:
+    """The chip families the host has, each once, sorted.
+
+    Chip policy: the knowledge-base rows limited to chip families are kept for *every*
+    family present, not only one. The driver, the firmware and the installed toolkits are
+    shared by all the devices of a host, and an environment may be run on any of them, so
+    each present family's rows must hold; rows for families the host lacks are left out.
+    (Before, only the alphabetically first family counted, which silently dropped the rows
+    of the others on a mixed host.)"""
+    from bringup.versions import is_version
+
+    return tuple(
+        sorted(
+            {
+                device.family
+                for device in snapshot.devices("ascend")
+                if device.family and is_version(device.family, "name")
+            }
+        )
+    )
+
+
+def gather(
+    paths: Sequence[str],
+    snapshot: Optional[Path],
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...] = (),
+    reporter: Optional[Reporter] = None,
+    *,
+    force: bool = False,
+) -> StackInputs:
+    """Scan the repos, read the snapshot (or probe this machine when none is named) and load
+    the knowledge base, keeping the chip-limited rows of every chip family the host has."""
+    from bringup.report.events import Reporter as Silent
+    from bringup.scan import scan_stack
+    from bringup.solve import knowledge_catalogue
+
+    report = reporter if reporter is not None else Silent()
+    with report.stage(Stage("scan", f"reading {len(paths)} path(s)")):
+        stack = scan_stack(list(paths), force=force)
+    with report.stage(Stage("probe", "reading the host")):
+        if snapshot is not None:
+            host = read_snapshot(snapshot)
+        else:
+            from bringup.probe.live import take_snapshot
+
+            host = take_snapshot()
+    with report.stage(Stage("kb", "loading the knowledge base")):
+        kb = load_kb(kb_dir, extra_dirs, report)
+        rules = kb.rules(chips=host_chips(host))
+        catalogue = knowledge_catalogue(kb)
+    return StackInputs(
+        components=stack.components,
+        findings=stack.findings,
+        snapshot=host,
+        rules=rules,
+        catalogue=catalogue,
+    )
+
+
+def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
+    """``bringup check``'s answer: 0 when every repo runs here and every step runs, 1
+    otherwise (something blocked, or skipped for want of hardware)."""
+    every_repo = all(v.status == "runs" for v in resolution.verdicts)
+    every_step = all(step.status == "run" for step in plan.steps)
+    return ExitCode.OK if every_repo and every_step else ExitCode.PROBLEMS
+
+
+def solve_exit_code(resolution: Resolution) -> ExitCode:
+    """``bringup solve``'s answer: 0 when every repo has an environment and the hardware it
+    needs, 1 otherwise. Steps are not judged: ``solve`` makes no plan."""
+    return ExitCode.PROBLEMS if resolution.unplaced or resolution.hardware else ExitCode.OK
+
+
+def check(
+    inputs: StackInputs,
+    *,
+    allow_driver_change: bool = False,
+    explain: bool = True,
+    reporter: Optional[Reporter] = None,
+) -> CheckResult:
+    """Solve and plan ``inputs``: the verdict per repo, the environments and the plan."""
+    from bringup.plan import plan as make_plan
+    from bringup.report.events import Reporter as Silent
+    from bringup.solve import SolveOptions, solve
+
+    report = reporter if reporter is not None else Silent()
+    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain)
+    with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
+        resolution = solve(
+            inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options
+        )
+    with report.stage(Stage("plan", "planning the bring-up")):
+        made = make_plan(inputs.components, resolution, inputs.snapshot)
+    return CheckResult(inputs, resolution, made, check_exit_code(resolution, made))
+
+
+def solve_stack(
+    inputs: StackInputs,
+    changes: Sequence[tuple[str, str]] = (),
+    *,
+    allow_driver_change: bool = False,
+    reporter: Optional[Reporter] = None,
+) -> SolveResult:
+    """Solve ``inputs`` on the host as it is and, when ``changes`` are given (parsed
+    ``--what-if`` pairs), again on the changed host."""
+    from bringup.report.events import Reporter as Silent
+    from bringup.solve import SolveOptions, solve
+    from bringup.solve.whatif import what_if
+
+    report = reporter if reporter is not None else Silent()
+    options = SolveOptions(allow_driver_change=allow_driver_change)
+    args = (inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue)
+    with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
+        base = solve(*args, options)
+    changed = None
+    if changes:
+        with report.stage(Stage("what-if", "solving the changed host")):
+            changed = what_if(*args, changes, options=options, before=base)
+    final = changed.resolution if changed is not None else base
+    return SolveResult(inputs, base, changed, solve_exit_code(final))
