@@ -27,9 +27,9 @@ from packaging.version import Version as _Pep440Version
 
 from bringup.model import Component, Rule
 from bringup.model.resolution import ConflictItem, Environment, Resolution
+from bringup.report.wording import combine_specs
 from bringup.solve import solve
 from bringup.solve.candidates import Candidates
-from bringup.solve.explain import combine_specs
 from bringup.solve.host import host_facts
 from bringup.subjects import is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet

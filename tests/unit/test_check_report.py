@@ -130,7 +130,11 @@ def test_json_data_carries_structure_and_the_same_sentences() -> None:
     assert data["tier"] == 0
     assert [v["status"] for v in data["verdicts"]] == ["runs_after", "runs_after", "runs"]
     assert data["conflicts"][0].endswith("-> two environments")
-    assert data["plan"]["steps"][1]["reason"] == "needs 1 NPU; this machine has 0"
+    reason = data["plan"]["steps"][1]["reason"]
+    assert reason["text"] == "needs 1 NPU; this machine has 0"
+    assert (reason["kind"], reason["subject"], reason["need"]) == ("devices", "npu_count", "1")
+    assert reason["have"]["values"] == ["0"]
+    assert data["next_actions"] == [a["text"] for a in data["plan"]["actions"]]
 
 
 def test_exit_code_is_zero_only_when_everything_runs() -> None:

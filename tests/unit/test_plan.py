@@ -4,9 +4,10 @@ its reason and next action, and what a machine with no accelerator can still do.
 from __future__ import annotations
 
 from bringup.model import Component, Snapshot
-from bringup.model.plan import Plan
+from bringup.model.plan import Plan, PlanStep, Reason
 from bringup.plan import plan
 from bringup.plan.order import bringup_order
+from bringup.report.wording import action_text, reason_text
 from bringup.solve import SolveOptions, solve
 from solve_inputs import catalogue, component, host, rule, step
 
@@ -61,7 +62,11 @@ def _plan(snapshot: Snapshot, components: list[Component] | None = None, **optio
 
 
 def _status(result: Plan) -> dict[str, tuple[str, str | None]]:
-    return {f"{s.component}:{s.name}": (s.status, s.reason) for s in result.steps}
+    return {f"{s.component}:{s.name}": (s.status, _reason(s)) for s in result.steps}
+
+
+def _reason(step: PlanStep) -> str | None:
+    return reason_text(step.reason, step.actions) if step.reason is not None else None
 
 
 def test_no_accelerator_is_tier_zero_and_device_steps_skip_with_the_reason() -> None:
@@ -84,7 +89,8 @@ def test_missing_toolkit_blocks_builds_with_the_package_to_install() -> None:
     status = _plan(host())
     build = next(s for s in status.steps if s.component == "ops" and s.name == "build")
     assert build.status == "blocked"
-    assert build.reason == "needs CANN 8.0.0 installed"
+    assert build.reason == Reason(kind="install")
+    assert _reason(build) == "needs CANN 8.0.0 installed"
     (action,) = build.actions
     assert action.argv == ("./Ascend-cann-toolkit_8.0.0_linux-x86_64.run", "--install")
     assert not action.automatic
@@ -113,7 +119,13 @@ def test_one_npu_is_tier_one_and_runs_single_device_steps() -> None:
     assert status["ops:op-test"] == ("run", None)
     assert status["comm:allreduce"] == ("skip", "needs 2 NPUs; this machine has 1")
     set_env = [a for a in result.actions if a.kind == "set_env"]
-    assert set_env[0].argv == ("source", "/usr/local/Ascend/ascend-toolkit/set_env.sh")
+    # an environment to apply, not a command: no argv runner could run ``source``
+    assert set_env[0].argv == ()
+    assert set_env[0].script == "/usr/local/Ascend/ascend-toolkit/set_env.sh"
+    assert "ASCEND_HOME_PATH" in set_env[0].variables
+    assert action_text(set_env[0]).startswith(
+        "source /usr/local/Ascend/ascend-toolkit/set_env.sh (sets ASCEND_HOME_PATH"
+    )
 
 
 def test_several_npus_of_the_wrong_chip_skip_with_the_chip_named() -> None:
@@ -156,7 +168,10 @@ def test_wrong_arch_skips_every_step() -> None:
     ]
     result = _plan(host(), components)
     assert {s.status for s in result.steps} == {"skip"}
-    assert result.steps[0].reason == "needs arch aarch64; this machine has arch x86_64"
+    reason = result.steps[0].reason
+    assert reason is not None
+    assert (reason.kind, reason.subject, reason.need) == ("hardware", "arch", "aarch64")
+    assert _reason(result.steps[0]) == "needs arch aarch64; this machine has arch x86_64"
 
 
 def test_cycles_and_unknown_dependencies_are_notes_not_crashes() -> None:

@@ -11,8 +11,8 @@ from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import StackError
 from bringup.model import Component
 from bringup.model.resolution import Resolution
+from bringup.report.wording import explain_conflict, explain_hardware, explain_verdict
 from bringup.solve import SolveOptions, solve
-from bringup.solve.explain import explain_conflict, explain_hardware, explain_verdict
 from bringup.solve.whatif import what_if
 from solve_inputs import catalogue, component, host, requirement, rule
 

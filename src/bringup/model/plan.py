@@ -1,5 +1,6 @@
 """The bring-up plan: the hardware tier, the order of the repos, and every step marked run,
-skip (with the reason) or blocked (by what, and the next concrete action)."""
+skip (with the reason) or blocked (by what, and the next concrete action). Reasons and
+actions are data; their sentences are written by ``bringup.report.wording``."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from typing import Literal, Optional
 
 import msgspec
 
-from bringup.model.requirements import StepNeeds
+from bringup.model.requirements import StepKind, StepNeeds
+from bringup.model.resolution import Conflict, HostValue
 from bringup.model.snapshot import Vendor
 from bringup.model.source import Source
 
 StepStatus = Literal["run", "skip", "blocked"]
 ActionKind = Literal["install", "driver", "set_env", "hardware", "resolve"]
-WorkKind = Literal["build", "test", "convert", "run", "install"]
+ReasonKind = Literal["hardware", "platform", "driver", "devices", "chip", "conflict", "install"]
 
 
 class DeviceGroup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -34,34 +36,70 @@ class Tier(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A next step for the user or for ``bringup up``: what to install at which version,
-    which variable to set. ``argv`` is shown, never run by the planner; ``automatic`` marks
-    what ``bringup up`` does itself (uv installs Python and packages)."""
+    """A next step for the user or for ``bringup up``, as data.
+
+    - ``install``: ``subject`` at ``version`` into ``environment``; ``from_index``: the
+      version is a specifier the package index resolves; ``files``: the vendor package files
+      to get (the toolkit first, then what goes on the device host).
+    - ``driver``: change the host's ``subject`` to a version within ``version`` (a spec).
+    - ``set_env``: run the toolkit's activation ``script`` in the shell (it sets
+      ``variables``); an environment, not a command, so ``argv`` stays empty.
+    - ``resolve``: relax one of the requirements at ``sources``.
+
+    ``argv`` is a command an argv runner can run as it is, shown and never run by the
+    planner; ``automatic`` marks what ``bringup up`` does itself (uv installs Python and
+    packages)."""
 
     kind: ActionKind
     subject: str
-    text: str
     version: Optional[str] = None
     argv: tuple[str, ...] = ()
     automatic: bool = False
+    from_index: bool = False
     environment: Optional[int] = None
+    files: tuple[str, ...] = ()
+    script: Optional[str] = None
+    variables: tuple[str, ...] = ()
+    sources: tuple[Source, ...] = ()
     source: Optional[Source] = None
+
+
+class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """Why a step is skipped or blocked, as data.
+
+    - ``hardware`` / ``platform`` / ``driver``: the repo needs ``subject`` within ``need``
+      (its spec, from ``sources``); the host has ``have``.
+    - ``devices``: the step needs ``need`` devices (``subject``: ``npu_count``,
+      ``gpu_count``, or empty for any kind); ``have`` is the count the host reported, None
+      or not ``ok`` when it could not tell.
+    - ``chip``: the step needs one of the chip families in ``need`` (comma-separated);
+      ``have`` is the host's ``chip``.
+    - ``conflict``: no environment on this host holds the repo; ``conflict`` is the minimal
+      set of requirements and rules (None when the solve was not asked to explain).
+    - ``install``: the step waits for the installs in its ``actions``."""
+
+    kind: ReasonKind
+    subject: str = ""
+    need: str = ""
+    have: Optional[HostValue] = None
+    sources: tuple[Source, ...] = ()
+    conflict: Optional[Conflict] = None
 
 
 class PlanStep(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One repo step in bring-up order with its verdict here. ``reason`` says why it is
-    skipped or blocked ("needs 2 NPUs; this machine has 0"); ``actions`` what unblocks it."""
+    skipped or blocked (2 NPUs needed, 0 here); ``actions`` what unblocks it."""
 
     order: int
     component: str
     name: str
-    kind: WorkKind
+    kind: StepKind
     argv: tuple[str, ...]
     status: StepStatus
     source: Source
     needs: StepNeeds = StepNeeds()
     environment: Optional[int] = None
-    reason: Optional[str] = None
+    reason: Optional[Reason] = None
     actions: tuple[Action, ...] = ()
 
 

@@ -1,5 +1,5 @@
 """What the solver found: environments with pins, conflicts as structured causes, and what the
-host itself rules out. Prose is written elsewhere (``bringup.solve.explain``), from these."""
+host itself rules out. Prose is written elsewhere (``bringup.report.wording``), from these."""
 
 from __future__ import annotations
 

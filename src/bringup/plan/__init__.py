@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+import msgspec
+
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import install_action, set_env_action
+from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order
-from bringup.plan.steps import context_for, judge
 from bringup.plan.tiers import tier_of
 
 __all__ = ["plan"]
@@ -48,7 +50,7 @@ def plan(
         component = by_name[name]
         context = context_for(component, resolution, arch=arch, chip=chip)
         for step in component.steps:
-            verdict = judge(step, context, resolution)
+            decision = decide(step, context, resolution)
             steps.append(
                 PlanStep(
                     order=len(steps) + 1,
@@ -56,12 +58,12 @@ def plan(
                     name=step.name,
                     kind=step.kind,
                     argv=step.argv,
-                    status=verdict.status,
+                    status=decision.status,
                     source=step.source,
                     needs=step.needs,
                     environment=context.environment.index if context.environment else None,
-                    reason=verdict.reason,
-                    actions=verdict.actions,
+                    reason=decision.reason,
+                    actions=decision.actions,
                 )
             )
     return Plan(
@@ -97,9 +99,9 @@ def _next_actions(
     found += _set_env_actions(resolution, snapshot)
     found += [a for s in steps for a in s.actions if a.kind == "resolve"]
     unique: list[Action] = []
-    seen: set[tuple[object, ...]] = set()
+    seen: set[Action] = set()
     for action in found:
-        key = (action.kind, action.subject, action.version, action.environment, action.text)
+        key = msgspec.structs.replace(action, source=None)  # the same action, cited twice
         if key not in seen:
             seen.add(key)
             unique.append(action)

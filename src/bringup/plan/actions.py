@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from bringup.model.plan import Action
 from bringup.model.resolution import Pin
 from bringup.model.source import Source
-from bringup.subjects import display_name, scheme_for
+from bringup.subjects import scheme_for
 
 # Package file names as the vendor publishes them (Ascend/cann-container-image Dockerfiles;
 # ascend-deployer downloader/software/CANN_<ver>.json), via shared/facts/ascend-facts.md §1.
@@ -49,15 +49,15 @@ def _cann_kernels(version: str, chip: str | None, arch: str) -> str:
     return f"Ascend-cann-kernels-{name}_{version}_linux-{arch}.run"
 
 
-def _by_uv(pin: Pin, environment: int, text: str, argv: tuple[str, ...]) -> Action:
+def _by_uv(pin: Pin, environment: int, argv: tuple[str, ...], from_index: bool = False) -> Action:
     """What ``bringup up`` installs itself, with uv."""
     return Action(
         kind="install",
         subject=pin.subject,
         version=pin.version,
-        text=text,
         argv=argv,
         automatic=True,
+        from_index=from_index,
         environment=environment,
         source=_UV_SOURCE,
     )
@@ -66,69 +66,58 @@ def _by_uv(pin: Pin, environment: int, text: str, argv: tuple[str, ...]) -> Acti
 def install_action(pin: Pin, environment: int, *, arch: str, chip: str | None) -> Action:
     """How to get ``pin`` into ``environment``."""
     subject, version = pin.subject, pin.version
-    name = display_name(subject)
     if subject == "python":
-        argv: tuple[str, ...] = ("uv", "python", "install", version)
-        return _by_uv(pin, environment, f"install Python {version} with uv", argv)
+        return _by_uv(pin, environment, ("uv", "python", "install", version))
     if pin.origin == "index":
-        text = (
-            f"install {name} {version}".strip()
-            + f" from the package index into environment {environment}"
-        )
-        return _by_uv(pin, environment, text, ("uv", "pip", "install", f"{subject}{version}"))
+        argv = ("uv", "pip", "install", f"{subject}{version}")
+        return _by_uv(pin, environment, argv, from_index=True)
     if is_automatic(subject):
-        text = f"install {name}=={version} into environment {environment}"
-        return _by_uv(pin, environment, text, ("uv", "pip", "install", f"{subject}=={version}"))
+        return _by_uv(pin, environment, ("uv", "pip", "install", f"{subject}=={version}"))
     if subject == "cann":
         toolkit = f"Ascend-cann-toolkit_{version}_linux-{arch}.run"
-        kernels = _cann_kernels(version, chip, arch)
         return Action(
             kind="install",
             subject=subject,
             version=version,
-            text=(
-                f"install CANN {version} for environment {environment}: {toolkit} "
-                f"(and {kernels} on the NPU host); versions install side by side"
-            ),
             argv=(f"./{toolkit}", "--install"),
             environment=environment,
+            files=(toolkit, _cann_kernels(version, chip, arch)),
             source=_CANN_SOURCE,
         )
     return Action(
         kind="install",
         subject=subject,
         version=version,
-        text=f"install {name} {version} for environment {environment}",
         environment=environment,
         source=pin.source,
     )
 
 
-def driver_action(subject: str, spec: str, source: Source | None) -> Action:
-    name = display_name(subject)
-    return Action(
-        kind="driver",
-        subject=subject,
-        text=f"change the {name} to a version {spec} (as root; every environment shares it)",
-        version=spec,
-        source=source,
-    )
+def driver_action(subject: str, spec: str | None, source: Source | None) -> Action:
+    """Change the host's ``subject`` to a version within ``spec`` (None: whichever fits)."""
+    return Action(kind="driver", subject=subject, version=spec, source=source)
+
+
+SET_ENV_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_OPP_PATH", "LD_LIBRARY_PATH")
+"""What CANN's ``set_env.sh`` sets that a shell without it lacks (a subset: the ones the
+runtime refuses to start without)."""
 
 
 def set_env_action(toolkit_path: str, environment: int) -> Action:
-    """``set_env.sh`` sits in the ``ascend-toolkit`` directory, beside the versions."""
+    """``set_env.sh`` sits in the ``ascend-toolkit`` directory, beside the versions. It is
+    sourced into a shell, so it is an environment to apply (script and variables), not an
+    argv: no runner can run ``source`` as a program."""
     path = PurePosixPath(toolkit_path)
     parts = path.parts
     if "ascend-toolkit" in parts:
         root = PurePosixPath(*parts[: parts.index("ascend-toolkit") + 1])
     else:
         root = path.parent / "ascend-toolkit"
-    script = str(root / "set_env.sh")
     return Action(
         kind="set_env",
         subject="cann",
-        text=f"source {script} (sets ASCEND_HOME_PATH, ASCEND_OPP_PATH, LD_LIBRARY_PATH)",
-        argv=("source", script),
+        script=str(root / "set_env.sh"),
+        variables=SET_ENV_VARIABLES,
         environment=environment,
         source=_SET_ENV_SOURCE,
     )

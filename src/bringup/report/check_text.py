@@ -15,13 +15,15 @@ from bringup.model.plan import Plan, PlanStep
 from bringup.model.resolution import Resolution, Verdict
 from bringup.report.layout import heading, print_wrapped, wrapped
 from bringup.report.matching_text import render_environments, render_repos
-from bringup.solve.explain import (
+from bringup.report.wording import (
+    action_text,
     explain_conflict,
     explain_hardware,
     explain_unverified,
     explain_verdict,
     format_spec,
     number_word,
+    reason_text,
 )
 from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, is_version
@@ -141,7 +143,7 @@ def render_plan(console: Console, plan: Plan, components: Sequence[Component]) -
         for line in lines[1:]:
             console.print(escape(line))
         if step.reason:
-            for line in wrapped(step.reason, console.width, indent):
+            for line in wrapped(reason_text(step.reason, step.actions), console.width, indent):
                 console.print(f"[{style}]{escape(line)}[/{style}]")
     if plan.tier.level == 0 and plan.can_do:
         console.print("\n[bold]What this machine can still do without an accelerator[/bold]")
@@ -216,12 +218,25 @@ def render_actions(console: Console, resolution: Resolution, plan: Plan) -> None
         console.print("\n[bold]Next actions[/bold]")
         for n, action in enumerate(plan.actions, start=1):
             tag = " (uv can install this)" if action.automatic else ""
-            print_wrapped(console, f"{n}. {action.text}{tag}", indent=5, first=2)
+            print_wrapped(console, f"{n}. {action_text(action)}{tag}", indent=5, first=2)
     later = list(resolution.unverified) + list(resolution.caveats)
     if later:
         console.print("\n[bold]Not checked here[/bold]")
         for item in later:
             print_wrapped(console, explain_unverified(item), indent=4, first=2)
+
+
+def plan_data(plan: Plan) -> dict[str, Any]:
+    """The plan as JSON data, each reason and action with its sentence beside it (``text``)."""
+    data: dict[str, Any] = msgspec.to_builtins(plan)
+    for step, step_data in zip(plan.steps, data.get("steps", ())):
+        if step.reason is not None:
+            step_data["reason"]["text"] = reason_text(step.reason, step.actions)
+        for action, action_data in zip(step.actions, step_data.get("actions", ())):
+            action_data["text"] = action_text(action)
+    for action, action_data in zip(plan.actions, data.get("actions", ())):
+        action_data["text"] = action_text(action)
+    return data
 
 
 def check_data(findings: Sequence[Any], resolution: Resolution, plan: Plan) -> dict[str, Any]:
@@ -241,8 +256,8 @@ def check_data(findings: Sequence[Any], resolution: Resolution, plan: Plan) -> d
         "environments": count,
         "conflicts": [explain_conflict(c, count) for c in resolution.conflicts],
         "tier": plan.tier.level,
-        "next_actions": [a.text for a in plan.actions],
+        "next_actions": [action_text(a) for a in plan.actions],
         "resolution": msgspec.to_builtins(resolution),
-        "plan": msgspec.to_builtins(plan),
+        "plan": plan_data(plan),
         "scan_findings": msgspec.to_builtins(list(findings)),
     }

@@ -14,7 +14,7 @@ from bringup.model import Component, Snapshot, keys
 from bringup.model.resolution import Check, Environment, Resolution
 from bringup.model.source import Source
 from bringup.report.layout import heading, wrapped
-from bringup.solve.explain import combine_specs, format_spec
+from bringup.report.wording import combine_specs, format_spec
 from bringup.subjects import display_name
 from bringup.subjects import subject as catalogued
 

@@ -10,7 +10,7 @@ import msgspec
 
 from bringup.model.resolution import Resolution, WhatIf
 from bringup.report.layout import print_wrapped
-from bringup.solve.explain import (
+from bringup.report.wording import (
     explain_conflict,
     explain_hardware,
     explain_unverified,

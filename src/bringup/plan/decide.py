@@ -1,27 +1,29 @@
-"""Each repo step judged on this host: run, skip (the hardware is not here, with the reason)
-or blocked (by what, with the action that unblocks it)."""
+"""Each repo step decided on this host: run, skip (the hardware is not here, with the reason)
+or blocked (by what, with the action that unblocks it). Reasons are data (``Reason``); the
+words are ``bringup.report.wording``'s."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bringup.model.plan import Action, StepStatus
+from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
-from bringup.model.resolution import Environment, HardwareBlock, Resolution
+from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
 from bringup.plan.tiers import device_count
-from bringup.solve.explain import describe_host, explain_conflict, format_spec
-from bringup.subjects import display_name, scope_of
+from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
 
-_DEVICE_WORDS = {"npu": ("NPU", "NPUs", "npu_count"), "gpu": ("GPU", "GPUs", "gpu_count")}
+_COUNT_SUBJECT = {"npu": "npu_count", "gpu": "gpu_count"}
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Decision:
+    """A step's status here, why (when not run), and what unblocks it."""
+
     status: StepStatus
-    reason: str | None = None
+    reason: Reason | None = None
     actions: tuple[Action, ...] = ()
 
 
@@ -36,15 +38,14 @@ class ComponentContext:
     device: list[HardwareBlock] = field(default_factory=list)
     driver: list[HardwareBlock] = field(default_factory=list)
     manual: list[Action] = field(default_factory=list)
-    unplaced_reason: str | None = None
+    unplaced_reason: Reason | None = None
     unplaced_actions: tuple[Action, ...] = ()
 
 
-def _block_reason(block: HardwareBlock) -> str:
+def _block_reason(block: HardwareBlock) -> Reason:
     req = block.requirement
-    return (
-        f"needs {display_name(req.subject)} {format_spec(req.spec)}; "
-        f"this machine has {describe_host(block.host)}"
+    return Reason(
+        kind=block.kind, subject=req.subject, need=req.spec, have=block.host, sources=(req.source,)
     )
 
 
@@ -71,30 +72,20 @@ def context_for(
     unplaced = next((u for u in resolution.unplaced if u.component == component.name), None)
     if unplaced is not None:
         conflict = unplaced.conflict
-        context.unplaced_reason = (
-            "no environment on this machine holds it: " + explain_conflict(conflict)
-            if conflict is not None
-            else "no environment on this machine holds it"
-        )
+        context.unplaced_reason = Reason(kind="conflict", conflict=conflict)
         actions: list[Action] = []
         if conflict is not None:
             for item in conflict.items:
                 if item.kind == "host" and item.source.kind != "user":
                     rules = [i for i in conflict.items if i.then_subject == item.subject]
-                    spec = rules[0].then_spec if rules and rules[0].then_spec else "that fits"
+                    spec = rules[0].then_spec if rules and rules[0].then_spec else None
                     actions.append(
                         driver_action(item.subject, spec, rules[0].source if rules else None)
                     )
             if not actions:
-                sources = ", ".join(
-                    str(i.source) for i in conflict.items if i.kind == "requirement"
-                )
+                sources = tuple(i.source for i in conflict.items if i.kind == "requirement")
                 actions.append(
-                    Action(
-                        kind="resolve",
-                        subject=",".join(conflict.subjects),
-                        text=f"relax one of the requirements at {sources}",
-                    )
+                    Action(kind="resolve", subject=",".join(conflict.subjects), sources=sources)
                 )
         context.unplaced_actions = tuple(actions)
     return context
@@ -108,56 +99,68 @@ def _uses_devices(step: Step, siblings: Sequence[Step]) -> bool:
     return step.kind in ("test", "run") and not any(s.needs.devices > 0 for s in siblings)
 
 
-def _device_shortfall(step: Step, resolution: Resolution) -> str | None:
+def _device_shortfall(step: Step, resolution: Resolution) -> Reason | None:
+    """Too few devices here (or a count the host could not tell), or none of the chip
+    families the step names."""
     needs = step.needs
     if needs.devices <= 0:
         return None
     kinds = [needs.device_kind] if needs.device_kind else ["npu", "gpu"]
-    counts = {k: device_count(resolution, _DEVICE_WORDS[k][2]) for k in kinds}
-    known = [c for c in counts.values() if c is not None]
-    have = max(known) if known else None
-    one, many, subject = _DEVICE_WORDS[kinds[0]] if len(kinds) == 1 else ("device", "devices", "")
-    word = one if needs.devices == 1 else many
-    if have is None:
-        value = resolution.host_value(subject) if subject else None
-        why = f" ({value.status}: {value.reason})" if value is not None and value.reason else ""
-        return f"needs {needs.devices} {word}; the {one} count here is unknown{why}"
+    subject = _COUNT_SUBJECT[kinds[0]] if len(kinds) == 1 else ""
+    counted = [
+        (count, value)
+        for count, value in (
+            (device_count(resolution, _COUNT_SUBJECT[k]), resolution.host_value(_COUNT_SUBJECT[k]))
+            for k in kinds
+        )
+        if count is not None and value is not None
+    ]
+    need = str(needs.devices)
+    if not counted:
+        unknown = resolution.host_value(subject) if subject else None
+        return Reason(kind="devices", subject=subject, need=need, have=unknown)
+    have, value = max(counted, key=lambda pair: pair[0])
     if have < needs.devices:
-        return f"needs {needs.devices} {word}; this machine has {have}"
+        return Reason(
+            kind="devices", subject=subject, need=need, have=_counted(value, subject, have)
+        )
     if needs.chips:
         chip = resolution.host_value("chip")
         present = set(chip.values) if chip is not None and chip.status == "ok" else set()
         wanted = SpecifierSet(",".join(needs.chips), "name")
         if not any(wanted.contains(family) for family in present):
-            has = ", ".join(sorted(present)) or "none"
-            return f"needs {' or '.join(needs.chips)}; this machine has {has}"
+            return Reason(kind="chip", subject="chip", need=",".join(needs.chips), have=chip)
     return None
 
 
-def judge(step: Step, context: ComponentContext, resolution: Resolution) -> Judgement:
+def _counted(value: HostValue, subject: str, count: int) -> HostValue:
+    """The count as the reason states it: under the subject asked for (empty: any kind)."""
+    return HostValue(subject=subject, source=value.source, values=(str(count),))
+
+
+def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
     """Skip for hardware, blocked for what can be fixed here, run otherwise; the first
     reason that applies is given (hardware before software, since no install fixes it)."""
     if context.whole:
-        return Judgement("skip", _block_reason(context.whole[0]))
+        return Decision("skip", _block_reason(context.whole[0]))
     if _uses_devices(step, context.component.steps):
         shortfall = _device_shortfall(step, resolution)
         if shortfall is not None:
-            return Judgement("skip", shortfall)
+            return Decision("skip", shortfall)
         if context.device:
-            return Judgement("skip", _block_reason(context.device[0]))
+            return Decision("skip", _block_reason(context.device[0]))
         if context.driver:
             block = context.driver[0]
             req = block.requirement
-            return Judgement(
+            return Decision(
                 "blocked",
                 _block_reason(block),
-                (driver_action(req.subject, format_spec(req.spec), req.source),),
+                (driver_action(req.subject, req.spec, req.source),),
             )
     if context.unplaced_reason is not None:
-        return Judgement("blocked", context.unplaced_reason, context.unplaced_actions)
+        return Decision("blocked", context.unplaced_reason, context.unplaced_actions)
     uses_toolkit = step.needs.toolkit or step.needs.devices > 0 or step.needs.device_kind
     pending = [a for a in context.manual if uses_toolkit or scope_of(a.subject) != "toolkit"]
     if pending:
-        waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in pending if a.version)
-        return Judgement("blocked", f"needs {waiting} installed", tuple(pending))
-    return Judgement("run")
+        return Decision("blocked", Reason(kind="install"), tuple(pending))
+    return Decision("run")

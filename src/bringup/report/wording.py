@@ -1,4 +1,5 @@
-"""Prose from the solver's structured causes, written outside the solver (resolvelib's
+"""The words of every renderer: sentences from the solver's structured causes and the
+plan's reasons and actions, written outside the solver and the planner (resolvelib's
 discipline: the core returns causes, the caller words them).
 
 "ops needs CANN >= 7.0 (ops/README.md:12); infer needs CANN >= 6.3, < 7.0
@@ -11,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from bringup.model.plan import Action, Reason
 from bringup.model.resolution import (
     Conflict,
     ConflictItem,
@@ -238,3 +240,73 @@ def explain_verdict(verdict: Verdict) -> str:
     return "blocked: no environment on this machine satisfies " + "; ".join(
         _listed(obstacles, ("conflict",))
     )
+
+
+_DEVICE_WORDS = {
+    "npu_count": ("NPU", "NPUs"),
+    "gpu_count": ("GPU", "GPUs"),
+    "": ("device", "devices"),
+}
+
+
+def _devices_text(reason: Reason) -> str:
+    one, many = _DEVICE_WORDS.get(reason.subject, (display_name(reason.subject), ""))
+    word = one if reason.need == "1" else many or one
+    have = reason.have
+    if have is None or have.status != "ok" or not have.values or not have.values[0].isdigit():
+        why = f" ({have.status}: {have.reason})" if have is not None and have.reason else ""
+        return f"needs {reason.need} {word}; the {one} count here is unknown{why}"
+    return f"needs {reason.need} {word}; this machine has {have.values[0]}"
+
+
+def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
+    """Why a step is skipped or blocked, in one sentence; ``actions`` are the step's (an
+    ``install`` reason waits for them)."""
+    if reason.kind == "devices":
+        return _devices_text(reason)
+    if reason.kind == "chip":
+        have = reason.have
+        present = sorted(have.values) if have is not None and have.status == "ok" else []
+        wanted = " or ".join(reason.need.split(","))
+        return f"needs {wanted}; this machine has {', '.join(present) or 'none'}"
+    if reason.kind == "conflict":
+        head = "no environment on this machine holds it"
+        return head + (f": {explain_conflict(reason.conflict)}" if reason.conflict else "")
+    if reason.kind == "install":
+        waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
+        return f"needs {waiting} installed"
+    host = describe_host(reason.have) if reason.have is not None else "nothing known"
+    return (
+        f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"
+    )
+
+
+def action_text(action: Action) -> str:
+    """The action as the user reads it; ``set_env`` as the shell line that applies it."""
+    name = display_name(action.subject)
+    version = action.version or ""
+    where = action.environment
+    if action.kind == "set_env":
+        variables = f" (sets {', '.join(action.variables)})" if action.variables else ""
+        return f"source {action.script}{variables}"
+    if action.kind == "driver":
+        spec = format_spec(version) if version else "that fits"
+        return f"change the {name} to a version {spec} (as root; every environment shares it)"
+    if action.kind == "resolve":
+        sources = ", ".join(str(s) for s in action.sources)
+        return f"relax one of the requirements at {sources}"
+    if action.subject == "python" and action.automatic:
+        return f"install Python {version} with uv"
+    if action.from_index:
+        return (
+            f"{f'install {name} {version}'.strip()} from the package index into environment {where}"
+        )
+    if action.automatic:
+        return f"install {name}=={version} into environment {where}"
+    if action.files:
+        device = f" (and {', '.join(action.files[1:])} on the NPU host)" if action.files[1:] else ""
+        return (
+            f"install {name} {version} for environment {where}: {action.files[0]}{device}; "
+            "versions install side by side"
+        )
+    return f"install {name} {version} for environment {where}"
