@@ -10,7 +10,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from rich.console import Console
 
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
@@ -20,6 +19,7 @@ from bringup.model.plan import Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.report.check_text import check_data, python_notes, render_check
+from bringup.report.console import PlainWriter
 from bringup.report.envelope import render_json
 from bringup.solve import solve
 from bringup.solve.host import host_facts
@@ -64,7 +64,7 @@ def _text(width: int = 200) -> str:
     out = io.StringIO()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
     render_check(
-        Console(file=out, width=width, color_system=None),
+        PlainWriter(out, width=width),
         components=components,
         findings=(),
         snapshot=snapshot,

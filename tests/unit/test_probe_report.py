@@ -7,10 +7,10 @@ import io
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 from bringup.model import Snapshot
 from bringup.probe.replay import load_host
+from bringup.report.console import PlainWriter
 from bringup.report.snapshot_text import SECTIONS, render_snapshot
 from conftest import FIXTURES
 
@@ -19,7 +19,7 @@ HOSTS = sorted(p.name for p in (FIXTURES / "hosts").iterdir() if p.is_dir())
 
 def _text(snapshot: Snapshot, width: int) -> str:
     out = io.StringIO()
-    render_snapshot(snapshot, Console(file=out, width=width, color_system=None))
+    render_snapshot(snapshot, PlainWriter(out, width=width))
     return out.getvalue()
 
 

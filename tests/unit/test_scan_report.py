@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 from rich.cells import cell_len
-from rich.console import Console
 
+from bringup.report.console import PlainWriter
 from bringup.report.scan_text import render_stack, short
 from bringup.scan import Stack, scan_stack
 
@@ -23,7 +23,7 @@ def _stack() -> Stack:
 
 def _text(stack: Stack, width: int) -> str:
     out = io.StringIO()
-    render_stack(Console(file=out, width=width, color_system=None), stack, ["wrote x"])
+    render_stack(PlainWriter(out, width=width), stack, ["wrote x"])
     return out.getvalue()
 
 

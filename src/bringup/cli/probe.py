@@ -83,7 +83,7 @@ def command(
 
         render_snapshot(snapshot, console())
         if record is not None:
-            from rich.markup import escape
+            from bringup.report.styled import escape
 
             console().print(f"\nrecorded to {escape(str(record))}")
     return int(ExitCode.OK)

@@ -29,7 +29,7 @@ from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, is_version
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from bringup.report.console import Writer
 
 _STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
 _CATEGORY = {
@@ -117,12 +117,11 @@ def step_text(step: PlanStep) -> str:
     return command
 
 
-def render_plan(console: Console, plan: Plan, components: Sequence[Component]) -> None:
+def render_plan(console: Writer, plan: Plan, components: Sequence[Component]) -> None:
     """Steps in bring-up order under their repo: number, status, the command and the file
     and line it comes from, then why it is skipped or blocked; wrapped to the width."""
-    from rich.markup import escape
-
     from bringup.report.matching_text import relative
+    from bringup.report.styled import escape
 
     paths = {c.name: c.path for c in components}
     console.print(f"[bold]Plan[/bold] ({escape(tier_text(plan))}), in bring-up order")
@@ -155,7 +154,7 @@ def render_plan(console: Console, plan: Plan, components: Sequence[Component]) -
 
 
 def render_check(
-    console: Console,
+    console: Writer,
     *,
     components: Sequence[Component],
     findings: Sequence[Any],
@@ -164,7 +163,7 @@ def render_check(
     plan: Plan,
 ) -> None:
     """The whole answer, most important first."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     host = ", ".join(
         str(v)
@@ -213,7 +212,7 @@ def render_check(
         )
 
 
-def render_actions(console: Console, resolution: Resolution, plan: Plan) -> None:
+def render_actions(console: Writer, resolution: Resolution, plan: Plan) -> None:
     if plan.actions:
         console.print("\n[bold]Next actions[/bold]")
         for n, action in enumerate(plan.actions, start=1):

@@ -10,17 +10,14 @@ from typing import TYPE_CHECKING
 from bringup.report.layout import Unit, flow, print_wrapped
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from bringup.model.diagnosis import Diagnosis
+    from bringup.report.console import Writer
     from bringup.triage.signatures import SignatureSet
 
 _EVIDENCE_SHOWN = 3
 
 
-def render_diagnoses(
-    console: Console, diagnoses: Sequence[Diagnosis], log: str, lines: int
-) -> None:
+def render_diagnoses(console: Writer, diagnoses: Sequence[Diagnosis], log: str, lines: int) -> None:
     """Every diagnosis with its title, id, layer, cause, fix, evidence and source."""
     if not diagnoses:
         print_wrapped(
@@ -62,7 +59,7 @@ def render_diagnoses(
         print_wrapped(console, f"source: {diagnosis.source}", indent=10, first=3)
 
 
-def render_signatures(console: Console, catalogue: SignatureSet) -> None:
+def render_signatures(console: Writer, catalogue: SignatureSet) -> None:
     """Every signature by layer: its id, then its title under it."""
     signatures = catalogue.signatures
     print_wrapped(console, f"{len(signatures)} failure signatures, by layer.", indent=2, first=0)

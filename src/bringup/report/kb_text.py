@@ -25,26 +25,26 @@ from bringup.kb.schema import (
 from bringup.report.layout import Unit, fits, flow, table_lines
 
 if TYPE_CHECKING:
-    from rich.text import Text
+    from bringup.report.styled import Line
 
 _STATUS_WORD = {"compatible": "COMPATIBLE", "incompatible": "INCOMPATIBLE", "unknown": "UNKNOWN"}
 
 
-def render_topics(topics: Sequence[Topic], counts: dict[str, int], width: int) -> list[Text]:
+def render_topics(topics: Sequence[Topic], counts: dict[str, int], width: int) -> list[Line]:
     """The topic list: name, record count and title, the title wrapped under its column."""
-    from rich.text import Text
+    from bringup.report.styled import Line
 
     name = max((len(t.name) for t in topics), default=5)
     number = max((len(str(n)) for n in counts.values()), default=1)
     lead = 2 + name + 2 + number + 2
-    lines = [Text("knowledge-base topics", style="bold")]
+    lines = [Line("knowledge-base topics", style="bold")]
     for topic in topics:
         head = f"  {topic.name.ljust(name)}  {str(counts.get(topic.name, 0)).rjust(number)}  "
         lines += flow([Unit(topic.title or "", prose=True)], width, lead, head=head)
     return lines
 
 
-def render_entries(topic: Topic, entries: Sequence[AnyEntry], width: int) -> list[Text]:
+def render_entries(topic: Topic, entries: Sequence[AnyEntry], width: int) -> list[Line]:
     """The records of ``topic`` by kind: a table when every cell fits ``width``, else one
     block per record (ids, ranges and URLs never split)."""
     rules = [e.record for e in entries if isinstance(e, RuleEntry)]
@@ -63,12 +63,12 @@ def render_entries(topic: Topic, entries: Sequence[AnyEntry], width: int) -> lis
         lambda: [line for c in chips for line in _chip_block(c, width)],
         lambda: [line for p in packages for line in _package_block(p, width)],
     )
-    from rich.text import Text
+    from bringup.report.styled import Line
 
-    lines: list[Text] = []
+    lines: list[Line] = []
     for (title, titles, rows), block in zip(sections, blocks):
         if rows:
-            lines += [Text()] if lines else []
+            lines += [Line()] if lines else []
             lines += _section(title, titles, rows, blocks=block, width=width)
     return lines
 
@@ -78,20 +78,20 @@ def _section(
     titles: tuple[str, ...],
     rows: Sequence[tuple[str, ...]],
     *,
-    blocks: Callable[[], list[Text]],
+    blocks: Callable[[], list[Line]],
     width: int,
-) -> list[Text]:
+) -> list[Line]:
     """A kind of record under its title: the table when it fits, else the blocks."""
-    from rich.text import Text
+    from bringup.report.styled import Line
 
-    lines = [Text(title, style="bold")]
+    lines = [Line(title, style="bold")]
     if fits([titles, *rows], width, 2):
         styles = ("bold", *[""] * (len(titles) - 2), "dim")
         return lines + table_lines(titles, rows, 2, styles)
     return lines + blocks()
 
 
-def render_origin(count: int, paths: Sequence[str], width: int) -> list[Text]:
+def render_origin(count: int, paths: Sequence[str], width: int) -> list[Line]:
     """How many records, from which files (each path whole)."""
     units = [Unit(f"{count} records from")]
     units += [Unit(path + ("," if n < len(paths) - 1 else "")) for n, path in enumerate(paths)]
@@ -115,7 +115,7 @@ def _rule_row(rule: RuleRecord) -> tuple[str, ...]:
     return (rule.id, f"{rule.subject} {rule.spec}", then, _rule_notes(rule), rule.source)
 
 
-def _rule_block(rule: RuleRecord, width: int) -> list[Text]:
+def _rule_block(rule: RuleRecord, width: int) -> list[Line]:
     """``id  [tags]``, then ``subject spec → subject spec, ...`` (each pair whole), the
     note, the source."""
     then = list(rule.then.items())
@@ -135,7 +135,7 @@ def _rule_block(rule: RuleRecord, width: int) -> list[Text]:
     return lines + _more(width, rule.note, source=rule.source)
 
 
-def _more(width: int, *notes: str | None, source: str) -> list[Text]:
+def _more(width: int, *notes: str | None, source: str) -> list[Line]:
     """A record's notes (prose) and its source (a URL, whole) under it."""
     lines = [line for note in notes if note for line in flow([Unit(note, prose=True)], width, 4)]
     return lines + flow([Unit(source, "dim")], width, 4)
@@ -153,7 +153,7 @@ def _release_row(release: ReleaseRecord) -> tuple[str, ...]:
     )
 
 
-def _release_block(release: ReleaseRecord, width: int) -> list[Text]:
+def _release_block(release: ReleaseRecord, width: int) -> list[Line]:
     units = [Unit(f"{release.subject} {release.version}", "bold")]
     if release.date:
         units.append(Unit(f"released {release.date}"))
@@ -174,7 +174,7 @@ def _chip_row(chip: ChipRecord) -> tuple[str, ...]:
     )
 
 
-def _listed(label: str, items: Sequence[str], width: int) -> list[Text]:
+def _listed(label: str, items: Sequence[str], width: int) -> list[Line]:
     """``label: a, b, c`` wrapped between items (a product name stays whole)."""
     if not items:
         return []
@@ -183,7 +183,7 @@ def _listed(label: str, items: Sequence[str], width: int) -> list[Text]:
     return flow(units, width, 6, head="    ", sep=" ")
 
 
-def _chip_block(chip: ChipRecord, width: int) -> list[Text]:
+def _chip_block(chip: ChipRecord, width: int) -> list[Line]:
     head = [Unit(chip.family, "bold")]
     if chip.pci_device_id:
         head.append(Unit(f"PCI id {chip.pci_device_id}"))
@@ -201,7 +201,7 @@ def _package_row(package: PackageRecord) -> tuple[str, ...]:
     return (package.name, package.cann, package.role, notes, package.source)
 
 
-def _package_block(package: PackageRecord, width: int) -> list[Text]:
+def _package_block(package: PackageRecord, width: int) -> list[Line]:
     units = [Unit(package.name, "bold"), Unit(f"CANN {package.cann}")]
     if package.chips:
         units.append(Unit(f"[chips {package.chips}]", "yellow"))
@@ -242,7 +242,7 @@ def render_problems(problems: Sequence[Problem]) -> list[str]:
     return [str(problem) for problem in problems]
 
 
-def _plain(lines: Sequence[Text]) -> list[str]:
+def _plain(lines: Sequence[Line]) -> list[str]:
     return [line.plain for line in lines]
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.text import Text
+    from bringup.report.console import Writer
+    from bringup.report.styled import Line
 
 
 def wrapped(text: str, width: int, indent: int, first: int | None = None) -> list[str]:
@@ -31,7 +31,7 @@ def wrapped(text: str, width: int, indent: int, first: int | None = None) -> lis
 
 
 def print_wrapped(
-    console: Console,
+    console: Writer,
     text: str,
     *,
     indent: int,
@@ -43,7 +43,7 @@ def print_wrapped(
     """Print ``text`` wrapped under a hanging ``indent``, its first line after ``first``
     spaces, or after ``head`` (Rich markup, shown ``head_width`` characters wide);
     ``style`` colours the text."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     if head_width is not None:
         first = head_width
@@ -57,9 +57,9 @@ def print_wrapped(
         console.print(lead + body, soft_wrap=True)
 
 
-def heading(console: Console, name: str, detail: str) -> None:
+def heading(console: Writer, name: str, detail: str) -> None:
     """A repo's name in bold and where it is (dim), over the lines about it."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     head = f"  [bold]{escape(name)}[/bold]  "
     print_wrapped(console, detail, indent=4, head=head, head_width=len(name) + 4, style="dim")
@@ -80,7 +80,7 @@ class _Lines:
     """Lines being filled: the last one's width so far, and whether it holds only its lead
     (the indent, or the caller's head)."""
 
-    def __init__(self, width: int, indent: int, head: Text) -> None:
+    def __init__(self, width: int, indent: int, head: Line) -> None:
         self.width = width
         self.indent = indent
         self.lines = [head]
@@ -97,7 +97,7 @@ class _Lines:
         return self.fresh and self.used <= self.indent
 
     def put(self, text: str, style: str, gap: str) -> None:
-        from rich.cells import cell_len
+        from bringup.report.styled import cell_len
 
         if not self.fresh:
             self.lines[-1].append(gap)
@@ -107,9 +107,9 @@ class _Lines:
         self.fresh = False
 
     def newline(self) -> None:
-        from rich.text import Text
+        from bringup.report.styled import Line
 
-        self.lines.append(Text(" " * self.indent))
+        self.lines.append(Line(" " * self.indent))
         self.used = self.indent
         self.fresh = True
 
@@ -118,20 +118,19 @@ def flow(
     units: Sequence[Unit],
     width: int,
     indent: int,
-    head: Text | str | None = None,
+    head: Line | str | None = None,
     sep: str = "  ",
-) -> list[Text]:
+) -> list[Line]:
     """``units`` on lines of at most ``width`` cells, ``sep`` between them: each goes on the
     current line when it fits, else at the start of the next (after ``indent`` spaces); one
     longer than a line, or prose, is wrapped at its spaces. The first line starts with
     ``head`` (the indent when None). No line ends in spaces; a word longer than a line
     stands alone on its line."""
-    from rich.cells import cell_len
-    from rich.text import Text
+    from bringup.report.styled import Line, cell_len
 
     if head is None:
         head = " " * indent
-    lines = _Lines(width, indent, Text(head) if isinstance(head, str) else head.copy())
+    lines = _Lines(width, indent, Line(head) if isinstance(head, str) else head.copy())
     for unit in units:
         words = unit.text.split()
         if not words:
@@ -158,7 +157,7 @@ def flow(
     return lines.lines
 
 
-def print_lines(console: Console, lines: Sequence[Text]) -> None:
+def print_lines(console: Writer, lines: Sequence[Line]) -> None:
     """Lines laid out already, printed as they are (no markup read, no re-wrapping)."""
     for line in lines:
         console.print(line, soft_wrap=True)
@@ -170,7 +169,7 @@ def fits(rows: Sequence[Sequence[str]], width: int, indent: int) -> bool:
 
 
 def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
-    from rich.cells import cell_len
+    from bringup.report.styled import cell_len
 
     return [max(cell_len(_cell(cell)) for cell in column) for column in zip(*rows)]
 
@@ -182,16 +181,15 @@ def _cell(text: str) -> str:
 
 def table_lines(
     titles: Sequence[str], rows: Sequence[Sequence[str]], indent: int, styles: Sequence[str] = ()
-) -> list[Text]:
+) -> list[Line]:
     """A table as aligned lines (titles bold), for when ``fits`` says it has the room:
     columns two spaces apart, no padding at line ends. ``styles``: one per column."""
-    from rich.cells import cell_len
-    from rich.text import Text
+    from bringup.report.styled import Line, cell_len
 
     widths = column_widths([titles, *rows])
     out = []
     for n, row in enumerate([titles, *rows]):
-        line = Text(" " * indent)
+        line = Line(" " * indent)
         for column, (cell, size) in enumerate(zip(map(_cell, row), widths)):
             style = "bold" if n == 0 else (styles[column] if column < len(styles) else "")
             line.append(cell, style=style)

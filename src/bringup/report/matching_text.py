@@ -19,7 +19,7 @@ from bringup.subjects import display_name
 from bringup.subjects import subject as catalogued
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from bringup.report.console import Writer
 
 FIRST = (
     "cann",
@@ -110,10 +110,10 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
     return rows
 
 
-def render_repos(console: Console, resolution: Resolution, components: Sequence[Component]) -> None:
+def render_repos(console: Writer, resolution: Resolution, components: Sequence[Component]) -> None:
     """One block per repo: ``subject  range  pin``, then the files and lines that say it
     (relative to the repo) on the same line when they fit, else on the next."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     paths = {c.name: c.path for c in components}
     blocks = [(v.component, asked(resolution, v.component)) for v in resolution.verdicts]
@@ -183,10 +183,10 @@ def _pin_cell(env: Environment, subject: str) -> str:
     return pin.version + ("" if pin.installed else " +")
 
 
-def render_environments(console: Console, resolution: Resolution, snapshot: Snapshot) -> None:
+def render_environments(console: Writer, resolution: Resolution, snapshot: Snapshot) -> None:
     """Subjects down, environments and this machine across; one line per environment
     instead when they would not fit the width side by side."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     envs = resolution.environments
     subjects = {p.subject for env in envs for p in env.pins}

@@ -7,18 +7,14 @@ retitles the window and swallows what follows, ``ESC [ 2 J`` clears the screen, 
 return overwrites a line, a bidirectional override reorders what is shown. Each is replaced
 by one visible stand-in (``␛`` for ESC, the other Unicode control pictures for C0 and DEL,
 ``�`` for C1 controls and bidirectional overrides), one code point for one, so Rich's spans
-and the layout's widths still hold. Tabs and line ends stay. Rich markup in outside text is
-escaped where it is printed (``rich.markup.escape``); this module handles what markup
-escaping cannot.
+and the layout's widths still hold. Tabs and line ends stay. Markup in outside text is
+escaped where it is written (``styled.escape``); this module handles what markup escaping
+cannot, and the writers (``console``) apply it to every piece they draw.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderResult
 
 _UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -36,31 +32,3 @@ def printable(text: str) -> str:
     """``text`` with every character that could drive a terminal replaced by a visible
     stand-in of the same length in code points."""
     return _UNSAFE.sub(_stand_in, text) if _UNSAFE.search(text) else text
-
-
-class Sanitised:
-    """A renderable that prints ``inner`` with its text sanitised; Rich's own control
-    segments (cursor moves it emits itself) pass through."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.segment import Segment
-
-        for segment in console.render(self.inner, options):
-            if segment.control or not _UNSAFE.search(segment.text):
-                yield segment
-            else:
-                yield Segment(printable(segment.text), segment.style)
-
-
-def sanitising_hook() -> Any:
-    """A Rich render hook that wraps everything printed in ``Sanitised``."""
-    from rich.console import RenderHook
-
-    class _Hook(RenderHook):
-        def process_renderables(self, renderables: list[Any]) -> list[Any]:
-            return [Sanitised(renderable) for renderable in renderables]
-
-    return _Hook()

@@ -13,7 +13,7 @@ from bringup.report.layout import Unit, fits, flow, print_lines, table_lines
 from bringup.scan import Stack
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from bringup.report.console import Writer
 
 _LABEL = 16
 """The widest subject or step kind the blocks align on; a longer one pushes its line."""
@@ -45,7 +45,7 @@ def _written(requirement: Requirement) -> str:
     return " ".join((requirement.text or "").split())
 
 
-def _requirements(console: Console, component: Component) -> None:
+def _requirements(console: Writer, component: Component) -> None:
     """A table of subject, spec, hard, confidence, source and the words as written; or a
     block each: ``subject  spec  [soft, medium confidence]  file:line``, then the words."""
     requirements = component.requirements
@@ -80,7 +80,7 @@ def _requirements(console: Console, component: Component) -> None:
             print_lines(console, flow([Unit(row[5], "italic", prose=True)], console.width, lead))
 
 
-def _steps(console: Console, component: Component) -> None:
+def _steps(console: Writer, component: Component) -> None:
     """A table of kind, needs, directory, source and command; or a block each: ``kind
     file:line  needs ...``, then the whole command."""
     steps = component.steps
@@ -104,7 +104,7 @@ def _steps(console: Console, component: Component) -> None:
         print_lines(console, flow([Unit(row[4] or step.name)], console.width, lead))
 
 
-def render_stack(console: Console, stack: Stack, messages: Sequence[str]) -> None:
+def render_stack(console: Writer, stack: Stack, messages: Sequence[str]) -> None:
     """Every repo of ``stack``, the messages of ``--write``, and the counts."""
     width = console.width
     for component in stack.components:

@@ -11,7 +11,7 @@ from bringup.model import Fact, Snapshot
 from bringup.report.layout import Unit, fits, flow, print_lines, table_lines
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from bringup.report.console import Writer
 
 SECTIONS = (
     ("host", ("host.",)),
@@ -36,16 +36,16 @@ _STATUS_STYLE = {
 }
 
 
-def render_snapshot(snapshot: Snapshot, console: Console) -> None:
+def render_snapshot(snapshot: Snapshot, console: Writer) -> None:
     """Print the summary on ``console`` (a Rich console): the headline, then each section
     as a table of what, value and source when every cell fits the width, else one block
     per fact (``what  value  (source)``, wrapped under the value's column, a path or a
     command never split unless it is longer than a line)."""
-    from rich.text import Text
+    from bringup.report.styled import Line
 
     width = console.width
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
-    title = Text("bringup probe", style="bold")
+    title = Line("bringup probe", style="bold")
     title.append(": ")
     units = [Unit(f"{origin[snapshot.origin]},"), Unit(snapshot.taken_at)]
     print_lines(console, flow(units, width, 2, head=title, sep=" "))
@@ -58,7 +58,7 @@ def render_snapshot(snapshot: Snapshot, console: Console) -> None:
         if not rows:
             continue
         console.print()
-        console.print(Text(title_text, style="bold"))
+        console.print(Line(title_text, style="bold"))
         table = [(what, value, source) for what, value, _style, source in rows]
         if fits(table, width, 0):
             styles = ["bold", "", "dim"]
@@ -66,7 +66,7 @@ def render_snapshot(snapshot: Snapshot, console: Console) -> None:
             continue
         label = max((len(what) for what, *_rest in rows if len(what) <= _LABEL), default=0)
         for what, value, style, source in rows:
-            head = Text(what.ljust(label), style="bold")
+            head = Line(what.ljust(label), style="bold")
             head.append("  ")
             units = [Unit(value, style, prose=True), Unit(f"({source})", "dim")]
             print_lines(console, flow(units, width, label + 2, head=head))

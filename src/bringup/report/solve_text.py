@@ -20,7 +20,7 @@ from bringup.report.wording import (
 from bringup.subjects import display_name
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from bringup.report.console import Writer
 
 _ORIGIN = {
     "installed": "installed",
@@ -55,9 +55,9 @@ def _changes(report: WhatIf) -> list[str]:
     return lines
 
 
-def render_solve(console: Console, base: Resolution, report: Optional[WhatIf]) -> None:
+def render_solve(console: Writer, base: Resolution, report: Optional[WhatIf]) -> None:
     """Wrapped to the console's width under hanging indents (80 columns when piped)."""
-    from rich.markup import escape
+    from bringup.report.styled import escape
 
     shown = report.resolution if report is not None else base
     if report is not None:

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 import pytest
 from rich.cells import cell_len
-from rich.text import Text
 
 from bringup.kb import KnowledgeBase, SubjectVersion
 from bringup.kb.schema import ChipEntry, PackageEntry, ReleaseEntry, RuleEntry
 from bringup.report.kb_text import render_entries, render_topics, render_verdict
+from bringup.report.styled import Line
 
 
 def _fits(lines: Sequence[str], width: int) -> None:
@@ -22,7 +22,7 @@ def _fits(lines: Sequence[str], width: int) -> None:
         assert cell_len(line) <= width or " " not in line.strip(), line
 
 
-def _words(lines: Sequence[Text]) -> list[str]:
+def _words(lines: Sequence[Line]) -> list[str]:
     return " ".join(line.plain for line in lines).split()
 
 
