@@ -8,10 +8,10 @@ rows as solver ``Rule``s, lists known releases, and answers "what does this vers
 from bringup.kb.knowledge import KnowledgeBase, exact_versions, load_knowledge_base
 from bringup.kb.paths import data_dirs
 from bringup.kb.query import (
+    Compatibility,
     Implication,
     RuleCheck,
     SubjectVersion,
-    Verdict,
     distro_name,
     parse_subject_version,
 )
@@ -25,7 +25,7 @@ __all__ = [
     "Implication",
     "SubjectVersion",
     "RuleCheck",
-    "Verdict",
+    "Compatibility",
     "parse_subject_version",
     "distro_name",
     "ChipRecord",

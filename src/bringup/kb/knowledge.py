@@ -10,10 +10,10 @@ from typing import Optional, Union
 
 from bringup.kb.loader import load_compiled
 from bringup.kb.query import (
+    Compatibility,
     Implication,
     ScopedRule,
     SubjectVersion,
-    Verdict,
     chip_matches,
     parse_subject_version,
     parse_version,
@@ -117,7 +117,7 @@ class KnowledgeBase:
 
     def compatible(
         self, a: SubjectVersionLike, b: SubjectVersionLike, *, chip: Optional[str] = None
-    ) -> Verdict:
+    ) -> Compatibility:
         """Whether two pins go together; *unknown* when no row covers the pair."""
         return compatible_pins(
             self._scoped_rules, _subject_version(a), _subject_version(b), chip=chip

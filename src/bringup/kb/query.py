@@ -54,10 +54,12 @@ class RuleCheck(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     chips: Optional[str] = None
 
 
-class Verdict(msgspec.Struct, frozen=True, kw_only=True):
-    """``deciding``: rows that apply and decide; ``caveats``: recommendations (soft rows)
-    the pair breaks; ``conditional``: rows that apply only on some chip families, when no
-    chip was given; ``related``: how many rows relate the two subjects at all."""
+class Compatibility(msgspec.Struct, frozen=True, kw_only=True):
+    """Whether two versions may go together by the knowledge base (``bringup kb why``; a repo's
+    verdict is ``model.resolution.Verdict``). ``deciding``: rows that apply and decide;
+    ``caveats``: recommendations (soft rows) the pair breaks; ``conditional``: rows that
+    apply only on some chip families, when no chip was given; ``related``: how many rows
+    relate the two subjects at all."""
 
     status: Status
     a: SubjectVersion
@@ -180,7 +182,7 @@ def implications(
 
 def compatible(
     rules: Iterable[ScopedRule], a: SubjectVersion, b: SubjectVersion, *, chip: Optional[str] = None
-) -> Verdict:
+) -> Compatibility:
     """Whether ``a`` and ``b`` go together, decided only by rows that relate them."""
     applying: list[RuleCheck] = []
     conditional: list[RuleCheck] = []
@@ -205,8 +207,8 @@ def compatible(
     broken = tuple(c for c in applying if not c.holds and c.rule.hard)
     caveats = tuple(c for c in applying if not c.holds and not c.rule.hard)
 
-    def verdict(status: Status, reason: str, deciding: tuple[RuleCheck, ...] = ()) -> Verdict:
-        return Verdict(
+    def verdict(status: Status, reason: str, deciding: tuple[RuleCheck, ...] = ()) -> Compatibility:
+        return Compatibility(
             status=status,
             a=a,
             b=b,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bringup.kb.query import Implication, RuleCheck, Verdict
+from bringup.kb.query import Compatibility, Implication, RuleCheck
 from bringup.kb.schema import (
     AnyEntry,
     ChipEntry,
@@ -209,7 +209,7 @@ def _package_block(package: PackageRecord, width: int) -> list[Line]:
     return flow(units, width, 6, head="  ") + more
 
 
-def render_verdict(verdict: Verdict, width: int) -> list[str]:
+def render_verdict(verdict: Compatibility, width: int) -> list[str]:
     """The verdict, then every row that decides it, each with its source."""
     head = f"{_STATUS_WORD[verdict.status]}: {verdict.a} with {verdict.b} — {verdict.reason}"
     lines = _plain(flow([Unit(head, prose=True)], width, 2, head=""))
