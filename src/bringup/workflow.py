@@ -208,22 +208,32 @@ def gather(
     *,
     force: bool = False,
 ) -> StackInputs:
-    """Scan the repos, read the snapshot (or probe this machine when none is named) and load
-    the knowledge base, keeping the chip-limited rows of every chip family the host has."""
+    """Scan the repos, read the snapshot (or probe this machine, while the repos are read,
+    when none is named) and load the knowledge base, keeping the chip-limited rows of every
+    chip family the host has (``host_chips``)."""
     from bringup.report.events import Reporter as Silent
     from bringup.scan import scan_stack
     from bringup.solve import knowledge_catalogue
 
     report = reporter if reporter is not None else Silent()
-    with report.stage(Stage("scan", f"reading {len(paths)} path(s)")):
-        stack = scan_stack(list(paths), force=force)
-    with report.stage(Stage("probe", "reading the host")):
-        if snapshot is not None:
+    scanning = Stage("scan", f"reading {len(paths)} path(s)")
+    if snapshot is not None:
+        with report.stage(scanning):
+            stack = scan_stack(list(paths), force=force)
+        with report.stage(Stage("probe", "reading the recorded host")):
             host = read_snapshot(snapshot)
-        else:
-            from bringup.probe.live import take_snapshot
+    else:
+        # the probe mostly waits on subprocesses: it runs while the repos are read
+        from concurrent.futures import ThreadPoolExecutor
 
-            host = take_snapshot()
+        from bringup.probe.live import take_snapshot
+
+        probing_stage = Stage("probe", "probing this machine")
+        with report.stage(probing_stage), ThreadPoolExecutor(1, "probe") as pool:
+            probing = pool.submit(take_snapshot)
+            with report.stage(scanning):
+                stack = scan_stack(list(paths), force=force)
+            host = probing.result()
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host))

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from bringup.errors import ExitCode
 from bringup.kb import load_knowledge_base
@@ -97,3 +98,22 @@ def test_benchmarks_import_no_cli_module() -> None:
                 else []
             )
             assert not [n for n in names if n.startswith("bringup.cli")], script.name
+
+
+def test_the_live_probe_runs_while_the_repos_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorded = read_snapshot(DEV)
+    monkeypatch.setattr("bringup.probe.live.take_snapshot", lambda: recorded)
+    recorder = RecordingReporter()
+    inputs = gather([str(STACK)], None, None, reporter=recorder)
+    assert inputs.snapshot is recorded
+    order = [
+        (type(e).__name__, e.stage.name)
+        for e in recorder.events
+        if isinstance(e, (Started, Finished)) and e.stage.name in ("scan", "probe")
+    ]
+    assert order == [
+        ("Started", "probe"),
+        ("Started", "scan"),
+        ("Finished", "scan"),
+        ("Finished", "probe"),
+    ]
