@@ -44,6 +44,8 @@ class StackInputs:
     snapshot: Snapshot
     rules: tuple[Rule, ...]
     catalogue: Catalogue
+    knowledge: KnowledgeBase
+    """Where ``rules`` came from: a ``--what-if`` on the chip takes that chip's rows."""
 
 
 @dataclass(frozen=True)
@@ -177,26 +179,21 @@ def report_overlay_problems(problems: Sequence[KbProblem], reporter: Reporter) -
             reporter.emit(Warned(f"knowledge-base overlay left out: {line}"))
 
 
-def host_chips(snapshot: Snapshot) -> tuple[str, ...]:
-    """The chip families the host has, each once, sorted.
+def host_chips(snapshot: Snapshot, what_if: Sequence[tuple[str, str]] = ()) -> tuple[str, ...]:
+    """The chip families of the host as the solver sees it (``solve.host_facts``, after the
+    ``what_if`` changes), sorted; none when the chip is absent or could not be read.
 
     Chip policy: the knowledge-base rows limited to chip families are kept for *every*
     family present, not only one. The driver, the firmware and the installed toolkits are
     shared by all the devices of a host, and an environment may be run on any of them, so
     each present family's rows must hold; rows for families the host lacks are left out.
     (Before, only the alphabetically first family counted, which silently dropped the rows
-    of the others on a mixed host.)"""
-    from bringup.versions import is_version
+    of the others on a mixed host, and a ``--what-if chip=...`` kept the real host's rows.)"""
+    from bringup.solve import apply_what_if, host_facts
 
-    return tuple(
-        sorted(
-            {
-                device.family
-                for device in snapshot.devices("ascend")
-                if device.family and is_version(device.family, "name")
-            }
-        )
-    )
+    facts = host_facts(snapshot)
+    chip = (apply_what_if(facts, what_if) if what_if else facts).value("chip")
+    return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()
 
 
 def gather(
@@ -211,11 +208,10 @@ def gather(
     """Scan the repos, read the snapshot (or probe this machine, while the repos are read,
     when none is named) and load the knowledge base, keeping the chip-limited rows of every
     chip family the host has (``host_chips``)."""
-    from bringup.report.events import Reporter as Silent
     from bringup.scan import scan_stack
     from bringup.solve import knowledge_catalogue
 
-    report = reporter if reporter is not None else Silent()
+    report = reporter if reporter is not None else Reporter()
     scanning = Stage("scan", f"reading {len(paths)} path(s)")
     if snapshot is not None:
         with report.stage(scanning):
@@ -244,6 +240,7 @@ def gather(
         snapshot=host,
         rules=rules,
         catalogue=catalogue,
+        knowledge=kb,
     )
 
 
@@ -270,10 +267,9 @@ def check(
 ) -> CheckResult:
     """Solve and plan ``inputs``: the verdict per repo, the environments and the plan."""
     from bringup.plan import plan as make_plan
-    from bringup.report.events import Reporter as Silent
     from bringup.solve import SolveOptions, solve
 
-    report = reporter if reporter is not None else Silent()
+    report = reporter if reporter is not None else Reporter()
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain)
     with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
         resolution = solve(
@@ -293,18 +289,19 @@ def solve_stack(
 ) -> SolveResult:
     """Solve ``inputs`` on the host as it is and, when ``changes`` are given (parsed
     ``--what-if`` pairs), again on the changed host."""
-    from bringup.report.events import Reporter as Silent
     from bringup.solve import SolveOptions, solve
     from bringup.solve.whatif import what_if
 
-    report = reporter if reporter is not None else Silent()
+    report = reporter if reporter is not None else Reporter()
     options = SolveOptions(allow_driver_change=allow_driver_change)
-    args = (inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue)
-    with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
-        base = solve(*args, options)
+    repos, host, catalogue = inputs.components, inputs.snapshot, inputs.catalogue
+    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+        base = solve(repos, host, inputs.rules, catalogue, options)
     changed = None
     if changes:
+        chips = host_chips(host, changes)
+        rules = inputs.rules if chips == host_chips(host) else inputs.knowledge.rules(chips=chips)
         with report.stage(Stage("what-if", "solving the changed host")):
-            changed = what_if(*args, changes, options=options, before=base)
+            changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
     return SolveResult(inputs, base, changed, solve_exit_code(final))

@@ -48,6 +48,9 @@ def test_every_chip_family_of_a_mixed_host_keeps_its_rows() -> None:
     )
     assert host_chips(mixed) == ("310P", "910B")
     assert host_chips(read_snapshot(DEV)) == ()
+    # a what-if on the chip (or on the device count) changes whose rows are kept
+    assert host_chips(recorded, [("chip", "310P")]) == ("310P",)
+    assert host_chips(recorded, [("npus", "0")]) == ()
     kb = load_knowledge_base()
     ids = {r.id for r in kb.rules("cann_hdk", chips=host_chips(mixed))}
     assert "cann_hdk-7.0.0-310P/ascend_driver" in ids
