@@ -22,6 +22,7 @@ from bringup.report.events import (
     RecordingReporter,
     Stage,
     Started,
+    TerminalReporter,
     Warned,
     reporter_for,
 )
@@ -87,6 +88,13 @@ def test_reporters_show_warnings_and_progress_as_asked() -> None:
     assert events[2]["stage"] == {"name": "solve", "text": "solving"}
     assert events[2]["ok"]
     assert isinstance(reporter_for(io.StringIO()), PlainReporter)
+    screen = io.StringIO()
+    terminal = TerminalReporter(screen)
+    with terminal.stage(Stage("scan", "reading 1 path(s)")):
+        pass
+    terminal.emit(Warned("careful"))
+    # the progress line is rubbed out before anything else is said
+    assert screen.getvalue() == "reading 1 path(s) ...\r" + " " * 21 + "\rWARNING: careful\n"
 
 
 def test_benchmarks_import_no_cli_module() -> None:
