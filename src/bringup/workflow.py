@@ -215,7 +215,7 @@ def gather(
     scanning = Stage("scan", f"reading {len(paths)} path(s)")
     if snapshot is not None:
         with report.stage(scanning):
-            stack = scan_stack(list(paths), force=force)
+            stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
         with report.stage(Stage("probe", "reading the recorded host")):
             host = read_snapshot(snapshot)
     else:
@@ -228,7 +228,7 @@ def gather(
         with report.stage(probing_stage), ThreadPoolExecutor(1, "probe") as pool:
             probing = pool.submit(take_snapshot)
             with report.stage(scanning):
-                stack = scan_stack(list(paths), force=force)
+                stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)

@@ -20,12 +20,14 @@ from bringup.report.events import (
     JsonReporter,
     PlainReporter,
     RecordingReporter,
+    Reporter,
     Stage,
     Started,
     TerminalReporter,
     Warned,
     reporter_for,
 )
+from bringup.scan.progress import TerminalProgress
 from bringup.workflow import check, gather, host_chips, read_snapshot, solve_stack
 
 ROOT = Path(__file__).parent.parent.parent
@@ -93,6 +95,9 @@ def test_reporters_show_warnings_and_progress_as_asked() -> None:
     with terminal.stage(Stage("scan", "reading 1 path(s)")):
         pass
     terminal.emit(Warned("careful"))
+    # the scan's progress line goes to the same place; a silent reporter shows none
+    assert isinstance(terminal.progress(Stage("scan", "x")), TerminalProgress)
+    assert Reporter().progress(Stage("scan", "x"))(10, "repo") is None
     # the progress line is rubbed out before anything else is said
     assert screen.getvalue() == "reading 1 path(s) ...\r" + " " * 21 + "\rWARNING: careful\n"
 

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO, Union
+from typing import Callable, TextIO, Union
 
 import msgspec
 
@@ -47,6 +47,13 @@ class Warned(msgspec.Struct, frozen=True, tag="warning"):
 
 Event = Union[Started, Finished, Warned]
 
+Progress = Callable[[int, str], None]
+"""Called as counted work goes on (the scan: files seen so far, the directory it is in)."""
+
+
+def _ignore(count: int, where: str) -> None:
+    """Progress nobody is shown."""
+
 
 class Reporter:
     """Receives the events of long work; this base ignores them."""
@@ -65,6 +72,10 @@ class Reporter:
             ok = True
         finally:
             self.emit(Finished(stage, time.perf_counter() - start, ok))
+
+    def progress(self, stage: Stage) -> Progress:
+        """Where counted work inside ``stage`` reports how far it is; ignored here."""
+        return _ignore
 
 
 class RecordingReporter(Reporter):
@@ -107,6 +118,13 @@ class TerminalReporter(PlainReporter):
             self._shown = len(text)
         else:
             super().emit(event)
+
+    def progress(self, stage: Stage) -> Progress:
+        """The scan's own progress line (``scanning: N files seen, in DIR``, after a
+        second), on the same line this reporter uses."""
+        from bringup.scan.progress import TerminalProgress
+
+        return TerminalProgress(self.stream)
 
     def _clear(self) -> None:
         if self._shown:
