@@ -21,16 +21,12 @@ Run: ``.venv/bin/python bench/probe_from_eval.py --corpus tests/data/reports_dev
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import msgspec
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -41,8 +37,9 @@ from packaging.version import InvalidVersion, Version
 
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.cuda import keys as cuda_keys
-from bringup.cli.main import main
+from bringup.errors import StackError
 from bringup.model import Snapshot, keys
+from bringup.workflow import read_report
 
 Values = Callable[[Snapshot], list[str]]
 
@@ -189,14 +186,12 @@ def matches(subject: str, expected: str, found: str) -> bool:
 
 
 def probe(path: Path) -> tuple[int, Snapshot | None]:
-    """``bringup probe --json --from PATH``: exit code and snapshot (None when refused)."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(["probe", "--json", "--from", str(path)])
-    if code != 0:
-        return code, None
-    data = json.loads(out.getvalue())["data"]
-    return code, msgspec.convert(data, type=Snapshot)
+    """What ``bringup probe --from PATH`` reads (``workflow.read_report``): exit code and
+    snapshot (None when refused as bad input)."""
+    try:
+        return 0, read_report(str(path))
+    except StackError as refused:
+        return int(refused.exit_code), None
 
 
 def evaluate(corpus: Path) -> dict[str, Any]:

@@ -79,7 +79,7 @@ def test_empty_and_oversized_reports_are_bad_input(
     empty.write_text("  \n\n")
     assert main(["probe", "--from", str(empty)]) == 2
     assert "is empty" in capsys.readouterr().err
-    monkeypatch.setattr("bringup.cli.probe.MAX_REPORT_BYTES", 64)
+    monkeypatch.setattr("bringup.workflow.MAX_REPORT_BYTES", 64)
     assert main(["probe", "--from", str(REPORT)]) == 2
     assert "not a pasted report" in capsys.readouterr().err
 

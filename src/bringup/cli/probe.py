@@ -63,7 +63,9 @@ def command(
     if len(chosen) > 1:
         raise InputError(f"{' and '.join(chosen)} cannot be used together")
     if report is not None:
-        snapshot = _from_report(report)
+        from bringup.workflow import read_report
+
+        snapshot = read_report(report)
     elif replay is not None:
         from bringup.probe.replay import load_host
 
@@ -87,49 +89,6 @@ def command(
 
             console().print(f"\nrecorded to {escape(str(record))}")
     return int(ExitCode.OK)
-
-
-MAX_REPORT_BYTES = 8 << 20
-"""A pasted report is a few KB (GitHub caps an issue body at 64 K characters); a larger input
-is a log or a disk image, and reading it line by line would only find noise."""
-
-MAX_NON_TEXT = 0.05
-"""Share of bytes that are not text (invalid UTF-8, control characters) above which the input
-is binary, not a report."""
-
-
-def _from_report(report: str) -> Snapshot:
-    """The snapshot of a pasted report. Only an empty, binary or oversized input is refused
-    (exit 2); a text whose lines could not be read gives a snapshot that says so."""
-    from bringup.probe.importers import import_report
-    from bringup.probe.redact import redact_snapshot
-    from bringup.workflow import read_input
-
-    name = "<stdin>" if report == "-" else report
-    data = read_input(report)
-    if len(data) > MAX_REPORT_BYTES:
-        raise InputError(
-            f"larger than {MAX_REPORT_BYTES >> 20} MiB: not a pasted report",
-            path=name,
-            hint="paste the environment part (npu-smi info, collect_env, pip list...)",
-        )
-    text = data.decode("utf-8", errors="replace")
-    if not text.strip():
-        raise InputError("is empty: nothing to read", path=name)
-    share = non_text_share(text)
-    if share > MAX_NON_TEXT:
-        raise InputError(
-            f"binary data ({share:.0%} of it is not text): not a pasted report",
-            path=name,
-            hint="give npu-smi info, nvidia-smi, collect_env, pip list/freeze or CANN files",
-        )
-    return redact_snapshot(import_report(text, name))
-
-
-def non_text_share(text: str) -> float:
-    """The share of characters that are undecodable bytes or control characters."""
-    controls = sum(text.count(chr(code)) for code in range(32) if chr(code) not in "\t\n\r\x0c")
-    return (controls + text.count("\ufffd")) / max(len(text), 1)
 
 
 def _record(directory: Path, budget: float) -> Snapshot:
