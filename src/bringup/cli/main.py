@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "check": "bringup.cli.check",
     "explain": "bringup.cli.explain",
     "kb": "bringup.cli.kb",
+    "ladder": "bringup.cli.ladder",
     "probe": "bringup.cli.probe",
     "scan": "bringup.cli.scan",
     "solve": "bringup.cli.solve",

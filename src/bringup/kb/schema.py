@@ -17,7 +17,9 @@ import msgspec
 from bringup.errors import KnowledgeBaseError
 from bringup.model.source import Confidence
 
-Detail = Union[str, list[str]]
+Detail = Union[str, list[str], dict[str, float]]
+"""A table column that is not a rule: a word, a list of names, or numbers by name (a
+device's nominal TFLOP/s: ``peak_tflops_bf16 = { "NVIDIA H200" = 989.5 }``)."""
 RecordKind = Literal["rule", "release", "chip", "package"]
 RECORD_KINDS: tuple[RecordKind, ...] = ("rule", "release", "chip", "package")
 FILE_KEYS = frozenset({"topic", "title", *RECORD_KINDS})
@@ -78,6 +80,7 @@ class ChipRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     note: Optional[str] = None
     confidence: Confidence = "high"
     replaces: Optional[str] = None
+    details: dict[str, Detail] = {}
 
 
 class PackageRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

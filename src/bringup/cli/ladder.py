@@ -1,0 +1,155 @@
+"""``bringup ladder``: layered diagnosis of one backend in one environment, in the order an
+expert checks (device init -> operators -> communication -> memory); the first failing rung
+names the layer. Each rung runs in the target environment's Python (``--python`` or
+``--env``); without either, the ``python3`` on PATH.
+
+Exit codes: 0 every rung passed or was skipped with a reason, 1 a rung failed, erred or was
+blocked, 2 bad input (no such interpreter or environment).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Optional, TextIO
+
+import click
+
+from bringup.cli.options import JSON
+from bringup.errors import ExitCode, InputError
+from bringup.ladder import LEVELS, LadderResult, Level, Rung, RungResult, run_ladder
+from bringup.ladder.run import RUNG_MODULES
+from bringup.report.console import write
+from bringup.report.envelope import render_json
+from bringup.report.sanitize import printable
+
+MARKS = {"PASS": "PASS", "FAIL": "FAIL", "SKIP": "SKIP", "BLOCKED": "BLKD", "ERROR": "ERR "}
+
+
+def default_backend(dev: Path = Path("/dev")) -> str:
+    """The backend whose device nodes this host has (``/dev/davinci*``, ``/dev/nvidia0``),
+    else the CPU: a cheap guess, ``--backend`` says it exactly."""
+    if any(dev.glob("davinci[0-9]*")):
+        return "ascend"
+    if (dev / "nvidia0").exists():
+        return "cuda"
+    return "cpu"
+
+
+def interpreter(python: Optional[str], env: Optional[Path]) -> str:
+    """The interpreter the rungs run in: ``--python``, the one of environment ``--env`` (a
+    virtual or conda environment's directory), or ``python3`` on PATH."""
+    if python is not None and env is not None:
+        raise click.UsageError("give --python or --env, not both")
+    if env is not None:
+        candidate = env / "bin" / "python"
+        if not candidate.exists():
+            raise InputError("not an environment: no bin/python in it", path=str(env))
+        return str(candidate)
+    if python is not None:
+        found = shutil.which(python) if os.sep not in python else python
+        if found is None or not Path(found).exists():
+            raise InputError("no such interpreter", path=python)
+        return found
+    found = shutil.which("python3")
+    if found is None:
+        raise InputError("no python3 on PATH: give --python or --env")
+    return found
+
+
+class PrintingReporter:
+    """Each rung's line as it finishes (a terminal sees the ladder climb)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def rung_started(self, rung: Rung, level: Level) -> None:
+        expected = rung.expected(level)
+        if self.stream.isatty():
+            about = f" (~{expected:.0f} s)" if expected else ""
+            self.stream.write(f"[  ..  ] {rung.id}{about}\r")
+            self.stream.flush()
+
+    def rung_finished(self, result: RungResult) -> None:
+        self.stream.write("\n".join(rung_lines(result)) + "\n")
+        self.stream.flush()
+
+
+def rung_lines(result: RungResult) -> list[str]:
+    """``[ PASS ] device-init   0.4 s  (expected ~3 s)  reason``, then for a failure the
+    phase, the evidence tail, the diagnosis and the re-run command."""
+    took = f"{result.seconds:5.1f} s" if result.verdict != "BLOCKED" else "   --  "
+    expected = f"(~{result.expected_s:.0f} s)" if result.expected_s else ""
+    lines = [
+        f"[ {MARKS[result.verdict]} ] {result.rung:<14} {took} {expected:>8}  "
+        + printable(result.reason)
+    ]
+    lines += [f"           {printable(line)}" for line in (*result.details, *result.notes)]
+    if result.verdict not in ("FAIL", "ERROR"):
+        return lines
+    lines.append(f"           phase: {result.phase or 'unknown'}")
+    evidence_tail = result.stderr_tail.splitlines()[-6:]
+    if evidence_tail:
+        lines.append("           evidence (stderr tail):")
+        lines += [f"             {printable(line)}" for line in evidence_tail]
+    if result.diagnosis is not None:
+        d = result.diagnosis
+        lines.append(f"           diagnosis: {printable(d.title)} ({d.layer}, {d.kind})")
+        lines.append(f"             fix: {printable(d.fix)}")
+        lines.append(f"             source: {printable(d.source)}")
+    else:
+        lines.append("           diagnosis: no known failure signature matched")
+    if result.log_path:
+        lines.append(f"           log: {result.log_path}")
+    lines.append(f"           re-run: {shlex.join(result.argv)}")
+    return lines
+
+
+def summary(result: LadderResult) -> str:
+    if result.ok:
+        return f"ladder {result.backend}: every layer works ({result.level})"
+    return f"ladder {result.backend}: the first failing layer is {result.failed_layer or 'none'}"
+
+
+@click.command("ladder")
+@click.option(
+    "--backend",
+    type=click.Choice(sorted(RUNG_MODULES)),
+    help="Which backend's rungs (default: the one whose devices /dev shows, else cpu).",
+)
+@click.option("--python", "python", metavar="PATH", help="The interpreter to run rungs in.")
+@click.option(
+    "--env",
+    "env",
+    metavar="DIR",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="A virtual or conda environment's directory: its bin/python runs the rungs.",
+)
+@click.option("--level", type=click.Choice(LEVELS), default="quick", show_default=True)
+@click.option("--keep-going", is_flag=True, help="Run every rung after a failing layer too.")
+@JSON
+def command(
+    *,
+    backend: Optional[str],
+    python: Optional[str],
+    env: Optional[Path],
+    level: Level,
+    keep_going: bool,
+    as_json: bool,
+) -> int:
+    """Check a stack layer by layer: device init, operators, communication, memory."""
+    chosen = backend or default_backend()
+    target = interpreter(python, env)
+    if not as_json:
+        sys.stdout.write(f"bringup ladder: backend {chosen}, level {level}, python {target}\n")
+    reporter = None if as_json else PrintingReporter(sys.stdout)
+    result = run_ladder(chosen, target, level, reporter, keep_going=keep_going)
+    code = ExitCode.OK if result.ok else ExitCode.PROBLEMS
+    if as_json:
+        write(render_json("ladder", code, result))
+    else:
+        sys.stdout.write(summary(result) + "\n")
+    return int(code)

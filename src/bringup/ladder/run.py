@@ -1,0 +1,168 @@
+"""Running a ladder: each rung's program in the target interpreter through the one process
+runner (``bringup.process``), in ``requires`` order; a rung whose prerequisite did not pass is
+BLOCKED with the reason; the ladder stops at the first failing layer unless ``keep_going``; a
+failing rung's evidence goes to ``bringup explain``'s engine for the top diagnosis."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Optional
+
+from bringup.ladder.evidence import read_evidence, tail
+from bringup.ladder.judge import Peaks, judge
+from bringup.ladder.model import Judgement, LadderReporter, LadderResult, Level, Rung, RungResult
+from bringup.ladder.order import blocked_by, first_failure, layer_stopped, order
+from bringup.model.diagnosis import Diagnosis
+from bringup.process import CommandRunner, SubprocessRunner
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+RUNG_MODULES = {
+    "cpu": "bringup.backends.cpu.rungs",
+    "cuda": "bringup.backends.cuda.rungs",
+    "ascend": "bringup.backends.ascend.rungs",
+}
+"""Backend -> the module whose ``RUNGS`` it provides."""
+
+
+def backend_rungs(backend: str) -> tuple[Rung, ...]:
+    """The rungs ``backend`` provides; an unknown backend names the known ones."""
+    if backend not in RUNG_MODULES:
+        raise KeyError(f"no ladder for backend {backend!r}; known: {', '.join(RUNG_MODULES)}")
+    rungs: tuple[Rung, ...] = importlib.import_module(RUNG_MODULES[backend]).RUNGS
+    return rungs
+
+
+def rung_argv(rung: Rung, python: str, level: Level) -> tuple[str, ...]:
+    """The command that runs ``rung``: also its re-run command, shown when it fails."""
+    program = Path(rung.program)
+    if not program.is_absolute():
+        program = PROGRAMS / program
+    return (python, "-I", str(program), *rung.args, "--level", level)
+
+
+def run_ladder(
+    backend: str,
+    python: str,
+    level: Level = "quick",
+    reporter: Optional[LadderReporter] = None,
+    *,
+    keep_going: bool = False,
+    rungs: Optional[Sequence[Rung]] = None,
+    runner: Optional[CommandRunner] = None,
+    peaks: Optional[Peaks] = None,
+    log_dir: Optional[Path] = None,
+) -> LadderResult:
+    """Run ``backend``'s ladder (or ``rungs``) with ``python`` at ``level``. Never raises for
+    a failing rung: every outcome is in the result. ``log_dir``: each rung's full output
+    goes to ``<log_dir>/<rung>.log`` (a temporary directory when not given)."""
+    chosen = order(rungs if rungs is not None else backend_rungs(backend))
+    command_runner = runner or SubprocessRunner()
+    known_peaks = peaks if peaks is not None else _kb_peaks()
+    logs = log_dir or Path(tempfile.mkdtemp(prefix="bringup-ladder-"))
+    done: dict[str, RungResult] = {}
+    results: list[RungResult] = []
+    for rung in chosen:
+        stop = None if keep_going else layer_stopped(first_failure(results), rung)
+        why = blocked_by(rung, done) or stop
+        if why is not None:
+            result = _blocked(rung, level, why)
+        else:
+            if reporter is not None:
+                reporter.rung_started(rung, level)
+            result = run_rung(
+                rung, python, level, runner=command_runner, peaks=known_peaks, log_dir=logs
+            )
+        done[rung.id] = result
+        results.append(result)
+        if reporter is not None:
+            reporter.rung_finished(result)
+    failed = first_failure(results)
+    return LadderResult(
+        backend=backend,
+        level=level,
+        python=python,
+        results=tuple(results),
+        failed_layer=failed.layer if failed is not None else None,
+    )
+
+
+def run_rung(
+    rung: Rung,
+    python: str,
+    level: Level,
+    *,
+    runner: CommandRunner,
+    peaks: Peaks,
+    log_dir: Path,
+) -> RungResult:
+    """One rung: run its program, read its evidence, judge it, diagnose a failure."""
+    argv = rung_argv(rung, python, level)
+    log = log_dir / f"{rung.id}.log"
+    done = runner.run(
+        argv,
+        timeout=rung.timeout(level),
+        env={"PYTHONUNBUFFERED": "1"},
+        log_path=str(log),
+    )
+    found = read_evidence(done)
+    evidence = found if isinstance(found, dict) else None
+    judgement = found if isinstance(found, Judgement) else judge(rung, found, peaks)
+    diagnosis = None
+    if judgement.verdict in ("FAIL", "ERROR"):
+        diagnosis = diagnose(f"{judgement.error_text}\n{done.stderr}")
+    return RungResult(
+        rung=rung.id,
+        title=rung.title,
+        layer=rung.layer,
+        verdict=judgement.verdict,
+        reason=judgement.reason,
+        phase=judgement.phase,
+        seconds=done.duration_s,
+        expected_s=rung.expected(level),
+        timeout_s=rung.timeout(level),
+        details=judgement.details,
+        notes=judgement.notes,
+        measures=judgement.measures,
+        argv=argv,
+        stderr_tail="\n".join(tail(done.stderr)),
+        evidence=evidence,
+        diagnosis=diagnosis,
+        log_path=str(log) if done.log_path else None,
+    )
+
+
+def diagnose(text: str) -> Optional[Diagnosis]:
+    """The top cause ``bringup explain`` finds in a failing rung's error text, if any."""
+    if not text.strip():
+        return None
+    from bringup.triage import explain_text
+
+    found = explain_text(text, top=1)
+    return found[0] if found else None
+
+
+def _blocked(rung: Rung, level: Level, why: str) -> RungResult:
+    return RungResult(
+        rung=rung.id,
+        title=rung.title,
+        layer=rung.layer,
+        verdict="BLOCKED",
+        reason=why,
+        expected_s=rung.expected(level),
+    )
+
+
+def _kb_peaks() -> Peaks:
+    """The knowledge base's peaks; none when it cannot be read (the ratio is then unknown)."""
+    from bringup.kb import load_knowledge_base
+    from bringup.ladder.peaks import peaks_from
+
+    try:
+        return peaks_from(load_knowledge_base(env=dict(os.environ)))
+    except Exception:  # a broken overlay must not stop a diagnosis
+        return Peaks()
