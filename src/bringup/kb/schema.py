@@ -17,9 +17,10 @@ import msgspec
 from bringup.errors import KnowledgeBaseError
 from bringup.model.source import Confidence
 
-Detail = Union[str, list[str], dict[str, float]]
-"""A table column that is not a rule: a word, a list of names, or numbers by name (a
-device's nominal TFLOP/s: ``peak_tflops_bf16 = { "NVIDIA H200" = 989.5 }``)."""
+Detail = Union[str, list[str], dict[str, str]]
+"""A table column that is not a rule: a word, a list of names, or values by name (a
+device's nominal TFLOP/s: ``peak_tflops_bf16 = { "NVIDIA H200" = "989.5" }``; numbers are
+strings in the knowledge base, as versions are)."""
 RecordKind = Literal["rule", "release", "chip", "package"]
 RECORD_KINDS: tuple[RecordKind, ...] = ("rule", "release", "chip", "package")
 FILE_KEYS = frozenset({"topic", "title", *RECORD_KINDS})

@@ -26,9 +26,13 @@ def _entries(tables: Iterable[Mapping[str, Detail]]) -> Iterable[Peak]:
             if not key.startswith(PREFIX) or not isinstance(values, dict):
                 continue
             for device, tflops in values.items():
+                try:
+                    value = float(tflops)
+                except ValueError:
+                    continue  # not a figure: the peak stays unknown
                 yield Peak(
                     device=device,
                     dtype=key[len(PREFIX) :],
-                    tflops=float(tflops),
+                    tflops=value,
                     source=source if isinstance(source, str) else "knowledge base",
                 )
