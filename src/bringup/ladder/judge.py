@@ -75,7 +75,7 @@ def raised(evidence: Evidence) -> Optional[Judgement]:
         return None
     phase = str(error.get("phase") or evidence.get("phase") or "")
     message = str(error.get("message") or "").strip()
-    first = _last_line(message) or str(error.get("type") or "error")
+    first = _first_line(message) or str(error.get("type") or "error")
     return Judgement(
         verdict="FAIL",
         reason=f"{error.get('type', 'error')} in {phase}: {first}",
@@ -84,9 +84,9 @@ def raised(evidence: Evidence) -> Optional[Judgement]:
     )
 
 
-def _last_line(text: str) -> str:
-    """The first line of a message that says something (tracebacks put it last, runtimes
-    first): here the first non-empty line, cut to 300 characters."""
+def _first_line(text: str) -> str:
+    """The first non-empty line of a message, cut to 300 characters: the runtimes (torch_npu,
+    NCCL) put what went wrong first and the details after."""
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:300]
@@ -158,7 +158,7 @@ def _driver(rung: Rung, evidence: Evidence) -> Collected | Judgement:
         if problem is not None and problem.reason:
             why = problem.reason
         else:
-            why = _last_line(stderr or stdout) or "no devices listed"
+            why = _first_line(stderr or stdout) or "no devices listed"
         return Judgement(
             verdict="FAIL",
             phase="driver",
@@ -251,7 +251,7 @@ def _op_failure(op: Evidence) -> Optional[Judgement]:
             verdict="FAIL",
             phase=phase,
             reason=f"{name} in {dtype} raised {error.get('type', 'an error')}: "
-            + _last_line(message),
+            + _first_line(message),
             error_text=message + "\n" + str(error.get("traceback") or ""),
         )
     if not op.get("finite", True):
@@ -371,7 +371,7 @@ def _rank_failure(index: int, rank: Evidence) -> Optional[Judgement]:
         return Judgement(
             verdict="FAIL",
             phase=str(rank.get("phase") or "rank"),
-            reason=f"rank {index} ended without evidence ({why}): {_last_line(stderr[-300:])}",
+            reason=f"rank {index} ended without evidence ({why}): {_first_line(stderr[-300:])}",
             error_text=stderr,
         )
     return None

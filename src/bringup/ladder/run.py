@@ -103,12 +103,7 @@ def run_rung(
     """One rung: run its program, read its evidence, judge it, diagnose a failure."""
     argv = rung_argv(rung, python, level)
     log = log_dir / f"{rung.id}.log"
-    done = runner.run(
-        argv,
-        timeout=rung.timeout(level),
-        env={"PYTHONUNBUFFERED": "1"},
-        log_path=str(log),
-    )
+    done = runner.run(argv, timeout=rung.timeout(level), log_path=str(log))
     found = read_evidence(done)
     evidence = found if isinstance(found, dict) else None
     judgement = found if isinstance(found, Judgement) else judge(rung, found, peaks)

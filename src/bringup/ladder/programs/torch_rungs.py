@@ -29,8 +29,12 @@ Evidence = Dict[str, Any]
 DTYPES = ("fp32", "fp16", "bf16")
 MIB = 1 << 20
 
-# Sizes per level: (matrix side for the numerics, timed matmul side, timed iterations).
-OPERATOR_SIZES = {"quick": (64, 512, 5), "standard": (256, 2048, 20), "long": (512, 4096, 100)}
+# Matrix side for the numerics, per level.
+OPERATOR_SIZES = {"quick": 64, "standard": 256, "long": 512}
+# The timed matmul's side and iterations per level: on a device big enough to approach its
+# peak; on the CPU small enough for a shared host.
+TIMED_SIZES = {"quick": (4096, 10), "standard": (8192, 20), "long": (8192, 200)}
+CPU_TIMED_SIZES = {"quick": (512, 5), "standard": (1024, 10), "long": (2048, 20)}
 # Bytes per collective message and timed iterations.
 COMM_SIZES = {"quick": (1 * MIB, 5), "standard": (32 * MIB, 20), "long": (256 * MIB, 50)}
 # Fraction of free memory to allocate, and the CPU's cap (a shared host is not a device).
@@ -165,16 +169,25 @@ def cpu_name() -> str:
 # -- operators ------------------------------------------------------------------------------
 
 
-def run_operators(args: argparse.Namespace, evidence: Evidence) -> None:
+def open_device(args: argparse.Namespace, evidence: Evidence) -> Tuple[Any, Any]:
+    """torch and the device module, device 0 made current and named in the evidence."""
     torch = load_runtime(args, evidence)
     evidence["phase"] = "init"
     module = device_module(torch, args.device)
-    if module is not None:
-        module.set_device(0)
-        evidence["name"] = str(module.get_device_name(0))
-    else:
+    if module is None:
         evidence["name"] = cpu_name()
-    side, timed_side, iterations = OPERATOR_SIZES[args.level]
+        return torch, None
+    module.set_device(0)
+    evidence["name"] = str(module.get_device_name(0))
+    torch.ones(1, device=args.device).add_(1)
+    return torch, module
+
+
+def run_operators(args: argparse.Namespace, evidence: Evidence) -> None:
+    torch, _ = open_device(args, evidence)
+    side = OPERATOR_SIZES[args.level]
+    sizes = CPU_TIMED_SIZES if args.device == "cpu" else TIMED_SIZES
+    timed_side, iterations = sizes[args.level]
     generator = torch.Generator().manual_seed(20261201)
     results: List[Evidence] = []
     supported: Dict[str, Evidence] = {}
@@ -408,12 +421,7 @@ def collectives(
 
 
 def run_memory(args: argparse.Namespace, evidence: Evidence) -> None:
-    torch = load_runtime(args, evidence)
-    evidence["phase"] = "init"
-    module = device_module(torch, args.device)
-    if module is not None:
-        module.set_device(0)
-        torch.ones(1, device=args.device)
+    torch, module = open_device(args, evidence)
     share, cpu_cap = MEMORY_SHARE[args.level]
     free_before, total = free_memory(torch, args.device)
     used_before = in_use(torch, args.device)
