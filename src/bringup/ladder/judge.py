@@ -364,6 +364,15 @@ def _rank_failure(index: int, rank: Evidence) -> Optional[Judgement]:
             reason=f"rank {index}: {failed.reason}",
             error_text=failed.error_text + "\n" + stderr,
         )
+    if rank.get("hung"):
+        return Judgement(
+            verdict="FAIL",
+            phase="timeout",
+            reason=f"rank {index} hung in {rank.get('phase', 'start')}: killed after "
+            f"{float(rank['hung']):.0f} s",
+            details=tuple(stderr.strip().splitlines()[-6:]),
+            error_text=stderr,
+        )
     code = rank.get("returncode")
     if code != 0 or "collectives" not in rank:
         why = "killed by signal " + str(-code) if isinstance(code, int) and code < 0 else ""

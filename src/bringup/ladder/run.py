@@ -42,7 +42,8 @@ def rung_argv(rung: Rung, python: str, level: Level) -> tuple[str, ...]:
     program = Path(rung.program)
     if not program.is_absolute():
         program = PROGRAMS / program
-    return (python, "-I", str(program), *rung.args, "--level", level)
+    budget = f"{rung.timeout(level):g}"
+    return (python, "-I", str(program), *rung.args, "--level", level, "--budget", budget)
 
 
 def run_ladder(

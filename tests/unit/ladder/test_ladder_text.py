@@ -56,7 +56,7 @@ def test_a_failing_rung_says_phase_evidence_diagnosis_and_how_to_rerun_it() -> N
     assert program.is_file()
     assert text.endswith(
         f"re-run: /envs/npu/bin/python -I {program} memory --device npu --runtime torch_npu "
-        "--level quick"
+        "--level quick --budget 60"
     )
 
 

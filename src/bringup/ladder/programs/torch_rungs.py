@@ -20,6 +20,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -56,6 +57,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--visible", default="", help="the variable choosing visible devices")
     parser.add_argument("--dist-backend", default="gloo", help="gloo, nccl or hccl")
     parser.add_argument("--world", type=int, default=0, help="processes (0: one per device)")
+    parser.add_argument(
+        "--budget", type=float, default=0.0, help="seconds before the ladder kills this run"
+    )
     parser.add_argument("--rank", type=int, default=-1, help=argparse.SUPPRESS)
     parser.add_argument("--init", default="", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -313,9 +317,13 @@ def run_communication(args: argparse.Namespace, evidence: Evidence) -> None:
         return
     evidence["phase"] = "launch"
     address = f"tcp://127.0.0.1:{free_port()}"
-    ranks = [spawn_rank(args, rank, world, address) for rank in range(world)]
-    outputs = [finish_rank(child) for child in ranks]
-    evidence["ranks"] = outputs
+    # The ranks get most of the budget, so that a hung rank is reported with its phase
+    # before the ladder kills this whole process group.
+    wait = args.budget * RANK_SHARE if args.budget > 0 else None
+    evidence["rank_timeout"] = wait
+    with tempfile.TemporaryDirectory(prefix="bringup-ranks-") as folder:
+        ranks = [spawn_rank(args, rank, world, address, folder) for rank in range(world)]
+        evidence["ranks"] = finish_ranks(ranks, wait)
     evidence["phase"] = "collectives"
 
 
@@ -325,26 +333,68 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def spawn_rank(args: argparse.Namespace, rank: int, world: int, address: str) -> Any:
+RANK_SHARE = 0.75
+PHASE_MARK = "bringup-ladder-phase: "
+
+
+def spawn_rank(args: argparse.Namespace, rank: int, world: int, address: str, folder: str) -> Any:
+    """One rank, its output in files of ``folder`` (pipes read one rank at a time could
+    fill and stall another)."""
     argv = [sys.executable, "-I", os.path.abspath(__file__), "communication"]
     argv += ["--device", args.device, "--level", args.level, "--runtime", args.runtime]
     argv += ["--dist-backend", args.dist_backend, "--world", str(world)]
     argv += ["--rank", str(rank), "--init", address]
-    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out_path = os.path.join(folder, f"rank{rank}.out")
+    err_path = os.path.join(folder, f"rank{rank}.err")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        child = subprocess.Popen(argv, stdout=out, stderr=err)
+    return child, out_path, err_path
 
 
-def finish_rank(child: Any) -> Evidence:
-    """A rank's evidence (its last stdout line) with its exit status and stderr tail. The
-    ladder's timeout kills the whole process group, ranks included, if one hangs."""
-    out, err = child.communicate()
-    lines = out.decode("utf-8", "replace").strip().splitlines()
+def finish_ranks(ranks: List[Any], wait: Optional[float]) -> List[Evidence]:
+    """Each rank's evidence (its last stdout line), exit status and stderr tail. Ranks not
+    done within ``wait`` seconds are killed and said to have hung, with the last phase they
+    announced on stderr."""
+    deadline = None if wait is None else time.monotonic() + wait
+    hung = set()
+    for index, (child, _, _) in enumerate(ranks):
+        left = None if deadline is None else max(0.1, deadline - time.monotonic())
+        try:
+            child.wait(timeout=left)
+        except subprocess.TimeoutExpired:
+            hung.add(index)
+    for index in hung:
+        ranks[index][0].kill()
+        ranks[index][0].wait()
+    return [rank_evidence(rank, index in hung, wait) for index, rank in enumerate(ranks)]
+
+
+def rank_evidence(rank: Any, hung: bool, wait: Optional[float]) -> Evidence:
+    child, out_path, err_path = rank
+    with open(out_path, "rb") as out:
+        lines = out.read().decode("utf-8", "replace").strip().splitlines()
+    with open(err_path, "rb") as err:
+        stderr = err.read().decode("utf-8", "replace")
     try:
         answer: Evidence = json.loads(lines[-1]) if lines else {}
     except ValueError:
         answer = {"garbage": lines[-1][-2000:]}
+    marks = [line for line in stderr.splitlines() if line.startswith(PHASE_MARK)]
+    if hung:
+        answer["hung"] = wait
+        answer["phase"] = marks[-1][len(PHASE_MARK) :] if marks else "start"
     answer["returncode"] = child.returncode
-    answer["stderr"] = err.decode("utf-8", "replace")[-4000:]
+    answer["stderr"] = "\n".join(
+        line for line in stderr.splitlines() if not line.startswith(PHASE_MARK)
+    )[-4000:]
     return answer
+
+
+def announce(evidence: Evidence, phase: str) -> None:
+    """Enter ``phase``: in the evidence, and on stderr for a parent waiting on a hung rank."""
+    evidence["phase"] = phase
+    sys.stderr.write(PHASE_MARK + phase + "\n")
+    sys.stderr.flush()
 
 
 def rank_main(args: argparse.Namespace, evidence: Evidence) -> None:
@@ -355,9 +405,10 @@ def rank_main(args: argparse.Namespace, evidence: Evidence) -> None:
 
     evidence["rank"] = args.rank
     module = device_module(torch, args.device)
+    announce(evidence, "set_device")
     if module is not None:
         module.set_device(args.rank)
-    evidence["phase"] = "init_process_group"
+    announce(evidence, "init_process_group")
     dist.init_process_group(
         args.dist_backend,
         init_method=args.init,
@@ -371,7 +422,7 @@ def rank_main(args: argparse.Namespace, evidence: Evidence) -> None:
     for name, collective in collectives(
         torch, dist, args.device, rank=args.rank, world=args.world, count=count
     ):
-        evidence["phase"] = name
+        announce(evidence, name)
         collective()  # warm-up, and the one whose result is checked
         correct = collective.check()
         synchronize(torch, args.device)
@@ -383,7 +434,7 @@ def rank_main(args: argparse.Namespace, evidence: Evidence) -> None:
         seconds = (time.perf_counter() - started) / iterations
         results.append({"op": name, "count": count, "seconds": seconds, "correct": correct})
     evidence["collectives"] = results
-    evidence["phase"] = "destroy"
+    announce(evidence, "destroy")
     dist.destroy_process_group()
 
 
