@@ -91,9 +91,9 @@ def rung_lines(result: RungResult) -> list[str]:
     if result.verdict not in ("FAIL", "ERROR"):
         return lines
     lines.append(f"           phase: {result.phase or 'unknown'}")
-    evidence_tail = result.stderr_tail.splitlines()[-6:]
+    evidence_tail = result.evidence_tail.splitlines()[-6:]
     if evidence_tail:
-        lines.append("           evidence (stderr tail):")
+        lines.append("           evidence (error and stderr, last lines):")
         lines += [f"             {printable(line)}" for line in evidence_tail]
     if result.diagnosis is not None:
         d = result.diagnosis

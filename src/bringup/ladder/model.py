@@ -74,8 +74,8 @@ class Judgement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class RungResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What one rung did: the judgement, how long it ran against how long it usually takes,
-    its command (the re-run), its stderr tail, the evidence and the top diagnosis of the
-    failure by ``bringup explain``'s engine."""
+    its command (the re-run), the tail of the error it reported and of its stderr, the
+    evidence and the top diagnosis of the failure by ``bringup explain``'s engine."""
 
     rung: str
     title: str
@@ -90,7 +90,7 @@ class RungResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     notes: tuple[str, ...] = ()
     measures: dict[str, float] = {}
     argv: tuple[str, ...] = ()
-    stderr_tail: str = ""
+    evidence_tail: str = ""
     evidence: Optional[Evidence] = None
     diagnosis: Optional[Diagnosis] = None
     log_path: Optional[str] = None

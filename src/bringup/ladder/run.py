@@ -125,7 +125,7 @@ def run_rung(
         notes=judgement.notes,
         measures=judgement.measures,
         argv=argv,
-        stderr_tail="\n".join(tail(done.stderr)),
+        evidence_tail="\n".join(tail(f"{judgement.error_text}\n{done.stderr}")),
         evidence=evidence,
         diagnosis=diagnosis,
         log_path=str(log) if done.log_path else None,

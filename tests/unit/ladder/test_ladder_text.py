@@ -43,7 +43,7 @@ def test_a_failing_rung_says_phase_evidence_diagnosis_and_how_to_rerun_it() -> N
         phase="allocate",
         seconds=12.0,
         argv=argv,
-        stderr_tail=OOM,
+        evidence_tail=OOM,
         diagnosis=diagnose(OOM),
     )
     text = "\n".join(rung_lines(result))
