@@ -80,7 +80,7 @@ def raised(evidence: Evidence) -> Optional[Judgement]:
         verdict="FAIL",
         reason=f"{error.get('type', 'error')} in {phase}: {first}",
         phase=phase,
-        error_text="\n".join(part for part in (message, str(error.get("traceback") or "")) if part),
+        error_text=str(error.get("traceback") or message),  # a traceback ends with the message
     )
 
 
@@ -252,7 +252,7 @@ def _op_failure(op: Evidence) -> Optional[Judgement]:
             phase=phase,
             reason=f"{name} in {dtype} raised {error.get('type', 'an error')}: "
             + _first_line(message),
-            error_text=message + "\n" + str(error.get("traceback") or ""),
+            error_text=str(error.get("traceback") or message),
         )
     if not op.get("finite", True):
         return Judgement(verdict="FAIL", phase=phase, reason=f"{name} in {dtype}: NaN or inf")
