@@ -21,7 +21,8 @@ import click
 from bringup.cli.options import JSON
 from bringup.errors import ExitCode, InputError
 from bringup.ladder import LEVELS, LadderResult, Level, Rung, RungResult, run_ladder
-from bringup.ladder.run import RUNG_MODULES
+from bringup.ladder.order import order
+from bringup.ladder.run import RUNG_MODULES, backend_rungs
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.report.sanitize import printable
@@ -108,6 +109,22 @@ def rung_lines(result: RungResult) -> list[str]:
     return lines
 
 
+def _list(backend: str, as_json: bool) -> int:
+    rungs = order(backend_rungs(backend))
+    if as_json:
+        write(render_json("ladder", ExitCode.OK, {"backend": backend, "rungs": rungs}))
+        return int(ExitCode.OK)
+    rows = [("rung", "layer", *LEVELS, "requires")]
+    for rung in rungs:
+        times = (f"~{rung.expected_s.get(level, 0):.0f} s" for level in LEVELS)
+        rows.append((rung.id, rung.layer, *times, ", ".join(rung.requires) or "-"))
+    for row in rows:
+        sys.stdout.write(
+            f"{row[0]:<14} {row[1]:<19} {row[2]:>6} {row[3]:>9} {row[4]:>6}  {row[5]}\n"
+        )
+    return int(ExitCode.OK)
+
+
 def summary(result: LadderResult) -> str:
     if result.ok:
         return f"ladder {result.backend}: every layer works ({result.level})"
@@ -130,6 +147,12 @@ def summary(result: LadderResult) -> str:
 )
 @click.option("--level", type=click.Choice(LEVELS), default="quick", show_default=True)
 @click.option("--keep-going", is_flag=True, help="Run every rung after a failing layer too.")
+@click.option(
+    "--list",
+    "list_rungs",
+    is_flag=True,
+    help="Print the backend's rungs, what each requires and how long it takes at each level.",
+)
 @JSON
 def command(
     *,
@@ -138,10 +161,13 @@ def command(
     env: Optional[Path],
     level: Level,
     keep_going: bool,
+    list_rungs: bool,
     as_json: bool,
 ) -> int:
     """Check a stack layer by layer: device init, operators, communication, memory."""
     chosen = backend or default_backend()
+    if list_rungs:
+        return _list(chosen, as_json)
     target = interpreter(python, env)
     if not as_json:
         sys.stdout.write(f"bringup ladder: backend {chosen}, level {level}, python {target}\n")

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bringup.cli.ladder import default_backend, rung_lines
+from bringup.cli.main import main
 from bringup.ladder.model import RungResult
 from bringup.ladder.run import backend_rungs, diagnose, rung_argv
 
@@ -66,3 +69,22 @@ def test_the_default_backend_follows_the_device_nodes(tmp_path: Path) -> None:
     assert default_backend(tmp_path) == "cuda"
     (tmp_path / "davinci0").touch()
     assert default_backend(tmp_path) == "ascend"
+
+
+def test_list_shows_each_rung_with_its_expected_time_per_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["ladder", "--backend", "cuda", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["rung", "layer", "quick", "standard", "long", "requires"]
+    assert lines[3].split() == [
+        "communication",
+        "communication",
+        "~15",
+        "s",
+        "~30",
+        "s",
+        "~120",
+        "s",
+        "operators",
+    ]
