@@ -2,7 +2,8 @@
 healthy runs and each failure class (no device, driver/runtime mismatch, numerics off,
 HCCL/NCCL failure, timeout, out of memory), with real error text from the public report
 named in each file's ``source``; a failure's text goes through explain's engine, whose top
-diagnosis is pinned."""
+diagnosis is pinned (a list where the engine may rank a wrapper code and the cause it wraps
+either way: torch_npu's ERR00100 around an ACL error code)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,9 @@ def test_recorded_evidence_is_judged_as_expected(path: Path, peaks: Peaks) -> No
     if "diagnosis" in expect:
         found = diagnose(text)
         assert found is not None, f"explain found nothing in {text!r}"
-        assert found.signature_id == expect["diagnosis"], found.signature_id
+        wanted = expect["diagnosis"]
+        allowed = wanted if isinstance(wanted, list) else [wanted]
+        assert found.signature_id in allowed, found.signature_id
 
 
 def test_every_case_cites_where_its_text_comes_from() -> None:
