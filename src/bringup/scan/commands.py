@@ -10,7 +10,6 @@ not build shell strings.
 from __future__ import annotations
 
 import re
-import shlex
 from typing import NamedTuple
 
 from packaging.utils import InvalidWheelFilename, parse_wheel_filename
@@ -19,6 +18,7 @@ from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.pydeps import python_requirement
+from bringup.scan.shwords import shell_words
 from bringup.subjects import python_subject
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -55,12 +55,16 @@ def joined_lines(text: str, first_line: int = 1) -> list[LogicalLine]:
     out: list[LogicalLine] = []
     parts: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=first_line):
-        continued = raw.rstrip().endswith("\\")
-        parts.append((number, raw.rstrip()[:-1] if continued else raw))
-        if continued:
+        trimmed = raw.rstrip()
+        if trimmed.endswith("\\"):
+            parts.append((number, trimmed[:-1]))
             continue
-        out.append(_join(parts))
-        parts = []
+        if parts:
+            parts.append((number, raw))
+            out.append(_join(parts))
+            parts = []
+        else:
+            out.append(LogicalLine(number, raw.strip(), ((0, number),)))
     if parts:
         out.append(_join(parts))
     return out
@@ -84,20 +88,13 @@ def logical_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:
 
 
 _MAX_COMMAND_CHARS = 1 << 16
-"""A longer logical line is data (minified, base64), not a command a reader would run; and
-``shlex`` grows each token a character at a time, which is quadratic on a 1 MiB word."""
+"""A longer logical line is data (minified, base64), not a command a reader would run."""
 
 
 def _tokens(line: str) -> list[str] | None:
     if len(line) > _MAX_COMMAND_CHARS:
         return None
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>()")
-    lexer.whitespace_split = True
-    lexer.commenters = "#"
-    try:
-        return list(lexer)
-    except ValueError:
-        return None
+    return shell_words(line)
 
 
 def parse_commands(text: str, first_line: int = 1) -> list[Command]:

@@ -20,6 +20,8 @@ from bringup.scan.prose import chips_in_value, read_line
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
 _MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
+_DIGIT = re.compile(r"\d")
+"""Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
 _TOOLS = {
     "gcc": "gcc",
@@ -171,15 +173,16 @@ def _checks(file: SourceFile) -> list[Requirement]:
                 tests.append((tracked[variable], operator, value))
         for tool, operator, value in words.inline_test.findall(stripped):
             tests.append((words.tools[tool], operator, value))
-        following = " ".join([stripped, *lines[number : number + 3]])
-        failure = bool(_FAILURE.search(following))
+        failure = bool(tests) and bool(
+            _FAILURE.search(" ".join([stripped, *lines[number : number + 3]]))
+        )
         for subject, operator, value in tests:
             spec = (_ON_FAILURE if failure else _AS_WRITTEN)[operator] + value
             found.append(
                 _requirement(file, subject, spec, number, text=stripped, confidence="high")
             )
         message = _MESSAGE.match(stripped)
-        if message is not None:
+        if message is not None and _DIGIT.search(message.group(1)):
             for mention in read_line(message.group(1).strip(" \"'"), required=False):
                 if mention.spec and not any(
                     r.subject == mention.subject and r.spec == mention.spec for r in found

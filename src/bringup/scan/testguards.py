@@ -38,6 +38,9 @@ class _Guards(NamedTuple):
     """A module whose ``is_available()`` asks for a device -> that device's kind."""
     markers: tuple[tuple[str, re.Pattern[str]], ...]
     """(device kind, identifiers that make code about it), in registry order."""
+    trigger: re.Pattern[str]
+    """A word every guard pattern holds: only the lines holding one are read (a test file of
+    thousands of lines has a handful)."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Guards:
@@ -54,6 +57,12 @@ def _compile(registered: tuple[Backend, ...]) -> _Guards:
             (b.device_kind, re.compile(b.vocabulary.code_markers, re.IGNORECASE))
             for b in registered
             if b.vocabulary.code_markers
+        ),
+        trigger=re.compile(
+            "|".join(
+                ["[cC]ount", "num_", "get_device_capability", "version_info"]
+                + (["is_available"] if modules else [])
+            )
         ),
     )
 
@@ -83,6 +92,23 @@ def _file_kind(text: str) -> str | None:
     return hits[0][1]
 
 
+def _lines_with(text: str, trigger: re.Pattern[str]) -> list[tuple[int, str]]:
+    """``(number, line)`` of each line where ``trigger`` matches, in order, once each; lines
+    are counted at ``\\n`` as editors and ``grep -n`` count them."""
+    found: list[tuple[int, str]] = []
+    number, counted, end = 1, 0, 0
+    for match in trigger.finditer(text):
+        if match.start() < end:
+            continue
+        start = text.rfind("\n", 0, match.start()) + 1
+        number += text.count("\n", counted, start)
+        counted = start
+        stop = text.find("\n", match.start())
+        end = len(text) if stop < 0 else stop + 1
+        found.append((number, text[start:end].rstrip("\r\n")))
+    return found
+
+
 def extract_test_guards(file: SourceFile) -> Extraction:
     """The device, capability and Python guards of one test file, as soft requirements."""
     found = guards()
@@ -96,7 +122,7 @@ def extract_test_guards(file: SourceFile) -> Extraction:
             )
         )
 
-    for number, raw in enumerate(file.text.splitlines(), start=1):
+    for number, raw in _lines_with(file.text, found.trigger):
         line = _LINE_COMMENT.sub("", raw)
         if not line.strip():
             continue
