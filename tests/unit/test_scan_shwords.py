@@ -28,9 +28,9 @@ REAL_LINES = [
     # NVIDIA/TransformerEngine @ d0067d0d, qa/L0_pytorch_unittest/test.sh:83
     "PYTORCH_JIT=0 NVTE_TORCH_COMPILE=0 python3 -m pytest --tb=auto "
     "--junitxml=$XML_LOG_DIR/pytest_test_grouped_linear.xml "
-    "$TE_PATH/tests/pytorch/test_grouped_linear.py || test_fail \"test_grouped_linear.py\"",
+    '$TE_PATH/tests/pytorch/test_grouped_linear.py || test_fail "test_grouped_linear.py"',
     # a README code block with a comment after the command and an escaped quote
-    "pip install -e . # editable, \"dev\" extras",
+    'pip install -e . # editable, "dev" extras',
     'echo "a \\"quoted\\" word \\$HOME" \'single $x\' esc\\ aped 2>&1',
     "case $x in a) echo y;; esac",
     "echo 'unclosed",

@@ -100,8 +100,13 @@ def _tokens(line: str) -> list[str] | None:
 def parse_commands(text: str, first_line: int = 1) -> list[Command]:
     """Every simple command in ``text`` (a script, a code block, a recipe), each numbered by
     the physical line its first word is on."""
+    return commands_of(joined_lines(text, first_line))
+
+
+def commands_of(lines: list[LogicalLine]) -> list[Command]:
+    """Every simple command of lines already joined (a reader that also wants the lines)."""
     commands: list[Command] = []
-    for joined in joined_lines(text, first_line):
+    for joined in lines:
         stripped = joined.text.strip()
         skip = len(joined.text) - len(joined.text.lstrip())
         if stripped.startswith("$ "):

@@ -13,7 +13,14 @@ from typing import NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
-from bringup.scan.commands import Command, command_needs, logical_lines, parse_commands, step_kind
+from bringup.scan.commands import (
+    Command,
+    LogicalLine,
+    command_needs,
+    commands_of,
+    joined_lines,
+    step_kind,
+)
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import chips_in_value, read_line
 
@@ -157,11 +164,11 @@ def environment_requirements(file: SourceFile, commands: list[Command]) -> list[
     return found
 
 
-def _checks(file: SourceFile) -> list[Requirement]:
+def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
     found: list[Requirement] = []
     tracked: dict[str, str] = {}
     lines = file.text.splitlines()
-    for number, line in logical_lines(file.text):
+    for number, line, _ in joined:
         stripped = line.strip()
         words = vocabulary()
         assigned = words.tool_version.match(stripped)
@@ -221,7 +228,8 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 
 def extract_shell(file: SourceFile) -> Extraction:
     """What a shell script needs, and the script as a step."""
-    commands = parse_commands(file.text)
-    requirements = environment_requirements(file, commands) + _checks(file)
+    joined = joined_lines(file.text)
+    commands = commands_of(joined)
+    requirements = environment_requirements(file, commands) + _checks(file, joined)
     step = script_step(file, commands)
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())

@@ -17,7 +17,10 @@ import re
 _PUNCTUATION = ";&|<>()"
 _PIECE = r"""[^ \t\r\n;&|<>()'"\\#]+|'[^']*'|"(?:[^"\\]|\\[\s\S])*"|\\[\s\S]"""
 _TOKEN = re.compile(
-    rf"""[ \t\r\n]*(?:(?P<end>\#[\s\S]*|\Z)|(?P<punct>[{re.escape(_PUNCTUATION)}]+)|(?P<word>(?:{_PIECE})+))"""
+    r"[ \t\r\n]*(?:"
+    r"(?P<end>\#[\s\S]*|\Z)"
+    rf"|(?P<punct>[{re.escape(_PUNCTUATION)}]+)"
+    rf"|(?P<word>(?:{_PIECE})+))"
 )
 _QUOTED_PIECE = re.compile(r"""'([^']*)'|"((?:[^"\\]|\\[\s\S])*)"|\\([\s\S])""")
 _DOUBLE_QUOTED_ESCAPE = re.compile(r"""\\(["\\])""")
