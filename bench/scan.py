@@ -3,6 +3,12 @@
 vendored directories). Prints medians, files per second and the ratios.
 
     .venv/bin/python bench/scan.py [--files 20000] [--runs 5]
+    .venv/bin/python bench/scan.py --real DIR [--runs 5]
+
+``--real DIR`` times each checkout under DIR (one repo a directory) instead: `bringup scan
+--json REPO` and `rg -n PATTERN REPO` run in turn (scan, rg, scan, rg ...) so a drift in the
+machine's speed touches both; per repo it prints the files, the median seconds of each, the
+scan's files/s and the ratio.
 
 The tree: ten repos, each with the files a scan reads (README in English and Chinese,
 pyproject, requirements, CMakeLists, Dockerfile, CI workflow, build script, tests with device
@@ -13,6 +19,7 @@ guards) and many it must pass over (sources, docs), plus vendored and build dire
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -32,6 +39,11 @@ README = """# repo {n}
 
 GCC 7.5 以上。多卡测试需要至少两张卡。
 
+## 版本配套表
+
+| MindSpeed | torch | torch_npu | CANN | Python |
+|-----------|-------|-----------|------|--------|
+
 ```bash
 cmake -S . -B build
 ctest --test-dir build
@@ -49,6 +61,31 @@ FILES = {
     '    strategy:\n      matrix:\n        python-version: ["3.9", "3.10"]\n',
     "build.sh": "#!/bin/bash\nsource /usr/local/Ascend/ascend-toolkit/set_env.sh\n",
 }
+TABLE_ROW = "| 2.{i}.0 | 2.{i}.0 | 2.{i}.0.post{i} | 8.{i}.RC1 | 3.{p} |"
+LAUNCH = """#!/bin/bash
+export CUDA_DEVICE_MAX_CONNECTIONS=1
+source /usr/local/Ascend/ascend-toolkit/set_env.sh
+NPUS_PER_NODE=8
+DISTRIBUTED_ARGS="--nproc_per_node $NPUS_PER_NODE --nnodes 1 --master_port 6000"
+echo "start training model {i}"
+torchrun $DISTRIBUTED_ARGS pretrain_gpt.py \\
+    --tensor-model-parallel-size 8 \\
+    --micro-batch-size 1 --global-batch-size 64 \\
+    --data-path "$DATA_PATH" --tokenizer-model ${{TOKENIZER}} \\
+    --distributed-backend nccl | tee logs/train_{i}.log
+"""
+DOC = """# 模型 {i} 使用指南
+
+本文介绍如何在昇腾 NPU 上训练模型 {i}。请先安装配套版本的驱动、固件和 CANN。
+
+```shell
+bash examples/train_{i}.sh
+```
+
+| 参数 | 说明 | 默认值 |
+|------|------|--------|
+"""
+DOC_ROW = "| --arg-{j} | 第 {j} 个参数的说明。详见 docs/zh/args.md | {j} |\n"
 PATTERN = (
     r"CANN|requires-python|python_requires|cmake_minimum_required|CMAKE_CXX_STANDARD|"
     r"find_package|torch==|torch_npu|device_count|GCC|set_env\.sh|FROM "
@@ -71,10 +108,17 @@ def make_tree(root: Path, total: int) -> None:
         for i in range(40):
             guard = "import torch\nif torch.npu.device_count() < 2:\n    pass\n"
             files[f"tests/test_case{i}.py"] = guard
+        files["README.md"] += "\n".join(TABLE_ROW.format(i=i, p=9 + i % 3) for i in range(30))
         for i in range(20):
+            rows = "".join(DOC_ROW.format(j=j) for j in range(60))
+            files[f"docs/zh/guide{i}.md"] = DOC.format(i=i) + rows
             files[f"docs/guide{i}.md"] = "Some prose about the design, version 1.2 of the API.\n"
+            files[f"examples/train_{i}.sh"] = LAUNCH.format(i=i)
         for i in range(per_repo // 4):
             files[f"{SKIPPED[i % 4]}/pkg{i % 7}/f{i}.py"] = "# vendored: requires CANN >= 1.0\n"
+        for vendored in ("third_party/fmt", "third_party/googletest"):
+            files[f"{vendored}/README.md"] = "# vendored\n\nRequires CMake 3.5 and GCC 4.8.\n"
+            files[f"{vendored}/CMakeLists.txt"] = "cmake_minimum_required(VERSION 3.5)\n"
         for i in range(per_repo // 10):
             files[f"generated/g{i}.txt"] = "torch==0.0.1\n"
             files[f"logs/run{i}.log"] = "CANN 0.0\n"
@@ -84,6 +128,42 @@ def make_tree(root: Path, total: int) -> None:
             i += 1
         for rel, text in files.items():
             _write(repo / rel, text)
+
+
+def _seconds(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def _files(repo: Path) -> int:
+    return sum(len(names) for top, _, names in os.walk(repo) if "/.git" not in top + "/")
+
+
+def time_real(checkouts: Path, runs: int) -> int:
+    """Each checkout under ``checkouts``: scan and ``rg`` interleaved, medians per repo."""
+    rg = shutil.which("rg")
+    if rg is None:
+        print("rg not found (Debian: apt-get install ripgrep): no comparison")
+    print(f"{'repo':28} {'files':>6} {'scan s':>7} {'files/s':>8} {'rg s':>6} {'scan/rg':>7}")
+    repos = sorted(p for p in checkouts.iterdir() if p.is_dir())
+    for repo in repos:
+        scan = [sys.executable, "-m", "bringup", "scan", "--json", str(repo)]
+        grep = [rg, "-n", PATTERN, str(repo)] if rg else []
+        scan_times, rg_times = [], []
+        _seconds(scan)
+        for _ in range(runs):
+            scan_times.append(_seconds(scan))
+            if grep:
+                rg_times.append(_seconds(grep))
+        files = _files(repo)
+        scan_s = statistics.median(scan_times)
+        rg_s = statistics.median(rg_times) if rg_times else float("nan")
+        print(
+            f"{repo.name:28} {files:6} {scan_s:7.3f} {files / scan_s:8,.0f} "
+            f"{rg_s:6.3f} {scan_s / rg_s:7.1f}x"
+        )
+    return 0
 
 
 def median_time(argv: list[str], runs: int) -> float:
@@ -99,7 +179,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--real", type=Path, help="a directory of checkouts, one repo each")
     args = parser.parse_args()
+    if args.real is not None:
+        return time_real(args.real, args.runs)
     grep = shutil.which("grep")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

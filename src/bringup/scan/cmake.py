@@ -17,6 +17,7 @@ from typing import NamedTuple
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import chips_in_value, lowest_architecture
 from bringup.subjects import display_name
@@ -296,7 +297,9 @@ def extract_cmake(file: SourceFile) -> Extraction:
     """What a CMake file requires of the host; ``default_steps`` configure and build the
     project (and run ``ctest``) when nothing else in the repo says how."""
     state = _State(file)
-    for command in cmake_commands(file.text):
+    commands = cmake_commands(file.text)
+    state.requirements.extend(cmake_vocabulary(file, commands))
+    for command in commands:
         if not _conditions(state, command):
             _command(state, command)
         for subject, install in vocabulary().installs:

@@ -14,6 +14,7 @@ from bringup.scan.conda_env import extract_conda_env
 from bringup.scan.dockerfile import extract_dockerfile
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.requirements_txt import extract_requirements_txt
@@ -37,6 +38,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "tests": extract_test_guards,
     "ci": extract_ci,
     "makefile": extract_makefile,
+    "gitmodules": extract_gitmodules,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -48,6 +50,7 @@ AUTHORITY: dict[str, int] = {
     "conda": DECLARED,
     "cmake": DECLARED,
     "tests": DECLARED,
+    "gitmodules": DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

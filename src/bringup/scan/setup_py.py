@@ -21,6 +21,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.prose import lowest_architecture, read_line
 from bringup.scan.pydeps import add_python_requirement
+from bringup.scan.pyguards import python_vocabulary
 from bringup.subjects import frameworks, python_subject
 
 Located = list[tuple[str, int]]
@@ -219,6 +220,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     except (MemoryError, RecursionError):  # CPython's parser stack overflows on deep nesting
         return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = _Reader(file, tree)
+    reader.requirements.extend(python_vocabulary(file, tree))
     archs: list[tuple[str, int]] = []
     toolkits: dict[str, int] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}

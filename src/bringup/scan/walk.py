@@ -91,6 +91,7 @@ _BY_NAME = {
     "cmakelists.txt": "cmake",
     "makefile": "makefile",
     "gnumakefile": "makefile",
+    ".gitmodules": "gitmodules",
     **dict.fromkeys(_CI_FILES, "ci"),
 }
 _BY_SUFFIX = {".cmake": "cmake", ".dockerfile": "dockerfile", ".sh": "shell", ".bash": "shell"}

@@ -1,0 +1,130 @@
+"""What a CMake configure needs besides versions, read from its commands: environment
+variables it stops without, submodules it checks for, tools it must find, and downloads.
+
+- ``env_var``: a variable read from the environment (``$ENV{ASCEND_HOME_PATH}``, ``DEFINED
+  ENV{X}``) that an ``if``/``elseif`` chain ending in ``message(FATAL_ERROR)`` tests (or its
+  value, ``${X}``): without it the configure stops. Cited where the file first names it.
+- ``submodule``: a ``FATAL_ERROR`` under ``if(NOT EXISTS <path>)`` whose message says
+  "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
+- ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
+  fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``).
+- ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
+  ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``: the configure fetches, an offline machine
+  cannot build.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+
+if TYPE_CHECKING:
+    from bringup.scan.cmake import CMakeCommand
+
+_ENV_READ = re.compile(r"ENV\{(\w+)\}")
+_VARIABLE = re.compile(r"\$\{(\w+)\}|^(\w+)$")
+_SOURCE_DIRS = re.compile(
+    r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|"
+    r"CMAKE_CURRENT_LIST_DIR|\w+_SOURCE_DIR)\}/"
+)
+_FETCHERS = frozenset({"fetchcontent_declare", "externalproject_add"})
+_URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY"})
+_FIND_PROGRAM_KEYWORDS = frozenset(
+    {"NAMES", "HINTS", "PATHS", "PATH_SUFFIXES", "DOC", "REQUIRED", "NO_DEFAULT_PATH"}
+)
+
+
+def _named(args: Sequence[str]) -> set[str]:
+    """Variables a condition names: ``${X}`` anywhere, a bare word, ``ENV{X}``."""
+    found: set[str] = set()
+    for arg in args:
+        found.update(_ENV_READ.findall(arg))
+        for match in _VARIABLE.finditer(arg):
+            found.add(match.group(1) or match.group(2))
+    return found
+
+
+class _Fatal:
+    """The ``if`` chain directly around each ``message(FATAL_ERROR)``: all its conditions,
+    each with its line (an ``else`` branch stops because every test of its chain failed; an
+    outer chain only decides whether the check runs at all)."""
+
+    def __init__(self) -> None:
+        self.chains: list[list[tuple[tuple[str, ...], int]]] = []
+        self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str]] = []
+
+    def follow(self, command: CMakeCommand) -> None:
+        name, args, line = command
+        if name == "if":
+            self.chains.append([(args, line)])
+        elif name == "elseif" and self.chains:
+            self.chains[-1].append((args, line))
+        elif name == "endif" and self.chains:
+            self.chains.pop()
+        elif name == "message" and args[:1] in (("FATAL_ERROR",), ("SEND_ERROR",)):
+            self.stops.append((list(self.chains[-1]) if self.chains else [], " ".join(args[1:])))
+
+
+def _program(args: tuple[str, ...]) -> str | None:
+    """The tool ``find_program`` looks for; None for Python (a subject of its own)."""
+    words = [a for a in args[1:] if a not in _FIND_PROGRAM_KEYWORDS]
+    if not words or "$" in words[0] or words[0].startswith("python"):
+        return None
+    return words[0]
+
+
+def _expand(text: str, values: dict[str, str]) -> str:
+    """``${X}`` replaced by what ``set(X ...)`` gave it earlier in the file (one level)."""
+    return re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
+    """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
+    one CMake file."""
+    fatal = _Fatal()
+    first_named: dict[str, int] = {}
+    env_read: set[str] = set()
+    programs: dict[str, tuple[str, int, bool]] = {}
+    values: dict[str, str] = {}
+    found: list[Requirement] = []
+    for command in commands:
+        fatal.follow(command)
+        for variable in _named(command.args):
+            first_named.setdefault(variable, command.line)
+        for arg in command.args:
+            env_read.update(_ENV_READ.findall(arg))
+        name, args, line = command
+        if name == "set" and len(args) >= 2:
+            values.setdefault(args[0], args[1])
+        elif name == "find_program" and len(args) >= 2:
+            tool = _program(args)
+            if tool is not None:
+                programs[args[0]] = (tool, line, "REQUIRED" in args)
+        elif name in _FETCHERS or (name == "file" and args[:1] == ("DOWNLOAD",)):
+            urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
+            if name == "file" and len(args) > 1:
+                urls = [args[1]]
+            for url in urls:
+                text = f"{name}({args[0]} ... {url}): fetched while configuring"
+                found.append(file.requirement("network", url, line, text=text, confidence="high"))
+    tested: set[str] = set()
+    for conditions, message in fatal.stops:
+        for condition, line in conditions:
+            tested |= _named(condition)
+            if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
+                path = condition[condition.index("EXISTS") + 1 :][:1]
+                if path:
+                    spec = _SOURCE_DIRS.sub("", _expand(path[0], values))
+                    found.append(file.requirement("submodule", spec, line, text=message[:200]))
+    for variable in sorted(env_read & tested):
+        text = f"reads {variable} from the environment; the configure stops without it"
+        found.append(file.requirement("env_var", variable, first_named[variable], text=text))
+    for variable, (tool, line, required) in programs.items():
+        if required or variable in tested:
+            text = f"find_program({variable} {tool}{' REQUIRED' if required else ''})"
+            found.append(file.requirement("system_package", tool, line, text=text))
+    return found
