@@ -14,7 +14,9 @@ from bringup.model.snapshot import Vendor
 from bringup.model.source import Source
 
 StepStatus = Literal["run", "skip", "blocked"]
-ActionKind = Literal["install", "driver", "set_env", "hardware", "resolve"]
+ActionKind = Literal[
+    "install", "driver", "set_env", "hardware", "resolve", "submodule", "system_package"
+]
 ReasonKind = Literal["hardware", "platform", "driver", "devices", "chip", "conflict", "install"]
 
 
@@ -45,6 +47,11 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``set_env``: run the toolkit's activation ``script`` in the shell (it sets
       ``variables``); an environment, not a command, so ``argv`` stays empty.
     - ``resolve``: relax one of the requirements at ``sources``.
+    - ``submodule``: fetch the submodule at ``subject`` in ``component`` (``argv``).
+    - ``system_package``: install the tool ``subject`` from the distribution ``packages``
+      (``debian:cmake``, ``openeuler:cmake``; none when no table knows it), as root.
+    - ``set_env`` without a ``script``: set the variable ``subject`` that ``component``'s
+      build reads (at ``source``).
 
     ``argv`` is a command an argv runner can run as it is, shown and never run by the
     planner; ``automatic`` marks what ``bringup up`` does itself (uv installs Python and
@@ -62,6 +69,8 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     variables: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
     source: Optional[Source] = None
+    component: Optional[str] = None
+    packages: tuple[str, ...] = ()
 
 
 class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

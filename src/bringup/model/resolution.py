@@ -14,10 +14,12 @@ from bringup.model.source import Source
 PinOrigin = Literal["installed", "release", "host", "what-if", "index"]
 ItemKind = Literal["requirement", "rule", "host"]
 CheckStatus = Literal[
-    "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided"
+    "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided", "needed"
 ]
 """``provided``: another repo of the stack provides it (``pypi:ascend-comm``, a CMake
-package); ``unchecked``: nothing is known of its versions (no release, nothing installed)."""
+package); ``unchecked``: nothing is known of its versions (no release, nothing installed);
+``needed``: not a version but a thing to have (a submodule, a variable, a system package,
+the network), which the plan lists as an action."""
 BlockKind = Literal["hardware", "platform", "driver"]
 
 

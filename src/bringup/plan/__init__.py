@@ -10,10 +10,10 @@ import msgspec
 
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
-from bringup.model.requirements import Component
+from bringup.model.requirements import Component, Step, StepNeeds
 from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
-from bringup.plan.actions import install_action, set_env_action
+from bringup.plan.actions import install_action, need_action, set_env_action
 from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order
 from bringup.plan.tiers import tier_of
@@ -60,7 +60,7 @@ def plan(
                     argv=step.argv,
                     status=decision.status,
                     source=step.source,
-                    needs=step.needs,
+                    needs=_with_downloads(step, component),
                     environment=context.environment.index if context.environment else None,
                     reason=decision.reason,
                     actions=decision.actions,
@@ -97,6 +97,7 @@ def _next_actions(
         found += [a for a in pending if a.automatic]
     found += [a for s in steps for a in s.actions if a.kind == "driver"]
     found += _set_env_actions(resolution, snapshot)
+    found += _need_actions(resolution, snapshot)
     found += [a for s in steps for a in s.actions if a.kind == "resolve"]
     unique: list[Action] = []
     seen: set[Action] = set()
@@ -106,6 +107,28 @@ def _next_actions(
             seen.add(key)
             unique.append(action)
     return tuple(unique)
+
+
+def _with_downloads(step: Step, component: Component) -> StepNeeds:
+    """A build or install step of a repo whose build downloads (``network`` requirements:
+    FetchContent, a setup.py that clones) needs the network."""
+    downloads = step.kind in ("build", "install") and any(
+        r.subject == "network" and r.hard for r in component.requirements
+    )
+    return msgspec.structs.replace(step.needs, network=True) if downloads else step.needs
+
+
+def _need_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
+    """Submodules to fetch, system packages to install, variables to set; a variable the
+    probed shell has (``ASCEND_HOME_PATH``) is not asked for."""
+    home = snapshot.fact(ascend_keys.ASCEND_HOME) if snapshot is not None else None
+    env_set = frozenset({"ASCEND_HOME_PATH"} if home is not None and home.ok else ())
+    found = [
+        need_action(check, env_set=env_set)
+        for check in resolution.checks
+        if check.status == "needed" and check.hard
+    ]
+    return [action for action in found if action is not None]
 
 
 def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:

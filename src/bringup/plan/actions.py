@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+from bringup.kb.system_packages import system_package
 from bringup.model.plan import Action
-from bringup.model.resolution import Pin
+from bringup.model.resolution import Check, Pin
 from bringup.model.source import Source
 from bringup.subjects import scheme_for
 
@@ -121,3 +122,34 @@ def set_env_action(toolkit_path: str, environment: int) -> Action:
         environment=environment,
         source=_SET_ENV_SOURCE,
     )
+
+
+def need_action(check: Check, *, env_set: frozenset[str] = frozenset()) -> Action | None:
+    """What meets a ``needed`` check (``solve.needs``): fetch the submodule (over the
+    network), install the system package, set the variable (unless the probed shell has it).
+    The network itself is a need of the build steps, not an action."""
+    if check.subject == "submodule":
+        return Action(
+            kind="submodule",
+            subject=check.spec,
+            argv=("git", "submodule", "update", "--init", "--", check.spec),
+            component=check.component,
+            source=check.source,
+        )
+    if check.subject == "system_package":
+        known = system_package(check.spec)
+        if known is None:
+            return Action(kind="system_package", subject=check.spec, source=check.source)
+        package, source = known
+        return Action(
+            kind="system_package",
+            subject=check.spec,
+            argv=("apt-get", "install", "-y", package.debian),
+            packages=(f"debian:{package.debian}", f"openeuler:{package.openeuler}"),
+            source=source,
+        )
+    if check.subject == "env_var" and check.spec not in env_set:
+        return Action(
+            kind="set_env", subject=check.spec, component=check.component, source=check.source
+        )
+    return None

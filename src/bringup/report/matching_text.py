@@ -36,7 +36,7 @@ FIRST = (
 """Subjects shown first, in this order; the rest follow alphabetically."""
 
 _MARK = {"violated": " ✗", "hardware": " ✗", "unverified": " ?"}
-_WORST = ("invalid", "violated", "hardware", "unverified", "unchecked", "provided", "ok")
+_WORST = ("invalid", "violated", "hardware", "unverified", "unchecked", "needed", "provided", "ok")
 
 
 def _order(subject: str) -> tuple[int, str]:
@@ -70,6 +70,8 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
         return "unreadable range"
     if status == "unchecked":
         return "not checked"
+    if status == "needed":
+        return "see next steps"
     if status in ("hardware", "unverified"):
         return (
             f"{check.pin} here"
@@ -95,8 +97,11 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
     for subject in sorted(by_subject, key=_order):
         checks = by_subject[subject]
         status = min((c.status for c in checks), key=_WORST.index)
-        parts = combine_specs([c.spec for c in checks], subject)
-        spec = " and ".join(format_spec(p, subject) for p in parts or [""])
+        if status == "needed":
+            spec = ", ".join(dict.fromkeys(c.spec for c in checks))
+        else:
+            parts = combine_specs([c.spec for c in checks], subject)
+            spec = " and ".join(format_spec(p, subject) for p in parts or [""])
         sources = tuple(dict.fromkeys(s for c in checks for s in (c.source, *c.also)))
         rows.append(
             Asked(

@@ -281,11 +281,36 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     )
 
 
+_DISTRIBUTIONS = {
+    "debian": ("apt-get install", "Debian/Ubuntu"),
+    "openeuler": ("dnf install", "openEuler"),
+}
+"""How each distribution named in ``Action.packages`` installs, and what to call it."""
+
+
+def _system_package_text(action: Action) -> str:
+    ways = []
+    for entry in action.packages:
+        distribution, _, package = entry.partition(":")
+        command, called = _DISTRIBUTIONS.get(distribution, ("install", distribution))
+        ways.append(f"{command} {package} ({called})")
+    if not ways:
+        return f"install {action.subject} (no known distribution package; as root)"
+    return f"install {action.subject}: {', '.join(ways)}; as root"
+
+
 def action_text(action: Action) -> str:
     """The action as the user reads it; ``set_env`` as the shell line that applies it."""
     name = display_name(action.subject)
     version = action.version or ""
     where = action.environment
+    if action.kind == "set_env" and action.script is None:
+        return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
+    if action.kind == "submodule":
+        command = " ".join(action.argv)
+        return f"in {action.component}: {command} (if not checked out; needs the network)"
+    if action.kind == "system_package":
+        return _system_package_text(action)
     if action.kind == "set_env":
         variables = f" (sets {', '.join(action.variables)})" if action.variables else ""
         return f"source {action.script}{variables}"

@@ -18,6 +18,7 @@ from bringup.model.resolution import (
     Unverified,
 )
 from bringup.model.source import Source
+from bringup.solve.needs import NEEDS
 from bringup.subjects import block_scope, canonical_subject, scheme_for, scope_of
 from bringup.versions import SpecifierSet
 
@@ -51,10 +52,13 @@ def group_statements(
     component: Component, invalid: list[tuple[Requirement, str, ValueError]]
 ) -> list[Stated]:
     """The component's requirements with repeats merged (same subject, spec and hardness);
-    specs that do not parse go to ``invalid`` with their subject."""
+    specs that do not parse go to ``invalid`` with their subject. Needs that are not
+    versions (``solve.needs``) are checked apart."""
     groups: dict[tuple[str, str, bool], list[Requirement]] = {}
     specs: dict[tuple[str, str, bool], SpecifierSet] = {}
     for req in component.requirements:
+        if req.subject in NEEDS:
+            continue
         subject = canonical_subject(req.subject)
         key = (subject, req.spec.strip(), req.hard)
         if key not in specs:

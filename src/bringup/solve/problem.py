@@ -21,6 +21,7 @@ from bringup.solve.candidates import Candidate, Candidates, Scope
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
+from bringup.solve.needs import need_checks
 from bringup.subjects import canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -191,6 +192,7 @@ def build_problem(
     for component in components:
         invalid: list[tuple[Requirement, str, ValueError]] = []
         statements.append(group_statements(component, invalid))
+        checks.extend(need_checks(component))
         for req, subject, error in invalid:
             where = f"requirement.{component.name}.{subject}"
             findings.append(_finding(where, req.spec, error, req.source))

@@ -1,0 +1,50 @@
+"""The distribution packages that provide a build tool or headers a repo checks for, on
+Debian/Ubuntu (apt) and openEuler (dnf). A tool not listed is named as found, unknown
+package. Sources: each Debian name is the package page at packages.debian.org (bookworm);
+each openEuler name is the binary package built by the src-openeuler repository of the same
+project (gitee.com/src-openeuler/<project>, its .spec ``%package``)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bringup.model.source import Source
+
+
+class SystemPackage(NamedTuple):
+    debian: str
+    openeuler: str
+    project: str
+    """The src-openeuler repository that builds the openEuler package."""
+
+
+_TABLE = {
+    "clang": SystemPackage("clang", "clang", "clang"),
+    "lld": SystemPackage("lld", "lld", "lld"),
+    "ld.lld": SystemPackage("lld", "lld", "lld"),
+    "ninja": SystemPackage("ninja-build", "ninja-build", "ninja-build"),
+    "zlib": SystemPackage("zlib1g-dev", "zlib-devel", "zlib"),
+    "lcov": SystemPackage("lcov", "lcov", "lcov"),
+    "gcov": SystemPackage("gcc", "gcc", "gcc"),
+    "git": SystemPackage("git", "git", "git"),
+    "patchelf": SystemPackage("patchelf", "patchelf", "patchelf"),
+    "ccache": SystemPackage("ccache", "ccache", "ccache"),
+    "make": SystemPackage("make", "make", "make"),
+    "g++": SystemPackage("g++", "gcc-c++", "gcc"),
+    "pkg-config": SystemPackage("pkg-config", "pkgconf", "pkgconf"),
+    "wget": SystemPackage("wget", "wget", "wget"),
+    "curl": SystemPackage("curl", "curl", "curl"),
+}
+
+
+def system_package(tool: str) -> tuple[SystemPackage, Source] | None:
+    """The packages providing ``tool`` (a program name or ``zlib`` for its headers)."""
+    found = _TABLE.get(tool.lower())
+    if found is None:
+        return None
+    source = Source(
+        kind="kb",
+        ref=f"system-packages/{tool.lower()}",
+        url=f"https://packages.debian.org/bookworm/{found.debian}",
+    )
+    return found, source
