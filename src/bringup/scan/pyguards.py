@@ -24,6 +24,8 @@ _HTTP_GETS = frozenset({"requests.get", "httpx.get", "requests.request"})
 _SUBPROCESS = frozenset(
     {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput"}
 )
+_ALWAYS_SET = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
+"""Set in every login environment: reading one is no requirement."""
 _FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",), ("git", "submodule", "update"))
 
 
@@ -84,7 +86,7 @@ def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
             "env_var", key, line, text=f'os.environ["{key}"]: the build fails when it is unset'
         )
         for key, line in sorted(reads.items(), key=lambda item: item[1])
-        if key not in handled
+        if key not in handled and key not in _ALWAYS_SET
     ]
 
 

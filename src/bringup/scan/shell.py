@@ -23,6 +23,7 @@ from bringup.scan.commands import (
 )
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import chips_in_value, read_line
+from bringup.scan.shellguards import shell_vocabulary
 
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
@@ -207,11 +208,16 @@ def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
     return found
 
 
+def _repo_level(file: SourceFile) -> bool:
+    """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
+    sub-project or a test deeper in the tree."""
+    return file.rel.count("/") == 0 or file.rel.startswith(("scripts/", "tools/", "ci/"))
+
+
 def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     """The script itself as a step, when its name says build/test/convert."""
     name = file.rel.rsplit("/", 1)[-1]
-    top = file.rel.count("/") == 0 or file.rel.startswith(("scripts/", "tools/", "ci/"))
-    if not top or not _STEP_SCRIPT.search(name):
+    if not _repo_level(file) or not _STEP_SCRIPT.search(name):
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"
@@ -230,6 +236,10 @@ def extract_shell(file: SourceFile) -> Extraction:
     """What a shell script needs, and the script as a step."""
     joined = joined_lines(file.text)
     commands = commands_of(joined)
-    requirements = environment_requirements(file, commands) + _checks(file, joined)
+    requirements = (
+        environment_requirements(file, commands)
+        + _checks(file, joined)
+        + (shell_vocabulary(file, joined) if _repo_level(file) else [])
+    )
     step = script_step(file, commands)
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
