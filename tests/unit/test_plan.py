@@ -183,3 +183,27 @@ def test_cycles_and_unknown_dependencies_are_notes_not_crashes() -> None:
     assert order == ("b", "a")
     assert "b depends on ghost, which is not in this stack" in notes
     assert any(n.startswith("dependency cycle among b, a") for n in notes)
+
+
+def test_needs_that_are_not_versions_become_actions_and_a_download_needs_the_network() -> None:
+    # The needs torchair (Ascend/torchair @ fced8842) states: .gitmodules:1 declares
+    # third_party/secure_c, CMakeLists.txt:59 stops when third_party/secure_c/include is
+    # missing; plus a required tool, a variable and a build-time download.
+    needs = [
+        ("submodule", "third_party/secure_c"),
+        ("submodule", "third_party/secure_c/include"),
+        ("system_package", "ninja"),
+        ("env_var", "ASCEND_HOME_PATH"),
+        ("network", "https://github.com/fmtlib/fmt.git"),
+    ]
+    repo = component("torchair", [("python", ">=3.8"), *needs], steps=[step("build")])
+    result = _plan(host(), [repo])
+    actions = {a.kind: a for a in result.actions if a.kind in ("submodule", "system_package")}
+    assert actions["submodule"].argv == (
+        "git", "submodule", "update", "--init", "--", "third_party/secure_c"
+    )  # fmt: skip
+    assert sum(a.kind == "submodule" for a in result.actions) == 1
+    assert "apt-get install ninja-build" in actions["system_package"].text
+    assert "dnf install ninja-build" in actions["system_package"].text
+    assert any(a.kind == "set_env" and a.subject == "ASCEND_HOME_PATH" for a in result.actions)
+    assert [s.needs.network for s in result.steps] == [True]

@@ -1,0 +1,235 @@
+"""Needs that are not versions, read from real files: submodules, environment variables a
+build stops without, required tools, downloads while building. Each case keeps only the
+lines it needs, with the public repository, path and commit they come from."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from bringup.model import Requirement
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.extraction import SourceFile
+from bringup.scan.gitmodules import extract_gitmodules
+from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.shell import extract_shell
+
+_VOCABULARY = ("submodule", "env_var", "system_package", "network")
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+
+
+def _needs(requirements: Sequence[Requirement]) -> list[tuple[str, str, int | None]]:
+    return [(r.subject, r.spec, r.source.line) for r in requirements if r.subject in _VOCABULARY]
+
+
+# Ascend/torchair @ fced8842 (gitcode.com/Ascend/torchair), .gitmodules, whole file.
+TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
+\tpath = third_party/secure_c
+\turl = https://atomgit.com/openeuler/libboundscheck
+[submodule "third_party/googletest"]
+\tpath = third_party/googletest
+\turl = https://gitee.com/mirrors/googletest.git
+"""
+
+
+def test_gitmodules_sections_are_submodules_citing_their_headers() -> None:
+    extraction = extract_gitmodules(_file(".gitmodules", TORCHAIR_GITMODULES))
+    assert _needs(extraction.requirements) == [
+        ("submodule", "third_party/secure_c", 1),
+        ("submodule", "third_party/googletest", 4),
+    ]
+    assert "atomgit.com/openeuler/libboundscheck (.gitmodules:3)" in (
+        extraction.requirements[0].text or ""
+    )
+
+
+# Ascend/torchair @ fced8842, CMakeLists.txt:57-61.
+TORCHAIR_CMAKE = """include_directories(${CMAKE_CURRENT_LIST_DIR}/third_party/secure_c/include)
+
+if(NOT EXISTS "${CMAKE_CURRENT_LIST_DIR}/third_party/secure_c/include")
+    message(FATAL_ERROR "Please execute 'git submodule update --init --recursive' to download and update third-party libraries!")
+endif()
+"""  # noqa: E501
+
+# sgl-project/sgl-kernel-npu @ 6424da3b, CMakeLists.txt:25-34 (the catlass check).
+SGL_CATLASS = """    set(CATLASS_DIR "${PROJECT_SOURCE_DIR}/third_party/catlass")
+    message(STATUS "[CATLASS] CATLASS_DIR = ${CATLASS_DIR}")
+
+    # fail fast if submodule is not initialized
+    if (NOT EXISTS "${CATLASS_DIR}/include")
+        message(FATAL_ERROR
+            "Catlass submodule not found at ${CATLASS_DIR}\\n"
+            "Please run:\\n"
+            "  git submodule update --init --recursive\\n"
+        )
+    endif ()
+"""
+
+
+def test_cmake_stop_on_a_missing_submodule_path_is_a_submodule() -> None:
+    torchair = extract_cmake(_file("CMakeLists.txt", TORCHAIR_CMAKE))
+    assert _needs(torchair.requirements) == [("submodule", "third_party/secure_c/include", 3)]
+    sgl = extract_cmake(_file("CMakeLists.txt", SGL_CATLASS))
+    assert _needs(sgl.requirements) == [("submodule", "third_party/catlass/include", 5)]
+
+
+# sgl-project/sgl-kernel-npu @ 6424da3b, cmake/config_ascend.cmake:1-16.
+SGL_CONFIG_ASCEND = """
+if(DEFINED ASCEND_HOME_PATH)
+elseif(DEFINED ENV{ASCEND_HOME_PATH})
+    set(ASCEND_HOME_PATH "$ENV{ASCEND_HOME_PATH}" CACHE PATH "ASCEND CANN package installation directory" FORCE)
+endif()
+
+set(ASCEND_CANN_PACKAGE_PATH ${ASCEND_HOME_PATH})
+
+if(EXISTS ${ASCEND_HOME_PATH}/tools/tikcpp/ascendc_kernel_cmake)
+    set(ASCENDC_CMAKE_DIR ${ASCEND_HOME_PATH}/tools/tikcpp/ascendc_kernel_cmake)
+elseif(EXISTS ${ASCEND_HOME_PATH}/compiler/tikcpp/ascendc_kernel_cmake)
+    set(ASCENDC_CMAKE_DIR ${ASCEND_HOME_PATH}/compiler/tikcpp/ascendc_kernel_cmake)
+else()
+    message(FATAL_ERROR "ascendc_kernel_cmake does not exist, please check whether the cann package is installed.")
+endif()
+"""  # noqa: E501
+
+# sgl-project/sgl-kernel-npu @ 6424da3b, csrc/attentions/csrc/CMakeLists.txt:55-62: the
+# variable is optional (read only when defined); the stop is about its value.
+SGL_ABI = """if(DEFINED ENV{USER_ABI_VERSION})
+    string(STRIP "$ENV{USER_ABI_VERSION}" ABI)
+    if(NOT (ABI STREQUAL "0" OR ABI STREQUAL "1"))
+        message(FATAL_ERROR "The value of USER_ABI_VERSION must be 0 or 1, but current value is '${ABI}'")
+    endif()
+else()
+    set(ABI 0)
+endif()
+"""  # noqa: E501
+
+
+def test_cmake_environment_variable_a_fatal_chain_tests_is_required() -> None:
+    extraction = extract_cmake(_file("cmake/config_ascend.cmake", SGL_CONFIG_ASCEND))
+    assert _needs(extraction.requirements) == [("env_var", "ASCEND_HOME_PATH", 2)]
+    assert _needs(extract_cmake(_file("CMakeLists.txt", SGL_ABI)).requirements) == []
+
+
+# vllm-project/vllm @ 53f22d0d, cmake/dep.cmake:1-6.
+VLLM_DEP = """include(FetchContent)
+FetchContent_Declare(cmake_git_version_tracking
+  GIT_REPOSITORY https://github.com/andrew-hardin/cmake-git-version-tracking.git
+  GIT_TAG 6c0cb87edd029ddfb403a8e24577c144a03605a6
+)
+FetchContent_MakeAvailable(cmake_git_version_tracking)
+"""
+
+# sgl-project/sgl-kernel-npu @ 6424da3b, cmake/config_envs.cmake:1-6 (Python is a subject of
+# its own) and CMakeLists.txt:62 (ccache is optional: not REQUIRED, no stop).
+SGL_PROGRAMS = """# find python binary
+find_program(PYTHON_EXECUTABLE NAMES python3)
+
+if (NOT EXISTS ${PYTHON_EXECUTABLE})
+    message(FATAL_ERROR "python3 is not found, install python firstly")
+endif ()
+find_program(CCACHE_PROGRAM ccache)
+"""
+
+
+def test_cmake_fetch_is_network_and_optional_programs_are_not_needs() -> None:
+    fetched = extract_cmake(_file("cmake/dep.cmake", VLLM_DEP))
+    assert _needs(fetched.requirements) == [
+        ("network", "https://github.com/andrew-hardin/cmake-git-version-tracking.git", 2)
+    ]
+    assert _needs(extract_cmake(_file("cmake/config_envs.cmake", SGL_PROGRAMS)).requirements) == []
+
+
+def test_cmake_required_program_is_a_system_package() -> None:
+    # The form of find_program's REQUIRED keyword (CMake >= 3.18 documentation).
+    text = "find_program(LCOV_BIN lcov REQUIRED)\n"
+    assert _needs(extract_cmake(_file("CMakeLists.txt", text)).requirements) == [
+        ("system_package", "lcov", 1)
+    ]
+
+
+# deepseek-ai/DeepEP @ dd758caf, setup.py:158-165: every environ read is tested first.
+DEEPEP_SETUP = """import os
+if True:
+    if 'TOPK_IDX_BITS' in os.environ:
+        assert 'EP_NUM_TOPK_IDX_BITS' not in os.environ
+        os.environ['EP_NUM_TOPK_IDX_BITS'] = os.environ['TOPK_IDX_BITS']
+
+    # Bits of `topk_idx.dtype`, choices are 32 and 64
+    if 'EP_NUM_TOPK_IDX_BITS' in os.environ:
+        num_topk_idx_bits = int(os.environ['EP_NUM_TOPK_IDX_BITS'])
+"""
+
+# NVIDIA/apex @ f425bdf1, setup.py:713-722 (a build option that fetches a submodule).
+APEX_SETUP = """import subprocess
+if check_cudnn_version_and_warn("--cudnn_gbn", 8500):
+    subprocess.run(
+        [
+            "git",
+            "submodule",
+            "update",
+            "--init",
+            "apex/contrib/csrc/cudnn-frontend/",
+        ]
+    )
+"""
+
+# NVIDIA/TransformerEngine @ d0067d0d, setup.py:304-306: a missing git only skips a check.
+TE_SETUP = """import shutil
+def f():
+    if shutil.which("git") is None:
+        return
+"""
+
+# A setup.py that stops without a variable and a tool (the forms issue 11 names).
+STOPS = """import os, shutil
+CUDA_HOME = os.environ["CUDA_HOME"]
+os.environ["PATH"] = CUDA_HOME + "/bin:" + os.environ["PATH"]
+if shutil.which("ninja") is None:
+    raise RuntimeError("ninja is required to build the extension")
+"""
+
+
+def _python(text: str) -> list[tuple[str, str, int | None]]:
+    return _needs(python_vocabulary(_file("setup.py", text), ast.parse(text)))
+
+
+def test_setup_py_environ_reads_tools_and_downloads() -> None:
+    assert _python(DEEPEP_SETUP) == []
+    assert _python(TE_SETUP) == []
+    assert _python(APEX_SETUP) == [("network", "subprocess.run(...)", 3)]
+    assert _python(STOPS) == [("env_var", "CUDA_HOME", 2), ("system_package", "ninja", 4)]
+
+
+# gmh14/tssplat @ fc2c39c3, tssplat_ext/install_ext.sh:1-6.
+TSSPLAT_INSTALL = """if [ -z "${CUDA_HOME}" ]; then
+  echo "CUDA_HOME is not defined!"
+  exit 1
+else
+  echo "CUDA_HOME is defined as ${CUDA_HOME}"
+fi
+"""
+
+# Line 1: sgl-project/sgl-kernel-npu @ 6424da3b,
+# tests/python/deepep/run_a5_ant_migration_regression.sh:59 (a tool checked before an exit),
+# here as a repo-level script; line 5: the POSIX ``${X:?message}`` form, written for the test.
+TOOL_CHECK = """if ! command -v npu-smi >/dev/null 2>&1; then
+    echo "npu-smi not found"
+    exit 1
+fi
+OUT=${OUT_DIR:?set OUT_DIR}
+"""
+
+
+def test_shell_required_variables_and_tools() -> None:
+    assert _needs(extract_shell(_file("install_ext.sh", TSSPLAT_INSTALL)).requirements) == [
+        ("env_var", "CUDA_HOME", 1)
+    ]
+    assert _needs(extract_shell(_file("check.sh", TOOL_CHECK)).requirements) == [
+        ("system_package", "npu-smi", 1),
+        ("env_var", "OUT_DIR", 5),
+    ]
+    nested = _file("csrc/ops/build.sh", TSSPLAT_INSTALL)
+    assert _needs(extract_shell(nested).requirements) == []
