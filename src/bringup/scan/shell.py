@@ -28,6 +28,9 @@ from bringup.scan.shellguards import shell_vocabulary
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
 _MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
+_ENVIRONMENT_WORDS = re.compile(r"ASCEND|CUDA|SOC_VERSION|set_env")
+"""Every name ``environment_requirements`` reads holds one of these (``ASCEND_HOME_PATH``,
+``CUDA_HOME``, ``TORCH_CUDA_ARCH_LIST``, ``SOC_VERSION``, ``source .../set_env.sh``)."""
 _DIGIT = re.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
@@ -233,13 +236,18 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 
 
 def extract_shell(file: SourceFile) -> Extraction:
-    """What a shell script needs, and the script as a step."""
+    """What a shell script needs, and the script as a step. Only a repo-level script is a
+    step, so only its every command is read; elsewhere (600 launch scripts of a training
+    repo) only the lines that can set up a toolkit environment are."""
     joined = joined_lines(file.text)
-    commands = commands_of(joined)
+    repo_level = _repo_level(file)
+    commands = commands_of(
+        joined if repo_level else [j for j in joined if _ENVIRONMENT_WORDS.search(j.text)]
+    )
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
-        + (shell_vocabulary(file, joined) if _repo_level(file) else [])
+        + (shell_vocabulary(file, joined) if repo_level else [])
     )
-    step = script_step(file, commands)
+    step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
