@@ -23,7 +23,8 @@ def _shlex_words(line: str) -> list[str] | None:
 
 
 REAL_LINES = [
-    # Ascend/MindSpeed-LLM @ c77308a1, examples/mcore/deepseek3/pretrain_deepseek3_671b_4k_A3_ptd.sh:205
+    # Ascend/MindSpeed-LLM @ c77308a1,
+    # examples/mcore/deepseek3/pretrain_deepseek3_671b_4k_A3_ptd.sh:205
     "--distributed-backend nccl | tee logs/pretrain_deepseek3_671b_4k_A3_ptd.log",
     # NVIDIA/TransformerEngine @ d0067d0d, qa/L0_pytorch_unittest/test.sh:83
     "PYTORCH_JIT=0 NVTE_TORCH_COMPILE=0 python3 -m pytest --tb=auto "
@@ -44,7 +45,7 @@ def test_real_lines_read_as_shlex_reads_them(line: str) -> None:
     assert shell_words(line) == _shlex_words(line)
 
 
-_ALPHABET = st.sampled_from(list("ab =$#;&|<>()'\"\\\t-.") + ["中", "\u3000"])
+_ALPHABET = st.sampled_from([*"ab =$#;&|<>()'\"\\\t-.", "中", "\u3000"])
 
 
 @settings(max_examples=500, deadline=None)
