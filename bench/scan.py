@@ -7,8 +7,8 @@ vendored directories). Prints medians, files per second and the ratios.
 
 ``--real DIR`` times each checkout under DIR (one repo a directory) instead: `bringup scan
 --json REPO` and `rg -n PATTERN REPO` run in turn (scan, rg, scan, rg ...) so a drift in the
-machine's speed touches both; per repo it prints the files, the median seconds of each, the
-scan's files/s and the ratio.
+machine's speed touches both; per repo it prints the files, the median wall and CPU seconds of
+each, the scan's files/s and the ratio of wall times.
 
 The tree: ten repos, each with the files a scan reads (README in English and Chinese,
 pyproject, requirements, CMakeLists, Dockerfile, CI workflow, build script, tests with device
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -130,10 +131,16 @@ def make_tree(root: Path, total: int) -> None:
             _write(repo / rel, text)
 
 
-def _seconds(argv: list[str]) -> float:
+def _seconds(argv: list[str]) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds of one run: on a shared machine the CPU time
+    is the figure that does not move with the other users' load."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
 
 
 def _files(repo: Path) -> int:
@@ -145,23 +152,28 @@ def time_real(checkouts: Path, runs: int) -> int:
     rg = shutil.which("rg")
     if rg is None:
         print("rg not found (Debian: apt-get install ripgrep): no comparison")
-    print(f"{'repo':28} {'files':>6} {'scan s':>7} {'files/s':>8} {'rg s':>6} {'scan/rg':>7}")
+    print(
+        f"{'repo':28} {'files':>6} {'scan s':>7} {'cpu s':>6} {'files/s':>8} "
+        f"{'rg s':>6} {'rg cpu':>6} {'scan/rg':>7}"
+    )
     repos = sorted(p for p in checkouts.iterdir() if p.is_dir())
     for repo in repos:
         scan = [sys.executable, "-m", "bringup", "scan", "--json", str(repo)]
         grep = [rg, "-n", PATTERN, str(repo)] if rg else []
-        scan_times, rg_times = [], []
+        scan_runs, rg_runs = [], []
         _seconds(scan)
         for _ in range(runs):
-            scan_times.append(_seconds(scan))
+            scan_runs.append(_seconds(scan))
             if grep:
-                rg_times.append(_seconds(grep))
+                rg_runs.append(_seconds(grep))
         files = _files(repo)
-        scan_s = statistics.median(scan_times)
-        rg_s = statistics.median(rg_times) if rg_times else float("nan")
+        scan_s = statistics.median(w for w, _ in scan_runs)
+        scan_cpu = statistics.median(c for _, c in scan_runs)
+        rg_s = statistics.median(w for w, _ in rg_runs) if rg_runs else float("nan")
+        rg_cpu = statistics.median(c for _, c in rg_runs) if rg_runs else float("nan")
         print(
-            f"{repo.name:28} {files:6} {scan_s:7.3f} {files / scan_s:8,.0f} "
-            f"{rg_s:6.3f} {scan_s / rg_s:7.1f}x"
+            f"{repo.name:28} {files:6} {scan_s:7.3f} {scan_cpu:6.3f} {files / scan_s:8,.0f} "
+            f"{rg_s:6.3f} {rg_cpu:6.3f} {scan_s / rg_s:7.1f}x"
         )
     return 0
 
