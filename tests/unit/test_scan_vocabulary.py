@@ -12,6 +12,7 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 
 _VOCABULARY = ("submodule", "env_var", "system_package", "network")
@@ -233,3 +234,34 @@ def test_shell_required_variables_and_tools() -> None:
     ]
     nested = _file("csrc/ops/build.sh", TSSPLAT_INSTALL)
     assert _needs(extract_shell(nested).requirements) == []
+
+
+# deepseek-ai/DeepEP @ dd758caf, setup.py:106 and :115-117 (NVSHMEM named through f-strings).
+DEEPEP_LINKS = """extra_link_args = ['-lcuda']
+nvcc_dlink = []
+nvcc_dlink.extend(['-dlink', f'-L{nvshmem_root_dir}/lib', '-lnvshmem_device'])
+nvshmem_host_lib = get_nvshmem_host_lib_name(nvshmem_root_dir)
+extra_link_args.extend([f'-l:{nvshmem_host_lib}', '-l:libnvshmem_device.a'])
+"""
+
+# deepseek-ai/DeepEP @ dd758caf, csrc/kernels/CMakeLists.txt:11.
+DEEPEP_CMAKE_LINKS = (
+    "target_link_libraries(${target_name} PUBLIC nvshmem_host nvshmem_device cudart cudadevrt mlx5)"
+)
+
+
+def test_linked_libraries_name_the_toolkit_that_provides_them() -> None:
+    linked = [
+        (r.subject, r.spec, r.source.line)
+        for r in extract_setup_py(_file("setup.py", DEEPEP_LINKS)).requirements
+    ]
+    assert ("cuda", "", 1) in linked
+    assert ("nvshmem", "", 3) in linked
+    cmake = [
+        (r.subject, r.spec, r.source.line, r.text)
+        for r in extract_cmake(
+            _file("csrc/kernels/CMakeLists.txt", DEEPEP_CMAKE_LINKS)
+        ).requirements
+    ]
+    assert [c[:3] for c in cmake] == [("nvshmem", "", 1), ("cuda", "", 1)]
+    assert "NVSHMEM's host library" in (cmake[0][3] or "")

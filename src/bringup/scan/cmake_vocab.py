@@ -8,6 +8,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
   "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
 - ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
   fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``).
+- a toolkit a target links (``target_link_libraries(... hccl nvshmem_host)``: CANN, NVSHMEM;
+  ``scan.linked``), unversioned;
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
   ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``: the configure fetches, an offline machine
   cannot build.
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.linked import linked_in, provider
 
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
@@ -90,6 +93,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     env_read: set[str] = set()
     programs: dict[str, tuple[str, int, bool]] = {}
     values: dict[str, str] = {}
+    linked: dict[str, tuple[int, str]] = {}
     found: list[Requirement] = []
     for command in commands:
         fatal.follow(command)
@@ -104,6 +108,11 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             tool = _program(args)
             if tool is not None:
                 programs[args[0]] = (tool, line, "REQUIRED" in args)
+        elif name == "target_link_libraries":
+            for arg in args[1:]:
+                known = provider(arg) or next(iter(linked_in(arg)), None)
+                if known is not None and known[0] not in linked:
+                    linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
         elif name in _FETCHERS or (name == "file" and args[:1] == ("DOWNLOAD",)):
             urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
             if name == "file" and len(args) > 1:
@@ -123,6 +132,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     for variable in sorted(env_read & tested):
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
+    for subject, (line, text) in linked.items():
+        found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():
         if required or variable in tested:
             text = f"find_program({variable} {tool}{' REQUIRED' if required else ''})"

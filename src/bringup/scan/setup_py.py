@@ -5,7 +5,8 @@ Read statically: the ``setup(...)`` keywords (``python_requires``, ``install_req
 ``extras_require``, ``setup_requires``, ``name``) whether written inline or through module
 constants; ``sys.version_info`` guards that raise; messages of ``raise`` statements ("only
 supported on 11.6 and above"); extension builders that need a toolkit (a backend's
-``Vocabulary.extensions``); ``import torch`` at build time; ``-gencode`` architectures.
+``Vocabulary.extensions``); libraries it links (``scan.linked``); ``import torch`` at build
+time; ``-gencode`` architectures.
 What is computed at run time is reported as a finding naming the call, and a requirements
 file it names is read instead.
 """
@@ -19,6 +20,7 @@ from typing import Union
 from bringup import backends
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.linked import linked_in, provider
 from bringup.scan.prose import lowest_architecture, read_line
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.pyguards import python_vocabulary
@@ -210,6 +212,22 @@ def _message(node: ast.Raise) -> str | None:
     return None
 
 
+def _linked(reader: _Reader, tree: ast.Module) -> dict[str, tuple[int, str]]:
+    """The toolkit each linked library comes from, first place named: ``-l`` flags in any
+    string, names in ``libraries=[...]``."""
+    linked: dict[str, tuple[int, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "libraries":
+            for name, line in reader.strings(node.value) or []:
+                known = provider(name)
+                if known is not None:
+                    linked.setdefault(known[0], (line, f"libraries: {name} ({known[1]})"))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for subject, why, flag in linked_in(node.value):
+                linked.setdefault(subject, (node.lineno, f"links {flag} ({why})"))
+    return linked
+
+
 def extract_setup_py(file: SourceFile) -> Extraction:
     """What ``setup.py`` states, read from its syntax tree."""
     try:
@@ -262,6 +280,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             standard = _STD.search(node.value)
             if standard and standards is None:
                 standards = (standard.group(1), node.lineno)
+    for subject, (line, words) in sorted(_linked(reader, tree).items(), key=lambda i: i[1]):
+        reader.add(subject, "", line, words, confidence="medium")
     for subject, line in sorted(toolkits.items(), key=lambda item: item[1]):
         builds = subject in {b.vocabulary.toolkit_subject for b in backends.registered()}
         words = "setup.py builds with it" if builds else "setup.py imports it"
