@@ -15,6 +15,7 @@ import pytest
 
 from bringup import backends, subjects
 from bringup.cli.main import main
+from bringup.scan.linked import linked_in, provider
 
 ROOT = Path(__file__).parent.parent.parent
 HOST = "tests/fixtures/hosts/linux-x86_64-ubuntu22-rocm6-mi300x"
@@ -89,6 +90,21 @@ def test_scan_reads_the_readme_in_the_plugin_words(
     (component,) = data["components"]
     read = [(r["subject"], r["spec"], r["source"]["line"]) for r in component["requirements"]]
     assert read == [("rocm", ">=6.0", 7), ("chip", "MI300X,MI250X", 8)]
+
+
+def test_a_library_the_plugin_names_is_linked_from_its_toolkit(rocm_installed: None) -> None:
+    assert linked_in("-lamdhip64 -lcudart") == [
+        ("rocm", "the HIP runtime, part of ROCm", "-lamdhip64"),
+        ("cuda", "the CUDA runtime", "-lcudart"),
+    ]
+    assert provider("libamdhip64.so") == ("rocm", "the HIP runtime, part of ROCm")
+
+
+def test_without_the_plugin_its_library_names_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    backends.reset()
+    assert provider("libamdhip64.so") is None
+    assert provider("libcudart.so.12") == ("cuda", "the CUDA runtime")
 
 
 def test_without_the_plugin_the_readme_says_nothing(

@@ -91,7 +91,9 @@ class Vocabulary:
     ``image_readers``: ``module:function`` reading its container image tags
     (``bringup.scan.images.ImageReader``). ``classifiers``: (regex, subject) for trove
     classifiers naming toolkit releases, groups major and optional minor. ``collectives``:
-    its collective-communication libraries (a repo named after one is a comm repo)."""
+    its collective-communication libraries (a repo named after one is a comm repo).
+    ``libraries``: a library as a build links it (lower case, no ``lib`` prefix or suffix:
+    ``-lnvrtc``, ``hccl``) -> (subject that provides it, why)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -122,6 +124,7 @@ class Vocabulary:
     image_readers: tuple[str, ...] = ()
     classifiers: tuple[tuple[str, str], ...] = ()
     collectives: tuple[str, ...] = ()
+    libraries: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 class Backend(Protocol):

@@ -8,8 +8,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
   "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
 - ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
   fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``).
-- a toolkit a target links (``target_link_libraries(... hccl nvshmem_host)``: CANN, NVSHMEM;
-  ``scan.linked``), unversioned;
+- a toolkit a target links (``target_link_libraries(... <library>)``, in the backends'
+  ``Vocabulary.libraries``; ``scan.linked``), unversioned;
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
   ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``: the configure fetches, an offline machine
   cannot build.

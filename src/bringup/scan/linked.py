@@ -1,37 +1,34 @@
-"""Libraries a build links and what provides them: ``-lcuda`` (at link time the CUDA
-toolkit's ``stubs/libcuda.so``, at run time the NVIDIA driver), ``-lnvrtc`` and ``cudart``
-(the CUDA toolkit), ``-l:libnvshmem_device.a`` (NVSHMEM), ``nccl``, ``cudnn``, ``hccl``/
-``hcomm``/``ascendcl`` (CANN), ``atb`` (CANN NNAL). Each is an unversioned requirement on
-the provider, cited where the library is named; a version stated elsewhere in the repo
-supersedes it."""
+"""Libraries a build links and what provides them, in the backends' words
+(``Vocabulary.libraries``: ``-lnvrtc`` is the CUDA toolkit, ``hccl`` CANN). Each is an
+unversioned requirement on the provider, cited where the library is named; a version stated
+elsewhere in the repo supersedes it."""
 
 from __future__ import annotations
 
 import re
 
-_PROVIDERS = {
-    "cuda": ("cuda", "at link time the CUDA toolkit's stubs/libcuda.so; at run time the driver"),
-    "cudart": ("cuda", "the CUDA runtime"),
-    "nvrtc": ("cuda", "NVRTC, part of the CUDA toolkit"),
-    "cublas": ("cuda", "cuBLAS, part of the CUDA toolkit"),
-    "cublaslt": ("cuda", "cuBLASLt, part of the CUDA toolkit"),
-    "nvshmem": ("nvshmem", "NVSHMEM"),
-    "nvshmem_host": ("nvshmem", "NVSHMEM's host library"),
-    "nvshmem_device": ("nvshmem", "NVSHMEM's device library"),
-    "nccl": ("nccl", "NCCL"),
-    "cudnn": ("cudnn", "cuDNN"),
-    "hccl": ("cann", "HCCL, part of CANN"),
-    "hcomm": ("cann", "HCOMM, part of CANN"),
-    "ascendcl": ("cann", "AscendCL, part of CANN"),
-    "atb": ("nnal", "ATB, part of CANN NNAL"),
-}
+from bringup import backends
+from bringup.backends.base import Backend
+
 _FLAG = re.compile(r"(?<![\w-])-l:?(?:lib)?([A-Za-z][\w+-]*?)(?:\.so[\d.]*|\.a)?(?![\w.])")
+
+
+def _providers(registered: tuple[Backend, ...]) -> dict[str, tuple[str, str]]:
+    found: dict[str, tuple[str, str]] = {}
+    for item in registered:
+        for name, known in item.vocabulary.libraries.items():
+            found.setdefault(name.lower(), known)
+    return found
+
+
+providers = backends.per_registry(_providers)
+"""Every backend's linked libraries -> (subject, why); the first backend wins."""
 
 
 def provider(name: str) -> tuple[str, str] | None:
     """``(subject, why)`` for a library name as linked (``cuda``, ``libnccl.so.2``)."""
     key = re.sub(r"^lib|\.(?:so[\d.]*|a)$", "", name.strip()).lower()
-    return _PROVIDERS.get(key)
+    return providers().get(key)
 
 
 def linked_in(text: str) -> list[tuple[str, str, str]]:

@@ -53,6 +53,7 @@ BACKEND = DeclaredBackend(
         markers=r"ROCm|\bAMD\b|Instinct|\bMI\d{3}",
         device_words=("GPU",),
         vendor_words=("AMD",),
+        libraries={"amdhip64": ("rocm", "the HIP runtime, part of ROCm")},
     ),
     activate=ActivationRule(
         variables={"ROCM_PATH": "{root}"},

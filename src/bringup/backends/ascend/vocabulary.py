@@ -50,6 +50,15 @@ NAMES = {
 }
 """Names in table cells, package lists and build files (lower case) -> subject."""
 
+LIBRARIES = {
+    "hccl": ("cann", "HCCL, part of CANN"),
+    "hcomm": ("cann", "HCOMM, part of CANN"),
+    "ascendcl": ("cann", "AscendCL, part of CANN"),
+    "atb": ("nnal", "ATB, part of CANN NNAL"),
+}
+"""Libraries a build links (``-lhccl``, ``target_link_libraries(... ascendcl)``) -> (provider,
+why)."""
+
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
     unversioned=("cann", "ascend_driver", "ascend_firmware"),
@@ -81,6 +90,7 @@ VOCABULARY = Vocabulary(
     version_variables=((r"(?i)^\w*CANN\w*VERSION\w*$", "cann"),),
     chip_variables=("SOC_VERSION",),
     collectives=("hccl",),
+    libraries=LIBRARIES,
     runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},
     extensions={"NpuExtension": "cann"},
     image_readers=("bringup.backends.ascend.images:read_image",),

@@ -43,6 +43,20 @@ NAMES = {
 }
 """Names in table cells, package lists and build files (lower case) -> subject."""
 
+LIBRARIES = {
+    "cuda": ("cuda", "at link time the CUDA toolkit's stubs/libcuda.so; at run time the driver"),
+    "cudart": ("cuda", "the CUDA runtime"),
+    "nvrtc": ("cuda", "NVRTC, part of the CUDA toolkit"),
+    "cublas": ("cuda", "cuBLAS, part of the CUDA toolkit"),
+    "cublaslt": ("cuda", "cuBLASLt, part of the CUDA toolkit"),
+    "nvshmem": ("nvshmem", "NVSHMEM"),
+    "nvshmem_host": ("nvshmem", "NVSHMEM's host library"),
+    "nvshmem_device": ("nvshmem", "NVSHMEM's device library"),
+    "nccl": ("nccl", "NCCL"),
+    "cudnn": ("cudnn", "cuDNN"),
+}
+"""Libraries a build links (``-lnvrtc``, ``libraries=["cudnn"]``) -> (provider, why)."""
+
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
     unversioned=("cuda", "nvidia_driver"),
@@ -67,6 +81,7 @@ VOCABULARY = Vocabulary(
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
     collectives=("nccl",),
+    libraries=LIBRARIES,
     classifiers=((r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?", "cuda"),),
     wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
 )
