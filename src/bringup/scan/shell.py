@@ -28,9 +28,7 @@ from bringup.scan.shellguards import shell_vocabulary
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
 _MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
-_ENVIRONMENT_WORDS = re.compile(r"ASCEND|CUDA|SOC_VERSION|set_env")
-"""Every name ``environment_requirements`` reads holds one of these (``ASCEND_HOME_PATH``,
-``CUDA_HOME``, ``TORCH_CUDA_ARCH_LIST``, ``SOC_VERSION``, ``source .../set_env.sh``)."""
+_ARCH_LIST = "TORCH_CUDA_ARCH_LIST"
 _DIGIT = re.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
@@ -58,6 +56,9 @@ class _Words(NamedTuple):
     toolkits: tuple[_Toolkit, ...]
     chip_variables: frozenset[str]
     mentions_toolkit: Optional[re.Pattern[str]]
+    environment: re.Pattern[str]
+    """Every name ``environment_requirements`` reads (a home variable, a chip variable,
+    ``TORCH_CUDA_ARCH_LIST``, a sourced setup script): a line without one sets nothing up."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Words:
@@ -90,7 +91,19 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         toolkits=tuple(toolkits),
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
         mentions_toolkit=re.compile("|".join(markers)) if markers else None,
+        environment=re.compile("|".join(_environment_words(registered))),
     )
+
+
+def _environment_words(registered: tuple[Backend, ...]) -> list[str]:
+    names = {_ARCH_LIST}
+    setups: list[str] = []
+    for backend in registered:
+        words = backend.vocabulary
+        names.update((*words.home_variables, *words.chip_variables))
+        if words.setup_markers:
+            setups.append(words.setup_markers)
+    return [*(re.escape(n) for n in sorted(names)), *setups]
 
 
 vocabulary = backends.per_registry(_compile)
@@ -131,7 +144,7 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
             spec = _version_in_path(toolkit, value)
             text = f"{name} {value}" if sourced else f"{name}={value}"
             return _requirement(file, toolkit.subject, spec, line, text=text.strip())
-    if name == "TORCH_CUDA_ARCH_LIST":
+    if name == _ARCH_LIST:
         archs = re.findall(r"(\d+)\.(\d)", value)
         if archs:
             low = min(archs, key=lambda arch: (int(arch[0]), int(arch[1])))
@@ -242,7 +255,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     joined = joined_lines(file.text)
     repo_level = _repo_level(file)
     commands = commands_of(
-        joined if repo_level else [j for j in joined if _ENVIRONMENT_WORDS.search(j.text)]
+        joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
     requirements = (
         environment_requirements(file, commands)
