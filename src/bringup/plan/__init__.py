@@ -8,6 +8,7 @@ from typing import Literal
 
 import msgspec
 
+from bringup import backends
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component, Step, StepNeeds
@@ -121,14 +122,27 @@ def _with_downloads(step: Step, component: Component) -> StepNeeds:
 def _need_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
     """Submodules to fetch, system packages to install, variables to set; a variable the
     probed shell has (``ASCEND_HOME_PATH``) is not asked for."""
-    home = snapshot.fact(ascend_keys.ASCEND_HOME) if snapshot is not None else None
-    env_set = frozenset({"ASCEND_HOME_PATH"} if home is not None and home.ok else ())
+    env_set = _variables_set(snapshot)
     found = [
         need_action(check, env_set=env_set)
         for check in resolution.checks
         if check.status == "needed" and check.hard
     ]
     return [action for action in found if action is not None]
+
+
+def _variables_set(snapshot: Snapshot | None) -> frozenset[str]:
+    """The environment variables the probed shell has, as each backend records them
+    (``<signature_namespace>env.NAME``: ``ascend.env.ASCEND_HOME_PATH``)."""
+    if snapshot is None:
+        return frozenset()
+    prefixes = tuple(f"{b.signature_namespace}env." for b in backends.registered())
+    return frozenset(
+        fact.key[len(prefix) :]
+        for fact in snapshot.facts
+        for prefix in prefixes
+        if fact.ok and fact.key.startswith(prefix)
+    )
 
 
 def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
