@@ -203,7 +203,14 @@ def test_needs_that_are_not_versions_become_actions_and_a_download_needs_the_net
         "git", "submodule", "update", "--init", "--", "third_party/secure_c"
     )  # fmt: skip
     assert sum(a.kind == "submodule" for a in result.actions) == 1
-    assert "apt-get install ninja-build" in actions["system_package"].text
-    assert "dnf install ninja-build" in actions["system_package"].text
-    assert any(a.kind == "set_env" and a.subject == "ASCEND_HOME_PATH" for a in result.actions)
+    assert actions["system_package"].packages == ("debian:ninja-build", "openeuler:ninja-build")
+    text = action_text(actions["system_package"])
+    assert "apt-get install ninja-build (Debian/Ubuntu)" in text
+    assert "dnf install ninja-build (openEuler)" in text
+    assert action_text(actions["submodule"]).startswith(
+        "in torchair: git submodule update --init -- third_party/secure_c"
+    )
+    (variable,) = [a for a in result.actions if a.kind == "set_env" and a.script is None]
+    assert variable.subject == "ASCEND_HOME_PATH"
+    assert action_text(variable).startswith("set ASCEND_HOME_PATH for torchair")
     assert [s.needs.network for s in result.steps] == [True]
