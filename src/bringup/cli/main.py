@@ -24,12 +24,16 @@ from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
     "check": "bringup.cli.check",
+    "diff": "bringup.cli.diff",
+    "env": "bringup.cli.env",
     "explain": "bringup.cli.explain",
+    "history": "bringup.cli.history",
     "kb": "bringup.cli.kb",
     "ladder": "bringup.cli.ladder",
     "probe": "bringup.cli.probe",
     "scan": "bringup.cli.scan",
     "solve": "bringup.cli.solve",
+    "up": "bringup.cli.up",
 }
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 

@@ -1,0 +1,97 @@
+"""``bringup diff [A] [B]``: what changed between two snapshots, two runs, or a run and now.
+
+A and B are each a recorded host directory (``bringup probe --record``), a snapshot file
+(``bringup probe --json``), a run of ``bringup up`` (``run:12`` or ``12``) or ``now`` (this
+machine, probed). Default: the last run and now. Exit 0 when nothing changed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import click
+
+from bringup.cli.options import JSON, read_snapshot
+from bringup.cli.up import STATE
+from bringup.errors import ExitCode, InputError
+
+if TYPE_CHECKING:
+    from bringup.model.snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class Side:
+    label: str
+    snapshot: Snapshot
+    steps: Optional[list[tuple[str, str, str]]] = None
+
+
+def _run_side(run_id: int, state: Optional[Path]) -> Side:
+    import msgspec
+
+    from bringup.model.snapshot import Snapshot
+    from bringup.run.history import History
+    from bringup.run.state import StateLayout, state_dir
+
+    layout = StateLayout(state_dir(state))
+    if not layout.database.is_file():
+        raise InputError("no history yet", path=str(layout.root), hint="run `bringup up`")
+    with History(layout.database) as history:
+        run = history.run(run_id) if run_id >= 0 else history.last_run()
+        if run is None:
+            raise InputError(f"no run {run_id}" if run_id >= 0 else "no run yet")
+        data = history.snapshot_data(run.snapshot_id) if run.snapshot_id else None
+        if data is None:
+            raise InputError(f"run {run.id} has no snapshot")
+        steps = [(s.component, s.name, s.status) for s in history.steps(run.id)]
+    return Side(f"run {run.id}", msgspec.json.decode(data, type=Snapshot), steps)
+
+
+def side(spec: str, state: Optional[Path]) -> Side:
+    if spec == "now":
+        from bringup.probe.live import take_snapshot
+
+        return Side("now", take_snapshot())
+    number = spec.removeprefix("run:")
+    if number.isdigit():
+        return _run_side(int(number), state)
+    path = Path(spec)
+    if not path.exists():
+        raise InputError("not a run, a snapshot file or a recorded host", path=spec)
+    return Side(spec, read_snapshot(path))
+
+
+@click.command("diff")
+@click.argument("before", required=False)
+@click.argument("after", required=False)
+@STATE
+@JSON
+def command(
+    before: Optional[str], after: Optional[str], state: Optional[Path], as_json: bool
+) -> int:
+    """What changed between A and B: packages, versions, variables, driver and firmware,
+    toolkits, devices, step outcomes."""
+    from bringup.run.diff import diff_runs, diff_snapshots
+
+    old = side(before, state) if before else _run_side(-1, state)
+    new = side(after or "now", state)
+    changes = diff_snapshots(old.snapshot, new.snapshot) + diff_runs(old.steps, new.steps)
+    code = ExitCode.PROBLEMS if changes else ExitCode.OK
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        data = {"before": old.label, "after": new.label, "changes": changes}
+        sys.stdout.write(render_json("diff", code, data))
+        return int(code)
+    from bringup.report.sanitize import printable
+
+    lines = [f"{old.label} -> {new.label}: {len(changes)} change(s)"]
+    for c in changes:
+        was = c.before if c.before is not None else "(absent)"
+        now = c.after if c.after is not None else "(absent)"
+        lines.append(f"  {c.area:<8} {c.key}: {was} -> {now}")
+    sys.stdout.write("".join(printable(line) + "\n" for line in lines))
+    return int(code)

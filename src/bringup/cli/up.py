@@ -1,0 +1,172 @@
+"""``bringup up``: carry out the plan on this machine. Read the repos, probe, solve and plan
+as ``check`` does; then make one isolated environment per environment of the resolution and
+run the plan's steps in bring-up order, each in its environment with its own log, the
+history kept in SQLite. Steps that need hardware this machine lacks are skipped, steps
+waiting for an install are blocked, each with its reason and next action.
+
+Commands from a repo run only with ``--yes`` or when its manifest says ``trusted = true``;
+otherwise they are printed, grouped by repo, and ``up`` stops with exit 1.
+
+Exit 0 when every step that can run here passed (or passed before with the same inputs),
+1 when a step failed or is blocked or consent is missing, 2 for bad input, 130 interrupted.
+
+(``--ladder``, running the layered diagnosis after the steps, comes with ``bringup ladder``.)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from bringup.cli.options import JSON, KB_DIR, KB_EXTRA
+from bringup.cli.stack_inputs import DRIVER, PATHS
+from bringup.errors import ExitCode
+
+STATE = click.option(
+    "--state",
+    "state",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep the history, logs and environments here (as BRINGUP_STATE_DIR; default "
+    "$XDG_STATE_HOME/bringup).",
+)
+
+
+@click.command("up")
+@PATHS
+@click.option("--yes", "-y", is_flag=True, help="Run the repos' commands without asking.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Run every step, even those that passed before with the same inputs.",
+)
+@click.option(
+    "--resume", is_flag=True, help="Continue the last run of this stack (after a crash or Ctrl-C)."
+)
+@click.option(
+    "--offline", is_flag=True, help="Install only from the cache and find-links (uv --offline)."
+)
+@click.option(
+    "--timeout",
+    "timeout_s",
+    type=click.FloatRange(min=1),
+    default=3600.0,
+    show_default=True,
+    help="Seconds each step may run.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Repos run at once (default: the cores).",
+)
+@STATE
+@JSON
+@KB_DIR
+@KB_EXTRA
+@DRIVER
+def command(
+    *,
+    paths: tuple[str, ...],
+    yes: bool,
+    force: bool,
+    resume: bool,
+    offline: bool,
+    timeout_s: float,
+    jobs: Optional[int],
+    state: Optional[Path],
+    as_json: bool,
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
+    allow_driver_change: bool,
+) -> int:
+    """Bring the stack up here: environments, builds and tests in bring-up order, logs and
+    history. PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
+    from bringup.cli.check import gather
+    from bringup.plan import plan as make_plan
+    from bringup.run.consent import commands_needing_consent
+    from bringup.run.state import state_dir
+    from bringup.run.up import Stack, UpOptions, bring_up, specs_for
+    from bringup.solve import SolveOptions, solve
+
+    given = paths or (".",)
+    inputs = gather(given, None, kb_dir, extra_dirs)
+    options = SolveOptions(allow_driver_change=allow_driver_change)
+    resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
+    plan = make_plan(inputs.components, resolution, inputs.snapshot)
+    stack = Stack(
+        components=inputs.components,
+        snapshot=inputs.snapshot,
+        resolution=resolution,
+        plan=plan,
+        paths=tuple(c.path for c in inputs.components),
+    )
+    if not yes:
+        found = commands_needing_consent(inputs.components, plan.steps, specs_for(stack))
+        if found:
+            return _refuse(found, as_json)
+    up_options = UpOptions(
+        state=state_dir(state),
+        force=force,
+        resume=resume,
+        offline=offline,
+        timeout_s=timeout_s,
+        jobs=jobs or os.cpu_count() or 1,
+        argv=tuple(sys.argv[1:]),
+    )
+    progress = _progress(len(plan.steps), as_json)
+    try:
+        outcome = bring_up(
+            stack,
+            up_options,
+            reason_text=lambda step: step.reason,
+            on_start=progress.start,
+            on_end=progress.end,
+            on_environment=progress.environment,
+        )
+    finally:
+        progress.close()
+    code = ExitCode.OK if outcome.status == "passed" else ExitCode.PROBLEMS
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        sys.stdout.write(render_json("up", code, outcome))
+    else:
+        from bringup.report.up_text import summary_text
+
+        sys.stdout.write(summary_text(outcome))
+    return int(code)
+
+
+def _refuse(found: dict[str, list[str]], as_json: bool) -> int:
+    code = ExitCode.PROBLEMS
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        sys.stdout.write(render_json("up", code, {"consent_needed": found}))
+    else:
+        from bringup.report.up_text import consent_text
+
+        sys.stdout.write(consent_text(found))
+    return int(code)
+
+
+class _Silent:
+    def environment(self, outcome: object) -> None: ...
+    def start(self, step: object) -> None: ...
+    def end(self, outcome: object) -> None: ...
+    def close(self) -> None: ...
+
+
+def _progress(total: int, as_json: bool) -> _Silent:
+    if as_json:
+        return _Silent()
+    from bringup.report.up_text import PlainProgress, TerminalProgress
+
+    if sys.stdout.isatty():
+        return TerminalProgress(total)  # type: ignore[return-value]
+    return PlainProgress(total)  # type: ignore[return-value]

@@ -1,0 +1,171 @@
+"""``bringup up`` on the terminal: the commands awaiting consent, the progress of the steps
+(a live display on a terminal, one plain line per step anywhere else) and the summary with
+every failure's phase, log tail, diagnosis and re-run command. Text from repos and logs goes
+through ``sanitize.printable``."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Optional, TextIO
+
+from bringup.model.plan import Action, PlanStep
+from bringup.report.sanitize import printable
+from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
+
+if TYPE_CHECKING:
+    from rich.live import Live
+    from rich.text import Text
+
+_MARK = {
+    "passed": "ok",
+    "reused": "reused",
+    "failed": "FAILED",
+    "timed out": "TIMED OUT",
+    "interrupted": "interrupted",
+    "skipped": "skip",
+    "blocked": "blocked",
+}
+
+
+def action_words(action: Action) -> str:
+    """An action in words (the plan's own text)."""
+    return action.text
+
+
+def consent_text(found: Mapping[str, Sequence[str]]) -> str:
+    lines = ["bringup up would run these commands from the repos, which are not marked trusted:"]
+    for repo, commands in found.items():
+        lines.append(f"  {printable(repo)}")
+        lines += [f"    {printable(c)}" for c in commands]
+    lines.append(
+        "Run again with --yes to run them, or set `trusted = true` in a repo's bringup.toml."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _line(outcome: StepOutcome, done: int, total: int) -> str:
+    took = f" ({outcome.duration_s:.1f} s)" if outcome.duration_s is not None else ""
+    why = (
+        f": {outcome.reason}" if outcome.reason and outcome.status in ("skipped", "blocked") else ""
+    )
+    if outcome.status == "blocked" and outcome.actions:
+        why += "; next: " + "; ".join(action_words(a) for a in outcome.actions)
+    return printable(
+        f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
+        f"{shlex.join(outcome.argv)}{took}{why}"
+    )
+
+
+class PlainProgress:
+    """One line per finished step (a pipe, a log file, CI)."""
+
+    def __init__(self, total: int, stream: Optional[TextIO] = None) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stdout
+        self.done = 0
+        self._lock = threading.Lock()
+
+    def environment(self, outcome: EnvironmentOutcome) -> None:
+        with self._lock:
+            what = outcome.error or f"Python {outcome.python} at {outcome.path}"
+            self.stream.write(
+                printable(f"environment {outcome.index}: {outcome.status}: {what}") + "\n"
+            )
+            self.stream.flush()
+
+    def start(self, step: PlanStep) -> None:
+        """Nothing: a plain stream says each step once, when it ends."""
+
+    def end(self, outcome: StepOutcome) -> None:
+        with self._lock:
+            self.done += 1
+            self.stream.write(_line(outcome, self.done, self.total) + "\n")
+            self.stream.flush()
+
+    def close(self) -> None:
+        """Nothing to rub out."""
+
+
+class TerminalProgress(PlainProgress):
+    """Finished steps as lines, and below them a live line per running step with its elapsed
+    time and the count done/total (Rich)."""
+
+    def __init__(self, total: int) -> None:
+        super().__init__(total)
+        from rich.live import Live
+
+        from bringup.report.console import console
+
+        self._running: dict[tuple[str, str], float] = {}
+        self._console = console()
+        self._live: Live = Live(
+            get_renderable=self._view, console=self._console, refresh_per_second=4, transient=True
+        )
+        self._live.start()
+
+    def _view(self) -> Text:
+        from rich.text import Text
+
+        now = time.monotonic()
+        lines = [
+            f"  running {printable(c)}: {printable(n)}  {now - t:.0f} s"
+            for (c, n), t in list(self._running.items())
+        ]
+        lines.append(f"  {self.done}/{self.total} steps done")
+        return Text("\n".join(lines))
+
+    def environment(self, outcome: EnvironmentOutcome) -> None:
+        what = outcome.error or f"Python {outcome.python} at {outcome.path}"
+        self._console.print(f"environment {outcome.index}: {outcome.status}: {what}", markup=False)
+
+    def start(self, step: PlanStep) -> None:
+        with self._lock:
+            self._running[(step.component, step.name)] = time.monotonic()
+
+    def end(self, outcome: StepOutcome) -> None:
+        with self._lock:
+            self._running.pop((outcome.component, outcome.name), None)
+            self.done += 1
+            self._console.print(_line(outcome, self.done, self.total), markup=False)
+
+    def close(self) -> None:
+        self._live.stop()
+
+
+def summary_text(outcome: RunOutcome) -> str:
+    """The failures in full, then the counts, the run id and where the logs are."""
+    lines: list[str] = []
+    for step in outcome.steps:
+        failure = step.failure
+        if failure is None:
+            continue
+        lines.append(
+            f"\n{step.component}: step {step.order} ({step.name}) {step.status}"
+            f" in its {failure.phase} phase"
+        )
+        if step.reason:
+            lines.append(f"  {step.reason}")
+        lines.append(f"  log: {step.log_path}")
+        if failure.tail:
+            lines.append(f"  last {len(failure.tail)} lines:")
+            lines += [f"    | {t}" for t in failure.tail]
+        if failure.diagnosis:
+            lines.append(f"  probable cause: {failure.diagnosis}")
+            if failure.fix:
+                lines.append(f"  fix: {failure.fix}")
+            if failure.diagnosis_source:
+                lines.append(f"  source: {failure.diagnosis_source}")
+        lines.append(f"  re-run: {failure.rerun}")
+    counts: dict[str, int] = {}
+    for step in outcome.steps:
+        counts[step.status] = counts.get(step.status, 0) + 1
+    said = ", ".join(f"{n} {s}" for s, n in counts.items())
+    lines.append(
+        f"\nrun {outcome.run_id}: {outcome.status} ({said});"
+        f" history and logs in {outcome.state_dir}"
+    )
+    return "\n".join(printable(line) for line in lines) + "\n"

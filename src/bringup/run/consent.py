@@ -1,0 +1,35 @@
+"""Consent before execution, pure: which commands of which repos would run without it.
+A repo's steps run only with ``--yes`` or when its manifest says ``trusted = true``;
+installing what a repo's requirements name (packages can run code as they build) needs the
+same consent as its steps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bringup.model.plan import PlanStep
+from bringup.model.requirements import Component
+from bringup.run.environments import EnvironmentSpec
+
+
+def commands_needing_consent(
+    components: Sequence[Component],
+    steps: Sequence[PlanStep],
+    specs: Sequence[EnvironmentSpec],
+) -> dict[str, list[str]]:
+    """Repo -> the commands that would run for it, for the repos not trusted (in bring-up
+    order); empty when nothing needs asking."""
+    import shlex
+
+    trusted = {c.name for c in components if c.trusted}
+    found: dict[str, list[str]] = {}
+    for spec in specs:
+        untrusted = [c for c in spec.components if c not in trusted]
+        if spec.requirements and untrusted:
+            line = f"(environment {spec.index}) uv pip install " + shlex.join(spec.requirements)
+            for name in untrusted:
+                found.setdefault(name, []).append(line)
+    for step in steps:
+        if step.status == "run" and step.component not in trusted:
+            found.setdefault(step.component, []).append(shlex.join(step.argv))
+    return found

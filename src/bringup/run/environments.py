@@ -1,0 +1,272 @@
+"""One isolated Python environment per environment of the resolution: a virtual environment
+made with uv (stdlib ``venv`` + pip when uv is missing) on an interpreter of the pinned
+Python found on this machine, with the pins installed, and an activation file.
+
+What to make is decided purely (``environment_spec``); making it runs commands through the
+process runner, logged. An environment whose spec has not changed is reused as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import msgspec
+
+from bringup.model import keys
+from bringup.model.plan import PlanStep
+from bringup.model.requirements import Component
+from bringup.model.resolution import Environment
+from bringup.model.snapshot import Snapshot
+from bringup.plan.actions import is_automatic
+from bringup.process import CommandRunner
+from bringup.run.activation import Activation
+from bringup.run.indexes import IndexSettings
+
+FINGERPRINT_FILE = "bringup-env.json"
+ACTIVATE_FILE = "bringup-activate.sh"
+ACTIVATION_DATA = "bringup-activation.json"
+CREATE_TIMEOUT_S = 1800.0
+
+_STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
+"""Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
+provides them: a repo's tests need their runner in the environment even when no file of
+the repo pins it (it sits in an optional ``test`` extra or in CI)."""
+
+
+@dataclass(frozen=True)
+class EnvironmentSpec:
+    """What one environment is made of. ``interpreter`` is None when no Python of the pinned
+    version is on this machine (``python_missing`` then says how to get one)."""
+
+    index: int
+    components: tuple[str, ...]
+    python: str
+    interpreter: Optional[str]
+    requirements: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return f"env-{self.index}"
+
+    def fingerprint(self, settings: IndexSettings) -> str:
+        data = msgspec.json.encode(
+            [self.python, self.interpreter, self.requirements, settings.args, settings.install_args]
+        )
+        return hashlib.sha256(data).hexdigest()
+
+
+def _step_tools(steps: Sequence[PlanStep]) -> list[str]:
+    tools = []
+    for step in steps:
+        argv = step.argv
+        module = argv[2] if len(argv) > 2 and argv[1] == "-m" else Path(argv[0]).name
+        if module in _STEP_TOOLS and _STEP_TOOLS[module] not in tools:
+            tools.append(_STEP_TOOLS[module])
+    return tools
+
+
+def _stated(subject: str, environment: Environment, components: Sequence[Component]) -> str:
+    """The ranges the environment's repos state for ``subject``, joined (may be empty)."""
+    names = {subject, f"pypi:{subject}"}
+    specs = [
+        r.spec.strip()
+        for c in components
+        if c.name in environment.components
+        for r in c.requirements
+        if r.subject in names and r.spec.strip()
+    ]
+    return ",".join(dict.fromkeys(specs))
+
+
+def environment_spec(
+    environment: Environment,
+    snapshot: Snapshot,
+    steps: Sequence[PlanStep],
+    components: Sequence[Component] = (),
+) -> EnvironmentSpec:
+    """The environment to make for ``environment``: its Python (the pin, else this
+    machine's default), the interpreter of that version found by the probe, and what to
+    install: every Python distribution pinned (a fresh environment has none of the host's;
+    one pinned because the host's interpreter has it gets the repos' stated range, not the
+    host's version), the build tools the host lacks, and the test runners its steps call."""
+    pin = environment.pin("python")
+    default = snapshot.fact(keys.PYTHON_DEFAULT)
+    version = pin.version if pin is not None else str(default.value if default else "")
+    interpreter = next((p.path for p in snapshot.pythons if p.version == version), None)
+    if not version and snapshot.pythons:
+        version, interpreter = snapshot.pythons[0].version, snapshot.pythons[0].path
+    requirements: list[str] = []
+    for p in environment.pins:
+        if p.subject == "python" or not is_automatic(p.subject):
+            continue
+        if p.origin == "installed" and p.subject in ("cmake", "ninja"):
+            continue  # a host build tool that is already here
+        if p.origin == "installed":
+            requirements.append(f"{p.subject}{_stated(p.subject, environment, components)}")
+        elif p.origin == "index":
+            requirements.append(f"{p.subject}{p.version}")
+        else:
+            requirements.append(f"{p.subject}=={p.version}")
+    mine = [s for s in steps if s.environment == environment.index]
+    requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
+    return EnvironmentSpec(
+        index=environment.index,
+        components=environment.components,
+        python=version,
+        interpreter=interpreter,
+        requirements=tuple(requirements),
+    )
+
+
+def python_missing(version: str, *, offline: bool) -> str:
+    """Exactly what to run to get a Python ``version`` when none is on this machine."""
+    short = ".".join(version.split(".")[:2])
+    ways = [
+        f"pyenv install {version}",
+        f"conda create -n py{short.replace('.', '')} python={short}",
+        f"apt-get install python{short}-venv (Debian/Ubuntu, where the release has it)",
+    ]
+    if not offline:
+        ways.insert(0, f"uv python install {version}")
+    return f"no Python {version} on this machine; install one: " + "; or ".join(ways)
+
+
+def uv_binary() -> Optional[str]:
+    """The uv executable shipped by the ``uv`` package, else one on ``PATH``."""
+    try:
+        import uv
+
+        found: str = uv.find_uv_bin()
+        return found
+    except (ImportError, FileNotFoundError):
+        return shutil.which("uv")
+
+
+@dataclass(frozen=True)
+class Made:
+    """An environment made (or reused): ``error`` says why not, with the log to read."""
+
+    spec: EnvironmentSpec
+    path: Path
+    reused: bool = False
+    error: Optional[str] = None
+    log_path: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def bin(self) -> Path:
+        return self.path / "bin"
+
+
+def make_environment(
+    spec: EnvironmentSpec,
+    path: Path,
+    settings: IndexSettings,
+    runner: CommandRunner,
+    *,
+    log_dir: Path,
+    uv: Optional[str],
+) -> Made:
+    """Create ``path`` for ``spec`` (or reuse it when its fingerprint matches) and install
+    its requirements; each command's output goes to its own log under ``log_dir``."""
+    fingerprint = spec.fingerprint(settings)
+    stamp = path / FINGERPRINT_FILE
+    if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == fingerprint:
+        return Made(spec, path, reused=True)
+    if spec.interpreter is None:
+        return Made(
+            spec, path, error=python_missing(spec.python, offline="--offline" in settings.args)
+        )
+    if path.exists():
+        shutil.rmtree(path)
+    env: dict[str, Optional[str]] = dict(settings.env)
+    env.update({"VIRTUAL_ENV": None, "UV_PYTHON_DOWNLOADS": "never"})
+    commands = _commands(spec, path, settings, uv)
+    for number, argv in enumerate(commands, 1):
+        log = log_dir / f"{spec.name}-create-{number}.log"
+        done = runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=log)
+        if not done.ok:
+            return Made(
+                spec, path, error=f"`{' '.join(argv[:3])} ...` {done.describe()}", log_path=str(log)
+            )
+    stamp.write_text(fingerprint + "\n", encoding="utf-8")
+    return Made(spec, path)
+
+
+def _commands(
+    spec: EnvironmentSpec, path: Path, settings: IndexSettings, uv: Optional[str]
+) -> list[list[str]]:
+    python = str(path / "bin" / "python")
+    interpreter = spec.interpreter or "python3"
+    if uv is not None:
+        commands = [[uv, "venv", "--seed", "--python", interpreter, *settings.args, str(path)]]
+        if spec.requirements:
+            commands.append(
+                [
+                    uv,
+                    "pip",
+                    "install",
+                    "--python",
+                    python,
+                    *settings.args,
+                    *settings.install_args,
+                    *spec.requirements,
+                ]
+            )
+        return commands
+    commands = [[interpreter, "-m", "venv", str(path)]]
+    if spec.requirements:
+        commands.append([python, "-m", "pip", "install", *spec.requirements])
+    return commands
+
+
+def in_environment(path: Path, activation: Activation, base: Mapping[str, str]) -> dict[str, str]:
+    """The variables of a command in the environment at ``path``: the venv first on
+    ``PATH``, the toolkit's activation, no ``PYTHONHOME``."""
+    env = dict(base)
+    env.pop("PYTHONHOME", None)
+    env["VIRTUAL_ENV"] = str(path)
+    env["PATH"] = os.pathsep.join([str(path / "bin"), *([env["PATH"]] if env.get("PATH") else [])])
+    return activation.apply(env)
+
+
+def write_activation(made: Made, activation: Activation) -> Path:
+    """The activation file: ``export`` lines to source (``bringup env print`` shows it)."""
+    import shlex
+
+    lines = [
+        f"# bringup environment {made.spec.index} ({', '.join(made.spec.components)}):"
+        f" Python {made.spec.python}",
+        *(f"# toolkit activation from {s}" for s in activation.sources),
+        *(f"# not on this machine: {m}" for m in activation.missing),
+        f"export VIRTUAL_ENV={shlex.quote(str(made.path))}",
+        f'export PATH={shlex.quote(str(made.bin))}"${{PATH:+:$PATH}}"',
+        "unset PYTHONHOME",
+        *activation.exports(),
+    ]
+    target = made.path / ACTIVATE_FILE
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = {
+        "set": dict(activation.set),
+        "prepend": {k: list(v) for k, v in activation.prepend.items()},
+    }
+    (made.path / ACTIVATION_DATA).write_bytes(msgspec.json.encode(data))
+    return target
+
+
+def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
+    """The variables of a shell in the environment at ``path`` (``bringup env shell``)."""
+    raw = msgspec.json.decode((path / ACTIVATION_DATA).read_bytes())
+    activation = Activation(
+        set=raw.get("set", {}), prepend={k: tuple(v) for k, v in raw.get("prepend", {}).items()}
+    )
+    return in_environment(path, activation, base)

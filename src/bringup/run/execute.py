@@ -1,0 +1,275 @@
+"""Running the units of a plan: each repo's steps in order in its environment, repos with
+nothing between them in parallel (at most ``jobs`` at once), every step through the one
+process runner with its own log file and timeout, and its row in the history committed when
+it starts and when it ends.
+
+A step that passed before with the same inputs is reused, not rerun (unless ``force``). A
+failed build stops the rest of its repo and the repos that depend on it; everything else
+goes on.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+from bringup.model.plan import PlanStep
+from bringup.process import Completed, SubprocessRunner
+from bringup.run.fingerprint import step_inputs
+from bringup.run.graph import PREPARES, Unit
+from bringup.run.history import History, StepRow, now
+from bringup.run.outcome import Failure, StepOutcome
+from bringup.run.tail import last_lines
+
+TAIL_LINES = 40
+
+
+@dataclass(frozen=True)
+class StepSetting:
+    """What a step of one environment runs with: its variables, the fingerprint of the
+    environment, the activation lines, and the file to source for a re-run by hand;
+    ``blocked`` when the environment could not be made."""
+
+    env: Mapping[str, str]
+    fingerprint: str
+    activation: tuple[str, ...]
+    activate_file: str
+    blocked: Optional[str] = None
+
+
+@dataclass
+class Context:
+    history: History
+    runner: SubprocessRunner
+    run_id: int
+    log_dir: Path
+    settings: Mapping[int, StepSetting]
+    trees: Mapping[str, str]
+    reason_text: Callable[[PlanStep], Optional[str]]
+    diagnose: Callable[[Path], Optional[tuple[str, str, str]]]
+    on_start: Callable[[PlanStep], None]
+    on_end: Callable[[StepOutcome], None]
+    timeout_s: float = 3600.0
+    force: bool = False
+    outcomes: list[StepOutcome] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def done(self, outcome: StepOutcome) -> StepOutcome:
+        with self._lock:
+            self.outcomes.append(outcome)
+        self.on_end(outcome)
+        return outcome
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:60] or "step"
+
+
+def _row(ctx: Context, step: PlanStep, **fields: object) -> StepRow:
+    return StepRow(
+        run_id=ctx.run_id,
+        order=step.order,
+        component=step.component,
+        name=step.name,
+        kind=step.kind,
+        argv=step.argv,
+        environment=step.environment,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _not_run(ctx: Context, step: PlanStep, status: str, reason: Optional[str]) -> StepOutcome:
+    ctx.history.add_step(_row(ctx, step, status=status, reason=reason, finished_at=now()))
+    return ctx.done(
+        StepOutcome(
+            order=step.order,
+            component=step.component,
+            name=step.name,
+            kind=step.kind,
+            argv=step.argv,
+            status=status,  # type: ignore[arg-type]
+            environment=step.environment,
+            reason=reason,
+            actions=step.actions,
+        )
+    )
+
+
+def run_units(
+    ctx: Context, units: Sequence[Unit], cwd_of: Mapping[tuple[str, str], Path], jobs: int
+) -> list[StepOutcome]:
+    """Run every unit once the units it waits for are done; returns the outcomes in the
+    order the steps ended."""
+    broken: dict[str, str] = {}
+    pending = {u.component.name: u for u in units}
+    running: dict[Future[Optional[str]], str] = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        while pending or running:
+            for name, unit in list(pending.items()):
+                if unit.after & set(pending) or unit.after & set(running.values()):
+                    continue
+                del pending[name]
+                failed_dep = next((broken[d] for d in sorted(unit.after) if d in broken), None)
+                running[pool.submit(_run_unit, ctx, unit, cwd_of, failed_dep)] = name
+            if not running:
+                break
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in finished:
+                name = running.pop(future)
+                why = future.result()
+                if why is not None:
+                    broken[name] = why
+    return list(ctx.outcomes)
+
+
+def _run_unit(
+    ctx: Context, unit: Unit, cwd_of: Mapping[tuple[str, str], Path], failed_dep: Optional[str]
+) -> Optional[str]:
+    """The steps of one repo in order; returns why its dependants cannot go on (a build or
+    install that failed or could not run), or None."""
+    stop: Optional[str] = failed_dep
+    before = ""
+    for step in unit.steps:
+        if step.status != "run":
+            _not_run(
+                ctx, step, "skipped" if step.status == "skip" else "blocked", ctx.reason_text(step)
+            )
+            continue
+        setting = ctx.settings.get(step.environment or 0)
+        if stop is not None or setting is None or setting.blocked:
+            why = stop or (setting.blocked if setting else "no environment was made for it")
+            _not_run(ctx, step, "blocked", why)
+            if step.kind in PREPARES:
+                stop = stop or f"{step.component}: step {step.order} ({step.name}) could not run"
+            continue
+        cwd = cwd_of[(step.component, step.name)]
+        inputs = step_inputs(
+            tree=ctx.trees[step.component],
+            environment=setting.fingerprint,
+            argv=step.argv,
+            cwd=str(cwd),
+            activation=setting.activation,
+            before=before,
+        )
+        before = inputs
+        outcome = _run_step(ctx, step, setting, cwd, inputs)
+        if outcome.status in ("failed", "timed out") and step.kind in PREPARES:
+            stop = f"{step.component}: step {step.order} ({step.name}) {outcome.status}"
+    return stop
+
+
+def _run_step(
+    ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, inputs: str
+) -> StepOutcome:
+    base = StepOutcome(
+        order=step.order,
+        component=step.component,
+        name=step.name,
+        kind=step.kind,
+        argv=step.argv,
+        status="reused",
+        environment=step.environment,
+    )
+    if not ctx.force:
+        earlier = ctx.history.passed(inputs)
+        if earlier is not None:
+            ctx.history.add_step(
+                _row(
+                    ctx,
+                    step,
+                    status="reused",
+                    inputs=inputs,
+                    log_path=earlier.log_path,
+                    reason=f"passed in run {earlier.run_id} with the same inputs",
+                    finished_at=now(),
+                )
+            )
+            return ctx.done(
+                _replace(
+                    base,
+                    reason=f"passed in run {earlier.run_id} with the same inputs",
+                    log_path=earlier.log_path,
+                )
+            )
+    log = ctx.log_dir / f"{step.order:02d}-{_slug(step.component)}-{_slug(step.name)}.log"
+    row_id = ctx.history.add_step(
+        _row(ctx, step, status="running", started_at=now(), log_path=str(log), inputs=inputs)
+    )
+    ctx.on_start(step)
+    started = time.monotonic()
+    done = ctx.runner.run(
+        step.argv,
+        timeout=ctx.timeout_s,
+        env=_overrides(setting.env, ctx),
+        cwd=str(cwd),
+        log_path=log,
+    )
+    status, reason = _judge(done)
+    duration = round(time.monotonic() - started, 3)
+    ctx.history.end_step(
+        row_id, status=status, exit_code=done.returncode, duration_s=duration, reason=reason
+    )
+    failure = None if status == "passed" else _failure(ctx, step, setting, cwd, log)
+    return ctx.done(
+        _replace(
+            base,
+            status=status,
+            reason=reason,
+            duration_s=duration,
+            exit_code=done.returncode,
+            log_path=str(log),
+            failure=failure,
+        )
+    )
+
+
+def _replace(outcome: StepOutcome, **changes: object) -> StepOutcome:
+    import msgspec
+
+    return msgspec.structs.replace(outcome, **changes)
+
+
+def _overrides(env: Mapping[str, str], ctx: Context) -> dict[str, Optional[str]]:
+    """The step's whole environment as overrides of the runner's base (what the base has
+    and the step's environment lacks is removed)."""
+    import os
+
+    changes: dict[str, Optional[str]] = {name: None for name in os.environ if name not in env}
+    changes.update(env)
+    return changes
+
+
+def _judge(done: Completed) -> tuple[str, Optional[str]]:
+    if done.ok:
+        return "passed", None
+    if done.timed_out:
+        return (
+            "timed out",
+            f"killed with its process group after {done.duration_s:.0f} s (the step timeout)",
+        )
+    if done.error is not None:
+        return ("interrupted" if done.error == "interrupted" else "failed"), done.error
+    return "failed", f"exit status {done.returncode}"
+
+
+def _failure(ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, log: Path) -> Failure:
+    diagnosis = ctx.diagnose(log)
+    rerun = (
+        f"cd {shlex.quote(str(cwd))} && . {shlex.quote(setting.activate_file)} && "
+        + shlex.join(step.argv)
+    )
+    return Failure(
+        phase=step.kind,
+        tail=tuple(last_lines(log, TAIL_LINES)),
+        rerun=rerun,
+        diagnosis=diagnosis[0] if diagnosis else None,
+        fix=diagnosis[1] if diagnosis else None,
+        diagnosis_source=diagnosis[2] if diagnosis else None,
+    )

@@ -1,0 +1,103 @@
+"""Fingerprints of a step's inputs, so a step that passed is not run again while nothing it
+reads has changed: the repo's tree, its environment, its argv and working directory, the
+toolkit activation, and the inputs of the steps before it in its repo.
+
+A repo's tree: from git when it is a work tree (HEAD, the diff against it and the untracked
+files git does not ignore), else from file stats (path, size, mtime). Build output is left
+out so that a build does not change its own inputs: what git ignores, and without git the
+trees that mark themselves as output (a CMake build tree holds ``CMakeCache.txt``, a virtual
+environment ``pyvenv.cfg``) and the caches Python tools write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+from bringup.process import CommandRunner
+
+OUTPUT_MARKERS = ("CMakeCache.txt", "pyvenv.cfg")
+"""A directory holding one of these is a build tree or an environment: output, not input."""
+
+OUTPUT_NAMES = (
+    "__pycache__",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".git",
+    ".tox",
+    ".nox",
+)
+OUTPUT_SUFFIXES = (".egg-info", ".pyc")
+
+
+def _is_output(name: str) -> bool:
+    return name in OUTPUT_NAMES or name.endswith(OUTPUT_SUFFIXES)
+
+
+def stat_tree(root: Path) -> str:
+    """The hash of every input file's relative path, size and mtime under ``root``."""
+    digest = hashlib.sha256()
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not _is_output(d)
+            and not any(os.path.exists(os.path.join(folder, d, m)) for m in OUTPUT_MARKERS)
+        )
+        for name in sorted(files):
+            if _is_output(name):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            rel = os.path.relpath(path, root)
+            digest.update(
+                f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\n".encode("utf-8", "surrogateescape")
+            )
+    return "stat:" + digest.hexdigest()
+
+
+def git_tree(root: Path, runner: CommandRunner) -> str | None:
+    """The hash of HEAD, the diff against it and the untracked files git does not ignore;
+    None when ``root`` is not in a git work tree (or git is missing)."""
+    digest = hashlib.sha256()
+    for argv in (
+        ("git", "-C", str(root), "rev-parse", "HEAD"),
+        ("git", "-C", str(root), "diff", "HEAD", "--", "."),
+        ("git", "-C", str(root), "ls-files", "--others", "--exclude-standard", "--", "."),
+    ):
+        done = runner.run(argv, timeout=60.0)
+        if not done.ok or done.truncated:
+            return None
+        digest.update(done.stdout.encode("utf-8", "surrogateescape") + b"\0")
+    return "git:" + digest.hexdigest()
+
+
+def tree_fingerprint(root: Path, runner: CommandRunner) -> str:
+    if (root / ".git").exists():
+        found = git_tree(root, runner)
+        if found is not None:
+            return found
+    return stat_tree(root)
+
+
+def step_inputs(
+    *,
+    tree: str,
+    environment: str,
+    argv: Sequence[str],
+    cwd: str,
+    activation: Sequence[str],
+    before: str,
+) -> str:
+    """One step's inputs as a hash; ``before``: the inputs of the step before it in its repo
+    (so a rebuilt library reruns the tests that use it)."""
+    data = msgspec.json.encode([tree, environment, list(argv), cwd, list(activation), before])
+    return hashlib.sha256(data).hexdigest()

@@ -1,0 +1,396 @@
+"""The history of bring-ups in SQLite: snapshots, runs (with their resolution and plan),
+steps with outcomes, log paths, timings and input fingerprints, and the environments made.
+
+WAL mode, and every write committed at once: a step's row is written when it starts and
+again when it ends, so a ``kill -9`` loses nothing that had finished and leaves the killed
+step marked ``running`` (``--resume`` turns it into ``interrupted``). The schema carries its
+version in ``PRAGMA user_version``; ``MIGRATIONS`` brings an older file up to date.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Optional
+
+import msgspec
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE snapshots (
+        id INTEGER PRIMARY KEY,
+        taken_at TEXT NOT NULL,
+        hostname TEXT NOT NULL,
+        data BLOB NOT NULL
+    );
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        stack TEXT NOT NULL,
+        paths TEXT NOT NULL,
+        snapshot_id INTEGER REFERENCES snapshots(id),
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        status TEXT NOT NULL,
+        argv TEXT NOT NULL,
+        resolution BLOB,
+        plan BLOB
+    );
+    CREATE TABLE steps (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        ord INTEGER NOT NULL,
+        component TEXT NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        argv TEXT NOT NULL,
+        environment INTEGER,
+        status TEXT NOT NULL,
+        reason TEXT,
+        exit_code INTEGER,
+        started_at TEXT,
+        finished_at TEXT,
+        duration_s REAL,
+        log_path TEXT,
+        inputs TEXT
+    );
+    CREATE INDEX steps_by_run ON steps(run_id);
+    CREATE INDEX steps_by_inputs ON steps(inputs, status);
+    """,
+    """
+    ALTER TABLE runs ADD COLUMN resumed_from INTEGER REFERENCES runs(id);
+    CREATE TABLE environments (
+        stack TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        path TEXT NOT NULL,
+        python TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        components TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (stack, idx)
+    );
+    """,
+)
+"""Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+FINISHED = ("passed", "failed", "timed out", "reused")
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class RunRow(msgspec.Struct, frozen=True, kw_only=True):
+    id: int
+    stack: str
+    paths: tuple[str, ...]
+    started_at: str
+    status: str
+    argv: tuple[str, ...]
+    finished_at: Optional[str] = None
+    snapshot_id: Optional[int] = None
+    resumed_from: Optional[int] = None
+
+
+class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One step of one run: ``status`` passed, failed, timed out, reused (passed before with
+    the same inputs), skipped, blocked, running (it was when ``up`` died) or interrupted."""
+
+    run_id: int
+    order: int
+    component: str
+    name: str
+    kind: str
+    argv: tuple[str, ...]
+    status: str
+    environment: Optional[int] = None
+    reason: Optional[str] = None
+    exit_code: Optional[int] = None
+    started_at: Optional[str] = None
+    finished_at: Optional[str] = None
+    duration_s: Optional[float] = None
+    log_path: Optional[str] = None
+    inputs: Optional[str] = None
+    id: Optional[int] = None
+
+
+class EnvironmentRow(msgspec.Struct, frozen=True, kw_only=True):
+    stack: str
+    index: int
+    path: str
+    python: str
+    fingerprint: str
+    components: tuple[str, ...]
+    created_at: str
+
+
+_STEP_COLUMNS = (
+    "id, run_id, ord, component, name, kind, argv, environment, status, reason, exit_code, "
+    "started_at, finished_at, duration_s, log_path, inputs"
+)
+_RUN_COLUMNS = "id, stack, paths, snapshot_id, started_at, finished_at, status, argv, resumed_from"
+_SELECT_RUNS = f"SELECT {_RUN_COLUMNS} FROM runs"  # noqa: S608 (constants only)
+_SELECT_STEPS = f"SELECT {_STEP_COLUMNS} FROM steps"  # noqa: S608 (constants only)
+
+
+def _json(value: object) -> str:
+    return msgspec.json.encode(value).decode("utf-8")
+
+
+class History:
+    """One open history database. Not shared between threads: the step runner's threads hand
+    their results to the thread that owns it."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(
+            str(path), timeout=30.0, isolation_level=None, check_same_thread=False
+        )
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        migrate(self._db)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _write(self, sql: str, args: tuple[object, ...]) -> int:
+        """One statement in its own committed transaction (the step threads share the
+        connection, one at a time)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = self._db.execute(sql, args)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return int(cursor.lastrowid or 0)
+
+    # -- snapshots and runs ---------------------------------------------------------------
+
+    def add_snapshot(self, taken_at: str, hostname: str, data: bytes) -> int:
+        return self._write(
+            "INSERT INTO snapshots (taken_at, hostname, data) VALUES (?, ?, ?)",
+            (taken_at, hostname, data),
+        )
+
+    def snapshot_data(self, snapshot_id: int) -> Optional[bytes]:
+        row = self._db.execute("SELECT data FROM snapshots WHERE id = ?", (snapshot_id,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def start_run(
+        self,
+        *,
+        stack: str,
+        paths: tuple[str, ...],
+        snapshot_id: Optional[int],
+        argv: tuple[str, ...],
+        resolution: bytes,
+        plan: bytes,
+        resumed_from: Optional[int] = None,
+    ) -> int:
+        return self._write(
+            "INSERT INTO runs (stack, paths, snapshot_id, started_at, status, argv, resolution,"
+            " plan, resumed_from) VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?)",
+            (stack, _json(paths), snapshot_id, now(), _json(argv), resolution, plan, resumed_from),
+        )
+
+    def finish_run(self, run_id: int, status: str) -> None:
+        self._write(
+            "UPDATE runs SET status = ?, finished_at = ? WHERE id = ?", (status, now(), run_id)
+        )
+
+    def runs(self, limit: int = 20) -> list[RunRow]:
+        rows = self._db.execute(
+            _SELECT_RUNS + " ORDER BY id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_run_row(row) for row in rows]
+
+    def run(self, run_id: int) -> Optional[RunRow]:
+        row = self._db.execute(
+            _SELECT_RUNS + " WHERE id = ?",
+            (run_id,),
+        ).fetchone()
+        return None if row is None else _run_row(row)
+
+    def last_run(self, stack: Optional[str] = None) -> Optional[RunRow]:
+        args: tuple[str, ...] = ()
+        if stack is None:
+            query = _SELECT_RUNS + " ORDER BY id DESC LIMIT 1"
+        else:
+            query, args = _SELECT_RUNS + " WHERE stack = ? ORDER BY id DESC LIMIT 1", (stack,)
+        row = self._db.execute(query, args).fetchone()
+        return None if row is None else _run_row(row)
+
+    def interrupt_unfinished(self, stack: str) -> list[int]:
+        """Mark the runs of ``stack`` that never finished (``up`` was killed) and their
+        running steps as interrupted; returns those runs."""
+        ids = [
+            int(r[0])
+            for r in self._db.execute(
+                "SELECT id FROM runs WHERE stack = ? AND status = 'running'", (stack,)
+            )
+        ]
+        for run_id in ids:
+            self._write(
+                "UPDATE steps SET status = 'interrupted' WHERE run_id = ? AND status = 'running'",
+                (run_id,),
+            )
+            self._write("UPDATE runs SET status = 'interrupted' WHERE id = ?", (run_id,))
+        return ids
+
+    # -- steps ----------------------------------------------------------------------------
+
+    def add_step(self, step: StepRow) -> int:
+        """Write one step row (committed at once); returns its id."""
+        return self._write(
+            "INSERT INTO steps (run_id, ord, component, name, kind, argv, environment, status,"
+            " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                step.run_id,
+                step.order,
+                step.component,
+                step.name,
+                step.kind,
+                _json(step.argv),
+                step.environment,
+                step.status,
+                step.reason,
+                step.exit_code,
+                step.started_at,
+                step.finished_at,
+                step.duration_s,
+                step.log_path,
+                step.inputs,
+            ),
+        )
+
+    def end_step(
+        self,
+        step_id: int,
+        *,
+        status: str,
+        exit_code: Optional[int],
+        duration_s: float,
+        reason: Optional[str] = None,
+    ) -> None:
+        self._write(
+            "UPDATE steps SET status = ?, exit_code = ?, duration_s = ?, reason = ?,"
+            " finished_at = ? WHERE id = ?",
+            (status, exit_code, duration_s, reason, now(), step_id),
+        )
+
+    def steps(self, run_id: int) -> list[StepRow]:
+        rows = self._db.execute(
+            _SELECT_STEPS + " WHERE run_id = ? ORDER BY id",
+            (run_id,),
+        ).fetchall()
+        return [_step_row(row) for row in rows]
+
+    def passed(self, inputs: str) -> Optional[StepRow]:
+        """The last step that passed with exactly these inputs (a run or a reuse of one)."""
+        row = self._db.execute(
+            _SELECT_STEPS
+            + " WHERE inputs = ? AND status IN ('passed', 'reused') ORDER BY id DESC LIMIT 1",
+            (inputs,),
+        ).fetchone()
+        return None if row is None else _step_row(row)
+
+    # -- environments ---------------------------------------------------------------------
+
+    def save_environment(self, env: EnvironmentRow) -> None:
+        self._write(
+            "INSERT OR REPLACE INTO environments (stack, idx, path, python, fingerprint,"
+            " components, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                env.stack,
+                env.index,
+                env.path,
+                env.python,
+                env.fingerprint,
+                _json(env.components),
+                env.created_at,
+            ),
+        )
+
+    def environments(self) -> list[EnvironmentRow]:
+        rows = self._db.execute(
+            "SELECT stack, idx, path, python, fingerprint, components, created_at"
+            " FROM environments ORDER BY created_at DESC, idx"
+        ).fetchall()
+        return [
+            EnvironmentRow(
+                stack=r[0],
+                index=int(r[1]),
+                path=r[2],
+                python=r[3],
+                fingerprint=r[4],
+                components=tuple(msgspec.json.decode(r[5])),
+                created_at=r[6],
+            )
+            for r in rows
+        ]
+
+    def integrity(self) -> str:
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Apply the migrations this file lacks, each in one transaction; returns the version.
+    A file from a newer bringup is refused rather than misread."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        from bringup.errors import StackError
+
+        raise StackError(
+            f"the history database has schema {version}; this bringup knows up to {SCHEMA_VERSION}",
+            hint="use a newer bringup, or another --state directory",
+        )
+    for number in range(version, SCHEMA_VERSION):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[number].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return SCHEMA_VERSION
+
+
+def _run_row(row: tuple[object, ...]) -> RunRow:
+    return RunRow(
+        id=int(row[0]),  # type: ignore[call-overload]
+        stack=str(row[1]),
+        paths=tuple(msgspec.json.decode(str(row[2]))),
+        snapshot_id=None if row[3] is None else int(row[3]),  # type: ignore[call-overload]
+        started_at=str(row[4]),
+        finished_at=None if row[5] is None else str(row[5]),
+        status=str(row[6]),
+        argv=tuple(msgspec.json.decode(str(row[7]))),
+        resumed_from=None if row[8] is None else int(row[8]),  # type: ignore[call-overload]
+    )
+
+
+def _step_row(row: tuple[object, ...]) -> StepRow:
+    names = [c.strip() for c in _STEP_COLUMNS.split(",")]
+    values = dict(zip(names, row))
+    values["argv"] = tuple(msgspec.json.decode(str(values["argv"])))
+    values["order"] = values.pop("ord")
+    return msgspec.convert(values, type=StepRow)

@@ -1,0 +1,133 @@
+"""The user's package-index settings for uv. uv reads neither ``pip.conf`` nor ``PIP_*``
+variables, so a machine set up for pip (a mirror, ``find-links`` to a wheel directory, a
+constraints file) would be ignored; this maps pip's settings to uv's options, with pip's
+precedence: a ``PIP_*`` variable over the config files, ``[install]`` over ``[global]``,
+later files over earlier ones.
+
+Pure: the variables and the config files' texts in, the options out.
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+_LISTS = {
+    "index-url": "--index-url",
+    "extra-index-url": "--extra-index-url",
+    "find-links": "--find-links",
+    "constraint": "--constraint",
+    "trusted-host": "--allow-insecure-host",
+}
+"""pip setting -> uv option; each may hold several whitespace-separated values (only the
+last index-url counts, as in pip)."""
+
+
+@dataclass(frozen=True)
+class IndexSettings:
+    """uv options and variables that carry the user's pip settings; ``origin`` says where
+    each came from (a variable or a config file), for the log."""
+
+    args: tuple[str, ...] = ()
+    """Options for every uv command that reads an index (``uv venv --seed`` too)."""
+    install_args: tuple[str, ...] = ()
+    """Options only ``uv pip install`` takes (constraints)."""
+    env: Mapping[str, str] = field(default_factory=dict)
+    origin: tuple[str, ...] = ()
+
+
+def pip_config_files(env: Mapping[str, str], home: Path) -> list[Path]:
+    """pip's config files in the order pip reads them (later ones win); ``PIP_CONFIG_FILE``
+    set to ``os.devnull`` turns them off."""
+    named = env.get("PIP_CONFIG_FILE")
+    if named == os.devnull:
+        return []
+    xdg_dirs = env.get("XDG_CONFIG_DIRS", "/etc/xdg").split(":")
+    files = [Path(d) / "pip" / "pip.conf" for d in xdg_dirs if d]
+    files.append(Path("/etc/pip.conf"))
+    files.append(home / ".pip" / "pip.conf")
+    config_home = env.get("XDG_CONFIG_HOME") or str(home / ".config")
+    files.append(Path(config_home) / "pip" / "pip.conf")
+    if env.get("VIRTUAL_ENV"):
+        files.append(Path(env["VIRTUAL_ENV"]) / "pip.conf")
+    if named:
+        files.append(Path(named))
+    return files
+
+
+def _from_config(texts: Sequence[tuple[str, str]]) -> tuple[dict[str, str], dict[str, str]]:
+    """Settings of the config files (``(name, text)`` each): value and origin per key."""
+    values: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for name, text in texts:
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(text, source=name)
+        except configparser.Error:
+            continue
+        for section in ("global", "install"):
+            if not parser.has_section(section):
+                continue
+            for key, value in parser.items(section):
+                values[key] = value
+                origin[key] = f"{name} [{section}] {key}"
+    return values, origin
+
+
+def index_settings(
+    env: Mapping[str, str], config_texts: Sequence[tuple[str, str]], *, offline: bool
+) -> IndexSettings:
+    """uv's options for the user's pip settings (``config_texts``: the config files read, in
+    pip's order); ``offline`` adds ``--offline`` (only what is cached or in find-links)."""
+    values, origin = _from_config(config_texts)
+    for key in (*_LISTS, "no-index", "cert"):
+        variable = "PIP_" + key.upper().replace("-", "_")
+        if env.get(variable):
+            values[key] = env[variable]
+            origin[key] = variable
+    args: list[str] = []
+    install: list[str] = []
+    used: list[str] = []
+    for key, option in _LISTS.items():
+        if key not in values:
+            continue
+        items = values[key].split()
+        if key == "index-url":
+            items = items[-1:]
+        for item in items:
+            (install if key == "constraint" else args).extend([option, item])
+        used.append(origin[key])
+    if "--extra-index-url" in args or ("--find-links" in args and "--index-url" in args):
+        # pip picks the best match over every index; uv stops at the first that has the
+        # name unless told otherwise.
+        args += ["--index-strategy", "unsafe-best-match"]
+    if values.get("no-index", "").lower() in ("1", "true", "yes", "on"):
+        args.append("--no-index")
+        used.append(origin["no-index"])
+    if offline:
+        args.append("--offline")
+    variables: dict[str, str] = {}
+    if values.get("cert") and "SSL_CERT_FILE" not in env:
+        variables["SSL_CERT_FILE"] = values["cert"]
+        used.append(origin["cert"])
+    return IndexSettings(
+        args=tuple(args), install_args=tuple(install), env=variables, origin=tuple(used)
+    )
+
+
+def read_index_settings(
+    env: Optional[Mapping[str, str]] = None, *, offline: bool = False
+) -> IndexSettings:
+    """The settings of this user: their variables and the pip config files present."""
+    environ = os.environ if env is None else env
+    texts = []
+    for path in pip_config_files(environ, Path.home()):
+        try:
+            texts.append((str(path), path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue
+    return index_settings(environ, texts, offline=offline)

@@ -1,0 +1,47 @@
+"""Where ``bringup up`` keeps what it made and remembers: the history database, the run logs
+and the environments, under one state directory (``--state``, ``BRINGUP_STATE_DIR``, else
+``$XDG_STATE_HOME/bringup``, else ``~/.local/state/bringup`` as the XDG spec says)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+
+def state_dir(option: Optional[Path] = None, env: Optional[Mapping[str, str]] = None) -> Path:
+    """The state directory the user asked for, or the XDG default."""
+    environ = os.environ if env is None else env
+    if option is not None:
+        return option
+    if environ.get("BRINGUP_STATE_DIR"):
+        return Path(environ["BRINGUP_STATE_DIR"])
+    xdg = environ.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "state"
+    return base / "bringup"
+
+
+def stack_key(paths: Sequence[str]) -> str:
+    """A short name for a stack (its repos' absolute paths): environments are per stack."""
+    joined = "\0".join(sorted(str(Path(p).resolve()) for p in paths))
+    return hashlib.sha256(joined.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class StateLayout:
+    """The files under one state directory."""
+
+    root: Path
+
+    @property
+    def database(self) -> Path:
+        return self.root / "history.sqlite3"
+
+    def run_logs(self, run_id: int) -> Path:
+        return self.root / "runs" / f"{run_id:06d}"
+
+    def environment(self, stack: str, index: int) -> Path:
+        return self.root / "envs" / stack / f"env-{index}"

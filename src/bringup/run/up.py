@@ -1,0 +1,256 @@
+"""``bringup up`` as a library: given the repos, this machine's snapshot, the resolution and
+the plan, make the environments and run the plan's steps, remembering everything in the
+history. Rendering is the caller's (events come through ``on_start``/``on_end``)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+import msgspec
+
+from bringup.model.plan import Plan, PlanStep
+from bringup.model.requirements import Component
+from bringup.model.resolution import Resolution
+from bringup.model.snapshot import Snapshot
+from bringup.process import SubprocessRunner
+from bringup.run.activation import activation_for
+from bringup.run.environments import (
+    EnvironmentSpec,
+    Made,
+    environment_spec,
+    in_environment,
+    make_environment,
+    uv_binary,
+    write_activation,
+)
+from bringup.run.execute import Context, StepSetting, run_units
+from bringup.run.fingerprint import tree_fingerprint
+from bringup.run.graph import units
+from bringup.run.history import EnvironmentRow, History, now
+from bringup.run.indexes import IndexSettings, read_index_settings
+from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
+from bringup.run.state import StateLayout, stack_key
+
+
+@dataclass(frozen=True)
+class UpOptions:
+    state: Path
+    force: bool = False
+    resume: bool = False
+    offline: bool = False
+    timeout_s: float = 3600.0
+    jobs: int = 0
+    argv: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stack:
+    components: tuple[Component, ...]
+    snapshot: Snapshot
+    resolution: Resolution
+    plan: Plan
+    paths: tuple[str, ...]
+
+
+def specs_for(stack: Stack) -> list[EnvironmentSpec]:
+    """The environments the plan's runnable steps need."""
+    used = {s.environment for s in stack.plan.steps if s.status == "run"}
+    return [
+        environment_spec(env, stack.snapshot, stack.plan.steps, stack.components)
+        for env in stack.resolution.environments
+        if env.index in used
+    ]
+
+
+def _made_outcome(
+    made: Made, activate: Optional[Path], dockerfile: Optional[Path]
+) -> EnvironmentOutcome:
+    status = "failed" if not made.ok else "reused" if made.reused else "created"
+    return EnvironmentOutcome(
+        index=made.spec.index,
+        components=made.spec.components,
+        python=made.spec.python,
+        path=str(made.path),
+        status=status,  # type: ignore[arg-type]
+        requirements=made.spec.requirements,
+        activation=None if activate is None else str(activate),
+        dockerfile=None if dockerfile is None else str(dockerfile),
+        error=made.error,
+        log_path=made.log_path,
+    )
+
+
+def bring_up(
+    stack: Stack,
+    options: UpOptions,
+    *,
+    reason_text: Callable[[PlanStep], Optional[str]],
+    on_start: Callable[[PlanStep], None],
+    on_end: Callable[[StepOutcome], None],
+    on_environment: Callable[[EnvironmentOutcome], None] = lambda _: None,
+    settings: Optional[IndexSettings] = None,
+) -> RunOutcome:
+    """Make the environments, run the plan and record it; ``KeyboardInterrupt`` stops the
+    running steps (with their process groups) and marks the run interrupted."""
+    layout = StateLayout(options.state)
+    key = stack_key(stack.paths)
+    index = settings if settings is not None else read_index_settings(offline=options.offline)
+    runner = SubprocessRunner()
+    with History(layout.database) as history:
+        resumed = None
+        if options.resume:
+            unfinished = history.interrupt_unfinished(key)
+            last = history.last_run(key)
+            resumed = unfinished[-1] if unfinished else (last.id if last is not None else None)
+        else:
+            history.interrupt_unfinished(key)
+        snapshot_id = history.add_snapshot(
+            stack.snapshot.taken_at, socket.gethostname(), msgspec.json.encode(stack.snapshot)
+        )
+        run_id = history.start_run(
+            stack=key,
+            paths=tuple(str(Path(p).resolve()) for p in stack.paths),
+            snapshot_id=snapshot_id,
+            argv=options.argv,
+            resolution=msgspec.json.encode(stack.resolution),
+            plan=msgspec.json.encode(stack.plan),
+            resumed_from=resumed,
+        )
+        log_dir = layout.run_logs(run_id)
+        log_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            environments, step_settings = _environments(
+                stack=stack,
+                layout=layout,
+                key=key,
+                index=index,
+                runner=runner,
+                log_dir=log_dir,
+                history=history,
+                on_environment=on_environment,
+            )
+            trees = {c.name: tree_fingerprint(Path(c.path), runner) for c in stack.components}
+            ctx = Context(
+                history=history,
+                runner=runner,
+                run_id=run_id,
+                log_dir=log_dir,
+                settings=step_settings,
+                trees=trees,
+                reason_text=reason_text,
+                diagnose=lambda log: diagnose(log, stack.snapshot),
+                on_start=on_start,
+                on_end=on_end,
+                timeout_s=options.timeout_s,
+                force=options.force,
+            )
+            jobs = options.jobs or os.cpu_count() or 1
+            outcomes = run_units(
+                ctx, units(stack.components, stack.plan.steps), _cwds(stack.components), jobs
+            )
+        except KeyboardInterrupt:
+            runner.stop()
+            history.finish_run(run_id, "interrupted")
+            raise
+        status = _run_status(outcomes)
+        history.finish_run(run_id, status)
+    ordered = tuple(sorted(outcomes, key=lambda o: o.order))
+    return RunOutcome(
+        run_id=run_id,
+        state_dir=str(options.state),
+        status=status,
+        environments=tuple(environments),
+        steps=ordered,
+        resumed_from=resumed,
+    )
+
+
+def _run_status(outcomes: Sequence[StepOutcome]) -> str:
+    if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
+        return "failed"
+    if any(o.status == "blocked" for o in outcomes):
+        return "blocked"
+    return "passed"
+
+
+def _cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
+    return {(c.name, s.name): Path(c.path) / s.cwd for c in components for s in c.steps}
+
+
+def _environments(
+    *,
+    stack: Stack,
+    layout: StateLayout,
+    key: str,
+    index: IndexSettings,
+    runner: SubprocessRunner,
+    log_dir: Path,
+    history: History,
+    on_environment: Callable[[EnvironmentOutcome], None],
+) -> tuple[list[EnvironmentOutcome], dict[int, StepSetting]]:
+    from bringup.run.dockerfile import write_dockerfile
+
+    uv = uv_binary()
+    outcomes: list[EnvironmentOutcome] = []
+    settings: dict[int, StepSetting] = {}
+    by_index = {e.index: e for e in stack.resolution.environments}
+    for spec in specs_for(stack):
+        path = layout.environment(key, spec.index)
+        made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
+        activation = activation_for(by_index[spec.index], stack.snapshot)
+        activate = dockerfile = None
+        if made.ok:
+            activate = write_activation(made, activation)
+            dockerfile = write_dockerfile(
+                by_index[spec.index], stack.snapshot, spec, path.parent / f"{spec.name}.Dockerfile"
+            )
+            history.save_environment(
+                EnvironmentRow(
+                    stack=key,
+                    index=spec.index,
+                    path=str(path),
+                    python=spec.python,
+                    fingerprint=spec.fingerprint(index),
+                    components=spec.components,
+                    created_at=now(),
+                )
+            )
+            settings[spec.index] = StepSetting(
+                env=in_environment(made.path, activation, os.environ),
+                fingerprint=spec.fingerprint(index),
+                activation=tuple(activation.exports()),
+                activate_file=str(activate),
+            )
+        else:
+            where = f" (log: {made.log_path})" if made.log_path else ""
+            settings[spec.index] = StepSetting(
+                env={},
+                fingerprint="",
+                activation=(),
+                activate_file="",
+                blocked=f"environment {spec.index} could not be made: {made.error}{where}",
+            )
+        outcome = _made_outcome(made, activate, dockerfile)
+        outcomes.append(outcome)
+        on_environment(outcome)
+    return outcomes, settings
+
+
+def diagnose(log: Path, snapshot: Snapshot) -> Optional[tuple[str, str, str]]:
+    """The top ``bringup explain`` diagnosis of a failed step's log: (cause, fix, source)."""
+    from bringup.triage import explain_text
+
+    try:
+        with open(log, "rb") as stream:
+            found = explain_text(stream, snapshot=snapshot, top=1)
+    except OSError:
+        return None
+    if not found:
+        return None
+    top = found[0]
+    return f"{top.title}: {top.cause}", top.fix, top.source
