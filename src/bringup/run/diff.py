@@ -31,15 +31,12 @@ def _text(value: object) -> str:
 
 
 def _fact_values(snapshot: Snapshot) -> dict[str, str]:
-    """Each fact as one comparable text: its value, or its status and reason when it has no
-    usable value (absent, unknown, timed out)."""
-    found = {}
-    for fact in snapshot.facts:
-        if fact.status == "ok":
-            found[fact.key] = _text(fact.value)
-        else:
-            found[fact.key] = f"{fact.status}" + (f" ({fact.reason})" if fact.reason else "")
-    return found
+    """Each fact as one comparable text: its value, or its status when it has no usable
+    value (absent, unknown, timed out; the reason's wording is not the fact)."""
+    return {
+        fact.key: _text(fact.value) if fact.status == "ok" else fact.status
+        for fact in snapshot.facts
+    }
 
 
 def _python_values(snapshot: Snapshot) -> tuple[dict[str, str], dict[str, str]]:

@@ -49,6 +49,8 @@ class EnvironmentSpec:
     python: str
     interpreter: Optional[str]
     requirements: tuple[str, ...]
+    seed: bool = False
+    """Whether pip goes into it: only when a step calls pip (seeding needs the index)."""
 
     @property
     def name(self) -> str:
@@ -56,16 +58,29 @@ class EnvironmentSpec:
 
     def fingerprint(self, settings: IndexSettings) -> str:
         data = msgspec.json.encode(
-            [self.python, self.interpreter, self.requirements, settings.args, settings.install_args]
+            [
+                self.python,
+                self.interpreter,
+                self.requirements,
+                self.seed,
+                settings.args,
+                settings.install_args,
+            ]
         )
         return hashlib.sha256(data).hexdigest()
+
+
+def _program(argv: Sequence[str]) -> str:
+    """What a step runs: the module of ``python -m MODULE``, else the program's name."""
+    if len(argv) > 2 and argv[1] == "-m":
+        return argv[2]
+    return Path(argv[0]).name if argv else ""
 
 
 def _step_tools(steps: Sequence[PlanStep]) -> list[str]:
     tools = []
     for step in steps:
-        argv = step.argv
-        module = argv[2] if len(argv) > 2 and argv[1] == "-m" else Path(argv[0]).name
+        module = _program(step.argv)
         if module in _STEP_TOOLS and _STEP_TOOLS[module] not in tools:
             tools.append(_STEP_TOOLS[module])
     return tools
@@ -121,6 +136,7 @@ def environment_spec(
         python=version,
         interpreter=interpreter,
         requirements=tuple(requirements),
+        seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
     )
 
 
@@ -208,7 +224,8 @@ def _commands(
     python = str(path / "bin" / "python")
     interpreter = spec.interpreter or "python3"
     if uv is not None:
-        commands = [[uv, "venv", "--seed", "--python", interpreter, *settings.args, str(path)]]
+        seed = ["--seed"] if spec.seed else []
+        commands = [[uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]]
         if spec.requirements:
             commands.append(
                 [

@@ -1,0 +1,61 @@
+"""pip's index settings become uv's options: uv reads neither pip.conf nor PIP_* variables,
+so a machine set up for pip (a wheel directory, a mirror, a constraints file) must not be
+ignored by ``bringup up``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.run.indexes import index_settings, pip_config_files
+
+_CONF = """[global]
+extra-index-url = file:///opt/pypi/simple file:///opt/pypi-more/simple
+constraint = /etc/xdg/pip/constraints.txt
+cert = /etc/ssl/certs/ca-certificates.crt
+"""
+
+
+def test_variables_and_config_files_map_to_uv_options() -> None:
+    settings = index_settings(
+        {"PIP_FIND_LINKS": "/opt/wheels", "PIP_INDEX_URL": "https://mirror.example/simple"},
+        [("/etc/pip.conf", _CONF)],
+        offline=True,
+    )
+    assert settings.args == (
+        "--index-url",
+        "https://mirror.example/simple",
+        "--extra-index-url",
+        "file:///opt/pypi/simple",
+        "--extra-index-url",
+        "file:///opt/pypi-more/simple",
+        "--find-links",
+        "/opt/wheels",
+        "--index-strategy",
+        "unsafe-best-match",
+        "--offline",
+    )
+    assert settings.install_args == ("--constraint", "/etc/xdg/pip/constraints.txt")
+    assert settings.env == {"SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"}
+    assert "PIP_FIND_LINKS" in settings.origin
+
+
+def test_a_variable_beats_the_config_and_install_beats_global() -> None:
+    conf = "[global]\nindex-url = https://a/simple\n[install]\nindex-url = https://b/simple\n"
+    assert index_settings({}, [("pip.conf", conf)], offline=False).args == (
+        "--index-url",
+        "https://b/simple",
+    )
+    variables = {"PIP_INDEX_URL": "https://c/simple", "PIP_NO_INDEX": "1"}
+    settings = index_settings(variables, [("pip.conf", conf)], offline=False)
+    assert settings.args == ("--index-url", "https://c/simple", "--no-index")
+
+
+def test_a_broken_config_file_is_ignored_not_fatal() -> None:
+    assert index_settings({}, [("pip.conf", "[global\nnot ini")], offline=False).args == ()
+
+
+def test_config_files_in_pips_order_and_devnull_turns_them_off(tmp_path: Path) -> None:
+    files = pip_config_files({"XDG_CONFIG_HOME": str(tmp_path)}, Path("/home/u"))
+    assert files[-1] == tmp_path / "pip" / "pip.conf"
+    assert Path("/etc/pip.conf") in files
+    assert pip_config_files({"PIP_CONFIG_FILE": "/dev/null"}, Path("/home/u")) == []
