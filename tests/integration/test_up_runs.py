@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -33,14 +34,20 @@ print('done')
 """
 
 
-def _repo(tmp_path: Path, steps: list[tuple[str, str, list[str]]]) -> Path:
-    repo = tmp_path / "répo with space"
+def _repo(
+    tmp_path: Path,
+    steps: list[tuple[str, str, list[str]]],
+    *,
+    name: str = "répo with space",
+    trusted: bool = True,
+) -> Path:
+    repo = tmp_path / name
     repo.mkdir()
-    lines = ["trusted = true", ""]
-    for name, kind, argv in steps:
+    lines = [f"trusted = {'true' if trusted else 'false'}", ""]
+    for step, kind, argv in steps:
         lines += [
             "[[steps]]",
-            f"name = {json.dumps(name)}",
+            f"name = {json.dumps(step)}",
             f'kind = "{kind}"',
             f"argv = {json.dumps(argv)}",
             "",
@@ -51,8 +58,9 @@ def _repo(tmp_path: Path, steps: list[tuple[str, str, list[str]]]) -> Path:
 
 def _up(repo: Path, state: Path, *more: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    argv = [sys.executable, "-m", "bringup", "up", str(repo), "--state", str(state), "--json"]
     return subprocess.Popen(
-        [sys.executable, "-m", "bringup", "up", str(repo), "--state", str(state), "--json", *more],
+        [*argv, *more],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -84,6 +92,26 @@ def test_arguments_reach_the_command_literally_and_a_second_up_reuses(tmp_path: 
     code, again = _finish(_up(repo, state))
     assert code == 0
     assert _steps(again)["literal"]["status"] == "reused"
+    venv = again["environments"][0]["path"]
+    bringup = [sys.executable, "-m", "bringup", "env"]
+    printed = subprocess.run(
+        [*bringup, "print", "répo with space", "--state", str(state)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert f"export VIRTUAL_ENV={shlex.quote(venv)}" in printed.stdout
+    inside = subprocess.run(
+        [*bringup, "shell", "1", "--state", str(state)],
+        input='echo "$VIRTUAL_ENV"; command -v python\n',
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env={**os.environ, "SHELL": "/bin/sh"},
+    )
+    assert inside.stdout.splitlines() == [venv, f"{venv}/bin/python"]
 
 
 def test_a_hanging_step_is_killed_at_its_timeout_with_its_process_group(tmp_path: Path) -> None:
@@ -162,3 +190,39 @@ def _wait_for_log(state: Path, name: str, text: str, up: subprocess.Popen[str]) 
         assert up.poll() is None, up.communicate()
         time.sleep(0.1)
     raise AssertionError(f"no log of {name} said {text!r}")
+
+
+FAIL = """import sys
+print('ImportError: libascendcl.so: cannot open shared object file')
+sys.exit(1)
+"""
+
+
+def test_a_failure_is_explained_stops_its_repo_and_the_others_go_on(tmp_path: Path) -> None:
+    broken = _repo(
+        tmp_path,
+        [("build", "build", ["python", "-c", FAIL]), ("test", "test", ["python", "-c", "pass"])],
+        name="broken",
+    )
+    other = _repo(tmp_path, [("fine", "test", ["python", "-c", "print('ok')"])], name="other")
+    code, data = _finish(_up(broken, tmp_path / "state", str(other)))
+    assert code == 1
+    steps = _steps(data)
+    assert steps["fine"]["status"] == "passed"
+    assert steps["test"]["status"] == "blocked"
+    assert "step 1 (build) failed" in steps["test"]["reason"]
+    failure = steps["build"]["failure"]
+    assert failure["phase"] == "build"
+    assert failure["tail"] == ["ImportError: libascendcl.so: cannot open shared object file"]
+    assert failure["diagnosis"].startswith("CANN libraries not on the loader path")
+    assert failure["rerun"].endswith("python -c " + shlex.quote(FAIL))
+
+
+def test_without_consent_the_commands_are_listed_and_nothing_runs(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, [("build", "build", ["touch", "ran"])], trusted=False)
+    state = tmp_path / "state"
+    code, data = _finish(_up(repo, state))
+    assert code == 1
+    assert data == {"consent_needed": {"répo with space": ["touch ran"]}}
+    assert not (repo / "ran").exists()
+    assert not state.exists()

@@ -111,21 +111,27 @@ def run_units(
     pending = {u.component.name: u for u in units}
     running: dict[Future[Optional[str]], str] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        while pending or running:
-            for name, unit in list(pending.items()):
-                if unit.after & set(pending) or unit.after & set(running.values()):
-                    continue
-                del pending[name]
-                failed_dep = next((broken[d] for d in sorted(unit.after) if d in broken), None)
-                running[pool.submit(_run_unit, ctx, unit, cwd_of, failed_dep)] = name
-            if not running:
-                break
-            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
-            for future in finished:
-                name = running.pop(future)
-                why = future.result()
-                if why is not None:
-                    broken[name] = why
+        try:
+            while pending or running:
+                for name, unit in list(pending.items()):
+                    if unit.after & set(pending) or unit.after & set(running.values()):
+                        continue
+                    del pending[name]
+                    failed_dep = next((broken[d] for d in sorted(unit.after) if d in broken), None)
+                    running[pool.submit(_run_unit, ctx, unit, cwd_of, failed_dep)] = name
+                if not running:
+                    break
+                finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+                for future in finished:
+                    name = running.pop(future)
+                    why = future.result()
+                    if why is not None:
+                        broken[name] = why
+        except BaseException:
+            # Ctrl-C: stop the running steps (with their groups) before the pool waits for
+            # its threads, and let no new step start.
+            ctx.runner.stop()
+            raise
     return list(ctx.outcomes)
 
 
@@ -255,7 +261,8 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
             f"killed with its process group after {done.duration_s:.0f} s (the step timeout)",
         )
     if done.error is not None:
-        return ("interrupted" if done.error == "interrupted" else "failed"), done.error
+        stopped = done.error in ("interrupted", "not run: interrupted")
+        return ("interrupted" if stopped else "failed"), done.error
     return "failed", f"exit status {done.returncode}"
 
 
