@@ -87,19 +87,7 @@ def _row(ctx: Context, step: PlanStep, **fields: object) -> StepRow:
 
 def _not_run(ctx: Context, step: PlanStep, status: str, reason: Optional[str]) -> StepOutcome:
     ctx.history.add_step(_row(ctx, step, status=status, reason=reason, finished_at=now()))
-    return ctx.done(
-        StepOutcome(
-            order=step.order,
-            component=step.component,
-            name=step.name,
-            kind=step.kind,
-            argv=step.argv,
-            status=status,  # type: ignore[arg-type]
-            environment=step.environment,
-            reason=reason,
-            actions=step.actions,
-        )
-    )
+    return ctx.done(_replace(_outcome(step), status=status, reason=reason, actions=step.actions))
 
 
 def run_units(
@@ -174,15 +162,7 @@ def _run_unit(
 def _run_step(
     ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, inputs: str
 ) -> StepOutcome:
-    base = StepOutcome(
-        order=step.order,
-        component=step.component,
-        name=step.name,
-        kind=step.kind,
-        argv=step.argv,
-        status="reused",
-        environment=step.environment,
-    )
+    base = _outcome(step)
     if not ctx.force:
         earlier = ctx.history.passed(inputs)
         if earlier is not None:
@@ -233,6 +213,19 @@ def _run_step(
             log_path=str(log),
             failure=failure,
         )
+    )
+
+
+def _outcome(step: PlanStep) -> StepOutcome:
+    """The outcome of ``step`` as ``reused``; the callers replace what differs."""
+    return StepOutcome(
+        order=step.order,
+        component=step.component,
+        name=step.name,
+        kind=step.kind,
+        argv=step.argv,
+        status="reused",
+        environment=step.environment,
     )
 
 
