@@ -76,8 +76,13 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
         lines.append("# This tag is not among the published tags we know: check that it exists.")
     if row.note:
         lines.append(f"# {row.note}")
+    lines.append(f"FROM {image}")
+    if row.backend == "cuda":  # the CUDA images carry no Python
+        lines.append(
+            "RUN apt-get update && apt-get install -y --no-install-recommends"
+            " python3 python3-pip && rm -rf /var/lib/apt/lists/*"
+        )
     lines += [
-        f"FROM {image}",
         'RUN ["python3", "-m", "pip", "install", "uv"]',
         'RUN ["python3", "-m", "uv", "venv", "--seed", "/opt/bringup-env"]',
     ]
