@@ -41,7 +41,8 @@ STATE = click.option(
 @click.option(
     "--force",
     is_flag=True,
-    help="Run every step, even those that passed before with the same inputs.",
+    help="Run every step, even those that passed before with the same inputs; and read PATH "
+    "even when it is / or a home directory (refused by default).",
 )
 @click.option(
     "--resume", is_flag=True, help="Continue the last run of this stack (after a crash or Ctrl-C)."
@@ -94,7 +95,7 @@ def command(
     from bringup.solve import SolveOptions, solve
 
     given = paths or (".",)
-    inputs = gather(given, None, kb_dir, extra_dirs)
+    inputs = gather(given, None, kb_dir, extra_dirs, force=force)
     options = SolveOptions(allow_driver_change=allow_driver_change)
     resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     plan = make_plan(inputs.components, resolution, inputs.snapshot)
