@@ -96,7 +96,11 @@ def bring_up(
     settings: Optional[IndexSettings] = None,
 ) -> RunOutcome:
     """Make the environments, run the plan and record it; ``KeyboardInterrupt`` stops the
-    running steps (with their process groups) and marks the run interrupted."""
+    running steps (with their process groups) and marks the run interrupted.
+
+    Hook for ``bringup up --ladder`` (the ladder package has not landed): its rungs run after
+    ``run_units``, in each environment's ``StepSetting.env``, with the same runner and log
+    directory, their outcomes recorded as steps of this run."""
     layout = StateLayout(options.state)
     key = stack_key(stack.paths)
     index = settings if settings is not None else read_index_settings(offline=options.offline)
