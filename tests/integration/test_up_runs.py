@@ -179,6 +179,18 @@ def test_kill_9_mid_step_then_resume_loses_and_reruns_nothing(tmp_path: Path) ->
         (2, "wait", "passed"),
     ]
     assert runs == [(1, "interrupted"), (2, "passed")]
+    diff = subprocess.run(
+        [sys.executable, "-m", "bringup", "diff", "run:1", "2", "--state", str(state), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    changes = json.loads(diff.stdout)["data"]["changes"]
+    steps_changed = [
+        (c["key"], c.get("before"), c.get("after")) for c in changes if c["area"] == "step"
+    ]
+    assert steps_changed == [("répo with space: wait", "interrupted", "passed")]
 
 
 def _wait_for_log(state: Path, name: str, text: str, up: subprocess.Popen[str]) -> Path:
