@@ -110,7 +110,10 @@ def bring_up(
         if options.resume:
             unfinished = history.interrupt_unfinished(key)
             last = history.last_run(key)
-            resumed = unfinished[-1] if unfinished else (last.id if last is not None else None)
+            if unfinished:
+                resumed = unfinished[-1]
+            elif last is not None and last.status != "passed":
+                resumed = last.id  # a run that stopped at a failure, continued after its fix
         else:
             history.interrupt_unfinished(key)
         snapshot_id = history.add_snapshot(
