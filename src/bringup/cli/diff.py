@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
-from bringup.cli.options import JSON, read_snapshot
+from bringup.cli.options import JSON
 from bringup.cli.up import STATE
 from bringup.errors import ExitCode, InputError
 
@@ -58,6 +58,8 @@ def side(spec: str, state: Optional[Path]) -> Side:
     number = spec.removeprefix("run:")
     if number.isdigit():
         return _run_side(int(number), state)
+    from bringup.workflow import read_snapshot
+
     path = Path(spec)
     if not path.exists():
         raise InputError("not a run, a snapshot file or a recorded host", path=spec)

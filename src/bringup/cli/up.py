@@ -22,9 +22,9 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA
-from bringup.cli.stack_inputs import DRIVER, PATHS
+from bringup.cli.options import DRIVER, JSON, KB_DIR, KB_EXTRA, PATHS
 from bringup.errors import ExitCode
+from bringup.model.plan import PlanStep
 
 STATE = click.option(
     "--state",
@@ -87,22 +87,20 @@ def command(
 ) -> int:
     """Bring the stack up here: environments, builds and tests in bring-up order, logs and
     history. PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
-    from bringup.cli.check import gather
-    from bringup.plan import plan as make_plan
+    from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
     from bringup.run.state import state_dir
     from bringup.run.up import Stack, UpOptions, bring_up, specs_for
-    from bringup.solve import SolveOptions, solve
+    from bringup.workflow import check, gather
 
-    given = paths or (".",)
-    inputs = gather(given, None, kb_dir, extra_dirs, force=force)
-    options = SolveOptions(allow_driver_change=allow_driver_change)
-    resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
-    plan = make_plan(inputs.components, resolution, inputs.snapshot)
+    reporter = reporter_for()
+    inputs = gather(paths or (".",), None, kb_dir, extra_dirs, reporter, force=force)
+    result = check(inputs, allow_driver_change=allow_driver_change, reporter=reporter)
+    plan = result.plan
     stack = Stack(
         components=inputs.components,
         snapshot=inputs.snapshot,
-        resolution=resolution,
+        resolution=result.resolution,
         plan=plan,
         paths=tuple(c.path for c in inputs.components),
     )
@@ -124,7 +122,7 @@ def command(
         outcome = bring_up(
             stack,
             up_options,
-            reason_text=lambda step: step.reason,
+            reason_text=_reason,
             on_start=progress.start,
             on_end=progress.end,
             on_environment=progress.environment,
@@ -141,6 +139,13 @@ def command(
 
         sys.stdout.write(summary_text(outcome))
     return int(code)
+
+
+def _reason(step: PlanStep) -> Optional[str]:
+    """Why a step is skipped or blocked, in the plan's words."""
+    from bringup.report.wording import reason_text
+
+    return None if step.reason is None else reason_text(step.reason, step.actions)
 
 
 def _refuse(found: dict[str, list[str]], as_json: bool) -> int:

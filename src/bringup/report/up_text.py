@@ -12,8 +12,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
-from bringup.model.plan import Action, PlanStep
+from bringup.model.plan import PlanStep
 from bringup.report.sanitize import printable
+from bringup.report.styled import Line
+from bringup.report.wording import action_text
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 
 if TYPE_CHECKING:
@@ -29,11 +31,6 @@ _MARK = {
     "skipped": "skip",
     "blocked": "blocked",
 }
-
-
-def action_words(action: Action) -> str:
-    """An action in words (the plan's own text)."""
-    return action.text
 
 
 def consent_text(found: Mapping[str, Sequence[str]]) -> str:
@@ -53,7 +50,7 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
         f": {outcome.reason}" if outcome.reason and outcome.status in ("skipped", "blocked") else ""
     )
     if outcome.status == "blocked" and outcome.actions:
-        why += "; next: " + "; ".join(action_words(a) for a in outcome.actions)
+        why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
     return printable(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
         f"{shlex.join(outcome.argv)}{took}{why}"
@@ -98,12 +95,15 @@ class TerminalProgress(PlainProgress):
         super().__init__(total)
         from rich.live import Live
 
-        from bringup.report.console import console
+        from bringup.report.console import RichWriter
 
         self._running: dict[tuple[str, str], float] = {}
-        self._console = console()
+        self._writer = RichWriter(self.stream)
         self._live: Live = Live(
-            get_renderable=self._view, console=self._console, refresh_per_second=4, transient=True
+            get_renderable=self._view,
+            console=self._writer.console,
+            refresh_per_second=4,
+            transient=True,
         )
         self._live.start()
 
@@ -120,7 +120,7 @@ class TerminalProgress(PlainProgress):
 
     def environment(self, outcome: EnvironmentOutcome) -> None:
         what = outcome.error or f"Python {outcome.python} at {outcome.path}"
-        self._console.print(f"environment {outcome.index}: {outcome.status}: {what}", markup=False)
+        self._writer.print(Line(f"environment {outcome.index}: {outcome.status}: {what}"))
 
     def start(self, step: PlanStep) -> None:
         with self._lock:
@@ -130,7 +130,7 @@ class TerminalProgress(PlainProgress):
         with self._lock:
             self._running.pop((outcome.component, outcome.name), None)
             self.done += 1
-            self._console.print(_line(outcome, self.done, self.total), markup=False)
+            self._writer.print(Line(_line(outcome, self.done, self.total)))
 
     def close(self) -> None:
         self._live.stop()
