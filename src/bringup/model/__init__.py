@@ -3,10 +3,12 @@
 from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
 from bringup.model.facts import Fact, FactStatus, FactValue
 from bringup.model.requirements import (
+    Alternative,
     Component,
     DeviceKind,
     Requirement,
     Role,
+    Scope,
     Step,
     StepKind,
     StepNeeds,
@@ -32,10 +34,12 @@ __all__ = [
     "Fact",
     "FactStatus",
     "FactValue",
+    "Alternative",
     "Component",
     "DeviceKind",
     "Requirement",
     "Role",
+    "Scope",
     "Step",
     "StepKind",
     "StepNeeds",

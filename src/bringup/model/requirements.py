@@ -15,13 +15,24 @@ DeviceKind = str
 """What a backend calls its devices (``npu``, ``gpu``): ``Backend.device_kind``."""
 
 
+class Alternative(msgspec.Struct, frozen=True, kw_only=True):
+    """One value of an any-of requirement (a chip of a support list) and where it was read."""
+
+    value: str
+    source: Source
+
+
 class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """``subject`` names what is required: a host or toolkit component (``cann``, ``python``,
     ``gcc``, ``cmake``, ``glibc``, ``cxx_standard``, ``cuda``, ``ascend_driver``,
     ``nvidia_driver``), a device fact (``npu_count``, ``gpu_count``, ``chip``,
     ``compute_capability``) or a Python distribution (``pypi:torch``). ``spec`` is a specifier
     in the subject's version scheme (``>=7.0,<8``); empty means the requirement was stated with
-    no version at all, which is a finding in its own right. ``text`` keeps the words as found."""
+    no version at all, which is a finding in its own right. ``text`` keeps the words as found.
+
+    A support list (chips, architectures, OSes) is one requirement whose ``spec`` names every
+    value any of which will do (``910B,910_93``); ``any_of`` keeps where each value was
+    read, and ``also_at`` where the same statement is repeated."""
 
     subject: str
     spec: str
@@ -30,6 +41,8 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     confidence: Confidence = "high"
     hard: bool = True
     text: Optional[str] = None
+    any_of: tuple[Alternative, ...] = ()
+    also_at: tuple[Source, ...] = ()
 
     @property
     def unversioned(self) -> bool:
@@ -58,9 +71,21 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     needs: StepNeeds = StepNeeds()
 
 
+class Scope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A part of a repo with needs of its own, beside the repo's: a sub-project directory
+    (``benchmarks/x``, which can be brought up alone) or a feature (``ci``, ``tests``, a doc
+    page). Its requirements never decide the repo's verdict."""
+
+    name: str
+    feature: bool = False
+    requirements: tuple[Requirement, ...] = ()
+    steps: tuple[Step, ...] = ()
+
+
 class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A repository in the stack. ``findings`` hold what the scan noticed that is not a
-    requirement: unreadable files, contradictions, unversioned mentions."""
+    requirement: unreadable files, contradictions, unversioned mentions. ``requirements``
+    and ``steps`` are the repo scope's; ``scopes`` hold the rest ("also, for X")."""
 
     name: str
     path: str
@@ -70,3 +95,4 @@ class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     depends_on: tuple[str, ...] = ()
     trusted: bool = False
     findings: tuple[Fact, ...] = ()
+    scopes: tuple[Scope, ...] = ()

@@ -41,6 +41,15 @@ def short(source: Source, component: Component) -> str:
     return text[len(prefix) :] if text.startswith(prefix) else text
 
 
+def _cited(requirement: Requirement, component: Component) -> str:
+    """Where a requirement is stated: its source, then the places it is repeated at and, for
+    a support list, where its other values were read."""
+    more = (*requirement.also_at, *(a.source for a in requirement.any_of))
+    places = dict.fromkeys(short(s, component) for s in (requirement.source, *more))
+    first, *rest = places
+    return f"{first} (also {', '.join(rest)})" if rest else first
+
+
 def _written(requirement: Requirement) -> str:
     return " ".join((requirement.text or "").split())
 
@@ -55,7 +64,7 @@ def _requirements(console: Writer, component: Component) -> None:
             r.spec or "(unversioned)",
             "yes" if r.hard else "soft",
             r.confidence,
-            short(r.source, component),
+            _cited(r, component),
             _written(r),
         )
         for r in requirements
@@ -116,6 +125,10 @@ def render_stack(console: Writer, stack: Stack, messages: Sequence[str]) -> None
             _requirements(console, component)
         if component.steps:
             _steps(console, component)
+        for scope in component.scopes:
+            what = f"{len(scope.requirements)} requirements, {len(scope.steps)} steps"
+            line = [Unit(f"also, for {scope.name}:", "dim"), Unit(what, prose=True)]
+            print_lines(console, flow(line, width, 4, head="  ", sep=" "))
         for finding in (f for f in stack.findings if f.component == component.name):
             where = ", ".join(short(source, component) for source in finding.sources)
             found = [Unit(f"{finding.kind}:", "yellow"), Unit(finding.message, prose=True)]

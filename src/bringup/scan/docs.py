@@ -28,7 +28,7 @@ _RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*
 _REQUIRED_HEADING = re.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
-    r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速",
+    r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速|支持|型号",
     re.IGNORECASE,
 )
 _SKIPPED_HEADING = re.compile(

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import msgspec
 
 from bringup import backends
 from bringup.backends.base import Backend
-from bringup.model import Component, Requirement, Role, Step, StepNeeds, file_source
+from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
+from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.manifest import Loaded, RepoManifest
@@ -26,6 +27,8 @@ from bringup.scan.progress import Progress
 from bringup.scan.prose import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
+from bringup.scan.scopes import CI, REPO, Scopes
+from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import RepoFile, walk_repo
@@ -194,6 +197,80 @@ def _apply_manifest(
     return requirements, steps, findings
 
 
+_BUILD_KINDS = frozenset({"setup_py", "pyproject", "cmake", "shell", "makefile"})
+"""Files whose text tells which nested directories the build builds (``scopes``)."""
+
+_Scoped = TypeVar("_Scoped", Requirement, Step)
+
+
+def _by_scope(
+    items: list[_Scoped], scope_of: dict[str, str], keep: str = REPO
+) -> dict[str, list[_Scoped]]:
+    """``items`` by the scope of the file each was read from; ``keep`` also counts as the
+    repo's (CI steps are the repo's build and test, its pins are not its requirements)."""
+    grouped: dict[str, list[_Scoped]] = defaultdict(list)
+    for item in items:
+        scope = scope_of.get(item.source.ref or "", REPO)
+        grouped[REPO if scope == keep else scope].append(item)
+    return grouped
+
+
+class _Split(NamedTuple):
+    """The repo scope's requirements and stated steps, and everything else by scope."""
+
+    requirements: list[Requirement]
+    steps: list[Step]
+    other_requirements: dict[str, list[Requirement]]
+    other_steps: dict[str, list[Step]]
+
+    def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:
+        """The scopes beside the repo's, their requirements settled as the repo's are but
+        without findings (those are about the repo)."""
+        out = []
+        for name in sorted(set(self.other_requirements) | set(self.other_steps)):
+            kept, _ = _settle_unversioned(self.other_requirements.get(name, []), component)
+            out.append(
+                Scope(
+                    name=name,
+                    feature=is_feature(name),
+                    requirements=tuple(merge_repeats(unite(kept, authority), authority)) or (),
+                    steps=tuple(self.other_steps.get(name, ())) or (),
+                )
+            )
+        return tuple(out) or ()
+
+
+def _defaults(
+    extractions: list[Extraction],
+    stated: list[Step],
+    requirements: list[Requirement],
+    test_files: list[tuple[str, str]],
+) -> list[Step]:
+    """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
+    the test files when no stated step runs pytest."""
+    defaults = [step for e in extractions for step in e.default_steps]
+    if any(s.kind == "test" and "pytest" in s.argv[:3] for s in stated):
+        return defaults
+    guards = [r for r in requirements if r.subject in ("npu_count", "gpu_count")]
+    return pytest_steps(test_files, guards) + defaults
+
+
+def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
+    return {entry.rel: text for entry, text in texts.values() if entry.kind in _BUILD_KINDS}
+
+
+def _scoped(
+    requirements: list[Requirement],
+    extractions: list[Extraction],
+    scopes: Scopes,
+    texts: dict[str, tuple[RepoFile, str]],
+) -> _Split:
+    scope_of = {ref: scopes.of(entry.rel, entry.kind) for ref, (entry, _) in texts.items()}
+    by_scope = _by_scope(requirements, scope_of)
+    steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
+    return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps)
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -215,6 +292,7 @@ def scan_repo(
     findings: list[Finding] = []
     authority: dict[str, int] = {}
     test_files: list[tuple[str, str]] = []
+    texts: dict[str, tuple[RepoFile, str]] = {}
     readme = ""
     read = 0
     while queue:
@@ -225,6 +303,7 @@ def scan_repo(
         if text is None:
             continue
         read += 1
+        texts[ref] = (entry, text)
         if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
             readme = text
         if entry.kind == "tests":
@@ -250,14 +329,12 @@ def scan_repo(
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
-    requirements, unversioned = _settle_unversioned(requirements, component)
+    scoped = _scoped(requirements, extractions, Scopes(seen, _build_texts(texts)), texts)
+    requirements, unversioned = _settle_unversioned(scoped.requirements, component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
-    stated = [step for e in extractions for step in e.steps]
-    defaults = [step for e in extractions for step in e.default_steps]
-    if not any(s.kind == "test" and "pytest" in s.argv[:3] for s in stated):
-        guards = [r for r in requirements if r.subject in ("npu_count", "gpu_count")]
-        defaults = pytest_steps(test_files, guards) + defaults
-    steps = merge_steps(stated, defaults)
+    requirements = merge_repeats(unite(requirements, authority), authority)
+    defaults = _defaults(extractions, scoped.steps, requirements, test_files)
+    steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
     if manifest is not None and loaded is not None:
         stated_subjects = {stated.subject for stated in manifest.requirements}
@@ -278,5 +355,6 @@ def scan_repo(
         depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
         trusted=manifest.trusted if manifest else False,
         findings=tuple(f.as_fact() for f in all_findings) or (),
+        scopes=scoped.others(component, authority),
     )
     return RepoScan(result, all_findings, provides, stats.files_seen, read)

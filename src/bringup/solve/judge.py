@@ -74,10 +74,18 @@ def group_statements(
             subject=key[0],
             spec=specs[key],
             requirement=reqs[0],
-            also=tuple(r.source for r in reqs[1:]),
+            also=_also(reqs),
         )
         for key, reqs in groups.items()
     ]
+
+
+def _also(reqs: list[Requirement]) -> tuple[Source, ...]:
+    """The places other than the first that state a requirement: its repeats (separate or
+    merged by the scan) and, for a united support list, where each alternative was read."""
+    places = [r.source for r in reqs[1:]]
+    places += [s for r in reqs for s in (*r.also_at, *(a.source for a in r.any_of))]
+    return tuple(dict.fromkeys(p for p in places if p != reqs[0].source))
 
 
 def _block_kind(subject: str, value: HostValue, device_here: bool) -> BlockKind:

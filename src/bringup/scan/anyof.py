@@ -1,0 +1,121 @@
+"""Support lists are one requirement with alternatives, and a repeated statement is one.
+
+Docs name chips, architectures and OSes in many places: a README table of supported
+products, an install guide per product, a build script's case per SOC. Each says "this one
+works", so within one scope they unite into one requirement whose spec lists every value
+(``910B,910_93,950``: the ``name`` scheme reads a list as any of), each value keeping where it
+was read. Only what a machine reads (a CMake ``SOC_VERSION`` default, a ``setup.py`` arch
+check, the manifest) narrows: those stay separate requirements, which the solver ANDs.
+
+A statement repeated in several files (a README and its translation, every nested
+``CMakeLists.txt``) is one requirement cited once, the other places kept in ``also_at``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import msgspec
+
+from bringup.model import Alternative, Requirement, Source
+from bringup.scan.registry import DECLARED, PROSE
+from bringup.versions import InvalidVersion, Version, scheme_for
+
+ANY_OF_SUBJECTS = frozenset({"chip", "arch", "os", "distro", "device_kind"})
+"""Subjects whose mentions name alternatives (all in the unordered ``name`` scheme)."""
+
+
+def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list[Requirement]:
+    """``requirements`` with every non-narrowing mention of an any-of subject merged into one
+    requirement per subject and hardness. ``authority`` ranks each source ref (``registry``):
+    a machine-read file narrows; the merged requirement is cited where the least
+    machine-like file (the support list in the docs) names its first value."""
+    narrows = {ref: rank >= DECLARED for ref, rank in authority.items()}
+    groups: dict[tuple[str, bool], list[Requirement]] = {}
+    for requirement in requirements:
+        if _unites(requirement, narrows):
+            groups.setdefault((requirement.subject, requirement.hard), []).append(requirement)
+    out: list[Requirement] = []
+    for requirement in requirements:
+        if not _unites(requirement, narrows):
+            out.append(requirement)
+            continue
+        group = groups.pop((requirement.subject, requirement.hard), None)
+        if group is not None:
+            ranked = sorted(group, key=lambda r: authority.get(r.source.ref or "", PROSE))
+            out.append(_united(ranked))
+    return out
+
+
+def _unites(requirement: Requirement, narrows: Mapping[str, bool]) -> bool:
+    return (
+        requirement.subject in ANY_OF_SUBJECTS
+        and bool(requirement.spec.strip())
+        and not requirement.spec.lstrip().startswith("!")
+        and not narrows.get(requirement.source.ref or "", False)
+    )
+
+
+def _united(group: list[Requirement]) -> Requirement:
+    """One requirement naming every value of ``group`` once, cited where the first of them
+    is; ``any_of`` keeps each value with every place it was read."""
+    first = group[0]
+    if len(group) == 1:
+        return first
+    alternatives: dict[tuple[str, Source], Alternative] = {}
+    values: dict[str, str] = {}
+    for requirement in group:
+        for value in requirement.spec.split(","):
+            name = value.strip().lstrip("=").strip()
+            if name:
+                values.setdefault(name.lower(), name)
+                key = (name.lower(), requirement.source)
+                alternatives.setdefault(key, Alternative(value=name, source=requirement.source))
+    return msgspec.structs.replace(
+        first, spec=",".join(values.values()), any_of=tuple(alternatives.values())
+    )
+
+
+_FLOOR = re.compile(r"^\s*>=\s*([^\s,|]+)\s*$")
+
+
+def merge_repeats(
+    requirements: list[Requirement], authority: Mapping[str, int]
+) -> list[Requirement]:
+    """One requirement per subject, spec and hardness, in the place of its first mention,
+    cited where the most authoritative file (``registry``: a manifest before the prose)
+    states it, the other places in ``also_at``. A bare floor that a stricter floor of the
+    same subject implies (``python >=3`` beside ``python >=3.8``; a nested
+    ``cmake_minimum_required`` below the top one) is a repeat of that floor."""
+    strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
+    for requirement in requirements:
+        floor = _floor(requirement)
+        subject = (requirement.subject, requirement.hard)
+        if floor is not None and (subject not in strictest or strictest[subject][0] < floor):
+            strictest[subject] = (floor, requirement)
+    groups: dict[tuple[str, str, bool], list[Requirement]] = {}
+    for requirement in requirements:
+        stands_for = requirement
+        if _floor(requirement) is not None:
+            stands_for = strictest[(requirement.subject, requirement.hard)][1]
+        key = (stands_for.subject, stands_for.spec.strip(), stands_for.hard)
+        groups.setdefault(key, []).append(requirement)
+    out = []
+    for (_, spec, _), group in groups.items():
+        same = [r for r in group if r.spec.strip() == spec]
+        first = max(same, key=lambda r: authority.get(r.source.ref or "", PROSE))
+        more = (s for r in group for s in (r.source, *r.also_at) if s != first.source)
+        also = tuple(dict.fromkeys((*first.also_at, *more)))
+        out.append(msgspec.structs.replace(first, also_at=also) if also else first)
+    return out
+
+
+def _floor(requirement: Requirement) -> Version | None:
+    match = _FLOOR.match(requirement.spec)
+    if match is None:
+        return None
+    try:
+        return Version(match.group(1), scheme_for(requirement.subject))
+    except InvalidVersion:
+        return None

@@ -1,0 +1,167 @@
+"""Which part of a repo a file speaks for: the repo itself, a sub-project, or a feature.
+
+One repo on the command line is one component, but not every file in it states what the
+repo needs: a benchmark's README pins its own CANN, CI pins the versions it happens to test,
+a Dockerfile builds one image, a contributing guide shows an example Python, a model recipe
+under ``docs/`` needs its own chips. Only the repo scope decides the repo's verdict; the
+others are shown beside it ("also, for benchmarks/x: …") and can be brought up on their own.
+
+A scope is decided from the file's path and the repo's build files, never from its text:
+
+- CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature; Dockerfiles
+  and ``docker/`` the ``docker`` feature; contributing and agent guides ``development``;
+- files under ``tests/`` (and the other test directory names) are the ``tests`` feature,
+  but for the test sources themselves: their guards are what the repo's test step needs;
+- a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
+  sub-project of its own;
+- a nested directory with a build file and a README of its own is a sub-project unless the
+  build files of the project around it name it (``build.sh`` building ``python/deep_ep``
+  makes that package's README the repo's word); one with a README and no build file
+  (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
+  with a build file and no README (``csrc/CMakeLists.txt``) is a part of the build;
+- under ``docs/``, a guide for the whole (install, quick start, build, overview, release
+  notes) is the repo's; any other page, or a page in a topic directory
+  (``docs/zh/mindspore/install_guide.md``), is a feature named after it;
+- a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
+  reads is that directory's own list, not the build's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from posixpath import dirname
+
+REPO = ""
+"""The scope name of the repo itself."""
+
+CI = "ci"
+DOCKER = "docker"
+DEVELOPMENT = "development"
+TESTS = "tests"
+
+_CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
+_CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
+_DOCKER_DIRS = frozenset({"docker", "dockerfiles", ".devcontainer", "container", "containers"})
+_TEST_DIRS = frozenset(
+    {"test", "tests", "testing", "unittest", "unittests", "ut", "st", "tests_extend"}
+)
+_COLLECTIONS = frozenset(
+    {
+        "example",
+        "examples",
+        "sample",
+        "samples",
+        "demo",
+        "demos",
+        "benchmark",
+        "benchmarks",
+        "bench",
+        "tools",
+        "contrib",
+        "experimental",
+        "recipes",
+        "cookbook",
+        "tutorials",
+    }
+)
+"""Directories whose children are each a project of their own."""
+_DOC_DIRS = frozenset({"doc", "docs", "documentation"})
+_GENERIC_DOC_DIRS = re.compile(
+    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guide|guides?|getting[-_]?started|"
+    r"get[-_]?started|install(?:ation)?|quick[-_]?start)$",
+    re.IGNORECASE,
+)
+_WHOLE_GUIDE = re.compile(
+    r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
+    r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
+    re.IGNORECASE,
+)
+_DEVELOPMENT = re.compile(r"^(?:contributing|development|developer|hacking|agents|claude)\b", re.I)
+_PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
+_BUILD_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
+
+
+class Scopes:
+    """The scope of every file of one repo, from the list of its files and the texts of its
+    build files (``rel`` -> text)."""
+
+    def __init__(self, rels: Iterable[str], build_texts: Mapping[str, str]) -> None:
+        built: set[str] = set()
+        readmes: set[str] = set()
+        self._build: dict[str, list[str]] = {}
+        for rel in rels:
+            folder, name = dirname(rel), rel.rsplit("/", 1)[-1].lower()
+            if folder and name in _PROJECT_FILES:
+                built.add(folder)
+            elif name.startswith("readme") and folder.rsplit("/", 1)[-1].lower() not in _DOC_DIRS:
+                readmes.add(folder)
+        self._projects = built & readmes
+        self._documented = readmes - built - {""}
+        for rel, text in build_texts.items():
+            if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
+                self._build.setdefault(dirname(rel), []).append(text)
+
+    def of(self, rel: str, kind: str = "") -> str:
+        """The scope ``rel`` (a file of ``kind``, as ``walk`` classifies it) belongs to:
+        ``REPO``, a feature name or a sub-project path. Test sources (``tests``: their skip
+        guards) say what the repo's own test step needs, so they stay the repo's."""
+        parts = rel.split("/")
+        dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
+        if name in _CI_FILES or (dirs and dirs[0] in _CI_DIRS):
+            return CI
+        if name.startswith(("dockerfile", "containerfile")) or any(d in _DOCKER_DIRS for d in dirs):
+            return DOCKER
+        if not dirs and _DEVELOPMENT.match(name):
+            return DEVELOPMENT
+        for index, folder in enumerate(dirs):
+            if folder in _TEST_DIRS:
+                return REPO if kind == "tests" else TESTS
+            if folder in _COLLECTIONS and index + 1 < len(dirs):
+                return "/".join(parts[: index + 2])
+        project = self._subproject(parts[:-1])
+        if project:
+            return project
+        if name.endswith(("requirements.txt", "requirements.in")) and self._unread(rel):
+            return "/".join(parts[:-1])
+        return self._doc_scope(parts)
+
+    def _subproject(self, folders: list[str]) -> str:
+        """The outermost nested project ``folders`` lie in that the build around it does not
+        name; empty when every enclosing project is built by its parent."""
+        parent = ""
+        for depth in range(1, len(folders) + 1):
+            folder = "/".join(folders[:depth])
+            if folder in self._documented:
+                return folder
+            if folder not in self._projects:
+                continue
+            inner = folder[len(parent) + 1 :] if parent else folder
+            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
+            if not any(named.search(text) for text in self._build.get(parent, ())):
+                return folder
+            parent = folder
+        return ""
+
+    def _unread(self, rel: str) -> bool:
+        folder, name = dirname(rel), rel.rsplit("/", 1)[-1]
+        texts = self._build.get(folder)
+        return bool(folder) and texts is not None and not any(name in t for t in texts)
+
+    @staticmethod
+    def _doc_scope(parts: list[str]) -> str:
+        lowered = [p.lower() for p in parts[:-1]]
+        at = next((i for i, d in enumerate(lowered) if d in _DOC_DIRS), None)
+        if at is None:
+            return REPO
+        topics = [p for p in parts[at + 1 : -1] if not _GENERIC_DOC_DIRS.match(p)]
+        stem = parts[-1].rsplit(".", 1)[0]
+        if not topics and _WHOLE_GUIDE.search(stem):
+            return REPO
+        return "/".join([*parts[: at + 1], *topics, *([] if topics else [stem])])
+
+
+def feature(scope: str) -> bool:
+    """Whether ``scope`` names a feature (CI, tests, a doc page) rather than a sub-project
+    directory that can be brought up on its own."""
+    return scope in (CI, DOCKER, DEVELOPMENT, TESTS) or scope.split("/", 1)[0].lower() in _DOC_DIRS
