@@ -44,7 +44,7 @@ def _in_order(words: list[str], wanted: list[str], at: int) -> int:
 
 def test_every_requirement_row_shows_its_file_and_line_and_the_words() -> None:
     """At 80 columns (blocks) and 300 (tables): each requirement, in order, names its
-    subject, its file:line, then what the file says, whole."""
+    subject, its file:line (and where it is repeated), then what the file says, whole."""
     stack = _stack()
     for width in (80, 300):
         words = _text(stack, width).split()
@@ -58,6 +58,8 @@ def test_every_requirement_row_shows_its_file_and_line_and_the_words() -> None:
                 row = words[max(at, source - len(spec) - 4) : source]
                 assert r.subject in row, (width, r, row)
                 assert spec[0] in row[row.index(r.subject) :], (width, r, row)
+                if words[source + 1] == "(also":  # the places it is repeated at
+                    source = next(i for i in range(source + 1, len(words)) if words[i][-1] == ")")
                 written = (r.text or "").split()
                 assert words[source + 1 : source + 1 + len(written)] == written, (width, r)
                 at = source + 1 + len(written)

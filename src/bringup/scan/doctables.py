@@ -190,9 +190,56 @@ def _resolve(subject: str | None, vendor: Vendor) -> str | None:
     return backend.driver_subject if subject == "driver" else backend.vocabulary.toolkit_subject
 
 
+_DEVELOPMENT_ROW = re.compile(
+    r"^(?:master|main|develop(?:ment)?|dev|latest|nightly|trunk|主线|在研|开发)\b", re.I
+)
+"""The first cell of a release matrix's row for the branch being developed ("master（主线）")."""
+
+
+def _current_row(header: Row, body: list[Row], subjects: list[str | None]) -> Row | None:
+    """In a matrix whose first column is the repo's own release (no subject in its header),
+    the row for the development branch: what a checkout of that branch needs."""
+    if not body or subjects[0] is not None:
+        return None
+    for row in body:
+        if row.cells and _DEVELOPMENT_ROW.match(clean(row.cells[0])):
+            return row
+    return None
+
+
+_AND_LATER = re.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
+"""A cell "2.6.0 +": that release and later."""
+
+
+def _row_of_matrix(
+    file: SourceFile, header: Row, row: Row, subjects: list[str | None]
+) -> list[Requirement]:
+    """Each subject column of ``row``; a cell with words and no version ("在研版本", "in
+    development") is an unversioned statement, flagged as such by the repo's settling."""
+    found: list[Requirement] = []
+    for column, subject in enumerate(subjects):
+        if subject is None or column >= len(row.cells) or not clean(row.cells[column]):
+            continue
+        specs: list[str] = []
+        for part in _LINE_BREAK.split(row.cells[column]):
+            cell = _bare(part)
+            later = _AND_LATER.match(cell)
+            phrase = None if later or not cell else read_phrase(cell, subject)
+            specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
+        text = f"{clean(header.cells[column])} | {clean(row.cells[column])}"
+        spec = " || ".join(dict.fromkeys(specs))
+        found.append(requirement(file, row.line, subject, spec, text=text, confidence="medium"))
+    return found
+
+
 def _matrix(
     file: SourceFile, header: Row, body: list[Row], subjects: list[str | None]
 ) -> list[Requirement]:
+    """A release matrix: the development branch's row when it has one (``_current_row``),
+    else each column's values as soft alternatives cited at the header."""
+    current = _current_row(header, body, subjects)
+    if current is not None:
+        return _row_of_matrix(file, header, current, subjects)
     found: list[Requirement] = []
     for column, subject in enumerate(subjects):
         if subject is None:

@@ -154,11 +154,11 @@ class Scopes:
         at = next((i for i, d in enumerate(lowered) if d in _DOC_DIRS), None)
         if at is None:
             return REPO
-        topics = [p for p in parts[at + 1 : -1] if not _GENERIC_DOC_DIRS.match(p)]
+        topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
         stem = parts[-1].rsplit(".", 1)[0]
-        if not topics and _WHOLE_GUIDE.search(stem):
-            return REPO
-        return "/".join([*parts[: at + 1], *topics, *([] if topics else [stem])])
+        if topics:
+            return "/".join(parts[: topics[-1] + 1])
+        return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
 
 
 def feature(scope: str) -> bool:
