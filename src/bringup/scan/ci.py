@@ -3,14 +3,13 @@
 Matrix and input keys (``python-version: ["3.9", "3.10"]``, ``<toolkit>-version``),
 container images (``bringup.scan.images``), runner labels that name a chip and a device count
 (``runs-on: linux-aarch64-a2-2``: a backend's ``runner_labels``) and ``pip install`` pins in
-``run:`` scripts. All soft:
-CI shows a combination that works, not the only one. Only this part of YAML is read, line
-by line, keeping every value's line."""
+``run:`` scripts. All soft: CI shows a combination that works, not the only one. Read with a
+YAML parser that keeps every node's line (``yamlnodes``); an invalid file is a finding."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from bringup import backends
 from bringup.backends.base import Backend
@@ -20,10 +19,9 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
 
-# ``((?:.*\S)?)\s*$`` rather than ``(.*?)\s*$``: the same text, without trying the trailing
-# ``\s*`` at every position (quadratic on a line with a long run of spaces).
-_KEY = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*)\s*:\s*((?:.*\S)?)\s*$")
-_ITEM = re.compile(r"^(\s*)-\s+((?:.*\S)?)\s*$")
+if TYPE_CHECKING:
+    from yaml.nodes import Node
+
 _VERSION_KEYS = {
     "python-version": "python",
     "python_version": "python",
@@ -67,13 +65,6 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
 
 
 vocabulary = backends.per_registry(_compile)
-
-
-def _values(raw: str) -> list[str]:
-    raw = raw.split(" #", 1)[0].strip()
-    if raw.startswith("[") and raw.endswith("]"):
-        return [part.strip().strip("'\"") for part in raw[1:-1].split(",") if part.strip()]
-    return [raw.strip("'\"")] if raw else []
 
 
 class _Collector:
@@ -121,45 +112,38 @@ class _Collector:
             )
 
 
-def _block(lines: list[str], start: int, indent: int) -> list[tuple[int, str]]:
-    """The lines after ``start`` indented deeper than ``indent`` (a block scalar or list)."""
-    block: list[tuple[int, str]] = []
-    index = start
-    while index < len(lines) and (
-        not lines[index].strip() or len(lines[index]) - len(lines[index].lstrip()) > indent
-    ):
-        block.append((index + 1, lines[index]))
-        index += 1
-    return block
+def _read(collector: _Collector, key: str, value: Node) -> None:
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
+    lowered = key.lower()
+    if lowered in ("run", "script"):
+        block = yamlnodes.block_text(value)
+        for text, line in [block] if block else yamlnodes.scalars(value):
+            collector.script(text, line)
+    elif lowered in ("runs-on", "runner", "tags"):
+        for text, line in yamlnodes.scalars(value):
+            collector.runner([text], line, key)
+    elif lowered in ("image", "container"):
+        image = yamlnodes.scalar(value)
+        if image and "${{" not in image:
+            collector.image(image, yamlnodes.line(value))
+    elif lowered in vocabulary().version_keys:
+        found = yamlnodes.scalars(value)
+        if found:
+            values = [text for text, _ in found]
+            collector.versions(vocabulary().version_keys[lowered], values, found[0][1], key)
 
 
 def extract_ci(file: SourceFile) -> Extraction:
     """What a CI workflow runs with, as soft requirements."""
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
     collector = _Collector(file)
-    lines = file.text.splitlines()
-    index = 0
-    while index < len(lines):
-        match = _KEY.match(lines[index])
-        index += 1
-        if match is None:
-            continue
-        indent, key, raw = len(match.group(1)), match.group(2), match.group(3)
-        number = index
-        lowered = key.lower()
-        block = _block(lines, index, indent) if raw in ("", "|", ">", "|-", ">-") else []
-        if lowered in ("run", "script") and block:
-            index += len(block)
-            collector.script("\n".join(text for _, text in block), block[0][0])
-        elif lowered in ("run", "script"):
-            collector.script(raw, number)
-        elif lowered in ("runs-on", "runner", "tags"):
-            values = _values(raw) or [m.group(2) for _, t in block if (m := _ITEM.match(t))]
-            collector.runner(values, number, key)
-        elif lowered in ("image", "container") and raw and "${{" not in raw:
-            collector.image(raw.strip("'\""), number)
-        elif lowered in vocabulary().version_keys:
-            values = _values(raw) or [
-                m.group(2).strip("'\"") for _, t in block if (m := _ITEM.match(t))
-            ]
-            collector.versions(vocabulary().version_keys[lowered], values, number, key)
+    try:
+        documents = yamlnodes.documents(file.text)
+    except yamlnodes.YAMLError as error:
+        return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
+    for document in documents:
+        for key, value in yamlnodes.pairs(document):
+            _read(collector, key, value)
     return Extraction(requirements=tuple(collector.requirements))

@@ -1,16 +1,16 @@
 """Conda ``environment.yml``: the ``dependencies`` list (conda match specs such as
 ``python=3.10``, ``pytorch::pytorch>=2.1``, ``cudatoolkit=11.8``) and its ``pip:`` sub-list.
 
-Only this part of YAML is read, line by line, which keeps the line of every entry and needs
-no YAML library. Conda's ``=3.10`` is fuzzy (``3.10.*``), ``==3.10`` exact. Conda names that
-stand for host or toolkit subjects are mapped (``gxx_linux-64`` -> ``gcc``, ``sysroot_linux-64``
--> ``glibc``, a toolkit by its backend's ``Vocabulary.names``); other packages are
-``conda:<name>``.
+Read with a YAML parser that keeps every entry's line (``yamlnodes``). Conda's ``=3.10`` is
+fuzzy (``3.10.*``), ``==3.10`` exact. Conda names that stand for host or toolkit subjects are
+mapped (``gxx_linux-64`` -> ``gcc``, ``sysroot_linux-64`` -> ``glibc``, a toolkit by its
+backend's ``Vocabulary.names``); other packages are ``conda:<name>``.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from bringup import backends
 from bringup.model import Confidence, Requirement
@@ -36,7 +36,6 @@ _CONDA_SUBJECTS = {
     "torchvision": "torchvision",
     "torchaudio": "torchaudio",
 }
-_ITEM = re.compile(r"^(\s*)-\s+((?:.*\S)?)\s*$")  # not (.*?)\s*$: quadratic on long space runs
 _SPEC = re.compile(r"^(?:[\w.-]+::)?([A-Za-z0-9_.-]+)\s*(.*)$")
 
 
@@ -61,47 +60,45 @@ def match_spec(text: str) -> tuple[str, str]:
     return name, rest.split()[0]
 
 
+def _conda(file: SourceFile, value: str, number: int, found: _Found) -> None:
+    name, spec = match_spec(value)
+    if name == "pip":
+        return
+    known = _CONDA_SUBJECTS.get(name) or backends.names().get(name)
+    subject = known or f"conda:{name}"
+    try:
+        SpecifierSet(spec, scheme_for(subject))
+    except InvalidSpecifier as error:
+        found.findings.append(file.finding("invalid", str(error), number))
+        return
+    confidence: Confidence = "medium" if known else "high"
+    found.requirements.append(
+        file.requirement(subject, spec, number, text=f"conda: {value}", confidence=confidence)
+    )
+
+
+class _Found(NamedTuple):
+    requirements: list[Requirement]
+    findings: list[Finding]
+
+
 def extract_conda_env(file: SourceFile) -> Extraction:
-    """What ``environment.yml`` installs."""
-    requirements: list[Requirement] = []
-    findings: list[Finding] = []
-    in_dependencies = False
-    pip_indent: int | None = None
-    for number, raw in enumerate(file.text.splitlines(), start=1):
-        line = raw.split(" #", 1)[0].rstrip()
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line.startswith((" ", "\t", "-")):
-            in_dependencies = line.startswith("dependencies:")
-            pip_indent = None
-            continue
-        item = _ITEM.match(line)
-        if not in_dependencies or item is None:
-            continue
-        indent, value = len(item.group(1)), item.group(2)
-        if pip_indent is not None and indent <= pip_indent:
-            pip_indent = None
-        if value.rstrip(":") == "pip" and value.endswith(":"):
-            pip_indent = indent
-            continue
-        if pip_indent is not None:
-            spec_text, source = value.strip("'\""), file.source(number)
-            add_python_requirement(
-                requirements, findings, spec_text, source, why="environment.yml pip"
-            )
-            continue
-        name, spec = match_spec(value)
-        if name == "pip":
-            continue
-        known = _CONDA_SUBJECTS.get(name) or backends.names().get(name)
-        subject = known or f"conda:{name}"
-        try:
-            SpecifierSet(spec, scheme_for(subject))
-        except InvalidSpecifier as error:
-            findings.append(file.finding("invalid", str(error), number))
-            continue
-        confidence: Confidence = "medium" if known else "high"
-        requirements.append(
-            file.requirement(subject, spec, number, text=f"conda: {value}", confidence=confidence)
-        )
-    return Extraction(requirements=tuple(requirements), findings=tuple(findings))
+    """What ``environment.yml`` installs: its ``dependencies`` and their ``pip:`` list."""
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
+    found = _Found([], [])
+    try:
+        documents = yamlnodes.documents(file.text)
+    except yamlnodes.YAMLError as error:
+        return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
+    for document in documents:
+        dependencies = yamlnodes.value_of(document, "dependencies")
+        for item in yamlnodes.items(dependencies) if dependencies is not None else []:
+            pip = yamlnodes.value_of(item, "pip")
+            for value, number in yamlnodes.scalars(pip) if pip is not None else []:
+                source = file.source(number)
+                why = "environment.yml pip"
+                add_python_requirement(found.requirements, found.findings, value, source, why=why)
+            for value, number in yamlnodes.scalars(item):
+                _conda(file, value, number, found)
+    return Extraction(requirements=tuple(found.requirements), findings=tuple(found.findings))
