@@ -1,10 +1,13 @@
 """READMEs and install docs (Markdown and reStructuredText, English and Chinese).
 
-Paragraphs go through ``prose.read_line`` as one text (sentences wrap); under a requirements
-heading ("环境要求", "Prerequisites", "版本配套") and in tables, statements count even
-without a "needs" word. Tables are read by ``doctables``. Code blocks give steps (what each
-needs comes from the heading and paragraph before the block) and ``pip install`` pins.
-Changelog and news sections are history, not requirements, and are skipped.
+Markdown's fences and headings come from markdown-it-py's line maps (``markdown``); rst's
+from its underline and ``::`` / ``.. code-block::`` rules. Paragraphs go through
+``prose.read_line`` as one text (sentences wrap); under a requirements heading ("环境要求",
+"Prerequisites", "版本配套") and in tables, statements count even without a "needs" word.
+Tables are read by ``doctables``. Code blocks give ``pip install`` pins, and steps (what each
+needs comes from the heading and paragraph before the block) unless the heading path names
+an example section (benchmarks, datasets, lint, Docker). Changelog and news sections are
+history, not requirements, and are skipped.
 """
 
 from __future__ import annotations
@@ -16,13 +19,11 @@ from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.htmltables import read_html_table
+from bringup.scan.markdown import Fence, Heading, markdown_blocks
 from bringup.scan.prose import Vendor, vocabulary
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")  # closing #s stripped in _heading
-_SETEXT = re.compile(r"^\s*(=+|-+)\s*$")
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
 _RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)")
 _REQUIRED_HEADING = re.compile(
@@ -37,6 +38,15 @@ _SKIPPED_HEADING = re.compile(
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
 )
+_EXAMPLE_SECTION = re.compile(
+    r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
+    r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
+    r"accuracy|性能|基准|示例|样例|数据集|贡献|调试|精度|评测|问题",
+    re.IGNORECASE,
+)
+"""Sections whose code blocks are examples, not the repo's own install, build, test or run
+steps: a benchmark run, a dataset download, a lint setup, a Docker recipe, a debug recipe.
+Their commands still state requirements."""
 _NOT_COMMANDS = frozenset(
     {"c", "cpp", "c++", "cuda", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
      "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
@@ -58,35 +68,22 @@ def file_vendor(text: str) -> Vendor:
     return best[1]
 
 
-def _heading(lines: list[str], index: int, rst: bool) -> tuple[str, int] | None:
-    """The heading starting at ``index`` and how many lines it takes (ATX, setext, rst)."""
-    match = _HEADING.match(lines[index])
-    if match is not None and not rst:
-        # what ``(.*?)\s*#*\s*$`` would keep, without that pattern's quadratic retries
-        return match.group(2).rstrip().rstrip("#").rstrip(), 1
+def _rst_heading(lines: list[str], index: int) -> tuple[str, int] | None:
+    """The rst heading (a line over an underline) at ``index`` and the lines it takes."""
     following = lines[index + 1] if index + 1 < len(lines) else ""
     text = lines[index].strip()
     if not text or text.startswith(("|", "-", "*", ">", "..")):
         return None
-    if rst and _RST_UNDERLINE.match(following) and len(following.strip()) >= len(text) // 2:
-        return text, 2
-    if not rst and _SETEXT.match(following):
+    if _RST_UNDERLINE.match(following) and len(following.strip()) >= len(text) // 2:
         return text, 2
     return None
 
 
-def _code_block(lines: list[str], index: int, rst: bool) -> tuple[int, int, int, str] | None:
-    """``(first body line, end of body, next line to read, language)`` of a code block that
-    starts at ``index`` (a Markdown fence, or an rst ``::`` / ``.. code-block::``)."""
-    fence = _FENCE.match(lines[index])
-    if fence is not None:
-        marker = fence.group(1)[:3]
-        end = index + 1
-        while end < len(lines) and not lines[end].strip().startswith(marker):
-            end += 1
-        return index + 1, end, end + 1, fence.group(2).lower()
+def _rst_code_block(lines: list[str], index: int) -> tuple[int, int, int, str] | None:
+    """``(first body line, end of body, next line to read, language)`` of an rst literal
+    block (``::``) or ``.. code-block::`` that starts at ``index``."""
     directive = _RST_DIRECTIVE.match(lines[index])
-    if not rst or (directive is None and not lines[index].rstrip().endswith("::")):
+    if directive is None and not lines[index].rstrip().endswith("::"):
         return None
     language = directive.group(1).lower() if directive is not None else ""
     start = index + 1
@@ -108,6 +105,8 @@ class _Reader:
         self.requirements: list[Requirement] = []
         self.steps: list[Step] = []
         self.heading = ""
+        self.path: list[tuple[int, str]] = []
+        self.steps_here = True
         self.required = False
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
@@ -136,12 +135,19 @@ class _Reader:
             source = self.file.source(command.line)
             self.requirements.extend(requirements_of(command, source, hard=True))
         self.requirements.extend(environment_requirements(self.file, commands))
+        if not self.steps_here:
+            return
         context = f"{self.heading}\n{self.last_paragraph}"
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
         )
 
-    def title(self, text: str) -> None:
+    def title(self, text: str, level: int) -> None:
+        """Enter a section; its heading path (the heading and those above it) decides
+        whether its code blocks are steps or examples."""
+        self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
+        words = " / ".join(t for _, t in self.path)
+        self.steps_here = not _EXAMPLE_SECTION.search(words)
         self.heading = clean(text)
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
@@ -149,6 +155,8 @@ class _Reader:
 
     def read(self) -> Extraction:
         lines = self.file.text.splitlines()
+        # Markdown: fences and headings where markdown-it-py finds them; rst: the line rules
+        blocks = None if self.rst else markdown_blocks(self.file.text)
         index = 0
         while index < len(lines):
             raw = lines[index]
@@ -158,7 +166,10 @@ class _Reader:
                 self.pending and (not stripped or _ITEM.match(raw) or stripped.startswith(_BREAKS))
             ) or (self.table and not in_table):
                 self.flush()
-            block = _code_block(lines, index, self.rst)
+            parsed = blocks.get(index) if blocks is not None else None
+            block = _rst_code_block(lines, index) if blocks is None else None
+            if isinstance(parsed, Fence):
+                block = (parsed.start, parsed.end, parsed.after, parsed.language)
             if block is not None:
                 self.block(lines, block[0], block[1], block[3])
                 index = block[2]
@@ -168,10 +179,12 @@ class _Reader:
                 self.table, index = read_html_table(lines, index)
                 self.flush()
                 continue
-            heading = _heading(lines, index, self.rst)
+            heading = _rst_heading(lines, index) if blocks is None else None
+            if isinstance(parsed, Heading):
+                heading = (parsed.text, parsed.after - index)
             if heading is not None:
                 self.flush()
-                self.title(heading[0])
+                self.title(heading[0], parsed.level if isinstance(parsed, Heading) else 1)
                 index += heading[1]
                 continue
             if in_table:

@@ -222,6 +222,7 @@ class _Split(NamedTuple):
     steps: list[Step]
     other_requirements: dict[str, list[Requirement]]
     other_steps: dict[str, list[Step]]
+    scope_of: dict[str, str]
 
     def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:
         """The scopes beside the repo's, their requirements settled as the repo's are but
@@ -242,17 +243,18 @@ class _Split(NamedTuple):
 
 def _defaults(
     extractions: list[Extraction],
-    stated: list[Step],
+    scoped: _Split,
     requirements: list[Requirement],
     test_files: list[tuple[str, str]],
 ) -> list[Step]:
     """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
-    the test files when no stated step runs pytest."""
+    the repo's own test files (not a sub-project's) when no stated step runs pytest."""
     defaults = [step for e in extractions for step in e.default_steps]
-    if any(s.kind == "test" and "pytest" in s.argv[:3] for s in stated):
+    if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
+    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) == REPO]
     guards = [r for r in requirements if r.subject in ("npu_count", "gpu_count")]
-    return pytest_steps(test_files, guards) + defaults
+    return pytest_steps(own, guards) + defaults
 
 
 def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
@@ -268,7 +270,7 @@ def _scoped(
     scope_of = {ref: scopes.of(entry.rel, entry.kind) for ref, (entry, _) in texts.items()}
     by_scope = _by_scope(requirements, scope_of)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
-    return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps)
+    return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps, scope_of)
 
 
 def scan_repo(
@@ -333,7 +335,7 @@ def scan_repo(
     requirements, unversioned = _settle_unversioned(scoped.requirements, component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
     requirements = merge_repeats(unite(requirements, authority), authority)
-    defaults = _defaults(extractions, scoped.steps, requirements, test_files)
+    defaults = _defaults(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
     if manifest is not None and loaded is not None:
