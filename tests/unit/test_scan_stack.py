@@ -157,6 +157,19 @@ def test_one_repo_with_subdirectories_is_one_repo(tmp_path: Path) -> None:
     assert [r.spec for r in component.requirements] == [">=3.20"]
 
 
+def test_a_repo_without_a_top_build_file_is_one_repo(tmp_path: Path) -> None:
+    # the top of Ascend/op-plugin (README.md, LICENSE, .gitmodules, ci/build.sh, examples/,
+    # op_plugin/): a snapshot without .git came back as one "repo" per subdirectory
+    (tmp_path / "README.md").write_text("# op-plugin\n")
+    (tmp_path / "LICENSE").write_text("BSD 3-Clause License\n")
+    (tmp_path / ".gitmodules").write_text('[submodule "third_party/op-plugin"]\n')
+    for sub, name in (("ci", "build.sh"), ("examples", "README.md"), ("op_plugin", "README.md")):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / name).write_text("# part\n")
+    (component,) = scan_stack([tmp_path]).components
+    assert component.name == tmp_path.name
+
+
 def test_two_repos_with_one_name(tmp_path: Path) -> None:
     for parent in ("x", "y"):
         repo = tmp_path / parent / "same"

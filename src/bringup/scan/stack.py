@@ -66,8 +66,28 @@ class _Target(NamedTuple):
     prefix: list[Union[str, int]]
 
 
+_ROOT_MARKERS = (
+    "LICENSE",
+    "LICENSE.txt",
+    "LICENSE.md",
+    "COPYING",
+    "OWNERS",
+    ".gitmodules",
+    ".gitignore",
+    ".pre-commit-config.yaml",
+    ".gitlab-ci.yml",
+    ".github",
+    ".gitee",
+    ".gitcode",
+    "CONTRIBUTING.md",
+)
+"""What only a repository's own root holds (its licence, its git and CI configuration): a
+directory with one is one repo even without a build file at the top (Ascend/op-plugin builds
+from ``ci/build.sh``), never a directory of repos."""
+
+
 def _has_build_files(path: Path) -> bool:
-    return any((path / marker).exists() for marker in _BUILD_MARKERS)
+    return any((path / marker).exists() for marker in (*_BUILD_MARKERS, *_ROOT_MARKERS))
 
 
 def _looks_like_repo(path: Path) -> bool:
