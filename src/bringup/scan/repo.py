@@ -27,7 +27,7 @@ from bringup.scan.progress import Progress
 from bringup.scan.prose import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
-from bringup.scan.scopes import CI, REPO, Scopes
+from bringup.scan.scopes import CI, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
@@ -248,12 +248,14 @@ def _defaults(
     test_files: list[tuple[str, str]],
 ) -> list[Step]:
     """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
-    the repo's own test files (not a sub-project's) when no stated step runs pytest."""
+    the repo's own test files (not a sub-project's), needing what their guards say, when no
+    stated step runs pytest."""
     defaults = [step for e in extractions for step in e.default_steps]
     if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
-    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) == REPO]
-    guards = [r for r in requirements if r.subject in ("npu_count", "gpu_count")]
+    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) in (REPO, TESTS)]
+    found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
+    guards = [r for r in found if r.subject in ("npu_count", "gpu_count")]
     return pytest_steps(own, guards) + defaults
 
 
@@ -267,7 +269,7 @@ def _scoped(
     scopes: Scopes,
     texts: dict[str, tuple[RepoFile, str]],
 ) -> _Split:
-    scope_of = {ref: scopes.of(entry.rel, entry.kind) for ref, (entry, _) in texts.items()}
+    scope_of = {ref: scopes.of(entry.rel) for ref, (entry, _) in texts.items()}
     by_scope = _by_scope(requirements, scope_of)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps, scope_of)

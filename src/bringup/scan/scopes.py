@@ -10,8 +10,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 
 - CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing and agent guides ``development``;
-- files under ``tests/`` (and the other test directory names) are the ``tests`` feature,
-  but for the test sources themselves: their guards are what the repo's test step needs;
+- files under ``tests/`` (and the other test directory names) are the ``tests`` feature:
+  a test's skip guard ("needs 2 NPUs") is what the test step needs, not the repo;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own;
 - a nested directory with a build file and a README of its own is a sub-project unless the
@@ -102,10 +102,8 @@ class Scopes:
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
                 self._build.setdefault(dirname(rel), []).append(text)
 
-    def of(self, rel: str, kind: str = "") -> str:
-        """The scope ``rel`` (a file of ``kind``, as ``walk`` classifies it) belongs to:
-        ``REPO``, a feature name or a sub-project path. Test sources (``tests``: their skip
-        guards) say what the repo's own test step needs, so they stay the repo's."""
+    def of(self, rel: str) -> str:
+        """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path."""
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
         if name in _CI_FILES or (dirs and dirs[0] in _CI_DIRS):
@@ -116,7 +114,7 @@ class Scopes:
             return DEVELOPMENT
         for index, folder in enumerate(dirs):
             if folder in _TEST_DIRS:
-                return REPO if kind == "tests" else TESTS
+                return TESTS
             if folder in _COLLECTIONS and index + 1 < len(dirs):
                 return "/".join(parts[: index + 2])
         project = self._subproject(parts[:-1])
