@@ -96,6 +96,16 @@ def test_install_guides_are_the_repo_topic_pages_are_features() -> None:
     assert scopes.of(setup) == "experimental/_inductor_npu_ext"
 
 
+def test_lint_and_dev_requirement_files_are_not_the_repo() -> None:
+    # deepseek-ai/DeepEP requirements-lint.txt (clang-format, yapf, ruff); NVIDIA/apex
+    # requirements_dev.txt (flake8, Sphinx) beside its requirements.txt
+    scopes = Scopes(["requirements-lint.txt", "requirements_dev.txt", "requirements.txt"], {})
+    assert scopes.of("requirements-lint.txt") == DEVELOPMENT
+    assert scopes.of("requirements_dev.txt") == DEVELOPMENT
+    assert scopes.of("requirements-test.txt") == TESTS
+    assert scopes.of("requirements.txt") == REPO
+
+
 def _docs(rel: str, text: str) -> list[Requirement]:
     return list(extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements)
 

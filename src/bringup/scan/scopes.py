@@ -23,7 +23,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   notes) is the repo's; any other page, or a page in a topic directory
   (``docs/zh/mindspore/install_guide.md``), is a feature named after it;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
-  reads is that directory's own list, not the build's.
+  reads is that directory's own list, not the build's; a lint, docs or dev requirements
+  file is ``development``'s, a test one the ``tests`` feature's.
 """
 
 from __future__ import annotations
@@ -78,6 +79,10 @@ _WHOLE_GUIDE = re.compile(
     re.IGNORECASE,
 )
 _DEVELOPMENT = re.compile(r"^(?:contributing|development|developer|hacking|agents|claude)\b", re.I)
+_DEV_REQUIREMENTS = re.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
+_TEST_REQUIREMENTS = re.compile(r"[-_.]tests?[-_.]", re.I)
+"""``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
+``requirements-test.txt``: what the linters, docs and tests install, not the repo."""
 _PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 _BUILD_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 
@@ -120,6 +125,8 @@ class Scopes:
         project = self._subproject(parts[:-1])
         if project:
             return project
+        if _DEV_REQUIREMENTS.search(name) and "requirements" in name:
+            return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
         if name.endswith(("requirements.txt", "requirements.in")) and self._unread(rel):
             return "/".join(parts[:-1])
         return self._doc_scope(parts)
