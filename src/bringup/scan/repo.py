@@ -100,6 +100,9 @@ def _extract(kind: str, file: SourceFile) -> Extraction:
     return msgspec.structs.replace(extraction, findings=(*extraction.findings, found))
 
 
+_SURENESS = {"low": 0, "medium": 1, "high": 2}
+
+
 def _settle_unversioned(
     requirements: list[Requirement], component: str
 ) -> tuple[list[Requirement], list[Finding]]:
@@ -118,6 +121,12 @@ def _settle_unversioned(
             mentions[requirement.subject].append(requirement)
             if len(mentions[requirement.subject]) == 1:
                 kept.append(requirement)
+    # the mention that stands for the others is the surest (a table cell before a passing
+    # sentence), in the place of the first
+    for index, requirement in enumerate(kept):
+        found = mentions.get(requirement.subject) if not requirement.spec else None
+        if found:
+            kept[index] = max(found, key=lambda r: _SURENESS[r.confidence])
     findings = [
         Finding(
             kind="unversioned",
