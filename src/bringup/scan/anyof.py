@@ -20,7 +20,8 @@ import msgspec
 
 from bringup.model import Alternative, Requirement, Source
 from bringup.scan.registry import DECLARED, PROSE
-from bringup.versions import InvalidVersion, Version, scheme_for
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidVersion, Version
 
 ANY_OF_SUBJECTS = frozenset({"chip", "arch", "os", "distro", "device_kind"})
 """Subjects whose mentions name alternatives (all in the unordered ``name`` scheme)."""
