@@ -1,0 +1,128 @@
+"""Recall and precision of ``bringup scan`` against blind truth files (tests/data/scan_eval).
+
+A truth requirement of the repo's own scope is *found* when the scan reports its subject citing one
+of the truth's ``path:line`` places; a scanned requirement is *correct* when it cites such a place
+for its subject, and a *scope error* when the place belongs to a sub-project or feature instead.
+
+    .venv/bin/python bench/scan_eval.py SRC [--truth DIR]
+
+SRC holds one checkout per truth file, named as the file (``SRC/MindSpeed`` for ``MindSpeed.toml``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - 3.9/3.10
+    import tomli as tomllib
+
+TRUTH = Path(__file__).resolve().parent.parent / "tests" / "data" / "scan_eval" / "truth"
+KINDS: dict[str, set[str]] = {
+    "toolkit": {"cann", "cuda", "cudnn", "nccl", "nnal", "cann_nnal", "nvshmem"},
+    "driver": {"ascend_driver", "ascend_firmware", "nvidia_driver"},
+    "hardware": {"chip", "npu_count", "gpu_count", "compute_capability", "arch"},
+    "python": {"python"},
+    "host_toolchain": {
+        "gcc", "cmake", "cxx_standard", "glibc", "ninja", "clang", "os", "os_version", "glibcxx"
+    },
+    "vocabulary": {"submodule", "env_var", "system_package", "network"},
+}  # fmt: skip
+
+
+def norm(subject: str) -> str:
+    lowered = subject.lower()
+    if lowered.startswith("pypi:"):
+        lowered = lowered[len("pypi:") :]
+    return re.sub(r"[-_.]+", "_", lowered)
+
+
+def kind(subject: str) -> str:
+    for name, members in KINDS.items():
+        if subject in {norm(member) for member in members}:
+            return name
+    return "python_package"
+
+
+def scanned(checkout: Path) -> list[tuple[str, str]]:
+    """(subject, path:line relative to the checkout) of each requirement the scan reports."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bringup", "scan", checkout.name, "--json"],
+        cwd=checkout.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = []
+    for component in json.loads(done.stdout)["data"]["components"]:
+        for requirement in component.get("requirements", []):
+            ref = requirement["source"].get("ref", "")
+            rel = ref.split("/", 1)[1] if "/" in ref else ref
+            line = requirement["source"].get("line")
+            found.append((norm(requirement["subject"]), f"{rel}:{line}"))
+    return found
+
+
+def score(src: Path, truth_dir: Path) -> dict[str, Counter[str]]:
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    for truth_file in sorted(truth_dir.glob("*.toml")):
+        truth = tomllib.loads(truth_file.read_text(encoding="utf-8"))
+        tool = scanned(src / truth_file.stem)
+        own: dict[str, set[str]] = defaultdict(set)
+        other: dict[str, set[str]] = defaultdict(set)
+        for item in truth.get("requirement", []):
+            places = own if item.get("scope", "repo") == "repo" else other
+            places[norm(item["subject"])].update(item.get("where", []))
+        cited: dict[str, set[str]] = defaultdict(set)
+        for subject, where in tool:
+            cited[subject].add(where)
+            counts = totals[kind(subject)]
+            counts["tool"] += 1
+            counts["correct"] += where in own.get(subject, ())
+            counts["scope_error"] += where in other.get(subject, ())
+        for item in truth.get("requirement", []):
+            if item.get("scope", "repo") != "repo":
+                continue
+            subject = norm(item["subject"])
+            counts = totals[kind(subject)]
+            counts["truth"] += 1
+            counts["found"] += bool(cited.get(subject, set()) & set(item.get("where", [])))
+    return totals
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("src", type=Path, help="a directory of checkouts named as the truth files")
+    parser.add_argument("--truth", type=Path, default=TRUTH)
+    args = parser.parse_args()
+    totals = score(args.src, args.truth)
+    header = ("kind", "truth", "found", "recall", "tool", "correct", "prec")
+    print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6}".format(*header))
+    overall: Counter[str] = Counter()
+    for name in [*KINDS, "python_package"]:
+        counts = totals[name]
+        overall.update(counts)
+        recall = counts["found"] / counts["truth"] if counts["truth"] else 0.0
+        precision = counts["correct"] / counts["tool"] if counts["tool"] else 0.0
+        print(
+            f"{name:16} {counts['truth']:5} {counts['found']:5} {recall:7.1%} "
+            f"{counts['tool']:5} {counts['correct']:7} {precision:6.1%}"
+        )
+    recall = overall["found"] / max(overall["truth"], 1)
+    precision = overall["correct"] / max(overall["tool"], 1)
+    print(
+        f"{'ALL':16} {overall['truth']:5} {overall['found']:5} {recall:7.1%} "
+        f"{overall['tool']:5} {overall['correct']:7} {precision:6.1%}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
