@@ -16,7 +16,7 @@ from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import install_action, need_action, set_env_action
 from bringup.plan.decide import context_for, decide
-from bringup.plan.order import bringup_order
+from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import tier_of
 
 __all__ = ["plan"]
@@ -50,7 +50,7 @@ def plan(
     for name in order:
         component = by_name[name]
         context = context_for(component, resolution, arch=arch, chip=chip)
-        for step in component.steps:
+        for step in prepares_first(component.steps, lambda s: s.kind):
             decision = decide(step, context, resolution)
             steps.append(
                 PlanStep(

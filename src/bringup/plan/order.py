@@ -4,11 +4,24 @@ communication, inference and training (the layers an expert checks in that order
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from bringup.model.requirements import Component
+from bringup.model.requirements import Component, StepKind
 
 ROLE_ORDER = ("toolchain", "ops", "comm", "inference", "training", "samples", "other")
+
+PREPARES: tuple[StepKind, ...] = ("build", "install", "convert")
+"""Kinds of step that make what later steps use: a repo's tests import what its install made."""
+
+_Step = TypeVar("_Step")
+
+
+def prepares_first(steps: Sequence[_Step], kind_of: Callable[[_Step], str]) -> list[_Step]:
+    """A repo's steps with its builds, installs and conversions before its tests and runs,
+    each group in the order given (a README often lists ``pytest`` before ``pip install -e .``,
+    and run in that order the tests cannot import the package)."""
+    return sorted(steps, key=lambda step: kind_of(step) not in PREPARES)
 
 
 def bringup_order(components: Sequence[Component]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from bringup.model.plan import PlanStep
+from bringup.plan.order import PREPARES
 from bringup.process import Completed, SubprocessRunner
 from bringup.run.fingerprint import step_inputs
-from bringup.run.graph import PREPARES, Unit
+from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
 from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines

@@ -10,9 +10,7 @@ from dataclasses import dataclass
 
 from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component
-
-PREPARES = ("build", "install", "convert")
-"""Kinds of step whose failure stops the rest of their repo and the repos depending on it."""
+from bringup.plan.order import prepares_first
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ def units(components: Sequence[Component], steps: Sequence[PlanStep]) -> list[Un
         found.setdefault(step.component, []).append(step)
     result = []
     for name, mine in found.items():
-        ordered = sorted(mine, key=lambda s: (s.kind not in PREPARES, s.order))
+        ordered = prepares_first(sorted(mine, key=lambda s: s.order), lambda s: s.kind)
         component = by_name[name]
         after = frozenset(d for d in component.depends_on if d in found and d != name)
         result.append(Unit(component=component, steps=tuple(ordered), after=after))
