@@ -34,6 +34,24 @@ the oldest that fits is picked)."""
 
 FIXED_SCOPES: frozenset[Scope] = frozenset({"hardware", "platform", "driver"})
 
+Provider = Literal["host", "toolkit", "index", "system"]
+"""Where a subject comes from: the ``host`` itself (the chip, glibc, the driver, the system
+compiler), a vendor ``toolkit`` installer (CANN, CUDA), the Python package ``index`` (torch,
+and tools published there too: cmake, ninja, pybind11, setuptools), or a ``system`` package
+(clang, lld, zlib). A need the index meets is installed into the environment: an action, never
+a blocker."""
+
+_PROVIDER_OF_SCOPE: dict[Scope, Provider] = {
+    "host": "host",
+    "toolkit": "toolkit",
+    "python_package": "index",
+    "system_tool": "system",
+    "hardware": "host",
+    "platform": "host",
+    "driver": "host",
+    "setting": "host",
+}
+
 
 class Subject(msgspec.Struct, frozen=True, kw_only=True):
     """One requirement subject. ``fact_key``: the snapshot fact that holds the host's value
@@ -42,7 +60,8 @@ class Subject(msgspec.Struct, frozen=True, kw_only=True):
     device). ``toolkit_kinds``: ``Toolkit.kind`` values of the snapshot that install it.
     ``minimum``: in prose a bare version means "this or newer" (a compiler, a driver, a count);
     ``single_part``: a one-number version ("GCC 9", "C++ 17") is a version, not noise.
-    ``backend``: the backend that contributed it, empty for the generic ones."""
+    ``backend``: the backend that contributed it, empty for the generic ones.
+    ``provider``: where it comes from (``Provider``); empty: what its scope implies."""
 
     name: str
     scheme: str
@@ -55,10 +74,15 @@ class Subject(msgspec.Struct, frozen=True, kw_only=True):
     minimum: bool = False
     single_part: bool = False
     backend: str = ""
+    provider: Optional[Provider] = None
 
     @property
     def display_name(self) -> str:
         return self.display or self.name
+
+    @property
+    def provided_by(self) -> Provider:
+        return self.provider or _PROVIDER_OF_SCOPE[self.scope]
 
 
 def _s(name: str, scheme: str, scope: Scope, display: str = "", **more: object) -> Subject:
@@ -91,6 +115,7 @@ GENERIC: tuple[Subject, ...] = (
         "numeric",
         "system_tool",
         "GCC",
+        provider="host",
         fact_key="toolchain.gcc.version",
         minimum=True,
         single_part=True,
@@ -104,11 +129,12 @@ GENERIC: tuple[Subject, ...] = (
         minimum=True,
         single_part=True,
     ),
-    _s(
-        "cmake", "numeric", "system_tool", "CMake", fact_key="toolchain.cmake.version", minimum=True
-    ),
-    _s(
-        "ninja", "numeric", "system_tool", "Ninja", fact_key="toolchain.ninja.version", minimum=True
+    *(
+        _s(name, "numeric", "system_tool", display, provider="index", fact_key=key, minimum=True)
+        for name, display, key in (
+            ("cmake", "CMake", "toolchain.cmake.version"),
+            ("ninja", "Ninja", "toolchain.ninja.version"),
+        )
     ),
     _s("cxx_standard", "numeric", "setting", "C++ standard", minimum=True, single_part=True),
     *(_s(name, "pep440", "python_package") for name in ("torch", "torchvision", "torchaudio")),
@@ -263,6 +289,21 @@ def is_device_only(name: str) -> bool:
 def block_scope(name: str) -> Literal["all", "device"]:
     """Which steps a violated fixed subject stops: device steps only, or everything."""
     return "device" if is_device_only(name) else "all"
+
+
+def provider_of(name: str) -> Provider:
+    """Where ``name`` comes from; anything not catalogued is a Python distribution (``pypi:…``,
+    a bare name), from the index, or a package of another ecosystem (``cmake:…``, ``conda:…``)."""
+    found = catalogue().get(name)
+    if found is not None:
+        return found.provided_by
+    return "system" if ":" in name and not name.startswith("pypi:") else "index"
+
+
+def from_index(name: str) -> bool:
+    """Whether a version of ``name`` the machine lacks is installed from the package index
+    (so the index's releases are open to the solver, not only the knowledge base's)."""
+    return provider_of(name) == "index"
 
 
 def is_distribution(name: str) -> bool:

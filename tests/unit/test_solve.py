@@ -418,14 +418,62 @@ def test_many_repos_that_cannot_share_each_get_an_environment() -> None:
     assert resolution.optimal
 
 
-def test_a_range_no_release_meets_leaves_the_repo_out_with_its_line() -> None:
-    """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the repo cannot run here at
-    any pin, and the reason is its own line, with its source."""
+def test_a_version_the_knowledge_base_does_not_list_is_unverified_not_impossible() -> None:
+    """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the knowledge base is not the
+    list of every release, so torch 9 is pinned as asked, marked unverified (not compatible),
+    with the missing record named; the verdict says so."""
     resolution = _solve([component("future", [("torch", ">=9")])])
-    assert resolution.environments == ()
-    (unplaced,) = resolution.unplaced
-    assert unplaced.conflict is not None
-    assert explain_conflict(unplaced.conflict) == (
-        "future needs torch >= 9 (future/README.md:1): no torch satisfies it "
-        "-> future cannot run on this machine"
+    assert resolution.unplaced == ()
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert (pin.version, pin.origin) == ("9", "unverified")
+    assert pin.missing == ("no release record for torch 9 in the knowledge base",)
+    assert explain_verdict(resolution.verdicts[0]).startswith(
+        "runs here after installing torch 9 (unverified: not in the knowledge base)"
     )
+
+
+def test_an_unverified_cann_names_the_compatibility_rows_that_would_check_it() -> None:
+    """CANN 9.2.0 (not in the releases) beside torch_npu, whose rows say which CANN each
+    release goes with: the pin is unverified and the torch_npu rows for it are named missing;
+    a known torch_npu whose row asks another CANN is a real conflict, not an unknown."""
+    resolution = _solve([component("next", [("cann", "==9.2.0"), ("torch_npu", ">=2.3")])])
+    (env,) = resolution.environments
+    cann = env.pin("cann")
+    assert cann is not None
+    assert cann.origin == "unverified"
+    assert "no torch_npu row for CANN 9.2.0 in test.toml" in cann.missing
+    known = _solve([component("old", [("cann", "==9.2.0"), ("torch_npu", "==2.1.0")])])
+    assert known.environments == ()
+    (unplaced,) = known.unplaced
+    assert unplaced.conflict is not None
+    assert {i.kind for i in unplaced.conflict.items} == {"requirement", "rule"}
+
+
+def test_a_local_version_label_is_a_build_of_its_release() -> None:
+    """torch == 2.1.0+cpu (a README pin): the +cpu build of the release 2.1.0, so the
+    knowledge base's release record stands for it; torch == 2.3.0+cpu is unverified."""
+    resolution = _solve([component("cpu", [("torch", "==2.1.0+cpu")])])
+    pin = resolution.environments[0].pin("torch")
+    assert pin is not None
+    assert (pin.version, pin.origin) == ("2.1.0+cpu", "release")
+    later = _solve([component("cpu", [("torch", "==2.3.0+cpu")])])
+    pin = later.environments[0].pin("torch")
+    assert pin is not None
+    assert (pin.version, pin.origin) == ("2.3.0+cpu", "unverified")
+
+
+def test_cmake_from_python_build_requirements_is_installed_from_the_index() -> None:
+    """``cmake>=3.26`` as a Python build requirement on a host with CMake 3.25: the package
+    index provides it, so the repo runs after installing it, never "no CMake satisfies it"."""
+    resolution = _solve(
+        [component("kernels", [("cmake", ">=3.26"), ("ninja", ">=1.11")])],
+        snapshot=host(facts={"toolchain.cmake.version": "3.25.1"}),
+    )
+    assert resolution.unplaced == ()
+    (env,) = resolution.environments
+    pin = env.pin("cmake")
+    assert pin is not None
+    assert (pin.origin, pin.version) == ("index", ">=3.26")
+    assert "CMake >= 3.26 (from the package index)" in explain_verdict(resolution.verdicts[0])

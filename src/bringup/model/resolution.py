@@ -11,7 +11,7 @@ from bringup.model.facts import Fact, FactStatus
 from bringup.model.requirements import Requirement
 from bringup.model.source import Source
 
-PinOrigin = Literal["installed", "release", "host", "what-if", "index"]
+PinOrigin = Literal["installed", "release", "host", "what-if", "index", "unverified"]
 ItemKind = Literal["requirement", "rule", "host"]
 CheckStatus = Literal[
     "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided", "needed"
@@ -42,13 +42,16 @@ class Pin(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The version chosen for one subject in one environment, and what chose it: the host's
     installed copy, a knowledge-base release record, the host's fixed value, a what-if, or
     the package index (a Python distribution the knowledge base does not know: ``version``
-    is then the range the environment's repos state, for the installer to resolve)."""
+    is then the range the environment's repos state, for the installer to resolve), or
+    ``unverified``: a version a repo names that the knowledge base does not list, pinned as
+    asked; ``missing`` names the compatibility rows that would check it."""
 
     subject: str
     version: str
     origin: PinOrigin
     source: Source
     installed: bool = False
+    missing: tuple[str, ...] = ()
 
 
 class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -131,12 +134,15 @@ ObstacleKind = Literal["install", "hardware", "platform", "driver", "conflict", 
 
 class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What stands between a repo and running here: a pin to install (``detail`` is the
-    version), a host value it needs (``detail`` is the spec), a conflict it is part of."""
+    version), a host value it needs (``detail`` is the spec), a conflict it is part of.
+    ``missing``: for a version to install that the knowledge base does not list (unverified,
+    not known compatible), the compatibility rows that would check it."""
 
     kind: ObstacleKind
     subject: str
     detail: str
     source: Optional[Source] = None
+    missing: tuple[str, ...] = ()
 
 
 class Verdict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

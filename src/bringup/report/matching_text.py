@@ -83,6 +83,8 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
         return check.pin or ""
     if pin.origin == "index":
         return "from the index"
+    if pin.origin == "unverified":
+        return f"{pin.version} + unverified"
     return pin.version + ("" if pin.installed else " +")
 
 

@@ -28,6 +28,7 @@ _ORIGIN = {
     "host": "this machine",
     "what-if": "what-if",
     "index": "package index",
+    "unverified": "not in the knowledge base (unverified)",
 }
 
 

@@ -202,6 +202,8 @@ def describe_obstacle(obstacle: Obstacle) -> str:
             return f"{name} (from the package index)"
         if detail[0] in "<>=!~":
             return f"{name} {format_spec(detail)} (from the package index)"
+        if obstacle.missing:
+            return f"{name} {detail} (unverified: not in the knowledge base)"
         return f"{name} {detail}"
     if obstacle.kind == "driver":
         return f"the {name} ({format_spec(obstacle.detail)})"

@@ -2,14 +2,17 @@
 it comes from (installed here, a knowledge-base release, the host's fixed value), and the
 set of candidates each spec admits, computed once with ``bringup.versions``.
 
-A subject the knowledge base knows is a closed world: its releases and what is installed.
-A Python distribution the knowledge base does not know (numpy, pytest) is open: besides what
-is installed, *regions* stand for the releases a package index would offer. A region is a
-version picked on each side of every version the repos name (``<2,>=1.21`` gives 1.20.9999,
-1.21, 1.21.1, 1.22, 2 ...), kept only when it meets the repos' specs differently from every
-other candidate. So "numpy < 2" and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is
-satisfiable without knowing numpy's releases; a region is pinned as its range, for the
-installer to resolve.
+A subject the knowledge base knows is an open world too: its releases, what is installed, and,
+for a spec no known version meets, the versions it names (``CANN == 9.2.0``), each an
+*unverified* candidate ranked after the known ones: pinnable as asked, with no compatibility
+row to check it. A local label (``2.7.1+cpu``) is a build of its public version: a release when
+the public version is one. A subject the package index provides (a Python distribution, cmake,
+ninja) that the knowledge base does not list is open: besides what is installed, *regions*
+stand for the releases a package index would offer. A region is a version picked on each side
+of every version the repos name (``<2,>=1.21`` gives 1.20.9999, 1.21, 1.21.1, 1.22, 2 ...),
+kept only when it meets the repos' specs differently from every other candidate. So "numpy < 2"
+and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is satisfiable without knowing
+numpy's releases; a region is pinned as its range, for the installer to resolve.
 
 A Python distribution is installed in an interpreter: it counts as installed only for an
 environment on that interpreter, and a version no release lists exists only there (the
@@ -18,6 +21,7 @@ regions stand for the index everywhere else).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Optional
@@ -31,7 +35,7 @@ from bringup.model.resolution import HostValue
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
-from bringup.subjects import is_distribution, is_fixed, scheme_for, scope_of
+from bringup.subjects import from_index, is_fixed, scheme_for, scope_of
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 Scope = Literal["local", "fixed", "chosen"]
@@ -53,6 +57,8 @@ class Candidate:
     release: Optional[Release] = None
     host: Optional[HostValue] = None
     region: bool = False
+    unverified: bool = False
+    """A version a repo names that the knowledge base does not list."""
     installed_in: tuple[tuple[int, Installed], ...] = ()
     """A Python distribution installed in interpreters: (the Python candidate that is the
     interpreter, where it was seen). Installed for an environment on one of those only."""
@@ -75,6 +81,38 @@ class Candidate:
 
 def _release(version: _Pep440Version) -> tuple[int, ...]:
     return tuple(version.release)
+
+
+_CLAUSE = re.compile(r"^\s*(===|==|~=|>=|<=)?\s*([^<>=!~\s][^\s]*?)(\.\*)?\s*$")
+
+
+def named_versions(specs: Iterable[str], scheme: str) -> list[tuple[str, Version]]:
+    """The versions the specs name as ones they admit (``==9.2.0``, ``>=3.26``, ``~=2.1``,
+    ``==8.5.*`` as 8.5.0), each kept only when its own clause admits it."""
+    found: dict[Version, str] = {}
+    for text in specs:
+        for clause in (c for a in text.split("||") for c in a.split(",")):
+            match = _CLAUSE.match(clause)
+            if match is None:
+                continue
+            raw = match[2] + (".0" if match[3] else "")
+            try:
+                version = Version(raw, scheme)
+                if not SpecifierSet(clause.strip(), scheme).contains(version):
+                    continue
+            except (InvalidVersion, InvalidSpecifier):
+                continue
+            found.setdefault(version, raw)
+    return [(raw, version) for version, raw in found.items()]
+
+
+def public_version(raw: str) -> Optional[str]:
+    """The public part of a PEP 440 version with a local label (``2.7.1+cpu`` -> 2.7.1)."""
+    try:
+        parsed = _Pep440Version(raw)
+    except _Pep440InvalidVersion:
+        return None
+    return parsed.public if parsed.local else None
 
 
 def region_points(specs: Iterable[str]) -> list[str]:
@@ -116,6 +154,7 @@ class _Found:
     installed: Optional[Installed] = None
     release: Optional[Release] = None
     installed_in: list[tuple[int, Installed]] = field(default_factory=list)
+    unverified: bool = False
 
 
 class Candidates:
@@ -193,12 +232,15 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
+        if releases and scope_of(subject) != "setting":
+            self._unverified(subject, scheme, found)
         if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
             for entry in found.values():
                 entry.installed = Installed(subject, entry.raw, flag)
         newest_first = scope_of(subject) != "setting"
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
+        order.sort(key=lambda v: found[v].unverified)  # stable: a known version first
         made = [
             Candidate(
                 id=self.new_id(),
@@ -208,16 +250,40 @@ class Candidates:
                 installed=found[v].installed,
                 release=found[v].release,
                 installed_in=tuple(found[v].installed_in),
+                unverified=found[v].unverified,
             )
             for n, v in enumerate(order)
         ]
         parsed = list(order)
-        if not releases and is_distribution(subject):
+        if not releases and from_index(subject):
             regions = self._regions(subject, made)
             made += regions
             parsed += [Version(c.version, scheme) for c in regions]
         self._parsed[subject] = parsed
         return tuple(made)
+
+    def _unverified(self, subject: str, scheme: str, found: dict[Version, _Found]) -> None:
+        """Add the versions a spec names when no version the knowledge base lists or the host
+        has meets it (a spec something known meets needs no unknown one); a version with a
+        local label whose public version is a listed release is that release's build."""
+        if scheme == "name":
+            return
+        known = list(found)
+        by_raw = {entry.raw: entry for entry in found.values()}
+        for text in sorted(self.specs.get(subject, ())):
+            try:
+                if SpecifierSet(text, scheme).admitted(known):
+                    continue
+            except InvalidSpecifier:
+                continue
+            for raw, version in named_versions([text], scheme):
+                if version in found:
+                    continue
+                public = by_raw.get(public_version(raw) or "") if scheme == "pep440" else None
+                if public is not None and public.release is not None:
+                    found[version] = _Found(raw, release=public.release)
+                else:
+                    found[version] = _Found(raw, unverified=True)
 
     def _interpreters(self) -> dict[Version, int]:
         """The Python candidates by version: an interpreter packages were found in is the

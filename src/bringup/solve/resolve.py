@@ -190,9 +190,10 @@ def _removal_order(problem: SolverInput) -> Callable[[int], tuple[int, int]]:
     return order
 
 
-def _pin(candidate: Candidate, python: int | None = None) -> Pin:
+def _pin(candidate: Candidate, python: int | None = None, missing: tuple[str, ...] = ()) -> Pin:
     """The pin of ``candidate`` in an environment whose Python is candidate ``python``: a
-    package counts as installed only when it is installed in that very interpreter."""
+    package counts as installed only when it is installed in that very interpreter. An
+    unverified version names the rows that would check it (``missing``)."""
     origin: PinOrigin
     installed = candidate.installed_for(python)
     if installed is not None:
@@ -211,6 +212,17 @@ def _pin(candidate: Candidate, python: int | None = None) -> Pin:
             origin="release",
             source=candidate.release.source,
         )
+    if candidate.unverified:
+        name = f"{display_name(candidate.subject)} {candidate.version}"
+        return Pin(
+            subject=candidate.subject,
+            version=candidate.version,
+            origin="unverified",
+            source=Source(
+                kind="derived", ref=f"as a repo asks; {name} is not in the knowledge base"
+            ),
+            missing=missing,
+        )
     host = candidate.host
     origin = "what-if" if host is not None and host.source.kind == "user" else "host"
     return Pin(
@@ -220,6 +232,20 @@ def _pin(candidate: Candidate, python: int | None = None) -> Pin:
         source=host.source if host is not None else Source(kind="derived", ref="host"),
         installed=True,
     )
+
+
+def missing_rows(problem: SolverInput, candidate: Candidate) -> tuple[str, ...]:
+    """The compatibility rows that would check an unverified version: one per table and
+    subject pairing the knowledge base has for its subject, or its missing release record."""
+    subject, name = candidate.subject, f"{display_name(candidate.subject)} {candidate.version}"
+    rows = set()
+    for rule in problem.rules:
+        table = f"{rule.rule.topic}.toml"
+        if rule.then_subject == subject:
+            rows.add(f"no {display_name(rule.subject)} row for {name} in {table}")
+        elif rule.subject == subject:
+            rows.add(f"no {name} row in {table}")
+    return tuple(sorted(rows)) or (f"no release record for {name} in the knowledge base",)
 
 
 def _index_pin(problem: SolverInput, subject: str, components: set[int]) -> Pin:
@@ -273,7 +299,8 @@ def _environments(
             inside = {c for c, e in assign.items() if e == env}
             pins[renumber[env]].append(_index_pin(problem, picked.subject, inside))
         else:
-            pins[renumber[env]].append(_pin(picked, python.get(env)))
+            missing = missing_rows(problem, picked) if picked.unverified else ()
+            pins[renumber[env]].append(_pin(picked, python.get(env), missing))
     return tuple(
         Environment(
             index=n,

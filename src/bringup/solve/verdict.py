@@ -103,7 +103,13 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
             if pin is not None and not pin.installed:
                 kind: ObstacleKind = "driver" if scope_of(subject) == "driver" else "install"
                 obstacles.append(
-                    Obstacle(kind=kind, subject=subject, detail=pin.version, source=pin.source)
+                    Obstacle(
+                        kind=kind,
+                        subject=subject,
+                        detail=pin.version,
+                        source=pin.source,
+                        missing=pin.missing,
+                    )
                 )
     for unverified in resolution.unverified:
         if unverified.component == name:
