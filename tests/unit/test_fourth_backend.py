@@ -15,6 +15,7 @@ import pytest
 
 from bringup import backends, subjects
 from bringup.cli.main import main
+from bringup.ladder.run import ladder_backends
 from bringup.scan.linked import linked_in, provider
 
 ROOT = Path(__file__).parent.parent.parent
@@ -55,6 +56,20 @@ def test_entry_point_registers_the_backend_and_its_subjects(rocm_installed: None
     assert backends.backend("rocm").activation("/opt/rocm-6.1.2").variables == {
         "ROCM_PATH": "/opt/rocm-6.1.2"
     }
+
+
+def test_plugin_backend_adds_its_rungs_to_the_ladder(
+    rocm_installed: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "rocm" in ladder_backends()
+    code, data = _json(["ladder", "--backend", "rocm", "--list"], capsys)
+    assert code == 0
+    assert [rung["id"] for rung in data["rungs"]] == [
+        "device-init",
+        "operators",
+        "communication",
+        "memory",
+    ]
 
 
 def test_without_the_plugin_rocm_is_not_a_subject() -> None:

@@ -132,9 +132,11 @@ class Backend(Protocol):
     collectors write (None for the CPU); ``device_kind`` what its devices are called in
     ``StepNeeds`` (``npu``, ``gpu``; ``cpu``). ``collectors``/``report_importers``:
     ``module:attribute`` of each, loaded lazily by ``bringup.backends``. ``driver_subject``:
-    what ``--what-if driver=`` means on a host of this backend. ``ladder_rungs``: the layered
-    diagnosis steps (none yet). ``signature_namespace``: the prefix of its failure-signature
-    ids and facts (``ascend.``; environment variables it records are ``<namespace>env.NAME``).
+    what ``--what-if driver=`` means on a host of this backend. ``ladder_rungs``:
+    ``module:attribute`` of each tuple of ``bringup.ladder.Rung`` it adds to ``bringup
+    ladder`` (imported when a ladder runs or lists). ``signature_namespace``: the prefix of
+    its failure-signature ids and facts (``ascend.``; environment variables it records are
+    ``<namespace>env.NAME``).
     ``fact_keys``: the snapshot fact keys its collectors write (failure signatures may quote
     them). ``predicates``: modules whose import registers its failure-signature predicates
     (``bringup.triage.predicates.predicate``)."""

@@ -12,20 +12,22 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import sys
 from pathlib import Path
-from typing import Optional, TextIO
+from typing import Optional
 
 import click
 
 from bringup.cli.options import JSON
 from bringup.errors import ExitCode, InputError
-from bringup.ladder import LEVELS, LadderResult, Level, Rung, RungResult, run_ladder
+from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
 from bringup.ladder.order import order
-from bringup.ladder.run import RUNG_MODULES, backend_rungs
-from bringup.report.console import write
+from bringup.ladder.progress import EventLadderReporter
+from bringup.ladder.run import backend_rungs, ladder_backends
+from bringup.report.console import Writer, console, write
 from bringup.report.envelope import render_json
+from bringup.report.events import reporter_for
 from bringup.report.sanitize import printable
+from bringup.report.styled import Line
 
 MARKS = {"PASS": "PASS", "FAIL": "FAIL", "SKIP": "SKIP", "BLOCKED": "BLKD", "ERROR": "ERR "}
 
@@ -61,24 +63,6 @@ def interpreter(python: Optional[str], env: Optional[Path]) -> str:
     return found
 
 
-class PrintingReporter:
-    """Each rung's line as it finishes (a terminal sees the ladder climb)."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def rung_started(self, rung: Rung, level: Level) -> None:
-        expected = rung.expected(level)
-        if self.stream.isatty():
-            about = f" (~{expected:.0f} s)" if expected else ""
-            self.stream.write(f"[  ..  ] {rung.id}{about}\r")
-            self.stream.flush()
-
-    def rung_finished(self, result: RungResult) -> None:
-        self.stream.write("\n".join(rung_lines(result)) + "\n")
-        self.stream.flush()
-
-
 def rung_lines(result: RungResult) -> list[str]:
     """``[ PASS ] device-init   0.4 s  (expected ~3 s)  reason``, then for a failure the
     phase, the evidence tail, the diagnosis and the re-run command."""
@@ -109,6 +93,12 @@ def rung_lines(result: RungResult) -> list[str]:
     return lines
 
 
+def print_rung(out: Writer, result: RungResult) -> None:
+    """A finished rung's lines, as it finishes (a terminal sees the ladder climb)."""
+    for line in rung_lines(result):
+        out.print(Line(line))
+
+
 def _list(backend: str, as_json: bool) -> int:
     rungs = order(backend_rungs(backend))
     if as_json:
@@ -118,10 +108,9 @@ def _list(backend: str, as_json: bool) -> int:
     for rung in rungs:
         times = (f"~{rung.expected_s.get(level, 0):.0f} s" for level in LEVELS)
         rows.append((rung.id, rung.layer, *times, ", ".join(rung.requires) or "-"))
+    out = console()
     for row in rows:
-        sys.stdout.write(
-            f"{row[0]:<14} {row[1]:<19} {row[2]:>6} {row[3]:>9} {row[4]:>6}  {row[5]}\n"
-        )
+        out.print(Line(f"{row[0]:<14} {row[1]:<19} {row[2]:>6} {row[3]:>9} {row[4]:>6}  {row[5]}"))
     return int(ExitCode.OK)
 
 
@@ -134,8 +123,9 @@ def summary(result: LadderResult) -> str:
 @click.command("ladder")
 @click.option(
     "--backend",
-    type=click.Choice(sorted(RUNG_MODULES)),
-    help="Which backend's rungs (default: the one whose devices /dev shows, else cpu).",
+    metavar="NAME",
+    help="Which backend's rungs: cpu, ascend, cuda or a plug-in's (default: the one whose"
+    " devices /dev shows, else cpu).",
 )
 @click.option("--python", "python", metavar="PATH", help="The interpreter to run rungs in.")
 @click.option(
@@ -166,16 +156,22 @@ def command(
 ) -> int:
     """Check a stack layer by layer: device init, operators, communication, memory."""
     chosen = backend or default_backend()
+    if chosen not in ladder_backends():
+        known = ", ".join(ladder_backends())
+        raise click.BadParameter(
+            f"no ladder for {chosen!r}; known: {known}", param_hint="--backend"
+        )
     if list_rungs:
         return _list(chosen, as_json)
     target = interpreter(python, env)
-    if not as_json:
-        sys.stdout.write(f"bringup ladder: backend {chosen}, level {level}, python {target}\n")
-    reporter = None if as_json else PrintingReporter(sys.stdout)
-    result = run_ladder(chosen, target, level, reporter, keep_going=keep_going)
-    code = ExitCode.OK if result.ok else ExitCode.PROBLEMS
     if as_json:
+        result = run_ladder(chosen, target, level, keep_going=keep_going)
+        code = ExitCode.OK if result.ok else ExitCode.PROBLEMS
         write(render_json("ladder", code, result))
-    else:
-        sys.stdout.write(summary(result) + "\n")
-    return int(code)
+        return int(code)
+    out = console()
+    out.print(Line(f"bringup ladder: backend {chosen}, level {level}, python {target}"))
+    reporter = EventLadderReporter(reporter_for(), lambda done: print_rung(out, done))
+    result = run_ladder(chosen, target, level, reporter, keep_going=keep_going)
+    out.print(Line(summary(result)))
+    return int(ExitCode.OK if result.ok else ExitCode.PROBLEMS)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
+from bringup import backends
 from bringup.ladder.evidence import read_evidence, tail
 from bringup.ladder.judge import Peaks, judge
 from bringup.ladder.model import Judgement, LadderReporter, LadderResult, Level, Rung, RungResult
@@ -21,20 +22,27 @@ from bringup.process import CommandRunner, SubprocessRunner
 
 PROGRAMS = Path(__file__).parent / "programs"
 
-RUNG_MODULES = {
-    "cpu": "bringup.backends.cpu.rungs",
-    "cuda": "bringup.backends.cuda.rungs",
-    "ascend": "bringup.backends.ascend.rungs",
-}
-"""Backend -> the module whose ``RUNGS`` it provides."""
+
+def ladder_backends() -> tuple[str, ...]:
+    """The registered backends that declare rungs (their ``ladder_rungs`` slot), in order."""
+    return tuple(b.name for b in backends.registered() if b.ladder_rungs)
 
 
 def backend_rungs(backend: str) -> tuple[Rung, ...]:
-    """The rungs ``backend`` provides; an unknown backend names the known ones."""
-    if backend not in RUNG_MODULES:
-        raise KeyError(f"no ladder for backend {backend!r}; known: {', '.join(RUNG_MODULES)}")
-    rungs: tuple[Rung, ...] = importlib.import_module(RUNG_MODULES[backend]).RUNGS
-    return rungs
+    """The rungs ``backend`` declares in its ``ladder_rungs`` slot (a plug-in backend's
+    too); a backend without rungs names the ones that have them."""
+    try:
+        targets = backends.backend(backend).ladder_rungs
+    except KeyError:
+        targets = ()
+    if not targets:
+        known = ", ".join(ladder_backends())
+        raise KeyError(f"no ladder for backend {backend!r}; known: {known}")
+    rungs: list[Rung] = []
+    for target in targets:
+        module_name, _, attribute = target.partition(":")
+        rungs.extend(getattr(importlib.import_module(module_name), attribute))
+    return tuple(rungs)
 
 
 def rung_argv(rung: Rung, python: str, level: Level) -> tuple[str, ...]:

@@ -14,7 +14,9 @@ import pytest
 from bringup.ladder.judge import Peaks
 from bringup.ladder.model import LadderLayer, Level, Rung, RungResult
 from bringup.ladder.order import order
+from bringup.ladder.progress import EventLadderReporter
 from bringup.ladder.run import run_ladder
+from bringup.report.events import Finished, RecordingReporter, Started
 
 PASSING_DEVICE = 'print(\'{"count": 1, "names": ["planted"], "available": true}\')'
 PROGRAMS = {
@@ -159,3 +161,27 @@ def test_rungs_run_after_what_they_require_otherwise_in_the_given_order() -> Non
 def test_bad_rung_definitions_are_refused(rungs: list[Rung], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         order(rungs)
+
+
+@pytest.mark.integration
+def test_progress_goes_through_the_event_reporter(tmp_path: Path) -> None:
+    recorder = RecordingReporter()
+    printed: list[str] = []
+    run_ladder(
+        "planted",
+        sys.executable,
+        "quick",
+        EventLadderReporter(recorder, lambda done: printed.append(done.rung)),
+        rungs=[
+            planted(tmp_path, "crashes", "segfault"),
+            planted(tmp_path, "after", "ok", requires=("crashes",)),
+        ],
+        peaks=Peaks(),
+        log_dir=tmp_path / "logs",
+    )
+    assert printed == ["crashes", "after"]
+    started, finished = recorder.events
+    assert isinstance(started, Started)
+    assert started.stage.text == "rung crashes (~0 s)"
+    assert isinstance(finished, Finished)
+    assert finished.ok is False

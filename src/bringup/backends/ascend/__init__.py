@@ -102,6 +102,7 @@ BACKEND = DeclaredBackend(
     device_kind="npu",
     subjects=SUBJECTS,
     collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
+    ladder_rungs=("bringup.backends.ascend.rungs:RUNGS",),
     devices=DeviceFacts(
         count_subject="npu_count",
         kind_subject="chip",

@@ -10,5 +10,6 @@ BACKEND = DeclaredBackend(
     vendor=None,
     device_kind="cpu",
     collectors={"cpu": "bringup.backends.cpu.probe:probe_cpu"},
+    ladder_rungs=("bringup.backends.cpu.rungs:RUNGS",),
     signature_namespace="toolchain.",
 )

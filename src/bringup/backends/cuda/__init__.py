@@ -69,6 +69,7 @@ BACKEND = DeclaredBackend(
     device_kind="gpu",
     subjects=SUBJECTS,
     collectors={"cuda": "bringup.backends.cuda.probe:probe_cuda"},
+    ladder_rungs=("bringup.backends.cuda.rungs:RUNGS",),
     devices=DeviceFacts(
         count_subject="gpu_count",
         kind_subject="compute_capability",
