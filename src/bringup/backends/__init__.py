@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Callable, Optional, TypeVar, cast
 
-from bringup.backends.base import Backend, DeviceFacts
+from bringup.backends.base import Backend, DeviceFacts, Packages
 
 if TYPE_CHECKING:  # the probe imports backends, never the other way at run time
     from bringup.probe.context import Collector, ProbeContext
@@ -209,3 +209,16 @@ def _broken(name: str, error: str) -> Collector:
         return Collected(facts=(fact,))
 
     return collector
+
+
+def packages(subject: str, version: str, *, chip: Optional[str], arch: str) -> Optional[Packages]:
+    """The vendor package files of ``subject`` ``version`` for ``chip`` on ``arch``, from the
+    backend that declares them (None: no backend publishes ``subject`` as files)."""
+    for item in registered():
+        target = item.packages.get(subject)
+        if target is not None:
+            module_name, _, attribute = target.partition(":")
+            name: Callable[[str, Optional[str], str], Packages]
+            name = getattr(importlib.import_module(module_name), attribute)
+            return name(version, chip, arch)
+    return None

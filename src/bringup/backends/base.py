@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Optional, Protocol
 
+from bringup.model.source import Source
 from bringup.subjects import Subject
 
 
@@ -56,6 +57,17 @@ class Activation:
     prepend: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     script: Optional[str] = None
     source: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Packages:
+    """A toolkit release as the vendor publishes it for the user to install (root, vendor
+    downloads): the package files, the first of them the installer ``argv`` runs and the
+    rest installed beside it on a device host; ``source``: where the file names come from."""
+
+    files: tuple[str, ...]
+    argv: tuple[str, ...]
+    source: Source
 
 
 @dataclass(frozen=True)
@@ -136,7 +148,8 @@ class Backend(Protocol):
     ``module:attribute`` of each tuple of ``bringup.ladder.Rung`` it adds to ``bringup
     ladder`` (imported when a ladder runs or lists). ``signature_namespace``: the prefix of
     its failure-signature ids and facts (``ascend.``; environment variables it records are
-    ``<namespace>env.NAME``).
+    ``<namespace>env.NAME``). ``packages``: subject -> ``module:function`` of ``(version, chip,
+    arch) -> Packages``, the vendor package files of a release of that subject.
     ``fact_keys``: the snapshot fact keys its collectors write (failure signatures may quote
     them). ``predicates``: modules whose import registers its failure-signature predicates
     (``bringup.triage.predicates.predicate``)."""
@@ -159,6 +172,8 @@ class Backend(Protocol):
     def driver_subject(self) -> Optional[str]: ...
     @property
     def ladder_rungs(self) -> tuple[str, ...]: ...
+    @property
+    def packages(self) -> Mapping[str, str]: ...
     @property
     def signature_namespace(self) -> str: ...
     @property
@@ -187,6 +202,7 @@ class DeclaredBackend:
     devices: Optional[DeviceFacts] = None
     driver_subject: Optional[str] = None
     ladder_rungs: tuple[str, ...] = ()
+    packages: Mapping[str, str] = field(default_factory=dict)
     signature_namespace: str = ""
     fact_keys: frozenset[str] = frozenset()
     predicates: tuple[str, ...] = ()

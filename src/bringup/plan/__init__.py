@@ -8,13 +8,12 @@ from typing import Literal
 
 import msgspec
 
-from bringup import backends
-from bringup.backends.ascend import keys as ascend_keys
+from bringup import backends, subjects
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component, Step, StepNeeds
 from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
-from bringup.plan.actions import install_action, need_action, set_env_action
+from bringup.plan.actions import activation_action, install_action, need_action
 from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import tier_of
@@ -146,19 +145,26 @@ def _variables_set(snapshot: Snapshot | None) -> frozenset[str]:
 
 
 def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
-    """``set_env.sh`` for each environment whose CANN is installed, when the probed shell
-    has no ``ASCEND_HOME_PATH``."""
+    """Each backend's activation script (CANN's ``set_env.sh``) for each environment whose
+    toolkit is installed, when the probed shell lacks the first variable it sets."""
     if snapshot is None:
         return []
-    home = snapshot.fact(ascend_keys.ASCEND_HOME)
-    if home is not None and home.ok:
-        return []
-    paths = {t.version: t.path for t in snapshot.toolkits if t.kind == "cann-toolkit"}
     actions = []
-    for env in resolution.environments:
-        pin = env.pin("cann")
-        if pin is not None and pin.installed and pin.version in paths:
-            actions.append(set_env_action(paths[pin.version], env.index))
+    for item in backends.registered():
+        toolkit = item.vocabulary.toolkit_subject
+        probe = item.activation("/")
+        if toolkit is None or probe.script is None or not probe.variables:
+            continue
+        marker = snapshot.fact(f"{item.signature_namespace}env.{next(iter(probe.variables))}")
+        if marker is not None and marker.ok:
+            continue
+        described = subjects.subject(toolkit)
+        kinds = described.toolkit_kinds if described is not None else ()
+        paths = {t.version: t.path for t in snapshot.toolkits if t.kind in kinds}
+        for env in resolution.environments:
+            pin = env.pin(toolkit)
+            if pin is not None and pin.installed and pin.version in paths:
+                actions.append(activation_action(item, paths[pin.version], env.index))
     return actions
 
 

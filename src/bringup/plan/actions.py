@@ -8,28 +8,15 @@ user's (root, vendor downloads), so the action names the package file to get.
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.kb.system_packages import system_package
 from bringup.model.plan import Action
 from bringup.model.resolution import Check, Pin
 from bringup.model.source import Source
 from bringup.subjects import scheme_for
 
-# Package file names as the vendor publishes them (Ascend/cann-container-image Dockerfiles;
-# ascend-deployer downloader/software/CANN_<ver>.json), via shared/facts/ascend-facts.md §1.
-_CANN_SOURCE = Source(
-    kind="kb",
-    ref="ascend/cann-packages",
-    url="https://github.com/Ascend/cann-container-image",
-)
 _UV_SOURCE = Source(kind="kb", ref="uv", url="https://docs.astral.sh/uv/")
-_SET_ENV_SOURCE = Source(
-    kind="kb",
-    ref="ascend/set_env",
-    url="https://github.com/Ascend/cann-container-image",
-)
-
 _PIP_TOOLS = frozenset({"cmake", "ninja"})
 """Build tools published as wheels on PyPI, installable into an environment by uv."""
 
@@ -39,15 +26,6 @@ def is_automatic(subject: str) -> bool:
     if subject == "python" or subject in _PIP_TOOLS:
         return True
     return scheme_for(subject) == "pep440" and subject != "python"
-
-
-def _cann_kernels(version: str, chip: str | None, arch: str) -> str:
-    """The per-chip operator package: ``kernels-<chip>`` up to 8.3, ``<chip>-ops`` from 8.5."""
-    name = (chip or "<chip>").lower()
-    major_minor = tuple(int(p) for p in version.split(".")[:2] if p.isdigit())
-    if major_minor >= (8, 5):
-        return f"Ascend-cann-{name}-ops_{version}_linux-{arch}.run"
-    return f"Ascend-cann-kernels-{name}_{version}_linux-{arch}.run"
 
 
 def _by_uv(pin: Pin, environment: int, argv: tuple[str, ...], from_index: bool = False) -> Action:
@@ -74,16 +52,16 @@ def install_action(pin: Pin, environment: int, *, arch: str, chip: str | None) -
         return _by_uv(pin, environment, argv, from_index=True)
     if is_automatic(subject):
         return _by_uv(pin, environment, ("uv", "pip", "install", f"{subject}=={version}"))
-    if subject == "cann":
-        toolkit = f"Ascend-cann-toolkit_{version}_linux-{arch}.run"
+    published = backends.packages(subject, version, chip=chip, arch=arch)
+    if published is not None:
         return Action(
             kind="install",
             subject=subject,
             version=version,
-            argv=(f"./{toolkit}", "--install"),
+            argv=published.argv,
             environment=environment,
-            files=(toolkit, _cann_kernels(version, chip, arch)),
-            source=_CANN_SOURCE,
+            files=published.files,
+            source=published.source,
         )
     return Action(
         kind="install",
@@ -99,28 +77,19 @@ def driver_action(subject: str, spec: str | None, source: Source | None) -> Acti
     return Action(kind="driver", subject=subject, version=spec, source=source)
 
 
-SET_ENV_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_OPP_PATH", "LD_LIBRARY_PATH")
-"""What CANN's ``set_env.sh`` sets that a shell without it lacks (a subset: the ones the
-runtime refuses to start without)."""
-
-
-def set_env_action(toolkit_path: str, environment: int) -> Action:
-    """``set_env.sh`` sits in the ``ascend-toolkit`` directory, beside the versions. It is
-    sourced into a shell, so it is an environment to apply (script and variables), not an
-    argv: no runner can run ``source`` as a program."""
-    path = PurePosixPath(toolkit_path)
-    parts = path.parts
-    if "ascend-toolkit" in parts:
-        root = PurePosixPath(*parts[: parts.index("ascend-toolkit") + 1])
-    else:
-        root = path.parent / "ascend-toolkit"
+def activation_action(backend: Backend, toolkit_path: str, environment: int) -> Action:
+    """The backend's activation of the toolkit at ``toolkit_path`` (``Backend.activation``):
+    its script is sourced into a shell, so it is an environment to apply (script and the
+    variables it sets), not an argv: no runner can run ``source`` as a program."""
+    activation = backend.activation(toolkit_path)
+    source = Source(kind="kb", ref=f"{backend.name}/activation", url=activation.source)
     return Action(
         kind="set_env",
-        subject="cann",
-        script=str(root / "set_env.sh"),
-        variables=SET_ENV_VARIABLES,
+        subject=backend.vocabulary.toolkit_subject or backend.name,
+        script=activation.script,
+        variables=(*activation.variables, *activation.prepend),
         environment=environment,
-        source=_SET_ENV_SOURCE,
+        source=source,
     )
 
 

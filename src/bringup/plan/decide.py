@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bringup import backends
 from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
@@ -14,8 +15,6 @@ from bringup.plan.actions import driver_action, install_action, is_automatic
 from bringup.plan.tiers import device_count
 from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
-
-_COUNT_SUBJECT = {"npu": "npu_count", "gpu": "gpu_count"}
 
 
 @dataclass(frozen=True)
@@ -105,13 +104,16 @@ def _device_shortfall(step: Step, resolution: Resolution) -> Reason | None:
     needs = step.needs
     if needs.devices <= 0:
         return None
-    kinds = [needs.device_kind] if needs.device_kind else ["npu", "gpu"]
-    subject = _COUNT_SUBJECT[kinds[0]] if len(kinds) == 1 else ""
+    subjects = [
+        devices.count_subject
+        for item, devices in backends.with_devices()
+        if needs.device_kind in (None, "", item.device_kind)
+    ]
+    subject = (backends.count_subject(needs.device_kind) or "") if needs.device_kind else ""
     counted = [
         (count, value)
         for count, value in (
-            (device_count(resolution, _COUNT_SUBJECT[k]), resolution.host_value(_COUNT_SUBJECT[k]))
-            for k in kinds
+            (device_count(resolution, s), resolution.host_value(s)) for s in subjects
         )
         if count is not None and value is not None
     ]

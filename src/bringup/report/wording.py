@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from bringup import backends
 from bringup.model.plan import Action, Reason
 from bringup.model.resolution import (
     Conflict,
@@ -244,21 +245,34 @@ def explain_verdict(verdict: Verdict) -> str:
     )
 
 
-_DEVICE_WORDS = {
-    "npu_count": ("NPU", "NPUs"),
-    "gpu_count": ("GPU", "GPUs"),
-    "": ("device", "devices"),
-}
+def _device_word(subject: str) -> tuple[str, str]:
+    """One device and several, as the backend whose devices ``subject`` counts names them
+    (its vocabulary's first device word); any kind: "device"."""
+    if not subject:
+        return "device", "devices"
+    for item, devices in backends.with_devices():
+        if devices.count_subject == subject and item.vocabulary.device_words:
+            one = item.vocabulary.device_words[0]
+            return one, f"{one}s"
+    return display_name(subject), ""
 
 
 def _devices_text(reason: Reason) -> str:
-    one, many = _DEVICE_WORDS.get(reason.subject, (display_name(reason.subject), ""))
+    one, many = _device_word(reason.subject)
     word = one if reason.need == "1" else many or one
     have = reason.have
     if have is None or have.status != "ok" or not have.values or not have.values[0].isdigit():
         why = f" ({have.status}: {have.reason})" if have is not None and have.reason else ""
         return f"needs {reason.need} {word}; the {one} count here is unknown{why}"
     return f"needs {reason.need} {word}; this machine has {have.values[0]}"
+
+
+def _host_word(subject: str) -> str:
+    """The device word of the backend that owns ``subject`` (its kernels install where its
+    devices are)."""
+    owner = backends.owner_of(subject)
+    words = owner.vocabulary.device_words if owner is not None else ()
+    return words[0] if words else "device"
 
 
 def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
@@ -331,7 +345,8 @@ def action_text(action: Action) -> str:
     if action.automatic:
         return f"install {name}=={version} into environment {where}"
     if action.files:
-        device = f" (and {', '.join(action.files[1:])} on the NPU host)" if action.files[1:] else ""
+        host = f"on the {_host_word(action.subject)} host"
+        device = f" (and {', '.join(action.files[1:])} {host})" if action.files[1:] else ""
         return (
             f"install {name} {version} for environment {where}: {action.files[0]}{device}; "
             "versions install side by side"

@@ -69,8 +69,8 @@ SUBJECTS = (
 # from it (shared/facts/ascend-facts.md, "set_env.sh variables").
 _ACTIVATION = ActivationRule(
     variables={
-        "ASCEND_TOOLKIT_HOME": "{root}",
         "ASCEND_HOME_PATH": "{root}",
+        "ASCEND_TOOLKIT_HOME": "{root}",
         "ASCEND_OPP_PATH": "{root}/opp",
         "ASCEND_AICPU_PATH": "{root}",
         "TOOLCHAIN_HOME": "{root}/toolkit",
@@ -103,6 +103,7 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
     ladder_rungs=("bringup.backends.ascend.rungs:RUNGS",),
+    packages={"cann": "bringup.backends.ascend.packages:cann"},
     devices=DeviceFacts(
         count_subject="npu_count",
         kind_subject="chip",
