@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from bringup.model import Snapshot
 from bringup.probe.replay import load_host
 from bringup.report.console import PlainWriter
-from bringup.report.snapshot_text import SECTIONS, render_snapshot
+from bringup.report.snapshot_text import render_snapshot, sections
 from conftest import FIXTURES
 
 HOSTS = sorted(p.name for p in (FIXTURES / "hosts").iterdir() if p.is_dir())
@@ -40,7 +40,7 @@ def test_every_fact_shows_its_value_and_source_whole(name: str) -> None:
     for width in (80, 300):
         text = " ".join(_text(snapshot, width).split())
         at = 0
-        for title, prefixes in SECTIONS:
+        for title, prefixes in sections():
             facts = [f for f in snapshot.facts if f.key.startswith(prefixes) or f.key in prefixes]
             if facts:
                 at = text.index(f" {title} ", at)

@@ -35,7 +35,7 @@ class DeviceFacts:
     field that holds the kind. ``tool_fact``: the vendor tool's own answer (ok / absent /
     timed_out); ``count_fact``: a count the tool gave without describing devices;
     ``pci_fact``: devices counted on the PCI bus, which needs no driver. ``none``: how "no
-    device" reads."""
+    device" reads. ``name_fact``: a device a pasted report names without the tool's table."""
 
     count_subject: str
     kind_subject: str
@@ -44,6 +44,7 @@ class DeviceFacts:
     count_fact: str
     pci_fact: str
     none: str
+    name_fact: str = ""
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class Backend(Protocol):
     its failure-signature ids and facts (``ascend.``; environment variables it records are
     ``<namespace>env.NAME``). ``packages``: subject -> ``module:function`` of ``(version, chip,
     arch) -> Packages``, the vendor package files of a release of that subject.
+    ``toolkit_prefixes``: how the ``Toolkit.kind`` values its collectors write begin.
     ``fact_keys``: the snapshot fact keys its collectors write (failure signatures may quote
     them). ``predicates``: modules whose import registers its failure-signature predicates
     (``bringup.triage.predicates.predicate``)."""
@@ -174,6 +176,8 @@ class Backend(Protocol):
     def ladder_rungs(self) -> tuple[str, ...]: ...
     @property
     def packages(self) -> Mapping[str, str]: ...
+    @property
+    def toolkit_prefixes(self) -> tuple[str, ...]: ...
     @property
     def signature_namespace(self) -> str: ...
     @property
@@ -203,6 +207,7 @@ class DeclaredBackend:
     driver_subject: Optional[str] = None
     ladder_rungs: tuple[str, ...] = ()
     packages: Mapping[str, str] = field(default_factory=dict)
+    toolkit_prefixes: tuple[str, ...] = ()
     signature_namespace: str = ""
     fact_keys: frozenset[str] = frozenset()
     predicates: tuple[str, ...] = ()

@@ -1,27 +1,48 @@
-"""A snapshot as a readable summary, grouped host / toolchain / python / ascend / cuda, each
-value with its source. Values that could not be established are shown as what they are
-(absent, unknown, timed out, failed, unparsed) with the reason, never as blanks. Made for 80
-columns and log files as much as for a wide terminal."""
+"""A snapshot as a readable summary, grouped host / toolchain / python / each backend's
+facts (``sections``), each value with its source. Values that could not be established are
+shown as what they are (absent, unknown, timed out, failed, unparsed) with the reason, never
+as blanks. Made for 80 columns and log files as much as for a wide terminal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
+from bringup import backends, subjects
+from bringup.backends.base import Backend
 from bringup.model import Fact, Snapshot
 from bringup.report.layout import Unit, fits, flow, print_lines, table_lines
 
 if TYPE_CHECKING:
     from bringup.report.console import Writer
 
-SECTIONS = (
-    ("host", ("host.",)),
-    ("toolchain", ("toolchain.",)),
-    ("python", ("python.",)),
-    ("ascend", ("ascend.",)),
-    ("cuda", ("nvidia.", "cuda.")),
-    ("probe", ("probe.", "report")),
-    ("not read (lines that look like facts)", ("report.unread",)),
-)
+_GENERIC = ("host", "toolchain", "python", "probe", "report")
+"""Fact key heads that belong to no backend."""
+
+
+def _accelerators() -> tuple[Backend, ...]:
+    return tuple(b for b in backends.registered() if b.vendor is not None)
+
+
+def _prefixes(backend: Backend) -> tuple[str, ...]:
+    """The key heads of a backend's facts (its namespace, and any other head of its fact keys
+    that is not a generic one: CUDA's ``nvidia.``)."""
+    heads = {key.partition(".")[0] for key in backend.fact_keys} - set(_GENERIC)
+    named = {f"{head}." for head in heads} | {backend.signature_namespace}
+    return tuple(sorted(named - {""}))
+
+
+def sections() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Section title -> the key prefixes it takes: the generic ones, one per registered
+    backend with devices (named after it), then the probe's own."""
+    return (
+        ("host", ("host.",)),
+        ("toolchain", ("toolchain.",)),
+        ("python", ("python.",)),
+        *((b.name, _prefixes(b)) for b in _accelerators()),
+        ("probe", ("probe.", "report")),
+        ("not read (lines that look like facts)", ("report.unread",)),
+    )
+
 
 _LABEL = 24
 """The widest label the blocks align on; a longer one (an interpreter's path) pushes its
@@ -51,7 +72,7 @@ def render_snapshot(snapshot: Snapshot, console: Writer) -> None:
     print_lines(console, flow(units, width, 2, head=title, sep=" "))
     for line in headline(snapshot):
         print_lines(console, flow([Unit(line, prose=True)], width, 4, head="  "))
-    for title_text, prefixes in SECTIONS:
+    for title_text, prefixes in sections():
         facts = [f for f in snapshot.facts if _in_section(f.key, prefixes)]
         rows = [(_label(f.key), *_value(f), str(f.source)) for f in facts]
         rows += _extra_rows(snapshot, title_text)
@@ -82,28 +103,28 @@ def headline(snapshot: Snapshot) -> list[str]:
             kinds[label] = kinds.get(label, 0) + 1
         lines.append("accelerators: " + ", ".join(f"{n} x {k}" for k, n in kinds.items()))
     else:
+        name_facts = {d.name_fact for _b, d in backends.with_devices()} - {""}
         named = [
             f"{f.value} (line {f.source.line})"
             for f in snapshot.facts
-            if f.key in ("ascend.chip", "nvidia.gpu.name") and f.ok
+            if f.key in name_facts and f.ok
         ]
         stated = f"; the report names {', '.join(named)}" if named else ""
         lines.append(f"accelerators: none found{stated}")
-    for vendor, driver_key, prefix in (
-        ("ascend", "ascend.driver.version", "cann-"),
-        ("cuda", "nvidia.driver.version", "cuda"),
-    ):
-        lines.append(
-            f"{vendor}: {_toolkit_line(snapshot, prefix)}; {_driver_line(snapshot, driver_key)}"
-        )
+    for item in _accelerators():
+        driver = subjects.subject(item.driver_subject) if item.driver_subject else None
+        if driver is None or driver.fact_key is None or not item.toolkit_prefixes:
+            continue
+        toolkit = _toolkit_line(snapshot, item.toolkit_prefixes)
+        lines.append(f"{item.name}: {toolkit}; {_driver_line(snapshot, driver.fact_key)}")
     python = snapshot.fact("python.default.version")
     if python is not None and python.ok:
         lines.append(f"python: {python.value} by default, {len(snapshot.pythons)} found")
     return lines
 
 
-def _toolkit_line(snapshot: Snapshot, prefix: str) -> str:
-    toolkits = [t for t in snapshot.toolkits if t.kind.startswith(prefix)]
+def _toolkit_line(snapshot: Snapshot, prefixes: tuple[str, ...]) -> str:
+    toolkits = [t for t in snapshot.toolkits if t.kind.startswith(prefixes)]
     if not toolkits:
         return "no toolkit"
     chosen = next((t for t in toolkits if t.active), toolkits[0])
@@ -126,9 +147,12 @@ def _in_section(key: str, prefixes: tuple[str, ...]) -> bool:
 
 
 def _label(key: str) -> str:
+    """The key without its head where the section says it: a generic head, or a backend's
+    name when all its facts are under it (``ascend.``; CUDA's mix ``nvidia.`` and
+    ``cuda.``, so they keep theirs)."""
     head, _, rest = key.partition(".")
-    heads = ("host", "toolchain", "python", "ascend", "probe", "report")
-    return rest if head in heads and rest else key
+    own = tuple(b.name for b in _accelerators() if _prefixes(b) == (f"{b.name}.",))
+    return rest if head in (*_GENERIC, *own) and rest else key
 
 
 def _value(fact: Fact) -> tuple[str, str]:
@@ -149,17 +173,17 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str, s
             packages = "" if python.packages is None else f", {len(python.packages)} packages"
             text = f"{python.version} ({python.origin}{packages})"
             rows.append((python.path, text, "", str(python.source)))
-    vendor = {"ascend": "ascend", "cuda": "nvidia"}.get(section)
-    if vendor is not None:
+    item = _accelerator(section)
+    if item is not None:
         for toolkit in snapshot.toolkits:
-            if (toolkit.kind == "cuda") != (section == "cuda"):
+            if not toolkit.kind.startswith(item.toolkit_prefixes):
                 continue
             flags = ", active" if toolkit.active else ""
             chip = f" for {toolkit.chip}" if toolkit.chip else ""
             text = f"{toolkit.version}{chip} at {toolkit.path}{flags}"
             rows.append((toolkit.kind, text, "", str(toolkit.source)))
         for device in snapshot.accelerators:
-            if device.vendor != vendor:
+            if device.vendor != item.vendor:
                 continue
             parts = [device.name]
             if device.family:
@@ -173,3 +197,7 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str, s
                 parts.append(device.health)
             rows.append((f"device {device.index}", ", ".join(parts), "", str(device.source)))
     return rows
+
+
+def _accelerator(section: str) -> Optional[Backend]:
+    return next((b for b in _accelerators() if b.name == section), None)

@@ -104,6 +104,7 @@ BACKEND = DeclaredBackend(
     collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
     ladder_rungs=("bringup.backends.ascend.rungs:RUNGS",),
     packages={"cann": "bringup.backends.ascend.packages:cann"},
+    toolkit_prefixes=("cann-",),
     devices=DeviceFacts(
         count_subject="npu_count",
         kind_subject="chip",
@@ -112,6 +113,7 @@ BACKEND = DeclaredBackend(
         count_fact=ascend_keys.ASCEND_DEVICE_COUNT,
         pci_fact=ascend_keys.PCI_ASCEND_NPUS,
         none="no NPU",
+        name_fact=ascend_keys.ASCEND_CHIP,
     ),
     driver_subject="ascend_driver",
     fact_keys=keys_of(ascend_keys),

@@ -70,6 +70,7 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"cuda": "bringup.backends.cuda.probe:probe_cuda"},
     ladder_rungs=("bringup.backends.cuda.rungs:RUNGS",),
+    toolkit_prefixes=("cuda",),
     devices=DeviceFacts(
         count_subject="gpu_count",
         kind_subject="compute_capability",
@@ -78,6 +79,7 @@ BACKEND = DeclaredBackend(
         count_fact=cuda_keys.NVIDIA_DEVICE_COUNT,
         pci_fact=cuda_keys.PCI_NVIDIA_GPUS,
         none="no GPU",
+        name_fact=cuda_keys.NVIDIA_GPU_NAME,
     ),
     driver_subject="nvidia_driver",
     fact_keys=keys_of(cuda_keys),
