@@ -103,6 +103,7 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
     ladder_rungs=("bringup.backends.ascend.rungs:RUNGS",),
+    report_importers={"ascend": "bringup.backends.ascend.report:READER"},
     packages={"cann": "bringup.backends.ascend.packages:cann"},
     toolkit_prefixes=("cann-",),
     devices=DeviceFacts(

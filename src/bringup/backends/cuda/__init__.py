@@ -70,6 +70,7 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"cuda": "bringup.backends.cuda.probe:probe_cuda"},
     ladder_rungs=("bringup.backends.cuda.rungs:RUNGS",),
+    report_importers={"cuda": "bringup.backends.cuda.report:READER"},
     toolkit_prefixes=("cuda",),
     devices=DeviceFacts(
         count_subject="gpu_count",

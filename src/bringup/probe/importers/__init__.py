@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import datetime
 
+from bringup import backends, subjects
 from bringup.backends.ascend import keys as ascend_keys
-from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
@@ -81,9 +81,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
                 key="report",
                 source=source,
                 status="unparsed",
-                reason=describe_bad_text(
-                    text, "npu-smi, nvidia-smi, collect_env, pip list or environment lines"
-                ),
+                reason=describe_bad_text(text, _expected()),
             )
         ]
     facts += _unread(lines, cited, source, vocabulary)
@@ -95,6 +93,12 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
         toolkits=toolkits,
         pythons=pythons,
     )
+
+
+def _expected() -> str:
+    """What a report is expected to hold: the backends' tools' output, or the generic ones."""
+    tools = [tool for item in backends.registered() for tool in item.vocabulary.tools]
+    return ", ".join([*tools, "collect_env", "pip list or environment lines"])
 
 
 def _fact_of(vocabulary: Vocabulary) -> dict[str, str]:
@@ -153,18 +157,19 @@ def _toolkit_arch(
 
 
 def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[Toolkit, ...]:
-    """The CANN or CUDA toolkit a report names by version only (no install-info pasted)."""
+    """A backend's toolkit (CANN, CUDA) a report names by version only (no install-info
+    pasted): its toolkit subject's fact, as the subject's first toolkit kind."""
     added = []
-    for key, kind, prefix in (
-        (ascend_keys.ASCEND_CANN_ACTIVE, "cann-toolkit", "cann-"),
-        (cuda_keys.CUDA_ACTIVE, "cuda", "cuda"),
-    ):
-        stated = next((f for f in facts if f.key == key and f.ok), None)
-        if stated is None or any(t.kind.startswith(prefix) for t in known):
+    for item in backends.registered():
+        toolkit = subjects.subject(item.vocabulary.toolkit_subject or "")
+        if toolkit is None or toolkit.fact_key is None or not toolkit.toolkit_kinds:
+            continue
+        stated = next((f for f in facts if f.key == toolkit.fact_key and f.ok), None)
+        if stated is None or any(t.kind.startswith(item.toolkit_prefixes) for t in known):
             continue
         added.append(
             Toolkit(
-                kind=kind,
+                kind=toolkit.toolkit_kinds[0],
                 version=str(stated.value),
                 path="(reported)",
                 source=stated.source,
