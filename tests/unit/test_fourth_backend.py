@@ -16,6 +16,7 @@ import pytest
 from bringup import backends, subjects
 from bringup.cli.main import main
 from bringup.ladder.run import ladder_backends
+from bringup.probe.importers import import_report
 from bringup.scan.linked import linked_in, provider
 
 ROOT = Path(__file__).parent.parent.parent
@@ -70,6 +71,13 @@ def test_plugin_backend_adds_its_rungs_to_the_ladder(
         "communication",
         "memory",
     ]
+
+
+def test_plugin_backend_reads_its_tool_in_a_pasted_report(rocm_installed: None) -> None:
+    pasted = (ROOT / HOST / "out" / "002-rocm-smi.txt").read_text()
+    snapshot = import_report(f"my machine:\n{pasted}", "issue.md")
+    assert [(d.vendor, d.family) for d in snapshot.accelerators] == [("amd", "MI300X")] * 2
+    assert snapshot.accelerators[0].source.line == 6  # the first GPU[0] line, after ours
 
 
 def test_without_the_plugin_rocm_is_not_a_subject() -> None:

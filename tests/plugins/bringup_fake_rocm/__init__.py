@@ -1,8 +1,8 @@
 """A fourth backend that lives in the test suite only: ROCm on AMD Instinct GPUs, registered
 through the ``bringup.backends`` entry point the way a third-party package would be. It owns
 one toolkit subject (``rocm``), a device count, the ``MI300X``/``MI250X`` chip names and a
-collector (``probe.py``) that reads ``/opt/rocm/.info/version`` and ``rocm-smi``, and a
-ladder (``rungs.py``)."""
+collector (``probe.py``) that reads ``/opt/rocm/.info/version`` and ``rocm-smi``, a
+ladder (``rungs.py``) and a reader of pasted ``rocm-smi`` output (``report.py``)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ BACKEND = DeclaredBackend(
     ),
     collectors={"rocm": "bringup_fake_rocm.probe:probe_rocm"},
     ladder_rungs=("bringup_fake_rocm.rungs:RUNGS",),
+    report_importers={"rocm-smi": "bringup_fake_rocm.report:READER"},
     devices=DeviceFacts(
         count_subject="amd_gpu_count",
         kind_subject="chip",

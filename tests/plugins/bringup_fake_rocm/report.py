@@ -1,0 +1,27 @@
+"""The fake ROCm backend's report reader, registered through its ``report_importers`` slot: a
+pasted ``rocm-smi --showproductname`` (its ``GPU[n] : field : value`` lines) names the GPUs."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from bringup.model import Source
+from bringup.parsing import Collected, at_line
+from bringup.probe.importers.readers import SectionReader
+from bringup_fake_rocm.probe import _FIELD, _parse
+
+
+def rocm_smi_block(
+    lines: list[str], index: int, source: Source
+) -> Optional[tuple[int, Optional[Collected]]]:
+    """The run of ``GPU[n] :`` lines starting at ``index``, and the GPUs it names."""
+    if not _FIELD.match(lines[index]):
+        return None
+    end = index
+    while end < len(lines) and _FIELD.match(lines[end]):
+        end += 1
+    found = _parse("\n".join(lines[index:end]), at_line(source, index + 1))
+    return end, Collected(accelerators=found) if found else None
+
+
+READER = SectionReader(block=rocm_smi_block)
