@@ -173,3 +173,27 @@ def test_a_long_line_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch, lin
 
 def test_one_subject_named_many_times_counts_once() -> None:
     assert len(read_line("requires CANN " * 2000)) == 1  # the rest add nothing new
+
+
+@pytest.mark.parametrize(
+    ("line", "subject"),
+    [
+        # a public README (search index id 51836860869): an optional backend's toolkit
+        ("- **vLLM**: Production GPU inference (optional, requires CUDA 11.8+)", "cuda"),
+        # examples/six-repos/ascend-comm README.md:25: the need of an extra, named by its install
+        (
+            "The hccl backend needs the CANN toolkit and torch_npu (install with pip install "
+            "ascend-comm[npu]).",
+            "cann",
+        ),
+    ],
+)
+def test_what_an_optional_feature_needs_is_soft(line: str, subject: str) -> None:
+    mentions = [m for m in read_line(line) if m.subject == subject]
+    assert mentions
+    assert not any(m.hard for m in mentions)
+
+
+def test_a_plain_need_stays_hard() -> None:
+    (mention,) = [m for m in read_line("Requires CUDA 11.8 or later.") if m.subject == "cuda"]
+    assert mention.hard

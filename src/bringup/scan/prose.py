@@ -99,6 +99,12 @@ _COUNT_ZH = (
     r"(?:张|块|个|颗)?\s*(?:{vendor_zh})?(?P<dev>{devices_zh}加速卡|卡)"
 )
 _TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
+_OPTIONAL = re.compile(
+    r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
+    re.IGNORECASE,
+)
+"""A clause about an optional extra ("install with pip install pkg[npu]", "optional"): what it
+states is what that feature needs, not the repo (a soft requirement)."""
 _UP_TO = re.compile(
     r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
 )
@@ -297,6 +303,8 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             loose = device_counts(clause, clause_vendor) + _chips(clause, required)
             mentions.extend(m._replace(hard=not for_tests) for m in loose)
             mentions.extend(_capabilities(clause, required))
+        if _OPTIONAL.search(clause):
+            mentions = [m._replace(hard=False) for m in mentions]
         found.extend(m._replace(offset=start + m.offset) for m in mentions)
     return found
 
