@@ -6,7 +6,9 @@ rewrites them, never silently."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import msgspec
@@ -74,3 +76,17 @@ def no_user_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     for name in ("BRINGUP_KB_DIR", "BRINGUP_KB_EXTRA_DIR", "BRINGUP_TRIAGE_ENGINE"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def scorer() -> ModuleType:
+    """bench/probe_from_eval.py, the scorer of pasted-report corpora, loaded as a module."""
+    root = Path(__file__).parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "probe_from_eval", root / "bench" / "probe_from_eval.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,7 +3,6 @@ to subjects, and its score on the development corpus (tests/data/reports_dev).""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,18 +19,6 @@ else:  # pragma: no cover - 3.9/3.10
 
 ROOT = Path(__file__).parent.parent.parent
 DEV = ROOT / "tests" / "data" / "reports_dev"
-
-
-@pytest.fixture(scope="module")
-def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "probe_from_eval", ROOT / "bench" / "probe_from_eval.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_dev_corpus_is_well_formed() -> None:

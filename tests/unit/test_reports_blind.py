@@ -4,13 +4,10 @@ one of them), and ``probe --from`` keeps finding what it found after the tuning 
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 from types import ModuleType
-
-import pytest
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,18 +44,6 @@ def test_no_thread_of_the_blind_set_is_cited_elsewhere() -> None:
             for url in URL.findall(text):
                 cited.setdefault(_thread(url), str(path.relative_to(ROOT)))
     assert {url: cited[url] for url in blind & set(cited)} == {}
-
-
-@pytest.fixture(scope="module")
-def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "probe_from_eval", ROOT / "bench" / "probe_from_eval.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_probe_from_keeps_its_tuned_score(scorer: ModuleType) -> None:

@@ -16,16 +16,16 @@ Exit codes: 0 a known cause was found (or the list was printed), 1 nothing match
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, Optional
 
 import click
 
+from bringup.cli.debug import debug_lines
 from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
 from bringup.kb.schema import Problem
@@ -85,7 +85,7 @@ def command(
     extra_dirs: tuple[Path, ...],
 ) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
-    with _debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
+    with debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
         snapshot = read_snapshot(snapshot_path) if snapshot_path is not None else None
         matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
         if not as_json:
@@ -144,22 +144,3 @@ def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -
 
         render_signatures(console(), catalogue)
     return int(ExitCode.OK)
-
-
-@contextlib.contextmanager
-def _debug_lines(enabled: bool) -> Iterator[None]:
-    """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
-    if not enabled or logging.getLogger("bringup").handlers:  # ``bringup -v`` set it up
-        yield
-        return
-    logger = logging.getLogger("bringup")
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("debug: %(name)s: %(message)s"))
-    previous = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    try:
-        yield
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(previous)

@@ -7,18 +7,17 @@ bringup, 130 interrupted.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import logging
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Optional
 
 import click
 
 from bringup import __version__
+from bringup.cli.debug import debug_lines
 from bringup.errors import ExitCode, InputError, StackError
 from bringup.report.console import error
 
@@ -193,25 +192,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             )
             return int(ExitCode.INTERNAL)
     return int(result) if isinstance(result, int) else int(ExitCode.OK)
-
-
-@contextlib.contextmanager
-def debug_lines(enabled: bool) -> Iterator[None]:
-    """``debug: ...`` lines from bringup's loggers on stderr while the command runs."""
-    if not enabled:
-        yield
-        return
-    logger = logging.getLogger("bringup")
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("debug: %(name)s: %(message)s"))
-    previous = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    try:
-        yield
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(previous)
 
 
 def entry() -> None:
