@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bringup.ladder.programs import torch_rungs
+from bringup.ladder.programs import rung_communication as torch_rungs
 
 DONE = "import json; print(json.dumps({'rank': 0, 'collectives': []}))"
 STUCK = (
