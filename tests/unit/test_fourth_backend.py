@@ -18,6 +18,7 @@ from bringup.cli.main import main
 from bringup.ladder.run import ladder_backends
 from bringup.probe.importers import import_report
 from bringup.scan.linked import linked_in, provider
+from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 ROOT = Path(__file__).parent.parent.parent
 HOST = "tests/fixtures/hosts/linux-x86_64-ubuntu22-rocm6-mi300x"
@@ -50,7 +51,7 @@ def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any
 def test_entry_point_registers_the_backend_and_its_subjects(rocm_installed: None) -> None:
     assert backends.backend_names() == ("cpu", "ascend", "cuda", "rocm")
     assert backends.backend("rocm").vendor == "amd"
-    assert subjects.scheme_for("rocm") == "numeric"
+    assert subjects.scheme_for("rocm") == "rocm"
     assert subjects.display_name("rocm") == "ROCm"
     assert subjects.scope_of("amd_gpu_count") == "hardware"
     assert subjects.block_scope("amd_gpu_count") == "device"
@@ -84,6 +85,18 @@ def test_without_the_plugin_rocm_is_not_a_subject() -> None:
     backends.reset()
     assert "rocm" not in backends.backend_names()
     assert subjects.subject("rocm") is None
+
+
+def test_the_plugin_registers_its_version_scheme(rocm_installed: None) -> None:
+    assert Version("6.1.2-119", "rocm") > Version("6.1.2", "rocm") > Version("6.1", "rocm")
+    assert Version("6.1.2-119", "rocm") in SpecifierSet("==6.1.*", "rocm")
+
+
+def test_without_the_plugin_its_scheme_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    backends.reset()
+    with pytest.raises(InvalidVersion, match="a known scheme"):
+        Version("6.1.2", "rocm")
 
 
 def test_replayed_host_shows_the_gpus_and_the_toolkit(

@@ -17,6 +17,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Callable, Optional, TypeVar, cast
 
 from bringup.backends.base import Backend, DeviceFacts, Packages
+from bringup.versions import schemes
 
 if TYPE_CHECKING:  # the probe imports backends, never the other way at run time
     from bringup.probe.context import Collector, ProbeContext
@@ -71,6 +72,9 @@ def registry() -> Registry:
             backends.append(cast(Backend, load()))
         except (ImportError, AttributeError) as error:
             broken[name] = str(error)
+    for item in backends:
+        for scheme_name, scheme in item.schemes.items():
+            schemes.register(scheme_name, scheme)
     return Registry(tuple(backends), broken)
 
 
@@ -110,6 +114,7 @@ def reset() -> None:
 
     registry.cache_clear()
     subjects.reset()
+    schemes.forget_registered()
 
 
 def registered() -> tuple[Backend, ...]:

@@ -6,7 +6,7 @@ vocabulary, failure-signature namespace) and where its code is (``module:attribu
 collectors and report importers, imported only when a probe runs). So the catalogue, the
 solver, the planner and the scan can ask a backend without importing the probe.
 
-Imports ``model`` and ``subjects`` only.
+Imports ``model``, ``subjects`` and ``versions`` only.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Optional, Protocol
 
 from bringup.model.source import Source
 from bringup.subjects import Subject
+from bringup.versions import Scheme
 
 
 def keys_of(module: ModuleType) -> frozenset[str]:
@@ -154,7 +155,9 @@ class Backend(Protocol):
     ``toolkit_prefixes``: how the ``Toolkit.kind`` values its collectors write begin.
     ``fact_keys``: the snapshot fact keys its collectors write (failure signatures may quote
     them). ``predicates``: modules whose import registers its failure-signature predicates
-    (``bringup.triage.predicates.predicate``)."""
+    (``bringup.triage.predicates.predicate``). ``schemes``: the version schemes of its
+    vendor's release trains by name, registered with ``bringup.versions`` when the backends
+    load (its subjects may name them)."""
 
     @property
     def name(self) -> str: ...
@@ -186,6 +189,8 @@ class Backend(Protocol):
     def predicates(self) -> tuple[str, ...]: ...
     @property
     def vocabulary(self) -> Vocabulary: ...
+    @property
+    def schemes(self) -> Mapping[str, Scheme]: ...
 
     def activation(self, toolkit_path: str) -> Activation:
         """The environment that makes the toolkit installed at ``toolkit_path`` active."""
@@ -213,6 +218,7 @@ class DeclaredBackend:
     predicates: tuple[str, ...] = ()
     vocabulary: Vocabulary = Vocabulary()
     activate: Optional[ActivationRule] = None
+    schemes: Mapping[str, Scheme] = field(default_factory=dict)
 
     def activation(self, toolkit_path: str) -> Activation:
         return self.activate.apply(toolkit_path) if self.activate is not None else Activation()

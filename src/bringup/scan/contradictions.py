@@ -22,23 +22,26 @@ import msgspec
 from bringup.model import Requirement
 from bringup.scan.extraction import Finding
 from bringup.subjects import scheme_for
-from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
+from bringup.versions import (
+    InvalidSpecifier,
+    InvalidVersion,
+    SpecifierSet,
+    Version,
+    first_release,
+)
 
 _WHY = {3: "the manifest says so", 2: "tools read it", 1: "the build uses it", 0: "prose"}
 _PROBE = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*")
 
 
 def _probes(specs: Iterable[str], scheme: str) -> list[Version]:
-    """The distinct versions named in ``specs``, in order; a bare Ascend series ``X.Y`` is
-    probed as ``X.Y.RC1``, its first real release, since no release is called ``7.0``."""
+    """The distinct versions named in ``specs``, in order; a bare series ``X.Y`` is probed
+    as the scheme's first release of it (``Scheme.first_release``)."""
     found: dict[Version, None] = {}
     for spec in specs:
         for raw in _PROBE.findall(spec):
-            text = raw
-            if scheme == "ascend" and re.fullmatch(r"\d+\.\d+", raw):
-                text = raw + ".RC1"
             try:
-                found.setdefault(Version(text, scheme))
+                found.setdefault(Version(first_release(raw, scheme), scheme))
             except InvalidVersion:
                 continue
     return sorted(found)

@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
-from bringup.versions import InvalidSpecifier, SpecifierSet
+from bringup.versions import InvalidSpecifier, SpecifierSet, canonical
 
 VERSION = (
     r"\d+(?:\.(?:\d+|[xX*]|[Rr][Cc]\d+|T\d+|alpha\d+|beta\d+|post\d+|dev\d+|b\d+)(?![\w]))*"
@@ -74,9 +74,7 @@ class Phrase(NamedTuple):
 
 
 def _canonical(version: str, subject: str) -> str:
-    if scheme_for(subject) == "ascend":
-        return re.sub(r"rc(?=\d)", "RC", version, flags=re.IGNORECASE)
-    return version
+    return canonical(version, scheme_for(subject))
 
 
 def _parts(version: str) -> int:

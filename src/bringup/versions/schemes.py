@@ -2,13 +2,15 @@
 
 Vendor strings are not PEP 440 (``8.0.RC2.alpha003`` is rejected by ``packaging``;
 ``535.104.05`` is normalised to ``535.104.5``), so the raw spelling is kept for display and
-table look-ups and only the key is used for ordering.
+table look-ups and only the key is used for ordering. The generic schemes are here; a
+backend registers the schemes of its vendor's release trains (``Backend.schemes``), found on
+first use of their name.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Optional
 
 from packaging.version import InvalidVersion as _Pep440Invalid
 from packaging.version import Version as _Pep440Version
@@ -26,7 +28,23 @@ class Parsed(NamedTuple):
 SchemeParser = Callable[[str], Parsed]
 
 
-def _strip_zeros(numbers: tuple[int, ...]) -> tuple[int, ...]:
+def _as_written(raw: str) -> str:
+    return raw
+
+
+class Scheme(NamedTuple):
+    """A version scheme. ``parse`` reads a string. ``canonical`` respells a version read from
+    text the way the scheme's owner writes it (``8.0.rc1`` -> ``8.0.RC1``). ``first_release``
+    is the first real release of a bare series ``X.Y`` (the series itself where ``X.Y`` is a
+    release), for probing which specs a series meets."""
+
+    parse: SchemeParser
+    canonical: Callable[[str], str] = _as_written
+    first_release: Callable[[str], str] = _as_written
+
+
+def strip_zeros(numbers: tuple[int, ...]) -> tuple[int, ...]:
+    """``(12, 4, 0)`` -> ``(12, 4)``: trailing zeros do not order a version."""
     end = len(numbers)
     while end > 1 and numbers[end - 1] == 0:
         end -= 1
@@ -44,77 +62,7 @@ def parse_numeric(raw: str) -> Parsed:
     if not _NUMERIC.match(text):
         raise InvalidVersion(raw, "numeric", "dotted numbers such as 12.4 or 535.104.05")
     numbers = tuple(int(part) for part in text.split("."))
-    return Parsed(_strip_zeros(numbers), tuple(str(n) for n in numbers))
-
-
-# Ascend (CANN and HDK driver) stages, lowest first. ``X.Y`` alone is the start of the X.Y
-# series, so ``>=7.0`` admits 7.0.RC1 and ``<8.2`` excludes 8.2.RC1, as a reader means it.
-_SERIES_START, _INTERNAL, _RC, _FINAL = -1, 0, 1, 2
-# Pre-release tags, per torch_npu's GetCANNInfo.cpp weights: alpha < beta < rc < final.
-_PRE_RANK = {"alpha": 0, "beta": 1, "rc": 2}
-_NO_PRE = (3, 0)
-_ASCEND_TOKEN = re.compile(r"^(?:(\d+)|rc(\d+)|t(\d+)|b(\d+)|(alpha|beta|rc)(\d*))$")
-_ASCEND_CHARS = re.compile(r"^\d+\.\d+(?:[.\-][0-9A-Za-z]+)*$")
-_ASCEND_EXPECTED = (
-    "X.Y.RCn, X.Y.Z, X.Y.Tn, with optional .N patch, .alphaN/.betaN or -beta.N, .bNNN"
-)
-
-
-def parse_ascend(raw: str) -> Parsed:
-    """CANN (``6.3.RC2``, ``8.0.RC2.alpha003``, ``8.1.RC1.beta1``, ``9.0.0-beta.1``,
-    ``8.0.T6``) and Ascend HDK driver (``23.0.0``, ``24.1.rc2``, ``25.0.RC1.1``,
-    ``24.1.rc3.7``, ``24.1.rc2.b010``). Case-insensitive: npu-smi prints ``rc`` in lower case.
-
-    Order: X.Y.Tn < X.Y.RC1 < X.Y.RC2 < X.Y.0 < X.Y.1; a pre-release sorts below its release
-    and a patch (``.1``) or build (``.b010``) above it."""
-    text = raw.strip()
-    if not _ASCEND_CHARS.match(text):
-        raise InvalidVersion(raw, "ascend", _ASCEND_EXPECTED)
-    tokens = re.split(r"[.\-]", text.lower())
-    major, minor = int(tokens[0]), int(tokens[1])
-    stage, number = _SERIES_START, 0
-    pre = _NO_PRE
-    patch: list[int] = []
-    build = -1
-    pending_pre: str | None = None
-    rest = tokens[2:]
-    if rest:
-        first = _ASCEND_TOKEN.match(rest[0])
-        if first is None or first.group(4) is not None or first.group(5) is not None:
-            raise InvalidVersion(raw, "ascend", _ASCEND_EXPECTED)
-        if first.group(1) is not None:
-            stage, number = _FINAL, int(first.group(1))
-        elif first.group(2) is not None:
-            stage, number = _RC, int(first.group(2))
-        else:
-            stage, number = _INTERNAL, int(first.group(3))
-        rest = rest[1:]
-    for token in rest:
-        match = _ASCEND_TOKEN.match(token)
-        if match is None or build >= 0:
-            raise InvalidVersion(raw, "ascend", _ASCEND_EXPECTED)
-        digits, rc_n, _internal, b_n, tag, tag_n = match.groups()
-        if pending_pre is not None:
-            if digits is None:
-                raise InvalidVersion(raw, "ascend", _ASCEND_EXPECTED)
-            pre, pending_pre = (_PRE_RANK[pending_pre], int(digits)), None
-        elif digits is not None and pre == _NO_PRE:
-            patch.append(int(digits))
-        elif b_n is not None:
-            build = int(b_n)
-        elif (tag is not None or rc_n is not None) and pre == _NO_PRE and stage >= _INTERNAL:
-            name = tag if tag is not None else "rc"
-            value = tag_n if tag is not None else rc_n
-            if value:
-                pre = (_PRE_RANK[name], int(value))
-            else:
-                pending_pre = name
-        else:
-            raise InvalidVersion(raw, "ascend", _ASCEND_EXPECTED)
-    if pending_pre is not None:
-        pre = (_PRE_RANK[pending_pre], 0)
-    key = (major, minor, stage, number, pre, _strip_zeros(tuple(patch)) if patch else (), build)
-    return Parsed(key, tuple(tokens))
+    return Parsed(strip_zeros(numbers), tuple(str(n) for n in numbers))
 
 
 def parse_pep440(raw: str) -> Parsed:
@@ -138,10 +86,46 @@ def parse_name(raw: str) -> Parsed:
     return Parsed(text.lower(), (text.lower(),))
 
 
-SCHEMES: dict[str, SchemeParser] = {
-    "pep440": parse_pep440,
-    "ascend": parse_ascend,
-    "numeric": parse_numeric,
-    "name": parse_name,
+GENERIC: dict[str, Scheme] = {
+    "pep440": Scheme(parse_pep440),
+    "numeric": Scheme(parse_numeric),
+    "name": Scheme(parse_name),
 }
-"""Every scheme by name; ``name`` is unordered (equality and membership only)."""
+"""The schemes every backend shares; ``name`` is unordered (equality and membership only)."""
+
+SCHEMES: dict[str, Scheme] = dict(GENERIC)
+"""Every scheme known so far by name: the generic ones and those backends registered."""
+
+
+def register(name: str, scheme: Scheme) -> None:
+    """Make a backend's scheme known (the first registration of a name wins)."""
+    SCHEMES.setdefault(name, scheme)
+
+
+def forget_registered() -> None:
+    """Back to the generic schemes (the backends are loaded again after a reset)."""
+    SCHEMES.clear()
+    SCHEMES.update(GENERIC)
+
+
+def scheme_named(name: str) -> Optional[Scheme]:
+    """The scheme called ``name``; an unknown name loads the backends, which register theirs."""
+    found = SCHEMES.get(name)
+    if found is None:
+        from bringup.backends import registry  # deferred: backends register their schemes
+
+        registry()
+        found = SCHEMES.get(name)
+    return found
+
+
+def canonical(version: str, scheme: str) -> str:
+    """``version`` spelled the way ``scheme`` writes it (``Scheme.canonical``)."""
+    found = scheme_named(scheme)
+    return found.canonical(version) if found is not None else version
+
+
+def first_release(series: str, scheme: str) -> str:
+    """The first release of ``series`` in ``scheme`` (``Scheme.first_release``)."""
+    found = scheme_named(scheme)
+    return found.first_release(series) if found is not None else series

@@ -6,7 +6,7 @@ import functools
 from typing import Any
 
 from bringup.versions.errors import InvalidVersion, check_length
-from bringup.versions.schemes import SCHEMES
+from bringup.versions.schemes import SCHEMES, scheme_named
 
 
 @functools.total_ordering
@@ -17,13 +17,13 @@ class Version:
     __slots__ = ("_key", "raw", "scheme", "segments")
 
     def __init__(self, raw: str, scheme: str) -> None:
-        parser = SCHEMES.get(scheme)
-        if parser is None:
+        found = SCHEMES.get(scheme) or scheme_named(scheme)
+        if found is None:
             raise InvalidVersion(raw, scheme, f"a known scheme: {', '.join(sorted(SCHEMES))}")
         if not isinstance(raw, str):
             raise InvalidVersion(repr(raw), scheme, "a string (numbers lose digits: 12.10)")
         check_length(raw, scheme)
-        parsed = parser(raw)
+        parsed = found.parse(raw)
         self.raw = raw
         self.scheme = scheme
         self._key: Any = parsed.key

@@ -2,12 +2,14 @@
 through the ``bringup.backends`` entry point the way a third-party package would be. It owns
 one toolkit subject (``rocm``), a device count, the ``MI300X``/``MI250X`` chip names and a
 collector (``probe.py``) that reads ``/opt/rocm/.info/version`` and ``rocm-smi``, a
-ladder (``rungs.py``) and a reader of pasted ``rocm-smi`` output (``report.py``)."""
+ladder (``rungs.py``), a reader of pasted ``rocm-smi`` output (``report.py``) and the version
+scheme of its releases (``versions.py``)."""
 
 from __future__ import annotations
 
 from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, Vocabulary
 from bringup.subjects import Subject
+from bringup_fake_rocm.versions import SCHEME
 
 BACKEND = DeclaredBackend(
     name="rocm",
@@ -16,7 +18,7 @@ BACKEND = DeclaredBackend(
     subjects=(
         Subject(
             name="rocm",
-            scheme="numeric",
+            scheme="rocm",
             scope="toolkit",
             display="ROCm",
             toolkit_kinds=("rocm",),
@@ -58,6 +60,7 @@ BACKEND = DeclaredBackend(
         vendor_words=("AMD",),
         libraries={"amdhip64": ("rocm", "the HIP runtime, part of ROCm")},
     ),
+    schemes={"rocm": SCHEME},
     activate=ActivationRule(
         variables={"ROCM_PATH": "{root}"},
         prepend={"PATH": ("{root}/bin",), "LD_LIBRARY_PATH": ("{root}/lib",)},

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.ascend import versions
 from bringup.backends.ascend.vocabulary import VOCABULARY
 from bringup.backends.base import ActivationRule, DeclaredBackend, DeviceFacts, keys_of
 from bringup.subjects import Subject
@@ -122,4 +123,5 @@ BACKEND = DeclaredBackend(
     signature_namespace="ascend.",
     vocabulary=VOCABULARY,
     activate=_ACTIVATION,
+    schemes={"ascend": versions.SCHEME},
 )
