@@ -107,7 +107,10 @@ class Vocabulary:
     classifiers naming toolkit releases, groups major and optional minor. ``collectives``:
     its collective-communication libraries (a repo named after one is a comm repo).
     ``libraries``: a library as a build links it (lower case, no ``lib`` prefix or suffix:
-    ``-lnvrtc``, ``hccl``) -> (subject that provides it, why)."""
+    ``-lnvrtc``, ``hccl``) -> (subject that provides it, why). ``architecture_variables``:
+    variables (CMake or shell) listing the device architectures a build targets
+    (``CMAKE_CUDA_ARCHITECTURES``); ``architecture_flags``: a regex of compiler flags naming
+    one, group 1 its number (``sm_80``); either sets the backend's device kind subject."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -139,6 +142,8 @@ class Vocabulary:
     classifiers: tuple[tuple[str, str], ...] = ()
     collectives: tuple[str, ...] = ()
     libraries: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    architecture_variables: tuple[str, ...] = ()
+    architecture_flags: str = ""
 
 
 class Backend(Protocol):

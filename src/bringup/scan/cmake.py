@@ -17,6 +17,7 @@ from typing import NamedTuple
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.prose import chips_in_value, lowest_architecture
@@ -51,8 +52,6 @@ _FLIP = {
     "GREATER": "<=",
     "GREATER_EQUAL": "<",
 }
-_ARCH_LIST = re.compile(r"^(?:CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES|TORCH_CUDA_ARCH_LIST)$")
-_GENCODE = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
 
 
 class _Words(NamedTuple):
@@ -62,6 +61,8 @@ class _Words(NamedTuple):
     """(toolkit subject, what in an argument points at its install)."""
     languages: dict[str, str]
     chip_variables: frozenset[str]
+    standards: frozenset[str]
+    """``CMAKE_<LANG>_STANDARD`` of C++ and of each backend's languages: the C++ standard."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Words:
@@ -83,6 +84,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         installs=tuple(installs),
         languages=languages,
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
+        standards=frozenset(f"CMAKE_{language}_STANDARD" for language in ("CXX", *languages)),
     )
 
 
@@ -178,7 +180,7 @@ class _State:
         """Open ``if`` blocks: condition, whether in its first branch, its line."""
         self.install_lines: dict[str, int] = {}
         """Toolkit subject -> the first line that uses its install path."""
-        self.archs: list[tuple[str, int]] = []
+        self.archs: dict[Targets, list[tuple[str, int]]] = {}
         self.provides: list[str] = []
         self.testing = False
         self.toolkit = False
@@ -306,15 +308,17 @@ def extract_cmake(file: SourceFile) -> Extraction:
             if subject not in state.install_lines and any(install.search(a) for a in command.args):
                 state.install_lines[subject] = command.line
         for arg in command.args:
-            state.archs.extend((m.group(1), command.line) for m in _GENCODE.finditer(arg))
+            for target, arch in flagged(arg):
+                state.archs.setdefault(target, []).append((arch, command.line))
     for subject, line in state.install_lines.items():
         words = f"uses the {display_name(subject)} install path"
         state.add(subject, "", line, words, confidence="medium")
-    lowest = lowest_architecture(state.archs)
-    if lowest is not None:
-        spec, line, listed = lowest
-        words = "CUDA architectures " + ", ".join(listed)
-        state.add("compute_capability", spec, line, words, confidence="medium")
+    for target, archs in state.archs.items():
+        lowest = lowest_architecture(archs)
+        if lowest is not None:
+            spec, line, names = lowest
+            words = f"{target.label} architectures " + ", ".join(names)
+            state.add(target.subject, spec, line, words, confidence="medium")
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     return Extraction(
@@ -324,15 +328,12 @@ def extract_cmake(file: SourceFile) -> Extraction:
 
 def _set(state: _State, args: tuple[str, ...], line: int) -> None:
     variable, values = args[0], args[1:]
-    if variable in ("CMAKE_CXX_STANDARD", "CMAKE_CUDA_STANDARD") and values[0].isdigit():
+    target = listing(variable)
+    if variable in vocabulary().standards and values[0].isdigit():
         state.add("cxx_standard", f">={values[0]}", line, f"set({variable} {values[0]})")
-    elif _ARCH_LIST.match(variable):
+    elif target is not None:
         for value in values:
-            for part in re.split(r"[;\s]+", value):
-                number = re.fullmatch(r"(\d+)\.?(\d)?(?:a|\+PTX)?", part)
-                if number:
-                    arch = number.group(1) + (number.group(2) or "")
-                    state.archs.append((arch, line))
+            state.archs.setdefault(target, []).extend((arch, line) for arch in listed(value))
     elif variable in vocabulary().chip_variables:
         chips = chips_in_value(values[0])
         if chips:

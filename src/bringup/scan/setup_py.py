@@ -19,6 +19,7 @@ from typing import Union
 
 from bringup import backends
 from bringup.model import Confidence, Requirement
+from bringup.scan.architectures import Targets, flagged
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.prose import lowest_architecture, read_line
@@ -28,7 +29,6 @@ from bringup.subjects import frameworks, python_subject
 
 Located = list[tuple[str, int]]
 _REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")
-_ARCH = re.compile(r"(?:compute|sm)_(\d{2,3})a?\b")
 _BUILD_IMPORTS = {
     "torch": "torch",
     "wheel": "pypi:wheel",
@@ -239,7 +239,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = _Reader(file, tree)
     reader.requirements.extend(python_vocabulary(file, tree))
-    archs: list[tuple[str, int]] = []
+    archs: dict[Targets, list[tuple[str, int]]] = {}
     toolkits: dict[str, int] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
@@ -276,7 +276,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                             confidence=mention.confidence,
                         )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            archs.extend((m.group(1), node.lineno) for m in _ARCH.finditer(node.value))
+            for target, arch in flagged(node.value):
+                archs.setdefault(target, []).append((arch, node.lineno))
             standard = _STD.search(node.value)
             if standard and standards is None:
                 standards = (standard.group(1), node.lineno)
@@ -289,11 +290,12 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     if standards is not None:
         reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
                    confidence="medium")  # fmt: skip
-    lowest = lowest_architecture(archs)
-    if lowest is not None:
-        spec, line, listed = lowest
-        words = "builds for sm_" + ", sm_".join(listed)
-        reader.add("compute_capability", spec, line, words, confidence="medium")
+    for target, found in archs.items():
+        lowest = lowest_architecture(found)
+        if lowest is not None:
+            spec, line, names = lowest
+            words = f"builds for {target.label} architectures " + ", ".join(names)
+            reader.add(target.subject, spec, line, words, confidence="medium")
     return Extraction(
         requirements=tuple(reader.requirements),
         findings=tuple(reader.findings),

@@ -13,6 +13,7 @@ from typing import NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.architectures import listed, listing, targets
 from bringup.scan.commands import (
     Command,
     LogicalLine,
@@ -22,13 +23,12 @@ from bringup.scan.commands import (
     step_kind,
 )
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.prose import chips_in_value, read_line
+from bringup.scan.prose import chips_in_value, lowest_architecture, read_line
 from bringup.scan.shellguards import shell_vocabulary
 
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
 _MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
-_ARCH_LIST = "TORCH_CUDA_ARCH_LIST"
 _DIGIT = re.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
@@ -96,7 +96,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
 
 
 def _environment_words(registered: tuple[Backend, ...]) -> list[str]:
-    names = {_ARCH_LIST}
+    names = {v for target in targets() for v in target.variables}
     setups: list[str] = []
     for backend in registered:
         words = backend.vocabulary
@@ -144,13 +144,10 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
             spec = _version_in_path(toolkit, value)
             text = f"{name} {value}" if sourced else f"{name}={value}"
             return _requirement(file, toolkit.subject, spec, line, text=text.strip())
-    if name == _ARCH_LIST:
-        archs = re.findall(r"(\d+)\.(\d)", value)
-        if archs:
-            low = min(archs, key=lambda arch: (int(arch[0]), int(arch[1])))
-            return _requirement(
-                file, "compute_capability", f">={low[0]}.{low[1]}", line, text=f"{name}={value}"
-            )
+    target = listing(name)
+    lowest = lowest_architecture([(a, line) for a in listed(value)]) if target else None
+    if target is not None and lowest is not None:
+        return _requirement(file, target.subject, lowest[0], line, text=f"{name}={value}")
     if name in words.chip_variables:
         chips = chips_in_value(value)
         if chips:

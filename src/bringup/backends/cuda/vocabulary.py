@@ -78,6 +78,12 @@ VOCABULARY = Vocabulary(
         (r"^(?:CMAKE_CUDA_COMPILER_VERSION|CUDAToolkit_VERSION|CUDA_VERSION\w*)$", "cuda"),
     ),
     build_languages=("CUDA",),
+    architecture_variables=(
+        "CMAKE_CUDA_ARCHITECTURES",
+        "CUDA_ARCHITECTURES",
+        "TORCH_CUDA_ARCH_LIST",
+    ),
+    architecture_flags=r"(?:compute|sm)_(\d{2,3})a?\b",
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
     collectives=("nccl",),
