@@ -228,6 +228,26 @@ def frameworks() -> frozenset[str]:
     return catalogue().names("python_package")
 
 
+_EXAMPLE_SCOPES: tuple[Scope, ...] = ("toolkit", "driver", "hardware", "python_package")
+_GENERIC_EXAMPLES = ("python", "gcc", "glibc", "chip", "torch")
+
+
+def examples() -> tuple[str, ...]:
+    """Subject names for a hint: each backend's first toolkit, driver, device count and
+    Python package, then the common generic ones."""
+    found: dict[str, None] = {}
+    backend_subjects = [s for s in catalogue() if s.backend]
+    for backend in dict.fromkeys(s.backend for s in backend_subjects):
+        for scope in _EXAMPLE_SCOPES:
+            first = next(
+                (s for s in backend_subjects if (s.backend, s.scope) == (backend, scope)), None
+            )
+            if first is not None:
+                found.setdefault(first.name)
+    found.update(dict.fromkeys(_GENERIC_EXAMPLES))
+    return tuple(found)
+
+
 def python_subject(distribution: str) -> str:
     """The subject for a Python distribution name as written anywhere (``Torch`` -> ``torch``,
     ``My_Lib`` -> ``pypi:my-lib``)."""

@@ -55,6 +55,7 @@ def test_entry_point_registers_the_backend_and_its_subjects(rocm_installed: None
     assert subjects.display_name("rocm") == "ROCm"
     assert subjects.scope_of("amd_gpu_count") == "hardware"
     assert subjects.block_scope("amd_gpu_count") == "device"
+    assert subjects.examples()[-7:-5] == ("rocm", "amd_gpu_count")
     assert backends.backend("rocm").activation("/opt/rocm-6.1.2").variables == {
         "ROCM_PATH": "/opt/rocm-6.1.2"
     }

@@ -22,7 +22,7 @@ import msgspec
 from bringup.errors import InputError
 from bringup.kb.validate import known_subject
 from bringup.model.rules import Rule
-from bringup.subjects import scheme_for
+from bringup.subjects import examples, scheme_for
 from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 Status = Literal["compatible", "incompatible", "unknown"]
@@ -106,8 +106,7 @@ def parse_subject_version(text: str) -> SubjectVersion:
     if not known_subject(subject):
         raise InputError(
             f"unknown subject {subject!r}",
-            hint="subjects are e.g. cann, ascend_driver, torch_npu, torch, python, cuda, "
-            "nvidia_driver, gcc, glibc, glibcxx, compute_capability, distro",
+            hint=f"subjects are e.g. {', '.join(examples())}",
         )
     try:
         parse_version(version, subject)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
@@ -48,11 +50,20 @@ _EXAMPLE_SECTION = re.compile(
 steps: a benchmark run, a dataset download, a lint setup, a Docker recipe, a debug recipe.
 Their commands still state requirements."""
 _NOT_COMMANDS = frozenset(
-    {"c", "cpp", "c++", "cuda", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
+    {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
      "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
 )  # fmt: skip
-"""Code block languages that are never shell; anything else (READMEs label ``pip install``
-blocks "Python" or nothing) is read as commands, which keeps only what a known program is."""
+"""Code block languages that are never shell, besides the languages a backend's toolkit
+compiles (``Vocabulary.build_languages``); anything else (READMEs label ``pip install`` blocks
+"Python" or nothing) is read as commands, which keeps only what a known program is."""
+
+
+def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
+    languages = (language.lower() for b in registered for language in b.vocabulary.build_languages)
+    return _NOT_COMMANDS.union(languages)
+
+
+not_commands = backends.per_registry(_not_commands)
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 
@@ -128,7 +139,7 @@ class _Reader:
         self.table = []
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
-        if self.skipped or language in _NOT_COMMANDS:
+        if self.skipped or language in not_commands():
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         for command in commands:

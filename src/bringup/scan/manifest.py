@@ -23,7 +23,7 @@ from bringup.errors import InputError
 from bringup.kb.query import unknown_chip
 from bringup.model import DeviceKind, Role, StepKind
 from bringup.scan.tomlpos import Position, locate, parse_path
-from bringup.subjects import is_subject, python_subject, scheme_for
+from bringup.subjects import examples, is_subject, python_subject, scheme_for
 from bringup.tomlfile import read_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -112,8 +112,8 @@ def _unknown_subject(path: str, subject: str, where: Position | None) -> InputEr
     error.hint = (
         f"a Python distribution is written {guess!r}"
         if guess and " " not in subject.strip()
-        else "a subject is a name such as cann, ascend_driver, python, gcc, glibc, cuda, "
-        "nvidia_driver, chip, npu_count, torch, torch_npu, or pypi:NAME, cmake:NAME, conda:NAME"
+        else f"a subject is a name such as {', '.join(examples())}, "
+        "or pypi:NAME, cmake:NAME, conda:NAME"
     )
     return error
 
