@@ -145,3 +145,26 @@ def test_cann_activation_is_plain_variables_for_the_pinned_version() -> None:
     assert "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n" in text
     assert "check that it exists" not in text  # a published tag
     assert '"torch==2.13.0"' in text
+
+
+def test_cuda_environment_gets_the_cuda_image_its_python_and_the_visible_gpus() -> None:
+    root = "/usr/local/cuda-12.4"
+    pins = tuple(p for p in ENV.pins if p.subject != "cann")
+    cuda = Environment(
+        index=1,
+        components=ENV.components,
+        pins=(*pins, Pin(subject="cuda", version="12.4", origin="installed", source=SRC)),
+    )
+    snapshot = _snapshot(
+        toolkits=(Toolkit(kind="cuda", version="12.4", path=root, source=SRC),),
+        accelerators=(
+            Accelerator(vendor="nvidia", index=0, name="NVIDIA H200", family="hopper", source=SRC),
+        ),
+    )
+    activation = activation_for(cuda, snapshot)
+    assert activation.set["CUDA_VISIBLE_DEVICES"] == "0"
+    text = dockerfile_text(cuda, snapshot, environment_spec(cuda, snapshot, STEPS, []))
+    # A two-part toolkit version is tagged as its .0 release; the image has no Python.
+    assert "FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\n" in text
+    assert "apt-get install -y --no-install-recommends python3 python3-pip" in text
+    assert "check that it exists" in text  # 12.4.0 is not among the published tags we list

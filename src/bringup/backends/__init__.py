@@ -216,6 +216,16 @@ def _broken(name: str, error: str) -> Collector:
     return collector
 
 
+def image_tag(item: Backend, version: str, python: str, chip: Optional[str]) -> dict[str, str]:
+    """The values ``item`` fills its base image's tag rule with (``Backend.image_tag``)."""
+    if item.image_tag is None:
+        return {}
+    module_name, _, attribute = item.image_tag.partition(":")
+    values: Callable[[str, str, Optional[str]], dict[str, str]]
+    values = getattr(importlib.import_module(module_name), attribute)
+    return values(version, python, chip)
+
+
 def packages(subject: str, version: str, *, chip: Optional[str], arch: str) -> Optional[Packages]:
     """The vendor package files of ``subject`` ``version`` for ``chip`` on ``arch``, from the
     backend that declares them (None: no backend publishes ``subject`` as files)."""

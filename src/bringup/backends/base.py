@@ -86,7 +86,8 @@ class Vocabulary:
     nouns for one device (``NPU``); ``vendor_words``: words that may qualify them ("Ascend",
     "昇腾"). ``architectures`` (capitalised names) and ``products`` (any case): names -> the
     value of the backend's device kind subject (compute capability). ``device_env``:
-    variables that choose devices (``ASCEND_RT_VISIBLE_DEVICES``); ``device_programs``:
+    variables that choose devices (``ASCEND_RT_VISIBLE_DEVICES``), the first set by
+    ``bringup up`` to every device seen; ``device_programs``:
     programs that only run with a device; ``toolkit_programs``: programs that need the toolkit
     only; ``tools``: its query tools, never a step (``npu-smi``). ``setup_markers``: a regex
     for script or recipe text that sets the toolkit up (sourcing its environment script, its
@@ -162,7 +163,10 @@ class Backend(Protocol):
     them). ``predicates``: modules whose import registers its failure-signature predicates
     (``bringup.triage.predicates.predicate``). ``schemes``: the version schemes of its
     vendor's release trains by name, registered with ``bringup.versions`` when the backends
-    load (its subjects may name them)."""
+    load (its subjects may name them). ``image_tag``: ``module:function`` of ``(toolkit version,
+    Python X.Y, chip family or None) -> values`` filling the tag rule of its base image (the
+    ``kb/data/images/base_images.toml`` row of its name) for an environment pinning its
+    toolkit."""
 
     @property
     def name(self) -> str: ...
@@ -196,6 +200,8 @@ class Backend(Protocol):
     def vocabulary(self) -> Vocabulary: ...
     @property
     def schemes(self) -> Mapping[str, Scheme]: ...
+    @property
+    def image_tag(self) -> Optional[str]: ...
 
     def activation(self, toolkit_path: str) -> Activation:
         """The environment that makes the toolkit installed at ``toolkit_path`` active."""
@@ -224,6 +230,7 @@ class DeclaredBackend:
     vocabulary: Vocabulary = Vocabulary()
     activate: Optional[ActivationRule] = None
     schemes: Mapping[str, Scheme] = field(default_factory=dict)
+    image_tag: Optional[str] = None
 
     def activation(self, toolkit_path: str) -> Activation:
         return self.activate.apply(toolkit_path) if self.activate is not None else Activation()

@@ -17,9 +17,6 @@ from typing import Optional
 from bringup.model.resolution import Environment
 from bringup.model.snapshot import Snapshot
 
-VISIBLE_DEVICES = {"ascend": "ASCEND_RT_VISIBLE_DEVICES", "nvidia": "CUDA_VISIBLE_DEVICES"}
-"""The variable that limits a vendor's runtime to some devices (set to every device seen)."""
-
 
 @dataclass(frozen=True)
 class Activation:
@@ -73,10 +70,11 @@ def activation_for(environment: Environment, snapshot: Snapshot) -> Activation:
             prepend[name] = (*prepend.get(name, ()), *dirs)
         if found.source:
             sources.append(found.source)
-        vendor = backend.vendor
-        devices = snapshot.devices(vendor) if vendor else ()
-        if vendor in VISIBLE_DEVICES and devices:
-            variables[VISIBLE_DEVICES[vendor]] = ",".join(str(a.index) for a in devices)
+        # The first variable that chooses the backend's devices, set to every device seen.
+        visible = backend.vocabulary.device_env
+        devices = snapshot.devices(backend.vendor) if backend.vendor else ()
+        if visible and devices:
+            variables[visible[0]] = ",".join(str(a.index) for a in devices)
     return Activation(
         set=variables, prepend=prepend, sources=tuple(sources), missing=tuple(missing)
     )

@@ -1,6 +1,6 @@
-"""A Dockerfile per environment, written and never run: the vendor base image that matches
-the environment's toolkit (CANN by version/chip/OS/Python, ``nvidia/cuda`` by CUDA/OS, the
-official Python image otherwise), then the same venv and pins ``up`` made here. The image
+"""A Dockerfile per environment, written and never run: the base image of the backend whose
+toolkit the environment pins (its tag filled by the backend: ``Backend.image_tag``), the
+official Python image otherwise, then the same venv and pins ``up`` made here. The image
 tags follow the vendors' published naming rules, kept with their sources in
 ``kb/data/images/base_images.toml``."""
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 import msgspec
 
+from bringup import backends
 from bringup.model.resolution import Environment
 from bringup.model.snapshot import Snapshot
 from bringup.run.environments import EnvironmentSpec
@@ -29,6 +29,8 @@ class Image(msgspec.Struct, frozen=True, kw_only=True):
     published: tuple[str, ...] = ()
     mirrors: tuple[str, ...] = ()
     note: str = ""
+    python: bool = True
+    """Whether the image has a ``python3`` (else the Dockerfile installs the system one)."""
 
 
 class ImageTable(msgspec.Struct, frozen=True):
@@ -43,30 +45,27 @@ def images() -> dict[str, Image]:
 
 
 def base_image(
-    environment: Environment, spec: EnvironmentSpec, chip: Optional[str]
+    environment: Environment, spec: EnvironmentSpec, snapshot: Snapshot
 ) -> tuple[str, Image, bool]:
-    """The base image reference, its table row, and whether the tag is a published one."""
+    """The base image reference, its table row, and whether the tag is a published one: the
+    first backend (registry order) with an image whose toolkit the environment pins, for the
+    first chip family of its devices here; the CPU's image otherwise."""
     short_python = ".".join(spec.python.split(".")[:2])
-    cann, cuda = environment.pin("cann"), environment.pin("cuda")
-    if cann is not None:
-        row = images()["ascend"]
-        values = {**row.defaults, "cann": cann.version.lower(), "python": short_python}
-        if chip:
-            values["chip"] = chip.lower()
-    elif cuda is not None:
-        row = images()["cuda"]
-        version = cuda.version if cuda.version.count(".") >= 2 else f"{cuda.version}.0"
-        values = {**row.defaults, "cuda": version}
-    else:
-        row = images()["cpu"]
-        values = {**row.defaults, "python": short_python}
-    tag = row.tag.format(**values)
+    row, values = images()["cpu"], {"python": short_python}
+    for item in backends.registered():
+        toolkit = item.vocabulary.toolkit_subject
+        pin = environment.pin(toolkit) if toolkit and item.name in images() else None
+        if pin is not None:
+            chips = sorted({a.family for a in snapshot.devices(item.vendor or "") if a.family})
+            row = images()[item.name]
+            values = backends.image_tag(item, pin.version, short_python, next(iter(chips), None))
+            break
+    tag = row.tag.format(**{**row.defaults, **values})
     return f"{row.repository}:{tag}", row, tag in row.published
 
 
 def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: EnvironmentSpec) -> str:
-    chips = sorted({a.family for a in snapshot.devices("ascend") if a.family})
-    image, row, published = base_image(environment, spec, chips[0] if chips else None)
+    image, row, published = base_image(environment, spec, snapshot)
     lines = [
         f"# bringup environment {spec.index} ({', '.join(spec.components)}),"
         " written by `bringup up` and not run.",
@@ -77,7 +76,7 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
     if row.note:
         lines.append(f"# {row.note}")
     lines.append(f"FROM {image}")
-    if row.backend == "cuda":  # the CUDA images carry no Python
+    if not row.python:
         lines.append(
             "RUN apt-get update && apt-get install -y --no-install-recommends"
             " python3 python3-pip && rm -rf /var/lib/apt/lists/*"

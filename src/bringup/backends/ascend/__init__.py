@@ -124,4 +124,5 @@ BACKEND = DeclaredBackend(
     vocabulary=VOCABULARY,
     activate=_ACTIVATION,
     schemes={"ascend": versions.SCHEME},
+    image_tag="bringup.backends.ascend.images:tag_values",
 )

@@ -1,6 +1,7 @@
 """CANN container images: ``ascendai/cann:8.1.rc1-910b-ubuntu22.04-py3.10`` is CANN 8.1.RC1
 for the 910B on Ubuntu 22.04 with Python 3.10. Tag format of Ascend/cann-container-image (see
-``/work/shared/facts``: CANN container tags use lower-case ``rc``)."""
+``/work/shared/facts``: CANN container tags use lower-case ``rc``), read from a repo's files
+and filled for the Dockerfile ``bringup up`` writes."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ _CHIPS = {
     "950": "950",
 }
 _NAMES = ("cann", "ascend-toolkit", "ascend-cann", "cann-toolkit")
+
+
+def tag_values(cann: str, python: str, chip: Optional[str]) -> dict[str, str]:
+    """The CANN image tag's values: version and chip family in lower case."""
+    values = {"cann": cann.lower(), "python": python}
+    if chip:
+        values["chip"] = chip.lower()
+    return values
 
 
 def read_image(repository: str, tag: str, words: str) -> Optional[list[ImageFact]]:

@@ -87,5 +87,6 @@ BACKEND = DeclaredBackend(
     predicates=("bringup.backends.cuda.predicates",),
     signature_namespace="cuda.",
     vocabulary=VOCABULARY,
+    image_tag="bringup.backends.cuda.images:tag_values",
     activate=_ACTIVATION,
 )

@@ -17,6 +17,11 @@ _TORCH_TAG = re.compile(
 )
 
 
+def tag_values(cuda: str, python: str, chip: Optional[str]) -> dict[str, str]:
+    """The ``nvidia/cuda`` tag's values: the full toolkit version (``12.4`` is ``12.4.0``)."""
+    return {"cuda": cuda if cuda.count(".") >= 2 else f"{cuda}.0"}
+
+
 def read_image(repository: str, tag: str, words: str) -> Optional[list[ImageFact]]:
     """The facts of a CUDA or PyTorch image, or None when ``repository`` is neither."""
     name = repository.rsplit("/", 1)[-1].lower()
