@@ -2,7 +2,7 @@
 
 A file holds one topic (``topic = "torch_npu"``, the file's stem by default) and arrays of
 records: ``[[rule]]`` (a compatibility row), ``[[release]]`` (a known version of a subject),
-``[[chip]]`` (an Ascend chip family) and ``[[package]]`` (a CANN package). Every record has a
+``[[chip]]`` (a chip family) and ``[[package]]`` (a toolkit's package file). Every record has a
 stable ``id`` and a ``source``; an overlay record that takes the place of an existing one says
 so with ``replaces = "<id>"``. Versions and specifiers are strings, always: TOML reads
 ``12.10`` as the number 12.1.
@@ -85,12 +85,15 @@ class ChipRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 class PackageRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A CANN package file name pattern, the CANN versions it applies to, and its role."""
+    """A package file name pattern of toolkit ``subject`` (``cann``), the toolkit
+    ``versions`` it applies to, and its role. The older spelling names the toolkit as the
+    field (``cann = ">=5.0"``); the loader reads it as ``subject`` and ``versions``."""
 
     id: str
     name: str
     role: str
-    cann: str
+    subject: str
+    versions: str
     source: str
     chips: Optional[str] = None
     note: Optional[str] = None

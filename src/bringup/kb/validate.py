@@ -28,7 +28,7 @@ from bringup.kb.schema import (
     ReleaseRecord,
     RuleRecord,
 )
-from bringup.subjects import frameworks, has_own_scheme, scheme_for
+from bringup.subjects import frameworks, has_own_scheme, names, scheme_for
 from bringup.tomlfile import line_of, parse_toml
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
@@ -125,6 +125,18 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
     )
 
 
+def _toolkit_named(item: dict[str, Any]) -> dict[str, Any]:
+    """A package record in the older spelling, its toolkit as the field (``cann = ">=5.0"``),
+    as ``subject`` and ``versions``."""
+    if "subject" in item or "versions" in item:
+        return item
+    named = [key for key in item if key in names("toolkit")]
+    if len(named) != 1:
+        return item
+    rest = {k: v for k, v in item.items() if k != named[0]}
+    return {**rest, "subject": named[0], "versions": item[named[0]]}
+
+
 def _text_value(
     document: dict[str, Any], key: str, text: str, path: str, problems: list[Problem]
 ) -> Optional[str]:
@@ -145,6 +157,8 @@ def _check_record(
     end: Optional[int],
     problems: list[Problem],
 ) -> Optional[Record]:
+    if kind == "package":
+        item = _toolkit_named(item)
     raw_id = item.get("id")
     record_id = raw_id if isinstance(raw_id, str) else None
     found: list[Problem] = []
@@ -215,7 +229,8 @@ def _meaning(record: Record) -> Iterator[tuple[Optional[str], str]]:
     elif isinstance(record, ChipRecord):
         yield from _version_problem("family", record.family, "chip")
     elif isinstance(record, PackageRecord):
-        yield from _spec_problem("cann", record.cann, "cann", allow_empty=False)
+        yield from _subject_problem("subject", record.subject)
+        yield from _spec_problem("versions", record.versions, record.subject, allow_empty=False)
         if record.chips is not None:
             yield from _spec_problem("chips", record.chips, "chip", allow_empty=False)
 

@@ -23,6 +23,7 @@ from bringup.kb.schema import (
     Topic,
 )
 from bringup.report.layout import Unit, fits, flow, table_lines
+from bringup.subjects import display_name
 
 if TYPE_CHECKING:
     from bringup.report.styled import Line
@@ -101,7 +102,7 @@ def render_origin(count: int, paths: Sequence[str], width: int) -> list[Line]:
 _RULE = ("id", "when", "then", "notes", "source")
 _RELEASE = ("subject", "version", "date", "end of life", "kind / note", "source")
 _CHIP = ("family", "PCI id", "SoC versions", "npu-smi names", "products", "source")
-_PACKAGE = ("package", "CANN", "role", "notes", "source")
+_PACKAGE = ("package", "toolkit", "role", "notes", "source")
 
 
 def _rule_notes(rule: RuleRecord) -> str:
@@ -198,11 +199,15 @@ def _package_row(package: PackageRecord) -> tuple[str, ...]:
     notes = "; ".join(
         p for p in (f"chips {package.chips}" if package.chips else "", package.note or "") if p
     )
-    return (package.name, package.cann, package.role, notes, package.source)
+    versions = f"{display_name(package.subject)} {package.versions}"
+    return (package.name, versions, package.role, notes, package.source)
 
 
 def _package_block(package: PackageRecord, width: int) -> list[Line]:
-    units = [Unit(package.name, "bold"), Unit(f"CANN {package.cann}")]
+    units = [
+        Unit(package.name, "bold"),
+        Unit(f"{display_name(package.subject)} {package.versions}"),
+    ]
     if package.chips:
         units.append(Unit(f"[chips {package.chips}]", "yellow"))
     more = _more(width, package.role, package.note, source=package.source)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from bringup.kb import KnowledgeBase, exact_versions
 from bringup.kb.paths import builtin_dir
-from bringup.kb.schema import ChipEntry, PackageEntry, ReleaseEntry, RuleEntry
+from bringup.kb.schema import ChipEntry, PackageEntry, PackageRecord, ReleaseEntry, RuleEntry
+from bringup.kb.validate import check_file
 from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, Version
 
@@ -47,7 +48,7 @@ def test_every_version_and_spec_parses_in_its_scheme(kb: KnowledgeBase) -> None:
             elif isinstance(entry, ChipEntry):
                 Version(entry.record.family, "name")
             elif isinstance(entry, PackageEntry):
-                SpecifierSet(entry.record.cann, "ascend")
+                SpecifierSet(entry.record.versions, scheme_for(entry.record.subject))
         except ValueError as error:
             bad.append(f"{record.id}: {error}")
     assert bad == []
@@ -122,3 +123,29 @@ def test_loader_ignores_the_failures_subdirectory(tmp_path: Path) -> None:
     (tmp_path / "failures" / "ascend.toml").write_text("[[failure]]\nid = 'x'\n", encoding="utf-8")
     (tmp_path / "site.toml").write_text("", encoding="utf-8")
     assert [p.name for p in data_files(tmp_path)] == ["site.toml"]
+
+
+_PACKAGE = """
+[[package]]
+id = "cann-package-toolkit"
+name = "Ascend-cann-toolkit_{version}_linux-{arch}.run"
+role = "development and runtime kit"
+%s
+source = "https://github.com/Ascend/cann-container-image"
+"""
+
+
+def test_a_package_names_its_toolkit_in_either_spelling() -> None:
+    new = check_file(_PACKAGE % 'subject = "cann"\nversions = ">=5.0"', "new.toml", "new")
+    old = check_file(_PACKAGE % 'cann = ">=5.0"', "old.toml", "old")
+    assert new.problems == old.problems == ()
+    assert [(r.subject, r.versions) for _, r, _ in old.records if isinstance(r, PackageRecord)] == [
+        ("cann", ">=5.0")
+    ]
+    assert [r for _, r, _ in old.records] == [r for _, r, _ in new.records]
+
+
+def test_a_package_of_no_toolkit_is_a_problem() -> None:
+    result = check_file(_PACKAGE % 'torch = ">=2.1"', "bad.toml", "bad")
+    assert result.records == ()
+    assert "unknown field" in result.problems[0].message
