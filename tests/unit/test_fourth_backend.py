@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 
 from bringup import backends, subjects
+from bringup.cli.ladder import default_backend
 from bringup.cli.main import main
 from bringup.ladder.run import ladder_backends
 from bringup.probe.importers import import_report
 from bringup.scan.linked import linked_in, provider
+from bringup.triage.fallback import next_steps
 from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 ROOT = Path(__file__).parent.parent.parent
@@ -73,6 +75,17 @@ def test_plugin_backend_adds_its_rungs_to_the_ladder(
         "communication",
         "memory",
     ]
+
+
+def test_plugin_backend_names_its_device_nodes_and_its_tools(
+    rocm_installed: None, tmp_path: Path
+) -> None:
+    assert default_backend(tmp_path) == "cpu"
+    (tmp_path / "kfd").touch()  # the ROCm kernel driver's node, present on AMD GPU hosts
+    assert default_backend(tmp_path) == "rocm"
+    steps = next_steps()
+    assert "(npu-smi info / nvidia-smi / rocm-smi)" in steps["device_init"]
+    assert "or HIP_LAUNCH_BLOCKING=1 (GPU)" in steps["operator_execution"]
 
 
 def test_plugin_backend_reads_its_tool_in_a_pasted_report(rocm_installed: None) -> None:

@@ -111,7 +111,11 @@ class Vocabulary:
     ``-lnvrtc``, ``hccl``) -> (subject that provides it, why). ``architecture_variables``:
     variables (CMake or shell) listing the device architectures a build targets
     (``CMAKE_CUDA_ARCHITECTURES``); ``architecture_flags``: a regex of compiler flags naming
-    one, group 1 its number (``sm_80``); either sets the backend's device kind subject."""
+    one, group 1 its number (``sm_80``); either sets the backend's device kind subject.
+    ``status_command``: the command that shows its devices' health and memory (``npu-smi
+    info``); ``launch_blocking``: the variable that makes its kernel launches synchronous
+    (``CUDA_LAUNCH_BLOCKING``); ``device_log``: where its runtime logs (``plog``).
+    ``device_nodes``: glob patterns under ``/dev`` of its device files (``davinci[0-9]*``)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -145,6 +149,10 @@ class Vocabulary:
     libraries: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     architecture_variables: tuple[str, ...] = ()
     architecture_flags: str = ""
+    status_command: str = ""
+    launch_blocking: str = ""
+    device_log: str = ""
+    device_nodes: tuple[str, ...] = ()
 
 
 class Backend(Protocol):

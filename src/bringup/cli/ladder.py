@@ -17,6 +17,7 @@ from typing import Optional
 
 import click
 
+from bringup import backends
 from bringup.cli.options import JSON
 from bringup.errors import ExitCode, InputError
 from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
@@ -33,12 +34,11 @@ MARKS = {"PASS": "PASS", "FAIL": "FAIL", "SKIP": "SKIP", "BLOCKED": "BLKD", "ERR
 
 
 def default_backend(dev: Path = Path("/dev")) -> str:
-    """The backend whose device nodes this host has (``/dev/davinci*``, ``/dev/nvidia0``),
+    """The first backend whose device nodes this host has (``Vocabulary.device_nodes``),
     else the CPU: a cheap guess, ``--backend`` says it exactly."""
-    if any(dev.glob("davinci[0-9]*")):
-        return "ascend"
-    if (dev / "nvidia0").exists():
-        return "cuda"
+    for item in backends.registered():
+        if any(any(dev.glob(pattern)) for pattern in item.vocabulary.device_nodes):
+            return item.name
     return "cpu"
 
 

@@ -23,6 +23,8 @@ from typing import Literal, NamedTuple, Optional
 
 import msgspec
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
 from bringup.tomlfile import line_of, read_toml
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
@@ -187,7 +189,7 @@ def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diag
         layer=meaning.layer,
         kind=meaning.kind,
         cause=cause,
-        fix=meaning.action or NEXT_STEP[meaning.layer],
+        fix=meaning.action or next_steps()[meaning.layer],
         source=meaning.source,
         evidence=(Evidence(line=sighting.line, text=sighting.text),),
         matches=sighting.count,
@@ -269,19 +271,38 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         )
 
 
-NEXT_STEP: dict[Layer, str] = {
-    "install": "Check that the packages and libraries the job loads are installed in this "
-    "environment, in versions that go together (pip show, the vendor's compatibility table).",
-    "build": "Find the first compiler or CMake error above; check the toolchain versions the "
-    "project requires.",
-    "device_init": "Check that the device is visible and healthy (npu-smi info / nvidia-smi) "
-    "in this environment, and that the driver supports the installed toolkit.",
-    "operator_execution": "Find the first failing operation: rerun with "
-    "ASCEND_LAUNCH_BLOCKING=1 (NPU) or CUDA_LAUNCH_BLOCKING=1 (GPU) and read the vendor log "
-    "(plog) lines at that time.",
-    "communication": "Find the rank that failed first (its first error); check the "
-    "communication library's own errors and the network between the devices.",
-    "memory": "Compare the device memory in use with what the job needs (npu-smi info / "
-    "nvidia-smi); lower the batch or sequence size, or shard the model.",
-}
-"""The next diagnostic step per layer, for a code whose catalogue gives no action."""
+def _in_parentheses(words: Iterable[str], joiner: str) -> str:
+    listed = joiner.join(words)
+    return f" ({listed})" if listed else ""
+
+
+def _next_steps(registered: tuple[Backend, ...]) -> dict[Layer, str]:
+    words = [b.vocabulary for b in registered]
+    status = _in_parentheses((w.status_command for w in words if w.status_command), " / ")
+    blocking = " or ".join(
+        f"{w.launch_blocking}=1" + _in_parentheses(w.device_words[:1], "")
+        for w in words
+        if w.launch_blocking
+    )
+    logs = _in_parentheses((w.device_log for w in words if w.device_log), ", ")
+    return {
+        "install": "Check that the packages and libraries the job loads are installed in this "
+        "environment, in versions that go together (pip show, the vendor's compatibility "
+        "table).",
+        "build": "Find the first compiler or CMake error above; check the toolchain versions "
+        "the project requires.",
+        "device_init": f"Check that the device is visible and healthy{status} in this "
+        "environment, and that the driver supports the installed toolkit.",
+        "operator_execution": "Find the first failing operation"
+        + (f": rerun with {blocking} and" if blocking else " and")
+        + f" read the vendor log{logs} lines at that time.",
+        "communication": "Find the rank that failed first (its first error); check the "
+        "communication library's own errors and the network between the devices.",
+        "memory": f"Compare the device memory in use with what the job needs{status}; lower "
+        "the batch or sequence size, or shard the model.",
+    }
+
+
+next_steps = backends.per_registry(_next_steps)
+"""The next diagnostic step per layer, for a code whose catalogue gives no action, naming
+each backend's status command, launch-blocking variable and runtime log."""

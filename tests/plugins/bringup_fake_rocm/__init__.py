@@ -59,6 +59,9 @@ BACKEND = DeclaredBackend(
         device_words=("GPU",),
         vendor_words=("AMD",),
         libraries={"amdhip64": ("rocm", "the HIP runtime, part of ROCm")},
+        status_command="rocm-smi",
+        launch_blocking="HIP_LAUNCH_BLOCKING",
+        device_nodes=("kfd",),
     ),
     schemes={"rocm": SCHEME},
     activate=ActivationRule(
