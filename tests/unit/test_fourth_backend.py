@@ -18,6 +18,7 @@ from bringup.cli.ladder import default_backend
 from bringup.cli.main import main
 from bringup.ladder.run import ladder_backends
 from bringup.probe.importers import import_report
+from bringup.probe.redact import Redactor
 from bringup.scan.linked import linked_in, provider
 from bringup.triage.fallback import next_steps
 from bringup.versions import InvalidVersion, SpecifierSet, Version
@@ -86,6 +87,15 @@ def test_plugin_backend_names_its_device_nodes_and_its_tools(
     steps = next_steps()
     assert "(npu-smi info / nvidia-smi / rocm-smi)" in steps["device_init"]
     assert "or HIP_LAUNCH_BLOCKING=1 (GPU)" in steps["operator_execution"]
+
+
+def test_a_probe_records_the_plugin_backend_variables(rocm_installed: None) -> None:
+    env = {"HIP_VISIBLE_DEVICES": "0,1", "ROCM_PATH": "/opt/rocm", "ROCR_X": "1", "HCCL_X": "2"}
+    assert Redactor(hostname=None, username=None).environment(env) == {
+        "HCCL_X": "2",
+        "HIP_VISIBLE_DEVICES": "0,1",
+        "ROCM_PATH": "/opt/rocm",  # what its activation sets
+    }
 
 
 def test_plugin_backend_reads_its_tool_in_a_pasted_report(rocm_installed: None) -> None:

@@ -115,7 +115,9 @@ class Vocabulary:
     ``status_command``: the command that shows its devices' health and memory (``npu-smi
     info``); ``launch_blocking``: the variable that makes its kernel launches synchronous
     (``CUDA_LAUNCH_BLOCKING``); ``device_log``: where its runtime logs (``plog``).
-    ``device_nodes``: glob patterns under ``/dev`` of its device files (``davinci[0-9]*``)."""
+    ``device_nodes``: glob patterns under ``/dev`` of its device files (``davinci[0-9]*``).
+    ``variable_prefixes``: how the variables that configure it begin (``HCCL_``): a probe
+    records them, with its chip variables and what its activation sets."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -153,6 +155,7 @@ class Vocabulary:
     launch_blocking: str = ""
     device_log: str = ""
     device_nodes: tuple[str, ...] = ()
+    variable_prefixes: tuple[str, ...] = ()
 
 
 class Backend(Protocol):

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 
 import msgspec
 
+from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model import Snapshot
 from bringup.redaction import REDACTED, redact_data, redact_secrets
 
@@ -22,11 +24,26 @@ _UUID = re.compile(
 _MAC = re.compile(r"\b[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5}\b")
 _SERIAL = re.compile(r"((?:Serial Number|serial|Serial|SN)\s*[:=]\s*)(\S.*)$", re.MULTILINE)
 
-KEPT_VARIABLES = re.compile(
-    r"^(PATH|HOME|LD_LIBRARY_PATH|PYTHONPATH|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV"
-    r"|PYENV_ROOT|PYENV_VERSION|CC|CXX|CMAKE_PREFIX_PATH|SOC_VERSION|TOOLCHAIN_HOME"
-    r"|(CUDA|NVIDIA|NCCL|ASCEND|ATB|HCCL|TORCH)_\w+)$"
+_KEPT_NAMES = (
+    "PATH|HOME|LD_LIBRARY_PATH|PYTHONPATH|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV"
+    "|PYENV_ROOT|PYENV_VERSION|CC|CXX|CMAKE_PREFIX_PATH|TORCH_\\w+"
 )
+
+
+def _kept_variables(registered: tuple[Backend, ...]) -> re.Pattern[str]:
+    """The variables that matter to the stack: the generic ones, and each backend's
+    (``Vocabulary.variable_prefixes``, its chip variables, what its activation sets)."""
+    names: list[str] = []
+    for backend in registered:
+        words = backend.vocabulary
+        names.extend(re.escape(prefix) + r"\w+" for prefix in words.variable_prefixes)
+        names.extend(
+            re.escape(n) for n in (*words.chip_variables, *backend.activation("/").variables)
+        )
+    return re.compile(f"^(?:{'|'.join([_KEPT_NAMES, *names])})$")
+
+
+kept_variables = backends.per_registry(_kept_variables)
 _SECRET_NAME = re.compile(
     r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|APIKEY|_KEY$|^KEY", re.IGNORECASE
 )
@@ -73,7 +90,7 @@ class Redactor:
         return {
             name: self.text(value)
             for name, value in sorted(env.items())
-            if KEPT_VARIABLES.match(name) and not _SECRET_NAME.search(name)
+            if kept_variables().match(name) and not _SECRET_NAME.search(name)
         }
 
 

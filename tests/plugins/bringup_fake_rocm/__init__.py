@@ -62,6 +62,7 @@ BACKEND = DeclaredBackend(
         status_command="rocm-smi",
         launch_blocking="HIP_LAUNCH_BLOCKING",
         device_nodes=("kfd",),
+        variable_prefixes=("HIP_",),
     ),
     schemes={"rocm": SCHEME},
     activate=ActivationRule(

@@ -76,6 +76,7 @@ VOCABULARY = Vocabulary(
     launch_blocking="ASCEND_LAUNCH_BLOCKING",
     device_log="plog",
     device_nodes=("davinci[0-9]*",),
+    variable_prefixes=("ASCEND_", "ATB_", "HCCL_"),
     code_markers=r"npu|acl|ascend|hccl|davinci",
     code_modules=("torch.npu", "torch_npu.npu"),
     setup_markers=(

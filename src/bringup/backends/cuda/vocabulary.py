@@ -72,6 +72,7 @@ VOCABULARY = Vocabulary(
     status_command="nvidia-smi",
     launch_blocking="CUDA_LAUNCH_BLOCKING",
     device_nodes=("nvidia[0-9]*",),
+    variable_prefixes=("CUDA_", "NVIDIA_", "NCCL_"),
     code_markers=r"cuda|gpu|nccl|nvidia",
     code_modules=("torch.cuda",),
     home_variables=("CUDA_HOME", "CUDA_PATH", "CUDA_TOOLKIT_ROOT_DIR", "CUDACXX"),
