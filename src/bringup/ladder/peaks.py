@@ -1,6 +1,6 @@
 """The nominal peaks the knowledge base knows: ``peak_tflops_<dtype>`` tables in the
-``details`` of GPU rows (``gpus``) and Ascend chip records (``chips``), each with its
-``peak_source``."""
+``details`` of any rule row or chip record (a backend's device table: ``gpus.toml``,
+``chips.toml``), each with its ``peak_source``."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ PREFIX = "peak_tflops_"
 
 
 def peaks_from(knowledge: KnowledgeBase) -> Peaks:
-    tables: list[Mapping[str, Detail]] = [r.details for r in knowledge.rule_records("gpus")]
-    tables.extend(chip.details for chip in knowledge.chips())
+    tables: list[Mapping[str, Detail]] = [r.details for r in knowledge.rule_records() if r.details]
+    tables.extend(chip.details for chip in knowledge.chips() if chip.details)
     return Peaks(entries=tuple(_entries(tables)))
 
 
