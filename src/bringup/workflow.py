@@ -177,7 +177,7 @@ def read_report(report: str) -> Snapshot:
         raise InputError(
             f"larger than {MAX_REPORT_BYTES >> 20} MiB: not a pasted report",
             path=name,
-            hint="paste the environment part (npu-smi info, collect_env, pip list...)",
+            hint=f"paste the environment part ({_report_parts()}...)",
         )
     text = data.decode("utf-8", errors="replace")
     if not text.strip():
@@ -187,9 +187,19 @@ def read_report(report: str) -> Snapshot:
         raise InputError(
             f"binary data ({share:.0%} of it is not text): not a pasted report",
             path=name,
-            hint="give npu-smi info, nvidia-smi, collect_env, pip list/freeze or CANN files",
+            hint=f"give {_report_parts()} or a toolkit's version files",
         )
     return redact_snapshot(import_report(text, name))
+
+
+def _report_parts() -> str:
+    """What a pasted report may hold: each backend's status command, then the generic ones."""
+    from bringup.backends import registered
+
+    words = [b.vocabulary for b in registered()]
+    return ", ".join(
+        [*(w.status_command for w in words if w.status_command), "collect_env", "pip list/freeze"]
+    )
 
 
 def non_text_share(text: str) -> float:
