@@ -44,6 +44,13 @@ def _compile(registered: tuple[Backend, ...]) -> tuple[Targets, ...]:
 targets = backends.per_registry(_compile)
 
 
+def capability_subject() -> Optional[str]:
+    """What a "compute capability" is a version of: the device kind subject of the first
+    backend whose builds name architectures (None: no backend does)."""
+    found = targets()
+    return found[0].subject if found else None
+
+
 def flagged(text: str) -> list[tuple[Targets, str]]:
     """Each architecture a compiler flag in ``text`` names, with the backend's words."""
     return [

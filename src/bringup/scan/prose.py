@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence
+from bringup.scan.architectures import capability_subject
 from bringup.scan.phrases import read_phrase
 
 Vendor = Optional[str]
@@ -476,9 +477,8 @@ def _capabilities(clause: str, required: bool) -> list[Mention]:
             for match in words.product.finditer(clause):
                 offsets.append(match.start())
                 values.append(words.products[match.group(1).lower()])
-    if not values:
+    subject = capability_subject()
+    if not values or subject is None:
         return []
     lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))
-    return [
-        Mention("compute_capability", f">={lowest}", clause.strip(), "medium", offset=min(offsets))
-    ]
+    return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]

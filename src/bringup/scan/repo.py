@@ -264,7 +264,8 @@ def _defaults(
         return defaults
     own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) in (REPO, TESTS)]
     found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
-    guards = [r for r in found if r.subject in ("npu_count", "gpu_count")]
+    counts = {devices.count_subject for _, devices in backends.with_devices()}
+    guards = [r for r in found if r.subject in counts]
     return pytest_steps(own, guards) + defaults
 
 

@@ -17,6 +17,7 @@ from typing import NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
+from bringup.scan.architectures import capability_subject
 from bringup.scan.extraction import Extraction, SourceFile
 
 _COUNT = (
@@ -122,6 +123,7 @@ def extract_test_guards(file: SourceFile) -> Extraction:
             )
         )
 
+    capability = capability_subject()
     for number, raw in _lines_with(file.text, found.trigger):
         line = _LINE_COMMENT.sub("", raw)
         if not line.strip():
@@ -139,7 +141,8 @@ def extract_test_guards(file: SourceFile) -> Extraction:
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"
             spec = {"<": ">=", ">=": ">=", "==": "==", "<=": ">", ">": ">"}[operator] + value
-            add("compute_capability", spec, number, line)
+            if capability is not None:
+                add(capability, spec, number, line)
         for match in _PYTHON.finditer(line):
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"
