@@ -104,7 +104,10 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"ascend": "bringup.backends.ascend.probe:probe_ascend"},
     ladder_rungs=("bringup.backends.ascend.rungs:RUNGS",),
-    report_importers={"ascend": "bringup.backends.ascend.report:READER"},
+    report_importers={
+        "ascend": "bringup.backends.ascend.report:READER",
+        "ascend-terms": "bringup.backends.ascend.report_terms:TERMS",
+    },
     packages={"cann": "bringup.backends.ascend.packages:cann"},
     toolkit_prefixes=("cann-",),
     devices=DeviceFacts(

@@ -70,7 +70,10 @@ BACKEND = DeclaredBackend(
     subjects=SUBJECTS,
     collectors={"cuda": "bringup.backends.cuda.probe:probe_cuda"},
     ladder_rungs=("bringup.backends.cuda.rungs:RUNGS",),
-    report_importers={"cuda": "bringup.backends.cuda.report:READER"},
+    report_importers={
+        "cuda": "bringup.backends.cuda.report:READER",
+        "cuda-terms": "bringup.backends.cuda.report_terms:TERMS",
+    },
     toolkit_prefixes=("cuda",),
     devices=DeviceFacts(
         count_subject="gpu_count",

@@ -17,3 +17,5 @@ CUDA_ACTIVE = "cuda.toolkit.active"  # version of the nvcc first on PATH or unde
 CUDA_HOME = "cuda.env.CUDA_HOME"
 CUDA_NCCL = "cuda.nccl.version"
 CUDA_CUDNN = "cuda.cudnn.version"
+TORCH_CUDA = "python.torch.cuda_version"  # collect_env's "CUDA used to build PyTorch"
+TORCH_CUDA_AVAILABLE = "python.torch.cuda_available"  # collect_env's "Is CUDA available"

@@ -1,11 +1,11 @@
 """Snapshots from pasted text instead of a live machine: whatever users paste into an issue --
-``npu-smi info`` / ``npu-smi -v`` / ``nvidia-smi`` / ``nvidia-smi -q`` (text or XML) /
-``--query-gpu`` CSV output, ``lspci`` lines, PyTorch's, vLLM's and vllm-ascend's ``collect_env``
-(even collapsed onto one line), sglang's ``check_env``, ``llamafactory-cli env``, ``pip list``
-/ ``pip freeze`` / ``pip show`` / ``conda list``, ``dpkg -l`` rows, CANN and driver version
-files, ``nvcc --version``, ``uname -a`` / ``uname -r``, interpreter sessions
+the backends' own tools' output (their ``SectionReader``: ``npu-smi info``, ``nvidia-smi -q``,
+version files...), PyTorch's and vLLM's ``collect_env`` (even collapsed onto one line),
+sglang's ``check_env``, ``llamafactory-cli env``, ``pip list`` / ``pip freeze`` / ``pip show``
+/ ``conda list``, ``dpkg -l`` rows, ``uname -a`` / ``uname -r``, interpreter sessions
 (``torch.__version__``), versions packed in package file names and image tags, and free-form
-template lines in English and Chinese -- alone or mixed in a whole issue body.
+template lines in English and Chinese -- alone or mixed in a whole issue body. What the
+generic reports call each backend's facts is its ``ReportTerms`` (``terms``).
 
 Each reader is pure (text -> facts, each citing the line it came from). Tables and files are
 found first (``sections``) and their lines set aside; the line readers read the rest; facts
@@ -18,16 +18,10 @@ from __future__ import annotations
 import datetime
 
 from bringup import backends, subjects
-from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
-from bringup.probe.importers.free_form import (
-    looks_like_fact,
-    read_form_fields,
-    read_free_form,
-    report_vendor,
-)
+from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
 from bringup.probe.importers.merge import merge_facts
 from bringup.probe.importers.packages import listings, package_facts, read_packages
 from bringup.probe.importers.packed import read_packed
@@ -35,6 +29,7 @@ from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
+from bringup.probe.importers.terms import report_backend, report_terms
 from bringup.probe.importers.transcripts import read_transcripts
 from bringup.probe.importers.vocabulary import Vocabulary, load_vocabulary
 from bringup.probe.parsing import merge
@@ -56,13 +51,13 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     sections, rest = find_sections(text, source)
     lines = expand_collapsed(list(numbered_lines(rest)))
     parts = split_parts(rest.splitlines())
-    vendor = report_vendor(text)
+    about = report_backend(text)
     found = merge(*sections, read_collect_env(lines, source))
     rows = package_facts(read_packages(lines, listings(rest, parts)), source, _fact_of(vocabulary))
     read_by_tools = {f.source.line for f in found.facts} | {n for _, n in rows}
     rest_lines = [(n, line) for n, line in lines if n not in read_by_tools]
-    free = read_free_form(rest_lines, source, vocabulary, vendor)
-    forms = read_form_fields(rest_lines, parts, source, vocabulary, vendor)
+    free = read_free_form(rest_lines, source, vocabulary, about)
+    forms = read_form_fields(rest_lines, parts, source, vocabulary, about)
     host = read_platform(rest_lines, source, vocabulary)
     packed = read_packed(rest_lines, source, vocabulary)
     stated = [*found.facts, *(f for f, _ in rows), *free.facts, *forms.facts, *host.facts]
@@ -119,16 +114,18 @@ def _fact_of(vocabulary: Vocabulary) -> dict[str, str]:
 
 
 def _derived(facts: list[Fact], vocabulary: Vocabulary) -> list[Fact]:
-    """Facts one statement implies: npu-smi's header version is the driver's (npu-smi ships
-    in the driver package); an OS name gives the os-release ID and version."""
+    """Facts one statement implies: what a backend's terms say a fact implies (a tool's
+    version that is its driver's); an OS name gives the os-release ID and version."""
+    implied: dict[str, str] = {}
+    for item in report_terms():
+        for key, other in item.terms.implied.items():
+            implied.setdefault(key, other)
     derived: list[Fact] = []
     for found in facts:
         if not found.ok:
             continue
-        if found.key == ascend_keys.ASCEND_NPU_SMI_VERSION:
-            derived.append(
-                Fact(key=ascend_keys.ASCEND_DRIVER, value=found.value, source=found.source)
-            )
+        if found.key in implied:
+            derived.append(Fact(key=implied[found.key], value=found.value, source=found.source))
         elif found.key == keys.OS_PRETTY_NAME:
             derived += os_facts(str(found.value), found.source, vocabulary, found.confidence)
     return derived
@@ -137,8 +134,8 @@ def _derived(facts: list[Fact], vocabulary: Vocabulary) -> list[Fact]:
 def _toolkit_arch(
     toolkits: tuple[Toolkit, ...], text_lines: list[str], source: Source
 ) -> list[Fact]:
-    """A CANN package is built for the host's architecture: its install-info ``arch=`` line
-    (near the package's ``version=`` line) states the host's arch too."""
+    """A toolkit package is built for the host's architecture: its install-info ``arch=``
+    line (CANN's, near the package's ``version=`` line) states the host's arch too."""
     from bringup.parsing import at_line
 
     found = []

@@ -5,30 +5,25 @@ Chinese: ``CANN version: 8.0.RC2``, ``- NPU type: 910B3``, ``**NPU Driver Versio
 server", and the key/value reports of other tools (``llamafactory-cli env``, sglang's
 ``check_env``: ``- Datasets version: 3.1.0``, ``triton: 3.0.0``).
 
-Labels and names are matched through the one vocabulary (``vocabulary.toml``); a
-``name: version`` line whose name is not in it is read as a Python package. What a line says
-is a ``medium``-confidence fact: a tool's own output (npu-smi, collect_env) wins over it."""
+Labels and names are matched through the one vocabulary (``vocabulary.toml`` and the
+backends' own); a ``name: version`` line whose name is not in it is read as a Python package.
+Which backend a device, a count or a driver is (and its device names, chips in prose, library
+files) is each backend's ``ReportTerms``: the label's own words, else the report's backend.
+What a line says is a ``medium``-confidence fact: a tool's own output wins over it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Optional
 
-from bringup.backends.ascend import keys as ascend_keys
-from bringup.backends.cuda import keys as cuda_keys
+from bringup import backends
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
-from bringup.probe.importers.values import (
-    MODEL_CHIP,
-    VERSION,
-    read_chip,
-    read_count,
-    read_version,
-    says_absent,
-    stated,
-)
+from bringup.probe.importers.terms import BackendTerms, report_terms, speaking_of
+from bringup.probe.importers.values import VERSION, read_count, read_version, says_absent, stated
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
@@ -44,15 +39,8 @@ _LIST_SEPARATOR = re.compile(r"\s*[/,;，、]\s*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _NOTE = re.compile(r"^\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*$")
 _ARCH = re.compile(r"\b(x86_64|aarch64|arm64|amd64|x64)\b", re.IGNORECASE)
-_DEVICE_WORDS = re.compile(
-    r"card|卡|npu|gpu|device|server|服务器|机器|910|310|950|a100|h100|h800|a800|昇腾|ascend",
-    re.IGNORECASE,
-)
-_NVIDIA_WORDS = re.compile(r"nvidia|cuda|geforce|tesla|gpu|rtx|显卡", re.IGNORECASE)
-_ASCEND_WORDS = re.compile(r"ascend|昇腾|npu|cann|hdk|910|310p|davinci", re.IGNORECASE)
-_GPU_NAME = re.compile(
-    r"(?:NVIDIA|Tesla|GeForce|Quadro|RTX)\b[^,;|]*|\b[AHBLTV]\d{2,3}[A-Za-z0-9\-]*\b"
-)
+_DEVICE_WORDS = r"card|卡|device|server|服务器|机器"
+"""Words that make a number on a line a device count; each backend adds its own."""
 _LOG_LINE = re.compile(r"^\s*(?:File \"|Traceback|\[?(?:INFO|WARNING|ERROR|DEBUG)\b|\(\w+ pid=)")
 _MAX_LINE = 400
 
@@ -64,15 +52,27 @@ def clean_line(line: str) -> str:
     return _MARKS.sub("", _BULLET.sub("", line)).strip()
 
 
-def report_vendor(text: str) -> str:
-    """Which accelerator a whole report is about, for labels that do not say (``Driver``)."""
-    ascend = len(_ASCEND_WORDS.findall(text[:200_000]))
-    nvidia = len(_NVIDIA_WORDS.findall(text[:200_000]))
-    return "nvidia" if nvidia > ascend else "ascend"
+def _device_words(_registered: object) -> re.Pattern[str]:
+    words = [_DEVICE_WORDS, *(t.terms.device_words for t in report_terms() if t.terms.device_words)]
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+def _library_pattern(_registered: object) -> Optional[re.Pattern[str]]:
+    names = [name for t in report_terms() for name in t.terms.libraries]
+    if not names:
+        return None
+    return re.compile(rf"\blib({'|'.join(map(re.escape, names))})(?:_\w+)?\.so\.(\d+\.\d+\.\d+)\b")
+
+
+_devices = backends.per_registry(_device_words)
+_libraries_named = backends.per_registry(_library_pattern)
+
+About = Optional[BackendTerms]
+"""The backend a report is about (``terms.report_backend``); None when no backend has words."""
 
 
 def read_free_form(
-    lines: Iterable[tuple[int, str]], source: Source, vocabulary: Vocabulary, vendor: str
+    lines: Iterable[tuple[int, str]], source: Source, vocabulary: Vocabulary, about: About
 ) -> Reading:
     """Every fact the lines state in words; ``lines`` are (number, text) pairs of the report."""
     reading = Reading()
@@ -81,35 +81,35 @@ def read_free_form(
             continue
         line = clean_line(raw)
         where = at_line(source, number)
-        found = _table_row(line, where, vocabulary, vendor)
+        found = _table_row(line, where, vocabulary, about)
         if found is None:
-            found = _labelled(line, where, vocabulary, vendor)
+            found = _labelled(line, where, vocabulary, about)
         if not found:
-            found = _mentions(line, where, vocabulary, vendor)
-        found += _count(line, where, vendor, found) + _libraries(line, where)
+            found = _mentions(line, where, vocabulary, about)
+        found += _count(line, where, about, found) + _libraries(line, where)
         for item in found:
             reading.add(item, number)
     return reading
 
 
-def _table_row(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> list[Fact] | None:
+def _table_row(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact] | None:
     """``| CANN | 8.5.0 | ... |``: a Markdown table row of subject and version."""
     if not line.startswith("|") or line.count("|") < 3:
         return None
     cells = [c.strip() for c in line.strip("|").split("|")]
     if len(cells) < 2 or set(cells[1]) <= {"-", ":", " "}:
         return None
-    return _label_value(cells[0], cells[1], where, vocabulary, vendor)
+    return _label_value(cells[0], cells[1], where, vocabulary, about)
 
 
-def _labelled(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> list[Fact]:
+def _labelled(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact]:
     """``label: value`` (or ``=``, ``==``, ``：``, ``是``) with a known label or a package name."""
     match = _PAIR.match(line)
     if match is None:
         return []
     code = re.search(r"\s=(?!=)", line) is not None  # "lr = 0.001" is code, "HDK=25.5.0" a fact
     return _label_value(
-        match.group("label"), match.group("value"), where, vocabulary, vendor, subjects_only=code
+        match.group("label"), match.group("value"), where, vocabulary, about, subjects_only=code
     )
 
 
@@ -118,7 +118,7 @@ def _label_value(
     value: str,
     where: Source,
     vocabulary: Vocabulary,
-    vendor: str,
+    about: About,
     *,
     subjects_only: bool = False,
 ) -> list[Fact]:
@@ -128,8 +128,8 @@ def _label_value(
     if names and len(subjects) == len(names):
         found: list[Fact] = []
         for subject, own in zip(subjects, _values_in_order(value, len(subjects))):
-            found += _value_facts(subject, own, label, where, vendor)
-        return _named_in_value(found, value, where, vocabulary, vendor)
+            found += _value_facts(subject, own, label, where, about)
+        return _named_in_value(found, value, where, vocabulary, about)
     if subjects_only:
         return []
     name = re.sub(r"(?i)[\s_-]*versions?$", "", label.strip()).strip(" `*")
@@ -162,18 +162,18 @@ def _values_in_order(value: str, count: int) -> list[str]:
 
 
 def _named_in_value(
-    found: list[Fact], value: str, where: Source, vocabulary: Vocabulary, vendor: str
+    found: list[Fact], value: str, where: Source, vocabulary: Vocabulary, about: About
 ) -> list[Fact]:
     """A value that names its subjects again says which version is whose (``CUDA/cuDNN
     version: CUDA 11.0, cuDNN 8.0.5``) and may name more (``vllm=0.14.0和CANN8.2RC``): what
     it names wins over reading the whole value as each label's."""
-    named = _mentions(value, where, vocabulary, vendor)
+    named = _mentions(value, where, vocabulary, about)
     keys_named = {f.key for f in named}
     return [f for f in found if f.key not in keys_named] + named
 
 
 def _value_facts(
-    subject: Subject, value: str, label: str, where: Source, vendor: str
+    subject: Subject, value: str, label: str, where: Source, about: About
 ) -> list[Fact]:
     """The facts one subject's value gives, read the way its kind says."""
     kind = subject.kind
@@ -183,11 +183,9 @@ def _value_facts(
         count = re.match(r"\s*(\d{1,3})\b", value)
         if count is None or int(count.group(1)) == 0:
             return []
-        counted = (
-            cuda_keys.NVIDIA_DEVICE_COUNT
-            if _vendor(label, vendor) == "nvidia"
-            else ascend_keys.ASCEND_NPU_COUNT
-        )
+        counted = _count_key(label, about)
+        if counted is None:
+            return []
         return [Fact(key=counted, value=int(count.group(1)), source=where, confidence="medium")]
     if kind == "text":
         return _text_facts(subject, value, where)
@@ -209,11 +207,7 @@ def _value_facts(
         return [package_fact(subject.package, version[0], where)]
     key: str | None = subject.fact
     if kind == "driver":
-        key = (
-            cuda_keys.NVIDIA_DRIVER
-            if _vendor(label + " " + value, vendor) == "nvidia"
-            else ascend_keys.ASCEND_DRIVER
-        )
+        key = _driver_key(label + " " + value, about)
     if key is None:
         return []
     return [Fact(key=key, value=version[0], source=where, confidence="medium")]
@@ -242,27 +236,19 @@ def _text_facts(subject: Subject, value: str, where: Source) -> list[Fact]:
 
 
 def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
-    """An accelerator named after a chip label: an Ascend chip family, else an NVIDIA GPU."""
-    found: list[Fact] = []
-    # "Ascend 310I Pro (310P3)": a model with its suffix says more than a product name
-    chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
-    if chip is not None:
-        found.append(
-            Fact(key=ascend_keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium")
-        )
-    elif _NVIDIA_WORDS.search(label + " " + value):
-        gpu = _GPU_NAME.search(value)
-        if gpu is not None:
-            name = gpu.group(0).strip()
-            found.append(
-                Fact(key=cuda_keys.NVIDIA_GPU_NAME, value=name, source=where, confidence="medium")
-            )
-    return found
+    """A device named after a chip label: the first backend's whose device names it reads
+    (an Ascend chip family, an NVIDIA GPU)."""
+    for item in report_terms():
+        named = item.terms.device_name(label, value) if item.terms.device_name else None
+        if named is not None and item.name_fact:
+            return [Fact(key=item.name_fact, value=named, source=where, confidence="medium")]
+    return []
 
 
-def _mentions(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> list[Fact]:
+def _mentions(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact]:
     """Subjects named in prose with a version close after them (``CANN 8.5.0，torch npu
-    2.8.0post2``, ``torch版本是2.1.0``, ``python3.8``), and chips after ``Ascend``/``昇腾``."""
+    2.8.0post2``, ``torch版本是2.1.0``, ``python3.8``), and the chips a backend reads in
+    prose (``昇腾910C``)."""
     found: list[Fact] = []
     seen: set[str] = set()
     for match in vocabulary.mention.finditer(line):
@@ -284,53 +270,50 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, vendor: str) -> 
         if subject.kind == "text" and subject.fact != keys.KERNEL:
             continue
         seen.add(subject.name)
-        found += _value_facts(subject, rest[version[1] :], match.group(0), where, vendor)
-    chip = read_chip(line, prefixed=True)
-    if chip is None and vendor == "ascend":  # "部署到一个910B4的机器上", "using 910B2C"
-        chip = read_chip(line, pattern=MODEL_CHIP)
-    if chip is not None:
-        found.append(
-            Fact(key=ascend_keys.ASCEND_CHIP, value=chip[1], source=where, confidence="medium")
-        )
+        found += _value_facts(subject, rest[version[1] :], match.group(0), where, about)
+    for item in report_terms():
+        chip = item.terms.prose_chip(line, item is about) if item.terms.prose_chip else None
+        if chip is not None and item.name_fact:
+            found.append(Fact(key=item.name_fact, value=chip, source=where, confidence="medium"))
+            break
     return found
 
 
-def _count(line: str, where: Source, vendor: str, found: list[Fact]) -> list[Fact]:
+def _count(line: str, where: Source, about: About, found: list[Fact]) -> list[Fact]:
     """ "8-card server", "8卡", "8 x 910B": how many accelerators, when the line talks of them."""
-    if any(f.key in (ascend_keys.ASCEND_NPU_COUNT, cuda_keys.NVIDIA_DEVICE_COUNT) for f in found):
+    counts = {t.stated_count for t in report_terms()}
+    if any(f.key in counts for f in found):
         return []
-    if not _DEVICE_WORDS.search(line):
+    if not _devices().search(line):
         return []
     count = read_count(line)
-    if count is None:
+    key = _count_key(line, about)
+    if count is None or key is None:
         return []
-    key = (
-        cuda_keys.NVIDIA_DEVICE_COUNT
-        if _vendor(line, vendor) == "nvidia"
-        else ascend_keys.ASCEND_NPU_COUNT
-    )
     return [Fact(key=key, value=count, source=where, confidence="medium")]
-
-
-_LIBRARY = re.compile(r"\blib(cudnn|nccl)(?:_\w+)?\.so\.(\d+\.\d+\.\d+)\b")
-_LIBRARY_FACTS = {"cudnn": cuda_keys.CUDA_CUDNN, "nccl": cuda_keys.CUDA_NCCL}
 
 
 def _libraries(line: str, where: Source) -> list[Fact]:
     """``libcudnn.so.8.9.6``, ``libnccl.so.2.18.3``: a library's version in its file name."""
-    match = _LIBRARY.search(line)
+    pattern = _libraries_named()
+    match = pattern.search(line) if pattern is not None else None
     if match is None:
         return []
-    return [Fact(key=_LIBRARY_FACTS[match.group(1)], value=match.group(2), source=where)]
+    library = match.group(1)
+    key = next(t.terms.libraries[library] for t in report_terms() if library in t.terms.libraries)
+    return [Fact(key=key, value=match.group(2), source=where)]
 
 
-def _vendor(text: str, default: str) -> str:
-    """``nvidia`` or ``ascend``: what ``text`` names, else the report's own vendor."""
-    if _ASCEND_WORDS.search(text):
-        return "ascend"
-    if _NVIDIA_WORDS.search(text):
-        return "nvidia"
-    return default
+def _count_key(text: str, about: About) -> Optional[str]:
+    """The fact a count is: of the backend ``text`` names, else of the report's backend."""
+    item = speaking_of(text, about)
+    return item.stated_count if item is not None else None
+
+
+def _driver_key(text: str, about: About) -> Optional[str]:
+    """The driver ``text`` names: the backend's it names, else the report's backend's."""
+    item = speaking_of(text, about)
+    return item.driver_fact if item is not None else None
 
 
 def read_form_fields(
@@ -338,7 +321,7 @@ def read_form_fields(
     parts: list[Part],
     source: Source,
     vocabulary: Vocabulary,
-    vendor: str,
+    about: About,
 ) -> Reading:
     """GitHub issue forms render each field as a heading and its answer (``### GPUStack
     version`` then ``v2.2.3``): a section whose heading names a subject and whose first line
@@ -354,7 +337,7 @@ def read_form_fields(
         if answer is None or len(text[answer]) > 200 or text[answer].lstrip().startswith("`"):
             continue
         where = at_line(source, answer)
-        for found in _label_value(part.title, clean_line(text[answer]), where, vocabulary, vendor):
+        for found in _label_value(part.title, clean_line(text[answer]), where, vocabulary, about):
             reading.add(found, answer)
     return reading
 

@@ -1,21 +1,20 @@
 """gpustack's worker JSON (``GET /v1/workers/{id}``, what users paste from the UI or API): its
 ``gpu_devices`` (name, vendor, index, memory in bytes, type), the worker's OS and kernel, and
-its ``arch`` label. Pasted as a whole text or a fenced block; found by its keys, not its name."""
+its ``arch`` label. Pasted as a whole text or a fenced block; found by its keys, not its name.
+A device is the backend's whose ``ReportTerms.json_vendors`` names its vendor; a device of a
+vendor no registered backend claims is left out."""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable, Optional
 
-from bringup.backends.ascend import keys as ascend_keys
-from bringup.backends.ascend.parse import chip_family
-from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Accelerator, Fact, Source, keys
 from bringup.parsing import Collected, at_line
+from bringup.probe.importers.terms import report_terms
 
 MAX_JSON = 1 << 20
-_VENDORS = {"huawei": "ascend", "ascend": "ascend", "nvidia": "nvidia"}
 _ARCHES = {"arm64": "aarch64", "amd64": "x86_64", "aarch64": "aarch64", "x86_64": "x86_64"}
 
 
@@ -34,17 +33,26 @@ def parse_gpustack(text: str, source: Source) -> Collected | None:
         return None
     lines = text.splitlines()
     found: list[Fact] = []
-    accelerators = [
-        _accelerator(device, at_line(source, _line_of(lines, "name", device["name"], n)))
-        for n, device in enumerate(devices)
-    ]
-    for vendor, key in (
-        ("ascend", ascend_keys.ASCEND_DEVICE_COUNT),
-        ("nvidia", cuda_keys.NVIDIA_DEVICE_COUNT),
-    ):
-        mine = [a for a in accelerators if a.vendor == vendor]
-        if mine:
-            found.append(Fact(key=key, value=len(mine), source=mine[0].source))
+    owners = {
+        name: (t, t.vendor)
+        for t in reversed(report_terms())
+        if t.vendor is not None
+        for name in t.terms.json_vendors
+    }
+    accelerators: list[Accelerator] = []
+    by_owner: dict[str, list[Accelerator]] = {}
+    for n, device in enumerate(devices):
+        owner = owners.get(str(device.get("vendor", "")).lower())
+        if owner is None:
+            continue
+        same_name = sum(d["name"] == device["name"] for d in devices[:n])
+        where = at_line(source, _line_of(lines, "name", device["name"], same_name))
+        accelerators.append(_accelerator(device, owner[1], owner[0].terms.family, where))
+        by_owner.setdefault(owner[0].name, []).append(accelerators[-1])
+    for item in report_terms():
+        mine = by_owner.get(item.name, [])
+        if mine and item.count_fact:
+            found.append(Fact(key=item.count_fact, value=len(mine), source=mine[0].source))
     found += _host(status, worker, lines, source)
     return Collected(facts=tuple(found), accelerators=tuple(accelerators))
 
@@ -53,17 +61,18 @@ def _is_device(item: Any) -> bool:
     return isinstance(item, dict) and isinstance(item.get("name"), str) and "vendor" in item
 
 
-def _accelerator(device: dict[str, Any], where: Source) -> Accelerator:
-    vendor = _VENDORS.get(str(device.get("vendor", "")).lower(), "nvidia")
+def _accelerator(
+    device: dict[str, Any], vendor: str, family: Callable[[str], Optional[str]], where: Source
+) -> Accelerator:
     memory = _dict(device.get("memory"))
     total, used = memory.get("total"), memory.get("used")
     index = device.get("index")
     return Accelerator(
-        vendor="ascend" if vendor == "ascend" else "nvidia",
+        vendor=vendor,
         index=index if isinstance(index, int) else 0,
         name=device["name"],
         source=where,
-        family=chip_family(device["name"]) if vendor == "ascend" else None,
+        family=family(device["name"]),
         memory_total_mib=total >> 20 if isinstance(total, int) else None,
         memory_used_mib=used >> 20 if isinstance(used, int) else None,
     )

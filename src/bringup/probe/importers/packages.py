@@ -2,8 +2,9 @@
 list`` (a ``Package  Version`` table, or its rows alone as ``pip list | grep torch`` prints
 them), ``conda list`` rows (``numpy  2.1.2  py310h_0  conda-forge``), collect_env's
 ``[pip3] torch==2.5.1`` and ``[conda] numpy  1.19.1  <pip>`` lines, and its ``PyTorch
-version:`` field. A ``CANN==8.5.0`` line names a toolkit, not a package: it becomes the
-toolkit's fact through the vocabulary."""
+version:`` field and other labels naming a package (``vLLM Version``, and those of the
+backends' ``ReportTerms.packages``). A ``CANN==8.5.0`` line names a toolkit, not a package: it
+becomes the toolkit's fact through the vocabulary."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 from bringup.model import Fact, Source
 from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
+from bringup.probe.importers.terms import report_terms
 
 _FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;,]+)\s*$")
 _CONDA = re.compile(r"^\[conda\]\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[^\s]*)")
@@ -19,10 +21,8 @@ _LIST_HEADER = re.compile(r"^#?\s*(?:Package|Name)\s+Version\b")
 _ROW = re.compile(r"^([A-Za-z][A-Za-z0-9._-]*)\s+v?(\d+(?:\.[0-9A-Za-z+!_-]+)+)(?:\s+\S+){0,3}\s*$")
 _LIST_COMMAND = re.compile(r"\b(?:pip3?|conda|mamba)\s+list\b")
 _TORCH = re.compile(r"^PyTorch version\s*:\s*(\d[^\s]*)")
-_NAMED = (
-    ("vLLM Version", "vllm"),
-    ("vLLM Ascend Version", "vllm-ascend"),
-)
+_NAMED = {"vLLM Version": "vllm"}
+"""A label -> the package whose version it states; each backend adds its own."""
 
 
 def normalise(name: str) -> str:
@@ -49,6 +49,10 @@ def read_packages(
     anywhere; ``name  version`` rows under a list header or command, in a fence of rows
     (``listed``), or two in a row."""
     found: list[tuple[str, str, int]] = []
+    named = {**_NAMED}
+    for item in report_terms():
+        for label, package in item.terms.packages.items():
+            named.setdefault(label, package)
     listing = False
     rows: list[tuple[str, str, int]] = []
     for number, line in lines:
@@ -60,7 +64,7 @@ def read_packages(
             continue
         if set(stripped) <= {"-", " "} and stripped:
             continue
-        single = _single(stripped)
+        single = _single(stripped, named)
         if single is not None:
             found.append((*single, number))
             continue
@@ -76,7 +80,7 @@ def read_packages(
     return found + (rows if len(rows) >= 2 else [])
 
 
-def _single(line: str) -> tuple[str, str] | None:
+def _single(line: str, named: dict[str, str]) -> tuple[str, str] | None:
     """(name, version) from a line that names one package whatever surrounds it."""
     for pattern in (_FREEZE, _CONDA, _TORCH):
         match = pattern.match(line)
@@ -84,7 +88,7 @@ def _single(line: str) -> tuple[str, str] | None:
             return (
                 ("torch", match.group(1)) if pattern is _TORCH else (match.group(1), match.group(2))
             )
-    for label, name in _NAMED:
+    for label, name in named.items():
         match = re.match(rf"^{re.escape(label)}\s*:\s*v?(\d[^\s]*)", line)
         if match:
             return name, match.group(1)

@@ -1,6 +1,6 @@
 """Versions packed into names, where people paste a file or image name instead of a version:
-Huawei's package files (``Ascend-cann-toolkit_8.0.RC1_linux-aarch64.run``,
-``Ascend-hdk-310p-npu-driver_23.0.1_linux-aarch64``), container image tags that join one
+a backend's package files (read by its ``ReportTerms.file_names``: Huawei's
+``Ascend-cann-toolkit_8.0.RC1_linux-aarch64.run``), container image tags that join one
 ``name_version`` per component (``mindspore_2.2.12-cann_7.0.1.1-py_3.9-euler_2.10.7-aarch64``,
 ``cann8.0.rc2-py3.10-ubuntu22.04``) and ``name-version`` tokens as pip and source archives
 write them (``mindnlp-0.3.1``, ``vllm-ascend-0.14.0rc2``). A wheel's file name
@@ -11,18 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Fact, Source, keys
 from bringup.probe.importers.reading import Reading, package_fact, read_each_line
-from bringup.probe.importers.values import read_chip, stated
+from bringup.probe.importers.terms import report_terms
+from bringup.probe.importers.values import stated
 from bringup.probe.importers.vocabulary import Vocabulary
 
-_ASCEND_PACKAGE = re.compile(
-    r"(?<![A-Za-z0-9_.])Ascend-(?:cann-(?:toolkit|kernels|nnae|nnrt)(?:-(?P<kernels_chip>[0-9a-z]+))?"
-    r"|hdk-(?P<hdk_chip>[0-9a-z]+)-npu-(?P<hdk>driver|firmware))"
-    r"_(?P<version>\d[\w.]*?)(?:_linux(?:-(?P<arch>x86_64|aarch64))?|\.run\b)",
-    re.IGNORECASE,
-)
 _TOKEN = re.compile(r"(?<![A-Za-z0-9_./])[A-Za-z][A-Za-z0-9_.:/\-]*[A-Za-z0-9]")
 _SEGMENT = re.compile(
     r"^(?P<name>[a-z]+(?:_[a-z]+)*?)_?v?(?P<version>\d+(?:\.\d+)+(?:\.?(?:rc|alpha|beta|post)\d*)*)$",
@@ -40,11 +34,12 @@ def read_packed(
     lines: Iterable[tuple[int, str]], source: Source, vocabulary: Vocabulary
 ) -> Reading:
     """The facts that package file names, image tags and name-version tokens state."""
+    readers = [read for item in report_terms() for read in item.terms.file_names]
     return read_each_line(
         lines,
         source,
         lambda line, where: (
-            _ascend_packages(line, where)
+            [found for read in readers for found in read(line, where)]
             + _image_tags(line, where, vocabulary)
             + _name_versions(line, where, vocabulary)
         ),
@@ -53,24 +48,6 @@ def read_packed(
 
 def _medium(key: str, value: str, where: Source) -> Fact:
     return Fact(key=key, value=value, source=where, confidence="medium")
-
-
-def _ascend_packages(line: str, where: Source) -> list[Fact]:
-    """CANN and driver/firmware package files: their version, chip and architecture."""
-    found: list[Fact] = []
-    for match in _ASCEND_PACKAGE.finditer(line):
-        if not stated(line[: match.start()], ""):
-            continue
-        key = {"driver": ascend_keys.ASCEND_DRIVER, "firmware": ascend_keys.ASCEND_FIRMWARE}.get(
-            (match.group("hdk") or "").lower(), ascend_keys.ASCEND_CANN_ACTIVE
-        )
-        found.append(_medium(key, match.group("version"), where))
-        chip = read_chip(match.group("kernels_chip") or match.group("hdk_chip") or "")
-        if chip is not None:
-            found.append(_medium(ascend_keys.ASCEND_CHIP, chip[1], where))
-        if match.group("arch"):
-            found.append(_medium(keys.ARCH, match.group("arch").lower(), where))
-    return found
 
 
 def _image_tags(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:

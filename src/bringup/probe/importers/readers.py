@@ -1,9 +1,10 @@
-"""What a backend contributes to reading a pasted report: readers of its own tools' output
-(``npu-smi``'s table, ``nvidia-smi -q``), registered through the ``report_importers`` slot of
-its ``Backend`` (``name -> module:attribute`` of a ``SectionReader``) instead of a list here,
-so a plug-in backend reads its own tools' reports too. ``sections`` asks them in backend
-order; the generic readers (collect_env, package lists, free-form lines) stay in this
-package."""
+"""What a backend contributes to reading a pasted report, registered through the
+``report_importers`` slot of its ``Backend`` (``name -> module:attribute``) instead of a list
+here, so a plug-in backend reads its own tools' reports too: readers of its own tools' output
+(a ``SectionReader``: ``npu-smi``'s table, ``nvidia-smi -q``) and the words its facts go by
+in the generic reports (a ``ReportTerms``, ``bringup.probe.importers.terms``). ``sections``
+asks the section readers in backend order; the generic readers (collect_env, package lists,
+free-form lines) stay in this package and ask the terms."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 from bringup import backends
 from bringup.model import Source
 from bringup.parsing import Collected
+
+if TYPE_CHECKING:
+    from bringup.backends.base import Backend
 
 Parser = Callable[[str, Source], Collected]
 """A section's text (its first line at ``source``) -> what it states."""
@@ -23,6 +27,8 @@ Parser = Callable[[str, Source], Collected]
 Block = Callable[[list[str], int, Source], Optional[tuple[int, Optional[Collected]]]]
 """A multi-line report starting at line ``index`` of the cleaned lines: where it ends and
 what it states (None: nothing); None when no such report starts there."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -39,17 +45,23 @@ class SectionReader:
     key_values: Optional[Callable[[list[str], str], Optional[Parser]]] = None
 
 
-def section_readers() -> tuple[SectionReader, ...]:
-    """Every registered backend's readers, in backend order; one whose module cannot be
-    imported is left out (its backend's probe reports the failure)."""
+def declared(kind: type[T], registered: tuple[Backend, ...]) -> tuple[tuple[Backend, T], ...]:
+    """Each backend's report importers of type ``kind``, with their backend, in backend
+    order; one whose module cannot be imported is left out (its backend's probe reports the
+    failure)."""
     found = []
-    for item in backends.registered():
+    for item in registered:
         for target in item.report_importers.values():
             module_name, _, attribute = target.partition(":")
             try:
-                reader = getattr(importlib.import_module(module_name), attribute)
+                importer = getattr(importlib.import_module(module_name), attribute)
             except (ImportError, AttributeError):
                 continue
-            if isinstance(reader, SectionReader):
-                found.append(reader)
+            if isinstance(importer, kind):
+                found.append((item, importer))
     return tuple(found)
+
+
+def section_readers() -> tuple[SectionReader, ...]:
+    """Every registered backend's section readers, in backend order."""
+    return tuple(reader for _, reader in declared(SectionReader, backends.registered()))

@@ -2,18 +2,18 @@
 after the question: ``torch.__version__`` then ``'2.1.0'`` (``>>>``, IPython's ``In [n]:`` /
 ``Out[n]:`` or no prompt), ``uname -r`` then the kernel release, ``pip show X`` blocks
 (``Name:`` then ``Version:``; its ``Location`` names the interpreter's version) and ``dpkg -l``
-rows of cuDNN, NCCL and the NVIDIA driver (an NVIDIA local-repo package also names the
-distribution it was built for: ``cudnn-local-repo-ubuntu2204-8.9.7.29``)."""
+rows of the packages a backend's ``ReportTerms.dpkg`` names (a local-repo package also names
+the distribution it was built for: ``cudnn-local-repo-ubuntu2204-8.9.7.29``)."""
 
 from __future__ import annotations
 
 import re
 
-from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
 from bringup.probe.importers.platform import kernel_distribution
 from bringup.probe.importers.reading import Reading, package_fact
+from bringup.probe.importers.terms import report_terms
 from bringup.probe.importers.vocabulary import Vocabulary
 
 _ASKED_VERSION = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\.__version__\W*$")
@@ -25,12 +25,6 @@ _PIP_NAME = re.compile(r"^Name:\s*([A-Za-z0-9][A-Za-z0-9._\-]*)$")
 _PIP_VERSION = re.compile(r"^Version:\s*(\d\S*)$")
 _SITE_PACKAGES = re.compile(r"^Location:\s*\S*/lib/python(\d+\.\d+)/(?:site|dist)-packages\b")
 _DPKG = re.compile(r"^[ih]i\s+(?P<name>[a-z0-9][a-z0-9.+\-]*)(?::\w+)?\s+(?P<version>\S+)\s+\S+")
-_DPKG_FACTS = (
-    (re.compile(r"^(?:lib)?cudnn\d*(?:-cuda-\d+)?$"), cuda_keys.CUDA_CUDNN),
-    (re.compile(r"^libnccl2$"), cuda_keys.CUDA_NCCL),
-    (re.compile(r"^nvidia-driver-\d+(?:-server)?(?:-open)?$"), cuda_keys.NVIDIA_DRIVER),
-)
-_CUDNN_REPO = re.compile(r"^cudnn-local-repo-\S+-(\d+\.\d+\.\d+(?:\.\d+)?)$")
 _REPO_DISTRO = re.compile(r"-repo-(?:(ubuntu)(\d\d)(\d\d)|(debian)(\d+))-")
 _DEBIAN_VERSION = re.compile(r"^(?:\d+:)?(\d+(?:\.\d+)+)")
 
@@ -101,19 +95,22 @@ def _kernel(release: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
 
 
 def _dpkg_row(line: str, where: Source) -> list[Fact]:
-    """``ii  libcudnn8  8.9.7.29-1+cuda12.2  amd64  ...``: the library's version; a local
-    repository package's name gives the version and the distribution instead."""
+    """``ii  libcudnn8  8.9.7.29-1+cuda12.2  amd64  ...``: the package's version as the fact
+    a backend's terms name; a local repository package's name gives the version and the
+    distribution instead."""
     row = _DPKG.match(line)
     if row is None:
         return []
     name = row.group("name")
     found: list[Fact] = []
-    repo = _CUDNN_REPO.match(name)
-    if repo is not None:
-        found.append(_medium(cuda_keys.CUDA_CUDNN, repo.group(1), where))
-    for pattern, key in _DPKG_FACTS:
+    terms = [item.terms for item in report_terms()]
+    for pattern, key in (named for t in terms for named in t.dpkg_named):
+        repo = re.match(pattern, name)
+        if repo is not None:
+            found.append(_medium(key, repo.group(1), where))
+    for pattern, key in (package for t in terms for package in t.dpkg):
         version = _DEBIAN_VERSION.match(row.group("version"))
-        if pattern.match(name) and version is not None:
+        if re.match(pattern, name) and version is not None:
             found.append(_medium(key, version.group(1), where))
     distro = _REPO_DISTRO.search(name)
     if distro is not None and distro.group(1):

@@ -1,13 +1,15 @@
 """Reading one value as people write it after a label: a version in any vendor's spelling
 (``8.0.RC2``, ``24.1.rc3``, ``2.1.0.post6``, ``2.8.0post2``, ``v0.9.1rc1``, ``2.7.1+cu126``),
-an Ascend chip (``昇腾910C``, ``Ascend910B2``, ``910B3``), a device count (``8-card``, ``8卡``,
-``8 x 910B``), and the words that mean "not there" (``Module Not Found``, ``No CUDA``)."""
+a device count (``8-card``, ``8卡``, ``8 x 910B``), and the words that mean "not there"
+(``Module Not Found``, ``未安装``). A backend's device nouns and its own "not there" words are
+its ``ReportTerms`` (``count_units``, ``absent``)."""
 
 from __future__ import annotations
 
 import re
 
-from bringup.backends.ascend.parse import chip_family
+from bringup import backends
+from bringup.probe.importers.terms import report_terms
 
 VERSION = re.compile(
     r"(?<![A-Za-z0-9_./])[vV]?(\d+(?:\.\d+)+(?:[.\-]?(?:rc|RC|alpha|beta|post|dev|a|b|T|B|SPC)\d+)*"
@@ -16,25 +18,20 @@ VERSION = re.compile(
 """A dotted version with the suffixes vendors add; not part of a longer word or path."""
 
 _REQUIREMENT = re.compile(r"(?:>=|<=|~=|!=|>|<|\^)\s*$")
-_CHIP = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*|(?<![A-Za-z0-9]))"
-    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
-    re.IGNORECASE,
-)
-PREFIXED_CHIP = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
-    re.IGNORECASE,
-)
-MODEL_CHIP = re.compile(
-    r"(?<![A-Za-z0-9])(910[A-C](?:\d[A-Z]?)?|310[PB]\d?)(?![A-Za-z0-9])", re.IGNORECASE
-)
-"""A chip model written alone whose letter suffix makes it one (``910B3``, ``910B2C``,
-``310P3``), unlike a bare ``910`` or ``310`` in prose."""
-_COUNT = re.compile(
-    r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
-    r"(?:cards?\b|卡|张卡|张|块|npus?\b|gpus?\b|devices?\b)",
-    re.IGNORECASE,
-)
+_UNITS = r"cards?\b|卡|张卡|张|块|devices?\b"
+"""The generic units after a device count; each backend adds its device nouns."""
+
+
+def _count_pattern(_registered: object) -> re.Pattern[str]:
+    units = [_UNITS, *(t.terms.count_units for t in report_terms() if t.terms.count_units)]
+    return re.compile(
+        r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*(?:-|\s)?\s*(?:x\s*|\*\s*|×\s*)?"
+        rf"(?:{'|'.join(units)})",
+        re.IGNORECASE,
+    )
+
+
+_count = backends.per_registry(_count_pattern)
 _CN_DIGITS = {
     "一": 1,
     "二": 2,
@@ -53,9 +50,15 @@ _CN_COUNT = re.compile(
 _TIMES = re.compile(r"(?<![A-Za-z0-9_.:/\-])(\d{1,3})\s*[x×*]\s*(?=(?-i:[A-Z0-9]))", re.IGNORECASE)
 """``8 x 910B``, ``2x A4000``: a count before a model name (which starts with a capital or a
 digit), not a PCIe width such as ``16xpcie``."""
-_ABSENT = re.compile(
-    r"^(?:module not found|not installed|no cuda|none|not found|无|未安装)\b", re.IGNORECASE
-)
+_ABSENT = ("module not found", "not installed", "none", "not found", "无", "未安装")
+
+
+def _absent_pattern(_registered: object) -> re.Pattern[str]:
+    words = [*_ABSENT, *(w.lower() for t in report_terms() for w in t.terms.absent)]
+    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})\b", re.IGNORECASE)
+
+
+_absent = backends.per_registry(_absent_pattern)
 
 
 MAX_COUNT = 64
@@ -89,27 +92,10 @@ def read_version(text: str) -> tuple[str, int] | None:
     return None
 
 
-def read_chip(
-    text: str, *, prefixed: bool = False, pattern: re.Pattern[str] | None = None
-) -> tuple[str, str] | None:
-    """(name as written, family) of the first Ascend chip named in ``text``; ``prefixed``:
-    only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip);
-    ``pattern``: chips as that pattern finds them (``MODEL_CHIP``)."""
-    chosen = pattern or (PREFIXED_CHIP if prefixed else _CHIP)
-    for match in chosen.finditer(text):
-        name = match.group(1)
-        family = chip_family(name.upper().replace("PREMIUM", "Premium"))
-        if family is None and name.upper().startswith("910C"):
-            family = "910_93"  # the 910C is the A3 two-die NPU the knowledge base calls 910_93
-        if family is not None:
-            return name, family
-    return None
-
-
 def read_count(text: str) -> int | None:
     """A device count: ``8-card server``, ``8卡``, ``八卡``, ``8 NPUs``, ``8 x 910B``,
     ``8*A100``; a list of models with their counts is their sum (``1x 3090, 2x A4000``)."""
-    match = _COUNT.search(text)
+    match = _count().search(text)
     chinese = _CN_COUNT.search(text)
     times = [int(m.group(1)) for m in _TIMES.finditer(text)]
     if match is not None:
@@ -132,5 +118,6 @@ def _chinese_number(text: str) -> int:
 
 
 def says_absent(value: str) -> bool:
-    """``Module Not Found``, ``No CUDA``, ``None``, ``未安装``: the report says it is not there."""
-    return bool(_ABSENT.match(value.strip().strip("`*").strip()))
+    """``Module Not Found``, ``None``, ``未安装`` (or a backend's own words): the report says
+    it is not there."""
+    return bool(_absent().match(value.strip().strip("`*").strip()))

@@ -1,18 +1,23 @@
-"""The one vocabulary the report readers match names against: subjects (CANN, the NPU driver,
-torch_npu...) with their English and Chinese aliases, operating systems, and the kernel tags
-that name a distribution -- all read from ``vocabulary.toml`` beside this module, so a new
-alias is data, not code."""
+"""The one vocabulary the report readers match names against: subjects (Python, the OS, a
+device, a backend's toolkit and driver...) with their English and Chinese aliases, operating
+systems, and the kernel tags that name a distribution -- read from ``vocabulary.toml`` beside
+this module and from each backend's own subjects file (its ``ReportTerms.subjects_file``), so
+a new alias is data, not code."""
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import msgspec
 
+from bringup import backends
+from bringup.probe.importers.terms import report_terms
 from bringup.tomlfile import parse_toml
+
+if TYPE_CHECKING:
+    from bringup.backends.base import Backend
 
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
 
@@ -22,14 +27,13 @@ _VERSION_WORDS = re.compile(r"(?:versions?|vers?|版本号|版本|的)$")
 
 class Subject(msgspec.Struct, frozen=True, kw_only=True):
     """One thing a report states: the fact (or Python package) it becomes and how its value
-    is read (``version``, ``chip``, ``gpu``, ``count``, ``driver``, ``text``)."""
+    is read (``version``, ``chip``, ``count``, ``driver``, ``text``)."""
 
     name: str
     kind: str
     aliases: tuple[str, ...]
     fact: Optional[str] = None
     package: Optional[str] = None
-    vendor: Optional[str] = None
 
 
 class OsName(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,7 +63,7 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     mention: re.Pattern[str]
 
     def subject(self, label: str) -> Subject | None:
-        """The subject a label names (``**NPU Driver Version:**`` -> the Ascend driver)."""
+        """The subject a label names (``**Python Version:**`` -> Python)."""
         return self.by_alias.get(normalise_label(label))
 
     def os_id(self, text: str) -> str | None:
@@ -84,24 +88,35 @@ def normalise_label(label: str) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=1)
-def load_vocabulary() -> Vocabulary:
-    """The built-in vocabulary (read once per process)."""
-    raw = parse_toml(VOCABULARY_FILE.read_text(encoding="utf-8"), str(VOCABULARY_FILE))
-    data = msgspec.convert(raw, type=_File)
+def _build(registered: tuple[Backend, ...]) -> Vocabulary:
+    data = _read(VOCABULARY_FILE)
+    subjects = list(data.subject)
+    for item in report_terms():
+        if item.terms.subjects_file is not None:
+            subjects += _read(item.terms.subjects_file).subject
     by_alias: dict[str, Subject] = {}
     spellings: set[str] = set()
-    for subject in data.subject:
+    for subject in subjects:
         for alias in (subject.name, *subject.aliases):
             by_alias.setdefault(normalise_label(alias), subject)
             spellings.add(alias.lower())
     return Vocabulary(
-        subjects=data.subject,
+        subjects=tuple(subjects),
         by_alias=by_alias,
         os_names=data.os,
         kernel_tags=tuple((re.compile(t.pattern), t) for t in data.kernel_tag),
         mention=_mention_pattern(spellings),
     )
+
+
+def _read(path: Path) -> _File:
+    raw = parse_toml(path.read_text(encoding="utf-8"), str(path))
+    return msgspec.convert(raw, type=_File)
+
+
+load_vocabulary = backends.per_registry(_build)
+"""The vocabulary of the built-in words and every registered backend's (built once per
+registry)."""
 
 
 def _mention_pattern(spellings: set[str]) -> re.Pattern[str]:

@@ -1,0 +1,118 @@
+"""The words Ascend's facts go by in the generic reports people paste
+(``bringup.probe.importers.terms``), registered in the backend's ``report_importers``: its
+chips as people write them (``昇腾910C``, ``Ascend910B2``, ``910B3``), vllm-ascend's
+collect_env fields and ``set_env.sh`` variables, sglang's ``NPU 0: ...`` lines, its package
+files (``Ascend-cann-toolkit_8.0.RC1_linux-aarch64.run``,
+``Ascend-hdk-310p-npu-driver_23.0.1_linux-aarch64``), and its subjects' names
+(``report_words.toml``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Optional
+
+from bringup.backends.ascend import keys as ascend_keys
+from bringup.backends.ascend.parse import chip_family
+from bringup.backends.ascend.probe import SET_ENV_VARIABLES
+from bringup.model import Fact, Source, keys
+from bringup.probe.importers.terms import ReportTerms
+from bringup.probe.importers.values import stated
+
+_CHIP = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*|(?<![A-Za-z0-9]))"
+    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
+    re.IGNORECASE,
+)
+PREFIXED_CHIP = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
+    re.IGNORECASE,
+)
+MODEL_CHIP = re.compile(
+    r"(?<![A-Za-z0-9])(910[A-C](?:\d[A-Z]?)?|310[PB]\d?)(?![A-Za-z0-9])", re.IGNORECASE
+)
+"""A chip model written alone whose letter suffix makes it one (``910B3``, ``910B2C``,
+``310P3``), unlike a bare ``910`` or ``310`` in prose."""
+
+_PACKAGE = re.compile(
+    r"(?<![A-Za-z0-9_.])Ascend-(?:cann-(?:toolkit|kernels|nnae|nnrt)(?:-(?P<kernels_chip>[0-9a-z]+))?"
+    r"|hdk-(?P<hdk_chip>[0-9a-z]+)-npu-(?P<hdk>driver|firmware))"
+    r"_(?P<version>\d[\w.]*?)(?:_linux(?:-(?P<arch>x86_64|aarch64))?|\.run\b)",
+    re.IGNORECASE,
+)
+
+
+def read_chip(
+    text: str, *, prefixed: bool = False, pattern: re.Pattern[str] | None = None
+) -> tuple[str, str] | None:
+    """(name as written, family) of the first Ascend chip named in ``text``; ``prefixed``:
+    only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip);
+    ``pattern``: chips as that pattern finds them (``MODEL_CHIP``)."""
+    chosen = pattern or (PREFIXED_CHIP if prefixed else _CHIP)
+    for match in chosen.finditer(text):
+        name = match.group(1)
+        family = chip_family(name.upper().replace("PREMIUM", "Premium"))
+        if family is None and name.upper().startswith("910C"):
+            family = "910_93"  # the 910C is the A3 two-die NPU the knowledge base calls 910_93
+        if family is not None:
+            return name, family
+    return None
+
+
+def _named_chip(label: str, value: str) -> Optional[str]:
+    """The family of the chip a device label's value names: a model with its suffix
+    (``Ascend 310I Pro (310P3)``) says more than a product name."""
+    chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
+    return chip[1] if chip is not None else None
+
+
+def _prose_chip(line: str, about_ascend: bool) -> Optional[str]:
+    """A chip named after ``Ascend``/``昇腾``; in a report about Ascend, a model alone too
+    (``部署到一个910B4的机器上``, ``using 910B2C``)."""
+    chip = read_chip(line, prefixed=True)
+    if chip is None and about_ascend:
+        chip = read_chip(line, pattern=MODEL_CHIP)
+    return chip[1] if chip is not None else None
+
+
+def _medium(key: str, value: str, where: Source) -> Fact:
+    return Fact(key=key, value=value, source=where, confidence="medium")
+
+
+def package_files(line: str, where: Source) -> list[Fact]:
+    """CANN and driver/firmware package files: their version, chip and architecture."""
+    found: list[Fact] = []
+    for match in _PACKAGE.finditer(line):
+        if not stated(line[: match.start()], ""):
+            continue
+        key = {"driver": ascend_keys.ASCEND_DRIVER, "firmware": ascend_keys.ASCEND_FIRMWARE}.get(
+            (match.group("hdk") or "").lower(), ascend_keys.ASCEND_CANN_ACTIVE
+        )
+        found.append(_medium(key, match.group("version"), where))
+        chip = read_chip(match.group("kernels_chip") or match.group("hdk_chip") or "")
+        if chip is not None:
+            found.append(_medium(ascend_keys.ASCEND_CHIP, chip[1], where))
+        if match.group("arch"):
+            found.append(_medium(keys.ARCH, match.group("arch").lower(), where))
+    return found
+
+
+TERMS = ReportTerms(
+    labels=("vLLM Ascend Version", "CANN"),
+    packages={"vLLM Ascend Version": "vllm-ascend"},
+    environment=(*SET_ENV_VARIABLES, "ASCEND_RT_VISIBLE_DEVICES"),
+    # sglang's check_env on Ascend
+    device_lines=(re.compile(r"^\s*NPU (\d+(?:,\d+)*):\s*(\S.*)$"),),
+    family=chip_family,
+    words=r"ascend|昇腾|npu|cann|hdk|910|310p|davinci",
+    device_words=r"npu|910|310|950|昇腾|ascend",
+    count_units=r"npus?\b",
+    stated_count=ascend_keys.ASCEND_NPU_COUNT,
+    device_name=_named_chip,
+    prose_chip=_prose_chip,
+    json_vendors=("huawei", "ascend"),
+    file_names=(package_files,),
+    # npu-smi ships in the driver package: its header version is the driver's
+    implied={ascend_keys.ASCEND_NPU_SMI_VERSION: ascend_keys.ASCEND_DRIVER},
+    subjects_file=Path(__file__).with_name("report_words.toml"),
+)
