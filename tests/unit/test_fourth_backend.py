@@ -17,7 +17,7 @@ from bringup import backends, subjects
 from bringup.cli.ladder import default_backend
 from bringup.cli.main import main
 from bringup.ladder.run import ladder_backends
-from bringup.probe.importers import import_report
+from bringup.probe.importers import UNREAD, import_report
 from bringup.probe.redact import Redactor
 from bringup.scan.linked import linked_in, provider
 from bringup.triage.fallback import next_steps
@@ -103,6 +103,48 @@ def test_plugin_backend_reads_its_tool_in_a_pasted_report(rocm_installed: None) 
     snapshot = import_report(f"my machine:\n{pasted}", "issue.md")
     assert [(d.vendor, d.family) for d in snapshot.accelerators] == [("amd", "MI300X")] * 2
     assert snapshot.accelerators[0].source.line == 6  # the first GPU[0] line, after ours
+
+
+ROCM_COLLECT_ENV = "tests/fixtures/reports/pytorch-44106-rocm-collect-env.txt"
+
+
+def test_plugin_backend_reads_its_fields_in_a_pasted_collect_env(rocm_installed: None) -> None:
+    # PyTorch's collect_env on a ROCm build: its ROCm lines are the plug-in's terms
+    snapshot = import_report((ROOT / ROCM_COLLECT_ENV).read_text(), "issue.md")
+    hip = snapshot.fact("rocm.hip.version")
+    assert hip is not None
+    assert (hip.value, hip.source.line) == ("3.18.2", 18)
+    assert snapshot.value("rocm.miopen.version") == "2.6.0"
+    assert snapshot.value("python.torch.rocm_version") == "3.7.20315"
+    assert not [f for f in snapshot.facts if f.key == UNREAD]
+    # the ROCm line is a field now, no longer "PyTorch: 3.7.20315" read as torch's version
+    assert [f.source.line for f in snapshot.facts if f.key == "python.package.torch"] == [2, 23]
+
+
+def test_without_the_plugin_its_collect_env_fields_are_unread() -> None:
+    snapshot = import_report((ROOT / ROCM_COLLECT_ENV).read_text(), "issue.md")
+    assert snapshot.fact("rocm.hip.version") is None
+    unread = {f.source.line for f in snapshot.facts if f.key == UNREAD}
+    assert {18, 19} <= unread  # the HIP and MIOpen lines: seen, not understood
+
+
+MIXED_WORKER = "tests/fixtures/reports/gpustack-worker-mixed-amd-nvidia.txt"
+
+
+def test_plugin_backend_claims_its_devices_in_gpustack_json(rocm_installed: None) -> None:
+    snapshot = import_report((ROOT / MIXED_WORKER).read_text(), "worker.json")
+    assert [(d.vendor, d.name) for d in snapshot.accelerators] == [
+        ("amd", "AMD Radeon RX 7800 XT"),
+        ("nvidia", "NVIDIA Device 2702 (VGA compatible)"),
+    ]
+    assert snapshot.value("rocm.device_count") == 1
+    assert snapshot.value("nvidia.device_count") == 1
+
+
+def test_without_the_plugin_a_device_of_its_vendor_is_left_out() -> None:
+    snapshot = import_report((ROOT / MIXED_WORKER).read_text(), "worker.json")
+    assert [d.vendor for d in snapshot.accelerators] == ["nvidia"]
+    assert snapshot.value("nvidia.device_count") == 1
 
 
 def test_without_the_plugin_rocm_is_not_a_subject() -> None:

@@ -2,8 +2,8 @@
 through the ``bringup.backends`` entry point the way a third-party package would be. It owns
 one toolkit subject (``rocm``), a device count, the ``MI300X``/``MI250X`` chip names and a
 collector (``probe.py``) that reads ``/opt/rocm/.info/version`` and ``rocm-smi``, a
-ladder (``rungs.py``), a reader of pasted ``rocm-smi`` output (``report.py``) and the version
-scheme of its releases (``versions.py``)."""
+ladder (``rungs.py``), a reader of pasted ``rocm-smi`` output and the ROCm fields of
+PyTorch's collect_env (``report.py``) and the version scheme of its releases (``versions.py``)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,10 @@ BACKEND = DeclaredBackend(
     ),
     collectors={"rocm": "bringup_fake_rocm.probe:probe_rocm"},
     ladder_rungs=("bringup_fake_rocm.rungs:RUNGS",),
-    report_importers={"rocm-smi": "bringup_fake_rocm.report:READER"},
+    report_importers={
+        "rocm-smi": "bringup_fake_rocm.report:READER",
+        "rocm-terms": "bringup_fake_rocm.report:TERMS",
+    },
     devices=DeviceFacts(
         count_subject="amd_gpu_count",
         kind_subject="chip",

@@ -1,5 +1,8 @@
-"""The fake ROCm backend's report reader, registered through its ``report_importers`` slot: a
-pasted ``rocm-smi --showproductname`` (its ``GPU[n] : field : value`` lines) names the GPUs."""
+"""The fake ROCm backend's report readers, registered through its ``report_importers`` slot: a
+pasted ``rocm-smi --showproductname`` (its ``GPU[n] : field : value`` lines) names the GPUs,
+and the fields PyTorch's collect_env prints on a ROCm build (``ROCM used to build PyTorch``,
+``HIP runtime version``, ``MIOpen runtime version``) and gpustack's ``"vendor": "amd"`` are
+its terms."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Optional
 from bringup.model import Source
 from bringup.parsing import Collected, at_line
 from bringup.probe.importers.readers import SectionReader
+from bringup.probe.importers.terms import ReportTerms
 from bringup_fake_rocm.probe import _FIELD, _parse
 
 
@@ -25,3 +29,14 @@ def rocm_smi_block(
 
 
 READER = SectionReader(block=rocm_smi_block)
+
+
+TERMS = ReportTerms(
+    fields={
+        "ROCM used to build PyTorch": ("python.torch.rocm_version", "version"),
+        "HIP runtime version": ("rocm.hip.version", "version"),
+        "MIOpen runtime version": ("rocm.miopen.version", "version"),
+    },
+    labels=("ROCM used to build PyTorch",),
+    json_vendors=("amd",),
+)
