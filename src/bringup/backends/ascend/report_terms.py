@@ -19,16 +19,11 @@ from bringup.model import Fact, Source, keys
 from bringup.probe.importers.terms import ReportTerms
 from bringup.probe.importers.values import stated
 
-_CHIP = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*|(?<![A-Za-z0-9]))"
-    r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
-    re.IGNORECASE,
-)
-PREFIXED_CHIP = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)",
-    re.IGNORECASE,
-)
-MODEL_CHIP = re.compile(
+_VENDOR_PREFIX = r"(?:(?<![A-Za-z0-9])(?:Ascend|HUAWEI)[\s\-_]*|昇腾\s*|升腾\s*)"
+_CHIP_NAME = r"(910[A-Za-z0-9_]*|310[PB]?[0-9]?(?![A-Za-z])|950[A-Z]*)(?!\d)"
+_CHIP = re.compile(rf"(?:{_VENDOR_PREFIX}|(?<![A-Za-z0-9])){_CHIP_NAME}", re.IGNORECASE)
+_PREFIXED_CHIP = re.compile(_VENDOR_PREFIX + _CHIP_NAME, re.IGNORECASE)
+_MODEL_CHIP = re.compile(
     r"(?<![A-Za-z0-9])(910[A-C](?:\d[A-Z]?)?|310[PB]\d?)(?![A-Za-z0-9])", re.IGNORECASE
 )
 """A chip model written alone whose letter suffix makes it one (``910B3``, ``910B2C``,
@@ -42,13 +37,13 @@ _PACKAGE = re.compile(
 )
 
 
-def read_chip(
+def _read_chip(
     text: str, *, prefixed: bool = False, pattern: re.Pattern[str] | None = None
 ) -> tuple[str, str] | None:
     """(name as written, family) of the first Ascend chip named in ``text``; ``prefixed``:
     only one written after ``Ascend``/``昇腾`` (a bare ``910`` in prose is not a chip);
-    ``pattern``: chips as that pattern finds them (``MODEL_CHIP``)."""
-    chosen = pattern or (PREFIXED_CHIP if prefixed else _CHIP)
+    ``pattern``: chips as that pattern finds them (``_MODEL_CHIP``)."""
+    chosen = pattern or (_PREFIXED_CHIP if prefixed else _CHIP)
     for match in chosen.finditer(text):
         name = match.group(1)
         family = chip_family(name.upper().replace("PREMIUM", "Premium"))
@@ -62,16 +57,16 @@ def read_chip(
 def _named_chip(label: str, value: str) -> Optional[str]:
     """The family of the chip a device label's value names: a model with its suffix
     (``Ascend 310I Pro (310P3)``) says more than a product name."""
-    chip = read_chip(value, pattern=MODEL_CHIP) or read_chip(value)
+    chip = _read_chip(value, pattern=_MODEL_CHIP) or _read_chip(value)
     return chip[1] if chip is not None else None
 
 
 def _prose_chip(line: str, about_ascend: bool) -> Optional[str]:
     """A chip named after ``Ascend``/``昇腾``; in a report about Ascend, a model alone too
     (``部署到一个910B4的机器上``, ``using 910B2C``)."""
-    chip = read_chip(line, prefixed=True)
+    chip = _read_chip(line, prefixed=True)
     if chip is None and about_ascend:
-        chip = read_chip(line, pattern=MODEL_CHIP)
+        chip = _read_chip(line, pattern=_MODEL_CHIP)
     return chip[1] if chip is not None else None
 
 
@@ -89,7 +84,7 @@ def package_files(line: str, where: Source) -> list[Fact]:
             (match.group("hdk") or "").lower(), ascend_keys.ASCEND_CANN_ACTIVE
         )
         found.append(_medium(key, match.group("version"), where))
-        chip = read_chip(match.group("kernels_chip") or match.group("hdk_chip") or "")
+        chip = _read_chip(match.group("kernels_chip") or match.group("hdk_chip") or "")
         if chip is not None:
             found.append(_medium(ascend_keys.ASCEND_CHIP, chip[1], where))
         if match.group("arch"):
