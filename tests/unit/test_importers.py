@@ -3,6 +3,7 @@ golden snapshots, and cite the line of the pasted file for every fact."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import keys
+from bringup.probe import importers
 from bringup.probe.importers import import_report
 from conftest import FIXTURES, Golden
 
@@ -88,3 +90,20 @@ def test_text_with_nothing_readable_is_one_unparsed_fact() -> None:
     (fact,) = snapshot.facts
     assert fact.status == "unparsed"
     assert "first line was 'hello'" in (fact.reason or "")
+
+
+def test_generic_readers_import_no_accelerator_backend() -> None:
+    """What a vendor's reports call its facts is its backend's ``ReportTerms``: the readers of
+    ``probe/importers`` ask the registry and import no accelerator backend's module."""
+    from bringup import backends
+
+    package = Path(importers.__file__).parent
+    vendors = [f"bringup.backends.{b.name}" for b in backends.registered() if b.vendor]
+    imported = {
+        (path.name, node.module)
+        for path in package.glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert vendors
+    assert [(f, m) for f, m in imported if m.startswith(tuple(vendors))] == []

@@ -37,6 +37,5 @@ TERMS = ReportTerms(
         "HIP runtime version": ("rocm.hip.version", "version"),
         "MIOpen runtime version": ("rocm.miopen.version", "version"),
     },
-    labels=("ROCM used to build PyTorch",),
     json_vendors=("amd",),
 )

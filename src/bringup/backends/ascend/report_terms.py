@@ -93,7 +93,7 @@ def package_files(line: str, where: Source) -> list[Fact]:
 
 
 TERMS = ReportTerms(
-    labels=("vLLM Ascend Version", "CANN"),
+    labels=("CANN",),
     packages={"vLLM Ascend Version": "vllm-ascend"},
     environment=(*SET_ENV_VARIABLES, "ASCEND_RT_VISIBLE_DEVICES"),
     # sglang's check_env on Ascend

@@ -62,7 +62,8 @@ def _fields(_registered: object) -> dict[str, tuple[str, str]]:
 
 def _collapsed(_registered: object) -> re.Pattern[str]:
     labels = [*_all_fields(), *LABELS]
-    labels += [label for item in report_terms() for label in item.terms.labels]
+    for item in report_terms():
+        labels += [*item.terms.labels, *item.terms.packages]
     return re.compile(
         r"(?<=\S)\s+(?=(?:"
         + "|".join(re.escape(label) for label in labels)

@@ -44,7 +44,8 @@ class ReportTerms:
 
     collect_env and tools' key/value reports: ``fields``: label -> (fact key, how its value
     is read: ``version``, ``bool``, ``int``, ``text``, ``banner``); ``labels``: more labels
-    its tools print, where a report pasted on one line is cut into fields; ``packages``: label
+    its tools print, where a report pasted on one line is cut into fields (as it is at
+    ``fields`` and ``packages``); ``packages``: label
     -> the Python package whose version it states; ``absent``: values that say the thing is
     not there; ``environment``: variables recorded as ``<signature namespace>env.NAME``;
     ``device_lines``: patterns of lines listing its devices (matched on the line, group 1 the
