@@ -43,14 +43,14 @@ class ReportTerms:
     """What a backend's facts are called in the generic reports; every field optional.
 
     collect_env and tools' key/value reports: ``fields``: label -> (fact key, how its value
-    is read: ``version``, ``bool``, ``int``, ``text``, ``banner``); ``labels``: more labels
-    its tools print, where a report pasted on one line is cut into fields (as it is at
-    ``fields`` and ``packages``); ``packages``: label
-    -> the Python package whose version it states; ``absent``: values that say the thing is
-    not there; ``environment``: variables recorded as ``<signature namespace>env.NAME``;
-    ``device_lines``: patterns of lines listing its devices (matched on the line, group 1 the
-    indices ``0,1``, group 2 the name); ``family``: a device's family from its name;
-    ``device_property``: a line giving listed devices a property.
+    is read: ``version``, ``bool``, ``int``, ``text``, ``banner``); ``packages``: label ->
+    the Python package whose version it states; ``labels``: more labels its tools print
+    (a report pasted on one line is cut into fields at these, ``fields`` and ``packages``);
+    ``absent``: values that say the thing is not there; ``environment``: variables recorded
+    as ``<signature namespace>env.NAME``; ``device_lines``: patterns of lines listing its
+    devices (matched on the line, group 1 the indices ``0,1``, group 2 the name); ``family``:
+    a device's family from its name; ``device_property``: a line giving listed devices a
+    property.
 
     Lines people write: ``words``: a regex of words that make text about this backend (which
     accelerator a ``Driver:`` label means); ``device_words``: a regex of words that make a

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import msgspec
 
 from bringup import backends
 from bringup.probe.importers.terms import report_terms
 from bringup.tomlfile import parse_toml
-
-if TYPE_CHECKING:
-    from bringup.backends.base import Backend
 
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
 
@@ -63,7 +60,7 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     mention: re.Pattern[str]
 
     def subject(self, label: str) -> Subject | None:
-        """The subject a label names (``**Python Version:**`` -> Python)."""
+        """The subject a label names (``**NPU Driver Version:**`` -> the Ascend driver)."""
         return self.by_alias.get(normalise_label(label))
 
     def os_id(self, text: str) -> str | None:
@@ -88,7 +85,7 @@ def normalise_label(label: str) -> str:
     return text
 
 
-def _build(registered: tuple[Backend, ...]) -> Vocabulary:
+def _build(_registered: object) -> Vocabulary:
     data = _read(VOCABULARY_FILE)
     subjects = list(data.subject)
     for item in report_terms():
