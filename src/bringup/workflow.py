@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from bringup.kb import KnowledgeBase
     from bringup.kb import Problem as KbProblem
     from bringup.model import Component, Rule, Snapshot
-    from bringup.model.plan import Plan
+    from bringup.model.plan import Design, Plan, Target, TargetKind
     from bringup.model.resolution import Resolution, WhatIf
     from bringup.scan import Finding
-    from bringup.solve import Catalogue
+    from bringup.solve import Catalogue, HostFacts
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,21 @@ class StackInputs:
 
 
 @dataclass(frozen=True)
+class TargetHost:
+    """The host environments are designed for (``--target``), and its facts for the solver."""
+
+    target: Target
+    host: HostFacts
+
+
+@dataclass(frozen=True)
 class CheckResult:
-    """The answer of ``bringup check``: the inputs, the resolution, the plan at this
+    """The answer of ``bringup check``: the inputs, the environments designed for the
+    target (``design``), this machine's resolution over that split, the plan at this
     hardware tier and the exit code that sums them up."""
 
     inputs: StackInputs
+    design: Design
     resolution: Resolution
     plan: Plan
     exit_code: ExitCode
@@ -202,6 +212,39 @@ def _report_parts() -> str:
     )
 
 
+def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
+    """The host ``--target`` names: none (the hardware the repos ask for), a recorded host
+    directory or snapshot file, a pasted report (read by ``probe --from``'s importers), or
+    ``CHIP:COUNT``. A path that exists is read as a file; JSON is a snapshot, text a
+    report."""
+    from bringup.model.plan import Target
+    from bringup.model.source import Source
+    from bringup.solve import host_facts
+    from bringup.solve.target import ASKED, device_host, is_devices, open_host
+
+    if spec is None:
+        asked = Target(kind="asked", name=ASKED, source=Source(kind="derived", ref=ASKED))
+        return TargetHost(asked, open_host())
+    path = Path(spec)
+    given = Source(kind="user", ref=f"--target {spec}")
+    if spec != "-" and not path.exists() and is_devices(spec):
+        return TargetHost(
+            Target(kind="devices", name=spec, source=given), device_host(spec, catalogue)
+        )
+    kind: TargetKind = "snapshot" if path.is_dir() or _is_json(spec) else "report"
+    snapshot = read_snapshot(path) if kind == "snapshot" else read_report(spec)
+    shown = Source(kind="file", ref=spec) if spec != "-" else given
+    return TargetHost(Target(kind=kind, name=spec, source=shown), host_facts(snapshot))
+
+
+def _is_json(name: str) -> bool:
+    """Whether a file the user named starts like JSON (a snapshot, not a pasted report)."""
+    if name == "-":
+        return False
+    with open_input(name, "the target") as handle:
+        return handle.read(64).lstrip()[:1] in (b"{", b"[")
+
+
 def non_text_share(text: str) -> float:
     """The share of characters that are undecodable bytes or control characters."""
     controls = sum(text.count(chr(code)) for code in range(32) if chr(code) not in "\t\n\r\x0c")
@@ -310,26 +353,59 @@ def solve_exit_code(resolution: Resolution) -> ExitCode:
     return ExitCode.PROBLEMS if resolution.unplaced or resolution.hardware else ExitCode.OK
 
 
+def design_for(
+    inputs: StackInputs,
+    target: TargetHost,
+    *,
+    allow_driver_change: bool = False,
+    explain: bool = True,
+) -> Design:
+    """The environments for ``target`` from the repos' software requirements, every repo
+    taking part, with the knowledge base's rows for the target's chips."""
+    from bringup.plan.design import design
+    from bringup.solve import SolveOptions, solve_host
+    from bringup.solve.target import host_chips as target_chips
+
+    chips = target_chips(target.host)
+    rules = (
+        inputs.rules
+        if chips == host_chips(inputs.snapshot)
+        else inputs.knowledge.rules(chips=chips)
+    )
+    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
+    resolution = solve_host(inputs.components, target.host, rules, inputs.catalogue, options)
+    return design(target.target, resolution)
+
+
 def check(
     inputs: StackInputs,
     *,
+    target: Optional[TargetHost] = None,
     allow_driver_change: bool = False,
     explain: bool = True,
     reporter: Optional[Reporter] = None,
 ) -> CheckResult:
-    """Solve and plan ``inputs``: the verdict per repo, the environments and the plan."""
+    """Design the environments for ``target`` (default: the hardware the repos ask for),
+    then solve and plan ``inputs`` on this machine over that split: the verdict per repo
+    here, the environments and the plan."""
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
 
     report = reporter if reporter is not None else Reporter()
-    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain)
+    aimed = target if target is not None else read_target(None, inputs.catalogue)
+    with report.stage(Stage("design", f"designing environments for {aimed.target.name}")):
+        designed = design_for(
+            inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
+        )
+    groups = tuple(env.components for env in designed.resolution.environments)
+    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, groups=groups)
     with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
         resolution = solve(
             inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options
         )
     with report.stage(Stage("plan", "planning the bring-up")):
         made = make_plan(inputs.components, resolution, inputs.snapshot)
-    return CheckResult(inputs, resolution, made, check_exit_code(resolution, made))
+    return CheckResult(inputs, designed, resolution, made, check_exit_code(resolution, made))
 
 
 def solve_stack(

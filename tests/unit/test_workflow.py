@@ -73,7 +73,7 @@ def test_check_and_solve_judge_in_one_place() -> None:
     assert solved.exit_code == expected
     started = [e.stage.name for e in recorder.events if isinstance(e, Started)]
     finished = [e.stage.name for e in recorder.events if isinstance(e, Finished)]
-    assert started == finished == ["scan", "probe", "kb", "solve", "plan"]
+    assert started == finished == ["scan", "probe", "kb", "design", "solve", "plan"]
 
 
 def test_reporters_show_warnings_and_progress_as_asked() -> None:

@@ -14,13 +14,23 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import DRIVER, FORCE, JSON, KB_DIR, KB_EXTRA, PATHS, SNAPSHOT
+from bringup.cli.options import (
+    DRIVER,
+    FORCE,
+    JSON,
+    KB_DIR,
+    KB_EXTRA,
+    PATHS,
+    SNAPSHOT,
+    TARGET,
+)
 
 
 @click.command("check")
 @PATHS
 @JSON
 @SNAPSHOT
+@TARGET
 @KB_DIR
 @KB_EXTRA
 @DRIVER
@@ -30,20 +40,23 @@ def command(
     paths: tuple[str, ...],
     as_json: bool,
     snapshot: Optional[Path],
+    target: Optional[str],
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
     force: bool,
 ) -> int:
-    """Can this machine run these repos? One verdict per repo, the environments and pins,
-    the version-matching table, the bring-up plan at this hardware tier and the next
-    actions. PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
+    """Can this machine run these repos? The environments designed for the target (--target;
+    default: the hardware the repos ask for), one verdict per repo here, the pins, the
+    version-matching table, the bring-up plan at this hardware tier and the next actions.
+    PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
     from bringup.report.events import reporter_for
-    from bringup.workflow import check, gather
+    from bringup.workflow import check, gather, read_target
 
     reporter = reporter_for()
     inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
-    result = check(inputs, allow_driver_change=allow_driver_change, reporter=reporter)
+    aimed = read_target(target, inputs.catalogue)
+    result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
     if as_json:
         from bringup.report.check_text import check_data
         from bringup.report.envelope import render_json

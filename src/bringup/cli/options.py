@@ -37,6 +37,15 @@ SNAPSHOT = click.option(
     "probe --record) instead of probing this machine.",
 )
 
+TARGET = click.option(
+    "--target",
+    "target",
+    metavar="CHIP:COUNT|FILE|DIR",
+    help="Design the environments for this host instead of the hardware the repos ask for: "
+    "CHIP:COUNT (910B:8), a snapshot (bringup probe --json), a recorded host (bringup probe "
+    "--record) or a pasted report (as bringup probe --from reads it).",
+)
+
 
 def load_kb(
     kb_dir: Optional[Path], extra_dirs: tuple[Path, ...] = (), *, quiet: bool = False

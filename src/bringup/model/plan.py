@@ -9,7 +9,7 @@ from typing import Literal, Optional
 import msgspec
 
 from bringup.model.requirements import StepKind, StepNeeds
-from bringup.model.resolution import Conflict, HostValue
+from bringup.model.resolution import Conflict, HostValue, Resolution
 from bringup.model.snapshot import Vendor
 from bringup.model.source import Source
 
@@ -131,3 +131,36 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     def runnable(self) -> tuple[PlanStep, ...]:
         return tuple(step for step in self.steps if step.status == "run")
+
+
+TargetKind = Literal["asked", "devices", "snapshot", "report"]
+
+
+class Target(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The host the environments are designed for: ``asked`` (none named: the hardware the
+    repos ask for, of which nothing is known, so hardware splits and drops no repo),
+    ``devices`` (``--target 910B:8``), ``snapshot`` (a recorded host or ``bringup probe
+    --json``) or ``report`` (a pasted report read as ``bringup probe --from`` reads it)."""
+
+    kind: TargetKind
+    name: str
+    source: Source
+
+
+class Apart(msgspec.Struct, frozen=True, kw_only=True):
+    """Two repos that cannot share an environment on the target, and why (a ``conflict``
+    reason: the minimal set of requirements, rules and host values, with their sources)."""
+
+    components: tuple[str, str]
+    reason: Reason
+
+
+class Design(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The environments designed for ``target`` from the repos' software requirements, every
+    repo taking part (``resolution``: solved on the target's host facts); ``apart``: why each
+    two repos in different environments cannot share one. This machine's verdicts are a
+    separate layer over it (``CheckResult.resolution`` and ``plan``), numbered alike."""
+
+    target: Target
+    resolution: Resolution
+    apart: tuple[Apart, ...] = ()

@@ -188,6 +188,13 @@ class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     verdicts: tuple[Verdict, ...] = ()
     findings: tuple[Fact, ...] = ()
     what_if: tuple[tuple[str, str], ...] = ()
+    set_aside: tuple[Conflict, ...] = ()
+    """In a design (every repo takes part, ``SolveOptions.design``): requirements of one repo
+    that cannot hold together even alone; its lines on those subjects are left out of the
+    split so that the repo still takes part."""
+    apart: tuple[Conflict, ...] = ()
+    """In a design: for every two repos in different environments that cannot share one, the
+    minimal reason (``components``: the two; a rule or a host value may take part)."""
     optimal: bool = True
     """False when the time limit stopped the search for the best pins (the environment
     count is still the fewest: that is proven before pins are chosen)."""

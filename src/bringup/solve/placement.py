@@ -241,11 +241,15 @@ def optimise_apart(
     groups: Sequence[Sequence[int]],
     shared: Sequence[int],
     time_limit_s: float,
+    *,
+    numbers: Sequence[int] = (),
 ) -> Model | None:
-    """The best pins of each group on its own, as one answer (group n is environment n).
-    With the split forced and nothing chosen once for the whole machine, the environments
-    share no choice, so the best of each is the best of all: the costs add up by priority."""
+    """The best pins of each group on its own, as one answer (group n is environment n, or
+    ``numbers[n]`` when given). With the split forced and nothing chosen once for the whole
+    machine, the environments share no choice, so the best of each is the best of all: the
+    costs add up by priority."""
     deadline = time.monotonic() + time_limit_s
+    labels = list(numbers) or list(range(1, len(groups) + 1))
     models: list[Model] = []
     for group in groups:
         left = max(deadline - time.monotonic(), 0.001)
@@ -254,11 +258,42 @@ def optimise_apart(
             return None
         models.append(model)
     return Model(
-        assign={c: n for n, group in enumerate(groups, start=1) for c in group},
-        values=tuple(sorted((n, v) for n, m in enumerate(models, start=1) for _e, v in m.values)),
+        assign={c: n for n, group in zip(labels, groups) for c in group},
+        values=tuple(sorted((n, v) for n, m in zip(labels, models) for _e, v in m.values)),
         machine=tuple(sorted({c for m in models for c in m.machine})),
         violated=tuple(q for m in models for q in m.violated),
-        broken=tuple(sorted((n, r) for n, m in enumerate(models, start=1) for _e, r in m.broken)),
+        broken=tuple(sorted((n, r) for n, m in zip(labels, models) for _e, r in m.broken)),
         cost=tuple(map(sum, zip(*(m.cost for m in models)))),
         optimal=all(m.optimal for m in models),
     )
+
+
+def place_within(
+    problem: SolverInput,
+    single: Engine,
+    shared: Sequence[int],
+    design: Sequence[Sequence[int]],
+    time_limit_s: float,
+) -> tuple[list[int], Model] | None:
+    """The split designed for the target, kept on this host: environment n holds the repos
+    of design environment n that hold here (numbered as in the design). None when the
+    design does not hold here (this host's rules split a design environment), and the
+    host's own placement decides."""
+    ranges = Ranges(problem)
+    kept: list[tuple[int, list[int]]] = []
+    for number, group in enumerate(design, start=1):
+        members = [c for c in group if ranges.alone(c)]
+        fit = _first_fit(problem, ranges, members, single, shared)
+        if len(fit) > 1:
+            return None
+        if fit:
+            kept.append((number, fit[0]))
+    if "chosen" in problem.scopes.values() and len(kept) > 1:
+        return None
+    groups = [group for _n, group in kept]
+    model = optimise_apart(
+        problem, single, groups, shared, time_limit_s, numbers=[n for n, _g in kept]
+    )
+    if model is None:
+        return None
+    return sorted(c for group in groups for c in group), model

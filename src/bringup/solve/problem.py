@@ -183,9 +183,12 @@ def build_problem(
     catalogue: Catalogue,
     *,
     allow_driver_change: bool = False,
+    place_all: bool = False,
 ) -> SolverInput:
     """Judge fixed requirements against ``host``, keep the rules that bear on what the repos
-    need, and compute every satisfaction set the solver will use."""
+    need, and compute every satisfaction set the solver will use. ``place_all``: a repo the
+    host rules out altogether (wrong arch) still takes part in the split, as when designing
+    environments for a target from the software requirements alone."""
     findings: list[Fact] = []
     checks: list[Check] = []
     statements: list[list[Stated]] = []
@@ -229,7 +232,7 @@ def build_problem(
         hardware.extend(j.block for j in judged if j.block is not None)
         unverified.extend(j.unverified for j in judged if j.unverified is not None)
         chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
-        if any(j.stops_everything for j in judged):
+        if not place_all and any(j.stops_everything for j in judged):
             excluded.append(component.name)
             checks.extend(s.check("unchecked") for s in chosen)
             continue

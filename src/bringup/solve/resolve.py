@@ -32,7 +32,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
-from bringup.solve.placement import place
+from bringup.solve.placement import place, place_within
 from bringup.solve.problem import (
     RequirementItem,
     RuleItem,
@@ -56,6 +56,13 @@ class SolveOptions:
     explain: bool = True
     max_conflicts: int = 8
     time_limit_s: float = 10.0
+    design: bool = False
+    """Design the environments for the host given (a target): every repo takes part, one
+    the host rules out altogether included; a repo whose own lines contradict each other
+    takes part without them (``Resolution.set_aside``); ``Resolution.apart`` says why each
+    two repos in different environments cannot share one."""
+    groups: tuple[tuple[str, ...], ...] = ()
+    """A design's split (repo names per environment) to keep on this host, numbered alike."""
 
 
 def solve(
@@ -113,15 +120,28 @@ def solve_host(
 ) -> Resolution:
     """``solve`` on host facts already read (and changed by what-ifs)."""
     problem = build_problem(
-        components, host, rules, catalogue, allow_driver_change=options.allow_driver_change
+        components,
+        host,
+        rules,
+        catalogue,
+        allow_driver_change=options.allow_driver_change,
+        place_all=options.design,
     )
     everyone = list(range(len(problem.components)))
     shared = problem.shared_items()
     single = Engine(problem, everyone, 1)
-    placeable, model = place(problem, single, shared, options.time_limit_s)
-    environments = _environments(problem, model, placeable) if model is not None else ()
-    placed_in = {name: env.index for env in environments for name in env.components}
     order = _removal_order(problem)
+    set_aside: list[Conflict] = []
+    if options.design:
+        problem, set_aside = _set_aside(problem, single, shared, order)
+    within = _within(problem, single, shared, options) if options.groups else None
+    placeable, model = within or place(problem, single, shared, options.time_limit_s)
+    environments = (
+        _environments(problem, model, placeable, keep_numbers=within is not None)
+        if model is not None
+        else ()
+    )
+    placed_in = {name: env.index for env in environments for name in env.components}
     unplaced = []
     for c in everyone:
         if c in placeable:
@@ -168,9 +188,99 @@ def solve_host(
         host=tuple(sorted(host.fixed.values(), key=lambda v: v.subject)),
         findings=tuple(problem.findings),
         what_if=host.what_if,
+        set_aside=tuple(set_aside),
+        apart=_apart(problem, single, shared, order, environments=environments, conflicts=conflicts)
+        if options.design and options.explain
+        else (),
         optimal=model.optimal if model is not None else True,
     )
     return _with_verdicts(resolution, problem)
+
+
+def _set_aside(
+    problem: SolverInput, single: Engine, shared: Sequence[int], order: Callable[[int], Order]
+) -> tuple[SolverInput, list[Conflict]]:
+    """A design with every repo in it: the minimal conflicts among one repo's own lines (and
+    the rules and the target's values), with that repo's lines on their subjects left out
+    until the rest of it holds. Lines that contradict each other say nothing about the
+    environment the repo needs, and must not decide the split of the others."""
+    from dataclasses import replace
+
+    found: list[Conflict] = []
+    dropped: set[int] = set()
+    for c in range(len(problem.components)):
+        mine = [r for r in problem.requirements if r.component == c]
+        while True:
+            on = items_union([r.id for r in mine if r.id not in dropped], shared)
+            if single.satisfiable(on):
+                break
+            core = minimal_core(single, on, order)
+            subjects = {r.subject for r in mine if r.id in core}
+            if not subjects:
+                break
+            found.append(_conflict(problem, core, "alone"))
+            dropped.update(r.id for r in mine if r.subject in subjects)
+    if not dropped:
+        return problem, found
+    kept = tuple(r for r in problem.requirements if r.id not in dropped)
+    checks = [
+        Check(
+            component=problem.components[r.component].name,
+            subject=r.subject,
+            spec=r.requirement.spec,
+            source=r.requirement.source,
+            status="violated",
+            hard=r.requirement.hard,
+            also=r.also,
+        )
+        for r in problem.requirements
+        if r.id in dropped
+    ]
+    return replace(problem, requirements=kept, checks=[*problem.checks, *checks]), found
+
+
+def _within(
+    problem: SolverInput, single: Engine, shared: Sequence[int], options: SolveOptions
+) -> tuple[list[int], Model] | None:
+    """The design's split (``options.groups``) kept on this host, when it holds here."""
+    index = {component.name: n for n, component in enumerate(problem.components)}
+    design = [[index[name] for name in group if name in index] for group in options.groups]
+    return place_within(problem, single, shared, design, options.time_limit_s)
+
+
+def _apart(
+    problem: SolverInput,
+    single: Engine,
+    shared: Sequence[int],
+    order: Callable[[int], Order],
+    *,
+    environments: Sequence[Environment],
+    conflicts: Sequence[Conflict],
+) -> tuple[Conflict, ...]:
+    """Why each two repos in different environments cannot share one: a conflict of the
+    cover that is about the two of them alone, else the minimal core of the pair. Pairs that
+    could share (the split only needed somewhere to put one of them) have no reason."""
+    env_of = {name: env.index for env in environments for name in env.components}
+    index = {component.name: n for n, component in enumerate(problem.components)}
+    names = [name for name in index if name in env_of]
+    out: list[Conflict] = []
+    for n, first in enumerate(names):
+        for second in names[n + 1 :]:
+            if env_of[first] == env_of[second]:
+                continue
+            pair = {first, second}
+            known = next((c for c in conflicts if set(c.components) == pair), None)
+            if known is not None:
+                out.append(known)
+                continue
+            on = items_union(
+                problem.requirement_items(index[first]),
+                problem.requirement_items(index[second]),
+                shared,
+            )
+            if not single.satisfiable(on):
+                out.append(_conflict(problem, minimal_core(single, on, order), "between"))
+    return tuple(out)
 
 
 def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
@@ -179,7 +289,10 @@ def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
     return msgspec.structs.replace(resolution, verdicts=verdicts(resolution, problem))
 
 
-def _removal_order(problem: SolverInput) -> Callable[[int], tuple[int, int]]:
+Order = tuple[int, int]
+
+
+def _removal_order(problem: SolverInput) -> Callable[[int], Order]:
     """Rules and host values are tried for removal before requirements, so that an
     explanation keeps to what the repos say when it can."""
 
@@ -270,10 +383,11 @@ def _index_pin(problem: SolverInput, subject: str, components: set[int]) -> Pin:
 
 
 def _environments(
-    problem: SolverInput, model: Model, placeable: Sequence[int]
+    problem: SolverInput, model: Model, placeable: Sequence[int], *, keep_numbers: bool = False
 ) -> tuple[Environment, ...]:
-    """Environments numbered by their first repo; repos outside ``placeable`` (sitting in
-    the single-environment program with their requirements off) are left out."""
+    """Environments numbered by their first repo (or as the model numbers them, to keep a
+    design's numbers: ``keep_numbers``); repos outside ``placeable`` (sitting in the
+    single-environment program with their requirements off) are left out."""
     machine = [
         _pin(problem.by_id[c])
         for c in model.machine
@@ -281,7 +395,7 @@ def _environments(
     ]
     assign = {c: env for c, env in model.assign.items() if c in placeable}
     numbers = sorted(set(assign.values()))
-    renumber = {old: new for new, old in enumerate(numbers, start=1)}
+    renumber = {old: (old if keep_numbers else new) for new, old in enumerate(numbers, start=1)}
     members: dict[int, list[str]] = {n: [] for n in renumber.values()}
     for component, env in sorted(assign.items()):
         members[renumber[env]].append(problem.components[component].name)

@@ -1,0 +1,92 @@
+"""The host the environments are designed for (``--target``), as the solver sees it.
+
+Environments are designed from the repos' software requirements for a *target* host, not
+for the machine ``bringup`` runs on (a CPU laptop planning for an NPU server). With no target
+named, nothing is known of the host the repos ask for: every fixed subject is unknown and
+nothing is installed, so hardware never splits or drops a repo. ``--target 910B:8`` names a
+device kind and count from the backends' vocabulary (the knowledge base's chip families and
+compute capabilities); a recorded host or a pasted report gives a whole snapshot (read by
+``bringup.workflow``, the solver only sees its ``HostFacts``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bringup import backends
+from bringup.errors import StackError
+from bringup.model.resolution import HostValue
+from bringup.model.source import Source
+from bringup.solve.catalogue import Catalogue
+from bringup.solve.host import HostFacts
+from bringup.subjects import FIXED_SCOPES, names
+
+ASKED = "the hardware the repos ask for"
+"""What the environments are designed for when no ``--target`` is named."""
+
+_DEVICES = re.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]{1,4})")
+MAX_DEVICES = 4096
+"""More devices than one host has; a larger count is a typo, not a host."""
+
+
+def open_host(reason: str = ASKED) -> HostFacts:
+    """A host of which nothing is known: every fixed subject unknown (``reason``), nothing
+    installed. Requirements on hardware are then unverified, never blocks."""
+    source = Source(kind="derived", ref=reason)
+    fixed = {
+        subject: HostValue(subject=subject, source=source, status="unknown", reason=reason)
+        for subject in sorted(names(*FIXED_SCOPES))
+    }
+    return HostFacts(fixed=fixed, installed={})
+
+
+def is_devices(text: str) -> bool:
+    """Whether ``text`` has the shape of ``KIND:COUNT`` (``910B:8``, ``9.0:4``)."""
+    return _DEVICES.fullmatch(text) is not None
+
+
+def device_kinds(catalogue: Catalogue) -> dict[str, tuple[str, str, str]]:
+    """Every device kind the backends and the knowledge base name -> (vendor, kind subject,
+    count subject): Ascend chip families, NVIDIA compute capabilities."""
+    kinds: dict[str, tuple[str, str, str]] = {}
+    for backend, devices in backends.with_devices():
+        vendor = backend.vendor or backend.name
+        for release in catalogue.releases(devices.kind_subject):
+            kinds.setdefault(release.version, (vendor, devices.kind_subject, devices.count_subject))
+    return kinds
+
+
+def device_host(text: str, catalogue: Catalogue) -> HostFacts:
+    """The host ``--target KIND:COUNT`` names: that many devices of that kind, everything
+    else unknown. An unknown kind is bad input that lists the known ones."""
+    match = _DEVICES.fullmatch(text)
+    if match is None:
+        raise StackError(
+            f"--target {text!r} is not CHIP:COUNT, a snapshot or a pasted report",
+            hint="for example --target 910B:8, or a file from `bringup probe --json`",
+        )
+    kind, count = match["kind"], int(match["count"])
+    known = device_kinds(catalogue)
+    if kind not in known:
+        near = [k for k in known if k.lower() == kind.lower()]
+        guess = f"; did you mean {near[0]!r}?" if near else ""
+        raise StackError(
+            f"--target {text}: unknown chip {kind!r}{guess}",
+            hint="known: " + ", ".join(known),
+        )
+    if not 1 <= count <= MAX_DEVICES:
+        raise StackError(f"--target {text}: a count from 1 to {MAX_DEVICES}")
+    vendor, kind_subject, count_subject = known[kind]
+    source = Source(kind="user", ref=f"--target {text}")
+    host = open_host(f"not given by --target {text}")
+    fixed = dict(host.fixed)
+    fixed[kind_subject] = HostValue(subject=kind_subject, source=source, values=(kind,))
+    fixed[count_subject] = HostValue(subject=count_subject, source=source, values=(str(count),))
+    return replace(host, fixed=fixed, vendors=frozenset({vendor}))
+
+
+def host_chips(host: HostFacts) -> tuple[str, ...]:
+    """The chip families of a host, sorted (the knowledge base's chip-limited rows to keep)."""
+    chip = host.value("chip")
+    return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()
