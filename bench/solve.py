@@ -288,6 +288,7 @@ def bench_example(repeat: int) -> None:
             snapshot=result.inputs.snapshot,
             resolution=result.resolution,
             plan=result.plan,
+            design=result.design,
         )
         return result.exit_code
 

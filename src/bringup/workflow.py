@@ -219,12 +219,12 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
     report."""
     from bringup.model.plan import Target
     from bringup.model.source import Source
+    from bringup.plan.design import asked
     from bringup.solve import host_facts
-    from bringup.solve.target import ASKED, device_host, is_devices, open_host
+    from bringup.solve.target import device_host, is_devices, open_host
 
     if spec is None:
-        asked = Target(kind="asked", name=ASKED, source=Source(kind="derived", ref=ASKED))
-        return TargetHost(asked, open_host())
+        return TargetHost(asked(), open_host())
     path = Path(spec)
     given = Source(kind="user", ref=f"--target {spec}")
     if spec != "-" and not path.exists() and is_devices(spec):
@@ -362,8 +362,7 @@ def design_for(
 ) -> Design:
     """The environments for ``target`` from the repos' software requirements, every repo
     taking part, with the knowledge base's rows for the target's chips."""
-    from bringup.plan.design import design
-    from bringup.solve import SolveOptions, solve_host
+    from bringup.plan.design import design_stack
     from bringup.solve.target import host_chips as target_chips
 
     chips = target_chips(target.host)
@@ -372,9 +371,15 @@ def design_for(
         if chips == host_chips(inputs.snapshot)
         else inputs.knowledge.rules(chips=chips)
     )
-    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
-    resolution = solve_host(inputs.components, target.host, rules, inputs.catalogue, options)
-    return design(target.target, resolution)
+    return design_stack(
+        inputs.components,
+        target.target,
+        target.host,
+        rules,
+        inputs.catalogue,
+        allow_driver_change=allow_driver_change,
+        explain=explain,
+    )
 
 
 def check(

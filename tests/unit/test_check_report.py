@@ -15,14 +15,16 @@ from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
 from bringup.errors import ExitCode, InputError
 from bringup.model import Accelerator, Component, keys
-from bringup.model.plan import Plan
+from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
+from bringup.plan.design import asked, design_stack
 from bringup.report.check_text import check_data, python_notes, render_check
 from bringup.report.console import PlainWriter
 from bringup.report.envelope import render_json
 from bringup.solve import solve
 from bringup.solve.host import host_facts
+from bringup.solve.target import open_host
 from bringup.workflow import check_exit_code as exit_code
 from bringup.workflow import read_snapshot
 from solve_inputs import catalogue, component, host, rule, step
@@ -50,13 +52,20 @@ def _stack() -> list[Component]:
     ]
 
 
+_RELEASES = {"cann": ["6.3.RC2", "7.0.0"], "python": ["3.10", "3.11"]}
+_RULES = [rule("cann-8-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1")]
+
+
 def _solved() -> tuple[list[Component], Resolution, Plan]:
     components = _stack()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
-    releases = {"cann": ["6.3.RC2", "7.0.0"], "python": ["3.10", "3.11"]}
-    rules = [rule("cann-8-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1")]
-    resolution = solve(components, snapshot, rules, catalogue(releases))
+    resolution = solve(components, snapshot, _RULES, catalogue(_RELEASES))
     return components, resolution, plan(components, resolution, snapshot)
+
+
+def _designed() -> Design:
+    """The same stack's environments for the hardware the repos ask for."""
+    return design_stack(_stack(), asked(), open_host(), _RULES, catalogue(_RELEASES))
 
 
 def _text(width: int = 200) -> str:
@@ -70,13 +79,18 @@ def _text(width: int = 200) -> str:
         snapshot=snapshot,
         resolution=resolution,
         plan=made,
+        design=_designed(),
     )
     return out.getvalue()
 
 
 def test_the_terminal_answer_has_verdicts_reasons_table_plan_and_actions() -> None:
     text = _text()
-    assert "3 repos on a recorded host (x86_64); no accelerator: tier 0; two environments" in text
+    assert "3 repos on a recorded host (x86_64); no accelerator: tier 0" in text
+    assert (
+        "planned for the hardware the repos ask for: two environments, because ops needs "
+        "CANN >= 7.0 (ops/README.md:1), infer needs CANN >= 6.3, < 7.0 (infer/README.md:1)"
+    ) in text
     assert (
         "ops    runs here after installing CANN 7.0.0; 1 device step needs other hardware" in text
     )
@@ -122,7 +136,9 @@ def test_python_outside_the_default_is_said_with_the_interpreter_used() -> None:
 def test_json_data_carries_structure_and_the_same_sentences() -> None:
     _components, resolution, made = _solved()
     envelope = json.loads(
-        render_json("check", exit_code(resolution, made), check_data((), resolution, made))
+        render_json(
+            "check", exit_code(resolution, made), check_data((), resolution, made, _designed())
+        )
     )
     assert envelope["exit_code"] == 1
     data = envelope["data"]

@@ -74,6 +74,7 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
             snapshot=result.inputs.snapshot,
             resolution=result.resolution,
             plan=result.plan,
+            design=result.design,
         )
         drawn.append(out.getvalue())
     assert drawn[0] == drawn[1]

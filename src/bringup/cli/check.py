@@ -61,7 +61,7 @@ def command(
         from bringup.report.check_text import check_data
         from bringup.report.envelope import render_json
 
-        data = check_data(inputs.findings, result.resolution, result.plan)
+        data = check_data(inputs.findings, result.resolution, result.plan, result.design)
         sys.stdout.write(render_json("check", result.exit_code, data))
     else:
         from bringup.report.check_text import render_check
@@ -74,5 +74,6 @@ def command(
             snapshot=inputs.snapshot,
             resolution=result.resolution,
             plan=result.plan,
+            design=result.design,
         )
     return int(result.exit_code)

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
-from bringup.model.plan import Plan, PlanStep
-from bringup.model.resolution import Resolution, Verdict
+from bringup.model.plan import Design, Plan, PlanStep
+from bringup.model.resolution import ConflictItem, Resolution, Verdict
 from bringup.report.layout import heading, print_wrapped, wrapped
 from bringup.report.matching_text import render_environments, render_repos
 from bringup.report.wording import (
     action_text,
+    describe_item,
     explain_conflict,
     explain_hardware,
     explain_unverified,
@@ -50,6 +51,34 @@ def tier_text(plan: Plan) -> str:
         for g in tier.devices
     )
     return f"{groups}: tier {tier.level}"
+
+
+_TARGET = {
+    "asked": "{}",
+    "devices": "--target {}",
+    "snapshot": "the host in {}",
+    "report": "the host in {}",
+}
+_SAID_REASONS = 4
+
+
+def design_line(design: Design) -> str:
+    """The host the environments were designed for, how many, and the lines that keep repos
+    apart (one per repo and subject, with its first source; the rest are in ``--json``)."""
+    count = len(design.resolution.environments)
+    target = _TARGET[design.target.kind].format(design.target.name)
+    text = f"planned for {target}: {number_word(count)} environment{'s' if count != 1 else ''}"
+    items: dict[tuple[str, str], ConflictItem] = {}
+    for apart in design.apart:
+        for item in apart.reason.conflict.items if apart.reason.conflict else ():
+            if item.kind == "requirement":
+                items.setdefault((item.component or "", item.subject), item)
+    said = [
+        describe_item(msgspec.structs.replace(item, also=()))
+        for item in list(items.values())[:_SAID_REASONS]
+    ]
+    more = f" and {len(items) - _SAID_REASONS} more" if len(items) > _SAID_REASONS else ""
+    return text + (f", because {', '.join(said)}{more}" if said else "")
 
 
 def verdict_line(verdict: Verdict, plan: Plan) -> str:
@@ -161,6 +190,7 @@ def render_check(
     snapshot: Snapshot,
     resolution: Resolution,
     plan: Plan,
+    design: Design,
 ) -> None:
     """The whole answer, most important first."""
     from bringup.report.styled import escape
@@ -172,11 +202,9 @@ def render_check(
     )
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     count = len(resolution.environments)
-    summary = (
-        f"{len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}; "
-        f"{number_word(count)} environment{'s' if count != 1 else ''}"
-    )
+    summary = f"{len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
     print_wrapped(console, summary, indent=2, head="[bold]bringup check[/bold]: ", head_width=15)
+    print_wrapped(console, design_line(design), indent=4, first=2)
     console.print()
     width = max((len(v.component) for v in resolution.verdicts), default=0)
     for verdict in resolution.verdicts:
@@ -238,11 +266,31 @@ def plan_data(plan: Plan) -> dict[str, Any]:
     return data
 
 
-def check_data(findings: Sequence[Any], resolution: Resolution, plan: Plan) -> dict[str, Any]:
-    """The JSON envelope's data: the structured resolution and plan, with the same sentences
-    the terminal shows beside them."""
+def design_data(design: Design) -> dict[str, Any]:
+    """The design as JSON data: the target, its environments, each reason two repos cannot
+    share one (typed, with its sentence) and the lines set aside."""
+    return {
+        "target": msgspec.to_builtins(design.target),
+        "text": design_line(design),
+        "environments": msgspec.to_builtins(design.resolution.environments),
+        "apart": [
+            {**msgspec.to_builtins(apart), "text": explain_conflict(apart.reason.conflict)}
+            for apart in design.apart
+            if apart.reason.conflict is not None
+        ],
+        "set_aside": [explain_conflict(c) for c in design.resolution.set_aside],
+        "hardware": msgspec.to_builtins(design.resolution.hardware),
+    }
+
+
+def check_data(
+    findings: Sequence[Any], resolution: Resolution, plan: Plan, design: Design
+) -> dict[str, Any]:
+    """The JSON envelope's data: the design for the target, the structured resolution and
+    plan here, with the same sentences the terminal shows beside them."""
     count = len(resolution.environments)
     return {
+        "design": design_data(design),
         "verdicts": [
             {
                 "component": v.component,
