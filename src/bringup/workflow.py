@@ -71,13 +71,16 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class SolveResult:
-    """The answer of ``bringup solve``: the resolution on the host as it is and, under
-    ``--what-if``, the one on the changed host; ``exit_code`` judges the final one."""
+    """The answer of ``bringup solve``: the resolution on the host as it is (or on the
+    ``--target``) and, under ``--what-if``, the one on the changed host; ``exit_code``
+    judges the final one."""
 
     inputs: StackInputs
     base: Resolution
     what_if: Optional[WhatIf]
     exit_code: ExitCode
+    target: Optional[Target] = None
+    """The host planned for (``--target``); None: this machine."""
 
     @property
     def final(self) -> Resolution:
@@ -274,9 +277,12 @@ def report_overlay_problems(problems: Sequence[KbProblem], reporter: Reporter) -
             reporter.emit(Warned(f"knowledge-base overlay left out: {line}"))
 
 
-def host_chips(snapshot: Snapshot, what_if: Sequence[tuple[str, str]] = ()) -> tuple[str, ...]:
-    """The chip families of the host as the solver sees it (``solve.host_facts``, after the
-    ``what_if`` changes), sorted; none when the chip is absent or could not be read.
+def host_chips(
+    snapshot: Snapshot | HostFacts, what_if: Sequence[tuple[str, str]] = ()
+) -> tuple[str, ...]:
+    """The chip families of the host as the solver sees it (``solve.host_facts``, or a
+    target's facts, after the ``what_if`` changes), sorted; none when the chip is absent or
+    could not be read.
 
     Chip policy: the knowledge-base rows limited to chip families are kept for *every*
     family present, not only one. The driver, the firmware and the installed toolkits are
@@ -284,9 +290,9 @@ def host_chips(snapshot: Snapshot, what_if: Sequence[tuple[str, str]] = ()) -> t
     each present family's rows must hold; rows for families the host lacks are left out.
     (Before, only the alphabetically first family counted, which silently dropped the rows
     of the others on a mixed host, and a ``--what-if chip=...`` kept the real host's rows.)"""
-    from bringup.solve import apply_what_if, host_facts
+    from bringup.solve import HostFacts, apply_what_if, host_facts
 
-    facts = host_facts(snapshot)
+    facts = snapshot if isinstance(snapshot, HostFacts) else host_facts(snapshot)
     chip = (apply_what_if(facts, what_if) if what_if else facts).value("chip")
     return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()
 
@@ -363,19 +369,12 @@ def design_for(
     """The environments for ``target`` from the repos' software requirements, every repo
     taking part, with the knowledge base's rows for the target's chips."""
     from bringup.plan.design import design_stack
-    from bringup.solve.target import host_chips as target_chips
 
-    chips = target_chips(target.host)
-    rules = (
-        inputs.rules
-        if chips == host_chips(inputs.snapshot)
-        else inputs.knowledge.rules(chips=chips)
-    )
     return design_stack(
         inputs.components,
         target.target,
         target.host,
-        rules,
+        _rules_for(inputs, host_chips(target.host)),
         inputs.catalogue,
         allow_driver_change=allow_driver_change,
         explain=explain,
@@ -417,24 +416,36 @@ def solve_stack(
     inputs: StackInputs,
     changes: Sequence[tuple[str, str]] = (),
     *,
+    target: Optional[TargetHost] = None,
     allow_driver_change: bool = False,
     reporter: Optional[Reporter] = None,
 ) -> SolveResult:
-    """Solve ``inputs`` on the host as it is and, when ``changes`` are given (parsed
+    """Solve ``inputs`` on the host as it is (or designed for ``target``: its host facts
+    replace the machine's and every repo takes part) and, when ``changes`` are given (parsed
     ``--what-if`` pairs), again on the changed host."""
-    from bringup.solve import SolveOptions, solve
+    from bringup.solve import SolveOptions, host_facts, solve_facts
     from bringup.solve.whatif import what_if
 
     report = reporter if reporter is not None else Reporter()
-    options = SolveOptions(allow_driver_change=allow_driver_change)
-    repos, host, catalogue = inputs.components, inputs.snapshot, inputs.catalogue
+    options = SolveOptions(allow_driver_change=allow_driver_change, design=target is not None)
+    repos, catalogue = inputs.components, inputs.catalogue
+    host = target.host if target is not None else host_facts(inputs.snapshot)
+    rules = _rules_for(inputs, host_chips(host))
     with report.stage(Stage("solve", f"solving {len(repos)} repos")):
-        base = solve(repos, host, inputs.rules, catalogue, options)
+        base = solve_facts(repos, host, rules, catalogue, options)
     changed = None
     if changes:
-        chips = host_chips(host, changes)
-        rules = inputs.rules if chips == host_chips(host) else inputs.knowledge.rules(chips=chips)
+        rules = _rules_for(inputs, host_chips(host, changes))
         with report.stage(Stage("what-if", "solving the changed host")):
             changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
-    return SolveResult(inputs, base, changed, solve_exit_code(final))
+    planned = target.target if target is not None else None
+    return SolveResult(inputs, base, changed, solve_exit_code(final), planned)
+
+
+def _rules_for(inputs: StackInputs, chips: tuple[str, ...]) -> tuple[Rule, ...]:
+    """The knowledge base's rows for a host with ``chips`` (those of the probed host are
+    already loaded)."""
+    if chips == host_chips(inputs.snapshot):
+        return inputs.rules
+    return inputs.knowledge.rules(chips=chips)

@@ -15,13 +15,23 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import DRIVER, FORCE, JSON, KB_DIR, KB_EXTRA, PATHS, SNAPSHOT
+from bringup.cli.options import (
+    DRIVER,
+    FORCE,
+    JSON,
+    KB_DIR,
+    KB_EXTRA,
+    PATHS,
+    SNAPSHOT,
+    TARGET,
+)
 
 
 @click.command("solve")
 @PATHS
 @JSON
 @SNAPSHOT
+@TARGET
 @KB_DIR
 @KB_EXTRA
 @DRIVER
@@ -39,32 +49,39 @@ def command(
     paths: tuple[str, ...],
     as_json: bool,
     snapshot: Optional[Path],
+    target: Optional[str],
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
     force: bool,
     what_if: tuple[str, ...],
 ) -> int:
-    """Environments, pins and minimal conflicts for the repos at PATH (default: .)."""
+    """Environments, pins and minimal conflicts for the repos at PATH (default: .), on this
+    machine or, with --target, designed for that host with every repo taking part."""
     from bringup.report.events import reporter_for
     from bringup.solve import parse_what_if
-    from bringup.workflow import gather, solve_stack
+    from bringup.workflow import gather, read_target, solve_stack
 
     changes = parse_what_if(what_if)
     reporter = reporter_for()
     inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
+    aimed = read_target(target, inputs.catalogue) if target is not None else None
     result = solve_stack(
-        inputs, changes, allow_driver_change=allow_driver_change, reporter=reporter
+        inputs,
+        changes,
+        target=aimed,
+        allow_driver_change=allow_driver_change,
+        reporter=reporter,
     )
     if as_json:
         from bringup.report.envelope import render_json
         from bringup.report.solve_text import solve_data
 
-        data = solve_data(result.base, result.what_if)
+        data = solve_data(result.base, result.what_if, result.target)
         sys.stdout.write(render_json("solve", result.exit_code, data))
     else:
         from bringup.report.console import console
         from bringup.report.solve_text import render_solve
 
-        render_solve(console(), result.base, result.what_if)
+        render_solve(console(), result.base, result.what_if, result.target)
     return int(result.exit_code)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 
+from bringup.model.plan import Target
 from bringup.model.resolution import Resolution, WhatIf
 from bringup.report.layout import print_wrapped
 from bringup.report.wording import (
@@ -56,11 +57,15 @@ def _changes(report: WhatIf) -> list[str]:
     return lines
 
 
-def render_solve(console: Writer, base: Resolution, report: Optional[WhatIf]) -> None:
+def render_solve(
+    console: Writer, base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
+) -> None:
     """Wrapped to the console's width under hanging indents (80 columns when piped)."""
     from bringup.report.styled import escape
 
     shown = report.resolution if report is not None else base
+    if target is not None:
+        print_wrapped(console, f"planned for --target {target.name}", indent=2)
     if report is not None:
         asked = ", ".join(f"{k}={v}" for k, v in report.changes)
         console.print(
@@ -114,7 +119,9 @@ def render_solve(console: Writer, base: Resolution, report: Optional[WhatIf]) ->
         console.print("\n[yellow]the search for the best pins stopped at its time limit[/yellow]")
 
 
-def solve_data(base: Resolution, report: Optional[WhatIf]) -> dict[str, Any]:
+def solve_data(
+    base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
+) -> dict[str, Any]:
     shown = report.resolution if report is not None else base
     count = len(shown.environments)
     data: dict[str, Any] = {
@@ -122,6 +129,8 @@ def solve_data(base: Resolution, report: Optional[WhatIf]) -> dict[str, Any]:
         "conflicts": [explain_conflict(c, count) for c in shown.conflicts],
         "resolution": msgspec.to_builtins(shown),
     }
+    if target is not None:
+        data["target"] = msgspec.to_builtins(target)
     if report is not None:
         data["what_if"] = {
             "changes": [list(pair) for pair in report.changes],

@@ -13,7 +13,7 @@ from bringup.solve.catalogue import (
     knowledge_catalogue,
 )
 from bringup.solve.host import HostFacts, apply_what_if, host_facts, parse_what_if
-from bringup.solve.resolve import SolveOptions, solve, solve_host
+from bringup.solve.resolve import SolveOptions, solve, solve_facts, solve_host
 
 __all__ = [
     "Catalogue",
@@ -27,5 +27,6 @@ __all__ = [
     "parse_what_if",
     "SolveOptions",
     "solve",
+    "solve_facts",
     "solve_host",
 ]

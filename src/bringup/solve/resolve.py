@@ -74,7 +74,18 @@ def solve(
 ) -> Resolution:
     """The fewest environments that hold every repo this host can hold, with pins that
     prefer what is installed, then the newest; minimal conflicts with their sources."""
-    host = host_facts(snapshot)
+    return solve_facts(components, host_facts(snapshot), rules, catalogue, options)
+
+
+def solve_facts(
+    components: Sequence[Component],
+    host: HostFacts,
+    rules: Sequence[Rule],
+    catalogue: Catalogue,
+    options: SolveOptions = SolveOptions(),
+) -> Resolution:
+    """``solve`` on host facts already read (a snapshot's or a ``--target``'s), with
+    ``options.what_if`` checked and applied."""
     if options.what_if:
         _check_what_if(options.what_if, host, components, rules, catalogue)
         host = apply_what_if(host, options.what_if)

@@ -20,7 +20,7 @@ from bringup.model.resolution import HostValue
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
-from bringup.subjects import FIXED_SCOPES, names
+from bringup.subjects import FIXED_SCOPES, display_name, names
 
 ASKED = "the hardware the repos ask for"
 """What the environments are designed for when no ``--target`` is named."""
@@ -71,10 +71,11 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
     if kind not in known:
         near = [k for k in known if k.lower() == kind.lower()]
         guess = f"; did you mean {near[0]!r}?" if near else ""
-        raise StackError(
-            f"--target {text}: unknown chip {kind!r}{guess}",
-            hint="known: " + ", ".join(known),
-        )
+        by_subject: dict[str, list[str]] = {}
+        for name, (_vendor, subject, _count) in known.items():
+            by_subject.setdefault(subject, []).append(name)
+        listed = "; ".join(f"{display_name(s)}: {', '.join(n)}" for s, n in by_subject.items())
+        raise StackError(f"--target {text}: unknown chip {kind!r}{guess}", hint=f"known: {listed}")
     if not 1 <= count <= MAX_DEVICES:
         raise StackError(f"--target {text}: a count from 1 to {MAX_DEVICES}")
     vendor, kind_subject, count_subject = known[kind]
@@ -84,9 +85,3 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
     fixed[kind_subject] = HostValue(subject=kind_subject, source=source, values=(kind,))
     fixed[count_subject] = HostValue(subject=count_subject, source=source, values=(str(count),))
     return replace(host, fixed=fixed, vendors=frozenset({vendor}))
-
-
-def host_chips(host: HostFacts) -> tuple[str, ...]:
-    """The chip families of a host, sorted (the knowledge base's chip-limited rows to keep)."""
-    chip = host.value("chip")
-    return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()

@@ -14,7 +14,8 @@ from bringup.model.resolution import Resolution, VerdictChange, WhatIf
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.solve.catalogue import Catalogue
-from bringup.solve.resolve import SolveOptions, solve
+from bringup.solve.host import HostFacts, host_facts
+from bringup.solve.resolve import SolveOptions, solve_facts
 
 
 def compare(before: Resolution, after: Resolution) -> tuple[VerdictChange, ...]:
@@ -31,7 +32,7 @@ def compare(before: Resolution, after: Resolution) -> tuple[VerdictChange, ...]:
 
 def what_if(
     components: Sequence[Component],
-    snapshot: Snapshot,
+    snapshot: Snapshot | HostFacts,
     rules: Sequence[Rule],
     catalogue: Catalogue,
     changes: Sequence[tuple[str, str]],
@@ -39,10 +40,15 @@ def what_if(
     options: SolveOptions | None = None,
     before: Resolution | None = None,
 ) -> WhatIf:
-    """Solve under ``changes`` and compare with ``before`` (solved here when not given)."""
+    """Solve under ``changes`` and compare with ``before`` (solved here when not given). The
+    host is a snapshot, or the facts of a ``--target``."""
     options = options if options is not None else SolveOptions()
-    base = before if before is not None else solve(components, snapshot, rules, catalogue, options)
-    after = solve(components, snapshot, rules, catalogue, replace(options, what_if=tuple(changes)))
+    host = snapshot if isinstance(snapshot, HostFacts) else host_facts(snapshot)
+    base = (
+        before if before is not None else solve_facts(components, host, rules, catalogue, options)
+    )
+    changed = replace(options, what_if=tuple(changes))
+    after = solve_facts(components, host, rules, catalogue, changed)
     return WhatIf(
         changes=tuple(changes),
         resolution=after,
