@@ -218,7 +218,7 @@ def _report_parts() -> str:
 def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
     """The host ``--target`` names: none (the hardware the repos ask for), a recorded host
     directory or snapshot file, a pasted report (read by ``probe --from``'s importers), or
-    ``CHIP:COUNT``. A path that exists is read as a file; JSON is a snapshot, text a
+    ``CHIP:COUNT``. A path that exists is read as a file: a snapshot when it is one, else a
     report."""
     from bringup.model.plan import Target
     from bringup.model.source import Source
@@ -234,18 +234,24 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
         return TargetHost(
             Target(kind="devices", name=spec, source=given), device_host(spec, catalogue)
         )
-    kind: TargetKind = "snapshot" if path.is_dir() or _is_json(spec) else "report"
+    kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     snapshot = read_snapshot(path) if kind == "snapshot" else read_report(spec)
     shown = Source(kind="file", ref=spec) if spec != "-" else given
     return TargetHost(Target(kind=kind, name=spec, source=shown), host_facts(snapshot))
 
 
-def _is_json(name: str) -> bool:
-    """Whether a file the user named starts like JSON (a snapshot, not a pasted report)."""
+def _is_snapshot(name: str) -> bool:
+    """Whether a file the user named is a snapshot (``bringup probe --json``, the envelope
+    or bare), not a pasted report; a report may be JSON too (a tool's log)."""
     if name == "-":
         return False
-    with open_input(name, "the target") as handle:
-        return handle.read(64).lstrip()[:1] in (b"{", b"[")
+    try:
+        raw = msgspec.json.decode(read_input(name))
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return isinstance(raw, dict) and (
+        str(raw.get("schema", "")).startswith("bringup/") or "taken_at" in raw
+    )
 
 
 def non_text_share(text: str) -> float:

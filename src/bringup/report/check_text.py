@@ -278,7 +278,12 @@ def design_data(design: Design) -> dict[str, Any]:
             for apart in design.apart
             if apart.reason.conflict is not None
         ],
-        "set_aside": [explain_conflict(c) for c in design.resolution.set_aside],
+        "set_aside": [
+            "; ".join(describe_item(item) for item in conflict.items)
+            + ": cannot all hold on the target, left out of the split"
+            for conflict in design.resolution.set_aside
+        ],
+        "host": msgspec.to_builtins(design.resolution.host),
         "hardware": msgspec.to_builtins(design.resolution.hardware),
     }
 

@@ -1,0 +1,205 @@
+"""Environments designed for the target (issue 12, item 1): the split comes from the repos'
+software requirements with every repo taking part, whatever this machine can run; ``--target``
+names the host to plan for (CHIP:COUNT, a snapshot or recorded host, a pasted report) and
+``--what-if`` changes it. On recorded hosts, and on a stack cut from two real repos
+(``tests/fixtures/repos/torch-split``, sources in its SOURCE.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bringup.cli.main import main
+from bringup.workflow import CheckResult, check, gather, read_target
+
+ROOT = Path(__file__).parent.parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+DEV = FIXTURES / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+NPU = FIXTURES / "hosts" / "linux-aarch64-ascend-910b-two-cann-toolkits"
+REPORT = FIXTURES / "reports" / "gpustack-worker-910b-x2.txt"
+SPLIT = FIXTURES / "repos" / "torch-split"
+MINDSPEED_TORCH = ("MindSpeed/README.md", 6)
+SGL_TORCH = ("sgl-kernel-npu/python/deep_ep/README.md", 12)
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    code = main([*argv, "--json"])
+    return code, json.loads(capsys.readouterr().out)["data"]
+
+
+def _where(ref: str, line: int | None) -> tuple[str, int | None]:
+    return Path(ref).relative_to(SPLIT).as_posix(), line
+
+
+def _host(design: dict[str, Any]) -> dict[str, list[str]]:
+    return {value["subject"]: value.get("values", []) for value in design["host"]}
+
+
+def _checked(paths: list[str], snapshot: Path, target: str | None = None) -> CheckResult:
+    inputs = gather(paths, snapshot, None)
+    return check(inputs, target=read_target(target, inputs.catalogue))
+
+
+def test_two_environments_for_the_torch_pins_on_a_machine_without_an_npu() -> None:
+    result = _checked([str(SPLIT)], DEV)
+    assert result.plan.tier.level == 0
+    assert result.design.target.kind == "asked"
+    environments = result.design.resolution.environments
+    assert [env.components for env in environments] == [("MindSpeed",), ("sgl-kernel-npu",)]
+    (apart,) = result.design.apart
+    assert apart.components == ("MindSpeed", "sgl-kernel-npu")
+    reason = apart.reason
+    assert (reason.kind, reason.subject) == ("conflict", "torch")
+    assert {_where(s.ref, s.line) for s in reason.sources} == {MINDSPEED_TORCH, SGL_TORCH}
+    assert reason.conflict is not None
+    assert {item.subject for item in reason.conflict.items} == {"torch"}
+    # neither repo runs here (no NPU), yet both took part in the split
+    assert all(v.status != "runs" for v in result.resolution.verdicts)
+
+
+def test_this_machine_keeps_the_design_split_and_its_numbers() -> None:
+    """Design environment 1 is sgl-kernel-npu when it is named first; what this machine
+    can place sits in the environment of the design with the same number."""
+    paths = [str(SPLIT / "sgl-kernel-npu"), str(SPLIT / "MindSpeed")]
+    result = _checked(paths, DEV)
+    design = {env.index: set(env.components) for env in result.design.resolution.environments}
+    assert design == {1: {"sgl-kernel-npu"}, 2: {"MindSpeed"}}
+    assert result.resolution.environments
+    for env in result.resolution.environments:
+        assert set(env.components) <= design[env.index]
+
+
+def test_the_design_does_not_depend_on_the_machine() -> None:
+    on_cpu = _checked([str(SPLIT)], DEV).design
+    on_npu = _checked([str(SPLIT)], NPU).design
+    assert on_cpu.resolution.environments == on_npu.resolution.environments
+    assert on_cpu.apart == on_npu.apart
+
+
+def test_the_text_says_what_was_planned_for_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SPLIT), "--snapshot", str(DEV)]) == 1
+    text = " ".join(capsys.readouterr().out.split())
+    assert "no accelerator: tier 0 planned for the hardware the repos ask for: two " in text
+    assert "environments, because MindSpeed needs torch == 2.7.1 (" in text
+    assert "sgl-kernel-npu needs torch >= 2.8.0 (" in text
+
+
+def test_json_carries_the_design_and_its_typed_reasons(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, data = _json(capsys, "check", str(SPLIT), "--snapshot", str(DEV))
+    assert code == 1
+    design = data["design"]
+    assert design["target"]["kind"] == "asked"
+    assert [env["components"] for env in design["environments"]] == [
+        ["MindSpeed"],
+        ["sgl-kernel-npu"],
+    ]
+    (apart,) = design["apart"]
+    assert apart["components"] == ["MindSpeed", "sgl-kernel-npu"]
+    assert apart["reason"]["kind"] == "conflict"
+    sources = {_where(s["ref"], s.get("line")) for s in apart["reason"]["sources"]}
+    assert sources == {MINDSPEED_TORCH, SGL_TORCH}
+    assert "no single torch satisfies both" in apart["text"]
+
+
+def test_target_chip_and_count(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, data = _json(capsys, "check", str(SPLIT), "--snapshot", str(DEV), "--target", "910B:8")
+    design = data["design"]
+    assert design["target"] == {
+        "kind": "devices",
+        "name": "910B:8",
+        "source": {"kind": "user", "ref": "--target 910B:8"},
+    }
+    host = _host(design)
+    assert (host["chip"], host["npu_count"], host["arch"]) == (["910B"], ["8"], [])
+    assert not [b for b in design["hardware"] if b["requirement"]["subject"] == "chip"]
+    assert len(design["environments"]) == 2
+    assert data["tier"] == 0  # this machine is still judged as it is
+    assert design["text"].startswith("planned for --target 910B:8: two environments")
+
+
+def test_a_target_that_cannot_run_the_repos_still_splits_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _code, data = _json(capsys, "check", str(SPLIT), "--snapshot", str(DEV), "--target", "310P:1")
+    design = data["design"]
+    blocked = {b["component"] for b in design["hardware"] if b["requirement"]["subject"] == "chip"}
+    assert blocked == {"MindSpeed", "sgl-kernel-npu"}
+    assert len(design["environments"]) == 2
+    assert [a["reason"]["subject"] for a in design["apart"]] == ["torch"]
+
+
+@pytest.mark.parametrize("target", [NPU, NPU / "snapshot.expected.json"])
+def test_target_recorded_host_or_snapshot_file(
+    capsys: pytest.CaptureFixture[str], target: Path
+) -> None:
+    _code, data = _json(
+        capsys, "check", str(SPLIT), "--snapshot", str(DEV), "--target", str(target)
+    )
+    design = data["design"]
+    assert design["target"]["kind"] == "snapshot"
+    host = _host(design)
+    assert (host["arch"], host["chip"], host["npu_count"]) == (["aarch64"], ["910B"], ["2"])
+    assert host["ascend_driver"] == ["24.1.rc3"]
+    # the target's driver is too old for MindSpeed's CANN: said, and the split still holds
+    assert any(
+        "MindSpeed needs CANN == 9.0.0" in line and "Ascend driver 24.1.rc3" in line
+        for line in design["set_aside"]
+    )
+    assert [env["components"] for env in design["environments"]] == [
+        ["MindSpeed"],
+        ["sgl-kernel-npu"],
+    ]
+
+
+def test_target_pasted_report(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, data = _json(
+        capsys, "check", str(SPLIT), "--snapshot", str(DEV), "--target", str(REPORT)
+    )
+    design = data["design"]
+    assert design["target"]["kind"] == "report"
+    host = _host(design)
+    assert (host["arch"], host["chip"], host["npu_count"]) == (["aarch64"], ["910B"], ["2"])
+    assert len(design["environments"]) == 2
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_an_unknown_chip_is_bad_input_listing_the_known_ones(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    argv = [command, str(SPLIT), "--snapshot", str(DEV), "--target", "910b:8"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "unknown chip '910b'; did you mean '910B'?" in err
+    assert "chip: 310, 310P" in err
+    assert "compute capability: " in err
+
+
+def test_solve_plans_for_the_target_and_what_if_changes_its_driver(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", str(SPLIT), "--snapshot", str(DEV), "--target", str(NPU)]
+    _code, before = _json(capsys, *argv)
+    assert before["target"]["kind"] == "snapshot"
+    aside = [c["components"] for c in before["resolution"]["set_aside"]]
+    assert ["MindSpeed"] in aside
+    _code, after = _json(capsys, *argv, "--what-if", "driver=25.5.1")
+    assert ["MindSpeed"] not in [c["components"] for c in after["resolution"]["set_aside"]]
+    assert any(line.startswith("MindSpeed:") for line in after["what_if"]["changed"])
+    assert after["environments"] == 2
+
+
+def test_what_if_driver_on_a_recorded_ascend_host(capsys: pytest.CaptureFixture[str]) -> None:
+    stack = ROOT / "examples" / "six-repos"
+    argv = ["solve", str(stack), "--snapshot", str(NPU), "--what-if", "driver=23.0.0"]
+    _code, data = _json(capsys, *argv)
+    changed = data["what_if"]["changed"]
+    line = next(x for x in changed if x.startswith("train-adapter"))
+    assert "changing the Ascend driver (23.0.0)" in line
+    driver = next(v for v in data["resolution"]["host"] if v["subject"] == "ascend_driver")
+    assert driver["values"] == ["23.0.0"]
+    assert driver["source"]["ref"] == "--what-if driver=23.0.0"
