@@ -236,8 +236,8 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
         )
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     snapshot = read_snapshot(path) if kind == "snapshot" else read_report(spec)
-    shown = Source(kind="file", ref=spec) if spec != "-" else given
-    return TargetHost(Target(kind=kind, name=spec, source=shown), host_facts(snapshot))
+    shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
+    return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
 
 
 def _is_snapshot(name: str) -> bool:

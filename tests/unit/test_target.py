@@ -203,3 +203,15 @@ def test_what_if_driver_on_a_recorded_ascend_host(capsys: pytest.CaptureFixture[
     driver = next(v for v in data["resolution"]["host"] if v["subject"] == "ascend_driver")
     assert driver["values"] == ["23.0.0"]
     assert driver["source"]["ref"] == "--what-if driver=23.0.0"
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [("missing-report.txt", "cannot read"), ("910B:0", "a count from 1 to 4096")],
+)
+def test_a_target_that_cannot_be_read_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str, said: str
+) -> None:
+    where = str(tmp_path / target) if target.endswith(".txt") else target
+    assert main(["check", str(SPLIT), "--snapshot", str(DEV), "--target", where]) == 2
+    assert said in capsys.readouterr().err
