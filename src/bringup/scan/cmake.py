@@ -20,6 +20,7 @@ from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.prose import chips_in_value, lowest_architecture
 from bringup.subjects import display_name
 
@@ -255,7 +256,7 @@ def _conditions(state: _State, command: CMakeCommand) -> bool:
 
 def _command(state: _State, command: CMakeCommand) -> None:
     name, args, line = command
-    if name == "message" and args[:1] in (("FATAL_ERROR",), ("SEND_ERROR",)):
+    if name == "message" and cmake_outcome(args) == "fail":
         if state.conditions and state.conditions[-1][1]:
             condition, _, opened = state.conditions[-1]
             for subject, spec, words in _guard(condition):

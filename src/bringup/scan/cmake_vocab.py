@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
+from bringup.scan.outcomes import cmake_outcome
 
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
@@ -68,7 +69,7 @@ class _Fatal:
             self.chains[-1].append((args, line))
         elif name == "endif" and self.chains:
             self.chains.pop()
-        elif name == "message" and args[:1] in (("FATAL_ERROR",), ("SEND_ERROR",)):
+        elif name == "message" and cmake_outcome(args) == "fail":
             self.stops.append((list(self.chains[-1]) if self.chains else [], " ".join(args[1:])))
 
 

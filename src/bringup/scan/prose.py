@@ -20,6 +20,7 @@ from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
+from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import read_phrase
 
 Vendor = Optional[str]
@@ -306,6 +307,8 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions.extend(_capabilities(clause, required))
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
+        if skipped(clause):
+            mentions = [_skipping(m, clause) for m in mentions]
         found.extend(m._replace(offset=start + m.offset) for m in mentions)
     return found
 
@@ -354,6 +357,19 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
+
+
+def _skipping(mention: Mention, clause: str) -> Mention:
+    """A clause that reports a skip or a fallback states what an optional part needs, softly.
+    Said as the reason it is left out ("Skipping unit tests ...: torch version < 2.8") the
+    bound is the skipping condition, so the part needs the opposite; said in need words
+    ("Skipping X: requires torch >= 2.8"), or already turned by a failure condition, as is."""
+    spec = mention.spec
+    turned = _FAILURE.search(clause) and _CONDITION.search(clause, 0, mention.offset)
+    if _single_bound(spec) and not NEED.search(clause) and not turned:
+        operator = "<" if spec.startswith("<") else ">="
+        spec = _INVERTED[operator] + spec[len(operator) :]
+    return mention._replace(spec=spec, hard=False)
 
 
 def _single_bound(spec: str) -> bool:

@@ -4,8 +4,9 @@ tree, never run:
 - ``env_var``: ``os.environ["X"]`` read where the script neither sets ``X``
   (``os.environ["X"] = ...``, ``setdefault``) nor tests it (``"X" in os.environ``,
   ``os.environ.get("X")``, ``os.getenv("X")``): the build raises ``KeyError`` without it.
-- ``system_package``: ``shutil.which("ninja")`` tested by an ``if`` whose body raises or
-  exits (``if shutil.which("ninja") is None: raise RuntimeError(...)``).
+- ``system_package``: ``shutil.which("ninja")`` tested by an ``if`` whose body fails
+  (``if shutil.which("ninja") is None: raise RuntimeError(...)``; one that only warns or
+  skips leaves an optional part out, see ``scan.outcomes``).
 - ``network``: a download while building: ``urlretrieve``/``urlopen``/``requests.get`` or a
   ``git clone``/``wget``/``curl`` argv given to ``subprocess``; ``spec`` is the URL when it is
   written in the call, else the call.
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.outcomes import dotted, python_outcome
 
 _DOWNLOADERS = frozenset({"urlretrieve", "urlopen", "wget.download"})
 _HTTP_GETS = frozenset({"requests.get", "httpx.get", "requests.request"})
@@ -29,17 +31,8 @@ _ALWAYS_SET = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"}
 _FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",), ("git", "submodule", "update"))
 
 
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else node.attr
-    return ""
-
-
 def _environ(node: ast.expr) -> bool:
-    return _dotted(node) in ("os.environ", "environ")
+    return dotted(node) in ("os.environ", "environ")
 
 
 def _key(node: ast.expr) -> str | None:
@@ -50,17 +43,6 @@ def _strings(node: ast.AST) -> Iterator[str]:
     for inner in ast.walk(node):
         if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
             yield inner.value
-
-
-def _stops(body: list[ast.stmt]) -> bool:
-    """Whether a branch raises or exits (``sys.exit``, ``exit``, ``quit``)."""
-    for statement in body:
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Raise):
-                return True
-            if isinstance(node, ast.Call) and _dotted(node.func) in ("sys.exit", "exit", "quit"):
-                return True
-    return False
 
 
 def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
@@ -76,7 +58,7 @@ def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         elif isinstance(node, ast.Compare) and any(_environ(c) for c in node.comparators):
             handled.update(k for k in [_key(node.left)] if k)
         elif isinstance(node, ast.Call) and node.args:
-            name = _dotted(node.func)
+            name = dotted(node.func)
             key = _key(node.args[0])
             tests = name in ("os.getenv", "getenv") or name.endswith(("environ.get", "setdefault"))
             if key and tests:
@@ -93,10 +75,10 @@ def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
 def _tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     found: list[Requirement] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.If) or not _stops(node.body):
+        if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
             continue
         for call in ast.walk(node.test):
-            if isinstance(call, ast.Call) and _dotted(call.func) in ("shutil.which", "which"):
+            if isinstance(call, ast.Call) and dotted(call.func) in ("shutil.which", "which"):
                 tool = _key(call.args[0]) if call.args else None
                 if tool is not None and not tool.startswith("python"):
                     text = f"{ast.unparse(node.test)}: the build stops without it"
@@ -121,7 +103,7 @@ def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name = _dotted(node.func)
+        name = dotted(node.func)
         short = name.rsplit(".", 1)[-1]
         subprocess = (short in _SUBPROCESS and name.startswith(("subprocess.", "os."))) or (
             name in _SUBPROCESS

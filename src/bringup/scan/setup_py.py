@@ -22,6 +22,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import Targets, flagged
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.linked import linked_in, provider
+from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import lowest_architecture, read_line
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.pyguards import python_vocabulary
@@ -184,12 +185,7 @@ def _version_guard(node: ast.If) -> str | None:
     ):
         return None
     version = ".".join(str(e.value) for e in right.elts if isinstance(e, ast.Constant))
-    raises = any(isinstance(n, ast.Raise) for s in node.body for n in ast.walk(s)) or any(
-        isinstance(n, ast.Call) and _called_name(n) == "exit"
-        for s in node.body
-        for n in ast.walk(s)
-    )
-    if not raises:
+    if python_outcome(node.body) != "fail":
         return None
     flipped: dict[type[ast.cmpop], str] = {ast.Lt: ">=", ast.LtE: ">", ast.GtE: "<", ast.Gt: "<="}
     operator = flipped.get(type(test.ops[0]))

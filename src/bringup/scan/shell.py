@@ -23,12 +23,12 @@ from bringup.scan.commands import (
     step_kind,
 )
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import chips_in_value, lowest_architecture, read_line
 from bringup.scan.shellguards import shell_vocabulary
 
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
-_FAILURE = re.compile(r"exit\s+[1-9]|\berror\b|not\s+supported|不支持|失败|退出", re.IGNORECASE)
-_MESSAGE = re.compile(r"^\s*(?:echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
+_MESSAGE = re.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
 _DIGIT = re.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
@@ -132,8 +132,9 @@ def _requirement(
     *,
     text: str,
     confidence: Confidence = "medium",
+    hard: bool = True,
 ) -> Requirement:
-    return file.requirement(subject, spec, line, text=text, confidence=confidence)
+    return file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
 
 
 def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requirement | None:
@@ -194,31 +195,61 @@ def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
                 tests.append((tracked[variable], operator, value))
         for tool, operator, value in words.inline_test.findall(stripped):
             tests.append((words.tools[tool], operator, value))
-        failure = bool(tests) and bool(
-            _FAILURE.search(" ".join([stripped, *lines[number : number + 3]]))
-        )
-        for subject, operator, value in tests:
-            spec = (_ON_FAILURE if failure else _AS_WRITTEN)[operator] + value
-            found.append(
-                _requirement(file, subject, spec, number, text=stripped, confidence="high")
-            )
-        message = _MESSAGE.match(stripped)
-        if message is not None and _DIGIT.search(message.group(1)):
-            for mention in read_line(message.group(1).strip(" \"'"), required=False):
-                if mention.spec and not any(
-                    r.subject == mention.subject and r.spec == mention.spec for r in found
-                ):
-                    found.append(
-                        _requirement(
-                            file,
-                            mention.subject,
-                            mention.spec,
-                            number,
-                            text=mention.text,
-                            confidence=mention.confidence,
-                        )
+        if tests:
+            # A test whose branch fails states the opposite as the requirement; one whose
+            # branch skips, the opposite as what the optional part needs; else as written.
+            branch = shell_branch(lines, number - 1)
+            outcome = shell_outcome("", branch, branch)
+            for subject, operator, value in tests:
+                spec = (_ON_FAILURE if outcome in ("fail", "skip") else _AS_WRITTEN)[operator]
+                found.append(
+                    _requirement(
+                        file,
+                        subject,
+                        spec + value,
+                        number,
+                        text=stripped,
+                        confidence="high",
+                        hard=outcome == "fail",
                     )
+                )
+        message = _MESSAGE.match(stripped)
+        if message is not None and _DIGIT.search(message.group(2)):
+            found.extend(_message(file, message, number, lines, found))
     return found
+
+
+def _message(
+    file: SourceFile,
+    message: re.Match[str],
+    number: int,
+    lines: list[str],
+    found: list[Requirement],
+) -> list[Requirement]:
+    """What a message states: as a line of prose reads it when its branch fails ("GCC >= 9
+    is required" then ``exit 1``) or it only states something; a soft note in the message's
+    own words when its branch skips or warns (torchair's "Skipping unit tests for inductor
+    npu ext: torch version < 2.8" then goes on)."""
+    words = message.group(2).strip(" \"'")
+    outcome = shell_outcome(message.group(1), words, shell_branch(lines, number - 1))
+    note = outcome in ("skip", "warn")
+    stated: list[Requirement] = []
+    for mention in read_line(words, required=False):
+        if mention.spec and not any(
+            r.subject == mention.subject and r.spec == mention.spec for r in (*found, *stated)
+        ):
+            stated.append(
+                _requirement(
+                    file,
+                    mention.subject,
+                    mention.spec,
+                    number,
+                    text=words[:200] if note else mention.text,
+                    confidence=mention.confidence,
+                    hard=mention.hard and not note,
+                )
+            )
+    return stated
 
 
 def _repo_level(file: SourceFile) -> bool:

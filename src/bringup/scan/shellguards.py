@@ -1,10 +1,10 @@
 """What a shell build script stops without, besides versions:
 
 - ``env_var``: ``${X:?message}``, or ``[ -z "$X" ]`` (``test -z``, ``[[ -z ${X} ]]``) with an
-  ``exit``/``die`` on the same or the next three lines, where the script does not assign
-  ``X`` itself before the test;
+  ``exit``/``die`` in the same branch, on that line or the next three, where the script does
+  not assign ``X`` itself before the test;
 - ``system_package``: ``command -v tool`` / ``which tool`` / ``type tool`` negated or followed
-  by ``||``, with an ``exit``/``die`` on the same or the next three lines.
+  by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
+from bringup.scan.outcomes import shell_branch, shell_stops
 
 _REQUIRED_EXPANSION = re.compile(r"\$\{([A-Za-z_]\w*):?\?")
 _EMPTY_TEST = re.compile(r"(?:\[\[?|\btest)\s+-z\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?")
@@ -22,7 +23,6 @@ _TOOL_TEST = re.compile(
     r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
 )
 _ASSIGNED = re.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
-_STOPS = re.compile(r"\bexit\s+[1-9]|\bdie\b|\bfatal\b|\breturn\s+1\b")
 
 
 def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:
@@ -44,8 +44,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         for name in _REQUIRED_EXPANSION.findall(text):
             if name not in assigned:
                 add("env_var", name, joined.line, text)
-        window = " ".join(texts[index : index + 4])
-        if _STOPS.search(window):
+        if shell_stops(shell_branch(texts, index)):
             for name in _EMPTY_TEST.findall(text):
                 if name not in assigned:
                     add("env_var", name, joined.line, text)
