@@ -19,7 +19,7 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.plan.design import asked, design_stack
-from bringup.report.check_text import check_data, python_notes, render_check
+from bringup.report.check_text import ALL, check_data, python_notes, render_check
 from bringup.report.console import PlainWriter
 from bringup.report.envelope import render_json
 from bringup.solve import solve
@@ -68,7 +68,8 @@ def _designed() -> Design:
     return design_stack(_stack(), asked(), open_host(), _RULES, catalogue(_RELEASES))
 
 
-def _text(width: int = 200) -> str:
+def _text(width: int = 200, details: str | None = ALL) -> str:
+    """The report of the hand-built stack: everything (``--details``) unless asked."""
     components, resolution, made = _solved()
     out = io.StringIO()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
@@ -80,6 +81,7 @@ def _text(width: int = 200) -> str:
         resolution=resolution,
         plan=made,
         design=_designed(),
+        details=details,
     )
     return out.getvalue()
 
@@ -128,7 +130,8 @@ def test_each_requirement_row_names_its_files_and_lines() -> None:
 def test_python_outside_the_default_is_said_with_the_interpreter_used() -> None:
     _components, resolution, _plan = _solved()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
-    (note,) = python_notes(resolution, snapshot)
+    ((repo, note),) = python_notes(resolution, snapshot)
+    assert repo == "train"
     assert note.startswith("train needs Python >= 3.8, < 3.11 (train/README.md:1): the default")
     assert "uses Python 3.10.13 ($ python3.10 --version)" in note
 

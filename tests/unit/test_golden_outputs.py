@@ -23,6 +23,8 @@ LOG = "tests/fixtures/logs/ascend.hccl.socket-timeout"
 CASES: dict[str, list[str]] = {
     "check-dev.txt": ["check", STACK, "--snapshot", DEV],
     "check-dev.json": ["check", STACK, "--snapshot", DEV, "--json"],
+    "check-dev-details.txt": ["check", STACK, "--snapshot", DEV, "--details"],
+    "check-dev.md": ["check", STACK, "--snapshot", DEV, "--format", "markdown"],
     "check-npu.txt": ["check", STACK, "--snapshot", NPU],
     "check-npu.json": ["check", STACK, "--snapshot", NPU, "--json"],
     "solve-dev.txt": ["solve", STACK, "--snapshot", DEV],

@@ -24,6 +24,7 @@ from bringup.cli.options import (
     SNAPSHOT,
     TARGET,
 )
+from bringup.errors import InputError
 
 
 @click.command("check")
@@ -35,6 +36,24 @@ from bringup.cli.options import (
 @KB_EXTRA
 @DRIVER
 @FORCE
+@click.option(
+    "--details",
+    "details",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[REPO]",
+    help="Everything: every requirement with its sources, every step, every action; with a "
+    "repo's name (--details=REPO, or after the paths), that repo's part of it.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "html"]),
+    default="text",
+    show_default=True,
+    help="Terminal text (plain on a pipe), Markdown to paste into an issue, or an HTML fragment.",
+)
 def command(
     *,
     paths: tuple[str, ...],
@@ -45,16 +64,26 @@ def command(
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
     force: bool,
+    details: Optional[str],
+    output_format: str,
 ) -> int:
     """Can this machine run these repos? The environments designed for the target (--target;
     default: the hardware the repos ask for), one verdict per repo here, the pins, the
-    version-matching table, the bring-up plan at this hardware tier and the next actions.
-    PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
+    steps here and the next actions: a screenful, the rest under --details. PATH is a repo,
+    a directory of repos or a bringup.toml (default: .)."""
     from bringup.report.events import reporter_for
     from bringup.workflow import check, gather, read_target
 
+    if details and not paths and Path(details).exists():
+        paths, details = (details,), ""  # `check --details DIR`: DIR is the stack, not a repo
     reporter = reporter_for()
     inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
+    names = [c.name for c in inputs.components]
+    if details and details not in names:
+        raise InputError(
+            f"--details {details}: no repo of that name in the stack",
+            hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths",
+        )
     aimed = read_target(target, inputs.catalogue)
     result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
     if as_json:
@@ -63,17 +92,29 @@ def command(
 
         data = check_data(inputs.findings, result.resolution, result.plan, result.design)
         sys.stdout.write(render_json("check", result.exit_code, data))
-    else:
-        from bringup.report.check_text import render_check
-        from bringup.report.console import console
+        return int(result.exit_code)
+    from bringup.report.check_text import check_document
 
-        render_check(
-            console(),
-            components=inputs.components,
-            findings=inputs.findings,
-            snapshot=inputs.snapshot,
-            resolution=result.resolution,
-            plan=result.plan,
-            design=result.design,
-        )
+    document = check_document(
+        components=inputs.components,
+        findings=inputs.findings,
+        snapshot=inputs.snapshot,
+        resolution=result.resolution,
+        plan=result.plan,
+        design=result.design,
+        details=details,
+    )
+    if output_format == "markdown":
+        from bringup.report.document_markdown import render_markdown
+
+        sys.stdout.write(render_markdown(document))
+    elif output_format == "html":
+        from bringup.report.document_html import render_html
+
+        sys.stdout.write(render_html(document))
+    else:
+        from bringup.report.console import console
+        from bringup.report.document_text import render_document
+
+        render_document(console(), document)
     return int(result.exit_code)

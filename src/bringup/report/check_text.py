@@ -1,26 +1,25 @@
-"""``bringup check`` for people (Rich) and for scripts (the JSON envelope's data): the verdict
-per repo, why the environments split, the version-matching table, the plan at this hardware
-tier and the next actions. Every piece of data is escaped before it meets Rich markup."""
+"""``bringup check`` for people and for scripts: the report as a document (the screenful of
+``check_summary`` by default, everything or one repo's part of it from ``check_details``),
+drawn as terminal text, Markdown or HTML; and the JSON envelope's data, with the same
+sentences beside the structure. The words shared by both views are here."""
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, Plan, PlanStep
 from bringup.model.resolution import ConflictItem, Resolution, Verdict
-from bringup.report.layout import heading, print_wrapped, wrapped
-from bringup.report.matching_text import render_environments, render_repos
+from bringup.report.document import Document, Paragraph
+from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
     describe_item,
     explain_conflict,
-    explain_hardware,
-    explain_unverified,
     explain_verdict,
     format_spec,
     number_word,
@@ -32,8 +31,10 @@ from bringup.versions import SpecifierSet, is_version
 if TYPE_CHECKING:
     from bringup.report.console import Writer
 
-_STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
-_CATEGORY = {
+ALL = ""
+"""``--details`` without a repo: every repo's details."""
+
+CATEGORY = {
     "build": "builds that need no device",
     "test": "tests that need no device",
     "convert": "model conversion with the toolkit only",
@@ -93,8 +94,9 @@ def verdict_line(verdict: Verdict, plan: Plan) -> str:
     return text
 
 
-def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[str]:
-    """Repos whose environment cannot use the default python3, and what it uses instead."""
+def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[tuple[str, str]]:
+    """Repos whose environment cannot use the default python3, and what it uses instead:
+    (repo, sentence)."""
     default = snapshot.value(keys.PYTHON_DEFAULT)
     if not isinstance(default, str) or not is_version(default, "pep440"):
         return []
@@ -114,14 +116,17 @@ def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[str]:
         where = f" ({pin.source})" if pin.installed else " (to install)"
         noted.add(check.component)
         notes.append(
-            f"{check.component} needs Python {format_spec(check.spec)} ({check.source}): the "
-            f"default python3 is {default}; environment {env.index} uses Python "
-            f"{pin.version}{where}"
+            (
+                check.component,
+                f"{check.component} needs Python {format_spec(check.spec)} ({check.source}): the "
+                f"default python3 is {default}; environment {env.index} uses Python "
+                f"{pin.version}{where}",
+            )
         )
     return notes
 
 
-def _step_numbers(plan: Plan, names: Sequence[str]) -> str:
+def step_numbers(plan: Plan, names: Sequence[str]) -> str:
     """``steps 1, 5, 6 now; 8, 9 after the installs below`` for a group of plan steps."""
     wanted = set(names)
     steps = [s for s in plan.steps if f"{s.component}:{s.name}" in wanted]
@@ -146,44 +151,7 @@ def step_text(step: PlanStep) -> str:
     return command
 
 
-def render_plan(console: Writer, plan: Plan, components: Sequence[Component]) -> None:
-    """Steps in bring-up order under their repo: number, status, the command and the file
-    and line it comes from, then why it is skipped or blocked; wrapped to the width."""
-    from bringup.report.matching_text import relative
-    from bringup.report.styled import escape
-
-    paths = {c.name: c.path for c in components}
-    console.print(f"[bold]Plan[/bold] ({escape(tier_text(plan))}), in bring-up order")
-    number = len(str(len(plan.steps)))
-    indent = 2 + number + 2 + 7 + 2
-    current = None
-    for step in plan.steps:
-        root = paths.get(step.component, step.component)
-        if step.component != current:
-            current = step.component
-            where = f" · environment {step.environment}" if step.environment else ""
-            heading(console, current, f"{root}{where}")
-        style = _STATUS_STYLE[step.status]
-        text = f"{step_text(step)}  ({relative(step.source, root)})"
-        lines = wrapped(text, console.width, indent)
-        status = f"[{style}]{step.status.ljust(7)}[/{style}]"
-        console.print(f"  {str(step.order).rjust(number)}  {status}  {escape(lines[0].lstrip())}")
-        for line in lines[1:]:
-            console.print(escape(line))
-        if step.reason:
-            for line in wrapped(reason_text(step.reason, step.actions), console.width, indent):
-                console.print(f"[{style}]{escape(line)}[/{style}]")
-    if plan.tier.level == 0 and plan.can_do:
-        console.print("\n[bold]What this machine can still do without an accelerator[/bold]")
-        for group in plan.can_do:
-            text = f"{_CATEGORY[group.category]}: {_step_numbers(plan, group.steps)}"
-            print_wrapped(console, text, indent=4, first=2)
-    for note in plan.notes:
-        print_wrapped(console, note, indent=4, head="  [yellow]note[/yellow] ", head_width=7)
-
-
-def render_check(
-    console: Writer,
+def check_document(
     *,
     components: Sequence[Component],
     findings: Sequence[Any],
@@ -191,10 +159,43 @@ def render_check(
     resolution: Resolution,
     plan: Plan,
     design: Design,
-) -> None:
-    """The whole answer, most important first."""
-    from bringup.report.styled import escape
+    details: Optional[str] = None,
+) -> Document:
+    """The report: the screenful (``details`` None), everything (``ALL``) or one repo's
+    details (its name), after the host the environments are designed for."""
+    from bringup.report.check_details import details as add_details
+    from bringup.report.check_summary import summary
 
+    document = Document(_title(components, snapshot, resolution, plan, details))
+    document.add(Paragraph(Line(design_line(design))))
+    if details is None:
+        summary(
+            document,
+            components=components,
+            resolution=resolution,
+            plan=plan,
+            findings=len(findings),
+        )
+    else:
+        add_details(
+            document,
+            components=components,
+            snapshot=snapshot,
+            resolution=resolution,
+            plan=plan,
+            findings=len(findings),
+            only=None if details == ALL else details,
+        )
+    return document
+
+
+def _title(
+    components: Sequence[Component],
+    snapshot: Snapshot,
+    resolution: Resolution,
+    plan: Plan,
+    details: Optional[str],
+) -> Line:
     host = ", ".join(
         str(v)
         for v in (snapshot.value(keys.ARCH), snapshot.value(keys.OS_PRETTY_NAME))
@@ -202,55 +203,18 @@ def render_check(
     )
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     count = len(resolution.environments)
-    summary = f"{len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
-    print_wrapped(console, summary, indent=2, head="[bold]bringup check[/bold]: ", head_width=15)
-    print_wrapped(console, design_line(design), indent=4, first=2)
-    console.print()
-    width = max((len(v.component) for v in resolution.verdicts), default=0)
-    for verdict in resolution.verdicts:
-        style = {"runs": "green", "runs_after": "cyan"}.get(verdict.status, "red")
-        head = f"  [{style}]{escape(verdict.component.ljust(width))}[/{style}]  "
-        line = verdict_line(verdict, plan)
-        print_wrapped(console, line, indent=width + 4, head=head, head_width=width + 4)
-    for note in python_notes(resolution, snapshot):
-        print_wrapped(console, note, indent=4, head="  [yellow]python[/yellow] ", head_width=9)
-    if resolution.conflicts:
-        console.print(f"\n[bold]Why {number_word(count)} environments[/bold]")
-        for n, conflict in enumerate(resolution.conflicts, start=1):
-            print_wrapped(console, f"{n}. " + explain_conflict(conflict, count), indent=5, first=2)
-    blocked = [u for u in resolution.unplaced if u.conflict is not None]
-    if blocked:
-        console.print("\n[bold]Cannot run on this machine[/bold]")
-        for unplaced in blocked:
-            if unplaced.conflict is not None:
-                print_wrapped(console, explain_conflict(unplaced.conflict), indent=4, first=2)
-    if resolution.hardware:
-        console.print("\n[bold]What the hardware rules out[/bold]")
-        for block in resolution.hardware:
-            print_wrapped(console, explain_hardware(block), indent=4, first=2)
-    console.print()
-    render_repos(console, resolution, components)
-    render_environments(console, resolution, snapshot)
-    console.print()
-    render_plan(console, plan, components)
-    render_actions(console, resolution, plan)
-    if findings:
-        console.print(
-            f"\n[dim]The scan noted {len(findings)} more things (bringup scan shows them).[/dim]"
-        )
+    which = f" ({details}'s details)" if details not in (None, ALL) else ""
+    return Line("bringup check", "bold").append(
+        f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); "
+        f"{tier_text(plan)}"
+    )
 
 
-def render_actions(console: Writer, resolution: Resolution, plan: Plan) -> None:
-    if plan.actions:
-        console.print("\n[bold]Next actions[/bold]")
-        for n, action in enumerate(plan.actions, start=1):
-            tag = " (uv can install this)" if action.automatic else ""
-            print_wrapped(console, f"{n}. {action_text(action)}{tag}", indent=5, first=2)
-    later = list(resolution.unverified) + list(resolution.caveats)
-    if later:
-        console.print("\n[bold]Not checked here[/bold]")
-        for item in later:
-            print_wrapped(console, explain_unverified(item), indent=4, first=2)
+def render_check(console: Writer, **report: Any) -> None:
+    """The report as terminal text (the arguments of ``check_document``)."""
+    from bringup.report.document_text import render_document
+
+    render_document(console, check_document(**report))
 
 
 def plan_data(plan: Plan) -> dict[str, Any]:

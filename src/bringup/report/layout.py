@@ -197,3 +197,37 @@ def table_lines(
         line.rstrip()
         out.append(line)
     return out
+
+
+def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> list[Line]:
+    """Styled ``line`` in lines of at most ``width`` cells, wrapped at its spaces under a
+    hanging ``indent``, the first line after ``head`` (the indent when None). A word keeps
+    its styles across pieces (``(README.md:10)`` half dim); a word longer than a line stands
+    alone on its line; no line ends in spaces."""
+    from bringup.report.styled import Line, cell_len
+
+    words: list[list[tuple[str, str]]] = [[]]
+    for piece, style in line.pieces:
+        for n, part in enumerate(piece.split(" ")):
+            if n:
+                words.append([])
+            if part:
+                words[-1].append((part, style))
+    lines = [head.copy() if head is not None else Line(" " * indent)]
+    used = lines[0].cell_len
+    fresh = True
+    for word in filter(None, words):
+        size = sum(cell_len(part) for part, _ in word)
+        if not fresh and used + 1 + size > width:
+            lines.append(Line(" " * indent))
+            used, fresh = indent, True
+        if not fresh:
+            lines[-1].append(" ")
+            used += 1
+        for part, style in word:
+            lines[-1].append(part, style)
+        used += size
+        fresh = False
+    for out in lines:
+        out.rstrip()
+    return lines

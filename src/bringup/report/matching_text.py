@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bringup.model import Component, Snapshot, keys
 from bringup.model.resolution import Check, Environment, Resolution
 from bringup.model.source import Source
-from bringup.report.layout import heading, wrapped
+from bringup.report.document import Paragraph, Section, Table, section
+from bringup.report.styled import Line
 from bringup.report.wording import combine_specs, format_spec
 from bringup.subjects import display_name
 from bringup.subjects import subject as catalogued
-
-if TYPE_CHECKING:
-    from bringup.report.console import Writer
 
 FIRST = (
     "cann",
@@ -39,7 +36,7 @@ _MARK = {"violated": " ✗", "hardware": " ✗", "unverified": " ?"}
 _WORST = ("invalid", "violated", "hardware", "unverified", "unchecked", "needed", "provided", "ok")
 
 
-def _order(subject: str) -> tuple[int, str]:
+def subject_order(subject: str) -> tuple[int, str]:
     return (FIRST.index(subject), "") if subject in FIRST else (len(FIRST), subject)
 
 
@@ -96,7 +93,7 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
         if check.component == component and check.hard:
             by_subject.setdefault(check.subject, []).append(check)
     rows = []
-    for subject in sorted(by_subject, key=_order):
+    for subject in sorted(by_subject, key=subject_order):
         checks = by_subject[subject]
         status = min((c.status for c in checks), key=_WORST.index)
         if status == "needed":
@@ -117,52 +114,37 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
     return rows
 
 
-def render_repos(console: Writer, resolution: Resolution, components: Sequence[Component]) -> None:
-    """One block per repo: ``subject  range  pin``, then the files and lines that say it
-    (relative to the repo) on the same line when they fit, else on the next."""
-    from bringup.report.styled import escape
-
+def matching_section(
+    resolution: Resolution, components: Sequence[Component], only: str | None = None
+) -> Section | None:
+    """One table per repo (``only``: that repo's): ``subject  range  pin``, the files and
+    lines that say it (relative to the repo) under each row."""
     paths = {c.name: c.path for c in components}
-    blocks = [(v.component, asked(resolution, v.component)) for v in resolution.verdicts]
-    rows = [row for _name, block in blocks for row in block]
-    if not rows:
-        return
-    subject_width = min(max(len(display_name(r.subject)) for r in rows), 16)
-    range_width = min(max(len(r.spec) for r in rows), 28)
-    shown_width = min(max(len(r.shown) for r in rows), 16)
-    lead = 4 + subject_width + 2
-    cited = {
-        id(row): ", ".join(relative(s, paths.get(name, name)) for s in row.sources)
-        for name, block in blocks
-        for row in block
-    }
-    # the files on the row's line when every row has room for them, else under each row
-    inline = all(
-        lead + range_width + shown_width + 4 + len(c) <= console.width for c in cited.values()
-    )
-    console.print("[bold]Version matching[/bold]: what each repo asks, the pin it gets")
-    console.print("  [dim]✗ not met here · ? not checkable here · + to install[/dim]")
-    for name, block in blocks:
-        if not block:
+    repos = []
+    for verdict in resolution.verdicts:
+        name = verdict.component
+        block = asked(resolution, name)
+        if not block or (only is not None and name != only):
             continue
         env = resolution.environment_of(name)
-        where = f"environment {env.index}" if env is not None else "no environment"
         root = paths.get(name, name)
-        heading(console, name, f"{root} · {where}")
-        for row in block:
-            head = (
-                f"    {display_name(row.subject).ljust(subject_width)}  "
-                f"{row.spec.ljust(range_width)}  {row.shown.ljust(shown_width)}"
+        rows = tuple(
+            (
+                Line(display_name(r.subject)),
+                Line(r.spec, "red" if r.status in _MARK else ""),
+                Line(r.shown, "red" if r.status in _MARK else ""),
             )
-            line = escape(head if inline else head.rstrip())
-            if row.status in _MARK:
-                line = f"[red]{line}[/red]"
-            if inline:
-                console.print(f"{line}  [dim]{escape(cited[id(row)])}[/dim]")
-                continue
-            console.print(line)
-            for part in wrapped(cited[id(row)], console.width, lead):
-                console.print(f"[dim]{escape(part)}[/dim]")
+            for r in block
+        )
+        notes = tuple(Line(", ".join(relative(s, root) for s in r.sources), "dim") for r in block)
+        where = f"environment {env.index}" if env is not None else "no environment"
+        repos.append(
+            section(name, Table(("", "", ""), rows, notes, note_at=1), detail=f"{root} · {where}")
+        )
+    if not repos:
+        return None
+    legend = Paragraph(Line("✗ not met here · ? not checkable here · + to install", "dim"))
+    return section("Version matching: what each repo asks, the pin it gets", legend, *repos)
 
 
 def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> str:
@@ -181,7 +163,7 @@ def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> s
     return ", ".join(v for v in found if v) or "-"
 
 
-def _pin_cell(env: Environment, subject: str) -> str:
+def pin_cell(env: Environment, subject: str) -> str:
     pin = env.pin(subject)
     if pin is None:
         return ""
@@ -190,34 +172,24 @@ def _pin_cell(env: Environment, subject: str) -> str:
     return pin.version + ("" if pin.installed else " +")
 
 
-def render_environments(console: Writer, resolution: Resolution, snapshot: Snapshot) -> None:
-    """Subjects down, environments and this machine across; one line per environment
-    instead when they would not fit the width side by side."""
-    from bringup.report.styled import escape
-
+def environments_section(resolution: Resolution, snapshot: Snapshot) -> Section | None:
+    """Subjects down, environments and this machine across."""
     envs = resolution.environments
     subjects = {p.subject for env in envs for p in env.pins}
     subjects |= {
         c.subject for c in resolution.checks if c.hard and c.status in ("hardware", "unverified")
     }
     if not subjects:
-        return
-    ordered = sorted(subjects, key=_order)
-    heads = [f"environment {e.index}" for e in envs] + ["this machine"]
-    columns = [[_pin_cell(env, s) for s in ordered] for env in envs]
-    columns.append([_machine_cell(resolution, snapshot, s) for s in ordered])
-    first = max(len(display_name(s)) for s in ordered)
-    widths = [max(len(h), *map(len, c)) for h, c in zip(heads, columns)]
-    console.print("\n[bold]Environments and this machine[/bold] [dim](+ to install)[/dim]")
-    if 4 + first + sum(w + 2 for w in widths) <= console.width:
-        titles = "  ".join(h.ljust(w) for h, w in zip(heads, widths))
-        console.print(f"    {' ' * first}  [bold]{escape(titles.rstrip())}[/bold]")
-        for n, subject in enumerate(ordered):
-            cells = "  ".join(c[n].ljust(w) for c, w in zip(columns, widths))
-            console.print(escape(f"    {display_name(subject).ljust(first)}  {cells}".rstrip()))
-        return
-    for head, column in zip(heads, columns):
-        pins = ", ".join(f"{display_name(s)} {c}" for s, c in zip(ordered, column) if c)
-        console.print(f"  [bold]{head}[/bold]:")
-        for line in wrapped(pins, console.width, 4):
-            console.print(escape(line))
+        return None
+    ordered = sorted(subjects, key=subject_order)
+    heads = ("", *(f"environment {e.index}" for e in envs), "this machine")
+    rows = tuple(
+        (
+            Line(display_name(s)),
+            *(Line(pin_cell(env, s)) for env in envs),
+            Line(_machine_cell(resolution, snapshot, s)),
+        )
+        for s in ordered
+    )
+    title = Line("Environments and this machine", "bold").append(" (+ to install)", "dim")
+    return section(title, Table(heads, rows))

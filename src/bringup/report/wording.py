@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bringup import backends
 from bringup.model.plan import Action, Reason
@@ -111,7 +111,17 @@ def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
     return f"({source}{more})"
 
 
-def _subject_spec(subject: str, spec: str) -> str:
+def cite_first(sources: Sequence[Source], shown: Callable[[Source], str] = str) -> str:
+    """The first source and how many more say the same: ``install.md:16 +11 more``."""
+    unique = list(dict.fromkeys(sources))
+    if not unique:
+        return ""
+    more = f" +{len(unique) - 1} more" if len(unique) > 1 else ""
+    return shown(unique[0]) + more
+
+
+def subject_spec(subject: str, spec: str) -> str:
+    """``CANN >= 7.0``, ``chip 910B or 910_93``."""
     return f"{display_name(subject)} {format_spec(spec, subject)}"
 
 
@@ -119,13 +129,13 @@ def describe_item(item: ConflictItem) -> str:
     """One member of a conflict, with its source."""
     if item.kind == "requirement":
         return (
-            f"{item.component} needs {_subject_spec(item.subject, item.spec)} "
+            f"{item.component} needs {subject_spec(item.subject, item.spec)} "
             f"{cite(item.source, item.also)}"
         )
     if item.kind == "rule":
         return (
-            f"{_subject_spec(item.subject, item.spec)} needs "
-            f"{_subject_spec(item.then_subject or '', item.then_spec or '')} {cite(item.source)}"
+            f"{subject_spec(item.subject, item.spec)} needs "
+            f"{subject_spec(item.then_subject or '', item.then_spec or '')} {cite(item.source)}"
         )
     return f"this machine has {host_has(item.subject, item.spec)} {cite(item.source)}"
 
@@ -178,7 +188,7 @@ def describe_host(value: HostValue) -> str:
 def explain_hardware(block: HardwareBlock) -> str:
     req = block.requirement
     return (
-        f"{block.component} needs {_subject_spec(req.subject, req.spec)} "
+        f"{block.component} needs {subject_spec(req.subject, req.spec)} "
         f"{cite(req.source, block.also)}; "
         f"this machine has {describe_host(block.host)} {cite(block.host.source)}"
     )
@@ -188,7 +198,7 @@ def explain_unverified(item: Unverified) -> str:
     who = f"{item.component} needs" if item.component else "needs"
     where = f" in environment {item.environment}" if item.environment is not None else ""
     return (
-        f"{who} {_subject_spec(item.subject, item.spec)}{where} {cite(item.source)}: "
+        f"{who} {subject_spec(item.subject, item.spec)}{where} {cite(item.source)}: "
         f"not checked here ({item.reason})"
     )
 
@@ -245,20 +255,23 @@ def explain_verdict(verdict: Verdict) -> str:
     )
 
 
-def _device_word(subject: str) -> tuple[str, str]:
-    """One device and several, as the backend whose devices ``subject`` counts names them
-    (its vocabulary's first device word); any kind: "device"."""
+def device_word(subject: str) -> tuple[str, str]:
+    """One device and several, as the backend whose devices ``subject`` counts (or tells the
+    kind of: ``chip``) names them (its vocabulary's first device word); any kind: "device"."""
     if not subject:
         return "device", "devices"
     for item, devices in backends.with_devices():
-        if devices.count_subject == subject and item.vocabulary.device_words:
+        if (
+            subject in (devices.count_subject, devices.kind_subject)
+            and item.vocabulary.device_words
+        ):
             one = item.vocabulary.device_words[0]
             return one, f"{one}s"
     return display_name(subject), ""
 
 
 def _devices_text(reason: Reason) -> str:
-    one, many = _device_word(reason.subject)
+    one, many = device_word(reason.subject)
     word = one if reason.need == "1" else many or one
     have = reason.have
     if have is None or have.status != "ok" or not have.values or not have.values[0].isdigit():

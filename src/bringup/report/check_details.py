@@ -1,0 +1,151 @@
+"""Everything ``bringup check`` knows, as ``--details`` shows it (or, with a repo's name,
+that repo's part of it): every verdict in full, why the environments split, what the
+hardware rules out, the version-matching tables with every file and line, the environments
+beside this machine, every step of the plan with why it is skipped or blocked, every next
+action and what could not be checked here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from bringup.model import Component, Snapshot
+from bringup.model.plan import Action, Plan
+from bringup.model.resolution import Resolution
+from bringup.report.check_text import (
+    CATEGORY,
+    python_notes,
+    step_numbers,
+    step_text,
+    tier_text,
+    verdict_line,
+)
+from bringup.report.document import Document, Paragraph, Section, Table, items, section
+from bringup.report.matching_text import environments_section, matching_section, relative
+from bringup.report.styled import Line
+from bringup.report.wording import (
+    action_text,
+    explain_conflict,
+    explain_hardware,
+    explain_unverified,
+    number_word,
+    reason_text,
+)
+
+STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
+_VERDICT_STYLE = {"runs": "green", "runs_after": "cyan"}
+
+
+def details(
+    document: Document,
+    *,
+    components: Sequence[Component],
+    snapshot: Snapshot,
+    resolution: Resolution,
+    plan: Plan,
+    findings: int,
+    only: Optional[str] = None,
+) -> None:
+    """Fill ``document`` with every section, or with ``only``'s part of each."""
+
+    def mine(names: Sequence[str]) -> bool:
+        return only is None or only in names
+
+    count = len(resolution.environments)
+    verdicts = tuple(
+        (
+            Line(v.component, _VERDICT_STYLE.get(v.status, "red")),
+            Line(verdict_line(v, plan)),
+        )
+        for v in resolution.verdicts
+        if mine((v.component,))
+    )
+    notes = [
+        Paragraph(Line(note), head=Line("python", "yellow"))
+        for component, note in python_notes(resolution, snapshot)
+        if mine((component,))
+    ]
+    conflicts = [
+        Line(f"{explain_conflict(c, count)}") for c in resolution.conflicts if mine(c.components)
+    ]
+    alone = [
+        Line(explain_conflict(u.conflict))
+        for u in resolution.unplaced
+        if u.conflict is not None and mine((u.component,))
+    ]
+    hardware = [Line(explain_hardware(b)) for b in resolution.hardware if mine((b.component,))]
+    later = [
+        Line(explain_unverified(u))
+        for u in (*resolution.unverified, *resolution.caveats)
+        if only is None or u.component == only
+    ]
+    document.add(
+        section("Repos", Table(("repo", "verdict"), verdicts), *notes),
+        section(f"Why {number_word(count)} environments", items(conflicts, ordered=True))
+        if conflicts
+        else None,
+        section("Cannot run on this machine", items(alone)) if alone else None,
+        section("What the hardware rules out", items(hardware)) if hardware else None,
+        matching_section(resolution, components, only),
+        environments_section(resolution, snapshot),
+        _plan(plan, components, only),
+        _actions(plan, only),
+        section("Not checked here", items(later)) if later else None,
+    )
+    if findings and only is None:
+        document.add(
+            Paragraph(
+                Line(f"The scan noted {findings} more things (bringup scan shows them).", "dim")
+            )
+        )
+
+
+def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> Section:
+    """Steps in bring-up order under their repo: number, status, the command and the file
+    and line it comes from, then why it is skipped or blocked."""
+    roots = {c.name: c.path for c in components}
+    width = len(str(len(plan.steps)))
+    repos: list[Section] = []
+    for name in dict.fromkeys(s.component for s in plan.steps):
+        if only is not None and name != only:
+            continue
+        steps = [s for s in plan.steps if s.component == name]
+        root = roots.get(name, name)
+        rows = tuple(
+            (
+                Line(str(s.order).rjust(width)),
+                Line(s.status.ljust(7), STATUS_STYLE[s.status]),
+                Line(step_text(s), "code").append(f"  ({relative(s.source, root)})"),
+            )
+            for s in steps
+        )
+        notes = tuple(
+            Line(reason_text(s.reason, s.actions), STATUS_STYLE[s.status]) if s.reason else None
+            for s in steps
+        )
+        env = steps[0].environment
+        where = f" · environment {env}" if env else ""
+        repos.append(section(name, Table(("", "", ""), rows, notes), detail=f"{root}{where}"))
+    blocks: list[Optional[Section | Paragraph]] = list(repos)
+    if plan.tier.level == 0 and plan.can_do and only is None:
+        done = [
+            Line(f"{CATEGORY[group.category]}: {step_numbers(plan, group.steps)}")
+            for group in plan.can_do
+        ]
+        blocks.append(section("What this machine can still do without an accelerator", items(done)))
+    blocks += [Paragraph(Line(note), head=Line("note", "yellow")) for note in plan.notes]
+    return section(f"Plan ({tier_text(plan)}), in bring-up order", *blocks)
+
+
+def _actions(plan: Plan, only: Optional[str]) -> Optional[Section]:
+    def concerns(action: Action) -> bool:
+        if only is None or action.component == only:
+            return True
+        return any(s.component == only and action in s.actions for s in plan.steps)
+
+    lines = [
+        Line(action_text(a) + (" (uv can install this)" if a.automatic else ""))
+        for a in plan.actions
+        if concerns(a)
+    ]
+    return section("Next actions", items(lines, ordered=True)) if lines else None

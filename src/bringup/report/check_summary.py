@@ -1,0 +1,314 @@
+"""The screenful ``bringup check`` prints by default: one line per repo (its verdict and the
+one reason that decides it, with its first source), the environments as a table (their repos
+and the pins that set them apart), each conflict as its minimal set, what this machine can do
+now (steps counted by what stops them), the next three actions. Each requirement is said
+once; every other fact is in ``--details`` and ``--json``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from bringup.model import Component
+from bringup.model.plan import Action, Plan, PlanStep, Reason
+from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
+from bringup.model.source import Source
+from bringup.report.document import Document, Items, Paragraph, Section, Table, section
+from bringup.report.matching_text import pin_cell, relative, subject_order
+from bringup.report.styled import Line
+from bringup.report.wording import (
+    action_text,
+    cite_first,
+    describe_obstacle,
+    device_word,
+    number_word,
+    subject_spec,
+)
+from bringup.subjects import display_name, scope_of
+
+_KINDS = {
+    "build": ("build", "builds"),
+    "test": ("test", "tests"),
+    "install": ("install", "installs"),
+    "run": ("run", "runs"),
+    "convert": ("conversion", "conversions"),
+}
+
+NEXT = 3
+"""How many next actions the screenful names (grouped: one install line covers every
+package uv installs into an environment)."""
+
+VERDICT_STYLE = {"runs": "green", "runs_after": "cyan"}
+_KEY_SCOPES = ("host", "toolkit", "python_package")
+"""Pins that set an environment apart even when only one environment holds them: the
+interpreter, vendor toolkits and the frameworks the catalogue knows (not build tools)."""
+
+
+def summary(
+    document: Document,
+    *,
+    components: Sequence[Component],
+    resolution: Resolution,
+    plan: Plan,
+    findings: int,
+) -> None:
+    """Fill ``document`` with the screenful."""
+    roots = {c.name: c.path for c in components}
+    conflicts = _numbered_conflicts(resolution)
+    document.add(
+        _verdicts(resolution, plan, roots, conflicts),
+        _environments(resolution),
+        _conflicts(resolution, conflicts, roots),
+        _machine(plan, conflicts),
+        _actions(plan),
+        _more(resolution, findings),
+    )
+
+
+def _numbered_conflicts(resolution: Resolution) -> list[Conflict]:
+    """Conflicts that split environments, then those that keep a repo from running."""
+    alone = [u.conflict for u in resolution.unplaced if u.conflict is not None]
+    return list(resolution.conflicts) + [c for c in alone if c not in resolution.conflicts]
+
+
+def _verdicts(
+    resolution: Resolution, plan: Plan, roots: dict[str, str], conflicts: list[Conflict]
+) -> Table:
+    rows = []
+    for verdict in resolution.verdicts:
+        name = verdict.component
+        style = VERDICT_STYLE.get(verdict.status, "red")
+        reason = deciding_reason(verdict, resolution, roots.get(name, name))
+        skipped = _skip_groups([s for s in plan.steps if s.component == name])
+        if skipped and verdict.status in ("runs", "runs_after"):
+            reason += "; " + "; ".join(skipped)
+        numbers = [str(n) for n, c in enumerate(conflicts, 1) if name in c.components]
+        if numbers:
+            reason += f"; conflict {', '.join(numbers)}"
+        rows.append((Line(name, style), Line(reason)))
+    return Table(("repo", "verdict"), tuple(rows))
+
+
+def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
+    """The verdict and the one thing that decides it, with its first source."""
+    if verdict.status == "runs":
+        return "runs here"
+    if verdict.status == "needs_hardware":
+        blocks = [b for b in resolution.hardware if b.component == verdict.component]
+        if blocks:
+            block = min(blocks, key=lambda b: (b.scope != "all", blocks.index(b)))
+            req = block.requirement
+            where = cite_first((req.source, *block.also), lambda s: relative(s, root))
+            more = f"; {len(blocks) - 1} more needs" if len(blocks) > 1 else ""
+            return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
+    obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
+    if verdict.status == "runs_after" and obstacles:
+        first = min(obstacles, key=lambda o: (o.kind != "driver", "index" in describe_obstacle(o)))
+        verb = "changing" if first.kind == "driver" else "installing"
+        more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
+        return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    return "blocked: no environment on this machine holds it"
+
+
+def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
+    """Skipped steps counted by what they need: ``3 steps need an NPU``, ``1 step needs
+    arch aarch64``."""
+    counts: Counter[str] = Counter()
+    for step in steps:
+        if step.status == "skip" and step.reason is not None:
+            counts[_need(step.reason)] += 1
+    return [
+        f"{n} step{'s' if n != 1 else ''} need{'s' if n == 1 else ''} {what}"
+        for what, n in counts.items()
+    ]
+
+
+def _need(reason: Reason) -> str:
+    """What a skipped step needs: a device of some kind (whatever its count or chip), or a
+    host value."""
+    one, many = device_word(reason.subject)
+    if reason.kind in ("devices", "chip") or many:
+        return f"{_article(one)} {one}"
+    return subject_spec(reason.subject, reason.need)
+
+
+def _article(word: str) -> str:
+    """``an NPU``, ``a GPU``, ``a device``: an acronym is read letter by letter."""
+    vowels = "AEFHILMNORSX" if word.isupper() else "aeiou"
+    return "an" if word[:1] in vowels else "a"
+
+
+def _environments(resolution: Resolution) -> Section | None:
+    envs = resolution.environments
+    if not envs and not resolution.unplaced:
+        return None
+    subjects = _telling(resolution)
+    rows = [
+        (
+            Line(f"environment {env.index}"),
+            Line(", ".join(env.components)),
+            Line(
+                ", ".join(f"{display_name(s)} {pin_cell(env, s)}" for s in subjects if env.pin(s))
+            ),
+        )
+        for env in envs
+    ]
+    placed = {name for env in envs for name in env.components}
+    left = [v.component for v in resolution.verdicts if v.component not in placed]
+    if left:
+        rows.append(
+            (Line("none", "red"), Line(", ".join(left)), Line("cannot run on this machine"))
+        )
+    title = f"{number_word(len(envs)).capitalize()} environment{'s' if len(envs) != 1 else ''}"
+    pins = "pins that differ" if len(envs) > 1 else "pins"
+    return section(title, Table(("", "repos", pins), tuple(rows)))
+
+
+def _telling(resolution: Resolution) -> list[str]:
+    """The pins that tell the environments apart: those that differ between them (the
+    package index's ranges aside), and the interpreter, toolkits and frameworks."""
+    envs = resolution.environments
+    subjects = sorted({p.subject for env in envs for p in env.pins}, key=subject_order)
+    shown = []
+    for subject in subjects:
+        pins = [env.pin(subject) for env in envs]
+        chosen = [p for p in pins if p is not None and p.origin != "index"]
+        if not chosen:
+            continue
+        if scope_of(subject) in _KEY_SCOPES or len({p.version if p else None for p in pins}) > 1:
+            shown.append(subject)
+    return shown
+
+
+def _conflicts(
+    resolution: Resolution, conflicts: list[Conflict], roots: dict[str, str]
+) -> Section | None:
+    """Each conflict as its minimal set, one line per member with its first source; a
+    member already said in an earlier conflict is named by that conflict's number."""
+    if not conflicts:
+        return None
+    said: dict[tuple[object, ...], int] = {}
+    blocks = []
+    count = len(resolution.environments)
+    for n, conflict in enumerate(conflicts, start=1):
+        lines = []
+        for item in conflict.items:
+            key = (item.kind, item.component, item.subject, item.spec, item.source)
+            if key in said:
+                who = f"{item.component}'s" if item.component else "the"
+                need = f"{who} {display_name(item.subject)} need "
+                lines.append(Line(need).append(f"(as in {said[key]})", "dim"))
+                continue
+            said[key] = n
+            lines.append(_member(item, roots))
+        blocks.append(section(f"{n}. {_conflict_head(conflict, count)}", Items(tuple(lines))))
+    title = f"Why {number_word(count)} environments" if resolution.conflicts else "Conflicts"
+    return section(title, *blocks)
+
+
+def _conflict_head(conflict: Conflict, environments: int) -> str:
+    subjects = " and ".join(dict.fromkeys(display_name(s) for s in conflict.subjects[:2]))
+    if conflict.kind == "alone":
+        repo = conflict.components[0] if conflict.components else "this repo"
+        return f"no {subjects} satisfies all of {repo}'s needs -> it cannot run here"
+    return f"no single {subjects} for these -> {number_word(environments)} environments"
+
+
+def _member(item: ConflictItem, roots: dict[str, str]) -> Line:
+    def shown(source: Source) -> str:
+        return (
+            relative(source, roots.get(item.component or "", "")) if item.component else str(source)
+        )
+
+    where = cite_first((item.source, *item.also), shown)
+    if item.kind == "requirement":
+        text = f"{item.component} needs {subject_spec(item.subject, item.spec)}"
+    elif item.kind == "rule":
+        then = subject_spec(item.then_subject or "", item.then_spec or "")
+        text = f"{subject_spec(item.subject, item.spec)} needs {then}"
+    else:
+        text = f"this machine has {display_name(item.subject)} {item.spec}"
+    return Line(text + " ").append(f"({where})", "dim")
+
+
+def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
+    """The steps counted by what they wait for: run now, after the installs, other hardware,
+    a conflict."""
+    run = [s for s in plan.steps if s.status == "run"]
+    kinds = Counter(s.kind for s in run)
+    what = ", ".join(f"{n} {_KINDS[kind][n != 1]}" for kind, n in kinds.most_common())
+    lines = [
+        Line(
+            f"{len(run)} step{'s' if len(run) != 1 else ''} run here now"
+            + (f" ({what})" if what else ""),
+            "green",
+        )
+    ]
+    waiting = [
+        s for s in plan.steps if s.status == "blocked" and s.reason and s.reason.kind == "install"
+    ]
+    if waiting:
+        lines.append(Line(f"{len(waiting)} more after the installs under Next actions", "cyan"))
+    skipped = _skip_groups(plan.steps)
+    lines += [Line(group, "yellow") for group in skipped]
+    stuck = [
+        s for s in plan.steps if s.status == "blocked" and s.reason and s.reason.kind == "conflict"
+    ]
+    if stuck:
+        repos = ", ".join(dict.fromkeys(s.component for s in stuck))
+        lines.append(Line(f"{len(stuck)} blocked by a conflict ({repos})", "red"))
+    return section(f"What this machine can do now ({len(plan.steps)} steps)", Items(tuple(lines)))
+
+
+def action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """Actions of one kind that one command carries out together, in the plan's order:
+    every package uv installs into an environment, every submodule to fetch."""
+    groups: dict[tuple[object, ...], list[Action]] = {}
+    for action in actions:
+        if action.automatic and action.kind == "install":
+            key: tuple[object, ...] = ("uv", action.environment)
+        elif action.kind == "submodule":
+            key = ("submodule",)
+        else:
+            key = (id(action),)
+        groups.setdefault(key, []).append(action)
+    return [(_group_text(group), group) for group in groups.values()]
+
+
+def _group_text(group: list[Action]) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return action_text(first) + (" (uv can install this)" if first.automatic else "")
+    if first.kind == "submodule":
+        repos = ", ".join(dict.fromkeys(a.component or "" for a in group))
+        return (
+            f"fetch {len(group)} submodules (in {repos}): git submodule update --init "
+            "(needs the network)"
+        )
+    names = [f"{display_name(a.subject)} {a.version or ''}".strip() for a in group]
+    shown = ", ".join(names[:3]) + (f" +{len(names) - 3} more" if len(names) > 3 else "")
+    return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
+
+
+def _actions(plan: Plan) -> Section | None:
+    groups = action_groups(plan.actions)
+    if not groups:
+        return None
+    lines = [Line(text) for text, _ in groups[:NEXT]]
+    rest = sum(len(group) for _, group in groups[NEXT:])
+    more = Paragraph(Line(f"+{rest} more actions (--details)", "dim")) if rest else None
+    return section("Next actions", Items(tuple(lines), ordered=True), more)
+
+
+def _more(resolution: Resolution, findings: int) -> Paragraph:
+    parts = [
+        "--details for every requirement, source and step",
+        "--details REPO for one repo",
+        "--json for all of it as data",
+    ]
+    later = len(resolution.unverified) + len(resolution.caveats)
+    if later:
+        parts.append(f"{later} things not checked here")
+    if findings:
+        parts.append(f"the scan noted {findings} more things (bringup scan)")
+    return Paragraph(Line("More: " + "; ".join(parts), "dim"))
