@@ -17,6 +17,9 @@ import pytest
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parent.parent
 
+collect_ignore_glob = ["fixtures/*"]
+"""Sample repos hold their authors' test files (``test_*.py``): data for the scan, not tests."""
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

@@ -248,6 +248,10 @@ def test_check_report_names_the_backend_and_the_verdicts(
     rocm_installed: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["check", STACK, "--snapshot", HOST]) == 1
+    screen = capsys.readouterr().out
+    assert "2 x amd MI300X: tier 2; one environment" in " ".join(screen.split())
+    assert "mi250-solver  needs other hardware: chip MI250X" in screen
+    assert main(["check", STACK, "--snapshot", HOST, "--details"]) == 1
     text = capsys.readouterr().out
     assert "Plan (2 x amd MI300X: tier 2), in bring-up order" in text
     assert "hip-kernels   runs here [environment 1]" in text

@@ -156,9 +156,7 @@ def _environments(resolution: Resolution) -> Section | None:
     placed = {name for env in envs for name in env.components}
     left = [v.component for v in resolution.verdicts if v.component not in placed]
     if left:
-        rows.append(
-            (Line("none", "red"), Line(", ".join(left)), Line("cannot run on this machine"))
-        )
+        rows.append((Line("no environment", "red"), Line(", ".join(left)), Line("")))
     title = f"{number_word(len(envs)).capitalize()} environment{'s' if len(envs) != 1 else ''}"
     pins = "pins that differ" if len(envs) > 1 else "pins"
     return section(title, Table(("", "repos", pins), tuple(rows)))
@@ -166,7 +164,8 @@ def _environments(resolution: Resolution) -> Section | None:
 
 def _telling(resolution: Resolution) -> list[str]:
     """The pins that tell the environments apart: those that differ between them (the
-    package index's ranges aside), and the interpreter, toolkits and frameworks."""
+    package index's ranges aside; a pin only some hold is not a difference), and the
+    interpreter, toolkits and frameworks."""
     envs = resolution.environments
     subjects = sorted({p.subject for env in envs for p in env.pins}, key=subject_order)
     shown = []
@@ -175,7 +174,7 @@ def _telling(resolution: Resolution) -> list[str]:
         chosen = [p for p in pins if p is not None and p.origin != "index"]
         if not chosen:
             continue
-        if scope_of(subject) in _KEY_SCOPES or len({p.version if p else None for p in pins}) > 1:
+        if scope_of(subject) in _KEY_SCOPES or len({p.version for p in chosen}) > 1:
             shown.append(subject)
     return shown
 

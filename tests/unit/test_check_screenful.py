@@ -1,0 +1,135 @@
+"""``bringup check`` on a five-repo stack of real Ascend repos (``tests/fixtures/repos/
+ascend-five``: the lines check cites, with their upstream path:line in ``SOURCES``): a
+screenful by default, every requirement and step under ``--details``, each requirement said
+once, and the same document as Markdown (a real table) and HTML (everything escaped)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+from bringup.cli.main import main
+from bringup.report.wording import format_spec
+from bringup.subjects import display_name
+
+ROOT = Path(__file__).parent.parent.parent
+STACK = "tests/fixtures/repos/ascend-five"
+REPOS = [f"{STACK}/{name}" for name in ("op-plugin", "sgl-kernel-npu", "torchair", "MindSpeed")]
+REPOS.append(f"{STACK}/MindSpeed-LLM")
+HOST = "tests/fixtures/hosts/linux-x86_64-debian12-cuda13-toolkit-no-driver"
+
+
+def _check(capsys: pytest.CaptureFixture[str], *options: str) -> str:
+    main(["check", *REPOS, "--snapshot", HOST, *options])
+    return capsys.readouterr().out
+
+
+@pytest.fixture(autouse=True)
+def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", "80")
+
+
+@pytest.fixture
+def data(capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    document = json.loads(_check(capsys, "--json"))
+    assert isinstance(document["data"], dict)
+    return document["data"]
+
+
+def test_five_real_repos_fit_a_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _check(capsys).splitlines()
+    assert len(lines) <= 80, "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines)
+    text = "\n".join(lines)
+    for repo in ("op-plugin", "sgl-kernel-npu", "torchair", "MindSpeed", "MindSpeed-LLM"):
+        assert re.search(rf"^{re.escape(repo)} +(runs|needs|blocked)", text, re.M), repo
+    assert "Why two environments" in text
+    assert re.search(r"^  \d+ steps need an NPU$", text, re.M)
+    assert "Next actions" in text
+
+
+def test_details_show_every_requirement_and_step(
+    capsys: pytest.CaptureFixture[str], data: dict[str, object]
+) -> None:
+    screen = _check(capsys)
+    details = _check(capsys, "--details")
+    resolution = data["resolution"]
+    plan = data["plan"]
+    assert isinstance(resolution, dict)
+    assert isinstance(plan, dict)
+    words = " ".join(details.split())
+    for check in resolution["checks"]:
+        if check.get("hard", True) and check["source"]["kind"] == "file":
+            inside = check["source"]["ref"].split(f"/{check['component']}/", 1)[1]
+            where = f"{inside}:{check['source']['line']}"
+            assert where in words, check
+    for step in plan["steps"]:
+        assert f"{step['order']} {step['status']}" in words, step
+    assert len(details.splitlines()) > 5 * len(screen.splitlines())
+
+
+def test_details_of_one_repo_are_that_repo_only(capsys: pytest.CaptureFixture[str]) -> None:
+    one = _check(capsys, "--details=torchair")
+    assert "torchair's details" in one.splitlines()[0]
+    assert "  torchair  " in one
+    assert "MindSpeed-LLM" not in one
+    assert main(["check", *REPOS, "--snapshot", HOST, "--details=nope"]) == 2
+    assert "--details nope: no repo of that name" in capsys.readouterr().err
+
+
+def test_no_requirement_is_printed_twice(
+    capsys: pytest.CaptureFixture[str], data: dict[str, object]
+) -> None:
+    """A repo's need of one subject is said once on the screen: in its verdict line (the
+    deciding one) or in one conflict; a conflict that shares a member names the first."""
+    text = " ".join(_check(capsys).split())
+    resolution = data["resolution"]
+    assert isinstance(resolution, dict)
+    rows = {v["component"] for v in resolution["verdicts"]}
+    for repo in rows:
+        for subject in {c["subject"] for c in resolution["checks"] if c["component"] == repo}:
+            name = display_name(subject)
+            said = text.count(f"{repo} needs {name} ")
+            said += len(
+                re.findall(rf"{re.escape(repo)} needs other hardware: {re.escape(name)} ", text)
+            )
+            assert said <= 1, (repo, subject)
+
+
+def test_the_example_says_a_shared_conflict_member_once(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["check", "examples/six-repos", "--snapshot", HOST])
+    text = capsys.readouterr().out
+    assert text.count(f"infer-adapter needs CANN {format_spec('>=6.3.RC1,<7.0')}") == 1
+    assert "infer-adapter's CANN need (as in 2)" in text
+
+
+def test_markdown_is_a_real_table_and_every_string_is_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    html = MarkdownIt("commonmark").enable("table").render(_check(capsys, "--format", "markdown"))
+    assert "<table>" in html
+    assert "<td>sgl-kernel-npu</td>" in html
+    repo = tmp_path / "evil"
+    repo.mkdir()
+    name = "<script>alert(1)</script>*x*[a](javascript:b)|"
+    (repo / "bringup.toml").write_text(
+        f'name = "{name}"\n[[requirements]]\nsubject = "python"\nspec = ">=3.8"\n',
+        encoding="utf-8",
+    )
+    (repo / "README.md").write_text("Python >= 3.8\n", encoding="utf-8")
+    main(["check", str(repo), "--snapshot", HOST, "--format", "markdown"])
+    rendered = MarkdownIt("commonmark").enable("table").render(capsys.readouterr().out)
+    assert "<script>" not in rendered
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;*x*[a](javascript:b)|" in rendered
+    assert "<em>" not in rendered
+    assert "<a " not in rendered
+    main(["check", str(repo), "--snapshot", HOST, "--format", "html"])
+    page = capsys.readouterr().out
+    assert "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<table>" in page
