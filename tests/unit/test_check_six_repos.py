@@ -114,7 +114,7 @@ def test_piped_check_reads_at_80_columns(
     out = capsys.readouterr().out
     assert all(len(line) <= 80 for line in out.splitlines())
     block = out[out.index("  infer-adapter  examples/six-repos/infer-adapter") :]
-    cann = block.splitlines()[1].split()
+    cann = block.splitlines()[2].split()  # under the title row
     assert cann[:6] == ["CANN", ">=", "6.3.RC1,", "<", "7.0", "6.3.RC3.1"]
     assert "CMakeLists.txt:13, CMakeLists.txt:14, README.md:10" in block
     assert "-DAscendOps_DIR=/opt/ascend-ops/lib/cmake/AscendOps" in out

@@ -125,7 +125,13 @@ def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> S
         )
         env = steps[0].environment
         where = f" · environment {env}" if env else ""
-        repos.append(section(name, Table(("", "", ""), rows, notes), detail=f"{root}{where}"))
+        repos.append(
+            section(
+                name,
+                Table(("#", "status", "step"), rows, notes, note_title="why"),
+                detail=f"{root}{where}",
+            )
+        )
     blocks: list[Optional[Section | Paragraph]] = list(repos)
     if plan.tier.level == 0 and plan.can_do and only is None:
         done = [

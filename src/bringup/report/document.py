@@ -50,12 +50,14 @@ class Items:
 class Table:
     """Rows of cells under ``titles`` (no title row when every title is empty). ``notes``:
     for some rows, a line that belongs under the row (why a step is skipped), set under
-    column ``note_at`` on a terminal."""
+    column ``note_at`` on a terminal and in a last column titled ``note_title`` where a
+    table is a grid (Markdown, HTML)."""
 
     titles: tuple[str, ...]
     rows: tuple[tuple[Line, ...], ...]
     notes: tuple[Optional[Line], ...] = ()
     note_at: int = -1
+    note_title: str = ""
 
     def note(self, row: int) -> Optional[Line]:
         return self.notes[row] if row < len(self.notes) else None

@@ -49,16 +49,17 @@ def _block(block: Block, level: int) -> str:
 
 
 def _table(table: Table) -> str:
+    """A table; the notes, when there are any, in a last column of their own."""
+    noted = any(note is not None for note in table.notes)
+    titles = [*table.titles, table.note_title] if noted else list(table.titles)
     head = ""
-    if any(table.titles):
-        head = (
-            "<thead><tr>" + "".join(f"<th>{escape(t)}</th>" for t in table.titles) + "</tr></thead>"
-        )
+    if any(titles):
+        head = "<thead><tr>" + "".join(f"<th>{escape(t)}</th>" for t in titles) + "</tr></thead>"
     rows = []
     for n, row in enumerate(table.rows):
         cells = [inline(cell) for cell in row]
         note = table.note(n)
-        if note is not None and cells:
-            cells[-1] += f"<br><small>{inline(note)}</small>"
+        if noted:
+            cells.append(inline(note) if note is not None else "")
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table>{head}<tbody>{''.join(rows)}</tbody></table>"

@@ -30,12 +30,13 @@ def _code(text: str) -> str:
     return f"{fence}{pad}{body}{pad}{fence}"
 
 
-def inline(line: Line) -> str:
-    """A styled line as inline Markdown: ``bold`` strong, ``code`` a code span, the colours
-    left out (they repeat what the words say)."""
+def inline(line: Line, strong: bool = True) -> str:
+    """A styled line as inline Markdown: ``bold`` strong (unless not ``strong``: a heading
+    is already), ``code`` a code span, the colours left out (they repeat what the words
+    say)."""
     out = []
     for piece, style in line.pieces:
-        words = style.split()
+        words = style.split() if strong else [w for w in style.split() if w != "bold"]
         if "code" in words and piece.strip():
             lead, core, tail = _split_space(piece)
             out.append(f"{lead}{_code(core)}{tail}")
@@ -66,7 +67,7 @@ def render_markdown(document: Document) -> str:
 
 def _block(block: Block, level: int) -> str:
     if isinstance(block, Section):
-        title = "#" * min(level, 6) + " " + inline(block.title)
+        title = "#" * min(level, 6) + " " + inline(block.title, strong=False)
         if block.detail:
             title += " · " + escape(block.detail)
         inner = [_block(b, level + 1) for b in block.blocks]
@@ -83,14 +84,18 @@ def _block(block: Block, level: int) -> str:
 
 
 def _table(table: Table) -> str:
+    """A GitHub table; the notes, when there are any, in a last column of their own."""
     width = max([len(table.titles), *(len(row) for row in table.rows)])
     titles = [escape(t) for t in table.titles] + [""] * (width - len(table.titles))
-    lines = [_row(titles), _row(["---"] * width)]
+    noted = any(note is not None for note in table.notes)
+    if noted:
+        titles.append(escape(table.note_title))
+    lines = [_row(titles), _row(["---"] * len(titles))]
     for n, row in enumerate(table.rows):
         cells = [inline(cell) for cell in row] + [""] * (width - len(row))
         note = table.note(n)
-        if note is not None:
-            cells[-1] = f"{cells[-1]} — {inline(note)}"
+        if noted:
+            cells.append(inline(note) if note is not None else "")
         lines.append(_row(cells))
     return "\n".join(lines)
 

@@ -139,7 +139,11 @@ def matching_section(
         notes = tuple(Line(", ".join(relative(s, root) for s in r.sources), "dim") for r in block)
         where = f"environment {env.index}" if env is not None else "no environment"
         repos.append(
-            section(name, Table(("", "", ""), rows, notes, note_at=1), detail=f"{root} · {where}")
+            section(
+                name,
+                Table(("subject", "asks", "pin"), rows, notes, note_at=1, note_title="stated at"),
+                detail=f"{root} · {where}",
+            )
         )
     if not repos:
         return None
