@@ -133,3 +133,11 @@ def test_markdown_is_a_real_table_and_every_string_is_escaped(
     assert "<script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<table>" in page
+
+
+def test_solve_is_the_same_kind_of_document(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bringup solve`` builds a document too: its pins are a table in Markdown."""
+    main(["solve", *REPOS, "--snapshot", HOST, "--format", "markdown"])
+    html = MarkdownIt("commonmark").enable("table").render(capsys.readouterr().out)
+    assert "<th>chosen by</th>" in html
+    assert "<h2>environment 1</h2>" in html

@@ -17,6 +17,7 @@ import click
 from bringup.cli.options import (
     DRIVER,
     FORCE,
+    FORMAT,
     JSON,
     KB_DIR,
     KB_EXTRA,
@@ -46,14 +47,7 @@ from bringup.errors import InputError
     help="Everything: every requirement with its sources, every step, every action; with a "
     "repo's name (--details=REPO, or after the paths), that repo's part of it.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "markdown", "html"]),
-    default="text",
-    show_default=True,
-    help="Terminal text (plain on a pipe), Markdown to paste into an issue, or an HTML fragment.",
-)
+@FORMAT
 def command(
     *,
     paths: tuple[str, ...],
@@ -104,17 +98,7 @@ def command(
         design=result.design,
         details=details,
     )
-    if output_format == "markdown":
-        from bringup.report.document_markdown import render_markdown
+    from bringup.report.console import print_document
 
-        sys.stdout.write(render_markdown(document))
-    elif output_format == "html":
-        from bringup.report.document_html import render_html
-
-        sys.stdout.write(render_html(document))
-    else:
-        from bringup.report.console import console
-        from bringup.report.document_text import render_document
-
-        render_document(console(), document)
+    print_document(document, output_format)
     return int(result.exit_code)

@@ -67,6 +67,14 @@ def warn_overlay_problems(problems: Sequence[Problem]) -> None:
 
 
 PATHS = click.argument("paths", nargs=-1, metavar="[PATH]...")
+FORMAT = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "html"]),
+    default="text",
+    show_default=True,
+    help="Terminal text (plain on a pipe), Markdown to paste into an issue, or an HTML fragment.",
+)
 FORCE = click.option(
     "--force",
     is_flag=True,

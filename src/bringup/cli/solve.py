@@ -18,6 +18,7 @@ import click
 from bringup.cli.options import (
     DRIVER,
     FORCE,
+    FORMAT,
     JSON,
     KB_DIR,
     KB_EXTRA,
@@ -36,6 +37,7 @@ from bringup.cli.options import (
 @KB_EXTRA
 @DRIVER
 @FORCE
+@FORMAT
 @click.option(
     "--what-if",
     "what_if",
@@ -55,6 +57,7 @@ def command(
     allow_driver_change: bool,
     force: bool,
     what_if: tuple[str, ...],
+    output_format: str,
 ) -> int:
     """Environments, pins and minimal conflicts for the repos at PATH (default: .), on this
     machine or, with --target, designed for that host with every repo taking part."""
@@ -80,8 +83,8 @@ def command(
         data = solve_data(result.base, result.what_if, result.target)
         sys.stdout.write(render_json("solve", result.exit_code, data))
     else:
-        from bringup.report.console import console
-        from bringup.report.solve_text import render_solve
+        from bringup.report.console import print_document
+        from bringup.report.solve_text import solve_document
 
-        render_solve(console(), result.base, result.what_if, result.target)
+        print_document(solve_document(result.base, result.what_if, result.target), output_format)
     return int(result.exit_code)

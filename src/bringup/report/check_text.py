@@ -205,8 +205,7 @@ def _title(
     count = len(resolution.environments)
     which = f" ({details}'s details)" if details not in (None, ALL) else ""
     return Line("bringup check", "bold").append(
-        f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); "
-        f"{tier_text(plan)}"
+        f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
     )
 
 

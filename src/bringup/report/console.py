@@ -27,6 +27,8 @@ from bringup.report.styled import Line, parse
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bringup.report.document import Document
+
 Printable = Union[Line, str]
 """A line of styled text, or markup for one."""
 
@@ -124,6 +126,23 @@ def console(stream: TextIO | None = None) -> Writer:
     """The writer for ``stream`` (stdout by default): Rich on a terminal, plain otherwise."""
     target = stream if stream is not None else sys.stdout
     return RichWriter(target) if _wants_colour(target) else PlainWriter(target)
+
+
+def print_document(document: Document, output_format: str = "text") -> None:
+    """A report on stdout as ``output_format`` asks: terminal text (plain on a pipe, Rich on
+    a terminal), ``markdown`` or ``html``; each writer imported only when asked for."""
+    if output_format == "markdown":
+        from bringup.report.document_markdown import render_markdown
+
+        write(render_markdown(document))
+    elif output_format == "html":
+        from bringup.report.document_html import render_html
+
+        write(render_html(document))
+    else:
+        from bringup.report.document_text import render_document
+
+        render_document(console(), document)
 
 
 def write(text: str, stream: TextIO | None = None) -> None:

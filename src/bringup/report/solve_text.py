@@ -1,16 +1,18 @@
 """``bringup solve`` for people and scripts: the environments with each pin and what chose it,
 the minimal conflicts that forced the split, what the host rules out, and under ``--what-if``
-which repos change verdict and why."""
+which repos change verdict and why; as a document (``bringup.report.document``) drawn as
+terminal text, Markdown or HTML, and as the JSON envelope's data."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import msgspec
 
 from bringup.model.plan import Target
 from bringup.model.resolution import Resolution, WhatIf
-from bringup.report.layout import print_wrapped
+from bringup.report.document import Document, Items, Paragraph, Table, items, section
+from bringup.report.styled import Line
 from bringup.report.wording import (
     explain_conflict,
     explain_hardware,
@@ -19,9 +21,6 @@ from bringup.report.wording import (
     number_word,
 )
 from bringup.subjects import display_name
-
-if TYPE_CHECKING:
-    from bringup.report.console import Writer
 
 _ORIGIN = {
     "installed": "installed",
@@ -57,66 +56,62 @@ def _changes(report: WhatIf) -> list[str]:
     return lines
 
 
-def render_solve(
-    console: Writer, base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
-) -> None:
-    """Wrapped to the console's width under hanging indents (80 columns when piped)."""
-    from bringup.report.styled import escape
-
+def solve_document(
+    base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
+) -> Document:
+    """The environments with each pin and what chose it, why there are that many, what
+    cannot run here, what the hardware rules out and what could not be checked; under
+    ``--what-if``, which repos change verdict first; for a ``--target``, its name."""
     shown = report.resolution if report is not None else base
+    count = len(shown.environments)
+    counted = f"{number_word(count)} environment{'s' if count != 1 else ''}"
     if target is not None:
-        print_wrapped(console, f"planned for --target {target.name}", indent=2)
+        counted += f", planned for --target {target.name}"
     if report is not None:
         asked = ", ".join(f"{k}={v}" for k, v in report.changes)
-        console.print(
-            f"[bold]what if {escape(asked)}[/bold]: {report.environments_before} -> "
-            f"{report.environments_after} environment(s)"
+        title = Line(f"what if {asked}", "bold").append(
+            f": {report.environments_before} -> {report.environments_after} environment(s)"
         )
-        for line in _changes(report) or ["no repo changes verdict"]:
-            print_wrapped(console, line, indent=4, first=2)
-        console.print()
-    count = len(shown.environments)
-    console.print(f"[bold]{number_word(count)} environment{'s' if count != 1 else ''}[/bold]")
+        changes = [Line(line) for line in _changes(report) or ["no repo changes verdict"]]
+        document = Document(title, [Items(tuple(changes)), section(counted)])
+    else:
+        document = Document(Line(counted, "bold"))
     for env in shown.environments:
-        console.print()
-        head = f"  [bold]environment {env.index}[/bold]: "
-        width = len(f"  environment {env.index}: ")
-        names = ", ".join(env.components)
-        print_wrapped(console, names, indent=width, head=head, head_width=width)
-        for pin in env.pins:
-            what = f"{display_name(pin.subject)} {pin.version or '(any)'}"
-            print_wrapped(
-                console,
-                f"{_ORIGIN[pin.origin]}: {pin.source}",
-                indent=8,
-                head=f"    {escape(what)}  ",
-                head_width=6 + len(what),
-                style="dim",
+        rows = tuple(
+            (
+                Line(f"{display_name(pin.subject)} {pin.version or '(any)'}"),
+                Line(f"{_ORIGIN[pin.origin]}: {pin.source}", "dim"),
             )
-    if shown.conflicts:
-        console.print(f"\n[bold]why {number_word(count)}[/bold]")
-        for n, conflict in enumerate(shown.conflicts, start=1):
-            print_wrapped(console, f"{n}. " + explain_conflict(conflict, count), indent=5, first=2)
-    if shown.unplaced:
-        console.print("\n[bold]cannot run on this machine[/bold]")
-    for unplaced in shown.unplaced:
-        reason = (
-            explain_conflict(unplaced.conflict)
-            if unplaced.conflict is not None
-            else f"{unplaced.component}: no environment holds it"
+            for pin in env.pins
         )
-        print_wrapped(console, reason, indent=4, first=2)
-    if shown.hardware:
-        console.print("\n[bold]the hardware rules out[/bold]")
-        for block in shown.hardware:
-            print_wrapped(console, explain_hardware(block), indent=4, first=2)
-    later = list(shown.unverified) + list(shown.caveats)
-    if later:
-        console.print("\n[bold]not checked here[/bold]")
-        for item in later:
-            print_wrapped(console, explain_unverified(item), indent=4, first=2)
+        document.add(
+            section(
+                f"environment {env.index}",
+                Paragraph(Line(", ".join(env.components))),
+                Table(("pin", "chosen by"), rows) if rows else None,
+            )
+        )
+    conflicts = [Line(explain_conflict(c, count)) for c in shown.conflicts]
+    unplaced = [
+        Line(
+            explain_conflict(u.conflict)
+            if u.conflict is not None
+            else f"{u.component}: no environment holds it"
+        )
+        for u in shown.unplaced
+    ]
+    hardware = [Line(explain_hardware(block)) for block in shown.hardware]
+    later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
+    document.add(
+        section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
+        section("cannot run on this machine", items(unplaced)) if unplaced else None,
+        section("the hardware rules out", items(hardware)) if hardware else None,
+        section("not checked here", items(later)) if later else None,
+    )
     if not shown.optimal:
-        console.print("\n[yellow]the search for the best pins stopped at its time limit[/yellow]")
+        stopped = "the search for the best pins stopped at its time limit"
+        document.add(Paragraph(Line(stopped, "yellow")))
+    return document
 
 
 def solve_data(
