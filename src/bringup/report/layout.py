@@ -57,14 +57,6 @@ def print_wrapped(
         console.print(lead + body, soft_wrap=True)
 
 
-def heading(console: Writer, name: str, detail: str) -> None:
-    """A repo's name in bold and where it is (dim), over the lines about it."""
-    from bringup.report.styled import escape
-
-    head = f"  [bold]{escape(name)}[/bold]  "
-    print_wrapped(console, detail, indent=4, head=head, head_width=len(name) + 4, style="dim")
-
-
 @dataclass(frozen=True)
 class Unit:
     """A piece of a line kept whole unless it is longer than a whole line (a range, a
