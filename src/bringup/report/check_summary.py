@@ -21,6 +21,8 @@ from bringup.report.wording import (
     cite_first,
     describe_obstacle,
     device_word,
+    explain_verdict,
+    from_index,
     number_word,
     subject_spec,
 )
@@ -78,7 +80,7 @@ def _verdicts(
     for verdict in resolution.verdicts:
         name = verdict.component
         style = VERDICT_STYLE.get(verdict.status, "red")
-        reason = deciding_reason(verdict, resolution, roots.get(name, name))
+        reason = _deciding_reason(verdict, resolution, roots.get(name, name))
         skipped = _skip_groups([s for s in plan.steps if s.component == name])
         if skipped and verdict.status in ("runs", "runs_after"):
             reason += "; " + "; ".join(skipped)
@@ -89,7 +91,7 @@ def _verdicts(
     return Table(("repo", "verdict"), tuple(rows))
 
 
-def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
+def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
     """The verdict and the one thing that decides it, with its first source."""
     if verdict.status == "runs":
         return "runs here"
@@ -103,11 +105,13 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
     obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
     if verdict.status == "runs_after" and obstacles:
-        first = min(obstacles, key=lambda o: (o.kind != "driver", "index" in describe_obstacle(o)))
+        first = min(obstacles, key=lambda o: (o.kind != "driver", from_index(o)))
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
-    return "blocked: no environment on this machine holds it"
+    if verdict.status == "blocked":  # the conflict that blocks it is listed under its number
+        return "blocked: no environment on this machine holds it"
+    return explain_verdict(verdict)
 
 
 def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
@@ -259,7 +263,7 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     return section(f"What this machine can do now ({len(plan.steps)} steps)", Items(tuple(lines)))
 
 
-def action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
     """Actions of one kind that one command carries out together, in the plan's order:
     every package uv installs into an environment, every submodule to fetch."""
     groups: dict[tuple[object, ...], list[Action]] = {}
@@ -290,7 +294,7 @@ def _group_text(group: list[Action]) -> str:
 
 
 def _actions(plan: Plan) -> Section | None:
-    groups = action_groups(plan.actions)
+    groups = _action_groups(plan.actions)
     if not groups:
         return None
     lines = [Line(text) for text, _ in groups[:NEXT]]

@@ -203,16 +203,20 @@ def explain_unverified(item: Unverified) -> str:
     )
 
 
+def from_index(obstacle: Obstacle) -> bool:
+    """An install the package index resolves: no version, or a range rather than a pin."""
+    return obstacle.kind == "install" and (not obstacle.detail or obstacle.detail[0] in "<>=!~")
+
+
 def describe_obstacle(obstacle: Obstacle) -> str:
     """An obstacle in a few words: "CANN 8.0.0" (to install), "the Ascend driver (>= 24.1)"
     (to change), "NPUs >= 2" (needed from the machine)."""
     name = display_name(obstacle.subject)
     if obstacle.kind == "install":
         detail = obstacle.detail
-        if not detail:
-            return f"{name} (from the package index)"
-        if detail[0] in "<>=!~":
-            return f"{name} {format_spec(detail)} (from the package index)"
+        if from_index(obstacle):
+            spec = f" {format_spec(detail)}" if detail else ""
+            return f"{name}{spec} (from the package index)"
         if obstacle.missing:
             return f"{name} {detail} (unverified: not in the knowledge base)"
         return f"{name} {detail}"
