@@ -78,3 +78,15 @@ def test_html_escapes_every_piece() -> None:
     assert "<script>" not in page
     assert "&lt;script&gt;f&lt;/script&gt;" in page
     assert page.count("<table>") == 1
+
+
+def test_markdown_data_never_starts_a_block() -> None:
+    """A paragraph or list item whose data starts like a list, a quote or a heading stays
+    text (a digit cannot be escaped: the ``.`` after it is)."""
+    document = Document(Line("- title"), [Paragraph(Line("12) para"))])
+    document.add(Items((Line("+ item"), Line("3. h"), Line("> q"), Line("# h"))))
+    html = MarkdownIt("commonmark").render(render_markdown(document))
+    assert html == (
+        "<p>- title</p>\n<p>12) para</p>\n"
+        "<ul>\n<li>+ item</li>\n<li>3. h</li>\n<li>&gt; q</li>\n<li># h</li>\n</ul>\n"
+    )

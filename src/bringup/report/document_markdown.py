@@ -11,7 +11,7 @@ from bringup.report.document import Block, Document, Items, Paragraph, Section, 
 from bringup.report.styled import Line
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&!])")
-_BLOCK_START = re.compile(r"^(\s*)([-+=>]|\d+(?=[.)]))")
+_BLOCK_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
 """What would start a list, a quote or a heading underline at the start of a line."""
 
 
@@ -56,7 +56,13 @@ def _split_space(text: str) -> tuple[str, str, str]:
 
 def _safe_start(text: str) -> str:
     """``text`` that cannot start a block where it starts a line (``- x``, ``1. x``)."""
-    return _BLOCK_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", text, count=1)
+
+    def escaped(match: re.Match[str]) -> str:
+        lead, mark = match.groups()
+        # a digit cannot be escaped: the ``.`` or ``)`` after it is
+        return f"{lead}{mark[:-1]}\\{mark[-1]}" if mark[0].isdigit() else f"{lead}\\{mark}"
+
+    return _BLOCK_START.sub(escaped, text, count=1)
 
 
 def render_markdown(document: Document) -> str:
