@@ -97,7 +97,7 @@ def test_no_npu_is_tier_zero_and_these_steps_run_now(answer: tuple[Resolution, P
 def test_bringup_check_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(STACK), "--snapshot", str(HOST)]) == 1
     out = capsys.readouterr().out
-    assert "tier 0\n  planned for the hardware the repos ask for: two environments" in out
+    assert "\nTwo environments, planned for the hardware the repos ask for\n" in out
     assert "Why two environments" in out
     assert "What this machine can do now" in out
     assert "Next actions" in out

@@ -249,7 +249,8 @@ def test_check_report_names_the_backend_and_the_verdicts(
 ) -> None:
     assert main(["check", STACK, "--snapshot", HOST]) == 1
     screen = capsys.readouterr().out
-    assert "2 x amd MI300X: tier 2; one environment" in " ".join(screen.split())
+    assert "2 x amd MI300X: tier 2" in " ".join(screen.split())
+    assert "One environment, planned for the hardware the repos ask for" in screen
     assert "mi250-solver  needs other hardware: chip MI250X" in screen
     assert main(["check", STACK, "--snapshot", HOST, "--details"]) == 1
     text = capsys.readouterr().out

@@ -81,6 +81,12 @@ def test_the_design_does_not_depend_on_the_machine() -> None:
 
 def test_the_text_says_what_was_planned_for_and_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SPLIT), "--snapshot", str(DEV)]) == 1
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "Two environments, planned for the hardware the repos ask for" in screen
+    assert "Why two environments 1. no single torch for these -> two environments" in screen
+    assert "MindSpeed needs torch == 2.7.1 (" in screen
+    assert "sgl-kernel-npu needs torch >= 2.8.0 (" in screen
+    assert main(["check", str(SPLIT), "--snapshot", str(DEV), "--details"]) == 1
     text = " ".join(capsys.readouterr().out.split())
     assert "no accelerator: tier 0 planned for the hardware the repos ask for: two " in text
     assert "environments, because MindSpeed needs torch == 2.7.1 (" in text

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import Optional
 
 from bringup.model import Component, Snapshot
-from bringup.model.plan import Action, Plan
+from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.report.check_text import (
     CATEGORY,
     python_notes,
+    set_aside_text,
     step_numbers,
     step_text,
     tier_text,
@@ -43,15 +44,18 @@ def details(
     snapshot: Snapshot,
     resolution: Resolution,
     plan: Plan,
+    design: Design,
     findings: int,
     only: Optional[str] = None,
 ) -> None:
-    """Fill ``document`` with every section, or with ``only``'s part of each."""
+    """Fill ``document`` with every section, or with ``only``'s part of each: why the
+    target needs its environments (every two repos kept apart, with the whole conflict),
+    then this machine's verdicts, conflicts, hardware, tables, plan and actions."""
 
     def mine(names: Sequence[str]) -> bool:
         return only is None or only in names
 
-    count = len(resolution.environments)
+    count = len(design.resolution.environments)
     verdicts = tuple(
         (
             Line(v.component, _VERDICT_STYLE.get(v.status, "red")),
@@ -65,9 +69,13 @@ def details(
         for component, note in python_notes(resolution, snapshot)
         if mine((component,))
     ]
+    apart = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
     conflicts = [
-        Line(f"{explain_conflict(c, count)}") for c in resolution.conflicts if mine(c.components)
+        Line(f"{', '.join(c.components)}: {explain_conflict(c, count)}")
+        for c in (*apart, *resolution.conflicts)
+        if mine(c.components)
     ]
+    set_aside = [Line(set_aside_text(c)) for c in design.resolution.set_aside if mine(c.components)]
     alone = [
         Line(explain_conflict(u.conflict))
         for u in resolution.unplaced
@@ -84,6 +92,7 @@ def details(
         section(f"Why {number_word(count)} environments", items(conflicts, ordered=True))
         if conflicts
         else None,
+        section("Set aside from the plan", items(set_aside)) if set_aside else None,
         section("Cannot run on this machine", items(alone)) if alone else None,
         section("What the hardware rules out", items(hardware)) if hardware else None,
         matching_section(resolution, components, only),

@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import msgspec
+
 from bringup.model import Component
-from bringup.model.plan import Action, Plan, PlanStep, Reason
-from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
+from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
+from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
+from bringup.report.check_text import planned_for
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative, subject_order
 from bringup.report.styled import Line
@@ -52,25 +55,31 @@ def summary(
     components: Sequence[Component],
     resolution: Resolution,
     plan: Plan,
+    design: Design,
     findings: int,
 ) -> None:
     """Fill ``document`` with the screenful."""
     roots = {c.name: c.path for c in components}
-    conflicts = _numbered_conflicts(resolution)
+    conflicts = _numbered_conflicts(resolution, design)
     document.add(
         _verdicts(resolution, plan, roots, conflicts),
-        _environments(resolution),
-        _conflicts(resolution, conflicts, roots),
+        _environments(resolution, design),
+        _conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
         _actions(plan),
         _more(resolution, findings),
     )
 
 
-def _numbered_conflicts(resolution: Resolution) -> list[Conflict]:
-    """Conflicts that split environments, then those that keep a repo from running."""
-    alone = [u.conflict for u in resolution.unplaced if u.conflict is not None]
-    return list(resolution.conflicts) + [c for c in alone if c not in resolution.conflicts]
+def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict]:
+    """The conflicts that split the target's environments, the lines of a repo that cannot
+    all hold there (set aside), then what keeps a repo from running on this machine; each
+    once."""
+    found = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
+    found += list(design.resolution.set_aside)
+    found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
+    found += list(resolution.conflicts)
+    return list({msgspec.json.encode(c): c for c in found}.values())
 
 
 def _verdicts(
@@ -142,35 +151,43 @@ def _article(word: str) -> str:
     return "an" if word[:1] in vowels else "a"
 
 
-def _environments(resolution: Resolution) -> Section | None:
-    envs = resolution.environments
-    if not envs and not resolution.unplaced:
+def _environments(resolution: Resolution, design: Design) -> Section | None:
+    """The target's environments: their repos and the pins that set them apart; beside
+    them, where this machine's differ, this machine's pins (numbered alike)."""
+    envs = design.resolution.environments
+    if not envs:
         return None
-    subjects = _telling(resolution)
-    rows = [
-        (
-            Line(f"environment {env.index}"),
-            Line(", ".join(env.components)),
-            Line(
-                ", ".join(f"{display_name(s)} {pin_cell(env, s)}" for s in subjects if env.pin(s))
-            ),
+    here = {env.index: env for env in resolution.environments}
+    planned = _telling(envs)
+    local = _telling(resolution.environments)
+    rows = []
+    for env in envs:
+        pins = _pins(env, planned)
+        mine = here.get(env.index)
+        shown = _pins(mine, local) if mine is not None else "no environment here"
+        rows.append(
+            (
+                Line(f"environment {env.index}"),
+                Line(", ".join(env.components)),
+                Line(pins),
+                Line("" if shown == pins else shown, "" if mine is not None else "red"),
+            )
         )
-        for env in envs
-    ]
-    placed = {name for env in envs for name in env.components}
-    left = [v.component for v in resolution.verdicts if v.component not in placed]
-    if left:
-        rows.append((Line("no environment", "red"), Line(", ".join(left)), Line("")))
-    title = f"{number_word(len(envs)).capitalize()} environment{'s' if len(envs) != 1 else ''}"
-    pins = "pins that differ" if len(envs) > 1 else "pins"
-    return section(title, Table(("", "repos", pins), tuple(rows)))
+    count = len(envs)
+    title = f"{number_word(count).capitalize()} environment{'s' if count != 1 else ''}"
+    target = planned_for(design).split(":", 1)[0]
+    pins_title = "pins that differ" if count > 1 else "pins"
+    return section(f"{title}, {target}", Table(("", "repos", pins_title, "here"), tuple(rows)))
 
 
-def _telling(resolution: Resolution) -> list[str]:
+def _pins(env: Environment, subjects: Sequence[str]) -> str:
+    return ", ".join(f"{display_name(s)} {pin_cell(env, s)}" for s in subjects if env.pin(s))
+
+
+def _telling(envs: Sequence[Environment]) -> list[str]:
     """The pins that tell the environments apart: those that differ between them (the
     package index's ranges aside; a pin only some hold is not a difference), and the
     interpreter, toolkits and frameworks."""
-    envs = resolution.environments
     subjects = sorted({p.subject for env in envs for p in env.pins}, key=subject_order)
     shown = []
     for subject in subjects:
@@ -184,7 +201,7 @@ def _telling(resolution: Resolution) -> list[str]:
 
 
 def _conflicts(
-    resolution: Resolution, conflicts: list[Conflict], roots: dict[str, str]
+    resolution: Resolution, design: Design, conflicts: list[Conflict], roots: dict[str, str]
 ) -> Section | None:
     """Each conflict as its minimal set, one line per member with its first source; a
     member already said in an earlier conflict is named by that conflict's number."""
@@ -192,7 +209,8 @@ def _conflicts(
         return None
     said: dict[tuple[object, ...], int] = {}
     blocks = []
-    count = len(resolution.environments)
+    count = len(design.resolution.environments)
+    stuck = {msgspec.json.encode(u.conflict) for u in resolution.unplaced if u.conflict}
     for n, conflict in enumerate(conflicts, start=1):
         lines = []
         for item in conflict.items:
@@ -204,16 +222,20 @@ def _conflicts(
                 continue
             said[key] = n
             lines.append(_member(item, roots))
-        blocks.append(section(f"{n}. {_conflict_head(conflict, count)}", Items(tuple(lines))))
-    title = f"Why {number_word(count)} environments" if resolution.conflicts else "Conflicts"
+        head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
+        blocks.append(section(f"{n}. {head}", Items(tuple(lines))))
+    title = f"Why {number_word(count)} environments" if design.apart else "Conflicts"
     return section(title, *blocks)
 
 
-def _conflict_head(conflict: Conflict, environments: int) -> str:
+def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
+    """What a conflict costs: more environments; or, for one repo's own lines, that they
+    are set aside from the plan and (``here``) that the repo cannot run on this machine."""
     subjects = " and ".join(dict.fromkeys(display_name(s) for s in conflict.subjects[:2]))
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
-        return f"no {subjects} satisfies all of {repo}'s needs -> it cannot run here"
+        cost = "it cannot run here" if here else "set aside from the plan"
+        return f"no {subjects} satisfies all of {repo}'s lines -> {cost}"
     return f"no single {subjects} for these -> {number_word(environments)} environments"
 
 

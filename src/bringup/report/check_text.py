@@ -13,7 +13,7 @@ import msgspec
 
 from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, Plan, PlanStep
-from bringup.model.resolution import ConflictItem, Resolution, Verdict
+from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -63,12 +63,17 @@ _TARGET = {
 _SAID_REASONS = 4
 
 
+def planned_for(design: Design) -> str:
+    """``planned for --target 910B:8: two environments``."""
+    count = len(design.resolution.environments)
+    target = _TARGET[design.target.kind].format(design.target.name)
+    return f"planned for {target}: {number_word(count)} environment{'s' if count != 1 else ''}"
+
+
 def design_line(design: Design) -> str:
     """The host the environments were designed for, how many, and the lines that keep repos
     apart (one per repo and subject, with its first source; the rest are in ``--json``)."""
-    count = len(design.resolution.environments)
-    target = _TARGET[design.target.kind].format(design.target.name)
-    text = f"planned for {target}: {number_word(count)} environment{'s' if count != 1 else ''}"
+    text = planned_for(design)
     items: dict[tuple[str, str], ConflictItem] = {}
     for apart in design.apart:
         for item in apart.reason.conflict.items if apart.reason.conflict else ():
@@ -167,22 +172,25 @@ def check_document(
     from bringup.report.check_summary import summary
 
     document = Document(_title(components, snapshot, resolution, plan, details))
-    document.add(Paragraph(Line(design_line(design))))
     if details is None:
         summary(
             document,
             components=components,
             resolution=resolution,
             plan=plan,
+            design=design,
             findings=len(findings),
         )
     else:
+        said = design_line(design) if details == ALL else planned_for(design)
+        document.add(Paragraph(Line(said)))
         add_details(
             document,
             components=components,
             snapshot=snapshot,
             resolution=resolution,
             plan=plan,
+            design=design,
             findings=len(findings),
             only=None if details == ALL else details,
         )
@@ -202,7 +210,6 @@ def _title(
         if v is not None
     )
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
-    count = len(resolution.environments)
     which = f" ({details}'s details)" if details not in (None, ALL) else ""
     return Line("bringup check", "bold").append(
         f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
@@ -229,6 +236,12 @@ def plan_data(plan: Plan) -> dict[str, Any]:
     return data
 
 
+def set_aside_text(conflict: Conflict) -> str:
+    """A repo's lines that cannot all hold on the target, in one sentence."""
+    head = "; ".join(describe_item(item) for item in conflict.items)
+    return head + ": cannot all hold on the target, left out of the split"
+
+
 def design_data(design: Design) -> dict[str, Any]:
     """The design as JSON data: the target, its environments, each reason two repos cannot
     share one (typed, with its sentence) and the lines set aside."""
@@ -241,11 +254,7 @@ def design_data(design: Design) -> dict[str, Any]:
             for apart in design.apart
             if apart.reason.conflict is not None
         ],
-        "set_aside": [
-            "; ".join(describe_item(item) for item in conflict.items)
-            + ": cannot all hold on the target, left out of the split"
-            for conflict in design.resolution.set_aside
-        ],
+        "set_aside": [set_aside_text(conflict) for conflict in design.resolution.set_aside],
         "host": msgspec.to_builtins(design.resolution.host),
         "hardware": msgspec.to_builtins(design.resolution.hardware),
     }
