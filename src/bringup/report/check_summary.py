@@ -177,7 +177,11 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     title = f"{number_word(count).capitalize()} environment{'s' if count != 1 else ''}"
     target = planned_for(design).split(":", 1)[0]
     pins_title = "pins that differ" if count > 1 else "pins"
-    return section(f"{title}, {target}", Table(("", "repos", pins_title, "here"), tuple(rows)))
+    table = Table(("", "repos", pins_title, "here"), tuple(rows))
+    cells = [cell.plain for row in rows for cell in row[2:]]
+    marked = any(c.endswith(" +") or " +," in c for c in cells)
+    legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
+    return section(f"{title}, {target}", table, legend if marked else None)
 
 
 def _pins(env: Environment, subjects: Sequence[str]) -> str:
