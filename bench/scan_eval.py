@@ -70,9 +70,11 @@ def scanned(checkout: Path) -> list[tuple[str, str]]:
     return found
 
 
-def score(src: Path, truth_dir: Path) -> dict[str, Counter[str]]:
+def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]:
     totals: dict[str, Counter[str]] = defaultdict(Counter)
     for truth_file in sorted(truth_dir.glob("*.toml")):
+        if only and truth_file.stem not in only:
+            continue
         truth = tomllib.loads(truth_file.read_text(encoding="utf-8"))
         tool = scanned(src / truth_file.stem)
         own: dict[str, set[str]] = defaultdict(set)
@@ -101,8 +103,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("src", type=Path, help="a directory of checkouts named as the truth files")
     parser.add_argument("--truth", type=Path, default=TRUTH)
+    parser.add_argument(
+        "--only", nargs="*", default=[], help="score these repos only (e.g. the held-out ones)"
+    )
     args = parser.parse_args()
-    totals = score(args.src, args.truth)
+    totals = score(args.src, args.truth, set(args.only))
     header = ("kind", "truth", "found", "recall", "tool", "correct", "prec")
     print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6}".format(*header))
     overall: Counter[str] = Counter()

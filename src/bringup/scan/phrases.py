@@ -24,7 +24,8 @@ OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 _FILLER = re.compile(
     r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
-    r"\bwith\b|\brecommended\b|需要|要求|需|为|的|配套|推荐|建议|使用)*",
+    r"\bwith\b|\brecommended\b|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
+    r"需要|要求|需|为|的|配套|推荐|建议|使用)*",
     re.IGNORECASE,
 )
 _V = f"(?P<v>{VERSION})"
@@ -53,7 +54,7 @@ _LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNOR
 _SINGLE = re.compile(_V)
 _SUFFIX_GE = re.compile(
     r"(?:\+|\s*(?:or|and)\s+(?:later|newer|above|higher|greater|up)\b|"
-    r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新))",
+    r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新|及之后|之后))",
     re.IGNORECASE,
 )
 _SUFFIX_LE = re.compile(

@@ -133,6 +133,21 @@ _OLDER_THAN_BEFORE = re.compile(
 is talked about, not required."""
 _INVERTED = {"<": ">=", ">=": "<"}
 
+_ONLY_TESTED = re.compile(
+    r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with)\b|"
+    r"适配|验证|测试过|兼容|支持",
+    re.IGNORECASE,
+)
+_STRONG_NEED = re.compile(
+    r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
+    r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must)\b|"
+    r"安装|需要|依赖|确保|请先|前提|要求|必须",
+    re.IGNORECASE,
+)
+"""A clause that only says which releases were tested or work ("A2, A3 (support CANN 8.5 and
+CANN 9.0)", "verified with", "适配") states what is known to work, weaker than a need: its
+versions are soft unless the clause also says they are needed."""
+
 _NOT_YET = re.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
     re.IGNORECASE,
@@ -299,7 +314,9 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             continue
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
-        mentions = _versioned(clause, needed, clause_vendor)
+        mentions = _alternatives(_versioned(clause, needed, clause_vendor))
+        if _only_tested(clause):
+            mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
             loose = device_counts(clause, clause_vendor) + _chips(clause, required)
@@ -370,6 +387,39 @@ def _skipping(mention: Mention, clause: str) -> Mention:
         operator = "<" if spec.startswith("<") else ">="
         spec = _INVERTED[operator] + spec[len(operator) :]
     return mention._replace(spec=spec, hard=False)
+
+
+def _only_tested(clause: str) -> bool:
+    """Whether ``clause`` only says what works ("supports CANN 9.0"); what it rules out
+    ("3.11 is not supported") stays as strong as a need."""
+    return bool(
+        _ONLY_TESTED.search(clause)
+        and not _STRONG_NEED.search(clause)
+        and not _NEGATED_BEFORE.search(clause)
+    )
+
+
+def _alternatives(mentions: list[Mention]) -> list[Mention]:
+    """Several releases of one subject named in one clause ("CANN 8.5 and CANN 9.0", "CANN
+    8.5 或 9.0") are a list any of which will do, not pins that must all hold: the pins of
+    a subject become one mention whose spec joins them with ``||``, cited at the first."""
+    pins: dict[str, list[Mention]] = {}
+    for mention in mentions:
+        if _PIN.fullmatch(mention.spec):
+            pins.setdefault(mention.subject, []).append(mention)
+    out: list[Mention] = []
+    for mention in mentions:
+        group = pins.get(mention.subject, [])
+        if len(group) < 2 or mention not in group:
+            out.append(mention)
+        elif mention is group[0]:
+            spec = " || ".join(dict.fromkeys(m.spec for m in group))
+            text = " ".join(m.text for m in group)
+            out.append(mention._replace(spec=spec, text=text))
+    return out
+
+
+_PIN = re.compile(r"==[^<>=!,|\s]+")
 
 
 def _single_bound(spec: str) -> bool:

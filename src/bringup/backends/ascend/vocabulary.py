@@ -10,7 +10,7 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("vllm_ascend", r"\bvllm[_-]ascend\b"),
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
-    ("cann", r"\bCANN\b|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
+    ("cann", r"\bCANN(?![A-Za-z0-9_])|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
     ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
     (
         "ascend_driver",
