@@ -4,8 +4,17 @@ commit (the commits are those of tests/data/scan_eval/README.md)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+from bringup.model import Component
+from bringup.model.plan import Action
+from bringup.plan.actions import need_action
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.repo import scan_repo
+from bringup.solve.needs import need_checks
 
 SGL = "sgl-project/sgl-kernel-npu@f425bdf1"
 
@@ -58,3 +67,77 @@ def test_a_stated_need_stays_hard_beside_support_words() -> None:
         "as well as the supporting firmware and drivers)\n"
     )
     assert ("cann", ">=8.3.RC1", 1, True) in found(line)
+
+
+# Ascend/torchair@fced8842 .gitmodules, whole file.
+TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
+\tpath = third_party/secure_c
+\turl = https://atomgit.com/openeuler/libboundscheck
+[submodule "third_party/googletest"]
+\tpath = third_party/googletest
+\turl = https://gitee.com/mirrors/googletest.git
+"""
+
+
+def test_a_checked_out_submodule_is_met_and_an_empty_one_is_fetched(tmp_path: Path) -> None:
+    (tmp_path / ".gitmodules").write_text(TORCHAIR_GITMODULES)
+    (tmp_path / "third_party" / "secure_c").mkdir(parents=True)
+    (tmp_path / "third_party" / "secure_c" / "README.en.md").write_text("libboundscheck\n")
+    (tmp_path / "third_party" / "googletest").mkdir()  # what a plain clone leaves
+    component = scan_repo(tmp_path, "torchair").component
+    submodules = {r.spec: r.hard for r in component.requirements if r.subject == "submodule"}
+    assert submodules == {"third_party/secure_c": False, "third_party/googletest": True}
+    assert [a.argv for a in _fetches(component)] == [
+        ("git", "submodule", "update", "--init", "--", "third_party/googletest")
+    ]
+
+
+def _fetches(component: Component) -> list[Action]:
+    """The submodule actions the plan takes for ``component`` (hard needs only)."""
+    actions = [need_action(check) for check in need_checks(component) if check.hard]
+    return [a for a in actions if a is not None and a.kind == "submodule"]
+
+
+def _guards(text: str) -> list[tuple[str, str, int | None]]:
+    file = SourceFile(ref="setup.py", rel="setup.py", text=text)
+    found = python_vocabulary(file, ast.parse(text))
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject in ("arch", "os")]
+
+
+def test_platform_guards_that_stop_the_build() -> None:
+    # jtc1246/direct-mmap@58a749be setup.py:1-9
+    text = """from setuptools import setup
+import sys
+import platform
+
+if not sys.platform.startswith('linux'):
+    raise Exception("This package can only be installed on Linux x86_64 systems.")
+
+if platform.machine() != 'x86_64':
+    raise Exception("This package can only be installed on Linux x86_64 systems.")
+"""
+    assert _guards(text) == [("os", "linux", 5), ("arch", "x86_64", 8)]
+
+
+def test_a_platform_chain_whose_else_stops_is_any_of_its_values() -> None:
+    # asg017/sqlite-ulid@c4efe8c7 python/setup.py:3-21: the chain passes on three systems;
+    # the machine checks inside its branches hold on one system only, so they name no need.
+    text = """import platform
+
+system = platform.system()
+machine = platform.machine()
+
+print(system, machine)
+
+if system == 'Darwin':
+  if machine not in ['x86_64', 'arm64']:
+    raise Exception("unsupported platform")
+elif system == 'Linux':
+  if machine not in ['x86_64']:
+    raise Exception("unsupported platform")
+elif system == 'Windows':
+  pass
+else:
+  raise Exception("unsupported platform")
+"""
+    assert _guards(text) == [("os", "darwin,linux,windows", 8)]

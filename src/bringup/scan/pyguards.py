@@ -10,6 +10,10 @@ tree, never run:
 - ``network``: a download while building: ``urlretrieve``/``urlopen``/``requests.get`` or a
   ``git clone``/``wget``/``curl`` argv given to ``subprocess``; ``spec`` is the URL when it is
   written in the call, else the call.
+- ``arch`` and ``os``: a platform guard whose branch raises or exits (``if platform.machine()
+  not in ("x86_64", "aarch64"): raise``, ``if not sys.platform.startswith("linux"): raise``,
+  an ``if``/``elif`` chain over ``platform.system()`` whose ``else`` raises): the values that
+  pass, any of which will do. A guard that only excludes (``== "win32"``) names no need.
 """
 
 from __future__ import annotations
@@ -116,6 +120,122 @@ def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return found
 
 
+_PLATFORM_CALLS = {
+    "platform.machine": "arch",
+    "os.uname().machine": "arch",
+    "platform.system": "os",
+    "sys.platform": "os",
+}
+_SPELLINGS = {
+    "amd64": "x86_64",
+    "x64": "x86_64",
+    "x86_64": "x86_64",
+    "arm64": "aarch64",
+    "aarch64": "aarch64",
+    "win32": "windows",
+    "cygwin": "windows",
+}
+
+
+def _platform_of(node: ast.expr, names: dict[str, str]) -> str | None:
+    """``arch`` or ``os`` when ``node`` reads the machine or the system (directly or through
+    a module-level name assigned from it)."""
+    if isinstance(node, ast.Name) and node.id in names:
+        return names[node.id]
+    target = node.func if isinstance(node, ast.Call) else node
+    return _PLATFORM_CALLS.get(_dotted(target)) if isinstance(target, ast.expr) else None
+
+
+def _values(node: ast.expr) -> list[str]:
+    items = node.elts if isinstance(node, (ast.List, ast.Tuple, ast.Set)) else [node]
+    found = [_key(item) for item in items]
+    return [_SPELLINGS.get(v.lower(), v.lower()) for v in found if v]
+
+
+def _passing(test: ast.expr, names: dict[str, str]) -> tuple[str, list[str]] | None:
+    """``(subject, values)`` when ``test`` is true exactly for the platforms not listed:
+    ``x != "a"``, ``x not in (...)``, ``not x.startswith("linux")``."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        subject = _platform_of(test.left, names)
+        if subject and isinstance(test.ops[0], (ast.NotEq, ast.NotIn)):
+            return subject, _values(test.comparators[0])
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        call = test.operand
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.args:
+            subject = _platform_of(call.func.value, names)
+            if subject and call.func.attr == "startswith":
+                return subject, _values(call.args[0])
+    return None
+
+
+def _chain(node: ast.If, names: dict[str, str]) -> tuple[str, list[str]] | None:
+    """An ``if x == "a": ... elif x == "b": ... else: raise`` chain: any of the tested
+    values."""
+    values: list[str] = []
+    subject = None
+    current: ast.stmt = node
+    while isinstance(current, ast.If):
+        test = current.test
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            return None
+        if not isinstance(test.ops[0], (ast.Eq, ast.In)):
+            return None
+        subject = subject or _platform_of(test.left, names)
+        if subject is None or _platform_of(test.left, names) != subject:
+            return None
+        values += _values(test.comparators[0])
+        if len(current.orelse) != 1 or not isinstance(current.orelse[0], ast.If):
+            return (subject, values) if current.orelse and _stops(current.orelse) else None
+        current = current.orelse[0]
+    return None
+
+
+def _platforms(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    names = {
+        target.id: subject
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and (subject := _platform_of(statement.value, {})) is not None
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    }
+    found: list[Requirement] = []
+    elifs = {id(n.orelse[0]) for n in ast.walk(tree) if isinstance(n, ast.If) and n.orelse}
+    nested = _under_platform_tests(tree, names)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or id(node) in elifs or id(node) in nested:
+            continue
+        guard = _passing(node.test, names) if _stops(node.body) else None
+        guard = guard or _chain(node, names)
+        if guard is not None and guard[1]:
+            subject, values = guard
+            text = f"{ast.unparse(node.test)}: the build stops on any other {subject}"
+            spec = ",".join(dict.fromkeys(values))
+            found.append(file.requirement(subject, spec, node.lineno, text=text))
+    return found
+
+
+def _under_platform_tests(tree: ast.Module, names: dict[str, str]) -> set[int]:
+    """The ``if`` statements inside a branch taken on some platforms only (``if system ==
+    "Darwin": if machine not in [...]: raise``): a guard there holds on that platform only."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If):
+            continue
+        tests = [n for n in ast.walk(node.test) if isinstance(n, ast.expr)]
+        if not any(_platform_of(n, names) for n in tests):
+            continue
+        for branch in (*node.body, *node.orelse):
+            inside.update(id(n) for n in ast.walk(branch) if isinstance(n, ast.If))
+    return inside
+
+
 def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The ``env_var``, ``system_package`` and ``network`` requirements of a build script."""
-    return _environment(file, tree) + _tools(file, tree) + _downloads(file, tree)
+    """The ``env_var``, ``system_package``, ``network``, ``arch`` and ``os`` requirements of a
+    build script."""
+    return (
+        _environment(file, tree)
+        + _tools(file, tree)
+        + _downloads(file, tree)
+        + _platforms(file, tree)
+    )

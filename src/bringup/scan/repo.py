@@ -206,6 +206,23 @@ def _apply_manifest(
     return requirements, steps, findings
 
 
+def _checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement]:
+    """A submodule whose directory already holds files (cloned with ``--recursive``) is met:
+    it stays a requirement, soft, so that the plan fetches only the missing ones (``git
+    submodule update --init``); an empty or absent directory (a plain clone, an archive)
+    stays hard."""
+    out = []
+    for requirement in requirements:
+        fetched = requirement.subject == "submodule" and requirement.hard and requirement.spec
+        where = root / requirement.spec
+        if fetched and where.is_dir() and next(where.iterdir(), None) is not None:
+            text = f"{requirement.text or requirement.spec}; checked out in the tree"
+            out.append(msgspec.structs.replace(requirement, hard=False, text=text))
+        else:
+            out.append(requirement)
+    return out
+
+
 _BUILD_KINDS = frozenset({"setup_py", "pyproject", "cmake", "shell", "makefile"})
 """Files whose text tells which nested directories the build builds (``scopes``)."""
 
@@ -343,7 +360,9 @@ def scan_repo(
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
-    scoped = _scoped(requirements, extractions, Scopes(seen, _build_texts(texts)), texts)
+    scoped = _scoped(
+        _checked_out(root, requirements), extractions, Scopes(seen, _build_texts(texts)), texts
+    )
     requirements, unversioned = _settle_unversioned(scoped.requirements, component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
     requirements = merge_repeats(unite(requirements, authority), authority)
