@@ -1,13 +1,13 @@
 """READMEs and install docs (Markdown and reStructuredText, English and Chinese).
 
 Markdown's fences and headings come from markdown-it-py's line maps (``markdown``); rst's
-from its underline and ``::`` / ``.. code-block::`` rules. Paragraphs go through
-``prose.read_line`` as one text (sentences wrap); under a requirements heading ("环境要求",
-"Prerequisites", "版本配套") and in tables, statements count even without a "needs" word.
-Tables are read by ``doctables``. Code blocks give ``pip install`` pins, and steps (what each
-needs comes from the heading and paragraph before the block) unless the heading path names
-an example section (benchmarks, datasets, lint, Docker). Changelog and news sections are
-history, not requirements, and are skipped.
+sections, code blocks and tables (grid, simple, list-table, csv-table) from ``rst``.
+Paragraphs go through ``prose.read_line`` as one text (sentences wrap); under a requirements
+heading ("环境要求", "Prerequisites", "版本配套") and in tables, statements count even
+without a "needs" word. Tables are read by ``doctables``. Code blocks give ``pip install``
+pins, and steps (what each needs comes from the heading and paragraph before the block)
+unless the heading path names an example section (benchmarks, datasets, lint, Docker).
+Changelog and news sections are history, not requirements, and are skipped.
 """
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.htmltables import read_html_table
-from bringup.scan.markdown import Fence, Heading, markdown_blocks
+from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.prose import Vendor, vocabulary
+from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
-_RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)")
 _REQUIRED_HEADING = re.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
@@ -77,33 +76,6 @@ def file_vendor(text: str) -> Vendor:
         if count > best[0]:
             best = (count, backend.vendor)
     return best[1]
-
-
-def _rst_heading(lines: list[str], index: int) -> tuple[str, int] | None:
-    """The rst heading (a line over an underline) at ``index`` and the lines it takes."""
-    following = lines[index + 1] if index + 1 < len(lines) else ""
-    text = lines[index].strip()
-    if not text or text.startswith(("|", "-", "*", ">", "..")):
-        return None
-    if _RST_UNDERLINE.match(following) and len(following.strip()) >= len(text) // 2:
-        return text, 2
-    return None
-
-
-def _rst_code_block(lines: list[str], index: int) -> tuple[int, int, int, str] | None:
-    """``(first body line, end of body, next line to read, language)`` of an rst literal
-    block (``::``) or ``.. code-block::`` that starts at ``index``."""
-    directive = _RST_DIRECTIVE.match(lines[index])
-    if directive is None and not lines[index].rstrip().endswith("::"):
-        return None
-    language = directive.group(1).lower() if directive is not None else ""
-    start = index + 1
-    while start < len(lines) and (not lines[start].strip() or lines[start].strip().startswith(":")):
-        start += 1
-    end = start
-    while end < len(lines) and (not lines[end].strip() or lines[end][:1] in (" ", "\t")):
-        end += 1
-    return (start, end, end, language) if end > start else None
 
 
 class _Reader:
@@ -166,37 +138,38 @@ class _Reader:
 
     def read(self) -> Extraction:
         lines = self.file.text.splitlines()
-        # Markdown: fences and headings where markdown-it-py finds them; rst: the line rules
-        blocks = None if self.rst else markdown_blocks(self.file.text)
+        # where code blocks, headings (and in rst, tables) are is the document parser's call
+        blocks: dict[int, Block | Table | Skip] = {}
+        blocks.update(rst_blocks(self.file.text) if self.rst else markdown_blocks(self.file.text))
         index = 0
         while index < len(lines):
             raw = lines[index]
             stripped = raw.strip()
-            in_table = stripped.startswith("|")
+            in_table = not self.rst and stripped.startswith("|")
             if (
                 self.pending and (not stripped or _ITEM.match(raw) or stripped.startswith(_BREAKS))
             ) or (self.table and not in_table):
                 self.flush()
-            parsed = blocks.get(index) if blocks is not None else None
-            block = _rst_code_block(lines, index) if blocks is None else None
+            parsed = blocks.get(index)
             if isinstance(parsed, Fence):
-                block = (parsed.start, parsed.end, parsed.after, parsed.language)
-            if block is not None:
-                self.block(lines, block[0], block[1], block[3])
-                index = block[2]
+                self.block(lines, parsed.start, parsed.end, parsed.language)
+                index = parsed.after
+                continue
+            if isinstance(parsed, (Table, Skip)):
+                self.flush()
+                self.table = parsed.rows if isinstance(parsed, Table) else []
+                self.flush()
+                index = parsed.after
                 continue
             if "<table" in stripped.lower():
                 self.flush()
                 self.table, index = read_html_table(lines, index)
                 self.flush()
                 continue
-            heading = _rst_heading(lines, index) if blocks is None else None
             if isinstance(parsed, Heading):
-                heading = (parsed.text, parsed.after - index)
-            if heading is not None:
                 self.flush()
-                self.title(heading[0], parsed.level if isinstance(parsed, Heading) else 1)
-                index += heading[1]
+                self.title(parsed.text, parsed.level)
+                index = parsed.after
                 continue
             if in_table:
                 cells = [cell.strip() for cell in stripped.strip("|").split("|")]
