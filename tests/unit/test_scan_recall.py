@@ -141,3 +141,25 @@ else:
   raise Exception("unsupported platform")
 """
     assert _guards(text) == [("os", "darwin,linux,windows", 8)]
+
+
+def test_a_platform_label_lists_architectures_any_of_which_will_do() -> None:
+    # SGL python/deep_ep/README.md:28-32 and its Chinese twin :310-314
+    english = "### Software and Hardware\n\nPlatform: aarch64/x86\n"
+    chinese = "### 软硬件配套说明\n\n平台：aarch64/x86\n"
+    for text in (english, chinese):
+        assert ("arch", "aarch64,x86_64", 3, True) in found(text)
+    # "architecture" in passing, naming no CPU architecture, is none (SGL
+    # python/deep_ep/README.md:26)
+    passing = (
+        "DeepEP-Ascend uses a **strategy-based architecture** that allows flexible selection of "
+        "communication implementations via environment variables, supporting various hardware "
+        "topologies (A2, A3, A5) and communication backends (HCCS, RDMA, AlltoAll).\n"
+    )
+    assert [f for f in found(passing) if f[0] == "arch"] == []
+
+
+def test_a_library_of_the_accelerator_stack_named_with_its_release() -> None:
+    # deepseek-ai/DeepEP@dd758caf docs/nvshmem.md:17-18
+    text = "## Prerequisites\n\nSoftware requirements:\n   - NVSHMEM v3.3.9 or later\n"
+    assert ("nvshmem", ">=3.3.9", 4, True) in found(text)

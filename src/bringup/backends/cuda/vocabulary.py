@@ -10,6 +10,7 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("cuda", r"\bCUDA(?:\s+Toolkit)?(?![\w-])|\bcudatoolkit\b"),
     ("cudnn", r"\bcuDNN\b"),
     ("nccl", r"\bNCCL\b"),
+    ("nvshmem", r"\bNVSHMEM\b"),
 )
 
 ARCHITECTURES = {
