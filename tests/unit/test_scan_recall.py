@@ -7,13 +7,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bringup.model import Component
+from bringup.model import Component, Requirement
 from bringup.model.plan import Action
 from bringup.plan.actions import need_action
+from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.repo import scan_repo
+from bringup.scan.scopes import DEVELOPMENT, REPO, Scopes
 from bringup.solve.needs import need_checks
 
 SGL = "sgl-project/sgl-kernel-npu@f425bdf1"
@@ -163,3 +165,25 @@ def test_a_library_of_the_accelerator_stack_named_with_its_release() -> None:
     # deepseek-ai/DeepEP@dd758caf docs/nvshmem.md:17-18
     text = "## Prerequisites\n\nSoftware requirements:\n   - NVSHMEM v3.3.9 or later\n"
     assert ("nvshmem", ">=3.3.9", 4, True) in found(text)
+
+
+def test_one_release_of_a_listed_set_is_a_repeat_of_the_list() -> None:
+    # SGL python/deep_ep/README.md:30 lists CANN 8.5 and 9.0; :257 (under "#### A5") names 9.0
+    listed = _requirement("cann", "==8.5.* || ==9.0.*", 30)
+    again = _requirement("cann", "==9.0.*", 257)
+    (merged,) = merge_repeats([listed, again], {})
+    assert (merged.spec, merged.source.line) == ("==8.5.* || ==9.0.*", 30)
+    assert [s.line for s in merged.also_at] == [257]
+
+
+def _requirement(subject: str, spec: str, line: int) -> Requirement:
+    file = SourceFile(ref="python/deep_ep/README.md", rel="python/deep_ep/README.md", text="")
+    return file.requirement(subject, spec, line, text=spec, hard=False)
+
+
+def test_the_docs_folders_own_readme_is_development() -> None:
+    # sgl-project/sgl-kernel-npu@f425bdf1 docs/README.md:1-3 ("We recommend new contributors
+    # start from writing documentation"): its pre-commit install is not the repo's need
+    scopes = Scopes(["README.md", "docs/README.md", "docs/install.md"], {})
+    assert scopes.of("docs/README.md") == DEVELOPMENT
+    assert scopes.of("docs/install.md") == REPO

@@ -88,16 +88,25 @@ def merge_repeats(
     cited where the most authoritative file (``registry``: a manifest before the prose)
     states it, the other places in ``also_at``. A bare floor that a stricter floor of the
     same subject implies (``python >=3`` beside ``python >=3.8``; a nested
-    ``cmake_minimum_required`` below the top one) is a repeat of that floor."""
+    ``cmake_minimum_required`` below the top one) is a repeat of that floor, and one release
+    that a list of the same subject names ("Supports CANN 9.0." beside "support CANN 8.5 and
+    CANN 9.0") a repeat of that list."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
         subject = (requirement.subject, requirement.hard)
         if floor is not None and (subject not in strictest or strictest[subject][0] < floor):
             strictest[subject] = (floor, requirement)
+    lists = {
+        (r.subject, r.hard, alternative.strip()): r
+        for r in requirements
+        if "||" in r.spec
+        for alternative in r.spec.split("||")
+    }
     groups: dict[tuple[str, str, bool], list[Requirement]] = {}
     for requirement in requirements:
-        stands_for = requirement
+        stands_for = lists.get((requirement.subject, requirement.hard, requirement.spec.strip()))
+        stands_for = stands_for or requirement
         if _floor(requirement) is not None:
             stands_for = strictest[(requirement.subject, requirement.hard)][1]
         key = (stands_for.subject, stands_for.spec.strip(), stands_for.hard)

@@ -19,8 +19,9 @@ A scope is decided from the file's path and the repo's build files, never from i
   makes that package's README the repo's word); one with a README and no build file
   (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
   with a build file and no README (``csrc/CMakeLists.txt``) is a part of the build;
-- under ``docs/``, a guide for the whole (install, quick start, build, overview, release
-  notes) is the repo's; any other page, or a page in a topic directory
+- ``docs/README.md`` is the documentation's own (how to write and build the docs:
+  ``development``); under ``docs/``, a guide for the whole (install, quick start, build,
+  overview, release notes) is the repo's; any other page, or a page in a topic directory
   (``docs/zh/mindspore/install_guide.md``), is a feature named after it;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
   reads is that directory's own list, not the build's; a lint, docs or dev requirements
@@ -161,6 +162,8 @@ class Scopes:
             return REPO
         topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
         stem = parts[-1].rsplit(".", 1)[0]
+        if at == len(parts) - 2 and stem.lower() == "readme":
+            return DEVELOPMENT
         if topics:
             return "/".join(parts[: topics[-1] + 1])
         return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
