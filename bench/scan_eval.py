@@ -4,6 +4,11 @@ A truth requirement of the repo's own scope is *found* when the scan reports its
 of the truth's ``path:line`` places; a scanned requirement is *correct* when it cites such a place
 for its subject, and a *scope error* when the place belongs to a sub-project or feature instead.
 
+A truth *group* (a subject no kind names, such as ``unpinned-python-deps``, whose ``any_of`` or
+comma-separated ``spec`` lists distributions: a requirements file written down as one entry) is
+one truth requirement, found when any member is; a scanned member is correct when it cites any
+line of a file the group names (the truth lists a file's first lines, not every one).
+
     .venv/bin/python bench/scan_eval.py SRC [--truth DIR]
 
 SRC holds one checkout per truth file, named as the file (``SRC/MindSpeed`` for ``MindSpeed.toml``).
@@ -44,6 +49,22 @@ def norm(subject: str) -> str:
     return re.sub(r"[-_.]+", "_", lowered)
 
 
+_MEMBER = re.compile(r"^\s*([A-Za-z][\w.-]*)\s*(?:[<>=!~]|$)")
+
+
+def members(item: dict[str, object]) -> list[str]:
+    """The distributions a truth group lists (empty for an ordinary requirement)."""
+    subject = norm(str(item["subject"]))
+    if any(subject in {norm(m) for m in kinds} for kinds in KINDS.values()):
+        return []
+    listed = item.get("any_of")
+    names = [str(n) for n in listed] if isinstance(listed, list) else []
+    if not names and "," in str(item.get("spec", "")):
+        found = [_MEMBER.match(part) for part in str(item["spec"]).split(",")]
+        names = [m.group(1) for m in found if m] if all(found) else []
+    return [norm(name) for name in names]
+
+
 def kind(subject: str) -> str:
     for name, members in KINDS.items():
         if subject in {norm(member) for member in members}:
@@ -79,15 +100,19 @@ def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]
         tool = scanned(src / truth_file.stem)
         own: dict[str, set[str]] = defaultdict(set)
         other: dict[str, set[str]] = defaultdict(set)
+        group_files: dict[str, set[str]] = defaultdict(set)
         for item in truth.get("requirement", []):
             places = own if item.get("scope", "repo") == "repo" else other
             places[norm(item["subject"])].update(item.get("where", []))
+            for member in members(item) if item.get("scope", "repo") == "repo" else ():
+                group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
         cited: dict[str, set[str]] = defaultdict(set)
         for subject, where in tool:
             cited[subject].add(where)
             counts = totals[kind(subject)]
             counts["tool"] += 1
-            counts["correct"] += where in own.get(subject, ())
+            in_group = where.rsplit(":", 1)[0] in group_files.get(subject, ())
+            counts["correct"] += where in own.get(subject, ()) or in_group
             counts["scope_error"] += where in other.get(subject, ())
         for item in truth.get("requirement", []):
             if item.get("scope", "repo") != "repo":
@@ -95,7 +120,11 @@ def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]
             subject = norm(item["subject"])
             counts = totals[kind(subject)]
             counts["truth"] += 1
-            counts["found"] += bool(cited.get(subject, set()) & set(item.get("where", [])))
+            files = {w.rsplit(":", 1)[0] for w in item.get("where", [])}
+            grouped = any(
+                w.rsplit(":", 1)[0] in files for m in members(item) for w in cited.get(m, ())
+            )
+            counts["found"] += grouped or bool(cited.get(subject, set()) & set(item["where"]))
     return totals
 
 
