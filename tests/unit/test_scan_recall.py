@@ -187,3 +187,27 @@ def test_the_docs_folders_own_readme_is_development() -> None:
     scopes = Scopes(["README.md", "docs/README.md", "docs/install.md"], {})
     assert scopes.of("docs/README.md") == DEVELOPMENT
     assert scopes.of("docs/install.md") == REPO
+
+
+def test_an_install_command_quoted_in_a_sentence_is_a_requirement_not_a_step() -> None:
+    # SGL python/sgl_kernel_npu/README.md:11-15 (the CANN line shortened to its words)
+    text = (
+        "Supporting Software\n"
+        "- Driver Ascend HDK 25.0.RC1.1, CANN 8.3.RC1 or later versions\n"
+        "- Before installing CANN software, you need to install the relevant dependency list\n"
+        "- Python >= 3.7\n"
+        "- pybind11 (install via `pip install pybind11`)\n"
+    )
+    file = SourceFile(ref="README.md", rel="python/sgl_kernel_npu/README.md", text=text)
+    extraction = extract_docs(file)
+    assert ("pypi:pybind11", "", 5) in {
+        (r.subject, r.spec, r.source.line) for r in extraction.requirements
+    }
+    assert extraction.steps == ()
+    # Ascend/MindSpeed@028de58c README.md:93: the repo's own checkout is no requirement
+    own = (
+        "MindSpeed Core拉取源码后使用pip命令行安装`pip install -e MindSpeed`，具体请参考 "
+        "[部署文档](./docs/zh/user-guide/install_guide.md) "
+        "安装 MindSpeed Core 指定分支及其依赖软件。\n"
+    )
+    assert extract_docs(SourceFile(ref="README.md", rel="README.md", text=own)).requirements == ()

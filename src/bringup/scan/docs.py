@@ -63,6 +63,9 @@ def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
 
 
 not_commands = backends.per_registry(_not_commands)
+_INLINE_INSTALL = re.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
+"""An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
+what it installs is needed as much as a code block's, but it is no step of its own."""
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 
@@ -125,6 +128,13 @@ class _Reader:
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
         )
 
+    def inline(self, text: str, line: int) -> None:
+        for quoted in _INLINE_INSTALL.findall(text):
+            for command in parse_commands(quoted, first_line=line):
+                self.requirements.extend(
+                    requirements_of(command, self.file.source(line), hard=True)
+                )
+
     def title(self, text: str, level: int) -> None:
         """Enter a section; its heading path (the heading and those above it) decides
         whether its code blocks are steps or examples."""
@@ -176,6 +186,8 @@ class _Reader:
                 self.table.append(Row(index + 1, cells))
             elif stripped:
                 self.pending.append((index + 1, clean(_ITEM.sub("", stripped))))
+                if "`" in stripped and not self.skipped:
+                    self.inline(stripped, index + 1)
             index += 1
         self.flush()
         return Extraction(requirements=tuple(self.requirements), steps=tuple(self.steps))
