@@ -211,3 +211,19 @@ def test_an_install_command_quoted_in_a_sentence_is_a_requirement_not_a_step() -
         "安装 MindSpeed Core 指定分支及其依赖软件。\n"
     )
     assert extract_docs(SourceFile(ref="README.md", rel="README.md", text=own)).requirements == ()
+
+
+def test_install_sections_per_operating_system_name_the_supported_ones() -> None:
+    # NVIDIA/apex@6424da3b README.md:7-28 and :84, headings and one line of each section
+    text = (
+        "# Installation\n\n## From Source\n\n### Linux\n\n"
+        "For performance and full functionality, we recommend installing Apex with CUDA and C++ "
+        "extensions using environment variables:\n\n"
+        "### [Experimental] Windows\n\n"
+        "`pip install -v --disable-pip-version-check --no-cache-dir --no-build-isolation .` may "
+        "work if you were able to build Pytorch from source\n"
+    )
+    assert [f for f in found(text) if f[0] == "os"] == [
+        ("os", "linux", 5, True),
+        ("os", "windows", 9, False),
+    ]

@@ -66,6 +66,11 @@ not_commands = backends.per_registry(_not_commands)
 _INLINE_INSTALL = re.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
 what it installs is needed as much as a code block's, but it is no step of its own."""
+_OS_HEADING = re.compile(
+    r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
+)
+_QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I)
+_INSTALL_PATH = re.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 
@@ -146,6 +151,20 @@ class _Reader:
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
         self.last_paragraph = ""
 
+    def os_section(self, line: int) -> None:
+        """An install section per operating system ("### Linux", "### [Experimental] Windows"
+        under "Installation") names one the repo supports: an ``os`` alternative, soft when
+        the heading calls it experimental."""
+        name = _OS_HEADING.fullmatch(_QUALIFIER.sub("", self.heading).strip())
+        above = " / ".join(t for _, t in self.path[:-1])
+        if name is None or not _INSTALL_PATH.search(above):
+            return
+        hard = not _QUALIFIER.search(self.heading)
+        text = f"install section: {self.heading}"
+        self.requirements.append(
+            self.file.requirement("os", name.group(0).lower(), line, text=text, hard=hard)
+        )
+
     def read(self) -> Extraction:
         lines = self.file.text.splitlines()
         # where code blocks, headings (and in rst, tables) are is the document parser's call
@@ -179,6 +198,7 @@ class _Reader:
             if isinstance(parsed, Heading):
                 self.flush()
                 self.title(parsed.text, parsed.level)
+                self.os_section(index + 1)
                 index = parsed.after
                 continue
             if in_table:
