@@ -42,11 +42,16 @@ KINDS: dict[str, set[str]] = {
 }  # fmt: skip
 
 
+SYNONYMS = {"cann_nnal": "nnal"}
+"""Names the truth and the scan spell differently for one thing (CANN's NNAL package)."""
+
+
 def norm(subject: str) -> str:
     lowered = subject.lower()
     if lowered.startswith("pypi:"):
         lowered = lowered[len("pypi:") :]
-    return re.sub(r"[-_.]+", "_", lowered)
+    bare = re.sub(r"[-_.]+", "_", lowered)
+    return SYNONYMS.get(bare, bare)
 
 
 _MEMBER = re.compile(r"^\s*([A-Za-z][\w.-]*)\s*(?:[<>=!~]|$)")

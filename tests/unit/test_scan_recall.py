@@ -227,3 +227,30 @@ def test_install_sections_per_operating_system_name_the_supported_ones() -> None
         ("os", "linux", 5, True),
         ("os", "windows", 9, False),
     ]
+
+
+def test_nnal_is_named_among_the_cann_packages_to_install() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/install_guide.md:122-124 (link target cut)
+    text = (
+        "1. 安装CANN\n\n"
+        "   安装配套版本的NPU驱动固件、CANN软件（Toolkit、ops和NNAL）并配置CANN环境变量，"
+        "具体请参考《[CANN 软件安装](https://www.hiascend.com/document)》。\n"
+    )
+    assert ("nnal", "", 3, True) in found(text)
+
+
+def test_one_wheel_for_one_architecture_is_an_example_not_the_only_arch() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/install_guide.md:140-144: the guide installs
+    # the aarch64 wheels; x86_64 ones of the same releases exist. The pins stay hard.
+    text = (
+        "## 安装\n\n"
+        "   ```shell\n"
+        "   # 安装torch和torch_npu构建参考 https://gitcode.com/ascend/pytorch/releases\n"
+        "   pip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_aarch64.whl\n"
+        "   pip3 install torch_npu-2.7.1post4-cp310-cp310-manylinux_2_28_aarch64.whl\n"
+        "   ```\n"
+    )
+    got = found(text)
+    assert ("arch", "aarch64", 5, False) in got
+    assert ("torch", "==2.7.1", 5, True) in got
+    assert [f for f in got if f[0] == "arch" and f[3]] == []

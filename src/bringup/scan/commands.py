@@ -311,9 +311,11 @@ def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Require
         major, minor = _PYTHON_TAG.match(pythons[0]).groups()  # type: ignore[union-attr]
         spec = f">={major}.{minor}" if abi3 else f"=={major}.{minor}.*"
         found.append(_command_fact("python", spec, source, hard, words))
+    # One wheel of one architecture is the guide's example (its other wheels are named the
+    # same but for the arch): it says the release exists for that arch, not that only it will do.
     arches = sorted({a for t in tags for a in _WHEEL_ARCHES if t.platform.endswith(a)})
     if len(arches) == 1:
-        found.append(_command_fact("arch", arches[0], source, hard, words))
+        found.append(_command_fact("arch", arches[0], source, False, words))
     return found
 
 

@@ -11,6 +11,7 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
     ("cann", r"\bCANN(?![A-Za-z0-9_])|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
+    ("nnal", r"(?<![A-Za-z0-9_])NNAL(?![A-Za-z0-9_])|\bAscend-cann-nnal\b"),
     ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
     (
         "ascend_driver",
@@ -46,6 +47,7 @@ NAMES = {
     "npu 驱动": "ascend_driver",
     "hdk": "ascend_driver",
     "firmware": "ascend_firmware",
+    "nnal": "nnal",
     "固件": "ascend_firmware",
 }
 """Names in table cells, package lists and build files (lower case) -> subject."""
@@ -61,7 +63,7 @@ why)."""
 
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
-    unversioned=("cann", "ascend_driver", "ascend_firmware"),
+    unversioned=("cann", "nnal", "ascend_driver", "ascend_firmware"),
     names=NAMES,
     toolkit_subject="cann",
     chips=CHIPS,
