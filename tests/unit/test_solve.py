@@ -477,3 +477,16 @@ def test_cmake_from_python_build_requirements_is_installed_from_the_index() -> N
     assert pin is not None
     assert (pin.origin, pin.version) == ("index", ">=3.26")
     assert "CMake >= 3.26 (from the package index)" in explain_verdict(resolution.verdicts[0])
+
+
+def test_a_linux_family_requirement_is_met_by_a_linux_distribution() -> None:
+    # jtc1246/direct-mmap@58a749be setup.py:5 raises off Linux; apex's README has a "Linux"
+    # install section: both ask for the family, which any os-release id is a member of
+    components = [
+        component("direct-mmap", [("os", "linux")]),
+        component("win-only", [("os", "windows")]),
+    ]
+    resolution = _solve(components, snapshot=host(facts={"host.os.id": "debian"}))
+    status = {v.component: v.status for v in resolution.verdicts}
+    assert status["direct-mmap"] != "needs_hardware"
+    assert status["win-only"] == "needs_hardware"

@@ -132,7 +132,8 @@ def judge_fixed(
         )
         return Judgement(stated.check("unverified"), unverified=unverified)
     shown = ",".join(value.values) or None
-    if value.status == "ok" and any(stated.spec.contains(v) for v in value.values):
+    held = (*value.values, *_families(stated.subject, value))
+    if value.status == "ok" and any(stated.spec.contains(v) for v in held):
         return Judgement(stated.check("ok", shown))
     if not req.hard:
         # A preference on the machine ("tests want 2 NPUs"): shown in the table; the steps
@@ -147,6 +148,13 @@ def judge_fixed(
         also=stated.also,
     )
     return Judgement(stated.check("hardware", shown), block=block)
+
+
+def _families(subject: str, value: HostValue) -> tuple[str, ...]:
+    """The family the host's value belongs to, which a requirement may name instead: an
+    os-release id (``debian``, ``openEuler``) is a Linux distribution, and a ``sys.platform``
+    guard or a "Linux" install section asks for ``linux``."""
+    return ("linux",) if subject == "os" and value.values else ()
 
 
 def specs_by_subject(statements: Sequence[Stated]) -> dict[str, set[str]]:
