@@ -254,3 +254,25 @@ def test_one_wheel_for_one_architecture_is_an_example_not_the_only_arch() -> Non
     assert ("arch", "aarch64", 5, False) in got
     assert ("torch", "==2.7.1", 5, True) in got
     assert [f for f in got if f[0] == "arch" and f[3]] == []
+
+
+def test_mcore_in_a_version_table_is_megatron_core() -> None:
+    # Ascend/MindSpeed@028de58c README.md:70-83
+    text = """# 版本说明
+
+---
+
+当前版本推荐配套表如下：
+
+| 软件               | 版本                       |
+|------------------|--------------------------|
+| MindSpeed Core分支 | master                   |
+| Mcore版本          | 0.12.1                   |
+| CANN版本           | 9.0.0                  |
+| PyTorch          | 2.7.1             |
+| TorchNPU版本      | 26.0.0                  |
+| Python版本         | Python3.10.x |
+"""
+    got = found(text)
+    assert ("pypi:megatron-core", "==0.12.1", 10, True) in got
+    assert ("torch", "==2.7.1", 12, True) in got

@@ -46,6 +46,9 @@ _CELL_SUBJECTS = {
     "c++": "cxx_standard",
     "c++ standard": "cxx_standard",
     "c++ 标准": "cxx_standard",
+    "mcore": "pypi:megatron-core",
+    "megatron-core": "pypi:megatron-core",
+    "megatron core": "pypi:megatron-core",
 }
 """Generic names of a table cell; each backend adds its own (``Vocabulary.names``)."""
 _GENERIC_DEVICE_CELLS = {
