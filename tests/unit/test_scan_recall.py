@@ -10,6 +10,7 @@ from pathlib import Path
 from bringup.model import Component, Requirement
 from bringup.model.plan import Action
 from bringup.plan.actions import need_action
+from bringup.scan import prose
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -276,3 +277,33 @@ def test_mcore_in_a_version_table_is_megatron_core() -> None:
     got = found(text)
     assert ("pypi:megatron-core", "==0.12.1", 10, True) in got
     assert ("torch", "==2.7.1", 12, True) in got
+
+
+# Ascend/MindSpeed@028de58c docs/zh/user-guide/install_guide.md:5-18
+MINDSPEED_PRODUCTS = """## 硬件配套和支持的操作系统
+
+**表 1**  产品硬件支持列表
+
+|产品|是否支持（训练场景）|
+|--|:-:|
+|<term>Ascend 950 系列产品</term>|√|
+|<term>Atlas A3 训练系列产品</term>|√|
+|<term>Atlas A3 推理系列产品</term>|x|
+|<term>Atlas A2 训练系列产品</term>|√|
+|<term>Atlas A2 推理系列产品</term>|x|
+|<term>Atlas 200I/500 A2 推理产品</term>|x|
+|<term>Atlas 推理系列产品</term>|x|
+|<term>Atlas 训练系列产品</term>|x|
+"""
+
+
+def test_product_series_names_are_chips_and_refused_rows_are_not_supported() -> None:
+    rows = [line.split("|")[1] for line in MINDSPEED_PRODUCTS.splitlines()[6:]]
+    assert [prose.chips_in(row) for row in rows] == [
+        ["950"], ["910_93"], ["910_93"], ["910B"], ["910B"], ["310B"], ["310P"], ["910"]
+    ]  # fmt: skip
+    assert [f for f in found(MINDSPEED_PRODUCTS) if f[0] == "chip"] == [
+        ("chip", "950", 7, True),
+        ("chip", "910_93", 8, True),
+        ("chip", "910B", 10, True),
+    ]

@@ -22,12 +22,22 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
 CHIPS: tuple[tuple[str, str], ...] = (
     ("910_93", r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b"),
     ("910B", r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|\b910B\d?(?:-\d)?\b"),
-    ("310P", r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b"),
-    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:DK\s*)?A2"),
+    (
+        "310P",
+        r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
+        r"Atlas\s*(?:推理系列产品|Inference\s+Series)",
+    ),
+    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
     ("950", r"(?:Ascend|Atlas)\s*950"),
-    ("910", r"Ascend\s*910(?![\w_])|\b910A\b|\b910ProB?\b"),
+    (
+        "910",
+        r"Ascend\s*910(?![\w_])|\b910A\b|\b910ProB?\b|Atlas\s*(?:训练系列产品|Training\s+Series)",
+    ),
 )
-"""Chip families and how product names and SoC versions spell them (Atlas A2 is 910B)."""
+"""Chip families and how product names and SoC versions spell them (Atlas A2 is 910B). The
+product series of Huawei's compatibility lists name them too: "Atlas 训练系列产品" (Atlas
+Training Series, no generation) is 910, "Atlas 推理系列产品" (Inference Series) is 310P,
+"Atlas 200I/500 A2 推理产品" is 310B."""
 
 NAMES = {
     "cann": "cann",
