@@ -5,19 +5,14 @@ commit (the commits are those of tests/data/scan_eval/README.md)."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-from bringup.model import Component, Requirement
-from bringup.model.plan import Action
-from bringup.plan.actions import need_action
+from bringup.model import Requirement
 from bringup.scan import prose
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
-from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import DEVELOPMENT, REPO, Scopes
-from bringup.solve.needs import need_checks
 
 SGL = "sgl-project/sgl-kernel-npu@f425bdf1"
 
@@ -70,35 +65,6 @@ def test_a_stated_need_stays_hard_beside_support_words() -> None:
         "as well as the supporting firmware and drivers)\n"
     )
     assert ("cann", ">=8.3.RC1", 1, True) in found(line)
-
-
-# Ascend/torchair@fced8842 .gitmodules, whole file.
-TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
-\tpath = third_party/secure_c
-\turl = https://atomgit.com/openeuler/libboundscheck
-[submodule "third_party/googletest"]
-\tpath = third_party/googletest
-\turl = https://gitee.com/mirrors/googletest.git
-"""
-
-
-def test_a_checked_out_submodule_is_met_and_an_empty_one_is_fetched(tmp_path: Path) -> None:
-    (tmp_path / ".gitmodules").write_text(TORCHAIR_GITMODULES)
-    (tmp_path / "third_party" / "secure_c").mkdir(parents=True)
-    (tmp_path / "third_party" / "secure_c" / "README.en.md").write_text("libboundscheck\n")
-    (tmp_path / "third_party" / "googletest").mkdir()  # what a plain clone leaves
-    component = scan_repo(tmp_path, "torchair").component
-    submodules = {r.spec: r.hard for r in component.requirements if r.subject == "submodule"}
-    assert submodules == {"third_party/secure_c": False, "third_party/googletest": True}
-    assert [a.argv for a in _fetches(component)] == [
-        ("git", "submodule", "update", "--init", "--", "third_party/googletest")
-    ]
-
-
-def _fetches(component: Component) -> list[Action]:
-    """The submodule actions the plan takes for ``component`` (hard needs only)."""
-    actions = [need_action(check) for check in need_checks(component) if check.hard]
-    return [a for a in actions if a is not None and a.kind == "submodule"]
 
 
 def _guards(text: str) -> list[tuple[str, str, int | None]]:

@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from pathlib import Path
 
-from bringup.model import Requirement
+from bringup.model import Component, Requirement
+from bringup.model.plan import Action
+from bringup.plan.actions import need_action
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
+from bringup.solve.needs import need_checks
 
 _VOCABULARY = ("submodule", "env_var", "system_package", "network")
 
@@ -265,3 +270,22 @@ def test_linked_libraries_name_the_toolkit_that_provides_them() -> None:
     ]
     assert [c[:3] for c in cmake] == [("nvshmem", "", 1), ("cuda", "", 1)]
     assert "NVSHMEM's host library" in (cmake[0][3] or "")
+
+
+def test_a_checked_out_submodule_is_met_and_an_empty_one_is_fetched(tmp_path: Path) -> None:
+    (tmp_path / ".gitmodules").write_text(TORCHAIR_GITMODULES)
+    (tmp_path / "third_party" / "secure_c").mkdir(parents=True)
+    (tmp_path / "third_party" / "secure_c" / "README.en.md").write_text("libboundscheck\n")
+    (tmp_path / "third_party" / "googletest").mkdir()  # what a plain clone leaves
+    component = scan_repo(tmp_path, "torchair").component
+    submodules = {r.spec: r.hard for r in component.requirements if r.subject == "submodule"}
+    assert submodules == {"third_party/secure_c": False, "third_party/googletest": True}
+    assert [a.argv for a in _fetches(component)] == [
+        ("git", "submodule", "update", "--init", "--", "third_party/googletest")
+    ]
+
+
+def _fetches(component: Component) -> list[Action]:
+    """The submodule actions the plan takes for ``component`` (hard needs only)."""
+    actions = [need_action(check) for check in need_checks(component) if check.hard]
+    return [a for a in actions if a is not None and a.kind == "submodule"]
