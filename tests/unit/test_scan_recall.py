@@ -5,6 +5,7 @@ commit (the commits are those of tests/data/scan_eval/README.md)."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from bringup.model import Requirement
 from bringup.scan import prose
@@ -12,6 +13,7 @@ from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import DEVELOPMENT, REPO, Scopes
 
 SGL = "sgl-project/sgl-kernel-npu@f425bdf1"
@@ -273,3 +275,22 @@ def test_product_series_names_are_chips_and_refused_rows_are_not_supported() -> 
         ("chip", "910_93", 8, True),
         ("chip", "910B", 10, True),
     ]
+
+
+def test_a_version_cell_with_words_is_an_unversioned_statement_flagged(tmp_path: Path) -> None:
+    # Ascend/torchair@fced8842 README.md:147-154 (the development row and the next; padding cut)
+    (tmp_path / "README.md").write_text(
+        "# 版本配套表\n\n"
+        "本项目与PyTorch、torch_npu、CANN以及Python的版本匹配详情如下：\n\n"
+        "| TorchAir版本 |  PyTorch版本      | torch_npu版本 | CANN版本  | Python版本 |\n"
+        "|------------|-------------------------| ----------------- |---------|------|\n"
+        "| master（主线） | 2.6.0 +                 | 在研版本 | 在研版本    | "
+        "Python3.9.x / Python3.10.x / Python3.11.x / Python3.12.x |\n"
+        "| 7.3.0      | 2.6.0 / 2.7.1 / 2.8.0   | 7.3.0   | 8.5.0   | "
+        "Python3.9.x / Python3.10.x / Python3.11.x                |\n"
+    )
+    scanned = scan_repo(tmp_path, "torchair")
+    flagged = {f.subject for f in scanned.findings if f.kind == "unversioned"}
+    assert flagged == {"cann", "torch_npu"}
+    needs = {(r.subject, r.spec) for r in scanned.component.requirements}
+    assert ("torch", ">=2.6.0") in needs

@@ -101,6 +101,11 @@ def _extract(kind: str, file: SourceFile) -> Extraction:
 
 
 _SURENESS = {"low": 0, "medium": 1, "high": 2}
+_MOVING = re.compile(
+    r"在研|开发中|\bin\s+development\b|\blatest\b|\bnightly\b|最新|\bTBD\b|待定", re.IGNORECASE
+)
+"""Words a version table's cell holds instead of a release ("在研版本", "in development",
+"latest"): whatever the subject, the statement is unversioned and flagged as such."""
 
 
 def _settle_unversioned(
@@ -115,7 +120,9 @@ def _settle_unversioned(
             kept.append(requirement)
         elif requirement.subject in versioned:
             continue
-        elif requirement.subject not in unversioned_subjects():
+        elif requirement.subject not in unversioned_subjects() and not _MOVING.search(
+            requirement.text or ""
+        ):
             kept.append(requirement)
         else:
             mentions[requirement.subject].append(requirement)
