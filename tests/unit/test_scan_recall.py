@@ -294,3 +294,36 @@ def test_a_version_cell_with_words_is_an_unversioned_statement_flagged(tmp_path:
     assert flagged == {"cann", "torch_npu"}
     needs = {(r.subject, r.spec) for r in scanned.component.requirements}
     assert ("torch", ">=2.6.0") in needs
+
+
+# ShineiArakawa/Simple-Object-Viewer@ba8f2aa2 README.md:18-44 (the Clone step's code cut)
+OBJECT_VIEWER = """## Tested Environments
+
+- Ubuntu 22.04 with gcc 11.4.0 compiler
+- Windows 10 with Microsoft Visual Studio Community 2019 (16.11.21)
+
+## Clone and Build
+
+2. Build
+   Run following commands to build source files. The executable binaries will be copied to the `bin` directory.
+
+   ### Windows
+   Please use Visual Studio with CMake.
+
+   ### Ubuntu
+   ```bash
+   # Build
+   mkdir build && cd build
+   cmake ..
+   make
+   ```
+"""  # noqa: E501
+
+
+def test_what_a_tested_environments_section_lists_is_soft() -> None:
+    got = found(OBJECT_VIEWER)
+    assert ("gcc", ">=11.4.0", 3, False) in got
+    assert [f for f in got if f[0] == "os"] == [
+        ("os", "windows", 11, True),
+        ("os", "ubuntu", 14, True),
+    ]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
@@ -39,6 +41,11 @@ _SKIPPED_HEADING = re.compile(
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
 )
+_TESTED_HEADING = re.compile(
+    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
+)
+"""A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
+versions are what is known to work, not what is required."""
 _EXAMPLE_SECTION = re.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
     r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
@@ -99,6 +106,7 @@ class _Reader:
         self.path: list[tuple[int, str]] = []
         self.steps_here = True
         self.required = False
+        self.tested = False
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
         self.last_paragraph = ""
@@ -106,17 +114,24 @@ class _Reader:
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
-            self.requirements.extend(
+            self.stated(
                 paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
             )
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
         self.pending = []
         if self.table and not self.skipped:
-            self.requirements.extend(
+            self.stated(
                 read_table(self.file, self.table, required=self.required, vendor=self.vendor)
             )
         self.table = []
+
+    def stated(self, found: list[Requirement]) -> None:
+        """Keep what the section's words and tables state; under a "Tested environment"
+        heading that is what was tried, weaker than a need (soft)."""
+        if self.tested:
+            found = [msgspec.structs.replace(r, hard=False) for r in found]
+        self.requirements.extend(found)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         if self.skipped or language in not_commands():
@@ -149,6 +164,7 @@ class _Reader:
         self.heading = clean(text)
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
+        self.tested = bool(_TESTED_HEADING.search(self.heading))
         self.last_paragraph = ""
 
     def os_section(self, line: int) -> None:
