@@ -15,6 +15,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import DEVELOPMENT, REPO, Scopes
+from bringup.scan.setup_py import extract_setup_py
 
 SGL = "sgl-project/sgl-kernel-npu@f425bdf1"
 
@@ -327,3 +328,36 @@ def test_what_a_tested_environments_section_lists_is_soft() -> None:
         ("os", "windows", 11, True),
         ("os", "ubuntu", 14, True),
     ]
+
+
+# NVIDIA/apex@6424da3b setup.py:173-191: an extension built only when its flag is given
+APEX_FLAGGED = """if has_flag("--distributed_adam", "APEX_DISTRIBUTED_ADAM"):
+    if "--distributed_adam" in sys.argv:
+        sys.argv.remove("--distributed_adam")
+    raise_if_cuda_home_none("--distributed_adam")
+    ext_modules.append(
+        CUDAExtension(
+            name="distributed_adam_cuda",
+            sources=[
+                "apex/contrib/csrc/optimizers/multi_tensor_distopt_adam.cpp",
+                "apex/contrib/csrc/optimizers/multi_tensor_distopt_adam_kernel.cu",
+            ],
+            include_dirs=[os.path.join(this_dir, "csrc")],
+            extra_compile_args={
+                "cxx": ["-O3"],
+                "nvcc": ["-O3", "--use_fast_math"],
+            },
+        )
+    )
+"""
+
+
+def test_what_an_optional_build_flag_branch_needs_is_soft() -> None:
+    file = SourceFile(ref="setup.py", rel="setup.py", text=APEX_FLAGGED)
+    cuda = [r for r in extract_setup_py(file).requirements if r.subject == "cuda"]
+    assert [(r.source.line, r.hard) for r in cuda] == [(6, False)]
+    # the same extension built unconditionally is the repo's need
+    unflagged = "\n".join(line[4:] for line in APEX_FLAGGED.splitlines()[4:])
+    file = SourceFile(ref="setup.py", rel="setup.py", text=unflagged)
+    cuda = [r for r in extract_setup_py(file).requirements if r.subject == "cuda"]
+    assert [(r.source.line, r.hard) for r in cuda] == [(2, True)]

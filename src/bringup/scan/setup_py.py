@@ -17,6 +17,8 @@ import ast
 import re
 from typing import Union
 
+import msgspec
+
 from bringup import backends
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import Targets, flagged
@@ -236,14 +238,14 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     reader = _Reader(file, tree)
     reader.requirements.extend(python_vocabulary(file, tree))
     archs: dict[Targets, list[tuple[str, int]]] = {}
-    toolkits: dict[str, int] = {}
+    toolkits: dict[str, list[int]] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called_name(node) == "setup":
             reader.setup_call(node)
         elif isinstance(node, ast.Call) and _called_name(node) in extensions:
-            toolkits.setdefault(extensions[_called_name(node)], node.lineno)
+            toolkits.setdefault(extensions[_called_name(node)], []).append(node.lineno)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = (
                 [a.name for a in node.names]
@@ -254,7 +256,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                 root = name.split(".")[0]
                 imported = _BUILD_IMPORTS.get(root) or (root if root in frameworks() else None)
                 if imported is not None:
-                    toolkits.setdefault(imported, node.lineno)
+                    toolkits.setdefault(imported, []).append(node.lineno)
         elif isinstance(node, ast.If):
             spec = _version_guard(node)
             if spec is not None:
@@ -279,7 +281,9 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                 standards = (standard.group(1), node.lineno)
     for subject, (line, words) in sorted(_linked(reader, tree).items(), key=lambda i: i[1]):
         reader.add(subject, "", line, words, confidence="medium")
-    for subject, line in sorted(toolkits.items(), key=lambda item: item[1]):
+    optional = _optional_lines(tree)
+    firsts = {s: min(ls, key=lambda n: (n in optional, n)) for s, ls in toolkits.items()}
+    for subject, line in sorted(firsts.items(), key=lambda item: item[1]):
         builds = subject in {b.vocabulary.toolkit_subject for b in backends.registered()}
         words = "setup.py builds with it" if builds else "setup.py imports it"
         reader.add(subject, "", line, words, confidence="medium")
@@ -293,8 +297,27 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             words = f"builds for {target.label} architectures " + ", ".join(names)
             reader.add(target.subject, spec, line, words, confidence="medium")
     return Extraction(
-        requirements=tuple(reader.requirements),
+        requirements=tuple(
+            msgspec.structs.replace(r, hard=False) if r.source.line in optional else r
+            for r in reader.requirements
+        ),
         findings=tuple(reader.findings),
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
     )
+
+
+def _optional_lines(tree: ast.Module) -> frozenset[int]:
+    """The lines of branches taken only when an optional build flag is given (``if
+    "--cuda_ext" in sys.argv:``, ``if has_flag("--cudnn_gbn", "APEX_CUDNN_GBN"):``): what
+    they need is what that optional extension needs, soft for the repo."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and any(
+            isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith("--")
+            for c in ast.walk(node.test)
+        ):
+            for statement in node.body:
+                end = statement.end_lineno or statement.lineno
+                lines.update(range(statement.lineno, end + 1))
+    return frozenset(lines)
