@@ -361,3 +361,34 @@ def test_what_an_optional_build_flag_branch_needs_is_soft() -> None:
     file = SourceFile(ref="setup.py", rel="setup.py", text=unflagged)
     cuda = [r for r in extract_setup_py(file).requirements if r.subject == "cuda"]
     assert [(r.source.line, r.hard) for r in cuda] == [(2, True)]
+
+
+def test_the_vendor_installers_a_guide_runs_are_needs() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/install_guide.md:44-52 (link target cut)
+    text = (
+        "## 安装前准备\n\n"
+        "下载[固件与驱动](https://hiascend.com/hardware/firmware-drivers/community)，"
+        "请根据系统和硬件产品型号选择对应版本的社区版本或商用版本的固件与驱动。\n"
+        "参考如下命令安装：\n\n"
+        "```shell\n"
+        "chmod +x Ascend-hdk-<chip_type>-npu-driver_<version>_linux-<arch>.run\n"
+        "chmod +x Ascend-hdk-<chip_type>-npu-firmware_<version>.run\n"
+        "./Ascend-hdk-<chip_type>-npu-driver_<version>_linux-<arch>.run --full --force\n"
+        "./Ascend-hdk-<chip_type>-npu-firmware_<version>.run --full\n"
+        "```\n"
+    )
+    got = [f for f in found(text) if f[0] in ("ascend_driver", "ascend_firmware")]
+    # the placeholders name no version; chmod is not running the installer
+    assert ("ascend_driver", "", 9, True) in got
+    assert ("ascend_firmware", "", 10, True) in got
+    assert [f for f in got if f[2] in (7, 8)] == []
+    # NVIDIA's runfile instructions for CUDA 12.4.0 (developer.nvidia.com/cuda-12-4-0-download-
+    # archive, target_type=runfile_local), as READMEs copy them: downloading is not installing
+    text = (
+        "```bash\n"
+        "wget https://developer.download.nvidia.com/compute/cuda/12.4.0/local_installers/"
+        "cuda_12.4.0_550.54.14_linux.run\n"
+        "sudo sh cuda_12.4.0_550.54.14_linux.run\n"
+        "```\n"
+    )
+    assert [f for f in found(text) if f[0] == "cuda"] == [("cuda", "==12.4.0", 3, True)]

@@ -93,6 +93,8 @@ class Vocabulary:
     for script or recipe text that sets the toolkit up (sourcing its environment script, its
     install root). ``code_markers``: a regex of identifiers that make source code about this
     backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
+    ``installers``: (regex, subject) for the file names of its installers a guide runs
+    (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
     the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``).
     ``home_variables``: variables that point at the toolkit's root (``CUDA_HOME``);
@@ -137,6 +139,7 @@ class Vocabulary:
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
     wheel_indexes: tuple[tuple[str, str], ...] = ()
+    installers: tuple[tuple[str, str], ...] = ()
     home_variables: tuple[str, ...] = ()
     path_versions: tuple[str, ...] = ()
     compilers: Mapping[str, str] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
+from bringup.scan.phrases import read_phrase
 from bringup.scan.pydeps import python_requirement
 from bringup.scan.shwords import shell_words
 from bringup.subjects import python_subject
@@ -231,7 +232,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     not. Other commands (``source set_env.sh``) are read by the file kinds that care."""
     targets = pip_install_targets(command.argv)
     if targets is None:
-        return []
+        return installer_requirements(command.argv, source, hard=hard)
     found: list[Requirement] = []
     for spec in targets[0]:
         requirement, _ = python_requirement(
@@ -251,6 +252,31 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     return found
 
 
+_PLACEHOLDER = re.compile(r"\s*([<>])\s*")
+_RUNNER = re.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
+
+
+def installer_requirements(
+    argv: tuple[str, ...], source: Source, *, hard: bool
+) -> list[Requirement]:
+    """What a vendor installer a command runs installs (``./Ascend-hdk-<chip_type>-npu-driver_
+    <version>_linux-<arch>.run --full``, ``sudo sh cuda_12.4.0_550.54.14_linux.run``): its
+    subject, at the version its name holds (none for a placeholder). Making it executable or
+    downloading it is not running it."""
+    # a shell splits ``<version>`` placeholders off as redirections: read the words rejoined
+    written = _RUNNER.sub("", _PLACEHOLDER.sub(r"\1", " ".join(argv)))
+    found: list[Requirement] = []
+    for pattern, subject in _programs().installers:
+        named = pattern.search(written)
+        if named is None or " " in written[: named.start()]:  # not the program run (chmod, wget)
+            continue
+        version = named.group("v")
+        phrase = read_phrase(version, subject) if version[:1].isdigit() else None
+        spec = phrase.spec if phrase is not None else ""
+        found.append(_command_fact(subject, spec, source, hard, f"installer {named.group(0)}"))
+    return found
+
+
 class _Programs(NamedTuple):
     """The backends' programs and variables, gathered once per registry. ``wheel_indexes``:
     package indexes that choose a toolkit build (``/whl/cu118``), one choice among several
@@ -261,6 +287,7 @@ class _Programs(NamedTuple):
     toolkit: dict[str, str]
     device_env: dict[str, str]
     wheel_indexes: tuple[tuple[re.Pattern[str], str], ...]
+    installers: tuple[tuple[re.Pattern[str], str], ...]
 
 
 def _gather(registered: tuple[Backend, ...]) -> _Programs:
@@ -284,6 +311,9 @@ def _gather(registered: tuple[Backend, ...]) -> _Programs:
             (re.compile(rx), subject)
             for b in registered
             for rx, subject in b.vocabulary.wheel_indexes
+        ),
+        installers=tuple(
+            (re.compile(rx), subject) for b in registered for rx, subject in b.vocabulary.installers
         ),
     )
 

@@ -71,9 +71,19 @@ LIBRARIES = {
 """Libraries a build links (``-lhccl``, ``target_link_libraries(... ascendcl)``) -> (provider,
 why)."""
 
+INSTALLERS = (
+    (r"Ascend-hdk-[\w<>-]*?npu-driver_(?P<v>[^_/\s]*)_", "ascend_driver"),
+    (r"Ascend-hdk-[\w<>-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
+    (r"Ascend-cann-toolkit_(?P<v>[^_/\s]*)_", "cann"),
+    (r"Ascend-cann-(?:kernels|ops)-[\w<>]*?_(?P<v>[^_/\s]*)_", "cann"),
+    (r"Ascend-cann-nnal_(?P<v>[^_/\s]*)_", "nnal"),
+)
+"""The .run packages of the Ascend HDK and CANN as install guides name them."""
+
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
     unversioned=("cann", "nnal", "ascend_driver", "ascend_firmware"),
+    installers=INSTALLERS,
     names=NAMES,
     toolkit_subject="cann",
     chips=CHIPS,

@@ -94,5 +94,9 @@ VOCABULARY = Vocabulary(
     collectives=("nccl",),
     libraries=LIBRARIES,
     classifiers=((r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?", "cuda"),),
+    installers=(
+        (r"\bcuda_(?P<v>\d+\.\d+\.\d+)_[\d.]+_linux[\w.-]*\.run", "cuda"),
+        (r"\bNVIDIA-Linux-\w+-(?P<v>\d+\.\d+(?:\.\d+)?)\.run", "nvidia_driver"),
+    ),
     wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
 )
