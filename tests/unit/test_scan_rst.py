@@ -243,3 +243,12 @@ def test_a_paragraph_ending_in_two_colons_is_prose_then_a_literal_block() -> Non
     assert [(s.argv, s.source.line) for s in extraction.steps] == [
         (("pip", "install", "-U", "setuptools"), 27)
     ]
+
+
+def test_unclosed_table_borders_are_read_once() -> None:
+    """Border lines that never close a table (each indented differently, or grid borders with
+    nothing between) once made every border rescan the rest of the file."""
+    staircase = "\n".join(" " * depth + "=== ===" for depth in range(4000))
+    assert [b for b in rst_blocks(staircase).values() if isinstance(b, Table)] == []
+    fence = "\n".join("+----+" for _ in range(20_000))
+    assert rst_blocks(fence) == {0: Skip(20_000)}

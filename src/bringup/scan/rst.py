@@ -100,7 +100,7 @@ def _literal(lines: list[str], index: int, language: str) -> Fence | None:
     return Fence(start, last, end, language)
 
 
-def _grid(lines: list[str], index: int) -> Table | None:
+def _grid(lines: list[str], index: int) -> Table | Skip:
     """A grid table from its top border: cells cut at the border's ``+`` columns, the lines
     between two borders one row."""
     border = lines[index]
@@ -124,8 +124,8 @@ def _grid(lines: list[str], index: int) -> Table | None:
             for part, cell in zip(parts, cells):
                 part.append(cell.strip(" |"))
         end += 1
-    if not rows:
-        return None
+    if not rows:  # borders and nothing between: nothing to read, and no line to read again
+        return Skip(end)
     if header_end > 1:  # a header of several lines of rows: one header row
         merged = [" ".join(c).strip() for c in zip(*(r.cells for r in rows[:header_end]))]
         rows = [Row(rows[0].line, merged), *rows[header_end:]]
@@ -139,12 +139,18 @@ def _simple(lines: list[str], index: int) -> Table | None:
     starts = [m.start() for m in re.finditer(r"=+", border)]
     borders: list[int] = []
     end = index + 1
+    depth = _indent(border)
     while end < len(lines):
-        if _SIMPLE_BORDER.match(lines[end]) and _indent(lines[end]) == _indent(border):
+        line = lines[end]
+        if line.strip() and _indent(line) < depth:
+            return None  # the text around the table: it was never closed
+        if _SIMPLE_BORDER.match(line):
+            if _indent(line) != depth:
+                return None  # another table's border: this one was never closed
             borders.append(end)
             if len(borders) == 2 or (end + 1 < len(lines) and not lines[end + 1].strip()):
                 break
-        elif not lines[end].strip() and not borders:
+        elif not line.strip() and not borders:
             return None
         end += 1
     if not borders:
