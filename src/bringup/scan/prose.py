@@ -322,7 +322,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
         mentions = _alternatives(_versioned(clause, needed, clause_vendor))
-        if _only_tested(clause):
+        if mentions and _only_tested(clause):
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
