@@ -143,7 +143,7 @@ def _platform_of(node: ast.expr, names: dict[str, str]) -> str | None:
     if isinstance(node, ast.Name) and node.id in names:
         return names[node.id]
     target = node.func if isinstance(node, ast.Call) else node
-    return _PLATFORM_CALLS.get(_dotted(target)) if isinstance(target, ast.expr) else None
+    return _PLATFORM_CALLS.get(dotted(target)) if isinstance(target, ast.expr) else None
 
 
 def _values(node: ast.expr) -> list[str]:
@@ -185,7 +185,8 @@ def _chain(node: ast.If, names: dict[str, str]) -> tuple[str, list[str]] | None:
             return None
         values += _values(test.comparators[0])
         if len(current.orelse) != 1 or not isinstance(current.orelse[0], ast.If):
-            return (subject, values) if current.orelse and _stops(current.orelse) else None
+            fails = bool(current.orelse) and python_outcome(current.orelse) == "fail"
+            return (subject, values) if fails else None
         current = current.orelse[0]
     return None
 
@@ -205,7 +206,7 @@ def _platforms(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.If) or id(node) in elifs or id(node) in nested:
             continue
-        guard = _passing(node.test, names) if _stops(node.body) else None
+        guard = _passing(node.test, names) if python_outcome(node.body) == "fail" else None
         guard = guard or _chain(node, names)
         if guard is not None and guard[1]:
             subject, values = guard
