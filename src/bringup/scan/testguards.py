@@ -11,7 +11,9 @@ hardware. Comments are ignored; whose device a guard means is read from the name
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import NamedTuple, Optional
 
 from bringup import backends
@@ -78,11 +80,13 @@ def _minimum(operator: str, value: int) -> int:
     return {"<": value, ">=": value, "<=": value + 1, ">": value + 1, "==": max(value, 1)}[operator]
 
 
-def _kind(line: str, file_kind: str | None) -> str | None:
+def _kind(line: str, file_kind: Callable[[], str | None]) -> str | None:
+    """The device kind the line's words name, else the file's (counted only when needed:
+    most test files have no guard line that leaves it to the file)."""
     for kind, markers in guards().markers:
         if markers.search(line):
             return kind
-    return file_kind
+    return file_kind()
 
 
 def _file_kind(text: str) -> str | None:
@@ -98,9 +102,8 @@ def _lines_with(text: str, trigger: re.Pattern[str]) -> list[tuple[int, str]]:
     are counted at ``\\n`` as editors and ``grep -n`` count them."""
     found: list[tuple[int, str]] = []
     number, counted, end = 1, 0, 0
-    for match in trigger.finditer(text):
-        if match.start() < end:
-            continue
+    # each search starts after the line of the last hit: the rest of that line is not scanned
+    while (match := trigger.search(text, end)) is not None:
         start = text.rfind("\n", 0, match.start()) + 1
         number += text.count("\n", counted, start)
         counted = start
@@ -113,7 +116,7 @@ def _lines_with(text: str, trigger: re.Pattern[str]) -> list[tuple[int, str]]:
 def extract_test_guards(file: SourceFile) -> Extraction:
     """The device, capability and Python guards of one test file, as soft requirements."""
     found = guards()
-    file_kind = _file_kind(file.text)
+    file_kind = functools.cache(functools.partial(_file_kind, file.text))
     requirements: list[Requirement] = []
 
     def add(subject: str, spec: str, line: int, text: str, confidence: Confidence = "high") -> None:
