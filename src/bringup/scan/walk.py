@@ -212,10 +212,9 @@ def walk_repo(
                     subdirs.append((entry.path, rel))
                 continue
             counts[0] += 1
-            if ignores.ignored(rel, False):
-                continue
+            # by name first: most files are of no kind, and the name costs less than the rules
             kind = classify(rel)
-            if kind is None:
+            if kind is None or ignores.ignored(rel, False):
                 continue
             if entry.is_symlink() and not _inside(entry.path, real_root):
                 continue
