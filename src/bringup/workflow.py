@@ -315,18 +315,18 @@ def gather(
     """Scan the repos, read the snapshot (or probe this machine, while the repos are read,
     when none is named) and load the knowledge base, keeping the chip-limited rows of every
     chip family the host has (``host_chips``)."""
-    from bringup.scan import scan_stack
-    from bringup.solve import knowledge_catalogue
-
     report = reporter if reporter is not None else Reporter()
     scanning = Stage("scan", f"reading {len(paths)} path(s)")
     if snapshot is not None:
+        from bringup.scan import scan_stack
+
         with report.stage(scanning):
             stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
         with report.stage(Stage("probe", "reading the recorded host")):
             host = read_snapshot(snapshot)
     else:
-        # the probe mostly waits on subprocesses: it runs while the repos are read
+        # the probe mostly waits on subprocesses: it starts first and runs while the scan's
+        # modules are imported and the repos are read
         from concurrent.futures import ThreadPoolExecutor
 
         from bringup.probe.live import take_snapshot
@@ -334,9 +334,13 @@ def gather(
         probing_stage = Stage("probe", "probing this machine")
         with report.stage(probing_stage), ThreadPoolExecutor(1, "probe") as pool:
             probing = pool.submit(take_snapshot)
+            from bringup.scan import scan_stack
+
             with report.stage(scanning):
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
+    from bringup.solve import knowledge_catalogue
+
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host))
