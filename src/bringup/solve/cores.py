@@ -1,17 +1,23 @@
 """Minimal explanations: shrink an unsatisfiable core until every item is needed.
 
-clingo returns a core over the assumptions it used, which is usually far from minimal.
-Deletion-based minimisation tries each item once: if the rest still cannot hold, the item
-goes (and the new, smaller core replaces the rest); otherwise it stays. The result is
-minimal (removing any one item makes the rest satisfiable), because satisfiability is
-monotone in the items.
+clingo returns a core over the assumptions it used, which is usually far from minimal. The
+core is minimised by QuickXplain (divide and conquer): the result is minimal (removing any
+one item makes the rest satisfiable, satisfiability being monotone in the items) and is the
+one deletion in the removal order would find, in a few dozen solves instead of one per item.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import Protocol
 
-from bringup.solve.engine import Engine
+
+class Engine(Protocol):
+    """What minimisation asks of a solver (``engine.Engine``, or a stand-in in tests)."""
+
+    def core(self, on: Collection[int]) -> frozenset[int] | None: ...
+
+    def satisfiable(self, on: Collection[int]) -> bool: ...
 
 
 def minimal_core(
@@ -27,17 +33,30 @@ def minimal_core(
     if core is None:
         raise ValueError("the items hold together; there is no conflict to explain")
     current = sorted(core, key=order)
-    index = 0
-    while index < len(current):
-        trial = current[:index] + current[index + 1 :]
-        smaller = engine.core(trial)
-        if smaller is None:
-            index += 1
-        else:
-            # Items already found necessary stay in every core of a subset (monotonicity),
-            # so filtering keeps them and ``index`` still points at the next untried item.
-            current = [item for item in trial if item in smaller]
-    return tuple(current)
+    # QuickXplain keeps the items it is given first whenever it can: given the removal
+    # order backwards, it keeps what deletion in that order would keep
+    kept = set(_quickxplain(engine, [], current[::-1], background_grew=False))
+    return tuple(item for item in current if item in kept)
+
+
+def _quickxplain(
+    engine: Engine, background: list[int], candidates: list[int], *, background_grew: bool
+) -> list[int]:
+    """The items of ``candidates`` that, with all of ``background``, cannot hold together,
+    each needed (Junker's QuickXplain): halve the candidates, find what the second half must
+    add to the background and the first half, then what the first half must add to that.
+    A conflict of k items among n takes about 2k log(n/k) solves instead of n."""
+    if background_grew and not engine.satisfiable(background):
+        return []
+    if len(candidates) == 1:
+        return candidates
+    half = len(candidates) // 2
+    first, second = candidates[:half], candidates[half:]
+    from_second = _quickxplain(engine, background + first, second, background_grew=True)
+    from_first = _quickxplain(
+        engine, background + from_second, first, background_grew=bool(from_second)
+    )
+    return from_first + from_second
 
 
 def conflict_cover(
