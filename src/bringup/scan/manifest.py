@@ -20,7 +20,6 @@ from typing import Annotated, Any, Optional, Union
 import msgspec
 
 from bringup.errors import InputError
-from bringup.kb.query import unknown_chip
 from bringup.model import DeviceKind, Role, StepKind
 from bringup.scan.tomlpos import Position, locate, parse_path
 from bringup.subjects import examples, is_subject, python_subject, scheme_for
@@ -192,6 +191,9 @@ def _check_values(
             needs = step.get("needs") if isinstance(step, dict) else None
             chips = needs.get("chips") if isinstance(needs, dict) else None
             for chip in chips if isinstance(chips, list) else ():
+                # the knowledge base is imported only when a manifest names chips
+                from bringup.kb.query import unknown_chip
+
                 unknown = unknown_chip(chip, chip_families()) if isinstance(chip, str) else None
                 if unknown is not None:
                     where = locate(text, [*prefix, "steps", index, "needs", "chips"])
