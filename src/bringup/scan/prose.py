@@ -20,6 +20,7 @@ from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
+from bringup.scan.firstchar import guarded
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import read_phrase
 
@@ -177,7 +178,8 @@ class Mention(NamedTuple):
 def _alternation(
     prefix: str, named: tuple[tuple[str, str], ...], flags: int = 0
 ) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named)), flags)
+    branches = "|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named))
+    return re.compile(guarded(branches, flags), flags)
 
 
 def _words(words: list[str], suffix: str) -> str:
