@@ -9,7 +9,7 @@ virtual environment), whose ``-m bringup`` is that tree. The two run in turn (th
 this, baseline ...) so a drift in the machine's speed touches both; it prints each one's
 median, min and max wall and CPU seconds (CPU counts the probe's subprocesses), its exit
 code and output lines, and the ratio of the medians. ``--cwd`` runs both from that
-directory (the real stack: ``--cwd /work/eval/repos/src op-plugin sgl-kernel-npu ...``).
+directory (a stack of checkouts side by side: ``--cwd CHECKOUTS op-plugin torchair ...``).
 
 Compile the trees' bytecode first (``python -m compileall -q src``): where
 ``PYTHONDONTWRITEBYTECODE`` is set, nothing is cached and every run compiles every module.
