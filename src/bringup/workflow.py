@@ -25,6 +25,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.report.events import Reporter, Stage, Warned
 
 if TYPE_CHECKING:
+    from bringup.index.releases import IndexAnswer, IndexSource
     from bringup.kb import KnowledgeBase
     from bringup.kb import Problem as KbProblem
     from bringup.model import Component, Rule, Snapshot
@@ -46,6 +47,8 @@ class StackInputs:
     catalogue: Catalogue
     knowledge: KnowledgeBase
     """Where ``rules`` came from: a ``--what-if`` on the chip takes that chip's rows."""
+    index: Optional[IndexAnswer] = None
+    """What the package index said (``--index``); None when it was not asked."""
 
 
 @dataclass(frozen=True)
@@ -311,10 +314,12 @@ def gather(
     reporter: Optional[Reporter] = None,
     *,
     force: bool = False,
+    index: Optional[IndexSource] = None,
 ) -> StackInputs:
     """Scan the repos, read the snapshot (or probe this machine, while the repos are read,
     when none is named) and load the knowledge base, keeping the chip-limited rows of every
-    chip family the host has (``host_chips``)."""
+    chip family the host has (``host_chips``); with ``index``, read the release lists of
+    the distributions the repos constrain that the knowledge base lists none of."""
     report = reporter if reporter is not None else Reporter()
     scanning = Stage("scan", f"reading {len(paths)} path(s)")
     if snapshot is not None:
@@ -345,6 +350,9 @@ def gather(
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host))
         catalogue = knowledge_catalogue(kb)
+    answer = None
+    if index is not None:
+        catalogue, answer = read_index(stack.components, catalogue, index, report)
     return StackInputs(
         components=stack.components,
         findings=stack.findings,
@@ -352,7 +360,45 @@ def gather(
         rules=rules,
         catalogue=catalogue,
         knowledge=kb,
+        index=answer,
     )
+
+
+def index_specs(components: Sequence[Component], catalogue: Catalogue) -> dict[str, set[str]]:
+    """The distributions the repos constrain (a spec, hard or soft) that the knowledge base
+    lists no release of and no repo of the stack provides, with every spec stated on each."""
+    from bringup.solve.problem import provided_key
+    from bringup.subjects import canonical_subject, from_index, is_distribution
+
+    ours = {provided_key(c.name) for c in components}
+    found: dict[str, set[str]] = {}
+    for component in components:
+        for req in component.requirements:
+            subject = canonical_subject(req.subject)
+            if not req.spec.strip() or not (is_distribution(subject) and from_index(subject)):
+                continue
+            if provided_key(subject) in ours or catalogue.releases(subject):
+                continue
+            found.setdefault(subject, set()).add(req.spec.strip())
+    return found
+
+
+def read_index(
+    components: Sequence[Component],
+    catalogue: Catalogue,
+    index: IndexSource,
+    reporter: Reporter,
+) -> tuple[Catalogue, IndexAnswer]:
+    """The catalogue with the index's lists (``index_specs``); what could not be read is one
+    warning, and the versions then come from the knowledge base and this machine only."""
+    from bringup.index.releases import fetch_projects, index_releases
+
+    specs = index_specs(components, catalogue)
+    with reporter.stage(Stage("index", f"reading {len(specs)} release lists")):
+        answer = fetch_projects(specs, index.url, index.fetcher, cache_dir=index.cache_dir)
+    for line in answer.warnings():
+        reporter.emit(Warned(line))
+    return catalogue.with_index(index_releases(answer, specs)), answer
 
 
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:

@@ -18,12 +18,14 @@ from bringup.cli.options import (
     DRIVER,
     FORCE,
     FORMAT,
+    INDEX,
     JSON,
     KB_DIR,
     KB_EXTRA,
     PATHS,
     SNAPSHOT,
     TARGET,
+    index_source,
 )
 from bringup.errors import InputError
 
@@ -36,6 +38,7 @@ from bringup.errors import InputError
 @KB_DIR
 @KB_EXTRA
 @DRIVER
+@INDEX
 @FORCE
 @click.option(
     "--details",
@@ -57,6 +60,7 @@ def command(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
+    index_url: Optional[str],
     force: bool,
     details: Optional[str],
     output_format: str,
@@ -71,7 +75,15 @@ def command(
     if details and not paths and Path(details).exists():
         paths, details = (details,), ""  # `check --details DIR`: DIR is the stack, not a repo
     reporter = reporter_for()
-    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
+    inputs = gather(
+        paths or (".",),
+        snapshot,
+        kb_dir,
+        extra_dirs,
+        reporter,
+        force=force,
+        index=index_source(index_url),
+    )
     names = [c.name for c in inputs.components]
     if details and details not in names:
         raise InputError(

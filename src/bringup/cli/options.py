@@ -1,7 +1,7 @@
 """Options that several commands share, declared once: ``--json``, the knowledge base
 (``--kb`` / ``--kb-extra``, with the overlay problems it leaves out said on stderr), a host
-snapshot (``--snapshot``: read by ``bringup.workflow.read_snapshot``), the repos to read and
-letting the driver change."""
+snapshot (``--snapshot``: read by ``bringup.workflow.read_snapshot``), the repos to read,
+letting the driver change and the package index as a source of versions (``--index``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Optional
 import click
 
 if TYPE_CHECKING:
+    from bringup.index.releases import IndexSource
     from bringup.kb import KnowledgeBase, Problem
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
@@ -85,3 +86,27 @@ DRIVER = click.option(
     is_flag=True,
     help="Let the solver pick the driver too (one for the whole machine), as an upgrade would.",
 )
+INDEX = click.option(
+    "--index",
+    "index_url",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[URL]",
+    help="Also take package versions from this index's release lists (--index alone: "
+    "$UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL or https://pypi.org/simple). Off by "
+    "default: nothing else goes to the network.",
+)
+
+
+def index_source(given: Optional[str]) -> Optional[IndexSource]:
+    """The index ``--index`` names, read over HTTP with bringup's cache; None without it."""
+    if given is None:
+        return None
+    import os
+
+    from bringup import cache
+    from bringup.index.http import fetch_page
+    from bringup.index.releases import IndexSource, index_url
+
+    return IndexSource(index_url(given, os.environ), fetch_page, cache.directory())

@@ -19,12 +19,14 @@ from bringup.cli.options import (
     DRIVER,
     FORCE,
     FORMAT,
+    INDEX,
     JSON,
     KB_DIR,
     KB_EXTRA,
     PATHS,
     SNAPSHOT,
     TARGET,
+    index_source,
 )
 
 
@@ -36,6 +38,7 @@ from bringup.cli.options import (
 @KB_DIR
 @KB_EXTRA
 @DRIVER
+@INDEX
 @FORCE
 @FORMAT
 @click.option(
@@ -55,6 +58,7 @@ def command(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
+    index_url: Optional[str],
     force: bool,
     what_if: tuple[str, ...],
     output_format: str,
@@ -67,7 +71,15 @@ def command(
 
     changes = parse_what_if(what_if)
     reporter = reporter_for()
-    inputs = gather(paths or (".",), snapshot, kb_dir, extra_dirs, reporter, force=force)
+    inputs = gather(
+        paths or (".",),
+        snapshot,
+        kb_dir,
+        extra_dirs,
+        reporter,
+        force=force,
+        index=index_source(index_url),
+    )
     aimed = read_target(target, inputs.catalogue) if target is not None else None
     result = solve_stack(
         inputs,

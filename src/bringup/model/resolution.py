@@ -12,7 +12,7 @@ from bringup.model.requirements import Requirement
 from bringup.model.source import Source
 
 PinOrigin = Literal["installed", "release", "host", "what-if", "index", "unverified"]
-ItemKind = Literal["requirement", "rule", "host"]
+ItemKind = Literal["requirement", "rule", "host", "index"]
 CheckStatus = Literal[
     "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided", "needed"
 ]
@@ -68,7 +68,9 @@ class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
 class ConflictItem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One member of a conflict: a repo's requirement, a knowledge-base rule ("if ``subject``
-    in ``spec`` then ``then_subject`` in ``then_spec``"), or a value of this host."""
+    in ``spec`` then ``then_subject`` in ``then_spec``"), a value of this host, or the
+    package index's whole list of ``subject`` (``--index``; ``spec``: its oldest and newest
+    releases, ``text``: how many), which no version the requirements ask for is on."""
 
     kind: ItemKind
     subject: str

@@ -26,6 +26,8 @@ from bringup.report.wording import (
     device_word,
     explain_verdict,
     from_index,
+    index_listing,
+    no_such_release,
     number_word,
     subject_spec,
 )
@@ -239,7 +241,8 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         cost = "it cannot run here" if here else "set aside from the plan"
-        return f"no {subjects} satisfies all of {repo}'s lines -> {cost}"
+        why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
+        return f"{why} -> {cost}"
     return f"no single {subjects} for these -> {number_word(environments)} environments"
 
 
@@ -255,6 +258,8 @@ def _member(item: ConflictItem, roots: dict[str, str]) -> Line:
     elif item.kind == "rule":
         then = subject_spec(item.then_subject or "", item.then_spec or "")
         text = f"{subject_spec(item.subject, item.spec)} needs {then}"
+    elif item.kind == "index":
+        text = index_listing(item)
     else:
         text = f"this machine has {display_name(item.subject)} {item.spec}"
     return Line(text + " ").append(f"({where})", "dim")

@@ -137,7 +137,21 @@ def describe_item(item: ConflictItem) -> str:
             f"{subject_spec(item.subject, item.spec)} needs "
             f"{subject_spec(item.then_subject or '', item.then_spec or '')} {cite(item.source)}"
         )
+    if item.kind == "index":
+        return f"{index_listing(item)} {cite(item.source)}"
     return f"this machine has {host_has(item.subject, item.spec)} {cite(item.source)}"
+
+
+def index_listing(item: ConflictItem) -> str:
+    """The package index's list of a subject as a conflict member, without its source."""
+    return f"the package index lists {item.text} of {display_name(item.subject)} ({item.spec})"
+
+
+def no_such_release(conflict: Conflict) -> str:
+    """ "no such transformers release on the package index" when the index's list takes part
+    in the conflict (a version that does not exist); empty otherwise."""
+    listed = [display_name(i.subject) for i in conflict.items if i.kind == "index"]
+    return f"no such {' and '.join(listed)} release on the package index" if listed else ""
 
 
 def _contended(conflict: Conflict) -> list[str]:
@@ -160,7 +174,8 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     together = {1: "it", 2: "both"}.get(len(conflict.items), "all of these")
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
-        return f"{head}: no {subjects} satisfies {together} -> {repo} cannot run on this machine"
+        why = no_such_release(conflict) or f"no {subjects} satisfies {together}"
+        return f"{head}: {why} -> {repo} cannot run on this machine"
     tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
     single = "single " if requirements > 1 else ""
     return f"{head}: no {single}{subjects} satisfies {together}{tail}"

@@ -12,7 +12,9 @@ stand for the releases a package index would offer. A region is a version picked
 of every version the repos name (``<2,>=1.21`` gives 1.20.9999, 1.21, 1.21.1, 1.22, 2 ...),
 kept only when it meets the repos' specs differently from every other candidate. So "numpy < 2"
 and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is satisfiable without knowing
-numpy's releases; a region is pinned as its range, for the installer to resolve.
+numpy's releases; a region is pinned as its range, for the installer to resolve. Under
+``--index`` the index's list of such a subject replaces the regions: it is the whole list, so a
+version a spec names that is not on it is no candidate at all (no such release).
 
 A Python distribution is installed in an interpreter: it counts as installed only for an
 environment on that interpreter, and a version no release lists exists only there (the
@@ -232,7 +234,7 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
-        if releases and scope_of(subject) != "setting":
+        if releases and scope_of(subject) != "setting" and not self.catalogue.indexed(subject):
             self._unverified(subject, scheme, found)
         if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")

@@ -1,4 +1,6 @@
-"""Known releases per subject: the versions the solver may pick besides what is installed."""
+"""Known releases per subject: the versions the solver may pick besides what is installed,
+from the knowledge base and, under ``--index``, the package index's whole list of a
+distribution the knowledge base lists no release of."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ class Catalogue:
         self._lookup = lookup
         self._source_for = source_for
         self._cache: dict[str, tuple[Release, ...]] = {}
+        self._indexed: frozenset[str] = frozenset()
 
     @classmethod
     def from_mapping(
@@ -59,6 +62,18 @@ class Catalogue:
             )
             self._cache[subject] = cached
         return cached
+
+    def indexed(self, subject: str) -> bool:
+        """Whether the releases of ``subject`` are the package index's whole list: a version
+        a spec names that is not on it does not exist (it is no unverified candidate)."""
+        return subject in self._indexed
+
+    def with_index(self, listed: Mapping[str, Sequence[Release]]) -> Catalogue:
+        """This catalogue, with the index's lists for the subjects it has no release of."""
+        taken = {s: tuple(r) for s, r in listed.items() if r and not self.releases(s)}
+        made = Catalogue(lambda subject: taken.get(subject) or self.releases(subject))
+        made._indexed = frozenset(taken)
+        return made
 
 
 class _ReleaseRecord(Protocol):

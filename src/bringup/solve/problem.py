@@ -92,6 +92,8 @@ class SolverInput:
     findings: list[Fact] = field(default_factory=list)
     excluded: tuple[str, ...] = ()
     deferred: tuple[DeferredRule, ...] = ()
+    listed: dict[str, tuple[Source, tuple[str, ...]]] = field(default_factory=dict)
+    """Subjects whose releases are the package index's whole list: its source and versions."""
 
     def __post_init__(self) -> None:
         self.by_id: dict[int, Candidate] = {
@@ -156,7 +158,7 @@ def rule_source(rule: Rule) -> Source:
     return Source(kind="kb", ref=f"{rule.topic}/{rule.id}", url=url)
 
 
-def _provided_key(subject: str) -> str:
+def provided_key(subject: str) -> str:
     """A repo of the stack as a dependency: ``ascend-comm`` is what ``pypi:ascend-comm``
     (``ascend_comm`` once canonical) and the CMake package ``AscendOps`` name."""
     name = subject.split(":", 1)[1] if ":" in subject else subject
@@ -216,7 +218,7 @@ def build_problem(
         allow_driver_change=allow_driver_change,
         specs=specs_by_subject(everything),
     )
-    provided = {_provided_key(c.name): c.name for c in components}
+    provided = {provided_key(c.name): c.name for c in components}
     hardware: list[HardwareBlock] = []
     unverified: list[Unverified] = []
     placed: list[Component] = []
@@ -239,7 +241,7 @@ def build_problem(
         index = len(placed)
         placed.append(component)
         for s in chosen:
-            provider = provided.get(_provided_key(s.subject))
+            provider = provided.get(provided_key(s.subject))
             if provider is not None and provider != component.name:
                 checks.append(s.check("provided", provider))
                 continue
@@ -276,7 +278,18 @@ def build_problem(
         findings=findings,
         excluded=tuple(excluded),
         deferred=tuple(deferred),
+        listed=_listed(cands),
     )
+
+
+def _listed(cands: Candidates) -> dict[str, tuple[Source, tuple[str, ...]]]:
+    """The subjects whose releases are the package index's list (``Catalogue.indexed``)."""
+    found = {}
+    for subject in cands.by_subject:
+        releases = cands.catalogue.releases(subject) if cands.catalogue.indexed(subject) else ()
+        if releases:
+            found[subject] = (releases[0].source, tuple(r.version for r in releases))
+    return found
 
 
 def _relevant_rules(

@@ -17,6 +17,7 @@ from bringup.model.resolution import (
     Check,
     CheckStatus,
     Conflict,
+    ConflictItem,
     Environment,
     Pin,
     PinOrigin,
@@ -439,7 +440,7 @@ def _environments(
 def _conflict(problem: SolverInput, items: tuple[int, ...], kind: str) -> Conflict:
     """Items in the order a reader follows the chain: requirements that lead into a rule,
     the rules, the requirements they meet, then the host's values."""
-    described = [problem.describe(i) for i in items]
+    described = [problem.describe(i) for i in items] + _not_listed(problem, items)
     conditions = {d.subject for d in described if d.kind == "rule"}
 
     def rank(position: int) -> tuple[int, int]:
@@ -461,6 +462,33 @@ def _conflict(problem: SolverInput, items: tuple[int, ...], kind: str) -> Confli
         components=components,
         subjects=tuple(subjects),
     )
+
+
+def _not_listed(problem: SolverInput, items: tuple[int, ...]) -> list[ConflictItem]:
+    """The package index's list of a subject as a member of the conflict, when the
+    requirements on it here admit no version the index has: there is no such release, which
+    no other environment changes (unlike a version the knowledge base does not list)."""
+    asked: dict[str, frozenset[int]] = {}
+    for item_id in items:
+        item = problem.item(item_id)
+        if isinstance(item, RequirementItem) and item.subject in problem.listed:
+            before = asked.get(item.subject)
+            asked[item.subject] = item.allowed if before is None else before & item.allowed
+    found = []
+    for subject, allowed in asked.items():
+        source, versions = problem.listed[subject]
+        if any(problem.by_id[c].release is not None for c in allowed):
+            continue
+        found.append(
+            ConflictItem(
+                kind="index",
+                subject=subject,
+                spec=f"{versions[0]} ... {versions[-1]}" if len(versions) > 1 else versions[0],
+                source=source,
+                text=f"{len(versions)} release{'s' if len(versions) != 1 else ''}",
+            )
+        )
+    return found
 
 
 def _checks(

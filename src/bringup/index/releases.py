@@ -1,0 +1,214 @@
+"""Release lists of many projects from one package index: fetched in parallel through a
+fetcher passed in (``bringup.index.http.fetch_page`` for real, recorded pages in tests),
+each request under a timeout and all of them under one budget, kept in bringup's cache for
+a day. Nothing here raises for the network: a project that could not be fetched is listed
+with the reason, and the caller falls back to the knowledge base and this machine.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Optional
+
+import msgspec
+
+from bringup import cache
+from bringup.index.simple import NotJson, Project, offered, parse_project
+from bringup.model.source import Source
+from bringup.redaction import redact_secrets
+from bringup.solve.catalogue import Release
+
+Fetcher = Callable[[str, float], Optional[bytes]]
+"""GET ``url`` within ``timeout`` seconds: the body, None for no such project (404); raises
+``OSError`` when the index cannot be reached."""
+
+DEFAULT_URL = "https://pypi.org/simple"
+URL_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL")
+REQUEST_TIMEOUT_S = 5.0
+BUDGET_S = 20.0
+WORKERS = 8
+MAX_AGE_S = 24 * 3600.0
+CACHE_KIND = cache.Kind("index", "json", keep=4096)
+
+
+def index_url(given: str, env: Mapping[str, str]) -> str:
+    """``--index=URL``; a bare ``--index``: the index uv or pip would use
+    (``$UV_DEFAULT_INDEX``, ``$UV_INDEX_URL``, ``$PIP_INDEX_URL``), else PyPI."""
+    chosen = given or next((env[v] for v in URL_VARIABLES if env.get(v)), DEFAULT_URL)
+    return chosen.rstrip("/")
+
+
+def project_name(subject: str) -> str:
+    """The PEP 503 name of a distribution subject (``pypi:Foo_Bar``, ``torch_npu``)."""
+    bare = subject.split(":", 1)[1] if subject.startswith("pypi:") else subject
+    return re.sub(r"[-_.]+", "-", bare).lower()
+
+
+class _Entry(msgspec.Struct, frozen=True):
+    project: Project
+    fetched: float
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """One project's list, and when the index gave it (seconds since the epoch)."""
+
+    project: Project
+    fetched: float
+
+    @property
+    def date(self) -> str:
+        return datetime.fromtimestamp(self.fetched, timezone.utc).strftime("%Y-%m-%d")
+
+
+@dataclass(frozen=True)
+class IndexAnswer:
+    """What the index said per subject, what it could not say and why, and how many
+    requests went out (the rest came from the cache)."""
+
+    url: str
+    found: Mapping[str, Fetched]
+    failed: Mapping[str, str]
+    requests: int
+
+    @property
+    def shown_url(self) -> str:
+        return redact_secrets(self.url)
+
+    def warnings(self) -> list[str]:
+        """One line when nothing could be fetched, else one for the projects that could
+        not be; and one naming the projects the index does not have."""
+        lines = []
+        if self.failed:
+            reason = next(iter(self.failed.values()))
+            if not self.found:
+                lines.append(
+                    f"could not reach {self.shown_url}: {reason}; "
+                    "versions from the KB and this machine only"
+                )
+            else:
+                names = ", ".join(sorted(self.failed))
+                lines.append(
+                    f"could not fetch {names} from {self.shown_url}: {reason}; "
+                    "their versions from the KB and this machine only"
+                )
+        absent = sorted(s for s, f in self.found.items() if not f.project.found)
+        if absent:
+            lines.append(f"not on {self.shown_url}: {', '.join(absent)}")
+        return lines
+
+
+def fetch_projects(
+    subjects: Iterable[str],
+    url: str,
+    fetcher: Fetcher,
+    *,
+    cache_dir: Optional[Path],
+    now: Optional[float] = None,
+    timeout: float = REQUEST_TIMEOUT_S,
+    budget: float = BUDGET_S,
+    workers: int = WORKERS,
+) -> IndexAnswer:
+    """The release list of each subject from the index at ``url``: from the cache when
+    fetched less than ``MAX_AGE_S`` ago, else through ``fetcher`` on a small thread pool.
+    A request still running when ``budget`` is spent is given up (its thread ends within
+    ``timeout``)."""
+    clock = time.time() if now is None else now
+    found: dict[str, Fetched] = {}
+    failed: dict[str, str] = {}
+    wanted: dict[str, str] = {}
+    for subject in sorted(set(subjects)):
+        kept = _cached(url, subject, cache_dir, clock)
+        if kept is not None:
+            found[subject] = kept
+        else:
+            wanted[subject] = project_name(subject)
+    if not wanted:
+        return IndexAnswer(url, found, failed, 0)
+    pool = ThreadPoolExecutor(min(workers, len(wanted)), "index")
+    running: dict[Future[Optional[bytes]], str] = {
+        pool.submit(fetcher, f"{url}/{name}/", timeout): subject for subject, name in wanted.items()
+    }
+    done, pending = wait(running, timeout=budget)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for future in done:
+        subject = running[future]
+        try:
+            data = future.result()
+            project = (
+                Project(name=wanted[subject], found=False)
+                if data is None
+                else parse_project(wanted[subject], data)
+            )
+        except (OSError, NotJson) as error:
+            failed[subject] = _reason(error)
+            continue
+        found[subject] = Fetched(project, clock)
+        _keep(url, subject, cache_dir, found[subject])
+    for future in pending:
+        failed[running[future]] = f"no answer within the {budget:g} s budget"
+    return IndexAnswer(url, found, failed, len(running))
+
+
+def _reason(error: Exception) -> str:
+    reason = getattr(error, "reason", None)
+    return redact_secrets(str(reason if reason is not None else error) or type(error).__name__)
+
+
+def _key(url: str, subject: str) -> str:
+    return cache.fingerprint(parts=(url, subject))
+
+
+def _cached(url: str, subject: str, where: Optional[Path], now: float) -> Optional[Fetched]:
+    if where is None:
+        return None
+    kept = cache.load(
+        CACHE_KIND,
+        _key(url, subject),
+        where,
+        lambda data: msgspec.json.decode(data, type=_Entry),
+        (msgspec.DecodeError,),
+    )
+    if kept is None or not 0 <= now - kept.fetched < MAX_AGE_S:
+        return None
+    return Fetched(kept.project, kept.fetched)
+
+
+def _keep(url: str, subject: str, where: Optional[Path], fetched: Fetched) -> None:
+    if where is not None:
+        entry = _Entry(fetched.project, fetched.fetched)
+        cache.store(CACHE_KIND, _key(url, subject), where, msgspec.json.encode(entry))
+
+
+@dataclass(frozen=True)
+class IndexSource:
+    """``--index``: the index to read, the fetcher that reads it (recorded pages in tests)
+    and the cache directory (None: no cache)."""
+
+    url: str
+    fetcher: Fetcher
+    cache_dir: Optional[Path]
+
+
+def index_releases(
+    answer: IndexAnswer, specs: Mapping[str, Iterable[str]]
+) -> dict[str, list[Release]]:
+    """Per subject, the versions an installer would consider for the repos' ``specs``
+    (``offered``), each citing the index and the day it was read."""
+    found: dict[str, list[Release]] = {}
+    for subject, fetched in answer.found.items():
+        page = f"{answer.shown_url}/{fetched.project.name}/"
+        source = Source(
+            kind="derived",
+            ref=f"package index {answer.shown_url} (fetched {fetched.date})",
+            url=page,
+        )
+        versions = offered(fetched.project, specs.get(subject, ()))
+        found[subject] = [Release(version, source) for version in versions]
+    return found
