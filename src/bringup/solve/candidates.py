@@ -14,7 +14,8 @@ kept only when it meets the repos' specs differently from every other candidate.
 and "numpy >= 2" still conflict, and "numpy < 2, >= 1.21" is satisfiable without knowing
 numpy's releases; a region is pinned as its range, for the installer to resolve. Under
 ``--index`` the index's list of such a subject replaces the regions: it is the whole list, so a
-version a spec names that is not on it is no candidate at all (no such release).
+version a spec names that is not on it is no candidate at all (no such release); of a long
+list, the newest release of each way of meeting the specs is kept.
 
 A Python distribution is installed in an interpreter: it counts as installed only for an
 environment on that interpreter, and a version no release lists exists only there (the
@@ -234,7 +235,9 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
-        if releases and scope_of(subject) != "setting" and not self.catalogue.indexed(subject):
+        if self.catalogue.indexed(subject):
+            self._distinct(subject, scheme, found)
+        elif releases and scope_of(subject) != "setting":
             self._unverified(subject, scheme, found)
         if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
@@ -286,6 +289,29 @@ class Candidates:
                     found[version] = _Found(raw, release=public.release)
                 else:
                     found[version] = _Found(raw, unverified=True)
+
+    def _distinct(self, subject: str, scheme: str, found: dict[Version, _Found]) -> None:
+        """Keep, of an index's list (setuptools: hundreds of releases), the newest release
+        of each way of meeting the repos' specs, and whatever is installed: the solver picks
+        the newest it can, so an older release that meets the same specs is never chosen,
+        and each one kept costs every conflict search a little."""
+        specs = []
+        for text in sorted(self.specs.get(subject, ())):
+            try:
+                specs.append(SpecifierSet(text, scheme))
+            except InvalidSpecifier:
+                continue
+        versions = sorted(found, reverse=True)
+        met = [set(spec.admitted(versions)) for spec in specs]
+        seen: set[tuple[bool, ...]] = set()
+        for n, version in enumerate(versions):
+            entry = found[version]
+            signature = tuple(n in m for m in met)
+            if entry.installed is not None or entry.installed_in:
+                continue
+            if signature in seen:
+                del found[version]
+            seen.add(signature)
 
     def _interpreters(self) -> dict[Version, int]:
         """The Python candidates by version: an interpreter packages were found in is the
