@@ -366,7 +366,9 @@ def gather(
 
 def index_specs(components: Sequence[Component], catalogue: Catalogue) -> dict[str, set[str]]:
     """The distributions the repos constrain (a spec, hard or soft) that the knowledge base
-    lists no release of and no repo of the stack provides, with every spec stated on each."""
+    lists no release of and no repo of the stack provides, with every spec stated on each;
+    a need that is not a version (a submodule, a variable) is none."""
+    from bringup.solve.needs import NEEDS
     from bringup.solve.problem import provided_key
     from bringup.subjects import canonical_subject, from_index, is_distribution
 
@@ -375,7 +377,9 @@ def index_specs(components: Sequence[Component], catalogue: Catalogue) -> dict[s
     for component in components:
         for req in component.requirements:
             subject = canonical_subject(req.subject)
-            if not req.spec.strip() or not (is_distribution(subject) and from_index(subject)):
+            if req.subject in NEEDS or not req.spec.strip() or not is_distribution(subject):
+                continue
+            if not from_index(subject):
                 continue
             if provided_key(subject) in ours or catalogue.releases(subject):
                 continue

@@ -27,9 +27,12 @@ from bringup.index.releases import (
     project_name,
 )
 from bringup.index.simple import Project, offered, parse_project
+from bringup.model.requirements import Component, Requirement
+from bringup.model.source import file_source
 from bringup.report.events import RecordingReporter, Warned
 from bringup.report.wording import explain_conflict
-from bringup.workflow import check, gather
+from bringup.solve import Catalogue
+from bringup.workflow import check, gather, index_specs
 
 ROOT = Path(__file__).parent.parent.parent
 PAGES = ROOT / "tests" / "fixtures" / "index"
@@ -207,3 +210,20 @@ def test_without_index_no_request_is_made(tmp_path: Path, monkeypatch: pytest.Mo
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout.split()[-3:]
     assert shown[1:] == ["False", "False"]
+
+
+def test_the_index_is_asked_only_of_distributions_nothing_else_provides() -> None:
+    def needs(component: str, *pairs: tuple[str, str]) -> Component:
+        source = file_source("requirements.txt", 1)
+        reqs = tuple(
+            Requirement(subject=s, spec=v, component=component, source=source) for s, v in pairs
+        )
+        return Component(name=component, path=component, requirements=reqs)
+
+    stack = [
+        needs("ascend-comm", ("pypi:numpy", "<2,>=1.21"), ("submodule", "third_party/hccl")),
+        needs("app", ("pypi:ascend-comm", ">=0.2"), ("torch", ">=2.1"), ("pypi:wheel", "")),
+        needs("ops", ("cmake", ">=3.18"), ("cmake:AscendOps", ">=0.3"), ("pypi:Numpy", ">=1.22")),
+    ]
+    known = Catalogue.from_mapping({"torch": ["2.1.0"]})
+    assert index_specs(stack, known) == {"numpy": {"<2,>=1.21", ">=1.22"}}
