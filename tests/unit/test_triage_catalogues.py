@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from bringup.triage.catalogues import Catalogue, builtin_catalogues, read_catalogue
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import diagnose
 from bringup.triage.faultdiag import faultdiag_signatures, read_faults
 from bringup.triage.signatures import SignatureError
 from triage_inputs import write
@@ -111,6 +113,54 @@ def test_nccl_catalogue_names_every_result_and_reads_warn_lines() -> None:
     warn = nccl.lookup("warn", "NET/Socket : connect to 10.0.0.2<43210> failed")
     assert warn is not None
     assert warn.layer == "communication"
+
+
+FIXTURE_LOGS = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
+
+
+def _codes_found(log: str) -> set[tuple[str, str]]:
+    """(diagnosis id, code) of what the fallback reads from ``log``'s codes alone."""
+    return {
+        (d.signature_id, d.captures.get("code", ""))
+        for d in diagnose(scan_log(log).findings)
+        if d.signature_id.startswith("code.")
+    }
+
+
+def test_dcgm_catalogue_has_every_failure_reason_with_its_next_step() -> None:
+    dcgm = _catalogue("dcgm")
+    _every_entry_has_a_public_source(dcgm)
+    names = {key for group, key in dcgm.by_key if group == "name"}
+    assert len(names) == 132  # DCGM_FR_UNKNOWN (1) .. DCGM_FR_UNCORRECTABLE_ROW_REMAP_LIMIT (132)
+    assert not any(name.startswith("DCGM_FR_EC_") for name in names)
+    dbe = dcgm.lookup("name", "DCGM_FR_VOLATILE_DBE_DETECTED")
+    assert dbe is not None
+    assert (dbe.key, dbe.layer) == ("4", "memory")
+    assert dbe.action == "Drain the GPU and reset it or reboot the node."
+    nvlink = dcgm.lookup("name", "DCGM_FR_NVLINK_DOWN")
+    assert nvlink is not None
+    assert nvlink.layer == "communication"
+    newer = dcgm.lookup("name", "DCGM_FR_SOMETHING_NEWER")
+    assert newer is not None
+    assert not newer.exact
+
+
+def test_dcmi_catalogue_keeps_the_documents_chinese_and_finds_npu_smis_codes() -> None:
+    dcmi = _catalogue("dcmi")
+    _every_entry_has_a_public_source(dcmi)
+    codes = {key for group, key in dcmi.by_key if group == "code"}
+    assert len(codes) == 19
+    assert all(code.startswith("-8") for code in codes)
+    occupied = dcmi.lookup("code", "-8020")
+    assert occupied is not None
+    assert occupied.meaning_zh == "设备资源被占用。"
+    assert "other container" in occupied.action
+    assert all(code.meaning_zh and code.action_zh for code in dcmi.by_key.values())
+    # Real npu-smi lines from the sample logs (each file cites its thread).
+    init = FIXTURE_LOGS / "ascend.runtime.dcmi-init-failed" / "hami-ascend-device-plugin-66.log"
+    used = FIXTURE_LOGS / "ascend.runtime.dcmi-device-used" / "cann-container-image-46.log"
+    assert ("code.dcmi.8005", "-8005") in _codes_found(init.read_text(encoding="utf-8"))
+    assert ("code.dcmi.8020", "-8020") in _codes_found(used.read_text(encoding="utf-8"))
 
 
 def test_a_catalogue_without_a_public_source_is_rejected(tmp_path: Path) -> None:

@@ -50,6 +50,7 @@ class Family(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     source: Optional[str] = None
     confidence: str = "high"
     wrapper: bool = False
+    meaning_zh: str = ""
 
 
 class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -67,6 +68,9 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     wrapper: bool = False
     """The code only says that a call into another component failed (torch_npu's "call acl
     api failed"): the code of that call, when the log has it, says more."""
+    meaning_zh: str = ""
+    action_zh: str = ""
+    """The meaning and action in Chinese, where the source gives them (``--lang zh``)."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -89,6 +93,8 @@ class Meaning(NamedTuple):
     source: str
     exact: bool
     wrapper: bool = False
+    meaning_zh: str = ""
+    action_zh: str = ""
 
 
 class Catalogue(NamedTuple):
@@ -121,6 +127,8 @@ class Catalogue(NamedTuple):
                 code.source or self.info.source,
                 True,
                 code.wrapper,
+                code.meaning_zh,
+                code.action_zh,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),
@@ -140,6 +148,7 @@ class Catalogue(NamedTuple):
             family.source or self.info.source,
             False,
             family.wrapper,
+            family.meaning_zh,
         )
 
     def _by_message_prefix(self, text: str) -> Optional[Code]:
