@@ -6,6 +6,9 @@ config dir), as for ``bringup kb``. A broken overlay file is left out with a war
 line, record, field); the built-in signatures still work. ``BRINGUP_DEBUG=1`` prints which
 matching engine ran and why.
 
+``--lang zh`` prints causes and fixes in Chinese where a bilingual catalogue has them, each
+field falling back to English.
+
 ``--list`` prints the signatures instead (with ``--json``: id, title, layer, cause and fix
 templates, source, and the file and line that define each), so a user can see what explain
 knows, and an overlay author can check that theirs loaded.
@@ -32,6 +35,7 @@ from bringup.kb.schema import Problem
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.triage.explain import overlaid_matcher, scan_log
+from bringup.triage.localise import LANGUAGES, localise
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
@@ -72,11 +76,20 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
     is_flag=True,
     help="Print the failure signatures explain knows (built-in and overlays) instead.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="Language of causes and fixes: zh takes them from the bilingual catalogues "
+    "(FaultDiag, DCMI); a field with no Chinese source stays in English.",
+)
 @KB_DIR
 @KB_EXTRA
 def command(
     *,
     log: Optional[str],
+    lang: str,
     list_signatures: bool,
     snapshot_path: Optional[Path],
     as_json: bool,
@@ -98,7 +111,7 @@ def command(
         result = scan(log, matcher)
         if result.lines == 0:
             raise InputError("empty: no log lines to explain", path=log)
-        diagnoses = rank(result, matcher.catalogue, snapshot, top)
+        diagnoses = localise(rank(result, matcher.catalogue, snapshot, top), lang)
         code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
         if as_json:
             data: dict[str, Any] = {

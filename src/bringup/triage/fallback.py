@@ -180,16 +180,31 @@ def _from_codes(findings: Findings, catalogues: Sequence[Catalogue]) -> Iterable
         yield _code_diagnosis(meaning, sighting, tier)
 
 
-def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diagnosis:
+def code_id(meaning: Meaning) -> str:
+    """The id of the diagnosis a code's meaning becomes."""
     slug = re.sub(r"[^a-z0-9_-]+", "-", meaning.key.lower()).strip("-") or "warning"
-    cause = meaning.meaning if meaning.exact else f"{meaning.title}: {meaning.meaning}"
+    return f"code.{meaning.catalogue}.{slug}"
+
+
+def code_texts(meaning: Meaning, lang: str = "en") -> tuple[str, str, str]:
+    """A code's title, cause and fix; in Chinese (``lang="zh"``) where the catalogue has it,
+    field by field, else in English."""
+    said = meaning.meaning_zh if lang == "zh" and meaning.meaning_zh else meaning.meaning
+    action = meaning.action_zh if lang == "zh" and meaning.action_zh else meaning.action
+    title = f"{meaning.title}: {said}" if meaning.exact else meaning.title
+    cause = said if meaning.exact else f"{meaning.title}: {said}"
+    return title, cause, action or next_steps()[meaning.layer]
+
+
+def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diagnosis:
+    title, cause, fix = code_texts(meaning)
     return Diagnosis(
-        signature_id=f"code.{meaning.catalogue}.{slug}",
-        title=meaning.title if not meaning.exact else f"{meaning.title}: {meaning.meaning}",
+        signature_id=code_id(meaning),
+        title=title,
         layer=meaning.layer,
         kind=meaning.kind,
         cause=cause,
-        fix=meaning.action or next_steps()[meaning.layer],
+        fix=fix,
         source=meaning.source,
         evidence=(Evidence(line=sighting.line, text=sighting.text),),
         matches=sighting.count,

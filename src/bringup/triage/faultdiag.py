@@ -78,21 +78,33 @@ def fault_signature(fault: Fault, catalogue: CatalogueInfo, path: str) -> Signat
     and never empty (``read_faults`` checks), so they are not compiled here: that would cost
     every ``bringup explain`` a tenth of a second (a test compiles them all)."""
     patterns = [keyword_pattern(group) for group in fault.match]
+    title, cause, fix = fault_texts(fault, catalogue, "en")
     record = SignatureRecord(
-        id="faultdiag." + re.sub(r"[^a-z0-9_-]", "-", fault.id.lower()),
-        title=fault.cause_en,
+        id=fault_id(fault),
+        title=title,
         layer=fault.layer,
         kind=fault.kind,
-        cause=_braces(
-            f"{fault.description_en} ({catalogue.title}: {fault.component} {fault.module})"
-        ),
-        fix=_braces(" ".join(fault.suggestion_en)),
+        cause=_braces(cause),
+        fix=_braces(fix),
         source=catalogue.source,
         patterns=patterns,
     )
     groups: tuple[frozenset[str], ...] = tuple(frozenset() for _ in patterns)
     specificity = tuple(literal_count(p) for p in patterns)
     return Signature(record, path, None, groups, specificity, TIER)
+
+
+def fault_id(fault: Fault) -> str:
+    """The id of the signature a fault becomes."""
+    return "faultdiag." + re.sub(r"[^a-z0-9_-]", "-", fault.id.lower())
+
+
+def fault_texts(fault: Fault, catalogue: CatalogueInfo, lang: str) -> tuple[str, str, str]:
+    """A fault's title, cause and fix in ``lang`` (``en`` or ``zh``; FaultDiag has both)."""
+    where = f" ({catalogue.title}: {fault.component} {fault.module})"
+    if lang == "zh":
+        return fault.cause_zh, fault.description_zh + where, " ".join(fault.suggestion_zh)
+    return fault.cause_en, fault.description_en + where, " ".join(fault.suggestion_en)
 
 
 def _braces(text: str) -> str:

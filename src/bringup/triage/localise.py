@@ -1,0 +1,74 @@
+"""Diagnoses in the reader's language, from the catalogues that are bilingual.
+
+FaultDiag's faults carry their cause, description and suggestion in English and Chinese, and
+some code catalogues (DCMI) keep the Chinese meaning and handling of their source document.
+``localise`` rewrites a diagnosis's title, cause and fix from those, field by field: a field
+whose source has no text in the language asked for stays in English, so nothing is lost and
+nothing is machine-translated. Bringup's own signatures and the fallback's rules are English.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Optional
+
+import msgspec
+
+from bringup.model.diagnosis import Diagnosis
+from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
+from bringup.triage.fallback import code_id, code_texts
+from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
+
+LANGUAGES = ("en", "zh")
+
+Texts = tuple[str, str, str]
+"""title, cause, fix"""
+
+
+def localise(diagnoses: Iterable[Diagnosis], lang: str) -> list[Diagnosis]:
+    """``diagnoses`` with each field in ``lang`` where a bilingual source has it."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} is not one of {', '.join(LANGUAGES)}")
+    if lang == "en":
+        return list(diagnoses)
+    return [_localised(diagnosis, lang) for diagnosis in diagnoses]
+
+
+def _localised(diagnosis: Diagnosis, lang: str) -> Diagnosis:
+    texts = _texts(diagnosis, lang)
+    if texts is None:
+        return diagnosis
+    english = (diagnosis.title, diagnosis.cause, diagnosis.fix)
+    title, cause, fix = (new or old for new, old in zip(texts, english))
+    return msgspec.structs.replace(diagnosis, title=title, cause=cause, fix=fix)
+
+
+def _texts(diagnosis: Diagnosis, lang: str) -> Optional[Texts]:
+    if diagnosis.signature_id.startswith("faultdiag."):
+        return _fault_texts(lang).get(diagnosis.signature_id)
+    if diagnosis.signature_id.startswith("code."):
+        meaning = _meaning(diagnosis, builtin_catalogues())
+        return code_texts(meaning, lang) if meaning is not None else None
+    return None
+
+
+@functools.cache
+def _fault_texts(lang: str) -> dict[str, Texts]:
+    catalogue, faults = read_faults()
+    return {fault_id(fault): fault_texts(fault, catalogue, lang) for fault in faults}
+
+
+def _meaning(diagnosis: Diagnosis, catalogues: Iterable[Catalogue]) -> Optional[Meaning]:
+    """The catalogue meaning a code diagnosis was made from: its catalogue is in its id, the
+    value it found in its captures."""
+    name = diagnosis.signature_id.split(".")[1]
+    value = diagnosis.captures.get("code", "")
+    for catalogue in catalogues:
+        if catalogue.info.name != name:
+            continue
+        for group in KEYS:
+            meaning = catalogue.lookup(group, value)
+            if meaning is not None and code_id(meaning) == diagnosis.signature_id:
+                return meaning
+    return None
