@@ -155,3 +155,18 @@ def test_capture_missing_from_this_log_leaves_the_condition_unknown() -> None:
     (diagnosis,) = explain_text(log, snapshot=host)
     assert diagnosis.confirmation == "confirmed"
     assert "(device 8, valid range [0, 8))" in diagnosis.cause
+
+
+def test_one_diagnosis_per_code_its_catch_all_and_wrapper_echoes_are_left_out() -> None:
+    # vllm-project/vllm-ascend (tests/data/triage_sixth case 10, cited in its cases.toml): ACL
+    # 507011, echoed by op-plugin's catch-all line "NPU function error ... error code is
+    # 507011" and by torch_npu's wrapper "ERR00100 PTA call acl api failed".
+    log = Path(__file__).resolve().parent.parent / "data" / "triage_sixth"
+    text = (log / "10-vllm-ascend-npugraph-scatternd-507011-aivector.log").read_bytes()
+    ids = [d.signature_id for d in explain_text(text)]
+    assert ids[0] == "code.acl.507011"
+    assert "ascend.runtime.npu-function-error" not in ids
+    assert "code.cann.err00100" not in ids
+    # Without the exact code, the catch-all still explains the line.
+    alone = "NPU function error: call failed, error code is 507011\n"
+    assert explain_text(alone)[0].signature_id == "ascend.runtime.npu-function-error"

@@ -106,7 +106,8 @@ def rank(
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
-    diagnoses = _one_per_cause(diagnoses, secondary)
+    generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
+    diagnoses = _one_per_cause(diagnoses, secondary, generic)
     return diagnoses if top is None else diagnoses[:top]
 
 
@@ -155,18 +156,34 @@ def _tier(signature: Optional[Signature]) -> str:
     return signature.tier if signature is not None else ""
 
 
-def _one_per_cause(diagnoses: list[Diagnosis], secondary: set[str]) -> list[Diagnosis]:
+def _one_per_cause(
+    diagnoses: list[Diagnosis], secondary: set[str], generic: set[str]
+) -> list[Diagnosis]:
     """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
-    already the evidence of a diagnosis ranked above it (the same failure, explained
-    better)."""
+    already the evidence of a diagnosis ranked above it (the same failure, explained better);
+    and an echo of a code already explained above: a ``secondary`` or catch-all (``generic``)
+    diagnosis that captured the same code ("NPU function error ... error code is 507011"
+    under ACL 507011), or a wrapper code ("PTA call acl api failed") within a few lines of
+    it."""
     kept: list[Diagnosis] = []
     covered: set[int] = set()
+    codes: set[str] = set()
+    code_lines: set[int] = set()
     for diagnosis in diagnoses:
         lines = {evidence.line for evidence in diagnosis.evidence}
         first = diagnosis.evidence[0].line if diagnosis.evidence else 0
+        lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
+        code = diagnosis.captures.get("code")
+        wrapper = diagnosis.score == fallback.FALLBACK_SCORES["wrapper"]
+        near = range(first - fallback.SAME_FAILURE, first + fallback.SAME_FAILURE + 1)
         if diagnosis.signature_id in secondary and first in covered:
             continue
+        if lesser and (code in codes or (wrapper and any(line in code_lines for line in near))):
+            continue
         covered |= lines
+        if code is not None:
+            codes.add(code)
+            code_lines |= lines
         kept.append(diagnosis)
     return kept
 
