@@ -159,3 +159,33 @@ def test_engines_agree_on_every_sample_log(engines: dict[str, Matcher]) -> None:
         data = sample.read_bytes()
         results = {name: scan_log(data, matcher=m) for name, m in engines.items()}
         assert results["re2"] == results["hyperscan"], sample
+
+
+def test_hyperscan_says_where_each_pattern_ends(hyperscan: Any, tmp_path: Path) -> None:
+    prefilter = HyperscanPrefilter(hyperscan, PATTERNS, tmp_path)
+    ends = prefilter.ends(TEXT)
+    assert ends is not None
+    located = {(packed // prefilter.stride, packed % prefilter.stride) for packed in ends}
+    assert (TEXT.index(b"EI0006") + len(b"EI0006"), 0) in located
+    assert (TEXT.index(b"FAILED") + len(b"FAILED"), 2) in located
+    assert prefilter.ends(b"nothing here\n") == []
+
+
+def test_a_block_with_too_many_reports_is_named_by_an_re2_set(
+    hyperscan: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bringup.triage.prefilter.MAX_REPORTS", 1)
+    prefilter = HyperscanPrefilter(hyperscan, PATTERNS, tmp_path)
+    assert prefilter.ends(TEXT) is None
+    assert sorted(prefilter.candidates(TEXT)) == [0, 2]
+
+
+def test_engines_agree_on_busy_blocks_of_every_sample_log(engines: dict[str, Matcher]) -> None:
+    """All the samples in one log: blocks full of matches, cut into parts by where the
+    patterns end (Hyperscan) or by asking again per part (RE2 set)."""
+    if len(engines) < 2:
+        pytest.skip("hyperscan (the 'fast' extra) not installed")
+    data = b"".join(sample.read_bytes().rstrip(b"\n") + b"\n" for sample in _samples())
+    results = {name: scan_log(data, matcher=m) for name, m in engines.items()}
+    assert results["re2"].hits == results["hyperscan"].hits
+    assert results["re2"] == results["hyperscan"]

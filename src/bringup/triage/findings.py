@@ -139,6 +139,19 @@ class Findings:
         elif role == LINE and owner not in self.lines:
             self.lines[owner] = LineSighting(owner, line, text)
 
+    def counted(self, role: str, owner: str, group: str, value: str) -> bool:
+        """Whether a match of an observer that captures one ``group`` only adds to what is
+        noted already (a code seen before: counted here; a failure line already found), so
+        that its line need not be read."""
+        if role == LINE:
+            return owner in self.lines
+        if role != CODE:
+            return False
+        seen = self.codes.get((owner, group, value.strip()))
+        if seen is not None:
+            seen.count += 1
+        return seen is not None or not value.strip()
+
     def _exception(self, groups: dict[str, str], line: int, text: str, frames: Frames) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(

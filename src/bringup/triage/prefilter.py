@@ -85,8 +85,14 @@ def hyperscan_reads_like_re2(pattern: bytes) -> bool:
 
 
 class HyperscanPrefilter:
-    """A Hyperscan block database of the patterns it can read like RE2, and an RE2 set for
-    the rest (none in the built-in signatures)."""
+    """A Hyperscan database of the patterns it can read like RE2, and an RE2 set for the rest
+    (none in the built-in signatures).
+
+    The database reports every match's end, so one pass over a block says both which
+    patterns may occur and where (``ends``): the scanner then needs no second pass over the
+    parts of a busy block. A block that makes more than ``MAX_REPORTS`` reports (a very long
+    line and patterns ending in ``.*``) stops the pass, and an RE2 set names its candidates
+    instead."""
 
     def __init__(self, hyperscan: Any, patterns: Sequence[bytes], cache_dir: Optional[Path]):
         self._hs = hyperscan
@@ -96,6 +102,10 @@ class HyperscanPrefilter:
         self._database, accepted = _load_or_compile(hyperscan, patterns, eligible, cache_dir)
         rest = sorted(set(range(len(patterns))) - set(accepted))
         self._rest = Re2SetPrefilter([patterns[i] for i in rest], rest) if rest else None
+        self._patterns = patterns
+        self._crowded: Optional[Re2SetPrefilter] = None
+        self.stride = len(patterns)
+        """``ends`` packs a report as ``end * stride + pattern``."""
         self._local = threading.local()
         version = getattr(hyperscan, "__version__", "?")
         self._name = f"hyperscan {version}" + (f" + re2-set ({len(rest)})" if rest else "")
@@ -105,15 +115,55 @@ class HyperscanPrefilter:
         return self._name
 
     def candidates(self, block: Buffer) -> list[int]:
-        scratch = getattr(self._local, "scratch", None)
-        if scratch is None:
-            scratch = self._local.scratch = self._hs.Scratch(self._database)
-        found: list[int] = []
-        # Vectored mode takes any buffer (block mode wants ``bytes`` in older releases).
-        self._database.scan([block], match_event_handler=_collect, context=found, scratch=scratch)
+        ends = self._ends(block)
+        if ends is None:
+            return self._crowded_set().candidates(block)
+        found = sorted({packed % self.stride for packed in ends})
         if self._rest is not None:
             found.extend(self._rest.candidates(block))
         return found
+
+    def ends(self, block: Buffer) -> Optional[list[int]]:
+        """Where in ``block`` each pattern may match: the end offset of every match the
+        database reports, packed (``end * stride + pattern``) and sorted; None when a part of
+        the patterns is matched by RE2 (no offsets) or the block makes too many reports."""
+        return None if self._rest is not None else self._ends(block)
+
+    def _ends(self, block: Buffer) -> Optional[list[int]]:
+        scratch = getattr(self._local, "scratch", None)
+        if scratch is None:
+            scratch = self._local.scratch = self._hs.Scratch(self._database)
+        reports = _Reports(self.stride)
+        try:
+            # Vectored mode takes any buffer (block mode wants ``bytes`` in older releases).
+            self._database.scan([block], match_event_handler=reports, scratch=scratch)
+        except self._hs.ScanTerminated:
+            return None
+        reports.found.sort()
+        return reports.found
+
+    def _crowded_set(self) -> Re2SetPrefilter:
+        """The RE2 set for blocks with too many reports, compiled when first needed."""
+        if self._crowded is None:
+            self._crowded = Re2SetPrefilter(self._patterns)
+        return self._crowded
+
+
+MAX_REPORTS = 1 << 18
+"""Reports one block may make before its pass stops (a 128 KiB block of real failure logs
+makes about 4,000)."""
+
+
+class _Reports:
+    """The match handler: collects packed reports, stops the scan past ``MAX_REPORTS``."""
+
+    def __init__(self, stride: int) -> None:
+        self.found: list[int] = []
+        self._stride = stride
+
+    def __call__(self, pattern: int, start: int, end: int, flags: int, context: Any) -> bool:
+        self.found.append(end * self._stride + pattern)
+        return len(self.found) > MAX_REPORTS
 
 
 def _collect(pattern: int, start: int, end: int, flags: int, found: list[int]) -> None:
@@ -157,7 +207,7 @@ class _Cached(msgspec.Struct, frozen=True):
 CACHE = cache.Kind("triage", "hsdb", keep=4)
 """Compiled databases, one per signature set in use (different overlays)."""
 
-FLAGS_NAMES = ("HS_FLAG_PREFILTER", "HS_FLAG_SINGLEMATCH", "HS_FLAG_MULTILINE")
+FLAGS_NAMES = ("HS_FLAG_PREFILTER", "HS_FLAG_MULTILINE")
 
 
 def _load_or_compile(

@@ -4,9 +4,10 @@ For each block of lines a prefilter (``bringup.triage.prefilter``: a Hyperscan d
 RE2 set) names the patterns that may occur anywhere in it (most blocks of a long log: none, and
 the block is done). A block that many patterns may match (a real failure log is full of
 lines the signatures, codes and tracebacks match) is cut into parts of ``PIECE_BYTES`` at
-line ends, and each part asked again: a second prefilter pass instead of a pass of every
-candidate pattern over the whole block, which made real logs scan 100 times slower than
-quiet ones. Only the candidates of each part, each compiled by RE2 with its named
+line ends, so that a candidate pattern is not run over the whole block, which made real
+logs scan 100 times slower than quiet ones. Hyperscan's one pass reports where each pattern
+may end, which names each part's candidates; an RE2 set, which cannot say where, is asked
+again per part. Only the candidates of each part, each compiled by RE2 with its named
 groups, then run on that part to find their lines and captures, so the prefilter decides
 speed, never results. RE2 runs in linear time, so no pattern and no input can make the scan
 backtrack.
@@ -14,6 +15,7 @@ backtrack.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 from collections import deque
@@ -113,7 +115,12 @@ class Matcher:
         self._names: list[frozenset[str]] = [frozenset()] * len(self._patterns)
         """Each pattern's named groups: a match needs reading only while one is not
         captured yet."""
+        self._single: list[Optional[tuple[str, int]]] = [None] * len(self._patterns)
+        """The name and number of a pattern's only named group (observers have one)."""
         self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
+        self._ends = getattr(self.prefilter, "ends", None)
+        """Where patterns end in a block, when the prefilter can say (Hyperscan)."""
+        self._stride = getattr(self.prefilter, "stride", 0)
 
     @property
     def patterns(self) -> tuple[str, ...]:
@@ -132,9 +139,12 @@ class Matcher:
             import re2
 
             regex = self._regexes[index] = re2.compile(self._patterns[index], engine_options())
-            self._names[index] = frozenset(
-                name.decode() if isinstance(name, bytes) else name for name in regex.groupindex
-            )
+            names = {
+                (name.decode() if isinstance(name, bytes) else name): number
+                for name, number in regex.groupindex.items()
+            }
+            self._names[index] = frozenset(names)
+            self._single[index] = next(iter(names.items())) if len(names) == 1 else None
         return regex
 
     def scan(
@@ -171,10 +181,32 @@ class Matcher:
         """The per-block work that can run in parallel: normalise, the prefilter's passes,
         count lines."""
         block = normalise(raw)
-        found = self.prefilter.candidates(block)
-        pieces = self._pieces(block, found) if found else []
+        ends = self._ends(block) if self._ends is not None else None
+        if ends is not None:
+            pieces = self._located_pieces(block, ends) if ends else []
+        else:
+            found = self.prefilter.candidates(block)
+            pieces = self._pieces(block, found) if found else []
         newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
         return block, pieces, newlines
+
+    def _located_pieces(self, block: Block, ends: list[int]) -> list[Piece]:
+        """``_pieces`` from where the prefilter's one pass saw each pattern end: a part's
+        candidates are the patterns with an end inside it (the matches read are those
+        inside a part, whose ends the pass reports), so no part is scanned again."""
+        stride = self._stride
+        found = sorted({packed % stride for packed in ends})
+        if len(found) <= FEW_CANDIDATES or len(block) <= PIECE_BYTES:
+            return [(0, len(block), found)]
+        pieces: list[Piece] = []
+        start = low = 0
+        while start < len(block):
+            end = block.find(b"\n", start + PIECE_BYTES) + 1 or len(block)
+            high = bisect.bisect_left(ends, (end + 1) * stride, low)
+            if high > low:
+                pieces.append((start, end, sorted({packed % stride for packed in ends[low:high]})))
+            start, low = end, high
+        return pieces
 
     def _pieces(self, block: Block, found: list[int]) -> list[Piece]:
         """The parts of ``block`` and the patterns that may match in each: the whole block
@@ -228,6 +260,8 @@ class Matcher:
                 result.context[signature_id] = result.context.get(signature_id, 0) + 1
                 continue
             if role in OBSERVER_ROLES:
+                if self._counted(result.findings, index, match):
+                    continue
                 groups = {
                     (k.decode() if isinstance(k, bytes) else k): v.decode("utf-8", "replace")
                     for k, v in match.groupdict().items()
@@ -252,6 +286,16 @@ class Matcher:
             if len(record.evidence) < max_evidence:
                 text = _line_text(block, match.start(), match.end())
                 record.evidence.append(Evidence(line=line, text=text))
+
+    def _counted(self, findings: Findings, index: int, match: Any) -> bool:
+        """Whether an observer's match only counts (``Findings.counted``): read for observers
+        with one named group, the common case, without building its groups and line."""
+        single = self._single[index]
+        value = match.group(single[1]) if single is not None else None
+        if single is None or value is None:
+            return False
+        owner, _, role = self._owners[index]
+        return findings.counted(role, owner, single[0], value.decode("utf-8", "replace"))
 
 
 def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
