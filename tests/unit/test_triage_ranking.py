@@ -170,3 +170,21 @@ def test_one_diagnosis_per_code_its_catch_all_and_wrapper_echoes_are_left_out() 
     # Without the exact code, the catch-all still explains the line.
     alone = "NPU function error: call failed, error code is 507011\n"
     assert explain_text(alone)[0].signature_id == "ascend.runtime.npu-function-error"
+
+
+def test_a_cause_of_what_is_installed_shows_in_the_layer_where_the_log_fails() -> None:
+    """chip-unsupported (``layer_from_log``): the same cause fails a build in one log and an
+    operator in another; with no code, exception or failure line it stays install."""
+    data = Path(__file__).resolve().parent.parent / "data" / "triage_third"
+    samples = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
+    cases = {
+        # ggml-org/llama.cpp#11978: the CANN backend's build stops on an unknown SoC.
+        data / "38-llamacpp-cann-soc-ascend310b1.log": "build",
+        # vllm-project/vllm-ascend#11414: a kernel the 910B lacks fails at run time.
+        data / "33-vllm-ascend-compressormetadata-910b.log": "operator_execution",
+        # InternLM/lmdeploy#2467 (the signature's sample): nothing but the message.
+        samples / "ascend.install.chip-unsupported" / "lmdeploy-2467.log": "install",
+    }
+    for path, layer in cases.items():
+        top = explain_text(path.read_bytes())[0]
+        assert (top.signature_id, top.layer) == ("ascend.install.chip-unsupported", layer), path

@@ -31,7 +31,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Optional
 
-from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence
+from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import fallback
@@ -62,6 +62,8 @@ def rank(
     """Diagnoses for the signatures ``result`` found, best first, at most ``top``."""
     found = {sid: catalogue.by_id(sid) for sid in result.hits}
     first = _first_failure(result, found)
+    extra = fallback.diagnose(result.findings)
+    failed_in = _failing_layer(extra)
     diagnoses = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
@@ -89,11 +91,11 @@ def rank(
                 confirmation=confirmation,
                 facts=facts,
                 score=float(score),
+                layer=failed_in if signature.record.layer_from_log and failed_in else None,
             )
         )
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
     knowledge = {sid for sid, signature in found.items() if _tier(signature) == "knowledge"}
-    extra = fallback.diagnose(result.findings)
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
         d
@@ -126,6 +128,15 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
         if values is None or (exact and d.captures.get("code") not in values):
             kept.append(d)
     return kept
+
+
+def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
+    """Where the log fails, as its code, exception or failure line says (the fallback's
+    best diagnosis); None when only an exception no rule explains says it."""
+    best = extra[0] if extra else None
+    if best is None or best.score <= fallback.FALLBACK_SCORES["traceback-other"]:
+        return None
+    return best.layer
 
 
 def _informational(evidence: Sequence[Evidence]) -> bool:
@@ -231,6 +242,7 @@ def _diagnosis(
     confirmation: Confirmation,
     facts: tuple[Fact, ...],
     score: float,
+    layer: Optional[Layer] = None,
 ) -> Diagnosis:
     def fact_value(key: str) -> Optional[str]:
         value = snapshot.value(key) if snapshot is not None else None
@@ -240,7 +252,7 @@ def _diagnosis(
     return Diagnosis(
         signature_id=record.id,
         title=record.title,
-        layer=record.layer,
+        layer=layer or record.layer,
         kind=record.kind,
         cause=render(record.cause, hits.captures, fact_value, catalogue.tables),
         fix=render(record.fix, hits.captures, fact_value, catalogue.tables),

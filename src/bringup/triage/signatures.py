@@ -67,6 +67,11 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     outranks: list[str] = []
     generic: bool = False
     replaces: Optional[str] = None
+    layer_from_log: bool = False
+    """The cause is a property of what is installed (a chip, SoC or operator its binaries
+    lack, a framework and toolkit that are not a pair) and shows at whatever step first
+    touches it: the diagnosis takes the layer where the log fails (its code, exception or
+    failure line, as the fallback reads them), and ``layer`` when the log says nothing."""
 
 
 class LookupTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
