@@ -163,6 +163,19 @@ def test_dcmi_catalogue_keeps_the_documents_chinese_and_finds_npu_smis_codes() -
     assert ("code.dcmi.8020", "-8020") in _codes_found(used.read_text(encoding="utf-8"))
 
 
+def test_aclnn_statuses_are_read_apart_from_acl_codes_of_the_same_digits() -> None:
+    aclnn = _catalogue("aclnn")
+    _every_entry_has_a_public_source(aclnn)
+    kernel = aclnn.lookup("code", "561003")
+    assert kernel is not None
+    assert (kernel.layer, kernel.exact) == ("install", True)
+    assert kernel.meaning_zh.startswith("内部异常")
+    assert not aclnn.lookup("code", "561999").exact  # type: ignore[union-attr]
+    # https://github.com/flashserve/flash-linear-attention-npu/issues/333: an aclnn status.
+    log = "RuntimeError: aclnnCausalConv1dGetWorkspaceSize failed with aclnnStatus=561002."
+    assert _codes_found(log) == {("code.aclnn.561002", "561002")}
+
+
 def test_a_catalogue_without_a_public_source_is_rejected(tmp_path: Path) -> None:
     path = write(
         tmp_path,
