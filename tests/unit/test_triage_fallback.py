@@ -271,3 +271,58 @@ def test_acl_codes_in_aclnn_and_mindspore_forms_are_found() -> None:
     }
     assert ("code.acl.507011", "507011") in codes
     assert any(code == "561002" for _, code in codes)
+
+
+def test_a_cudnn_that_cannot_initialise_is_install() -> None:
+    # https://github.com/deepseek-ai/DeepSeek-VL/issues/30 (another Python/CUDA/torch set fixed it)
+    log = (
+        "    return F.conv2d(input, weight, bias, self.stride,\n"
+        "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\n"
+    )
+    assert _first(log) == ("traceback.install.cudnn-unusable", "install", "version")
+
+
+# MindSpore's CANN error cases (mindspore-ai/docs, tutorials/source_zh_cn/debug/error_analysis/
+# cann_error_cases.md): plog lines of the driver, HCCL and the runtime, in CANN's log format.
+CANN_PLOG = {
+    "device_init": "[ERROR] DRV(17381,python):2022-12-01-03:02:29.391.021 [ascend][curpid: 17381, "
+    "17381][drv][tsdrv][share_log_read 552]hdc connect down, devid(0) fid(0) tsid(0)",
+    "communication": "[ERROR] HCCL(17381,python):2022-12-01-03:02:29.001.054 "
+    "[network_manager.cc:64][hccl-17381-0-1669834948-hccl_world_group][0]call trace: ret -> 7",
+    "operator_execution": "[ERROR] RUNTIME(150840,python):2021-09-14-09:26:01.014.355 "
+    "[engine.cc:914]150900 ReportExceptProc:Task exception! device_id=0, stream_id=117, "
+    "task_id=23, type=13, retCode=0x91.",
+}
+
+
+@pytest.mark.parametrize("layer", sorted(CANN_PLOG))
+def test_a_cann_log_error_line_gives_its_modules_layer(layer: str) -> None:
+    assert _line_rule(CANN_PLOG[layer])[1] == layer
+
+
+def test_a_peer_that_cannot_be_reached_is_communication() -> None:
+    # https://github.com/vllm-project/vllm-ascend/issues/4866: Mooncake's transport to the
+    # prefill node.
+    log = (
+        "E1210 03:24:54.778028 2548307 ascend_direct_transport.cpp:820] Failed to connect to "
+        "target: 172.16.100.99:25389, status: 103900\n"
+    )
+    assert _line_rule(log) == ("line.communication.connect-failed", "communication")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/bmaltais/kohya_ss/issues/1387: torch's warning when CUDA cannot start.
+        "/media/jag/NEU1/3PAX/kohya_ss-linux/venv/lib/python3.10/site-packages/torch/cuda/"
+        "__init__.py:107: UserWarning: CUDA initialization: Unexpected error from "
+        "cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() "
+        "that might have already set an error? Error 802: system not yet initialized",
+        # https://github.com/apecloud/ApeRAG/issues/120: the same warning, MPS daemon unreachable.
+        "/opt/conda/lib/python3.10/site-packages/torch/cuda/__init__.py:107: UserWarning: CUDA "
+        "initialization: Unexpected error from cudaGetDeviceCount(). Error 805: MPS client "
+        "failed to connect to the MPS control daemon or the MPS server",
+    ],
+)
+def test_cuda_that_cannot_start_is_device_init(line: str) -> None:
+    assert _line_rule(line) == ("line.device-init.driver", "device_init")
