@@ -326,3 +326,36 @@ def test_a_peer_that_cannot_be_reached_is_communication() -> None:
 )
 def test_cuda_that_cannot_start_is_device_init(line: str) -> None:
     assert _line_rule(line) == ("line.device-init.driver", "device_init")
+
+
+def test_cuda_that_cannot_start_raised_as_an_exception_is_device_init() -> None:
+    # https://github.com/haotian-liu/LLaVA/issues/683
+    log = (
+        "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda "
+        "functions before calling NumCudaDevices() that might have already set an error? "
+        "Error 802: system not yet initialized\n"
+    )
+    assert _first(log) == ("traceback.device-init.cuda", "device_init", "environment")
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        # MindSpore's CANN error cases (above): an operator's kernel failed to compile.
+        (
+            "[ERROR] KERNEL(1062,fffe557fa160,python):2021-10-11-22:37:53.881.210 "
+            "[mindspore/ccsrc/backend/kernel_compiler/tbe/tbe_kernel_parallel_build.cc:99] "
+            "TbeOpParallelBuild] task compile Failed, task id:3, cause:TBEException:ERROR:",
+            "operator_execution",
+        ),
+        # https://github.com/ddemidov/amgcl/issues/232: the device-link step of a CUDA build.
+        (
+            "link.stub:(.text+0xad): undefined reference to "
+            "`__fatbinwrap_38_cuda_device_runtime_compute_86_cpp1_ii_8b1a5d37'\n"
+            "collect2: error: ld returned 1 exit status\n",
+            "build",
+        ),
+    ],
+)
+def test_a_failure_line_gets_the_layer_its_words_name(log: str, layer: str) -> None:
+    assert _line_rule(log)[1] == layer
