@@ -58,6 +58,10 @@ class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     index: int
     components: tuple[str, ...]
     pins: tuple[Pin, ...] = ()
+    design: tuple[int, ...] = ()
+    """On this machine, when design environments merged here (their repos that hold here
+    can share one): the design environments it holds, ``index`` the first. Empty: design
+    environment ``index`` alone (or no design)."""
 
     def pin(self, subject: str) -> Optional[Pin]:
         for pin in self.pins:
@@ -172,6 +176,22 @@ class Check(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Other places that state the same requirement."""
 
 
+class Fit(msgspec.Struct, frozen=True, kw_only=True):
+    """In a design: a repo that could join other environments as well (``others``, each
+    checked on the solver) and where it went (``environment``). The solver puts it where it
+    has most in common: ``shared`` are the subjects it requires that other repos of its
+    environment require too (each one install fewer), ``repos`` how many repos are there
+    besides it; ``shared_there`` and ``repos_there`` the same counts per ``others``."""
+
+    component: str
+    environment: int
+    shared: tuple[str, ...]
+    repos: int
+    others: tuple[int, ...]
+    shared_there: tuple[int, ...]
+    repos_there: tuple[int, ...]
+
+
 class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The solver's answer. ``environments`` is the fewest that hold every placeable repo;
     ``conflicts`` say why one is not enough; ``unplaced`` repos cannot run on this host at
@@ -197,6 +217,9 @@ class Resolution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     apart: tuple[Conflict, ...] = ()
     """In a design: for every two repos in different environments that cannot share one, the
     minimal reason (``components``: the two; a rule or a host value may take part)."""
+    fits: tuple[Fit, ...] = ()
+    """In a design (asked to explain): every repo that could join another environment as
+    well, and why it is where it is."""
     optimal: bool = True
     """False when the time limit stopped the search for the best pins (the environment
     count is still the fewest: that is proven before pins are chosen)."""

@@ -14,6 +14,7 @@ import msgspec
 from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, Plan, PlanStep
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
+from bringup.plan.design import placed_sentence
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -253,6 +254,10 @@ def design_data(design: Design) -> dict[str, Any]:
             {**msgspec.to_builtins(apart), "text": explain_conflict(apart.reason.conflict)}
             for apart in design.apart
             if apart.reason.conflict is not None
+        ],
+        "placed": [
+            {**msgspec.to_builtins(fit), "text": placed_sentence(fit, design.resolution)}
+            for fit in design.resolution.fits
         ],
         "set_aside": [set_aside_text(conflict) for conflict in design.resolution.set_aside],
         "host": msgspec.to_builtins(design.resolution.host),

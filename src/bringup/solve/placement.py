@@ -274,11 +274,13 @@ def place_within(
     shared: Sequence[int],
     design: Sequence[Sequence[int]],
     time_limit_s: float,
-) -> tuple[list[int], Model] | None:
+) -> tuple[list[int], Model, dict[int, tuple[int, ...]]] | None:
     """The split designed for the target, kept on this host: environment n holds the repos
-    of design environment n that hold here (numbered as in the design). None when the
-    design does not hold here (this host's rules split a design environment), and the
-    host's own placement decides."""
+    of design environment n that hold here (numbered as in the design). Design environments
+    whose repos here can share one are merged (``_merge``): the third item maps the number
+    of a merged environment to the design environments it holds. None when the design does
+    not hold here (this host's rules split a design environment), and the host's own
+    placement decides."""
     ranges = Ranges(problem)
     kept: list[tuple[int, list[int]]] = []
     for number, group in enumerate(design, start=1):
@@ -288,12 +290,38 @@ def place_within(
             return None
         if fit:
             kept.append((number, fit[0]))
-    if "chosen" in problem.scopes.values() and len(kept) > 1:
+    merged = _merge(problem, ranges, kept, single, shared)
+    if "chosen" in problem.scopes.values() and len(merged) > 1:
         return None
-    groups = [group for _n, group in kept]
+    groups = [group for _numbers, group in merged]
     model = optimise_apart(
-        problem, single, groups, shared, time_limit_s, numbers=[n for n, _g in kept]
+        problem, single, groups, shared, time_limit_s, numbers=[ns[0] for ns, _g in merged]
     )
     if model is None:
         return None
-    return sorted(c for group in groups for c in group), model
+    joined = {numbers[0]: numbers for numbers, _g in merged if len(numbers) > 1}
+    return sorted(c for group in groups for c in group), model, joined
+
+
+def _merge(
+    problem: SolverInput,
+    ranges: Ranges,
+    kept: Sequence[tuple[int, list[int]]],
+    single: Engine,
+    shared: Sequence[int],
+) -> list[tuple[tuple[int, ...], list[int]]]:
+    """First fit of design environments (their repos that hold here) into the fewest
+    environments for this host: the repos that kept two apart on the target may be the ones
+    this host cannot hold, and then what is left of both shares one. One satisfiability
+    check per pair of design environments the ranges let meet."""
+    merged: list[tuple[tuple[int, ...], list[int]]] = []
+    for number, group in kept:
+        for n, (numbers, members) in enumerate(merged):
+            if any(ranges.apart(a, b) for a in members for b in group):
+                continue
+            if single.satisfiable(on_items(problem, [*members, *group], shared)):
+                merged[n] = ((*numbers, number), [*members, *group])
+                break
+        else:
+            merged.append(((number,), list(group)))
+    return merged

@@ -19,6 +19,7 @@ from bringup.model.resolution import (
     Conflict,
     ConflictItem,
     Environment,
+    Fit,
     Pin,
     PinOrigin,
     Resolution,
@@ -33,7 +34,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
-from bringup.solve.placement import place, place_within
+from bringup.solve.placement import on_items, place, place_within
 from bringup.solve.problem import (
     RequirementItem,
     RuleItem,
@@ -147,9 +148,13 @@ def solve_host(
     if options.design:
         problem, set_aside = _set_aside(problem, single, shared, order)
     within = _within(problem, single, shared, options) if options.groups else None
-    placeable, model = within or place(problem, single, shared, options.time_limit_s)
+    joined: dict[int, tuple[int, ...]] = {}
+    if within is not None:
+        placeable, model, joined = within
+    else:
+        placeable, model = place(problem, single, shared, options.time_limit_s)
     environments = (
-        _environments(problem, model, placeable, keep_numbers=within is not None)
+        _environments(problem, model, placeable, keep_numbers=within is not None, joined=joined)
         if model is not None
         else ()
     )
@@ -188,6 +193,13 @@ def solve_host(
         ):
             conflicts.append(_conflict(problem, items, "between"))
     checks = _checks(problem, environments, model, unplaced)
+    apart: tuple[Conflict, ...] = ()
+    fits: tuple[Fit, ...] = ()
+    if options.design and options.explain:
+        apart = _apart(
+            problem, single, shared, order, environments=environments, conflicts=conflicts
+        )
+        fits = _fits(problem, single, shared, environments, apart)
     caveats = _caveats(problem, model, environments) if model is not None else ()
     resolution = Resolution(
         environments=environments,
@@ -201,9 +213,8 @@ def solve_host(
         findings=tuple(problem.findings),
         what_if=host.what_if,
         set_aside=tuple(set_aside),
-        apart=_apart(problem, single, shared, order, environments=environments, conflicts=conflicts)
-        if options.design and options.explain
-        else (),
+        apart=apart,
+        fits=fits,
         optimal=model.optimal if model is not None else True,
     )
     return _with_verdicts(resolution, problem)
@@ -253,8 +264,9 @@ def _set_aside(
 
 def _within(
     problem: SolverInput, single: Engine, shared: Sequence[int], options: SolveOptions
-) -> tuple[list[int], Model] | None:
-    """The design's split (``options.groups``) kept on this host, when it holds here."""
+) -> tuple[list[int], Model, dict[int, tuple[int, ...]]] | None:
+    """The design's split (``options.groups``) kept on this host, when it holds here (with
+    the design environments each merged one holds)."""
     index = {component.name: n for n, component in enumerate(problem.components)}
     design = [[index[name] for name in group if name in index] for group in options.groups]
     return place_within(problem, single, shared, design, options.time_limit_s)
@@ -292,6 +304,55 @@ def _apart(
             )
             if not single.satisfiable(on):
                 out.append(_conflict(problem, minimal_core(single, on, order), "between"))
+    return tuple(out)
+
+
+def _fits(
+    problem: SolverInput,
+    single: Engine,
+    shared: Sequence[int],
+    environments: Sequence[Environment],
+    apart: Sequence[Conflict],
+) -> tuple[Fit, ...]:
+    """Every repo that could join another environment as well, with what it has in common
+    with each: one satisfiability check per repo and environment that no pair of repos
+    keeps apart (``apart``: the pairs that cannot share)."""
+    index = {component.name: n for n, component in enumerate(problem.components)}
+    pairs = {frozenset((c.components[0], c.components[-1])) for c in apart}
+    asks: dict[str, set[str]] = {}
+    for r in problem.requirements:
+        if r.requirement.hard:
+            asks.setdefault(problem.components[r.component].name, set()).add(r.subject)
+
+    def common(name: str, others: Sequence[str]) -> set[str]:
+        there = set().union(*(asks.get(m, set()) for m in others if m != name))
+        return asks.get(name, set()) & there
+
+    out = []
+    for env in environments:
+        for name in env.components:
+            others = [
+                other
+                for other in environments
+                if other is not env
+                and not any(frozenset((name, m)) in pairs for m in other.components)
+                and single.satisfiable(
+                    on_items(problem, [index[m] for m in (*other.components, name)], shared)
+                )
+            ]
+            if not others:
+                continue
+            out.append(
+                Fit(
+                    component=name,
+                    environment=env.index,
+                    shared=tuple(sorted(common(name, env.components))),
+                    repos=len(env.components) - 1,
+                    others=tuple(o.index for o in others),
+                    shared_there=tuple(len(common(name, o.components)) for o in others),
+                    repos_there=tuple(len(o.components) for o in others),
+                )
+            )
     return tuple(out)
 
 
@@ -395,11 +456,17 @@ def _index_pin(problem: SolverInput, subject: str, components: set[int]) -> Pin:
 
 
 def _environments(
-    problem: SolverInput, model: Model, placeable: Sequence[int], *, keep_numbers: bool = False
+    problem: SolverInput,
+    model: Model,
+    placeable: Sequence[int],
+    *,
+    keep_numbers: bool = False,
+    joined: dict[int, tuple[int, ...]] | None = None,
 ) -> tuple[Environment, ...]:
     """Environments numbered by their first repo (or as the model numbers them, to keep a
-    design's numbers: ``keep_numbers``); repos outside ``placeable`` (sitting in the
-    single-environment program with their requirements off) are left out."""
+    design's numbers: ``keep_numbers``, with ``joined``: the design environments a merged
+    one holds); repos outside ``placeable`` (sitting in the single-environment program with
+    their requirements off) are left out."""
     machine = [
         _pin(problem.by_id[c])
         for c in model.machine
@@ -432,6 +499,7 @@ def _environments(
             index=n,
             components=tuple(members[n]),
             pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
+            design=(joined or {}).get(n, ()),
         )
         for n in sorted(members)
     )
