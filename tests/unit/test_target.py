@@ -1,8 +1,9 @@
 """Environments designed for the target (issue 12, item 1): the split comes from the repos'
 software requirements with every repo taking part, whatever this machine can run; ``--target``
 names the host to plan for (CHIP:COUNT, a snapshot or recorded host, a pasted report) and
-``--what-if`` changes it. On recorded hosts, and on a stack cut from two real repos
-(``tests/fixtures/repos/torch-split``, sources in its SOURCE.md)."""
+``--what-if`` changes it. On recorded hosts, and on a stack cut from three real repos
+(``tests/fixtures/repos/torch-split``, sources in its SOURCE.md): MindSpeed and sgl-kernel-npu
+cannot share for torch; torchair fits either and joins the one it has more in common with."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from bringup.cli.main import main
+from bringup.plan.design import placed_sentence
 from bringup.workflow import CheckResult, check, gather, read_target
 
 ROOT = Path(__file__).parent.parent.parent
@@ -48,7 +50,10 @@ def test_two_environments_for_the_torch_pins_on_a_machine_without_an_npu() -> No
     assert result.plan.tier.level == 0
     assert result.design.target.kind == "asked"
     environments = result.design.resolution.environments
-    assert [env.components for env in environments] == [("MindSpeed",), ("sgl-kernel-npu",)]
+    assert [env.components for env in environments] == [
+        ("MindSpeed",),
+        ("sgl-kernel-npu", "torchair"),
+    ]
     (apart,) = result.design.apart
     assert apart.components == ("MindSpeed", "sgl-kernel-npu")
     reason = apart.reason
@@ -70,6 +75,73 @@ def test_this_machine_keeps_the_design_split_and_its_numbers() -> None:
     assert result.resolution.environments
     for env in result.resolution.environments:
         assert set(env.components) <= design[env.index]
+
+
+@pytest.mark.parametrize("snapshot", [DEV, NPU], ids=["cpu-only", "ascend-910b"])
+def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
+    snapshot: Path,
+) -> None:
+    """torchair (torch >= 2.6.0, torchair/README.md:153) fits MindSpeed's torch 2.7.1 and
+    sgl-kernel-npu's torch >= 2.8.0; it requires Python, torch and torch_npu as
+    sgl-kernel-npu does, and only torch of what MindSpeed requires, so it joins
+    sgl-kernel-npu, on any machine, and the design says so."""
+    design = _checked([str(SPLIT)], snapshot).design
+    environments = design.resolution.environments
+    assert [env.components for env in environments] == [
+        ("MindSpeed",),
+        ("sgl-kernel-npu", "torchair"),
+    ]
+    (fit,) = design.resolution.fits
+    assert (fit.component, fit.environment, fit.others) == ("torchair", 2, (1,))
+    assert fit.shared == ("python", "torch", "torch_npu")
+    assert (fit.shared_there, fit.repos, fit.repos_there) == ((2,), 1, (1,))
+    assert placed_sentence(fit, design.resolution) == (
+        "torchair fits environments 1 and 2; placed in 2 with sgl-kernel-npu because it "
+        "requires 3 subjects they require too (Python, torch, torch_npu) against 2 in "
+        "environment 1"
+    )
+
+
+def test_the_machine_merges_design_environments_its_repos_can_share() -> None:
+    """On a machine with no NPU, sgl-kernel-npu cannot run: what is left of its design
+    environment (torchair) shares one with MindSpeed, named after both design environments,
+    instead of a second environment that nothing here keeps apart."""
+    result = _checked([str(SPLIT)], DEV)
+    (env,) = result.resolution.environments
+    assert (env.index, env.components, env.design) == (1, ("MindSpeed", "torchair"), (1, 2))
+
+
+def test_on_a_tie_a_repo_joins_the_environment_with_more_repos(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In the example, npu-samples requires CANN only, which both environments require: it
+    joins the one with four repos rather than infer-adapter alone."""
+    _code, data = _json(
+        capsys, "check", str(ROOT / "examples" / "six-repos"), "--snapshot", str(DEV)
+    )
+    placed = {fit["component"]: fit for fit in data["design"]["placed"]}
+    samples = placed["npu-samples"]
+    assert (samples["environment"], samples["shared"], samples["shared_there"]) == (
+        1,
+        ["cann"],
+        [1],
+    )
+    assert (samples["repos"], samples["repos_there"]) == (4, [1])
+    assert samples["text"].endswith("environment 1 has more repos (4 against 1)")
+
+
+def test_where_a_repo_goes_comes_before_its_pins(capsys: pytest.CaptureFixture[str]) -> None:
+    """In the example with driver 24.1.0 and Python 3.11, ascend-ops (CANN >= 7.0) and
+    infer-adapter (CANN < 7.0) each fit with ascend-comm, npu-samples and npu-toolchain and
+    tie on every pin preference: ascend-ops, which requires more of what they require,
+    joins them; infer-adapter is alone."""
+    argv = ["solve", str(ROOT / "examples" / "six-repos"), "--snapshot", str(DEV)]
+    _code, data = _json(capsys, *argv, "--what-if", "driver=24.1.0", "--what-if", "python=3.11")
+    groups = [env["components"] for env in data["resolution"]["environments"]]
+    assert groups == [
+        ["ascend-comm", "ascend-ops", "npu-samples", "npu-toolchain"],
+        ["infer-adapter"],
+    ]
 
 
 def test_the_design_does_not_depend_on_the_machine() -> None:
@@ -102,7 +174,7 @@ def test_json_carries_the_design_and_its_typed_reasons(
     assert design["target"]["kind"] == "asked"
     assert [env["components"] for env in design["environments"]] == [
         ["MindSpeed"],
-        ["sgl-kernel-npu"],
+        ["sgl-kernel-npu", "torchair"],
     ]
     (apart,) = design["apart"]
     assert apart["components"] == ["MindSpeed", "sgl-kernel-npu"]
@@ -158,7 +230,7 @@ def test_target_recorded_host_or_snapshot_file(
     )
     assert [env["components"] for env in design["environments"]] == [
         ["MindSpeed"],
-        ["sgl-kernel-npu"],
+        ["sgl-kernel-npu", "torchair"],
     ]
 
 

@@ -149,6 +149,7 @@ def solve_host(
         problem, set_aside = _set_aside(problem, single, shared, order)
     within = _within(problem, single, shared, options) if options.groups else None
     joined: dict[int, tuple[int, ...]] = {}
+    model: Model | None
     if within is not None:
         placeable, model, joined = within
     else:
