@@ -111,6 +111,15 @@ def test_the_machine_merges_design_environments_its_repos_can_share() -> None:
     assert (env.index, env.components, env.design) == (1, ("MindSpeed", "torchair"), (1, 2))
 
 
+def test_the_text_says_a_design_environment_merged_here(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["check", str(SPLIT), "--snapshot", str(DEV)])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "repos: sgl-kernel-npu, torchair" in text
+    assert "here: merged into environment 1: CANN 9.0.0 +" in text
+
+
 def test_on_a_tie_a_repo_joins_the_environment_with_more_repos(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -155,11 +155,13 @@ def _article(word: str) -> str:
 
 def _environments(resolution: Resolution, design: Design) -> Section | None:
     """The target's environments: their repos and the pins that set them apart; beside
-    them, where this machine's differ, this machine's pins (numbered alike)."""
+    them, where this machine's differ, this machine's pins (numbered alike; a design
+    environment merged into another here says which)."""
     envs = design.resolution.environments
     if not envs:
         return None
-    here = {env.index: env for env in resolution.environments}
+    # a design environment merged here into another (Environment.design) shows that one's
+    here = {n: env for env in resolution.environments for n in env.design or (env.index,)}
     planned = _telling(envs)
     local = _telling(resolution.environments)
     rows = []
@@ -167,6 +169,8 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
         pins = _pins(env, planned)
         mine = here.get(env.index)
         shown = _pins(mine, local) if mine is not None else "no environment here"
+        if mine is not None and mine.index != env.index:
+            shown = f"merged into environment {mine.index}: {shown}"
         rows.append(
             (
                 Line(f"environment {env.index}"),
