@@ -314,10 +314,19 @@ def _best_pins(items: Sequence[Item], instance: Instance) -> tuple[int, int]:
     return min(_cost(value, instance) for value in assignments(items, instance))
 
 
+def _placement(split: Sequence[Sequence[Component]]) -> tuple[int, int]:
+    """Where repos go, as the solver weighs it after the fewest environments: the subjects
+    required per environment, summed (fewest first), then the most repos together (the
+    largest sum of squared sizes)."""
+    asks = sum(len({r.subject for c in block for r in c.requirements if r.hard}) for block in split)
+    return asks, -sum(len(block) ** 2 for block in split)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
 def test_pins_are_the_best_over_every_fewest_split(instance: Instance) -> None:
-    """After the fewest environments: the fewest pins to install, then the newest, summed
+    """After the fewest environments: where repos go (most required subjects in common,
+    then most repos together), then the fewest pins to install, then the newest, summed
     over the environments and taken over every split into that many (torch
     ``instance.torch`` is installed in the default interpreter only; the other subjects
     are releases only)."""
@@ -326,10 +335,19 @@ def test_pins_are_the_best_over_every_fewest_split(instance: Instance) -> None:
     unplaced = {u.component for u in resolution.unplaced}
     placeable = [c for c in instance.components if c.name not in unplaced]
     count = len(resolution.environments)
-    costs = [
-        [_best_pins(items_of(instance, block), instance) for block in split]
+    splits = [
+        split
         for split in partitions(placeable)
         if len(split) == count and all(holds(items_of(instance, b), instance) for b in split)
+    ]
+    where = min(_placement(split) for split in splits)
+    by_name = {c.name: c for c in placeable}
+    chosen = [[by_name[name] for name in env.components] for env in resolution.environments]
+    assert _placement(chosen) == where, resolution.environments
+    costs = [
+        [_best_pins(items_of(instance, block), instance) for block in split]
+        for split in splits
+        if _placement(split) == where
     ]
     best = min((sum(c[0] for c in split), sum(c[1] for c in split)) for split in costs)
     assert (sum(c[0] for c in got), sum(c[1] for c in got)) == best, resolution.environments
