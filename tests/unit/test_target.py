@@ -11,10 +11,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from bringup.cli.main import main
+from bringup.model.plan import Design
+from bringup.model.resolution import Environment, Resolution
 from bringup.plan.design import placed_sentence
+from bringup.report import check_summary
+from bringup.report.document import Table
+from bringup.solve import SolveOptions, solve
 from bringup.workflow import CheckResult, check, gather, read_target
 
 ROOT = Path(__file__).parent.parent.parent
@@ -82,8 +88,8 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
     snapshot: Path,
 ) -> None:
     """torchair (torch >= 2.6.0, torchair/README.md:153) fits MindSpeed's torch 2.7.1 and
-    sgl-kernel-npu's torch >= 2.8.0; it requires Python, torch and torch_npu as
-    sgl-kernel-npu does, and only torch of what MindSpeed requires, so it joins
+    sgl-kernel-npu's torch >= 2.8.0; it requires CANN, Python, torch and torch_npu as
+    sgl-kernel-npu does, and only CANN and torch of what MindSpeed requires, so it joins
     sgl-kernel-npu, on any machine, and the design says so."""
     design = _checked([str(SPLIT)], snapshot).design
     environments = design.resolution.environments
@@ -93,31 +99,54 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
     ]
     (fit,) = design.resolution.fits
     assert (fit.component, fit.environment, fit.others) == ("torchair", 2, (1,))
-    assert fit.shared == ("python", "torch", "torch_npu")
+    assert fit.shared == ("cann", "python", "torch", "torch_npu")
     assert (fit.shared_there, fit.repos, fit.repos_there) == ((2,), 1, (1,))
     assert placed_sentence(fit, design.resolution) == (
         "torchair fits environments 1 and 2; placed in 2 with sgl-kernel-npu because it "
-        "requires 3 subjects they require too (Python, torch, torch_npu) against 2 in "
+        "requires 4 subjects they require too (CANN, Python, torch, torch_npu) against 2 in "
         "environment 1"
     )
 
 
+def _merged_on_npu() -> tuple[Design, Resolution]:
+    """A design that puts torchair with MindSpeed (as the Ascend stack's does), kept on the
+    recorded 910B host, where MindSpeed cannot be placed."""
+    inputs = gather([str(SPLIT)], NPU, None)
+    design = check(inputs, target=read_target(None, inputs.catalogue)).design
+    hand = (
+        Environment(index=1, components=("MindSpeed", "torchair")),
+        Environment(index=2, components=("sgl-kernel-npu",)),
+    )
+    design = msgspec.structs.replace(
+        design, resolution=msgspec.structs.replace(design.resolution, environments=hand)
+    )
+    options = SolveOptions(groups=tuple(env.components for env in hand))
+    resolution = solve(inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options)
+    return design, resolution
+
+
 def test_the_machine_merges_design_environments_its_repos_can_share() -> None:
-    """On a machine with no NPU, sgl-kernel-npu cannot run: what is left of its design
-    environment (torchair) shares one with MindSpeed, named after both design environments,
-    instead of a second environment that nothing here keeps apart."""
-    result = _checked([str(SPLIT)], DEV)
-    (env,) = result.resolution.environments
-    assert (env.index, env.components, env.design) == (1, ("MindSpeed", "torchair"), (1, 2))
+    """What is left of design environment 1 here (torchair) shares one with
+    sgl-kernel-npu: one environment, named after both design environments, instead of two
+    that nothing here keeps apart."""
+    _design, resolution = _merged_on_npu()
+    assert [u.component for u in resolution.unplaced] == ["MindSpeed"]
+    (env,) = resolution.environments
+    assert (env.index, set(env.components), env.design) == (
+        1,
+        {"sgl-kernel-npu", "torchair"},
+        (1, 2),
+    )
 
 
-def test_the_text_says_a_design_environment_merged_here(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    main(["check", str(SPLIT), "--snapshot", str(DEV)])
-    text = " ".join(capsys.readouterr().out.split())
-    assert "repos: sgl-kernel-npu, torchair" in text
-    assert "here: merged into environment 1: CANN 9.0.0 +" in text
+def test_the_table_says_a_design_environment_merged_here() -> None:
+    design, resolution = _merged_on_npu()
+    section = check_summary._environments(resolution, design)
+    assert section is not None
+    (table,) = [block for block in section.blocks if isinstance(block, Table)]
+    here = {row[0].plain: row[3].plain for row in table.rows}
+    assert here["environment 2"].startswith("merged into environment 1: ")
+    assert not here["environment 1"].startswith("merged")
 
 
 def test_on_a_tie_a_repo_joins_the_environment_with_more_repos(
