@@ -1,5 +1,6 @@
 """``bringup scan`` for people at 80 columns (a pipe, a log) and wider: no line longer than
-the console, nothing cut or padded, every requirement with its file and line."""
+the console, nothing cut or padded, every requirement with its file and line; as Markdown
+tables and as HTML with every name escaped."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import io
 import re
 from pathlib import Path
 
+import msgspec
 from rich.cells import cell_len
 
 from bringup.report.console import PlainWriter
-from bringup.report.scan_text import render_stack, short
+from bringup.report.document_html import render_html
+from bringup.report.document_markdown import render_markdown
+from bringup.report.document_text import render_document
+from bringup.report.scan_text import scan_document, short
 from bringup.scan import Stack, scan_stack
 
 SIX = Path("examples") / "six-repos"
@@ -23,7 +28,7 @@ def _stack() -> Stack:
 
 def _text(stack: Stack, width: int) -> str:
     out = io.StringIO()
-    render_stack(PlainWriter(out, width=width), stack, ["wrote x"])
+    render_document(PlainWriter(out, width=width), scan_document(stack, ["wrote x"]))
     return out.getvalue()
 
 
@@ -67,9 +72,42 @@ def test_every_requirement_row_shows_its_file_and_line_and_the_words() -> None:
 
 def test_a_table_when_every_cell_fits() -> None:
     text = _text(_stack(), 300)
-    assert re.search(r"^  subject +spec +hard +conf +source +as written$", text, re.M)
-    assert re.search(r"^  kind +needs +cwd +source +step$", text, re.M)
-    assert "\n  needs\n" not in text
+    assert re.search(r"^    subject +spec +hard +conf +source +as written$", text, re.M)
+    assert re.search(r"^    kind +needs +cwd +source +step$", text, re.M)
+    assert not re.search(r"^ +requires-python >=3\.8$", text, re.M)  # no block form
+
+
+def test_markdown_draws_the_needs_and_steps_as_tables() -> None:
+    stack = _stack()
+    markdown = render_markdown(scan_document(stack, []))
+    lines = markdown.splitlines()
+    for titles in ("subject | spec | hard | conf | source | as written", "kind | needs | cwd"):
+        at = next(n for n, line in enumerate(lines) if line.startswith(f"| {titles}"))
+        assert lines[at + 1].startswith("| --- |")
+    needs = sum(len(c.requirements) for c in stack.components)
+    steps = sum(len(c.steps) for c in stack.components)
+    assert sum(line.startswith("| ") for line in lines) == needs + steps + 2 * len(
+        [c for c in stack.components if c.requirements]
+    ) + 2 * len([c for c in stack.components if c.steps])
+
+
+HOSTILE = "<script>alert(1)</script>|*x*"
+
+
+def test_html_escapes_a_hostile_repo_and_package_name() -> None:
+    stack = _stack()
+    first = stack.components[0]
+    requirement = msgspec.structs.replace(first.requirements[0], subject=HOSTILE)
+    hostile = msgspec.structs.replace(
+        first, name=HOSTILE, requirements=(requirement, *first.requirements[1:])
+    )
+    stack = msgspec.structs.replace(stack, components=(hostile, *stack.components[1:]))
+    html = render_html(scan_document(stack, []))
+    assert "<script>" not in html
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;|*x*") == 2
+    markdown = render_markdown(scan_document(stack, []))
+    assert "<script>" not in markdown
+    assert "\\|\\*x\\*" in markdown  # no table cell split, no emphasis
 
 
 def test_steps_show_the_whole_command_with_its_line() -> None:

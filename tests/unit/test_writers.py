@@ -82,11 +82,19 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
     assert isinstance(console(io.StringIO()), PlainWriter)
 
 
-def test_check_to_a_pipe_never_imports_rich() -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", str(STACK), "--snapshot", str(DEV)],
+        ["scan", str(STACK)],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_report_to_a_pipe_never_imports_rich(argv: list[str]) -> None:
     code = (
         "import sys\n"
         "from bringup.cli.main import main\n"
-        f"main(['check', {str(STACK)!r}, '--snapshot', {str(DEV)!r}])\n"
+        f"main({argv!r})\n"
         "print(sorted(m for m in sys.modules if m == 'rich' or m.startswith('rich.')))\n"
     )
     done = subprocess.run(

@@ -11,8 +11,9 @@ from pathlib import Path
 import click
 import msgspec
 
+from bringup.cli.options import FORMAT
 from bringup.errors import ExitCode, InputError
-from bringup.report.console import console
+from bringup.report.console import print_document
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
 from bringup.report.sanitize import printable
@@ -46,7 +47,10 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
     help="With --write, replace existing bringup.toml files; read PATH even when it is / or "
     "a home directory (refused by default).",
 )
-def command(paths: tuple[str, ...], as_json: bool, write: bool, force: bool) -> int:
+@FORMAT
+def command(
+    paths: tuple[str, ...], as_json: bool, write: bool, force: bool, output_format: str
+) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
     stack = scan_stack(paths, force=force)
     messages = _write_manifests(stack, force) if write else []
@@ -55,7 +59,7 @@ def command(paths: tuple[str, ...], as_json: bool, write: bool, force: bool) -> 
             sys.stderr.write(printable(message) + "\n")
         write_text(render_json("scan", ExitCode.OK, msgspec.to_builtins(stack)))
     else:
-        from bringup.report.scan_text import render_stack
+        from bringup.report.scan_text import scan_document
 
-        render_stack(console(), stack, messages)
+        print_document(scan_document(stack, messages), output_format)
     return int(ExitCode.OK)

@@ -47,17 +47,32 @@ class Items:
 
 
 @dataclass(frozen=True)
+class Compact:
+    """A table row as a terminal too narrow for the table sets it out: after the row's first
+    cell (aligned with the other rows'), the pieces of ``facts`` two spaces apart, each kept
+    whole unless longer than a line (a range, a ``file:line``, a command), the first
+    wrapped at its spaces instead when ``prose`` (a sentence); then each line of ``under``
+    on lines of its own, under the facts. Markdown and HTML always draw the table."""
+
+    facts: Line
+    under: tuple[Line, ...] = ()
+    prose: bool = False
+
+
+@dataclass(frozen=True)
 class Table:
     """Rows of cells under ``titles`` (no title row when every title is empty). ``notes``:
     for some rows, a line that belongs under the row (why a step is skipped), set under
     column ``note_at`` on a terminal and in a last column titled ``note_title`` where a
-    table is a grid (Markdown, HTML)."""
+    table is a grid (Markdown, HTML). ``compact``: one per row, the blocks a terminal
+    sets out instead when the whole table does not fit."""
 
     titles: tuple[str, ...]
     rows: tuple[tuple[Line, ...], ...]
     notes: tuple[Optional[Line], ...] = ()
     note_at: int = -1
     note_title: str = ""
+    compact: tuple[Compact, ...] = ()
 
     def note(self, row: int) -> Optional[Line]:
         return self.notes[row] if row < len(self.notes) else None
@@ -78,7 +93,8 @@ class Section:
 
 @dataclass
 class Document:
-    """A whole report: its title line (the answer in one sentence) and its blocks."""
+    """A whole report: its title line (the answer in one sentence; none when empty) and its
+    blocks."""
 
     title: Line
     blocks: list[Block] = field(default_factory=list)

@@ -27,7 +27,7 @@ def inline(line: Line) -> str:
 
 
 def render_html(document: Document) -> str:
-    parts = [f"<p>{inline(document.title)}</p>"]
+    parts = [f"<p>{inline(document.title)}</p>"] if document.title.plain else []
     parts += [_block(block, 2) for block in document.blocks]
     return "\n".join(parts) + "\n"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bringup.report.document import Block, Document, Items, Paragraph, Section, Table
-from bringup.report.layout import column_widths, wrap_line
+from bringup.report.layout import Unit, column_widths, flow, wrap_line
 from bringup.report.styled import Line
 
 if TYPE_CHECKING:
@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 _LAST_COLUMN = 24
 """The fewest cells a table's last column wraps in before the table becomes blocks."""
+
+_LABEL = 24
+"""The widest first cell a table's compact blocks align on; a longer one (an interpreter's
+path) pushes its facts along or onto the next line."""
 
 
 def _terminal(line: Line, bold: bool = False) -> Line:
@@ -31,13 +35,15 @@ def _terminal(line: Line, bold: bool = False) -> Line:
 
 
 def document_lines(document: Document, width: int) -> list[Line]:
-    """Every line of ``document`` laid out to ``width``."""
-    lines = wrap_line(_terminal(document.title), width, 2, Line())
+    """Every line of ``document`` laid out to ``width``; without a title, from its first
+    block (no blank line before it)."""
+    titled = bool(document.title.plain)
+    lines = wrap_line(_terminal(document.title), width, 2, Line()) if titled else []
     for block in document.blocks:
         if not isinstance(block, Section):
             lines.append(Line())
         lines += _block(block, width, 0, top=True)
-    return lines
+    return lines if titled or not lines or lines[0].plain else lines[1:]
 
 
 def render_document(console: Writer, document: Document) -> None:
@@ -91,9 +97,9 @@ def _items(block: Items, width: int, indent: int) -> list[Line]:
 
 
 def _table(table: Table, width: int, indent: int) -> list[Line]:
-    """Aligned columns when they fit; else the last column wrapped in its own column when
-    the others leave it room; else one block per row (its first cell, then each other cell
-    after its title)."""
+    """Aligned columns when they fit; else the table's compact blocks when it has them; else
+    the last column wrapped in its own column when the others leave it room; else one
+    block per row (its first cell, then each other cell after its title)."""
     titled = any(table.titles)
     rows = [tuple(_terminal(c) for c in row) for row in table.rows]
     plain = [[c.plain for c in row] for row in rows]
@@ -101,6 +107,8 @@ def _table(table: Table, width: int, indent: int) -> list[Line]:
     start = indent + sum(w + 2 for w in widths[:-1])
     if not rows:
         return []
+    if table.compact and start + widths[-1] > width:
+        return _compact(table, rows, width, indent)
     if start + _LAST_COLUMN > width and len(widths) > 1:
         return _table_blocks(table, rows, width, indent)
     under = indent + sum(w + 2 for w in widths[: table.note_at % len(widths)])
@@ -148,4 +156,26 @@ def _table_blocks(
         note = table.note(n)
         if note is not None:
             lines += wrap_line(_terminal(note), width, indent + 4, Line(" " * (indent + 2)))
+    return lines
+
+
+def _compact(table: Table, rows: list[tuple[Line, ...]], width: int, indent: int) -> list[Line]:
+    """One block per row: its first cell, aligned with the others' up to ``_LABEL``, then
+    its facts kept whole, then the lines under them."""
+    label = max((row[0].cell_len for row in rows if row[0].cell_len <= _LABEL), default=0)
+    lead = indent + label + 2
+    lines = []
+    for row, compact in zip(rows, table.compact):
+        head = Line(" " * indent)
+        for piece, style in row[0].pieces:
+            head.append(piece, style)
+        head.append(" " * (max(label - row[0].cell_len, 0) + 2))
+        facts = _terminal(compact.facts).pieces
+        units = [
+            Unit(piece, style, prose=compact.prose and n == 0)
+            for n, (piece, style) in enumerate(facts)
+        ]
+        lines += flow(units, width, lead, head=head)
+        for line in compact.under:
+            lines += wrap_line(_terminal(line), width, lead)
     return lines
