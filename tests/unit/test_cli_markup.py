@@ -81,4 +81,4 @@ def test_probe_prints_report_values_and_paths_as_written(
     monkeypatch.setattr("bringup.cli.probe.take_snapshot", recorded)
     target = tmp_path / "host[/]"
     assert main(["probe", "--record", str(target)]) == 0
-    assert f"recorded to {target}" in capsys.readouterr().out
+    assert f"recorded to {target}" in " ".join(capsys.readouterr().out.split())

@@ -13,6 +13,7 @@ import click
 import msgspec
 
 from bringup import __version__
+from bringup.cli.options import FORMAT
 from bringup.errors import ExitCode, InputError
 from bringup.model import Snapshot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
@@ -46,12 +47,15 @@ from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
     show_default=True,
     help="Seconds the whole probe may take; each command also times out on its own.",
 )
+@FORMAT
 def command(
+    *,
     as_json: bool,
     report: Optional[str],
     record: Optional[Path],
     replay: Optional[Path],
     budget: float,
+    output_format: str,
 ) -> int:
     """Show what this machine has: OS, CPU, compilers, Pythons and packages, Ascend (CANN,
     driver, firmware, NPUs) and CUDA (driver, toolkits, GPUs), each with its source."""
@@ -80,14 +84,14 @@ def command(
         data = msgspec.to_builtins(snapshot)
         sys.stdout.write(render_json("probe", ExitCode.OK, data))
     else:
-        from bringup.report.console import console
-        from bringup.report.snapshot_text import render_snapshot
+        from bringup.report.console import print_document
+        from bringup.report.document import Paragraph, text
+        from bringup.report.snapshot_text import snapshot_document
 
-        render_snapshot(snapshot, console())
+        document = snapshot_document(snapshot)
         if record is not None:
-            from bringup.report.styled import escape
-
-            console().print(f"\nrecorded to {escape(str(record))}")
+            document.add(Paragraph(text("recorded to ", (str(record), "code"))))
+        print_document(document, output_format)
     return int(ExitCode.OK)
 
 

@@ -1,19 +1,18 @@
 """A snapshot as a readable summary, grouped host / toolchain / python / each backend's
 facts (``sections``), each value with its source. Values that could not be established are
 shown as what they are (absent, unknown, timed out, failed, unparsed) with the reason, never
-as blanks. Made for 80 columns and log files as much as for a wide terminal."""
+as blanks. A document (``bringup.report.document``) drawn as terminal text (made for 80
+columns and log files as much as for a wide terminal), Markdown or HTML."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from bringup import backends, subjects
 from bringup.backends.base import Backend
 from bringup.model import Fact, Snapshot
-from bringup.report.layout import Unit, fits, flow, print_lines, table_lines
-
-if TYPE_CHECKING:
-    from bringup.report.console import Writer
+from bringup.report.document import Compact, Document, Table, items, section, text
+from bringup.report.styled import Line
 
 _GENERIC = ("host", "toolchain", "python", "probe", "report")
 """Fact key heads that belong to no backend."""
@@ -44,10 +43,6 @@ def sections() -> tuple[tuple[str, tuple[str, ...]], ...]:
     )
 
 
-_LABEL = 24
-"""The widest label the blocks align on; a longer one (an interpreter's path) pushes its
-value along or onto the next line."""
-
 _STATUS_STYLE = {
     "absent": "yellow",
     "unknown": "yellow",
@@ -57,40 +52,31 @@ _STATUS_STYLE = {
 }
 
 
-def render_snapshot(snapshot: Snapshot, console: Writer) -> None:
-    """Print the summary on ``console`` (a Rich console): the headline, then each section
-    as a table of what, value and source when every cell fits the width, else one block
-    per fact (``what  value  (source)``, wrapped under the value's column, a path or a
-    command never split unless it is longer than a line)."""
-    from bringup.report.styled import Line
-
-    width = console.width
+def snapshot_document(snapshot: Snapshot) -> Document:
+    """The headline, then each section as a table of what, value and source; where the
+    table does not fit, one block per fact (``what  value  (source)``, wrapped under the
+    value's column, a path or a command never split unless it is longer than a line)."""
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
-    title = Line("bringup probe", style="bold")
-    title.append(": ")
-    units = [Unit(f"{origin[snapshot.origin]},"), Unit(snapshot.taken_at)]
-    print_lines(console, flow(units, width, 2, head=title, sep=" "))
-    for line in headline(snapshot):
-        print_lines(console, flow([Unit(line, prose=True)], width, 4, head="  "))
+    title = text(("bringup probe", "bold"), f": {origin[snapshot.origin]}, {snapshot.taken_at}")
+    document = Document(title)
+    document.add(items([Line(line) for line in headline(snapshot)]))
     for title_text, prefixes in sections():
         facts = [f for f in snapshot.facts if _in_section(f.key, prefixes)]
         rows = [(_label(f.key), *_value(f), str(f.source)) for f in facts]
         rows += _extra_rows(snapshot, title_text)
         if not rows:
             continue
-        console.print()
-        console.print(Line(title_text, style="bold"))
-        table = [(what, value, source) for what, value, _style, source in rows]
-        if fits(table, width, 0):
-            styles = ["bold", "", "dim"]
-            print_lines(console, table_lines(("what", "value", "source"), table, 0, styles)[1:])
-            continue
-        label = max((len(what) for what, *_rest in rows if len(what) <= _LABEL), default=0)
-        for what, value, style, source in rows:
-            head = Line(what.ljust(label), style="bold")
-            head.append("  ")
-            units = [Unit(value, style, prose=True), Unit(f"({source})", "dim")]
-            print_lines(console, flow(units, width, label + 2, head=head))
+        cells = tuple(
+            (Line(what, "bold"), Line(value, style), Line(source, "dim"))
+            for what, value, style, source in rows
+        )
+        compact = tuple(
+            Compact(text((value, style), (f"({source})", "dim")), prose=True)
+            for _what, value, style, source in rows
+        )
+        table = Table(("what", "value", "source"), cells, compact=compact)
+        document.add(section(title_text, table))
+    return document
 
 
 def headline(snapshot: Snapshot) -> list[str]:
