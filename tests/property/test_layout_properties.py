@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bringup.report.layout import Unit, flow, table_lines
+from bringup.report.layout import Unit, flow
 
 words = st.text(alphabet="abcxyz:/.-_0123456789", min_size=1, max_size=30)
 units = st.lists(
@@ -42,8 +42,3 @@ def test_a_piece_that_fits_a_line_is_never_split(
     for unit in pieces:
         if not unit.prose and len(unit.text) <= width - indent:
             assert any(unit.text in line for line in lines), (unit, lines)
-
-
-def test_a_table_has_no_padding_at_line_ends() -> None:
-    lines = [line.plain for line in table_lines(("a", "bb"), [("xxx", ""), ("y", "z\nz")], 2)]
-    assert lines == ["  a    bb", "  xxx", "  y    z z"]

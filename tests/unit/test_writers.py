@@ -88,6 +88,7 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
         ["check", str(STACK), "--snapshot", str(DEV)],
         ["scan", str(STACK)],
         ["probe", "--replay", str(DEV)],
+        ["kb", "show", "torch_npu"],
     ],
     ids=lambda argv: argv[0],
 )

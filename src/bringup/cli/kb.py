@@ -13,23 +13,21 @@ from typing import Any, Optional
 
 import click
 
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, load_kb
+from bringup.cli.options import FORMAT, JSON, KB_DIR, KB_EXTRA, load_kb
 from bringup.errors import ExitCode, InputError
 from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
 from bringup.kb.query import parse_version, unknown_chip
-from bringup.report.console import console, write
+from bringup.report.console import print_document, write
 from bringup.report.envelope import render_json
 from bringup.report.kb_text import (
-    render_entries,
-    render_implications,
-    render_origin,
+    entries_document,
+    implications_document,
     render_problems,
-    render_topics,
-    render_verdict,
+    topics_document,
+    verdict_document,
 )
-from bringup.report.layout import print_lines
 
 
 @click.group(name="kb")
@@ -42,8 +40,14 @@ def command() -> None:
 @KB_DIR
 @KB_EXTRA
 @JSON
+@FORMAT
 def show(
-    *, topic: Optional[str], kb_dir: Optional[Path], extra_dirs: tuple[Path, ...], as_json: bool
+    *,
+    topic: Optional[str],
+    kb_dir: Optional[Path],
+    extra_dirs: tuple[Path, ...],
+    as_json: bool,
+    output_format: str,
 ) -> int:
     """Print TOPIC's records as a table (no TOPIC: list the topics)."""
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
@@ -55,8 +59,7 @@ def show(
             }
             write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
         else:
-            out = console()
-            print_lines(out, render_topics(kb.topics, counts, out.width))
+            print_document(topics_document(kb.topics, counts), output_format)
         return int(ExitCode.OK)
     found = kb.topic(topic)
     if found is None:
@@ -68,9 +71,7 @@ def show(
         data = {"topic": found, "records": entries}
         write(render_json("kb show", ExitCode.OK, _with_warnings(kb, data)))
         return int(ExitCode.OK)
-    out = console()
-    print_lines(out, render_entries(found, entries, out.width))
-    print_lines(out, render_origin(len(entries), found.paths, out.width))
+    print_document(entries_document(found, entries), output_format)
     return int(ExitCode.OK)
 
 
@@ -81,6 +82,7 @@ def show(
 @KB_DIR
 @KB_EXTRA
 @JSON
+@FORMAT
 def why(
     *,
     first: str,
@@ -89,6 +91,7 @@ def why(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     as_json: bool,
+    output_format: str,
 ) -> int:
     """Whether FIRST and SECOND (SUBJECT==VERSION) go together, with the rows and sources that
     decide it; with FIRST alone, what it implies for other subjects."""
@@ -114,8 +117,7 @@ def why(
             data: dict[str, Any] = {"pin": a, "chip": chip, "implications": found}
             write(render_json("kb why", code, _with_warnings(kb, data)))
         else:
-            lines = render_implications(a.subject, a.version, found, console().width)
-            write("\n".join(lines) + "\n")
+            print_document(implications_document(a.subject, a.version, found), output_format)
         return int(code)
     verdict = kb.compatible(a, parse_subject_version(second), chip=chip)
     code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
@@ -123,7 +125,7 @@ def why(
         data = {"verdict": verdict, "chip": chip}
         write(render_json("kb why", code, _with_warnings(kb, data)))
     else:
-        write("\n".join(render_verdict(verdict, console().width)) + "\n")
+        print_document(verdict_document(verdict), output_format)
     return int(code)
 
 

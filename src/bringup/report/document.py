@@ -48,15 +48,16 @@ class Items:
 
 @dataclass(frozen=True)
 class Compact:
-    """A table row as a terminal too narrow for the table sets it out: after the row's first
-    cell (aligned with the other rows'), the pieces of ``facts`` two spaces apart, each kept
+    """A table row as a terminal too narrow for the table sets it out: after its ``label``
+    (the row's first cell when None), the pieces of ``facts`` two spaces apart, each kept
     whole unless longer than a line (a range, a ``file:line``, a command), the first
     wrapped at its spaces instead when ``prose`` (a sentence); then each line of ``under``
-    on lines of its own, under the facts. Markdown and HTML always draw the table."""
+    on lines of its own. Markdown and HTML always draw the table."""
 
     facts: Line
     under: tuple[Line, ...] = ()
     prose: bool = False
+    label: Optional[Line] = None
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,9 @@ class Table:
     for some rows, a line that belongs under the row (why a step is skipped), set under
     column ``note_at`` on a terminal and in a last column titled ``note_title`` where a
     table is a grid (Markdown, HTML). ``compact``: one per row, the blocks a terminal
-    sets out instead when the whole table does not fit."""
+    sets out instead when the whole table does not fit, their labels ``aligned`` in a
+    column with the facts and lines under them after it, or not (the lines under a label
+    indented two)."""
 
     titles: tuple[str, ...]
     rows: tuple[tuple[Line, ...], ...]
@@ -73,6 +76,7 @@ class Table:
     note_at: int = -1
     note_title: str = ""
     compact: tuple[Compact, ...] = ()
+    aligned: bool = True
 
     def note(self, row: int) -> Optional[Line]:
         return self.notes[row] if row < len(self.notes) else None

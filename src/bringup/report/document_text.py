@@ -160,22 +160,24 @@ def _table_blocks(
 
 
 def _compact(table: Table, rows: list[tuple[Line, ...]], width: int, indent: int) -> list[Line]:
-    """One block per row: its first cell, aligned with the others' up to ``_LABEL``, then
-    its facts kept whole, then the lines under them."""
-    label = max((row[0].cell_len for row in rows if row[0].cell_len <= _LABEL), default=0)
+    """One block per row: its label (aligned with the others' up to ``_LABEL`` when the
+    table asks), then its facts kept whole, then the lines under them."""
+    labels = [c.label if c.label is not None else row[0] for row, c in zip(rows, table.compact)]
+    label = max((n.cell_len for n in labels if n.cell_len <= _LABEL), default=0)
+    label = label if table.aligned else 0
     lead = indent + label + 2
     lines = []
-    for row, compact in zip(rows, table.compact):
+    for name, compact in zip(labels, table.compact):
         head = Line(" " * indent)
-        for piece, style in row[0].pieces:
+        for piece, style in _terminal(name).pieces:
             head.append(piece, style)
-        head.append(" " * (max(label - row[0].cell_len, 0) + 2))
+        head.append(" " * (max(label - name.cell_len, 0) + 2))
         facts = _terminal(compact.facts).pieces
         units = [
             Unit(piece, style, prose=compact.prose and n == 0)
             for n, (piece, style) in enumerate(facts)
         ]
-        lines += flow(units, width, lead, head=head)
+        lines += flow(units, width, lead if table.aligned else indent + 4, head=head)
         for line in compact.under:
             lines += wrap_line(_terminal(line), width, lead)
     return lines

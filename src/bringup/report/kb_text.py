@@ -1,12 +1,11 @@
-"""Text for ``bringup kb``: topics, a topic's records, verdicts with their rows and sources,
-validation reports. Pure: each function returns lines and prints nothing. Made for 80
-columns and log files as much as for a wide terminal: a table only when every cell fits,
-else a block per record, wrapped between whole pieces (an id, a range, a URL)."""
+"""``bringup kb`` for people: topics, a topic's records, verdicts with their rows and
+sources; as documents (``bringup.report.document``) drawn as terminal text, Markdown or
+HTML; and validation problems as lines. On a terminal too narrow for a table (80 columns, a
+log) each record is a block, wrapped between whole pieces (an id, a range, a URL)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from bringup.kb.query import Compatibility, Implication, RuleCheck
 from bringup.kb.schema import (
@@ -22,81 +21,65 @@ from bringup.kb.schema import (
     RuleRecord,
     Topic,
 )
-from bringup.report.layout import Unit, fits, flow, table_lines
+from bringup.report.document import (
+    Compact,
+    Document,
+    Paragraph,
+    Section,
+    Table,
+    section,
+    text,
+)
+from bringup.report.styled import Line
 from bringup.subjects import display_name
-
-if TYPE_CHECKING:
-    from bringup.report.styled import Line
 
 _STATUS_WORD = {"compatible": "COMPATIBLE", "incompatible": "INCOMPATIBLE", "unknown": "UNKNOWN"}
 
 
-def render_topics(topics: Sequence[Topic], counts: dict[str, int], width: int) -> list[Line]:
-    """The topic list: name, record count and title, the title wrapped under its column."""
-    from bringup.report.styled import Line
-
-    name = max((len(t.name) for t in topics), default=5)
-    number = max((len(str(n)) for n in counts.values()), default=1)
-    lead = 2 + name + 2 + number + 2
-    lines = [Line("knowledge-base topics", style="bold")]
-    for topic in topics:
-        head = f"  {topic.name.ljust(name)}  {str(counts.get(topic.name, 0)).rjust(number)}  "
-        lines += flow([Unit(topic.title or "", prose=True)], width, lead, head=head)
-    return lines
+def topics_document(topics: Sequence[Topic], counts: dict[str, int]) -> Document:
+    """The topic list: name, record count and title."""
+    rows = tuple(
+        (Line(t.name), Line(str(counts.get(t.name, 0))), Line(t.title or "")) for t in topics
+    )
+    return Document(
+        Line("knowledge-base topics", "bold"), [Table(("topic", "records", "title"), rows)]
+    )
 
 
-def render_entries(topic: Topic, entries: Sequence[AnyEntry], width: int) -> list[Line]:
-    """The records of ``topic`` by kind: a table when every cell fits ``width``, else one
-    block per record (ids, ranges and URLs never split)."""
+def entries_document(topic: Topic, entries: Sequence[AnyEntry]) -> Document:
+    """The records of ``topic`` by kind, each a table (on a narrow terminal, one block per
+    record: ids, ranges and URLs never split), then how many records from which files."""
     rules = [e.record for e in entries if isinstance(e, RuleEntry)]
     releases = [e.record for e in entries if isinstance(e, ReleaseEntry)]
     chips = [e.record for e in entries if isinstance(e, ChipEntry)]
     packages = [e.record for e in entries if isinstance(e, PackageEntry)]
-    sections = (
-        (topic.title or topic.name, _RULE, [_rule_row(r) for r in rules]),
-        (f"{topic.name}: releases", _RELEASE, [_release_row(r) for r in releases]),
-        (f"{topic.name}: chip families", _CHIP, [_chip_row(c) for c in chips]),
-        (f"{topic.name}: packages", _PACKAGE, [_package_row(p) for p in packages]),
+    document = Document(Line())
+    document.add(
+        _kind(topic.title or topic.name, _RULE, [_rule(r) for r in rules]),
+        _kind(f"{topic.name}: releases", _RELEASE, [_release(r) for r in releases]),
+        _kind(f"{topic.name}: chip families", _CHIP, [_chip(c) for c in chips]),
+        _kind(f"{topic.name}: packages", _PACKAGE, [_package(p) for p in packages]),
     )
-    blocks = (
-        lambda: [line for r in rules for line in _rule_block(r, width)],
-        lambda: [line for r in releases for line in _release_block(r, width)],
-        lambda: [line for c in chips for line in _chip_block(c, width)],
-        lambda: [line for p in packages for line in _package_block(p, width)],
+    origin = f"{len(entries)} records from {', '.join(topic.paths)}"
+    document.add(Paragraph(Line(origin)))
+    return document
+
+
+Row = tuple[tuple[str, ...], Compact]
+"""A record's cells, and its block on a narrow terminal."""
+
+
+def _kind(title: str, titles: tuple[str, ...], rows: Sequence[Row]) -> Section | None:
+    """A kind of record under its title, first cell bold and source dim; none when there
+    are no records of the kind."""
+    if not rows:
+        return None
+    cells = tuple(
+        (Line(cells[0], "bold"), *map(Line, cells[1:-1]), Line(cells[-1], "dim"))
+        for cells, _ in rows
     )
-    from bringup.report.styled import Line
-
-    lines: list[Line] = []
-    for (title, titles, rows), block in zip(sections, blocks):
-        if rows:
-            lines += [Line()] if lines else []
-            lines += _section(title, titles, rows, blocks=block, width=width)
-    return lines
-
-
-def _section(
-    title: str,
-    titles: tuple[str, ...],
-    rows: Sequence[tuple[str, ...]],
-    *,
-    blocks: Callable[[], list[Line]],
-    width: int,
-) -> list[Line]:
-    """A kind of record under its title: the table when it fits, else the blocks."""
-    from bringup.report.styled import Line
-
-    lines = [Line(title, style="bold")]
-    if fits([titles, *rows], width, 2):
-        styles = ("bold", *[""] * (len(titles) - 2), "dim")
-        return lines + table_lines(titles, rows, 2, styles)
-    return lines + blocks()
-
-
-def render_origin(count: int, paths: Sequence[str], width: int) -> list[Line]:
-    """How many records, from which files (each path whole)."""
-    units = [Unit(f"{count} records from")]
-    units += [Unit(path + ("," if n < len(paths) - 1 else "")) for n, path in enumerate(paths)]
-    return flow(units, width, 2, head="", sep=" ")
+    compact = tuple(block for _, block in rows)
+    return section(title, Table(titles, cells, compact=compact, aligned=False))
 
 
 _RULE = ("id", "when", "then", "notes", "source")
@@ -105,46 +88,25 @@ _CHIP = ("family", "PCI id", "SoC versions", "npu-smi names", "products", "sourc
 _PACKAGE = ("package", "toolkit", "role", "notes", "source")
 
 
-def _rule_notes(rule: RuleRecord) -> str:
-    return "; ".join(
-        _tags(rule.hard, rule.chips, rule.confidence) + ([rule.note] if rule.note else [])
-    )
-
-
-def _rule_row(rule: RuleRecord) -> tuple[str, ...]:
-    then = ", ".join(f"{subject} {spec}" for subject, spec in rule.then.items())
-    return (rule.id, f"{rule.subject} {rule.spec}", then, _rule_notes(rule), rule.source)
-
-
-def _rule_block(rule: RuleRecord, width: int) -> list[Line]:
-    """``id  [tags]``, then ``subject spec → subject spec, ...`` (each pair whole), the
-    note, the source."""
-    then = list(rule.then.items())
-    pairs = [
-        Unit(f"{s} {spec}" + ("," if n < len(then) - 1 else "")) for n, (s, spec) in enumerate(then)
-    ]
-    tags = _tags(rule.hard, rule.chips, rule.confidence)
-    lines = flow(
-        [Unit(rule.id, "bold"), Unit(f"[{', '.join(tags)}]" if tags else "", "yellow")],
-        width,
-        6,
-        head="  ",
-    )
-    lines += flow(
-        [Unit(f"{rule.subject} {rule.spec}"), Unit("→"), *pairs], width, 6, head="    ", sep=" "
-    )
-    return lines + _more(width, rule.note, source=rule.source)
-
-
-def _more(width: int, *notes: str | None, source: str) -> list[Line]:
+def _under(*notes: str | None, source: str) -> tuple[Line, ...]:
     """A record's notes (prose) and its source (a URL, whole) under it."""
-    lines = [line for note in notes if note for line in flow([Unit(note, prose=True)], width, 4)]
-    return lines + flow([Unit(source, "dim")], width, 4)
+    return (*(Line(note) for note in notes if note), Line(source, "dim"))
 
 
-def _release_row(release: ReleaseRecord) -> tuple[str, ...]:
+def _rule(rule: RuleRecord) -> Row:
+    """``id  [tags]``, then ``subject spec → subject spec, ...``, the note, the source."""
+    then = ", ".join(f"{subject} {spec}" for subject, spec in rule.then.items())
+    tags = _tags(rule.hard, rule.chips, rule.confidence)
+    notes = "; ".join(tags + ([rule.note] if rule.note else []))
+    cells = (rule.id, f"{rule.subject} {rule.spec}", then, notes, rule.source)
+    implies = Line(f"{rule.subject} {rule.spec} → {then}")
+    facts = Line(f"[{', '.join(tags)}]" if tags else "", "yellow")
+    return cells, Compact(facts, (implies, *_under(rule.note, source=rule.source)))
+
+
+def _release(release: ReleaseRecord) -> Row:
     note = "; ".join(part for part in (release.kind, release.note) if part)
-    return (
+    cells = (
         release.subject,
         release.version,
         release.date or "",
@@ -152,20 +114,16 @@ def _release_row(release: ReleaseRecord) -> tuple[str, ...]:
         note,
         release.source,
     )
+    facts = text(
+        f"released {release.date}" if release.date else "",
+        f"end of life {release.end_of_life}" if release.end_of_life else "",
+    )
+    label = Line(f"{release.subject} {release.version}", "bold")
+    return cells, Compact(facts, _under(note, source=release.source), label=label)
 
 
-def _release_block(release: ReleaseRecord, width: int) -> list[Line]:
-    units = [Unit(f"{release.subject} {release.version}", "bold")]
-    if release.date:
-        units.append(Unit(f"released {release.date}"))
-    if release.end_of_life:
-        units.append(Unit(f"end of life {release.end_of_life}"))
-    note = "; ".join(part for part in (release.kind, release.note) if part)
-    return flow(units, width, 6, head="  ") + _more(width, note, source=release.source)
-
-
-def _chip_row(chip: ChipRecord) -> tuple[str, ...]:
-    return (
+def _chip(chip: ChipRecord) -> Row:
+    cells = (
         chip.family,
         chip.pci_device_id or "",
         ", ".join(chip.soc_versions),
@@ -173,106 +131,82 @@ def _chip_row(chip: ChipRecord) -> tuple[str, ...]:
         ", ".join(chip.products),
         chip.source,
     )
+    listed = (
+        f"{label}: {', '.join(items)}"
+        for label, items in (
+            ("SoC versions", chip.soc_versions),
+            ("npu-smi names", chip.npu_smi_names),
+            ("products", chip.products),
+        )
+        if items
+    )
+    facts = Line(f"PCI id {chip.pci_device_id}" if chip.pci_device_id else "")
+    return cells, Compact(facts, _under(*listed, chip.note, source=chip.source))
 
 
-def _listed(label: str, items: Sequence[str], width: int) -> list[Line]:
-    """``label: a, b, c`` wrapped between items (a product name stays whole)."""
-    if not items:
-        return []
-    units = [Unit(f"{label}:")]
-    units += [Unit(item + ("," if n < len(items) - 1 else "")) for n, item in enumerate(items)]
-    return flow(units, width, 6, head="    ", sep=" ")
-
-
-def _chip_block(chip: ChipRecord, width: int) -> list[Line]:
-    head = [Unit(chip.family, "bold")]
-    if chip.pci_device_id:
-        head.append(Unit(f"PCI id {chip.pci_device_id}"))
-    lines = flow(head, width, 6, head="  ")
-    lines += _listed("SoC versions", chip.soc_versions, width)
-    lines += _listed("npu-smi names", chip.npu_smi_names, width)
-    lines += _listed("products", chip.products, width)
-    return lines + _more(width, chip.note, source=chip.source)
-
-
-def _package_row(package: PackageRecord) -> tuple[str, ...]:
+def _package(package: PackageRecord) -> Row:
     notes = "; ".join(
         p for p in (f"chips {package.chips}" if package.chips else "", package.note or "") if p
     )
     versions = f"{display_name(package.subject)} {package.versions}"
-    return (package.name, versions, package.role, notes, package.source)
+    cells = (package.name, versions, package.role, notes, package.source)
+    facts = text(versions, (f"[chips {package.chips}]" if package.chips else "", "yellow"))
+    return cells, Compact(facts, _under(package.role, package.note, source=package.source))
 
 
-def _package_block(package: PackageRecord, width: int) -> list[Line]:
-    units = [
-        Unit(package.name, "bold"),
-        Unit(f"{display_name(package.subject)} {package.versions}"),
-    ]
-    if package.chips:
-        units.append(Unit(f"[chips {package.chips}]", "yellow"))
-    more = _more(width, package.role, package.note, source=package.source)
-    return flow(units, width, 6, head="  ") + more
-
-
-def render_verdict(verdict: Compatibility, width: int) -> list[str]:
+def verdict_document(verdict: Compatibility) -> Document:
     """The verdict, then every row that decides it, each with its source."""
     head = f"{_STATUS_WORD[verdict.status]}: {verdict.a} with {verdict.b} — {verdict.reason}"
-    lines = _plain(flow([Unit(head, prose=True)], width, 2, head=""))
-    if verdict.deciding:
-        lines.append("deciding rows:")
-        lines.extend(_check_lines(verdict.deciding, width))
-    if verdict.caveats:
-        lines.append("caveats (recommendations the pair does not meet):")
-        lines.extend(_check_lines(verdict.caveats, width))
-    if verdict.conditional:
-        lines.append("rows that apply only on some chip families (give --chip):")
-        lines.extend(_check_lines(verdict.conditional, width))
-    return lines
+    document = Document(Line(head))
+    document.add(
+        _checks("deciding rows", verdict.deciding),
+        _checks("caveats (recommendations the pair does not meet)", verdict.caveats),
+        _checks("rows that apply only on some chip families (give --chip)", verdict.conditional),
+    )
+    return document
 
 
-def render_implications(
-    subject: str, version: str, found: Sequence[Implication], width: int
-) -> list[str]:
-    """What one pin implies, one block per implied subject."""
+def implications_document(subject: str, version: str, found: Sequence[Implication]) -> Document:
+    """What one pin implies: the rows for each implied subject."""
     if not found:
-        return [f"UNKNOWN: no row says what {subject}=={version} needs"]
-    lines = [f"{subject}=={version} implies:"]
-    for implication in found:
-        for check in implication.rows:
-            lines.extend(_check_lines((check,), width, show_holds=False))
-    return lines
+        return Document(Line(f"UNKNOWN: no row says what {subject}=={version} needs"))
+    checks = [check for implication in found for check in implication.rows]
+    document = Document(Line(f"{subject}=={version} implies:"))
+    document.add(_checks("", checks, show_holds=False))
+    return document
 
 
 def render_problems(problems: Sequence[Problem]) -> list[str]:
     return [str(problem) for problem in problems]
 
 
-def _plain(lines: Sequence[Line]) -> list[str]:
-    return [line.plain for line in lines]
-
-
-def _check_lines(checks: Sequence[RuleCheck], width: int, show_holds: bool = True) -> list[str]:
-    """``holds: subject spec → subject spec [tags] (id)``, its note and its source, each
-    wrapped under a hanging indent between whole pieces."""
-    lines: list[str] = []
+def _checks(
+    title: str, checks: Sequence[RuleCheck], show_holds: bool = True
+) -> Section | Table | None:
+    """``holds:  subject spec → subject spec  [tags]  (id)``, its note and its source; a
+    table of them under ``title`` (none when there are no rows)."""
+    if not checks:
+        return None
+    rows = []
+    compact = []
     for check in checks:
         rule = check.rule
-        mark = ("holds:" if check.holds else "FAILS:") if show_holds else ""
-        tags = _tags(rule.hard, check.chips, rule.confidence)
-        units = [
-            Unit(mark),
-            Unit(f"{rule.subject} {rule.spec}"),
-            Unit("→"),
-            Unit(f"{rule.then_subject} {rule.then_spec}"),
-            Unit(f"[{', '.join(tags)}]" if tags else ""),
-            Unit(f"({rule.id})"),
-        ]
-        lines += _plain(flow(units, width, 6, head="  ", sep=" "))
-        if rule.note:
-            note = [Unit("note:"), Unit(rule.note, prose=True)]
-            lines += _plain(flow(note, width, 6, sep=" "))
-        lines += _plain(flow([Unit("source:"), Unit(rule.source)], width, 6, sep=" "))
-    return lines
+        mark = ("holds" if check.holds else "FAILS") if show_holds else ""
+        tags = ", ".join(_tags(rule.hard, check.chips, rule.confidence))
+        pair = f"{rule.subject} {rule.spec} → {rule.then_subject} {rule.then_spec}"
+        cells = (*([mark] if show_holds else []), pair, tags, rule.id, rule.note or "")
+        rows.append((*map(Line, cells), Line(rule.source, "dim")))
+        facts = text((f"[{tags}]" if tags else "", "yellow"), f"({rule.id})")
+        under = (
+            *([Line(f"note: {rule.note}")] if rule.note else []),
+            text("source: ", (rule.source, "dim")),
+        )
+        label = Line(f"{mark}: {pair}" if mark else pair)
+        compact.append(Compact(facts, under, label=label))
+    titles: tuple[str, ...] = ("row", "tags", "id", "note", "source")
+    titles = ("holds", *titles) if show_holds else titles
+    table = Table(titles, tuple(rows), compact=tuple(compact), aligned=False)
+    return section(title, table) if title else table
 
 
 def _tags(hard: bool, chips: str | None, confidence: str) -> list[str]:

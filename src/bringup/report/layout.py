@@ -149,17 +149,6 @@ def flow(
     return lines.lines
 
 
-def print_lines(console: Writer, lines: Sequence[Line]) -> None:
-    """Lines laid out already, printed as they are (no markup read, no re-wrapping)."""
-    for line in lines:
-        console.print(line, soft_wrap=True)
-
-
-def fits(rows: Sequence[Sequence[str]], width: int, indent: int) -> bool:
-    """Whether ``rows`` fit side by side as a table, no cell cut, in ``width`` cells."""
-    return indent + sum(w + 2 for w in column_widths(rows)) - 2 <= width
-
-
 def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
     from bringup.report.styled import cell_len
 
@@ -169,26 +158,6 @@ def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
 def _cell(text: str) -> str:
     """A cell on one line: a table row never spans two."""
     return " ".join(text.split())
-
-
-def table_lines(
-    titles: Sequence[str], rows: Sequence[Sequence[str]], indent: int, styles: Sequence[str] = ()
-) -> list[Line]:
-    """A table as aligned lines (titles bold), for when ``fits`` says it has the room:
-    columns two spaces apart, no padding at line ends. ``styles``: one per column."""
-    from bringup.report.styled import Line, cell_len
-
-    widths = column_widths([titles, *rows])
-    out = []
-    for n, row in enumerate([titles, *rows]):
-        line = Line(" " * indent)
-        for column, (cell, size) in enumerate(zip(map(_cell, row), widths)):
-            style = "bold" if n == 0 else (styles[column] if column < len(styles) else "")
-            line.append(cell, style=style)
-            line.append(" " * (size - cell_len(cell) + 2))
-        line.rstrip()
-        out.append(line)
-    return out
 
 
 def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> list[Line]:
