@@ -22,7 +22,7 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import DRIVER, JSON, KB_DIR, KB_EXTRA, PATHS
+from bringup.cli.options import DRIVER, FORMAT, JSON, KB_DIR, KB_EXTRA, PATHS
 from bringup.errors import ExitCode
 from bringup.model.plan import PlanStep
 
@@ -70,6 +70,7 @@ STATE = click.option(
 @KB_DIR
 @KB_EXTRA
 @DRIVER
+@FORMAT
 def command(
     *,
     paths: tuple[str, ...],
@@ -84,6 +85,7 @@ def command(
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
     allow_driver_change: bool,
+    output_format: str,
 ) -> int:
     """Bring the stack up here: environments, builds and tests in bring-up order, logs and
     history. PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
@@ -135,9 +137,10 @@ def command(
 
         sys.stdout.write(render_json("up", code, outcome))
     else:
-        from bringup.report.up_text import summary_text
+        from bringup.report.console import print_document
+        from bringup.report.up_text import summary_document
 
-        sys.stdout.write(summary_text(outcome))
+        print_document(summary_document(outcome), output_format)
     return int(code)
 
 

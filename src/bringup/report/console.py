@@ -134,11 +134,11 @@ def print_document(document: Document, output_format: str = "text") -> None:
     if output_format == "markdown":
         from bringup.report.document_markdown import render_markdown
 
-        write(render_markdown(document))
+        write(printable(render_markdown(document)))
     elif output_format == "html":
         from bringup.report.document_html import render_html
 
-        write(render_html(document))
+        write(printable(render_html(document)))
     else:
         from bringup.report.document_text import render_document
 

@@ -82,7 +82,15 @@ class Table:
         return self.notes[row] if row < len(self.notes) else None
 
 
-Block = Union[Paragraph, Items, Table, "Section"]
+@dataclass(frozen=True)
+class Verbatim:
+    """Lines shown exactly as written (a log's last lines): never wrapped or joined; on a
+    terminal each after ``| ``, in Markdown a fenced block, in HTML ``<pre>``."""
+
+    lines: tuple[str, ...]
+
+
+Block = Union[Paragraph, Items, Table, Verbatim, "Section"]
 
 
 @dataclass(frozen=True)

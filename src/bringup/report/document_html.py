@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from html import escape
 
-from bringup.report.document import Block, Document, Items, Paragraph, Section, Table
+from bringup.report.document import (
+    Block,
+    Document,
+    Items,
+    Paragraph,
+    Section,
+    Table,
+    Verbatim,
+)
 from bringup.report.styled import Line
 
 
@@ -45,6 +53,8 @@ def _block(block: Block, level: int) -> str:
         tag = "ol" if block.ordered else "ul"
         rows = "".join(f"<li>{inline(item)}</li>" for item in block.items)
         return f"<{tag}>{rows}</{tag}>"
+    if isinstance(block, Verbatim):
+        return "<pre>" + "\n".join(escape(line) for line in block.lines) + "</pre>"
     return _table(block)
 
 

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import re
 
-from bringup.report.document import Block, Document, Items, Paragraph, Section, Table
+from bringup.report.document import (
+    Block,
+    Document,
+    Items,
+    Paragraph,
+    Section,
+    Table,
+    Verbatim,
+)
 from bringup.report.styled import Line
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&!])")
@@ -86,7 +94,17 @@ def _block(block: Block, level: int) -> str:
             f"{f'{n}.' if block.ordered else '-'} {_safe_start(inline(item))}"
             for n, item in enumerate(block.items, start=1)
         )
+    if isinstance(block, Verbatim):
+        return _fenced(block.lines)
     return _table(block)
+
+
+def _fenced(lines: tuple[str, ...]) -> str:
+    """A fenced code block that holds any lines: a fence longer than any run of backticks
+    in them."""
+    longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return "\n".join([fence, *lines, fence])
 
 
 def _table(table: Table) -> str:

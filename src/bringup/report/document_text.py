@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bringup.report.document import Block, Document, Items, Paragraph, Section, Table
+from bringup.report.document import (
+    Block,
+    Document,
+    Items,
+    Paragraph,
+    Section,
+    Table,
+    Verbatim,
+)
 from bringup.report.layout import Unit, column_widths, flow, wrap_line
 from bringup.report.styled import Line
 
@@ -58,6 +66,8 @@ def _block(block: Block, width: int, indent: int, top: bool = False) -> list[Lin
         return _paragraph(block, width, indent)
     if isinstance(block, Items):
         return _items(block, width, indent)
+    if isinstance(block, Verbatim):
+        return [Line(f"{' ' * (indent + 2)}| {line}") for line in block.lines]
     return _table(block, width, indent)
 
 

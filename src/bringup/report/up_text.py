@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
+from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line
 from bringup.report.wording import action_text
@@ -84,7 +85,9 @@ class PlainProgress:
             self.stream.flush()
 
     def close(self) -> None:
-        """Nothing to rub out."""
+        """A blank line after the steps, to set them apart from the summary."""
+        if self.done:
+            self.stream.write("\n")
 
 
 class TerminalProgress(PlainProgress):
@@ -134,38 +137,36 @@ class TerminalProgress(PlainProgress):
 
     def close(self) -> None:
         self._live.stop()
+        super().close()
 
 
-def summary_text(outcome: RunOutcome) -> str:
-    """The failures in full, then the counts, the run id and where the logs are."""
-    lines: list[str] = []
+def summary_document(outcome: RunOutcome) -> Document:
+    """The failures in full (phase, reason, log, its last lines, the diagnosis, the re-run
+    command), then the counts, the run id and where the logs are."""
+    document = Document(Line())
     for step in outcome.steps:
         failure = step.failure
         if failure is None:
             continue
-        lines.append(
-            f"\n{step.component}: step {step.order} ({step.name}) {step.status}"
-            f" in its {failure.phase} phase"
-        )
-        if step.reason:
-            lines.append(f"  {step.reason}")
-        lines.append(f"  log: {step.log_path}")
+        title = f"{step.component}: step {step.order} ({step.name}) {step.status}"
+        lines: list[Optional[Block]] = [
+            Paragraph(Line(step.reason)) if step.reason else None,
+            Paragraph(text("log: ", (step.log_path, "code"))) if step.log_path else None,
+        ]
         if failure.tail:
-            lines.append(f"  last {len(failure.tail)} lines:")
-            lines += [f"    | {t}" for t in failure.tail]
+            lines += [Paragraph(Line(f"last {len(failure.tail)} lines:")), Verbatim(failure.tail)]
         if failure.diagnosis:
-            lines.append(f"  probable cause: {failure.diagnosis}")
+            lines.append(Paragraph(Line(f"probable cause: {failure.diagnosis}")))
             if failure.fix:
-                lines.append(f"  fix: {failure.fix}")
+                lines.append(Paragraph(Line(f"fix: {failure.fix}")))
             if failure.diagnosis_source:
-                lines.append(f"  source: {failure.diagnosis_source}")
-        lines.append(f"  re-run: {failure.rerun}")
+                lines.append(Paragraph(Line(f"source: {failure.diagnosis_source}")))
+        lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
+        document.add(section(f"{title} in its {failure.phase} phase", *lines))
     counts: dict[str, int] = {}
     for step in outcome.steps:
         counts[step.status] = counts.get(step.status, 0) + 1
     said = ", ".join(f"{n} {s}" for s, n in counts.items())
-    lines.append(
-        f"\nrun {outcome.run_id}: {outcome.status} ({said});"
-        f" history and logs in {outcome.state_dir}"
-    )
-    return "\n".join(printable(line) for line in lines) + "\n"
+    ran = f"run {outcome.run_id}: {outcome.status} ({said}); history and logs in "
+    document.add(Paragraph(text(ran, (outcome.state_dir, "code"))))
+    return document
