@@ -89,6 +89,7 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
         ["scan", str(STACK)],
         ["probe", "--replay", str(DEV)],
         ["kb", "show", "torch_npu"],
+        ["diff", str(DEV), str(DEV)],
     ],
     ids=lambda argv: argv[0],
 )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
-from bringup.cli.options import JSON
+from bringup.cli.options import FORMAT, JSON
 from bringup.cli.up import STATE
 from bringup.errors import ExitCode, InputError
 
@@ -71,8 +71,14 @@ def side(spec: str, state: Optional[Path]) -> Side:
 @click.argument("after", required=False)
 @STATE
 @JSON
+@FORMAT
 def command(
-    before: Optional[str], after: Optional[str], state: Optional[Path], as_json: bool
+    *,
+    before: Optional[str],
+    after: Optional[str],
+    state: Optional[Path],
+    as_json: bool,
+    output_format: str,
 ) -> int:
     """What changed between A and B: packages, versions, variables, driver and firmware,
     toolkits, devices, step outcomes."""
@@ -88,12 +94,8 @@ def command(
         data = {"before": old.label, "after": new.label, "changes": changes}
         sys.stdout.write(render_json("diff", code, data))
         return int(code)
-    from bringup.report.sanitize import printable
+    from bringup.report.console import print_document
+    from bringup.report.history_text import diff_document
 
-    lines = [f"{old.label} -> {new.label}: {len(changes)} change(s)"]
-    for c in changes:
-        was = c.before if c.before is not None else "(absent)"
-        now = c.after if c.after is not None else "(absent)"
-        lines.append(f"  {c.area:<8} {c.key}: {was} -> {now}")
-    sys.stdout.write("".join(printable(line) + "\n" for line in lines))
+    print_document(diff_document(old.label, new.label, changes), output_format)
     return int(code)
