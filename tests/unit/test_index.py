@@ -18,7 +18,8 @@ from typing import Optional
 import pytest
 from click.testing import CliRunner
 
-from bringup.cli.main import cli
+from bringup.cli.main import cli, main
+from bringup.errors import ExitCode, InputError
 from bringup.index.releases import (
     MAX_AGE_S,
     IndexSource,
@@ -227,3 +228,65 @@ def test_the_index_is_asked_only_of_distributions_nothing_else_provides() -> Non
     ]
     known = Catalogue.from_mapping({"torch": ["2.1.0"]})
     assert index_specs(stack, known) == {"numpy": {"<2,>=1.21", ">=1.22"}}
+
+
+@pytest.mark.parametrize("value", ["/path/to/stack", "stack", "file:///srv/simple", "http://[::1"])
+def test_an_index_value_that_is_not_an_http_url_is_an_input_error(value: str) -> None:
+    with pytest.raises(InputError) as caught:
+        index_url(value, {})
+    assert caught.value.exit_code == ExitCode.BAD_INPUT
+    assert caught.value.hint == "use `--index=URL`, or put the path before `--index`"
+
+
+def test_index_then_a_path_stops_with_exit_2_before_reading_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--index PATH`: click gives PATH to --index, and the stack would be `.`
+    paths = repos(tmp_path, app="transformers>=4.40")
+    for command in ("check", "solve"):
+        code = main([command, "--index", paths[0], "--snapshot", str(HOST)])
+        assert code == ExitCode.BAD_INPUT
+        assert capsys.readouterr().err.splitlines() == [
+            f"ERROR: --index {paths[0]}: not an http(s) URL",
+            "TIP: use `--index=URL`, or put the path before `--index`",
+        ]
+
+
+def test_credentials_in_an_index_value_are_not_shown_when_it_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        index_url("ftp://user:s3cret@mirror/simple", {})
+    assert "s3cret" not in str(caught.value)
+    assert (
+        index_url("https://user:s3cret@mirror/simple/", {}) == "https://user:s3cret@mirror/simple"
+    )
+
+
+def test_an_index_answering_html_is_said_so_not_called_unreachable(tmp_path: Path) -> None:
+    html = (PAGES / "torch-npu.html").read_bytes()
+
+    def pep_503(url: str, timeout: float) -> Optional[bytes]:
+        return html
+
+    answer = fetch_projects(["torch_npu", "transformers"], PYPI, pep_503, cache_dir=None)
+    assert answer.failed == {}
+    assert answer.warnings() == [
+        f"{PYPI} answered, but not as PEP 691 JSON (an HTML page: the PEP 503 simple API); "
+        "versions from the KB and this machine only"
+    ]
+    fetcher = Recorded()
+
+    def mixed(url: str, timeout: float) -> Optional[bytes]:
+        return html if "torch-npu" in url else fetcher(url, timeout)
+
+    some = fetch_projects(["torch_npu", "transformers"], PYPI, mixed, cache_dir=None)
+    assert some.warnings() == [
+        f"{PYPI} answered for torch_npu, but not as PEP 691 JSON (an HTML page: the PEP 503 "
+        "simple API); their versions from the KB and this machine only"
+    ]
+    other = fetch_projects(
+        ["torch_npu"], PYPI, lambda url, timeout: b'{"files": 3}', cache_dir=None
+    )
+    assert other.warnings() == [
+        f"{PYPI} answered, but not as PEP 691 JSON (Expected `array`, got `int` - at `$.files`); "
+        "versions from the KB and this machine only"
+    ]

@@ -93,14 +93,15 @@ INDEX = click.option(
     flag_value="",
     default=None,
     metavar="[URL]",
-    help="Also take package versions from this index's release lists (--index alone: "
-    "$UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL or https://pypi.org/simple). Off by "
-    "default: nothing else goes to the network.",
+    help="Also take package versions from this index's release lists (--index=URL; --index "
+    "alone: $UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL or https://pypi.org/simple). Off "
+    "by default: nothing else goes to the network.",
 )
 
 
 def index_source(given: Optional[str]) -> Optional[IndexSource]:
-    """The index ``--index`` names, read over HTTP with bringup's cache; None without it."""
+    """The index ``--index`` names, read over HTTP with bringup's cache; None without it.
+    A value that is not an http(s) URL (``--index PATH``) is an ``InputError``."""
     if given is None:
         return None
     import os

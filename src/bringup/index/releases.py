@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Optional
@@ -19,7 +19,9 @@ from typing import Callable, Optional
 import msgspec
 
 from bringup import cache
+from bringup.errors import InputError
 from bringup.index.simple import NotJson, Project, offered, parse_project
+from bringup.index.url import split_url
 from bringup.model.source import Source
 from bringup.redaction import redact_secrets
 from bringup.solve.catalogue import Release
@@ -35,11 +37,25 @@ BUDGET_S = 20.0
 WORKERS = 8
 MAX_AGE_S = 24 * 3600.0
 CACHE_KIND = cache.Kind("index", "json", keep=4096)
+REASON_CHARS = 200
+FALLBACK = "versions from the KB and this machine only"
 
 
 def index_url(given: str, env: Mapping[str, str]) -> str:
     """``--index=URL``; a bare ``--index``: the index uv or pip would use
-    (``$UV_DEFAULT_INDEX``, ``$UV_INDEX_URL``, ``$PIP_INDEX_URL``), else PyPI."""
+    (``$UV_DEFAULT_INDEX``, ``$UV_INDEX_URL``, ``$PIP_INDEX_URL``), else PyPI. A URL given
+    that is not http(s) is an input error: ``--index`` takes its value only when it follows
+    at once, so ``--index PATH`` reads the path as the URL (and the stack as ``.``). A
+    variable's URL is not refused here: if it is unusable, the index is unreachable (one
+    warning), as it would be for the installer that reads it."""
+    if given:
+        try:
+            split_url(given)
+        except ValueError as error:
+            raise InputError(
+                f"--index {redact_secrets(given)}: {error}",
+                hint="use `--index=URL`, or put the path before `--index`",
+            ) from None
     chosen = given or next((env[v] for v in URL_VARIABLES if env.get(v)), DEFAULT_URL)
     return chosen.rstrip("/")
 
@@ -69,39 +85,48 @@ class Fetched:
 
 @dataclass(frozen=True)
 class IndexAnswer:
-    """What the index said per subject, what it could not say and why, and how many
-    requests went out (the rest came from the cache)."""
+    """What the index said per subject; what it could not be asked (``failed``) and what
+    it answered but not as PEP 691 JSON (``unreadable``, an HTML-only PEP 503 index), each
+    with why; and how many requests went out (the rest came from the cache)."""
 
     url: str
     found: Mapping[str, Fetched]
     failed: Mapping[str, str]
     requests: int
+    unreadable: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def shown_url(self) -> str:
         return redact_secrets(self.url)
 
     def warnings(self) -> list[str]:
-        """One line when nothing could be fetched, else one for the projects that could
-        not be; and one naming the projects the index does not have."""
+        """One line per kind of failure (unreachable, not JSON): for all the projects when
+        none was read, else naming those that were not; and one naming the projects the
+        index does not have."""
+        url = self.shown_url
+        fallback = f"their {FALLBACK}" if self.found else FALLBACK
         lines = []
         if self.failed:
-            reason = next(iter(self.failed.values()))
-            if not self.found:
-                lines.append(
-                    f"could not reach {self.shown_url}: {reason}; "
-                    "versions from the KB and this machine only"
-                )
-            else:
-                names = ", ".join(sorted(self.failed))
-                lines.append(
-                    f"could not fetch {names} from {self.shown_url}: {reason}; "
-                    "their versions from the KB and this machine only"
-                )
+            what = f"fetch {_names(self.failed)} from" if self.found else "reach"
+            lines.append(f"could not {what} {url}: {_first(self.failed)}; {fallback}")
+        if self.unreadable:
+            asked = f" for {_names(self.unreadable)}" if self.found else ""
+            lines.append(
+                f"{url} answered{asked}, but not as PEP 691 JSON "
+                f"({_first(self.unreadable)}); {fallback}"
+            )
         absent = sorted(s for s, f in self.found.items() if not f.project.found)
         if absent:
-            lines.append(f"not on {self.shown_url}: {', '.join(absent)}")
+            lines.append(f"not on {url}: {', '.join(absent)}")
         return lines
+
+
+def _names(failures: Mapping[str, str]) -> str:
+    return ", ".join(sorted(failures))
+
+
+def _first(failures: Mapping[str, str]) -> str:
+    return failures[min(failures)]
 
 
 def fetch_projects(
@@ -122,6 +147,7 @@ def fetch_projects(
     clock = time.time() if now is None else now
     found: dict[str, Fetched] = {}
     failed: dict[str, str] = {}
+    unreadable: dict[str, str] = {}
     wanted: dict[str, str] = {}
     for subject in sorted(set(subjects)):
         kept = _cached(url, subject, cache_dir, clock)
@@ -146,19 +172,25 @@ def fetch_projects(
                 if data is None
                 else parse_project(wanted[subject], data)
             )
-        except (OSError, NotJson) as error:
+        except OSError as error:
             failed[subject] = _reason(error)
+            continue
+        except NotJson as error:
+            unreadable[subject] = _reason(error)
             continue
         found[subject] = Fetched(project, clock)
         _keep(url, subject, cache_dir, found[subject])
     for future in pending:
         failed[running[future]] = f"no answer within the {budget:g} s budget"
-    return IndexAnswer(url, found, failed, len(running))
+    return IndexAnswer(url, found, failed, len(running), unreadable)
 
 
 def _reason(error: Exception) -> str:
+    """Why, on one line of at most ``REASON_CHARS``, free of secrets: it may quote what a
+    server sent (a status line that is not HTTP)."""
     reason = getattr(error, "reason", None)
-    return redact_secrets(str(reason if reason is not None else error) or type(error).__name__)
+    text = redact_secrets(" ".join(str(reason if reason is not None else error).split()))
+    return text[:REASON_CHARS] or type(error).__name__
 
 
 def _key(url: str, subject: str) -> str:

@@ -58,13 +58,22 @@ def _file_version(filename: str) -> Optional[str]:
         return None  # an egg, an .exe installer: not a file a resolver installs
 
 
+def _what_instead(data: bytes, error: msgspec.DecodeError) -> str:
+    """What an answer that is not PEP 691 JSON is: an HTML page (the PEP 503 simple API,
+    all that some mirrors and private indexes serve), or JSON of another shape, or else."""
+    head = data[:512].lstrip().lower()
+    if head.startswith((b"<!doctype html", b"<html")):
+        return "an HTML page: the PEP 503 simple API"
+    return str(error)
+
+
 def parse_project(name: str, data: bytes) -> Project:
     """The versions of ``name`` on a PEP 691 page: the page's ``versions`` when it has them,
     else those its files name; yanked: the versions whose every file is yanked."""
     try:
         page = msgspec.json.decode(data, type=_Page)
     except msgspec.DecodeError as error:
-        raise NotJson(f"not a PEP 691 JSON page ({error})") from None
+        raise NotJson(_what_instead(data, error)) from None
     files: dict[str, list[bool]] = {}
     for item in page.files:
         version = _file_version(item.filename)
