@@ -4,6 +4,7 @@ Sources (public, at the commits the tune-set truth was written for):
 - sgl-project/sgl-kernel-npu f425bdf1e191a7682296d3b2ed0b927d4e37d671
 - Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
 - Ascend/torchair fced8842d149f16b587c2c867d427e4b766831ca
+- hiyouga/LLaMA-Factory ff6d4d12 and Dao-AILab/flash-attention 0251105a (the new-user trial)
 """
 
 from __future__ import annotations
@@ -215,3 +216,72 @@ def test_a_benchmark_pin_is_shown_beside_the_repo_not_in_it(tmp_path: Path) -> N
     assert scope.name == "csrc/sparse_attention_score"
     assert not scope.feature
     assert [r.spec for r in scope.requirements if r.subject == "cann"] == ["==9.0.0"]
+
+
+# hiyouga/LLaMA-Factory ff6d4d12: requirements/moss-vl.txt:1 and requirements/sglang.txt:1-2;
+# pyproject.toml:38 lists the core dependencies inline and names no requirements file.
+_LLAMA_FACTORY_PYPROJECT = """[project]
+name = "llamafactory"
+requires-python = ">=3.11.0"
+dependencies = [
+    "torch>=2.4.0",
+    "transformers>=4.55.0,<=5.8.0,!=4.57.0,!=5.6.0",
+]
+"""
+
+
+def test_an_extras_requirements_file_is_an_optional_feature() -> None:
+    files = ["pyproject.toml", "README.md", "requirements/moss-vl.txt", "requirements/sglang.txt"]
+    scopes = Scopes([*files, "requirements/dev.txt"], {"pyproject.toml": _LLAMA_FACTORY_PYPROJECT})
+    assert scopes.of("requirements/moss-vl.txt") == "extra:moss-vl"
+    assert scopes.of("requirements/sglang.txt") == "extra:sglang"
+    assert scopes.of("requirements/dev.txt") == DEVELOPMENT
+    assert feature("extra:sglang")
+
+
+def test_a_requirements_file_the_build_installs_is_the_repo_an_extra_one_is_not() -> None:
+    # constructed (no real line at hand): the two keys a setup.py names requirement files under
+    setup = (
+        'setup(install_requires=read("requirements/cuda.txt"),\n'
+        '      extras_require={"tensorizer": read("requirements/tensorizer.txt")})\n'
+    )
+    files = ["setup.py", "requirements/cuda.txt", "requirements/tensorizer.txt"]
+    scopes = Scopes(files, {"setup.py": setup})
+    assert scopes.of("requirements/cuda.txt") == REPO
+    assert scopes.of("requirements/tensorizer.txt") == "extra:tensorizer"
+    assert Scopes(["requirements/base.txt"], {}).of("requirements/base.txt") == REPO
+
+
+def test_two_extras_pinning_different_versions_are_no_conflict(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(_LLAMA_FACTORY_PYPROJECT, encoding="utf-8")
+    (tmp_path / "requirements").mkdir()
+    (tmp_path / "requirements" / "moss-vl.txt").write_text(
+        "transformers==4.57.1\ntorchcodec==0.7.0\njoblib\n", encoding="utf-8"
+    )
+    (tmp_path / "requirements" / "sglang.txt").write_text(
+        "sglang[srt]>=0.4.5\ntransformers==4.51.1\n", encoding="utf-8"
+    )
+    scanned = scan_repo(tmp_path, "LLaMA-Factory")
+    transformers = [r for r in scanned.component.requirements if r.subject == "pypi:transformers"]
+    assert [r.spec for r in transformers] == ["!=4.57.0,!=5.6.0,<=5.8.0,>=4.55.0"]
+    assert not [f for f in scanned.findings if f.kind == "contradiction"]
+    extras = {
+        s.name: [r.spec for r in s.requirements if r.subject == "pypi:transformers"]
+        for s in scanned.component.scopes
+    }
+    assert extras == {"extra:moss-vl": ["==4.57.1"], "extra:sglang": ["==4.51.1"]}
+
+
+# Dao-AILab/flash-attention 0251105a: setup.py:55 names its package, never hopper/ (FA3, with
+# its own hopper/setup.py:839 python_requires=">=3.10"); hopper/ has no README.
+_FLASH_FILES = ["setup.py", "README.md", "hopper/setup.py", "hopper/flash_api.cpp"]
+
+
+def test_a_directory_with_its_own_python_build_is_a_sub_project() -> None:
+    scopes = Scopes(_FLASH_FILES, {"setup.py": 'PACKAGE_NAME = "flash_attn"\n'})
+    assert scopes.of("hopper/setup.py") == "hopper"
+    assert not feature("hopper")
+    # named by the build around it, it is part of the repo's build
+    assert Scopes(_FLASH_FILES, {"setup.py": 'os.chdir("hopper")\n'}).of("hopper/setup.py") == REPO
+    # with no build around it, it is the repo's build
+    assert Scopes(_FLASH_FILES[1:], {}).of("hopper/setup.py") == REPO

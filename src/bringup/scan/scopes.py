@@ -23,9 +23,17 @@ A scope is decided from the file's path and the repo's build files, never from i
   ``development``); under ``docs/``, a guide for the whole (install, quick start, build,
   overview, release notes) is the repo's; any other page, or a page in a topic directory
   (``docs/zh/mindspore/install_guide.md``), is a feature named after it;
+- a directory with a Python build of its own (``setup.py``, ``pyproject.toml``: FA3 under
+  flash-attention's ``hopper/``) is a sub-project even without a README, unless the build
+  around it names it or there is no build around it (then it is the repo's build);
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
   reads is that directory's own list, not the build's; a lint, docs or dev requirements
-  file is ``development``'s, a test one the ``tests`` feature's.
+  file is ``development``'s, a test one the ``tests`` feature's;
+- a flavour's requirements file (``requirements/<x>.txt``, ``requirements-<x>.txt``) is the
+  optional feature ``extra:<x>`` unless the build installs it as a core dependency (named
+  under ``install_requires``/``dependencies``, not ``extras_require``/
+  ``optional-dependencies``) or its name says it is the core list (``base``, ``common``):
+  two extras pinning different versions are two ways to install, not a conflict.
 """
 
 from __future__ import annotations
@@ -84,6 +92,18 @@ _DEV_REQUIREMENTS = re.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[
 _TEST_REQUIREMENTS = re.compile(r"[-_.]tests?[-_.]", re.I)
 """``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
 ``requirements-test.txt``: what the linters, docs and tests install, not the repo."""
+_REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
+_FLAVOUR_FILE = re.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
+_CORE_FLAVOUR = re.compile(
+    r"^(?:requirements?|base|core|common|main|runtime|install|default|prod(?:uction)?|build)$",
+    re.I,
+)
+_DEV_FLAVOUR = re.compile(r"^(?:lint|dev|docs?|format|style|tests?|ci)$", re.I)
+_DEPENDENCY_KEY = re.compile(
+    r"(?P<extra>extras_require|optional[-_]dependencies)|install_requires|\bdependencies\b"
+)
+"""The key a build file names a requirements file under: the last one before the name."""
+_PACKAGE_FILES = frozenset({"setup.py", "pyproject.toml"})
 _PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 _BUILD_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 
@@ -95,11 +115,14 @@ class Scopes:
     def __init__(self, rels: Iterable[str], build_texts: Mapping[str, str]) -> None:
         built: set[str] = set()
         readmes: set[str] = set()
+        self._packages: set[str] = set()
         self._build: dict[str, list[str]] = {}
         for rel in rels:
             folder, name = dirname(rel), rel.rsplit("/", 1)[-1].lower()
             if folder and name in _PROJECT_FILES:
                 built.add(folder)
+                if name in _PACKAGE_FILES:
+                    self._packages.add(folder)
             elif name.startswith("readme") and folder.rsplit("/", 1)[-1].lower() not in _DOC_DIRS:
                 readmes.add(folder)
         self._projects = built & readmes
@@ -128,6 +151,9 @@ class Scopes:
             return project
         if _DEV_REQUIREMENTS.search(name) and "requirements" in name:
             return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
+        flavour = self._flavour(parts)
+        if flavour:
+            return flavour
         if name.endswith(("requirements.txt", "requirements.in")) and self._unread(rel):
             return "/".join(parts[:-1])
         return self._doc_scope(parts)
@@ -140,7 +166,8 @@ class Scopes:
             folder = "/".join(folders[:depth])
             if folder in self._documented:
                 return folder
-            if folder not in self._projects:
+            own_build = folder in self._packages and parent in self._build
+            if folder not in self._projects and not own_build:
                 continue
             inner = folder[len(parent) + 1 :] if parent else folder
             named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
@@ -148,6 +175,35 @@ class Scopes:
                 return folder
             parent = folder
         return ""
+
+    def _flavour(self, parts: list[str]) -> str:
+        """The scope of a flavour's requirements file (``requirements/sglang.txt``): the
+        feature ``extra:<x>``, ``development`` or ``tests``; empty for any other file and for
+        the core list the build installs."""
+        name = parts[-1]
+        matched = _FLAVOUR_FILE.match(name)
+        if len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS:
+            if not name.lower().endswith((".txt", ".in")):
+                return ""
+            flavour, home = name.rsplit(".", 1)[0], parts[:-2]
+        elif matched:
+            flavour, home = matched.group("flavour"), parts[:-1]
+        else:
+            return ""
+        if _DEV_FLAVOUR.match(flavour):
+            return TESTS if flavour.lower().startswith("test") else DEVELOPMENT
+        if _CORE_FLAVOUR.match(flavour) or self._installs("/".join(home), name):
+            return ""
+        return f"extra:{flavour}"
+
+    def _installs(self, folder: str, name: str) -> bool:
+        """Whether a build file in ``folder`` names ``name`` as a core dependency list."""
+        for text in self._build.get(folder, ()):
+            for at in (m.start() for m in re.finditer(re.escape(name), text)):
+                keys = list(_DEPENDENCY_KEY.finditer(text, 0, at))
+                if not keys or keys[-1].group("extra") is None:
+                    return True
+        return False
 
     def _unread(self, rel: str) -> bool:
         folder, name = dirname(rel), rel.rsplit("/", 1)[-1]
@@ -172,4 +228,8 @@ class Scopes:
 def feature(scope: str) -> bool:
     """Whether ``scope`` names a feature (CI, tests, a doc page) rather than a sub-project
     directory that can be brought up on its own."""
-    return scope in (CI, DOCKER, DEVELOPMENT, TESTS) or scope.split("/", 1)[0].lower() in _DOC_DIRS
+    return (
+        scope in (CI, DOCKER, DEVELOPMENT, TESTS)
+        or scope.startswith("extra:")
+        or scope.split("/", 1)[0].lower() in _DOC_DIRS
+    )
