@@ -55,15 +55,11 @@ _KEYWORDS = {
 class _Reader:
     def __init__(self, file: SourceFile, tree: ast.Module) -> None:
         self.file = file
-        self.env: dict[str, ast.expr] = {}
-        self.functions: dict[str, ast.FunctionDef] = {}
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
-                if isinstance(target, ast.Name):
-                    self.env[target.id] = node.value
-            elif isinstance(node, ast.FunctionDef):
-                self.functions[node.name] = node
+        self.env: dict[str, list[ast.expr]] = {}
+        _bind(tree.body, self.env)
+        self.functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        self.partial: set[int] = set()
+        """Lines of values only some branches give (one side of ``if``/``else``): soft."""
         self.requirements: list[Requirement] = []
         self.findings: list[Finding] = []
         self.includes: list[str] = []
@@ -84,13 +80,31 @@ class _Reader:
                 out.extend(inner)
             return out
         if isinstance(node, ast.Name) and node.id in self.env:
-            return self.strings(self.env[node.id], depth + 1)
+            return self.either([self.strings(v, depth + 1) for v in self.env[node.id]])
+        if isinstance(node, ast.IfExp):
+            return self.either(
+                [self.strings(node.body, depth + 1), self.strings(node.orelse, depth + 1)]
+            )
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
             if left is None or right is None:
                 return None
             return left + right
         return None
+
+    def either(self, choices: list[Located | None]) -> Located | None:
+        """The strings of any of ``choices`` (the values a name may hold, the two sides of a
+        conditional expression); those not in every choice are marked ``partial``."""
+        if any(choice is None for choice in choices):
+            return None
+        known = [c for c in choices if c is not None]
+        out: Located = []
+        for value, line in (found for choice in known for found in choice):
+            if not all(value in (v for v, _ in choice) for choice in known):
+                self.partial.add(line)
+            if (value, line) not in out:
+                out.append((value, line))
+        return out
 
     def computed(self, keyword: str, node: ast.expr) -> None:
         """A value the scan cannot see without running the script: say so, and read the
@@ -123,8 +137,14 @@ class _Reader:
             return
         for value, line in values:
             source = self.file.source(line)
+            branch = line in self.partial
             add_python_requirement(
-                self.requirements, self.findings, value, source, hard=hard, why=why
+                self.requirements,
+                self.findings,
+                value,
+                source,
+                hard=hard and not branch,
+                why=", ".join(w for w in (why, "in one branch" if branch else None) if w) or None,
             )
 
     def setup_call(self, call: ast.Call) -> None:
@@ -148,8 +168,8 @@ class _Reader:
                 self.extras(value)
 
     def extras(self, node: ast.expr) -> None:
-        if isinstance(node, ast.Name) and node.id in self.env:
-            node = self.env[node.id]
+        if isinstance(node, ast.Name) and len(self.env.get(node.id, ())) == 1:
+            node = self.env[node.id][0]
         if not isinstance(node, ast.Dict):
             self.computed("extras_require", node)
             return
@@ -163,6 +183,29 @@ class _Reader:
         self.requirements.append(
             self.file.requirement(subject, spec, line, text=text, confidence=confidence)
         )
+
+
+def _bind(body: list[ast.stmt], env: dict[str, list[ast.expr]]) -> None:
+    """The values each module-level name may hold after ``body``: the last assignment, or
+    after an ``if``/``else`` that assigns it, any branch's (flash-attention setup.py:751-761
+    binds ``install_requires`` to one literal list per backend)."""
+    for node in body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                env[target.id] = [node.value]
+        elif isinstance(node, ast.If):
+            branches = []
+            for branch in (node.body, node.orelse):
+                inner = dict(env)
+                _bind(branch, inner)
+                branches.append(inner)
+            for name in {*branches[0], *branches[1]}:
+                held: list[ast.expr] = []
+                for value in (v for b in branches for v in b.get(name, ())):
+                    if not any(value is h for h in held):
+                        held.append(value)
+                env[name] = held
 
 
 def _called_name(call: ast.Call) -> str:
