@@ -4,6 +4,8 @@ line."""
 
 from __future__ import annotations
 
+from bringup.scan.anyof import merge_repeats
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
 
@@ -49,3 +51,16 @@ def test_concatenated_literal_lists_are_read() -> None:
         "pypi:einops",
         "pypi:ninja",
     ]
+
+
+def test_a_sentence_naming_another_release_is_not_cited_as_the_same_need() -> None:
+    # flash-attention README.md:45 "Requirements: H100 / H800 GPU, CUDA >= 12.3." (FA3) and
+    # README.md:137-138 "**Requirements:**" / "- CUDA 12.0 and above." (FA2)
+    text = (
+        "# FlashAttention-3\n\nRequirements: H100 / H800 GPU, CUDA >= 12.3.\n\n"
+        "### NVIDIA CUDA Support\n**Requirements:**\n- CUDA 12.0 and above.\n"
+    )
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text)).requirements
+    cuda = [r for r in merge_repeats(list(found), {}) if r.subject == "cuda"]
+    assert {(r.spec, r.source.line) for r in cuda} == {(">=12.3", 3), (">=12.0", 7)}
+    assert not [r for r in cuda if r.also_at]

@@ -88,7 +88,9 @@ def merge_repeats(
     cited where the most authoritative file (``registry``: a manifest before the prose)
     states it, the other places in ``also_at``. A bare floor that a stricter floor of the
     same subject implies (``python >=3`` beside ``python >=3.8``; a nested
-    ``cmake_minimum_required`` below the top one) is a repeat of that floor, and one release
+    ``cmake_minimum_required`` below the top one) is a repeat of that floor, but a sentence
+    naming another release ("CUDA 12.0 and above" beside "CUDA >= 12.3") is a statement of
+    its own (``_implied``), and one release
     that a list of the same subject names ("Supports CANN 9.0." beside "support CANN 8.5 and
     CANN 9.0") a repeat of that list."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
@@ -107,8 +109,9 @@ def merge_repeats(
     for requirement in requirements:
         stands_for = lists.get((requirement.subject, requirement.hard, requirement.spec.strip()))
         stands_for = stands_for or requirement
-        if _floor(requirement) is not None:
-            stands_for = strictest[(requirement.subject, requirement.hard)][1]
+        stricter = strictest.get((requirement.subject, requirement.hard), (None, requirement))[1]
+        if _floor(requirement) is not None and _implied(requirement, stricter, authority):
+            stands_for = stricter
         key = (stands_for.subject, stands_for.spec.strip(), stands_for.hard)
         groups.setdefault(key, []).append(requirement)
     out = []
@@ -119,6 +122,19 @@ def merge_repeats(
         also = tuple(dict.fromkeys((*first.also_at, *more)))
         out.append(msgspec.structs.replace(first, also_at=also) if also else first)
     return out
+
+
+def _implied(floor: Requirement, stricter: Requirement, authority: Mapping[str, int]) -> bool:
+    """Whether ``floor`` says no more than ``stricter``: the same release, a shorter one it
+    begins with (``>=3`` of ``>=3.8``), or a floor a build file checks (the nested
+    ``cmake_minimum_required``); prose naming another release is not a repeat."""
+    if authority.get(floor.source.ref or "", PROSE) > PROSE:
+        return True
+    mine, theirs = (_FLOOR.match(r.spec) for r in (floor, stricter))
+    if mine is None or theirs is None:
+        return False
+    released, strict = mine.group(1).split("."), theirs.group(1).split(".")
+    return strict[: len(released)] == released
 
 
 def _floor(requirement: Requirement) -> Version | None:
