@@ -64,3 +64,37 @@ def test_a_sentence_naming_another_release_is_not_cited_as_the_same_need() -> No
     cuda = [r for r in merge_repeats(list(found), {}) if r.subject == "cuda"]
     assert {(r.spec, r.source.line) for r in cuda} == {(">=12.3", 3), (">=12.0", 7)}
     assert not [r for r in cuda if r.also_at]
+
+
+# LLaMA-Factory README.md:589-597 (the bitsandbytes note; the "[!IMPORTANT]" marker at :589)
+_WINDOWS_NOTE = """## Installation
+
+[!IMPORTANT]
+Pay attention to the CUDA Toolkit version when installing bitsandbytes. Official bitsandbytes releases are built for specific CUDA Toolkit versions. On Windows x86-64, separate builds are currently provided for CUDA 11.8–12.6 and CUDA 12.8–12.9. Support for NVIDIA RTX 50 Series GPUs (e.g., RTX 5060 Ti, sm_120) requires the CUDA 12.8–12.9 builds.
+
+If your environment uses an older CUDA version, or you need compatibility with older Windows / PyTorch combinations, you can install the third-party precompiled Windows wheel:
+
+```bash
+pip install https://github.com/jllllll/bitsandbytes-windows-webui/releases/download/wheels/bitsandbytes-0.41.2.post2-py3-none-win_amd64.whl
+```
+"""  # noqa: E501
+
+
+def test_a_note_about_one_os_states_what_that_os_needs() -> None:
+    extraction = extract_docs(SourceFile(ref="README.md", rel="README.md", text=_WINDOWS_NOTE))
+    stated = {r.subject: r for r in extraction.requirements}
+    assert stated["compute_capability"].spec == ">=12.0"
+    assert not [r for r in extraction.requirements if r.hard]
+    assert (stated["compute_capability"].text or "").startswith("on Windows: ")
+    assert not extraction.steps  # a Windows wheel is no step on Linux
+
+
+def test_a_section_about_one_os_and_a_chinese_note() -> None:
+    # constructed: a "### Windows" section, a Chinese note, and a note naming Linux too
+    section = "## Installation\n\n### Windows\n\nRequires CUDA 12.1 or later.\n"
+    note = "## 安装\n\n对于 Windows 用户，需要 CUDA 12.1 及以上版本。\n"
+    both = "## Installation\n\nOn Linux and Windows, CUDA 12.1 or later is required.\n"
+    for text, hard in ((section, False), (note, False), (both, True)):
+        found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text))
+        cuda = [r for r in found.requirements if r.subject == "cuda"]
+        assert [r.hard for r in cuda] == [hard], text

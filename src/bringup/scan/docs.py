@@ -76,10 +76,30 @@ what it installs is needed as much as a code block's, but it is no step of its o
 _OS_HEADING = re.compile(
     r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
 )
+_ONE_OS = re.compile(
+    r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
+    r"(?![A-Za-z])",
+    re.I,
+)
+_LINUX = re.compile(
+    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
+)
+"""A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
+builds are provided for CUDA 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
+needs: soft here, where the machines are Linux."""
 _QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I)
 _INSTALL_PATH = re.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
+
+
+def one_os(text: str) -> str | None:
+    """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
+    names none, several, or Linux too."""
+    if _LINUX.search(text):
+        return None
+    named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
+    return named.pop() if len(named) == 1 else None
 
 
 def file_vendor(text: str) -> Vendor:
@@ -111,12 +131,12 @@ class _Reader:
         self.pending: list[tuple[int, str]] = []
         self.last_paragraph = ""
         self.table: list[Row] = []
+        self.section_os: str | None = None
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
-            self.stated(
-                paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
-            )
+            found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
+            self.stated(found, one_os(" ".join(text for _, text in self.pending)))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
         self.pending = []
@@ -126,12 +146,23 @@ class _Reader:
             )
         self.table = []
 
-    def stated(self, found: list[Requirement]) -> None:
+    def stated(self, found: list[Requirement], os: str | None = None) -> None:
         """Keep what the section's words and tables state; under a "Tested environment"
-        heading that is what was tried, weaker than a need (soft)."""
+        heading that is what was tried, weaker than a need (soft); in a section or note about
+        one OS other than Linux, what that OS needs (soft, its text saying which)."""
         if self.tested:
             found = [msgspec.structs.replace(r, hard=False) for r in found]
-        self.requirements.extend(found)
+        self.requirements.extend(self.on_os(found, os))
+
+    def on_os(self, found: list[Requirement], os: str | None) -> list[Requirement]:
+        """``found`` as what one OS needs when its note (``os``) or section is about one."""
+        only = os or self.section_os
+        if not only:
+            return found
+        return [
+            msgspec.structs.replace(r, hard=False, text=f"on {only}: {r.text or r.spec}")
+            for r in found
+        ]
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         if self.skipped or language in not_commands():
@@ -139,9 +170,11 @@ class _Reader:
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         for command in commands:
             source = self.file.source(command.line)
-            self.requirements.extend(requirements_of(command, source, hard=True))
+            found = requirements_of(command, source, hard=True)
+            self.requirements.extend(self.on_os(found, one_os(self.last_paragraph)))
         self.requirements.extend(environment_requirements(self.file, commands))
-        if not self.steps_here:
+        # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
+        if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
         context = f"{self.heading}\n{self.last_paragraph}"
         self.steps.extend(
@@ -165,6 +198,7 @@ class _Reader:
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
         self.tested = bool(_TESTED_HEADING.search(self.heading))
+        self.section_os = one_os(words)
         self.last_paragraph = ""
 
     def os_section(self, line: int) -> None:
