@@ -5,7 +5,7 @@ line."""
 from __future__ import annotations
 
 from bringup.scan.anyof import merge_repeats
-from bringup.scan.docs import extract_docs
+from bringup.scan.docs import extract_docs, one_os
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
 
@@ -98,3 +98,11 @@ def test_a_section_about_one_os_and_a_chinese_note() -> None:
         found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text))
         cuda = [r for r in found.requirements if r.subject == "cuda"]
         assert [r.hard for r in cuda] == [hard], text
+
+
+def test_an_unsupported_os_or_a_host_name_is_no_note_about_that_os() -> None:
+    # constructed; the URL is the one tiktoken downloads its encodings from
+    assert one_os("Download cl100k_base from https://openaipublic.blob.core.windows.net/x") is None
+    assert one_os("Windows is not supported. Requires CUDA 12.1 or later.") is None
+    assert one_os("对于 Windows 用户，需要 CUDA 12.1") == "Windows"
+    assert one_os("### macOS") == "macOS"

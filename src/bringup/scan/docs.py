@@ -84,9 +84,12 @@ _ONE_OS = re.compile(
 _LINUX = re.compile(
     r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
 )
+_URL = re.compile(r"\w+://\S+|\b[\w.-]+\.(?:net|com|org|io)\b\S*")
+_UNSUPPORTED = re.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
 """A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
 builds are provided for CUDA 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
-needs: soft here, where the machines are Linux."""
+needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
+repo; a host name in a URL names no OS."""
 _QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I)
 _INSTALL_PATH = re.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
@@ -96,7 +99,8 @@ _BREAKS = ("|", "#", "```", "~~~")
 def one_os(text: str) -> str | None:
     """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
     names none, several, or Linux too."""
-    if _LINUX.search(text):
+    text = _URL.sub(" ", text)  # blob.core.windows.net names no OS
+    if _LINUX.search(text) or _UNSUPPORTED.search(text):
         return None
     named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
     return named.pop() if len(named) == 1 else None
