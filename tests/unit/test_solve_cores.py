@@ -86,3 +86,21 @@ def test_the_cover_sets_aside_what_blame_picks_until_the_rest_holds() -> None:
     )
     # the first-ranked items are tried for removal first: the later conflict comes first
     assert found == [(3, 4), (1, 2)]
+
+
+class NothingHolds:
+    """A solver whose rules fail before any item is switched on: its core is empty."""
+
+    def core(self, on: Collection[int]) -> frozenset[int] | None:
+        return frozenset()
+
+    def satisfiable(self, on: Collection[int]) -> bool:
+        return False
+
+
+def test_an_empty_core_is_an_empty_answer_not_endless_halving() -> None:
+    assert minimal_core(NothingHolds(), [1, 2, 3], lambda i: (0, i)) == ()
+    found = conflict_cover(
+        NothingHolds(), [1, 2], (), order=lambda i: (0, i), blame=lambda c: c, limit=3
+    )
+    assert found == [()]  # nothing to blame: the cover stops rather than loop

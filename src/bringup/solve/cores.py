@@ -48,6 +48,8 @@ def _quickxplain(
     A conflict of k items among n takes about 2k log(n/k) solves instead of n."""
     if background_grew and not engine.satisfiable(background):
         return []
+    if not candidates:  # an empty core (the background alone fails): nothing to halve
+        return []
     if len(candidates) == 1:
         return candidates
     half = len(candidates) // 2
