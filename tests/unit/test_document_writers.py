@@ -90,3 +90,17 @@ def test_markdown_data_never_starts_a_block() -> None:
         "<p>- title</p>\n<p>12) para</p>\n"
         "<ul>\n<li>+ item</li>\n<li>3. h</li>\n<li>&gt; q</li>\n<li># h</li>\n</ul>\n"
     )
+
+
+@pytest.mark.parametrize("where", ["cell", "command"])
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r", "\u2028", "\u2029", "\x0b", "\x85"])
+def test_markdown_folds_every_line_break_into_a_space(where: str, newline: str) -> None:
+    """Any character Python splits lines at would end a table row or a list item early."""
+    broken = f"first{newline}| second"
+    document = _document(cell=broken) if where == "cell" else _document(command=broken)
+    markdown = render_markdown(document)
+    assert not set("\r\u2028\u2029\x0b\x85") & set(markdown)
+    html = MarkdownIt("commonmark").enable("table").render(markdown)
+    assert html.count("<tr>") == 3
+    assert "first" in html
+    assert "second" in html

@@ -24,14 +24,19 @@ _BLOCK_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
 
 
 def escape(text: str) -> str:
-    """``text`` as literal Markdown inline text, on one line."""
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split("\n")))
+    """``text`` as literal Markdown inline text, on one line (every line break Python knows,
+    ``\\r`` and U+2028 too, would end a table row)."""
+    return _SPECIAL.sub(r"\\\1", _one_line(text))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines())
 
 
 def _code(text: str) -> str:
     """A code span that holds any text: a fence longer than any run of backticks in it, and
     ``|`` escaped, which GitHub reads even inside code in a table."""
-    body = " ".join(text.split("\n")).replace("|", "\\|")
+    body = _one_line(text).replace("|", "\\|")
     longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if body.startswith("`") or body.endswith("`") else ""
