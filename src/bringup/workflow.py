@@ -238,9 +238,34 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
             Target(kind="devices", name=spec, source=given), device_host(spec, catalogue)
         )
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
-    snapshot = read_snapshot(path) if kind == "snapshot" else read_report(spec)
     shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
+    snapshot = read_snapshot(path) if kind == "snapshot" else _target_report(spec, name)
     return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
+
+
+def _target_report(spec: str, name: str) -> Snapshot:
+    """A pasted report to design for: one that states nothing of a host (a log, a typo'd
+    file) is bad input, not a host of which nothing is known."""
+    snapshot = read_report(spec)
+    if not _states_a_host(snapshot):
+        unparsed = next((f for f in snapshot.facts if f.key == "report" and f.reason), None)
+        raise InputError(
+            "--target: no host facts could be read from this report"
+            + (f" ({unparsed.reason})" if unparsed is not None else ""),
+            path=name,
+            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`) or CHIP:COUNT",
+        )
+    return snapshot
+
+
+def _states_a_host(snapshot: Snapshot) -> bool:
+    """Whether a report gave at least one fact, device, toolkit or interpreter."""
+    return bool(
+        any(f.ok for f in snapshot.facts)
+        or snapshot.accelerators
+        or snapshot.toolkits
+        or snapshot.pythons
+    )
 
 
 def _is_snapshot(name: str) -> bool:

@@ -7,6 +7,7 @@ cannot share for torch; torchair fits either and joins the one it has more in co
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -325,7 +326,11 @@ def test_what_if_driver_on_a_recorded_ascend_host(capsys: pytest.CaptureFixture[
 
 @pytest.mark.parametrize(
     ("target", "said"),
-    [("missing-report.txt", "cannot read"), ("910B:0", "a count from 1 to 4096")],
+    [
+        ("missing-report.txt", "cannot read"),
+        ("910B:0", "a count from 1 to 4096"),
+        ("910B:99999", "a count from 1 to 4096"),
+    ],
 )
 def test_a_target_that_cannot_be_read_is_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str, said: str
@@ -333,3 +338,28 @@ def test_a_target_that_cannot_be_read_is_bad_input(
     where = str(tmp_path / target) if target.endswith(".txt") else target
     assert main(["check", str(SPLIT), "--snapshot", str(DEV), "--target", where]) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "hello\n",
+        (FIXTURES / "logs" / "_unmatched" / "nccl-init-info.log").read_text(encoding="utf-8"),
+    ],
+)
+def test_a_target_report_that_states_no_host_is_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, report: str
+) -> None:
+    """A word or a failure log read as the host to plan for would plan for nothing: refused."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(report.encode())))
+    assert main(["check", str(SPLIT), "--snapshot", str(DEV), "--target", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "no host facts could be read" in err
+    assert "<stdin>" in err
+
+
+def test_solve_says_a_target_replaces_the_snapshot(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["solve", str(SPLIT), "--snapshot", str(DEV), "--target", "910B:8"])
+    assert f"--snapshot {DEV} is not used: solve --target plans for 910B:8 alone" in (
+        capsys.readouterr().err
+    )

@@ -81,6 +81,12 @@ def command(
         index=index_source(index_url),
     )
     aimed = read_target(target, inputs.catalogue) if target is not None else None
+    if aimed is not None and snapshot is not None:
+        from bringup.report.events import Warned
+
+        reporter.emit(
+            Warned(f"--snapshot {snapshot} is not used: solve --target plans for {target} alone")
+        )
     result = solve_stack(
         inputs,
         changes,

@@ -25,7 +25,7 @@ from bringup.subjects import FIXED_SCOPES, display_name, names
 ASKED = "the hardware the repos ask for"
 """What the environments are designed for when no ``--target`` is named."""
 
-_DEVICES = re.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]{1,4})")
+_DEVICES = re.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]+)")
 MAX_DEVICES = 4096
 """More devices than one host has; a larger count is a typo, not a host."""
 
