@@ -82,6 +82,24 @@ def test_details_of_one_repo_are_that_repo_only(capsys: pytest.CaptureFixture[st
     assert "--details nope: no repo of that name" in capsys.readouterr().err
 
 
+def test_a_details_value_is_a_repo_name_even_when_a_folder_is_called_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a stack's folder every repo is also a folder: ``--details=REPO`` is still that
+    repo's part of the whole stack, never the repo read alone as the stack."""
+    monkeypatch.chdir(ROOT / "examples" / "six-repos")
+    host = str(ROOT / HOST)
+    assert main(["check", "--snapshot", host, "--details=ascend-comm"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("bringup check (ascend-comm's details): 6 repos on")
+    # a folder that is no repo of the stack is no repo to detail either
+    assert main(["check", "ascend-comm", "--snapshot", host, "--details=ascend-ops"]) == 2
+    err = capsys.readouterr().err
+    assert "--details ascend-ops: no repo of that name" in err
+    assert "the repos: ascend-comm" in err
+    assert "for the stack in ascend-ops: bringup check ascend-ops --details" in err
+
+
 def test_no_requirement_is_printed_twice(
     capsys: pytest.CaptureFixture[str], data: dict[str, object]
 ) -> None:

@@ -72,8 +72,6 @@ def command(
     from bringup.report.events import reporter_for
     from bringup.workflow import check, gather, read_target
 
-    if details and not paths and Path(details).exists():
-        paths, details = (details,), ""  # `check --details DIR`: DIR is the stack, not a repo
     reporter = reporter_for()
     inputs = gather(
         paths or (".",),
@@ -85,10 +83,12 @@ def command(
         index=index_source(index_url),
     )
     names = [c.name for c in inputs.components]
-    if details and details not in names:
+    if details and details not in names:  # never a path: a repo's folder is named so too
+        stack = f"; for the stack in {details}: bringup check {details} --details"
         raise InputError(
             f"--details {details}: no repo of that name in the stack",
-            hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths",
+            hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths"
+            + (stack if Path(details).is_dir() else ""),
         )
     aimed = read_target(target, inputs.catalogue)
     result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
