@@ -256,8 +256,9 @@ def bench_example(repeat: int) -> None:
     import io
 
     from bringup.plan import plan
-    from bringup.report.check_text import render_check
+    from bringup.report.check_text import check_document
     from bringup.report.console import console
+    from bringup.report.document_text import render_document
     from bringup.workflow import check, gather
 
     root = Path(__file__).parent.parent
@@ -281,14 +282,16 @@ def bench_example(repeat: int) -> None:
 
     def whole_check() -> object:
         result = check(gather([str(stack)], host_dir, None))
-        render_check(
+        render_document(
             console(io.StringIO()),
-            components=result.inputs.components,
-            findings=result.inputs.findings,
-            snapshot=result.inputs.snapshot,
-            resolution=result.resolution,
-            plan=result.plan,
-            design=result.design,
+            check_document(
+                components=result.inputs.components,
+                findings=result.inputs.findings,
+                snapshot=result.inputs.snapshot,
+                resolution=result.resolution,
+                plan=result.plan,
+                design=result.design,
+            ),
         )
         return result.exit_code
 

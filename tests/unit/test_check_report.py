@@ -19,8 +19,9 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.plan.design import asked, design_stack
-from bringup.report.check_text import ALL, check_data, python_notes, render_check
+from bringup.report.check_text import ALL, check_data, check_document, python_notes
 from bringup.report.console import PlainWriter
+from bringup.report.document_text import render_document
 from bringup.report.envelope import render_json
 from bringup.solve import solve
 from bringup.solve.host import host_facts
@@ -73,15 +74,17 @@ def _text(width: int = 200, details: str | None = ALL) -> str:
     components, resolution, made = _solved()
     out = io.StringIO()
     snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
-    render_check(
+    render_document(
         PlainWriter(out, width=width),
-        components=components,
-        findings=(),
-        snapshot=snapshot,
-        resolution=resolution,
-        plan=made,
-        design=_designed(),
-        details=details,
+        check_document(
+            components=components,
+            findings=(),
+            snapshot=snapshot,
+            resolution=resolution,
+            plan=made,
+            design=_designed(),
+            details=details,
+        ),
     )
     return out.getvalue()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import msgspec
 
@@ -28,9 +28,6 @@ from bringup.report.wording import (
 )
 from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, is_version
-
-if TYPE_CHECKING:
-    from bringup.report.console import Writer
 
 ALL = ""
 """``--details`` without a repo: every repo's details."""
@@ -215,13 +212,6 @@ def _title(
     return Line("bringup check", "bold").append(
         f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
     )
-
-
-def render_check(console: Writer, **report: Any) -> None:
-    """The report as terminal text (the arguments of ``check_document``)."""
-    from bringup.report.document_text import render_document
-
-    render_document(console, check_document(**report))
 
 
 def plan_data(plan: Plan) -> dict[str, Any]:
