@@ -231,3 +231,20 @@ def test_snapshot_values_that_are_not_versions_are_unparsed_not_a_crash(
     assert main(["check", stack, "--snapshot", str(path)]) == ExitCode.PROBLEMS
     assert main(["solve", stack, "--snapshot", str(path), "--what-if", "driver=24.1.0"]) in (0, 1)
     assert "bug in bringup" not in capsys.readouterr().err
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from bringup.model.resolution import Unverified
+    from bringup.model.source import Source
+    from bringup.report.check_summary import _more
+    from bringup.report.wording import counted
+
+    assert [counted(n, "repo") for n in (0, 1, 2)] == ["0 repos", "1 repo", "2 repos"]
+    assert counted(1, "environment", spelled=True) == "one environment"
+    assert counted(3, "environment", spelled=True) == "three environments"
+    assert counted(2, "entry", "entries") == "2 entries"
+    one = Unverified(
+        subject="glibc", spec=">=2.28", source=Source(kind="derived", ref="x"), reason="r"
+    )
+    more = _more(Resolution(unverified=(one,)), findings=1).body.plain
+    assert "; 1 thing not checked here; the scan noted 1 more thing (bringup scan)" in more

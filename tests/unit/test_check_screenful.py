@@ -100,6 +100,13 @@ def test_a_details_value_is_a_repo_name_even_when_a_folder_is_called_so(
     assert "for the stack in ascend-ops: bringup check ascend-ops --details" in err
 
 
+def test_one_repo_is_counted_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["check", REPOS[0], "--snapshot", HOST])
+    out = capsys.readouterr().out
+    assert out.startswith("bringup check: 1 repo on a recorded host")
+    assert not re.search(r"\b1 (repos|things|steps|more needs)\b", out)
+
+
 def test_no_requirement_is_printed_twice(
     capsys: pytest.CaptureFixture[str], data: dict[str, object]
 ) -> None:

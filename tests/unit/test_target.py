@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -356,6 +357,44 @@ def test_a_target_report_that_states_no_host_is_bad_input(
     err = capsys.readouterr().err
     assert "no host facts could be read" in err
     assert "<stdin>" in err
+
+
+def _screen(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    main(["check", str(SPLIT), "--snapshot", str(DEV), *argv])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("chips", ["910_93:16", "910B:8"])
+def test_the_environments_heading_names_the_whole_target(
+    capsys: pytest.CaptureFixture[str], chips: str
+) -> None:
+    assert f"Two environments, planned for --target {chips}\n" in _screen(capsys, "--target", chips)
+
+
+def test_a_target_path_with_colons_is_named_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    copied = tmp_path / "npu:2.json"
+    copied.write_bytes((NPU / "snapshot.expected.json").read_bytes())
+    text = " ".join(_screen(capsys, "--target", str(copied)).split())
+    assert f"Two environments, planned for the host in {copied} " in text
+
+
+def test_only_conflicts_between_repos_are_why_there_are_environments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """MindSpeed's own lines that cannot hold on the target (its CANN against the target's
+    driver) are no reason for a second environment: said under their own heading."""
+    text = _screen(capsys, "--target", str(NPU))
+    _, _, rest = text.partition("Why two environments\n")
+    reasons, _, others = rest.partition("What else blocks a repo\n")
+    assert "no single torch for these -> two environments" in reasons
+    assert "MindSpeed's lines" not in reasons
+    assert "set aside" not in reasons
+    aside = "no CANN and Ascend driver satisfies all of MindSpeed's lines -> set aside"
+    assert aside in others.split("\n\n")[0]
+    numbers = re.findall(r"^  (\d+)\. ", reasons + others.split("\n\n")[0], re.M)
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
 
 
 def test_solve_says_a_target_replaces_the_snapshot(capsys: pytest.CaptureFixture[str]) -> None:

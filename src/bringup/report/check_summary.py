@@ -15,13 +15,14 @@ from bringup.model import Component
 from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
-from bringup.report.check_text import planned_for
+from bringup.report.check_text import target_phrase
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative, subject_order
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
     cite_first,
+    counted,
     describe_obstacle,
     device_word,
     explain_verdict,
@@ -66,7 +67,7 @@ def summary(
     document.add(
         _verdicts(resolution, plan, roots, conflicts),
         _environments(resolution, design),
-        _conflicts(resolution, design, conflicts, roots),
+        *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
         _actions(plan),
         _more(resolution, findings),
@@ -76,12 +77,14 @@ def summary(
 def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict]:
     """The conflicts that split the target's environments, the lines of a repo that cannot
     all hold there (set aside), then what keeps a repo from running on this machine; each
-    once."""
+    once. When the target needs several environments, every conflict between repos comes
+    first: they are said together as the reasons (``_conflicts``)."""
     found = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
     found += list(design.resolution.set_aside)
     found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
     found += list(resolution.conflicts)
-    return list({msgspec.json.encode(c): c for c in found}.values())
+    unique = list({msgspec.json.encode(c): c for c in found}.values())
+    return sorted(unique, key=lambda c: c.kind != "between") if design.apart else unique
 
 
 def _verdicts(
@@ -112,7 +115,7 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
             block = min(blocks, key=lambda b: (b.scope != "all", blocks.index(b)))
             req = block.requirement
             where = cite_first((req.source, *block.also), lambda s: relative(s, root))
-            more = f"; {len(blocks) - 1} more needs" if len(blocks) > 1 else ""
+            more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
             return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
     obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
     if verdict.status == "runs_after" and obstacles:
@@ -133,8 +136,7 @@ def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
         if step.status == "skip" and step.reason is not None:
             counts[_need(step.reason)] += 1
     return [
-        f"{n} step{'s' if n != 1 else ''} need{'s' if n == 1 else ''} {what}"
-        for what, n in counts.items()
+        f"{counted(n, 'step')} need{'s' if n == 1 else ''} {what}" for what, n in counts.items()
     ]
 
 
@@ -180,8 +182,8 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
             )
         )
     count = len(envs)
-    title = f"{number_word(count).capitalize()} environment{'s' if count != 1 else ''}"
-    target = planned_for(design).split(":", 1)[0]
+    title = counted(count, "environment", spelled=True).capitalize()
+    target = target_phrase(design)
     pins_title = "pins that differ" if count > 1 else "pins"
     table = Table(("", "repos", pins_title, "here"), tuple(rows))
     cells = [cell.plain for row in rows for cell in row[2:]]
@@ -212,15 +214,19 @@ def _telling(envs: Sequence[Environment]) -> list[str]:
 
 def _conflicts(
     resolution: Resolution, design: Design, conflicts: list[Conflict], roots: dict[str, str]
-) -> Section | None:
+) -> list[Section]:
     """Each conflict as its minimal set, one line per member with its first source; a
-    member already said in an earlier conflict is named by that conflict's number."""
+    member already said in an earlier conflict is named by that conflict's number. When the
+    target needs several environments, the conflicts between repos are why; one repo's own
+    lines that cannot all hold (set aside, or blocking it here) are no reason for another
+    environment and are said under their own heading, numbered on."""
     if not conflicts:
-        return None
+        return []
     said: dict[tuple[object, ...], int] = {}
-    blocks = []
     count = len(design.resolution.environments)
     stuck = {msgspec.json.encode(u.conflict) for u in resolution.unplaced if u.conflict}
+    why: list[Section] = []
+    other: list[Section] = []
     for n, conflict in enumerate(conflicts, start=1):
         lines = []
         for item in conflict.items:
@@ -233,9 +239,11 @@ def _conflicts(
             said[key] = n
             lines.append(_member(item, roots))
         head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
-        blocks.append(section(f"{n}. {head}", Items(tuple(lines))))
-    title = f"Why {number_word(count)} environments" if design.apart else "Conflicts"
-    return section(title, *blocks)
+        reason = design.apart and conflict.kind == "between"
+        (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
+    titled = [(f"Why {number_word(count)} environments", why)]
+    titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
+    return [section(title, *blocks) for title, blocks in titled if blocks]
 
 
 def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
@@ -277,7 +285,7 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     what = ", ".join(f"{n} {_KINDS[kind][n != 1]}" for kind, n in kinds.most_common())
     lines = [
         Line(
-            f"{len(run)} step{'s' if len(run) != 1 else ''} run here now"
+            f"{counted(len(run), 'step')} run{'s' if len(run) == 1 else ''} here now"
             + (f" ({what})" if what else ""),
             "green",
         )
@@ -295,7 +303,8 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     if stuck:
         repos = ", ".join(dict.fromkeys(s.component for s in stuck))
         lines.append(Line(f"{len(stuck)} blocked by a conflict ({repos})", "red"))
-    return section(f"What this machine can do now ({len(plan.steps)} steps)", Items(tuple(lines)))
+    title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
+    return section(title, Items(tuple(lines)))
 
 
 def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
@@ -334,7 +343,7 @@ def _actions(plan: Plan) -> Section | None:
         return None
     lines = [Line(text) for text, _ in groups[:NEXT]]
     rest = sum(len(group) for _, group in groups[NEXT:])
-    more = Paragraph(Line(f"+{rest} more actions (--details)", "dim")) if rest else None
+    more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
     return section("Next actions", Items(tuple(lines), ordered=True), more)
 
 
@@ -346,7 +355,7 @@ def _more(resolution: Resolution, findings: int) -> Paragraph:
     ]
     later = len(resolution.unverified) + len(resolution.caveats)
     if later:
-        parts.append(f"{later} things not checked here")
+        parts.append(f"{counted(later, 'thing')} not checked here")
     if findings:
-        parts.append(f"the scan noted {findings} more things (bringup scan)")
+        parts.append(f"the scan noted {counted(findings, 'more thing')} (bringup scan)")
     return Paragraph(Line("More: " + "; ".join(parts), "dim"))

@@ -19,11 +19,11 @@ from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
+    counted,
     describe_item,
     explain_conflict,
     explain_verdict,
     format_spec,
-    number_word,
     reason_text,
 )
 from bringup.subjects import scheme_for
@@ -61,11 +61,16 @@ _TARGET = {
 _SAID_REASONS = 4
 
 
+def target_phrase(design: Design) -> str:
+    """``planned for --target 910B:8``: the host the environments are designed for, as
+    named (a name may hold colons: ``910B:8``, a path)."""
+    return "planned for " + _TARGET[design.target.kind].format(design.target.name)
+
+
 def planned_for(design: Design) -> str:
     """``planned for --target 910B:8: two environments``."""
     count = len(design.resolution.environments)
-    target = _TARGET[design.target.kind].format(design.target.name)
-    return f"planned for {target}: {number_word(count)} environment{'s' if count != 1 else ''}"
+    return f"{target_phrase(design)}: {counted(count, 'environment', spelled=True)}"
 
 
 def design_line(design: Design) -> str:
@@ -90,8 +95,8 @@ def verdict_line(verdict: Verdict, plan: Plan) -> str:
     text = explain_verdict(verdict)
     skipped = [s for s in plan.steps if s.component == verdict.component and s.status == "skip"]
     if skipped and verdict.status in ("runs", "runs_after"):
-        steps = "step needs" if len(skipped) == 1 else "steps need"
-        text += f"; {len(skipped)} device {steps} other hardware"
+        need = "needs" if len(skipped) == 1 else "need"
+        text += f"; {counted(len(skipped), 'device step')} {need} other hardware"
     if verdict.environment is not None:
         text += f" [environment {verdict.environment}]"
     return text
@@ -140,8 +145,7 @@ def step_numbers(plan: Plan, names: Sequence[str]) -> str:
         parts.append(f"{', '.join(now)} now")
     if later:
         parts.append(f"{', '.join(later)} after the actions below")
-    word = "step" if len(steps) == 1 else "steps"
-    return f"{word} " + "; ".join(parts)
+    return ("step " if len(steps) == 1 else "steps ") + "; ".join(parts)
 
 
 def step_text(step: PlanStep) -> str:
@@ -210,7 +214,8 @@ def _title(
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     which = f" ({details}'s details)" if details not in (None, ALL) else ""
     return Line("bringup check", "bold").append(
-        f"{which}: {len(components)} repos on {origin[snapshot.origin]} ({host}); {tier_text(plan)}"
+        f"{which}: {counted(len(components), 'repo')} on {origin[snapshot.origin]} ({host}); "
+        f"{tier_text(plan)}"
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bringup.report.layout import Unit, flow, print_wrapped
+from bringup.report.wording import counted
 
 if TYPE_CHECKING:
     from bringup.model.diagnosis import Diagnosis
@@ -21,12 +22,16 @@ def render_diagnoses(console: Writer, diagnoses: Sequence[Diagnosis], log: str, 
     """Every diagnosis with its title, id, layer, cause, fix, evidence and source."""
     if not diagnoses:
         print_wrapped(
-            console, f"{log}: {lines} lines, no known failure signature matched.", indent=2, first=0
+            console,
+            f"{log}: {counted(lines, 'line')}, no known failure signature matched.",
+            indent=2,
+            first=0,
         )
         return
     print_wrapped(
         console,
-        f"{log}: {lines} lines, {len(diagnoses)} likely cause(s), most likely first.",
+        f"{log}: {counted(lines, 'line')}, {counted(len(diagnoses), 'likely cause')}, "
+        "most likely first.",
         indent=2,
         first=0,
     )

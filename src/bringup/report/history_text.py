@@ -11,6 +11,7 @@ from typing import Optional
 
 from bringup.report.document import Compact, Document, Table
 from bringup.report.styled import Line
+from bringup.report.wording import counted
 from bringup.run.diff import Change
 from bringup.run.history import RunRow, StepRow
 
@@ -103,7 +104,7 @@ def diff_document(before: str, after: str, changes: Sequence[Change]) -> Documen
     compact = tuple(
         Compact(Line(f"{key}: {was} -> {now}"), prose=True) for _area, key, was, now in said
     )
-    title = Line(f"{before} -> {after}: {len(changes)} change(s)", "bold")
+    title = Line(f"{before} -> {after}: {counted(len(changes), 'change')}", "bold")
     document = Document(title)
     if rows:
         document.add(Table(("area", "what", "before", "after"), rows, compact=compact))

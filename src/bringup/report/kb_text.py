@@ -31,6 +31,7 @@ from bringup.report.document import (
     text,
 )
 from bringup.report.styled import Line
+from bringup.report.wording import counted
 from bringup.subjects import display_name
 
 _STATUS_WORD = {"compatible": "COMPATIBLE", "incompatible": "INCOMPATIBLE", "unknown": "UNKNOWN"}
@@ -60,7 +61,7 @@ def entries_document(topic: Topic, entries: Sequence[AnyEntry]) -> Document:
         _kind(f"{topic.name}: chip families", _CHIP, [_chip(c) for c in chips]),
         _kind(f"{topic.name}: packages", _PACKAGE, [_package(p) for p in packages]),
     )
-    origin = f"{len(entries)} records from {', '.join(topic.paths)}"
+    origin = f"{counted(len(entries), 'record')} from {', '.join(topic.paths)}"
     document.add(Paragraph(Line(origin)))
     return document
 

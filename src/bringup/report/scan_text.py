@@ -20,6 +20,7 @@ from bringup.report.document import (
     text,
 )
 from bringup.report.styled import Line
+from bringup.report.wording import counted
 from bringup.scan import Stack
 
 
@@ -111,7 +112,8 @@ def _component(stack: Stack, component: Component) -> Section:
         Paragraph(
             text(
                 (f"also, for {scope.name}:", "dim"),
-                f" {len(scope.requirements)} requirements, {len(scope.steps)} steps",
+                f" {counted(len(scope.requirements), 'requirement')}, "
+                f"{counted(len(scope.steps), 'step')}",
             )
         )
         for scope in component.scopes
@@ -145,8 +147,9 @@ def scan_document(stack: Stack, messages: Sequence[str]) -> Document:
     requirements = sum(len(c.requirements) for c in stack.components)
     steps = sum(len(c.steps) for c in stack.components)
     summary = (
-        f"{len(stack.components)} repos, {requirements} requirements, {steps} steps, "
-        f"{len(stack.findings)} findings; {stack.files_read} files read of {stack.files_seen}"
+        f"{counted(len(stack.components), 'repo')}, {counted(requirements, 'requirement')}, "
+        f"{counted(steps, 'step')}, {counted(len(stack.findings), 'finding')}; "
+        f"{counted(stack.files_read, 'file')} read of {stack.files_seen}"
     )
     document.add(Items(tuple(Line(line) for line in (*messages, summary))))
     return document

@@ -13,6 +13,7 @@ from bringup.backends.base import Backend
 from bringup.model import Fact, Snapshot
 from bringup.report.document import Compact, Document, Table, items, section, text
 from bringup.report.styled import Line
+from bringup.report.wording import counted
 
 _GENERIC = ("host", "toolchain", "python", "probe", "report")
 """Fact key heads that belong to no backend."""
@@ -156,7 +157,9 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str, s
     rows: list[tuple[str, str, str, str]] = []
     if section == "python":
         for python in snapshot.pythons:
-            packages = "" if python.packages is None else f", {len(python.packages)} packages"
+            packages = (
+                "" if python.packages is None else f", {counted(len(python.packages), 'package')}"
+            )
             text = f"{python.version} ({python.origin}{packages})"
             rows.append((python.path, text, "", str(python.source)))
     item = _accelerator(section)

@@ -14,6 +14,7 @@ from bringup.model.resolution import Resolution, WhatIf
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
 from bringup.report.wording import (
+    counted,
     explain_conflict,
     explain_hardware,
     explain_unverified,
@@ -64,18 +65,18 @@ def solve_document(
     ``--what-if``, which repos change verdict first; for a ``--target``, its name."""
     shown = report.resolution if report is not None else base
     count = len(shown.environments)
-    counted = f"{number_word(count)} environment{'s' if count != 1 else ''}"
+    said = counted(count, "environment", spelled=True)
     if target is not None:
-        counted += f", planned for --target {target.name}"
+        said += f", planned for --target {target.name}"
     if report is not None:
         asked = ", ".join(f"{k}={v}" for k, v in report.changes)
         title = Line(f"what if {asked}", "bold").append(
-            f": {report.environments_before} -> {report.environments_after} environment(s)"
+            f": {report.environments_before} -> {counted(report.environments_after, 'environment')}"
         )
         changes = [Line(line) for line in _changes(report) or ["no repo changes verdict"]]
-        document = Document(title, [Items(tuple(changes)), section(counted)])
+        document = Document(title, [Items(tuple(changes)), section(said)])
     else:
-        document = Document(Line(counted, "bold"))
+        document = Document(Line(said, "bold"))
     for env in shown.environments:
         rows = tuple(
             (

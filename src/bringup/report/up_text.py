@@ -16,7 +16,7 @@ from bringup.model.plan import PlanStep
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line
-from bringup.report.wording import action_text
+from bringup.report.wording import action_text, counted
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 
 if TYPE_CHECKING:
@@ -154,7 +154,10 @@ def summary_document(outcome: RunOutcome) -> Document:
             Paragraph(text("log: ", (step.log_path, "code"))) if step.log_path else None,
         ]
         if failure.tail:
-            lines += [Paragraph(Line(f"last {len(failure.tail)} lines:")), Verbatim(failure.tail)]
+            lines += [
+                Paragraph(Line(f"last {counted(len(failure.tail), 'line')}:")),
+                Verbatim(failure.tail),
+            ]
         if failure.diagnosis:
             lines.append(Paragraph(Line(f"probable cause: {failure.diagnosis}")))
             if failure.fix:

@@ -35,6 +35,13 @@ def number_word(count: int) -> str:
     return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
 
 
+def counted(count: int, one: str, many: str = "", *, spelled: bool = False) -> str:
+    """``1 repo``, ``3 repos``, ``two environments`` (``spelled``): the noun agrees with
+    the count; ``many`` when the plural is not ``one`` + s (``1 thing``, ``2 things``)."""
+    word = one if count == 1 else (many or one + "s")
+    return f"{number_word(count) if spelled else count} {word}"
+
+
 def format_spec(spec: str, subject: str = "") -> str:
     """``>=7.0,<8`` as ``>= 7.0, < 8``; alternatives joined by ``or``; chip families (a
     list of names, any of which will do) as ``910B or 910_93``; empty as "(any version)",
