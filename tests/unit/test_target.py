@@ -393,6 +393,7 @@ def test_only_conflicts_between_repos_are_why_there_are_environments(
     assert "set aside" not in reasons
     aside = "no CANN and Ascend driver satisfies all of MindSpeed's lines -> set aside"
     assert aside in others.split("\n\n")[0]
+    assert "the target has Ascend driver 24.1.rc3" in others.split("\n\n")[0]
     numbers = re.findall(r"^  (\d+)\. ", reasons + others.split("\n\n")[0], re.M)
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
 

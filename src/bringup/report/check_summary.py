@@ -225,9 +225,12 @@ def _conflicts(
     said: dict[tuple[object, ...], int] = {}
     count = len(design.resolution.environments)
     stuck = {msgspec.json.encode(u.conflict) for u in resolution.unplaced if u.conflict}
+    here = stuck | {msgspec.json.encode(c) for c in resolution.conflicts}
     why: list[Section] = []
     other: list[Section] = []
     for n, conflict in enumerate(conflicts, start=1):
+        # a host value in a conflict of the design is the target's, not this machine's
+        host = "this machine" if msgspec.json.encode(conflict) in here else "the target"
         lines = []
         for item in conflict.items:
             key = (item.kind, item.component, item.subject, item.spec, item.source)
@@ -237,7 +240,7 @@ def _conflicts(
                 lines.append(Line(need).append(f"(as in {said[key]})", "dim"))
                 continue
             said[key] = n
-            lines.append(_member(item, roots))
+            lines.append(_member(item, roots, host))
         head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
         reason = design.apart and conflict.kind == "between"
         (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
@@ -258,7 +261,7 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     return f"no single {subjects} for these -> {number_word(environments)} environments"
 
 
-def _member(item: ConflictItem, roots: dict[str, str]) -> Line:
+def _member(item: ConflictItem, roots: dict[str, str], host: str) -> Line:
     def shown(source: Source) -> str:
         return (
             relative(source, roots.get(item.component or "", "")) if item.component else str(source)
@@ -273,7 +276,7 @@ def _member(item: ConflictItem, roots: dict[str, str]) -> Line:
     elif item.kind == "index":
         text = index_listing(item)
     else:
-        text = f"this machine has {display_name(item.subject)} {item.spec}"
+        text = f"{host} has {display_name(item.subject)} {item.spec}"
     return Line(text + " ").append(f"({where})", "dim")
 
 
