@@ -179,7 +179,8 @@ def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> 
     fresh = True
     for word in filter(None, words):
         size = sum(cell_len(part) for part, _ in word)
-        if not fresh and used + 1 + size > width:
+        after = not fresh or bool(lines[-1].plain.strip())  # a word or the head's text
+        if after and used + (0 if fresh else 1) + size > width:
             lines.append(Line(" " * indent))
             used, fresh = indent, True
         if not fresh:
