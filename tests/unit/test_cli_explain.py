@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Optional
 
 import msgspec
 import pytest
@@ -36,10 +37,10 @@ def _snapshot() -> Snapshot:
 
 def test_found_cause_exits_0_with_text(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", str(log)]) == 0
-    out = capsys.readouterr().out
-    assert "toolchain.glibcxx-not-found" in out
-    assert "line 2: ImportError" in out
-    assert "source: https://" in out
+    out = _flat(capsys.readouterr().out)
+    assert "id toolchain.glibcxx-not-found" in out
+    assert "line 2 ImportError" in out
+    assert "source https://" in out
 
 
 def test_nothing_matched_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,7 +83,7 @@ def test_snapshot_confirms(
     out = _flat(capsys.readouterr().out)
     assert "[confirmed]" in out
     assert "This host's libstdc++ stops at 3.4.28." in out
-    assert "snapshot: toolchain.libstdcxx.glibcxx_max = 3.4.28 ($ strings)" in out
+    assert "snapshot toolchain.libstdcxx.glibcxx_max = 3.4.28 ($ strings)" in out
 
 
 @pytest.mark.parametrize(
@@ -148,8 +149,17 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_piped_output_reads_at_80_columns(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["explain", str(log)]) == 0
+ROOT = Path(__file__).parent.parent.parent
+SIXTH = ROOT / "tests" / "data" / "triage_sixth"
+# a source URL longer than a line (the golden log's)
+HCCL = ROOT / "tests" / "fixtures" / "logs" / "ascend.hccl.socket-timeout" / "vllm-ascend-5461.log"
+
+
+@pytest.mark.parametrize("given", [None, HCCL], ids=["glibcxx", "long-url"])
+def test_piped_output_reads_at_80_columns(
+    log: Path, given: Optional[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(given or log)]) == 0
     out = capsys.readouterr().out
     assert any(line.startswith("1. ") for line in out.splitlines())
     long_lines = [line for line in out.splitlines() if len(line) > 80]
@@ -201,3 +211,51 @@ def test_list_json_has_causes_and_where_each_is_defined(
 def test_no_log_and_no_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain"]) == 2
     assert "give a LOG" in capsys.readouterr().err
+
+
+def test_markdown_of_a_real_log_has_a_section_and_a_table_per_cause(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = SIXTH / "01-vllm-ascend-ray-multinode-set-device-107001.log"
+    assert main(["explain", str(log), "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    heads = [line for line in out.splitlines() if line.startswith("## ")]
+    assert heads[0] == "## 1. ASCEND\\_RT\\_VISIBLE\\_DEVICES names devices this process cannot see"
+    assert len(heads) == out.count("| --- | --- |") == 2
+    assert "| id | `ascend.runtime.visible-devices-out-of-range` |" in out
+    assert "| source | https://github.com/gpustack/gpustack/issues/3352 |" in out
+    # the matched log line whole, in a code span: its run of spaces and its ] kept
+    assert (
+        "| line 2 | `(RayWorkerWrapper pid=118835) ERROR 02-26 09:45:37 worker_base.py:572]  "
+        in out
+    )
+
+
+HOSTILE = GLIBCXX.strip().replace("x.so", "<script>alert(1)</script> ``` </pre> | x.so")
+
+
+@pytest.mark.parametrize("output_format", ["html", "markdown"])
+def test_a_hostile_matched_line_stays_text(
+    tmp_path: Path, output_format: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "evil.log"
+    path.write_text(f"starting\n{HOSTILE}\n", encoding="utf-8")
+    assert main(["explain", str(path), "--format", output_format]) == 0
+    out = capsys.readouterr().out
+    assert "toolchain.glibcxx-not-found" in out
+    if output_format == "html":
+        assert "<script>" not in out
+        assert "</pre>" not in out
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; ``` &lt;/pre&gt; | x.so)</code>" in out
+    else:
+        # a fence longer than the line's longest run of backticks, and the | escaped
+        assert "| line 2 | ````ImportError: /lib64/libstdc++.so.6: version `GLIBCXX" in out
+        assert "<script>alert(1)</script> ``` </pre> \\| x.so)```` |" in out
+
+
+@pytest.mark.parametrize("output_format", ["markdown", "html"])
+def test_list_in_other_formats(output_format: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--list", "--format", output_format]) == 0
+    out = capsys.readouterr().out
+    assert "toolchain.glibcxx-not-found" in out
+    assert ("## install (" if output_format == "markdown" else "<h2>install (") in out

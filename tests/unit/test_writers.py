@@ -93,8 +93,19 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
         ["probe", "--replay", str(DEV)],
         ["kb", "show", "torch_npu"],
         ["diff", str(DEV), str(DEV)],
+        [
+            "explain",
+            str(
+                ROOT
+                / "tests"
+                / "data"
+                / "triage_sixth"
+                / "01-vllm-ascend-ray-multinode-set-device-107001.log"
+            ),
+        ],
+        ["explain", "--list"],
     ],
-    ids=lambda argv: argv[0],
+    ids=lambda argv: " ".join(a for a in argv if a.startswith("-") or "/" not in a),
 )
 def test_a_report_to_a_pipe_never_imports_rich(argv: list[str]) -> None:
     code = (

@@ -29,7 +29,7 @@ from typing import IO, Any, Optional
 import click
 
 from bringup.cli.debug import debug_lines
-from bringup.cli.options import JSON, KB_DIR, KB_EXTRA, warn_overlay_problems
+from bringup.cli.options import FORMAT, JSON, KB_DIR, KB_EXTRA, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
 from bringup.kb.schema import Problem
 from bringup.report.console import write
@@ -86,6 +86,7 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
 )
 @KB_DIR
 @KB_EXTRA
+@FORMAT
 def command(
     *,
     log: Optional[str],
@@ -96,6 +97,7 @@ def command(
     top: int,
     kb_dir: Optional[Path],
     extra_dirs: tuple[Path, ...],
+    output_format: str,
 ) -> int:
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
     with debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
@@ -104,7 +106,7 @@ def command(
         if not as_json:
             warn_overlay_problems(problems)
         if list_signatures:
-            return _list(matcher.catalogue, problems, as_json)
+            return _list(matcher.catalogue, problems, as_json, output_format)
         if log is None:
             raise click.UsageError("give a LOG (a file, or - for stdin), or --list")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
@@ -123,14 +125,16 @@ def command(
             }
             write(render_json("explain", code, data))
         else:
-            from bringup.report.console import console
-            from bringup.report.explain_text import render_diagnoses
+            from bringup.report.console import print_document
+            from bringup.report.explain_text import diagnoses_document
 
-            render_diagnoses(console(), diagnoses, log, result.lines)
+            print_document(diagnoses_document(diagnoses, log, result.lines), output_format)
         return int(code)
 
 
-def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -> int:
+def _list(
+    catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool, output_format: str
+) -> int:
     """The catalogue, in load order: what ``--list`` prints."""
     if as_json:
         entries = [
@@ -152,8 +156,8 @@ def _list(catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool) -
         data = {"signatures": entries, "warnings": list(problems)}
         write(render_json("explain", ExitCode.OK, data))
     else:
-        from bringup.report.console import console
-        from bringup.report.explain_text import render_signatures
+        from bringup.report.console import print_document
+        from bringup.report.explain_text import signatures_document
 
-        render_signatures(console(), catalogue)
+        print_document(signatures_document(catalogue), output_format)
     return int(ExitCode.OK)
