@@ -155,7 +155,11 @@ SIXTH = ROOT / "tests" / "data" / "triage_sixth"
 HCCL = ROOT / "tests" / "fixtures" / "logs" / "ascend.hccl.socket-timeout" / "vllm-ascend-5461.log"
 
 
-@pytest.mark.parametrize("given", [None, HCCL], ids=["glibcxx", "long-url"])
+# a title longer than a line
+MOE = SIXTH / "05-vllm-ascend-moe-dispatch-hccl-buffsize-too-small.log"
+
+
+@pytest.mark.parametrize("given", [None, HCCL, MOE], ids=["glibcxx", "long-url", "long-title"])
 def test_piped_output_reads_at_80_columns(
     log: Path, given: Optional[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -72,15 +72,12 @@ def _block(block: Block, width: int, indent: int, top: bool = False) -> list[Lin
 
 
 def _section(section: Section, width: int, indent: int, top: bool) -> list[Line]:
-    head = Line(" " * indent)
-    for piece, style in _terminal(section.title, bold=True).pieces:
-        head.append(piece, style)
+    title = wrap_line(_terminal(section.title, bold=True), width, indent + 4, Line(" " * indent))
     if section.detail:
+        head = title.pop()
         head.append("  ")
-        detail = wrap_line(Line(section.detail, "dim"), width, indent + 4, head)
-    else:
-        detail = [head]
-    lines = ([Line()] if top else []) + detail
+        title += wrap_line(Line(section.detail, "dim"), width, indent + 4, head)
+    lines = ([Line()] if top else []) + title
     for block in section.blocks:
         lines += _block(block, width, indent + 2)
     return lines
