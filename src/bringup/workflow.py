@@ -479,6 +479,7 @@ def check(
     here, the environments and the plan."""
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
+    from bringup.solve.kinds import for_host
 
     report = reporter if reporter is not None else Reporter()
     aimed = target if target is not None else read_target(None, inputs.catalogue)
@@ -487,14 +488,24 @@ def check(
             inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
         )
     groups = tuple(env.components for env in designed.resolution.environments)
-    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, groups=groups)
-    with report.stage(Stage("solve", f"solving {len(inputs.components)} repos")):
-        resolution = solve(
-            inputs.components, inputs.snapshot, inputs.rules, inputs.catalogue, options
-        )
+    host_of = {n: host.backend for host in designed.hosts for n in host.environments}
+    kinds = tuple(host_of.get(env.index, "") for env in designed.resolution.environments)
+    options = SolveOptions(
+        allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
+    )
+    # A repo that cannot run on the target at all is listed by the design, not planned here;
+    # the others are solved with the lines of their host's kind, as designed.
+    elsewhere = {e.component for e in designed.elsewhere}
+    kind_of = {name: host.backend for host in designed.hosts for name in host.components}
+    repos = [
+        for_host(c, kind_of.get(c.name, "")) for c in inputs.components if c.name not in elsewhere
+    ]
+    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+        resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(Stage("plan", "planning the bring-up")):
-        made = make_plan(inputs.components, resolution, inputs.snapshot)
-    return CheckResult(inputs, designed, resolution, made, check_exit_code(resolution, made))
+        made = make_plan(repos, resolution, inputs.snapshot)
+    code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
+    return CheckResult(inputs, designed, resolution, made, code)
 
 
 def solve_stack(

@@ -17,7 +17,9 @@ StepStatus = Literal["run", "skip", "blocked"]
 ActionKind = Literal[
     "install", "driver", "set_env", "hardware", "resolve", "submodule", "system_package"
 ]
-ReasonKind = Literal["hardware", "platform", "driver", "devices", "chip", "conflict", "install"]
+ReasonKind = Literal[
+    "hardware", "platform", "driver", "devices", "chip", "conflict", "install", "device_kind"
+]
 
 
 class DeviceGroup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -85,7 +87,9 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       ``have`` is the host's ``chip``.
     - ``conflict``: no environment on this host holds the repo; ``conflict`` is the minimal
       set of requirements and rules (None when the solve was not asked to explain).
-    - ``install``: the step waits for the installs in its ``actions``."""
+    - ``install``: the step waits for the installs in its ``actions``.
+    - ``device_kind``: the repo needs devices of kind ``need`` (``npu``, ``gpu``): its line on
+      ``subject`` at ``sources`` is that kind's backend's; ``have``: None."""
 
     kind: ReasonKind
     subject: str = ""
@@ -155,12 +159,40 @@ class Apart(msgspec.Struct, frozen=True, kw_only=True):
     reason: Reason
 
 
+class KindNeed(msgspec.Struct, frozen=True, kw_only=True):
+    """A repo that needs devices of one kind only, and why (``reason``: a ``device_kind``
+    reason: the line that says so, with its source)."""
+
+    component: str
+    reason: Reason
+
+
+class HostKind(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One kind of host the stack needs (``kind``: what its devices are called, ``npu``;
+    ``backend``: whose devices, ``ascend``): the repos placed on it, its environments, and
+    ``needs``: the repos that need this kind only (the others support several kinds, or
+    need no device)."""
+
+    kind: str
+    backend: str
+    components: tuple[str, ...]
+    environments: tuple[int, ...] = ()
+    needs: tuple[KindNeed, ...] = ()
+
+
 class Design(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The environments designed for ``target`` from the repos' software requirements, every
     repo taking part (``resolution``: solved on the target's host facts); ``apart``: why each
     two repos in different environments cannot share one. This machine's verdicts are a
-    separate layer over it (``CheckResult.resolution`` and ``plan``), numbered alike."""
+    separate layer over it (``CheckResult.resolution`` and ``plan``), numbered alike.
+
+    ``hosts``: the kinds of host the environments are for, when the repos need devices of
+    some kind (two entries: repos for an NPU host and for a GPU host never share one);
+    ``elsewhere``: repos that need another kind of device than the target has; they cannot
+    run on it and are left out of its environments."""
 
     target: Target
     resolution: Resolution
     apart: tuple[Apart, ...] = ()
+    hosts: tuple[HostKind, ...] = ()
+    elsewhere: tuple[KindNeed, ...] = ()

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bringup.model.plan import Apart, Design, Reason, Target
+from bringup.model.plan import Apart, Design, HostKind, KindNeed, Reason, Target
 from bringup.model.resolution import Conflict, Fit, Resolution
 from bringup.model.source import Source
 
 if TYPE_CHECKING:
-    from bringup.model import Component, Rule
+    from bringup.model import Component, Requirement, Rule
     from bringup.solve import Catalogue, HostFacts
 
 
@@ -79,13 +79,31 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def design(target: Target, resolution: Resolution) -> Design:
+def design(
+    target: Target,
+    resolution: Resolution,
+    *,
+    hosts: tuple[HostKind, ...] = (),
+    elsewhere: tuple[KindNeed, ...] = (),
+) -> Design:
     """The environments for ``target`` with one reason per two repos that cannot share."""
     apart = []
     for conflict in resolution.apart:
         pair = (conflict.components[0], conflict.components[-1])
         apart.append(Apart(components=pair, reason=apart_reason(conflict)))
-    return Design(target=target, resolution=resolution, apart=tuple(apart))
+    return Design(
+        target=target, resolution=resolution, apart=tuple(apart), hosts=hosts, elsewhere=elsewhere
+    )
+
+
+def kind_reason(requirement: Requirement, kind: str) -> Reason:
+    """A repo needs devices of ``kind``: the line (``subject spec``) that says so."""
+    return Reason(
+        kind="device_kind",
+        subject=requirement.subject,
+        need=kind,
+        sources=(requirement.source, *requirement.also_at),
+    )
 
 
 def design_stack(
@@ -100,8 +118,114 @@ def design_stack(
 ) -> Design:
     """Solve ``components`` for the target's ``host`` with every repo taking part, and say
     why repos in different environments cannot share one. ``rules``: the knowledge base's
-    rows for the target's chips."""
+    rows for the target's chips. Repos that need different kinds of device are designed for
+    different hosts, one solve per kind of host; with a target, those that need a kind it
+    does not have are left out of its environments (``Design.elsewhere``)."""
     from bringup.solve import SolveOptions, solve_host
+    from bringup.solve.kinds import device_kind, for_host, host_groups, rules_for_host
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
-    return design(target, solve_host(components, host, rules, catalogue, options))
+    groups, apart = host_groups(components, target_kinds(host))
+    solved = []
+    for group in groups:
+        repos = [for_host(c, group.kind) for c in group.components]
+        solved.append(
+            solve_host(repos, host, rules_for_host(rules, group.kind), catalogue, options)
+        )
+    resolution, numbers = joined(solved)
+    hosts = tuple(
+        HostKind(
+            kind=device_kind(group.kind),
+            backend=group.kind,
+            components=tuple(c.name for c in group.components),
+            environments=envs,
+            needs=tuple(
+                KindNeed(component=name, reason=kind_reason(line, device_kind(group.kind)))
+                for name, line in group.only
+            ),
+        )
+        for group, envs in zip(groups, numbers)
+        if group.kind
+    )
+    elsewhere = tuple(
+        KindNeed(component=c.name, reason=kind_reason(line, device_kind(kind)))
+        for c, kind, line in apart
+    )
+    return design(target, resolution, hosts=hosts, elsewhere=elsewhere)
+
+
+def target_kinds(host: HostFacts) -> frozenset[str]:
+    """The device backends of the target's vendors (none when it has no devices, or none
+    named)."""
+    from bringup import backends
+
+    found = (backends.by_vendor(vendor) for vendor in host.vendors)
+    return frozenset(b.name for b in found if b is not None and b.devices is not None)
+
+
+def joined(solved: Sequence[Resolution]) -> tuple[Resolution, list[tuple[int, ...]]]:
+    """The resolutions of several hosts as one, their environments numbered on in order;
+    with the environment numbers of each. One resolution is returned as it is."""
+    if len(solved) == 1:
+        return solved[0], [tuple(env.index for env in solved[0].environments)]
+    out = solved[0]
+    numbers = [tuple(env.index for env in out.environments)]
+    for part in solved[1:]:
+        shifted = renumbered(part, len(out.environments))
+        numbers.append(tuple(env.index for env in shifted.environments))
+        out = _concatenated(out, shifted)
+    return out, numbers
+
+
+def renumbered(resolution: Resolution, offset: int) -> Resolution:
+    """``resolution`` with every environment number moved up by ``offset``."""
+    if not offset:
+        return resolution
+    from msgspec.structs import replace
+
+    def move(n: int | None) -> int | None:
+        return None if n is None else n + offset
+
+    return replace(
+        resolution,
+        environments=tuple(
+            replace(e, index=e.index + offset, design=tuple(d + offset for d in e.design))
+            for e in resolution.environments
+        ),
+        checks=tuple(replace(c, environment=move(c.environment)) for c in resolution.checks),
+        unverified=tuple(
+            replace(u, environment=move(u.environment)) for u in resolution.unverified
+        ),
+        caveats=tuple(replace(u, environment=move(u.environment)) for u in resolution.caveats),
+        verdicts=tuple(replace(v, environment=move(v.environment)) for v in resolution.verdicts),
+        fits=tuple(
+            replace(
+                f,
+                environment=f.environment + offset,
+                others=tuple(o + offset for o in f.others),
+            )
+            for f in resolution.fits
+        ),
+    )
+
+
+def _concatenated(first: Resolution, second: Resolution) -> Resolution:
+    """Two hosts' resolutions side by side (the host facts are the same target's)."""
+    from msgspec.structs import replace
+
+    return replace(
+        first,
+        environments=first.environments + second.environments,
+        conflicts=first.conflicts + second.conflicts,
+        unplaced=first.unplaced + second.unplaced,
+        hardware=first.hardware + second.hardware,
+        unverified=first.unverified + second.unverified,
+        checks=first.checks + second.checks,
+        caveats=first.caveats + second.caveats,
+        verdicts=first.verdicts + second.verdicts,
+        findings=first.findings + second.findings,
+        set_aside=first.set_aside + second.set_aside,
+        apart=first.apart + second.apart,
+        fits=first.fits + second.fits,
+        optimal=first.optimal and second.optimal,
+    )

@@ -15,7 +15,7 @@ from bringup.model import Component
 from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
-from bringup.report.check_text import target_phrase
+from bringup.report.check_text import elsewhere_sentence, hosts_sentence, target_phrase
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative, subject_order
 from bringup.report.styled import Line
@@ -189,7 +189,10 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     cells = [cell.plain for row in rows for cell in row[2:]]
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
-    return section(f"{title}, {target}", table, legend if marked else None)
+    kinds = [hosts_sentence(design)] if design.hosts[1:] else []
+    kinds += [elsewhere_sentence(e) for e in design.elsewhere]
+    split = [Paragraph(Line(k)) for k in kinds]
+    return section(f"{title}, {target}", *split, table, legend if marked else None)
 
 
 def _pins(env: Environment, subjects: Sequence[str]) -> str:

@@ -12,13 +12,14 @@ from typing import Any, Optional
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
-from bringup.model.plan import Design, Plan, PlanStep
+from bringup.model.plan import Design, KindNeed, Plan, PlanStep
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
+    cite_first,
     counted,
     describe_item,
     explain_conflict,
@@ -71,6 +72,23 @@ def planned_for(design: Design) -> str:
     """``planned for --target 910B:8: two environments``."""
     count = len(design.resolution.environments)
     return f"{target_phrase(design)}: {counted(count, 'environment', spelled=True)}"
+
+
+def hosts_sentence(design: Design) -> str:
+    """``planned for two kinds of host: NPU (a, b) and GPU (c)``; empty for one kind."""
+    if len(design.hosts) < 2:
+        return ""
+    kinds = [f"{h.kind.upper()} ({', '.join(h.components)})" for h in design.hosts]
+    both = f"{', '.join(kinds[:-1])} and {kinds[-1]}"
+    return f"planned for {counted(len(kinds), 'kind', spelled=True)} of host: {both}"
+
+
+def elsewhere_sentence(elsewhere: KindNeed) -> str:
+    """``flash-attention cannot run on the target (needs a GPU: setup.py:102)``."""
+    kind = elsewhere.reason.need.upper()
+    article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
+    where = cite_first(elsewhere.reason.sources)
+    return f"{elsewhere.component} cannot run on the target (needs {article} {kind}: {where})"
 
 
 def design_line(design: Design) -> str:
@@ -238,10 +256,25 @@ def set_aside_text(conflict: Conflict) -> str:
     return head + ": cannot all hold on the target, left out of the split"
 
 
+def _host_kinds(design: Design) -> dict[str, Any]:
+    if not (design.hosts[1:] or design.elsewhere):
+        return {}
+    return {
+        "hosts": msgspec.to_builtins(design.hosts),
+        "hosts_text": hosts_sentence(design),
+        "elsewhere": [
+            {**msgspec.to_builtins(e), "text": elsewhere_sentence(e)} for e in design.elsewhere
+        ],
+    }
+
+
 def design_data(design: Design) -> dict[str, Any]:
     """The design as JSON data: the target, its environments, each reason two repos cannot
-    share one (typed, with its sentence) and the lines set aside."""
+    share one (typed, with its sentence) and the lines set aside; when the repos are for
+    several kinds of host, or some cannot run on the target, the kinds of host and those
+    repos (typed, with their sources and sentences)."""
     return {
+        **_host_kinds(design),
         "target": msgspec.to_builtins(design.target),
         "text": design_line(design),
         "environments": msgspec.to_builtins(design.resolution.environments),

@@ -274,13 +274,16 @@ def place_within(
     shared: Sequence[int],
     design: Sequence[Sequence[int]],
     time_limit_s: float,
+    *,
+    kinds: Sequence[str] = (),
 ) -> tuple[list[int], Model, dict[int, tuple[int, ...]]] | None:
     """The split designed for the target, kept on this host: environment n holds the repos
     of design environment n that hold here (numbered as in the design). Design environments
     whose repos here can share one are merged (``_merge``): the third item maps the number
     of a merged environment to the design environments it holds. None when the design does
     not hold here (this host's rules split a design environment), and the host's own
-    placement decides."""
+    placement decides. ``kinds``: the kind of host of each design environment; those of
+    different kinds are never merged."""
     ranges = Ranges(problem)
     kept: list[tuple[int, list[int]]] = []
     for number, group in enumerate(design, start=1):
@@ -290,7 +293,8 @@ def place_within(
             return None
         if fit:
             kept.append((number, fit[0]))
-    merged = _merge(problem, ranges, kept, single, shared)
+    kind_of = dict(enumerate(kinds, start=1))
+    merged = _merge(problem, ranges, kept, single, shared, kind=lambda n: kind_of.get(n, ""))
     if "chosen" in problem.scopes.values() and len(merged) > 1:
         return None
     groups = [group for _numbers, group in merged]
@@ -309,14 +313,19 @@ def _merge(
     kept: Sequence[tuple[int, list[int]]],
     single: Engine,
     shared: Sequence[int],
+    *,
+    kind: Callable[[int], str],
 ) -> list[tuple[tuple[int, ...], list[int]]]:
     """First fit of design environments (their repos that hold here) into the fewest
     environments for this host: the repos that kept two apart on the target may be the ones
     this host cannot hold, and then what is left of both shares one. One satisfiability
-    check per pair of design environments the ranges let meet."""
+    check per pair of design environments the ranges let meet; ``kind``: the kind of host of
+    a design environment, never merged with another kind's."""
     merged: list[tuple[tuple[int, ...], list[int]]] = []
     for number, group in kept:
         for n, (numbers, members) in enumerate(merged):
+            if kind(numbers[0]) != kind(number):
+                continue
             if any(ranges.apart(a, b) for a in members for b in group):
                 continue
             if single.satisfiable(on_items(problem, [*members, *group], shared)):

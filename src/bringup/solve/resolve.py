@@ -65,6 +65,9 @@ class SolveOptions:
     two repos in different environments cannot share one."""
     groups: tuple[tuple[str, ...], ...] = ()
     """A design's split (repo names per environment) to keep on this host, numbered alike."""
+    kinds: tuple[str, ...] = ()
+    """The kind of host each of ``groups`` is designed for (``npu``, ``gpu``): environments
+    for different kinds of host are never merged here."""
 
 
 def solve(
@@ -270,7 +273,7 @@ def _within(
     the design environments each merged one holds)."""
     index = {component.name: n for n, component in enumerate(problem.components)}
     design = [[index[name] for name in group if name in index] for group in options.groups]
-    return place_within(problem, single, shared, design, options.time_limit_s)
+    return place_within(problem, single, shared, design, options.time_limit_s, kinds=options.kinds)
 
 
 def _apart(

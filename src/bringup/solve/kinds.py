@@ -1,0 +1,131 @@
+"""Which kind of device (a backend's ``device_kind``: ``npu``, ``gpu``) each repo needs, and
+the kinds of host a stack is for. A kind of host is keyed by the backend whose devices it
+has (``ascend``, ``cuda``, ``rocm``): two backends may both call theirs GPUs.
+
+A repo whose hard lines name the subjects of one device backend only (CANN, the chip, the
+NPU count; or CUDA, the compute capability) needs that backend's devices; one whose lines
+name two supports either (an any-of), and one that names none runs on any. Repos that need
+different backends' devices are for different hosts and never share an environment; on a
+host of one backend, the lines and rules of another device backend are not that host's
+concern (no CUDA pin in an NPU host's environment). Pure: repos in, kinds out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+
+from bringup import backends
+from bringup.model.requirements import Component, Requirement
+from bringup.model.rules import Rule
+from bringup.subjects import canonical_subject
+
+
+def kind_of_subject(subject: str) -> str | None:
+    """The device backend that owns ``subject``; None for generic subjects and for backends
+    without devices (the CPU)."""
+    owner = backends.owner_of(canonical_subject(subject))
+    if owner is None or owner.devices is None:
+        return None
+    return owner.name
+
+
+def device_kind(kind: str) -> str:
+    """What the backend ``kind`` calls its devices (``npu``, ``gpu``)."""
+    return backends.backend(kind).device_kind
+
+
+def kinds_needed(component: Component) -> dict[str, Requirement]:
+    """Each device backend the repo's hard lines name, with the line that says it best: one on
+    the devices themselves (their kind or count) before one on the kind's toolkit."""
+    devices = {s for _b, d in backends.with_devices() for s in (d.kind_subject, d.count_subject)}
+    found: dict[str, Requirement] = {}
+    for requirement in component.requirements:
+        kind = kind_of_subject(requirement.subject) if requirement.hard else None
+        if kind is None:
+            continue
+        held = found.get(kind)
+        if held is None or (held.subject not in devices and requirement.subject in devices):
+            found[kind] = requirement
+    return found
+
+
+@dataclass(frozen=True)
+class HostGroup:
+    """The repos for one kind of host (``kind``: its backend, empty when no repo needs a
+    device); ``only``: those that need this kind and no other, each with the line."""
+
+    kind: str
+    components: tuple[Component, ...]
+    only: tuple[tuple[str, Requirement], ...]
+
+
+def host_groups(
+    components: Sequence[Component], target_kinds: frozenset[str]
+) -> tuple[list[HostGroup], list[tuple[Component, str, Requirement]]]:
+    """The kinds of host ``components`` are for, and the repos that cannot run on the target.
+
+    With ``target_kinds`` (the target's device backends) there is one host: a repo that needs
+    another kind only is returned apart, with its kind and line. Without, one host per kind
+    some repo needs alone, in the backends' order; a repo that supports several kinds, or
+    none, goes to the host with the most repos that need its kind only (the first on a tie).
+    No kind at all: one group of kind ``""`` with every repo."""
+    needed = [(c, kinds_needed(c)) for c in components]
+    order = [b.name for b, _devices in backends.with_devices()]
+    if target_kinds:
+        kinds = [k for k in order if k in target_kinds]
+    else:
+        alone = {next(iter(k)) for _c, k in needed if len(k) == 1}
+        kinds = [k for k in order if k in alone]
+    if not kinds:
+        return [HostGroup(kind="", components=tuple(components), only=())], []
+    members: dict[str, list[Component]] = {k: [] for k in kinds}
+    only: dict[str, list[tuple[str, Requirement]]] = {k: [] for k in kinds}
+    apart: list[tuple[Component, str, Requirement]] = []
+    for component, mine in needed:
+        if len(mine) == 1:
+            kind, line = next(iter(mine.items()))
+            if kind in members:
+                members[kind].append(component)
+                only[kind].append((component.name, line))
+            else:
+                apart.append((component, kind, line))
+    for component, mine in needed:
+        if len(mine) != 1:
+            fits = [k for k in kinds if not mine or k in mine] or kinds
+            members[max(fits, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
+    position = {c.name: n for n, c in enumerate(components)}
+    groups = [
+        HostGroup(
+            kind=k,
+            components=tuple(sorted(members[k], key=lambda c: position[c.name])),
+            only=tuple(only[k]),
+        )
+        for k in kinds
+        if members[k]
+    ]
+    return groups, apart
+
+
+def for_host(component: Component, kind: str) -> Component:
+    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out."""
+    if not kind:
+        return component
+    kept = tuple(r for r in component.requirements if kind_of_subject(r.subject) in (None, kind))
+    if len(kept) == len(component.requirements):
+        return component
+    return msgspec.structs.replace(component, requirements=kept)
+
+
+def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:
+    """The rules that concern a host of ``kind``: none that names another kind's subject."""
+    if not kind:
+        return list(rules)
+    return [
+        r
+        for r in rules
+        if kind_of_subject(r.subject) in (None, kind)
+        and kind_of_subject(r.then_subject) in (None, kind)
+    ]
