@@ -1,0 +1,135 @@
+"""Repos that need devices of different kinds are for different hosts (issue 12, item 1): on
+a stack cut from two real repos (``tests/fixtures/repos/two-kinds``, sources in its SOURCES),
+vllm-ascend (CANN, Ascend chips, torch_npu) and flash-attention (compute capability 8.0,
+CUDA), checked on a recorded host without an accelerator. Without a target the design plans
+two kinds of host, an environment each, and no CUDA pin in the NPU host's environment; with
+``--target 910B:8`` flash-attention cannot run on the target and is listed, with its line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from bringup.cli.main import main
+from bringup.model import Component
+from bringup.scan.repo import scan_repo
+from bringup.solve.kinds import for_host, host_groups, kinds_needed
+
+ROOT = Path(__file__).parent.parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+HOST = FIXTURES / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+STACK = FIXTURES / "repos" / "two-kinds"
+NPU_REPO = str(STACK / "vllm-ascend")
+GPU_REPO = str(STACK / "flash-attention")
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    code = main([*argv, "--json"])
+    return code, json.loads(capsys.readouterr().out)["data"]
+
+
+def _where(source: dict[str, Any]) -> tuple[str, int]:
+    return Path(source["ref"]).relative_to(STACK).as_posix(), source["line"]
+
+
+def _pins(environment: dict[str, Any]) -> set[str]:
+    return {pin["subject"] for pin in environment.get("pins", ())}
+
+
+def test_an_npu_repo_and_a_gpu_repo_are_planned_for_two_kinds_of_host(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, data = _json(capsys, "check", NPU_REPO, GPU_REPO, "--snapshot", str(HOST))
+    assert code == 1
+    design = data["design"]
+    assert [env["components"] for env in design["environments"]] == [
+        ["vllm-ascend"],
+        ["flash-attention"],
+    ]
+    npu, gpu = design["hosts"]
+    assert (npu["kind"], npu["backend"], npu["components"], npu["environments"]) == (
+        "npu",
+        "ascend",
+        ["vllm-ascend"],
+        [1],
+    )
+    assert (gpu["kind"], gpu["backend"], gpu["components"], gpu["environments"]) == (
+        "gpu",
+        "cuda",
+        ["flash-attention"],
+        [2],
+    )
+    (needs_gpu,) = gpu["needs"]
+    reason = needs_gpu["reason"]
+    assert (needs_gpu["component"], reason["kind"], reason["need"], reason["subject"]) == (
+        "flash-attention",
+        "device_kind",
+        "gpu",
+        "compute_capability",
+    )
+    assert _where(reason["sources"][0]) == ("flash-attention/setup.py", 2)
+    (needs_npu,) = npu["needs"]
+    assert needs_npu["reason"]["need"] == "npu"
+    assert design["hosts_text"] == (
+        "planned for two kinds of host: NPU (vllm-ascend) and GPU (flash-attention)"
+    )
+    first, second = design["environments"]
+    assert "cuda" not in _pins(first)
+    assert "cann" in _pins(first)
+    assert "cann" not in _pins(second)
+    assert "cuda" in _pins(second)
+    # This machine's layer keeps the two hosts' environments apart as well.
+    here = data["resolution"]["environments"]
+    assert all(len(env["components"]) == 1 for env in here)
+
+
+def test_a_gpu_repo_cannot_run_on_an_npu_target_and_is_listed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("check", NPU_REPO, GPU_REPO, "--snapshot", str(HOST), "--target", "910B:8")
+    code, data = _json(capsys, *argv)
+    assert code == 1
+    design = data["design"]
+    assert [env["components"] for env in design["environments"]] == [["vllm-ascend"]]
+    assert "cuda" not in _pins(design["environments"][0])
+    (elsewhere,) = design["elsewhere"]
+    assert elsewhere["component"] == "flash-attention"
+    assert (elsewhere["reason"]["kind"], elsewhere["reason"]["need"]) == ("device_kind", "gpu")
+    assert _where(elsewhere["reason"]["sources"][0]) == ("flash-attention/setup.py", 2)
+    assert elsewhere["text"].startswith("flash-attention cannot run on the target (needs a GPU: ")
+    (host,) = design["hosts"]
+    assert (host["kind"], host["components"]) == ("npu", ["vllm-ascend"])
+    assert main([*argv]) == 1
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "flash-attention cannot run on the target (needs a GPU:" in screen
+
+
+def _scanned() -> tuple[Component, Component]:
+    npu = scan_repo(Path(NPU_REPO), "vllm-ascend").component
+    gpu = scan_repo(Path(GPU_REPO), "flash-attention").component
+    return npu, gpu
+
+
+def test_a_repo_that_supports_either_kind_goes_with_either() -> None:
+    npu, gpu = _scanned()
+    assert set(kinds_needed(npu)) == {"ascend"}
+    assert set(kinds_needed(gpu)) == {"cuda"}
+    # A repo whose lines name both backends (real lines of both repos) supports either.
+    either = msgspec.structs.replace(
+        npu, name="either", requirements=npu.requirements + gpu.requirements
+    )
+    assert set(kinds_needed(either)) == {"ascend", "cuda"}
+    groups, apart = host_groups([npu, either], frozenset())
+    assert apart == []
+    ((group),) = groups
+    assert (group.kind, [c.name for c in group.components]) == ("ascend", ["vllm-ascend", "either"])
+    on_npu = for_host(either, "ascend")
+    assert {r.subject for r in on_npu.requirements}.isdisjoint({"cuda", "compute_capability"})
+    groups, apart = host_groups([gpu, either], frozenset({"ascend"}))
+    assert [c.name for c in groups[0].components] == ["either"]
+    ((left, kind, line),) = apart
+    assert (left.name, kind, line.subject) == ("flash-attention", "cuda", "compute_capability")
