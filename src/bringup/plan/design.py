@@ -209,23 +209,27 @@ def renumbered(resolution: Resolution, offset: int) -> Resolution:
     )
 
 
+_SIDE_BY_SIDE = (
+    "environments",
+    "conflicts",
+    "unplaced",
+    "hardware",
+    "unverified",
+    "checks",
+    "caveats",
+    "verdicts",
+    "findings",
+    "set_aside",
+    "apart",
+    "fits",
+)
+"""The fields of a resolution that hold one entry per repo, environment or conflict: two
+hosts' resolutions hold both hosts' entries."""
+
+
 def _concatenated(first: Resolution, second: Resolution) -> Resolution:
     """Two hosts' resolutions side by side (the host facts are the same target's)."""
     from msgspec.structs import replace
 
-    return replace(
-        first,
-        environments=first.environments + second.environments,
-        conflicts=first.conflicts + second.conflicts,
-        unplaced=first.unplaced + second.unplaced,
-        hardware=first.hardware + second.hardware,
-        unverified=first.unverified + second.unverified,
-        checks=first.checks + second.checks,
-        caveats=first.caveats + second.caveats,
-        verdicts=first.verdicts + second.verdicts,
-        findings=first.findings + second.findings,
-        set_aside=first.set_aside + second.set_aside,
-        apart=first.apart + second.apart,
-        fits=first.fits + second.fits,
-        optimal=first.optimal and second.optimal,
-    )
+    both = {name: getattr(first, name) + getattr(second, name) for name in _SIDE_BY_SIDE}
+    return replace(first, **both, optimal=first.optimal and second.optimal)
