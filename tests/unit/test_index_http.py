@@ -89,9 +89,11 @@ def servers() -> Iterator[tuple[str, str, list[tuple[str, Optional[str]]]]]:
 def not_http() -> Iterator[str]:
     """127.0.0.1:PORT of a server that answers every connection with an SSH banner."""
     listener = socket.create_server(("127.0.0.1", 0))
+    address = listener.getsockname()
+    stop = threading.Event()
 
     def answer() -> None:
-        while True:
+        while not stop.is_set():
             try:
                 connection, _ = listener.accept()
             except OSError:
@@ -99,8 +101,12 @@ def not_http() -> Iterator[str]:
             with connection:
                 connection.sendall(SSH_BANNER)
 
-    threading.Thread(target=answer, daemon=True).start()
-    yield f"127.0.0.1:{listener.getsockname()[1]}"
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    yield f"127.0.0.1:{address[1]}"
+    stop.set()  # closing a listener does not wake its accept(): one last connection does
+    socket.create_connection(address, timeout=5).close()
+    thread.join(5)
     listener.close()
 
 

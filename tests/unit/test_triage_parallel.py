@@ -3,6 +3,7 @@ sequential scan."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,12 @@ def test_scan_file_small_files_stay_in_process(tmp_path: Path) -> None:
     assert scan_file(path) == scan_log(path.read_bytes())
 
 
+def _join_other_threads(timeout_s: float = 10.0) -> None:
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread():
+            thread.join(timeout_s)
+
+
 def test_large_files_are_scanned_by_forked_workers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -78,6 +85,7 @@ def test_large_files_are_scanned_by_forked_workers(
         return original(matcher, job, start, end)  # type: ignore[arg-type]
 
     monkeypatch.setattr(parallel, "_scan_range", spy)
+    _join_other_threads()  # threads an earlier test left winding down would forbid forking
     assert parallel.can_fork()
     result = scan_file(path, processes=3, parallel_min_bytes=0)
     assert scanned == [line_ranges(path, 3)[0]]  # this process scanned the first third only
