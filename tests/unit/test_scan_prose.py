@@ -197,3 +197,25 @@ def test_what_an_optional_feature_needs_is_soft(line: str, subject: str) -> None
 def test_a_plain_need_stays_hard() -> None:
     (mention,) = [m for m in read_line("Requires CUDA 11.8 or later.") if m.subject == "cuda"]
     assert mention.hard
+
+
+@pytest.mark.parametrize(
+    ("line", "spec"),
+    [
+        # triton-ascend@eeb030e7 docs/en/quick_start.md:24: the name repeated at the upper end
+        (
+            "Python (Python 3.9 to Python 3.11), CANN_TOOLKIT, CANN_OPS, "
+            "[requirements.txt](../../requirements.txt)",
+            ">=3.9,<3.12",
+        ),
+        ("安装 Python 从 3.9 到 3.11", ">=3.9,<3.12"),
+        ("Requires Python between 3.9 and 3.11.", ">=3.9,<3.12"),
+        ("Python 3.9 ~ Python 3.11", ">=3.9,<3.12"),
+    ],
+)
+def test_a_range_in_words_includes_its_last_series(line: str, spec: str) -> None:
+    assert found(line, required=True) == [("python", spec)]
+
+
+def test_the_name_repeated_without_a_range_word_is_still_a_list() -> None:
+    assert found("Python 3.9 or Python 3.11", required=True) == [("python", "==3.9.* || ==3.11.*")]

@@ -24,7 +24,7 @@ OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 _FILLER = re.compile(
     r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
-    r"\bwith\b|\brecommended\b|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
+    r"\bwith\b|\bfrom\b|从|\brecommended\b|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
     r"需要|要求|需|为|的|配套|推荐|建议|使用)*",
     re.IGNORECASE,
 )
@@ -46,8 +46,15 @@ _WORD_OP = re.compile(
 )
 _CHAIN_ITEM = re.compile(rf"(?P<op>{OPERATOR})\s*{_V}")
 _CHAIN_JOIN = re.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
+RANGE_JOIN = r"(?:~|～|-|–|—|\bto\b|\bthrough\b|\buntil\b|至|到)"
+"""The words between the two ends of a range ("3.9 to 3.11", "3.9 ~ 3.11", "从 3.9 到 3.11")."""
 _RANGE = re.compile(
-    rf"(?P<a>{VERSION})\s*(?:~|～|-|–|—|\bto\b|\bthrough\b|至|到)\s*(?P<b>{VERSION})(?!\w|\.\w)",
+    rf"(?P<a>{VERSION})\s*{RANGE_JOIN}\s*(?P<b>{VERSION})(?!\w|\.\w)",
+    re.IGNORECASE,
+)
+_BETWEEN = re.compile(
+    rf"(?:\bbetween\b|介于)\s*(?P<a>{VERSION})\s*(?:\band\b|与|和)\s*(?P<b>{VERSION})"
+    r"(?!\w|\.\w)(?:\s*之间)?",
     re.IGNORECASE,
 )
 _LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
@@ -184,7 +191,7 @@ def _read_one(rest: str, subject: str) -> tuple[str, int, bool] | None:
     word = _read_word(rest, subject)
     if word is not None:
         return word
-    ranged = _RANGE.match(rest)
+    ranged = _RANGE.match(rest) or _BETWEEN.match(rest)
     if ranged is not None:
         low, high = ranged.group("a"), ranged.group("b")
         if _parts(low) >= 2 or single_part_ok(subject):

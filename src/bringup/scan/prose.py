@@ -22,7 +22,7 @@ from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
 from bringup.scan.firstchar import guarded
 from bringup.scan.outcomes import skipped
-from bringup.scan.phrases import read_phrase
+from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 
 Vendor = Optional[str]
 """The ``vendor`` of the backend a text is about (None: it does not say)."""
@@ -39,7 +39,8 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     (
         "python",
-        r"\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本)",
+        r"\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
+        r"\s*(?:从|介于)\s*\d|\s+(?:from|between)\s+\d)",
     ),
     ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),
     ("clang", r"\b[Cc]lang\b"),
@@ -352,15 +353,13 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     # fails, makes its version the failing one; found once per clause, not once per subject.
     condition = _CONDITION.search(clause) if _FAILURE.search(clause) else None
     condition_end = condition.end() if condition is not None else len(clause) + 1
-    for index, match in enumerate(matches):
+    for match, window in _windows(clause, matches):
         subject = _subject_name(match)
         if subject == "driver":
             driver = _driver_of(vendor)
             if driver is None:
                 continue
             subject = driver
-        end = matches[index + 1].start() if index + 1 < len(matches) else len(clause)
-        window = clause[match.end() : end]
         negated = negation_end <= match.start()
         phrase = read_phrase(window, subject)
         if phrase is not None and not negated:
@@ -384,6 +383,34 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
+
+
+_OPEN_RANGE = re.compile(rf"\W*{VERSION}\s*{RANGE_JOIN}\s*$", re.IGNORECASE)
+"""A window that ends inside a range whose upper end names the subject again ("Python 3.9 to
+Python 3.11", "CANN 8.0 ~ CANN 8.2")."""
+
+
+def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str]]:
+    """Each subject match with the text up to the next one; a range split by the subject's
+    name repeated at its upper end is one window, the repeated name left out."""
+    windows: list[tuple[re.Match[str], str]] = []
+    index = 0
+    while index < len(matches):
+        match = matches[index]
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(clause)
+        window = clause[match.end() : end]
+        following = matches[index + 1] if index + 1 < len(matches) else None
+        if (
+            following is not None
+            and _subject_name(following) == _subject_name(match)
+            and _OPEN_RANGE.match(window)
+        ):
+            index += 1
+            end = matches[index + 1].start() if index + 1 < len(matches) else len(clause)
+            window += clause[following.end() : end]
+        windows.append((match, window))
+        index += 1
+    return windows
 
 
 def _skipping(mention: Mention, clause: str) -> Mention:
