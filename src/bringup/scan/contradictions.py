@@ -1,12 +1,12 @@
 """Contradictions inside one repo: two files that state different ranges for one subject.
 
 Statements are grouped per file (a file's clauses for a subject hold together: CMake's
-``find_package(CANN 6.3)`` and its ``< 7.0`` check are one range). Two files disagree when
-a version named in either admits one and not the other ("Python 3.8-3.10" in the README
-against ``requires-python = ">=3.9"``: 3.8 is in one, not the other). The statement with
-more authority wins (``registry.AUTHORITY``): the loser is kept, cited, but made soft so it
-does not bind. Soft statements (CI, images, test guards) are compared only for being
-disjoint, since using one version is no claim that others fail.
+``find_package(CANN 6.3)`` and its ``< 7.0`` check are one range). Two files contradict only
+when no version named in either is admitted by both ("Python 3.8-3.10" in the README against
+``requires-python = ">=3.11"``). Ranges that overlap (``>=3.10`` in setup.py, ``>=3.10,<3.13``
+in the README) are no contradiction: both bind, and what they mean together is their
+intersection. Of two disjoint statements the one with more authority wins
+(``registry.AUTHORITY``): the loser is kept, cited, but made soft so it does not bind.
 """
 
 from __future__ import annotations
@@ -183,9 +183,7 @@ def _compare(
     in_b = _admitted((r.spec for r in compare_b), probes)
     if in_a == in_b:
         return None
-    both_hard = bool(hard_a) and bool(hard_b)
-    disjoint = not any(x and y for x, y in zip(in_a, in_b))
-    if not both_hard and not disjoint:
+    if any(x and y for x, y in zip(in_a, in_b)):
         return None
     if authority.get(ref_b, 0) > authority.get(ref_a, 0):
         (ref_a, compare_a), (ref_b, compare_b) = (ref_b, compare_b), (ref_a, compare_a)
@@ -196,11 +194,10 @@ def _compare(
         verdict = f"{ref_a} only shows what is used; both are kept"
     else:
         verdict = "neither wins; both bind"
-    relation = "exclude each other" if disjoint else "disagree"
     sides = f"{_describe(compare_a)} and {_describe(compare_b)}"
     return Finding(
         kind="contradiction",
-        message=f"{subject} {sides} {relation}; {verdict}",
+        message=f"{subject} {sides} exclude each other; {verdict}",
         sources=(compare_a[0].source, compare_b[0].source),
         subject=subject,
     )
