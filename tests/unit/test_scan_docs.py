@@ -194,3 +194,19 @@ More text.
         ("torch_npu", "==2.5.1", 22, True),
         ("pypi:ray", "==2.42.1", 26, True),
     ]
+
+
+def test_a_known_subject_spelled_its_own_way_in_a_table() -> None:
+    # vllm-ascend@182b75ea docs/source/installation.md:14-19 (the TorchNPU row is line 18; its
+    # note shortened here)
+    text = """## Requirements
+
+| Software      | Supported version                | Note                                      |
+|---------------|----------------------------------|-------------------------------------------|
+| CANN          | == 9.1.0                        | Required for vllm-ascend and TorchNPU    |
+| TorchNPU     | == 2.10.0.post4                 | Required for vllm-ascend, No need ... |
+| Torch-NPU | == 2.10.0.post4 | |
+| torch npu | == 2.10.0.post4 | |
+"""
+    subjects = [subject for subject, *_ in found(text)]
+    assert subjects == ["cann", "torch_npu", "torch_npu", "torch_npu"]

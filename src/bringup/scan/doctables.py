@@ -17,7 +17,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import Vendor, chips_in, read_line, subject_named
-from bringup.subjects import python_subject
+from bringup.subjects import catalogue, python_subject
 
 # A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
 # thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
@@ -64,8 +64,30 @@ _GENERIC_DEVICE_CELLS = {
 
 class _Cells(NamedTuple):
     subjects: dict[str, str]
+    spellings: dict[str, str]
+    """``subjects`` and the catalogue's software subjects keyed by ``squash``: "TorchNPU",
+    "Torch-NPU" and "torch npu" are the ``torch_npu`` the vocabulary names."""
     devices: dict[str, str]
     subject_words: re.Pattern[str]
+
+
+_NAMED_SCOPES = ("host", "system_tool", "python_package", "toolkit", "driver")
+"""Catalogue scopes whose names a table's first cell may spell its own way; device and
+platform facts have their own rows (``_device_row``, ``_chip_row``)."""
+
+
+def squash(name: str) -> str:
+    """A name without case, spaces, dashes or underscores: the spellings of one product."""
+    return re.sub(r"[\s_-]+", "", name.lower())
+
+
+def _spellings(subjects: dict[str, str]) -> dict[str, str]:
+    spellings = {squash(name): subject for name, subject in subjects.items()}
+    for known in catalogue():
+        if known.scope in _NAMED_SCOPES:
+            for name in (known.name, known.display_name):
+                spellings.setdefault(squash(name), known.name)
+    return spellings
 
 
 def _cells(registered: tuple[Backend, ...]) -> _Cells:
@@ -86,7 +108,7 @@ def _cells(registered: tuple[Backend, ...]) -> _Cells:
     spelled = sorted((re.escape(n) for n in names if re.fullmatch(r"[\w+-]+", n)), key=len)
     words = "|".join([*reversed(spelled), "C?Python", "PyTorch", "torch", "GCC", "CMake", "vLLM"])
     subject_words = re.compile(rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE)
-    return _Cells(subjects, devices, subject_words)
+    return _Cells(subjects, _spellings(subjects), devices, subject_words)
 
 
 cells = backends.per_registry(_cells)
@@ -136,6 +158,9 @@ def cell_subject(cell: str) -> str | None:
     known = cells().subjects
     if key in known:
         return known[key]
+    spelled = cells().spellings.get(squash(key))
+    if spelled is not None:
+        return spelled
     named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
     return named if named != "python" or plain == "python" else None
 

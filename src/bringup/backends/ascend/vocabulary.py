@@ -6,7 +6,7 @@ from __future__ import annotations
 from bringup.backends.base import Vocabulary
 
 SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("torch_npu", r"\btorch[_-]npu\b"),
+    ("torch_npu", r"\btorch[_-]npu\b|\bTorch[_-]?NPU\b|\btorchnpu\b"),
     ("vllm_ascend", r"\bvllm[_-]ascend\b"),
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
@@ -48,6 +48,8 @@ NAMES = {
     "算子包": "cann",
     "torch_npu": "torch_npu",
     "torch-npu": "torch_npu",
+    "torchnpu": "torch_npu",
+    "torch npu": "torch_npu",
     "pytorch adapter": "torch_npu",
     "mindspore": "mindspore",
     "vllm-ascend": "vllm_ascend",
