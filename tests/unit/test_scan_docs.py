@@ -210,3 +210,44 @@ def test_a_known_subject_spelled_its_own_way_in_a_table() -> None:
 """
     subjects = [subject for subject, *_ in found(text)]
     assert subjects == ["cann", "torch_npu", "torch_npu", "torch_npu"]
+
+
+def test_minimum_recommend_and_optional_columns_of_a_version_table() -> None:
+    # hiyouga/LLaMA-Factory@ff6d4d12 README.md:482-501 (rows shortened to three of each)
+    text = """## Requirement
+
+| Mandatory    | Minimum | Recommend |
+| ------------ | ------- | --------- |
+| python       | 3.11     | >=3.11   |
+| torch        | 2.0.0   | 2.6.0     |
+| transformers | 4.49.0  | 4.50.0    |
+
+| Optional     | Minimum | Recommend |
+| ------------ | ------- | --------- |
+| CUDA         | 11.6    | 12.2      |
+| deepspeed    | 0.10.0  | 0.16.4    |
+| vllm         | 0.4.3   | 0.8.2     |
+"""
+    assert found(text) == [
+        ("python", ">=3.11", 5, True),
+        ("torch", ">=2.0.0", 6, True),
+        ("pypi:transformers", ">=4.49.0", 7, True),
+        ("cuda", ">=11.6", 11, False),
+        ("pypi:deepspeed", ">=0.10.0", 12, False),
+        ("vllm", ">=0.4.3", 13, False),
+    ]
+
+
+def test_a_recommended_default_is_soft_and_the_options_are_any_of() -> None:
+    # triton-ascend@eeb030e7 docs/en/installation_guide.md:259-262
+    text = """## Installation via Docker
+
+| Parameter Name | Default Value | Available Options |
+|----------------|---------------|---------------------------------|
+| CANN_VERSION   | 8.5.0 (Recommended) | 8.5.0, 8.3.RC1, 8.3.RC2, 8.2.RC1, 8.2.RC2 |
+| PYTHON_VERSION | 3.11 | |
+"""
+    assert found(text) == [
+        ("cann", "==8.5.0 || ==8.3.RC1 || ==8.3.RC2 || ==8.2.RC1 || ==8.2.RC2", 5, True),
+        ("python", "==3.11.*", 6, False),
+    ]

@@ -219,3 +219,23 @@ def test_a_range_in_words_includes_its_last_series(line: str, spec: str) -> None
 
 def test_the_name_repeated_without_a_range_word_is_still_a_list() -> None:
     assert found("Python 3.9 or Python 3.11", required=True) == [("python", "==3.9.* || ==3.11.*")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # triton-ascend@eeb030e7 docs/en/installation_guide.md:262, its default cell as prose
+        "CANN_VERSION: CANN 8.5.0 (Recommended)",
+        "the image installs CANN 8.5.0 by default",
+        "CANN version defaults to 8.5.0",
+        "We recommend installing CANN 8.5.0",
+        "推荐使用 CANN 8.5.0",
+    ],
+)
+def test_a_recommendation_or_default_is_no_requirement(line: str) -> None:
+    (mention,) = read_line(line, required=True, vendor="ascend")
+    assert (mention.subject, mention.spec, mention.hard) == ("cann", "==8.5.0", False)
+
+
+def test_a_requirement_beside_a_recommendation_stays_hard() -> None:
+    assert [m.hard for m in read_line("CANN 8.5.0 is required (8.5.1 recommended)")] == [True]

@@ -369,6 +369,8 @@ def read_table(
     found: list[Requirement] = []
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""
+    roles = _column_roles(header)
+    optional = bool(header.cells and _OPTIONAL_WORDS.search(clean(header.cells[0])))
     for row in body:
         if not row.cells:
             continue
@@ -390,14 +392,60 @@ def read_table(
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
-        for cell in row.cells[1:]:
-            phrase = read_phrase(clean(cell), subject)
-            if phrase is not None:
-                confidence: Confidence = "high" if phrase.explicit else "medium"
-                found.append(
-                    requirement(
-                        file, row.line, subject, phrase.spec, text=text, confidence=confidence
-                    )
-                )
-                break
+        found.extend(_versioned_row(file, row, subject, roles, text, optional=optional))
     return found
+
+
+_MINIMUM_COLUMN = re.compile(r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|最低|最小", re.I)
+_SOFT_WORDS = re.compile(
+    r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证", re.I
+)
+"""A column ("Recommend", "Tested", "默认值") or a cell ("8.5.0 (Recommended)") whose version
+is a recommendation or a default: what works, not what is needed."""
+_OPTIONAL_WORDS = re.compile(r"\boptional(?:ly)?\b|可选", re.I)
+"""A table headed "Optional" or a row noted as optional: what an optional feature needs."""
+
+
+def _column_roles(header: Row) -> list[str]:
+    """How each column states its version: ``minimum`` (a bare version is a floor),
+    ``soft`` (recommended, tested, default) or plain."""
+    roles = []
+    for cell in header.cells:
+        plain = clean(cell)
+        roles.append(
+            "minimum"
+            if _MINIMUM_COLUMN.search(plain)
+            else "soft"
+            if _SOFT_WORDS.search(plain)
+            else ""
+        )
+    return roles
+
+
+def _versioned_row(
+    file: SourceFile, row: Row, subject: str, roles: list[str], text: str, *, optional: bool
+) -> list[Requirement]:
+    """The version a name/version row states: from the first column that states a need (a
+    "Minimum" column's bare version is a floor); a recommended or default version only when
+    no column does, and then soft. An optional table or row makes it soft too."""
+    recommended: Requirement | None = None
+    for column, cell in enumerate(row.cells[1:], start=1):
+        plain = clean(cell)
+        phrase = read_phrase(plain, subject)
+        if phrase is None:
+            continue
+        role = roles[column] if column < len(roles) else ""
+        spec, explicit = phrase.spec, phrase.explicit
+        if role == "minimum" and not explicit and "||" not in spec:
+            floor = read_phrase(f">={plain[: phrase.length].strip()}", subject)
+            spec, explicit = (floor.spec, True) if floor is not None else (spec, explicit)
+        confidence: Confidence = "high" if explicit else "medium"
+        soft = role == "soft" or bool(_SOFT_WORDS.search(plain))
+        hard = not (soft or optional or _OPTIONAL_WORDS.search(text))
+        stated = requirement(
+            file, row.line, subject, spec, text=text, confidence=confidence, hard=hard
+        )
+        if not soft:
+            return [stated]
+        recommended = recommended or stated
+    return [recommended] if recommended is not None else []

@@ -325,7 +325,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
         mentions = _alternatives(_versioned(clause, needed, clause_vendor))
-        if mentions and _only_tested(clause):
+        if mentions and (_only_tested(clause) or _only_recommended(clause)):
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
@@ -378,7 +378,10 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
         if phrase is not None:
             words = (match.group(0) + window[: phrase.length]).strip()
             confidence: Confidence = "high" if phrase.explicit else "medium"
-            found.append(Mention(subject, phrase.spec, words, confidence, offset=match.start()))
+            hard = not _recommended(window, phrase.length)
+            found.append(
+                Mention(subject, phrase.spec, words, confidence, hard, offset=match.start())
+            )
         elif needed and subject in unversioned_subjects() and subject not in seen_unversioned:
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
@@ -413,6 +416,22 @@ def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[s
     return windows
 
 
+_RECOMMENDED = re.compile(
+    r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
+    re.IGNORECASE,
+)
+_REMARK = re.compile(r"\s*(?:[(（][^()（）]*[)）]|,?\s*(?:is\s+)?(?:recommended|by\s+default))")
+
+
+def _recommended(window: str, length: int) -> bool:
+    """Whether the version read from ``window`` (its first ``length`` characters) is called a
+    recommendation or a default ("CANN 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
+    what is known to work, no requirement."""
+    remark = _REMARK.match(window, length)
+    end = remark.end() if remark is not None else length
+    return _RECOMMENDED.search(window, 0, end) is not None
+
+
 def _skipping(mention: Mention, clause: str) -> Mention:
     """A clause that reports a skip or a fallback states what an optional part needs, softly.
     Said as the reason it is left out ("Skipping unit tests ...: torch version < 2.8") the
@@ -424,6 +443,19 @@ def _skipping(mention: Mention, clause: str) -> Mention:
         operator = "<" if spec.startswith("<") else ">="
         spec = _INVERTED[operator] + spec[len(operator) :]
     return mention._replace(spec=spec, hard=False)
+
+
+_RECOMMENDING = re.compile(r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I)
+_REQUIRING = re.compile(
+    r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
+    re.IGNORECASE,
+)
+
+
+def _only_recommended(clause: str) -> bool:
+    """Whether ``clause`` recommends ("We recommend installing CANN 8.5.0", "推荐使用 CANN
+    8.5.0") without saying anything is required: a recommendation is no requirement."""
+    return bool(_RECOMMENDING.search(clause) and not _REQUIRING.search(clause))
 
 
 def _only_tested(clause: str) -> bool:
