@@ -251,3 +251,15 @@ def test_a_recommended_default_is_soft_and_the_options_are_any_of() -> None:
         ("cann", "==8.5.0 || ==8.3.RC1 || ==8.3.RC2 || ==8.2.RC1 || ==8.2.RC2", 5, True),
         ("python", "==3.11.*", 6, False),
     ]
+
+
+def test_an_at_least_column_in_chinese_is_a_floor() -> None:
+    # hiyouga/LLaMA-Factory@ff6d4d12 README_zh.md:483-491 (two rows of nine)
+    text = """## 软硬件依赖
+
+| 必需项        | 至少     | 推荐      |
+| ------------ | ------- | --------- |
+| torch        | 2.0.0   | 2.6.0     |
+| datasets     | 2.16.0  | 3.2.0     |
+"""
+    assert found(text) == [("torch", ">=2.0.0", 5, True), ("pypi:datasets", ">=2.16.0", 6, True)]

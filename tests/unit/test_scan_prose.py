@@ -239,3 +239,12 @@ def test_a_recommendation_or_default_is_no_requirement(line: str) -> None:
 
 def test_a_requirement_beside_a_recommendation_stays_hard() -> None:
     assert [m.hard for m in read_line("CANN 8.5.0 is required (8.5.1 recommended)")] == [True]
+
+
+def test_two_ranges_of_one_subject_in_a_clause_are_alternatives() -> None:
+    # hiyouga/LLaMA-Factory@ff6d4d12 README.md:591
+    line = (
+        "On Windows x86-64, separate builds are currently provided for CUDA 11.8–12.6 and "
+        "CUDA 12.8–12.9."
+    )
+    assert found(line) == [("cuda", ">=11.8,<12.7 || >=12.8,<12.10")]

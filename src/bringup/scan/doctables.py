@@ -396,7 +396,9 @@ def read_table(
     return found
 
 
-_MINIMUM_COLUMN = re.compile(r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|最低|最小", re.I)
+_MINIMUM_COLUMN = re.compile(
+    r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|\bat\s+least\b|最低|最小|至少|不低于", re.I
+)
 _SOFT_WORDS = re.compile(
     r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证", re.I
 )

@@ -469,12 +469,13 @@ def _only_tested(clause: str) -> bool:
 
 
 def _alternatives(mentions: list[Mention]) -> list[Mention]:
-    """Several releases of one subject named in one clause ("CANN 8.5 and CANN 9.0", "CANN
-    8.5 或 9.0") are a list any of which will do, not pins that must all hold: the pins of
-    a subject become one mention whose spec joins them with ``||``, cited at the first."""
+    """Several releases or ranges of one subject named in one clause ("CANN 8.5 and CANN
+    9.0", "CANN 8.5 或 9.0", "CUDA 11.8–12.6 and CUDA 12.8–12.9") are a list any of which
+    will do, not pins that must all hold: they become one mention whose spec joins them with
+    ``||``, cited at the first."""
     pins: dict[str, list[Mention]] = {}
     for mention in mentions:
-        if _PIN.fullmatch(mention.spec):
+        if _PIN.fullmatch(mention.spec) or _CLOSED_RANGE.fullmatch(mention.spec):
             pins.setdefault(mention.subject, []).append(mention)
     out: list[Mention] = []
     for mention in mentions:
@@ -489,6 +490,9 @@ def _alternatives(mentions: list[Mention]) -> list[Mention]:
 
 
 _PIN = re.compile(r"==[^<>=!,|\s]+")
+_CLOSED_RANGE = re.compile(r">=[^<>=!,|\s]+,<=?[^<>=!,|\s]+")
+"""A range with both ends ("CUDA 11.8–12.6"): two of one subject in a clause ("builds for CUDA
+11.8–12.6 and CUDA 12.8–12.9") are alternatives, as two pins are."""
 
 
 def _single_bound(spec: str) -> bool:
