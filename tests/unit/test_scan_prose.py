@@ -248,3 +248,17 @@ def test_two_ranges_of_one_subject_in_a_clause_are_alternatives() -> None:
         "CUDA 12.8–12.9."
     )
     assert found(line) == [("cuda", ">=11.8,<12.7 || >=12.8,<12.10")]
+
+
+def test_what_a_feature_is_supported_on_is_no_floor_for_the_repo() -> None:
+    # NVIDIA/TransformerEngine README.rst:39 and :156 (truth: the repo needs >= 8.0, Ampere)
+    (feature,) = read_line(
+        "On Blackwell GPUs, TE also supports MXFP8 (Microscaling FP8) and NVFP4 formats for "
+        "even greater efficiency.",
+        required=True,
+    )
+    assert (feature.subject, feature.hard) == ("compute_capability", False)
+    (hardware,) = read_line(
+        "Hardware: Blackwell, Hopper, Grace Hopper/Blackwell, Ada, Ampere", required=True
+    )
+    assert (hardware.spec, hardware.hard) == (">=8.0", True)

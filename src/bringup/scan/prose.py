@@ -325,13 +325,15 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
         mentions = _alternatives(_versioned(clause, needed, clause_vendor))
-        if mentions and (_only_tested(clause) or _only_recommended(clause)):
+        works = _only_tested(clause) or _only_recommended(clause)
+        if mentions and works:
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
             loose = device_counts(clause, clause_vendor) + _chips(clause, required)
             mentions.extend(m._replace(hard=not for_tests) for m in loose)
-            mentions.extend(_capabilities(clause, required))
+            # "supports MXFP8 on Blackwell GPUs": what a feature runs on, not the repo's floor
+            mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
             mentions.extend(_architectures(clause))
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
