@@ -262,3 +262,14 @@ def test_what_a_feature_is_supported_on_is_no_floor_for_the_repo() -> None:
         "Hardware: Blackwell, Hopper, Grace Hopper/Blackwell, Ada, Ampere", required=True
     )
     assert (hardware.spec, hardware.hard) == (">=8.0", True)
+
+
+def test_what_an_image_is_built_on_is_what_works() -> None:
+    # hiyouga/LLaMA-Factory@ff6d4d12 README.md:542
+    line = (
+        "This image is built on Ubuntu 22.04 (x86\\_64), CUDA 12.4, Python 3.11, PyTorch "
+        "2.6.0, and Flash-attn 2.7.4."
+    )
+    mentions = read_line(line, required=True)
+    assert {m.subject for m in mentions} >= {"cuda", "python", "torch"}
+    assert not any(m.hard for m in mentions)

@@ -136,7 +136,8 @@ is talked about, not required."""
 _INVERTED = {"<": ">=", ">=": "<"}
 
 _ONLY_TESTED = re.compile(
-    r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with)\b|"
+    r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
+    r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with)\b|"
     r"适配|验证|测试过|兼容|支持",
     re.IGNORECASE,
 )
@@ -147,8 +148,9 @@ _STRONG_NEED = re.compile(
     re.IGNORECASE,
 )
 """A clause that only says which releases were tested or work ("A2, A3 (support CANN 8.5 and
-CANN 9.0)", "verified with", "适配") states what is known to work, weaker than a need: its
-versions are soft unless the clause also says they are needed."""
+CANN 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
+... CUDA 12.4, Python 3.11, PyTorch 2.6.0"), states what is known to work, weaker than a need:
+its versions are soft unless the clause also says they are needed."""
 
 _PLATFORM_LABEL = re.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
 _ARCH_NAME = re.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
