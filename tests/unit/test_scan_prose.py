@@ -264,12 +264,17 @@ def test_what_a_feature_is_supported_on_is_no_floor_for_the_repo() -> None:
     assert (hardware.spec, hardware.hard) == (">=8.0", True)
 
 
-def test_what_an_image_is_built_on_is_what_works() -> None:
-    # hiyouga/LLaMA-Factory@ff6d4d12 README.md:542
-    line = (
+@pytest.mark.parametrize(
+    "line",
+    [
+        # hiyouga/LLaMA-Factory@ff6d4d12 README.md:542 and README_zh.md:543
         "This image is built on Ubuntu 22.04 (x86\\_64), CUDA 12.4, Python 3.11, PyTorch "
-        "2.6.0, and Flash-attn 2.7.4."
-    )
+        "2.6.0, and Flash-attn 2.7.4.",
+        "该镜像基于 Ubuntu 22.04（x86\\_64）、CUDA 12.4、Python 3.11、PyTorch 2.6.0 和 Flash-attn "
+        "2.7.4 构建。",
+    ],
+)
+def test_what_an_image_is_built_on_is_what_works(line: str) -> None:
     mentions = read_line(line, required=True)
     assert {m.subject for m in mentions} >= {"cuda", "python", "torch"}
     assert not any(m.hard for m in mentions)

@@ -138,7 +138,7 @@ _INVERTED = {"<": ">=", ">=": "<"}
 _ONLY_TESTED = re.compile(
     r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
     r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with)\b|"
-    r"适配|验证|测试过|兼容|支持",
+    r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建",
     re.IGNORECASE,
 )
 _STRONG_NEED = re.compile(
