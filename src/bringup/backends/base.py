@@ -119,7 +119,10 @@ class Vocabulary:
     (``CUDA_LAUNCH_BLOCKING``); ``device_log``: where its runtime logs (``plog``).
     ``device_nodes``: glob patterns under ``/dev`` of its device files (``davinci[0-9]*``).
     ``variable_prefixes``: how the variables that configure it begin (``HCCL_``): a probe
-    records them, with its chip variables and what its activation sets."""
+    records them, with its chip variables and what its activation sets.
+    ``version_forms``: subject -> a regex every version of that subject's own package
+    matches; a version outside it is another numbering of the same product (a release
+    train's number, not the package's) and states no version of the subject."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -159,6 +162,7 @@ class Vocabulary:
     device_log: str = ""
     device_nodes: tuple[str, ...] = ()
     variable_prefixes: tuple[str, ...] = ()
+    version_forms: Mapping[str, str] = field(default_factory=dict)
 
 
 class Backend(Protocol):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from bringup.backends import per_registry
+from bringup.backends.base import Backend
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
 from bringup.versions import InvalidSpecifier, SpecifierSet, canonical
 
@@ -125,7 +127,23 @@ def _valid(spec: str, subject: str) -> bool:
         SpecifierSet(spec, scheme_for(subject))
     except InvalidSpecifier:
         return False
-    return True
+    form = _version_forms().get(subject)
+    return form is None or all(form.match(v) for v in _VERSION_IN_SPEC.findall(spec))
+
+
+_VERSION_IN_SPEC = re.compile(r"(?<![\w.])\d[\w.]*")
+
+
+def _forms(registered: tuple[Backend, ...]) -> dict[str, re.Pattern[str]]:
+    return {
+        subject: re.compile(pattern)
+        for backend in registered
+        for subject, pattern in backend.vocabulary.version_forms.items()
+    }
+
+
+_version_forms = per_registry(_forms)
+"""What each subject's own versions look like (``Vocabulary.version_forms``)."""
 
 
 def _enough(version: str, subject: str, explicit: bool) -> bool:

@@ -101,6 +101,10 @@ VOCABULARY = Vocabulary(
     device_log="plog",
     device_nodes=("davinci[0-9]*",),
     variable_prefixes=("ASCEND_", "ATB_", "HCCL_"),
+    # torch_npu's wheels carry the torch release they build for (2.7.1.post4, 1.11.0); the
+    # Ascend Extension for PyTorch release train is numbered apart (6.0.0, 7.3.0, 26.0.0:
+    # MindSpeed README.md:82 'TorchNPU版本 | 26.0.0', torchair docs 'torch_npu >= 7.3.0').
+    version_forms={"torch_npu": r"[12]\."},
     code_markers=r"npu|acl|ascend|hccl|davinci",
     code_modules=("torch.npu", "torch_npu.npu"),
     setup_markers=(
