@@ -91,9 +91,9 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
 ) -> None:
     """torchair (torch >= 2.6.0, torchair/README.md:153) fits MindSpeed's torch 2.7.1 and
     sgl-kernel-npu's torch >= 2.8.0; it requires CANN, Python, torch and torch_npu as
-    sgl-kernel-npu does, and only CANN, torch and torch_npu (MindSpeed's "TorchNPU版本" row)
-    of what MindSpeed requires, so it joins sgl-kernel-npu, on any machine, and the design
-    says so."""
+    sgl-kernel-npu does, and only CANN and torch of what MindSpeed requires (MindSpeed's
+    "TorchNPU版本 | 26.0.0" row is the release train's number, no torch_npu version), so it
+    joins sgl-kernel-npu, on any machine, and the design says so."""
     design = _checked([str(SPLIT)], snapshot).design
     environments = design.resolution.environments
     assert [env.components for env in environments] == [
@@ -103,10 +103,10 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
     (fit,) = design.resolution.fits
     assert (fit.component, fit.environment, fit.others) == ("torchair", 2, (1,))
     assert fit.shared == ("cann", "python", "torch", "torch_npu")
-    assert (fit.shared_there, fit.repos, fit.repos_there) == ((3,), 1, (1,))
+    assert (fit.shared_there, fit.repos, fit.repos_there) == ((2,), 1, (1,))
     assert placed_sentence(fit, design.resolution) == (
         "torchair fits environments 1 and 2; placed in 2 with sgl-kernel-npu because it "
-        "requires 4 subjects they require too (CANN, Python, torch, torch_npu) against 3 in "
+        "requires 4 subjects they require too (CANN, Python, torch, torch_npu) against 2 in "
         "environment 1"
     )
 
