@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shlex
 import signal
 import sqlite3
@@ -152,13 +153,15 @@ def test_kill_9_mid_step_then_resume_loses_and_reruns_nothing(tmp_path: Path) ->
     )
     state = tmp_path / "state"
     up = _up(repo, state)
-    log = _wait_for_log(state, "wait", "started", up)
-    up.send_signal(signal.SIGKILL)
-    up.communicate(timeout=30)
-    orphan = int(log.read_text(encoding="utf-8").split()[1])
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(orphan, signal.SIGKILL)  # the step ran in its own session: it outlived up
-    marker.touch()
+    try:
+        log = _wait_for_log(state, "wait", "started", up)
+        orphan = _started_pid(log)
+        up.send_signal(signal.SIGKILL)
+        up.communicate(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(orphan, signal.SIGKILL)  # the step ran in its own session: it outlived up
+    finally:
+        marker.touch()  # whatever failed above, a step still waiting ends
     code, data = _finish(_up(repo, state, "--resume"))
     assert code == 0, data
     steps = _steps(data)
@@ -193,6 +196,18 @@ def test_kill_9_mid_step_then_resume_loses_and_reruns_nothing(tmp_path: Path) ->
         (c["key"], c.get("before"), c.get("after")) for c in changes if c["area"] == "step"
     ]
     assert steps_changed == [("répo with space: wait", "interrupted", "passed")]
+
+
+def _started_pid(log: Path) -> int:
+    """The pid the WAIT step printed, once its whole line is in the log (the log may hold
+    "started" before the rest of the line has been written)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = re.search(r"^started (\d+)$", log.read_text(encoding="utf-8"), re.MULTILINE)
+        if found:
+            return int(found.group(1))
+        time.sleep(0.05)
+    raise AssertionError(f"{log} has no whole 'started PID' line")
 
 
 def _wait_for_log(state: Path, name: str, text: str, up: subprocess.Popen[str]) -> Path:
