@@ -38,8 +38,8 @@ from packaging.version import InvalidVersion, Version
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import StackError
+from bringup.inputs import read_report
 from bringup.model import Snapshot, keys
-from bringup.workflow import read_report
 
 Values = Callable[[Snapshot], list[str]]
 
@@ -186,7 +186,7 @@ def matches(subject: str, expected: str, found: str) -> bool:
 
 
 def probe(path: Path) -> tuple[int, Snapshot | None]:
-    """What ``bringup probe --from PATH`` reads (``workflow.read_report``): exit code and
+    """What ``bringup probe --from PATH`` reads (``inputs.read_report``): exit code and
     snapshot (None when refused as bad input)."""
     try:
         return 0, read_report(str(path))

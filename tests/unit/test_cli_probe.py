@@ -79,7 +79,7 @@ def test_empty_and_oversized_reports_are_bad_input(
     empty.write_text("  \n\n")
     assert main(["probe", "--from", str(empty)]) == 2
     assert "is empty" in capsys.readouterr().err
-    monkeypatch.setattr("bringup.workflow.MAX_REPORT_BYTES", 64)
+    monkeypatch.setattr("bringup.inputs.MAX_REPORT_BYTES", 64)
     assert main(["probe", "--from", str(REPORT)]) == 2
     assert "not a pasted report" in capsys.readouterr().err
 
@@ -127,7 +127,7 @@ def test_record_where_nothing_can_be_written_is_bad_input(
 def test_a_device_is_bad_input_not_read(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("bringup.workflow.MAX_INPUT_BYTES", 4096)
+    monkeypatch.setattr("bringup.inputs.MAX_INPUT_BYTES", 4096)
     assert main(["probe", "--from", "/dev/zero"]) == 2
     assert "/dev/zero: a device, not a file" in capsys.readouterr().err
     assert main(["check", str(FIXTURES / "repos"), "--snapshot", "/dev/zero"]) == 2

@@ -17,13 +17,14 @@ import msgspec
 import pytest
 
 from bringup.cli.main import main
+from bringup.inputs import read_target
 from bringup.model.plan import Design
 from bringup.model.resolution import Environment, Resolution
 from bringup.plan.design import placed_sentence
 from bringup.report import check_summary
 from bringup.report.document import Table
 from bringup.solve import SolveOptions, solve
-from bringup.workflow import CheckResult, check, gather, read_target
+from bringup.workflow import CheckResult, check, gather
 
 ROOT = Path(__file__).parent.parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -69,8 +69,9 @@ def command(
     default: the hardware the repos ask for), one verdict per repo here, the pins, the
     steps here and the next actions: a screenful, the rest under --details. PATH is a repo,
     a directory of repos or a bringup.toml (default: .)."""
+    from bringup.inputs import read_target
     from bringup.report.events import reporter_for
-    from bringup.workflow import check, gather, read_target
+    from bringup.workflow import check, gather
 
     reporter = reporter_for()
     inputs = gather(

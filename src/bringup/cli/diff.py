@@ -58,7 +58,7 @@ def side(spec: str, state: Optional[Path]) -> Side:
     number = spec.removeprefix("run:")
     if number.isdigit():
         return _run_side(int(number), state)
-    from bringup.workflow import read_snapshot
+    from bringup.inputs import read_snapshot
 
     path = Path(spec)
     if not path.exists():

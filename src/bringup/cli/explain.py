@@ -31,6 +31,7 @@ import click
 from bringup.cli.debug import debug_lines
 from bringup.cli.options import FORMAT, JSON, KB_DIR, KB_EXTRA, warn_overlay_problems
 from bringup.errors import ExitCode, InputError
+from bringup.inputs import open_input, read_snapshot
 from bringup.kb.schema import Problem
 from bringup.report.console import write
 from bringup.report.envelope import render_json
@@ -40,7 +41,6 @@ from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
 from bringup.triage.signatures import SignatureSet
-from bringup.workflow import open_input, read_snapshot
 
 
 def scan(log: str, matcher: Matcher) -> ScanResult:

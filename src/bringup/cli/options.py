@@ -1,6 +1,6 @@
 """Options that several commands share, declared once: ``--json``, the knowledge base
 (``--kb`` / ``--kb-extra``, with the overlay problems it leaves out said on stderr), a host
-snapshot (``--snapshot``: read by ``bringup.workflow.read_snapshot``), the repos to read,
+snapshot (``--snapshot``: read by ``bringup.inputs.read_snapshot``), the repos to read,
 letting the driver change and the package index as a source of versions (``--index``)."""
 
 from __future__ import annotations

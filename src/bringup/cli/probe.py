@@ -67,7 +67,7 @@ def command(
     if len(chosen) > 1:
         raise InputError(f"{' and '.join(chosen)} cannot be used together")
     if report is not None:
-        from bringup.workflow import read_report
+        from bringup.inputs import read_report
 
         snapshot = read_report(report)
     elif replay is not None:

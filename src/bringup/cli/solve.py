@@ -65,9 +65,10 @@ def command(
 ) -> int:
     """Environments, pins and minimal conflicts for the repos at PATH (default: .), on this
     machine or, with --target, designed for that host with every repo taking part."""
+    from bringup.inputs import read_target
     from bringup.report.events import reporter_for
     from bringup.solve import parse_what_if
-    from bringup.workflow import gather, read_target, solve_stack
+    from bringup.workflow import gather, solve_stack
 
     changes = parse_what_if(what_if)
     reporter = reporter_for()

@@ -1,0 +1,228 @@
+"""Reading what the user names: a snapshot or recorded host, a pasted report, the host
+``--target`` names. Bounded, never blocking on an open, every failure an ``InputError`` with
+the file at fault; ``workflow`` and the commands take the results from here."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, Optional
+
+import msgspec
+
+from bringup.errors import InputError
+
+if TYPE_CHECKING:
+    from bringup.model import Snapshot
+    from bringup.model.plan import Target, TargetKind
+    from bringup.solve import Catalogue, HostFacts
+
+
+@dataclass(frozen=True)
+class TargetHost:
+    """The host environments are designed for (``--target``), and its facts for the solver."""
+
+    target: Target
+    host: HostFacts
+
+
+MAX_INPUT_BYTES = 64 << 20
+"""A snapshot or a pasted report is a few MiB at most; anything larger (``/dev/zero``, a whole
+log) is not one, and reading it whole could exhaust memory."""
+
+
+def open_input(name: str, what: str = "") -> BinaryIO:
+    """A file the user named, opened for reading without ever blocking on the open: a
+    device (``/dev/zero``, a disk) is refused, a FIFO or socket with no writer reads as
+    empty instead of waiting forever; ``<(cmd)``, a pipe with a writer, still streams."""
+    try:
+        mode = os.stat(name).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise InputError("a device, not a file", path=name)
+        if stat.S_ISDIR(mode):
+            raise InputError("a directory, not a file", path=name)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        if not stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except RuntimeError:
+        raise InputError("a symlink loop", path=name) from None
+    except OSError as error:
+        reason = "a symlink loop" if error.errno == errno.ELOOP else error.strerror or error
+        raise InputError(f"cannot read{' ' + what if what else ''}: {reason}", path=name) from None
+
+
+def read_input(name: str) -> bytes:
+    """The bytes of a file the user named (``-``: stdin), at most ``MAX_INPUT_BYTES``."""
+    if name == "-":
+        return _bounded(sys.stdin.buffer, "<stdin>")
+    with open_input(name) as handle:
+        return _bounded(handle, name)
+
+
+def _bounded(stream: BinaryIO, shown: str) -> bytes:
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"larger than {MAX_INPUT_BYTES >> 20} MiB: not a snapshot or a pasted report",
+            path=shown,
+        )
+    return data
+
+
+def read_snapshot(path: Path) -> Snapshot:
+    """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
+    ``bringup probe --json`` (the envelope) or a bare snapshot."""
+    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
+    from bringup.report.envelope import ENVELOPE_SCHEMA
+
+    if path.is_dir():
+        from bringup.probe.replay import load_host
+
+        return load_host(path)
+    try:
+        raw = msgspec.json.decode(read_input(str(path)))
+    except msgspec.DecodeError as error:
+        raise InputError(f"not JSON: {error}", path=str(path)) from None
+    except RecursionError:
+        raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
+    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
+    if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
+        if raw["schema"] != ENVELOPE_SCHEMA:
+            raise InputError(
+                f"an envelope of schema {raw['schema']!r}; this bringup reads {ENVELOPE_SCHEMA!r}",
+                path=str(path),
+                hint=hint,
+            )
+        raw = raw.get("data")
+    try:
+        snapshot = msgspec.convert(raw, type=Snapshot)
+    except msgspec.ValidationError as error:
+        raise InputError(f"not a snapshot: {error}", path=str(path), hint=hint) from None
+    if snapshot.schema != SNAPSHOT_SCHEMA:
+        raise InputError(
+            f"a snapshot of schema {snapshot.schema}; this bringup reads {SNAPSHOT_SCHEMA}",
+            path=str(path),
+            hint=hint,
+        )
+    return snapshot
+
+
+MAX_REPORT_BYTES = 8 << 20
+"""A pasted report is a few KB (GitHub caps an issue body at 64 K characters); a larger input
+is a log or a disk image, and reading it line by line would only find noise."""
+
+MAX_NON_TEXT = 0.05
+"""Share of bytes that are not text (invalid UTF-8, control characters) above which the input
+is binary, not a report."""
+
+
+def read_report(report: str) -> Snapshot:
+    """The snapshot of a pasted report. Only an empty, binary or oversized input is refused
+    (exit 2); a text whose lines could not be read gives a snapshot that says so."""
+    from bringup.probe.importers import import_report
+    from bringup.probe.redact import redact_snapshot
+
+    name = "<stdin>" if report == "-" else report
+    data = read_input(report)
+    if len(data) > MAX_REPORT_BYTES:
+        raise InputError(
+            f"larger than {MAX_REPORT_BYTES >> 20} MiB: not a pasted report",
+            path=name,
+            hint=f"paste the environment part ({_report_parts()}...)",
+        )
+    text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise InputError("is empty: nothing to read", path=name)
+    share = non_text_share(text)
+    if share > MAX_NON_TEXT:
+        raise InputError(
+            f"binary data ({share:.0%} of it is not text): not a pasted report",
+            path=name,
+            hint=f"give {_report_parts()} or a toolkit's version files",
+        )
+    return redact_snapshot(import_report(text, name))
+
+
+def _report_parts() -> str:
+    """What a pasted report may hold: each backend's status command, then the generic ones."""
+    from bringup.backends import registered
+
+    words = [b.vocabulary for b in registered()]
+    return ", ".join(
+        [*(w.status_command for w in words if w.status_command), "collect_env", "pip list/freeze"]
+    )
+
+
+def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
+    """The host ``--target`` names: none (the hardware the repos ask for), a recorded host
+    directory or snapshot file, a pasted report (read by ``probe --from``'s importers), or
+    ``CHIP:COUNT``. A path that exists is read as a file: a snapshot when it is one, else a
+    report."""
+    from bringup.model.plan import Target
+    from bringup.model.source import Source
+    from bringup.plan.design import asked
+    from bringup.solve import host_facts
+    from bringup.solve.target import device_host, is_devices, open_host
+
+    if spec is None:
+        return TargetHost(asked(), open_host())
+    path = Path(spec)
+    given = Source(kind="user", ref=f"--target {spec}")
+    if spec != "-" and not path.exists() and is_devices(spec):
+        return TargetHost(
+            Target(kind="devices", name=spec, source=given), device_host(spec, catalogue)
+        )
+    kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
+    shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
+    snapshot = read_snapshot(path) if kind == "snapshot" else _target_report(spec, name)
+    return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
+
+
+def _target_report(spec: str, name: str) -> Snapshot:
+    """A pasted report to design for: one that states nothing of a host (a log, a typo'd
+    file) is bad input, not a host of which nothing is known."""
+    snapshot = read_report(spec)
+    if not _states_a_host(snapshot):
+        unparsed = next((f for f in snapshot.facts if f.key == "report" and f.reason), None)
+        raise InputError(
+            "--target: no host facts could be read from this report"
+            + (f" ({unparsed.reason})" if unparsed is not None else ""),
+            path=name,
+            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`) or CHIP:COUNT",
+        )
+    return snapshot
+
+
+def _states_a_host(snapshot: Snapshot) -> bool:
+    """Whether a report gave at least one fact, device, toolkit or interpreter."""
+    return bool(
+        any(f.ok for f in snapshot.facts)
+        or snapshot.accelerators
+        or snapshot.toolkits
+        or snapshot.pythons
+    )
+
+
+def _is_snapshot(name: str) -> bool:
+    """Whether a file the user named is a snapshot (``bringup probe --json``, the envelope
+    or bare), not a pasted report; a report may be JSON too (a tool's log)."""
+    if name == "-":
+        return False
+    try:
+        raw = msgspec.json.decode(read_input(name))
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return isinstance(raw, dict) and (
+        str(raw.get("schema", "")).startswith("bringup/") or "taken_at" in raw
+    )
+
+
+def non_text_share(text: str) -> float:
+    """The share of characters that are undecodable bytes or control characters."""
+    controls = sum(text.count(chr(code)) for code in range(32) if chr(code) not in "\t\n\r\x0c")
+    return (controls + text.count("\ufffd")) / max(len(text), 1)
