@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bringup.scan.firstchar import guarded
-from bringup.scan.prose import vocabulary
+from bringup.scan.prose_vocabulary import vocabulary
 
 PATTERNS = [
     (r"(?P<a>\btorch[_-]npu\b)|(?P<b>(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件))", 0),

@@ -24,7 +24,7 @@ from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
-from bringup.scan.prose import Vendor, vocabulary
+from bringup.scan.prose_vocabulary import Vendor, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands

@@ -16,7 +16,8 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
-from bringup.scan.prose import Vendor, chips_in, read_line, subject_named
+from bringup.scan.prose import chips_in, read_line
+from bringup.scan.prose_vocabulary import Vendor, subject_named
 from bringup.subjects import catalogue, python_subject
 
 # A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of

@@ -7,47 +7,30 @@ toolkit and the driver") have their own patterns. Only clauses that say somethin
 count for the looser patterns, so "tested on 8 cards" is not a need.
 
 The words for each accelerator's toolkits, drivers, chips and devices come from the registered
-backends' vocabularies (``bringup.backends.base.Vocabulary``); what is here is generic.
+backends' vocabularies (``bringup.backends.base.Vocabulary``), compiled in ``prose_vocabulary``;
+what is here is generic.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from bringup import backends
-from bringup.backends.base import Backend
 from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
-from bringup.scan.firstchar import guarded
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
-
-Vendor = Optional[str]
-"""The ``vendor`` of the backend a text is about (None: it does not say)."""
-
-_GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
-    ("torchvision", r"\btorchvision\b"),
-    ("torchaudio", r"\btorchaudio\b"),
-    # "Ascend/Intel Extension for PyTorch 26.0.0" is the extension's release, not torch's.
-    (
-        "torch",
-        r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
-    ),
-    ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
-    ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
-    (
-        "python",
-        r"\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
-        r"\s*(?:从|介于)\s*\d|\s+(?:from|between)\s+\d)",
-    ),
-    ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),
-    ("clang", r"\b[Cc]lang\b"),
-    ("cmake", r"\b[Cc][Mm]ake\b"),
-    ("glibc", r"\b(?:glibc|GLIBC)(?:_(?=\d))?"),
-    ("cxx_standard", r"(?:-std=)?[Cc]\+\+\s?(?=\d\d\b)"),
+from bringup.scan.prose_vocabulary import (
+    Vendor,
+    device_kind_of,
+    driver_of,
+    subject_of,
+    unversioned_subjects,
+    vendor_of,
+    vocabulary,
 )
+
 _CLAUSE_END = re.compile(r"[。；;！!？?|]|\.\s")
 _NEGATED_BEFORE = re.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
@@ -87,21 +70,6 @@ _WORD_NUMBERS = {
     "十六": 16,
     "多": 2,
 }
-_COUNT_EN = (
-    r"(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)?\s*"
-    r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
-    r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
-    r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
-    # "an accelerator software stack", "a GPU vendor": the device word qualifies another noun.
-    r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
-    r"programming|languages?|compan(?:y|ies)|makers?)\b)"
-    r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
-)
-"""Device counts in English; ``{…}`` are filled from the backends' device and vendor words."""
-_COUNT_ZH = (
-    r"(?P<q>至少|最少|不少于|最低)?\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
-    r"(?:张|块|个|颗)?\s*(?:{vendor_zh})?(?P<dev>{devices_zh}加速卡|卡)"
-)
 _TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
 _OPTIONAL = re.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
@@ -178,134 +146,6 @@ class Mention(NamedTuple):
     offset: int = 0
 
 
-def _alternation(
-    prefix: str, named: tuple[tuple[str, str], ...], flags: int = 0
-) -> re.Pattern[str]:
-    branches = "|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named))
-    return re.compile(guarded(branches, flags), flags)
-
-
-def _words(words: list[str], suffix: str) -> str:
-    return "".join(f"{re.escape(w)}{suffix}|" for w in words)
-
-
-@dataclass(frozen=True)
-class _Vocabulary:
-    """The registered backends' words, compiled once per registry."""
-
-    subjects: tuple[tuple[str, str], ...]
-    subject: re.Pattern[str]
-    unversioned: frozenset[str]
-    chips: tuple[tuple[str, str], ...]
-    chip: re.Pattern[str]
-    markers: tuple[tuple[Backend, re.Pattern[str]], ...]
-    count_en: re.Pattern[str]
-    count_zh: re.Pattern[str]
-    kinds: dict[str, str]
-    """A device word in upper case (``NPU``) -> the device kind of its backend."""
-    architectures: dict[str, str]
-    architecture: Optional[re.Pattern[str]]
-    products: dict[str, str]
-    product: Optional[re.Pattern[str]]
-    capability_markers: Optional[re.Pattern[str]]
-
-
-def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
-    vocabularies = [b.vocabulary for b in registered]
-    subjects = tuple(p for v in vocabularies for p in v.subject_patterns) + _GENERIC_SUBJECTS
-    chips = tuple(c for v in vocabularies for c in v.chips)
-    devices = [(w, b.device_kind) for b in registered for w in b.vocabulary.device_words]
-    vendors = [w for v in vocabularies for w in v.vendor_words]
-    latin = [w for w in vendors if w.isascii()]
-    fill = {
-        "vendor_en": _words(latin, r"\s+"),
-        "devices_en": _words([w for w, _ in devices], "s?"),
-        "devices_multi": _words([w for w, _ in devices], ""),
-        "vendor_zh": "|".join(
-            [*(w for w in vendors if not w.isascii()), *(f"{w}\\s*" for w in latin)]
-        ),
-        "devices_zh": _words([w for w, _ in devices], ""),
-    }
-    architectures = {k: v for b in vocabularies for k, v in b.architectures.items()}
-    products = {k: v for b in vocabularies for k, v in b.products.items()}
-    capable = [b.vocabulary.markers for b in registered if b.vocabulary.products]
-    return _Vocabulary(
-        subjects=subjects,
-        subject=_alternation("s", subjects),
-        unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
-        chips=chips,
-        chip=_alternation("c", chips, re.IGNORECASE),
-        markers=tuple(
-            (b, re.compile(b.vocabulary.markers, re.IGNORECASE))
-            for b in registered
-            if b.vocabulary.markers
-        ),
-        count_en=re.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
-        count_zh=re.compile(_COUNT_ZH.format(**fill)),
-        kinds=_first_kinds(devices),
-        architectures=architectures,
-        architecture=_names(architectures, 0),
-        products=products,
-        product=_names(products, re.IGNORECASE),
-        capability_markers=re.compile("|".join(capable), re.IGNORECASE) if capable else None,
-    )
-
-
-def _first_kinds(devices: list[tuple[str, str]]) -> dict[str, str]:
-    """Device word -> device kind; a word two backends use keeps the first one's kind."""
-    kinds: dict[str, str] = {}
-    for word, kind in devices:
-        kinds.setdefault(word.upper(), kind)
-    return kinds
-
-
-def _names(table: dict[str, str], flags: int) -> Optional[re.Pattern[str]]:
-    """A pattern for the names of ``table`` as written (any space between words), longest
-    first so that "Ada Lovelace" wins over "Ada"."""
-    if not table:
-        return None
-    spelled = [re.escape(k).replace(r"\ ", r"\s+") for k in sorted(table, key=len, reverse=True)]
-    return re.compile(r"\b(" + "|".join(spelled) + r")\b", flags)
-
-
-vocabulary = backends.per_registry(_compile)
-
-
-def unversioned_subjects() -> frozenset[str]:
-    """Subjects a bare mention counts for ("install the toolkit and the driver")."""
-    return vocabulary().unversioned
-
-
-def vendor_of(text: str) -> Vendor:
-    """Which accelerator the text is about, if it says (the first backend whose words it
-    has, in registry order: NPU words win over GPU words)."""
-    for backend, markers in vocabulary().markers:
-        if markers.search(text):
-            return backend.vendor
-    return None
-
-
-def _driver_of(vendor: Vendor) -> str | None:
-    found = backends.by_vendor(vendor) if vendor else None
-    return found.driver_subject if found is not None else None
-
-
-def _device_kind(vendor: Vendor) -> str | None:
-    found = backends.by_vendor(vendor) if vendor else None
-    return found.device_kind if found is not None else None
-
-
-def subject_named(text: str) -> str | None:
-    """The subject ``text`` names when it is nothing but a name ("昇腾NPU驱动", "torch_npu")."""
-    match = vocabulary().subject.fullmatch(text.strip())
-    return _subject_name(match) if match is not None else None
-
-
-def _subject_name(match: re.Match[str]) -> str:
-    subjects = vocabulary().subjects
-    return next(subjects[i][0] for i in range(len(subjects)) if match.group(f"s{i}"))
-
-
 def _clauses(line: str) -> list[tuple[int, str]]:
     parts: list[tuple[int, str]] = []
     start = 0
@@ -358,9 +198,9 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     condition = _CONDITION.search(clause) if _FAILURE.search(clause) else None
     condition_end = condition.end() if condition is not None else len(clause) + 1
     for match, window in _windows(clause, matches):
-        subject = _subject_name(match)
+        subject = subject_of(match)
         if subject == "driver":
-            driver = _driver_of(vendor)
+            driver = driver_of(vendor)
             if driver is None:
                 continue
             subject = driver
@@ -409,7 +249,7 @@ def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[s
         following = matches[index + 1] if index + 1 < len(matches) else None
         if (
             following is not None
-            and _subject_name(following) == _subject_name(match)
+            and subject_of(following) == subject_of(match)
             and _OPEN_RANGE.match(window)
         ):
             index += 1
@@ -537,7 +377,7 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
                 continue
             upper = device.upper()
             said = [kind for word, kind in words.kinds.items() if word in upper]
-            kind = said[0] if said else _device_kind(vendor)
+            kind = said[0] if said else device_kind_of(vendor)
             if kind is None:
                 continue
             confidence: Confidence = "high" if groups.get("q") else "medium"

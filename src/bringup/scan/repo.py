@@ -24,7 +24,7 @@ from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.progress import Progress
-from bringup.scan.prose import unversioned_subjects
+from bringup.scan.prose_vocabulary import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.scopes import CI, REPO, TESTS, Scopes

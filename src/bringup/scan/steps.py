@@ -17,7 +17,8 @@ from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, step_kind, step_name
 from bringup.scan.extraction import SourceFile
-from bringup.scan.prose import Vendor, chips_in, device_counts, vendor_of
+from bringup.scan.prose import chips_in, device_counts
+from bringup.scan.prose_vocabulary import Vendor, vendor_of
 
 _TOOLKIT = re.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 
