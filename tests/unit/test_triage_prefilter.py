@@ -189,3 +189,11 @@ def test_engines_agree_on_busy_blocks_of_every_sample_log(engines: dict[str, Mat
     results = {name: scan_log(data, matcher=m) for name, m in engines.items()}
     assert results["re2"].hits == results["hyperscan"].hits
     assert results["re2"] == results["hyperscan"]
+
+
+def test_hyperscan_finds_a_match_that_ends_at_the_end_of_a_block(hyperscan: Any) -> None:
+    """Hyperscan 0.9.1 misses a match ending at the very end of a buffer of 17 bytes or more;
+    the example hypothesis found (tests/property/test_triage_prefilter_properties.py)."""
+    prefilter = HyperscanPrefilter(hyperscan, [rb"(?i) \d+"], None)
+    assert prefilter.candidates(b"aaaaaaaaaaaaerror 0") == [0]
+    assert prefilter.ends(b"abcdefghijklmnop 0") == [18]

@@ -133,10 +133,15 @@ class HyperscanPrefilter:
         scratch = getattr(self._local, "scratch", None)
         if scratch is None:
             scratch = self._local.scratch = self._hs.Scratch(self._database)
-        reports = _Reports(self.stride)
+        reports = _Reports(self.stride, len(block))
         try:
             # Vectored mode takes any buffer (block mode wants ``bytes`` in older releases).
-            self._database.scan([block], match_event_handler=reports, scratch=scratch)
+            # The line end after the block is there because Hyperscan 0.9.1 (without
+            # SINGLEMATCH) misses a match that ends at the very end of a buffer of 17 bytes or
+            # more (`` \d+`` in ``16 * b"b" + b" 0"``), even the last of a vectored scan's
+            # buffers: so one buffer, copied; a report it adds is clamped to the block.
+            padded = bytes(block) + b"\n"
+            self._database.scan([padded], match_event_handler=reports, scratch=scratch)
         except self._hs.ScanTerminated:
             return None
         reports.found.sort()
@@ -157,12 +162,13 @@ makes about 4,000)."""
 class _Reports:
     """The match handler: collects packed reports, stops the scan past ``MAX_REPORTS``."""
 
-    def __init__(self, stride: int) -> None:
+    def __init__(self, stride: int, size: int) -> None:
         self.found: list[int] = []
         self._stride = stride
+        self._size = size
 
     def __call__(self, pattern: int, start: int, end: int, flags: int, context: Any) -> bool:
-        self.found.append(end * self._stride + pattern)
+        self.found.append(min(end, self._size) * self._stride + pattern)
         return len(self.found) > MAX_REPORTS
 
 
