@@ -88,7 +88,7 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``conflict``: no environment on this host holds the repo; ``conflict`` is the minimal
       set of requirements and rules (None when the solve was not asked to explain).
     - ``install``: the step waits for the installs in its ``actions``.
-    - ``device_kind``: the repo needs devices of kind ``need`` (``npu``, ``gpu``): its line on
+    - ``device_kind``: the repo needs devices of kind ``need`` (a ``device_kind``): its line on
       ``subject`` at ``sources`` is that kind's backend's; ``have``: None."""
 
     kind: ReasonKind
@@ -101,7 +101,7 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class PlanStep(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One repo step in bring-up order with its verdict here. ``reason`` says why it is
-    skipped or blocked (2 NPUs needed, 0 here); ``actions`` what unblocks it."""
+    skipped or blocked (2 devices needed, 0 here); ``actions`` what unblocks it."""
 
     order: int
     component: str
@@ -168,10 +168,10 @@ class KindNeed(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class HostKind(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One kind of host the stack needs (``kind``: what its devices are called, ``npu``;
-    ``backend``: whose devices, ``ascend``): the repos placed on it, its environments, and
-    ``needs``: the repos that need this kind only (the others support several kinds, or
-    need no device)."""
+    """One kind of host the stack needs (``kind``: what its devices are called, the
+    backend's ``device_kind``; ``backend``: whose devices, the backend's name): the repos
+    placed on it, its environments, and ``needs``: the repos that need this kind only (the
+    others support several kinds, or need no device)."""
 
     kind: str
     backend: str
@@ -187,7 +187,7 @@ class Design(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     separate layer over it (``CheckResult.resolution`` and ``plan``), numbered alike.
 
     ``hosts``: the kinds of host the environments are for, when the repos need devices of
-    some kind (two entries: repos for an NPU host and for a GPU host never share one);
+    some kind (two entries: repos for one kind of device's host and for another's never share one);
     ``elsewhere``: repos that need another kind of device than the target has; they cannot
     run on it and are left out of its environments."""
 

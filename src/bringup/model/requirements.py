@@ -12,7 +12,7 @@ from bringup.model.source import Confidence, Source
 Role = Literal["ops", "comm", "inference", "training", "toolchain", "samples", "other"]
 StepKind = Literal["build", "test", "run", "convert", "install"]
 DeviceKind = str
-"""What a backend calls its devices (``npu``, ``gpu``): ``Backend.device_kind``."""
+"""What a backend calls its devices (``Backend.device_kind``, a short word such as ``cpu``)."""
 
 
 class Alternative(msgspec.Struct, frozen=True, kw_only=True):
@@ -23,12 +23,12 @@ class Alternative(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """``subject`` names what is required: a host or toolkit component (``cann``, ``python``,
-    ``gcc``, ``cmake``, ``glibc``, ``cxx_standard``, ``cuda``, ``ascend_driver``,
-    ``nvidia_driver``), a device fact (``npu_count``, ``gpu_count``, ``chip``,
-    ``compute_capability``) or a Python distribution (``pypi:torch``). ``spec`` is a specifier
-    in the subject's version scheme (``>=7.0,<8``); empty means the requirement was stated with
-    no version at all, which is a finding in its own right. ``text`` keeps the words as found.
+    """``subject`` names what is required: a host or toolkit component (``python``, ``gcc``,
+    ``cmake``, ``glibc``, ``cxx_standard``, a backend's toolkit or driver subject), a device
+    fact (a backend's device-count subject, ``chip``, ``compute_capability``) or a Python
+    distribution (``pypi:torch``). ``spec`` is a specifier in the subject's version scheme
+    (``>=7.0,<8``); empty means the requirement was stated with no version at all, which is
+    a finding in its own right. ``text`` keeps the words as found.
 
     A support list (chips, architectures, OSes) is one requirement whose ``spec`` names every
     value any of which will do (``910B,910_93``); ``any_of`` keeps where each value was

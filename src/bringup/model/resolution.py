@@ -16,8 +16,8 @@ ItemKind = Literal["requirement", "rule", "host", "index"]
 CheckStatus = Literal[
     "ok", "violated", "hardware", "unverified", "unchecked", "invalid", "provided", "needed"
 ]
-"""``provided``: another repo of the stack provides it (``pypi:ascend-comm``, a CMake
-package); ``unchecked``: nothing is known of its versions (no release, nothing installed);
+"""``provided``: another repo of the stack provides it (a ``pypi:`` distribution, a
+CMake package); ``unchecked``: nothing is known of its versions (no release, nothing installed);
 ``needed``: not a version but a thing to have (a submodule, a variable, a system package,
 the network), which the plan lists as an action."""
 BlockKind = Literal["hardware", "platform", "driver"]
@@ -25,7 +25,7 @@ BlockKind = Literal["hardware", "platform", "driver"]
 
 class HostValue(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What the machine has for a fixed subject (``chip``: every family present). ``status``
-    ``absent`` means looked for and not there (no NPU); ``unknown`` means could not tell."""
+    ``absent`` means looked for and not there (no device); ``unknown`` means could not tell."""
 
     subject: str
     source: Source

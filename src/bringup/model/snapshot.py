@@ -12,12 +12,12 @@ from bringup.model.source import Source
 SNAPSHOT_SCHEMA = 1
 
 Vendor = str
-"""The vendor a backend's collectors write (``ascend``, ``nvidia``); any registered backend's."""
+"""The vendor a backend's collectors write (its ``Backend.vendor``); any registered backend's."""
 
 
 class Accelerator(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One device. ``family`` is the chip family the knowledge base keys on (Ascend ``910B``,
-    ``910_93``, ``310P``; NVIDIA architecture such as ``hopper``); ``name`` is as reported."""
+    """One device. ``family`` is the chip family the knowledge base keys on (the backend's
+    chip-family or architecture name, ``backends/*/parse.py``); ``name`` is as reported."""
 
     vendor: Vendor
     index: int
@@ -32,9 +32,10 @@ class Accelerator(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
 
 class Toolkit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """An installed toolkit package: a CANN package (toolkit, kernels per chip, nnal) or a CUDA
-    toolkit. Several versions can live side by side; ``active`` marks the one in use (CANN's
-    ``latest`` link, ``CUDA_HOME``, the ``nvcc`` on PATH)."""
+    """An installed toolkit package of a backend (``kind``: the toolkit itself, or one of its
+    add-on packages, such as kernels per chip). Several versions can live side by side;
+    ``active`` marks the one in use, as the backend's collector decides it (a ``latest``
+    link, a ``*_HOME`` variable, the compiler on PATH)."""
 
     kind: str
     version: str
@@ -65,7 +66,7 @@ class PythonInstall(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A host at one time. ``origin``: ``live`` (this machine), ``replay`` (a recorded host),
-    ``report`` (pasted text such as ``npu-smi info`` or ``collect_env`` output)."""
+    ``report`` (pasted text such as a vendor tool's table or ``collect_env`` output)."""
 
     taken_at: str
     origin: Literal["live", "replay", "report"]

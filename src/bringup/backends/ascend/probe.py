@@ -1,6 +1,7 @@
-"""The Ascend backend's collector: CANN packages under every standard root, the active
-``latest``, HDK driver and firmware versions, ``npu-smi info``, PCI devices, and the variables
-CANN's ``set_env.sh`` sets (set or not; pointing at a directory that exists or not).
+"""The Ascend backend's collector: CANN packages (toolkit, kernels per chip, nnal; each a
+``Toolkit``) under every standard root, the active ``latest`` (``Toolkit.active``), HDK
+driver and firmware versions, ``npu-smi info``, PCI devices, and the variables CANN's
+``set_env.sh`` sets (set or not; pointing at a directory that exists or not).
 
 Paths and variables are those documented by the CANN container images and install guides
 (shared facts, ascend-facts.md section 4)."""
