@@ -9,7 +9,7 @@
   stays in memory; without one, up to a cap is kept (the probe's outputs are small);
 - a per-call environment (``None`` removes a variable) and working directory;
 - never raises for a failing command: not found, a timeout, a non-zero exit are a
-  ``Completed``, so a hung ``npu-smi`` becomes a fact, never a hang.
+  ``Completed``, so a hung vendor tool becomes a fact, never a hang.
 
 Tests and recorded hosts inject another ``CommandRunner`` (recording, replay).
 """
@@ -30,7 +30,8 @@ from typing import BinaryIO, Callable, Literal, Optional, Protocol, Union
 import msgspec
 
 DEFAULT_TIMEOUT_S = 5.0
-"""Per-command default: npu-smi and nvidia-smi answer in well under a second when healthy."""
+"""Per-command default: the vendors' device query tools answer in well under a second when
+healthy."""
 
 GRACE_S = 2.0
 """How long a command has to exit after each polite signal before the next one."""
@@ -212,7 +213,7 @@ class SubprocessRunner:
 
     def stop(self) -> None:
         """Stop every command still running, with its process group, and refuse later ones:
-        an interrupted probe (Ctrl-C) must not leave a hung ``npu-smi`` behind. Returns at
+        an interrupted probe (Ctrl-C) must not leave a hung vendor tool behind. Returns at
         once; each running ``run`` escalates on its own and returns."""
         self._stopped.set()
 

@@ -69,8 +69,8 @@ def failure_fact(done: Completed, key: str) -> Fact | None:
 
 
 def distinct_dirs(ctx: ProbeContext, paths: list[str]) -> list[str]:
-    """The existing directories among ``paths``, resolved, each once (``/usr/local/cuda`` and
-    the ``cuda-13.0`` it points at are one toolkit)."""
+    """The existing directories among ``paths``, resolved, each once (a toolkit's version-less
+    link and the versioned directory it points at are one toolkit)."""
     resolved: dict[str, str] = {}
     for path in paths:
         if path.startswith("/") and ctx.files.is_dir(path):

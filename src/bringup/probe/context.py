@@ -26,4 +26,5 @@ class ProbeContext(msgspec.Struct, frozen=True, kw_only=True):
 
 
 Collector = Callable[[ProbeContext], Collected]
-"""A function that looks at one area of the host (host, toolchain, pythons, ascend, cuda)."""
+"""A function that looks at one area of the host (host, toolchain, pythons,
+each backend's devices and toolkits)."""

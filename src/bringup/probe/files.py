@@ -1,8 +1,8 @@
 """Reading host files under a sysroot, so probes can read a recorded host as if it were ``/``.
 
-Every path a probe uses is a *host* path (``/usr/local/Ascend/driver/version.info``); the
+Every path a probe uses is a *host* path (``/usr/local/<vendor>/driver/version.info``); the
 sysroot maps it under its root and follows symbolic links *inside* that root, so a fixture's
-absolute link (``latest -> /usr/local/Ascend/ascend-toolkit/8.0.RC1``) resolves in the
+absolute link (``latest -> /usr/local/<vendor>/<toolkit>/8.0.RC1``) resolves in the
 fixture, never on the machine running the tests.
 """
 
@@ -140,7 +140,7 @@ class Sysroot:
 
     def glob(self, pattern: str) -> list[str]:
         """Host paths matching an absolute pattern whose wildcards sit in the last parts
-        (``/usr/local/cuda-*/version.json``), sorted."""
+        (``/usr/local/<toolkit>-*/version.json``), sorted."""
         parts = [p for p in pattern.split("/") if p]
         found = ["/"]
         for part in parts:

@@ -1,5 +1,5 @@
 """What must not leave a machine in a recorded fixture: its hostname, user name, serial
-numbers, UUIDs (GPU UUIDs too, as collect_env strips them), MAC addresses, and every
+numbers, UUIDs (device UUIDs too, as collect_env strips them), MAC addresses, and every
 environment variable that is not about the stack (tokens and keys never are).
 
 Secrets are also found by value (``bringup.redaction.redact_secrets``) in everything written:

@@ -4,7 +4,8 @@ driver and firmware versions, ``npu-smi info``, PCI devices, and the variables C
 ``set_env.sh`` sets (set or not; pointing at a directory that exists or not).
 
 Paths and variables are those documented by the CANN container images and install guides
-(shared facts, ascend-facts.md section 4)."""
+(shared facts, ascend-facts.md section 4). ``npu-smi`` runs under the runner's per-command
+timeout (``bringup.process``), like every command: a hung one is a ``timed_out`` fact."""
 
 from __future__ import annotations
 

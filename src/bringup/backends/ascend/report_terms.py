@@ -4,7 +4,14 @@ chips as people write them (``昇腾910C``, ``Ascend910B2``, ``910B3``), vllm-as
 collect_env fields and ``set_env.sh`` variables, sglang's ``NPU 0: ...`` lines, its package
 files (``Ascend-cann-toolkit_8.0.RC1_linux-aarch64.run``,
 ``Ascend-hdk-310p-npu-driver_23.0.1_linux-aarch64``), and its subjects' names
-(``report_words.toml``)."""
+(``report_words.toml``). The free-form lines they read (``probe/importers/free_form.py``;
+real ones in ``tests/unit/test_report_readers.py``): ``CANN version: 8.0.RC2``, ``- NPU type:
+910B3``, ``**NPU Driver Version:** `24.1.rc3```, ``torch-npu: 2.8.0``, ``torch_npu && torch:
+2.9.0``, ``CANN 版本：8.0.0``, ``| CANN | 8.5.0 |``, ``HDK=25.5.0``, ``8 NPUs``, ``8 x 910B``,
+prose such as ``CANN 8.5.0，torch npu 2.8.0post2`` or ``vllm=0.14.0和CANN8.2RC``, and image
+tags and file names (``mindspore_2.2.12-cann_7.0.1.1-py_3.9-euler_2.10.7-aarch64``,
+``cann:9.1.1-950-ubuntu22.04-py3.12``, ``vllm-ascend-0.14.0rc2``); a 16-NPU A3 server is
+the largest host a report states."""
 
 from __future__ import annotations
 

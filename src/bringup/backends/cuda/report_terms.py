@@ -3,7 +3,9 @@
 PyTorch's collect_env fields (``CUDA used to build PyTorch``, ``Is CUDA available``,
 ``Nvidia driver version``...) and its ``GPU 0: ...`` lines, sglang's compute capability
 lines, GPU names in templates, cuDNN/NCCL library files and ``dpkg -l`` rows, and its
-subjects' names (``report_words.toml``)."""
+subjects' names (``report_words.toml``). Combined labels split per subject: ``CUDA/cuDNN
+version: 11.2/8.1``, ``CUDA/cuDNN version: CUDA 11.0, cuDNN 8.0.5``; ``GPU models and
+configuration`` is one label, its value on the next line; ``8*A100`` is a count."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Snapshots from pasted text instead of a live machine: whatever users paste into an issue --
-the backends' own tools' output (their ``SectionReader``: ``npu-smi info``, ``nvidia-smi -q``,
-version files...), PyTorch's and vLLM's ``collect_env`` (even collapsed onto one line),
+the backends' own tools' output (their ``SectionReader``: a vendor tool's device table or
+query dump, version files...), PyTorch's and vLLM's ``collect_env`` (even collapsed onto one line),
 sglang's ``check_env``, ``llamafactory-cli env``, ``pip list`` / ``pip freeze`` / ``pip show``
 / ``conda list``, ``dpkg -l`` rows, ``uname -a`` / ``uname -r``, interpreter sessions
 (``torch.__version__``), versions packed in package file names and image tags, and free-form
@@ -97,8 +97,8 @@ def _expected() -> str:
 
 
 def _fact_of(vocabulary: Vocabulary) -> dict[str, str]:
-    """Package-list names that are really subjects: ``CANN==8.5.0`` is the toolkit,
-    ``pytorch 2.1.0`` the ``torch`` package."""
+    """Package-list names that are really subjects: a toolkit's name with a version
+    (``<TOOLKIT>==8.5.0``) is the toolkit's fact, ``pytorch 2.1.0`` the ``torch`` package."""
     from bringup.probe.importers.packages import normalise
 
     mapping: dict[str, str] = {}
@@ -135,7 +135,8 @@ def _toolkit_arch(
     toolkits: tuple[Toolkit, ...], text_lines: list[str], source: Source
 ) -> list[Fact]:
     """A toolkit package is built for the host's architecture: its install-info ``arch=``
-    line (CANN's, near the package's ``version=`` line) states the host's arch too."""
+    line (near the package's ``version=`` line, as a backend's install-info file has it)
+    states the host's arch too."""
     from bringup.parsing import at_line
 
     found = []
@@ -154,7 +155,7 @@ def _toolkit_arch(
 
 
 def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[Toolkit, ...]:
-    """A backend's toolkit (CANN, CUDA) a report names by version only (no install-info
+    """A backend's toolkit a report names by version only (no install-info
     pasted): its toolkit subject's fact, as the subject's first toolkit kind."""
     added = []
     for item in backends.registered():

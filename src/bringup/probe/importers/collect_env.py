@@ -122,7 +122,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         if label not in fields:
             continue
         if (not value or value.endswith("following:")) and position + 1 < len(lines):
-            # "cuDNN version: Probably one of the following:" / "GPU models ...:" + next line
+            # a label whose value is "Probably one of the following:" or empty: on the next line
             where, value = lines[position + 1][0], lines[position + 1][1].strip()
         else:
             where = number
@@ -143,7 +143,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
 def _property(
     terms: tuple[BackendTerms, ...], line: str, where: Source, found: dict[str, dict[int, str]]
 ) -> Fact | None:
-    """A line giving listed devices a property (sglang's ``GPU 0 Compute Capability: 8.0``),
+    """A line giving listed devices a property (a backend's ``ReportTerms.device_property``),
     kept by backend and device index, as its fact."""
     for item in terms:
         stated = item.terms.device_property
@@ -156,7 +156,7 @@ def _property(
 
 
 def _device_line(item: BackendTerms, line: str, where: Source) -> list[Accelerator]:
-    """The devices a line of a backend's device list names (``GPU 0,1: ...``)."""
+    """The devices a line of a backend's device list names (``<DEVICE> 0,1: <name>``)."""
     if item.vendor is None:
         return []
     for pattern in item.terms.device_lines:

@@ -1,9 +1,11 @@
 """Free-form environment lines as issue templates and people write them, in English and
-Chinese: ``CANN version: 8.0.RC2``, ``- NPU type: 910B3``, ``**NPU Driver Version:** `24.1.rc3```,
-``torch-npu: 2.8.0``, ``torch_npu && torch: 2.9.0``, ``CANN 版本：8.0.0``, ``| CANN | 8.5.0 |``,
-``HDK=25.5.0``, prose such as ``CANN 8.5.0，torch npu 2.8.0post2`` or ``昇腾910C``, "8-card
-server", and the key/value reports of other tools (``llamafactory-cli env``, sglang's
-``check_env``: ``- Datasets version: 3.1.0``, ``triton: 3.0.0``).
+Chinese: ``<Toolkit> version: 8.0.RC2``, ``- <Device> type: <chip>``, ``**<Device> Driver
+Version:** `24.1.rc3```, ``<package>: 2.8.0``, ``<package> && torch: 2.9.0``, ``<Toolkit>
+版本：8.0.0``, ``| <Toolkit> | 8.5.0 |``, ``<DRIVER>=25.5.0``, prose such as ``<Toolkit> 8.5.0，
+<package> 2.8.0post2`` or a chip behind its vendor's name, "8-card server", and the key/value
+reports of other tools (``llamafactory-cli env``, sglang's ``check_env``: ``- Datasets
+version: 3.1.0``, ``triton: 3.0.0``). Each backend's real forms are listed in its
+``report_terms.py``.
 
 Labels and names are matched through the one vocabulary (``vocabulary.toml`` and the
 backends' own); a ``name: version`` line whose name is not in it is read as a Python package.
@@ -27,7 +29,7 @@ from bringup.probe.importers.values import VERSION, read_count, read_version, sa
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
-_MARKS = re.compile(r"\*\*|__|`|<br\s*/?>|[【】]")  # 【Cann-Toolkit】: Chinese label brackets
+_MARKS = re.compile(r"\*\*|__|`|<br\s*/?>|[【】]")  # 【Label】: Chinese label brackets
 _PAIR = re.compile(r"^(?P<label>[^:：=|]{1,60}?)\s*(?:[:：]|==?(?!=)|\s是\s?)\s*(?P<value>.*)$")
 _SPLIT_LABEL = re.compile(r"\s*(?:&&|&|/|,|，|、|和|与|\band\b|\+)\s*")
 _PACKAGE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._\-]{0,40}$")
@@ -93,7 +95,7 @@ def read_free_form(
 
 
 def _table_row(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact] | None:
-    """``| CANN | 8.5.0 | ... |``: a Markdown table row of subject and version."""
+    """``| <subject> | 8.5.0 | ... |``: a Markdown table row of subject and version."""
     if not line.startswith("|") or line.count("|") < 3:
         return None
     cells = [c.strip() for c in line.strip("|").split("|")]
@@ -122,7 +124,7 @@ def _label_value(
     *,
     subjects_only: bool = False,
 ) -> list[Fact]:
-    whole = vocabulary.subject(label)  # "GPU models and configuration" is one label
+    whole = vocabulary.subject(label)  # a label that names one subject whole is not split
     names = [label] if whole else [part for part in _SPLIT_LABEL.split(label.strip()) if part]
     subjects = [s for s in (vocabulary.subject(name) for name in names) if s is not None]
     if names and len(subjects) == len(names):
@@ -148,9 +150,9 @@ def _label_value(
 
 
 def _values_in_order(value: str, count: int) -> list[str]:
-    """One value per subject of a combined label: ``CUDA/cuDNN version: 11.2/8.1`` gives each
+    """One value per subject of a combined label: ``<A>/<B> version: 11.2/8.1`` gives each
     its own version, in order, when the value holds exactly as many; else the whole value for
-    each (``torch_npu && torch: 2.9.0``)."""
+    each (``<A> && <B>: 2.9.0``)."""
     if count > 1:
         parts = [p for p in _LIST_SEPARATOR.split(value.strip()) if p]
         if len(parts) == count and all(read_version(p) for p in parts):
@@ -164,8 +166,8 @@ def _values_in_order(value: str, count: int) -> list[str]:
 def _named_in_value(
     found: list[Fact], value: str, where: Source, vocabulary: Vocabulary, about: About
 ) -> list[Fact]:
-    """A value that names its subjects again says which version is whose (``CUDA/cuDNN
-    version: CUDA 11.0, cuDNN 8.0.5``) and may name more (``vllm=0.14.0和CANN8.2RC``): what
+    """A value that names its subjects again says which version is whose (``<A>/<B>
+    version: <A> 11.0, <B> 8.0.5``) and may name more (``vllm=0.14.0和<C>8.2RC``): what
     it names wins over reading the whole value as each label's."""
     named = _mentions(value, where, vocabulary, about)
     keys_named = {f.key for f in named}
@@ -237,7 +239,7 @@ def _text_facts(subject: Subject, value: str, where: Source) -> list[Fact]:
 
 def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
     """A device named after a chip label: the first backend's whose device names it reads
-    (an Ascend chip family, an NVIDIA GPU)."""
+    (``ReportTerms.device_name``: a chip family, a product name)."""
     for item in report_terms():
         named = item.terms.device_name(label, value) if item.terms.device_name else None
         if named is not None and item.name_fact:
@@ -246,9 +248,9 @@ def _device_facts(value: str, label: str, where: Source) -> list[Fact]:
 
 
 def _mentions(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact]:
-    """Subjects named in prose with a version close after them (``CANN 8.5.0，torch npu
+    """Subjects named in prose with a version close after them (``<Toolkit> 8.5.0，<package>
     2.8.0post2``, ``torch版本是2.1.0``, ``python3.8``), and the chips a backend reads in
-    prose (``昇腾910C``)."""
+    prose (its ``ReportTerms.prose_chip``)."""
     found: list[Fact] = []
     seen: set[str] = set()
     for match in vocabulary.mention.finditer(line):

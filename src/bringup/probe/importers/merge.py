@@ -1,7 +1,7 @@
 """One fact per subject out of what several parts of a report say about it.
 
-A report often states a thing twice: the template's ``CANN version: 8.0`` and the pasted
-``ascend_toolkit_install.info`` (``8.0.RC2``). The more specific statement wins: a tool's own
+A report often states a thing twice: the template's ``<Toolkit> version: 8.0`` and the
+toolkit's pasted install-info file (``8.0.RC2``). The more specific statement wins: a tool's own
 output (confidence ``high``) over a line written by hand (``medium``) over a guess from a kernel
 tag (``low``); between equals, the value that refines the other (``8.0.RC2`` over ``8.0``,
 ``2.1.0.post6`` over ``2.1.0``). Two values that disagree are both kept, the loser after the

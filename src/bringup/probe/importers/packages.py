@@ -3,7 +3,7 @@ list`` (a ``Package  Version`` table, or its rows alone as ``pip list | grep tor
 them), ``conda list`` rows (``numpy  2.1.2  py310h_0  conda-forge``), collect_env's
 ``[pip3] torch==2.5.1`` and ``[conda] numpy  1.19.1  <pip>`` lines, and its ``PyTorch
 version:`` field and other labels naming a package (``vLLM Version``, and those of the
-backends' ``ReportTerms.packages``). A ``CANN==8.5.0`` line names a toolkit, not a package: it
+backends' ``ReportTerms.packages``). A ``<TOOLKIT>==8.5.0`` line names a toolkit, not a package: it
 becomes the toolkit's fact through the vocabulary."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _NAMED = {"vLLM Version": "vllm"}
 
 
 def normalise(name: str) -> str:
-    """PEP 503 name normalisation: ``torch_npu`` and ``Torch-NPU`` are one package."""
+    """PEP 503 name normalisation: ``torch_ext`` and ``Torch-EXT`` are one package."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
@@ -99,7 +99,8 @@ def package_facts(
     rows: list[tuple[str, str, int]], source: Source, fact_of: dict[str, str]
 ) -> list[tuple[Fact, int]]:
     """Each row as a ``python.package.<name>`` fact, or -- for a name ``fact_of`` maps to a
-    toolkit's fact (``cann`` -> ``ascend.cann.active``) -- as that fact."""
+    toolkit's fact (the subject -> its ``fact_key``, ``<backend>.<toolkit>.active``) -- as
+    that fact."""
     from bringup.probe.importers.reading import PACKAGE_PREFIX
 
     facts = []

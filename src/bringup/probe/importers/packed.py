@@ -1,9 +1,9 @@
 """Versions packed into names, where people paste a file or image name instead of a version:
-a backend's package files (read by its ``ReportTerms.file_names``: Huawei's
-``Ascend-cann-toolkit_8.0.RC1_linux-aarch64.run``), container image tags that join one
-``name_version`` per component (``mindspore_2.2.12-cann_7.0.1.1-py_3.9-euler_2.10.7-aarch64``,
-``cann8.0.rc2-py3.10-ubuntu22.04``) and ``name-version`` tokens as pip and source archives
-write them (``mindnlp-0.3.1``, ``vllm-ascend-0.14.0rc2``). A wheel's file name
+a backend's package files (read by its ``ReportTerms.file_names``: a vendor installer's
+``<product>-<toolkit>_<version>_linux-<arch>.run``), container image tags that join one
+``name_version`` per component (``mindspore_2.2.12-<toolkit>_7.0.1.1-py_3.9-euler_2.10.7``,
+``<toolkit>8.0.rc2-py3.10-ubuntu22.04``) and ``name-version`` tokens as pip and source
+archives write them (``mindnlp-0.3.1``, ``vllm-0.14.0rc2``). A wheel's file name
 (``torch-2.1.0-cp310-...whl``) and a version asked for (``please install ...``) are not read."""
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ def _image_tags(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
     name the vocabulary knows (a subject or an OS): an image tag or a build name."""
     found: list[Fact] = []
     for token in _TOKEN.finditer(line):
-        # "cann:9.1.1-950-ubuntu22.04-py3.12": a repository's name is its tag's first subject
+        # "<toolkit>:9.1.1-<chip>-ubuntu22.04-py3.12": a repository's name is its tag's first
+        # subject
         segments = re.split(r"[-:/]", _REPOSITORY_TAG.sub(r"\1_", token.group(0)))
         facts: list[Fact] = []
         named = 0

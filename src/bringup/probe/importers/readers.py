@@ -1,7 +1,7 @@
 """What a backend contributes to reading a pasted report, registered through the
 ``report_importers`` slot of its ``Backend`` (``name -> module:attribute``) instead of a list
 here, so a plug-in backend reads its own tools' reports too: readers of its own tools' output
-(a ``SectionReader``: ``npu-smi``'s table, ``nvidia-smi -q``) and the words its facts go by
+(a ``SectionReader``: a vendor tool's table or query dump) and the words its facts go by
 in the generic reports (a ``ReportTerms``, ``bringup.probe.importers.terms``). ``sections``
 asks the section readers in backend order; the generic readers (collect_env, package lists,
 free-form lines) stay in this package and ask the terms."""

@@ -28,8 +28,8 @@ def _no_family(name: str) -> Optional[str]:
 
 @dataclass(frozen=True)
 class DeviceProperty:
-    """A line stating a property of devices listed elsewhere in the report (sglang's ``GPU
-    0,1 Compute Capability: 8.0``): ``pattern`` (group 1 the indices, group 2 the value,
+    """A line stating a property of devices listed elsewhere in the report (``<DEVICE>
+    0,1 <property>: <value>``): ``pattern`` (group 1 the indices, group 2 the value,
     matched on the stripped line), the ``fact`` it states, and ``apply`` giving a listed
     device that property."""
 
@@ -55,12 +55,12 @@ class ReportTerms:
     Lines people write: ``words``: a regex of words that make text about this backend (which
     accelerator a ``Driver:`` label means); ``device_words``: a regex of words that make a
     number on a line a count of its devices; ``count_units``: a regex of the unit after such a
-    number (``npus?\\b``); ``stated_count``: the fact a count people write becomes (default:
-    its ``DeviceFacts.count_fact``); ``device_name``: (label, value) -> the value of its
-    ``DeviceFacts.name_fact`` a device label's value names, or None; ``prose_chip``: (line,
-    whether the report is about this backend) -> the chip family a line of prose names;
-    ``libraries``: a library as its ``lib<name>.so.X.Y.Z`` file names it -> the fact its
-    version is.
+    number (a plural-tolerant device word); ``stated_count``: the fact a count people write
+    becomes (default: its ``DeviceFacts.count_fact``); ``device_name``: (label, value) -> the
+    value of its ``DeviceFacts.name_fact`` a device label's value names, or None;
+    ``prose_chip``: (line, whether the report is about this backend) -> the chip family a
+    line of prose names; ``libraries``: a library as its ``lib<name>.so.X.Y.Z`` file names it
+    -> the fact its version is.
 
     Package files and lists: ``dpkg``: (regex over a ``dpkg -l`` package name, fact its
     version is); ``dpkg_named``: (regex over a package name whose group 1 is a version, fact);

@@ -77,7 +77,8 @@ def _answer(lines: list[tuple[int, str]], position: int) -> tuple[int, str] | No
 
 
 def _module_version(module: str, value: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
-    """``torch_npu.__version__`` -> the ``torch-npu`` package (or the subject it names)."""
+    """``<module>.__version__`` -> the subject the vocabulary says the module names (its
+    package when it is one, ``torch_ext`` -> ``torch-ext``), else the package of that name."""
     subject = vocabulary.subject(module)
     if subject is None:
         return [package_fact(module, value, where)]

@@ -62,8 +62,8 @@ _absent = backends.per_registry(_absent_pattern)
 
 
 MAX_COUNT = 64
-"""The most accelerators one report's host states (a 16-NPU A3 server, 8 GPUs are usual);
-a larger number next to "NPU" is a source line or an error code, not a count."""
+"""The most accelerators one report's host states (8 or 16 devices per server are usual);
+a larger number next to a device word is a source line or an error code, not a count."""
 
 _NOT_STATED = re.compile(
     r"^[\s)]*(?:or\s+(?:higher|later|newer|above|greater)|\+?\s*(?:is\s+)?required|及?以上|或更高"
@@ -93,8 +93,8 @@ def read_version(text: str) -> tuple[str, int] | None:
 
 
 def read_count(text: str) -> int | None:
-    """A device count: ``8-card server``, ``8卡``, ``八卡``, ``8 NPUs``, ``8 x 910B``,
-    ``8*A100``; a list of models with their counts is their sum (``1x 3090, 2x A4000``)."""
+    """A device count: ``8-card server``, ``8卡``, ``八卡``, ``8 <devices>``, ``8 x <chip>``,
+    ``8*<product>``; a list of models with their counts is their sum (``1x 3090, 2x A4000``)."""
     match = _count().search(text)
     chinese = _CN_COUNT.search(text)
     times = [int(m.group(1)) for m in _TIMES.finditer(text)]

@@ -60,7 +60,7 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
     mention: re.Pattern[str]
 
     def subject(self, label: str) -> Subject | None:
-        """The subject a label names (``**NPU Driver Version:**`` -> the Ascend driver)."""
+        """The subject a label names (``**<Device> Driver Version:**`` -> that backend's driver)."""
         return self.by_alias.get(normalise_label(label))
 
     def os_id(self, text: str) -> str | None:
@@ -77,7 +77,7 @@ class Vocabulary(msgspec.Struct, frozen=True, kw_only=True):
 
 def normalise_label(label: str) -> str:
     """A label as aliases are compared: lower case, without Markdown marks, punctuation,
-    spaces, a parenthesised note or a trailing "version"/"版本" (``CANN 版本`` == ``cann``)."""
+    spaces, a parenthesised note or a trailing "version"/"版本" (``Python 版本`` == ``python``)."""
     text = _NOISE.sub("", label.lower())
     previous = None
     while previous != text:
@@ -118,7 +118,7 @@ registry)."""
 
 def _mention_pattern(spellings: set[str]) -> re.Pattern[str]:
     """Any alias as a word of its own (an ASCII alias is not part of a longer word; digits may
-    follow it, as in ``python3.10``); longest first so ``torch npu`` wins over ``torch``. The
+    follow it, as in ``python3.10``); longest first so ``torch ext`` wins over ``torch``. The
     boundaries are written once for all the ASCII aliases: a pattern with one lookaround per
     alias takes tens of milliseconds to compile, which every ``probe --from`` would pay."""
 
