@@ -89,10 +89,10 @@ def merge_repeats(
     states it, the other places in ``also_at``. A bare floor that a stricter floor of the
     same subject implies (``python >=3`` beside ``python >=3.8``; a nested
     ``cmake_minimum_required`` below the top one) is a repeat of that floor, but a sentence
-    naming another release ("CUDA 12.0 and above" beside "CUDA >= 12.3") is a statement of
+    naming another release ("<Toolkit> 12.0 and above" beside "<Toolkit> >= 12.3") is a statement of
     its own (``_implied``), and one release
-    that a list of the same subject names ("Supports CANN 9.0." beside "support CANN 8.5 and
-    CANN 9.0") a repeat of that list."""
+    that a list of the same subject names ("Supports <Toolkit> 9.0." beside "support <Toolkit>
+    8.5 and <Toolkit> 9.0") a repeat of that list."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)

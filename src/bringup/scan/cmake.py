@@ -1,8 +1,8 @@
 """``CMakeLists.txt`` and ``*.cmake``: ``cmake_minimum_required``, the C++ standard,
 ``find_package`` with versions, version checks that stop the configure
 (``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 7.5) message(FATAL_ERROR ...)`` means GCC >= 7.5),
-a toolkit's install paths, the chip a build targets, GPU architectures, and what the project
-provides (``project(AscendOps)`` -> ``cmake:AscendOps``). The backends' vocabularies say
+a toolkit's install paths, the chip a build targets, device architectures, and what the project
+provides (``project(FooOps)`` -> ``cmake:FooOps``). The backends' vocabularies say
 which package names, variables, paths and languages are theirs.
 
 A small lexer reads CMake's command syntax (quoted and bracket arguments, comments, commands
@@ -289,7 +289,8 @@ def _command(state: _State, command: CMakeCommand) -> None:
 
 
 def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> None:
-    """A language a backend's toolkit compiles (``CUDA``) means that toolkit."""
+    """A language a backend's toolkit compiles (its ``Vocabulary.build_languages``) means that
+    toolkit."""
     for language, subject in vocabulary().languages.items():
         if language in args:
             state.add(subject, "", line, words.format(language), confidence="medium")

@@ -259,8 +259,8 @@ _RUNNER = re.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
 def installer_requirements(
     argv: tuple[str, ...], source: Source, *, hard: bool
 ) -> list[Requirement]:
-    """What a vendor installer a command runs installs (``./Ascend-hdk-<chip_type>-npu-driver_
-    <version>_linux-<arch>.run --full``, ``sudo sh cuda_12.4.0_550.54.14_linux.run``): its
+    """What a vendor installer a command runs installs (``./<product>-<component>_<version>_
+    linux-<arch>.run --full``, a backend's ``Vocabulary.installers``): its
     subject, at the version its name holds (none for a placeholder). Making it executable or
     downloading it is not running it."""
     # a shell splits ``<version>`` placeholders off as redirections: read the words rejoined
@@ -326,8 +326,8 @@ _WHEEL_ARCHES = ("aarch64", "x86_64")
 
 
 def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Requirement]:
-    """What a wheel's file name pins (PEP 427): ``torch_npu-2.7.1post4-cp310-cp310-
-    manylinux_2_28_aarch64.whl`` is torch_npu ==2.7.1.post4 on CPython 3.10, aarch64."""
+    """What a wheel's file name pins (PEP 427): ``torch_ext-2.7.1post4-cp310-cp310-
+    manylinux_2_28_aarch64.whl`` is torch_ext ==2.7.1.post4 on CPython 3.10, aarch64."""
     name = path.rsplit("/", 1)[-1]
     try:
         distribution, version, _, tags = parse_wheel_filename(name)

@@ -1,7 +1,7 @@
 """Contradictions inside one repo: two files that state different ranges for one subject.
 
 Statements are grouped per file (a file's clauses for a subject hold together: CMake's
-``find_package(CANN 6.3)`` and its ``< 7.0`` check are one range). Two files contradict only
+``find_package(<Toolkit> 6.3)`` and its ``< 7.0`` check are one range). Two files contradict only
 when no version named in either is admitted by both ("Python 3.8-3.10" in the README against
 ``requires-python = ">=3.11"``). Ranges that overlap (``>=3.10`` in setup.py, ``>=3.10,<3.13``
 in the README) are no contradiction: both bind, and what they mean together is their

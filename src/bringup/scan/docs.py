@@ -87,7 +87,7 @@ _LINUX = re.compile(
 _URL = re.compile(r"\w+://\S+|\b[\w.-]+\.(?:net|com|org|io)\b\S*")
 _UNSUPPORTED = re.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
 """A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
-builds are provided for CUDA 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
+builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
 needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
 repo; a host name in a URL names no OS."""
 _QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I)

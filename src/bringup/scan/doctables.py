@@ -1,9 +1,9 @@
 """Version tables in READMEs, and the helpers the doc reader shares with them.
 
-Two shapes: name/version rows ("| CANN | >= 7.0 |", "| NPU | 1 × Atlas A2 |"), read as
-requirements; and matrices whose header names several subjects ("| PyTorch | torch_npu |
-CANN |"), one release per row, read as soft alternatives per column (which row applies
-depends on the release, which only the knowledge base can pair up).
+Two shapes: name/version rows ("| <Toolkit> | >= 7.0 |", "| <Device> | 1 × <product> |"), read as
+requirements; and matrices whose header names several subjects ("| PyTorch | <extension> | <Toolkit>
+|"), one release per row, read as soft alternatives per column (which row applies depends on the
+release, which only the knowledge base can pair up).
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ _GENERIC_DEVICE_CELLS = {
 class _Cells(NamedTuple):
     subjects: dict[str, str]
     spellings: dict[str, str]
-    """``subjects`` and the catalogue's software subjects keyed by ``squash``: "TorchNPU",
-    "Torch-NPU" and "torch npu" are the ``torch_npu`` the vocabulary names."""
+    """``subjects`` and the catalogue's software subjects keyed by ``squash``: "TorchExt",
+    "Torch-EXT" and "torch ext" are the ``torch_ext`` the vocabulary names."""
     devices: dict[str, str]
     subject_words: re.Pattern[str]
 
@@ -150,8 +150,8 @@ _DISTRIBUTION = re.compile(r"^[a-z][a-z0-9_.-]*$")
 
 
 def cell_subject(cell: str) -> str | None:
-    """The subject a header or first cell names ("CANN 版本" -> cann, "昇腾NPU驱动" ->
-    ascend_driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
+    """The subject a header or first cell names ("Python 版本" -> python, a backend's
+    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
     plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
     if plain in _VENDOR_CELLS:
         return _VENDOR_CELLS[plain]
@@ -277,7 +277,7 @@ def _matrix(
         cells: list[str] = []
         for row in body:
             raw = row.cells[column] if column < len(row.cells) else ""
-            # Lines of one cell ("CANN 8.3.RC2<br>CANN 8.3.RC1", "(aarch64)11.2.1<br>(x86)
+            # Lines of one cell ("<Toolkit> 8.3.RC2<br><Toolkit> 8.3.RC1", "(aarch64)11.2.1<br>(x86)
             # 9.3.1") are alternatives of their own.
             for part in _LINE_BREAK.split(raw):
                 cell = _bare(part)
@@ -311,7 +311,7 @@ def _bare(cell: str) -> str:
 
 
 def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
-    """A "| NPU | 1 × Atlas A2 (910B) | device tests only |" row: a count and chip families;
+    """A "| <Device> | 1 × <product> (<chip>) | device tests only |" row: a count and chip families;
     soft when the row says the devices are for tests."""
     cell = clean(row.cells[1])
     hard = not _FOR_TESTS.search(text)

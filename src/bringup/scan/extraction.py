@@ -99,8 +99,8 @@ class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
 class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What one file says. ``default_steps`` are guesses from the mere presence of a build
     system (``cmake -S . -B build``), used only when nothing states a step of that kind.
-    ``provides`` names what the repo offers others (``pypi:ascend-comm``,
-    ``cmake:AscendOps``), so dependencies between repos can be found. ``includes`` are
+    ``provides`` names what the repo offers others (``pypi:foo-comm``,
+    ``cmake:FooOps``), so dependencies between repos can be found. ``includes`` are
     repo-relative files this one pulls in (``-r base.txt``) that must be read as well."""
 
     requirements: tuple[Requirement, ...] = ()

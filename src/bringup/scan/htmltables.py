@@ -1,5 +1,6 @@
-"""HTML tables inside Markdown READMEs (common in Ascend repos, with ``rowspan`` for versions
-shared by several rows), turned into the same rows a Markdown table gives."""
+"""HTML tables inside Markdown READMEs (common in vendor stack repos' version matrices, with
+``rowspan`` for versions shared by several rows), turned into the same rows a Markdown table
+gives."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Libraries a build links and what provides them, in the backends' words
-(``Vocabulary.libraries``: ``-lnvrtc`` is the CUDA toolkit, ``hccl`` CANN). Each is an
+(``Vocabulary.libraries``: a ``-l<name>`` whose library a toolkit ships is that toolkit). Each is an
 unversioned requirement on the provider, cited where the library is named; a version stated
 elsewhere in the repo supersedes it."""
 
@@ -26,7 +26,7 @@ providers = backends.per_registry(_providers)
 
 
 def provider(name: str) -> tuple[str, str] | None:
-    """``(subject, why)`` for a library name as linked (``cuda``, ``libnccl.so.2``)."""
+    """``(subject, why)`` for a library name as linked (``<name>``, ``lib<name>.so.2``)."""
     key = re.sub(r"^lib|\.(?:so[\d.]*|a)$", "", name.strip()).lower()
     return providers().get(key)
 

@@ -19,7 +19,8 @@ _STEP_TARGET = re.compile(
 
 
 def _device_target(target: str) -> DeviceKind | None:
-    """The device kind a target's name asks for (``test-npu``, ``bench_gpu``)."""
+    """The device kind a target's name asks for (``test-<device>``, ``bench_<device>``: a backend's
+    device word)."""
     for backend in backends.registered():
         if any(word.lower() in target for word in backend.vocabulary.device_words):
             return backend.device_kind

@@ -28,8 +28,8 @@ from bringup.versions import InvalidSpecifier, SpecifierSet
 
 MANIFEST_NAME = "bringup.toml"
 MAX_DEVICES = 1024
-"""The most devices a step may ask of one machine; more is a typo (the largest Ascend and
-NVIDIA systems hold 8 to 16 per host, a whole SuperPoD 384)."""
+"""The most devices a step may ask of one machine; more is a typo (the largest
+accelerator servers hold 8 to 16 per host, a whole SuperPoD 384)."""
 
 DeviceCount = Annotated[int, msgspec.Meta(ge=0, le=MAX_DEVICES)]
 

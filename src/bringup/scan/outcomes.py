@@ -1,11 +1,11 @@
-"""What a guarded branch does when its condition holds: it *fails* (exits non-zero, raises,
-asserts, ``message(FATAL_ERROR)``), it *skips* (leaves out an optional step or feature, falls
-back to another way) or it *warns* (prints and goes on). One notion for every reader (shell,
-Python, CMake, prose), because only a failing branch makes its condition a requirement of the
-repo: torchair's ``build.sh`` prints "Skipping unit tests for inductor npu ext: torch version
-< 2.8" and goes on, which says the optional tests need torch >= 2.8, not that the repo needs
-torch < 2.8. A skip or a warning is at most a soft note about the optional thing.
-
+"""What a guarded branch does when its condition holds: it *fails* (exits non-zero, raises, asserts,
+``message(FATAL_ERROR)``), it *skips* (leaves out an optional step or feature, falls back to another
+way) or it *warns* (prints and goes on). One notion for every reader (shell, Python, CMake, prose),
+because only a failing branch makes its condition a requirement of the repo: a build script that
+prints "Skipping unit tests for <the optional part>: torch version < 2.8" and goes on (torchair's
+``build.sh``, ``tests/unit/test_scan_outcomes.py``), which says the optional tests need torch >=
+2.8, not that the repo needs torch < 2.8. A skip or a warning is at most a soft note about the
+optional thing.
 Prose uses only ``skipped``: a document's "Warning:" box often states a real requirement.
 """
 
@@ -54,7 +54,7 @@ def skipped(text: str) -> bool:
 
 def message_outcome(text: str) -> Optional[Outcome]:
     """What a message's words say its branch does; None for plain progress ("Building ...").
-    A skip wins over a warning ("Warning: no NCCL, skipping"), a warning over an error word
+    A skip wins over a warning ("Warning: no <library>, skipping"), a warning over an error word
     ("Warning: the check failed")."""
     if skipped(text):
         return "skip"

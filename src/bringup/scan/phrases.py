@@ -1,6 +1,6 @@
 """Version phrases as people write them, turned into specifiers in the subject's scheme.
 
-"CANN >= 8.0.RC1", "Python 3.9~3.11", "GCC 7.5 以上", "3.8, 3.9, 3.10", "CUDA 11.6 and above",
+"<Toolkit> >= 8.0.RC1", "Python 3.9~3.11", "GCC 7.5 以上", "3.8, 3.9, 3.10", "11.6 and above",
 "不低于 7.0", "up to 3.10": each becomes a ``SpecifierSet`` text (``>=3.9,<3.12``). An upper
 bound written with fewer parts than a full release includes the whole series ("3.8-3.10"
 admits 3.10.14, so it becomes ``<3.11``). A bare version is a minimum for host tools (GCC,

@@ -75,7 +75,7 @@ _OPTIONAL = re.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
     re.IGNORECASE,
 )
-"""A clause about an optional extra ("install with pip install pkg[npu]", "optional"): what it
+"""A clause about an optional extra ("install with pip install pkg[<device>]", "optional"): what it
 states is what that feature needs, not the repo (a soft requirement)."""
 _UP_TO = re.compile(
     r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
@@ -115,9 +115,9 @@ _STRONG_NEED = re.compile(
     r"安装|需要|依赖|确保|请先|前提|要求|必须",
     re.IGNORECASE,
 )
-"""A clause that only says which releases were tested or work ("A2, A3 (support CANN 8.5 and
-CANN 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
-... CUDA 12.4, Python 3.11, PyTorch 2.6.0"), states what is known to work, weaker than a need:
+"""A clause that only says which releases were tested or work ("<products> (support <Toolkit> 8.5
+and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
+... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0"), states what is known to work, weaker than a need:
 its versions are soft unless the clause also says they are needed."""
 
 _PLATFORM_LABEL = re.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
@@ -174,7 +174,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             for_tests = bool(_TESTS.search(clause))
             loose = device_counts(clause, clause_vendor) + _chips(clause, required)
             mentions.extend(m._replace(hard=not for_tests) for m in loose)
-            # "supports MXFP8 on Blackwell GPUs": what a feature runs on, not the repo's floor
+            # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
             mentions.extend(_architectures(clause))
         if _OPTIONAL.search(clause):
@@ -234,7 +234,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
 
 _OPEN_RANGE = re.compile(rf"\W*{VERSION}\s*{RANGE_JOIN}\s*$", re.IGNORECASE)
 """A window that ends inside a range whose upper end names the subject again ("Python 3.9 to
-Python 3.11", "CANN 8.0 ~ CANN 8.2")."""
+Python 3.11", "<Toolkit> 8.0 ~ <Toolkit> 8.2")."""
 
 
 def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str]]:
@@ -269,7 +269,7 @@ _REMARK = re.compile(r"\s*(?:[(（][^()（）]*[)）]|,?\s*(?:is\s+)?(?:recommen
 
 def _recommended(window: str, length: int) -> bool:
     """Whether the version read from ``window`` (its first ``length`` characters) is called a
-    recommendation or a default ("CANN 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
+    recommendation or a default ("<Toolkit> 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
     what is known to work, no requirement."""
     remark = _REMARK.match(window, length)
     end = remark.end() if remark is not None else length
@@ -297,13 +297,13 @@ _REQUIRING = re.compile(
 
 
 def _only_recommended(clause: str) -> bool:
-    """Whether ``clause`` recommends ("We recommend installing CANN 8.5.0", "推荐使用 CANN
-    8.5.0") without saying anything is required: a recommendation is no requirement."""
+    """Whether ``clause`` recommends ("We recommend installing <Toolkit> 8.5.0", "推荐使用
+    <Toolkit> 8.5.0") without saying anything is required: a recommendation is no requirement."""
     return bool(_RECOMMENDING.search(clause) and not _REQUIRING.search(clause))
 
 
 def _only_tested(clause: str) -> bool:
-    """Whether ``clause`` only says what works ("supports CANN 9.0"); what it rules out
+    """Whether ``clause`` only says what works ("supports <Toolkit> 9.0"); what it rules out
     ("3.11 is not supported") stays as strong as a need."""
     return bool(
         _ONLY_TESTED.search(clause)
@@ -313,9 +313,9 @@ def _only_tested(clause: str) -> bool:
 
 
 def _alternatives(mentions: list[Mention]) -> list[Mention]:
-    """Several releases or ranges of one subject named in one clause ("CANN 8.5 and CANN
-    9.0", "CANN 8.5 或 9.0", "CUDA 11.8–12.6 and CUDA 12.8–12.9") are a list any of which
-    will do, not pins that must all hold: they become one mention whose spec joins them with
+    """Several releases or ranges of one subject named in one clause ("<Toolkit> 8.5 and <Toolkit>
+    9.0", "<Toolkit> 8.5 或 9.0", "<Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are a list any of
+    which will do, not pins that must all hold: they become one mention whose spec joins them with
     ``||``, cited at the first."""
     pins: dict[str, list[Mention]] = {}
     for mention in mentions:
@@ -335,8 +335,8 @@ def _alternatives(mentions: list[Mention]) -> list[Mention]:
 
 _PIN = re.compile(r"==[^<>=!,|\s]+")
 _CLOSED_RANGE = re.compile(r">=[^<>=!,|\s]+,<=?[^<>=!,|\s]+")
-"""A range with both ends ("CUDA 11.8–12.6"): two of one subject in a clause ("builds for CUDA
-11.8–12.6 and CUDA 12.8–12.9") are alternatives, as two pins are."""
+"""A range with both ends ("<Toolkit> 11.8–12.6"): two of one subject in a clause ("builds
+for <Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are alternatives, as two pins are."""
 
 
 def _single_bound(spec: str) -> bool:
@@ -356,8 +356,8 @@ def _right_before(pattern: re.Pattern[str], clause: str, start: int) -> bool:
 
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
-    """ "at least 2 NPUs", "至少两张卡", "multi-GPU" as the count subject of the device kind the
-    words (or else ``vendor``) name: ``npu_count``, ``gpu_count``."""
+    """ "at least 2 <devices>", "至少两张卡", "multi-<device>" as the count subject of the device
+    kind the words (or else ``vendor``) name: that backend's ``DeviceFacts.count_subject``."""
     words = vocabulary()
     best: dict[str, Mention] = {}
     for pattern in (words.count_en, words.count_zh):
@@ -443,9 +443,10 @@ def _architectures(clause: str) -> list[Mention]:
 
 
 def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:
-    """For GPU architectures a build targets (``("80", line)`` from ``sm_80`` or
-    ``CMAKE_CUDA_ARCHITECTURES 80``): the compute capability spec the oldest one sets, its
-    line, and every architecture, sorted. A binary for sm_80 runs on 8.0 and newer."""
+    """For device architectures a build targets (``("80", line)`` from a backend's
+    ``Vocabulary.architecture_variables`` or ``architecture_flags``): the compute capability spec
+    the oldest one sets, its line, and every architecture, sorted. A binary for sm_80 runs on 8.0
+    and newer."""
     if not archs:
         return None
     arch, line = min(archs, key=lambda item: int(item[0]))

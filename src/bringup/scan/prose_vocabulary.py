@@ -17,7 +17,7 @@ Vendor = Optional[str]
 _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
-    # "Ascend/Intel Extension for PyTorch 26.0.0" is the extension's release, not torch's.
+    # "<Vendor> Extension for PyTorch 26.0.0" is the extension's release, not torch's.
     (
         "torch",
         r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
@@ -41,7 +41,7 @@ _COUNT_EN = (
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
     r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
-    # "an accelerator software stack", "a GPU vendor": the device word qualifies another noun.
+    # "an accelerator software stack", "a <device> vendor": the device word qualifies a noun.
     r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
     r"programming|languages?|compan(?:y|ies)|makers?)\b)"
     r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
@@ -77,7 +77,8 @@ class _Vocabulary:
     count_en: re.Pattern[str]
     count_zh: re.Pattern[str]
     kinds: dict[str, str]
-    """A device word in upper case (``NPU``) -> the device kind of its backend."""
+    """A device word in upper case (a backend's ``Vocabulary.device_words``) -> the device kind
+    of its backend."""
     architectures: dict[str, str]
     architecture: Optional[re.Pattern[str]]
     products: dict[str, str]
@@ -153,7 +154,7 @@ def unversioned_subjects() -> frozenset[str]:
 
 def vendor_of(text: str) -> Vendor:
     """Which accelerator the text is about, if it says (the first backend whose words it
-    has, in registry order: NPU words win over GPU words)."""
+    has, in registry order: an earlier backend's device words win)."""
     for backend, markers in vocabulary().markers:
         if markers.search(text):
             return backend.vendor
@@ -171,7 +172,8 @@ def device_kind_of(vendor: Vendor) -> str | None:
 
 
 def subject_named(text: str) -> str | None:
-    """The subject ``text`` names when it is nothing but a name ("昇腾NPU驱动", "torch_npu")."""
+    """The subject ``text`` names when it is nothing but a name (a backend's Chinese driver name, a
+    package name)."""
     match = vocabulary().subject.fullmatch(text.strip())
     return subject_of(match) if match is not None else None
 

@@ -1,4 +1,4 @@
-"""PEP 508 requirement strings ("torch_npu==2.1.0; python_version < '3.11'") as requirements.
+"""PEP 508 requirement strings ("torch_ext==2.1.0; python_version < '3.11'") as requirements.
 
 Shared by every file kind that lists Python distributions: pyproject, requirements files,
 setup.py/setup.cfg, the pip part of environment.yml and ``pip install`` lines. The subject

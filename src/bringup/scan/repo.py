@@ -1,6 +1,6 @@
 """Scanning one repository: walk, read, extract, then settle what was found.
 
-Settling: requirements get their component; an unversioned mention ("install CANN") is
+Settling: requirements get their component; an unversioned mention ("install the toolkit") is
 dropped when the repo states a version elsewhere, else it stays and becomes a finding;
 contradictions between files are found and the weaker side made soft; the manifest
 overrides whatever it names; steps are chosen (``steps_found``). Nothing here raises for a
@@ -358,7 +358,7 @@ def scan_repo(
                 seen.add(include)
                 queue.append(RepoFile(include, target, "requirements"))
     provides = sorted({p for e in extractions for p in e.provides})
-    # A repo's docs install the repo itself ("pip install triton-ascend" in triton-ascend's
+    # A repo's docs install the repo itself ("pip install <repo>" in the repo's own install
     # guide) even when no manifest in it names the distribution.
     own = {*provides, python_subject(component)}
     requirements = [

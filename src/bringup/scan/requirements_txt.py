@@ -1,6 +1,6 @@
-"""pip requirements files: one requirement a line, ``-r``/``-c`` includes followed (the
-included file is read as well), markers kept (soft), index options noted as findings because
-they decide which build of a wheel arrives (``download.pytorch.org/whl/cu121`` is CUDA 12.1),
+"""pip requirements files: one requirement a line, ``-r``/``-c`` includes followed (the included
+file is read as well), markers kept (soft), index options noted as findings because they decide
+which build of a wheel arrives (a backend's ``Vocabulary.wheel_indexes``: ``/whl/<build tag>``),
 hashes and per-line options dropped."""
 
 from __future__ import annotations

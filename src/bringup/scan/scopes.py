@@ -1,7 +1,7 @@
 """Which part of a repo a file speaks for: the repo itself, a sub-project, or a feature.
 
 One repo on the command line is one component, but not every file in it states what the
-repo needs: a benchmark's README pins its own CANN, CI pins the versions it happens to test,
+repo needs: a benchmark's README pins its own toolkit, CI pins the versions it happens to test,
 a Dockerfile builds one image, a contributing guide shows an example Python, a model recipe
 under ``docs/`` needs its own chips. Only the repo scope decides the repo's verdict; the
 others are shown beside it ("also, for benchmarks/x: …") and can be brought up on their own.
@@ -11,7 +11,7 @@ A scope is decided from the file's path and the repo's build files, never from i
 - CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing and agent guides ``development``;
 - files under ``tests/`` (and the other test directory names) are the ``tests`` feature:
-  a test's skip guard ("needs 2 NPUs") is what the test step needs, not the repo;
+  a test's skip guard ("needs 2 devices") is what the test step needs, not the repo;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own;
 - a nested directory with a build file and a README of its own is a sub-project unless the

@@ -110,8 +110,8 @@ vocabulary = backends.per_registry(_compile)
 
 
 def _version_in_path(toolkit: _Toolkit, value: str) -> str:
-    """``==8.0.RC1`` from ``.../ascend-toolkit/8.0.RC1/...``; a two-part version is a
-    series (``cuda-12.1`` -> ``==12.1.*``); empty when the path names none."""
+    """``==8.0.RC1`` from ``.../<toolkit>/8.0.RC1/...``; a two-part version is a
+    series (``<toolkit>-12.1`` -> ``==12.1.*``); empty when the path names none."""
     for pattern in toolkit.versions:
         found = pattern.search(value)
         if found is not None:
@@ -228,8 +228,8 @@ def _message(
 ) -> list[Requirement]:
     """What a message states: as a line of prose reads it when its branch fails ("GCC >= 9
     is required" then ``exit 1``) or it only states something; a soft note in the message's
-    own words when its branch skips or warns (torchair's "Skipping unit tests for inductor
-    npu ext: torch version < 2.8" then goes on)."""
+    own words when its branch skips or warns (a "Skipping unit tests for <the optional
+    part>: torch version < 2.8" that then goes on; ``outcomes``)."""
     words = message.group(2).strip(" \"'")
     outcome = shell_outcome(message.group(1), words, shell_branch(lines, number - 1))
     note = outcome in ("skip", "warn")

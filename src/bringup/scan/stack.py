@@ -3,8 +3,8 @@
 A path is one repo, a directory of repos (``examples/six-repos``: no build files of its own,
 subdirectories that are repos), or a stack manifest (a ``bringup.toml`` with ``[[repos]]``,
 given as a file or found in the directory). Dependencies between repos are stated in
-manifests or found: a repo that requires what another provides (``pypi:ascend-comm``,
-``cmake:AscendOps``) depends on it.
+manifests or found: a repo that requires what another provides (``pypi:foo-comm``,
+``cmake:FooOps``) depends on it.
 """
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ _ROOT_MARKERS = (
     "CONTRIBUTING.md",
 )
 """What only a repository's own root holds (its licence, its git and CI configuration): a
-directory with one is one repo even without a build file at the top (Ascend/op-plugin builds
-from ``ci/build.sh``), never a directory of repos."""
+directory with one is one repo even without a build file at the top (op-plugin builds from
+``ci/build.sh``), never a directory of repos."""
 
 
 def _has_build_files(path: Path) -> bool:

@@ -4,7 +4,7 @@ Stated steps (README blocks, Makefile targets) win; guesses from the mere presen
 build system (``cmake -S . -B build``, ``bash build.sh``, ``pip install -e .``) fill in only
 kinds nothing states; test directories become ``pytest`` steps when nothing states a pytest
 run, each needing what the device guards of its files need (a directory of tests that all
-skip without two NPUs needs two NPUs; a mixed one runs anywhere, the rest skipping).
+skip without two devices needs two devices; a mixed one runs anywhere, the rest skipping).
 """
 
 from __future__ import annotations

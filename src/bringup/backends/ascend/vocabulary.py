@@ -1,5 +1,11 @@
 """How Ascend repos name CANN, the driver, the chips and the NPUs, in English and Chinese;
-moved here from the scan so that a new backend brings its own words."""
+moved here from the scan so that a new backend brings its own words. Forms the generic scan
+reads through it: "CANN 版本" and "昇腾NPU驱动" (table cells naming CANN and the driver),
+"| NPU | 1 × Atlas A2 (910B) | device tests only |" (a count and a chip family, soft for
+tests), "CANN 8.5 and CANN 9.0" / "CANN 8.5 或 9.0" (a list, any of which will do),
+"A2, A3 (support CANN 8.5 and CANN 9.0)" (what works, soft), ``test-npu`` (a Makefile target
+needing NPUs), ``.../ascend-toolkit/8.0.RC1/...`` (a version in a path), ``hccl`` (a linked
+library CANN provides), ``find_package(CANN 6.3)``, ``pip install pkg[npu]`` (an extra)."""
 
 from __future__ import annotations
 

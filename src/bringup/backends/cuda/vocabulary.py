@@ -1,5 +1,10 @@
 """How CUDA repos name the toolkit, the driver, the libraries and the GPUs; moved here from
-the scan so that a new backend brings its own words."""
+the scan so that a new backend brings its own words. Forms the generic scan reads through it:
+``-lnvrtc`` and ``libnccl.so.2`` (linked libraries), ``sudo sh cuda_12.4.0_550.54.14_linux.run``
+(an installer), ``download.pytorch.org/whl/cu121`` (CUDA 12.1), ``sm_80`` and
+``CMAKE_CUDA_ARCHITECTURES 80`` (compute capability 8.0 and newer), ``cuda-12.1`` in a path
+(``==12.1.*``), "CUDA 11.8–12.6 and CUDA 12.8–12.9" (a list of ranges, any of which will do),
+"supports MXFP8 on Blackwell GPUs" (what a feature runs on, not the repo's floor)."""
 
 from __future__ import annotations
 
