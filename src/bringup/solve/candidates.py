@@ -3,7 +3,7 @@ it comes from (installed here, a knowledge-base release, the host's fixed value)
 set of candidates each spec admits, computed once with ``bringup.versions``.
 
 A subject the knowledge base knows is an open world too: its releases, what is installed, and,
-for a spec no known version meets, the versions it names (``CANN == 9.2.0``), each an
+for a spec no known version meets, the versions it names (``<toolkit> == 9.2.0``), each an
 *unverified* candidate ranked after the known ones: pinnable as asked, with no compatibility
 row to check it. A local label (``2.7.1+cpu``) is a build of its public version: a release when
 the public version is one. A subject the package index provides (a Python distribution, cmake,

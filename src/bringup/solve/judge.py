@@ -136,7 +136,7 @@ def judge_fixed(
     if value.status == "ok" and any(stated.spec.contains(v) for v in held):
         return Judgement(stated.check("ok", shown))
     if not req.hard:
-        # A preference on the machine ("tests want 2 NPUs"): shown in the table; the steps
+        # A preference on the machine ("tests want 2 devices"): shown in the table; the steps
         # that need the devices say so themselves.
         return Judgement(stated.check("hardware", shown))
     block = HardwareBlock(

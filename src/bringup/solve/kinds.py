@@ -1,13 +1,13 @@
-"""Which kind of device (a backend's ``device_kind``: ``npu``, ``gpu``) each repo needs, and
+"""Which kind of device (a backend's ``device_kind``) each repo needs, and
 the kinds of host a stack is for. A kind of host is keyed by the backend whose devices it
-has (``ascend``, ``cuda``, ``rocm``): two backends may both call theirs GPUs.
+has (its name): two backends may both give their devices one ``device_kind``.
 
-A repo whose hard lines name the subjects of one device backend only (CANN, the chip, the
-NPU count; or CUDA, the compute capability) needs that backend's devices; one whose lines
+A repo whose hard lines name the subjects of one device backend only (its toolkit, the chip,
+its device count, the compute capability) needs that backend's devices; one whose lines
 name two supports either (an any-of), and one that names none runs on any. Repos that need
 different backends' devices are for different hosts and never share an environment; on a
 host of one backend, the lines and rules of another device backend are not that host's
-concern (no CUDA pin in an NPU host's environment). Pure: repos in, kinds out.
+concern (no other toolkit's pin in one host's environment). Pure: repos in, kinds out.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def kind_of_subject(subject: str) -> str | None:
 
 
 def device_kind(kind: str) -> str:
-    """What the backend ``kind`` calls its devices (``npu``, ``gpu``)."""
+    """What the backend ``kind`` calls its devices (its ``device_kind``)."""
     return backends.backend(kind).device_kind
 
 

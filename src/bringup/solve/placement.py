@@ -1,10 +1,10 @@
 """How many environments, and which repos share one.
 
-Most conflicts between repos are plain: two repos ask for ranges of one subject that do not
-meet (CANN >= 7.0 and CANN < 7.0). The precomputed satisfaction sets show those in Python,
-without the solver, and soundly: if no candidate meets both ranges, no environment holds
-both repos. The solver is asked only what the sets cannot tell: whether a group the ranges
-let through also holds under the rules and host values, and whether fewer environments do.
+Most conflicts between repos are plain: two repos ask for ranges of one subject that do not meet
+(``>= 7.0`` and ``< 7.0`` of one toolkit). The precomputed satisfaction sets show those in Python,
+without the solver, and soundly: if no candidate meets both ranges, no environment holds both repos.
+The solver is asked only what the sets cannot tell: whether a group the ranges let through also
+holds under the rules and host values, and whether fewer environments do.
 
 The fewest environments are proven when a split into groups that each hold is no larger
 than a set of repos that pairwise cannot share (a clique). When, besides, every other repo

@@ -45,8 +45,8 @@ class RuleItem:
     when: frozenset[int]
     then: frozenset[int]
     adds: bool
-    """The rule brings ``then_subject`` into an environment (a package row: torch_npu 2.1.0
-    needs torch, CANN and a Python). Otherwise it only constrains ``then_subject`` where an
+    """The rule brings ``then_subject`` into an environment (a package row: an extension's release
+    needs torch, a toolkit and a Python). Otherwise it only constrains ``then_subject`` where an
     environment has it anyway (a row about a toolkit, compiler, standard or the host)."""
     soft: bool = False
     """A recommendation (``hard = false`` in the knowledge base): followed when it costs no
@@ -159,8 +159,8 @@ def rule_source(rule: Rule) -> Source:
 
 
 def provided_key(subject: str) -> str:
-    """A repo of the stack as a dependency: ``ascend-comm`` is what ``pypi:ascend-comm``
-    (``ascend_comm`` once canonical) and the CMake package ``AscendOps`` name."""
+    """A repo of the stack as a dependency: ``foo-comm`` is what ``pypi:foo-comm``
+    (``foo_comm`` once canonical) and the CMake package ``FooComm`` name."""
     name = subject.split(":", 1)[1] if ":" in subject else subject
     return re.sub(r"[-_.]", "", name.lower())
 

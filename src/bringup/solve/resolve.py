@@ -48,7 +48,7 @@ class SolveOptions:
     groups: tuple[tuple[str, ...], ...] = ()
     """A design's split (repo names per environment) to keep on this host, numbered alike."""
     kinds: tuple[str, ...] = ()
-    """The kind of host each of ``groups`` is designed for (``npu``, ``gpu``): environments
+    """The kind of host each of ``groups`` is designed for (a ``device_kind``): environments
     for different kinds of host are never merged here."""
 
 

@@ -1,12 +1,12 @@
 """The host the environments are designed for (``--target``), as the solver sees it.
 
-Environments are designed from the repos' software requirements for a *target* host, not
-for the machine ``bringup`` runs on (a CPU laptop planning for an NPU server). With no target
-named, nothing is known of the host the repos ask for: every fixed subject is unknown and
-nothing is installed, so hardware never splits or drops a repo. ``--target 910B:8`` names a
-device kind and count from the backends' vocabulary (the knowledge base's chip families and
-compute capabilities); a recorded host or a pasted report gives a whole snapshot (read by
-``bringup.workflow``, the solver only sees its ``HostFacts``).
+Environments are designed from the repos' software requirements for a *target* host, not for the
+machine ``bringup`` runs on (a CPU laptop planning for an accelerator server). With no target named,
+nothing is known of the host the repos ask for: every fixed subject is unknown and nothing is
+installed, so hardware never splits or drops a repo. ``--target 910B:8`` names a device kind and
+count from the backends' vocabulary (the knowledge base's chip families and compute capabilities); a
+recorded host or a pasted report gives a whole snapshot (read by ``bringup.workflow``, the solver
+only sees its ``HostFacts``).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def is_devices(text: str) -> bool:
 
 def device_kinds(catalogue: Catalogue) -> dict[str, tuple[str, str, str]]:
     """Every device kind the backends and the knowledge base name -> (vendor, kind subject,
-    count subject): Ascend chip families, NVIDIA compute capabilities."""
+    count subject): each backend's chip families or compute capabilities."""
     kinds: dict[str, tuple[str, str, str]] = {}
     for backend, devices in backends.with_devices():
         vendor = backend.vendor or backend.name
