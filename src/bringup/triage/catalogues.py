@@ -1,14 +1,14 @@
 """Error-code catalogues: what the vendors' and runtimes' own codes mean, as data.
 
-A log names its failure in codes far more often than in words a signature was written for:
-``error code is 507018`` (ACL), ``EI0002`` (CANN, the module in its second character),
-``ERR02200`` (torch_npu), ``HCCL_E_TIMEOUT``, ``CUDA error: out of memory``,
-``ncclInternalError``. Each catalogue (``kb/data/codes/*.toml``) holds the codes of one
-vendor API transcribed from its public source, the ``finder`` expressions that find them in a
-log line (a named group says how to look the value up: ``code``, ``name``, ``message`` or
-``warn``), and ``family`` rows that give the meaning of a code nobody transcribed from its
-prefix (``5`` for ACL: internal errors; ``EI``: HCCL). Every code and family has a public
-source, its own or its catalogue's; the loader rejects one without.
+A log names its failure in codes far more often than in words a signature was written for: a
+runtime's numeric return code (``error code is N``), a code whose characters name its module, an
+extension's own code, a collective library's error name, a runtime's error message; each catalogue's
+header quotes its real forms. Each catalogue (``kb/data/codes/*.toml``) holds the codes of one
+vendor API transcribed from its public source, the ``finder`` expressions that find them in a log
+line (a named group says how to look the value up: ``code``, ``name``, ``message`` or ``warn``), and
+``family`` rows that give the meaning of a code nobody transcribed from its prefix (a first digit, a
+module letter). Every code and family has a public source, its own or its catalogue's; the loader
+rejects one without.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     action: str = ""
     source: Optional[str] = None
     wrapper: bool = False
-    """The code only says that a call into another component failed (torch_npu's "call acl
-    api failed"): the code of that call, when the log has it, says more."""
+    """The code only says that a call into another component failed (an extension's "call
+    <api> failed"): the code of that call, when the log has it, says more."""
     meaning_zh: str = ""
     action_zh: str = ""
     """The meaning and action in Chinese, where the source gives them (``--lang zh``)."""

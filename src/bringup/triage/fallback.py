@@ -56,7 +56,8 @@ explains is itself a catch-all, and ranks below the catch-all signatures."""
 GENERIC_RULE = "traceback.operator.other"
 SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
-(``DistBackendError: NCCL error ...`` then ``ncclInternalError: ...``); the code says more."""
+(``DistBackendError: <library> error ...`` then the library's own error name); the code says
+more."""
 
 
 class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

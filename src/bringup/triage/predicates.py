@@ -147,7 +147,8 @@ def _device_fact(vendor: PredicateArg, which: str) -> str:
 
 @predicate("smi_unavailable", str)
 def smi_unavailable(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
-    """The vendor tool of backend vendor <arg> (npu-smi, nvidia-smi) is missing or failed."""
+    """The vendor tool of backend vendor <arg> (its ``Vocabulary.status_command``) is missing or
+    failed."""
     fact = snapshot.fact(_device_fact(arg, "tool"))
     if fact is None or fact.status == "unknown":
         return UNKNOWN

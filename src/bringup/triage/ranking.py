@@ -3,7 +3,7 @@
 Order, strongest first:
 1. what the snapshot confirms (every ``when`` condition holds) ranks above what it cannot
    judge, which ranks above what it contradicts;
-2. catch-all signatures (``generic``, such as "NPU function error ... error code is N"), and
+2. catch-all signatures (``generic``, such as a runtime's "... error code is N"), and
    signatures found only through a symptom that other causes share, rank below every
    signature found through its own patterns; a symptom is lifted when one of the signature's
    ``context`` patterns occurs in the log (the log itself says which cause it is);
@@ -173,8 +173,8 @@ def _one_per_cause(
     """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
     already the evidence of a diagnosis ranked above it (the same failure, explained better);
     and an echo of a code already explained above: a ``secondary`` or catch-all (``generic``)
-    diagnosis that captured the same code ("NPU function error ... error code is 507011"
-    under ACL 507011), or a wrapper code ("PTA call acl api failed") within a few lines of
+    diagnosis that captured the same code (a runtime's "... error code is N" under the
+    catalogued code N), or a wrapper code (a "call <api> failed" code) within a few lines of
     it."""
     kept: list[Diagnosis] = []
     covered: set[int] = set()

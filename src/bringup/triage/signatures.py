@@ -2,11 +2,11 @@
 
 Each ``[[signature]]`` names a failure the stack is known for: regular expressions (RE2 syntax,
 named groups for the values that matter) that find it in a log line, the layer it shows in, its
-cause, a templated fix, conditions on the host (predicates), and the public source that
-established it. A message that several causes produce (``CUBLAS_STATUS_NOT_INITIALIZED``: out of
-memory, or an earlier out-of-range index) is a ``symptom`` of each of them rather than a pattern:
-it finds the signature, which then ranks below any signature found by its own patterns unless a
-``context`` pattern (lines that make this cause the likely one, such as ``torch_npu`` in the
+cause, a templated fix, conditions on the host (predicates), and the public source that established
+it. A message that several causes produce (``CUBLAS_STATUS_NOT_INITIALIZED``: out of memory, or an
+earlier out-of-range index) is a ``symptom`` of each of them rather than a pattern: it finds the
+signature, which then ranks below any signature found by its own patterns unless a ``context``
+pattern (lines that make this cause the likely one, such as a vendor extension's module in the
 traceback) also occurs in the log. Context patterns never find a signature on their own.
 
 Each file is checked on its own, strictly: unknown fields, a pattern RE2 rejects or that matches
