@@ -1,7 +1,7 @@
 """Questions the knowledge base answers, as pure functions over its rules.
 
-- ``implications``: what one version implies for other subjects (``torch_npu 2.1.0.post4``
-  → torch, CANN, Python), each with the rows that say so.
+- ``implications``: what one version implies for other subjects (an extension's
+  release → the torch, toolkit and Python it was built for), each with the rows that say so.
 - ``compatible``: whether two pins go together — *compatible*, *incompatible*, or *unknown*
   when no row covers the pair (never "fine" without a row).
 - ``newest``: the newest known version meeting constraints and compatible with given pins.
@@ -37,7 +37,7 @@ class ScopedRule(msgspec.Struct, frozen=True):
 
 
 class SubjectVersion(msgspec.Struct, frozen=True):
-    """One subject at one version: ``torch_npu==2.1.0.post4``."""
+    """One subject at one version: ``torch==2.5.1``."""
 
     subject: str
     version: str
@@ -84,8 +84,8 @@ class Implication(msgspec.Struct, frozen=True, kw_only=True):
 
 def typed_subject(name: str) -> str:
     """The subject a user means by ``name``: package names compare as PEP 503 says (case,
-    and runs of ``-``, ``_``, ``.`` do not matter), so ``torch-npu`` and ``TORCH_NPU`` are
-    ``torch_npu``."""
+    and runs of ``-``, ``_``, ``.`` do not matter), so ``Flash-Attn`` and ``FLASH_ATTN`` are
+    the subject ``flash_attn``."""
     if known_subject(name) or name.startswith("pypi:"):
         return name
     for joiner in ("_", "-"):
@@ -99,9 +99,7 @@ def parse_subject_version(text: str) -> SubjectVersion:
     """``subject==version`` (also ``subject=version``), checked in the subject's scheme."""
     match = _PIN.match(text)
     if match is None:
-        raise InputError(
-            f"{text!r} is not a pin", hint="write SUBJECT==VERSION, e.g. torch_npu==2.1.0.post4"
-        )
+        raise InputError(f"{text!r} is not a pin", hint="write SUBJECT==VERSION, e.g. torch==2.5.1")
     subject, version = typed_subject(match.group(1)), match.group(2)
     if not known_subject(subject):
         raise InputError(

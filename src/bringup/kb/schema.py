@@ -1,6 +1,6 @@
 """The shape of knowledge-base TOML files, and of the compiled knowledge base.
 
-A file holds one topic (``topic = "torch_npu"``, the file's stem by default) and arrays of
+A file holds one topic (``topic = "torch"``, the file's stem by default) and arrays of
 records: ``[[rule]]`` (a compatibility row), ``[[release]]`` (a known version of a subject),
 ``[[chip]]`` (a chip family) and ``[[package]]`` (a toolkit's package file). Every record has a
 stable ``id`` and a ``source``; an overlay record that takes the place of an existing one says
@@ -19,7 +19,7 @@ from bringup.model.source import Confidence
 
 Detail = Union[str, list[str], dict[str, str]]
 """A table column that is not a rule: a word, a list of names, or values by name (a
-device's nominal TFLOP/s: ``peak_tflops_bf16 = { "NVIDIA H200" = "989.5" }``; numbers are
+device's nominal TFLOP/s: ``peak_tflops_bf16 = { "<device name>" = "989.5" }``; numbers are
 strings in the knowledge base, as versions are)."""
 RecordKind = Literal["rule", "release", "chip", "package"]
 RECORD_KINDS: tuple[RecordKind, ...] = ("rule", "release", "chip", "package")
@@ -28,7 +28,7 @@ FILE_KEYS = frozenset({"topic", "title", *RECORD_KINDS})
 
 class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A compatibility row: when ``when``'s one subject is in its spec, each subject of
-    ``then`` must be in its spec (``then = { cann = "==8.0.RC1", python = ">=3.8,<3.12" }``).
+    ``then`` must be in its spec (``then = { <toolkit> = "==8.0.RC1", python = ">=3.8,<3.12" }``).
     ``chips`` limits the row to some chip families (``"910B"``, ``"!950"``); ``hard = false``
     makes it a recommendation; ``details`` carries table columns that are not rules."""
 
@@ -68,7 +68,8 @@ class ReleaseRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class ChipRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """An Ascend chip family as ``Accelerator.family`` names it (``910B``, ``910_93``)."""
+    """A chip family as ``Accelerator.family`` names it. The fields are the Ascend backend's
+    (``soc_versions``, ``npu_smi_names``: what its tools print), the one that has chip files."""
 
     id: str
     family: str
@@ -85,9 +86,9 @@ class ChipRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 class PackageRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A package file name pattern of toolkit ``subject`` (``cann``), the toolkit
+    """A package file name pattern of toolkit ``subject``, the toolkit
     ``versions`` it applies to, and its role. The older spelling names the toolkit as the
-    field (``cann = ">=5.0"``); the loader reads it as ``subject`` and ``versions``."""
+    field (``<toolkit> = ">=5.0"``); the loader reads it as ``subject`` and ``versions``."""
 
     id: str
     name: str

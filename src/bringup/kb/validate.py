@@ -126,7 +126,7 @@ def check_file(text: str, path: str, stem: str) -> FileResult:
 
 
 def _toolkit_named(item: dict[str, Any]) -> dict[str, Any]:
-    """A package record in the older spelling, its toolkit as the field (``cann = ">=5.0"``),
+    """A package record in the older spelling, its toolkit as the field (``<toolkit> = ">=5.0"``),
     as ``subject`` and ``versions``."""
     if "subject" in item or "versions" in item:
         return item
