@@ -44,9 +44,9 @@ class Peak(msgspec.Struct, frozen=True):
 
 class Peaks(msgspec.Struct, frozen=True):
     """The peaks the knowledge base knows, by device name exactly as the runtime reports it
-    (``torch.cuda.get_device_name``: the ``nvidia-smi`` name; ``torch.npu``: the SoC name).
-    Exact on purpose: ``NVIDIA H200 NVL`` is not an ``NVIDIA H200``, ``Ascend910B3`` is not
-    an ``Ascend910B``."""
+    (``torch.<device>.get_device_name``: the vendor tool's product
+    name or the SoC name, per backend). Exact on purpose: a product's variant (``<name> NVL``,
+    ``<family>B3``) is not the product or family it extends."""
 
     entries: tuple[Peak, ...] = ()
 
@@ -85,8 +85,8 @@ def raised(evidence: Evidence) -> Optional[Judgement]:
 
 
 def _first_line(text: str) -> str:
-    """The first non-empty line of a message, cut to 300 characters: the runtimes (torch_npu,
-    NCCL) put what went wrong first and the details after."""
+    """The first non-empty line of a message, cut to 300 characters: the runtimes (device
+    extensions, collective libraries) put what went wrong first and the details after."""
     for line in text.splitlines():
         if line.strip():
             return line.strip()[:300]
@@ -182,7 +182,7 @@ def _count_mismatch(
     devices: Sequence[Accelerator], count: int, visible: Mapping[str, str]
 ) -> Optional[str]:
     """Why the runtime's count is not the driver's, taking the visible-device variables into
-    account (``CUDA_VISIBLE_DEVICES=0,1`` on an 8-GPU host: 2 is right)."""
+    account (``<VENDOR>_VISIBLE_DEVICES=0,1`` on an 8-device host: 2 is right)."""
     expected = len(devices)
     chosen = ""
     for name, value in visible.items():
@@ -299,18 +299,20 @@ BUS_FACTOR: Mapping[str, Callable[[int], float]] = {
     "all_gather": lambda n: (n - 1) / n,
     "broadcast": lambda n: 1.0,
 }
-"""nccl-tests' bus bandwidth factors (doc/PERFORMANCE.md): busbw = algbw x factor(ranks)."""
+"""The collective benchmarks' bus bandwidth factors (nccl-tests, doc/PERFORMANCE.md):
+busbw = algbw x factor(ranks)."""
 
 
 def message_bytes(op: str, count: int, ranks: int, item: int = 4) -> int:
-    """The size nccl-tests reports and divides by the time: all_gather counts the whole
-    gathered buffer (count x ranks), all_reduce and broadcast one buffer."""
+    """The size the collective benchmarks report and divide by the time: all_gather counts the
+    whole gathered buffer (count x ranks), all_reduce and broadcast one buffer."""
     return count * item * (ranks if op == "all_gather" else 1)
 
 
 def judge_communication(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
     """Every rank initialised, ran the three collectives and checked their results; the
-    bandwidths (the slowest rank's time) as nccl-tests computes them. One device: SKIP."""
+    bandwidths (the slowest rank's time) as the collective benchmarks compute them. One
+    device: SKIP."""
     failed = raised(evidence)
     if failed is not None:
         return failed

@@ -1,6 +1,6 @@
-"""The nominal peaks the knowledge base knows: ``peak_tflops_<dtype>`` tables in the
-``details`` of any rule row or chip record (a backend's device table: ``gpus.toml``,
-``chips.toml``), each with its ``peak_source``."""
+"""The nominal peaks the knowledge base knows: ``peak_tflops_<dtype>`` tables in the ``details`` of
+any rule row or chip record (a backend's device table under ``kb/data``), each with its
+``peak_source``."""
 
 from __future__ import annotations
 

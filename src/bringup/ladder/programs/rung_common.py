@@ -40,7 +40,8 @@ def load_runtime(args: argparse.Namespace, evidence: Evidence) -> Any:
 
 
 def device_module(torch: Any, device: str) -> Any:
-    """``torch.cuda`` / ``torch.npu``; None for the CPU."""
+    """``torch.<device>`` (the device type's module, a runtime extension's where it adds one);
+    None for the CPU."""
     return None if device == "cpu" else getattr(torch, device)
 
 

@@ -40,12 +40,16 @@ except ImportError:  # run as a script in the target Python
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("rung", choices=sorted(RUNGS))
-    parser.add_argument("--device", required=True, help="cpu, cuda or npu")
+    parser.add_argument(
+        "--device", required=True, help="the torch device type (cpu, or a backend's)"
+    )
     parser.add_argument("--level", default="quick", choices=("quick", "standard", "long"))
-    parser.add_argument("--runtime", default="", help="module that adds the device (torch_npu)")
+    parser.add_argument("--runtime", default="", help="module that adds the device type to torch")
     parser.add_argument("--smi", default="", help="the driver tool, as one argument per word")
     parser.add_argument("--visible", default="", help="the variable choosing visible devices")
-    parser.add_argument("--dist-backend", default="gloo", help="gloo, nccl or hccl")
+    parser.add_argument(
+        "--dist-backend", default="gloo", help="torch.distributed backend (gloo, or the device's)"
+    )
     parser.add_argument("--world", type=int, default=0, help="processes (0: one per device)")
     parser.add_argument(
         "--budget", type=float, default=0.0, help="seconds before the ladder kills this run"
