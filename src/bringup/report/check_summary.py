@@ -129,7 +129,7 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
 
 
 def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
-    """Skipped steps counted by what they need: ``3 steps need an NPU``, ``1 step needs
+    """Skipped steps counted by what they need: ``3 steps need a device``, ``1 step needs
     arch aarch64``."""
     counts: Counter[str] = Counter()
     for step in steps:
@@ -150,7 +150,7 @@ def _need(reason: Reason) -> str:
 
 
 def _article(word: str) -> str:
-    """``an NPU``, ``a GPU``, ``a device``: an acronym is read letter by letter."""
+    """``an <ACRONYM>`` read letter by letter (an "en", an "ef"...), ``a device``."""
     vowels = "AEFHILMNORSX" if word.isupper() else "aeiou"
     return "an" if word[:1] in vowels else "a"
 

@@ -75,7 +75,7 @@ def planned_for(design: Design) -> str:
 
 
 def hosts_sentence(design: Design) -> str:
-    """``planned for two kinds of host: NPU (a, b) and GPU (c)``; empty for one kind."""
+    """``planned for two kinds of host: <KIND> (a, b) and <KIND> (c)``; empty for one kind."""
     if len(design.hosts) < 2:
         return ""
     kinds = [f"{h.kind.upper()} ({', '.join(h.components)})" for h in design.hosts]
@@ -84,7 +84,7 @@ def hosts_sentence(design: Design) -> str:
 
 
 def elsewhere_sentence(elsewhere: KindNeed) -> str:
-    """``flash-attention cannot run on the target (needs a GPU: setup.py:102)``."""
+    """``flash-attention cannot run on the target (needs a <KIND>: setup.py:102)``."""
     kind = elsewhere.reason.need.upper()
     article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
     where = cite_first(elsewhere.reason.sources)

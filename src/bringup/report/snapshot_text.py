@@ -25,7 +25,7 @@ def _accelerators() -> tuple[Backend, ...]:
 
 def _prefixes(backend: Backend) -> tuple[str, ...]:
     """The key heads of a backend's facts (its namespace, and any other head of its fact keys
-    that is not a generic one: CUDA's ``nvidia.``)."""
+    that is not a generic one, as a driver's ``<vendor>.`` beside ``<toolkit>.``)."""
     heads = {key.partition(".")[0] for key in backend.fact_keys} - set(_GENERIC)
     named = {f"{head}." for head in heads} | {backend.signature_namespace}
     return tuple(sorted(named - {""}))
@@ -135,8 +135,8 @@ def _in_section(key: str, prefixes: tuple[str, ...]) -> bool:
 
 def _label(key: str) -> str:
     """The key without its head where the section says it: a generic head, or a backend's
-    name when all its facts are under it (``ascend.``; CUDA's mix ``nvidia.`` and
-    ``cuda.``, so they keep theirs)."""
+    name when all its facts are under it (``<backend>.``; a backend whose keys
+    mix heads keeps them)."""
     head, _, rest = key.partition(".")
     own = tuple(b.name for b in _accelerators() if _prefixes(b) == (f"{b.name}.",))
     return rest if head in (*_GENERIC, *own) and rest else key

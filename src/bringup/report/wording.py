@@ -2,8 +2,8 @@
 plan's reasons and actions, written outside the solver and the planner (resolvelib's
 discipline: the core returns causes, the caller words them).
 
-"ops needs CANN >= 7.0 (ops/README.md:12); infer needs CANN >= 6.3, < 7.0
-(infer/build.sh:4): no single CANN satisfies both -> two environments"
+"ops needs <Toolkit> >= 7.0 (ops/README.md:12); infer needs <Toolkit> >= 6.3, < 7.0
+(infer/build.sh:4): no single <Toolkit> satisfies both -> two environments"
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ def cite_first(sources: Sequence[Source], shown: Callable[[Source], str] = str) 
 
 
 def subject_spec(subject: str, spec: str) -> str:
-    """``CANN >= 7.0``, ``chip 910B or 910_93``."""
+    """``<Toolkit> >= 7.0``, ``chip <A> or <B>`` (the subject's display name)."""
     return f"{display_name(subject)} {format_spec(spec, subject)}"
 
 
@@ -189,14 +189,14 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
 
 
 def host_has(subject: str, values: str) -> str:
-    """ "0 NPUs", "Ascend driver 23.0.3": counts read better number first."""
+    """ "0 <devices>", "<Vendor> driver 23.0.3": counts read better number first."""
     name = display_name(subject)
     return f"{values} {name}" if subject.endswith("_count") else f"{name} {values}"
 
 
 def describe_host(value: HostValue) -> str:
-    """What the machine has, in words: "0 NPUs", "no NPU", "no Ascend driver (...)",
-    "Ascend driver unknown (timed_out: ...)"."""
+    """What the machine has, in words: "0 <devices>", "no <device>", "no <Vendor> driver
+    (...)", "<Vendor> driver unknown (timed_out: ...)"."""
     if value.status == "ok":
         return host_has(value.subject, ", ".join(value.values))
     if value.status == "absent":
@@ -231,8 +231,8 @@ def from_index(obstacle: Obstacle) -> bool:
 
 
 def describe_obstacle(obstacle: Obstacle) -> str:
-    """An obstacle in a few words: "CANN 8.0.0" (to install), "the Ascend driver (>= 24.1)"
-    (to change), "NPUs >= 2" (needed from the machine)."""
+    """An obstacle in a few words: "<Toolkit> 8.0.0" (to install), "the <Vendor> driver
+    (>= 24.1)" (to change), "<devices> >= 2" (needed from the machine)."""
     name = display_name(obstacle.subject)
     if obstacle.kind == "install":
         detail = obstacle.detail
