@@ -1,7 +1,7 @@
-"""``bringup env shell NAME`` / ``bringup env print NAME``: step into an environment that
-``bringup up`` made, with its toolkit activated (CANN's variables as plain values, CUDA_HOME,
-device visibility), or print its activation file to source. NAME is an environment number
-(``1``, ``env-1``) or a repo it holds; the newest stack's environments come first."""
+"""``bringup env shell NAME`` / ``bringup env print NAME``: step into an environment that ``bringup
+up`` made, with its toolkit activated (its backend's variables as plain values, toolkit homes,
+device visibility), or print its activation file to source. NAME is an environment number (``1``,
+``env-1``) or a repo it holds; the newest stack's environments come first."""
 
 from __future__ import annotations
 

@@ -32,7 +32,8 @@ from bringup.report.kb_text import (
 
 @click.group(name="kb")
 def command() -> None:
-    """The knowledge base: sourced compatibility tables (CANN, driver, torch_npu, CUDA, GCC...)."""
+    """The knowledge base: sourced compatibility tables (toolkits, drivers, frameworks,
+    compilers...)."""
 
 
 @command.command(name="show")

@@ -124,8 +124,8 @@ def summary(result: LadderResult) -> str:
 @click.option(
     "--backend",
     metavar="NAME",
-    help="Which backend's rungs: cpu, ascend, cuda or a plug-in's (default: the one whose"
-    " devices /dev shows, else cpu).",
+    help="Which backend's rungs: cpu or a registered backend's name (an unknown name lists"
+    " them; default: the one whose devices /dev shows, else cpu).",
 )
 @click.option("--python", "python", metavar="PATH", help="The interpreter to run rungs in.")
 @click.option(

@@ -25,7 +25,7 @@ from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
     "--from",
     "report",
     metavar="FILE",
-    help="Read a pasted report or a whole issue body (npu-smi, nvidia-smi, collect_env, "
+    help="Read a pasted report or a whole issue body (vendor tools' tables, collect_env, "
     "pip list, template lines...); '-' for stdin.",
 )
 @click.option(
@@ -57,8 +57,8 @@ def command(
     budget: float,
     output_format: str,
 ) -> int:
-    """Show what this machine has: OS, CPU, compilers, Pythons and packages, Ascend (CANN,
-    driver, firmware, NPUs) and CUDA (driver, toolkits, GPUs), each with its source."""
+    """Show what this machine has: OS, CPU, compilers, Pythons and packages, and each
+    accelerator backend's toolkits, driver, firmware and devices, each with its source."""
     chosen = [
         name
         for name, value in (("--from", report), ("--record", record), ("--replay", replay))

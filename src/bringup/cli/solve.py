@@ -46,8 +46,9 @@ from bringup.cli.options import (
     "what_if",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Solve as if the host had this (driver=24.1.0, python=3.11, npus=2, chip=910B, "
-    "cann=8.0.0); repeat for several.",
+    help="Solve as if the host had this (python=3.11, driver=24.1.0, chip=FAMILY, or any "
+    "subject the repos and rules mention, a device count or a toolkit: an unknown key lists "
+    "them); repeat for several.",
 )
 def command(
     *,
