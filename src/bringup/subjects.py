@@ -36,10 +36,10 @@ FIXED_SCOPES: frozenset[Scope] = frozenset({"hardware", "platform", "driver"})
 
 Provider = Literal["host", "toolkit", "index", "system"]
 """Where a subject comes from: the ``host`` itself (the chip, glibc, the driver, the system
-compiler), a vendor ``toolkit`` installer (CANN, CUDA), the Python package ``index`` (torch,
-and tools published there too: cmake, ninja, pybind11, setuptools), or a ``system`` package
-(clang, lld, zlib). A need the index meets is installed into the environment: an action, never
-a blocker."""
+compiler), a vendor ``toolkit`` installer (a backend's toolkit subjects), the Python package
+``index`` (torch, and tools published there too: cmake, ninja, pybind11, setuptools), or a
+``system`` package (clang, lld, zlib). A need the index meets is installed into the environment: an
+action, never a blocker."""
 
 _PROVIDER_OF_SCOPE: dict[Scope, Provider] = {
     "host": "host",
@@ -262,9 +262,9 @@ _ECOSYSTEM_NAME = re.compile(r"^(?:pypi|cmake|conda):[A-Za-z0-9_][A-Za-z0-9._+\-
 
 
 def is_subject(name: str) -> bool:
-    """Whether ``name`` is one a requirement can have: a catalogued subject (``cann``, ``gcc``,
-    ``chip``, a framework named bare such as ``torch``), or a package of an ecosystem by a name
-    it allows (``pypi:numpy``, ``cmake:AscendOps``, ``conda:mkl``)."""
+    """Whether ``name`` is one a requirement can have: a catalogued subject (``gcc``, ``chip``, a
+    backend's toolkit, a framework named bare such as ``torch``), or a package of an ecosystem by a
+    name it allows (``pypi:numpy``, ``cmake:FooOps``, ``conda:mkl``)."""
     return catalogue().get(name) is not None or bool(_ECOSYSTEM_NAME.match(name))
 
 
@@ -328,5 +328,5 @@ def from_index(name: str) -> bool:
 
 def is_distribution(name: str) -> bool:
     """A Python distribution (torch, numpy): PEP 440 versions, not Python itself,
-    nor a package of another ecosystem (``cmake:AscendOps``, ``conda:mkl``)."""
+    nor a package of another ecosystem (``cmake:FooOps``, ``conda:mkl``)."""
     return name != "python" and ":" not in name and scheme_for(name) == "pep440"

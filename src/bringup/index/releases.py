@@ -61,7 +61,8 @@ def index_url(given: str, env: Mapping[str, str]) -> str:
 
 
 def project_name(subject: str) -> str:
-    """The PEP 503 name of a distribution subject (``pypi:Foo_Bar``, ``torch_npu``)."""
+    """The PEP 503 name of a distribution subject (``pypi:Foo_Bar``, a catalogued package subject
+    such as ``torch``)."""
     bare = subject.split(":", 1)[1] if subject.startswith("pypi:") else subject
     return re.sub(r"[-_.]+", "-", bare).lower()
 

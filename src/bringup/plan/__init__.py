@@ -132,7 +132,7 @@ def _need_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Act
 
 def _variables_set(snapshot: Snapshot | None) -> frozenset[str]:
     """The environment variables the probed shell has, as each backend records them
-    (``<signature_namespace>env.NAME``: ``ascend.env.ASCEND_HOME_PATH``)."""
+    (``<signature_namespace>env.NAME``)."""
     if snapshot is None:
         return frozenset()
     prefixes = tuple(f"{b.signature_namespace}env." for b in backends.registered())
@@ -145,7 +145,7 @@ def _variables_set(snapshot: Snapshot | None) -> frozenset[str]:
 
 
 def _set_env_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
-    """Each backend's activation script (CANN's ``set_env.sh``) for each environment whose
+    """Each backend's activation script (its ``ActivationRule``'s script) for each environment whose
     toolkit is installed, when the probed shell lacks the first variable it sets."""
     if snapshot is None:
         return []

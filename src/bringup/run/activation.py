@@ -1,10 +1,9 @@
-"""The toolkit activation of one environment, as data: the variables to set and the
-directories to put in front of ``PATH``-like lists, plus device visibility. Each pinned
-toolkit's activation is its backend's (``Backend.activation``: CANN's ``set_env.sh``
-variables resolved for the pinned version's directory, CUDA's ``CUDA_HOME`` and its
-``bin``/``lib64``), for the toolkit of that version the snapshot found. Written once into the
-activation file as plain ``export`` lines, so a step never sources a vendor script in a
-shell.
+"""The toolkit activation of one environment, as data: the variables to set and the directories to
+put in front of ``PATH``-like lists, plus device visibility. Each pinned toolkit's activation is its
+backend's (``Backend.activation``: the variables its setup script would set, resolved for the pinned
+version's directory, or a ``*_HOME`` variable and its ``bin``/``lib64`` directories), for the
+toolkit of that version the snapshot found. Written once into the activation file as plain
+``export`` lines, so a step never sources a vendor script in a shell.
 """
 
 from __future__ import annotations

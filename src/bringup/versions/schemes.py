@@ -55,8 +55,9 @@ _NUMERIC = re.compile(r"^\d+(?:\.\d+)*$")
 
 
 def parse_numeric(raw: str) -> Parsed:
-    """Dotted numbers: CUDA ``12.4``/``13.0.88``, GCC ``12.2.0``, NVIDIA driver
-    ``535.104.05``, glibc, CMake, firmware ``7.1.0.9.220``. Trailing zeros do not count
+    """Dotted numbers: a toolkit's ``12.4``/``13.0.88``, GCC ``12.2.0``, a driver's
+    ``535.104.05``, glibc, CMake, firmware ``7.1.0.9.220`` (which subjects use it: each
+    ``Subject.scheme``). Trailing zeros do not count
     (``12.4 == 12.4.0``) and leading zeros do not either (``05 == 5``)."""
     text = raw.strip()
     if not _NUMERIC.match(text):

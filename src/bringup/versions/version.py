@@ -11,7 +11,8 @@ from bringup.versions.schemes import SCHEMES, scheme_named
 
 @functools.total_ordering
 class Version:
-    """``Version("8.0.RC1", "ascend")``. Two versions compare only within one scheme;
+    """``Version("8.0.RC1", "<scheme>")`` (a scheme of ``versions.schemes``, a backend's own
+    among them). Two versions compare only within one scheme;
     ``str()`` gives back the raw string exactly as written."""
 
     __slots__ = ("_key", "raw", "scheme", "segments")
