@@ -71,6 +71,10 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     meaning_zh: str = ""
     action_zh: str = ""
     """The meaning and action in Chinese, where the source gives them (``--lang zh``)."""
+    same_as: str = ""
+    """The id of a failure signature whose cause this code is (``cudaErrorNoKernelImageForDevice``
+    is ``cuda.runtime.no-kernel-image``): a log that shows only the code is diagnosed as that
+    signature, with the code's line as evidence."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -95,6 +99,7 @@ class Meaning(NamedTuple):
     wrapper: bool = False
     meaning_zh: str = ""
     action_zh: str = ""
+    same_as: str = ""
 
 
 class Catalogue(NamedTuple):
@@ -129,6 +134,7 @@ class Catalogue(NamedTuple):
                 code.wrapper,
                 code.meaning_zh,
                 code.action_zh,
+                code.same_as,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

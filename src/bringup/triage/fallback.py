@@ -37,7 +37,13 @@ from bringup.triage.findings import (
     Findings,
     Observer,
 )
-from bringup.triage.signatures import SignatureError, pattern_problem
+from bringup.triage.signatures import (
+    SignatureError,
+    SignatureRecord,
+    SignatureSet,
+    pattern_problem,
+)
+from bringup.triage.templates import render
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback" / "rules.toml"
 
@@ -52,6 +58,10 @@ FALLBACK_SCORES = {
 """Scores of the fallback's tiers (``bringup.triage.ranking`` gives own signatures 0 and up,
 knowledge signatures -150 and up, catch-all signatures -300 and up): an exception no rule
 explains is itself a catch-all, and ranks below the catch-all signatures."""
+
+KERNEL_LAYER: Layer = "operator_execution"
+"""A kernel's failure is the job's operator failing, unless another component reports it on
+the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
 
 GENERIC_RULE = "traceback.operator.other"
 SAME_FAILURE = 3
@@ -143,11 +153,16 @@ def diagnose(
     findings: Findings,
     catalogues: Optional[Sequence[Catalogue]] = None,
     rules: Optional[Rules] = None,
+    signatures: Optional[SignatureSet] = None,
 ) -> list[Diagnosis]:
-    """The fallback's diagnoses, best first, one per cause."""
+    """The fallback's diagnoses, best first, one per cause; a code whose cause is a signature
+    of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    found = [*_from_codes(findings, catalogues), *_from_exceptions(findings, rules)]
+    found = [
+        *_from_codes(findings, catalogues, signatures),
+        *_from_exceptions(findings, rules),
+    ]
     if not found:
         found = list(_from_lines(findings, rules))
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
@@ -170,15 +185,51 @@ def diagnose(
     return unique
 
 
-def _from_codes(findings: Findings, catalogues: Sequence[Catalogue]) -> Iterable[Diagnosis]:
+def _from_codes(
+    findings: Findings, catalogues: Sequence[Catalogue], signatures: Optional[SignatureSet]
+) -> Iterable[Diagnosis]:
     by_name = {c.info.name: c for c in catalogues}
+    found: list[tuple[CodeSighting, Meaning]] = []
     for sighting in findings.codes.values():
         catalogue = by_name.get(sighting.catalogue)
         meaning = catalogue.lookup(sighting.group, sighting.value) if catalogue else None
-        if meaning is None:
-            continue
+        if meaning is not None:
+            found.append((sighting, meaning))
+    reporter = {s.line: m for s, m in found if not m.exact}
+    for sighting, meaning in found:
         tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
-        yield _code_diagnosis(meaning, sighting, tier)
+        diagnosis = _code_diagnosis(meaning, sighting, tier)
+        outer = reporter.get(sighting.line)
+        if outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
+            diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
+        same = signatures.by_id(meaning.same_as) if signatures and meaning.same_as else None
+        if signatures is not None and same is not None:
+            diagnosis = _as_signature(diagnosis, same.record, signatures)
+        yield diagnosis
+
+
+def _as_signature(
+    diagnosis: Diagnosis, record: SignatureRecord, signatures: SignatureSet
+) -> Diagnosis:
+    """``diagnosis`` of a code told as the signature whose cause the code is: its id, title,
+    cause and fix (optional parts that need a captured value left out), the code's line and
+    score."""
+    captures = diagnosis.captures
+
+    def no_fact(key: str) -> Optional[str]:
+        return None
+
+    return msgspec.structs.replace(
+        diagnosis,
+        signature_id=record.id,
+        title=record.title,
+        layer=diagnosis.layer if record.layer == KERNEL_LAYER else record.layer,
+        kind=record.kind,
+        cause=render(record.cause, captures, no_fact, signatures.tables),
+        fix=render(record.fix, captures, no_fact, signatures.tables),
+        source=record.source,
+        see_also=tuple(record.see_also),
+    )
 
 
 def code_id(meaning: Meaning) -> str:

@@ -62,7 +62,11 @@ def rank(
     """Diagnoses for the signatures ``result`` found, best first, at most ``top``."""
     found = {sid: catalogue.by_id(sid) for sid in result.hits}
     first = _first_failure(result, found)
-    extra = fallback.diagnose(result.findings)
+    extra = [
+        d
+        for d in fallback.diagnose(result.findings, signatures=catalogue)
+        if d.signature_id not in result.hits
+    ]
     failed_in = _failing_layer(extra)
     diagnoses = []
     for signature_id, hits in result.hits.items():
