@@ -144,6 +144,17 @@ GENERIC: tuple[Subject, ...] = (
 
 _SEPARATORS = re.compile(r"[-_.]+")
 
+_SHOWN_FIRST: tuple[Scope, ...] = (
+    "toolkit",
+    "driver",
+    "host",
+    "system_tool",
+    "setting",
+    "python_package",
+)
+"""The scopes a table of subjects shows first, in this order: what decides an environment (the
+backends' toolkits and drivers, the interpreter), then how it builds, then the frameworks."""
+
 
 class Catalogue:
     """Subjects by name, built from the generic ones and the backends' contributions; a name
@@ -159,6 +170,7 @@ class Catalogue:
         self._by_name: Mapping[str, Subject] = by_name
         self._aliases = {alias: s.name for s in by_name.values() for alias in s.aliases}
         self._scopes: dict[str, frozenset[str]] = {}
+        self._order: dict[str, tuple[int, int]] = {}
 
     def get(self, name: str) -> Optional[Subject]:
         return self._by_name.get(name)
@@ -177,6 +189,17 @@ class Catalogue:
 
     def alias(self, name: str) -> str:
         return self._aliases.get(name, name)
+
+    def order(self, name: str) -> tuple[int, int, str]:
+        """Where ``name`` goes in a table of subjects (see ``display_order``)."""
+        if not self._order:
+            self._order = {
+                s.name: (_SHOWN_FIRST.index(s.scope), position)
+                for position, s in enumerate(self._by_name.values())
+                if s.scope in _SHOWN_FIRST
+            }
+        rank, position = self._order.get(name, (len(_SHOWN_FIRST), 0))
+        return rank, position, name
 
 
 @functools.cache
@@ -221,6 +244,13 @@ def scope_of(name: str) -> Optional[Scope]:
 
 def names(*scopes: Scope) -> frozenset[str]:
     return catalogue().names(*scopes)
+
+
+def display_order(name: str) -> tuple[int, int, str]:
+    """A sort key for tables of subjects: the scopes of ``_SHOWN_FIRST`` in that order, each in
+    catalogue order (the generic subjects, then each backend's as registered); every other
+    subject (a plain Python distribution, hardware) after them, alphabetically."""
+    return catalogue().order(name)
 
 
 def frameworks() -> frozenset[str]:

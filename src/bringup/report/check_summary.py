@@ -17,7 +17,7 @@ from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolu
 from bringup.model.source import Source
 from bringup.report.check_text import elsewhere_sentence, hosts_sentence, target_phrase
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
-from bringup.report.matching_text import pin_cell, relative, subject_order
+from bringup.report.matching_text import pin_cell, relative
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
@@ -32,7 +32,7 @@ from bringup.report.wording import (
     number_word,
     subject_spec,
 )
-from bringup.subjects import display_name, scope_of
+from bringup.subjects import display_name, display_order, scope_of
 
 _KINDS = {
     "build": ("build", "builds"),
@@ -203,7 +203,7 @@ def _telling(envs: Sequence[Environment]) -> list[str]:
     """The pins that tell the environments apart: those that differ between them (the
     package index's ranges aside; a pin only some hold is not a difference), and the
     interpreter, toolkits and frameworks."""
-    subjects = sorted({p.subject for env in envs for p in env.pins}, key=subject_order)
+    subjects = sorted({p.subject for env in envs for p in env.pins}, key=display_order)
     shown = []
     for subject in subjects:
         pins = [env.pin(subject) for env in envs]

@@ -15,29 +15,11 @@ from bringup.model.source import Source
 from bringup.report.document import Paragraph, Section, Table, section
 from bringup.report.styled import Line
 from bringup.report.wording import combine_specs, format_spec
-from bringup.subjects import display_name
+from bringup.subjects import display_name, display_order
 from bringup.subjects import subject as catalogued
-
-FIRST = (
-    "cann",
-    "ascend_driver",
-    "python",
-    "gcc",
-    "cmake",
-    "cxx_standard",
-    "torch",
-    "torch_npu",
-    "cuda",
-    "nvidia_driver",
-)
-"""Subjects shown first, in this order; the rest follow alphabetically."""
 
 _MARK = {"violated": " ✗", "hardware": " ✗", "unverified": " ?"}
 _WORST = ("invalid", "violated", "hardware", "unverified", "unchecked", "needed", "provided", "ok")
-
-
-def subject_order(subject: str) -> tuple[int, str]:
-    return (FIRST.index(subject), "") if subject in FIRST else (len(FIRST), subject)
 
 
 def relative(source: Source, root: str) -> str:
@@ -93,7 +75,7 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
         if check.component == component and check.hard:
             by_subject.setdefault(check.subject, []).append(check)
     rows = []
-    for subject in sorted(by_subject, key=subject_order):
+    for subject in sorted(by_subject, key=display_order):
         checks = by_subject[subject]
         status = min((c.status for c in checks), key=_WORST.index)
         if status == "needed":
@@ -185,7 +167,7 @@ def environments_section(resolution: Resolution, snapshot: Snapshot) -> Section 
     }
     if not subjects:
         return None
-    ordered = sorted(subjects, key=subject_order)
+    ordered = sorted(subjects, key=display_order)
     heads = ("", *(f"environment {e.index}" for e in envs), "this machine")
     rows = tuple(
         (
