@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from bringup.cli.main import main
 from bringup.errors import InputError
 from bringup.report.console import console
+from bringup.report.progress import TerminalProgress, terminal_progress
 from bringup.report.sanitize import printable
 from bringup.scan import contradictions
-from bringup.scan.progress import TerminalProgress, terminal_progress
 from bringup.scan.walk import walk_repo
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 

@@ -28,7 +28,7 @@ from bringup.report.events import (
     Warned,
     reporter_for,
 )
-from bringup.scan.progress import TerminalProgress
+from bringup.report.progress import TerminalProgress
 from bringup.workflow import check, gather, host_chips, solve_stack
 
 ROOT = Path(__file__).parent.parent.parent

@@ -16,6 +16,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.report.console import print_document
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
+from bringup.report.progress import terminal_progress
 from bringup.report.sanitize import printable
 from bringup.scan import Stack, scan_stack
 from bringup.scan.draft import draft_manifest
@@ -52,7 +53,7 @@ def command(
     paths: tuple[str, ...], as_json: bool, write: bool, force: bool, output_format: str
 ) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
-    stack = scan_stack(paths, force=force)
+    stack = scan_stack(paths, force=force, progress=terminal_progress())
     messages = _write_manifests(stack, force) if write else []
     if as_json:
         for message in messages:

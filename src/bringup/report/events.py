@@ -122,7 +122,7 @@ class TerminalReporter(PlainReporter):
     def progress(self, stage: Stage) -> Progress:
         """The scan's own progress line (``scanning: N files seen, in DIR``, after a
         second), on the same line this reporter uses."""
-        from bringup.scan.progress import TerminalProgress
+        from bringup.report.progress import TerminalProgress
 
         return TerminalProgress(self.stream)
 

@@ -27,7 +27,7 @@ from bringup.scan.manifest import (
     load_manifest,
     manifest_error,
 )
-from bringup.scan.progress import Progress, TerminalProgress, terminal_progress
+from bringup.scan.progress import Progress, finish
 from bringup.scan.repo import RepoScan, scan_repo
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import broad_root
@@ -286,14 +286,14 @@ def scan_stack(
 ) -> Stack:
     """Scan every repo the paths name; ``InputError`` for a path that does not exist, an
     empty directory, a bad manifest, or ``/`` or a home directory without ``force``. Repo
-    files never raise: they become findings. ``progress`` defaults to a line on stderr
-    when it is a terminal and the walk takes more than a second."""
+    files never raise: they become findings. ``progress`` is told each directory walked and,
+    at the end, ``finish``ed."""
     if not paths:
         raise InputError(
             "no path given", hint="give a repo, a directory of repos or a bringup.toml"
         )
     targets = _unique([target for raw in paths for target in _targets(raw, force)])
-    shown = progress if progress is not None else terminal_progress()
+    shown = progress
     try:
         scans = [
             scan_repo(
@@ -307,8 +307,7 @@ def scan_stack(
             for t in targets
         ]
     finally:
-        if isinstance(shown, TerminalProgress):
-            shown.done()
+        finish(shown)
     components, outside = _outside(targets, _link(scans))
     _check_names(targets, components)
     return Stack(
