@@ -9,7 +9,11 @@ comma-separated ``spec`` lists distributions: a requirements file written down a
 one truth requirement, found when any member is; a scanned member is correct when it cites any
 line of a file the group names (the truth lists a file's first lines, not every one).
 
-    .venv/bin/python bench/scan_eval.py SRC [--truth DIR]
+    .venv/bin/python bench/scan_eval.py SRC [--truth DIR] [--only REPO ...] [--misses [KIND ...]]
+
+``--misses`` lists, per repo, each truth requirement not found (with what the scan cited for its
+subject instead) and each scanned requirement not correct (``scope`` when its place belongs to a
+sub-project or feature), optionally for the named kinds only.
 
 SRC holds one checkout per truth file, named as the file (``SRC/MindSpeed`` for ``MindSpeed.toml``).
 """
@@ -77,8 +81,8 @@ def kind(subject: str) -> str:
     return "python_package"
 
 
-def scanned(checkout: Path) -> list[tuple[str, str]]:
-    """(subject, path:line relative to the checkout) of each requirement the scan reports."""
+def scanned(checkout: Path) -> list[tuple[str, str, str]]:
+    """(subject, path:line relative to the checkout, spec) of each requirement the scan reports."""
     done = subprocess.run(
         [sys.executable, "-m", "bringup", "scan", checkout.name, "--json"],
         cwd=checkout.parent,
@@ -92,11 +96,15 @@ def scanned(checkout: Path) -> list[tuple[str, str]]:
             ref = requirement["source"].get("ref", "")
             rel = ref.split("/", 1)[1] if "/" in ref else ref
             line = requirement["source"].get("line")
-            found.append((norm(requirement["subject"]), f"{rel}:{line}"))
+            spec = str(requirement.get("spec", ""))
+            found.append((norm(requirement["subject"]), f"{rel}:{line}", spec))
     return found
 
 
-def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]:
+def score(
+    src: Path, truth_dir: Path, only: set[str], misses: list[str] | None = None
+) -> dict[str, Counter[str]]:
+    """Counts per kind; with ``misses`` (kinds, empty for all) each repo's misses are printed."""
     totals: dict[str, Counter[str]] = defaultdict(Counter)
     for truth_file in sorted(truth_dir.glob("*.toml")):
         if only and truth_file.stem not in only:
@@ -112,13 +120,18 @@ def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]
             for member in members(item) if item.get("scope", "repo") == "repo" else ():
                 group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
         cited: dict[str, set[str]] = defaultdict(set)
-        for subject, where in tool:
+        listing: list[str] = []
+        for subject, where, spec in tool:
             cited[subject].add(where)
             counts = totals[kind(subject)]
             counts["tool"] += 1
             in_group = where.rsplit(":", 1)[0] in group_files.get(subject, ())
-            counts["correct"] += where in own.get(subject, ()) or in_group
+            correct = where in own.get(subject, ()) or in_group
+            counts["correct"] += correct
             counts["scope_error"] += where in other.get(subject, ())
+            if not correct:
+                why = "scope" if where in other.get(subject, ()) else "wrong"
+                listing.append(f"  {why:5} {kind(subject):14} {subject} {spec}  {where}")
         for item in truth.get("requirement", []):
             if item.get("scope", "repo") != "repo":
                 continue
@@ -129,7 +142,17 @@ def score(src: Path, truth_dir: Path, only: set[str]) -> dict[str, Counter[str]]
             grouped = any(
                 w.rsplit(":", 1)[0] in files for m in members(item) for w in cited.get(m, ())
             )
-            counts["found"] += grouped or bool(cited.get(subject, set()) & set(item["where"]))
+            found = grouped or bool(cited.get(subject, set()) & set(item["where"]))
+            counts["found"] += found
+            if not found:
+                instead = ", ".join(sorted(cited.get(subject, ()))) or "-"
+                listing.append(
+                    f"  miss  {kind(subject):14} {subject} {item.get('spec', '')}  "
+                    f"{', '.join(item['where'])}  (scan: {instead})"
+                )
+        if misses is not None:
+            shown = [line for line in listing if not misses or line.split()[1] in misses]
+            print(f"{truth_file.stem}:", *sorted(shown), sep="\n")
     return totals
 
 
@@ -140,8 +163,14 @@ def main() -> int:
     parser.add_argument(
         "--only", nargs="*", default=[], help="score these repos only (e.g. the held-out ones)"
     )
+    parser.add_argument(
+        "--misses",
+        nargs="*",
+        choices=[*KINDS, "python_package"],
+        help="list each repo's misses and wrong answers (of these kinds only)",
+    )
     args = parser.parse_args()
-    totals = score(args.src, args.truth, set(args.only))
+    totals = score(args.src, args.truth, set(args.only), args.misses)
     header = ("kind", "truth", "found", "recall", "tool", "correct", "prec")
     print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6}".format(*header))
     overall: Counter[str] = Counter()
