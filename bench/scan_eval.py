@@ -9,6 +9,11 @@ comma-separated ``spec`` lists distributions: a requirements file written down a
 one truth requirement, found when any member is; a scanned member is correct when it cites any
 line of a file the group names (the truth lists a file's first lines, not every one).
 
+A scanned requirement cites its source and the places it names beside it (``also_at``: the
+same statement repeated, ``docs/en/x.md`` beside ``docs/zh/x.md``; its alternatives'
+sources); any of them may be the truth's. A scanned ``submodule`` from a ``.gitmodules`` entry
+is the requirement a truth entry citing that entry states under its own name (``mindspeed``).
+
     .venv/bin/python bench/scan_eval.py SRC [--truth DIR] [--only REPO ...] [--misses [KIND ...]]
 
 ``--misses`` lists, per repo, each truth requirement not found (with what the scan cited for its
@@ -81,8 +86,15 @@ def kind(subject: str) -> str:
     return "python_package"
 
 
-def scanned(checkout: Path) -> list[tuple[str, str, str]]:
-    """(subject, path:line relative to the checkout, spec) of each requirement the scan reports."""
+def _place(source: dict[str, object]) -> str:
+    ref = str(source.get("ref", ""))
+    return f"{ref.split('/', 1)[1] if '/' in ref else ref}:{source.get('line')}"
+
+
+def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str]]:
+    """(subject, the places it cites relative to the checkout, spec) of each requirement the
+    scan reports: its source first, then where the same statement is repeated (``also_at``)
+    and its alternatives' sources (``any_of``)."""
     done = subprocess.run(
         [sys.executable, "-m", "bringup", "scan", checkout.name, "--json"],
         cwd=checkout.parent,
@@ -93,12 +105,31 @@ def scanned(checkout: Path) -> list[tuple[str, str, str]]:
     found = []
     for component in json.loads(done.stdout)["data"]["components"]:
         for requirement in component.get("requirements", []):
-            ref = requirement["source"].get("ref", "")
-            rel = ref.split("/", 1)[1] if "/" in ref else ref
-            line = requirement["source"].get("line")
+            sources = [
+                requirement["source"],
+                *requirement.get("also_at", ()),
+                *(a["source"] for a in requirement.get("any_of", ()) if "source" in a),
+            ]
+            places = tuple(dict.fromkeys(_place(s) for s in sources))
             spec = str(requirement.get("spec", ""))
-            found.append((norm(requirement["subject"]), f"{rel}:{line}", spec))
+            found.append((norm(requirement["subject"]), places, spec))
     return found
+
+
+def _declared(truth: dict[str, object]) -> dict[str, set[str]]:
+    """The repo-scope truth subjects each ``.gitmodules`` line is cited for. That file declares
+    one submodule per entry, so a truth requirement citing the entry (MindSpeed-LLM's
+    ``mindspeed`` at ``.gitmodules:1``) and the scan's ``submodule`` from that entry are one
+    requirement stated two ways."""
+    out: dict[str, set[str]] = defaultdict(set)
+    items = truth.get("requirement", [])
+    for item in items if isinstance(items, list) else ():
+        if item.get("scope", "repo") != "repo":
+            continue
+        for where in item.get("where", []):
+            if where.rsplit(":", 1)[0].rsplit("/", 1)[-1] == ".gitmodules":
+                out[where].add(norm(item["subject"]))
+    return out
 
 
 def score(
@@ -119,19 +150,28 @@ def score(
             places[norm(item["subject"])].update(item.get("where", []))
             for member in members(item) if item.get("scope", "repo") == "repo" else ():
                 group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
+        declared = _declared(truth)
         cited: dict[str, set[str]] = defaultdict(set)
         listing: list[str] = []
-        for subject, where, spec in tool:
-            cited[subject].add(where)
+        for subject, sites, spec in tool:
+            cited[subject].update(sites)
+            for place in sites if subject == "submodule" else ():
+                for named in declared.get(place, ()):
+                    cited[named].add(place)
             counts = totals[kind(subject)]
             counts["tool"] += 1
-            in_group = where.rsplit(":", 1)[0] in group_files.get(subject, ())
-            correct = where in own.get(subject, ()) or in_group
+            correct = any(
+                place in own.get(subject, ())
+                or place.rsplit(":", 1)[0] in group_files.get(subject, ())
+                or (subject == "submodule" and place in declared)
+                for place in sites
+            )
             counts["correct"] += correct
-            counts["scope_error"] += where in other.get(subject, ())
+            scope_error = not correct and any(p in other.get(subject, ()) for p in sites)
+            counts["scope_error"] += scope_error
             if not correct:
-                why = "scope" if where in other.get(subject, ()) else "wrong"
-                listing.append(f"  {why:5} {kind(subject):14} {subject} {spec}  {where}")
+                why = "scope" if scope_error else "wrong"
+                listing.append(f"  {why:5} {kind(subject):14} {subject} {spec}  {sites[0]}")
         for item in truth.get("requirement", []):
             if item.get("scope", "repo") != "repo":
                 continue
