@@ -46,6 +46,34 @@ _TESTED_HEADING = re.compile(
 )
 """A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
 versions are what is known to work, not what is required."""
+_RELEASE_NOTES = re.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
+_MAPPING_SECTION = re.compile(
+    r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
+    r"software\s+versions?|dependency\s+versions?",
+    re.IGNORECASE,
+)
+"""A release-notes page (``docs/zh/release_notes_llm.md``, "# 版本说明") states what the
+release needs only in its version-matching section ("## 版本配套说明", "## Version Mapping":
+the table of PyTorch, TorchNPU, CANN and Python versions per release); its other sections
+(new features, upgrade impact, the documents shipped, past releases' compatibility) narrate,
+and are not read."""
+_REFERENCE = re.compile(
+    r"可参考|参考如下|参考以下|例如|示例如下|for\s+example|e\.g\.|as\s+an\s+example|"
+    r"you\s+can\s+use\s+the\s+following|for\s+reference|can\s+refer\s+to",
+    re.IGNORECASE,
+)
+"""A paragraph offering the block after it as a reference ("获取配套版本的PyTorch以及TorchNPU
+软件包。可参考如下安装命令：", "You can use the following installation commands:"): the
+versions its commands install are one example of the matching ones the text asks for (soft);
+what they install is still needed."""
+_PREINSTALLED = re.compile(
+    r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置)|"
+    r"(?:pre-?installed|预装|预置)[^.。]*?(?:\bimages?\b|镜像|\bcontainers?\b|容器)",
+    re.IGNORECASE,
+)
+"""A sentence about what a prebuilt image or environment already holds ("The image is
+pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
+the versions are the image's contents, not what the repo needs (soft)."""
 _EXAMPLE_SECTION = re.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
     r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
@@ -136,10 +164,15 @@ class _Reader:
         self.last_paragraph = ""
         self.table: list[Row] = []
         self.section_os: str | None = None
+        stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        self.notes = bool(_RELEASE_NOTES.search(stem))
+        self.skipped = self.notes
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
+            if _PREINSTALLED.search(" ".join(text for _, text in self.pending)):
+                found = [msgspec.structs.replace(r, hard=False) for r in found]
             self.stated(found, one_os(" ".join(text for _, text in self.pending)))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
@@ -172,9 +205,12 @@ class _Reader:
         if self.skipped or language in not_commands():
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
+        example = bool(_REFERENCE.search(self.last_paragraph))
         for command in commands:
             source = self.file.source(command.line)
             found = requirements_of(command, source, hard=True)
+            if example:  # the version is the example; the need itself stays
+                found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             self.requirements.extend(self.on_os(found, one_os(self.last_paragraph)))
         self.requirements.extend(environment_requirements(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
@@ -200,6 +236,8 @@ class _Reader:
         self.steps_here = not _EXAMPLE_SECTION.search(words)
         self.heading = clean(text)
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
+        if self.notes:
+            self.skipped = not _MAPPING_SECTION.search(words)
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
         self.tested = bool(_TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)

@@ -50,6 +50,8 @@ _CELL_SUBJECTS = {
     "mcore": "pypi:megatron-core",
     "megatron-core": "pypi:megatron-core",
     "megatron core": "pypi:megatron-core",
+    "megatron": "pypi:megatron-core",
+    "megatron-lm": "pypi:megatron-core",
 }
 """Generic names of a table cell; each backend adds its own (``Vocabulary.names``)."""
 _GENERIC_DEVICE_CELLS = {

@@ -24,7 +24,7 @@ VERSION = (
 OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 
 _FILLER = re.compile(
-    r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
+    r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\b[A-Za-z]+_[vr](?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
     r"\bwith\b|\bfrom\b|从|\brecommended\b|\bdefaults?(?:\s+(?:to|is))?\b|默认值?|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
     r"需要|要求|需|为|的|配套|推荐|建议|使用)*",

@@ -132,11 +132,14 @@ def _settle_unversioned(
             if len(mentions[requirement.subject]) == 1:
                 kept.append(requirement)
     # the mention that stands for the others is the surest (a table cell before a passing
-    # sentence), in the place of the first
+    # sentence), in the place of the first; the others' places are kept beside it
     for index, requirement in enumerate(kept):
         found = mentions.get(requirement.subject) if not requirement.spec else None
         if found:
-            kept[index] = max(found, key=lambda r: _SURENESS[r.confidence])
+            best = max(found, key=lambda r: _SURENESS[r.confidence])
+            others = (r.source for r in found if r is not best)
+            also = tuple(dict.fromkeys((*best.also_at, *others)))
+            kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
     findings = [
         Finding(
             kind="unversioned",

@@ -22,7 +22,9 @@ A scope is decided from the file's path and the repo's build files, never from i
 - ``docs/README.md`` is the documentation's own (how to write and build the docs:
   ``development``); under ``docs/``, a guide for the whole (install, quick start, build,
   overview, release notes) is the repo's; any other page, or a page in a topic directory
-  (``docs/zh/mindspore/install_guide.md``), is a feature named after it;
+  (``docs/zh/mindspore/install_guide.md``), is a feature named after it, except the guides
+  under the directory of the framework the repo's own build uses (``docs/zh/pytorch/training/
+  install_guide.md`` where setup.py imports torch): those are the repo's;
 - a directory with a Python build of its own (``setup.py``, ``pyproject.toml``: FA3 under
   flash-attention's ``hopper/``) is a sub-project even without a README, unless the build
   around it names it or there is no build around it (then it is the repo's build);
@@ -87,6 +89,21 @@ _WHOLE_GUIDE = re.compile(
     r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
     re.IGNORECASE,
 )
+_FRAMEWORK_DOCS = {
+    "pytorch": r"\btorch(?:_npu)?\b",
+    "torch": r"\btorch(?:_npu)?\b",
+    "mindspore": r"\bmindspore\b",
+    "paddle": r"\bpaddle\b",
+    "paddlepaddle": r"\bpaddle\b",
+    "jax": r"\bjax\b",
+    "tensorflow": r"\btensorflow\b",
+}
+"""Doc topic directories named after a framework (``docs/zh/pytorch``, ``docs/zh/mindspore``)
+and how the repo's own build names it: the directory of the framework the build uses holds
+the repo's guides; another framework's is an optional backend."""
+_FRAMEWORK_GUIDE = re.compile(
+    r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
+)
 _DEVELOPMENT = re.compile(r"^(?:contributing|development|developer|hacking|agents|claude)\b", re.I)
 _DEV_REQUIREMENTS = re.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
 _TEST_REQUIREMENTS = re.compile(r"[-_.]tests?[-_.]", re.I)
@@ -130,6 +147,15 @@ class Scopes:
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
                 self._build.setdefault(dirname(rel), []).append(text)
+        self._frameworks = frozenset(
+            folder
+            for folder, named in _FRAMEWORK_DOCS.items()
+            if any(
+                re.search(named, text)
+                for rel, text in build_texts.items()
+                if "/" not in rel and rel.lower() in _PACKAGE_FILES
+            )
+        )
 
     def of(self, rel: str) -> str:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path."""
@@ -156,7 +182,7 @@ class Scopes:
             return flavour
         if name.endswith(("requirements.txt", "requirements.in")) and self._unread(rel):
             return "/".join(parts[:-1])
-        return self._doc_scope(parts)
+        return self._doc_scope(parts, self._frameworks)
 
     def _subproject(self, folders: list[str]) -> str:
         """The outermost nested project ``folders`` lie in that the build around it does not
@@ -211,13 +237,18 @@ class Scopes:
         return bool(folder) and texts is not None and not any(name in t for t in texts)
 
     @staticmethod
-    def _doc_scope(parts: list[str]) -> str:
+    def _doc_scope(parts: list[str], frameworks: frozenset[str] = frozenset()) -> str:
+        """A guide's scope under ``docs/``; one under the directory of the framework the
+        repo's own build uses (``docs/zh/pytorch/training/install_guide.md`` where setup.py
+        imports torch) is the repo's."""
         lowered = [p.lower() for p in parts[:-1]]
         at = next((i for i, d in enumerate(lowered) if d in _DOC_DIRS), None)
         if at is None:
             return REPO
         topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
         stem = parts[-1].rsplit(".", 1)[0]
+        if topics and lowered[topics[0]] in frameworks and _FRAMEWORK_GUIDE.search(stem):
+            return REPO
         if at == len(parts) - 2 and stem.lower() == "readme":
             return DEVELOPMENT
         if topics:

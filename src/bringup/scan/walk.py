@@ -57,7 +57,8 @@ VISIBLE_HIDDEN_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", ".
 (``.git``, ``.venv``, ``.tox``, caches) is skipped."""
 
 _DOC_NAME = re.compile(
-    r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|依赖|安装|环境",
+    r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|"
+    r"release[-_ ]?notes?|overview|依赖|安装|环境|配套|版本说明",
     re.IGNORECASE,
 )
 _DOC_SUFFIXES = (".md", ".mdx", ".rst")

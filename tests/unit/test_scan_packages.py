@@ -1,0 +1,134 @@
+"""Python packages, their scopes and the vocabulary kinds read from real repos (issue 11,
+the session that tuned on the formerly held-out repos).
+
+Every case is a real line (shortened only where marked), quoted with its repository, file and
+commit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
+from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.walk import classify
+
+MSLLM = "Ascend/MindSpeed-LLM (c77308a1)"
+
+RELEASE_NOTES = """\
+# 版本说明
+
+## 版本配套说明
+
+### 相关产品版本配套说明
+
+| MindSpeed LLM版本 | MindSpeed Core代码分支名称 | Megatron版本 | PyTorch版本  | TorchNPU版本 | CANN版本 | Triton-Ascend版本 | Python版本     |
+| ---------------- | ------------------ | ------------ | -----------  | ------------- |--------------------- |-----------------| ------------------- |
+| master（在研版本）| master（在研版本）  | core_v0.12.1  | 2.7.1       | 在研版本       | 在研版本  | 在研版本            | Python3.10      |
+
+## 配套文档
+
+|文档名称|内容简介|更新说明|
+|--|--|--|
+|《[MindSpeed LLM软件安装](./pytorch/training/install_guide.md)》|指导用户如何在NPU上完成MindSpeed LLM的安装，内容涵盖硬件与操作系统兼容性说明、驱动固件及CANN基础软件安装。|新增Triton-Ascend安装。|
+"""  # noqa: E501
+"""MindSpeed-LLM docs/zh/release_notes_llm.md lines 1, 3, 40, 44-46 and 186-190 (the last
+row's text shortened)."""
+
+
+def _docs(text: str, rel: str) -> list[tuple[str, str, int | None]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    return [(r.subject, r.spec, r.source.line) for r in extract_docs(file).requirements]
+
+
+def test_a_release_notes_page_is_read_for_its_version_mapping_only() -> None:
+    # The page is walked (its name says release notes), its version-matching table read
+    # (Megatron's git tag core_v0.12.1 is megatron-core 0.12.1), and the table of shipped
+    # documents, whose descriptions name the driver and CANN, is not.
+    rel = "docs/zh/release_notes_llm.md"
+    assert classify(rel) == "docs"
+    assert classify("docs/zh/overview.md") == "docs"
+    found = _docs(RELEASE_NOTES, rel)
+    assert ("pypi:megatron-core", "==0.12.1", 9) in found
+    assert ("torch", "==2.7.1", 9) in found
+    assert ("python", "==3.10.*", 9) in found
+    assert {line for _, _, line in found} == {9}, MSLLM
+    # The same words in a page that is not release notes are all read.
+    assert any(line == 15 for _, _, line in _docs(RELEASE_NOTES, "docs/zh/install_guide.md"))
+
+
+def test_the_docs_of_the_framework_the_build_uses_are_the_repos() -> None:
+    # MindSpeed-LLM setup.py:54-55 imports torch_npu and torch; its install guide lives in
+    # docs/zh/pytorch/training/, the MindSpore backend's in docs/zh/mindspore/.
+    files = [
+        "setup.py",
+        "docs/zh/pytorch/training/install_guide.md",
+        "docs/zh/pytorch/training/quick_start.md",
+        "docs/zh/pytorch/models/supported_models.md",
+        "docs/zh/mindspore/install_guide.md",
+    ]
+    setup = "    from torch_npu.utils import cpp_extension\n"
+    scopes = Scopes(files, {"setup.py": setup})
+    assert scopes.of(files[1]) == scopes.of(files[2]) == REPO, MSLLM
+    assert scopes.of(files[3]) == "docs/zh/pytorch/models"
+    assert scopes.of(files[4]) == "docs/zh/mindspore"
+    # Without a build naming the framework, the framework's directory is a topic as before.
+    assert Scopes(files, {}).of(files[1]) == "docs/zh/pytorch/training"
+
+
+def test_every_place_an_unversioned_mention_is_repeated_is_cited(tmp_path: Path) -> None:
+    # MindSpeed-LLM docs/en/pytorch/training/install_guide.md:42 and the Chinese guide's :31
+    # both ask for the driver without a version; the requirement cites both.
+    guides = tmp_path / "docs"
+    (guides / "en").mkdir(parents=True)
+    (guides / "zh").mkdir()
+    (guides / "en" / "install_guide.md").write_text(
+        "## Prerequisites\n\nInstall the NPU driver and firmware.\n", encoding="utf-8"
+    )
+    (guides / "zh" / "install_guide.md").write_text(
+        "## 安装驱动固件\n\n安装NPU驱动固件。\n", encoding="utf-8"
+    )
+    scan = scan_repo(tmp_path, "r")
+    driver = next(r for r in scan.component.requirements if r.subject == "ascend_driver")
+    cited = {str(s) for s in (driver.source, *driver.also_at)}
+    assert cited == {"r/docs/en/install_guide.md:3", "r/docs/zh/install_guide.md:3"}
+
+
+def test_a_command_offered_as_a_reference_pins_an_example() -> None:
+    # MindSpeed-LLM docs/zh/pytorch/training/install_guide.md:158-169 (the link shortened):
+    # the guide asks for the matching versions, then shows one pair of wheels.
+    text = """\
+3. 安装PyTorch以及TorchNPU
+
+   请参考《TorchNPU软件安装》中的“安装TorchNPU”章节，获取配套版本的PyTorch以及TorchNPU软件包。
+
+   可参考如下安装命令：
+
+   ```shell
+   pip3 install torch_npu-2.7.1rc1-cp310-cp310-manylinux_2_28_aarch64.whl
+   ```
+"""
+    file = SourceFile(ref="g.md", rel="g.md", text=text)
+    found = extract_docs(file).requirements
+    assert [(r.subject, r.spec, r.hard) for r in found if r.subject == "torch_npu"] == [
+        ("torch_npu", "==2.7.1rc1", False)
+    ], MSLLM
+    # Without the words offering it as a reference, a guide's pin binds.
+    plain = text.replace("   可参考如下安装命令：\n", "")
+    again = extract_docs(SourceFile(ref="g.md", rel="g.md", text=plain)).requirements
+    assert [r.hard for r in again if r.subject == "torch_npu"] == [True]
+
+
+def test_what_an_image_comes_with_is_not_a_need() -> None:
+    # MindSpeed-LLM docs/en/pytorch/training/install_guide.md:53, under "Method 1: Image
+    # Installation"; the Chinese guide's :46 says the same of CANN 9.1.0.
+    text = (
+        "> - The image is pre-installed with CANN 9.0.0 and TorchNPU 26.0.0. "
+        "You can use it as needed.\n"
+    )
+    found = extract_docs(SourceFile(ref="g.md", rel="g.md", text=text)).requirements
+    assert [(r.subject, r.spec, r.hard) for r in found if r.subject == "cann"] == [
+        ("cann", "==9.0.0", False)
+    ], MSLLM
