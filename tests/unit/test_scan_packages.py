@@ -13,6 +13,7 @@ from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.shell import extract_shell
 from bringup.scan.walk import classify
 
 MSLLM = "Ascend/MindSpeed-LLM (c77308a1)"
@@ -132,3 +133,62 @@ def test_what_an_image_comes_with_is_not_a_need() -> None:
     assert [(r.subject, r.spec, r.hard) for r in found if r.subject == "cann"] == [
         ("cann", "==9.0.0", False)
     ], MSLLM
+
+
+def test_a_guide_that_downloads_needs_the_network(tmp_path: Path) -> None:
+    # MindSpeed-LLM docs/zh/pytorch/training/install_guide.md:183 and :214 (a package index of
+    # its own; another repository cloned), Ascend/msit (6e3e8873)
+    # docs/en/msit_install_guide.md:32 (wget of the installer); the repo's own clone
+    # (NVIDIA/apex 6424da3b README.md:35, NVIDIA/TransformerEngine d0067d0d README.rst:230)
+    # is how the user got it; a model-weights download (MindSpeed-LLM docs/en/pytorch/training/
+    # quick_start.md:25-35) belongs to the example.
+    guide = """\
+## 安装
+
+```shell
+pip install triton-ascend==3.2.2 --extra-index-url=https://triton-ascend.osinfra.cn/pypi/simple
+git clone https://github.com/NVIDIA/Megatron-LM.git  # 从GitHub下载Megatron-LM，请确保网络能访问
+git clone https://gitcode.com/ascend/demo.git
+pip install --no-build-isolation git+https://github.com/ascend/demo.git@stable
+```
+
+### Obtain Open-Source Model Weights
+
+```shell
+wget https://huggingface.co/Qwen/Qwen3-8B/resolve/main/config.json
+```
+"""
+    (tmp_path / "README.md").write_text(guide, encoding="utf-8")
+    msit = (
+        "## Preparing for Installation\n\n```bash\n"
+        "wget https://ascend-package.obs.cn-north-4.myhuaweicloud.com/msit/"
+        "Ascend-mindstudio-inference-toolkit_linux-x86_64.run\n```\n"
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "install_guide.md").write_text(msit, encoding="utf-8")
+    scan = scan_repo(tmp_path, "demo", name="demo")
+    network = [r for r in scan.component.requirements if r.subject == "network"]
+    assert len(network) == 1
+    cited = [str(s) for s in (network[0].source, *network[0].also_at)]
+    assert cited == ["demo/README.md:4", "demo/README.md:5", "demo/docs/install_guide.md:4"]
+    assert network[0].spec == "https://triton-ascend.osinfra.cn/pypi/simple"
+
+
+def test_a_build_scripts_pip_pin_is_a_need() -> None:
+    # sgl-project/sgl-kernel-npu (f425bdf1) build.sh:347-354 (ensure_wheel_package); a test
+    # preparation script's installs are the tests' (scripts/prepare_kernel_tests.sh:38).
+    script = """\
+function ensure_wheel_package()
+{
+    if pip3 show wheel >/dev/null 2>&1; then
+        echo "wheel has been installed"
+    else
+        pip3 install wheel==0.45.1
+    fi
+}
+"""
+    found = extract_shell(SourceFile(ref="build.sh", rel="build.sh", text=script)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [("pypi:wheel", "==0.45.1", 6)]
+    tests = "uv pip install expecttest==0.3.0 einops pytest packaging\n"
+    rel = "scripts/prepare_kernel_tests.sh"
+    assert extract_shell(SourceFile(ref=rel, rel=rel, text=tests)).requirements == ()

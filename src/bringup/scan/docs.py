@@ -19,9 +19,10 @@ import msgspec
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
-from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.prose_vocabulary import Vendor, vocabulary
@@ -76,12 +77,14 @@ pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配�
 the versions are the image's contents, not what the repo needs (soft)."""
 _EXAMPLE_SECTION = re.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
+    r"model\s+weights?|\bcheckpoints?\b|权重|"
     r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
     r"accuracy|性能|基准|示例|样例|数据集|贡献|调试|精度|评测|问题",
     re.IGNORECASE,
 )
 """Sections whose code blocks are examples, not the repo's own install, build, test or run
-steps: a benchmark run, a dataset download, a lint setup, a Docker recipe, a debug recipe.
+steps: a benchmark run, a dataset or model-weights download, a lint setup, a Docker recipe,
+a debug recipe.
 Their commands still state requirements."""
 _NOT_COMMANDS = frozenset(
     {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
@@ -213,6 +216,8 @@ class _Reader:
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             self.requirements.extend(self.on_os(found, one_os(self.last_paragraph)))
         self.requirements.extend(environment_requirements(self.file, commands))
+        if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
+            self.downloads(commands)
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
@@ -220,6 +225,17 @@ class _Reader:
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
         )
+
+    def downloads(self, commands: list[Command]) -> None:
+        """What the repo's own install or build commands download: a need for the network."""
+        for command in commands:
+            url = fetched(command)
+            if url is not None:
+                self.requirements.append(
+                    self.file.requirement(
+                        "network", url, command.line, text=WORDS + url, confidence="medium"
+                    )
+                )
 
     def inline(self, text: str, line: int) -> None:
         for quoted in _INLINE_INSTALL.findall(text):

@@ -32,7 +32,9 @@ _SUBPROCESS = frozenset(
 )
 _ALWAYS_SET = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: reading one is no requirement."""
-_FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",), ("git", "submodule", "update"))
+_FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",))
+"""Commands that download. Fetching the declared submodules (``git submodule update``) is the
+``submodule`` need itself, whose action is that fetch (``fetches``)."""
 
 
 def _environ(node: ast.expr) -> bool:

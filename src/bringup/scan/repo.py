@@ -22,6 +22,7 @@ from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, 
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.fetches import one_need, own_clone
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.progress import Progress
 from bringup.scan.prose_vocabulary import unversioned_subjects
@@ -368,7 +369,7 @@ def scan_repo(
         msgspec.structs.replace(r, component=component)
         for extraction in extractions
         for r in extraction.requirements
-        if r.subject not in own
+        if r.subject not in own and not own_clone(r, {*own, component})
     ]
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
@@ -376,7 +377,7 @@ def scan_repo(
     scoped = _scoped(
         _checked_out(root, requirements), extractions, Scopes(seen, _build_texts(texts)), texts
     )
-    requirements, unversioned = _settle_unversioned(scoped.requirements, component)
+    requirements, unversioned = _settle_unversioned(one_need(scoped.requirements), component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
     requirements = merge_repeats(unite(requirements, authority), authority)
     defaults = _defaults(extractions, scoped, requirements, test_files)

@@ -20,6 +20,7 @@ from bringup.scan.commands import (
     command_needs,
     commands_of,
     joined_lines,
+    requirements_of,
     step_kind,
 )
 from bringup.scan.extraction import Extraction, SourceFile
@@ -32,6 +33,11 @@ _MESSAGE = re.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$"
 _DIGIT = re.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
+_INSTALLING_SCRIPT = re.compile(r"build|compile|install|setup|dependenc|deps|env", re.IGNORECASE)
+_NOT_INSTALLING = re.compile(r"test|bench|lint|format|doc|example|demo", re.IGNORECASE)
+"""A repo-level script that builds or installs the repo (``build.sh``, ``install_deps.sh``):
+what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
+``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
 _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
@@ -276,6 +282,15 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
+def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """The pinned distributions a build or install script's ``pip install`` lines name."""
+    name = file.rel.rsplit("/", 1)[-1]
+    if not _INSTALLING_SCRIPT.search(name) or _NOT_INSTALLING.search(name):
+        return []
+    found = (r for c in commands for r in requirements_of(c, file.source(c.line), hard=True))
+    return [r for r in found if r.spec]
+
+
 def extract_shell(file: SourceFile) -> Extraction:
     """What a shell script needs, and the script as a step. Only a repo-level script is a
     step, so only its every command is read; elsewhere (600 launch scripts of a training
@@ -289,6 +304,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         environment_requirements(file, commands)
         + _checks(file, joined)
         + (shell_vocabulary(file, joined) if repo_level else [])
+        + (_installs(file, commands) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())

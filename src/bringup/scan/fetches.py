@@ -1,0 +1,84 @@
+"""Downloads a repo's own install or build instructions make: such a machine needs the network.
+
+A guide's install section that runs ``wget``/``curl`` on a URL, clones another repository or
+installs from a package index of its own (``--extra-index-url``) cannot be followed offline
+(issue 11: "a build download is a ``needs network`` on the step"). Cloning the repo itself is
+how the user got it, not a need (``own_clone``); fetching its submodules is the ``submodule``
+need, whose action is that fetch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import msgspec
+
+from bringup.model import Requirement
+from bringup.scan.commands import Command
+
+_URL = re.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
+_INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
+WORDS = "downloads: "
+"""How a download's requirement text starts, so the scan can find the ones a guide states."""
+
+
+def _urls(args: Iterable[str]) -> list[str]:
+    return [a for a in args if _URL.match(a)]
+
+
+def _index(argv: tuple[str, ...]) -> str | None:
+    """The package index or wheel location a ``pip install`` is pointed at, when it is not
+    the default one."""
+    for index, arg in enumerate(argv):
+        name, _, value = arg.partition("=")
+        if name in _INDEX_OPTIONS:
+            value = value or (argv[index + 1] if index + 1 < len(argv) else "")
+            if _URL.match(value):
+                return value
+    return None
+
+
+def fetched(command: Command) -> str | None:
+    """The URL ``command`` downloads from; ``None`` when it downloads nothing."""
+    argv = command.argv
+    program = argv[0].rsplit("/", 1)[-1] if argv else ""
+    if program in ("wget", "curl"):
+        return next(iter(_urls(argv[1:])), None)
+    if program == "git" and argv[1:2] == ("clone",):
+        return next(iter(_urls(argv[2:])), None)
+    if "install" in argv and any(p.startswith("pip") for p in argv[:4]):
+        return _index(argv) or next(iter(u for u in _urls(argv) if u.startswith("git+")), None)
+    return None
+
+
+def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
+    """Whether a download is a clone of the repo itself (its URL's last part is one of
+    ``names``, the repo's directory and the distributions it provides)."""
+    if requirement.subject != "network" or not (requirement.text or "").startswith(WORDS):
+        return False
+    url = re.split(r"[@#?]", requirement.spec.split("://", 1)[-1], maxsplit=1)[0]
+    last = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    squashed = {re.sub(r"[-_.]+", "-", n.lower().removeprefix("pypi:")) for n in names}
+    return re.sub(r"[-_.]+", "-", last.lower()) in squashed
+
+
+def one_need(requirements: list[Requirement]) -> list[Requirement]:
+    """The guides' downloads of one scope as one need: the first, citing the others (the
+    English and Chinese guides, the README and the install guide say it twice)."""
+    first: int | None = None
+    out: list[Requirement] = []
+    for requirement in requirements:
+        stated = requirement.subject == "network" and (requirement.text or "").startswith(WORDS)
+        if not stated:
+            out.append(requirement)
+        elif first is None:
+            first = len(out)
+            out.append(requirement)
+        else:
+            kept = out[first]
+            also = (*kept.also_at, requirement.source)
+            known = (kept.text or "")[len(WORDS) :].split(", ")
+            text = kept.text if requirement.spec in known else f"{kept.text}, {requirement.spec}"
+            out[first] = msgspec.structs.replace(kept, also_at=also, text=text)
+    return out
