@@ -13,6 +13,7 @@ from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from bringup.scan.walk import classify
 
@@ -192,3 +193,36 @@ function ensure_wheel_package()
     tests = "uv pip install expecttest==0.3.0 einops pytest packaging\n"
     rel = "scripts/prepare_kernel_tests.sh"
     assert extract_shell(SourceFile(ref=rel, rel=rel, text=tests)).requirements == ()
+
+
+TE_SETUP = """\
+def setup_requirements() -> Tuple[List[str], List[str]]:
+    install_reqs: List[str] = [
+        "pydantic",
+        "importlib-metadata>=1.0",
+        "packaging",
+    ]
+    test_reqs: List[str] = ["pytest>=8.2.1"]
+    if not bool(int(os.getenv("NVTE_RELEASE_BUILD", "0"))):
+        if "pytorch" in frameworks:
+            install_reqs.extend(install_requirements())
+    return [remove_dups(reqs) for reqs in [install_reqs, test_reqs]]
+
+
+if __name__ == "__main__":
+    install_requires, test_requires = setup_requirements()
+    setuptools.setup(name="transformer_engine", install_requires=install_requires)
+"""
+"""NVIDIA/TransformerEngine (d0067d0d) setup.py:115-142 and 338-413, shortened."""
+
+
+def test_requirements_a_setup_function_returns_are_read() -> None:
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=TE_SETUP))
+    pins = [(r.subject, r.spec, r.source.line) for r in found.requirements]
+    assert pins == [
+        ("pypi:pydantic", "", 3),
+        ("pypi:importlib-metadata", ">=1.0", 4),
+        ("pypi:packaging", "", 5),
+    ]
+    # the test list is the second value returned, not an install requirement
+    assert all(r.subject != "pypi:pytest" for r in found.requirements)

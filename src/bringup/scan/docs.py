@@ -77,15 +77,15 @@ pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配�
 the versions are the image's contents, not what the repo needs (soft)."""
 _EXAMPLE_SECTION = re.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
-    r"model\s+weights?|\bcheckpoints?\b|权重|"
+    r"model\s+weights?|\bcheckpoints?\b|权重|data\s+prep|data\s+(?:pre-?)?processing|"
+    r"数据准备|数据(?:预)?处理|"
     r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
     r"accuracy|性能|基准|示例|样例|数据集|贡献|调试|精度|评测|问题",
     re.IGNORECASE,
 )
 """Sections whose code blocks are examples, not the repo's own install, build, test or run
-steps: a benchmark run, a dataset or model-weights download, a lint setup, a Docker recipe,
-a debug recipe.
-Their commands still state requirements."""
+steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,
+a Docker recipe, a debug recipe. Their commands still state what the example needs (soft)."""
 _NOT_COMMANDS = frozenset(
     {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
      "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
@@ -211,7 +211,7 @@ class _Reader:
         example = bool(_REFERENCE.search(self.last_paragraph))
         for command in commands:
             source = self.file.source(command.line)
-            found = requirements_of(command, source, hard=True)
+            found = requirements_of(command, source, hard=self.steps_here)
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             self.requirements.extend(self.on_os(found, one_os(self.last_paragraph)))

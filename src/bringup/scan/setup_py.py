@@ -85,12 +85,44 @@ class _Reader:
             return self.either(
                 [self.strings(node.body, depth + 1), self.strings(node.orelse, depth + 1)]
             )
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return self.returned(node.func.id, None, depth)
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, int)
+        ):
+            return self.returned(node.value.func.id, node.slice.value, depth)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
             if left is None or right is None:
                 return None
             return left + right
         return None
+
+    def returned(self, name: str, index: int | None, depth: int) -> Located | None:
+        """The strings a function of this file returns (its ``index``-th value when it returns
+        several), read in its own names: TransformerEngine setup.py:115-142 builds
+        ``install_reqs`` and ``test_reqs`` from literal lists and returns both. What its
+        ``.extend``/``.append`` calls add from other calls is not seen."""
+        function = self.functions.get(name)
+        if function is None:
+            return None
+        local = dict(self.env)
+        _bind(function.body, local)
+        _grown(function, local)
+        found: list[Located | None] = []
+        for node in ast.walk(function):
+            if isinstance(node, ast.Return) and node.value is not None:
+                picked = _element(node.value, index) if index is not None else node.value
+                outer, self.env = self.env, local
+                try:
+                    found.append(None if picked is None else self.strings(picked, depth + 1))
+                finally:
+                    self.env = outer
+        return self.either(found) if found else None
 
     def either(self, choices: list[Located | None]) -> Located | None:
         """The strings of any of ``choices`` (the values a name may hold, the two sides of a
@@ -185,15 +217,52 @@ class _Reader:
         )
 
 
+def _element(node: ast.expr, index: int) -> ast.expr | None:
+    """The ``index``-th value of a returned tuple or list, also through a comprehension over
+    a literal list (``[remove_dups(r) for r in [install_reqs, test_reqs]]``), whose function
+    is taken to keep what it is given."""
+    if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        node = node.generators[0].iter
+    if isinstance(node, (ast.Tuple, ast.List)) and 0 <= index < len(node.elts):
+        return node.elts[index]
+    return None
+
+
+def _grown(function: ast.FunctionDef, env: dict[str, list[ast.expr]]) -> None:
+    """Literal lists a function's ``name.extend([...])``/``name.append("...")`` add to a
+    list it built, as one more value the name holds besides the list (``BinOp`` of both)."""
+    for node in ast.walk(function):
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        owner, method = call.func.value, call.func.attr
+        if not isinstance(owner, ast.Name) or owner.id not in env or len(call.args) != 1:
+            continue
+        added = call.args[0]
+        if method == "append" and isinstance(added, ast.Constant):
+            added = ast.List(elts=[added], ctx=ast.Load())
+        if method in ("append", "extend") and isinstance(added, (ast.List, ast.Tuple)):
+            env[owner.id] = [ast.BinOp(left=v, op=ast.Add(), right=added) for v in env[owner.id]]
+
+
 def _bind(body: list[ast.stmt], env: dict[str, list[ast.expr]]) -> None:
     """The values each module-level name may hold after ``body``: the last assignment, or
     after an ``if``/``else`` that assigns it, any branch's (flash-attention setup.py:751-761
-    binds ``install_requires`` to one literal list per backend)."""
+    binds ``install_requires`` to one literal list per backend). A tuple assigned from a call
+    binds each name to its part of what the call returns (``install_requires, test_requires =
+    setup_requirements()``)."""
     for node in body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+            env[node.target.id] = [node.value]
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 env[target.id] = [node.value]
+            elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Call):
+                for index, element in enumerate(target.elts):
+                    if isinstance(element, ast.Name):
+                        part = ast.Subscript(value=node.value, slice=ast.Constant(index))
+                        env[element.id] = [part]
         elif isinstance(node, ast.If):
             branches = []
             for branch in (node.body, node.orelse):
