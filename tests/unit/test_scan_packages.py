@@ -226,3 +226,33 @@ def test_requirements_a_setup_function_returns_are_read() -> None:
     ]
     # the test list is the second value returned, not an install requirement
     assert all(r.subject != "pypi:pytest" for r in found.requirements)
+
+
+def test_a_submodule_checked_by_a_path_inside_it_is_the_declared_one(tmp_path: Path) -> None:
+    # NVIDIA/TransformerEngine (d0067d0d) transformer_engine/common/CMakeLists.txt:464-470 and
+    # .gitmodules:7-9: the header checked lies in 3rdparty/nccl-extensions.
+    cmake = """\
+set(NCCL_EP_SUBMODULE_ROOT
+    "${CMAKE_CURRENT_SOURCE_DIR}/../../3rdparty/nccl-extensions")
+set(NCCL_EP_INCLUDE_DIR "${NCCL_EP_SUBMODULE_ROOT}/build/include")
+if(NOT EXISTS "${NCCL_EP_INCLUDE_DIR}/nccl_ep.h")
+  message(FATAL_ERROR
+    "NCCL EP header not found at ${NCCL_EP_INCLUDE_DIR}/nccl_ep.h. "
+    "Run `git submodule update --init --recursive` and rebuild TE.")
+endif()
+"""
+    common = tmp_path / "transformer_engine" / "common"
+    common.mkdir(parents=True)
+    (common / "CMakeLists.txt").write_text(cmake, encoding="utf-8")
+    (tmp_path / ".gitmodules").write_text(
+        '[submodule "3rdparty/nccl-extensions"]\n'
+        "\tpath = 3rdparty/nccl-extensions\n"
+        "\turl = https://github.com/NVIDIA/nccl-extensions.git\n",
+        encoding="utf-8",
+    )
+    scan = scan_repo(tmp_path, "te", name="te")
+    found = [r for r in scan.component.requirements if r.subject == "submodule"]
+    assert [(r.spec, str(r.source)) for r in found] == [
+        ("3rdparty/nccl-extensions", "te/.gitmodules:1")
+    ]
+    assert [str(s) for s in found[0].also_at] == ["te/transformer_engine/common/CMakeLists.txt:4"]

@@ -17,6 +17,7 @@ variables it stops without, submodules it checks for, tools it must find, and do
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 _ENV_READ = re.compile(r"ENV\{(\w+)\}")
 _VARIABLE = re.compile(r"\$\{(\w+)\}|^(\w+)$")
+_CURRENT_DIR = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}/")
 _SOURCE_DIRS = re.compile(
     r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|"
     r"CMAKE_CURRENT_LIST_DIR|\w+_SOURCE_DIR)\}/"
@@ -82,8 +84,27 @@ def _program(args: tuple[str, ...]) -> str | None:
 
 
 def _expand(text: str, values: dict[str, str]) -> str:
-    """``${X}`` replaced by what ``set(X ...)`` gave it earlier in the file (one level)."""
-    return re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+    """``${X}`` replaced by what ``set(X ...)`` gave it earlier in the file, through up to four
+    levels (TransformerEngine common/CMakeLists.txt:464-466: ``NCCL_EP_INCLUDE_DIR`` is
+    ``${NCCL_EP_SUBMODULE_ROOT}/build/include``)."""
+    for _ in range(4):
+        expanded = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+        if expanded == text:
+            break
+        text = expanded
+    return text
+
+
+def _checked_path(path: str, values: dict[str, str], rel: str) -> str:
+    """A path an ``if(NOT EXISTS ...)`` checks, relative to the repo: one under the current
+    directory (``${CMAKE_CURRENT_SOURCE_DIR}/../../3rdparty/x``) is resolved from the CMake
+    file's own directory."""
+    expanded = _expand(path, values)
+    bare = _SOURCE_DIRS.sub("", expanded)
+    if bare != expanded and _CURRENT_DIR.match(expanded):
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(rel), bare))
+        return bare if resolved.startswith("..") else resolved
+    return bare
 
 
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
@@ -128,7 +149,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
                 path = condition[condition.index("EXISTS") + 1 :][:1]
                 if path:
-                    spec = _SOURCE_DIRS.sub("", _expand(path[0], values))
+                    spec = _checked_path(path[0], values, file.rel)
                     found.append(file.requirement("submodule", spec, line, text=message[:200]))
     for variable in sorted(env_read & tested):
         text = f"reads {variable} from the environment; the configure stops without it"

@@ -220,6 +220,25 @@ def _apply_manifest(
     return requirements, steps, findings
 
 
+def _declared_submodules(requirements: list[Requirement]) -> list[Requirement]:
+    """A submodule a build checks by a path inside it (CMake ``if(NOT EXISTS
+    3rdparty/nccl-extensions/build/include/nccl_ep.h)``) is the submodule ``.gitmodules``
+    declares, so the two statements are one need."""
+    declared = [
+        r.spec
+        for r in requirements
+        if r.subject == "submodule" and (r.source.ref or "").endswith(".gitmodules")
+    ]
+    out = []
+    for requirement in requirements:
+        inside = [d for d in declared if requirement.spec.startswith(d.rstrip("/") + "/")]
+        if requirement.subject == "submodule" and inside:
+            out.append(msgspec.structs.replace(requirement, spec=inside[0]))
+        else:
+            out.append(requirement)
+    return out
+
+
 def _checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement]:
     """A submodule whose directory already holds files (cloned with ``--recursive``) is met:
     it stays a requirement, soft, so that the plan fetches only the missing ones (``git
@@ -375,7 +394,10 @@ def scan_repo(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
     scoped = _scoped(
-        _checked_out(root, requirements), extractions, Scopes(seen, _build_texts(texts)), texts
+        _checked_out(root, _declared_submodules(requirements)),
+        extractions,
+        Scopes(seen, _build_texts(texts)),
+        texts,
     )
     requirements, unversioned = _settle_unversioned(one_need(scoped.requirements), component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
