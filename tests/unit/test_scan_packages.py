@@ -256,3 +256,22 @@ endif()
         ("3rdparty/nccl-extensions", "te/.gitmodules:1")
     ]
     assert [str(s) for s in found[0].also_at] == ["te/transformer_engine/common/CMakeLists.txt:4"]
+
+
+def test_each_release_row_of_a_matrix_is_cited() -> None:
+    # Ascend/op-plugin (517f2e7d) docs/en/install.md:32-36 (three rows of seven): no row is
+    # the development branch's, so each column is soft alternatives, cited at the header
+    # that names the subject and at the rows that give the values.
+    text = """\
+| PyTorch | TorchNPU | OpPlugin | Python                      | GCC  |
+| ------- | -------- | -------- | --------------------------- | ---- |
+| 2.7.1   | v2.7.1   | master   | 3.9, 3.10, 3.11, 3.12, 3.13 | 11.2 |
+| 2.8.0   | v2.8.0   | master   | 3.9, 3.10, 3.11, 3.12, 3.13 | 13.3 |
+| 2.9.0   | v2.9.0   | master   | 3.10, 3.11, 3.12, 3.13      | 13.3 |
+"""
+    found = extract_docs(SourceFile(ref="i.md", rel="i.md", text=text)).requirements
+    torch = next(r for r in found if r.subject == "torch")
+    assert torch.spec == "==2.7.1 || ==2.8.0 || ==2.9.0"
+    assert [torch.source.line, *(s.line for s in torch.also_at)] == [1, 3, 4, 5]
+    gcc = next(r for r in found if r.subject == "gcc")
+    assert [gcc.source.line, *(s.line for s in gcc.also_at)] == [1, 3, 4]

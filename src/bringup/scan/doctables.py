@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
@@ -267,7 +269,9 @@ def _matrix(
     file: SourceFile, header: Row, body: list[Row], subjects: list[str | None]
 ) -> list[Requirement]:
     """A release matrix: the development branch's row when it has one (``_current_row``),
-    else each column's values as soft alternatives cited at the header."""
+    else each column's values as soft alternatives cited at the header, which names the
+    subject, and also at each row that gives one (op-plugin docs/en/install.md:34-40, a row
+    per PyTorch release)."""
     current = _current_row(header, body, subjects)
     if current is not None:
         return _row_of_matrix(file, header, current, subjects)
@@ -277,6 +281,7 @@ def _matrix(
             continue
         specs: list[str] = []
         cells: list[str] = []
+        lines: list[int] = []
         for row in body:
             raw = row.cells[column] if column < len(row.cells) else ""
             # Lines of one cell ("<Toolkit> 8.3.RC2<br><Toolkit> 8.3.RC1", "(aarch64)11.2.1<br>(x86)
@@ -290,19 +295,15 @@ def _matrix(
                 if fresh:
                     specs.extend(fresh)
                     cells.append(cell)
+                    lines.extend([row.line] if row.line not in lines else [])
         if specs:
             text = f"table {clean(header.cells[column])}: " + ", ".join(cells)
-            found.append(
-                requirement(
-                    file,
-                    header.line,
-                    subject,
-                    " || ".join(specs),
-                    text=text,
-                    confidence="low",
-                    hard=False,
-                )
-            )
+            stated = requirement(
+                file, header.line, subject, " || ".join(specs), text=text, confidence="low",
+                hard=False,
+            )  # fmt: skip
+            rows = tuple(file.source(line) for line in lines)
+            found.append(msgspec.structs.replace(stated, also_at=rows))
     return found
 
 
