@@ -80,10 +80,12 @@ def members(item: dict[str, object]) -> list[str]:
 
 
 def kind(subject: str) -> str:
+    """The kind a subject is scored under: a CMake package (``cmake:pybind11`` from
+    ``find_package``) is a library the build links, not a Python distribution."""
     for name, members in KINDS.items():
         if subject in {norm(member) for member in members}:
             return name
-    return "python_package"
+    return "cmake_package" if subject.startswith("cmake:") else "python_package"
 
 
 def _place(source: dict[str, object]) -> str:
@@ -206,7 +208,7 @@ def main() -> int:
     parser.add_argument(
         "--misses",
         nargs="*",
-        choices=[*KINDS, "python_package"],
+        choices=[*KINDS, "python_package", "cmake_package"],
         help="list each repo's misses and wrong answers (of these kinds only)",
     )
     args = parser.parse_args()
@@ -214,7 +216,7 @@ def main() -> int:
     header = ("kind", "truth", "found", "recall", "tool", "correct", "prec")
     print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6}".format(*header))
     overall: Counter[str] = Counter()
-    for name in [*KINDS, "python_package"]:
+    for name in [*KINDS, "python_package", "cmake_package"]:
         counts = totals[name]
         overall.update(counts)
         recall = counts["found"] / counts["truth"] if counts["truth"] else 0.0
