@@ -275,3 +275,22 @@ def test_each_release_row_of_a_matrix_is_cited() -> None:
     assert [torch.source.line, *(s.line for s in torch.also_at)] == [1, 3, 4, 5]
     gcc = next(r for r in found if r.subject == "gcc")
     assert [gcc.source.line, *(s.line for s in gcc.also_at)] == [1, 3, 4]
+
+
+def test_a_prerequisite_framework_without_a_version_is_an_unversioned_need() -> None:
+    # vllm-project/vllm-ascend (182b75ea) README.md:61-68 (the CANN line shortened): vLLM is
+    # named with no version; a plain word in the same list names no package.
+    text = """\
+## Prerequisites
+
+- OS: Linux
+- Software:
+    - Python >= 3.10, < 3.13
+    - CANN == 9.1.0
+    - PyTorch == 2.10.0, TorchNPU == 2.10.0.post4
+    - vLLM (the same version as vllm-ascend)
+    - Docker
+"""
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text)).requirements
+    assert ("vllm", "", 8) in [(r.subject, r.spec, r.source.line) for r in found]
+    assert [r.subject for r in found if r.source.line in (3, 4, 9)] == []

@@ -25,10 +25,11 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
-from bringup.scan.prose_vocabulary import Vendor, vocabulary
+from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
+from bringup.subjects import frameworks
 
 _REQUIRED_HEADING = re.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
@@ -47,6 +48,9 @@ _TESTED_HEADING = re.compile(
 )
 """A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
 versions are what is known to work, not what is required."""
+_BARE_ITEM = re.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\))?\s*$")
+"""A list item that is only a name and maybe a note without digits: "vLLM (the same version
+as vllm-ascend)"."""
 _RELEASE_NOTES = re.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
 _MAPPING_SECTION = re.compile(
     r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
@@ -174,6 +178,8 @@ class _Reader:
     def flush(self) -> None:
         if self.pending and not self.skipped:
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
+            if not found and self.required and len(self.pending) == 1:
+                found = self.bare_item(*self.pending[0])
             if _PREINSTALLED.search(" ".join(text for _, text in self.pending)):
                 found = [msgspec.structs.replace(r, hard=False) for r in found]
             self.stated(found, one_os(" ".join(text for _, text in self.pending)))
@@ -185,6 +191,16 @@ class _Reader:
                 read_table(self.file, self.table, required=self.required, vendor=self.vendor)
             )
         self.table = []
+
+    def bare_item(self, line: int, text: str) -> list[Requirement]:
+        """A prerequisites list item that names a framework and no version ("vLLM (the same
+        version as vllm-ascend)", vllm-ascend README.md:68): the framework is needed, at a
+        version the text does not give (an unversioned need, for the scan to flag)."""
+        name = _BARE_ITEM.match(text)
+        subject = subject_named(name.group(1)) if name is not None else None
+        if subject is None or subject not in frameworks():
+            return []
+        return [self.file.requirement(subject, "", line, text=text, confidence="low")]
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
         """Keep what the section's words and tables state; under a "Tested environment"
