@@ -294,3 +294,25 @@ def test_a_prerequisite_framework_without_a_version_is_an_unversioned_need() -> 
     found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text)).requirements
     assert ("vllm", "", 8) in [(r.subject, r.spec, r.source.line) for r in found]
     assert [r.subject for r in found if r.source.line in (3, 4, 9)] == []
+
+
+def test_the_ci_build_script_is_the_repos_build_and_its_clone_a_download() -> None:
+    # Ascend/op-plugin (517f2e7d): docs/en/install.md runs `bash ci/build.sh --python=3.9`;
+    # ci/build.sh:105-111 clones the torch_npu sources it builds with.
+    scopes = Scopes(["ci/build.sh", "ci/run_ci.sh", "ci/Dockerfile"], {})
+    assert scopes.of("ci/build.sh") == REPO
+    assert scopes.of("ci/run_ci.sh") == scopes.of("ci/Dockerfile") == "ci"
+    script = """\
+    PYTORCH_PATH=${BUILD_PATH}/pytorch
+    if [ ! -d ${PYTORCH_PATH} ]; then
+        if [ -d ${BUILD_PATH} ]; then
+            rm -r ${BUILD_PATH}
+        fi
+        git clone -b ${PYTORCH_VERSION} https://gitcode.com/ascend/pytorch.git ${PYTORCH_PATH}
+    fi
+"""
+    rel = "ci/build.sh"
+    found = extract_shell(SourceFile(ref=rel, rel=rel, text=script)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("network", "https://gitcode.com/ascend/pytorch.git", 6)
+    ]

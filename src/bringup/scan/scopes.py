@@ -8,7 +8,8 @@ others are shown beside it ("also, for benchmarks/x: …") and can be brought up
 
 A scope is decided from the file's path and the repo's build files, never from its text:
 
-- CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature; Dockerfiles
+- CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature, except the build
+  script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing and agent guides ``development``;
 - files under ``tests/`` (and the other test directory names) are the ``tests`` feature:
   a test's skip guard ("needs 2 devices") is what the test step needs, not the repo;
@@ -54,6 +55,9 @@ TESTS = "tests"
 
 _CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
+_CI_BUILD = re.compile(r"^ci/build[\w.-]*\.sh$", re.IGNORECASE)
+"""``ci/build.sh``: the Ascend PyTorch repos' build script (torch_npu's and op-plugin's install
+guides run ``bash ci/build.sh --python=3.9``), the repo's own build despite its directory."""
 _DOCKER_DIRS = frozenset({"docker", "dockerfiles", ".devcontainer", "container", "containers"})
 _TEST_DIRS = frozenset(
     {"test", "tests", "testing", "unittest", "unittests", "ut", "st", "tests_extend"}
@@ -161,7 +165,7 @@ class Scopes:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path."""
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
-        if name in _CI_FILES or (dirs and dirs[0] in _CI_DIRS):
+        if name in _CI_FILES or (dirs and dirs[0] in _CI_DIRS and not _CI_BUILD.match(rel)):
             return CI
         if name.startswith(("dockerfile", "containerfile")) or any(d in _DOCKER_DIRS for d in dirs):
             return DOCKER

@@ -24,6 +24,7 @@ from bringup.scan.commands import (
     step_kind,
 )
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import chips_in_value, lowest_architecture, read_line
 from bringup.scan.shellguards import shell_vocabulary
@@ -283,12 +284,19 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 
 
 def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """The pinned distributions a build or install script's ``pip install`` lines name."""
+    """The pinned distributions a build or install script's ``pip install`` lines name, and
+    what it downloads (op-plugin ci/build.sh:110 clones the torch_npu sources)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or _NOT_INSTALLING.search(name):
         return []
     found = (r for c in commands for r in requirements_of(c, file.source(c.line), hard=True))
-    return [r for r in found if r.spec]
+    pins = [r for r in found if r.spec]
+    urls = ((c, fetched(c)) for c in commands)
+    return pins + [
+        file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
+        for c, url in urls
+        if url is not None
+    ]
 
 
 def extract_shell(file: SourceFile) -> Extraction:
