@@ -316,3 +316,11 @@ def test_the_ci_build_script_is_the_repos_build_and_its_clone_a_download() -> No
     assert [(r.subject, r.spec, r.source.line) for r in found] == [
         ("network", "https://gitcode.com/ascend/pytorch.git", 6)
     ]
+
+
+def test_a_release_process_guide_is_the_maintainers() -> None:
+    # triton-lang/triton-ascend (eeb030e7) RELEASE.md:1-12 is upstream's "# Releasing Triton"
+    # with Triton's own release matrix; release notes say what a release needs.
+    scopes = Scopes(["RELEASE.md", "RELEASING.md", "release_notes.md", "docs/release_notes.md"], {})
+    assert scopes.of("RELEASE.md") == scopes.of("RELEASING.md") == "development"
+    assert scopes.of("release_notes.md") == scopes.of("docs/release_notes.md") == REPO

@@ -10,7 +10,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 
 - CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature, except the build
   script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
-  and ``docker/`` the ``docker`` feature; contributing and agent guides ``development``;
+  and ``docker/`` the ``docker`` feature; contributing, agent and release-process guides
+  (``RELEASE.md``) ``development``;
 - files under ``tests/`` (and the other test directory names) are the ``tests`` feature:
   a test's skip guard ("needs 2 devices") is what the test step needs, not the repo;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
@@ -108,7 +109,12 @@ the repo's guides; another framework's is an optional backend."""
 _FRAMEWORK_GUIDE = re.compile(
     r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
 )
-_DEVELOPMENT = re.compile(r"^(?:contributing|development|developer|hacking|agents|claude)\b", re.I)
+_DEVELOPMENT = re.compile(
+    r"^(?:contributing|development|developer|hacking|agents|claude)\b|^releas(?:e|ing)\.", re.I
+)
+"""Guides for the maintainers: contributing, agents, and how a release is cut (``RELEASE.md``
+of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
+release notes (``release_notes.md``), which say what a release needs."""
 _DEV_REQUIREMENTS = re.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
 _TEST_REQUIREMENTS = re.compile(r"[-_.]tests?[-_.]", re.I)
 """``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
