@@ -20,6 +20,7 @@ from bringup.scan.commands import (
     command_needs,
     commands_of,
     joined_lines,
+    pip_install_targets,
     requirements_of,
     step_kind,
 )
@@ -289,7 +290,8 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or _NOT_INSTALLING.search(name):
         return []
-    found = (r for c in commands for r in requirements_of(c, file.source(c.line), hard=True))
+    pips = (c for c in commands if pip_install_targets(c.argv) is not None)
+    found = (r for c in pips for r in requirements_of(c, file.source(c.line), hard=True))
     pins = [r for r in found if r.spec]
     urls = ((c, fetched(c)) for c in commands)
     return pins + [
