@@ -79,8 +79,11 @@ def test_an_old_abi_torch_symbol_is_a_torch_version_first_and_an_abi_mismatch_se
 
 def test_the_chip_decides_whether_bfloat16_is_missing_altogether() -> None:
     on_310p = explain_text(BF16, snapshot=_host("310P"))[0]
-    on_910b = explain_text(BF16, snapshot=_host("910B", "910B"))[0]
+    ranked_910b = explain_text(BF16, snapshot=_host("910B", "910B"))
+    on_910b = next(d for d in ranked_910b if d.signature_id == "ascend.runtime.bf16-unsupported")
     unknown = explain_text(BF16)[0]
+    # A chip with bfloat16 leaves the operator's own dtype constraint as the first cause.
+    assert ranked_910b[0].signature_id == "faultdiag.aisw_cann_tbe_all_003"
     assert on_310p.signature_id == on_910b.signature_id == "ascend.runtime.bf16-unsupported"
     assert (on_310p.confirmation, on_910b.confirmation, unknown.confirmation) == (
         "confirmed",

@@ -6,6 +6,11 @@ finds each fault by). Each fault becomes a signature whose patterns are its keyw
 (keywords in order on one line, as FaultDiag reads them); they rank below bringup's own
 signatures, whose causes were established in public threads, and above what the fallback
 reads from codes and tracebacks.
+
+``kb/data/faults/additions.toml`` holds bringup's own additions to some faults: other wordings
+of the same fault (newer CANN releases print an operator's dtype or shape constraint in words
+FaultDiag's keywords predate) and a concrete next step, each with the public thread that shows
+the wording with that cause. They are kept apart from the transcription and merged when read.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import Optional
 
 import msgspec
 
@@ -23,6 +29,7 @@ from bringup.triage.signatures import Signature, SignatureError, SignatureRecord
 from bringup.triage.specificity import literal_count
 
 FAULTS_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "faults" / "faultdiag.toml"
+ADDITIONS_FILE = FAULTS_FILE.with_name("additions.toml")
 TIER = "knowledge"
 
 
@@ -40,6 +47,23 @@ class Fault(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     description_zh: str
     suggestion_en: list[str]
     suggestion_zh: list[str]
+    see_also: list[str] = []
+    """The sources of bringup's additions to this fault (never in the transcription)."""
+
+
+class Addition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """More keyword groups and a next step for a FaultDiag fault, with the thread that shows
+    the wording with that fault's cause."""
+
+    fault: str
+    match: list[list[str]]
+    suggestion_en: str
+    suggestion_zh: str
+    source: str
+
+
+class AdditionFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    addition: list[Addition] = []
 
 
 class FaultFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -47,8 +71,11 @@ class FaultFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     fault: list[Fault] = []
 
 
-def read_faults(path: Path = FAULTS_FILE) -> tuple[CatalogueInfo, tuple[Fault, ...]]:
-    """The fault file, checked: a public source, and match groups with keywords."""
+def read_faults(
+    path: Path = FAULTS_FILE, additions: Optional[Path] = ADDITIONS_FILE
+) -> tuple[CatalogueInfo, tuple[Fault, ...]]:
+    """The fault file, checked: a public source, and match groups with keywords; with the
+    additions of ``additions`` merged (each checked the same way, and for a fault it names)."""
     text, document = read_toml(path)
     try:
         content = msgspec.convert(document, type=FaultFile, strict=True)
@@ -57,15 +84,50 @@ def read_faults(path: Path = FAULTS_FILE) -> tuple[CatalogueInfo, tuple[Fault, .
     if not content.catalogue.source.startswith("https://"):
         raise SignatureError("the catalogue needs a public https:// source", path=str(path))
     for fault in content.fault:
-        if not fault.match or not all(group and all(group) for group in fault.match):
+        _check_groups(fault.match, path, text, fault.id)
+    faults = {fault.id: fault for fault in content.fault}
+    for addition in _read_additions(additions) if additions else ():
+        known = faults.get(addition.fault)
+        if known is None:
+            raise SignatureError(f"no fault {addition.fault}", path=str(additions))
+        faults[known.id] = msgspec.structs.replace(
+            known,
+            match=[*known.match, *addition.match],
+            suggestion_en=[*known.suggestion_en, addition.suggestion_en],
+            suggestion_zh=[*known.suggestion_zh, addition.suggestion_zh],
+            see_also=[*known.see_also, addition.source],
+        )
+    return content.catalogue, tuple(faults.values())
+
+
+def _read_additions(path: Path) -> list[Addition]:
+    text, document = read_toml(path)
+    try:
+        content = msgspec.convert(document, type=AdditionFile, strict=True)
+    except msgspec.ValidationError as error:
+        raise SignatureError(str(error), path=str(path)) from None
+    for addition in content.addition:
+        _check_groups(addition.match, path, text, addition.fault)
+        if not addition.source.startswith("https://"):
             raise SignatureError(
-                "every match group needs keywords",
+                "source must be a public https:// URL",
                 path=str(path),
-                line=line_of(text, "id", fault.id),
-                record_id=fault.id,
-                field="match",
+                line=line_of(text, "fault", addition.fault),
+                record_id=addition.fault,
+                field="source",
             )
-    return content.catalogue, tuple(content.fault)
+    return content.addition
+
+
+def _check_groups(match: list[list[str]], path: Path, text: str, fault: str) -> None:
+    if not match or not all(group and all(group) for group in match):
+        raise SignatureError(
+            "every match group needs keywords",
+            path=str(path),
+            line=line_of(text, "id", fault) or line_of(text, "fault", fault),
+            record_id=fault,
+            field="match",
+        )
 
 
 def keyword_pattern(keywords: list[str]) -> str:
@@ -88,6 +150,7 @@ def fault_signature(fault: Fault, catalogue: CatalogueInfo, path: str) -> Signat
         fix=_braces(fix),
         source=catalogue.source,
         patterns=patterns,
+        see_also=list(fault.see_also),
     )
     groups: tuple[frozenset[str], ...] = tuple(frozenset() for _ in patterns)
     specificity = tuple(literal_count(p) for p in patterns)

@@ -26,10 +26,11 @@ FRAMES_WINDOW = 8 << 10
 
 PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
-``E   ``, torchrun's ``0: ``."""
+``E   ``, torchrun's ``0: ``. An exception line may also be indented (a paste, a wrapped
+subprocess's output)."""
 
 EXCEPTION_PATTERN = (
-    r"(?m)^" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
+    r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
     r"(?:Error|Exception|Failure|Interrupt))(?:: (?P<msg>[^\n]*))?$"
 )
 _FRAME = re.compile(rb"(?m)^" + PREFIX.encode() + rb'[ \t]*File "([^"\n]+)", line [0-9]+')
