@@ -2,8 +2,9 @@
 (an unsupported dtype, a shape the tiling refuses), a code wrapped in its error class or
 followed by a plog's ``[PID: N]``, a header missing with no file:line before it, the
 Unified Buffer a kernel overflows, an exception line indented by a paste, the kubelet's
-refusal of unhealthy devices, a CUDA API the driver lacks, and the arch name torch's CMake
-build does not know. Each line is real and cites its thread."""
+refusal of unhealthy devices, a CUDA API the driver lacks, the arch name torch's CMake
+build does not know, Triton-Ascend's grid limit and a name missing from an import whose
+module path a paste dropped. Each line is real and cites its thread."""
 
 from __future__ import annotations
 
@@ -75,6 +76,23 @@ CMake Error at cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmak
   Unknown CUDA Architecture Name 9.0a in CUDA_SELECT_NVCC_ARCH_FLAGS
 """
 
+# https://github.com/modelscope/ms-swift/issues/9621: Triton-Ascend's own grid check (the
+# answer: TRITON_ALL_BLOCKS_PARALLEL=1, and a kernel whose grid is bounded).
+TRITON_GRID = (
+    "[rank0]: RuntimeError: grid should be less than 65536! You can try "
+    '"export TRITON_ALL_BLOCKS_PARALLEL=1" to avoid this problem.\n'
+)
+
+# https://github.com/huggingface/sentence-transformers/issues/3143: the title, without the
+# module's path (the maintainer: transformers older than sentence-transformers requires).
+IMPORT_NAME = "cannot import name 'is_torch_npu_available' from 'transformers'\n"
+
+# https://github.com/Project-HAMi/HAMi/issues/39: the kubelet's event when the plugin's RPC fails.
+PLUGIN_RPC = (
+    "  Warning  UnexpectedAdmissionError  73s               kubelet        Allocate failed due "
+    "to rpc error: code = Unavailable desc = transport is closing, which is unexpected\n"
+)
+
 
 def test_an_operators_dtype_check_is_the_dtype_constraint_with_a_cast_as_fix() -> None:
     top = explain_text(QUANT_MATMUL_DTYPE)[0]
@@ -122,6 +140,23 @@ def test_an_arch_name_torchs_cmake_build_does_not_know() -> None:
     top = explain_text(ARCH_NAME)[0]
     assert top.signature_id == "cuda.build.torch-unknown-arch"
     assert "9.0a" in top.cause
+
+
+def test_triton_ascends_grid_check_is_the_grid_over_the_npus_limit() -> None:
+    top = explain_text(TRITON_GRID)[0]
+    assert top.signature_id == "ascend.runtime.kernel-grid-over-limit"
+    assert "TRITON_ALL_BLOCKS_PARALLEL" in top.fix
+
+
+def test_a_name_missing_from_an_import_without_the_modules_path_is_version_skew() -> None:
+    top = explain_text(IMPORT_NAME)[0]
+    assert top.signature_id == "python.module-attribute-missing"
+    assert "transformers" in top.cause
+
+
+def test_a_device_plugin_that_fails_the_allocation_is_device_init() -> None:
+    (diagnosis,) = explain_text(PLUGIN_RPC)
+    assert diagnosis.layer == "device_init"
 
 
 def test_an_addition_for_a_fault_faultdiag_lacks_is_rejected(tmp_path: Path) -> None:
