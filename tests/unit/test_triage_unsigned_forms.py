@@ -93,6 +93,12 @@ PLUGIN_RPC = (
     "to rpc error: code = Unavailable desc = transport is closing, which is unexpected\n"
 )
 
+# https://github.com/utcs-scea/altis/issues/19: CUDA 11.6's ptxas, run by nvcc, and sm_30
+# (dropped from CUDA 11); https://github.com/NVlabs/stylegan2-ada/issues/107: nvcc's wording
+# for an arch newer than it (sm_86 on an Ampere A4000).
+PTXAS_ARCH = "    ptxas fatal   : Value 'sm_30' is not defined for option 'gpu-name'\n"
+NVCC_ARCH = "nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'\n"
+
 
 def test_an_operators_dtype_check_is_the_dtype_constraint_with_a_cast_as_fix() -> None:
     top = explain_text(QUANT_MATMUL_DTYPE)[0]
@@ -157,6 +163,13 @@ def test_a_name_missing_from_an_import_without_the_modules_path_is_version_skew(
 def test_a_device_plugin_that_fails_the_allocation_is_device_init() -> None:
     (diagnosis,) = explain_text(PLUGIN_RPC)
     assert diagnosis.layer == "device_init"
+
+
+@pytest.mark.parametrize(("line", "arch"), [(PTXAS_ARCH, "sm_30"), (NVCC_ARCH, "sm_86")])
+def test_an_arch_ptxas_or_nvcc_does_not_define_is_an_unsupported_arch(line: str, arch: str) -> None:
+    top = explain_text(line)[0]
+    assert (top.signature_id, top.layer) == ("cuda.build.nvcc-unsupported-arch", "build")
+    assert arch in top.cause
 
 
 def test_an_addition_for_a_fault_faultdiag_lacks_is_rejected(tmp_path: Path) -> None:
