@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (pip prints its report with a multiplication sign)
 """Forms of failure that threads nobody signed print: the CANN operators' parameter checks
 (an unsupported dtype, a shape the tiling refuses), a code wrapped in its error class or
 followed by a plog's ``[PID: N]``, a header missing with no file:line before it, the
@@ -14,6 +15,7 @@ import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
+from bringup.triage.fallback import diagnose
 from bringup.triage.faultdiag import read_faults
 from bringup.triage.signatures import SignatureError
 
@@ -99,6 +101,19 @@ PLUGIN_RPC = (
 PTXAS_ARCH = "    ptxas fatal   : Value 'sm_30' is not defined for option 'gpu-name'\n"
 NVCC_ARCH = "nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'\n"
 
+# https://github.com/nunchux-ai/nunchaku/issues/32: pip's report of a build subprocess, and
+# inside it the exception the issue's title quotes (at the block's indentation).
+PIP_SUBPROCESS = """\
+  Getting requirements to build wheel ... error
+  error: subprocess-exited-with-error
+
+  × Getting requirements to build wheel did not run successfully.
+  │ exit code: 1
+  ╰─> [28 lines of output]
+      Traceback (most recent call last):
+      OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.
+"""
+
 
 def test_an_operators_dtype_check_is_the_dtype_constraint_with_a_cast_as_fix() -> None:
     top = explain_text(QUANT_MATMUL_DTYPE)[0]
@@ -129,6 +144,14 @@ def test_an_indented_exception_line_is_an_exception() -> None:
     (sighting,) = scan_log(NNAL_UNDEFINED).findings.all_exceptions()
     assert sighting.name == "OSError"
     assert "undefined symbol" in sighting.message
+
+
+def test_an_exception_inside_pips_report_gives_way_to_pips_failure_line() -> None:
+    diagnoses = diagnose(scan_log(PIP_SUBPROCESS).findings)
+    assert [d.signature_id for d in diagnoses] == [
+        "line.install.resolver",
+        "line.build.compiler-error",
+    ]
 
 
 def test_devices_the_kubelet_cannot_allocate_are_device_init() -> None:

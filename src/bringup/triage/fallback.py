@@ -10,7 +10,8 @@ above catch-all ones), in this order: a known code, a traceback a specific rule 
 code known by its family only, a wrapper code, a failure line; then, below the catch-all
 signatures, an exception no rule explains. Within
 a tier the first failure in the log comes first; an exception echoed by a launcher
-(``echoes``) counts only when nothing else failed.
+(``echoes``) counts only when nothing else failed; an exception indented inside another
+tool's output gives way to that tool's failure line when the log has one.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from bringup.triage.findings import (
     ExceptionSighting,
     Findings,
     Observer,
+    indented,
 )
 from bringup.triage.signatures import (
     SignatureError,
@@ -159,12 +161,11 @@ def diagnose(
     of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    found = [
-        *_from_codes(findings, catalogues, signatures),
-        *_from_exceptions(findings, rules),
-    ]
-    if not found:
-        found = list(_from_lines(findings, rules))
+    codes = list(_from_codes(findings, catalogues, signatures))
+    exceptions = list(_from_exceptions(findings, rules))
+    nested = all(indented(d.evidence[0].text) for d in exceptions)
+    lines = [] if codes or not nested else list(_from_lines(findings, rules))
+    found = [*codes, *(lines or exceptions)]
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
     unique: list[Diagnosis] = []
     seen: set[tuple[str, str]] = set()

@@ -93,9 +93,20 @@ class ExceptionSighting:
     chained: bool
 
     @property
+    def nested(self) -> bool:
+        return indented(self.text)
+
+    @property
     def packages(self) -> tuple[str, ...]:
         """The installed package of each frame ('' for code outside site-packages)."""
         return tuple(package_of(path) for path in self.frames)
+
+
+def indented(text: str) -> bool:
+    """Whether an exception's line is indented: printed inside another tool's output (pip's
+    build subprocess, a launcher's report), whose own failure line says more about the step
+    that failed."""
+    return text[:1] in (" ", "\t")
 
 
 def package_of(path: str) -> str:
@@ -202,8 +213,9 @@ class Findings:
 
     def explains_without_lines(self) -> bool:
         """Whether failure lines can no longer matter: the fallback reads them only for a log
-        with no code and no exception, so once one is found they need not be matched."""
-        return bool(self.codes or self.exceptions)
+        with no code and no exception but indented ones (printed inside another tool's
+        output), so once one is found they need not be matched."""
+        return bool(self.codes) or any(not e.nested for e in self.exceptions)
 
     def all_exceptions(self) -> list[ExceptionSighting]:
         """The first exceptions, and the last one when it is not among them."""
