@@ -115,29 +115,38 @@ PIP_SUBPROCESS = """\
 """
 
 
-def test_an_operators_dtype_check_is_the_dtype_constraint_with_a_cast_as_fix() -> None:
+TOP_CAUSES = [
+    # (log, the first diagnosis, the field of it that names the cause or fix, a text in it)
+    (QUANT_MATMUL_DTYPE, "faultdiag.aisw_cann_tbe_all_003", "fix", "cast that tensor"),
+    (ATTEN_MASK_SHAPE, "faultdiag.aisw_cann_tbe_all_002", "fix", "layout"),
+    (SMOKE_HEADER, "toolchain.header-missing", "cause", "cuda_runtime_api.h"),
+    (FT_NEWER_DRIVER, "cuda.runtime.driver-insufficient", "layer", "device_init"),
+    (ARCH_NAME, "cuda.build.torch-unknown-arch", "cause", "9.0a"),
+    (TRITON_GRID, "ascend.runtime.kernel-grid-over-limit", "fix", "TRITON_ALL_BLOCKS_PARALLEL"),
+    (IMPORT_NAME, "python.module-attribute-missing", "cause", "transformers"),
+    (PTXAS_ARCH, "cuda.build.nvcc-unsupported-arch", "cause", "sm_30"),
+    (NVCC_ARCH, "cuda.build.nvcc-unsupported-arch", "cause", "sm_86"),
+]
+
+
+@pytest.mark.parametrize(("log", "expected", "field", "text"), TOP_CAUSES)
+def test_the_first_diagnosis_names_the_cause(
+    log: str, expected: str, field: str, text: str
+) -> None:
+    top = explain_text(log)[0]
+    assert top.signature_id == expected
+    assert text in getattr(top, field)
+
+
+def test_an_additions_source_is_kept_beside_faultdiags() -> None:
     top = explain_text(QUANT_MATMUL_DTYPE)[0]
-    assert top.signature_id == "faultdiag.aisw_cann_tbe_all_003"
-    assert "cast that tensor" in top.fix
     assert "https://github.com/vllm-project/vllm-ascend/issues/12907" in top.see_also
-
-
-def test_a_shape_the_tiling_refuses_is_the_shape_constraint() -> None:
-    top = explain_text(ATTEN_MASK_SHAPE)[0]
-    assert top.signature_id == "faultdiag.aisw_cann_tbe_all_002"
-    assert "layout" in top.fix
 
 
 def test_a_cann_code_inside_its_error_class_is_found() -> None:
     codes = {s.value for s in scan_log(ADDMM_K_AXIS).findings.codes.values()}
     assert "EZ1001" in codes
     assert explain_text(ADDMM_K_AXIS)[0].layer == "operator_execution"
-
-
-def test_a_header_missing_without_its_location_is_build() -> None:
-    top = explain_text(SMOKE_HEADER)[0]
-    assert (top.signature_id, top.layer) == ("toolchain.header-missing", "build")
-    assert "cuda_runtime_api.h" in top.cause
 
 
 def test_an_indented_exception_line_is_an_exception() -> None:
@@ -154,64 +163,30 @@ def test_an_exception_inside_pips_report_gives_way_to_pips_failure_line() -> Non
     ]
 
 
-def test_devices_the_kubelet_cannot_allocate_are_device_init() -> None:
-    (diagnosis,) = explain_text(UNHEALTHY_DEVICES)
-    assert diagnosis.signature_id == "line.device-init.device-plugin-allocate"
-    assert diagnosis.layer == "device_init"
+@pytest.mark.parametrize("log", [UNHEALTHY_DEVICES, PLUGIN_RPC])
+def test_devices_the_kubelet_cannot_allocate_are_device_init(log: str) -> None:
+    (diagnosis,) = explain_text(log)
+    assert (diagnosis.signature_id, diagnosis.layer) == (
+        "line.device-init.device-plugin-allocate",
+        "device_init",
+    )
 
 
-def test_an_api_the_installed_driver_lacks_is_a_driver_older_than_the_runtime() -> None:
-    top = explain_text(FT_NEWER_DRIVER)[0]
-    assert (top.signature_id, top.layer) == ("cuda.runtime.driver-insufficient", "device_init")
-
-
-def test_an_arch_name_torchs_cmake_build_does_not_know() -> None:
-    top = explain_text(ARCH_NAME)[0]
-    assert top.signature_id == "cuda.build.torch-unknown-arch"
-    assert "9.0a" in top.cause
-
-
-def test_triton_ascends_grid_check_is_the_grid_over_the_npus_limit() -> None:
-    top = explain_text(TRITON_GRID)[0]
-    assert top.signature_id == "ascend.runtime.kernel-grid-over-limit"
-    assert "TRITON_ALL_BLOCKS_PARALLEL" in top.fix
-
-
-def test_a_name_missing_from_an_import_without_the_modules_path_is_version_skew() -> None:
-    top = explain_text(IMPORT_NAME)[0]
-    assert top.signature_id == "python.module-attribute-missing"
-    assert "transformers" in top.cause
-
-
-def test_a_device_plugin_that_fails_the_allocation_is_device_init() -> None:
-    (diagnosis,) = explain_text(PLUGIN_RPC)
-    assert diagnosis.layer == "device_init"
-
-
-@pytest.mark.parametrize(("line", "arch"), [(PTXAS_ARCH, "sm_30"), (NVCC_ARCH, "sm_86")])
-def test_an_arch_ptxas_or_nvcc_does_not_define_is_an_unsupported_arch(line: str, arch: str) -> None:
-    top = explain_text(line)[0]
-    assert (top.signature_id, top.layer) == ("cuda.build.nvcc-unsupported-arch", "build")
-    assert arch in top.cause
-
-
-def test_an_addition_for_a_fault_faultdiag_lacks_is_rejected(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("fault", "source", "problem"),
+    [
+        ("NO_SUCH_FAULT", "https://example.org/1", "NO_SUCH_FAULT"),
+        ("AISW_CANN_TBE_ALL_003", "file:///tmp/x", "https"),
+    ],
+)
+def test_an_addition_needs_a_known_fault_and_a_public_source(
+    tmp_path: Path, fault: str, source: str, problem: str
+) -> None:
     path = tmp_path / "additions.toml"
     path.write_text(
-        '[[addition]]\nfault = "NO_SUCH_FAULT"\nmatch = [["x"]]\n'
-        'suggestion_en = "a"\nsuggestion_zh = "b"\nsource = "https://example.org/1"\n',
+        f'[[addition]]\nfault = "{fault}"\nmatch = [["x"]]\n'
+        f'suggestion_en = "a"\nsuggestion_zh = "b"\nsource = "{source}"\n',
         encoding="utf-8",
     )
-    with pytest.raises(SignatureError, match="NO_SUCH_FAULT"):
-        read_faults(additions=path)
-
-
-def test_an_addition_without_a_public_source_is_rejected(tmp_path: Path) -> None:
-    path = tmp_path / "additions.toml"
-    path.write_text(
-        '[[addition]]\nfault = "AISW_CANN_TBE_ALL_003"\nmatch = [["x"]]\n'
-        'suggestion_en = "a"\nsuggestion_zh = "b"\nsource = "file:///tmp/x"\n',
-        encoding="utf-8",
-    )
-    with pytest.raises(SignatureError, match="https"):
+    with pytest.raises(SignatureError, match=problem):
         read_faults(additions=path)
