@@ -42,7 +42,10 @@ TRUTH = Path(__file__).resolve().parent.parent / "tests" / "data" / "scan_eval" 
 KINDS: dict[str, set[str]] = {
     "toolkit": {"cann", "cuda", "cudnn", "nccl", "nnal", "cann_nnal", "nvshmem"},
     "driver": {"ascend_driver", "ascend_firmware", "nvidia_driver"},
-    "hardware": {"chip", "npu_count", "gpu_count", "compute_capability", "arch"},
+    "hardware": {
+        "chip", "npu_count", "gpu_count", "compute_capability", "arch", "npu_memory", "gpu_memory",
+        "gpu_interconnect",
+    },
     "python": {"python"},
     "host_toolchain": {
         "gcc", "cmake", "cxx_standard", "glibc", "ninja", "clang", "os", "os_version", "glibcxx"
