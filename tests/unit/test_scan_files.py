@@ -243,6 +243,18 @@ def test_shell_script() -> None:
     assert step.needs.toolkit
 
 
+def test_a_variable_is_a_version_only_when_its_command_asks_for_one() -> None:
+    # TransformerEngine qa/L1_pytorch_distributed_unittest/test.sh:31-32 counts GPUs with
+    # python3: "-ge 8" is a GPU count, not "python >= 8" (test_shell_script keeps the
+    # version query "GCC_MAJOR=$(gcc -dumpversion ...)" a version)
+    text = (
+        'NUM_GPUS=$(python3 -c "import torch; print(torch.cuda.device_count())")\n'
+        'if [ "$NUM_GPUS" -ge 8 ]; then\n  echo parallel\nfi\n'
+    )
+    found = EXTRACTORS["shell"](SourceFile(ref="test.sh", rel="qa/x/test.sh", text=text))
+    assert table(found.requirements) == []
+
+
 def test_makefile_targets() -> None:
     text = (
         "PY ?= python3\n.PHONY: all test test-npu\n\nall: build\n\nbuild:\n\tcmake -S . -B build\n"

@@ -68,6 +68,13 @@ def test_ci_tests_docs_and_unread_requirements_have_their_own_scope() -> None:
     assert scopes.of("python/attentions/requirements.txt") == "python/attentions"
 
 
+def test_nvidia_qa_scripts_are_the_tests_feature() -> None:
+    # TransformerEngine qa/L1_pytorch_distributed_unittest/test.sh:32 runs CP tests in
+    # parallel when '[ "$NUM_GPUS" -ge 8 ]': what that test step wants, not the repo's need
+    scopes = Scopes(["setup.py", "qa/L1_pytorch_distributed_unittest/test.sh"], {})
+    assert scopes.of("qa/L1_pytorch_distributed_unittest/test.sh") == TESTS
+
+
 def test_install_guides_are_the_repo_topic_pages_are_features() -> None:
     files = [
         "README.md",

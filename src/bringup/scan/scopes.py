@@ -12,8 +12,9 @@ A scope is decided from the file's path and the repo's build files, never from i
   script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing, agent and release-process guides
   (``RELEASE.md``) ``development``;
-- files under ``tests/`` (and the other test directory names) are the ``tests`` feature:
-  a test's skip guard ("needs 2 devices") is what the test step needs, not the repo;
+- files under ``tests/`` (and the other test directory names, ``qa/`` where some repos keep
+  their test scripts) are the ``tests`` feature: a test's skip guard ("needs 2 devices") is
+  what the test step needs, not the repo;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own;
 - a nested directory with a build file and a README of its own is a sub-project unless the
@@ -61,7 +62,7 @@ _CI_BUILD = re.compile(r"^ci/build[\w.-]*\.sh$", re.IGNORECASE)
 guides run ``bash ci/build.sh --python=3.9``), the repo's own build despite its directory."""
 _DOCKER_DIRS = frozenset({"docker", "dockerfiles", ".devcontainer", "container", "containers"})
 _TEST_DIRS = frozenset(
-    {"test", "tests", "testing", "unittest", "unittests", "ut", "st", "tests_extend"}
+    {"test", "tests", "testing", "unittest", "unittests", "ut", "st", "tests_extend", "qa"}
 )
 _COLLECTIONS = frozenset(
     {

@@ -91,7 +91,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
     return _Words(
         tools=tools,
         tool_version=re.compile(
-            rf"^(?:export\s+)?([A-Za-z_]\w*)=\"?\$\((?:\S*/)?({programs}|python3?)\b[^)]*\)"
+            rf"^(?:export\s+)?([A-Za-z_]\w*)=\"?\$\((?:\S*/)?({programs}|python3?)\b"
+            rf"(?=[^)]*(?:version|\s-V\b))[^)]*\)"
         ),
         inline_test=re.compile(
             rf"\$\((?:\S*/)?({programs})\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
