@@ -282,6 +282,9 @@ def _matrix(
         specs: list[str] = []
         cells: list[str] = []
         lines: list[int] = []
+        column_cells = [clean(r.cells[column]) for r in body if column < len(r.cells)]
+        if sum(1 for cell in column_cells if _MARK.match(cell)) * 2 > len(column_cells):
+            continue
         for row in body:
             raw = row.cells[column] if column < len(row.cells) else ""
             # Lines of one cell ("<Toolkit> 8.3.RC2<br><Toolkit> 8.3.RC1", "(aarch64)11.2.1<br>(x86)
@@ -305,6 +308,12 @@ def _matrix(
             rows = tuple(file.source(line) for line in lines)
             found.append(msgspec.structs.replace(stated, also_at=rows))
     return found
+
+
+_MARK = re.compile(r"^(?:y|n|yes|no|/|-|√|✓|✔|x|×|✗|✘|❌|是|否)$", re.IGNORECASE)
+"""A cell of a compatibility grid ("| 26.1.0 | Y | Y | / |", MindSpeed-LLM
+release_notes_llm.md:113-139: which release of the repo pairs with which CANN): a column of
+marks states no version the checkout needs, only which releases were paired."""
 
 
 def _bare(cell: str) -> str:
@@ -389,6 +398,8 @@ def read_table(
         if device is not None and len(row.cells) > 1:
             found.extend(_device_row(file, row, device or kind, text))
             continue
+        if _DOCUMENT_CELL.search(row.cells[0]):
+            continue
         subject = _resolve(cell_subject(row.cells[0]), vendor)
         if subject is None and required:
             subject = distribution_cell(row.cells[0])
@@ -398,6 +409,12 @@ def read_table(
             continue
         found.extend(_versioned_row(file, row, subject, roles, text, optional=optional))
     return found
+
+
+_DOCUMENT_CELL = re.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")
+"""A row whose first cell names a document (a link to a page, a 《title》: MindSpeed-LLM
+release_notes_llm.md:190 "《MindSpeed LLM软件安装》 | 内容涵盖…驱动固件及CANN基础软件安装")
+says what that document covers, not what the repo needs."""
 
 
 _MINIMUM_COLUMN = re.compile(

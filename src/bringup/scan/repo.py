@@ -23,6 +23,7 @@ from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
+from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.progress import Progress
 from bringup.scan.prose_vocabulary import unversioned_subjects
@@ -32,7 +33,7 @@ from bringup.scan.scopes import CI, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
-from bringup.scan.walk import RepoFile, walk_repo
+from bringup.scan.walk import SKIPPED_DIRS, RepoFile, walk_repo
 from bringup.subjects import python_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
 
@@ -112,6 +113,13 @@ _MOVING = re.compile(
 "latest"): whatever the subject, the statement is unversioned and flagged as such."""
 
 
+def _sureness(requirement: Requirement) -> tuple[int, bool]:
+    """How surely a mention states an unversioned need: its confidence, then whether it is
+    the version table's own word that the version is moving ("CANN版本 | 在研版本" beside
+    setup.py's "builds with it"): that is the statement the finding is about."""
+    return _SURENESS[requirement.confidence], bool(_MOVING.search(requirement.text or ""))
+
+
 def _settle_unversioned(
     requirements: list[Requirement], component: str
 ) -> tuple[list[Requirement], list[Finding]]:
@@ -137,7 +145,7 @@ def _settle_unversioned(
     for index, requirement in enumerate(kept):
         found = mentions.get(requirement.subject) if not requirement.spec else None
         if found:
-            best = max(found, key=lambda r: _SURENESS[r.confidence])
+            best = max(found, key=_sureness)
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
             kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
@@ -328,11 +336,51 @@ def _scoped(
     extractions: list[Extraction],
     scopes: Scopes,
     texts: dict[str, tuple[RepoFile, str]],
+    guides: list[str],
 ) -> _Split:
-    scope_of = {ref: scopes.of(entry.rel) for ref, (entry, _) in texts.items()}
+    scope_of = {
+        ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
+        for ref, (entry, _) in texts.items()
+    }
     by_scope = _by_scope(requirements, scope_of)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps, scope_of)
+
+
+def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
+    """The install guides the README at ``rel`` links to: files the walk classified, or
+    any other document of the repo outside the directories it never walks."""
+    guides = []
+    for target in guide_links(rel, text):
+        parts = target.split("/")
+        walked = not any(p in SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
+        if target in seen or (walked and (root / target).is_file()):
+            guides.append(target)
+    return guides
+
+
+def _included(root: Path, extraction: Extraction, seen: set[str]) -> list[RepoFile]:
+    """The requirements files ``extraction`` includes (``-r base.txt``) not read yet, now
+    marked seen."""
+    found = []
+    for include in extraction.includes:
+        target = root / include
+        if include not in seen and not include.startswith("..") and target.is_file():
+            seen.add(include)
+            found.append(RepoFile(include, target, "requirements"))
+    return found
+
+
+def _follow_guides(
+    root: Path, rel: str, text: str, seen: set[str], queue: list[RepoFile]
+) -> tuple[list[str], list[RepoFile]]:
+    """The guides the README at ``rel`` links to, and the queue with them read next, in the
+    order linked: where the same statement repeats, the guide the README names first is
+    cited."""
+    guides = _guides(root, rel, text, seen)
+    seen.update(guides)
+    ahead = [RepoFile(g, root / g, "docs") for g in guides]
+    return guides, [*ahead, *(f for f in queue if f.rel not in guides)]
 
 
 def scan_repo(
@@ -357,8 +405,9 @@ def scan_repo(
     authority: dict[str, int] = {}
     test_files: list[tuple[str, str]] = []
     texts: dict[str, tuple[RepoFile, str]] = {}
-    readme = ""
-    read = 0
+    readme, read = "", 0
+    first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
+    guides: list[str] = []
     while queue:
         entry = queue.pop(0)
         ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
@@ -372,14 +421,12 @@ def scan_repo(
             readme = text
         if entry.kind == "tests":
             test_files.append((entry.rel, ref))
+        if entry.rel == first_readme:
+            guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
         authority[ref] = AUTHORITY[entry.kind]
         extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text))
         extractions.append(extraction)
-        for include in extraction.includes:
-            target = root / include
-            if include not in seen and not include.startswith("..") and target.is_file():
-                seen.add(include)
-                queue.append(RepoFile(include, target, "requirements"))
+        queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
     # A repo's docs install the repo itself ("pip install <repo>" in the repo's own install
     # guide) even when no manifest in it names the distribution.
@@ -398,6 +445,7 @@ def scan_repo(
         extractions,
         Scopes(seen, _build_texts(texts)),
         texts,
+        guides,
     )
     requirements, unversioned = _settle_unversioned(one_need(scoped.requirements), component)
     requirements, contradictions = find_contradictions(requirements, authority, component)

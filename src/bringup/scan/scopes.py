@@ -195,6 +195,14 @@ class Scopes:
             return "/".join(parts[:-1])
         return self._doc_scope(parts, self._frameworks)
 
+    def guide(self, rel: str) -> str:
+        """The scope of a document the README links to as its install guide: the repo's,
+        when its path alone would make it a documentation page of a feature
+        (``docs/zh/pytorch/training/install_guide.md``); a sub-project's guide stays that
+        sub-project's."""
+        scope = self.of(rel)
+        return REPO if scope.split("/", 1)[0].lower() in _DOC_DIRS else scope
+
     def _subproject(self, folders: list[str]) -> str:
         """The outermost nested project ``folders`` lie in that the build around it does not
         name; empty when every enclosing project is built by its parent."""

@@ -1,0 +1,115 @@
+"""The install guides a repo's top-level README sends the reader to.
+
+A README often says only "for installation see [the install guide](docs/zh/pytorch/training/
+install_guide.md)" (MindSpeed-LLM README.md:125): the guide is then the repo's own word on what
+it needs, even when its path alone (a topic directory under ``docs/``) would make it a
+feature page, and even when its name (``release_notes_llm.md``, holding the version table)
+is not one the walk reads. A link counts when its own words, or else the README's section it
+stands in, are about installing, building or the versions the repo needs; a link to a
+feature, model, tutorial or quick start is not followed (a quick start's "8 NPUs" is what
+its example needs), nor one in the news. Only links to Markdown or reStructuredText files
+inside the repo count.
+"""
+
+from __future__ import annotations
+
+import re
+from posixpath import dirname, join, normpath
+from urllib.parse import unquote
+
+from bringup.scan.markdown import Fence, Heading, markdown_blocks
+from bringup.scan.rst import rst_blocks
+
+_INSTALL_WORDS = re.compile(
+    r"\binstall|\bsetup\b|set\s*up\b|prerequisite|requirement|dependenc|\bbuild(?:ing)?\b|"
+    r"from\s+source|compatib|\bversions?\b|environment|安装|部署|依赖|环境|编译|配套|版本",
+    re.IGNORECASE,
+)
+"""Words of a section or link about installing this repo or the versions it needs."""
+_NOT_INSTALL = re.compile(
+    r"quick\s*start|get(?:ting)?\s+started|tutorial|example|model|feature|benchmark|"
+    r"faq|contribut|environment\s+variable|快速|入门|上手|教程|示例|样例|模型|特性|贡献|环境变量",
+    re.IGNORECASE,
+)
+"""Words of a section or link about using the repo, not installing it: what its pages need
+is what an example or a feature needs."""
+_SKIPPED = re.compile(
+    r"\bnews\b|change\s*log|history|maintenance|polic(?:y|ies)|roadmap|"
+    r"最新消息|更新日志|维护|路线图",
+    re.IGNORECASE,
+)
+"""Sections whose links are announcements or policies ("Latest News: an optimized version of
+the weight conversion"), not the repo's install guide."""
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?([^()\s<>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_RST_LINK = re.compile(r"`([^`<]*)<([^`<>\s]+)>`_{1,2}|:doc:`(?:([^`<]*)<)?([^`<>]+)>?`")
+_DOCUMENT = re.compile(r"\.(?:md|mdx|rst)$", re.IGNORECASE)
+
+
+def _targets(text: str, rst: bool) -> list[tuple[int, str, str]]:
+    """``(line, words, target)`` of each link outside code blocks."""
+    found: list[tuple[int, str, str]] = []
+    for number, line in enumerate(text.splitlines()):
+        if rst:
+            for match in _RST_LINK.finditer(line):
+                words = match.group(1) or match.group(3) or ""
+                target = match.group(2) or match.group(4) or ""
+                if match.group(4) is not None and not _DOCUMENT.search(target):
+                    target += ".rst"
+                found.append((number, words, target))
+        else:
+            found.extend((number, m.group(1), m.group(2)) for m in _MD_LINK.finditer(line))
+    return found
+
+
+def _about_installing(words: str, section: str) -> bool:
+    """Whether a link is to an install guide: its own words say so ("Installation Guide"
+    under "Getting Started"), or, when they say neither, the section it stands in does."""
+    if _NOT_INSTALL.search(words):
+        return False
+    if _INSTALL_WORDS.search(words):
+        return True
+    return bool(_INSTALL_WORDS.search(section)) and not _NOT_INSTALL.search(section)
+
+
+def primary_readme(docs: list[str]) -> str | None:
+    """The top-level README a repo is introduced by (``README.md`` before its translations
+    ``README.en.md``, ``README_zh.md``): the one whose links are followed, so that one guide
+    is read per repo, not a translation's guide for another framework."""
+    tops = [rel for rel in docs if "/" not in rel and rel.lower().startswith("readme")]
+    return min(tops, key=lambda rel: (rel.lower() not in _PLAIN_README, rel), default=None)
+
+
+_PLAIN_README = frozenset({"readme.md", "readme.rst", "readme", "readme.txt", "readme.mdx"})
+
+
+def guide_links(readme_rel: str, text: str) -> list[str]:
+    """The repo-relative paths of the documents the README at ``readme_rel`` links to as its
+    install guides, in the order linked (whether they exist is the caller's to check)."""
+    rst = readme_rel.lower().endswith(".rst")
+    blocks = rst_blocks(text) if rst else markdown_blocks(text)
+    fenced: set[int] = set()
+    headings: dict[int, tuple[int, str]] = {}
+    for start, block in blocks.items():
+        if isinstance(block, Fence):
+            fenced.update(range(start, block.after))
+        elif isinstance(block, Heading):
+            headings[start] = (block.level, block.text)
+    path: list[tuple[int, str]] = []
+    heading_at = sorted(headings)
+    cursor = 0
+    folder = dirname(readme_rel)
+    found: list[str] = []
+    for number, words, target in _targets(text, rst):
+        while cursor < len(heading_at) and heading_at[cursor] <= number:
+            level, title = headings[heading_at[cursor]]
+            path = [*[(n, t) for n, t in path if n < level], (level, title)]
+            cursor += 1
+        if number in fenced or "://" in target or target.startswith(("#", "mailto:")):
+            continue
+        rel = normpath(join(folder, unquote(target.split("#", 1)[0]).lstrip("/")))
+        if rel.startswith("..") or not _DOCUMENT.search(rel) or rel in found:
+            continue
+        section = " / ".join(title for _, title in path)
+        if not _SKIPPED.search(section) and _about_installing(words, section):
+            found.append(rel)
+    return found

@@ -1,0 +1,126 @@
+"""Install guides a README links to are the repo's word (scan/guides.py), on real README lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.doctables import Row, read_table
+from bringup.scan.extraction import SourceFile
+from bringup.scan.guides import guide_links, primary_readme
+from bringup.scan.repo import scan_repo
+from bringup.scan.scopes import REPO, Scopes
+
+# Ascend/MindSpeed-LLM@c77308a1 README.md:83, 114-129 (a news line, the version and install
+# sections, the quick start)
+_MINDSPEED_LLM_README = """\
+# 最新消息
+
+- [Aug. 23, 2025]: 🚀 权重转换[v2版本](./docs/zh/pytorch/tools/checkpoint_convert_hf_mcore_large_params.md)上线
+
+# 版本说明
+
+---
+
+查看[版本说明](docs/zh/release_notes_llm.md)，了解MindSpeed LLM的最新发布版本以及历史版本，包含对应版本的软件配套表、版本兼容性说明、以及当前版本的更新说明。
+
+# 安装
+
+---
+
+- 详细的安装步骤和环境配置请参考[MindSpeed LLM软件安装（基于PyTorch）](./docs/zh/pytorch/training/install_guide.md)。
+
+# 快速上手
+
+---
+
+- [快速入门（基于Megatron后端）](./docs/zh/pytorch/training/quick_start.md)
+"""  # noqa: E501
+
+
+def test_links_in_install_and_version_sections_are_guides_news_and_quick_starts_are_not() -> None:
+    assert guide_links("README.md", _MINDSPEED_LLM_README) == [
+        "docs/zh/release_notes_llm.md",
+        "docs/zh/pytorch/training/install_guide.md",
+    ]
+
+
+def test_a_link_saying_install_is_a_guide_in_any_section() -> None:
+    # deepseek-ai/DeepEP@dd758caf README.md:82-84, under "## Quick start"
+    text = (
+        "## Quick start\n\n### Install NVSHMEM dependency\n\n"
+        "DeepEP also depends on NVSHMEM to provide support for legacy methods. Please refer "
+        "to our [NVSHMEM Installation Guide](docs/nvshmem.md) for instructions.\n"
+    )
+    assert guide_links("README.md", text) == ["docs/nvshmem.md"]
+    # triton-ascend@eeb030e7 README.md:101: an environment-variable reference is no guide
+    reference = "## Getting Started\n\n- [Environment Variable Reference](./docs/en/env.md)\n"
+    assert guide_links("README.md", reference) == []
+
+
+def test_the_readme_is_the_plain_one_before_its_translations() -> None:
+    # Ascend/torchair: README.en.md sorts before README.md
+    assert primary_readme(["README.en.md", "README.md", "docs/x.md"]) == "README.md"
+    assert primary_readme(["README_zh.md", "docs/x.md"]) == "README_zh.md"
+    assert primary_readme(["docs/install.md"]) is None
+
+
+def test_a_linked_guide_in_a_topic_directory_is_the_repos() -> None:
+    scopes = Scopes(["README.md", "docs/zh/pytorch/training/install_guide.md"], {})
+    rel = "docs/zh/pytorch/training/install_guide.md"
+    assert scopes.of(rel) == "docs/zh/pytorch/training"
+    assert scopes.guide(rel) == REPO
+    examples = Scopes(["examples/a/README.md", "examples/a/setup.py"], {})
+    assert examples.guide("examples/a/README.md") == "examples/a"
+
+
+def test_a_scan_reads_the_guides_it_would_not_walk_as_the_repos(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text(_MINDSPEED_LLM_README, encoding="utf-8")
+    notes = tmp_path / "docs" / "zh"
+    notes.mkdir(parents=True)
+    # MindSpeed-LLM docs/zh/release_notes_llm.md:44-47: the development branch's row
+    (notes / "release_notes_llm.md").write_text(
+        "### 相关产品版本配套说明\n\n"
+        "| MindSpeed LLM版本 | PyTorch版本 | CANN版本 | Python版本 |\n"
+        "| --- | --- | --- | --- |\n"
+        "| master（在研版本）| 2.7.1 | 在研版本 | Python3.10 |\n"
+        "| 26.1.0 | 2.7.1 | 9.1.0 | Python3.10 |\n",
+        encoding="utf-8",
+    )
+    found = scan_repo(tmp_path, "r").component
+    stated = {(r.subject, r.spec, r.source.ref, r.source.line) for r in found.requirements}
+    assert ("python", "==3.10.*", "r/docs/zh/release_notes_llm.md", 5) in stated
+    assert ("cann", "", "r/docs/zh/release_notes_llm.md", 5) in stated
+
+
+def _file(rel: str) -> SourceFile:
+    return SourceFile(ref=rel, rel=rel, text="")
+
+
+def test_a_grid_of_marks_states_no_version() -> None:
+    # MindSpeed-LLM docs/zh/release_notes_llm.md:113-139 (an HTML table, its two header rows
+    # as read): which repo release pairs with which CANN, not what the checkout needs
+    rows = [
+        Row(113, ["MindSpeed LLM", "CANN版本"]),
+        Row(117, ["8.3.RCX", "8.5.X", "9.0.X", "9.1.X"]),
+        Row(125, ["26.0.0", "Y", "Y", "Y", "/"]),
+        Row(132, ["26.1.0", "Y", "Y", "Y", "Y"]),
+    ]
+    assert read_table(_file("docs/notes.md"), rows, required=True, vendor="ascend") == []
+
+
+def test_a_row_naming_a_document_says_what_the_document_covers() -> None:
+    # MindSpeed-LLM docs/zh/release_notes_llm.md:188-190 ("配套文档")
+    rows = [
+        Row(188, ["文档名称", "内容简介", "更新说明"]),
+        Row(189, ["--", "--", "--"]),
+        Row(
+            190,
+            [
+                "《[MindSpeed LLM软件安装](./pytorch/training/install_guide.md)》",
+                "指导用户如何在NPU上完成MindSpeed LLM的安装，内容涵盖硬件与操作系统兼容性说明、"
+                "驱动固件及CANN基础软件安装",
+                "安装操作适配版本配套分支",
+            ],
+        ),
+    ]
+    assert read_table(_file("docs/notes.md"), rows, required=True, vendor="ascend") == []
