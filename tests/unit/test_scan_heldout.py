@@ -78,7 +78,9 @@ def test_wheel_file_names_in_pip_install_pin_the_distribution_python_and_arch() 
         "pip3 install torch_npu-2.7.1post4-cp310-cp310-manylinux_2_28_aarch64.whl\n"
         "```\n"
     )
+    # the wheels are built for Linux: the guide's os (soft, once per document)
     assert found(text) == [
+        ("os", "linux", 2),
         ("torch", "==2.7.1", 2),
         ("python", "==3.10.*", 2),
         ("arch", "aarch64", 2),

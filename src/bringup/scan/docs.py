@@ -129,6 +129,10 @@ _QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?
 _INSTALL_PATH = re.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
+_PLATFORM_TAG = re.compile(
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])",
+    re.I,
+)
 
 
 def one_os(text: str) -> str | None:
@@ -174,6 +178,7 @@ class _Reader:
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(_RELEASE_NOTES.search(stem))
         self.skipped = self.notes
+        self.platform_seen = False
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
@@ -220,7 +225,25 @@ class _Reader:
             for r in found
         ]
 
+    def platform_tag(self, lines: list[str], start: int, end: int) -> None:
+        """A package or download for one Linux platform (``..._linux-x86_64.run``,
+        ``manylinux_2_28_aarch64.whl``, ``libnvshmem-linux-x86_64-3.3.9...tar.xz``, a build
+        directory ``lib.linux-x86_64``): what the guide installs is built for Linux. Soft,
+        once per document: the first such line is cited."""
+        if self.skipped or self.platform_seen:
+            return
+        for index in range(start, end):
+            tag = _PLATFORM_TAG.search(lines[index])
+            if tag is not None:
+                self.platform_seen = True
+                text = f"a package built for {tag.group(0)}"
+                self.requirements.append(
+                    self.file.requirement("os", "linux", index + 1, text=text, hard=False)
+                )
+                return
+
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
+        self.platform_tag(lines, start, end)
         if self.skipped or language in not_commands():
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
@@ -325,6 +348,8 @@ class _Reader:
                 self.os_section(index + 1)
                 index = parsed.after
                 continue
+            if stripped:
+                self.platform_tag(lines, index, index + 1)
             if in_table:
                 cells = [cell.strip() for cell in stripped.strip("|").split("|")]
                 self.table.append(Row(index + 1, cells))

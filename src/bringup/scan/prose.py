@@ -21,6 +21,7 @@ from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
+from bringup.scan.platforms import platforms
 from bringup.scan.prose_vocabulary import (
     Vendor,
     device_kind_of,
@@ -120,13 +121,6 @@ and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("
 ... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0"), states what is known to work, weaker than a need:
 its versions are soft unless the clause also says they are needed."""
 
-_PLATFORM_LABEL = re.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
-_ARCH_NAME = re.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
-_ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64",
-                   "arm64": "aarch64"}  # fmt: skip
-"""CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
-"supported architectures: x86_64, arm64"): a support list, any of which will do."""
-
 _NOT_YET = re.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
     re.IGNORECASE,
@@ -176,7 +170,10 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions.extend(m._replace(hard=not for_tests) for m in loose)
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
-            mentions.extend(_architectures(clause))
+            mentions.extend(
+                Mention(subject, spec, words, "medium", offset=at)
+                for subject, spec, words, at in platforms(clause)
+            )
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
         if skipped(clause):
@@ -427,19 +424,6 @@ def _chips(clause: str, required: bool) -> list[Mention]:
     first = vocabulary().chip.search(clause)
     offset = first.start() if first else 0
     return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
-
-
-def _architectures(clause: str) -> list[Mention]:
-    """The CPU architectures a platform clause lists, as one any-of mention."""
-    label = _PLATFORM_LABEL.search(clause)
-    if label is None:
-        return []
-    names = [m for m in _ARCH_NAME.finditer(clause) if m.start() > label.start()]
-    if not names:
-        return []
-    values = [_ARCH_SPELLINGS.get(m.group(1).lower(), m.group(1).lower()) for m in names]
-    spec = ",".join(dict.fromkeys(values))
-    return [Mention("arch", spec, clause.strip(), "medium", offset=names[0].start())]
 
 
 def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:

@@ -1,0 +1,64 @@
+"""The CPU architectures and operating systems a needed clause states, as any-of lists.
+
+Read by ``prose.read_line`` for clauses that say something is needed; each found is
+``(subject, spec, words, offset)`` with the alternatives joined by commas.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLATFORM_LABEL = re.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
+_ARCH_NAME = re.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+_ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64",
+                   "arm64": "aarch64"}  # fmt: skip
+"""CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
+"supported architectures: x86_64, arm64"): a support list, any of which will do."""
+_OS_LABEL = re.compile(r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]", re.I)
+_OS_NAME = re.compile(
+    r"(?<![\w-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)(?![\w-])",
+    re.I,
+)
+_PLATFORM = re.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![\w-])", re.I)
+"""The OSes a labelled line lists ("OS: Linux (official), WSL2 (limited support)",
+TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a support list, any of
+which will do; and a platform named as an OS and a CPU ("1. Linux x86_64" under
+Prerequisites, TransformerEngine docs/installation.rst:14)."""
+
+Found = tuple[str, str, str, int]
+
+
+def _arch(name: str) -> str:
+    return _ARCH_SPELLINGS.get(name.lower(), name.lower())
+
+
+def _architectures(clause: str) -> list[Found]:
+    """The CPU architectures a platform clause lists, as one any-of."""
+    label = _PLATFORM_LABEL.search(clause)
+    if label is None:
+        return []
+    names = [m for m in _ARCH_NAME.finditer(clause) if m.start() > label.start()]
+    if not names:
+        return []
+    spec = ",".join(dict.fromkeys(_arch(m.group(1)) for m in names))
+    return [("arch", spec, clause.strip(), names[0].start())]
+
+
+def _systems(clause: str) -> list[Found]:
+    """The OS alternatives (and a platform's CPU) a clause states."""
+    label = _OS_LABEL.search(clause)
+    if label is not None:
+        names = list(_OS_NAME.finditer(clause, label.end()))
+        if names:
+            spec = ",".join(dict.fromkeys(m.group(1).lower() for m in names))
+            return [("os", spec, clause.strip(), names[0].start())]
+    platform = _PLATFORM.search(clause)
+    if platform is None:
+        return []
+    words, at = platform.group(0), platform.start()
+    return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
+
+
+def platforms(clause: str) -> list[Found]:
+    """Every architecture and OS list a needed clause states."""
+    return _architectures(clause) + _systems(clause)

@@ -1,0 +1,66 @@
+"""The OS and CPU a guide states: labelled OS lists, "Linux x86_64", Linux packages (issue 11)."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+
+def _found(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None, bool]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    return [(r.subject, r.spec, r.source.line, r.hard) for r in extract_docs(file).requirements]
+
+
+def test_a_labelled_os_line_is_a_support_list() -> None:
+    # NVIDIA/TransformerEngine@d0067d0d README.rst:156-158 (under "Installation" /
+    # "System Requirements")
+    text = (
+        "System Requirements\n===================\n\n"
+        "* **OS:** Linux (official), WSL2 (limited support)\n"
+    )
+    assert ("os", "linux,wsl2", 4, True) in _found(text, "README.rst")
+
+
+def test_a_platform_in_a_prerequisite_list_is_an_os_and_a_cpu() -> None:
+    # TransformerEngine docs/installation.rst:7-14
+    text = "Prerequisites\n-------------\n\n1. Linux x86_64\n"
+    assert _found(text, "docs/installation.rst") == [
+        ("os", "linux", 4, True),
+        ("arch", "x86_64", 4, True),
+    ]
+
+
+def test_linux_outside_a_need_is_no_requirement() -> None:
+    # a sentence naming Linux without saying anything is needed
+    assert _found("We mostly develop on Linux x86_64 laptops.\n") == []
+
+
+def test_a_download_for_a_linux_platform_is_built_for_linux() -> None:
+    # Ascend/msit@6e3e8873 docs/en/msit_install_guide.md:21-23 (the URL is in a link)
+    text = (
+        "The msit installation package is available in two CPU architectures.\n"
+        "* **x86_64**:\n"
+        "    If you use a server based on Intel or AMD processors, download this installation "
+        "package. [Click](https://ascend-package.obs.cn-north-4.myhuaweicloud.com/msit/"
+        "Ascend-mindstudio-inference-toolkit_linux-x86_64.run) to download the package.\n"
+        "* **AArch64:**\n"
+        "    [Click](https://ascend-package.obs.cn-north-4.myhuaweicloud.com/msit/"
+        "Ascend-mindstudio-inference-toolkit_linux-aarch64.run) to download the package.\n"
+    )
+    # once per document, soft: what the packages are built for, not a sentence of need
+    assert [r for r in _found(text) if r[0] == "os"] == [("os", "linux", 3, False)]
+
+
+def test_a_build_directory_in_a_code_block_names_its_platform() -> None:
+    # deepseek-ai/DeepEP@dd758caf README.md:91-92
+    text = (
+        "```bash\n# You may modify the specific SO names according to your own platform\n"
+        "ln -s build/lib.linux-x86_64-cpython-38/deep_ep_cpp.cpython-38-x86_64-linux-gnu.so\n"
+        "```\n"
+    )
+    assert _found(text) == [("os", "linux", 3, False)]
+
+
+def test_a_platform_in_a_changelog_section_is_history() -> None:
+    text = "## Changelog\n\n- dropped the linux-aarch64 wheel\n"
+    assert _found(text) == []
