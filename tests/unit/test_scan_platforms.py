@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 
@@ -64,3 +65,20 @@ def test_a_build_directory_in_a_code_block_names_its_platform() -> None:
 def test_a_platform_in_a_changelog_section_is_history() -> None:
     text = "## Changelog\n\n- dropped the linux-aarch64 wheel\n"
     assert _found(text) == []
+
+
+def test_a_placeholder_in_a_command_is_a_word_not_two_redirections() -> None:
+    # Ascend/op-plugin@517f2e7d docs/en/install.md:48-52
+    text = (
+        "1. Script for configuring CANN environment variables.\n\n"
+        "    ```bash\n"
+        "    source <CANN软件安装目录>/<CANN软件路径>/set_env.sh\n"
+        "    ```\n"
+    )
+    assert ("cann", "", 4, True) in _found(text, "docs/en/install.md")
+    # a real redirection stays one
+    commands = parse_commands("sort < a.txt > b.txt\ncat <in >out\n")
+    assert [c.argv for c in commands] == [
+        ("sort", "<", "a.txt", ">", "b.txt"),
+        ("cat", "<", "in", ">", "out"),
+    ]

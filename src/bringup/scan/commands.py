@@ -98,6 +98,13 @@ def _tokens(line: str) -> list[str] | None:
     return shell_words(line)
 
 
+_FILL_IN = re.compile(r"<([^<>\s|;&()]+)>")
+"""A placeholder a guide asks the reader to fill in ("source <CANN软件安装目录>/<CANN软件路径>/
+set_env.sh", op-plugin docs/en/install.md:51; "pip install torch_npu-<version>.whl"): a word
+of the command, not two redirections: its brackets are masked (same length) while the words
+are cut."""
+
+
 def parse_commands(text: str, first_line: int = 1) -> list[Command]:
     """Every simple command in ``text`` (a script, a code block, a recipe), each numbered by
     the physical line its first word is on."""
@@ -114,9 +121,10 @@ def commands_of(lines: list[LogicalLine]) -> list[Command]:
             stripped, skip = stripped[2:], skip + 2
         if not stripped or stripped.startswith("#"):
             continue
-        tokens = _tokens(stripped)
+        tokens = _tokens(_FILL_IN.sub("\x01\\1\x02", stripped))
         if tokens is None:
             continue
+        tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
         segment: list[str] = []
         cursor = 0
         for token in [*tokens, ";"]:
