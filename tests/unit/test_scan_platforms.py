@@ -82,3 +82,24 @@ def test_a_placeholder_in_a_command_is_a_word_not_two_redirections() -> None:
         ("sort", "<", "a.txt", ">", "b.txt"),
         ("cat", "<", "in", ">", "out"),
     ]
+
+
+def test_memory_per_device_is_a_floor_and_its_single_device_no_count() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/quickstart.md:23 (<term> tags as written)
+    line = (
+        "> MindSpeed Core支持<term>Ascend 950 系列产品</term>、<term>Atlas A3 训练系列产品</term>"
+        "和<term>Atlas A2 训练系列产品</term>，且要求单NPU的片上内存为64GB及以上\n"
+    )
+    got = _found(line, "docs/zh/user-guide/quickstart.md")
+    assert ("npu_memory", ">=64", 1, True) in got
+    assert [r for r in got if r[0] == "npu_count"] == []
+
+
+def test_memory_in_english_and_memory_that_is_not_the_devices() -> None:
+    assert _found("## Requirements\n\n- at least 80GB of GPU memory\n") == [
+        ("gpu_memory", ">=80", 3, True)
+    ]
+    # host memory and download sizes are not device memory
+    assert _found("## Requirements\n\nWe need 8 NPUs with 64 GB host memory.\n") == [
+        ("npu_count", ">=8", 3, True)
+    ]

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from bringup import backends
 from bringup.model import Confidence
 from bringup.scan.architectures import capability_subject
+from bringup.scan.memory import device_memory
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import platforms
@@ -166,7 +167,9 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
-            loose = device_counts(clause, clause_vendor) + _chips(clause, required)
+            memory = _memory(clause, clause_vendor)
+            counts = [m for m in device_counts(clause, clause_vendor) if not _per(m, memory)]
+            loose = counts + _chips(clause, required) + memory
             mentions.extend(m._replace(hard=not for_tests) for m in loose)
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
@@ -392,6 +395,24 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
             ):
                 best[kind] = mention
     return list(best.values())
+
+
+def _memory(clause: str, vendor: Vendor) -> list[Mention]:
+    """Device memory floors, as ``<kind>_memory`` in GB (``memory``)."""
+    found = []
+    for memory in device_memory(clause):
+        kind = memory.kind or device_kind_of(vendor)
+        if kind:
+            words = clause[memory.start : memory.end]
+            spec = f">={memory.gigabytes}"
+            found.append(Mention(f"{kind}_memory", spec, words, "medium", offset=memory.start))
+    return found
+
+
+def _per(count: Mention, memory: list[Mention]) -> bool:
+    """Whether a device count is the unit of a memory floor ("单NPU的片上内存为64GB"): its
+    words start at most two characters before the memory's."""
+    return any(m.offset - 2 <= count.offset <= m.offset + len(m.text) for m in memory)
 
 
 def chips_in(text: str) -> list[str]:

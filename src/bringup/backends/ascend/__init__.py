@@ -60,6 +60,18 @@ SUBJECTS = (
         device_only=True,
         backend="ascend",
     ),
+    # what each NPU must hold ("单NPU的片上内存为64GB及以上"), in GB; no probe reads it yet,
+    # so a check shows it as not verified
+    Subject(
+        name="npu_memory",
+        minimum=True,
+        single_part=True,
+        scheme="numeric",
+        scope="hardware",
+        display="NPU memory (GB)",
+        device_only=True,
+        backend="ascend",
+    ),
     *(
         Subject(name=name, scheme="pep440", scope="python_package", backend="ascend")
         for name in ("torch_npu", "vllm_ascend", "mindspore", "triton_ascend")

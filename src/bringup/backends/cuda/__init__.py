@@ -43,6 +43,17 @@ SUBJECTS = (
         device_only=True,
         backend="cuda",
     ),
+    # what each GPU must hold ("at least 80GB of GPU memory"), in GB; not probed yet
+    Subject(
+        name="gpu_memory",
+        minimum=True,
+        single_part=True,
+        scheme="numeric",
+        scope="hardware",
+        display="GPU memory (GB)",
+        device_only=True,
+        backend="cuda",
+    ),
     Subject(
         name="compute_capability",
         minimum=True,

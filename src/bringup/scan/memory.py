@@ -1,0 +1,75 @@
+"""How much memory each device must have, as a clause states it.
+
+"要求单NPU的片上内存为64GB及以上" (MindSpeed-LLM docs/zh/pytorch/training/quick_start.md:14),
+"≥ 64GB per NPU", "at least 80GB of GPU memory", "显存 80GB 以上": the device kind comes
+from the device word (``NPU``, ``GPU``, a backend's own) or, for "显存"/"HBM"/"VRAM"
+alone, from the document's vendor; the subject is ``<kind>_memory`` with a floor in GB. The
+"单NPU"/"per GPU" in such a clause is the unit of the memory, not a count of devices.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bringup import backends
+from bringup.backends.base import Backend
+
+_DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
+_MEMORY = rf"{_DEVICE_MEMORY}|内存|memory"
+_SIZE = r"(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[GT])(?:i?B)?(?![A-Za-z])"
+
+
+class Memory(NamedTuple):
+    """A floor of device memory: the device kind (empty when only the vendor can say), the
+    floor in GB, and where its words start and end in the clause."""
+
+    kind: str
+    gigabytes: int
+    start: int
+    end: int
+
+
+class _Patterns(NamedTuple):
+    readers: tuple[re.Pattern[str], ...]
+    kinds: dict[str, str]
+
+
+def _compile(registered: tuple[Backend, ...]) -> _Patterns:
+    kinds = {
+        word.upper(): backend.device_kind
+        for backend in registered
+        for word in backend.vocabulary.device_words
+    }
+    devices = "|".join(sorted((re.escape(w) for w in kinds), key=len, reverse=True)) or "(?!)"
+    device_first = (
+        rf"(?:(?P<dev>{devices})|卡)\s*(?:的|'s)?\s*(?:片上)?(?:{_MEMORY})"
+        rf"[^0-9。；;]{{0,16}}?{_SIZE}"
+    )
+    memory_first = rf"(?:{_DEVICE_MEMORY})[^0-9。；;]{{0,16}}?{_SIZE}"
+    size_then_memory = rf"{_SIZE}\s*(?:of\s+)?(?P<dev>{devices})\s+(?:{_MEMORY})"
+    size_per_device = (
+        rf"{_SIZE}\s*(?:(?:{_MEMORY})\s*)?(?:per|each|/|每)\s*(?:(?P<dev>{devices})|卡)"
+    )
+    readers = (device_first, memory_first, size_then_memory, size_per_device)
+    return _Patterns(tuple(re.compile(r, re.IGNORECASE) for r in readers), kinds)
+
+
+_patterns = backends.per_registry(_compile)
+
+
+def device_memory(clause: str) -> list[Memory]:
+    """The device memory floors ``clause`` states."""
+    patterns = _patterns()
+    found: list[Memory] = []
+    for pattern in patterns.readers:
+        for match in pattern.finditer(clause):
+            if any(m.start <= match.start() < m.end for m in found):
+                continue
+            word = match.groupdict().get("dev") or ""
+            size = float(match.group("size")) * (1024 if match.group("unit").upper() == "T" else 1)
+            if size < 1:
+                continue
+            kind = patterns.kinds.get(word.upper(), "")
+            found.append(Memory(kind, int(size), match.start(), match.end()))
+    return found
