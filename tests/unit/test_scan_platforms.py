@@ -103,3 +103,20 @@ def test_memory_in_english_and_memory_that_is_not_the_devices() -> None:
     assert _found("## Requirements\n\nWe need 8 NPUs with 64 GB host memory.\n") == [
         ("npu_count", ">=8", 3, True)
     ]
+
+
+def test_the_vendors_whole_software_stack_is_its_driver_and_toolkit() -> None:
+    # Ascend/torchair@fced8842 README.md:13-15
+    text = (
+        "- 安装依赖\n\n"
+        "在安装TorchAir之前，请参考[版本配套表](#version_match)和[支持型号](#hardware_support)"
+        "说明，确保您的硬件能够使用TorchAir，并安装最新昇腾软件栈。\n"
+    )
+    got = [r for r in _found(text) if r[0] in ("ascend_driver", "cann")]
+    assert got == [("ascend_driver", "", 3, True), ("cann", "", 3, True)]
+    # triton-ascend@eeb030e7 README.md:15: the stack named, nothing said to be needed
+    about = (
+        "It provides a universal and efficient operator development paradigm, which is a key "
+        "part of agile development for the Ascend software stack.\n"
+    )
+    assert _found(about) == []

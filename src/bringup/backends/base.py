@@ -122,7 +122,9 @@ class Vocabulary:
     records them, with its chip variables and what its activation sets.
     ``version_forms``: subject -> a regex every version of that subject's own package
     matches; a version outside it is another numbering of the same product (a release
-    train's number, not the package's) and states no version of the subject."""
+    train's number, not the package's) and states no version of the subject.
+    ``stack``: a regex for words naming the vendor's whole software stack at once ("install
+    the latest <vendor> software stack"): an unversioned need of its driver and its toolkit."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -163,6 +165,7 @@ class Vocabulary:
     device_nodes: tuple[str, ...] = ()
     variable_prefixes: tuple[str, ...] = ()
     version_forms: Mapping[str, str] = field(default_factory=dict)
+    stack: str = ""
 
 
 class Backend(Protocol):

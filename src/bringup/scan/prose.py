@@ -167,6 +167,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
+            mentions.extend(_stack(clause, {m.subject for m in mentions}))
             memory = _memory(clause, clause_vendor)
             counts = [m for m in device_counts(clause, clause_vendor) if not _per(m, memory)]
             loose = counts + _chips(clause, required) + memory
@@ -395,6 +396,21 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
             ):
                 best[kind] = mention
     return list(best.values())
+
+
+def _stack(clause: str, named: set[str]) -> list[Mention]:
+    """A vendor's whole software stack named as one ("安装最新昇腾软件栈"): unversioned needs
+    of its driver and toolkit, unless the clause names them itself."""
+    found: list[Mention] = []
+    for pattern, subjects in vocabulary().stacks:
+        match = pattern.search(clause)
+        if match is None:
+            continue
+        words = clause.strip()
+        found.extend(
+            Mention(s, "", words, "low", offset=match.start()) for s in subjects if s not in named
+        )
+    return found
 
 
 def _memory(clause: str, vendor: Vendor) -> list[Mention]:

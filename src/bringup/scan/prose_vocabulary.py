@@ -84,6 +84,8 @@ class _Vocabulary:
     products: dict[str, str]
     product: Optional[re.Pattern[str]]
     capability_markers: Optional[re.Pattern[str]]
+    stacks: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
+    """A backend's words for its whole software stack -> its driver and toolkit subjects."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
@@ -124,7 +126,17 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         products=products,
         product=_names(products, re.IGNORECASE),
         capability_markers=re.compile("|".join(capable), re.IGNORECASE) if capable else None,
+        stacks=tuple(
+            (re.compile(b.vocabulary.stack, re.IGNORECASE), _stack_subjects(b))
+            for b in registered
+            if b.vocabulary.stack
+        ),
     )
+
+
+def _stack_subjects(backend: Backend) -> tuple[str, ...]:
+    toolkit = backend.vocabulary.toolkit_subject
+    return tuple(s for s in (backend.driver_subject, toolkit) if s)
 
 
 def _first_kinds(devices: list[tuple[str, str]]) -> dict[str, str]:

@@ -111,6 +111,8 @@ VOCABULARY = Vocabulary(
     # Ascend Extension for PyTorch release train is numbered apart (6.0.0, 7.3.0, 26.0.0:
     # MindSpeed README.md:82 'TorchNPU版本 | 26.0.0', torchair docs 'torch_npu >= 7.3.0').
     version_forms={"torch_npu": r"[12]\."},
+    # torchair README.md:15 "安装最新昇腾软件栈" (install the latest Ascend software stack)
+    stack=r"昇腾\s*(?:AI\s*)?软件栈|Ascend\s+(?:AI\s+)?software\s+stack",
     code_markers=r"npu|acl|ascend|hccl|davinci",
     code_modules=("torch.npu", "torch_npu.npu"),
     setup_markers=(
