@@ -20,6 +20,9 @@ def test_a_labelled_os_line_is_a_support_list() -> None:
         "* **OS:** Linux (official), WSL2 (limited support)\n"
     )
     assert ("os", "linux,wsl2", 4, True) in _found(text, "README.rst")
+    # triton-ascend@eeb030e7 docs/en/quick_start.md:12-16: the CPUs beside the OS too
+    text = "## Environment Requirements\n\nSupported OS: Linux (AArch64/x86_64)\n"
+    assert _found(text) == [("os", "linux", 3, True), ("arch", "aarch64,x86_64", 3, True)]
 
 
 def test_a_platform_in_a_prerequisite_list_is_an_os_and_a_cpu() -> None:

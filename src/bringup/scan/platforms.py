@@ -51,7 +51,13 @@ def _systems(clause: str) -> list[Found]:
         names = list(_OS_NAME.finditer(clause, label.end()))
         if names:
             spec = ",".join(dict.fromkeys(m.group(1).lower() for m in names))
-            return [("os", spec, clause.strip(), names[0].start())]
+            found = [("os", spec, clause.strip(), names[0].start())]
+            # "Supported OS: Linux (AArch64/x86_64)" (triton-ascend docs/en/quick_start.md:16)
+            cpus = list(_ARCH_NAME.finditer(clause, label.end()))
+            if cpus:
+                arch = ",".join(dict.fromkeys(_arch(m.group(1)) for m in cpus))
+                found.append(("arch", arch, clause.strip(), cpus[0].start()))
+            return found
     platform = _PLATFORM.search(clause)
     if platform is None:
         return []
