@@ -5,6 +5,7 @@ from __future__ import annotations
 from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.prose import read_line
 
 
 def _found(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None, bool]]:
@@ -123,3 +124,15 @@ def test_the_vendors_whole_software_stack_is_its_driver_and_toolkit() -> None:
         "part of agile development for the Ascend software stack.\n"
     )
     assert _found(about) == []
+
+
+def test_a_count_said_of_one_chip_holds_on_that_chip_only() -> None:
+    # vllm-project/vllm-ascend@182b75ea docs/source/quick_start.md:95 (a comment in the
+    # "Ubuntu (A3)" tab): not "NPUs >= 2" for every chip
+    (count,) = read_line("A3 requires at least 2 NPUs to work together.")
+    assert (count.subject, count.spec, count.hard) == ("npu_count", ">=2", False)
+    assert count.text.startswith("on 910_93:")
+    # several chips, or none, named before it: the repo's own need
+    for line in ("MindSpeed requires at least 8 NPUs.", "Atlas A2 and A3 need at least 8 NPUs."):
+        (count,) = [m for m in read_line(line, vendor="ascend") if m.subject == "npu_count"]
+        assert count.hard, line

@@ -171,7 +171,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             memory = _memory(clause, clause_vendor)
             counts = [m for m in device_counts(clause, clause_vendor) if not _per(m, memory)]
             loose = counts + _chips(clause, required) + memory
-            mentions.extend(m._replace(hard=not for_tests) for m in loose)
+            mentions.extend(_for_one_chip(m, clause, for_tests) for m in loose)
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
             mentions.extend(
@@ -396,6 +396,22 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
             ):
                 best[kind] = mention
     return list(best.values())
+
+
+_BARE_GENERATION = re.compile(r"(?<![\w-])(A[23])(?![\w-])")
+
+
+def _for_one_chip(mention: Mention, clause: str, for_tests: bool) -> Mention:
+    """A device count or memory said of one chip family named before it ("A3 requires at
+    least 2 NPUs to work together", vllm-ascend docs/source/quick_start.md:95) holds on that
+    chip only: soft, its text saying which; hard otherwise unless only tests need it."""
+    if mention.subject == "chip":
+        return mention._replace(hard=not for_tests)
+    # before a device count a bare "A2"/"A3" can only be the Atlas generation
+    chips = chips_in(_BARE_GENERATION.sub(r"Atlas \1", clause[: mention.offset]))
+    if len(chips) != 1:
+        return mention._replace(hard=not for_tests)
+    return mention._replace(hard=False, text=f"on {chips[0]}: {mention.text}")
 
 
 def _stack(clause: str, named: set[str]) -> list[Mention]:
