@@ -5,6 +5,7 @@ from __future__ import annotations
 from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 
 
@@ -136,3 +137,26 @@ def test_a_count_said_of_one_chip_holds_on_that_chip_only() -> None:
     for line in ("MindSpeed requires at least 8 NPUs.", "Atlas A2 and A3 need at least 8 NPUs."):
         (count,) = [m for m in read_line(line, vendor="ascend") if m.subject == "npu_count"]
         assert count.hard, line
+
+
+def test_names_and_versions_glued_to_chinese_are_read() -> None:
+    # a Han character is a word character to \w and \b: "安装CANN" had no boundary before
+    # CANN, and "2.7.1版本" read as 2.7 (triton-ascend@eeb030e7 docs/zh/installation_guide.md:47)
+    assert [(m.subject, m.spec) for m in read_line("请先安装CANN软件包。", vendor="ascend")] == [
+        ("cann", "")
+    ]
+    line = "当前配套的torch_npu版本为2.7.1版本。"
+    assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [
+        ("torch_npu", "==2.7.1")
+    ]
+    assert read_phrase("3.10以上", "python") is not None
+    assert read_phrase("8.0.RC1版本", "cann") == read_phrase("8.0.RC1", "cann")
+
+
+def test_what_is_said_not_to_be_needed_is_no_need() -> None:
+    # Ascend/op-plugin@517f2e7d docker/devel/README.md:120 ("only mount the source; no NPU
+    # driver pass-through needed") beside :19 (the host needs the matching NPU driver)
+    assert read_line("仅需挂载源码，无需 NPU 驱动透传。", vendor="ascend") == []
+    (need,) = read_line("运行时需宿主机已安装匹配的 NPU 驱动。", vendor="ascend")
+    assert (need.subject, need.spec) == ("ascend_driver", "")
+    assert read_line("There is no need for the NPU driver in the image.", vendor="ascend") == []

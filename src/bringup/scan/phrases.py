@@ -17,10 +17,22 @@ from bringup.backends.base import Backend
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
 from bringup.versions import InvalidSpecifier, SpecifierSet, canonical
 
+_ASCII_WORD = "[A-Za-z0-9_]"
+"""A character that continues a version or a name: ASCII only, since Chinese is written
+glued to versions ("torch_npu版本为2.7.1版本", triton-ascend docs/zh/installation_guide.md:47)
+and a Han character is a word character to ``\\w``."""
 VERSION = (
-    r"\d+(?:\.(?:\d+|[xX*]|[Rr][Cc]\d+|T\d+|alpha\d+|beta\d+|post\d+|dev\d+|b\d+)(?![\w]))*"
+    r"\d+(?:\.(?:\d+|[xX*]|[Rr][Cc]\d+|T\d+|alpha\d+|beta\d+|post\d+|dev\d+|b\d+)(?![A-Za-z0-9_]))*"
     r"(?:-beta\.\d+)?"
 )
+
+
+def _letter(char: str) -> bool:
+    """Whether ``char`` goes on a word a version stands in ("8.0a"): an ASCII letter; Chinese
+    written right after a version ("2.7.1版本") ends it."""
+    return char.isascii() and char.isalpha()
+
+
 OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 
 _FILLER = re.compile(
@@ -51,12 +63,12 @@ _CHAIN_JOIN = re.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
 RANGE_JOIN = r"(?:~|～|-|–|—|\bto\b|\bthrough\b|\buntil\b|至|到)"
 """The words between the two ends of a range ("3.9 to 3.11", "3.9 ~ 3.11", "从 3.9 到 3.11")."""
 _RANGE = re.compile(
-    rf"(?P<a>{VERSION})\s*{RANGE_JOIN}\s*(?P<b>{VERSION})(?!\w|\.\w)",
+    rf"(?P<a>{VERSION})\s*{RANGE_JOIN}\s*(?P<b>{VERSION})(?!{_ASCII_WORD}|\.{_ASCII_WORD})",
     re.IGNORECASE,
 )
 _BETWEEN = re.compile(
     rf"(?:\bbetween\b|介于)\s*(?P<a>{VERSION})\s*(?:\band\b|与|和)\s*(?P<b>{VERSION})"
-    r"(?!\w|\.\w)(?:\s*之间)?",
+    rf"(?!{_ASCII_WORD}|\.{_ASCII_WORD})(?:\s*之间)?",
     re.IGNORECASE,
 )
 _LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
@@ -227,7 +239,7 @@ def _read_one(rest: str, subject: str) -> tuple[str, int, bool] | None:
     le = _SUFFIX_LE.match(rest, end)
     if le is not None:
         return upper_bound(version, subject, True), le.end(), True
-    if not _enough(version, subject, explicit=False) or rest[end : end + 1].isalpha():
+    if not _enough(version, subject, explicit=False) or _letter(rest[end : end + 1]):
         return None
     return _pin(version, subject), end, False
 
@@ -263,7 +275,7 @@ def _read_list(rest: str, subject: str) -> tuple[str, int, bool] | None:
         item = _SINGLE.match(rest, sep.end())
         if item is None or _parts(item.group("v")) != _parts(items[0]):
             break
-        if rest[item.end() : item.end() + 1].isalpha():
+        if _letter(rest[item.end() : item.end() + 1]):
             break
         items.append(item.group("v"))
         position = item.end()

@@ -50,6 +50,13 @@ NEED = re.compile(
     re.IGNORECASE,
 )
 
+_NO_NEED = re.compile(
+    r"(?:无需|不需要|不必|不依赖|\bno\s+need\s+(?:for|of|to\s+\w+)|\bwithout)[^，,。；;]{0,16}$",
+    re.IGNORECASE,
+)
+"""Words that say a subject is not needed ("仅需挂载源码，无需 NPU 驱动透传", op-plugin
+docker/devel/README.md:120; "no need for the driver"): no unversioned need of it."""
+
 _WORD_NUMBERS = {
     "a": 1,
     "an": 1,
@@ -227,7 +234,12 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             found.append(
                 Mention(subject, phrase.spec, words, confidence, hard, offset=match.start())
             )
-        elif needed and subject in unversioned_subjects() and subject not in seen_unversioned:
+        elif (
+            needed
+            and subject in unversioned_subjects()
+            and subject not in seen_unversioned
+            and not _right_before(_NO_NEED, clause, match.start())
+        ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found

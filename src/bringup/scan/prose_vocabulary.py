@@ -56,6 +56,9 @@ _COUNT_ZH = (
 def _alternation(
     prefix: str, named: tuple[tuple[str, str], ...], flags: int = 0
 ) -> re.Pattern[str]:
+    """One pattern of named branches. The callers compile with ``re.ASCII``: a ``\\b`` beside
+    a name must hold where Chinese is glued to it ("安装CANN", "配套的CANN版本"), and under
+    Unicode rules a Han character is a word character, so ``\\bCANN`` never matched there."""
     branches = "|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named))
     return re.compile(guarded(branches, flags), flags)
 
@@ -109,10 +112,10 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
     capable = [b.vocabulary.markers for b in registered if b.vocabulary.products]
     return _Vocabulary(
         subjects=subjects,
-        subject=_alternation("s", subjects),
+        subject=_alternation("s", subjects, re.ASCII),
         unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
         chips=chips,
-        chip=_alternation("c", chips, re.IGNORECASE),
+        chip=_alternation("c", chips, re.IGNORECASE | re.ASCII),
         markers=tuple(
             (b, re.compile(b.vocabulary.markers, re.IGNORECASE))
             for b in registered
