@@ -124,3 +124,22 @@ def test_a_row_naming_a_document_says_what_the_document_covers() -> None:
         ),
     ]
     assert read_table(_file("docs/notes.md"), rows, required=True, vendor="ascend") == []
+
+
+def test_a_driver_a_container_doc_needs_is_the_hosts(tmp_path: Path) -> None:
+    # Ascend/op-plugin@517f2e7d docker/devel/README.md:18-19: the image holds no driver
+    (tmp_path / "README.md").write_text("# op-plugin\n", encoding="utf-8")
+    docker = tmp_path / "docker" / "devel"
+    docker.mkdir(parents=True)
+    (docker / "README.md").write_text(
+        "# 开发镜像\n\n"
+        "> Driver 不包含在镜像中，用户需在宿主机自行安装。镜像仅提供 CANN 编译环境，"
+        "运行时需宿主机已安装匹配的 NPU 驱动。\n",
+        encoding="utf-8",
+    )
+    found = scan_repo(tmp_path, "r").component
+    assert [(r.subject, r.source.line) for r in found.requirements] == [("ascend_driver", 3)]
+    # what the image itself holds (its CANN) stays the docker feature's
+    (docker_scope,) = found.scopes
+    assert docker_scope.name == "docker"
+    assert [r.subject for r in docker_scope.requirements] == ["cann"]

@@ -29,12 +29,13 @@ from bringup.scan.progress import Progress
 from bringup.scan.prose_vocabulary import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
-from bringup.scan.scopes import CI, REPO, TESTS, Scopes
+from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, walk_repo
 from bringup.subjects import python_subject
+from bringup.subjects import scope_of as scope_of_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
 
 _ROLE_WORDS: tuple[tuple[Role, str], ...] = (
@@ -344,7 +345,12 @@ def _scoped(
     }
     by_scope = _by_scope(requirements, scope_of)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
-    return _Split(by_scope.pop(REPO, []), steps.pop(REPO, []), by_scope, steps, scope_of)
+    own = by_scope.pop(REPO, [])
+    # a container uses the host's driver: a driver its docs need is the host's, the repo's
+    hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
+    if hosted:
+        by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
+    return _Split(own + hosted, steps.pop(REPO, []), by_scope, steps, scope_of)
 
 
 def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
