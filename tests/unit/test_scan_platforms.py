@@ -160,3 +160,25 @@ def test_what_is_said_not_to_be_needed_is_no_need() -> None:
     (need,) = read_line("运行时需宿主机已安装匹配的 NPU 驱动。", vendor="ascend")
     assert (need.subject, need.spec) == ("ascend_driver", "")
     assert read_line("There is no need for the NPU driver in the image.", vendor="ascend") == []
+
+
+def test_a_list_of_architectures_under_a_sentence_about_them_is_an_any_of() -> None:
+    # Ascend/msit@6e3e8873 docs/en/msit_install_guide.md:20-26 (URLs cut)
+    text = (
+        "2. **Download the installation package of the corresponding architecture.**\n"
+        "\n"
+        "    The msit installation package is available in two CPU architectures. Download "
+        "the installation package based on the architecture of your server.\n"
+        "    * **x86_64**:\n"
+        "        If you use a server based on Intel or AMD processors, download this "
+        "installation package.\n"
+        "    * **AArch64:**\n"
+        "        If you use a server based on an Arm processor such as Kunpeng processors, "
+        "download this installation package.\n"
+        "\n"
+        "3. **Install the package.**\n"
+    )
+    assert [r for r in _found(text) if r[0] == "arch"] == [("arch", "x86_64,aarch64", 4, True)]
+    # one item is no list of alternatives
+    one = "Supported CPU architectures:\n\n* x86_64: the only build\n\nThen install.\n"
+    assert [r for r in _found(one) if r[0] == "arch" and "," in r[1]] == []

@@ -25,6 +25,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
+from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
@@ -179,15 +180,19 @@ class _Reader:
         self.notes = bool(_RELEASE_NOTES.search(stem))
         self.skipped = self.notes
         self.platform_seen = False
+        self.archs = ArchList()
+        self.pending_item = False
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
+            text = " ".join(words for _, words in self.pending)
             if not found and self.required and len(self.pending) == 1:
                 found = self.bare_item(*self.pending[0])
-            if _PREINSTALLED.search(" ".join(text for _, text in self.pending)):
+            if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False) for r in found]
-            self.stated(found, one_os(" ".join(text for _, text in self.pending)))
+            self.stated(found, one_os(text))
+            self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
         self.pending = []
@@ -206,6 +211,12 @@ class _Reader:
         if subject is None or subject not in frameworks():
             return []
         return [self.file.requirement(subject, "", line, text=text, confidence="low")]
+
+    def arch_listed(self, lists: list[tuple[int, str]]) -> None:
+        """The architectures a list under a sentence about them names (``ArchList``)."""
+        for line, spec in lists:
+            text = f"a package for each of {spec}"
+            self.requirements.append(self.file.requirement("arch", spec, line, text=text))
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
         """Keep what the section's words and tables state; under a "Tested environment"
@@ -286,6 +297,7 @@ class _Reader:
     def title(self, text: str, level: int) -> None:
         """Enter a section; its heading path (the heading and those above it) decides
         whether its code blocks are steps or examples."""
+        self.arch_listed(self.archs.close())
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not _EXAMPLE_SECTION.search(words)
@@ -354,11 +366,14 @@ class _Reader:
                 cells = [cell.strip() for cell in stripped.strip("|").split("|")]
                 self.table.append(Row(index + 1, cells))
             elif stripped:
+                if not self.pending:
+                    self.pending_item = bool(_ITEM.match(raw))
                 self.pending.append((index + 1, clean(_ITEM.sub("", stripped))))
                 if "`" in stripped and not self.skipped:
                     self.inline(stripped, index + 1)
             index += 1
         self.flush()
+        self.arch_listed(self.archs.close())
         return Extraction(requirements=tuple(self.requirements), steps=tuple(self.steps))
 
 

@@ -68,3 +68,34 @@ def _systems(clause: str) -> list[Found]:
 def platforms(clause: str) -> list[Found]:
     """Every architecture and OS list a needed clause states."""
     return _architectures(clause) + _systems(clause)
+
+
+_LEADING_ARCH = re.compile(r"^\W*(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+
+
+class ArchList:
+    """A list whose items each begin with a CPU architecture, under a sentence about
+    architectures ("The msit installation package is available in two CPU architectures."
+    then "* x86_64: … download this package", "* AArch64: …", msit
+    docs/en/msit_install_guide.md:21-24): one any-of, cited at its first item. Fed one
+    paragraph or list item at a time, in order; ``close`` at a heading or the end."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.items: list[tuple[int, str]] = []
+
+    def paragraph(self, text: str, line: int, item: bool) -> list[tuple[int, str]]:
+        """``(line, spec)`` of a list this paragraph ends; ``item``: it is a list item."""
+        lead = _LEADING_ARCH.match(text)
+        if self.open and item and lead is not None:
+            self.items.append((line, _arch(lead.group(1))))
+            return []
+        done = self.close()
+        self.open = bool(_PLATFORM_LABEL.search(text)) and not _ARCH_NAME.search(text)
+        return done
+
+    def close(self) -> list[tuple[int, str]]:
+        items, self.items, self.open = self.items, [], False
+        if len(items) < 2:
+            return []
+        return [(items[0][0], ",".join(dict.fromkeys(arch for _, arch in items)))]
