@@ -179,7 +179,8 @@ class _Reader:
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(_RELEASE_NOTES.search(stem))
         self.skipped = self.notes
-        self.platform_seen = False
+        # one search of the whole text: most documents name no Linux package at all
+        self.platform_seen = _PLATFORM_TAG.search(file.text) is None
         self.archs = ArchList()
         self.pending_item = False
 

@@ -17,6 +17,7 @@ from bringup.backends.base import Backend
 
 _DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
 _MEMORY = rf"{_DEVICE_MEMORY}|内存|memory"
+_ANY_MEMORY = re.compile(r"显存|内存|HBM|VRAM|memory", re.IGNORECASE)
 _SIZE = r"(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[GT])(?:i?B)?(?![A-Za-z])"
 
 
@@ -60,6 +61,8 @@ _patterns = backends.per_registry(_compile)
 
 def device_memory(clause: str) -> list[Memory]:
     """The device memory floors ``clause`` states."""
+    if _ANY_MEMORY.search(clause) is None:  # most clauses: one cheap search
+        return []
     patterns = _patterns()
     found: list[Memory] = []
     for pattern in patterns.readers:
