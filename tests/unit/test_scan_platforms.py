@@ -182,3 +182,19 @@ def test_a_list_of_architectures_under_a_sentence_about_them_is_an_any_of() -> N
     # one item is no list of alternatives
     one = "Supported CPU architectures:\n\n* x86_64: the only build\n\nThen install.\n"
     assert [r for r in _found(one) if r[0] == "arch" and "," in r[1]] == []
+
+
+def test_an_architecture_that_qualifies_a_version_or_is_turned_off_is_no_need() -> None:
+    # deepseek-ai/DeepEP@dd758caf README.md:65-68 and 364
+    def capabilities(line: str) -> list[tuple[str, bool]]:
+        found = read_line(line, required=True, vendor="cuda")
+        return [(m.spec, m.hard) for m in found if m.subject == "compute_capability"]
+
+    assert capabilities("CUDA 12.3 and above for SM90 GPUs") == []
+    line = "DISABLE_SM90_FEATURES: 0 or 1, disable SM90 features for legacy methods, 0 by default"
+    assert capabilities(line) == []
+    # the architecture stated as the need itself still is one
+    assert capabilities("This kernel requires CUDA 12.0 and is only for SM90 GPUs") == [
+        (">=9.0", True)
+    ]
+    assert capabilities("Hopper (SM90) GPUs, or other architectures with SM90 PTX ISA support")

@@ -503,6 +503,27 @@ def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[st
     return f">={arch[:-1]}.{arch[-1]}", line, listed
 
 
+_FOR = re.compile(r"(?<!only )\bfor\s+(?:the\s+)?(?:NVIDIA\s+)?$", re.IGNORECASE)
+_STATED_VERSION = re.compile(r"\d+\.\d+")
+_DISABLED = re.compile(
+    r"\b(?:disabl\w*|turn(?:s|ing)?\s+off)\s+(?:the\s+)?$|(?:关闭|禁用)\s*$", re.I
+)
+"""An architecture a switch turns off ("DISABLE_SM90_FEATURES: 0 or 1, disable SM90 features
+for legacy methods", DeepEP README.md:364): no need of it."""
+
+
+def _qualifies_a_version(clause: str, offset: int) -> bool:
+    """Whether the architecture at ``offset`` says which devices a version stated before it
+    applies to ("CUDA 12.3 and above for SM90 GPUs", DeepEP README.md:68): a condition on
+    that version, not a need of its own ("only for SM90" still is one)."""
+    before = clause[:offset]
+    return (
+        _right_before(_FOR, clause, offset)
+        and _STATED_VERSION.search(before) is not None
+        and vocabulary().subject.search(before) is not None
+    )
+
+
 def _capabilities(clause: str, required: bool) -> list[Mention]:
     values: list[str] = []
     offsets: list[int] = []
@@ -523,8 +544,14 @@ def _capabilities(clause: str, required: bool) -> list[Mention]:
             for match in words.product.finditer(clause):
                 offsets.append(match.start())
                 values.append(words.products[match.group(1).lower()])
+    kept = [
+        (v, o)
+        for v, o in zip(values, offsets)
+        if not _qualifies_a_version(clause, o) and not _right_before(_DISABLED, clause, o)
+    ]
     subject = capability_subject()
-    if not values or subject is None:
+    if not kept or subject is None:
         return []
+    values, offsets = [v for v, _ in kept], [o for _, o in kept]
     lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))
     return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]
