@@ -330,12 +330,11 @@ _programs = backends.per_registry(_gather)
 
 
 _PYTHON_TAG = re.compile(r"^cp(\d)(\d+)$")
-_WHEEL_ARCHES = ("aarch64", "x86_64")
 
 
 def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Requirement]:
     """What a wheel's file name pins (PEP 427): ``torch_ext-2.7.1post4-cp310-cp310-
-    manylinux_2_28_aarch64.whl`` is torch_ext ==2.7.1.post4 on CPython 3.10, aarch64."""
+    manylinux_2_28_aarch64.whl`` is torch_ext ==2.7.1.post4 on CPython 3.10."""
     name = path.rsplit("/", 1)[-1]
     try:
         distribution, version, _, tags = parse_wheel_filename(name)
@@ -349,11 +348,10 @@ def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Require
         major, minor = _PYTHON_TAG.match(pythons[0]).groups()  # type: ignore[union-attr]
         spec = f">={major}.{minor}" if abi3 else f"=={major}.{minor}.*"
         found.append(_command_fact("python", spec, source, hard, words))
-    # One wheel of one architecture is the guide's example (its other wheels are named the
-    # same but for the arch): it says the release exists for that arch, not that only it will do.
-    arches = sorted({a for t in tags for a in _WHEEL_ARCHES if t.platform.endswith(a)})
-    if len(arches) == 1:
-        found.append(_command_fact("arch", arches[0], source, False, words))
+    # No arch: one wheel of one architecture is the guide's example (its other wheels are
+    # named the same but for the arch); it says the release exists for that arch, not that
+    # only it will do (MindSpeed docs/zh/user-guide/install_guide.md:142). Its OS is every
+    # sibling's (manylinux): the doc reader takes that from the name.
     return found
 
 
