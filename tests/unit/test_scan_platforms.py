@@ -198,3 +198,26 @@ def test_an_architecture_that_qualifies_a_version_or_is_turned_off_is_no_need() 
         (">=9.0", True)
     ]
     assert capabilities("Hopper (SM90) GPUs, or other architectures with SM90 PTX ISA support")
+
+
+def test_an_os_list_kept_elsewhere_is_an_os_need_and_says_it_better_than_a_package() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/install_guide.md:5, 24 and 142
+    text = (
+        "## 硬件配套和支持的操作系统\n\n"
+        "- 各硬件产品对应物理机部署场景支持的操作系统请参考[兼容性查询助手]"
+        "(https://www.hiascend.com/hardware/compatibility)。\n\n"
+        "```shell\npip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_aarch64.whl\n```\n"
+    )
+    assert [r for r in _found(text) if r[0] == "os"] == [("os", "", 3, True)]
+
+
+def test_what_an_image_comes_with_is_what_works() -> None:
+    # Ascend/MindSpeed-LLM@c77308a1 docs/zh/pytorch/training/install_guide.md:46 ("the image
+    # comes with CANN 9.1.0 and TorchNPU 26.1.0; choose it as needed")
+    line = "配套镜像已预装配套的CANN 9.1.0软件及TorchNPU 26.1.0插件，您可根据需要选用。"
+    assert [(m.subject, m.spec, m.hard) for m in read_line(line, required=True)] == [
+        ("cann", "==9.1.0", False)
+    ]
+    english = "The image is pre-installed with CANN 9.0.0. You can use it as needed."
+    assert [m.hard for m in read_line(english, required=True)] == [False]
+    assert [m.hard for m in read_line("You need to install CANN 8.0.RC1.")] == [True]

@@ -244,6 +244,10 @@ class _Reader:
         once per document: the first such line is cited."""
         if self.skipped or self.platform_seen:
             return
+        # a document that states its OS (a list, or where the list is kept) says it better
+        if any(r.subject == "os" for r in self.requirements):
+            self.platform_seen = True
+            return
         for index in range(start, end):
             tag = _PLATFORM_TAG.search(lines[index])
             if tag is not None:

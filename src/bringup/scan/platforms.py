@@ -25,6 +25,15 @@ TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a suppor
 which will do; and a platform named as an OS and a CPU ("1. Linux x86_64" under
 Prerequisites, TransformerEngine docs/installation.rst:14)."""
 
+_OS_ELSEWHERE = re.compile(
+    r"(?:支持的)?操作系统[^。；;]{0,12}?(?:请)?(?:参考|参见|详见)|"
+    r"\bsupported\s+(?:operating\s+systems|OSe?s)\b[^.;]{0,40}?\b(?:see|refer\s+to)\b",
+    re.IGNORECASE,
+)
+"""The supported OSes kept in another document ("各硬件产品对应物理机部署场景支持的操作系统请参考
+兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
+not here, unversioned."""
+
 Found = tuple[str, str, str, int]
 
 
@@ -58,6 +67,9 @@ def _systems(clause: str) -> list[Found]:
                 arch = ",".join(dict.fromkeys(_arch(m.group(1)) for m in cpus))
                 found.append(("arch", arch, clause.strip(), cpus[0].start()))
             return found
+    elsewhere = _OS_ELSEWHERE.search(clause)
+    if elsewhere is not None:
+        return [("os", "", clause.strip(), elsewhere.start())]
     platform = _PLATFORM.search(clause)
     if platform is None:
         return []

@@ -114,20 +114,24 @@ _INVERTED = {"<": ">=", ">=": "<"}
 
 _ONLY_TESTED = re.compile(
     r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
-    r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with)\b|"
-    r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建",
+    r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with|"
+    r"pre-?installed)\b|"
+    r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
     re.IGNORECASE,
 )
 _STRONG_NEED = re.compile(
-    r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
-    r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must)\b|"
-    r"安装|需要|依赖|确保|请先|前提|要求|必须",
+    r"(?<!pre-)(?<!as )(?<!if )\b(?:install|installed|installing|require|requires|required|"
+    r"requirements?|need|needs|needed|prerequisites?|depends?|dependency|dependencies|"
+    r"make\s+sure|ensure|must)\b|"
+    r"安装|(?<!根据)(?<!如有)(?<!按)需要|依赖|确保|请先|前提|要求|必须",
     re.IGNORECASE,
 )
 """A clause that only says which releases were tested or work ("<products> (support <Toolkit> 8.5
 and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
-... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0"), states what is known to work, weaker than a need:
-its versions are soft unless the clause also says they are needed."""
+... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0") or comes with ("配套镜像已预装配套的CANN
+9.1.0软件 …，您可根据需要选用", MindSpeed-LLM install_guide.md:46; "pre-installed with"),
+states what is known to work, weaker than a need: its versions are soft unless the clause
+also says they are needed ("as needed", "根据需要" say no need)."""
 
 _NOT_YET = re.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
