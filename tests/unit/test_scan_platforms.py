@@ -209,6 +209,13 @@ def test_an_os_list_kept_elsewhere_is_an_os_need_and_says_it_better_than_a_packa
         "```shell\npip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_aarch64.whl\n```\n"
     )
     assert [r for r in _found(text) if r[0] == "os"] == [("os", "", 3, True)]
+    # MindSpeed-LLM docs/en/pytorch/training/install_guide.md:23, the English twin
+    english = (
+        "## Hardware and Supported OSs\n\n- For the OSs supported by each hardware product in "
+        "physical machine deployment scenarios, see the [Compatibility Query Assistant]"
+        "(https://www.hiascend.com/hardware/compatibility).\n"
+    )
+    assert [r for r in _found(english) if r[0] == "os"] == [("os", "", 3, True)]
 
 
 def test_what_an_image_comes_with_is_what_works() -> None:

@@ -27,7 +27,8 @@ Prerequisites, TransformerEngine docs/installation.rst:14)."""
 
 _OS_ELSEWHERE = re.compile(
     r"(?:支持的)?操作系统[^。；;]{0,12}?(?:请)?(?:参考|参见|详见)|"
-    r"\bsupported\s+(?:operating\s+systems|OSe?s)\b[^.;]{0,40}?\b(?:see|refer\s+to)\b",
+    r"\bsupported\s+(?:operating\s+systems|OSe?s)\b[^.;]{0,40}?\b(?:see|refer\s+to)\b|"
+    r"\b(?:operating\s+systems|OSe?s)\s+supported\b[^.;]{0,80}?\b(?:see|refer\s+to)\b",
     re.IGNORECASE,
 )
 """The supported OSes kept in another document ("各硬件产品对应物理机部署场景支持的操作系统请参考
