@@ -228,3 +228,15 @@ def test_what_an_image_comes_with_is_what_works() -> None:
     english = "The image is pre-installed with CANN 9.0.0. You can use it as needed."
     assert [m.hard for m in read_line(english, required=True)] == [False]
     assert [m.hard for m in read_line("You need to install CANN 8.0.RC1.")] == [True]
+
+
+def test_a_count_said_of_an_example_script_is_that_examples() -> None:
+    # Ascend/MindSpeed@028de58c docs/zh/user-guide/quickstart.md:25
+    line = (
+        "当前示例脚本中`NPUS_PER_NODE=8`表示需要8个NPU，如果实际情况低于此配置，可能遇到OOM问题。"
+    )
+    (count,) = [m for m in read_line(line, vendor="ascend") if m.subject == "npu_count"]
+    assert (count.spec, count.hard) == (">=8", False)
+    assert count.text.startswith("example:")
+    (need,) = read_line("MindSpeed requires at least 8 NPUs.", vendor="ascend")
+    assert need.hard

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from bringup.scan import prose
-from bringup.scan.prose import Mention, read_line
+from bringup.scan import devices, prose
+from bringup.scan.mention import Mention
+from bringup.scan.prose import read_line
 
 
 def found(line: str, **options: object) -> list[tuple[str, str]]:
@@ -144,7 +145,14 @@ class _Counting:
 
 # Patterns asked about the words before a mention: each must look at a bounded stretch of the
 # line (or once per clause), whatever the number of mentions.
-_BEFORE_A_MENTION = ("_NEGATED_BEFORE", "_CONDITION", "_OLDER_THAN_BEFORE", "_UP_TO")
+_BEFORE_A_MENTION = (
+    (prose, "_NEGATED_BEFORE"),
+    (prose, "_CONDITION"),
+    (prose, "_OLDER_THAN_BEFORE"),
+    (prose, "_NO_NEED"),
+    (devices, "_UP_TO"),
+    (devices, "_FOR"),
+)
 
 
 @pytest.mark.parametrize(
@@ -160,14 +168,14 @@ _BEFORE_A_MENTION = ("_NEGATED_BEFORE", "_CONDITION", "_OLDER_THAN_BEFORE", "_UP
 def test_a_long_line_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch, line: str) -> None:
     """A README line naming a subject thousands of times once cost a search of everything
     before each mention (quadratic: minutes for a 1 MiB line)."""
-    counters = [_Counting(getattr(prose, name)) for name in _BEFORE_A_MENTION]
-    for name, counting in zip(_BEFORE_A_MENTION, counters):
-        monkeypatch.setattr(prose, name, counting)
+    counters = [_Counting(getattr(module, name)) for module, name in _BEFORE_A_MENTION]
+    for (module, name), counting in zip(_BEFORE_A_MENTION, counters):
+        monkeypatch.setattr(module, name, counting)
     read_line(line, vendor="ascend")
     # A bounded window per mention, or one search per clause: a few times the line, where
     # searching everything before each mention costs thousands of times it.
     assert all(counting.searched <= 4 * len(line) for counting in counters), [
-        (name, counting.searched) for name, counting in zip(_BEFORE_A_MENTION, counters)
+        (name, counting.searched) for (_, name), counting in zip(_BEFORE_A_MENTION, counters)
     ]
 
 

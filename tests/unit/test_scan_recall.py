@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 from bringup.model import Requirement
-from bringup.scan import prose
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.devices import chips_in
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
@@ -269,7 +269,7 @@ MINDSPEED_PRODUCTS = """## 硬件配套和支持的操作系统
 
 def test_product_series_names_are_chips_and_refused_rows_are_not_supported() -> None:
     rows = [line.split("|")[1] for line in MINDSPEED_PRODUCTS.splitlines()[6:]]
-    assert [prose.chips_in(row) for row in rows] == [
+    assert [chips_in(row) for row in rows] == [
         ["950"], ["910_93"], ["910_93"], ["910B"], ["910B"], ["310B"], ["310P"], ["910"]
     ]  # fmt: skip
     assert [f for f in found(MINDSPEED_PRODUCTS) if f[0] == "chip"] == [

@@ -19,9 +19,9 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_vocab import cmake_vocabulary
+from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.outcomes import cmake_outcome
-from bringup.scan.prose import chips_in_value, lowest_architecture
 from bringup.subjects import display_name
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

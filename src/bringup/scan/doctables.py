@@ -16,9 +16,10 @@ import msgspec
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
+from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
-from bringup.scan.prose import chips_in, read_line
+from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, subject_named
 from bringup.subjects import catalogue, python_subject
 

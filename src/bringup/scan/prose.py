@@ -14,18 +14,25 @@ what is here is generic.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-from bringup import backends
 from bringup.model import Confidence
-from bringup.scan.architectures import capability_subject
-from bringup.scan.memory import device_memory
+from bringup.scan.devices import (
+    EXAMPLE,
+    capabilities,
+    chips,
+    device_counts,
+    for_one_chip,
+    memory_floors,
+    of_the_example,
+    per_device,
+    stack,
+)
+from bringup.scan.mention import Mention, right_before
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import platforms
 from bringup.scan.prose_vocabulary import (
     Vendor,
-    device_kind_of,
     driver_of,
     subject_of,
     unversioned_subjects,
@@ -57,28 +64,6 @@ _NO_NEED = re.compile(
 """Words that say a subject is not needed ("仅需挂载源码，无需 NPU 驱动透传", op-plugin
 docker/devel/README.md:120; "no need for the driver"): no unversioned need of it."""
 
-_WORD_NUMBERS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "eight": 8,
-    "sixteen": 16,
-    "multiple": 2,
-    "一": 1,
-    "单": 1,
-    "两": 2,
-    "二": 2,
-    "双": 2,
-    "三": 3,
-    "四": 4,
-    "八": 8,
-    "十六": 16,
-    "多": 2,
-}
 _TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
 _OPTIONAL = re.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
@@ -86,17 +71,6 @@ _OPTIONAL = re.compile(
 )
 """A clause about an optional extra ("install with pip install pkg[<device>]", "optional"): what it
 states is what that feature needs, not the repo (a soft requirement)."""
-_UP_TO = re.compile(
-    r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
-)
-_HARDWARE_WORDS = re.compile(
-    r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
-    re.IGNORECASE,
-)
-_SM = re.compile(
-    r"\b(?:SM\s?_?|sm_)(?P<sm>\d{2,3})a?\b|compute\s+capability\s*(?:of\s*)?"
-    r"(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
-)
 _CONDITION = re.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
 _FAILURE = re.compile(
     r"\b(?:errors?|fails?|failed|failure|crash(?:es)?|cannot|unable)\b|报错|失败|错误|无法",
@@ -139,19 +113,6 @@ _NOT_YET = re.compile(
 )
 
 
-class Mention(NamedTuple):
-    """One requirement read from a line: ``text`` keeps the words it came from; ``hard`` is
-    false for what only tests need ("多卡测试需要至少两张卡"); ``offset`` is where in the
-    text the words start (to find their line when a paragraph spans several)."""
-
-    subject: str
-    spec: str
-    text: str
-    confidence: Confidence
-    hard: bool = True
-    offset: int = 0
-
-
 def _clauses(line: str) -> list[tuple[int, str]]:
     parts: list[tuple[int, str]] = []
     start = 0
@@ -178,13 +139,15 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
-            mentions.extend(_stack(clause, {m.subject for m in mentions}))
-            memory = _memory(clause, clause_vendor)
-            counts = [m for m in device_counts(clause, clause_vendor) if not _per(m, memory)]
-            loose = counts + _chips(clause, required) + memory
-            mentions.extend(_for_one_chip(m, clause, for_tests) for m in loose)
+            mentions.extend(stack(clause, {m.subject for m in mentions}))
+            memory = memory_floors(clause, clause_vendor)
+            counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
+            loose = counts + chips(clause, required) + memory
+            mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
+            if EXAMPLE.search(clause):
+                mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
-            mentions.extend(m._replace(hard=not works) for m in _capabilities(clause, required))
+            mentions.extend(m._replace(hard=not works) for m in capabilities(clause, required))
             mentions.extend(
                 Mention(subject, spec, words, "medium", offset=at)
                 for subject, spec, words, at in platforms(clause)
@@ -226,7 +189,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             phrase = read_phrase(window, subject, negated=True)
         if phrase is not None and not (phrase.explicit or needed):
             continue
-        if phrase is not None and _right_before(_OLDER_THAN_BEFORE, clause, match.start()):
+        if phrase is not None and right_before(_OLDER_THAN_BEFORE, clause, match.start()):
             continue
         if phrase is not None and condition_end <= match.start() and _single_bound(phrase.spec):
             operator = "<" if phrase.spec.startswith("<") else ">="
@@ -242,7 +205,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             needed
             and subject in unversioned_subjects()
             and subject not in seen_unversioned
-            and not _right_before(_NO_NEED, clause, match.start())
+            and not right_before(_NO_NEED, clause, match.start())
         ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
@@ -359,203 +322,3 @@ for <Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are alternatives, as two p
 def _single_bound(spec: str) -> bool:
     """Whether ``spec`` is one ``<V`` or ``>=V``: the kind a failure condition inverts."""
     return re.fullmatch(r"(?:<|>=)[^<>=!,|]+", spec) is not None
-
-
-_LOOKBEHIND = 32
-"""How far before a match the words that qualify it ("earlier than", "up to", "每") are
-looked for: they stand right before it, and a bounded window keeps a long line linear."""
-
-
-def _right_before(pattern: re.Pattern[str], clause: str, start: int) -> bool:
-    """Whether ``pattern`` (anchored with ``$``) ends where ``start`` is; word boundaries
-    still see the text before the window."""
-    return pattern.search(clause, max(0, start - _LOOKBEHIND), start) is not None
-
-
-def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
-    """ "at least 2 <devices>", "至少两张卡", "multi-<device>" as the count subject of the device
-    kind the words (or else ``vendor``) name: that backend's ``DeviceFacts.count_subject``."""
-    words = vocabulary()
-    best: dict[str, Mention] = {}
-    for pattern in (words.count_en, words.count_zh):
-        for match in pattern.finditer(clause):
-            if _right_before(_UP_TO, clause, match.start()):
-                continue
-            groups = match.groupdict()
-            if groups.get("multi"):
-                count, device = 2, groups["multi"]
-            else:
-                raw = (groups["n"] or "").strip().lower()
-                count = int(raw) if raw.isdigit() else _WORD_NUMBERS.get(raw, 0)
-                device = groups["dev"] or ""
-                if (groups.get("q") or "").strip().lower() in ("more than",):
-                    count += 1
-            if count <= 0 or count > 4096:
-                continue
-            upper = device.upper()
-            said = [kind for word, kind in words.kinds.items() if word in upper]
-            kind = said[0] if said else device_kind_of(vendor)
-            if kind is None:
-                continue
-            confidence: Confidence = "high" if groups.get("q") else "medium"
-            mention = Mention(
-                f"{kind}_count",
-                f">={count}",
-                match.group(0).strip(),
-                confidence,
-                offset=match.start(),
-            )
-            held = best.get(kind)
-            if held is None or (count, confidence == "high") > (
-                int(held.spec[2:]),
-                held.confidence == "high",
-            ):
-                best[kind] = mention
-    return list(best.values())
-
-
-_BARE_GENERATION = re.compile(r"(?<![\w-])(A[23])(?![\w-])")
-
-
-def _for_one_chip(mention: Mention, clause: str, for_tests: bool) -> Mention:
-    """A device count or memory said of one chip family named before it ("A3 requires at
-    least 2 NPUs to work together", vllm-ascend docs/source/quick_start.md:95) holds on that
-    chip only: soft, its text saying which; hard otherwise unless only tests need it."""
-    if mention.subject == "chip":
-        return mention._replace(hard=not for_tests)
-    # before a device count a bare "A2"/"A3" can only be the Atlas generation
-    chips = chips_in(_BARE_GENERATION.sub(r"Atlas \1", clause[: mention.offset]))
-    if len(chips) != 1:
-        return mention._replace(hard=not for_tests)
-    return mention._replace(hard=False, text=f"on {chips[0]}: {mention.text}")
-
-
-def _stack(clause: str, named: set[str]) -> list[Mention]:
-    """A vendor's whole software stack named as one ("安装最新昇腾软件栈"): unversioned needs
-    of its driver and toolkit, unless the clause names them itself."""
-    found: list[Mention] = []
-    for pattern, subjects in vocabulary().stacks:
-        match = pattern.search(clause)
-        if match is None:
-            continue
-        words = clause.strip()
-        found.extend(
-            Mention(s, "", words, "low", offset=match.start()) for s in subjects if s not in named
-        )
-    return found
-
-
-def _memory(clause: str, vendor: Vendor) -> list[Mention]:
-    """Device memory floors, as ``<kind>_memory`` in GB (``memory``)."""
-    found = []
-    for memory in device_memory(clause):
-        kind = memory.kind or device_kind_of(vendor)
-        if kind:
-            words = clause[memory.start : memory.end]
-            spec = f">={memory.gigabytes}"
-            found.append(Mention(f"{kind}_memory", spec, words, "medium", offset=memory.start))
-    return found
-
-
-def _per(count: Mention, memory: list[Mention]) -> bool:
-    """Whether a device count is the unit of a memory floor ("单NPU的片上内存为64GB"): its
-    words start at most two characters before the memory's."""
-    return any(m.offset - 2 <= count.offset <= m.offset + len(m.text) for m in memory)
-
-
-def chips_in(text: str) -> list[str]:
-    """Chip families named in ``text``, in order of first mention."""
-    names: list[str] = []
-    words = vocabulary()
-    for match in words.chip.finditer(text):
-        name = next(words.chips[i][0] for i in range(len(words.chips)) if match.group(f"c{i}"))
-        if name not in names:
-            names.append(name)
-    return names
-
-
-def chips_in_value(value: str) -> list[str]:
-    """Chip families a build variable names (``SOC_VERSION=Ascend910B1``): a backend's vendor
-    word before the chip is its prefix, not part of the name."""
-    for backend in backends.registered():
-        for word in backend.vocabulary.vendor_words:
-            if value.lower().startswith(word.lower()):
-                return chips_in(value[len(word) :])
-    return chips_in(value)
-
-
-def _chips(clause: str, required: bool) -> list[Mention]:
-    if not (required or _HARDWARE_WORDS.search(clause)):
-        return []
-    names = chips_in(clause)
-    if not names:
-        return []
-    first = vocabulary().chip.search(clause)
-    offset = first.start() if first else 0
-    return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
-
-
-def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:
-    """For device architectures a build targets (``("80", line)`` from a backend's
-    ``Vocabulary.architecture_variables`` or ``architecture_flags``): the compute capability spec
-    the oldest one sets, its line, and every architecture, sorted. A binary for sm_80 runs on 8.0
-    and newer."""
-    if not archs:
-        return None
-    arch, line = min(archs, key=lambda item: int(item[0]))
-    listed = sorted({a for a, _ in archs}, key=int)
-    return f">={arch[:-1]}.{arch[-1]}", line, listed
-
-
-_FOR = re.compile(r"(?<!only )\bfor\s+(?:the\s+)?(?:NVIDIA\s+)?$", re.IGNORECASE)
-_STATED_VERSION = re.compile(r"\d+\.\d+")
-_DISABLED = re.compile(
-    r"\b(?:disabl\w*|turn(?:s|ing)?\s+off)\s+(?:the\s+)?$|(?:关闭|禁用)\s*$", re.I
-)
-"""An architecture a switch turns off ("DISABLE_SM90_FEATURES: 0 or 1, disable SM90 features
-for legacy methods", DeepEP README.md:364): no need of it."""
-
-
-def _qualifies_a_version(clause: str, offset: int) -> bool:
-    """Whether the architecture at ``offset`` says which devices a version stated before it
-    applies to ("CUDA 12.3 and above for SM90 GPUs", DeepEP README.md:68): a condition on
-    that version, not a need of its own ("only for SM90" still is one)."""
-    before = clause[:offset]
-    return (
-        _right_before(_FOR, clause, offset)
-        and _STATED_VERSION.search(before) is not None
-        and vocabulary().subject.search(before) is not None
-    )
-
-
-def _capabilities(clause: str, required: bool) -> list[Mention]:
-    values: list[str] = []
-    offsets: list[int] = []
-    for match in _SM.finditer(clause):
-        offsets.append(match.start())
-        if match.group("cc"):
-            values.append(match.group("cc"))
-        else:
-            sm = match.group("sm")
-            values.append(f"{sm[:-1]}.{sm[-1]}")
-    words = vocabulary()
-    if required or (words.capability_markers and words.capability_markers.search(clause)):
-        if words.architecture is not None:
-            for match in words.architecture.finditer(clause):
-                offsets.append(match.start())
-                values.append(words.architectures[" ".join(match.group(1).split())])
-        if words.product is not None:
-            for match in words.product.finditer(clause):
-                offsets.append(match.start())
-                values.append(words.products[match.group(1).lower()])
-    kept = [
-        (v, o)
-        for v, o in zip(values, offsets)
-        if not _qualifies_a_version(clause, o) and not _right_before(_DISABLED, clause, o)
-    ]
-    subject = capability_subject()
-    if not kept or subject is None:
-        return []
-    values, offsets = [v for v, _ in kept], [o for _, o in kept]
-    lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))
-    return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]

@@ -22,10 +22,11 @@ import msgspec
 from bringup import backends
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import Targets, flagged
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import python_outcome
-from bringup.scan.prose import lowest_architecture, read_line
+from bringup.scan.prose import read_line
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.pyguards import python_vocabulary
 from bringup.subjects import frameworks, python_subject

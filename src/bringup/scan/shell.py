@@ -24,10 +24,11 @@ from bringup.scan.commands import (
     requirements_of,
     step_kind,
 )
+from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.outcomes import shell_branch, shell_outcome
-from bringup.scan.prose import chips_in_value, lowest_architecture, read_line
+from bringup.scan.prose import read_line
 from bringup.scan.shellguards import shell_vocabulary
 
 _TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")

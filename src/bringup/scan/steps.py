@@ -16,8 +16,8 @@ from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, step_kind, step_name
+from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
-from bringup.scan.prose import chips_in, device_counts
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
 
 _TOOLKIT = re.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
