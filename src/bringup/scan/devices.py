@@ -123,6 +123,8 @@ def stack(clause: str, named: set[str]) -> list[Mention]:
     """A vendor's whole software stack named as one ("安装最新昇腾软件栈"): unversioned needs
     of its driver and toolkit, unless the clause names them itself."""
     found: list[Mention] = []
+    if "栈" not in clause and "stack" not in clause.lower():  # the words every stack name has
+        return found
     for pattern, subjects in vocabulary().stacks:
         match = pattern.search(clause)
         if match is None:

@@ -35,6 +35,8 @@ _OS_ELSEWHERE = re.compile(
 兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
 not here, unversioned."""
 
+_ANY_OS_WORD = re.compile(r"OS|operating|操作系统|linux", re.IGNORECASE)
+
 Found = tuple[str, str, str, int]
 
 
@@ -56,6 +58,8 @@ def _architectures(clause: str) -> list[Found]:
 
 def _systems(clause: str) -> list[Found]:
     """The OS alternatives (and a platform's CPU) a clause states."""
+    if _ANY_OS_WORD.search(clause) is None:  # most clauses name no OS: one cheap search
+        return []
     label = _OS_LABEL.search(clause)
     if label is not None:
         names = list(_OS_NAME.finditer(clause, label.end()))

@@ -144,7 +144,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
             loose = counts + chips(clause, required) + memory
             mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
-            if EXAMPLE.search(clause):
+            if any(m.subject.endswith("_count") for m in mentions) and EXAMPLE.search(clause):
                 mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in capabilities(clause, required))
