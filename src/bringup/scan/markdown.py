@@ -49,8 +49,11 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").disable(["inline", "text_join"])
 
 
+@functools.lru_cache(maxsize=4)
 def markdown_blocks(text: str) -> dict[int, Block]:
-    """Fences and headings of ``text`` by the 0-based line they start on."""
+    """Fences and headings of ``text`` by the 0-based line they start on. Cached: a README
+    is parsed once for its links (``guides``) and once for its statements (``docs``); the
+    callers only read the mapping."""
     lines = text.splitlines()
     tokens = _parser().parse(text)
     blocks: dict[int, Block] = {}

@@ -18,6 +18,7 @@ scan must read past them.
 from __future__ import annotations
 
 import csv
+import functools
 import re
 from typing import NamedTuple, Union
 
@@ -229,9 +230,10 @@ def _directive(lines: list[str], index: int) -> Block | None:
     return Skip(after)
 
 
+@functools.lru_cache(maxsize=4)
 def rst_blocks(text: str) -> dict[int, Block]:
     """Section titles, code blocks, tables and skipped lines of ``text``, by the 0-based line
-    each starts on."""
+    each starts on. Cached as ``markdown_blocks`` is: a README is read for links and words."""
     lines = text.splitlines()
     blocks: dict[int, Block] = {}
     styles: list[tuple[str, bool]] = []
