@@ -124,7 +124,12 @@ class Vocabulary:
     matches; a version outside it is another numbering of the same product (a release
     train's number, not the package's) and states no version of the subject.
     ``stack``: a regex for words naming the vendor's whole software stack at once ("install
-    the latest <vendor> software stack"): an unversioned need of its driver and its toolkit."""
+    the latest <vendor> software stack"): an unversioned need of its driver and its toolkit.
+    ``chip_shorthands``: a short name that, where only a chip can be meant (a chip table's row,
+    before a device count), stands for a product name its ``chips`` know.
+    ``capability_mentions``: a regex for a device architecture named in prose, with a group
+    ``arch`` (an architecture number, ``80``) or ``cc`` (the version of its device kind
+    subject, ``8.0``)."""
 
     subject_patterns: tuple[tuple[str, str], ...] = ()
     unversioned: tuple[str, ...] = ()
@@ -166,6 +171,8 @@ class Vocabulary:
     variable_prefixes: tuple[str, ...] = ()
     version_forms: Mapping[str, str] = field(default_factory=dict)
     stack: str = ""
+    chip_shorthands: Mapping[str, str] = field(default_factory=dict)
+    capability_mentions: str = ""
 
 
 class Backend(Protocol):

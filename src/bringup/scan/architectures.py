@@ -66,6 +66,13 @@ def listing(variable: str) -> Optional[Targets]:
     return next((t for t in targets() if variable in t.variables), None)
 
 
+def architecture_version(arch: str) -> str:
+    """The device kind subject's version an architecture number stands for: its digits but the
+    last, a dot, the last (``80`` -> ``8.0``, ``120`` -> ``12.0``), the numbering of the
+    backends whose builds list architectures (``listed``)."""
+    return f"{arch[:-1]}.{arch[-1]}"
+
+
 _LISTED = re.compile(r"(\d+)\.?(\d)?(?:a|\+PTX)?")
 
 

@@ -9,10 +9,10 @@ import re
 
 from bringup import backends
 from bringup.model import Confidence
-from bringup.scan.architectures import capability_subject
+from bringup.scan.architectures import architecture_version, capability_subject
 from bringup.scan.memory import device_memory
 from bringup.scan.mention import Mention, right_before
-from bringup.scan.prose_vocabulary import Vendor, device_kind_of, vocabulary
+from bringup.scan.prose_vocabulary import Vendor, device_kind_of, expand_shorthands, vocabulary
 
 _WORD_NUMBERS = {
     "a": 1,
@@ -42,10 +42,6 @@ _UP_TO = re.compile(
 _HARDWARE_WORDS = re.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
-)
-_SM = re.compile(
-    r"\b(?:SM\s?_?|sm_)(?P<sm>\d{2,3})a?\b|compute\s+capability\s*(?:of\s*)?"
-    r"(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
 )
 
 
@@ -103,17 +99,14 @@ def of_the_example(mention: Mention) -> Mention:
     return mention._replace(hard=False, text=f"example: {mention.text}")
 
 
-_BARE_GENERATION = re.compile(r"(?<![\w-])(A[23])(?![\w-])")
-
-
 def for_one_chip(mention: Mention, clause: str, for_tests: bool) -> Mention:
     """A device count or memory said of one chip family named before it ("A3 requires at
     least 2 NPUs to work together", vllm-ascend docs/source/quick_start.md:95) holds on that
     chip only: soft, its text saying which; hard otherwise unless only tests need it."""
     if mention.subject == "chip":
         return mention._replace(hard=not for_tests)
-    # before a device count a bare "A2"/"A3" can only be the Atlas generation
-    chips = chips_in(_BARE_GENERATION.sub(r"Atlas \1", clause[: mention.offset]))
+    # before a device count a backend's chip shorthand can only be a chip
+    chips = chips_in(expand_shorthands(clause[: mention.offset]))
     if len(chips) != 1:
         return mention._replace(hard=not for_tests)
     return mention._replace(hard=False, text=f"on {chips[0]}: {mention.text}")
@@ -195,7 +188,7 @@ def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[st
         return None
     arch, line = min(archs, key=lambda item: int(item[0]))
     listed = sorted({a for a, _ in archs}, key=int)
-    return f">={arch[:-1]}.{arch[-1]}", line, listed
+    return f">={architecture_version(arch)}", line, listed
 
 
 _FOR = re.compile(r"(?<!only )\bfor\s+(?:the\s+)?(?:NVIDIA\s+)?$", re.IGNORECASE)
@@ -222,14 +215,11 @@ def _qualifies_a_version(clause: str, offset: int) -> bool:
 def capabilities(clause: str, required: bool) -> list[Mention]:
     values: list[str] = []
     offsets: list[int] = []
-    for match in _SM.finditer(clause):
-        offsets.append(match.start())
-        if match.group("cc"):
-            values.append(match.group("cc"))
-        else:
-            sm = match.group("sm")
-            values.append(f"{sm[:-1]}.{sm[-1]}")
     words = vocabulary()
+    for match in words.capability.finditer(clause) if words.capability else ():
+        offsets.append(match.start())
+        said = {name.rstrip("0123456789"): v for name, v in match.groupdict().items() if v}
+        values.append(said["cc"] if "cc" in said else architecture_version(said["arch"]))
     if required or (words.capability_markers and words.capability_markers.search(clause)):
         if words.architecture is not None:
             for match in words.architecture.finditer(clause):

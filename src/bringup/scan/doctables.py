@@ -20,7 +20,7 @@ from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
-from bringup.scan.prose_vocabulary import Vendor, subject_named
+from bringup.scan.prose_vocabulary import Vendor, expand_shorthands, subject_named
 from bringup.subjects import catalogue, python_subject
 
 # A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
@@ -121,7 +121,6 @@ cells = backends.per_registry(_cells)
 _CHIP_CELLS = frozenset(
     {"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"}
 )
-_BARE_GENERATION = re.compile(r"\b(A[23])\b")
 _REFUSED = re.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 _COUNT_CELL = re.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
@@ -357,9 +356,9 @@ def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requir
 def _chip_row(file: SourceFile, row: Row, text: str) -> list[Requirement]:
     """A "| CHIP_TYPE | A3 | A3, 910B |" row: the chip families its cells name, as
     alternatives (soft: which one is the machine's own choice)."""
-    # In a chip row a bare "A2"/"A3" can only be the Atlas generation.
+    # in a chip row a backend's chip shorthand can only be a chip
     cells = " ".join(clean(cell) for cell in row.cells[1:])
-    chips = chips_in(_BARE_GENERATION.sub(r"Atlas \1", cells))
+    chips = chips_in(expand_shorthands(cells))
     if not chips:
         return []
     spec = ",".join(chips)

@@ -89,6 +89,11 @@ class _Vocabulary:
     capability_markers: Optional[re.Pattern[str]]
     stacks: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
     """A backend's words for its whole software stack -> its driver and toolkit subjects."""
+    shorthands: dict[str, str]
+    shorthand: Optional[re.Pattern[str]]
+    """The backends' ``chip_shorthands``, as whole words."""
+    capability: Optional[re.Pattern[str]]
+    """The backends' ``capability_mentions``, each alternative keeping its ``arch``/``cc``."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
@@ -110,6 +115,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
     architectures = {k: v for b in vocabularies for k, v in b.architectures.items()}
     products = {k: v for b in vocabularies for k, v in b.products.items()}
     capable = [b.vocabulary.markers for b in registered if b.vocabulary.products]
+    shorthands = {k: v for b in vocabularies for k, v in b.chip_shorthands.items()}
     return _Vocabulary(
         subjects=subjects,
         subject=_alternation("s", subjects, re.ASCII),
@@ -134,7 +140,30 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
             for b in registered
             if b.vocabulary.stack
         ),
+        capability=_capability([v.capability_mentions for v in vocabularies]),
+        shorthands=shorthands,
+        shorthand=(
+            re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, shorthands))})(?![\w-])")
+            if shorthands
+            else None
+        ),
     )
+
+
+def _capability(mentions: list[str]) -> Optional[re.Pattern[str]]:
+    """One pattern of every backend's architecture mentions; each backend's groups renamed
+    ``arch<i>``/``cc<i>`` so that the alternatives can share a pattern."""
+    parts = [re.sub(r"\(\?P<(arch|cc)>", rf"(?P<\g<1>{i}>", m) for i, m in enumerate(mentions) if m]
+    return re.compile("|".join(f"(?:{p})" for p in parts)) if parts else None
+
+
+def expand_shorthands(text: str) -> str:
+    """``text`` with each chip shorthand written as the name it stands for, where only a chip
+    can be meant ("A3" in a chip row -> "Atlas A3")."""
+    words = vocabulary()
+    if words.shorthand is None:
+        return text
+    return words.shorthand.sub(lambda m: words.shorthands[m.group(1)], text)
 
 
 def _stack_subjects(backend: Backend) -> tuple[str, ...]:

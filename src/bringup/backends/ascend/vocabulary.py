@@ -133,6 +133,9 @@ VOCABULARY = Vocabulary(
     collectives=("hccl",),
     libraries=LIBRARIES,
     runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},
+    # "| CHIP_TYPE | A3 | A3, 910B |", "A3 requires at least 2 NPUs to work together"
+    # (vllm-ascend docs/source/quick_start.md:95): the Atlas generations.
+    chip_shorthands={"A2": "Atlas A2", "A3": "Atlas A3"},
     extensions={"NpuExtension": "cann"},
     image_readers=("bringup.backends.ascend.images:read_image",),
 )

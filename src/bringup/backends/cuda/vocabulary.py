@@ -94,6 +94,11 @@ VOCABULARY = Vocabulary(
         "TORCH_CUDA_ARCH_LIST",
     ),
     architecture_flags=r"(?:compute|sm)_(\d{2,3})a?\b",
+    # "SM90", "sm_80", "SM 8.0"-free forms and "compute capability (of) >= 8.0" in prose
+    capability_mentions=(
+        r"\b(?:SM\s?_?|sm_)(?P<arch>\d{2,3})a?\b|compute\s+capability\s*(?:of\s*)?"
+        r"(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
+    ),
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
     collectives=("nccl",),
