@@ -191,7 +191,8 @@ def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[st
     return f">={architecture_version(arch)}", line, listed
 
 
-_FOR = re.compile(r"(?<!only )\bfor\s+(?:the\s+)?(?:NVIDIA\s+)?$", re.IGNORECASE)
+_FOR = re.compile(r"(?<!(?i:only) )\b(?i:for)\s+(?:(?i:the)\s+)?(?:[A-Z][A-Za-z]+\s+)?$")
+""""for (the) (<Vendor>) " before an architecture; a capitalised word may name the vendor."""
 _STATED_VERSION = re.compile(r"\d+\.\d+")
 _DISABLED = re.compile(
     r"\b(?:disabl\w*|turn(?:s|ing)?\s+off)\s+(?:the\s+)?$|(?:关闭|禁用)\s*$", re.I
