@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bringup.model import StepNeeds
-from bringup.scan.docs import extract_docs
+from bringup.scan.docs import extract_docs, one_os
 from bringup.scan.extraction import Extraction, SourceFile
 
 
@@ -263,3 +263,14 @@ def test_an_at_least_column_in_chinese_is_a_floor() -> None:
 | datasets     | 2.16.0  | 3.2.0     |
 """
     assert found(text) == [("torch", ">=2.0.0", 5, True), ("pypi:datasets", ">=2.16.0", 6, True)]
+
+
+def test_a_note_with_a_huge_number_or_word_is_read_in_one_pass() -> None:
+    # the fuzz run's inputs (tests/fuzz_harness.py: huge_number, nesting): a README line with a
+    # 100,000-digit number took a minute in one_os, whose URL pattern Python's engine retried at
+    # each digit; at a million characters that quadratic pass would take hours, RE2's is linear
+    for run in ("9" * 1_000_000, "[a" + ".a" * 500_000 + "]", "版" * 1_000_000):
+        note = f"On Windows, {run} see https://x.blob.core.windows.net/y"
+        assert one_os(note) == "Windows"
+    # the URL ends at a Unicode space, as Python's \S did: macOS after it is still read
+    assert one_os("见https://x.windows.net/y\u3000仅 macOS") == "macOS"

@@ -12,7 +12,9 @@ Changelog and news sections are history, not requirements, and are skipped.
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import Any
 
 import msgspec
 
@@ -120,7 +122,6 @@ _ONE_OS = re.compile(
 _LINUX = re.compile(
     r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
 )
-_URL = re.compile(r"\w+://\S+|\b[\w.-]+\.(?:net|com|org|io)\b\S*")
 _UNSUPPORTED = re.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
 """A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
 builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
@@ -136,10 +137,21 @@ _PLATFORM_TAG = re.compile(
 )
 
 
+@functools.cache
+def _urls() -> Any:
+    """URLs and host names, matched by RE2 in linear time: a paragraph is untrusted text, and
+    Python's engine retries a leading ``\\w+`` at each character of a long word, quadratic in
+    its length (a 100,000-digit number took a minute). Letters, digits and spaces are Unicode's,
+    as Python's ``\\w`` and ``\\s`` are; RE2's ``\\b`` is ASCII's."""
+    import re2
+
+    return re2.compile(r"[\pL\pN_]+://[^\s\pZ]+|\b[\pL\pN_.-]+\.(?:net|com|org|io)\b[^\s\pZ]*")
+
+
 def one_os(text: str) -> str | None:
     """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
     names none, several, or Linux too."""
-    text = _URL.sub(" ", text)  # blob.core.windows.net names no OS
+    text = _urls().sub(" ", text)  # blob.core.windows.net names no OS
     if _LINUX.search(text) or _UNSUPPORTED.search(text):
         return None
     named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
