@@ -45,11 +45,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/triage_eval.py --corpus tests/data/triage_fresh
 
 # The long fuzz run (tests/fuzz/run.py): FUZZ_INPUTS mutated real inputs per entry point;
-# FUZZ_SECONDS (optional) stops each entry point after that many seconds on a shared machine.
+# FUZZ_SECONDS (optional) stops each entry point after that many seconds on a shared machine;
+# FUZZ_KEEP (optional) is a folder that keeps each failing input with the command rerunning it.
 FUZZ_INPUTS ?= 10000
 FUZZ_SECONDS ?=
+FUZZ_KEEP ?=
 fuzz: $(STAMP)
-	$(BIN)/python tests/fuzz/run.py --inputs $(FUZZ_INPUTS) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS))
+	$(BIN)/python tests/fuzz/run.py --inputs $(FUZZ_INPUTS) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(if $(FUZZ_KEEP),--keep $(FUZZ_KEEP))
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
