@@ -135,13 +135,13 @@ class HyperscanPrefilter:
             scratch = self._local.scratch = self._hs.Scratch(self._database)
         reports = _Reports(self.stride, len(block))
         try:
-            # Vectored mode takes any buffer (block mode wants ``bytes`` in older releases).
-            # The line end after the block is there because Hyperscan 0.9.1 (without
+            # Block mode, which scans twice as fast as vectored mode with these patterns
+            # (760 against 380 MB/s on a quiet log), wants ``bytes``: a copy, which also
+            # carries a line end after the block, because Hyperscan 0.9.1 (without
             # SINGLEMATCH) misses a match that ends at the very end of a buffer of 17 bytes or
-            # more (`` \d+`` in ``16 * b"b" + b" 0"``), even the last of a vectored scan's
-            # buffers: so one buffer, copied; a report it adds is clamped to the block.
+            # more (`` \d+`` in ``16 * b"b" + b" 0"``); a report it adds is clamped to the block.
             padded = bytes(block) + b"\n"
-            self._database.scan([padded], match_event_handler=reports, scratch=scratch)
+            self._database.scan(padded, match_event_handler=reports, scratch=scratch)
         except self._hs.ScanTerminated:
             return None
         reports.found.sort()
@@ -220,7 +220,7 @@ def _load_or_compile(
     hyperscan: Any, patterns: Sequence[bytes], eligible: Sequence[int], cache_dir: Optional[Path]
 ) -> tuple[Any, list[int]]:
     """The database for ``eligible`` patterns, from the cache when a usable copy is there."""
-    mode = hyperscan.HS_MODE_VECTORED
+    mode = hyperscan.HS_MODE_BLOCK
     flags = 0
     for flag in FLAGS_NAMES:
         flags |= getattr(hyperscan, flag)
@@ -284,7 +284,7 @@ def _read_cache(
         cached = msgspec.msgpack.decode(data, type=_Cached)
         database = hyperscan.loadb(cached.database, mode)
         scratch = hyperscan.Scratch(database)
-        database.scan([b"\n"], match_event_handler=_collect, context=[], scratch=scratch)
+        database.scan(b"\n", match_event_handler=_collect, context=[], scratch=scratch)
         return database, cached.accepted
 
     return cache.load(CACHE, key, cache_dir, decode, (msgspec.DecodeError, hyperscan.error))
