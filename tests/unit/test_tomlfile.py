@@ -4,12 +4,24 @@ input too deeply nested for the parser, a number too long to convert, a file too
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
+from bringup import cache
 from bringup.errors import InputError
-from bringup.tomlfile import MAX_TOML_BYTES, line_of, parse_toml, read_toml
+from bringup.tomlfile import (
+    DOCUMENTS,
+    MAX_TOML_BYTES,
+    line_of,
+    parse_toml,
+    read_data_toml,
+    read_toml,
+)
+
+DATA = Path(__file__).resolve().parents[2] / "src" / "bringup" / "kb" / "data"
 
 TEXT = (
     'title = "t"\n\n[[record]]\n"id" = "a"\nspec = ">=1"\n\n[[record]]\nid = \'b\'\n  spec = "<2"\n'
@@ -27,6 +39,51 @@ def test_search_between_start_and_end() -> None:
     assert line_of(TEXT, "spec", start=6, end=9) is None
     assert line_of(TEXT, "spec", start=4, end=6) == 5
     assert line_of(TEXT, "missing") is None
+
+
+def _line_by_regex(text: str, key: str, value: Optional[str]) -> Optional[int]:
+    """``line_of`` as it was written first, one regular expression per call."""
+    assigned = rf"""^\s*(["']?){re.escape(key)}\1\s*="""
+    if value is not None:
+        assigned = rf"""{assigned}\s*(["']){re.escape(value)}\2"""
+    pattern = re.compile(assigned)
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+@pytest.mark.parametrize("line", [' "id"= "a" ', "id='a'x", "'id' =\t'a", '"id\' = "a"', "id = a"])
+def test_string_reading_places_keys_as_the_expression_does(line: str) -> None:
+    for value in (None, "a", "b"):
+        assert line_of(line, "id", value) == _line_by_regex(line, "id", value)
+
+
+def test_every_record_of_the_data_files_is_placed_as_the_expression_does() -> None:
+    checked = 0
+    for path in sorted(DATA.rglob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        for key in ("id", "fault", "name"):
+            for value in re.findall(rf"""^\s*{key}\s*=\s*"([^"]*)\"""", text, re.M)[:50]:
+                assert line_of(text, key, value) == _line_by_regex(text, key, value), path
+                checked += 1
+            assert line_of(text, key) == _line_by_regex(text, key, None)
+    assert checked > 500
+
+
+def test_data_files_are_decoded_once_then_read_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "x.toml"
+    path.write_text('[[signature]]\nid = "a.b"\nwhen = 1979-05-27\n[t]\nn = [1, 2.5, true]\n')
+    first = read_data_toml(path)
+    assert first == read_toml(path)
+    assert not list(cache.directory().glob(DOCUMENTS.pattern))  # a date: not cached
+    path.write_text('[[signature]]\nid = "a.b"\n[t]\nn = [1, 2.5, true, "é"]\n')
+    parsed = read_data_toml(path)
+    assert len(list(cache.directory().glob(DOCUMENTS.pattern))) == 1
+    assert read_data_toml(path) == parsed == read_toml(path)
 
 
 def test_nesting_too_deep_for_the_parser_is_bad_input() -> None:

@@ -20,7 +20,7 @@ from typing import NamedTuple, Optional
 import msgspec
 
 from bringup.model.diagnosis import CauseKind, Layer
-from bringup.tomlfile import line_of, read_toml
+from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.signatures import SignatureError, pattern_problem
 
 CODES_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "codes"
@@ -170,7 +170,7 @@ class Catalogue(NamedTuple):
 def read_catalogue(path: Path) -> Catalogue:
     """One catalogue file, checked: every code and family has a public source (its own or
     the catalogue's), a way to be found, valid finders; raises ``SignatureError``."""
-    text, document = read_toml(path)
+    text, document = read_data_toml(path)
     try:
         content = msgspec.convert(document, type=CodeFile, strict=True)
     except msgspec.ValidationError as error:

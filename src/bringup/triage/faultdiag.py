@@ -23,7 +23,7 @@ from typing import Optional
 import msgspec
 
 from bringup.model.diagnosis import CauseKind, Layer
-from bringup.tomlfile import line_of, read_toml
+from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.catalogues import CatalogueInfo
 from bringup.triage.signatures import Signature, SignatureError, SignatureRecord
 from bringup.triage.specificity import literal_count
@@ -76,7 +76,7 @@ def read_faults(
 ) -> tuple[CatalogueInfo, tuple[Fault, ...]]:
     """The fault file, checked: a public source, and match groups with keywords; with the
     additions of ``additions`` merged (each checked the same way, and for a fault it names)."""
-    text, document = read_toml(path)
+    text, document = read_data_toml(path)
     try:
         content = msgspec.convert(document, type=FaultFile, strict=True)
     except msgspec.ValidationError as error:
@@ -101,7 +101,7 @@ def read_faults(
 
 
 def _read_additions(path: Path) -> list[Addition]:
-    text, document = read_toml(path)
+    text, document = read_data_toml(path)
     try:
         content = msgspec.convert(document, type=AdditionFile, strict=True)
     except msgspec.ValidationError as error:

@@ -30,7 +30,7 @@ from bringup.errors import KnowledgeBaseError
 from bringup.kb.schema import Problem
 from bringup.model import keys
 from bringup.model.diagnosis import CauseKind, Layer
-from bringup.tomlfile import line_of, read_toml
+from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.predicates import PREDICATES
 from bringup.triage.specificity import literal_count
 from bringup.triage.templates import parse_placeholder, template_parts
@@ -154,7 +154,7 @@ class SignatureFile(NamedTuple):
 def read_file(path: Path) -> SignatureFile:
     """Read and check one signature file. Raises ``SignatureError`` for a bad record or a
     duplicate id, ``InputError`` for a file that is not TOML."""
-    text, document = read_toml(path)
+    text, document = read_data_toml(path)
     content = _decode(document, text, str(path))
     signatures: dict[str, Signature] = {}
     for signature in _signatures(content, text, str(path)):
