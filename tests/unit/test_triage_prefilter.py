@@ -197,3 +197,13 @@ def test_hyperscan_finds_a_match_that_ends_at_the_end_of_a_block(hyperscan: Any)
     prefilter = HyperscanPrefilter(hyperscan, [rb"(?i) \d+"], None)
     assert prefilter.candidates(b"aaaaaaaaaaaaerror 0") == [0]
     assert prefilter.ends(b"abcdefghijklmnop 0") == [18]
+
+
+@pytest.mark.parametrize("kind", [bytes, bytearray])
+def test_a_block_ending_with_a_line_end_is_scanned_in_place(hyperscan: Any, kind: type) -> None:
+    """A block that ends with ``\\n`` is scanned without the padded copy: the match just before
+    that line end is still reported, whichever buffer type the reader gave."""
+    prefilter = HyperscanPrefilter(hyperscan, [rb"(?i) \d+", rb"p \d"], None)
+    block = kind(b"abcdefghijklmnop 0\n")
+    assert prefilter.ends(block) == [18 * 2, 18 * 2 + 1]
+    assert prefilter.candidates(memoryview(block)) == [0, 1]
