@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,3 +34,28 @@ def test_json_of_a_repo_whose_file_names_are_not_utf8(
     assert main(["scan", os.fsdecode(repo), "--json"]) == 0
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["data"]["components"][0]["path"].endswith("repo\\xff")
+
+
+_ENDING = """
+import atexit, sys, threading, time
+from bringup.cli.main import end
+atexit.register(lambda: print("atexit ran"))
+sys.stdout.write("buffered ")
+if sys.argv[1] == "thread":
+    threading.Thread(target=lambda: (time.sleep(0.2), print("thread done"))).start()
+end(3)
+"""
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [("alone", "buffered atexit ran\n"), ("thread", "buffered thread done\natexit ran\n")],
+)
+def test_the_end_keeps_output_exit_code_atexit_and_threads(case: str, expected: str) -> None:
+    """The quick exit (no interpreter teardown) loses nothing a normal exit would keep: the
+    buffered output, the exit code and the atexit handlers; with another thread still at
+    work it is a normal exit, which waits for that thread."""
+    done = subprocess.run(
+        [sys.executable, "-c", _ENDING, case], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (3, expected, "")

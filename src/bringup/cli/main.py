@@ -7,12 +7,14 @@ bringup, 130 interrupted.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
-from typing import Optional
+from typing import NoReturn, Optional
 
 import click
 
@@ -196,4 +198,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def entry() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    end(main())
+
+
+def end(code: int) -> NoReturn:
+    """Exit with ``code``, skipping the interpreter's teardown when that is safe: freeing
+    every object of the ~500 modules a command imports costs ~40 ms, a tenth of a
+    ``bringup check``, and the operating system reclaims the memory anyway. Safe means
+    nothing else is running (the main thread alone: a thread still at work would be cut
+    off) and stdout and stderr flushed; the ``atexit`` handlers run as at a normal exit.
+    Every file bringup writes is closed where it is written, so no buffer is lost."""
+    if threading.active_count() != 1:
+        sys.exit(code)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe or stream: the normal exit reports it
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        sys.exit(code)
+    os._exit(code)
