@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import sys
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +52,32 @@ def test_backend_that_cannot_import_is_a_failed_fact(
     assert fact.key == "probe.broken"
     assert fact.status == "failed"
     assert "cannot be loaded" in (fact.reason or "")
+
+
+def _distribution(folder: Path, name: str, entry_points: str) -> None:
+    info = folder / f"{name}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(entry_points)
+
+
+def test_entry_points_are_read_only_where_a_distribution_may_declare_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``importlib.metadata`` is imported only when some ``entry_points.txt`` on the path
+    names the group, or the path holds what the plain search cannot read (a zip)."""
+    site = tmp_path / "site"
+    _distribution(site, "other", "[console_scripts]\nother = other:main\n")
+    (site / "plain.egg-info").write_text("Name: plain\n")  # an egg-info file: no entry points
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "missing"), str(site)])
+    assert not backends._declared_anywhere(backends.ENTRY_POINT_GROUP)
+    _distribution(site / "later", "rocm", "[bringup.backends]\nrocm = rocm:BACKEND\n")
+    monkeypatch.setattr(sys, "path", [str(site), str(site / "later")])
+    assert backends._declared_anywhere(backends.ENTRY_POINT_GROUP)
+    with zipfile.ZipFile(tmp_path / "bundle.zip", "w") as bundle:
+        bundle.writestr("bundle.txt", "")
+    monkeypatch.setattr(sys, "path", [str(site), str(tmp_path / "bundle.zip")])
+    assert backends._declared_anywhere(backends.ENTRY_POINT_GROUP)
 
 
 def test_activation_is_data_not_a_script_to_source() -> None:
