@@ -11,15 +11,15 @@ take text, whoever read it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Accelerator, Fact, FactValue, PythonInstall, Source, Toolkit
 from bringup.model.source import Confidence
 
-_VERSION_TOKEN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w])")
+_VERSION_TOKEN = lazyre.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w])")
 
 
 class Collected(msgspec.Struct, frozen=True, kw_only=True):

@@ -10,13 +10,14 @@ variables, argv), the snapshot a probe returns, and every ``--json`` envelope.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-_URL_USER = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@:]+(?::[^/\s@]*)?@")
+from bringup import lazyre
+
+_URL_USER = lazyre.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@:]+(?::[^/\s@]*)?@")
 """``user:password@`` in a URL (a proxy, an index, a clone URL in a path or an output)."""
 
-_TOKEN = re.compile(
+_TOKEN = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?:"
     r"gh[pousr]_[A-Za-z0-9]{36,255}"  # GitHub: personal, OAuth, user/server, refresh
     r"|github_pat_[A-Za-z0-9_]{22,255}"  # GitHub fine-grained personal
@@ -30,12 +31,12 @@ _TOKEN = re.compile(
 """Keys and tokens of known formats, each a whole word (a 40-hex git commit, a path or a
 version never matches: every format has its own prefix)."""
 
-_AUTHORIZATION = re.compile(
+_AUTHORIZATION = lazyre.compile(
     r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
     r"[^\s\"',;]+"
 )
-_BEARER = re.compile(r"(\bBearer\s+)[A-Za-z0-9._~+/-]{8,}=*")
-_ASSIGNED = re.compile(
+_BEARER = lazyre.compile(r"(\bBearer\s+)[A-Za-z0-9._~+/-]{8,}=*")
+_ASSIGNED = lazyre.compile(
     r"(?i)(\b(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*[\"']?)"
     r"(?!redacted\b)[^\s\"',;]+"
 )

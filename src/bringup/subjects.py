@@ -17,11 +17,12 @@ CMake packages found by ``find_package`` are ``cmake:<Name>`` as written.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal, Optional
 
 import msgspec
+
+from bringup import lazyre
 
 Scope = Literal[
     "host", "toolkit", "python_package", "system_tool", "hardware", "platform", "driver", "setting"
@@ -142,7 +143,7 @@ GENERIC: tuple[Subject, ...] = (
 )
 """Subjects every host has, whatever its accelerators."""
 
-_SEPARATORS = re.compile(r"[-_.]+")
+_SEPARATORS = lazyre.compile(r"[-_.]+")
 
 _SHOWN_FIRST: tuple[Scope, ...] = (
     "toolkit",
@@ -288,7 +289,7 @@ def python_subject(distribution: str) -> str:
     return "pypi:" + _SEPARATORS.sub("-", lowered)
 
 
-_ECOSYSTEM_NAME = re.compile(r"^(?:pypi|cmake|conda):[A-Za-z0-9_][A-Za-z0-9._+\-]*$")
+_ECOSYSTEM_NAME = lazyre.compile(r"^(?:pypi|cmake|conda):[A-Za-z0-9_][A-Za-z0-9._+\-]*$")
 
 
 def is_subject(name: str) -> bool:

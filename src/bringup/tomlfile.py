@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 import msgspec
 
-from bringup import cache
+from bringup import cache, lazyre
 from bringup.errors import InputError
 
 if sys.version_info >= (3, 11):
@@ -25,8 +25,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.9/3.10 only
     import tomli as tomllib
 
-_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-_AT_END = re.compile(r"\(at end of document\)")
+_POSITION = lazyre.compile(r"\(at line (\d+), column (\d+)\)")
+_AT_END = lazyre.compile(r"\(at end of document\)")
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:

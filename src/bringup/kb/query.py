@@ -19,6 +19,7 @@ from typing import Literal, Optional
 
 import msgspec
 
+from bringup import lazyre
 from bringup.errors import InputError
 from bringup.kb.validate import known_subject
 from bringup.model.rules import Rule
@@ -26,7 +27,7 @@ from bringup.subjects import examples, scheme_for
 from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 Status = Literal["compatible", "incompatible", "unknown"]
-_PIN = re.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*(\S+)\s*$")
+_PIN = lazyre.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*(\S+)\s*$")
 
 
 class ScopedRule(msgspec.Struct, frozen=True):

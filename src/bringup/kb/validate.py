@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 import msgspec
 
+from bringup import lazyre
 from bringup.errors import InputError
 from bringup.kb.schema import (
     FILE_KEYS,
@@ -32,11 +33,11 @@ from bringup.subjects import frameworks, has_own_scheme, names, scheme_for
 from bringup.tomlfile import line_of, parse_toml
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+:\-]*$")
-_TOPIC = re.compile(r"^[a-z0-9][a-z0-9_]*$")
-_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
-_MSGSPEC_PATH = re.compile(r"- at `\$\.?([^`]*)`")
-_MSGSPEC_FIELD = re.compile(r"field `([^`]+)`")
+_ID = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+:\-]*$")
+_TOPIC = lazyre.compile(r"^[a-z0-9][a-z0-9_]*$")
+_DATE = lazyre.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+_MSGSPEC_PATH = lazyre.compile(r"- at `\$\.?([^`]*)`")
+_MSGSPEC_FIELD = lazyre.compile(r"field `([^`]+)`")
 _NUMBER_HINT = "write versions as strings: TOML reads 12.10 as the number 12.1"
 
 

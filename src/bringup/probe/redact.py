@@ -13,16 +13,16 @@ from collections.abc import Mapping
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Snapshot
 from bringup.redaction import REDACTED, redact_data, redact_secrets
 
-_UUID = re.compile(
+_UUID = lazyre.compile(
     r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
 )
-_MAC = re.compile(r"\b[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5}\b")
-_SERIAL = re.compile(r"((?:Serial Number|serial|Serial|SN)\s*[:=]\s*)(\S.*)$", re.MULTILINE)
+_MAC = lazyre.compile(r"\b[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5}\b")
+_SERIAL = lazyre.compile(r"((?:Serial Number|serial|Serial|SN)\s*[:=]\s*)(\S.*)$", re.MULTILINE)
 
 _KEPT_NAMES = (
     "PATH|HOME|LD_LIBRARY_PATH|PYTHONPATH|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV"
@@ -44,7 +44,7 @@ def _kept_variables(registered: tuple[Backend, ...]) -> re.Pattern[str]:
 
 
 kept_variables = backends.per_registry(_kept_variables)
-_SECRET_NAME = re.compile(
+_SECRET_NAME = lazyre.compile(
     r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|APIKEY|_KEY$|^KEY", re.IGNORECASE
 )
 

@@ -15,8 +15,10 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-_TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
-_ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+from bringup import lazyre
+
+_TAG = lazyre.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
+_ESCAPE = lazyre.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 
 
 class MarkupError(ValueError):

@@ -8,11 +8,10 @@ discipline: the core returns causes, the caller words them).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model.plan import Action, Reason
 from bringup.model.resolution import (
     Conflict,
@@ -27,7 +26,7 @@ from bringup.model.source import Source
 from bringup.subjects import display_name, scheme_for
 from bringup.versions import InvalidVersion, Version
 
-_CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
+_CLAUSE = lazyre.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*(.+?)\s*$")
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 

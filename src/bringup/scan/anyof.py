@@ -13,11 +13,11 @@ A statement repeated in several files (a README and its translation, every neste
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.subjects import scheme_for
@@ -78,7 +78,7 @@ def _united(group: list[Requirement]) -> Requirement:
     )
 
 
-_FLOOR = re.compile(r"^\s*>=\s*([^\s,|]+)\s*$")
+_FLOOR = lazyre.compile(r"^\s*>=\s*([^\s,|]+)\s*$")
 
 
 def merge_repeats(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.subjects import display_name
 
@@ -73,7 +73,7 @@ def architecture_version(arch: str) -> str:
     return f"{arch[:-1]}.{arch[-1]}"
 
 
-_LISTED = re.compile(r"(\d+)\.?(\d)?(?:a|\+PTX)?")
+_LISTED = lazyre.compile(r"(\d+)\.?(\d)?(?:a|\+PTX)?")
 
 
 def listed(value: str) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.architectures import Targets, flagged, listed, listing
@@ -24,8 +24,8 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.outcomes import cmake_outcome
 from bringup.subjects import display_name
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_VERSION = re.compile(r"^\d+(?:\.\d+)*$")
+_IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VERSION = lazyre.compile(r"^\d+(?:\.\d+)*$")
 _PACKAGES = {
     "python": "python",
     "python3": "python",

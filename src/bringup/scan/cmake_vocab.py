@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -30,10 +31,10 @@ from bringup.scan.outcomes import cmake_outcome
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
 
-_ENV_READ = re.compile(r"ENV\{(\w+)\}")
-_VARIABLE = re.compile(r"\$\{(\w+)\}|^(\w+)$")
-_CURRENT_DIR = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}/")
-_SOURCE_DIRS = re.compile(
+_ENV_READ = lazyre.compile(r"ENV\{(\w+)\}")
+_VARIABLE = lazyre.compile(r"\$\{(\w+)\}|^(\w+)$")
+_CURRENT_DIR = lazyre.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}/")
+_SOURCE_DIRS = lazyre.compile(
     r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|"
     r"CMAKE_CURRENT_LIST_DIR|\w+_SOURCE_DIR)\}/"
 )

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.phrases import read_phrase
@@ -22,9 +22,9 @@ from bringup.scan.pydeps import python_requirement
 from bringup.scan.shwords import shell_words
 from bringup.subjects import python_subject
 
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_ASSIGNMENT = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _SEPARATORS = frozenset({"&&", "||", ";", ";;"})
-_SHELL_ONLY = re.compile(r"^(?:\||\|\||>|>>|<|<<|&|>&|<&|\(|\)|\d?>.*)$")
+_SHELL_ONLY = lazyre.compile(r"^(?:\||\|\||>|>>|<|<<|&|>&|<&|\(|\)|\d?>.*)$")
 
 
 class Command(NamedTuple):
@@ -98,7 +98,7 @@ def _tokens(line: str) -> list[str] | None:
     return shell_words(line)
 
 
-_FILL_IN = re.compile(r"<([^<>\s|;&()]+)>")
+_FILL_IN = lazyre.compile(r"<([^<>\s|;&()]+)>")
 """A placeholder a guide asks the reader to fill in ("source <CANN软件安装目录>/<CANN软件路径>/
 set_env.sh", op-plugin docs/en/install.md:51; "pip install torch_npu-<version>.whl"): a word
 of the command, not two redirections: its brackets are masked (same length) while the words
@@ -260,8 +260,8 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     return found
 
 
-_PLACEHOLDER = re.compile(r"\s*([<>])\s*")
-_RUNNER = re.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
+_PLACEHOLDER = lazyre.compile(r"\s*([<>])\s*")
+_RUNNER = lazyre.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
 
 
 def installer_requirements(
@@ -329,7 +329,7 @@ def _gather(registered: tuple[Backend, ...]) -> _Programs:
 _programs = backends.per_registry(_gather)
 
 
-_PYTHON_TAG = re.compile(r"^cp(\d)(\d+)$")
+_PYTHON_TAG = lazyre.compile(r"^cp(\d)(\d+)$")
 
 
 def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Requirement]:
@@ -452,7 +452,9 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     return None
 
 
-_COUNT_OPTIONS = re.compile(r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$")
+_COUNT_OPTIONS = lazyre.compile(
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
+)
 
 
 def command_needs(command: Command) -> StepNeeds:

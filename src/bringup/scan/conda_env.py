@@ -9,10 +9,9 @@ backend's ``Vocabulary.names``); other packages are ``conda:<name>``.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
@@ -36,7 +35,7 @@ _CONDA_SUBJECTS = {
     "torchvision": "torchvision",
     "torchaudio": "torchaudio",
 }
-_SPEC = re.compile(r"^(?:[\w.-]+::)?([A-Za-z0-9_.-]+)\s*(.*)$")
+_SPEC = lazyre.compile(r"^(?:[\w.-]+::)?([A-Za-z0-9_.-]+)\s*(.*)$")
 
 
 def _fuzzy(version: str) -> str:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import bisect
 import functools
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import Finding
 from bringup.subjects import scheme_for
@@ -31,7 +31,7 @@ from bringup.versions import (
 )
 
 _WHY = {3: "the manifest says so", 2: "tools read it", 1: "the build uses it", 0: "prose"}
-_PROBE = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*")
+_PROBE = lazyre.compile(r"\d+(?:\.[0-9A-Za-z]+)*")
 
 
 def _probes(specs: Iterable[str], scheme: str) -> list[Version]:
@@ -55,7 +55,7 @@ def _specifier(spec: str, scheme: str) -> SpecifierSet | None:
         return None
 
 
-_PEP440_BOUND = re.compile(r"^\s*(>=|<=)\s*([^\s,]+)\s*$")
+_PEP440_BOUND = lazyre.compile(r"^\s*(>=|<=)\s*([^\s,]+)\s*$")
 """PEP 440 clauses that are plain comparisons (``>``, ``<`` and ``==`` have exceptions for
 pre-, post-release and local labels, so they go through ``packaging``)."""
 

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import re
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import joined_lines, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 
-_ARG = re.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
-_FROM = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)", re.IGNORECASE)
-_RUN = re.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
-_RUN_WORD = re.compile(r"^\s*RUN\s+", re.IGNORECASE)
-_VARIABLE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
+_ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
+_FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)", re.IGNORECASE)
+_RUN = lazyre.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
+_RUN_WORD = lazyre.compile(r"^\s*RUN\s+", re.IGNORECASE)
+_VARIABLE = lazyre.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
 def substitute(text: str, values: dict[str, str]) -> str:

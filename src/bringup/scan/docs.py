@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
@@ -34,28 +34,28 @@ from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 from bringup.subjects import frameworks
 
-_REQUIRED_HEADING = re.compile(
+_REQUIRED_HEADING = lazyre.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
     r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速|支持|型号",
     re.IGNORECASE,
 )
-_SKIPPED_HEADING = re.compile(
+_SKIPPED_HEADING = lazyre.compile(
     r"change\s*log|release\s+notes?|\bnews\b|history|citation|license|acknowledg|"
     r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
 )
-_TESTED_HEADING = re.compile(
+_TESTED_HEADING = lazyre.compile(
     r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
 )
 """A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
 versions are what is known to work, not what is required."""
-_BARE_ITEM = re.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\))?\s*$")
+_BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\))?\s*$")
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)"."""
-_RELEASE_NOTES = re.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
-_MAPPING_SECTION = re.compile(
+_RELEASE_NOTES = lazyre.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
+_MAPPING_SECTION = lazyre.compile(
     r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
     r"software\s+versions?|dependency\s+versions?",
     re.IGNORECASE,
@@ -65,7 +65,7 @@ release needs only in its version-matching section ("## 版本配套说明", "##
 the table of PyTorch, TorchNPU, CANN and Python versions per release); its other sections
 (new features, upgrade impact, the documents shipped, past releases' compatibility) narrate,
 and are not read."""
-_REFERENCE = re.compile(
+_REFERENCE = lazyre.compile(
     r"可参考|参考如下|参考以下|例如|示例如下|for\s+example|e\.g\.|as\s+an\s+example|"
     r"you\s+can\s+use\s+the\s+following|for\s+reference|can\s+refer\s+to",
     re.IGNORECASE,
@@ -74,7 +74,7 @@ _REFERENCE = re.compile(
 软件包。可参考如下安装命令：", "You can use the following installation commands:"): the
 versions its commands install are one example of the matching ones the text asks for (soft);
 what they install is still needed."""
-_PREINSTALLED = re.compile(
+_PREINSTALLED = lazyre.compile(
     r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置)|"
     r"(?:pre-?installed|预装|预置)[^.。]*?(?:\bimages?\b|镜像|\bcontainers?\b|容器)",
     re.IGNORECASE,
@@ -82,7 +82,7 @@ _PREINSTALLED = re.compile(
 """A sentence about what a prebuilt image or environment already holds ("The image is
 pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
 the versions are the image's contents, not what the repo needs (soft)."""
-_EXAMPLE_SECTION = re.compile(
+_EXAMPLE_SECTION = lazyre.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
     r"model\s+weights?|\bcheckpoints?\b|权重|data\s+prep|data\s+(?:pre-?)?processing|"
     r"数据准备|数据(?:预)?处理|"
@@ -108,30 +108,32 @@ def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
 
 
 not_commands = backends.per_registry(_not_commands)
-_INLINE_INSTALL = re.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
+_INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
 what it installs is needed as much as a code block's, but it is no step of its own."""
-_OS_HEADING = re.compile(
+_OS_HEADING = lazyre.compile(
     r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
 )
-_ONE_OS = re.compile(
+_ONE_OS = lazyre.compile(
     r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
     r"(?![A-Za-z])",
     re.I,
 )
-_LINUX = re.compile(
+_LINUX = lazyre.compile(
     r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
 )
-_UNSUPPORTED = re.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
+_UNSUPPORTED = lazyre.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
 """A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
 builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
 needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
 repo; a host name in a URL names no OS."""
-_QUALIFIER = re.compile(r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I)
-_INSTALL_PATH = re.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
-_ITEM = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
+_QUALIFIER = lazyre.compile(
+    r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I
+)
+_INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
+_ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
-_PLATFORM_TAG = re.compile(
+_PLATFORM_TAG = lazyre.compile(
     r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])",
     re.I,
 )

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.devices import chips_in
@@ -26,11 +26,11 @@ from bringup.subjects import catalogue, python_subject
 # A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
 # thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
 # instead of scanning to the line's end (quadratic).
-_MARKUP = re.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
-_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}")
-_CELL_NOISE = re.compile(
+_MARKUP = lazyre.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
+_LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
+_LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_SEPARATOR = lazyre.compile(r"^\s*\|?\s*:?-{2,}")
+_CELL_NOISE = lazyre.compile(
     r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
     r"recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?",
     re.I,
@@ -121,9 +121,9 @@ cells = backends.per_registry(_cells)
 _CHIP_CELLS = frozenset(
     {"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"}
 )
-_REFUSED = re.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
+_REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
-_COUNT_CELL = re.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
+_COUNT_CELL = lazyre.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
 _COUNT_WORDS = {
     "one": 1,
     "two": 2,
@@ -135,7 +135,7 @@ _COUNT_WORDS = {
     "四": 4,
     "八": 8,
 }
-_FOR_TESTS = re.compile(r"\btests?\b|测试", re.IGNORECASE)
+_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE)
 
 
 class Row(NamedTuple):
@@ -148,9 +148,9 @@ def clean(text: str) -> str:
     return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
 
 
-_PARENTHESES = re.compile(r"\([^()]*\)|（[^（）]*）")
+_PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")
 _VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit"}
-_DISTRIBUTION = re.compile(r"^[a-z][a-z0-9_.-]*$")
+_DISTRIBUTION = lazyre.compile(r"^[a-z][a-z0-9_.-]*$")
 
 
 def cell_subject(cell: str) -> str | None:
@@ -223,7 +223,7 @@ def _resolve(subject: str | None, vendor: Vendor) -> str | None:
     return backend.driver_subject if subject == "driver" else backend.vocabulary.toolkit_subject
 
 
-_DEVELOPMENT_ROW = re.compile(
+_DEVELOPMENT_ROW = lazyre.compile(
     r"^(?:master|main|develop(?:ment)?|dev|latest|nightly|trunk|主线|在研|开发)\b", re.I
 )
 """The first cell of a release matrix's row for the branch being developed ("master（主线）")."""
@@ -240,7 +240,7 @@ def _current_row(header: Row, body: list[Row], subjects: list[str | None]) -> Ro
     return None
 
 
-_AND_LATER = re.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
+_AND_LATER = lazyre.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
 """A cell "2.6.0 +": that release and later."""
 
 
@@ -310,7 +310,7 @@ def _matrix(
     return found
 
 
-_MARK = re.compile(r"^(?:y|n|yes|no|/|-|√|✓|✔|x|×|✗|✘|❌|是|否)$", re.IGNORECASE)
+_MARK = lazyre.compile(r"^(?:y|n|yes|no|/|-|√|✓|✔|x|×|✗|✘|❌|是|否)$", re.IGNORECASE)
 """A cell of a compatibility grid ("| 26.1.0 | Y | Y | / |", MindSpeed-LLM
 release_notes_llm.md:113-139: which release of the repo pairs with which CANN): a column of
 marks states no version the checkout needs, only which releases were paired."""
@@ -411,21 +411,21 @@ def read_table(
     return found
 
 
-_DOCUMENT_CELL = re.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")
+_DOCUMENT_CELL = lazyre.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")
 """A row whose first cell names a document (a link to a page, a 《title》: MindSpeed-LLM
 release_notes_llm.md:190 "《MindSpeed LLM软件安装》 | 内容涵盖…驱动固件及CANN基础软件安装")
 says what that document covers, not what the repo needs."""
 
 
-_MINIMUM_COLUMN = re.compile(
+_MINIMUM_COLUMN = lazyre.compile(
     r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|\bat\s+least\b|最低|最小|至少|不低于", re.I
 )
-_SOFT_WORDS = re.compile(
+_SOFT_WORDS = lazyre.compile(
     r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证", re.I
 )
 """A column ("Recommend", "Tested", "默认值") or a cell ("8.5.0 (Recommended)") whose version
 is a recommendation or a default: what works, not what is needed."""
-_OPTIONAL_WORDS = re.compile(r"\boptional(?:ly)?\b|可选", re.I)
+_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.I)
 """A table headed "Optional" or a row noted as optional: what an optional feature needs."""
 
 

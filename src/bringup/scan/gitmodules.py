@@ -9,14 +9,13 @@ path, ``text`` the path and the URL, the URL's line cited after it).
 
 from __future__ import annotations
 
-import re
-
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, SourceFile
 
 SUBMODULE = "submodule"
-_SECTION = re.compile(r'^\s*\[\s*submodule\s+"(?P<name>[^"]*)"\s*\]')
-_KEY = re.compile(r"^\s*(?P<key>[A-Za-z][\w-]*)\s*=\s*(?P<value>.*?)\s*$")
+_SECTION = lazyre.compile(r'^\s*\[\s*submodule\s+"(?P<name>[^"]*)"\s*\]')
+_KEY = lazyre.compile(r"^\s*(?P<key>[A-Za-z][\w-]*)\s*=\s*(?P<value>.*?)\s*$")
 
 
 def _submodule(

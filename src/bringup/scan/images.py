@@ -13,9 +13,9 @@ import importlib
 import re
 from typing import Callable, NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, lazyre
 
-_PYTHON_TAG = re.compile(r"^(?P<python>3\.\d+)(?:\.\d+)?(?:-|$)")
+_PYTHON_TAG = lazyre.compile(r"^(?P<python>3\.\d+)(?:\.\d+)?(?:-|$)")
 
 
 class ImageFact(NamedTuple):
@@ -34,7 +34,7 @@ def split_image(reference: str) -> tuple[str, str]:
     return reference, "latest"
 
 
-_OS = re.compile(
+_OS = lazyre.compile(
     r"-(ubuntu|openeuler|centos|rockylinux|ubi|debian|kylin)(\d+(?:\.\d+)?)(?=-|$)", re.I
 )
 

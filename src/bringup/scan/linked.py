@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 
-_FLAG = re.compile(r"(?<![\w-])-l:?(?:lib)?([A-Za-z][\w+-]*?)(?:\.so[\d.]*|\.a)?(?![\w.])")
+_FLAG = lazyre.compile(r"(?<![\w-])-l:?(?:lib)?([A-Za-z][\w+-]*?)(?:\.so[\d.]*|\.a)?(?![\w.])")
 
 
 def _providers(registered: tuple[Backend, ...]) -> dict[str, tuple[str, str]]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commands import command_needs, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 
-_TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
-_STEP_TARGET = re.compile(
+_TARGET = lazyre.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
+_STEP_TARGET = lazyre.compile(
     r"^(?:all|build|compile|install|develop|unittest|ut|check[\w-]*|test[\w-]*|"
     r"[\w-]*[-_]test[s]?)$"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from bringup import lazyre
 from bringup.backends import per_registry
 from bringup.backends.base import Backend
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
@@ -35,7 +36,7 @@ def _letter(char: str) -> bool:
 
 OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 
-_FILLER = re.compile(
+_FILLER = lazyre.compile(
     r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\b[A-Za-z]+_[vr](?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
     r"\bwith\b|\bfrom\b|从|\brecommended\b|\bdefaults?(?:\s+(?:to|is))?\b|默认值?|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
@@ -53,32 +54,32 @@ _WORD_OPS: tuple[tuple[str, str], ...] = (
     (">", r"newer\s+than|later\s+than|greater\s+than|higher\s+than|above|大于|高于"),
     ("<", r"older\s+than|earlier\s+than|lower\s+than|less\s+than|below|before|小于|低于"),
 )
-_WORD_OP = re.compile(
+_WORD_OP = lazyre.compile(
     "(?:" + "|".join(f"(?P<w{i}>{words})" for i, (_, words) in enumerate(_WORD_OPS)) + ")"
     rf"\s*{_V}",
     re.IGNORECASE,
 )
-_CHAIN_ITEM = re.compile(rf"(?P<op>{OPERATOR})\s*{_V}")
-_CHAIN_JOIN = re.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
+_CHAIN_ITEM = lazyre.compile(rf"(?P<op>{OPERATOR})\s*{_V}")
+_CHAIN_JOIN = lazyre.compile(r"\s*(?:,|，|\band\b|且|&&|;)?\s*")
 RANGE_JOIN = r"(?:~|～|-|–|—|\bto\b|\bthrough\b|\buntil\b|至|到)"
 """The words between the two ends of a range ("3.9 to 3.11", "3.9 ~ 3.11", "从 3.9 到 3.11")."""
-_RANGE = re.compile(
+_RANGE = lazyre.compile(
     rf"(?P<a>{VERSION})\s*{RANGE_JOIN}\s*(?P<b>{VERSION})(?!{_ASCII_WORD}|\.{_ASCII_WORD})",
     re.IGNORECASE,
 )
-_BETWEEN = re.compile(
+_BETWEEN = lazyre.compile(
     rf"(?:\bbetween\b|介于)\s*(?P<a>{VERSION})\s*(?:\band\b|与|和)\s*(?P<b>{VERSION})"
     rf"(?!{_ASCII_WORD}|\.{_ASCII_WORD})(?:\s*之间)?",
     re.IGNORECASE,
 )
-_LIST_SEP = re.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
-_SINGLE = re.compile(_V)
-_SUFFIX_GE = re.compile(
+_LIST_SEP = lazyre.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
+_SINGLE = lazyre.compile(_V)
+_SUFFIX_GE = lazyre.compile(
     r"(?:\+|\s*(?:or|and)\s+(?:later|newer|above|higher|greater|up)\b|"
     r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新|及之后|之后))",
     re.IGNORECASE,
 )
-_SUFFIX_LE = re.compile(
+_SUFFIX_LE = lazyre.compile(
     r"(?:\s*(?:or|and)\s+(?:earlier|older|below|lower)\b|\s*(?:及以下|以下|或更低|及更低))",
     re.IGNORECASE,
 )
@@ -143,7 +144,7 @@ def _valid(spec: str, subject: str) -> bool:
     return form is None or all(form.match(v) for v in _VERSION_IN_SPEC.findall(spec))
 
 
-_VERSION_IN_SPEC = re.compile(r"(?<![\w.])\d[\w.]*")
+_VERSION_IN_SPEC = lazyre.compile(r"(?<![\w.])\d[\w.]*")
 
 
 def _forms(registered: tuple[Backend, ...]) -> dict[str, re.Pattern[str]]:
@@ -186,7 +187,7 @@ def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | N
     return Phrase(spec, offset + used, explicit)
 
 
-_CONTINUE = re.compile(r"\s*(?:,|，|、|;|\band\b|且|但|but)?\s*")
+_CONTINUE = lazyre.compile(r"\s*(?:,|，|、|;|\band\b|且|但|but)?\s*")
 
 
 def _read(rest: str, subject: str) -> tuple[str, int, bool] | None:

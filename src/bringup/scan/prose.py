@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from bringup import lazyre
 from bringup.model import Confidence
 from bringup.scan.devices import (
     EXAMPLE,
@@ -40,16 +41,16 @@ from bringup.scan.prose_vocabulary import (
     vocabulary,
 )
 
-_CLAUSE_END = re.compile(r"[。；;！!？?|]|\.\s")
-_NEGATED_BEFORE = re.compile(
+_CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
+_NEGATED_BEFORE = lazyre.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
     r"incompatible|不兼容",
     re.IGNORECASE,
 )
-_NEGATED_AFTER = re.compile(
+_NEGATED_AFTER = lazyre.compile(
     r"^\s*(?:is|are|was|were)?\s*(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
 )
-NEED = re.compile(
+NEED = lazyre.compile(
     r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
     r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must|only|"
     r"supports?|supported)\b|"
@@ -57,28 +58,28 @@ NEED = re.compile(
     re.IGNORECASE,
 )
 
-_NO_NEED = re.compile(
+_NO_NEED = lazyre.compile(
     r"(?:无需|不需要|不必|不依赖|\bno\s+need\s+(?:for|of|to\s+\w+)|\bwithout)[^，,。；;]{0,16}$",
     re.IGNORECASE,
 )
 """Words that say a subject is not needed ("仅需挂载源码，无需 NPU 驱动透传", op-plugin
 docker/devel/README.md:120; "no need for the driver"): no unversioned need of it."""
 
-_TESTS = re.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
-_OPTIONAL = re.compile(
+_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
+_OPTIONAL = lazyre.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
     re.IGNORECASE,
 )
 """A clause about an optional extra ("install with pip install pkg[<device>]", "optional"): what it
 states is what that feature needs, not the repo (a soft requirement)."""
-_CONDITION = re.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
-_FAILURE = re.compile(
+_CONDITION = lazyre.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
+_FAILURE = lazyre.compile(
     r"\b(?:errors?|fails?|failed|failure|crash(?:es)?|cannot|unable)\b|报错|失败|错误|无法",
     re.IGNORECASE,
 )
 """A clause that says what goes wrong under a version condition ("If the GCC version is
 earlier than 9.4.0, ... error ... may be reported") states the opposite as the requirement."""
-_OLDER_THAN_BEFORE = re.compile(
+_OLDER_THAN_BEFORE = lazyre.compile(
     r"(?:earlier|older|lower|prior)\s+(?:than|to)\s*$|\bbefore\s*$|早于\s*$|低于\s*$",
     re.IGNORECASE,
 )
@@ -86,14 +87,14 @@ _OLDER_THAN_BEFORE = re.compile(
 is talked about, not required."""
 _INVERTED = {"<": ">=", ">=": "<"}
 
-_ONLY_TESTED = re.compile(
+_ONLY_TESTED = lazyre.compile(
     r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
     r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with|"
     r"pre-?installed)\b|"
     r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
     re.IGNORECASE,
 )
-_STRONG_NEED = re.compile(
+_STRONG_NEED = lazyre.compile(
     r"(?<!pre-)(?<!as )(?<!if )\b(?:install|installed|installing|require|requires|required|"
     r"requirements?|need|needs|needed|prerequisites?|depends?|dependency|dependencies|"
     r"make\s+sure|ensure|must)\b|"
@@ -107,7 +108,7 @@ and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("
 states what is known to work, weaker than a need: its versions are soft unless the clause
 also says they are needed ("as needed", "根据需要" say no need)."""
 
-_NOT_YET = re.compile(
+_NOT_YET = lazyre.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
     re.IGNORECASE,
 )
@@ -212,7 +213,7 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     return found
 
 
-_OPEN_RANGE = re.compile(rf"\W*{VERSION}\s*{RANGE_JOIN}\s*$", re.IGNORECASE)
+_OPEN_RANGE = lazyre.compile(rf"\W*{VERSION}\s*{RANGE_JOIN}\s*$", re.IGNORECASE)
 """A window that ends inside a range whose upper end names the subject again ("Python 3.9 to
 Python 3.11", "<Toolkit> 8.0 ~ <Toolkit> 8.2")."""
 
@@ -240,11 +241,11 @@ def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[s
     return windows
 
 
-_RECOMMENDED = re.compile(
+_RECOMMENDED = lazyre.compile(
     r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
     re.IGNORECASE,
 )
-_REMARK = re.compile(r"\s*(?:[(（][^()（）]*[)）]|,?\s*(?:is\s+)?(?:recommended|by\s+default))")
+_REMARK = lazyre.compile(r"\s*(?:[(（][^()（）]*[)）]|,?\s*(?:is\s+)?(?:recommended|by\s+default))")
 
 
 def _recommended(window: str, length: int) -> bool:
@@ -269,8 +270,8 @@ def _skipping(mention: Mention, clause: str) -> Mention:
     return mention._replace(spec=spec, hard=False)
 
 
-_RECOMMENDING = re.compile(r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I)
-_REQUIRING = re.compile(
+_RECOMMENDING = lazyre.compile(r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I)
+_REQUIRING = lazyre.compile(
     r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
     re.IGNORECASE,
 )
@@ -313,8 +314,8 @@ def _alternatives(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-_PIN = re.compile(r"==[^<>=!,|\s]+")
-_CLOSED_RANGE = re.compile(r">=[^<>=!,|\s]+,<=?[^<>=!,|\s]+")
+_PIN = lazyre.compile(r"==[^<>=!,|\s]+")
+_CLOSED_RANGE = lazyre.compile(r">=[^<>=!,|\s]+,<=?[^<>=!,|\s]+")
 """A range with both ends ("<Toolkit> 11.8–12.6"): two of one subject in a clause ("builds
 for <Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are alternatives, as two pins are."""
 

@@ -16,7 +16,7 @@ from typing import NamedTuple, TypeVar
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
 from bringup.scan.anyof import merge_repeats, unite
@@ -79,7 +79,7 @@ def _compile_roles(registered: tuple[Backend, ...]) -> tuple[tuple[Role, re.Patt
 _roles = backends.per_registry(_compile_roles)
 
 
-_TOO_LONG = re.compile(rf"\d(?<![\w.]\d)[\d.]{{{MAX_VERSION_LENGTH},}}")
+_TOO_LONG = lazyre.compile(rf"\d(?<![\w.]\d)[\d.]{{{MAX_VERSION_LENGTH},}}")
 """A run of digits and dots longer than any version: the readers refuse it as one, and the
 scan says where, so the mention it stood in is not silently unversioned. It starts at a
 digit not preceded by a word character or a dot; the digit is matched before that look
@@ -107,7 +107,7 @@ def _extract(kind: str, file: SourceFile) -> Extraction:
 
 
 _SURENESS = {"low": 0, "medium": 1, "high": 2}
-_MOVING = re.compile(
+_MOVING = lazyre.compile(
     r"在研|开发中|\bin\s+development\b|\blatest\b|\bnightly\b|最新|\bTBD\b|待定", re.IGNORECASE
 )
 """Words a version table's cell holds instead of a release ("在研版本", "in development",

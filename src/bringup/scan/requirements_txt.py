@@ -8,14 +8,15 @@ from __future__ import annotations
 import posixpath
 import re
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
 
-_COMMENT = re.compile(r"(^|\s)#.*$")
-_LINE_OPTIONS = re.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
-_INDEX = re.compile(
+_COMMENT = lazyre.compile(r"(^|\s)#.*$")
+_LINE_OPTIONS = lazyre.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
+_INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
 )
 

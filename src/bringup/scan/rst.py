@@ -22,6 +22,7 @@ import functools
 import re
 from typing import NamedTuple, Union
 
+from bringup import lazyre
 from bringup.scan.doctables import Row
 from bringup.scan.markdown import Fence, Heading
 
@@ -41,14 +42,14 @@ class Skip(NamedTuple):
 
 Block = Union[Fence, Heading, Table, Skip]
 
-_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}\s*$")
-_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:-]+)::\s*(.*)$")
+_ADORNMENT = lazyre.compile(r"^([!-/:-@\[-`{-~])\1{2,}\s*$")
+_DIRECTIVE = lazyre.compile(r"^(\s*)\.\.\s+([\w:-]+)::\s*(.*)$")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "prompt"})
-_EXPLICIT = re.compile(r"^(\s*)\.\.(?:\s|$)")
-_OPTION = re.compile(r"^\s*:[\w -]+:")
-_GRID_BORDER = re.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
-_SIMPLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
-_LIST_ITEM = re.compile(r"^(\s*)([*-])\s+(?:([*-])\s+)?(.*)$")
+_EXPLICIT = lazyre.compile(r"^(\s*)\.\.(?:\s|$)")
+_OPTION = lazyre.compile(r"^\s*:[\w -]+:")
+_GRID_BORDER = lazyre.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
+_SIMPLE_BORDER = lazyre.compile(r"^\s*=+(?:\s+=+)+\s*$")
+_LIST_ITEM = lazyre.compile(r"^(\s*)([*-])\s+(?:([*-])\s+)?(.*)$")
 
 
 def _indent(line: str) -> int:

@@ -47,6 +47,8 @@ import re
 from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
+from bringup import lazyre
+
 REPO = ""
 """The scope name of the repo itself."""
 
@@ -57,7 +59,7 @@ TESTS = "tests"
 
 _CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
-_CI_BUILD = re.compile(r"^ci/build[\w.-]*\.sh$", re.IGNORECASE)
+_CI_BUILD = lazyre.compile(r"^ci/build[\w.-]*\.sh$", re.IGNORECASE)
 """``ci/build.sh``: the Ascend PyTorch repos' build script (torch_npu's and op-plugin's install
 guides run ``bash ci/build.sh --python=3.9``), the repo's own build despite its directory."""
 _DOCKER_DIRS = frozenset({"docker", "dockerfiles", ".devcontainer", "container", "containers"})
@@ -85,12 +87,12 @@ _COLLECTIONS = frozenset(
 )
 """Directories whose children are each a project of their own."""
 _DOC_DIRS = frozenset({"doc", "docs", "documentation"})
-_GENERIC_DOC_DIRS = re.compile(
+_GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guide|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start)$",
     re.IGNORECASE,
 )
-_WHOLE_GUIDE = re.compile(
+_WHOLE_GUIDE = lazyre.compile(
     r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
     r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
     re.IGNORECASE,
@@ -107,27 +109,27 @@ _FRAMEWORK_DOCS = {
 """Doc topic directories named after a framework (``docs/zh/pytorch``, ``docs/zh/mindspore``)
 and how the repo's own build names it: the directory of the framework the build uses holds
 the repo's guides; another framework's is an optional backend."""
-_FRAMEWORK_GUIDE = re.compile(
+_FRAMEWORK_GUIDE = lazyre.compile(
     r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
 )
-_DEVELOPMENT = re.compile(
+_DEVELOPMENT = lazyre.compile(
     r"^(?:contributing|development|developer|hacking|agents|claude)\b|^releas(?:e|ing)\.", re.I
 )
 """Guides for the maintainers: contributing, agents, and how a release is cut (``RELEASE.md``
 of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
 release notes (``release_notes.md``), which say what a release needs."""
-_DEV_REQUIREMENTS = re.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
-_TEST_REQUIREMENTS = re.compile(r"[-_.]tests?[-_.]", re.I)
+_DEV_REQUIREMENTS = lazyre.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
+_TEST_REQUIREMENTS = lazyre.compile(r"[-_.]tests?[-_.]", re.I)
 """``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
 ``requirements-test.txt``: what the linters, docs and tests install, not the repo."""
 _REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
-_FLAVOUR_FILE = re.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
-_CORE_FLAVOUR = re.compile(
+_FLAVOUR_FILE = lazyre.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
+_CORE_FLAVOUR = lazyre.compile(
     r"^(?:requirements?|base|core|common|main|runtime|install|default|prod(?:uction)?|build)$",
     re.I,
 )
-_DEV_FLAVOUR = re.compile(r"^(?:lint|dev|docs?|format|style|tests?|ci)$", re.I)
-_DEPENDENCY_KEY = re.compile(
+_DEV_FLAVOUR = lazyre.compile(r"^(?:lint|dev|docs?|format|style|tests?|ci)$", re.I)
+_DEPENDENCY_KEY = lazyre.compile(
     r"(?P<extra>extras_require|optional[-_]dependencies)|install_requires|\bdependencies\b"
 )
 """The key a build file names a requirements file under: the last one before the name."""

@@ -4,16 +4,15 @@ read line by line so each requirement keeps its own line (configparser would los
 
 from __future__ import annotations
 
-import re
-
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
 from bringup.subjects import python_subject
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
-_SECTION = re.compile(r"^\[([^\]]+)\]\s*$")
-_KEY = re.compile(r"^([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$")
+_SECTION = lazyre.compile(r"^\[([^\]]+)\]\s*$")
+_KEY = lazyre.compile(r"^([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$")
 
 
 def _entries(text: str) -> list[tuple[str, str, str, int]]:

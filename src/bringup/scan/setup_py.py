@@ -14,12 +14,11 @@ file it names is read instead.
 from __future__ import annotations
 
 import ast
-import re
 from typing import Union
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import Targets, flagged
 from bringup.scan.devices import lowest_architecture
@@ -32,7 +31,7 @@ from bringup.scan.pyguards import python_vocabulary
 from bringup.subjects import frameworks, python_subject
 
 Located = list[tuple[str, int]]
-_REQUIREMENTS_FILE = re.compile(r"[\w./-]*requirements[\w.-]*\.txt")
+_REQUIREMENTS_FILE = lazyre.compile(r"[\w./-]*requirements[\w.-]*\.txt")
 _BUILD_IMPORTS = {
     "torch": "torch",
     "wheel": "pypi:wheel",
@@ -45,7 +44,7 @@ _BUILD_IMPORTS = {
     "ninja": "pypi:ninja",
 }
 """Modules a setup script imports at build time, so they must be installed before it runs."""
-_STD = re.compile(r"-std=(?:c|gnu)\+\+(\d\d)")
+_STD = lazyre.compile(r"-std=(?:c|gnu)\+\+(\d\d)")
 _KEYWORDS = {
     "install_requires": (True, None),
     "setup_requires": (True, "build"),

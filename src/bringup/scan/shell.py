@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.architectures import listed, listing, targets
@@ -31,13 +31,15 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.shellguards import shell_vocabulary
 
-_TEST = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
-_MESSAGE = re.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
-_DIGIT = re.compile(r"\d")
+_TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
+_MESSAGE = lazyre.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
+_DIGIT = lazyre.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
-_STEP_SCRIPT = re.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
-_INSTALLING_SCRIPT = re.compile(r"build|compile|install|setup|dependenc|deps|env", re.IGNORECASE)
-_NOT_INSTALLING = re.compile(r"test|bench|lint|format|doc|example|demo", re.IGNORECASE)
+_STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
+_INSTALLING_SCRIPT = lazyre.compile(
+    r"build|compile|install|setup|dependenc|deps|env", re.IGNORECASE
+)
+_NOT_INSTALLING = lazyre.compile(r"test|bench|lint|format|doc|example|demo", re.IGNORECASE)
 """A repo-level script that builds or installs the repo (``build.sh``, ``install_deps.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""

@@ -9,20 +9,19 @@
 
 from __future__ import annotations
 
-import re
-
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
 
-_REQUIRED_EXPANSION = re.compile(r"\$\{([A-Za-z_]\w*):?\?")
-_EMPTY_TEST = re.compile(r"(?:\[\[?|\btest)\s+-z\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?")
-_TOOL_TEST = re.compile(
+_REQUIRED_EXPANSION = lazyre.compile(r"\$\{([A-Za-z_]\w*):?\?")
+_EMPTY_TEST = lazyre.compile(r"(?:\[\[?|\btest)\s+-z\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?")
+_TOOL_TEST = lazyre.compile(
     r"(?:!\s*(?:command\s+-v|which|type)\s+([\w.+-]+)|"
     r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
 )
-_ASSIGNED = re.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
+_ASSIGNED = lazyre.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
 
 
 def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:

@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import re
 
+from bringup import lazyre
+
 _PUNCTUATION = ";&|<>()"
 _PIECE = r"""[^ \t\r\n;&|<>()'"\\#]+|'[^']*'|"(?:[^"\\]|\\[\s\S])*"|\\[\s\S]"""
-_TOKEN = re.compile(
+_TOKEN = lazyre.compile(
     r"[ \t\r\n]*(?:"
     r"(?P<end>\#[\s\S]*|\Z)"
     rf"|(?P<punct>[{re.escape(_PUNCTUATION)}]+)"
     rf"|(?P<word>(?:{_PIECE})+))"
 )
-_QUOTED_PIECE = re.compile(r"""'([^']*)'|"((?:[^"\\]|\\[\s\S])*)"|\\([\s\S])""")
-_DOUBLE_QUOTED_ESCAPE = re.compile(r"""\\(["\\])""")
+_QUOTED_PIECE = lazyre.compile(r"""'([^']*)'|"((?:[^"\\]|\\[\s\S])*)"|\\([\s\S])""")
+_DOUBLE_QUOTED_ESCAPE = lazyre.compile(r"""\\(["\\])""")
 
 
 def _unquote(match: re.Match[str]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, step_kind, step_name
@@ -20,7 +20,7 @@ from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
 
-_TOOLKIT = re.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
+_TOOLKIT = lazyre.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 
 
 class _Words(NamedTuple):

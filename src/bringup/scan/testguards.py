@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import capability_subject
@@ -26,10 +26,10 @@ _COUNT = (
     r"\b(?P<name>\w*(?:device_?count|DeviceCount|{counts}num_(?:{plurals}devices)))"
     r"\b(?:\([^()]*\))?\s*(?P<op><=|>=|==|<|>)\s*(?P<n>\d+)"
 )
-_CAPABILITY = re.compile(
+_CAPABILITY = lazyre.compile(
     r"get_device_capability\([^()]*\)\s*(?P<op><=|>=|==|<|>)\s*\(\s*(?P<major>\d+)\s*,\s*(?P<minor>\d+)\s*\)"
 )
-_PYTHON = re.compile(
+_PYTHON = lazyre.compile(
     r"sys\.version_info\s*(?P<op><=|>=|<|>)\s*\(\s*(?P<major>\d+)\s*,\s*(?P<minor>\d+)"
 )
 
@@ -67,7 +67,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Guards:
 
 
 guards = backends.per_registry(_compile)
-_LINE_COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
+_LINE_COMMENT = lazyre.compile(r"(?:^|\s)(?:#|//).*$")
 
 
 def _minimum(operator: str, value: int) -> int:

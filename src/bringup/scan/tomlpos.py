@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Union
 
+from bringup import lazyre
+
 Segment = Union[str, int]
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_PATH_PART = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+_HEADER = lazyre.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_PATH_PART = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
 
 
 class Position(NamedTuple):

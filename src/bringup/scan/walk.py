@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from bringup import lazyre
 from bringup.errors import InputError
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
@@ -56,16 +57,20 @@ VISIBLE_HIDDEN_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", ".
 """Hidden directories that hold CI files and dev containers; every other dot-directory
 (``.git``, ``.venv``, ``.tox``, caches) is skipped."""
 
-_DOC_NAME = re.compile(
+_DOC_NAME = lazyre.compile(
     r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|"
     r"release[-_ ]?notes?|overview|依赖|安装|环境|配套|版本说明",
     re.IGNORECASE,
 )
 _DOC_SUFFIXES = (".md", ".mdx", ".rst")
 """Markdown, MDX (the Hugging Face doc-builder format: bitsandbytes, transformers, peft) and rst."""
-_NOT_DOCS = re.compile(r"^(changelog|changes|history|news|license|code_of_conduct|authors)", re.I)
-_REQUIREMENTS = re.compile(r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$")
-_CONDA = re.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
+_NOT_DOCS = lazyre.compile(
+    r"^(changelog|changes|history|news|license|code_of_conduct|authors)", re.I
+)
+_REQUIREMENTS = lazyre.compile(
+    r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$"
+)
+_CONDA = lazyre.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
 _TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _TEST_SOURCES = (".py", ".cpp", ".cc", ".cxx", ".c")
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})

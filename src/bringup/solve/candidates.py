@@ -24,7 +24,6 @@ regions stand for the index everywhere else).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Optional
@@ -34,6 +33,7 @@ from packaging.specifiers import SpecifierSet as _Pep440SpecifierSet
 from packaging.version import InvalidVersion as _Pep440InvalidVersion
 from packaging.version import Version as _Pep440Version
 
+from bringup import lazyre
 from bringup.model.resolution import HostValue
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
@@ -86,7 +86,7 @@ def _release(version: _Pep440Version) -> tuple[int, ...]:
     return tuple(version.release)
 
 
-_CLAUSE = re.compile(r"^\s*(===|==|~=|>=|<=)?\s*([^<>=!~\s][^\s]*?)(\.\*)?\s*$")
+_CLAUSE = lazyre.compile(r"^\s*(===|==|~=|>=|<=)?\s*([^<>=!~\s][^\s]*?)(\.\*)?\s*$")
 
 
 def named_versions(specs: Iterable[str], scheme: str) -> list[tuple[str, Version]]:

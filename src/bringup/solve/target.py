@@ -11,10 +11,9 @@ only sees its ``HostFacts``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.errors import StackError
 from bringup.model.resolution import HostValue
 from bringup.model.source import Source
@@ -25,7 +24,7 @@ from bringup.subjects import FIXED_SCOPES, display_name, names
 ASKED = "the hardware the repos ask for"
 """What the environments are designed for when no ``--target`` is named."""
 
-_DEVICES = re.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]+)")
+_DEVICES = lazyre.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]+)")
 MAX_DEVICES = 4096
 """More devices than one host has; a larger count is a typo, not a host."""
 

@@ -9,12 +9,12 @@ first use of their name.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, NamedTuple, Optional
 
 from packaging.version import InvalidVersion as _Pep440Invalid
 from packaging.version import Version as _Pep440Version
 
+from bringup import lazyre
 from bringup.versions.errors import InvalidVersion
 
 
@@ -51,7 +51,7 @@ def strip_zeros(numbers: tuple[int, ...]) -> tuple[int, ...]:
     return numbers[:end]
 
 
-_NUMERIC = re.compile(r"^\d+(?:\.\d+)*$")
+_NUMERIC = lazyre.compile(r"^\d+(?:\.\d+)*$")
 
 
 def parse_numeric(raw: str) -> Parsed:
@@ -75,7 +75,7 @@ def parse_pep440(raw: str) -> Parsed:
     return Parsed(version, tuple(str(part) for part in version.release))
 
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+\-]*$")
+_NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+\-]*$")
 
 
 def parse_name(raw: str) -> Parsed:

@@ -9,17 +9,17 @@ scheme (chip families) takes a comma-separated list of allowed names, ``!name`` 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Callable, NamedTuple, Union
 
 from packaging.specifiers import InvalidSpecifier as _Pep440InvalidSpecifier
 from packaging.specifiers import SpecifierSet as _Pep440SpecifierSet
 
+from bringup import lazyre
 from bringup.versions.errors import InvalidSpecifier, InvalidVersion, check_length
 from bringup.versions.version import Version
 
-_CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*([^\s,]+)\s*$")
+_CLAUSE = lazyre.compile(r"^\s*(~=|==|!=|<=|>=|<|>)?\s*([^\s,]+)\s*$")
 
 
 class Clause(NamedTuple):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from bringup import lazyre
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Accelerator, Fact, Source, Toolkit
 from bringup.parsing import (
@@ -23,11 +24,11 @@ from bringup.parsing import (
     unparsed,
 )
 
-_PAIR = re.compile(r"(\d+)\s*/\s*(\d+)")
-_BUS = re.compile(r"^[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]$")
-_BANNER = re.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
-_CFG_LINE = re.compile(r"^(\w+?)_running_version=\[([^:\]]*):([^\]]*)\]")
-_ARCH_DIR = re.compile(r"/(aarch64|x86_64)-linux$")
+_PAIR = lazyre.compile(r"(\d+)\s*/\s*(\d+)")
+_BUS = lazyre.compile(r"^[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]$")
+_BANNER = lazyre.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
+_CFG_LINE = lazyre.compile(r"^(\w+?)_running_version=\[([^:\]]*):([^\]]*)\]")
+_ARCH_DIR = lazyre.compile(r"/(aarch64|x86_64)-linux$")
 
 _NOT_INSTALLED = "npu-smi is not installed (no HDK driver)"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bringup import lazyre
 from bringup.versions.errors import InvalidVersion
 from bringup.versions.schemes import Parsed, Scheme, strip_zeros
 
@@ -14,8 +15,8 @@ _SERIES_START, _INTERNAL, _RC, _FINAL = -1, 0, 1, 2
 # Pre-release tags, per torch_npu's GetCANNInfo.cpp weights: alpha < beta < rc < final.
 _PRE_RANK = {"alpha": 0, "beta": 1, "rc": 2}
 _NO_PRE = (3, 0)
-_ASCEND_TOKEN = re.compile(r"^(?:(\d+)|rc(\d+)|t(\d+)|b(\d+)|(alpha|beta|rc)(\d*))$")
-_ASCEND_CHARS = re.compile(r"^\d+\.\d+(?:[.\-][0-9A-Za-z]+)*$")
+_ASCEND_TOKEN = lazyre.compile(r"^(?:(\d+)|rc(\d+)|t(\d+)|b(\d+)|(alpha|beta|rc)(\d*))$")
+_ASCEND_CHARS = lazyre.compile(r"^\d+\.\d+(?:[.\-][0-9A-Za-z]+)*$")
 _ASCEND_EXPECTED = (
     "X.Y.RCn, X.Y.Z, X.Y.Tn, with optional .N patch, .alphaN/.betaN or -beta.N, .bNNN"
 )
@@ -78,8 +79,8 @@ def parse_ascend(raw: str) -> Parsed:
     return Parsed(key, tuple(tokens))
 
 
-_SERIES = re.compile(r"\d+\.\d+")
-_LOWER_RC = re.compile(r"rc(?=\d)", re.IGNORECASE)
+_SERIES = lazyre.compile(r"\d+\.\d+")
+_LOWER_RC = lazyre.compile(r"rc(?=\d)", re.IGNORECASE)
 
 
 def canonical(version: str) -> str:

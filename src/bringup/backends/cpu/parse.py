@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bringup import lazyre
 from bringup.model import Source, keys
 from bringup.parsing import (
     Collected,
@@ -18,12 +19,12 @@ from bringup.parsing import (
     unparsed,
 )
 
-_GLIBC = re.compile(r"(?:glibc|GLIBC|GNU libc)[ -]?\)?\s*([0-9]+\.[0-9]+)")
-_LDD_LAST = re.compile(r"^ldd \(.*\)\s+([0-9]+\.[0-9]+)\s*$")
-_PARENS = re.compile(r"\([^()]*\)")
-_GLIBCXX = re.compile(r"GLIBCXX_3\.4(?:\.(\d+))?(?![\d.])")
-_CXXABI = re.compile(r"CXXABI_1\.3(?:\.(\d+))?(?![\d.])")
-_MEMTOTAL = re.compile(r"^MemTotal:\s+(\d+)\s*kB", re.MULTILINE)
+_GLIBC = lazyre.compile(r"(?:glibc|GLIBC|GNU libc)[ -]?\)?\s*([0-9]+\.[0-9]+)")
+_LDD_LAST = lazyre.compile(r"^ldd \(.*\)\s+([0-9]+\.[0-9]+)\s*$")
+_PARENS = lazyre.compile(r"\([^()]*\)")
+_GLIBCXX = lazyre.compile(r"GLIBCXX_3\.4(?:\.(\d+))?(?![\d.])")
+_CXXABI = lazyre.compile(r"CXXABI_1\.3(?:\.(\d+))?(?![\d.])")
+_MEMTOTAL = lazyre.compile(r"^MemTotal:\s+(\d+)\s*kB", re.MULTILINE)
 
 
 def parse_os_release(text: str, source: Source) -> Collected:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from bringup import lazyre
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.model import Accelerator, Fact, Source
 from bringup.parsing import (
@@ -32,18 +33,18 @@ QUERY_FIELDS = (
 """The ``--query-gpu`` fields bringup asks for, in this order (``--format=csv,noheader,
 nounits``)."""
 
-_NVRM = re.compile(r"NVRM version:\s+NVIDIA UNIX (.*?Kernel Module.*?)\s+(\d+(?:\.\d+)+)\s")
-_SMI_HEADER = re.compile(
+_NVRM = lazyre.compile(r"NVRM version:\s+NVIDIA UNIX (.*?Kernel Module.*?)\s+(\d+(?:\.\d+)+)\s")
+_SMI_HEADER = lazyre.compile(
     r"NVIDIA-SMI\s+(?P<smi>[\d.]+)\s+(?:Driver|KMD) Version:\s+(?P<driver>[\d.]+)"
     r"\s+CUDA (?:UMD )?Version:\s+(?P<cuda>[\d.]+|N/A)"
 )
-_SMI_GPU_ROW = re.compile(
+_SMI_GPU_ROW = lazyre.compile(
     r"^\|\s+(?P<index>\d+)\s+(?P<name>.+?)\s+(?:On|Off)\s*\|\s*(?P<bus>[0-9A-Fa-f]{4,8}:"
     r"[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])"
 )
-_SMI_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB")
-_NVCC = re.compile(r"release (\d+\.\d+), V(\d+(?:\.\d+)+)")
-_DEFINE = re.compile(r"^#define\s+(\w+)\s+(\d+)\b", re.MULTILINE)
+_SMI_MEMORY = lazyre.compile(r"(\d+)MiB\s*/\s*(\d+)MiB")
+_NVCC = lazyre.compile(r"release (\d+\.\d+), V(\d+(?:\.\d+)+)")
+_DEFINE = lazyre.compile(r"^#define\s+(\w+)\s+(\d+)\b", re.MULTILINE)
 
 
 def parse_proc_driver_version(text: str, source: Source) -> Collected:

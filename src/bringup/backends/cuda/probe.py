@@ -8,10 +8,10 @@ A toolkit without a driver is common (a build container, this CPU machine): the 
 from __future__ import annotations
 
 import posixpath
-import re
 
 import msgspec
 
+from bringup import lazyre
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.backends.cuda.parse import (
     QUERY_FIELDS,
@@ -34,7 +34,7 @@ QUERY_ARGV = (
     "--format=csv,noheader,nounits",
 )
 _LIB_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib")
-_LIB_VERSION = re.compile(r"\.so\.(\d+(?:\.\d+)+)$")
+_LIB_VERSION = lazyre.compile(r"\.so\.(\d+(?:\.\d+)+)$")
 
 
 def probe_cuda(ctx: ProbeContext) -> Collected:

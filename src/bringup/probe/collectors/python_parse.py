@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import re
 
+from bringup import lazyre
 from bringup.model import Package, PythonInstall, Source, keys
 from bringup.parsing import Collected, describe_bad_text, fact, key_values, unparsed
 
-_FULL = re.compile(r"^(\d+\.\d+\.\d+)(?:[abc]\d+|rc\d+|\+)?$")
-_PY_VERSION = re.compile(r'^#define\s+PY_VERSION\s+"([^"]+)"', re.MULTILINE)
-_CONDA_META = re.compile(r"^python-(\d+\.\d+\.\d+)-[^-]+\.json$")
-_VERSIONED_NAME = re.compile(r"^python(\d+\.\d+)$")
+_FULL = lazyre.compile(r"^(\d+\.\d+\.\d+)(?:[abc]\d+|rc\d+|\+)?$")
+_PY_VERSION = lazyre.compile(r'^#define\s+PY_VERSION\s+"([^"]+)"', re.MULTILINE)
+_CONDA_META = lazyre.compile(r"^python-(\d+\.\d+\.\d+)-[^-]+\.json$")
+_VERSIONED_NAME = lazyre.compile(r"^python(\d+\.\d+)$")
 
 
 def version_from_pyvenv_cfg(text: str) -> tuple[str, int] | None:

@@ -9,9 +9,9 @@ Only the default interpreter (``python3`` first on PATH) is started, to run the 
 from __future__ import annotations
 
 import posixpath
-import re
 from importlib import resources
 
+from bringup import lazyre
 from bringup.model import Fact, PythonInstall, Source, file_source, keys
 from bringup.probe.access import absent, read_text, run, search_path, which
 from bringup.probe.collectors.python_parse import (
@@ -24,7 +24,7 @@ from bringup.probe.collectors.python_parse import (
 )
 from bringup.probe.context import Collected, ProbeContext
 
-_PROGRAM = re.compile(r"^python(\d(\.\d+)?)?$")
+_PROGRAM = lazyre.compile(r"^python(\d(\.\d+)?)?$")
 _CONDA_HOMES = ("miniconda3", "anaconda3", "miniforge3", "mambaforge")
 
 

@@ -1,0 +1,56 @@
+"""Regular expressions compiled on first use. A module's patterns are its rules, and a
+command reaches few of them: the scan's modules alone hold hundreds, and compiling all of
+them at import (``re`` parses and compiles in Python) cost more than a tenth of ``bringup
+check``. ``lazyre.compile`` takes what ``re.compile`` takes and returns a stand-in that
+compiles on the first attribute asked for (``.search``, ``.pattern`` ...), then holds the
+compiled pattern's methods as its own, so later calls cost what they cost before.
+
+A stand-in is not an ``re.Pattern``: give it to no ``re`` function (``re.sub(PATTERN, ...)``)
+and test it with no ``isinstance``; call its methods.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Union, cast
+
+_TAKEN = (
+    "search",
+    "match",
+    "fullmatch",
+    "split",
+    "findall",
+    "finditer",
+    "sub",
+    "subn",
+    "scanner",
+    "pattern",
+    "flags",
+    "groups",
+    "groupindex",
+)
+"""What a compiled pattern offers (methods and fields), copied onto the stand-in."""
+
+
+class _OnFirstUse:
+    """A pattern and its flags until something is asked of it."""
+
+    def __init__(self, pattern: str, flags: Union[int, re.RegexFlag]) -> None:
+        self._source = (pattern, flags)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for what the instance does not have yet: the first use.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        compiled = re.compile(*self._source)
+        for taken in _TAKEN:
+            setattr(self, taken, getattr(compiled, taken))
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"lazyre.compile({self._source[0]!r}, {self._source[1]!r})"
+
+
+def compile(pattern: str, flags: Union[int, re.RegexFlag] = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, done when the pattern is first used."""
+    return cast("re.Pattern[str]", _OnFirstUse(pattern, flags))
