@@ -8,6 +8,7 @@ bringup, 130 interrupted.
 from __future__ import annotations
 
 import atexit
+import gc
 import importlib
 import os
 import sys
@@ -197,7 +198,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def entry() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. The cycle collector runs after 200,000 new objects rather
+    than 700 (mypy's setting): a command builds a few hundred thousand objects that live
+    until it ends (imported modules, the knowledge base, the parsed repos), and re-examining
+    them every 700 allocations was ~1.5% of a ``bringup check``; cycles are still freed."""
+    gc.set_threshold(200_000, 30, 30)
     end(main())
 
 
