@@ -182,6 +182,7 @@ class Candidates:
         self._allowed: dict[tuple[str, str], frozenset[int]] = {}
         self._clauses: dict[tuple[str, str], frozenset[int]] = {}
         self._parsed: dict[str, list[Version]] = {}
+        self._scopes: dict[str, Scope] = {}
 
     def new_id(self) -> int:
         self._next += 1
@@ -189,7 +190,14 @@ class Candidates:
 
     def scope(self, subject: str) -> Scope:
         """Drivers the user lets change are chosen once for the machine, where the machine
-        has one (with no driver there is no device to run it on)."""
+        has one (with no driver there is no device to run it on). Memoised: the rules are
+        walked to a fixpoint and ask this of each of theirs on every pass."""
+        found = self._scopes.get(subject)
+        if found is None:
+            found = self._scopes[subject] = self._scope(subject)
+        return found
+
+    def _scope(self, subject: str) -> Scope:
         value = self.host.value(subject)
         present = value is not None and value.status == "ok"
         if scope_of(subject) == "driver" and self.allow_driver_change and present:
