@@ -17,7 +17,7 @@ from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
 from bringup.model.rules import Rule
 from bringup.model.source import Source
-from bringup.solve.candidates import Candidate, Candidates, Scope
+from bringup.solve.candidates import Candidate, Candidates, Scope, specifier_set
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
@@ -342,8 +342,8 @@ def _relevant_rules(
                 continue
             taken.add(index)
             try:
-                when = SpecifierSet(rule.spec, scheme_for(subject))
-                then = SpecifierSet(rule.then_spec, scheme_for(then_subject))
+                when = specifier_set(rule.spec, scheme_for(subject))
+                then = specifier_set(rule.then_spec, scheme_for(then_subject))
             except InvalidSpecifier as error:
                 text = f"{rule.spec} -> {rule.then_spec}"
                 findings.append(_finding(f"rule.{rule.id}", text, error, rule_source(rule)))
