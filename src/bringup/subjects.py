@@ -299,9 +299,11 @@ def is_subject(name: str) -> bool:
     return catalogue().get(name) is not None or bool(_ECOSYSTEM_NAME.match(name))
 
 
+@functools.lru_cache(maxsize=4096)
 def canonical_subject(name: str) -> str:
     """One spelling per subject: ``pypi:Foo-Bar`` and ``foo_bar`` are the same thing
-    (PEP 503 names with ``_`` as the separator, as the knowledge base writes them)."""
+    (PEP 503 names with ``_`` as the separator, as the knowledge base writes them).
+    Memoised: a check asks it ~13,000 times of a few hundred names."""
     text = name.strip().lower()
     if text.startswith("pypi:"):
         text = text[len("pypi:") :]
