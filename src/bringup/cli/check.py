@@ -14,32 +14,12 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import (
-    DRIVER,
-    FORCE,
-    FORMAT,
-    INDEX,
-    JSON,
-    KB_DIR,
-    KB_EXTRA,
-    PATHS,
-    SNAPSHOT,
-    TARGET,
-    index_source,
-)
+from bringup.cli.options import FORMAT, index_source, stack_options
 from bringup.errors import InputError
 
 
 @click.command("check")
-@PATHS
-@JSON
-@SNAPSHOT
-@TARGET
-@KB_DIR
-@KB_EXTRA
-@DRIVER
-@INDEX
-@FORCE
+@stack_options
 @click.option(
     "--details",
     "details",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar
 
 import click
 
@@ -97,6 +97,18 @@ INDEX = click.option(
     "alone: $UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL or https://pypi.org/simple). Off "
     "by default: nothing else goes to the network.",
 )
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def stack_options(command: F) -> F:
+    """What ``check`` and ``solve`` read a stack with, in this order in ``--help``: the
+    paths, ``--json``, the host (``--snapshot``, ``--target``), the knowledge base, the
+    driver, the package index and ``--force``."""
+    for option in reversed((PATHS, JSON, SNAPSHOT, TARGET, KB_DIR, KB_EXTRA, DRIVER, INDEX, FORCE)):
+        command = option(command)
+    return command
 
 
 def index_source(given: Optional[str]) -> Optional[IndexSource]:

@@ -15,31 +15,11 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import (
-    DRIVER,
-    FORCE,
-    FORMAT,
-    INDEX,
-    JSON,
-    KB_DIR,
-    KB_EXTRA,
-    PATHS,
-    SNAPSHOT,
-    TARGET,
-    index_source,
-)
+from bringup.cli.options import FORMAT, index_source, stack_options
 
 
 @click.command("solve")
-@PATHS
-@JSON
-@SNAPSHOT
-@TARGET
-@KB_DIR
-@KB_EXTRA
-@DRIVER
-@INDEX
-@FORCE
+@stack_options
 @FORMAT
 @click.option(
     "--what-if",
