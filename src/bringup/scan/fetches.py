@@ -14,10 +14,11 @@ from collections.abc import Iterable
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command
 
-_URL = re.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
+_URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
 WORDS = "downloads: "
 """How a download's requirement text starts, so the scan can find the ones a guide states."""
