@@ -59,13 +59,22 @@ def redact_secrets(text: str) -> str:
 
 def redact_data(value: Any) -> Any:
     """``value`` (JSON-like data: dicts, lists, strings) with ``redact_secrets`` applied to
-    every string in it, keys too."""
+    every string in it, keys too. Each distinct string is searched once: a ``check --json``
+    envelope repeats its keys and names (~3,800 strings, ~400 distinct)."""
+    return _redact_data(value, {})
+
+
+def _redact_data(value: Any, done: dict[str, str]) -> Any:
     if isinstance(value, str):
-        return redact_secrets(value)
+        redacted = done.get(value)
+        if redacted is None:
+            redacted = done[value] = redact_secrets(value)
+        return redacted
     if isinstance(value, dict):
         return {
-            redact_secrets(k) if isinstance(k, str) else k: redact_data(v) for k, v in value.items()
+            _redact_data(k, done) if isinstance(k, str) else k: _redact_data(v, done)
+            for k, v in value.items()
         }
     if isinstance(value, (list, tuple)):
-        return [redact_data(item) for item in value]
+        return [_redact_data(item, done) for item in value]
     return value
