@@ -180,11 +180,21 @@ def with_devices() -> tuple[tuple[Backend, DeviceFacts], ...]:
 
 
 def owner_of(subject: str) -> Optional[Backend]:
-    """The backend whose subject (or device count, or driver) ``subject`` is."""
-    for found in registered():
-        if any(s.name == subject for s in found.subjects):
-            return found
-    return None
+    """The backend whose subject (or device count, or driver) ``subject`` is (the first
+    registered, when two declare it)."""
+    return _owners().get(subject)
+
+
+def _owner_table(registered: tuple[Backend, ...]) -> dict[str, Backend]:
+    owners: dict[str, Backend] = {}
+    for found in registered:
+        for item in found.subjects:
+            owners.setdefault(item.name, found)
+    return owners
+
+
+_owners = per_registry(_owner_table)
+"""Subject name -> its backend, once per registry (a check asks ~1,500 times)."""
 
 
 def by_vendor(vendor: str) -> Optional[Backend]:
