@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import Confidence
 from bringup.scan.architectures import architecture_version, capability_subject
 from bringup.scan.memory import device_memory
@@ -36,10 +36,10 @@ _WORD_NUMBERS = {
     "十六": 16,
     "多": 2,
 }
-_UP_TO = re.compile(
+_UP_TO = lazyre.compile(
     r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
 )
-_HARDWARE_WORDS = re.compile(
+_HARDWARE_WORDS = lazyre.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
 )
@@ -87,7 +87,9 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     return list(best.values())
 
 
-EXAMPLE = re.compile(r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b", re.I)
+EXAMPLE = lazyre.compile(
+    r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b", re.I
+)
 
 
 def of_the_example(mention: Mention) -> Mention:
@@ -191,10 +193,10 @@ def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[st
     return f">={architecture_version(arch)}", line, listed
 
 
-_FOR = re.compile(r"(?<!(?i:only) )\b(?i:for)\s+(?:(?i:the)\s+)?(?:[A-Z][A-Za-z]+\s+)?$")
+_FOR = lazyre.compile(r"(?<!(?i:only) )\b(?i:for)\s+(?:(?i:the)\s+)?(?:[A-Z][A-Za-z]+\s+)?$")
 """"for (the) (<Vendor>) " before an architecture; a capitalised word may name the vendor."""
-_STATED_VERSION = re.compile(r"\d+\.\d+")
-_DISABLED = re.compile(
+_STATED_VERSION = lazyre.compile(r"\d+\.\d+")
+_DISABLED = lazyre.compile(
     r"\b(?:disabl\w*|turn(?:s|ing)?\s+off)\s+(?:the\s+)?$|(?:关闭|禁用)\s*$", re.I
 )
 """An architecture a switch turns off ("DISABLE_SM90_FEATURES: 0 or 1, disable SM90 features

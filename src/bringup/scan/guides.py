@@ -17,32 +17,33 @@ import re
 from posixpath import dirname, join, normpath
 from urllib.parse import unquote
 
+from bringup import lazyre
 from bringup.scan.markdown import Fence, Heading, markdown_blocks
 from bringup.scan.rst import rst_blocks
 
-_INSTALL_WORDS = re.compile(
+_INSTALL_WORDS = lazyre.compile(
     r"\binstall|\bsetup\b|set\s*up\b|prerequisite|requirement|dependenc|\bbuild(?:ing)?\b|"
     r"from\s+source|compatib|\bversions?\b|environment|安装|部署|依赖|环境|编译|配套|版本",
     re.IGNORECASE,
 )
 """Words of a section or link about installing this repo or the versions it needs."""
-_NOT_INSTALL = re.compile(
+_NOT_INSTALL = lazyre.compile(
     r"quick\s*start|get(?:ting)?\s+started|tutorial|example|model|feature|benchmark|"
     r"faq|contribut|environment\s+variable|快速|入门|上手|教程|示例|样例|模型|特性|贡献|环境变量",
     re.IGNORECASE,
 )
 """Words of a section or link about using the repo, not installing it: what its pages need
 is what an example or a feature needs."""
-_SKIPPED = re.compile(
+_SKIPPED = lazyre.compile(
     r"\bnews\b|change\s*log|history|maintenance|polic(?:y|ies)|roadmap|"
     r"最新消息|更新日志|维护|路线图",
     re.IGNORECASE,
 )
 """Sections whose links are announcements or policies ("Latest News: an optimized version of
 the weight conversion"), not the repo's install guide."""
-_MD_LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?([^()\s<>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_RST_LINK = re.compile(r"`([^`<]*)<([^`<>\s]+)>`_{1,2}|:doc:`(?:([^`<]*)<)?([^`<>]+)>?`")
-_DOCUMENT = re.compile(r"\.(?:md|mdx|rst)$", re.IGNORECASE)
+_MD_LINK = lazyre.compile(r"\[([^\[\]]*)\]\(\s*<?([^()\s<>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_RST_LINK = lazyre.compile(r"`([^`<]*)<([^`<>\s]+)>`_{1,2}|:doc:`(?:([^`<]*)<)?([^`<>]+)>?`")
+_DOCUMENT = lazyre.compile(r"\.(?:md|mdx|rst)$", re.IGNORECASE)
 
 
 def _targets(text: str, rst: bool) -> list[tuple[int, str, str]]:

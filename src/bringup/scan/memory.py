@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.backends.base import Backend
 
 _DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
 _MEMORY = rf"{_DEVICE_MEMORY}|内存|memory"
-_ANY_MEMORY = re.compile(r"显存|内存|HBM|VRAM|memory", re.IGNORECASE)
+_ANY_MEMORY = lazyre.compile(r"显存|内存|HBM|VRAM|memory", re.IGNORECASE)
 _SIZE = r"(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[GT])(?:i?B)?(?![A-Za-z])"
 
 

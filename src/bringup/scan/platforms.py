@@ -8,24 +8,26 @@ from __future__ import annotations
 
 import re
 
-_PLATFORM_LABEL = re.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
-_ARCH_NAME = re.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+from bringup import lazyre
+
+_PLATFORM_LABEL = lazyre.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
+_ARCH_NAME = lazyre.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
 _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64",
                    "arm64": "aarch64"}  # fmt: skip
 """CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
 "supported architectures: x86_64, arm64"): a support list, any of which will do."""
-_OS_LABEL = re.compile(r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]", re.I)
-_OS_NAME = re.compile(
+_OS_LABEL = lazyre.compile(r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]", re.I)
+_OS_NAME = lazyre.compile(
     r"(?<![\w-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)(?![\w-])",
     re.I,
 )
-_PLATFORM = re.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![\w-])", re.I)
+_PLATFORM = lazyre.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![\w-])", re.I)
 """The OSes a labelled line lists ("OS: Linux (official), WSL2 (limited support)",
 TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a support list, any of
 which will do; and a platform named as an OS and a CPU ("1. Linux x86_64" under
 Prerequisites, TransformerEngine docs/installation.rst:14)."""
 
-_OS_ELSEWHERE = re.compile(
+_OS_ELSEWHERE = lazyre.compile(
     r"(?:支持的)?操作系统[^。；;]{0,12}?(?:请)?(?:参考|参见|详见)|"
     r"\bsupported\s+(?:operating\s+systems|OSe?s)\b[^.;]{0,40}?\b(?:see|refer\s+to)\b|"
     r"\b(?:operating\s+systems|OSe?s)\s+supported\b[^.;]{0,80}?\b(?:see|refer\s+to)\b",
@@ -35,7 +37,7 @@ _OS_ELSEWHERE = re.compile(
 兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
 not here, unversioned."""
 
-_ANY_OS_WORD = re.compile(r"OS|operating|操作系统|linux", re.IGNORECASE)
+_ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE)
 
 Found = tuple[str, str, str, int]
 
@@ -87,7 +89,7 @@ def platforms(clause: str) -> list[Found]:
     return _architectures(clause) + _systems(clause)
 
 
-_LEADING_ARCH = re.compile(r"^\W*(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+_LEADING_ARCH = lazyre.compile(r"^\W*(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
 
 
 class ArchList:
