@@ -31,6 +31,7 @@ _AT_END = lazyre.compile(r"\(at end of document\)")
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
     """Decode ``text`` (the contents of ``path``); raises ``InputError`` at the bad line."""
+    _refuse_long_keys(text, path)
     try:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -50,6 +51,33 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
     except ValueError:  # int() of more digits than Python's int-string limit (4,300)
         raise _number_too_long(text, path) from None
     return document
+
+
+MAX_KEY_PARTS = 256
+"""The most parts a dotted key or table header may have (real ones have 2-5): tomllib's time
+is quadratic in the number (``1.1.1…`` with 40,000 parts: 42 s), so more are refused unread."""
+
+_QUOTED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+_KEY_DOT = re.compile(r"[\w-][ \t]*\.[ \t]*(?=[\w\"'-])")
+
+
+def _refuse_long_keys(text: str, path: str) -> None:
+    """Raise ``InputError`` at the first line with more dotted-key parts than ``MAX_KEY_PARTS``
+    (dots inside one-line strings do not count: a value ``"1.2.3"`` is no key)."""
+    if text.count(".") <= MAX_KEY_PARTS:
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count(".") <= MAX_KEY_PARTS:
+            continue
+        parts = len(_KEY_DOT.findall(_QUOTED.sub("q", line))) + 1
+        if parts > MAX_KEY_PARTS:
+            raise InputError(
+                f"invalid TOML: a dotted key of {parts} parts (bringup reads at most "
+                f"{MAX_KEY_PARTS})",
+                path=path,
+                line=number,
+                excerpt=line[:200],
+            )
 
 
 def _number_too_long(text: str, path: str) -> InputError:

@@ -260,7 +260,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     return found
 
 
-_PLACEHOLDER = lazyre.compile(r"\s*([<>])\s*")
+_PLACEHOLDER = lazyre.compile(r"(?:(?<!\s)\s+)?([<>])\s*")
 _RUNNER = lazyre.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
 
 

@@ -29,7 +29,7 @@ from bringup.subjects import catalogue, python_subject
 _MARKUP = lazyre.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
 _LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
 _LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
-_SEPARATOR = lazyre.compile(r"^\s*\|?\s*:?-{2,}")
+_SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
 _CELL_NOISE = lazyre.compile(
     r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
     r"recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?",

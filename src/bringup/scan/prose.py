@@ -48,7 +48,7 @@ _NEGATED_BEFORE = lazyre.compile(
     re.IGNORECASE,
 )
 _NEGATED_AFTER = lazyre.compile(
-    r"^\s*(?:is|are|was|were)?\s*(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
+    r"^\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
 )
 NEED = lazyre.compile(
     r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
@@ -245,7 +245,9 @@ _RECOMMENDED = lazyre.compile(
     r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
     re.IGNORECASE,
 )
-_REMARK = lazyre.compile(r"\s*(?:[(（][^()（）]*[)）]|,?\s*(?:is\s+)?(?:recommended|by\s+default))")
+_REMARK = lazyre.compile(
+    r"\s*(?:[(（][^()（）]*[)）]|(?:,\s*)?(?:is\s+)?(?:recommended|by\s+default))"
+)
 
 
 def _recommended(window: str, length: int) -> bool:

@@ -24,7 +24,7 @@ from bringup.parsing import (
     unparsed,
 )
 
-_PAIR = lazyre.compile(r"(\d+)\s*/\s*(\d+)")
+_PAIR = lazyre.compile(r"(?<!\d)(\d+)\s*/\s*(\d+)")
 _BUS = lazyre.compile(r"^[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]$")
 _BANNER = lazyre.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _CFG_LINE = lazyre.compile(r"^(\w+?)_running_version=\[([^:\]]*):([^\]]*)\]")

@@ -31,13 +31,13 @@ from bringup.probe.importers.vocabulary import Subject, Vocabulary
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
 _MARKS = re.compile(r"\*\*|__|`|<br\s*/?>|[【】]")  # 【Label】: Chinese label brackets
 _PAIR = re.compile(r"^(?P<label>[^:：=|]{1,60}?)\s*(?:[:：]|==?(?!=)|\s是\s?)\s*(?P<value>.*)$")
-_SPLIT_LABEL = re.compile(r"\s*(?:&&|&|/|,|，|、|和|与|\band\b|\+)\s*")
+_SPLIT_LABEL = re.compile(r"(?:(?<!\s)\s+)?(?:&&|&|/|,|，|、|和|与|\band\b|\+)\s*")
 _PACKAGE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9._\-]{0,40}$")
 _FILLER = re.compile(
     r"^(?:[\s:：=\-_*`'\"|,]|versions?\b|ver\b|is\b|v(?=\d)|[\u4e00-\u9fff]){0,16}$",
     re.IGNORECASE,
 )
-_LIST_SEPARATOR = re.compile(r"\s*[/,;，、]\s*")
+_LIST_SEPARATOR = re.compile(r"(?:(?<!\s)\s+)?[/,;，、]\s*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _NOTE = re.compile(r"^\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*$")
 _ARCH = re.compile(r"\b(x86_64|aarch64|arm64|amd64|x64)\b", re.IGNORECASE)

@@ -22,7 +22,7 @@ _SEGMENT = re.compile(
     r"^(?P<name>[a-z]+(?:_[a-z]+)*?)_?v?(?P<version>\d+(?:\.\d+)+(?:\.?(?:rc|alpha|beta|post)\d*)*)$",
     re.IGNORECASE,
 )
-_REPOSITORY_TAG = re.compile(r"([A-Za-z]+):(?=v?\d)")
+_REPOSITORY_TAG = re.compile(r"(?<![A-Za-z])([A-Za-z]+):(?=v?\d)")
 _ARCH = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 _NAME_VERSION = re.compile(
     r"(?<![A-Za-z0-9_./\-])(?P<name>[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z][A-Za-z0-9_]*)*)"

@@ -66,7 +66,7 @@ MAX_COUNT = 64
 a larger number next to a device word is a source line or an error code, not a count."""
 
 _NOT_STATED = re.compile(
-    r"^[\s)]*(?:or\s+(?:higher|later|newer|above|greater)|\+?\s*(?:is\s+)?required|及?以上|或更高"
+    r"^[\s)]*(?:or\s+(?:higher|later|newer|above|greater)|(?:\+\s*)?(?:is\s+)?required|及?以上|或更高"
     r"|-cp\d|-py\d|\.whl|\.tar)",
     re.IGNORECASE,
 )

@@ -1,0 +1,64 @@
+"""Patterns applied to untrusted text stay linear on long runs of one character class.
+
+Each pattern once began with a repetition that Python's ``re`` retried at every position of a
+long run (or two adjacent repetitions over the same class), quadratic in the run's length: a
+million-character run took hours. Each check reads a million-character run and its answer;
+the time is not measured here (bench/ does that), a regression simply does not finish.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.backends.ascend.parse import _PAIR
+from bringup.backends.cuda.parse import _SMI_MEMORY
+from bringup.errors import InputError
+from bringup.probe.importers.free_form import _LIST_SEPARATOR, _SPLIT_LABEL
+from bringup.probe.importers.packed import _REPOSITORY_TAG
+from bringup.probe.importers.values import stated
+from bringup.scan.commands import _PLACEHOLDER
+from bringup.scan.doctables import _SEPARATOR
+from bringup.scan.prose import _NEGATED_AFTER, _recommended
+from bringup.tomlfile import parse_toml
+
+MILLION = 1_000_000
+SPACES, DIGITS, LETTERS = " " * MILLION, "7" * MILLION, "a" * MILLION
+
+
+def test_a_leading_run_is_tried_once_not_at_each_of_its_positions() -> None:
+    assert (
+        _PLACEHOLDER.sub(r"\1", "pip install" + SPACES + "x <  y>")
+        == "pip install" + SPACES + "x<y>"
+    )
+    assert _PAIR.findall(DIGITS + " 3 / 4") == [("3", "4")]
+    assert _PAIR.findall("1" + SPACES + "2/5") == [("2", "5")]
+    assert _SMI_MEMORY.search(DIGITS + " 10MiB / 80MiB") is not None
+    assert _SMI_MEMORY.search(DIGITS + "MiB") is None
+    assert _SPLIT_LABEL.split("cpu" + SPACES + "x and gpu") == ["cpu" + SPACES + "x", "gpu"]
+    assert _LIST_SEPARATOR.split("a" + SPACES + "b , c") == ["a" + SPACES + "b", "c"]
+    assert _REPOSITORY_TAG.sub(r"\1_", LETTERS + " image:v1.0") == LETTERS + " image_v1.0"
+
+
+def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
+    assert _SEPARATOR.match(SPACES + "x") is None
+    assert _SEPARATOR.match(SPACES + "| :--") is not None
+    assert _NEGATED_AFTER.match(SPACES + "x") is None
+    assert _NEGATED_AFTER.match(SPACES + "is not supported") is not None
+    assert stated("CANN ", SPACES + "x")
+    assert not stated("CANN ", SPACES + "+ required")
+    assert not _recommended("8.0" + SPACES + "x", 3)
+    assert _recommended("8.0" + SPACES + "(Recommended)", 3)
+
+
+def test_a_dotted_key_of_too_many_parts_is_refused_before_tomllib_reads_it() -> None:
+    for text in (
+        "a." * MILLION + "a = 1",
+        "[" + '"a".' * MILLION + "b]",
+        "x = {" + "a . " * 300 + "b = 1}",
+    ):
+        with pytest.raises(InputError, match="dotted key of") as raised:
+            parse_toml("ok = 1\n" + text, "f.toml")
+        assert raised.value.line == 2
+    assert parse_toml('v = "' + "1." * MILLION + '"\n[a.b]\nc.d = 1', "f.toml")["a"] == {
+        "b": {"c": {"d": 1}}
+    }
