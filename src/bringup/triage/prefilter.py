@@ -141,8 +141,10 @@ class HyperscanPrefilter:
             # ``16 * b"b" + b" 0"``), so a block that does not end with a line end is scanned
             # as a copy with one, a report there clamped to the block. A block that ends with
             # one (every block but perhaps a log's last) is scanned as it is: no RE2 match
-            # spans a line end, so none ends after it.
-            padded = block if block[-1:] == b"\n" else bytes(block) + b"\n"
+            # spans a line end, so none ends after it. Some builds of the hyperscan module
+            # take only ``bytes`` (a memoryview or bytearray block is a TypeError on Python 3.9):
+            # ``bytes()`` of a bytes block is the block itself, no copy.
+            padded = bytes(block) if block[-1:] == b"\n" else bytes(block) + b"\n"
             self._database.scan(padded, match_event_handler=reports, scratch=scratch)
         except self._hs.ScanTerminated:
             return None
