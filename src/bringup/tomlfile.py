@@ -5,11 +5,12 @@ the line and column where the parser stopped; validation errors found later can 
 ``line_of`` (the line where a record's ``id = "…"`` or a key is written). The data files every
 ``bringup explain`` reads (signatures, fault knowledge, code catalogues: about 1 MB of TOML,
 a third of its start-up in the pure-Python parser) are read through ``read_data_toml``, which
-keeps each decoded document in bringup's cache.
+keeps each decoded document in bringup's cache, keyed by its text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -119,6 +120,11 @@ few KB to a few hundred): anything larger is refused before it is read into memo
 
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     """The text and the decoded document of a TOML file; unreadable files are ``InputError``."""
+    text = _read_text(path)
+    return text, parse_toml(text, str(path))
+
+
+def _read_text(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_TOML_BYTES:
@@ -127,31 +133,32 @@ def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
                 f"({MAX_TOML_BYTES >> 20} MiB)",
                 path=str(path),
             )
-        text = path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is not TOML
+        return path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is not TOML
     except UnicodeDecodeError as error:
         raise InputError(f"not UTF-8 text (byte {error.start})", path=str(path)) from None
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror}", path=str(path)) from None
-    return text, parse_toml(text, str(path))
 
 
 DOCUMENTS = cache.Kind("toml", "msgpack", keep=64)
-"""Decoded data files, one entry per file (its path, size and modification time are the key)."""
+"""Decoded data files, one entry per distinct text (the SHA-256 of the text is the key)."""
 
 
 def read_data_toml(path: Path) -> tuple[str, dict[str, Any]]:
     """``read_toml`` for a data file read on every run: the document comes from bringup's
-    cache when the file is unchanged, and is stored there after a parse. A document that
-    msgpack would not give back equal (TOML dates and times) is not cached."""
+    cache when the same text was decoded before, and is stored there after a parse. The key
+    is the text itself, not the file's size and modification time: the text is read anyway
+    (records are placed on their lines), hashing it costs ~1 ms per MB, and an edit that keeps
+    the size within one tick of the file system's clock (a few ms on Linux) would have
+    served the old document. A document that msgpack would not give back equal (TOML dates
+    and times) is not cached."""
+    text = _read_text(path)
     where = cache.directory()
-    key = cache.fingerprint([path.resolve()], ["toml"])
+    key = cache.fingerprint((), ["toml", hashlib.sha256(text.encode("utf-8")).digest()])
     cached = cache.load(DOCUMENTS, key, where, _decode_document, (msgspec.DecodeError,))
     if cached is not None:
-        try:
-            return path.read_text(encoding="utf-8-sig"), cached
-        except (OSError, UnicodeDecodeError):
-            pass  # read_toml says why
-    text, document = read_toml(path)
+        return text, cached
+    document = parse_toml(text, str(path))
     data = msgspec.msgpack.encode(document)
     if _decode_document(data) == document:
         cache.store(DOCUMENTS, key, where, data)

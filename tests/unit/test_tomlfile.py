@@ -4,6 +4,7 @@ input too deeply nested for the parser, a number too long to convert, a file too
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Optional
@@ -84,6 +85,24 @@ def test_data_files_are_decoded_once_then_read_from_the_cache(
     parsed = read_data_toml(path)
     assert len(list(cache.directory().glob(DOCUMENTS.pattern))) == 1
     assert read_data_toml(path) == parsed == read_toml(path)
+
+
+def test_an_edit_keeping_size_and_mtime_is_not_served_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keyed by size and modification time, a same-size edit within one tick of the file
+    system's clock (a few ms on Linux) was served the old document."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "x.toml"
+    path.write_text('[[signature]]\nid = "a.b"\nn = 1\n')
+    stamp = path.stat()
+    assert read_data_toml(path)[1]["signature"][0]["n"] == 1
+    path.write_text('[[signature]]\nid = "a.b"\nn = 2\n')
+    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert path.stat().st_size == stamp.st_size
+    text, document = read_data_toml(path)
+    assert document["signature"][0]["n"] == 2
+    assert (text, document) == read_toml(path)
 
 
 def test_nesting_too_deep_for_the_parser_is_bad_input() -> None:
