@@ -150,8 +150,8 @@ def read_data_toml(path: Path) -> tuple[str, dict[str, Any]]:
     is the text itself, not the file's size and modification time: the text is read anyway
     (records are placed on their lines), hashing it costs ~1 ms per MB, and an edit that keeps
     the size within one tick of the file system's clock (a few ms on Linux) would have
-    served the old document. A document that msgpack would not give back equal (TOML dates
-    and times) is not cached."""
+    served the old document. A document that msgpack cannot hold (an integer past 64 bits)
+    or would not give back equal (TOML dates and times) is not cached."""
     text = _read_text(path)
     where = cache.directory()
     key = cache.fingerprint((), ["toml", hashlib.sha256(text.encode("utf-8")).digest()])
@@ -159,7 +159,10 @@ def read_data_toml(path: Path) -> tuple[str, dict[str, Any]]:
     if cached is not None:
         return text, cached
     document = parse_toml(text, str(path))
-    data = msgspec.msgpack.encode(document)
+    try:
+        data = msgspec.msgpack.encode(document)
+    except OverflowError:  # an integer past 64 bits: TOML allows none, tomllib reads it
+        return text, document
     if _decode_document(data) == document:
         cache.store(DOCUMENTS, key, where, data)
     return text, document

@@ -105,6 +105,18 @@ def test_an_edit_keeping_size_and_mtime_is_not_served_from_the_cache(
     assert (text, document) == read_toml(path)
 
 
+def test_an_integer_msgpack_cannot_hold_is_read_not_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """msgpack holds 64-bit integers; encoding a larger one raised OverflowError out of
+    ``bringup explain`` (exit 3) for an overlay signature file that tomllib reads."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "x.toml"
+    path.write_text("n = 99999999999999999999\n")
+    assert read_data_toml(path) == read_toml(path)
+    assert not list(cache.directory().glob(DOCUMENTS.pattern))
+
+
 def test_nesting_too_deep_for_the_parser_is_bad_input() -> None:
     with pytest.raises(InputError, match="nested too deeply"):
         parse_toml("x = " + "[" * 100_000 + "]" * 100_000 + "\n", "bringup.toml")
