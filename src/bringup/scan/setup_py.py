@@ -52,6 +52,13 @@ _KEYWORDS = {
 }
 
 
+MAX_EVALUATIONS = 20_000
+"""The most expressions one file's reader evaluates (real setup.py files: a few hundred). A
+name or a call is evaluated anew wherever it is used, once per value it may hold or per
+``return``, so the work multiplies at each level the depth limit allows: 30 ``if``s each
+returning ``f() + [...]`` (or rebinding ``x = x + [...]``) took minutes on a 60-line file."""
+
+
 class _Reader:
     def __init__(self, file: SourceFile, tree: ast.Module) -> None:
         self.file = file
@@ -64,10 +71,13 @@ class _Reader:
         self.findings: list[Finding] = []
         self.includes: list[str] = []
         self.provides: list[str] = []
+        self.budget = MAX_EVALUATIONS
 
     def strings(self, node: ast.expr, depth: int = 0) -> Located | None:
-        """The strings a static expression evaluates to, each with its line."""
-        if depth > 8:
+        """The strings a static expression evaluates to, each with its line; unknown past
+        ``MAX_EVALUATIONS`` for the file."""
+        self.budget -= 1
+        if depth > 8 or self.budget < 0:
             return None
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return [(node.value, node.lineno)]
