@@ -130,7 +130,11 @@ def console(stream: TextIO | None = None) -> Writer:
 
 def print_document(document: Document, output_format: str = "text") -> None:
     """A report on stdout as ``output_format`` asks: terminal text (plain on a pipe, Rich on
-    a terminal), ``markdown`` or ``html``; each writer imported only when asked for."""
+    a terminal), ``markdown`` or ``html``; each writer imported only when asked for. Secrets
+    in it are redacted first, as in every ``--json`` envelope."""
+    from bringup.report.redacted import redacted
+
+    document = redacted(document)
     if output_format == "markdown":
         from bringup.report.document_markdown import render_markdown
 
