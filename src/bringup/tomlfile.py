@@ -59,6 +59,12 @@ MAX_KEY_PARTS = 256
 is quadratic in the number (``1.1.1…`` with 40,000 parts: 42 s), so more are refused unread."""
 
 _QUOTED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+_KEYS = re.compile(
+    r"^[ \t]*\[\[?([^\]]*)\]|(?:^|[{,])[ \t]*([\w-]+(?:[ \t]*\.[ \t]*[\w-]+)*)[ \t]*="
+)
+"""The keys a line writes, its strings masked: a table header's, and each key before an ``=``
+(the line's, or an inline table's after ``{`` or ``,``). Dots elsewhere are values' (``1.5``
+in an array of floats), which a line may hold any number of."""
 _KEY_DOT = re.compile(r"[\w-][ \t]*\.[ \t]*(?=[\w\"'-])")
 
 
@@ -70,7 +76,10 @@ def _refuse_long_keys(text: str, path: str) -> None:
     for number, line in enumerate(text.splitlines(), 1):
         if line.count(".") <= MAX_KEY_PARTS:
             continue
-        parts = len(_KEY_DOT.findall(_QUOTED.sub("q", line))) + 1
+        keys = _KEYS.finditer(_QUOTED.sub("q", line))
+        parts = max(
+            (len(_KEY_DOT.findall(k.group(1) or k.group(2) or "")) + 1 for k in keys), default=1
+        )
         if parts > MAX_KEY_PARTS:
             raise InputError(
                 f"invalid TOML: a dotted key of {parts} parts (bringup reads at most "

@@ -62,3 +62,11 @@ def test_a_dotted_key_of_too_many_parts_is_refused_before_tomllib_reads_it() -> 
     assert parse_toml('v = "' + "1." * MILLION + '"\n[a.b]\nc.d = 1', "f.toml")["a"] == {
         "b": {"c": {"d": 1}}
     }
+
+
+def test_a_line_of_many_numbers_with_dots_is_no_dotted_key() -> None:
+    """Every dot of a long line was counted as a key's: an array of 300 floats on one line
+    (valid TOML) was refused as "a dotted key of 301 parts"; found by review."""
+    floats = ", ".join(["1.5"] * 300)
+    assert len(parse_toml(f"v = [{floats}]\n", "f.toml")["v"]) == 300
+    assert parse_toml(f"t = {{ a.b = [{floats}], c = 2.5 }}\n", "f.toml")["t"]["c"] == 2.5
