@@ -92,6 +92,29 @@ def test_a_scan_reads_the_guides_it_would_not_walk_as_the_repos(tmp_path: Path) 
     assert ("cann", "", "r/docs/zh/release_notes_llm.md", 5) in stated
 
 
+def test_a_guide_or_include_linked_through_a_symlink_out_of_the_repo_is_not_read(
+    tmp_path: Path,
+) -> None:
+    """The walk follows no symlink out of the repo; a README's guide link and a requirements
+    file's ``-r`` did (found by review): a repo could have the scan read the user's files."""
+    outside = tmp_path / "outside"
+    (outside / "zh").mkdir(parents=True)
+    (outside / "zh" / "release_notes_llm.md").write_text(
+        "### 相关产品版本配套说明\n\n| PyTorch版本 | Python版本 |\n| --- | --- |\n"
+        "| 2.7.1 | Python3.10 |\n",
+        encoding="utf-8",
+    )
+    (outside / "base.txt").write_text("numpy==1.26.4\n", encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text(_MINDSPEED_LLM_README, encoding="utf-8")
+    (repo / "docs").symlink_to(outside, target_is_directory=True)
+    (repo / "requirements.txt").write_text("-r base.txt\n", encoding="utf-8")
+    (repo / "base.txt").symlink_to(outside / "base.txt")
+    found = scan_repo(repo, "r").component
+    assert not [r for r in found.requirements if r.subject in ("python", "torch", "pypi:numpy")]
+
+
 def _file(rel: str) -> SourceFile:
     return SourceFile(ref=rel, rel=rel, text="")
 

@@ -9,6 +9,7 @@ bad repo file: every problem is a finding.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -33,7 +34,7 @@ from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
-from bringup.scan.walk import SKIPPED_DIRS, RepoFile, walk_repo
+from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside, walk_repo
 from bringup.subjects import python_subject
 from bringup.subjects import scope_of as scope_of_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
@@ -355,14 +356,19 @@ def _scoped(
 
 def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
     """The install guides the README at ``rel`` links to: files the walk classified, or
-    any other document of the repo outside the directories it never walks."""
+    any other document of the repo outside the directories it never walks (and inside the
+    repo: a link through a symlink out of it is not followed, as the walk follows none)."""
     guides = []
     for target in guide_links(rel, text):
         parts = target.split("/")
         walked = not any(p in SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
-        if target in seen or (walked and (root / target).is_file()):
+        if target in seen or (walked and _in_repo(root, target) and (root / target).is_file()):
             guides.append(target)
     return guides
+
+
+def _in_repo(root: Path, rel: str) -> bool:
+    return inside(str(root / rel), os.path.realpath(root))
 
 
 def _included(root: Path, extraction: Extraction, seen: set[str]) -> list[RepoFile]:
@@ -371,7 +377,7 @@ def _included(root: Path, extraction: Extraction, seen: set[str]) -> list[RepoFi
     found = []
     for include in extraction.includes:
         target = root / include
-        if include not in seen and not include.startswith("..") and target.is_file():
+        if include not in seen and _in_repo(root, include) and target.is_file():
             seen.add(include)
             found.append(RepoFile(include, target, "requirements"))
     return found

@@ -154,8 +154,9 @@ def _skipped(name: str, path: str) -> bool:
     return any(os.path.exists(os.path.join(path, marker)) for marker in _NESTED_MARKERS)
 
 
-def _inside(path: str, real_root: str) -> bool:
-    """Whether a symlink resolves inside the repo; links out of it are not followed."""
+def inside(path: str, real_root: str) -> bool:
+    """Whether ``path`` (a symlink, or a path through one) resolves inside the repo whose
+    real path is ``real_root``; links out of it are not followed."""
     target = os.path.realpath(path)
     return target == real_root or target.startswith(real_root + os.sep)
 
@@ -222,7 +223,7 @@ def walk_repo(
             kind = classify(rel)
             if kind is None or ignores.ignored(rel, False):
                 continue
-            if entry.is_symlink() and not _inside(entry.path, real_root):
+            if entry.is_symlink() and not inside(entry.path, real_root):
                 continue
             yield RepoFile(rel, Path(entry.path), kind)
         for path, rel in subdirs:
