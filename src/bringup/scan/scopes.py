@@ -98,8 +98,8 @@ _WHOLE_GUIDE = lazyre.compile(
     re.IGNORECASE,
 )
 _FRAMEWORK_DOCS = {
-    "pytorch": r"\btorch(?:_npu)?\b",
-    "torch": r"\btorch(?:_npu)?\b",
+    "pytorch": r"\btorch(?:_\w+)?\b",
+    "torch": r"\btorch(?:_\w+)?\b",
     "mindspore": r"\bmindspore\b",
     "paddle": r"\bpaddle\b",
     "paddlepaddle": r"\bpaddle\b",
@@ -107,8 +107,9 @@ _FRAMEWORK_DOCS = {
     "tensorflow": r"\btensorflow\b",
 }
 """Doc topic directories named after a framework (``docs/zh/pytorch``, ``docs/zh/mindspore``)
-and how the repo's own build names it: the directory of the framework the build uses holds
-the repo's guides; another framework's is an optional backend."""
+and how the repo's own build names it (PyTorch also through a device adapter package,
+``torch_<device>``): the directory of the framework the build uses holds the repo's guides;
+another framework's is an optional backend."""
 _FRAMEWORK_GUIDE = lazyre.compile(
     r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
 )
