@@ -67,6 +67,7 @@ def norm(subject: str) -> str:
 
 
 _MEMBER = re.compile(r"^\s*([A-Za-z][\w.-]*)\s*(?:[<>=!~]|$)")
+_PAST_NAME = re.compile(r"[\s<>=!~\[;]")
 
 
 def members(item: dict[str, object]) -> list[str]:
@@ -75,7 +76,10 @@ def members(item: dict[str, object]) -> list[str]:
     if any(subject in {norm(m) for m in kinds} for kinds in KINDS.values()):
         return []
     listed = item.get("any_of")
-    names = [str(n) for n in listed] if isinstance(listed, list) else []
+    # an entry may carry its pin or extras (``scikit-build-core>=1.0``, ``transformers[x]``)
+    names = (
+        [_PAST_NAME.split(str(n).strip())[0] for n in listed] if isinstance(listed, list) else []
+    )
     if not names and "," in str(item.get("spec", "")):
         found = [_MEMBER.match(part) for part in str(item["spec"]).split(",")]
         names = [m.group(1) for m in found if m] if all(found) else []

@@ -32,7 +32,12 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
     A support list (chips, architectures, OSes) is one requirement whose ``spec`` names every
     value any of which will do (``910B,910_93``); ``any_of`` keeps where each value was
-    read, and ``also_at`` where the same statement is repeated."""
+    read, and ``also_at`` where the same statement is repeated.
+
+    ``feature`` names the optional feature the statement belongs to whatever its file's
+    scope (an extra of a manifest: ``extra:vllm``; a linter's pin: ``development``; a CMake
+    package the build looks for but goes on without: ``optional``); empty when the file's
+    scope decides."""
 
     subject: str
     spec: str
@@ -43,6 +48,7 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     text: Optional[str] = None
     any_of: tuple[Alternative, ...] = ()
     also_at: tuple[Source, ...] = ()
+    feature: str = ""
 
     @property
     def unversioned(self) -> bool:

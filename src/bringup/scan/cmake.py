@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
@@ -22,6 +24,7 @@ from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.outcomes import cmake_outcome
+from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import display_name
 
 _IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -195,10 +198,12 @@ class _State:
         *,
         hard: bool = True,
         confidence: Confidence = "high",
+        feature: str = "",
     ) -> None:
-        self.requirements.append(
-            self.file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
+        requirement = self.file.requirement(
+            subject, spec, line, text=text, confidence=confidence, hard=hard
         )
+        self.requirements.append(msgspec.structs.replace(requirement, feature=feature))
 
 
 def _guard(condition: tuple[str, ...]) -> list[tuple[str, str, str]]:
@@ -233,7 +238,13 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     spec = ("==" if "EXACT" in args else ">=") + version if version else ""
     subject = vocabulary().packages.get(key, f"cmake:{name}")
     text = "find_package(" + " ".join(args) + ")"
-    state.add(subject, spec, command.line, text, hard="REQUIRED" in args)
+    # a library found without REQUIRED is one the build goes on without (``QUIET``, an
+    # ``if(X_FOUND)`` branch): an optional feature, unless a known toolkit or tool
+    required = "REQUIRED" in args
+    optional = not required and subject.startswith("cmake:")
+    state.add(
+        subject, spec, command.line, text, hard=required, feature=OPTIONAL if optional else ""
+    )
     return subject
 
 

@@ -8,6 +8,7 @@ where the marker does) and is kept in ``text``.
 
 from __future__ import annotations
 
+import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
@@ -64,10 +65,12 @@ def add_python_requirement(
     *,
     hard: bool = True,
     why: str | None = None,
+    feature: str = "",
 ) -> None:
-    """``python_requirement``, its results appended to the lists a reader keeps."""
+    """``python_requirement``, its results appended to the lists a reader keeps;
+    ``feature`` is the optional feature (an extra) it belongs to."""
     requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
     if requirement is not None:
-        requirements.append(requirement)
+        requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:
         findings.append(finding)

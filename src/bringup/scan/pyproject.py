@@ -10,6 +10,7 @@ from typing import Any
 from bringup import backends
 from bringup.errors import InputError
 from bringup.model import Requirement, Step, StepNeeds
+from bringup.scan import scopes
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
@@ -25,7 +26,14 @@ class _Reader:
         self.findings: list[Finding] = []
 
     def strings(
-        self, values: Any, table: str, *, hard: bool, why: str | None, key: str | None = None
+        self,
+        values: Any,
+        table: str,
+        *,
+        hard: bool,
+        why: str | None,
+        key: str | None = None,
+        feature: str = "",
     ) -> None:
         start = line_of_table(self.file.text, table) or 1
         if key is not None:
@@ -38,7 +46,7 @@ class _Reader:
             line = line_of_value(self.file.text, value, start) or start
             source = self.file.source(line)
             add_python_requirement(
-                self.requirements, self.findings, value, source, hard=hard, why=why
+                self.requirements, self.findings, value, source, hard=hard, why=why, feature=feature
             )
 
     def python(self, spec: Any, key: str, table: str, why: str) -> None:
@@ -134,11 +142,19 @@ def extract_pyproject(file: SourceFile) -> Extraction:
                     hard=False,
                     why=f"optional [{extra}]",
                     key=extra,
+                    feature=scopes.extra_feature(extra),
                 )
     groups = document.get("dependency-groups", {})
     if isinstance(groups, dict):
         for group, values in groups.items():
-            reader.strings(values, "dependency-groups", hard=False, why=f"group {group}", key=group)
+            reader.strings(
+                values,
+                "dependency-groups",
+                hard=False,
+                why=f"group {group}",
+                key=group,
+                feature=scopes.extra_feature(group),
+            )
     build = document.get("build-system", {})
     if isinstance(build, dict):
         reader.strings(

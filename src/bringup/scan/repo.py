@@ -275,11 +275,14 @@ _Scoped = TypeVar("_Scoped", Requirement, Step)
 def _by_scope(
     items: list[_Scoped], scope_of: dict[str, str], keep: str = REPO
 ) -> dict[str, list[_Scoped]]:
-    """``items`` by the scope of the file each was read from; ``keep`` also counts as the
+    """``items`` by the scope of the file each was read from, or, in a file of the repo's,
+    the feature a requirement names (a manifest's extra); ``keep`` also counts as the
     repo's (CI steps are the repo's build and test, its pins are not its requirements)."""
     grouped: dict[str, list[_Scoped]] = defaultdict(list)
     for item in items:
         scope = scope_of.get(item.source.ref or "", REPO)
+        if scope == REPO and isinstance(item, Requirement) and item.feature:
+            scope = item.feature
         grouped[REPO if scope == keep else scope].append(item)
     return grouped
 

@@ -8,17 +8,36 @@ from __future__ import annotations
 import posixpath
 import re
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
+from bringup.scan.scopes import DEVELOPMENT
 
 _COMMENT = lazyre.compile(r"(^|\s)#.*$")
 _LINE_OPTIONS = lazyre.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
 _INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
 )
+
+_TOOLING = lazyre.compile(
+    r"^pypi:(?:pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
+    r"codespell|cmake-format|clang-format|cpplint|pytest.*|hypothesis|coverage|tox|nox|"
+    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine)$"
+)
+"""Linters, formatters, type checkers, test runners, doc builders and release tools: a
+requirements file made mostly of these (Mooncake's top-level ``requirements.txt``: pre-commit,
+ruff, pyright, codespell …; a ``UserGuide/requirements.txt`` of sphinx themes) is what a
+developer installs, not what the repo needs, whatever its name."""
+
+
+def _tooling(requirements: list[Requirement]) -> bool:
+    """Whether at least two thirds of ``requirements`` (two or more) are developer tools."""
+    tools = sum(1 for r in requirements if _TOOLING.match(r.subject))
+    return len(requirements) >= 2 and 3 * tools >= 2 * len(requirements)
 
 
 def extract_requirements_txt(file: SourceFile) -> Extraction:
@@ -54,6 +73,8 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
         add_python_requirement(
             requirements, findings, line, file.source(number), hard=not constraints, why=why
         )
+    if _tooling(requirements):
+        requirements = [msgspec.structs.replace(r, feature=DEVELOPMENT) for r in requirements]
     return Extraction(
         requirements=tuple(requirements), findings=tuple(findings), includes=tuple(includes)
     )

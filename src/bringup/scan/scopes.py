@@ -39,6 +39,10 @@ A scope is decided from the file's path and the repo's build files, never from i
   under ``install_requires``/``dependencies``, not ``extras_require``/
   ``optional-dependencies``) or its name says it is the core list (``base``, ``common``):
   two extras pinning different versions are two ways to install, not a conflict.
+
+Within a file of the repo's scope a requirement may name its own feature (``Requirement.
+feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
+without ``REQUIRED`` (``OPTIONAL``), a requirements file made of linters and doc builders.
 """
 
 from __future__ import annotations
@@ -129,7 +133,9 @@ _CORE_FLAVOUR = lazyre.compile(
     r"^(?:requirements?|base|core|common|main|runtime|install|default|prod(?:uction)?|build)$",
     re.I,
 )
-_DEV_FLAVOUR = lazyre.compile(r"^(?:lint|dev|docs?|format|style|tests?|ci)$", re.I)
+_DEV_FLAVOUR = lazyre.compile(
+    r"^(?:lint|dev|develop|development|docs?|format|style|tests?|testing|ci|typing)$", re.I
+)
 _DEPENDENCY_KEY = lazyre.compile(
     r"(?P<extra>extras_require|optional[-_]dependencies)|install_requires|\bdependencies\b"
 )
@@ -278,11 +284,25 @@ class Scopes:
         return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
 
 
+def extra_feature(name: str) -> str:
+    """The feature a manifest's extra or dependency group is (``optional-dependencies``'
+    ``vllm``, ``extras_require``' ``dev``): ``tests`` or ``development`` for a test, lint, docs
+    or dev one, ``extra:<name>`` for any other. ``pip install .`` installs none of them."""
+    if _DEV_FLAVOUR.match(name):
+        return TESTS if name.lower().startswith("test") else DEVELOPMENT
+    return f"extra:{name}"
+
+
+OPTIONAL = "optional"
+"""The feature of what a build looks for but goes on without (a CMake ``find_package``
+with neither ``REQUIRED`` nor a fatal error when missing)."""
+
+
 def feature(scope: str) -> bool:
     """Whether ``scope`` names a feature (CI, tests, a doc page) rather than a sub-project
     directory that can be brought up on its own."""
     return (
-        scope in (CI, DOCKER, DEVELOPMENT, TESTS)
+        scope in (CI, DOCKER, DEVELOPMENT, TESTS, OPTIONAL)
         or scope.startswith("extra:")
         or scope.split("/", 1)[0].lower() in _DOC_DIRS
     )

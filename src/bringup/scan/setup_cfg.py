@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan import scopes
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
 from bringup.subjects import python_subject
@@ -64,7 +65,13 @@ def extract_setup_cfg(file: SourceFile) -> Extraction:
             hard = section == "options"
             why = None if key == "install_requires" else "build" if hard else f"optional [{key}]"
             add_python_requirement(
-                requirements, findings, value, file.source(line), hard=hard, why=why
+                requirements,
+                findings,
+                value,
+                file.source(line),
+                hard=hard,
+                why=why,
+                feature="" if hard else scopes.extra_feature(key),
             )
     return Extraction(
         requirements=tuple(requirements), findings=tuple(findings), provides=tuple(provides)

@@ -20,6 +20,7 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
+from bringup.scan import scopes
 from bringup.scan.architectures import Targets, flagged
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -172,7 +173,9 @@ class _Reader:
                 if isinstance(value, str) and _REQUIREMENTS_FILE.fullmatch(value):
                     self.includes.append(f"{base}/{value}" if base else value)
 
-    def dependency_list(self, keyword: str, node: ast.expr, hard: bool, why: str | None) -> None:
+    def dependency_list(
+        self, keyword: str, node: ast.expr, hard: bool, why: str | None, feature: str = ""
+    ) -> None:
         values = self.strings(node)
         if values is None:
             self.computed(keyword, node)
@@ -187,6 +190,7 @@ class _Reader:
                 source,
                 hard=hard and not branch,
                 why=", ".join(w for w in (why, "in one branch" if branch else None) if w) or None,
+                feature=feature,
             )
 
     def setup_call(self, call: ast.Call) -> None:
@@ -217,7 +221,13 @@ class _Reader:
             return
         for key, value in zip(node.keys, node.values):
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                self.dependency_list("extras_require", value, False, f"optional [{key.value}]")
+                self.dependency_list(
+                    "extras_require",
+                    value,
+                    False,
+                    f"optional [{key.value}]",
+                    scopes.extra_feature(key.value),
+                )
 
     def add(
         self, subject: str, spec: str, line: int, text: str, *, confidence: Confidence = "high"

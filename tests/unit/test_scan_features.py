@@ -1,0 +1,155 @@
+"""Optional features read from what a file says, whatever the file's scope: a manifest's
+extras and dependency groups, a CMake package the build goes on without, a requirements file
+of developer tools. None of them is the repo's need (issue 11: scopes); each is shown under
+its feature ("also, for extra:vllm: ...")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.extraction import SourceFile
+from bringup.scan.pyproject import extract_pyproject
+from bringup.scan.repo import scan_repo
+from bringup.scan.requirements_txt import extract_requirements_txt
+from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS, extra_feature
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=rel, rel=rel, text=text)
+
+
+# kvcache-ai/Mooncake 3b5a5941: pyproject.toml:48-78 ([project.optional-dependencies]).
+MOONCAKE_EXTRAS = """[project.optional-dependencies]
+structured = [
+    "numpy",
+    "pillow",
+]
+vllm = [
+    "fastapi",
+    "httpx",
+    "msgspec",
+    "numpy",
+    "pyzmq",
+    "torch",
+    "vllm",
+]
+administration = [
+    "paramiko",
+]
+hardware = [
+    "torch",
+]
+dev = [
+    "build",
+    "cmake-format==0.6.13",
+    "codespell==2.2.6",
+    "pre-commit==3.7.1",
+    "pyright==1.1.411",
+    "pytest",
+    "ruff==0.6.9",
+    "tomli; python_version < '3.11'",
+    "twine",
+]
+"""
+
+
+def test_a_manifests_extras_are_features_named_after_them() -> None:
+    text = '[project]\nname = "mooncake-transfer-engine"\n' + MOONCAKE_EXTRAS
+    found = {
+        r.subject: r.feature for r in extract_pyproject(_file("pyproject.toml", text)).requirements
+    }
+    assert found["vllm"] == "extra:vllm"
+    assert found["pypi:paramiko"] == "extra:administration"
+    assert found["pypi:ruff"] == DEVELOPMENT
+    assert found["pypi:twine"] == DEVELOPMENT
+
+
+def test_the_name_of_an_extra_says_which_feature() -> None:
+    # Ascend/MindSpeed-MM 57069cd5: pyproject.toml:64 test = [, :70 evaluate = [, :77 lint = [
+    assert [extra_feature(n) for n in ("test", "evaluate", "lint", "docs")] == [
+        TESTS,
+        "extra:evaluate",
+        DEVELOPMENT,
+        DEVELOPMENT,
+    ]
+
+
+def test_the_repo_keeps_its_dependencies_and_shows_its_extras_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "mooncake-transfer-engine"\ndependencies = ["aiohttp"]\n'
+        + MOONCAKE_EXTRAS,
+        encoding="utf-8",
+    )
+    component = scan_repo(tmp_path, "Mooncake").component
+    assert [r.subject for r in component.requirements if r.subject.startswith("pypi:")] == [
+        "pypi:aiohttp"
+    ]
+    scopes = {s.name: sorted(r.subject for r in s.requirements) for s in component.scopes}
+    assert scopes["extra:vllm"][:2] == ["pypi:fastapi", "pypi:httpx"]
+    assert "pypi:pre-commit" in scopes[DEVELOPMENT]
+
+
+# kvcache-ai/Mooncake 3b5a5941: mooncake-store/src/CMakeLists.txt:109-119
+MOONCAKE_AWS = """# Find AWS SDK
+find_package(AWSSDK QUIET COMPONENTS s3)
+if(AWSSDK_FOUND)
+  message(STATUS "AWS SDK found: ${AWSSDK_VERSION}")
+  set(HAVE_AWS_SDK TRUE)
+  # Add S3 related source files
+  list(APPEND MOONCAKE_STORE_MASTER_SOURCES utils/s3_helper.cpp)
+else()
+  message(STATUS "AWS SDK not found, S3 functionality will be disabled")
+  set(HAVE_AWS_SDK FALSE)
+endif()
+"""
+# kvcache-ai/Mooncake 3b5a5941: mooncake-transfer-engine/src/CMakeLists.txt:53
+MOONCAKE_CURL = "  find_package(CURL REQUIRED)\n"
+
+
+def test_a_cmake_package_found_without_required_is_an_optional_feature() -> None:
+    found = [
+        *extract_cmake(_file("mooncake-store/src/CMakeLists.txt", MOONCAKE_AWS)).requirements,
+        *extract_cmake(_file("src/CMakeLists.txt", MOONCAKE_CURL)).requirements,
+    ]
+    by_subject = {r.subject: (r.hard, r.feature) for r in found}
+    assert by_subject["cmake:AWSSDK"] == (False, OPTIONAL)
+    # REQUIRED is the build's word: it stops without the package
+    assert by_subject["cmake:CURL"] == (True, "")
+
+
+# kvcache-ai/Mooncake 3b5a5941: requirements.txt:1-10 (all its requirements)
+MOONCAKE_DEV = """# Development dependencies for Mooncake
+# Install with: pip install -r requirements.txt
+# Then enable hooks: pre-commit install
+pre-commit==3.7.1
+ruff==0.6.9
+pyright==1.1.411
+hypothesis==6.141.0
+typing_extensions==4.13.2
+codespell==2.2.6
+cmake-format==0.6.13
+"""
+# Ascend/MindSpeed-MM 57069cd5: UserGuide/requirements.txt (the whole file)
+MINDSPEED_MM_DOCS = """sphinx
+sphinx_rtd_theme
+myst-parser
+sphinxcontrib.mermaid
+sphinx_copybutton
+"""
+
+
+def test_a_requirements_file_of_developer_tools_is_development() -> None:
+    for rel, text in (
+        ("requirements.txt", MOONCAKE_DEV),
+        ("UserGuide/requirements.txt", MINDSPEED_MM_DOCS),
+    ):
+        found = extract_requirements_txt(_file(rel, text)).requirements
+        assert len(found) >= 5
+        assert {r.feature for r in found} == {DEVELOPMENT}, rel
+
+
+def test_a_requirements_file_with_a_test_runner_among_its_needs_stays_the_repos() -> None:
+    text = "torch==2.7.1\nnumpy<2\ntransformers>=4.40\npytest\n"
+    found = extract_requirements_txt(_file("requirements.txt", text)).requirements
+    assert {r.feature for r in found} == {""}
