@@ -153,3 +153,57 @@ def test_a_requirements_file_with_a_test_runner_among_its_needs_stays_the_repos(
     text = "torch==2.7.1\nnumpy<2\ntransformers>=4.40\npytest\n"
     found = extract_requirements_txt(_file("requirements.txt", text)).requirements
     assert {r.feature for r in found} == {""}
+
+
+# kvcache-ai/Mooncake 3b5a5941: mooncake-common/common.cmake:86 and :433-446
+MOONCAKE_HIP = """option(USE_HIP "option for enabling gpu features for AMD GPU" OFF)
+if(USE_HIP)
+  list(APPEND CMAKE_PREFIX_PATH "/opt/rocm/lib/cmake")
+  find_package(HIP REQUIRED)
+  include_directories(${HIP_INCLUDE_DIRS})
+  add_compile_definitions(USE_HIP __HIP_PLATFORM_AMD__)
+  message(STATUS "HIP support is enabled")
+
+  find_program(HIPIFY_PERL_EXECUTABLE hipify-perl)
+  if(NOT HIPIFY_PERL_EXECUTABLE)
+    message(
+      FATAL_ERROR
+        "hipify-perl not found.\n"
+        "Please ensure the ROCm or HIP SDK is installed and in your PATH.")
+  endif()
+endif()
+"""
+# kvcache-ai/Mooncake 3b5a5941: mooncake-common/common.cmake:55-61
+MOONCAKE_SCCACHE = """
+option(ENABLE_SCCACHE "Whether to open sccache" OFF)
+if(ENABLE_SCCACHE)
+  find_program(SCCACHE sccache)
+  if(NOT SCCACHE)
+    message(FATAL_ERROR "sccache executable not found")
+  endif()
+"""
+
+
+def test_what_an_option_off_by_default_guards_is_that_options_feature() -> None:
+    found = extract_cmake(_file("mooncake-common/common.cmake", MOONCAKE_HIP)).requirements
+    by_subject = {r.subject: r.feature for r in found}
+    assert by_subject["cmake:HIP"] == "option:USE_HIP"
+    assert by_subject["system_package"] == "option:USE_HIP"
+    found = extract_cmake(_file("mooncake-common/common.cmake", MOONCAKE_SCCACHE)).requirements
+    assert [(r.spec, r.feature) for r in found] == [("sccache", "option:ENABLE_SCCACHE")]
+
+
+def test_an_option_on_by_default_and_the_else_branch_are_the_default_build() -> None:
+    # examples/six-repos/ascend-ops/CMakeLists.txt:12 declares ASCEND_OPS_BUILD_TESTS ON
+    text = (
+        'option(USE_TESTS "Build the tests" ON)\n'
+        "if(USE_TESTS)\n  find_package(GTest REQUIRED)\nendif()\n"
+        "if(USE_HIP)\n  find_package(HIP REQUIRED)\nelse()\n  find_package(CURL REQUIRED)\n"
+        "endif()\n"
+    )
+    found = extract_cmake(_file("CMakeLists.txt", text)).requirements
+    assert {r.subject: r.feature for r in found} == {
+        "cmake:GTest": "",
+        "cmake:HIP": "option:USE_HIP",
+        "cmake:CURL": "",
+    }

@@ -20,6 +20,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.architectures import Targets, flagged, listed, listing
+from bringup.scan.cmake_options import option_features
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
@@ -334,8 +335,15 @@ def extract_cmake(file: SourceFile) -> Extraction:
             state.add(target.subject, spec, line, words, confidence="medium")
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
+    features = option_features(commands)
+    requirements = [
+        msgspec.structs.replace(r, feature=features[r.source.line])
+        if not r.feature and r.source.line in features
+        else r
+        for r in state.requirements
+    ]
     return Extraction(
-        requirements=tuple(state.requirements), default_steps=steps, provides=tuple(state.provides)
+        requirements=tuple(requirements), default_steps=steps, provides=tuple(state.provides)
     )
 
 

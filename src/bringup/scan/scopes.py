@@ -42,7 +42,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 
 Within a file of the repo's scope a requirement may name its own feature (``Requirement.
 feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
-without ``REQUIRED`` (``OPTIONAL``), a requirements file made of linters and doc builders.
+without ``REQUIRED`` (``OPTIONAL``), what a CMake option off by default guards
+(``option:USE_HIP``), a requirements file made of linters and doc builders.
 """
 
 from __future__ import annotations
@@ -303,6 +304,6 @@ def feature(scope: str) -> bool:
     directory that can be brought up on its own."""
     return (
         scope in (CI, DOCKER, DEVELOPMENT, TESTS, OPTIONAL)
-        or scope.startswith("extra:")
+        or scope.startswith(("extra:", "option:"))
         or scope.split("/", 1)[0].lower() in _DOC_DIRS
     )

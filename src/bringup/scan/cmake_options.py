@@ -1,0 +1,52 @@
+"""Which lines of a CMake file only a build option turns on: everything inside
+``if(USE_HIP)`` … ``endif()`` (up to an ``else``) is what the HIP build needs, not the
+project's default build. An option is a variable ``option(X "…" OFF)`` declares, or one named
+as options are (``USE_X``, ``WITH_X``, ``ENABLE_X``, ``BUILD_X``) that the file does not turn
+on by default; the lines it guards belong to the feature ``option:X`` (issue 11: scopes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bringup import lazyre
+
+if TYPE_CHECKING:
+    from bringup.scan.cmake import CMakeCommand
+
+_OPTION_NAME = lazyre.compile(r"^(?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+$")
+
+
+def _defaults(commands: Sequence[CMakeCommand]) -> tuple[set[str], set[str]]:
+    """The options the file declares off and on by default (``option(NAME "doc" OFF)``)."""
+    off: set[str] = set()
+    on: set[str] = set()
+    for name, args, _ in commands:
+        if name in ("option", "cmake_dependent_option") and len(args) >= 3:
+            (on if args[2].upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
+    return off, on
+
+
+def option_features(commands: Sequence[CMakeCommand]) -> dict[int, str]:
+    """``line -> option:X`` for each command inside the taken branch of ``if(X …)`` where X is
+    an option off by default; the ``if`` line itself too (a guard there is the option's)."""
+    off, on = _defaults(commands)
+    stack: list[str] = []
+    out: dict[int, str] = {}
+    for name, args, line in commands:
+        if name in ("if", "elseif"):
+            first = args[0] if args else ""
+            optional = first in off or (_OPTION_NAME.match(first) is not None and first not in on)
+            if name == "elseif" and stack:
+                stack.pop()
+            stack.append(f"option:{first}" if optional else "")
+        elif name == "else" and stack:
+            stack[-1] = ""
+        elif name == "endif" and stack:
+            stack.pop()
+            continue
+        inner = next((feature for feature in reversed(stack) if feature), "")
+        if inner:
+            out[line] = inner
+    return out
