@@ -12,7 +12,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
-from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS, extra_feature
+from bringup.scan.scopes import CI, DEVELOPMENT, OPTIONAL, REPO, TESTS, Scopes, extra_feature
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -207,3 +207,12 @@ def test_an_option_on_by_default_and_the_else_branch_are_the_default_build() -> 
         "cmake:HIP": "option:USE_HIP",
         "cmake:CURL": "",
     }
+
+
+def test_a_ci_directory_under_scripts_is_ci() -> None:
+    # kvcache-ai/Mooncake 3b5a5941: scripts/ci/run_store_go_integration.sh:5-6 read
+    # GITHUB_WORKSPACE and MOONCAKE_STORE_CLUSTER_ID: the CI job's, not the repo's
+    rels = ["CMakeLists.txt", "scripts/ci/run_store_go_integration.sh", "ci/build.sh"]
+    scopes = Scopes(rels, {})
+    assert scopes.of("scripts/ci/run_store_go_integration.sh") == CI
+    assert scopes.of("ci/build.sh") == REPO

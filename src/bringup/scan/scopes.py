@@ -8,8 +8,8 @@ others are shown beside it ("also, for benchmarks/x: …") and can be brought up
 
 A scope is decided from the file's path and the repo's build files, never from its text:
 
-- CI files (``.github/``, ``ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature, except the build
-  script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
+- CI files (``.github/``, ``ci/``, ``scripts/ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature,
+  except the build script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing, agent and release-process guides
   (``RELEASE.md``) ``development``;
 - files under ``tests/`` (and the other test directory names, ``qa/`` where some repos keep
@@ -182,7 +182,7 @@ class Scopes:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path."""
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
-        if name in _CI_FILES or (dirs and dirs[0] in _CI_DIRS and not _CI_BUILD.match(rel)):
+        if name in _CI_FILES or (any(d in _CI_DIRS for d in dirs[:2]) and not _CI_BUILD.match(rel)):
             return CI
         if name.startswith(("dockerfile", "containerfile")) or any(d in _DOCKER_DIRS for d in dirs):
             return DOCKER
