@@ -216,3 +216,21 @@ def test_a_ci_directory_under_scripts_is_ci() -> None:
     scopes = Scopes(rels, {})
     assert scopes.of("scripts/ci/run_store_go_integration.sh") == CI
     assert scopes.of("ci/build.sh") == REPO
+
+
+# Ascend/AscendNPU-IR 52f96a13: CMakeLists.txt:6-14 (its line 11, the guard, is line 6 here)
+ASCENDNPU_IR_NINJA = """if(CMAKE_GENERATOR MATCHES "Ninja")
+  execute_process(COMMAND ${CMAKE_MAKE_PROGRAM} --version
+    OUTPUT_VARIABLE NINJA_VERSION
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(NINJA_VERSION ${NINJA_VERSION} CACHE STRING "Ninja version number" FORCE)
+  if("${NINJA_VERSION}" VERSION_LESS "1.12.0")
+    message(FATAL_ERROR "Ninja version too old, need at least 1.12.0")
+  endif()
+endif()
+"""
+
+
+def test_a_tool_version_a_fatal_guard_reads_is_that_tools_requirement() -> None:
+    found = extract_cmake(_file("CMakeLists.txt", ASCENDNPU_IR_NINJA)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [("ninja", ">=1.12.0", 6)]

@@ -44,6 +44,10 @@ _IGNORED_PACKAGES = frozenset(
 _VERSION_VARIABLES = (
     (r"^CMAKE_(?:CXX|C)_COMPILER_VERSION$", "gcc"),
     (r"^CMAKE_VERSION$", "cmake"),
+    # the version a build reads from ``ninja --version`` (AscendNPU-IR CMakeLists.txt:7-12)
+    (r"^NINJA_VERSION$", "ninja"),
+    (r"^GCC_VERSION$", "gcc"),
+    (r"^CLANG_VERSION$", "clang"),
     (r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$", "python"),
     (r"^(?:Torch_VERSION|TORCH_VERSION)$", "torch"),
 )
