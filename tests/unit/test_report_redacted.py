@@ -54,3 +54,20 @@ def test_every_format_draws_the_report_with_its_secrets_redacted(
     assert "redacted@gitlab.example.com" in out
     assert "redacted@pypi.example.com" in out
     assert not [secret for secret in SECRETS if secret in out]
+
+
+def test_lines_printed_outside_a_document_are_redacted_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``ladder``'s rung lines and ``up``'s progress print lines, not documents; an error
+    message may quote a URL: the writers redact what they draw."""
+    from bringup.report.console import PlainWriter, error
+    from bringup.report.styled import Line
+
+    PlainWriter().print(Line(f"rung pip: {INDEX}"))
+    PlainWriter().print(f"clone {URL}")
+    error(f"cannot fetch {URL}", hint=INDEX)
+    out, err = capsys.readouterr()
+    assert "redacted" in out
+    assert "redacted" in err
+    assert not any(secret in out + err for secret in SECRETS)

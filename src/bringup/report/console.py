@@ -8,7 +8,10 @@ of styled text (``bringup.report.styled``: a ``Line``, or markup); the writer dr
   ``FORCE_COLOR``/``TTY_COMPATIBLE`` asks for colour, as Rich honours them).
 
 Both draw every piece through ``sanitize.printable`` (text from repos and logs cannot drive
-the terminal), the one place output is made safe.
+the terminal) and ``redaction.redact_secrets`` (a token in a URL a guide or a step's output
+quotes is not shown), the one place output is made safe; documents are also redacted piece by
+piece before they are laid out (``bringup.report.redacted``), where a URL cannot be wrapped
+across two lines yet.
 
 Both lay out to the same width (Rich's rule: ``COLUMNS``, else the size of the first of
 stdin/stdout/stderr that is a terminal, else 80), so the words and line breaks are the same
@@ -21,6 +24,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Protocol, TextIO, Union
 
+from bringup.redaction import redact_secrets
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line, parse
 
@@ -72,7 +76,7 @@ class PlainWriter:
 
     def print(self, line: Printable = "", *, soft_wrap: bool = True) -> None:
         text = parse(line).plain if isinstance(line, str) else line.plain
-        self.stream.write(printable(text) + "\n")
+        self.stream.write(safe(text) + "\n")
 
 
 class RichWriter:
@@ -104,8 +108,13 @@ class RichWriter:
         styled = parse(line) if isinstance(line, str) else line
         text = Text()
         for piece, style in styled.pieces:
-            text.append(printable(piece), style=style or None)
+            text.append(safe(piece), style=style or None)
         self.console.print(text, soft_wrap=True)
+
+
+def safe(text: str) -> str:
+    """``text`` as the terminal may show it: secrets redacted, control sequences made visible."""
+    return printable(redact_secrets(text))
 
 
 def _wants_colour(stream: TextIO) -> bool:
@@ -156,6 +165,6 @@ def write(text: str, stream: TextIO | None = None) -> None:
 
 def error(message: str, hint: str | None = None) -> None:
     """The single ``ERROR`` line (and ``TIP`` line) of a failed command, on stderr."""
-    sys.stderr.write(f"ERROR: {printable(message)}\n")
+    sys.stderr.write(f"ERROR: {safe(message)}\n")
     if hint:
-        sys.stderr.write(f"TIP: {printable(hint)}\n")
+        sys.stderr.write(f"TIP: {safe(hint)}\n")
