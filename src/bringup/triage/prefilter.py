@@ -107,6 +107,7 @@ class HyperscanPrefilter:
         self.stride = len(patterns)
         """``ends`` packs a report as ``end * stride + pattern``."""
         self._local = threading.local()
+        self._scans_buffers = _scans_buffers(hyperscan, self._database)
         version = getattr(hyperscan, "__version__", "?")
         self._name = f"hyperscan {version}" + (f" + re2-set ({len(rest)})" if rest else "")
 
@@ -141,10 +142,14 @@ class HyperscanPrefilter:
             # ``16 * b"b" + b" 0"``), so a block that does not end with a line end is scanned
             # as a copy with one, a report there clamped to the block. A block that ends with
             # one (every block but perhaps a log's last) is scanned as it is: no RE2 match
-            # spans a line end, so none ends after it. Some builds of the hyperscan module
-            # take only ``bytes`` (a memoryview or bytearray block is a TypeError on Python 3.9):
-            # ``bytes()`` of a bytes block is the block itself, no copy.
-            padded = bytes(block) if block[-1:] == b"\n" else bytes(block) + b"\n"
+            # spans a line end, so none ends after it; copied only for a build of the hyperscan
+            # module that takes nothing but ``bytes`` (``_scans_buffers``).
+            if block[-1:] != b"\n":
+                padded: Buffer = bytes(block) + b"\n"
+            elif self._scans_buffers or isinstance(block, bytes):
+                padded = block
+            else:
+                padded = bytes(block)
             self._database.scan(padded, match_event_handler=reports, scratch=scratch)
         except self._hs.ScanTerminated:
             return None
@@ -156,6 +161,21 @@ class HyperscanPrefilter:
         if self._crowded is None:
             self._crowded = Re2SetPrefilter(self._patterns)
         return self._crowded
+
+
+def _scans_buffers(hyperscan: Any, database: Any) -> bool:
+    """Whether this build of the hyperscan module scans a ``bytearray`` as it is (its build for
+    Python 3.11 does; its build for 3.9 takes only ``bytes`` and raises TypeError): blocks
+    (bytearrays) are then scanned without a copy."""
+    try:
+        database.scan(
+            bytearray(b"\n"),
+            match_event_handler=lambda *_: None,
+            scratch=hyperscan.Scratch(database),
+        )
+    except TypeError:
+        return False
+    return True
 
 
 MAX_REPORTS = 1 << 18
