@@ -256,7 +256,7 @@ def bench_example(repeat: int) -> None:
     import io
 
     from bringup.plan import plan
-    from bringup.report.check_text import check_document
+    from bringup.report.check_text import result_document
     from bringup.report.console import console
     from bringup.report.document_text import render_document
     from bringup.workflow import check, gather
@@ -284,14 +284,7 @@ def bench_example(repeat: int) -> None:
         result = check(gather([str(stack)], host_dir, None))
         render_document(
             console(io.StringIO()),
-            check_document(
-                components=result.inputs.components,
-                findings=result.inputs.findings,
-                snapshot=result.inputs.snapshot,
-                resolution=result.resolution,
-                plan=result.plan,
-                design=result.design,
-            ),
+            result_document(result),
         )
         return result.exit_code
 

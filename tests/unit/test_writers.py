@@ -12,7 +12,7 @@ import pytest
 from rich.markup import escape as rich_escape
 from rich.markup import render as rich_render
 
-from bringup.report.check_text import check_document
+from bringup.report.check_text import result_document
 from bringup.report.console import PlainWriter, RichWriter, console
 from bringup.report.document_text import render_document
 from bringup.report.styled import MarkupError, cell_len, escape, parse
@@ -70,14 +70,7 @@ def test_the_plain_and_the_rich_writer_draw_the_same_check() -> None:
         out = io.StringIO()
         render_document(
             writer(out, width=80),
-            check_document(
-                components=result.inputs.components,
-                findings=result.inputs.findings,
-                snapshot=result.inputs.snapshot,
-                resolution=result.resolution,
-                plan=result.plan,
-                design=result.design,
-            ),
+            result_document(result),
         )
         drawn.append(out.getvalue())
     assert drawn[0] == drawn[1]

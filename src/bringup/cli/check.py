@@ -80,17 +80,9 @@ def command(
         data = check_data(inputs.findings, result.resolution, result.plan, result.design)
         sys.stdout.write(render_json("check", result.exit_code, data))
         return int(result.exit_code)
-    from bringup.report.check_text import check_document
+    from bringup.report.check_text import result_document
 
-    document = check_document(
-        components=inputs.components,
-        findings=inputs.findings,
-        snapshot=inputs.snapshot,
-        resolution=result.resolution,
-        plan=result.plan,
-        design=result.design,
-        details=details,
-    )
+    document = result_document(result, details)
     from bringup.report.console import print_document
 
     print_document(document, output_format)

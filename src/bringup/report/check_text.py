@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 
@@ -29,6 +29,9 @@ from bringup.report.wording import (
 )
 from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, is_version
+
+if TYPE_CHECKING:
+    from bringup.workflow import CheckResult
 
 ALL = ""
 """``--details`` without a repo: every repo's details."""
@@ -174,6 +177,19 @@ def step_text(step: PlanStep) -> str:
     if not step.argv or not (name.endswith("...") and command.startswith(name[:-3])):
         return name
     return command
+
+
+def result_document(result: CheckResult, details: Optional[str] = None) -> Document:
+    """``check_document`` of a whole ``bringup check`` answer, as every caller has it."""
+    return check_document(
+        components=result.inputs.components,
+        findings=result.inputs.findings,
+        snapshot=result.inputs.snapshot,
+        resolution=result.resolution,
+        plan=result.plan,
+        design=result.design,
+        details=details,
+    )
 
 
 def check_document(
