@@ -29,7 +29,8 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
-from bringup.scan.shellguards import shell_vocabulary
+from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
+from bringup.scan.sysdeps import installed_packages
 
 _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
 _MESSAGE = lazyre.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
@@ -39,7 +40,6 @@ _STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", 
 _INSTALLING_SCRIPT = lazyre.compile(
     r"build|compile|install|setup|dependenc|deps|env", re.IGNORECASE
 )
-_NOT_INSTALLING = lazyre.compile(r"test|bench|lint|format|doc|example|demo", re.IGNORECASE)
 """A repo-level script that builds or installs the repo (``build.sh``, ``install_deps.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
@@ -264,10 +264,16 @@ def _message(
     return stated
 
 
+_SCRIPT_DIRS = frozenset(
+    {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "buildtools"}
+)
+"""Top-level directories that hold a repo's own build, install and CI scripts."""
+
+
 def _repo_level(file: SourceFile) -> bool:
     """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
     sub-project or a test deeper in the tree."""
-    return file.rel.count("/") == 0 or file.rel.startswith(("scripts/", "tools/", "ci/"))
+    return file.rel.count("/") == 0 or file.rel.split("/", 1)[0] in _SCRIPT_DIRS
 
 
 def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
@@ -289,20 +295,28 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 
 
 def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """The pinned distributions a build or install script's ``pip install`` lines name, and
-    what it downloads (op-plugin ci/build.sh:110 clones the torch_npu sources)."""
+    """The pinned distributions a build or install script's ``pip install`` lines name, the
+    system packages it installs (``sysdeps``), and what it downloads (op-plugin
+    ci/build.sh:110 clones the torch_npu sources)."""
     name = file.rel.rsplit("/", 1)[-1]
-    if not _INSTALLING_SCRIPT.search(name) or _NOT_INSTALLING.search(name):
+    if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
+        return []
+    # one part's own installer lies deeper (scripts/ascend/dependencies_ascend.sh)
+    if file.rel.count("/") > 1:
         return []
     pips = (c for c in commands if pip_install_targets(c.argv) is not None)
     found = (r for c in pips for r in requirements_of(c, file.source(c.line), hard=True))
     pins = [r for r in found if r.spec]
     urls = ((c, fetched(c)) for c in commands)
-    return pins + [
-        file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
-        for c, url in urls
-        if url is not None
-    ]
+    return (
+        pins
+        + installed_packages(file, commands)
+        + [
+            file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
+            for c, url in urls
+            if url is not None
+        ]
+    )
 
 
 def extract_shell(file: SourceFile) -> Extraction:

@@ -1,27 +1,70 @@
 """What a shell build script stops without, besides versions:
 
-- ``env_var``: ``${X:?message}``, or ``[ -z "$X" ]`` (``test -z``, ``[[ -z ${X} ]]``) with an
-  ``exit``/``die`` in the same branch, on that line or the next three, where the script does
-  not assign ``X`` itself before the test;
+- ``env_var``: ``${X:?message}``, or an emptiness test (``[ -z "$X" ]``, ``test -z``,
+  ``[ "${X}" == "" ]``) with an ``exit``/``die`` in the same branch, on that line or the next
+  three, where the script does not assign ``X`` itself before the test; or a stopping
+  branch's message telling the user to set one the script reads ("Can not find toolkit path,
+  please set ASCEND_TOOLKIT_HOME", MindIE-SD build/build_ops.sh:29). A variable that the
+  script defaults to an absolute path when unset (``[ -z $X ]`` then ``X=/usr/local/...``,
+  ``${X:-/usr/local/...}``) says where a dependency is looked for: a soft ``env_var``;
 - ``system_package``: ``command -v tool`` / ``which tool`` / ``type tool`` negated or followed
-  by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three.
+  by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three (not
+  in a test script: what it checks for is what it tests).
 """
 
 from __future__ import annotations
+
+import re
 
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
+from bringup.subjects import subject as known_subject
 
 _REQUIRED_EXPANSION = lazyre.compile(r"\$\{([A-Za-z_]\w*):?\?")
-_EMPTY_TEST = lazyre.compile(r"(?:\[\[?|\btest)\s+-z\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?")
+_EMPTY_TEST = lazyre.compile(
+    r"(?:\[\[?|\btest)\s+(?:-z\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?|"
+    r"\"\$\{?([A-Za-z_]\w*)\}?\"\s*==?\s*\"\"\s*\]|!\s+-n\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?)"
+)
+_MESSAGE = lazyre.compile(r"^(?:echo|printf|die|fatal|error|log_error)\b(.*)$")
+ASKS_TO_SET = lazyre.compile(  # "please set X", "X is null", "X is not defined"
+    r"\b(?:set|export|define|source)\b|\bnot\s+(?:set|defined|found)\b|\bnull\b|"
+    r"\bempty\b|设置|为空",
+    re.IGNORECASE,
+)
+_NAMED = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
+_SHELL_OWN = frozenset(
+    {"HOME", "USER", "PWD", "OLDPWD", "PATH", "SHELL", "UID", "EUID", "HOSTNAME", "TMPDIR",
+     "LANG", "TERM", "OSTYPE", "HOSTTYPE", "MACHTYPE", "RANDOM", "LINENO", "IFS"}
+)  # fmt: skip
+"""Variables the shell or the login sets itself: testing one checks the shell, not the
+machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}" ]``)."""
+_LOCATION = r"[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)"
+"""A variable naming where something is installed (``ATB_BUILD_DEPENDENCY_PATH``)."""
+_DEFAULTED = lazyre.compile(rf"\$\{{({_LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
+_DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({_LOCATION})=\"?(/(?!tmp\b)\S*)")
 _TOOL_TEST = lazyre.compile(
     r"(?:!\s*(?:command\s+-v|which|type)\s+([\w.+-]+)|"
     r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
 )
+NOT_INSTALLING = lazyre.compile(
+    r"test|bench|lint|format|doc|example|demo|(?:^|[-_])ci(?=[-_.])", re.IGNORECASE
+)
+"""A script named for testing, benchmarking, linting or CI: the tools it checks for are the
+ones it tests (Mooncake scripts/test_installation.sh checks the repo's own
+``mooncake_master``), the packages it installs its own (sgl-kernel-npu
+scripts/npu_ci_install_dependency.sh prepares the CI runner)."""
 _ASSIGNED = lazyre.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
+
+
+def _read(text: str) -> set[str]:
+    """The variables a script expands anywhere (``$X``, ``${X}``, ``${X:-...}``)."""
+    return set(_READS.findall(text))
+
+
+_READS = lazyre.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
 def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:
@@ -30,11 +73,17 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     assigned: set[str] = set()
     seen: set[tuple[str, str]] = set()
     texts = [line.text for line in lines]
+    testing = bool(NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]))
+    read = _read(file.text)
 
-    def add(subject: str, name: str, line: int, text: str) -> None:
+    def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> None:
+        if subject == "env_var" and (name in _SHELL_OWN or name.startswith("BASH")):
+            return
+        if subject == "system_package" and known_subject(name) is not None:
+            subject, name = name, ""  # cmake, ninja: a subject of its own, here unversioned
         if (subject, name) not in seen:
             seen.add((subject, name))
-            found.append(file.requirement(subject, name, line, text=text.strip()[:200]))
+            found.append(file.requirement(subject, name, line, text=text.strip()[:200], hard=hard))
 
     for index, joined in enumerate(lines):
         text = joined.text.strip()
@@ -43,15 +92,35 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         for name in _REQUIRED_EXPANSION.findall(text):
             if name not in assigned:
                 add("env_var", name, joined.line, text)
+        tested = [next(n for n in names if n) for names in _EMPTY_TEST.findall(text)]
         if shell_stops(shell_branch(texts, index)):
-            for name in _EMPTY_TEST.findall(text):
+            for name in tested:
                 if name not in assigned:
                     add("env_var", name, joined.line, text)
+            message = _MESSAGE.match(text)
+            if message is not None and ASKS_TO_SET.search(message.group(1)):
+                for name in _NAMED.findall(message.group(1)):
+                    if name in read and name not in assigned:
+                        add("env_var", name, joined.line, text)
             for negated, alternative in _TOOL_TEST.findall(text):
                 tool = negated or alternative
-                if not tool.startswith(("python", "$")):
+                if not testing and not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
+        for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
+            if name not in assigned:
+                add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         assignment = _ASSIGNED.match(text)
         if assignment is not None:
             assigned.add(assignment.group(1))
+    return found
+
+
+def _defaults(text: str, following: list[str], tested: list[str]) -> list[tuple[str, str]]:
+    """The variables (with their fallback) the script looks a dependency up by, falling back
+    to an absolute path when unset (ascend-transformer-boost scripts/build.sh:277-278)."""
+    found = list(_DEFAULTED.findall(text))
+    for after in following:
+        default = _DEFAULT_ASSIGNED.match(after.strip())
+        if default is not None and default.group(1) in tested:
+            found.append((default.group(1), default.group(2)))
     return found

@@ -146,9 +146,29 @@ _NESTED_MARKERS = ("pyvenv.cfg", ".git", "bringup.toml")
 states its own requirements, which are not the enclosing repo's."""
 
 
-def _skipped(name: str, path: str) -> bool:
+_OUTPUT_MARKERS = lazyre.compile(
+    r"^(?:CMakeCache\.txt|CMakeFiles|lib\.|temp\.|bdist\.|build\.ninja)"
+)
+"""What a build writes into ``build/`` (CMake's cache, setuptools' ``lib.linux-x86_64-*``)."""
+
+
+def _sources(name: str, path: str, top: bool) -> bool:
+    """A top-level ``build/`` that holds the repo's build scripts, not a build's output
+    (MindIE-SD build/build_ops.sh, which stops without ``ASCEND_TOOLKIT_HOME``)."""
+    if not top or name != "build":
+        return False
+    try:
+        with os.scandir(path) as scan:
+            return not any(_OUTPUT_MARKERS.match(entry.name) for entry in scan)
+    except OSError:
+        return False
+
+
+def _skipped(name: str, path: str, top: bool = False) -> bool:
     if name.startswith("."):
         return name not in VISIBLE_HIDDEN_DIRS
+    if name in SKIPPED_DIRS and _sources(name, path, top):
+        return False
     if name in SKIPPED_DIRS or name.endswith(".egg-info") or name.startswith("cmake-build-"):
         return True
     return any(os.path.exists(os.path.join(path, marker)) for marker in _NESTED_MARKERS)
@@ -213,7 +233,7 @@ def walk_repo(
         for entry in entries:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
             if entry.is_dir(follow_symlinks=False):
-                if _skipped(entry.name, entry.path) or ignores.ignored(rel, True):
+                if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
                 else:
                     subdirs.append((entry.path, rel))

@@ -1,0 +1,97 @@
+"""System packages a repo's own install or build commands install with the OS package manager
+(``apt-get install -y build-essential cmake``, ``yum install -y $SYSTEM_PACKAGES``): the
+machine needs them before the build (issue 11: "system packages and tools ... with the
+Debian/openEuler package names").
+
+One requirement per install command: ``spec`` is its packages as the manager names them,
+space-separated (a Debian list and an openEuler list of one script are two statements of the
+need, one per distribution family, each in its own manager's names); ``text`` says which
+manager and family. A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."``
+then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded
+from its last assignment above the command.
+"""
+
+from __future__ import annotations
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.commands import Command
+from bringup.scan.extraction import SourceFile
+
+_MANAGERS = {
+    "apt": ("install", "Debian/Ubuntu"),
+    "apt-get": ("install", "Debian/Ubuntu"),
+    "aptitude": ("install", "Debian/Ubuntu"),
+    "yum": ("install", "RHEL/CentOS/openEuler"),
+    "dnf": ("install", "RHEL/Fedora/openEuler"),
+    "zypper": ("install", "SUSE"),
+    "apk": ("add", "Alpine"),
+}
+"""Each Linux package manager's install subcommand and the distributions it names packages
+for."""
+_PREFIXES = frozenset({"sudo", "then", "do", "else", "time", "exec", "command", "nohup", "env"})
+"""Words before the manager that leave the command the same (``sudo``, a branch's ``then``)."""
+_VALUED_OPTIONS = frozenset({"-o", "-t", "--option", "--target-release", "--enablerepo", "-c"})
+_VARIABLE = lazyre.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:=[\w.:~+-]+)?$")
+"""A package as a manager takes it: ``libnuma-dev``, ``gcc-c++``, ``@development`` (a dnf
+group), ``cmake=3.22.1-1`` (apt's pin)."""
+
+
+def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The manager and the words after its install subcommand, if ``argv`` installs."""
+    index = 0
+    while index < len(argv) and (argv[index] in _PREFIXES or argv[index].startswith("-")):
+        index += 1
+    if index >= len(argv):
+        return None
+    program = argv[index].rsplit("/", 1)[-1]
+    known = _MANAGERS.get(program)
+    if known is None:
+        return None
+    rest = argv[index + 1 :]
+    words = [w for w in rest if not w.startswith("-")]
+    if not words or words[0] not in (known[0], "groupinstall"):
+        return None
+    return program, rest[rest.index(words[0]) + 1 :]
+
+
+def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
+    found: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word in _VALUED_OPTIONS:
+            skip = True
+            continue
+        if word.startswith("-") or word in ("&&", "||", "|"):
+            continue
+        variable = _VARIABLE.match(word)
+        values = assigned.get(variable.group(1), "").split() if variable else [word]
+        found.extend(v for v in values if _PACKAGE.match(v))
+    return found
+
+
+def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """A ``system_package`` requirement per package-manager install among ``commands``."""
+    found: list[Requirement] = []
+    assigned: dict[str, str] = {}
+    for command in commands:
+        for name, value in command.env:
+            assigned[name] = value
+        install = _manager(command.argv)
+        if install is None:
+            continue
+        program, words = install
+        packages = _packages(words, assigned)
+        if packages:
+            family = _MANAGERS[program][1]
+            text = f"{program} install ({family} packages): {' '.join(packages)}"
+            found.append(
+                file.requirement(
+                    "system_package", " ".join(packages), command.line, text=text[:300]
+                )
+            )
+    return found
