@@ -22,11 +22,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bringup import lazyre
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
+from bringup.scan.shellguards import ASKS_TO_SET
 
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
@@ -43,6 +45,32 @@ _URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY
 _FIND_PROGRAM_KEYWORDS = frozenset(
     {"NAMES", "HINTS", "PATHS", "PATH_SUFFIXES", "DOC", "REQUIRED", "NO_DEFAULT_PATH"}
 )
+
+
+_MESSAGE_NAMES = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
+"""Variables a fatal message names ("Please set ASCEND_INSTALL_PATH or env:ASCEND_HOME_PATH")."""
+_ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
+"""``$ENV{X}/lib64``: a path under what the variable names."""
+_CONDITIONS = frozenset({"if", "elseif", "while"})
+_REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
+
+
+def _line_of(text: str, url: str, line: int) -> int:
+    """The line holding ``url`` in a command that begins at ``line`` (its ``URL`` or
+    ``GIT_REPOSITORY`` argument, Mooncake mooncake-common/FindGTest.cmake:22)."""
+    lines = text.splitlines()
+    for number in range(line, min(line + 40, len(lines)) + 1):
+        if url in lines[number - 1]:
+            return number
+    return line
+
+
+def _homes(registered: tuple[Backend, ...]) -> frozenset[str]:
+    """Every backend's toolkit home variables (``ASCEND_HOME_PATH``, ``CUDA_HOME``)."""
+    return frozenset(v for b in registered for v in b.vocabulary.home_variables)
+
+
+home_variables = backends.per_registry(_homes)
 
 
 def _named(args: Sequence[str]) -> set[str]:
@@ -63,17 +91,29 @@ class _Fatal:
     def __init__(self) -> None:
         self.chains: list[list[tuple[tuple[str, ...], int]]] = []
         self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str]] = []
+        self.enclosing: set[str] = set()
+        self.past_first: list[bool] = []
+        """What the chains around a stopping chain test, where the stop lies past their first
+        branch (``if(DEFINED ENV{X})`` whose ``else`` tries default paths and then stops:
+        hixl cmake/variables.cmake:26-34; not ``if(DEFINED ENV{X})`` that then validates X)."""
 
     def follow(self, command: CMakeCommand) -> None:
         name, args, line = command
         if name == "if":
             self.chains.append([(args, line)])
-        elif name == "elseif" and self.chains:
-            self.chains[-1].append((args, line))
+            self.past_first.append(False)
+        elif name in ("elseif", "else") and self.chains:
+            self.chains[-1].extend([(args, line)] if name == "elseif" else [])
+            self.past_first[-1] = True
         elif name == "endif" and self.chains:
             self.chains.pop()
+            self.past_first.pop()
         elif name == "message" and cmake_outcome(args) == "fail":
             self.stops.append((list(self.chains[-1]) if self.chains else [], " ".join(args[1:])))
+            outer = zip(self.chains[:-1], self.past_first[:-1])
+            self.enclosing.update(
+                v for chain, past in outer if past for c, _ in chain for v in _named(c)
+            )
 
 
 def _program(args: tuple[str, ...]) -> str | None:
@@ -108,6 +148,34 @@ def _checked_path(path: str, values: dict[str, str], rel: str) -> str:
     return bare
 
 
+def _downloads(file: SourceFile, command: CMakeCommand) -> list[Requirement]:
+    """The remote URLs a fetch command downloads, each cited at the line holding it."""
+    name, args, line = command
+    urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
+    if name == "file" and len(args) > 1:
+        urls = [args[1]]
+    found = []
+    for url in urls:
+        if not _REMOTE.match(url):
+            continue  # a tarball kept beside the sources (hixl fetch_cann_cmake.cmake:21)
+        text = f"{name}({args[0]} ... {url}): fetched while configuring"
+        where = _line_of(file.text, url, line)
+        found.append(file.requirement("network", url, where, text=text, confidence="high"))
+    return found
+
+
+def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
+    """Toolkit home variables a command reads as a path (``$ENV{ASCEND_HOME_PATH}/lib64``,
+    MindIE-SD csrc/CMakeLists.txt:32), and those a condition tests first (``guarded``)."""
+    joined = " ".join(command.args)
+    if command.name in _CONDITIONS:
+        guarded.update(_ENV_READ.findall(joined))
+        return
+    for variable in _ENV_LOCATION.findall(joined):
+        if variable in home_variables():
+            unguarded.setdefault(variable, command.line)
+
+
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
@@ -117,6 +185,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     programs: dict[str, tuple[str, int, bool]] = {}
     values: dict[str, str] = {}
     linked: dict[str, tuple[int, str]] = {}
+    guarded: set[str] = set()
+    unguarded: dict[str, int] = {}
     found: list[Requirement] = []
     for command in commands:
         fatal.follow(command)
@@ -124,6 +194,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             first_named.setdefault(variable, command.line)
         for arg in command.args:
             env_read.update(_ENV_READ.findall(arg))
+        _track_locations(command, guarded, unguarded)
         name, args, line = command
         if name == "set" and len(args) >= 2:
             values.setdefault(args[0], args[1])
@@ -137,14 +208,11 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                 if known is not None and known[0] not in linked:
                     linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
         elif name in _FETCHERS or (name == "file" and args[:1] == ("DOWNLOAD",)):
-            urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
-            if name == "file" and len(args) > 1:
-                urls = [args[1]]
-            for url in urls:
-                text = f"{name}({args[0]} ... {url}): fetched while configuring"
-                found.append(file.requirement("network", url, line, text=text, confidence="high"))
-    tested: set[str] = set()
+            found.extend(_downloads(file, command))
+    tested: set[str] = set(fatal.enclosing)
     for conditions, message in fatal.stops:
+        if ASKS_TO_SET.search(message):
+            tested.update(_MESSAGE_NAMES.findall(message))
         for condition, line in conditions:
             tested |= _named(condition)
             if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
@@ -155,6 +223,10 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     for variable in sorted(env_read & tested):
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
+    for variable, line in unguarded.items():
+        if variable not in tested and variable not in guarded:
+            text = f"$ENV{{{variable}}} names where the build looks for what it needs"
+            found.append(file.requirement("env_var", variable, line, text=text))
     for subject, (line, text) in linked.items():
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():
