@@ -23,15 +23,18 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
+from bringup.scan.envsetup import environment_setup, environment_stated
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
+from bringup.scan.netprose import network_stated
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
+from bringup.scan.sysdeps import installed_packages
 from bringup.subjects import frameworks
 
 _REQUIRED_HEADING = lazyre.compile(
@@ -54,6 +57,9 @@ versions are what is known to work, not what is required."""
 _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\))?\s*$")
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)"."""
+_GUIDE_FILE = lazyre.compile(
+    r"install|build|quick|start|setup|getting|environment|安装|构建|编译|快速|环境", re.IGNORECASE
+)
 _RELEASE_NOTES = lazyre.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
 _MAPPING_SECTION = lazyre.compile(
     r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
@@ -195,6 +201,9 @@ class _Reader:
         self.skipped = self.notes
         # one search of the whole text: most documents name no Linux package at all
         self.platform_seen = _PLATFORM_TAG.search(file.text) is None
+        # the environment a guide sets up is read in install sections (not a security note's)
+        self.guide = bool(_GUIDE_FILE.search(stem))
+        self.setup_here = True
         self.archs = ArchList()
         self.pending_item = False
 
@@ -207,6 +216,10 @@ class _Reader:
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False) for r in found]
             self.stated(found, one_os(text))
+            if self.steps_here and not self.section_os:
+                self.requirements.extend(network_stated(self.file, self.pending))
+            if self.steps_here and self.setup_here:
+                self.requirements.extend(environment_stated(self.file, self.pending))
             self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
@@ -287,6 +300,9 @@ class _Reader:
         self.requirements.extend(environment_requirements(self.file, commands))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.downloads(commands)
+            self.requirements.extend(installed_packages(self.file, commands))
+            if self.setup_here:
+                self.requirements.extend(environment_setup(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
@@ -325,6 +341,7 @@ class _Reader:
         if self.notes:
             self.skipped = not _MAPPING_SECTION.search(words)
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
+        self.setup_here = self.guide or bool(_REQUIRED_HEADING.search(words))
         self.tested = bool(_TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
         self.last_paragraph = ""

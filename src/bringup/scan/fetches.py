@@ -20,6 +20,8 @@ from bringup.scan.commands import Command
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
+SUBMODULES = "git submodule update"
+"""What a submodule fetch downloads: the URLs ``.gitmodules`` names."""
 WORDS = "downloads: "
 """How a download's requirement text starts, so the scan can find the ones a guide states."""
 
@@ -48,6 +50,8 @@ def fetched(command: Command) -> str | None:
         return next(iter(_urls(argv[1:])), None)
     if program == "git" and argv[1:2] == ("clone",):
         return next(iter(_urls(argv[2:])), None)
+    if program == "git" and argv[1:3] == ("submodule", "update"):
+        return SUBMODULES
     if "install" in argv and any(p.startswith("pip") for p in argv[:4]):
         return _index(argv) or next(iter(u for u in _urls(argv) if u.startswith("git+")), None)
     return None

@@ -24,6 +24,7 @@ from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
+from bringup.scan.gitmodules import fetch_needs
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.progress import Progress
@@ -456,7 +457,7 @@ def scan_repo(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
     scoped = _scoped(
-        _checked_out(root, _declared_submodules(requirements)),
+        fetch_needs(_checked_out(root, _declared_submodules(requirements))),
         extractions,
         Scopes(seen, _build_texts(texts)),
         texts,

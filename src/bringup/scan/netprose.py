@@ -1,0 +1,40 @@
+"""A guide's words that its install or build needs the network: "A stable Internet connection
+is required because the script installs system packages" (Mooncake
+docs/source/getting_started/build.md:14), "If your build environment can access the Internet,
+the compilation process will automatically download ..." (hixl docs/en/build.md:179),
+"确保环境可以联网". The need is ``network``, cited at the line the words are on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.fetches import WORDS
+
+_NETWORK = lazyre.compile(
+    r"\b(?:internet|network)\s+(?:connection|connectivity|access)\b|"
+    r"\b(?:access|connect(?:ed)?\s+to|reach)\s+(?:to\s+)?(?:the\s+)?(?:internet|network|public\s+network)\b|"
+    r"\bautomatically\s+downloads?\b|\bdownloads?\b[^.]{0,60}\bduring\s+(?:the\s+)?(?:build|compil)|"
+    r"联网|连接外网|访问外网|访问网络|网络连接|网络访问|自动下载",
+    re.IGNORECASE,
+)
+
+
+def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
+    """The ``network`` need a paragraph (its lines, numbered) states, if it states one."""
+    text = " ".join(words for _, words in paragraph)
+    found = _NETWORK.search(text)
+    if found is None:
+        return []
+    offset, line = 0, paragraph[0][0]
+    for number, words in paragraph:
+        if offset > found.start():
+            break
+        line, offset = number, offset + len(words) + 1
+    sentence = text[max(0, found.start() - 80) : found.end() + 80].strip()
+    return [
+        file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")
+    ]
