@@ -85,7 +85,7 @@ ATB_BUILD_CHECK = """    if [ "${ASCEND_HOME_PATH}" == "" ]; then
         echo "error: build failed because ASCEND_HOME_PATH is null, please source cann set_env.sh first."
         exit 1
     fi
-"""
+"""  # noqa: E501
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/build.sh:277-279.
 ATB_DEFAULT = """    if [ -z $ATB_BUILD_DEPENDENCY_PATH ]; then
         ATB_BUILD_DEPENDENCY_PATH=/usr/local/Ascend/nnal/atb/latest/atb/$(fn_get_cxx_abi_string)
@@ -167,7 +167,7 @@ if(DEFINED ENV{USER_ABI_VERSION})
         message(FATAL_ERROR "The value of USER_ABI_VERSION must be 0 or 1, but current value is '${ABI}'")
     endif()
 endif()
-"""
+"""  # noqa: E501
 
 
 def test_cmake_stop_in_the_else_of_an_environment_test_requires_the_variable() -> None:
@@ -202,7 +202,7 @@ HIXL_FETCH = """        if(CANN_3RD_LIB_PATH AND EXISTS "${CANN_3RD_LIB_PATH}/cm
                 GIT_TAG        ${CANN_CMAKE_TAG}
                 GIT_SHALLOW    TRUE
             )
-"""
+"""  # noqa: E501
 
 
 def test_a_fetch_is_cited_at_its_url_and_a_local_tarball_is_no_download() -> None:
@@ -248,7 +248,7 @@ whl包安装完成后，需要设置LD_LIBRARY_PATH环境变量
 # 此处以python3.11为例
 export LD_LIBRARY_PATH=/usr/local/lib/python3.11/site-packages/memfabric_hybrid/lib/:$LD_LIBRARY_PATH
 ```
-"""
+"""  # noqa: E501
 # Ascend/MindIE-SD @ 30661895, SECURITY.md:135 (heading) and 160-166: a hardening note.
 MINDIE_SECURITY = """### B-集合通信加固
 

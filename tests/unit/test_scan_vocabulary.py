@@ -143,7 +143,7 @@ find_program(CCACHE_PROGRAM ccache)
 def test_cmake_fetch_is_network_and_optional_programs_are_not_needs() -> None:
     fetched = extract_cmake(_file("cmake/dep.cmake", VLLM_DEP))
     assert _needs(fetched.requirements) == [
-        ("network", "https://github.com/andrew-hardin/cmake-git-version-tracking.git", 2)
+        ("network", "https://github.com/andrew-hardin/cmake-git-version-tracking.git", 3)
     ]
     assert _needs(extract_cmake(_file("cmake/config_envs.cmake", SGL_PROGRAMS)).requirements) == []
 

@@ -74,7 +74,7 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
             path = argv[1]
             variable = _toolkit_variable(path)
             if variable is not None:
-                text = f"source {path}: sets {variable}"
+                text = f"source {path}"  # the line's own words; the spec names what it sets
                 found.append(file.requirement("env_var", variable, command.line, text=text))
             elif _ENV_SCRIPT.search(path):
                 text = f"source {path}"

@@ -159,9 +159,11 @@ def _sources(name: str, path: str, top: bool) -> bool:
         return False
     try:
         with os.scandir(path) as scan:
-            return not any(_OUTPUT_MARKERS.match(entry.name) for entry in scan)
+            names = [entry.name for entry in scan]
     except OSError:
         return False
+    scripts = any(n.endswith((".sh", ".bash")) for n in names)
+    return scripts and not any(_OUTPUT_MARKERS.match(n) for n in names)
 
 
 def _skipped(name: str, path: str, top: bool = False) -> bool:
