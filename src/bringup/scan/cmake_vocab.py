@@ -167,6 +167,8 @@ def _downloads(file: SourceFile, command: CMakeCommand) -> list[Requirement]:
 def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
     """Toolkit home variables a command reads as a path (``$ENV{ASCEND_HOME_PATH}/lib64``,
     MindIE-SD csrc/CMakeLists.txt:32), and those a condition tests first (``guarded``)."""
+    if not any("ENV{" in arg for arg in command.args):
+        return
     joined = " ".join(command.args)
     if command.name in _CONDITIONS:
         guarded.update(_ENV_READ.findall(joined))

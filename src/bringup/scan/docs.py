@@ -23,12 +23,12 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.doctables import Row, clean, paragraph, read_table
-from bringup.scan.envsetup import environment_setup, environment_stated
+from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
-from bringup.scan.netprose import network_stated
+from bringup.scan.netprose import network_stated, network_words
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
@@ -204,6 +204,9 @@ class _Reader:
         # the environment a guide sets up is read in install sections (not a security note's)
         self.guide = bool(_GUIDE_FILE.search(stem))
         self.setup_here = True
+        # one search of the whole text each: most documents say nothing of either
+        self.network_words = network_words(file.text)
+        self.environment_words = environment_words(file.text)
         self.archs = ArchList()
         self.pending_item = False
 
@@ -216,9 +219,9 @@ class _Reader:
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False) for r in found]
             self.stated(found, one_os(text))
-            if self.steps_here and not self.section_os:
+            if self.network_words and self.steps_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
-            if self.steps_here and self.setup_here:
+            if self.environment_words and self.steps_here and self.setup_here:
                 self.requirements.extend(environment_stated(self.file, self.pending))
             self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:

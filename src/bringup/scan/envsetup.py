@@ -102,3 +102,11 @@ def environment_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> li
                     )
                 ]
     return []
+
+
+_GATE = lazyre.compile(r"环境变量|environment", re.IGNORECASE)
+
+
+def environment_words(text: str) -> bool:
+    """Whether a document has any word ``environment_stated`` looks for (one search of it)."""
+    return _GATE.search(text) is not None

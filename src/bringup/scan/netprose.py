@@ -22,6 +22,13 @@ _NETWORK = lazyre.compile(
     re.IGNORECASE,
 )
 
+_GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE)
+
+
+def network_words(text: str) -> bool:
+    """Whether a document has any word ``network_stated`` looks for (one search of it)."""
+    return _GATE.search(text) is not None
+
 
 def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
     """The ``network`` need a paragraph (its lines, numbered) states, if it states one."""

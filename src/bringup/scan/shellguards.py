@@ -92,23 +92,30 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         for name in _REQUIRED_EXPANSION.findall(text):
             if name not in assigned:
                 add("env_var", name, joined.line, text)
-        tested = [next(n for n in names if n) for names in _EMPTY_TEST.findall(text)]
-        if shell_stops(shell_branch(texts, index)):
+        tested = (
+            [next(n for n in names if n) for names in _EMPTY_TEST.findall(text)]
+            if "[" in text or "test" in text
+            else []
+        )
+        message = _MESSAGE.match(text)
+        tools = _TOOL_TEST.findall(text) if not testing else []
+        # only a line that tests, asks or checks can state a need: the branch is read for it
+        if (tested or message or tools) and shell_stops(shell_branch(texts, index)):
             for name in tested:
                 if name not in assigned:
                     add("env_var", name, joined.line, text)
-            message = _MESSAGE.match(text)
             if message is not None and ASKS_TO_SET.search(message.group(1)):
                 for name in _NAMED.findall(message.group(1)):
                     if name in read and name not in assigned:
                         add("env_var", name, joined.line, text)
-            for negated, alternative in _TOOL_TEST.findall(text):
+            for negated, alternative in tools:
                 tool = negated or alternative
-                if not testing and not tool.startswith(("python", "pip", "$")):
+                if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
-        for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
-            if name not in assigned:
-                add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
+        if tested or "${" in text:
+            for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
+                if name not in assigned:
+                    add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         assignment = _ASSIGNED.match(text)
         if assignment is not None:
             assigned.add(assignment.group(1))
