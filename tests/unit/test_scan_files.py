@@ -60,6 +60,8 @@ def test_requirements_txt() -> None:
         ("torch", "==2.9.0", 6, True),
         ("triton_ascend", "==3.2.2", 7, True),
         ("pypi:decorator", "", 8, False),
+        ("network", "https://download.pytorch.org/whl/cpu", 1, True),
+        ("network", "https://triton-ascend.osinfra.cn/pypi", 2, True),
     ]
     assert found.includes == ("requirements-common.txt",)
     notes = [(f.message, f.sources[0].line) for f in found.findings]

@@ -14,6 +14,7 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
+from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.shell import extract_shell
 from bringup.scan.walk import walk_repo
 
@@ -335,3 +336,42 @@ def test_a_top_level_build_directory_of_scripts_is_walked_a_build_output_is_not(
     assert [f.rel for f in walk_repo(tmp_path)[0]] == ["build/build_ops.sh"]
     (tmp_path / "build" / "CMakeCache.txt").write_text("", encoding="utf-8")
     assert walk_repo(tmp_path)[0] == []
+
+
+# cann/torchtitan-npu @ e0aecaf0, requirements.txt:1-8.
+TORCHTITAN_REQUIREMENTS = """--extra-index-url https://download.pytorch.org/whl/cpu
+torch==2.12.0+cpu
+torch_npu==2.12.0rc1
+numpy
+PyYAML
+torchtitan @ git+https://gitcode.com/GitHub_Trending/to/torchtitan.git@ac13e536c84e7f6647b14fa9375c3c8a8a2b8578
+pybind11
+--extra-index-url https://triton-ascend.osinfra.cn/pypi/simple
+"""
+
+
+def test_a_requirements_files_own_index_and_repository_urls_are_downloads() -> None:
+    extraction = extract_requirements_txt(_file("requirements.txt", TORCHTITAN_REQUIREMENTS))
+    assert [(s, line) for s, _, line, _ in _needs(extraction.requirements)] == [
+        ("network", 1),
+        ("network", 6),
+        ("network", 8),
+    ]
+
+
+# Ascend/MindSpeed-MM @ 57069cd5, scripts/install_cann.sh:41-42.
+MINDSPEED_MM_INSTALL = """    sudo apt-get update
+    sudo apt-get install -y gcc python3 python3-pip linux-headers-$(uname -r)
+"""
+# Ascend/DeepGEMM_Ascend @ 958e1766, download.sh:14-16.
+DEEPGEMM_DOWNLOAD = """echo "get fmt from git."
+cd "${THIRD_DIR}"
+git clone https://github.com/fmtlib/fmt.git
+"""
+
+
+def test_a_command_substitution_is_no_package_and_a_download_script_downloads() -> None:
+    install = extract_shell(_file("scripts/install_cann.sh", MINDSPEED_MM_INSTALL))
+    assert _needs(install.requirements) == [("system_package", "gcc python3 python3-pip", 2, True)]
+    download = extract_shell(_file("download.sh", DEEPGEMM_DOWNLOAD)).requirements
+    assert _needs(download) == [("network", "https://github.com/fmtlib/fmt.git", 3, True)]

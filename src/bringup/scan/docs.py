@@ -219,7 +219,7 @@ class _Reader:
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False) for r in found]
             self.stated(found, one_os(text))
-            if self.network_words and self.steps_here and not self.section_os:
+            if self.network_words and self.steps_here and self.setup_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
             if self.environment_words and self.steps_here and self.setup_here:
                 self.requirements.extend(environment_stated(self.file, self.pending))

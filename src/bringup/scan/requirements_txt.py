@@ -14,6 +14,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.fetches import WORDS
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.scopes import DEVELOPMENT
 
@@ -33,6 +34,18 @@ requirements file made mostly of these (Mooncake's top-level ``requirements.txt`
 ruff, pyright, codespell …; a ``UserGuide/requirements.txt`` of sphinx themes) is what a
 developer installs, not what the repo needs, whatever its name."""
 
+_VCS = lazyre.compile(r"@\s*((?:git\+)?https?://\S+)|^((?:git\+)https?://\S+)")
+"""A distribution installed from a repository or an archive URL (``torchtitan @
+git+https://gitcode.com/...``, torchtitan-npu requirements.txt:6)."""
+
+
+def _download(file: SourceFile, url: str, number: int, line: str) -> list[Requirement]:
+    """A package index or source other than PyPI (``--extra-index-url
+    https://download.pytorch.org/whl/cpu``): installing needs the network to reach it."""
+    if not url.startswith(("http://", "https://", "git+")) or line.startswith("--trusted-host"):
+        return []
+    return [file.requirement("network", url, number, text=WORDS + url, confidence="medium")]
+
 
 def _tooling(requirements: list[Requirement]) -> bool:
     """Whether at least two thirds of ``requirements`` (two or more) are developer tools."""
@@ -47,6 +60,7 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
     requirements: list[Requirement] = []
     findings: list[Finding] = []
     includes: list[str] = []
+    downloads: list[Requirement] = []
     base = posixpath.dirname(file.rel)
     for number, raw in logical_lines(file.text):
         line = _LINE_OPTIONS.sub("", _COMMENT.sub("", raw)).strip()
@@ -60,6 +74,7 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
         index = _INDEX.match(line)
         if index is not None:
             findings.append(file.finding("note", f"packages come from {index.group(1)}", number))
+            downloads.extend(_download(file, index.group(1), number, line))
             continue
         if line in ("--pre", "--prefer-binary", "--no-binary :all:") or line.startswith("-e"):
             if line.startswith("-e"):
@@ -69,11 +84,16 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
             continue
         if line.startswith("-") or "${" in line:
             continue
+        vcs = _VCS.search(line)
+        if vcs is not None:
+            downloads.extend(_download(file, vcs.group(1) or vcs.group(2), number, line))
         why = "constraint" if constraints else None
         add_python_requirement(
             requirements, findings, line, file.source(number), hard=not constraints, why=why
         )
-    if _tooling(requirements):
+    tooling = _tooling(requirements)
+    requirements.extend(downloads)
+    if tooling:
         requirements = [msgspec.structs.replace(r, feature=DEVELOPMENT) for r in requirements]
     return Extraction(
         requirements=tuple(requirements), findings=tuple(findings), includes=tuple(includes)

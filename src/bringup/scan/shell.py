@@ -38,9 +38,10 @@ _DIGIT = lazyre.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
 _STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
 _INSTALLING_SCRIPT = lazyre.compile(
-    r"build|compile|install|setup|dependenc|deps|env", re.IGNORECASE
+    r"build|compile|install|setup|dependenc|deps|env|download|fetch", re.IGNORECASE
 )
-"""A repo-level script that builds or installs the repo (``build.sh``, ``install_deps.sh``):
+"""A repo-level script that builds or installs the repo (``build.sh``, ``install_deps.sh``)
+or fetches what its build needs (``download.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
 _TOOLS = {

@@ -59,8 +59,11 @@ def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
 def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
     found: list[str] = []
     skip = False
+    nested = 0
     for word in words:
-        if skip:
+        # a command substitution's words (``linux-headers-$(uname -r)``) are no packages
+        nested += word.count("(") - word.count(")")
+        if skip or nested > 0 or word.endswith(("$", ")")):
             skip = False
             continue
         if word in _VALUED_OPTIONS:
