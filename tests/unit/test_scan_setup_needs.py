@@ -6,6 +6,7 @@ Each case keeps only the lines it needs, with the public repository, path, lines
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.shell import extract_shell
@@ -375,3 +377,40 @@ def test_a_command_substitution_is_no_package_and_a_download_script_downloads() 
     assert _needs(install.requirements) == [("system_package", "gcc python3 python3-pip", 2, True)]
     download = extract_shell(_file("download.sh", DEEPGEMM_DOWNLOAD)).requirements
     assert _needs(download) == [("network", "https://github.com/fmtlib/fmt.git", 3, True)]
+
+
+# deepseek-ai/FlashMLA @ 9241ae3e, setup.py:16-17, 37-39 and 52 (indentation of the function
+# body kept, the function header added so that the lines parse).
+FLASHMLA_SETUP = """def is_flag_set(flag: str) -> bool:
+    return os.getenv(flag, "FALSE").lower() in ["true", "1", "y", "yes"]
+
+def get_arch_flags():
+    DISABLE_SM100 = is_flag_set("FLASH_MLA_DISABLE_SM100")
+    if major < 12 or (major == 12 and minor <= 8):
+        assert DISABLE_SM100, "sm100 compilation for Flash MLA requires NVCC 12.9 or higher. Please set FLASH_MLA_DISABLE_SM100=1 to disable sm100 compilation, or update your environment."    # TODO Implement this
+
+subprocess.run(["git", "submodule", "update", "--init", "csrc/cutlass"])
+"""  # noqa: E501
+# NVIDIA/TransformerEngine @ d0067d0d, setup.py:65-69.
+TE_SETUP = """if bool(int(os.getenv("NVTE_UB_WITH_MPI", "0"))):
+    assert (
+        os.getenv("MPI_HOME") is not None
+    ), "MPI_HOME must be set when compiling with NVTE_UB_WITH_MPI=1"
+    cmake_flags.append("-DNVTE_UB_WITH_MPI=ON")
+"""
+
+
+def _setup_py(text: str) -> list[tuple[str, str, int | None, str]]:
+    found = python_vocabulary(_file("setup.py", text), ast.parse(text))
+    return [(r.subject, r.spec, r.source.line, r.feature) for r in found]
+
+
+def test_a_setup_py_stop_asking_to_set_a_variable_it_reads_requires_it() -> None:
+    assert _setup_py(FLASHMLA_SETUP) == [
+        ("env_var", "FLASH_MLA_DISABLE_SM100", 7, ""),
+        ("network", "git submodule update", 9, ""),
+    ]
+
+
+def test_what_a_setup_py_asks_for_under_a_feature_switch_is_that_features() -> None:
+    assert _setup_py(TE_SETUP) == [("env_var", "MPI_HOME", 2, "env:NVTE_UB_WITH_MPI")]

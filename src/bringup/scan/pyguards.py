@@ -21,20 +21,26 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+import msgspec
+
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fetches import SUBMODULES, WORDS
 from bringup.scan.outcomes import dotted, python_outcome
+from bringup.scan.shellguards import ASKS_TO_SET
 
 _DOWNLOADERS = frozenset({"urlretrieve", "urlopen", "wget.download"})
 _HTTP_GETS = frozenset({"requests.get", "httpx.get", "requests.request"})
 _SUBPROCESS = frozenset(
     {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput"}
 )
+_NAMED = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
 _ALWAYS_SET = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: reading one is no requirement."""
 _FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",))
-"""Commands that download. Fetching the declared submodules (``git submodule update``) is the
-``submodule`` need itself, whose action is that fetch (``fetches``)."""
+"""Commands that download. Fetching the declared submodules (``git submodule update``) needs
+the network only while one is not checked out (``gitmodules.fetch_needs``)."""
 
 
 def _environ(node: ast.expr) -> bool:
@@ -92,7 +98,7 @@ def _tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return found
 
 
-def _fetch_argv(call: ast.Call) -> bool:
+def _fetch_argv(call: ast.Call, commands: tuple[tuple[str, ...], ...] = _FETCH_COMMANDS) -> bool:
     if not call.args:
         return False
     first = call.args[0]
@@ -101,7 +107,7 @@ def _fetch_argv(call: ast.Call) -> bool:
     else:
         text = _key(first)
         words = tuple(text.split()[:3]) if text else ()
-    return any(words[: len(command)] == command for command in _FETCH_COMMANDS)
+    return any(words[: len(command)] == command for command in commands)
 
 
 def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
@@ -114,11 +120,16 @@ def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         subprocess = (short in _SUBPROCESS and name.startswith(("subprocess.", "os."))) or (
             name in _SUBPROCESS
         )
+        submodules = subprocess and _fetch_argv(node, ((("git", "submodule", "update")),))
         if short in _DOWNLOADERS or name in _HTTP_GETS or (subprocess and _fetch_argv(node)):
             urls = [s for s in _strings(node) if s.startswith(("http://", "https://", "git@"))]
             spec = urls[0] if urls else f"{name}(...)"
             text = f"{ast.unparse(node)[:160]}: downloads while building"
             found.append(file.requirement("network", spec, node.lineno, text=text))
+        elif submodules:
+            # FlashMLA setup.py:52; no download once every submodule is checked out
+            text = f"{WORDS}{ast.unparse(node)[:160]}"
+            found.append(file.requirement("network", SUBMODULES, node.lineno, text=text))
     return found
 
 
@@ -233,11 +244,66 @@ def _under_platform_tests(tree: ast.Module, names: dict[str, str]) -> set[int]:
     return inside
 
 
+def _asked_for(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """Variables a failing ``assert``/``raise`` asks the user to set, that the script reads
+    ("Please set FLASH_MLA_DISABLE_SM100=1 to disable sm100 compilation", FlashMLA
+    setup.py:39, a flag read through ``os.getenv``)."""
+    constants = set(_strings(tree))
+    switches = _switched(tree)
+    found: list[Requirement] = []
+    for node in ast.walk(tree):
+        message: ast.expr | None = None
+        if isinstance(node, ast.Assert):
+            message = node.msg
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            message = node.exc.args[0]
+        words = " ".join(_strings(message)) if message is not None else ""
+        if not isinstance(node, ast.stmt) or not words or not ASKS_TO_SET.search(words):
+            continue
+        for name in dict.fromkeys(_NAMED.findall(words)):
+            if name in constants and name not in _ALWAYS_SET and switches.get(id(node)) != name:
+                text = f"{words[:160]}: the build stops unless it is set"
+                need = file.requirement("env_var", name, node.lineno, text=text)
+                switch = switches.get(id(node))
+                found.append(
+                    msgspec.structs.replace(need, feature=f"env:{switch}") if switch else need
+                )
+    return found
+
+
+def _switched(tree: ast.Module) -> dict[int, str]:
+    """The statements inside an ``if`` that reads an environment variable, with that
+    variable: what they need is the need of the feature it switches on
+    (TransformerEngine setup.py:65-68: ``MPI_HOME must be set when compiling with
+    NVTE_UB_WITH_MPI=1``)."""
+    inside: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If):
+            continue
+        keys = [k for k in (_read_key(n) for n in ast.walk(node.test)) if k]
+        for statement in node.body if keys else ():
+            inside.update((id(n), keys[0]) for n in ast.walk(statement))
+    return inside
+
+
+def _read_key(node: ast.AST) -> str | None:
+    """``X`` of ``os.getenv("X", ...)`` or ``os.environ.get("X", ...)``."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    name = dotted(node.func)
+    return (
+        _key(node.args[0])
+        if name in ("os.getenv", "getenv") or name.endswith("environ.get")
+        else None
+    )
+
+
 def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The ``env_var``, ``system_package``, ``network``, ``arch`` and ``os`` requirements of a
     build script."""
     return (
         _environment(file, tree)
+        + _asked_for(file, tree)
         + _tools(file, tree)
         + _downloads(file, tree)
         + _platforms(file, tree)
