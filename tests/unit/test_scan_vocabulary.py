@@ -205,9 +205,9 @@ def _python(text: str) -> list[tuple[str, str, int | None]]:
 def test_setup_py_environ_reads_tools_and_downloads() -> None:
     assert _python(DEEPEP_SETUP) == []
     assert _python(TE_SETUP) == []
-    # fetching a declared submodule is the submodule need (.gitmodules), whose action is
-    # that fetch; it is not read a second time as a download
-    assert _python(APEX_SETUP) == []
+    # fetching the declared submodules downloads them: a need for the network, which the
+    # repo scan drops once every submodule is checked out (gitmodules.fetch_needs)
+    assert _python(APEX_SETUP) == [("network", "git submodule update", 3)]
     clone = APEX_SETUP.replace('"submodule",\n            "update",', '"clone",')
     assert _python(clone) == [("network", "subprocess.run(...)", 3)]
     assert _python(STOPS) == [("env_var", "CUDA_HOME", 2), ("system_package", "ninja", 4)]
