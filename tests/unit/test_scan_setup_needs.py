@@ -414,3 +414,18 @@ def test_a_setup_py_stop_asking_to_set_a_variable_it_reads_requires_it() -> None
 
 def test_what_a_setup_py_asks_for_under_a_feature_switch_is_that_features() -> None:
     assert _setup_py(TE_SETUP) == [("env_var", "MPI_HOME", 2, "env:NVTE_UB_WITH_MPI")]
+
+
+# Ascend/MindSpeed-LLM @ c77308a1,
+# docs/zh/pytorch/training/fsdp2_quick_start.md:129 (the heading is the test's).
+MINDSPEED_LLM_FSDP2 = """## 环境准备
+
+```shell
+    source examples/fsdp2/env_config.sh                 # 加载 NPU 环境变量配置
+```
+"""
+
+
+def test_an_examples_own_environment_script_is_no_need() -> None:
+    docs = extract_docs(_file("docs/quick_start.md", MINDSPEED_LLM_FSDP2))
+    assert _needs(docs.requirements) == []

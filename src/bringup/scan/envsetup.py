@@ -24,6 +24,9 @@ from bringup.subjects import display_name
 _ENV_SCRIPT = lazyre.compile(r"(?:^|/)(?:set_?env|setenv|env)[\w.-]*\.(?:sh|bash)$", re.IGNORECASE)
 """An environment script by its name (``set_env.sh``, ``setenv.bash``); a virtual
 environment's ``activate`` or a shell's rc file is not one."""
+_EXAMPLE_DIR = lazyre.compile(r"(?:^|/)(?:examples?|demos?|benchmarks?|samples?)/", re.IGNORECASE)
+"""An example's own settings (``source examples/fsdp2/env_config.sh``, MindSpeed-LLM
+docs/zh/pytorch/training/fsdp2_quick_start.md:129): what that example runs with."""
 _LOCATION = lazyre.compile(r"^[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)$|^PYTHONPATH$")
 
 _COMPUTED = lazyre.compile(r"\$\(|`|^\.")
@@ -76,7 +79,7 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
             if variable is not None:
                 text = f"source {path}"  # the line's own words; the spec names what it sets
                 found.append(file.requirement("env_var", variable, command.line, text=text))
-            elif _ENV_SCRIPT.search(path):
+            elif _ENV_SCRIPT.search(path) and not _EXAMPLE_DIR.search(path):
                 text = f"source {path}"
                 found.append(file.requirement("env_var", path, command.line, text=text))
         elif argv[:1] == ("export",):
