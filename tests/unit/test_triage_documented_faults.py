@@ -22,3 +22,29 @@ def test_torch_npus_float64_refusal_is_the_dtype_fault_with_the_guides_advice() 
 def test_the_guides_advice_is_kept_in_chinese() -> None:
     (top, *_) = localise(explain_text(DOUBLE_REFUSED), "zh")
     assert "在报错代码行前添加数据类型转换语句" in top.fix
+
+
+# https://github.com/hicann/hccl/blob/09300b70df9a031339f08e5f2ca06d7bf294d009/docs/zh/user_guide/fault_diagnosis/env_config_error_EI0001.md
+IFNAME_NOT_FOUND = (
+    "[ERROR] HCCL(925892,alltoall_test):2025-10-28-16:34:59.634.432 [sal.cc:501] [925892]"
+    "[InitGroupStage][EnvConfig]set ifname to [abc] by HCCL_SOCKET_IFNAME, but not found in "
+    "the environment, ifnames in the environment is as follows\n"
+)
+
+
+def test_a_signature_from_a_chinese_guide_speaks_chinese_with_the_logs_values() -> None:
+    (english,) = explain_text(IFNAME_NOT_FOUND)[:1]
+    (chinese,) = localise([english], "zh")
+    assert english.signature_id == "ascend.hccl.socket-ifname-not-found"
+    assert "abc" in english.cause
+    assert "abc" in chinese.cause
+    assert chinese.title == "HCCL_SOCKET_IFNAME配置错误 (EI0001)"
+    assert "指定为环境上存在的Host网卡" in chinese.fix
+
+
+def test_a_field_without_chinese_text_stays_english() -> None:
+    (english,) = explain_text("RuntimeError: Gloo connectFullMesh failed with [...] no error\n")[:1]
+    assert english.signature_id == "dist.gloo-interface"
+    (chinese,) = localise([english], "zh")
+    assert chinese.title == english.title
+    assert chinese.cause != english.cause

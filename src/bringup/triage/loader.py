@@ -173,8 +173,8 @@ def _reference_problem(
     for other in signature.record.outranks:
         if other not in ids or other == signature.id:
             return f"outranks {other!r}, which is not another known signature", "outranks"
-    for field in ("cause", "fix"):
-        for token in template_parts(getattr(signature.record, field)).optional:
+    for field in ("cause", "fix", "cause_zh", "fix_zh"):
+        for token in template_parts(getattr(signature.record, field) or "").optional:
             placeholder = parse_placeholder(token)
             if placeholder and placeholder.kind == "table" and placeholder.table not in tables:
                 return f"{{{token}}}: no lookup table {placeholder.table!r}", field

@@ -19,6 +19,9 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
 from bringup.triage.fallback import code_id, code_texts
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
+from bringup.triage.loader import load_signatures
+from bringup.triage.signatures import BUILTIN_DIR, SignatureSet
+from bringup.triage.templates import render
 
 LANGUAGES = ("en", "zh")
 
@@ -50,7 +53,31 @@ def _texts(diagnosis: Diagnosis, lang: str) -> Optional[Texts]:
     if diagnosis.signature_id.startswith("code."):
         meaning = _meaning(diagnosis, builtin_catalogues())
         return code_texts(meaning, lang) if meaning is not None else None
-    return None
+    return _signature_texts(diagnosis)
+
+
+def _signature_texts(diagnosis: Diagnosis) -> Optional[Texts]:
+    """A built-in signature's Chinese texts, filled with the diagnosis's captures (the host's
+    facts are not at hand here: a segment that needs one is left out)."""
+    catalogue = _builtin_signatures()
+    signature = catalogue.by_id(diagnosis.signature_id)
+    if signature is None:
+        return None
+    record = signature.record
+    if record.title_zh is None and record.cause_zh is None and record.fix_zh is None:
+        return None
+
+    def fill(template: Optional[str]) -> str:
+        if template is None:
+            return ""
+        return render(template, diagnosis.captures, lambda _name: None, catalogue.tables)
+
+    return record.title_zh or "", fill(record.cause_zh), fill(record.fix_zh)
+
+
+@functools.cache
+def _builtin_signatures() -> SignatureSet:
+    return load_signatures([BUILTIN_DIR])
 
 
 @functools.cache

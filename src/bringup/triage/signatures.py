@@ -67,6 +67,11 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     outranks: list[str] = []
     generic: bool = False
     replaces: Optional[str] = None
+    title_zh: Optional[str] = None
+    cause_zh: Optional[str] = None
+    fix_zh: Optional[str] = None
+    """The same texts in Chinese, where the public source is Chinese (``explain --lang zh``);
+    the same placeholders as ``cause`` and ``fix``."""
     layer_from_log: bool = False
     """The cause is a property of what is installed (a chip, SoC or operator its binaries
     lack, a framework and toolkit that are not a pair) and shows at whatever step first
@@ -232,10 +237,17 @@ def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signatur
             if problem:
                 raise fail(f"pattern {pattern!r}: {problem}", "context")
         _check_when(record, groups, fail)
-        _check_template(record.cause, "cause", groups, fail)
-        _check_template(record.fix, "fix", groups, fail)
+        for field, template in _templates(record):
+            _check_template(template, field, groups, fail)
         specificity = tuple(literal_count(p) for p in (*record.patterns, *record.symptoms))
         yield Signature(record, path, line, tuple(groups), specificity)
+
+
+def _templates(record: SignatureRecord) -> Iterable[tuple[str, str]]:
+    """The record's templated fields that are set, by name: cause and fix, in each language."""
+    fields = (("cause", record.cause), ("fix", record.fix))
+    chinese = (("cause_zh", record.cause_zh), ("fix_zh", record.fix_zh))
+    return (*fields, *((name, text) for name, text in chinese if text is not None))
 
 
 def failer(text: str, path: str, record_id: str, line: Optional[int]) -> FailFn:
