@@ -1,5 +1,6 @@
 """Every signature ships with real sample logs whose top match is that signature; real logs
-of unrelated failures and successes match nothing; the evaluation corpus is kept apart."""
+without a failure (successes, INFO and WARN lines) match nothing; the evaluation corpus is kept
+apart."""
 
 from __future__ import annotations
 

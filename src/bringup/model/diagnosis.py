@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from bringup.model.facts import Fact
+from bringup.model.source import Confidence
 
 Layer = Literal["install", "build", "device_init", "operator_execution", "communication", "memory"]
 """Where in the bring-up the failure shows, in the order an expert checks them."""
@@ -30,7 +31,10 @@ class Evidence(msgspec.Struct, frozen=True, kw_only=True):
 class Diagnosis(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One probable cause of a failure log. ``fix`` is rendered with the values captured from
     the log and, when a snapshot was given, with its facts. ``confirmed_by`` lists the snapshot
-    facts that decided ``confirmation``; ``score`` orders diagnoses (higher first)."""
+    facts that decided ``confirmation``; ``score`` orders diagnoses (higher first);
+    ``confidence`` is below ``high`` for what a generic rule read from the log (a code known
+    by its family only, an exception or a failure line of a known form: ``medium``; a
+    failure placed by its words alone: ``low``)."""
 
     signature_id: str
     title: str
@@ -46,3 +50,4 @@ class Diagnosis(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     confirmed_by: tuple[Fact, ...] = ()
     captures: dict[str, str] = {}
     see_also: tuple[str, ...] = ()
+    confidence: Confidence = "high"

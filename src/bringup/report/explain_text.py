@@ -32,14 +32,16 @@ def diagnoses_document(diagnoses: Sequence[Diagnosis], log: str, lines: int) -> 
 
 
 def _diagnosis(number: int, diagnosis: Diagnosis) -> Section:
-    """Title and confirmation, then a row each for id, layer, kind, score, cause, fix, the
-    first log lines that matched, the snapshot facts that decided and the source."""
+    """Title and confirmation, then a row each for id, layer, kind, score, confidence (when
+    not high), cause, fix, the first log lines that matched, the snapshot facts that decided
+    and the source."""
     status = "" if diagnosis.confirmation == "unknown" else f" [{diagnosis.confirmation}]"
     rows: list[tuple[str, Line]] = [
         ("id", Line(diagnosis.signature_id, "code")),
         ("layer", Line(diagnosis.layer)),
         ("kind", Line(diagnosis.kind)),
         ("score", Line(f"{diagnosis.score:g}")),
+        *([("confidence", Line(diagnosis.confidence))] if diagnosis.confidence != "high" else []),
         ("cause", Line(diagnosis.cause)),
         ("fix", Line(diagnosis.fix)),
     ]

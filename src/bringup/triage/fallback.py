@@ -29,8 +29,10 @@ from bringup.backends.base import Backend
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
 from bringup.tomlfile import line_of, read_toml
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
+from bringup.triage.evidence import EvidenceRule, exception_rule, failure_diagnosis, layer_at
 from bringup.triage.findings import (
     CODE,
+    FAILURE,
     LINE,
     TRACEBACK_OBSERVERS,
     CodeSighting,
@@ -101,12 +103,18 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     exception: list[ExceptionRule] = []
     line: list[LineRule] = []
     echoes: list[str] = []
+    evidence: list[EvidenceRule] = []
+    failure: str = ""
+    quiet: str = ""
 
 
 class Rules(NamedTuple):
     exceptions: tuple[ExceptionRule, ...]
     lines: tuple[LineRule, ...]
     echoes: tuple[str, ...]
+    evidence: tuple[EvidenceRule, ...] = ()
+    failure: str = ""
+    quiet: str = ""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -116,22 +124,50 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content = msgspec.convert(document, type=RulesFile, strict=True)
     except msgspec.ValidationError as error:
         raise SignatureError(str(error), path=str(path)) from None
-    rules: list[ExceptionRule | LineRule] = [*content.exception, *content.line]
+    rules: list[ExceptionRule | LineRule | EvidenceRule] = [
+        *content.exception,
+        *content.line,
+        *content.evidence,
+    ]
     for rule in rules:
-        expressions = (
-            (rule.exception, rule.message)
-            if isinstance(rule, ExceptionRule)
-            else (rule.pattern, rule.unless)
-        )
-        problems = [pattern_problem(e) for e in expressions if e]
+        problems = [pattern_problem(e) for e in _expressions(rule) if e]
         problem = next((p for p in problems if p), None)
         if problem is None and not rule.source.startswith("https://"):
             problem = "source must be a public https:// URL"
+        if problem is None and isinstance(rule, EvidenceRule):
+            problem = _default_problem(rule, content.evidence)
         if problem:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
             )
-    return Rules(tuple(content.exception), tuple(content.line), tuple(content.echoes))
+    problem = next((p for p in map(pattern_problem, (content.failure, content.quiet)) if p), None)
+    if problem:
+        raise SignatureError(f"failure or quiet: {problem}", path=str(path))
+    return Rules(
+        tuple(content.exception),
+        tuple(content.line),
+        tuple(content.echoes),
+        tuple(content.evidence),
+        content.failure,
+        content.quiet,
+    )
+
+
+def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
+    if isinstance(rule, ExceptionRule):
+        return (rule.exception, rule.message)
+    if isinstance(rule, LineRule):
+        return (rule.pattern, rule.unless)
+    return (rule.words, rule.paths)
+
+
+def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Optional[str]:
+    """The entry without words takes any failure: there must be one, the last."""
+    if not rule.words and rule is not entries[-1]:
+        return "only the last evidence entry may have no words"
+    if rule is entries[-1] and rule.words:
+        return "the last evidence entry must have no words (it takes any failure)"
+    return None
 
 
 @functools.cache
@@ -148,6 +184,8 @@ def observers(
     found = [Observer(CODE, c.info.name, pattern) for c in catalogues for pattern in c.finders]
     found.extend(TRACEBACK_OBSERVERS)
     found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
+    if rules.failure:
+        found.append(Observer(FAILURE, rules.quiet, rules.failure))
     return tuple(found)
 
 
@@ -166,6 +204,8 @@ def diagnose(
     nested = all(indented(d.evidence[0].text) for d in exceptions)
     lines = [] if codes or not nested else list(_from_lines(findings, rules))
     found = [*codes, *(lines or exceptions)]
+    placed = None if found or not rules.evidence else failure_diagnosis(findings, rules.evidence)
+    found.extend([placed] if placed else [])
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
     unique: list[Diagnosis] = []
     seen: set[tuple[str, str]] = set()
@@ -184,6 +224,13 @@ def diagnose(
         seen.add(cause)
         unique.append(diagnosis)
     return unique
+
+
+def word_layer(findings: Findings, line: int, rules: Optional[Rules] = None) -> Optional[Layer]:
+    """The layer the words of the failure at ``line`` name (for a catch-all signature, whose
+    own layer is only the usual one), or None."""
+    rules = builtin_rules() if rules is None else rules
+    return layer_at(line, findings, rules.evidence)
 
 
 def _from_codes(
@@ -263,6 +310,7 @@ def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diag
         matches=sighting.count,
         score=FALLBACK_SCORES[tier],
         captures={"code": sighting.value},
+        confidence="high" if tier == "code" else "medium",
     )
 
 
@@ -275,10 +323,11 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     echoes = [re.compile(e) for e in rules.echoes]
     real = [s for s in sightings if not any(e.search(s.name) for e in echoes)]
     first = (real or sightings)[0]
-    rule = match_exception(first, rules.exceptions)
-    if rule is None:
+    found: Optional[ExceptionRule | EvidenceRule] = match_exception(first, rules.exceptions)
+    if found is None:
         return
-    tier = "traceback-other" if rule.id == GENERIC_RULE else "traceback"
+    generic = found.id == GENERIC_RULE
+    rule = exception_rule(first, findings, rules.evidence) if generic and rules.evidence else found
     where = _where(first)
     yield Diagnosis(
         signature_id=rule.id,
@@ -290,9 +339,10 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         source=rule.source,
         evidence=(Evidence(line=first.line, text=first.text),),
         matches=len(sightings),
-        score=FALLBACK_SCORES[tier],
+        score=FALLBACK_SCORES["traceback-other" if generic else "traceback"],
         captures={"exception": first.name, "message": first.message[:200]}
         | ({"package": where} if where else {}),
+        confidence="low" if generic else "medium",
     )
 
 
@@ -336,6 +386,7 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             evidence=(Evidence(line=sighting.line, text=sighting.text),),
             matches=1,
             score=FALLBACK_SCORES["line"],
+            confidence="medium",
         )
 
 

@@ -1,12 +1,15 @@
 """What the scan notes besides signatures, for the fallback (``bringup.triage.fallback``):
-error codes, Python exceptions with the frames they were raised in, and failure lines.
+error codes, Python exceptions with the frames they were raised in, failure lines of known
+components, and any line that reports a failure (with the lines after it, whose words often
+say where it happened).
 
 These are found by ``Observer`` expressions that run in the same pass as the signatures (the
 prefilter names them like any pattern). Frames are not: most lines of a long log with
 tracebacks are frames, so the frames of an exception are read only when one is found, from
 the ``FRAMES_WINDOW`` bytes before it. Memory stays bounded whatever the log: the first
 ``MAX_CODES`` distinct codes, the first ``MAX_EXCEPTIONS`` exceptions and the last one, the
-last ``MAX_FRAMES`` frames before each exception, the first line of each line rule.
+last ``MAX_FRAMES`` frames before each exception, the first line of each line rule, the first
+``MAX_FAILURES`` failure lines (of at most ``MAX_FAILURE_LINES`` read).
 """
 
 from __future__ import annotations
@@ -16,13 +19,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Optional
 
-CODE, EXCEPTION, CHAIN, LINE = "code", "exception", "chain", "line"
-OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE})
+CODE, EXCEPTION, CHAIN, LINE, FAILURE = "code", "exception", "chain", "line", "failure"
+OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE})
 
 MAX_CODES = 32
 MAX_EXCEPTIONS = 8
 MAX_FRAMES = 12
 FRAMES_WINDOW = 8 << 10
+MAX_FAILURES = 8
+MAX_FAILURE_LINES = 256
+FOLLOWING_BYTES = 320
+"""A failure line keeps up to this many bytes of the (at most two) lines after it."""
 
 PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
@@ -42,12 +49,21 @@ CHAIN_PATTERN = (
 _PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+)")
 
 
+PYTEST_PATTERN = (
+    r"(?m)^[ \t]*(?:FAILED|ERROR) [^ \n]+ - (?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
+    r"(?:Error|Exception|Failure))(?:: (?P<msg>[^\n]*))?$"
+)
+"""pytest's summary line of a failed test: ``FAILED tests/x.py::test - RuntimeError: ...``."""
+PYTEST = "pytest"
+
 Frames = Callable[[], tuple[str, ...]]
 
 
 class Observer(NamedTuple):
     """An expression the scan runs for the fallback: its role, and whose it is (a code
-    catalogue's name, a line rule's id; empty for the traceback expressions)."""
+    catalogue's name, a line rule's id; empty for the traceback expressions, ``pytest`` for
+    pytest's summary lines; for failure lines, the expression of the lines that only look
+    like one)."""
 
     role: str
     owner: str
@@ -56,6 +72,7 @@ class Observer(NamedTuple):
 
 TRACEBACK_OBSERVERS = (
     Observer(EXCEPTION, "", EXCEPTION_PATTERN),
+    Observer(EXCEPTION, PYTEST, PYTEST_PATTERN),
     Observer(CHAIN, "", CHAIN_PATTERN),
 )
 
@@ -122,11 +139,25 @@ class LineSighting:
 
 
 @dataclass
+class FailureSighting:
+    """A line that reports a failure, and the lines printed right after it (context to
+    read its words in, not a finding: read within the part of the log scanned, so a line
+    that ends a part, in a parallel scan, has none; left out of comparisons)."""
+
+    line: int
+    text: str
+    following: str = field(compare=False)
+
+
+@dataclass
 class Findings:
     codes: dict[tuple[str, str, str], CodeSighting] = field(default_factory=dict)
     exceptions: list[ExceptionSighting] = field(default_factory=list)
     last_exception: Optional[ExceptionSighting] = None
     lines: dict[str, LineSighting] = field(default_factory=dict)
+    failures: list[FailureSighting] = field(default_factory=list)
+    failure_lines: int = 0
+    """How many failure lines were read (kept or not)."""
     _chained: bool = False
     _last_frames: Optional[Frames] = None
 
@@ -141,11 +172,14 @@ class Findings:
         frames: Frames = tuple,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
-        printed before an exception, only for the exceptions that are kept."""
+        printed before an exception (for a failure line: the lines after it), only for the
+        exceptions and failure lines that are kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
-            self._exception(groups, line, text, frames)
+            self._exception(groups, line, text, tuple if owner == PYTEST else frames)
+        elif role == FAILURE:
+            self._failure(owner, line, text, frames)
         elif role == CODE:
             self._code(owner, groups, line, text)
         elif role == LINE and owner not in self.lines:
@@ -157,6 +191,8 @@ class Findings:
         that its line need not be read."""
         if role == LINE:
             return owner in self.lines
+        if role == FAILURE:
+            return self.failures_done()
         if role != CODE:
             return False
         seen = self.codes.get((owner, group, value.strip()))
@@ -179,6 +215,22 @@ class Findings:
             self.exceptions.append(sighting)
         self.last_exception = sighting
         self._last_frames = None if keep else frames
+
+    def failures_done(self) -> bool:
+        """Whether no more failure lines are kept (enough kept, or enough read)."""
+        return len(self.failures) >= MAX_FAILURES or self.failure_lines >= MAX_FAILURE_LINES
+
+    def _failure(self, quiet: str, line: int, text: str, following: Frames) -> None:
+        """Keep a failure line, and the lines after it, unless ``quiet`` (the observer's
+        owner: an expression for the lines that only look like failures, INFO and WARN lines)
+        matches it (them)."""
+        if self.failures_done() or (self.failures and self.failures[-1].line == line):
+            return
+        self.failure_lines += 1
+        if quiet and re.search(quiet, text):
+            return
+        after = [t for t in following() if not (quiet and re.search(quiet, t))]
+        self.failures.append(FailureSighting(line, text, "\n".join(after)))
 
     def _code(self, catalogue: str, groups: dict[str, str], line: int, text: str) -> None:
         for group, raw in groups.items():
@@ -209,6 +261,9 @@ class Findings:
             self.last_exception = moved
         for rule, line in later.lines.items():
             self.lines.setdefault(rule, replace(line, line=line.line + shift))
+        room = max(0, MAX_FAILURES - len(self.failures))
+        self.failures.extend(replace(f, line=f.line + shift) for f in later.failures[:room])
+        self.failure_lines += later.failure_lines
         self._chained = later._chained
 
     def explains_without_lines(self) -> bool:

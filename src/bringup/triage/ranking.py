@@ -95,7 +95,7 @@ def rank(
                 confirmation=confirmation,
                 facts=facts,
                 score=float(score),
-                layer=failed_in if signature.record.layer_from_log and failed_in else None,
+                layer=_layer(signature, hits, result, failed_in),
             )
         )
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
@@ -115,6 +115,19 @@ def rank(
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = _one_per_cause(diagnoses, secondary, generic)
     return diagnoses if top is None else diagnoses[:top]
+
+
+def _layer(
+    signature: Signature, hits: SignatureHits, result: ScanResult, failed_in: Optional[Layer]
+) -> Optional[Layer]:
+    """A signature's layer when the log says better than its record: where the log fails
+    (``layer_from_log``); for a catch-all of a failed runtime call (its layer only the usual
+    one, ``operator_execution``), what the words of its failure name."""
+    if signature.record.layer_from_log and failed_in:
+        return failed_in
+    if signature.record.generic and signature.record.layer == fallback.KERNEL_LAYER:
+        return fallback.word_layer(result.findings, hits.first_line)
+    return None
 
 
 def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:

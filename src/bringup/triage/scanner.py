@@ -28,6 +28,8 @@ from typing import Any, Optional
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
 from bringup.triage.findings import (
+    FAILURE,
+    FOLLOWING_BYTES,
     FRAMES_WINDOW,
     LINE,
     OBSERVER_ROLES,
@@ -243,9 +245,11 @@ class Matcher:
         hits = result.hits
         spans = []
         lines_decided = result.findings.explains_without_lines()
+        failures_done = result.findings.failures_done()
         for start, end, candidates in pieces:
             for index in candidates:
-                if lines_decided and self._owners[index][2] == LINE:
+                role = self._owners[index][2]
+                if (lines_decided and role == LINE) or (failures_done and role == FAILURE):
                     continue
                 for match in self._regex(index).finditer(block, start, end):
                     spans.append((match.start(), index, match))
@@ -268,7 +272,8 @@ class Matcher:
                     if v is not None
                 }
                 text = _line_text(block, match.start(), match.end())
-                frames = functools.partial(_frames, block, start, result.tail)
+                read = _following if role == FAILURE else _frames
+                frames = functools.partial(read, block, start, result.tail)
                 result.findings.note(role, signature_id, groups, line, text, frames=frames)
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -305,6 +310,15 @@ def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
     if len(window) < FRAMES_WINDOW:
         window = tail[len(window) - FRAMES_WINDOW :] + window
     return frames_before(window)
+
+
+def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
+    """The two lines after the line at ``block[start]`` (within ``FOLLOWING_BYTES``)."""
+    first = block.find(b"\n", start)
+    if first == -1:
+        return ()
+    after = bytes(block[first + 1 : first + 1 + FOLLOWING_BYTES])
+    return tuple(line.decode("utf-8", "replace").strip() for line in after.split(b"\n")[:2])
 
 
 def _line_text(block: Block, start: int, end: int) -> str:

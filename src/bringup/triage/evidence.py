@@ -1,0 +1,128 @@
+"""A layer for every failure, from the words it is written in.
+
+A failure no signature, code or rule explains still names what it was doing: a driver, a
+collective, a package version, a compiler, an operator and its data types. The
+``[[evidence]]`` entries of ``kb/data/fallback/rules.toml`` map that vocabulary (and, for an
+exception, the files of its frames) to a layer, tried in order; the last entry, without
+words, takes any failure. What they conclude is of low confidence: it ranks below every
+other diagnosis, and says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Optional
+
+import msgspec
+
+from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
+from bringup.triage.findings import ExceptionSighting, FailureSighting, Findings
+
+FAILURE_SCORE = -320.0
+"""A failure line placed by its words ranks below everything else (catch-all signatures
+start at -300, an exception no rule explains at -310)."""
+
+
+class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Vocabulary that places a failure in a layer; no ``words``: any failure (the last
+    entry)."""
+
+    id: str
+    title: str
+    layer: Layer
+    kind: CauseKind
+    cause: str
+    next: str
+    source: str
+    words: str = ""
+    paths: str = ""
+
+
+_PATH = re.compile(r"\S*/\S*/\S*/\S*")
+"""A path of three directories or more: its directory names (build/, CMakeFiles/,
+site-packages/torch/cuda/) say where a file lies, not what failed."""
+
+
+def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
+    """The first entry whose words occur in one of ``texts``, each text read whole (a failure
+    line with the lines after it): the entries' order decides between the words of one
+    failure, the texts' order between failures."""
+    for text in texts:
+        words = _PATH.sub(" ", text)
+        for rule in rules:
+            if rule.words and re.search(rule.words, words):
+                return rule
+    return None
+
+
+def by_paths(frames: Sequence[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
+    """The first entry whose paths match a frame's file, innermost frame first."""
+    for path in reversed(frames):
+        for rule in rules:
+            if rule.paths and re.search(rule.paths, path):
+                return rule
+    return None
+
+
+def default(rules: Sequence[EvidenceRule]) -> EvidenceRule:
+    return next(rule for rule in rules if not rule.words)
+
+
+def text(failure: FailureSighting) -> str:
+    """What a failure is read from: its line and the lines after it."""
+    return f"{failure.text}\n{failure.following}"
+
+
+def failure_rule(failure: FailureSighting, rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
+    """The layer the words of a failure line and the lines after it name."""
+    return by_words((text(failure),), rules)
+
+
+def exception_rule(
+    sighting: ExceptionSighting, findings: Findings, rules: Sequence[EvidenceRule]
+) -> EvidenceRule:
+    """Where an exception no rule explains happened: its type and message, else the files of
+    its frames, else the failure lines of the log (the first that names a layer), else any
+    failure."""
+    said = f"{sighting.name}: {sighting.message}"
+    failures = (text(failure) for failure in findings.failures)
+    return (
+        by_words((said,), rules)
+        or by_paths(sighting.frames, rules)
+        or by_words(failures, rules)
+        or default(rules)
+    )
+
+
+def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Optional[Diagnosis]:
+    """The first failure line whose words name a layer (else the first failure line), as a
+    diagnosis of low confidence; None for a log without a failure line."""
+    if not findings.failures:
+        return None
+    placed = ((f, failure_rule(f, rules)) for f in findings.failures)
+    failure, rule = next(((f, r) for f, r in placed if r is not None), (findings.failures[0], None))
+    rule = rule or default(rules)
+    return Diagnosis(
+        signature_id=rule.id,
+        title=rule.title,
+        layer=rule.layer,
+        kind=rule.kind,
+        cause=rule.cause,
+        fix=rule.next,
+        source=rule.source,
+        evidence=(Evidence(line=failure.line, text=failure.text),),
+        matches=len(findings.failures),
+        score=FAILURE_SCORE,
+        confidence="low",
+    )
+
+
+def layer_at(line: int, findings: Findings, rules: Sequence[EvidenceRule]) -> Optional[Layer]:
+    """The layer the words of the failure at ``line`` (and the lines after it) name, if any:
+    a catch-all signature's layer is only its usual one."""
+    for failure in findings.failures:
+        if failure.line == line:
+            rule = failure_rule(failure, rules)
+            return rule.layer if rule is not None else None
+    return None

@@ -1,0 +1,164 @@
+"""A layer for every failure log: a failure that no signature, code or rule explains is placed
+by the words it is written in, with low confidence and below every other diagnosis; a log
+without a failure stays unexplained. Real lines from public threads, each citing its thread
+(from the tuning corpus triage_seventh and the sample logs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.evidence import by_words
+from bringup.triage.fallback import RULES_FILE, read_rules
+from bringup.triage.signatures import SignatureError
+
+GPUSTACK = (
+    Path(__file__).parent.parent
+    / "fixtures"
+    / "logs"
+    / "ascend.runtime.visible-devices-out-of-range"
+    / "gpustack-3352.log"
+)
+
+# https://github.com/NVIDIA/gpu-driver-container/issues/735: no failure verb, a version that
+# does not match the driver's.
+FABRIC_MANAGER = """\
+fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with driver version 580.126.09.
+Please update with matching NVIDIA driver package.
+"""  # noqa: E501
+
+# https://github.com/Project-HAMi/ascend-device-plugin/issues/27: a glog F line of the device
+# plugin after glog I lines that mention a failure.
+VNPU_CONFIG = """\
+│ I0908 02:12:23.339234       1 client.go:53] BuildConfigFromFlags failed for file /root/.kube/config: stat /roo
+│ t/.kube/config: no such file or directory using inClusterConfig
+│ [INFO]     2025/09/08 02:12:23.564828 1       devmanager/devmanager.go:100    the dcmi version is 25.0.rc1.1
+│ F0908 02:12:23.566599       1 main.go:133] load config failed, error is can not find vnpu config for chip 910B4-1
+"""  # noqa: E501
+
+# https://github.com/KCL-BMEIS/niftyreg/issues/49: a kernel launch the GPU cannot take (the
+# file name ends in .cu, but no compiler ran).
+LAUNCH_RESOURCES = """\
+NiftyReg CUDA ERROR] file '/home/qinwang/nifty/niftyreg-git/reg-lib/cuda/resampleKernel.cu' in line 443 : too many resources requested for launch.
+Grid [316x1x1] | Block [512x1x1]
+"""  # noqa: E501
+
+# https://github.com/vllm-project/vllm-ascend/issues/2255: the build directories in the source
+# location of a C++ exception are no build failure.
+ROPE_SETUP = """\
+[rank0]:[E731 07:58:03.605457886 compiler_depend.ts:429] RopeOperation setup failed!
+Exception raised from OperationSetup at build/third_party/op-plugin/op_plugin/CMakeFiles/op_plugin_atb.dir/compiler_depend.ts:148 (most recent call first):
+"""  # noqa: E501
+
+# https://github.com/LMCache/LMCache-Ascend/issues/91: the exception says nothing of where; the
+# failure before it names a driver call (an old driver).
+HAL_REGISTER = """\
+Unable to halHostRegister: 65534
+RuntimeError: register ptr failed
+"""
+
+# https://github.com/PaddlePaddle/Paddle/pull/43116: an import that fails on a base type of
+# another build.
+PADDLE_IMPORT = (
+    'ImportError: generic_type: type "HCCLParallelContext" referenced unknown base type '
+    '"paddle::imperative::ParallelContext"\n'
+)
+
+# https://github.com/LMCache/LMCache-Ascend/pull/184: memory registration through HCCL.
+REGISTER_MEMORY = "RuntimeError: Failed to register memory | HCCL Error Code: 19\n"
+
+# https://github.com/ghaerr/elks/issues/1460: an allocation failure outside any accelerator
+# stack is still a failure.
+ELKS_FSCK = """\
+elks16# fsck /dev/hda4
+ZONES: 65535 -- fsck: Unable to allocate main memory for zone count
+"""
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        (FABRIC_MANAGER, "device_init"),
+        (VNPU_CONFIG, "device_init"),
+        (LAUNCH_RESOURCES, "operator_execution"),
+        (ROPE_SETUP, "operator_execution"),
+        (ELKS_FSCK, "memory"),
+    ],
+)
+def test_a_failure_no_rule_explains_is_placed_by_its_words(log: str, layer: str) -> None:
+    diagnoses = explain_text(log)
+    assert [(d.layer, d.confidence) for d in diagnoses] == [(layer, "low")]
+    assert diagnoses[0].signature_id.startswith("evidence.")
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [(HAL_REGISTER, "device_init")],
+)
+def test_an_exception_no_rule_explains_takes_the_layer_its_failure_names(
+    log: str, layer: str
+) -> None:
+    diagnosis = explain_text(log)[0]
+    assert (diagnosis.layer, diagnosis.confidence) == (layer, "low")
+    assert diagnosis.evidence[0].text.startswith("RuntimeError")
+
+
+def test_any_import_that_fails_is_install() -> None:
+    diagnosis = explain_text(PADDLE_IMPORT)[0]
+    expected = ("traceback.install.import-failed", "install")
+    assert (diagnosis.signature_id, diagnosis.layer) == expected
+    assert diagnosis.confidence == "medium"
+
+
+def test_memory_that_cannot_be_registered_is_memory_even_through_the_collective_library() -> None:
+    assert explain_text(REGISTER_MEMORY)[0].layer == "memory"
+
+
+def test_a_catch_all_of_a_failed_runtime_call_takes_the_layer_its_failure_names() -> None:
+    """https://github.com/gpustack/gpustack/issues/3352 (a sample log): "NPU function error"
+    of a device count call, then "The device is unavailable"."""
+    lines = GPUSTACK.read_text(encoding="utf-8").splitlines()[1:]
+    found = {d.signature_id: d for d in explain_text(lines)}
+    catch_all = found["ascend.runtime.npu-function-error"]
+    assert (catch_all.layer, catch_all.confidence) == ("device_init", "high")
+
+
+def test_placed_failures_rank_below_everything_else() -> None:
+    diagnoses = explain_text(HAL_REGISTER + FABRIC_MANAGER)
+    assert diagnoses[0].evidence[0].text.startswith("RuntimeError")
+    assert [d.score for d in diagnoses] == sorted((d.score for d in diagnoses), reverse=True)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/vllm-project/vllm-ascend/issues/19: a warning that reads like a failure
+        "UserWarning: Warning: The /usr/local/Ascend/ascend-toolkit/latest owner does not "
+        "match the current owner.",
+        # https://github.com/vllm-project/vllm/issues/10626: NCCL INFO lines
+        "ae05277d311f:55933:55933 [1] NCCL INFO NET/IB : No device found.",
+        # glog's I lines (https://github.com/Project-HAMi/ascend-device-plugin/issues/27)
+        "I0908 02:12:23.339234       1 client.go:53] BuildConfigFromFlags failed for file x",
+    ],
+)
+def test_lines_that_only_look_like_failures_are_none(line: str) -> None:
+    assert explain_text(line + "\n") == []
+
+
+def test_words_are_read_without_the_directories_of_paths() -> None:
+    rules = read_rules().evidence
+    rule = by_words(("at build/third_party/op-plugin/CMakeFiles/x.dir/a.ts:1 failed",), rules)
+    assert rule is None
+
+
+def test_evidence_entries_end_with_one_that_takes_any_failure(tmp_path: Path) -> None:
+    rules = read_rules()
+    assert rules.evidence[-1].words == ""
+    assert all(rule.words for rule in rules.evidence[:-1])
+    text = RULES_FILE.read_text(encoding="utf-8")
+    path = tmp_path / "rules.toml"
+    path.write_text(text.replace('id = "evidence.operator.unnamed"', 'words = "x"\nid = "y"'))
+    with pytest.raises(SignatureError, match="last evidence entry"):
+        read_rules(path)
