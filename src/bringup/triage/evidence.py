@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Optional
+from typing import Optional, Protocol
 
 import msgspec
 
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
+from bringup.model.source import Confidence
 from bringup.triage.findings import ExceptionSighting, FailureSighting, Findings
 
 FAILURE_SCORE = -320.0
@@ -102,7 +103,38 @@ def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Opti
         return None
     placed = ((f, failure_rule(f, rules)) for f in findings.failures)
     failure, rule = next(((f, r) for f, r in placed if r is not None), (findings.failures[0], None))
-    rule = rule or default(rules)
+    return rule_diagnosis(
+        rule or default(rules),
+        Evidence(line=failure.line, text=failure.text),
+        matches=len(findings.failures),
+        score=FAILURE_SCORE,
+        confidence="low",
+    )
+
+
+class Rule(Protocol):
+    """What a fallback rule that names a generic cause has (a line rule, an evidence entry)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def layer(self) -> Layer: ...
+    @property
+    def kind(self) -> CauseKind: ...
+    @property
+    def cause(self) -> str: ...
+    @property
+    def next(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+
+def rule_diagnosis(
+    rule: Rule, evidence: Evidence, *, matches: int, score: float, confidence: Confidence
+) -> Diagnosis:
+    """The diagnosis a generic rule gives for the line it read."""
     return Diagnosis(
         signature_id=rule.id,
         title=rule.title,
@@ -111,10 +143,10 @@ def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Opti
         cause=rule.cause,
         fix=rule.next,
         source=rule.source,
-        evidence=(Evidence(line=failure.line, text=failure.text),),
-        matches=len(findings.failures),
-        score=FAILURE_SCORE,
-        confidence="low",
+        evidence=(evidence,),
+        matches=matches,
+        score=score,
+        confidence=confidence,
     )
 
 

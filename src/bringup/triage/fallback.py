@@ -29,7 +29,13 @@ from bringup.backends.base import Backend
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
 from bringup.tomlfile import line_of, read_toml
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
-from bringup.triage.evidence import EvidenceRule, exception_rule, failure_diagnosis, layer_at
+from bringup.triage.evidence import (
+    EvidenceRule,
+    exception_rule,
+    failure_diagnosis,
+    layer_at,
+    rule_diagnosis,
+)
 from bringup.triage.findings import (
     CODE,
     FAILURE,
@@ -375,15 +381,9 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         rule = by_id.get(sighting.rule)
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
-        yield Diagnosis(
-            signature_id=rule.id,
-            title=rule.title,
-            layer=rule.layer,
-            kind=rule.kind,
-            cause=rule.cause,
-            fix=rule.next,
-            source=rule.source,
-            evidence=(Evidence(line=sighting.line, text=sighting.text),),
+        yield rule_diagnosis(
+            rule,
+            Evidence(line=sighting.line, text=sighting.text),
             matches=1,
             score=FALLBACK_SCORES["line"],
             confidence="medium",
