@@ -11,7 +11,8 @@ import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.evidence import by_words
-from bringup.triage.fallback import RULES_FILE, read_rules
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import RULES_FILE, diagnose, read_rules
 from bringup.triage.signatures import SignatureError
 
 GPUSTACK = (
@@ -77,6 +78,23 @@ ZONES: 65535 -- fsck: Unable to allocate main memory for zone count
 """
 
 
+# https://github.com/daswer123/xtts-finetune-webui/issues/18: a library that cannot be loaded.
+CUDNN_LOAD = """\
+Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}
+Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor
+"""  # noqa: E501
+
+# https://github.com/NVIDIA/DIGITS/issues/2005: devices busy (a GPU in exclusive mode).
+DEVICES_BUSY = """\
+Check failed: error == cudaSuccess (46 vs. 0)  all CUDA-capable devices are busy or unavailable
+"""
+
+# https://github.com/hw-native-sys/PTOAS/pull/341: a CANN code known by its family only.
+EL0004 = """\
+Memory_Allocation_Failure(EL0004): Failed to allocate memory. Possible Cause: Available memory is insufficient. Solution: Close applications not in use.
+"""  # noqa: E501
+
+
 @pytest.mark.parametrize(
     ("log", "layer"),
     [
@@ -103,6 +121,19 @@ def test_an_exception_no_rule_explains_takes_the_layer_its_failure_names(
     diagnosis = explain_text(log)[0]
     assert (diagnosis.layer, diagnosis.confidence) == (layer, "low")
     assert diagnosis.evidence[0].text.startswith("RuntimeError")
+
+
+@pytest.mark.parametrize(("log", "layer"), [(CUDNN_LOAD, "install"), (DEVICES_BUSY, "device_init")])
+def test_the_words_alone_place_what_a_signature_names(log: str, layer: str) -> None:
+    """Logs a signature explains: what the fallback alone would say of them."""
+    (diagnosis,) = diagnose(scan_log(log).findings)
+    assert (diagnosis.layer, diagnosis.confidence) == (layer, "low")
+
+
+def test_a_code_known_by_its_family_takes_the_layer_its_failure_names() -> None:
+    (diagnosis,) = diagnose(scan_log(EL0004).findings)
+    assert (diagnosis.signature_id, diagnosis.layer) == ("code.cann.el0004", "memory")
+    assert diagnosis.confidence == "medium"
 
 
 def test_any_import_that_fails_is_install() -> None:
@@ -147,10 +178,24 @@ def test_lines_that_only_look_like_failures_are_none(line: str) -> None:
     assert explain_text(line + "\n") == []
 
 
-def test_words_are_read_without_the_directories_of_paths() -> None:
-    rules = read_rules().evidence
-    rule = by_words(("at build/third_party/op-plugin/CMakeFiles/x.dir/a.ts:1 failed",), rules)
-    assert rule is None
+@pytest.mark.parametrize(
+    "path",
+    [
+        "build/third_party/op-plugin/CMakeFiles/x.dir/a.ts:1",
+        "C:\\Users\\x\\AppData\\Local\\Temp\\pip-install-onk9dffz\\flash_api.cpp",
+    ],
+)
+def test_words_are_read_without_the_directories_of_paths(path: str) -> None:
+    assert by_words((f"at {path} failed",), read_rules().evidence) is None
+
+
+def test_cpp_frames_and_source_locations_are_no_failures() -> None:
+    """https://github.com/vllm-project/vllm-ascend/issues/2255: the lines after the failure."""
+    log = ROPE_SETUP + (
+        "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0xb8 (0xffffa258c908 "
+        "in /usr/local/python3.11.13/lib/python3.11/site-packages/torch/lib/libc10.so)\n"
+    )
+    assert [d.evidence[0].line for d in explain_text(log)] == [1]
 
 
 def test_evidence_entries_end_with_one_that_takes_any_failure(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     paths: str = ""
 
 
-_PATH = re.compile(r"\S*/\S*/\S*/\S*")
+_PATH = re.compile(r"\S*[/\\]\S*[/\\]\S*[/\\]\S*")
 """A path of three directories or more: its directory names (build/, CMakeFiles/,
 site-packages/torch/cuda/) say where a file lies, not what failed."""
 

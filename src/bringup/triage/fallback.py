@@ -205,7 +205,7 @@ def diagnose(
     of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    codes = list(_from_codes(findings, catalogues, signatures))
+    codes = list(_from_codes(findings, catalogues, signatures, rules.evidence))
     exceptions = list(_from_exceptions(findings, rules))
     nested = all(indented(d.evidence[0].text) for d in exceptions)
     lines = [] if codes or not nested else list(_from_lines(findings, rules))
@@ -240,8 +240,13 @@ def word_layer(findings: Findings, line: int, rules: Optional[Rules] = None) -> 
 
 
 def _from_codes(
-    findings: Findings, catalogues: Sequence[Catalogue], signatures: Optional[SignatureSet]
+    findings: Findings,
+    catalogues: Sequence[Catalogue],
+    signatures: Optional[SignatureSet],
+    evidence: Sequence[EvidenceRule] = (),
 ) -> Iterable[Diagnosis]:
+    """The codes' diagnoses; a code known by its family only names the component that
+    reported it, so the words of its failure line, when they name a layer, give the layer."""
     by_name = {c.info.name: c for c in catalogues}
     found: list[tuple[CodeSighting, Meaning]] = []
     for sighting in findings.codes.values():
@@ -254,7 +259,10 @@ def _from_codes(
         tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
-        if outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
+        said = layer_at(sighting.line, findings, evidence) if tier == "family" else None
+        if said:
+            diagnosis = msgspec.structs.replace(diagnosis, layer=said)
+        elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
             diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
         same = signatures.by_id(meaning.same_as) if signatures and meaning.same_as else None
         if signatures is not None and same is not None:
