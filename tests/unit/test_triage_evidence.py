@@ -172,10 +172,19 @@ def test_placed_failures_rank_below_everything_else() -> None:
         "ae05277d311f:55933:55933 [1] NCCL INFO NET/IB : No device found.",
         # glog's I lines (https://github.com/Project-HAMi/ascend-device-plugin/issues/27)
         "I0908 02:12:23.339234       1 client.go:53] BuildConfigFromFlags failed for file x",
+        # https://github.com/opendatalab/MinerU/issues/1695: a fallback announced, not a failure
+        "CAUTION: The operator 'torchvision::nms' is not currently supported on the NPU "
+        "backend and will fall back to run on the CPU.",
     ],
 )
 def test_lines_that_only_look_like_failures_are_none(line: str) -> None:
-    assert explain_text(line + "\n") == []
+    assert diagnose(scan_log(line + "\n").findings) == []
+
+
+def test_what_is_not_supported_is_a_failure() -> None:
+    """https://github.com/NVlabs/curobo/issues/596 (a sample log): no failure verb."""
+    log = "Unknown CUDA arch (10.1) or GPU not supported\n"
+    assert [d.confidence for d in diagnose(scan_log(log).findings)] == ["low"]
 
 
 @pytest.mark.parametrize(
