@@ -71,6 +71,45 @@ def test_hyperscan_names_the_patterns_present(hyperscan: Any, tmp_path: Path) ->
     assert prefilter.candidates(memoryview(b"nothing here\n")) == []
 
 
+def test_a_pattern_reported_once_gives_its_first_end_only(hyperscan: Any, tmp_path: Path) -> None:
+    text = b"EI0006 a\nEI0006 b\nerror code is 7\nerror code is 8\n"
+    once = HyperscanPrefilter(hyperscan, PATTERNS, tmp_path, once=frozenset({1}))
+    every = HyperscanPrefilter(hyperscan, PATTERNS, tmp_path)
+    reported = {}
+    for name, prefilter in (("once", once), ("every", every)):
+        found = prefilter.ends(text)
+        assert found is not None
+        reported[name] = [packed % 3 for packed in found]
+    assert reported["every"].count(1) == 2
+    assert reported["once"].count(1) == 1
+    assert reported["once"].count(0) == reported["every"].count(0) == 2
+
+
+def test_failure_lines_after_the_first_in_a_block_are_read_by_either_engine(
+    engines: dict[str, Matcher],
+) -> None:
+    """The failure expression is reported once a block by Hyperscan; the scanner reads the
+    rest of the block itself, so both engines note the same failure lines."""
+    known = "EZ9999: Inner Error!\nEI0006: Getting socket times out.\nCUDA out of memory.\n"
+    log = known + "".join(f"step {i} ok\n" for i in range(600)).join(
+        ["first failed here\n", "then an error\n", "and it aborted\n"]
+    )
+    noted = {}
+    for name in engines:
+        matcher = Matcher(load_signatures(), engine=name, observers=_failure_observer())
+        noted[name] = [f.line for f in matcher.scan([log.encode()]).findings.failures]
+    assert noted["re2"] == [1, 4, 605, 1206]
+    assert all(found == noted["re2"] for found in noted.values())
+
+
+def _failure_observer() -> tuple[Any, ...]:
+    from bringup.triage.fallback import builtin_rules
+    from bringup.triage.findings import FAILURE, Observer
+
+    rules = builtin_rules()
+    return (Observer(FAILURE, rules.quiet, rules.failure),)
+
+
 def test_patterns_hyperscan_rejects_or_may_miss_go_to_an_re2_set(
     hyperscan: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

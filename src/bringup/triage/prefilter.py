@@ -90,16 +90,25 @@ class HyperscanPrefilter:
 
     The database reports every match's end, so one pass over a block says both which
     patterns may occur and where (``ends``): the scanner then needs no second pass over the
-    parts of a busy block. A block that makes more than ``MAX_REPORTS`` reports (a very long
+    parts of a busy block. A pattern in ``once`` reports only its first match in a block
+    (Hyperscan's SINGLEMATCH): for a frequent pattern whose later matches the scanner finds
+    itself (failure lines: ``error`` is on many lines of a real log), each report is a call
+    into Python. A block that makes more than ``MAX_REPORTS`` reports (a very long
     line and patterns ending in ``.*``) stops the pass, and an RE2 set names its candidates
     instead."""
 
-    def __init__(self, hyperscan: Any, patterns: Sequence[bytes], cache_dir: Optional[Path]):
+    def __init__(
+        self,
+        hyperscan: Any,
+        patterns: Sequence[bytes],
+        cache_dir: Optional[Path],
+        once: frozenset[int] = frozenset(),
+    ):
         self._hs = hyperscan
         eligible = [i for i, pattern in enumerate(patterns) if hyperscan_reads_like_re2(pattern)]
         if not eligible:
             raise ValueError("no pattern that Hyperscan reads as RE2 does")
-        self._database, accepted = _load_or_compile(hyperscan, patterns, eligible, cache_dir)
+        self._database, accepted = _load_or_compile(hyperscan, patterns, eligible, cache_dir, once)
         rest = sorted(set(range(len(patterns))) - set(accepted))
         self._rest = Re2SetPrefilter([patterns[i] for i in rest], rest) if rest else None
         self._patterns = patterns
@@ -206,9 +215,11 @@ def choose_prefilter(
     engine: Optional[str] = None,
     env: Optional[Mapping[str, str]] = None,
     cache_dir: Optional[Path] = None,
+    once: frozenset[int] = frozenset(),
 ) -> Prefilter:
     """The fastest engine available for ``patterns`` (or the one ``engine`` /
-    ``BRINGUP_TRIAGE_ENGINE`` asks for); never fails for want of Hyperscan."""
+    ``BRINGUP_TRIAGE_ENGINE`` asks for); never fails for want of Hyperscan. ``once``: the
+    patterns whose first match in a block is enough to report (see ``HyperscanPrefilter``)."""
     env = os.environ if env is None else env
     wanted = (engine or env.get(ENGINE_ENV) or "auto").strip().lower()
     if wanted not in ENGINES:
@@ -221,7 +232,7 @@ def choose_prefilter(
             LOG.debug("hyperscan is not installed (%s): matching with an RE2 set", error)
         else:
             try:
-                return HyperscanPrefilter(hyperscan, patterns, cache_dir)
+                return HyperscanPrefilter(hyperscan, patterns, cache_dir, once)
             except Exception as error:  # any failure of the optional engine: use RE2
                 LOG.debug("hyperscan failed (%s): matching with an RE2 set", error)
     return Re2SetPrefilter(patterns)
@@ -241,17 +252,22 @@ FLAGS_NAMES = ("HS_FLAG_PREFILTER", "HS_FLAG_MULTILINE")
 
 
 def _load_or_compile(
-    hyperscan: Any, patterns: Sequence[bytes], eligible: Sequence[int], cache_dir: Optional[Path]
+    hyperscan: Any,
+    patterns: Sequence[bytes],
+    eligible: Sequence[int],
+    cache_dir: Optional[Path],
+    once: frozenset[int] = frozenset(),
 ) -> tuple[Any, list[int]]:
     """The database for ``eligible`` patterns, from the cache when a usable copy is there."""
     mode = hyperscan.HS_MODE_BLOCK
-    flags = 0
+    common = 0
     for flag in FLAGS_NAMES:
-        flags |= getattr(hyperscan, flag)
+        common |= getattr(hyperscan, flag)
+    flags = {i: common | (hyperscan.HS_FLAG_SINGLEMATCH if i in once else 0) for i in eligible}
     key = cache.fingerprint(
         parts=[
-            f"{getattr(hyperscan, '__version__', '?')}|{flags}|{mode}",
-            *(b"%d\0" % index + patterns[index] for index in eligible),
+            f"{getattr(hyperscan, '__version__', '?')}|{common}|{mode}",
+            *(b"%d\0%d\0" % (index, flags[index]) + patterns[index] for index in eligible),
         ]
     )
     cached = _read_cache(hyperscan, key, cache_dir, mode)
@@ -263,7 +279,7 @@ def _load_or_compile(
     try:
         database = _compile(hyperscan, patterns, accepted, flags, mode)
     except hyperscan.error:
-        accepted = [i for i in eligible if _compiles(hyperscan, patterns[i], flags, mode)]
+        accepted = [i for i in eligible if _compiles(hyperscan, patterns[i], flags[i], mode)]
         for index in sorted(set(eligible) - set(accepted)):
             LOG.debug("hyperscan rejects pattern %r: RE2 matches it", patterns[index])
         database = _compile(hyperscan, patterns, accepted, flags, mode)
@@ -277,20 +293,23 @@ def _load_or_compile(
 
 
 def _compile(
-    hyperscan: Any, patterns: Sequence[bytes], ids: list[int], flags: int, mode: int
+    hyperscan: Any, patterns: Sequence[bytes], ids: list[int], flags: Mapping[int, int], mode: int
 ) -> Any:
     if not ids:
         raise ValueError("Hyperscan rejects every pattern")
     database = hyperscan.Database(mode=mode)
     database.compile(
-        expressions=[patterns[i] for i in ids], ids=ids, elements=len(ids), flags=flags
+        expressions=[patterns[i] for i in ids],
+        ids=ids,
+        elements=len(ids),
+        flags=[flags[i] for i in ids],
     )
     return database
 
 
 def _compiles(hyperscan: Any, pattern: bytes, flags: int, mode: int) -> bool:
     try:
-        _compile(hyperscan, [pattern], [0], flags, mode)
+        _compile(hyperscan, [pattern], [0], {0: flags}, mode)
     except hyperscan.error:
         return False
     return True

@@ -119,7 +119,10 @@ class Matcher:
         captured yet."""
         self._single: list[Optional[tuple[str, int]]] = [None] * len(self._patterns)
         """The name and number of a pattern's only named group (observers have one)."""
-        self.prefilter = choose_prefilter(self._patterns, engine=engine, cache_dir=cache_dir)
+        once = frozenset(i for i, owner in enumerate(self._owners) if owner[2] == FAILURE)
+        self.prefilter = choose_prefilter(
+            self._patterns, engine=engine, cache_dir=cache_dir, once=once
+        )
         self._ends = getattr(self.prefilter, "ends", None)
         """Where patterns end in a block, when the prefilter can say (Hyperscan)."""
         self._stride = getattr(self.prefilter, "stride", 0)
@@ -245,13 +248,17 @@ class Matcher:
         hits = result.hits
         spans = []
         lines_decided = result.findings.explains_without_lines()
-        failures_done = result.findings.failures_done()
+        failures_read = result.findings.failures_done()
         for start, end, candidates in pieces:
             for index in candidates:
                 role = self._owners[index][2]
-                if (lines_decided and role == LINE) or (failures_done and role == FAILURE):
+                if (lines_decided and role == LINE) or (failures_read and role == FAILURE):
                     continue
-                for match in self._regex(index).finditer(block, start, end):
+                stop = end
+                if role == FAILURE:
+                    # the prefilter reports its first match in a block only: read the rest
+                    stop, failures_read = len(block), True
+                for match in self._regex(index).finditer(block, start, stop):
                     spans.append((match.start(), index, match))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
