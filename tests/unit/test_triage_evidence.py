@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bringup.triage import explain_text
-from bringup.triage.evidence import by_words
+from bringup.triage.evidence import by_words, failure_diagnosis
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import RULES_FILE, diagnose, read_rules
 from bringup.triage.signatures import SignatureError
@@ -123,10 +123,38 @@ def test_an_exception_no_rule_explains_takes_the_layer_its_failure_names(
     assert diagnosis.evidence[0].text.startswith("RuntimeError")
 
 
-@pytest.mark.parametrize(("log", "layer"), [(CUDNN_LOAD, "install"), (DEVICES_BUSY, "device_init")])
-def test_the_words_alone_place_what_a_signature_names(log: str, layer: str) -> None:
-    """Logs a signature explains: what the fallback alone would say of them."""
-    (diagnosis,) = diagnose(scan_log(log).findings)
+# https://github.com/vllm-project/vllm-ascend/issues/262: a collective library that is not
+# installed is an install failure, not a communication one.
+LIBHCCL = "ImportError: libhccl.so: cannot open shared object file: No such file or directory\n"
+
+# https://github.com/ZCcaptain/rtsp_hw_decode/issues/3: the directories of the header's path are
+# left out, its file name is read.
+PYTHON_H = (
+    "/usr/local/include/pybind11/detail/common.h:123:10: fatal error: Python.h:没有那个文件或目录\n"
+)
+
+# https://github.com/AkaliKong/MiniOneRec/issues/5
+REQUIRES_PYTHON = "ERROR: Package 'click' requires a different Python: 3.9.19 not in '>=3.10'\n"
+
+# https://github.com/LlamaChinese/Llama-Chinese/issues/65: a wheel being built is a build.
+BUILDING_WHEEL = "  Building wheel for auto-gptq (setup.py): finished with status 'error'\n"
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        (CUDNN_LOAD, "install"),
+        (DEVICES_BUSY, "device_init"),
+        (LIBHCCL, "install"),
+        (PYTHON_H, "build"),
+        (REQUIRES_PYTHON, "install"),
+        (BUILDING_WHEEL, "build"),
+    ],
+)
+def test_the_words_alone_place_what_a_signature_or_rule_names(log: str, layer: str) -> None:
+    """Logs a signature or a fallback rule explains: what their words alone say of them."""
+    diagnosis = failure_diagnosis(scan_log(log).findings, read_rules().evidence)
+    assert diagnosis is not None
     assert (diagnosis.layer, diagnosis.confidence) == (layer, "low")
 
 

@@ -40,9 +40,10 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     paths: str = ""
 
 
-_PATH = re.compile(r"\S*[/\\]\S*[/\\]\S*[/\\]\S*")
+_PATH = re.compile(r"\S*[/\\]\S*[/\\]\S*[/\\](\S*)")
 """A path of three directories or more: its directory names (build/, CMakeFiles/,
-site-packages/torch/cuda/) say where a file lies, not what failed."""
+site-packages/torch/cuda/) say where a file lies, not what failed; its file name (nvcc,
+Python.h, libgomp.so.1) may say."""
 
 
 def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
@@ -50,7 +51,7 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     line with the lines after it): the entries' order decides between the words of one
     failure, the texts' order between failures."""
     for text in texts:
-        words = _PATH.sub(" ", text)
+        words = _PATH.sub(r" \1", text)
         for rule in rules:
             if rule.words and re.search(rule.words, words):
                 return rule
