@@ -24,7 +24,8 @@ def diagnoses_document(diagnoses: Sequence[Diagnosis], log: str, lines: int) -> 
     """The answer in one line, then every diagnosis as a section."""
     read = f"{log}: {counted(lines, 'line')}"
     if not diagnoses:
-        return Document(Line(f"{read}, no known failure signature matched."))
+        found = "no known signature, error code, exception or failure line"
+        return Document(Line(f"{read}, no failure found: {found}."))
     causes = counted(len(diagnoses), "likely cause")
     document = Document(Line(f"{read}, {causes}, most likely first."))
     document.add(*(_diagnosis(n, d) for n, d in enumerate(diagnoses, start=1)))
