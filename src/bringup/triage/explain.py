@@ -53,16 +53,16 @@ def compile_matcher(
 
     if not knowledge:
         return Matcher(catalogue, engine=engine, cache_dir=cache.directory())
-    from bringup.triage.fallback import observers
-    from bringup.triage.faultdiag import faultdiag_signatures
+    from bringup.triage.builtin import builtin_data
 
+    builtin = builtin_data()
     known = {signature.id for signature in catalogue.signatures}
-    extra = tuple(s for s in faultdiag_signatures() if s.id not in known)
+    extra = tuple(s for s in builtin.faults if s.id not in known)
     return Matcher(
         SignatureSet((*catalogue.signatures, *extra), catalogue.tables),
         engine=engine,
         cache_dir=cache.directory(),
-        observers=observers(),
+        observers=builtin.observers,
     )
 
 

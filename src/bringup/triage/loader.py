@@ -18,6 +18,7 @@ from typing import NamedTuple, Optional, Union
 from bringup.errors import InputError
 from bringup.kb import overlay
 from bringup.kb.schema import Problem
+from bringup.triage.builtin import builtin_files
 from bringup.triage.lookups import KnowledgeLoader, lookup_tables
 from bringup.triage.signatures import (
     BUILTIN_DIR,
@@ -62,6 +63,10 @@ def read_signatures(
             if builtin:
                 raise problem.error()
             problems.append(problem)
+            continue
+        checked = builtin_files(directory)
+        if checked is not None:
+            sources.extend(_Source(directory, builtin, file) for file in checked)
             continue
         for path in sorted(directory.glob("*.toml")):
             try:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import os
 from collections import deque
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from bringup.model.diagnosis import Evidence
 from bringup.triage.blocks import Block, normalise
@@ -39,6 +39,9 @@ from bringup.triage.findings import (
 )
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 EVIDENCE_BYTES = 400
 MAX_EVIDENCE = 5
@@ -163,17 +166,22 @@ class Matcher:
 
         RE2 releases the GIL while it matches, so blocks are matched on ``workers`` threads
         (default: up to 4, one per CPU) and their results consumed in order; at most
-        ``2 * workers`` blocks are in flight, which keeps memory bounded."""
+        ``2 * workers`` blocks are in flight, which keeps memory bounded. A log of one block
+        (most logs a user pastes) is matched here, without starting a thread."""
         result = ScanResult({}, 0, 0)
+        stream = iter(blocks)
+        head = list(itertools.islice(stream, 2))
         count = workers or min(4, os.cpu_count() or 1)
-        if count == 1:
-            for raw in blocks:
+        if count == 1 or len(head) < 2:
+            for raw in itertools.chain(head, stream):
                 result.bytes += len(raw)
                 self._consume(self._prepare(raw), result, max_evidence)
             return result
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=count) as pool:
             pending: deque[Future[tuple[Block, list[Piece], int]]] = deque()
-            for raw in blocks:
+            for raw in itertools.chain(head, stream):
                 result.bytes += len(raw)
                 pending.append(pool.submit(self._prepare, raw))
                 if len(pending) >= 2 * count:
