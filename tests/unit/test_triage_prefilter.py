@@ -4,22 +4,25 @@ scan; the compiled database is cached and a bad cache is only a miss."""
 
 from __future__ import annotations
 
+import io
 import logging
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bringup.triage import load_signatures, scan_log
+from bringup.triage.blocks import Block, iter_blocks
 from bringup.triage.prefilter import (
     HyperscanPrefilter,
     Re2SetPrefilter,
     choose_prefilter,
     hyperscan_reads_like_re2,
 )
-from bringup.triage.scanner import Matcher
+from bringup.triage.scanner import Matcher, ScanResult
 
 LOGS = Path(__file__).parent.parent / "fixtures" / "logs"
 PATTERNS = [b"EI0006", b"error code is (?P<code>\\d+)", b"(?i)aclinit failed"]
@@ -246,3 +249,36 @@ def test_a_block_ending_with_a_line_end_is_scanned_in_place(hyperscan: Any, kind
     block = kind(b"abcdefghijklmnop 0\n")
     assert prefilter.ends(block) == [18 * 2, 18 * 2 + 1]
     assert prefilter.candidates(memoryview(block)) == [0, 1]
+
+
+def test_blocks_after_a_busy_one_are_asked_part_by_part_with_the_same_result(
+    engines: dict[str, Matcher], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An RE2 set asks a block that follows a busy one part by part straight away; what it
+    finds is what asking each whole block first finds."""
+    matcher = engines["re2"]
+    data = b"".join(sample.read_bytes().rstrip(b"\n") + b"\n" for sample in _samples())
+    asked: list[int] = []
+    candidates = matcher.prefilter.candidates
+
+    def spy(block: Any) -> list[int]:
+        asked.append(len(block))
+        return candidates(block)
+
+    monkeypatch.setattr(matcher.prefilter, "candidates", spy)
+
+    def each_asked_whole(blocks: Iterator[Block]) -> Iterator[Block]:
+        for block in blocks:
+            matcher._busy = False
+            yield block
+
+    def scan(whole: bool) -> ScanResult:
+        asked.clear()
+        blocks = iter_blocks(io.BytesIO(data), block_bytes=16 << 10)
+        return matcher.scan(each_asked_whole(blocks) if whole else blocks, workers=1)
+
+    reference = scan(whole=True)
+    wholes = sum(size > 8 << 10 for size in asked)
+    assert wholes > 2
+    assert scan(whole=False) == reference
+    assert sum(size > 8 << 10 for size in asked) == 1
