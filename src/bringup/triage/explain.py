@@ -79,13 +79,14 @@ def overlaid_matcher(
     the knowledge-base search path (``--kb``/``--kb-extra``, ``BRINGUP_KB_DIR``,
     ``BRINGUP_KB_EXTRA_DIR``, the user config dir: each one's ``failures/``), with template
     look-ups in the same knowledge base; and the overlay problems, to show as warnings."""
-    from bringup.kb import load_knowledge_base
     from bringup.kb.paths import resolve_dirs
 
     kb_dirs, dir_problems = resolve_dirs(kb_dir, extra_dirs, env)
     dirs = failure_dirs(kb_dirs)
     if kb_dir is None and not extra_dirs and dirs == [BUILTIN_DIR]:
         return builtin_matcher(), tuple(dir_problems)
+    from bringup.kb import load_knowledge_base
+
     knowledge = functools.partial(
         load_knowledge_base, kb_dir=kb_dir, extra_dirs=extra_dirs, env=env
     )
