@@ -1,5 +1,5 @@
 """bringup's one cache: artefacts compiled from data files (the knowledge base, the failure
-signatures' Hyperscan database), kept in the user cache dir.
+signatures' Hyperscan database, the checked built-in triage data), kept in the user cache dir.
 
 An entry is one file, ``<kind>-<key>.<suffix>``, whose key is the ``fingerprint`` of what it
 was built from: bringup's version, the data files' paths, sizes and modification times, and
