@@ -4,9 +4,10 @@ Reading the built-in signature files, the FaultDiag faults and the fallback's ob
 checks every record (RE2 compiles each pattern, each record is placed at its line, each
 pattern's literals are counted): about 45 ms, a third of ``bringup explain``'s start-up on a
 small log. The checked result depends only on the package's data files and the code that
-reads them, so it is kept (msgpack, ``bringup.cache``) under a key made from every file of
-the package (path, size, modification time): an edit to a data file or to the code is a
-miss, and the files are read and checked again. Overlays are read and checked on every run.
+reads them (and the RE2 that checked the patterns), so it is kept (msgpack,
+``bringup.cache``) under a key made from every file of the package and RE2's module (path,
+size, modification time): an edit to a data file or to the code, or another RE2, is a miss,
+and the files are read and checked again. Overlays are read and checked on every run.
 """
 
 from __future__ import annotations
@@ -44,8 +45,11 @@ _encoder = msgspec.msgpack.Encoder()
 @functools.cache
 def builtin_data() -> Builtin:
     """The built-in data, from the cache when it was stored for these very files."""
+    import re2
+
     where = cache.directory()
-    key = cache.fingerprint(paths=package_files(), parts=["triage-builtin"])
+    engine = Path(re2.__file__)  # the RE2 that checked the patterns
+    key = cache.fingerprint(paths=[engine, *package_files()], parts=["triage-builtin"])
     found = cache.load(CACHE, key, where, _decoder.decode, (msgspec.DecodeError,))
     if found is not None:
         return found
