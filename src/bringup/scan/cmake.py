@@ -19,6 +19,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmake_vocab import cmake_vocabulary
@@ -319,6 +320,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     state = _State(file)
     commands = cmake_commands(file.text)
     state.requirements.extend(cmake_vocabulary(file, commands))
+    state.requirements.extend(arch_branches(file, cmake=True))
     for command in commands:
         if not _conditions(state, command):
             _command(state, command)

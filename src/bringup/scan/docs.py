@@ -22,6 +22,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import Row, clean, paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
@@ -413,7 +414,8 @@ class _Reader:
             index += 1
         self.flush()
         self.arch_listed(self.archs.close())
-        return Extraction(requirements=tuple(self.requirements), steps=tuple(self.steps))
+        found = featured(self.file.rel, self.file.text, self.requirements)
+        return Extraction(requirements=tuple(found), steps=tuple(self.steps))
 
 
 def extract_docs(file: SourceFile) -> Extraction:

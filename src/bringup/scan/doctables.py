@@ -31,8 +31,8 @@ _LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
 _LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
 _CELL_NOISE = lazyre.compile(
-    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|supported|compatible|"
-    r"recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?",
+    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|support(?:ed)?|"
+    r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需",
     re.I,
 )
 _CELL_SUBJECTS = {
@@ -150,7 +150,8 @@ def clean(text: str) -> str:
 
 _PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")
 _VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit"}
-_DISTRIBUTION = lazyre.compile(r"^[a-z][a-z0-9_.-]*$")
+_DISTRIBUTION = lazyre.compile(r"^(?!v\d)[a-z][a-z0-9_.-]*$")
+"""A distribution's name; ``v1.0.0`` is a release of the repo (a matrix's first cell)."""
 
 
 def cell_subject(cell: str) -> str | None:
@@ -273,9 +274,12 @@ def _matrix(
     subject, and also at each row that gives one (op-plugin docs/en/install.md:34-40, a row
     per PyTorch release)."""
     current = _current_row(header, body, subjects)
+    hardware = [c for c, cell in enumerate(header.cells) if _hardware_column(cell)]
     if current is not None:
-        return _row_of_matrix(file, header, current, subjects)
-    found: list[Requirement] = []
+        return _row_of_matrix(file, header, current, subjects) + _chip_cells(
+            file, [current], hardware
+        )
+    found: list[Requirement] = _chip_cells(file, body, hardware)
     for column, subject in enumerate(subjects):
         if subject is None:
             continue
@@ -307,6 +311,30 @@ def _matrix(
             )  # fmt: skip
             rows = tuple(file.source(line) for line in lines)
             found.append(msgspec.structs.replace(stated, also_at=rows))
+    return found
+
+
+def _hardware_column(cell: str) -> bool:
+    """A matrix column of the devices each release supports ("Hardware Support", "硬件")."""
+    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
+    return key in _CHIP_CELLS or key in cells().devices
+
+
+def _chip_cells(file: SourceFile, rows: list[Row], columns: list[int]) -> list[Requirement]:
+    """The chips a matrix's hardware column names per release ("Ascend A2/A3", AscendNPU-IR
+    docs/source/en/introduction/quick_start/version-compatibility.md:13): a support list, each
+    row's chips alternatives of their own (soft, as the release the row is for)."""
+    found: list[Requirement] = []
+    for row in rows:
+        for column in columns:
+            cell = clean(row.cells[column]) if column < len(row.cells) else ""
+            chips = chips_in(expand_shorthands(cell)) if cell else []
+            if chips:
+                text = f"{' | '.join(clean(c) for c in row.cells)}"
+                found.append(
+                    requirement(file, row.line, "chip", ",".join(chips), text=text,
+                                confidence="medium", hard=False)
+                )  # fmt: skip
     return found
 
 

@@ -44,6 +44,13 @@ the weight conversion"), not the repo's install guide."""
 _MD_LINK = lazyre.compile(r"\[([^\[\]]*)\]\(\s*<?([^()\s<>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _RST_LINK = lazyre.compile(r"`([^`<]*)<([^`<>\s]+)>`_{1,2}|:doc:`(?:([^`<]*)<)?([^`<>]+)>?`")
 _DOCUMENT = lazyre.compile(r"\.(?:md|mdx|rst)$", re.IGNORECASE)
+_HOSTED = lazyre.compile(
+    r"^https?://[^/]+/(?:[^/]+/)+?(?P<name>[^/]+)/(?:-/)?blob/[^/]+/(?P<path>.+)$"
+)
+"""A link to a file of a repo on its forge, ``https://gitcode.com/cann/torchtitan-npu/blob/
+master/docs/user-guides/installation.md`` (torchtitan-npu README.md:57): READMEs mirrored
+to several forges link their own guides by absolute address. It is this repo's file when the
+repository's name is the checkout's."""
 
 
 def _targets(text: str, rst: bool) -> list[tuple[int, str, str]]:
@@ -83,9 +90,21 @@ def primary_readme(docs: list[str]) -> str | None:
 _PLAIN_README = frozenset({"readme.md", "readme.rst", "readme", "readme.txt", "readme.mdx"})
 
 
-def guide_links(readme_rel: str, text: str) -> list[str]:
+def _own(target: str, repo_name: str) -> str | None:
+    """``target`` as a path inside the repo: relative links as they are, a forge address of
+    a file of the repo named ``repo_name`` as its path; ``None`` for any other address."""
+    if "://" not in target:
+        return target
+    hosted = _HOSTED.match(target)
+    if hosted is None or not repo_name or hosted.group("name").lower() != repo_name.lower():
+        return None
+    return "/" + hosted.group("path")
+
+
+def guide_links(readme_rel: str, text: str, repo_name: str = "") -> list[str]:
     """The repo-relative paths of the documents the README at ``readme_rel`` links to as its
-    install guides, in the order linked (whether they exist is the caller's to check)."""
+    install guides, in the order linked (whether they exist is the caller's to check);
+    ``repo_name`` (the checkout's) makes the forge addresses of its own files count."""
     rst = readme_rel.lower().endswith(".rst")
     blocks = rst_blocks(text) if rst else markdown_blocks(text)
     fenced: set[int] = set()
@@ -100,12 +119,13 @@ def guide_links(readme_rel: str, text: str) -> list[str]:
     cursor = 0
     folder = dirname(readme_rel)
     found: list[str] = []
-    for number, words, target in _targets(text, rst):
+    for number, words, linked in _targets(text, rst):
         while cursor < len(heading_at) and heading_at[cursor] <= number:
             level, title = headings[heading_at[cursor]]
             path = [*[(n, t) for n, t in path if n < level], (level, title)]
             cursor += 1
-        if number in fenced or "://" in target or target.startswith(("#", "mailto:")):
+        target = _own(linked, repo_name)
+        if number in fenced or target is None or target.startswith(("#", "mailto:")):
             continue
         rel = normpath(join(folder, unquote(target.split("#", 1)[0]).lstrip("/")))
         if rel.startswith("..") or not _DOCUMENT.search(rel) or rel in found:

@@ -363,7 +363,7 @@ def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
     any other document of the repo outside the directories it never walks (and inside the
     repo: a link through a symlink out of it is not followed, as the walk follows none)."""
     guides = []
-    for target in guide_links(rel, text):
+    for target in guide_links(rel, text, root.name):
         parts = target.split("/")
         walked = not any(p in SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
         if target in seen or (walked and _in_repo(root, target) and (root / target).is_file()):

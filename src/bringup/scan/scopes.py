@@ -93,8 +93,8 @@ _COLLECTIONS = frozenset(
 """Directories whose children are each a project of their own."""
 _DOC_DIRS = frozenset({"doc", "docs", "documentation"})
 _GENERIC_DOC_DIRS = lazyre.compile(
-    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guide|guides?|getting[-_]?started|"
-    r"get[-_]?started|install(?:ation)?|quick[-_]?start)$",
+    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
+    r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
     re.IGNORECASE,
 )
 _WHOLE_GUIDE = lazyre.compile(

@@ -13,6 +13,7 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
+from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import listed, listing, targets
 from bringup.scan.commands import (
     Command,
@@ -332,6 +333,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
+        + arch_branches(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
         + (_installs(file, commands) if repo_level else [])
     )

@@ -1,0 +1,94 @@
+"""The CPU architectures a build script or CMake file branches on, as one any-of.
+
+A build that probes the machine's architecture and takes a branch per value names the
+architectures it supports: ``case $(uname -m) in x86_64|amd64) … aarch64|arm64) … *) echo
+"Unsupported architecture"`` (MindSpeed-MM scripts/install.sh:154-188), ``if [ "$ARCH" =
+"aarch64" ] … elif [ "$ARCH" = "x86_64" ]`` (Mooncake dependencies.sh:291-297), ``IF
+(CMAKE_HOST_SYSTEM_PROCESSOR MATCHES "aarch64") … ELSEIF (… MATCHES "x86_64")``
+(ascend-transformer-boost CMakeLists.txt:15-17). Two or more values branched on are a
+support list, each value cited where it is tested; hard when the file refuses the others
+("Unsupported", "not supported", an exit) after its last branch, soft otherwise (the branch
+may only pick a download). One value alone says which machine a step is for, not what the
+repo supports, and is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Alternative, Requirement
+from bringup.scan.extraction import SourceFile
+
+_SHELL_PROBE = lazyre.compile(
+    r"uname\s+-[mpi]\b|\$\(\s*arch\s*\)|`arch`|dpkg\s+--print-architecture|\$\{?HOSTTYPE\b|"
+    r"\bplatform\.machine\(\)",
+)
+"""How a script asks the machine's architecture."""
+_CMAKE_PROBE = lazyre.compile(r"CMAKE_(?:HOST_)?SYSTEM_PROCESSOR", re.IGNORECASE)
+_ARCH = lazyre.compile(
+    r"(?<![\w.-])(x86[_-]64|amd64|x64|aarch64|arm64|ppc64le|s390x|riscv64)(?![\w-])",
+    re.IGNORECASE,
+)
+_CASE_ARCH = lazyre.compile(r"(?<![\w.-])(x86)(?![\w-])", re.IGNORECASE)
+"""``x86`` is the 64-bit PC only as a ``case`` pattern beside the others (``x86|X86)``)."""
+_SPELLINGS = {"x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64", "x86": "x86_64",
+              "arm64": "aarch64"}  # fmt: skip
+_CASE_PATTERN = lazyre.compile(r"^\s*\(?\s*[\"']?[\w*.|\"' -]+[\"']?\s*\)(?:\s*;;)?\s*(?:#.*)?$")
+"""A ``case`` arm: ``x86_64|X86_64|amd64|AMD64)``."""
+_TEST = lazyre.compile(r"(?:==|!=|=~|(?<![<>!=])=(?!=)|\b-(?:eq|ne)\b)")
+"""A comparison in a shell test: ``[ "$ARCH" = "aarch64" ]``, ``[[ $arch == aarch64* ]]``."""
+_CMAKE_TEST = lazyre.compile(r"\b(?:MATCHES|STREQUAL|STRGREATER|VERSION_EQUAL)\b", re.IGNORECASE)
+_REFUSED = lazyre.compile(
+    r"unsupported|not\s+supported|only\s+\S+(?:\s+\S+)?\s+(?:architectures?\s+)?(?:is|are)\s+"
+    r"supported|\bexit\s+[1-9]|FATAL_ERROR|不支持",
+    re.IGNORECASE,
+)
+_REFUSED_WITHIN = 6
+"""Lines after the last branch where the refusal of the others is looked for."""
+
+
+def _branches(lines: list[str], cmake: bool) -> list[tuple[int, str]]:
+    """``(line, architecture)`` of each branch on the architecture, in order."""
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        code = line.split("#", 1)[0]
+        if cmake:
+            tested = bool(_CMAKE_PROBE.search(code) and _CMAKE_TEST.search(code))
+            names = [m.group(1) for m in _ARCH.finditer(code)] if tested else []
+        else:
+            case = _CASE_PATTERN.match(line) is not None
+            if not case and _TEST.search(code) is None:
+                continue
+            pattern = _ARCH.finditer(code) if not case else _both(code)
+            names = [m.group(1) for m in pattern]
+        found.extend((number, _SPELLINGS.get(n.lower(), n.lower())) for n in names)
+    return found
+
+
+def _both(code: str) -> list[re.Match[str]]:
+    return sorted([*_ARCH.finditer(code), *_CASE_ARCH.finditer(code)], key=lambda m: m.start())
+
+
+def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
+    """The architectures ``file`` (a shell script, or a CMake file with ``cmake``) branches
+    on, as one requirement listing them; none when it probes no architecture or names one."""
+    probe = _CMAKE_PROBE if cmake else _SHELL_PROBE
+    if probe.search(file.text) is None:
+        return []
+    lines = file.text.splitlines()
+    branches = _branches(lines, cmake)
+    values = list(dict.fromkeys(arch for _, arch in branches))
+    if len(values) < 2:
+        return []
+    last = branches[-1][0]
+    after = "\n".join(lines[last - 1 : last + _REFUSED_WITHIN])
+    hard = _REFUSED.search(after) is not None
+    first = branches[0][0]
+    text = f"branches on the CPU architecture: {', '.join(values)}"
+    stated = file.requirement("arch", ",".join(values), first, text=text, hard=hard)
+    places = dict.fromkeys((arch, line) for line, arch in branches)
+    alternatives = tuple(Alternative(value=a, source=file.source(line)) for a, line in places)
+    return [msgspec.structs.replace(stated, any_of=alternatives)]
