@@ -46,6 +46,13 @@ _REFUSED = lazyre.compile(
     r"supported|\bexit\s+[1-9]|FATAL_ERROR|不支持",
     re.IGNORECASE,
 )
+_ARCH_REFUSED = lazyre.compile(
+    r"unsupported\s+(?:host\s+|cpu\s+)?(?:arch|processor|platform)|"
+    r"(?:arch\w*|processor)\S*\s+(?:is\s+)?not\s+supported|不支持的?(?:CPU)?架构",
+    re.IGNORECASE,
+)
+"""The file's refusal of an architecture, wherever it stands ("Error: Unsupported architecture
+'$user_arch'", MindSpeed-MM scripts/install.sh:186, in a check after the probe)."""
 _REFUSED_WITHIN = 6
 """Lines after the last branch where the refusal of the others is looked for."""
 
@@ -85,7 +92,7 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
         return []
     last = branches[-1][0]
     after = "\n".join(lines[last - 1 : last + _REFUSED_WITHIN])
-    hard = _REFUSED.search(after) is not None
+    hard = _REFUSED.search(after) is not None or _ARCH_REFUSED.search(file.text) is not None
     first = branches[0][0]
     text = f"branches on the CPU architecture: {', '.join(values)}"
     stated = file.requirement("arch", ",".join(values), first, text=text, hard=hard)

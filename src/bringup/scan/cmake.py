@@ -21,7 +21,7 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
-from bringup.scan.cmake_options import option_features
+from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
@@ -345,6 +345,8 @@ def extract_cmake(file: SourceFile) -> Extraction:
     requirements = [
         msgspec.structs.replace(r, feature=features[r.source.line])
         if not r.feature and r.source.line in features
+        else msgspec.structs.replace(r, feature=find_module_feature(file.rel, r.subject))
+        if not r.feature
         else r
         for r in state.requirements
     ]

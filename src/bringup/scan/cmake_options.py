@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bringup import lazyre
+from bringup.scan.scopes import OPTIONAL
+from bringup.subjects import scope_of
 
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
@@ -50,3 +52,17 @@ def option_features(commands: Sequence[CMakeCommand]) -> dict[int, str]:
         if inner:
             out[line] = inner
     return out
+
+
+_FIND_MODULE = lazyre.compile(r"(?:^|/)Find\w+\.cmake$")
+_FOUND_SCOPES = frozenset({"toolkit", "driver"})
+
+
+def find_module_feature(rel: str, subject: str) -> str:
+    """``optional`` for a toolkit or driver a ``Find<X>.cmake`` module looks in (Mooncake
+    mooncake-common/FindNCCLDevice.cmake:85 reads ``CUDA_HOME``): a module only runs where a
+    ``find_package(X)`` asks for it, and that call (inside its option, or ``REQUIRED`` at the
+    top) says whether the build needs it; "" for any other file or subject."""
+    if _FIND_MODULE.search(rel) is None:
+        return ""
+    return OPTIONAL if scope_of(subject) in _FOUND_SCOPES else ""

@@ -12,6 +12,12 @@ Two shapes real docs share:
   package is built with `-DUSE_CUDA` (disabled by default)" (docs/source/getting_started/
   quick-start.md:10). What the line needs is that option's (``option:USE_CUDA``), the same
   feature ``cmake_options`` gives what an off-by-default option guards in CMake.
+- A package published in flavours, one per environment: "| NVIDIA CUDA 12.1-12.9 |
+  `pip install mooncake-transfer-engine` |", "| NVIDIA CUDA 13.0/13.1 | `pip install
+  mooncake-transfer-engine-cuda13` |", "| Non-CUDA | … |" (Mooncake docs/source/getting_started/
+  quick-start.md:28-30), or "- CUDA >= 13.0" above a block installing the ``-cuda13`` one
+  (README.md:211-213). The toolkit a line pairs with one flavour is what that flavour needs
+  (``extra:<flavour>``), the user's choice, not what the repo needs.
 """
 
 from __future__ import annotations
@@ -28,9 +34,11 @@ _QUICK_START = lazyre.compile(
     r"quick[-_ ]?start|get(?:ting)?[-_ ]?started|快速(?:入门|上手|开始)", re.IGNORECASE
 )
 _OPTION_ON = lazyre.compile(
-    r"(?<![\w-])-D((?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+)(?:\s*=\s*(?:ON|1|TRUE|YES)\b)?"
+    r"(?<![\w-])-D((?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+)(?:\s*=\s*(?:ON|1|TRUE|YES)\b)?|"
+    r"`((?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+)`\s*(?:enabled|=\s*ON\b)"
 )
-"""A build option switched on (``-DUSE_CUDA=ON``; in a clause "built with `-DUSE_CUDA`")."""
+"""A build option switched on: ``-DUSE_CUDA=ON``; "built with `-DUSE_CUDA`"; "build Mooncake
+with `USE_VRAM_SEGMENT` enabled" (Mooncake docs/source/getting_started/build.md:34-35)."""
 _OPTION_OFF = lazyre.compile(r"=\s*(?:OFF|0|FALSE|NO)\b", re.IGNORECASE)
 
 
@@ -47,10 +55,54 @@ def _example_subject(subject: str) -> bool:
     return scope_of(subject) in (None, "python_package") and subject not in frameworks()
 
 
-def option_on(line: str) -> str:
-    """``option:<NAME>`` of the one build option ``line`` switches on, or ""."""
-    names = {m.group(1) for m in _OPTION_ON.finditer(line) if not _OPTION_OFF.match(line, m.end())}
-    return f"option:{names.pop()}" if len(names) == 1 else ""
+def option_on(text: str) -> str:
+    """``option:<NAME>`` of the first build option ``text`` switches on (a table row's "Build
+    option" cell comes before its notes' "also set -DUSE_CUDA=ON"), or ""."""
+    for match in _OPTION_ON.finditer(text):
+        if not _OPTION_OFF.match(text, match.end()):
+            return f"option:{match.group(1) or match.group(2)}"
+    return ""
+
+
+_PIP_TARGET = lazyre.compile(r"\bpip3?\s+install\s+(?:-\S+\s+)*([A-Za-z][\w.-]*[A-Za-z0-9])")
+_FLAVOUR_LINES = 4
+"""A list item's own line and the block under it that installs its flavour."""
+
+
+def flavours(text: str) -> list[str]:
+    """The names of a package's flavours a document installs: pip targets of which another
+    target is the same name with a suffix (``x`` beside ``x-cuda13``), longest first."""
+    targets = set(_PIP_TARGET.findall(text))
+    related = {
+        name
+        for name in targets
+        for other in targets
+        if other != name and (other.startswith(name + "-") or name.startswith(other + "-"))
+    }
+    return sorted(related, key=len, reverse=True)
+
+
+def _flavour(lines: list[str], line: int, names: list[str]) -> str:
+    """The flavour the requirement at ``line`` is paired with: named on its line or
+    installed in the lines just under it."""
+    near = "\n".join(lines[line - 1 : line - 1 + _FLAVOUR_LINES])
+    for name in names:
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", near):
+            return f"extra:{name}"
+    return ""
+
+
+_NEW_BLOCK = lazyre.compile(r"^\s*(?:$|[-*+|#>]|\d+[.)]\s|```)")
+
+
+def _wraps(lines: list[str], at: int) -> bool:
+    """Whether the sentence at line ``at`` goes on to the next line (a paragraph's line, not
+    a table row, and the next is no new item, row or block)."""
+    return (
+        at + 1 < len(lines)
+        and not lines[at].lstrip().startswith("|")
+        and _NEW_BLOCK.match(lines[at + 1]) is None
+    )
 
 
 def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]:
@@ -58,11 +110,16 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
     to a quick start's example moved to that feature."""
     lines = text.splitlines()
     example = example_page(rel)
+    names = flavours(text) if "pip" in text else []
     out = []
     for stated in found:
         line = stated.source.line
-        said = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
-        feature = option_on(said) if "-D" in said else ""
+        at = line - 1 if line is not None and 0 < line <= len(lines) else len(lines)
+        # a sentence wraps: "install CUDA toolkit and build Mooncake with" / "`USE_X` enabled"
+        wrapped = "\n".join(lines[at : at + (2 if _wraps(lines, at) else 1)])
+        feature = option_on(wrapped) if "_" in wrapped else ""
+        if not feature and names and line is not None and stated.subject != "python":
+            feature = _flavour(lines, line, names)
         if not feature and example and _example_subject(stated.subject):
             feature = example
         moved = feature and not stated.feature

@@ -34,6 +34,9 @@ _NOT_INSTALL = lazyre.compile(
 )
 """Words of a section or link about using the repo, not installing it: what its pages need
 is what an example or a feature needs."""
+_INSTALL_TUTORIAL = lazyre.compile(r"安装教程|\binstall(?:ation)?\s+tutorial", re.IGNORECASE)
+"""A tutorial about installing ("详情参见[安装教程](…installation.md)", torchtitan-npu README.md:57)
+is the install guide."""
 _SKIPPED = lazyre.compile(
     r"\bnews\b|change\s*log|history|maintenance|polic(?:y|ies)|roadmap|"
     r"最新消息|更新日志|维护|路线图",
@@ -72,7 +75,7 @@ def _targets(text: str, rst: bool) -> list[tuple[int, str, str]]:
 def _about_installing(words: str, section: str) -> bool:
     """Whether a link is to an install guide: its own words say so ("Installation Guide"
     under "Getting Started"), or, when they say neither, the section it stands in does."""
-    if _NOT_INSTALL.search(words):
+    if _NOT_INSTALL.search(_INSTALL_TUTORIAL.sub("", words)):
         return False
     if _INSTALL_WORDS.search(words):
         return True

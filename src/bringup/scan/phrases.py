@@ -72,6 +72,7 @@ _BETWEEN = lazyre.compile(
     rf"(?!{_ASCII_WORD}|\.{_ASCII_WORD})(?:\s*之间)?",
     re.IGNORECASE,
 )
+_WILDCARD_TAIL = lazyre.compile(r"(?:\.[xX*])+$")
 _LIST_SEP = lazyre.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.IGNORECASE)
 _SINGLE = lazyre.compile(_V)
 _SUFFIX_GE = lazyre.compile(
@@ -224,7 +225,8 @@ def _read_one(rest: str, subject: str) -> tuple[str, int, bool] | None:
         return word
     ranged = _RANGE.match(rest) or _BETWEEN.match(rest)
     if ranged is not None:
-        low, high = ranged.group("a"), ranged.group("b")
+        # "3.7.x至3.11.4" (ascend-transformer-boost README.md:75): a series' wildcard is its floor
+        low, high = (_WILDCARD_TAIL.sub("", ranged.group(e)) for e in ("a", "b"))
         if _parts(low) >= 2 or single_part_ok(subject):
             return f">={low},{upper_bound(high, subject, True)}", ranged.end(), True
     listed = _read_list(rest, subject)

@@ -67,7 +67,7 @@ def _systems(clause: str) -> list[Found]:
         names = list(_OS_NAME.finditer(clause, label.end()))
         if names:
             spec = ",".join(dict.fromkeys(m.group(1).lower() for m in names))
-            found = [("os", spec, clause.strip(), names[0].start())]
+            found = [("os", spec, clause.strip(), names[0].start()), *_release(clause, names)]
             # "Supported OS: Linux (AArch64/x86_64)" (triton-ascend docs/en/quick_start.md:16)
             cpus = list(_ARCH_NAME.finditer(clause, label.end()))
             if cpus:
@@ -82,6 +82,27 @@ def _systems(clause: str) -> list[Found]:
         return []
     words, at = platform.group(0), platform.start()
     return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
+
+
+_RELEASE = lazyre.compile(
+    r"\s*(\d+(?:\.\d+)*)(?:\s*LTS)?\s*(\+|\s*(?:or|and)\s+(?:later|newer|above)\b|及以上|以上)?",
+    re.IGNORECASE,
+)
+
+
+def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
+    """The release a list of one OS names ("OS: Ubuntu 22.04 LTS+", Mooncake docs/source/
+    getting_started/build.md:8): ``os_version``, a floor when it says "+" or "and later";
+    none when several OSes are listed (each release is another OS's)."""
+    if len({m.group(1).lower() for m in names}) != 1:
+        return []
+    found = []
+    for name in names:
+        release = _RELEASE.match(clause, name.end())
+        if release is not None:
+            floor = ">=" if release.group(2) else "=="
+            found.append(("os_version", floor + release.group(1), clause.strip(), name.start()))
+    return found[:1]
 
 
 def platforms(clause: str) -> list[Found]:

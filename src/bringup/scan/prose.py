@@ -134,7 +134,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             continue
         needed = required or bool(NEED.search(clause))
         clause_vendor = vendor_of(clause) or vendor
-        mentions = _alternatives(_versioned(clause, needed, clause_vendor))
+        mentions = _either(_alternatives(_versioned(clause, needed, clause_vendor)), clause)
         works = _only_tested(clause) or _only_recommended(clause)
         if mentions and works:
             mentions = [m._replace(hard=False) for m in mentions]
@@ -314,6 +314,26 @@ def _alternatives(mentions: list[Mention]) -> list[Mention]:
             text = " ".join(m.text for m in group)
             out.append(mention._replace(spec=spec, text=text))
     return out
+
+
+_OR_BEFORE = lazyre.compile(
+    r"(?:\d[\w.]*\+?|\+|\blater|\bnewer|\babove)\s*,?\s*(?:\bor\b|或者?)\s*$", re.IGNORECASE
+)
+"""A versioned name, then "or", right before a subject: "GCC 9+ or Clang 10+", "make 4.3 or
+ninja 1.10.1" (memfabric_hybrid doc/installation.md:12)."""
+
+
+def _either(mentions: list[Mention], clause: str) -> list[Mention]:
+    """Tools of different names offered as alternatives ("GCC 9+ or Clang 10+") are each
+    one way to build, not all needed: the one after "or" and the one before it are soft."""
+    ordered = sorted(mentions, key=lambda m: m.offset)
+    either: set[int] = set()
+    for index, mention in enumerate(ordered):
+        if _OR_BEFORE.search(clause, max(0, mention.offset - 40), mention.offset):
+            either.add(id(mention))
+            if index and ordered[index - 1].subject != mention.subject:
+                either.add(id(ordered[index - 1]))
+    return [m._replace(hard=False) if id(m) in either else m for m in mentions]
 
 
 _PIN = lazyre.compile(r"==[^<>=!,|\s]+")

@@ -32,6 +32,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),
     ("clang", r"\b[Cc]lang\b"),
     ("cmake", r"\b[Cc][Mm]ake\b"),
+    ("ninja", r"(?<![\w-])[Nn]inja(?![\w-])"),
     ("glibc", r"\b(?:glibc|GLIBC)(?:_(?=\d))?"),
     ("cxx_standard", r"(?:-std=)?[Cc]\+\+\s?(?=\d\d\b)"),
 )
