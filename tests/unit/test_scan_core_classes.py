@@ -293,3 +293,38 @@ def test_a_readme_link_to_its_own_file_on_the_forge_is_followed() -> None:
     assert guide_links("README.md", text, "torchtitan-npu") == ["docs/user-guides/installation.md"]
     # another repository's page is not this repo's guide
     assert guide_links("README.md", text, "torchtitan") == []
+
+
+def test_a_dependency_tables_rows_are_needs_even_without_versions() -> None:
+    # hicann/torchtitan-npu@e0aecaf0 docs/user-guides/installation.md:18-42 (links cut)
+    text = (
+        "### 1.安装依赖的软件\n\n"
+        "<table>\n  <thead>\n    <tr>\n      <th>依赖软件</th>\n      <th>软件安装指南</th>\n"
+        "    </tr>\n  </thead>\n  <tbody>\n"
+        '    <tr>\n      <td>昇腾NPU驱动</td>\n      <td rowspan="2">《驱动固件安装指南》</td>\n'
+        "    </tr>\n    <tr>\n      <td>昇腾NPU固件</td>\n    </tr>\n"
+        "    <tr>\n      <td>NNAL（Ascend Transformer Boost加速库）</td>\n    </tr>\n"
+        "  </tbody>\n</table>\n"
+    )
+    found = {(s, spec) for s, spec, *_ in _docs("docs/user-guides/installation.md", text)}
+    assert {("ascend_driver", ""), ("ascend_firmware", ""), ("nnal", "")} <= found
+
+
+def test_nnal_in_lower_case_as_a_package_is_the_toolkit_part() -> None:
+    # hicann/ascend-transformer-boost@ddcc8b62 README.md:137
+    line = (
+        "在编译前，需要安装nnal软件包。"
+        "若 nnal 安装在默认位置，无需设置`ATB_BUILD_DEPENDENCY_PATH`。"
+    )
+    assert ("nnal", "") in [(s, spec) for s, spec, _ in _read(line)]
+
+
+def test_a_package_per_cpu_placeholder_is_built_for_linux() -> None:
+    # hicann/ascend-transformer-boost@ddcc8b62 README.md:82-84
+    text = (
+        "```shell\n"
+        "chmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run"
+        "  # 其中${VERSION}表示对应的CANN版本\n"
+        "```\n"
+    )
+    assert ("os", "linux", 2, False, "") in _docs("README.md", text)

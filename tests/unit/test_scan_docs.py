@@ -190,6 +190,8 @@ More text.
 """
     assert found(text) == [
         ("ascend_driver", ">=25.0.RC1", 9, True),
+        # a dependency table's row whose version is not read is still a need (unversioned)
+        ("ascend_firmware", "", 12, True),
         ("cann", "==8.1.RC1", 15, True),
         ("cann", "==8.1.RC1", 19, True),
         ("torch_npu", "==2.5.1", 22, True),

@@ -32,7 +32,7 @@ _LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
 _CELL_NOISE = lazyre.compile(
     r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|support(?:ed)?|"
-    r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需",
+    r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需|插件|plugin",
     re.I,
 )
 _CELL_SUBJECTS = {
@@ -412,6 +412,7 @@ def read_table(
     kind = backend.device_kind if backend is not None else ""
     roles = _column_roles(header)
     optional = bool(header.cells and _OPTIONAL_WORDS.search(clean(header.cells[0])))
+    listing = bool(header.cells and _DEPENDENCY_HEADER.search(clean(header.cells[0])))
     for row in body:
         if not row.cells:
             continue
@@ -435,8 +436,19 @@ def read_table(
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
-        found.extend(_versioned_row(file, row, subject, roles, text, optional=optional))
+        stated = _versioned_row(file, row, subject, roles, text, optional=optional)
+        if not stated and listing:
+            stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
+        found.extend(stated)
     return found
+
+
+_DEPENDENCY_HEADER = lazyre.compile(
+    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件", re.I
+)
+"""A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
+installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide): a row naming a
+subject and no version is still a need, its version unstated."""
 
 
 _DOCUMENT_CELL = lazyre.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")

@@ -17,7 +17,12 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
     ("cann", r"\bCANN(?![A-Za-z0-9_])|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
-    ("nnal", r"(?<![A-Za-z0-9_])NNAL(?![A-Za-z0-9_])|\bAscend-cann-nnal\b"),
+    # "需要安装nnal软件包" (ascend-transformer-boost README.md:137): lower case as a package
+    (
+        "nnal",
+        r"(?<![A-Za-z0-9_])NNAL(?![A-Za-z0-9_])|\bAscend-cann-nnal\b|"
+        r"(?<![\w/.-])nnal(?=\s*(?:软件包|包|packages?\b))",
+    ),
     ("ascend_firmware", r"(?:昇腾\s*)?(?:NPU\s*)?(?:\bfirmware\b|固件)"),
     (
         "ascend_driver",
