@@ -241,7 +241,7 @@ def test_a_build_option_row_is_that_options_need() -> None:
     }
 
 
-def test_a_toolkit_paired_with_one_flavour_of_the_package_is_that_flavours() -> None:
+def test_a_toolkit_paired_with_a_suffixed_flavour_of_the_package_is_that_flavours() -> None:
     # kvcache-ai/Mooncake@3b5a5941 README.md:205-214
     text = (
         "Install Mooncake using `pip`:\n\n"
@@ -252,10 +252,8 @@ def test_a_toolkit_paired_with_one_flavour_of_the_package_is_that_flavours() -> 
     )
     found = _docs("README.md", text)
     cuda = [(spec, feature) for s, spec, _, _, feature in found if s == "cuda"]
-    assert cuda == [
-        ("<13.0", "extra:mooncake-transfer-engine"),
-        (">=13.0", "extra:mooncake-transfer-engine-cuda13"),
-    ]
+    # the plain name is the default package: what it pairs with stays the repo's
+    assert cuda == [("<13.0", ""), (">=13.0", "extra:mooncake-transfer-engine-cuda13")]
 
 
 def test_a_find_module_looks_for_a_toolkit_only_when_asked() -> None:
@@ -328,3 +326,15 @@ def test_a_package_per_cpu_placeholder_is_built_for_linux() -> None:
         "```\n"
     )
     assert ("os", "linux", 2, False, "") in _docs("README.md", text)
+
+
+def test_a_requirements_file_is_no_flavour_of_a_package() -> None:
+    # hiyouga/LLaMA-Factory@ff6d4d12 README.md:607 ("pip install -r requirements/npu.txt")
+    # beside other "pip install -r requirements-…" lines: files, not distributions
+    text = (
+        "Please use Python 3.12 and install the extra dependencies with "
+        "`pip install -r requirements/npu.txt`. Additionally, you need to install the "
+        "**Ascend CANN Toolkit and Kernels**.\n\n"
+        "```bash\npip install -r requirements-metrics.txt\n```\n"
+    )
+    assert [f for s, *_, f in _docs("README.md", text) if s == "cann"] == [""]

@@ -16,8 +16,9 @@ Two shapes real docs share:
   `pip install mooncake-transfer-engine` |", "| NVIDIA CUDA 13.0/13.1 | `pip install
   mooncake-transfer-engine-cuda13` |", "| Non-CUDA | … |" (Mooncake docs/source/getting_started/
   quick-start.md:28-30), or "- CUDA >= 13.0" above a block installing the ``-cuda13`` one
-  (README.md:211-213). The toolkit a line pairs with one flavour is what that flavour needs
-  (``extra:<flavour>``), the user's choice, not what the repo needs.
+  (README.md:211-213). The toolkit a line pairs with a suffixed flavour is what that flavour
+  needs (``extra:<flavour>``), the user's choice; the plain name is the default package,
+  whose lines stay the repo's.
 """
 
 from __future__ import annotations
@@ -48,11 +49,14 @@ def example_page(rel: str) -> str:
     return rel.rsplit(".", 1)[0] if _QUICK_START.search(stem) else ""
 
 
-def _example_subject(subject: str) -> bool:
-    """A device count, or a Python package that is not a framework the repo builds on."""
+def _example_subject(subject: str, said: str) -> bool:
+    """A device count, or a Python package that is not a framework the repo builds on, which
+    the page's ``pip install`` line (``said``) adds; a requirements table on a "getting
+    started" page (LLaMA-Factory docs/zh/getting-started.md) states the repo's own."""
     if subject.endswith("_count"):
         return True
-    return scope_of(subject) in (None, "python_package") and subject not in frameworks()
+    packaged = scope_of(subject) in (None, "python_package") and subject not in frameworks()
+    return packaged and _PIP_INSTALL.search(said) is not None
 
 
 def option_on(text: str) -> str:
@@ -64,22 +68,41 @@ def option_on(text: str) -> str:
     return ""
 
 
-_PIP_TARGET = lazyre.compile(r"\bpip3?\s+install\s+(?:-\S+\s+)*([A-Za-z][\w.-]*[A-Za-z0-9])")
+_PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\s+([^\n`|;&#]*)")
+_VALUED = frozenset(
+    {"-r", "-e", "-c", "-i", "-f", "-t", "--requirement", "--editable", "--constraint",
+     "--index-url", "--extra-index-url", "--find-links", "--target"}
+)  # fmt: skip
+"""``pip install`` options whose next word is their value, not a distribution."""
+_DISTRIBUTION = lazyre.compile(r"^([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[^\]]*\])?$")
 _FLAVOUR_LINES = 4
 """A list item's own line and the block under it that installs its flavour."""
 
 
+def _pip_targets(text: str) -> set[str]:
+    """The distributions ``pip install`` lines name (not requirement files, paths or the
+    values of options)."""
+    names: set[str] = set()
+    for match in _PIP_INSTALL.finditer(text):
+        words = [w.strip("'\"") for w in match.group(1).split()]
+        skip = False
+        for word in words:
+            if skip or word.startswith("-"):
+                skip = not skip and word in _VALUED
+                continue
+            named = _DISTRIBUTION.match(word)
+            if named is not None:
+                names.add(named.group(1))
+    return names
+
+
 def flavours(text: str) -> list[str]:
-    """The names of a package's flavours a document installs: pip targets of which another
-    target is the same name with a suffix (``x`` beside ``x-cuda13``), longest first."""
-    targets = set(_PIP_TARGET.findall(text))
-    related = {
-        name
-        for name in targets
-        for other in targets
-        if other != name and (other.startswith(name + "-") or name.startswith(other + "-"))
-    }
-    return sorted(related, key=len, reverse=True)
+    """The names of a package's flavours a document installs: pip targets that are another
+    target's name with a suffix (``x-cuda13`` beside ``x``), longest first. The plain name is
+    the default package: what its lines pair with stays the repo's."""
+    targets = _pip_targets(text)
+    suffixed = {name for name in targets for base in targets if name.startswith(base + "-")}
+    return sorted(suffixed, key=len, reverse=True)
 
 
 def _flavour(lines: list[str], line: int, names: list[str]) -> str:
@@ -120,7 +143,7 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
         feature = option_on(wrapped) if "_" in wrapped else ""
         if not feature and names and line is not None and stated.subject != "python":
             feature = _flavour(lines, line, names)
-        if not feature and example and _example_subject(stated.subject):
+        if not feature and example and _example_subject(stated.subject, wrapped):
             feature = example
         moved = feature and not stated.feature
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)
