@@ -27,6 +27,8 @@ _SHELL_PROBE = lazyre.compile(
     r"\bplatform\.machine\(\)",
 )
 """How a script asks the machine's architecture."""
+_SHELL_WORDS = ("uname", "arch", "HOSTTYPE", "machine()")
+_CMAKE_WORDS = ("_PROCESSOR", "_processor")
 _CMAKE_PROBE = lazyre.compile(r"CMAKE_(?:HOST_)?SYSTEM_PROCESSOR", re.IGNORECASE)
 _ARCH = lazyre.compile(
     r"(?<![\w.-])(x86[_-]64|amd64|x64|aarch64|arm64|ppc64le|s390x|riscv64)(?![\w-])",
@@ -82,6 +84,9 @@ def _both(code: str) -> list[re.Match[str]]:
 def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     """The architectures ``file`` (a shell script, or a CMake file with ``cmake``) branches
     on, as one requirement listing them; none when it probes no architecture or names one."""
+    words = _CMAKE_WORDS if cmake else _SHELL_WORDS
+    if not any(word in file.text for word in words):  # most files probe nothing: no regex
+        return []
     probe = _CMAKE_PROBE if cmake else _SHELL_PROBE
     if probe.search(file.text) is None:
         return []
