@@ -3,12 +3,14 @@ session of 2026-12-02): each test quotes the lines of a public repo (repo@commit
 
 from __future__ import annotations
 
+from bringup.scan.anyof import unite
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.guides import guide_links
 from bringup.scan.prose import read_line
+from bringup.scan.registry import DECLARED
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.shell import extract_shell
 
@@ -338,3 +340,37 @@ def test_a_requirements_file_is_no_flavour_of_a_package() -> None:
         "```bash\npip install -r requirements-metrics.txt\n```\n"
     )
     assert [f for s, *_, f in _docs("README.md", text) if s == "cann"] == [""]
+
+
+def test_the_chips_kernels_are_registered_for_are_one_soft_list() -> None:
+    # hicann/ascend-transformer-boost@ddcc8b62 src/kernels/kernels/activation/CMakeLists.txt:22-32
+    text = (
+        "add_kernel(swiglu_forward ascend910b vector\n"
+        "    swiglu_forward/kernel/swiglu_forward.cpp\n"
+        "    SwiGluForwardKernel)\n\n"
+        "add_kernel(swiglu_forward ascend310p vector\n"
+        "    swiglu_forward/kernel/swiglu_forward.cpp\n"
+        "    SwiGluForwardKernel)\n"
+    )
+    chips = [
+        r
+        for r in extract_cmake(_file("a/CMakeLists.txt", text)).requirements
+        if r.subject == "chip"
+    ]
+    assert [(r.spec, r.source.line, r.hard) for r in chips] == [("910B,310P", 1, False)]
+    assert [(a.value, a.source.line) for a in chips[0].any_of] == [("910B", 1), ("310P", 5)]
+
+
+def test_two_files_kernel_lists_unite() -> None:
+    # the same repo's src/kernels/kernels/norm/CMakeLists.txt:171 builds rms_norm for 310B:
+    # one more alternative, not a second list to meet as well
+    activation = "add_kernel(swiglu_forward ascend910b vector x.cpp K)\n"
+    norm = "add_kernel(rms_norm\n        ascend310b vector rmsnorm/op_kernel/rms_norm.cpp\n)\n"
+    found = [
+        r
+        for rel, text in (("a/CMakeLists.txt", activation), ("n/CMakeLists.txt", norm))
+        for r in extract_cmake(_file(rel, text)).requirements
+        if r.subject == "chip"
+    ]
+    united = unite(found, {"a/CMakeLists.txt": DECLARED, "n/CMakeLists.txt": DECLARED})
+    assert [r.spec for r in united] == ["910B,310B"]

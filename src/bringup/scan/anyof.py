@@ -50,11 +50,15 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
 
 
 def _unites(requirement: Requirement, narrows: Mapping[str, bool]) -> bool:
+    """Whether ``requirement`` is a mention that joins the support list: any of a document's,
+    and a machine-read file's soft list of alternatives (the chips one CMake file builds
+    kernels for, ``kernelchips``: another file's kernels add chips, they do not narrow)."""
+    soft_list = not requirement.hard and bool(requirement.any_of)
     return (
         requirement.subject in ANY_OF_SUBJECTS
         and bool(requirement.spec.strip())
         and not requirement.spec.lstrip().startswith("!")
-        and not narrows.get(requirement.source.ref or "", False)
+        and (soft_list or not narrows.get(requirement.source.ref or "", False))
     )
 
 

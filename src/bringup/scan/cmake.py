@@ -25,6 +25,7 @@ from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.kernelchips import kernel_chips
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import display_name
@@ -321,6 +322,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     commands = cmake_commands(file.text)
     state.requirements.extend(cmake_vocabulary(file, commands))
     state.requirements.extend(arch_branches(file, cmake=True))
+    state.requirements.extend(kernel_chips(file, commands))
     for command in commands:
         if not _conditions(state, command):
             _command(state, command)
