@@ -374,3 +374,22 @@ def test_two_files_kernel_lists_unite() -> None:
     ]
     united = unite(found, {"a/CMakeLists.txt": DECLARED, "n/CMakeLists.txt": DECLARED})
     assert [r.spec for r in united] == ["910B,310B"]
+
+
+def test_a_release_matrix_column_named_after_a_component_is_a_distribution() -> None:
+    # Ascend/MindSpeed-MM@57069cd5 README.md:203-206 (two rows kept)
+    text = (
+        "| MindSpeed MM版本 | MindSpeed版本      | Megatron版本 | PyTorch版本  | TorchNPU版本 "
+        "| CANN版本 | Python版本            |\n"
+        "| ---------------- | ------------------ | ------------ | ------------ | ------------- "
+        "| -------- | --------------------- |\n"
+        "| master（在研版本） | master（在研版本）       | Core 0.12.1  | 2.7.1 | 在研版本       "
+        "| 在研版本  | Python3.10            |\n"
+        "| 26.0.0（商用）   | 26.0.0_core_r0.12.1 | Core 0.12.1  | 2.7.1       | 26.0.0         "
+        "| 9.0.0    | Python3.10            |\n"
+    )
+    found = {(s, line) for s, _, line, *_ in _docs("README.md", text)}
+    assert ("pypi:mindspeed", 3) in found
+    # the repo's own release column and a "Branch" column name no component
+    text = "| X Version | Branch | CANN |\n| --- | --- | --- |\n| master | main | 9.0.0 |\n"
+    assert {s for s, *_ in _docs("README.md", text)} == {"cann"}

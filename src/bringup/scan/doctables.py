@@ -314,6 +314,28 @@ def _matrix(
     return found
 
 
+_NOT_COMPONENT = lazyre.compile(
+    r"^(?:branch|tag|date|status|commit|model|os|arch|platform|notes?|links?|type|mode|"
+    r"features?|releases?|hardware|devices?|chips?|products?|series|docs?|remarks?)$",
+    re.IGNORECASE,
+)
+
+
+def _component_columns(header: Row, subjects: list[str | None]) -> list[str | None]:
+    """A release matrix's columns: besides those naming a known subject, one headed by a bare
+    name and a version word ("| MindSpeed版本 |", MindSpeed-MM README.md:203; "| torchtitan |",
+    torchtitan-npu docs/community/versioning_policy.md:7) names a component the row pairs
+    with, a Python distribution; the first column is the repo's own release."""
+    out = list(subjects)
+    for column in range(1, len(out)):
+        if out[column] is not None or column >= len(header.cells):
+            continue
+        key = _CELL_NOISE.sub("", clean(header.cells[column])).strip(" :：_")
+        if _DISTRIBUTION.match(key.lower()) and not _NOT_COMPONENT.match(key):
+            out[column] = python_subject(key)
+    return out
+
+
 def _hardware_column(cell: str) -> bool:
     """A matrix column of the devices each release supports ("Hardware Support", "硬件")."""
     key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
@@ -406,7 +428,7 @@ def read_table(
     devices = cells().devices
     named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
     if any(subjects) and named * 2 < len(first_cells):
-        return _matrix(file, header, body, subjects)
+        return _matrix(file, header, body, _component_columns(header, subjects))
     found: list[Requirement] = []
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""
