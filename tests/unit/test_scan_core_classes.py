@@ -393,3 +393,13 @@ def test_a_release_matrix_column_named_after_a_component_is_a_distribution() -> 
     # the repo's own release column and a "Branch" column name no component
     text = "| X Version | Branch | CANN |\n| --- | --- | --- |\n| master | main | 9.0.0 |\n"
     assert {s for s, *_ in _docs("README.md", text)} == {"cann"}
+
+
+def test_the_top_level_script_directory_builds_the_repo() -> None:
+    # Ascend/memfabric_hybrid@7171ad35: script/README.md beside script/build.sh, which
+    # doc/installation.md runs to build the repo
+    rels = ["CMakeLists.txt", "README.md", "script/README.md", "script/build.sh"]
+    assert Scopes(rels, {"script/build.sh": "cmake ..\n"}).of("script/build.sh") == REPO
+    # a nested project elsewhere stays a sub-project
+    rels = ["README.md", "plugin/README.md", "plugin/build.sh"]
+    assert Scopes(rels, {"plugin/build.sh": "make\n"}).of("plugin/build.sh") == "plugin"

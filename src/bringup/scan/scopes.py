@@ -18,6 +18,7 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own;
 - a nested directory with a build file and a README of its own is a sub-project unless the
+  directory is the repo's top-level ``script(s)/`` or ``build-tools/``, or the
   build files of the project around it name it (``build.sh`` building ``python/deep_ep``
   makes that package's README the repo's word); one with a README and no build file
   (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
@@ -92,6 +93,10 @@ _COLLECTIONS = frozenset(
 )
 """Directories whose children are each a project of their own."""
 _DOC_DIRS = frozenset({"doc", "docs", "documentation"})
+_SCRIPT_DIRS = frozenset({"script", "scripts", "build-tools", "build_tools", "buildtools"})
+"""Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
+``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
+script/build.sh``) builds the repo, it is no sub-project."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
@@ -219,6 +224,8 @@ class Scopes:
         parent = ""
         for depth in range(1, len(folders) + 1):
             folder = "/".join(folders[:depth])
+            if depth == 1 and folder.lower() in _SCRIPT_DIRS:
+                continue
             if folder in self._documented:
                 return folder
             own_build = folder in self._packages and parent in self._build
