@@ -6,6 +6,7 @@ from __future__ import annotations
 from bringup.scan.anyof import unite
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.compilers import compilers
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.guides import guide_links
@@ -403,3 +404,30 @@ def test_the_top_level_script_directory_builds_the_repo() -> None:
     # a nested project elsewhere stays a sub-project
     rels = ["README.md", "plugin/README.md", "plugin/build.sh"]
     assert Scopes(rels, {"plugin/build.sh": "make\n"}).of("plugin/build.sh") == "plugin"
+
+
+def test_a_build_script_that_sets_its_compiler_needs_it() -> None:
+    # hicann/ascend-transformer-boost@ddcc8b62 scripts/build.sh:340-348
+    text = (
+        "function select_compiler()\n{\n"
+        '    if [[ -x "${GCC_PATH}/gcc" && -x "${GCC_PATH}/g++" ]]; then\n'
+        '        echo "[INFO] Using compiler:"\n'
+        "    else\n"
+        '        GCC_PATH="/usr/bin"\n'
+        "    fi\n"
+        '    export CC="${GCC_PATH}/gcc"\n'
+        '    export CXX="${GCC_PATH}/g++"\n'
+    )
+    found = compilers(_file("scripts/build.sh", text), cmake=False)
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [("gcc", "", 8, True)]
+
+
+def test_a_cmake_file_that_sets_its_compiler_needs_it_and_a_compiler_branch_does_not() -> None:
+    # Ascend/MindSpeed@028de58c mindspeed/ops/csrc/qos/CMakeLists.txt:11
+    found = compilers(
+        _file("CMakeLists.txt", 'set(CMAKE_CXX_COMPILER "/usr/bin/g++")\n'), cmake=True
+    )
+    assert [(r.subject, r.source.line) for r in found] == [("gcc", 1)]
+    # kvcache-ai/Mooncake@3b5a5941 mooncake-common/common.cmake:28: a flag for Clang only
+    text = 'if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")\n  set(CMAKE_CXX_FLAGS "-Werror")\nendif()\n'
+    assert compilers(_file("common.cmake", text), cmake=True) == []

@@ -25,6 +25,7 @@ from bringup.scan.commands import (
     requirements_of,
     step_kind,
 )
+from bringup.scan.compilers import compilers
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
@@ -334,6 +335,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         environment_requirements(file, commands)
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
+        + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
         + (_installs(file, commands) if repo_level else [])
     )

@@ -1,0 +1,52 @@
+"""The C/C++ compiler a build script or CMake file names.
+
+A build that sets its compiler needs that compiler: ``export CC="${GCC_PATH}/gcc"`` and
+``export CXX="${GCC_PATH}/g++"`` (ascend-transformer-boost scripts/build.sh:346-347),
+``-DCMAKE_CXX_COMPILER=clang++``, ``set(CMAKE_C_COMPILER gcc)``: GCC or Clang, its version
+unstated (flagged as such by the repo's settling). A CMake branch on the compiler's ID
+(``if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")`` adding a warning flag, Mooncake
+mooncake-common/common.cmake:28) only adapts to a compiler: it is not read as a need.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+
+_COMPILER = r"(?:\S*/)?(gcc|g\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?"
+_SHELL_SET = lazyre.compile(
+    rf"(?:^|[\s;(])(?:export\s+)?(?:CC|CXX)=[\"']?{_COMPILER}[\"']?(?=[\s;)]|$)", re.MULTILINE
+)
+_CMAKE_FLAG = lazyre.compile(rf"-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=[\"']?{_COMPILER}(?![\w+.-])")
+_CMAKE_SET = lazyre.compile(
+    rf"\bset\s*\(\s*CMAKE_(?:C|CXX)_COMPILER\s+\"?{_COMPILER}(?![\w+.-])", re.IGNORECASE
+)
+_SUBJECTS = {"gcc": "gcc", "g++": "gcc", "clang": "clang", "clang++": "clang"}
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def compilers(file: SourceFile, *, cmake: bool) -> list[Requirement]:
+    """The compilers ``file`` (a shell script, or a CMake file with ``cmake``) sets, one
+    requirement per compiler at its first mention."""
+    text = file.text
+    if "COMPILER" not in text and ("CC=" not in text and "CXX=" not in text):
+        return []
+    found: dict[str, Requirement] = {}
+    setting = (_CMAKE_FLAG, _CMAKE_SET) if cmake else (_SHELL_SET, _CMAKE_FLAG)
+    for pattern in setting:
+        for match in pattern.finditer(text):
+            subject = _SUBJECTS[match.group(1).lower()]
+            words = f"the build's compiler: {match.group(0).strip()}"
+            stated = file.requirement(
+                subject, "", _line(text, match.start(1)), text=words, confidence="medium"
+            )
+            earlier = found.get(subject)
+            if earlier is None or (earlier.source.line or 0) > (stated.source.line or 0):
+                found[subject] = stated
+    return sorted(found.values(), key=lambda r: r.source.line or 0)
