@@ -431,3 +431,11 @@ def test_a_cmake_file_that_sets_its_compiler_needs_it_and_a_compiler_branch_does
     # kvcache-ai/Mooncake@3b5a5941 mooncake-common/common.cmake:28: a flag for Clang only
     text = 'if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")\n  set(CMAKE_CXX_FLAGS "-Werror")\nendif()\n'
     assert compilers(_file("common.cmake", text), cmake=True) == []
+
+
+def test_a_build_tool_named_after_install_is_needed_without_a_version() -> None:
+    # NVIDIA/apex@6424da3b README.md:26
+    line = "We recommend installing [`Ninja`](https://ninja-build.org/) to make compilation faster."
+    assert _read(line) == [("ninja", "", False)]
+    # a tool named without an install word states nothing
+    assert _read("This is a CMake-based build that requires a compiler") == []

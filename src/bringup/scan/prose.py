@@ -204,7 +204,10 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             )
         elif (
             needed
-            and subject in unversioned_subjects()
+            and (
+                subject in unversioned_subjects()
+                or (subject in _TOOLS and right_before(_INSTALLING, clause, match.start()))
+            )
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
         ):
@@ -213,6 +216,16 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     return found
 
 
+_TOOLS = frozenset({"cmake", "ninja", "gcc", "clang"})
+_INSTALLING = lazyre.compile(
+    r"(?:\binstall(?:ing|ed)?|\bneeds?|\brequires?|安装|需要)"
+    r"(?:\s*[\[`(（]*[\w.+-]+[\]`)）]*\s*(?:,|\band\b|\bor\b|和|、|及)\s*)*"
+    r"\s*(?:the\s+)?[\[`(（]*\s*$",
+    re.IGNORECASE,
+)
+"""A build tool named right after "install" or "need", without a version ("We recommend
+installing [`Ninja`](…) to make compilation faster", apex README.md:26): needed (or
+recommended), its version unstated. A tool named elsewhere ("a CMake-based build") is not."""
 _OPEN_RANGE = lazyre.compile(rf"\W*{VERSION}\s*{RANGE_JOIN}\s*$", re.IGNORECASE)
 """A window that ends inside a range whose upper end names the subject again ("Python 3.9 to
 Python 3.11", "<Toolkit> 8.0 ~ <Toolkit> 8.2")."""
