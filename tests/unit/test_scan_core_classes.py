@@ -439,3 +439,14 @@ def test_a_build_tool_named_after_install_is_needed_without_a_version() -> None:
     assert _read(line) == [("ninja", "", False)]
     # a tool named without an install word states nothing
     assert _read("This is a CMake-based build that requires a compiler") == []
+
+
+def test_a_list_of_images_per_architecture_glued_to_chinese_is_a_support_list() -> None:
+    # Ascend/AscendNPU-IR@52f96a13 docs/source/zh_cn/introduction/quick_start/
+    # installing_guide.md:176-179
+    text = (
+        "不同架构下的基础镜像信息为：\n\n"
+        "- x86_64镜像：基于`ubuntu:22.04`\n"
+        "- aarch64镜像：基于`openeuler/openeuler:24.03`\n"
+    )
+    assert ("arch", "x86_64,aarch64", 3, True, "") in _docs("docs/installing_guide.md", text)

@@ -11,7 +11,9 @@ import re
 from bringup import lazyre
 
 _PLATFORM_LABEL = lazyre.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
-_ARCH_NAME = lazyre.compile(r"(?<![\w-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+_ARCH_NAME = lazyre.compile(
+    r"(?<![A-Za-z0-9_-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![A-Za-z0-9_-])", re.I
+)
 _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64",
                    "arm64": "aarch64"}  # fmt: skip
 """CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
@@ -110,7 +112,11 @@ def platforms(clause: str) -> list[Found]:
     return _architectures(clause) + _systems(clause)
 
 
-_LEADING_ARCH = lazyre.compile(r"^\W*(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![\w-])", re.I)
+_LEADING_ARCH = lazyre.compile(
+    r"^\W*(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![A-Za-z0-9_-])", re.I
+)
+"""An item's leading architecture, Chinese glued to it ("x86_64镜像：基于`ubuntu:22.04`",
+AscendNPU-IR docs/source/zh_cn/introduction/quick_start/installing_guide.md:178)."""
 
 
 class ArchList:
