@@ -450,3 +450,11 @@ def test_a_list_of_images_per_architecture_glued_to_chinese_is_a_support_list() 
         "- aarch64镜像：基于`openeuler/openeuler:24.03`\n"
     )
     assert ("arch", "x86_64,aarch64", 3, True, "") in _docs("docs/installing_guide.md", text)
+
+
+def test_another_devices_driver_is_not_the_accelerators() -> None:
+    # kvcache-ai/Mooncake@3b5a5941 docs/source/getting_started/quick-start.md:42 and :9
+    assert _read("- The EFA variants require the AWS EFA driver and libfabric at runtime.") == []
+    line = "- RDMA driver and SDK (for example, Mellanox OFED), if you plan to use RDMA"
+    assert not any(s.endswith("driver") for s, _, _ in _read(line))
+    assert _read("requires the NVIDIA driver 535 or later") == [("nvidia_driver", ">=535", True)]

@@ -176,6 +176,8 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     for match, window in _windows(clause, matches):
         subject = subject_of(match)
         if subject == "driver":
+            if right_before(_OTHER_DRIVER, clause, match.start()):
+                continue
             driver = driver_of(vendor)
             if driver is None:
                 continue
@@ -216,6 +218,13 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
     return found
 
 
+_OTHER_DRIVER = lazyre.compile(
+    r"(?:\bEFA|\bRDMA|\bNIC|\bnetwork|\bMellanox|\bOFED|\bInfiniBand|\bIB|\bNVMe|\bstorage|"
+    r"\bODBC|\bJDBC|\bdatabase|\bUSB|\bfabric|网卡|网络|存储)\s*$",
+    re.IGNORECASE,
+)
+"""A driver of another device than the accelerator ("the AWS EFA driver", Mooncake
+docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the backend's."""
 _TOOLS = frozenset({"cmake", "ninja", "gcc", "clang"})
 _INSTALLING = lazyre.compile(
     r"(?:\binstall(?:ing|ed)?|\bneeds?|\brequires?|安装|需要)"
