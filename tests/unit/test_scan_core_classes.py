@@ -458,3 +458,13 @@ def test_another_devices_driver_is_not_the_accelerators() -> None:
     line = "- RDMA driver and SDK (for example, Mellanox OFED), if you plan to use RDMA"
     assert not any(s.endswith("driver") for s, _, _ in _read(line))
     assert _read("requires the NVIDIA driver 535 or later") == [("nvidia_driver", ">=535", True)]
+
+
+def test_a_news_section_under_an_html_heading_is_skipped() -> None:
+    # kvcache-ai/Mooncake@3b5a5941 README.md:35 and :64 (a news item naming H100 GPUs)
+    text = (
+        '<h2 id="updates">🔄 Updates</h2>\n\n'
+        " - **May 5, 2025**: Supported by Mooncake Team, SGLang release guidance to deploy "
+        "DeepSeek with PD Disaggregation on 96 H100 GPUs.\n"
+    )
+    assert _docs("README.md", text) == []

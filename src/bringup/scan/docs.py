@@ -45,7 +45,8 @@ _REQUIRED_HEADING = lazyre.compile(
     re.IGNORECASE,
 )
 _SKIPPED_HEADING = lazyre.compile(
-    r"change\s*log|release\s+notes?|\bnews\b|history|citation|license|acknowledg|"
+    r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
+    r"acknowledg|"
     r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,

@@ -10,7 +10,10 @@ headings are taken; the rest of the reading is unchanged.
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, NamedTuple, Union
+
+from bringup import lazyre
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -67,4 +70,15 @@ def markdown_blocks(text: str) -> dict[int, Block]:
             blocks[first] = Fence(first + 1, after - 1 if closed else after, after, language)
         elif token.type == "heading_open" and index + 1 < len(tokens):
             blocks[first] = Heading(tokens[index + 1].content, after, int(token.tag[1:]))
+        elif token.type == "html_block":
+            html = _HTML_HEADING.match(lines[first])
+            if html is not None:
+                title = _TAG.sub("", html.group(2)).strip()
+                blocks[first] = Heading(title, first + 1, int(html.group(1)))
     return blocks
+
+
+_HTML_HEADING = lazyre.compile(r"^\s*<h([1-6])\b[^<>]*>(.*?)</h\1>\s*$", re.IGNORECASE)
+"""A heading written in HTML on one line (``<h2 id="updates">🔄 Updates</h2>``, Mooncake
+README.md:35): a section like a Markdown one (here news, skipped)."""
+_TAG = lazyre.compile(r"<[^<>]*>")
