@@ -17,8 +17,8 @@ from bringup.probe.importers.free_form import _LIST_SEPARATOR, _SPLIT_LABEL
 from bringup.probe.importers.packed import _REPOSITORY_TAG
 from bringup.probe.importers.values import stated
 from bringup.scan.commands import _PLACEHOLDER
-from bringup.scan.doctables import _SEPARATOR
 from bringup.scan.prose import _NEGATED_AFTER, _recommended
+from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
 
 MILLION = 1_000_000
@@ -40,8 +40,8 @@ def test_a_leading_run_is_tried_once_not_at_each_of_its_positions() -> None:
 
 
 def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
-    assert _SEPARATOR.match(SPACES + "x") is None
-    assert _SEPARATOR.match(SPACES + "| :--") is not None
+    assert SEPARATOR.match(SPACES + "x") is None
+    assert SEPARATOR.match(SPACES + "| :--") is not None
     assert _NEGATED_AFTER.match(SPACES + "x") is None
     assert _NEGATED_AFTER.match(SPACES + "is not supported") is not None
     assert stated("CANN ", SPACES + "x")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.scan.doctables import Row, read_table
+from bringup.scan.doctables import read_table
 from bringup.scan.extraction import SourceFile
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.tablecells import Row
 
 # Ascend/MindSpeed-LLM@c77308a1 README.md:83, 114-129 (a news line, the version and install
 # sections, the quick start)

@@ -23,7 +23,7 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.docfeatures import featured
-from bringup.scan.doctables import Row, clean, paragraph, read_table
+from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
@@ -36,6 +36,7 @@ from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages
+from bringup.scan.tablecells import Row, clean
 from bringup.subjects import frameworks
 
 _REQUIRED_HEADING = lazyre.compile(

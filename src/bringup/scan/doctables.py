@@ -1,4 +1,4 @@
-"""Version tables in READMEs, and the helpers the doc reader shares with them.
+"""Version tables in READMEs (their cells: ``tablecells``).
 
 Two shapes: name/version rows ("| <Toolkit> | >= 7.0 |", "| <Device> | 1 × <product> |"), read as
 requirements; and matrices whose header names several subjects ("| PyTorch | <extension> | <Toolkit>
@@ -9,118 +9,33 @@ release, which only the knowledge base can pair up).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
-from bringup.scan.prose_vocabulary import Vendor, expand_shorthands, subject_named
-from bringup.subjects import catalogue, python_subject
-
-# A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
-# thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
-# instead of scanning to the line's end (quadratic).
-_MARKUP = lazyre.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
-_LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
-_LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
-_SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
-_CELL_NOISE = lazyre.compile(
-    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|support(?:ed)?|"
-    r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需|插件|plugin",
-    re.I,
+from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
+from bringup.scan.tablecells import (
+    CELL_NOISE,
+    CHIP_CELLS,
+    DISTRIBUTION,
+    LINE_BREAK,
+    SEPARATOR,
+    Row,
+    bare,
+    cell_subject,
+    cells,
+    clean,
+    distribution_cell,
+    requirement,
+    resolve,
 )
-_CELL_SUBJECTS = {
-    "python": "python",
-    "gcc": "gcc",
-    "g++": "gcc",
-    "cmake": "cmake",
-    "pytorch": "torch",
-    "torch": "torch",
-    "vllm": "vllm",
-    "glibc": "glibc",
-    "clang": "clang",
-    "driver": "driver",
-    "驱动": "driver",
-    "c++": "cxx_standard",
-    "c++ standard": "cxx_standard",
-    "c++ 标准": "cxx_standard",
-    "mcore": "pypi:megatron-core",
-    "megatron-core": "pypi:megatron-core",
-    "megatron core": "pypi:megatron-core",
-    "megatron": "pypi:megatron-core",
-    "megatron-lm": "pypi:megatron-core",
-}
-"""Generic names of a table cell; each backend adds its own (``Vocabulary.names``)."""
-_GENERIC_DEVICE_CELLS = {
-    "hardware": "",
-    "device": "",
-    "devices": "",
-    "硬件": "",
-    "设备": "",
-    "加速卡": "",
-}
-"""A row about devices of no vendor in particular; each backend adds its device words."""
+from bringup.subjects import python_subject
 
-
-class _Cells(NamedTuple):
-    subjects: dict[str, str]
-    spellings: dict[str, str]
-    """``subjects`` and the catalogue's software subjects keyed by ``squash``: "TorchExt",
-    "Torch-EXT" and "torch ext" are the ``torch_ext`` the vocabulary names."""
-    devices: dict[str, str]
-    subject_words: re.Pattern[str]
-
-
-_NAMED_SCOPES = ("host", "system_tool", "python_package", "toolkit", "driver")
-"""Catalogue scopes whose names a table's first cell may spell its own way; device and
-platform facts have their own rows (``_device_row``, ``_chip_row``)."""
-
-
-def squash(name: str) -> str:
-    """A name without case, spaces, dashes or underscores: the spellings of one product."""
-    return re.sub(r"[\s_-]+", "", name.lower())
-
-
-def _spellings(subjects: dict[str, str]) -> dict[str, str]:
-    spellings = {squash(name): subject for name, subject in subjects.items()}
-    for known in catalogue():
-        if known.scope in _NAMED_SCOPES:
-            for name in (known.name, known.display_name):
-                spellings.setdefault(squash(name), known.name)
-    return spellings
-
-
-def _cells(registered: tuple[Backend, ...]) -> _Cells:
-    subjects = dict(_CELL_SUBJECTS)
-    devices: dict[str, str] = {}
-    names: list[str] = []
-    for backend in registered:
-        vocabulary = backend.vocabulary
-        subjects.update(vocabulary.names)
-        names.extend(vocabulary.names)
-        for word in vocabulary.device_words:
-            devices.setdefault(word.lower(), backend.device_kind)
-            devices.setdefault(word.lower() + "s", backend.device_kind)
-            for vendor in vocabulary.vendor_words:
-                if not vendor.isascii():
-                    devices.setdefault(f"{vendor} {word.lower()}", backend.device_kind)
-    devices.update(_GENERIC_DEVICE_CELLS)
-    spelled = sorted((re.escape(n) for n in names if re.fullmatch(r"[\w+-]+", n)), key=len)
-    words = "|".join([*reversed(spelled), "C?Python", "PyTorch", "torch", "GCC", "CMake", "vLLM"])
-    subject_words = re.compile(rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE)
-    return _Cells(subjects, _spellings(subjects), devices, subject_words)
-
-
-cells = backends.per_registry(_cells)
-_CHIP_CELLS = frozenset(
-    {"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"}
-)
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 _COUNT_CELL = lazyre.compile(r"(\d+)|\b(one|two|four|eight)\b|([一两二四八])")
@@ -136,59 +51,6 @@ _COUNT_WORDS = {
     "八": 8,
 }
 _FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE)
-
-
-class Row(NamedTuple):
-    line: int
-    cells: list[str]
-
-
-def clean(text: str) -> str:
-    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags."""
-    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
-
-
-_PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")
-_VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit"}
-_DISTRIBUTION = lazyre.compile(r"^(?!v\d)[a-z][a-z0-9_.-]*$")
-"""A distribution's name; ``v1.0.0`` is a release of the repo (a matrix's first cell)."""
-
-
-def cell_subject(cell: str) -> str | None:
-    """The subject a header or first cell names ("Python 版本" -> python, a backend's
-    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
-    plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
-    if plain in _VENDOR_CELLS:
-        return _VENDOR_CELLS[plain]
-    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
-    known = cells().subjects
-    if key in known:
-        return known[key]
-    spelled = cells().spellings.get(squash(key))
-    if spelled is not None:
-        return spelled
-    named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
-    return named if named != "python" or plain == "python" else None
-
-
-def distribution_cell(cell: str) -> str | None:
-    """A first cell that is a Python distribution's name ("ray", "apex"), for rows of a
-    requirements table whose version cell reads as a PEP 440 specifier."""
-    plain = clean(cell).lower()
-    return python_subject(plain) if _DISTRIBUTION.match(plain) else None
-
-
-def requirement(
-    file: SourceFile,
-    line: int,
-    subject: str,
-    spec: str,
-    *,
-    text: str,
-    confidence: Confidence,
-    hard: bool = True,
-) -> Requirement:
-    return file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
 
 
 def paragraph(
@@ -212,16 +74,6 @@ def paragraph(
             )
         )
     return found
-
-
-def _resolve(subject: str | None, vendor: Vendor) -> str | None:
-    """ "driver" and "toolkit" are those of the backend the document is about."""
-    if subject not in ("driver", "toolkit"):
-        return subject
-    backend = backends.by_vendor(vendor) if vendor else None
-    if backend is None:
-        return None
-    return backend.driver_subject if subject == "driver" else backend.vocabulary.toolkit_subject
 
 
 _DEVELOPMENT_ROW = lazyre.compile(
@@ -255,8 +107,8 @@ def _row_of_matrix(
         if subject is None or column >= len(row.cells) or not clean(row.cells[column]):
             continue
         specs: list[str] = []
-        for part in _LINE_BREAK.split(row.cells[column]):
-            cell = _bare(part)
+        for part in LINE_BREAK.split(row.cells[column]):
+            cell = bare(part)
             later = _AND_LATER.match(cell)
             phrase = None if later or not cell else read_phrase(cell, subject)
             specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
@@ -293,8 +145,8 @@ def _matrix(
             raw = row.cells[column] if column < len(row.cells) else ""
             # Lines of one cell ("<Toolkit> 8.3.RC2<br><Toolkit> 8.3.RC1", "(aarch64)11.2.1<br>(x86)
             # 9.3.1") are alternatives of their own.
-            for part in _LINE_BREAK.split(raw):
-                cell = _bare(part)
+            for part in LINE_BREAK.split(raw):
+                cell = bare(part)
                 phrase = read_phrase(cell, subject) if cell else None
                 if phrase is None:
                     continue
@@ -330,16 +182,16 @@ def _component_columns(header: Row, subjects: list[str | None]) -> list[str | No
     for column in range(1, len(out)):
         if out[column] is not None or column >= len(header.cells):
             continue
-        key = _CELL_NOISE.sub("", clean(header.cells[column])).strip(" :：_")
-        if _DISTRIBUTION.match(key.lower()) and not _NOT_COMPONENT.match(key):
+        key = CELL_NOISE.sub("", clean(header.cells[column])).strip(" :：_")
+        if DISTRIBUTION.match(key.lower()) and not _NOT_COMPONENT.match(key):
             out[column] = python_subject(key)
     return out
 
 
 def _hardware_column(cell: str) -> bool:
     """A matrix column of the devices each release supports ("Hardware Support", "硬件")."""
-    key = re.sub(r"\s+", " ", _CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
-    return key in _CHIP_CELLS or key in cells().devices
+    key = re.sub(r"\s+", " ", CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
+    return key in CHIP_CELLS or key in cells().devices
 
 
 def _chip_cells(file: SourceFile, rows: list[Row], columns: list[int]) -> list[Requirement]:
@@ -364,12 +216,6 @@ _MARK = lazyre.compile(r"^(?:y|n|yes|no|/|-|√|✓|✔|x|×|✗|✘|❌|是|否
 """A cell of a compatibility grid ("| 26.1.0 | Y | Y | / |", MindSpeed-LLM
 release_notes_llm.md:113-139: which release of the repo pairs with which CANN): a column of
 marks states no version the checkout needs, only which releases were paired."""
-
-
-def _bare(cell: str) -> str:
-    """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
-    "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
-    return cells().subject_words.sub("", clean(cell)).strip()
 
 
 def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
@@ -422,8 +268,8 @@ def read_table(
     if len(rows) < 2:
         return []
     header = rows[0]
-    body = [row for row in rows[1:] if not _SEPARATOR.match("|".join(row.cells))]
-    subjects = [_resolve(cell_subject(cell), vendor) for cell in header.cells]
+    body = [row for row in rows[1:] if not SEPARATOR.match("|".join(row.cells))]
+    subjects = [resolve(cell_subject(cell), vendor) for cell in header.cells]
     first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
     devices = cells().devices
     named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
@@ -442,7 +288,7 @@ def read_table(
             continue
         text = " | ".join(clean(cell) for cell in row.cells)
         key = clean(row.cells[0]).lower()
-        if key in _CHIP_CELLS and len(row.cells) > 1:
+        if key in CHIP_CELLS and len(row.cells) > 1:
             found.extend(_chip_row(file, row, text))
             continue
         device = devices.get(key)
@@ -451,7 +297,7 @@ def read_table(
             continue
         if _DOCUMENT_CELL.search(row.cells[0]):
             continue
-        subject = _resolve(cell_subject(row.cells[0]), vendor)
+        subject = resolve(cell_subject(row.cells[0]), vendor)
         if subject is None and required:
             subject = distribution_cell(row.cells[0])
         if subject is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from bringup.scan.doctables import Row
+from bringup.scan.tablecells import Row
 
 
 class _TableParser(HTMLParser):

@@ -23,8 +23,8 @@ import re
 from typing import NamedTuple, Union
 
 from bringup import lazyre
-from bringup.scan.doctables import Row
 from bringup.scan.markdown import Fence, Heading
+from bringup.scan.tablecells import Row
 
 
 class Table(NamedTuple):

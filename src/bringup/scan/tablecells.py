@@ -1,0 +1,181 @@
+"""The cells of a documentation table: what a header or first cell names, and how a cell is
+cleaned and read; shared by the table readers (``doctables``) and the document readers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
+from bringup.model import Confidence, Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.prose_vocabulary import Vendor, subject_named
+from bringup.subjects import catalogue, python_subject
+
+# A span never crosses another opening (``[^<>]``, ``[^\[\]]``, ``[^()]``): on a line of
+# thousands of unclosed ``<a``, ``[`` or ``(`` each attempt then stops at the next one
+# instead of scanning to the line's end (quadratic).
+_MARKUP = lazyre.compile(r"~~.*?~~|\*\*|__|`|<br\s*/?>|</?\w+[^<>]*>|!\[[^\[\]]*\]\([^()]*\)")
+LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
+_LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
+CELL_NOISE = lazyre.compile(
+    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|support(?:ed)?|"
+    r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需|插件|plugin",
+    re.I,
+)
+_CELL_SUBJECTS = {
+    "python": "python",
+    "gcc": "gcc",
+    "g++": "gcc",
+    "cmake": "cmake",
+    "pytorch": "torch",
+    "torch": "torch",
+    "vllm": "vllm",
+    "glibc": "glibc",
+    "clang": "clang",
+    "driver": "driver",
+    "驱动": "driver",
+    "c++": "cxx_standard",
+    "c++ standard": "cxx_standard",
+    "c++ 标准": "cxx_standard",
+    "mcore": "pypi:megatron-core",
+    "megatron-core": "pypi:megatron-core",
+    "megatron core": "pypi:megatron-core",
+    "megatron": "pypi:megatron-core",
+    "megatron-lm": "pypi:megatron-core",
+}
+"""Generic names of a table cell; each backend adds its own (``Vocabulary.names``)."""
+_GENERIC_DEVICE_CELLS = {
+    "hardware": "",
+    "device": "",
+    "devices": "",
+    "硬件": "",
+    "设备": "",
+    "加速卡": "",
+}
+"""A row about devices of no vendor in particular; each backend adds its device words."""
+
+
+class _Cells(NamedTuple):
+    subjects: dict[str, str]
+    spellings: dict[str, str]
+    """``subjects`` and the catalogue's software subjects keyed by ``squash``: "TorchExt",
+    "Torch-EXT" and "torch ext" are the ``torch_ext`` the vocabulary names."""
+    devices: dict[str, str]
+    subject_words: re.Pattern[str]
+
+
+_NAMED_SCOPES = ("host", "system_tool", "python_package", "toolkit", "driver")
+"""Catalogue scopes whose names a table's first cell may spell its own way; device and
+platform facts have their own rows (``_device_row``, ``_chip_row``)."""
+
+
+def squash(name: str) -> str:
+    """A name without case, spaces, dashes or underscores: the spellings of one product."""
+    return re.sub(r"[\s_-]+", "", name.lower())
+
+
+def _spellings(subjects: dict[str, str]) -> dict[str, str]:
+    spellings = {squash(name): subject for name, subject in subjects.items()}
+    for known in catalogue():
+        if known.scope in _NAMED_SCOPES:
+            for name in (known.name, known.display_name):
+                spellings.setdefault(squash(name), known.name)
+    return spellings
+
+
+def _cells(registered: tuple[Backend, ...]) -> _Cells:
+    subjects = dict(_CELL_SUBJECTS)
+    devices: dict[str, str] = {}
+    names: list[str] = []
+    for backend in registered:
+        vocabulary = backend.vocabulary
+        subjects.update(vocabulary.names)
+        names.extend(vocabulary.names)
+        for word in vocabulary.device_words:
+            devices.setdefault(word.lower(), backend.device_kind)
+            devices.setdefault(word.lower() + "s", backend.device_kind)
+            for vendor in vocabulary.vendor_words:
+                if not vendor.isascii():
+                    devices.setdefault(f"{vendor} {word.lower()}", backend.device_kind)
+    devices.update(_GENERIC_DEVICE_CELLS)
+    spelled = sorted((re.escape(n) for n in names if re.fullmatch(r"[\w+-]+", n)), key=len)
+    words = "|".join([*reversed(spelled), "C?Python", "PyTorch", "torch", "GCC", "CMake", "vLLM"])
+    subject_words = re.compile(rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE)
+    return _Cells(subjects, _spellings(subjects), devices, subject_words)
+
+
+cells = backends.per_registry(_cells)
+CHIP_CELLS = frozenset({"chip", "chip_type", "chip type", "soc", "soc_version", "芯片", "芯片类型"})
+
+
+class Row(NamedTuple):
+    line: int
+    cells: list[str]
+
+
+def clean(text: str) -> str:
+    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags."""
+    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
+
+
+_PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")
+_VENDOR_CELLS = {"toolkit": "toolkit", "开发套件": "toolkit"}
+DISTRIBUTION = lazyre.compile(r"^(?!v\d)[a-z][a-z0-9_.-]*$")
+"""A distribution's name; ``v1.0.0`` is a release of the repo (a matrix's first cell)."""
+
+
+def cell_subject(cell: str) -> str | None:
+    """The subject a header or first cell names ("Python 版本" -> python, a backend's
+    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
+    plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
+    if plain in _VENDOR_CELLS:
+        return _VENDOR_CELLS[plain]
+    key = re.sub(r"\s+", " ", CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
+    known = cells().subjects
+    if key in known:
+        return known[key]
+    spelled = cells().spellings.get(squash(key))
+    if spelled is not None:
+        return spelled
+    named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
+    return named if named != "python" or plain == "python" else None
+
+
+def distribution_cell(cell: str) -> str | None:
+    """A first cell that is a Python distribution's name ("ray", "apex"), for rows of a
+    requirements table whose version cell reads as a PEP 440 specifier."""
+    plain = clean(cell).lower()
+    return python_subject(plain) if DISTRIBUTION.match(plain) else None
+
+
+def requirement(
+    file: SourceFile,
+    line: int,
+    subject: str,
+    spec: str,
+    *,
+    text: str,
+    confidence: Confidence,
+    hard: bool = True,
+) -> Requirement:
+    return file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
+
+
+def resolve(subject: str | None, vendor: Vendor) -> str | None:
+    """ "driver" and "toolkit" are those of the backend the document is about."""
+    if subject not in ("driver", "toolkit"):
+        return subject
+    backend = backends.by_vendor(vendor) if vendor else None
+    if backend is None:
+        return None
+    return backend.driver_subject if subject == "driver" else backend.vocabulary.toolkit_subject
+
+
+def bare(cell: str) -> str:
+    """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
+    "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
+    return cells().subject_words.sub("", clean(cell)).strip()
