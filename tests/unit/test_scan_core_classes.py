@@ -320,17 +320,6 @@ def test_nnal_in_lower_case_as_a_package_is_the_toolkit_part() -> None:
     assert ("nnal", "") in [(s, spec) for s, spec, _ in _read(line)]
 
 
-def test_a_package_per_cpu_placeholder_is_built_for_linux() -> None:
-    # hicann/ascend-transformer-boost@ddcc8b62 README.md:82-84
-    text = (
-        "```shell\n"
-        "chmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run"
-        "  # 其中${VERSION}表示对应的CANN版本\n"
-        "```\n"
-    )
-    assert ("os", "linux", 2, False, "") in _docs("README.md", text)
-
-
 def test_a_requirements_file_is_no_flavour_of_a_package() -> None:
     # hiyouga/LLaMA-Factory@ff6d4d12 README.md:607 ("pip install -r requirements/npu.txt")
     # beside other "pip install -r requirements-…" lines: files, not distributions
@@ -468,3 +457,56 @@ def test_a_news_section_under_an_html_heading_is_skipped() -> None:
         "DeepSeek with PD Disaggregation on 96 H100 GPUs.\n"
     )
     assert _docs("README.md", text) == []
+
+
+def test_a_security_policy_states_no_requirement() -> None:
+    # Ascend/MindIE-SD@30661895 SECURITY.md, Ascend/MindSpeed-MM@57069cd5 SECURITYNOTE.md: which
+    # versions carry a known vulnerability, not what the repo needs
+    scopes = Scopes(["README.md", "SECURITY.md", "SECURITYNOTE.md"], {})
+    assert scopes.of("SECURITY.md") != REPO
+    assert scopes.of("SECURITYNOTE.md") != REPO
+
+
+def test_a_python_version_inside_a_path_is_no_requirement() -> None:
+    # hicann/hixl@9ed283b2 docs/en/build.md:296
+    line = (
+        "    - If not selected, `.whl` is installed in the local python path, for example, "
+        "`/usr/local/python3.7.5/lib/python3.7/site-packages`."
+    )
+    assert _read(line) == []
+
+
+def test_a_top_level_build_directory_holds_the_repos_build_script() -> None:
+    # Ascend/MindIE-SD@30661895 build/build.sh:55-58 checks the architecture
+    text = (
+        "ARCH=$(uname -m)\n"
+        'if [[ "${ARCH}" != "aarch64" && "${ARCH}" != "x86_64" ]]; then\n'
+        '    echo "It is not system of aarch64 or x86_64"\n'
+        "    exit 1\n"
+        "fi\n"
+    )
+    found = arch_branches(_file("build/build.sh", text), cmake=False)
+    assert [(r.spec, r.source.line, r.hard) for r in found] == [("aarch64,x86_64", 2, True)]
+    rels = ["README.md", "setup.py", "build/README.md", "build/build.sh"]
+    assert (
+        Scopes(rels, {"build/build.sh": "python3 setup.py bdist_wheel\n"}).of("build/build.sh")
+        == REPO
+    )
+
+
+def test_a_cmake_build_that_imports_python_modules_needs_them() -> None:
+    # sglang-npu/DeepGEMM_Ascend@958e1766 deep_gemm_ascend/framework/CMakeLists.txt:50-52, :77
+    text = (
+        'execute_process(COMMAND python3 -c "import os; import torch; '
+        'print(os.path.dirname(torch.__file__))"\n'
+        "  OUTPUT_STRIP_TRAILING_WHITESPACE\n  OUTPUT_VARIABLE TORCH_PATH\n)\n"
+        "execute_process(COMMAND python3 -m pybind11 --includes\n"
+        "  OUTPUT_STRIP_TRAILING_WHITESPACE\n  OUTPUT_VARIABLE PYBIND11_INC\n)\n"
+    )
+    found = extract_cmake(_file("framework/CMakeLists.txt", text)).requirements
+    assert {(r.subject, r.source.line) for r in found} >= {
+        ("python", 1),
+        ("torch", 1),
+        ("pypi:pybind11", 5),
+    }
+    assert not any(r.subject == "pypi:os" for r in found)

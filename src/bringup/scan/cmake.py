@@ -23,6 +23,7 @@ from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_vocab import cmake_vocabulary
+from bringup.scan.cmakepython import python_imports
 from bringup.scan.compilers import compilers
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
@@ -325,6 +326,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands))
     state.requirements.extend(compilers(file, cmake=True))
+    state.requirements.extend(python_imports(file, commands))
     for command in commands:
         if not _conditions(state, command):
             _command(state, command)

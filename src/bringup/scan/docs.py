@@ -143,8 +143,7 @@ _INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 _PLATFORM_TAG = lazyre.compile(
-    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](?:x86_64|aarch64|arm64|sbsa|"
-    r"\$\(arch\)|\$\{?ARCH\}?|\{arch\}|<arch>)(?![A-Za-z0-9])",
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])",
     re.I,
 )
 
@@ -274,8 +273,7 @@ class _Reader:
     def platform_tag(self, lines: list[str], start: int, end: int) -> None:
         """A package or download for one Linux platform (``..._linux-x86_64.run``,
         ``manylinux_2_28_aarch64.whl``, ``libnvshmem-linux-x86_64-3.3.9...tar.xz``, a build
-        directory ``lib.linux-x86_64``, one package per CPU ``Ascend-cann-toolkit_${VERSION}
-        _linux-$(arch).run``): what the guide installs is built for Linux. Soft,
+        directory ``lib.linux-x86_64``): what the guide installs is built for Linux. Soft,
         once per document: the first such line is cited."""
         if self.skipped or self.platform_seen:
             return

@@ -26,7 +26,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     (
         "python",
-        r"\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
+        r"(?<!/)\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
         r"\s*(?:从|介于)\s*\d|\s+(?:from|between)\s+\d)",
     ),
     ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),

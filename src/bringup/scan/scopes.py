@@ -93,10 +93,10 @@ _COLLECTIONS = frozenset(
 )
 """Directories whose children are each a project of their own."""
 _DOC_DIRS = frozenset({"doc", "docs", "documentation"})
-_SCRIPT_DIRS = frozenset({"script", "scripts", "build-tools", "build_tools", "buildtools"})
+_SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_tools", "buildtools"})
 """Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
-script/build.sh``) builds the repo, it is no sub-project."""
+script/build.sh``), ``build/build.sh`` (MindIE-SD) build the repo, they are no sub-project."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
@@ -124,9 +124,13 @@ _FRAMEWORK_GUIDE = lazyre.compile(
     r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
 )
 _DEVELOPMENT = lazyre.compile(
-    r"^(?:contributing|development|developer|hacking|agents|claude)\b|^releas(?:e|ing)\.", re.I
+    r"^(?:contributing|development|developer|hacking|agents|claude|security|code_of_conduct)"
+    r"|^releas(?:e|ing)\.|^安全声明",
+    re.I,
 )
-"""Guides for the maintainers: contributing, agents, and how a release is cut (``RELEASE.md``
+"""Guides for the maintainers: contributing, agents, the security policy (``SECURITY.md``,
+MindSpeed-MM ``SECURITYNOTE.md``: which versions carry a known CVE, not what the repo needs),
+and how a release is cut (``RELEASE.md``
 of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
 release notes (``release_notes.md``), which say what a release needs."""
 _DEV_REQUIREMENTS = lazyre.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
