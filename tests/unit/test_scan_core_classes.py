@@ -3,7 +3,9 @@ session of 2026-12-02): each test quotes the lines of a public repo (repo@commit
 
 from __future__ import annotations
 
-from bringup.scan.anyof import unite
+import msgspec
+
+from bringup.scan.anyof import cite_beside, unite
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.compilers import compilers
@@ -510,3 +512,17 @@ def test_a_cmake_build_that_imports_python_modules_needs_them() -> None:
         ("pypi:pybind11", 5),
     }
     assert not any(r.subject == "pypi:os" for r in found)
+
+
+def test_an_unversioned_mention_is_cited_beside_the_versioned_need() -> None:
+    # hicann/hixl@9ed283b2 docs/zh/build.md:61 ("1. 安装固件和驱动：请参考…") and the driver
+    # version its table states further down (:306)
+    versioned = _file("docs/zh/build.md", "").requirement(
+        "ascend_driver", ">=25.5.T2", 306, text="driver"
+    )
+    mention = _file("docs/zh/build.md", "").requirement("ascend_driver", "", 61, text="安装驱动")
+    [cited] = cite_beside([versioned], {"ascend_driver": [mention]})
+    assert [s.line for s in cited.also_at] == [61]
+    # a soft version is no need to cite it beside
+    soft = msgspec.structs.replace(versioned, hard=False)
+    assert cite_beside([soft], {"ascend_driver": [mention]}) == [soft]

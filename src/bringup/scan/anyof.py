@@ -149,3 +149,24 @@ def _floor(requirement: Requirement) -> Version | None:
         return Version(match.group(1), scheme_for(requirement.subject))
     except InvalidVersion:
         return None
+
+
+def cite_beside(
+    kept: list[Requirement], beside: Mapping[str, list[Requirement]]
+) -> list[Requirement]:
+    """``kept`` with the unversioned mentions of a subject (``beside``) that has a versioned
+    need cited beside the first such need ("1. install the firmware and the driver: see the
+    guide" before the driver version a later table states, hixl docs/zh/build.md:61 and
+    :305): the same need said again, each place kept."""
+    waiting = dict(beside)
+    out = []
+    for requirement in kept:
+        versioned = bool(requirement.spec) and requirement.hard
+        found = waiting.pop(requirement.subject, None) if versioned else None
+        if found:
+            more = (s for r in found for s in (r.source, *r.also_at) if s != requirement.source)
+            also = tuple(dict.fromkeys((*requirement.also_at, *more)))
+            out.append(msgspec.structs.replace(requirement, also_at=also))
+        else:
+            out.append(requirement)
+    return out

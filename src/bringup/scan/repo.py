@@ -20,7 +20,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
-from bringup.scan.anyof import merge_repeats, unite
+from bringup.scan.anyof import cite_beside, merge_repeats, unite
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
@@ -130,10 +130,12 @@ def _settle_unversioned(
     in_use = {r.subject: r for r in requirements if r.spec and not r.hard}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
+    beside: dict[str, list[Requirement]] = defaultdict(list)
     for requirement in requirements:
         if requirement.spec:
             kept.append(requirement)
         elif requirement.subject in versioned:
+            beside[requirement.subject].append(requirement)
             continue
         elif requirement.subject not in unversioned_subjects() and not _MOVING.search(
             requirement.text or ""
@@ -152,6 +154,7 @@ def _settle_unversioned(
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
             kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
+    kept = cite_beside(kept, beside)
     findings = [
         Finding(
             kind="unversioned",
