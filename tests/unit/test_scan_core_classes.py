@@ -16,6 +16,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.registry import DECLARED
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.shell import extract_shell
+from bringup.scan.trove import os_classifiers
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -478,7 +479,7 @@ def test_a_python_version_inside_a_path_is_no_requirement() -> None:
     assert _read(line) == []
 
 
-def test_a_top_level_build_directory_holds_the_repos_build_script() -> None:
+def test_a_check_that_refuses_other_architectures_lists_the_supported_ones() -> None:
     # Ascend/MindIE-SD@30661895 build/build.sh:55-58 checks the architecture
     text = (
         "ARCH=$(uname -m)\n"
@@ -489,11 +490,24 @@ def test_a_top_level_build_directory_holds_the_repos_build_script() -> None:
     )
     found = arch_branches(_file("build/build.sh", text), cmake=False)
     assert [(r.spec, r.source.line, r.hard) for r in found] == [("aarch64,x86_64", 2, True)]
-    rels = ["README.md", "setup.py", "build/README.md", "build/build.sh"]
-    assert (
-        Scopes(rels, {"build/build.sh": "python3 setup.py bdist_wheel\n"}).of("build/build.sh")
-        == REPO
+    # where the script asks the machine is cited beside the branch
+    assert [s.line for s in found[0].also_at] == [1]
+
+
+def test_the_oses_a_packages_classifiers_name_are_a_soft_support_list() -> None:
+    # Dao-AILab/causal-conv1d@0d2252d1 setup.py:367-372
+    text = (
+        "    classifiers=[\n"
+        '        "Programming Language :: Python :: 3",\n'
+        '        "License :: OSI Approved :: BSD License",\n'
+        '        "Operating System :: Unix",\n'
+        "    ],\n"
     )
+    found = os_classifiers(_file("setup.py", text))
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [
+        ("os", "linux", 4, False)
+    ]
+    assert os_classifiers(_file("setup.py", '"Operating System :: OS Independent",\n')) == []
 
 
 def test_a_cmake_build_that_imports_python_modules_needs_them() -> None:

@@ -103,4 +103,8 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     stated = file.requirement("arch", ",".join(values), first, text=text, hard=hard)
     places = dict.fromkeys((arch, line) for line, arch in branches)
     alternatives = tuple(Alternative(value=a, source=file.source(line)) for a, line in places)
-    return [msgspec.structs.replace(stated, any_of=alternatives)]
+    # where the script asks the machine (``ARCH=$(uname -m)``) is part of the statement
+    asked = probe.search(file.text)
+    at = file.text.count("\n", 0, asked.start()) + 1 if asked is not None else first
+    also = (file.source(at),) if at != first else ()
+    return [msgspec.structs.replace(stated, any_of=alternatives, also_at=also)]

@@ -14,6 +14,7 @@ from bringup.scan import scopes
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
+from bringup.scan.trove import os_classifiers
 from bringup.subjects import python_subject
 from bringup.tomlfile import line_of, parse_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet
@@ -133,6 +134,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
             project.get("dependencies"), "project", hard=True, why=None, key="dependencies"
         )
         _toolkit_classifiers(reader, project.get("classifiers"))
+        reader.requirements.extend(os_classifiers(file))
         optional = project.get("optional-dependencies", {})
         if isinstance(optional, dict):
             for extra, values in optional.items():

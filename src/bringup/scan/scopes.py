@@ -96,7 +96,7 @@ _DOC_DIRS = frozenset({"doc", "docs", "documentation"})
 _SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_tools", "buildtools"})
 """Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
-script/build.sh``), ``build/build.sh`` (MindIE-SD) build the repo, they are no sub-project."""
+script/build.sh``) builds the repo, it is no sub-project."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",

@@ -29,6 +29,7 @@ from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks, python_subject
 
 Located = list[tuple[str, int]]
@@ -368,7 +369,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     except (MemoryError, RecursionError):  # CPython's parser stack overflows on deep nesting
         return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = _Reader(file, tree)
-    reader.requirements.extend(python_vocabulary(file, tree))
+    reader.requirements.extend([*python_vocabulary(file, tree), *os_classifiers(file)])
     archs: dict[Targets, list[tuple[str, int]]] = {}
     toolkits: dict[str, list[int]] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
