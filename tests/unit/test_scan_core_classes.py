@@ -540,3 +540,11 @@ def test_an_unversioned_mention_is_cited_beside_the_versioned_need() -> None:
     # a soft version is no need to cite it beside
     soft = msgspec.structs.replace(versioned, hard=False)
     assert cite_beside([soft], {"ascend_driver": [mention]}) == [soft]
+
+
+def test_a_file_directly_in_a_collection_is_the_collections() -> None:
+    # hicann/hixl@9ed283b2 benchmarks/README.md (how to run the benchmarks) and
+    # examples/README.md:63 ("at least one NPU" for the examples)
+    rels = ["README.md", "benchmarks/README.md", "examples/README.md", "examples/a/run.sh"]
+    scopes = Scopes(rels, {})
+    assert [scopes.of(r) for r in rels[1:]] == ["benchmarks", "examples", "examples/a"]

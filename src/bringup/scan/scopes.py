@@ -16,7 +16,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   their test scripts) are the ``tests`` feature: a test's skip guard ("needs 2 devices") is
   what the test step needs, not the repo;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
-  sub-project of its own;
+  sub-project of its own, and a file directly in one (``benchmarks/README.md``, hixl's "how
+  to run the benchmarks") is that collection's;
 - a nested directory with a build file and a README of its own is a sub-project unless the
   directory is the repo's top-level ``script(s)/`` or ``build-tools/``, or the
   build files of the project around it name it (``build.sh`` building ``python/deep_ep``
@@ -200,8 +201,9 @@ class Scopes:
         for index, folder in enumerate(dirs):
             if folder in _TEST_DIRS:
                 return TESTS
-            if folder in _COLLECTIONS and index + 1 < len(dirs):
-                return "/".join(parts[: index + 2])
+            if folder in _COLLECTIONS:
+                # examples/x/… is example x's; examples/README.md speaks for the examples
+                return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
         project = self._subproject(parts[:-1])
         if project:
             return project
