@@ -59,6 +59,7 @@ RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback"
 
 FALLBACK_SCORES = {
     "code": -200.0,
+    "class": -205.0,
     "traceback": -210.0,
     "family": -220.0,
     "wrapper": -225.0,
@@ -67,7 +68,12 @@ FALLBACK_SCORES = {
 }
 """Scores of the fallback's tiers (``bringup.triage.ranking`` gives own signatures 0 and up,
 knowledge signatures -150 and up, catch-all signatures -300 and up): an exception no rule
-explains is itself a catch-all, and ranks below the catch-all signatures."""
+explains is itself a catch-all, and ranks below the catch-all signatures. A ``class`` rule
+names a recurring class of failure (a plugin out of step with its host, an operator that
+refuses its inputs on this device) by the message's shape and the frames' packages: it says
+more than a rule that reads the exception type or the words alone, less than an exact code."""
+
+Tier = Literal["traceback", "class"]
 
 KERNEL_LAYER: Layer = "operator_execution"
 """A kernel's failure is the job's operator failing, unless another component reports it on
@@ -91,6 +97,8 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     source: str
     message: str = ""
     raised_in: Optional[Literal["package", "user"]] = None
+    frames: str = ""
+    tier: Tier = "traceback"
 
 
 class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -103,6 +111,7 @@ class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     next: str
     source: str
     unless: str = ""
+    tier: Tier = "traceback"
 
 
 class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -161,7 +170,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
 
 def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
     if isinstance(rule, ExceptionRule):
-        return (rule.exception, rule.message)
+        return (rule.exception, rule.message, rule.frames)
     if isinstance(rule, LineRule):
         return (rule.pattern, rule.unless)
     return (rule.words, rule.paths)
@@ -208,8 +217,10 @@ def diagnose(
     codes = list(_from_codes(findings, catalogues, signatures, rules.evidence))
     exceptions = list(_from_exceptions(findings, rules))
     nested = all(indented(d.evidence[0].text) for d in exceptions)
-    lines = [] if codes or not nested else list(_from_lines(findings, rules))
-    found = [*codes, *(lines or exceptions)]
+    said = list(_from_lines(findings, rules))
+    classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
+    lines = [] if codes or not nested else [d for d in said if d not in classes]
+    found = [*codes, *classes, *(lines or exceptions)]
     placed = None if found or not rules.evidence else failure_diagnosis(findings, rules.evidence)
     found.extend([placed] if placed else [])
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
@@ -342,6 +353,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         return
     generic = found.id == GENERIC_RULE
     rule = exception_rule(first, findings, rules.evidence) if generic and rules.evidence else found
+    tier = "traceback-other" if generic else found.tier
     where = _where(first)
     yield Diagnosis(
         signature_id=rule.id,
@@ -353,7 +365,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         source=rule.source,
         evidence=(Evidence(line=first.line, text=first.text),),
         matches=len(sightings),
-        score=FALLBACK_SCORES["traceback-other" if generic else "traceback"],
+        score=FALLBACK_SCORES[tier],
         captures={"exception": first.name, "message": first.message[:200]}
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
@@ -379,6 +391,8 @@ def match_exception(
             continue
         if rule.raised_in == "user" and (innermost is None or innermost):
             continue
+        if rule.frames and not (sighting.frames and re.search(rule.frames, sighting.frames[-1])):
+            continue
         return rule
     return None
 
@@ -393,7 +407,7 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             rule,
             Evidence(line=sighting.line, text=sighting.text),
             matches=1,
-            score=FALLBACK_SCORES["line"],
+            score=FALLBACK_SCORES["line" if rule.tier == "traceback" else rule.tier],
             confidence="medium",
         )
 
