@@ -173,14 +173,33 @@ def test_piped_output_reads_at_80_columns(
 
 def test_list_prints_every_signature_by_layer(capsys: pytest.CaptureFixture[str]) -> None:
     from bringup.triage import load_signatures
+    from bringup.triage.fallback import builtin_rules
     from bringup.triage.faultdiag import faultdiag_signatures
 
     assert main(["explain", "--list"]) == 0
     out = capsys.readouterr().out
+    rules = builtin_rules()
     ids = [s.id for s in (*load_signatures().signatures, *faultdiag_signatures())]
-    assert out.startswith(f"{len(ids)} failure signatures, by layer.")
+    ids += [r.id for r in rules.exceptions] + [r.id for r in rules.lines]
+    ids += [r.id for r in rules.evidence]
+    assert out.startswith(f"{len(ids)} causes explain can name (")
     assert all(f"  {signature_id}\n" in out for signature_id in ids)
     assert "\ninstall (" in out
+    assert "code.acl.507013" not in out
+
+
+def test_list_codes_names_every_code_as_explain_reports_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the ids explain gives real logs' codes (tests/unit/test_triage_fallback.py, the corpora)
+    assert main(["explain", "--list", "--codes", "--json"]) == 0
+    entries = {e["id"]: e for e in json.loads(capsys.readouterr().out)["data"]["signatures"]}
+    for code_id in ("code.acl.507013", "code.aclnn.161001", "code.nccl.3", "code.cuda.1"):
+        assert entries[code_id]["tier"] == "code"
+        assert entries[code_id]["source"].startswith("https://")
+    assert entries["code.cann.ee*"]["tier"] == "code-family"
+    assert entries["class.install.npu-plugin-out-of-step"]["tier"] == "class"
+    assert {e["tier"] for e in entries.values()} >= {"signature", "knowledge", "fallback"}
 
 
 def test_list_json_has_causes_and_where_each_is_defined(

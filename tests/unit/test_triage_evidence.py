@@ -101,7 +101,6 @@ Memory_Allocation_Failure(EL0004): Failed to allocate memory. Possible Cause: Av
         (FABRIC_MANAGER, "device_init"),
         (VNPU_CONFIG, "device_init"),
         (LAUNCH_RESOURCES, "operator_execution"),
-        (ROPE_SETUP, "operator_execution"),
         (ELKS_FSCK, "memory"),
     ],
 )

@@ -9,9 +9,12 @@ matching engine ran and why.
 ``--lang zh`` prints causes and fixes in Chinese where a bilingual catalogue has them, each
 field falling back to English.
 
-``--list`` prints the signatures instead (with ``--json``: id, title, layer, cause and fix
-templates, source, and the file and line that define each), so a user can see what explain
-knows, and an overlay author can check that theirs loaded.
+``--list`` prints every cause explain can name instead: the signatures, then the fallback's
+class and generic rules (with ``--json``: id, title, layer, cause and fix templates, source,
+tier, and the file and line that define each), so a user or a labeller can see what explain
+knows, and an overlay author can check that theirs loaded; ``--codes`` adds every exact code
+of the error-code catalogues (ACL, CANN, CUDA, NCCL, DCGM, DCMI...) under the id explain
+reports it with.
 
 Exit codes: 0 a known cause was found (or the list was printed), 1 nothing matched, 2 bad input
 (no log, missing log, unreadable or malformed snapshot, missing overlay directory).
@@ -74,7 +77,15 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
     "--list",
     "list_signatures",
     is_flag=True,
-    help="Print the failure signatures explain knows (built-in and overlays) instead.",
+    help="Print every cause explain can name instead: the failure signatures (built-in and "
+    "overlays) and the fallback's class and generic rules.",
+)
+@click.option(
+    "--codes",
+    "list_codes",
+    is_flag=True,
+    help="With --list: also every exact code of the error-code catalogues (ACL, CANN, CUDA, "
+    "NCCL, DCGM, DCMI...), as code.<catalogue>.<key>.",
 )
 @click.option(
     "--lang",
@@ -92,6 +103,7 @@ def command(
     log: Optional[str],
     lang: str,
     list_signatures: bool,
+    list_codes: bool,
     snapshot_path: Optional[Path],
     as_json: bool,
     top: int,
@@ -106,7 +118,7 @@ def command(
         if not as_json:
             warn_overlay_problems(problems)
         if list_signatures:
-            return _list(matcher.catalogue, problems, as_json, output_format)
+            return _list(matcher.catalogue, problems, as_json, output_format, list_codes)
         if log is None:
             raise click.UsageError("give a LOG (a file, or - for stdin), or --list")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
@@ -133,31 +145,22 @@ def command(
 
 
 def _list(
-    catalogue: SignatureSet, problems: Sequence[Problem], as_json: bool, output_format: str
+    catalogue: SignatureSet,
+    problems: Sequence[Problem],
+    as_json: bool,
+    output_format: str,
+    codes: bool = False,
 ) -> int:
-    """The catalogue, in load order: what ``--list`` prints."""
+    """Every cause explain can name, in load order: what ``--list`` prints."""
+    from bringup.triage.listing import entries
+
+    listed = entries(catalogue, codes)
     if as_json:
-        entries = [
-            {
-                "id": signature.id,
-                "title": signature.record.title,
-                "layer": signature.record.layer,
-                "kind": signature.record.kind,
-                "cause": signature.record.cause,
-                "fix": signature.record.fix,
-                "source": signature.record.source,
-                "see_also": signature.record.see_also,
-                "tier": signature.tier,
-                "file": signature.path,
-                "line": signature.line,
-            }
-            for signature in catalogue.signatures
-        ]
-        data = {"signatures": entries, "warnings": list(problems)}
+        data = {"signatures": listed, "warnings": list(problems)}
         write(render_json("explain", ExitCode.OK, data))
     else:
         from bringup.report.console import print_document
         from bringup.report.explain_text import signatures_document
 
-        print_document(signatures_document(catalogue), output_format)
+        print_document(signatures_document(listed), output_format)
     return int(ExitCode.OK)

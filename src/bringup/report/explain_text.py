@@ -15,7 +15,7 @@ from bringup.report.wording import counted
 
 if TYPE_CHECKING:
     from bringup.model.diagnosis import Diagnosis
-    from bringup.triage.signatures import SignatureSet
+    from bringup.triage.listing import Entry
 
 _EVIDENCE_SHOWN = 3
 
@@ -59,16 +59,19 @@ def _diagnosis(number: int, diagnosis: Diagnosis) -> Section:
     return section(text(f"{number}. {diagnosis.title}{status}"), Table(("", ""), cells))
 
 
-def signatures_document(catalogue: SignatureSet) -> Document:
-    """Every signature by layer: its id, then its title (under it on a narrow terminal)."""
-    signatures = catalogue.signatures
+def signatures_document(listed: Sequence[Entry]) -> Document:
+    """Every cause explain can name, by layer: its id, then its title (under it on a narrow
+    terminal)."""
     layers: dict[str, list[tuple[str, str]]] = {}
-    for signature in signatures:
-        layers.setdefault(signature.record.layer, []).append((signature.id, signature.record.title))
-    document = Document(Line(f"{len(signatures)} failure signatures, by layer."))
-    for layer, entries in layers.items():
-        rows = tuple((Line(sid, "code"), Line(title)) for sid, title in entries)
-        compact = tuple(Compact(Line(), (Line(title),)) for _, title in entries)
+    for entry in listed:
+        layers.setdefault(entry.layer, []).append((entry.id, entry.title))
+    tiers = sorted({entry.tier for entry in listed})
+    document = Document(
+        Line(f"{len(listed)} causes explain can name ({', '.join(tiers)}), by layer.")
+    )
+    for layer, rows_of in layers.items():
+        rows = tuple((Line(sid, "code"), Line(title)) for sid, title in rows_of)
+        compact = tuple(Compact(Line(), (Line(title),)) for _, title in rows_of)
         table = Table(("id", "title"), rows, compact=compact, aligned=False)
-        document.add(section(f"{layer} ({len(entries)})", table))
+        document.add(section(f"{layer} ({len(rows_of)})", table))
     return document

@@ -348,11 +348,13 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     echoes = [re.compile(e) for e in rules.echoes]
     real = [s for s in sightings if not any(e.search(s.name) for e in echoes)]
     first = (real or sightings)[0]
-    found: Optional[ExceptionRule | EvidenceRule] = match_exception(first, rules.exceptions)
+    found = match_exception(first, rules.exceptions)
     if found is None:
         return
     generic = found.id == GENERIC_RULE
-    rule = exception_rule(first, findings, rules.evidence) if generic and rules.evidence else found
+    rule: ExceptionRule | EvidenceRule = found
+    if generic and rules.evidence:
+        rule = exception_rule(first, findings, rules.evidence)
     tier = "traceback-other" if generic else found.tier
     where = _where(first)
     yield Diagnosis(
