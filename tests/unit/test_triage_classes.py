@@ -140,3 +140,17 @@ def test_a_header_the_compiler_cannot_find_is_not_a_source_bug() -> None:
         "torch_npu/csrc/core/npu/NPUStream.h: No such file or directory\n"
     )
     assert "class.build.source-out-of-step" not in dict(_fallback(line))
+
+
+def test_an_aclnn_operator_without_the_dtype_is_the_class_below_the_signature() -> None:
+    # https://github.com/hiyouga/LlamaFactory/issues/4165 (triage_fresh 06): bf16 on a 910A.
+    log = (
+        "RuntimeError: call aclnnCast failed, detail:EZ1001: The param dtype not implemented for"
+        " DT_BFLOAT16, should be in dtype support list [DT_FLOAT16,DT_FLOAT,DT_DOUBLE,DT_INT8,"
+        "DT_UINT8,DT_INT16,DT_INT32,DT_INT64,DT_BOOL,DT_COMPLEX64,DT_COMPLEX128,].\n"
+    )
+    (sighting, *_) = scan_log(log).findings.all_exceptions()
+    rule = match_exception(sighting, builtin_rules().exceptions)
+    assert rule is not None
+    assert rule.id == "class.operator.kernel-refuses-inputs"
+    assert explain_text(log)[0].signature_id == "ascend.runtime.bf16-unsupported"
