@@ -154,3 +154,21 @@ def test_an_aclnn_operator_without_the_dtype_is_the_class_below_the_signature() 
     assert rule is not None
     assert rule.id == "class.operator.kernel-refuses-inputs"
     assert explain_text(log)[0].signature_id == "ascend.runtime.bf16-unsupported"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # https://github.com/NVIDIA/gpu-driver-container/issues/735 (triage_seventh 30): the
+        # driver image installed a Fabric Manager of another version.
+        "fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with driver"
+        " version 580.126.09.\n",
+        # https://github.com/NVIDIA/nccl/issues/976 (triage_sixth 06): NVLS allocation after
+        # Fabric Manager was restarted under running processes.
+        "NCCL version 2.18.5+cuda12.2\n"
+        "transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'\n"
+        "NCCL INFO transport/nvls.cc:324 -> 1\n",
+    ],
+)
+def test_an_nvswitch_fabric_out_of_step_is_device_init(log: str) -> None:
+    assert ("class.device-init.nvlink-fabric-out-of-step", "device_init") in _fallback(log)

@@ -23,13 +23,6 @@ GPUSTACK = (
     / "gpustack-3352.log"
 )
 
-# https://github.com/NVIDIA/gpu-driver-container/issues/735: no failure verb, a version that
-# does not match the driver's.
-FABRIC_MANAGER = """\
-fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with driver version 580.126.09.
-Please update with matching NVIDIA driver package.
-"""  # noqa: E501
-
 # https://github.com/Project-HAMi/ascend-device-plugin/issues/27: a glog F line of the device
 # plugin after glog I lines that mention a failure.
 VNPU_CONFIG = """\
@@ -98,7 +91,6 @@ Memory_Allocation_Failure(EL0004): Failed to allocate memory. Possible Cause: Av
 @pytest.mark.parametrize(
     ("log", "layer"),
     [
-        (FABRIC_MANAGER, "device_init"),
         (VNPU_CONFIG, "device_init"),
         (LAUNCH_RESOURCES, "operator_execution"),
         (ELKS_FSCK, "memory"),
@@ -184,7 +176,7 @@ def test_a_catch_all_of_a_failed_runtime_call_takes_the_layer_its_failure_names(
 
 
 def test_placed_failures_rank_below_everything_else() -> None:
-    diagnoses = explain_text(HAL_REGISTER + FABRIC_MANAGER)
+    diagnoses = explain_text(HAL_REGISTER + VNPU_CONFIG)
     assert diagnoses[0].evidence[0].text.startswith("RuntimeError")
     assert [d.score for d in diagnoses] == sorted((d.score for d in diagnoses), reverse=True)
 
