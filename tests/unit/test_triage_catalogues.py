@@ -97,7 +97,7 @@ def test_cuda_catalogue_finds_codes_by_name_and_by_message() -> None:
     assert oom.key == "2"
     driver = cuda.lookup("name", "CUDA_ERROR_NO_BINARY_FOR_GPU")
     assert driver is not None
-    assert driver.layer == "operator_execution"
+    assert driver.layer == "install"
     unknown = cuda.lookup("message", "a message no release printed")
     assert unknown is not None
     assert not unknown.exact

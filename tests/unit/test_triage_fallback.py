@@ -185,7 +185,7 @@ def test_a_cuda_message_after_another_prefix_is_looked_up() -> None:
     )
     (diagnosis,) = diagnose(scan_log(log).findings)
     assert diagnosis.signature_id == "code.cuda.209"
-    assert diagnosis.layer == "operator_execution"
+    assert diagnosis.layer == "install"
 
 
 def test_fallback_rules_load_with_sources() -> None:
