@@ -188,3 +188,20 @@ def test_a_cause_of_what_is_installed_shows_in_the_layer_where_the_log_fails() -
     for path, layer in cases.items():
         top = explain_text(path.read_bytes())[0]
         assert (top.signature_id, top.layer) == ("ascend.install.chip-unsupported", layer), path
+
+
+def test_a_vendor_fault_no_more_specific_than_a_catch_all_on_its_line_ranks_below_it() -> None:
+    # clang's wording for a missing header (GCC says "No such file or directory"):
+    # FaultDiag's CANN CCE "file not found" fault matches the same words, and says less.
+    log = b"src/stub.c:3:10: fatal error: 'zlib.h' file not found\n"
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert ranked[0] == "toolchain.header-missing"
+
+
+def test_a_vendor_fault_with_no_catch_all_on_its_line_keeps_its_place() -> None:
+    # AISW_CANN_CCE_005's keywords (kb/data/faults/faultdiag.toml) on a line that names no
+    # header: no own catch-all matches it, so the fault explains it.
+    log = b"[ERROR] CCE fatal error: kernel_meta/te_add.o file not found\n"
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert ranked
+    assert ranked[0].startswith("faultdiag.")

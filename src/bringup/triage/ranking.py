@@ -16,9 +16,10 @@ Order, strongest first:
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
-vendor's fault knowledge (``tier = "knowledge"``) rank below bringup's own signatures, and
-count only on error lines of a log that shows a failure (a signature, a code, an exception or
-a failure line: the knowledge explains failures, it does not detect them). When no
+vendor's fault knowledge (``tier = "knowledge"``) rank below bringup's own signatures (on a
+line an own catch-all matched at least as specifically, below that catch-all too), and
+count only on error lines of a log that shows a failure (a signature, a code, an exception
+or a failure line: the knowledge explains failures, it does not detect them). When no
 own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
 adds what the log's error codes, exception and failure lines say, between the knowledge tier
 and the catch-alls; one diagnosis per cause: a fallback or knowledge diagnosis whose first
@@ -68,6 +69,7 @@ def rank(
         if d.signature_id not in result.hits
     ]
     failed_in = _failing_layer(extra)
+    loose = _loose_knowledge(result, found)
     diagnoses = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
@@ -81,6 +83,7 @@ def rank(
             - (GENERIC_PENALTY if signature.record.generic else 0)
             - (SYMPTOM_PENALTY if not hits.direct and not in_context else 0)
             - (KNOWLEDGE_PENALTY if signature.tier != "signature" else 0)
+            - (GENERIC_PENALTY if signature_id in loose else 0)
             + OUTRANK_BONUS * outranked
             + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
@@ -145,6 +148,24 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
         if values is None or (exact and d.captures.get("code") not in values):
             kept.append(d)
     return kept
+
+
+def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> set[str]:
+    """Vendor faults whose first line an own catch-all matched directly and at least as
+    specifically: a fault's match string is a short phrase ("file not found") that a
+    compiler's "'x.h' file not found" also contains, so there it says no more than the
+    catch-all and ranks as one, below it."""
+    catch_all = {
+        hits.first_line: hits.specificity
+        for sid, hits in result.hits.items()
+        if hits.direct and _tier(found[sid]) == "signature" and not _specific(found[sid])
+    }
+    return {
+        sid
+        for sid, hits in result.hits.items()
+        if _tier(found[sid]) == "knowledge"
+        and hits.specificity <= catch_all.get(hits.first_line, -1)
+    }
 
 
 def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
