@@ -70,6 +70,18 @@ ModuleNotFoundError: No module named 'torch_npu._C'
 """
 
 
+# torch/__init__.py (_import_device_backends, https://github.com/pytorch/pytorch/blob/v2.9.1/
+# torch/__init__.py) re-raises a backend's import error under this message; the autoload guide
+# (https://docs.pytorch.org/tutorials/unstable/python_extension_autoload.html) quotes it.
+# The backend's own error, when the log has it, is diagnosed first; here it is not shown.
+BACKEND_AUTOLOAD = """\
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.11/site-packages/torch/__init__.py", line 2837, in _import_device_backends
+    raise RuntimeError(
+RuntimeError: Failed to load the backend extension: torch_npu. You can disable extension auto-loading with TORCH_DEVICE_BACKEND_AUTOLOAD=0.
+"""  # noqa: E501
+
+
 def _first(log: str) -> tuple[str, str, str]:
     diagnosis = explain_text(log)[0]
     return diagnosis.signature_id, diagnosis.layer, diagnosis.kind
@@ -115,6 +127,10 @@ def test_a_missing_module_is_install() -> None:
         "traceback.install.module-not-found",
         "install",
     )
+
+
+def test_a_backend_torch_could_not_autoload_is_install_not_an_npu_operator() -> None:
+    assert _first(BACKEND_AUTOLOAD)[:2] == ("traceback.install.backend-autoload-failed", "install")
 
 
 def test_the_first_failure_is_explained_not_the_launchers_echo() -> None:
