@@ -48,6 +48,12 @@ def test_every_same_as_names_a_known_signature() -> None:
             "stream/bulk.cuh:239]: named symbol not found\n",
             ("cuda.runtime.no-kernel-image", "install"),
         ),
+        # ACL_ERROR_RT_FFTS_PLUS_TIMEOUT (hicann/runtime errcode_manage.cc: "fftsplus timeout"),
+        # as torch_npu's stream synchronize reports it: HCCL's task timeout, communication.
+        (
+            "RuntimeError: ACL stream synchronize failed, error code:507048\n",
+            ("ascend.hccl.task-timeout", "communication"),
+        ),
         # https://github.com/NVIDIA/nccl/issues/1528: the same CUDA error quoted by NCCL is an
         # NCCL built for other architectures: a binary built for another GPU is install, whoever
         # reports it.
