@@ -380,3 +380,17 @@ def test_cuda_that_cannot_start_raised_as_an_exception_is_device_init() -> None:
 )
 def test_a_failure_line_gets_the_layer_its_words_name(log: str, layer: str) -> None:
     assert _line_rule(log)[1] == layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # NVRTC's own error for an -arch value its release does not know (the option is
+        # --gpu-architecture, https://docs.nvidia.com/cuda/nvrtc/index.html), bare and as
+        # torch raises it from a jiterator kernel.
+        "nvrtc: error: invalid value for --gpu-architecture (-arch)\n",
+        "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)\n",
+    ],
+)
+def test_an_nvrtc_that_does_not_know_the_gpu_is_install(log: str) -> None:
+    assert _first(log)[:2] == ("class.install.nvrtc-arch-unknown", "install")
