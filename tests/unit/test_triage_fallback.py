@@ -394,3 +394,17 @@ def test_a_failure_line_gets_the_layer_its_words_name(log: str, layer: str) -> N
 )
 def test_an_nvrtc_that_does_not_know_the_gpu_is_install(log: str) -> None:
     assert _first(log)[:2] == ("class.install.nvrtc-arch-unknown", "install")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # The line NVIDIA/nccl src/enqueue.cc prints when it stops (its WARN format), and the
+        # INFO form some releases print; the figures are Blackwell's (sm_120).
+        "h:1:2 [0] enqueue.cc:130 NCCL WARN cudaArch 1200 ncclMaxSharedMem 82240 exceeds "
+        "device/fn maxSharedMem 79856\n",
+        "h:1:2 [0] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856\n",
+    ],
+)
+def test_an_nccl_needing_more_shared_memory_than_the_gpu_has_is_install(log: str) -> None:
+    assert _first(log)[:2] == ("class.install.nccl-shared-memory-exceeds-gpu", "install")
