@@ -27,6 +27,7 @@ from bringup.scan.fetches import one_need, own_clone
 from bringup.scan.gitmodules import fetch_needs
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
+from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
 from bringup.scan.prose_vocabulary import unversioned_subjects
 from bringup.scan.reading import read_text
@@ -452,8 +453,10 @@ def scan_repo(
     own = {*provides, python_subject(component)}
     requirements = [
         msgspec.structs.replace(r, component=component)
-        for extraction in extractions
-        for r in extraction.requirements
+        for r in [
+            *(r for extraction in extractions for r in extraction.requirements),
+            *package_imports(root, shown, component, provides),
+        ]
         if r.subject not in own and not own_clone(r, {*own, component})
     ]
     findings.extend(

@@ -1,0 +1,192 @@
+"""What a library's own package imports: a need its manifests may not state.
+
+A Python package whose modules say ``import torch`` at the top needs torch to be imported at
+all, whether or not its ``requirements.txt`` lists it (TransferQueue's ``transfer_queue/
+client.py`` imports torch; its requirements leave torch to the user). Only the repo's main
+package is read, the top-level package named after the repo or its distribution
+(``torch_atb`` in ascend-transformer-boost is an optional Python API, not the repo's
+library), and only imports written at column 0: an import indented under ``try``, ``if`` or
+a function is optional or lazy, not a need. Sub-packages are left
+out: a vision model or a data-augmentation module under ``ascendspeed/`` imports einops or
+Pillow for that feature alone.
+
+An import name is a distribution only through ``_DISTRIBUTIONS``: ``zmq`` is installed as
+``pyzmq``, and a name this table does not know (a vendored module, a sibling package) says
+nothing we can cite as a PyPI need. The standard library is not in it. Reading stays cheap:
+the modules directly in one package, at most ``_MAX_MODULES``, each up to its first
+``_MAX_BYTES``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from bringup import lazyre
+from bringup.model import Requirement, Source, file_source
+from bringup.subjects import python_subject
+
+_IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
+_DISTRIBUTIONS = {
+    **{
+        name: name
+        for name in [
+            "torch",
+            "torchvision",
+            "torchaudio",
+            "torch_npu",
+            "numpy",
+            "scipy",
+            "pandas",
+            "transformers",
+            "accelerate",
+            "datasets",
+            "safetensors",
+            "sentencepiece",
+            "tokenizers",
+            "einops",
+            "triton",
+            "deepspeed",
+            "ray",
+            "tensordict",
+            "omegaconf",
+            "msgspec",
+            "psutil",
+            "tqdm",
+            "packaging",
+            "requests",
+            "regex",
+            "pydantic",
+            "fastapi",
+            "uvicorn",
+            "aiohttp",
+            "matplotlib",
+            "h5py",
+            "onnx",
+            "onnxruntime",
+            "tensorboard",
+            "wandb",
+            "peft",
+            "timm",
+            "mindspore",
+            "sympy",
+            "networkx",
+            "click",
+            "rich",
+            "pybind11",
+            "vllm",
+            "sglang",
+            "xformers",
+            "bitsandbytes",
+            "jieba",
+            "nltk",
+            "tiktoken",
+            "cloudpickle",
+            "filelock",
+            "modelscope",
+            "numba",
+            "tabulate",
+            "toml",
+            "einx",
+            "jsonlines",
+            "pyarrow",
+            "zstandard",
+            "lmdb",
+        ]
+    },
+    "yaml": "PyYAML",
+    "cv2": "opencv-python",
+    "PIL": "Pillow",
+    "sklearn": "scikit-learn",
+    "zmq": "pyzmq",
+    "hydra": "hydra-core",
+    "jinja2": "Jinja2",
+    "megatron": "megatron-core",
+    "flash_attn": "flash-attn",
+    "huggingface_hub": "huggingface-hub",
+    "prometheus_client": "prometheus-client",
+    "google": "",
+}
+"""Import names whose distribution is certain (``""``: a namespace of many distributions)."""
+_TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
+_MAX_MODULES = 400
+_MAX_BYTES = 65536
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[-_.]+", "", name).lower()
+
+
+def main_package(root: Path, component: str, provides: list[str]) -> str:
+    """The top-level package directory that is the repo's library, or ``""``."""
+    try:
+        with os.scandir(root) as scan:
+            packages = sorted(
+                e.name
+                for e in scan
+                if e.is_dir(follow_symlinks=False)
+                and e.name.lower() not in _TEST_DIRS
+                and not e.name.startswith(".")
+                and os.path.isfile(os.path.join(e.path, "__init__.py"))
+            )
+    except OSError:
+        return ""
+    wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in provides)}
+    return next((p for p in packages if _key(p) in wanted), "")
+
+
+def _modules(folder: Path) -> list[Path]:
+    """The modules directly in the package (what ``import package`` can load), not its
+    sub-packages: those are often features of their own (a vision model, a data loader)."""
+    try:
+        with os.scandir(folder) as scan:
+            names = sorted(e.name for e in scan if e.is_file())
+    except OSError:
+        return []
+    kept = [n for n in names if n.endswith(".py") and not n.startswith("test_")]
+    return [folder / n for n in kept[:_MAX_MODULES] if n != "conftest.py"]
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            text = handle.read(_MAX_BYTES)
+    except OSError:
+        return []
+    return [
+        (matched.group(1), number)
+        for number, line in enumerate(text.splitlines(), 1)
+        if line[:1] in ("i", "f") and (matched := _IMPORT.match(line))
+    ]
+
+
+def package_imports(
+    root: Path, shown: str, component: str, provides: list[str]
+) -> list[Requirement]:
+    """An unversioned need per distribution the main package imports unconditionally,
+    cited at its first import, the next few places in ``also_at``."""
+    package = main_package(root, component, provides)
+    if not package:
+        return []
+    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    places: dict[str, list[Source]] = {}
+    for path in _modules(root / package):
+        rel = path.relative_to(root).as_posix()
+        for name, line in _imports(path):
+            distribution = _DISTRIBUTIONS.get(name)
+            if not distribution or name == package or (root / name).exists():
+                continue
+            places.setdefault(distribution, []).append(file_source(f"{prefix}{rel}", line))
+    return [
+        Requirement(
+            subject=python_subject(distribution),
+            spec="",
+            component=component,
+            source=sources[0],
+            confidence="medium",
+            text=f"import of {distribution} in the package {package}",
+            also_at=tuple(sources[1:4]),
+        )
+        for distribution, sources in places.items()
+    ]
