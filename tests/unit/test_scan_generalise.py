@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.pkgimports import package_imports
+from bringup.scan.scopes import REPO, Scopes
 
 TQ = "Ascend/TransferQueue@b75d570d"
 
@@ -41,3 +42,37 @@ def test_only_the_package_named_after_the_repo_is_read(tmp_path: Path) -> None:
     (tmp_path / "torch_atb").mkdir()
     (tmp_path / "torch_atb" / "__init__.py").write_text("import torch\nimport torch_npu\n")
     assert package_imports(tmp_path, ".", "ascend-transformer-boost", []) == []
+
+
+def test_a_repo_without_a_root_build_is_made_of_its_top_level_parts() -> None:
+    # DIOPI README.md:49-53 builds with `cd impl && cmake .. -DIMPL_OPT=torch`; the root has no
+    # build file, impl/ has CMakeLists.txt and a README, diopi_test/ requirements.txt and a
+    # README (what the README's `python main.py --mode run_test` needs).
+    rels = [
+        "README.md",
+        "impl/CMakeLists.txt",
+        "impl/README.md",
+        "impl/cuda/CMakeLists.txt",
+        "impl/scripts/build_impl.sh",
+        "diopi_test/README.md",
+        "diopi_test/requirements.txt",
+        "examples/x/CMakeLists.txt",
+    ]
+    # impl/CMakeLists.txt:59-60 picks one vendor's directory by option
+    texts = {
+        "impl/CMakeLists.txt": "if (${IMPL_OPT} IN_LIST IMPL_CUDA)\n  add_subdirectory(cuda)\n"
+    }
+    scopes = Scopes(rels, texts)
+    assert scopes.of("impl/CMakeLists.txt") == REPO
+    assert scopes.of("diopi_test/requirements.txt") == REPO
+    assert scopes.of("impl/cuda/CMakeLists.txt") == "impl"
+    assert scopes.of("examples/x/CMakeLists.txt") == "examples/x"
+    # with a build at the root, impl/ is a sub-project as before
+    assert Scopes([*rels, "CMakeLists.txt"], texts).of("impl/CMakeLists.txt") == "impl"
+
+
+def test_a_python_package_directory_stays_a_project_of_its_own() -> None:
+    # msit (first set): msit/setup.py beside msprechecker/pyproject.toml, no root build: two
+    # sibling tools, neither a part of the other's build.
+    rels = ["msprechecker/pyproject.toml", "msprechecker/README.md", "msit/setup.py"]
+    assert Scopes(rels, {}).of("msprechecker/pyproject.toml") == "msprechecker"

@@ -21,7 +21,10 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a nested directory with a build file and a README of its own is a sub-project unless the
   directory is the repo's top-level ``script(s)/`` or ``build-tools/``, or the
   build files of the project around it name it (``build.sh`` building ``python/deep_ep``
-  makes that package's README the repo's word); one with a README and no build file
+  makes that package's README the repo's word); in a repo with no build at its root, a
+  top-level directory with a native build or a requirements list directly in it (DIOPI's
+  ``impl/``, ``diopi_test/``) is a part of the repo: the files directly in it are the repo's;
+  one with a README and no build file
   (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
   with a build file and no README (``csrc/CMakeLists.txt``) is a part of the build;
 - ``docs/README.md`` is the documentation's own (how to write and build the docs:
@@ -161,6 +164,7 @@ class Scopes:
     build files (``rel`` -> text)."""
 
     def __init__(self, rels: Iterable[str], build_texts: Mapping[str, str]) -> None:
+        rels = list(rels)
         built: set[str] = set()
         readmes: set[str] = set()
         self._packages: set[str] = set()
@@ -174,6 +178,8 @@ class Scopes:
             elif name.startswith("readme") and folder.rsplit("/", 1)[-1].lower() not in _DOC_DIRS:
                 readmes.add(folder)
         self._projects = built & readmes
+        rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
+        self._parts = frozenset() if rooted else _parts(rels)
         self._documented = readmes - built - {""}
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
@@ -230,6 +236,10 @@ class Scopes:
         parent = ""
         for depth in range(1, len(folders) + 1):
             folder = "/".join(folders[:depth])
+            if depth == 1 and folder in self._parts:
+                # the part's own files are the repo's; what lies deeper (impl/cuda, one
+                # vendor's backend the build picks by an option) stays the part's
+                return folder if len(folders) > 1 else ""
             if depth == 1 and folder.lower() in _SCRIPT_DIRS:
                 continue
             if folder in self._documented:
@@ -296,6 +306,28 @@ class Scopes:
         if topics:
             return "/".join(parts[: topics[-1] + 1])
         return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
+
+
+def _parts(rels: list[str]) -> frozenset[str]:
+    """The top-level directories that make up a repo with no build at its root: each one with
+    a native build or a requirements list directly in it (DIOPI: ``impl/CMakeLists.txt`` is
+    the build its README runs, ``diopi_test/requirements.txt`` what its tests need) is a part
+    of the repo, not a sub-project beside it. A directory with a Python build of its own
+    (msit's ``msprechecker/pyproject.toml`` beside ``msit/setup.py``) stays a project; only the
+    files directly in a part are the repo's: deeper directories (``impl/cuda``, one of the
+    backends ``-DIMPL_OPT`` picks) keep the part's scope."""
+    special = _CI_DIRS | _DOCKER_DIRS | _TEST_DIRS | _COLLECTIONS | _DOC_DIRS
+    found, packaged = set(), set()
+    for rel in rels:
+        parts = rel.split("/")
+        if len(parts) != 2 or parts[0].lower() in special or parts[0].startswith("."):
+            continue
+        name = parts[1].lower()
+        if name in _PACKAGE_FILES:
+            packaged.add(parts[0])
+        elif name in _PROJECT_FILES or (name.startswith("requirement") and name.endswith(".txt")):
+            found.add(parts[0])
+    return frozenset(found - packaged)
 
 
 def extra_feature(name: str) -> str:
