@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.scan.extraction import SourceFile
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.shell import extract_shell
 
 TQ = "Ascend/TransferQueue@b75d570d"
 
@@ -76,3 +78,25 @@ def test_a_python_package_directory_stays_a_project_of_its_own() -> None:
     # sibling tools, neither a part of the other's build.
     rels = ["msprechecker/pyproject.toml", "msprechecker/README.md", "msit/setup.py"]
     assert Scopes(rels, {}).of("msprechecker/pyproject.toml") == "msprechecker"
+
+
+def test_a_setup_script_that_clones_a_release_onto_pythonpath_needs_it() -> None:
+    # MindSpeed-Core-MS (scan10 checkout) auto_convert_llm.sh:5,26,36,45,68: the clones it
+    # puts on PYTHONPATH are its dependencies at the release the branch names; the one it only
+    # hands to a tool (MindSpeed-LLM) is not; every clone needs the network.
+    text = (
+        "git clone -b 1.0.0 https://gitee.com/ascend/MindSpeed-LLM.git --depth=1\n"
+        "git clone -b core_r0.6.0 https://github.com/NVIDIA/Megatron-LM.git --depth=1\n"
+        "git clone https://gitee.com/mindspore/msadapter.git -b master\n"
+        "git clone -b v4.47.0 https://github.com/huggingface/transformers.git --depth=1\n"
+        "export PYTHONPATH=${MindSpeed_Core_MS_PATH}/msadapter/mindtorch:"
+        "${MindSpeed_Core_MS_PATH}/Megatron-LM/:${MindSpeed_Core_MS_PATH}/transformers/src/:"
+        "$PYTHONPATH\n"
+    )
+    file = SourceFile(ref="auto_convert_llm.sh", rel="auto_convert_llm.sh", text=text)
+    found = [(r.subject, r.spec, r.source.line) for r in extract_shell(file).requirements]
+    assert ("pypi:megatron-core", "==0.6.0", 2) in found
+    assert ("pypi:msadapter", "", 3) in found
+    assert ("pypi:transformers", "==4.47.0", 4) in found
+    assert not any(subject == "pypi:mindspeed-llm" for subject, _, _ in found)
+    assert ("network", "https://gitee.com/ascend/MindSpeed-LLM.git", 1) in found

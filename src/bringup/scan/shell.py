@@ -15,6 +15,7 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import listed, listing, targets
+from bringup.scan.clones import cloned_dependencies
 from bringup.scan.commands import (
     Command,
     LogicalLine,
@@ -338,6 +339,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
         + (_installs(file, commands) if repo_level else [])
+        + (cloned_dependencies(file, commands) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
