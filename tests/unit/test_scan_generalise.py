@@ -9,6 +9,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.shell import extract_shell
+from bringup.scan.wheelnames import read_wheel_name
 
 TQ = "Ascend/TransferQueue@b75d570d"
 
@@ -100,3 +101,24 @@ def test_a_setup_script_that_clones_a_release_onto_pythonpath_needs_it() -> None
     assert ("pypi:transformers", "==4.47.0", 4) in found
     assert not any(subject == "pypi:mindspeed-llm" for subject, _, _ in found)
     assert ("network", "https://gitee.com/ascend/MindSpeed-LLM.git", 1) in found
+
+
+def test_a_wheel_name_with_a_placeholder_build_still_names_its_release() -> None:
+    # AscendSpeed (scan10 checkout) README.md:49-51: the wheels to download, their builds left
+    # to the reader; a valid name (torch's) reads as before.
+    found = {
+        (w.distribution, w.spec, w.interpreters)
+        for w in (
+            read_wheel_name("apex-0.1_ascend_XXXX-cp37-cp37m-linux_XXXX.whl"),
+            read_wheel_name("torch-1.11.0+cpu-cp37-cp37m-linux_XXXXX.whl"),
+            read_wheel_name("torch_npu-1.11.0.post1.devXXXX-cp37-cp37m-linux_XXXX.whl"),
+        )
+        if w is not None
+    }
+    assert found == {
+        ("apex", "==0.1.*", frozenset({"cp37"})),
+        ("torch", "==1.11.0+cpu", frozenset({"cp37"})),
+        ("torch_npu", "==1.11.0.*", frozenset({"cp37"})),
+    }
+    # a name that is no wheel's at all says nothing
+    assert read_wheel_name("torch_npu-XXXX.whl") is None

@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from packaging.utils import InvalidWheelFilename, parse_wheel_filename
-
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pydeps import python_requirement
 from bringup.scan.shwords import shell_words
+from bringup.scan.wheelnames import read_wheel_name
 from bringup.subjects import python_subject
 
 _ASSIGNMENT = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -336,14 +335,13 @@ def wheel_requirements(path: str, source: Source, *, hard: bool) -> list[Require
     """What a wheel's file name pins (PEP 427): ``torch_ext-2.7.1post4-cp310-cp310-
     manylinux_2_28_aarch64.whl`` is torch_ext ==2.7.1.post4 on CPython 3.10."""
     name = path.rsplit("/", 1)[-1]
-    try:
-        distribution, version, _, tags = parse_wheel_filename(name)
-    except InvalidWheelFilename:
+    wheel = read_wheel_name(name)
+    if wheel is None:
         return []
     words = f"pip install: {name}"
-    found = [_command_fact(python_subject(distribution), f"=={version}", source, hard, words)]
-    pythons = sorted({t.interpreter for t in tags if _PYTHON_TAG.match(t.interpreter)})
-    abi3 = any(t.abi == "abi3" for t in tags)
+    found = [_command_fact(python_subject(wheel.distribution), wheel.spec, source, hard, words)]
+    pythons = sorted(t for t in wheel.interpreters if _PYTHON_TAG.match(t))
+    abi3 = wheel.abi3
     if len(pythons) == 1:
         major, minor = _PYTHON_TAG.match(pythons[0]).groups()  # type: ignore[union-attr]
         spec = f">={major}.{minor}" if abi3 else f"=={major}.{minor}.*"
