@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
+from bringup.model import file_source
+from bringup.scan.ci import extract_ci
+from bringup.scan.cios import ci_os, runner_os
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.scopes import REPO, Scopes
@@ -122,3 +127,27 @@ def test_a_wheel_name_with_a_placeholder_build_still_names_its_release() -> None
     }
     # a name that is no wheel's at all says nothing
     assert read_wheel_name("torch_npu-XXXX.whl") is None
+
+
+def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
+    # TransferQueue .github/workflows/run-tests.yml:18 `runs-on: ubuntu-latest`, a job that
+    # runs `pip install -e ".[test,build,yuanrong]"` and `pytest tests`.
+    workflow = (
+        "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: |\n"
+        '        pip install -e ".[test,build,yuanrong]"\n        pytest tests\n'
+    )
+    file = SourceFile(
+        ref=".github/workflows/run-tests.yml", rel=".github/workflows/run-tests.yml", text=workflow
+    )
+    ci = list(extract_ci(file).requirements)
+    assert [(r.subject, r.spec, r.source.line) for r in ci_os([], ci)] == [("os", "linux", 3)]
+    # a repo that names its OS itself keeps its own word
+    own = [msgspec.structs.replace(ci[0], source=file_source("README.md", 1))]
+    assert ci_os(own, ci) == []
+    # torchtitan-npu .github/workflows/deploy-docs.yml: a docs job builds nothing of the repo
+    docs = (
+        "jobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "    - run: pip install -r .github/mkdocs/requirements_gh_pages.txt\n"
+    )
+    assert runner_os("ubuntu-latest", docs) is None
+    assert runner_os("${{ matrix.os }}", workflow) is None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
+from bringup.scan.cios import runner_os
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
@@ -94,6 +95,9 @@ class _Collector:
 
     def runner(self, values: list[str], line: int, key: str) -> None:
         for value in values:
+            system = runner_os(value, self.file.text)
+            if system is not None and key.lower() == "runs-on":
+                self.add("os", system, line, f"{key}: {value}")
             words = vocabulary()
             for match in words.runner.finditer(value) if words.runner else ():
                 chip, count = words.runner_chips[match.group(1).lower()]

@@ -21,6 +21,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
 from bringup.scan.anyof import cite_beside, merge_repeats, unite
+from bringup.scan.cios import ci_os
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
@@ -359,7 +360,8 @@ def _scoped(
     hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
     if hosted:
         by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
-    return _Split(own + hosted, steps.pop(REPO, []), by_scope, steps, scope_of)
+    own += hosted + ci_os(own, by_scope.get(CI, []))
+    return _Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
 
 
 def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
