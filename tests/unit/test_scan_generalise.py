@@ -68,15 +68,18 @@ def test_a_repo_without_a_root_build_is_made_of_its_top_level_parts() -> None:
     ]
     # impl/CMakeLists.txt:59-60 picks one vendor's directory by option
     texts = {
-        "impl/CMakeLists.txt": "if (${IMPL_OPT} IN_LIST IMPL_CUDA)\n  add_subdirectory(cuda)\n"
+        "impl/CMakeLists.txt": "if (${IMPL_OPT} IN_LIST IMPL_CUDA)\n  add_subdirectory(cuda)\n",
+        # README.md:23-24, the component list (links cut)
+        "README.md": "- [impl]：对接硬件芯片。\n- [diopi_test]：用于保证算子功能正确性。\n",
     }
     scopes = Scopes(rels, texts)
     assert scopes.of("impl/CMakeLists.txt") == REPO
     assert scopes.of("diopi_test/requirements.txt") == REPO
     assert scopes.of("impl/cuda/CMakeLists.txt") == "impl"
     assert scopes.of("examples/x/CMakeLists.txt") == "examples/x"
-    # with a build at the root, impl/ is a sub-project as before
+    # with a build at the root, or a README that does not name it, impl/ is a sub-project
     assert Scopes([*rels, "CMakeLists.txt"], texts).of("impl/CMakeLists.txt") == "impl"
+    assert Scopes(rels, {"README.md": "# DIOPI\n"}).of("impl/CMakeLists.txt") == "impl"
 
 
 def test_a_python_package_directory_stays_a_project_of_its_own() -> None:

@@ -78,8 +78,11 @@ def _dependency(file: SourceFile, command: Command, url: str) -> Requirement | N
     )
 
 
-def cloned_dependencies(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """A dependency per repo the script clones, and the network each clone needs."""
+def cloned_dependencies(
+    file: SourceFile, commands: list[Command], known: list[Requirement]
+) -> list[Requirement]:
+    """A dependency per repo the script clones, and the network each clone needs unless
+    ``known`` (what an install script's reading found) says it already."""
     if NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]):
         return []
     found: list[Requirement] = []
@@ -93,7 +96,10 @@ def cloned_dependencies(file: SourceFile, commands: list[Command]) -> list[Requi
         if _used(file.text, commands, folder):
             dependency = _dependency(file, command, url)
             found.extend([dependency] if dependency else [])
-        found.append(
-            file.requirement("network", url, command.line, text=WORDS + url, confidence="medium")
-        )
+        if not any(k.subject == "network" and k.source.line == command.line for k in known):
+            found.append(
+                file.requirement(
+                    "network", url, command.line, text=WORDS + url, confidence="medium"
+                )
+            )
     return found

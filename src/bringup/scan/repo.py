@@ -339,7 +339,13 @@ def _defaults(
 
 
 def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
-    return {entry.rel: text for entry, text in texts.values() if entry.kind in _BUILD_KINDS}
+    """The build files' texts, and the top-level README's (the parts it names, ``scopes``)."""
+    return {
+        entry.rel: text
+        for entry, text in texts.values()
+        if entry.kind in _BUILD_KINDS
+        or ("/" not in entry.rel and entry.rel.lower().startswith("readme"))
+    }
 
 
 def _scoped(

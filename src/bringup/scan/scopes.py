@@ -22,9 +22,9 @@ A scope is decided from the file's path and the repo's build files, never from i
   directory is the repo's top-level ``script(s)/`` or ``build-tools/``, or the
   build files of the project around it name it (``build.sh`` building ``python/deep_ep``
   makes that package's README the repo's word); in a repo with no build at its root, a
-  top-level directory with a native build or a requirements list directly in it (DIOPI's
-  ``impl/``, ``diopi_test/``) is a part of the repo: the files directly in it are the repo's;
-  one with a README and no build file
+  top-level directory the README names with a native build or a requirements list directly
+  in it (DIOPI's ``impl/``, ``diopi_test/``) is a part of the repo: the files directly in it
+  are the repo's; one with a README and no build file
   (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
   with a build file and no README (``csrc/CMakeLists.txt``) is a part of the build;
 - ``docs/README.md`` is the documentation's own (how to write and build the docs:
@@ -179,7 +179,8 @@ class Scopes:
                 readmes.add(folder)
         self._projects = built & readmes
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
-        self._parts = frozenset() if rooted else _parts(rels)
+        readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
+        self._parts = frozenset() if rooted else _parts(rels, readme)
         self._documented = readmes - built - {""}
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
@@ -308,14 +309,16 @@ class Scopes:
         return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
 
 
-def _parts(rels: list[str]) -> frozenset[str]:
-    """The top-level directories that make up a repo with no build at its root: each one with
-    a native build or a requirements list directly in it (DIOPI: ``impl/CMakeLists.txt`` is
-    the build its README runs, ``diopi_test/requirements.txt`` what its tests need) is a part
-    of the repo, not a sub-project beside it. A directory with a Python build of its own
-    (msit's ``msprechecker/pyproject.toml`` beside ``msit/setup.py``) stays a project; only the
-    files directly in a part are the repo's: deeper directories (``impl/cuda``, one of the
-    backends ``-DIMPL_OPT`` picks) keep the part's scope."""
+def _parts(rels: list[str], readme: str) -> frozenset[str]:
+    """The top-level directories that make up a repo with no build at its root: each one the
+    top-level ``readme`` names with a native build or a requirements list directly in it
+    (DIOPI README.md:21-24 lists its components impl, diopi_test, proto, adaptor:
+    ``impl/CMakeLists.txt`` is the build its README runs, ``diopi_test/requirements.txt``
+    what its tests need) is a part of the repo, not a sub-project beside it. A directory
+    with a Python build of its own (msit's ``msprechecker/pyproject.toml`` beside
+    ``msit/setup.py``) stays a project; only the files directly in a part are the repo's:
+    deeper directories (``impl/cuda``, one of the backends ``-DIMPL_OPT`` picks) keep the
+    part's scope."""
     special = _CI_DIRS | _DOCKER_DIRS | _TEST_DIRS | _COLLECTIONS | _DOC_DIRS
     found, packaged = set(), set()
     for rel in rels:
@@ -327,7 +330,9 @@ def _parts(rels: list[str]) -> frozenset[str]:
             packaged.add(parts[0])
         elif name in _PROJECT_FILES or (name.startswith("requirement") and name.endswith(".txt")):
             found.add(parts[0])
-    return frozenset(found - packaged)
+    return frozenset(
+        p for p in found - packaged if re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", readme)
+    )
 
 
 def extra_feature(name: str) -> str:

@@ -332,14 +332,15 @@ def extract_shell(file: SourceFile) -> Extraction:
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
+    installs = _installs(file, commands) if repo_level else []
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
-        + (_installs(file, commands) if repo_level else [])
-        + (cloned_dependencies(file, commands) if repo_level else [])
+        + installs
+        + (cloned_dependencies(file, commands, installs) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
