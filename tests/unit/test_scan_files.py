@@ -157,9 +157,11 @@ def test_dockerfile_images_and_pip() -> None:
 def test_ci_workflow() -> None:
     found = extract("ci", "workflow.yml")
     assert table(found.requirements) == [
+        ("os", "linux", 8, False),  # runs-on: ubuntu-22.04 of a workflow that runs pytest
         ("python", "==3.9.* || ==3.10.* || ==3.11.*", 11, False),
         ("torch", "==2.5.1", 16, False),
         ("pypi:pytest", "", 16, False),
+        ("os", "linux", 20, False),  # runs-on: linux-aarch64-a2-2
         ("chip", "910B", 20, False),
         ("npu_count", ">=2", 20, False),
         ("cann", "==8.1.RC1", 22, False),
