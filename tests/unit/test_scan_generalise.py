@@ -11,6 +11,7 @@ from bringup.model import file_source
 from bringup.scan.ci import extract_ci
 from bringup.scan.cios import ci_os, runner_os
 from bringup.scan.extraction import SourceFile
+from bringup.scan.makefile import extract_makefile
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.shell import extract_shell
@@ -154,3 +155,27 @@ def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
     )
     assert runner_os("ubuntu-latest", docs) is None
     assert runner_os("${{ matrix.os }}", workflow) is None
+
+
+def test_a_makefiles_uname_branches_are_its_os_support_list() -> None:
+    # a public Makefile (code-search file id 29850917539, lines 3 and 7-13, a flex-based
+    # compiler's build) choosing its compiler on Darwin and on Linux
+    both = (
+        "SOURCES=$(wildcard src/*.cpp)\n\nifeq ($(shell uname -s),Darwin)\n    CC=g++-4.8\n"
+        "endif\n\nifeq ($(shell uname -s),Linux)\n    CC=g++\nendif\n"
+    )
+    found = extract_makefile(SourceFile(ref="Makefile", rel="Makefile", text=both)).requirements
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [
+        ("os", "macos,linux", 3, False)
+    ]
+    assert [(a.value, a.source.line) for a in found[0].any_of] == [("macos", 3), ("linux", 7)]
+    # the variable form with a branch that stops the build (written here, not quoted)
+    guard = (
+        "UNAME_S := $(shell uname -s)\n"
+        "ifneq ($(UNAME_S),Linux)\n  $(error only Linux is supported)\nendif\n"
+    )
+    found = extract_makefile(SourceFile(ref="Makefile", rel="Makefile", text=guard)).requirements
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [("os", "linux", 2, True)]
+    # $(OS) is the environment's, not uname's: nothing
+    other = "ifeq ($(OS),Windows_NT)\n  X=1\nendif\n"
+    assert not extract_makefile(SourceFile(ref="Makefile", rel="Makefile", text=other)).requirements

@@ -10,6 +10,7 @@ from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commands import command_needs, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.makeos import uname_branches
 
 _TARGET = lazyre.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
 _STEP_TARGET = lazyre.compile(
@@ -65,7 +66,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
     """Steps for the conventional targets of a Makefile."""
     directory = file.rel.rpartition("/")[0] or "."
     steps: list[Step] = []
-    requirements: list[Requirement] = []
+    requirements: list[Requirement] = uname_branches(file)
     for target, line, recipe in _targets(file.text):
         if not _STEP_TARGET.match(target):
             continue
