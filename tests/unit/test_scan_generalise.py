@@ -47,10 +47,15 @@ def test_a_package_needs_what_its_modules_import_at_the_top(tmp_path: Path) -> N
 
 def test_only_the_package_named_after_the_repo_is_read(tmp_path: Path) -> None:
     # ascend-transformer-boost@(scan8) torch_atb/__init__.py:14 imports torch, but torch_atb is
-    # the optional Python API, not the repo's library: nothing is read.
+    # the optional Python API beside the root CMake build, not the repo's library.
     (tmp_path / "torch_atb").mkdir()
     (tmp_path / "torch_atb" / "__init__.py").write_text("import torch\nimport torch_npu\n")
-    assert package_imports(tmp_path, ".", "ascend-transformer-boost", []) == []
+    (tmp_path / "CMakeLists.txt").write_text("project(atb)\n")
+    assert package_imports(tmp_path, ".", "ascend-transformer-boost", ["pypi:torch-atb"]) == []
+    # the distribution's name counts where the root builds no native library first
+    (tmp_path / "CMakeLists.txt").unlink()
+    found = package_imports(tmp_path, ".", "ascend-transformer-boost", ["pypi:torch-atb"])
+    assert [r.subject for r in found] == ["torch", "torch_npu"]
 
 
 def test_a_repo_without_a_root_build_is_made_of_its_top_level_parts() -> None:

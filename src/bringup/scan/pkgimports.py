@@ -3,11 +3,12 @@
 A Python package whose modules say ``import torch`` at the top needs torch to be imported at
 all, whether or not its ``requirements.txt`` lists it (TransferQueue's ``transfer_queue/
 client.py`` imports torch; its requirements leave torch to the user). Only the repo's main
-package is read, the top-level package named after the repo or its distribution
-(``torch_atb`` in ascend-transformer-boost is an optional Python API, not the repo's
-library), and only imports written at column 0: an import indented under ``try``, ``if`` or
-a function is optional or lazy, not a need. Sub-packages are left
-out: a vision model or a data-augmentation module under ``ascendspeed/`` imports einops or
+package is read, the top-level package named after the repo, or after its distribution
+where the root builds no native library first (ascend-transformer-boost's root CMake builds
+the C++ library; its ``torch_atb`` distribution is an optional Python API), and only
+imports written at column 0: an import indented under ``try``, ``if`` or a function is
+optional or lazy, not a need. Sub-packages are left out: a vision model or a
+data-augmentation module under ``ascendspeed/`` imports einops or
 Pillow for that feature alone.
 
 An import name is a distribution only through ``_DISTRIBUTIONS``: ``zmq`` is installed as
@@ -132,7 +133,9 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
             )
     except OSError:
         return ""
-    wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in provides)}
+    native = (root / "CMakeLists.txt").is_file()
+    named = () if native else provides
+    wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
     return next((p for p in packages if _key(p) in wanted), "")
 
 
