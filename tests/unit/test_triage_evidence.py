@@ -217,6 +217,17 @@ def test_words_are_read_without_the_directories_of_paths(path: str) -> None:
     assert by_words((f"at {path} failed",), read_rules().evidence) is None
 
 
+def test_a_long_exception_message_is_read_in_linear_time() -> None:
+    """An exception message is the whole line (not cut like a failure line's evidence):
+    a 200 KB word in it once took minutes to read its words in; still placed by them."""
+    log = (
+        'Traceback (most recent call last):\n  File "/x/y.py", line 3, in <module>\n'
+        "FrobError: " + "q" * 200_000 + " /a/b/c/nvcc\n"
+    )
+    assert [d.confidence for d in diagnose(scan_log(log).findings)] == ["low"]
+    assert by_words(("x" * 200_000 + " hccl failed",), read_rules().evidence) is not None
+
+
 def test_cpp_frames_and_source_locations_are_no_failures() -> None:
     """https://github.com/vllm-project/vllm-ascend/issues/2255: the lines after the failure."""
     log = ROPE_SETUP + (

@@ -41,10 +41,17 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     paths: str = ""
 
 
-_PATH = re.compile(r"\S*[/\\]\S*[/\\]\S*[/\\](\S*)")
-"""A path of three directories or more: its directory names (build/, CMakeFiles/,
-site-packages/torch/cuda/) say where a file lies, not what failed; its file name (nvcc,
-Python.h, libgomp.so.1) may say."""
+_WORD = re.compile(r"\S+")
+_SEPARATOR = re.compile(r"[/\\]")
+
+
+def _file_name(word: re.Match[str]) -> str:
+    """A path of three directories or more as its file name: its directory names (build/,
+    CMakeFiles/, site-packages/torch/cuda/) say where a file lies, not what failed; its file
+    name (nvcc, Python.h, libgomp.so.1) may say. Read word by word, in linear time (a pattern
+    around ``\\S*`` retried at every position of a long exception message took minutes)."""
+    separators = _SEPARATOR.split(word.group())
+    return word.group() if len(separators) < 4 else f" {separators[-1]}"
 
 
 def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
@@ -52,7 +59,7 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     line with the lines after it): the entries' order decides between the words of one
     failure, the texts' order between failures."""
     for text in texts:
-        words = _PATH.sub(r" \1", text)
+        words = _WORD.sub(_file_name, text)
         for rule in rules:
             if rule.words and _regex(rule.words).search(words):
                 return rule
