@@ -217,6 +217,34 @@ def test_words_are_read_without_the_directories_of_paths(path: str) -> None:
     assert by_words((f"at {path} failed",), read_rules().evidence) is None
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the corpus's library loads (triage_seventh, triage_eighth)
+        "Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9}",
+        "failed to load libnccl.so.2",
+        "Unable to load cuDNN. Is it installed?",
+        "Failed to load the backend extension: torch_npu.",
+    ],
+)
+def test_a_library_that_fails_to_load_is_install(line: str) -> None:
+    rule = by_words((line,), read_rules().evidence)
+    assert rule is not None
+    assert rule.id == "evidence.install.library"
+
+
+def test_weights_that_fail_to_load_are_no_library() -> None:
+    """huggingface/transformers src/transformers/modeling_utils.py raises this for a
+    checkpoint file torch.load cannot read: the model's data, not a library."""
+    line = (
+        "OSError: Unable to load weights from pytorch checkpoint file for '/data/model' at "
+        "'/data/model/pytorch_model.bin'. If you tried to load a PyTorch model from a TF 2.0 "
+        "checkpoint, please set from_tf=True."
+    )
+    rule = by_words((line,), read_rules().evidence)
+    assert rule is None or rule.layer != "install"
+
+
 def test_a_long_exception_message_is_read_in_linear_time() -> None:
     """An exception message is the whole line (not cut like a failure line's evidence):
     a 200 KB word in it once took minutes to read its words in; still placed by them."""
