@@ -83,6 +83,14 @@ def test_a_test_lint_or_ci_scripts_installs_are_its_own() -> None:
     assert _needs(extract_shell(ci).requirements) == []
 
 
+def test_words_that_only_contain_a_test_or_doc_marker_name_no_test_script() -> None:
+    for name in ("install_latest.sh", "build_docker.sh", "docker_install.sh"):
+        found = _needs(extract_shell(_file(name, SGL_CI)).requirements)
+        assert found == [
+            ("system_package", "locales ca-certificates build-essential cmake ccache", 1, True)
+        ], name
+
+
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/build.sh:531-534.
 ATB_BUILD_CHECK = """    if [ "${ASCEND_HOME_PATH}" == "" ]; then
         echo "error: build failed because ASCEND_HOME_PATH is null, please source cann set_env.sh first."

@@ -55,12 +55,15 @@ _TOOL_TEST = lazyre.compile(
     r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
 )
 NOT_INSTALLING = lazyre.compile(
-    r"test|bench|lint|format|doc|example|demo|(?:^|[-_])ci(?=[-_.])", re.IGNORECASE
+    r"(?<!la)(?<!con)(?<!pro)(?<!at)test|bench|lint|format|doc(?!ker|tor)|example|demo|"
+    r"(?:^|[-_])ci(?=[-_.])",
+    re.IGNORECASE,
 )
 """A script named for testing, benchmarking, linting or CI: the tools it checks for are the
 ones it tests (Mooncake scripts/test_installation.sh checks the repo's own
 ``mooncake_master``), the packages it installs its own (sgl-kernel-npu
-scripts/npu_ci_install_dependency.sh prepares the CI runner)."""
+scripts/npu_ci_install_dependency.sh prepares the CI runner). Not the words that only contain
+one (``install_latest.sh``, ``build_docker.sh``)."""
 _ASSIGNED = lazyre.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
 
 
