@@ -53,6 +53,13 @@ def test_a_dependency_script_installs_system_packages_from_its_variable() -> Non
     ]
 
 
+def test_an_option_with_its_value_before_the_subcommand_is_no_package() -> None:
+    """apt-get(8): ``-o`` sets a configuration option and may come before the command."""
+    script = "apt-get -o Acquire::Retries=3 -o Dpkg::Options::=--force-confold install -y gcc\n"
+    found = _needs(extract_shell(_file("dependencies.sh", script)).requirements)
+    assert found == [("system_package", "gcc", 1, True)]
+
+
 # hicann/hixl @ 9ed283b2, docs/en/build.md:135-140 (under "Environment Preparation").
 HIXL_BUILD_GUIDE = """## Environment Preparation
 

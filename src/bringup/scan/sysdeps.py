@@ -50,10 +50,12 @@ def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
     if known is None:
         return None
     rest = argv[index + 1 :]
-    words = [w for w in rest if not w.startswith("-")]
-    if not words or words[0] not in (known[0], "groupinstall"):
+    at = 0  # options before the subcommand, with their values (``-o Acquire::Retries=3``)
+    while at < len(rest) and rest[at].startswith("-"):
+        at += 2 if rest[at] in _VALUED_OPTIONS else 1
+    if at >= len(rest) or rest[at] not in (known[0], "groupinstall"):
         return None
-    return program, rest[rest.index(words[0]) + 1 :]
+    return program, rest[at + 1 :]
 
 
 def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
