@@ -90,6 +90,13 @@ def test_an_if_chain_on_uname_that_exits_otherwise_is_hard() -> None:
     assert [(r.spec, r.source.line, r.hard) for r in found] == [("aarch64,x86_64", 3, True)]
 
 
+def test_a_long_line_of_spaces_in_a_probing_script_is_read_in_linear_time() -> None:
+    """A line of words and 200,000 spaces once took about 40 s to try as a ``case`` arm."""
+    text = _INSTALL_SH + "echo" + " " * 200_000 + "done\n"
+    found = arch_branches(_file("scripts/install.sh", text), cmake=False)
+    assert [r.spec for r in found] == ["x86_64,aarch64"]
+
+
 def test_one_architecture_tested_is_no_support_list() -> None:
     # the same script's shape with one branch: it picks a download, it states no support list
     text = 'if [ "$(uname -m)" = "aarch64" ]; then\n  URL=arm\nfi\n'
