@@ -18,10 +18,12 @@ from bringup.model import Alternative, Requirement
 from bringup.scan.extraction import SourceFile
 
 _CLASSIFIER = lazyre.compile(
-    r"Operating System\s*::\s*(?:(POSIX\s*::\s*Linux|POSIX|Unix)|(MacOS)[\w\s:]*|"
-    r"(Microsoft\s*::\s*Windows)[\w\s:]*)(?=[\"'])",
+    r"Operating System\s*::\s*(?:(POSIX\s*::\s*Linux|POSIX|Unix)|(MacOS)[\w\s:]{0,80}|"
+    r"(Microsoft\s*::\s*Windows)[\w\s:]{0,80})(?=[\"'])",
     re.IGNORECASE,
 )
+"""A classifier, to its closing quote; what follows an OS is short ("MacOS :: MacOS X"), and
+bounded, a file of unquoted ones is read in linear time."""
 
 
 def os_classifiers(file: SourceFile) -> list[Requirement]:
