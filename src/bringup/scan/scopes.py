@@ -181,7 +181,9 @@ class Scopes:
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else _parts(rels, readme)
+        self._built = built
         self._documented = readmes - built - {""}
+        self._texts = tuple(build_texts.values())
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
                 self._build.setdefault(dirname(rel), []).append(text)
@@ -219,7 +221,9 @@ class Scopes:
         flavour = self._flavour(parts)
         if flavour:
             return flavour
-        if name.endswith(("requirements.txt", "requirements.in")) and self._unread(rel):
+        if name.endswith(("requirements.txt", "requirements.in")) and (
+            self._unread(rel) or self._unnamed(rel)
+        ):
             return "/".join(parts[:-1])
         return self._doc_scope(parts, self._frameworks)
 
@@ -243,7 +247,7 @@ class Scopes:
                 return folder if len(folders) > 1 else ""
             if depth == 1 and folder.lower() in _SCRIPT_DIRS:
                 continue
-            if folder in self._documented:
+            if folder in self._documented or self._detached(folder):
                 return folder
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
@@ -254,6 +258,21 @@ class Scopes:
                 return folder
             parent = folder
         return ""
+
+    def _detached(self, folder: str) -> bool:
+        """Whether ``folder`` is a native build nested two or more levels deep that no build
+        file outside it names while the repo has a build of its own (msmodelslim's
+        ``msmodelslim/pytorch/weight_compression/compress_graph/``: a CMake tool its own
+        ``build.sh`` builds on demand, not a part of ``pip install .``)."""
+        if folder not in self._built or "/" not in folder or "" not in self._build:
+            return False
+        named = re.compile(rf"(?<![\w-]){re.escape(folder.rsplit('/', 1)[-1])}(?![\w-])")
+        return not any(
+            named.search(text)
+            for home, texts in self._build.items()
+            if home != folder and not home.startswith(folder + "/")
+            for text in texts
+        )
 
     def _flavour(self, parts: list[str]) -> str:
         """The scope of a flavour's requirements file (``requirements/sglang.txt``): the
@@ -288,6 +307,16 @@ class Scopes:
         folder, name = dirname(rel), rel.rsplit("/", 1)[-1]
         texts = self._build.get(folder)
         return bool(folder) and texts is not None and not any(name in t for t in texts)
+
+    def _unnamed(self, rel: str) -> bool:
+        """Whether ``rel`` is a nested requirements file no build file of the repo names and
+        none sits beside (msmodelslim's ``msmodelslim/onnx/squant_ptq/aok/info/
+        requirements.txt``: one tool's own list, while setup.py reads the top-level one)."""
+        folder = dirname(rel)
+        if not folder or folder in self._build or folder.split("/", 1)[0].lower() in _DOC_DIRS:
+            return False
+        tail = "/".join(rel.split("/")[-2:])
+        return not any(tail in text for text in self._texts)
 
     @staticmethod
     def _doc_scope(parts: list[str], frameworks: frozenset[str] = frozenset()) -> str:
