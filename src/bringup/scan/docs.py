@@ -52,6 +52,13 @@ _SKIPPED_HEADING = lazyre.compile(
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
 )
+_NEWS_HEADING = lazyre.compile(
+    r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态",
+    re.IGNORECASE,
+)
+"""A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
+single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
+is the document's own name, not a section of it."""
 _TESTED_HEADING = lazyre.compile(
     r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
 )
@@ -343,7 +350,9 @@ class _Reader:
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not _EXAMPLE_SECTION.search(words)
         self.heading = clean(text)
-        self.skipped = bool(_SKIPPED_HEADING.search(self.heading))
+        self.skipped = bool(_SKIPPED_HEADING.search(self.heading)) or any(
+            n > 1 and _NEWS_HEADING.search(t) for n, t in self.path[:-1]
+        )
         if self.notes:
             self.skipped = not _MAPPING_SECTION.search(words)
         self.required = bool(_REQUIRED_HEADING.search(self.heading))
