@@ -59,6 +59,12 @@ _NEWS_HEADING = lazyre.compile(
 """A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
 single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
 is the document's own name, not a section of it."""
+_OPTION_HEADING = lazyre.compile(
+    r"\bbackends?\b|\boptional\b|\balternatives?\b|可选|备选", re.IGNORECASE
+)
+"""A sub-section of the requirements or install section about an optional or alternative
+backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
+README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
 _TESTED_HEADING = lazyre.compile(
     r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
 )
@@ -206,6 +212,7 @@ class _Reader:
         self.last_paragraph = ""
         self.table: list[Row] = []
         self.section_os: str | None = None
+        self.option = ""
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(_RELEASE_NOTES.search(stem))
         self.skipped = self.notes
@@ -265,7 +272,13 @@ class _Reader:
         one OS other than Linux, what that OS needs (soft, its text saying which)."""
         if self.tested:
             found = [msgspec.structs.replace(r, hard=False) for r in found]
-        self.requirements.extend(self.on_os(found, os))
+        self.requirements.extend(self.on_os(self.optional(found), os))
+
+    def optional(self, found: list[Requirement]) -> list[Requirement]:
+        """``found`` as an optional backend's needs in a section about one (``_OPTION_HEADING``)."""
+        if not self.option:
+            return found
+        return [msgspec.structs.replace(r, feature=f"option:{self.option}") for r in found]
 
     def on_os(self, found: list[Requirement], os: str | None) -> list[Requirement]:
         """``found`` as what one OS needs when its note (``os``) or section is about one."""
@@ -309,7 +322,7 @@ class _Reader:
             found = requirements_of(command, source, hard=self.steps_here)
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
-            self.requirements.extend(self.on_os(found, one_os(self.last_paragraph)))
+            self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
         self.requirements.extend(environment_requirements(self.file, commands))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.downloads(commands)
@@ -359,6 +372,8 @@ class _Reader:
         self.setup_here = self.guide or bool(_REQUIRED_HEADING.search(words))
         self.tested = bool(_TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
+        above = any(_REQUIRED_HEADING.search(t) for _, t in self.path[:-1])
+        self.option = self.heading if above and _OPTION_HEADING.search(self.heading) else ""
         self.last_paragraph = ""
 
     def os_section(self, line: int) -> None:

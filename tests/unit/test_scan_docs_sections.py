@@ -1,0 +1,67 @@
+"""Sections of a README that are not the repo's needs: news (history), an optional backend.
+
+Sources: Ascend/msmodelslim 3de0a3c4e96577644289563b0d3c4dccfa552c1b README_EN.md:25-51 and
+NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 README.md:44-97, abridged.
+"""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+_README = """# msModelSlim
+
+## 🔥 What's New
+
+### 🗓️ December 2025
+
+- Added support for DeepSeek-V3.2 W8A8 quantization, requiring only a single device with 64 GB GPU memory and 100 GB system memory.
+
+## 🛠️ Environment Setup
+
+Running on 8 NPUs requires CANN 8.2.RC1 or later.
+"""  # noqa: E501
+
+
+def _subjects(text: str) -> set[str]:
+    file = SourceFile(ref="README_EN.md", rel="README_EN.md", text=text)
+    return {r.subject for r in extract_docs(file).requirements}
+
+
+def test_a_dated_news_entry_states_no_requirement() -> None:
+    subjects = _subjects(_README)
+    assert "gpu_memory" not in subjects
+    assert "gpu_count" not in subjects
+    assert "cann" in subjects
+
+
+def test_the_same_entry_outside_the_news_is_read() -> None:
+    assert "gpu_memory" in _subjects(_README.replace("What's New", "Hardware"))
+
+
+# gdrcopy README.md:44-97, abridged.
+_GDRCOPY = """# GDRCopy
+
+## Requirements
+
+GPUDirect RDMA requires NVIDIA Data Center GPU or NVIDIA RTX GPU.
+
+### DMA-BUF mmap backend
+
+**Requirements**
+
+- CUDA driver **13.3 or newer**
+"""
+
+
+def test_an_optional_backend_s_needs_are_that_backend_s_feature() -> None:
+    file = SourceFile(ref="README.md", rel="README.md", text=_GDRCOPY)
+    drivers = [r for r in extract_docs(file).requirements if r.subject == "nvidia_driver"]
+    assert [r.feature for r in drivers] == ["option:DMA-BUF mmap backend"]
+
+
+def test_a_backend_section_outside_the_requirements_is_no_option() -> None:
+    text = _GDRCOPY.replace("## Requirements", "## Overview")
+    file = SourceFile(ref="README.md", rel="README.md", text=text)
+    drivers = [r for r in extract_docs(file).requirements if r.subject == "nvidia_driver"]
+    assert [r.feature for r in drivers] == [""]
