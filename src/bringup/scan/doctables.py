@@ -19,6 +19,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
+from bringup.scan.purpose import purpose_at
 from bringup.scan.tablecells import (
     CELL_NOISE,
     CHIP_CELLS,
@@ -66,12 +67,15 @@ def paragraph(
         parts.append(text)
         offset += len(text) + 1
     found: list[Requirement] = []
-    for m in read_line(" ".join(parts), required=required, vendor=vendor):
+    joined = " ".join(parts)
+    for m in read_line(joined, required=required, vendor=vendor):
         line = next(number for start, number in reversed(starts) if start <= m.offset)
+        stated = requirement(
+            file, line, m.subject, m.spec, text=m.text, confidence=m.confidence, hard=m.hard
+        )
+        purpose = purpose_at(joined, m.offset)
         found.append(
-            requirement(
-                file, line, m.subject, m.spec, text=m.text, confidence=m.confidence, hard=m.hard
-            )
+            msgspec.structs.replace(stated, feature=f"option:{purpose}") if purpose else stated
         )
     return found
 
