@@ -145,6 +145,7 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
             feature = _flavour(lines, line, names)
         if not feature and example and _example_subject(stated.subject, wrapped):
             feature = example
-        moved = feature and not stated.feature
+        # the build option a sentence names says better than its purpose words which one
+        moved = feature and (not stated.feature or feature.startswith("option:"))
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)
     return out
