@@ -65,3 +65,14 @@ def test_a_backend_section_outside_the_requirements_is_no_option() -> None:
     file = SourceFile(ref="README.md", rel="README.md", text=text)
     drivers = [r for r in extract_docs(file).requirements if r.subject == "nvidia_driver"]
     assert [r.feature for r in drivers] == [""]
+
+
+def test_what_an_image_holds_is_the_docker_feature_s() -> None:
+    # Ascend/MindSpeed-LLM docs/en/pytorch/training/install_guide.md:53 (first set checkout)
+    text = (
+        "### Method 1: Image Installation\n\n"
+        "The image is pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.\n"
+    )
+    file = SourceFile(ref="install_guide.md", rel="install_guide.md", text=text)
+    cann = [r for r in extract_docs(file).requirements if r.subject == "cann"]
+    assert [(r.spec, r.feature) for r in cann] == [("==9.0.0", "docker")]

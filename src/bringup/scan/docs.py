@@ -33,6 +33,7 @@ from bringup.scan.netprose import network_stated, network_words
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
+from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages
@@ -103,7 +104,7 @@ _PREINSTALLED = lazyre.compile(
 )
 """A sentence about what a prebuilt image or environment already holds ("The image is
 pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
-the versions are the image's contents, not what the repo needs (soft)."""
+the versions are the image's contents, not what the repo needs: the ``docker`` feature's."""
 _EXAMPLE_SECTION = lazyre.compile(
     r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
     r"model\s+weights?|\bcheckpoints?\b|权重|data\s+prep|data\s+(?:pre-?)?processing|"
@@ -234,7 +235,7 @@ class _Reader:
             if not found and self.required and len(self.pending) == 1:
                 found = self.bare_item(*self.pending[0])
             if _PREINSTALLED.search(text):
-                found = [msgspec.structs.replace(r, hard=False) for r in found]
+                found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found, one_os(text))
             if self.network_words and self.steps_here and self.setup_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
