@@ -76,3 +76,23 @@ def test_what_an_image_holds_is_the_docker_feature_s() -> None:
     file = SourceFile(ref="install_guide.md", rel="install_guide.md", text=text)
     cann = [r for r in extract_docs(file).requirements if r.subject == "cann"]
     assert [(r.spec, r.feature) for r in cann] == [("==9.0.0", "docker")]
+
+
+# deepseek-ai/DeepEP dd758caf451848bd150e1046af3d0a73e5fff38d docs/legacy.md:1-49, abridged.
+_LEGACY = """# DeepEP V1 (Legacy)
+
+## Quick Start
+
+### Requirements
+
+- Python 3.8 and above
+- CUDA 12.3 and above for SM90 GPUs
+"""
+
+
+def test_a_legacy_document_states_no_current_need() -> None:
+    file = SourceFile(ref="docs/legacy.md", rel="docs/legacy.md", text=_LEGACY)
+    assert not extract_docs(file).requirements
+    current = _LEGACY.replace(" (Legacy)", "")
+    file = SourceFile(ref="docs/v1.md", rel="docs/v1.md", text=current)
+    assert {r.subject for r in extract_docs(file).requirements} >= {"python", "cuda"}

@@ -60,6 +60,12 @@ _NEWS_HEADING = lazyre.compile(
 """A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
 single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
 is the document's own name, not a section of it."""
+_LEGACY_HEADING = lazyre.compile(
+    r"\blegacy\b|\bdeprecated\b|\bobsolete\b|\barchived?\b|旧版|废弃|历史版本", re.IGNORECASE
+)
+"""A section, or a whole document, about a way the repo no longer takes ("#### Using
+Command-Line Flags (Legacy Method)", apex README.md:55; "# DeepEP V1 (Legacy)", DeepEP
+docs/legacy.md:1): what it states was needed once, not now."""
 _OPTION_HEADING = lazyre.compile(
     r"\bbackends?\b|\boptional\b|\balternatives?\b|可选|备选", re.IGNORECASE
 )
@@ -365,7 +371,7 @@ class _Reader:
         self.steps_here = not _EXAMPLE_SECTION.search(words)
         self.heading = clean(text)
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading)) or any(
-            n > 1 and _NEWS_HEADING.search(t) for n, t in self.path[:-1]
+            _LEGACY_HEADING.search(t) or (n > 1 and _NEWS_HEADING.search(t)) for n, t in self.path
         )
         if self.notes:
             self.skipped = not _MAPPING_SECTION.search(words)
