@@ -3,11 +3,12 @@
 Sources (public, at the commits the tune-set truth was written for):
 - Ascend/msmodelslim 3de0a3c4e96577644289563b0d3c4dccfa552c1b
 - Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
+- NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712
 """
 
 from __future__ import annotations
 
-from bringup.scan.scopes import REPO, Scopes
+from bringup.scan.scopes import REPO, TESTS, Scopes
 
 # msmodelslim setup.py:75 reads the top-level list; compress_graph/build.sh:13-15 builds the
 # CMake tool on its own (``cmake ..``, ``make -j12``), nothing outside names it.
@@ -56,3 +57,16 @@ def test_a_native_build_the_repo_build_names_is_the_repo_s() -> None:
     files = ["setup.py", "mindspeed/ops/csrc/CMakeLists.txt"]
     texts = {"setup.py": "sources = glob('mindspeed/ops/csrc/*.cpp')\n"}
     assert Scopes(files, texts).of("mindspeed/ops/csrc/CMakeLists.txt") == REPO
+
+
+def test_a_script_only_the_tests_build_names_is_the_tests() -> None:
+    # NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 tests/Makefile:4
+    files = ["Makefile", "tests/Makefile", "scripts/get_cuda_gencode.sh", "scripts/build.sh"]
+    texts = {
+        "Makefile": "all: config driver lib\n",
+        "tests/Makefile": "GET_CUDA_GENCODE ?= ../scripts/get_cuda_gencode.sh\n",
+        "scripts/build.sh": "make -C ..\n",
+    }
+    scopes = Scopes(files, texts)
+    assert scopes.of("scripts/get_cuda_gencode.sh") == TESTS
+    assert scopes.of("scripts/build.sh") == REPO

@@ -184,6 +184,7 @@ class Scopes:
         self._built = built
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
+        self._named_in = dict(build_texts)
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
                 self._build.setdefault(dirname(rel), []).append(text)
@@ -221,6 +222,8 @@ class Scopes:
         flavour = self._flavour(parts)
         if flavour:
             return flavour
+        if len(dirs) == 1 and dirs[0] in _SCRIPT_DIRS and self._only_tests_name(rel):
+            return TESTS
         if name.endswith(("requirements.txt", "requirements.in")) and (
             self._unread(rel) or self._unnamed(rel)
         ):
@@ -258,6 +261,19 @@ class Scopes:
                 return folder
             parent = folder
         return ""
+
+    def _only_tests_name(self, script: str) -> bool:
+        """Whether the build files that name ``script`` (itself aside) all lie under a test
+        directory (gdrcopy's ``scripts/get_cuda_gencode.sh``, named by ``tests/Makefile:4``
+        alone: its "CUDA version must be >= 8.0" is the tests' build's, not the repo's)."""
+        name = script.rsplit("/", 1)[-1]
+        named = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
+        homes = [
+            rel for rel, text in self._named_in.items() if rel != script and named.search(text)
+        ]
+        return bool(homes) and all(
+            any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
+        )
 
     def _detached(self, folder: str) -> bool:
         """Whether ``folder`` is a native build nested two or more levels deep that no build
