@@ -170,3 +170,14 @@ def cite_beside(
         else:
             out.append(requirement)
     return out
+
+
+def beside_in_use(requirement: Requirement, in_use: Mapping[str, Requirement]) -> Requirement:
+    """An unversioned need cited beside the place that shows a version of it in use (a
+    release matrix's "在研版本" cell beside the install guide's ``pip install
+    triton-ascend==3.2.1``, MindSpeed-MM release_notes_mm.md:45 and install_guide.md:272):
+    one need stated twice, its version still unsettled."""
+    shown = in_use.get(requirement.subject)
+    if requirement.spec or shown is None or shown.source in requirement.also_at:
+        return requirement
+    return msgspec.structs.replace(requirement, also_at=(*requirement.also_at, shown.source))

@@ -20,7 +20,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
-from bringup.scan.anyof import cite_beside, merge_repeats, unite
+from bringup.scan.anyof import beside_in_use, cite_beside, merge_repeats, unite
 from bringup.scan.cios import ci_os
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -156,7 +156,7 @@ def _settle_unversioned(
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
             kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
-    kept = cite_beside(kept, beside)
+    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside)]
     findings = [
         Finding(
             kind="unversioned",
