@@ -47,18 +47,6 @@ def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:
     assert Scopes(files, texts).of("python/serving/requirements.txt") == REPO
 
 
-def test_a_native_tool_deep_in_the_package_is_a_sub_project() -> None:
-    tool = "msmodelslim/pytorch/weight_compression/compress_graph"
-    assert _slim().of(f"{tool}/CMakeLists.txt") == tool
-
-
-def test_a_native_build_the_repo_build_names_is_the_repo_s() -> None:
-    # MindSpeed-like: a setup.py that names the csrc directory it compiles stays one build.
-    files = ["setup.py", "mindspeed/ops/csrc/CMakeLists.txt"]
-    texts = {"setup.py": "sources = glob('mindspeed/ops/csrc/*.cpp')\n"}
-    assert Scopes(files, texts).of("mindspeed/ops/csrc/CMakeLists.txt") == REPO
-
-
 def test_a_script_only_the_tests_build_names_is_the_tests() -> None:
     # NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 tests/Makefile:4
     files = ["Makefile", "tests/Makefile", "scripts/get_cuda_gencode.sh", "scripts/build.sh"]
