@@ -47,6 +47,14 @@ def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:
     assert Scopes(files, texts).of("python/serving/requirements.txt") == REPO
 
 
+def test_a_native_tool_with_its_own_build_script_is_a_sub_project() -> None:
+    tool = "msmodelslim/pytorch/weight_compression/compress_graph"
+    assert _slim().of(f"{tool}/CMakeLists.txt") == tool
+    # MindSpeed mindspeed/ops/csrc/qos holds a CMakeLists.txt and no script: a part of the build
+    files = ["setup.py", "mindspeed/ops/csrc/qos/CMakeLists.txt"]
+    assert Scopes(files, {"setup.py": ""}).of("mindspeed/ops/csrc/qos/CMakeLists.txt") == REPO
+
+
 def test_a_script_only_the_tests_build_names_is_the_tests() -> None:
     # NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 tests/Makefile:4
     files = ["Makefile", "tests/Makefile", "scripts/get_cuda_gencode.sh", "scripts/build.sh"]

@@ -181,6 +181,7 @@ class Scopes:
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else _parts(rels, readme)
+        self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
         self._named_in = dict(build_texts)
@@ -249,7 +250,7 @@ class Scopes:
                 return folder if len(folders) > 1 else ""
             if depth == 1 and folder.lower() in _SCRIPT_DIRS:
                 continue
-            if folder in self._documented:
+            if folder in self._documented or self._detached(folder):
                 return folder
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
@@ -272,6 +273,21 @@ class Scopes:
         ]
         return bool(homes) and all(
             any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
+        )
+
+    def _detached(self, folder: str) -> bool:
+        """Whether ``folder``, nested two or more levels deep, has a build script of its own
+        that no build file outside it names while the repo has a build of its own
+        (msmodelslim's ``msmodelslim/pytorch/weight_compression/compress_graph/build.sh``: a
+        CMake tool built on demand, not a part of ``pip install .``)."""
+        if folder not in self._scripted or "/" not in folder or "" not in self._build:
+            return False
+        named = re.compile(rf"(?<![\w-]){re.escape(folder.rsplit('/', 1)[-1])}(?![\w-])")
+        return not any(
+            named.search(text)
+            for home, texts in self._build.items()
+            if home != folder and not home.startswith(folder + "/")
+            for text in texts
         )
 
     def _flavour(self, parts: list[str]) -> str:
