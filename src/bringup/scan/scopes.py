@@ -326,10 +326,14 @@ class Scopes:
 
     def _unnamed(self, rel: str) -> bool:
         """Whether ``rel`` is a nested requirements file no build file of the repo names and
-        none sits beside (msmodelslim's ``msmodelslim/onnx/squant_ptq/aok/info/
-        requirements.txt``: one tool's own list, while setup.py reads the top-level one)."""
+        none sits beside, in a repo built from its top (msmodelslim's ``msmodelslim/onnx/
+        squant_ptq/aok/info/requirements.txt``: one tool's own list, while setup.py reads the
+        top-level one). In a repo of parts with no top-level build, a part's list is the repo's."""
         folder = dirname(rel)
-        if not folder or folder in self._build or folder.split("/", 1)[0].lower() in _DOC_DIRS:
+        top = folder.split("/", 1)[0]
+        if "/" not in folder or folder in self._build or "" not in self._build:
+            return False
+        if top.lower() in _DOC_DIRS or top in self._parts:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
