@@ -20,7 +20,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
-from bringup.scan.anyof import beside_in_use, cite_beside, merge_repeats, unite
+from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.cios import ci_os
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -30,13 +30,13 @@ from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
-from bringup.scan.prose_vocabulary import unversioned_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
+from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside, walk_repo
 from bringup.subjects import python_subject
 from bringup.subjects import scope_of as scope_of_subject
@@ -108,71 +108,6 @@ def _extract(kind: str, file: SourceFile) -> Extraction:
     )
     found = file.finding("invalid", message, line)
     return msgspec.structs.replace(extraction, findings=(*extraction.findings, found))
-
-
-_SURENESS = {"low": 0, "medium": 1, "high": 2}
-_MOVING = lazyre.compile(
-    r"在研|开发中|\bin\s+development\b|\blatest\b|\bnightly\b|最新|\bTBD\b|待定", re.IGNORECASE
-)
-"""Words a version table's cell holds instead of a release ("在研版本", "in development",
-"latest"): whatever the subject, the statement is unversioned and flagged as such."""
-
-
-def _sureness(requirement: Requirement) -> tuple[int, bool]:
-    """How surely a mention states an unversioned need: its confidence, then whether it is
-    the version table's own word that the version is moving ("CANN版本 | 在研版本" beside
-    setup.py's "builds with it"): that is the statement the finding is about."""
-    return _SURENESS[requirement.confidence], bool(_MOVING.search(requirement.text or ""))
-
-
-def _settle_unversioned(
-    requirements: list[Requirement], component: str
-) -> tuple[list[Requirement], list[Finding]]:
-    versioned = {r.subject for r in requirements if r.spec and r.hard}
-    in_use = {r.subject: r for r in requirements if r.spec and not r.hard}
-    kept: list[Requirement] = []
-    mentions: dict[str, list[Requirement]] = defaultdict(list)
-    beside: dict[str, list[Requirement]] = defaultdict(list)
-    for requirement in requirements:
-        if requirement.spec:
-            kept.append(requirement)
-        elif requirement.subject in versioned:
-            beside[requirement.subject].append(requirement)
-            continue
-        elif requirement.subject not in unversioned_subjects() and not _MOVING.search(
-            requirement.text or ""
-        ):
-            kept.append(requirement)
-        else:
-            mentions[requirement.subject].append(requirement)
-            if len(mentions[requirement.subject]) == 1:
-                kept.append(requirement)
-    # the mention that stands for the others is the surest (a table cell before a passing
-    # sentence), in the place of the first; the others' places are kept beside it
-    for index, requirement in enumerate(kept):
-        found = mentions.get(requirement.subject) if not requirement.spec else None
-        if found:
-            best = max(found, key=_sureness)
-            others = (r.source for r in found if r is not best)
-            also = tuple(dict.fromkeys((*best.also_at, *others)))
-            kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
-    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside)]
-    findings = [
-        Finding(
-            kind="unversioned",
-            message=f"{subject} is required but no version is stated anywhere in the repo"
-            + (
-                f" (only {in_use[subject].source} shows {in_use[subject].spec} in use)"
-                if subject in in_use
-                else ""
-            ),
-            sources=tuple(r.source for r in found[:5]),
-            component=component,
-            subject=subject,
-        )
-        for subject, found in mentions.items()
-    ]
-    return kept, findings
 
 
 def _apply_manifest(
@@ -307,7 +242,7 @@ class _Split(NamedTuple):
         without findings (those are about the repo)."""
         out = []
         for name in sorted(set(self.other_requirements) | set(self.other_steps)):
-            kept, _ = _settle_unversioned(self.other_requirements.get(name, []), component)
+            kept, _ = settle_unversioned(self.other_requirements.get(name, []), component)
             out.append(
                 Scope(
                     name=name,
@@ -477,7 +412,7 @@ def scan_repo(
         texts,
         guides,
     )
-    requirements, unversioned = _settle_unversioned(one_need(scoped.requirements), component)
+    requirements, unversioned = settle_unversioned(one_need(scoped.requirements), component)
     requirements, contradictions = find_contradictions(requirements, authority, component)
     requirements = merge_repeats(unite(requirements, authority), authority)
     defaults = _defaults(extractions, scoped, requirements, test_files)
