@@ -22,6 +22,7 @@ import pytest
 
 from bringup.triage import load_signatures
 from bringup.triage.faultdiag import faultdiag_signatures
+from bringup.triage.listing import entries
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -107,11 +108,17 @@ CORPORA = {
         ),
     ),
 }
-# The tenth was collected after the eighth (the ninth is not committed): all of the above.
+# The tenth was collected after the eighth (the ninth was committed later): all of the above.
 CORPORA["tenth"] = Corpus(
     DATA / "triage_tenth",
     (*CORPORA["eighth"].earlier, DATA / "triage_eighth"),
     size=28,
+)
+# The ninth was collected alongside the tenth, after the eighth: all of the above, the tenth too.
+CORPORA["ninth"] = Corpus(
+    DATA / "triage_ninth",
+    (*CORPORA["tenth"].earlier, DATA / "triage_tenth"),
+    size=42,
 )
 
 
@@ -189,9 +196,11 @@ def test_case_is_well_formed(name: str, case: dict[str, Any]) -> None:
 
 
 def test_expected_ids_exist_in_the_signature_set(corpus: Corpus) -> None:
-    """Own signatures and the vendor fault knowledge (``explain`` names both as causes)."""
+    """Own signatures, the vendor fault knowledge, the fallback's rules and the catalogues'
+    exact codes: ``explain`` names all of them as causes (``explain --list --codes``)."""
     own = {signature.id for signature in load_signatures().signatures}
     known = own | {signature.id for signature in faultdiag_signatures()}
+    known |= {entry.id for entry in entries(load_signatures(), codes=True)}
     assert own, "no signatures loaded: the check would be vacuous"
     assert _unknown_expected(_cases(corpus), known) == set()
 
