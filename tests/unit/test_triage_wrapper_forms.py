@@ -1,6 +1,8 @@
 """A cause is known by the forms its wrappers print, not only by the one a signature was written
 from: NVML's version-mismatch string behind any NVML wrapper, a torch_npu graph-capture refusal
-with any of ACL's resource codes, and an old-ABI symbol in a log that shows the ABI a build chose.
+with any of ACL's resource codes, an old-ABI symbol in a log that shows the ABI a build chose; and
+the class rules for the forms of a class another tool prints (an ambiguous name in the source, a
+library misaligned for this system's pages, a backend missing from the build).
 
 Lines from the ninth triage corpus (tests/data/triage_ninth, tuned on its odd half) are named by
 their case file there; the other line of each class comes from another source."""
@@ -87,3 +89,62 @@ def test_an_old_abi_symbol_where_the_log_shows_the_abi_is_an_abi_mismatch(abi: s
     assert _first([symbol, abi]) == ("python.ext-undefined-symbol-cxx11abi", "install")
     # Without the ABI in the log, the torch version stays first (test_triage_families).
     assert _first([symbol])[0] == "python.ext-undefined-symbol-torch"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # BiSheng (clang) on CANN's enum beside the project's struct (NINTH a09-ptoisa-cann900-
+        # stride-ambiguous.log): the error line came without its path, the notes keep theirs.
+        [
+            "error: reference to 'Stride' is ambiguous",
+            "/usr/local/Ascend/cann-9.0.0/tools/bisheng_compiler/lib/clang/15.0.5/include/"
+            "__clang_cce_vector_intrinsics.h:114:12: note: candidate found by name lookup is 'Stride'",
+        ],
+        # GCC's form of the same diagnostic (std::byte against a project's own byte).
+        ["src/main.cpp:12:5: error: reference to 'byte' is ambiguous"],
+    ],
+)
+def test_an_ambiguous_name_is_the_sources_own_error(lines: list[str]) -> None:
+    assert _first(lines) == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # glibc elf/dl-load.c's message for a 4 KB-page build run under 64 KB pages (NINTH
+        # a13-paddle-arm-pagesize-elf-alignment.log).
+        "python/lib/python3.8/site-packages/paddle/fluid/core_noavx.so: "
+        "ELF load command alignment not page-aligned",
+        # Its sibling after a strip of a patched wheel library (nixpkgs' torchvision-bin keeps
+        # dontStrip for it).
+        "ImportError: libtorch_cuda_cpp.so: ELF load command address/offset not properly aligned",
+    ],
+)
+def test_a_library_misaligned_for_this_systems_pages_is_install(line: str) -> None:
+    assert _first([line]) == ("class.install.elf-segments-misaligned", "install")
+
+
+def test_the_loaders_refusal_outranks_an_earlier_compiler_warning_as_error() -> None:
+    lines = [
+        "Paddle/paddle/fluid/platform/profiler.cc:615:19: error: moving a local object in a "
+        "return statement prevents copy elision [-Werror=pessimizing-move]",
+        "core_noavx.so: ELF load command alignment not page-aligned",
+    ]
+    assert _first(lines) == ("class.install.elf-segments-misaligned", "install")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # sherpa-onnx csrc/provider.cc's StringToProvider (NINTH b13-sherpa-ascend-provider-
+        # unsupported.log).
+        "/project/sherpa-onnx/csrc/provider.cc:StringToProvider:32 Unsupported string: ascend. "
+        "Fallback to cpu",
+        # onnxruntime's warning (onnxruntime_inference_collection.py) in a CPU-only wheel.
+        "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider "
+        "names.Available providers: 'AzureExecutionProvider, CPUExecutionProvider'",
+    ],
+)
+def test_a_backend_missing_from_the_build_is_install(line: str) -> None:
+    assert _first([line]) == ("class.install.backend-not-in-build", "install")
