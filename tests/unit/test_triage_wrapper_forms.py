@@ -2,7 +2,8 @@
 from: NVML's version-mismatch string behind any NVML wrapper, a torch_npu graph-capture refusal
 with any of ACL's resource codes, an old-ABI symbol in a log that shows the ABI a build chose; and
 the class rules for the forms of a class another tool prints (an ambiguous name in the source, a
-library misaligned for this system's pages, a backend missing from the build).
+library misaligned for this system's pages, a backend missing from the build, an intrinsic the
+compiler cannot lower).
 
 Lines from the ninth triage corpus (tests/data/triage_ninth, tuned on its odd half) are named by
 their case file there; the other line of each class comes from another source."""
@@ -148,3 +149,17 @@ def test_the_loaders_refusal_outranks_an_earlier_compiler_warning_as_error() -> 
 )
 def test_a_backend_missing_from_the_build_is_install(line: str) -> None:
     assert _first([line]) == ("class.install.backend-not-in-build", "install")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # BiSheng (CANN 9.0.0-beta.1) on PTOAS's IR (NINTH a07-ptoas-bisheng-cannot-select-
+        # intrinsic.log).
+        "fatal error: error in backend: Cannot select: intrinsic %llvm.hivm.MOV.UB.TO.OUT.ALIGN.V2.DV",
+        # An older clang on binutils' SHA code (macports' binutils Portfile blacklists clang < 1001).
+        "fatal error: error in backend: Cannot select: intrinsic %llvm.x86.sha1rnds4",
+    ],
+)
+def test_a_compiler_that_cannot_lower_an_intrinsic_is_out_of_step(line: str) -> None:
+    assert _first([line]) == ("class.install.compiler-cannot-lower-intrinsic", "install")
