@@ -79,7 +79,8 @@ def test_a_capture_refused_for_another_reason_is_not_exhaustion() -> None:
         "CMakeFiles/nanobind-static.dir/flags.make:CXX_FLAGS = -fPIC -O2 "
         "-D_GLIBCXX_USE_CXX11_ABI=0 -std=gnu++17",
         # The ABI tag of flash-attention's release wheels (Dao-AILab/flash-attention releases).
-        "Processing ./flash_attn-2.7.4.post1+cu12torch2.6cxx11abiFALSE-cp310-cp310-linux_x86_64.whl",
+        "Processing ./flash_attn-2.7.4.post1+cu12torch2.6cxx11abiFALSE-cp310-cp310-"
+        "linux_x86_64.whl",
     ],
 )
 def test_an_old_abi_symbol_where_the_log_shows_the_abi_is_an_abi_mismatch(abi: str) -> None:
@@ -100,7 +101,8 @@ def test_an_old_abi_symbol_where_the_log_shows_the_abi_is_an_abi_mismatch(abi: s
         [
             "error: reference to 'Stride' is ambiguous",
             "/usr/local/Ascend/cann-9.0.0/tools/bisheng_compiler/lib/clang/15.0.5/include/"
-            "__clang_cce_vector_intrinsics.h:114:12: note: candidate found by name lookup is 'Stride'",
+            "__clang_cce_vector_intrinsics.h:114:12: note: candidate found by name lookup is "
+            "'Stride'",
         ],
         # GCC's form of the same diagnostic (std::byte against a project's own byte).
         ["src/main.cpp:12:5: error: reference to 'byte' is ambiguous"],
@@ -156,8 +158,9 @@ def test_a_backend_missing_from_the_build_is_install(line: str) -> None:
     [
         # BiSheng (CANN 9.0.0-beta.1) on PTOAS's IR (NINTH a07-ptoas-bisheng-cannot-select-
         # intrinsic.log).
-        "fatal error: error in backend: Cannot select: intrinsic %llvm.hivm.MOV.UB.TO.OUT.ALIGN.V2.DV",
-        # An older clang on binutils' SHA code (macports' binutils Portfile blacklists clang < 1001).
+        "fatal error: error in backend: Cannot select: intrinsic "
+        "%llvm.hivm.MOV.UB.TO.OUT.ALIGN.V2.DV",
+        # An older clang on binutils' SHA code (macports' binutils Portfile: clang < 1001).
         "fatal error: error in backend: Cannot select: intrinsic %llvm.x86.sha1rnds4",
     ],
 )
