@@ -27,6 +27,22 @@ def test_a_labelled_os_line_is_a_support_list() -> None:
     assert _found(text) == [("os", "linux", 3, True), ("arch", "aarch64,x86_64", 3, True)]
 
 
+def test_a_chinese_system_label_in_a_list_of_needs_is_an_os_line() -> None:
+    # hicann/catlass@0dfcf9df README.md:105-110 (its README's "软件硬件配套说明" list); the OS
+    # name touches Chinese words ("CANN支持的Linux")
+    text = (
+        "## 软件硬件配套说明\n\n"
+        "- CPU架构：`aarch64`/`x86_64`\n"
+        "- 系统：CANN支持的Linux（进行[兼容性查询](https://www.hiascend.com/hardware/compatibility)）\n"
+    )
+    assert ("os", "linux", 4, True) in _found(text)
+    # hicann/pyasc@cecba26a README.md:63, the same list
+    line = (
+        "- 系统：支持的Linux（进行[兼容性查询](https://www.hiascend.com/hardware/compatibility)）"
+    )
+    assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [("os", "linux")]
+
+
 def test_a_platform_in_a_prerequisite_list_is_an_os_and_a_cpu() -> None:
     # TransformerEngine docs/installation.rst:7-14
     text = "Prerequisites\n-------------\n\n1. Linux x86_64\n"

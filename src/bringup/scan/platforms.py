@@ -18,16 +18,21 @@ _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64"
                    "arm64": "aarch64"}  # fmt: skip
 """CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
 "supported architectures: x86_64, arm64"): a support list, any of which will do."""
-_OS_LABEL = lazyre.compile(r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]", re.I)
+_OS_LABEL = lazyre.compile(
+    r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]", re.I
+)
 _OS_NAME = lazyre.compile(
-    r"(?<![\w-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)(?![\w-])",
+    r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)"
+    r"(?![A-Za-z0-9_-])",
     re.I,
 )
 _PLATFORM = lazyre.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![\w-])", re.I)
 """The OSes a labelled line lists ("OS: Linux (official), WSL2 (limited support)",
 TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a support list, any of
 which will do; and a platform named as an OS and a CPU ("1. Linux x86_64" under
-Prerequisites, TransformerEngine docs/installation.rst:14)."""
+Prerequisites, TransformerEngine docs/installation.rst:14). "系统：" alone is the same label in a
+list of needs ("- 系统：CANN支持的Linux", hicann/catlass README.md:110), not the tail of another
+word ("日志系统："); an OS name may touch Chinese words ("支持的Linux"), so its bounds are ASCII."""
 
 _OS_ELSEWHERE = lazyre.compile(
     r"(?:支持的)?操作系统[^。；;]{0,12}?(?:请)?(?:参考|参见|详见)|"
