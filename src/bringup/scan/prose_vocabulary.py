@@ -38,7 +38,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
 )
 
 _COUNT_EN = (
-    r"(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)?\s*"
+    r"(?:(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)|(?<!\s))\s*"
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
     r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
@@ -47,9 +47,12 @@ _COUNT_EN = (
     r"programming|languages?|compan(?:y|ies)|makers?)\b)"
     r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
 )
-"""Device counts in English; ``{…}`` are filled from the backends' device and vendor words."""
+"""Device counts in English; ``{…}`` are filled from the backends' device and vendor words.
+Without a quantifier, the spaces before the count are taken only from the start of their run
+(a lookbehind for a non-space): the same leftmost matches, but a search no longer re-reads
+a run of spaces from each of its positions (a 20 KB line of spaces took minutes)."""
 _COUNT_ZH = (
-    r"(?P<q>至少|最少|不少于|最低)?\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
+    r"(?:(?P<q>至少|最少|不少于|最低)|(?<!\s))\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
     r"(?:张|块|个|颗)?\s*(?:{vendor_zh})?(?P<dev>{devices_zh}加速卡|卡)"
 )
 

@@ -1,0 +1,48 @@
+"""Real repos hold long lines (an inline base64 image, a minified table, a one-line JSON blob):
+the scan must read them in time linear in their length. Each case is sized so that the
+quadratic form it guards against would take many minutes; it runs in a subprocess under a
+generous timeout, so a regression fails the test instead of hanging the suite, and the
+answer is asserted, not the time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+_LONG = 400_000
+"""Characters in a crafted run: under the 1 MiB read cap, and a quadratic pattern over it
+makes some 10^11 steps (the old forms took 60 s and more at 20 KB)."""
+_TIMEOUT_S = 120
+
+
+def _run(argv: list[str], cwd: Path) -> str:
+    run = subprocess.run(
+        [sys.executable, *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=_TIMEOUT_S,
+        check=True,
+    )
+    return run.stdout
+
+
+def _needs(tmp_path: Path, readme: str) -> list[tuple[str, str, int]]:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text(readme, encoding="utf-8")
+    out = json.loads(_run(["-m", "bringup", "scan", "--json", "repo"], tmp_path))
+    (component,) = out["data"]["components"]
+    return [
+        (need["subject"], need["spec"], need["source"]["line"])
+        for need in component.get("requirements", [])
+    ]
+
+
+def test_a_device_count_before_a_long_run_of_spaces(tmp_path: Path) -> None:
+    """The count pattern's optional quantifier and the spaces after it were searched from each
+    space of the run (a 20 KB line of spaces took over a minute)."""
+    readme = f"# Requirements\n\nRuns on at least 2 GPUs.{' ' * _LONG}x\n"
+    assert _needs(tmp_path, readme) == [("gpu_count", ">=2", 3)]
