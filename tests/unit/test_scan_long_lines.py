@@ -46,3 +46,9 @@ def test_a_device_count_before_a_long_run_of_spaces(tmp_path: Path) -> None:
     space of the run (a 20 KB line of spaces took over a minute)."""
     readme = f"# Requirements\n\nRuns on at least 2 GPUs.{' ' * _LONG}x\n"
     assert _needs(tmp_path, readme) == [("gpu_count", ">=2", 3)]
+
+
+def test_a_list_item_with_a_long_run_of_spaces(tmp_path: Path) -> None:
+    """A bare list item's trailing spaces were split every way between two ``\\s*``."""
+    readme = f"# Requirements\n\n- vLLM{' ' * _LONG}x\n- vLLM (the same version as vllm-ascend)\n"
+    assert _needs(tmp_path, readme) == [("vllm", "", 4)]

@@ -77,9 +77,10 @@ _TESTED_HEADING = lazyre.compile(
 )
 """A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
 versions are what is known to work, not what is required."""
-_BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\))?\s*$")
+_BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\)\s*)?$")
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
-as vllm-ascend)"."""
+as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
+split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
 _GUIDE_FILE = lazyre.compile(
     r"install|build|quick|start|setup|getting|environment|安装|构建|编译|快速|环境", re.IGNORECASE
 )
