@@ -52,3 +52,14 @@ def test_a_list_item_with_a_long_run_of_spaces(tmp_path: Path) -> None:
     """A bare list item's trailing spaces were split every way between two ``\\s*``."""
     readme = f"# Requirements\n\n- vLLM{' ' * _LONG}x\n- vLLM (the same version as vllm-ascend)\n"
     assert _needs(tmp_path, readme) == [("vllm", "", 4)]
+
+
+def test_a_long_number_before_an_architecture(tmp_path: Path) -> None:
+    """Whether a version is stated before "for SM90" was searched from each digit of a long
+    number; the answer stays: a version with a dot qualifies, a bare long number does not."""
+    code = (
+        "from bringup.scan.devices import _qualifies_a_version as q\n"
+        f"long = 'CUDA ' + '1' * {_LONG} + ' for '\n"
+        "print(q(long, len(long)), q('CUDA 12.3 and above for ', 24))\n"
+    )
+    assert _run(["-c", code], tmp_path).split() == ["False", "True"]

@@ -195,7 +195,9 @@ def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[st
 
 _FOR = lazyre.compile(r"(?<!(?i:only) )\b(?i:for)\s+(?:(?i:the)\s+)?(?:[A-Z][A-Za-z]+\s+)?$")
 """"for (the) (<Vendor>) " before an architecture; a capitalised word may name the vendor."""
-_STATED_VERSION = lazyre.compile(r"\d+\.\d+")
+_STATED_VERSION = lazyre.compile(r"(?<!\d)\d+\.\d+")
+"""A version stated before (only whether there is one). Read from the start of a run of digits:
+from each of its digits, a search re-read the run to its end (quadratic on a long number)."""
 _DISABLED = lazyre.compile(
     r"\b(?:disabl\w*|turn(?:s|ing)?\s+off)\s+(?:the\s+)?$|(?:关闭|禁用)\s*$", re.I
 )
