@@ -63,3 +63,15 @@ def test_a_long_number_before_an_architecture(tmp_path: Path) -> None:
         "print(q(long, len(long)), q('CUDA 12.3 and above for ', 24))\n"
     )
     assert _run(["-c", code], tmp_path).split() == ["False", "True"]
+
+
+def test_a_long_run_of_scheme_characters_is_redacted_in_linear_time(tmp_path: Path) -> None:
+    """Every ``--json`` envelope passes through the URL-credential pattern, whose scheme was
+    read to the end of a run of scheme characters from each word in it; a URL after such a
+    run still has its credentials redacted."""
+    code = (
+        "from bringup.redaction import redact_secrets as r\n"
+        "run = 'a.' * 500_000\n"
+        "print(r(run + 'x') == run + 'x', r(run + 'https://u:pw@host')[-21:])\n"
+    )
+    assert _run(["-c", code], tmp_path).split() == ["True", "https://redacted@host"]
