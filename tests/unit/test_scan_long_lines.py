@@ -75,3 +75,26 @@ def test_a_long_run_of_scheme_characters_is_redacted_in_linear_time(tmp_path: Pa
         "print(r(run + 'x') == run + 'x', r(run + 'https://u:pw@host')[-21:])\n"
     )
     assert _run(["-c", code], tmp_path).split() == ["True", "https://redacted@host"]
+
+
+def test_a_shell_line_of_command_substitutions(tmp_path: Path) -> None:
+    """A tool's version test inside ``$(...)`` allowed any non-blank path before the tool, so
+    from each ``$(`` of a long run the pattern read to the line's end and back (100 KB: 14 s);
+    a path is now made of path characters only, and the real check still reads."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "build.sh").write_text(
+        f"pip install torch {'$(' * _LONG}\n"
+        'if [ "$(/usr/bin/gcc -dumpversion | cut -d. -f1)" -lt 9 ]; then\n'
+        '    echo "gcc 9 or newer is required"; exit 1\n'
+        "fi\n",
+        encoding="utf-8",
+    )
+    out = json.loads(_run(["-m", "bringup", "scan", "--json", "repo"], tmp_path))
+    (component,) = out["data"]["components"]
+    gcc = [
+        (need["spec"], need["source"]["line"])
+        for need in component.get("requirements", [])
+        if need["subject"] == "gcc"
+    ]
+    assert gcc == [(">=9", 2)]

@@ -102,7 +102,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
             rf"(?=[^)]*(?:version|\s-V\b))[^)]*\)"
         ),
         inline_test=re.compile(
-            rf"\$\((?:\S*/)?({programs})\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
+            rf"\$\((?:[\w.+~${{}}-]*/)*({programs})\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
         ),
         toolkits=tuple(toolkits),
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
