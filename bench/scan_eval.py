@@ -95,6 +95,15 @@ def kind(subject: str) -> str:
     return "cmake_package" if subject.startswith("cmake:") else "python_package"
 
 
+def named_packages(subject: str, spec: str) -> set[str]:
+    """The tools a scanned ``system_package`` names (``bash>=5.1.16``, ``cmake bash ccache``):
+    a truth writer may give such a tool a subject of its own (``bash``, ``lld``), and a
+    scanned system package citing that entry's place states that requirement."""
+    if subject != "system_package":
+        return set()
+    return {norm(_PAST_NAME.split(word)[0]) for word in spec.split() if word[:1].isalpha()}
+
+
 def _place(source: dict[str, object]) -> str:
     ref = str(source.get("ref", ""))
     return f"{ref.split('/', 1)[1] if '/' in ref else ref}:{source.get('line')}"
@@ -164,6 +173,9 @@ def score(
         listing: list[str] = []
         for subject, sites, spec in tool:
             cited[subject].update(sites)
+            aliases = named_packages(subject, spec)
+            for alias in aliases:
+                cited[alias].update(sites)
             for place in sites if subject == "submodule" else ():
                 for named in declared.get(place, ()):
                     cited[named].add(place)
@@ -171,6 +183,7 @@ def score(
             counts["tool"] += 1
             correct = any(
                 place in own.get(subject, ())
+                or any(place in own.get(alias, ()) for alias in aliases)
                 or place.rsplit(":", 1)[0] in group_files.get(subject, ())
                 or (subject == "submodule" and place in declared)
                 for place in sites
