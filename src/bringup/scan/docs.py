@@ -27,6 +27,7 @@ from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
+from bringup.scan.hosttools import host_tool_item
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
@@ -241,6 +242,8 @@ class _Reader:
             text = " ".join(words for _, words in self.pending)
             if not found and self.required and len(self.pending) == 1:
                 found = self.bare_item(*self.pending[0])
+                if not found and self.pending_item:
+                    found = host_tool_item(self.file, *self.pending[0], self.heading)
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found, one_os(text))

@@ -1,0 +1,79 @@
+"""A host tool named by one item of a prerequisites list in a build or install doc
+("- LLD >= 10", AscendNPU-IR installing_guide.md:19; "- bash >= 5.1.16 (…)", "- unzip (…)",
+"- ccache (optional, …)", hixl docs/en/build.md:145-147; "- MPI: OpenMPI 4.0+ (…)" in
+full-width marks, shmem docs/quickstart.md:185): a program or library the machine
+provides, not a Python distribution, so the scan's subjects do not name it. It is a
+``system_package`` whose spec is the tool with its version; an item saying it is optional is soft.
+
+Only an item that is the tool alone is read: its name, maybe a version, maybe a note in
+brackets or after a full-width comma (hixl docs/zh/build.md:146).
+A sentence that merely mentions a tool ("- use bash to run build.sh") is not a list
+of prerequisites.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+
+HOST_TOOLS = frozenset(
+    {"gawk", "awk", "sed", "lcov", "gcov", "pigz", "ccache", "googletest", "gtest", "gmock",
+     "mpi", "openmpi", "mpich", "lld", "bash", "unzip", "zip", "dos2unix", "make", "git",
+     "git-lfs", "patch", "patchelf", "wget", "curl", "pkg-config", "autoconf", "automake",
+     "libtool", "bison", "flex", "swig", "doxygen", "perl", "zlib", "openssl", "numactl",
+     "pip", "pip3", "tar", "gdb", "valgrind", "makeself"}
+)  # fmt: skip
+"""Host programs and libraries build and install docs list as prerequisites (the scan's own
+subjects, such as cmake, ninja, gcc, python, are read by the prose reader)."""
+
+_NAME = lazyre.compile(r"[A-Za-z][\w.+-]*")
+_IMPLEMENTATION = lazyre.compile(r"[:\uff1a]\s*([A-Za-z][\w+-]*)")
+_VERSION = lazyre.compile(
+    r"(>=|≥|==|>|=)?\s*v?(\d+(?:\.\d+)*)(\+)?(?:\s+or\s+(?:later|newer|above|higher)\b)?"
+)
+_NOTE = lazyre.compile(r"[(\uff08]([^()\uff08\uff09]*)[)\uff09]")
+"""The parts of an item, matched one after another with the spaces between them stripped
+once: adjacent optional runs of spaces in one pattern split a long run every way."""
+_OPTIONAL = lazyre.compile(r"\boptional\b|可选|\brecommended\b|推荐", re.IGNORECASE)
+
+
+def _parts(text: str) -> tuple[str, str, str, str] | None:
+    """(name, implementation, spec operator and version, notes) of an item that is a tool
+    alone, or None when the item says more than that."""
+    name = _NAME.match(text)
+    if name is None:
+        return None
+    rest = text[name.end() :].lstrip()
+    impl = _IMPLEMENTATION.match(rest)
+    rest = rest[impl.end() :].lstrip() if impl else rest
+    version = _VERSION.match(rest)
+    spec = ""
+    if version and version.group(2):
+        exact = version.group(1) in ("==", "=") and not version.group(3)
+        spec = f"{'==' if exact else '>='}{version.group(2)}"  # "4.0+", "gawk 5": a minimum
+        rest = rest[version.end() :].lstrip()
+    note = _NOTE.match(rest)
+    notes = note.group(1) if note else ""
+    rest = rest[note.end() :].lstrip() if note else rest
+    if rest.startswith("\uff0c"):  # a note after a full-width comma
+        notes, rest = f"{notes} {rest}", ""
+    if rest not in ("", ".", ";", "。", "\uff1b"):
+        return None
+    return name.group(0).lower(), impl.group(1).lower() if impl else "", spec, notes
+
+
+def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list[Requirement]:
+    """The host tool one prerequisites list item (``text``, bullet removed) names, if any."""
+    parts = _parts(text.strip())
+    if parts is None:
+        return []
+    name, impl, version, notes = parts
+    if name not in HOST_TOOLS and impl not in HOST_TOOLS:
+        return []
+    tool = impl if impl in HOST_TOOLS else name
+    soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading))
+    text = text.strip()[:200]
+    return [file.requirement("system_package", tool + version, line, text=text, hard=not soft)]
