@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bringup import cache
-from bringup.triage import builtin
+from bringup.triage import builtin, fallback
 from bringup.triage.builtin import CACHE, builtin_data, builtin_files, package_files
+from bringup.triage.fallback import RULES_FILE, Rules, read_rules
 from bringup.triage.signatures import BUILTIN_DIR, SignatureFile
 
 
@@ -38,6 +39,22 @@ def test_the_cached_data_equals_the_checked_files(
     )
     assert stored.faults
     assert stored.observers
+
+
+def test_the_fallback_rules_come_from_the_cache_as_checked(
+    fresh: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """explain's ranking asks for the rules on every log with a finding: they are read and
+    checked once, with the rest of the built-in data."""
+    stored = builtin_data()
+    assert stored.rules == read_rules()
+    builtin_data.cache_clear()
+    monkeypatch.setattr(fallback, "read_rules", _unchecked)
+    assert fallback.builtin_rules() == stored.rules
+
+
+def _unchecked(path: Path = RULES_FILE) -> Rules:
+    raise AssertionError(f"{path} read again although the cache holds it")
 
 
 def test_a_corrupt_entry_is_read_again_from_the_files(fresh: None) -> None:

@@ -1,7 +1,7 @@
 """The built-in triage data, checked once and then read back from bringup's cache.
 
-Reading the built-in signature files, the FaultDiag faults and the fallback's observers
-checks every record (RE2 compiles each pattern, each record is placed at its line, each
+Reading the built-in signature files, the FaultDiag faults, the fallback's rules and its
+observers checks every record (RE2 compiles each pattern, each record is placed at its line, each
 pattern's literals are counted): about 45 ms, a third of ``bringup explain``'s start-up on a
 small log. The checked result depends only on the package's data files and the code that
 reads them (and the RE2 that checked the patterns), so it is kept (msgpack,
@@ -21,6 +21,7 @@ from typing import NamedTuple, Optional
 import msgspec
 
 from bringup import cache
+from bringup.triage.fallback import Rules
 from bringup.triage.findings import Observer
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureFile, read_file
 
@@ -31,10 +32,12 @@ CACHE = cache.Kind("triage", "builtin", keep=2)
 
 class Builtin(NamedTuple):
     """What every ``bringup explain`` without overlays loads: the signature files of
-    ``BUILTIN_DIR`` (in name order), the FaultDiag faults as signatures, the observers."""
+    ``BUILTIN_DIR`` (in name order), the FaultDiag faults as signatures, the fallback's
+    rules and the observers."""
 
     files: tuple[SignatureFile, ...]
     faults: tuple[Signature, ...]
+    rules: Rules
     observers: tuple[Observer, ...]
 
 
@@ -71,8 +74,9 @@ def package_files(root: Path = PACKAGE) -> Iterator[Path]:
 
 
 def _read() -> Builtin:
-    from bringup.triage.fallback import observers
+    from bringup.triage.fallback import observers, read_rules
     from bringup.triage.faultdiag import faultdiag_signatures
 
     files = tuple(read_file(path) for path in sorted(BUILTIN_DIR.glob("*.toml")))
-    return Builtin(files, faultdiag_signatures(), observers())
+    rules = read_rules()
+    return Builtin(files, faultdiag_signatures(), rules, observers(rules=rules))

@@ -16,7 +16,6 @@ tool's output gives way to that tool's failure line when the log has one.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -185,9 +184,11 @@ def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Opt
     return None
 
 
-@functools.cache
 def builtin_rules() -> Rules:
-    return read_rules()
+    """The shipped rules, checked once and kept with the rest of the built-in data."""
+    from bringup.triage.builtin import builtin_data
+
+    return builtin_data().rules
 
 
 def observers(
