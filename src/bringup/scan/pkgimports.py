@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bringup import lazyre
 from bringup.model import Requirement, Source, file_source
+from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
@@ -151,11 +152,9 @@ def _modules(folder: Path) -> list[Path]:
     return [folder / n for n in kept[:_MAX_MODULES] if n != "conftest.py"]
 
 
-def _imports(path: Path) -> list[tuple[str, int]]:
-    try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            text = handle.read(_MAX_BYTES)
-    except OSError:
+def _imports(path: Path, rel: str) -> list[tuple[str, int]]:
+    text, _ = read_text(path, rel, _MAX_BYTES)
+    if text is None:
         return []
     return [
         (matched.group(1), number)
@@ -176,7 +175,7 @@ def package_imports(
     places: dict[str, list[Source]] = {}
     for path in _modules(root / package):
         rel = path.relative_to(root).as_posix()
-        for name, line in _imports(path):
+        for name, line in _imports(path, rel):
             distribution = _DISTRIBUTIONS.get(name)
             if not distribution or name == package or (root / name).exists():
                 continue
