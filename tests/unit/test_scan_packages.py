@@ -319,7 +319,8 @@ def test_the_ci_build_script_is_the_repos_build_and_its_clone_a_download() -> No
     rel = "ci/build.sh"
     found = extract_shell(SourceFile(ref=rel, rel=rel, text=script)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [
-        ("network", "https://gitcode.com/ascend/pytorch.git", 6)
+        ("network", "https://gitcode.com/ascend/pytorch.git", 6),
+        ("system_package", "git", 6),  # the clone runs git (scan.runtools)
     ]
 
 

@@ -391,7 +391,10 @@ def test_a_command_substitution_is_no_package_and_a_download_script_downloads() 
     install = extract_shell(_file("scripts/install_cann.sh", MINDSPEED_MM_INSTALL))
     assert _needs(install.requirements) == [("system_package", "gcc python3 python3-pip", 2, True)]
     download = extract_shell(_file("download.sh", DEEPGEMM_DOWNLOAD)).requirements
-    assert _needs(download) == [("network", "https://github.com/fmtlib/fmt.git", 3, True)]
+    assert _needs(download) == [
+        ("network", "https://github.com/fmtlib/fmt.git", 3, True),
+        ("system_package", "git", 3, True),  # the clone runs git (scan.runtools)
+    ]
 
 
 # deepseek-ai/FlashMLA @ 9241ae3e, setup.py:16-17, 37-39 and 52 (indentation of the function

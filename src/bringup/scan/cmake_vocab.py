@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
+from bringup.scan.cmake_options import option_features
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
@@ -235,4 +236,31 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         if required or variable in tested:
             text = f"find_program({variable} {tool}{' REQUIRED' if required else ''})"
             found.append(file.requirement("system_package", tool, line, text=text))
+    return found + _launchers(file, commands, programs)
+
+
+_LAUNCHER = lazyre.compile(r"^CMAKE_\w+_COMPILER_LAUNCHER$|^RULE_LAUNCH_(?:COMPILE|LINK)$")
+
+
+def _launchers(
+    file: SourceFile,
+    commands: Sequence[CMakeCommand],
+    programs: dict[str, tuple[str, int, bool]],
+) -> list[Requirement]:
+    """A tool the build runs each compiler through when it finds it (``find_program(CCACHE_FOUND
+    ccache)`` then ``set(CMAKE_CXX_COMPILER_LAUNCHER ${CCACHE_FOUND})``, shmem
+    CMakeLists.txt:32-36): a soft ``system_package``, since the build goes on without it. One an
+    option turns on only when asked (``if(ASCIR_CCACHE)``, pyasc CMakeLists.txt:58-60) is that
+    option's choice, not named."""
+    opted = option_features(commands)
+    waiting = dict(programs)
+    found: list[Requirement] = []
+    for name, args, _ in commands:
+        launcher = [a for a in args if _LAUNCHER.match(a)]
+        used = {v for a in args[1:] for v in _named([a])} if launcher else set()
+        for variable in sorted(used & waiting.keys()):
+            tool, at, required = waiting.pop(variable)
+            if not required and at not in opted:
+                text = f"find_program({variable} {tool}), then {name}({launcher[0]} ...)"
+                found.append(file.requirement("system_package", tool, at, text=text, hard=False))
     return found

@@ -25,6 +25,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.cmake_vocab import home_variables
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import SUBMODULES, WORDS
 from bringup.scan.outcomes import dotted, python_outcome
@@ -263,11 +264,66 @@ def _asked_for(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         for name in dict.fromkeys(_NAMED.findall(words)):
             if name in constants and name not in _ALWAYS_SET and switches.get(id(node)) != name:
                 text = f"{words[:160]}: the build stops unless it is set"
-                need = file.requirement("env_var", name, node.lineno, text=text)
+                need = _env_need(file, name, node, message, text)
                 switch = switches.get(id(node))
                 found.append(
                     msgspec.structs.replace(need, feature=f"env:{switch}") if switch else need
                 )
+    return found
+
+
+def _env_need(
+    file: SourceFile, name: str, node: ast.stmt, message: ast.expr | None, text: str
+) -> Requirement:
+    """An ``env_var`` a stopping statement states, cited where it starts, and where its
+    message stands when that is another line (``raise RuntimeError(`` then the words,
+    SageAttention setup.py:124-125)."""
+    need = file.requirement("env_var", name, node.lineno, text=text)
+    line = message.lineno if message is not None else node.lineno
+    return (
+        msgspec.structs.replace(need, also_at=(file.source(line),)) if line != node.lineno else need
+    )
+
+
+def _unset_name(test: ast.expr) -> str | None:
+    """``X`` of ``X is None`` or ``not X``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand.id if isinstance(test.operand, ast.Name) else None
+    if isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.Is):
+        none = test.comparators[0]
+        if (
+            isinstance(test.left, ast.Name)
+            and isinstance(none, ast.Constant)
+            and none.value is None
+        ):
+            return test.left.id
+    return None
+
+
+def _stop_message(body: list[ast.stmt]) -> ast.expr | None:
+    """The first argument of the first ``raise X(...)`` among ``body``."""
+    for node in body:
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            return node.exc.args[0]
+    return None
+
+
+def _home_unfound(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """A toolkit home the script takes from its build helper and stops without, naming it
+    (``from torch.utils.cpp_extension import CUDA_HOME`` then ``if CUDA_HOME is None: raise
+    RuntimeError("Cannot find CUDA_HOME. ...")``, SageAttention setup.py:75-77): the helper
+    looks in that environment variable first, and the user sets it when the toolkit is
+    elsewhere."""
+    found: list[Requirement] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
+            continue
+        name = _unset_name(node.test)
+        message = _stop_message(node.body)
+        words = " ".join(_strings(message)) if message is not None else ""
+        if name in home_variables() and name in words:
+            text = f"{ast.unparse(node.test)}: {words[:160]}"
+            found.append(_env_need(file, name, node, message, text))
     return found
 
 
@@ -304,6 +360,7 @@ def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return (
         _environment(file, tree)
         + _asked_for(file, tree)
+        + _home_unfound(file, tree)
         + _tools(file, tree)
         + _downloads(file, tree)
         + _platforms(file, tree)

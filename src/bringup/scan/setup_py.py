@@ -14,6 +14,7 @@ file it names is read instead.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Union
 
 import msgspec
@@ -21,7 +22,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan import scopes
-from bringup.scan.architectures import Targets, flagged
+from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -29,6 +30,7 @@ from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.runtools import setup_tools
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks, python_subject
 
@@ -369,8 +371,10 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     except (MemoryError, RecursionError):  # CPython's parser stack overflows on deep nesting
         return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = _Reader(file, tree)
-    reader.requirements.extend([*python_vocabulary(file, tree), *os_classifiers(file)])
-    archs: dict[Targets, list[tuple[str, int]]] = {}
+    reader.requirements.extend(
+        [*python_vocabulary(file, tree), *os_classifiers(file), *setup_tools(file, tree)]
+    )
+    archs = _architectures(reader, tree)
     toolkits: dict[str, list[int]] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
@@ -407,8 +411,6 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                             confidence=mention.confidence,
                         )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            for target, arch in flagged(node.value):
-                archs.setdefault(target, []).append((arch, node.lineno))
             standard = _STD.search(node.value)
             if standard and standards is None:
                 standards = (standard.group(1), node.lineno)
@@ -438,6 +440,34 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
     )
+
+
+_SUPPORTED = lazyre.compile(
+    r"^_?(?:SUPPORTED|VALID|ALLOWED)_(?:\w+_)?(?:ARCHS?|ARCHITECTURES|CAPABILITIES|SMS?)$",
+    re.IGNORECASE,
+)
+"""A name for the device architectures a build supports (``SUPPORTED_ARCHS = {"8.0", "8.6",
+"9.0"}``, SageAttention setup.py:48): the oldest is the least the device must be. A list of CPU
+architectures or of other words parses as no device architecture and is not read."""
+
+
+def _architectures(reader: _Reader, tree: ast.Module) -> dict[Targets, list[tuple[str, int]]]:
+    """The device architectures the script builds for: named by compiler flags in its
+    strings (``sm_80``), or listed as the supported ones (``_SUPPORTED``)."""
+    archs: dict[Targets, list[tuple[str, int]]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for target, arch in flagged(node.value):
+                archs.setdefault(target, []).append((arch, node.lineno))
+        elif isinstance(node, ast.Assign) and targets() and _supported_list(node):
+            found = [(listed(v), line) for v, line in reader.strings(node.value) or []]
+            if found and all(len(names) == 1 for names, _ in found):
+                archs.setdefault(targets()[0], []).extend((n[0], line) for n, line in found)
+    return archs
+
+
+def _supported_list(node: ast.Assign) -> bool:
+    return any(isinstance(t, ast.Name) and _SUPPORTED.match(t.id) for t in node.targets)
 
 
 def _optional_lines(tree: ast.Module) -> frozenset[int]:

@@ -32,6 +32,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
+from bringup.scan.runtools import script_tools
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.sysdeps import installed_packages
 
@@ -333,6 +334,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
     installs = _installs(file, commands) if repo_level else []
+    building = repo_level and not NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1])
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
@@ -341,6 +343,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (shell_vocabulary(file, joined) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
+        + (script_tools(file, commands) if building else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())

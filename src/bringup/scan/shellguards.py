@@ -64,6 +64,10 @@ ones it tests (Mooncake scripts/test_installation.sh checks the repo's own
 ``mooncake_master``), the packages it installs its own (sgl-kernel-npu
 scripts/npu_ci_install_dependency.sh prepares the CI runner). Not the words that only contain
 one (``install_latest.sh``, ``build_docker.sh``)."""
+LAUNCHERS = frozenset({"ccache", "sccache"})
+"""Compiler caches a build runs its compiler through when they are there: a check for one
+that goes on without it (``if ! command -v ccache ...; then ... build_ccache_build="OFF"``,
+AscendNPU-IR build-tools/build.sh:569-572) states a soft need."""
 _ASSIGNED = lazyre.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
 
 
@@ -120,6 +124,9 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 tool = negated or alternative
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
+        elif tools:
+            for tool in (n or a for n, a in tools if (n or a) in LAUNCHERS):
+                add("system_package", tool, joined.line, text, False)
         if tested or "${" in text:
             for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
                 if name not in assigned:

@@ -50,7 +50,11 @@ NAMES = {
 """Names in table cells, package lists and build files (lower case) -> subject."""
 
 LIBRARIES = {
-    "cuda": ("cuda", "at link time the CUDA toolkit's stubs/libcuda.so; at run time the driver"),
+    "cuda": (
+        "nvidia_driver",
+        "libcuda, the NVIDIA driver's library (at link time the toolkit's stubs/libcuda.so)",
+    ),
+    "nvidia-ml": ("nvidia_driver", "NVML, the NVIDIA driver's management library"),
     "cudart": ("cuda", "the CUDA runtime"),
     "nvrtc": ("cuda", "NVRTC, part of the CUDA toolkit"),
     "cublas": ("cuda", "cuBLAS, part of the CUDA toolkit"),

@@ -1,0 +1,135 @@
+"""Host tools a repo's own build runs: a build, install or fetch script that calls ``git``,
+``patch``, ``unzip``, ``dos2unix`` or ``lcov`` stops on a machine without it (issue 11 M16),
+and so does a ``setup.py`` that runs one through ``subprocess``/``os.system``.
+
+Cloning a repo (``git clone``, ascend-transformer-boost scripts/build.sh:162; op-plugin
+ci/build.sh:110), fetching submodules from ``setup.py`` (FlashMLA setup.py:52), applying a
+patch (apex scripts/gen.sh:29: ``patch -p1 <npu.patch``) or converting line ends before a
+test build (memfabric_hybrid script/build.sh:29: ``dos2unix``) each needs the tool itself,
+besides the network the clone needs (``fetches``). One ``system_package`` per tool and file,
+cited where the file first runs it, the later places in ``also_at``.
+
+Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
+``cp``) are there wherever a script runs, and compilers, CMake, Python and pip are subjects
+of their own read elsewhere.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+import msgspec
+
+from bringup.model import Requirement
+from bringup.scan.commands import Command
+from bringup.scan.extraction import SourceFile
+from bringup.scan.outcomes import dotted
+
+RUN_TOOLS = frozenset(
+    {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
+     "flex", "rsync"}
+)  # fmt: skip
+"""Programs a build script runs to get or prepare sources that a minimal system may lack. A
+coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package, not the
+build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
+_GIT_CHANGES = frozenset(
+    {"clone", "fetch", "pull", "checkout", "switch", "apply", "am", "cherry-pick", "reset",
+     "lfs", "init"}
+)  # fmt: skip
+"""What ``git`` does in a build that the build needs done: fetching or changing sources. A query
+of the checkout (``git rev-parse HEAD`` for a version string, DrivingSDK setup.py:188; ``git
+symbolic-ref``, shmem scripts/build.sh:150) falls back when it fails and is no need, and a
+submodule fetch is the ``submodule`` requirement's own action (``gitmodules``)."""
+_PROBES = frozenset({"--version", "-v", "-V", "version"})
+"""A run that only asks the version probes whether the tool is there (``lcov --version >
+/dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
+_PREFIXES = frozenset(
+    {"sudo", "then", "do", "else", "time", "exec", "nohup", "env", "if", "elif", "while",
+     "until", "!", "{", "("}
+)  # fmt: skip
+"""Words before a program that leave it the program run (``if ! git diff``, ``then git``)."""
+_SUBPROCESS = frozenset(
+    {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput",
+     "getstatusoutput"}
+)  # fmt: skip
+
+
+def _program(argv: Iterable[str]) -> str:
+    """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
+    it runs none of ``RUN_TOOLS`` or only queries or probes one."""
+    words = list(argv)
+    for index, word in enumerate(words):
+        if word in _PREFIXES or word.startswith("-"):
+            continue
+        program = word.rsplit("/", 1)[-1]
+        rest = [w for w in words[index + 1 :] if not w.startswith("-") or w in _PROBES]
+        if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
+            return ""
+        if program == "git" and not (rest and rest[0] in _GIT_CHANGES):
+            return ""
+        return program
+    return ""
+
+
+def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Requirement]:
+    """One requirement per tool: its first place, the others in ``also_at``."""
+    lines: dict[str, list[int]] = {}
+    texts: dict[str, str] = {}
+    for tool, line, text in places:
+        lines.setdefault(tool, [])
+        if line not in lines[tool]:
+            lines[tool].append(line)
+        texts.setdefault(tool, text)
+    found = []
+    for tool, at in lines.items():
+        text = f"{file.rel} runs {tool}: {texts[tool].strip()[:160]}"
+        need = file.requirement("system_package", tool, at[0], text=text, confidence="medium")
+        also = tuple(file.source(line) for line in at[1:])
+        found.append(msgspec.structs.replace(need, also_at=also) if also else need)
+    return found
+
+
+def script_tools(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """The tools a build or install script runs (``commands``: the script's own)."""
+    places = []
+    for command in commands:
+        program = _program(command.argv)
+        if program:
+            places.append((program, command.line, command.text))
+    return _cited(file, places)
+
+
+def _words(node: ast.expr) -> list[str]:
+    """The first words of a command given to ``subprocess``: an argv list's leading strings,
+    a command line's words (an f-string's up to its first substitution)."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        words: list[str] = []
+        for element in node.elts[:4]:
+            if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+                break
+            words.append(element.value)
+        return words
+    if isinstance(node, ast.JoinedStr) and node.values:
+        node = node.values[0]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.split()[:4]
+    return []
+
+
+def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
+    command line (MindSpeed-Core-MS setup.py:72: ``os.system("git rev-parse ...")``)."""
+    places = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        name = dotted(node.func)
+        if name.rsplit(".", 1)[-1] not in _SUBPROCESS or not name.startswith(
+            ("subprocess.", "os.", "sp.")
+        ):
+            continue
+        program = _program(_words(node.args[0]))
+        if program:
+            places.append((program, node.lineno, ast.unparse(node)))
+    return _cited(file, places)

@@ -1,0 +1,161 @@
+"""Needs a build states in code rather than in its docs (issue 11, classes M3 and M16): tools a
+build script runs, compiler launchers found when present, the driver ``-lcuda`` links, the
+supported device architectures a ``setup.py`` lists, a toolkit home it stops without. Each
+case is the real lines of a public repo, cited above it, with what they must become."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bringup.model import Requirement
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.extraction import SourceFile
+from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.shell import extract_shell
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+
+
+def _of(
+    requirements: Sequence[Requirement], *subjects: str
+) -> list[tuple[str, str, int | None, bool]]:
+    return [
+        (r.subject, r.spec, r.source.line, r.hard) for r in requirements if r.subject in subjects
+    ]
+
+
+# Ascend/op-plugin @ 517f2e7d, ci/build.sh:89 and :106-110 (the build clones torch_npu's sources).
+OP_PLUGIN_BUILD = """        git checkout "${PYTORCH_VERSION}" --recurse-submodules;
+        git checkout .;git clean -fdx;
+    PYTORCH_PATH=${BUILD_PATH}/pytorch
+    if [ ! -d ${PYTORCH_PATH} ]; then
+        git clone -b ${PYTORCH_VERSION} https://gitcode.com/ascend/pytorch.git ${PYTORCH_PATH}
+    fi
+"""
+# Ascend/apex @ 8b8bd43f, scripts/gen.sh:27-30.
+APEX_GEN = """    cp $ROOT_DIR/patch/npu.patch $APEX_DIR
+    cd $APEX_DIR || exit
+    patch -p1 <npu.patch
+    rm -rf npu.patch
+"""
+# Checkout queries and probes state no need: hicann/shmem @ 643bfb73, scripts/build.sh:150 and
+# scripts/run.sh:17-18; a submodule fetch is the submodule's own action (Ascend/torchair
+# @ fced8842, build.sh:61).
+SHMEM_QUERIES = """    branch=$(git symbolic-ref -q --short HEAD 2>/dev/null || echo "unknown")
+lcov --version > /dev/null 2>&1
+lcov_not_found=$?
+  git submodule update --init --recursive
+"""
+
+
+def test_a_build_script_needs_the_tools_it_runs_to_get_and_prepare_sources() -> None:
+    op_plugin = extract_shell(_file("ci/build.sh", OP_PLUGIN_BUILD)).requirements
+    assert _of(op_plugin, "system_package") == [("system_package", "git", 1, True)]
+    git = next(r for r in op_plugin if r.subject == "system_package")
+    assert [s.line for s in git.also_at] == [2, 5]
+    apex = extract_shell(_file("scripts/gen.sh", APEX_GEN)).requirements
+    assert _of(apex, "system_package") == [("system_package", "patch", 3, True)]
+    quiet = extract_shell(_file("scripts/build.sh", SHMEM_QUERIES)).requirements
+    assert _of(quiet, "system_package") == []
+    # a lint or test script's tools are its own
+    assert (
+        _of(extract_shell(_file("scripts/test.sh", APEX_GEN)).requirements, "system_package") == []
+    )
+
+
+# deepseek-ai/FlashMLA @ 9241ae3e, setup.py:52 fetches a submodule (the
+# submodule's action, no tool need); Ascend/DrivingSDK @ e667017e, setup.py:185-191 reads the
+# commit (a call over three lines here); the clone is Ascend/MindSpeed-Core-MS @ 5c4f1310,
+# auto_convert_llm.sh:5, as an f-string command line.
+SETUP_RUNS = """import subprocess
+subprocess.run(["git", "submodule", "update", "--init", "csrc/cutlass"])
+def get_sha(pytorch_root):
+    try:
+        return (
+            subprocess.check_output(["git", "rev-parse", "HEAD"], cwd=pytorch_root).decode(
+                "ascii"
+            ).strip()
+        )
+    except Exception:
+        return "Unknown"
+LLM = "https://gitee.com/ascend/MindSpeed-LLM.git"
+subprocess.check_call(f"git clone -b 1.0.0 {LLM} --depth=1", shell=True)
+"""
+
+
+def test_setup_py_needs_the_tools_it_runs() -> None:
+    found = extract_setup_py(_file("setup.py", SETUP_RUNS)).requirements
+    assert _of(found, "system_package") == [("system_package", "git", 13, True)]
+
+
+# hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.
+SHMEM_CCACHE = """find_program(CCACHE_FOUND ccache)
+if(CCACHE_FOUND)
+    message(STATUS "ccache found: ${CCACHE_FOUND}")
+    set(CMAKE_C_COMPILER_LAUNCHER ${CCACHE_FOUND})
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CCACHE_FOUND})
+else()
+    message(STATUS "ccache not found. Compilation will proceed without it.")
+endif()
+"""
+# hicann/pyasc @ cecba26a, CMakeLists.txt:58-64: ccache only when the user turns the option on.
+PYASC_CCACHE = """option(ASCIR_CCACHE "Use ccache as a compiler launcher" OFF)
+if (ASCIR_CCACHE)
+  find_program(CCACHE_PROGRAM ccache)
+  if(CCACHE_PROGRAM)
+    message(STATUS "ccache is enabled")
+    set(CMAKE_C_COMPILER_LAUNCHER "${CCACHE_PROGRAM}" CACHE STRING "C compiler launcher")
+  endif()
+endif()
+"""
+# Ascend/AscendNPU-IR @ 52f96a13, build-tools/build.sh:569-572.
+NPU_IR_CCACHE = """  local build_ccache_build=""
+  if ! command -v ccache >/dev/null 2>&1; then
+    echo "ccache could not be found" >&2
+    build_ccache_build="OFF"
+  fi
+"""
+
+
+def test_a_compiler_launcher_found_when_present_is_a_soft_need() -> None:
+    shmem = extract_cmake(_file("CMakeLists.txt", SHMEM_CCACHE)).requirements
+    assert _of(shmem, "system_package") == [("system_package", "ccache", 1, False)]
+    pyasc = extract_cmake(_file("CMakeLists.txt", PYASC_CCACHE)).requirements
+    assert _of(pyasc, "system_package") == []
+    script = extract_shell(_file("build-tools/build.sh", NPU_IR_CCACHE)).requirements
+    assert _of(script, "system_package") == [("system_package", "ccache", 2, False)]
+
+
+# thu-ml/SageAttention @ d1a57a54, setup.py:36-37, :48, :75-77, :94, :123-125 and :213 (indent kept
+# where it matters, the lines between left out).
+SAGE_SETUP = """import torch
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension, CUDA_HOME
+SUPPORTED_ARCHS = {"8.0", "8.6", "8.9", "9.0", "10.0", "12.0", "12.1"}
+if CUDA_HOME is None:
+    raise RuntimeError(
+        "Cannot find CUDA_HOME. CUDA must be available to build the package.")
+compute_capabilities = set()
+arch_list_env = os.getenv("TORCH_CUDA_ARCH_LIST", "").strip()
+if not compute_capabilities:
+    raise RuntimeError(
+        "No target compute capabilities. Set TORCH_CUDA_ARCH_LIST or build on a machine with GPUs.")
+ext = CUDAExtension(name="sageattention._qattn_sm90", sources=[], extra_link_args=['-lcuda'])
+"""
+# a CPU architecture list is no device architecture (same name, other words)
+CPU_ARCHS = 'SUPPORTED_ARCHS = ["x86_64", "aarch64"]\n'
+
+
+def test_setup_py_states_architectures_driver_and_toolkit_home_in_code() -> None:
+    found = extract_setup_py(_file("setup.py", SAGE_SETUP)).requirements
+    assert ("compute_capability", ">=8.0", 3, True) in _of(found, "compute_capability")
+    assert _of(found, "nvidia_driver") == [("nvidia_driver", "", 12, True)]
+    env = {
+        r.spec: (r.source.line, [s.line for s in r.also_at])
+        for r in found
+        if r.subject == "env_var"
+    }
+    assert env == {"CUDA_HOME": (4, [6]), "TORCH_CUDA_ARCH_LIST": (10, [11])}
+    cpu = extract_setup_py(_file("setup.py", CPU_ARCHS)).requirements
+    assert _of(cpu, "compute_capability") == []
