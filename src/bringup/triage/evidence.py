@@ -105,14 +105,18 @@ def exception_rule(
     """Where an exception no rule explains happened: its type and message, else the files of
     its frames, else the failure lines of the log (the first that names a layer), else any
     failure."""
+    return exception_place(sighting, findings, rules) or default(rules)
+
+
+def exception_place(
+    sighting: ExceptionSighting, findings: Findings, rules: Sequence[EvidenceRule]
+) -> Optional[EvidenceRule]:
+    """The entry that places an exception by its type and message, else the files of its
+    frames, else the failure lines of the log (the first that names a layer); None when
+    nothing names one (a class rule whose cause does not say where keeps its own layer)."""
     said = f"{sighting.name}: {sighting.message}"
     failures = (text(failure) for failure in findings.failures)
-    return (
-        by_words((said,), rules)
-        or by_paths(sighting.frames, rules)
-        or by_words(failures, rules)
-        or default(rules)
-    )
+    return by_words((said,), rules) or by_paths(sighting.frames, rules) or by_words(failures, rules)
 
 
 def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Optional[Diagnosis]:

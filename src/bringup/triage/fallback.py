@@ -30,6 +30,8 @@ from bringup.tomlfile import line_of, read_toml
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
 from bringup.triage.evidence import (
     EvidenceRule,
+    by_words,
+    exception_place,
     exception_rule,
     failure_diagnosis,
     layer_at,
@@ -97,6 +99,8 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     message: str = ""
     raised_in: Optional[Literal["package", "user"]] = None
     frames: str = ""
+    frames_not: str = ""
+    placed: bool = False
     tier: Tier = "traceback"
 
 
@@ -169,7 +173,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
 
 def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
     if isinstance(rule, ExceptionRule):
-        return (rule.exception, rule.message, rule.frames)
+        return (rule.exception, rule.message, rule.frames, rule.frames_not)
     if isinstance(rule, LineRule):
         return (rule.pattern, rule.unless)
     return (rule.words, rule.paths)
@@ -361,7 +365,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     yield Diagnosis(
         signature_id=rule.id,
         title=rule.title,
-        layer=rule.layer,
+        layer=_placed(first, findings, rules, found) if found.placed else rule.layer,
         kind=rule.kind,
         cause=f"{rule.cause} The job raised {first.name}" + (f" in {where}." if where else "."),
         fix=rule.next,
@@ -373,6 +377,20 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
     )
+
+
+def _placed(
+    sighting: ExceptionSighting, findings: Findings, rules: Rules, own: ExceptionRule
+) -> Layer:
+    """Where a class rule's exception surfaced: the layer its message's words name, else the
+    one a rule that reads the type and the words gives (a device id refused at start-up),
+    else its frames' or the log's failure lines', else the class rule's own."""
+    said = by_words((f"{sighting.name}: {sighting.message}",), rules.evidence)
+    plain = match_exception(sighting, [r for r in rules.exceptions if r.tier != "class"])
+    if said is None and plain is not None and plain.id != GENERIC_RULE:
+        return plain.layer
+    said = said or exception_place(sighting, findings, rules.evidence)
+    return said.layer if said else own.layer
 
 
 def _where(sighting: ExceptionSighting) -> str:
@@ -395,6 +413,8 @@ def match_exception(
         if rule.raised_in == "user" and (innermost is None or innermost):
             continue
         if rule.frames and not (sighting.frames and re.search(rule.frames, sighting.frames[-1])):
+            continue
+        if rule.frames_not and sighting.frames and re.search(rule.frames_not, sighting.frames[-1]):
             continue
         return rule
     return None
