@@ -171,3 +171,18 @@ def test_the_classes_rank_below_a_signature() -> None:
     # torch's own form for a CPU build on a CUDA host has its signature.
     line = "AssertionError: Torch not compiled with CUDA enabled\n"
     assert not explain_text(line)[0].signature_id.startswith("class.")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # GCC's cp/decl.cc for a definition whose header declares another signature (a header
+        # of another revision than the source: "no declaration matches %q#D").
+        "/src/widget.cc:42:6: error: no declaration matches 'void Widget::draw(int)'",
+        # clang's form of the same (clang/include/clang/Basic/DiagnosticSemaKinds.td).
+        "/src/kernel.cc:10:13: error: out-of-line definition of 'run' does not match any"
+        " declaration in 'Kernel'",
+    ],
+)
+def test_a_header_and_its_source_of_other_revisions_is_the_source_out_of_step(line: str) -> None:
+    assert _first(line + "\n") == ("class.build.source-out-of-step", "build")
