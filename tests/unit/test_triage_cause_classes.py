@@ -186,3 +186,19 @@ def test_the_classes_rank_below_a_signature() -> None:
 )
 def test_a_header_and_its_source_of_other_revisions_is_the_source_out_of_step(line: str) -> None:
     assert _first(line + "\n") == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    ("line", "layer"),
+    [
+        # tests/data/triage_eighth a18-vllm-omni-hunyuanimage3-npu-cuda-only-topk-softmax.log:
+        # torch's AttributeError message pasted without its type.
+        ("_OpNamespace '_moe_C' object has no attribute 'topk_softmax'", "operator_execution"),
+        # Python's import system's message alone (docs.python.org/3/library/exceptions.html).
+        ("No module named 'flash_attn'", "install"),
+    ],
+)
+def test_pythons_failure_messages_without_their_type_are_failures(line: str, layer: str) -> None:
+    ranked = explain_text(line + "\n")
+    assert ranked
+    assert ranked[0].layer == layer
