@@ -202,3 +202,32 @@ def test_pythons_failure_messages_without_their_type_are_failures(line: str, lay
     ranked = explain_text(line + "\n")
     assert ranked
     assert ranked[0].layer == layer
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # tests/data/triage_eighth b08-torchcomms-libtorch-needs-nccl229.log: torch's library
+        # built for a newer NCCL than the one linked.
+        "/opt/rh/gcc-toolset-13/root/usr/libexec/gcc/x86_64-redhat-linux/13/ld: /opt/conda/envs/"
+        "venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so: undefined reference to"
+        " `ncclWaitSignal'",
+        # lld's form (lld/test/ELF/allow-shlib-undefined.s).
+        "ld.lld: error: undefined reference due to --no-allow-shlib-undefined: x1",
+    ],
+)
+def test_a_prebuilt_library_needing_a_symbol_its_dependency_lacks_is_install(line: str) -> None:
+    assert _first(line + "\n") == (
+        "class.install.prebuilt-library-needs-other-dependency",
+        "install",
+    )
+
+
+def test_an_undefined_reference_from_the_projects_own_objects_stays_a_build_failure() -> None:
+    # GNU ld's form for an object being linked (binutils ld/ldmisc.c: "in function").
+    line = (
+        "/usr/bin/ld: CMakeFiles/app.dir/main.cpp.o: in function `main':"
+        " main.cpp:(.text+0x5): undefined reference to `foo'\n"
+    )
+    assert _first(line)[1] == "build"
+    assert "class.install.prebuilt-library-needs-other-dependency" not in dict(_fallback(line))
