@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bringup.triage import explain_text
+from bringup.triage.catalogues import builtin_catalogues
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import FALLBACK_SCORES, diagnose
 
@@ -231,3 +232,12 @@ def test_an_undefined_reference_from_the_projects_own_objects_stays_a_build_fail
     )
     assert _first(line)[1] == "build"
     assert "class.install.prebuilt-library-needs-other-dependency" not in dict(_fallback(line))
+
+
+def test_a_bindings_exception_named_after_a_code_is_that_code() -> None:
+    # NINTH a15-gpustack-dcmi-v1-notsupported-950.log: a Python DCMI binding's exception class
+    # for DCMI_ERR_CODE_NOT_SUPPORT (-8255).
+    line = "gpustack_runtime.detector.pydcmi.DCMIError_NotSupport: Not Supported\n"
+    assert _first(line) == ("code.dcmi.8255", "device_init")
+    (dcmi,) = [c for c in builtin_catalogues() if c.info.name == "dcmi"]
+    assert dcmi.lookup("name", "DCMIError_NoSuchCode") is None

@@ -14,6 +14,7 @@ rejects one without.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -118,6 +119,8 @@ class Catalogue(NamedTuple):
         code = self.by_key.get((group, wanted.lower() if group == "message" else wanted))
         if code is None and group == "message":
             code = self._by_message_prefix(wanted.lower())
+        if code is None and group == "name":
+            code = self._by_binding_name(wanted)
         if code is not None:
             key = code.code or code.name or code.message
             label = f"{code.name} ({code.code})" if code.name and code.code else key
@@ -157,6 +160,15 @@ class Catalogue(NamedTuple):
             family.meaning_zh,
         )
 
+    def _by_binding_name(self, name: str) -> Optional[Code]:
+        """The code a language binding's exception class is named after: Python bindings name
+        their exceptions from the C library's codes (``DCMIError_NotSupport`` for
+        ``DCMI_ERR_CODE_NOT_SUPPORT``, ``NVMLError_LibRmVersionMismatch``), so a name is
+        compared by what follows its error prefix, letters only, case ignored."""
+        wanted = _after_error_prefix(name)
+        found = (c for (g, n), c in self.by_key.items() if g == "name" and n != name)
+        return next((c for c in found if wanted and _after_error_prefix(c.name) == wanted), None)
+
     def _by_message_prefix(self, text: str) -> Optional[Code]:
         """The code whose message starts ``text`` (runtimes append hints after it)."""
         best: Optional[Code] = None
@@ -165,6 +177,11 @@ class Catalogue(NamedTuple):
             if group == "message" and text.startswith(message) and longer:
                 best = code
         return best
+
+
+def _after_error_prefix(name: str) -> str:
+    letters = re.sub(r"[^a-z0-9]", "", name.lower())
+    return re.sub(r"^.*?err(?:or)?(?:code)?", "", letters, count=1)
 
 
 def read_catalogue(path: Path) -> Catalogue:
