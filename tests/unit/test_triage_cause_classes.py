@@ -241,3 +241,19 @@ def test_a_bindings_exception_named_after_a_code_is_that_code() -> None:
     assert _first(line) == ("code.dcmi.8255", "device_init")
     (dcmi,) = [c for c in builtin_catalogues() if c.info.name == "dcmi"]
     assert dcmi.lookup("name", "DCMIError_NoSuchCode") is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # NINTH a05-ext-undefined-THPVariableClass.log: libtorch_python's name, there in every
+        # torch, unresolved because the extension was imported first.
+        "/home/jatentaki/anaconda3/lib/python3.6/site-packages/sort2_cuda-0.0.0-py3.6-linux-x86_64"
+        ".egg/lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass",
+        # NINTH b21-flash-attn-cxx11-abi-torch26-cu126.log's first error, before torch imported.
+        "ImportError: libc10.so: cannot open shared object file: No such file or directory",
+    ],
+)
+def test_an_extension_loaded_before_torch_is_the_import_order(line: str) -> None:
+    found = dict(_fallback(line + "\n"))
+    assert found.get("class.install.extension-loaded-before-torch") == "install"
