@@ -8,8 +8,9 @@ from pathlib import Path
 import msgspec
 
 from bringup.model import file_source
+from bringup.scan.borrowed import borrowed
 from bringup.scan.ci import extract_ci
-from bringup.scan.cios import ci_os, runner_os
+from bringup.scan.cios import runner_os
 from bringup.scan.extraction import SourceFile
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.pkgimports import package_imports
@@ -149,10 +150,12 @@ def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
         ref=".github/workflows/run-tests.yml", rel=".github/workflows/run-tests.yml", text=workflow
     )
     ci = list(extract_ci(file).requirements)
-    assert [(r.subject, r.spec, r.source.line) for r in ci_os([], ci)] == [("os", "linux", 3)]
+    assert [(r.subject, r.spec, r.source.line) for r in borrowed([], ci, {})] == [
+        ("os", "linux", 3)
+    ]
     # a repo that names its OS itself keeps its own word
     own = [msgspec.structs.replace(ci[0], source=file_source("README.md", 1))]
-    assert ci_os(own, ci) == []
+    assert borrowed(own, ci, {}) == []
     # torchtitan-npu .github/workflows/deploy-docs.yml: a docs job builds nothing of the repo
     docs = (
         "jobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
-from bringup.scan.cios import runner_os
+from bringup.scan.cios import runner_arches, runner_os
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
@@ -94,9 +94,20 @@ class _Collector:
             self.add(subject, " || ".join(specs), line, f"{key}: {', '.join(values)}")
 
     def runner(self, values: list[str], line: int, key: str) -> None:
+        lowered = key.lower()
+        matrix = lowered == "os"
+        arches = runner_arches(values, self.file.text, alternatives=matrix)
+        if arches:
+            self.add("arch", ",".join(arches), line, f"{key}: {', '.join(values)}")
+        if matrix:
+            systems = [runner_os(value, self.file.text) for value in values]
+            named = list(dict.fromkeys(s for s in systems if s is not None))
+            if named:
+                self.add("os", ",".join(named), line, f"{key}: {', '.join(values)}")
+            return
         for value in values:
             system = runner_os(value, self.file.text)
-            if system is not None and key.lower() == "runs-on":
+            if system is not None and lowered == "runs-on":
                 self.add("os", system, line, f"{key}: {value}")
             words = vocabulary()
             for match in words.runner.finditer(value) if words.runner else ():
@@ -127,6 +138,10 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
     elif lowered in ("runs-on", "runner", "tags"):
         for text, line in yamlnodes.scalars(value):
             collector.runner([text], line, key)
+    elif lowered == "os":  # a matrix of runner labels, one job on each
+        found = yamlnodes.scalars(value)
+        if found:
+            collector.runner([text for text, _ in found], found[0][1], key)
     elif lowered in ("image", "container"):
         image = yamlnodes.scalar(value)
         if image and "${{" not in image:

@@ -1,13 +1,13 @@
-"""The OS a repo's CI runs on, as the repo's word when nothing else in the repo names one.
+"""The OS and CPU of a repo's CI runners, read from a workflow that builds the repo.
 
 Every job of TransferQueue's workflows says ``runs-on: ubuntu-latest``
-(.github/workflows/run-tests.yml:18): the project is built and tested on Linux only. CI is a
-feature of its own (``scopes.CI``: its pins are the versions it happens to test), but the
-OS of its runners is what the maintainers build on; when no manifest, guide or script of
-the repo's own scope names an OS, the runners' OSes (any of them) are the repo's soft need.
-A label that is an expression (``${{ matrix.os }}``) names nothing, and a workflow that runs
-no build, install or test (torchtitan-npu's deploy-docs.yml and sync-upstream.yml, a
-stale-issue bot) says nothing about where the repo runs.
+(.github/workflows/run-tests.yml:18): the project is built and tested on Linux only; a
+matrix of runners (``os: [ubuntu-22.04, ubuntu-22.04-arm]``) builds on each of its CPUs. CI is
+a feature of its own (``scopes.CI``), but where the repo's own files name no OS or CPU, the
+runners' are its word (``borrowed``). A label that is an expression (``${{ matrix.os }}``)
+names nothing, and a workflow that runs no build, install or test (torchtitan-npu's
+deploy-docs.yml and sync-upstream.yml, a stale-issue bot) says nothing about where the repo
+runs.
 """
 
 from __future__ import annotations
@@ -15,10 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-import msgspec
-
 from bringup import lazyre
-from bringup.model import Requirement
 
 _RUNNER_OS = lazyre.compile(r"^(ubuntu|linux|windows|macos)(?=$|[-_\s\d])", re.IGNORECASE)
 _BUILDS = lazyre.compile(
@@ -41,9 +38,27 @@ def runner_os(label: str, workflow: str) -> Optional[str]:
     return _OS_NAMES[named.group(1).lower()] if named else None
 
 
-def ci_os(own: list[Requirement], ci: list[Requirement]) -> list[Requirement]:
-    """The CI runners' OS needs, as the repo's, when the repo's own needs name no OS."""
-    if any(r.subject == "os" for r in own):
+_RUNNER_ARCH = lazyre.compile(r"(?:^|[-_\s])(aarch64|arm64|arm|x86_64|x64|amd64)(?=$|[-_\s])", re.I)
+_HOSTED = lazyre.compile(r"^(?:ubuntu|windows)-(?:latest|\d+(?:\.\d+)?)$", re.IGNORECASE)
+"""A GitHub-hosted runner label with no CPU in it: an x64 machine (``ubuntu-22.04``; its Arm
+twin is ``ubuntu-22.04-arm``)."""
+
+
+def runner_arches(labels: list[str], workflow: str, *, alternatives: bool) -> list[str]:
+    """The CPUs runner labels name (``linux-aarch64-a2-2``, ``ubuntu-22.04-arm``), when one of
+    them names a CPU at all and the ``workflow`` builds, installs or tests the repo. Labels
+    that are ``alternatives`` (an ``os:`` matrix, causal-conv1d .github/workflows/
+    publish.yaml:41 ``[ubuntu-22.04, ubuntu-22.04-arm]``) add the x64 of a hosted runner
+    with no CPU named; the labels of one runner (``runs-on: [self-hosted, arm64]``) do not."""
+    if not _BUILDS.search(workflow):
         return []
-    runners = [r for r in ci if r.subject == "os" and (r.text or "").startswith("CI: runs-on")]
-    return [msgspec.structs.replace(r, hard=False, confidence="low") for r in runners]
+    named = [_RUNNER_ARCH.search(label) for label in labels if "${{" not in label]
+    found = [_ARCHES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
+    if not found:
+        return []
+    if alternatives:
+        found += ["x86_64" for label in labels if _HOSTED.match(label.strip())]
+    return list(dict.fromkeys(found))
+
+
+_ARCHES = {"arm64": "aarch64", "arm": "aarch64", "x64": "x86_64", "amd64": "x86_64"}

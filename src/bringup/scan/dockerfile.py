@@ -13,7 +13,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 
 _ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
-_FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)", re.IGNORECASE)
+_FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=(\S+)\s+)?(\S+)", re.IGNORECASE)
 _RUN = lazyre.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
 _RUN_WORD = lazyre.compile(r"^\s*RUN\s+", re.IGNORECASE)
 _VARIABLE = lazyre.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
@@ -41,8 +41,9 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
             continue
         base = _FROM.match(line)
         if base is not None:
-            image = substitute(base.group(1), arguments)
-            for fact in image_facts(image):
+            image = substitute(base.group(2), arguments)
+            platform = substitute(base.group(1) or "", arguments)
+            for fact in image_facts(image, platform):
                 requirements.append(
                     file.requirement(fact.subject, fact.spec, number, text=f"FROM {fact.words}",
                                      confidence="medium", hard=False)

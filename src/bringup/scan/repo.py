@@ -21,7 +21,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Component, Requirement, Role, Scope, Step, StepNeeds, file_source
 from bringup.scan.anyof import merge_repeats, unite
-from bringup.scan.cios import ci_os
+from bringup.scan.borrowed import borrowed, installs_repo
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
@@ -301,7 +301,12 @@ def _scoped(
     hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
     if hosted:
         by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
-    own += hosted + ci_os(own, by_scope.get(CI, []))
+    images = {
+        ref: installs_repo(text)
+        for ref, (entry, text) in texts.items()
+        if entry.kind == "dockerfile"
+    }
+    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *by_scope.get(DOCKER, ())], images)
     return _Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
 
 

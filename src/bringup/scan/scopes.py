@@ -204,8 +204,10 @@ class Scopes:
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
         if name in _CI_FILES or (any(d in _CI_DIRS for d in dirs[:2]) and not _CI_BUILD.match(rel)):
             return CI
-        if name.startswith(("dockerfile", "containerfile")) or any(d in _DOCKER_DIRS for d in dirs):
-            return DOCKER
+        if name.startswith(("dockerfile", "containerfile")) or name.endswith(".dockerfile"):
+            return self._image(parts)
+        if any(d in _DOCKER_DIRS for d in dirs):
+            return self._image(parts)
         if not dirs and _DEVELOPMENT.match(name):
             return DEVELOPMENT
         for index, folder in enumerate(dirs):
@@ -229,6 +231,24 @@ class Scopes:
         ):
             return "/".join(parts[:-1])
         return self._doc_scope(parts, self._frameworks)
+
+    def _image(self, parts: list[str]) -> str:
+        """A container file's scope: the repo's ``docker`` feature, unless it lies in a
+        collection's member or a sub-project, which it builds (apex examples/docker/
+        Dockerfile beside its own README: an example). A directory of images parked among
+        the repo's tools without a README of its own (omni-infer tools/docker/) builds the
+        repo's images."""
+        dirs = [p.lower() for p in parts[:-1]]
+        for index, folder in enumerate(dirs):
+            if folder in _DOCKER_DIRS:
+                return DOCKER
+            if folder in _COLLECTIONS:
+                member = "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+                inner = dirs[index + 1 : index + 2]
+                if inner and inner[0] in _DOCKER_DIRS and member not in self._documented:
+                    return DOCKER
+                return member
+        return self._subproject(parts[:-1]) or DOCKER
 
     def guide(self, rel: str) -> str:
         """The scope of a document the README links to as its install guide: the repo's,

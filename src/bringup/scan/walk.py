@@ -53,8 +53,11 @@ SKIPPED_DIRS = frozenset(
 """Directory names never walked: vendored code states its own requirements, not the repo's,
 build outputs are copies, and test data holds other projects' files as samples."""
 
-VISIBLE_HIDDEN_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", ".devcontainer"})
-"""Hidden directories that hold CI files and dev containers; every other dot-directory
+VISIBLE_HIDDEN_DIRS = frozenset(
+    {".github", ".gitee", ".gitlab", ".circleci", ".ci", ".devcontainer"}
+)
+"""Hidden directories that hold CI files and dev containers (``.ci/gitcode.dockerfile``, the CI
+image of torchtitan-npu); every other dot-directory
 (``.git``, ``.venv``, ``.tox``, caches) is skipped."""
 
 _DOC_NAME = lazyre.compile(

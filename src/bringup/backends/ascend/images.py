@@ -13,7 +13,7 @@ from bringup.scan.images import ImageFact, os_facts
 _CANN_TAG = re.compile(
     r"^(?P<cann>\d+\.\d+\.(?:rc\d+|\d+)(?:\.(?:alpha|beta)\d+)?(?:-beta\.\d+)?)"
     r"(?:-(?P<chip>910b|a2|a3|310p|310b|910|950))?"
-    r"(?:-(?P<os>[a-z]+)(?P<os_version>[\d.]+))?(?:-py(?P<python>\d+\.\d+))?",
+    r"(?:-(?!py\d)(?P<os>[a-z]+)(?P<os_version>[\d.]+))?(?:-py(?P<python>\d+\.\d+))?",
     re.IGNORECASE,
 )
 _CHIPS = {
@@ -26,6 +26,9 @@ _CHIPS = {
     "950": "950",
 }
 _NAMES = ("cann", "ascend-toolkit", "ascend-cann", "cann-toolkit")
+_VENDOR = re.compile(r"ascend|(?:^|[/_-])cann(?:$|[/_-])", re.IGNORECASE)
+"""A registry path of Ascend's images (``ascendhub/…``, the CANN CI's ``ci_cann/ubuntu22.04_arm``
+of torchtitan-npu .ci/gitcode.dockerfile:2): its images carry a CANN tag whatever their name."""
 
 
 def tag_values(cann: str, python: str, chip: Optional[str]) -> dict[str, str]:
@@ -39,7 +42,7 @@ def tag_values(cann: str, python: str, chip: Optional[str]) -> dict[str, str]:
 def read_image(repository: str, tag: str, words: str) -> Optional[list[ImageFact]]:
     """The facts of a CANN image, or None when ``repository`` is not one."""
     name = repository.rsplit("/", 1)[-1].lower()
-    if name not in _NAMES and not ("ascend" in repository.lower() and _CANN_TAG.match(tag)):
+    if name not in _NAMES and not (_VENDOR.search(repository) and _CANN_TAG.match(tag)):
         return None
     match = _CANN_TAG.match(tag)
     if match is None:

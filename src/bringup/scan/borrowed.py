@@ -1,0 +1,86 @@
+"""What the repo's CI and container images state that none of the repo's own files do.
+
+CI (``scopes.CI``) and the repo's images (``scopes.DOCKER``) are features of their own: their
+pins are the versions they happen to use. Where the repo's docs, manifests and build files
+never name a subject, though, the runners and the images its maintainers build on are the
+repo's only word on it (omni-infer names its openEuler 22.03 aarch64 base only in
+tools/docker/Dockerfile.openEuler.py311.CANNdev.910c:20 and its torch==2.5.1 only in the
+Dockerfile that installs it, Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU only in
+.ci/gitcode.dockerfile:2; causal-conv1d in its runner matrix, .github/workflows/
+publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the repo never names:
+
+- the OS and CPU of the runners of a workflow that builds or tests the repo (``cios``);
+- the platform, toolkit, device and Python an image of the repo is built on or installs (a
+  base image's tag, a toolkit installer run in it);
+- the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
+  installs beside it, when the repo names none: the repo's install recipe. An image that only
+  prepares an environment (catlass Dockerfile.atlasa2 clones the repo and builds nothing)
+  states no package of the repo's; the other packages an image installs are the image's.
+
+A container file of a sub-project or an example is that scope's (``Scopes``), never borrowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.subjects import scope_of
+
+_RUNNERS = ("CI: runs-on:", "CI: os:")
+_IMAGE_SCOPES = frozenset({"toolkit", "hardware", "platform", "host"})
+_INSTALLS = lazyre.compile(
+    r"\bpip3?\s+install\b[^\n&|;]*?\s(?:-e\s+|--editable\s+)?[\"']?\.(?:\[[^\]\s]*\])?[\"']?"
+    r"(?=\s|$)|\bsetup\.py\s+(?:install|develop|bdist_wheel)\b",
+    re.MULTILINE,
+)
+"""A command installing the repo it runs in: ``pip install -i <index> -e .`` (omni-infer
+tools/docker/Dockerfile.vllm-omni.source:51), ``python setup.py install``."""
+
+
+def installs_repo(text: str) -> bool:
+    """Whether a container file's commands install the repo itself."""
+    return _INSTALLS.search(text) is not None
+
+
+_FRAMEWORKS = "frameworks"
+
+
+def _family(subject: str) -> str:
+    """The fact a subject is part of: the OS and its release are one (a repo that names its
+    OS chose it, whatever release an image runs), the frameworks another (a repo that names
+    torch chose its stack; the torchvision an image adds is the image's)."""
+    if subject == "os_version":
+        return "os"
+    return _FRAMEWORKS if scope_of(subject) == "python_package" else subject
+
+
+def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
+    text, ref = requirement.text or "", requirement.source.ref or ""
+    if not requirement.spec:  # a version left to a build argument (op-plugin's nnal) says none
+        return False
+    if text.startswith(_RUNNERS):
+        return requirement.subject in ("os", "arch")
+    if ref not in images and not text.startswith("CI: image "):
+        return False
+    if scope_of(requirement.subject) in _IMAGE_SCOPES:
+        return True
+    return images.get(ref, False) and _family(requirement.subject) == _FRAMEWORKS
+
+
+def borrowed(
+    own: list[Requirement], elsewhere: list[Requirement], images: Mapping[str, bool]
+) -> list[Requirement]:
+    """The needs of CI and the repo's images (``elsewhere``) on facts ``own`` never names,
+    soft and of low confidence; ``images`` maps each container file's ref to whether it
+    installs the repo."""
+    named = {_family(r.subject) for r in own}
+    return [
+        msgspec.structs.replace(r, hard=False, confidence="low")
+        for r in elsewhere
+        if _family(r.subject) not in named and _borrowable(r, images)
+    ]

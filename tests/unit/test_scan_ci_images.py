@@ -1,0 +1,170 @@
+"""Facts a repo states only in its CI runners and container images (issue 11, class M5 of
+/work/notes/scan9-analysis.md), each tested on the real lines quoted with repository,
+commit, file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.ci import extract_ci
+from bringup.scan.dockerfile import extract_dockerfile
+from bringup.scan.extraction import SourceFile
+from bringup.scan.images import image_facts
+from bringup.scan.repo import scan_repo
+from bringup.scan.scopes import DOCKER, Scopes
+
+OMNI = "omni-ai-npu/omni-infer@c8bc2bbbaa1084139a8e70405c4873632c0dab79"
+TITAN = "hicann/torchtitan-npu@e0aecaf0af1364115ee826631f6a51630f39a9a1"
+CONV = "Dao-AILab/causal-conv1d@0d2252d161f25f7907bbd05985c08ab98d255874"
+CATLASS = "hicann/catlass@0dfcf9df304f297361edab86448ac5ea6aed1647"
+APEX = "NVIDIA/apex@6424da3b4faa6c8f062da4a48c424fff3f02d42d"
+
+OMNI_BASE = "registry-cbu.huawei.com/openeuler/openeuler-aarch64:22.03-lts"
+"""OMNI tools/docker/Dockerfile.openEuler.py311.CANNdev.910c:20 (after ``FROM``)."""
+TITAN_CI = "swr.cn-north-4.myhuaweicloud.com/ci_cann/ubuntu22.04_arm:9.0.0-beta.1-910b-py3.11"
+"""TITAN .ci/gitcode.dockerfile:2 (after ``FROM``)."""
+
+
+def facts(reference: str, platform: str = "") -> list[tuple[str, str]]:
+    return [(f.subject, f.spec) for f in image_facts(reference, platform)]
+
+
+def test_a_base_image_named_after_its_distribution_and_cpu_states_both() -> None:
+    assert facts(OMNI_BASE) == [
+        ("os", "openeuler"),
+        ("os_version", "==22.03"),
+        ("arch", "aarch64"),
+    ]
+    # the CANN CI's image: the toolkit tag under a registry path named for CANN, the OS and
+    # CPU in the image's name; ``-py3.11`` is the Python, not an OS called "py"
+    assert facts(TITAN_CI) == [
+        ("cann", "==9.0.0-beta.1"),
+        ("chip", "910B"),
+        ("python", "==3.11.*"),
+        ("os", "ubuntu"),
+        ("os_version", "==22.04"),
+        ("arch", "aarch64"),
+    ]
+    # an official distribution image, and a FROM --platform flag naming the CPU
+    assert facts("ubuntu:22.04", "linux/arm64") == [
+        ("os", "ubuntu"),
+        ("os_version", "==22.04"),
+        ("arch", "aarch64"),
+    ]
+    # a platform left to a build argument names nothing; a Python image states no OS
+    assert facts("ubuntu:22.04", "$BUILDPLATFORM") == [("os", "ubuntu"), ("os_version", "==22.04")]
+    assert facts("python:3.10-slim") == [("python", "==3.10.*")]
+
+
+def test_a_dockerfile_reads_the_platform_of_its_base_image() -> None:
+    text = "# Usage: rename this file to Dockerfile\n\nFROM " + OMNI_BASE + "\n"
+    rel = "tools/docker/Dockerfile.openEuler.py311.CANNdev.910c"
+    found = extract_dockerfile(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [
+        ("os", "openeuler", 3, False),
+        ("os_version", "==22.03", 3, False),
+        ("arch", "aarch64", 3, False),
+    ]
+
+
+def test_a_runner_matrix_names_the_cpus_the_repo_is_built_on() -> None:
+    # CONV .github/workflows/publish.yaml:33-44 and 143: wheels built on each runner of the
+    # matrix (an x64 and an Arm hosted runner), by a workflow that runs setup.py
+    workflow = (
+        "jobs:\n  build_wheels:\n    name: Build Wheel\n    strategy:\n      matrix:\n"
+        "        os: [ubuntu-22.04, ubuntu-22.04-arm]\n"
+        '        python-version: ["3.10", "3.11", "3.12", "3.13"]\n'
+        "  publish_package:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n"
+        "          python setup.py sdist --dist-dir=dist\n"
+    )
+    rel = ".github/workflows/publish.yaml"
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=workflow)).requirements
+    platform = [(r.subject, r.spec, r.source.line) for r in found if r.subject in ("os", "arch")]
+    assert platform == [("arch", "aarch64,x86_64", 6), ("os", "linux", 6), ("os", "linux", 9)]
+    # x64 runners alone name no CPU: nothing chosen, nothing stated
+    plain = workflow.replace(", ubuntu-22.04-arm", "")
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=plain)).requirements
+    assert [r.subject for r in found if r.subject == "arch"] == []
+
+
+def test_a_container_file_in_an_example_is_the_examples_own() -> None:
+    scopes = Scopes(
+        [
+            "setup.py",
+            "examples/docker/Dockerfile",  # APEX, beside examples/docker/README.md
+            "examples/docker/README.md",
+            "tools/docker/Dockerfile.vllm-omni.source",  # OMNI, no README of its own
+            "tools/docker/build_vllm.sh",
+            "docker/devel/Dockerfile",  # op-plugin's development image and its guide
+            "docker/devel/README.md",
+            "Dockerfile.atlasa2",  # CATLASS, at the top
+        ],
+        {},
+    )
+    assert scopes.of("examples/docker/Dockerfile") == "examples/docker"
+    assert scopes.of("tools/docker/Dockerfile.vllm-omni.source") == DOCKER
+    assert scopes.of("docker/devel/README.md") == scopes.of("docker/devel/Dockerfile") == DOCKER
+    assert scopes.of("Dockerfile.atlasa2") == DOCKER
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def test_what_only_the_repos_images_state_is_the_repos_soft_need(tmp_path: Path) -> None:
+    # OMNI pyproject.toml:12-17 names Python and three packages, no OS, CPU, toolkit or torch;
+    # tools/docker/Dockerfile.openEuler.py311.CANNdev.910c:20 and :80-81 build the base image,
+    # tools/docker/Dockerfile.vllm-omni.source:30-31 and :50-51 install torch and the repo.
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "omni_infer"\nversion = "0.1.0"\n'
+            'requires-python = ">=3.10"\ndependencies = [\n    "ansible>=8.0",\n'
+            '    "pyyaml>=6.0",\n    "chardet",\n]\n',
+            "tools/docker/Dockerfile.openEuler.py311.CANNdev.910c": f"FROM {OMNI_BASE}\n\n"
+            "RUN source ~/.bashrc && \\\n    cd /copy_data/ascend_pkg/nnal && \\\n"
+            "    ./Ascend-cann-nnal_8.1.RC1_linux-aarch64.run -q --install\n",
+            "tools/docker/Dockerfile.vllm-omni.source": "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n"
+            "RUN unset http_proxy https_proxy && \\\n    pip install -i ${PIP_INDEX_URL} "
+            "--trusted-host ${PIP_TRUSTED_HOST} ml-dtypes tornado compressed-tensors==0.9.4 "
+            "torch==2.5.1 build pytz pybind11\nRUN cd /workspace/omni_infer && \\\n"
+            "    pip install -i ${PIP_INDEX_URL} --trusted-host ${PIP_TRUSTED_HOST} -e .\n",
+        },
+    )
+    own = scan_repo(tmp_path, "omni-infer").component.requirements
+    borrowed = {(r.subject, r.spec, r.hard, r.confidence) for r in own if r.confidence == "low"}
+    assert borrowed == {
+        ("os", "openeuler", False, "low"),
+        ("os_version", "==22.03", False, "low"),
+        ("arch", "aarch64", False, "low"),
+        ("nnal", "==8.1.RC1", False, "low"),
+        ("torch", "==2.5.1", False, "low"),  # a framework of the image that installs the repo
+    }
+    # the image's other packages are the image's: pyyaml stays pyproject's, pytz is not borrowed
+    assert {r.subject for r in own} >= {"pypi:pyyaml"}
+    assert "pypi:pytz" not in {r.subject for r in own}
+
+
+def test_an_image_that_only_prepares_an_environment_states_no_package(tmp_path: Path) -> None:
+    # CATLASS Dockerfile.atlasa2:1 and 20-24: the base image and the stack, then a clone of the
+    # repo that builds nothing; README.md:101-110 names the CPU and the OS
+    _write(
+        tmp_path,
+        {
+            "README.md": "# CATLASS\n\n## 💻 软硬件配套说明\n\n"
+            "CATLASS所需的软硬件环境依赖如下：\n\n"
+            "- CPU架构：`aarch64`/`x86_64`\n"
+            "- 系统：CANN支持的Linux（进行[兼容性查询](https://www.hiascend.com/hardware/"
+            "compatibility)）\n",
+            "Dockerfile.atlasa2": "FROM swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:8.5.0-"
+            "910b-ubuntu22.04-py3.11\nWORKDIR /opt\nRUN pip install --no-cache-dir \\\n"
+            "    torch==2.9.0 \\\n    torch_npu==2.9.0\n"
+            "RUN git clone https://gitcode.com/cann/catlass.git\n",
+        },
+    )
+    own = scan_repo(tmp_path, "catlass").component.requirements
+    borrowed = {(r.subject, r.spec) for r in own if r.source.ref == "catlass/Dockerfile.atlasa2"}
+    # the OS, CPU and CANN the README names keep the image's out; no framework is borrowed
+    assert borrowed == {("chip", "910B"), ("python", "==3.11.*")}
