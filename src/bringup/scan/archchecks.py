@@ -59,6 +59,14 @@ _ARCH_REFUSED = lazyre.compile(
 '$user_arch'", MindSpeed-MM scripts/install.sh:186, in a check after the probe)."""
 _REFUSED_WITHIN = 6
 """Lines after the last branch where the refusal of the others is looked for."""
+_PASSED_ON = lazyre.compile(
+    r"\bset\s*\(\s*\w+\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}|"
+    r"^\s*\w+=\"?\$\(\s*uname\s+-[mpi]\s*\)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A fallback that takes the machine's own name for any other CPU (``else () … set(ARCH
+${CMAKE_SYSTEM_PROCESSOR})``, hicann/hixl cmake/package.cmake:18-20, naming the package
+file): the branches only spell the names, every CPU goes on."""
 
 
 def _branches(lines: list[str], cmake: bool) -> list[tuple[int, str]]:
@@ -100,6 +108,8 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     last = branches[-1][0]
     after = "\n".join(lines[last - 1 : last + _REFUSED_WITHIN])
     hard = _REFUSED.search(after) is not None or _ARCH_REFUSED.search(file.text) is not None
+    if not hard and _PASSED_ON.search(after):
+        return []
     first = branches[0][0]
     text = f"branches on the CPU architecture: {', '.join(values)}"
     stated = file.requirement("arch", ",".join(values), first, text=text, hard=hard)

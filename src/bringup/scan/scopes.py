@@ -66,6 +66,12 @@ CI = "ci"
 DOCKER = "docker"
 DEVELOPMENT = "development"
 TESTS = "tests"
+PACKAGE = "package"
+"""What the repo's built package needs where it is installed: the installer a packaging
+script copies into a self-extracting package (hicann/shmem scripts/release.sh:32 ``cp
+$PROJECT_ROOT/scripts/install.sh $OUTPUT_DIR``, memfabric_hybrid script/run_pkg_maker/
+make_run.sh:88) checks the target machine (``ASCEND_TOOLKIT_HOME`` set), not the build's."""
+_COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$\{?\w+\}?[\"']?)?[\w./-]*\.sh)\b")
 
 _CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
@@ -184,6 +190,7 @@ class Scopes:
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
+        self._copied = _copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
@@ -210,6 +217,8 @@ class Scopes:
             return self._image(parts)
         if not dirs and _DEVELOPMENT.match(name):
             return DEVELOPMENT
+        if name.endswith(".sh") and self._packaged(rel):
+            return PACKAGE
         for index, folder in enumerate(dirs):
             if folder in _TEST_DIRS:
                 return TESTS
@@ -281,6 +290,19 @@ class Scopes:
                 return folder
             parent = folder
         return ""
+
+    def _packaged(self, rel: str) -> bool:
+        """Whether a script of the repo copies ``rel`` somewhere: into the package it makes.
+        A copy named from a variable (``"${BASH_PATH}"/install.sh``) is one beside the
+        copying script; a path names the file wherever the copier is."""
+        folder = dirname(rel)
+        for copier, path in self._copied:
+            tail = re.sub(r"^[\"']?\$\{?\w+\}?[\"']?/?", "", path)
+            if "/" in tail and rel.endswith(tail) and rel != copier:
+                return True
+            if tail == rel.rsplit("/", 1)[-1] and dirname(copier) == folder and rel != copier:
+                return True
+        return False
 
     def _only_tests_name(self, script: str) -> bool:
         """Whether the build files that name ``script`` (itself aside) all lie under a test
@@ -404,6 +426,16 @@ def _parts(rels: list[str], readme: str) -> frozenset[str]:
     )
 
 
+def _copied_scripts(build_texts: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """``(copier, path)`` of each shell script a build script copies (``cp`` of a ``.sh``)."""
+    return tuple(
+        (rel, match.group(1))
+        for rel, text in build_texts.items()
+        if rel.endswith(".sh") and "cp " in text
+        for match in _COPIED.finditer(text)
+    )
+
+
 def extra_feature(name: str) -> str:
     """The feature a manifest's extra or dependency group is (``optional-dependencies``'
     ``vllm``, ``extras_require``' ``dev``): ``tests`` or ``development`` for a test, lint, docs
@@ -422,7 +454,7 @@ def feature(scope: str) -> bool:
     """Whether ``scope`` names a feature (CI, tests, a doc page) rather than a sub-project
     directory that can be brought up on its own."""
     return (
-        scope in (CI, DOCKER, DEVELOPMENT, TESTS, OPTIONAL)
+        scope in (CI, DOCKER, DEVELOPMENT, TESTS, PACKAGE, OPTIONAL)
         or scope.startswith(("extra:", "option:"))
         or scope.split("/", 1)[0].lower() in _DOC_DIRS
     )

@@ -40,6 +40,14 @@ _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:
 _MESSAGE = lazyre.compile(r"^\s*(echo|printf|die|fatal|error|log_error|warn)\b(.*)$")
 _DIGIT = lazyre.compile(r"\d")
 """Only a message holding a number can state a version (most echo lines are progress)."""
+_USAGE = lazyre.compile(r"(?:\[\w+\]\s*)*(?:usage|用法)\s*[:\uff1a]", re.IGNORECASE)
+"""A usage line shows how the script is called, its values examples (DrivingSDK ci/build.sh:24
+``echo "Usage: $0 --python=3.7 [--single_op=xxx]"``), not what it needs."""
+_GIVES_UP = lazyre.compile(r"\bexit\s+0\b")
+"""A branch that ends the script successfully: what is missing only skips the script's own
+work ("[OAT] [WARNING] Python 3.7+ is required but not found" then "Skipping OAT check,
+continuing commit..." and ``exit 0``, hicann/catlass scripts/oat_check.sh:44-48, a commit
+hook's licence check), the repo needs nothing of it."""
 _STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
 _INSTALLING_SCRIPT = lazyre.compile(
     r"build|compile|install|setup|dependenc|deps|env|download|fetch", re.IGNORECASE
@@ -248,7 +256,10 @@ def _message(
     own words when its branch skips or warns (a "Skipping unit tests for <the optional
     part>: torch version < 2.8" that then goes on; ``outcomes``)."""
     words = message.group(2).strip(" \"'")
-    outcome = shell_outcome(message.group(1), words, shell_branch(lines, number - 1))
+    branch = shell_branch(lines, number - 1)
+    if _USAGE.match(words) or _GIVES_UP.search(branch):
+        return []
+    outcome = shell_outcome(message.group(1), words, branch)
     note = outcome in ("skip", "warn")
     stated: list[Requirement] = []
     for mention in read_line(words, required=False):
