@@ -3,7 +3,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
 
 - ``env_var``: a variable read from the environment (``$ENV{ASCEND_HOME_PATH}``, ``DEFINED
   ENV{X}``) that an ``if``/``elseif`` chain ending in ``message(FATAL_ERROR)`` tests (or its
-  value, ``${X}``): without it the configure stops. Cited where the file first names it.
+  value, ``${X}``, or a variable ``set`` from it): without it the configure stops. Cited
+  where the file first names it.
 - ``submodule``: a ``FATAL_ERROR`` under ``if(NOT EXISTS <path>)`` whose message says
   "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
 - ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
@@ -98,8 +99,26 @@ class _Fatal:
         branch (``if(DEFINED ENV{X})`` whose ``else`` tries default paths and then stops:
         hixl cmake/variables.cmake:26-34; not ``if(DEFINED ENV{X})`` that then validates X)."""
 
+        self.carried: dict[str, set[str]] = {}
+        """The environment variables each variable is ``set`` from."""
+        self.defaulted: set[str] = set()
+        """Variables given a literal default when empty (``if(NOT X) set(X "10")``)."""
+
+    def carried_into(self, tested: set[str]) -> set[str]:
+        """The environment variables the ``tested`` variables were set from: ``set(CANN_PATHS
+        "$ENV{ASCEND_TOOLKIT_HOME}")`` then ``if(NOT EXISTS "${CANN_PATHS}")
+        message(FATAL_ERROR ...)`` checks the environment (DrivingSDK cmake/config.cmake:
+        31-37); not through one given a default when empty (TransformerEngine
+        transformer_engine/common/CMakeLists.txt:519-522)."""
+        return {env for name in tested - self.defaulted for env in self.carried.get(name, ())}
+
     def follow(self, command: CMakeCommand) -> None:
         name, args, line = command
+        if name == "set" and len(args) >= 2:
+            read = _ENV_READ.findall(" ".join(args[1:]))
+            self.carried.setdefault(args[0], set()).update(read)
+            if not read and self.chains and self.chains[-1][0][0][:2] == ("NOT", args[0]):
+                self.defaulted.add(args[0])
         if name == "if":
             self.chains.append([(args, line)])
             self.past_first.append(False)
@@ -223,6 +242,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                 if path:
                     spec = _checked_path(path[0], values, file.rel)
                     found.append(file.requirement("submodule", spec, line, text=message[:200]))
+    tested |= fatal.carried_into(tested)
     for variable in sorted(env_read & tested):
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
