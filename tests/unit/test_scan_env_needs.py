@@ -9,6 +9,7 @@ from bringup.scan.registry import EXTRACTORS
 
 DRIVING = "Ascend/DrivingSDK@e667017eb751b614c128c9c81812634cae362ee4"
 TE = "NVIDIA/TransformerEngine@d0067d0da6cb01811b8072a7d304f0e00344ce2b"
+GDRCOPY = "NVIDIA/gdrcopy@fcec3ce0bb40a97a6cc45dd4afeec4bccb509712"
 
 
 def _cmake_env(rel: str, text: str) -> list[tuple[str, int | None]]:
@@ -48,3 +49,29 @@ def test_a_variable_given_a_default_when_empty_is_not_required() -> None:
         "endif()\n"
     )
     assert _cmake_env("transformer_engine/common/CMakeLists.txt", philox) == []
+
+
+def test_a_makefile_variable_locating_a_dependency_is_a_soft_env_var() -> None:
+    # GDRCOPY Makefile:24-32 and src/gdrdrv/Makefile:44-55
+    top = (
+        "prefix ?= /usr/local\nexec_prefix ?= $(prefix)\nlibdir ?= $(exec_prefix)/lib\n"
+        "bindir ?= $(exec_prefix)/bin\nincludedir  ?= $(prefix)/include\n\n"
+        "DESTDIR := $(abspath $(DESTDIR))\n\nCUDA ?= /usr/local/cuda\n"
+    )
+    driver = (
+        "KVER ?= $(shell uname -r)\nMODULES_DIR := /lib/modules/$(KVER)\n"
+        "KDIR := $(MODULES_DIR)/build\nMODULE_SUBDIR ?= /kernel/drivers/misc/\n"
+        "MODULE_DESTDIR := $(MODULES_DIR)/$(MODULE_SUBDIR)\nDEPMOD := /sbin/depmod\n\n"
+        "export NVIDIA_SRC_DIR ?= $(shell { find /usr/src/kernel-modules/nvidia-* "
+        '/usr/src/nvidia-* -name "nv-p2p.c" -print -quit | xargs dirname || echo '
+        '"NVIDIA_DRIVER_MISSING"; } 2>/dev/null)\n'
+        "CONF_SCRIPT_DIR ?= $(PWD)/../../scripts\n"
+    )
+    found = [
+        (r.spec, r.source.line, r.hard)
+        for rel, text in (("Makefile", top), ("src/gdrdrv/Makefile", driver))
+        for r in EXTRACTORS["makefile"](SourceFile(ref=rel, rel=rel, text=text)).requirements
+        if r.subject == "env_var"
+    ]
+    # the install directories, the kernel release and the repo's own scripts are no need
+    assert found == [("CUDA", 9, False), ("NVIDIA_SRC_DIR", 8, False)]

@@ -11,6 +11,7 @@ from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commands import command_needs, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.makeos import uname_branches
+from bringup.scan.makevars import located_variables
 
 _TARGET = lazyre.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
 _STEP_TARGET = lazyre.compile(
@@ -66,7 +67,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
     """Steps for the conventional targets of a Makefile."""
     directory = file.rel.rpartition("/")[0] or "."
     steps: list[Step] = []
-    requirements: list[Requirement] = uname_branches(file)
+    requirements: list[Requirement] = uname_branches(file) + located_variables(file)
     for target, line, recipe in _targets(file.text):
         if not _STEP_TARGET.match(target):
             continue

@@ -41,15 +41,15 @@ _SHELL_OWN = frozenset(
 )  # fmt: skip
 """Variables the shell or the login sets itself: testing one checks the shell, not the
 machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}" ]``)."""
-_LOCATION = (
+LOCATION = (
     r"(?![A-Za-z_]*(?:OUTPUT|OUT_|INSTALL_PREFIX|BUILD_DIR|LOG|CACHE|WORK|TMP|TEMP|DATA|MODEL|"
     r"CKPT|CHECKPOINT|SAVE))[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR)"
 )
 """A variable naming where a dependency is installed (``ATB_BUILD_DEPENDENCY_PATH``); not
 where the script writes or keeps its working data (``OUTPUT_PATH``, ``BUILD_DIR``,
 ``MODEL_PATH``): those are the run's own choices."""
-_DEFAULTED = lazyre.compile(rf"\$\{{({_LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
-_DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({_LOCATION})=\"?(/(?!tmp\b)\S*)")
+_DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
+_DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
 _TOOL_TEST = lazyre.compile(
     r"(?:!\s*(?:command\s+-v|which|type)\s+([\w.+-]+)|"
     r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
