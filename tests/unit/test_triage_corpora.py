@@ -120,6 +120,12 @@ CORPORA["ninth"] = Corpus(
     (*CORPORA["tenth"].earlier, DATA / "triage_tenth"),
     size=42,
 )
+# The eleventh was collected after the ninth and tenth: all of the above, the ninth too.
+CORPORA["eleventh"] = Corpus(
+    DATA / "triage_eleventh",
+    (*CORPORA["ninth"].earlier, DATA / "triage_ninth"),
+    size=44,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
