@@ -24,7 +24,10 @@ A scope is decided from the file's path and the repo's build files, never from i
   makes that package's README the repo's word); in a repo with no build at its root, a
   top-level directory the README names with a native build or a requirements list directly
   in it (DIOPI's ``impl/``, ``diopi_test/``) is a part of the repo: the files directly in it
-  are the repo's; one with a README and no build file
+  are the repo's; the repo's own build script in a top-level script directory names parts
+  as the root build does (omni-infer's ``build/build.sh`` builds
+  ``omni/accelerators/placement``), a packaging script (``build_wheel.sh``) does not; one
+  with a README and no build file
   (``csrc/<kernel>/README.md``) documents a part on its own terms and is its own scope; one
   with a build file and no README (``csrc/CMakeLists.txt``) is a part of the build;
 - ``docs/README.md`` is the documentation's own (how to write and build the docs:
@@ -38,7 +41,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   around it names it or there is no build around it (then it is the repo's build);
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
   reads is that directory's own list, not the build's; a lint, docs or dev requirements
-  file is ``development``'s, a test one the ``tests`` feature's;
+  file (``requirements-docs.txt``, ``dev-requirements.txt``, any pip list under ``docs/``)
+  is ``development``'s, a test one the ``tests`` feature's;
 - a flavour's requirements file (``requirements/<x>.txt``, ``requirements-<x>.txt``) is the
   optional feature ``extra:<x>`` unless the build installs it as a core dependency (named
   under ``install_requires``/``dependencies``, not ``extras_require``/
@@ -107,6 +111,17 @@ _SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_to
 """Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
 script/build.sh``) builds the repo, it is no sub-project."""
+_ROOT_BUILD_SCRIPT = lazyre.compile(
+    r"^(?:script|scripts|build|build-tools|build_tools|buildtools|ci)/"
+    r"(?![\w.-]*(?:wheel|whl|pack|pkg|dist|release|doc|docker|image|test))"
+    r"[\w.-]*(?:build|compile)[\w.-]*\.sh$",
+    re.IGNORECASE,
+)
+"""The repo's own build script in a top-level script directory (omni-infer ``build/build.sh``,
+memfabric_hybrid ``script/build.sh``, ``ci/build.sh``): a nested project it builds is the
+repo's build as much as one its root ``setup.py`` or ``CMakeLists.txt`` names. A script that
+packages, tests or documents (AscendNPU-IR ``build-tools/build_wheel.sh`` building
+``bishengir/python/wheel``, Mooncake ``scripts/build_wheel.sh``) builds a feature of its own."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
@@ -143,10 +158,17 @@ MindSpeed-MM ``SECURITYNOTE.md``: which versions carry a known CVE, not what the
 and how a release is cut (``RELEASE.md``
 of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
 release notes (``release_notes.md``), which say what a release needs."""
-_DEV_REQUIREMENTS = lazyre.compile(r"[-_.](?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I)
-_TEST_REQUIREMENTS = lazyre.compile(r"[-_.]tests?[-_.]", re.I)
+_DEV_REQUIREMENTS = lazyre.compile(
+    r"(?:^|[-_.])(?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I
+)
+_TEST_REQUIREMENTS = lazyre.compile(r"(?:^|[-_.])tests?[-_.]", re.I)
 """``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
-``requirements-test.txt``: what the linters, docs and tests install, not the repo."""
+``requirements-test.txt``, and the name the other way round (triton-ascend
+``python/test-requirements.txt``: pytest, pytest-xdist, scipy): what the linters, docs and
+tests install, not the repo."""
+_PIP_LIST = lazyre.compile(r"^[\w.-]*requirements?[\w.-]*\.(?:txt|in)$", re.I)
+"""A pip requirements file by its name (``requirements.txt``, ``requirement.txt``,
+``requirements-docs.in``)."""
 _REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
 _FLAVOUR_FILE = lazyre.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
 _CORE_FLAVOUR = lazyre.compile(
@@ -195,6 +217,8 @@ class Scopes:
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
                 self._build.setdefault(dirname(rel), []).append(text)
+        self._root_scripts = tuple(t for r, t in build_texts.items() if _ROOT_BUILD_SCRIPT.match(r))
+        self._named: dict[tuple[str, str], bool] = {}
         self._frameworks = frozenset(
             folder
             for folder, named in _FRAMEWORK_DOCS.items()
@@ -228,8 +252,14 @@ class Scopes:
         project = self._subproject(parts[:-1])
         if project:
             return project
-        if _DEV_REQUIREMENTS.search(name) and "requirements" in name:
-            return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
+        if _PIP_LIST.match(name):
+            if _DEV_REQUIREMENTS.search(name):
+                return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
+            if any(d in _DOC_DIRS for d in dirs):
+                # what the docs build installs (triton-ascend docs/requirements.txt: sphinx,
+                # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
+                # generated pages use), not the repo's need
+                return DEVELOPMENT
         flavour = self._flavour(parts)
         if flavour:
             return flavour
@@ -280,13 +310,13 @@ class Scopes:
             if depth == 1 and folder.lower() in _SCRIPT_DIRS:
                 continue
             if folder in self._documented or self._detached(folder):
-                return folder
+                if not self._builds_below(parent, folders, depth):
+                    return folder
+                continue
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
                 continue
-            inner = folder[len(parent) + 1 :] if parent else folder
-            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
-            if not any(named.search(text) for text in self._build.get(parent, ())):
+            if not self._names(parent, folder):
                 return folder
             parent = folder
         return ""
@@ -303,6 +333,28 @@ class Scopes:
             if tail == rel.rsplit("/", 1)[-1] and dirname(copier) == folder and rel != copier:
                 return True
         return False
+
+    def _names(self, parent: str, folder: str) -> bool:
+        """Whether the build of ``parent`` (for the repo, also its own build scripts in a
+        top-level script directory) names the nested ``folder``."""
+        key = (parent, folder)
+        if key not in self._named:
+            inner = folder[len(parent) + 1 :] if parent else folder
+            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
+            texts = [*self._build.get(parent, ()), *(() if parent else self._root_scripts)]
+            self._named[key] = any(named.search(text) for text in texts)
+        return self._named[key]
+
+    def _builds_below(self, parent: str, folders: list[str], depth: int) -> bool:
+        """Whether a project deeper on the path than a README-only directory is one the
+        build of ``parent`` names (omni-infer ``build/build.sh:72`` builds
+        ``omni/accelerators/sched/global_proxy`` below ``sched/README.md``): the directory's
+        README describes a part of the repo's build, not a project of its own."""
+        return any(
+            "/".join(folders[:deeper]) in self._build
+            and self._names(parent, "/".join(folders[:deeper]))
+            for deeper in range(depth + 1, len(folders) + 1)
+        )
 
     def _only_tests_name(self, script: str) -> bool:
         """Whether the build files that name ``script`` (itself aside) all lie under a test

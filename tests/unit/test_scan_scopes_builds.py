@@ -1,0 +1,117 @@
+"""Which nested builds are the repo's own and which pip lists are not, on real repositories.
+
+Sources (public, at the commits the tune-set truth was written for):
+- omni-ai-npu/omni-infer c8bc2bbbaa1084139a8e70405c4873632c0dab79
+- Ascend/memfabric_hybrid 7171ad35d67df61bcdd3f016fb43f71790ebb6f8
+- Ascend/AscendNPU-IR 52f96a130b52fa3d10a236aaa2e1f868f1578b88
+- triton-lang/triton-ascend eeb030e7 (the new-user trial's checkout)
+"""
+
+from __future__ import annotations
+
+from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
+
+# omni-infer build/build.sh:68-73, the build its README and CI run: after ``python -m build``
+# at the root it builds the placement extension and the nginx-based global proxy
+_OMNI_BUILD = (
+    "cd $BUILD_ROOT/omni/accelerators/placement\n"
+    "python setup.py bdist_wheel\n"
+    "mv dist/omni_placement* $BUILD_ROOT/build/dist\n"
+    "\n"
+    "cd $BUILD_ROOT/omni/accelerators/sched/global_proxy\n"
+    "bash build.sh\n"
+)
+_PLACEMENT = "omni/accelerators/placement"
+_PROXY = "omni/accelerators/sched/global_proxy"
+_OMNI_FILES = [
+    "pyproject.toml",
+    "README.md",
+    "build/build.sh",
+    f"{_PLACEMENT}/setup.py",
+    f"{_PLACEMENT}/pyproject.toml",
+    f"{_PLACEMENT}/README.md",
+    f"{_PLACEMENT}/requirements.txt",
+    "omni/accelerators/sched/README.md",
+    f"{_PROXY}/README.md",
+    f"{_PROXY}/build.sh",
+]
+
+
+def _omni(script: str = "build/build.sh") -> Scopes:
+    files = [script if f == "build/build.sh" else f for f in _OMNI_FILES]
+    texts = {
+        "pyproject.toml": '[build-system]\nrequires = ["setuptools>=64", "wheel"]\n',
+        script: _OMNI_BUILD,
+        # placement/setup.py:112 lists its install_requires inline, never the requirements file
+        f"{_PLACEMENT}/setup.py": "install_requires=['numpy', 'pybind11', 'transformers']\n",
+        f"{_PLACEMENT}/pyproject.toml": 'requires = ["setuptools", "pybind11", "torch==2.5.1"]\n',
+        f"{_PROXY}/build.sh": 'NGINX_VERSION="${NGINX_VERSION:-1.24.0}"\n',
+    }
+    return Scopes(files, texts)
+
+
+def test_a_nested_project_the_repo_s_build_script_builds_is_the_repo_s() -> None:
+    scopes = _omni()
+    # placement/setup.py:82 (C++17) and pyproject.toml:2 (torch==2.5.1) are the repo's build
+    assert scopes.of(f"{_PLACEMENT}/setup.py") == REPO
+    assert scopes.of(f"{_PLACEMENT}/pyproject.toml") == REPO
+    # the project's own list, which its setup.py never reads, stays its own
+    assert scopes.of(f"{_PLACEMENT}/requirements.txt") == _PLACEMENT
+
+
+def test_a_readme_only_directory_above_a_built_project_does_not_cut_it_off() -> None:
+    scopes = _omni()
+    # sched/ holds a README and no build; the build names the project below it
+    assert scopes.of(f"{_PROXY}/build.sh") == REPO
+    # the README itself still describes that part on its own terms
+    assert scopes.of("omni/accelerators/sched/README.md") == "omni/accelerators/sched"
+
+
+def test_a_script_that_packages_a_wheel_builds_no_part_of_the_repo() -> None:
+    # the same lines in a wheel-packaging script (AscendNPU-IR build-tools/build_wheel.sh:21
+    # WHEEL_DIR="${GIT_ROOT}/bishengir/python/wheel") leave the project a project of its own
+    assert _omni("build/build_wheel.sh").of(f"{_PLACEMENT}/setup.py") == _PLACEMENT
+    # and no script at all (the root pyproject alone) leaves it so too
+    files = [f for f in _OMNI_FILES if f != "build/build.sh"]
+    bare = Scopes(files, {"pyproject.toml": "", f"{_PLACEMENT}/setup.py": ""})
+    assert bare.of(f"{_PLACEMENT}/setup.py") == _PLACEMENT
+
+
+def test_a_package_without_a_readme_built_by_the_repo_script_is_the_repo_s() -> None:
+    # memfabric_hybrid script/build.sh:191-193 builds the package CMakeLists.txt does not name
+    package = "src/smem/python/memfabric_hybrid"
+    files = ["CMakeLists.txt", "README.md", "script/build.sh", f"{package}/setup.py"]
+    texts = {
+        "CMakeLists.txt": "add_subdirectory(src)\n",
+        "script/build.sh": (
+            f'    cd "${{PROJ_DIR}}/{package}"\n'
+            "    rm -rf build memfabric_hybrid.egg-info\n"
+            "    python3 setup.py bdist_wheel\n"
+        ),
+        f"{package}/setup.py": "",
+    }
+    assert Scopes(files, texts).of(f"{package}/setup.py") == REPO
+    assert Scopes(files, {**texts, "script/build.sh": ""}).of(f"{package}/setup.py") == package
+
+
+def test_a_pip_list_in_the_docs_is_the_docs_build_s() -> None:
+    # triton-ascend docs/requirements.txt: tabulate, cmake, sphinx, matplotlib, ... (too few
+    # doc builders for the list to read as tooling by its content); docs/zh/requirement.txt:
+    # sphinx, sphinx_rtd_theme, myst_parser
+    files = ["setup.py", "requirements.txt", "docs/requirements.txt", "docs/zh/requirement.txt"]
+    scopes = Scopes(files, {"setup.py": ""})
+    assert scopes.of("docs/requirements.txt") == DEVELOPMENT
+    assert scopes.of("docs/zh/requirement.txt") == DEVELOPMENT
+    assert scopes.of("requirements.txt") == REPO
+    # a guide under docs/ about the requirements stays the repo's word
+    assert Scopes(["docs/requirements.md"], {}).of("docs/requirements.md") == REPO
+
+
+def test_a_test_list_named_test_first_is_the_tests() -> None:
+    # triton-ascend python/test-requirements.txt: autopep8, isort, numpy, pytest, pytest-xdist
+    files = ["setup.py", "python/requirements.txt", "python/test-requirements.txt"]
+    scopes = Scopes(files, {"setup.py": "requirements.txt"})
+    assert scopes.of("python/test-requirements.txt") == TESTS
+    assert Scopes(["dev-requirements.txt"], {}).of("dev-requirements.txt") == DEVELOPMENT
+    # a name merely starting with the letters stays the repo's
+    assert Scopes(["devices-requirements.txt"], {}).of("devices-requirements.txt") == REPO
