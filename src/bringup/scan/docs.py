@@ -22,6 +22,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.docexamples import as_examples
 from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
@@ -244,6 +245,7 @@ class _Reader:
                 found = self.bare_item(*self.pending[0])
                 if not found and self.pending_item:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
+            found = as_examples(found, self.pending)
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found, one_os(text))

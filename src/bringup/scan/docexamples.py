@@ -1,0 +1,53 @@
+"""Lines of a document that name versions as its example or as an image's, not as what the
+repo needs.
+
+A guide picks one Python to show its commands with: "本文以Python 3.8为例进行演示"
+(DrivingSDK docs/zh/installation/compile.md:143, beside ":152 支持Python 3.8及以上版本"),
+"以`Python 3.11`, `PyTorch 2.7.1`, … `aarch64`版本为例" (hicann/shmem
+docs/quickstart.md:135). The interpreter is the reader's choice: such a line says nothing of
+the Python the repo needs, so it gives no ``python`` requirement (what else it names is left
+as read). Only whole-sentence markers count ("以 … 为例", "taking … as an example"): an "e.g."
+or "such as" inside a sentence qualifies one word of it ("Python >= 3.9, e.g. 3.10").
+
+A line saying what a prebuilt image is built on ("此镜像基于 Python 3.11 构建", "镜像安装示例基于
+Python 3.11", MindSpeed docs/zh/user-guide/install_guide.md:80 and :36) states the image's
+contents: the ``docker`` feature's, as a paragraph about what an image has preinstalled is
+(``docs``); the next line of the same note ("源码安装示例基于 Python 3.10", :37) stays the repo's.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.scopes import DOCKER
+
+_AS_EXAMPLE = lazyre.compile(
+    r"以[^。;\uff1b!?\uff01\uff1f]{0,60}?为例|"
+    r"\b(?:take|taking|uses?|using)\b[^.;]{0,60}?\bas\s+an\s+example\b",
+    re.IGNORECASE,
+)
+_IMAGE_BASE = lazyre.compile(
+    r"(?:\bimages?\b|镜像)[^.。;\uff1b]*?(?:\bbuilt\s+(?:on|with|from)\b|\bbased\s+on\b|基于)",
+    re.IGNORECASE,
+)
+
+
+def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> list[Requirement]:
+    """``found`` (read from the paragraph ``pending``, ``(line, text)`` each) with what its
+    example lines state dropped for Python, and what its image lines state the image's."""
+    examples = {line for line, text in pending if _AS_EXAMPLE.search(text)}
+    images = {line for line, text in pending if _IMAGE_BASE.search(text)}
+    if not examples and not images:
+        return found
+    kept: list[Requirement] = []
+    for requirement in found:
+        line = requirement.source.line
+        if line in images:
+            kept.append(msgspec.structs.replace(requirement, hard=False, feature=DOCKER))
+        elif line not in examples or requirement.subject != "python":
+            kept.append(requirement)
+    return kept

@@ -1,0 +1,99 @@
+"""Which statements of a Python version are the repo's need, on real lines.
+
+Sources (public, at the commits the tune-set truth was written for):
+- Ascend/DrivingSDK e667017eb751b614c128c9c81812634cae362ee4
+- hicann/shmem 643bfb73b50d88042234d3f5e0c7c9841cdedbbe
+- hicann/pyasc cecba26ace65efbe00a042e7a2e9b9b9e29896f4
+- Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
+"""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.scopes import DOCKER, REPO
+from bringup.scan.shell import extract_shell
+
+
+def _pythons(kind: str, rel: str, text: str) -> list[tuple[str, int | None, bool, str]]:
+    extract = extract_docs if kind == "docs" else extract_shell
+    found = extract(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.spec, r.source.line, r.hard, r.feature) for r in found if r.subject == "python"]
+
+
+# DrivingSDK ci/build.sh:5-6, 23-25: the script's list and default, then its usage message
+_DRIVING_BUILD = """# Copyright 2023 Huawei Technologies Co., Ltd
+CUR_DIR=$(dirname $(readlink -f $0))
+SCRIPTS_DIR=${CUR_DIR}/../scripts
+BUILD_PACKAGES_DIR=${CUR_DIR}/../mx_driving/packages
+SUPPORTED_PY_VERSION=(3.7 3.8 3.9 3.10 3.11)
+PY_VERSION='3.7'
+function usage() {
+    echo "Usage: $0 --python=3.7 [--single_op=xxx] [--debug] [--a5]" 1>&2
+}
+"""
+
+# pyasc torch_npu_install.sh:41-48: a message before ``exit 1`` states what the script needs
+_PYASC_CHECK = """if [[ "$PY_VERSION" == "3.12" || "$PY_VERSION" == "3.9" ]]; then
+    echo "✅ Python 版本符合要求，继续安装..."
+else
+    echo -e "\\n❌ 错误：当前 Python 版本为 $PY_VERSION"
+    echo "   本脚本仅支持 Python 3.9 / 3.10 / 3.11 / 3.12"
+    echo "   请切换 Python 版本后重试！"
+    exit 1
+fi
+"""
+
+
+def test_a_usage_message_s_values_are_examples_of_the_syntax() -> None:
+    assert _pythons("shell", "ci/build.sh", _DRIVING_BUILD) == []
+    # the same reading still takes a failing branch's message at its word
+    assert [spec for spec, *_ in _pythons("shell", "torch_npu_install.sh", _PYASC_CHECK)] == [
+        "==3.9.* || ==3.10.* || ==3.11.* || ==3.12.*"
+    ]
+
+
+def test_a_python_named_as_the_guide_s_example_is_no_need() -> None:
+    # shmem docs/quickstart.md:127, 133-135
+    shmem = (
+        "### 4.5 安装`Pytorch`框架和`TorchNPU`插件\n"
+        "\n"
+        "进入该页面，根据系统架构、CANN版本、Python版本，选择对应的版本。"
+        "然后参考页面下方提示的安装命令进行安装。\n"
+        "\n"
+        "以`Python 3.11`，`PyTorch 2.7.1`，`TorchNPU 26.0.0`，`aarch64`版本为例。\n"
+    )
+    assert _pythons("docs", "docs/quickstart.md", shmem) == []
+    # DrivingSDK docs/zh/installation/compile.md:127, 143 and 152: the example, then the need
+    driving = (
+        "#### 安装步骤\n"
+        "\n"
+        "该模式适用于生产环境。本文以Python 3.8为例进行演示。\n"
+        "\n"
+        "`--python`参数为指定编译过程中使用的Python版本，支持Python 3.8及以上版本，缺省值为 3.8。\n"
+    )
+    assert [line for _, line, *_ in _pythons("docs", "docs/compile.md", driving)] == [5]
+
+
+def test_an_image_s_python_is_the_docker_feature_s_line_by_line() -> None:
+    # MindSpeed docs/zh/user-guide/install_guide.md:32-38 (a note about both routes) and :80
+    note = (
+        "> [!NOTE]\n"
+        ">\n"
+        "> 本文档中不同安装方式的示例命令使用了不同版本的 Python：\n"
+        ">\n"
+        "> - 镜像安装示例基于 Python 3.11\n"
+        "> - 源码安装示例基于 Python 3.10\n"
+        ">\n"
+        "> 请根据您实际环境的 Python 版本选择对应的包版本。\n"
+        "\n"
+        "> [!NOTE]\n"
+        ">\n"
+        "> 此镜像基于 Python 3.11 构建。\n"
+    )
+    found = {(spec, line, feature) for spec, line, _, feature in _pythons("docs", "g.md", note)}
+    assert {("==3.11.*", 5, DOCKER), ("==3.10.*", 6, REPO)} <= found
+    assert {feature for spec, _, feature in found if spec == "==3.11.*"} == {DOCKER}
+    # the image note alone, in its section (:56 "### 方式一：镜像安装", :80)
+    image = "### 方式一：镜像安装\n\n" + "\n".join(note.splitlines()[9:])
+    assert [feature for *_, feature in _pythons("docs", "g.md", image)] == [DOCKER]
