@@ -9,6 +9,13 @@ the Python the repo needs, so it gives no ``python`` requirement (what else it n
 as read). Only whole-sentence markers count ("以 … 为例", "taking … as an example"): an "e.g."
 or "such as" inside a sentence qualifies one word of it ("Python >= 3.9, e.g. 3.10").
 
+A section about a task beside the repo's install and build (converting model weights,
+preparing a dataset, a benchmark or accuracy run, profiling, lint) states that task's needs:
+"### 权重转换" of omni-infer docs/omni_infer_installation_guide.md:164 pins transformers
+==4.48.2, CANN 8.1.RC1 and torch_npu 2.1.0 for the msmodelslim conversion (:172-197), not for
+the repo, whose own route is the docker image above it. What such a section states is the
+feature ``task:<its heading>``; its code blocks were examples already (``docs``).
+
 A line saying what a prebuilt image is built on ("此镜像基于 Python 3.11 构建", "镜像安装示例基于
 Python 3.11", MindSpeed docs/zh/user-guide/install_guide.md:80 and :36) states the image's
 contents: the ``docker`` feature's, as a paragraph about what an image has preinstalled is
@@ -25,6 +32,13 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.scopes import DOCKER
 
+TASK_WORDS = (
+    r"benchmark|perf(?:ormance)?\b|profil|\blint|pre-commit|code\s*style|dataset|"
+    r"model\s+weights?|\bcheckpoints?\b|权重|data\s+prep|data\s+(?:pre-?)?processing|"
+    r"数据准备|数据(?:预)?处理|evaluat|accuracy|性能|基准|数据集|精度|评测"
+)
+"""Headings of a task beside the repo's own install, build and run."""
+_TASK = lazyre.compile(TASK_WORDS, re.IGNORECASE)
 _AS_EXAMPLE = lazyre.compile(
     r"以[^。;\uff1b!?\uff01\uff1f]{0,60}?为例|"
     r"\b(?:take|taking|uses?|using)\b[^.;]{0,60}?\bas\s+an\s+example\b",
@@ -51,3 +65,10 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
         elif line not in examples or requirement.subject != "python":
             kept.append(requirement)
     return kept
+
+
+def task_of(path: list[tuple[int, str]]) -> str:
+    """The feature a section is about (``task:<heading>``, the outermost heading of the
+    ``(level, title)`` path that names a task), or "" for the repo's own sections."""
+    heading = next((title for _, title in path if _TASK.search(title)), "")
+    return f"task:{heading}" if heading else ""

@@ -22,7 +22,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
-from bringup.scan.docexamples import as_examples
+from bringup.scan.docexamples import TASK_WORDS, as_examples, task_of
 from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
@@ -115,16 +115,14 @@ _PREINSTALLED = lazyre.compile(
 pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
 the versions are the image's contents, not what the repo needs: the ``docker`` feature's."""
 _EXAMPLE_SECTION = lazyre.compile(
-    r"benchmark|perf(?:ormance)?\b|profil|\blint|format|pre-commit|code\s*style|dataset|"
-    r"model\s+weights?|\bcheckpoints?\b|权重|data\s+prep|data\s+(?:pre-?)?processing|"
-    r"数据准备|数据(?:预)?处理|"
-    r"example|demo|tutorial|contribut|docker|container|faq|troubleshoot|debug|evaluat|"
-    r"accuracy|性能|基准|示例|样例|数据集|贡献|调试|精度|评测|问题",
+    TASK_WORDS + r"|format|example|demo|tutorial|contribut|docker|container|faq|troubleshoot|"
+    r"debug|示例|样例|贡献|调试|问题",
     re.IGNORECASE,
 )
 """Sections whose code blocks are examples, not the repo's own install, build, test or run
 steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,
-a Docker recipe, a debug recipe. Their commands still state what the example needs (soft)."""
+a Docker recipe, a debug recipe. Their commands still state what the example needs (soft);
+what a task's section states is that task's (``docexamples.task_of``)."""
 _NOT_COMMANDS = frozenset(
     {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
      "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
@@ -215,6 +213,7 @@ class _Reader:
         self.heading = ""
         self.path: list[tuple[int, str]] = []
         self.steps_here = True
+        self.task = ""
         self.required = False
         self.tested = False
         self.skipped = False
@@ -288,10 +287,12 @@ class _Reader:
         self.requirements.extend(self.on_os(self.optional(found), os))
 
     def optional(self, found: list[Requirement]) -> list[Requirement]:
-        """``found`` as an optional backend's needs in a section about one (``_OPTION_HEADING``)."""
-        if not self.option:
+        """``found`` as an optional backend's needs in a section about one (``_OPTION_HEADING``),
+        or as a task's in a section about one (``task_of``)."""
+        feature = f"option:{self.option}" if self.option else self.task
+        if not feature:
             return found
-        return [msgspec.structs.replace(r, feature=f"option:{self.option}") for r in found]
+        return [msgspec.structs.replace(r, feature=feature) for r in found]
 
     def on_os(self, found: list[Requirement], os: str | None) -> list[Requirement]:
         """``found`` as what one OS needs when its note (``os``) or section is about one."""
@@ -375,6 +376,7 @@ class _Reader:
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not _EXAMPLE_SECTION.search(words)
+        self.task = task_of(self.path)
         self.heading = clean(text)
         self.skipped = bool(_SKIPPED_HEADING.search(self.heading)) or any(
             _LEGACY_HEADING.search(t) or (n > 1 and _NEWS_HEADING.search(t)) for n, t in self.path

@@ -507,6 +507,6 @@ def feature(scope: str) -> bool:
     directory that can be brought up on its own."""
     return (
         scope in (CI, DOCKER, DEVELOPMENT, TESTS, PACKAGE, OPTIONAL)
-        or scope.startswith(("extra:", "option:"))
+        or scope.startswith(("extra:", "option:", "task:"))
         or scope.split("/", 1)[0].lower() in _DOC_DIRS
     )

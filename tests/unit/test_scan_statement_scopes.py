@@ -1,10 +1,12 @@
-"""Which statements of a Python version are the repo's need, on real lines.
+"""Which statements in docs and scripts are the repo's need (its Python above all), on real
+lines.
 
 Sources (public, at the commits the tune-set truth was written for):
 - Ascend/DrivingSDK e667017eb751b614c128c9c81812634cae362ee4
 - hicann/shmem 643bfb73b50d88042234d3f5e0c7c9841cdedbbe
 - hicann/pyasc cecba26ace65efbe00a042e7a2e9b9b9e29896f4
 - Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
+- omni-ai-npu/omni-infer c8bc2bbbaa1084139a8e70405c4873632c0dab79
 """
 
 from __future__ import annotations
@@ -97,3 +99,29 @@ def test_an_image_s_python_is_the_docker_feature_s_line_by_line() -> None:
     # the image note alone, in its section (:56 "### 方式一：镜像安装", :80)
     image = "### 方式一：镜像安装\n\n" + "\n".join(note.splitlines()[9:])
     assert [feature for *_, feature in _pythons("docs", "g.md", image)] == [DOCKER]
+
+
+def test_what_a_task_s_section_states_is_that_task_s() -> None:
+    # omni-infer docs/omni_infer_installation_guide.md:25 "# 部署", :164-173 (converting the
+    # model weights for one deployment)
+    guide = (
+        "# 部署\n"
+        "\n"
+        "### 权重转换\n"
+        "\n"
+        "3. 安装依赖包，transformers（=4.48.2）和 accelerate，命令如下：\n"
+        "    ```\n"
+        "    pip install transformers==4.48.2\n"
+        "    pip install accelerate\n"
+        "    ```\n"
+    )
+    rel = "docs/omni_infer_installation_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=guide)).requirements
+    assert {(r.subject, r.feature) for r in found} == {
+        ("pypi:transformers", "task:权重转换"),
+        ("pypi:accelerate", "task:权重转换"),
+    }
+    # the same lines under the repo's own install heading stay the repo's
+    own = guide.replace("### 权重转换", "### 安装依赖")
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=own)).requirements
+    assert {r.feature for r in found} == {REPO}
