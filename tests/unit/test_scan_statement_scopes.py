@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.scopes import DOCKER, REPO
+from bringup.scan.scopes import DOCKER, REPO, TESTS
 from bringup.scan.shell import extract_shell
 
 
@@ -125,3 +125,35 @@ def test_what_a_task_s_section_states_is_that_task_s() -> None:
     own = guide.replace("### 权重转换", "### 安装依赖")
     found = extract_docs(SourceFile(ref=rel, rel=rel, text=own)).requirements
     assert {r.feature for r in found} == {REPO}
+
+
+def test_what_a_test_section_states_is_the_tests() -> None:
+    # pyasc docs/quick_start.md:387 "## 🧪 UT测试", :406, :421 and :426-428
+    guide = (
+        "## 🧪 UT测试\n"
+        "\n"
+        "### ASC-IR定义模块UT测试\n"
+        "\n"
+        "**编译器选择说明**：\n"
+        "- **Clang编译**：使用`--clang`参数可启用Clang编译，编译效率更高。"
+        "需确保环境已安装clang和lld（推荐版本clang>=15，lld>=15）\n"
+        "\n"
+        "在项目根目录下，执行如下命令，可在执行UT测试后使用LCOV工具生成代码覆盖率报告。\n"
+        "```bash\n"
+        "cd test\n"
+        "sudo apt install lcov\n"
+        "```\n"
+    )
+    rel = "docs/quick_start.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=guide)).requirements
+    assert found
+    assert {r.feature for r in found} == {TESTS}
+    # a heading about building and testing is still the repo's own route (hicann/catlass
+    # 0dfcf9df304f297361edab86448ac5ea6aed1647
+    # docs/en/1_Practice/09_example_contribution_guide.md:62)
+    built = guide.replace("## 🧪 UT测试", "### 2.4 Build and Testing").replace(
+        "### ASC-IR定义模块UT测试\n\n", ""
+    )
+    assert {
+        r.feature for r in extract_docs(SourceFile(ref=rel, rel=rel, text=built)).requirements
+    } == {REPO}

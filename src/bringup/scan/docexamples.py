@@ -14,7 +14,11 @@ preparing a dataset, a benchmark or accuracy run, profiling, lint) states that t
 "### 权重转换" of omni-infer docs/omni_infer_installation_guide.md:164 pins transformers
 ==4.48.2, CANN 8.1.RC1 and torch_npu 2.1.0 for the msmodelslim conversion (:172-197), not for
 the repo, whose own route is the docker image above it. What such a section states is the
-feature ``task:<its heading>``; its code blocks were examples already (``docs``).
+feature ``task:<its heading>``; its code blocks were examples already (``docs``). A section
+about the tests ("## 🧪 UT测试", pyasc docs/quick_start.md:387: clang>=15 and lcov for the
+coverage run, :421-428; "## Tests": "The HCCL tests need at least 2 NPUs") states what the
+tests need: the ``tests`` feature, as a test file's guards are. A heading that is also about
+the build or install ("Build and Testing", "Test environment") stays the repo's.
 
 A line saying what a prebuilt image is built on ("此镜像基于 Python 3.11 构建", "镜像安装示例基于
 Python 3.11", MindSpeed docs/zh/user-guide/install_guide.md:80 and :36) states the image's
@@ -30,7 +34,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.scopes import DOCKER
+from bringup.scan.scopes import DOCKER, TESTS
 
 TASK_WORDS = (
     r"benchmark|perf(?:ormance)?\b|profil|\blint|pre-commit|code\s*style|dataset|"
@@ -39,6 +43,14 @@ TASK_WORDS = (
 )
 """Headings of a task beside the repo's own install, build and run."""
 _TASK = lazyre.compile(TASK_WORDS, re.IGNORECASE)
+_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|\bUT\b|\bLLT\b|测试", re.IGNORECASE)
+_OWN_ROUTE = lazyre.compile(
+    r"build|compil|install|setup|environment|requirement|prerequisite|"
+    r"编译|构建|安装|环境|依赖|准备|要求",
+    re.IGNORECASE,
+)
+"""Words of a heading about the repo's own build or install: "Build and Testing", "Test
+environment" are no test sections."""
 _AS_EXAMPLE = lazyre.compile(
     r"以[^。;\uff1b!?\uff01\uff1f]{0,60}?为例|"
     r"\b(?:take|taking|uses?|using)\b[^.;]{0,60}?\bas\s+an\s+example\b",
@@ -68,7 +80,12 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
 
 
 def task_of(path: list[tuple[int, str]]) -> str:
-    """The feature a section is about (``task:<heading>``, the outermost heading of the
-    ``(level, title)`` path that names a task), or "" for the repo's own sections."""
-    heading = next((title for _, title in path if _TASK.search(title)), "")
-    return f"task:{heading}" if heading else ""
+    """The feature a section is about, by the outermost heading of the ``(level, title)``
+    path that names a task (``task:<heading>``) or the tests (``tests``); "" for the repo's
+    own sections."""
+    for _, title in path:
+        if _TASK.search(title):
+            return f"task:{title}"
+        if _TESTS.search(title) and not _OWN_ROUTE.search(title):
+            return TESTS
+    return ""

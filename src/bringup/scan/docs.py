@@ -337,10 +337,10 @@ class _Reader:
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
-        self.requirements.extend(environment_requirements(self.file, commands))
+        self.requirements.extend(self.optional(environment_requirements(self.file, commands)))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.downloads(commands)
-            self.requirements.extend(installed_packages(self.file, commands))
+            self.requirements.extend(self.optional(installed_packages(self.file, commands)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
