@@ -5,10 +5,12 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/memfabric_hybrid 7171ad35d67df61bcdd3f016fb43f71790ebb6f8
 - Ascend/AscendNPU-IR 52f96a130b52fa3d10a236aaa2e1f868f1578b88
 - triton-lang/triton-ascend eeb030e7 (the new-user trial's checkout)
+- kvcache-ai/Mooncake 3b5a594133958449a1feaf1c9e0fc1b553e34a28
 """
 
 from __future__ import annotations
 
+from bringup.scan.optdirs import optional_directories
 from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
 
 # omni-infer build/build.sh:68-73, the build its README and CI run: after ``python -m build``
@@ -115,3 +117,44 @@ def test_a_test_list_named_test_first_is_the_tests() -> None:
     assert Scopes(["dev-requirements.txt"], {}).of("dev-requirements.txt") == DEVELOPMENT
     # a name merely starting with the letters stays the repo's
     assert Scopes(["devices-requirements.txt"], {}).of("devices-requirements.txt") == REPO
+
+
+# kvcache-ai/Mooncake 3b5a594133958449a1feaf1c9e0fc1b553e34a28 CMakeLists.txt:20, 25, 30, 128-144
+_MOONCAKE_CMAKE = """option(WITH_STORE "build mooncake store library and sample code" ON)
+option(WITH_STORE_RUST "build the Rust bindings for the Mooncake Store" ON)
+option(WITH_EP "build mooncake with expert parallelism support" OFF)
+if(WITH_STORE)
+  message(STATUS "Mooncake Store will be built")
+  add_subdirectory(mooncake-store)
+  include_directories(mooncake-store/include)
+endif()
+
+if(WITH_STORE_RUST)
+  add_subdirectory(mooncake-store/rust)
+endif()
+
+option(EP_USE_IDE "Enable intelligent indexing for IDEs" OFF)
+if(WITH_EP)
+  add_subdirectory(mooncake-pg)
+  include_directories(mooncake-pg/include)
+"""
+
+
+def test_a_directory_only_an_option_off_by_default_adds_is_that_option_s() -> None:
+    texts = {"CMakeLists.txt": _MOONCAKE_CMAKE}
+    options = optional_directories(texts)
+    assert options == {"mooncake-pg": "option:WITH_EP"}
+    files = [
+        "CMakeLists.txt",
+        "mooncake-pg/CMakeLists.txt",
+        "mooncake-pg/torch/setup.py",
+        "mooncake-store/rust/CMakeLists.txt",
+        "mooncake-store/rust/README.md",
+        "mooncake-pg/tests/test_pg.py",
+    ]
+    scopes = Scopes(files, texts, options)
+    # mooncake-pg/torch/setup.py:5 needs torch: the expert-parallel build's need
+    assert scopes.of("mooncake-pg/torch/setup.py") == "option:WITH_EP"
+    # an option on by default (WITH_STORE, WITH_STORE_RUST) adds to the default build
+    assert scopes.of("mooncake-store/rust/README.md") == REPO
+    assert scopes.of("mooncake-pg/tests/test_pg.py") == TESTS

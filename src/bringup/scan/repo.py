@@ -28,6 +28,7 @@ from bringup.scan.fetches import one_need, own_clone
 from bringup.scan.gitmodules import fetch_needs
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
+from bringup.scan.optdirs import optional_directories
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
@@ -283,6 +284,12 @@ def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
     }
 
 
+def _scopes(seen: set[str], texts: dict[str, tuple[RepoFile, str]]) -> Scopes:
+    """The scope of each file, from the files seen and the build files' texts."""
+    builds = _build_texts(texts)
+    return Scopes(seen, builds, optional_directories(builds))
+
+
 def _scoped(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -413,7 +420,7 @@ def scan_repo(
     scoped = _scoped(
         fetch_needs(_checked_out(root, _declared_submodules(requirements))),
         extractions,
-        Scopes(seen, _build_texts(texts)),
+        _scopes(seen, texts),
         texts,
         guides,
     )

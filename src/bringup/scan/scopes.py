@@ -191,8 +191,14 @@ class Scopes:
     """The scope of every file of one repo, from the list of its files and the texts of its
     build files (``rel`` -> text)."""
 
-    def __init__(self, rels: Iterable[str], build_texts: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        rels: Iterable[str],
+        build_texts: Mapping[str, str],
+        options: Mapping[str, str] | None = None,
+    ) -> None:
         rels = list(rels)
+        self._options = dict(options or {})
         built: set[str] = set()
         readmes: set[str] = set()
         self._packages: set[str] = set()
@@ -249,6 +255,9 @@ class Scopes:
             if folder in _COLLECTIONS:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+        option = self._option(parts[:-1])
+        if option:
+            return option
         project = self._subproject(parts[:-1])
         if project:
             return project
@@ -333,6 +342,15 @@ class Scopes:
             if tail == rel.rsplit("/", 1)[-1] and dirname(copier) == folder and rel != copier:
                 return True
         return False
+
+    def _option(self, folders: list[str]) -> str:
+        """The option feature of the innermost directory on the path that only a build option
+        adds (``optdirs``), or ""."""
+        for depth in range(len(folders), 0, -1):
+            option = self._options.get("/".join(folders[:depth]))
+            if option:
+                return option
+        return ""
 
     def _names(self, parent: str, folder: str) -> bool:
         """Whether the build of ``parent`` (for the repo, also its own build scripts in a
