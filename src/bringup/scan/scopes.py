@@ -39,6 +39,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a directory with a Python build of its own (``setup.py``, ``pyproject.toml``: FA3 under
   flash-attention's ``hopper/``) is a sub-project even without a README, unless the build
   around it names it or there is no build around it (then it is the repo's build);
+- a directory a ``CMakeLists.txt`` adds only under an option off by default
+  (``if(WITH_EP) add_subdirectory(mooncake-pg)``, ``optdirs``) is the feature ``option:X``;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
   reads is that directory's own list, not the build's; a lint, docs or dev requirements
   file (``requirements-docs.txt``, ``dev-requirements.txt``, any pip list under ``docs/``)
