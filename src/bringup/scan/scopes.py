@@ -64,6 +64,7 @@ from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
 from bringup import lazyre
+from bringup.scan.buildnames import BuildNames
 
 REPO = ""
 """The scope name of the repo itself."""
@@ -113,17 +114,6 @@ _SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_to
 """Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
 script/build.sh``) builds the repo, it is no sub-project."""
-_ROOT_BUILD_SCRIPT = lazyre.compile(
-    r"^(?:script|scripts|build|build-tools|build_tools|buildtools|ci)/"
-    r"(?![\w.-]*(?:wheel|whl|pack|pkg|dist|release|doc|docker|image|test))"
-    r"[\w.-]*(?:build|compile)[\w.-]*\.sh$",
-    re.IGNORECASE,
-)
-"""The repo's own build script in a top-level script directory (omni-infer ``build/build.sh``,
-memfabric_hybrid ``script/build.sh``, ``ci/build.sh``): a nested project it builds is the
-repo's build as much as one its root ``setup.py`` or ``CMakeLists.txt`` names. A script that
-packages, tests or documents (AscendNPU-IR ``build-tools/build_wheel.sh`` building
-``bishengir/python/wheel``, Mooncake ``scripts/build_wheel.sh``) builds a feature of its own."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
@@ -186,7 +176,6 @@ _DEPENDENCY_KEY = lazyre.compile(
 """The key a build file names a requirements file under: the last one before the name."""
 _PACKAGE_FILES = frozenset({"setup.py", "pyproject.toml"})
 _PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
-_BUILD_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 
 
 class Scopes:
@@ -204,7 +193,6 @@ class Scopes:
         built: set[str] = set()
         readmes: set[str] = set()
         self._packages: set[str] = set()
-        self._build: dict[str, list[str]] = {}
         for rel in rels:
             folder, name = dirname(rel), rel.rsplit("/", 1)[-1].lower()
             if folder and name in _PROJECT_FILES:
@@ -222,11 +210,8 @@ class Scopes:
         self._texts = tuple(build_texts.values())
         self._copied = _copied_scripts(build_texts)
         self._named_in = dict(build_texts)
-        for rel, text in build_texts.items():
-            if rel.rsplit("/", 1)[-1].lower() in _BUILD_FILES:
-                self._build.setdefault(dirname(rel), []).append(text)
-        self._root_scripts = tuple(t for r, t in build_texts.items() if _ROOT_BUILD_SCRIPT.match(r))
-        self._named: dict[tuple[str, str], bool] = {}
+        self._names = BuildNames(build_texts)
+        self._build = self._names.texts
         self._frameworks = frozenset(
             folder
             for folder, named in _FRAMEWORK_DOCS.items()
@@ -320,14 +305,14 @@ class Scopes:
                 return folder if len(folders) > 1 else ""
             if depth == 1 and folder.lower() in _SCRIPT_DIRS:
                 continue
-            if folder in self._documented or self._detached(folder):
-                if not self._builds_below(parent, folders, depth):
+            if folder in self._documented or self._names.detached(folder, self._scripted):
+                if not self._names.builds_below(parent, folders, depth):
                     return folder
                 continue
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
                 continue
-            if not self._names(parent, folder):
+            if not self._names.names(parent, folder):
                 return folder
             parent = folder
         return ""
@@ -354,28 +339,6 @@ class Scopes:
                 return option
         return ""
 
-    def _names(self, parent: str, folder: str) -> bool:
-        """Whether the build of ``parent`` (for the repo, also its own build scripts in a
-        top-level script directory) names the nested ``folder``."""
-        key = (parent, folder)
-        if key not in self._named:
-            inner = folder[len(parent) + 1 :] if parent else folder
-            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
-            texts = [*self._build.get(parent, ()), *(() if parent else self._root_scripts)]
-            self._named[key] = any(named.search(text) for text in texts)
-        return self._named[key]
-
-    def _builds_below(self, parent: str, folders: list[str], depth: int) -> bool:
-        """Whether a project deeper on the path than a README-only directory is one the
-        build of ``parent`` names (omni-infer ``build/build.sh:72`` builds
-        ``omni/accelerators/sched/global_proxy`` below ``sched/README.md``): the directory's
-        README describes a part of the repo's build, not a project of its own."""
-        return any(
-            "/".join(folders[:deeper]) in self._build
-            and self._names(parent, "/".join(folders[:deeper]))
-            for deeper in range(depth + 1, len(folders) + 1)
-        )
-
     def _only_tests_name(self, script: str) -> bool:
         """Whether the build files that name ``script`` (itself aside) all lie under a test
         directory (gdrcopy's ``scripts/get_cuda_gencode.sh``, named by ``tests/Makefile:4``
@@ -387,21 +350,6 @@ class Scopes:
         ]
         return bool(homes) and all(
             any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
-        )
-
-    def _detached(self, folder: str) -> bool:
-        """Whether ``folder``, nested two or more levels deep, has a build script of its own
-        that no build file outside it names while the repo has a build of its own
-        (msmodelslim's ``msmodelslim/pytorch/weight_compression/compress_graph/build.sh``: a
-        CMake tool built on demand, not a part of ``pip install .``)."""
-        if folder not in self._scripted or "/" not in folder or "" not in self._build:
-            return False
-        named = re.compile(rf"(?<![\w-]){re.escape(folder.rsplit('/', 1)[-1])}(?![\w-])")
-        return not any(
-            named.search(text)
-            for home, texts in self._build.items()
-            if home != folder and not home.startswith(folder + "/")
-            for text in texts
         )
 
     def _flavour(self, parts: list[str]) -> str:

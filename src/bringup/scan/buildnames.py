@@ -1,0 +1,80 @@
+"""Which nested directories a repo's build files name (``scopes``).
+
+A nested project is a part of the build around it when that build names it: the parent's
+``setup.py``/``CMakeLists.txt``/``build.sh``/``Makefile`` (``build.sh`` building
+``python/deep_ep``), and for the repo itself also its own build script in a top-level script
+directory. This module keeps the build files' texts per directory and answers, once per
+pair, whether a build names a directory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from posixpath import dirname
+
+from bringup import lazyre
+
+BUILD_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
+"""Build files whose text tells which nested directories the build builds."""
+_ROOT_BUILD_SCRIPT = lazyre.compile(
+    r"^(?:script|scripts|build|build-tools|build_tools|buildtools|ci)/"
+    r"(?![\w.-]*(?:wheel|whl|pack|pkg|dist|release|doc|docker|image|test))"
+    r"[\w.-]*(?:build|compile)[\w.-]*\.sh$",
+    re.IGNORECASE,
+)
+"""The repo's own build script in a top-level script directory (omni-infer ``build/build.sh``,
+memfabric_hybrid ``script/build.sh``, ``ci/build.sh``): a nested project it builds is the
+repo's build as much as one its root ``setup.py`` or ``CMakeLists.txt`` names. A script that
+packages, tests or documents (AscendNPU-IR ``build-tools/build_wheel.sh`` building
+``bishengir/python/wheel``, Mooncake ``scripts/build_wheel.sh``) builds a feature of its own."""
+
+
+class BuildNames:
+    """The build files' texts per directory (``texts``), from ``rel -> text``."""
+
+    def __init__(self, build_texts: Mapping[str, str]) -> None:
+        self.texts: dict[str, list[str]] = {}
+        for rel, text in build_texts.items():
+            if rel.rsplit("/", 1)[-1].lower() in BUILD_FILES:
+                self.texts.setdefault(dirname(rel), []).append(text)
+        self._root_scripts = tuple(t for r, t in build_texts.items() if _ROOT_BUILD_SCRIPT.match(r))
+        self._named: dict[tuple[str, str], bool] = {}
+
+    def names(self, parent: str, folder: str) -> bool:
+        """Whether the build of ``parent`` (for the repo, also its own build scripts in a
+        top-level script directory) names the nested ``folder``."""
+        key = (parent, folder)
+        if key not in self._named:
+            inner = folder[len(parent) + 1 :] if parent else folder
+            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
+            texts = [*self.texts.get(parent, ()), *(() if parent else self._root_scripts)]
+            self._named[key] = any(named.search(text) for text in texts)
+        return self._named[key]
+
+    def builds_below(self, parent: str, folders: list[str], depth: int) -> bool:
+        """Whether a project deeper on the path than a README-only directory is one the
+        build of ``parent`` names (omni-infer ``build/build.sh:72`` builds
+        ``omni/accelerators/sched/global_proxy`` below ``sched/README.md``): the directory's
+        README describes a part of the repo's build, not a project of its own."""
+        return any(
+            "/".join(folders[:deeper]) in self.texts
+            and self.names(parent, "/".join(folders[:deeper]))
+            for deeper in range(depth + 1, len(folders) + 1)
+        )
+
+    def detached(self, folder: str, scripted: set[str]) -> bool:
+        """Whether ``folder``, nested two or more levels deep, has a build script of its own
+        (``folder`` in ``scripted``) that no build file outside it names while the repo has
+        a build of its own (msmodelslim's ``msmodelslim/pytorch/weight_compression/
+        compress_graph/build.sh``: a CMake tool built on demand, not a part of
+        ``pip install .``)."""
+        if folder not in scripted or "/" not in folder or "" not in self.texts:
+            return False
+        named = re.compile(rf"(?<![\w-]){re.escape(folder.rsplit('/', 1)[-1])}(?![\w-])")
+        return not any(
+            named.search(text)
+            for home, texts in self.texts.items()
+            if home != folder and not home.startswith(folder + "/")
+            for text in texts
+        )
