@@ -175,6 +175,46 @@ def test_a_catch_all_of_a_failed_runtime_call_takes_the_layer_its_failure_names(
     assert (catch_all.layer, catch_all.confidence) == ("device_init", "high")
 
 
+# A runtime call made where no runtime context (device set) is current: the runtime's start-up
+# in this thread, whatever the call was for (issue 15's device_init vs operator_execution class).
+# https://github.com/kvcache-ai/Mooncake/pull/3974: a transfer on a worker thread without one.
+CONTEXT_NULL = """\
+aclrtGetDevice failed
+rtGetDevMsg execution failed, the context is a null pointer
+Failed to submit all transfers, error code is Context
+Failed to submit transfer operation
+"""
+
+# https://github.com/PaddlePaddle/Paddle/issues/68865: a CANN code known by its family only,
+# reported while the primary context was retained for a new device.
+PRIMARY_CONTEXT = """\
+[ERROR] RUNTIME(205664,python):2024-10-22-17:51:37.933.319 [runtime.cc:3736]205664 PrimaryContextRetain:report error module_type=0, module_name=EE9999
+[ERROR] RUNTIME(205664,python):2024-10-22-17:51:37.933.323 [runtime.cc:3736]205664 PrimaryContextRetain:Check param failed, dev can not be NULL!
+"""  # noqa: E501
+
+# https://github.com/ggml-org/llama.cpp/issues/9250: a FaultDiag fault (a stream not in the
+# thread's current context), placed by our reading of its module among the runtime calls.
+STREAM_CONTEXT = """\
+CANN error: EE9999: Inner Error!
+EE9999: [PID: 2750884] 2024-08-30-16:20:38.196.490 Stream destroy failed, stream is not in current ctx, stream_id=2.[FUNC:StreamDestroy][FILE:api_impl.cc][LINE:1032]
+        TraceBack (most recent call last):
+       rtStreamDestroy execute failed, reason=[stream not in current context][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]
+"""  # noqa: E501
+
+
+@pytest.mark.parametrize(
+    ("log", "top"),
+    [
+        (CONTEXT_NULL, "evidence.device-init.start-up"),
+        (PRIMARY_CONTEXT, "code.cann.ee9999"),
+        (STREAM_CONTEXT, "faultdiag.aisw_cann_runtime_024"),
+    ],
+)
+def test_a_call_without_a_current_runtime_context_is_device_start_up(log: str, top: str) -> None:
+    diagnosis = explain_text(log)[0]
+    assert (diagnosis.signature_id, diagnosis.layer) == (top, "device_init")
+
+
 def test_placed_failures_rank_below_everything_else() -> None:
     diagnoses = explain_text(HAL_REGISTER + VNPU_CONFIG)
     assert diagnoses[0].evidence[0].text.startswith("RuntimeError")

@@ -125,10 +125,12 @@ def _layer(
 ) -> Optional[Layer]:
     """A signature's layer when the log says better than its record: where the log fails
     (``layer_from_log``); for a catch-all of a failed runtime call (its layer only the usual
-    one, ``operator_execution``), what the words of its failure name."""
+    one, ``operator_execution``) or a vendor fault placed there (our reading of its module:
+    a runtime call that failed), what the words of its failure name."""
     if signature.record.layer_from_log and failed_in:
         return failed_in
-    if signature.record.generic and signature.record.layer == fallback.KERNEL_LAYER:
+    loose = signature.record.generic or signature.tier == "knowledge"
+    if loose and signature.record.layer == fallback.KERNEL_LAYER:
         return fallback.word_layer(result.findings, hits.first_line)
     return None
 
