@@ -127,6 +127,13 @@ PYTHON_H = (
 # https://github.com/AkaliKong/MiniOneRec/issues/5
 REQUIRES_PYTHON = "ERROR: Package 'click' requires a different Python: 3.9.19 not in '>=3.10'\n"
 
+# https://github.com/sgl-project/sglang/pull/9232: a module that fails to import (NumPy 2 removed
+# a name it uses), said without an ImportError.
+FAILED_IMPORT = (
+    "Failed to import Python module [AttributeError: np.float_was removed in the NumPy 2.0 "
+    "release. Use np.float64 instead..]\n"
+)
+
 # https://github.com/LlamaChinese/Llama-Chinese/issues/65: a wheel being built is a build.
 BUILDING_WHEEL = "  Building wheel for auto-gptq (setup.py): finished with status 'error'\n"
 
@@ -139,6 +146,7 @@ BUILDING_WHEEL = "  Building wheel for auto-gptq (setup.py): finished with statu
         (LIBHCCL, "install"),
         (PYTHON_H, "build"),
         (REQUIRES_PYTHON, "install"),
+        (FAILED_IMPORT, "install"),
         (BUILDING_WHEEL, "build"),
     ],
 )
