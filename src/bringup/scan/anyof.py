@@ -37,16 +37,39 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
     for requirement in requirements:
         if _unites(requirement, narrows):
             groups.setdefault((requirement.subject, requirement.hard), []).append(requirement)
+    united = {
+        key: _united(sorted(group, key=lambda r: authority.get(r.source.ref or "", PROSE)))
+        for key, group in groups.items()
+    }
+    _fold_soft(united)
     out: list[Requirement] = []
     for requirement in requirements:
         if not _unites(requirement, narrows):
             out.append(requirement)
             continue
-        group = groups.pop((requirement.subject, requirement.hard), None)
-        if group is not None:
-            ranked = sorted(group, key=lambda r: authority.get(r.source.ref or "", PROSE))
-            out.append(_united(ranked))
+        done = united.pop((requirement.subject, requirement.hard), None)
+        if done is not None:
+            out.append(done)
     return out
+
+
+def _values(requirement: Requirement) -> set[str]:
+    return {v.strip().lstrip("=").strip().lower() for v in requirement.spec.split(",")} - {""}
+
+
+def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:
+    """A soft list every value of which the hard list of the same subject names (a Linux
+    package in one guide, "OS: Linux" in another: MindIE-SD docs/en/installing_guide.md:135
+    and docs/zh/installation.md:9) says nothing more: its places join the hard one's."""
+    for subject, hard in list(united):
+        strong = united.get((subject, True))
+        soft = united[(subject, hard)]
+        if hard or strong is None or not _values(soft) <= _values(strong):
+            continue
+        places = (soft.source, *soft.also_at, *(a.source for a in soft.any_of))
+        also = tuple(dict.fromkeys(s for s in (*strong.also_at, *places) if s != strong.source))
+        united[(subject, True)] = msgspec.structs.replace(strong, also_at=also)
+        del united[(subject, hard)]
 
 
 def _unites(requirement: Requirement, narrows: Mapping[str, bool]) -> bool:

@@ -164,9 +164,13 @@ _INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
 _PLATFORM_TAG = lazyre.compile(
-    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])",
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_]"
+    r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w*arch\w*\}|<\w*arch\w*>|"
+    r"\$\(\s*uname\s+-[mp]\s*\)|\$\w*arch\w*)",
     re.I,
 )
+"""A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
+``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``): built for Linux, any CPU."""
 
 
 @functools.cache
@@ -227,6 +231,7 @@ class _Reader:
         self.skipped = self.notes
         # one search of the whole text: most documents name no Linux package at all
         self.platform_seen = _PLATFORM_TAG.search(file.text) is None
+        self.platform_at: int | None = None
         # the environment a guide sets up is read in install sections (not a security note's)
         self.guide = bool(_GUIDE_FILE.search(stem))
         self.setup_here = True
@@ -308,22 +313,27 @@ class _Reader:
         """A package or download for one Linux platform (``..._linux-x86_64.run``,
         ``manylinux_2_28_aarch64.whl``, ``libnvshmem-linux-x86_64-3.3.9...tar.xz``, a build
         directory ``lib.linux-x86_64``): what the guide installs is built for Linux. Soft,
-        once per document: the first such line is cited."""
+        once per document: the first such line is cited, the later ones beside it."""
         if self.skipped or self.platform_seen:
             return
         # a document that states its OS (a list, or where the list is kept) says it better
-        if any(r.subject == "os" for r in self.requirements):
+        if self.platform_at is None and any(r.subject == "os" for r in self.requirements):
             self.platform_seen = True
             return
         for index in range(start, end):
             tag = _PLATFORM_TAG.search(lines[index])
-            if tag is not None:
-                self.platform_seen = True
+            if tag is None:
+                continue
+            if self.platform_at is None:
+                self.platform_at = len(self.requirements)
                 text = f"a package built for {tag.group(0)}"
                 self.requirements.append(
                     self.file.requirement("os", "linux", index + 1, text=text, hard=False)
                 )
-                return
+            else:
+                found = self.requirements[self.platform_at]
+                also = (*found.also_at, self.file.source(index + 1))
+                self.requirements[self.platform_at] = msgspec.structs.replace(found, also_at=also)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         self.platform_tag(lines, start, end)
