@@ -79,3 +79,84 @@ def test_a_soft_list_a_hard_list_already_names_joins_it() -> None:
     # a soft list naming more than the hard one is a list of its own
     soft = msgspec.structs.replace(found[0], spec="linux,windows", hard=False)
     assert len(unite([found[0], soft], {"zh.md": PROSE})) == 2
+
+
+def _table(text: str, rel: str = "README.md") -> dict[str, tuple[str, int | None, bool]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    return {r.subject: (r.spec, r.source.line, r.hard) for r in extract_docs(file).requirements}
+
+
+def test_a_cpu_architecture_column_and_the_rows_continuing_a_release() -> None:
+    # Ascend/DrivingSDK@e667017e docs/zh/version/versions.md:3-9 (the development branch's
+    # release is two rows: the second, its first cell empty, pairs torch 2.8.0)
+    text = (
+        "DrivingSDK算子支持的CPU架构、Python、PyTorch和torch_npu版本对应关系如下：\n\n"
+        "| Gitcode分支 |  CPU架构 |  支持的Python版本 | 支持的PyTorch版本 | 支持的torch_npu版本 |\n"
+        "|-----------|-----------|-------------------|-------------------|---------------------|\n"
+        "| master    | x86&aarch64|Python3.9.x,Python3.10.x,Python3.11.x|2.7.1|v2.7.1|\n"
+        "|           |       |Python3.9.x,Python3.10.x,Python3.11.x|2.8.0|v2.8.0|\n"
+        "| branch_v26.0.0    | x86&aarch64|Python3.9.x,Python3.10.x,Python3.11.x|2.7.1|"
+        "v2.7.1-26.0.0|\n"
+    )
+    found = _table(text, "docs/zh/version/versions.md")
+    assert found["arch"] == ("x86_64,aarch64", 5, True)
+    assert found["torch"] == ("==2.7.1 || ==2.8.0", 5, True)
+    assert found["torch_npu"] == ("==2.7.1 || ==2.8.0", 5, True)
+
+
+def test_the_current_row_of_a_minimum_release_column_and_its_products() -> None:
+    # hicann/catlass@0dfcf9df README_en.md:116-118 (links and the long products cell cut):
+    # a line break separates two releases, and a "Minimum" column's releases are floors
+    text = (
+        "| CATLASS Community Version | Minimum Supported CANN Package Version | Supported Ascend "
+        "Products |\n| --- | --- | --- |\n"
+        "| Current | [8.5.0](https://www.hiascend.com/x)<br>[9.0.0](https://www.hiascend.com/y) "
+        "(Ascend 950PR/Ascend 950DT) | [Atlas A2 Training Series Products](https://h/a) <br>"
+        "[Atlas A3 Training Series Products](https://h/b)<br>Ascend 950PR/Ascend 950DT |\n"
+        "| [v1.5.0](https://gitcode.com/cann/catlass/releases/v1.5.0) | "
+        "[8.2.RC1](https://www.hiascend.com/z) | Atlas A2 Training Series Products |\n"
+    )
+    found = _table(text)
+    assert found["cann"] == (">=8.5.0 || >=9.0.0", 3, True)
+    assert found["chip"][0] == "910B,910_93,950"
+    assert not [s for s in found if s.startswith("pypi:")]
+
+
+def test_a_table_of_tested_environments_states_os_releases_only() -> None:
+    # hicann/catlass@0dfcf9df README.md:129-136 (the environments the build was tried on)
+    text = (
+        "下述环境经测试支持[当前CATLASS](https://gitcode.com/cann/catlass)构建：\n\n"
+        "| 系统                           | `CANN`      | `gcc` | `cmake` | `python` |\n"
+        "| ------------------------------ | ----------- | ----- | ------- | -------- |\n"
+        "| Ubuntu 20.04.5                 | 8.5.0       | 9.3   | 3.16    | 3.10     |\n"
+        "| Ubuntu 22.04.5                 | 8.5.0       | 11.3  | 3.22    | 3.10     |\n"
+        "| openEuler 22.03 SP4            | 8.5.0       | 10.3  | 3.22    | 3.10     |\n"
+        "| Ubuntu 22.04.5 （编译950样例） | 9.0.0 | 11.3  | 3.22    | 3.10     |\n"
+    )
+    file = SourceFile(ref="README.md", rel="README.md", text=text)
+    (found,) = extract_docs(file).requirements
+    assert (found.subject, found.spec, found.hard) == (
+        "os_version",
+        "==20.04.5 || ==22.04.5 || ==22.03",
+        False,
+    )
+    assert found.source.line == 3
+    assert [s.line for s in found.also_at] == [5, 6, 7, 8]
+    # a table whose first column is an OS but whose cells are not releases is no such table
+    other = "| OS | Notes |\n| --- | --- |\n| any | see the guide |\n"
+    assert _table(other) == {}
+
+
+def test_a_driver_and_firmware_column_names_both() -> None:
+    # hicann/shmem@643bfb73 docs/quickstart.md:60-62 (links and the transport columns cut)
+    text = (
+        "#### 4.3.1 CANN 版本说明\n\n"
+        "| 驱动固件 | CANN 版本 | D2D |\n| --- | --- | --- |\n"
+        "| Ascend HDK 25.0.RC1.1 | 9.0.0-beta.2 及以上<br>[社区版资源](https://h/c) | MTE |\n"
+        "| Ascend HDK 25.0.RC1.1 | 8.5.0 及以上<br>[社区版资源](https://h/c) | MTE |\n"
+    )
+    found = _table(text, "docs/quickstart.md")
+    assert found["ascend_driver"] == (">=25.0.RC1.1", 3, False)
+    # released with the driver; the firmware's own numbering is another
+    assert found["ascend_firmware"] == ("", 3, False)
+    assert found["cann"] == (">=9.0.0-beta.2 || >=8.5.0", 3, False)

@@ -9,6 +9,7 @@ release, which only the knowledge base can pair up).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import msgspec
 
@@ -20,6 +21,14 @@ from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import purpose_at
+from bringup.scan.supporttables import (
+    arch_cells,
+    arch_columns,
+    continued,
+    environment_table,
+    firmware_column,
+    with_firmware,
+)
 from bringup.scan.tablecells import (
     CELL_NOISE,
     CHIP_CELLS,
@@ -81,7 +90,8 @@ def paragraph(
 
 
 _DEVELOPMENT_ROW = lazyre.compile(
-    r"^(?:master|main|develop(?:ment)?|dev|latest|nightly|trunk|主线|在研|开发)\b", re.I
+    r"^(?:master|main|develop(?:ment)?|dev|latest|nightly|trunk|current|主线|在研|开发|当前)\b",
+    re.I,
 )
 """The first cell of a release matrix's row for the branch being developed ("master（主线）")."""
 
@@ -99,43 +109,63 @@ def _current_row(header: Row, body: list[Row], subjects: list[str | None]) -> Ro
 
 _AND_LATER = lazyre.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
 """A cell "2.6.0 +": that release and later."""
+_BARE_VERSION = lazyre.compile(r"^(\d+(?:\.[0-9A-Za-z]+)*)(?![\w.])")
+"""A release at the start of a cell ("8.5.0", "8.2.RC1 (Ascend 950PR)"): in a "minimum"
+column ("最低支持CANN包版本", catlass README.md:119), that release and later."""
 
 
 def _row_of_matrix(
-    file: SourceFile, header: Row, row: Row, subjects: list[str | None]
+    file: SourceFile, header: Row, rows: list[Row], columns: _Columns
 ) -> list[Requirement]:
-    """Each subject column of ``row``; a cell with words and no version ("在研版本", "in
+    """Each subject column of a release's ``rows`` (its row and those continuing it), the
+    values of its lines alternatives; a cell with words and no version ("在研版本", "in
     development") is an unversioned statement, flagged as such by the repo's settling."""
     found: list[Requirement] = []
-    for column, subject in enumerate(subjects):
-        if subject is None or column >= len(row.cells) or not clean(row.cells[column]):
+    for column, subject in enumerate(columns.subjects):
+        raws = [r.cells[column] for r in rows if column < len(r.cells) and clean(r.cells[column])]
+        if subject is None or not raws:
             continue
         specs: list[str] = []
-        for part in LINE_BREAK.split(row.cells[column]):
+        floor = bool(_MINIMUM_COLUMN.search(clean(header.cells[column])))
+        for part in (p for raw in raws for p in LINE_BREAK.split(raw)):
             cell = bare(part)
-            later = _AND_LATER.match(cell)
+            later = _AND_LATER.match(cell) or (floor and _BARE_VERSION.match(cell))
             phrase = None if later or not cell else read_phrase(cell, subject)
             specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
-        text = f"{clean(header.cells[column])} | {clean(row.cells[column])}"
+        values = ", ".join(dict.fromkeys(clean(raw) for raw in raws))
+        text = f"{clean(header.cells[column])} | {values}"
         spec = " || ".join(dict.fromkeys(specs))
-        found.append(requirement(file, row.line, subject, spec, text=text, confidence="medium"))
-    return found
+        stated = requirement(file, rows[0].line, subject, spec, text=text, confidence="medium")
+        found.extend(columns.stated(column, stated))
+    return found + arch_cells(file, rows, columns.arch, hard=True)
 
 
-def _matrix(
-    file: SourceFile, header: Row, body: list[Row], subjects: list[str | None]
-) -> list[Requirement]:
+class _Columns(NamedTuple):
+    """A matrix's columns: the subject each names, the firmware a driver column names
+    beside its driver (``firmware_column``), the columns of CPU architectures."""
+
+    subjects: list[str | None]
+    firmware: dict[int, str]
+    arch: list[int]
+
+    def stated(self, column: int, found: Requirement) -> list[Requirement]:
+        firmware = self.firmware.get(column)
+        return [found, with_firmware(found, firmware)] if firmware else [found]
+
+
+def _matrix(file: SourceFile, header: Row, body: list[Row], columns: _Columns) -> list[Requirement]:
     """A release matrix: the development branch's row when it has one (``_current_row``),
     else each column's values as soft alternatives cited at the header, which names the
     subject, and also at each row that gives one (op-plugin docs/en/install.md:34-40, a row
     per PyTorch release)."""
+    subjects = columns.subjects
     current = _current_row(header, body, subjects)
     hardware = [c for c, cell in enumerate(header.cells) if _hardware_column(cell)]
     if current is not None:
-        return _row_of_matrix(file, header, current, subjects) + _chip_cells(
-            file, [current], hardware
-        )
+        rows = continued(body, current)
+        return _row_of_matrix(file, header, rows, columns) + _chip_cells(file, rows, hardware)
     found: list[Requirement] = _chip_cells(file, body, hardware)
+    found += arch_cells(file, body, columns.arch, hard=False)
     for column, subject in enumerate(subjects):
         if subject is None:
             continue
@@ -165,8 +195,8 @@ def _matrix(
                 file, header.line, subject, " || ".join(specs), text=text, confidence="low",
                 hard=False,
             )  # fmt: skip
-            rows = tuple(file.source(line) for line in lines)
-            found.append(msgspec.structs.replace(stated, also_at=rows))
+            places = tuple(file.source(line) for line in lines)
+            found.extend(columns.stated(column, msgspec.structs.replace(stated, also_at=places)))
     return found
 
 
@@ -192,10 +222,16 @@ def _component_columns(header: Row, subjects: list[str | None]) -> list[str | No
     return out
 
 
+_PRODUCTS = lazyre.compile(r"^(?:\w+\s)?(?:products?|产品|型号)$|^\w{1,4}(?:产品|型号)$")
+"""A column of the products a release supports, the vendor's word before it or not ("支持
+昇腾产品", "Supported Ascend Products", catlass README.md:119 and README_en.md:116)."""
+
+
 def _hardware_column(cell: str) -> bool:
-    """A matrix column of the devices each release supports ("Hardware Support", "硬件")."""
+    """A matrix column of the devices each release supports ("Hardware Support", "硬件",
+    "支持昇腾产品")."""
     key = re.sub(r"\s+", " ", CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
-    return key in CHIP_CELLS or key in cells().devices
+    return key in CHIP_CELLS or key in cells().devices or bool(_PRODUCTS.match(key))
 
 
 def _chip_cells(file: SourceFile, rows: list[Row], columns: list[int]) -> list[Requirement]:
@@ -273,12 +309,23 @@ def read_table(
         return []
     header = rows[0]
     body = [row for row in rows[1:] if not SEPARATOR.match("|".join(row.cells))]
+    environment = environment_table(file, header, body)
+    if environment is not None:
+        return environment
     subjects = [resolve(cell_subject(cell), vendor) for cell in header.cells]
+    firmware: dict[int, str] = {}
+    for column, cell in enumerate(header.cells):
+        both = firmware_column(cell, vendor) if subjects[column] is None else None
+        if both is not None:
+            subjects[column], firmware[column] = both
     first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
     devices = cells().devices
     named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
     if any(subjects) and named * 2 < len(first_cells):
-        return _matrix(file, header, body, _component_columns(header, subjects))
+        columns = _Columns(
+            _component_columns(header, subjects), firmware, arch_columns(header, body)
+        )
+        return _matrix(file, header, body, columns)
     found: list[Requirement] = []
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""

@@ -112,6 +112,25 @@ def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
     return found[:1]
 
 
+def arch_names(text: str) -> list[str]:
+    """The CPU architectures ``text`` names, in our spelling ("x86&aarch64")."""
+    return list(dict.fromkeys(_arch(m.group(1)) for m in _ARCH_NAME.finditer(text)))
+
+
+_OS_RELEASE = lazyre.compile(
+    r"^\s*(Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|EulerOS|Euler\s?OS|SLES?|Rocky|AlmaLinux)"
+    r"\s*(\d+(?:\.\d+)*)",
+    re.IGNORECASE,
+)
+
+
+def os_release(text: str) -> tuple[str, str] | None:
+    """``(name, release)`` of an OS release a table cell starts with ("Ubuntu 22.04.5",
+    "openEuler 22.03 SP4")."""
+    match = _OS_RELEASE.match(text)
+    return (match.group(1), match.group(2)) if match is not None else None
+
+
 def platforms(clause: str) -> list[Found]:
     """Every architecture and OS list a needed clause states."""
     return _architectures(clause) + _systems(clause)

@@ -22,7 +22,8 @@ LINE_BREAK = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
 _LINK = lazyre.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 SEPARATOR = lazyre.compile(r"^\s*(?:\|\s*)?:?-{2,}")
 CELL_NOISE = lazyre.compile(
-    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|package|名称|name|support(?:ed)?|"
+    r"\([^()]*\)|（[^（）]*）|版本号?|versions?|toolkit|软件包|(?<=[A-Za-z])包|package|名称|name|"
+    r"support(?:ed)?|\bminimum\b|\bmin\.|最低|最小|"
     r"compatible|required|depends?|recommended|commercial|community|edition|商用版?|社区版?|配套|推荐|支持的?|依赖|所需|插件|plugin",
     re.I,
 )
@@ -118,8 +119,10 @@ class Row(NamedTuple):
 
 
 def clean(text: str) -> str:
-    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags."""
-    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
+    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags; a
+    line break inside a cell is a space ("8.5.0<br>9.0.0" is two releases, not
+    "8.5.09.0.0": catlass README_en.md:118)."""
+    return _MARKUP.sub("", _LINK.sub(r"\1", LINE_BREAK.sub(" ", text))).strip()
 
 
 _PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")

@@ -1,0 +1,123 @@
+"""Columns of support and compatibility tables that name platforms, not versions of software:
+a CPU-architecture column ("| CPU架构 | x86&aarch64 |"), an environment table whose rows
+are operating-system releases ("| 系统 | CANN | gcc |" with "Ubuntu 20.04.5" rows), and a
+column of the driver and firmware released together ("| 驱动固件 | Ascend HDK 25.0.RC1.1 |").
+Read for ``doctables``, which reads the version columns.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import backends, lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.platforms import arch_names, os_release
+from bringup.scan.prose_vocabulary import Vendor
+from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
+
+_ARCH_HEADER = lazyre.compile(
+    r"^(?:cpu\s*)?(?:arch(?:itecture)?s?|架构|平台架构)$|^cpu$", re.IGNORECASE
+)
+"""A column of CPU architectures ("CPU架构", "Architecture", "Arch"); its cells decide
+(a model's "Architecture" column names no CPU, and is not read)."""
+_OS_HEADER = lazyre.compile(r"^(?:os|operating\s+systems?|systems?|操作系统|系统)$", re.IGNORECASE)
+"""The first column of a table of environments ("| 系统 | `CANN` | `gcc` |", hicann/catlass
+README.md:131), when its cells are OS releases."""
+_DRIVER_AND_FIRMWARE = lazyre.compile(
+    r"驱动\s*(?:[/&、和与及]\s*)?固件|固件\s*(?:[/&、和与及]\s*)?驱动|"
+    r"\bdrivers?\s*(?:/|&|and)\s*firmware\b|\bfirmware\s*(?:/|&|and)\s*drivers?\b",
+    re.IGNORECASE,
+)
+"""A column of the driver and firmware released together ("| 驱动固件 | … |", hicann/shmem
+docs/quickstart.md:60): both the backend's driver and its firmware."""
+
+
+def _key(cell: str) -> str:
+    return re.sub(r"\s+", " ", CELL_NOISE.sub("", clean(cell))).strip(" :：_")
+
+
+def arch_columns(header: Row, body: list[Row]) -> list[int]:
+    """The columns of CPU architectures: a header naming them and a cell that does."""
+    columns = []
+    for column, cell in enumerate(header.cells):
+        if not _ARCH_HEADER.match(_key(cell)):
+            continue
+        if any(column < len(r.cells) and arch_names(clean(r.cells[column])) for r in body):
+            columns.append(column)
+    return columns
+
+
+def arch_cells(
+    file: SourceFile, rows: list[Row], columns: list[int], *, hard: bool
+) -> list[Requirement]:
+    """The architectures the ``columns`` of ``rows`` name, one any-of (DrivingSDK
+    docs/zh/version/versions.md:7 "| master | x86&aarch64 |"), cited at the first row
+    naming one."""
+    names: list[str] = []
+    first: Row | None = None
+    for row in rows:
+        for column in columns:
+            found = arch_names(clean(row.cells[column])) if column < len(row.cells) else []
+            first = first or (row if found else None)
+            names.extend(found)
+    if first is None:
+        return []
+    text = " | ".join(clean(c) for c in first.cells)
+    spec = ",".join(dict.fromkeys(names))
+    return [requirement(file, first.line, "arch", spec, text=text, confidence="medium", hard=hard)]
+
+
+def environment_table(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement] | None:
+    """A table of environments, one OS release per row ("| Ubuntu 22.04.5 | 8.5.0 | 11.3 |
+    3.22 | 3.10 |", catlass README.md:131-136, "下述环境经测试支持构建"): the releases are
+    alternatives that were tried (a soft ``os_version``), and the versions beside them are
+    that environment's, what was installed there, not a floor or a pin for a checkout: they
+    are not read. ``None`` when the table is not one."""
+    if not header.cells or not _OS_HEADER.match(_key(header.cells[0])):
+        return None
+    releases = [(row, os_release(clean(row.cells[0]))) for row in body if row.cells]
+    named = [(row, found) for row, found in releases if found is not None]
+    if not named or len(named) * 2 < len(releases):
+        return None
+    specs = list(dict.fromkeys(f"=={version}" for _, (_, version) in named))
+    words = ", ".join(dict.fromkeys(f"{name} {version}" for _, (name, version) in named))
+    stated = requirement(
+        file, header.line, "os_version", " || ".join(specs), text=f"tested on {words}",
+        confidence="low", hard=False,
+    )  # fmt: skip
+    rows = tuple(dict.fromkeys(file.source(row.line) for row, _ in named))
+    return [msgspec.structs.replace(stated, also_at=rows)]
+
+
+def firmware_column(cell: str, vendor: Vendor) -> tuple[str, str] | None:
+    """``(driver, firmware)`` subjects of a column naming both (``_DRIVER_AND_FIRMWARE``)
+    for the backend the document is about."""
+    backend = backends.by_vendor(vendor) if vendor else None
+    if backend is None or not _DRIVER_AND_FIRMWARE.search(clean(cell)):
+        return None
+    firmware = backend.vocabulary.names.get("firmware")
+    if backend.driver_subject is None or firmware is None:
+        return None
+    return backend.driver_subject, firmware
+
+
+def with_firmware(found: Requirement, firmware: str) -> Requirement:
+    """The firmware a driver-and-firmware cell states beside the driver: released with it,
+    its own version (another numbering) unstated."""
+    return msgspec.structs.replace(found, subject=firmware, spec="", confidence="low")
+
+
+def continued(body: list[Row], row: Row) -> list[Row]:
+    """``row`` and the rows after it whose first cell is empty: more lines of the same
+    release ("| master | x86&aarch64 | … | 2.7.1 |" then "| | | … | 2.8.0 |", DrivingSDK
+    docs/zh/version/versions.md:7-8)."""
+    start = body.index(row)
+    rows = [row]
+    for more in body[start + 1 :]:
+        if more.cells and clean(more.cells[0]):
+            break
+        rows.append(more)
+    return rows
