@@ -137,7 +137,7 @@ def test_a_table_of_tested_environments_states_os_releases_only() -> None:
     (found,) = extract_docs(file).requirements
     assert (found.subject, found.spec, found.hard) == (
         "os_version",
-        "==20.04.5 || ==22.04.5 || ==22.03",
+        "==20.04.* || ==22.04.* || ==22.03.*",
         False,
     )
     assert found.source.line == 3
@@ -160,3 +160,23 @@ def test_a_driver_and_firmware_column_names_both() -> None:
     # released with the driver; the firmware's own numbering is another
     assert found["ascend_firmware"] == ("", 3, False)
     assert found["cann"] == (">=9.0.0-beta.2 || >=8.5.0", 3, False)
+
+
+def test_supported_architectures_and_platforms_in_prose() -> None:
+    # NVIDIA/gdrcopy@fcec3ce0 README.md:81-83 (under "## Requirements"; "x86\_64" escaped)
+    text = (
+        "## Requirements\n\n"
+        "The supported architectures are Linux x86\\_64, ppc64le, and arm64. The supported\n"
+        "platforms are RHEL8, RHEL9, Ubuntu20\\_04, Ubuntu22\\_04,\n"
+        "SLE-15 (any SP) and Leap 15.x.\n"
+    )
+    found = _found(text)
+    assert ("arch", "x86_64,ppc64le,aarch64", 3, True) in found
+    assert ("os", "linux", 3, True) in found
+    # several distributions' releases: which one a number is cannot be told, so soft
+    assert ("os_version", "==8.* || ==9.* || ==20.04.* || ==22.04.* || ==15.*", 4, False) in found
+    # the list of architectures is the arch need, not the one beside "Linux" alone
+    assert [r for r in found if r[0] == "arch"] == [("arch", "x86_64,ppc64le,aarch64", 3, True)]
+    # one distribution's releases are no list of platforms
+    assert [r for r in _found("## Requirements\n\nSupported OS: Ubuntu 20.04 and 22.04.\n")
+            if r[0] == "os_version" and "||" in r[1]] == []  # fmt: skip

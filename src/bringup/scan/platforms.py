@@ -12,7 +12,8 @@ from bringup import lazyre
 
 _PLATFORM_LABEL = lazyre.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
 _ARCH_NAME = lazyre.compile(
-    r"(?<![A-Za-z0-9_-])(x86[_-]64|x86|amd64|x64|aarch64|arm64)(?![A-Za-z0-9_-])", re.I
+    r"(?<![A-Za-z0-9_-])(x86[_-]64|x86|amd64|x64|aarch64|arm64|ppc64le|s390x)(?![A-Za-z0-9_-])",
+    re.I,
 )
 _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64": "x86_64",
                    "arm64": "aarch64"}  # fmt: skip
@@ -132,8 +133,49 @@ def os_release(text: str) -> tuple[str, str] | None:
 
 
 def platforms(clause: str) -> list[Found]:
-    """Every architecture and OS list a needed clause states."""
-    return _architectures(clause) + _systems(clause)
+    """Every architecture and OS list a needed clause states; a list of architectures says
+    more than the one a platform beside Linux names ("The supported architectures are Linux
+    x86_64, ppc64le, and arm64", gdrcopy README.md:81)."""
+    archs = _architectures(clause)
+    systems = _systems(clause)
+    if archs:
+        systems = [found for found in systems if found[0] != "arch"]
+    return archs + systems
+
+
+_SUPPORTED = lazyre.compile(
+    r"\b(?:supported|tested|validated|verified)\s+(?:platforms?|OSe?s|operating\s+systems|"
+    r"distributions|distros|environments?)\b|\b(?:platforms?|OSe?s|operating\s+systems|"
+    r"distributions)\s+(?:supported|tested)\b|支持的?(?:操作系统|平台)|操作系统\s*[:：]",
+    re.I,
+)
+_DISTRO_RELEASE = lazyre.compile(
+    r"(?<![A-Za-z0-9])(RHEL|Ubuntu|Debian|CentOS|openEuler|Kylin|SLES?|Leap|Rocky|AlmaLinux|"
+    r"Fedora|EulerOS)[\s_-]?(\d+(?:[._]\d+)*)(?![\d_])",
+    re.I,
+)
+
+
+def release_spec(release: str) -> str:
+    """An OS release as its ``VERSION_ID`` reads (``22.04`` of Ubuntu 22.04.5, ``8`` of
+    RHEL8, ``20_04`` spelled with an underscore), any point release of it."""
+    parts = release.replace("_", ".").split(".")
+    return "==" + ".".join(parts[:2]) + ".*"
+
+
+def supported_releases(clause: str) -> list[Found]:
+    """The OS releases a list of supported platforms names ("The supported platforms are
+    RHEL8, RHEL9, Ubuntu20_04, Ubuntu22_04, SLE-15 (any SP) and Leap 15.x.", gdrcopy
+    README.md:81-83): one ``os_version`` any-of, several distributions' releases, which a
+    release number alone cannot tell apart (the caller makes it soft)."""
+    label = _SUPPORTED.search(clause)
+    if label is None:
+        return []
+    releases = list(_DISTRO_RELEASE.finditer(clause, label.end()))
+    if len({m.group(1).lower() for m in releases}) < 2:
+        return []
+    spec = " || ".join(dict.fromkeys(release_spec(m.group(2)) for m in releases))
+    return [("os_version", spec, clause.strip(), releases[0].start())]
 
 
 _LEADING_ARCH = lazyre.compile(

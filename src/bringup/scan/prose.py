@@ -31,7 +31,7 @@ from bringup.scan.devices import (
 from bringup.scan.mention import Mention, right_before
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
-from bringup.scan.platforms import platforms
+from bringup.scan.platforms import platforms, supported_releases
 from bringup.scan.prose_vocabulary import (
     Vendor,
     driver_of,
@@ -152,6 +152,10 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
             mentions.extend(
                 Mention(subject, spec, words, "medium", offset=at)
                 for subject, spec, words, at in platforms(clause)
+            )
+            mentions.extend(
+                Mention(subject, spec, words, "medium", hard=False, offset=at)
+                for subject, spec, words, at in supported_releases(clause)
             )
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]

@@ -14,7 +14,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.platforms import arch_names, os_release
+from bringup.scan.platforms import arch_names, os_release, release_spec
 from bringup.scan.prose_vocabulary import Vendor
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
@@ -82,7 +82,7 @@ def environment_table(file: SourceFile, header: Row, body: list[Row]) -> list[Re
     named = [(row, found) for row, found in releases if found is not None]
     if not named or len(named) * 2 < len(releases):
         return None
-    specs = list(dict.fromkeys(f"=={version}" for _, (_, version) in named))
+    specs = list(dict.fromkeys(release_spec(version) for _, (_, version) in named))
     words = ", ".join(dict.fromkeys(f"{name} {version}" for _, (name, version) in named))
     stated = requirement(
         file, header.line, "os_version", " || ".join(specs), text=f"tested on {words}",

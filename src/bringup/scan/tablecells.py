@@ -122,7 +122,13 @@ def clean(text: str) -> str:
     """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags; a
     line break inside a cell is a space ("8.5.0<br>9.0.0" is two releases, not
     "8.5.09.0.0": catlass README_en.md:118)."""
-    return _MARKUP.sub("", _LINK.sub(r"\1", LINE_BREAK.sub(" ", text))).strip()
+    text = _ESCAPED.sub(r"\1", LINE_BREAK.sub(" ", text))
+    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
+
+
+_ESCAPED = lazyre.compile(r"\\([!-/:-@\[-`{-~])")
+"""A Markdown backslash escape of ASCII punctuation ("x86\\_64", gdrcopy README.md:81): the
+character itself."""
 
 
 _PARENTHESES = lazyre.compile(r"\([^()]*\)|（[^（）]*）")
