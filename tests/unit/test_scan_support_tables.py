@@ -180,3 +180,31 @@ def test_supported_architectures_and_platforms_in_prose() -> None:
     # one distribution's releases are no list of platforms
     assert [r for r in _found("## Requirements\n\nSupported OS: Ubuntu 20.04 and 22.04.\n")
             if r[0] == "os_version" and "||" in r[1]] == []  # fmt: skip
+
+
+def test_a_table_of_what_an_image_provides_is_the_images() -> None:
+    # Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:98-103
+    text = (
+        "### 方式一：镜像安装\n\n"
+        "表3：镜像中提供三个conda环境、Python和torch的配套关系\n\n"
+        "|conda环境             |python      |torch|\n"
+        "|----------------------|-----------|-----|\n"
+        "|torch2.1.0_py38    |3.8        |2.1.0|\n"
+        "|torch2.5.1_py39\t|3.9\t|2.5.1|\n"
+    )
+    file = SourceFile(ref="compile.md", rel="compile.md", text=text)
+    found = extract_docs(file).requirements
+    assert {r.subject for r in found} == {"python", "torch"}
+    assert all(r.feature == "docker" and not r.hard for r in found)
+
+
+def test_the_ascend_extension_for_pytorch_is_not_pytorch() -> None:
+    # hicann/shmem@643bfb73 docs/quickstart.md:127-131 (the link's words): the extension's
+    # release train (26.0.0), neither a PyTorch release nor a torch_npu wheel's version
+    line = (
+        "### 4.5 安装`Pytorch`框架和`TorchNPU`插件\n\n"
+        "以`CANN 9.0.0`为例，参考 [Ascend for PyTorch 26.0.0-昇腾社区](https://www.hiascend.com/"
+        "document/detail/zh/Pytorch/2600/configandinstg/instg/docs/zh/installation_guide/"
+        "installation_via_binary_package.md) 文档。\n"
+    )
+    assert [r[:2] for r in _found(line)] == [("cann", "==9.0.0")]

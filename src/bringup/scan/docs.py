@@ -107,13 +107,15 @@ _REFERENCE = lazyre.compile(
 versions its commands install are one example of the matching ones the text asks for (soft);
 what they install is still needed."""
 _PREINSTALLED = lazyre.compile(
-    r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置)|"
+    r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置|中提供)|"
     r"(?:pre-?installed|预装|预置)[^.。]*?(?:\bimages?\b|镜像|\bcontainers?\b|容器)",
     re.IGNORECASE,
 )
 """A sentence about what a prebuilt image or environment already holds ("The image is
 pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
-the versions are the image's contents, not what the repo needs: the ``docker`` feature's."""
+the versions are the image's contents, not what the repo needs: the ``docker`` feature's. So
+is a table such a sentence introduces ("表3：镜像中提供三个conda环境、Python和torch的配套关系",
+DrivingSDK docs/zh/installation/compile.md:98: the image's conda environments)."""
 _EXAMPLE_SECTION = lazyre.compile(
     TASK_WORDS + r"|format|example|demo|tutorial|contribut|docker|container|faq|troubleshoot|"
     r"debug|示例|样例|贡献|调试|问题",
@@ -262,9 +264,10 @@ class _Reader:
             self.last_paragraph = " ".join(text for _, text in self.pending)
         self.pending = []
         if self.table and not self.skipped:
-            self.stated(
-                read_table(self.file, self.table, required=self.required, vendor=self.vendor)
-            )
+            found = read_table(self.file, self.table, required=self.required, vendor=self.vendor)
+            if _PREINSTALLED.search(self.last_paragraph):
+                found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
+            self.stated(found)
         self.table = []
 
     def bare_item(self, line: int, text: str) -> list[Requirement]:

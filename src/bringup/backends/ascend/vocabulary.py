@@ -12,7 +12,13 @@ from __future__ import annotations
 from bringup.backends.base import Vocabulary
 
 SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("torch_npu", r"\btorch[_-]npu\b|\bTorch[_-]?NPU\b|\btorchnpu\b"),
+    # "Ascend for PyTorch 26.0.0" / "Ascend Extension for PyTorch" (hicann/shmem
+    # docs/quickstart.md:131): the extension's own name, not PyTorch's
+    (
+        "torch_npu",
+        r"\btorch[_-]npu\b|\bTorch[_-]?NPU\b|\btorchnpu\b|"
+        r"\bAscend\s+(?:Extension\s+)?for\s+PyTorch\b",
+    ),
     ("vllm_ascend", r"\bvllm[_-]ascend\b"),
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
