@@ -208,3 +208,25 @@ def test_the_ascend_extension_for_pytorch_is_not_pytorch() -> None:
         "installation_via_binary_package.md) 文档。\n"
     )
     assert [r[:2] for r in _found(line)] == [("cann", "==9.0.0")]
+
+
+def test_the_devices_a_readme_opens_by_naming_are_a_chip_of_that_vendor() -> None:
+    # Ascend/AscendSpeed@e35df80d README.md:1-3
+    text = (
+        "## AscendSpeed\n\n"
+        "Acceleration library for large language models in Ascend platform, which is developed "
+        "based on Megatron and Deepspeed. Currently, GPT and LLaMA with PTD parallel strategy "
+        "are supported.\n"
+    )
+    assert [r for r in _found(text) if r[0] == "chip"] == [("chip", "", 3, False)]
+    # Ascend/MindSpeed-Core-MS@5c4f1310 README.md:1-3, glued to Chinese
+    text = "# 简介\n\nMindSpeed-Core-MS 是基于MindSpore+昇腾设备的大模型加速库。\n"
+    assert [r for r in _found(text) if r[0] == "chip"] == [("chip", "", 3, False)]
+    # only the opening paragraph of the repo's own README: a later section's words, a
+    # sub-project's README, a product's name ("AscendNPU-IR") name no devices it runs on
+    later = "# msIT\n\n## Quick Start\n\nRun it.\n\nA toolchain for the Ascend platform.\n"
+    assert [r for r in _found(later) if r[0] == "chip"] == []
+    assert [r for r in _found(text, "tools/README.md") if r[0] == "chip"] == []
+    assert [
+        r for r in _found("# AscendNPU-IR\n\nAscendNPU-IR is a compiler.\n") if r[0] == "chip"
+    ] == []

@@ -42,10 +42,12 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
         for key, group in groups.items()
     }
     _fold_soft(united)
+    folded = _fold_unversioned(requirements, united)
     out: list[Requirement] = []
     for requirement in requirements:
         if not _unites(requirement, narrows):
-            out.append(requirement)
+            if requirement not in folded:
+                out.append(requirement)
             continue
         done = united.pop((requirement.subject, requirement.hard), None)
         if done is not None:
@@ -55,6 +57,29 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
 
 def _values(requirement: Requirement) -> set[str]:
     return {v.strip().lstrip("=").strip().lower() for v in requirement.spec.split(",")} - {""}
+
+
+def _fold_unversioned(
+    requirements: list[Requirement], united: dict[tuple[str, bool], Requirement]
+) -> list[Requirement]:
+    """Soft mentions naming no value of a subject a list states ("in Ascend platform", a
+    README's opening, beside the chips a build targets): places of that list. Returns them."""
+    folded = []
+    for loose in requirements:
+        if loose.hard or loose.spec.strip() or loose.subject not in ANY_OF_SUBJECTS:
+            continue
+        key = next(
+            (k for k in ((loose.subject, True), (loose.subject, False)) if k in united), None
+        )
+        if key is None:
+            continue
+        into = united[key]
+        cited = {into.source, *(a.source for a in into.any_of)}
+        places = (loose.source, *loose.also_at)
+        also = tuple(dict.fromkeys(s for s in (*into.also_at, *places) if s not in cited))
+        united[key] = msgspec.structs.replace(into, also_at=also)
+        folded.append(loose)
+    return folded
 
 
 def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:

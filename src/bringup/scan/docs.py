@@ -23,6 +23,7 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.docexamples import TASK_WORDS, as_examples, task_of
+from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
@@ -242,6 +243,8 @@ class _Reader:
         self.environment_words = environment_words(file.text)
         self.archs = ArchList()
         self.pending_item = False
+        # the devices the repo's README says it is for, read once (``devicetargets``)
+        self.targeted = not top_readme(file.rel)
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
@@ -255,6 +258,7 @@ class _Reader:
             if _PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found, one_os(text))
+            self.target()
             if self.network_words and self.steps_here and self.setup_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
             if self.environment_words and self.steps_here and self.setup_here:
@@ -269,6 +273,17 @@ class _Reader:
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)
         self.table = []
+
+    def target(self) -> None:
+        """The devices the top README's opening paragraph says the repo is for."""
+        if self.targeted:
+            return
+        self.targeted = True
+        for line, words in self.pending:
+            found = device_target(self.file, line, words)
+            if found:
+                self.requirements.append(found[0])
+                return
 
     def bare_item(self, line: int, text: str) -> list[Requirement]:
         """A prerequisites list item that names a framework and no version ("vLLM (the same
