@@ -230,3 +230,17 @@ def test_the_devices_a_readme_opens_by_naming_are_a_chip_of_that_vendor() -> Non
     assert [
         r for r in _found("# AscendNPU-IR\n\nAscendNPU-IR is a compiler.\n") if r[0] == "chip"
     ] == []
+
+
+def test_an_image_tag_is_no_pytorch_release() -> None:
+    # Ascend/AscendSpeed@e35df80d README.md:128 (cut) and NVIDIA/apex@6424da3b
+    # apex/contrib/sparsity/permutation_tests/README.md:17: the NGC image's tag, not torch's
+    line = (
+        "We strongly recommend using one of NGC's recent PyTorch containers (the latest "
+        "compatible version at time of publication can be pulled with `docker pull "
+        "nvcr.io/nvidia/pytorch:20.12-py3`).\n"
+    )
+    assert [r for r in _found("## Setup\n\n" + line) if r[0] == "torch"] == []
+    line = "A container such as `nvcr.io/nvidia/pytorch:21.12-py3` satisfies these requirements.\n"
+    assert [r for r in _found("## Requirements\n\n" + line) if r[0] == "torch"] == []
+    assert ("torch", "==1.8.*", 3, True) in _found("## Setup\n\nplease install pytorch 1.8\n")

@@ -17,10 +17,11 @@ Vendor = Optional[str]
 _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
-    # "<Vendor> Extension for PyTorch 26.0.0" is the extension's release, not torch's.
+    # "<Vendor> Extension for PyTorch 26.0.0" is the extension's release, not torch's; in
+    # "nvcr.io/nvidia/pytorch:20.12-py3" (AscendSpeed README.md:128) 20.12 is the image's tag.
     (
         "torch",
-        r"(?<![\w.-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
+        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
     ),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
