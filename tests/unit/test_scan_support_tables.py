@@ -244,3 +244,21 @@ def test_an_image_tag_is_no_pytorch_release() -> None:
     line = "A container such as `nvcr.io/nvidia/pytorch:21.12-py3` satisfies these requirements.\n"
     assert [r for r in _found("## Requirements\n\n" + line) if r[0] == "torch"] == []
     assert ("torch", "==1.8.*", 3, True) in _found("## Setup\n\nplease install pytorch 1.8\n")
+
+
+def test_a_wheel_downloaded_then_installed_is_one_statement_without_its_local_label() -> None:
+    # hicann/pyasc@cecba26a docs/quick_start.md:361-366
+    text = (
+        "- 安装`PyTorch`框架：\n"
+        "   ```bash\n"
+        "   # 下载软件包\n"
+        "   wget https://download.pytorch.org/whl/cpu/torch-2.7.1%2Bcpu-cp39-cp39-"
+        "manylinux_2_28_x86_64.whl\n"
+        "   # 安装命令\n"
+        "   pip3 install torch-2.7.1+cpu-cp39-cp39-manylinux_2_28_x86_64.whl\n"
+        "   ```\n"
+    )
+    file = SourceFile(ref="docs/quick_start.md", rel="docs/quick_start.md", text=text)
+    (torch,) = [r for r in extract_docs(file).requirements if r.subject == "torch"]
+    # ==2.7.1 holds for 2.7.1+cpu and for the 2.7.1 wheels of other indexes
+    assert (torch.spec, torch.source.line, [s.line for s in torch.also_at]) == ("==2.7.1", 6, [4])

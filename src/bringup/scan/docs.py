@@ -28,7 +28,7 @@ from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS, fetched
+from bringup.scan.fetches import WORDS, cite_download, downloaded_wheels, fetched
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
@@ -359,9 +359,11 @@ class _Reader:
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         example = bool(_REFERENCE.search(self.last_paragraph))
+        wheels = downloaded_wheels(commands)
         for command in commands:
             source = self.file.source(command.line)
             found = requirements_of(command, source, hard=self.steps_here)
+            found = cite_download(found, command, wheels, self.file.source)
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))

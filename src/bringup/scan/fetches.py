@@ -10,12 +10,13 @@ need, whose action is that fetch.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from urllib.parse import unquote
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Requirement, Source
 from bringup.scan.commands import Command
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
@@ -87,3 +88,31 @@ def one_need(requirements: list[Requirement]) -> list[Requirement]:
             text = kept.text if requirement.spec in known else f"{kept.text}, {requirement.spec}"
             out[first] = msgspec.structs.replace(kept, also_at=also, text=text)
     return out
+
+
+def downloaded_wheels(commands: Iterable[Command]) -> dict[str, int]:
+    """The wheel files ``wget``/``curl`` commands download, by file name, with their line."""
+    found: dict[str, int] = {}
+    for command in commands:
+        url = fetched(command)
+        name = unquote(url.rsplit("/", 1)[-1]) if url and "://" in url else ""
+        if name.endswith(".whl"):
+            found.setdefault(name, command.line)
+    return found
+
+
+def cite_download(
+    found: list[Requirement],
+    command: Command,
+    wheels: dict[str, int],
+    cite: Callable[[int], Source],
+) -> list[Requirement]:
+    """What ``pip install <wheel file>`` pins, cited beside the line that downloads that file
+    ("wget https://download.pytorch.org/whl/cpu/torch-2.7.1%2Bcpu-cp39-….whl" then "pip3
+    install torch-2.7.1+cpu-cp39-….whl", hicann/pyasc docs/quick_start.md:363-365): one
+    statement made twice."""
+    lines = [wheels[a.rsplit("/", 1)[-1]] for a in command.argv if a.rsplit("/", 1)[-1] in wheels]
+    if not lines:
+        return found
+    places = tuple(cite(line) for line in lines)
+    return [msgspec.structs.replace(r, also_at=(*r.also_at, *places)) for r in found]

@@ -32,9 +32,11 @@ def read_wheel_name(name: str) -> Optional[WheelName]:
         distribution, version, _, tags = parse_wheel_filename(name)
     except InvalidWheelFilename:
         return _placeholder(name)
+    # the local label ("2.7.1+cpu": a build of 2.7.1) is no part of the need: ==2.7.1 holds
+    # for 2.7.1+cpu and for the 2.7.1 another index builds (PEP 440)
     return WheelName(
         distribution,
-        f"=={version}",
+        f"=={version.public}",
         frozenset(t.interpreter for t in tags),
         any(t.abi == "abi3" for t in tags),
     )
