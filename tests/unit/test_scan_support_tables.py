@@ -262,3 +262,19 @@ def test_a_wheel_downloaded_then_installed_is_one_statement_without_its_local_la
     (torch,) = [r for r in extract_docs(file).requirements if r.subject == "torch"]
     # ==2.7.1 holds for 2.7.1+cpu and for the 2.7.1 wheels of other indexes
     assert (torch.spec, torch.source.line, [s.line for s in torch.also_at]) == ("==2.7.1", 6, [4])
+
+
+def test_an_html_tables_release_is_cited_at_its_cell() -> None:
+    # hicann/pyasc@cecba26a README.md:68-86 (styles, links and the products cell cut): each
+    # <td> on a line of its own; the CANN release is cited where its cell is
+    text = (
+        "不同pyasc发行版可支持的硬件平台及所需的CANN版本如下表：\n\n"
+        "<table>\n  <thead>\n      <tr>\n          <th>pyasc社区版本</th>\n"
+        "          <th>支持CANN包版本</th>\n      </tr>\n  </thead>\n  <tbody>\n      <tr>\n"
+        "          <td>v1.1.0、v1.1.1</td>\n"
+        '          <td>社区版<a href="https://www.hiascend.com/x">8.5.0.alpha001</a>及以上</td>\n'
+        "      </tr>\n  </tbody>\n</table>\n"
+    )
+    file = SourceFile(ref="README.md", rel="README.md", text=text)
+    (cann,) = [r for r in extract_docs(file).requirements if r.subject == "cann"]
+    assert [s.line for s in (cann.source, *cann.also_at)] == [6, 13]

@@ -188,7 +188,8 @@ def _matrix(file: SourceFile, header: Row, body: list[Row], columns: _Columns) -
                 if fresh:
                     specs.extend(fresh)
                     cells.append(cell)
-                    lines.extend([row.line] if row.line not in lines else [])
+                    line = row.line_of(column)
+                    lines.extend([line] if line not in lines else [])
         if specs:
             text = f"table {clean(header.cells[column])}: " + ", ".join(cells)
             stated = requirement(

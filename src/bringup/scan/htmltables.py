@@ -15,10 +15,11 @@ class _TableParser(HTMLParser):
         self.first_line = first_line
         self.rows: list[Row] = []
         self.cells: list[str] = []
+        self.lines: list[int] = []
         self.row_line = 0
         self.cell: list[str] | None = None
         self.spans: list[int] = []
-        self.carried: dict[int, tuple[str, int]] = {}
+        self.carried: dict[int, tuple[str, int, int]] = {}
         self.depth = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -28,10 +29,12 @@ class _TableParser(HTMLParser):
             self._end_row()
             self.row_line = self.first_line + self.getpos()[0] - 1
             self.cells = []
+            self.lines = []
             self.spans = []
         elif tag in ("td", "th"):
             if not self.cells and self.cell is None:
                 self.row_line = self.first_line + self.getpos()[0] - 1
+            self.lines.append(self.first_line + self.getpos()[0] - 1)
             self.cell = []
             span = dict(attrs).get("rowspan") or "1"
             self.spans.append(int(span) if span.isdigit() else 1)
@@ -56,28 +59,30 @@ class _TableParser(HTMLParser):
         if not self.cells and not self.carried:
             return
         row: list[str] = []
-        own = iter(zip(self.cells, self.spans))
+        lines: list[int] = []
+        own = iter(zip(self.cells, self.spans, self.lines))
         column = 0
         while True:
             if column in self.carried:
-                text, left = self.carried[column]
-                row.append(text)
+                text, left, line = self.carried[column]
                 if left > 1:
-                    self.carried[column] = (text, left - 1)
+                    self.carried[column] = (text, left - 1, line)
                 else:
                     del self.carried[column]
             else:
                 nxt = next(own, None)
                 if nxt is None:
                     break
-                text, span = nxt
-                row.append(text)
+                text, span, line = nxt
                 if span > 1:
-                    self.carried[column] = (text, span - 1)
+                    self.carried[column] = (text, span - 1, line)
+            row.append(text)
+            lines.append(line)
             column += 1
         if any(cell for cell in row) and self.cells:
-            self.rows.append(Row(self.row_line, row))
+            self.rows.append(Row(self.row_line, row, tuple(lines)))
         self.cells = []
+        self.lines = []
         self.spans = []
 
 

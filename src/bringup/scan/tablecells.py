@@ -114,8 +114,15 @@ CHIP_CELLS = frozenset({"chip", "chip_type", "chip type", "soc", "soc_version", 
 
 
 class Row(NamedTuple):
+    """A table row: the line it starts on, its cells, and each cell's own line where the
+    cells are written on lines of their own (an HTML table's ``<td>``s), else none."""
+
     line: int
     cells: list[str]
+    cell_lines: tuple[int, ...] = ()
+
+    def line_of(self, column: int) -> int:
+        return self.cell_lines[column] if column < len(self.cell_lines) else self.line
 
 
 def clean(text: str) -> str:
