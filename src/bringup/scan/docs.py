@@ -22,8 +22,8 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
-from bringup.scan.docexamples import TASK_WORDS, as_examples, task_of
 from bringup.scan.devicetargets import device_target, top_readme
+from bringup.scan.docexamples import TASK_WORDS, as_examples, task_of
 from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
