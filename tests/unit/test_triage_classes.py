@@ -73,6 +73,9 @@ BUILD_LINES = [
 ]
 
 
+REFUSES_NPU = "class.operator.npu-kernel-refuses-inputs"
+
+
 def _fallback(log: str) -> list[tuple[str, str]]:
     return [(d.signature_id, d.layer) for d in diagnose(scan_log(log).findings)]
 
@@ -107,11 +110,17 @@ def test_a_specific_signature_ranks_above_the_class() -> None:
     assert ranked[0] == "python.package-shadowed"
 
 
-def test_an_operator_refusing_its_parameters_ranks_below_its_exact_code_once() -> None:
-    (code, refused, *rest) = _fallback(FLA_NPU_WORKSPACE)
-    assert code == ("code.aclnn.161001", "operator_execution")
-    assert refused == ("class.operator.npu-kernel-refuses-inputs", "operator_execution")
-    assert "class.operator.kernel-refuses-inputs" not in dict(rest)
+def test_an_operator_refusing_its_parameters_is_its_exact_code_told_as_the_class_once() -> None:
+    # ACLNN_ERR_PARAM_NULLPTR's meaning (a parameter verification error) is this class
+    # (``same_as``): one diagnosis, at the exact code's rank.
+    (refused, *rest) = diagnose(scan_log(FLA_NPU_WORKSPACE).findings)
+    assert (refused.signature_id, refused.layer) == (REFUSES_NPU, "operator_execution")
+    assert refused.score == FALLBACK_SCORES["code"]
+    assert refused.captures["code"] == "161001"
+    ids = [d.signature_id for d in rest]
+    assert REFUSES_NPU not in ids
+    assert "class.operator.kernel-refuses-inputs" not in ids
+    assert "code.aclnn.161001" not in ids
 
 
 @pytest.mark.parametrize("log", [VLLM_ASCEND_ROPE, PADDLE_LOGICAL_AND])

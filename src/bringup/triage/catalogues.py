@@ -74,8 +74,9 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """The meaning and action in Chinese, where the source gives them (``--lang zh``)."""
     same_as: str = ""
     """The id of a failure signature whose cause this code is (``cudaErrorNoKernelImageForDevice``
-    is ``cuda.runtime.no-kernel-image``): a log that shows only the code is diagnosed as that
-    signature, with the code's line as evidence."""
+    is ``cuda.runtime.no-kernel-image``), or of the fallback's class of failure that its meaning
+    is (ACLNN_ERR_PARAM_INVALID: an operator refusing its inputs): a log that shows only the code
+    is diagnosed as that signature or class, with the code's line as evidence."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

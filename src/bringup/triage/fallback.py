@@ -17,7 +17,7 @@ tool's output gives way to that tool's failure line when the log has one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
@@ -219,7 +219,8 @@ def diagnose(
     of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    codes = list(_from_codes(findings, catalogues, signatures, rules.evidence))
+    named = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
+    codes = list(_from_codes(findings, catalogues, signatures, rules.evidence, named))
     exceptions = list(_from_exceptions(findings, rules))
     nested = all(indented(d.evidence[0].text) for d in exceptions)
     said = list(_from_lines(findings, rules))
@@ -260,9 +261,12 @@ def _from_codes(
     catalogues: Sequence[Catalogue],
     signatures: Optional[SignatureSet],
     evidence: Sequence[EvidenceRule] = (),
+    classes: Optional[Mapping[str, LineRule]] = None,
 ) -> Iterable[Diagnosis]:
     """The codes' diagnoses; a code known by its family only names the component that
-    reported it, so the words of its failure line, when they name a layer, give the layer."""
+    reported it, so the words of its failure line, when they name a layer, give the layer. A
+    code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that."""
+    classes = classes or {}
     by_name = {c.info.name: c for c in catalogues}
     found: list[tuple[CodeSighting, Meaning]] = []
     for sighting in findings.codes.values():
@@ -283,7 +287,25 @@ def _from_codes(
         same = signatures.by_id(meaning.same_as) if signatures and meaning.same_as else None
         if signatures is not None and same is not None:
             diagnosis = _as_signature(diagnosis, same.record, signatures)
+        elif meaning.same_as in classes:
+            diagnosis = _as_class(diagnosis, classes[meaning.same_as])
         yield diagnosis
+
+
+def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:
+    """``diagnosis`` of a code told as the class of failure the code's meaning is (ACLNN's
+    "parameter verification error" is an operator refusing its inputs): the class's id, title,
+    cause and fix, the code's line and score; a specific signature still ranks above it."""
+    return msgspec.structs.replace(
+        diagnosis,
+        signature_id=rule.id,
+        title=rule.title,
+        layer=rule.layer,
+        kind=rule.kind,
+        cause=rule.cause,
+        fix=rule.next,
+        source=rule.source,
+    )
 
 
 def _as_signature(

@@ -138,7 +138,8 @@ def _layer(
 def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
     """The fallback's diagnoses but those of a line a signature already explains; a code
     known exactly stays unless that signature captured the code itself (its meaning says
-    more than a catch-all signature that only matched the line)."""
+    more than a catch-all signature that only matched the line), and a code told as the
+    signature or class its meaning is (``same_as``) stays: it names the cause."""
     captured: dict[int, set[str]] = {}
     for diagnosis in signed:
         for evidence in diagnosis.evidence:
@@ -147,7 +148,8 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
     for d in extra:
         values = captured.get(d.evidence[0].line)
         exact = d.score == fallback.FALLBACK_SCORES["code"]
-        if values is None or (exact and d.captures.get("code") not in values):
+        named = not d.signature_id.startswith("code.")
+        if values is None or (exact and (named or d.captures.get("code") not in values)):
             kept.append(d)
     return kept
 

@@ -1,0 +1,97 @@
+"""A code whose documented meaning is a class of failure is diagnosed as that class (``same_as``
+naming a class rule), below any signature that names a more specific cause; and the printing
+forms of known causes that pasted logs use (a wrapped line, an ``err=`` code, PyTorch's
+device check). Real lines from the corpora, each named by its case file."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+
+REFUSES = "class.operator.npu-kernel-refuses-inputs"
+
+
+def top(log: str) -> tuple[str, str]:
+    found = explain_text(log)
+    assert found, log
+    return found[0].signature_id, found[0].layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_eleventh/a01-a5-addrmsnorm-dynquant-outputmask.log (EZ1001
+        # AclNN_Parameter_Error: "Parameter validation failed", CANN error-code reference).
+        "RuntimeError: npu_add rms norm_dynamic_quant:../third party/op-plugin/\n"
+        "AcINN_Parameter_Error(EZ1001): Input tensor's shape[[1]] should be same\n"
+        "with output's shape[[39500, 5120]].\n",
+        # tests/data/triage_eighth/a09-sglang-helios-npu-expm1-float64.log line 3: the aclnn
+        # status op-plugin returns (ACLNN_ERR_PARAM_INVALID), not an ACL runtime code.
+        "[06-23 03:49:48] [HeliosChunkedDenoisingStage] Error during execution after 24935.2933 "
+        "ms: expm1:../third_party/op-plugin/op_plugin/ops/opapi/StructKernelNpuOpApi.cpp:1310 "
+        "NPU function error: call aclnnExpm1 failed, error code is 161002\n",
+    ],
+)
+def test_a_parameter_validation_code_is_an_operator_refusing_its_inputs(log: str) -> None:
+    assert top(log) == (REFUSES, "operator_execution")
+
+
+def test_a_named_install_cause_still_ranks_above_the_parameter_code() -> None:
+    # tests/data/triage_third/33-vllm-ascend-compressormetadata-910b.log: EZ1001 printed for an
+    # operator with no binary for this chip; the signature that names that ranks first.
+    log = (
+        "RuntimeError: call aclnnCompressorMetadata failed\n"
+        "AclNN_Parameter_Error(EZ1001): Get regInfo failed,\n"
+        "The binary_info_config.json of socVersion [ascend910b] does not support opType "
+        "[CompressorMetadata]\n"
+    )
+    assert top(log)[0] != REFUSES
+
+
+def test_hccl_buffsize_too_small_on_a_wrapped_line() -> None:
+    # tests/data/triage_eleventh/a15-hccl-buffsize-too-small-moe-dispatch.log, first lines.
+    log = (
+        "EZ9999[PID: 25038] 2026-03-17-08:21:12.001.372 (EZ9999):  HCCL_BUFFSIZE is too SMALL, "
+        "maxBs = 256, h = 2048, \n"
+        "epWorldSize = 2, localMoeExpertNum = 64, sharedExpertNum = 0, tokenNeedSizeDispatch = "
+        "4608, tokenNeedSizeCombine \n"
+    )
+    assert top(log) == ("ascend.hccl.buffsize-too-small", "communication")
+
+
+def test_an_acl_code_printed_as_err_equals() -> None:
+    # tests/data/triage_eleventh/b21-fa-npu-flashdecode-combine-small-headdim.log.
+    log = (
+        "RuntimeError: 950 backend (v4): aclrtSynchronizeStream failed after launch_fwd, "
+        "err=507015\n"
+    )
+    assert top(log) == ("ascend.runtime.aicore-exception", "operator_execution")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_eleventh/a19-lmcache-ascend-cos-sin-cache-on-cpu.log.
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cpu and npu:0! (when checking argument for argument index in method "
+        "wrapper_NPU__index_select)\n",
+        # tests/data/triage_eleventh/b11-npu-rotary-mul-cos-sin-on-cpu.log, last line.
+        "[rank0]: RuntimeError: Expected all tensors to be on the same device, but found at least "
+        "two devices, npu:0 and cpu! (when checking argument for argument r1 in method "
+        "wrapper__npu_rotary_mul)\n",
+    ],
+)
+def test_a_device_call_given_cpu_tensors(log: str) -> None:
+    assert top(log) == ("frameworks.torch-op-on-cpu-tensors", "operator_execution")
+
+
+def test_two_accelerators_mixed_is_not_a_cpu_tensor() -> None:
+    # b11's line with two devices of one accelerator: a model placed across devices, not a
+    # tensor left on the CPU (the same PyTorch check prints both).
+    log = (
+        "[rank0]: RuntimeError: Expected all tensors to be on the same device, but found at least "
+        "two devices, npu:1 and npu:0!\n"
+    )
+    found = explain_text(log)
+    assert all(d.signature_id != "frameworks.torch-op-on-cpu-tensors" for d in found)
