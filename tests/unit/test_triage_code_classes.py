@@ -95,3 +95,12 @@ def test_two_accelerators_mixed_is_not_a_cpu_tensor() -> None:
     )
     found = explain_text(log)
     assert all(d.signature_id != "frameworks.torch-op-on-cpu-tensors" for d in found)
+
+
+def test_an_operator_the_dispatcher_does_not_know_is_a_custom_op_not_registered() -> None:
+    # tests/data/triage_eleventh/a09-torchvision-nms-vs-torch-npu-pin.log: torchvision's import
+    # registers fake kernels for its ops; its library (built for another torch) defined none.
+    log = "RuntimeError: operator torchvision::nms does not exist\n"
+    found = explain_text(log)
+    assert found[0].signature_id == "python.torch-custom-op-missing"
+    assert "torch.ops.torchvision has no operator nms" in found[0].cause
