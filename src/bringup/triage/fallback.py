@@ -296,16 +296,14 @@ def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:
     """``diagnosis`` of a code told as the class of failure the code's meaning is (ACLNN's
     "parameter verification error" is an operator refusing its inputs): the class's id, title,
     cause and fix, the code's line and score; a specific signature still ranks above it."""
-    return msgspec.structs.replace(
-        diagnosis,
-        signature_id=rule.id,
-        title=rule.title,
-        layer=rule.layer,
-        kind=rule.kind,
-        cause=rule.cause,
-        fix=rule.next,
-        source=rule.source,
+    told = rule_diagnosis(
+        rule,
+        diagnosis.evidence[0],
+        matches=diagnosis.matches,
+        score=diagnosis.score,
+        confidence=diagnosis.confidence,
     )
+    return msgspec.structs.replace(told, captures=diagnosis.captures)
 
 
 def _as_signature(
