@@ -178,6 +178,9 @@ def scan_file(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    warm = getattr(engine.prefilter, "warm", None)
+    if warm is not None:
+        warm()
     _FORKED["matcher"] = engine
     context = multiprocessing.get_context("fork")
     try:

@@ -1,0 +1,103 @@
+"""Literal stand-ins (``bringup.triage.factors``) match wherever their pattern does, and the RE2
+set prefilter names the same candidates with its quick set as without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import re2
+
+from bringup.triage.blocks import iter_blocks, normalise
+from bringup.triage.explain import builtin_matcher
+from bringup.triage.factors import stand_in
+from bringup.triage.prefilter import Re2SetPrefilter
+from bringup.triage.signatures import engine_options
+
+TESTS = Path(__file__).resolve().parent.parent
+SAMPLE_LOGS = sorted(
+    path
+    for folder in [TESTS / "fixtures" / "logs", *sorted((TESTS / "data").glob("triage*"))]
+    for path in folder.rglob("*.log")
+)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (b"ValueError.*EPLB\\ not\\ support", b"EPLB\\x20not\\x20support"),
+        (b"torch[_-]npu", b"torch\\x2dnpu|torch\\x5fnpu"),
+        (b"(?i)(?:out of memory|OOM killer)", b"(?i:OOM\\x20killer)|(?i:out\\x20of\\x20memory)"),
+        (b"(?i:fabric ?manager)\\b.*mismatch", b"mismatch"),
+        (b"(?P<exc>[A-Z]\\w*(?:Error|Exception))", b"rror|xception"),  # Python factors out the "E"
+        (b"(?P<exc>[A-Z]\\w*(?:Error|Failure))", b"Error|Failure"),
+        (b"No module named (?P<m>\\S+)", b"No\\x20module\\x20named\\x20"),
+        (b"(?:abcd)+def", b"abcd"),
+    ],
+)
+def test_stand_in_is_a_literal_every_match_holds(pattern: bytes, expected: bytes) -> None:
+    assert stand_in(pattern) == expected
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        b"E[0-9A-Z][0-9]{4}",  # its only literal, "E", is in every line
+        b"(?:error|x)",  # one alternative too short
+        b"(?:timeout|)",  # an empty alternative needs nothing
+        b"(?:foo)?bar?",  # optional parts need nothing; "ba" is too short
+        b"[[:alpha:]]+ failed",  # POSIX class: Python reads it otherwise
+        b"\\pL+ failed here",
+        b"\\Qa.b\\E failed",
+        b"x{,3}yyyy",  # RE2 reads {,3} as text, Python as a repeat
+        b"(?U)a+ failed",
+        b"(unbalanced",
+    ],
+)
+def test_no_stand_in_where_it_would_not_help_or_could_be_wrong(pattern: bytes) -> None:
+    assert stand_in(pattern) is None
+
+
+def test_stand_ins_match_every_line_their_pattern_matches_in_the_sample_logs() -> None:
+    patterns = builtin_matcher().patterns
+    pairs = [
+        (re2.compile(p, engine_options()), re2.compile(s, engine_options()))
+        for p, s in ((p.encode(), stand_in(p.encode())) for p in patterns)
+        if s is not None
+    ]
+    assert len(pairs) > 0.9 * len(patterns)
+    missed = []
+    for path in SAMPLE_LOGS:
+        text = normalise(path.read_bytes())
+        for exact, quick in pairs:
+            for match in exact.finditer(text):
+                start = text.rfind(b"\n", 0, match.start()) + 1
+                end = text.find(b"\n", match.end())
+                if not quick.search(text[start : end if end != -1 else len(text)]):
+                    missed.append((path.name, exact.pattern))
+    assert missed == []
+
+
+def test_the_quick_set_changes_no_candidate() -> None:
+    patterns = [p.encode() for p in builtin_matcher().patterns]
+    plain, quick = Re2SetPrefilter(patterns), Re2SetPrefilter(patterns)
+    quick.warm()
+    quiet = b"step 1 loss=0.5 lr=1e-4\n\x1b[32mINFO\x1b[0m saved /ckpt/step_1.pt\n" * 2000
+    named = 0
+    for path in [*SAMPLE_LOGS, None]:
+        data = quiet if path is None else path.read_bytes()
+        for block in iter_blocks(_Reader(data), block_bytes=4 << 10):
+            text = normalise(block)
+            expected = plain.candidates(text)
+            assert quick.candidates(text) == expected
+            named += bool(expected)
+    assert named > 100  # the sample logs do match
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self._data = memoryview(data)
+
+    def read(self, size: int) -> bytes:
+        chunk, self._data = bytes(self._data[:size]), self._data[size:]
+        return chunk
