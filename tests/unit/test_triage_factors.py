@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import re2
 
+from bringup.triage import prefilter
 from bringup.triage.blocks import iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.factors import stand_in
@@ -78,7 +79,8 @@ def test_stand_ins_match_every_line_their_pattern_matches_in_the_sample_logs() -
     assert missed == []
 
 
-def test_the_quick_set_changes_no_candidate() -> None:
+def test_the_quick_set_changes_no_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(prefilter, "QUICK_PAUSE", 0)  # the quick set asked about every block
     patterns = [p.encode() for p in builtin_matcher().patterns]
     plain, quick = Re2SetPrefilter(patterns), Re2SetPrefilter(patterns)
     quick.warm()
@@ -101,3 +103,24 @@ class _Reader:
     def read(self, size: int) -> bytes:
         chunk, self._data = bytes(self._data[:size]), self._data[size:]
         return chunk
+
+
+def test_after_a_match_the_exact_set_alone_answers_for_a_while() -> None:
+    patterns = [b"EI0006", b"(?i)aclinit failed"]
+    busy, quiet = b"x EI0006\n" * 10, b"quiet line\n" * 10
+    prefilter_ = Re2SetPrefilter(patterns)
+    prefilter_.warm()
+    calls = []
+    exact = prefilter_._set
+
+    class Counting:
+        def Match(self, block: bytes) -> object:
+            calls.append(block)
+            return exact.Match(block)
+
+    prefilter_._set = Counting()
+    assert prefilter_.candidates(quiet) == []
+    assert calls == []  # the quick set answered alone
+    assert prefilter_.candidates(busy) == [0]
+    assert prefilter_.candidates(quiet) == []
+    assert len(calls) == 2  # paused: the exact set was asked about the quiet block too
