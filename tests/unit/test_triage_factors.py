@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import re2
 
-from bringup.triage import prefilter
+from bringup.triage import factors, prefilter
 from bringup.triage.blocks import iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.factors import stand_in
@@ -124,3 +124,22 @@ def test_after_a_match_the_exact_set_alone_answers_for_a_while() -> None:
     assert prefilter_.candidates(busy) == [0]
     assert prefilter_.candidates(quiet) == []
     assert len(calls) == 2  # paused: the exact set was asked about the quiet block too
+
+
+def test_stand_ins_are_read_from_the_cache_and_a_bad_entry_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    patterns = [b"ValueError.*EPLB\\ not\\ support", b"E[0-9]{4}"]
+    expected = [b"EPLB\\x20not\\x20support", None]
+    assert factors.stand_ins(patterns, tmp_path) == expected
+    (entry,) = tmp_path.glob("triage-*.standins")
+    monkeypatch.setattr(factors, "stand_in", _never)
+    assert factors.stand_ins(patterns, tmp_path) == expected  # read, not parsed again
+    entry.write_bytes(b"\xc1 not msgpack")
+    monkeypatch.undo()
+    assert factors.stand_ins(patterns, tmp_path) == expected
+    assert factors.stand_ins([*patterns, b"x"], tmp_path)[:2] == expected  # another set
+
+
+def _never(pattern: bytes) -> bytes:
+    raise AssertionError(f"parsed again: {pattern!r}")

@@ -32,7 +32,7 @@ from typing import Any, Optional, Protocol, Union
 import msgspec
 
 from bringup import cache
-from bringup.triage.factors import stand_in
+from bringup.triage.factors import stand_ins
 from bringup.triage.signatures import engine_options
 
 LOG = logging.getLogger(__name__)
@@ -75,7 +75,12 @@ class Re2SetPrefilter:
     nothing in (most blocks of a long log) is done; elsewhere the exact set answers, so
     the candidates named never depend on the quick set (nor on ``QUICK_PAUSE``)."""
 
-    def __init__(self, patterns: Sequence[bytes], indexes: Optional[Sequence[int]] = None) -> None:
+    def __init__(
+        self,
+        patterns: Sequence[bytes],
+        indexes: Optional[Sequence[int]] = None,
+        cache_dir: Optional[Path] = None,
+    ) -> None:
         import re2
 
         self._set = re2.Set.SearchSet(engine_options())
@@ -87,6 +92,7 @@ class Re2SetPrefilter:
         self._quick: Any = None
         self._until_quick = QUICK_AFTER
         self._paused = 0
+        self._cache_dir = cache_dir
 
     @property
     def name(self) -> str:
@@ -113,8 +119,8 @@ class Re2SetPrefilter:
         import re2
 
         quick = re2.Set.SearchSet(engine_options())
-        for pattern in self._patterns:
-            quick.Add(stand_in(pattern) or pattern)
+        for pattern, literals in zip(self._patterns, stand_ins(self._patterns, self._cache_dir)):
+            quick.Add(literals or pattern)
         quick.Compile()
         self._quick = quick
 
@@ -280,7 +286,7 @@ def choose_prefilter(
                 return HyperscanPrefilter(hyperscan, patterns, cache_dir, once)
             except Exception as error:  # any failure of the optional engine: use RE2
                 LOG.debug("hyperscan failed (%s): matching with an RE2 set", error)
-    return Re2SetPrefilter(patterns)
+    return Re2SetPrefilter(patterns, cache_dir=cache_dir)
 
 
 class _Cached(msgspec.Struct, frozen=True):
