@@ -38,6 +38,7 @@ from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
+from bringup.scan.specspans import listed_distributions
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages
 from bringup.scan.tablecells import Row, clean
@@ -482,6 +483,9 @@ class _Reader:
                 self.pending.append((index + 1, clean(_ITEM.sub("", stripped))))
                 if "`" in stripped and not self.skipped:
                     self.inline(stripped, index + 1)
+                    if self.required and _ITEM.match(raw):
+                        item = _ITEM.sub("", stripped)
+                        self.stated(listed_distributions(self.file, index + 1, item))
             index += 1
         self.flush()
         self.arch_listed(self.archs.close())

@@ -18,10 +18,12 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("torchvision", r"\btorchvision\b"),
     ("torchaudio", r"\btorchaudio\b"),
     # "<Vendor> Extension for PyTorch 26.0.0" is the extension's release, not torch's; in
-    # "nvcr.io/nvidia/pytorch:20.12-py3" (AscendSpeed README.md:128) 20.12 is the image's tag.
+    # "nvcr.io/nvidia/pytorch:20.12-py3" (AscendSpeed README.md:128) 20.12 is the image's tag;
+    # a release may be glued to the name ("默认安装`PyTorch2.7.1`", pyasc docs/quick_start.md:347)
     (
         "torch",
-        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)(?![\w-]|\.\w)",
+        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)"
+        r"(?:(?=\d+\.\d+(?![\w.]*_))|(?![\w-]|\.\w))",
     ),
     ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),

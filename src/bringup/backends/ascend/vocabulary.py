@@ -22,7 +22,11 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("vllm_ascend", r"\bvllm[_-]ascend\b"),
     ("triton_ascend", r"\btriton[_-]ascend\b"),
     ("mindspore", r"\bMindSpore\b"),
-    ("cann", r"\bCANN(?![A-Za-z0-9_])|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b"),
+    # a release may be glued to the name ("构建 a3 + CANN9.0.0镜像")
+    (
+        "cann",
+        r"\bCANN(?:(?=\d+\.\d)|(?![A-Za-z0-9_]))|\bascend[_-]toolkit\b|\bAscend-cann-toolkit\b",
+    ),
     # "需要安装nnal软件包" (ascend-transformer-boost README.md:137): lower case as a package
     (
         "nnal",
@@ -37,7 +41,13 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 CHIPS: tuple[tuple[str, str], ...] = (
-    ("910_93", r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b"),
+    # "CloudMatrix384" (omni-infer docs/omni_infer_installation_guide.md:3): the A3 SuperPoD
+    # system of 384 910C NPUs, named instead of the chip
+    (
+        "910_93",
+        r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b|"
+        r"\bCloudMatrix\s*384(?!\d)",
+    ),
     ("910B", r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|\b910B\d?(?:-\d)?\b"),
     (
         "310P",

@@ -1,0 +1,77 @@
+"""Python distributions a dependency list item of a doc names in code spans.
+
+A README's "Base environment" list writes its Python dependencies as code: "+ `python>=3.9`,
+`torch>=2.3.0`, `triton>=3.0.0`" and "+ `flash-attn` for benchmarking" (thu-ml/SageAttention
+README.md:70,76). The prose reader reads the subjects it knows (Python, torch, the toolkits);
+a span holding any other requirement string is a Python distribution the item asks for, at
+the version its specifier gives. A bare name counts only when it opens the item (the item is
+about it) and is no term the item defines ("- --`full`: full installation mode", an option;
+hixl docs/en/build.md:292); one said to be for benchmarks, tests or examples, or optional, is
+soft.
+
+Only list items of a requirements section are read (the caller's to check); a span that is a
+command, a path, a file, an environment variable or a host tool (``hosttools.HOST_TOOLS``)
+names no distribution.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.prose_vocabulary import vocabulary
+from bringup.scan.pydeps import python_requirement
+
+_SPAN = lazyre.compile(r"`([^`\n]{1,120})`")
+_REQUIREMENT = lazyre.compile(
+    r"(?P<name>[A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[\w,\s-]+\])?"
+    r"(?P<spec>\s*(?:===|==|>=|<=|~=|!=|<|>)\s*v?\d+\.[\w.*+!-]*"
+    r"(?:\s*,\s*(?:===|==|>=|<=|~=|!=|<|>)\s*v?\d[\w.*+!-]*)*)?"
+)
+"""A release has a dot (``3.0.0``): ``num_tokens <= 512`` is an expression."""
+_NOT_NAME = lazyre.compile(
+    r"^[A-Z0-9_]+$|\.(?i:sh|py|txt|md|json|ya?ml|toml|cfg|so|whl|run|h|hpp|c|cc|cpp|cmake)$"
+)
+"""An environment variable (``ASCEND_HOME_PATH``, ``CUDA``) or a file (``build.sh``)."""
+_SOFT = lazyre.compile(
+    r"\bfor\s+(?:the\s+)?(?:benchmark|test|example|demo|profil|evaluat|doc)|\boptional(?:ly)?\b|"
+    r"可选|用于(?:测试|性能|基准|评测)",
+    re.IGNORECASE,
+)
+
+
+def _distribution(span: str) -> tuple[str, str] | None:
+    """``(name, requirement string)`` when ``span`` is a requirement string of a distribution
+    the prose reader does not know by name, else None."""
+    match = _REQUIREMENT.fullmatch(span.strip())
+    if match is None or _NOT_NAME.search(match.group("name")):
+        return None
+    name = match.group("name")
+    if name.lower() in HOST_TOOLS or vocabulary().subject.search(span):
+        return None
+    spec = re.sub(r"\s+|v(?=\d)", "", match.group("spec") or "")
+    return name, name + spec
+
+
+def listed_distributions(file: SourceFile, line: int, text: str) -> list[Requirement]:
+    """The distributions one dependency list item (``text``, bullet removed) names in code."""
+    soft = bool(_SOFT.search(text))
+    found: list[Requirement] = []
+    for span in _SPAN.finditer(text):
+        named = _distribution(span.group(1))
+        if named is None:
+            continue
+        name, spec_text = named
+        opens = not text[: span.start()].strip()
+        defined = text[span.end() :].lstrip().startswith((":", "\uff1a"))
+        if spec_text == name and (not opens or defined):
+            continue
+        requirement, _ = python_requirement(
+            spec_text, file.source(line), hard=not soft, confidence="medium", why="listed"
+        )
+        if requirement is not None:
+            found.append(requirement)
+    return found

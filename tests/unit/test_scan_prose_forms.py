@@ -1,0 +1,88 @@
+"""Prose forms of a requirement (issue 11, M14/M19): a product named instead of its chip, a
+version glued to a name, Python distributions a dependency list names in code spans."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.prose import read_line
+
+
+def _stated(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None, bool]]:
+    file = SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+    return [
+        (r.subject, r.spec, r.source.line, r.hard)
+        for r in extract_docs(file).requirements
+        if r.subject not in ("network",)
+    ]
+
+
+def test_a_cloudmatrix384_system_is_an_a3_chip() -> None:
+    # omni-ai-npu/omni-infer@c8bc2bbb docs/omni_infer_installation_guide.md:3 and
+    # docs/omni_infer_quick_start.md:7: the A3 SuperPoD named instead of its 910C NPUs
+    assert [(m.subject, m.spec) for m in read_line("硬件：目前仅支持CloudMatrix384推理卡")] == [
+        ("chip", "910_93")
+    ]
+    # under "## 硬件要求" (hardware requirements): no need word is wanted
+    quick = read_line("**硬件：** CloudMatrix384推理卡", required=True)
+    assert [(m.subject, m.spec) for m in quick] == [("chip", "910_93")]
+    # a longer number is another product, not this one
+    assert read_line("硬件：目前仅支持CloudMatrix3840推理卡") == []
+
+
+# thu-ml/SageAttention@d1a57a54 README.md:68-76 (trailing spaces dropped; under "## Installation")
+SAGE = """## Installation
+### Base environment
++ `python>=3.9`   , `torch>=2.3.0`  , `triton>=3.0.0`
+- `CUDA`:
+  + `>=12.8` for Blackwell or SageAttention2++
+  + `>=12.0` for Ampere
++ `flash-attn` for benchmarking
+"""
+
+
+def test_distributions_a_dependency_list_names_in_code() -> None:
+    stated = _stated(SAGE)
+    assert ("triton", ">=3.0.0", 3, True) in stated
+    # a bare name opening its item is needed at no stated version; "for benchmarking": soft
+    assert ("pypi:flash-attn", "", 7, False) in stated
+    # what the prose reader knows by name is its (python, torch), read once
+    assert [s for s, *_ in stated].count("torch") == 1
+    assert not any(s.startswith("pypi:python") or s == "pypi:cuda" for s, *_ in stated)
+
+
+def test_code_spans_that_name_no_distribution() -> None:
+    text = """## Requirements
+
+- set `ASCEND_HOME_PATH` before running `build.sh`
+- `gawk` and `unzip`
+- run with `num_tokens <= 512`
+- the `flash-attn` wheel is built by `setup.py`
+- --`full`: full installation mode
+- `quiet`: silent installation
+"""
+    # an environment variable, a file, a host tool, an expression, a bare name inside a
+    # sentence, options an item defines (hicann/hixl@9ed283b2 docs/en/build.md:292-293)
+    assert [s for s, *_ in _stated(text) if s.startswith("pypi:") or s == "triton"] == []
+
+
+def test_code_spans_outside_a_requirements_section_are_not_read() -> None:
+    text = """## Usage
+
++ `triton>=3.0.0` kernels are compiled at first call
+"""
+    assert [s for s, *_ in _stated(text) if s == "triton"] == []
+
+
+def test_a_release_glued_to_the_framework_name() -> None:
+    # hicann/pyasc@cecba26a docs/quick_start.md:347 (shortened)
+    line = (
+        "编译运行torch输入输出tensor的算子时必须安装本包。"
+        "本代码仓提供一键式安装脚本，默认安装`PyTorch2.7.1`，`torch_npu7.3.0`"
+    )
+    assert [(m.subject, m.spec) for m in read_line(line)] == [("torch", "==2.7.1")]
+    assert [(m.subject, m.spec) for m in read_line("需要安装CANN8.5.0及以上版本")] == [
+        ("cann", ">=8.5.0")
+    ]
+    # a conda environment's name (Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:97)
+    assert read_line("需要安装torch2.1.0_py38环境") == []
