@@ -86,3 +86,24 @@ def test_a_release_glued_to_the_framework_name() -> None:
     ]
     # a conda environment's name (Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:97)
     assert read_line("需要安装torch2.1.0_py38环境") == []
+
+
+def test_a_framework_named_right_after_install_is_an_unversioned_need() -> None:
+    # Ascend/MindSpeed-Core-MS@5c4f1310 README.md:7 (the LLM route's first step)
+    assert [
+        (m.subject, m.spec) for m in read_line("1. 安装MindSpore https://www.mindspore.cn/install/")
+    ] == [("mindspore", "")]
+    # a framework only mentioned is no need of it
+    assert read_line("MindSpeed-Core-MS 是基于MindSpore+昇腾设备的大模型加速库。") == []
+
+
+def test_vllm_in_lower_case_with_its_release() -> None:
+    # omni-ai-npu/omni-infer@c8bc2bbb docs/omni_infer_installation_guide.md:74, under
+    # "## 下载 omni_infer 以及 vllm 源码并安装 vllm" (a required section)
+    line = (
+        "2. 在目录 omniinfer/infer_engines 下 git clone 拉取 vllm v0.9.0 源码，"
+        '注意文件夹名改为 "vllm"'
+    )
+    assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [("vllm", "==0.9.0")]
+    # a path or a URL's part names no release of it
+    assert read_line("需要 git clone https://github.com/vllm-project/vllm.git 0.9.0") == []

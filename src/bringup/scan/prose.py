@@ -40,6 +40,7 @@ from bringup.scan.prose_vocabulary import (
     vendor_of,
     vocabulary,
 )
+from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
 _NEGATED_BEFORE = lazyre.compile(
@@ -212,7 +213,9 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             needed
             and (
                 subject in unversioned_subjects()
-                or (subject in _TOOLS and right_before(_INSTALLING, clause, match.start()))
+                or (
+                    _installed_by_name(subject) and right_before(_INSTALLING, clause, match.start())
+                )
             )
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
@@ -230,6 +233,15 @@ _OTHER_DRIVER = lazyre.compile(
 """A driver of another device than the accelerator ("the AWS EFA driver", Mooncake
 docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the backend's."""
 _TOOLS = frozenset({"cmake", "ninja", "gcc", "clang"})
+
+
+def _installed_by_name(subject: str) -> bool:
+    """A build tool or a framework the repo builds on, named right after "install": "We
+    recommend installing [`Ninja`](…)" (apex README.md:26), "1. 安装MindSpore
+    https://www.mindspore.cn/install/" (MindSpeed-Core-MS README.md:7)."""
+    return subject in _TOOLS or subject in frameworks()
+
+
 _INSTALLING = lazyre.compile(
     r"(?:\binstall(?:ing|ed)?|\bneeds?|\brequires?|安装|需要)"
     r"(?:\s*[\[`(（]*[\w.+-]+[\]`)）]*\s*(?:,|\band\b|\bor\b|和|、|及)\s*)*"

@@ -25,7 +25,9 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
         r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)"
         r"(?:(?=\d+\.\d+(?![\w.]*_))|(?![\w-]|\.\w))",
     ),
-    ("vllm", r"(?<![\w-])vLLM(?![\w-])"),
+    # lower case as a name, not a path or a URL's part ("拉取 vllm v0.9.0 源码", omni-infer
+    # docs/omni_infer_installation_guide.md:74; not "vllm-project/vllm.git")
+    ("vllm", r"(?<![\w-])vLLM(?![\w-])|(?<![\w/.-])vllm(?![\w/.-])"),
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     (
         "python",
