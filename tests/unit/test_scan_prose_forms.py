@@ -107,3 +107,11 @@ def test_vllm_in_lower_case_with_its_release() -> None:
     assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [("vllm", "==0.9.0")]
     # a path or a URL's part names no release of it
     assert read_line("需要 git clone https://github.com/vllm-project/vllm.git 0.9.0") == []
+
+
+def test_a_version_after_the_package_noun_and_a_comma() -> None:
+    # Ascend/MindIE-SD@30661895 docs/en/installing_guide.md:105, under "Required packages include:"
+    line = "the PyTorch wheel package, version 2.1.0"
+    assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [("torch", "==2.1.0")]
+    # a comma before other words ends the phrase
+    assert read_line("PyTorch, 2.1.0 of the examples", required=True) == []

@@ -38,11 +38,14 @@ OPERATOR = r"(?:>=|=>|≥|<=|=<|≤|==|!=|~=|>|<|=|＞|＜)"
 
 _FILLER = lazyre.compile(
     r"(?:\s+|[:：(（]|\bversions?\b|版本号?|\bv(?=\d)|\b[A-Za-z]+_[vr](?=\d)|\bver\.?|\btoolkit\b|\bpackages?\b|"
+    r"\bwheels?\b|[,，](?=\s*(?:versions?\b|版本))|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
     r"\bwith\b|\bfrom\b|从|\brecommended\b|\bdefaults?(?:\s+(?:to|is))?\b|默认值?|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
     r"需要|要求|需|为|的|配套|推荐|建议|使用)*",
     re.IGNORECASE,
 )
+"""Words between a subject and its version: "the PyTorch wheel package, version 2.1.0"
+(MindIE-SD docs/en/installing_guide.md:105) names the package, then its version after a comma."""
 _V = f"(?P<v>{VERSION})"
 _WORD_OPS: tuple[tuple[str, str], ...] = (
     (
