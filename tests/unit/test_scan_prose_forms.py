@@ -115,3 +115,11 @@ def test_a_version_after_the_package_noun_and_a_comma() -> None:
     assert [(m.subject, m.spec) for m in read_line(line, required=True)] == [("torch", "==2.1.0")]
     # a comma before other words ends the phrase
     assert read_line("PyTorch, 2.1.0 of the examples", required=True) == []
+
+
+def test_a_framework_installed_on_the_way_is_no_install_step() -> None:
+    # triton-lang/triton-ascend installation guide FAQ (tests/fixtures/repos/open-world/SOURCE.md)
+    line = "You can try manually installing torch before installing torch_npu:"
+    assert read_line(line) == []
+    # hicann/pyasc@cecba26a docs/quick_start.md:341 (shortened): a link to the step, no step
+    assert read_line("请确保已经完成[安装PyTorch框架和torch_npu插件](#torch_install)步骤") == []

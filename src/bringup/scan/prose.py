@@ -214,7 +214,8 @@ def _versioned(clause: str, needed: bool, vendor: Vendor) -> list[Mention]:
             and (
                 subject in unversioned_subjects()
                 or (
-                    _installed_by_name(subject) and right_before(_INSTALLING, clause, match.start())
+                    _installed_by_name(subject, clause)
+                    and right_before(_INSTALLING, clause, match.start())
                 )
             )
             and subject not in seen_unversioned
@@ -235,13 +236,18 @@ docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the b
 _TOOLS = frozenset({"cmake", "ninja", "gcc", "clang"})
 
 
-def _installed_by_name(subject: str) -> bool:
-    """A build tool or a framework the repo builds on, named right after "install": "We
-    recommend installing [`Ninja`](…)" (apex README.md:26), "1. 安装MindSpore
-    https://www.mindspore.cn/install/" (MindSpeed-Core-MS README.md:7)."""
-    return subject in _TOOLS or subject in frameworks()
+def _installed_by_name(subject: str, clause: str) -> bool:
+    """A build tool named right after "install" ("We recommend installing [`Ninja`](…)", apex
+    README.md:26), or a framework the repo builds on named by an install step, a clause that
+    opens with the word ("1. 安装MindSpore https://www.mindspore.cn/install/", MindSpeed-Core-MS
+    README.md:7): not a framework a sentence mentions installing on the way ("try installing
+    torch before installing torch_npu", a troubleshooting note)."""
+    return subject in _TOOLS or (subject in frameworks() and bool(_INSTALL_STEP.match(clause)))
 
 
+_INSTALL_STEP = lazyre.compile(
+    r"^\W*(?:\d+[.)、]\s*)?(?:please\s+|then\s+|请先?|先|再)?(?:install\b|安装)", re.IGNORECASE
+)
 _INSTALLING = lazyre.compile(
     r"(?:\binstall(?:ing|ed)?|\bneeds?|\brequires?|安装|需要)"
     r"(?:\s*[\[`(（]*[\w.+-]+[\]`)）]*\s*(?:,|\band\b|\bor\b|和|、|及)\s*)*"
