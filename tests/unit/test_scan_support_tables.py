@@ -259,7 +259,10 @@ def test_a_wheel_downloaded_then_installed_is_one_statement_without_its_local_la
         "   ```\n"
     )
     file = SourceFile(ref="docs/quick_start.md", rel="docs/quick_start.md", text=text)
-    (torch,) = [r for r in extract_docs(file).requirements if r.subject == "torch"]
+    found = [r for r in extract_docs(file).requirements if r.subject == "torch"]
+    # the step "安装`PyTorch`框架" states the need unversioned (settled beside this one)
+    assert [(r.spec, r.source.line) for r in found if not r.spec] == [("", 1)]
+    (torch,) = [r for r in found if r.spec]
     # ==2.7.1 holds for 2.7.1+cpu and for the 2.7.1 wheels of other indexes
     assert (torch.spec, torch.source.line, [s.line for s in torch.also_at]) == ("==2.7.1", 6, [4])
 
