@@ -22,7 +22,6 @@ A container file of a sub-project or an example is that scope's (``Scopes``), ne
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 import msgspec
@@ -33,18 +32,25 @@ from bringup.subjects import scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
 _IMAGE_SCOPES = frozenset({"toolkit", "hardware", "platform", "host"})
-_INSTALLS = lazyre.compile(
-    r"\bpip3?\s+install\b[^\n&|;]*?\s(?:-e\s+|--editable\s+)?[\"']?\.(?:\[[^\]\s]*\])?[\"']?"
-    r"(?=\s|$)|\bsetup\.py\s+(?:install|develop|bdist_wheel)\b",
-    re.MULTILINE,
-)
-"""A command installing the repo it runs in: ``pip install -i <index> -e .`` (omni-infer
-tools/docker/Dockerfile.vllm-omni.source:51), ``python setup.py install``."""
+_COMMAND_END = lazyre.compile(r"[\n&|;]")
+_PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
+_THIS_DIRECTORY = lazyre.compile(r"(?:^|\s)[\"']?\.(?:\[[^\]\s]*\])?[\"']?(?=\s|$)")
+_SETUP_INSTALL = lazyre.compile(r"\bsetup\.py\s+(?:install|develop|bdist_wheel)\b")
 
 
 def installs_repo(text: str) -> bool:
-    """Whether a container file's commands install the repo itself."""
-    return _INSTALLS.search(text) is not None
+    """Whether a container file's commands install the repo it runs in: ``pip install -i
+    <index> -e .`` (omni-infer tools/docker/Dockerfile.vllm-omni.source:51), ``python setup.py
+    install``. Each command (split at line ends, ``&``, ``|``, ``;``) is read once from its
+    ``pip install`` on: one pattern spanning the command retried from every ``pip install`` of
+    a long line in quadratic time."""
+    if _SETUP_INSTALL.search(text):
+        return True
+    for command in _COMMAND_END.split(text):
+        pip = _PIP_INSTALL.search(command)
+        if pip is not None and _THIS_DIRECTORY.search(command, pip.end()):
+            return True
+    return False
 
 
 _FRAMEWORKS = "frameworks"

@@ -1,0 +1,22 @@
+"""Lines built against the patterns of the CI/image, Makefile and packaging rules: each once
+made a backtracking pattern retry from every position (minutes on a 200 KB line); what the
+line states is still read."""
+
+from __future__ import annotations
+
+from bringup.scan.borrowed import installs_repo
+from bringup.scan.extraction import SourceFile
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=rel, rel=rel, text=text)
+
+
+def test_a_line_of_many_pip_installs_is_read_in_linear_time() -> None:
+    """``pip install `` 17,000 times on one line took 185 s."""
+    assert not installs_repo("RUN " + "pip install " * 17_000 + "\n")
+    assert installs_repo("RUN " + "pip install " * 17_000 + "-e .\n")
+    assert installs_repo("RUN pip install -i https://mirror/simple -e . && echo done\n")
+    assert installs_repo("RUN pip3 install '.[dev]'\n")
+    assert not installs_repo("RUN pip install torch==2.5.1\nRUN cd . && make\n")
+    assert not installs_repo("RUN pip install ./dist/x.whl\n")
