@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
+from bringup.scan.makevars import located_variables
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -20,3 +21,19 @@ def test_a_line_of_many_pip_installs_is_read_in_linear_time() -> None:
     assert installs_repo("RUN pip3 install '.[dev]'\n")
     assert not installs_repo("RUN pip install torch==2.5.1\nRUN cd . && make\n")
     assert not installs_repo("RUN pip install ./dist/x.whl\n")
+
+
+def test_a_makefile_default_padded_with_spaces_is_read_in_linear_time() -> None:
+    """``X ?= a`` then 200,000 spaces, or ``$(shell`` then as many, took minutes."""
+    spaces = " " * 200_000
+    text = (
+        f"CUDA ?= /usr/local/cuda{spaces}\n"
+        f"NVIDIA_SRC_DIR ?= $(shell{spaces}x)\n"
+        f"X_HOME ?= a{spaces}b\n"
+        "export NV_DIR ?= $(shell find /usr/src -name nv-p2p.c)\n"
+    )
+    found = located_variables(_file("Makefile", text))
+    assert [(r.spec, r.source.line, r.hard) for r in found] == [
+        ("CUDA", 1, False),
+        ("NV_DIR", 4, False),
+    ]

@@ -21,10 +21,10 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.shellguards import LOCATION
 from bringup.subjects import scope_of
 
-_OVERRIDABLE = lazyre.compile(r"^(?:export\s+)?([A-Za-z_]\w*)\s*\?=\s*(\S.*?)\s*$", re.M)
+_OVERRIDABLE = lazyre.compile(r"^(?:export\s+)?([A-Za-z_]\w*)\s*\?=\s*(\S(?:.*\S)?)\s*$", re.M)
 _LOCATION_NAME = lazyre.compile(rf"^{LOCATION}$")
 _MACHINE_DEFAULT = lazyre.compile(
-    r"^/(?!tmp\b)(?:usr|opt|lib|srv|home)/\S|^\$\(shell\s+\{?\s*(?:find|which|command\s+-v)\b"
+    r"^/(?!tmp\b)(?:usr|opt|lib|srv|home)/\S|^\$\(shell\s+(?:\{\s*)?(?:find|which|command\s+-v)\b"
 )
 
 
