@@ -7,6 +7,7 @@ from __future__ import annotations
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
 from bringup.scan.makevars import located_variables
+from bringup.scan.scopes import PACKAGE, Scopes
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -37,3 +38,10 @@ def test_a_makefile_default_padded_with_spaces_is_read_in_linear_time() -> None:
         ("CUDA", 1, False),
         ("NV_DIR", 4, False),
     ]
+
+
+def test_a_long_unclosed_copy_variable_is_read_in_linear_time() -> None:
+    """``cp ${`` then 200,000 letters in a build script took minutes to scope."""
+    build = "cp ${" + "a" * 200_000 + '\ncp "${BASH_PATH}"/install.sh "$OUT"\n'
+    scopes = Scopes(["scripts/release.sh", "scripts/install.sh"], {"scripts/release.sh": build})
+    assert scopes.of("scripts/install.sh") == PACKAGE

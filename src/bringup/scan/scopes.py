@@ -78,7 +78,7 @@ PACKAGE = "package"
 script copies into a self-extracting package (hicann/shmem scripts/release.sh:32 ``cp
 $PROJECT_ROOT/scripts/install.sh $OUTPUT_DIR``, memfabric_hybrid script/run_pkg_maker/
 make_run.sh:88) checks the target machine (``ASCEND_TOOLKIT_HOME`` set), not the build's."""
-_COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$\{?\w+\}?[\"']?)?[\w./-]*\.sh)\b")
+_COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$(?:\{\w+\}|\w+\b)[\"']?)?[\w./-]*\.sh)\b")
 
 _CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
