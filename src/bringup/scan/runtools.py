@@ -1,13 +1,13 @@
 """Host tools a repo's own build runs: a build, install or fetch script that calls ``git``,
-``patch``, ``unzip``, ``dos2unix`` or ``lcov`` stops on a machine without it (issue 11 M16),
+``patch``, ``unzip`` or ``dos2unix`` stops on a machine without it (issue 11 M16),
 and so does a ``setup.py`` that runs one through ``subprocess``/``os.system``.
 
 Cloning a repo (``git clone``, ascend-transformer-boost scripts/build.sh:162; op-plugin
-ci/build.sh:110), fetching submodules from ``setup.py`` (FlashMLA setup.py:52), applying a
-patch (apex scripts/gen.sh:29: ``patch -p1 <npu.patch``) or converting line ends before a
-test build (memfabric_hybrid script/build.sh:29: ``dos2unix``) each needs the tool itself,
-besides the network the clone needs (``fetches``). One ``system_package`` per tool and file,
-cited where the file first runs it, the later places in ``also_at``.
+ci/build.sh:110; from Python, MindSpeed-Core-MS auto_convert_llm.sh:5 as an f-string command
+line), applying a patch (apex scripts/gen.sh:29: ``patch -p1 <npu.patch``) or converting
+line ends before a test build (memfabric_hybrid script/build.sh:29: ``dos2unix``) each needs
+the tool itself, besides the network the clone needs (``fetches``). One ``system_package``
+per tool and file, cited where the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
 ``cp``) are there wherever a script runs, and compilers, CMake, Python and pip are subjects
@@ -119,7 +119,9 @@ def _words(node: ast.expr) -> list[str]:
 
 def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
-    command line (MindSpeed-Core-MS setup.py:72: ``os.system("git rev-parse ...")``)."""
+    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``). A query of the
+    checkout (MindSpeed-Core-MS setup.py:72: ``os.system("git rev-parse ...")``, which warns
+    and goes on) and a submodule fetch (FlashMLA setup.py:52) are none (``_GIT_CHANGES``)."""
     places = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args):
