@@ -168,3 +168,29 @@ def test_an_image_that_only_prepares_an_environment_states_no_package(tmp_path: 
     borrowed = {(r.subject, r.spec) for r in own if r.source.ref == "catlass/Dockerfile.atlasa2"}
     # the OS, CPU and CANN the README names keep the image's out; no framework is borrowed
     assert borrowed == {("chip", "910B"), ("python", "==3.11.*")}
+
+
+# Dao-AILab/causal-conv1d .github/workflows/publish.yaml:36-70, cut: the matrix's exclude
+# drops the Arm runner for torch 2.6.0; it names no runner or version the CI uses.
+CAUSAL_CONV1D_EXCLUDE = """jobs:
+  build_wheels:
+    runs-on: ${{ matrix.os }}
+    strategy:
+      matrix:
+        os: [ubuntu-22.04, ubuntu-22.04-arm]
+        torch-version: ["2.6.0", "2.7.1"]
+        exclude:
+          - torch-version: "2.6.0"
+            os: ubuntu-22.04-arm
+    steps:
+      - run: python setup.py bdist_wheel --dist-dir=dist
+"""
+
+
+def test_a_matrix_exclude_names_no_runner_or_version() -> None:
+    rel = ".github/workflows/publish.yaml"
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=CAUSAL_CONV1D_EXCLUDE)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found if r.subject != "os"] == [
+        ("arch", "aarch64,x86_64", 6),
+        ("torch", "==2.6.0 || ==2.7.1", 7),
+    ]

@@ -163,6 +163,23 @@ def extract_ci(file: SourceFile) -> Extraction:
     except yamlnodes.YAMLError as error:
         return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
     for document in documents:
+        excluded = _excluded(document)
         for key, value in yamlnodes.pairs(document):
-            _read(collector, key, value)
+            if id(value) not in excluded:
+                _read(collector, key, value)
     return Extraction(requirements=tuple(collector.requirements))
+
+
+def _excluded(document: Node) -> set[int]:
+    """The nodes under a matrix's ``exclude``: combinations the CI does not run
+    (causal-conv1d .github/workflows/publish.yaml:65-70 drops ``os: ubuntu-22.04-arm`` for
+    torch 2.6.0), so neither a runner nor a version it names is one the CI uses."""
+    from bringup.scan import yamlnodes
+
+    excluded: set[int] = set()
+    walked: set[int] = set()  # an alias repeats a node, never its walk
+    for key, value in yamlnodes.pairs(document):
+        if key.lower() == "exclude" and id(value) not in walked:
+            walked.add(id(value))
+            excluded.update(id(inner) for _, inner in yamlnodes.pairs(value))
+    return excluded
