@@ -16,6 +16,7 @@ import re
 from typing import Optional
 
 from bringup import lazyre
+from bringup.scan.images import ARCH_NAMES
 
 _RUNNER_OS = lazyre.compile(r"^(ubuntu|linux|windows|macos)(?=$|[-_\s\d])", re.IGNORECASE)
 _BUILDS = lazyre.compile(
@@ -53,12 +54,9 @@ def runner_arches(labels: list[str], workflow: str, *, alternatives: bool) -> li
     if not _BUILDS.search(workflow):
         return []
     named = [_RUNNER_ARCH.search(label) for label in labels if "${{" not in label]
-    found = [_ARCHES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
+    found = [ARCH_NAMES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
     if not found:
         return []
     if alternatives:
         found += ["x86_64" for label in labels if _HOSTED.match(label.strip())]
     return list(dict.fromkeys(found))
-
-
-_ARCHES = {"arm64": "aarch64", "arm": "aarch64", "x64": "x86_64", "amd64": "x86_64"}

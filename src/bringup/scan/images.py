@@ -43,7 +43,8 @@ _DISTRO_IMAGE = lazyre.compile(rf"^({_DISTROS})(?:[-_](?:aarch64|arm64|x86_64|am
 ``openeuler/openeuler-aarch64:22.03-lts``, omni-infer tools/docker/Dockerfile.openEuler…:20)."""
 _RELEASE = lazyre.compile(r"^(\d+(?:\.\d+)?)(?=$|[-_.](?!\d))")
 _ARCH = lazyre.compile(r"(?:^|[-_/])(aarch64|arm64|arm|x86_64|amd64)(?=$|[-_/])", re.I)
-_ARCH_NAMES = {"aarch64": "aarch64", "arm64": "aarch64", "arm": "aarch64", "amd64": "x86_64"}
+ARCH_NAMES = {"arm64": "aarch64", "arm": "aarch64", "x64": "x86_64", "amd64": "x86_64"}
+"""Other spellings of a CPU in image tags and runner labels -> the name the probe reports."""
 
 
 def os_facts(tag: str, words: str) -> list[ImageFact]:
@@ -68,7 +69,7 @@ def platform_facts(repository: str, tag: str, words: str) -> list[ImageFact]:
     arch = _ARCH.search(name) or _ARCH.search(tag)
     if arch is not None:
         spelled = arch.group(1).lower()
-        facts.append(ImageFact("arch", _ARCH_NAMES.get(spelled, spelled), words))
+        facts.append(ImageFact("arch", ARCH_NAMES.get(spelled, spelled), words))
     return facts
 
 
@@ -101,7 +102,7 @@ def image_facts(reference: str, platform_flag: str = "") -> list[ImageFact]:
     if flagged is not None and all(fact.subject != "arch" for fact in platform):
         spelled = flagged.group(1).lower()
         stated = f"--platform={platform_flag} {words}"
-        platform.append(ImageFact("arch", _ARCH_NAMES.get(spelled, spelled), stated))
+        platform.append(ImageFact("arch", ARCH_NAMES.get(spelled, spelled), stated))
     for reader in readers():
         found = reader(repository, tag, words)
         if found is not None:
