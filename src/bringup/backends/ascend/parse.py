@@ -24,7 +24,10 @@ from bringup.parsing import (
     unparsed,
 )
 
-_PAIR = lazyre.compile(r"(?<!\d)(\d+)\s*/\s*(\d+)")
+_ID = lazyre.compile(r"\d{1,9}")
+"""An NPU or device id as npu-smi prints it (a few digits; a longer run is garbled text)."""
+_CODE = lazyre.compile(r"-?\d{1,18}")
+_PAIR = lazyre.compile(r"(?<!\d)(\d{1,18})\s*/\s*(\d{1,18})(?!\d)")
 _BUS = lazyre.compile(r"^[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]$")
 _BANNER = lazyre.compile(r"npu-smi\s+(\S+)\s+Version:\s*(\S+)")
 _CFG_LINE = lazyre.compile(r"^(\w+?)_running_version=\[([^:\]]*):([^\]]*)\]")
@@ -273,7 +276,7 @@ def _first_row(cells: list[str], number: int) -> tuple[int, str, str | None, int
     else:
         return None
     npu, name = npu.strip(), name.strip()
-    if not npu.isdigit() or not name:
+    if not _ID.fullmatch(npu) or not name:  # a 5,000-digit "id" is no NPU (and int() refuses it)
         return None
     return int(npu), name, health or None, number
 
@@ -298,7 +301,7 @@ def _second_row(
     # "Chip Phy-ID" (A3) and "Chip Device" (310P) layouts print the device's own id beside
     # the chip number; elsewhere one chip per NPU, so the NPU id is the device id.
     ids = cells[0].split() if len(cells) == 3 else []
-    device_id = int(ids[1]) if len(ids) >= 2 and ids[1].isdigit() else npu
+    device_id = int(ids[1]) if len(ids) >= 2 and _ID.fullmatch(ids[1]) else npu
     device = Accelerator(
         vendor="ascend",
         index=device_id,
@@ -322,7 +325,7 @@ def _driver_failure(text: str, source: Source) -> Collected | None:
                 continue
             reason = f"{meaning}: {line.strip()}"
             code = match.group(1)
-            if code and code.lstrip("-").isdigit() and int(code) in DCMI_ERRORS:
+            if code and _CODE.fullmatch(code) and int(code) in DCMI_ERRORS:
                 reason += f" (DCMI {code}: {DCMI_ERRORS[int(code)]})"
             failed = Fact(
                 key=ascend_keys.ASCEND_NPU_SMI,
