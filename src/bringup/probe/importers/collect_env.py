@@ -21,6 +21,11 @@ _FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_.+-]*?)\s*:\s*(.*)$")
 _UNKNOWN = ("could not collect", "n/a", "none", "not known", "unknown", "")
 _OS_ARCH = re.compile(r"\((x86_64|aarch64)\)\s*$")
 _ENV_LINE = re.compile(r"^([A-Z][A-Z0-9_]+)=(.*)$")
+_ID_DIGITS = 9
+"""A device index longer than this is not one (a pasted report can hold any digits; Python's int()
+refuses strings over 4,300 digits)."""
+_INT_DIGITS = 18
+"""An integer field longer than this is left unparsed, for the same reason."""
 
 # collect_env label -> (fact key, how to read the value)
 FIELDS: dict[str, tuple[str, str]] = {
@@ -168,6 +173,7 @@ def _device_line(item: BackendTerms, line: str, where: Source) -> list[Accelerat
         return [
             Accelerator(vendor=item.vendor, index=int(i), name=name, family=family, source=where)
             for i in match.group(1).split(",")
+            if len(i) <= _ID_DIGITS
         ]
     return []
 
@@ -205,7 +211,7 @@ def _field_fact(key: str, kind: str, value: str, source: Source, absent: tuple[s
     elif kind == "bool":
         parsed = {"true": True, "yes": True, "false": False, "no": False}.get(value.lower())
     elif kind == "int":
-        parsed = int(value) if value.isdigit() else None
+        parsed = int(value) if value.isdigit() and len(value) <= _INT_DIGITS else None
     else:
         parsed = value
     if parsed is None:
