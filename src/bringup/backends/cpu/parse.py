@@ -22,9 +22,9 @@ from bringup.parsing import (
 _GLIBC = lazyre.compile(r"(?:glibc|GLIBC|GNU libc)[ -]?\)?\s*([0-9]+\.[0-9]+)")
 _LDD_LAST = lazyre.compile(r"^ldd \(.*\)\s+([0-9]+\.[0-9]+)\s*$")
 _PARENS = lazyre.compile(r"\([^()]*\)")
-_GLIBCXX = lazyre.compile(r"GLIBCXX_3\.4(?:\.(\d+))?(?![\d.])")
-_CXXABI = lazyre.compile(r"CXXABI_1\.3(?:\.(\d+))?(?![\d.])")
-_MEMTOTAL = lazyre.compile(r"^MemTotal:\s+(\d+)\s*kB", re.MULTILINE)
+_GLIBCXX = lazyre.compile(r"GLIBCXX_3\.4(?:\.(\d{1,4}))?(?![\d.])")
+_CXXABI = lazyre.compile(r"CXXABI_1\.3(?:\.(\d{1,4}))?(?![\d.])")
+_MEMTOTAL = lazyre.compile(r"^MemTotal:\s+(\d{1,15})\s*kB", re.MULTILINE)
 
 
 def parse_os_release(text: str, source: Source) -> Collected:

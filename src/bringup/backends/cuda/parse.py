@@ -39,10 +39,10 @@ _SMI_HEADER = lazyre.compile(
     r"\s+CUDA (?:UMD )?Version:\s+(?P<cuda>[\d.]+|N/A)"
 )
 _SMI_GPU_ROW = lazyre.compile(
-    r"^\|\s+(?P<index>\d+)\s+(?P<name>.+?)\s+(?:On|Off)\s*\|\s*(?P<bus>[0-9A-Fa-f]{4,8}:"
+    r"^\|\s+(?P<index>\d{1,9})\s+(?P<name>.+?)\s+(?:On|Off)\s*\|\s*(?P<bus>[0-9A-Fa-f]{4,8}:"
     r"[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])"
 )
-_SMI_MEMORY = lazyre.compile(r"(?<!\d)(\d+)MiB\s*/\s*(\d+)MiB")
+_SMI_MEMORY = lazyre.compile(r"(?<!\d)(\d{1,12})MiB\s*/\s*(\d{1,12})MiB")
 _NVCC = lazyre.compile(r"release (\d+\.\d+), V(\d+(?:\.\d+)+)")
 _DEFINE = lazyre.compile(r"^#define\s+(\w+)\s+(\d+)\b", re.MULTILINE)
 

@@ -1,6 +1,7 @@
-"""A pasted collect_env report whose device index or integer field holds thousands of digits is
-read without a crash (Python's int() refuses strings over 4,300 digits): the value is not taken.
-Found by review after the npu-smi parser's same fault (tests/unit/test_report_long_numbers.py)."""
+"""A pasted report (collect_env, nvidia-smi) whose device index, memory or integer field holds
+thousands of digits is read without a crash (Python's int() refuses strings over 4,300 digits): the
+value is not taken. Found by review after the npu-smi parser's same fault
+(tests/unit/test_report_long_numbers.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 from bringup.cli.main import cli
 
 LONG = "9" * 5000
+SMI = Path(__file__).parent.parent / "fixtures" / "logs" / "_unmatched" / "nvidia-smi-rtx3090.log"
 
 
 def _probe(tmp_path: Path, text: str) -> int:
@@ -33,3 +35,13 @@ def test_a_normal_device_index_is_still_read(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["probe", "--from", str(report), "--json"])
     assert result.exit_code == 0
     assert "A100" in result.output
+
+
+def test_an_nvidia_smi_table_with_numbers_of_thousands_of_digits_is_read(tmp_path: Path) -> None:
+    # a real nvidia-smi table (RTX 3090), its GPU index and memory made huge
+    lines = SMI.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(
+        line.replace("|   0  ", f"|   {LONG}  ").replace("24267MiB", f"{LONG}MiB") for line in lines
+    )
+    assert LONG in text
+    assert _probe(tmp_path, text + "\n") == 0
