@@ -143,3 +143,29 @@ def test_stand_ins_are_read_from_the_cache_and_a_bad_entry_is_rebuilt(
 
 def _never(pattern: bytes) -> bytes:
     raise AssertionError(f"parsed again: {pattern!r}")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "line"),
+    [
+        # RE2's negated POSIX class; Python reads "[[:^alpha:]" as a set and "]bar" as text
+        (b"foo[[:^alpha:]]bar", b"foo1bar"),
+        (b"foo[[:^space:]]bar", b"fooxbar"),
+        # RE2 scopes a flag set past the start; Python 3.9/3.10 only warn and read it as global
+        (b"abc(?i)def", b"abcDEF"),
+        (b"(?i)(?-i:abc)def", b"abcDEF"),
+        (b"(?i:ABC(?-i:DEF))", b"abcDEF"),
+        (b"abc[\\-_]def", b"abc-def"),
+        (b"[]]abcd", b"]abcd"),
+        (b"ab{1,2bcdef", b"ab{1,2bcdef"),
+    ],
+)
+def test_stand_in_matches_a_line_its_pattern_matches_where_python_and_re2_differ(
+    pattern: bytes, line: bytes
+) -> None:
+    """Adversarial pairs: a stand-in (when there is one) must find every line the pattern finds,
+    and deriving it must not raise the warnings Python's parser gives (tests run with
+    warnings as errors; a scan must not print them)."""
+    assert re2.compile(pattern, engine_options()).search(line)
+    literals = stand_in(pattern)
+    assert literals is None or re2.compile(literals, engine_options()).search(line)

@@ -11,8 +11,10 @@ literal alternations, one per pattern, names a superset of the patterns that mat
 The literals come from the pattern's syntax tree as Python's ``re`` parser reads it; the
 expressions are RE2's, so a pattern using syntax the two read differently (POSIX classes,
 ``\\p``, ``\\Q..\\E``, ``\\C``, ``\\z``, ``{,n}``, the ungreedy flag) or that Python cannot
-parse gets no stand-in, nor does one whose best literal is shorter than ``MIN_LITERAL`` bytes
-(too common to skip anything): the scan then keeps that pattern itself in the quick set.
+parse or warns about (a nested set ``[[``, a global flag past the start: where it may read
+the pattern otherwise than RE2 does) gets no stand-in, nor does one whose best literal is
+shorter than ``MIN_LITERAL`` bytes (too common to skip anything): the scan then keeps that
+pattern itself in the quick set.
 A literal under a case-insensitive flag stays case-insensitive.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Optional
@@ -43,7 +46,9 @@ run's alternatives (``torch[_-]npu``: ``torch_npu`` or ``torch-npu``)..."""
 MAX_RUN_VARIANTS = 16
 """... as long as the run has at most this many variants."""
 
-_DIFFERENT_SYNTAX = re.compile(rb"\[:[a-z]+:\]|\{,|\\[pPQECz]|\(\?[a-zA-Z-]*U[a-zA-Z-]*[:)]|\\x\{")
+_DIFFERENT_SYNTAX = re.compile(
+    rb"\[:\^?[a-z]+:\]|\{,|\\[pPQECz]|\(\?[a-zA-Z-]*U[a-zA-Z-]*[:)]|\\x\{"
+)
 """RE2 syntax Python's parser reads otherwise (or not at all)."""
 
 Literal = tuple[bytes, bool]
@@ -83,8 +88,10 @@ def stand_in(pattern: bytes) -> Optional[bytes]:
     if _DIFFERENT_SYNTAX.search(pattern):
         return None
     try:
-        tree = sre_parse.parse(pattern, 0)
-    except (re.error, RecursionError, OverflowError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            tree = sre_parse.parse(pattern, 0)
+    except (re.error, RecursionError, OverflowError, Warning):
         return None
     need = _sequence(list(tree), bool(tree.state.flags & _IGNORECASE))
     if need is None or len(need) > MAX_ALTERNATIVES:
