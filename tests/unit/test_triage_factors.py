@@ -4,6 +4,7 @@ set prefilter names the same candidates with its quick set as without it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import pytest
 import re2
@@ -139,6 +140,29 @@ def test_stand_ins_are_read_from_the_cache_and_a_bad_entry_is_rebuilt(
     monkeypatch.undo()
     assert factors.stand_ins(patterns, tmp_path) == expected
     assert factors.stand_ins([*patterns, b"x"], tmp_path)[:2] == expected  # another set
+
+
+def test_stand_ins_are_derived_again_when_the_deriving_module_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a development checkout keeps its version while factors.py changes: the cache must not
+    # hand back stand-ins an older derivation made (review2)
+    module = tmp_path / "factors.py"
+    module.write_text("one")
+    monkeypatch.setattr(factors, "__file__", str(module))
+    patterns = [b"ValueError.*EPLB\\ not\\ support"]
+    first = factors.stand_ins(patterns, tmp_path / "cache")
+    module.write_text("two, longer")
+    calls: list[bytes] = []
+    real = factors.stand_in
+
+    def counted(pattern: bytes) -> Optional[bytes]:
+        calls.append(pattern)
+        return real(pattern)
+
+    monkeypatch.setattr(factors, "stand_in", counted)
+    assert factors.stand_ins(patterns, tmp_path / "cache") == first
+    assert calls == patterns
 
 
 def _never(pattern: bytes) -> bytes:

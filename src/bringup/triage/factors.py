@@ -66,8 +66,10 @@ CACHE = cache.Kind("triage", "standins", keep=4)
 
 def stand_ins(patterns: Sequence[bytes], cache_dir: Optional[Path] = None) -> list[Optional[bytes]]:
     """``stand_in`` of each pattern, kept in bringup's cache (by Python version: its parser
-    reads the patterns)."""
-    key = cache.fingerprint(parts=[sys.version, *(b"\0" + p for p in patterns)])
+    reads the patterns; and by this module's file, so a changed derivation is not read back)."""
+    key = cache.fingerprint(
+        paths=[Path(__file__).resolve()], parts=[sys.version, *(b"\0" + p for p in patterns)]
+    )
     if cache_dir is not None:
         cached = cache.load(CACHE, key, cache_dir, _decode, (msgspec.DecodeError,))
         if cached is not None and len(cached) == len(patterns):
