@@ -406,11 +406,13 @@ def _placed(
     one a rule that reads the type and the words gives (a device id refused at start-up),
     else its frames' or the log's failure lines', else the class rule's own."""
     said = by_words((f"{sighting.name}: {sighting.message}",), rules.evidence)
+    if said is not None:
+        return said.layer
     plain = match_exception(sighting, [r for r in rules.exceptions if r.tier != "class"])
-    if said is None and plain is not None and plain.id != GENERIC_RULE:
+    if plain is not None and plain.id != GENERIC_RULE:
         return plain.layer
-    said = said or exception_place(sighting, findings, rules.evidence)
-    return said.layer if said else own.layer
+    place = exception_place(sighting, findings, rules.evidence)
+    return place.layer if place else own.layer
 
 
 def _where(sighting: ExceptionSighting) -> str:
