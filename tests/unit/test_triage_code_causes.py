@@ -32,6 +32,22 @@ def test_every_same_as_names_a_known_signature_or_class() -> None:
         assert signatures.by_id(same_as) is not None or same_as in classes, (name, key, same_as)
 
 
+def test_a_code_a_signature_names_in_its_bare_form_is_that_signatures_code() -> None:
+    """A signature whose pattern is a runtime's bare "error code is N" is the cause of code N:
+    the code's ``same_as`` names it, so the code found in any other form a runtime prints
+    (``ret[N]``, ``failed: N``) is diagnosed as that signature, not as the code's meaning."""
+    acl = next(c for c in builtin_catalogues() if c.info.name == "acl")
+    bare = [
+        (signature.id, pattern[len("error code is ") :])
+        for signature in load_signatures().signatures
+        for pattern in signature.record.patterns
+        if pattern.startswith("error code is ") and pattern[len("error code is ") :].isdigit()
+    ]
+    assert len(bare) >= 5
+    for signature_id, code in bare:
+        assert acl.by_key[("code", code)].same_as == signature_id, (signature_id, code)
+
+
 @pytest.mark.parametrize(
     ("log", "expected"),
     [
