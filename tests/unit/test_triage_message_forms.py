@@ -221,8 +221,9 @@ FORMS = [
         "EZ9999: Inner Error! Op MoeDistributeCombineV2 not support soc version ascend310p.",
         "ascend.install.chip-unsupported",
     ),
-    # lab4d-org/lab4d#10 (nvcc 11.7, conda's GCC 11.4) and NVIDIA/nccl#102 (CUDA 8, GCC 6): the
-    # host GCC fails, in its own format, on nvcc's output of its libstdc++ headers.
+    # tests/data/triage_eleventh/a21-nvcc117-vs-conda-gcc11-std-function.log (nvcc 11.7, conda's
+    # GCC 11.4) and NVIDIA/nccl#102 (CUDA 8, GCC 6): the host GCC fails, in its own format, on
+    # nvcc's output of its libstdc++ headers.
     (
         "/home/ttao/miniconda3/envs/lab4d/x86_64-conda-linux-gnu/include/c++/11.4.0/bits/"
         "std_function.h:435:145: error: parameter packs not expanded with '...':",
@@ -231,6 +232,12 @@ FORMS = [
     (
         "/usr/include/c++/6/tuple:605:4: error: parameter packs not expanded with \u2018...\u2019:",
         "cuda.build.nvcc-host-headers-too-new",
+    ),
+    # tests/data/triage_eighth/a06-hami-ascend-plugin-npu-smi-not-mounted.log, line 3: HAMi's
+    # Ascend device plugin's own search for npu-smi (the host's /usr/local/sbin not mounted).
+    (
+        "npu-smi set device-share -i 1 -c 0 -d 1: npu-smi not found in",
+        "ascend.install.npu-smi-not-found",
     ),
     (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
     (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
