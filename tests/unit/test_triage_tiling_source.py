@@ -2,7 +2,7 @@
 [FILE:<op>_tiling.cpp]``) is the operator refusing its inputs' shapes or layout (FaultDiag's
 AISW_CANN_TBE_ALL_002, "Operator specification constraints"), whatever words the check
 prints; a tiling check that one of bringup's own signatures names still ranks above it. Each
-line is real and cites its thread."""
+line is real, quoted from a tuning corpus's log (named beside it; the corpora cite the threads)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from bringup.triage import explain_text
 
 TBE_SHAPE = "faultdiag.aisw_cann_tbe_all_002"
 
-# https://github.com/vllm-project/vllm-omni/pull/5608: short decode steps break the
-# RotaryPositionEmbedding fusion operator's BNSD constraint (the fix falls back to BSND).
+# tests/data/triage_eighth/a14-vllm-omni-qwen3tts-npu-rope-bnsd-constraint.log: short decode
+# steps break the RotaryPositionEmbedding fusion operator's BNSD constraint (the fix falls back
+# to BSND).
 ROPE_BNSD = (
     "(StageEngineCoreProc_stage1_replica0 pid=4713) EZ9999[PID: 4713] "
     "2026-07-30-08:45:37.996.394 (EZ9999):  when input is BNSD layout and  B * N is large or D "
@@ -19,8 +20,9 @@ ROPE_BNSD = (
     "[FUNC:DoRotateHalfTiling][FILE:rope_rotate_half_tiling.cpp][LINE:549]\n"
 )
 
-# https://github.com/vllm-project/vllm-ascend/pull/9632: FusedInferAttentionScore with layout
-# TND refuses head_dim 256 (the workaround: fall back to scaled_dot_product_attention).
+# tests/data/triage_eighth/a19-vllm-ascend-fia-tnd-head-dim-256-unsupported.log:
+# FusedInferAttentionScore with layout TND refuses head_dim 256 (the workaround: fall back to
+# scaled_dot_product_attention).
 FIA_TND = """\
 RuntimeError: npu_fused_infer_attention_score_symint:third_party/op-plugin/op_plugin/ops/opapi/\
 FusedInferAttentionScoreKernelNpuOpApi.cpp:415 NPU function error: call \
@@ -32,8 +34,8 @@ keyD(256) and valueD(256) must be same equal 192/128/64, or queryD and keyD equa
 equal 128.[FUNC:CheckInputShapeWhenLayoutIsTND][FILE:prompt_flash_attention_tiling.cpp][LINE:3682]
 """
 
-# https://github.com/vllm-project/vllm-ascend/issues/16835: MoeDistributeCombineV2's tiling
-# check of the HCCL window (HCCL_BUFFSIZE 256 MB, 600 MB needed).
+# tests/data/triage_sixth/05-vllm-ascend-moe-dispatch-hccl-buffsize-too-small.log:
+# MoeDistributeCombineV2's tiling check of the HCCL window (HCCL_BUFFSIZE 256 MB, 600 MB needed).
 MOE_WINDOW = """\
         HCCL_BUFFSIZE_EP is too SMALL, maxBs = 64, h = 6144,NEEDED_HCCL_BUFFSIZE_HIERARCHY((\
 moeExpertNum * maxBs * (h * MAX_OUT_DTYPE_SIZE + (3 * (k + 7) / 8 * 8) *sizeof(uint32_t) + 64) + \
