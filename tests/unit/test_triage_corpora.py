@@ -126,6 +126,12 @@ CORPORA["eleventh"] = Corpus(
     (*CORPORA["ninth"].earlier, DATA / "triage_ninth"),
     size=44,
 )
+# The twelfth was collected after the eleventh: all of the above, the eleventh too.
+CORPORA["twelfth"] = Corpus(
+    DATA / "triage_twelfth",
+    (*CORPORA["eleventh"].earlier, DATA / "triage_eleventh"),
+    size=42,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
