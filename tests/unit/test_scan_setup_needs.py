@@ -397,6 +397,34 @@ def test_a_command_substitution_is_no_package_and_a_download_script_downloads() 
     ]
 
 
+# Ascend/AscendNPU-IR @ 52f96a13, build-tools/apply_patches.sh:78-80.
+ASCENDNPU_IR_RESET = """    cd "$THIRD_PARTY_FOLDER/$folder_name" || exit 1
+    git reset --hard HEAD
+    git clean -df
+"""
+# omni-ai-npu/omni-infer @ c8bc2bbb, build/build.sh:52-53.
+OMNI_INFER_APPLY = """    cd vllm
+    git apply $BUILD_ROOT/tests/reduce_the_num_of_hidden_layers_of_deepseek_v3_w8a8.patch
+"""
+# NVIDIA/TransformerEngine @ d0067d0d, build_tools/wheel_utils/build_wheels.sh:20-22.
+TE_CHECKOUT = """git config --global --add safe.directory /TransformerEngine
+cd /TransformerEngine
+git checkout $TARGET_BRANCH
+"""
+
+
+def test_git_run_on_the_checkout_itself_needs_no_git_of_its_own() -> None:
+    # resetting, applying a patch to or checking out the tree cloned runs where git is (the
+    # blind truths of these three repos name no git); a clone of another repo still does
+    for rel, text in (
+        ("build-tools/apply_patches.sh", ASCENDNPU_IR_RESET),
+        ("build/build.sh", OMNI_INFER_APPLY),
+        ("build_tools/wheel_utils/build_wheels.sh", TE_CHECKOUT),
+    ):
+        found = extract_shell(_file(rel, text)).requirements
+        assert [r for r in found if r.subject == "system_package"] == [], rel
+
+
 # deepseek-ai/FlashMLA @ 9241ae3e, setup.py:16-17, 37-39 and 52 (indentation of the function
 # body kept, the function header added so that the lines parse).
 FLASHMLA_SETUP = """def is_flag_set(flag: str) -> bool:

@@ -33,14 +33,16 @@ RUN_TOOLS = frozenset(
 """Programs a build script runs to get or prepare sources that a minimal system may lack. A
 coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package, not the
 build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
-_GIT_CHANGES = frozenset(
-    {"clone", "fetch", "pull", "checkout", "switch", "apply", "am", "cherry-pick", "reset",
-     "lfs", "init"}
-)  # fmt: skip
-"""What ``git`` does in a build that the build needs done: fetching or changing sources. A query
-of the checkout (``git rev-parse HEAD`` for a version string, DrivingSDK setup.py:188; ``git
-symbolic-ref``, shmem scripts/build.sh:150) falls back when it fails and is no need, and a
-submodule fetch is the ``submodule`` requirement's own action (``gitmodules``)."""
+_GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs"})
+"""What ``git`` does in a build that needs git on the machine: fetching sources from elsewhere
+(another repo's clone, ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110).
+A command on the checkout itself runs where the repo was cloned, so git is there: resetting or
+checking out its tree (AscendNPU-IR build-tools/apply_patches.sh:79 ``git reset --hard HEAD``,
+TransformerEngine build_tools/wheel_utils/build_wheels.sh:22 ``git checkout $TARGET_BRANCH``),
+applying a patch to it (omni-infer build/build.sh:53 ``git apply``): the blind truths of
+these repos name no git. A query (``git rev-parse HEAD`` for a version string, DrivingSDK
+setup.py:188) falls back when it fails, and a submodule fetch is the ``submodule``
+requirement's own action (``gitmodules``)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
@@ -66,7 +68,7 @@ def _program(argv: Iterable[str]) -> str:
         rest = [w for w in words[index + 1 :] if not w.startswith("-") or w in _PROBES]
         if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
             return ""
-        if program == "git" and not (rest and rest[0] in _GIT_CHANGES):
+        if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
             return ""
         return program
     return ""
@@ -121,7 +123,7 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
     command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``). A query of the
     checkout (MindSpeed-Core-MS setup.py:72: ``os.system("git rev-parse ...")``, which warns
-    and goes on) and a submodule fetch (FlashMLA setup.py:52) are none (``_GIT_CHANGES``)."""
+    and goes on) and a submodule fetch (FlashMLA setup.py:52) are none (``_GIT_FETCHES``)."""
     places = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args):
