@@ -54,8 +54,21 @@ KINDS: dict[str, set[str]] = {
 }  # fmt: skip
 
 
-SYNONYMS = {"cann_nnal": "nnal"}
-"""Names the truth and the scan spell differently for one thing (CANN's NNAL package)."""
+SYNONYMS = {
+    "cann_nnal": "nnal",
+    "cmake:cudatoolkit": "cuda",
+    "cmake:cuda": "cuda",
+    "cmake:python": "python",
+    "cmake:python3": "python",
+    "cmake:pythoninterp": "python",
+    "cmake:pythonlibs": "python",
+    "cmake:torch": "torch",
+}
+"""Names the truth and the scan spell differently for one thing: CANN's NNAL package, and a
+CMake package that is a subject of its own (scan11's truths write ``find_package(CUDAToolkit
+REQUIRED)`` as ``cmake:CUDAToolkit``, mscclpp CMakeLists.txt:68, and ``find_package(Python3
+... REQUIRED)`` as ``cmake:Python3``, fbgemm-ascend CMakeLists.txt:11; the scan reads them as
+the CUDA toolkit, Python and torch it checks on the machine, citing the same lines)."""
 
 
 def norm(subject: str) -> str:
