@@ -128,6 +128,40 @@ FetchContent_Declare(cmake_git_version_tracking
 FetchContent_MakeAvailable(cmake_git_version_tracking)
 """
 
+# microsoft/mscclpp @ 1f5f065d, CMakeLists.txt:284-288.
+MSCCLPP_FETCH = """include(FetchContent)
+FetchContent_Declare(json
+    GIT_REPOSITORY https://github.com/nlohmann/json.git
+    GIT_TAG v3.12.0
+)
+"""
+# hicann/ascend-boost-comm @ 00d35274, CMakeLists.txt:29-38.
+ABC_INCLUDES = """include_directories(
+    ${PROJECT_SOURCE_DIR}/src/include
+    $ENV{ASCEND_HOME_PATH}/include
+    $ENV{ASCEND_HOME_PATH}/pkg_inc
+    $ENV{ASCEND_HOME_PATH}/include/aclnn
+)
+
+link_directories(
+    $ENV{ASCEND_HOME_PATH}/lib64
+)
+"""
+
+
+def _places(requirements: Sequence[Requirement]) -> list[tuple[str, list[int | None]]]:
+    return [(r.subject, [s.line for s in (r.source, *r.also_at)]) for r in requirements]
+
+
+def test_an_argument_on_its_own_line_cites_it_and_its_commands_first_line() -> None:
+    # the blind truths cite mscclpp's fetch at the command (285) and ascend-boost-comm's
+    # variable at the argument (31): the scan cites both lines of each
+    fetch = extract_cmake(_file("CMakeLists.txt", MSCCLPP_FETCH)).requirements
+    assert _places(fetch) == [("network", [3, 2])]
+    includes = extract_cmake(_file("CMakeLists.txt", ABC_INCLUDES)).requirements
+    assert _places([r for r in includes if r.subject == "env_var"]) == [("env_var", [1, 3])]
+
+
 # sgl-project/sgl-kernel-npu @ 6424da3b, cmake/config_envs.cmake:1-6 (Python is a subject of
 # its own) and CMakeLists.txt:62 (ccache is optional: not REQUIRED, no stop).
 SGL_PROGRAMS = """# find python binary

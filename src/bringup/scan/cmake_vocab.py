@@ -14,6 +14,12 @@ variables it stops without, submodules it checks for, tools it must find, and do
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
   ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``: the configure fetches, an offline machine
   cannot build.
+
+A requirement read from one argument of a command written over several lines cites both
+lines, the one holding the argument and the command's first (``also_at``): a reader points
+at either (mscclpp CMakeLists.txt:285-286 ``FetchContent_Declare(json`` then its
+``GIT_REPOSITORY``; ascend-boost-comm CMakeLists.txt:29-31 ``include_directories(`` then
+``$ENV{ASCEND_HOME_PATH}/include``).
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ import posixpath
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
@@ -65,6 +73,13 @@ def _line_of(text: str, url: str, line: int) -> int:
         if url in lines[number - 1]:
             return number
     return line
+
+
+def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requirement:
+    """``requirement`` also citing ``other``, the other line of its multi-line command."""
+    if other == requirement.source.line:
+        return requirement
+    return msgspec.structs.replace(requirement, also_at=(file.source(other),))
 
 
 def _homes(registered: tuple[Backend, ...]) -> frozenset[str]:
@@ -180,7 +195,8 @@ def _downloads(file: SourceFile, command: CMakeCommand) -> list[Requirement]:
             continue  # a tarball kept beside the sources (hixl fetch_cann_cmake.cmake:21)
         text = f"{name}({args[0]} ... {url}): fetched while configuring"
         where = _line_of(file.text, url, line)
-        found.append(file.requirement("network", url, where, text=text, confidence="high"))
+        need = file.requirement("network", url, where, text=text, confidence="high")
+        found.append(_both_lines(file, need, line))
     return found
 
 
@@ -249,7 +265,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     for variable, line in unguarded.items():
         if variable not in tested and variable not in guarded:
             text = f"$ENV{{{variable}}} names where the build looks for what it needs"
-            found.append(file.requirement("env_var", variable, line, text=text))
+            need = file.requirement("env_var", variable, line, text=text)
+            found.append(_both_lines(file, need, _line_of(file.text, f"ENV{{{variable}}}", line)))
     for subject, (line, text) in linked.items():
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():
