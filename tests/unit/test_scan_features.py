@@ -118,6 +118,34 @@ def test_a_cmake_package_found_without_required_is_an_optional_feature() -> None
     assert by_subject["cmake:CURL"] == (True, "")
 
 
+# microsoft/mscclpp @ 1f5f065d, CMakeLists.txt:255-266 (MSCCLPP_USE_IB is an option on by
+# default, CMakeLists.txt:56).
+MSCCLPP_IB = """if(MSCCLPP_USE_IB)
+    find_package(IBVerbs)
+    if(NOT IBVERBS_FOUND)
+        message(FATAL_ERROR "IBVerbs not found. Install libibverbs-dev or rdma-core-devel. If you want to disable InfiniBand, add `-DMSCCLPP_USE_IB=OFF` in your cmake command.")
+    endif()
+    find_package(MLX5)
+    if(MLX5_FOUND)
+        message(STATUS "MLX5 Direct Verbs found: ${MLX5_LIBRARIES}")
+    else()
+        message(STATUS "MLX5 Direct Verbs not found, mlx5dv optimizations disabled")
+    endif()
+endif()
+"""  # noqa: E501
+
+
+def test_a_package_the_configure_stops_without_is_required_without_the_word() -> None:
+    # find_package without REQUIRED, then a FATAL_ERROR when <X>_FOUND is false: as REQUIRED
+    # as the word (the blind truth: cmake:IBVerbs at CMakeLists.txt:256-258); MLX5, used when
+    # found, stays optional
+    text = 'option(MSCCLPP_USE_IB "Use InfiniBand." ON)\n' + MSCCLPP_IB
+    found = extract_cmake(_file("CMakeLists.txt", text)).requirements
+    by_subject = {r.subject: (r.hard, r.feature, r.source.line) for r in found}
+    assert by_subject["cmake:IBVerbs"] == (True, "", 3)
+    assert by_subject["cmake:MLX5"] == (False, OPTIONAL, 7)
+
+
 # kvcache-ai/Mooncake 3b5a5941: requirements.txt:1-10 (all its requirements)
 MOONCAKE_DEV = """# Development dependencies for Mooncake
 # Install with: pip install -r requirements.txt

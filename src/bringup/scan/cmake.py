@@ -34,6 +34,8 @@ from bringup.subjects import display_name
 
 _IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VERSION = lazyre.compile(r"^\d+(?:\.\d+)*$")
+_FOUND = lazyre.compile(r"(?:\$\{)?(\w+)_FOUND\}?", re.IGNORECASE)
+"""The variable ``find_package(X)`` sets (``IBVERBS_FOUND``, ``${X_FOUND}``)."""
 _PACKAGES = {
     "python": "python",
     "python3": "python",
@@ -197,6 +199,11 @@ class _State:
         self.provides: list[str] = []
         self.testing = False
         self.toolkit = False
+        self.found_at: dict[str, int] = {}
+        """A package ``find_package`` looked for without ``REQUIRED`` (lower-cased) -> the index
+        of its requirement."""
+        self.stops_without: set[str] = set()
+        """Packages whose ``<X>_FOUND`` a stopping ``if(NOT ...)`` tests (lower-cased)."""
 
     def add(
         self,
@@ -251,10 +258,28 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     # ``if(X_FOUND)`` branch): an optional feature, unless a known toolkit or tool
     required = "REQUIRED" in args
     optional = not required and subject.startswith("cmake:")
+    if not required:
+        state.found_at.setdefault(key, len(state.requirements))
     state.add(
         subject, spec, command.line, text, hard=required, feature=OPTIONAL if optional else ""
     )
     return subject
+
+
+def _stopped_without(state: _State) -> list[Requirement]:
+    """The requirements, a package found without ``REQUIRED`` made hard where the configure
+    stops when it is missing: ``find_package(IBVerbs)`` then ``if(NOT IBVERBS_FOUND)
+    message(FATAL_ERROR "IBVerbs not found. Install libibverbs-dev ...")`` (mscclpp
+    CMakeLists.txt:256-258) needs it as much as ``REQUIRED`` does. Only a stop directly in
+    the ``if(NOT <X>_FOUND)`` branch counts: one nested under a further switch (``if(fail-on-
+    missing)``) stops only when that is set."""
+    requirements = list(state.requirements)
+    for key in state.stops_without:
+        index = state.found_at.get(key)
+        if index is not None:
+            requirement = requirements[index]
+            requirements[index] = msgspec.structs.replace(requirement, hard=True, feature="")
+    return requirements
 
 
 def _conditions(state: _State, command: CMakeCommand) -> bool:
@@ -279,6 +304,10 @@ def _command(state: _State, command: CMakeCommand) -> None:
     if name == "message" and cmake_outcome(args) == "fail":
         if state.conditions and state.conditions[-1][1]:
             condition, _, opened = state.conditions[-1]
+            if len(condition) == 2 and condition[0] == "NOT":
+                missing = _FOUND.fullmatch(condition[1])
+                if missing is not None:
+                    state.stops_without.add(missing.group(1).lower())
             for subject, spec, words in _guard(condition):
                 state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
     elif name == "cmake_minimum_required" and "VERSION" in args:
@@ -354,7 +383,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         else msgspec.structs.replace(r, feature=find_module_feature(file.rel, r.subject))
         if not r.feature
         else r
-        for r in state.requirements
+        for r in _stopped_without(state)
     ]
     return Extraction(
         requirements=tuple(requirements), default_steps=steps, provides=tuple(state.provides)
