@@ -66,10 +66,13 @@ FALLBACK_SCORES = {
     "wrapper": -225.0,
     "line": -235.0,
     "traceback-other": -310.0,
+    "footer": -320.0,
 }
 """Scores of the fallback's tiers (``bringup.triage.ranking`` gives own signatures 0 and up,
 knowledge signatures -150 and up, catch-all signatures -300 and up): an exception no rule
-explains is itself a catch-all, and ranks below the catch-all signatures. A ``class`` rule
+explains is itself a catch-all, and ranks below the catch-all signatures; a wrapper code printed
+as the footer of an exception's message (``footer``: torch_npu's "ERR99999 UNKNOWN application
+exception" under the exception) ranks below whatever explains that exception. A ``class`` rule
 names a recurring class of failure (a plugin out of step with its host, an operator that
 refuses its inputs on this device) by the message's shape and the frames' packages: it says
 more than a rule that reads the exception type or the words alone, less than an exact code."""
@@ -275,8 +278,11 @@ def _from_codes(
         if meaning is not None:
             found.append((sighting, meaning))
     reporter = {s.line: m for s, m in found if not m.exact}
+    raised = {s.line for s in findings.all_exceptions()}
     for sighting, meaning in found:
         tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
+        if tier == "wrapper" and _footer(sighting.line, raised):
+            tier = "footer"
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
         said = layer_at(sighting.line, findings, evidence) if tier == "family" else None
@@ -290,6 +296,14 @@ def _from_codes(
         elif meaning.same_as in classes:
             diagnosis = _as_class(diagnosis, classes[meaning.same_as])
         yield diagnosis
+
+
+def _footer(line: int, raised: set[int]) -> bool:
+    """Whether a code at ``line`` closes the message of an exception raised on one of the
+    lines before it: an extension appends its own code for the failure it raises (torch_npu:
+    "RuntimeError: ..." then "[ERROR] ... ERR00100 PTA call acl api failed"); the exception's
+    type and message say more than a code that only says a call failed."""
+    return any(line - SAME_FAILURE <= other < line for other in raised)
 
 
 def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:

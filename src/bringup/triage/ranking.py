@@ -227,7 +227,10 @@ def _one_per_cause(
         first = diagnosis.evidence[0].line if diagnosis.evidence else 0
         lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
         code = diagnosis.captures.get("code")
-        wrapper = diagnosis.score == fallback.FALLBACK_SCORES["wrapper"]
+        wrapper = diagnosis.score in (
+            fallback.FALLBACK_SCORES["wrapper"],
+            fallback.FALLBACK_SCORES["footer"],
+        )
         near = range(first - fallback.SAME_FAILURE, first + fallback.SAME_FAILURE + 1)
         if diagnosis.signature_id in secondary and first in covered:
             continue
