@@ -7,12 +7,15 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pytest
+
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.explain import compile_matcher, scan_log
+from bringup.triage.faultdiag import read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher
-from bringup.triage.signatures import SignatureSet
+from bringup.triage.signatures import SignatureError, SignatureSet
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -41,3 +44,33 @@ def test_torch_npus_code_under_an_exception_ranks_below_what_explains_the_except
         diagnoses = unsigned(path.read_bytes())
         assert diagnoses[0].layer == "install", path
         assert diagnoses[-1].signature_id == "code.cann.err99999", path
+
+
+def test_the_runtimes_advice_after_an_asynchronous_failure_is_a_catch_all() -> None:
+    # PyTorch appends "CUDA kernel errors might be asynchronously reported ..." to every CUDA
+    # error (c10/cuda/CUDAMiscFunctions.cpp); FaultDiag's AISW_PyTorch_Train_15 is found by
+    # that advice alone. Under "no kernel image is available" (pytorch/pytorch#180101, the
+    # sixth corpus's case 08; pytorch/pytorch#149845, the fresh corpus's case 16) the code
+    # says install.
+    for path in (
+        DATA / "triage_sixth" / "08-pytorch-no-kernel-image-rtx5080-cu124-nightly.log",
+        DATA / "triage_fresh" / "16-rtx5090d-no-kernel-image.log",
+    ):
+        ranked = unsigned(path.read_bytes())
+        assert (ranked[0].signature_id, ranked[0].layer) == ("code.cuda.209", "install"), path
+        ids = [d.signature_id for d in ranked]
+        assert ids.index("faultdiag.aisw_pytorch_train_15") > 0
+
+
+def test_a_catch_all_needs_a_known_fault_and_a_public_source(tmp_path: Path) -> None:
+    path = tmp_path / "additions.toml"
+    for fault, source, problem in (
+        ("NO_SUCH_FAULT", "https://example.org/1", "NO_SUCH_FAULT"),
+        ("AISW_PyTorch_Train_15", "file:///tmp/x", "https"),
+    ):
+        path.write_text(
+            f'[[catch_all]]\nfault = "{fault}"\nwhy = "advice"\nsource = "{source}"\n',
+            encoding="utf-8",
+        )
+        with pytest.raises(SignatureError, match=problem):
+            read_faults(additions=path)

@@ -49,6 +49,10 @@ class Fault(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     suggestion_zh: list[str]
     see_also: list[str] = []
     """The sources of bringup's additions to this fault (never in the transcription)."""
+    generic: bool = False
+    """A catch-all (bringup's reading, never in the transcription): its keywords are advice a
+    runtime prints under any failure of its kind, so it ranks below what the log's codes and
+    exception say (``CatchAll``)."""
 
 
 class Addition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -62,8 +66,21 @@ class Addition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     source: str
 
 
+class CatchAll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A fault whose keywords are only the advice a runtime prints under every failure of a
+    kind (CUDA's "kernel errors might be asynchronously reported at some other API call",
+    torch_npu's "Since the operator is called asynchronously, the stacktrace may be
+    inaccurate"): it says that an asynchronous operation failed, not which or why, and ranks
+    as a catch-all; ``source`` shows the advice printed under failures of different causes."""
+
+    fault: str
+    why: str
+    source: str
+
+
 class AdditionFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     addition: list[Addition] = []
+    catch_all: list[CatchAll] = []
 
 
 class FaultFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -86,7 +103,13 @@ def read_faults(
     for fault in content.fault:
         _check_groups(fault.match, path, text, fault.id)
     faults = {fault.id: fault for fault in content.fault}
-    for addition in _read_additions(additions) if additions else ():
+    added = _read_additions(additions) if additions else AdditionFile()
+    for catch_all in added.catch_all:
+        known = faults.get(catch_all.fault)
+        if known is None:
+            raise SignatureError(f"no fault {catch_all.fault}", path=str(additions))
+        faults[known.id] = msgspec.structs.replace(known, generic=True)
+    for addition in added.addition:
         known = faults.get(addition.fault)
         if known is None:
             raise SignatureError(f"no fault {addition.fault}", path=str(additions))
@@ -100,7 +123,7 @@ def read_faults(
     return content.catalogue, tuple(faults.values())
 
 
-def _read_additions(path: Path) -> list[Addition]:
+def _read_additions(path: Path) -> AdditionFile:
     text, document = read_data_toml(path)
     try:
         content = msgspec.convert(document, type=AdditionFile, strict=True)
@@ -108,15 +131,18 @@ def _read_additions(path: Path) -> list[Addition]:
         raise SignatureError(str(error), path=str(path)) from None
     for addition in content.addition:
         _check_groups(addition.match, path, text, addition.fault)
-        if not addition.source.startswith("https://"):
+    sourced: list[tuple[str, str]] = [(a.fault, a.source) for a in content.addition]
+    sourced.extend((c.fault, c.source) for c in content.catch_all)
+    for fault, source in sourced:
+        if not source.startswith("https://"):
             raise SignatureError(
                 "source must be a public https:// URL",
                 path=str(path),
-                line=line_of(text, "fault", addition.fault),
-                record_id=addition.fault,
+                line=line_of(text, "fault", fault),
+                record_id=fault,
                 field="source",
             )
-    return content.addition
+    return content
 
 
 def _check_groups(match: list[list[str]], path: Path, text: str, fault: str) -> None:
@@ -151,6 +177,7 @@ def fault_signature(fault: Fault, catalogue: CatalogueInfo, path: str) -> Signat
         source=catalogue.source,
         patterns=patterns,
         see_also=list(fault.see_also),
+        generic=fault.generic,
     )
     groups: tuple[frozenset[str], ...] = tuple(frozenset() for _ in patterns)
     specificity = tuple(literal_count(p) for p in patterns)
