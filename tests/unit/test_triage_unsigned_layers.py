@@ -74,3 +74,31 @@ def test_a_catch_all_needs_a_known_fault_and_a_public_source(tmp_path: Path) -> 
         )
         with pytest.raises(SignatureError, match=problem):
             read_faults(additions=path)
+
+
+ADVICE = (
+    "Since the operator is called asynchronously, the stacktrace may be inaccurate. If you want "
+    "to get the accurate stacktrace, please set the environment variable "
+    "ASCEND_LAUNCH_BLOCKING=1.\n"
+    "Note: ASCEND_LAUNCH_BLOCKING=1 will force ops to run in synchronous mode, resulting in "
+    "performance degradation. Please unset ASCEND_LAUNCH_BLOCKING in time after debugging.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "operator",
+    [
+        "aclnnFusedInferAttentionScoreV3",  # sgl-project/sglang#9925 (eighth corpus b20)
+        "_layer_norm_fwd_1pass_kernel",  # sgl-project/sglang#10554 (sixth corpus 52)
+    ],
+)
+def test_torch_npus_advice_under_an_inner_error_does_not_make_it_an_install_failure(
+    operator: str,
+) -> None:
+    # The advice's "environment variable" is the install layer's word; the failure is the
+    # operator named on the line above it.
+    log = (
+        "RuntimeError: The Inner error is reported as above. The process exits for this inner "
+        f"error, and the current working operator name is {operator}.\n" + ADVICE
+    )
+    assert unsigned(log)[0].layer == "operator_execution"

@@ -42,6 +42,14 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 
 _WORD = re.compile(r"\S+")
+_ADVICE = re.compile(
+    r"(?m)^[^\n]{0,200}?(?:Since the operator is called asynchronously|kernel errors might be "
+    r"asynchronously reported|For debugging consider passing|Compile with `?TORCH_USE_CUDA_DSA"
+    r"|Note: ASCEND_LAUNCH_BLOCKING=1 will force)[^\n]*"
+)
+"""The advice a runtime appends to every failure of a kind (PyTorch's
+c10/cuda/CUDAMiscFunctions.cpp after any CUDA error; torch_npu's after any inner error): its
+words ("environment variable", "Compile with") name no layer of this failure."""
 _SEPARATOR = re.compile(r"[/\\]")
 
 
@@ -59,7 +67,7 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     line with the lines after it): the entries' order decides between the words of one
     failure, the texts' order between failures."""
     for text in texts:
-        words = _WORD.sub(_file_name, text)
+        words = _WORD.sub(_file_name, _ADVICE.sub("", text))
         for rule in rules:
             if rule.words and _regex(rule.words).search(words):
                 return rule
