@@ -102,3 +102,19 @@ def test_torch_npus_advice_under_an_inner_error_does_not_make_it_an_install_fail
         f"error, and the current working operator name is {operator}.\n" + ADVICE
     )
     assert unsigned(log)[0].layer == "operator_execution"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # AILab-CVC/Make-Your-Video#4 (fresh corpus 23): cuDNN 8 missing on the library path.
+        "Error: Could not load library libcudnn_cnn_infer.so.8",
+        # jax-ml/jax#20519 (fourth corpus 28): no compatible cuDNN in the pip packages.
+        "CUDA backend failed to initialize: Unable to load cuDNN. Is it installed? "
+        "(Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)",
+    ],
+)
+def test_a_library_that_cannot_be_loaded_is_install_even_when_it_is_cudnn(line: str) -> None:
+    # "could not load library X" (no "to"), and a cuDNN that cannot be loaded, are not a
+    # failed cuDNN operation.
+    assert unsigned(line)[0].layer == "install"
