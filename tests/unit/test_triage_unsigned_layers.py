@@ -118,3 +118,27 @@ def test_a_library_that_cannot_be_loaded_is_install_even_when_it_is_cudnn(line: 
     # "could not load library X" (no "to"), and a cuDNN that cannot be loaded, are not a
     # failed cuDNN operation.
     assert unsigned(line)[0].layer == "install"
+
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        # Each sample's first line cites its source.
+        "frameworks.hf-model-path-not-found/transformers-hub.log",
+        "frameworks.hf-gated-repo/transformers-hub.log",
+        "frameworks.megatron-checkpoint-path-not-found/mindspeed-llm-faq.log",
+        "frameworks.safetensors-not-a-safetensors-file/safetensors.log",
+        "frameworks.torch-load-weights-only/torch-serialization.log",
+        "frameworks.checkpoint-shape-mismatch/torch-module.log",
+        "python.proxy-tls-mismatch/msit-faq.log",
+        "ascend.install.driver-needs-root/npu-driver-faq.log",
+    ],
+)
+def test_a_file_model_or_setting_the_job_cannot_use_is_install(sample: str) -> None:
+    # A model path that does not exist, a checkpoint that cannot be read or does not fit, a
+    # download stopped by a proxy or a permission: the job's inputs are not set up; not an
+    # operator failing (the default for a failure whose words name no component).
+    assert unsigned((FIXTURES / sample).read_bytes())[0].layer == "install"
