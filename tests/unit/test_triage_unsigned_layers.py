@@ -142,3 +142,22 @@ def test_a_file_model_or_setting_the_job_cannot_use_is_install(sample: str) -> N
     # download stopped by a proxy or a permission: the job's inputs are not set up; not an
     # operator failing (the default for a failure whose words name no component).
     assert unsigned((FIXTURES / sample).read_bytes())[0].layer == "install"
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        # hw-native-sys/PTOAS#784: aclrtSetDevice fails, the plog's 12th line "open device 4
+        # failed, runtime result = 507033" (the scan keeps only the first failure lines).
+        FIXTURES / "ascend.runtime.device-open-failed" / "ptoas-784.log",
+        # gpustack/gpustack#3352: "open device 0 failed, runtime result = 107001".
+        FIXTURES / "ascend.runtime.visible-devices-out-of-range" / "gpustack-3352.log",
+        # vllm-project/vllm-ascend#167 (sixth corpus 01): Ray's visible devices, set_device(1).
+        DATA / "triage_sixth" / "01-vllm-ascend-ray-multinode-set-device-107001.log",
+    ],
+)
+def test_a_device_that_cannot_be_opened_is_device_init(sample: Path) -> None:
+    # FaultDiag's AISW_CANN_ACL_04 ("open device ... failed ... runtime result") is an ACL
+    # module fault placed by the words of its line; those words name the device's start-up.
+    top = unsigned(sample.read_bytes())[0]
+    assert (top.signature_id, top.layer) == ("faultdiag.aisw_cann_acl_04", "device_init")

@@ -252,11 +252,18 @@ def diagnose(
     return unique
 
 
-def word_layer(findings: Findings, line: int, rules: Optional[Rules] = None) -> Optional[Layer]:
+def word_layer(
+    findings: Findings, line: int, rules: Optional[Rules] = None, text: str = ""
+) -> Optional[Layer]:
     """The layer the words of the failure at ``line`` name (for a catch-all signature, whose
-    own layer is only the usual one), or None."""
+    own layer is only the usual one), or None; when the scan kept no failure line there (it
+    keeps the first few; a plog's failure is often deep in its trace), the words of ``text``,
+    the line itself."""
     rules = builtin_rules() if rules is None else rules
-    return layer_at(line, findings, rules.evidence)
+    if any(failure.line == line for failure in findings.failures) or not text:
+        return layer_at(line, findings, rules.evidence)
+    said = by_words((text,), rules.evidence)
+    return said.layer if said is not None else None
 
 
 def _from_codes(

@@ -131,7 +131,8 @@ def _layer(
         return failed_in
     loose = signature.record.generic or signature.tier == "knowledge"
     if loose and signature.record.layer == fallback.KERNEL_LAYER:
-        return fallback.word_layer(result.findings, hits.first_line)
+        said = hits.evidence[0].text if hits.evidence else ""
+        return fallback.word_layer(result.findings, hits.first_line, text=said)
     return None
 
 
