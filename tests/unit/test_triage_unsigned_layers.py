@@ -161,3 +161,16 @@ def test_a_device_that_cannot_be_opened_is_device_init(sample: Path) -> None:
     # module fault placed by the words of its line; those words name the device's start-up.
     top = unsigned(sample.read_bytes())[0]
     assert (top.signature_id, top.layer) == ("faultdiag.aisw_cann_acl_04", "device_init")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # hw-native-sys/pypto#2429 (eleventh corpus a13): a GEMV kernel that hangs.
+        "[ERROR] PTO2 scheduler timeout sub_class=S1:running-stalled (detail=1)",
+        # MindCluster FaultDiag's AISW_CANN_ERRMSG_Custom_01 (the aicpu-timeout sample).
+        "E30008: AI CPU operator execution time out.",
+    ],
+)
+def test_an_operation_that_does_not_finish_in_time_is_not_the_network(line: str) -> None:
+    assert unsigned(line)[0].layer == "operator_execution"
