@@ -174,3 +174,19 @@ def test_a_device_that_cannot_be_opened_is_device_init(sample: Path) -> None:
 )
 def test_an_operation_that_does_not_finish_in_time_is_not_the_network(line: str) -> None:
     assert unsigned(line)[0].layer == "operator_execution"
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        # gpustack/gpustack#2016 (a sample) and gpustack/gpustack#1765 (fresh corpus 08):
+        # MindIE's "unsupported model type", under the header every MindIE LLM log opens with
+        # ("LLM log default format: [...] [error code] msg", no failure).
+        FIXTURES / "ascend.install.mindie-model-unsupported" / "gpustack-2016.log",
+        DATA / "triage_fresh" / "08-gpustack-mindie-unsupported-model.log",
+        # vLLM's troubleshooting guide (a sample): "Model architectures [...] are not supported".
+        FIXTURES / "frameworks.vllm-architecture-unsupported" / "vllm-troubleshooting.log",
+    ],
+)
+def test_a_model_the_installed_release_does_not_support_is_install(sample: Path) -> None:
+    assert unsigned(sample.read_bytes())[0].layer == "install"
