@@ -9,19 +9,33 @@ are distinct from the per-signature sample logs the unit tests use (a test enfor
 ``tests/data/triage_heldout``: cases collected without looking at the signatures, so a case whose
 cause no signature describes has ``expected = []`` and counts as a miss whatever is returned.
 
+``--unsigned`` explains every log as if no specific signature knew its wording (only the
+catch-alls, the vendor fault knowledge and the fallback read it): the layer a log in a wording
+nobody signed would get. With it, ``--corpus tests/fixtures/logs`` (the signatures' sample logs,
+one directory per signature) scores that layer against each sample's signature (catch-alls and
+``layer_from_log`` signatures left out): a check of the fallback on real logs it was not tuned on.
+
     .venv/bin/python bench/triage_eval.py [--verbose]
     .venv/bin/python bench/triage_eval.py --corpus tests/data/triage_heldout [--verbose]
+    .venv/bin/python bench/triage_eval.py --unsigned --corpus tests/fixtures/logs
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from bringup.model.diagnosis import Diagnosis
 from bringup.triage import explain_text
+from bringup.triage.explain import compile_matcher, scan_log
+from bringup.triage.loader import load_signatures
+from bringup.triage.ranking import rank
+from bringup.triage.scanner import Matcher
+from bringup.triage.signatures import SignatureSet
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -34,14 +48,55 @@ HELDOUT_GOALS = {**GOALS, "layer top-1": 0.80}
 """A held-out case also scores the layer of the first diagnosis against its ``layer``."""
 
 
-def evaluate(corpus: Path, verbose: bool) -> dict[str, float]:
+@functools.cache
+def _unsigned_matcher() -> Matcher:
+    catalogue = load_signatures()
+    catch_alls = tuple(s for s in catalogue.signatures if s.record.generic)
+    return compile_matcher(SignatureSet(catch_alls, catalogue.tables), knowledge=True)
+
+
+def explain_unsigned(log: bytes) -> list[Diagnosis]:
+    """``explain_text`` with every specific signature removed."""
+    matcher = _unsigned_matcher()
+    return rank(scan_log(log, matcher=matcher), matcher.catalogue)
+
+
+def _explain(log: bytes, unsigned: bool) -> list[Diagnosis]:
+    return explain_unsigned(log) if unsigned else explain_text(log)
+
+
+def evaluate_samples(samples: Path, verbose: bool) -> dict[str, float]:
+    """The unsigned layer of each signature's sample logs against the signature's layer."""
+    catalogue = load_signatures()
+    hits = total = 0
+    for directory in sorted(p for p in samples.iterdir() if p.is_dir()):
+        signature = catalogue.by_id(directory.name)
+        if signature is None or signature.record.generic or signature.record.layer_from_log:
+            continue
+        for log in sorted(directory.glob("*.log")):
+            diagnoses = explain_unsigned(log.read_bytes())
+            layer = diagnoses[0].layer if diagnoses else None
+            hit = layer == signature.record.layer
+            hits += hit
+            total += 1
+            if verbose or not hit:
+                mark = "ok  " if hit else "MISS"
+                got = diagnoses[0].signature_id if diagnoses else "nothing"
+                print(f"{mark} {directory.name}/{log.name} layer {signature.record.layer}")
+                print(f"     got {layer} ({got})")
+    print(f"samples: {total}")
+    print(f"layer top-1 (unsigned): {hits / total:.1%}")
+    return {"layer top-1": hits / total}
+
+
+def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, float]:
     """Score the author's corpus layout: ``logs/`` beside ``cases.toml``, one expected id."""
     cases = tomllib.loads((corpus / "cases.toml").read_text(encoding="utf-8"))["case"]
     top1 = top3 = 0
     started = time.perf_counter()
     for case in cases:
         ranked = [
-            d.signature_id for d in explain_text((corpus / "logs" / case["log"]).read_bytes())
+            d.signature_id for d in _explain((corpus / "logs" / case["log"]).read_bytes(), unsigned)
         ]
         hit1 = ranked[:1] == [case["expected"]]
         hit3 = case["expected"] in ranked[:3]
@@ -59,7 +114,7 @@ def evaluate(corpus: Path, verbose: bool) -> dict[str, float]:
     return scores
 
 
-def evaluate_heldout(corpus: Path, verbose: bool) -> dict[str, float]:
+def evaluate_heldout(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, float]:
     """Score a held-out corpus: a case hits when one of its expected ids is ranked first (top-1)
     or among the first three (top-3); ``expected = []`` never hits; the layer of the first
     diagnosis is scored against the case's ``layer`` (layer top-1). Every miss is printed with
@@ -71,7 +126,7 @@ def evaluate_heldout(corpus: Path, verbose: bool) -> dict[str, float]:
     started = time.perf_counter()
     for case in cases:
         expected = set(case["expected"])
-        diagnoses = explain_text((corpus / case["file"]).read_bytes())
+        diagnoses = _explain((corpus / case["file"]).read_bytes(), unsigned)
         ranked = [d.signature_id for d in diagnoses]
         hit1 = bool(expected.intersection(ranked[:1]))
         hit3 = bool(expected.intersection(ranked[:3]))
@@ -115,11 +170,20 @@ def main() -> int:
         help="a corpus directory: the author's layout (logs/ and cases.toml) or a held-out one "
         "(cases.toml with file/area/expected lists)",
     )
+    parser.add_argument(
+        "--unsigned",
+        action="store_true",
+        help="explain with every specific signature removed (catch-alls, fault knowledge and "
+        "the fallback only); a directory of signature sample logs is then scored by layer",
+    )
     args = parser.parse_args()
+    if args.unsigned and args.corpus is not None and not (args.corpus / "cases.toml").exists():
+        scores = evaluate_samples(args.corpus, args.verbose)
+        return 0 if scores["layer top-1"] >= HELDOUT_GOALS["layer top-1"] else 1
     if args.corpus is None or (args.corpus / "logs").is_dir():
-        scores = evaluate(args.corpus or CORPUS, args.verbose)
+        scores = evaluate(args.corpus or CORPUS, args.verbose, args.unsigned)
     else:
-        scores = evaluate_heldout(args.corpus, args.verbose)
+        scores = evaluate_heldout(args.corpus, args.verbose, args.unsigned)
     goals = GOALS if "layer top-1" not in scores else HELDOUT_GOALS
     return 0 if all(scores[k] >= goal for k, goal in goals.items()) else 1
 
