@@ -190,3 +190,19 @@ def test_an_operation_that_does_not_finish_in_time_is_not_the_network(line: str)
 )
 def test_a_model_the_installed_release_does_not_support_is_install(sample: Path) -> None:
     assert unsigned(sample.read_bytes())[0].layer == "install"
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        # NVIDIA/flownet2-pytorch#218 (a sample): CUDA_HOME unset, raised in cpp_extension.
+        FIXTURES / "cuda.build.cuda-home-not-set" / "flownet2-218.log",
+        # pytorch/extension-cpp#26 (heldout corpus 37): the same, from setup.py.
+        DATA / "triage_heldout" / "37-extension-cpp-cuda-home-unset.log",
+        # CSAILVision/unifiedparsing#12 (a sample): ninja missing.
+        FIXTURES / "toolchain.ninja-missing" / "unifiedparsing-12.log",
+    ],
+)
+def test_an_exception_raised_in_an_extensions_build_tool_is_build(sample: Path) -> None:
+    # The message names CUDA; the frames say a build tool was building an extension.
+    assert unsigned(sample.read_bytes())[0].layer == "build"
