@@ -206,3 +206,34 @@ def test_a_model_the_installed_release_does_not_support_is_install(sample: Path)
 def test_an_exception_raised_in_an_extensions_build_tool_is_build(sample: Path) -> None:
     # The message names CUDA; the frames say a build tool was building an extension.
     assert unsigned(sample.read_bytes())[0].layer == "build"
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        # OdingdongO/pytorch_classification#1: "no CUDA-capable device is detected".
+        (
+            (FIXTURES / "cuda.runtime.no-device" / "pytorch-classification-1.log").read_bytes(),
+            "device_init",
+        ),
+        # vllm-project/vllm#20305: "Free memory on device ... is less than desired GPU memory
+        # utilization".
+        (
+            (
+                FIXTURES / "frameworks.vllm-free-memory-below-utilization" / "vllm-20305.log"
+            ).read_bytes(),
+            "memory",
+        ),
+        # iffiX/machin#25 (ninth corpus b17): a GPU in exclusive-process mode.
+        (
+            b"RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable\n",
+            "device_init",
+        ),
+    ],
+)
+def test_an_exception_naming_the_gpu_takes_the_layer_its_message_names(
+    log: bytes, layer: str
+) -> None:
+    # traceback.operator.cuda/npu find an exception by its device words; where it failed is
+    # what the rest of its message names (placed), operator_execution when it names nothing.
+    assert unsigned(log)[0].layer == layer
