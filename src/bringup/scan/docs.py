@@ -12,10 +12,6 @@ Changelog and news sections are history, not requirements, and are skipped.
 
 from __future__ import annotations
 
-import functools
-import re
-from typing import Any
-
 import msgspec
 
 from bringup import backends, lazyre
@@ -23,8 +19,29 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
-from bringup.scan.docexamples import TASK_WORDS, as_examples, task_of
+from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
+from bringup.scan.docos import (
+    INSTALL_PATH,
+    OS_HEADING,
+    PLATFORM_TAG,
+    QUALIFIER,
+    one_os,
+)
+from bringup.scan.docsections import (
+    EXAMPLE_SECTION,
+    GUIDE_FILE,
+    LEGACY_HEADING,
+    MAPPING_SECTION,
+    NEWS_HEADING,
+    OPTION_HEADING,
+    PREINSTALLED,
+    REFERENCE,
+    RELEASE_NOTES,
+    REQUIRED_HEADING,
+    SKIPPED_HEADING,
+    TESTED_HEADING,
+)
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
@@ -44,89 +61,10 @@ from bringup.scan.sysdeps import installed_packages
 from bringup.scan.tablecells import Row, clean
 from bringup.subjects import frameworks
 
-_REQUIRED_HEADING = lazyre.compile(
-    r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
-    r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
-    r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速|支持|型号",
-    re.IGNORECASE,
-)
-_SKIPPED_HEADING = lazyre.compile(
-    r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
-    r"acknowledg|"
-    r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
-    r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
-    re.IGNORECASE,
-)
-_NEWS_HEADING = lazyre.compile(
-    r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态",
-    re.IGNORECASE,
-)
-"""A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
-single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
-is the document's own name, not a section of it."""
-_LEGACY_HEADING = lazyre.compile(
-    r"\blegacy\b|\bdeprecated\b|\bobsolete\b|\barchived?\b|旧版|废弃|历史版本", re.IGNORECASE
-)
-"""A section, or a whole document, about a way the repo no longer takes ("#### Using
-Command-Line Flags (Legacy Method)", apex README.md:55; "# DeepEP V1 (Legacy)", DeepEP
-docs/legacy.md:1): what it states was needed once, not now."""
-_OPTION_HEADING = lazyre.compile(
-    r"\bbackends?\b|\boptional\b|\balternatives?\b|可选|备选", re.IGNORECASE
-)
-"""A sub-section of the requirements or install section about an optional or alternative
-backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
-README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
-_TESTED_HEADING = lazyre.compile(
-    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
-)
-"""A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
-versions are what is known to work, not what is required."""
 _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\)\s*)?$")
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
 split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
-_GUIDE_FILE = lazyre.compile(
-    r"install|build|quick|start|setup|getting|environment|安装|构建|编译|快速|环境", re.IGNORECASE
-)
-_RELEASE_NOTES = lazyre.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
-_MAPPING_SECTION = lazyre.compile(
-    r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
-    r"software\s+versions?|dependency\s+versions?",
-    re.IGNORECASE,
-)
-"""A release-notes page (``docs/zh/release_notes_llm.md``, "# 版本说明") states what the
-release needs only in its version-matching section ("## 版本配套说明", "## Version Mapping":
-the table of PyTorch, TorchNPU, CANN and Python versions per release); its other sections
-(new features, upgrade impact, the documents shipped, past releases' compatibility) narrate,
-and are not read."""
-_REFERENCE = lazyre.compile(
-    r"可参考|参考如下|参考以下|例如|示例如下|for\s+example|e\.g\.|as\s+an\s+example|"
-    r"you\s+can\s+use\s+the\s+following|for\s+reference|can\s+refer\s+to",
-    re.IGNORECASE,
-)
-"""A paragraph offering the block after it as a reference ("获取配套版本的PyTorch以及TorchNPU
-软件包。可参考如下安装命令：", "You can use the following installation commands:"): the
-versions its commands install are one example of the matching ones the text asks for (soft);
-what they install is still needed."""
-_PREINSTALLED = lazyre.compile(
-    r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置|中提供)|"
-    r"(?:pre-?installed|预装|预置)[^.。]*?(?:\bimages?\b|镜像|\bcontainers?\b|容器)",
-    re.IGNORECASE,
-)
-"""A sentence about what a prebuilt image or environment already holds ("The image is
-pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
-the versions are the image's contents, not what the repo needs: the ``docker`` feature's. So
-is a table such a sentence introduces ("表3：镜像中提供三个conda环境、Python和torch的配套关系",
-DrivingSDK docs/zh/installation/compile.md:98: the image's conda environments)."""
-_EXAMPLE_SECTION = lazyre.compile(
-    TASK_WORDS + r"|format|example|demo|tutorial|contribut|docker|container|faq|troubleshoot|"
-    r"debug|示例|样例|贡献|调试|问题",
-    re.IGNORECASE,
-)
-"""Sections whose code blocks are examples, not the repo's own install, build, test or run
-steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,
-a Docker recipe, a debug recipe. Their commands still state what the example needs (soft);
-what a task's section states is that task's (``docexamples.task_of``)."""
 _NOT_COMMANDS = frozenset(
     {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
      "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
@@ -145,57 +83,8 @@ not_commands = backends.per_registry(_not_commands)
 _INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
 what it installs is needed as much as a code block's, but it is no step of its own."""
-_OS_HEADING = lazyre.compile(
-    r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
-)
-_ONE_OS = lazyre.compile(
-    r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
-    r"(?![A-Za-z])",
-    re.I,
-)
-_LINUX = lazyre.compile(
-    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
-)
-_UNSUPPORTED = lazyre.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
-"""A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
-builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
-needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
-repo; a host name in a URL names no OS."""
-_QUALIFIER = lazyre.compile(
-    r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I
-)
-_INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
-_PLATFORM_TAG = lazyre.compile(
-    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_]"
-    r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w*arch\w*\}|<\w*arch\w*>|"
-    r"\$\(\s*uname\s+-[mp]\s*\)|\$\w*arch\w*)",
-    re.I,
-)
-"""A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
-``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``): built for Linux, any CPU."""
-
-
-@functools.cache
-def _urls() -> Any:
-    """URLs and host names, matched by RE2 in linear time: a paragraph is untrusted text, and
-    Python's engine retries a leading ``\\w+`` at each character of a long word, quadratic in
-    its length (a 100,000-digit number took a minute). Letters, digits and spaces are Unicode's,
-    as Python's ``\\w`` and ``\\s`` are; RE2's ``\\b`` is ASCII's."""
-    import re2
-
-    return re2.compile(r"[\pL\pN_]+://[^\s\pZ]+|\b[\pL\pN_.-]+\.(?:net|com|org|io)\b[^\s\pZ]*")
-
-
-def one_os(text: str) -> str | None:
-    """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
-    names none, several, or Linux too."""
-    text = _urls().sub(" ", text)  # blob.core.windows.net names no OS
-    if _LINUX.search(text) or _UNSUPPORTED.search(text):
-        return None
-    named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
-    return named.pop() if len(named) == 1 else None
 
 
 def file_vendor(text: str) -> Vendor:
@@ -231,13 +120,13 @@ class _Reader:
         self.section_os: str | None = None
         self.option = ""
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        self.notes = bool(_RELEASE_NOTES.search(stem))
+        self.notes = bool(RELEASE_NOTES.search(stem))
         self.skipped = self.notes
         # one search of the whole text: most documents name no Linux package at all
-        self.platform_seen = _PLATFORM_TAG.search(file.text) is None
+        self.platform_seen = PLATFORM_TAG.search(file.text) is None
         self.platform_at: int | None = None
         # the environment a guide sets up is read in install sections (not a security note's)
-        self.guide = bool(_GUIDE_FILE.search(stem))
+        self.guide = bool(GUIDE_FILE.search(stem))
         self.setup_here = True
         # one search of the whole text each: most documents say nothing of either
         self.network_words = network_words(file.text)
@@ -256,7 +145,7 @@ class _Reader:
                 if not found and self.pending_item:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
             found = as_examples(found, self.pending)
-            if _PREINSTALLED.search(text):
+            if PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found, one_os(text))
             self.target()
@@ -270,7 +159,7 @@ class _Reader:
         self.pending = []
         if self.table and not self.skipped:
             found = read_table(self.file, self.table, required=self.required, vendor=self.vendor)
-            if _PREINSTALLED.search(self.last_paragraph):
+            if PREINSTALLED.search(self.last_paragraph):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)
         self.table = []
@@ -311,7 +200,7 @@ class _Reader:
         self.requirements.extend(self.on_os(self.optional(found), os))
 
     def optional(self, found: list[Requirement]) -> list[Requirement]:
-        """``found`` as an optional backend's needs in a section about one (``_OPTION_HEADING``),
+        """``found`` as an optional backend's needs in a section about one (``OPTION_HEADING``),
         or as a task's in a section about one (``task_of``)."""
         feature = f"option:{self.option}" if self.option else self.task
         if not feature:
@@ -340,7 +229,7 @@ class _Reader:
             self.platform_seen = True
             return
         for index in range(start, end):
-            tag = _PLATFORM_TAG.search(lines[index])
+            tag = PLATFORM_TAG.search(lines[index])
             if tag is None:
                 continue
             if self.platform_at is None:
@@ -359,7 +248,7 @@ class _Reader:
         if self.skipped or language in not_commands():
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
-        example = bool(_REFERENCE.search(self.last_paragraph))
+        example = bool(REFERENCE.search(self.last_paragraph))
         wheels = downloaded_wheels(commands)
         for command in commands:
             source = self.file.source(command.line)
@@ -406,31 +295,31 @@ class _Reader:
         self.arch_listed(self.archs.close())
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
-        self.steps_here = not _EXAMPLE_SECTION.search(words)
+        self.steps_here = not EXAMPLE_SECTION.search(words)
         self.task = task_of(self.path)
         self.heading = clean(text)
-        self.skipped = bool(_SKIPPED_HEADING.search(self.heading)) or any(
-            _LEGACY_HEADING.search(t) or (n > 1 and _NEWS_HEADING.search(t)) for n, t in self.path
+        self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
+            LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
         )
         if self.notes:
-            self.skipped = not _MAPPING_SECTION.search(words)
-        self.required = bool(_REQUIRED_HEADING.search(self.heading))
-        self.setup_here = self.guide or bool(_REQUIRED_HEADING.search(words))
-        self.tested = bool(_TESTED_HEADING.search(self.heading))
+            self.skipped = not MAPPING_SECTION.search(words)
+        self.required = bool(REQUIRED_HEADING.search(self.heading))
+        self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
+        self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
-        above = any(_REQUIRED_HEADING.search(t) for _, t in self.path[:-1])
-        self.option = self.heading if above and _OPTION_HEADING.search(self.heading) else ""
+        above = any(REQUIRED_HEADING.search(t) for _, t in self.path[:-1])
+        self.option = self.heading if above and OPTION_HEADING.search(self.heading) else ""
         self.last_paragraph = ""
 
     def os_section(self, line: int) -> None:
         """An install section per operating system ("### Linux", "### [Experimental] Windows"
         under "Installation") names one the repo supports: an ``os`` alternative, soft when
         the heading calls it experimental."""
-        name = _OS_HEADING.fullmatch(_QUALIFIER.sub("", self.heading).strip())
+        name = OS_HEADING.fullmatch(QUALIFIER.sub("", self.heading).strip())
         above = " / ".join(t for _, t in self.path[:-1])
-        if name is None or not _INSTALL_PATH.search(above):
+        if name is None or not INSTALL_PATH.search(above):
             return
-        hard = not _QUALIFIER.search(self.heading)
+        hard = not QUALIFIER.search(self.heading)
         text = f"install section: {self.heading}"
         self.requirements.append(
             self.file.requirement("os", name.group(0).lower(), line, text=text, hard=hard)

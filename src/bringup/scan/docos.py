@@ -1,0 +1,65 @@
+"""The operating system and platform a document's words name.
+
+A note, list item or section about one OS other than Linux states what that OS needs; an
+install section per OS ("### Linux" under "Installation") names one the repo supports; a Linux
+platform tag in a package name (``manylinux_2_28_aarch64``, ``linux-${arch}``) says the package
+is built for Linux.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from bringup import lazyre
+
+OS_HEADING = lazyre.compile(
+    r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
+)
+_ONE_OS = lazyre.compile(
+    r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
+    r"(?![A-Za-z])",
+    re.I,
+)
+_LINUX = lazyre.compile(
+    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
+)
+_UNSUPPORTED = lazyre.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
+"""A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
+builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
+needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
+repo; a host name in a URL names no OS."""
+QUALIFIER = lazyre.compile(
+    r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I
+)
+INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
+PLATFORM_TAG = lazyre.compile(
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_]"
+    r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w*arch\w*\}|<\w*arch\w*>|"
+    r"\$\(\s*uname\s+-[mp]\s*\)|\$\w*arch\w*)",
+    re.I,
+)
+"""A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
+``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``): built for Linux, any CPU."""
+
+
+@functools.cache
+def _urls() -> Any:
+    """URLs and host names, matched by RE2 in linear time: a paragraph is untrusted text, and
+    Python's engine retries a leading ``\\w+`` at each character of a long word, quadratic in
+    its length (a 100,000-digit number took a minute). Letters, digits and spaces are Unicode's,
+    as Python's ``\\w`` and ``\\s`` are; RE2's ``\\b`` is ASCII's."""
+    import re2
+
+    return re2.compile(r"[\pL\pN_]+://[^\s\pZ]+|\b[\pL\pN_.-]+\.(?:net|com|org|io)\b[^\s\pZ]*")
+
+
+def one_os(text: str) -> str | None:
+    """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
+    names none, several, or Linux too."""
+    text = _urls().sub(" ", text)  # blob.core.windows.net names no OS
+    if _LINUX.search(text) or _UNSUPPORTED.search(text):
+        return None
+    named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
+    return named.pop() if len(named) == 1 else None
