@@ -39,6 +39,7 @@ from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside, walk_repo
+from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import python_subject
 from bringup.subjects import scope_of as scope_of_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
@@ -244,6 +245,7 @@ class _Split(NamedTuple):
         out = []
         for name in sorted(set(self.other_requirements) | set(self.other_steps)):
             kept, _ = settle_unversioned(self.other_requirements.get(name, []), component)
+            kept = fold_wheel_pythons(kept, authority)
             out.append(
                 Scope(
                     name=name,
@@ -425,7 +427,9 @@ def scan_repo(
         guides,
     )
     requirements, unversioned = settle_unversioned(one_need(scoped.requirements), component)
-    requirements, contradictions = find_contradictions(requirements, authority, component)
+    requirements, contradictions = find_contradictions(
+        fold_wheel_pythons(requirements, authority), authority, component
+    )
     requirements = merge_repeats(unite(requirements, authority), authority)
     defaults = _defaults(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
