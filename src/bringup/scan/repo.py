@@ -25,6 +25,7 @@ from bringup.scan.borrowed import borrowed, installs_repo
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
+from bringup.scan.floors import unite_floors
 from bringup.scan.gitmodules import fetch_needs
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
@@ -230,6 +231,12 @@ def _by_scope(
     return grouped
 
 
+def united(requirements: list[Requirement], authority: dict[str, int]) -> list[Requirement]:
+    """The support lists in ``requirements`` united: any-of names (``anyof``) and the docs'
+    device-capability floors (``floors``)."""
+    return unite_floors(unite(requirements, authority), authority)
+
+
 class _Split(NamedTuple):
     """The repo scope's requirements and stated steps, and everything else by scope."""
 
@@ -250,7 +257,7 @@ class _Split(NamedTuple):
                 Scope(
                     name=name,
                     feature=is_feature(name),
-                    requirements=tuple(merge_repeats(unite(kept, authority), authority)) or (),
+                    requirements=tuple(merge_repeats(united(kept, authority), authority)) or (),
                     steps=tuple(self.other_steps.get(name, ())) or (),
                 )
             )
@@ -430,7 +437,7 @@ def scan_repo(
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(requirements, authority), authority, component
     )
-    requirements = merge_repeats(unite(requirements, authority), authority)
+    requirements = merge_repeats(united(requirements, authority), authority)
     defaults = _defaults(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
