@@ -37,11 +37,22 @@ INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|
 PLATFORM_TAG = lazyre.compile(
     r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_]"
     r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w*arch\w*\}|<\w*arch\w*>|"
-    r"\$\(\s*uname\s+-[mp]\s*\)|\$\w*arch\w*)",
+    r"\$\(\s*(?:uname\s+-[mp]|arch)\s*\)|\$\w*arch\w*)",
     re.I,
 )
 """A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
-``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``): built for Linux, any CPU."""
+``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``, ``linux-$(arch)``): built
+for Linux, any CPU."""
+EACH_ARCH = ("x86_64", "aarch64")
+"""The CPUs a package named with a placeholder for its CPU is built for when the guide does
+not list them: the two the vendors' Linux packages come in (Ascend's ``Ascend-cann-toolkit_
+{version}_linux-{arch}.run``, NVIDIA's ``x86_64`` and ``sbsa`` downloads)."""
+
+
+def each_arch(tag: str) -> bool:
+    """Whether the platform tag ``tag`` (a ``PLATFORM_TAG`` match) leaves its CPU to the
+    reader (``linux_{arch}``, ``linux-$(arch)``): one package per architecture."""
+    return any(mark in tag for mark in "{<$")
 
 
 @functools.cache

@@ -1,0 +1,62 @@
+"""A package named with a placeholder for its CPU is built for each architecture (issue 11,
+session of 2026-12-02). Each test quotes the lines of a public repo (repo@commit path:line)."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+
+def _platform(rel: str, text: str) -> list[tuple[str, str, int | None, bool]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [
+        (r.subject, r.spec, r.source.line, r.hard) for r in found if r.subject in ("arch", "os")
+    ]
+
+
+def test_a_wheel_for_each_cpu_the_line_names() -> None:
+    # Ascend/apex@6424da3b README.zh.md:54-57
+    text = (
+        "## 安装\n\n```\npip3 uninstall apex\n"
+        "pip3 install --upgrade apex-0.1+ascend-cp37-cp37m-linux_{arch}.whl "
+        "arch表示架构，为aarch64或x86_64\n```\n"
+    )
+    assert _platform("README.zh.md", text) == [
+        ("arch", "aarch64,x86_64", 5, False),
+        ("os", "linux", 5, False),
+    ]
+
+
+def test_a_run_file_for_the_machines_cpu_is_any_the_vendor_builds() -> None:
+    # cann/ascend-boost-comm@00d35274 README.md:79-83: ``$(arch)`` is the machine's CPU
+    text = (
+        "#### 安装CANN\n```shell\n"
+        "# ${VERSION} 为下载页实际包名中的版本号，例如 8.2.RC1、8.5.0 等，请以官网为准\n"
+        "chmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run\n"
+        "./Ascend-cann-toolkit_${VERSION}_linux-$(arch).run --install\n```\n"
+    )
+    assert _platform("README.md", text) == [
+        ("arch", "x86_64,aarch64", 4, False),
+        ("os", "linux", 4, False),
+    ]
+
+
+def test_one_cpu_named_in_a_package_is_no_list() -> None:
+    # Ascend/op-plugin docs/en/install.md:79: one wheel of one architecture is an example
+    text = (
+        "```\n# A typical whl package name is similar to "
+        "torch_npu-2.7.1.post13-cp38-cp38-manylinux_2_17_aarch64.manylinux2014_aarch64.whl.\n```\n"
+    )
+    assert _platform("docs/en/install.md", text) == [("os", "linux", 2, False)]
+
+
+def test_the_list_is_read_once_per_document() -> None:
+    # Ascend/MindSpeed docs/zh/user-guide/install_guide.md:48-49: the driver's and then
+    # (abridged) the toolkit's run file
+    text = (
+        "```shell\nchmod +x Ascend-hdk-<chip_type>-npu-driver_<version>_linux-<arch>.run\n"
+        "chmod +x Ascend-cann-toolkit_<version>_linux-<arch>.run\n```\n"
+    )
+    assert [s for s in _platform("install_guide.md", text) if s[0] == "arch"] == [
+        ("arch", "x86_64,aarch64", 2, False)
+    ]
