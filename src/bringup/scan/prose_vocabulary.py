@@ -47,9 +47,11 @@ _COUNT_EN = (
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
     r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
-    # "an accelerator software stack", "a <device> vendor": the device word qualifies a noun.
+    # "an accelerator software stack", "a <device> vendor", "a single GPU thread", "a GPU
+    # kernel", "an NPU operator": the device word qualifies a noun that is no device.
     r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
-    r"programming|languages?|compan(?:y|ies)|makers?)\b)"
+    r"programming|languages?|compan(?:y|ies)|makers?|threads?|kernels?|buffers?|operators?|"
+    r"streams?|warps?|tensors?)\b)"
     r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
 )
 """Device counts in English; ``{…}`` are filled from the backends' device and vendor words.

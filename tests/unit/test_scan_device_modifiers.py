@@ -1,0 +1,42 @@
+"""A device word that qualifies another noun ("a single GPU thread") counts no devices (issue 11,
+session of 2026-12-02). Each test quotes the lines of a public repo (repo@commit path:line)."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+
+def _counts(rel: str, text: str) -> list[tuple[str, str, int | None]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject.endswith("_count")]
+
+
+def test_a_gpu_thread_is_no_gpu() -> None:
+    # microsoft/mscclpp@1f5f065d README.md:94 (the end of its paragraph)
+    text = (
+        "### PortChannel and MemoryChannel\n\nAs key functionalities are run by the proxy, "
+        "`PortChannel` requires only a single GPU thread to call its methods.\n"
+    )
+    assert _counts("README.md", text) == []
+
+
+def test_a_gpu_kernel_is_no_gpu() -> None:
+    # microsoft/mscclpp@1f5f065d docs/tutorials/04-port-channel.md:61 beside the line of a
+    # run's output it prints, docs/tutorials/02-bootstrap-and-communicator.md:32
+    text = (
+        "## Requirements\n\nThe device handle of a `PortChannel` provides the following methods. "
+        "Since the data transfer is offloaded, each method is supposed to be called by a single "
+        "GPU thread.\n\nGPU 1: Launching a GPU kernel ...\n"
+    )
+    assert _counts("docs/tutorials/04-port-channel.md", text) == []
+
+
+def test_a_single_gpu_still_counts() -> None:
+    # Ascend/AscendSpeed@e35df80d README.md:476 (its first sentence)
+    text = (
+        "## Evaluation\n\nBecause evaluation requires substantially less memory than training, "
+        "it may be advantageous to merge a model trained in parallel for use on a single GPU in "
+        "downstream tasks.\n"
+    )
+    assert _counts("README.md", text) == [("gpu_count", ">=1", 3)]
