@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bringup.model import StepNeeds
-from bringup.scan.docs import extract_docs, one_os
+from bringup.scan.docos import one_os
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
 
 

@@ -5,7 +5,8 @@ line."""
 from __future__ import annotations
 
 from bringup.scan.anyof import merge_repeats
-from bringup.scan.docs import extract_docs, one_os
+from bringup.scan.docos import one_os
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
 
