@@ -57,7 +57,7 @@ from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
-from bringup.scan.specspans import listed_distributions
+from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages
 from bringup.scan.tablecells import Row, clean
@@ -147,6 +147,8 @@ class _Reader:
                 found = self.bare_item(*self.pending[0])
                 if not found and self.pending_item:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
+                if not found and self.pending_item:
+                    found = listed_release(self.file, *self.pending[0])
             found = as_examples(found, self.pending)
             if PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]

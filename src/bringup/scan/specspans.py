@@ -1,4 +1,5 @@
-"""Python distributions a dependency list item of a doc names in code spans.
+"""Python distributions a dependency list item of a doc names in code spans, or as the whole
+item: a name and its release.
 
 A README's "Base environment" list writes its Python dependencies as code: "+ `python>=3.9`,
 `torch>=2.3.0`, `triton>=3.0.0`" and "+ `flash-attn` for benchmarking" (thu-ml/SageAttention
@@ -22,6 +23,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
 from bringup.scan.pydeps import python_requirement
 
@@ -75,3 +77,33 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
         if requirement is not None:
             found.append(requirement)
     return found
+
+
+_PLAIN_ITEM = lazyre.compile(
+    r"(?P<name>[A-Za-z][A-Za-z0-9._-]{0,60})\s{0,4}v?(?P<release>\d{1,6}(?:\.\d{1,6}){1,4})"
+    r"(?P<floor>\+|\s{0,4}(?:or|及)\s{0,4}(?:later|newer|above|higher|以上))?"
+    r"\s{0,4}(?:[(\uff08](?P<note>[^()\uff08\uff09]{0,200})[)\uff09])?\s{0,4}[.;\u3002\uff1b]?"
+)
+"""A prerequisites item that is a name, its release and maybe a note: "CUTLASS 4.0 or higher
+(could be cloned by Git submodule)" (deepseek-ai/DeepGEMM README.md:37), "TensorFlow 1.15.0"
+(Ascend/tensorflow tf_adapter/README.md:25). Every gap is bounded and the name stops at the
+first space, so a long item is read once."""
+
+
+def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
+    """The distribution one requirements list item (``text``, bullet removed) names with its
+    release and nothing else, when no reader knows the name: a host tool is ``hosttools``',
+    a toolkit, framework or OS the prose reader's. "4.0 or higher" is a floor, a bare
+    release the one the item asks for."""
+    item = _PLAIN_ITEM.fullmatch(text.strip())
+    if item is None or os_release(text.strip()) is not None:
+        return []
+    name, release = item.group("name"), item.group("release")
+    if name.lower() in HOST_TOOLS or vocabulary().subject.search(name):
+        return []
+    spec = f">={release}" if item.group("floor") else f"=={release}"
+    soft = bool(_SOFT.search(item.group("note") or ""))
+    requirement, _ = python_requirement(
+        name + spec, file.source(line), hard=not soft, confidence="medium", why="listed"
+    )
+    return [requirement] if requirement is not None else []

@@ -1,0 +1,74 @@
+"""A prerequisites item that is a name and its release names a distribution (issue 11, session
+of 2026-12-02). Each test quotes the lines of a public repo (repo@commit path:line)."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+
+def _read(rel: str, text: str) -> list[tuple[str, str, int | None, bool]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.spec, r.source.line, r.hard) for r in found]
+
+
+# deepseek-ai/DeepGEMM@54e22612 README.md:25-38
+_DEEPGEMM = """## Quick start
+
+### Requirements
+
+- NVIDIA SM90 or SM100 architecture GPU
+- Python 3.8 or higher
+- Compilers with C++20 support
+- PyTorch 2.1 or higher
+- CUTLASS 4.0 or higher (could be cloned by Git submodule)
+- `{fmt}` library (could be cloned by Git submodule)
+"""
+
+
+def test_a_library_and_its_floor_in_a_requirements_list() -> None:
+    found = _read("README.md", _DEEPGEMM)
+    assert ("pypi:cutlass", ">=4.0", 9, True) in found
+    # the names the prose reader knows stay its own; an item without a release names nothing
+    assert ("torch", ">=2.1", 8, True) in found
+    assert not [s for s in found if "fmt" in s[0]]
+
+
+# memfabric_hybrid@7171ad35 doc/installation.md:1-11 ("编译工具建议版本")
+_MEMFABRIC = """# 软件安装
+
+## 编译软件包
+
+### 编译工具建议版本
+
+- OS: Ubuntu 22.04 LTS+
+- cmake: 3.20.x
+- gcc: 11.4+
+- python 3.11.10
+- pybind11 2.10.3
+- make 4.3 or ninja 1.10.1
+"""
+
+
+def test_a_bare_release_is_the_one_the_item_asks_for() -> None:
+    found = _read("doc/installation.md", _MEMFABRIC)
+    assert ("pypi:pybind11", "==2.10.3", 11, True) in found
+    # an OS release, two tools in one item: no distribution
+    assert [s for s in found if s[0].startswith("pypi:")] == [
+        ("pypi:pybind11", "==2.10.3", 11, True)
+    ]
+
+
+def test_a_bold_item_under_environment_preparation() -> None:
+    # Ascend/tensorflow@82957b92 tf_adapter/README.md:17-25
+    text = (
+        "### 环境准备\n\n- **Python3.7**\n\n  Ascend Adapter 需要使用python3.7版本进行编译。\n\n"
+        "- **TensorFlow 1.15.0**\n"
+    )
+    assert ("pypi:tensorflow", "==1.15.0", 7, True) in _read("tf_adapter/README.md", text)
+
+
+def test_an_item_outside_a_requirements_section_names_nothing() -> None:
+    # the DeepGEMM item under a section about something else
+    text = "## Citation\n\n- CUTLASS 4.0 or higher (could be cloned by Git submodule)\n"
+    assert _read("README.md", text) == []
