@@ -1,0 +1,86 @@
+"""CANN's error-code lines read by their structure: a line that carries a CANN code
+(``EZ9999[PID: N] ...``, ``Get_Socket_Timeout(EI0006): ...``, ``EI0002: [PID: N] ...``) reports a
+failure whatever words its reason uses, so the words of that reason place it. Real lines, each
+with its source (the eighth corpus on is cited by its corpus file, as
+tests/unit/test_triage_corpora.py asks)."""
+
+from __future__ import annotations
+
+from bringup.triage import fallback
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import builtin_rules
+from bringup.triage.findings import Findings
+
+
+def findings(log: str) -> Findings:
+    return scan_log(log).findings
+
+
+def failure_lines(log: str) -> list[int]:
+    return [failure.line for failure in findings(log).failures]
+
+
+# tests/data/triage_eleventh/a15-hccl-buffsize-too-small-moe-dispatch.log (the reason names no
+# failure word: "is too SMALL"); MoeDistributeDispatchV2's tiling check of HCCL_BUFFSIZE.
+BUFFSIZE_BARE = (
+    "EZ9999[PID: 25038] 2026-03-17-08:21:12.001.372 (EZ9999):  HCCL_BUFFSIZE is too SMALL, "
+    "maxBs = 256, h = 2048, \n"
+    "epWorldSize = 2, localMoeExpertNum = 64, sharedExpertNum = 0, tokenNeedSizeDispatch = 4608, "
+    "tokenNeedSizeCombine \n"
+)
+
+# https://github.com/vllm-project/vllm-ascend/issues/5461 (HCCL's socket timeout, printed with
+# its module's error name before the code).
+SOCKET_TIMEOUT = (
+    "[PID: 749] 2025-12-29-03:16:15.787.356 Get_Socket_Timeout(EI0006): Getting socket times out."
+    " Reason: 1. The remote does not initiate a connect request. some NPUs in the cluster are "
+    "abnormal.\n"
+)
+
+# tests/data/triage_eighth/a14-vllm-omni-qwen3tts-npu-rope-bnsd-constraint.log
+ROPE_BNSD = (
+    "(StageEngineCoreProc_stage1_replica0 pid=4713) EZ9999[PID: 4713] "
+    "2026-07-30-08:45:37.996.394 (EZ9999):  when input is BNSD layout and  B * N is large or D "
+    "is not aligned, please do not use RotaryPositionEmbedding fusion operator."
+    "[FUNC:DoRotateHalfTiling][FILE:rope_rotate_half_tiling.cpp][LINE:549]\n"
+)
+
+# https://github.com/vllm-project/vllm-ascend/issues/4051: the same tiling check on vLLM's
+# worker log, the reason and its TraceBack block after the code.
+BUFFSIZE_WORKER = """\
+(Worker_TP0_EP0 pid=940663) ERROR 11-07 06:32:37 [multiproc_executor.py:671] EZ9999[PID: 940663] \
+2025-11-07-06:32:37.914.373 (EZ9999):  HCCL_BUFFSIZE is too SMALL, maxBs = 64, h = 2048, \
+epWorldSize = 4, localMoeExpertNum = 128, sharedExpertNum = 0, tokenNeedSizeDispatch = 4608
+(Worker_TP0_EP0 pid=940663) ERROR 11-07 06:32:37 [multiproc_executor.py:671]         TraceBack \
+(most recent call last):
+(Worker_TP0_EP0 pid=940663) ERROR 11-07 06:32:37 [multiproc_executor.py:671]        \
+MoeDistributeDispatchV2 do tiling failed, ret is -1.
+"""
+
+# https://github.com/hiyouga/LlamaFactory/issues/4610: an operator's kernel config that cannot
+# be parsed, reported by the operator's call with EZ9999.
+CAST_KERNEL = """\
+RuntimeError: call aclnnCast failed, detail:EZ9999: Inner Error!
+EZ9999: 2024-06-28-13:05:55.631.066  Parse dynamic kernel config fail.
+        TraceBack (most recent call last):
+        AclOpKernelInit failed opType
+"""
+
+
+def test_a_cann_code_line_is_a_failure_line_whatever_its_reason_says() -> None:
+    assert failure_lines(BUFFSIZE_BARE) == [1]
+    assert failure_lines(SOCKET_TIMEOUT) == [1]
+    assert failure_lines(ROPE_BNSD) == [1]
+
+
+def test_the_words_of_a_cann_code_line_place_it() -> None:
+    rules = builtin_rules()
+    assert fallback.word_layer(findings(BUFFSIZE_BARE), 1, rules) == "communication"
+    assert fallback.word_layer(findings(SOCKET_TIMEOUT), 1, rules) == "communication"
+    assert fallback.word_layer(findings(ROPE_BNSD), 1, rules) == "operator_execution"
+
+
+def test_a_code_shaped_word_that_is_no_cann_code_is_no_failure() -> None:
+    """Not the code's syntax: a build id, a hex-like token, a lint code of five characters."""
+    assert failure_lines("model EA12345 loaded in 3 s\n") == []
+    assert failure_lines("E1101 Instance of 'Foo' has no member\n") == []
