@@ -1,11 +1,14 @@
 """CANN's error-code lines read by their structure: a line that carries a CANN code
 (``EZ9999[PID: N] ...``, ``Get_Socket_Timeout(EI0006): ...``, ``EI0002: [PID: N] ...``) reports a
-failure whatever words its reason uses, so the words of that reason place it. Real lines, each
-with its source (the eighth corpus on is cited by its corpus file, as
-tests/unit/test_triage_corpora.py asks)."""
+failure whatever words its reason uses, so the words of that reason place it; and an
+inner-error code (EZ9999, "Inner Error": it says only that the operator module failed inside)
+is placed by those words, as a code known by its family only is. Real lines, each with its
+source (the eighth corpus on is cited by its corpus file, as tests/unit/test_triage_corpora.py
+asks)."""
 
 from __future__ import annotations
 
+from bringup.model.diagnosis import Diagnosis
 from bringup.triage import fallback
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import builtin_rules
@@ -18,6 +21,11 @@ def findings(log: str) -> Findings:
 
 def failure_lines(log: str) -> list[int]:
     return [failure.line for failure in findings(log).failures]
+
+
+def code_diagnosis(log: str, code: str) -> Diagnosis:
+    found = fallback.diagnose(findings(log))
+    return next(d for d in found if d.captures.get("code") == code)
 
 
 # tests/data/triage_eleventh/a15-hccl-buffsize-too-small-moe-dispatch.log (the reason names no
@@ -84,3 +92,14 @@ def test_a_code_shaped_word_that_is_no_cann_code_is_no_failure() -> None:
     """Not the code's syntax: a build id, a hex-like token, a lint code of five characters."""
     assert failure_lines("model EA12345 loaded in 3 s\n") == []
     assert failure_lines("E1101 Instance of 'Foo' has no member\n") == []
+
+
+def test_an_inner_error_code_is_placed_by_the_words_of_its_reason() -> None:
+    """EZ9999 names only the module; HCCL's buffer in its reason makes it communication, an
+    operator's kernel config keeps it operator_execution; its meaning stays the code's."""
+    buffsize = code_diagnosis(BUFFSIZE_WORKER, "EZ9999")
+    assert buffsize.signature_id == "code.cann.ez9999"
+    assert buffsize.layer == "communication"
+    assert code_diagnosis(BUFFSIZE_BARE, "EZ9999").layer == "communication"
+    assert code_diagnosis(CAST_KERNEL, "EZ9999").layer == "operator_execution"
+    assert code_diagnosis(ROPE_BNSD, "EZ9999").layer == "operator_execution"

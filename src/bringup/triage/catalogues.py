@@ -77,6 +77,10 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     is ``cuda.runtime.no-kernel-image``), or of the fallback's class of failure that its meaning
     is (ACLNN_ERR_PARAM_INVALID: an operator refusing its inputs): a log that shows only the code
     is diagnosed as that signature or class, with the code's line as evidence."""
+    placed: bool = False
+    """The code says only that its module failed inside (CANN's "Inner Error" codes, digits
+    9000-9999): its ``layer`` is the module's usual one, and the words of its failure (the reason
+    and TraceBack lines after it) place it, as they place a code known by its family only."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -102,6 +106,7 @@ class Meaning(NamedTuple):
     meaning_zh: str = ""
     action_zh: str = ""
     same_as: str = ""
+    placed: bool = False
 
 
 class Catalogue(NamedTuple):
@@ -139,6 +144,7 @@ class Catalogue(NamedTuple):
                 code.meaning_zh,
                 code.action_zh,
                 code.same_as,
+                code.placed,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

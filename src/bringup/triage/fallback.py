@@ -274,7 +274,8 @@ def _from_codes(
     classes: Optional[Mapping[str, LineRule]] = None,
 ) -> Iterable[Diagnosis]:
     """The codes' diagnoses; a code known by its family only names the component that
-    reported it, so the words of its failure line, when they name a layer, give the layer. A
+    reported it, so the words of its failure line, when they name a layer, give the layer (so
+    do they for a code whose meaning is only its module's inner error, ``placed``). A
     code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that."""
     classes = classes or {}
     by_name = {c.info.name: c for c in catalogues}
@@ -292,7 +293,8 @@ def _from_codes(
             tier = "footer"
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
-        said = layer_at(sighting.line, findings, evidence) if tier == "family" else None
+        placed = tier == "family" or meaning.placed
+        said = layer_at(sighting.line, findings, evidence) if placed else None
         if said:
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
         elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
