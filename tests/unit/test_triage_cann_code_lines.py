@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage import fallback
-from bringup.triage.explain import scan_log
+from bringup.triage.explain import compile_matcher, scan_log
 from bringup.triage.fallback import builtin_rules
+from bringup.triage.faultdiag import faultdiag_signatures
 from bringup.triage.findings import Findings
+from bringup.triage.loader import load_signatures
+from bringup.triage.ranking import rank
+from bringup.triage.signatures import SignatureSet
 
 
 def findings(log: str) -> Findings:
@@ -103,3 +107,47 @@ def test_an_inner_error_code_is_placed_by_the_words_of_its_reason() -> None:
     assert code_diagnosis(BUFFSIZE_BARE, "EZ9999").layer == "communication"
     assert code_diagnosis(CAST_KERNEL, "EZ9999").layer == "operator_execution"
     assert code_diagnosis(ROPE_BNSD, "EZ9999").layer == "operator_execution"
+
+
+def unsigned(log: str) -> list[Diagnosis]:
+    """The log as if no specific signature knew its wording (catch-alls, vendor fault knowledge
+    and the fallback only), as tests/unit/test_triage_unsigned_layers.py reads logs."""
+    catalogue = load_signatures()
+    catch_alls = tuple(s for s in catalogue.signatures if s.record.generic)
+    matcher = compile_matcher(SignatureSet(catch_alls, catalogue.tables), knowledge=True)
+    return rank(scan_log(log, matcher=matcher), matcher.catalogue)
+
+
+# https://github.com/open-mmlab/mmcv/issues/3203 (an AI CPU kernel's task error, torch_npu's
+# message with CANN's TraceBack on one line).
+AICPU_TORCH_NPU = (
+    "RuntimeError: Run:/usr1/workspace/FPTA_Daily_Plugin_open_date/Plugin/torch_npu/csrc/"
+    "framework/OpParamMaker.cpp:128 NPU error,NPU error code is:100000 EZ9999: Inner Error, Please"
+    " contact support engineer! EZ9999 Kernel task happen error, retCode=0x2a, [aicpu exception]."
+    "[FUNC:PreCheckTaskErr][FILE:task.cc][LINE:1068] TraceBack (most recent call last): Aicpu "
+    "kernel execute failed, device_id=0, stream_id=3, task_id=0.[FUNC:PrintAicpuErrorInfo]"
+    "[FILE:task.cc][LINE:774]\n"
+)
+
+# https://github.com/mindspore-ai/docs/blob/master/tutorials/source_en/debug/error_analysis/cann_error_cases.md
+# (E39999: AICPU Operator Execution Failure; MindSpore's plog lines).
+AICPU_PLOG = """\
+[ERROR] RUNTIME(150840,python):2021-09-14-09:26:01.014.485 [task.cc:600]150900 \
+PrintAicpuErrorInfo:Aicpu kernel execute failed, device_id=0, stream_id=116, task_id=2, fault \
+so_name=libaicpu_kernels.so, fault kernel_name=GetNext, fault op_name=, extend_info=.
+E39999: Inner Error!
+"""
+
+
+def test_faultdiags_ai_cpu_operator_failure_is_an_operators() -> None:
+    """FaultDiag's AISW_CANN_Runtime_033 ("Failed to execute the AI CPU operator", found by
+    "Aicpu kernel execute failed") was transcribed as install; its description (operator code
+    errors: input mismatch, out-of-bounds access, a hung AI CPU thread) is the operator's, as
+    its sibling AISW_CANN_Runtime_062 ("Single operator execution failed", the same keywords)
+    already was: which of the two ranks first, the layer is the operator's."""
+    faults = {s.record.id: s.record for s in faultdiag_signatures()}
+    assert faults["faultdiag.aisw_cann_runtime_033"].layer == "operator_execution"
+    for log in (AICPU_TORCH_NPU, AICPU_PLOG):
+        top = unsigned(log)[0]
+        assert top.signature_id.startswith("faultdiag.aisw_cann_runtime_0"), log
+        assert top.layer == "operator_execution", log
