@@ -151,3 +151,26 @@ def test_faultdiags_ai_cpu_operator_failure_is_an_operators() -> None:
         top = unsigned(log)[0]
         assert top.signature_id.startswith("faultdiag.aisw_cann_runtime_0"), log
         assert top.layer == "operator_execution", log
+
+
+# HCCP's codes (EJ): https://github.com/hiyouga/LlamaFactory/issues/3839 (a previous job still
+# holds the device's HCCP), https://github.com/vllm-project/vllm-ascend/issues/405 and
+# https://github.com/InternLM/lmdeploy/pull/4722 (the port HCCL listens on is taken).
+HCCP_LINES = (
+    "EJ0001: 2024-05-21-11:57:54.167.645 Failed to initialize the HCCP process. Reason: Maybe the"
+    " last training process is running.\n",
+    "[rank0]: EJ0003: [PID: 159] 2025-03-26-17:01:02.816.428 Failed to bind the IP port. Reason: "
+    "The IP address and port have been bound already.\n",
+    "Communication_Error_Bind_IP_Port(EJ0003): Failed to bind the IP port.\n",
+)
+
+
+def test_an_hccp_code_is_the_collective_communications() -> None:
+    """EJ is HCCP's module letter (CANN's "HCCP Errors"): it fell to the bare "E" family (a CANN
+    module's error, operator_execution) and only words placed it."""
+    for log in HCCP_LINES:
+        code = next(
+            d for d in fallback.diagnose(findings(log)) if d.signature_id.startswith("code.")
+        )
+        assert code.layer == "communication", log
+        assert "HCCP" in code.cause, log
