@@ -333,3 +333,28 @@ def test_a_release_process_guide_is_the_maintainers() -> None:
     scopes = Scopes(["RELEASE.md", "RELEASING.md", "release_notes.md", "docs/release_notes.md"], {})
     assert scopes.of("RELEASE.md") == scopes.of("RELEASING.md") == "development"
     assert scopes.of("release_notes.md") == scopes.of("docs/release_notes.md") == REPO
+
+
+def test_an_ssh_clone_of_the_repo_itself_is_no_download(tmp_path: Path) -> None:
+    # deepseek-ai/DeepGEMM (54e22612) README.md:44 "git clone --recursive
+    # git@github.com:deepseek-ai/DeepGEMM.git": the SSH form of the repo's own clone is how the
+    # user got it, as its https form is (NVIDIA/apex 6424da3b README.md:35); the login before
+    # the host is no ref after the URL (MindSpeed-LLM's "git+https://…/demo.git@stable").
+    # Another repository's SSH clone still downloads (kvcache-ai/Mooncake 3b5a5941
+    # docs/source/deployment/integrations/vllm/vllm-integration-v0.3.md:42).
+    guide = """\
+## Installation
+
+```bash
+# Submodule must be cloned
+git clone --recursive git@github.com:deepseek-ai/DeepGEMM.git
+git clone git@github.com:vllm-project/vllm.git
+```
+"""
+    (tmp_path / "README.md").write_text(guide, encoding="utf-8")
+    scan = scan_repo(tmp_path, "DeepGEMM", name="DeepGEMM")
+    network = [r for r in scan.component.requirements if r.subject == "network"]
+    assert [(r.spec, r.source.line) for r in network] == [
+        ("git@github.com:vllm-project/vllm.git", 6)
+    ]
+    assert network[0].also_at == ()

@@ -21,6 +21,9 @@ from bringup.scan.commands import Command
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
+_USER = lazyre.compile(r"^[\w.-]{1,64}@(?=[\w.-]{1,253}[:/])")
+"""The login of an SSH clone (``git@github.com:deepseek-ai/DeepGEMM.git``, deepseek-ai/DeepGEMM
+README.md:44), not a ref after the URL (``…/repo.git@stable``)."""
 SUBMODULES = "git submodule update"
 """What a submodule fetch downloads: the URLs ``.gitmodules`` names."""
 WORDS = "downloads: "
@@ -63,8 +66,9 @@ def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
     ``names``, the repo's directory and the distributions it provides)."""
     if requirement.subject != "network" or not (requirement.text or "").startswith(WORDS):
         return False
-    url = re.split(r"[@#?]", requirement.spec.split("://", 1)[-1], maxsplit=1)[0]
-    last = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    url = _USER.sub("", requirement.spec.split("://", 1)[-1])
+    url = re.split(r"[@#?]", url, maxsplit=1)[0]
+    last = re.split(r"[/:]", url.rstrip("/"))[-1].removesuffix(".git")
     squashed = {re.sub(r"[-_.]+", "-", n.lower().removeprefix("pypi:")) for n in names}
     return re.sub(r"[-_.]+", "-", last.lower()) in squashed
 
