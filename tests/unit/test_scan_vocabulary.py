@@ -12,6 +12,7 @@ from bringup.model import Component, Requirement
 from bringup.model.plan import Action
 from bringup.plan.actions import need_action
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.pyguards import python_vocabulary
@@ -327,3 +328,44 @@ def _fetches(component: Component) -> list[Action]:
     """The submodule actions the plan takes for ``component`` (hard needs only)."""
     actions = [need_action(check) for check in need_checks(component) if check.hard]
     return [a for a in actions if a is not None and a.kind == "submodule"]
+
+
+def test_a_package_install_quoted_in_a_sentence_is_a_need() -> None:
+    # NVIDIA/gdrcopy @ fcec3ce0, README.md:71-79 ("## Requirements"); the placeholder the user
+    # completes is kept in the package's name. Ascend/fbgemm-ascend @ efdbe918, README.md:91.
+    gdrcopy = """\
+## Requirements
+
+GPU display driver header files are also required. They are installed as a part
+of the driver (or CUDA) installation with  *runfile*. If you install the driver
+via package management, we suggest
+- On RHEL, `sudo dnf module install nvidia-driver:latest-dkms`.
+- On Debian, `sudo apt install nvidia-dkms-<your-nvidia-driver-version>`.
+- On SLE, `sudo zypper install nvidia-gfx<your-nvidia-driver-version>-kmp`.
+"""
+    fbgemm = (
+        "4. 安装系统 Ninja（Ubuntu: `apt-get install -y ninja-build`，"
+        "CentOS/RHEL: `yum install -y ninja-build`）。\n"
+    )
+    found = extract_docs(_file("README.md", gdrcopy + fbgemm)).requirements
+    assert [(r.spec, r.source.line, r.feature) for r in found if r.subject == "system_package"] == [
+        ("nvidia-dkms-<your-nvidia-driver-version>", 7, ""),
+        ("nvidia-gfx<your-nvidia-driver-version>-kmp", 8, ""),
+        ("ninja-build", 9, ""),
+        ("ninja-build", 9, ""),
+    ]
+
+
+def test_an_install_a_sentence_calls_optional_is_an_optional_features() -> None:
+    # Ascend/DrivingSDK @ e667017e, docs/zh/installation/compile.md:119 (under "#### 前置依赖");
+    # the truth gives protobuf-devel to the ONNX plugin (ENABLE_ONNX, off by default).
+    text = (
+        "#### 前置依赖\n\n"
+        "3. （可选）如果您需要编译ONNX插件，请安装`protobuf-devel-3.14.0`, 在centos系统上可以执行"
+        "`yum install protobuf-devel-3-14.0`，否则请将`CMakePresets.json`中的`ENABLE_ONNX`选项改为"
+        "`FALSE`，`CMakePresets.json`文件需位于项目根目录下。\n"
+    )
+    found = extract_docs(_file("compile.md", text)).requirements
+    assert [
+        (r.spec, r.source.line, r.feature, r.hard) for r in found if r.subject == "system_package"
+    ] == [("protobuf-devel-3-14.0", 3, "optional", False)]

@@ -59,7 +59,7 @@ from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
 from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.steps import steps_from_commands
-from bringup.scan.sysdeps import installed_packages
+from bringup.scan.sysdeps import installed_packages, quoted_installs
 from bringup.scan.tablecells import Row, clean
 from bringup.subjects import frameworks
 
@@ -310,6 +310,8 @@ class _Reader:
                 self.requirements.extend(
                     requirements_of(command, self.file.source(line), hard=True)
                 )
+        if self.steps_here and not self.section_os and not one_os(text):
+            self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
 
     def title(self, text: str, level: int) -> None:
         """Enter a section; its heading path (the heading and those above it) decides

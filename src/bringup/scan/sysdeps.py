@@ -13,10 +13,15 @@ from its last assignment above the command.
 
 from __future__ import annotations
 
+import re
+
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.commands import Command
+from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.scopes import OPTIONAL
 
 _MANAGERS = {
     "apt": ("install", "Debian/Ubuntu"),
@@ -33,9 +38,17 @@ _PREFIXES = frozenset({"sudo", "then", "do", "else", "time", "exec", "command", 
 """Words before the manager that leave the command the same (``sudo``, a branch's ``then``)."""
 _VALUED_OPTIONS = frozenset({"-o", "-t", "--option", "--target-release", "--enablerepo", "-c"})
 _VARIABLE = lazyre.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
-_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:=[\w.:~+-]+)?$")
+_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:=[\w.:~+-]+)?$")
 """A package as a manager takes it: ``libnuma-dev``, ``gcc-c++``, ``@development`` (a dnf
-group), ``cmake=3.22.1-1`` (apt's pin)."""
+group), ``cmake=3.22.1-1`` (apt's pin), or one of a family the user completes
+(``nvidia-dkms-<your-nvidia-driver-version>``, gdrcopy README.md:78)."""
+_QUOTED = lazyre.compile(
+    r"`((?:sudo\s{1,4})?(?:apt|apt-get|aptitude|yum|dnf|zypper|apk)\s[^`]{1,200})`"
+)
+"""A package-manager command quoted in a sentence: the system Ninja installed with "Ubuntu:
+`apt-get install -y ninja-build`" and "CentOS/RHEL: `yum install -y ninja-build`" in one list item
+(fbgemm-ascend README.md:91)."""
+_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.IGNORECASE)
 
 
 def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
@@ -99,4 +112,17 @@ def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requir
                     "system_package", " ".join(packages), command.line, text=text[:300]
                 )
             )
+    return found
+
+
+def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]:
+    """What the package-manager installs quoted in a sentence install, as a block's do ("- On
+    Debian, `sudo apt install nvidia-dkms-<your-nvidia-driver-version>`.", gdrcopy README.md:78).
+    A sentence marking itself optional (可选, "optional") states an optional feature's need: the
+    item that installs protobuf-devel with `yum install protobuf-devel-3-14.0` if the ONNX plugin
+    is to be built (DrivingSDK docs/zh/installation/compile.md:119)."""
+    commands = [c for q in _QUOTED.findall(text) for c in parse_commands(q, first_line=line)]
+    found = installed_packages(file, commands)
+    if _OPTIONAL_WORDS.search(text):
+        return [msgspec.structs.replace(r, feature=OPTIONAL, hard=False) for r in found]
     return found
