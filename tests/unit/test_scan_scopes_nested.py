@@ -4,6 +4,9 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/msmodelslim 3de0a3c4e96577644289563b0d3c4dccfa552c1b
 - Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
 - NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712
+- Ascend/torchair fced8842d149f16b587c2c867d427e4b766831ca
+- Ascend/catlass 0dfcf9df304f297361edab86448ac5ea6aed1647
+- Ascend/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7
 """
 
 from __future__ import annotations
@@ -66,3 +69,29 @@ def test_a_script_only_the_tests_build_names_is_the_tests() -> None:
     scopes = Scopes(files, texts)
     assert scopes.of("scripts/get_cuda_gencode.sh") == TESTS
     assert scopes.of("scripts/build.sh") == REPO
+
+
+def test_a_readme_indexing_a_language_folder_of_the_docs_makes_no_sub_project() -> None:
+    # torchair docs/zh/README.md:1-3 "# 项目文档 … 此目录提供…文档的源文件信息": the Chinese
+    # documentation's table of contents; its docs/zh/overview.md:48-55 ("## 安装", "PyTorch
+    # 建议使用2.6.0及以上版本") is the repo's overview, as under docs/ itself
+    files = [
+        "README.md",
+        "setup.py",
+        "docs/zh/README.md",
+        "docs/zh/overview.md",
+        "docs/zh/custom_op_graph/overview.md",
+    ]
+    scopes = Scopes(files, {"setup.py": ""})
+    assert scopes.of("docs/zh/overview.md") == REPO
+    assert scopes.of("docs/zh/custom_op_graph/overview.md") == "docs/zh/custom_op_graph"
+    # catlass docs/en/README.md beside docs/en/1_Practice/01_quick_start.md: a chapter of
+    # the book is still a topic of its own (its quick start runs an example)
+    catlass = ["CMakeLists.txt", "README.md", "docs/en/README.md", "docs/en/FAQ.md"]
+    practice = "docs/en/1_Practice/01_quick_start.md"
+    scopes = Scopes([*catlass, practice], {"CMakeLists.txt": ""})
+    assert scopes.of(practice) == "docs/en/1_Practice"
+    # a README of a topic folder (tensorflow docs/zh/tfadapter_2/README.md) keeps the topic
+    folder = "docs/zh/tfadapter_2"
+    topic = ["CMakeLists.txt", f"{folder}/README.md", f"{folder}/quick_start.md"]
+    assert Scopes(topic, {}).of(topic[2]) == folder

@@ -199,7 +199,7 @@ class Scopes:
                 built.add(folder)
                 if name in _PACKAGE_FILES:
                     self._packages.add(folder)
-            elif name.startswith("readme") and folder.rsplit("/", 1)[-1].lower() not in _DOC_DIRS:
+            elif name.startswith("readme") and not _doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
@@ -418,6 +418,17 @@ class Scopes:
         if topics:
             return "/".join(parts[: topics[-1] + 1])
         return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
+
+
+def _doc_index(folder: str) -> bool:
+    """Whether a README in ``folder`` indexes the documentation rather than documenting a
+    project: the docs directory itself, or a language or other generic folder of it
+    (catlass ``docs/en/README.md``, ``docs/zh/README.md``, torchair ``docs/zh/README.md``:
+    tables of contents of the pages beside them). The quick start and overview under such a
+    folder are then the repo's guides, as they are under ``docs/`` itself."""
+    parts = folder.split("/")
+    at = next((i for i, p in enumerate(parts) if p.lower() in _DOC_DIRS), None)
+    return at is not None and all(_GENERIC_DOC_DIRS.match(p) for p in parts[at + 1 :])
 
 
 def _parts(rels: list[str], readme: str) -> frozenset[str]:
