@@ -4,10 +4,17 @@ Sources: Ascend/msmodelslim 3de0a3c4e96577644289563b0d3c4dccfa552c1b
 docs/en/getting_started/install_guide.md:37, docs/zh/install_guide/install_guide.md:44, and the
 ONNX note of its Python guide ("若需使用 ONNX 量化功能，请确保所用 Python 版本低于 3.12");
 Ascend/apex 8b8bd43f01d7c3b8497dd39eecdbc0cc7127660f README (the main install's purpose).
+Building the tests or examples is a purpose of its own: hicann/catlass
+0dfcf9df304f297361edab86448ac5ea6aed1647 README.md:115, README_en.md:112; hicann/hixl
+9ed283b27309463ed0faa490b79c0dc9ddef6377 docs/zh/build.md:189; Ascend/AscendNPU-IR
+52f96a130b52fa3d10a236aaa2e1f868f1578b88 bishengir/triton/third_party/f2reduce/README.md:59;
+NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 README.md:51-52 (the library too: none).
 """
 
 from __future__ import annotations
 
+from bringup.model import Requirement, file_source
+from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import purpose_at
@@ -41,3 +48,32 @@ def test_the_purpose_of_one_sentence_ends_with_it() -> None:
     text = "To use FP8, set the flag. Python 3.9 or later is required."
     assert purpose_at(text, text.index("Python")) == ""
     assert purpose_at(text, text.index("flag")) == "use FP8"
+
+
+_TILE = "tests/unittest/catlass/gemm/tile/README.md"
+_UNIT_TESTS_ZH = f"  （如需编译[单元测试]({_TILE}#环境要求)，需 `gcc` <= 12.0）"
+_UNIT_TESTS_EN = f"  (The [unittest]({_TILE}) requires `gcc` <= 12.0 to compile.)"
+
+
+def test_building_the_tests_or_examples_is_a_purpose_of_its_own() -> None:
+    assert purpose_at(_UNIT_TESTS_ZH, _UNIT_TESTS_ZH.index("gcc")) == "编译单元测试"
+    assert purpose_at(_UNIT_TESTS_EN, _UNIT_TESTS_EN.index("gcc")) == "unittest"
+    hixl = '  # 若需要同时编译C++样例或基准测试benchmarks，需要额外指定"--examples"参数'
+    assert purpose_at(hixl, hixl.index("需要额外")) == "要同时编译C++样例或基准测试benchmarks"
+    suite = "To build the test suite, you need to manually append `add_subdirectory(test)`"
+    assert purpose_at(suite, suite.index("add_")) == "build the test suite"
+    # the repo's own library beside its tests is the main build
+    both = "on other platforms. The library and tests require CUDA >= 6.0."
+    assert purpose_at(both, both.index("CUDA")) == ""
+    assert purpose_at("如需编译本项目，请安装CANN 8.2", 12) == ""
+
+
+def test_a_code_span_need_under_a_purpose_is_that_feature_s() -> None:
+    # the code-span reader, not the paragraph one, reads "`gcc` <= 12.0" (catlass README.md:115)
+    stated = Requirement(
+        subject="gcc", spec="<12.1", component="catlass",
+        source=file_source("README.md", 2), text="gcc <= 12.0",
+    )  # fmt: skip
+    text = "  - `gcc` >= 7.5, < 13.0\n" + _UNIT_TESTS_ZH + "\n"
+    (moved,) = featured("README.md", text, [stated])
+    assert moved.feature == "option:编译单元测试"

@@ -29,6 +29,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.purpose import purpose_at
 from bringup.subjects import frameworks, scope_of
 
 _QUICK_START = lazyre.compile(
@@ -128,6 +129,16 @@ def _wraps(lines: list[str], at: int) -> bool:
     )
 
 
+def _purpose(line: str, subject: str) -> str:
+    """``option:<purpose>`` of the sentence of ``line`` that names ``subject`` (a list item's
+    note on building the unit tests, catlass README.md:115, read by the code-span reader
+    rather than as a paragraph), or ""."""
+    name = re.escape(subject.split(":", 1)[-1]).replace("_", "[-_ ]?")
+    named = re.search(rf"(?<![\w-]){name}(?![\w-])", line, re.IGNORECASE)
+    purpose = purpose_at(line, named.start()) if named is not None else ""
+    return f"option:{purpose}" if purpose else ""
+
+
 def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]:
     """``found`` (what the document at ``rel`` states) with what belongs to a build option or
     to a quick start's example moved to that feature."""
@@ -145,6 +156,8 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
             feature = _flavour(lines, line, names)
         if not feature and example and _example_subject(stated.subject, wrapped):
             feature = example
+        if not feature and not stated.feature and at < len(lines):
+            feature = _purpose(lines[at], stated.subject)
         # the build option a sentence names says better than its purpose words which one
         moved = feature and (not stated.feature or feature.startswith("option:"))
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)

@@ -5,7 +5,13 @@
 Python 版本低于 3.12", "如果需要使用NPU多卡量化，请先配置环境变量": the versions, devices and
 counts they name are what one optional feature needs, not the repo's main install. A purpose
 that is the main install itself ("To install Apex from source, …", "To use this library, …",
-"To ensure that the tool runs properly, …") is no feature.
+"To ensure that the tool runs properly, …") is no feature, unless what it builds is the tests,
+examples or benchmarks: "如需编译[单元测试](tests/unittest/…/README.md#环境要求)，需 `gcc` <= 12.0"
+(catlass README.md:115), "若需要同时编译C++样例或基准测试benchmarks，…" (hixl docs/zh/build.md:189),
+"To build the test suite, …" (AscendNPU-IR bishengir/triton/third_party/f2reduce/README.md:59).
+The same need may be said with the side target as the sentence's subject: "(The [unittest](…)
+requires `gcc` <= 12.0 to compile.)" (catlass README_en.md:112). A link's words are read
+without its target.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ _SENTENCE_END = lazyre.compile(r"[.!?;:。！？；：]\s|[。！？；：]|^\s*
 """Where a sentence (or a list item's text) starts after: its end mark, or an item marker."""
 _PURPOSE = lazyre.compile(
     r"\W*(?:\d+[.)、]\s*)?(?:"
-    r"(?:in\s+order\s+)?to\s+(?P<en>(?!(?:install|build|compile|set\s*up|get\s+started|"
+    r"(?:in\s+order\s+)?to\s+(?P<en>(?!(?:get\s+started|"
     r"ensure|make\s+sure|run\s+(?:this|the\s+(?:tool|code|project))|"
     r"use\s+(?:this|it|the\s+(?:tool|library|package|project|repo\w*|following)\b))\b)"
     r"[a-z][\w\s/-]{2,60}?),"
@@ -26,19 +32,49 @@ _PURPOSE = lazyre.compile(
     r")",
     re.IGNORECASE,
 )
-_MAIN_INSTALL_ZH = lazyre.compile(r"^(?:要)?(?:安装|编译|构建|使用本|使用该)")
+_MAIN_INSTALL = lazyre.compile(
+    r"^(?:要)?(?:安装|编译|构建|使用本|使用该)|^(?:install|build|compile|set\s*up)\b", re.IGNORECASE
+)
+"""A purpose that is the main install ("To install Apex from source", "如需编译本项目")."""
+_SIDE_TARGET = lazyre.compile(
+    r"\b(?:unit\s*)?tests?\b|\btest\s+suite|\bunittests?\b|\bexamples?\b|\bsamples?\b|"
+    r"\bbenchmarks?\b|\bdemos?\b|测试|用例|样例|示例|基准",
+    re.IGNORECASE,
+)
+"""What a build makes beside the repo's library: its tests, examples, samples, benchmarks."""
+_JOINED = lazyre.compile(r"\s(?:and|or)\s|[&,、和及与或]")
+
+
+def _side(words: str) -> bool:
+    """Whether every thing ``words`` name is a side target: "build the test suite", "编译C++
+    样例或基准测试"; not "The library and tests" (gdrcopy README.md:51-52: the repo's own library
+    needs CUDA too) nor "build the library and example"."""
+    parts = [p for p in _JOINED.split(words) if p.strip()]
+    return bool(parts) and all(_SIDE_TARGET.search(p) for p in parts)
+
+
+_SIDE_SUBJECT = lazyre.compile(
+    r"\W{0,4}(?:the\s+)?(?P<subject>[\w\s/-]{2,40}?)\s+(?:requires?|needs?)\b", re.IGNORECASE
+)
+"""A sentence whose subject is what needs: "The unittest requires `gcc` <= 12.0"."""
+_LINK = lazyre.compile(r"\[([^\[\]]{0,80})\]\([^()\s]{0,300}\)")
 
 
 def purpose_at(text: str, offset: int) -> str:
-    """The feature the sentence holding ``offset`` of ``text`` is for (its purpose words),
-    or ``""`` when the sentence does not open with one."""
+    """The feature the sentence holding ``offset`` of ``text`` is for (its purpose words, or
+    the tests or examples it says need), or ``""`` when the sentence states neither."""
     start = 0
     for mark in _SENTENCE_END.finditer(text, 0, offset):
         start = mark.end()
-    match = _PURPOSE.match(text, start)
-    if match is None or match.end() > offset + 1:
-        return ""
-    words = (match.group("en") or match.group("zh") or "").strip()
-    if match.group("zh") and _MAIN_INSTALL_ZH.match(words):
-        return ""
-    return re.sub(r"\s+", " ", words)
+    said = _LINK.sub(r"\1", text[start : offset + 1]) if "](" in text[start:offset] else None
+    sentence = text[start : offset + 1] if said is None else said
+    match = _PURPOSE.match(sentence)
+    if match is not None:
+        words = re.sub(r"\s+", " ", (match.group("en") or match.group("zh") or "").strip())
+        if _MAIN_INSTALL.match(words) and not _side(words):
+            return ""
+        return words
+    subject = _SIDE_SUBJECT.match(sentence)
+    if subject is not None and _side(subject.group("subject")):
+        return re.sub(r"\s+", " ", subject.group("subject").strip())
+    return ""
