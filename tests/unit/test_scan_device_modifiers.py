@@ -40,3 +40,23 @@ def test_a_single_gpu_still_counts() -> None:
         "downstream tasks.\n"
     )
     assert _counts("README.md", text) == [("gpu_count", ">=1", 3)]
+
+
+def test_a_count_the_text_refuses_is_no_need() -> None:
+    # Ascend/torchair@fced8842 docs/zh/overview.md:35: one NPU per process is the constraint;
+    # "不支持使用多张NPU卡" (using several NPUs is not supported) refuses the count, it asks none
+    text = (
+        "## 约束\n\n- **整体约束**：PyTorch图模式支持单进程和多进程，"
+        "每个进程**只支持使用1张NPU卡**，不支持使用多张NPU卡。\n"
+    )
+    assert [c for c in _counts("docs/zh/overview.md", text) if c[1] != ">=1"] == []
+
+
+def test_a_refused_count_in_english_is_no_need() -> None:
+    # a public SRCNN PyTorch README.md, its "## Training" section (stored public text, id
+    # 26612241749): one GPU at most, several refused
+    text = (
+        "## Training\nYou can train the model through `train.py`.\n\nIf you have a GPU, you should "
+        "set the `--cuda` argument. It does not support multiple GPUs and data parallelization.\n"
+    )
+    assert _counts("README.md", text) == []

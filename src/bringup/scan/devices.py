@@ -37,7 +37,11 @@ _WORD_NUMBERS = {
     "多": 2,
 }
 _UP_TO = lazyre.compile(
-    r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要)\s*$", re.IGNORECASE
+    r"(?:up\s+to|per|each|every|without|\bno|最多|每|无需|不需要"
+    # a count the text refuses: 'not supported on 2 GPUs', 'cannot use 2 NPUs', 不支持使用多张卡
+    r"|\bnot\s+support(?:ed|s)?(?:\s+(?:on|with|using|for))?|\bcan(?:not|'t)\s+use"
+    r"|不支持(?:使用)?|不能(?:使用)?|不可(?:以)?(?:使用)?)\s*$",
+    re.IGNORECASE,
 )
 _HARDWARE_WORDS = lazyre.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
@@ -47,7 +51,8 @@ _HARDWARE_WORDS = lazyre.compile(
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     """ "at least 2 <devices>", "至少两张卡", "multi-<device>" as the count subject of the device
-    kind the words (or else ``vendor``) name: that backend's ``DeviceFacts.count_subject``."""
+    kind the words (or else ``vendor``) name: that backend's ``DeviceFacts.count_subject``. A
+    count the words right before bound or refuse ("up to 8", "per", 不支持使用多张卡) is none."""
     words = vocabulary()
     best: dict[str, Mention] = {}
     for pattern in (words.count_en, words.count_zh):
