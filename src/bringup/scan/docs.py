@@ -18,6 +18,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.deviceids import device_id_counts
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
@@ -53,7 +54,7 @@ from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
 from bringup.scan.platforms import ArchList, arch_names
-from bringup.scan.prose_vocabulary import Vendor, subject_named, vocabulary
+from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
@@ -87,17 +88,6 @@ _INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+
 what it installs is needed as much as a code block's, but it is no step of its own."""
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
-
-
-def file_vendor(text: str) -> Vendor:
-    """Whose accelerator a document is about: the backend whose words it uses most (the
-    first registered on a tie)."""
-    best: tuple[int, Vendor] = (0, None)
-    for backend, markers in vocabulary().markers:
-        count = len(markers.findall(text))
-        if count > best[0]:
-            best = (count, backend.vendor)
-    return best[1]
 
 
 class _Reader:
@@ -288,6 +278,8 @@ class _Reader:
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
+        numbered = ((number + 1, lines[number]) for number in range(start, end))
+        self.requirements.extend(device_id_counts(self.file, numbered, self.vendor))
         context = f"{self.heading}\n{self.last_paragraph}"
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)

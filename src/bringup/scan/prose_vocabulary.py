@@ -216,6 +216,17 @@ def vendor_of(text: str) -> Vendor:
     return None
 
 
+def file_vendor(text: str) -> Vendor:
+    """Whose accelerator a document is about: the backend whose words it uses most (the
+    first registered on a tie)."""
+    best: tuple[int, Vendor] = (0, None)
+    for backend, markers in vocabulary().markers:
+        count = len(markers.findall(text))
+        if count > best[0]:
+            best = (count, backend.vendor)
+    return best[1]
+
+
 def driver_of(vendor: Vendor) -> str | None:
     found = backends.by_vendor(vendor) if vendor else None
     return found.driver_subject if found is not None else None

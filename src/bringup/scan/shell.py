@@ -8,6 +8,7 @@ step is offered as one, with what its commands show it needs."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple, Optional
 
 from bringup import backends, lazyre
@@ -27,6 +28,7 @@ from bringup.scan.commands import (
     step_kind,
 )
 from bringup.scan.compilers import compilers
+from bringup.scan.deviceids import device_id_counts, script_vendor
 from bringup.scan.devices import chips_in_value, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
@@ -355,6 +357,12 @@ def extract_shell(file: SourceFile) -> Extraction:
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (script_tools(file, commands) if building else [])
+        + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
+
+
+def _numbered(file: SourceFile) -> Iterable[tuple[int, str]]:
+    """The script's lines with their numbers, from 1."""
+    return enumerate(file.text.splitlines(), start=1)

@@ -1,0 +1,114 @@
+"""A run step that takes a device id runs on a device; one that sets how many it launches
+on needs that many.
+
+A repo's own run or test command that names which device it runs on (a ``[deviceId]``
+argument in its usage, ``--device=1`` / ``--device_id 0`` on the command line, a
+``--device=*)`` option case in the build script that runs the tests) cannot run on a machine
+without one: ``<kind>_count >=1`` (the count subject of the vendor the file is about), soft —
+it is what running the step needs, not what building or installing the repo needs.
+
+A launch script's device count (``NGPU=${NGPU:-"16"}``, ``GPUS_PER_NODE=8``,
+``NPUS_PER_NODE=16``: a number, or a number the variable defaults to) is what its run needs:
+``<kind>_count >=N``, soft (the user may override it). Launch scripts name their count after
+the GPU whatever they run on (torchtitan's ``NGPU`` on NPUs): the kind is the vendor the file
+is about.
+
+Read in the repo's own step sections of its docs (every line of a code block, its comments
+included: the usage line is often a comment above the command) and in its repo-level
+scripts. A device *path* (``--device=/dev/davinci1`` for ``docker run``) or a variable that
+merely holds an id elsewhere is no such argument.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.prose_vocabulary import Vendor, device_kind_of, file_vendor
+
+DEVICE_ID = lazyre.compile(
+    r"(?<![\w.$])(?:device[_-]?id|deviceId)\b"
+    r"|(?<![\w-])--device(?:[_-]id)?(?:=(?:\d|\*\)|<|\$)|\s+\d{1,4}\b)",
+    re.IGNORECASE,
+)
+"""A device-id parameter: its name (``deviceId``, ``device_id``, ``device-id``), or a
+``--device``/``--device_id`` option given a number, a placeholder or a case pattern. Not
+``ASCEND_DEVICE_ID`` or ``torch.npu.device_id`` (a word or ``.`` before the name), nor
+``--device /dev/...``."""
+
+
+_COUNT_VARIABLE = lazyre.compile(
+    r"^\s{0,40}(?:export\s+)?(?P<name>[A-Z][A-Z_]{0,39})="
+    r"(?:\$\{[A-Z][A-Z_]{0,39}:-)?\"?(?P<n>\d{1,4})\"?\}?\s*(?:#|$)"
+)
+"""An assignment of a number, or of a variable's default number, to a shell variable."""
+
+
+def _count_names(registered: tuple[Backend, ...]) -> frozenset[str]:
+    """The names of variables that count devices (``NGPU``, ``NPUS_PER_NODE``,
+    ``NPROC_PER_NODE``), in every backend's device words."""
+    names = {"NPROC_PER_NODE", "NPROCS_PER_NODE"}
+    for backend in registered:
+        for word in backend.vocabulary.device_words:
+            device = word.upper()
+            names.update((f"N{device}", f"N{device}S", f"NUM_{device}S", f"{device}_NUM"))
+            names.update((f"{device}S_PER_NODE", f"{device}_PER_NODE"))
+    return frozenset(names)
+
+
+count_names = backends.per_registry(_count_names)
+
+
+def _counts_devices(name: str) -> bool:
+    return name in count_names()
+
+
+def _count_of(text: str) -> int:
+    """The device count a launch script's line sets (0 when none)."""
+    if "=" not in text:
+        return 0
+    match = _COUNT_VARIABLE.match(text)
+    if match is None or not _counts_devices(match.group("name")):
+        return 0
+    return int(match.group("n"))
+
+
+_NAME = lazyre.compile(r"\b[A-Z][A-Z_]{0,39}\b")
+
+
+def script_vendor(text: str) -> Vendor:
+    """Whose accelerator a script is about (``file_vendor``), not counting its device-count
+    variables' names: ``NGPU`` is torchtitan's name for the NPUs it launches on."""
+    return file_vendor(_NAME.sub(lambda m: "" if _counts_devices(m.group(0)) else m.group(0), text))
+
+
+def device_id_counts(
+    file: SourceFile, numbered: Iterable[tuple[int, str]], vendor: Vendor
+) -> list[Requirement]:
+    """``<kind>_count >=N`` at each line of ``numbered`` (``(line number, text)``) that sets a
+    launch's device count N or names a device-id argument (N = 1), the kind being
+    ``vendor``'s; none when the vendor is unknown."""
+    subject = backends.count_subject(device_kind_of(vendor))
+    if subject is None:
+        return []
+    found = []
+    for number, text in numbered:
+        count = _count_of(text)
+        if count == 0 and "evice" in text and DEVICE_ID.search(text):
+            count = 1
+        if count > 0:
+            found.append(
+                file.requirement(
+                    subject,
+                    f">={count}",
+                    number,
+                    text=f"runs on {count} device(s): {text.strip()[:120]}",
+                    confidence="medium",
+                    hard=False,
+                )
+            )
+    return found
