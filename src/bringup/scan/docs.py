@@ -18,7 +18,6 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.commands import Command, parse_commands, requirements_of
-from bringup.scan.deviceids import device_id_counts
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
@@ -278,8 +277,6 @@ class _Reader:
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
-        numbered = ((number + 1, lines[number]) for number in range(start, end))
-        self.requirements.extend(device_id_counts(self.file, numbered, self.vendor))
         context = f"{self.heading}\n{self.last_paragraph}"
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
