@@ -49,7 +49,8 @@ class BuildNames:
             inner = folder[len(parent) + 1 :] if parent else folder
             named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
             texts = [*self.texts.get(parent, ()), *(() if parent else self._root_scripts)]
-            self._named[key] = any(named.search(text) for text in texts)
+            # the substring test first: the search, its look-behind first, tries every character
+            self._named[key] = any(inner in text and named.search(text) for text in texts)
         return self._named[key]
 
     def builds_below(self, parent: str, folders: list[str], depth: int) -> bool:
@@ -71,9 +72,10 @@ class BuildNames:
         ``pip install .``)."""
         if folder not in scripted or "/" not in folder or "" not in self.texts:
             return False
-        named = re.compile(rf"(?<![\w-]){re.escape(folder.rsplit('/', 1)[-1])}(?![\w-])")
+        name = folder.rsplit("/", 1)[-1]
+        named = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
         return not any(
-            named.search(text)
+            name in text and named.search(text)
             for home, texts in self.texts.items()
             if home != folder and not home.startswith(folder + "/")
             for text in texts

@@ -346,7 +346,9 @@ class Scopes:
         name = script.rsplit("/", 1)[-1]
         named = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
         homes = [
-            rel for rel, text in self._named_in.items() if rel != script and named.search(text)
+            rel
+            for rel, text in self._named_in.items()
+            if rel != script and name in text and named.search(text)
         ]
         return bool(homes) and all(
             any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
