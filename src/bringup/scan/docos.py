@@ -69,6 +69,10 @@ def _urls() -> Any:
 def one_os(text: str) -> str | None:
     """The one OS other than Linux ``text`` is about (``Windows``, ``macOS``); ``None`` when it
     names none, several, or Linux too."""
+    # most texts name no such OS: blanking the URLs (RE2, the costly part) cannot make one
+    # appear, a URL running to the next space and never starting right after a letter
+    if _ONE_OS.search(text) is None:
+        return None
     text = _urls().sub(" ", text)  # blob.core.windows.net names no OS
     if _LINUX.search(text) or _UNSUPPORTED.search(text):
         return None
