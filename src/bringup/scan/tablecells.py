@@ -133,7 +133,13 @@ def clean(text: str) -> str:
         text = LINE_BREAK.sub(" ", text)
     if "\\" in text:
         text = _ESCAPED.sub(r"\1", text)
-    return _MARKUP.sub("", _LINK.sub(r"\1", text)).strip()
+    # each substitution only where a match could be: most cells are plain words (what a
+    # match of _MARKUP holds is tested one by one: a loop over the marks costs as much)
+    if "[" in text:
+        text = _LINK.sub(r"\1", text)
+    if "`" in text or "<" in text or "*" in text or "_" in text or "~" in text or "![" in text:
+        text = _MARKUP.sub("", text)
+    return text.strip()
 
 
 _ESCAPED = lazyre.compile(r"\\([!-/:-@\[-`{-~])")
