@@ -35,14 +35,20 @@ _TAKEN = (
 class _OnFirstUse:
     """A pattern and its flags until something is asked of it."""
 
-    def __init__(self, pattern: str, flags: Union[int, re.RegexFlag]) -> None:
+    def __init__(self, pattern: str, flags: Union[int, re.RegexFlag], guard: bool) -> None:
         self._source = (pattern, flags)
+        self._guard = guard
 
     def __getattr__(self, name: str) -> Any:
         # Only called for what the instance does not have yet: the first use.
         if name.startswith("__"):
             raise AttributeError(name)
-        compiled = re.compile(*self._source)
+        pattern, flags = self._source
+        if self._guard:
+            from bringup.scan.firstchar import guarded
+
+            pattern = guarded(pattern, flags)
+        compiled = re.compile(pattern, flags)
         for taken in _TAKEN:
             setattr(self, taken, getattr(compiled, taken))
         return getattr(compiled, name)
@@ -51,6 +57,12 @@ class _OnFirstUse:
         return f"lazyre.compile({self._source[0]!r}, {self._source[1]!r})"
 
 
-def compile(pattern: str, flags: Union[int, re.RegexFlag] = 0) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)``, done when the pattern is first used."""
-    return cast("re.Pattern[str]", _OnFirstUse(pattern, flags))
+def compile(
+    pattern: str, flags: Union[int, re.RegexFlag] = 0, *, guard: bool = False
+) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, done when the pattern is first used. ``guard`` puts
+    a look-ahead for the characters a match can start with in front (``firstchar``): the
+    same matches, found several times faster where no branch starts with a plain literal
+    (``\\b``, a look-behind, ``re.IGNORECASE``), for twice the compiling; worth it for a
+    pattern searched in every line or paragraph. ``.pattern`` is then the guarded one."""
+    return cast("re.Pattern[str]", _OnFirstUse(pattern, flags, guard))

@@ -46,6 +46,7 @@ _UP_TO = lazyre.compile(
 _HARDWARE_WORDS = lazyre.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
+    guard=True,
 )
 
 
@@ -93,7 +94,7 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
 
 
 EXAMPLE = lazyre.compile(
-    r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b", re.I
+    r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b", re.I, guard=True
 )
 
 

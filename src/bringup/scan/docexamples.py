@@ -42,8 +42,8 @@ TASK_WORDS = (
     r"数据准备|数据(?:预)?处理|evaluat|accuracy|性能|基准|数据集|精度|评测"
 )
 """Headings of a task beside the repo's own install, build and run."""
-_TASK = lazyre.compile(TASK_WORDS, re.IGNORECASE)
-_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|\bUT\b|\bLLT\b|测试", re.IGNORECASE)
+_TASK = lazyre.compile(TASK_WORDS, re.IGNORECASE, guard=True)
+_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|\bUT\b|\bLLT\b|测试", re.IGNORECASE, guard=True)
 _OWN_ROUTE = lazyre.compile(
     r"build|compil|install|setup|environment|requirement|prerequisite|"
     r"编译|构建|安装|环境|依赖|准备|要求",
@@ -55,10 +55,12 @@ _AS_EXAMPLE = lazyre.compile(
     r"以[^。;\uff1b!?\uff01\uff1f]{0,60}?为例|"
     r"\b(?:take|taking|uses?|using)\b[^.;]{0,60}?\bas\s+an\s+example\b",
     re.IGNORECASE,
+    guard=True,
 )
 _IMAGE_BASE = lazyre.compile(
     r"(?:\bimages?\b|镜像)[^.。;\uff1b]{0,160}?(?:\bbuilt\s+(?:on|with|from)\b|\bbased\s+on\b|基于)",
     re.IGNORECASE,
+    guard=True,
 )
 """An image said to be built on something in the same clause, within 160 characters: the
 bound keeps a long line without a full stop linear (unbounded, each "image" on it scanned

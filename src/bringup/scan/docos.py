@@ -21,17 +21,20 @@ _ONE_OS = lazyre.compile(
     r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
     r"(?![A-Za-z])",
     re.I,
+    guard=True,
 )
 _LINUX = lazyre.compile(
-    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉", re.I
+    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉",
+    re.I,
+    guard=True,
 )
-_UNSUPPORTED = lazyre.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I)
+_UNSUPPORTED = lazyre.compile(r"not\s+(?:yet\s+)?supported|unsupported|不支持", re.I, guard=True)
 """A note, list item or section about one OS other than Linux ("On Windows x86-64, separate
 builds are provided for <Toolkit> 11.8–12.6", "对于 Windows 用户", "### macOS") states what that OS
 needs: soft here, where the machines are Linux. One saying the OS is unsupported is about the
 repo; a host name in a URL names no OS."""
 QUALIFIER = lazyre.compile(
-    r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I
+    r"\[?\(?\b(?:experimental|beta|preview|unsupported)\b\)?\]?|实验性?", re.I, guard=True
 )
 INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|部署", re.I)
 PLATFORM_TAG = lazyre.compile(
@@ -39,6 +42,7 @@ PLATFORM_TAG = lazyre.compile(
     r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w*arch\w*\}|<\w*arch\w*>|"
     r"\$\(\s*(?:uname\s+-[mp]|arch)\s*\)|\$\w*arch\w*)",
     re.I,
+    guard=True,
 )
 """A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
 ``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``, ``linux-$(arch)``): built

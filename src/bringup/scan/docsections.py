@@ -21,6 +21,7 @@ REQUIRED_HEADING = lazyre.compile(
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
     r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速|支持|型号",
     re.IGNORECASE,
+    guard=True,
 )
 SKIPPED_HEADING = lazyre.compile(
     r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
@@ -28,28 +29,34 @@ SKIPPED_HEADING = lazyre.compile(
     r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
     r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
+    guard=True,
 )
 NEWS_HEADING = lazyre.compile(
     r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态",
     re.IGNORECASE,
+    guard=True,
 )
 """A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
 single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
 is the document's own name, not a section of it."""
 LEGACY_HEADING = lazyre.compile(
-    r"\blegacy\b|\bdeprecated\b|\bobsolete\b|\barchived?\b|旧版|废弃|历史版本", re.IGNORECASE
+    r"\blegacy\b|\bdeprecated\b|\bobsolete\b|\barchived?\b|旧版|废弃|历史版本",
+    re.IGNORECASE,
+    guard=True,
 )
 """A section, or a whole document, about a way the repo no longer takes ("#### Using
 Command-Line Flags (Legacy Method)", apex README.md:55; "# DeepEP V1 (Legacy)", DeepEP
 docs/legacy.md:1): what it states was needed once, not now."""
 OPTION_HEADING = lazyre.compile(
-    r"\bbackends?\b|\boptional\b|\balternatives?\b|可选|备选", re.IGNORECASE
+    r"\bbackends?\b|\boptional\b|\balternatives?\b|可选|备选", re.IGNORECASE, guard=True
 )
 """A sub-section of the requirements or install section about an optional or alternative
 backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
 README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
 TESTED_HEADING = lazyre.compile(
-    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证", re.IGNORECASE
+    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证",
+    re.IGNORECASE,
+    guard=True,
 )
 """A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
 versions are what is known to work, not what is required."""
@@ -71,6 +78,7 @@ REFERENCE = lazyre.compile(
     r"可参考|参考如下|参考以下|例如|示例如下|for\s+example|e\.g\.|as\s+an\s+example|"
     r"you\s+can\s+use\s+the\s+following|for\s+reference|can\s+refer\s+to",
     re.IGNORECASE,
+    guard=True,
 )
 """A paragraph offering the block after it as a reference ("获取配套版本的PyTorch以及TorchNPU
 软件包。可参考如下安装命令：", "You can use the following installation commands:"): the
@@ -80,6 +88,7 @@ PREINSTALLED = lazyre.compile(
     r"(?:\bimages?\b|镜像|\bcontainers?\b|容器)[^.。]*?(?:pre-?installed|预装|预置|中提供)|"
     r"(?:pre-?installed|预装|预置)[^.。]*?(?:\bimages?\b|镜像|\bcontainers?\b|容器)",
     re.IGNORECASE,
+    guard=True,
 )
 """A sentence about what a prebuilt image or environment already holds ("The image is
 pre-installed with CANN 9.0.0 and TorchNPU 26.0.0.", "配套镜像已预装配套的CANN 9.1.0软件"):
@@ -90,6 +99,7 @@ EXAMPLE_SECTION = lazyre.compile(
     TASK_WORDS + r"|format|example|demo|tutorial|contribut|docker|container|faq|troubleshoot|"
     r"debug|示例|样例|贡献|调试|问题",
     re.IGNORECASE,
+    guard=True,
 )
 """Sections whose code blocks are examples, not the repo's own install, build, test or run
 steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,

@@ -60,7 +60,7 @@ _COUNT_WORDS = {
     "四": 4,
     "八": 8,
 }
-_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE)
+_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE, guard=True)
 
 
 def paragraph(
@@ -381,11 +381,13 @@ _MINIMUM_COLUMN = lazyre.compile(
     r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|\bat\s+least\b|最低|最小|至少|不低于", re.I
 )
 _SOFT_WORDS = lazyre.compile(
-    r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证", re.I
+    r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证",
+    re.I,
+    guard=True,
 )
 """A column ("Recommend", "Tested", "默认值") or a cell ("8.5.0 (Recommended)") whose version
 is a recommendation or a default: what works, not what is needed."""
-_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.I)
+_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.I, guard=True)
 """A table headed "Optional" or a row noted as optional: what an optional feature needs."""
 
 

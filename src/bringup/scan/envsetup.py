@@ -107,7 +107,7 @@ def environment_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> li
     return []
 
 
-_GATE = lazyre.compile(r"环境变量|environment", re.IGNORECASE)
+_GATE = lazyre.compile(r"环境变量|environment", re.IGNORECASE, guard=True)
 
 
 def environment_words(text: str) -> bool:

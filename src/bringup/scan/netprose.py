@@ -20,9 +20,10 @@ _NETWORK = lazyre.compile(
     r"\bautomatically\s+downloads?\b|\bdownloads?\b[^.]{0,60}\bduring\s+(?:the\s+)?(?:build|compil)|"
     r"联网|连接外网|访问外网|访问网络|网络连接|网络访问|自动下载",
     re.IGNORECASE,
+    guard=True,
 )
 
-_GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE)
+_GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
 
 def network_words(text: str) -> bool:

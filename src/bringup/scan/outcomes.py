@@ -24,14 +24,16 @@ _SKIP = lazyre.compile(
     r"\bfall(?:s|ing)?\s+back\b|\bfallback\b|\bwill\s+not\s+be\s+(?:built|run|used|enabled)\b|"
     r"跳过|回退|将被禁用|会被禁用|不会被(?:编译|构建|运行|启用)",
     re.IGNORECASE,
+    guard=True,
 )
 """Words saying an optional step or feature is left out, or another way is taken."""
-_WARN = lazyre.compile(r"\bwarn(?:s|ing)?\b|\bdeprecated\b|警告", re.IGNORECASE)
+_WARN = lazyre.compile(r"\bwarn(?:s|ing)?\b|\bdeprecated\b|警告", re.IGNORECASE, guard=True)
 _FAIL = lazyre.compile(
     r"\berror\b|\bfatal\b|\bfailed\b|not\s+supported|unsupported|不支持|失败|退出|错误",
     re.IGNORECASE,
+    guard=True,
 )
-_SHELL_STOP = lazyre.compile(r"\bexit\s+[1-9]|\bdie\b|\bfatal\b|\breturn\s+1\b")
+_SHELL_STOP = lazyre.compile(r"\bexit\s+[1-9]|\bdie\b|\bfatal\b|\breturn\s+1\b", guard=True)
 _SHELL_FAILING = frozenset({"die", "fatal", "error", "log_error", "abort"})
 """Message commands of build scripts that stop the script (their own helper functions)."""
 _SHELL_WARNING = frozenset({"warn", "warning", "log_warn", "log_warning"})

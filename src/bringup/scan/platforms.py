@@ -10,7 +10,9 @@ import re
 
 from bringup import lazyre
 
-_PLATFORM_LABEL = lazyre.compile(r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I)
+_PLATFORM_LABEL = lazyre.compile(
+    r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I, guard=True
+)
 _ARCH_NAME = lazyre.compile(
     r"(?<![A-Za-z0-9_-])(x86[_-]64|x86|amd64|x64|aarch64|arm64|ppc64le|s390x)(?![A-Za-z0-9_-])",
     re.I,
@@ -20,7 +22,9 @@ _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64"
 """CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
 "supported architectures: x86_64, arm64"): a support list, any of which will do."""
 _OS_LABEL = lazyre.compile(
-    r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]", re.I
+    r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]",
+    re.I,
+    guard=True,
 )
 _OS_NAME = lazyre.compile(
     r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)"
@@ -45,7 +49,7 @@ _OS_ELSEWHERE = lazyre.compile(
 兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
 not here, unversioned."""
 
-_ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE)
+_ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE, guard=True)
 
 Found = tuple[str, str, str, int]
 
@@ -148,6 +152,7 @@ _SUPPORTED = lazyre.compile(
     r"distributions|distros|environments?)\b|\b(?:platforms?|OSe?s|operating\s+systems|"
     r"distributions)\s+(?:supported|tested)\b|支持的?(?:操作系统|平台)|操作系统\s*[:：]",
     re.I,
+    guard=True,
 )
 _DISTRO_RELEASE = lazyre.compile(
     r"(?<![A-Za-z0-9])(RHEL|Ubuntu|Debian|CentOS|openEuler|Kylin|SLES?|Leap|Rocky|AlmaLinux|"

@@ -47,6 +47,7 @@ _NEGATED_BEFORE = lazyre.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
     r"incompatible|不兼容",
     re.IGNORECASE,
+    guard=True,
 )
 _NEGATED_AFTER = lazyre.compile(
     r"^\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
@@ -57,6 +58,7 @@ NEED = lazyre.compile(
     r"supports?|supported)\b|"
     r"安装|需要|依赖|确保|请先|前提|要求|必须|仅|只",
     re.IGNORECASE,
+    guard=True,
 )
 
 _NO_NEED = lazyre.compile(
@@ -66,17 +68,19 @@ _NO_NEED = lazyre.compile(
 """Words that say a subject is not needed ("仅需挂载源码，无需 NPU 驱动透传", op-plugin
 docker/devel/README.md:120; "no need for the driver"): no unversioned need of it."""
 
-_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE)
+_TESTS = lazyre.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE, guard=True)
 _OPTIONAL = lazyre.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
     re.IGNORECASE,
+    guard=True,
 )
 """A clause about an optional extra ("install with pip install pkg[<device>]", "optional"): what it
 states is what that feature needs, not the repo (a soft requirement)."""
-_CONDITION = lazyre.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE)
+_CONDITION = lazyre.compile(r"\b(?:if|when|whenever)\b|如果|假如|若", re.IGNORECASE, guard=True)
 _FAILURE = lazyre.compile(
     r"\b(?:errors?|fails?|failed|failure|crash(?:es)?|cannot|unable)\b|报错|失败|错误|无法",
     re.IGNORECASE,
+    guard=True,
 )
 """A clause that says what goes wrong under a version condition ("If the GCC version is
 earlier than 9.4.0, ... error ... may be reported") states the opposite as the requirement."""
@@ -94,6 +98,7 @@ _ONLY_TESTED = lazyre.compile(
     r"pre-?installed)\b|"
     r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
     re.IGNORECASE,
+    guard=True,
 )
 _STRONG_NEED = lazyre.compile(
     r"(?<!pre-)(?<!as )(?<!if )\b(?:install|installed|installing|require|requires|required|"
@@ -101,6 +106,7 @@ _STRONG_NEED = lazyre.compile(
     r"make\s+sure|ensure|must)\b|"
     r"安装|(?<!根据)(?<!如有)(?<!按)需要|依赖|确保|请先|前提|要求|必须",
     re.IGNORECASE,
+    guard=True,
 )
 """A clause that only says which releases were tested or work ("<products> (support <Toolkit> 8.5
 and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
@@ -112,6 +118,7 @@ also says they are needed ("as needed", "根据需要" say no need)."""
 _NOT_YET = lazyre.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
     re.IGNORECASE,
+    guard=True,
 )
 
 
@@ -316,10 +323,13 @@ def _skipping(mention: Mention, clause: str) -> Mention:
     return mention._replace(spec=spec, hard=False)
 
 
-_RECOMMENDING = lazyre.compile(r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I)
+_RECOMMENDING = lazyre.compile(
+    r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I, guard=True
+)
 _REQUIRING = lazyre.compile(
     r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
     re.IGNORECASE,
+    guard=True,
 )
 
 
