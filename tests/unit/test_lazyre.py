@@ -37,3 +37,25 @@ def test_every_lazy_pattern_of_bringup_compiles() -> None:
                 re.compile(value.pattern, value.flags)
                 checked += 1
     assert checked > 100
+
+
+def test_a_guarded_pattern_finds_what_the_plain_one_finds() -> None:
+    """``guard=True`` adds only a look-ahead for the first characters (``firstchar``): the
+    matches, groups and substitutions stay those of the pattern (a mechanism, not a rule: the
+    texts are made up; every eval checkout's scan is unchanged by the guards)."""
+    source = r"\bskip(?:s|ped|ping)?\b|\bfall(?:s|ing)?\s+back\b|(?P<zh>跳过|回退)"
+    guarded = lazyre.compile(source, re.IGNORECASE, guard=True)
+    plain = re.compile(source, re.IGNORECASE)
+    assert guarded.pattern != source
+    assert guarded.pattern.startswith("(?=[")
+    assert guarded.groupindex == plain.groupindex
+    for text in (
+        "Skipping unit tests for the examples",
+        "若未安装则跳过该用例",
+        "the kernel FALLS  back to the NVSHMEM path",
+        "nothing here: skipper, fallback-free",
+    ):
+        assert [m.span() for m in guarded.finditer(text)] == [
+            m.span() for m in plain.finditer(text)
+        ]
+        assert guarded.sub("#", text) == plain.sub("#", text)
