@@ -122,7 +122,7 @@ def cmake_commands(text: str) -> list[CMakeCommand]:
             line += 1
             i += 1
         elif char == "#":
-            bracket = re.match(r"#\[(=*)\[", text[i:])
+            bracket = _BRACKET_COMMENT.match(text, i)  # not text[i:]: a copy per comment
             end = text.find(f"]{bracket.group(1)}]", i) if bracket else text.find("\n", i)
             end = size if end < 0 else end
             line += text.count("\n", i, end)
@@ -181,10 +181,19 @@ def _arguments(text: str, i: int) -> tuple[list[str], int]:
             flush()
             i += 1
         else:
-            current.append(char)
-            i += 1
+            # the rest of an unquoted word at once, not a character a turn
+            word = _WORD_RUN.match(text, i)
+            end = word.end() if word is not None else i + 1
+            current.append(text[i:end])
+            i = end
     flush()
     return args, size
+
+
+_BRACKET_COMMENT = lazyre.compile(r"#\[(=*)\[")
+_WORD_RUN = lazyre.compile(r'[^"() \t\r\n#]+')
+"""Characters of an unquoted argument that end nothing: a quote, a parenthesis or a space
+ends the word, and a ``#`` starts a comment where no word has begun."""
 
 
 class _State:
