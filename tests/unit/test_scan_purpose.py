@@ -13,11 +13,13 @@ NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 README.md:51-52 (the lib
 
 from __future__ import annotations
 
+import time
+
 from bringup.model import Requirement, file_source
 from bringup.scan.docfeatures import featured
 from bringup.scan.doctables import paragraph
 from bringup.scan.extraction import SourceFile
-from bringup.scan.purpose import purpose_at
+from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at
 
 _SPARSE = "2. To perform sparse quantization and compression, install CANN 8.2.RC1 or later."
 _SPARSE_ZH = (
@@ -77,3 +79,25 @@ def test_a_code_span_need_under_a_purpose_is_that_feature_s() -> None:
     text = "  - `gcc` >= 7.5, < 13.0\n" + _UNIT_TESTS_ZH + "\n"
     (moved,) = featured("README.md", text, [stated])
     assert moved.feature == "option:编译单元测试"
+
+
+def test_a_side_subject_is_read_in_bounded_steps_on_a_long_run_of_spaces() -> None:
+    # "The unittest requires" (catlass README_en.md:112) read its subject and then ``\s+`` to
+    # the sentence's end from each of its 40 lengths: 200 KB of blanks took over a second
+    # per mention; the gap before "requires" is bounded now, and the answer is unchanged.
+    blanks = " " * 400_000
+    started = time.perf_counter()
+    assert purpose_at(blanks + "x", len(blanks)) == ""
+    assert time.perf_counter() - started < 1.0
+    spaced = "The unittest  requires gcc"
+    assert purpose_at(spaced, spaced.index("gcc")) == "unittest"
+
+
+def test_an_optional_word_that_is_negated_marks_nothing_optional() -> None:
+    # "(not optional)" is how real docs insist on a step ("Must use NODE_OPTIONS flag (not
+    # optional)", "## What to Edit (not optional)"); 非可选/不可选 say the same in Chinese.
+    # One pattern now serves the quoted installs (sysdeps) and the tables (doctables).
+    for marked in ("Optional: `apt install x`", "(可选) `yum install y`", "optionally install"):
+        assert OPTIONAL_WORDS.search(marked)
+    for required in ("x (not optional)", "a non-optional step", "非可选", "不可选"):
+        assert OPTIONAL_WORDS.search(required) is None

@@ -369,3 +369,17 @@ def test_an_install_a_sentence_calls_optional_is_an_optional_features() -> None:
     assert [
         (r.spec, r.source.line, r.feature, r.hard) for r in found if r.subject == "system_package"
     ] == [("protobuf-devel-3-14.0", 3, "optional", False)]
+
+
+def test_an_install_a_sentence_calls_not_optional_stays_a_need() -> None:
+    # the DrivingSDK item above with its mark negated, as real docs insist on a step ("Must
+    # use NODE_OPTIONS flag (not optional)"): "optional" inside "not optional" is no feature.
+    text = (
+        "#### 前置依赖\n\n"
+        "3. (not optional) 请安装`protobuf-devel-3.14.0`, 在centos系统上可以执行"
+        "`yum install protobuf-devel-3-14.0`。\n"
+    )
+    found = extract_docs(_file("compile.md", text)).requirements
+    assert [
+        (r.spec, r.source.line, r.feature, r.hard) for r in found if r.subject == "system_package"
+    ] == [("protobuf-devel-3-14.0", 3, "", True)]

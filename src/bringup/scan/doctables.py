@@ -20,7 +20,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
-from bringup.scan.purpose import purpose_at
+from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at
 from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
@@ -60,7 +60,7 @@ _COUNT_WORDS = {
     "四": 4,
     "八": 8,
 }
-_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE, guard=True)
+_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE)
 
 
 def paragraph(
@@ -331,7 +331,7 @@ def read_table(
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""
     roles = _column_roles(header)
-    optional = bool(header.cells and _OPTIONAL_WORDS.search(clean(header.cells[0])))
+    optional = bool(header.cells and OPTIONAL_WORDS.search(clean(header.cells[0])))
     listing = bool(header.cells and _DEPENDENCY_HEADER.search(clean(header.cells[0])))
     for row in body:
         if not row.cells:
@@ -381,14 +381,10 @@ _MINIMUM_COLUMN = lazyre.compile(
     r"\bmin(?:imum|imal|\.)?(?!\w)|\blowest\b|\bat\s+least\b|最低|最小|至少|不低于", re.I
 )
 _SOFT_WORDS = lazyre.compile(
-    r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证",
-    re.I,
-    guard=True,
+    r"recommend|suggest|\bdefault\b|\btested\b|\bverified\b|推荐|建议|默认|测试|验证", re.I
 )
 """A column ("Recommend", "Tested", "默认值") or a cell ("8.5.0 (Recommended)") whose version
 is a recommendation or a default: what works, not what is needed."""
-_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.I, guard=True)
-"""A table headed "Optional" or a row noted as optional: what an optional feature needs."""
 
 
 def _column_roles(header: Row) -> list[str]:
@@ -426,7 +422,7 @@ def _versioned_row(
             spec, explicit = (floor.spec, True) if floor is not None else (spec, explicit)
         confidence: Confidence = "high" if explicit else "medium"
         soft = role == "soft" or bool(_SOFT_WORDS.search(plain))
-        hard = not (soft or optional or _OPTIONAL_WORDS.search(text))
+        hard = not (soft or optional or OPTIONAL_WORDS.search(text))
         stated = requirement(
             file, row.line, subject, spec, text=text, confidence=confidence, hard=hard
         )

@@ -54,9 +54,17 @@ def _side(words: str) -> bool:
 
 
 _SIDE_SUBJECT = lazyre.compile(
-    r"\W{0,4}(?:the\s+)?(?P<subject>[\w\s/-]{2,40}?)\s+(?:requires?|needs?)\b", re.IGNORECASE
+    r"\W{0,4}(?:the\s{1,4})?(?P<subject>[\w\s/-]{2,40}?)\s{1,4}(?:requires?|needs?)\b",
+    re.IGNORECASE,
 )
 """A sentence whose subject is what needs: "The unittest requires `gcc` <= 12.0"."""
+OPTIONAL_WORDS = lazyre.compile(
+    r"(?<!\bnot\s)(?<!\bnon-)(?<!\bnon\s)\boptional(?:ly)?\b|(?<![非不])可选",
+    re.IGNORECASE,
+    guard=True,
+)
+"""Words marking a sentence, a table or a row optional ("Optional", "optionally", 可选):
+what an optional feature needs. Not "not optional", "non-optional", 非可选 or 不可选 (required)."""
 _LINK = lazyre.compile(r"\[([^\[\]]{0,80})\]\([^()\s]{0,300}\)")
 
 

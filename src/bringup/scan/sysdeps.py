@@ -13,14 +13,13 @@ from its last assignment above the command.
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.scopes import OPTIONAL
 
 _MANAGERS = {
@@ -48,7 +47,6 @@ _QUOTED = lazyre.compile(
 """A package-manager command quoted in a sentence: the system Ninja installed with "Ubuntu:
 `apt-get install -y ninja-build`" and "CentOS/RHEL: `yum install -y ninja-build`" in one list item
 (fbgemm-ascend README.md:91)."""
-_OPTIONAL_WORDS = lazyre.compile(r"\boptional(?:ly)?\b|可选", re.IGNORECASE)
 
 
 def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
@@ -123,6 +121,6 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     is to be built (DrivingSDK docs/zh/installation/compile.md:119)."""
     commands = [c for q in _QUOTED.findall(text) for c in parse_commands(q, first_line=line)]
     found = installed_packages(file, commands)
-    if _OPTIONAL_WORDS.search(text):
+    if OPTIONAL_WORDS.search(text):
         return [msgspec.structs.replace(r, feature=OPTIONAL, hard=False) for r in found]
     return found
