@@ -101,3 +101,19 @@ def test_an_optional_word_that_is_negated_marks_nothing_optional() -> None:
         assert OPTIONAL_WORDS.search(marked)
     for required in ("x (not optional)", "a non-optional step", "非可选", "不可选"):
         assert OPTIONAL_WORDS.search(required) is None
+
+
+def test_a_build_that_leaves_the_tests_out_is_the_main_build() -> None:
+    # "To build without tests" recurs in READMEs (nats-io/nats.java "Or to build without
+    # tests", a cmake one's "To build without tests: `cmake -S . -B build
+    # -DUSH_BUILD_TESTS=OFF`."): the words name the tests only to leave them out, so the
+    # build is the main one and its needs no feature's (the side target reading of 4b1a926
+    # took "build without tests" for a build of the tests).
+    for sentence in (
+        "To build without tests, CMake 3.18 or later is required.",
+        "To compile the library without the examples, you need CUDA 11.",
+        "如需编译不含测试用例的版本，需 gcc 9",
+    ):
+        assert purpose_at(sentence, len(sentence) - 3) == "", sentence
+    kept = "To build the tests and examples, CMake 3.18 is required."
+    assert purpose_at(kept, len(kept) - 3) == "build the tests and examples"

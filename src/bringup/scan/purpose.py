@@ -43,14 +43,21 @@ _SIDE_TARGET = lazyre.compile(
 )
 """What a build makes beside the repo's library: its tests, examples, samples, benchmarks."""
 _JOINED = lazyre.compile(r"\s(?:and|or)\s|[&,、和及与或]")
+_LEFT_OUT = lazyre.compile(
+    r"\b(?:without|except|excluding|skip(?:s|ping)?|no)\b|不含|不包含|不编译|跳过|除", re.IGNORECASE
+)
+"""Words that leave the side target out of the build: "to build without tests" (nats.java's
+README, ush's "To build without tests: `cmake … -DUSH_BUILD_TESTS=OFF`") is the main build."""
 
 
 def _side(words: str) -> bool:
     """Whether every thing ``words`` name is a side target: "build the test suite", "编译C++
     样例或基准测试"; not "The library and tests" (gdrcopy README.md:51-52: the repo's own library
-    needs CUDA too) nor "build the library and example"."""
+    needs CUDA too) nor "build the library and example", nor a build that leaves them out
+    ("build without tests")."""
     parts = [p for p in _JOINED.split(words) if p.strip()]
-    return bool(parts) and all(_SIDE_TARGET.search(p) for p in parts)
+    kept = _LEFT_OUT.search(words) is None
+    return kept and bool(parts) and all(_SIDE_TARGET.search(p) for p in parts)
 
 
 _SIDE_SUBJECT = lazyre.compile(
