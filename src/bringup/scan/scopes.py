@@ -65,19 +65,22 @@ from posixpath import dirname
 
 from bringup import lazyre
 from bringup.scan.buildnames import BuildNames
+from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
+from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 
-REPO = ""
-"""The scope name of the repo itself."""
+__all__ = [
+    "CI",
+    "DEVELOPMENT",
+    "DOCKER",
+    "OPTIONAL",
+    "PACKAGE",
+    "REPO",
+    "TESTS",
+    "Scopes",
+    "extra_feature",
+    "feature",
+]
 
-CI = "ci"
-DOCKER = "docker"
-DEVELOPMENT = "development"
-TESTS = "tests"
-PACKAGE = "package"
-"""What the repo's built package needs where it is installed: the installer a packaging
-script copies into a self-extracting package (hicann/shmem scripts/release.sh:32 ``cp
-$PROJECT_ROOT/scripts/install.sh $OUTPUT_DIR``, memfabric_hybrid script/run_pkg_maker/
-make_run.sh:88) checks the target machine (``ASCEND_TOOLKIT_HOME`` set), not the build's."""
 _COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$(?:\{\w+\}|\w+\b)[\"']?)?[\w./-]*\.sh)\b")
 
 _CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
@@ -109,37 +112,10 @@ _COLLECTIONS = frozenset(
     }
 )
 """Directories whose children are each a project of their own."""
-_DOC_DIRS = frozenset({"doc", "docs", "documentation"})
 _SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_tools", "buildtools"})
 """Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
 script/build.sh``) builds the repo, it is no sub-project."""
-_GENERIC_DOC_DIRS = lazyre.compile(
-    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
-    r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
-    re.IGNORECASE,
-)
-_WHOLE_GUIDE = lazyre.compile(
-    r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
-    r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
-    re.IGNORECASE,
-)
-_FRAMEWORK_DOCS = {
-    "pytorch": r"\btorch(?:_\w+)?\b",
-    "torch": r"\btorch(?:_\w+)?\b",
-    "mindspore": r"\bmindspore\b",
-    "paddle": r"\bpaddle\b",
-    "paddlepaddle": r"\bpaddle\b",
-    "jax": r"\bjax\b",
-    "tensorflow": r"\btensorflow\b",
-}
-"""Doc topic directories named after a framework (``docs/zh/pytorch``, ``docs/zh/mindspore``)
-and how the repo's own build names it (PyTorch also through a device adapter package,
-``torch_<device>``): the directory of the framework the build uses holds the repo's guides;
-another framework's is an optional backend."""
-_FRAMEWORK_GUIDE = lazyre.compile(
-    r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
-)
 _DEVELOPMENT = lazyre.compile(
     r"^(?:contributing|development|developer|hacking|agents|claude|security|code_of_conduct)"
     r"|^releas(?:e|ing)\.|^安全声明",
@@ -199,7 +175,7 @@ class Scopes:
                 built.add(folder)
                 if name in _PACKAGE_FILES:
                     self._packages.add(folder)
-            elif name.startswith("readme") and not _doc_index(folder):
+            elif name.startswith("readme") and not doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
@@ -214,7 +190,7 @@ class Scopes:
         self._build = self._names.texts
         self._frameworks = frozenset(
             folder
-            for folder, named in _FRAMEWORK_DOCS.items()
+            for folder, named in FRAMEWORK_DOCS.items()
             if any(
                 re.search(named, text)
                 for rel, text in build_texts.items()
@@ -251,7 +227,7 @@ class Scopes:
         if _PIP_LIST.match(name):
             if _DEV_REQUIREMENTS.search(name):
                 return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
-            if any(d in _DOC_DIRS for d in dirs):
+            if any(d in DOC_DIRS for d in dirs):
                 # what the docs build installs (triton-ascend docs/requirements.txt: sphinx,
                 # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
                 # generated pages use), not the repo's need
@@ -265,7 +241,7 @@ class Scopes:
             self._unread(rel) or self._unnamed(rel)
         ):
             return "/".join(parts[:-1])
-        return self._doc_scope(parts, self._frameworks)
+        return doc_scope(parts, self._frameworks)
 
     def _image(self, parts: list[str]) -> str:
         """A container file's scope: the repo's ``docker`` feature, unless it lies in a
@@ -291,7 +267,7 @@ class Scopes:
         (``docs/zh/pytorch/training/install_guide.md``); a sub-project's guide stays that
         sub-project's."""
         scope = self.of(rel)
-        return REPO if scope.split("/", 1)[0].lower() in _DOC_DIRS else scope
+        return REPO if scope.split("/", 1)[0].lower() in DOC_DIRS else scope
 
     def _subproject(self, folders: list[str]) -> str:
         """The outermost nested project ``folders`` lie in that the build around it does not
@@ -397,40 +373,10 @@ class Scopes:
         top = folder.split("/", 1)[0]
         if "/" not in folder or folder in self._build or "" not in self._build:
             return False
-        if top.lower() in _DOC_DIRS or top in self._parts:
+        if top.lower() in DOC_DIRS or top in self._parts:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
-
-    @staticmethod
-    def _doc_scope(parts: list[str], frameworks: frozenset[str] = frozenset()) -> str:
-        """A guide's scope under ``docs/``; one under the directory of the framework the
-        repo's own build uses (``docs/zh/pytorch/training/install_guide.md`` where setup.py
-        imports torch) is the repo's."""
-        lowered = [p.lower() for p in parts[:-1]]
-        at = next((i for i, d in enumerate(lowered) if d in _DOC_DIRS), None)
-        if at is None:
-            return REPO
-        topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
-        stem = parts[-1].rsplit(".", 1)[0]
-        if topics and lowered[topics[0]] in frameworks and _FRAMEWORK_GUIDE.search(stem):
-            return REPO
-        if at == len(parts) - 2 and stem.lower() == "readme":
-            return DEVELOPMENT
-        if topics:
-            return "/".join(parts[: topics[-1] + 1])
-        return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
-
-
-def _doc_index(folder: str) -> bool:
-    """Whether a README in ``folder`` indexes the documentation rather than documenting a
-    project: the docs directory itself, or a language or other generic folder of it
-    (catlass ``docs/en/README.md``, ``docs/zh/README.md``, torchair ``docs/zh/README.md``:
-    tables of contents of the pages beside them). The quick start and overview under such a
-    folder are then the repo's guides, as they are under ``docs/`` itself."""
-    parts = folder.split("/")
-    at = next((i for i, p in enumerate(parts) if p.lower() in _DOC_DIRS), None)
-    return at is not None and all(_GENERIC_DOC_DIRS.match(p) for p in parts[at + 1 :])
 
 
 def _parts(rels: list[str], readme: str) -> frozenset[str]:
@@ -443,7 +389,7 @@ def _parts(rels: list[str], readme: str) -> frozenset[str]:
     ``msit/setup.py``) stays a project; only the files directly in a part are the repo's:
     deeper directories (``impl/cuda``, one of the backends ``-DIMPL_OPT`` picks) keep the
     part's scope."""
-    special = _CI_DIRS | _DOCKER_DIRS | _TEST_DIRS | _COLLECTIONS | _DOC_DIRS
+    special = _CI_DIRS | _DOCKER_DIRS | _TEST_DIRS | _COLLECTIONS | DOC_DIRS
     found, packaged = set(), set()
     for rel in rels:
         parts = rel.split("/")
@@ -489,5 +435,5 @@ def feature(scope: str) -> bool:
     return (
         scope in (CI, DOCKER, DEVELOPMENT, TESTS, PACKAGE, OPTIONAL)
         or scope.startswith(("extra:", "option:", "task:"))
-        or scope.split("/", 1)[0].lower() in _DOC_DIRS
+        or scope.split("/", 1)[0].lower() in DOC_DIRS
     )

@@ -1,0 +1,68 @@
+"""Where a page of the documentation belongs: the docs directories (``docs/``, a language or
+other generic folder under it), the guides for the whole repo, and the topic directories named
+after a framework (the scope rules for ``docs/`` are told in ``bringup.scan.scopes``)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.scan.scopenames import DEVELOPMENT, REPO
+
+DOC_DIRS = frozenset({"doc", "docs", "documentation"})
+_GENERIC_DOC_DIRS = lazyre.compile(
+    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
+    r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
+    re.IGNORECASE,
+)
+_WHOLE_GUIDE = lazyre.compile(
+    r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
+    r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
+    re.IGNORECASE,
+)
+FRAMEWORK_DOCS = {
+    "pytorch": r"\btorch(?:_\w+)?\b",
+    "torch": r"\btorch(?:_\w+)?\b",
+    "mindspore": r"\bmindspore\b",
+    "paddle": r"\bpaddle\b",
+    "paddlepaddle": r"\bpaddle\b",
+    "jax": r"\bjax\b",
+    "tensorflow": r"\btensorflow\b",
+}
+"""Doc topic directories named after a framework (``docs/zh/pytorch``, ``docs/zh/mindspore``)
+and how the repo's own build names it (PyTorch also through a device adapter package,
+``torch_<device>``): the directory of the framework the build uses holds the repo's guides;
+another framework's is an optional backend."""
+_FRAMEWORK_GUIDE = lazyre.compile(
+    r"readme|install|quick|start|getting|prereq|overview|安装|快速", re.IGNORECASE
+)
+
+
+def doc_scope(parts: list[str], frameworks: frozenset[str] = frozenset()) -> str:
+    """A guide's scope under ``docs/``; one under the directory of the framework the
+    repo's own build uses (``docs/zh/pytorch/training/install_guide.md`` where setup.py
+    imports torch) is the repo's."""
+    lowered = [p.lower() for p in parts[:-1]]
+    at = next((i for i, d in enumerate(lowered) if d in DOC_DIRS), None)
+    if at is None:
+        return REPO
+    topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
+    stem = parts[-1].rsplit(".", 1)[0]
+    if topics and lowered[topics[0]] in frameworks and _FRAMEWORK_GUIDE.search(stem):
+        return REPO
+    if at == len(parts) - 2 and stem.lower() == "readme":
+        return DEVELOPMENT
+    if topics:
+        return "/".join(parts[: topics[-1] + 1])
+    return REPO if _WHOLE_GUIDE.search(stem) else "/".join([*parts[:-1], stem])
+
+
+def doc_index(folder: str) -> bool:
+    """Whether a README in ``folder`` indexes the documentation rather than documenting a
+    project: the docs directory itself, or a language or other generic folder of it
+    (catlass ``docs/en/README.md``, ``docs/zh/README.md``, torchair ``docs/zh/README.md``:
+    tables of contents of the pages beside them). The quick start and overview under such a
+    folder are then the repo's guides, as they are under ``docs/`` itself."""
+    parts = folder.split("/")
+    at = next((i for i, p in enumerate(parts) if p.lower() in DOC_DIRS), None)
+    return at is not None and all(_GENERIC_DOC_DIRS.match(p) for p in parts[at + 1 :])
