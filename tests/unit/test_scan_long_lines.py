@@ -98,3 +98,19 @@ def test_a_shell_line_of_command_substitutions(tmp_path: Path) -> None:
         if need["subject"] == "gcc"
     ]
     assert gcc == [(">=9", 2)]
+
+
+def test_a_long_paragraph_that_repeats_image(tmp_path: Path) -> None:
+    """Found by review: whether a sentence says a prebuilt image holds the versions
+    (``docsections.PREINSTALLED``) was searched from each "image" to the end of the sentence,
+    an unbounded gap (100 KB took 80 s)."""
+    readme = f"# Requirements\n\nThe image {'image ' * (_LONG // 6)}x\n\n- Python 3.9 or higher\n"
+    assert _needs(tmp_path, readme) == [("python", ">=3.9", 5)]
+
+
+def test_a_long_placeholder_in_a_platform_tag(tmp_path: Path) -> None:
+    """Found by review: a CPU placeholder (``linux_{arch}``, ``docos.PLATFORM_TAG``) tried each
+    "arch" of a long word with every length of its rest (100 KB took 22 s). The document is
+    searched whole before it is read, so the placeholder need not be in a code block."""
+    readme = f"# Install\n\nfoo-linux_{{{'arch' * (_LONG // 4)}\n\n- Python 3.9 or higher\n"
+    assert _needs(tmp_path, readme) == [("python", ">=3.9", 5)]
