@@ -383,3 +383,13 @@ def test_an_install_a_sentence_calls_not_optional_stays_a_need() -> None:
     assert [
         (r.spec, r.source.line, r.feature, r.hard) for r in found if r.subject == "system_package"
     ] == [("protobuf-devel-3-14.0", 3, "", True)]
+
+
+def test_a_form_feed_before_a_fetch_does_not_move_its_citation() -> None:
+    # Found by review: the URL's line was looked up in ``splitlines()``, which also breaks at a
+    # form feed (and U+2028, \x1c-\x1e), while the commands' lines count newlines only: every
+    # fetch after such a character was cited one line too far (mscclpp's fetch, a page break
+    # after its first line).
+    text = "include(FetchContent)\x0c\n" + MSCCLPP_FETCH.split("\n", 1)[1]
+    fetch = extract_cmake(_file("CMakeLists.txt", text)).requirements
+    assert _places(fetch) == [("network", [3, 2])]
