@@ -72,3 +72,18 @@ def test_an_item_outside_a_requirements_section_names_nothing() -> None:
     # the DeepGEMM item under a section about something else
     text = "## Citation\n\n- CUTLASS 4.0 or higher (could be cloned by Git submodule)\n"
     assert _read("README.md", text) == []
+
+
+def test_a_release_glued_to_the_name_is_not_split_inside_the_name() -> None:
+    # Two public notes pages found in the code index (found by review; their repositories
+    # were not resolved): "## 二、环境要求" then "- cuda12.1 / - python3.12 / - pytorch2.1+",
+    # and a YOLO-World "### 系统要求" list ending "- CUDA12.0.0 / - mmcv2.1.0". The name took
+    # the release's first digit: "cuda12.1" was a distribution "cuda1" at 2.1, and "mmcv2.1.0"
+    # an invalid "mmcv2." at 1.0 (nothing).
+    found = _read("README.md", "## 二、环境要求\n\n- cuda12.1\n- python3.12\n- mmcv2.1.0\n")
+    assert not [s for s in found if s[0] in ("pypi:cuda1", "pypi:cuda")]
+    assert ("pypi:mmcv", "==2.1.0", 5, True) in found
+    # a name's own digits stay its own before a space
+    assert ("pypi:pybind11", "==2.10.3", 3, True) in _read(
+        "doc/installation.md", "## 编译工具建议版本\n\n- pybind11 2.10.3\n"
+    )

@@ -80,14 +80,17 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
 
 
 _PLAIN_ITEM = lazyre.compile(
-    r"(?P<name>[A-Za-z][A-Za-z0-9._-]{0,60})\s{0,4}v?(?P<release>\d{1,6}(?:\.\d{1,6}){1,4})"
+    r"(?P<name>[A-Za-z][A-Za-z0-9._-]{0,60})(?:\s{1,4}|(?<=[A-Za-z]))v?"
+    r"(?P<release>\d{1,6}(?:\.\d{1,6}){1,4})"
     r"(?P<floor>\+|\s{0,4}(?:or|及)\s{0,4}(?:later|newer|above|higher|以上))?"
     r"\s{0,4}(?:[(\uff08](?P<note>[^()\uff08\uff09]{0,200})[)\uff09])?\s{0,4}[.;\u3002\uff1b]?"
 )
 """A prerequisites item that is a name, its release and maybe a note: "CUTLASS 4.0 or higher
 (could be cloned by Git submodule)" (deepseek-ai/DeepGEMM README.md:37), "TensorFlow 1.15.0"
-(Ascend/tensorflow tf_adapter/README.md:25). Every gap is bounded and the name stops at the
-first space, so a long item is read once."""
+(Ascend/tensorflow tf_adapter/README.md:25). A release glued to the name follows a letter:
+the name keeps its own digits only before a space ("pybind11 2.10.3"), so "cuda12.1" is
+cuda 12.1, not a "cuda1" at 2.1. Every gap is bounded and the name stops at the first space,
+so a long item is read once."""
 
 
 def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
@@ -99,7 +102,9 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
     if item is None or os_release(text.strip()) is not None:
         return []
     name, release = item.group("name"), item.group("release")
-    if name.lower() in HOST_TOOLS or vocabulary().subject.search(name):
+    # a toolkit's name in lower case ("cuda12.1" in a 环境要求 list) is still the toolkit
+    known = vocabulary().subject
+    if name.lower() in HOST_TOOLS or known.search(name) or known.search(name.upper()):
         return []
     spec = f">={release}" if item.group("floor") else f"=={release}"
     soft = bool(_SOFT.search(item.group("note") or ""))
