@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from bringup.model.diagnosis import Diagnosis
+from bringup.triage.evidence import by_words
 from bringup.triage.explain import compile_matcher, scan_log
+from bringup.triage.fallback import builtin_rules
 from bringup.triage.faultdiag import read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.ranking import rank
@@ -237,3 +239,25 @@ def test_an_exception_naming_the_gpu_takes_the_layer_its_message_names(
     # traceback.operator.cuda/npu find an exception by its device words; where it failed is
     # what the rest of its message names (placed), operator_execution when it names nothing.
     assert unsigned(log)[0].layer == layer
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # taohan10200/IIM#28 (its title: the message and PyTorch's advice on one line)
+        "RuntimeError: CUDA error: out of memory CUDA kernel errors might be asynchronously "
+        "reported at some other API call,so the stacktrace below might be incorrect. For "
+        "debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
+        # Comfy-Org/ComfyUI#12366 (its description: the lines glued together)
+        "CUDA error: out of memorySearch for `cudaErrorMemoryAllocation' in https://docs.nvidia"
+        ".com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more information.CUDA kernel "
+        "errors might be asynchronously reported at some other API call, so the stacktrace "
+        "below might be incorrect.For debugging consider passing",
+    ],
+)
+def test_the_advice_on_the_failures_own_line_leaves_the_failures_words(line: str) -> None:
+    # Found by review: the advice was cut with the whole line it was on, the failure's own
+    # words ("out of memory") included, so they named no layer.
+    said = by_words((line,), builtin_rules().evidence)
+    assert said is not None
+    assert said.layer == "memory"

@@ -43,13 +43,18 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 _WORD = re.compile(r"\S+")
 _ADVICE = re.compile(
-    r"(?m)^[^\n]{0,200}?(?:Since the operator is called asynchronously|kernel errors might be "
+    r"(?:Since the operator is called asynchronously|(?:CUDA )?kernel errors might be "
     r"asynchronously reported|For debugging consider passing|Compile with `?TORCH_USE_CUDA_DSA"
     r"|Note: ASCEND_LAUNCH_BLOCKING=1 will force)[^\n]*"
 )
 """The advice a runtime appends to every failure of a kind (PyTorch's
 c10/cuda/CUDAMiscFunctions.cpp after any CUDA error; torch_npu's after any inner error): its
-words ("environment variable", "Compile with") name no layer of this failure."""
+words ("environment variable", "Compile with") name no layer of this failure. It is left out
+from where it begins to the end of its line, and what precedes it on the line stays: a message
+printed on one line (an issue's title, ``repr`` of the exception in a trial's warning) holds
+the failure's own words before the advice ("RuntimeError: CUDA error: out of memory CUDA
+kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... .CUDA kernel
+errors might be ...", Comfy-Org/ComfyUI#12366)."""
 _SEPARATOR = re.compile(r"[/\\]")
 
 
