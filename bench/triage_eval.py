@@ -85,6 +85,8 @@ def evaluate_samples(samples: Path, verbose: bool) -> dict[str, float]:
                 print(f"{mark} {directory.name}/{log.name} layer {signature.record.layer}")
                 print(f"     got {layer} ({got})")
     print(f"samples: {total}")
+    if total == 0:
+        sys.exit(f"{samples}: no sample logs of a specific signature (one folder per signature id)")
     print(f"layer top-1 (unsigned): {hits / total:.1%}")
     return {"layer top-1": hits / total}
 
