@@ -173,7 +173,7 @@ def test_piped_output_reads_at_80_columns(
 
 def test_list_prints_every_signature_by_layer(capsys: pytest.CaptureFixture[str]) -> None:
     from bringup.triage import load_signatures
-    from bringup.triage.fallback import builtin_rules
+    from bringup.triage.fallbackrules import builtin_rules
     from bringup.triage.faultdiag import faultdiag_signatures
 
     assert main(["explain", "--list"]) == 0

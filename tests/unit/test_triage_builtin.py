@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from bringup import cache
-from bringup.triage import builtin, fallback
+from bringup.triage import builtin, fallbackrules
 from bringup.triage.builtin import CACHE, builtin_data, builtin_files, package_files
-from bringup.triage.fallback import RULES_FILE, Rules, read_rules
+from bringup.triage.fallbackrules import RULES_FILE, Rules, read_rules
 from bringup.triage.signatures import BUILTIN_DIR, SignatureFile
 
 
@@ -49,8 +49,8 @@ def test_the_fallback_rules_come_from_the_cache_as_checked(
     stored = builtin_data()
     assert stored.rules == read_rules()
     builtin_data.cache_clear()
-    monkeypatch.setattr(fallback, "read_rules", _unchecked)
-    assert fallback.builtin_rules() == stored.rules
+    monkeypatch.setattr(fallbackrules, "read_rules", _unchecked)
+    assert fallbackrules.builtin_rules() == stored.rules
 
 
 def _unchecked(path: Path = RULES_FILE) -> Rules:

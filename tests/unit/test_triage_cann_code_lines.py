@@ -11,7 +11,7 @@ from __future__ import annotations
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage import fallback
 from bringup.triage.explain import compile_matcher, scan_log
-from bringup.triage.fallback import builtin_rules
+from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.faultdiag import faultdiag_signatures
 from bringup.triage.findings import Findings
 from bringup.triage.loader import load_signatures

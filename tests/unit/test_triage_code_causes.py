@@ -8,7 +8,7 @@ import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.catalogues import builtin_catalogues
-from bringup.triage.fallback import builtin_rules
+from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.loader import load_signatures
 
 

@@ -12,7 +12,8 @@ import pytest
 from bringup.triage import explain_text
 from bringup.triage.evidence import by_words, failure_diagnosis
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import RULES_FILE, diagnose, read_rules
+from bringup.triage.fallback import diagnose
+from bringup.triage.fallbackrules import RULES_FILE, read_rules
 from bringup.triage.signatures import SignatureError
 
 GPUSTACK = (

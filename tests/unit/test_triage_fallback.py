@@ -10,7 +10,8 @@ import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import diagnose, read_rules
+from bringup.triage.fallback import diagnose
+from bringup.triage.fallbackrules import read_rules
 from bringup.triage.signatures import SignatureError
 from triage_inputs import write
 

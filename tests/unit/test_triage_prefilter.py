@@ -106,7 +106,7 @@ def test_failure_lines_after_the_first_in_a_block_are_read_by_either_engine(
 
 
 def _failure_observer() -> tuple[Any, ...]:
-    from bringup.triage.fallback import builtin_rules
+    from bringup.triage.fallbackrules import builtin_rules
     from bringup.triage.findings import FAILURE, Observer
 
     rules = builtin_rules()

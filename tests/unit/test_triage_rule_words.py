@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bringup.triage.fallback import builtin_rules
+from bringup.triage.fallbackrules import builtin_rules
 
 
 def _evidence(rule_id: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.evidence import by_words
 from bringup.triage.explain import compile_matcher, scan_log
-from bringup.triage.fallback import builtin_rules
+from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.faultdiag import read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.ranking import rank

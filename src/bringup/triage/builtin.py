@@ -21,7 +21,7 @@ from typing import NamedTuple, Optional
 import msgspec
 
 from bringup import cache
-from bringup.triage.fallback import Rules
+from bringup.triage.fallbackrules import Rules
 from bringup.triage.findings import Observer
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureFile, read_file
 
@@ -74,7 +74,8 @@ def package_files(root: Path = PACKAGE) -> Iterator[Path]:
 
 
 def _read() -> Builtin:
-    from bringup.triage.fallback import observers, read_rules
+    from bringup.triage.fallback import observers
+    from bringup.triage.fallbackrules import read_rules
     from bringup.triage.faultdiag import faultdiag_signatures
 
     files = tuple(read_file(path) for path in sorted(BUILTIN_DIR.glob("*.toml")))

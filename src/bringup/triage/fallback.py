@@ -3,7 +3,7 @@
 When no signature names a failure, the log still says a lot: the codes the vendors' APIs
 returned (``bringup.triage.catalogues``), the exception the job died on, with the packages
 of the frames it was raised in, and lines where a component reports a failure. The rules
-that read exceptions and lines are data (``kb/data/fallback/rules.toml``). Each diagnosis
+that read exceptions and lines are data (``bringup.triage.fallbackrules``). Each diagnosis
 gives a layer, a generic cause and the next diagnostic step, and ranks below every
 signature: its ``score`` is in ``FALLBACK_SCORES`` (below own and knowledge signatures,
 above catch-all ones), in this order: a known code, a traceback a specific rule explains, a
@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import Literal, NamedTuple, Optional
+from typing import Optional
 
 import msgspec
 
 from bringup import backends
 from bringup.backends.base import Backend
-from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
-from bringup.tomlfile import line_of, read_toml
+from bringup.model.diagnosis import Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
 from bringup.triage.evidence import (
     EvidenceRule,
@@ -37,6 +35,7 @@ from bringup.triage.evidence import (
     layer_at,
     rule_diagnosis,
 )
+from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
     FAILURE,
@@ -48,15 +47,8 @@ from bringup.triage.findings import (
     Observer,
     indented,
 )
-from bringup.triage.signatures import (
-    SignatureError,
-    SignatureRecord,
-    SignatureSet,
-    pattern_problem,
-)
+from bringup.triage.signatures import SignatureRecord, SignatureSet
 from bringup.triage.templates import render
-
-RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback" / "rules.toml"
 
 FALLBACK_SCORES = {
     "code": -200.0,
@@ -77,8 +69,6 @@ names a recurring class of failure (a plugin out of step with its host, an opera
 refuses its inputs on this device) by the message's shape and the frames' packages: it says
 more than a rule that reads the exception type or the words alone, less than an exact code."""
 
-Tier = Literal["traceback", "class"]
-
 KERNEL_LAYER: Layer = "operator_execution"
 """A kernel's failure is the job's operator failing, unless another component reports it on
 the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
@@ -88,114 +78,6 @@ SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
 (``DistBackendError: <library> error ...`` then the library's own error name); the code says
 more."""
-
-
-class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    id: str
-    title: str
-    exception: str
-    layer: Layer
-    kind: CauseKind
-    cause: str
-    next: str
-    source: str
-    message: str = ""
-    raised_in: Optional[Literal["package", "user"]] = None
-    frames: str = ""
-    frames_not: str = ""
-    placed: bool = False
-    tier: Tier = "traceback"
-
-
-class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    id: str
-    title: str
-    pattern: str
-    layer: Layer
-    kind: CauseKind
-    cause: str
-    next: str
-    source: str
-    unless: str = ""
-    tier: Tier = "traceback"
-
-
-class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    exception: list[ExceptionRule] = []
-    line: list[LineRule] = []
-    echoes: list[str] = []
-    evidence: list[EvidenceRule] = []
-    failure: str = ""
-    quiet: str = ""
-
-
-class Rules(NamedTuple):
-    exceptions: tuple[ExceptionRule, ...]
-    lines: tuple[LineRule, ...]
-    echoes: tuple[str, ...]
-    evidence: tuple[EvidenceRule, ...] = ()
-    failure: str = ""
-    quiet: str = ""
-
-
-def read_rules(path: Path = RULES_FILE) -> Rules:
-    """The fallback rules, checked: a public source each, valid RE2 expressions."""
-    text, document = read_toml(path)
-    try:
-        content = msgspec.convert(document, type=RulesFile, strict=True)
-    except msgspec.ValidationError as error:
-        raise SignatureError(str(error), path=str(path)) from None
-    rules: list[ExceptionRule | LineRule | EvidenceRule] = [
-        *content.exception,
-        *content.line,
-        *content.evidence,
-    ]
-    for rule in rules:
-        problems = [pattern_problem(e) for e in _expressions(rule) if e]
-        problem = next((p for p in problems if p), None)
-        if problem is None and not rule.source.startswith("https://"):
-            problem = "source must be a public https:// URL"
-        if problem is None and isinstance(rule, EvidenceRule):
-            problem = _default_problem(rule, content.evidence)
-        if problem:
-            raise SignatureError(
-                problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
-            )
-    problem = next((p for p in map(pattern_problem, (content.failure, content.quiet)) if p), None)
-    if problem:
-        raise SignatureError(f"failure or quiet: {problem}", path=str(path))
-    return Rules(
-        tuple(content.exception),
-        tuple(content.line),
-        tuple(content.echoes),
-        tuple(content.evidence),
-        content.failure,
-        content.quiet,
-    )
-
-
-def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
-    if isinstance(rule, ExceptionRule):
-        return (rule.exception, rule.message, rule.frames, rule.frames_not)
-    if isinstance(rule, LineRule):
-        return (rule.pattern, rule.unless)
-    return (rule.words, rule.paths)
-
-
-def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Optional[str]:
-    """The entry without words takes any failure: there must be one, the last."""
-    if not rule.words and rule is not entries[-1]:
-        return "only the last evidence entry may have no words"
-    if rule is entries[-1] and rule.words:
-        return "the last evidence entry must have no words (it takes any failure)"
-    return None
-
-
-def builtin_rules() -> Rules:
-    """The shipped rules, checked once and kept with the rest of the built-in data."""
-    from bringup.triage.builtin import builtin_data
-
-    return builtin_data().rules
 
 
 def observers(

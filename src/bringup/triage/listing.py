@@ -19,6 +19,7 @@ from bringup.tomlfile import line_of
 from bringup.triage import fallback
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
 from bringup.triage.evidence import EvidenceRule
+from bringup.triage.fallbackrules import RULES_FILE, ExceptionRule, LineRule, builtin_rules
 from bringup.triage.signatures import SignatureSet
 
 
@@ -64,10 +65,10 @@ def entries(catalogue: SignatureSet, codes: bool = False) -> list[Entry]:
 
 
 def _rule_entries() -> Iterable[Entry]:
-    rules = fallback.builtin_rules()
-    path = fallback.RULES_FILE
+    rules = builtin_rules()
+    path = RULES_FILE
     text = path.read_text(encoding="utf-8")
-    tiered: list[fallback.ExceptionRule | fallback.LineRule] = [*rules.exceptions, *rules.lines]
+    tiered: list[ExceptionRule | LineRule] = [*rules.exceptions, *rules.lines]
     placed = [(rule, "class" if rule.tier == "class" else "fallback") for rule in tiered]
     ordered = [*(p for p in placed if p[1] == "class"), *(p for p in placed if p[1] != "class")]
     for rule, tier in ordered:
@@ -77,7 +78,7 @@ def _rule_entries() -> Iterable[Entry]:
 
 
 def _rule_entry(
-    rule: fallback.ExceptionRule | fallback.LineRule | EvidenceRule,
+    rule: ExceptionRule | LineRule | EvidenceRule,
     tier: str,
     path: str,
     line: Optional[int],

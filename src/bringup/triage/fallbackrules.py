@@ -1,0 +1,129 @@
+"""The fallback's rules, as data (``kb/data/fallback/rules.toml``): the exceptions, failure lines
+and component words that give a log with no signature its layer, a generic cause and the next
+step. Read and checked here (a public source each, valid RE2 expressions); applied by
+``bringup.triage.fallback``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal, NamedTuple, Optional
+
+import msgspec
+
+from bringup.model.diagnosis import CauseKind, Layer
+from bringup.tomlfile import line_of, read_toml
+from bringup.triage.evidence import EvidenceRule
+from bringup.triage.signatures import SignatureError, pattern_problem
+
+RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback" / "rules.toml"
+
+Tier = Literal["traceback", "class"]
+
+
+class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    exception: str
+    layer: Layer
+    kind: CauseKind
+    cause: str
+    next: str
+    source: str
+    message: str = ""
+    raised_in: Optional[Literal["package", "user"]] = None
+    frames: str = ""
+    frames_not: str = ""
+    placed: bool = False
+    tier: Tier = "traceback"
+
+
+class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    pattern: str
+    layer: Layer
+    kind: CauseKind
+    cause: str
+    next: str
+    source: str
+    unless: str = ""
+    tier: Tier = "traceback"
+
+
+class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    exception: list[ExceptionRule] = []
+    line: list[LineRule] = []
+    echoes: list[str] = []
+    evidence: list[EvidenceRule] = []
+    failure: str = ""
+    quiet: str = ""
+
+
+class Rules(NamedTuple):
+    exceptions: tuple[ExceptionRule, ...]
+    lines: tuple[LineRule, ...]
+    echoes: tuple[str, ...]
+    evidence: tuple[EvidenceRule, ...] = ()
+    failure: str = ""
+    quiet: str = ""
+
+
+def read_rules(path: Path = RULES_FILE) -> Rules:
+    """The fallback rules, checked: a public source each, valid RE2 expressions."""
+    text, document = read_toml(path)
+    try:
+        content = msgspec.convert(document, type=RulesFile, strict=True)
+    except msgspec.ValidationError as error:
+        raise SignatureError(str(error), path=str(path)) from None
+    rules: list[ExceptionRule | LineRule | EvidenceRule] = [
+        *content.exception,
+        *content.line,
+        *content.evidence,
+    ]
+    for rule in rules:
+        problems = [pattern_problem(e) for e in _expressions(rule) if e]
+        problem = next((p for p in problems if p), None)
+        if problem is None and not rule.source.startswith("https://"):
+            problem = "source must be a public https:// URL"
+        if problem is None and isinstance(rule, EvidenceRule):
+            problem = _default_problem(rule, content.evidence)
+        if problem:
+            raise SignatureError(
+                problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
+            )
+    problem = next((p for p in map(pattern_problem, (content.failure, content.quiet)) if p), None)
+    if problem:
+        raise SignatureError(f"failure or quiet: {problem}", path=str(path))
+    return Rules(
+        tuple(content.exception),
+        tuple(content.line),
+        tuple(content.echoes),
+        tuple(content.evidence),
+        content.failure,
+        content.quiet,
+    )
+
+
+def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
+    if isinstance(rule, ExceptionRule):
+        return (rule.exception, rule.message, rule.frames, rule.frames_not)
+    if isinstance(rule, LineRule):
+        return (rule.pattern, rule.unless)
+    return (rule.words, rule.paths)
+
+
+def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Optional[str]:
+    """The entry without words takes any failure: there must be one, the last."""
+    if not rule.words and rule is not entries[-1]:
+        return "only the last evidence entry may have no words"
+    if rule is entries[-1] and rule.words:
+        return "the last evidence entry must have no words (it takes any failure)"
+    return None
+
+
+def builtin_rules() -> Rules:
+    """The shipped rules, checked once and kept with the rest of the built-in data."""
+    from bringup.triage.builtin import builtin_data
+
+    return builtin_data().rules
