@@ -42,6 +42,13 @@ def test_a_start_that_cannot_be_listed_leaves_the_pattern_as_is(pattern: str) ->
     assert guarded(pattern) == pattern
 
 
+def test_a_global_flag_the_caller_also_gives_stays_first() -> None:
+    # guarding '(?i)abc' behind a look-ahead would put a global flag after it: Python 3.11
+    # refuses that ("global flags not at the start of the expression")
+    assert guarded("(?i)abc", re.IGNORECASE) == "(?i)abc"
+    assert re.compile(guarded("(?i)abc", re.IGNORECASE), re.IGNORECASE).search("xABC")
+
+
 def test_case_folding_applies_to_the_guard_as_to_the_pattern() -> None:
     pattern = guarded("kb|sm", re.IGNORECASE)
     # the Kelvin sign folds to k, the long s to s: both start a match, guarded or not

@@ -22,6 +22,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - the module was renamed in 3.11
     import sre_parse as _sre
 
+_GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 _ZERO_WIDTH = frozenset({_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT})
 _REPEATS = frozenset(
     {_sre.MAX_REPEAT, _sre.MIN_REPEAT, getattr(_sre, "POSSESSIVE_REPEAT", _sre.MAX_REPEAT)}
@@ -79,11 +80,13 @@ def guarded(pattern: str, flags: int = 0) -> str:
     """``pattern`` behind a look-ahead for its possible first characters, to be compiled
     with the same ``flags`` (so case folding applies to the guard as to the pattern); the
     pattern itself when they cannot be listed."""
-    if re.compile(pattern, flags).flags != re.compile("", flags).flags:
-        return pattern  # inline flags such as (?i) at the start
+    parsed = _sre.parse(pattern, flags)
+    state = parsed.state if sys.version_info >= (3, 11) else parsed.pattern  # renamed in 3.11
+    if state.flags & ~(flags | re.UNICODE) or _GLOBAL_FLAGS.match(pattern):
+        return pattern  # inline flags such as (?i) at the start: they must stay first
     first: set[str] = set()
     try:
-        if _first(_sre.parse(pattern, flags), first):
+        if _first(parsed, first):
             return pattern
     except _Unknown:
         return pattern
