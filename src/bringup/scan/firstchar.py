@@ -81,8 +81,7 @@ def guarded(pattern: str, flags: int = 0) -> str:
     with the same ``flags`` (so case folding applies to the guard as to the pattern); the
     pattern itself when they cannot be listed."""
     parsed = _sre.parse(pattern, flags)
-    state = parsed.state if sys.version_info >= (3, 11) else parsed.pattern  # renamed in 3.11
-    if state.flags & ~(flags | re.UNICODE) or _GLOBAL_FLAGS.match(pattern):
+    if parsed.state.flags & ~(flags | re.UNICODE) or _GLOBAL_FLAGS.match(pattern):
         return pattern  # inline flags such as (?i) at the start: they must stay first
     first: set[str] = set()
     try:
