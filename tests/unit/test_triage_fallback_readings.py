@@ -1,8 +1,8 @@
 """How the fallback reads failures no signature names (issue 15, session 13): a hardware fault
 the kernel or the driver reports, a CANN function or file named after the Da Vinci core (not
 the device node), a device type PyTorch only knows once its plugin is imported, a backend
-registered twice and Ray's wrapper of a worker's exception. Each line is real and cites its
-thread."""
+registered twice, Ray's wrapper of a worker's exception, and an exception whose message is
+printed on the lines below its type. Each line is real and cites its thread."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import diagnose
+from bringup.triage.fallback import diagnose, with_message
 from bringup.triage.fallbackrules import builtin_rules
 
 
@@ -139,3 +139,36 @@ DISPATCH_KEY_TWICE = [
 @pytest.mark.parametrize("log", DISPATCH_KEY_TWICE)
 def test_a_backend_registered_twice_is_two_libraries_loaded(log: str) -> None:
     assert _fallback(log)[0] == ("class.install.symbol-defined-twice", "install")
+
+
+# https://github.com/tloen/alpaca-lora/issues/540 (bitsandbytes), https://github.com/wuhuikai/
+# FastFCN/issues/37 (a driver too old): the type alone on its line, the message below it.
+MESSAGE_BELOW = [
+    (
+        "RuntimeError: \n"
+        "        CUDA Setup failed despite GPU being available. Please run the following "
+        "command to get more information:\n",
+        "CUDA Setup failed despite GPU being available",
+    ),
+    (
+        "AssertionError: \n"
+        "The NVIDIA driver on your system is too old (found version 9000).\n"
+        "Please update your GPU driver by downloading and installing a new\n",
+        "The NVIDIA driver on your system is too old",
+    ),
+]
+
+
+@pytest.mark.parametrize(("log", "message"), MESSAGE_BELOW)
+def test_a_message_printed_below_its_type_is_the_exceptions(log: str, message: str) -> None:
+    findings = scan_log(log).findings
+    (sighting,) = findings.all_exceptions()
+    assert sighting.message == ""
+    assert with_message(sighting, findings).message.startswith(message)
+
+
+def test_the_message_below_names_the_failure() -> None:
+    log, _ = MESSAGE_BELOW[1]
+    signature, layer = _fallback(log)[0]
+    assert signature.startswith("traceback.device-init.")
+    assert layer == "device_init"

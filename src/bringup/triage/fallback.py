@@ -16,6 +16,7 @@ tool's output gives way to that tool's failure line when the log has one.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
@@ -277,7 +278,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         return
     echoes = [re.compile(e) for e in rules.echoes]
     real = [s for s in sightings if not any(e.search(s.name) for e in echoes)]
-    first = (real or sightings)[0]
+    first = with_message((real or sightings)[0], findings)
     found = match_exception(first, rules.exceptions)
     if found is None:
         return
@@ -302,6 +303,19 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
     )
+
+
+def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSighting:
+    """``sighting`` with the lines printed after it as its message when its own line has none:
+    an exception whose message begins with a line break prints its type alone
+    (``RuntimeError:``) and the message on the lines below, where the failure line found there
+    kept them (PyTorch's cpp_extension raising its CUDA version mismatch, bitsandbytes' "CUDA
+    Setup failed", Triton's MLIRCompilationError, a driver too old for CUDA)."""
+    if sighting.message:
+        return sighting
+    after = next((f.following for f in findings.failures if f.line == sighting.line), "")
+    message = " ".join(part.strip() for part in after.splitlines() if part.strip())
+    return dataclasses.replace(sighting, message=message) if message else sighting
 
 
 def _placed(
