@@ -172,3 +172,43 @@ def test_the_message_below_names_the_failure() -> None:
     signature, layer = _fallback(log)[0]
     assert signature.startswith("traceback.device-init.")
     assert layer == "device_init"
+
+
+# Docker BuildKit's report of a RUN step that failed names the step's command: installing
+# packages (docker/getting-started#422, TransformerOptimus/SuperAGI#467, google/gemma_pytorch#53)
+# or building (ad-freiburg/qlever-petrimaps#18, sist2app/sist2#423); the image build itself is
+# not a compiler's failure.
+IMAGE_STEPS = [
+    (
+        'ERROR: failed to solve: process "/bin/sh -c pip install -r requirements.txt" did not '
+        "complete successfully: exit code: 1\n",
+        "install",
+    ),
+    (
+        'failed to solve: process "/bin/sh -c pip install --no-cache-dir -r requirements.txt" '
+        "did not complete successfully: exit code: 2\n",
+        "install",
+    ),
+    (
+        'ERROR: failed to solve: process "/bin/sh -c pip install -e ." did not complete '
+        "successfully: exit code: 1\n",
+        "install",
+    ),
+    (
+        'ERROR: failed to solve: process "/bin/sh -c mkdir build && cd build && cmake .. && '
+        'make -j8" did not complete successfully: exit code: 1\n',
+        "build",
+    ),
+    (
+        'ERROR: failed to solve: process "/bin/sh -c cd build && make -j$(nproc)" did not '
+        "complete successfully: exit code: 2\n",
+        "build",
+    ),
+]
+
+
+@pytest.mark.parametrize(("log", "layer"), IMAGE_STEPS)
+def test_a_failed_image_step_is_placed_by_its_command(log: str, layer: str) -> None:
+    found = diagnose(scan_log(log).findings)
+    assert "line.build.failure" not in [d.signature_id for d in found]
+    assert found[0].layer == layer
