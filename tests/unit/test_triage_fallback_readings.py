@@ -212,3 +212,35 @@ def test_a_failed_image_step_is_placed_by_its_command(log: str, layer: str) -> N
     found = diagnose(scan_log(log).findings)
     assert "line.build.failure" not in [d.signature_id for d in found]
     assert found[0].layer == layer
+
+
+# https://github.com/vllm-project/vllm/issues/23176: the engine process failed building a
+# FlashInfer kernel (ninja); the API server that waited for it then raises an echo, which says
+# itself that the cause is above. Its words ("initialization failed") are not the failure's.
+ENGINE_ECHO = (
+    "(EngineCore_0 pid=1179302) ERROR 08-19 13:12:57 [core.py:708] subprocess.CalledProcessError: "
+    "Command '['ninja', '-v', '-C', '/home/ss345/.cache/flashinfer/86/cached_ops', '-f', "
+    "'/home/ss345/.cache/flashinfer/86/cached_ops/sampling/build.ninja']' returned non-zero "
+    "exit status 1.\n"
+    '(APIServer pid=1179246)   File "/home/ss345/vllm-local-build/vllm/vllm/v1/engine/utils.py", '
+    "line 759, in wait_for_engine_startup\n"
+    '(APIServer pid=1179246)     raise RuntimeError("Engine core initialization failed. "\n'
+    "(APIServer pid=1179246) RuntimeError: Engine core initialization failed. See root cause "
+    "above. Failed core proc(s): {}\n"
+)
+
+# vllm-project/vllm-ascend#4744, vllm-project/vllm#21882: the echo alone.
+ECHO_ALONE = (
+    "(APIServer pid=585) RuntimeError: Engine core initialization failed. See root cause above. "
+    "Failed core proc(s): {}\n"
+)
+
+
+def test_an_echo_gives_way_to_the_failure_above_it() -> None:
+    top = diagnose(scan_log(ENGINE_ECHO).findings)[0]
+    assert (top.evidence[0].line, top.layer) == (1, "build")
+
+
+def test_an_echo_alone_is_still_read() -> None:
+    found = diagnose(scan_log(ECHO_ALONE).findings)
+    assert [d.evidence[0].line for d in found] == [1]

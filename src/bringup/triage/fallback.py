@@ -9,8 +9,9 @@ signature: its ``score`` is in ``FALLBACK_SCORES`` (below own and knowledge sign
 above catch-all ones), in this order: a known code, a traceback a specific rule explains, a
 code known by its family only, a wrapper code, a failure line; then, below the catch-all
 signatures, an exception no rule explains. Within
-a tier the first failure in the log comes first; an exception echoed by a launcher
-(``echoes``) counts only when nothing else failed; an exception indented inside another
+a tier the first failure in the log comes first; an exception echoed by a launcher or by the
+process that waited for the failed one (``echoes``) counts only when nothing else failed: the
+log's failure lines before it are read first; an exception indented inside another
 tool's output gives way to that tool's failure line when the log has one.
 """
 
@@ -108,13 +109,19 @@ def diagnose(
     named = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
     codes = list(_from_codes(findings, catalogues, signatures, rules.evidence, named))
     exceptions = list(_from_exceptions(findings, rules))
-    nested = all(indented(d.evidence[0].text) for d in exceptions)
+    real = real_exceptions(findings, rules)
+    echoed = bool(exceptions) and not real
+    nested = echoed or all(indented(d.evidence[0].text) for d in exceptions)
     said = list(_from_lines(findings, rules))
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     lines = [] if codes or not nested else [d for d in said if d not in classes]
-    found = [*codes, *classes, *(lines or exceptions)]
-    placed = None if found or not rules.evidence else failure_diagnosis(findings, rules.evidence)
-    found.extend([placed] if placed else [])
+    found = [*codes, *classes, *(lines or ([] if echoed else exceptions))]
+    placed = (
+        None
+        if found or not rules.evidence
+        else failure_diagnosis(_without_echoes(findings, real), rules.evidence)
+    )
+    found.extend([placed] if placed else ([] if found else exceptions))
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
     unique: list[Diagnosis] = []
     seen: set[tuple[str, str]] = set()
@@ -276,8 +283,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     sightings = findings.all_exceptions()
     if not sightings:
         return
-    echoes = [re.compile(e) for e in rules.echoes]
-    real = [s for s in sightings if not any(e.search(s.name) for e in echoes)]
+    real = real_exceptions(findings, rules)
     first = with_message((real or sightings)[0], findings)
     found = match_exception(first, rules.exceptions)
     if found is None:
@@ -303,6 +309,28 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
     )
+
+
+def real_exceptions(findings: Findings, rules: Rules) -> list[ExceptionSighting]:
+    """The exceptions that are not echoes of an earlier failure: ``rules.echoes`` read the
+    type (a launcher's ``ChildFailedError``) or the type and message together (vLLM's "Engine
+    core initialization failed. See root cause above." from the process that waited for the
+    failed one)."""
+    echoes = [re.compile(e) for e in rules.echoes]
+    return [
+        s
+        for s in findings.all_exceptions()
+        if not any(e.search(s.name) or e.search(f"{s.name}: {s.message}") for e in echoes)
+    ]
+
+
+def _without_echoes(findings: Findings, real: list[ExceptionSighting]) -> Findings:
+    """``findings`` without the failure lines that are echoes' exception lines: an echo's
+    words say that something failed before ("Engine core initialization failed. See root
+    cause above."), not what."""
+    echoes = {s.line for s in findings.all_exceptions()} - {s.line for s in real}
+    failures = [f for f in findings.failures if f.line not in echoes]
+    return dataclasses.replace(findings, failures=failures) if echoes else findings
 
 
 def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSighting:
