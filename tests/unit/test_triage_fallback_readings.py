@@ -244,3 +244,34 @@ def test_an_echo_gives_way_to_the_failure_above_it() -> None:
 def test_an_echo_alone_is_still_read() -> None:
     found = diagnose(scan_log(ECHO_ALONE).findings)
     assert [d.evidence[0].line for d in found] == [1]
+
+
+# TensorFlow's and XLA's own log format ("<date> <time>: E <file>:<line>] ", or the letter first
+# in older releases) marks an error line whatever its words: tensorflow/tensorflow#3922,
+# bmaltais/kohya_ss#2787, rishikksh20/vae_tacotron2#4 (a cuDNN older than the build's).
+TF_ERROR_LINES = [
+    "E tensorflow/stream_executor/cuda/cuda_dnn.cc:347] Loaded runtime CuDNN library: 5103 "
+    "(compatibility version 5100) but source was compiled with 4007 (compatibility version "
+    "4000).\n",
+    "E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:447] Loaded runtime CuDNN library: "
+    "8.7.0 but source was compiled with: 8.9.4.  CuDNN library needs to have matching major "
+    "version and equal or higher minor version.\n",
+    "2019-08-13 23:13:50.199673: E tensorflow/stream_executor/cuda/cuda_dnn.cc:378] Loaded runtime "
+    "CuDNN library: 7600 (compatibility version 7600) but source was compiled with 7102 "
+    "(compatibility version 7100).\n",
+]
+
+
+@pytest.mark.parametrize("log", TF_ERROR_LINES)
+def test_a_tensorflow_error_line_is_a_failure(log: str) -> None:
+    assert [f.line for f in scan_log(log).findings.failures] == [1]
+    assert _fallback(log)[0] == ("evidence.install.packages", "install")
+
+
+def test_a_tensorflow_info_line_is_not() -> None:
+    # tensorflow/tensorflow#37606
+    log = (
+        "2020-03-17 08:06:02.583711: I tensorflow/stream_executor/platform/default/"
+        "dso_loader.cc:44] Successfully opened dynamic library nvcuda.dll\n"
+    )
+    assert scan_log(log).findings.failures == []
