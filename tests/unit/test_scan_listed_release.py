@@ -3,8 +3,10 @@ of 2026-12-02). Each test quotes the lines of a public repo (repo@commit path:li
 
 from __future__ import annotations
 
+from bringup.model import Requirement, file_source
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.specspans import listed_release, python_listed
 
 
 def _read(rel: str, text: str) -> list[tuple[str, str, int | None, bool]]:
@@ -28,7 +30,9 @@ _DEEPGEMM = """## Quick start
 
 def test_a_library_and_its_floor_in_a_requirements_list() -> None:
     found = _read("README.md", _DEEPGEMM)
-    assert ("pypi:cutlass", ">=4.0", 9, True) in found
+    # CUTLASS is a C++ library (the repo never pip-installs or imports it): the machine's
+    assert ("system_package", "cutlass>=4.0", 9, True) in found
+    assert not [s for s in found if s[0].startswith("pypi:")]
     # the names the prose reader knows stay its own; an item without a release names nothing
     assert ("torch", ">=2.1", 8, True) in found
     assert not [s for s in found if "fmt" in s[0]]
@@ -65,7 +69,9 @@ def test_a_bold_item_under_environment_preparation() -> None:
         "### 环境准备\n\n- **Python3.7**\n\n  Ascend Adapter 需要使用python3.7版本进行编译。\n\n"
         "- **TensorFlow 1.15.0**\n"
     )
-    assert ("pypi:tensorflow", "==1.15.0", 7, True) in _read("tf_adapter/README.md", text)
+    # the item alone does not say TensorFlow is a Python distribution: the repo does
+    # (``python_listed``)
+    assert ("system_package", "tensorflow==1.15.0", 7, True) in _read("tf_adapter/README.md", text)
 
 
 def test_an_item_outside_a_requirements_section_names_nothing() -> None:
@@ -82,8 +88,59 @@ def test_a_release_glued_to_the_name_is_not_split_inside_the_name() -> None:
     # an invalid "mmcv2." at 1.0 (nothing).
     found = _read("README.md", "## 二、环境要求\n\n- cuda12.1\n- python3.12\n- mmcv2.1.0\n")
     assert not [s for s in found if s[0] in ("pypi:cuda1", "pypi:cuda")]
-    assert ("pypi:mmcv", "==2.1.0", 5, True) in found
+    assert ("system_package", "mmcv==2.1.0", 5, True) in found
     # a name's own digits stay its own before a space
     assert ("pypi:pybind11", "==2.10.3", 3, True) in _read(
         "doc/installation.md", "## 编译工具建议版本\n\n- pybind11 2.10.3\n"
     )
+
+
+def _listed(item: str, heading: str = "### Requirements") -> list[Requirement]:
+    text = f"{heading}\n\n- {item}\n"
+    return list(extract_docs(SourceFile(ref="README.md", rel="README.md", text=text)).requirements)
+
+
+def test_a_listed_release_the_repo_imports_or_pip_installs_is_a_distribution() -> None:
+    listed = _listed("TensorFlow 1.15.0", "### 环境准备")
+    # Ascend/tensorflow@82957b92 tf_adapter/python/npu_bridge/helper/helper.py:16
+    imported = "import os\nimport tensorflow\n"
+    # Ascend/tensorflow@82957b92 docs/zh/tfadapter_1/installation/tensorflow-1-15_install.md:55
+    installed = (
+        "  如下命令如果使用非root用户安装，需要在安装命令后加上`--user`，"
+        "例如：`pip3 install tensorflow-cpu==1.15 --user`"
+    )
+    for text in (imported, installed):
+        [found] = python_listed(listed, [text])
+        assert (found.subject, found.spec, found.hard) == ("pypi:tensorflow", "==1.15.0", True)
+        assert found.source.line == 3
+
+
+def test_a_listed_release_another_file_names_as_a_distribution_is_one() -> None:
+    listed = _listed("TensorFlow 1.15.0")
+    pinned = Requirement(
+        subject="pypi:tensorflow",
+        spec="<2",
+        component="",
+        source=file_source("requirements.txt", 1),
+    )
+    found = python_listed([*listed, pinned], [])
+    assert [(r.subject, r.spec) for r in found] == [
+        ("pypi:tensorflow", "==1.15.0"),
+        ("pypi:tensorflow", "<2"),
+    ]
+
+
+def test_a_listed_release_the_repo_shows_nowhere_stays_the_machines() -> None:
+    # DeepGEMM's CUTLASS: its setup.py only names the submodule's headers
+    # (deepseek-ai/DeepGEMM@54e22612 setup.py:40)
+    listed = _listed("CUTLASS 4.0 or higher (could be cloned by Git submodule)")
+    assert python_listed(listed, ["    'third-party/cutlass/include',"]) == listed
+
+
+def test_a_tool_listed_with_its_floor_is_the_machines() -> None:
+    # kvcache-ai/Mooncake@3b5a5941 docs/source/zh_archive/run-examples.md:6-7
+    # ("并且依赖以下软件：" then "- Go 1.20+"): Go is no Python distribution
+    file = SourceFile(ref="run-examples.md", rel="run-examples.md", text="")
+    [found] = listed_release(file, 7, "Go 1.20+")
+    assert (found.subject, found.spec, found.hard) == ("system_package", "go>=1.20", True)
+    assert python_listed([found], ["import os\n", "pip install -r requirements.txt\n"]) == [found]

@@ -111,6 +111,7 @@ _DISTRIBUTIONS = {
     "google": "",
 }
 """Import names whose distribution is certain (``""``: a namespace of many distributions)."""
+
 _TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _MAX_MODULES = 400
 _MAX_BYTES = 65536
@@ -118,6 +119,12 @@ _MAX_BYTES = 65536
 
 def _key(name: str) -> str:
     return re.sub(r"[-_.]+", "", name).lower()
+
+
+def known_distribution(name: str) -> bool:
+    """Whether ``name`` is a distribution ``_DISTRIBUTIONS`` names (``pybind11``, ``PyYAML``)."""
+    key = _key(name)
+    return bool(key) and any(_key(d) == key for d in _DISTRIBUTIONS.values() if d)
 
 
 def main_package(root: Path, component: str, provides: list[str]) -> str:

@@ -36,6 +36,7 @@ from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
+from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps, pytest_steps, step_key
 from bringup.scan.tomlpos import locate
 from bringup.scan.unversioned import settle_unversioned
@@ -367,6 +368,34 @@ def _follow_guides(
     return guides, [*ahead, *(f for f in queue if f.rel not in guides)]
 
 
+def _stated(
+    root: Path,
+    shown: str,
+    component: str,
+    *,
+    extractions: list[Extraction],
+    provides: list[str],
+    texts: dict[str, tuple[RepoFile, str]],
+) -> list[Requirement]:
+    """What the files state and the main package imports, listed releases named as the repo
+    shows them (``python_listed``), less the repo itself: its docs install the repo ("pip
+    install <repo>" in its own install guide) even when no manifest in it names the
+    distribution."""
+    own = {*provides, python_subject(component)}
+    stated = python_listed(
+        [
+            *(r for extraction in extractions for r in extraction.requirements),
+            *package_imports(root, shown, component, provides),
+        ],
+        (text for _, text in texts.values()),
+    )
+    return [
+        msgspec.structs.replace(r, component=component)
+        for r in stated
+        if r.subject not in own and not own_clone(r, {*own, component})
+    ]
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -412,17 +441,9 @@ def scan_repo(
         extractions.append(extraction)
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
-    # A repo's docs install the repo itself ("pip install <repo>" in the repo's own install
-    # guide) even when no manifest in it names the distribution.
-    own = {*provides, python_subject(component)}
-    requirements = [
-        msgspec.structs.replace(r, component=component)
-        for r in [
-            *(r for extraction in extractions for r in extraction.requirements),
-            *package_imports(root, shown, component, provides),
-        ]
-        if r.subject not in own and not own_clone(r, {*own, component})
-    ]
+    requirements = _stated(
+        root, shown, component, extractions=extractions, provides=provides, texts=texts
+    )
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )

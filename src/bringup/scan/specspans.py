@@ -18,14 +18,19 @@ names no distribution.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
 from bringup.scan.pydeps import python_requirement
+from bringup.subjects import python_subject
 
 _SPAN = lazyre.compile(r"`([^`\n]{1,120})`")
 _REQUIREMENT = lazyre.compile(
@@ -94,10 +99,16 @@ so a long item is read once."""
 
 
 def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
-    """The distribution one requirements list item (``text``, bullet removed) names with its
-    release and nothing else, when no reader knows the name: a host tool is ``hosttools``',
-    a toolkit, framework or OS the prose reader's. "4.0 or higher" is a floor, a bare
-    release the one the item asks for."""
+    """What one requirements list item (``text``, bullet removed) names with its release and
+    nothing else, when no reader knows the name: a host tool is ``hosttools``', a toolkit,
+    framework or OS the prose reader's. "4.0 or higher" is a floor, a bare release the one
+    the item asks for.
+
+    The item does not say whether it names a Python distribution or a library or tool the
+    machine provides ("CUTLASS 4.0 or higher", a C++ template library, DeepGEMM README.md:37).
+    A distribution the scan knows by name (``pkgimports.known_distribution``: "pybind11
+    2.10.3") is one; any other name is a ``system_package`` (``LISTED`` in its text), until the
+    repo shows it is a distribution (``python_listed``)."""
     item = _PLAIN_ITEM.fullmatch(text.strip())
     if item is None or os_release(text.strip()) is not None:
         return []
@@ -108,7 +119,64 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
         return []
     spec = f">={release}" if item.group("floor") else f"=={release}"
     soft = bool(_SOFT.search(item.group("note") or ""))
+    if not known_distribution(name):
+        words = f"{LISTED}{name}{spec}"
+        need = file.requirement(
+            "system_package", name.lower() + spec, line, text=words, confidence="medium"
+        )
+        return [msgspec.structs.replace(need, hard=not soft)]
     requirement, _ = python_requirement(
         name + spec, file.source(line), hard=not soft, confidence="medium", why="listed"
     )
     return [requirement] if requirement is not None else []
+
+
+LISTED = "listed: "
+"""The start of a listed release's text (``listed_release``)."""
+
+_RELEASE_SPEC = lazyre.compile(r"(?P<name>[a-z][a-z0-9._-]{0,60})(?P<spec>(?:==|>=)[\d.]{1,40})")
+
+
+def _imported_or_installed(name: str) -> re.Pattern[str]:
+    """A line importing ``name`` in Python (``from tensorflow.python import ops``, not Java's
+    ``import java.util.List;``) or a pip install naming it (``pip3 install
+    tensorflow-cpu==1.15``); ``-``, ``_`` and ``.`` are one separator in a distribution's
+    name. Every gap is bounded."""
+    words = r"[-_.]".join(re.escape(part) for part in re.split(r"[-_.]+", name))
+    return re.compile(
+        rf"^[ \t>]{{0,16}}(?:import[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}(?:[ \t,#]|$)|"
+        rf"from[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}[ \t]{{1,8}}import\b)|"
+        rf"\bpip3?[ \t]{{1,8}}install\b[^\n]{{0,200}}?(?<![\w.-]){words}(?![\w])",
+        re.IGNORECASE | re.MULTILINE,
+    )
+
+
+def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list[Requirement]:
+    """``requirements`` with each listed release the repo shows to be a Python distribution
+    named as one: another requirement of the repo names the distribution (its requirements
+    file, manifest or setup script), or a file the scan read imports it or pip-installs it
+    (Ascend/tensorflow lists "TensorFlow 1.15.0", tf_adapter/README.md:25; its tests say
+    ``import tensorflow``, its install guide ``pip3 install tensorflow-cpu==1.15``). A name
+    the repo shows nowhere stays a library or tool of the machine."""
+    listed = [
+        (index, named)
+        for index, r in enumerate(requirements)
+        if r.subject == "system_package"
+        and (r.text or "").startswith(LISTED)
+        and (named := _RELEASE_SPEC.fullmatch(r.spec)) is not None
+    ]
+    if not listed:
+        return requirements
+    named_elsewhere = {r.subject for r in requirements if r.subject != "system_package"}
+    bodies = list(texts)
+    out = list(requirements)
+    for index, named in listed:
+        name, spec = named.group("name"), named.group("spec")
+        pattern = _imported_or_installed(name)
+        if python_subject(name) not in named_elsewhere and not any(
+            pattern.search(body) for body in bodies
+        ):
+            continue
+        was = requirements[index]
+        out[index] = msgspec.structs.replace(was, subject=python_subject(name), spec=spec)
+    return out
