@@ -39,6 +39,9 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a directory with a Python build of its own (``setup.py``, ``pyproject.toml``: FA3 under
   flash-attention's ``hopper/``) is a sub-project even without a README, unless the build
   around it names it or there is no build around it (then it is the repo's build);
+- the CMake files of a repo that builds with setup.py or pyproject and never names CMake
+  elsewhere (DeepEP's, DeepGEMM's root ``CMakeLists.txt`` for debugging or IDE indexing,
+  ``cmakeuse``) are ``development``'s;
 - a directory a ``CMakeLists.txt`` adds only under an option off by default
   (``if(WITH_EP) add_subdirectory(mooncake-pg)``, ``optdirs``) is the feature ``option:X``;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
@@ -65,6 +68,7 @@ from posixpath import dirname
 
 from bringup import lazyre
 from bringup.scan.buildnames import BuildNames
+from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 
@@ -184,6 +188,7 @@ class Scopes:
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
+        self._idle_cmake = unbuilt_cmake(rels, build_texts)
         self._copied = _copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         self._names = BuildNames(build_texts)
@@ -199,7 +204,14 @@ class Scopes:
         )
 
     def of(self, rel: str) -> str:
-        """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path."""
+        """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path; a
+        CMake file of the repo's that no build runs (``cmakeuse``) is ``development``'s."""
+        scope = self._of(rel)
+        if scope == REPO and self._idle_cmake and cmake_file(rel):
+            return DEVELOPMENT
+        return scope
+
+    def _of(self, rel: str) -> str:
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
         if name in _CI_FILES or (any(d in _CI_DIRS for d in dirs[:2]) and not _CI_BUILD.match(rel)):
