@@ -294,10 +294,13 @@ def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
     }
 
 
-def _scopes(seen: set[str], texts: dict[str, tuple[RepoFile, str]]) -> Scopes:
-    """The scope of each file, from the files seen and the build files' texts."""
+def _scopes(
+    seen: set[str], texts: dict[str, tuple[RepoFile, str]], manifests: tuple[str, ...]
+) -> Scopes:
+    """The scope of each file, from the files seen (and other languages' ``manifests``) and
+    the build files' texts."""
     builds = _build_texts(texts)
-    return Scopes(seen, builds, optional_directories(builds))
+    return Scopes([*seen, *manifests], builds, optional_directories(builds))
 
 
 def _scoped(
@@ -450,7 +453,7 @@ def scan_repo(
     scoped = _scoped(
         fetch_needs(_checked_out(root, _declared_submodules(requirements))),
         extractions,
-        _scopes(seen, texts),
+        _scopes(seen, texts, stats.manifests),
         texts,
         guides,
     )

@@ -42,6 +42,9 @@ A scope is decided from the file's path and the repo's build files, never from i
 - the CMake files of a repo that builds with setup.py or pyproject and never names CMake
   elsewhere (DeepEP's, DeepGEMM's root ``CMakeLists.txt`` for debugging or IDE indexing,
   ``cmakeuse``) are ``development``'s;
+- a directory holding another language's package manifest (Mooncake's
+  ``mooncake-store/rust/Cargo.toml``, ``walk.FOREIGN_MANIFESTS``) is a sub-project built by
+  its own tool, whatever builds around it name it (not under ``docs/``: a site's package.json);
 - a directory a ``CMakeLists.txt`` adds only under an option off by default
   (``if(WITH_EP) add_subdirectory(mooncake-pg)``, ``optdirs``) is the feature ``option:X``;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
@@ -70,7 +73,15 @@ from bringup import lazyre
 from bringup.scan.buildnames import BuildNames
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
+from bringup.scan.pipscopes import (
+    DEPENDENCY_KEY,
+    PIP_LIST,
+    extra_feature,
+    flavour_scope,
+    tooling_list,
+)
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
+from bringup.scan.walk import FOREIGN_MANIFESTS
 
 __all__ = [
     "CI",
@@ -130,30 +141,6 @@ MindSpeed-MM ``SECURITYNOTE.md``: which versions carry a known CVE, not what the
 and how a release is cut (``RELEASE.md``
 of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
 release notes (``release_notes.md``), which say what a release needs."""
-_DEV_REQUIREMENTS = lazyre.compile(
-    r"(?:^|[-_.])(?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I
-)
-_TEST_REQUIREMENTS = lazyre.compile(r"(?:^|[-_.])tests?[-_.]", re.I)
-"""``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
-``requirements-test.txt``, and the name the other way round (triton-ascend
-``python/test-requirements.txt``: pytest, pytest-xdist, scipy): what the linters, docs and
-tests install, not the repo."""
-_PIP_LIST = lazyre.compile(r"^[\w.-]*requirements?[\w.-]*\.(?:txt|in)$", re.I)
-"""A pip requirements file by its name (``requirements.txt``, ``requirement.txt``,
-``requirements-docs.in``)."""
-_REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
-_FLAVOUR_FILE = lazyre.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
-_CORE_FLAVOUR = lazyre.compile(
-    r"^(?:requirements?|base|core|common|main|runtime|install|default|prod(?:uction)?|build)$",
-    re.I,
-)
-_DEV_FLAVOUR = lazyre.compile(
-    r"^(?:lint|dev|develop|development|docs?|format|style|tests?|testing|ci|typing)$", re.I
-)
-_DEPENDENCY_KEY = lazyre.compile(
-    r"(?P<extra>extras_require|optional[-_]dependencies)|install_requires|\bdependencies\b"
-)
-"""The key a build file names a requirements file under: the last one before the name."""
 _PACKAGE_FILES = frozenset({"setup.py", "pyproject.toml"})
 _PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
 
@@ -173,8 +160,11 @@ class Scopes:
         built: set[str] = set()
         readmes: set[str] = set()
         self._packages: set[str] = set()
+        self._foreign: set[str] = set()
         for rel in rels:
             folder, name = dirname(rel), rel.rsplit("/", 1)[-1].lower()
+            if folder and name in FOREIGN_MANIFESTS:
+                self._foreign.add(folder)
             if folder and name in _PROJECT_FILES:
                 built.add(folder)
                 if name in _PACKAGE_FILES:
@@ -236,15 +226,16 @@ class Scopes:
         project = self._subproject(parts[:-1])
         if project:
             return project
-        if _PIP_LIST.match(name):
-            if _DEV_REQUIREMENTS.search(name):
-                return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
+        if PIP_LIST.match(name):
+            tooling = tooling_list(name)
+            if tooling:
+                return tooling
             if any(d in DOC_DIRS for d in dirs):
                 # what the docs build installs (triton-ascend docs/requirements.txt: sphinx,
                 # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
                 # generated pages use), not the repo's need
                 return DEVELOPMENT
-        flavour = self._flavour(parts)
+        flavour = flavour_scope(parts, self._installs)
         if flavour:
             return flavour
         if len(dirs) == 1 and dirs[0] in _SCRIPT_DIRS and self._only_tests_name(rel):
@@ -287,6 +278,8 @@ class Scopes:
         parent = ""
         for depth in range(1, len(folders) + 1):
             folder = "/".join(folders[:depth])
+            if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
+                return folder
             if depth == 1 and folder in self._parts:
                 # the part's own files are the repo's; what lies deeper (impl/cuda, one
                 # vendor's backend the build picks by an option) stays the part's
@@ -342,31 +335,11 @@ class Scopes:
             any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
         )
 
-    def _flavour(self, parts: list[str]) -> str:
-        """The scope of a flavour's requirements file (``requirements/sglang.txt``): the
-        feature ``extra:<x>``, ``development`` or ``tests``; empty for any other file and for
-        the core list the build installs."""
-        name = parts[-1]
-        matched = _FLAVOUR_FILE.match(name)
-        if len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS:
-            if not name.lower().endswith((".txt", ".in")):
-                return ""
-            flavour, home = name.rsplit(".", 1)[0], parts[:-2]
-        elif matched:
-            flavour, home = matched.group("flavour"), parts[:-1]
-        else:
-            return ""
-        if _DEV_FLAVOUR.match(flavour):
-            return TESTS if flavour.lower().startswith("test") else DEVELOPMENT
-        if _CORE_FLAVOUR.match(flavour) or self._installs("/".join(home), name):
-            return ""
-        return f"extra:{flavour}"
-
     def _installs(self, folder: str, name: str) -> bool:
         """Whether a build file in ``folder`` names ``name`` as a core dependency list."""
         for text in self._build.get(folder, ()):
             for at in (m.start() for m in re.finditer(re.escape(name), text)):
-                keys = list(_DEPENDENCY_KEY.finditer(text, 0, at))
+                keys = list(DEPENDENCY_KEY.finditer(text, 0, at))
                 if not keys or keys[-1].group("extra") is None:
                     return True
         return False
@@ -425,15 +398,6 @@ def _copied_scripts(build_texts: Mapping[str, str]) -> tuple[tuple[str, str], ..
         if rel.endswith(".sh") and "cp " in text
         for match in _COPIED.finditer(text)
     )
-
-
-def extra_feature(name: str) -> str:
-    """The feature a manifest's extra or dependency group is (``optional-dependencies``'
-    ``vllm``, ``extras_require``' ``dev``): ``tests`` or ``development`` for a test, lint, docs
-    or dev one, ``extra:<name>`` for any other. ``pip install .`` installs none of them."""
-    if _DEV_FLAVOUR.match(name):
-        return TESTS if name.lower().startswith("test") else DEVELOPMENT
-    return f"extra:{name}"
 
 
 OPTIONAL = "optional"

@@ -89,8 +89,19 @@ class RepoFile(NamedTuple):
 
 
 class WalkStats(NamedTuple):
+    """How many files the walk saw and directories it skipped; ``manifests``: the package
+    manifests of other languages it saw (``FOREIGN_MANIFESTS``), which no extractor reads."""
+
     files_seen: int
     dirs_skipped: int
+    manifests: tuple[str, ...] = ()
+
+
+FOREIGN_MANIFESTS = frozenset(
+    {"cargo.toml", "go.mod", "package.json", "pom.xml", "build.gradle", "build.gradle.kts"}
+)
+"""The package manifests of Rust, Go, JavaScript and Java projects: a directory holding one is
+a project built by its own tool (``scopes``)."""
 
 
 _BY_NAME = {
@@ -213,6 +224,7 @@ def walk_repo(
     ``InputError`` rather than wander a whole disk."""
     found: list[RepoFile] = []
     counts = [0, 0]
+    manifests: list[str] = []
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack) -> Iterator[RepoFile]:
         if counts[0] > budget:
@@ -246,7 +258,11 @@ def walk_repo(
             counts[0] += 1
             # by name first: most files are of no kind, and the name costs less than the rules
             kind = classify(rel)
-            if kind is None or ignores.ignored(rel, False):
+            if kind is None:
+                if entry.name.lower() in FOREIGN_MANIFESTS and not ignores.ignored(rel, False):
+                    manifests.append(rel)
+                continue
+            if ignores.ignored(rel, False):
                 continue
             if entry.is_symlink() and not inside(entry.path, real_root):
                 continue
@@ -257,4 +273,4 @@ def walk_repo(
     real_root = os.path.realpath(root)
     extra = parse_gitignore("\n".join(ignore))
     found.extend(visit(str(root), "", IgnoreStack().push("", extra)))
-    return found, WalkStats(counts[0], counts[1])
+    return found, WalkStats(counts[0], counts[1], tuple(manifests))

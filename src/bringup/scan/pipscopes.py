@@ -1,0 +1,76 @@
+"""The scopes pip requirements files speak for, by their names (``scopes``): a lint, docs,
+dev or test list is ``development``'s or the ``tests`` feature's; a flavour's list
+(``requirements/<x>.txt``, ``requirements-<x>.txt``) the optional feature ``extra:<x>``
+unless the build installs it as a core dependency or its name says it is the core list."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bringup import lazyre
+from bringup.scan.scopenames import DEVELOPMENT, TESTS
+
+_DEV_REQUIREMENTS = lazyre.compile(
+    r"(?:^|[-_.])(?:lint|dev|docs?|format|style|tests?|ci)[-_.]", re.I
+)
+_TEST_REQUIREMENTS = lazyre.compile(r"(?:^|[-_.])tests?[-_.]", re.I)
+"""``requirements-lint.txt``, ``requirements_dev.txt``, ``docs/requirements-docs.txt``,
+``requirements-test.txt``, and the name the other way round (triton-ascend
+``python/test-requirements.txt``: pytest, pytest-xdist, scipy): what the linters, docs and
+tests install, not the repo."""
+PIP_LIST = lazyre.compile(r"^[\w.-]*requirements?[\w.-]*\.(?:txt|in)$", re.I)
+"""A pip requirements file by its name (``requirements.txt``, ``requirement.txt``,
+``requirements-docs.in``)."""
+_REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
+_FLAVOUR_FILE = lazyre.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
+_CORE_FLAVOUR = lazyre.compile(
+    r"^(?:requirements?|base|core|common|main|runtime|install|default|prod(?:uction)?|build)$",
+    re.I,
+)
+_DEV_FLAVOUR = lazyre.compile(
+    r"^(?:lint|dev|develop|development|docs?|format|style|tests?|testing|ci|typing)$", re.I
+)
+DEPENDENCY_KEY = lazyre.compile(
+    r"(?P<extra>extras_require|optional[-_]dependencies)|install_requires|\bdependencies\b"
+)
+"""The key a build file names a requirements file under: the last one before the name."""
+
+
+def tooling_list(name: str) -> str:
+    """``tests`` or ``development`` for the requirements file ``name`` of tests, linters,
+    docs or development tools; "" for any other."""
+    if not _DEV_REQUIREMENTS.search(name):
+        return ""
+    return TESTS if _TEST_REQUIREMENTS.search(name) else DEVELOPMENT
+
+
+def flavour_scope(parts: list[str], installs: Callable[[str, str], bool]) -> str:
+    """The scope of a flavour's requirements file (``requirements/sglang.txt``): the
+    feature ``extra:<x>``, ``development`` or ``tests``; empty for any other file and for
+    the core list the build installs (``installs(folder, name)``: a build file in
+    ``folder`` names ``name`` as a core dependency list)."""
+    name = parts[-1]
+    matched = _FLAVOUR_FILE.match(name)
+    if len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS:
+        if not name.lower().endswith((".txt", ".in")):
+            return ""
+        flavour, home = name.rsplit(".", 1)[0], parts[:-2]
+    elif matched:
+        flavour, home = matched.group("flavour"), parts[:-1]
+    else:
+        return ""
+    if _DEV_FLAVOUR.match(flavour):
+        return TESTS if flavour.lower().startswith("test") else DEVELOPMENT
+    if _CORE_FLAVOUR.match(flavour) or installs("/".join(home), name):
+        return ""
+    return f"extra:{flavour}"
+
+
+def extra_feature(name: str) -> str:
+    """The feature a manifest's extra or dependency group is (``optional-dependencies``'
+    ``vllm``, ``extras_require``' ``dev``): ``tests`` or ``development`` for a test, lint, docs
+    or dev one, ``extra:<name>`` for any other. ``pip install .`` installs none of them."""
+    if _DEV_FLAVOUR.match(name):
+        return TESTS if name.lower().startswith("test") else DEVELOPMENT
+    return f"extra:{name}"
