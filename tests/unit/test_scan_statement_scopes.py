@@ -7,6 +7,7 @@ Sources (public, at the commits the tune-set truth was written for):
 - hicann/pyasc cecba26ace65efbe00a042e7a2e9b9b9e29896f4
 - Ascend/MindSpeed 028de58ca629d035185b00ff7d1eb7eff4f7fd48
 - omni-ai-npu/omni-infer c8bc2bbbaa1084139a8e70405c4873632c0dab79
+- Ascend/MindIE-SD 3066189522a6296b00344f1504457bcf50b858d9
 """
 
 from __future__ import annotations
@@ -157,3 +158,38 @@ def test_what_a_test_section_states_is_the_tests() -> None:
     assert {
         r.feature for r in extract_docs(SourceFile(ref=rel, rel=rel, text=built)).requirements
     } == {REPO}
+
+
+# Ascend/MindIE-SD@30661895 examples/dummy_run/README.md:1, :21-29 and :31: the example's title
+# names a task word (权重), its prerequisites are what the example needs
+_DUMMY_RUN = (
+    "# 空权重运行验证\n"
+    "\n"
+    "## 前置准备\n"
+    "\n"
+    "```shell\n"
+    "pip install -r examples/dummy_run/requirements.txt\n"
+    "```\n"
+    "\n"
+    "| 依赖 | 最低版本 |\n"
+    "|---|---|\n"
+    "| Python | 3.10 |\n"
+    "| diffusers | >= 0.34.0 |\n"
+)
+
+
+def test_a_readme_s_title_names_its_project_not_a_task() -> None:
+    rel = "examples/dummy_run/README.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=_DUMMY_RUN)).requirements
+    assert {(r.subject, r.feature) for r in found} == {
+        ("python", REPO),
+        ("pypi:diffusers", REPO),
+    }
+    # a documentation page titled so is about that task (omni-infer's 权重转换 above)
+    page = "docs/dummy_run.md"
+    found = extract_docs(SourceFile(ref=page, rel=page, text=_DUMMY_RUN)).requirements
+    assert {r.feature for r in found} == {"task:空权重运行验证"}
+    # a task section below the title is still that task's
+    nested = _DUMMY_RUN.replace("## 前置准备", "## 权重转换")
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=nested)).requirements
+    assert {r.feature for r in found} == {"task:权重转换"}

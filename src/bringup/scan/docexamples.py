@@ -18,7 +18,10 @@ feature ``task:<its heading>``; its code blocks were examples already (``docs``)
 about the tests ("## 🧪 UT测试", pyasc docs/quick_start.md:387: clang>=15 and lcov for the
 coverage run, :421-428; "## Tests": "The HCCL tests need at least 2 NPUs") states what the
 tests need: the ``tests`` feature, as a test file's guards are. A heading that is also about
-the build or install ("Build and Testing", "Test environment") stays the repo's.
+the build or install ("Build and Testing", "Test environment") stays the repo's. A README's
+first heading names what the README is about, the repo or a sub-project, never a task beside
+it ("# 空权重运行验证", MindIE-SD examples/dummy_run/README.md:1: its prerequisites are the
+example's own, not a task of the example's; the caller leaves that heading out).
 
 A line saying what a prebuilt image is built on ("此镜像基于 Python 3.11 构建", "镜像安装示例基于
 Python 3.11", MindSpeed docs/zh/user-guide/install_guide.md:80 and :36) states the image's

@@ -112,6 +112,11 @@ class _Reader:
         self.option = ""
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(RELEASE_NOTES.search(stem))
+        # a README's first heading names what it is about (the repo, an example), no task
+        # beside it: "# 空权重运行验证" of MindIE-SD examples/dummy_run/README.md:1
+        self.readme = stem.lower().startswith("readme")
+        self.titled = False
+        self.title_of: tuple[int, str] | None = None
         self.skipped = self.notes
         # one search of the whole text: most documents name no Linux package at all
         self.platform_seen = PLATFORM_TAG.search(file.text) is None
@@ -309,7 +314,10 @@ class _Reader:
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not EXAMPLE_SECTION.search(words)
-        self.task = task_of(self.path)
+        if not self.titled:
+            self.titled = True
+            self.title_of = (level, clean(text)) if self.readme else None
+        self.task = task_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
         self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
