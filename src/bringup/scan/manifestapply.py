@@ -1,0 +1,75 @@
+"""The user's word on a repo (its entry in a stack file or its ``bringup.toml``) applied to
+what the scan found: a requirement the manifest states replaces the scan's for that subject
+(a finding says what it replaced), ``infer = false`` keeps only the manifest's, and its steps
+replace the scan's of the same name or command."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bringup.model import Requirement, Step, StepNeeds, file_source
+from bringup.scan.extraction import Finding
+from bringup.scan.manifest import Loaded, RepoManifest
+from bringup.scan.steps_found import step_key
+from bringup.scan.tomlpos import locate
+
+
+def apply_manifest(
+    requirements: list[Requirement],
+    steps: list[Step],
+    loaded: Loaded,
+    manifest: RepoManifest,
+    *,
+    prefix: list[str | int],
+    component: str,
+) -> tuple[list[Requirement], list[Step], list[Finding]]:
+    findings: list[Finding] = []
+    if not manifest.infer:
+        requirements = []
+    stated_subjects = {stated.subject for stated in manifest.requirements}
+    inferred = [r for r in requirements if r.subject in stated_subjects]
+    requirements = [r for r in requirements if r.subject not in stated_subjects]
+    for index, stated in enumerate(manifest.requirements):
+        where = locate(loaded.text, [*prefix, "requirements", index, "subject"])
+        source = file_source(loaded.path, where.line if where else None)
+        replaced = [r for r in inferred if r.subject == stated.subject]
+        inferred = [r for r in inferred if r.subject != stated.subject]
+        if replaced:
+            was = ", ".join(r.spec or "an unversioned mention" for r in replaced)
+            findings.append(
+                Finding(
+                    kind="overridden",
+                    message=f"{stated.subject}: the manifest's {stated.spec or 'entry'} "
+                    f"replaces what the scan found ({was})",
+                    sources=(source, *(r.source for r in replaced)),
+                    component=component,
+                    subject=stated.subject,
+                )
+            )
+        if not stated.ignore:
+            requirements.append(
+                Requirement(
+                    subject=stated.subject,
+                    spec=stated.spec,
+                    component=component,
+                    source=source,
+                    hard=stated.hard,
+                    text=stated.text or "bringup.toml",
+                )
+            )
+    if not manifest.infer_steps:
+        steps = []
+    for index, stated_step in enumerate(manifest.steps):
+        where = locate(loaded.text, [*prefix, "steps", index, "name"])
+        needs = msgspec.convert(msgspec.to_builtins(stated_step.needs), type=StepNeeds)
+        step = Step(
+            name=stated_step.name,
+            kind=stated_step.kind,
+            argv=stated_step.argv,
+            source=file_source(loaded.path, where.line if where else None),
+            cwd=stated_step.cwd,
+            needs=needs,
+        )
+        steps = [s for s in steps if s.name != step.name and step_key(s) != step_key(step)]
+        steps.append(step)
+    return requirements, steps, findings

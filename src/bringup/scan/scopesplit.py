@@ -1,0 +1,141 @@
+"""A repo's requirements and steps split by the scope each file speaks for (``scopes``): the
+repo's own, which decide its verdict, and those of its sub-projects and features, settled the
+same way and shown beside it; the steps the files imply when none is stated."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import NamedTuple, TypeVar
+
+from bringup import backends
+from bringup.model import Requirement, Scope, Step
+from bringup.scan.anyof import merge_repeats, unite
+from bringup.scan.borrowed import borrowed, installs_repo
+from bringup.scan.extraction import Extraction
+from bringup.scan.floors import unite_floors
+from bringup.scan.optdirs import optional_directories
+from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
+from bringup.scan.scopes import feature as is_feature
+from bringup.scan.steps_found import pytest_steps
+from bringup.scan.unversioned import settle_unversioned
+from bringup.scan.walk import RepoFile
+from bringup.scan.wheelpython import fold_wheel_pythons
+from bringup.subjects import scope_of as scope_of_subject
+
+_BUILD_KINDS = frozenset({"setup_py", "pyproject", "cmake", "shell", "makefile"})
+"""Files whose text tells which nested directories the build builds (``scopes``)."""
+
+_Scoped = TypeVar("_Scoped", Requirement, Step)
+
+
+def _by_scope(
+    items: list[_Scoped], scope_of: dict[str, str], keep: str = REPO
+) -> dict[str, list[_Scoped]]:
+    """``items`` by the scope of the file each was read from, or, in a file of the repo's,
+    the feature a requirement names (a manifest's extra); ``keep`` also counts as the
+    repo's (CI steps are the repo's build and test, its pins are not its requirements)."""
+    grouped: dict[str, list[_Scoped]] = defaultdict(list)
+    for item in items:
+        scope = scope_of.get(item.source.ref or "", REPO)
+        if scope == REPO and isinstance(item, Requirement) and item.feature:
+            scope = item.feature
+        grouped[REPO if scope == keep else scope].append(item)
+    return grouped
+
+
+def united(requirements: list[Requirement], authority: dict[str, int]) -> list[Requirement]:
+    """The support lists in ``requirements`` united: any-of names (``anyof``) and the docs'
+    device-capability floors (``floors``)."""
+    return unite_floors(unite(requirements, authority), authority)
+
+
+class Split(NamedTuple):
+    """The repo scope's requirements and stated steps, and everything else by scope."""
+
+    requirements: list[Requirement]
+    steps: list[Step]
+    other_requirements: dict[str, list[Requirement]]
+    other_steps: dict[str, list[Step]]
+    scope_of: dict[str, str]
+
+    def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:
+        """The scopes beside the repo's, their requirements settled as the repo's are but
+        without findings (those are about the repo)."""
+        out = []
+        for name in sorted(set(self.other_requirements) | set(self.other_steps)):
+            kept, _ = settle_unversioned(self.other_requirements.get(name, []), component)
+            kept = fold_wheel_pythons(kept, authority)
+            out.append(
+                Scope(
+                    name=name,
+                    feature=is_feature(name),
+                    requirements=tuple(merge_repeats(united(kept, authority), authority)) or (),
+                    steps=tuple(self.other_steps.get(name, ())) or (),
+                )
+            )
+        return tuple(out) or ()
+
+
+def default_steps(
+    extractions: list[Extraction],
+    scoped: Split,
+    requirements: list[Requirement],
+    test_files: list[tuple[str, str]],
+) -> list[Step]:
+    """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
+    the repo's own test files (not a sub-project's), needing what their guards say, when no
+    stated step runs pytest."""
+    defaults = [step for e in extractions for step in e.default_steps]
+    if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
+        return defaults
+    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) in (REPO, TESTS)]
+    found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
+    counts = {devices.count_subject for _, devices in backends.with_devices()}
+    guards = [r for r in found if r.subject in counts]
+    return pytest_steps(own, guards) + defaults
+
+
+def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
+    """The build files' texts, and the top-level README's (the parts it names, ``scopes``)."""
+    return {
+        entry.rel: text
+        for entry, text in texts.values()
+        if entry.kind in _BUILD_KINDS
+        or ("/" not in entry.rel and entry.rel.lower().startswith("readme"))
+    }
+
+
+def file_scopes(
+    seen: set[str], texts: dict[str, tuple[RepoFile, str]], manifests: tuple[str, ...]
+) -> Scopes:
+    """The scope of each file, from the files seen (and other languages' ``manifests``) and
+    the build files' texts."""
+    builds = _build_texts(texts)
+    return Scopes([*seen, *manifests], builds, optional_directories(builds))
+
+
+def split_scopes(
+    requirements: list[Requirement],
+    extractions: list[Extraction],
+    scopes: Scopes,
+    texts: dict[str, tuple[RepoFile, str]],
+    guides: list[str],
+) -> Split:
+    scope_of = {
+        ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
+        for ref, (entry, _) in texts.items()
+    }
+    by_scope = _by_scope(requirements, scope_of)
+    steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
+    own = by_scope.pop(REPO, [])
+    # a container uses the host's driver: a driver its docs need is the host's, the repo's
+    hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
+    if hosted:
+        by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
+    images = {
+        ref: installs_repo(text)
+        for ref, (entry, text) in texts.items()
+        if entry.kind == "dockerfile"
+    }
+    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *by_scope.get(DOCKER, ())], images)
+    return Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
