@@ -1,0 +1,175 @@
+"""Downloads while building, as real repos state them (issue 11's vocabulary): a guide's words,
+a fetch's URL line, submodules not checked out, a requirements file's own index, a download
+script; git run on the checkout itself is no need. Each case keeps only the lines it needs,
+with the public repository, path, lines and commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
+from bringup.scan.repo import scan_repo
+from bringup.scan.requirements_txt import extract_requirements_txt
+from bringup.scan.shell import extract_shell
+from scan_needs import needs, source_file
+
+# kvcache-ai/Mooncake @ 3b5a5941, mooncake-common/FindGTest.cmake:19-24, and hicann/hixl @
+# 9ed283b2, cmake/fetch_cann_cmake.cmake:18-30 (a tarball beside the sources, else a clone).
+MOONCAKE_GTEST = """set(GOOGLETEST_VERSION 1.17.0)
+FetchContent_Declare(
+  googletest
+  URL https://github.com/google/googletest/archive/refs/tags/v${GOOGLETEST_VERSION}.tar.gz
+  URL_HASH
+    SHA256=65fab701d9829d38cb77c14acdc431d2108bfdbf8979e40eb8ae567edf10b27c)
+"""
+HIXL_FETCH = """        if(CANN_3RD_LIB_PATH AND EXISTS "${CANN_3RD_LIB_PATH}/cmake-${CANN_CMAKE_TAG}.tar.gz")
+            FetchContent_Declare(
+                cann-cmake
+                URL "${CANN_3RD_LIB_PATH}/cmake-${CANN_CMAKE_TAG}.tar.gz"
+                URL_HASH SHA256=2d8827b33327978c7b49d09e3b1cfbd891b41b7b5123c290d41534d29a625056
+            )
+        else()
+            FetchContent_Declare(
+                cann-cmake
+                GIT_REPOSITORY https://gitcode.com/cann/cmake.git
+                GIT_TAG        ${CANN_CMAKE_TAG}
+                GIT_SHALLOW    TRUE
+            )
+"""  # noqa: E501
+
+
+def test_a_fetch_is_cited_at_its_url_and_a_local_tarball_is_no_download() -> None:
+    gtest = needs(extract_cmake(source_file("FindGTest.cmake", MOONCAKE_GTEST)).requirements)
+    assert [(s, line) for s, _, line, _ in gtest] == [("network", 4)]
+    hixl = needs(
+        extract_cmake(source_file("cmake/fetch_cann_cmake.cmake", HIXL_FETCH)).requirements
+    )
+    assert hixl == [("network", "https://gitcode.com/cann/cmake.git", 10, True)]
+
+
+# kvcache-ai/Mooncake @ 3b5a5941, docs/source/getting_started/build.md:12-20.
+MOONCAKE_BUILD_GUIDE = """### Default Build
+
+Install common build dependencies first. A stable Internet connection is
+required because the script installs system packages, initializes submodules,
+installs Go, and builds/installs yalantinglibs.
+
+```bash
+sudo bash dependencies.sh
+```
+"""
+
+
+def test_a_guide_saying_the_build_needs_the_internet_is_a_network_need() -> None:
+    docs = extract_docs(source_file("docs/build.md", MOONCAKE_BUILD_GUIDE))
+    assert [(s, line) for s, _, line, _ in needs(docs.requirements)] == [("network", 3)]
+
+
+# Ascend/AscendNPU-IR @ 52f96a13, .gitmodules:1-3 and
+# docs/source/en/introduction/quick_start/installing_guide.md:32-37 (as README.md here).
+ASCENDNPU_IR_GITMODULES = """[submodule "third-party/llvm-project"]
+\tpath = third-party/llvm-project
+\turl = https://gitcode.com/Ascend/llvm-project.git
+"""
+ASCENDNPU_IR_SUBMODULES = """## Installation
+
+2. Initialize and update submodules.
+
+   ```bash
+   # Recursively pull all submodules.
+   git submodule update --init --recursive
+   ```
+"""
+
+
+def _network(root: Path) -> list[tuple[str, int | None]]:
+    """Where the scan's downloads are stated (one need: the first place, then the others)."""
+    component = scan_repo(root, "repo").component
+    return [
+        (s.ref or "", s.line)
+        for r in component.requirements
+        if r.subject == "network"
+        for s in (r.source, *r.also_at)
+    ]
+
+
+def test_submodules_not_checked_out_need_the_network_checked_out_ones_do_not(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / ".gitmodules").write_text(ASCENDNPU_IR_GITMODULES, encoding="utf-8")
+    (tmp_path / "README.md").write_text(ASCENDNPU_IR_SUBMODULES, encoding="utf-8")
+    (tmp_path / "third-party" / "llvm-project").mkdir(parents=True)
+    assert _network(tmp_path) == [("repo/README.md", 7), ("repo/.gitmodules", 3)]
+    (tmp_path / "third-party" / "llvm-project" / "CMakeLists.txt").write_text("", "utf-8")
+    assert _network(tmp_path) == []
+
+
+# cann/torchtitan-npu @ e0aecaf0, requirements.txt:1-8.
+TORCHTITAN_REQUIREMENTS = """--extra-index-url https://download.pytorch.org/whl/cpu
+torch==2.12.0+cpu
+torch_npu==2.12.0rc1
+numpy
+PyYAML
+torchtitan @ git+https://gitcode.com/GitHub_Trending/to/torchtitan.git@ac13e536c84e7f6647b14fa9375c3c8a8a2b8578
+pybind11
+--extra-index-url https://triton-ascend.osinfra.cn/pypi/simple
+"""
+
+
+def test_a_requirements_files_own_index_and_repository_urls_are_downloads() -> None:
+    extraction = extract_requirements_txt(source_file("requirements.txt", TORCHTITAN_REQUIREMENTS))
+    assert [(s, line) for s, _, line, _ in needs(extraction.requirements)] == [
+        ("network", 1),
+        ("network", 6),
+        ("network", 8),
+    ]
+
+
+# Ascend/MindSpeed-MM @ 57069cd5, scripts/install_cann.sh:41-42.
+MINDSPEED_MM_INSTALL = """    sudo apt-get update
+    sudo apt-get install -y gcc python3 python3-pip linux-headers-$(uname -r)
+"""
+# Ascend/DeepGEMM_Ascend @ 958e1766, download.sh:14-16.
+DEEPGEMM_DOWNLOAD = """echo "get fmt from git."
+cd "${THIRD_DIR}"
+git clone https://github.com/fmtlib/fmt.git
+"""
+
+
+def test_a_command_substitution_is_no_package_and_a_download_script_downloads() -> None:
+    install = extract_shell(source_file("scripts/install_cann.sh", MINDSPEED_MM_INSTALL))
+    assert needs(install.requirements) == [("system_package", "gcc python3 python3-pip", 2, True)]
+    download = extract_shell(source_file("download.sh", DEEPGEMM_DOWNLOAD)).requirements
+    assert needs(download) == [
+        ("network", "https://github.com/fmtlib/fmt.git", 3, True),
+        ("system_package", "git", 3, True),  # the clone runs git (scan.runtools)
+    ]
+
+
+# Ascend/AscendNPU-IR @ 52f96a13, build-tools/apply_patches.sh:78-80.
+ASCENDNPU_IR_RESET = """    cd "$THIRD_PARTY_FOLDER/$folder_name" || exit 1
+    git reset --hard HEAD
+    git clean -df
+"""
+# omni-ai-npu/omni-infer @ c8bc2bbb, build/build.sh:52-53.
+OMNI_INFER_APPLY = """    cd vllm
+    git apply $BUILD_ROOT/tests/reduce_the_num_of_hidden_layers_of_deepseek_v3_w8a8.patch
+"""
+# NVIDIA/TransformerEngine @ d0067d0d, build_tools/wheel_utils/build_wheels.sh:20-22.
+TE_CHECKOUT = """git config --global --add safe.directory /TransformerEngine
+cd /TransformerEngine
+git checkout $TARGET_BRANCH
+"""
+
+
+def test_git_run_on_the_checkout_itself_needs_no_git_of_its_own() -> None:
+    # resetting, applying a patch to or checking out the tree cloned runs where git is (the
+    # blind truths of these three repos name no git); a clone of another repo still does
+    for rel, text in (
+        ("build-tools/apply_patches.sh", ASCENDNPU_IR_RESET),
+        ("build/build.sh", OMNI_INFER_APPLY),
+        ("build_tools/wheel_utils/build_wheels.sh", TE_CHECKOUT),
+    ):
+        found = extract_shell(source_file(rel, text)).requirements
+        assert [r for r in found if r.subject == "system_package"] == [], rel
