@@ -197,6 +197,29 @@ def test_cmake() -> None:
     assert all(s.needs.toolkit for s in found.default_steps)
 
 
+def test_cmake_finding_pybind11_needs_its_python_distribution() -> None:
+    # pybind11's CMake package ships inside its Python distribution: hicann/pyasc@cecba26a
+    # python/src/CMakeLists.txt:12 looks for it in Python's site-packages;
+    # kvcache-ai/Mooncake@3b5a5941 CMakeLists.txt:43 and Ascend/memfabric_hybrid@7171ad35
+    # src/smem/csrc/python_wrapper/memfabric_hybrid/CMakeLists.txt:38 find it so
+    lines = {
+        "python/src/CMakeLists.txt": (
+            'find_package(pybind11 2.13.1 CONFIG REQUIRED HINTS "${Python3_SITELIB}")\n'
+        ),
+        "CMakeLists.txt": "  find_package(pybind11 CONFIG REQUIRED)\n",
+        "python_wrapper/CMakeLists.txt": "    find_package(pybind11 REQUIRED)\n",
+    }
+    found = [
+        table(EXTRACTORS["cmake"](SourceFile(ref=rel, rel=rel, text=text)).requirements)
+        for rel, text in lines.items()
+    ]
+    assert found == [
+        [("pypi:pybind11", ">=2.13.1", 1, True)],
+        [("pypi:pybind11", "", 1, True)],
+        [("pypi:pybind11", "", 1, True)],
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

@@ -91,8 +91,8 @@ def test_the_scan_keeps_an_ide_cmake_out_of_the_repos_needs(tmp_path: Path) -> N
     (tmp_path / "setup.py").write_text(_DEEPGEMM_SETUP, encoding="utf-8")
     component = scan_repo(tmp_path, "DeepGEMM").component
     own = {r.subject for r in component.requirements}
-    assert not own & {"cmake", "cmake:pybind11"}
+    assert not own & {"cmake", "pypi:pybind11"}
     [development] = [s for s in component.scopes if s.name == DEVELOPMENT]
-    assert {("cmake", ">=3.10"), ("cmake:pybind11", "")} <= {
+    assert {("cmake", ">=3.10"), ("pypi:pybind11", "")} <= {
         (r.subject, r.spec) for r in development.requirements
     }

@@ -42,8 +42,12 @@ _PACKAGES = {
     "pythoninterp": "python",
     "pythonlibs": "python",
     "torch": "torch",
+    "pybind11": "pypi:pybind11",
 }
-"""Generic ``find_package`` names; the backends add theirs (``Vocabulary.names``)."""
+"""Generic ``find_package`` names; the backends add theirs (``Vocabulary.names``). pybind11's
+CMake package ships inside its Python distribution (``pybind11/share/cmake/pybind11``, what
+``python -m pybind11 --cmakedir`` prints), as torch's does (``torch/share/cmake/Torch``): ``pip
+install pybind11`` meets ``find_package(pybind11)``, a need the package index fills."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
