@@ -49,7 +49,7 @@ def test_acl_catalogue_has_torch_npus_161_codes_by_family() -> None:
 def test_cann_catalogue_reads_the_module_from_the_code() -> None:
     cann = _catalogue("cann")
     _every_entry_has_a_public_source(cann)
-    hccl = cann.lookup("code", "EI0005")
+    hccl = cann.lookup("code", "EI0007")
     assert hccl is not None
     assert hccl.layer == "communication"
     assert not hccl.exact

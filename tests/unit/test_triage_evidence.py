@@ -83,7 +83,7 @@ DEVICES_BUSY = """\
 Check failed: error == cudaSuccess (46 vs. 0)  all CUDA-capable devices are busy or unavailable
 """
 
-# https://github.com/hw-native-sys/PTOAS/pull/341: a CANN code known by its family only.
+# https://github.com/hw-native-sys/PTOAS/pull/341.
 EL0004 = """\
 Memory_Allocation_Failure(EL0004): Failed to allocate memory. Possible Cause: Available memory is insufficient. Solution: Close applications not in use.
 """  # noqa: E501
@@ -158,10 +158,12 @@ def test_the_words_alone_place_what_a_signature_or_rule_names(log: str, layer: s
     assert (diagnosis.layer, diagnosis.confidence) == (layer, "low")
 
 
-def test_a_code_known_by_its_family_takes_the_layer_its_failure_names() -> None:
+def test_a_documented_cann_code_is_known_exactly() -> None:
+    """EL0004 was known by its family only (the driver interface, placed by the words of its
+    line); the catalogue now holds its documented meaning, memory."""
     (diagnosis,) = diagnose(scan_log(EL0004).findings)
     assert (diagnosis.signature_id, diagnosis.layer) == ("code.cann.el0004", "memory")
-    assert diagnosis.confidence == "medium"
+    assert diagnosis.confidence == "high"
 
 
 def test_any_import_that_fails_is_install() -> None:

@@ -146,9 +146,11 @@ def test_the_first_failure_is_explained_not_the_launchers_echo() -> None:
 
 
 def test_codes_rank_above_catch_all_signatures_on_other_lines() -> None:
+    # 207018 ("The memory on the device is exhausted") is told as the NPU out-of-memory
+    # signature its meaning is (same_as).
     log = "ERROR: something failed, EZ9999: Inner Error!\nerror code is 207018\n"
     ids = [d.signature_id for d in explain_text(log)]
-    assert ids.index("code.acl.207018") < ids.index("ascend.runtime.cann-inner-error")
+    assert ids.index("ascend.runtime.npu-oom") < ids.index("ascend.runtime.cann-inner-error")
 
 
 def test_info_lines_that_name_a_component_are_no_failure() -> None:
