@@ -32,6 +32,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Optional
 
+import msgspec
+
 from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
@@ -52,6 +54,9 @@ FIRST_BONUS = 30
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
+NAMED_CODE_SCORE = 0.0
+"""The score of a code told as an own signature (``_named_codes``): an own signature found
+directly with no bonus."""
 
 
 def rank(
@@ -110,7 +115,7 @@ def rank(
         if d.signature_id not in knowledge or (fails and not _informational(d.evidence))
     ]
     if not own:
-        diagnoses.extend(_not_signed(extra, diagnoses))
+        diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
@@ -153,6 +158,21 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
         if values is None or (exact and (named or d.captures.get("code") not in values)):
             kept.append(d)
     return kept
+
+
+def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagnosis]:
+    """``extra`` with each code told as one of bringup's own signatures (the code's documented
+    meaning is that signature's cause: ``same_as``) ranked as that signature found directly, at
+    the lowest score such a one gets: the vendor's code names the cause as surely as the
+    signature's own wording would, so it ranks above the vendor fault knowledge and the
+    catch-alls that matched the code's line, not between them."""
+    return [
+        msgspec.structs.replace(d, score=NAMED_CODE_SCORE)
+        if d.score == fallback.FALLBACK_SCORES["code"]
+        and _specific(catalogue.by_id(d.signature_id))
+        else d
+        for d in extra
+    ]
 
 
 def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> set[str]:
