@@ -19,11 +19,12 @@ from bringup.report.envelope import render_json
 from bringup.report.progress import terminal_progress
 from bringup.report.sanitize import printable
 from bringup.scan import Stack, scan_stack
-from bringup.scan.draft import draft_manifest
 from bringup.scan.manifest import MANIFEST_NAME
 
 
 def _write_manifests(stack: Stack, force: bool) -> list[str]:
+    from bringup.scan.draft import draft_manifest  # only --write drafts (it imports json)
+
     messages: list[str] = []
     for component in stack.components:
         target = Path(component.path) / MANIFEST_NAME

@@ -49,7 +49,6 @@ from bringup.scan.envsetup import environment_setup, environment_stated, environ
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, cite_download, downloaded_wheels, fetched
 from bringup.scan.hosttools import host_tool_item
-from bringup.scan.htmltables import read_html_table
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
 from bringup.scan.platforms import ArchList, arch_names
@@ -373,7 +372,7 @@ class _Reader:
                 continue
             if "<table" in stripped.lower():
                 self.flush()
-                self.table, index = read_html_table(lines, index)
+                self.table, index = _html_table(lines, index)
                 self.flush()
                 continue
             if isinstance(parsed, Heading):
@@ -401,6 +400,14 @@ class _Reader:
         self.arch_listed(self.archs.close())
         found = featured(self.file.rel, self.file.text, self.requirements)
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
+
+
+def _html_table(lines: list[str], index: int) -> tuple[list[Row], int]:
+    """``htmltables.read_html_table``, imported at the first HTML table: few documents hold
+    one, and ``html.parser`` is ~5 ms of a scan's start-up."""
+    from bringup.scan.htmltables import read_html_table
+
+    return read_html_table(lines, index)
 
 
 def extract_docs(file: SourceFile) -> Extraction:
