@@ -133,8 +133,9 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
         chips=chips,
         chip=_alternation("c", chips, re.IGNORECASE | re.ASCII),
+        # guarded: counted over whole documents (``file_vendor``), half the time unguarded
         markers=tuple(
-            (b, re.compile(b.vocabulary.markers, re.IGNORECASE))
+            (b, re.compile(guarded(b.vocabulary.markers, re.IGNORECASE), re.IGNORECASE))
             for b in registered
             if b.vocabulary.markers
         ),
