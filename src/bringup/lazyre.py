@@ -3,7 +3,8 @@ command reaches few of them: the scan's modules alone hold hundreds, and compili
 them at import (``re`` parses and compiles in Python) cost more than a tenth of ``bringup
 check``. ``lazyre.compile`` takes what ``re.compile`` takes and returns a stand-in that
 compiles on the first attribute asked for (``.search``, ``.pattern`` ...), then holds the
-compiled pattern's methods as its own, so later calls cost what they cost before.
+compiled pattern's methods as its own, so later calls cost what they cost before. What the
+first use compiles is kept between runs (``patterncache``).
 
 A stand-in is not an ``re.Pattern``: give it to no ``re`` function (``re.sub(PATTERN, ...)``)
 and test it with no ``isinstance``; call its methods.
@@ -43,12 +44,10 @@ class _OnFirstUse:
         # Only called for what the instance does not have yet: the first use.
         if name.startswith("__"):
             raise AttributeError(name)
-        pattern, flags = self._source
-        if self._guard:
-            from bringup.scan.firstchar import guarded
+        from bringup import patterncache
 
-            pattern = guarded(pattern, flags)
-        compiled = re.compile(pattern, flags)
+        pattern, flags = self._source
+        compiled = patterncache.compile(pattern, flags, guard=self._guard)
         for taken in _TAKEN:
             setattr(self, taken, getattr(compiled, taken))
         return getattr(compiled, name)

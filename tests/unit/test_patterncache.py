@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bringup import cache, patterncache
+from bringup.scan import firstchar
+from bringup.scan.firstchar import guarded
+
+TEXT = "Torch-2 and npu-8, CANN 8.0.RC1 or cann 7.0; not 9"
+
+
+@pytest.fixture(autouse=True)
+def fresh_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """Each test starts from an empty cache directory of its own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    patterncache.forget()
+    yield
+    patterncache.forget()
+
+
+def _same(got: re.Pattern[str], want: re.Pattern[str]) -> None:
+    assert (got.pattern, got.flags, got.groups) == (want.pattern, want.flags, want.groups)
+    assert got.groupindex == want.groupindex
+    assert got.findall(TEXT) == want.findall(TEXT)
+    assert got.sub(r"<\g<0>>", TEXT) == want.sub(r"<\g<0>>", TEXT)
+
+
+@pytest.mark.parametrize(
+    ("source", "flags"),
+    [
+        (r"(?P<word>[a-z]+)-(\d+)", re.IGNORECASE),
+        (r"\bcann\s+(?P<v>\d+(?:\.\w+)*)", re.IGNORECASE | re.ASCII),
+        (r"(?i)npu|(?<![\w.])\d(?!\d)", 0),
+        (r"^(\w+)(?:,|;)\s*$", re.MULTILINE),
+    ],
+)
+def test_a_pattern_read_back_from_the_cache_is_the_one_re_compiles(source: str, flags: int) -> None:
+    first = patterncache.compile(source, flags)
+    patterncache._save()  # what the exit does
+    assert list(cache.directory().glob(patterncache.PATTERNS.pattern))
+    patterncache.forget()
+    again = patterncache.compile(source, flags)
+    _same(first, re.compile(source, flags))
+    _same(again, re.compile(source, flags))
+
+
+def test_the_guard_is_kept_with_the_program_and_not_worked_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+
+    def guard(pattern: str, flags: int = 0) -> str:
+        calls.append(pattern)
+        return guarded(pattern, flags)
+
+    monkeypatch.setattr(firstchar, "guarded", guard)
+    source = r"\b(?:cann|npu)\b"
+    plain = patterncache.compile(source, re.IGNORECASE)
+    patterncache.compile(source, re.IGNORECASE, guard=True)
+    patterncache._save()
+    patterncache.forget()
+    again = patterncache.compile(source, re.IGNORECASE, guard=True)
+    assert calls == [source]
+    assert plain.pattern == source
+    _same(again, re.compile(guarded(source, re.IGNORECASE), re.IGNORECASE))
+
+
+def test_an_entry_the_matcher_refuses_is_compiled_again() -> None:
+    source = r"npu-(\d+)"
+    patterncache.compile(source, 0)
+    entries = patterncache._entries()
+    (key,) = entries
+    pattern, flags, code, groups, names, numbered = entries[key]
+    entries[key] = (pattern, flags, [999_999, *code], groups, names, numbered)
+    _same(patterncache.compile(source, 0), re.compile(source))
+    assert entries[key][2] == code
+
+
+def test_a_corrupt_file_is_a_miss() -> None:
+    patterncache.compile("npu", 0)
+    patterncache._save()
+    (file,) = cache.directory().glob(patterncache.PATTERNS.pattern)
+    file.write_bytes(b"\xc1 not msgpack")
+    patterncache.forget()
+    _same(patterncache.compile("npu", 0), re.compile("npu"))
