@@ -11,6 +11,7 @@ over several lines), keeping each command's line.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -118,6 +119,14 @@ class CMakeCommand(NamedTuple):
 
 def cmake_commands(text: str) -> list[CMakeCommand]:
     """Every command invocation in ``text``, name lower-cased, arguments unquoted."""
+    return list(_lexed(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lexed(text: str) -> tuple[CMakeCommand, ...]:
+    """``cmake_commands``, once per text: a ``CMakeLists.txt`` is read for what it requires and
+    again, after every file is read, for the directories its options add (``optdirs``); an
+    operator library has hundreds (ops-transformer: 525, each lexed twice)."""
     commands: list[CMakeCommand] = []
     i, line, size = 0, 1, len(text)
     while i < size:
@@ -145,7 +154,7 @@ def cmake_commands(text: str) -> list[CMakeCommand]:
                 i = j
         else:
             i += 1
-    return commands
+    return tuple(commands)
 
 
 def _arguments(text: str, i: int) -> tuple[list[str], int]:
