@@ -142,10 +142,12 @@ class _Reader:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
                 if not found and self.pending_item:
                     found = listed_release(self.file, *self.pending[0])
-            found = as_examples(found, self.pending)
-            if PREINSTALLED.search(text):
+            # what qualifies a statement is looked for only where one was found (most
+            # paragraphs state nothing)
+            found = as_examples(found, self.pending) if found else found
+            if found and PREINSTALLED.search(text):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
-            self.stated(found, one_os(text))
+            self.stated(found, one_os(text) if found else None)
             self.target()
             if self.network_words and self.steps_here and self.setup_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
@@ -157,7 +159,7 @@ class _Reader:
         self.pending = []
         if self.table and not self.skipped:
             found = read_table(self.file, self.table, required=self.required, vendor=self.vendor)
-            if PREINSTALLED.search(self.last_paragraph):
+            if found and PREINSTALLED.search(self.last_paragraph):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)
         self.table = []
