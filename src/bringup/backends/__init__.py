@@ -137,6 +137,27 @@ def per_registry(build: Callable[[tuple[Backend, ...]], T]) -> Callable[[], T]:
     return get
 
 
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def remembering(maxsize: int) -> Callable[[F], F]:
+    """A decorator: the function's last ``maxsize`` answers kept (``functools.lru_cache``),
+    forgotten with the registry (after a ``reset``), for a pure function of hashable
+    arguments that reads the backends' words. Its answers are shared: they must not be
+    changed (tuples, strings)."""
+
+    def decorate(function: F) -> F:
+        cached = per_registry(lambda _: functools.lru_cache(maxsize)(function))
+
+        @functools.wraps(function)
+        def call(*args: object) -> object:
+            return cached()(*args)
+
+        return cast(F, call)
+
+    return decorate
+
+
 def _names(registered: tuple[Backend, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for item in registered:

@@ -13,12 +13,9 @@ what is here is generic.
 
 from __future__ import annotations
 
-import functools
 import re
-from typing import Callable
 
 from bringup import backends, lazyre
-from bringup.backends.base import Backend
 from bringup.model import Confidence
 from bringup.scan.devices import (
     EXAMPLE,
@@ -139,26 +136,16 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
     """Every requirement stated in ``line``. ``required`` says the line sits in a
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
-    return list(_remembered()(line, required, vendor))
+    return list(_remembered(line, required, vendor))
 
 
-def _remember(
-    registered: tuple[Backend, ...],
-) -> Callable[[str, bool, Vendor], tuple[Mention, ...]]:
-    """``_read`` with the last lines' answers kept (once per registry: the words come from
-    the backends). Real repos repeat their paragraphs: every operator's README of an
-    operator library opens with the same product list and install notes, and a third of
-    the lines read in such a repo (ops-transformer: 1,921 paragraphs, 1,356 distinct) were
+@backends.remembering(4096)
+def _remembered(line: str, required: bool, vendor: Vendor) -> tuple[Mention, ...]:
+    """``_read``, its answers kept: real repos repeat their paragraphs (every operator's README
+    of an operator library opens with the same product list and install notes), and a third
+    of the lines read in such a repo (ops-transformer: 1,921 paragraphs, 1,356 distinct) were
     read before. The answer depends on nothing else; its mentions are tuples."""
-
-    @functools.lru_cache(maxsize=4096)
-    def remembered(line: str, required: bool, vendor: Vendor) -> tuple[Mention, ...]:
-        return tuple(_read(line, required, vendor))
-
-    return remembered
-
-
-_remembered = backends.per_registry(_remember)
+    return tuple(_read(line, required, vendor))
 
 
 def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:

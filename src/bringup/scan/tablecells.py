@@ -153,9 +153,12 @@ DISTRIBUTION = lazyre.compile(r"^(?!v\d)[a-z][a-z0-9_.-]*$")
 """A distribution's name; ``v1.0.0`` is a release of the repo (a matrix's first cell)."""
 
 
+@backends.remembering(1024)
 def cell_subject(cell: str) -> str | None:
     """The subject a header or first cell names ("Python 版本" -> python, a backend's
-    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any."""
+    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any.
+    Kept for the last cells read: tables repeat their headers and first cells (every
+    operator's README of an operator library has the same product table)."""
     plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
     if plain in _VENDOR_CELLS:
         return _VENDOR_CELLS[plain]
