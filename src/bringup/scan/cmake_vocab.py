@@ -103,6 +103,17 @@ def _named(args: Sequence[str]) -> set[str]:
     return found
 
 
+def _first_named(commands: Sequence[CMakeCommand], variables: set[str]) -> dict[str, int]:
+    """The line of the first command naming each of ``variables`` (``_named``): looked for
+    only when the configure stops without one (few files), not in every command of every
+    file."""
+    found: dict[str, int] = {}
+    for command in commands:
+        for variable in _named(command.args) & variables:
+            found.setdefault(variable, command.line)
+    return found
+
+
 class _Fatal:
     """The ``if`` chain directly around each ``message(FATAL_ERROR)``: all its conditions,
     each with its line (an ``else`` branch stops because every test of its chain failed; an
@@ -221,7 +232,6 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
     fatal = _Fatal()
-    first_named: dict[str, int] = {}
     env_read: set[str] = set()
     programs: dict[str, tuple[str, int, bool]] = {}
     values: dict[str, str] = {}
@@ -232,10 +242,9 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     lines = file.text.split("\n")
     for command in commands:
         fatal.follow(command)
-        for variable in _named(command.args):
-            first_named.setdefault(variable, command.line)
         for arg in command.args:
-            env_read.update(_ENV_READ.findall(arg))
+            if "ENV{" in arg:
+                env_read.update(_ENV_READ.findall(arg))
         _track_locations(command, guarded, unguarded)
         name, args, line = command
         if name == "set" and len(args) >= 2:
@@ -263,7 +272,9 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                     spec = _checked_path(path[0], values, file.rel)
                     found.append(file.requirement("submodule", spec, line, text=message[:200]))
     tested |= fatal.carried_into(tested)
-    for variable in sorted(env_read & tested):
+    stopping = env_read & tested
+    first_named = _first_named(commands, stopping) if stopping else {}
+    for variable in sorted(stopping):
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
     for variable, line in unguarded.items():
