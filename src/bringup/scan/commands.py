@@ -120,10 +120,12 @@ def commands_of(lines: list[LogicalLine]) -> list[Command]:
             stripped, skip = stripped[2:], skip + 2
         if not stripped or stripped.startswith("#"):
             continue
-        tokens = _tokens(_FILL_IN.sub("\x01\\1\x02", stripped))
+        masked = "<" in stripped or "\x01" in stripped or "\x02" in stripped
+        tokens = _tokens(_FILL_IN.sub("\x01\\1\x02", stripped) if masked else stripped)
         if tokens is None:
             continue
-        tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
+        if masked:  # most lines hold no placeholder: nothing to mask or give back
+            tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
         segment: list[str] = []
         cursor = 0
         for token in [*tokens, ";"]:
