@@ -7,8 +7,10 @@ with the flags and the groups' names; this module keeps those in bringup's cache
 them straight to the matcher (``_sre.compile``, what ``re.compile`` ends with) on later
 runs, where a pattern then costs microseconds.
 
-Only ``lazyre``'s patterns come here: constants of bringup's modules, a bounded set (a
-pattern built from a repo's text would grow the file without end), each under its source,
+Only two kinds of pattern come here, both bounded sets (a pattern built from a repo's text
+would grow the file without end): ``lazyre``'s, constants of bringup's modules, and the
+tables the scan builds from the registered backends' words (``backends.per_registry``:
+the vocabulary's big alternations), each under its source,
 flags and whether it is guarded (``firstchar``: the guard is kept with the program, and not
 worked out again). The table's key holds bringup's version, the interpreter's (``sys.version``,
 ``_sre.MAGIC``: the program is in the interpreter's own format, and the matcher checks it

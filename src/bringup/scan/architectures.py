@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.subjects import display_name
 
@@ -35,7 +35,9 @@ def _compile(registered: tuple[Backend, ...]) -> tuple[Targets, ...]:
                 subject=backend.devices.kind_subject,
                 label=display_name(words.toolkit_subject or backend.name),
                 variables=frozenset(words.architecture_variables),
-                flags=re.compile(words.architecture_flags) if words.architecture_flags else None,
+                flags=patterncache.compile(words.architecture_flags)
+                if words.architecture_flags
+                else None,
             )
         )
     return tuple(found)

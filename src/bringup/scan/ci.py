@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from bringup import backends
+from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.cios import runner_arches, runner_os
@@ -58,7 +58,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
             chips.setdefault(label.lower(), (chip, count))
     labels = "|".join(re.escape(label) for label in chips)
     runner = (
-        re.compile(rf"(?:^|[-_\s\[,])({labels})(?:-(\d+))?(?=$|[-_\s\],])", re.IGNORECASE)
+        patterncache.compile(rf"(?:^|[-_\s\[,])({labels})(?:-(\d+))?(?=$|[-_\s\],])", re.IGNORECASE)
         if chips
         else None
     )

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
@@ -96,11 +96,11 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         variables.extend(words.version_variables)
         toolkit = words.toolkit_subject
         if toolkit and words.setup_markers:
-            installs.append((toolkit, re.compile(words.setup_markers)))
+            installs.append((toolkit, patterncache.compile(words.setup_markers)))
         languages.update((language, toolkit) for language in words.build_languages if toolkit)
     return _Words(
         packages=packages,
-        version_variables=tuple((re.compile(rx), subject) for rx, subject in variables),
+        version_variables=tuple((patterncache.compile(rx), subject) for rx, subject in variables),
         installs=tuple(installs),
         languages=languages,
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source, StepKind, StepNeeds
 from bringup.scan.phrases import read_phrase
@@ -317,12 +317,14 @@ def _gather(registered: tuple[Backend, ...]) -> _Programs:
         toolkit=toolkit,
         device_env=device_env,
         wheel_indexes=tuple(
-            (re.compile(rx), subject)
+            (patterncache.compile(rx), subject)
             for b in registered
             for rx, subject in b.vocabulary.wheel_indexes
         ),
         installers=tuple(
-            (re.compile(rx), subject) for b in registered for rx, subject in b.vocabulary.installers
+            (patterncache.compile(rx), subject)
+            for b in registered
+            for rx, subject in b.vocabulary.installers
         ),
     )
 

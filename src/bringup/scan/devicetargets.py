@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from bringup import backends
+from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
@@ -31,7 +31,7 @@ def _compile(registered: tuple[Backend, ...]) -> Optional[re.Pattern[str]]:
     kinds = "|".join([*devices, _KINDS])
     # ASCII word bounds: "AscendNPU-IR" is a product's name, "昇腾设备的" a kind of device
     pattern = rf"(?<![\w-])(?:{'|'.join(vendors)})\s*(?:{kinds})(?![\w-])"
-    return re.compile(pattern, re.IGNORECASE | re.ASCII)
+    return patterncache.compile(pattern, re.IGNORECASE | re.ASCII)
 
 
 _target = backends.per_registry(_compile)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.commands import Command
@@ -45,9 +45,9 @@ class _Setup(NamedTuple):
 def _compile(registered: tuple[Backend, ...]) -> tuple[_Setup, ...]:
     return tuple(
         _Setup(
-            re.compile(b.vocabulary.setup_markers),
+            patterncache.compile(b.vocabulary.setup_markers),
             b.vocabulary.home_variables[0],
-            re.compile(
+            patterncache.compile(
                 rf"(?:配置|设置|生效|\bset(?:\s+up)?\b|\bconfigure\b|\bsource\b)[^.。;\uff1b]{{0,30}}"
                 rf"(?<![A-Za-z]){re.escape(display_name(b.vocabulary.toolkit_subject))}(?![A-Za-z])\s*"
                 rf"(?:的)?\s*(?:环境变量|environment(?:\s+variables)?)",

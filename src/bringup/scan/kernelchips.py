@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Alternative, Requirement
 from bringup.scan.devices import chips_in_value
@@ -29,7 +29,11 @@ if TYPE_CHECKING:
 
 def _compile(registered: tuple[Backend, ...]) -> re.Pattern[str] | None:
     words = [re.escape(w) for b in registered for w in b.vocabulary.vendor_words if w.isascii()]
-    return re.compile(rf"^(?:{'|'.join(words)})\d{{3}}\w*$", re.IGNORECASE) if words else None
+    return (
+        patterncache.compile(rf"^(?:{'|'.join(words)})\d{{3}}\w*$", re.IGNORECASE)
+        if words
+        else None
+    )
 
 
 _soc_token = backends.per_registry(_compile)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 
 _DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
@@ -53,7 +53,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Patterns:
         rf"{_SIZE}\s*(?:(?:{_MEMORY})\s*)?(?:per|each|/|每)\s*(?:(?P<dev>{devices})|卡)"
     )
     readers = (device_first, memory_first, size_then_memory, size_per_device)
-    return _Patterns(tuple(re.compile(r, re.IGNORECASE) for r in readers), kinds)
+    return _Patterns(tuple(patterncache.compile(r, re.IGNORECASE) for r in readers), kinds)
 
 
 _patterns = backends.per_registry(_compile)

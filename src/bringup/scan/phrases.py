@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import lazyre
+from bringup import lazyre, patterncache
 from bringup.backends import per_registry
 from bringup.backends.base import Backend
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
@@ -153,7 +153,7 @@ _VERSION_IN_SPEC = lazyre.compile(r"(?<![\w.])\d[\w.]*")
 
 def _forms(registered: tuple[Backend, ...]) -> dict[str, re.Pattern[str]]:
     return {
-        subject: re.compile(pattern)
+        subject: patterncache.compile(pattern)
         for backend in registered
         for subject, pattern in backend.vocabulary.version_forms.items()
     }

@@ -7,9 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from bringup import backends
+from bringup import backends, patterncache
 from bringup.backends.base import Backend
-from bringup.scan.firstchar import guarded
 
 Vendor = Optional[str]
 """The ``vendor`` of the backend a text is about (None: it does not say)."""
@@ -71,7 +70,7 @@ def _alternation(
     a name must hold where Chinese is glued to it ("安装CANN", "配套的CANN版本"), and under
     Unicode rules a Han character is a word character, so ``\\bCANN`` never matched there."""
     branches = "|".join(f"(?P<{prefix}{i}>{rx})" for i, (_, rx) in enumerate(named))
-    return re.compile(guarded(branches, flags), flags)
+    return patterncache.compile(branches, flags, guard=True)
 
 
 def _words(words: list[str], suffix: str) -> str:
@@ -135,27 +134,29 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         chip=_alternation("c", chips, re.IGNORECASE | re.ASCII),
         # guarded: counted over whole documents (``file_vendor``), half the time unguarded
         markers=tuple(
-            (b, re.compile(guarded(b.vocabulary.markers, re.IGNORECASE), re.IGNORECASE))
+            (b, patterncache.compile(b.vocabulary.markers, re.IGNORECASE, guard=True))
             for b in registered
             if b.vocabulary.markers
         ),
-        count_en=re.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
-        count_zh=re.compile(_COUNT_ZH.format(**fill)),
+        count_en=patterncache.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
+        count_zh=patterncache.compile(_COUNT_ZH.format(**fill)),
         kinds=_first_kinds(devices),
         architectures=architectures,
         architecture=_names(architectures, 0),
         products=products,
         product=_names(products, re.IGNORECASE),
-        capability_markers=re.compile("|".join(capable), re.IGNORECASE) if capable else None,
+        capability_markers=patterncache.compile("|".join(capable), re.IGNORECASE)
+        if capable
+        else None,
         stacks=tuple(
-            (re.compile(b.vocabulary.stack, re.IGNORECASE), _stack_subjects(b))
+            (patterncache.compile(b.vocabulary.stack, re.IGNORECASE), _stack_subjects(b))
             for b in registered
             if b.vocabulary.stack
         ),
         capability=_capability([v.capability_mentions for v in vocabularies]),
         shorthands=shorthands,
         shorthand=(
-            re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, shorthands))})(?![\w-])")
+            patterncache.compile(rf"(?<![\w-])({'|'.join(map(re.escape, shorthands))})(?![\w-])")
             if shorthands
             else None
         ),
@@ -166,7 +167,7 @@ def _capability(mentions: list[str]) -> Optional[re.Pattern[str]]:
     """One pattern of every backend's architecture mentions; each backend's groups renamed
     ``arch<i>``/``cc<i>`` so that the alternatives can share a pattern."""
     parts = [re.sub(r"\(\?P<(arch|cc)>", rf"(?P<\g<1>{i}>", m) for i, m in enumerate(mentions) if m]
-    return re.compile("|".join(f"(?:{p})" for p in parts)) if parts else None
+    return patterncache.compile("|".join(f"(?:{p})" for p in parts)) if parts else None
 
 
 def expand_shorthands(text: str) -> str:
@@ -197,7 +198,7 @@ def _names(table: dict[str, str], flags: int) -> Optional[re.Pattern[str]]:
     if not table:
         return None
     spelled = [re.escape(k).replace(r"\ ", r"\s+") for k in sorted(table, key=len, reverse=True)]
-    return re.compile(r"\b(" + "|".join(spelled) + r")\b", flags)
+    return patterncache.compile(r"\b(" + "|".join(spelled) + r")\b", flags)
 
 
 vocabulary = backends.per_registry(_compile)

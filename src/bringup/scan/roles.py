@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bringup import backends
+from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Role
 
@@ -34,7 +34,7 @@ def _compile_roles(registered: tuple[Backend, ...]) -> tuple[tuple[Role, re.Patt
     names = [n for b in registered for n in b.vocabulary.collectives]
     collectives = "".join(f"{re.escape(n)}|" for n in names)
     return tuple(
-        (role, re.compile(words.format(collectives=collectives), re.IGNORECASE))
+        (role, patterncache.compile(words.format(collectives=collectives), re.IGNORECASE))
         for role, words in _ROLE_WORDS
     )
 

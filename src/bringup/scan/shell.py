@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
@@ -100,25 +100,25 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         if words.setup_markers:
             markers.append(words.setup_markers)
         if words.toolkit_subject:
-            setup = re.compile(words.setup_markers) if words.setup_markers else None
-            versions = tuple(re.compile(rx) for rx in words.path_versions)
+            setup = patterncache.compile(words.setup_markers) if words.setup_markers else None
+            versions = tuple(patterncache.compile(rx) for rx in words.path_versions)
             toolkits.append(
                 _Toolkit(words.toolkit_subject, frozenset(words.home_variables), setup, versions)
             )
     programs = "|".join(re.escape(t) for t in sorted(tools, key=len, reverse=True) if t != "python")
     return _Words(
         tools=tools,
-        tool_version=re.compile(
+        tool_version=patterncache.compile(
             rf"^(?:export\s+)?([A-Za-z_]\w*)=\"?\$\((?:\S*/)?({programs}|python3?)\b"
             rf"(?=[^)]*(?:version|\s-V\b))[^)]*\)"
         ),
-        inline_test=re.compile(
+        inline_test=patterncache.compile(
             rf"\$\((?:[\w.+~${{}}-]*/)*({programs})\s[^)]*\)\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)"
         ),
         toolkits=tuple(toolkits),
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
-        mentions_toolkit=re.compile("|".join(markers)) if markers else None,
-        environment=re.compile("|".join(_environment_words(registered))),
+        mentions_toolkit=patterncache.compile("|".join(markers)) if markers else None,
+        environment=patterncache.compile("|".join(_environment_words(registered))),
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command, command_needs, step_kind, step_name
@@ -45,23 +45,23 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
             kinds.setdefault(word.upper(), backend.device_kind)
     flags = re.IGNORECASE
     return _Words(
-        no_device=re.compile(
+        no_device=patterncache.compile(
             rf"\bonly\b|\bjust\b|\benough\b|(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|"
             rf"does\s+not\s+need\s+an?\s+(?:{device})|仅|只|无需|不需要|不依赖",
             flags,
         ),
-        anywhere=re.compile(
+        anywhere=patterncache.compile(
             r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|no\s+hardware|without\s+hardware|"
             rf"(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|wherever|laptop|"
             rf"任意机器|任何机器|CPU\s*上|纯\s*CPU|(?:无需|不需要)\s*(?:{device}|{han}加速卡|卡|硬件)",
             flags,
         ),
-        needs_device=re.compile(
+        needs_device=patterncache.compile(
             rf"(?:needs?|requires?|on)\s+an?\s+(?:{latin[:-1] or '(?!)'})?({device})|"
             rf"需要\s*(?:{han[:-1] or '(?!)'})?({device}|卡)",
             flags,
         ),
-        setup=re.compile("|".join(setups)) if setups else None,
+        setup=patterncache.compile("|".join(setups)) if setups else None,
         kinds=kinds,
     )
 

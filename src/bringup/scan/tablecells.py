@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.extraction import SourceFile
@@ -105,7 +105,9 @@ def _cells(registered: tuple[Backend, ...]) -> _Cells:
     devices.update(_GENERIC_DEVICE_CELLS)
     spelled = sorted((re.escape(n) for n in names if re.fullmatch(r"[\w+-]+", n)), key=len)
     words = "|".join([*reversed(spelled), "C?Python", "PyTorch", "torch", "GCC", "CMake", "vLLM"])
-    subject_words = re.compile(rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE)
+    subject_words = patterncache.compile(
+        rf"\b(?:{words})\s*|\([^()]*\)|（[^（）]*）", re.IGNORECASE
+    )
     return _Cells(subjects, _spellings(subjects), devices, subject_words)
 
 

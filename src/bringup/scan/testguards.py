@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import capability_subject
@@ -55,11 +55,11 @@ def _compile(registered: tuple[Backend, ...]) -> _Guards:
     plurals = "".join(f"{re.escape(w)}s|" for w in dict.fromkeys(words))
     spelled = "|".join(re.escape(m) for m in modules)
     return _Guards(
-        counts=re.compile(_COUNT.format(counts=counts, plurals=plurals)),
-        available=re.compile(rf"\b({spelled})\.is_available\(\)") if modules else None,
+        counts=patterncache.compile(_COUNT.format(counts=counts, plurals=plurals)),
+        available=patterncache.compile(rf"\b({spelled})\.is_available\(\)") if modules else None,
         modules=modules,
         markers=tuple(
-            (b.device_kind, re.compile(b.vocabulary.code_markers, re.IGNORECASE))
+            (b.device_kind, patterncache.compile(b.vocabulary.code_markers, re.IGNORECASE))
             for b in registered
             if b.vocabulary.code_markers
         ),
