@@ -144,3 +144,23 @@ def test_a_tool_listed_with_its_floor_is_the_machines() -> None:
     [found] = listed_release(file, 7, "Go 1.20+")
     assert (found.subject, found.spec, found.hard) == ("system_package", "go>=1.20", True)
     assert python_listed([found], ["import os\n", "pip install -r requirements.txt\n"]) == [found]
+
+
+def test_prose_and_the_next_command_do_not_make_a_listed_release_a_distribution() -> None:
+    # Constructed by review (session 13), no repo's lines: the shapes a README or a script
+    # takes around the DeepGEMM and Mooncake items above. A sentence opening with "Import"
+    # imports nothing (Python's keywords are lower case); a comment after a pip install, or
+    # the command after it (&&, ;), is not what pip installs.
+    cutlass = _listed("CUTLASS 4.0 or higher (could be cloned by Git submodule)")
+    file = SourceFile(ref="run-examples.md", rel="run-examples.md", text="")
+    go = listed_release(file, 7, "Go 1.20+")
+    for text in (
+        "Import CUTLASS headers into your include path.",
+        "pip install ninja  # CUTLASS is cloned as a submodule",
+    ):
+        assert python_listed(cutlass, [text]) == cutlass, text
+    for text in ("pip install -e . && go build ./...", "pip install torch; go mod download"):
+        assert python_listed(go, [text]) == go, text
+    # the same names imported or pip-installed are distributions
+    assert python_listed(cutlass, ["from cutlass import Tensor"])[0].subject == "pypi:cutlass"
+    assert python_listed(go, ["pip install go==1.20"])[0].subject == "pypi:go"

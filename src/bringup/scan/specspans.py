@@ -141,12 +141,14 @@ def _imported_or_installed(name: str) -> re.Pattern[str]:
     """A line importing ``name`` in Python (``from tensorflow.python import ops``, not Java's
     ``import java.util.List;``) or a pip install naming it (``pip3 install
     tensorflow-cpu==1.15``); ``-``, ``_`` and ``.`` are one separator in a distribution's
-    name. Every gap is bounded."""
+    name. Every gap is bounded. Python's keywords are lower case (prose's "Import CUTLASS
+    headers" imports nothing), and the install ends at a comment or the next command (``pip
+    install ninja  # CUTLASS is cloned``, ``pip install -e . && go build``)."""
     words = r"[-_.]".join(re.escape(part) for part in re.split(r"[-_.]+", name))
     return re.compile(
-        rf"^[ \t>]{{0,16}}(?:import[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}(?:[ \t,#]|$)|"
-        rf"from[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}[ \t]{{1,8}}import\b)|"
-        rf"\bpip3?[ \t]{{1,8}}install\b[^\n]{{0,200}}?(?<![\w.-]){words}(?![\w])",
+        rf"^[ \t>]{{0,16}}(?:(?-i:import)[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}(?:[ \t,#]|$)|"
+        rf"(?-i:from)[ \t]{{1,8}}{words}(?!\w)[\w.]{{0,200}}[ \t]{{1,8}}(?-i:import)\b)|"
+        rf"\bpip3?[ \t]{{1,8}}install\b[^\n#;&|]{{0,200}}?(?<![\w.-]){words}(?![\w])",
         re.IGNORECASE | re.MULTILINE,
     )
 
