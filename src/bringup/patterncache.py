@@ -57,7 +57,8 @@ class _Table:
     the directory it was loaded from)."""
 
     def __init__(self) -> None:
-        self.where = cache.directory()
+        self.where: Optional[Path] = None
+        """Where the table was loaded from; None without a cache directory (no ``HOME``)."""
         self.entries: Optional[dict[str, Entry]] = None
         self.grown = False
         self.saving = False
@@ -86,16 +87,28 @@ def _decode(data: bytes) -> dict[str, Entry]:
     return msgspec.msgpack.decode(data, type=dict[str, Entry])
 
 
+def _directory() -> Optional[Path]:
+    """The cache directory, or None where there is none: no ``XDG_CACHE_HOME`` or ``HOME`` and
+    no home in the password database (a container's unnamed user), where ``Path.home()``
+    raises; every pattern is then compiled as ``re`` compiles it."""
+    try:
+        return cache.directory()
+    except (RuntimeError, KeyError, OSError):
+        return None
+
+
 def _entries() -> dict[str, Entry]:
     if _table.entries is None:
-        _table.where = cache.directory()
-        loaded = cache.load(PATTERNS, _key(), _table.where, _decode, (msgspec.DecodeError,))
+        _table.where = _directory()
+        loaded = None
+        if _table.where is not None:
+            loaded = cache.load(PATTERNS, _key(), _table.where, _decode, (msgspec.DecodeError,))
         _table.entries = loaded if loaded is not None else {}
     return _table.entries
 
 
 def _save() -> None:
-    if _table.entries is not None and _table.grown:
+    if _table.entries is not None and _table.grown and _table.where is not None:
         cache.store(PATTERNS, _key(), _table.where, msgspec.msgpack.encode(_table.entries))
         _table.grown = False
 

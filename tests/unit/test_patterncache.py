@@ -87,3 +87,19 @@ def test_a_corrupt_file_is_a_miss() -> None:
     file.write_bytes(b"\xc1 not msgpack")
     patterncache.forget()
     _same(patterncache.compile("npu", 0), re.compile("npu"))
+
+
+def test_without_a_home_every_pattern_is_compiled_and_nothing_is_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A container's user with no HOME and no password entry: Path.home() raises.
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    patterncache._Table()  # built at import: must not ask for the directory
+    source = r"(?P<word>[a-z]+)-(\d+)"
+    _same(patterncache.compile(source, re.IGNORECASE), re.compile(source, re.IGNORECASE))
+    patterncache._save()  # what the exit does: nowhere to write, no error
