@@ -44,6 +44,7 @@ def test_a_pattern_read_back_from_the_cache_is_the_one_re_compiles(source: str, 
     assert list(cache.directory().glob(patterncache.PATTERNS.pattern))
     patterncache.forget()
     again = patterncache.compile(source, flags)
+    assert not patterncache._table.grown  # read back from the file, not compiled again
     _same(first, re.compile(source, flags))
     _same(again, re.compile(source, flags))
 
