@@ -52,8 +52,24 @@ _TOO_LONG = lazyre.compile(rf"\d(?<![\w.]\d)[\d.]{{{MAX_VERSION_LENGTH},}}")
 """A run of digits and dots longer than any version: the readers refuse it as one, and the
 scan says where, so the mention it stood in is not silently unversioned. It starts at a
 digit not preceded by a word character or a dot; the digit is matched before that look
-behind, so the search (run over every file's whole text) costs a third of the look behind
-tried at every character."""
+behind, so the search costs a third of the look behind tried at every character."""
+
+
+def _too_long(text: str) -> tuple[int, int] | None:
+    """The line and length of the first ``_TOO_LONG`` run in ``text``. Such a run holds no
+    line break, so only lines longer than a version can hold one, and most files have none:
+    measuring every line (in C) and searching only the long ones gives the same first run
+    as searching the whole text, where ``re`` spent ~20 ns a character (0.2 s of a
+    ten-megabyte repo). At a line's start the look behind sees nothing, as it saw the line
+    break before it."""
+    lines = text.split("\n")
+    if max(map(len, lines)) <= MAX_VERSION_LENGTH:
+        return None
+    for number, line in enumerate(lines, start=1):
+        found = _TOO_LONG.search(line) if len(line) > MAX_VERSION_LENGTH else None
+        if found is not None:
+            return number, len(found.group(0))
+    return None
 
 
 def _extract(kind: str, file: SourceFile) -> Extraction:
@@ -62,11 +78,10 @@ def _extract(kind: str, file: SourceFile) -> Extraction:
     except (ValueError, RecursionError, IndexError, KeyError, TypeError, AttributeError) as error:
         message = f"could not be read as {kind}: {type(error).__name__}: {error}"
         return Extraction(findings=(file.finding("invalid", message),))
-    too_long = _TOO_LONG.search(file.text)
+    too_long = _too_long(file.text)
     if too_long is None:
         return extraction
-    line = file.text.count("\n", 0, too_long.start()) + 1
-    length = len(too_long.group(0))
+    line, length = too_long
     message = (
         f"not a version: too long ({length} characters, at most {MAX_VERSION_LENGTH}); "
         "not read as one"
