@@ -7,6 +7,8 @@ rewrites them, never silently."""
 from __future__ import annotations
 
 import importlib.util
+import os
+import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,6 +21,13 @@ ROOT = Path(__file__).parent.parent
 
 collect_ignore_glob = ["fixtures/*"]
 """Sample repos hold their authors' test files (``test_*.py``): data for the scan, not tests."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Whatever a test (or a command it runs) caches goes to a folder of this session, not the
+    user's ~/.cache: the knowledge base, TOML and compiled-pattern tables are written there."""
+    if "XDG_CACHE_HOME" not in os.environ:
+        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="bringup-test-cache-")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -34,6 +34,8 @@ import msgspec
 from bringup import cache
 
 try:
+    if sys.version_info >= (3, 14):  # pragma: no cover - checked on CPython 3.9-3.13 only
+        raise ImportError("the compiler's internals are unchecked on this interpreter")
     import _sre  # type: ignore[import-not-found]
 
     if sys.version_info >= (3, 11):
