@@ -41,8 +41,8 @@ APEX_GEN = """    cp $ROOT_DIR/patch/npu.patch $APEX_DIR
     rm -rf npu.patch
 """
 # Checkout queries and probes state no need: hicann/shmem @ 643bfb73, scripts/build.sh:150 and
-# scripts/run.sh:17-18; a submodule fetch is the submodule's own action (Ascend/torchair
-# @ fced8842, build.sh:61).
+# scripts/run.sh:17-18; a submodule fetch the build runs itself needs git (Ascend/torchair
+# @ fced8842, build.sh:61; the relabelled truths' convention: git where the build runs it).
 SHMEM_QUERIES = """    branch=$(git symbolic-ref -q --short HEAD 2>/dev/null || echo "unknown")
 lcov --version > /dev/null 2>&1
 lcov_not_found=$?
@@ -59,17 +59,17 @@ def test_a_build_script_needs_the_tools_it_runs_to_get_and_prepare_sources() -> 
     apex = extract_shell(_file("scripts/gen.sh", APEX_GEN)).requirements
     assert _of(apex, "system_package") == [("system_package", "patch", 3, True)]
     quiet = extract_shell(_file("scripts/build.sh", SHMEM_QUERIES)).requirements
-    assert _of(quiet, "system_package") == []
+    assert _of(quiet, "system_package") == [("system_package", "git", 4, True)]
     # a lint or test script's tools are its own
     assert (
         _of(extract_shell(_file("scripts/test.sh", APEX_GEN)).requirements, "system_package") == []
     )
 
 
-# deepseek-ai/FlashMLA @ 9241ae3e, setup.py:52 fetches a submodule (the
-# submodule's action, no tool need); Ascend/DrivingSDK @ e667017e, setup.py:185-191 reads the
-# commit (a call over three lines here); the clone is Ascend/MindSpeed-Core-MS @ 5c4f1310,
-# auto_convert_llm.sh:5, as an f-string command line.
+# deepseek-ai/FlashMLA @ 9241ae3e, setup.py:52 fetches a submodule with git; Ascend/DrivingSDK
+# @ e667017e, setup.py:185-191 reads the commit (a call over three lines here: a query, no
+# need); the clone is Ascend/MindSpeed-Core-MS @ 5c4f1310, auto_convert_llm.sh:5, as an
+# f-string command line.
 SETUP_RUNS = """import subprocess
 subprocess.run(["git", "submodule", "update", "--init", "csrc/cutlass"])
 def get_sha(pytorch_root):
@@ -88,7 +88,9 @@ subprocess.check_call(f"git clone -b 1.0.0 {LLM} --depth=1", shell=True)
 
 def test_setup_py_needs_the_tools_it_runs() -> None:
     found = extract_setup_py(_file("setup.py", SETUP_RUNS)).requirements
-    assert _of(found, "system_package") == [("system_package", "git", 13, True)]
+    assert _of(found, "system_package") == [("system_package", "git", 2, True)]
+    git = next(r for r in found if r.subject == "system_package")
+    assert [s.line for s in git.also_at] == [13]
 
 
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.

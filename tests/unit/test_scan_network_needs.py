@@ -45,7 +45,10 @@ def test_a_fetch_is_cited_at_its_url_and_a_local_tarball_is_no_download() -> Non
     hixl = needs(
         extract_cmake(source_file("cmake/fetch_cann_cmake.cmake", HIXL_FETCH)).requirements
     )
-    assert hixl == [("network", "https://gitcode.com/cann/cmake.git", 10, True)]
+    assert hixl == [
+        ("network", "https://gitcode.com/cann/cmake.git", 10, True),
+        ("system_package", "git", 10, True),  # CMake runs git to fetch a GIT_REPOSITORY
+    ]
 
 
 # kvcache-ai/Mooncake @ 3b5a5941, docs/source/getting_started/build.md:12-20.
@@ -94,13 +97,19 @@ def _network(root: Path) -> list[tuple[str, int | None]]:
     ]
 
 
-def test_submodules_not_checked_out_need_the_network_checked_out_ones_do_not(
+def test_submodules_are_submodule_needs_and_no_network_checked_out_or_not(
     tmp_path: Path,
 ) -> None:
+    # the relabelled truths' convention: each .gitmodules path is a submodule need, whose
+    # action (``git submodule update``) fetches it; no network need beside it
     (tmp_path / ".gitmodules").write_text(ASCENDNPU_IR_GITMODULES, encoding="utf-8")
     (tmp_path / "README.md").write_text(ASCENDNPU_IR_SUBMODULES, encoding="utf-8")
     (tmp_path / "third-party" / "llvm-project").mkdir(parents=True)
-    assert _network(tmp_path) == [("repo/README.md", 7), ("repo/.gitmodules", 3)]
+    assert _network(tmp_path) == []
+    submodules = scan_repo(tmp_path, "repo").component.requirements
+    assert [(r.spec, r.hard) for r in submodules if r.subject == "submodule"] == [
+        ("third-party/llvm-project", True)
+    ]
     (tmp_path / "third-party" / "llvm-project" / "CMakeLists.txt").write_text("", "utf-8")
     assert _network(tmp_path) == []
 
@@ -139,7 +148,8 @@ git clone https://github.com/fmtlib/fmt.git
 
 def test_a_command_substitution_is_no_package_and_a_download_script_downloads() -> None:
     install = extract_shell(source_file("scripts/install_cann.sh", MINDSPEED_MM_INSTALL))
-    assert needs(install.requirements) == [("system_package", "gcc python3 python3-pip", 2, True)]
+    # gcc and python3 are tools with subjects of their own
+    assert needs(install.requirements) == [("system_package", "python3-pip", 2, True)]
     download = extract_shell(source_file("download.sh", DEEPGEMM_DOWNLOAD)).requirements
     assert needs(download) == [
         ("network", "https://github.com/fmtlib/fmt.git", 3, True),

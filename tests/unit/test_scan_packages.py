@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fetches import WORDS, fetched, own_clone
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.setup_py import extract_setup_py
@@ -142,10 +144,12 @@ def test_what_an_image_comes_with_is_not_a_need() -> None:
     ], MSLLM
 
 
-def test_a_guide_that_downloads_needs_the_network(tmp_path: Path) -> None:
+def test_a_guides_downloads_are_the_users_steps_not_network_needs(tmp_path: Path) -> None:
     # MindSpeed-LLM docs/zh/pytorch/training/install_guide.md:183 and :214 (a package index of
     # its own; another repository cloned), Ascend/msit (6e3e8873)
-    # docs/en/msit_install_guide.md:32 (wget of the installer); the repo's own clone
+    # docs/en/msit_install_guide.md:32 (wget of the installer): what a guide has the user
+    # download is the user's step, not a download the build performs (the relabelled truths
+    # drop them all); the repo's own clone
     # (NVIDIA/apex 6424da3b README.md:35, NVIDIA/TransformerEngine d0067d0d README.rst:230)
     # is how the user got it; a model-weights download (MindSpeed-LLM docs/en/pytorch/training/
     # quick_start.md:25-35) belongs to the example.
@@ -175,10 +179,9 @@ wget https://huggingface.co/Qwen/Qwen3-8B/resolve/main/config.json
     (tmp_path / "docs" / "install_guide.md").write_text(msit, encoding="utf-8")
     scan = scan_repo(tmp_path, "demo", name="demo")
     network = [r for r in scan.component.requirements if r.subject == "network"]
-    assert len(network) == 1
-    cited = [str(s) for s in (network[0].source, *network[0].also_at)]
-    assert cited == ["demo/README.md:4", "demo/README.md:5", "demo/docs/install_guide.md:4"]
-    assert network[0].spec == "https://triton-ascend.osinfra.cn/pypi/simple"
+    assert network == []
+    # the step the user takes still needs the network where the plan runs it
+    assert [s.needs.network for s in scan.component.steps if "pip" in s.argv[0]][:1] == [True]
 
 
 def test_a_build_scripts_pip_pin_is_a_need() -> None:
@@ -335,26 +338,21 @@ def test_a_release_process_guide_is_the_maintainers() -> None:
     assert scopes.of("release_notes.md") == scopes.of("docs/release_notes.md") == REPO
 
 
-def test_an_ssh_clone_of_the_repo_itself_is_no_download(tmp_path: Path) -> None:
+def test_an_ssh_clone_of_the_repo_itself_is_no_download() -> None:
     # deepseek-ai/DeepGEMM (54e22612) README.md:44 "git clone --recursive
     # git@github.com:deepseek-ai/DeepGEMM.git": the SSH form of the repo's own clone is how the
     # user got it, as its https form is (NVIDIA/apex 6424da3b README.md:35); the login before
     # the host is no ref after the URL (MindSpeed-LLM's "git+https://…/demo.git@stable").
     # Another repository's SSH clone still downloads (kvcache-ai/Mooncake 3b5a5941
-    # docs/source/deployment/integrations/vllm/vllm-integration-v0.3.md:42).
-    guide = """\
-## Installation
-
-```bash
-# Submodule must be cloned
-git clone --recursive git@github.com:deepseek-ai/DeepGEMM.git
-git clone git@github.com:vllm-project/vllm.git
-```
-"""
-    (tmp_path / "README.md").write_text(guide, encoding="utf-8")
-    scan = scan_repo(tmp_path, "DeepGEMM", name="DeepGEMM")
-    network = [r for r in scan.component.requirements if r.subject == "network"]
-    assert [(r.spec, r.source.line) for r in network] == [
+    # docs/source/deployment/integrations/vllm/vllm-integration-v0.3.md:42). A build script
+    # that clones is read so (``fetches.own_clone``); README.md:44-45 here as its lines.
+    lines = (
+        "git clone --recursive git@github.com:deepseek-ai/DeepGEMM.git\n"
+        "git clone git@github.com:vllm-project/vllm.git\n"
+    )
+    file = SourceFile(ref="DeepGEMM/README.md", rel="README.md", text=lines)
+    clones = [(c, fetched(c) or "") for c in parse_commands(lines, first_line=5)]
+    needs = [file.requirement("network", url, c.line, text=WORDS + url) for c, url in clones]
+    assert [(r.spec, r.source.line) for r in needs if not own_clone(r, {"DeepGEMM"})] == [
         ("git@github.com:vllm-project/vllm.git", 6)
     ]
-    assert network[0].also_at == ()

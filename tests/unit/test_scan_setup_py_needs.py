@@ -39,8 +39,7 @@ def _setup_py(text: str) -> list[tuple[str, str, int | None, str]]:
 def test_a_setup_py_stop_asking_to_set_a_variable_it_reads_requires_it() -> None:
     assert _setup_py(FLASHMLA_SETUP) == [
         ("env_var", "FLASH_MLA_DISABLE_SM100", 7, ""),
-        ("network", "git submodule update", 9, ""),
-    ]
+    ]  # the submodule fetch (9) is no download of its own: the submodule need's action
 
 
 def test_what_a_setup_py_asks_for_under_a_feature_switch_is_that_features() -> None:

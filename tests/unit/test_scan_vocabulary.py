@@ -158,7 +158,7 @@ def test_an_argument_on_its_own_line_cites_it_and_its_commands_first_line() -> N
     # the blind truths cite mscclpp's fetch at the command (285) and ascend-boost-comm's
     # variable at the argument (31): the scan cites both lines of each
     fetch = extract_cmake(_file("CMakeLists.txt", MSCCLPP_FETCH)).requirements
-    assert _places(fetch) == [("network", [3, 2])]
+    assert _places(fetch) == [("network", [3, 2]), ("system_package", [3])]  # git fetches it
     includes = extract_cmake(_file("CMakeLists.txt", ABC_INCLUDES)).requirements
     assert _places([r for r in includes if r.subject == "env_var"]) == [("env_var", [1, 3])]
 
@@ -178,7 +178,8 @@ find_program(CCACHE_PROGRAM ccache)
 def test_cmake_fetch_is_network_and_optional_programs_are_not_needs() -> None:
     fetched = extract_cmake(_file("cmake/dep.cmake", VLLM_DEP))
     assert _needs(fetched.requirements) == [
-        ("network", "https://github.com/andrew-hardin/cmake-git-version-tracking.git", 3)
+        ("network", "https://github.com/andrew-hardin/cmake-git-version-tracking.git", 3),
+        ("system_package", "git", 3),  # a GIT_REPOSITORY: CMake runs git to fetch it
     ]
     assert _needs(extract_cmake(_file("cmake/config_envs.cmake", SGL_PROGRAMS)).requirements) == []
 
@@ -240,9 +241,9 @@ def _python(text: str) -> list[tuple[str, str, int | None]]:
 def test_setup_py_environ_reads_tools_and_downloads() -> None:
     assert _python(DEEPEP_SETUP) == []
     assert _python(TE_SETUP) == []
-    # fetching the declared submodules downloads them: a need for the network, which the
-    # repo scan drops once every submodule is checked out (gitmodules.fetch_needs)
-    assert _python(APEX_SETUP) == [("network", "git submodule update", 3)]
+    # fetching the declared submodules is the submodule needs' action, no download of its
+    # own (the git it runs is read by scan.runtools)
+    assert _python(APEX_SETUP) == []
     clone = APEX_SETUP.replace('"submodule",\n            "update",', '"clone",')
     assert _python(clone) == [("network", "subprocess.run(...)", 3)]
     assert _python(STOPS) == [("env_var", "CUDA_HOME", 2), ("system_package", "ninja", 4)]
@@ -351,9 +352,7 @@ via package management, we suggest
     assert [(r.spec, r.source.line, r.feature) for r in found if r.subject == "system_package"] == [
         ("nvidia-dkms-<your-nvidia-driver-version>", 7, ""),
         ("nvidia-gfx<your-nvidia-driver-version>-kmp", 8, ""),
-        ("ninja-build", 9, ""),
-        ("ninja-build", 9, ""),
-    ]
+    ]  # ninja-build (9) is the ninja tool, a subject of its own: no system package
 
 
 def test_an_install_a_sentence_calls_optional_is_an_optional_features() -> None:
@@ -392,4 +391,4 @@ def test_a_form_feed_before_a_fetch_does_not_move_its_citation() -> None:
     # after its first line).
     text = "include(FetchContent)\x0c\n" + MSCCLPP_FETCH.split("\n", 1)[1]
     fetch = extract_cmake(_file("CMakeLists.txt", text)).requirements
-    assert _places(fetch) == [("network", [3, 2])]
+    assert _places(fetch) == [("network", [3, 2]), ("system_package", [3])]

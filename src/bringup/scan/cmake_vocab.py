@@ -8,7 +8,9 @@ variables it stops without, submodules it checks for, tools it must find, and do
 - ``submodule``: a ``FATAL_ERROR`` under ``if(NOT EXISTS <path>)`` whose message says
   "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
 - ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
-  fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``).
+  fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``); ``find_package(Git)`` so
+  (``REQUIRED``, or ``GIT_FOUND`` tested) is ``git``, and so is a fetch from a
+  ``GIT_REPOSITORY``: CMake runs git to get it.
 - a toolkit a target links (``target_link_libraries(... <library>)``, in the backends'
   ``Vocabulary.libraries``; ``scan.linked``), unversioned;
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
@@ -39,6 +41,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.shellguards import ASKS_TO_SET
+from bringup.scan.sysdeps import tool_subject
 
 if TYPE_CHECKING:
     from bringup.scan.cmake import CMakeCommand
@@ -197,6 +200,18 @@ def _checked_path(path: str, values: dict[str, str], rel: str) -> str:
     return bare
 
 
+def _finds(command: CMakeCommand) -> dict[str, tuple[str, int, bool]]:
+    """The tool a ``find_program`` or ``find_package(Git)`` looks for, by the variable that
+    says it was found: (tool, line, whether ``REQUIRED``)."""
+    name, args, line = command
+    if name == "find_program" and len(args) >= 2:
+        tool = _program(args)
+        return {args[0]: (tool, line, "REQUIRED" in args)} if tool is not None else {}
+    if name == "find_package" and args[:1] == ("Git",):
+        return {"GIT_FOUND": ("git", line, "REQUIRED" in args)}
+    return {}
+
+
 def _downloads(file: SourceFile, lines: Sequence[str], command: CMakeCommand) -> list[Requirement]:
     """The remote URLs a fetch command downloads, each cited at the line holding it."""
     name, args, line = command
@@ -211,6 +226,10 @@ def _downloads(file: SourceFile, lines: Sequence[str], command: CMakeCommand) ->
         where = _line_of(lines, url, line)
         need = file.requirement("network", url, where, text=text, confidence="high")
         found.append(_both_lines(file, need, line))
+        if url in args and args[args.index(url) - 1] == "GIT_REPOSITORY":
+            # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27
+            text = f"{name}({args[0]} GIT_REPOSITORY {url}): CMake runs git to fetch it"
+            found.append(file.requirement("system_package", "git", where, text=text))
     return found
 
 
@@ -249,10 +268,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         name, args, line = command
         if name == "set" and len(args) >= 2:
             values.setdefault(args[0], args[1])
-        elif name == "find_program" and len(args) >= 2:
-            tool = _program(args)
-            if tool is not None:
-                programs[args[0]] = (tool, line, "REQUIRED" in args)
+        elif name in ("find_program", "find_package"):
+            programs.update(_finds(command))
         elif name == "target_link_libraries":
             for arg in args[1:]:
                 known = provider(arg) or next(iter(linked_in(arg)), None)
@@ -286,8 +303,12 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():
         if required or variable in tested:
-            text = f"find_program({variable} {tool}{' REQUIRED' if required else ''})"
-            found.append(file.requirement("system_package", tool, line, text=text))
+            finder = f"find_program({variable} {tool}" if tool != "git" else "find_package(Git"
+            text = f"{finder}{' REQUIRED' if required else ''})"
+            named = tool_subject(tool)  # find_program(NINJA ninja): the ninja need
+            found.append(
+                file.requirement(named or "system_package", "" if named else tool, line, text=text)
+            )
     return found + _launchers(file, commands, programs)
 
 

@@ -17,7 +17,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
-from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
@@ -47,7 +47,7 @@ from bringup.scan.docsections import (
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS, cite_download, downloaded_wheels, fetched
+from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
@@ -276,7 +276,6 @@ class _Reader:
             self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
         self.requirements.extend(self.optional(environment_requirements(self.file, commands)))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
-            self.downloads(commands)
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
@@ -287,17 +286,6 @@ class _Reader:
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
         )
-
-    def downloads(self, commands: list[Command]) -> None:
-        """What the repo's own install or build commands download: a need for the network."""
-        for command in commands:
-            url = fetched(command)
-            if url is not None:
-                self.requirements.append(
-                    self.file.requirement(
-                        "network", url, command.line, text=WORDS + url, confidence="medium"
-                    )
-                )
 
     def inline(self, text: str, line: int) -> None:
         for quoted in _INLINE_INSTALL.findall(text):

@@ -1,12 +1,19 @@
 """The environment an install or build guide has the user set up: ``source`` of an
 environment script (a toolkit's ``set_env.sh``, the repo's own) and ``export`` of a location
 (``export ATB_BUILD_DEPENDENCY_PATH=...``, ``export LD_LIBRARY_PATH=<lib>:$LD_LIBRARY_PATH``).
-Each is an ``env_var`` requirement: the later steps run in that environment.
+The later steps run in that environment.
 
-A toolkit's script (a backend's ``setup_markers``) sets the toolkit's home variable, so its
-requirement is that variable (``ASCEND_HOME_PATH``), the one the build reads and the probed
-shell shows; another script is named by its path. Only a guide's own steps are read (the
-caller's choice): a script that sources its environment itself needs nothing of the user.
+A toolkit's script is how that toolkit is used: sourcing it states the toolkit
+(``toolkit_script``: ``source /usr/local/Ascend/cann/set_env.sh`` is the ``cann`` need, cited
+beside its version, ``.../nnal/atb/set_env.sh`` the ``nnal`` one; ``shell``), not a variable
+of its own, and so does a sentence telling the user to set the toolkit's environment up. The
+variable it sets is an ``env_var`` need only where the code reads and needs it
+(``cmake_vocab``, ``pyguards``, ``shellguards``). Another script (the repo's own, often one
+its build writes: ``source output/atb/set_env.sh``, ascend-transformer-boost README.md:150;
+shmem docs/quickstart.md:212 ``source install/set_env.sh``) names no variable: no need. A
+location the guide has the user ``export`` by name is an ``env_var`` need. Only a guide's own
+steps are read (the caller's choice): a script that sources its environment itself needs
+nothing of the user.
 """
 
 from __future__ import annotations
@@ -21,12 +28,6 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
 
-_ENV_SCRIPT = lazyre.compile(r"(?:^|/)(?:set_?env|setenv|env)[\w.-]*\.(?:sh|bash)$", re.IGNORECASE)
-"""An environment script by its name (``set_env.sh``, ``setenv.bash``); a virtual
-environment's ``activate`` or a shell's rc file is not one."""
-_EXAMPLE_DIR = lazyre.compile(r"(?:^|/)(?:examples?|demos?|benchmarks?|samples?)/", re.IGNORECASE)
-"""An example's own settings (``source examples/fsdp2/env_config.sh``, MindSpeed-LLM
-docs/zh/pytorch/training/fsdp2_quick_start.md:129): what that example runs with."""
 _LOCATION = lazyre.compile(r"^[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)$|^PYTHONPATH$")
 
 _COMPUTED = lazyre.compile(r"\$\(|`|^\.")
@@ -36,7 +37,10 @@ one relative to where it runs (AscendNPU-IR installing_guide.md:144 ``LLVM_SOURC
 
 class _Setup(NamedTuple):
     markers: re.Pattern[str]
-    variable: str
+    toolkit: str
+    packages: tuple[tuple[str, re.Pattern[str]], ...]
+    """The backend's packages a need may name without a version (``cann``, ``nnal``), each
+    with how it is written: a script under a directory so named sets that one up."""
     stated: re.Pattern[str]
     """A sentence telling the user to set the toolkit's environment up ("安装完成后需要配置CANN
     环境变量", memfabric_hybrid doc/installation.md:56)."""
@@ -46,7 +50,12 @@ def _compile(registered: tuple[Backend, ...]) -> tuple[_Setup, ...]:
     return tuple(
         _Setup(
             patterncache.compile(b.vocabulary.setup_markers),
-            b.vocabulary.home_variables[0],
+            b.vocabulary.toolkit_subject or "",
+            tuple(
+                (subject, patterncache.compile(pattern, re.IGNORECASE))
+                for subject, pattern in b.vocabulary.subject_patterns
+                if subject in b.vocabulary.unversioned
+            ),
             patterncache.compile(
                 rf"(?:配置|设置|生效|\bset(?:\s+up)?\b|\bconfigure\b|\bsource\b)[^.。;\uff1b]{{0,30}}"
                 rf"(?<![A-Za-z]){re.escape(display_name(b.vocabulary.toolkit_subject))}(?![A-Za-z])\s*"
@@ -55,34 +64,36 @@ def _compile(registered: tuple[Backend, ...]) -> tuple[_Setup, ...]:
             ),
         )
         for b in registered
-        if b.vocabulary.setup_markers
-        and b.vocabulary.home_variables
-        and b.vocabulary.toolkit_subject
+        if b.vocabulary.setup_markers and b.vocabulary.toolkit_subject
     )
 
 
 _setups = backends.per_registry(_compile)
 
 
-def _toolkit_variable(path: str) -> Optional[str]:
-    return next((s.variable for s in _setups() if s.markers.search(path)), None)
+def toolkit_script(path: str) -> Optional[str]:
+    """The toolkit package whose environment script ``path`` is, from the directories it lies
+    in, never its file name alone: the package the deepest of them names
+    (``/usr/local/Ascend/nnal/atb/set_env.sh``: ``nnal``; ``${install_path}/cann/set_env.sh``:
+    ``cann``), else the toolkit of a backend whose install they point into (``/Ascend/``,
+    ``${ASCEND_HOME_PATH}``). A script of the repo's own or of another product
+    (``/usr/local/memfabric_hybrid/set_env.sh``, memfabric_hybrid doc/installation.md:73; a
+    bare ``set_env.sh``) is not one."""
+    folders = path.split("/")[:-1]
+    for folder in reversed(folders):
+        for setup in _setups():
+            named = next((s for s, p in setup.packages if p.search(folder)), None)
+            if named is not None:
+                return named
+    return next((s.toolkit for s in _setups() if s.markers.search("/".join(folders) + "/")), None)
 
 
 def environment_setup(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """An ``env_var`` requirement per environment script sourced and location exported."""
+    """An ``env_var`` requirement per location exported."""
     found: list[Requirement] = []
     for command in commands:
         argv = command.argv
-        if argv[:1] in (("source",), (".",)) and len(argv) > 1:
-            path = argv[1]
-            variable = _toolkit_variable(path)
-            if variable is not None:
-                text = f"source {path}"  # the line's own words; the spec names what it sets
-                found.append(file.requirement("env_var", variable, command.line, text=text))
-            elif _ENV_SCRIPT.search(path) and not _EXAMPLE_DIR.search(path):
-                text = f"source {path}"
-                found.append(file.requirement("env_var", path, command.line, text=text))
-        elif argv[:1] == ("export",):
+        if argv[:1] == ("export",):
             for part in argv[1:]:
                 name, _, value = part.partition("=")
                 # a value computed in the block is the guide's own shell variable
@@ -93,17 +104,13 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
 
 
 def environment_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
-    """The toolkit environment a guide's sentence tells the user to set up, as the toolkit's
-    home variable."""
+    """The toolkit whose environment a guide's sentence tells the user to set up,
+    unversioned."""
     for line, words in paragraph:
         for setup in _setups():
             if setup.stated.search(words):
-                text = f"{words[:200]}: sets {setup.variable}"
-                return [
-                    file.requirement(
-                        "env_var", setup.variable, line, text=text, confidence="medium"
-                    )
-                ]
+                text = f"{words[:200]}: sets up {display_name(setup.toolkit)}"
+                return [file.requirement(setup.toolkit, "", line, text=text, confidence="medium")]
     return []
 
 

@@ -1,10 +1,13 @@
-"""Downloads a repo's own install or build instructions make: such a machine needs the network.
+"""Downloads a repo's own build or install makes: such a machine needs the network.
 
-A guide's install section that runs ``wget``/``curl`` on a URL, clones another repository or
-installs from a package index of its own (``--extra-index-url``) cannot be followed offline
-(issue 11: "a build download is a ``needs network`` on the step"). Cloning the repo itself is
-how the user got it, not a need (``own_clone``); fetching its submodules is the ``submodule``
-need, whose action is that fetch.
+A build or install script that runs ``wget``/``curl`` on a URL, clones another repository or
+installs from a package index of its own (``--extra-index-url``) cannot run offline (issue 11:
+"a build download is a ``needs network`` on the step"). What a guide tells the user to
+download by hand (its code blocks' ``wget``, ``git clone``, ``pip install -i``) is a step the
+user takes, not a download the build performs: no ``network`` need (the step itself still
+needs the network, ``plan``). Cloning the repo itself is how the user got it, not a need
+(``own_clone``); fetching its submodules (``git submodule update``) downloads nothing of its
+own: each path ``.gitmodules`` declares is a ``submodule`` need, whose action is that fetch.
 """
 
 from __future__ import annotations
@@ -24,8 +27,6 @@ _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links"
 _USER = lazyre.compile(r"^[\w.-]{1,64}@(?=[\w.-]{1,253}[:/])")
 """The login of an SSH clone (``git@github.com:deepseek-ai/DeepGEMM.git``, deepseek-ai/DeepGEMM
 README.md:44), not a ref after the URL (``…/repo.git@stable``)."""
-SUBMODULES = "git submodule update"
-"""What a submodule fetch downloads: the URLs ``.gitmodules`` names."""
 WORDS = "downloads: "
 """How a download's requirement text starts, so the scan can find the ones a guide states."""
 
@@ -54,8 +55,6 @@ def fetched(command: Command) -> str | None:
         return next(iter(_urls(argv[1:])), None)
     if program == "git" and argv[1:2] == ("clone",):
         return next(iter(_urls(argv[2:])), None)
-    if program == "git" and argv[1:3] == ("submodule", "update"):
-        return SUBMODULES
     if "install" in argv and any(p.startswith("pip") for p in argv[:4]):
         return _index(argv) or next(iter(u for u in _urls(argv) if u.startswith("git+")), None)
     return None

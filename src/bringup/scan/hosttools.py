@@ -3,7 +3,8 @@
 "- ccache (optional, …)", hixl docs/en/build.md:145-147; "- MPI: OpenMPI 4.0+ (…)" in
 full-width marks, shmem docs/quickstart.md:185): a program or library the machine
 provides, not a Python distribution, so the scan's subjects do not name it. It is a
-``system_package`` whose spec is the tool with its version; an item saying it is optional is soft.
+``system_package`` whose spec is the tool with its version; an item saying it is optional, or
+a tool that only speeds the build up (``ccache``), is soft.
 
 Only an item that is the tool alone is read: its name, maybe a version, maybe a note in
 brackets or after a full-width comma (hixl docs/zh/build.md:146).
@@ -38,6 +39,10 @@ _NOTE = lazyre.compile(r"[(\uff08]([^()\uff08\uff09]*)[)\uff09]")
 """The parts of an item, matched one after another with the spaces between them stripped
 once: adjacent optional runs of spaces in one pattern split a long run every way."""
 _OPTIONAL = lazyre.compile(r"\boptional\b|可选|\brecommended\b|推荐", re.IGNORECASE)
+SPEED_UPS = frozenset({"ccache", "sccache", "distcc"})
+"""Tools that only make a build faster: the build goes on without them, a soft need however
+the list words it (a bare "- ccache" as much as hixl docs/en/build.md:147 "- ccache
+(optional, ...)")."""
 
 
 def _parts(text: str) -> tuple[str, str, str, str] | None:
@@ -74,6 +79,6 @@ def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list
     if name not in HOST_TOOLS and impl not in HOST_TOOLS:
         return []
     tool = impl if impl in HOST_TOOLS else name
-    soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading))
+    soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading)) or tool in SPEED_UPS
     text = text.strip()[:200]
     return [file.requirement("system_package", tool + version, line, text=text, hard=not soft)]

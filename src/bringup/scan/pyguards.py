@@ -27,7 +27,6 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmake_vocab import home_variables
 from bringup.scan.extraction import SourceFile
-from bringup.scan.fetches import SUBMODULES, WORDS
 from bringup.scan.outcomes import dotted, python_outcome
 from bringup.scan.shellguards import ASKS_TO_SET
 
@@ -40,8 +39,9 @@ _NAMED = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
 _ALWAYS_SET = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: reading one is no requirement."""
 _FETCH_COMMANDS = (("git", "clone"), ("wget",), ("curl",))
-"""Commands that download. Fetching the declared submodules (``git submodule update``) needs
-the network only while one is not checked out (``gitmodules.fetch_needs``)."""
+"""Commands that download. Fetching the declared submodules (``git submodule update``) is the
+``submodule`` requirements' own action, one per ``.gitmodules`` path, not a ``network`` need
+of its own; the ``git`` it runs is (``runtools``)."""
 
 
 def _environ(node: ast.expr) -> bool:
@@ -121,16 +121,11 @@ def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         subprocess = (short in _SUBPROCESS and name.startswith(("subprocess.", "os."))) or (
             name in _SUBPROCESS
         )
-        submodules = subprocess and _fetch_argv(node, ((("git", "submodule", "update")),))
         if short in _DOWNLOADERS or name in _HTTP_GETS or (subprocess and _fetch_argv(node)):
             urls = [s for s in _strings(node) if s.startswith(("http://", "https://", "git@"))]
             spec = urls[0] if urls else f"{name}(...)"
             text = f"{ast.unparse(node)[:160]}: downloads while building"
             found.append(file.requirement("network", spec, node.lineno, text=text))
-        elif submodules:
-            # FlashMLA setup.py:52; no download once every submodule is checked out
-            text = f"{WORDS}{ast.unparse(node)[:160]}"
-            found.append(file.requirement("network", SUBMODULES, node.lineno, text=text))
     return found
 
 

@@ -21,7 +21,6 @@ from bringup.scan.anyof import merge_repeats
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
-from bringup.scan.gitmodules import fetch_needs
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
@@ -247,7 +246,7 @@ def scan_repo(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
     scoped = split_scopes(
-        fetch_needs(_checked_out(root, _declared_submodules(requirements))),
+        _checked_out(root, _declared_submodules(requirements)),
         extractions,
         file_scopes(seen, texts, stats.manifests),
         texts,

@@ -6,8 +6,9 @@ Cloning a repo (``git clone``, ascend-transformer-boost scripts/build.sh:162; op
 ci/build.sh:110; from Python, MindSpeed-Core-MS auto_convert_llm.sh:5 as an f-string command
 line), applying a patch (apex scripts/gen.sh:29: ``patch -p1 <npu.patch``) or converting
 line ends before a test build (memfabric_hybrid script/build.sh:29: ``dos2unix``) each needs
-the tool itself, besides the network the clone needs (``fetches``). One ``system_package``
-per tool and file, cited where the file first runs it, the later places in ``also_at``.
+the tool itself, besides the network the clone needs (``fetches``), and so does a build that
+fetches its submodules itself (``git submodule update``). One ``system_package`` per tool and
+file, cited where the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
 ``cp``) are there wherever a script runs, and compilers, CMake, Python and pip are subjects
@@ -33,16 +34,16 @@ RUN_TOOLS = frozenset(
 """Programs a build script runs to get or prepare sources that a minimal system may lack. A
 coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package, not the
 build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
-_GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs"})
-"""What ``git`` does in a build that needs git on the machine: fetching sources from elsewhere
-(another repo's clone, ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110).
-A command on the checkout itself runs where the repo was cloned, so git is there: resetting or
-checking out its tree (AscendNPU-IR build-tools/apply_patches.sh:79 ``git reset --hard HEAD``,
-TransformerEngine build_tools/wheel_utils/build_wheels.sh:22 ``git checkout $TARGET_BRANCH``),
-applying a patch to it (omni-infer build/build.sh:53 ``git apply``): the blind truths of
-these repos name no git. A query (``git rev-parse HEAD`` for a version string, DrivingSDK
-setup.py:188) falls back when it fails, and a submodule fetch is the ``submodule``
-requirement's own action (``gitmodules``)."""
+_GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs", "submodule"})
+"""What ``git`` does in a build that needs git on the machine: getting sources from elsewhere,
+another repo's clone (ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110)
+or the submodules ``.gitmodules`` declares (torchair build.sh:61, FlashMLA setup.py:52,
+TransformerEngine setup.py:334 ``git submodule update --init``): a build that fetches them
+itself runs git, whatever the user cloned with. A command on the checkout itself runs where
+the repo was cloned, so git is there: resetting or checking out its tree (AscendNPU-IR
+build-tools/apply_patches.sh:79 ``git reset --hard HEAD``), applying a patch to it
+(omni-infer build/build.sh:53 ``git apply``), asking its commit for a version string, which
+falls back when it fails (DrivingSDK setup.py:188 ``git rev-parse HEAD``)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
@@ -119,11 +120,19 @@ def _words(node: ast.expr) -> list[str]:
     return []
 
 
+def _named_at(command: ast.expr) -> int:
+    """The line naming the program: an argv written over several lines is cited at its first
+    word (TransformerEngine setup.py:313-314 ``check_output(`` then ``["git", ...``; apex
+    setup.py:715-716 ``[`` then ``"git",``)."""
+    if isinstance(command, (ast.List, ast.Tuple)) and command.elts:
+        return command.elts[0].lineno
+    return command.lineno
+
+
 def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
-    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``). A query of the
-    checkout (MindSpeed-Core-MS setup.py:72: ``os.system("git rev-parse ...")``, which warns
-    and goes on) and a submodule fetch (FlashMLA setup.py:52) are none (``_GIT_FETCHES``)."""
+    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
+    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
     places = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args):
@@ -135,5 +144,5 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
             continue
         program = _program(_words(node.args[0]))
         if program:
-            places.append((program, node.lineno, ast.unparse(node)))
-    return _cited(file, places)
+            places.append((program, _named_at(node.args[0]), ast.unparse(node)))
+    return _cited(file, sorted(places, key=lambda place: place[1]))

@@ -30,6 +30,7 @@ from bringup.scan.commands import (
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor
 from bringup.scan.devices import chips_in_value, lowest_architecture
+from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.outcomes import shell_branch, shell_outcome
@@ -164,14 +165,25 @@ def _requirement(
     return file.requirement(subject, spec, line, text=text, confidence=confidence, hard=hard)
 
 
+def _sourced(file: SourceFile, path: str, line: int) -> Requirement | None:
+    """The toolkit package whose environment script ``path`` is (``toolkit_script``), with the
+    version its path names."""
+    subject = toolkit_script(path)
+    if subject is None:
+        return None
+    toolkit = next((t for t in vocabulary().toolkits if t.subject == subject), None)
+    spec = _version_in_path(toolkit, path) if toolkit is not None else ""
+    return _requirement(file, subject, spec, line, text=f"source {path}")
+
+
 def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requirement | None:
     words = vocabulary()
+    if name == "source":
+        return _sourced(file, value, line)
     for toolkit in words.toolkits:
-        sourced = name == "source" and toolkit.setup is not None and toolkit.setup.search(value)
-        if name in toolkit.home or sourced:
+        if name in toolkit.home:
             spec = _version_in_path(toolkit, value)
-            text = f"{name} {value}" if sourced else f"{name}={value}"
-            return _requirement(file, toolkit.subject, spec, line, text=text.strip())
+            return _requirement(file, toolkit.subject, spec, line, text=f"{name}={value}")
     target = listing(name)
     lowest = lowest_architecture([(a, line) for a in listed(value)]) if target else None
     if target is not None and lowest is not None:
@@ -282,6 +294,11 @@ def _message(
     return stated
 
 
+_CHECKING = lazyre.compile(r"(?:^|[-_])check(?:s|er)?(?=[-_.])", re.IGNORECASE)
+"""A script named for a check (``scripts/oat_check.sh``, the open-source audit that
+ascend-transformer-boost, hixl, catlass, pyasc, shmem and ops-blas keep beside their builds;
+pyasc ``scripts/static_check.sh``): the tools it runs (``git diff`` to list what changed) are
+the check's, not the build's."""
 _SCRIPT_DIRS = frozenset(
     {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "buildtools"}
 )
@@ -347,7 +364,8 @@ def extract_shell(file: SourceFile) -> Extraction:
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
     installs = _installs(file, commands) if repo_level else []
-    building = repo_level and not NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1])
+    name = file.rel.rsplit("/", 1)[-1]
+    building = repo_level and not NOT_INSTALLING.search(name) and not _CHECKING.search(name)
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)

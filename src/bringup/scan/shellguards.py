@@ -21,6 +21,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
+from bringup.scan.sysdeps import tool_subject
 from bringup.subjects import subject as known_subject
 
 _REQUIRED_EXPANSION = lazyre.compile(r"\$\{([A-Za-z_]\w*):?\?")
@@ -91,8 +92,10 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> None:
         if subject == "env_var" and (name in _SHELL_OWN or name.startswith("BASH")):
             return
-        if subject == "system_package" and known_subject(name) is not None:
-            subject, name = name, ""  # cmake, ninja: a subject of its own, here unversioned
+        tool = tool_subject(name) if subject == "system_package" else None
+        if subject == "system_package" and (known_subject(name) is not None or tool):
+            # cmake, ninja, g++: a subject of its own, here unversioned
+            subject, name = tool or name, ""
         if (subject, name) not in seen:
             seen.add((subject, name))
             found.append(file.requirement(subject, name, line, text=text.strip()[:200], hard=hard))

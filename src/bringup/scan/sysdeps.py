@@ -3,12 +3,17 @@
 machine needs them before the build (issue 11: "system packages and tools ... with the
 Debian/openEuler package names").
 
-One requirement per install command: ``spec`` is its packages as the manager names them,
-space-separated (a Debian list and an openEuler list of one script are two statements of the
-need, one per distribution family, each in its own manager's names); ``text`` says which
-manager and family. A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."``
-then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded
-from its last assignment above the command.
+A package that is a tool with a subject of its own (``ninja-build``, ``build-essential``,
+``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
+checks that subject's version where the repo states one, and the environment may provide the
+tool from a package index. It is left out of the list, not made a need of its own: an install
+line names what one distribution packages, not what the build requires of the tool, which is
+read where the repo states it. The rest of one install command is one requirement: ``spec`` is
+its packages as the manager names them, space-separated (a Debian list and an openEuler list of
+one script are two statements of the need, one per distribution family, each in its own
+manager's names); ``text`` says which manager and family. A package list kept in a variable of
+the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake
+dependencies.sh:153-186) is expanded from its last assignment above the command.
 """
 
 from __future__ import annotations
@@ -41,12 +46,32 @@ _PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:=
 """A package as a manager takes it: ``libnuma-dev``, ``gcc-c++``, ``@development`` (a dnf
 group), ``cmake=3.22.1-1`` (apt's pin), or one of a family the user completes
 (``nvidia-dkms-<your-nvidia-driver-version>``, gdrcopy README.md:78)."""
+_TOOL_PACKAGES = (
+    ("ninja", lazyre.compile(r"^ninja(?:-build)?$")),
+    ("cmake", lazyre.compile(r"^cmake3?$")),
+    ("gcc", lazyre.compile(r"^(?:gcc|g\+\+|gcc-c\+\+|build-essential|gcc-toolset)(?:-\d{1,2})?$")),
+    ("clang", lazyre.compile(r"^clang(?:\+\+)?(?:-\d{1,2})?$")),
+    ("python", lazyre.compile(r"^python3?(?:\.\d{1,2})?$")),
+)
+"""Programs and distribution packages that are a build tool with a subject of its own, as
+package managers and scripts name them: ``ninja-build`` (Mooncake dependencies.sh:155,
+fbgemm-ascend README.md:91), ``build-essential``/``g++``/``gcc-c++`` (AscendNPU-IR
+build-tools/build.sh:519 ``command -v g++``), ``python3`` (MindSpeed-MM
+scripts/install_cann.sh:42). Its headers and pip (``python3-dev``, ``python3-pip``) are system
+packages of their own."""
 _QUOTED = lazyre.compile(
     r"`((?:sudo\s{1,4})?(?:apt|apt-get|aptitude|yum|dnf|zypper|apk)\s[^`]{1,200})`"
 )
 """A package-manager command quoted in a sentence: the system Ninja installed with "Ubuntu:
 `apt-get install -y ninja-build`" and "CentOS/RHEL: `yum install -y ninja-build`" in one list item
 (fbgemm-ascend README.md:91)."""
+
+
+def tool_subject(name: str) -> str | None:
+    """The subject of the build tool a program or distribution package ``name`` is, if any
+    (``ninja-build``: ``ninja``)."""
+    bare = name.split("=", 1)[0].lower()
+    return next((subject for subject, package in _TOOL_PACKAGES if package.match(bare)), None)
 
 
 def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
@@ -102,8 +127,9 @@ def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requir
             continue
         program, words = install
         packages = _packages(words, assigned)
+        family = _MANAGERS[program][1]
+        packages = [p for p in packages if tool_subject(p) is None]
         if packages:
-            family = _MANAGERS[program][1]
             text = f"{program} install ({family} packages): {' '.join(packages)}"
             found.append(
                 file.requirement(
