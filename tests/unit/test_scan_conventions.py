@@ -247,3 +247,33 @@ def test_a_speed_up_is_soft_however_the_list_words_it() -> None:
     )
     bare = host_tool_item(_file("docs/en/build.md", ""), 147, "ccache", "Prerequisites")
     assert [(r.spec, r.hard) for r in (*worded, *bare)] == [("ccache", False), ("ccache", False)]
+
+
+# hicann/cann-samples @ a934ed96, cmake/ascend.cmake:27-43 (the user's branch shortened): the
+# chain stops without the toolkit, reading HOME and USER on the way.
+CANN_SAMPLES_HOME = """if(DEFINED ENV{ASCEND_HOME_PATH})
+    set(ASCEND_DIR $ENV{ASCEND_HOME_PATH})
+else()
+    message(WARNING "Environment variable ASCEND_HOME_PATH is not set. Using default path.")
+    if("$ENV{USER}" STREQUAL "root")
+        if(EXISTS /usr/local/Ascend/ascend-toolkit/latest)
+            set(ASCEND_DIR /usr/local/Ascend/ascend-toolkit/latest)
+        else()
+            message(FATAL_ERROR "Ascend toolkit not found in default root paths. Please set ASCEND_HOME_PATH.")
+        endif()
+    else()
+        if(EXISTS $ENV{HOME}/Ascend/ascend-toolkit/latest)
+            set(ASCEND_DIR $ENV{HOME}/Ascend/ascend-toolkit/latest)
+        else()
+            message(FATAL_ERROR "Ascend toolkit not found in default user paths. Please set ASCEND_HOME_PATH.")
+        endif()
+    endif()
+endif()
+"""  # noqa: E501
+
+
+def test_a_variable_every_login_sets_is_no_need_of_a_cmake_configure() -> None:
+    found = extract_cmake(_file("cmake/ascend.cmake", CANN_SAMPLES_HOME)).requirements
+    assert [(s, spec) for s, spec, _ in _said(found, "env_var")] == [
+        ("env_var", "ASCEND_HOME_PATH")
+    ]

@@ -40,7 +40,7 @@ from bringup.scan.cmake_options import option_features
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
-from bringup.scan.shellguards import ASKS_TO_SET
+from bringup.scan.shellguards import ASKS_TO_SET, SHELL_OWN
 from bringup.scan.sysdeps import tool_subject
 
 if TYPE_CHECKING:
@@ -289,7 +289,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                     spec = _checked_path(path[0], values, file.rel)
                     found.append(file.requirement("submodule", spec, line, text=message[:200]))
     tested |= fatal.carried_into(tested)
-    stopping = env_read & tested
+    stopping = (env_read & tested) - SHELL_OWN
     first_named = _first_named(commands, stopping) if stopping else {}
     for variable in sorted(stopping):
         text = f"reads {variable} from the environment; the configure stops without it"

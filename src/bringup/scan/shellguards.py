@@ -36,12 +36,15 @@ ASKS_TO_SET = lazyre.compile(  # "please set X", "X is null", "X is not defined"
     re.IGNORECASE,
 )
 _NAMED = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
-_SHELL_OWN = frozenset(
+SHELL_OWN = frozenset(
     {"HOME", "USER", "PWD", "OLDPWD", "PATH", "SHELL", "UID", "EUID", "HOSTNAME", "TMPDIR",
      "LANG", "TERM", "OSTYPE", "HOSTTYPE", "MACHTYPE", "RANDOM", "LINENO", "IFS"}
 )  # fmt: skip
 """Variables the shell or the login sets itself: testing one checks the shell, not the
-machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}" ]``)."""
+machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}" ]``), and
+a CMake configure reading one (``$ENV{HOME}/Ascend/latest`` in the chain that stops without
+the toolkit, hicann/cann-samples cmake/ascend.cmake:31-42, hixl cmake/variables.cmake) reads
+what every login has: neither is a need."""
 LOCATION = (
     r"(?![A-Za-z_]*(?:OUTPUT|OUT_|INSTALL_PREFIX|BUILD_DIR|LOG|CACHE|WORK|TMP|TEMP|DATA|MODEL|"
     r"CKPT|CHECKPOINT|SAVE))[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR)"
@@ -90,7 +93,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     read = _read(file.text)
 
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> None:
-        if subject == "env_var" and (name in _SHELL_OWN or name.startswith("BASH")):
+        if subject == "env_var" and (name in SHELL_OWN or name.startswith("BASH")):
             return
         tool = tool_subject(name) if subject == "system_package" else None
         if subject == "system_package" and (known_subject(name) is not None or tool):
