@@ -118,6 +118,49 @@ def test_a_cmake_package_found_without_required_is_an_optional_feature() -> None
     assert by_subject["cmake:CURL"] == (True, "")
 
 
+# pyg-team/pyg-lib @ 764e3a49, CMakeLists.txt:160-163
+PYG_OPENMP = """find_package(OpenMP)
+if(OpenMP_CXX_FOUND)
+  target_link_libraries(${PROJECT_NAME} PRIVATE OpenMP::OpenMP_CXX)
+endif()
+"""
+# hicann/cann-samples @ a934ed96, CMakeLists.txt:17-23
+CANN_SAMPLES_ASC = """if(NOT "${NPU_ARCH}" IN_LIST VALID_NPU_ARCHS)
+    message(FATAL_ERROR "Unsupported NPU_ARCH: ${NPU_ARCH}. Supported values: dav-3510, dav-2201")
+endif()
+
+include(cmake/ascend.cmake)
+find_package(ASC)
+project(cann-samples LANGUAGES C CXX ASC)
+"""
+# microsoft/mscclpp @ 1f5f065d, cmake/CheckAmdGpu.cmake:11-15
+MSCCLPP_HIP = """find_package(hip QUIET)
+
+if(NOT hip_FOUND)
+    return()
+endif()
+"""
+
+
+def test_a_package_a_cmakelists_looks_for_unconditionally_is_a_soft_need_of_the_repo() -> None:
+    # the build uses it wherever it is there, and says nothing of going on without it: the
+    # blind truths cite cmake:OpenMP (pyg-lib) and cmake:ASC (cann-samples) as the repo's
+    openmp = extract_cmake(_file("CMakeLists.txt", PYG_OPENMP)).requirements
+    assert [(r.subject, r.hard, r.feature, r.source.line) for r in openmp] == [
+        ("cmake:OpenMP", False, "", 1)
+    ]
+    asc = extract_cmake(_file("CMakeLists.txt", CANN_SAMPLES_ASC)).requirements
+    assert [(r.hard, r.feature, r.source.line) for r in asc if r.subject == "cmake:ASC"] == [
+        (False, "", 6)
+    ]
+    # the same call in an included module runs only where something includes it (mscclpp
+    # includes CheckAmdGpu to detect a GPU, CMakeLists.txt:80): a probe, still optional
+    hip = extract_cmake(_file("cmake/CheckAmdGpu.cmake", MSCCLPP_HIP)).requirements
+    assert [(r.subject, r.feature) for r in hip] == [("cmake:hip", OPTIONAL)]
+    # one that announces what the build does without it names a feature (Mooncake's AWS SDK:
+    # "S3 functionality will be disabled"): test_a_cmake_package_found_without_required_...
+
+
 # microsoft/mscclpp @ 1f5f065d, CMakeLists.txt:255-266 (MSCCLPP_USE_IB is an option on by
 # default, CMakeLists.txt:56).
 MSCCLPP_IB = """if(MSCCLPP_USE_IB)

@@ -226,6 +226,12 @@ class _State:
         of its requirement."""
         self.stops_without: set[str] = set()
         """Packages whose ``<X>_FOUND`` a stopping ``if(NOT ...)`` tests (lower-cased)."""
+        self.unasked: dict[str, int] = {}
+        """A package a ``CMakeLists.txt`` looks for without ``REQUIRED`` outside any ``if``
+        (lower-cased) -> the index of its requirement."""
+        self.announced: set[str] = set()
+        """The ``<X>`` (lower-cased) of each ``<X>_FOUND`` an ``if`` tests where a branch of it
+        prints a message: the build says what it does without X."""
 
     def add(
         self,
@@ -276,16 +282,36 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     spec = ("==" if "EXACT" in args else ">=") + version if version else ""
     subject = vocabulary().packages.get(key, f"cmake:{name}")
     text = "find_package(" + " ".join(args) + ")"
-    # a library found without REQUIRED is one the build goes on without (``QUIET``, an
-    # ``if(X_FOUND)`` branch): an optional feature, unless a known toolkit or tool
+    # a library found without REQUIRED is one the build goes on without: an optional
+    # feature (``_unasked`` says when not), unless a known toolkit or tool
     required = "REQUIRED" in args
     optional = not required and subject.startswith("cmake:")
     if not required:
         state.found_at.setdefault(key, len(state.requirements))
+        if optional and not state.conditions and state.file.rel.endswith("CMakeLists.txt"):
+            state.unasked.setdefault(key, len(state.requirements))
+            optional = False
     state.add(
         subject, spec, command.line, text, hard=required, feature=OPTIONAL if optional else ""
     )
     return subject
+
+
+def _unasked(state: _State) -> None:
+    """A package a ``CMakeLists.txt`` looks for without ``REQUIRED`` and outside any ``if``
+    is one the build uses wherever it is there: a soft need of the repo's, not a feature
+    (``find_package(OpenMP)`` then ``if(OpenMP_CXX_FOUND)`` link it, pyg-lib CMakeLists.txt:
+    160; ``find_package(ASC)`` before ``project(... LANGUAGES ASC)``, cann-samples
+    CMakeLists.txt:22) -- unless the build announces what it does without it (Mooncake
+    mooncake-store/src/CMakeLists.txt:110-119, "AWS SDK not found, S3 functionality will be
+    disabled"): that names a feature. One inside an ``if`` (mscclpp CMakeLists.txt:260,
+    ``find_package(MLX5)`` under ``if(MSCCLPP_USE_IB)``) or in an included module (a
+    ``Find<X>.cmake`` looking for X's own dependencies, mscclpp cmake/CheckAmdGpu.cmake:11
+    probing for ROCm) runs only where something asks for it and stays optional."""
+    for key, index in state.unasked.items():
+        if any(found == key or found.startswith(key + "_") for found in state.announced):
+            requirement = state.requirements[index]
+            state.requirements[index] = msgspec.structs.replace(requirement, feature=OPTIONAL)
 
 
 def _stopped_without(state: _State) -> list[Requirement]:
@@ -323,6 +349,11 @@ def _conditions(state: _State, command: CMakeCommand) -> bool:
 
 def _command(state: _State, command: CMakeCommand) -> None:
     name, args, line = command
+    if name == "message" and cmake_outcome(args) != "fail":
+        for condition, _, _ in state.conditions:
+            state.announced.update(
+                found.group(1).lower() for found in map(_FOUND.fullmatch, condition) if found
+            )
     if name == "message" and cmake_outcome(args) == "fail":
         if state.conditions and state.conditions[-1][1]:
             condition, _, opened = state.conditions[-1]
@@ -396,6 +427,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
             spec, line, names = lowest
             words = f"{target.label} architectures " + ", ".join(names)
             state.add(target.subject, spec, line, words, confidence="medium")
+    _unasked(state)
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     features = option_features(commands)

@@ -59,7 +59,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 
 Within a file of the repo's scope a requirement may name its own feature (``Requirement.
 feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
-without ``REQUIRED`` (``OPTIONAL``), what a CMake option off by default guards
+without ``REQUIRED`` under an ``if``, in an included module or with a message saying what the
+build does without it (``OPTIONAL``), what a CMake option off by default guards
 (``option:USE_HIP``), a requirements file made of linters and doc builders.
 """
 
