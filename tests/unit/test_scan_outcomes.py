@@ -9,7 +9,7 @@ import ast
 import pytest
 
 from bringup.model import Requirement
-from bringup.scan.cmake import cmake_commands
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import cmake_outcome, message_outcome, python_outcome, shell_outcome
 from bringup.scan.prose import read_line

@@ -15,7 +15,7 @@ from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import scope_of
 
 if TYPE_CHECKING:
-    from bringup.scan.cmake import CMakeCommand
+    from bringup.scan.cmakelex import CMakeCommand
 
 _OPTION_NAME = lazyre.compile(r"^(?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+$")
 

@@ -44,7 +44,7 @@ from bringup.scan.shellguards import ASKS_TO_SET, SHELL_OWN
 from bringup.scan.sysdeps import tool_subject
 
 if TYPE_CHECKING:
-    from bringup.scan.cmake import CMakeCommand
+    from bringup.scan.cmakelex import CMakeCommand
 
 _ENV_READ = lazyre.compile(r"ENV\{(\w+)\}")
 _VARIABLE = lazyre.compile(r"\$\{(\w+)\}|^(\w+)$")

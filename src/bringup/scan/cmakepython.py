@@ -21,7 +21,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.subjects import python_subject
 
 if TYPE_CHECKING:
-    from bringup.scan.cmake import CMakeCommand
+    from bringup.scan.cmakelex import CMakeCommand
 
 _INTERPRETER = lazyre.compile(
     r"^(?:python3?(?:\.\d+)?(?:-config)?|\$\{(?:Python3?|PYTHON)_EXECUTABLE\})$", re.IGNORECASE

@@ -24,7 +24,7 @@ from bringup.scan.devices import chips_in_value
 from bringup.scan.extraction import SourceFile
 
 if TYPE_CHECKING:
-    from bringup.scan.cmake import CMakeCommand
+    from bringup.scan.cmakelex import CMakeCommand
 
 
 def _compile(registered: tuple[Backend, ...]) -> re.Pattern[str] | None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from posixpath import dirname, join, normpath
 
-from bringup.scan.cmake import cmake_commands
 from bringup.scan.cmake_options import option_features
+from bringup.scan.cmakelex import cmake_commands
 
 
 def optional_directories(build_texts: Mapping[str, str]) -> dict[str, str]:

@@ -1,0 +1,110 @@
+"""CMake's command syntax: a small lexer for quoted and bracket arguments, comments and
+commands over several lines, keeping each command's line (split from ``cmake``, which reads
+what the commands require)."""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+from bringup import lazyre
+
+_IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class CMakeCommand(NamedTuple):
+    name: str
+    args: tuple[str, ...]
+    line: int
+
+
+def cmake_commands(text: str) -> list[CMakeCommand]:
+    """Every command invocation in ``text``, name lower-cased, arguments unquoted."""
+    return list(_lexed(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lexed(text: str) -> tuple[CMakeCommand, ...]:
+    """``cmake_commands``, once per text: a ``CMakeLists.txt`` is read for what it requires and
+    again, after every file is read, for the directories its options add (``optdirs``); an
+    operator library has hundreds (ops-transformer: 525, each lexed twice)."""
+    commands: list[CMakeCommand] = []
+    i, line, size = 0, 1, len(text)
+    while i < size:
+        char = text[i]
+        if char == "\n":
+            line += 1
+            i += 1
+        elif char == "#":
+            bracket = _BRACKET_COMMENT.match(text, i)  # not text[i:]: a copy per comment
+            end = text.find(f"]{bracket.group(1)}]", i) if bracket else text.find("\n", i)
+            end = size if end < 0 else end
+            line += text.count("\n", i, end)
+            i = end if not bracket else end + len(bracket.group(1)) + 2
+        elif char.isalpha() or char == "_":
+            match = _IDENTIFIER.match(text, i)
+            j = match.end() if match is not None else i + 1
+            while j < size and text[j] in " \t":
+                j += 1
+            if j < size and text[j] == "(":
+                args, end = _arguments(text, j + 1)
+                commands.append(CMakeCommand(text[i:j].strip().lower(), tuple(args), line))
+                line += text.count("\n", i, end)
+                i = end
+            else:
+                i = j
+        else:
+            i += 1
+    return tuple(commands)
+
+
+def _arguments(text: str, i: int) -> tuple[list[str], int]:
+    args: list[str] = []
+    depth = 0
+    current: list[str] = []
+    size = len(text)
+
+    def flush() -> None:
+        if current:
+            args.append("".join(current))
+            current.clear()
+
+    while i < size:
+        char = text[i]
+        if char == '"':
+            end = i + 1
+            while end < size and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            current.append(text[i + 1 : end])
+            i = end + 1
+        elif char == "#" and not current:
+            end = text.find("\n", i)
+            i = size if end < 0 else end
+        elif char == "(":
+            depth += 1
+            current.append(char)
+            i += 1
+        elif char == ")":
+            if depth == 0:
+                flush()
+                return args, i + 1
+            depth -= 1
+            current.append(char)
+            i += 1
+        elif char in " \t\r\n":
+            flush()
+            i += 1
+        else:
+            # the rest of an unquoted word at once, not a character a turn
+            word = _WORD_RUN.match(text, i)
+            end = word.end() if word is not None else i + 1
+            current.append(text[i:end])
+            i = end
+    flush()
+    return args, size
+
+
+_BRACKET_COMMENT = lazyre.compile(r"#\[(=*)\[")
+_WORD_RUN = lazyre.compile(r'[^"() \t\r\n#]+')
+"""Characters of an unquoted argument that end nothing: a quote, a parenthesis or a space
+ends the word, and a ``#`` starts a comment where no word has begun."""
