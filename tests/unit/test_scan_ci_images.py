@@ -194,3 +194,33 @@ def test_a_matrix_exclude_names_no_runner_or_version() -> None:
         ("arch", "aarch64,x86_64", 6),
         ("torch", "==2.6.0 || ==2.7.1", 7),
     ]
+
+
+def test_a_ci_matrix_versions_a_framework_the_repo_names_without_one(tmp_path: Path) -> None:
+    # CONV pyproject.toml:1-3 requires torch with no version; .github/workflows/publish.yaml:41-44
+    # builds the wheels for five torch releases (the blind truth cites :43 as the repo's torch).
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": '[build-system]\nrequires = ["setuptools", "wheel", "torch"]\n'
+            'build-backend = "setuptools.build_meta"\n',
+            ".github/workflows/publish.yaml": "jobs:\n  build_wheels:\n"
+            "    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n"
+            "        os: [ubuntu-22.04, ubuntu-22.04-arm]\n"
+            '        python-version: ["3.10", "3.11", "3.12", "3.13"]\n'
+            '        torch-version: ["2.6.0", "2.7.1", "2.8.0", "2.9.1", "2.10.0"]\n'
+            '        cuda-version: ["11.8.0", "12.9.1", "13.0.1"]\n'
+            "    steps:\n      - run: python setup.py bdist_wheel --dist-dir=dist\n",
+        },
+    )
+    own = scan_repo(tmp_path, "causal-conv1d").component.requirements
+    torch = {(r.spec, r.source.line, r.hard, r.confidence) for r in own if r.subject == "torch"}
+    assert torch == {
+        ("", 2, True, "high"),
+        ("==2.6.0 || ==2.7.1 || ==2.8.0 || ==2.9.1 || ==2.10.0", 8, False, "low"),
+    }
+    # a framework the repo pins keeps the CI's matrix out (the pin is the repo's word)
+    pinned = tmp_path / "pyproject.toml"
+    pinned.write_text(pinned.read_text().replace('"torch"]', '"torch>=2.4"]'))
+    own = scan_repo(tmp_path, "causal-conv1d").component.requirements
+    assert [r.spec for r in own if r.subject == "torch"] == [">=2.4"]

@@ -12,6 +12,8 @@ publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the rep
 - the OS and CPU of the runners of a workflow that builds or tests the repo (``cios``);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
+- the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
+  that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
   installs beside it, when the repo names none: the repo's install recipe. An image that only
   prepares an environment (catlass Dockerfile.atlasa2 clones the repo and builds nothing)
@@ -85,8 +87,26 @@ def borrowed(
     soft and of low confidence; ``images`` maps each container file's ref to whether it
     installs the repo."""
     named = {_family(r.subject) for r in own}
+    unversioned = {r.subject for r in own if scope_of(r.subject) == "python_package"}
+    unversioned -= {r.subject for r in own if r.spec}
     return [
         msgspec.structs.replace(r, hard=False, confidence="low")
         for r in elsewhere
-        if _family(r.subject) not in named and _borrowable(r, images)
+        if (_family(r.subject) not in named and _borrowable(r, images))
+        or (r.subject in unversioned and _version_matrix(r))
     ]
+
+
+def _version_matrix(requirement: Requirement) -> bool:
+    """A CI matrix's versions of a framework (``torch-version: ["2.6.0", …, "2.10.0"]``,
+    causal-conv1d .github/workflows/publish.yaml:43): the releases the maintainers build the
+    repo's wheels for. Where the repo names the framework and never a version of it
+    (causal-conv1d pyproject.toml:2 ``requires = [… "torch" …]``; the same shape in
+    state-spaces/mamba, pyproject.toml ``dependencies = ["torch", …]`` beside its
+    publish.yaml:47 torch-version matrix), they are its only word on which ones work."""
+    text = requirement.text or ""
+    return (
+        bool(requirement.spec)
+        and text.startswith("CI: ")
+        and not text.startswith((*_RUNNERS, "CI: image "))
+    )
