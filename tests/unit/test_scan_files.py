@@ -250,6 +250,35 @@ def test_a_guard_in_a_comment_is_not_one() -> None:
     assert found.requirements == ()
 
 
+# hicann/ops-blas @ 35101c89, install_deps.sh:166-174 (install_python; the function first
+# checks Python >= 3.7.0, :146-149)
+OPS_BLAS_PYTHON = """        rhel)
+            if grep -q "release 7" /etc/redhat-release; then
+                run_command sudo $PKG_MANAGER install -y centos-release-scl
+                run_command sudo $PKG_MANAGER install -y rh-python38 rh-python38-python-devel
+                run_command source /opt/rh/rh-python38/enable
+                echo "Need to execute 'source /opt/rh/rh-python38/enable' to activate python3.8"
+            else
+                run_command sudo $PKG_MANAGER install -y python3 python3-pip python3-devel
+            fi
+"""
+# Ascend/fbgemm-ascend @ efdbe918, src/scripts/op_builder_utils.sh:507-508
+FBGEMM_LEGACY = """    if [ "$maj_ver" -lt 9 ]; then
+        echo "Preparing legacy build environment (CANN < 9.0)..."
+"""
+
+
+@pytest.mark.parametrize(
+    ("rel", "text"),
+    [("install_deps.sh", OPS_BLAS_PYTHON), ("src/scripts/op_builder_utils.sh", FBGEMM_LEGACY)],
+)
+def test_a_message_on_a_path_that_goes_on_states_no_need(rel: str, text: str) -> None:
+    # it narrates what the script does and names the version it adapts to: no python ==3.8
+    # (the blind truth: python >= 3.7.0 from the check), no CANN < 9.0
+    found = EXTRACTORS["shell"](SourceFile(ref=rel, rel=rel, text=text))
+    assert [r for r in found.requirements if r.subject in ("python", "cann")] == []
+
+
 def test_shell_script() -> None:
     text = (
         "#!/bin/bash\nset -e\nsource /usr/local/Ascend/ascend-toolkit/8.0.RC1/set_env.sh\n"

@@ -51,6 +51,14 @@ _GIVES_UP = lazyre.compile(r"\bexit\s+0\b")
 work ("[OAT] [WARNING] Python 3.7+ is required but not found" then "Skipping OAT check,
 continuing commit..." and ``exit 0``, hicann/catlass scripts/oat_check.sh:44-48, a commit
 hook's licence check), the repo needs nothing of it."""
+_STATES_NEED = lazyre.compile(
+    r"\b(?:requires?|required|needs|at\s+least|or\s+(?:newer|later|higher|above))\b"
+    r"|要求|必须|以上|最低",
+    re.IGNORECASE,
+)
+"""Words by which a message that stops nothing still states a need ("needs CMake 3.18 or
+newer", "requires Python 3.8+", "GCC 9 以上"); not "Need to execute ... to activate
+python3.8", an instruction (ops-blas install_deps.sh:171; its Chinese twin says 需要执行)."""
 _STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
 _INSTALLING_SCRIPT = lazyre.compile(
     r"build|compile|install|setup|dependenc|deps|env|download|fetch", re.IGNORECASE
@@ -266,14 +274,25 @@ def _message(
     found: list[Requirement],
 ) -> list[Requirement]:
     """What a message states: as a line of prose reads it when its branch fails ("GCC >= 9
-    is required" then ``exit 1``) or it only states something; a soft note in the message's
-    own words when its branch skips or warns (a "Skipping unit tests for <the optional
-    part>: torch version < 2.8" that then goes on; ``outcomes``)."""
+    is required" then ``exit 1``); a soft note in the message's own words when its branch
+    skips or warns (a "Skipping unit tests for <the optional part>: torch version < 2.8"
+    that then goes on; ``outcomes``). A message on a path that neither fails, skips nor
+    warns narrates what the script does and names the version it adapts to, not one it
+    needs: "Need to execute 'source /opt/rh/rh-python38/enable' to activate python3.8" after
+    installing the distribution's Python (hicann/ops-blas install_deps.sh:171, ops-sparse
+    install_deps.sh:135: the scripts check Python >= 3.7.0), "Preparing legacy build
+    environment (CANN < 9.0)..." (fbgemm-ascend src/scripts/op_builder_utils.sh:508),
+    "Using Mooncake Connector Proxy (vLLM >= 0.16.0)" (Mooncake scripts/tone_tests/scripts/
+    test_vllm_1p1d_erdma.sh:64), "Running CP tests sequentially: need >=8 GPUs for parallel
+    execution" (TransformerEngine qa/L1_pytorch_distributed_unittest/test.sh:41) -- unless
+    its words state a need (``_STATES_NEED``: "needs CMake 3.18 or newer")."""
     words = message.group(2).strip(" \"'")
     branch = shell_branch(lines, number - 1)
     if _USAGE.match(words) or _GIVES_UP.search(branch):
         return []
     outcome = shell_outcome(message.group(1), words, branch)
+    if outcome is None and not _STATES_NEED.search(words):
+        return []
     note = outcome in ("skip", "warn")
     stated: list[Requirement] = []
     for mention in read_line(words, required=False):
