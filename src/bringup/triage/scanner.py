@@ -39,6 +39,7 @@ from bringup.triage.findings import (
 )
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
+from bringup.triage.spans import Search, Spans, find_all, group, searcher
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -117,6 +118,11 @@ class Matcher:
             self._patterns.append(observer.pattern.encode("utf-8"))
             self._owners.append((observer.owner, 0, observer.role))
         self._regexes: list[Any] = [None] * len(self._patterns)
+        self._search: list[Search] = [_unused] * len(self._patterns)
+        """Each pattern's leftmost match as spans (``bringup.triage.spans``), set with its
+        regex."""
+        self._groups: list[tuple[tuple[str, int], ...]] = [()] * len(self._patterns)
+        """Each pattern's named groups and their numbers, in ``groupdict`` order."""
         self._names: list[frozenset[str]] = [frozenset()] * len(self._patterns)
         """Each pattern's named groups: a match needs reading only while one is not
         captured yet."""
@@ -153,6 +159,8 @@ class Matcher:
                 (name.decode() if isinstance(name, bytes) else name): number
                 for name, number in regex.groupindex.items()
             }
+            self._search[index] = searcher(regex)
+            self._groups[index] = tuple(names.items())
             self._names[index] = frozenset(names)
             self._single[index] = next(iter(names.items())) if len(names) == 1 else None
         return regex
@@ -285,12 +293,13 @@ class Matcher:
                 if role == FAILURE:
                     # the prefilter reports its first match in a block only: read the rest
                     stop, failures_read = len(block), True
-                for match in self._regex(index).finditer(block, start, stop):
-                    spans.append((match.start(), index, match))
+                self._regex(index)
+                for found in find_all(self._search[index], block, start, stop):
+                    spans.append((found[0][0], index, found))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
         line = result.lines + 1
-        for start, index, match in spans:
+        for start, index, found in spans:
             line += block.count(b"\n", position, start)
             position = start
             signature_id, specificity, role = self._owners[index]
@@ -298,14 +307,14 @@ class Matcher:
                 result.context[signature_id] = result.context.get(signature_id, 0) + 1
                 continue
             if role in OBSERVER_ROLES:
-                if self._counted(result.findings, index, match):
+                if self._counted(result.findings, index, block, found):
                     continue
-                groups = {
-                    (k.decode() if isinstance(k, bytes) else k): v.decode("utf-8", "replace")
-                    for k, v in match.groupdict().items()
-                    if v is not None
-                }
-                text = _line_text(block, match.start(), match.end())
+                groups = {}
+                for name, number in self._groups[index]:
+                    value = group(block, found, number)
+                    if value is not None:
+                        groups[name] = value.decode("utf-8", "replace")
+                text = _line_text(block, start, found[0][1])
                 read = _following if role == FAILURE else _frames
                 frames = functools.partial(read, block, start, result.tail)
                 result.findings.note(role, signature_id, groups, line, text, frames=frames)
@@ -314,8 +323,8 @@ class Matcher:
             record.specificity = max(record.specificity, specificity)
             record.direct = record.direct or role == PATTERN
             if not self._names[index] <= record.captures.keys():
-                for raw_name, value in match.groupdict().items():
-                    name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
+                for name, number in self._groups[index]:
+                    value = group(block, found, number)
                     if value is not None and name not in record.captures:
                         record.captures[name] = value.decode("utf-8", "replace")
             if record.last_line == line:
@@ -323,18 +332,22 @@ class Matcher:
             record.last_line = line
             record.matches += 1
             if len(record.evidence) < max_evidence:
-                text = _line_text(block, match.start(), match.end())
+                text = _line_text(block, start, found[0][1])
                 record.evidence.append(Evidence(line=line, text=text))
 
-    def _counted(self, findings: Findings, index: int, match: Any) -> bool:
+    def _counted(self, findings: Findings, index: int, block: Block, found: Spans) -> bool:
         """Whether an observer's match only counts (``Findings.counted``): read for observers
         with one named group, the common case, without building its groups and line."""
         single = self._single[index]
-        value = match.group(single[1]) if single is not None else None
+        value = group(block, found, single[1]) if single is not None else None
         if single is None or value is None:
             return False
         owner, _, role = self._owners[index]
         return findings.counted(role, owner, single[0], value.decode("utf-8", "replace"))
+
+
+def _unused(text: Block, pos: int, endpos: int) -> Optional[Spans]:
+    raise AssertionError("a pattern is searched before it is compiled")
 
 
 def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
