@@ -113,6 +113,16 @@ class Re2SetPrefilter:
             self._paused = QUICK_PAUSE
         return [self._indexes[i] for i in self._set.Match(block) or ()]
 
+    def likely(self, block: Buffer) -> Optional[list[int]]:
+        """The patterns the quick set alone names in ``block``: every pattern that matches
+        there, and perhaps others, which the caller runs to see (None before the quick set is
+        built). On a busy part of a log the exact set costs three times the quick one (0.7 ms
+        against 0.2 ms a 4 KiB part of real failure logs), more than the patterns it spares
+        cost to run."""
+        if self._quick is None:
+            return None
+        return [self._indexes[i] for i in self._quick.Match(block) or ()]
+
     def warm(self) -> None:
         """Build the quick set now (a scan split over forked processes builds it once, before
         they fork)."""

@@ -254,11 +254,14 @@ class Matcher:
             return [(0, len(block), found)]
         view = memoryview(block)
         allowed = None if found is None else set(found)
+        likely = getattr(self.prefilter, "likely", None)
         pieces: list[Piece] = []
         start = 0
         while start < len(block):
             end = block.find(b"\n", start + PIECE_BYTES) + 1 or len(block)
-            named = self.prefilter.candidates(view[start:end])
+            named = likely(view[start:end]) if likely is not None else None
+            if named is None:
+                named = self.prefilter.candidates(view[start:end])
             if allowed is not None:
                 named = [i for i in named if i in allowed]
             if named:
