@@ -27,7 +27,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional, Protocol, Union
 
@@ -215,7 +215,7 @@ class HyperscanPrefilter:
         scratch = getattr(self._local, "scratch", None)
         if scratch is None:
             scratch = self._local.scratch = self._hs.Scratch(self._database)
-        reports = _Reports(self.stride, len(block))
+        found: list[int] = []
         try:
             # Block mode scans twice as fast as vectored mode with these patterns (760
             # against 380 MB/s on a quiet log). Hyperscan 0.9.1 (without SINGLEMATCH) misses
@@ -225,17 +225,20 @@ class HyperscanPrefilter:
             # one (every block but perhaps a log's last) is scanned as it is: no RE2 match
             # spans a line end, so none ends after it; copied only for a build of the hyperscan
             # module that takes nothing but ``bytes`` (``_scans_buffers``).
+            clamp: Optional[int] = None
             if block[-1:] != b"\n":
                 padded: Buffer = bytes(block) + b"\n"
+                clamp = len(block)
             elif self._scans_buffers or isinstance(block, bytes):
                 padded = block
             else:
                 padded = bytes(block)
+            reports = _reporter(found, self.stride, clamp)
             self._database.scan(padded, match_event_handler=reports, scratch=scratch)
         except self._hs.ScanTerminated:
             return None
-        reports.found.sort()
-        return reports.found
+        found.sort()
+        return found
 
     def _crowded_set(self) -> Re2SetPrefilter:
         """The RE2 set for blocks with too many reports, compiled when first needed."""
@@ -264,17 +267,27 @@ MAX_REPORTS = 1 << 18
 makes about 4,000)."""
 
 
-class _Reports:
-    """The match handler: collects packed reports, stops the scan past ``MAX_REPORTS``."""
+def _reporter(found: list[int], stride: int, clamp: Optional[int]) -> Callable[..., bool]:
+    """The match handler: packs each report (``end * stride + pattern``) into ``found``, an
+    end past ``clamp`` (a block scanned with a line end added) at ``clamp``; stops the scan
+    past ``MAX_REPORTS``. A real failure log makes a report every 40 bytes or so, each a call
+    into Python: the handler does only that."""
+    append = found.append
+    limit = MAX_REPORTS
+    if clamp is None:
 
-    def __init__(self, stride: int, size: int) -> None:
-        self.found: list[int] = []
-        self._stride = stride
-        self._size = size
+        def report(pattern: int, start: int, end: int, flags: int, context: Any) -> bool:
+            append(end * stride + pattern)
+            return len(found) > limit
 
-    def __call__(self, pattern: int, start: int, end: int, flags: int, context: Any) -> bool:
-        self.found.append(min(end, self._size) * self._stride + pattern)
-        return len(self.found) > MAX_REPORTS
+        return report
+    size = clamp
+
+    def clamped(pattern: int, start: int, end: int, flags: int, context: Any) -> bool:
+        append(min(end, size) * stride + pattern)
+        return len(found) > limit
+
+    return clamped
 
 
 def _collect(pattern: int, start: int, end: int, flags: int, found: list[int]) -> None:
