@@ -39,7 +39,7 @@ from bringup.triage.findings import (
 )
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
-from bringup.triage.spans import Search, Spans, find_all, group, searcher
+from bringup.triage.spans import Find, Spans, finder, group
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -52,8 +52,10 @@ prefilter asked again for each part."""
 FEW_CANDIDATES = 2
 
 Tail = bytes
-Piece = tuple[int, int, list[int]]
-"""Where in a block (start, end) the prefilter names which patterns."""
+Window = tuple[int, int]
+Piece = tuple[int, int, list[int], Optional[list[Window]]]
+"""Where in a block (start, end) the prefilter names which patterns, and when it can say,
+for each of them the lines its matches may lie on."""
 
 
 @dataclass
@@ -118,9 +120,8 @@ class Matcher:
             self._patterns.append(observer.pattern.encode("utf-8"))
             self._owners.append((observer.owner, 0, observer.role))
         self._regexes: list[Any] = [None] * len(self._patterns)
-        self._search: list[Search] = [_unused] * len(self._patterns)
-        """Each pattern's leftmost match as spans (``bringup.triage.spans``), set with its
-        regex."""
+        self._find: list[Find] = [_unused] * len(self._patterns)
+        """Each pattern's matches as spans (``bringup.triage.spans``), set with its regex."""
         self._groups: list[tuple[tuple[str, int], ...]] = [()] * len(self._patterns)
         """Each pattern's named groups and their numbers, in ``groupdict`` order."""
         self._names: list[frozenset[str]] = [frozenset()] * len(self._patterns)
@@ -159,7 +160,7 @@ class Matcher:
                 (name.decode() if isinstance(name, bytes) else name): number
                 for name, number in regex.groupindex.items()
             }
-            self._search[index] = searcher(regex)
+            self._find[index] = finder(regex)
             self._groups[index] = tuple(names.items())
             self._names[index] = frozenset(names)
             self._single[index] = next(iter(names.items())) if len(names) == 1 else None
@@ -218,18 +219,37 @@ class Matcher:
         candidates are the patterns with an end inside it (the matches read are those
         inside a part, whose ends the pass reports), so no part is scanned again."""
         stride = self._stride
-        found = sorted({packed % stride for packed in ends})
+        found = {packed % stride for packed in ends}
         if len(found) <= FEW_CANDIDATES or len(block) <= PIECE_BYTES:
-            return [(0, len(block), found)]
+            return [(0, len(block), *self._windows(block, 0, len(block), ends))]
         pieces: list[Piece] = []
         start = low = 0
         while start < len(block):
             end = block.find(b"\n", start + PIECE_BYTES) + 1 or len(block)
             high = bisect.bisect_left(ends, (end + 1) * stride, low)
             if high > low:
-                pieces.append((start, end, sorted({packed % stride for packed in ends[low:high]})))
+                pieces.append((start, end, *self._windows(block, start, end, ends[low:high])))
             start, low = end, high
         return pieces
+
+    def _windows(
+        self, block: Block, start: int, end: int, reports: list[int]
+    ) -> tuple[list[int], list[Window]]:
+        """The patterns with an end among ``reports`` (the sorted packed ends inside
+        ``block[start:end]``) and for each the lines from that of its first end to that of
+        its last: the pass reports the end of every match a pattern may have there, and no
+        match holds a line end, so a pattern's matches (and RE2's choice among them) are
+        all inside, and it is run on those lines instead of the whole part."""
+        stride = self._stride
+        last = {packed % stride: packed // stride for packed in reports}
+        first = {packed % stride: packed // stride for packed in reversed(reports)}
+        candidates = sorted(last)
+        windows: list[Window] = []
+        for index in candidates:
+            low = block.rfind(b"\n", start, first[index]) + 1 or start
+            newline = block.find(b"\n", last[index], end)
+            windows.append((low, end if newline == -1 else newline + 1))
+        return candidates, windows
 
     def _asked_pieces(self, block: Block) -> list[Piece]:
         """``_pieces`` from a prefilter that names patterns but not where (an RE2 set). A
@@ -239,7 +259,7 @@ class Matcher:
         the scan)."""
         if self._busy and len(block) > PIECE_BYTES:
             pieces = self._pieces(block, None)
-            named = {index for _, _, candidates in pieces for index in candidates}
+            named = {index for _, _, candidates, _ in pieces for index in candidates}
             self._busy = len(named) > FEW_CANDIDATES
             return pieces
         found = self.prefilter.candidates(block)
@@ -251,7 +271,7 @@ class Matcher:
         when it has few candidates, else parts of about ``PIECE_BYTES`` (whole lines), each
         asked again (``found`` None: the block was not asked)."""
         if found is not None and (len(found) <= FEW_CANDIDATES or len(block) <= PIECE_BYTES):
-            return [(0, len(block), found)]
+            return [(0, len(block), found, None)]
         view = memoryview(block)
         allowed = None if found is None else set(found)
         likely = getattr(self.prefilter, "likely", None)
@@ -265,7 +285,7 @@ class Matcher:
             if allowed is not None:
                 named = [i for i in named if i in allowed]
             if named:
-                pieces.append((start, end, named))
+                pieces.append((start, end, named, None))
             start = end
         return pieces
 
@@ -287,17 +307,17 @@ class Matcher:
         spans = []
         lines_decided = result.findings.explains_without_lines()
         failures_read = result.findings.failures_done()
-        for start, end, candidates in pieces:
-            for index in candidates:
+        for start, end, candidates, windows in pieces:
+            for number, index in enumerate(candidates):
                 role = self._owners[index][2]
                 if (lines_decided and role == LINE) or (failures_read and role == FAILURE):
                     continue
-                stop = end
+                first, stop = (start, end) if windows is None else windows[number]
                 if role == FAILURE:
                     # the prefilter reports its first match in a block only: read the rest
-                    stop, failures_read = len(block), True
+                    first, stop, failures_read = start, len(block), True
                 self._regex(index)
-                for found in find_all(self._search[index], block, start, stop):
+                for found in self._find[index](block, first, stop):
                     spans.append((found[0][0], index, found))
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
@@ -349,7 +369,7 @@ class Matcher:
         return findings.counted(role, owner, single[0], value.decode("utf-8", "replace"))
 
 
-def _unused(text: Block, pos: int, endpos: int) -> Optional[Spans]:
+def _unused(text: Block, pos: int, endpos: int) -> list[Spans]:
     raise AssertionError("a pattern is searched before it is compiled")
 
 
