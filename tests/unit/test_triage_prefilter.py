@@ -282,3 +282,61 @@ def test_blocks_after_a_busy_one_are_asked_part_by_part_with_the_same_result(
     assert wholes > 2
     assert scan(whole=False) == reference
     assert sum(size > 8 << 10 for size in asked) == 1
+
+
+def _busy_log() -> bytes:
+    return b"".join(sample.read_bytes().rstrip(b"\n") + b"\n" for sample in _samples())
+
+
+def test_busy_parts_named_by_the_quick_set_alone_give_the_same_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once its quick set is built, an RE2 set names a busy block's parts by it alone
+    (``likely``): more candidates, each run to see, so the same matches."""
+    catalogue = load_signatures()
+    exact = Matcher(catalogue, engine="re2")
+    monkeypatch.setattr(exact.prefilter, "likely", lambda block: None)
+    quick = Matcher(catalogue, engine="re2")
+    quick.prefilter.warm()  # type: ignore[attr-defined]
+    likely = quick.prefilter.likely  # type: ignore[attr-defined]
+    named: list[bool] = []
+
+    def spy(block: Any) -> Any:
+        found = likely(block)
+        named.append(set(exact.prefilter.candidates(block)) <= set(found))
+        return found
+
+    monkeypatch.setattr(quick.prefilter, "likely", spy)
+    data = _busy_log()
+    assert scan_log(data, matcher=quick) == scan_log(data, matcher=exact)
+    assert named
+    assert all(named)
+
+
+def test_a_busy_log_builds_the_quick_set_after_a_few_hundred_kib() -> None:
+    matcher = Matcher(load_signatures(), engine="re2")
+    scan_log(_busy_log(), matcher=matcher)
+    assert matcher.prefilter._quick is None  # type: ignore[attr-defined]
+    scan_log(_busy_log() * 4, matcher=matcher)
+    assert matcher.prefilter._quick is not None  # type: ignore[attr-defined]
+
+
+def test_candidates_run_on_the_lines_of_their_reported_ends_as_on_whole_parts(
+    engines: dict[str, Matcher], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With Hyperscan each candidate runs from the line of its first reported end to that
+    of its last; running it on the whole part finds the same."""
+    if "hyperscan" not in engines:
+        pytest.skip("hyperscan (the 'fast' extra) not installed")
+    matcher = engines["hyperscan"]
+    data = _busy_log()
+    narrow = scan_log(data, matcher=matcher)
+    windows = matcher._windows
+
+    def whole(block: Block, start: int, end: int, reports: list[int]) -> Any:
+        candidates, found = windows(block, start, end, reports)
+        assert all(start <= low <= high <= end for low, high in found)
+        return candidates, [(start, end)] * len(candidates)
+
+    monkeypatch.setattr(matcher, "_windows", whole)
+    assert scan_log(data, matcher=matcher) == narrow
