@@ -340,3 +340,19 @@ def test_candidates_run_on_the_lines_of_their_reported_ends_as_on_whole_parts(
 
     monkeypatch.setattr(matcher, "_windows", whole)
     assert scan_log(data, matcher=matcher) == narrow
+
+
+def test_the_quick_sets_one_pattern_finds_something_where_the_quick_set_does() -> None:
+    """Whether the quick set names anything is asked of its alternatives joined into one
+    pattern: on every sample log, and on its lines one by one, both say the same."""
+    prefilter = Matcher(load_signatures(), engine="re2").prefilter
+    prefilter.warm()  # type: ignore[attr-defined]
+    quick, anything = prefilter._quick, prefilter._anything  # type: ignore[attr-defined]
+    said = set()
+    for sample in _samples():
+        data = sample.read_bytes()
+        for text in [data, *data.splitlines()[:200]]:
+            named = bool(quick.Match(text))
+            said.add(named)
+            assert bool(anything.Match(text)) == named, (sample, text[:200])
+    assert said == {True, False}
