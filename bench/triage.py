@@ -332,7 +332,7 @@ def _print_figures(
     for name, median in medians.items():
         runs = ", ".join(f"{t:.2f}" for t in times[name])
         print(
-            f"{name:<28} median {median:6.2f} s  {megabytes / median:6.0f} MB/s  "
+            f"{name:<28} median {median:6.2f} s  {megabytes / median:7.1f} MB/s  "
             f"cpu {cpu[name]:6.2f} s  peak RSS {peaks[name] / 1024:5.0f} MiB  "
             f"exit {codes[name]}  runs [{runs}]"
         )
