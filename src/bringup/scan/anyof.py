@@ -4,8 +4,10 @@ Docs name chips, architectures and OSes in many places: a README table of suppor
 products, an install guide per product, a build script's case per SOC. Each says "this one
 works", so within one scope they unite into one requirement whose spec lists every value
 (``910B,910_93,950``: the ``name`` scheme reads a list as any of), each value keeping where it
-was read. Only what a machine reads (a CMake ``SOC_VERSION`` default, a ``setup.py`` arch
-check, the manifest) narrows: those stay separate requirements, which the solver ANDs.
+was read. Only what a machine checks (a ``setup.py`` arch check, the manifest) narrows:
+those stay separate requirements, which the solver ANDs. A build's default chip (a CMake
+``SOC_VERSION`` default) is read as a soft one-chip list (``kernelchips``): one more chip
+that works, which the caller overrides.
 
 A statement repeated in several files (a README and its translation, every nested
 ``CMakeLists.txt``) is one requirement cited once, the other places kept in ``also_at``.

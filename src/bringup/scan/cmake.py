@@ -26,9 +26,9 @@ from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakepython import python_imports
 from bringup.scan.compilers import compilers
-from bringup.scan.devices import chips_in_value, lowest_architecture
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.kernelchips import kernel_chips
+from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import display_name
@@ -307,7 +307,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     commands = cmake_commands(file.text)
     state.requirements.extend(cmake_vocabulary(file, commands))
     state.requirements.extend(arch_branches(file, cmake=True))
-    state.requirements.extend(kernel_chips(file, commands))
+    state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))
     state.requirements.extend(compilers(file, cmake=True))
     state.requirements.extend(python_imports(file, commands))
     for command in commands:
@@ -354,10 +354,8 @@ def _set(state: _State, args: tuple[str, ...], line: int) -> None:
         for value in values:
             state.archs.setdefault(target, []).extend((arch, line) for arch in listed(value))
     elif variable in vocabulary().chip_variables:
-        chips = chips_in_value(values[0])
-        if chips:
-            text = f"set({variable} {values[0]}): the chip the kernels are built for by default"
-            state.add("chip", ",".join(chips), line, text, hard=False, confidence="medium")
+        text = f"set({variable} {values[0]}): the chip the kernels are built for by default"
+        state.requirements.extend(listed_chips(state.file, values[:1], line, text))
 
 
 def _default_steps(file: SourceFile, testing: bool, toolkit: bool) -> tuple[Step, ...]:

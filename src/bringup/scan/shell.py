@@ -29,10 +29,11 @@ from bringup.scan.commands import (
 )
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor
-from bringup.scan.devices import chips_in_value, lowest_architecture
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
+from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runtools import script_tools
@@ -197,10 +198,22 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
     if target is not None and lowest is not None:
         return _requirement(file, target.subject, lowest[0], line, text=f"{name}={value}")
     if name in words.chip_variables:
-        chips = chips_in_value(value)
-        if chips:
-            return _requirement(file, "chip", ",".join(chips), line, text=f"{name}={value}")
+        # a default the caller overrides (``--soc=...``): one chip of the support list
+        defaults = listed_chips(file, (value,), line, f"{name}={value}")
+        return defaults[0] if defaults else None
     return None
+
+
+def _chip_array(file: SourceFile, command: Command) -> list[Requirement]:
+    """The chips an array a script assigns lists (``SUPPORT_COMPUTE_UNIT_SHORT=("ascend910_93"
+    "ascend910b" "ascend950" "ascend310p")``, hicann/ops-blas build.sh:60): alternatives."""
+    if len(command.env) != 1 or command.argv[:1] != ("(",) or command.argv[-1:] != (")",):
+        return []
+    items = command.argv[1:-1]
+    if not any(build_chips(item) for item in items):
+        return []
+    text = f"{command.env[0][0]}=({' '.join(items)})"
+    return listed_chips(file, [i for i in items if build_chips(i)], command.line, text)
 
 
 def environment_requirements(file: SourceFile, commands: list[Command]) -> list[Requirement]:
@@ -209,6 +222,7 @@ def environment_requirements(file: SourceFile, commands: list[Command]) -> list[
     found: list[Requirement] = []
     for command in commands:
         argv = command.argv
+        found.extend(_chip_array(file, command))
         for name, value in command.env:
             requirement = _assignment(file, name, value, command.line)
             if requirement is not None:
