@@ -132,6 +132,13 @@ CORPORA["twelfth"] = Corpus(
     (*CORPORA["eleventh"].earlier, DATA / "triage_eleventh"),
     size=42,
 )
+# The thirteenth was collected after the twelfth; its collectors stopped at 29 (the search index
+# held few unused Ascend threads with both a log and a stated cause: its cases.toml header says so).
+CORPORA["thirteenth"] = Corpus(
+    DATA / "triage_thirteenth",
+    (*CORPORA["twelfth"].earlier, DATA / "triage_twelfth"),
+    size=29,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
