@@ -7,36 +7,9 @@ import msgspec
 
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Component
-from bringup.model.resolution import Resolution
 from bringup.report.wording import explain_conflict, explain_hardware, explain_verdict
-from bringup.solve import SolveOptions, solve
-from solve_inputs import catalogue, component, host, requirement, rule
-
-RELEASES = {
-    "cann": ["6.3.RC2", "7.0.0", "8.0.RC1", "8.0.0"],
-    "python": ["3.8", "3.9", "3.10", "3.11"],
-    "torch": ["2.1.0", "2.2.0"],
-    "torch_npu": ["2.1.0", "2.2.0"],
-    "gcc": ["7.3.0", "9.4.0", "12.2.0"],
-    "ascend_driver": ["23.0.0", "24.1.0"],
-}
-# torch_npu rows of Ascend/pytorch COMPATIBILITY.en.md: 2.1.0 <-> CANN 7.0.0 <-> Python
-# 3.8-3.11; 2.2.0 <-> CANN 8.0.RC1 <-> Python 3.8-3.10. CANN 8.0.RC1 with HDK 24.1.RC1
-# (Ascend/docs package_info.js, tested minimum driver).
-RULES = [
-    rule("torch_npu-2.1.0-cann", "torch_npu", "==2.1.0", "cann", "==7.0.0"),
-    rule("torch_npu-2.1.0-python", "torch_npu", "==2.1.0", "python", ">=3.8,<3.12"),
-    rule("torch_npu-2.2.0-cann", "torch_npu", "==2.2.0", "cann", "==8.0.RC1"),
-    rule("torch_npu-2.2.0-python", "torch_npu", "==2.2.0", "python", ">=3.8,<3.11"),
-    rule("torch_npu-2.2.0-torch", "torch_npu", "==2.2.0", "torch", "==2.2.0"),
-    rule("cann-8.0-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1"),
-]
-
-
-def _solve(components: list[Component], **kwargs: object) -> Resolution:
-    snapshot = kwargs.pop("snapshot", host())
-    options = SolveOptions(**kwargs)  # type: ignore[arg-type]
-    return solve(components, snapshot, RULES, catalogue(RELEASES), options)  # type: ignore[arg-type]
+from solve_inputs import component, host, requirement
+from solve_stack import solve_small
 
 
 def test_one_environment_when_one_exists() -> None:
@@ -45,7 +18,7 @@ def test_one_environment_when_one_exists() -> None:
         component("infer", [("cann", ">=7.0,<8.1"), ("python", ">=3.9")], role="inference"),
         component("samples", [("python", ">=3.8")], role="samples"),
     ]
-    resolution = _solve(components)
+    resolution = solve_small(components)
     assert len(resolution.environments) == 1
     env = resolution.environments[0]
     assert env.components == ("ops", "infer", "samples")
@@ -65,7 +38,7 @@ def test_one_environment_when_one_exists() -> None:
 
 def test_installed_beats_newest() -> None:
     components = [component("ops", [("cann", ">=7.0")])]
-    resolution = _solve(components, snapshot=host(cann=["7.0.0"]))
+    resolution = solve_small(components, snapshot=host(cann=["7.0.0"]))
     pin = resolution.environments[0].pin("cann")
     assert pin is not None
     assert pin.version == "7.0.0"
@@ -81,7 +54,7 @@ def test_cann_conflict_splits_into_two_environments_with_a_minimal_reason() -> N
         component("infer", [("cann", ">=6.3,<7.0")], role="inference"),
         component("tools", [("gcc", ">=7.3")], role="toolchain"),
     ]
-    resolution = _solve(components)
+    resolution = solve_small(components)
     assert [env.components for env in resolution.environments] == [("ops", "tools"), ("infer",)]
     assert len(resolution.conflicts) == 1
     text = explain_conflict(resolution.conflicts[0], len(resolution.environments))
@@ -96,7 +69,7 @@ def test_conflict_through_a_rule_names_the_rule_and_its_source() -> None:
         component("train", [("pypi:torch-npu", "==2.1.0")], role="training"),
         component("ops", [("cann", ">=8.0")], role="ops"),
     ]
-    resolution = _solve(components, snapshot=host(driver="24.1.rc2", npus=["910B"]))
+    resolution = solve_small(components, snapshot=host(driver="24.1.rc2", npus=["910B"]))
     assert len(resolution.environments) == 2
     (conflict,) = resolution.conflicts
     kinds = [item.kind for item in conflict.items]
@@ -108,7 +81,7 @@ def test_conflict_through_a_rule_names_the_rule_and_its_source() -> None:
 
 def test_old_driver_blocks_a_repo_alone_and_allowing_a_change_pins_one() -> None:
     components = [component("ops", [("cann", ">=8.0")], role="ops")]
-    resolution = _solve(components, snapshot=host(driver="23.0.0", npus=["910B"]))
+    resolution = solve_small(components, snapshot=host(driver="23.0.0", npus=["910B"]))
     assert not resolution.environments
     (unplaced,) = resolution.unplaced
     assert unplaced.conflict is not None
@@ -116,7 +89,7 @@ def test_old_driver_blocks_a_repo_alone_and_allowing_a_change_pins_one() -> None
     verdict = resolution.verdicts[0]
     assert verdict.status == "runs_after"
     assert any(o.kind == "driver" for o in verdict.obstacles)
-    allowed = _solve(
+    allowed = solve_small(
         components, snapshot=host(driver="23.0.0", npus=["910B"]), allow_driver_change=True
     )
     driver = allowed.environments[0].pin("ascend_driver")
@@ -130,7 +103,7 @@ def test_hardware_is_judged_against_the_host_without_blocking_the_software() -> 
         component("comm", [("npu_count", ">=2"), ("chip", "910B"), ("cann", ">=7.0")], role="comm"),
         component("ops", [("cann", ">=7.0")], role="ops"),
     ]
-    resolution = _solve(components)
+    resolution = solve_small(components)
     assert len(resolution.environments) == 1  # comm still gets pins for its builds
     blocks = {b.requirement.subject: b for b in resolution.hardware}
     assert set(blocks) == {"npu_count", "chip"}
@@ -141,12 +114,12 @@ def test_hardware_is_judged_against_the_host_without_blocking_the_software() -> 
     assert resolution.verdicts[0].status == "needs_hardware"
 
 
-def test_wrong_arch_takes_the_repo_out_of_the_solve() -> None:
+def test_wrong_arch_takes_the_repo_out_of_thesolve_small() -> None:
     components = [
         component("kunpeng", [("arch", "aarch64"), ("cann", "<7.0")]),
         component("ops", [("cann", ">=7.0")]),
     ]
-    resolution = _solve(components)
+    resolution = solve_small(components)
     assert [env.components for env in resolution.environments] == [("ops",)]
     assert resolution.verdicts[0].status == "needs_hardware"
     assert "needs other hardware: arch aarch64" in explain_verdict(resolution.verdicts[0])
@@ -155,10 +128,10 @@ def test_wrong_arch_takes_the_repo_out_of_the_solve() -> None:
 def test_requirement_on_the_driver_blocks_device_steps_only() -> None:
     components = [component("ops", [("ascend_driver", ">=24.1")])]
     # no driver at all: a machine without the NPU, other hardware
-    (absent,) = _solve(components).hardware
+    (absent,) = solve_small(components).hardware
     assert (absent.kind, absent.scope) == ("hardware", "device")
     # an old driver: the administrator can change it
-    old = _solve(components, snapshot=host(npus=["910B"], driver="23.0.3")).hardware
+    old = solve_small(components, snapshot=host(npus=["910B"], driver="23.0.3")).hardware
     assert [(b.kind, b.scope) for b in old] == [("driver", "device")]
 
 
@@ -168,7 +141,7 @@ def test_unknown_host_value_is_unverified_not_fine() -> None:
     bare = msgspec.structs.replace(
         snapshot, facts=tuple(f for f in snapshot.facts if f.key != ascend_keys.ASCEND_DRIVER)
     )
-    resolution = _solve(components, snapshot=bare)
+    resolution = solve_small(components, snapshot=bare)
     reasons = {u.subject: u.reason for u in resolution.unverified}
     assert reasons["ascend_driver"] == "unknown: not probed"
     assert reasons["npu_count"].startswith("timed_out")
@@ -178,7 +151,7 @@ def test_unknown_host_value_is_unverified_not_fine() -> None:
 
 def test_rules_about_an_absent_driver_are_deferred_to_the_device_host() -> None:
     components = [component("ops", [("cann", "==8.0.0")])]
-    resolution = _solve(components)  # no NPU, no driver
+    resolution = solve_small(components)  # no NPU, no driver
     assert len(resolution.environments) == 1
     (deferred,) = resolution.unverified
     assert deferred.rule_id == "cann-8.0-driver"
@@ -187,7 +160,7 @@ def test_rules_about_an_absent_driver_are_deferred_to_the_device_host() -> None:
 
 def test_unparsable_spec_is_a_finding_not_a_crash() -> None:
     bad = Component(name="ops", path="ops", requirements=(requirement("ops", "cann", ">=seven"),))
-    resolution = _solve([bad])
+    resolution = solve_small([bad])
     assert resolution.findings[0].status == "unparsed"
     assert resolution.findings[0].source == bad.requirements[0].source
     assert resolution.checks[0].status == "invalid"
@@ -203,14 +176,14 @@ def test_soft_requirement_is_honoured_when_it_costs_no_environment() -> None:
             requirement("samples", "torch", ">=2.1", hard=False),
         ),
     )
-    resolution = _solve([soft])
+    resolution = solve_small([soft])
     env = resolution.environments[0]
     pin = env.pin("python")
     assert pin is not None
     assert pin.version == "3.9"  # preferred over the installed 3.11.7
     assert env.pin("torch") is None  # a soft requirement alone does not install anything
     hard = component("train", [("python", ">=3.10")])
-    both = _solve([soft, hard])
+    both = solve_small([soft, hard])
     assert len(both.environments) == 1
     statuses = {(c.component, c.spec): c.status for c in both.checks}
     assert statuses[("samples", "==3.9")] == "violated"

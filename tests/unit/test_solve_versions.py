@@ -10,37 +10,11 @@ import pytest
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import StackError
 from bringup.model import Component
-from bringup.model.resolution import Resolution
 from bringup.report.wording import explain_conflict, explain_verdict
-from bringup.solve import SolveOptions, solve
+from bringup.solve import solve
 from bringup.solve.whatif import what_if
 from solve_inputs import catalogue, component, host, requirement, rule
-
-RELEASES = {
-    "cann": ["6.3.RC2", "7.0.0", "8.0.RC1", "8.0.0"],
-    "python": ["3.8", "3.9", "3.10", "3.11"],
-    "torch": ["2.1.0", "2.2.0"],
-    "torch_npu": ["2.1.0", "2.2.0"],
-    "gcc": ["7.3.0", "9.4.0", "12.2.0"],
-    "ascend_driver": ["23.0.0", "24.1.0"],
-}
-# torch_npu rows of Ascend/pytorch COMPATIBILITY.en.md: 2.1.0 <-> CANN 7.0.0 <-> Python
-# 3.8-3.11; 2.2.0 <-> CANN 8.0.RC1 <-> Python 3.8-3.10. CANN 8.0.RC1 with HDK 24.1.RC1
-# (Ascend/docs package_info.js, tested minimum driver).
-RULES = [
-    rule("torch_npu-2.1.0-cann", "torch_npu", "==2.1.0", "cann", "==7.0.0"),
-    rule("torch_npu-2.1.0-python", "torch_npu", "==2.1.0", "python", ">=3.8,<3.12"),
-    rule("torch_npu-2.2.0-cann", "torch_npu", "==2.2.0", "cann", "==8.0.RC1"),
-    rule("torch_npu-2.2.0-python", "torch_npu", "==2.2.0", "python", ">=3.8,<3.11"),
-    rule("torch_npu-2.2.0-torch", "torch_npu", "==2.2.0", "torch", "==2.2.0"),
-    rule("cann-8.0-driver", "cann", ">=8.0.RC1", "ascend_driver", ">=24.1.rc1"),
-]
-
-
-def _solve(components: list[Component], **kwargs: object) -> Resolution:
-    snapshot = kwargs.pop("snapshot", host())
-    options = SolveOptions(**kwargs)  # type: ignore[arg-type]
-    return solve(components, snapshot, RULES, catalogue(RELEASES), options)  # type: ignore[arg-type]
+from solve_stack import RELEASES, RULES, solve_small
 
 
 def test_what_if_python_shows_who_changes_verdict_and_why() -> None:
@@ -48,7 +22,7 @@ def test_what_if_python_shows_who_changes_verdict_and_why() -> None:
         component("train", [("python", ">=3.8,<3.11")], role="training"),
         component("infer", [("python", ">=3.9")], role="inference"),
     ]
-    base = _solve(components)
+    base = solve_small(components)
     report = what_if(
         components, host(), RULES, catalogue(RELEASES), [("python", "3.11")], before=base
     )
@@ -66,7 +40,7 @@ def test_what_if_python_shows_who_changes_verdict_and_why() -> None:
 def test_what_if_driver_upgrade_unblocks() -> None:
     components = [component("ops", [("cann", ">=8.0")])]
     snapshot = host(driver="23.0.0", npus=["910B"])
-    base = _solve(components, snapshot=snapshot)
+    base = solve_small(components, snapshot=snapshot)
     report = what_if(
         components, snapshot, RULES, catalogue(RELEASES), [("driver", "24.1.0")], before=base
     )
@@ -78,9 +52,9 @@ def test_what_if_driver_upgrade_unblocks() -> None:
 def test_what_if_rejects_unknown_subjects_and_bad_versions() -> None:
     components = [component("ops", [("cann", ">=8.0")])]
     with pytest.raises(StackError, match="no repo and no rule mentions 'pyhton'"):
-        _solve(components, what_if=(("pyhton", "3.11"),))
+        solve_small(components, what_if=(("pyhton", "3.11"),))
     with pytest.raises(StackError, match="not a version"):
-        _solve(components, what_if=(("driver", "latest!"),))
+        solve_small(components, what_if=(("driver", "latest!"),))
 
 
 def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
@@ -112,12 +86,12 @@ def test_unknown_python_distributions_are_open_ranges_for_the_index() -> None:
     # (some release the index has), pinned as that range; "< 2" and ">= 2" still conflict.
     snapshot = host(packages={"numpy": "2.1.3"})
     old = component("train", [("pypi:numpy", "<2,>=1.21")])
-    resolution = _solve([old], snapshot=snapshot)
+    resolution = solve_small([old], snapshot=snapshot)
     pin = resolution.environments[0].pin("numpy")
     assert pin is not None
     assert (pin.version, pin.origin, pin.installed) == ("<2,>=1.21", "index", False)
     new = component("infer", [("numpy", ">=2")])
-    both = _solve([old, new], snapshot=snapshot)
+    both = solve_small([old, new], snapshot=snapshot)
     assert len(both.environments) == 2
     second = both.environments[1].pin("numpy")
     assert second is not None
@@ -132,7 +106,7 @@ def test_installed_packages_count_only_on_their_own_interpreter() -> None:
     snapshot = host(pythons=("3.11.7", "3.10.13"), packages={"torch": "2.1.0", "numpy": "1.26.4"})
     new = component("new", [("python", "==3.11.*"), ("torch", ">=2.1"), ("pypi:numpy", "<2")])
     old = component("old", [("python", "<3.11"), ("torch", ">=2.1"), ("pypi:numpy", "<2")])
-    resolution = _solve([new, old], snapshot=snapshot)
+    resolution = solve_small([new, old], snapshot=snapshot)
     assert [e.components for e in resolution.environments] == [("new",), ("old",)]
     on_default, on_other = resolution.environments
     pins = {p.subject: (p.version, p.origin, p.installed) for p in on_default.pins}
@@ -156,12 +130,12 @@ def test_a_version_only_another_interpreter_has_is_no_candidate() -> None:
     # torch 2.0.1 is no release the knowledge base lists; the default interpreter has it.
     snapshot = host(pythons=("3.11.7", "3.10.13"), packages={"torch": "2.0.1"})
     there = component("there", [("torch", "==2.0.1")])
-    resolution = _solve([there], snapshot=snapshot)
+    resolution = solve_small([there], snapshot=snapshot)
     pin = resolution.environments[0].pin("python")
     assert pin is not None
     assert pin.version == "3.11.7"  # a package is installed into an interpreter
     elsewhere = component("elsewhere", [("python", "<3.11"), ("torch", "==2.0.1")])
-    resolution = _solve([elsewhere], snapshot=snapshot)
+    resolution = solve_small([elsewhere], snapshot=snapshot)
     assert not resolution.environments
     assert [u.component for u in resolution.unplaced] == ["elsewhere"]
 
@@ -172,7 +146,7 @@ def test_what_another_repo_of_the_stack_provides_is_not_solved_for() -> None:
         component("train", [("pypi:ascend-comm", ">=0.2"), ("cmake:AscendOps", ">=0.3")]),
         component("ascend-ops", [("cmake", ">=3.16")]),
     ]
-    resolution = _solve(components)
+    resolution = solve_small(components)
     statuses = {(c.component, c.subject): (c.status, c.pin) for c in resolution.checks}
     assert statuses[("train", "ascend_comm")] == ("provided", "ascend-comm")
     assert statuses[("train", "cmake:ascendops")] == ("provided", "ascend-ops")
@@ -189,7 +163,7 @@ def test_a_requirement_stated_in_several_files_is_one_item_citing_all() -> None:
         ),
     )
     infer = component("infer", [("cann", "<7.0")])
-    resolution = _solve([ops, infer])
+    resolution = solve_small([ops, infer])
     (conflict,) = resolution.conflicts
     assert explain_conflict(conflict, 2).startswith(
         "ops needs CANN >= 7.0 (ops/CMakeLists.txt:27; also ops/README.md:13); "
@@ -244,7 +218,7 @@ def test_a_version_the_knowledge_base_does_not_list_is_unverified_not_impossible
     """torch >= 9 when the knowledge base knows 2.1.0 and 2.2.0: the knowledge base is not the
     list of every release, so torch 9 is pinned as asked, marked unverified (not compatible),
     with the missing record named; the verdict says so."""
-    resolution = _solve([component("future", [("torch", ">=9")])])
+    resolution = solve_small([component("future", [("torch", ">=9")])])
     assert resolution.unplaced == ()
     (env,) = resolution.environments
     pin = env.pin("torch")
@@ -260,13 +234,13 @@ def test_an_unverified_cann_names_the_compatibility_rows_that_would_check_it() -
     """CANN 9.2.0 (not in the releases) beside torch_npu, whose rows say which CANN each
     release goes with: the pin is unverified and the torch_npu rows for it are named missing;
     a known torch_npu whose row asks another CANN is a real conflict, not an unknown."""
-    resolution = _solve([component("next", [("cann", "==9.2.0"), ("torch_npu", ">=2.3")])])
+    resolution = solve_small([component("next", [("cann", "==9.2.0"), ("torch_npu", ">=2.3")])])
     (env,) = resolution.environments
     cann = env.pin("cann")
     assert cann is not None
     assert cann.origin == "unverified"
     assert "no torch_npu row for CANN 9.2.0 in test.toml" in cann.missing
-    known = _solve([component("old", [("cann", "==9.2.0"), ("torch_npu", "==2.1.0")])])
+    known = solve_small([component("old", [("cann", "==9.2.0"), ("torch_npu", "==2.1.0")])])
     assert known.environments == ()
     (unplaced,) = known.unplaced
     assert unplaced.conflict is not None
@@ -276,11 +250,11 @@ def test_an_unverified_cann_names_the_compatibility_rows_that_would_check_it() -
 def test_a_local_version_label_is_a_build_of_its_release() -> None:
     """torch == 2.1.0+cpu (a README pin): the +cpu build of the release 2.1.0, so the
     knowledge base's release record stands for it; torch == 2.3.0+cpu is unverified."""
-    resolution = _solve([component("cpu", [("torch", "==2.1.0+cpu")])])
+    resolution = solve_small([component("cpu", [("torch", "==2.1.0+cpu")])])
     pin = resolution.environments[0].pin("torch")
     assert pin is not None
     assert (pin.version, pin.origin) == ("2.1.0+cpu", "release")
-    later = _solve([component("cpu", [("torch", "==2.3.0+cpu")])])
+    later = solve_small([component("cpu", [("torch", "==2.3.0+cpu")])])
     pin = later.environments[0].pin("torch")
     assert pin is not None
     assert (pin.version, pin.origin) == ("2.3.0+cpu", "unverified")
@@ -289,7 +263,7 @@ def test_a_local_version_label_is_a_build_of_its_release() -> None:
 def test_cmake_from_python_build_requirements_is_installed_from_the_index() -> None:
     """``cmake>=3.26`` as a Python build requirement on a host with CMake 3.25: the package
     index provides it, so the repo runs after installing it, never "no CMake satisfies it"."""
-    resolution = _solve(
+    resolution = solve_small(
         [component("kernels", [("cmake", ">=3.26"), ("ninja", ">=1.11")])],
         snapshot=host(facts={"toolchain.cmake.version": "3.25.1"}),
     )
@@ -308,7 +282,7 @@ def test_a_linux_family_requirement_is_met_by_a_linux_distribution() -> None:
         component("direct-mmap", [("os", "linux")]),
         component("win-only", [("os", "windows")]),
     ]
-    resolution = _solve(components, snapshot=host(facts={"host.os.id": "debian"}))
+    resolution = solve_small(components, snapshot=host(facts={"host.os.id": "debian"}))
     status = {v.component: v.status for v in resolution.verdicts}
     assert status["direct-mmap"] != "needs_hardware"
     assert status["win-only"] == "needs_hardware"
