@@ -126,8 +126,17 @@ def _program(pattern: str, flags: int) -> Entry:
     return pattern, int(flags | parsed.state.flags), code, parsed.state.groups - 1, names, numbered
 
 
-def _load(entry: Entry) -> re.Pattern[str]:
+def _load(entry: Entry, source: str, guard: bool) -> re.Pattern[str]:
+    """The entry's matcher, once it is seen to be the entry of ``source``: the matcher checks
+    the program but not the pattern it names nor its group names (a table swapped or edited
+    by hand would give another pattern's matches)."""
     pattern, flags, code, groups, names, numbered = entry
+    if (not guard and pattern != source) or len(numbered) != groups + 1:
+        raise ValueError("the entry is not this pattern's")
+    if any(
+        not 0 < number < len(numbered) or numbered[number] != name for name, number in names.items()
+    ):
+        raise ValueError("the entry's group names do not agree")
     compiled: re.Pattern[str] = _sre.compile(pattern, flags, code, groups, names, tuple(numbered))
     return compiled
 
@@ -144,7 +153,7 @@ def compile(
     found = entries.get(key)
     if found is not None:
         try:
-            return _load(found)
+            return _load(found, source, guard)
         except (RuntimeError, TypeError, ValueError, OverflowError):  # refused: made again
             del entries[key]
     pattern = _guarded(source, int(flags)) if guard else source

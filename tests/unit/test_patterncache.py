@@ -81,6 +81,25 @@ def test_an_entry_the_matcher_refuses_is_compiled_again() -> None:
     assert entries[key][2] == code
 
 
+@pytest.mark.parametrize("swap", ["pattern", "names"])
+def test_an_entry_of_another_pattern_is_compiled_again(swap: str) -> None:
+    """review2: a table that still decodes but holds another pattern's program, or group names
+    that do not agree with its numbers, would be taken as it is (the matcher checks neither)."""
+    source = r"(?P<chip>npu)-(?P<n>\d+)"
+    patterncache.compile(source, 0)
+    patterncache.compile(r"cann", 0)
+    entries = patterncache._entries()
+    key = f"0:False:{source}"
+    pattern, flags, code, groups, names, numbered = entries[key]
+    if swap == "pattern":
+        entries[key] = entries["0:False:cann"]
+    else:
+        entries[key] = (pattern, flags, code, groups, {"chip": 2, "n": 1}, numbered)
+    _same(patterncache.compile(source, 0), re.compile(source))
+    assert entries[key][0] == source
+    assert entries[key][4] == names
+
+
 def test_a_corrupt_file_is_a_miss() -> None:
     patterncache.compile("npu", 0)
     patterncache._save()
