@@ -10,6 +10,15 @@ from bringup.scan.extraction import SourceFile
 
 VOCABULARY = ("submodule", "env_var", "system_package", "network")
 
+# Ascend/torchair @ fced8842 (gitcode.com/Ascend/torchair), .gitmodules, whole file.
+TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
+\tpath = third_party/secure_c
+\turl = https://atomgit.com/openeuler/libboundscheck
+[submodule "third_party/googletest"]
+\tpath = third_party/googletest
+\turl = https://gitee.com/mirrors/googletest.git
+"""
+
 
 def source_file(rel: str, text: str) -> SourceFile:
     return SourceFile(ref=f"repo/{rel}", rel=rel, text=text)

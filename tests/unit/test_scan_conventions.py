@@ -19,6 +19,7 @@ from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from bringup.scan.sysdeps import tool_subject
+from scan_needs import TORCHAIR_GITMODULES
 
 _VOCABULARY = ("submodule", "env_var", "system_package", "network")
 
@@ -108,14 +109,7 @@ def test_a_guides_own_download_is_the_users_step_not_a_network_need() -> None:
     assert _said(docs.requirements, "network") == []
 
 
-# Ascend/torchair @ fced8842, .gitmodules (whole file) and build.sh:58-61.
-TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
-\tpath = third_party/secure_c
-\turl = https://atomgit.com/openeuler/libboundscheck
-[submodule "third_party/googletest"]
-\tpath = third_party/googletest
-\turl = https://gitee.com/mirrors/googletest.git
-"""
+# Ascend/torchair @ fced8842, build.sh:58-61 (its .gitmodules: scan_needs.TORCHAIR_GITMODULES).
 TORCHAIR_BUILD = """install_submodules(){
   logging "--- Trying to initialize submodules"
   git submodule update --init --recursive

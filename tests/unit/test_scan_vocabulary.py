@@ -20,6 +20,7 @@ from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from bringup.solve.needs import need_checks
+from scan_needs import TORCHAIR_GITMODULES
 
 _VOCABULARY = ("submodule", "env_var", "system_package", "network")
 
@@ -30,16 +31,6 @@ def _file(rel: str, text: str) -> SourceFile:
 
 def _needs(requirements: Sequence[Requirement]) -> list[tuple[str, str, int | None]]:
     return [(r.subject, r.spec, r.source.line) for r in requirements if r.subject in _VOCABULARY]
-
-
-# Ascend/torchair @ fced8842 (gitcode.com/Ascend/torchair), .gitmodules, whole file.
-TORCHAIR_GITMODULES = """[submodule "third_party/secure_c"]
-\tpath = third_party/secure_c
-\turl = https://atomgit.com/openeuler/libboundscheck
-[submodule "third_party/googletest"]
-\tpath = third_party/googletest
-\turl = https://gitee.com/mirrors/googletest.git
-"""
 
 
 def test_gitmodules_sections_are_submodules_citing_their_headers() -> None:
