@@ -1,14 +1,14 @@
 """Dump ``bringup scan --json`` of every checkout in the evaluation sets into a folder, one file
 per repo, so that a change meant to be about speed only can be checked for identical output:
 
-    .venv/bin/python bench/scan_dump.py /tmp/before
+    .venv/bin/python bench/scan_dump.py /tmp/before --set SRC [--set SRC ...]
     ... change ...
-    .venv/bin/python bench/scan_dump.py /tmp/after && diff -r /tmp/before /tmp/after
+    .venv/bin/python bench/scan_dump.py /tmp/after --set SRC ... && diff -r /tmp/before /tmp/after
 
-A set is a directory of checkouts (one repo a directory); the default sets are the evaluation
-checkouts of this machine (the first set and scan8..scan12). Each file is named
-``<set>--<repo>.json`` and holds the scan's stdout; its exit status, when not 0 or 1, is
-written beside it (``.rc``) so a crash shows in the diff too.
+A set is a directory of checkouts (one repo a directory), such as the checkouts the evaluation
+sets name (tests/data/scan_eval*/README.md say how to make them). Each file is named
+``<the set's last three folders>--<repo>.json`` and holds the scan's stdout; its exit status,
+when not 0 or 1, is written beside it (``.rc``) so a crash shows in the diff too.
 """
 
 from __future__ import annotations
@@ -19,19 +19,10 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-SETS = (
-    "/work/eval/repos/all/src",
-    "/work/eval/scan8/all/src",
-    "/work/eval/scan9/all/src",
-    "/work/eval/scan10/all/src",
-    "/work/eval/scan11/all/src",
-    "/work/eval/scan12/all/src",
-)
-
 
 def dump(repo: Path, out: Path) -> str:
     """Scan one checkout and write its JSON (and an unexpected exit status) under ``out``."""
-    name = f"{repo.parent.parent.parent.name}--{repo.name}"
+    name = f"{'_'.join(repo.parent.resolve().parts[-3:])}--{repo.name}"
     argv = [sys.executable, "-m", "bringup", "scan", "--json", str(repo)]
     done = subprocess.run(argv, capture_output=True, check=False)
     (out / f"{name}.json").write_bytes(done.stdout)
@@ -43,12 +34,13 @@ def dump(repo: Path, out: Path) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", type=Path, help="folder to write into (created)")
-    parser.add_argument("--set", action="append", type=Path, help="a directory of checkouts")
+    parser.add_argument(
+        "--set", action="append", type=Path, required=True, help="a directory of checkouts"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    sets = args.set or [Path(s) for s in SETS]
-    repos = [repo for s in sets for repo in sorted(s.iterdir()) if repo.is_dir()]
+    repos = [repo for s in args.set for repo in sorted(s.iterdir()) if repo.is_dir()]
     with ThreadPoolExecutor(args.jobs) as pool:
         for name in pool.map(lambda repo: dump(repo, args.out), repos):
             print(name, flush=True)

@@ -143,6 +143,8 @@ def test_a_tool_listed_with_its_floor_is_the_machines() -> None:
     file = SourceFile(ref="run-examples.md", rel="run-examples.md", text="")
     [found] = listed_release(file, 7, "Go 1.20+")
     assert (found.subject, found.spec, found.hard) == ("system_package", "go>=1.20", True)
+    # the evidence shown is the item's own words, not a made-up marker
+    assert found.text == "Go 1.20+"
     assert python_listed([found], ["import os\n", "pip install -r requirements.txt\n"]) == [found]
 
 

@@ -107,8 +107,8 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
     The item does not say whether it names a Python distribution or a library or tool the
     machine provides ("CUTLASS 4.0 or higher", a C++ template library, DeepGEMM README.md:37).
     A distribution the scan knows by name (``pkgimports.known_distribution``: "pybind11
-    2.10.3") is one; any other name is a ``system_package`` (``LISTED`` in its text), until the
-    repo shows it is a distribution (``python_listed``)."""
+    2.10.3") is one; any other name is a ``system_package`` keeping the item's words as its
+    text, until the repo shows it is a distribution (``python_listed``)."""
     item = _PLAIN_ITEM.fullmatch(text.strip())
     if item is None or os_release(text.strip()) is not None:
         return []
@@ -120,9 +120,8 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
     spec = f">={release}" if item.group("floor") else f"=={release}"
     soft = bool(_SOFT.search(item.group("note") or ""))
     if not known_distribution(name):
-        words = f"{LISTED}{name}{spec}"
         need = file.requirement(
-            "system_package", name.lower() + spec, line, text=words, confidence="medium"
+            "system_package", name.lower() + spec, line, text=text.strip(), confidence="medium"
         )
         return [msgspec.structs.replace(need, hard=not soft)]
     requirement, _ = python_requirement(
@@ -130,9 +129,6 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
     )
     return [requirement] if requirement is not None else []
 
-
-LISTED = "listed: "
-"""The start of a listed release's text (``listed_release``)."""
 
 _RELEASE_SPEC = lazyre.compile(r"(?P<name>[a-z][a-z0-9._-]{0,60})(?P<spec>(?:==|>=)[\d.]{1,40})")
 
@@ -164,7 +160,8 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
         (index, named)
         for index, r in enumerate(requirements)
         if r.subject == "system_package"
-        and (r.text or "").startswith(LISTED)
+        and r.confidence == "medium"
+        and _PLAIN_ITEM.fullmatch(r.text or "") is not None
         and (named := _RELEASE_SPEC.fullmatch(r.spec)) is not None
     ]
     if not listed:
