@@ -34,10 +34,9 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
     requirement per subject and hardness. ``authority`` ranks each source ref (``registry``):
     a machine-read file narrows; the merged requirement is cited where the least
     machine-like file (the support list in the docs) names its first value."""
-    narrows = {ref: rank >= DECLARED for ref, rank in authority.items()}
     groups: dict[tuple[str, bool], list[Requirement]] = {}
     for requirement in requirements:
-        if _unites(requirement, narrows):
+        if _unites(requirement, authority):
             groups.setdefault((requirement.subject, requirement.hard), []).append(requirement)
     united = {
         key: _united(sorted(group, key=lambda r: authority.get(r.source.ref or "", PROSE)))
@@ -47,7 +46,7 @@ def unite(requirements: list[Requirement], authority: Mapping[str, int]) -> list
     folded = _fold_unversioned(requirements, united)
     out: list[Requirement] = []
     for requirement in requirements:
-        if not _unites(requirement, narrows):
+        if not _unites(requirement, authority):
             if requirement not in folded:
                 out.append(requirement)
             continue
@@ -99,16 +98,17 @@ def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:
         del united[(subject, hard)]
 
 
-def _unites(requirement: Requirement, narrows: Mapping[str, bool]) -> bool:
+def _unites(requirement: Requirement, authority: Mapping[str, int]) -> bool:
     """Whether ``requirement`` is a mention that joins the support list: any of a document's,
     and a machine-read file's soft list of alternatives (the chips one CMake file builds
-    kernels for, ``kernelchips``: another file's kernels add chips, they do not narrow)."""
+    kernels for, ``kernelchips``: another file's kernels add chips, they do not narrow). A
+    machine-read file (ranked ``DECLARED`` or above) narrows; a file not ranked does not."""
     soft_list = not requirement.hard and bool(requirement.any_of)
     return (
         requirement.subject in ANY_OF_SUBJECTS
         and bool(requirement.spec.strip())
         and not requirement.spec.lstrip().startswith("!")
-        and (soft_list or not narrows.get(requirement.source.ref or "", False))
+        and (soft_list or authority.get(requirement.source.ref or "", PROSE) < DECLARED)
     )
 
 

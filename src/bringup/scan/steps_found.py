@@ -9,6 +9,7 @@ skip without two devices needs two devices; a mixed one runs anywhere, the rest 
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 from collections import defaultdict
 from collections.abc import Sequence
@@ -93,11 +94,12 @@ def pytest_steps(
         if rel.endswith(".py") and name != "conftest.py" and not name.startswith("__"):
             directories[posixpath.dirname(rel) or "."].append((rel, ref))
     steps: list[Step] = []
-    for directory in sorted(directories):
+    ordered = sorted(directories)
+    for directory in ordered:
         files = directories[directory]
-        nested = any(
-            other != directory and other.startswith(directory + "/") for other in directories
-        )
+        # the directories below this one sort together, right where "<directory>/" would
+        below = bisect.bisect_left(ordered, directory + "/")
+        nested = below < len(ordered) and ordered[below].startswith(directory + "/")
         targets = tuple(rel for rel, _ in files) if nested else (directory,)
         refs = [ref for _, ref in files]
         mine = [guard for guard in guards if guard.source.ref in refs]
