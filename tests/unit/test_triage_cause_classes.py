@@ -4,8 +4,8 @@ one name defined twice in a process. Each is read from the log's own evidence: t
 type, where it was raised (the innermost frame's package against the vendor runtimes), the
 message's words; where it surfaced (the layer) is read from the words as for any failure.
 
-Lines from the ninth and tenth triage corpora (tuned on their odd halves) are named by their
-case file there; the other line of each class comes from another public source."""
+Lines from the ninth, tenth and twelfth triage corpora (tuned on their odd halves) are named by
+their case file there; the other line of each class comes from another public source."""
 
 from __future__ import annotations
 
@@ -86,6 +86,21 @@ def test_a_check_the_project_fails_is_its_configuration_where_it_surfaced(
     line: str, layer: str
 ) -> None:
     assert _first(line + "\n") == ("class.code.unsupported-configuration", layer)
+
+
+# TWELFTH c09-vllm-ascend-pd-decode-prefix-cache-kv-xfer-assertion.log: a bare `assert` in
+# vLLM's scheduler (the thread is the case's source there).
+BARE_ASSERT = """\
+(EngineCore_DP3 pid=34912)   File "/usr/local/python3.11.14/lib/python3.11/site-packages/vllm/v1/core/sched/scheduler.py", line 2120, in _update_from_kv_xfer_finished
+(EngineCore_DP3 pid=34912)     assert RequestStatus.is_finished(req.status)
+(EngineCore_DP3 pid=34912) AssertionError
+"""  # noqa: E501
+
+
+def test_a_bare_assert_in_the_project_is_its_check() -> None:
+    assert _first(BARE_ASSERT) == ("class.code.unsupported-configuration", "operator_execution")
+    # without the frames nothing says who asserted
+    assert _first(BARE_ASSERT.splitlines()[-1] + "\n")[0] != "class.code.unsupported-configuration"
 
 
 def test_a_heap_exhausted_is_memory() -> None:

@@ -375,7 +375,13 @@ def match_exception(
     for rule in rules:
         if not re.search(rule.exception, sighting.name):
             continue
-        if rule.message and not re.search(rule.message, sighting.message):
+        if (
+            rule.message
+            and not re.search(rule.message, sighting.message)
+            and not (
+                sighting.frames and rule.any_message and re.search(rule.any_message, sighting.name)
+            )
+        ):
             continue
         if rule.raised_in == "package" and not innermost:
             continue

@@ -31,6 +31,8 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     next: str
     source: str
     message: str = ""
+    any_message: str = ""
+    """Exception types that need no ``message`` when the frames were printed (a bare assert)."""
     raised_in: Optional[Literal["package", "user"]] = None
     frames: str = ""
     frames_not: str = ""
@@ -107,7 +109,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
 
 def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
     if isinstance(rule, ExceptionRule):
-        return (rule.exception, rule.message, rule.frames, rule.frames_not)
+        return (rule.exception, rule.message, rule.any_message, rule.frames, rule.frames_not)
     if isinstance(rule, LineRule):
         return (rule.pattern, rule.unless)
     return (rule.words, rule.paths)
