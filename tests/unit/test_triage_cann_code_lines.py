@@ -180,3 +180,30 @@ def test_an_hccp_code_is_the_collective_communications() -> None:
     assert family is not None
     assert not family.exact
     assert "HCCP" in family.meaning
+
+
+# HCCL's own fault-diagnosis guide, the lines its link set-up and RoCE faults print:
+# hicann/hccl@09300b70df9a031339f08e5f2ca06d7bf294d009:docs/zh/user_guide/fault_diagnosis/param_link_stage.md:134  # noqa: E501
+# (its first record) and .../task_exec_stage.md:275.
+HCCL_LINK_FAULTS = (
+    "[ERROR] HCCL(17528,python3):2026-03-18-10:33:52.113.942 [hccl_socket_manager.cc:836] [18744]"
+    "[Create][Sockets]Wait links establish completed failed, local role is client. ret[9]\n",
+    "[ERROR] HCCL(2040034,alltoall_test):2025-09-15-08:38:13.607.432 [heartbeat.cc:1229] [2040666]"
+    "[TaskExecStage][HeartbeatAbnormal][ROCE CQE ERROR]cqe error status[12], time:[2025-09-15 "
+    "08:38:12.776654],localInfo{server[127.10.0.1],deviceId[127.10.0.1],deviceIp[127.11.0.1]}, "
+    "remoteIP{server[127.10.0.2],deviceId[127.10.0.2],deviceIp[127.11.0.2]}\n",
+)
+
+
+def test_hccl_link_faults_of_faultdiag_are_communication() -> None:
+    """FaultDiag's AISW_CANN_HCCL_017 (a socket link between NPUs not set up: the peer rank, the
+    NPU network, TLS, ports) and AISW_CANN_HCCL_029 (RoCE retransmissions exhausted: packet
+    loss, links down, NIC settings) were transcribed as install/version, against their own
+    descriptions."""
+    for log in HCCL_LINK_FAULTS:
+        top = unsigned(log)[0]
+        assert top.signature_id in (
+            "faultdiag.aisw_cann_hccl_017",
+            "faultdiag.aisw_cann_hccl_029",
+        ), log
+        assert (top.layer, top.kind) == ("communication", "environment"), log
