@@ -9,7 +9,7 @@ asks)."""
 from __future__ import annotations
 
 from bringup.model.diagnosis import Diagnosis
-from bringup.triage import fallback
+from bringup.triage import explain_text, fallback
 from bringup.triage.catalogues import builtin_catalogues
 from bringup.triage.explain import compile_matcher, scan_log
 from bringup.triage.fallbackrules import builtin_rules
@@ -207,3 +207,38 @@ def test_hccl_link_faults_of_faultdiag_are_communication() -> None:
             "faultdiag.aisw_cann_hccl_029",
         ), log
         assert (top.layer, top.kind) == ("communication", "environment"), log
+
+
+# PyTorch's own messages that FaultDiag's AISW_PyTorch_Model_02, _Train_05 and _Train_04 read:
+# https://github.com/NVIDIA/DeepLearningExamples/issues/651 (an optimizer state from another
+# model), https://github.com/hpcaitech/ColossalAI/issues/524 and
+# https://github.com/SCHENLIU/longformer-chinese/issues/15 (a collective's arguments).
+PYTORCH_CODE_FAULTS = (
+    (
+        '  File "/opt/conda/lib/python3.6/site-packages/torch/optim/optimizer.py", line 111, in'
+        ' load_state_dict\n    raise ValueError("loaded state dict has a different number of "\n'
+        "ValueError: loaded state dict has a different number of parameter groups\n",
+        "faultdiag.aisw_pytorch_model_02",
+        "operator_execution",
+    ),
+    (
+        "RuntimeError: Tensor list input to scatter/gather must match number of collective "
+        "participants\n",
+        "faultdiag.aisw_pytorch_train_05",
+        "communication",
+    ),
+    (
+        "RuntimeError: Invalid function argument. Expected parameter `tensor` to be of type "
+        "torch.Tensor.\n",
+        "faultdiag.aisw_pytorch_train_04",
+        "communication",
+    ),
+)
+
+
+def test_pytorch_argument_faults_of_faultdiag_are_the_jobs_code() -> None:
+    """The three were transcribed as install/version; their descriptions say the job passed what
+    does not fit (a checkpoint of another model, a tensor list of the wrong length or type)."""
+    for log, fault, layer in PYTORCH_CODE_FAULTS:
+        top = explain_text(log)[0]
+        assert (top.signature_id, top.layer, top.kind) == (fault, layer, "code"), log
