@@ -264,7 +264,11 @@ endif()
     assert [(r.spec, str(r.source)) for r in found] == [
         ("3rdparty/nccl-extensions", "te/.gitmodules:1")
     ]
-    assert [str(s) for s in found[0].also_at] == ["te/transformer_engine/common/CMakeLists.txt:4"]
+    assert [str(s) for s in found[0].also_at] == [
+        "te/.gitmodules:2",
+        "te/.gitmodules:3",
+        "te/transformer_engine/common/CMakeLists.txt:4",
+    ]
 
 
 def test_each_release_row_of_a_matrix_is_cited() -> None:

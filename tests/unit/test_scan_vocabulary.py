@@ -42,6 +42,8 @@ def test_gitmodules_sections_are_submodules_citing_their_headers() -> None:
     assert "atomgit.com/openeuler/libboundscheck (.gitmodules:3)" in (
         extraction.requirements[0].text or ""
     )
+    # the entry's path and url lines state the same submodule (a reader cites either)
+    assert [[s.line for s in r.also_at] for r in extraction.requirements] == [[2, 3], [5, 6]]
 
 
 # Ascend/torchair @ fced8842, CMakeLists.txt:57-61.

@@ -5,10 +5,14 @@ update --init <path>``, an action that needs the network (the URL says from wher
 
 The file is git's config format: ``[submodule "name"]`` sections with ``path`` and ``url``
 keys; ``#``/``;`` start comments. Each requirement cites its section header (``spec`` is the
-path, ``text`` the path and the URL, the URL's line cited after it).
+path, ``text`` the path and the URL), and the entry's ``path`` and ``url`` lines beside it
+(``also_at``): the three lines state one submodule, and a reader may point at any of them
+(pyg-lib .gitmodules:1-3 ``[submodule "third_party/cutlass"]``, ``path =``, ``url =``).
 """
 
 from __future__ import annotations
+
+import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
@@ -25,7 +29,9 @@ def _submodule(
     path = keys.get("path", (name, line))[0]
     url, url_line = keys.get("url", ("", line))
     text = f"{path} from {url} (.gitmodules:{url_line})" if url else path
-    return file.requirement(SUBMODULE, path, line, text=text)
+    need = file.requirement(SUBMODULE, path, line, text=text)
+    beside = sorted({at for key, (_, at) in keys.items() if key in ("path", "url")})
+    return msgspec.structs.replace(need, also_at=tuple(file.source(at) for at in beside))
 
 
 def extract_gitmodules(file: SourceFile) -> Extraction:
