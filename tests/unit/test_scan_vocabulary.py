@@ -274,6 +274,49 @@ def test_shell_required_variables_and_tools() -> None:
     assert _needs(extract_shell(nested).requirements) == []
 
 
+# hicann/ops-blas @ 35101c89, build.sh:219-225 and 228: the variable tested is a copy of the
+# environment's (which the script sets only after the test); the exit comes after four lines
+# of advice. Then the loop of build.sh:243-254,
+# a copy of a loop variable (lower case: the script's own), tested the same way; and
+# sgl-project/sgl-kernel-npu @ 6424da3b build.sh:7 (the script's own readonly constant, here
+# copied and tested as build.sh:301-306 test the candidate taken from it).
+OPS_BLAS_HOME = """readonly DEFAULT_ASCEND_ROOT="/usr/local/Ascend/ascend-toolkit"
+ASCEND_HOME="${ASCEND_HOME_PATH:-${ASCEND_TOOLKIT_HOME}}"
+if [ -z "${ASCEND_HOME}" ]; then
+    echo "Error: Ascend/CANN environment is not configured."
+    echo "Please source the Ascend environment script first, e.g.:"
+    echo "  source /usr/local/Ascend/ascend-toolkit/latest/set_env.sh"
+    echo "  or source \\${HOME}/Ascend/ascend-toolkit/latest/set_env.sh"
+    exit 1
+fi
+export ASCEND_HOME_PATH="${ASCEND_HOME_PATH:-${ASCEND_HOME}}"
+matched=""
+for support_unit in "${SUPPORT_COMPUTE_UNIT_SHORT[@]}"; do
+    if [[ "${soc_lower}" == "${support_unit}"* ]]; then
+        matched="${support_unit}"
+        break
+    fi
+done
+if [ -z "${matched}" ]; then
+    echo "Error: The soc [${SOC_VERSION}] is not supported."
+    echo "Supported SOC: ${SUPPORT_COMPUTE_UNIT_SHORT[*]}"
+    exit 1
+fi
+candidate="$DEFAULT_ASCEND_ROOT"
+if [[ -z "$candidate" ]]; then
+    exit 1
+fi
+"""
+
+
+def test_a_tested_copy_of_an_environment_variable_is_that_variable() -> None:
+    found = extract_shell(_file("build.sh", OPS_BLAS_HOME)).requirements
+    assert _needs(found) == [("env_var", "ASCEND_HOME_PATH", 3)]
+    need = next(r for r in found if r.subject == "env_var")
+    assert [s.line for s in need.also_at] == [2]
+    assert "ASCEND_HOME_PATH or ASCEND_TOOLKIT_HOME" in (need.text or "")
+
+
 # deepseek-ai/DeepEP @ dd758caf, setup.py:106 and :115-117 (NVSHMEM named through f-strings).
 DEEPEP_LINKS = """extra_link_args = ['-lcuda']
 nvcc_dlink = []

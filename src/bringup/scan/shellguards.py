@@ -6,7 +6,11 @@
   branch's message telling the user to set one the script reads ("Can not find toolkit path,
   please set ASCEND_TOOLKIT_HOME", MindIE-SD build/build_ops.sh:29). A variable that the
   script defaults to an absolute path when unset (``[ -z $X ]`` then ``X=/usr/local/...``,
-  ``${X:-/usr/local/...}``) says where a dependency is looked for: a soft ``env_var``;
+  ``${X:-/usr/local/...}``) says where a dependency is looked for: a soft ``env_var``. A
+  tested variable the script copied from the environment (``ASCEND_HOME="${ASCEND_HOME_PATH:-
+  ${ASCEND_TOOLKIT_HOME}}"`` then ``[ -z "${ASCEND_HOME}" ]`` and ``exit 1``, hicann/ops-blas
+  build.sh:219-225) tests the variable it was copied from, cited at the test and the copy, as
+  a CMake variable ``set`` from ``$ENV{X}`` carries what a fatal chain tests (``cmake_vocab``);
 - ``system_package``: ``command -v tool`` / ``which tool`` / ``type tool`` negated or followed
   by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three (not
   in a test script: what it checks for is what it tests).
@@ -15,6 +19,8 @@
 from __future__ import annotations
 
 import re
+
+import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
@@ -72,7 +78,19 @@ LAUNCHERS = frozenset({"ccache", "sccache"})
 """Compiler caches a build runs its compiler through when they are there: a check for one
 that goes on without it (``if ! command -v ccache ...; then ... build_ccache_build="OFF"``,
 AscendNPU-IR build-tools/build.sh:569-572) states a soft need."""
-_ASSIGNED = lazyre.compile(r"^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=")
+_ASSIGNED = lazyre.compile(
+    r"^(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)="
+)
+"""A variable the script sets (``readonly DEFAULT_ASCEND_ROOT=/usr/local/...``, sgl-kernel-npu
+build.sh:7, is the script's own constant too)."""
+_COPIED = lazyre.compile(
+    r"^(?:export\s+|local\s+)?([A-Za-z_]\w*)=\"?\$\{?([A-Z][A-Z0-9_]*)(?::-\$\{?([A-Z][A-Z0-9_]*)\}?)?\}?\"?$"
+)
+"""``X="${A:-${B}}"``, ``X=$A``: a variable holding nothing but an environment variable's
+value (upper case, as the environment's are; or, when that is unset, another's)."""
+_WHOLE_BRANCH = 8
+"""Lines of a copied variable's test read for its ``exit``: the branch explains first (four
+``echo`` lines before ``exit 1``, hicann/ops-blas build.sh:220-225)."""
 
 
 def _read(text: str) -> set[str]:
@@ -87,14 +105,16 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     """The ``env_var`` and ``system_package`` requirements of one script."""
     found: list[Requirement] = []
     assigned: set[str] = set()
+    copied: dict[str, tuple[str, str, int]] = {}  # X -> (A, "A or B" text, line of the copy)
     seen: set[tuple[str, str]] = set()
     texts = [line.text for line in lines]
     testing = bool(NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]))
     read = _read(file.text)
 
-    def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> None:
+    def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> bool:
+        """Whether a requirement was added (a name is added once)."""
         if subject == "env_var" and (name in SHELL_OWN or name.startswith("BASH")):
-            return
+            return False
         tool = tool_subject(name) if subject == "system_package" else None
         if subject == "system_package" and (known_subject(name) is not None or tool):
             # cmake, ninja, g++: a subject of its own, here unversioned
@@ -102,6 +122,8 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         if (subject, name) not in seen:
             seen.add((subject, name))
             found.append(file.requirement(subject, name, line, text=text.strip()[:200], hard=hard))
+            return True
+        return False
 
     for index, joined in enumerate(lines):
         text = joined.text.strip()
@@ -115,6 +137,12 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
             if "[" in text or "test" in text
             else []
         )
+        for name in (n for n in tested if n in copied):
+            if shell_stops(shell_branch(texts, index, reach=_WHOLE_BRANCH)):
+                source, said, at = copied[name]
+                need = f"{said} (copied to {name}): {text}"
+                if add("env_var", source, joined.line, need):
+                    found[-1] = _beside(file, found[-1], at)
         message = _MESSAGE.match(text)
         tools = _TOOL_TEST.findall(text) if not testing else []
         # only a line that tests, asks or checks can state a need: the branch is read for it
@@ -139,8 +167,30 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                     add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         assignment = _ASSIGNED.match(text)
         if assignment is not None:
+            _note_copy(assignment.group(1), text, joined.line, assigned, copied)
             assigned.add(assignment.group(1))
     return found
+
+
+def _note_copy(
+    name: str, text: str, line: int, assigned: set[str], copied: dict[str, tuple[str, str, int]]
+) -> None:
+    """Keep ``name`` in ``copied`` while it holds only the environment's value (``text`` is
+    its assignment: ``X="${A:-${B}}"`` keeps ``A``, "A or B" and ``line``; ``assigned``: what
+    the script set itself before)."""
+    copy = _COPIED.match(text)
+    sources = [n for n in copy.groups()[1:] if n] if copy is not None else []
+    if sources and not assigned.intersection(sources):
+        copied[name] = (sources[0], " or ".join(sources), line)
+    else:
+        copied.pop(name, None)
+
+
+def _beside(file: SourceFile, need: Requirement, line: int) -> Requirement:
+    """``need`` with ``line`` (where the tested variable was copied) cited beside it."""
+    if need.source.line == line or file.source(line) in need.also_at:
+        return need
+    return msgspec.structs.replace(need, also_at=(*need.also_at, file.source(line)))
 
 
 def _defaults(text: str, following: list[str], tested: list[str]) -> list[tuple[str, str]]:
