@@ -31,6 +31,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.scopes import OPTIONAL
+from bringup.scan.toolkitparts import toolkit_parts
 from bringup.subjects import display_name
 
 _VERSION = lazyre.compile(r"^\d+(?:\.\d+)*$")
@@ -329,6 +330,13 @@ def extract_cmake(file: SourceFile) -> Extraction:
             words = f"{target.label} architectures " + ", ".join(names)
             state.add(target.subject, spec, line, words, confidence="medium")
     _unasked(state)
+    parts = toolkit_parts(file, commands, vocabulary().installs)
+    inside = {part.source.line for part in parts}
+    state.requirements = [
+        r
+        for r in state.requirements
+        if not (r.subject.startswith("cmake:") and r.source.line in inside)
+    ] + parts
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     features = option_features(commands)
