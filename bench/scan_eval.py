@@ -63,12 +63,15 @@ SYNONYMS = {
     "cmake:pythoninterp": "python",
     "cmake:pythonlibs": "python",
     "cmake:torch": "torch",
+    "cmake:pybind11": "pybind11",
 }
 """Names the truth and the scan spell differently for one thing: CANN's NNAL package, and a
 CMake package that is a subject of its own (scan11's truths write ``find_package(CUDAToolkit
 REQUIRED)`` as ``cmake:CUDAToolkit``, mscclpp CMakeLists.txt:68, and ``find_package(Python3
 ... REQUIRED)`` as ``cmake:Python3``, fbgemm-ascend CMakeLists.txt:11; the scan reads them as
-the CUDA toolkit, Python and torch it checks on the machine, citing the same lines)."""
+the CUDA toolkit, Python and torch it checks on the machine, citing the same lines; and
+``find_package(pybind11)`` as the pybind11 distribution that provides it, MindIE-LLM
+CMakeLists.txt:51, as the scan does)."""
 
 
 def norm(subject: str) -> str:
