@@ -62,3 +62,42 @@ def test_the_top_level_build_keeps_its_packages() -> None:
     assert not nested("CMakeLists.txt")
     assert not nested("cmake/modules/Findalog.cmake")
     assert nested("src/kernels/mie_ops/csrc/cmake/dependencies.cmake")
+    # hicann/opbase @ aa3cd74b keeps its build's own helpers under cmake/third_party/
+    assert not nested("cmake/third_party/makeself-fetch.cmake")
+
+
+def _all(rel: str, text: str) -> list[tuple[str, int, bool]]:
+    file = SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+    return [(r.subject, r.source.line or 0, r.hard) for r in extract_cmake(file).requirements]
+
+
+def test_a_fatal_test_after_a_toolkit_part_hardens_its_own_package() -> None:
+    # Constructed by review (session 14): the sgl-kernel-npu prefix and find, then another
+    # package the build stops without; replacing the part must not move the hardening.
+    text = (
+        SGL_ALOG
+        + "find_package(IBVerbs)\nif(NOT IBVERBS_FOUND)\n"
+        + '  message(FATAL_ERROR "IBVerbs not found")\nendif()\n'
+    )
+    assert ("cmake:IBVerbs", 7, True) in _all("csrc/ops/CMakeLists.txt", text)
+
+
+def test_a_package_read_as_its_own_subject_stays_that_subject() -> None:
+    # Constructed by review (session 14): Python3 and Torch found after the CANN prefix are
+    # Python and torch, not CANN as well
+    text = SGL_ALOG + "find_package(Python3 MODULE REQUIRED)\nfind_package(Torch MODULE REQUIRED)\n"
+    found = _all("csrc/ops/CMakeLists.txt", text)
+    assert ("python", 7, True) in found
+    assert ("torch", 8, True) in found
+    assert [line for subject, line, _ in found if subject == "cann" and line in (7, 8)] == []
+
+
+def test_a_prefix_at_the_driver_or_nnal_is_not_the_toolkit() -> None:
+    # Constructed by review (session 14): /usr/local/Ascend/driver holds the driver's
+    # ascend_hal, /usr/local/Ascend/nnal NNAL's atb; neither is the CANN toolkit
+    for prefix, name in (
+        ("/usr/local/Ascend/driver", "ascend_hal"),
+        ("/usr/local/Ascend/nnal/atb", "atb"),
+    ):
+        text = f"set(CMAKE_PREFIX_PATH {prefix})\nfind_package({name} MODULE REQUIRED)\n"
+        assert (f"cmake:{name}", 2, True) in _all("csrc/ops/CMakeLists.txt", text)

@@ -103,6 +103,18 @@ def test_a_bare_assert_in_the_project_is_its_check() -> None:
     assert _first(BARE_ASSERT.splitlines()[-1] + "\n")[0] != "class.code.unsupported-configuration"
 
 
+def test_a_test_scripts_own_assert_is_no_project_check() -> None:
+    # Constructed by review (session 14), no repo's lines: a unittest failure in the test file
+    # itself (not an installed package) is a test that failed, whatever the project refuses
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/ci/op-plugin/test/test_add.py", line 42, in test_add_fp16\n'
+        "    self.assertTrue(torch.allclose(out.cpu(), ref, atol=1e-3))\n"
+        "AssertionError: False is not true\n"
+    )
+    assert _first(log)[0] != "class.code.unsupported-configuration"
+
+
 def test_a_heap_exhausted_is_memory() -> None:
     # NINTH a19-simpler-undersized-ring-heap-allocator-deadlock.log
     log = (

@@ -330,13 +330,13 @@ def extract_cmake(file: SourceFile) -> Extraction:
             words = f"{target.label} architectures " + ", ".join(names)
             state.add(target.subject, spec, line, words, confidence="medium")
     _unasked(state)
-    parts = toolkit_parts(file, commands, vocabulary().installs)
-    inside = {part.source.line for part in parts}
+    # in place: ``found_at`` and ``stops_without`` hold indices into the list; a package the
+    # scan reads as a subject of its own (Python3, Torch) stays that subject
+    parts = {p.source.line: p for p in toolkit_parts(file, commands, vocabulary().installs)}
     state.requirements = [
-        r
+        parts.pop(r.source.line) if r.subject.startswith("cmake:") and r.source.line in parts else r
         for r in state.requirements
-        if not (r.subject.startswith("cmake:") and r.source.line in inside)
-    ] + parts
+    ]
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     features = option_features(commands)

@@ -38,6 +38,10 @@ _SHELL_FAILING = frozenset({"die", "fatal", "error", "log_error", "abort"})
 """Message commands of build scripts that stop the script (their own helper functions)."""
 _SHELL_WARNING = frozenset({"warn", "warning", "log_warn", "log_warning"})
 _SHELL_BRANCH_END = lazyre.compile(r"^\s*(?:fi|else|elif|esac|done|;;|\})(?:\s|;|$)")
+_SELF_CLOSED = lazyre.compile(r"(?:^|[;\s])fi\s*$|;;\s*$|^\s*(?:\[\[?\s|test\s)")
+"""A line that is a whole branch: a one-line ``if ... fi``, a ``case`` arm, a bare test."""
+_OPENS = lazyre.compile(r"(?:\{|\bthen|\bdo|&&|\|\||\|)\s*$")
+"""A line whose branch goes on below it (``[ -z "$X" ] && {``)."""
 _CMAKE_MODES: dict[str, Outcome] = {
     "FATAL_ERROR": "fail",
     "SEND_ERROR": "fail",
@@ -74,8 +78,12 @@ def shell_stops(text: str) -> bool:
 
 def shell_branch(lines: list[str], start: int, *, reach: int = 4) -> str:
     """The text of the branch that begins at ``lines[start]``: that line and up to
-    ``reach - 1`` more, ending before a line that closes it (``fi``, ``else``, ``;;``)."""
+    ``reach - 1`` more, ending before a line that closes it (``fi``, ``else``, ``;;``). A
+    branch the line closes itself (``if [ -z "$X" ]; then X=/opt; fi``, ``[ -z "$X" ] &&
+    X=/opt``) is that line: what the script does next is not the branch's."""
     taken = [lines[start]] if start < len(lines) else []
+    if taken and _SELF_CLOSED.search(taken[0]) and not _OPENS.search(taken[0]):
+        return taken[0]
     for line in lines[start + 1 : start + reach]:
         if _SHELL_BRANCH_END.match(line):
             break

@@ -44,7 +44,8 @@ ASKS_TO_SET = lazyre.compile(  # "please set X", "X is null", "X is not defined"
 _NAMED = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
 SHELL_OWN = frozenset(
     {"HOME", "USER", "PWD", "OLDPWD", "PATH", "SHELL", "UID", "EUID", "HOSTNAME", "TMPDIR",
-     "LANG", "TERM", "OSTYPE", "HOSTTYPE", "MACHTYPE", "RANDOM", "LINENO", "IFS"}
+     "LANG", "TERM", "OSTYPE", "HOSTTYPE", "MACHTYPE", "RANDOM", "LINENO", "IFS",
+     "OPTARG", "OPTIND", "REPLY"}
 )  # fmt: skip
 """Variables the shell or the login sets itself: testing one checks the shell, not the
 machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}" ]``), and
@@ -88,6 +89,11 @@ _COPIED = lazyre.compile(
 )
 """``X="${A:-${B}}"``, ``X=$A``: a variable holding nothing but an environment variable's
 value (upper case, as the environment's are; or, when that is unset, another's)."""
+_BOUND = lazyre.compile(
+    r"^(?:for\s+([A-Za-z_]\w*)\s+in\b|"
+    r"(?:while\s+)?(?:IFS=\S{0,8}\s+)?read\s+(?:-[a-z]+\s+(?:\S+\s+)?){0,4}([A-Za-z_]\w*))"
+)
+"""A loop's variable (``for PKG in ...``) or what ``read`` fills: the script sets them."""
 _WHOLE_BRANCH = 8
 """Lines of a copied variable's test read for its ``exit``: the branch explains first (four
 ``echo`` lines before ``exit 1``, hicann/ops-blas build.sh:220-225)."""
@@ -165,11 +171,22 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
             for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
                 if name not in assigned:
                     add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
-        assignment = _ASSIGNED.match(text)
-        if assignment is not None:
-            _note_copy(assignment.group(1), text, joined.line, assigned, copied)
-            assigned.add(assignment.group(1))
+        _note_assignment(text, joined.line, assigned, copied)
     return found
+
+
+def _note_assignment(
+    text: str, line: int, assigned: set[str], copied: dict[str, tuple[str, str, int]]
+) -> None:
+    """What the script sets on this line: a loop's or ``read``'s variable, an assignment (and
+    whether it only copies an environment variable, ``_note_copy``)."""
+    bound = _BOUND.match(text)
+    if bound is not None:
+        assigned.add(next(n for n in bound.groups() if n))
+    assignment = _ASSIGNED.match(text)
+    if assignment is not None:
+        _note_copy(assignment.group(1), text, line, assigned, copied)
+        assigned.add(assignment.group(1))
 
 
 def _note_copy(

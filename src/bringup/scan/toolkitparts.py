@@ -30,6 +30,9 @@ from bringup.subjects import display_name
 
 _PREFIX = "CMAKE_PREFIX_PATH"
 _READ = re.compile(r"\$\{(\w+)\}")
+_BESIDE = re.compile(r"/(?:driver|firmware|nnal)(?:/|$)")
+"""What else installs under the vendor's folder: ``/usr/local/Ascend/driver`` (the driver,
+``ascend_hal``), ``/usr/local/Ascend/nnal/atb`` (NNAL): a prefix there is not the toolkit's."""
 
 
 def _install_of(
@@ -40,6 +43,8 @@ def _install_of(
     """The toolkit whose install one of ``values`` names, itself or through a variable the
     file set to it."""
     for value in values:
+        if _BESIDE.search(value):
+            continue
         for subject, install in installs:
             if install.search(value):
                 return subject
@@ -50,14 +55,12 @@ def _install_of(
 
 
 def nested(rel: str) -> bool:
-    """Whether the CMake file at ``rel`` belongs to a build below the repo's top level (its
-    ``cmake/`` or ``cmake/modules/`` folder is the build's own)."""
-    folder = posixpath.dirname(rel)
-    for tail in ("cmake/modules", "cmake"):
-        if folder == tail or folder.endswith("/" + tail):
-            folder = folder[: -len(tail)].rstrip("/")
-            break
-    return folder != ""
+    """Whether the CMake file at ``rel`` belongs to a build below the repo's top level: a
+    ``cmake/`` folder and everything under it (``cmake/modules``, ``cmake/third_party``,
+    hicann/opbase) is the build's own that holds it."""
+    parts = posixpath.dirname(rel).split("/")
+    folder = parts[: parts.index("cmake")] if "cmake" in parts else parts
+    return any(folder)
 
 
 def toolkit_parts(

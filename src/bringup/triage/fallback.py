@@ -378,9 +378,7 @@ def match_exception(
         if (
             rule.message
             and not re.search(rule.message, sighting.message)
-            and not (
-                sighting.frames and rule.any_message and re.search(rule.any_message, sighting.name)
-            )
+            and not (innermost and rule.any_message and re.search(rule.any_message, sighting.name))
         ):
             continue
         if rule.raised_in == "package" and not innermost:

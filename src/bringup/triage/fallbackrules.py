@@ -32,7 +32,8 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     source: str
     message: str = ""
     any_message: str = ""
-    """Exception types that need no ``message`` when the frames were printed (a bare assert)."""
+    """Exception types that need no ``message`` when an installed package's frame raised them (a
+    bare assert in vLLM; not a test script's own)."""
     raised_in: Optional[Literal["package", "user"]] = None
     frames: str = ""
     frames_not: str = ""
