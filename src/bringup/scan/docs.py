@@ -30,6 +30,7 @@ from bringup.scan.docos import (
     each_arch,
     one_os,
 )
+from bringup.scan.docreqs import written_requirements
 from bringup.scan.docsections import (
     EXAMPLE_SECTION,
     GUIDE_FILE,
@@ -264,6 +265,10 @@ class _Reader:
         self.platform_tag(lines, start, end)
         if self.skipped or language in not_commands():
             return
+        written = written_requirements(self.file, lines, start, end, self.last_paragraph)
+        if written is not None:
+            self.written(written)
+            return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         example = bool(REFERENCE.search(self.last_paragraph))
         wheels = downloaded_wheels(commands)
@@ -286,6 +291,15 @@ class _Reader:
         self.steps.extend(
             steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
         )
+
+    def written(self, found: list[Requirement]) -> None:
+        """A requirements file the guide writes out (``docreqs``): needed as the lines of a
+        ``pip install`` there would be, a task's its feature's. The block is the file pip
+        installs, never one example of it: "样例如下所示" (a sample follows) is no reference's
+        "例如" (``REFERENCE``), whose words it happens to hold."""
+        if not self.steps_here:
+            found = [msgspec.structs.replace(r, hard=False) for r in found]
+        self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
 
     def inline(self, text: str, line: int) -> None:
         for quoted in _INLINE_INSTALL.findall(text):

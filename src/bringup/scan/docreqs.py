@@ -1,0 +1,51 @@
+"""A requirements file a guide writes out in a code block instead of keeping it in the repo.
+
+"请用户自行准备依赖安装文件requirements.txt" … "样例如下所示" (MindIE-LLM docs/zh/user_guide/
+install/source/installing_software_and_dependencies.md:66), then a block whose every line is
+a requirement (``gevent==22.10.2`` … ``pybind11==3.0.1``, :68-96), then ``pip3 install -r
+requirements.txt`` (:101): the block is that file, so each line is a distribution the guide
+installs, as a line of a ``requirements.txt`` in the repo would be. "使用pip install 安装以下包"
+before a block of pins says the same (MindSpeed-MM docs/zh/features/vbench-evaluate.md:10).
+Read as shell, such a block runs nothing and states nothing. Only a block whose every line
+parses as a PEP 508 requirement, under words naming pip or a requirements file, is one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.pydeps import python_requirement
+
+_INTRO = lazyre.compile(r"requirements[\w-]{0,40}\.txt|\bpip3?\s+install\b", re.IGNORECASE)
+"""Words before the block saying it is what pip installs: a requirements file named, or
+``pip install`` ("install the following with pip install")."""
+
+
+def written_requirements(
+    file: SourceFile, lines: list[str], start: int, end: int, intro: str
+) -> list[Requirement] | None:
+    """The requirements of the block ``lines[start:end]`` (0-based) when it is a requirements
+    file written out under ``intro`` (the paragraph before it), else ``None``. Two lines at
+    least: one word alone is as likely a command or a name in a sentence's example."""
+    if not _INTRO.search(intro):
+        return None
+    body = [
+        (index, stripped)
+        for index in range(start, end)
+        for stripped in (lines[index].strip(),)
+        if stripped and not stripped.startswith("#")
+    ]
+    if len(body) < 2:
+        return None
+    found: list[Requirement] = []
+    for index, text in body:
+        requirement, _ = python_requirement(
+            text, file.source(index + 1), confidence="medium", why="requirements file in a guide"
+        )
+        if requirement is None:
+            return None
+        found.append(requirement)
+    return found
