@@ -130,11 +130,15 @@ def _layer(
 ) -> Optional[Layer]:
     """A signature's layer when the log says better than its record: where the log fails
     (``layer_from_log``); for a catch-all of a failed runtime call (its layer only the usual
-    one, ``operator_execution``) or a vendor fault placed there (our reading of its module:
-    a runtime call that failed), what the words of its failure name."""
+    one, ``operator_execution``) or a vendor fault placed there (a runtime call that failed),
+    what the words of its failure name. Not for a vendor fault of kind ``code``: its own
+    description says the job's input or configuration does not fit, wherever the words point
+    ("ModelSlim Quantization Config Not Found" is quantised weights missing, not an install)."""
     if signature.record.layer_from_log and failed_in:
         return failed_in
-    loose = signature.record.generic or signature.tier == "knowledge"
+    loose = signature.record.generic or (
+        signature.tier == "knowledge" and signature.record.kind != "code"
+    )
     if loose and signature.record.layer == fallback.KERNEL_LAYER:
         said = hits.evidence[0].text if hits.evidence else ""
         return fallback.word_layer(result.findings, hits.first_line, text=said)

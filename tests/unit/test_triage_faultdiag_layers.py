@@ -1,0 +1,83 @@
+"""FaultDiag faults take their layer and kind from their own cause and description (the rule in
+kb/data/faults/faultdiag.toml's header)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup.triage import explain_text
+from bringup.triage.faultdiag import fault_id, read_faults
+
+FAULTS = {fault.id: fault for fault in read_faults()[1]}
+
+# Words by which a fault's own English text names the installed software.
+INSTALLED = re.compile(
+    r"(?i)install|\bversions?\b|package|librar(?:y|ies)|\.so\b|\bwhl\b|set_env|"
+    r"environment variable|permission"
+)
+
+
+def test_install_faults_name_the_installed_software() -> None:
+    """A fault is install only when its own text names a package, a library, a version pairing,
+    an install path or CANN's environment (Backend_Runtime_01, a multi-graph orchestration
+    error, and SD_01, a request parameter out of range, were install/version)."""
+    for fault in FAULTS.values():
+        if fault.layer == "install":
+            text = " ".join((fault.cause_en, fault.description_en, *fault.suggestion_en))
+            assert INSTALLED.search(text), fault.id
+
+
+# Each fault with the layer and kind its own description gives, found by its own keywords
+# (kg-config.json at the commit faultdiag.toml names); they were install, or communication
+# with no link between ranks in their text, or operator_execution for a link that failed.
+LAYERS = {
+    "AISW_MindSpore_Backend_Runtime_01": ("operator_execution", "code"),
+    "AISW_MindSpore_msrun_02": ("communication", "code"),
+    "AISW_MindSpore_Compiler_09": ("operator_execution", "code"),
+    "AISW_MindSpore_Compiler_16": ("operator_execution", "code"),
+    "AISW_CANN_DRV_SVM_011": ("device_init", "environment"),
+    "AISW_CANN_HCCL_020": ("communication", "environment"),
+    "AISW_CANN_Runtime_028": ("operator_execution", "code"),
+    "AISW_MindIE_LLM_ATBModels_05": ("operator_execution", "environment"),
+    "AISW_MindIE_LLM_ATBModels_12": ("operator_execution", "environment"),
+    "AISW_MindIE_SD_01": ("operator_execution", "code"),
+    "AISW_MindIE_SD_06": ("operator_execution", "environment"),
+    "AISW_VLLM_ASCEND_QUANTIZATION_003": ("operator_execution", "code"),
+    "AISW_VLLM_ASCEND_QUANTIZATION_COMPRESSED_TENSORS_001": ("operator_execution", "code"),
+    "AISW_VLLM_ASCEND_QUANTIZATION_ASCEND_001": ("operator_execution", "code"),
+    "AISW_VLLM_ASCEND_SPECDECODE_001": ("operator_execution", "code"),
+    "EPLB-FM004": ("communication", "environment"),
+    "EPLB-FM006": ("operator_execution", "code"),
+    "AISW_CANN_AICPU_03": ("install", "environment"),
+    "AISW_PyTorch_Env_02": ("install", "environment"),
+    "AISW_MindSpore_Compiler_10": ("operator_execution", "environment"),
+    "AISW_MindSpore_Compiler_11": ("operator_execution", "environment"),
+    "AISW_MindSpore_DP_17": ("operator_execution", "code"),
+    "AISW_MindSpore_MindData_10": ("operator_execution", "code"),
+    "AISW_MindSpore_MindData_20": ("operator_execution", "environment"),
+    "AISW_MindSpore_MindData_26": ("operator_execution", "environment"),
+    "AISW_CANN_Runtime_014": ("operator_execution", "environment"),
+    "AISW_CANN_Runtime_015": ("device_init", "environment"),
+    "AISW_CANN_Runtime_019": ("device_init", "environment"),
+    "AISW_CANN_Runtime_039": ("operator_execution", "environment"),
+    "AISW_CANN_AICPU_12": ("operator_execution", "environment"),
+    "AISW_CANN_STARS_001": ("operator_execution", "environment"),
+    "AISW_MindIE_Benchmark_02": ("operator_execution", "environment"),
+    "AISW_MindIE_MS_Deployer_10": ("operator_execution", "environment"),
+    "AISW_MindIE_LLM_TextGenerator_06": ("operator_execution", "code"),
+    "AISW_MindIE_LLM_TextGenerator_08": ("operator_execution", "environment"),
+    "AISW_MindIE_LLM_TEXTGENERATOR_19": ("communication", "environment"),
+    "AISW_MindIE_LLM_TEXTGENERATOR_23": ("communication", "environment"),
+    "AISW_MindIE_Benchmark_01": ("communication", "environment"),
+    "AISW_MindIE_Server_ModelBackend_08": ("communication", "environment"),
+}
+
+
+def test_faults_are_told_in_the_layer_of_their_own_description() -> None:
+    """A line of a fault's own keywords is told as that fault, in its layer; a fault of kind
+    code keeps it whatever the line's words ("ModelSlim Quantization Config Not Found" is
+    quantised weights missing, not an install)."""
+    for name, (layer, kind) in LAYERS.items():
+        fault = FAULTS[name]
+        top = explain_text("[ERROR] " + " ".join(fault.match[0]) + "\n")[0]
+        assert (top.signature_id, top.layer, top.kind) == (fault_id(fault), layer, kind), name
