@@ -1,5 +1,6 @@
 """FaultDiag faults take their layer and kind from their own cause and description (the rule in
-kb/data/faults/faultdiag.toml's header)."""
+kb/data/faults/faultdiag.toml's header), and no keyword group is a bare exception type or a
+fragment of any module's name: a log of another program that raises one is not that fault."""
 
 from __future__ import annotations
 
@@ -81,3 +82,40 @@ def test_faults_are_told_in_the_layer_of_their_own_description() -> None:
         fault = FAULTS[name]
         top = explain_text("[ERROR] " + " ".join(fault.match[0]) + "\n")[0]
         assert (top.signature_id, top.layer, top.kind) == (fault_id(fault), layer, kind), name
+
+
+def test_no_keyword_group_is_a_bare_exception_type() -> None:
+    """EPLB-FM004 was found by 'AuthenticationError' alone: any program's failed
+    multiprocessing handshake was told install, an EPLB key mismatch."""
+    exception = re.compile(r"[\w.]*(?:Error|Exception)")
+    for fault in FAULTS.values():
+        for group in fault.match:
+            assert not all(exception.fullmatch(keyword) for keyword in group), fault.id
+
+
+# The line MindIE-SD's EPLB worker logs when the scheduler rejects its key:
+# Ascend/MindIE-SD@ddd5cc80e285b2d96aa60bc5ca960b13b8c0f5f2:mindiesd/eplb/task_manager.py:90
+EPLB_KEY_REJECTED = (
+    "[MindIE-SD/eplb] EPLB worker authentication failed. issue=scheduler rejected worker "
+    "credentials, rank_in_group=0, manager_addr=127.0.0.1:50001, actual_error=digest sent was "
+    "rejected.\n"
+)
+# https://github.com/pleiszenburg/zugbruecke/issues/73 (an RPC server of another program)
+OTHER_HANDSHAKE = (
+    '  File "/usr/lib64/python3.6/multiprocessing/connection.py", line 731, in deliver_challenge\n'
+    "    raise AuthenticationError('digest received was wrong')\n"
+    "multiprocessing.context.AuthenticationError: digest received was wrong\n"
+)
+# https://github.com/frictionlessdata/frictionless-py/issues/297 ('yr' inside another name)
+OTHER_MODULE = "ModuleNotFoundError: No module named 'pyrsistent'\n"
+
+
+def test_eplb_key_mismatch_is_its_own_line_and_communication() -> None:
+    top = explain_text(EPLB_KEY_REJECTED)[0]
+    assert (top.signature_id, top.layer) == ("faultdiag.eplb-fm004", "communication")
+
+
+def test_another_programs_exception_is_not_a_faultdiag_fault() -> None:
+    for log in (OTHER_HANDSHAKE, OTHER_MODULE):
+        told = [d.signature_id for d in explain_text(log)]
+        assert not any(name.startswith("faultdiag.") for name in told), (log, told)
