@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.cmake_options import option_features
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
@@ -305,3 +307,30 @@ endif()
 def test_a_tool_version_a_fatal_guard_reads_is_that_tools_requirement() -> None:
     found = extract_cmake(_file("CMakeLists.txt", ASCENDNPU_IR_NINJA)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [("ninja", ">=1.12.0", 6)]
+
+
+# hicann/hixl 9ed283b27309463ed0faa490b79c0dc9ddef6377 cmake/variables.cmake:11-17, 19, 26-27
+HIXL_VARIABLES = """if(PROJECT_SOURCE_DIR STREQUAL CMAKE_SOURCE_DIR)
+  message(STATUS "compile project with library")
+  option(BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG "Build hixl with cann pkg" ON)
+else()
+  message(STATUS "compile project with src")
+  option(BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG "Build hixl with cann source" OFF)
+endif()
+if(BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG)
+    if (DEFINED ENV{ASCEND_HOME_PATH})
+        set(ASCEND_INSTALL_PATH $ENV{ASCEND_HOME_PATH})
+    endif()
+endif()
+"""
+
+
+def test_an_option_on_when_the_repo_is_built_on_its_own_is_the_default_build() -> None:
+    # ON in the top-level branch: ASCEND_HOME_PATH (line 10 here, :26 there) is the repo's
+    commands = cmake_commands(HIXL_VARIABLES)
+    assert option_features(commands) == {}
+    # the same option declared OFF outside such a test stays an option
+    flat = HIXL_VARIABLES.replace("PROJECT_SOURCE_DIR STREQUAL CMAKE_SOURCE_DIR", "WIN32")
+    assert option_features(cmake_commands(flat))[10] == (
+        "option:BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG"
+    )

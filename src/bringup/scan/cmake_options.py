@@ -20,12 +20,44 @@ if TYPE_CHECKING:
 _OPTION_NAME = lazyre.compile(r"^(?:USE|WITH|ENABLE|BUILD)_[A-Z0-9_]+$")
 
 
+_TOP_LEVEL = (
+    frozenset({"PROJECT_SOURCE_DIR", "CMAKE_SOURCE_DIR"}),
+    frozenset({"CMAKE_CURRENT_SOURCE_DIR", "CMAKE_SOURCE_DIR"}),
+)
+"""The comparisons true when the project is the top of the build: the repo built on its own
+(CMake documents ``CMAKE_SOURCE_DIR`` as the top-level source tree, ``PROJECT_IS_TOP_LEVEL``
+as this test)."""
+
+
+def _top_level(args: tuple[str, ...]) -> bool:
+    """Whether ``if(args)`` tests that the project is built on its own."""
+    bare = tuple(a.strip("${}") for a in args)
+    if len(bare) == 1:
+        return bare[0] == "PROJECT_IS_TOP_LEVEL" or bare[0].endswith("_IS_TOP_LEVEL")
+    return len(bare) == 3 and bare[1] == "STREQUAL" and frozenset(bare[::2]) in _TOP_LEVEL
+
+
 def _defaults(commands: Sequence[CMakeCommand]) -> tuple[set[str], set[str]]:
-    """The options the file declares off and on by default (``option(NAME "doc" OFF)``)."""
+    """The options the file declares off and on by default (``option(NAME "doc" OFF)``).
+    One declared inside a top-level test takes that default, its ``else`` one (hicann/hixl
+    cmake/variables.cmake:11-17: ON when built on its own, OFF as another project's part)."""
     off: set[str] = set()
     on: set[str] = set()
+    branches: list[str] = []  # per open if: "top", "nested" (its else), or ""
+    settled: set[str] = set()
     for name, args, _ in commands:
-        if name in ("option", "cmake_dependent_option") and len(args) >= 3:
+        if name == "if":
+            branches.append("top" if _top_level(args) else "")
+        elif name in ("elseif", "else") and branches:
+            branches[-1] = "nested" if branches[-1] == "top" else ""
+        elif name == "endif" and branches:
+            branches.pop()
+        elif name in ("option", "cmake_dependent_option") and len(args) >= 3:
+            if "nested" in branches or args[0] in settled:
+                continue
+            if "top" in branches:
+                settled.add(args[0])
+                off.discard(args[0])
             (on if args[2].upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
     return off, on
 
