@@ -158,3 +158,40 @@ def test_a_directory_only_an_option_off_by_default_adds_is_that_option_s() -> No
     # an option on by default (WITH_STORE, WITH_STORE_RUST) adds to the default build
     assert scopes.of("mooncake-store/rust/README.md") == REPO
     assert scopes.of("mooncake-pg/tests/test_pg.py") == TESTS
+
+
+# NVIDIA/cudnn-frontend 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 CMakeLists.txt:8, 60-61 and
+# setup.py:33-38 (the pip install's cmake_args); below, NVIDIA/TransformerEngine
+# d0067d0da6cb01811b8072a7d304f0e00344ce2b setup.py:69's flag appended inside an ``if``
+_CUDNN_CMAKE = (
+    (
+        'option(CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS "Defines if python bindings are built or not."'
+        " OFF)\n"
+    )
+    + """if (CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS)
+    add_subdirectory(python)
+endif()
+"""
+)
+_CUDNN_SETUP = """def build_extension(self, ext):
+        cmake_args = [
+            f"-DPython_EXECUTABLE={sys.executable}",
+            f"-DPYBIND11_FINDPYTHON=ON",
+            f"-DCMAKE_BUILD_TYPE={cfg}",  # not used on MSVC, but no harm
+            f"-DCUDNN_FRONTEND_BUILD_PYTHON_BINDINGS=ON",
+        ]
+"""
+_GUARDED_SETUP = """def setup_common_extension():
+    if bool(int(os.getenv("NVTE_UB_WITH_MPI", "0"))):
+        cmake_flags.append("-DNVTE_UB_WITH_MPI=ON")
+"""
+
+
+def test_an_option_the_root_setup_py_always_passes_on_is_the_default_build() -> None:
+    texts = {"CMakeLists.txt": _CUDNN_CMAKE}
+    assert optional_directories(texts) == {"python": "option:CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS"}
+    assert optional_directories({**texts, "setup.py": _CUDNN_SETUP}) == {}
+    guarded = _GUARDED_SETUP.replace(
+        "NVTE_UB_WITH_MPI=ON", "CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS=ON"
+    )
+    assert optional_directories({**texts, "setup.py": guarded}) != {}

@@ -14,21 +14,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from posixpath import dirname, join, normpath
 
+from bringup.scan.builton import built_on
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakelex import cmake_commands
 
 
 def optional_directories(build_texts: Mapping[str, str]) -> dict[str, str]:
     """``directory -> option:X`` for each directory a ``CMakeLists.txt`` adds only inside the
-    branch of an option off by default (paths relative to the repo, as the build files')."""
+    branch of an option off by default (paths relative to the repo, as the build files'), and
+    that the root ``setup.py`` does not turn on (``builton``)."""
     found: dict[str, str] = {}
+    on = {f"option:{name}" for name in built_on(build_texts)}
     for rel, text in build_texts.items():
         if rel.rsplit("/", 1)[-1].lower() != "cmakelists.txt":
             continue
         commands = cmake_commands(text)
         features = option_features(commands)
         for name, args, line in commands:
-            if name != "add_subdirectory" or not args or line not in features:
+            if name != "add_subdirectory" or not args or features.get(line, "") in ("", *on):
                 continue
             target = normpath(join(dirname(rel), args[0]))
             if "$" not in target and not target.startswith(".."):

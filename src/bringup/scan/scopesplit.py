@@ -11,6 +11,7 @@ from bringup import backends
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.borrowed import borrowed, installs_repo
+from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_directories
@@ -29,16 +30,21 @@ _Scoped = TypeVar("_Scoped", Requirement, Step)
 
 
 def _by_scope(
-    items: list[_Scoped], scope_of: dict[str, str], keep: str = REPO
+    items: list[_Scoped],
+    scope_of: dict[str, str],
+    keep: str = REPO,
+    on: frozenset[str] = frozenset(),
 ) -> dict[str, list[_Scoped]]:
     """``items`` by the scope of the file each was read from, or, in a file of the repo's,
-    the feature a requirement names (a manifest's extra); ``keep`` also counts as the
-    repo's (CI steps are the repo's build and test, its pins are not its requirements)."""
+    the feature a requirement names (a manifest's extra) unless the build turns it ``on``;
+    ``keep`` also counts as the repo's (CI steps are the repo's build and test, its pins are
+    not its requirements)."""
     grouped: dict[str, list[_Scoped]] = defaultdict(list)
     for item in items:
         scope = scope_of.get(item.source.ref or "", REPO)
-        if scope == REPO and isinstance(item, Requirement) and item.feature:
-            scope = item.feature
+        feature = item.feature if isinstance(item, Requirement) else ""
+        if scope == REPO and feature and feature not in on:
+            scope = feature
         grouped[REPO if scope == keep else scope].append(item)
     return grouped
 
@@ -125,7 +131,8 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    by_scope = _by_scope(requirements, scope_of)
+    on = frozenset(f"option:{name}" for name in built_on(_build_texts(texts)))
+    by_scope = _by_scope(requirements, scope_of, on=on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
