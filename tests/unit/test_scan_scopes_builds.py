@@ -10,6 +10,7 @@ Sources (public, at the commits the tune-set truth was written for):
 
 from __future__ import annotations
 
+from bringup.scan.builton import built_on
 from bringup.scan.optdirs import optional_directories
 from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
 
@@ -195,3 +196,98 @@ def test_an_option_the_root_setup_py_always_passes_on_is_the_default_build() -> 
         "NVTE_UB_WITH_MPI=ON", "CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS=ON"
     )
     assert optional_directories({**texts, "setup.py": guarded}) != {}
+
+
+# hicann/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7 scripts/build.sh:81-87, 120-134, 189
+_TF_BUILD = (
+    """build_tfadapter() {
+  logging "Create build directory and build tfadapter"
+  cd "${BASE_PATH}" && \\
+  if ! ./configure; then
+    exit 1
+  fi
+  CMAKE_ARGS="-DENABLE_OPEN_SRC=True -DBUILD_PATH=$BUILD_PATH """
+    + """-DCMAKE_INSTALL_PREFIX=${RELEASE_PATH}"
+}
+main() {
+  checkopts "$@"
+  if [[ "X$ENABLE_2X_CI_BUILD" = "Xon" ]]; then
+    chmod +x "${CUR_PATH}/tf_adapter_2.x/CI_Build"
+  else
+    build_tfadapter
+  fi
+}
+
+main "$@"
+"""
+)
+# Ascend/catlass 0dfcf9df304f297361edab86448ac5ea6aed1647 scripts/build.sh:164-170, 189-195
+_CATLASS_BUILD = """function build_torch_library() {
+    echo -e "${INFO}Building Torch library...${NC}"
+    cmake -B build \\
+        -DCMAKE_INSTALL_PREFIX="$OUTPUT_DIR/python_extension" \\
+        -DBUILD_TORCH_LIB=True \\
+}
+case "$TARGET" in
+    python_extension)
+        build_python_extension
+        ;;
+    torch_library)
+        build_torch_library
+        ;;
+esac
+"""
+
+
+def test_an_option_a_build_script_passes_on_its_default_path_is_on() -> None:
+    assert built_on({"scripts/build.sh": _TF_BUILD}) == {"ENABLE_OPEN_SRC"}
+    # the function called in the if's first branch, not its else, passes nothing
+    swapped = _TF_BUILD.replace("    build_tfadapter\n", "").replace(
+        '  checkopts "$@"\n',
+        '  checkopts "$@"\n  if [[ -n "$X" ]]; then\n    build_tfadapter\n  fi\n',
+    )
+    assert built_on({"scripts/build.sh": swapped}) == set()
+    assert built_on({"scripts/build.sh": _CATLASS_BUILD}) == set()
+    # a script elsewhere is not the repo's build
+    assert built_on({"tests/build.sh": _TF_BUILD}) == set()
+
+
+# pyg-team/pyg-lib 764e3a492eb0d1ed9616808ec9fec2416f8d6b7d CMakeLists.txt:21-22, 174-179, 185-189
+_PYG_CMAKE = """option(BUILD_TEST "Enable testing" OFF)
+option(BUILD_BENCHMARK "Enable benchmarks" OFF)
+if(BUILD_TEST)
+  if(WITH_COV)
+    set(CMAKE_CXX_FLAGS_DEBUG "${CMAKE_CXX_FLAGS_DEBUG} --coverage")
+  endif()
+  include(cmake/test.cmake)
+endif()
+if(BUILD_BENCHMARK)
+  set(BENCHMARK_ENABLE_GTEST_TESTS OFF CACHE INTERNAL "Disable benchmarking tool tests")
+  include(cmake/benchmark.cmake)
+endif()
+"""
+# kvcache-ai/Mooncake 3b5a594133958449a1feaf1c9e0fc1b553e34a28 mooncake-common/common.cmake:111-115
+_MOONCAKE_UB = """if(USE_UB)
+  add_compile_definitions(USE_UB)
+  message(STATUS "ub transport is enabled")
+  include(${CMAKE_CURRENT_LIST_DIR}/FindUrma.cmake)
+endif()
+"""
+
+
+def test_a_cmake_file_only_an_option_off_by_default_includes_is_that_option_s() -> None:
+    texts = {"CMakeLists.txt": _PYG_CMAKE, "mooncake-common/common.cmake": _MOONCAKE_UB}
+    options = optional_directories(texts)
+    assert options == {
+        "cmake/test.cmake": "option:BUILD_TEST",
+        "cmake/benchmark.cmake": "option:BUILD_BENCHMARK",
+        "mooncake-common/FindUrma.cmake": "option:USE_UB",
+    }
+    # cmake/benchmark.cmake:4 fetches google/benchmark: the benchmarks' download
+    files = [*texts, "cmake/benchmark.cmake", "cmake/utils.cmake"]
+    scopes = Scopes(files, texts, options)
+    assert scopes.of("cmake/benchmark.cmake") == "option:BUILD_BENCHMARK"
+    assert scopes.of("cmake/utils.cmake") == REPO
+    # a file the default build also includes stays the build's
+    always = {**texts, "CMakeLists.txt": _PYG_CMAKE + "include(cmake/test.cmake)\n"}
+    assert "cmake/test.cmake" not in optional_directories(always)

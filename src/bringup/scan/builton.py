@@ -1,16 +1,22 @@
-"""Build options the repo's own ``pip install .`` turns on.
+"""Build options the repo's own ``pip install .`` or build script turns on.
 
 A root ``setup.py`` that drives CMake passes its options on every install: NVIDIA/cudnn-frontend
 setup.py:36 puts ``-DCUDNN_FRONTEND_BUILD_PYTHON_BINDINGS=ON`` in its ``cmake_args``, though
 CMakeLists.txt:8 declares the option OFF. What that option guards (``add_subdirectory(python)``
 and python/CMakeLists.txt's pybind11, Python and C++20) is then the default build's, not the
 feature ``option:X`` (``cmake_options``). A flag appended only inside an ``if`` (an environment
-variable's choice, TransformerEngine setup.py:69) stays the option's.
+variable's choice, TransformerEngine setup.py:69) stays the option's. The same holds for a
+build script of the repo's (``build*.sh`` at the top or under ``scripts/``) that passes the flag
+on its default path: hicann/tensorflow scripts/build.sh:87 ``CMAKE_ARGS="-DENABLE_OPEN_SRC=True
+..."`` (in the function ``main``'s ``else`` calls) turns on what CMakeLists.txt:16 guards, its
+downloads of tensorflow, nlohmann_json and libboundscheck; catlass scripts/build.sh:170
+``-DBUILD_TORCH_LIB=True``, in a function only a ``case`` arm calls, stays an option.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
 from collections.abc import Mapping
 
@@ -20,26 +26,85 @@ _ON_FLAG = lazyre.compile(r"^-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)$", re.IGNOR
 _BRANCHES = (ast.If, ast.IfExp, ast.For, ast.While, ast.Try, ast.With, ast.comprehension)
 
 
-def _flags(tree: ast.AST, guarded: bool = False) -> set[str]:
-    """The options of the ``-DX=ON`` strings in ``tree`` that no branch or loop guards."""
+def _flags(tree: ast.AST) -> set[str]:
+    """The options of the ``-DX=ON`` strings in ``tree`` that no branch or loop guards (an
+    f-string's parts, ``f"-DX=ON"``, are constants below it)."""
     found: set[str] = set()
-    for child in ast.iter_child_nodes(tree):
-        inner = guarded or isinstance(child, _BRANCHES)
-        # an f-string's parts (f"-DX=ON") are constants below it, met on the way down
-        if isinstance(child, ast.Constant) and isinstance(child.value, str) and not inner:
-            match = _ON_FLAG.match(child.value)
-            if match:
-                found.add(match.group(1))
-        found |= _flags(child, inner)
+    waiting = [tree]
+    while waiting:
+        for child in ast.iter_child_nodes(waiting.pop()):
+            if isinstance(child, _BRANCHES):
+                continue
+            if isinstance(child, ast.Constant) and isinstance(child.value, str):
+                match = _ON_FLAG.match(child.value)
+                found.update([match.group(1)] if match else [])
+            waiting.append(child)
     return found
 
 
+_SCRIPT = lazyre.compile(r"^(?:scripts/)?build[\w.-]{0,40}\.sh$")
+_SHELL_FLAG = lazyre.compile(r"(?<![\w-])-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)\b", re.IGNORECASE)
+_OPENS = lazyre.compile(r"^\s*(?:if|case|for|while|until)\b")
+_CLOSES = lazyre.compile(r"^\s*(?:fi|esac|done)\b|;\s*(?:fi|esac|done)\s*$")
+_ELSE = lazyre.compile(r"^\s*else\b")
+_FUNCTION = lazyre.compile(r"^(?:function\s+)?([A-Za-z_][\w-]{0,60})\s*(?:\(\s*\))?\s*\{?\s*$")
+_FIRST_WORD = lazyre.compile(r"^\s*([A-Za-z_][\w-]{0,60})")
+
+
+def _shell_flags(text: str) -> set[str]:
+    """The options of the ``-DX=ON`` flags ``text`` passes on its default path: outside any
+    ``if`` (its ``else`` is the default), ``case`` or loop, at the top or in a function the
+    default path calls (hicann/tensorflow scripts/build.sh: ``main "$@"`` calls ``main``,
+    whose ``else`` calls ``build_tfadapter``)."""
+    flags: dict[str, set[str]] = {"": set()}
+    calls: dict[str, set[str]] = {"": set()}
+    where = ""  # the function a line is in
+    guards: list[bool] = []  # per open block, whether it guards (an if's else does not)
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        named = _FUNCTION.match(line) if not guards else None
+        if named and (line.startswith("function") or "(" in line):
+            where = named.group(1)
+            flags.setdefault(where, set())
+            calls.setdefault(where, set())
+            continue
+        if line.startswith("}") and not guards:
+            where = ""
+            continue
+        opens, closes = _OPENS.search(line) is not None, _CLOSES.search(line) is not None
+        if opens or closes:
+            # a block on one line guards its commands; one opened or closed here moves
+            if opens and not closes:
+                guards.append(True)
+            elif closes and not opens and guards:
+                guards.pop()
+            continue
+        if _ELSE.search(line) and guards:
+            guards[-1] = False
+            continue
+        if any(guards) or "&&" in line or "||" in line:
+            continue
+        flags[where].update(match.group(1) for match in _SHELL_FLAG.finditer(line))
+        word = _FIRST_WORD.match(line)
+        calls[where].update([word.group(1)] if word else [])
+    reached, waiting = {""}, [""]
+    while waiting:
+        for called in calls.get(waiting.pop(), ()):
+            if called in flags and called not in reached:
+                reached.add(called)
+                waiting.append(called)
+    return {flag for name in reached for flag in flags[name]}
+
+
 def built_on(build_texts: Mapping[str, str]) -> frozenset[str]:
-    """The CMake options the root ``setup.py`` always passes on."""
+    """The CMake options the root ``setup.py`` or a build script always passes on."""
+    found: set[str] = set()
     text = build_texts.get("setup.py")
-    if text is None:
-        return frozenset()
-    try:
-        return frozenset(_flags(ast.parse(text)))
-    except (SyntaxError, ValueError):
-        return frozenset()
+    # a setup.py too deep to parse is a finding of its own (``setup_py``)
+    with contextlib.suppress(SyntaxError, ValueError, MemoryError, RecursionError):
+        found |= _flags(ast.parse(text)) if text is not None else set()
+    for rel, text in build_texts.items():
+        if _SCRIPT.match(rel):
+            found |= _shell_flags(text)
+    return frozenset(found)

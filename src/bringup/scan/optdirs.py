@@ -1,4 +1,4 @@
-"""Directories only a build option adds to the build.
+"""Directories and CMake files only a build option adds to the build.
 
 A CMake project adds a part of its tree under an option that is off by default:
 ``if(WITH_EP) add_subdirectory(mooncake-pg)`` (Mooncake CMakeLists.txt:143-144, with
@@ -22,18 +22,48 @@ from bringup.scan.cmakelex import cmake_commands
 def optional_directories(build_texts: Mapping[str, str]) -> dict[str, str]:
     """``directory -> option:X`` for each directory a ``CMakeLists.txt`` adds only inside the
     branch of an option off by default (paths relative to the repo, as the build files'), and
-    that the root ``setup.py`` does not turn on (``builton``)."""
+    that the root ``setup.py`` does not turn on (``builton``); ``file -> option:X`` for each
+    CMake file only such a branch includes."""
     found: dict[str, str] = {}
+    always: set[str] = set()
     on = {f"option:{name}" for name in built_on(build_texts)}
     for rel, text in build_texts.items():
-        if rel.rsplit("/", 1)[-1].lower() != "cmakelists.txt":
+        listing = rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt"
+        if not listing and not rel.endswith(".cmake"):
             continue
         commands = cmake_commands(text)
         features = option_features(commands)
         for name, args, line in commands:
-            if name != "add_subdirectory" or not args or features.get(line, "") in ("", *on):
+            target = _target(rel, name, args, listing)
+            if not target:
                 continue
-            target = normpath(join(dirname(rel), args[0]))
-            if "$" not in target and not target.startswith(".."):
+            if features.get(line, "") in ("", *on):
+                always.add(target)
+            else:
                 found.setdefault(target, features[line])
-    return found
+    return {target: option for target, option in found.items() if target not in always}
+
+
+_LIST_DIR = "${CMAKE_CURRENT_LIST_DIR}/"
+
+
+def _target(rel: str, name: str, args: tuple[str, ...], listing: bool) -> str:
+    """The directory ``add_subdirectory`` adds or the file ``include`` reads (pyg-lib
+    CMakeLists.txt:178 ``include(cmake/test.cmake)`` inside ``if(BUILD_TEST)``; Mooncake
+    mooncake-common/common.cmake:114 ``include(${CMAKE_CURRENT_LIST_DIR}/FindUrma.cmake)``
+    inside ``if(USE_UB)``), relative to the repo; "" for another command or a path not known
+    here (a plain relative include in a ``.cmake`` file resolves against its includer)."""
+    if not args or name not in ("add_subdirectory", "include"):
+        return ""
+    path = args[0]
+    if name == "include":
+        if not path.endswith(".cmake"):
+            return ""
+        if path.startswith(_LIST_DIR):
+            path = path[len(_LIST_DIR) :]
+        elif not listing:
+            return ""
+    elif not listing:
+        return ""
+    target = normpath(join(dirname(rel), path))
+    return "" if "$" in target or target.startswith("..") else target

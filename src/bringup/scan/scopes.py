@@ -221,7 +221,7 @@ class Scopes:
             if folder in _COLLECTIONS:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
-        option = self._option(parts[:-1])
+        option = self._option(parts)
         if option:
             return option
         project = self._subproject(parts[:-1])
@@ -313,8 +313,8 @@ class Scopes:
         return False
 
     def _option(self, folders: list[str]) -> str:
-        """The option feature of the innermost directory on the path that only a build option
-        adds (``optdirs``), or ""."""
+        """The option feature of the file or innermost directory on the path that only a build
+        option adds (``optdirs``), or ""."""
         for depth in range(len(folders), 0, -1):
             option = self._options.get("/".join(folders[:depth]))
             if option:
