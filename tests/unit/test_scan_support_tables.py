@@ -282,3 +282,44 @@ def test_an_html_tables_release_is_cited_at_its_cell() -> None:
     file = SourceFile(ref="README.md", rel="README.md", text=text)
     (cann,) = [r for r in extract_docs(file).requirements if r.subject == "cann"]
     assert [s.line for s in (cann.source, *cann.also_at)] == [6, 13]
+
+
+def _os_versions(text: str) -> list[tuple[str, int | None, list[int | None]]]:
+    file = SourceFile(ref="install.md", rel="install.md", text=text)
+    found = [r for r in extract_docs(file).requirements if r.subject == "os_version"]
+    return [(r.spec, r.source.line, [s.line for s in r.also_at]) for r in found]
+
+
+def test_a_column_of_the_oses_each_product_supports_is_one_soft_any_of() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/installation_introduction.md:27-29
+    # (row cut after its first items; the item marks dropped, "7.6" touches "CTYunOS")
+    table = (
+        "|硬件|操作系统|\n"
+        "|--|--|\n"
+        "|Atlas 800I A2 推理服务器|AArch64：<li>CentOS 7.6</li><li>CTYunOS 23.01</li>"
+        "<li>Kylin V11</li><li>Ubuntu 22.04</li><li>AliOS3</li><li>Ubuntu 24.04 LTS</li>"
+        "<li>openEuler 22.03 LTS</li>|\n"
+        "|Atlas 800I A3 超节点服务器|AArch64：<li>openEuler 22.03</li><li>CULinux 3.0</li>|\n"
+    )
+    assert _os_versions(table) == [("==7.6.* || ==22.04.* || ==24.04.* || ==22.03.*", 3, [4])]
+    # Ascend/IndexSDK@fa595858 docs/zh/01_introduction.md:79-88 (an HTML table; the header
+    # cell's version word and remark are no part of the column's name)
+    html = (
+        "<table>\n<tr>\n<th>产品系列</th>\n<th>产品型号</th>\n"
+        "<th>操作系统版本（仅支持64位的操作系统）</th>\n</tr>\n<tr>\n"
+        '<td rowspan="5"><term>Atlas 推理系列产品</term></td>\n<td>Atlas 300I Pro 推理卡</td>\n'
+        "<td><li>CentOS 7.6</li><li>openEuler 20.03</li><li>\n"
+        "openEuler 22.03</li><li>Ubuntu 18.04</li><li>UOS V20</li></td>\n</tr>\n</table>\n"
+    )
+    assert _os_versions(html) == [("==7.6.* || ==20.03.* || ==22.03.* || ==18.04.*", 10, [])]
+
+
+def test_an_os_column_naming_one_release_per_row_is_no_support_list() -> None:
+    # Ascend/MindSpeed-LLM@c77308a1 docker/OVERVIEW.md:34-36: the tags of the images built
+    table = (
+        "| Tag | MindSpeed LLM | CANN | TorchNPU | NPU | OS | Python | Architecture |\n"
+        "| ----- | ----- | ----- | ----- | ----- | --------- | -------- | ------ |\n"
+        "| `v26.0.0-cann9.0.0-torch_npu2.7.1-910b-openeuler24.03-py3.11-aarch64` | `v26.0.0` | "
+        "`9.0.0` | `2.7.1` | `910b` | `openeuler24.03` | `3.11` | `aarch64` |\n"
+    )
+    assert _os_versions(table) == []

@@ -27,6 +27,7 @@ from bringup.scan.supporttables import (
     continued,
     environment_table,
     firmware_column,
+    os_column,
     with_firmware,
 )
 from bringup.scan.tablecells import (
@@ -313,6 +314,13 @@ def read_table(
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
+    return os_column(file, header, body) + _read_rows(file, header, body, required, vendor)
+
+
+def _read_rows(
+    file: SourceFile, header: Row, body: list[Row], required: bool, vendor: Vendor
+) -> list[Requirement]:
+    """What a table's rows or columns state, read as a matrix or row by row."""
     subjects = [resolve(cell_subject(cell), vendor) for cell in header.cells]
     firmware: dict[int, str] = {}
     for column, cell in enumerate(header.cells):

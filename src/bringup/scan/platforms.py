@@ -154,11 +154,14 @@ _SUPPORTED = lazyre.compile(
     re.I,
     guard=True,
 )
+_DISTROS = r"(RHEL|Ubuntu|Debian|CentOS|openEuler|Kylin|SLES?|Leap|Rocky|AlmaLinux|Fedora|EulerOS)"
 _DISTRO_RELEASE = lazyre.compile(
-    r"(?<![A-Za-z0-9])(RHEL|Ubuntu|Debian|CentOS|openEuler|Kylin|SLES?|Leap|Rocky|AlmaLinux|"
-    r"Fedora|EulerOS)[\s_-]?(\d+(?:[._]\d+)*)(?![\d_])",
-    re.I,
+    rf"(?<![A-Za-z0-9]){_DISTROS}[\s_-]?(\d+(?:[._]\d+)*)(?![\d_])", re.I
 )
+_LISTED_RELEASE = lazyre.compile(rf"(?<![A-Za-z]){_DISTROS}\s?(\d+(?:\.\d+)*)(?![\d_])", re.I)
+"""An OS release in a list whose items lost the marks between them ("CentOS 7.6openEuler
+20.03" of ``<li>CentOS 7.6</li><li>openEuler 20.03</li>``, IndexSDK
+docs/zh/01_introduction.md:87): a digit may end the item before."""
 
 
 def release_spec(release: str) -> str:
@@ -166,6 +169,11 @@ def release_spec(release: str) -> str:
     RHEL8, ``20_04`` spelled with an underscore), any point release of it."""
     parts = release.replace("_", ".").split(".")
     return "==" + ".".join(parts[:2]) + ".*"
+
+
+def distro_releases(text: str) -> list[tuple[str, str]]:
+    """``(name, release)`` of each OS release a list ``text`` names."""
+    return [(m.group(1), m.group(2)) for m in _LISTED_RELEASE.finditer(text)]
 
 
 def supported_releases(clause: str) -> list[Found]:

@@ -14,7 +14,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.platforms import arch_names, os_release, release_spec
+from bringup.scan.platforms import arch_names, distro_releases, os_release, release_spec
 from bringup.scan.prose_vocabulary import Vendor
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
@@ -90,6 +90,38 @@ def environment_table(file: SourceFile, header: Row, body: list[Row]) -> list[Re
     )  # fmt: skip
     rows = tuple(dict.fromkeys(file.source(row.line) for row, _ in named))
     return [msgspec.structs.replace(stated, also_at=rows)]
+
+
+_OS_COLUMN = lazyre.compile(r"^(?:OSs?|operating\s+systems?|操作系统)$", re.IGNORECASE)
+"""A column of the OSes each product supports ("操作系统版本（仅支持64位的操作系统）", IndexSDK
+docs/zh/01_introduction.md:82; "OSs (64-bit Only)", its English page; "|硬件|操作系统|",
+MindIE-LLM installation_introduction.md:25), its version and remarks cleaned off."""
+
+
+def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
+    """The OS releases a product x OS support table lists ("Atlas 800I A2 推理服务器 |
+    <li>CentOS 7.6</li><li>openEuler 22.03</li>…"): one soft ``os_version`` any-of, cited at
+    the first cell listing them and at each other. A column whose cells each name one release
+    (a docker image's tags, "| … | openeuler24.03 | …") is not a support list: some cell must
+    list two or more."""
+    for column, cell in enumerate(header.cells):
+        if not _OS_COLUMN.match(_key(cell)):
+            continue
+        cells = [(row, distro_releases(clean(row.cells[column])))
+                 for row in body if column < len(row.cells)]  # fmt: skip
+        listed = [(row, found) for row, found in cells if found]
+        if not any(len(found) > 1 for _, found in listed):
+            continue
+        lines = list(dict.fromkeys(row.line_of(column) for row, _ in listed))
+        releases = dict.fromkeys(release for _, found in listed for release in found)
+        spec = " || ".join(dict.fromkeys(release_spec(version) for _, version in releases))
+        words = ", ".join(f"{name} {version}" for name, version in releases)
+        stated = requirement(
+            file, lines[0], "os_version", spec, text=f"supported on {words}"[:200],
+            confidence="low", hard=False,
+        )  # fmt: skip
+        return [msgspec.structs.replace(stated, also_at=tuple(file.source(n) for n in lines[1:]))]
+    return []
 
 
 def firmware_column(cell: str, vendor: Vendor) -> tuple[str, str] | None:
