@@ -21,6 +21,7 @@ from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
+from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import (
     EACH_ARCH,
     INSTALL_PATH,
@@ -402,7 +403,7 @@ class _Reader:
             index += 1
         self.flush()
         self.arch_listed(self.archs.close())
-        found = featured(self.file.rel, self.file.text, self.requirements)
+        found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
 
 

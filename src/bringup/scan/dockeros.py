@@ -1,0 +1,69 @@
+"""The OS an install guide's Docker route is limited to, its release read off the image the
+guide pulls.
+
+A guide offering a Docker image as one way to get an environment may say the route works on
+one OS only ("Docker镜像是一种高效部署方式…OS仅支持Ubuntu操作系统。", hicann/ops-blas
+docs/zh/install/quick_install.md:17; "Currently, this method is applicable only to Atlas A2
+series with Ubuntu.", hicann/opbase docs/en/install/quick_install.md:17) and then pull the
+image (``docker pull --platform=arm64 …/cann:9.0.0-910b-ubuntu22.04-py3.10-ops``, lines
+56 and 58): the release of that OS the image is built on (``ubuntu22.04``) is the OS the
+route was made for. A soft ``os_version``, cited at the statement, the pulls beside it. A
+statement with no image of that OS pulled in the same guide names no release: none.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.images import os_facts, split_image
+
+_NAMES = r"(Ubuntu|openEuler|CentOS|Debian|EulerOS|Kylin)"
+_ONLY_OS = lazyre.compile(
+    rf"OS\s*仅支持\s*{_NAMES}|仅支持\s*{_NAMES}\s*操作系统"
+    rf"|\bonly\b[^.|]{{0,80}}?\bwith\s+{_NAMES}\b",
+    re.IGNORECASE,
+)
+"""A route said to work on one OS only, in Chinese or English."""
+_PULL = lazyre.compile(r"\bdocker\s+pull\s+(?:--platform[=\s]\S+\s+)?([\w./:-]+)")
+
+
+def _only_os(line: str) -> str | None:
+    if "ocker" not in line:
+        return None
+    match = _ONLY_OS.search(line)
+    if match is None:
+        return None
+    return next(name for name in match.groups() if name).lower()
+
+
+def docker_os(file: SourceFile) -> list[Requirement]:
+    """The release of the one OS a Docker route states, from the images the guide pulls."""
+    if "docker pull" not in file.text or "ocker" not in file.text:
+        return []
+    lines = file.text.splitlines()
+    stated = [(number, name) for number, name in enumerate(map(_only_os, lines), 1) if name]
+    if not stated:
+        return []
+    number, name = stated[0]
+    pulls: dict[str, list[int]] = {}
+    for at, line in enumerate(lines, 1):
+        pull = _PULL.search(line)
+        if pull is None:
+            continue
+        _, tag = split_image(pull.group(1))
+        facts = os_facts(tag, "")
+        if len(facts) == 2 and facts[0].spec == name:
+            pulls.setdefault(facts[1].spec, []).append(at)
+    if len(pulls) != 1:
+        return []
+    ((spec, places),) = pulls.items()
+    words = f"the Docker route is for {name} only; its image: {spec.lstrip('=')}"
+    found = file.requirement(
+        "os_version", spec, number, text=words, confidence="medium", hard=False
+    )
+    return [msgspec.structs.replace(found, also_at=tuple(file.source(n) for n in places))]
