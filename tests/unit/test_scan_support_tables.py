@@ -63,6 +63,32 @@ def test_every_line_naming_a_linux_package_is_cited_beside_the_first() -> None:
     assert (found.source.line, [s.line for s in found.also_at]) == (2, [5])
 
 
+def test_a_statement_repeated_in_a_translation_keeps_the_translation_s_repeats() -> None:
+    # hicann/hixl@9ed283b2 docs/zh/build.md:67 and :207, docs/en/build.md:67 and :206: the
+    # two guides' statements unite, and neither's later places are lost
+    zh = (
+        "```bash\n./Ascend-cann-toolkit_${cann_version}_linux-${arch}.run --install\n```\n\n"
+        "成功编译后会在build_out目录下生成`cann-hixl_${cann_version}_linux-${arch}.run`。\n"
+    )
+    en = (
+        "```bash\n./Ascend-cann-toolkit_${cann_version}_linux-${arch}.run --install\n```\n\n"
+        "After successful compilation, `cann-hixl_${cann_version}_linux-${arch}.run` is "
+        "generated in the build_out directory.\n"
+    )
+    files = [
+        SourceFile(ref=rel, rel=rel, text=text) for rel, text in (("en.md", en), ("zh.md", zh))
+    ]
+    found = [r for f in files for r in extract_docs(f).requirements if r.subject == "os"]
+    (united,) = unite(found, {"en.md": PROSE, "zh.md": PROSE})
+    places = (united.source, *united.also_at, *(a.source for a in united.any_of))
+    assert {(s.ref, s.line) for s in places} == {
+        ("en.md", 2),
+        ("en.md", 5),
+        ("zh.md", 2),
+        ("zh.md", 5),
+    }
+
+
 def test_a_soft_list_a_hard_list_already_names_joins_it() -> None:
     # Ascend/MindIE-SD@30661895 docs/zh/installation.md:9 ("* OS: Linux", a need) and
     # docs/en/installing_guide.md:135 (a `..._linux-<arch>_<abi>.run` package: soft)

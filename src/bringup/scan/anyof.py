@@ -114,7 +114,9 @@ def _unites(requirement: Requirement, authority: Mapping[str, int]) -> bool:
 
 def _united(group: list[Requirement]) -> Requirement:
     """One requirement naming every value of ``group`` once, cited where the first of them
-    is; ``any_of`` keeps each value with every place it was read."""
+    is; ``any_of`` keeps each value with every place it was read, and ``also_at`` every
+    member's repeats (hixl docs/zh/build.md:207, the Linux package a translation's
+    statement at :67 is repeated at, beside the English guide's)."""
     first = group[0]
     if len(group) == 1:
         return first
@@ -127,8 +129,10 @@ def _united(group: list[Requirement]) -> Requirement:
                 values.setdefault(name.lower(), name)
                 key = (name.lower(), requirement.source)
                 alternatives.setdefault(key, Alternative(value=name, source=requirement.source))
+    cited = {first.source, *(a.source for a in alternatives.values())}
+    also = tuple(dict.fromkeys(s for r in group for s in r.also_at if s not in cited))
     return msgspec.structs.replace(
-        first, spec=",".join(values.values()), any_of=tuple(alternatives.values())
+        first, spec=",".join(values.values()), any_of=tuple(alternatives.values()), also_at=also
     )
 
 
