@@ -1,22 +1,19 @@
 """System packages a repo's own install or build commands install with the OS package manager
-(``apt-get install -y build-essential cmake``, ``yum install -y $SYSTEM_PACKAGES``): the machine
-needs them before the build (issue 11: "system packages and tools ... with the Debian/openEuler
-package names").
+(``apt-get install -y build-essential cmake``, ``yum install -y $SYSTEM_PACKAGES``): the
+machine needs them before the build (issue 11: "system packages and tools ... with the
+Debian/openEuler package names").
 
 A package that is a tool with a subject of its own (``ninja-build``, ``build-essential``,
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
-tool from a package index. It is a mention of that subject, unversioned (an install line names
-what one distribution packages, not which version the build requires, which is read where the
-repo states it; the mention is cited beside that statement): a repo that installs the tool for
-its build needs it (Mooncake dependencies.sh:155 ``ninja-build``, omni-infer
-global_proxy/build.sh:19 ``yum install … gcc gcc-c++``, fbgemm-ascend README.md:91). The rest of
-one install command is one requirement: ``spec`` is its packages as the manager names them,
-space-separated (a Debian list and an openEuler list of one script are two statements of the
-need, one per distribution family, each in its own manager's names); ``text`` says which manager
-and family. A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then
-``apt-get install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its
-last assignment above the command.
+tool from a package index. It is left out of the list, not made a need of its own: an install
+line names what one distribution packages, not what the build requires of the tool, which is
+read where the repo states it. The rest of one install command is one requirement: ``spec`` is
+its packages as the manager names them, space-separated (a Debian list and an openEuler list of
+one script are two statements of the need, one per distribution family, each in its own
+manager's names); ``text`` says which manager and family. A package list kept in a variable of
+the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake
+dependencies.sh:153-186) is expanded from its last assignment above the command.
 """
 
 from __future__ import annotations
@@ -118,19 +115,6 @@ def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
     return found
 
 
-def _named_at(file: SourceFile, package: str, command: Command) -> int:
-    """The line naming ``package``: the command's, or for a package the command takes from a
-    variable, the nearest line above it that names the package (``ninja-build`` in Mooncake
-    dependencies.sh:155, the list ``apt-get install -y $SYSTEM_PACKAGES`` installs at :186)."""
-    if package in command.text.split():
-        return command.line
-    lines = file.text.splitlines()
-    for number in range(min(command.line, len(lines)), 0, -1):
-        if package in lines[number - 1].replace('"', " ").split():
-            return number
-    return command.line
-
-
 def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     """A ``system_package`` requirement per package-manager install among ``commands``."""
     found: list[Requirement] = []
@@ -144,14 +128,6 @@ def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requir
         program, words = install
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
-        tools: dict[str, str] = {}
-        for package in packages:
-            tools.setdefault(tool_subject(package) or "", package)
-        tools.pop("", None)
-        for tool, package in tools.items():
-            text = f"{program} install ({family} packages): {package}"
-            line = _named_at(file, package, command)
-            found.append(file.requirement(tool, "", line, text=text, confidence="medium"))
         packages = [p for p in packages if tool_subject(p) is None]
         if packages:
             text = f"{program} install ({family} packages): {' '.join(packages)}"
