@@ -175,6 +175,20 @@ def test_a_build_script_that_sets_its_compiler_needs_it() -> None:
     assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [("gcc", "", 8, True)]
 
 
+def test_a_compiler_the_build_finds_or_defaults_to_is_needed() -> None:
+    # Ascend/MindIE-LLM@8b4871ad src/kernels/build.sh:50-51: the path `which` finds
+    found = compilers(
+        _file("build.sh", "export CC=$(which gcc)\nexport CXX=$(which g++)\n"), cmake=False
+    )
+    assert [(r.subject, r.source.line) for r in found] == [("gcc", 1)]
+    # NVIDIA/cuCollections@dc0f9fc2 ci/build.sh:50: the default of the user's $CXX
+    line = "HOST_COMPILER=${CXX:-g++} # $CXX if set, otherwise `g++`\n"
+    found = compilers(_file("ci/build.sh", line), cmake=False)
+    assert [(r.subject, r.source.line) for r in found] == [("gcc", 1)]
+    # another variable's value is no compiler the build takes
+    assert compilers(_file("ci/build.sh", "GCC_BIN=$(which gcc)\n"), cmake=False) == []
+
+
 def test_a_cmake_file_that_sets_its_compiler_needs_it_and_a_compiler_branch_does_not() -> None:
     # Ascend/MindSpeed@028de58c mindspeed/ops/csrc/qos/CMakeLists.txt:11
     found = compilers(

@@ -18,8 +18,14 @@ from bringup.scan.extraction import SourceFile
 
 _COMPILER = r"(?:\S*/)?(gcc|g\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?"
 _SHELL_SET = lazyre.compile(
-    rf"(?:^|[\s;(])(?:export\s+)?(?:CC|CXX)=[\"']?{_COMPILER}[\"']?(?=[\s;)]|$)", re.MULTILINE
+    rf"(?:^|[\s;(])(?:export\s+)?(?:CC|CXX|HOST_COMPILER)=[\"']?"
+    rf"(?:\$\((?:which|command\s+-v)\s+|\$\{{[A-Z_]{{1,40}}:-)?{_COMPILER}\)?\}}?[\"']?(?=[\s;)]|$)",
+    re.MULTILINE,
 )
+"""A shell variable the build takes its compiler from set to GCC or Clang: by name, by the
+path ``which`` finds (``export CC=$(which gcc)``, MindIE-LLM src/kernels/build.sh:50), or as
+the default of the user's choice (``HOST_COMPILER=${CXX:-g++}``, cuCollections
+ci/build.sh:50)."""
 _CMAKE_FLAG = lazyre.compile(rf"-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=[\"']?{_COMPILER}(?![\w+.-])")
 _CMAKE_SET = lazyre.compile(
     rf"\bset\s*\(\s*CMAKE_(?:C|CXX)_COMPILER\s+\"?{_COMPILER}(?![\w+.-])", re.IGNORECASE
@@ -35,7 +41,7 @@ def compilers(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     """The compilers ``file`` (a shell script, or a CMake file with ``cmake``) sets, one
     requirement per compiler at its first mention."""
     text = file.text
-    if "COMPILER" not in text and ("CC=" not in text and "CXX=" not in text):
+    if "COMPILER" not in text and "CC=" not in text and "CXX=" not in text:
         return []
     found: dict[str, Requirement] = {}
     setting = (_CMAKE_FLAG, _CMAKE_SET) if cmake else (_SHELL_SET, _CMAKE_FLAG)
