@@ -52,6 +52,31 @@ def test_a_platform_in_a_prerequisite_list_is_an_os_and_a_cpu() -> None:
     ]
 
 
+def test_linux_named_as_where_a_need_is_built_or_run_is_the_os() -> None:
+    # hicann/tensorflow@82957b92 tf_adapter/README.md:17-19
+    text = (
+        "### 环境准备\n\n"
+        "Ascend Adapter 软件包需要在Linux OS环境上进行编译，同时环境上需要安装一下软件依赖:\n"
+    )
+    assert ("os", "linux", 3, True) in _found(text, "tf_adapter/README.md")
+    # OpenPPL/ppl.llm.kernel.cuda@255f3c82 README.md:17-19
+    text = "## Prerequisites\n\n* Linux running on x86_64 or arm64 CPUs\n"
+    assert _found(text) == [("os", "linux", 3, True)]
+    # pyg-team/pyg-lib@764e3a49 README.md:50-52
+    text = (
+        "### From nightly\n\n"
+        "Nightly wheels are provided for Linux and support CPython 3.10 through 3.14:\n"
+    )
+    assert ("os", "linux", 3, True) in _found(text)
+
+
+def test_on_linux_opening_one_os_s_steps_is_no_os_need() -> None:
+    # kvcache-ai/Mooncake@3b5a5941 docs/source/troubleshooting/troubleshooting.md:199 (under a
+    # heading that makes its lines needs)
+    text = "## Requirements\n\nTo provision `2 MiB` hugepages on Linux:\n"
+    assert [r for r in _found(text) if r[0] == "os"] == []
+
+
 def test_linux_outside_a_need_is_no_requirement() -> None:
     # a sentence naming Linux without saying anything is needed
     assert _found("We mostly develop on Linux x86_64 laptops.\n") == []

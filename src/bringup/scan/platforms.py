@@ -49,6 +49,16 @@ _OS_ELSEWHERE = lazyre.compile(
 兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
 not here, unversioned."""
 
+_ON_LINUX = lazyre.compile(
+    r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
+    r"|在\s*Linux\s*(?:OS\s*)?(?:环境|系统)?\s*(?:上|中|下)",
+    re.IGNORECASE,
+)
+"""Linux named as where a needed thing is built, run or provided ("需要在Linux OS环境上进行编译",
+tensorflow tf_adapter/README.md:19; "* Linux running on x86_64 or arm64 CPUs" under
+Prerequisites, ppl.llm.kernel.cuda README.md:19; "packages ... for the Linux system",
+torchsparse README.md:42; "Nightly wheels are provided for Linux", pyg-lib README.md:52). Not
+"on Linux:" or "On Linux," opening one OS's branch of the steps."""
 _ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE, guard=True)
 
 Found = tuple[str, str, str, int]
@@ -91,7 +101,8 @@ def _systems(clause: str) -> list[Found]:
         return [("os", "", clause.strip(), elsewhere.start())]
     platform = _PLATFORM.search(clause)
     if platform is None:
-        return []
+        linux = _ON_LINUX.search(clause)
+        return [("os", "linux", clause.strip(), linux.start())] if linux is not None else []
     words, at = platform.group(0), platform.start()
     return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
 
