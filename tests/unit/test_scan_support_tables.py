@@ -349,3 +349,17 @@ def test_an_os_column_naming_one_release_per_row_is_no_support_list() -> None:
         "`9.0.0` | `2.7.1` | `910b` | `openeuler24.03` | `3.11` | `aarch64` |\n"
     )
     assert _os_versions(table) == []
+
+
+def test_a_table_of_install_routes_says_what_each_route_is_limited_to() -> None:
+    # hicann/opbase@aa3cd74b docs/en/install/quick_install.md:14-17 (cells cut after the chip):
+    # the "Docker" row is a route, not the Python distribution "docker"
+    table = (
+        "|  Installation Method |  Description |  Scenario |\n"
+        "| ----- | ------ | ------ |\n"
+        "|  Docker  | Docker images enable efficient deployment.<br>Currently, this method is "
+        "applicable only to Atlas A2 series with Ubuntu.|This method is suitable for developers "
+        "who have Ascend devices.|\n"
+    )
+    found = _found("## Environment Setup\n\n" + table, "docs/en/install/quick_install.md")
+    assert [r for r in found if r[0] in ("chip", "pypi:docker")] == [("chip", "910B", 5, True)]

@@ -341,6 +341,7 @@ def _read_rows(
     roles = _column_roles(header)
     optional = bool(header.cells and OPTIONAL_WORDS.search(clean(header.cells[0])))
     listing = bool(header.cells and _DEPENDENCY_HEADER.search(clean(header.cells[0])))
+    routes = bool(header.cells and _ROUTES_HEADER.match(clean(header.cells[0])))
     for row in body:
         if not row.cells:
             continue
@@ -358,7 +359,7 @@ def _read_rows(
         if _DOCUMENT_CELL.search(row.cells[0]):
             continue
         subject = resolve(cell_subject(row.cells[0]), vendor)
-        if subject is None and required:
+        if subject is None and required and not routes:  # a route ("Docker") is no package
             subject = distribution_cell(row.cells[0])
         if subject is None:
             if required:
@@ -377,6 +378,15 @@ _DEPENDENCY_HEADER = lazyre.compile(
 """A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
 installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide): a row naming a
 subject and no version is still a need, its version unstated."""
+
+
+_ROUTES_HEADER = lazyre.compile(
+    r"^\s*(?:安装方式|部署方式|(?:installation|deployment|install)\s+(?:methods?|modes?|options?))\s*$",
+    re.IGNORECASE,
+)
+"""A table of ways to get an environment ("| 安装方式 | 使用说明 |", hicann/ops-blas
+docs/zh/install/quick_install.md:15): a row says what its route needs ("当前仅适用于Atlas A2系列
+产品", :17); the route's name ("Docker", "CANNLab") is no Python distribution."""
 
 
 _DOCUMENT_CELL = lazyre.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")
