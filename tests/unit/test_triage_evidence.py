@@ -139,6 +139,38 @@ FAILED_IMPORT = (
 BUILDING_WHEEL = "  Building wheel for auto-gptq (setup.py): finished with status 'error'\n"
 
 
+# Ascend/pytorch@9e73e708ab9350d203475609f36f8a43f6a0c2ab:docs/zh/installation_guide/faq.md:94
+# and Ascend/msit@8772a9a18222d08bc82d7aeb148dc9bf951dc76a:msit/docs/install/FAQ.md (question
+# 4): a build script saved with Windows line endings; the shell reads the carriage return.
+CRLF_SCRIPT = "ci/build.sh: line 2: $'\\r': command not found\n"
+CRLF_SHEBANG = "/usr/bin/env: \u2018bash\\r\u2019: No such file or directory\n"
+
+# pytorch/pytorch@main:torch/csrc/DataLoader.cpp: a worker's bus error, /dev/shm too small.
+SHM_BUS_ERROR = (
+    "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient "
+    "shared memory (shm).\n"
+)
+
+# https://github.com/sgl-project/sgl-kernel-npu/pull/707: bash's set -u on a variable the CI
+# install script needs and its callers no longer pass.
+UNBOUND_VARIABLE = "CANN_VERSION: unbound variable\n"
+
+
+@pytest.mark.parametrize(
+    ("log", "rule"),
+    [
+        (CRLF_SCRIPT, "evidence.build.toolchain"),
+        (CRLF_SHEBANG, "evidence.build.toolchain"),
+        (SHM_BUS_ERROR, "evidence.memory.exhausted"),
+        (UNBOUND_VARIABLE, "evidence.install.packages"),
+    ],
+)
+def test_a_single_shell_or_runtime_line_gets_the_layer_its_words_name(log: str, rule: str) -> None:
+    diagnosis = failure_diagnosis(scan_log(log).findings, read_rules().evidence)
+    assert diagnosis is not None
+    assert diagnosis.signature_id == rule
+
+
 @pytest.mark.parametrize(
     ("log", "layer"),
     [
