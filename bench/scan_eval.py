@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -125,6 +126,18 @@ def _place(source: dict[str, object]) -> str:
     return f"{ref.split('/', 1)[1] if '/' in ref else ref}:{source.get('line')}"
 
 
+def _absolute_path_env() -> dict[str, str]:
+    """This environment with ``PYTHONPATH`` made absolute: the scan runs in the checkouts'
+    folder, where ``PYTHONPATH=src`` (a worktree's own code) would name nothing and the
+    installed bringup would be scored instead."""
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.pathsep.join(
+            str(Path(part).resolve()) for part in env["PYTHONPATH"].split(os.pathsep) if part
+        )
+    return env
+
+
 def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str]]:
     """(subject, the places it cites relative to the checkout, spec) of each requirement the
     scan reports: its source first, then where the same statement is repeated (``also_at``)
@@ -132,6 +145,7 @@ def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str]]:
     done = subprocess.run(
         [sys.executable, "-m", "bringup", "scan", checkout.name, "--json"],
         cwd=checkout.parent,
+        env=_absolute_path_env(),
         capture_output=True,
         text=True,
         check=False,
