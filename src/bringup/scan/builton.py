@@ -47,7 +47,9 @@ _SHELL_FLAG = lazyre.compile(r"(?<![\w-])-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)
 _OPENS = lazyre.compile(r"^\s*(?:if|case|for|while|until)\b")
 _CLOSES = lazyre.compile(r"^\s*(?:fi|esac|done)\b|;\s*(?:fi|esac|done)\s*$")
 _ELSE = lazyre.compile(r"^\s*else\b")
-_FUNCTION = lazyre.compile(r"^(?:function\s+)?([A-Za-z_][\w-]{0,60})\s*(?:\(\s*\))?\s*\{?\s*$")
+_FUNCTION = lazyre.compile(
+    r"^(?:function\s+)?([A-Za-z_][\w-]{0,60})[ \t]*(?:\([ \t]*\)[ \t]*)?(?:\{[ \t]*)?$"
+)
 _FIRST_WORD = lazyre.compile(r"^\s*([A-Za-z_][\w-]{0,60})")
 
 
