@@ -328,9 +328,26 @@ endif()
 def test_an_option_on_when_the_repo_is_built_on_its_own_is_the_default_build() -> None:
     # ON in the top-level branch: ASCEND_HOME_PATH (line 10 here, :26 there) is the repo's
     commands = cmake_commands(HIXL_VARIABLES)
-    assert option_features(commands) == {}
+    assert option_features(commands, "cmake/variables.cmake") == {}
+    assert option_features(commands, "CMakeLists.txt") == {}
     # the same option declared OFF outside such a test stays an option
     flat = HIXL_VARIABLES.replace("PROJECT_SOURCE_DIR STREQUAL CMAKE_SOURCE_DIR", "WIN32")
-    assert option_features(cmake_commands(flat))[10] == (
+    assert option_features(cmake_commands(flat), "cmake/variables.cmake")[10] == (
         "option:BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG"
+    )
+
+
+def test_a_top_level_test_in_a_nested_cmakelists_takes_its_else() -> None:
+    # Constructed by review (session 14): hixl's lines in a CMakeLists.txt the root adds with
+    # add_subdirectory, where CMAKE_SOURCE_DIR is the root's, so the test is false and the
+    # else's OFF is the build's: ASCEND_HOME_PATH (line 10) is the option's
+    commands = cmake_commands(HIXL_VARIABLES)
+    assert option_features(commands, "src/CMakeLists.txt")[10] == (
+        "option:BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG"
+    )
+    # in the reverse order (OFF on its own, ON as a part) the nested file's build has it on
+    flipped = HIXL_VARIABLES.replace(" ON)", " TMP)").replace(" OFF)", " ON)")
+    assert (
+        option_features(cmake_commands(flipped.replace(" TMP)", " OFF)")), "src/CMakeLists.txt")
+        == {}
     )

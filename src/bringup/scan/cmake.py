@@ -339,7 +339,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     ]
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
-    features = option_features(commands)
+    features = option_features(commands, file.rel)
     requirements = [
         msgspec.structs.replace(r, feature=features[r.source.line])
         if not r.feature and r.source.line in features

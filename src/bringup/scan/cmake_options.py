@@ -24,9 +24,11 @@ _TOP_LEVEL = (
     frozenset({"PROJECT_SOURCE_DIR", "CMAKE_SOURCE_DIR"}),
     frozenset({"CMAKE_CURRENT_SOURCE_DIR", "CMAKE_SOURCE_DIR"}),
 )
-"""The comparisons true when the project is the top of the build: the repo built on its own
-(CMake documents ``CMAKE_SOURCE_DIR`` as the top-level source tree, ``PROJECT_IS_TOP_LEVEL``
-as this test)."""
+"""The comparisons true when the project is the top of the build (CMake documents
+``CMAKE_SOURCE_DIR`` as the top-level source tree, ``PROJECT_IS_TOP_LEVEL`` as this test):
+in the root ``CMakeLists.txt`` and the ``.cmake`` files it includes, the repo built on its
+own; in a nested ``CMakeLists.txt``, which the repo's build adds with ``add_subdirectory``,
+false, so there its ``else`` is the build's."""
 
 
 def _top_level(args: tuple[str, ...]) -> bool:
@@ -37,35 +39,40 @@ def _top_level(args: tuple[str, ...]) -> bool:
     return len(bare) == 3 and bare[1] == "STREQUAL" and frozenset(bare[::2]) in _TOP_LEVEL
 
 
-def _defaults(commands: Sequence[CMakeCommand]) -> tuple[set[str], set[str]]:
-    """The options the file declares off and on by default (``option(NAME "doc" OFF)``).
-    One declared inside a top-level test takes that default, its ``else`` one (hicann/hixl
-    cmake/variables.cmake:11-17: ON when built on its own, OFF as another project's part)."""
+def _defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str], set[str]]:
+    """The options the file ``rel`` declares off and on by default (``option(NAME "doc" OFF)``).
+    One declared inside a top-level test takes the default of the branch the repo's build
+    takes (hicann/hixl cmake/variables.cmake:11-17: ON when built on its own, OFF as another
+    project's part): the test's own in the root's files, its ``else`` in a nested
+    ``CMakeLists.txt``."""
     off: set[str] = set()
     on: set[str] = set()
-    branches: list[str] = []  # per open if: "top", "nested" (its else), or ""
+    branches: list[str] = []  # per open if: "taken", "skipped" (a top-level test's), or ""
+    nested = "/" in rel and rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt"
     settled: set[str] = set()
     for name, args, _ in commands:
         if name == "if":
-            branches.append("top" if _top_level(args) else "")
+            top = _top_level(args)
+            branches.append(("skipped" if nested else "taken") if top else "")
         elif name in ("elseif", "else") and branches:
-            branches[-1] = "nested" if branches[-1] == "top" else ""
+            branches[-1] = {"taken": "skipped", "skipped": "taken"}.get(branches[-1], "")
         elif name == "endif" and branches:
             branches.pop()
         elif name in ("option", "cmake_dependent_option") and len(args) >= 3:
-            if "nested" in branches or args[0] in settled:
+            if "skipped" in branches or args[0] in settled:
                 continue
-            if "top" in branches:
+            if "taken" in branches:
                 settled.add(args[0])
                 off.discard(args[0])
             (on if args[2].upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
     return off, on
 
 
-def option_features(commands: Sequence[CMakeCommand]) -> dict[int, str]:
-    """``line -> option:X`` for each command inside the taken branch of ``if(X …)`` where X is
-    an option off by default; the ``if`` line itself too (a guard there is the option's)."""
-    off, on = _defaults(commands)
+def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str]:
+    """``line -> option:X`` for each command of the file ``rel`` inside the taken branch of
+    ``if(X …)`` where X is an option off by default; the ``if`` line itself too (a guard
+    there is the option's)."""
+    off, on = _defaults(commands, rel)
     stack: list[str] = []
     out: dict[int, str] = {}
     for name, args, line in commands:

@@ -325,7 +325,7 @@ def _launchers(
     CMakeLists.txt:32-36): a soft ``system_package``, since the build goes on without it. One an
     option turns on only when asked (``if(ASCIR_CCACHE)``, pyasc CMakeLists.txt:58-60) is that
     option's choice, not named."""
-    opted = option_features(commands)
+    opted = option_features(commands, file.rel)
     waiting = dict(programs)
     found: list[Requirement] = []
     for name, args, _ in commands:

@@ -32,7 +32,7 @@ def optional_directories(build_texts: Mapping[str, str]) -> dict[str, str]:
         if not listing and not rel.endswith(".cmake"):
             continue
         commands = cmake_commands(text)
-        features = option_features(commands)
+        features = option_features(commands, rel)
         for name, args, line in commands:
             target = _target(rel, name, args, listing)
             if not target:
