@@ -16,7 +16,7 @@ from bringup.errors import InputError
 from bringup.probe.importers.free_form import _LIST_SEPARATOR, _SPLIT_LABEL
 from bringup.probe.importers.packed import _REPOSITORY_TAG
 from bringup.probe.importers.values import stated
-from bringup.scan.builton import _FUNCTION
+from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTION
 from bringup.scan.commands import _PLACEHOLDER
 from bringup.scan.prose import _NEGATED_AFTER, _recommended
 from bringup.scan.tablecells import SEPARATOR
@@ -52,6 +52,9 @@ def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
     # three runs of blanks once met when a build script's line has no ``(`` or ``{``
     assert _FUNCTION.match("main" + SPACES + "x") is None
     assert _FUNCTION.match("main" + SPACES + "()" + SPACES + "{" + SPACES) is not None
+    assert _ONE_LINE_FUNCTION.match("f() {" + SPACES + "x") is None
+    assert _COMMENT.sub("", "x" + " #" * MILLION) == "x"
+    assert _HEREDOC.search("<<" * MILLION) is None
 
 
 def test_a_dotted_key_of_too_many_parts_is_refused_before_tomllib_reads_it() -> None:

@@ -291,3 +291,38 @@ def test_a_cmake_file_only_an_option_off_by_default_includes_is_that_option_s() 
     # a file the default build also includes stays the build's
     always = {**texts, "CMakeLists.txt": _PYG_CMAKE + "include(cmake/test.cmake)\n"}
     assert "cmake/test.cmake" not in optional_directories(always)
+
+
+def test_flags_in_comments_usage_text_and_heredocs_are_not_passed_on() -> None:
+    # Constructed by review (session 14): each flag is text the script prints or a comment
+    commented = "cmake -B build   # add -DWITH_CUDA=ON to build the GPU kernels\n"
+    assert built_on({"build.sh": commented}) == set()
+    echoed = 'echo "usage: pass -DUSE_MPI=ON to enable MPI"\ncmake -B build\n'
+    assert built_on({"build.sh": echoed}) == set()
+    # a heredoc's body neither passes its flag nor opens a guard ("if you ...")
+    heredoc = (
+        "usage() {\n  cat <<EOF\nif you need CUDA\n  -DUSE_ROCM=ON   build for AMD\nEOF\n}\n"
+        "cmake -B build -DUSE_X=ON\n"
+    )
+    assert built_on({"build.sh": heredoc}) == {"USE_X"}
+
+
+def test_a_build_script_named_for_a_variant_is_not_the_default_build() -> None:
+    # Constructed by review (session 14)
+    texts = {"build.sh": "cmake ..\n", "build_gpu.sh": "cmake -DUSE_CUDA=ON ..\n"}
+    assert built_on(texts) == set()
+    assert built_on({"build_tests.sh": "cmake -B build -DBUILD_TESTS=ON\n"}) == set()
+    assert built_on({"build.sh": "cmake -DUSE_CUDA=ON ..\n"}) == {"USE_CUDA"}
+
+
+def test_shell_shapes_that_guard_or_end_a_function() -> None:
+    # Constructed by review (session 14): else-if, select, a one-line function, an indented }
+    else_if = 'if [ -n "$A" ]; then\n  x\nelse if [ -n "$B" ]; then\n  cmake -DUSE_B=ON\nfi\nfi\n'
+    assert built_on({"build.sh": else_if + "cmake -DUSE_C=ON\n"}) == {"USE_C"}
+    selected = "select opt in a b; do\n  cmake -DUSE_S=ON\ndone\n"
+    assert built_on({"build.sh": selected}) == set()
+    one_line = 'gpu() { cmake -DUSE_CUDA=ON ..; }\ncase "$1" in\n  gpu) gpu ;;\nesac\n'
+    assert built_on({"build.sh": one_line}) == set()
+    assert built_on({"build.sh": one_line + "gpu\n"}) == {"USE_CUDA"}
+    indented = "helper() {\n  cmake -DUSE_H=ON\n  }\ncmake -DUSE_TOP=ON\n"
+    assert built_on({"build.sh": indented}) == {"USE_TOP"}

@@ -42,36 +42,71 @@ def _flags(tree: ast.AST) -> set[str]:
     return found
 
 
-_SCRIPT = lazyre.compile(r"^(?:scripts/)?build[\w.-]{0,40}\.sh$")
+_SCRIPT = lazyre.compile(r"^(?:scripts/)?build\.sh$")
+"""The repo's build script: one named for a variant (build_gpu.sh, build_tests.sh) is a
+branch of the build, not its default."""
 _SHELL_FLAG = lazyre.compile(r"(?<![\w-])-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)\b", re.IGNORECASE)
-_OPENS = lazyre.compile(r"^\s*(?:if|case|for|while|until)\b")
+_OPENS = lazyre.compile(r"^\s*(?:if|case|for|while|until|select)\b")
 _CLOSES = lazyre.compile(r"^\s*(?:fi|esac|done)\b|;\s*(?:fi|esac|done)\s*$")
 _ELSE = lazyre.compile(r"^\s*else\b")
+_ELSE_IF = lazyre.compile(r"^\s*else\s+if\b")
 _FUNCTION = lazyre.compile(
-    r"^(?:function\s+)?([A-Za-z_][\w-]{0,60})[ \t]*(?:\([ \t]*\)[ \t]*)?(?:\{[ \t]*)?$"
+    r"^[ \t]*(?:function\s+)?([A-Za-z_][\w-]{0,60})[ \t]*(?:\([ \t]*\)[ \t]*)?(?:\{[ \t]*)?$"
+)
+_ONE_LINE_FUNCTION = lazyre.compile(
+    r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,60})[ \t]*\([ \t]*\)[ \t]*\{[ \t](.*)\}[ \t;]*$"
 )
 _FIRST_WORD = lazyre.compile(r"^\s*([A-Za-z_][\w-]{0,60})")
+_COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
+_HEREDOC = lazyre.compile(r"(?<!<)<<-?[ \t]{0,8}['\"]?([A-Za-z_]\w{0,40})")
+_TEXT_COMMANDS = frozenset({"echo", "printf", "cat"})
+"""Commands whose arguments are text (usage, help), not flags passed on."""
+
+
+def _code_lines(text: str) -> list[str]:
+    """The lines of ``text`` that run, their trailing comments cut: no comment, heredoc body
+    (usage text, "  -DUSE_ROCM=ON   build for AMD") or ``echo``/``printf`` line."""
+    lines: list[str] = []
+    ends = ""  # the open heredoc's delimiter
+    for raw in text.splitlines():
+        if ends:
+            ends = "" if raw.strip() == ends else ends
+            continue
+        line = _COMMENT.sub("", raw)
+        heredoc = _HEREDOC.search(line)
+        ends = heredoc.group(1) if heredoc else ""
+        word = _FIRST_WORD.match(line)
+        if line.strip() and not (word and word.group(1) in _TEXT_COMMANDS):
+            lines.append(line)
+    return lines
 
 
 def _shell_flags(text: str) -> set[str]:
     """The options of the ``-DX=ON`` flags ``text`` passes on its default path: outside any
-    ``if`` (its ``else`` is the default), ``case`` or loop, at the top or in a function the
-    default path calls (hicann/tensorflow scripts/build.sh: ``main "$@"`` calls ``main``,
-    whose ``else`` calls ``build_tfadapter``)."""
+    ``if`` (its ``else`` is taken as the default whatever the test: hicann/tensorflow's
+    ``if [[ CI build ]] ... else build_tfadapter``), ``case`` or loop, at the top or in a
+    function the default path calls (hicann/tensorflow scripts/build.sh: ``main "$@"`` calls
+    ``main``, whose ``else`` calls ``build_tfadapter``). A later ``-DX=OFF`` does not cancel
+    an earlier ``ON``: both are kept as on."""
     flags: dict[str, set[str]] = {"": set()}
     calls: dict[str, set[str]] = {"": set()}
     where = ""  # the function a line is in
     guards: list[bool] = []  # per open block, whether it guards (an if's else does not)
-    for line in text.splitlines():
-        if line.lstrip().startswith("#"):
+    for line in _code_lines(text):
+        one_line = _ONE_LINE_FUNCTION.match(line) if not guards else None
+        if one_line:
+            name, body = one_line.groups()
+            flags.setdefault(name, set()).update(m.group(1) for m in _SHELL_FLAG.finditer(body))
+            word = _FIRST_WORD.match(body)
+            calls.setdefault(name, set()).update([word.group(1)] if word else [])
             continue
         named = _FUNCTION.match(line) if not guards else None
-        if named and (line.startswith("function") or "(" in line):
+        if named and (line.lstrip().startswith("function") or "(" in line):
             where = named.group(1)
             flags.setdefault(where, set())
             calls.setdefault(where, set())
             continue
-        if line.startswith("}") and not guards:
+        if line.lstrip().startswith("}") and not guards:
             where = ""
             continue
         opens, closes = _OPENS.search(line) is not None, _CLOSES.search(line) is not None
@@ -84,6 +119,8 @@ def _shell_flags(text: str) -> set[str]:
             continue
         if _ELSE.search(line) and guards:
             guards[-1] = False
+            # ``else if``: the inner if guards, and closes with its own ``fi``
+            guards.extend([True] if _ELSE_IF.search(line) and not _CLOSES.search(line) else [])
             continue
         if any(guards) or "&&" in line or "||" in line:
             continue
