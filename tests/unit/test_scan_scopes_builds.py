@@ -40,6 +40,10 @@ _OMNI_FILES = [
 ]
 
 
+def _optional(texts: dict[str, str]) -> dict[str, str]:
+    return optional_directories(texts, {f"option:{name}" for name in built_on(texts)})
+
+
 def _omni(script: str = "build/build.sh") -> Scopes:
     files = [script if f == "build/build.sh" else f for f in _OMNI_FILES]
     texts = {
@@ -143,7 +147,7 @@ if(WITH_EP)
 
 def test_a_directory_only_an_option_off_by_default_adds_is_that_option_s() -> None:
     texts = {"CMakeLists.txt": _MOONCAKE_CMAKE}
-    options = optional_directories(texts)
+    options = _optional(texts)
     assert options == {"mooncake-pg": "option:WITH_EP"}
     files = [
         "CMakeLists.txt",
@@ -190,12 +194,12 @@ _GUARDED_SETUP = """def setup_common_extension():
 
 def test_an_option_the_root_setup_py_always_passes_on_is_the_default_build() -> None:
     texts = {"CMakeLists.txt": _CUDNN_CMAKE}
-    assert optional_directories(texts) == {"python": "option:CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS"}
-    assert optional_directories({**texts, "setup.py": _CUDNN_SETUP}) == {}
+    assert _optional(texts) == {"python": "option:CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS"}
+    assert _optional({**texts, "setup.py": _CUDNN_SETUP}) == {}
     guarded = _GUARDED_SETUP.replace(
         "NVTE_UB_WITH_MPI=ON", "CUDNN_FRONTEND_BUILD_PYTHON_BINDINGS=ON"
     )
-    assert optional_directories({**texts, "setup.py": guarded}) != {}
+    assert _optional({**texts, "setup.py": guarded}) != {}
 
 
 # hicann/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7 scripts/build.sh:81-87, 120-134, 189
@@ -277,7 +281,7 @@ endif()
 
 def test_a_cmake_file_only_an_option_off_by_default_includes_is_that_option_s() -> None:
     texts = {"CMakeLists.txt": _PYG_CMAKE, "mooncake-common/common.cmake": _MOONCAKE_UB}
-    options = optional_directories(texts)
+    options = _optional(texts)
     assert options == {
         "cmake/test.cmake": "option:BUILD_TEST",
         "cmake/benchmark.cmake": "option:BUILD_BENCHMARK",
@@ -290,7 +294,7 @@ def test_a_cmake_file_only_an_option_off_by_default_includes_is_that_option_s() 
     assert scopes.of("cmake/utils.cmake") == REPO
     # a file the default build also includes stays the build's
     always = {**texts, "CMakeLists.txt": _PYG_CMAKE + "include(cmake/test.cmake)\n"}
-    assert "cmake/test.cmake" not in optional_directories(always)
+    assert "cmake/test.cmake" not in _optional(always)
 
 
 def test_flags_in_comments_usage_text_and_heredocs_are_not_passed_on() -> None:

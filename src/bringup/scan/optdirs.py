@@ -11,22 +11,21 @@ the build's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from posixpath import dirname, join, normpath
 
-from bringup.scan.builton import built_on
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakelex import cmake_commands
 
 
-def optional_directories(build_texts: Mapping[str, str]) -> dict[str, str]:
+def optional_directories(build_texts: Mapping[str, str], on: Collection[str]) -> dict[str, str]:
     """``directory -> option:X`` for each directory a ``CMakeLists.txt`` adds only inside the
     branch of an option off by default (paths relative to the repo, as the build files'), and
-    that the root ``setup.py`` does not turn on (``builton``); ``file -> option:X`` for each
-    CMake file only such a branch includes."""
+    that is not one of the options ``on`` (``option:X``) the root ``setup.py`` or build
+    script turns on (``builton``); ``file -> option:X`` for each CMake file only such a
+    branch includes."""
     found: dict[str, str] = {}
     always: set[str] = set()
-    on = {f"option:{name}" for name in built_on(build_texts)}
     for rel, text in build_texts.items():
         listing = rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt"
         if not listing and not rel.endswith(".cmake"):

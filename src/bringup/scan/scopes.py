@@ -155,9 +155,11 @@ class Scopes:
         rels: Iterable[str],
         build_texts: Mapping[str, str],
         options: Mapping[str, str] | None = None,
+        on: frozenset[str] = frozenset(),
     ) -> None:
         rels = list(rels)
         self._options = dict(options or {})
+        self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
         readmes: set[str] = set()
         self._packages: set[str] = set()

@@ -117,7 +117,8 @@ def file_scopes(
     """The scope of each file, from the files seen (and other languages' ``manifests``) and
     the build files' texts."""
     builds = _build_texts(texts)
-    return Scopes([*seen, *manifests], builds, optional_directories(builds))
+    on = frozenset(f"option:{name}" for name in built_on(builds))
+    return Scopes([*seen, *manifests], builds, optional_directories(builds, on), on)
 
 
 def split_scopes(
@@ -131,8 +132,7 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    on = frozenset(f"option:{name}" for name in built_on(_build_texts(texts)))
-    by_scope = _by_scope(requirements, scope_of, on=on)
+    by_scope = _by_scope(requirements, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
