@@ -330,3 +330,24 @@ def test_shell_shapes_that_guard_or_end_a_function() -> None:
     assert built_on({"build.sh": one_line + "gpu\n"}) == {"USE_CUDA"}
     indented = "helper() {\n  cmake -DUSE_H=ON\n  }\ncmake -DUSE_TOP=ON\n"
     assert built_on({"build.sh": indented}) == {"USE_TOP"}
+
+
+def test_a_setup_py_s_alternatives_and_unrun_commands_turn_nothing_on() -> None:
+    # Constructed by review (session 14)
+    table = 'FLAGS = {"cuda": "-DWITH_CUDA=ON", "rocm": "-DWITH_ROCM=ON"}\nargs = [FLAGS[b]]\n'
+    assert built_on({"setup.py": table}) == set()
+    command = (
+        "class TestCmd(Command):\n    def run(self):\n"
+        '        check_call(["cmake", "-DBUILD_TESTS=ON", "."])\n'
+    )
+    assert built_on({"setup.py": command}) == set()
+    assert built_on({"setup.py": command.replace("(Command)", "(build_ext)")}) == {"BUILD_TESTS"}
+    assert built_on({"setup.py": 'args = use_cuda and ["-DWITH_CUDA=ON"]\n'}) == set()
+    assert built_on({"setup.py": 'with open("f") as f:\n    args = ["-DWITH_W=ON"]\n'}) == {
+        "WITH_W"
+    }
+    # CMake keeps the last value an option is given
+    assert built_on({"setup.py": 'args = ["-DWITH_W=ON", "-DWITH_W=OFF"]\n'}) == set()
+    assert built_on({"setup.py": 'args = ["-DWITH_W=OFF"]\nargs += ["-DWITH_W=ON"]\n'}) == {
+        "WITH_W"
+    }

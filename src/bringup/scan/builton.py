@@ -22,24 +22,56 @@ from collections.abc import Mapping
 
 from bringup import lazyre
 
-_ON_FLAG = lazyre.compile(r"^-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)$", re.IGNORECASE)
-_BRANCHES = (ast.If, ast.IfExp, ast.For, ast.While, ast.Try, ast.With, ast.comprehension)
+_FLAG = lazyre.compile(r"^-D([A-Za-z_]\w{0,80})=(ON|TRUE|YES|1|OFF|FALSE|NO|0)$", re.IGNORECASE)
+_ON = frozenset({"ON", "TRUE", "YES", "1"})
+_BRANCHES: tuple[type[ast.AST], ...] = tuple(
+    getattr(ast, name)
+    for name in (
+        "If",
+        "IfExp",
+        "For",
+        "AsyncFor",
+        "While",
+        "Try",
+        "TryStar",
+        "Match",
+        "BoolOp",
+        "comprehension",
+        "Dict",
+    )
+    if hasattr(ast, name)
+)
+"""Nodes whose parts run only on some paths (``Match``, ``TryStar`` exist from 3.10, 3.11); a
+dict's values are alternatives (``{"cuda": "-DWITH_CUDA=ON", "rocm": ...}[backend]``). A
+``with`` body always runs."""
+
+
+def _command(node: ast.AST) -> bool:
+    """Whether ``node`` is a custom ``setup.py`` command (``class TestCmd(Command)``), which
+    ``pip install .`` does not run (its ``build_ext`` subclass it does)."""
+    return isinstance(node, ast.ClassDef) and any(
+        (base.id if isinstance(base, ast.Name) else getattr(base, "attr", "")) == "Command"
+        for base in node.bases
+    )
 
 
 def _flags(tree: ast.AST) -> set[str]:
     """The options of the ``-DX=ON`` strings in ``tree`` that no branch or loop guards (an
-    f-string's parts, ``f"-DX=ON"``, are constants below it)."""
-    found: set[str] = set()
+    f-string's parts, ``f"-DX=ON"``, are constants below it), unless a later ``-DX=OFF``
+    (CMake keeps the last) turns them off."""
+    last: dict[str, tuple[tuple[int, int], bool]] = {}
     waiting = [tree]
     while waiting:
         for child in ast.iter_child_nodes(waiting.pop()):
-            if isinstance(child, _BRANCHES):
+            if isinstance(child, _BRANCHES) or _command(child):
                 continue
             if isinstance(child, ast.Constant) and isinstance(child.value, str):
-                match = _ON_FLAG.match(child.value)
-                found.update([match.group(1)] if match else [])
+                match = _FLAG.match(child.value)
+                at = (getattr(child, "lineno", 0), getattr(child, "col_offset", 0))
+                if match and at >= last.get(match.group(1), ((-1, -1), False))[0]:
+                    last[match.group(1)] = (at, match.group(2).upper() in _ON)
             waiting.append(child)
-    return found
+    return {name for name, (_, on) in last.items() if on}
 
 
 _SCRIPT = lazyre.compile(r"^(?:scripts/)?build\.sh$")
