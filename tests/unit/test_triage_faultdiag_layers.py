@@ -4,10 +4,12 @@ fragment of any module's name: a log of another program that raises one is not t
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 
 from bringup.triage import explain_text
-from bringup.triage.faultdiag import fault_id, read_faults
+from bringup.triage.faultdiag import fault_id, keyword_pattern, read_faults
 
 FAULTS = {fault.id: fault for fault in read_faults()[1]}
 
@@ -84,13 +86,34 @@ def test_faults_are_told_in_the_layer_of_their_own_description() -> None:
         assert (top.signature_id, top.layer, top.kind) == (fault_id(fault), layer, kind), name
 
 
-def test_no_keyword_group_is_a_bare_exception_type() -> None:
+def _builtin_lines(group: list[str]) -> list[str]:
+    """What CPython and the C library print for any program: every errno's text, a division by
+    zero, and a missing attribute of None (named by one word of a group of several)."""
+    lines = [f"OSError: [Errno {n}] {os.strerror(n)}" for n in errno.errorcode]
+    for divide in (lambda: 1 / 0, lambda: 1.0 / 0, lambda: 1 % 0):
+        try:
+            divide()
+        except ZeroDivisionError as error:
+            lines.append(f"ZeroDivisionError: {error}")
+    for word in filter(str.isidentifier, group if len(group) > 1 else ()):
+        try:
+            getattr(None, word)
+        except AttributeError as error:
+            lines.append(f"AttributeError: {error}")
+    return lines
+
+
+def test_no_keyword_group_is_a_bare_exception_type_or_its_builtin_message() -> None:
     """EPLB-FM004 was found by 'AuthenticationError' alone: any program's failed
-    multiprocessing handshake was told install, an EPLB key mismatch."""
+    multiprocessing handshake was told install, an EPLB key mismatch; MindData_12 by
+    'ZeroDivisionError', 'division by zero': any program's 1/0."""
     exception = re.compile(r"[\w.]*(?:Error|Exception)")
     for fault in FAULTS.values():
         for group in fault.match:
-            assert not all(exception.fullmatch(keyword) for keyword in group), fault.id
+            words = [keyword for keyword in group if not exception.fullmatch(keyword)]
+            assert words, fault.id
+            pattern = re.compile(keyword_pattern(words))
+            assert not any(map(pattern.search, _builtin_lines(words))), (fault.id, group)
 
 
 # The line MindIE-SD's EPLB worker logs when the scheduler rejects its key:
@@ -108,6 +131,15 @@ OTHER_HANDSHAKE = (
 )
 # https://github.com/frictionlessdata/frictionless-py/issues/297 ('yr' inside another name)
 OTHER_MODULE = "ModuleNotFoundError: No module named 'pyrsistent'\n"
+# Constructed (review 2): a module whose name starts with 'yr'; CPython's text for any 1/0.
+OTHER_YR_MODULE = "ModuleNotFoundError: No module named 'yrs_tool'\n"
+OTHER_DIVISION = "    return 1 / 0\nZeroDivisionError: division by zero\n"
+# Constructed: CPython's text when yr is installed without its datasystem part.
+RFORK_SUBMODULE = "ModuleNotFoundError: No module named 'yr.datasystem'\n"
+# MindData's text for an exception in a user function of the pipeline, which its tests expect
+# over "ZeroDivisionError: division by zero" (MindSpore tests/ut/python/dataset, formatted
+# exceptions; kMDPyFuncException in its status text).
+MINDDATA_PYFUNC = "RuntimeError: Exception thrown from user defined Python function in dataset.\n"
 
 
 def test_eplb_key_mismatch_is_its_own_line_and_communication() -> None:
@@ -116,6 +148,14 @@ def test_eplb_key_mismatch_is_its_own_line_and_communication() -> None:
 
 
 def test_another_programs_exception_is_not_a_faultdiag_fault() -> None:
-    for log in (OTHER_HANDSHAKE, OTHER_MODULE):
+    for log in (OTHER_HANDSHAKE, OTHER_MODULE, OTHER_YR_MODULE, OTHER_DIVISION):
         told = [d.signature_id for d in explain_text(log)]
         assert not any(name.startswith("faultdiag.") for name in told), (log, told)
+
+
+def test_faultdiag_faults_keep_their_own_lines() -> None:
+    told = {log: explain_text(log)[0].signature_id for log in (RFORK_SUBMODULE, MINDDATA_PYFUNC)}
+    assert told == {
+        RFORK_SUBMODULE: "faultdiag.aisw_vllm_weight_loader_rfork_001",
+        MINDDATA_PYFUNC: "faultdiag.aisw_mindspore_minddata_12",
+    }
