@@ -18,6 +18,7 @@ from bringup.probe.importers.packed import _REPOSITORY_TAG
 from bringup.probe.importers.values import stated
 from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTION
 from bringup.scan.commands import _PLACEHOLDER
+from bringup.scan.platforms import _ON_LINUX
 from bringup.scan.prose import _NEGATED_AFTER, _recommended
 from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
@@ -55,6 +56,10 @@ def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
     assert _ONE_LINE_FUNCTION.match("f() {" + SPACES + "x") is None
     assert _COMMENT.sub("", "x" + " #" * MILLION) == "x"
     assert _HEREDOC.search("<<" * MILLION) is None
+    # review 2 finding 2: "在Linux" then spaces, OS and 环境 absent, was two touching \s*
+    assert _ON_LINUX.search("在Linux" + SPACES + "x") is None
+    assert _ON_LINUX.search("在" + SPACES + "Linux" + SPACES + "OS" + SPACES + "x") is None
+    assert _ON_LINUX.search("在Linux" + SPACES + "上") is not None
 
 
 def test_a_dotted_key_of_too_many_parts_is_refused_before_tomllib_reads_it() -> None:

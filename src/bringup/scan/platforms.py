@@ -51,7 +51,7 @@ not here, unversioned."""
 
 _ON_LINUX = lazyre.compile(
     r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
-    r"|在\s*Linux\s*(?:OS\s*)?(?:环境|系统)?\s*(?:上|中|下)",
+    r"|在\s*Linux(?:\s*OS)?(?:\s*(?:环境|系统))?\s*(?:上|中|下)",
     re.IGNORECASE,
 )
 """Linux named as where a needed thing is built, run or provided ("需要在Linux OS环境上进行编译",
