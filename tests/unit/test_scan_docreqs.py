@@ -49,3 +49,51 @@ def test_a_block_a_guide_names_as_the_requirements_file_gives_each_line() -> Non
 def test_a_list_of_pins_under_words_naming_no_pip_is_not_one() -> None:
     # "python >= 3.10" beside the pins: a list of what a tool needs, not a pip input
     assert [f for f in found(MSIT_TEXT, "docs/en/msit_quick_start.md") if "pypi" in f[0]] == []
+
+
+def _installed(intro: str, block: str, heading: str = "## Installation") -> list[str]:
+    """The distributions read from ``block`` under ``intro``. Constructed by review (session 14)."""
+    text = f"{heading}\n\n{intro}\n\n```text\n{block}```\n"
+    return [f[0] for f in found(text, "docs/install.md") if f[0].startswith("pypi:")]
+
+
+def test_a_block_the_words_before_say_is_no_install_list_is_not_one() -> None:
+    # Constructed by review (session 14): pip's own output, a list not to install, the OS's
+    # packages, and an interpreter pip cannot install
+    freeze = "numpy==1.26.4\ntorch==2.1.0\nurllib3==2.0.7\n"
+    assert _installed("After `pip install -r requirements.txt`, `pip freeze` shows:", freeze) == []
+    assert (
+        _installed("After pip install -r requirements.txt our test environment shows:", freeze)
+        == []
+    )
+    assert (
+        _installed(
+            "Do not pip install the following; they break the build:",
+            "tensorflow==2.15\nkeras==3.0\n",
+        )
+        == []
+    )
+    assert (
+        _installed(
+            "Install the system packages before `pip install .`:", "libnuma-dev\nbuild-essential\n"
+        )
+        == []
+    )
+    assert (
+        _installed("Install dependencies with pip install:", "python >= 3.10\npandas >= 2.2\n")
+        == []
+    )
+    # the same block under words that do say to install it is read
+    assert _installed("Install dependencies with pip install:", "pandas >= 2.2\nnumpy\n") == [
+        "pypi:pandas",
+        "pypi:numpy",
+    ]
+
+
+def test_only_the_first_block_after_the_words_is_the_requirements_file() -> None:
+    # Constructed by review (session 14): the command block is the one the words introduce
+    text = (
+        "## Installation\n\nRun pip install -r requirements.txt:\n\n"
+        "```bash\npip install -r requirements.txt\n```\n\n```text\ncmake\nninja\n```\n"
+    )
+    assert [f for f in found(text, "docs/install.md") if f[0].startswith("pypi:")] == []

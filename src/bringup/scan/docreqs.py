@@ -7,7 +7,9 @@ requirements.txt`` (:101): the block is that file, so each line is a distributio
 installs, as a line of a ``requirements.txt`` in the repo would be. "使用pip install 安装以下包"
 before a block of pins says the same (MindSpeed-MM docs/zh/features/vbench-evaluate.md:10).
 Read as shell, such a block runs nothing and states nothing. Only a block whose every line
-parses as a PEP 508 requirement, under words naming pip or a requirements file, is one.
+parses as a PEP 508 requirement, directly under words naming pip or a requirements file, is
+one; not when those words say the block is what pip printed, what not to install, or the OS's
+packages, and never when it names ``python`` (an interpreter pip cannot install).
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ from bringup.scan.pydeps import python_requirement
 _INTRO = lazyre.compile(r"requirements[\w-]{0,40}\.txt|\bpip3?\s+install\b", re.IGNORECASE)
 """Words before the block saying it is what pip installs: a requirements file named, or
 ``pip install`` ("install the following with pip install")."""
+_NOT_INSTALLED = lazyre.compile(
+    r"\bpip3?\s+(?:freeze|list)\b|\bdo\s+not\b|\bdon'?t\b|\bnever\b|不要|请勿|切勿|卸载|\buninstall"
+    r"|\bapt(?:-get)?\b|\byum\b|\bdnf\b|\bsystem\s+packages?\b|系统(?:软件|依赖)?包",
+    re.IGNORECASE,
+)
+"""Words saying the block is no list to install: ``pip freeze``/``pip list`` output, one not to
+install ("Do not pip install the following"), or the OS's packages ("Install the system packages
+before `pip install .`")."""
+_OUTPUT = lazyre.compile(r"\bfreeze\b|\boutput\b|\bshows?\b|输出|显示", re.IGNORECASE)
+"""Words saying a block is printed: with ``==`` on every line, what an environment has."""
 
 
 def written_requirements(
@@ -30,7 +42,7 @@ def written_requirements(
     """The requirements of the block ``lines[start:end]`` (0-based) when it is a requirements
     file written out under ``intro`` (the paragraph before it), else ``None``. Two lines at
     least: one word alone is as likely a command or a name in a sentence's example."""
-    if not _INTRO.search(intro):
+    if not _INTRO.search(intro) or _NOT_INSTALLED.search(intro):
         return None
     body = [
         (index, stripped)
@@ -38,14 +50,14 @@ def written_requirements(
         for stripped in (lines[index].strip(),)
         if stripped and not stripped.startswith("#")
     ]
-    if len(body) < 2:
+    if len(body) < 2 or (_OUTPUT.search(intro) and all("==" in text for _, text in body)):
         return None
     found: list[Requirement] = []
     for index, text in body:
         requirement, _ = python_requirement(
             text, file.source(index + 1), confidence="medium", why="requirements file in a guide"
         )
-        if requirement is None:
+        if requirement is None or requirement.subject == "pypi:python":
             return None
         found.append(requirement)
     return found

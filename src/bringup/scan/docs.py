@@ -108,6 +108,8 @@ class _Reader:
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
         self.last_paragraph = ""
+        # the paragraph before a code block while no other block came between (``docreqs``)
+        self.block_intro = ""
         self.table: list[Row] = []
         self.section_os: str | None = None
         self.option = ""
@@ -158,6 +160,7 @@ class _Reader:
             self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
+            self.block_intro = self.last_paragraph
         self.pending = []
         if self.table and not self.skipped:
             found = read_table(self.file, self.table, required=self.required, vendor=self.vendor)
@@ -264,9 +267,10 @@ class _Reader:
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         self.platform_tag(lines, start, end)
+        intro, self.block_intro = self.block_intro, ""
         if self.skipped or language in not_commands():
             return
-        written = written_requirements(self.file, lines, start, end, self.last_paragraph)
+        written = written_requirements(self.file, lines, start, end, intro)
         if written is not None:
             self.written(written)
             return
@@ -335,6 +339,7 @@ class _Reader:
         above = any(REQUIRED_HEADING.search(t) for _, t in self.path[:-1])
         self.option = self.heading if above and OPTION_HEADING.search(self.heading) else ""
         self.last_paragraph = ""
+        self.block_intro = ""
 
     def os_section(self, line: int) -> None:
         """An install section per operating system ("### Linux", "### [Experimental] Windows"
