@@ -77,6 +77,22 @@ def test_on_linux_opening_one_os_s_steps_is_no_os_need() -> None:
     assert [r for r in _found(text) if r[0] == "os"] == []
 
 
+def test_linux_beside_another_os_negated_or_opening_a_branch_is_not_the_one_os() -> None:
+    # Constructed by review (session 14): lines under a heading that makes its lines needs
+    for line in (
+        "* Builds on Linux and macOS with a C++17 compiler",
+        "* Works on Linux or Windows; needs CMake 3.18",
+        "* Windows only: this package is not supported on Linux",
+        "* CUDA 12 is required (not supported on Linux ARM yet)",
+        "On Linux you also need libnuma-dev.",
+        "On Linux install gcc; on macOS install clang.",
+        "You need Docker. For Linux users, see the Docker docs.",
+        "You need CMake 3.18; builds for Linux are tested in CI.",
+    ):
+        found = _found(f"## Requirements\n\n{line}\n")
+        assert [r for r in found if r[0] == "os"] == [], line
+
+
 def test_linux_outside_a_need_is_no_requirement() -> None:
     # a sentence naming Linux without saying anything is needed
     assert _found("We mostly develop on Linux x86_64 laptops.\n") == []

@@ -58,7 +58,21 @@ _ON_LINUX = lazyre.compile(
 tensorflow tf_adapter/README.md:19; "* Linux running on x86_64 or arm64 CPUs" under
 Prerequisites, ppl.llm.kernel.cuda README.md:19; "packages ... for the Linux system",
 torchsparse README.md:42; "Nightly wheels are provided for Linux", pyg-lib README.md:52). Not
-"on Linux:" or "On Linux," opening one OS's branch of the steps."""
+"on Linux:" or "On Linux," opening one OS's branch of the steps, nor "On Linux you also need"
+opening the clause (one OS's branch without its comma)."""
+_WORD = lazyre.compile(r"\w")
+_OTHER_OS = lazyre.compile(
+    r"macOS|\bmac\s?OS\b|\bOS\s?X\b|\bWindows\b|\bWSL|FreeBSD|Darwin", re.IGNORECASE
+)
+_NEGATED = lazyre.compile(r"\bnot\b|n't\b|\bnever\b|不", re.IGNORECASE)
+"""A clause naming Linux beside another OS ("Builds on Linux and macOS"), negated before it
+("not supported on Linux ARM yet") or opening with it: Linux is not the one OS."""
+_PROVIDED = lazyre.compile(
+    r"\b(?:provided|available|packages?|wheels?|binar(?:y|ies)|pre-?built|released|distributed)\b",
+    re.IGNORECASE,
+)
+"""What "for Linux" is said of when Linux is where a thing is provided ("Nightly wheels are
+provided for Linux"), not "builds for Linux are tested in CI" or "For Linux users, see"."""
 _ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE, guard=True)
 
 Found = tuple[str, str, str, int]
@@ -101,10 +115,23 @@ def _systems(clause: str) -> list[Found]:
         return [("os", "", clause.strip(), elsewhere.start())]
     platform = _PLATFORM.search(clause)
     if platform is None:
-        linux = _ON_LINUX.search(clause)
-        return [("os", "linux", clause.strip(), linux.start())] if linux is not None else []
+        at = _on_linux(clause)
+        return [("os", "linux", clause.strip(), at)] if at is not None else []
     words, at = platform.group(0), platform.start()
     return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
+
+
+def _on_linux(clause: str) -> int | None:
+    """Where the clause names Linux as the one OS a thing is built, run or provided on."""
+    linux = _ON_LINUX.search(clause)
+    if linux is None or _OTHER_OS.search(clause) or _NEGATED.search(clause, 0, linux.start()):
+        return None
+    word = linux.group(0).split(None, 1)[0].lower()
+    if word in ("on", "for", "under") and not _WORD.search(clause, 0, linux.start()):
+        return None
+    if word == "for" and not _PROVIDED.search(clause):
+        return None
+    return linux.start()
 
 
 _RELEASE = lazyre.compile(
