@@ -53,3 +53,16 @@ def test_a_route_for_one_os_with_no_image_of_it_pulled_names_no_release() -> Non
 
 def test_an_image_pulled_with_no_route_limited_to_one_os_states_none() -> None:
     assert _found(_PULLS) == []
+
+
+def test_not_only_with_one_os_is_no_route_limited_to_it() -> None:
+    # Constructed by review (session 14)
+    line = "The Docker image works not only with Ubuntu but also with openEuler and CentOS."
+    assert _found(f"{line}\n\n{_PULLS}") == []
+
+
+def test_a_pull_spelled_with_two_spaces_is_read() -> None:
+    # Constructed by review (session 14): the precheck wanted "docker pull" exactly
+    assert _found(_EN_ROUTE + "\n\n" + _PULLS.replace("docker pull", "docker  pull")) == [
+        ("==22.04", 1, [5, 7], False)
+    ]

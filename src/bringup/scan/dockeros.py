@@ -25,10 +25,11 @@ from bringup.scan.images import os_facts, split_image
 _NAMES = r"(Ubuntu|openEuler|CentOS|Debian|EulerOS|Kylin)"
 _ONLY_OS = lazyre.compile(
     rf"OS\s*仅支持\s*{_NAMES}|仅支持\s*{_NAMES}\s*操作系统"
-    rf"|\bonly\b[^.|]{{0,80}}?\bwith\s+{_NAMES}\b",
+    rf"|(?<!\bnot\s)\bonly\b[^.|]{{0,80}}?\bwith\s+{_NAMES}\b",
     re.IGNORECASE,
 )
-"""A route said to work on one OS only, in Chinese or English."""
+"""A route said to work on one OS only, in Chinese or English; not "not only with Ubuntu but
+also with openEuler"."""
 _PULL = lazyre.compile(r"\bdocker\s+pull\s+(?:--platform[=\s]\S+\s+)?([\w./:-]+)")
 
 
@@ -43,7 +44,7 @@ def _only_os(line: str) -> str | None:
 
 def docker_os(file: SourceFile) -> list[Requirement]:
     """The release of the one OS a Docker route states, from the images the guide pulls."""
-    if "docker pull" not in file.text or "ocker" not in file.text:
+    if _PULL.search(file.text) is None:
         return []
     lines = file.text.splitlines()
     stated = [(number, name) for number, name in enumerate(map(_only_os, lines), 1) if name]
