@@ -214,6 +214,20 @@ def distro_releases(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _LISTED_RELEASE.finditer(text)]
 
 
+_NO_OS_WORD = lazyre.compile(
+    r"(?<![A-Za-z0-9])(?:x86[_-]64|x86|amd64|x64|aarch64|arm64|LTS|SP\d*)(?![A-Za-z0-9])|[\W_]+",
+    re.IGNORECASE,
+)
+"""What is left of an OS list beside its releases that names no OS: its CPU's label
+("AArch64：" before the items), "LTS", a service pack, marks."""
+
+
+def unread_releases(text: str) -> str:
+    """What an OS list ``text`` names beside the releases read ("Kylin V11", "AliOS3", "UOS V20"):
+    members of the any-of its spec cannot hold."""
+    return _NO_OS_WORD.sub(" ", _LISTED_RELEASE.sub(" ", text)).strip()
+
+
 def supported_releases(clause: str) -> list[Found]:
     """The OS releases a list of supported platforms names ("The supported platforms are
     RHEL8, RHEL9, Ubuntu20_04, Ubuntu22_04, SLE-15 (any SP) and Leap 15.x.", gdrcopy

@@ -14,7 +14,13 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.platforms import arch_names, distro_releases, os_release, release_spec
+from bringup.scan.platforms import (
+    arch_names,
+    distro_releases,
+    os_release,
+    release_spec,
+    unread_releases,
+)
 from bringup.scan.prose_vocabulary import Vendor
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
@@ -97,13 +103,25 @@ _OS_COLUMN = lazyre.compile(r"^(?:OSs?|operating\s+systems?|操作系统)$", re.
 docs/zh/01_introduction.md:82; "OSs (64-bit Only)", its English page; "|硬件|操作系统|",
 MindIE-LLM installation_introduction.md:25), its version and remarks cleaned off."""
 
+_ISSUE_HEADER = lazyre.compile(
+    r"\b(?:issues?|problems?|bugs?|workarounds?|symptoms?|limitations?|known)\b"
+    r"|问题|规避|现象|限制|故障",
+    re.IGNORECASE,
+)
+"""A column of a known-issues table ("| Issue | OS | Workaround |"): its OS column names the
+OSes a bug hits, no support list."""
+
 
 def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
     """The OS releases a product x OS support table lists ("Atlas 800I A2 推理服务器 |
     <li>CentOS 7.6</li><li>openEuler 22.03</li>…"): one soft ``os_version`` any-of, cited at
     the first cell listing them and at each other. A column whose cells each name one release
     (a docker image's tags, "| … | openeuler24.03 | …") is not a support list: some cell must
-    list two or more."""
+    list two or more. Where a cell lists an OS whose release is not read, the any-of is
+    left open (spec ``""``, the names in its words): a narrower one would refuse a listed OS.
+    A known-issues table's OS column (``_ISSUE_HEADER``) is none."""
+    if any(_ISSUE_HEADER.search(clean(cell)) for cell in header.cells):
+        return []
     for column, cell in enumerate(header.cells):
         if not _OS_COLUMN.match(_key(cell)):
             continue
@@ -114,8 +132,10 @@ def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requiremen
             continue
         lines = list(dict.fromkeys(row.line_of(column) for row, _ in listed))
         releases = dict.fromkeys(release for _, found in listed for release in found)
+        unread = [u for row, _ in listed for u in (unread_releases(clean(row.cells[column])),) if u]
         spec = " || ".join(dict.fromkeys(release_spec(version) for _, version in releases))
-        words = ", ".join(f"{name} {version}" for name, version in releases)
+        words = ", ".join([*(f"{name} {version}" for name, version in releases), *unread])
+        spec = "" if unread else spec
         stated = requirement(
             file, lines[0], "os_version", spec, text=f"supported on {words}"[:200],
             confidence="low", hard=False,
