@@ -83,6 +83,7 @@ def test_a_block_the_words_before_say_is_no_install_list_is_not_one() -> None:
         _installed("Install dependencies with pip install:", "python >= 3.10\npandas >= 2.2\n")
         == []
     )
+    assert _installed("For the demo, a requirements.txt like:", "gradio==4.0\nrich\n") == []
     # the same block under words that do say to install it is read
     assert _installed("Install dependencies with pip install:", "pandas >= 2.2\nnumpy\n") == [
         "pypi:pandas",

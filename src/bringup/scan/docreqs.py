@@ -24,6 +24,9 @@ from bringup.scan.pydeps import python_requirement
 _INTRO = lazyre.compile(r"requirements[\w-]{0,40}\.txt|\bpip3?\s+install\b", re.IGNORECASE)
 """Words before the block saying it is what pip installs: a requirements file named, or
 ``pip install`` ("install the following with pip install")."""
+_INSTALL = lazyre.compile(r"install|安装", re.IGNORECASE)
+"""A requirements file named is one to install only where the words say so ("依赖安装文件
+requirements.txt"), not "a requirements.txt like:"."""
 _NOT_INSTALLED = lazyre.compile(
     r"\bpip3?\s+(?:freeze|list)\b|\bdo\s+not\b|\bdon'?t\b|\bnever\b|不要|请勿|切勿|卸载|\buninstall"
     r"|\bapt(?:-get)?\b|\byum\b|\bdnf\b|\bsystem\s+packages?\b|系统(?:软件|依赖)?包",
@@ -42,7 +45,7 @@ def written_requirements(
     """The requirements of the block ``lines[start:end]`` (0-based) when it is a requirements
     file written out under ``intro`` (the paragraph before it), else ``None``. Two lines at
     least: one word alone is as likely a command or a name in a sentence's example."""
-    if not _INTRO.search(intro) or _NOT_INSTALLED.search(intro):
+    if not _INTRO.search(intro) or not _INSTALL.search(intro) or _NOT_INSTALLED.search(intro):
         return None
     body = [
         (index, stripped)
