@@ -17,9 +17,12 @@ _GENERIC_DOC_DIRS = lazyre.compile(
 )
 _WHOLE_GUIDE = lazyre.compile(
     r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
-    r"environment|compat|release|version|support|安装|快速|环境|配套|版本",
+    r"environment|compat|release|version|support|(?:^|[-_. \d])dependenc|安装|快速|环境|配套|版本|"
+    r"^(?:\d{1,3}[-_.]?)?(?:introduction|简介|概述)$",
     re.IGNORECASE,
 )
+"""Page names of the whole repo's guides, among them its dependency list and its introduction
+(the pages ``walk`` reads for those names)."""
 FRAMEWORK_DOCS = {
     "pytorch": r"\btorch(?:_\w+)?\b",
     "torch": r"\btorch(?:_\w+)?\b",

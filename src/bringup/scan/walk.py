@@ -62,9 +62,17 @@ image of torchtitan-npu); every other dot-directory
 
 _DOC_NAME = lazyre.compile(
     r"install|requirement|quick|start|build|setup|environment|prereq|compat|getting|"
-    r"release[-_ ]?notes?|overview|依赖|安装|环境|配套|版本说明",
+    r"release[-_ ]?notes?|overview|(?:^|[-_. \d])dependenc|依赖|安装|环境|配套|版本说明",
     re.IGNORECASE,
 )
+"""Names of the docs under ``docs/`` that state what the repo needs: "dependencies" as its own
+word (MindIE-LLM docs/zh/user_guide/install/source/preparing_software_and_dependencies.md, not
+MindSpeed's recompute_independent_pipelining.md)."""
+_INTRODUCTION = lazyre.compile(r"^(?:\d{1,3}[-_.]?)?(?:introduction|简介|概述)\.", re.IGNORECASE)
+"""The repo's own introduction, at the top of its docs or of one language's docs (IndexSDK
+docs/zh/01_introduction.md states the OS, gcc and glibc it runs on); an introduction deeper
+down (an API's, a feature's) is that part's."""
+_LANGUAGES = frozenset({"zh", "en", "zh_cn", "zh-cn", "cn", "en_us", "source"})
 _DOC_SUFFIXES = (".md", ".mdx", ".rst")
 """Markdown, MDX (the Hugging Face doc-builder format: bitsandbytes, transformers, peft) and rst."""
 _NOT_DOCS = lazyre.compile(
@@ -148,11 +156,17 @@ def classify(rel: str) -> str | None:
         return "conda" if _CONDA.match(name) else None
     if suffix in _DOC_SUFFIXES and not _NOT_DOCS.match(name):
         top = not dirs
-        documentation = dirs[:1] in (["docs"], ["doc"], ["documentation"]) and _DOC_NAME.search(
-            name
-        )
-        return "docs" if top or documentation else None
+        in_docs = dirs[:1] in (["docs"], ["doc"], ["documentation"])
+        documentation = in_docs and _DOC_NAME.search(name)
+        return "docs" if top or documentation or (in_docs and _introduction(dirs, name)) else None
     return None
+
+
+def _introduction(dirs: list[str], name: str) -> bool:
+    """Whether ``name`` in ``dirs`` (under a docs directory) is the repo's introduction."""
+    return (len(dirs) == 1 or (len(dirs) == 2 and dirs[1] in _LANGUAGES)) and bool(
+        _INTRODUCTION.match(name)
+    )
 
 
 _NESTED_MARKERS = ("pyvenv.cfg", ".git", "bringup.toml")

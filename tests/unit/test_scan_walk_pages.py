@@ -1,0 +1,40 @@
+"""Docs under ``docs/`` whose names say they list the repo's dependencies or introduce it
+are read, as the whole repo's guides; a feature's or an API's page of those words is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.scan.docscopes import doc_scope
+from bringup.scan.scopenames import REPO
+from bringup.scan.walk import classify
+
+# Ascend/MindIE-LLM@8b4871ad31f592aa863f6255760e4934484d78e4:
+#   docs/zh/user_guide/install/source/preparing_software_and_dependencies.md:59
+#   "|glibc|<li>Ascend-mindie_<*version*>_linux-<*arch*>_abi0.run配套的glibc版本需大于或等于2.34。"
+# Ascend/IndexSDK@fa59585884ce5b34e7465d75003955a2cba5ef88: docs/zh/01_introduction.md:82
+#   "<th>操作系统版本（仅支持64位的操作系统）</th>" (the OS table), and docs/en/introduction.md
+READ = [
+    "docs/zh/user_guide/install/source/preparing_software_and_dependencies.md",
+    "docs/zh/01_introduction.md",
+    "docs/en/introduction.md",
+]
+# Ascend/MindSpeed docs/zh/features/recompute_independent_pipelining.md (a feature; "dependenc"
+# inside "independent"); Ascend/opbase docs/zh/api/op_common/op_common_api_introduction.md
+# (an API's introduction); Ascend/tensorflow docs/zh/tfadapter_1/introduction.md (a part's).
+NOT_READ = [
+    "docs/zh/features/recompute_independent_pipelining.md",
+    "docs/zh/api/op_common/op_common_api_introduction.md",
+    "docs/zh/tfadapter_1/introduction.md",
+]
+
+
+@pytest.mark.parametrize("rel", READ)
+def test_a_dependency_list_or_the_introduction_is_a_guide_of_the_whole_repo(rel: str) -> None:
+    assert classify(rel) == "docs"
+    assert doc_scope(rel.split("/")) == REPO
+
+
+@pytest.mark.parametrize("rel", NOT_READ)
+def test_a_feature_or_api_page_is_not_read_for_those_words(rel: str) -> None:
+    assert classify(rel) is None
