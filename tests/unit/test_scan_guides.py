@@ -167,3 +167,24 @@ def test_a_driver_a_container_doc_needs_is_the_hosts(tmp_path: Path) -> None:
     (docker_scope,) = found.scopes
     assert docker_scope.name == "docker"
     assert [r.subject for r in docker_scope.requirements] == ["cann"]
+
+
+# cann/catlass@0dfcf9df304f297361edab86448ac5ea6aed1647 README.md:62, 66, 101 and 115: the
+# quick start is the README's only word on setting the repo up (the driver and firmware its
+# docs/zh/1_Practice/01_quick_start.md:5 asks for); its other guide is a unit test README's.
+_CATLASS_README = """\
+## ⚡️ 快速上手
+
+- [快速入门](./docs/zh/1_Practice/01_quick_start.md)：快速上手模板库使用，编译执行已有的算子样例。
+
+## 💻 软硬件配套说明
+
+  （如需编译[单元测试](tests/unittest/catlass/gemm/tile/README.md#环境要求)，需 `gcc` <= 12.0）
+"""
+
+
+def test_a_quick_start_is_followed_when_no_install_guide_of_the_whole_repo_is_linked() -> None:
+    assert guide_links("README.md", _CATLASS_README) == [
+        "tests/unittest/catlass/gemm/tile/README.md",
+        "docs/zh/1_Practice/01_quick_start.md",
+    ]

@@ -7,8 +7,9 @@ feature page, and even when its name (``release_notes_llm.md``, holding the vers
 is not one the walk reads. A link counts when its own words, or else the README's section it
 stands in, are about installing, building or the versions the repo needs; a link to a
 feature, model, tutorial or quick start is not followed (a quick start's "8 NPUs" is what
-its example needs), nor one in the news. Only links to Markdown or reStructuredText files
-inside the repo count.
+its example needs), nor one in the news, except the first quick start of a README that links
+no install guide of the whole repo (one in ``docs/`` or at the top): that is how it is set
+up. Only links to Markdown or reStructuredText files inside the repo count.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from posixpath import dirname, join, normpath
 from urllib.parse import unquote
 
 from bringup import lazyre
+from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.markdown import Fence, Heading, markdown_blocks
 from bringup.scan.rst import rst_blocks
 
@@ -34,6 +36,14 @@ _NOT_INSTALL = lazyre.compile(
 )
 """Words of a section or link about using the repo, not installing it: what its pages need
 is what an example or a feature needs."""
+_QUICK_START = lazyre.compile(
+    r"quick\s*start|get(?:ting)?\s+started|快速入门|快速上手|快速开始", re.IGNORECASE
+)
+"""A link to the quick start: the README's word on setting up the whole repo when it links no
+install guide of the whole (catlass README.md:66 "[快速入门](./docs/zh/1_Practice/
+01_quick_start.md)", whose only other guide is a unit test README's "环境要求")."""
+_NOT_QUICK = lazyre.compile(r"example|model|tutorial|示例|样例|模型|教程", re.IGNORECASE)
+"""A quick start to one example or model is that example's."""
 _INSTALL_TUTORIAL = lazyre.compile(r"安装教程|\binstall(?:ation)?\s+tutorial", re.IGNORECASE)
 """A tutorial about installing ("详情参见[安装教程](…installation.md)", torchtitan-npu README.md:57)
 is the install guide."""
@@ -122,6 +132,7 @@ def guide_links(readme_rel: str, text: str, repo_name: str = "") -> list[str]:
     cursor = 0
     folder = dirname(readme_rel)
     found: list[str] = []
+    quick: list[str] = []
     for number, words, linked in _targets(text, rst):
         while cursor < len(heading_at) and heading_at[cursor] <= number:
             level, title = headings[heading_at[cursor]]
@@ -134,6 +145,11 @@ def guide_links(readme_rel: str, text: str, repo_name: str = "") -> list[str]:
         if rel.startswith("..") or not _DOCUMENT.search(rel) or rel in found:
             continue
         section = " / ".join(title for _, title in path)
-        if not _SKIPPED.search(section) and _about_installing(words, section):
+        if _SKIPPED.search(section):
+            continue
+        if _about_installing(words, section):
             found.append(rel)
-    return found
+        elif _QUICK_START.search(words) and not _NOT_QUICK.search(words):
+            quick.append(rel)
+    whole = [rel for rel in found if "/" not in rel or rel.split("/", 1)[0].lower() in DOC_DIRS]
+    return found if whole else found + [rel for rel in quick[:1] if rel not in found]
