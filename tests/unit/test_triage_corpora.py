@@ -139,6 +139,13 @@ CORPORA["thirteenth"] = Corpus(
     (*CORPORA["twelfth"].earlier, DATA / "triage_twelfth"),
     size=29,
 )
+# The fourteenth was collected after the thirteenth, from repositories' FAQ and troubleshooting
+# pages (one case per file): all of the above, the thirteenth too.
+CORPORA["fourteenth"] = Corpus(
+    DATA / "triage_fourteenth",
+    (*CORPORA["thirteenth"].earlier, DATA / "triage_thirteenth"),
+    size=48,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
