@@ -133,9 +133,8 @@ def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requiremen
         lines = list(dict.fromkeys(row.line_of(column) for row, _ in listed))
         releases = dict.fromkeys(release for _, found in listed for release in found)
         unread = [u for row, _ in listed for u in (unread_releases(clean(row.cells[column])),) if u]
-        spec = " || ".join(dict.fromkeys(release_spec(version) for _, version in releases))
         words = ", ".join([*(f"{name} {version}" for name, version in releases), *unread])
-        spec = "" if unread else spec
+        spec = "" if unread else " || ".join(dict.fromkeys(release_spec(v) for _, v in releases))
         stated = requirement(
             file, lines[0], "os_version", spec, text=f"supported on {words}"[:200],
             confidence="low", hard=False,
