@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
-from bringup.scan.toolkitparts import nested
 
 # sgl-project/sgl-kernel-npu @ 6424da3b, csrc/attentions/csrc/ops/CMakeLists.txt:38-43.
 SGL_ALOG = """    set(CMAKE_PREFIX_PATH
@@ -52,18 +51,58 @@ def test_a_module_found_elsewhere_stays_a_cmake_package() -> None:
     assert found == [("cmake:alog", 1, True)]
 
 
-def test_the_top_level_build_keeps_its_packages() -> None:
-    # the same finds in the repo's own top-level build name what it is built against
+def test_the_top_level_build_finds_the_same_parts() -> None:
+    # the same finds in the repo's own top-level build are parts of CANN as well (the truth
+    # convention since scan15: a user installs CANN, not dlog)
     assert _found("cmake/dependencies.cmake", MIE_OPS) == [
-        ("cmake:dlog", 6, True),
-        ("cmake:securec", 7, False),
-        ("cmake:OPBASE", 8, True),
+        ("cann", 6, True),
+        ("cann", 7, False),
+        ("cann", 8, True),
     ]
-    assert not nested("CMakeLists.txt")
-    assert not nested("cmake/modules/Findalog.cmake")
-    assert nested("src/kernels/mie_ops/csrc/cmake/dependencies.cmake")
-    # hicann/opbase @ aa3cd74b keeps its build's own helpers under cmake/third_party/
-    assert not nested("cmake/third_party/makeself-fetch.cmake")
+
+
+# hicann/opbase @ aa3cd74b, CMakeLists.txt:60, 67-69, 71-72, 80 (a wrapper named for CANN)
+OPBASE = """    set(ASCEND_INSTALL_PATH "${ASCEND_HOME_PATH}")
+    list(APPEND CMAKE_PREFIX_PATH
+        ${ASCEND_HOME_PATH}
+    )
+    find_cann_package(metadef MODULE REQUIRED)
+    find_cann_package(graph MODULE REQUIRED)
+    find_cann_package(cann_version)
+"""
+
+# hicann/ops-nn @ 6f4ac5b1, cmake/dependencies.cmake:63-65 (HINTS at the install; a module path
+# into it)
+OPS_NN = """    find_package(ASC REQUIRED HINTS ${ASCEND_CANN_PACKAGE_PATH}/${SYSTEM_PREFIX}/tikcpp/ascendc_kernel_cmake)
+    list(APPEND CMAKE_MODULE_PATH ${ASCEND_CANN_PACKAGE_PATH}/include/ge/cmake)
+    find_package(GenerateEsPackage MODULE QUIET)
+"""
+
+
+def test_a_wrapper_named_for_the_toolkit_finds_its_parts() -> None:
+    found = _all("CMakeLists.txt", OPBASE)
+    assert [(s, line, hard) for s, line, hard in found if s == "cann" and line > 1] == [
+        ("cann", 5, True),
+        ("cann", 6, True),
+        ("cann", 7, False),
+    ]
+    assert [s for s, _, _ in found if s.startswith("cmake:")] == []
+    # the wrapper alone says where it looks (hicann/hcomm sets the prefix in another file)
+    alone = _all("CMakeLists.txt", "find_cann_package(acl_rt MODULE REQUIRED)\n")
+    assert alone == [("cann", 1, True)]
+    # a wrapper named for something else is no part of CANN
+    other = OPBASE.replace("find_cann_package", "find_thirdparty_package")
+    assert [line for s, line, _ in _all("CMakeLists.txt", other) if s == "cann" and line > 1] == []
+
+
+def test_hints_or_a_module_path_at_the_install_is_a_part() -> None:
+    found = _all("cmake/dependencies.cmake", OPS_NN)
+    assert ("cann", 1, True) in found
+    assert ("cann", 3, False) in found
+    assert [s for s, _, _ in found if s.startswith("cmake:")] == []
+    # HINTS elsewhere keep the package its own
+    elsewhere = "find_package(alog REQUIRED HINTS ${CMAKE_SOURCE_DIR}/third_party/alog)\n"
+    assert ("cmake:alog", 1, True) in _all("cmake/dependencies.cmake", elsewhere)
 
 
 def _all(rel: str, text: str) -> list[tuple[str, int, bool]]:

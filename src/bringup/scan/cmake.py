@@ -332,11 +332,13 @@ def extract_cmake(file: SourceFile) -> Extraction:
     _unasked(state)
     # in place: ``found_at`` and ``stops_without`` hold indices into the list; a package the
     # scan reads as a subject of its own (Python3, Torch) stays that subject
+    # a wrapper's find (``find_cann_package``) is read only here: its part is added
     parts = {p.source.line: p for p in toolkit_parts(file, commands, vocabulary().installs)}
+    read = {r.source.line for r in state.requirements}
     state.requirements = [
         parts.pop(r.source.line) if r.subject.startswith("cmake:") and r.source.line in parts else r
         for r in state.requirements
-    ]
+    ] + [part for line, part in parts.items() if line not in read]
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     features = option_features(commands, file.rel)
