@@ -73,10 +73,13 @@ OPBASE = """    set(ASCEND_INSTALL_PATH "${ASCEND_HOME_PATH}")
 
 # hicann/ops-nn @ 6f4ac5b1, cmake/dependencies.cmake:63-65 (HINTS at the install; a module path
 # into it)
-OPS_NN = """    find_package(ASC REQUIRED HINTS ${ASCEND_CANN_PACKAGE_PATH}/${SYSTEM_PREFIX}/tikcpp/ascendc_kernel_cmake)
-    list(APPEND CMAKE_MODULE_PATH ${ASCEND_CANN_PACKAGE_PATH}/include/ge/cmake)
+OPS_NN = (
+    "    find_package(ASC REQUIRED HINTS "
+    "${ASCEND_CANN_PACKAGE_PATH}/${SYSTEM_PREFIX}/tikcpp/ascendc_kernel_cmake)\n"
+    """    list(APPEND CMAKE_MODULE_PATH ${ASCEND_CANN_PACKAGE_PATH}/include/ge/cmake)
     find_package(GenerateEsPackage MODULE QUIET)
 """
+)
 
 
 def test_a_wrapper_named_for_the_toolkit_finds_its_parts() -> None:

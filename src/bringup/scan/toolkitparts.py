@@ -83,7 +83,9 @@ def toolkit_parts(
                 continue
             text = f"{name}({' '.join(args)}): a part of the {display_name(part)} install"
             hard = "REQUIRED" in args
-            found.append(file.requirement(part, "", line, text=text, confidence="medium", hard=hard))
+            found.append(
+                file.requirement(part, "", line, text=text, confidence="medium", hard=hard)
+            )
     return found
 
 
