@@ -130,3 +130,6 @@ def test_a_distribution_named_after_python_is_not_python() -> None:
     # Python 4.6.0; a constructed line, since that repo is in a held-out half
     assert [(m.subject, m.spec) for m in read_line("推荐使用opencv-python=4.6.0")] == []
     assert [(m.subject, m.spec) for m in read_line("推荐使用python=3.8")] == [("python", "==3.8.*")]
+    # a build script's option stays Python (Ascend/op-plugin docs/en/install.md:21)
+    build = read_line("bash ci/build.sh --python=3.9 --pytorch=v2.10.0")
+    assert [(m.subject, m.spec) for m in build] == [("python", "==3.9.*")]
