@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bringup.scan import setup_py
+from bringup.scan import setup_reader
 from bringup.scan.extraction import SourceFile
-from bringup.scan.setup_py import MAX_EVALUATIONS, extract_setup_py
+from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.setup_reader import MAX_EVALUATIONS
 
 RETURNS = (
     "def f():\n"
@@ -24,14 +25,14 @@ def test_the_reader_evaluates_a_bounded_number_of_expressions(
     head: str, value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    strings = setup_py._Reader.strings
+    strings = setup_reader.Reader.strings
 
-    def counted(self: setup_py._Reader, *args: object, **kwargs: object) -> object:
+    def counted(self: setup_reader.Reader, *args: object, **kwargs: object) -> object:
         nonlocal calls
         calls += 1
         return strings(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(setup_py._Reader, "strings", counted)
+    monkeypatch.setattr(setup_reader.Reader, "strings", counted)
     text = f"from setuptools import setup\n{head}setup(name='x', install_requires={value})\n"
     extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
     assert 0 < calls <= MAX_EVALUATIONS + 100

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
-from bringup.model import Requirement, Source, StepKind, StepNeeds
+from bringup.model import Requirement, Source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pydeps import python_requirement
 from bringup.scan.shwords import shell_words
@@ -156,12 +156,12 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
     return Command(argv, tuple(env), line, text, plain)
 
 
-def _program(argv: tuple[str, ...]) -> str:
+def program_name(argv: tuple[str, ...]) -> str:
     return argv[0].rsplit("/", 1)[-1] if argv else ""
 
 
-def _python_module(argv: tuple[str, ...]) -> str | None:
-    if _program(argv).startswith("python") and len(argv) > 2 and argv[1] == "-m":
+def python_module(argv: tuple[str, ...]) -> str | None:
+    if program_name(argv).startswith("python") and len(argv) > 2 and argv[1] == "-m":
         return argv[2]
     return None
 
@@ -203,11 +203,11 @@ _PIP_VALUE_OPTIONS = frozenset(
 
 def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | None:
     """``(requirement strings, requirement files)`` of a ``pip install`` command."""
-    if _program(argv) in ("pip", "pip3") or _program(argv).startswith("pip3."):
+    if program_name(argv) in ("pip", "pip3") or program_name(argv).startswith("pip3."):
         args = argv[1:]
-    elif _python_module(argv) == "pip":
+    elif python_module(argv) == "pip":
         args = argv[3:]
-    elif _program(argv) == "uv" and argv[1:2] == ("pip",):
+    elif program_name(argv) == "uv" and argv[1:2] == ("pip",):
         args = argv[2:]
     else:
         return None
@@ -252,7 +252,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     for arg in command.argv:
         if arg.endswith(".whl"):
             found.extend(wheel_requirements(arg, source, hard=hard))
-        for pattern, subject in _programs().wheel_indexes:
+        for pattern, subject in known_programs().wheel_indexes:
             build = pattern.search(arg)
             if build is not None:
                 spec = f"=={build.group(1)}.{build.group(2)}.*"
@@ -275,7 +275,7 @@ def installer_requirements(
     # a shell splits ``<version>`` placeholders off as redirections: read the words rejoined
     written = _RUNNER.sub("", _PLACEHOLDER.sub(r"\1", " ".join(argv)))
     found: list[Requirement] = []
-    for pattern, subject in _programs().installers:
+    for pattern, subject in known_programs().installers:
         named = pattern.search(written)
         if named is None or " " in written[: named.start()]:  # not the program run (chmod, wget)
             continue
@@ -329,7 +329,7 @@ def _gather(registered: tuple[Backend, ...]) -> _Programs:
     )
 
 
-_programs = backends.per_registry(_gather)
+known_programs = backends.per_registry(_gather)
 
 
 _PYTHON_TAG = lazyre.compile(r"^cp(\d)(\d+)$")
@@ -367,127 +367,3 @@ def _command_fact(subject: str, spec: str, source: Source, hard: bool, words: st
         hard=hard,
         text=words,
     )
-
-
-_SKIPPED_PROGRAMS = frozenset(
-    {
-        "cd",
-        "export",
-        "source",
-        ".",
-        "git",
-        "wget",
-        "curl",
-        "echo",
-        "ls",
-        "cat",
-        "mkdir",
-        "rm",
-        "cp",
-        "mv",
-        "ln",
-        "chmod",
-        "docker",
-        "sudo",
-        "apt",
-        "apt-get",
-        "yum",
-        "dnf",
-        "conda",
-        "unset",
-        "set",
-        "tar",
-        "unzip",
-        "wait",
-        "sleep",
-        "which",
-        "env",
-        "pwd",
-        "tee",
-        "grep",
-        "find",
-        "exit",
-        "popd",
-        "pushd",
-        "true",
-        "false",
-    }
-)
-
-
-def step_kind(argv: tuple[str, ...]) -> StepKind | None:
-    """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
-    program = _program(argv)
-    module = _python_module(argv)
-    if not argv or program in _SKIPPED_PROGRAMS or program in _programs().tools:
-        return None
-    if pip_install_targets(argv) is not None:
-        return "install"
-    if program in ("pytest", "py.test", "ctest", "tox", "nox") or module in ("pytest", "unittest"):
-        return "test"
-    if program == "cmake":
-        return "install" if "--install" in argv else "build"
-    if program in ("make", "ninja", "gmake"):
-        targets = [arg for arg in argv[1:] if not arg.startswith("-") and "=" not in arg]
-        if any(t in ("test", "tests", "check") for t in targets):
-            return "test"
-        return "install" if "install" in targets else "build"
-    if program == "atc":
-        return "convert"
-    if program.startswith("python") and len(argv) > 1 and argv[1] == "setup.py":
-        return "install" if "install" in argv or "develop" in argv else "build"
-    script = program if program.endswith(".sh") else ""
-    if program in ("bash", "sh") and len(argv) > 1:
-        script = argv[1].rsplit("/", 1)[-1]
-    if script:
-        if re.search(r"test", script):
-            return "test"
-        if re.search(r"convert|atc|export", script):
-            return "convert"
-        if re.search(r"build|compile|make", script):
-            return "build"
-        return "run"
-    if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
-        return "run"
-    if program.startswith("python") or argv[0].startswith(("./", "build/")):
-        return "run"
-    return None
-
-
-_COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
-)
-
-
-def command_needs(command: Command) -> StepNeeds:
-    """What the command line itself shows it needs: visible devices, a process count per
-    node, a profiler or device tool, a download."""
-    argv = command.argv
-    program = _program(argv)
-    programs = _programs()
-    for name, value in command.env:
-        if name in programs.device_env and re.fullmatch(r"\d+(?:,\d+)*", value):
-            kind = programs.device_env[name]
-            return StepNeeds(devices=len(value.split(",")), device_kind=kind)
-    for index, arg in enumerate(argv):
-        match = _COUNT_OPTIONS.match(arg)
-        if match is not None:
-            raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
-            if raw.isdigit():
-                return StepNeeds(devices=int(raw))
-        following = argv[index + 1] if index + 1 < len(argv) else ""
-        if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
-            return StepNeeds(devices=int(following))
-    if program in programs.device:
-        return StepNeeds(devices=1, device_kind=programs.device[program])
-    if program in programs.toolkit:
-        return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
-    if pip_install_targets(argv) is not None:
-        return StepNeeds(network=True)
-    return StepNeeds()
-
-
-def step_name(argv: tuple[str, ...]) -> str:
-    """A readable, stable name: the command itself, shortened."""
-    text = " ".join(argv)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -8,10 +8,11 @@ import re
 
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
-from bringup.scan.commands import command_needs, parse_commands, requirements_of
+from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makevars import located_variables
+from bringup.scan.stepkinds import command_needs
 
 _TARGET = lazyre.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
 _STEP_TARGET = lazyre.compile(

@@ -20,12 +20,10 @@ from bringup.scan.clones import cloned_dependencies
 from bringup.scan.commands import (
     Command,
     LogicalLine,
-    command_needs,
     commands_of,
     joined_lines,
     pip_install_targets,
     requirements_of,
-    step_kind,
 )
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor
@@ -38,6 +36,7 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
+from bringup.scan.stepkinds import command_needs, step_kind
 from bringup.scan.sysdeps import installed_packages
 
 _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")

@@ -15,10 +15,11 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
-from bringup.scan.commands import Command, command_needs, step_kind, step_name
+from bringup.scan.commands import Command
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
+from bringup.scan.stepkinds import command_needs, step_kind, step_name
 
 _TOOLKIT = lazyre.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 

@@ -1,0 +1,266 @@
+"""A bounded static evaluator of ``setup.py`` (``ast``): the values module-level names may
+hold, the strings an expression evaluates to, and what the ``setup(...)`` keywords require.
+Kept apart from what ``setup_py`` reads with it (guards, messages, links, architectures)."""
+
+from __future__ import annotations
+
+import ast
+
+from bringup import lazyre
+from bringup.model import Confidence, Requirement
+from bringup.scan import scopes
+from bringup.scan.extraction import Finding, SourceFile
+from bringup.scan.pydeps import add_python_requirement
+from bringup.subjects import python_subject
+
+Located = list[tuple[str, int]]
+_REQUIREMENTS_FILE = lazyre.compile(r"[\w./-]*requirements[\w.-]*\.txt")
+_KEYWORDS = {
+    "install_requires": (True, None),
+    "setup_requires": (True, "build"),
+    "tests_require": (False, "test"),
+}
+
+
+MAX_EVALUATIONS = 20_000
+"""The most expressions one file's reader evaluates (real setup.py files: a few hundred). A
+name or a call is evaluated anew wherever it is used, once per value it may hold or per
+``return``, so the work multiplies at each level the depth limit allows: 30 ``if``s each
+returning ``f() + [...]`` (or rebinding ``x = x + [...]``) took minutes on a 60-line file."""
+
+
+class Reader:
+    def __init__(self, file: SourceFile, tree: ast.Module) -> None:
+        self.file = file
+        self.env: dict[str, list[ast.expr]] = {}
+        _bind(tree.body, self.env)
+        self.functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        self.partial: set[int] = set()
+        """Lines of values only some branches give (one side of ``if``/``else``): soft."""
+        self.requirements: list[Requirement] = []
+        self.findings: list[Finding] = []
+        self.includes: list[str] = []
+        self.provides: list[str] = []
+        self.budget = MAX_EVALUATIONS
+
+    def strings(self, node: ast.expr, depth: int = 0) -> Located | None:
+        """The strings a static expression evaluates to, each with its line; unknown past
+        ``MAX_EVALUATIONS`` for the file."""
+        self.budget -= 1
+        if depth > 8 or self.budget < 0:
+            return None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [(node.value, node.lineno)]
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            out: Located = []
+            for element in node.elts:
+                inner = self.strings(element, depth + 1)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            return out
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self.either([self.strings(v, depth + 1) for v in self.env[node.id]])
+        if isinstance(node, ast.IfExp):
+            return self.either(
+                [self.strings(node.body, depth + 1), self.strings(node.orelse, depth + 1)]
+            )
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return self.returned(node.func.id, None, depth)
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, int)
+        ):
+            return self.returned(node.value.func.id, node.slice.value, depth)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
+            if left is None or right is None:
+                return None
+            return left + right
+        return None
+
+    def returned(self, name: str, index: int | None, depth: int) -> Located | None:
+        """The strings a function of this file returns (its ``index``-th value when it returns
+        several), read in its own names: TransformerEngine setup.py:115-142 builds
+        ``install_reqs`` and ``test_reqs`` from literal lists and returns both. What its
+        ``.extend``/``.append`` calls add from other calls is not seen."""
+        function = self.functions.get(name)
+        if function is None:
+            return None
+        local = dict(self.env)
+        _bind(function.body, local)
+        _grown(function, local)
+        found: list[Located | None] = []
+        for node in ast.walk(function):
+            if isinstance(node, ast.Return) and node.value is not None:
+                picked = _element(node.value, index) if index is not None else node.value
+                outer, self.env = self.env, local
+                try:
+                    found.append(None if picked is None else self.strings(picked, depth + 1))
+                finally:
+                    self.env = outer
+        return self.either(found) if found else None
+
+    def either(self, choices: list[Located | None]) -> Located | None:
+        """The strings of any of ``choices`` (the values a name may hold, the two sides of a
+        conditional expression); those not in every choice are marked ``partial``."""
+        if any(choice is None for choice in choices):
+            return None
+        known = [c for c in choices if c is not None]
+        out: Located = []
+        for value, line in (found for choice in known for found in choice):
+            if not all(value in (v for v, _ in choice) for choice in known):
+                self.partial.add(line)
+            if (value, line) not in out:
+                out.append((value, line))
+        return out
+
+    def computed(self, keyword: str, node: ast.expr) -> None:
+        """A value the scan cannot see without running the script: say so, and read the
+        requirements file it names, if it names one."""
+        shown = ast.unparse(node)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        self.findings.append(
+            self.file.finding(
+                "note",
+                f"{keyword} is computed when setup.py runs ({shown}); not executed, not read",
+                node.lineno,
+            )
+        )
+        scope: list[ast.AST] = [node]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            function = self.functions.get(node.func.id)
+            if function is not None:
+                scope.append(function)
+        base = self.file.rel.rpartition("/")[0]
+        for part in scope:
+            for inner in ast.walk(part):
+                value = inner.value if isinstance(inner, ast.Constant) else None
+                if isinstance(value, str) and _REQUIREMENTS_FILE.fullmatch(value):
+                    self.includes.append(f"{base}/{value}" if base else value)
+
+    def dependency_list(
+        self, keyword: str, node: ast.expr, hard: bool, why: str | None, feature: str = ""
+    ) -> None:
+        values = self.strings(node)
+        if values is None:
+            self.computed(keyword, node)
+            return
+        for value, line in values:
+            source = self.file.source(line)
+            branch = line in self.partial
+            add_python_requirement(
+                self.requirements,
+                self.findings,
+                value,
+                source,
+                hard=hard and not branch,
+                why=", ".join(w for w in (why, "in one branch" if branch else None) if w) or None,
+                feature=feature,
+            )
+
+    def setup_call(self, call: ast.Call) -> None:
+        for keyword in call.keywords:
+            name, value = keyword.arg, keyword.value
+            if name == "name":
+                found = self.strings(value)
+                if found:
+                    self.provides.append(python_subject(found[0][0]))
+            elif name == "python_requires":
+                found = self.strings(value)
+                if found is None:
+                    self.computed(name, value)
+                else:
+                    spec, line = found[0]
+                    self.add("python", spec.strip(), line, f"python_requires {spec}")
+            elif name in _KEYWORDS:
+                hard, why = _KEYWORDS[name]
+                self.dependency_list(name, value, hard, why)
+            elif name == "extras_require":
+                self.extras(value)
+
+    def extras(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name) and len(self.env.get(node.id, ())) == 1:
+            node = self.env[node.id][0]
+        if not isinstance(node, ast.Dict):
+            self.computed("extras_require", node)
+            return
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                self.dependency_list(
+                    "extras_require",
+                    value,
+                    False,
+                    f"optional [{key.value}]",
+                    scopes.extra_feature(key.value),
+                )
+
+    def add(
+        self, subject: str, spec: str, line: int, text: str, *, confidence: Confidence = "high"
+    ) -> None:
+        self.requirements.append(
+            self.file.requirement(subject, spec, line, text=text, confidence=confidence)
+        )
+
+
+def _element(node: ast.expr, index: int) -> ast.expr | None:
+    """The ``index``-th value of a returned tuple or list, also through a comprehension over
+    a literal list (``[remove_dups(r) for r in [install_reqs, test_reqs]]``), whose function
+    is taken to keep what it is given."""
+    if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        node = node.generators[0].iter
+    if isinstance(node, (ast.Tuple, ast.List)) and 0 <= index < len(node.elts):
+        return node.elts[index]
+    return None
+
+
+def _grown(function: ast.FunctionDef, env: dict[str, list[ast.expr]]) -> None:
+    """Literal lists a function's ``name.extend([...])``/``name.append("...")`` add to a
+    list it built, as one more value the name holds besides the list (``BinOp`` of both)."""
+    for node in ast.walk(function):
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        owner, method = call.func.value, call.func.attr
+        if not isinstance(owner, ast.Name) or owner.id not in env or len(call.args) != 1:
+            continue
+        added = call.args[0]
+        if method == "append" and isinstance(added, ast.Constant):
+            added = ast.List(elts=[added], ctx=ast.Load())
+        if method in ("append", "extend") and isinstance(added, (ast.List, ast.Tuple)):
+            env[owner.id] = [ast.BinOp(left=v, op=ast.Add(), right=added) for v in env[owner.id]]
+
+
+def _bind(body: list[ast.stmt], env: dict[str, list[ast.expr]]) -> None:
+    """The values each module-level name may hold after ``body``: the last assignment, or
+    after an ``if``/``else`` that assigns it, any branch's (flash-attention setup.py:751-761
+    binds ``install_requires`` to one literal list per backend). A tuple assigned from a call
+    binds each name to its part of what the call returns (``install_requires, test_requires =
+    setup_requirements()``)."""
+    for node in body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+            env[node.target.id] = [node.value]
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                env[target.id] = [node.value]
+            elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Call):
+                for index, element in enumerate(target.elts):
+                    if isinstance(element, ast.Name):
+                        part = ast.Subscript(value=node.value, slice=ast.Constant(index))
+                        env[element.id] = [part]
+        elif isinstance(node, ast.If):
+            branches = []
+            for branch in (node.body, node.orelse):
+                inner = dict(env)
+                _bind(branch, inner)
+                branches.append(inner)
+            for name in {*branches[0], *branches[1]}:
+                held: list[ast.expr] = []
+                for value in (v for b in branches for v in b.get(name, ())):
+                    if not any(value is h for h in held):
+                        held.append(value)
+                env[name] = held

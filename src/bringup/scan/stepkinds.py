@@ -1,0 +1,139 @@
+"""What a command line is as a step of a bring-up (build, test, install, run, convert) and
+what it shows it needs (visible devices, a process count, a device tool, a download)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import StepKind, StepNeeds
+from bringup.scan.commands import (
+    Command,
+    known_programs,
+    pip_install_targets,
+    program_name,
+    python_module,
+)
+
+_SKIPPED_PROGRAMS = frozenset(
+    {
+        "cd",
+        "export",
+        "source",
+        ".",
+        "git",
+        "wget",
+        "curl",
+        "echo",
+        "ls",
+        "cat",
+        "mkdir",
+        "rm",
+        "cp",
+        "mv",
+        "ln",
+        "chmod",
+        "docker",
+        "sudo",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "conda",
+        "unset",
+        "set",
+        "tar",
+        "unzip",
+        "wait",
+        "sleep",
+        "which",
+        "env",
+        "pwd",
+        "tee",
+        "grep",
+        "find",
+        "exit",
+        "popd",
+        "pushd",
+        "true",
+        "false",
+    }
+)
+
+
+def step_kind(argv: tuple[str, ...]) -> StepKind | None:
+    """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
+    program = program_name(argv)
+    module = python_module(argv)
+    if not argv or program in _SKIPPED_PROGRAMS or program in known_programs().tools:
+        return None
+    if pip_install_targets(argv) is not None:
+        return "install"
+    if program in ("pytest", "py.test", "ctest", "tox", "nox") or module in ("pytest", "unittest"):
+        return "test"
+    if program == "cmake":
+        return "install" if "--install" in argv else "build"
+    if program in ("make", "ninja", "gmake"):
+        targets = [arg for arg in argv[1:] if not arg.startswith("-") and "=" not in arg]
+        if any(t in ("test", "tests", "check") for t in targets):
+            return "test"
+        return "install" if "install" in targets else "build"
+    if program == "atc":
+        return "convert"
+    if program.startswith("python") and len(argv) > 1 and argv[1] == "setup.py":
+        return "install" if "install" in argv or "develop" in argv else "build"
+    script = program if program.endswith(".sh") else ""
+    if program in ("bash", "sh") and len(argv) > 1:
+        script = argv[1].rsplit("/", 1)[-1]
+    if script:
+        if re.search(r"test", script):
+            return "test"
+        if re.search(r"convert|atc|export", script):
+            return "convert"
+        if re.search(r"build|compile|make", script):
+            return "build"
+        return "run"
+    if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
+        return "run"
+    if program.startswith("python") or argv[0].startswith(("./", "build/")):
+        return "run"
+    return None
+
+
+_COUNT_OPTIONS = lazyre.compile(
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
+)
+
+
+def command_needs(command: Command) -> StepNeeds:
+    """What the command line itself shows it needs: visible devices, a process count per
+    node, a profiler or device tool, a download."""
+    argv = command.argv
+    program = program_name(argv)
+    programs = known_programs()
+    for name, value in command.env:
+        if name in programs.device_env and re.fullmatch(r"\d+(?:,\d+)*", value):
+            kind = programs.device_env[name]
+            return StepNeeds(devices=len(value.split(",")), device_kind=kind)
+    for index, arg in enumerate(argv):
+        match = _COUNT_OPTIONS.match(arg)
+        if match is not None:
+            raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
+            if raw.isdigit():
+                return StepNeeds(devices=int(raw))
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
+            return StepNeeds(devices=int(following))
+    if program in programs.device:
+        return StepNeeds(devices=1, device_kind=programs.device[program])
+    if program in programs.toolkit:
+        return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
+    if pip_install_targets(argv) is not None:
+        return StepNeeds(network=True)
+    return StepNeeds()
+
+
+def step_name(argv: tuple[str, ...]) -> str:
+    """A readable, stable name: the command itself, shortened."""
+    text = " ".join(argv)
+    return text if len(text) <= 60 else text[:57] + "..."
