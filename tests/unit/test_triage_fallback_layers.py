@@ -1,0 +1,82 @@
+"""The layer of a failure no signature names, from the class its words belong to (issue 15,
+session 15): a configuration file or variable the job was given, a package or environment
+manager (conda, a container image) refusing, a tool refusing a path it finds insecure, a device
+id never set. Each line is real and cites where it was printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import diagnose
+
+
+def _first(log: str) -> tuple[str, str]:
+    found = diagnose(scan_log(log).findings)
+    return found[0].signature_id, found[0].layer
+
+
+@pytest.mark.parametrize(
+    ("log", "expected"),
+    [
+        # huggingface/accelerate@16cb6eb80dd9aa8b4df1a63ef57863e455d53b83:
+        # docs/source/usage_guides/deepspeed.md:526
+        (
+            "ValueError: When using `deepspeed_config_file`, the following accelerate config "
+            "variables will be ignored:\n",
+            ("evidence.install.setup", "install"),
+        ),
+        # Ascend/MindIE-LLM@8b4871ad31f592aa863f6255760e4934484d78e4:docs/zh/faq/faq.md:825
+        (
+            "ValueError: linear type not matched,please check 'config.json' 'quantize' parameter\n",
+            ("evidence.install.setup", "install"),
+        ),
+        # Ascend/msit@6e3e88732929d17f0b22344ade92a245bb601d43:msit/docs/analyze/FAQ.md:4
+        (
+            "2023-06-16 09:24:29,190 ERROR : load opp data failed, err:exec fast_query shell "
+            "failed, err:2023-06-16 09:24:29 [ERROR] The input path may be insecure because it "
+            "does not belong to you.\n",
+            ("evidence.install.setup", "install"),
+        ),
+    ],
+)
+def test_a_configuration_or_a_refused_path_is_the_setup(log: str, expected: tuple) -> None:
+    assert _first(log) == expected
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # conda/conda@0f64223fb8da4328457a69fe6483959dbb783152:
+        # docs/source/user-guide/tasks/manage-environments.rst:294
+        "EnvironmentIsFrozenError: Cannot not modify '~/.conda/envs/my-env'.\n"
+        "The environment is marked as frozen. You can ignore this error with\n",
+        # Ascend/MEF@d2d1919108e57ed5364d936101c5dbf0f383d142:
+        # docs/zh/user_guide/troubleshooting.md:126
+        "delete ascend-nginx-manager's docker image command exec failed: Error response from "
+        'daemon: conflict: unable to remove repository reference "ascend-nginx-manager:v1" '
+        "(must force) - container xxxxxxxxx is using its referenced image xxxxxxxxx\n",
+    ],
+)
+def test_a_package_or_environment_manager_refusing_is_the_install(log: str) -> None:
+    assert _first(log) == ("evidence.install.packages", "install")
+
+
+def test_a_docker_line_that_names_no_device_is_not_the_driver() -> None:
+    # the container's device, not its image, is the driver's: NVIDIA/dcgm-exporter#33
+    # (tests/data/triage_fourth/21-dcgm-exporter-could-not-select-device-driver.log)
+    log = (
+        'docker: Error response from daemon: could not select device driver "" with '
+        "capabilities: [[gpu]].\n"
+    )
+    assert _first(log)[1] == "device_init"
+
+
+def test_a_device_id_never_set_is_the_device_start_up() -> None:
+    # hicann/pypto@883e7dfb018da764a65fd2c2f8c1e1d2de2d2471:
+    # docs/zh/tutorials/appendix/faq/device-id-not-set.md:8
+    log = (
+        "2025-12-17 14:31:32.491 E | fail get device id, check if set device id\n"
+        "2025-12-17 14:31:32.492 E | RuntimeAgent::AllocDevAddr failed for size 20448\n"
+    )
+    assert _first(log) == ("evidence.device-init.start-up", "device_init")
