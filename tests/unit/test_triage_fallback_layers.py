@@ -1,7 +1,8 @@
 """The layer of a failure no signature names, from the class its words belong to (issue 15,
 session 15): a configuration file or variable the job was given, a package or environment
 manager (conda, a container image) refusing, a tool refusing a path it finds insecure, a device
-id never set. Each line is real and cites where it was printed."""
+id never set, and the graph engine's code of an invalid ONNX model given to the model
+conversion. Each line is real and cites where it was printed."""
 
 from __future__ import annotations
 
@@ -80,3 +81,10 @@ def test_a_device_id_never_set_is_the_device_start_up() -> None:
         "2025-12-17 14:31:32.492 E | RuntimeAgent::AllocDevAddr failed for size 20448\n"
     )
     assert _first(log) == ("evidence.device-init.start-up", "device_init")
+
+
+def test_invalid_onnx_model_data_is_the_build() -> None:
+    # Ascend/ascend_community_projects@de140a4ccbc3a46514c17f7357b31248790c4c29:
+    # ChineseOCR/README.md:211
+    log = "E16005: The model has [2] [--domain_version] fields, but only one is allowed.\n"
+    assert _first(log) == ("code.cann.e16005", "build")
