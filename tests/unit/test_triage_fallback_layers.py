@@ -88,3 +88,30 @@ def test_invalid_onnx_model_data_is_the_build() -> None:
     # ChineseOCR/README.md:211
     log = "E16005: The model has [2] [--domain_version] fields, but only one is allowed.\n"
     assert _first(log) == ("code.cann.e16005", "build")
+
+
+def test_a_compilers_diagnostic_flag_is_the_build() -> None:
+    # pybind/pybind11@22bf5b6ed4487e11d10a474d0b32081626bbb78a:docs/faq.rst:148
+    log = (
+        "'SomeClass' declared with greater visibility than the type of its field "
+        "'SomeClass::member' [-Wattributes]\n"
+    )
+    assert _first(log) == ("evidence.build.toolchain", "build")
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        # Ascend/ModelZoo-PyTorch@05360171699bbe3bb1916bbafa84a445bd112e87:
+        # ACL_PyTorch/contrib/cv/segmentation/ICNet/readme.md:603-607
+        (
+            "not support ksize[2] 12 * ksize[3] *ksize 22 > 255 or strides[2] 10 > 63 "
+            "strides[3] 21 > 63\n",
+            "operator_execution",
+        ),
+        # sgl-project/sglang#17222 (tests/data/triage_sixth/41-sglang-moe-dispatch-v2-910b.log)
+        ("Op MoeDistributeDispatchV2 not support soc version ascend910b.\n", "operator_execution"),
+    ],
+)
+def test_not_support_without_its_ending_is_a_failure(log: str, layer: str) -> None:
+    assert _first(log)[1] == layer
