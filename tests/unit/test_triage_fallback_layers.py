@@ -41,7 +41,9 @@ def _first(log: str) -> tuple[str, str]:
         ),
     ],
 )
-def test_a_configuration_or_a_refused_path_is_the_setup(log: str, expected: tuple) -> None:
+def test_a_configuration_or_a_refused_path_is_the_setup(
+    log: str, expected: tuple[str, str]
+) -> None:
     assert _first(log) == expected
 
 
