@@ -133,3 +133,6 @@ def test_a_distribution_named_after_python_is_not_python() -> None:
     # a build script's option stays Python (Ascend/op-plugin docs/en/install.md:21)
     build = read_line("bash ci/build.sh --python=3.9 --pytorch=v2.10.0")
     assert [(m.subject, m.spec) for m in build] == [("python", "==3.9.*")]
+    # constructed by review: a configure option names Python too
+    configure = read_line("./configure --with-python=3.9")
+    assert [(m.subject, m.spec) for m in configure] == [("python", "==3.9.*")]

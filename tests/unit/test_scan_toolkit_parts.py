@@ -98,14 +98,50 @@ def test_a_wrapper_named_for_the_toolkit_finds_its_parts() -> None:
     assert [line for s, line, _ in _all("CMakeLists.txt", other) if s == "cann" and line > 1] == []
 
 
-def test_hints_or_a_module_path_at_the_install_is_a_part() -> None:
+def test_hints_at_the_install_are_a_part_and_a_module_path_is_not() -> None:
     found = _all("cmake/dependencies.cmake", OPS_NN)
     assert ("cann", 1, True) in found
-    assert ("cann", 3, False) in found
-    assert [s for s, _, _ in found if s.startswith("cmake:")] == []
-    # HINTS elsewhere keep the package its own
+    assert ("cmake:ASC", 1, True) not in found
+    # a module path alone says nothing: the repo's own Find modules sit beside the toolkit's
+    assert ("cmake:GenerateEsPackage", 3, False) in found
+    # HINTS elsewhere, or beside the install, keep the package its own
     elsewhere = "find_package(alog REQUIRED HINTS ${CMAKE_SOURCE_DIR}/third_party/alog)\n"
     assert ("cmake:alog", 1, True) in _all("cmake/dependencies.cmake", elsewhere)
+    beside = "find_package(ZLIB REQUIRED HINTS ${ASCEND_HOME_PATH}/../thirdparty ${ZLIB_ROOT})\n"
+    assert ("cmake:ZLIB", 1, True) in _all("cmake/dependencies.cmake", beside)
+    # constructed by review: the prefix path set elsewhere than the module path
+    text = (
+        "set(CMAKE_PREFIX_PATH ${ASCEND_HOME_PATH})\n"
+        "set(CMAKE_MODULE_PATH ${CMAKE_SOURCE_DIR}/cmake)\n"
+        "find_package(dlog MODULE REQUIRED)\n"
+    )
+    assert ("cann", 3, True) in _all("csrc/ops/CMakeLists.txt", text)
+
+
+def test_a_prepended_prefix_counts_and_a_macro_parameter_names_no_part() -> None:
+    # cann-cmake's find_cann_package prepends the install: list(PREPEND CMAKE_PREFIX_PATH ...)
+    prepended = "list(PREPEND CMAKE_PREFIX_PATH ${ASCEND_HOME_PATH})\nfind_package(dlog MODULE)\n"
+    assert ("cann", 2, False) in _all("CMakeLists.txt", prepended)
+    # hicann/hixl cmake/function.cmake:202, a wrapper's body: ${pkg} is whatever it is given
+    body = "    find_cann_package(${pkg} ${ARGN})\n"
+    assert [s for s, _, _ in _all("cmake/function.cmake", body) if s == "cann"] == []
+
+
+def test_the_drivers_library_a_wrapper_finds_is_not_the_toolkit() -> None:
+    # hicann/hcomm CMakeLists.txt:129: libascend_hal.so comes with the driver, not CANN
+    found = _all("CMakeLists.txt", "find_cann_package(ascend_hal MODULE REQUIRED)\n")
+    assert [s for s, _, _ in found if s == "cann"] == []
+
+
+def test_a_project_named_asc_is_no_ascend_c_build() -> None:
+    # constructed by review: the project's name is not one of its languages
+    named = _all("CMakeLists.txt", "project(ASC VERSION 1.0 LANGUAGES CXX)\n")
+    assert [s for s, _, _ in named if s == "cann"] == []
+    # hicann/ops-fft CMakeLists.txt:35, and the positional form
+    assert ("cann", 1, True) in _all(
+        "CMakeLists.txt", "project(ops_fft VERSION 1 LANGUAGES ASC CXX)\n"
+    )
+    assert ("cann", 1, True) in _all("CMakeLists.txt", "project(samples C CXX ASC)\n")
 
 
 def _all(rel: str, text: str) -> list[tuple[str, int, bool]]:

@@ -102,6 +102,8 @@ class Vocabulary:
     (``cuda-12.1``); ``compilers``: its compilers -> subject (``nvcc`` -> ``cuda``);
     ``version_variables``: (regex, subject) for CMake variables holding a version;
     ``build_languages``: CMake languages that need its toolkit (``CUDA``);
+    ``cmake_packages``: ``find_package`` names (lower case) of the toolkit's own CMake packages
+    -> subject (``asc`` -> ``cann``), read in build files only, apart from ``names``;
     ``chip_variables``: variables that name the chip a build targets (``SOC_VERSION``).
     ``runner_labels``: CI runner label words -> chip family (``a2`` -> ``910B``);
     ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
@@ -155,6 +157,7 @@ class Vocabulary:
     compilers: Mapping[str, str] = field(default_factory=dict)
     version_variables: tuple[tuple[str, str], ...] = ()
     build_languages: tuple[str, ...] = ()
+    cmake_packages: Mapping[str, str] = field(default_factory=dict)
     chip_variables: tuple[str, ...] = ()
     runner_labels: Mapping[str, str] = field(default_factory=dict)
     extensions: Mapping[str, str] = field(default_factory=dict)

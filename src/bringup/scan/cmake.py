@@ -11,6 +11,7 @@ over several lines), keeping each command's line.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import NamedTuple
 
@@ -93,6 +94,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
     for backend in registered:
         words = backend.vocabulary
         packages.update(words.names)
+        packages.update(words.cmake_packages)
         variables.extend(words.version_variables)
         toolkit = words.toolkit_subject
         if toolkit and words.setup_markers:
@@ -203,8 +205,7 @@ def _unasked(state: _State) -> None:
     """A package a ``CMakeLists.txt`` looks for without ``REQUIRED`` and outside any ``if``
     is one the build uses wherever it is there: a soft need of the repo's, not a feature
     (``find_package(OpenMP)`` then ``if(OpenMP_CXX_FOUND)`` link it, pyg-lib CMakeLists.txt:
-    160; ``find_package(ASC)`` before ``project(... LANGUAGES ASC)``, cann-samples
-    CMakeLists.txt:22) -- unless the build announces what it does without it (Mooncake
+    160) -- unless the build announces what it does without it (Mooncake
     mooncake-store/src/CMakeLists.txt:110-119, "AWS SDK not found, S3 functionality will be
     disabled"): that names a feature. One inside an ``if`` (mscclpp CMakeLists.txt:260,
     ``find_package(MLX5)`` under ``if(MSCCLPP_USE_IB)``) or in an included module (a
@@ -273,7 +274,7 @@ def _command(state: _State, command: CMakeCommand) -> None:
             state.add("cmake", f">={low}", line, f"cmake_minimum_required(VERSION {value})")
     elif name == "project" and args:
         state.provides.append(f"cmake:{args[0]}")
-        _languages(state, args, line, "project(... LANGUAGES {})")
+        _languages(state, _project_languages(args), line, "project(... LANGUAGES {})")
     elif name == "enable_language":
         _languages(state, args, line, "enable_language({})")
     elif name == "find_package":
@@ -290,6 +291,16 @@ def _command(state: _State, command: CMakeCommand) -> None:
                 state.add("cxx_standard", f">={standard.group(1)}", line, arg)
     elif name in ("enable_testing", "add_test", "gtest_discover_tests"):
         state.testing = True
+
+
+_PROJECT_KEYWORDS = frozenset({"VERSION", "DESCRIPTION", "HOMEPAGE_URL", "LANGUAGES"})
+
+
+def _project_languages(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages ``project()`` enables: after ``LANGUAGES``, or its positional arguments
+    after the name; never the name itself (``project(ASC VERSION 1.0 LANGUAGES CXX)``)."""
+    after = args[args.index("LANGUAGES") + 1 :] if "LANGUAGES" in args else args[1:]
+    return tuple(itertools.takewhile(lambda a: a not in _PROJECT_KEYWORDS, after))
 
 
 def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> None:
@@ -332,13 +343,18 @@ def extract_cmake(file: SourceFile) -> Extraction:
     _unasked(state)
     # in place: ``found_at`` and ``stops_without`` hold indices into the list; a package the
     # scan reads as a subject of its own (Python3, Torch) stays that subject
-    # a wrapper's find (``find_cann_package``) is read only here: its part is added
+    # a wrapper's find (``find_cann_package``) is read only here: its part is added where
+    # nothing else was read on its line
     parts = {p.source.line: p for p in toolkit_parts(file, commands, vocabulary().installs)}
     read = {r.source.line for r in state.requirements}
     state.requirements = [
         parts.pop(r.source.line) if r.subject.startswith("cmake:") and r.source.line in parts else r
         for r in state.requirements
-    ] + [part for line, part in parts.items() if line not in read]
+    ] + [
+        part
+        for line, part in parts.items()
+        if line not in read and not (part.text or "").startswith("find_package(")
+    ]
     root = file.rel == "CMakeLists.txt"
     steps = _default_steps(file, state.testing, state.toolkit) if root else ()
     features = option_features(commands, file.rel)

@@ -88,10 +88,6 @@ NAMES = {
     "firmware": "ascend_firmware",
     "nnal": "nnal",
     "固件": "ascend_firmware",
-    # find_package(ASC): the Ascend C compiler's CMake package, shipped in CANN's install
-    # (hicann/ops-fft CMakeLists.txt:34-35 "# 查找 ASC 编译器" then project(... LANGUAGES ASC CXX);
-    # hicann/ops-nn cmake/dependencies.cmake:63 finds it under ${ASCEND_CANN_PACKAGE_PATH})
-    "asc": "cann",
 }
 """Names in table cells, package lists and build files (lower case) -> subject."""
 
@@ -165,5 +161,9 @@ VOCABULARY = Vocabulary(
     # project(... LANGUAGES ASC CXX): Ascend C compiled by CANN's compiler (hicann/cann-samples
     # CMakeLists.txt:23, hicann/ops-fft CMakeLists.txt:35)
     build_languages=("ASC",),
+    # find_package(ASC): the Ascend C compiler's CMake package, shipped in CANN's install
+    # (hicann/ops-fft CMakeLists.txt:34-35 "# 查找 ASC 编译器" then project(... LANGUAGES ASC CXX);
+    # hicann/ops-nn cmake/dependencies.cmake:63 finds it under ${ASCEND_CANN_PACKAGE_PATH})
+    cmake_packages={"asc": "cann"},
     image_readers=("bringup.backends.ascend.images:read_image",),
 )
