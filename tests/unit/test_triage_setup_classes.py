@@ -1,11 +1,12 @@
 """Classes of cause in the job's setup that no signature names (issue 15): a configuration value
 the tool refuses, a path it refuses because another user owns it, a container name or image in
-use, an environment its manager protects, a model the converter (ATC) refuses. Each names the
-class's fix, not the catch-all's "read the log"; each ranks below a specific signature. And
-one ranking of two signatures of the same failure: the one that says why ranks first.
+use, an environment its manager protects, a model the converter (ATC) refuses, no compiler for
+the build. Each names the class's fix, not the catch-all's "read the log"; each ranks below a
+specific signature. And one ranking of two signatures of the same failure: the one that says
+why ranks first.
 
-Lines from the fourteenth triage corpus (tuned on its odd half, /work/eval/tsplit/t14odd) are
-named by their case file and the page the case quotes; the other lines come from public threads."""
+Lines from the tuning halves of the triage corpora (/work/eval/tsplit/t*odd) are named by their
+case file and the page the case quotes; the other lines come from public threads."""
 
 from __future__ import annotations
 
@@ -118,3 +119,26 @@ def test_npu_smis_reason_outranks_torch_npus_device_count_warning() -> None:
     )
     ranked = [d.signature_id for d in explain_text(log)]
     assert ranked[:2] == ["ascend.runtime.dcmi-init-failed", "ascend.runtime.hal-device-count"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # t12odd a01-vllm-ascend-no-cxx-compiler.log: pip building vllm on a host without g++.
+        "  No CMAKE_CXX_COMPILER could be found.",
+        # https://github.com/docker-library/python/issues/180: setuptools without gcc.
+        "    unable to execute 'gcc': No such file or directory",
+        # https://github.com/sumerc/yappi/issues/96: the same with cc.
+        "  unable to execute 'cc': No such file or directory",
+        # https://github.com/adamjtaylor/miniature/issues/19: newer setuptools, a slim image.
+        "10.19       FileNotFoundError: [Errno 2] No such file or directory: 'gcc'",
+    ],
+)
+def test_a_compiler_the_build_cannot_find_is_the_toolchain_missing(line: str) -> None:
+    assert _first(line) == ("class.build.compiler-missing", "build")
+
+
+def test_a_header_the_compiler_cannot_find_is_not_the_compiler_missing() -> None:
+    # https://github.com/scrapy/scrapy/issues/2115: gcc runs; a library's header is missing.
+    line = "  src/_portaudiomodule.c:29:10: fatal error: portaudio.h: No such file or directory"
+    assert _first(line)[0] != "class.build.compiler-missing"
