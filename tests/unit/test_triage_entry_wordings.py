@@ -4,6 +4,8 @@ Lines from the tuning halves of the triage corpora are named by their case file.
 
 from __future__ import annotations
 
+import pytest
+
 from bringup.triage import explain_text
 
 
@@ -29,3 +31,25 @@ def test_a_library_that_checks_the_driver_itself_is_the_driver_too_old() -> None
         " version is 11.8.\n"
     )
     assert explain_text(log)[0].signature_id == "cuda.runtime.driver-insufficient"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # t14odd a09-modelzoo-bertsum-apex-fused-layer-norm.log, Ascend/ModelZoo-PyTorch@6a2804a:
+        # PyTorch/contrib/nlp/Bertsum_for_PyTorch/README.md:76: apex without its extensions.
+        'No module named "fused_layer_norm_cuda"',
+        # https://github.com/XLearning-SCU/2022-CVPR-AirNet/issues/5: mmcv without its CUDA ops
+        # (the fix: mmcv-full).
+        "ModuleNotFoundError: No module named 'mmcv._ext'",
+    ],
+)
+def test_a_packages_compiled_module_missing_is_its_extension_not_built(line: str) -> None:
+    diagnosis = explain_text(line)[0]
+    assert (diagnosis.signature_id, diagnosis.layer) == ("python.torch-custom-op-missing", "build")
+
+
+def test_a_module_that_is_a_package_stays_a_module_to_install() -> None:
+    # The sample of ascend.install.pyacl-not-importable: pyACL's module, not an extension.
+    line = "ModuleNotFoundError: No module named 'acl'"
+    assert explain_text(line)[0].signature_id != "python.torch-custom-op-missing"
