@@ -53,3 +53,19 @@ def test_a_module_that_is_a_package_stays_a_module_to_install() -> None:
     # The sample of ascend.install.pyacl-not-importable: pyACL's module, not an extension.
     line = "ModuleNotFoundError: No module named 'acl'"
     assert explain_text(line)[0].signature_id != "python.torch-custom-op-missing"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # t13odd a01-paddle-npu-submodule-fetch.log: a source archive (no .git) of
+        # PaddleCustomDevice whose CMake fetches the Paddle submodule.
+        "  Failed to get submodule Paddle', please check your network !",
+        # https://github.com/acmel/dwarves/issues/22: CMake's GIT_SUBMODULE snippet.
+        "  The submodules were not downloaded! GIT_SUBMODULE was turned off or failed.",
+        # https://github.com/jessevdk/gitg/pull/5: autogen.sh.
+        "*** Failed to download submodules. Perhaps a submodule wasn't forked?",
+    ],
+)
+def test_a_build_that_cannot_fetch_its_submodules_is_submodules_missing(line: str) -> None:
+    assert explain_text(line)[0].signature_id == "toolchain.submodules-missing"
