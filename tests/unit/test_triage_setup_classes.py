@@ -1,6 +1,7 @@
-"""Classes of cause in the job's setup that no signature names (issue 15): a configuration value
-the tool refuses, a path it refuses because another user owns it, a container name or image in
-use, an environment its manager protects, a model the converter (ATC) refuses, no compiler for
+"""Classes of cause in the job's setup that no signature names (issue 15): a configuration
+value the tool refuses (the project's refusal of its configuration, placed at install), a path
+it refuses because another user owns it, a container name or image in use, an environment its
+manager protects, a model the converter (ATC) refuses, no compiler for
 the build. Each names the class's fix, not the catch-all's "read the log"; each ranks below a
 specific signature.
 
@@ -32,7 +33,9 @@ def _first(log: str) -> tuple[str, str]:
     ],
 )
 def test_a_value_of_the_config_file_refused_is_the_configuration_at_install(line: str) -> None:
-    assert _first(line) == ("class.install.configuration-value-refused", "install")
+    # the project's refusal of its configuration (one class with the checks that name no
+    # file), placed at install by its words
+    assert _first(line) == ("class.code.unsupported-configuration", "install")
 
 
 def test_a_check_that_names_no_configuration_stays_the_projects_check() -> None:
