@@ -6,17 +6,22 @@ Debian/openEuler package names").
 A package that is a tool with a subject of its own (``ninja-build``, ``build-essential``,
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
-tool from a package index. It is left out of the list, not made a need of its own: an install
-line names what one distribution packages, not what the build requires of the tool, which is
-read where the repo states it. The rest of one install command is one requirement: ``spec`` is
-its packages as the manager names them, space-separated (a Debian list and an openEuler list of
-one script are two statements of the need, one per distribution family, each in its own
-manager's names); ``text`` says which manager and family. A package list kept in a variable of
-the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake
-dependencies.sh:153-186) is expanded from its last assignment above the command.
+tool from a package index. It is that subject's need, unversioned (an install line names what
+one distribution packages, not the release the build requires, which is read where the repo
+states it; an unversioned need is cited beside that one, ``unversioned``), cited at the line
+naming the package (``ninja-build`` in the list of Mooncake dependencies.sh:155, not the
+``apt-get install -y $SYSTEM_PACKAGES`` at :186). The rest of one install command is one
+requirement: ``spec`` is its packages as the manager names them, space-separated (a Debian
+list and an openEuler list of one script are two statements of the need, one per distribution
+family, each in its own manager's names); ``text`` says which manager and family. A package
+list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y
+$SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last assignment
+above the command.
 """
 
 from __future__ import annotations
+
+import re
 
 import msgspec
 
@@ -119,15 +124,18 @@ def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requir
     """A ``system_package`` requirement per package-manager install among ``commands``."""
     found: list[Requirement] = []
     assigned: dict[str, str] = {}
+    spans: dict[str, tuple[int, int]] = {}  # X -> (line of X=..., how many words it holds)
     for command in commands:
         for name, value in command.env:
             assigned[name] = value
+            spans[name] = (command.line, len(value.split()))
         install = _manager(command.argv)
         if install is None:
             continue
         program, words = install
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
+        found.extend(_tools(file, command, packages, spans))
         packages = [p for p in packages if tool_subject(p) is None]
         if packages:
             text = f"{program} install ({family} packages): {' '.join(packages)}"
@@ -150,3 +158,32 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     if OPTIONAL_WORDS.search(text):
         return [msgspec.structs.replace(r, feature=OPTIONAL, hard=False) for r in found]
     return found
+
+
+def _tools(
+    file: SourceFile, command: Command, packages: list[str], spans: dict[str, tuple[int, int]]
+) -> list[Requirement]:
+    """The unversioned need of each build tool among the ``packages`` one install command
+    installs, once per subject, cited where the package is named: the lines of the variable
+    assignment its words expand, or the command's own."""
+    expanded = (_VARIABLE.match(w) for w in command.argv)
+    starts = [spans[v.group(1)] for v in expanded if v and v.group(1) in spans]
+    starts.append((command.line, len(command.argv)))
+    found: dict[str, Requirement] = {}
+    for package in packages:
+        subject = tool_subject(package)
+        if subject is None or subject in found:
+            continue
+        named = (_named_at(file, package, start, words) for start, words in starts)
+        line = next((n for n in named if n), command.line)
+        text = f"{command.argv[0]} installs {package}"
+        found[subject] = file.requirement(subject, "", line, text=text)
+    return list(found.values())
+
+
+def _named_at(file: SourceFile, word: str, start: int, words: int) -> int | None:
+    """The first line where ``word`` stands as a word of its own among the lines a command
+    of ``words`` words starting at ``start`` may continue over (a word a line at least)."""
+    lines = file.text.splitlines()[start - 1 : start + words]
+    pattern = re.compile(r"(?<![\w.+-])" + re.escape(word) + r"(?![\w.+-])")
+    return next((start + i for i, text in enumerate(lines) if pattern.search(text)), None)

@@ -1,0 +1,68 @@
+"""A build tool the repo installs with the OS package manager, or its Python build backend
+builds with, is that tool's own need (``sysdeps``, ``pyproject``)."""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.shell import extract_shell
+
+_TOOLS = ("gcc", "cmake", "ninja", "clang", "python")
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+
+
+def _tools(found: Extraction) -> list[tuple[str, str, int | None, bool]]:
+    return [
+        (r.subject, r.spec, r.source.line, r.hard)
+        for r in found.requirements
+        if r.subject in _TOOLS
+    ]
+
+
+# kvcache-ai/Mooncake@3b5a594133958449a1feaf1c9e0fc1b553e34a28:dependencies.sh:153-156,186,
+# the Debian list kept in a variable, then installed; the truth cites ninja at :155.
+MOONCAKE = """\
+if [ "$OS" = "ubuntu" ] || [ "$OS" = "debian" ]; then
+    SYSTEM_PACKAGES="build-essential \\
+                     cmake \\
+                     ninja-build \\
+                     git"
+
+    apt-get install -y $SYSTEM_PACKAGES
+fi
+"""
+
+
+def test_a_tool_a_script_installs_is_its_need_where_the_package_is_named() -> None:
+    file = _file("dependencies.sh", MOONCAKE)
+    assert _tools(extract_shell(file)) == [
+        ("gcc", "", 2, True),  # build-essential
+        ("cmake", "", 3, True),
+        ("ninja", "", 4, True),  # ninja-build, not the apt-get line (7)
+    ]
+    packages = [r.spec for r in extract_shell(file).requirements if r.subject == "system_package"]
+    assert packages == ["git"]
+
+
+def test_a_tool_among_an_install_commands_own_words() -> None:
+    # Ascend/MindSpeed-MM@57069cd55a8ab16d5affe379a2e2c5f0a4d962b9:scripts/install_cann.sh:42
+    file = _file(
+        "install_cann.sh",
+        "    sudo apt-get update\n"
+        "    sudo apt-get install -y gcc python3 python3-pip linux-headers-$(uname -r)\n",
+    )
+    assert _tools(extract_shell(file)) == [("gcc", "", 2, True), ("python", "", 2, True)]
+
+
+def test_a_tool_a_doc_quotes_an_install_of() -> None:
+    # Ascend/fbgemm-ascend@efdbe9180e66e67b64cd18c66f6fa2cc70368f15:README.md:91
+    file = _file(
+        "README.md",
+        "4. 安装系统 Ninja（Ubuntu: `apt-get install -y ninja-build`，"
+        "CentOS/RHEL: `yum install -y ninja-build`）。\n",
+    )
+    # one need per command (Ubuntu's, then CentOS's), one need once the repo's are merged
+    assert _tools(extract_docs(file)) == [("ninja", "", 1, True), ("ninja", "", 1, True)]
