@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.shell import extract_shell
 
 _TOOLS = ("gcc", "cmake", "ninja", "clang", "python")
@@ -66,3 +67,25 @@ def test_a_tool_a_doc_quotes_an_install_of() -> None:
     )
     # one need per command (Ubuntu's, then CentOS's), one need once the repo's are merged
     assert _tools(extract_docs(file)) == [("ninja", "", 1, True), ("ninja", "", 1, True)]
+
+
+def test_scikit_build_ninja_settings_state_the_ninja_need() -> None:
+    # hicann/asnumpy@eec66dd9a3278e16240499b20405ab24acde6bd6:pyproject.toml:80-82: make may
+    # stand in for Ninja, a soft need
+    asnumpy = _file(
+        "pyproject.toml",
+        '[tool.scikit-build.cmake.define]\nCMAKE_EXPORT_COMPILE_COMMANDS = "ON"\n\n'
+        "# Ninja configuration\n[tool.scikit-build.ninja]\nmake-fallback = true\n",
+    )
+    assert _tools(extract_pyproject(asnumpy)) == [("ninja", "", 5, False)]
+    # rapidsai/rmm@5d50a37b9612e29d53f8202fba792b1a36f88a79:python/rmm/pyproject.toml:82-87
+    rmm = _file(
+        "pyproject.toml",
+        '[tool.scikit-build]\nbuild-dir = "build/{wheel_tag}"\ncmake.build-type = "Release"\n'
+        'cmake.version = "CMakeLists.txt"\nminimum-version = "build-system.requires"\n'
+        "ninja.make-fallback = false\n",
+    )
+    assert _tools(extract_pyproject(rmm)) == [("ninja", "", 6, True)]
+    # a scikit-build table with no ninja setting states nothing of ninja
+    quiet = _file("pyproject.toml", '[tool.scikit-build]\ncmake.build-type = "Release"\n')
+    assert _tools(extract_pyproject(quiet)) == []

@@ -165,6 +165,8 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         if "build-backend" in build or "requires" in build:
             steps.append(_install_step(file))
     tool = document.get("tool", {})
+    if isinstance(tool, dict) and isinstance(tool.get("scikit-build"), dict):
+        reader.requirements.extend(_scikit_build_ninja(file, tool["scikit-build"]))
     if isinstance(tool, dict) and isinstance(tool.get("poetry"), dict):
         _poetry(reader, tool["poetry"])
         name = tool["poetry"].get("name")
@@ -176,6 +178,26 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         default_steps=tuple(steps),
         provides=tuple(provides),
     )
+
+
+def _scikit_build_ninja(file: SourceFile, settings: dict[str, Any]) -> list[Requirement]:
+    """The ninja need a ``[tool.scikit-build]`` ``ninja`` setting states: scikit-build-core
+    drives CMake with Ninja, adding it to the build requirements when missing (its docs:
+    "Automatically adds Ninja and/or CMake only as required"); ``make-fallback = true`` lets
+    it build with make instead, a soft need (asnumpy pyproject.toml:81-82,
+    ``[tool.scikit-build.ninja]`` then ``make-fallback = true``; rmm
+    python/rmm/pyproject.toml:87, ``ninja.make-fallback = false``)."""
+    ninja = settings.get("ninja")
+    if not isinstance(ninja, dict):
+        return []
+    table = line_of_table(file.text, "tool.scikit-build.ninja")
+    start = line_of_table(file.text, "tool.scikit-build") or 1
+    line = table or next(
+        (n for k in ninja if (n := line_of(file.text, f"ninja.{k}", start=start))), start
+    )
+    fallback = ninja.get("make-fallback") is True
+    text = "scikit-build-core builds with Ninja" + (", make if it is missing" if fallback else "")
+    return [file.requirement("ninja", "", line, text=text, hard=not fallback)]
 
 
 def _toolkit_classifiers(reader: _Reader, classifiers: Any) -> None:
