@@ -6,11 +6,13 @@ Debian/openEuler package names").
 A package that is a tool with a subject of its own (``ninja-build``, ``build-essential``,
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
-tool from a package index. It is that subject's need, unversioned (an install line names what
-one distribution packages, not the release the build requires, which is read where the repo
-states it; an unversioned need is cited beside that one, ``unversioned``), cited at the line
-naming the package (``ninja-build`` in the list of Mooncake dependencies.sh:155, not the
-``apt-get install -y $SYSTEM_PACKAGES`` at :186). The rest of one install command is one
+tool from a package index. Ninja, the one such tool a build may do without (make builds the
+same), is a need where the repo installs it: unversioned (an install line names what one
+distribution packages, not the release the build requires; an unversioned need is cited beside
+a versioned one, ``unversioned``), cited at the line naming the package (``ninja-build`` in the
+list of Mooncake dependencies.sh:155, not the ``apt-get install -y $SYSTEM_PACKAGES`` at :186).
+The compilers, cmake and python an install names are the base every build has, stated where
+the repo states their release. The rest of one install command is one
 requirement: ``spec`` is its packages as the manager names them, space-separated (a Debian
 list and an openEuler list of one script are two statements of the need, one per distribution
 family, each in its own manager's names); ``text`` says which manager and family. A package
@@ -163,16 +165,16 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
 def _tools(
     file: SourceFile, command: Command, packages: list[str], spans: dict[str, tuple[int, int]]
 ) -> list[Requirement]:
-    """The unversioned need of each build tool among the ``packages`` one install command
-    installs, once per subject, cited where the package is named: the lines of the variable
-    assignment its words expand, or the command's own."""
+    """The unversioned ninja need of one install command installing it, cited where the
+    package is named: the lines of the variable assignment its words expand, or the
+    command's own."""
     expanded = (_VARIABLE.match(w) for w in command.argv)
     starts = [spans[v.group(1)] for v in expanded if v and v.group(1) in spans]
     starts.append((command.line, len(command.argv)))
     found: dict[str, Requirement] = {}
     for package in packages:
         subject = tool_subject(package)
-        if subject is None or subject in found:
+        if subject != "ninja" or subject in found:
             continue
         named = (_named_at(file, package, start, words) for start, words in starts)
         line = next((n for n in named if n), command.line)
