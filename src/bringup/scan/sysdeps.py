@@ -7,23 +7,21 @@ A package that is a tool with a subject of its own (``ninja-build``, ``build-ess
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
 tool from a package index. Ninja, the one such tool a build may do without (make builds the
-same), is a need where the repo installs it: unversioned (an install line names what one
-distribution packages, not the release the build requires; an unversioned need is cited beside
-a versioned one, ``unversioned``), cited at the line naming the package (``ninja-build`` in the
-list of Mooncake dependencies.sh:155, not the ``apt-get install -y $SYSTEM_PACKAGES`` at :186).
-The compilers, cmake and python an install names are the base every build has, stated where
-the repo states their release. The rest of one install command is one
-requirement: ``spec`` is its packages as the manager names them, space-separated (a Debian
-list and an openEuler list of one script are two statements of the need, one per distribution
-family, each in its own manager's names); ``text`` says which manager and family. A package
-list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y
+same), is a need where a doc's sentence tells the user to install it (``quoted_installs``: the
+system Ninja installed with ``apt-get install -y ninja-build``, fbgemm-ascend README.md:91),
+unversioned (a distribution's package, not the release the build requires; an unversioned need
+is cited beside a versioned one, ``unversioned``). A script installing it provides it when run;
+the compilers, cmake and python an install names are the base every build has, stated where
+the repo states their release. The rest of one install command is one requirement: ``spec``
+is its packages as the manager names them, space-separated (a Debian list and an openEuler
+list of one script are two statements of the need, one per distribution family, each in its
+own manager's names); ``text`` says which manager and family. A package list kept in a
+variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y
 $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last assignment
 above the command.
 """
 
 from __future__ import annotations
-
-import re
 
 import msgspec
 
@@ -122,22 +120,23 @@ def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
     return found
 
 
-def installed_packages(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """A ``system_package`` requirement per package-manager install among ``commands``."""
+def installed_packages(
+    file: SourceFile, commands: list[Command], *, tools: bool = False
+) -> list[Requirement]:
+    """A ``system_package`` requirement per package-manager install among ``commands``, and
+    with ``tools`` (a doc's sentence) the ninja need of one installing it."""
     found: list[Requirement] = []
     assigned: dict[str, str] = {}
-    spans: dict[str, tuple[int, int]] = {}  # X -> (line of X=..., how many words it holds)
     for command in commands:
         for name, value in command.env:
             assigned[name] = value
-            spans[name] = (command.line, len(value.split()))
         install = _manager(command.argv)
         if install is None:
             continue
         program, words = install
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
-        found.extend(_tools(file, command, packages, spans))
+        found.extend(_ninja(file, command, packages) if tools else [])
         packages = [p for p in packages if tool_subject(p) is None]
         if packages:
             text = f"{program} install ({family} packages): {' '.join(packages)}"
@@ -156,36 +155,16 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     item that installs protobuf-devel with `yum install protobuf-devel-3-14.0` if the ONNX plugin
     is to be built (DrivingSDK docs/zh/installation/compile.md:119)."""
     commands = [c for q in _QUOTED.findall(text) for c in parse_commands(q, first_line=line)]
-    found = installed_packages(file, commands)
+    found = installed_packages(file, commands, tools=True)
     if OPTIONAL_WORDS.search(text):
         return [msgspec.structs.replace(r, feature=OPTIONAL, hard=False) for r in found]
     return found
 
 
-def _tools(
-    file: SourceFile, command: Command, packages: list[str], spans: dict[str, tuple[int, int]]
-) -> list[Requirement]:
-    """The unversioned ninja need of one install command installing it, cited where the
-    package is named: the lines of the variable assignment its words expand, or the
-    command's own."""
-    expanded = (_VARIABLE.match(w) for w in command.argv)
-    starts = [spans[v.group(1)] for v in expanded if v and v.group(1) in spans]
-    starts.append((command.line, len(command.argv)))
-    found: dict[str, Requirement] = {}
-    for package in packages:
-        subject = tool_subject(package)
-        if subject != "ninja" or subject in found:
-            continue
-        named = (_named_at(file, package, start, words) for start, words in starts)
-        line = next((n for n in named if n), command.line)
-        text = f"{command.argv[0]} installs {package}"
-        found[subject] = file.requirement(subject, "", line, text=text)
-    return list(found.values())
-
-
-def _named_at(file: SourceFile, word: str, start: int, words: int) -> int | None:
-    """The first line where ``word`` stands as a word of its own among the lines a command
-    of ``words`` words starting at ``start`` may continue over (a word a line at least)."""
-    lines = file.text.splitlines()[start - 1 : start + words]
-    pattern = re.compile(r"(?<![\w.+-])" + re.escape(word) + r"(?![\w.+-])")
-    return next((start + i for i, text in enumerate(lines) if pattern.search(text)), None)
+def _ninja(file: SourceFile, command: Command, packages: list[str]) -> list[Requirement]:
+    """The unversioned ninja need of one install command installing it."""
+    package = next((p for p in packages if tool_subject(p) == "ninja"), None)
+    if package is None:
+        return []
+    text = f"{command.argv[0]} installs {package}"
+    return [file.requirement("ninja", "", command.line, text=text)]
