@@ -402,17 +402,36 @@ _OR_BEFORE = lazyre.compile(
 ninja 1.10.1" (memfabric_hybrid doc/installation.md:12)."""
 
 
+_COMPILERS = frozenset({"gcc", "clang"})
+"""Host C/C++ compilers: one offered as another's alternative is one need with it."""
+
+
 def _either(mentions: list[Mention], clause: str) -> list[Mention]:
     """Tools of different names offered as alternatives ("GCC 9+ or Clang 10+") are each
-    one way to build, not all needed: the one after "or" and the one before it are soft."""
+    one way to build, not all needed: the one after "or" and the one before it are soft.
+    Two host compilers so offered are one need, the compiler named first, the other's words
+    in its text (NVIDIA/TransformerEngine README.rst:164, microsoft/mscclpp
+    docs/quickstart.md:24 "GCC >= 11 or Clang >= 14")."""
     ordered = sorted(mentions, key=lambda m: m.offset)
     either: set[int] = set()
+    joined: dict[int, Mention] = {}  # the first compiler's id -> the one offered instead
     for index, mention in enumerate(ordered):
         if _OR_BEFORE.search(clause, max(0, mention.offset - 40), mention.offset):
             either.add(id(mention))
-            if index and ordered[index - 1].subject != mention.subject:
-                either.add(id(ordered[index - 1]))
-    return [m._replace(hard=False) if id(m) in either else m for m in mentions]
+            before = ordered[index - 1] if index else None
+            if before is not None and before.subject != mention.subject:
+                either.add(id(before))
+                if {before.subject, mention.subject} <= _COMPILERS:
+                    joined[id(before)] = mention
+    instead = {id(m) for m in joined.values()}
+    return [
+        m._replace(
+            hard=id(m) not in either and m.hard,
+            text=f"{m.text} or {joined[id(m)].text}" if id(m) in joined else m.text,
+        )
+        for m in mentions
+        if id(m) not in instead
+    ]
 
 
 _PIN = lazyre.compile(r"==[^<>=!,|\s]+")
