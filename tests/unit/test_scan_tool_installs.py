@@ -1,8 +1,10 @@
-"""A build tool the repo installs with the OS package manager, or its Python build backend
-builds with, is that tool's own need (``sysdeps``, ``pyproject``)."""
+"""Host build tools where a repo states them: a doc's OS install of Ninja, a Python build
+backend's Ninja, a CMake check of the compiler's version (``sysdeps``, ``pyproject``,
+``cmake``)."""
 
 from __future__ import annotations
 
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.pyproject import extract_pyproject
@@ -77,3 +79,25 @@ def test_scikit_build_ninja_settings_state_the_ninja_need() -> None:
     # a scikit-build table with no ninja setting states nothing of ninja
     quiet = _file("pyproject.toml", '[tool.scikit-build]\ncmake.build-type = "Release"\n')
     assert _tools(extract_pyproject(quiet)) == []
+
+
+# OpenPPL/ppl.llm.kernel.cuda@255f3c820eda0d606fc62cd83774f60467085d08:cmake/deps.cmake:10-18
+PPL_DEPS = """\
+if(CMAKE_COMPILER_IS_GNUCC)
+    if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 4.9.0)
+        message(FATAL_ERROR "gcc >= 4.9.0 is required.")
+    endif()
+elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 6.0.0)
+        message(FATAL_ERROR "clang >= 6.0.0 is required.")
+    endif()
+endif()
+"""
+
+
+def test_a_compiler_version_check_in_a_clang_branch_is_clangs() -> None:
+    file = _file("cmake/deps.cmake", PPL_DEPS)
+    assert _tools(extract_cmake(file)) == [
+        ("gcc", ">=4.9.0", 2, True),
+        ("clang", ">=6.0.0", 6, True),
+    ]

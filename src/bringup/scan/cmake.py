@@ -154,8 +154,11 @@ class _State:
         self.requirements.append(msgspec.structs.replace(requirement, feature=feature))
 
 
-def _guard(condition: tuple[str, ...]) -> list[tuple[str, str, str]]:
-    """``(subject, spec, words)`` a fatal ``if(condition)`` enforces."""
+def _guard(condition: tuple[str, ...], enclosing: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """``(subject, spec, words)`` a fatal ``if(condition)`` enforces. The compiler version is
+    Clang's in a condition or an enclosing branch naming Clang (``elseif(CMAKE_CXX_COMPILER_ID
+    MATCHES "Clang")`` around ``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 6.0.0)``,
+    ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found."""
     if "OR" in condition or "NOT" in condition:
         return []
     found: list[tuple[str, str, str]] = []
@@ -166,7 +169,7 @@ def _guard(condition: tuple[str, ...]) -> list[tuple[str, str, str]]:
             continue
         for pattern, named in vocabulary().version_variables:
             if pattern.match(variable):
-                clang = named == "gcc" and any("Clang" in part for part in condition)
+                clang = named == "gcc" and any("Clang" in w for w in (*condition, *enclosing))
                 subject = "clang" if clang else named
                 found.append((subject, f"{_FLIP[operator]}{value}", " ".join(condition)))
     return found
@@ -264,7 +267,8 @@ def _command(state: _State, command: CMakeCommand) -> None:
                 missing = _FOUND.fullmatch(condition[1])
                 if missing is not None:
                     state.stops_without.add(missing.group(1).lower())
-            for subject, spec, words in _guard(condition):
+            enclosing = tuple(w for c, first, _ in state.conditions[:-1] if first for w in c)
+            for subject, spec, words in _guard(condition, enclosing):
                 state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
     elif name == "cmake_minimum_required" and "VERSION" in args:
         position = args.index("VERSION") + 1
