@@ -115,6 +115,28 @@ def test_nccl_catalogue_names_every_result_and_reads_warn_lines() -> None:
     assert warn.layer == "communication"
 
 
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        # https://github.com/NVIDIA/nccl-tests/issues/5: nccl-tests' NCCLCHECK, file:line 'text'.
+        ("NCCL failure all_reduce.cu:95 'unhandled cuda error'", "1"),
+        # https://github.com/NVIDIA/nccl-tests/issues/219: the same with its "Test" prefix.
+        (
+            "fengyun: Test NCCL failure common.cu:959 'internal error - please report this issue "
+            "to the NCCL developers / '",
+            "3",
+        ),
+        # https://github.com/horovod/horovod/issues/108: the result after the call's name.
+        (
+            "UnknownError (see above for traceback): ncclCommInitRank failed: unhandled cuda error",
+            "1",
+        ),
+    ],
+)
+def test_nccl_result_text_is_read_after_a_file_line_or_a_call(line: str, code: str) -> None:
+    assert "code.nccl." + code in {found for found, _ in _codes_found(line + "\n")}
+
+
 FIXTURE_LOGS = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
