@@ -23,6 +23,7 @@ from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_options import find_module_feature, option_features
+from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakepython import python_imports
@@ -325,6 +326,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))
     state.requirements.extend(compilers(file, cmake=True))
+    state.requirements.extend(flag_standards(file, commands))
     state.requirements.extend(python_imports(file, commands))
     for command in commands:
         if not _conditions(state, command):
