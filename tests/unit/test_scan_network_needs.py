@@ -183,3 +183,93 @@ def test_git_run_on_the_checkout_itself_needs_no_git_of_its_own() -> None:
     ):
         found = extract_shell(source_file(rel, text)).requirements
         assert [r for r in found if r.subject == "system_package"] == [], rel
+
+
+# hicann/tensorflow @ 82957b92, cmake/acl_compat.cmake:14-18.
+TENSORFLOW_ACL = """set(REQ_URL "https://mirrors.huaweicloud.com/artifactory/cann-run/8.5.0/inner/${CMAKE_SYSTEM_PROCESSOR}/acl-compat_8.5.0_linux-${CMAKE_SYSTEM_PROCESSOR}.tar.gz")
+
+ExternalProject_Add(download-acl_compat
+    URL ${REQ_URL}
+    CONFIGURE_COMMAND ""
+"""
+# hicann/ops-nn @ e5c3fa93, cmake/third_party/ops-tensor.cmake:87-95.
+OPS_NN_TENSOR = """  else()
+    set(OPTENSOR_GIT_URL "https://gitcode.com/cann/ops-tensor.git")
+    message(STATUS "[ThirdPartyLib][ops-tensor] using HTTPS protocol: ${OPTENSOR_GIT_URL}")
+  endif()
+  include(FetchContent)
+
+  FetchContent_Declare(
+    ops-tensor
+    GIT_REPOSITORY ${OPTENSOR_GIT_URL}
+"""
+
+
+def test_a_fetch_from_a_variable_is_the_url_set_before_cited_where_written() -> None:
+    acl = extract_cmake(source_file("cmake/acl_compat.cmake", TENSORFLOW_ACL)).requirements
+    assert [(r.spec.split("/")[2], r.source.line, [a.line for a in r.also_at]) for r in acl] == [
+        ("mirrors.huaweicloud.com", 1, [4, 3])
+    ]
+    tensor = extract_cmake(source_file("cmake/third_party/ops-tensor.cmake", OPS_NN_TENSOR))
+    assert needs(tensor.requirements) == [
+        ("network", "https://gitcode.com/cann/ops-tensor.git", 2, True),
+        ("system_package", "git", 9, True),
+    ]
+
+
+# NVIDIA/cuCollections @ dc0f9fc2, tests/CMakeLists.txt:23-27; rapidsai/rmm @ 5d50a37b,
+# cpp/CMakeLists.txt:66-67 and cpp/cmake/thirdparty/get_cccl.cmake:11-12.
+CUCO_CATCH = """CPMAddPackage(
+  NAME Catch2
+  GITHUB_REPOSITORY catchorg/Catch2
+  VERSION 3.3.0
+)
+"""
+RMM_CPM = """# add third party dependencies using CPM
+rapids_cpm_init()
+"""
+RMM_CCCL = """  include(${rapids-cmake-dir}/cpm/cccl.cmake)
+  rapids_cpm_cccl(BUILD_EXPORT_SET rmm-exports INSTALL_EXPORT_SET rmm-exports)
+"""
+
+
+def test_cpm_packages_are_downloads_and_git_clones() -> None:
+    catch = extract_cmake(source_file("tests/CMakeLists.txt", CUCO_CATCH)).requirements
+    assert needs(catch) == [
+        ("network", "https://github.com/catchorg/Catch2", 3, True),
+        ("system_package", "git", 3, False),
+    ]
+    init = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_CPM)).requirements
+    assert needs(init) == [("network", "CPM.cmake", 2, True)]
+    cccl = extract_cmake(source_file("cpp/cmake/thirdparty/get_cccl.cmake", RMM_CCCL))
+    assert needs(cccl.requirements) == [
+        ("network", "cccl", 2, False),  # found installed first
+        ("system_package", "git", 2, False),
+    ]
+
+
+# hicann/ops-nn @ e5c3fa93, CMakeLists.txt:121-124 and cmake/third_party/opbase.cmake:36-39.
+OPS_NN_INCLUDES = """include(cmake/third_party/opbase.cmake) # 放在dependencies.cmake前面
+if(DOWNLOAD_OPS_TEST_KIT)
+  include(cmake/third_party/ops_test_kit.cmake)
+endif()
+"""
+OPS_NN_OPBASE = """  FetchContent_Declare(
+    opbase
+    GIT_REPOSITORY https://gitcode.com/cann/opbase.git
+    GIT_TAG ${OPBASE_TAG_ID}
+"""
+
+
+def test_a_cmake_file_the_root_includes_from_third_party_is_read(tmp_path: Path) -> None:
+    # cmake/third_party/ is a directory the walk skips as vendored; the root's include says
+    # it is the repo's own build; the test kit's, included under an option, stays unread
+    (tmp_path / "cmake" / "third_party").mkdir(parents=True)
+    (tmp_path / "CMakeLists.txt").write_text(OPS_NN_INCLUDES, encoding="utf-8")
+    for name in ("opbase", "ops_test_kit"):
+        path = tmp_path / "cmake" / "third_party" / f"{name}.cmake"
+        path.write_text(OPS_NN_OPBASE.replace("opbase", name), encoding="utf-8")
+    assert _network(tmp_path) == [
+        ("repo/cmake/third_party/opbase.cmake", 3),
+        ("repo/cmake/third_party/opbase.cmake", 1),
+    ]

@@ -25,6 +25,7 @@ from bringup.scan.architectures import Targets, flagged, listed, listing
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
+from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakepython import python_imports
 from bringup.scan.compilers import compilers
@@ -373,7 +374,10 @@ def extract_cmake(file: SourceFile) -> Extraction:
         for r in _stopped_without(state)
     ]
     return Extraction(
-        requirements=tuple(requirements), default_steps=steps, provides=tuple(state.provides)
+        requirements=tuple(requirements),
+        default_steps=steps,
+        provides=tuple(state.provides),
+        includes=included_files(file.rel, commands),
     )
 
 

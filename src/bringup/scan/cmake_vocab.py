@@ -14,8 +14,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
 - a toolkit a target links (``target_link_libraries(... <library>)``, in the backends'
   ``Vocabulary.libraries``; ``scan.linked``), unversioned;
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
-  ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``: the configure fetches, an offline machine
-  cannot build.
+  ``GIT_REPOSITORY``, ``file(DOWNLOAD <url> ...)``, a CPM package (``scan.cpm``): the configure
+  fetches, an offline machine cannot build.
 
 A requirement read from one argument of a command written over several lines cites both
 lines, the one holding the argument and the command's first (``also_at``): a reader points
@@ -27,7 +27,6 @@ at either (mscclpp CMakeLists.txt:285-286 ``FetchContent_Declare(json`` then its
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -37,6 +36,8 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
+from bringup.scan.cmakelex import line_of
+from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
@@ -54,6 +55,8 @@ _SOURCE_DIRS = lazyre.compile(
     r"CMAKE_CURRENT_LIST_DIR|\w+_SOURCE_DIR)\}/"
 )
 _FETCHERS = frozenset({"fetchcontent_declare", "externalproject_add"})
+_CPM = ("cpm", "rapids_cpm_")
+"""Commands of CPM and of rapids-cmake's wrappers around it (``scan.cpm``)."""
 _URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY"})
 _FIND_PROGRAM_KEYWORDS = frozenset(
     {"NAMES", "HINTS", "PATHS", "PATH_SUFFIXES", "DOC", "REQUIRED", "NO_DEFAULT_PATH"}
@@ -66,19 +69,8 @@ _ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
 """``$ENV{X}/lib64``: a path under what the variable names."""
 _CONDITIONS = frozenset({"if", "elseif", "while"})
 _REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
-
-
-def _line_of(lines: Sequence[str], url: str, line: int) -> int:
-    """The line holding ``url`` in a command that begins at ``line`` (its ``URL`` or
-    ``GIT_REPOSITORY`` argument, Mooncake mooncake-common/FindGTest.cmake:22). ``lines`` is
-    the file split once, at ``\\n`` only, as ``cmake_commands`` counts lines: splitting the
-    whole file for each fetch was quadratic in its size (4,000 fetches in 250 KB took 9 s),
-    and ``splitlines`` also breaks at a form feed or U+2028, citing every later line one
-    too far."""
-    for number in range(line, min(line + 40, len(lines)) + 1):
-        if url in lines[number - 1]:
-            return number
-    return line
+_REFERENCE = lazyre.compile(r"\$\{([\w.+-]+)\}")
+"""``${X}``; CMake's names may hold ``-``, ``.`` and ``+`` (``${rapids-cmake-url}``)."""
 
 
 def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requirement:
@@ -181,7 +173,7 @@ def _expand(text: str, values: dict[str, str]) -> str:
     levels (TransformerEngine common/CMakeLists.txt:464-466: ``NCCL_EP_INCLUDE_DIR`` is
     ``${NCCL_EP_SUBMODULE_ROOT}/build/include``)."""
     for _ in range(4):
-        expanded = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+        expanded = _REFERENCE.sub(lambda m: values.get(m.group(1), m.group(0)), text)
         if expanded == text:
             break
         text = expanded
@@ -212,25 +204,48 @@ def _finds(command: CMakeCommand) -> dict[str, tuple[str, int, bool]]:
     return {}
 
 
-def _downloads(file: SourceFile, lines: Sequence[str], command: CMakeCommand) -> list[Requirement]:
-    """The remote URLs a fetch command downloads, each cited at the line holding it."""
+def _downloads(
+    file: SourceFile, lines: Sequence[str], command: CMakeCommand, values: dict[str, str]
+) -> list[Requirement]:
+    """The remote URLs a fetch command downloads, each cited at the line holding it. A URL
+    held in a variable is the one ``set`` earlier in the file (ops-nn
+    cmake/third_party/ops-tensor.cmake:88-95 ``set(OPTENSOR_GIT_URL "https://...")`` then
+    ``GIT_REPOSITORY ${OPTENSOR_GIT_URL}``; rmm cmake/RAPIDS.cmake:35; ppl.llm.kernel.cuda
+    cmake/deps.cmake:63-66)."""
     name, args, line = command
+    if name.startswith(_CPM):
+        return cpm_downloads(file, lines, command)
+    if name not in _FETCHERS and name != "file":
+        return []
     urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
     if name == "file" and len(args) > 1:
         urls = [args[1]]
     found = []
-    for url in urls:
+    for written in urls:
+        url = _expand(written, values) if "${" in written else written
         if not _REMOTE.match(url):
             continue  # a tarball kept beside the sources (hixl fetch_cann_cmake.cmake:21)
         text = f"{name}({args[0]} ... {url}): fetched while configuring"
-        where = _line_of(lines, url, line)
-        need = file.requirement("network", url, where, text=text, confidence="high")
-        found.append(_both_lines(file, need, line))
-        if url in args and args[args.index(url) - 1] == "GIT_REPOSITORY":
+        where = line_of(lines, written, line)
+        need = _both_lines(file, file.requirement("network", url, where, text=text), line)
+        found.append(_set_at(file, need, url) if url != written else need)
+        if written in args and args[args.index(written) - 1] == "GIT_REPOSITORY":
             # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27
             text = f"{name}({args[0]} GIT_REPOSITORY {url}): CMake runs git to fetch it"
             found.append(file.requirement("system_package", "git", where, text=text))
     return found
+
+
+def _set_at(file: SourceFile, need: Requirement, url: str) -> Requirement:
+    """``need``, read from a variable, cited first where the URL is written (its ``set``,
+    tensorflow cmake/acl_compat.cmake:14), then at the command."""
+    at = file.text.find(url)
+    if at < 0:
+        return need
+    places = (need.source, *need.also_at)
+    return msgspec.structs.replace(
+        need, source=file.source(file.text.count("\n", 0, at) + 1), also_at=places
+    )
 
 
 def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
@@ -275,8 +290,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                 known = provider(arg) or next(iter(linked_in(arg)), None)
                 if known is not None and known[0] not in linked:
                     linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
-        elif name in _FETCHERS or (name == "file" and args[:1] == ("DOWNLOAD",)):
-            found.extend(_downloads(file, lines, command))
+        elif name in _FETCHERS or args[:1] == ("DOWNLOAD",) or name.startswith(_CPM):
+            found.extend(_downloads(file, lines, command, values))
     tested: set[str] = set(fatal.enclosing)
     for conditions, message in fatal.stops:
         if ASKS_TO_SET.search(message):
@@ -298,7 +313,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         if variable not in tested and variable not in guarded:
             text = f"$ENV{{{variable}}} names where the build looks for what it needs"
             need = file.requirement("env_var", variable, line, text=text)
-            found.append(_both_lines(file, need, _line_of(lines, f"ENV{{{variable}}}", line)))
+            found.append(_both_lines(file, need, line_of(lines, f"ENV{{{variable}}}", line)))
     for subject, (line, text) in linked.items():
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():

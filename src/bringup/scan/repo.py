@@ -33,7 +33,7 @@ from bringup.scan.scopesplit import default_steps, file_scopes, split_scopes, un
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps
 from bringup.scan.unversioned import settle_unversioned
-from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside, walk_repo
+from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import python_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
@@ -143,14 +143,14 @@ def _in_repo(root: Path, rel: str) -> bool:
 
 
 def _included(root: Path, extraction: Extraction, seen: set[str]) -> list[RepoFile]:
-    """The requirements files ``extraction`` includes (``-r base.txt``) not read yet, now
-    marked seen."""
+    """The files ``extraction`` includes not read yet (``-r base.txt``, a CMake ``include``
+    of ``cmake/third_party/x.cmake``), now marked seen."""
     found = []
     for include in extraction.includes:
         target = root / include
         if include not in seen and _in_repo(root, include) and target.is_file():
             seen.add(include)
-            found.append(RepoFile(include, target, "requirements"))
+            found.append(RepoFile(include, target, classify(include) or "requirements"))
     return found
 
 

@@ -1,0 +1,55 @@
+"""The ``.cmake`` files a CMake file ``include``s unconditionally, to be read as the repo's own
+build even where the walk skips their directory: ``cmake/third_party/`` and
+``cmake/thirdparty/`` hold the scripts that fetch the third-party code (ops-nn
+CMakeLists.txt:121 ``include(cmake/third_party/opbase.cmake)``, which clones opbase; rmm
+cpp/CMakeLists.txt:73 ``include(cmake/thirdparty/get_cccl.cmake)``; ops-blas
+CMakeLists.txt:73), not vendored code. One included under an ``if`` runs only where that is
+set (ops-nn ``if(DOWNLOAD_OPS_TEST_KIT)``), and stays unread.
+
+A relative path is CMake's: from the directory of the ``CMakeLists.txt`` being configured,
+which for a ``.cmake`` file is not known here; both its own directory and the repo's root are
+offered (``scan.repo`` reads those that exist)."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from bringup import lazyre
+from bringup.scan.cmakelex import CMakeCommand
+
+_LIST_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
+_SOURCE_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_SOURCE_DIR\}/")
+_TOP = lazyre.compile(r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR)\}/")
+
+
+def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...]:
+    """Repo-relative paths of the ``.cmake`` files the CMake file ``rel`` includes outside
+    any ``if``."""
+    here = posixpath.dirname(rel)
+    depth = 0
+    found: list[str] = []
+    for name, args, _ in commands:
+        if name == "if":
+            depth += 1
+        elif name == "endif":
+            depth = max(depth - 1, 0)
+        elif name == "include" and not depth and args and args[0].endswith(".cmake"):
+            found.extend(_candidates(here, rel, args[0]))
+    return tuple(dict.fromkeys(found))
+
+
+def _candidates(here: str, rel: str, path: str) -> list[str]:
+    """Where ``path`` may lie, relative to the repo; none outside it or through a variable
+    not known here."""
+    if _TOP.match(path):
+        bases, path = [""], _TOP.sub("", path)
+    elif _LIST_DIR.match(path):
+        bases, path = [here], _LIST_DIR.sub("", path)
+    else:
+        bases = [here] if rel.endswith("CMakeLists.txt") else [here, ""]
+        path = _SOURCE_DIR.sub("", path)
+    if "$" in path or path.startswith("/"):
+        return []
+    joined = (posixpath.normpath(posixpath.join(base, path)) for base in bases)
+    return [p for p in joined if not p.startswith("..")]

@@ -1,0 +1,92 @@
+"""Downloads through CPM, the CMake package manager (CPM.cmake, and rapids-cmake's ``rapids_cpm_*``
+wrappers around it): each package a configure may clone from GitHub is a ``network`` need.
+
+- ``CPMAddPackage``/``CPMFindPackage``/``CPMDeclarePackage`` with ``GITHUB_REPOSITORY``,
+  ``GITLAB_REPOSITORY``, ``GIT_REPOSITORY`` or ``URL``, or the one-argument shorthand
+  (``"gh:NVIDIA/nvbench#main"``); cuCollections tests/CMakeLists.txt:23-26 (Catch2), rmm
+  cpp/examples/fetch_dependencies.cmake:18.
+- ``rapids_cpm_init()`` downloads CPM.cmake itself (cuCollections CMakeLists.txt:75, rmm
+  cpp/CMakeLists.txt:67); ``rapids_cpm_<package>(...)`` fetches rapids-cmake's pinned version of
+  that package where it is not installed (``rapids_cpm_cccl``, rmm
+  cpp/cmake/thirdparty/get_cccl.cmake:12; ``rapids_cpm_rapids_logger``, rmm
+  cpp/CMakeLists.txt:70), ``rapids_cpm_find(<package> ...)`` the package it names.
+  ``CPMFindPackage`` and the rapids wrappers look for an installed copy
+  first: a soft need. A package cloned (not an archive ``URL``) also needs ``git``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.cmakelex import CMakeCommand, line_of
+from bringup.scan.extraction import SourceFile
+
+_CPM = frozenset({"cpmaddpackage", "cpmfindpackage", "cpmdeclarepackage"})
+_HOSTS = {
+    "GITHUB_REPOSITORY": "https://github.com/",
+    "GITLAB_REPOSITORY": "https://gitlab.com/",
+    "GIT_REPOSITORY": "",
+    "URL": "",
+}
+_ARCHIVES = (".zip", ".tar.gz", ".tgz", ".tar.xz", ".tar.bz2")
+_SHORTHAND = {"gh:": "https://github.com/", "gl:": "https://gitlab.com/"}
+_RAPIDS = lazyre.compile(r"^rapids_cpm_(\w+)$")
+_NOT_FETCHES = frozenset(
+    {"package_override", "package_details", "display_patch_status", "generate_patch_command"}
+)
+"""rapids-cmake's ``rapids_cpm_*`` helpers that read or patch, not fetch."""
+
+
+def _source(args: Sequence[str]) -> tuple[str, str] | None:
+    """Where a ``CPMAddPackage`` call fetches from, and the argument that says it."""
+    for index, arg in enumerate(args[:-1]):
+        if arg in _HOSTS:
+            return _HOSTS[arg] + args[index + 1], args[index + 1]
+    if len(args) == 1:
+        for short, host in _SHORTHAND.items():
+            if args[0].startswith(short):
+                return host + args[0][len(short) :], args[0]
+        if "://" in args[0]:
+            return args[0], args[0]
+    return None
+
+
+def cpm_downloads(
+    file: SourceFile, lines: Sequence[str], command: CMakeCommand
+) -> list[Requirement]:
+    """The ``network`` need of one CPM command (none for other commands)."""
+    name, args, line = command
+    rapids = _RAPIDS.match(name)
+    if name in _CPM:
+        source = _source(args)
+        if source is None or "${" in source[0]:
+            return []
+        url, written = source
+        where = line_of(lines, written, line)
+        text = f"{command.name}(... {url}): CPM fetches it while configuring"
+        need = file.requirement("network", url, where, text=text, hard=name != "cpmfindpackage")
+        if where != line:
+            need = msgspec.structs.replace(need, also_at=(file.source(line),))
+        cloned = not url.endswith(_ARCHIVES) and "URL" not in args
+        return [need, *(_git(file, where, command.name) if cloned else ())]
+    if rapids is None or rapids.group(1) in _NOT_FETCHES:
+        return []
+    package = rapids.group(1) if rapids.group(1) != "find" or not args else args[0]
+    if package == "init":
+        text = "rapids_cpm_init(): downloads CPM.cmake from GitHub while configuring"
+        return [file.requirement("network", "CPM.cmake", line, text=text)]
+    text = f"{name}(): rapids-cmake's CPM clones {package} from GitHub where it is not installed"
+    return [
+        file.requirement("network", package, line, text=text, hard=False),
+        *_git(file, line, name),
+    ]
+
+
+def _git(file: SourceFile, line: int, name: str) -> list[Requirement]:
+    """CPM clones a repository with git."""
+    text = f"{name}(...): CPM runs git to clone the package"
+    return [file.requirement("system_package", "git", line, text=text, hard=False)]
