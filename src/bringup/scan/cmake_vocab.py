@@ -69,8 +69,7 @@ _ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
 """``$ENV{X}/lib64``: a path under what the variable names."""
 _CONDITIONS = frozenset({"if", "elseif", "while"})
 _REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
-_REFERENCE = lazyre.compile(r"\$\{([\w.+-]+)\}")
-"""``${X}``; CMake's names may hold ``-``, ``.`` and ``+`` (``${rapids-cmake-url}``)."""
+_REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
 
 
 def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requirement:
@@ -210,7 +209,7 @@ def _downloads(
     """The remote URLs a fetch command downloads, each cited at the line holding it. A URL
     held in a variable is the one ``set`` earlier in the file (ops-nn
     cmake/third_party/ops-tensor.cmake:88-95 ``set(OPTENSOR_GIT_URL "https://...")`` then
-    ``GIT_REPOSITORY ${OPTENSOR_GIT_URL}``; rmm cmake/RAPIDS.cmake:35; ppl.llm.kernel.cuda
+    ``GIT_REPOSITORY ${OPTENSOR_GIT_URL}``; ppl.llm.kernel.cuda
     cmake/deps.cmake:63-66)."""
     name, args, line = command
     if name.startswith(_CPM):

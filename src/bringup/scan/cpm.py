@@ -5,13 +5,14 @@ wrappers around it): each package a configure may clone from GitHub is a ``netwo
   ``GITLAB_REPOSITORY``, ``GIT_REPOSITORY`` or ``URL``, or the one-argument shorthand
   (``"gh:NVIDIA/nvbench#main"``); cuCollections tests/CMakeLists.txt:23-26 (Catch2), rmm
   cpp/examples/fetch_dependencies.cmake:18.
-- ``rapids_cpm_init()`` downloads CPM.cmake itself (cuCollections CMakeLists.txt:75, rmm
-  cpp/CMakeLists.txt:67); ``rapids_cpm_<package>(...)`` fetches rapids-cmake's pinned version of
-  that package where it is not installed (``rapids_cpm_cccl``, rmm
-  cpp/cmake/thirdparty/get_cccl.cmake:12; ``rapids_cpm_rapids_logger``, rmm
-  cpp/CMakeLists.txt:70), ``rapids_cpm_find(<package> ...)`` the package it names.
-  ``CPMFindPackage`` and the rapids wrappers look for an installed copy
-  first: a soft need. A package cloned (not an archive ``URL``) also needs ``git``.
+- ``rapids_cpm_<package>(...)`` fetches rapids-cmake's pinned version of that package where it
+  is not installed (``rapids_cpm_cccl``, rmm cpp/cmake/thirdparty/get_cccl.cmake:12;
+  ``rapids_cpm_rapids_logger``, rmm cpp/CMakeLists.txt:70), ``rapids_cpm_find(<package> ...)``
+  the package it names. ``CPMFindPackage`` and the rapids wrappers look for an installed copy
+  first: a soft need.
+
+``rapids_cpm_init()`` only prepares CPM (cuCollections CMakeLists.txt:75), and the git CPM
+clones with is not named: the packages are the needs.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ _HOSTS = {
     "GIT_REPOSITORY": "",
     "URL": "",
 }
-_ARCHIVES = (".zip", ".tar.gz", ".tgz", ".tar.xz", ".tar.bz2")
 _SHORTHAND = {"gh:": "https://github.com/", "gl:": "https://gitlab.com/"}
 _RAPIDS = lazyre.compile(r"^rapids_cpm_(\w+)$")
 _NOT_FETCHES = frozenset(
-    {"package_override", "package_details", "display_patch_status", "generate_patch_command"}
-)
-"""rapids-cmake's ``rapids_cpm_*`` helpers that read or patch, not fetch."""
+    {"init", "package_override", "package_details", "display_patch_status",
+     "generate_patch_command"}
+)  # fmt: skip
+"""rapids-cmake's ``rapids_cpm_*`` helpers that set CPM up, read or patch, not fetch a
+package: ``rapids_cpm_init()`` prepares CPM, and the packages fetched after it are the needs."""
 
 
 def _source(args: Sequence[str]) -> tuple[str, str] | None:
@@ -71,22 +73,9 @@ def cpm_downloads(
         need = file.requirement("network", url, where, text=text, hard=name != "cpmfindpackage")
         if where != line:
             need = msgspec.structs.replace(need, also_at=(file.source(line),))
-        cloned = not url.endswith(_ARCHIVES) and "URL" not in args
-        return [need, *(_git(file, where, command.name) if cloned else ())]
+        return [need]
     if rapids is None or rapids.group(1) in _NOT_FETCHES:
         return []
     package = rapids.group(1) if rapids.group(1) != "find" or not args else args[0]
-    if package == "init":
-        text = "rapids_cpm_init(): downloads CPM.cmake from GitHub while configuring"
-        return [file.requirement("network", "CPM.cmake", line, text=text)]
     text = f"{name}(): rapids-cmake's CPM clones {package} from GitHub where it is not installed"
-    return [
-        file.requirement("network", package, line, text=text, hard=False),
-        *_git(file, line, name),
-    ]
-
-
-def _git(file: SourceFile, line: int, name: str) -> list[Requirement]:
-    """CPM clones a repository with git."""
-    text = f"{name}(...): CPM runs git to clone the package"
-    return [file.requirement("system_package", "git", line, text=text, hard=False)]
+    return [file.requirement("network", package, line, text=text, hard=False)]
