@@ -7,7 +7,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
   where the file first names it.
 - ``submodule``: a ``FATAL_ERROR`` under ``if(NOT EXISTS <path>)`` whose message says
   "submodule" (``third_party/secure_c/include`` missing: run ``git submodule update``).
-- ``system_package``: ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
+- ``system_package``: a tool a command runs (``execute_process(COMMAND patch ...)``,
+  ``scan.runtools``); ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
   fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``); ``find_package(Git)`` so
   (``REQUIRED``, or ``GIT_FOUND`` tested) is ``git``, and so is a fetch from a
   ``GIT_REPOSITORY``: CMake runs git to get it.
@@ -41,6 +42,7 @@ from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
+from bringup.scan.runtools import cmake_tools
 from bringup.scan.shellguards import ASKS_TO_SET, SHELL_OWN
 from bringup.scan.sysdeps import tool_subject
 
@@ -222,14 +224,14 @@ def _downloads(
     found = []
     for written in urls:
         url = _expand(written, values) if "${" in written else written
-        if not _REMOTE.match(url):
-            continue  # a tarball kept beside the sources (hixl fetch_cann_cmake.cmake:21)
-        text = f"{name}({args[0]} ... {url}): fetched while configuring"
         where = line_of(lines, written, line)
-        need = _both_lines(file, file.requirement("network", url, where, text=text), line)
-        found.append(_set_at(file, need, url) if url != written else need)
+        if _REMOTE.match(url):  # not a tarball beside the sources (hixl fetch_cann_cmake.cmake:21)
+            text = f"{name}({args[0]} ... {url}): fetched while configuring"
+            need = _both_lines(file, file.requirement("network", url, where, text=text), line)
+            found.append(_set_at(file, need, url) if url != written else need)
         if written in args and args[args.index(written) - 1] == "GIT_REPOSITORY":
-            # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27
+            # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27; also a
+            # function's argument (MindIE-LLM cmake/utils.cmake:137 ``"${DEP_REPO}"``)
             text = f"{name}({args[0]} GIT_REPOSITORY {url}): CMake runs git to fetch it"
             found.append(file.requirement("system_package", "git", where, text=text))
     return found
@@ -323,7 +325,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             found.append(
                 file.requirement(named or "system_package", "" if named else tool, line, text=text)
             )
-    return found + _launchers(file, commands, programs)
+    return found + _launchers(file, commands, programs) + cmake_tools(file, commands)
 
 
 _LAUNCHER = lazyre.compile(r"^CMAKE_\w+_COMPILER_LAUNCHER$|^RULE_LAUNCH_(?:COMPILE|LINK)$")

@@ -97,6 +97,12 @@ def _tokens(line: str) -> list[str] | None:
     return shell_words(line)
 
 
+_CASE_PATTERN = lazyre.compile(
+    r"^[^\s()|;&<>$`]{1,80}(?: ?\| ?[^\s()|;&<>$`]{1,80}){0,20} ?\)(?=\s|$)"
+)
+"""A ``case`` branch's pattern (``pigz)``, ``gcc|g++)``, ``*)``): no command, though the words
+look like one (ops-nn install_deps.sh:472 ``pigz)`` then ``curr_ver=$(pigz --version ...)``:
+the script asks a version, it does not run pigz)."""
 _FILL_IN = lazyre.compile(r"<([^<>\s|;&()]+)>")
 """A placeholder a guide asks the reader to fill in ("source <CANN软件安装目录>/<CANN软件路径>/
 set_env.sh", op-plugin docs/en/install.md:51; "pip install torch_npu-<version>.whl"): a word
@@ -118,6 +124,12 @@ def commands_of(lines: list[LogicalLine]) -> list[Command]:
         skip = len(joined.text) - len(joined.text.lstrip())
         if stripped.startswith("$ "):
             stripped, skip = stripped[2:], skip + 2
+        if ")" in stripped:
+            pattern = _CASE_PATTERN.match(stripped)
+            if pattern is not None:  # ``pigz)``: the rest of the line is the branch's command
+                rest = stripped[pattern.end() :]
+                skip += pattern.end() + len(rest) - len(rest.lstrip())
+                stripped = rest.lstrip()
         if not stripped or stripped.startswith("#"):
             continue
         masked = "<" in stripped or "\x01" in stripped or "\x02" in stripped

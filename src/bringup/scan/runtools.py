@@ -1,6 +1,8 @@
 """Host tools a repo's own build runs: a build, install or fetch script that calls ``git``,
 ``patch``, ``unzip`` or ``dos2unix`` stops on a machine without it (issue 11 M16),
-and so does a ``setup.py`` that runs one through ``subprocess``/``os.system``.
+and so does a ``setup.py`` that runs one through ``subprocess``/``os.system``, and a CMake
+configure or build that runs one (``execute_process(COMMAND ...)``, ``add_custom_command``, an
+``ExternalProject_Add`` step).
 
 Cloning a repo (``git clone``, ascend-transformer-boost scripts/build.sh:162; op-plugin
 ci/build.sh:110; from Python, MindSpeed-Core-MS auto_convert_llm.sh:5 as an f-string command
@@ -23,6 +25,7 @@ from collections.abc import Iterable
 import msgspec
 
 from bringup.model import Requirement
+from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
@@ -146,3 +149,43 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if program:
             places.append((program, _named_at(node.args[0]), ast.unparse(node)))
     return _cited(file, sorted(places, key=lambda place: place[1]))
+
+
+_CMAKE_RUNNERS = frozenset(
+    {"execute_process", "add_custom_command", "add_custom_target", "externalproject_add"}
+)
+
+
+def _cmake_argvs(args: tuple[str, ...]) -> list[list[str]]:
+    """The command lines of a CMake command: the words after each ``COMMAND`` (or
+    ``BUILD_COMMAND``, ``PATCH_COMMAND``, ...) up to the next upper-case keyword."""
+    argvs: list[list[str]] = []
+    collecting = False
+    for arg in args:
+        if arg == "COMMAND" or arg.endswith("_COMMAND"):
+            argvs.append([])
+            collecting = True
+        elif arg.isupper() and arg.replace("_", "").isalpha():
+            collecting = False
+        elif collecting:
+            argvs[-1].append(arg)
+    return [argv for argv in argvs if argv]
+
+
+def cmake_tools(file: SourceFile, commands: Iterable[CMakeCommand]) -> list[Requirement]:
+    """The tools a CMake file runs (``execute_process(COMMAND patch -p1 ...)``, MindIE-LLM
+    cmake/utils.cmake:192; ``execute_process(COMMAND dos2unix config ...)``,
+    cmake/open_source_build/openssl.cmake:16; ``COMMAND git fetch origin ...``, ops-nn
+    cmake/third_party/ops-tensor.cmake:24), cited at the line running the tool."""
+    places = []
+    lines: list[str] = []
+    for name, args, line in commands:
+        if name not in _CMAKE_RUNNERS:
+            continue
+        for argv in _cmake_argvs(args):
+            program = _program(argv)
+            if program:
+                lines = lines or file.text.split("\n")
+                where = line_of(lines, f" {argv[0]}", line)
+                places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
+    return _cited(file, places)

@@ -131,9 +131,10 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
             return True
         return False
 
+    branches: list[bool] = []
     for index, joined in enumerate(lines):
         text = joined.text.strip()
-        if text.startswith("#"):
+        if text.startswith("#") or _macos_branch(text, branches):
             continue
         for name in _REQUIRED_EXPANSION.findall(text):
             if name not in assigned:
@@ -173,6 +174,31 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                     add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         _note_assignment(text, joined.line, assigned, copied)
     return found
+
+
+def _macos_branch(text: str, branches: list[bool]) -> bool:
+    """Whether ``text`` lies in a branch for macOS (``elif [[ "$(uname -s)" == "Darwin" ]]``,
+    ops-nn install_deps.sh:145-150, ``command -v brew`` or exit): what it checks for is
+    macOS's (Homebrew), not the Linux machine's the repo's accelerators need. ``branches``
+    holds whether each open ``if`` is in such a branch, updated by ``text``."""
+    opening = _IF.match(text)
+    if opening is not None and not _CLOSED.search(text):
+        branches.append(bool(_MACOS.search(text)))
+    elif opening is not None or not branches:
+        pass
+    elif text.startswith("elif"):
+        branches[-1] = bool(_MACOS.search(text))
+    elif text == "else" or text.startswith("else "):
+        branches[-1] = False
+    elif _FI.match(text):
+        branches.pop()
+    return any(branches)
+
+
+_IF = lazyre.compile(r"^if\b")
+_CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
+_FI = lazyre.compile(r"^fi\b")
+_MACOS = lazyre.compile(r"\bDarwin\b|\bmac ?os\b|\bosx\b", re.IGNORECASE)
 
 
 def _note_assignment(

@@ -1,0 +1,96 @@
+"""Tools a build runs and checks, as real build files state them (issue 11's system packages):
+a CMake command that runs one, a ``case`` pattern that only looks like one, a macOS branch's
+Homebrew. Each case keeps only the lines it needs, with the public repository, path, lines and
+commit."""
+
+from __future__ import annotations
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.shell import extract_shell
+from scan_needs import needs, source_file
+
+# Ascend/MindIE-LLM @ 8b4871ad, cmake/utils.cmake:190-194 and 132-138 (a function's
+# FetchContent of whatever repository it is given).
+MINDIE_PATCH = """        if(EXISTS "${PATCH_PATH}")
+            execute_process(
+                COMMAND patch -p1
+                WORKING_DIRECTORY ${PKG_DIR}
+                INPUT_FILE ${PATCH_PATH}
+"""
+MINDIE_FETCH = """            if(NOT "${DEP_REPO}" STREQUAL "")
+                message(STATUS "Begin to download ${DEP_NAME} from ${DEP_REPO}")
+                FetchContent_Declare(
+                    "${DEP_NAME}"
+                    SOURCE_DIR "${src_dir}"
+                    GIT_REPOSITORY "${DEP_REPO}"
+                    GIT_TAG "${DEP_TAG}"
+"""
+# Ascend/MindIE-LLM @ 8b4871ad, cmake/open_source_build/openssl.cmake:16.
+MINDIE_DOS2UNIX = "execute_process(COMMAND dos2unix config WORKING_DIRECTORY ${PKG_DOWNLOAD_DIR})\n"
+
+
+def test_a_tool_a_cmake_command_runs_is_a_system_package_at_its_line() -> None:
+    patch = extract_cmake(source_file("cmake/utils.cmake", MINDIE_PATCH)).requirements
+    assert needs(patch) == [("system_package", "patch", 3, True)]
+    dos2unix = extract_cmake(source_file("cmake/openssl.cmake", MINDIE_DOS2UNIX)).requirements
+    assert needs(dos2unix) == [("system_package", "dos2unix", 1, True)]
+
+
+def test_a_git_repository_from_a_variable_needs_git_and_no_known_url() -> None:
+    fetch = extract_cmake(source_file("cmake/utils.cmake", MINDIE_FETCH)).requirements
+    assert needs(fetch) == [("system_package", "git", 6, True)]
+
+
+# hicann/ops-nn @ e5c3fa93, install_deps.sh:461-475 (inside a version check) and 133-150.
+OPS_NN_CASE = """            local curr_ver=""
+            case "$cmd" in
+                python3)
+                    curr_ver=$(python3 --version 2>&1 | awk '{print $2}')
+                    ;;
+                gcc|g++)
+                    curr_ver=$(gcc --version | awk '/^gcc/ {print $NF}')
+                    ;;
+                cmake)
+                    curr_ver=$(cmake --version | awk '/^cmake/ {print $3}')
+                    ;;
+                pigz)
+                    curr_ver=$(pigz --version 2>&1 | awk '{print $2}')
+                    ;;
+            esac
+"""
+OPS_NN_MACOS = """            if command -v dnf &> /dev/null; then
+                PKG_MANAGER="dnf"
+            else
+                PKG_MANAGER="yum"
+            fi
+        elif grep -qE '^NAME="openEuler"$|^NAME="EulerOS"$' /etc/os-release 2>/dev/null; then
+            OS="euler"
+            PKG_MANAGER="dnf"
+        else
+            echo "Unsupported Linux distribution, please install manually"
+            exit 1
+        fi
+    elif [[ "$(uname -s)" == "Darwin" ]]; then
+        OS="macos"
+        if ! command -v brew &> /dev/null; then
+            echo "Please install Homebrew first"
+            exit 1
+        fi
+"""
+
+
+def test_a_case_pattern_runs_no_tool() -> None:
+    # ``pigz)`` names the branch; the branch only asks pigz its version
+    found = extract_shell(source_file("install_deps.sh", OPS_NN_CASE)).requirements
+    assert needs(found) == []
+
+
+def test_a_tool_a_macos_branch_checks_for_is_no_need() -> None:
+    # the Linux branch before it is closed by its own fi; the Darwin elif is macOS's
+    script = "if [ -f /etc/os-release ]; then\n    if true; then\n" + OPS_NN_MACOS + "    fi\nfi\n"
+    found = extract_shell(source_file("install_deps.sh", script)).requirements
+    assert needs(found) == []
+    linux = script.replace('"Darwin"', '"Linux"')
+    assert needs(extract_shell(source_file("install_deps.sh", linux)).requirements) == [
+        ("system_package", "brew", 17, True)
+    ]
