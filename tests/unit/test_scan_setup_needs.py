@@ -158,8 +158,9 @@ HIXL_VARIABLES = """    if (DEFINED ENV{ASCEND_HOME_PATH})
         endif()
     endif()
 """
-# Ascend/MindIE-SD @ 30661895, csrc/CMakeLists.txt:32 and 58-62.
-MINDIE_CSRC = """link_directories($ENV{ASCEND_HOME_PATH}/lib64)
+# Ascend/MindIE-SD @ 30661895, csrc/CMakeLists.txt:3, 32 and 58-62 (built alone: its project).
+MINDIE_CSRC = """project(PTAExtensionOPS)
+link_directories($ENV{ASCEND_HOME_PATH}/lib64)
 if(DEFINED ENV{USER_ABI_VERSION})
     string(STRIP "$ENV{USER_ABI_VERSION}" ABI)
     if(NOT (ABI STREQUAL "0" OR ABI STREQUAL "1"))
@@ -176,7 +177,25 @@ def test_cmake_stop_in_the_else_of_an_environment_test_requires_the_variable() -
 
 def test_cmake_toolkit_home_read_as_a_path_is_needed_a_validated_option_is_not() -> None:
     found = needs(extract_cmake(source_file("csrc/CMakeLists.txt", MINDIE_CSRC)).requirements)
-    assert found == [("env_var", "ASCEND_HOME_PATH", 1, True)]
+    assert found == [("env_var", "ASCEND_HOME_PATH", 2, True)]
+
+
+# Ascend/MindIE-LLM @ 8b4871ad, mindie_llm/text_generator/cpp/sampler/cpu_logits_handler/
+# CMakeLists.txt:16-18, a component the root adds: no project of its own.
+MINDIE_LLM_COMPONENT = """target_link_directories(cpu_logits_handler
+        PUBLIC
+        $ENV{ASCEND_HOME_PATH}/runtime/lib64/stub
+"""
+# hicann/opbase @ aa3cd74b, cmake/package.cmake:142, a module the root includes to package.
+OPBASE_PACKAGE = """get_filename_component(COMPILER_PATH $ENV{ASCEND_HOME_PATH}/compiler REALPATH)
+"""
+
+
+def test_a_toolkit_home_read_by_a_component_or_module_is_no_need_of_its_own() -> None:
+    rel = "mindie_llm/text_generator/cpp/sampler/cpu_logits_handler/CMakeLists.txt"
+    assert needs(extract_cmake(source_file(rel, MINDIE_LLM_COMPONENT)).requirements) == []
+    package = extract_cmake(source_file("cmake/package.cmake", OPBASE_PACKAGE))
+    assert needs(package.requirements) == []
 
 
 # Ascend/AscendNPU-IR @ 52f96a13, docs/source/en/introduction/quick_start/installing_guide.md:

@@ -263,6 +263,17 @@ def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[s
             unguarded.setdefault(variable, command.line)
 
 
+def _starts_configure(commands: Sequence[CMakeCommand]) -> bool:
+    """Whether a CMake file starts a configure: it calls ``project()``, as CMake requires of
+    the top-level CMakeLists.txt (ascend-boost-comm CMakeLists.txt; MindIE-SD builds
+    csrc/CMakeLists.txt alone). A toolkit home such a file reads as a path is the build's need
+    (ascend-boost-comm CMakeLists.txt:29-31); a component it
+    adds (MindIE-LLM's ``cpu_logits_handler``, AscendNPU-IR bishengir/lib/Template/
+    CMakeLists.txt:217) or a module it includes (opbase cmake/package.cmake:142) reads the
+    same home the configure already needs, for that part: no need of its own."""
+    return any(command.name == "project" for command in commands)
+
+
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
@@ -310,7 +321,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     for variable in sorted(stopping):
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
-    for variable, line in unguarded.items():
+    for variable, line in unguarded.items() if _starts_configure(commands) else ():
         if variable not in tested and variable not in guarded:
             text = f"$ENV{{{variable}}} names where the build looks for what it needs"
             need = file.requirement("env_var", variable, line, text=text)
