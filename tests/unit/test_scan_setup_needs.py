@@ -265,3 +265,21 @@ def test_a_top_level_build_directory_of_scripts_is_walked_a_build_output_is_not(
     assert [f.rel for f in walk_repo(tmp_path)[0]] == ["build/build_ops.sh"]
     (tmp_path / "build" / "CMakeCache.txt").write_text("", encoding="utf-8")
     assert walk_repo(tmp_path)[0] == []
+
+
+# hicann/opbase @ aa3cd74b, docs/QUICKSTART.md:163 (heading, shortened) and 167-170.
+OPBASE_UT_RUN = """# 快速入门
+
+#### 单独运行已编译的UT测试
+
+```bash
+# 设置环境变量
+source ${ASCEND_HOME_PATH}/bin/setenv.bash
+export LD_LIBRARY_PATH=build/:$LD_LIBRARY_PATH
+```
+"""
+
+
+def test_an_export_relative_to_the_checkout_is_the_repos_own_output_no_need() -> None:
+    docs = extract_docs(source_file("docs/QUICKSTART.md", OPBASE_UT_RUN))
+    assert [r for r in docs.requirements if r.subject == "env_var"] == []
