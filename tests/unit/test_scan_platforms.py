@@ -273,6 +273,13 @@ def test_an_os_list_kept_elsewhere_is_an_os_need_and_says_it_better_than_a_packa
         "(https://www.hiascend.com/hardware/compatibility).\n"
     )
     assert [r for r in _found(english) if r[0] == "os"] == [("os", "", 3, True)]
+    # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:134: "download the package for
+    # your product, CPU and OS, then follow the page": the reference starts a clause of its own
+    download = (
+        "请参考《[CANN快速安装](https://www.hiascend.com/cann/download)》，选择版本（仅支持CANN "
+        "8.5.0及后续版本），并根据产品系列、CPU架构、操作系统等下载对应包，最后参考页面提供的命令完成安装。"
+    )
+    assert [m for m in read_line(download, required=True) if m.subject == "os"] == []
 
 
 def test_what_an_image_comes_with_is_what_works() -> None:

@@ -40,14 +40,17 @@ list of needs ("- 系统：CANN支持的Linux", hicann/catlass README.md:110), n
 word ("日志系统："); an OS name may touch Chinese words ("支持的Linux"), so its bounds are ASCII."""
 
 _OS_ELSEWHERE = lazyre.compile(
-    r"(?:支持的)?操作系统[^。；;]{0,12}?(?:请)?(?:参考|参见|详见)|"
+    r"(?:支持的)?操作系统[^。；;，,]{0,12}?(?:请)?(?:参考|参见|详见)|"
     r"\bsupported\s+(?:operating\s+systems|OSe?s)\b[^.;]{0,40}?\b(?:see|refer\s+to)\b|"
     r"\b(?:operating\s+systems|OSe?s)\s+supported\b[^.;]{0,80}?\b(?:see|refer\s+to)\b",
     re.IGNORECASE,
 )
 """The supported OSes kept in another document ("各硬件产品对应物理机部署场景支持的操作系统请参考
 兼容性查询助手", MindSpeed docs/zh/user-guide/install_guide.md:24): an OS need whose list is
-not here, unversioned."""
+not here, unversioned. The reference is the OS's own clause:
+"根据产品系列、CPU架构、操作系统等下载对应包，最后参考页面" (download the package for your OS,
+then follow the page, hicann/ops-nn docs/zh/install/quick_install.md:134) refers past a comma
+to something else."""
 
 _ON_LINUX = lazyre.compile(
     r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
