@@ -283,3 +283,20 @@ export LD_LIBRARY_PATH=build/:$LD_LIBRARY_PATH
 def test_an_export_relative_to_the_checkout_is_the_repos_own_output_no_need() -> None:
     docs = extract_docs(source_file("docs/QUICKSTART.md", OPBASE_UT_RUN))
     assert [r for r in docs.requirements if r.subject == "env_var"] == []
+
+
+# hicann/ops-nn @ e5c3fa93, build.sh:550-555 and 864-865: an option's value, set below the test.
+OPS_NN_OPTION_TEST = """  if [ -n "$KERNEL_TEMPLATE_INPUT" ]; then
+    if [[ -z "${COMPILED_OPS}" || "$COMPILED_OPS" == *","* ]]; then
+      echo "[ERROR] --kernel_template_input must be used with --ops= and can only specify a single operator"
+      exit 1
+    fi
+  fi
+        ops=*)
+          COMPILED_OPS=${OPTARG#*=}
+"""  # noqa: E501
+
+
+def test_a_stop_testing_a_variable_the_option_parsing_sets_is_no_environment_need() -> None:
+    extraction = extract_shell(source_file("build.sh", OPS_NN_OPTION_TEST))
+    assert needs(extraction.requirements) == []

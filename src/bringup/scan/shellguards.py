@@ -2,7 +2,8 @@
 
 - ``env_var``: ``${X:?message}``, or an emptiness test (``[ -z "$X" ]``, ``test -z``,
   ``[ "${X}" == "" ]``) with an ``exit``/``die`` in the same branch, on that line or the next
-  three, where the script does not assign ``X`` itself before the test; or a stopping
+  three, where the script does not assign ``X`` itself before the test (nor from an option,
+  anywhere: ``COMPILED_OPS=${OPTARG#*=}``); or a stopping
   branch's message telling the user to set one the script reads ("Can not find toolkit path,
   please set ASCEND_TOOLKIT_HOME", MindIE-SD build/build_ops.sh:29). A variable that the
   script defaults to an absolute path when unset (``[ -z $X ]`` then ``X=/usr/local/...``,
@@ -116,6 +117,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     texts = [line.text for line in lines]
     testing = bool(NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]))
     read = _read(file.text)
+    options = _options(texts)
 
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> bool:
         """Whether a requirement was added (a name is added once)."""
@@ -155,7 +157,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and shell_stops(shell_branch(texts, index)):
             for name in tested:
-                if name not in assigned:
+                if name not in assigned and name not in options:
                     add("env_var", name, joined.line, text)
             if message is not None and ASKS_TO_SET.search(message.group(1)):
                 for name in _NAMED.findall(message.group(1)):
@@ -199,6 +201,18 @@ _IF = lazyre.compile(r"^if\b")
 _CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
 _FI = lazyre.compile(r"^fi\b")
 _MACOS = lazyre.compile(r"\bDarwin\b|\bmac ?os\b|\bosx\b", re.IGNORECASE)
+
+
+_OPTION_VALUE = lazyre.compile(r"^([A-Za-z_]\w*)=\"?\$\{?OPTARG\b|^([A-Za-z_]\w*)=\"?\$\{?1#")
+"""An option's value taken into a variable (``COMPILED_OPS=${OPTARG#*=}``, ``X="${1#*=}"``)."""
+
+
+def _options(texts: list[str]) -> set[str]:
+    """The variables the script's option parsing sets, wherever that is: a test of one
+    (``[[ -z "${COMPILED_OPS}" ]]`` then ``exit 1``, hicann/ops-nn build.sh:551, above the
+    parsing at 865) checks the command line the user gave, not the environment."""
+    found = (_OPTION_VALUE.match(text.strip()) for text in texts)
+    return {next(n for n in m.groups() if n) for m in found if m}
 
 
 def _note_assignment(
