@@ -112,10 +112,21 @@ def kind(subject: str) -> str:
     return "cmake_package" if subject.startswith("cmake:") else "python_package"
 
 
-def named_packages(subject: str, spec: str) -> set[str]:
+_ARCHIVE = re.compile(
+    r"(?:^|[/\s|])([A-Za-z][\w+]{0,40}(?:-[A-Za-z][\w+]{0,40}){0,4}?)-(?:v?\d|release|master|main)"
+    r"[^/\s,|]{0,80}"
+    r"\.(?:tar\.gz|tgz|tar\.xz|tar\.bz2|zip)\b"
+)
+
+
+def named_packages(subject: str, spec: str, text: str = "") -> set[str]:
     """The tools a scanned ``system_package`` names (``bash>=5.1.16``, ``cmake bash ccache``):
     a truth writer may give such a tool a subject of its own (``bash``, ``lld``), and a
-    scanned system package citing that entry's place states that requirement."""
+    scanned system package citing that entry's place states that requirement. Likewise the
+    libraries whose source archives a ``network`` need downloads (``makeself-release-2.5.0-
+    patch1.tar.gz``, hixl docs/en/build.md:155, which that truth writes as ``makeself``)."""
+    if subject == "network":
+        return {norm(m.group(1)) for m in _ARCHIVE.finditer(f"{spec} {text}")}
     if subject != "system_package":
         return set()
     return {norm(_PAST_NAME.split(word)[0]) for word in spec.split() if word[:1].isalpha()}
@@ -138,10 +149,10 @@ def _absolute_path_env() -> dict[str, str]:
     return env
 
 
-def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str]]:
-    """(subject, the places it cites relative to the checkout, spec) of each requirement the
-    scan reports: its source first, then where the same statement is repeated (``also_at``)
-    and its alternatives' sources (``any_of``)."""
+def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str, str]]:
+    """(subject, the places it cites relative to the checkout, spec, text) of each requirement
+    the scan reports: its source first, then where the same statement is repeated
+    (``also_at``) and its alternatives' sources (``any_of``)."""
     done = subprocess.run(
         [sys.executable, "-m", "bringup", "scan", checkout.name, "--json"],
         cwd=checkout.parent,
@@ -160,7 +171,8 @@ def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str]]:
             ]
             places = tuple(dict.fromkeys(_place(s) for s in sources))
             spec = str(requirement.get("spec", ""))
-            found.append((norm(requirement["subject"]), places, spec))
+            text = str(requirement.get("text", ""))
+            found.append((norm(requirement["subject"]), places, spec, text))
     return found
 
 
@@ -201,9 +213,9 @@ def score(
         declared = _declared(truth)
         cited: dict[str, set[str]] = defaultdict(set)
         listing: list[str] = []
-        for subject, sites, spec in tool:
+        for subject, sites, spec, text in tool:
             cited[subject].update(sites)
-            aliases = named_packages(subject, spec)
+            aliases = named_packages(subject, spec, text)
             for alias in aliases:
                 cited[alias].update(sites)
             for place in sites if subject == "submodule" else ():

@@ -21,6 +21,7 @@ from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at
+from bringup.scan.sourcerows import downloaded_source
 from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
@@ -359,6 +360,10 @@ def _read_rows(
         if _DOCUMENT_CELL.search(row.cells[0]):
             continue
         subject = resolve(cell_subject(row.cells[0]), vendor)
+        download = downloaded_source(file, row, text) if subject is None else None
+        if download is not None:
+            found.append(download)
+            continue
         if subject is None and required and not routes:  # a route ("Docker") is no package
             subject = distribution_cell(row.cells[0])
         if subject is None:

@@ -1,0 +1,45 @@
+"""A table row that links a library's source archive: what the build downloads, not a Python
+distribution.
+
+CANN's build guides list the third-party open-source software their build fetches, one row a
+library with its version and a link to its source tarball ("| json | 3.11.3 |
+[json-3.11.3.tar.gz](https://…/json-3.11.3.tar.gz) |", hicann/opbase docs/QUICKSTART.md:38;
+the same table in hixl docs/en/build.md:153 and ops-nn docs/zh/install/compile.md:14). They are
+C/C++ sources (nlohmann json, eigen, protobuf's C++ sources, abseil-cpp, makeself) the build
+downloads: a ``network`` need, one per archive, never ``pypi:json``. It is soft: the same row
+is the link to download the archive by hand for an offline build.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.scan.fetches import WORDS
+from bringup.scan.tablecells import Row
+
+_ARCHIVE_LINK = lazyre.compile(
+    r"\]\(\s*((?:https?|ftp)://[^()\s]{1,500}?\.(?:tar\.gz|tgz|tar\.xz|tar\.bz2|zip))\s*\)",
+    re.IGNORECASE,
+)
+"""A Markdown link to a source archive (``.tar.gz``, ``.zip``); a wheel or a ``.run`` installer
+is no source."""
+
+
+def downloaded_source(file: SourceFile, row: Row, text: str) -> Requirement | None:
+    """The download a row's later cells link to (its first cell names the library), if any;
+    ``text`` is the row's cells, cleaned."""
+    for cell in row.cells[1:]:
+        found = _ARCHIVE_LINK.search(cell)
+        if found is not None:
+            return file.requirement(
+                "network",
+                found.group(1),
+                row.line,
+                text=WORDS + text,
+                confidence="medium",
+                hard=False,
+            )
+    return None
