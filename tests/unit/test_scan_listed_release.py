@@ -166,3 +166,19 @@ def test_prose_and_the_next_command_do_not_make_a_listed_release_a_distribution(
     # the same names imported or pip-installed are distributions
     assert python_listed(cutlass, ["from cutlass import Tensor"])[0].subject == "pypi:cutlass"
     assert python_listed(go, ["pip install go==1.20"])[0].subject == "pypi:go"
+
+
+def test_the_cuda_compiler_is_the_cuda_toolkit_and_a_headers_package_no_distribution() -> None:
+    # rapidsai/rmm@5d50a37b README.md:51-56: nvcc's release is the CUDA toolkit's
+    rmm = (
+        "### Get RMM Dependencies\n\nCompiler requirements:\n\n"
+        "* `gcc`     version 13.3+\n* `nvcc`    version 12.9+\n"
+    )
+    assert ("cuda", ">=12.9", 6, True) in _read("README.md", rmm)
+    assert not [s for s in _read("README.md", rmm) if s[0].startswith("pypi:")]
+    # NVIDIA/cuCollections@dc0f9fc2 README.md:59-60
+    cuco = "## Requirements\n- `nvcc 11.5+`\n"
+    assert _read("README.md", cuco) == [("cuda", ">=11.5", 2, True)]
+    # NVIDIA/cudnn-frontend@3929da2e README.md:98-99: Debian's headers package, a system one
+    cudnn = "**1. Dependencies**\n*   `python-dev` (e.g., `apt-get install python-dev`)\n"
+    assert [s for s in _read("README.md", cudnn) if s[0] != "system_package"] == []

@@ -17,11 +17,11 @@ from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
+from bringup.scan.hostrows import as_host_tool, downloaded_source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at
-from bringup.scan.sourcerows import downloaded_source
 from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
@@ -370,7 +370,7 @@ def _read_rows(
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
-        stated = _versioned_row(file, row, subject, roles, text, optional=optional)
+        stated = as_host_tool(_versioned_row(file, row, subject, roles, text, optional=optional))
         if not stated and listing:
             stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
         found.extend(stated)

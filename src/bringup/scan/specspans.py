@@ -22,10 +22,11 @@ from collections.abc import Iterable
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
@@ -50,6 +51,21 @@ _SOFT = lazyre.compile(
 )
 
 
+_DEV_PACKAGE = ("-dev", "-devel")
+"""A distro's headers package (Debian's ``python-dev``, ``libnuma-dev``; RPM's ``-devel``): a
+system package; PyPI names no distribution so."""
+
+
+def compiler_toolkit(name: str) -> str | None:
+    """The toolkit a backend's compiler comes with (``nvcc`` -> ``cuda``): the compiler's
+    release is the toolkit's (nvcc ships in the CUDA toolkit and reports its release)."""
+    for backend in backends.registered():
+        toolkit = backend.vocabulary.compilers.get(name.lower())
+        if toolkit is not None:
+            return toolkit
+    return None
+
+
 def _distribution(span: str) -> tuple[str, str] | None:
     """``(name, requirement string)`` when ``span`` is a requirement string of a distribution
     the prose reader does not know by name, else None."""
@@ -58,6 +74,8 @@ def _distribution(span: str) -> tuple[str, str] | None:
         return None
     name = match.group("name")
     if name.lower() in HOST_TOOLS or vocabulary().subject.search(span):
+        return None
+    if name.lower().endswith(_DEV_PACKAGE):  # "`python-dev` (e.g., `apt-get install python-dev`)"
         return None
     spec = re.sub(r"\s+|v(?=\d)", "", match.group("spec") or "")
     return name, name + spec
@@ -68,6 +86,15 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
     soft = bool(_SOFT.search(text))
     found: list[Requirement] = []
     for span in _SPAN.finditer(text):
+        toolkit = compiler_toolkit(span.group(1).strip())
+        if toolkit is not None:  # "`nvcc`    version 12.9+", rapidsai/rmm README.md:56
+            phrase = read_phrase(text[span.end() :].strip(), toolkit)
+            if phrase is not None:
+                need = file.requirement(
+                    toolkit, phrase.spec, line, text=text.strip(), confidence="medium"
+                )
+                found.append(msgspec.structs.replace(need, hard=not soft))
+            continue
         named = _distribution(span.group(1))
         if named is None:
             continue
@@ -113,12 +140,16 @@ def listed_release(file: SourceFile, line: int, text: str) -> list[Requirement]:
     if item is None or os_release(text.strip()) is not None:
         return []
     name, release = item.group("name"), item.group("release")
+    spec = f">={release}" if item.group("floor") else f"=={release}"
+    soft = bool(_SOFT.search(item.group("note") or ""))
+    toolkit = compiler_toolkit(name)
+    if toolkit is not None:  # "`nvcc 11.5+`", NVIDIA/cuCollections README.md:60
+        need = file.requirement(toolkit, spec, line, text=text.strip(), confidence="medium")
+        return [msgspec.structs.replace(need, hard=not soft)]
     # a toolkit's name in lower case ("cuda12.1" in a 环境要求 list) is still the toolkit
     known = vocabulary().subject
     if name.lower() in HOST_TOOLS or known.search(name) or known.search(name.upper()):
         return []
-    spec = f">={release}" if item.group("floor") else f"=={release}"
-    soft = bool(_SOFT.search(item.group("note") or ""))
     if not known_distribution(name):
         need = file.requirement(
             "system_package", name.lower() + spec, line, text=text.strip(), confidence="medium"

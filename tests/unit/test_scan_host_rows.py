@@ -1,6 +1,6 @@
-"""A build guide's table of third-party sources with links to their archives: what the build
-downloads (a ``network`` need), not Python distributions. Real lines, quoted with their
-repository, file and commit."""
+"""Table rows naming what no Python distribution is: a build guide's third-party sources with
+links to their archives (what the build downloads, a ``network`` need) and host tools. Real
+lines, quoted with their repository, file and commit."""
 
 from __future__ import annotations
 
@@ -37,4 +37,23 @@ def test_a_table_of_source_archives_is_a_download_not_pypi() -> None:
             8,
             False,
         ),
+    ]
+
+
+def test_a_host_tool_row_is_a_system_package() -> None:
+    # Ascend/MindInferenceService@a9419463 docs/zh/installation_guide.md:33, 39-43
+    text = (
+        '### 安装Ubuntu系统依赖<a name="ZH-CN_TOPIC_0000002496571413"></a>\n\n'
+        "|依赖名称|版本建议|获取建议|\n"
+        "|--|--|--|\n"
+        "|CMake|3.14及以上|建议通过包管理安装，安装命令参考如下。sudo apt-get install -y cmake"
+        "若包管理中的版本不符合最低版本要求，可自行通过源码方式安装。|\n"
+        "|Make|4.1及以上|建议通过包管理安装，安装命令参考如下。sudo apt-get install -y make"
+        "若包管理中的版本不符合最低版本要求，可自行通过源码方式安装。|\n"
+    )
+    rel = "docs/zh/installation_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("cmake", ">=3.14", 5),
+        ("system_package", "make>=4.1", 6),
     ]

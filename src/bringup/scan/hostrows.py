@@ -1,5 +1,5 @@
-"""A table row that links a library's source archive: what the build downloads, not a Python
-distribution.
+"""Table rows that name what no Python distribution is: a library's source archive the build
+downloads, a host tool.
 
 CANN's build guides list the third-party open-source software their build fetches, one row a
 library with its version and a link to its source tarball ("| json | 3.11.3 |
@@ -8,16 +8,23 @@ the same table in hixl docs/en/build.md:153 and ops-nn docs/zh/install/compile.m
 C/C++ sources (nlohmann json, eigen, protobuf's C++ sources, abseil-cpp, makeself) the build
 downloads: a ``network`` need, one per archive, never ``pypi:json``. It is soft: the same row
 is the link to download the archive by hand for an offline build.
+
+A row naming a host tool ("|Make|4.1及以上|建议通过包管理安装…sudo apt-get install -y make…|",
+MindInferenceService docs/zh/installation_guide.md:43) is the machine's tool: a
+``system_package`` with the row's version, never ``pypi:make``.
 """
 
 from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
+from bringup.scan.hosttools import HOST_TOOLS
 from bringup.scan.tablecells import Row
 
 _ARCHIVE_LINK = lazyre.compile(
@@ -43,3 +50,21 @@ def downloaded_source(file: SourceFile, row: Row, text: str) -> Requirement | No
                 hard=False,
             )
     return None
+
+
+_INSTALLERS = frozenset({"pip", "pip3"})
+"""Host tools a row may name as the Python distribution they also are."""
+
+
+def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
+    """``stated`` with a row's ``pypi:`` tool (``pypi:make >=4.1``) as the host tool it is
+    (``system_package make>=4.1``)."""
+    out = []
+    for need in stated:
+        name = need.subject[len("pypi:") :] if need.subject.startswith("pypi:") else ""
+        tool = name in HOST_TOOLS and name not in _INSTALLERS
+        spec = name + need.spec
+        out.append(
+            msgspec.structs.replace(need, subject="system_package", spec=spec) if tool else need
+        )
+    return out
