@@ -69,3 +69,16 @@ def test_conda_pip_list_under_a_mapping_item() -> None:
         ("python", "==3.10.*", 2),
         ("pypi:einops", "==0.7.0", 4),
     ]
+
+
+def test_cann_from_the_ascend_conda_channel_is_the_toolkit() -> None:
+    # hicann/catlass@0dfcf9df environment.ascend950.yml:1-9
+    text = (
+        "name: catlass-dev\n\nchannels:\n  - ascend\n\ndependencies:\n"
+        "  - ascend::cann-toolkit>=9.0.0\n  - ascend::cann-950-ops>=9.0.0\n"
+    )
+    found = extract_conda_env(SourceFile(ref="e.yml", rel="e.yml", text=text))
+    assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [
+        ("cann", ">=9.0.0", 7),
+        ("cann", ">=9.0.0", 8),
+    ]

@@ -88,8 +88,16 @@ NAMES = {
     "firmware": "ascend_firmware",
     "nnal": "nnal",
     "固件": "ascend_firmware",
+    "cann-toolkit": "cann",
+    "cann-910b-ops": "cann",
+    "cann-a3-ops": "cann",
+    "cann-950-ops": "cann",
 }
-"""Names in table cells, package lists and build files (lower case) -> subject."""
+"""Names in table cells, package lists and build files (lower case) -> subject. The ``ascend``
+conda channel ships CANN as ``cann-toolkit`` and one ops package per chip family
+(``ascend::cann-toolkit>=9.0.0``, ``ascend::cann-950-ops>=9.0.0``, hicann/catlass
+environment.ascend950.yml:8-9; ``cann-910b-ops``, ``cann-a3-ops`` in environment.atlasa2.yml
+and environment.atlasa3.yml): the toolkit and its kernels, released together."""
 
 LIBRARIES = {
     "hccl": ("cann", "HCCL, part of CANN"),
