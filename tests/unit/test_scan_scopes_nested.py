@@ -53,9 +53,18 @@ def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:
 def test_a_native_tool_with_its_own_build_script_is_a_sub_project() -> None:
     tool = "msmodelslim/pytorch/weight_compression/compress_graph"
     assert _slim().of(f"{tool}/CMakeLists.txt") == tool
-    # MindSpeed mindspeed/ops/csrc/qos holds a CMakeLists.txt and no script: a part of the build
+    # a nested CMakeLists.txt that declares no project of its own is a part of the build
     files = ["setup.py", "mindspeed/ops/csrc/qos/CMakeLists.txt"]
     assert Scopes(files, {"setup.py": ""}).of("mindspeed/ops/csrc/qos/CMakeLists.txt") == REPO
+    # MindSpeed mindspeed/ops/csrc/qos/CMakeLists.txt:1-5 is a CMake project of its own that
+    # nothing outside names, in a repo built by setup.py alone: built on its own, its own scope
+    qos = (
+        "# Minimum required CMake version\ncmake_minimum_required(VERSION 3.10)\n\n"
+        "# Project configuration (explicitly declare C++ project)\nproject(QOS_TOOL CXX)\n"
+    )
+    texts = {"setup.py": "", "mindspeed/ops/csrc/qos/CMakeLists.txt": qos}
+    qos_scope = Scopes(files, texts).of("mindspeed/ops/csrc/qos/CMakeLists.txt")
+    assert qos_scope == "mindspeed/ops/csrc/qos"
 
 
 def test_a_script_only_the_tests_build_names_is_the_tests() -> None:

@@ -179,6 +179,8 @@ class Scopes:
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else _parts(rels, readme)
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
+        if not any(rel.lower() == "cmakelists.txt" for rel in rels):
+            self._scripted |= _cmake_projects(build_texts)
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
         self._idle_cmake = unbuilt_cmake(rels, build_texts)
@@ -391,6 +393,21 @@ def _parts(rels: list[str], readme: str) -> frozenset[str]:
     return frozenset(
         p for p in found - packaged if re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", readme)
     )
+
+
+_PROJECT = lazyre.compile(r"^\s*project\s*\(", re.IGNORECASE | re.MULTILINE)
+
+
+def _cmake_projects(build_texts: Mapping[str, str]) -> set[str]:
+    """The nested directories whose ``CMakeLists.txt`` is a CMake project of its own
+    (``project(QOS_TOOL CXX)``, MindSpeed mindspeed/ops/csrc/qos/CMakeLists.txt:5) in a repo
+    with no CMake build at its root: built on its own like a nested ``build.sh``, a part of
+    the repo's build only where a build file outside names it (``BuildNames.detached``)."""
+    return {
+        dirname(rel)
+        for rel, text in build_texts.items()
+        if rel.lower().endswith("/cmakelists.txt") and _PROJECT.search(text)
+    }
 
 
 def _copied_scripts(build_texts: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
