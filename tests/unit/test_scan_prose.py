@@ -68,6 +68,12 @@ def test_device_count_needed_by_the_repo_is_hard() -> None:
         "The unit tests skip without an NPU.",
         "This tool reads the repos of an accelerator software stack and says what each needs.",
         "It needs a GPU vendor's SDK.",
+        # Ascend/tensorflow@82957b92 tf_adapter/README_en.md:15: an environment, no count
+        "You can build the TF Adapter software package from the source code in this repository"
+        " and deploy it in an NPU environment.",
+        # Ascend/torchair@fced8842 docs/zh/overview.md:35: a cap per process, no floor
+        "- **整体约束**：PyTorch图模式支持单进程和多进程，每个进程**只支持使用1张NPU卡**，"
+        "不支持使用多张NPU卡。",
     ],
 )
 def test_counts_that_are_not_needs(line: str) -> None:

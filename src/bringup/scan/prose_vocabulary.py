@@ -48,10 +48,11 @@ _COUNT_EN = (
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
     r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
     # "an accelerator software stack", "a <device> vendor", "a single GPU thread", "a GPU
-    # kernel", "an NPU operator": the device word qualifies a noun that is no device.
+    # kernel", "an NPU operator", "deploy it in an NPU environment" (Ascend/tensorflow
+    # tf_adapter/README_en.md:15): the device word qualifies a noun that is no device.
     r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
     r"programming|languages?|compan(?:y|ies)|makers?|threads?|kernels?|buffers?|operators?|"
-    r"streams?|warps?|tensors?)\b)"
+    r"streams?|warps?|tensors?|environments?)\b)"
     r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
 )
 """Device counts in English; ``{…}`` are filled from the backends' device and vendor words.
