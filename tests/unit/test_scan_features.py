@@ -232,6 +232,20 @@ def test_a_requirements_file_with_a_test_runner_among_its_needs_stays_the_repos(
     assert {r.feature for r in found} == {""}
 
 
+def test_a_formatter_among_a_repos_needs_is_a_developers_tool() -> None:
+    # NVIDIA/cudnn-frontend@3929da2e requirements.txt:1-8
+    text = (
+        "jupyter\nnumpy<2.0.0\npybind11[global]>=2.13,<3\npytest\npytest-xdist\nlooseversion\n"
+        "black==26.1.0\nclang-format==21.1.6\n"
+    )
+    found = extract_requirements_txt(_file("requirements.txt", text)).requirements
+    assert {r.subject: r.feature for r in found if r.feature} == {
+        "pypi:black": DEVELOPMENT,
+        "pypi:clang-format": DEVELOPMENT,
+    }
+    assert len(found) == 8
+
+
 # kvcache-ai/Mooncake 3b5a5941: mooncake-common/common.cmake:86 and :433-446
 MOONCAKE_HIP = """option(USE_HIP "option for enabling gpu features for AMD GPU" OFF)
 if(USE_HIP)

@@ -14,6 +14,7 @@ from packaging.requirements import Requirement as Pep508
 
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
+from bringup.scan.scopenames import DEVELOPMENT
 from bringup.subjects import python_subject
 
 
@@ -57,6 +58,17 @@ def python_requirement(
     return requirement, finding
 
 
+_LINTERS = frozenset(
+    python_subject(name)
+    for name in ("black", "clang-format", "flake8", "pylint", "isort", "ruff", "mypy",
+                 "pre-commit", "yapf", "cpplint", "codespell", "autopep8")
+)  # fmt: skip
+"""Formatters and linters: they check the code's style, neither the build nor the code runs
+them, so a list of the repo's needs naming one (``black==26.1.0``, ``clang-format==21.1.6``
+in NVIDIA/cudnn-frontend requirements.txt:7-8, ``pre-commit==3.8.0`` in MindIE-SD
+requirements.txt:9) names a developer's tool: the ``development`` feature."""
+
+
 def add_python_requirement(
     requirements: list[Requirement],
     findings: list[Finding],
@@ -71,6 +83,8 @@ def add_python_requirement(
     ``feature`` is the optional feature (an extra) it belongs to."""
     requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
     if requirement is not None:
+        if not feature and requirement.subject in _LINTERS:
+            feature = DEVELOPMENT
         requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:
         findings.append(finding)
