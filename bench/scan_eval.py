@@ -126,7 +126,11 @@ def named_packages(subject: str, spec: str, text: str = "") -> set[str]:
     libraries whose source archives a ``network`` need downloads (``makeself-release-2.5.0-
     patch1.tar.gz``, hixl docs/en/build.md:155, which that truth writes as ``makeself``)."""
     if subject == "network":
-        return {norm(m.group(1)) for m in _ARCHIVE.finditer(f"{spec} {text}")}
+        # one library a need: its spec's archive, or the only one its text names
+        named = [m.group(1) for m in _ARCHIVE.finditer(spec)]
+        if not named:
+            named = [m.group(1) for m in _ARCHIVE.finditer(text)]
+        return {norm(named[0])} if len(named) == 1 else set()
     if subject != "system_package":
         return set()
     return {norm(_PAST_NAME.split(word)[0]) for word in spec.split() if word[:1].isalpha()}

@@ -20,6 +20,7 @@ from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTI
 from bringup.scan.commands import _PLACEHOLDER
 from bringup.scan.platforms import _ON_LINUX
 from bringup.scan.prose import _NEGATED_AFTER, _recommended
+from bringup.scan.scopes import _PROJECT
 from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
 
@@ -39,6 +40,8 @@ def test_a_leading_run_is_tried_once_not_at_each_of_its_positions() -> None:
     assert _SPLIT_LABEL.split("cpu" + SPACES + "x and gpu") == ["cpu" + SPACES + "x", "gpu"]
     assert _LIST_SEPARATOR.split("a" + SPACES + "b , c") == ["a" + SPACES + "b", "c"]
     assert _REPOSITORY_TAG.sub(r"\1_", LETTERS + " image:v1.0") == LETTERS + " image_v1.0"
+    # review: ^\s* with MULTILINE crossed newlines, re-reading every blank line after each start
+    assert _PROJECT.search("\n" * MILLION + "project(x)") is not None
 
 
 def test_two_adjacent_runs_over_the_same_class_are_one() -> None:

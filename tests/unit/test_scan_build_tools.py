@@ -94,3 +94,17 @@ def test_a_tool_a_macos_branch_checks_for_is_no_need() -> None:
     assert needs(extract_shell(source_file("install_deps.sh", linux)).requirements) == [
         ("system_package", "brew", 17, True)
     ]
+
+
+def test_a_branch_that_is_not_macos_is_the_linux_side() -> None:
+    # constructed by review: != "Darwin" is where the Linux machine's needs are checked
+    text = (
+        'if [[ "$(uname -s)" != "Darwin" ]]; then\n'
+        '    if [ -z "$CUDA_HOME" ]; then\n'
+        '        echo "set CUDA_HOME"\n'
+        "        exit 1\n"
+        "    fi\n"
+        "fi\n"
+    )
+    found = extract_shell(source_file("build.sh", text)).requirements
+    assert [r.subject for r in found if r.subject == "env_var"] == ["env_var"]

@@ -60,3 +60,10 @@ def test_a_refused_count_in_english_is_no_need() -> None:
         "set the `--cuda` argument. It does not support multiple GPUs and data parallelization.\n"
     )
     assert _counts("README.md", text) == []
+
+
+def test_only_n_cards_for_the_model_is_its_need() -> None:
+    # constructed by review (the wording of Chinese model READMEs): "this model only supports
+    # training on 8 cards" states the need; only a per-process cap is no need
+    assert _counts("README.md", "本模型仅支持8张NPU卡训练。\n") == [("npu_count", ">=8", 1)]
+    assert _counts("README.md", "每个进程只支持使用1张NPU卡\n") == []

@@ -246,6 +246,13 @@ def test_a_formatter_among_a_repos_needs_is_a_developers_tool() -> None:
     assert len(found) == 8
 
 
+def test_a_checker_the_build_system_requires_is_the_builds() -> None:
+    # constructed by review: a mypyc-compiled package builds with mypy
+    text = '[build-system]\nrequires = ["setuptools", "mypy==1.10"]\n'
+    found = extract_pyproject(_file("pyproject.toml", text)).requirements
+    assert {r.subject: r.feature for r in found} == {"pypi:setuptools": "", "pypi:mypy": ""}
+
+
 # kvcache-ai/Mooncake 3b5a5941: mooncake-common/common.cmake:86 and :433-446
 MOONCAKE_HIP = """option(USE_HIP "option for enabling gpu features for AMD GPU" OFF)
 if(USE_HIP)

@@ -134,5 +134,8 @@ def test_a_distribution_named_after_python_is_not_python() -> None:
     build = read_line("bash ci/build.sh --python=3.9 --pytorch=v2.10.0")
     assert [(m.subject, m.spec) for m in build] == [("python", "==3.9.*")]
     # constructed by review: a configure option names Python too
+    assert [(m.subject, m.spec) for m in read_line("requires-python >=3.8")] == [
+        ("python", ">=3.8")
+    ]
     configure = read_line("./configure --with-python=3.9")
     assert [(m.subject, m.spec) for m in configure] == [("python", "==3.9.*")]

@@ -300,3 +300,14 @@ OPS_NN_OPTION_TEST = """  if [ -n "$KERNEL_TEMPLATE_INPUT" ]; then
 def test_a_stop_testing_a_variable_the_option_parsing_sets_is_no_environment_need() -> None:
     extraction = extract_shell(source_file("build.sh", OPS_NN_OPTION_TEST))
     assert needs(extraction.requirements) == []
+    # the one-line case arms of the same script (build.sh:851, 882) and the long-option forms
+    # (constructed by review)
+    for arm in (
+        "    j) THREAD_NUM=$OPTARG ;;",
+        '        cann_3rd_lib_path=*) CANN_3RD_LIB_PATH="$(realpath ${OPTARG#*=})" ;;',
+        '    --ops=*) THREAD_NUM="${1#*=}" ;;',
+        '    -p) THREAD_NUM="$2"; shift ;;',
+    ):
+        variable = "CANN_3RD_LIB_PATH" if "CANN_3RD" in arm else "THREAD_NUM"
+        text = f'if [ -z "${{{variable}}}" ]; then\n  echo "set it"\n  exit 1\nfi\n{arm}\n'
+        assert needs(extract_shell(source_file("build.sh", text)).requirements) == [], arm

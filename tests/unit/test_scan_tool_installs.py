@@ -101,3 +101,19 @@ def test_a_compiler_version_check_in_a_clang_branch_is_clangs() -> None:
         ("gcc", ">=4.9.0", 2, True),
         ("clang", ">=6.0.0", 6, True),
     ]
+
+
+def test_a_branch_that_is_not_clangs_keeps_the_check_gccs() -> None:
+    # constructed by review: NOT ... MATCHES "Clang" is the GCC side; "GNU|Clang" names both
+    for opening in (
+        'if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")',
+        'if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")',
+    ):
+        text = (
+            f"{opening}\n"
+            "    if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 9.0)\n"
+            '        message(FATAL_ERROR "too old")\n'
+            "    endif()\n"
+            "endif()\n"
+        )
+        assert _tools(extract_cmake(_file("CMakeLists.txt", text))) == [("gcc", ">=9.0", 2, True)]

@@ -163,6 +163,9 @@ def _guard(condition: tuple[str, ...], enclosing: tuple[str, ...]) -> list[tuple
     ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found."""
     if "OR" in condition or "NOT" in condition:
         return []
+    # only a branch that is Clang's alone: not ``NOT ... MATCHES "Clang"``, not "GNU|Clang"
+    plain = "OR" not in enclosing and "NOT" not in enclosing
+    named_clang = any("Clang" in w and "GNU" not in w for w in (*condition, *enclosing))
     found: list[tuple[str, str, str]] = []
     for index in range(len(condition) - 2):
         variable, operator, value = condition[index : index + 3]
@@ -171,7 +174,7 @@ def _guard(condition: tuple[str, ...], enclosing: tuple[str, ...]) -> list[tuple
             continue
         for pattern, named in vocabulary().version_variables:
             if pattern.match(variable):
-                clang = named == "gcc" and any("Clang" in w for w in (*condition, *enclosing))
+                clang = named == "gcc" and plain and named_clang
                 subject = "clang" if clang else named
                 found.append((subject, f"{_FLIP[operator]}{value}", " ".join(condition)))
     return found

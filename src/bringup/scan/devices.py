@@ -41,8 +41,9 @@ _UP_TO = lazyre.compile(
     # a count the text refuses: 'not supported on 2 GPUs', 'cannot use 2 NPUs', 不支持使用多张卡
     r"|\bnot\s+support(?:ed|s)?(?:\s+(?:on|with|using|for))?|\bcan(?:not|'t)\s+use"
     r"|不支持(?:使用)?|不能(?:使用)?|不可(?:以)?(?:使用)?"
-    # a cap: '每个进程只支持使用1张NPU卡' (Ascend/torchair docs/zh/overview.md:35)
-    r"|[只仅](?:支持|能)(?:使用)?)\s*$",
+    # a cap per process or node: '每个进程只支持使用1张NPU卡' (Ascend/torchair
+    # docs/zh/overview.md:35); '本模型仅支持8卡训练' states the need
+    r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?)\s*$",
     re.IGNORECASE,
 )
 _HARDWARE_WORDS = lazyre.compile(

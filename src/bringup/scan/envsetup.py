@@ -30,7 +30,7 @@ from bringup.subjects import display_name
 
 _LOCATION = lazyre.compile(r"^[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)$|^PYTHONPATH$")
 
-_COMPUTED = lazyre.compile(r"\$\(|`|^\.|^[\w-]+/")
+_COMPUTED = lazyre.compile(r"\$\(|`|^\.|^[A-Za-z0-9_.-]+/")
 """``$(realpath ../third-party/llvm-project)``, ``./build``, ``build/``: a value the block
 computes or one relative to where it runs (AscendNPU-IR installing_guide.md:144
 ``LLVM_SOURCE_DIR``; opbase docs/QUICKSTART.md:170 ``LD_LIBRARY_PATH=build/:$LD_LIBRARY_PATH``,

@@ -31,7 +31,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     (
         "python",
         # "opencv-python=4.6.0" is a distribution named after Python, not Python 4.6
-        r"(?<!/)(?:(?<=--with-)|(?<!\w-))\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
+        r"(?<!/)(?:(?<=--with-)|(?<=requires-)|(?<!\w-))\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
         r"\s*(?:从|介于)\s*\d|\s+(?:from|between)\s+\d)",
     ),
     ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),

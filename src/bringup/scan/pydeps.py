@@ -83,7 +83,8 @@ def add_python_requirement(
     ``feature`` is the optional feature (an extra) it belongs to."""
     requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
     if requirement is not None:
-        if not feature and requirement.subject in _LINTERS:
+        # a build requirement ([build-system] requires: mypy for a mypyc build) is the build's
+        if not feature and requirement.subject in _LINTERS and why != "build":
             feature = DEVELOPMENT
         requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:

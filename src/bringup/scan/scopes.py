@@ -395,7 +395,7 @@ def _parts(rels: list[str], readme: str) -> frozenset[str]:
     )
 
 
-_PROJECT = lazyre.compile(r"^\s*project\s*\(", re.IGNORECASE | re.MULTILINE)
+_PROJECT = lazyre.compile(r"^[ \t]*project[ \t]*\(", re.IGNORECASE | re.MULTILINE)
 
 
 def _cmake_projects(build_texts: Mapping[str, str]) -> set[str]:

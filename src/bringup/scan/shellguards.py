@@ -200,19 +200,27 @@ def _macos_branch(text: str, branches: list[bool]) -> bool:
 _IF = lazyre.compile(r"^if\b")
 _CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
 _FI = lazyre.compile(r"^fi\b")
-_MACOS = lazyre.compile(r"\bDarwin\b|\bmac ?os\b|\bosx\b", re.IGNORECASE)
+_MACOS = lazyre.compile(
+    r"(?:^|[^!=])==?\s*[\"']?(?:darwin|mac ?os|osx)\b|\bOSTYPE\W{0,3}\s*==?\s*[\"']?darwin",
+    re.IGNORECASE,
+)
+"""A test that the system IS macOS (``== "Darwin"``, ``$OSTYPE == darwin*``); ``!= "Darwin"``
+is the Linux side."""
 
 
-_OPTION_VALUE = lazyre.compile(r"^([A-Za-z_]\w*)=\"?\$\{?OPTARG\b|^([A-Za-z_]\w*)=\"?\$\{?1#")
-"""An option's value taken into a variable (``COMPILED_OPS=${OPTARG#*=}``, ``X="${1#*=}"``)."""
+_OPTION_VALUE = lazyre.compile(
+    r"(?:^|[;)]\s{0,8})([A-Za-z_]\w*)=[\"']?(?:\$\(\w+\s+)?\$\{?(?:OPTARG\b|1#|2\b)"
+)
+"""An option's value taken into a variable, also in a one-line case arm (``COMPILED_OPS=
+${OPTARG#*=}``, ``j) THREAD_NUM=$OPTARG ;;``, ``--ops=*) OPS="${1#*=}" ;;``, ``-p) PKG="$2";
+shift ;;``, ``X="$(realpath ${OPTARG#*=})"``, hicann/ops-nn build.sh:851, 882)."""
 
 
 def _options(texts: list[str]) -> set[str]:
     """The variables the script's option parsing sets, wherever that is: a test of one
     (``[[ -z "${COMPILED_OPS}" ]]`` then ``exit 1``, hicann/ops-nn build.sh:551, above the
     parsing at 865) checks the command line the user gave, not the environment."""
-    found = (_OPTION_VALUE.match(text.strip()) for text in texts)
-    return {next(n for n in m.groups() if n) for m in found if m}
+    return {m.group(1) for text in texts for m in _OPTION_VALUE.finditer(text.strip())}
 
 
 def _note_assignment(
