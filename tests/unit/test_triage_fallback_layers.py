@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from bringup.triage import explain_text
 from bringup.triage.evidence import by_words
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
@@ -75,14 +76,14 @@ def test_a_package_or_environment_manager_refusing_is_the_install(log: str) -> N
     assert (_words(log), _first(log)[1]) == ("evidence.install.packages", "install")
 
 
-def test_a_docker_line_that_names_no_device_is_not_the_driver() -> None:
+def test_a_docker_line_is_the_driver_only_where_it_gives_the_container_a_device() -> None:
     # the container's device, not its image, is the driver's: NVIDIA/dcgm-exporter#33
-    # (tests/data/triage_fourth/21-dcgm-exporter-could-not-select-device-driver.log)
-    log = (
-        'docker: Error response from daemon: could not select device driver "" with '
-        "capabilities: [[gpu]].\n"
-    )
-    assert _first(log)[1] == "device_init"
+    # (tests/data/triage_fourth/21-dcgm-exporter-could-not-select-device-driver.log); a pull
+    # refused is no driver's (constructed by review)
+    runtime = "docker: Error response from daemon: unknown or invalid runtime name: nvidia.\n"
+    assert _first(runtime)[1] == "device_init"
+    pull = "docker: Error response from daemon: pull access denied for x, no such repository\n"
+    assert _first(pull)[1] != "device_init"
 
 
 def test_a_device_id_never_set_is_the_device_start_up() -> None:
@@ -104,13 +105,16 @@ def test_invalid_onnx_model_data_is_the_build() -> None:
     assert ("code.cann.e16005", "build") in found
 
 
-def test_a_compilers_diagnostic_flag_is_the_build() -> None:
-    # pybind/pybind11@22bf5b6ed4487e11d10a474d0b32081626bbb78a:docs/faq.rst:148
-    log = (
+def test_a_compilers_warning_is_no_failure_and_its_error_is_the_build() -> None:
+    # pybind/pybind11@22bf5b6ed4487e11d10a474d0b32081626bbb78a:docs/faq.rst:148, as gcc prints it:
+    # a warning ends well (review: builds print -W flags all the time); -Werror makes it an error
+    line = (
         "'SomeClass' declared with greater visibility than the type of its field "
-        "'SomeClass::member' [-Wattributes]\n"
+        "'SomeClass::member'"
     )
-    assert _first(log) == ("evidence.build.toolchain", "build")
+    assert explain_text(f"a.cpp:3:7: warning: {line} [-Wattributes]\n") == []
+    error = f"a.cpp:3:7: error: {line} [-Werror=attributes]\n"
+    assert _first(error)[1] == "build"
 
 
 @pytest.mark.parametrize(
