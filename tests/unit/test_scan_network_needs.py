@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.cmakeincludes import included_files
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
@@ -267,3 +269,16 @@ def test_a_cmake_file_the_root_includes_from_third_party_is_read(tmp_path: Path)
         ("repo/cmake/third_party/opbase.cmake", 3),
         ("repo/cmake/third_party/opbase.cmake", 1),
     ]
+
+
+# Constructed by review (/tmp/reviewA): an include in a function body runs only if called.
+REVIEW_FUNCTION_INCLUDE = """function(add_dep)
+  include(cmake/third_party/ops_test_kit.cmake)
+endfunction()
+include(cmake/third_party/opbase.cmake)
+"""
+
+
+def test_an_include_in_a_function_body_is_not_unconditional() -> None:
+    commands = cmake_commands(REVIEW_FUNCTION_INCLUDE)
+    assert included_files("CMakeLists.txt", commands) == ("cmake/third_party/opbase.cmake",)

@@ -4,7 +4,8 @@ build even where the walk skips their directory: ``cmake/third_party/`` and
 CMakeLists.txt:121 ``include(cmake/third_party/opbase.cmake)``, which clones opbase; rmm
 cpp/CMakeLists.txt:73 ``include(cmake/thirdparty/get_cccl.cmake)``; ops-blas
 CMakeLists.txt:73), not vendored code. One included under an ``if`` runs only where that is
-set (ops-nn ``if(DOWNLOAD_OPS_TEST_KIT)``), and stays unread.
+set (ops-nn ``if(DOWNLOAD_OPS_TEST_KIT)``), and stays unread; so does one in a function,
+macro or loop body.
 
 A relative path is CMake's: from the directory of the ``CMakeLists.txt`` being configured,
 which for a ``.cmake`` file is not known here; both its own directory and the repo's root are
@@ -21,18 +22,22 @@ from bringup.scan.cmakelex import CMakeCommand
 _LIST_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
 _SOURCE_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_SOURCE_DIR\}/")
 _TOP = lazyre.compile(r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR)\}/")
+_OPENS = frozenset({"if", "function", "macro", "foreach", "while"})
+_CLOSES = frozenset({"endif", "endfunction", "endmacro", "endforeach", "endwhile"})
+"""Blocks whose body may not run: an ``include`` in a function or macro body runs only if it
+is called, one in a loop only if the loop runs."""
 
 
 def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...]:
     """Repo-relative paths of the ``.cmake`` files the CMake file ``rel`` includes outside
-    any ``if``."""
+    any ``if``, function, macro or loop (``_OPENS``)."""
     here = posixpath.dirname(rel)
     depth = 0
     found: list[str] = []
     for name, args, _ in commands:
-        if name == "if":
+        if name in _OPENS:
             depth += 1
-        elif name == "endif":
+        elif name in _CLOSES:
             depth = max(depth - 1, 0)
         elif name == "include" and not depth and args and args[0].endswith(".cmake"):
             found.extend(_candidates(here, rel, args[0]))
