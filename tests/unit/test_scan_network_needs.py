@@ -271,6 +271,44 @@ def test_a_cmake_file_the_root_includes_from_third_party_is_read(tmp_path: Path)
     ]
 
 
+# Constructed by review (/tmp/reviewA): CPM's shorthand with a version or tag, a URI read as
+# the shorthand, and rapids-cmake helpers named by what they do, no package.
+REVIEW_CPM = """CPMAddPackage("gh:catchorg/Catch2@3.4.0")
+CPMAddPackage(URI "gh:fmtlib/fmt#10.0.0")
+rapids_cpm_generate_pinned_versions(OUTPUT x.json)
+rapids_cpm_package_info(foo)
+rapids_cpm_convert_patch_json(FROM_CLANG_TIDY x.json)
+rapids_cpm_cccl()
+"""
+
+
+def test_cpm_shorthand_drops_its_tag_and_rapids_helpers_are_no_packages() -> None:
+    found = needs(extract_cmake(source_file("CMakeLists.txt", REVIEW_CPM)).requirements)
+    assert found == [
+        ("network", "https://github.com/catchorg/Catch2", 1, True),
+        ("network", "https://github.com/fmtlib/fmt", 2, True),
+        ("network", "cccl", 6, False),
+    ]
+
+
+# Constructed by review (/tmp/reviewA): a URL part of which no earlier ``set`` gives, the
+# variable's value also named in a comment above its ``set``.
+REVIEW_UNRESOLVED = """# https://example.com/dl was the old mirror
+set(DEP_URL "https://example.com/dl")
+FetchContent_Declare(dep URL ${DEP_URL}/dep-${DEP_VERSION}.tar.gz)
+CPMAddPackage(NAME x URL ${DEP_URL}/x-${X_VERSION}.zip)
+CPMAddPackage(NAME y GITHUB_REPOSITORY ${Y_REPO})
+"""
+
+
+def test_a_url_is_cut_before_a_variable_not_set_and_cited_at_its_set() -> None:
+    found = extract_cmake(source_file("CMakeLists.txt", REVIEW_UNRESOLVED)).requirements
+    assert [(r.spec, r.source.line, [a.line for a in r.also_at]) for r in found] == [
+        ("https://example.com/dl/dep-", 2, [3]),
+        ("https://example.com/dl/x-", 4, []),
+    ]
+
+
 # Constructed by review (/tmp/reviewA): an include in a function body runs only if called.
 REVIEW_FUNCTION_INCLUDE = """function(add_dep)
   include(cmake/third_party/ops_test_kit.cmake)

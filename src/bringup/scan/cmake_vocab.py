@@ -28,6 +28,7 @@ at either (mscclpp CMakeLists.txt:285-286 ``FetchContent_Declare(json`` then its
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
-from bringup.scan.cmakelex import line_of
+from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -71,7 +72,7 @@ _ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
 """``$ENV{X}/lib64``: a path under what the variable names."""
 _CONDITIONS = frozenset({"if", "elseif", "while"})
 _REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
-_REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
+_SET_OPENING = lazyre.compile(r"^\s*set\s*\(\s*(\w+)", re.IGNORECASE)
 
 
 def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requirement:
@@ -169,23 +170,11 @@ def _program(args: tuple[str, ...]) -> str | None:
     return words[0]
 
 
-def _expand(text: str, values: dict[str, str]) -> str:
-    """``${X}`` replaced by what ``set(X ...)`` gave it earlier in the file, through up to four
-    levels (TransformerEngine common/CMakeLists.txt:464-466: ``NCCL_EP_INCLUDE_DIR`` is
-    ``${NCCL_EP_SUBMODULE_ROOT}/build/include``)."""
-    for _ in range(4):
-        expanded = _REFERENCE.sub(lambda m: values.get(m.group(1), m.group(0)), text)
-        if expanded == text:
-            break
-        text = expanded
-    return text
-
-
 def _checked_path(path: str, values: dict[str, str], rel: str) -> str:
     """A path an ``if(NOT EXISTS ...)`` checks, relative to the repo: one under the current
     directory (``${CMAKE_CURRENT_SOURCE_DIR}/../../3rdparty/x``) is resolved from the CMake
     file's own directory."""
-    expanded = _expand(path, values)
+    expanded = expand(path, values)
     bare = _SOURCE_DIRS.sub("", expanded)
     if bare != expanded and _CURRENT_DIR.match(expanded):
         resolved = posixpath.normpath(posixpath.join(posixpath.dirname(rel), bare))
@@ -215,7 +204,7 @@ def _downloads(
     cmake/deps.cmake:63-66)."""
     name, args, line = command
     if name.startswith(_CPM):
-        return cpm_downloads(file, lines, command)
+        return cpm_downloads(file, lines, command, values)
     if name not in _FETCHERS and name != "file":
         return []
     urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
@@ -223,30 +212,36 @@ def _downloads(
         urls = [args[1]]
     found = []
     for written in urls:
-        url = _expand(written, values) if "${" in written else written
+        url = resolved_url(written, values)
         where = line_of(lines, written, line)
-        if _REMOTE.match(url):  # not a tarball beside the sources (hixl fetch_cann_cmake.cmake:21)
+        # not a tarball beside the sources (hixl fetch_cann_cmake.cmake:21)
+        if url is not None and _REMOTE.match(url):
             text = f"{name}({args[0]} ... {url}): fetched while configuring"
             need = _both_lines(file, file.requirement("network", url, where, text=text), line)
-            found.append(_set_at(file, need, url) if url != written else need)
+            found.append(_set_at(file, lines, need, written, values))
         if written in args and args[args.index(written) - 1] == "GIT_REPOSITORY":
             # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27; also a
             # function's argument (MindIE-LLM cmake/utils.cmake:137 ``"${DEP_REPO}"``)
-            text = f"{name}({args[0]} GIT_REPOSITORY {url}): CMake runs git to fetch it"
+            text = f"{name}({args[0]} GIT_REPOSITORY {url or written}): CMake runs git to fetch it"
             found.append(file.requirement("system_package", "git", where, text=text))
     return found
 
 
-def _set_at(file: SourceFile, need: Requirement, url: str) -> Requirement:
+def _set_at(
+    file: SourceFile, lines: Sequence[str], need: Requirement, written: str, values: dict[str, str]
+) -> Requirement:
     """``need``, read from a variable, cited first where the URL is written (its ``set``,
-    tensorflow cmake/acl_compat.cmake:14), then at the command."""
-    at = file.text.find(url)
-    if at < 0:
-        return need
-    places = (need.source, *need.also_at)
-    return msgspec.structs.replace(
-        need, source=file.source(file.text.count("\n", 0, at) + 1), also_at=places
-    )
+    tensorflow cmake/acl_compat.cmake:14), then at the command: the ``set(<var>`` line of the
+    variable the URL begins with, not the first place its text occurs (a comment may hold
+    it); a URL written out with a version variable in it is cited where written."""
+    start = REFERENCE.match(written)
+    variable = start.group(1) if start and start.group(1) in values else None
+    for number, text in enumerate(lines, 1) if variable else ():
+        opening = _SET_OPENING.match(text)
+        if opening and opening.group(1) == variable:
+            places = (need.source, *need.also_at)
+            return msgspec.structs.replace(need, source=file.source(number), also_at=places)
+    return need
 
 
 def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
@@ -302,7 +297,11 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                 known = provider(arg) or next(iter(linked_in(arg)), None)
                 if known is not None and known[0] not in linked:
                     linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
-        elif name in _FETCHERS or args[:1] == ("DOWNLOAD",) or name.startswith(_CPM):
+        elif (
+            name in _FETCHERS
+            or name.startswith(_CPM)
+            or (name == "file" and args[:1] == ("DOWNLOAD",))
+        ):
             found.extend(_downloads(file, lines, command, values))
     tested: set[str] = set(fatal.enclosing)
     for conditions, message in fatal.stops:

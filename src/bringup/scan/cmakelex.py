@@ -11,6 +11,8 @@ from typing import NamedTuple
 from bringup import lazyre
 
 _IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
+_HOST_ONLY = lazyre.compile(r"^(?:[\w+.-]+://[^/]*/?)?$")
 
 
 class CMakeCommand(NamedTuple):
@@ -122,3 +124,23 @@ def line_of(lines: Sequence[str], word: str, line: int) -> int:
         if word in lines[number - 1]:
             return number
     return line
+
+
+def expand(text: str, values: dict[str, str]) -> str:
+    """``${X}`` replaced by what ``set(X ...)`` gave it earlier in the file, through up to four
+    levels (TransformerEngine common/CMakeLists.txt:464-466: ``NCCL_EP_INCLUDE_DIR`` is
+    ``${NCCL_EP_SUBMODULE_ROOT}/build/include``)."""
+    for _ in range(4):
+        expanded = REFERENCE.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+        if expanded == text:
+            break
+        text = expanded
+    return text
+
+
+def resolved_url(written: str, values: dict[str, str]) -> str | None:
+    """A URL a fetch names, expanded, and cut before the first ``${...}`` no earlier ``set``
+    gave (``URL ${DEP_URL}/dep-${DEP_VERSION}.tar.gz``: what follows is not known here, and
+    the spec must not carry it); None where no more than a host is left."""
+    url = expand(written, values).split("${", 1)[0]
+    return None if _HOST_ONLY.match(url) else url

@@ -23,7 +23,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.cmakelex import CMakeCommand, line_of
+from bringup.scan.cmakelex import CMakeCommand, line_of, resolved_url
 from bringup.scan.extraction import SourceFile
 
 _CPM = frozenset({"cpmaddpackage", "cpmfindpackage", "cpmdeclarepackage"})
@@ -35,46 +35,58 @@ _HOSTS = {
 }
 _SHORTHAND = {"gh:": "https://github.com/", "gl:": "https://gitlab.com/"}
 _RAPIDS = lazyre.compile(r"^rapids_cpm_(\w+)$")
-_NOT_FETCHES = frozenset(
-    {"init", "package_override", "package_details", "display_patch_status",
-     "generate_patch_command"}
-)  # fmt: skip
-"""rapids-cmake's ``rapids_cpm_*`` helpers that set CPM up, read or patch, not fetch a
-package: ``rapids_cpm_init()`` prepares CPM, and the packages fetched after it are the needs."""
+_HELPERS = lazyre.compile(r"^(?:init|package|generate|convert|display|download)(?:_|$)")
+"""rapids-cmake's ``rapids_cpm_*`` helpers, named by what they do, not by a package: they set
+CPM up (``rapids_cpm_init()``), read, pin or patch (``package_override``, ``package_info``,
+``generate_pinned_versions``, ``convert_patch_json``, ``display_patch_status``) or download
+CPM itself (``rapids_cpm_download``); the packages fetched after them are the needs."""
+_TAIL = lazyre.compile(r"[@#]")
+
+
+def _shorthand(arg: str) -> str | None:
+    """The URL of CPM's shorthand (``"gh:NVIDIA/nvbench#main"``, ``gl:owner/repo@1.2.3``),
+    without the version or tag after ``@``/``#``, or a full URL as written."""
+    for short, host in _SHORTHAND.items():
+        if arg.startswith(short):
+            return host + _TAIL.split(arg[len(short) :], maxsplit=1)[0]
+    return arg if "://" in arg else None
 
 
 def _source(args: Sequence[str]) -> tuple[str, str] | None:
-    """Where a ``CPMAddPackage`` call fetches from, and the argument that says it."""
+    """Where a ``CPMAddPackage`` call fetches from, and the argument that says it: ``URI`` is
+    read as the one-argument shorthand is (``URI "gh:fmtlib/fmt#10.0.0"``)."""
     for index, arg in enumerate(args[:-1]):
         if arg in _HOSTS:
             return _HOSTS[arg] + args[index + 1], args[index + 1]
+        if arg == "URI":
+            url = _shorthand(args[index + 1])
+            return (url, args[index + 1]) if url is not None else None
     if len(args) == 1:
-        for short, host in _SHORTHAND.items():
-            if args[0].startswith(short):
-                return host + args[0][len(short) :], args[0]
-        if "://" in args[0]:
-            return args[0], args[0]
+        url = _shorthand(args[0])
+        return (url, args[0]) if url is not None else None
     return None
 
 
 def cpm_downloads(
-    file: SourceFile, lines: Sequence[str], command: CMakeCommand
+    file: SourceFile, lines: Sequence[str], command: CMakeCommand, values: dict[str, str]
 ) -> list[Requirement]:
-    """The ``network`` need of one CPM command (none for other commands)."""
+    """The ``network`` need of one CPM command (none for other commands); ``values``, what
+    ``set`` gave the file's variables before it."""
     name, args, line = command
     rapids = _RAPIDS.match(name)
     if name in _CPM:
         source = _source(args)
-        if source is None or "${" in source[0]:
+        url = resolved_url(source[0], values) if source is not None else None
+        if source is None or url is None:
             return []
-        url, written = source
+        written = source[1]
         where = line_of(lines, written, line)
         text = f"{command.name}(... {url}): CPM fetches it while configuring"
         need = file.requirement("network", url, where, text=text, hard=name != "cpmfindpackage")
         if where != line:
             need = msgspec.structs.replace(need, also_at=(file.source(line),))
         return [need]
-    if rapids is None or rapids.group(1) in _NOT_FETCHES:
+    if rapids is None or _HELPERS.match(rapids.group(1)):
         return []
     package = rapids.group(1) if rapids.group(1) != "find" or not args else args[0]
     text = f"{name}(): rapids-cmake's CPM clones {package} from GitHub where it is not installed"
