@@ -57,3 +57,26 @@ def test_a_host_tool_row_is_a_system_package() -> None:
         ("cmake", ">=3.14", 5),
         ("system_package", "make>=4.1", 6),
     ]
+
+
+def test_a_row_of_an_os_package_is_a_system_package() -> None:
+    # Ascend/msinsight@4e16fca1 docs/zh/install_guide/mindstudio_insight_install_guide.md:101,
+    # 210, 214-216, 220, 224: a headers package, a package the row says an OS installs; a Python
+    # library stays
+    text = (
+        "## 安装MindStudio Insight\n\n"
+        "在Linux环境下，安装MindStudio Insight前需要安装相关依赖，"
+        "请参见表 1 依赖列表安装对应依赖。\n\n"
+        "| 依赖名称 | 说明 |\n"
+        "| --- | --- |\n"
+        "| libwebkit2gtk-4.0-dev | Ubuntu系统中，MindStudio Insight显示运行依赖的库文件，必选。 |\n"
+        "| x11-apps | Ubuntu系统中，MindStudio Insight通过X11转发的依赖文件。当选择X11转发方式时，"
+        "必选。 |\n"
+        "| click | MindStudio Insight已集成msprof-analyze集群分析工具所依赖的Python库。 |\n"
+    )
+    rel = "docs/zh/install_guide/mindstudio_insight_install_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    by_line = {r.source.line: r.subject for r in found}
+    assert by_line[7] == "system_package"
+    assert by_line[8] == "system_package"
+    assert by_line[9] == "pypi:click"

@@ -370,10 +370,10 @@ def _read_rows(
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
-        stated = as_host_tool(_versioned_row(file, row, subject, roles, text, optional=optional))
+        stated = _versioned_row(file, row, subject, roles, text, optional=optional)
         if not stated and listing:
             stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
-        found.extend(stated)
+        found.extend(as_host_tool(stated))
     return found
 
 

@@ -56,13 +56,30 @@ _INSTALLERS = frozenset({"pip", "pip3"})
 """Host tools a row may name as the Python distribution they also are."""
 
 
+_OS_PACKAGE = lazyre.compile(r"^lib[\w.+-]{1,80}-(?:dev|devel)$")
+"""A distribution's headers package (``libwebkit2gtk-4.0-dev``): Debian's and RPM's naming."""
+_ON_AN_OS = lazyre.compile(
+    r"(?:Ubuntu|Debian|CentOS|EulerOS|openEuler|OpenEuler|Kylin|RHEL|SUSE)\s{0,2}系统中"
+    r"|\b(?:on|for|in)(?: the)? (?:Ubuntu|Debian|CentOS|EulerOS|openEuler|RHEL|SUSE)\b"
+)
+"""A row that says on which OS its package applies ("Ubuntu系统中, …依赖的库文件",
+Ascend/msinsight docs/zh/install_guide/mindstudio_insight_install_guide.md:216): the OS's
+package, installed with its package manager; only an unversioned row (a Python distribution's
+row "| torch | 2.1 | verified in Ubuntu 20.04 |" keeps its version and what it is)."""
+
+
 def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
     """``stated`` with a row's ``pypi:`` tool (``pypi:make >=4.1``) as the host tool it is
-    (``system_package make>=4.1``)."""
+    (``system_package make>=4.1``), and a row's OS package (a ``lib…-dev`` headers package, a
+    package the row says an OS installs) as the system package it is."""
     out = []
     for need in stated:
         name = need.subject[len("pypi:") :] if need.subject.startswith("pypi:") else ""
-        tool = name in HOST_TOOLS and name not in _INSTALLERS
+        os_package = bool(name) and (
+            bool(_OS_PACKAGE.match(name))
+            or (not need.spec and bool(_ON_AN_OS.search(need.text or "")))
+        )
+        tool = (name in HOST_TOOLS and name not in _INSTALLERS) or os_package
         spec = name + need.spec
         out.append(
             msgspec.structs.replace(need, subject="system_package", spec=spec) if tool else need
