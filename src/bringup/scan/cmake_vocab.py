@@ -205,8 +205,6 @@ def _downloads(
     name, args, line = command
     if name.startswith(_CPM):
         return cpm_downloads(file, lines, command, values)
-    if name not in _FETCHERS and name != "file":
-        return []
     urls = [args[i + 1] for i in range(len(args) - 1) if args[i] in _URL_KEYS]
     if name == "file" and len(args) > 1:
         urls = [args[1]]
@@ -335,7 +333,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             found.append(
                 file.requirement(named or "system_package", "" if named else tool, line, text=text)
             )
-    return found + _launchers(file, commands, programs) + cmake_tools(file, commands)
+    return found + _launchers(file, commands, programs) + cmake_tools(file, commands, lines)
 
 
 _LAUNCHER = lazyre.compile(r"^CMAKE_\w+_COMPILER_LAUNCHER$|^RULE_LAUNCH_(?:COMPILE|LINK)$")

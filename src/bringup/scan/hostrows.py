@@ -24,7 +24,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
-from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.hosttools import HOST_TOOLS, headers_package
 from bringup.scan.tablecells import Row
 
 _ARCHIVE_LINK = lazyre.compile(
@@ -56,8 +56,6 @@ _INSTALLERS = frozenset({"pip", "pip3"})
 """Host tools a row may name as the Python distribution they also are."""
 
 
-_OS_PACKAGE = lazyre.compile(r"^lib[\w.+-]{1,80}-(?:dev|devel)$")
-"""A distribution's headers package (``libwebkit2gtk-4.0-dev``): Debian's and RPM's naming."""
 _ON_AN_OS = lazyre.compile(
     r"(?:Ubuntu|Debian|CentOS|EulerOS|openEuler|OpenEuler|Kylin|RHEL|SUSE)\s{0,2}系统中"
     r"|\b(?:on|for|in)(?: the)? (?:Ubuntu|Debian|CentOS|EulerOS|openEuler|RHEL|SUSE)\b"
@@ -70,14 +68,13 @@ row "| torch | 2.1 | verified in Ubuntu 20.04 |" keeps its version and what it i
 
 def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
     """``stated`` with a row's ``pypi:`` tool (``pypi:make >=4.1``) as the host tool it is
-    (``system_package make>=4.1``), and a row's OS package (a ``lib…-dev`` headers package, a
+    (``system_package make>=4.1``), and a row's OS package (a ``-dev`` headers package, a
     package the row says an OS installs) as the system package it is."""
     out = []
     for need in stated:
         name = need.subject[len("pypi:") :] if need.subject.startswith("pypi:") else ""
         os_package = bool(name) and (
-            bool(_OS_PACKAGE.match(name))
-            or (not need.spec and bool(_ON_AN_OS.search(need.text or "")))
+            headers_package(name) or (not need.spec and bool(_ON_AN_OS.search(need.text or "")))
         )
         tool = (name in HOST_TOOLS and name not in _INSTALLERS) or os_package
         spec = name + need.spec

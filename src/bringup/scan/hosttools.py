@@ -30,6 +30,13 @@ HOST_TOOLS = frozenset(
 """Host programs and libraries build and install docs list as prerequisites (the scan's own
 subjects, such as cmake, ninja, gcc, python, are read by the prose reader)."""
 
+
+def headers_package(name: str) -> bool:
+    """Whether ``name`` is a distribution's headers package (Debian's ``python-dev``,
+    ``libwebkit2gtk-4.0-dev``; RPM's ``-devel``): a system package, a name PyPI gives none."""
+    return name.lower().endswith(("-dev", "-devel"))
+
+
 _NAME = lazyre.compile(r"[A-Za-z][\w.+-]*")
 _IMPLEMENTATION = lazyre.compile(r"[:\uff1a]\s*([A-Za-z][\w+-]*)")
 _VERSION = lazyre.compile(

@@ -20,7 +20,7 @@ of their own read elsewhere.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
@@ -172,20 +172,21 @@ def _cmake_argvs(args: tuple[str, ...]) -> list[list[str]]:
     return [argv for argv in argvs if argv]
 
 
-def cmake_tools(file: SourceFile, commands: Iterable[CMakeCommand]) -> list[Requirement]:
+def cmake_tools(
+    file: SourceFile, commands: Iterable[CMakeCommand], lines: Sequence[str]
+) -> list[Requirement]:
     """The tools a CMake file runs (``execute_process(COMMAND patch -p1 ...)``, MindIE-LLM
     cmake/utils.cmake:192; ``execute_process(COMMAND dos2unix config ...)``,
     cmake/open_source_build/openssl.cmake:16; ``COMMAND git fetch origin ...``, ops-nn
-    cmake/third_party/ops-tensor.cmake:24), cited at the line running the tool."""
+    cmake/third_party/ops-tensor.cmake:24), cited at the line running the tool; ``lines``, the
+    file split at ``\n`` as ``line_of`` reads it."""
     places = []
-    lines: list[str] = []
     for name, args, line in commands:
         if name not in _CMAKE_RUNNERS:
             continue
         for argv in _cmake_argvs(args):
             program = _program(argv)
             if program:
-                lines = lines or file.text.split("\n")
                 where = line_of(lines, f" {argv[0]}", line)
                 places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
     return _cited(file, places)

@@ -23,9 +23,10 @@ from collections.abc import Iterable
 import msgspec
 
 from bringup import backends, lazyre
+from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.hosttools import HOST_TOOLS, headers_package
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
@@ -51,19 +52,17 @@ _SOFT = lazyre.compile(
 )
 
 
-_DEV_PACKAGE = ("-dev", "-devel")
-"""A distro's headers package (Debian's ``python-dev``, ``libnuma-dev``; RPM's ``-devel``): a
-system package; PyPI names no distribution so."""
+def _compilers(registered: tuple[Backend, ...]) -> dict[str, str]:
+    return {name: toolkit for b in registered for name, toolkit in b.vocabulary.compilers.items()}
+
+
+_toolkits_of_compilers = backends.per_registry(_compilers)
 
 
 def compiler_toolkit(name: str) -> str | None:
     """The toolkit a backend's compiler comes with (``nvcc`` -> ``cuda``): the compiler's
     release is the toolkit's (nvcc ships in the CUDA toolkit and reports its release)."""
-    for backend in backends.registered():
-        toolkit = backend.vocabulary.compilers.get(name.lower())
-        if toolkit is not None:
-            return toolkit
-    return None
+    return _toolkits_of_compilers().get(name.lower())
 
 
 def _distribution(span: str) -> tuple[str, str] | None:
@@ -75,7 +74,7 @@ def _distribution(span: str) -> tuple[str, str] | None:
     name = match.group("name")
     if name.lower() in HOST_TOOLS or vocabulary().subject.search(span):
         return None
-    if name.lower().endswith(_DEV_PACKAGE):  # "`python-dev` (e.g., `apt-get install python-dev`)"
+    if headers_package(name):  # "`python-dev` (e.g., `apt-get install python-dev`)"
         return None
     spec = re.sub(r"\s+|v(?=\d)", "", match.group("spec") or "")
     return name, name + spec
