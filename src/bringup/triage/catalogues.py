@@ -81,6 +81,9 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """The code says only that its module failed inside (CANN's "Inner Error" codes, digits
     9000-9999): its ``layer`` is the module's usual one, and the words of its failure (the reason
     and TraceBack lines after it) place it, as they place a code known by its family only."""
+    fills: str = ""
+    """The capture group of the ``same_as`` signature that the value found fills (``lib``): the
+    name of a missing thing (``libtbe_adapter``) is what that signature's cause names."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -107,6 +110,7 @@ class Meaning(NamedTuple):
     action_zh: str = ""
     same_as: str = ""
     placed: bool = False
+    fills: str = ""
 
 
 class Catalogue(NamedTuple):
@@ -145,6 +149,7 @@ class Catalogue(NamedTuple):
                 code.action_zh,
                 code.same_as,
                 code.placed,
+                code.fills,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

@@ -272,7 +272,10 @@ def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diag
         evidence=(Evidence(line=sighting.line, text=sighting.text),),
         matches=sighting.count,
         score=FALLBACK_SCORES[tier],
-        captures={"code": sighting.value},
+        captures={
+            "code": sighting.value,
+            **({meaning.fills: sighting.value} if meaning.fills else {}),
+        },
         confidence="high" if tier == "code" else "medium",
     )
 
