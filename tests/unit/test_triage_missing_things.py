@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bringup.triage import explain_text
+from bringup.triage.explain import scan_log
 
 FORMS = [
     # nitishsrivastava/deepnet#101: make running a compiler that is not on PATH.
@@ -51,7 +52,11 @@ def test_the_cause_names_the_missing_thing() -> None:
     assert "libtbe_adapter" in found[0].cause
 
 
-def test_a_thing_the_table_does_not_list_is_left_to_the_other_rules() -> None:
-    """probonopd/linuxdeployqt#101: ldd's line for a library of no listed component."""
-    found = explain_text('ERROR: ldd outputLine: "\tlibKF5Crash.so.5 => not found"\n')
-    assert not any(d.signature_id.startswith("code.missing.") for d in found)
+def test_a_thing_the_table_does_not_list_is_no_finding() -> None:
+    """probonopd/linuxdeployqt#101: ldd's line for a library of no listed component. The finders
+    find only the names the table lists, so the line is left to the other rules (a code without
+    a meaning would stop the scan reading line rules after it)."""
+    result = scan_log(b'ERROR: ldd outputLine: "\tlibKF5Crash.so.5 => not found"\n')
+    assert not [s for s in result.findings.codes.values() if s.catalogue == "missing"]
+    listed = scan_log(b'ERROR: ldd outputLine: "\tlibhccl.so => not found"\n')
+    assert [s.value for s in listed.findings.codes.values()] == ["libhccl"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -28,6 +29,10 @@ CODES_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "codes"
 KEYS = ("code", "name", "message", "warn")
 """Named groups a finder may capture: the value is looked up by that field of the codes
 (``warn``: a free-text warning line, which only a family can explain)."""
+NAMES = "{names}"
+"""In a finder, the names of the catalogue's codes (one alternation): a catalogue of things
+(the programs and libraries a log says are missing) finds only the names it lists, so that a
+name it does not list is no finding at all, not a code without a meaning."""
 
 
 class CatalogueInfo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -196,6 +201,12 @@ def _after_error_prefix(name: str) -> str:
     return re.sub(r"^.*?err(?:or)?(?:code)?", "", letters, count=1)
 
 
+def _alternation(names: Iterable[str]) -> str:
+    """``names`` as one group of literal alternatives, the longest first."""
+    ordered = sorted(set(names), key=lambda name: (-len(name), name))
+    return "(?:" + "|".join(re.escape(name) for name in ordered) + ")"
+
+
 def read_catalogue(path: Path) -> Catalogue:
     """One catalogue file, checked: every code and family has a public source (its own or
     the catalogue's), a way to be found, valid finders; raises ``SignatureError``."""
@@ -213,9 +224,11 @@ def read_catalogue(path: Path) -> Catalogue:
 
     if not content.catalogue.source.startswith("https://"):
         raise fail("the catalogue needs a public https:// source", "name", name)
-    for finder in content.finder:
-        problem = pattern_problem(finder.pattern)
-        groups = [key for key in KEYS if f"(?P<{key}>" in finder.pattern]
+    names = _alternation(code.name for code in content.code if code.name)
+    finders = [finder.pattern.replace(NAMES, names) for finder in content.finder]
+    for finder, pattern in zip(content.finder, finders):
+        problem = pattern_problem(pattern)
+        groups = [key for key in KEYS if f"(?P<{key}>" in pattern]
         if problem or len(groups) != 1:
             why = problem or f"a finder captures exactly one of {', '.join(KEYS)}"
             raise fail(f"finder {finder.pattern!r}: {why}", "pattern", finder.pattern)
@@ -237,7 +250,7 @@ def read_catalogue(path: Path) -> Catalogue:
     return Catalogue(
         content.catalogue,
         str(path),
-        tuple(f.pattern for f in content.finder),
+        tuple(finders),
         tuple(content.family),
         by_key,
     )
