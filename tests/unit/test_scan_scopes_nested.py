@@ -11,7 +11,7 @@ Sources (public, at the commits the tune-set truth was written for):
 
 from __future__ import annotations
 
-from bringup.scan.scopes import REPO, TESTS, Scopes
+from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
 
 # msmodelslim setup.py:75 reads the top-level list; compress_graph/build.sh:13-15 builds the
 # CMake tool on its own (``cmake ..``, ``make -j12``), nothing outside names it.
@@ -53,9 +53,13 @@ def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:
 def test_a_native_tool_with_its_own_build_script_is_a_sub_project() -> None:
     tool = "msmodelslim/pytorch/weight_compression/compress_graph"
     assert _slim().of(f"{tool}/CMakeLists.txt") == tool
-    # a nested CMakeLists.txt that declares no project of its own is a part of the build
+    # a nested CMakeLists.txt that declares no project of its own is a part of the build, in
+    # a repo whose setup.py runs CMake (pyg-lib setup.py:31); where nothing names CMake, no
+    # build runs it (``cmakeuse``)
     files = ["setup.py", "mindspeed/ops/csrc/qos/CMakeLists.txt"]
-    assert Scopes(files, {"setup.py": ""}).of("mindspeed/ops/csrc/qos/CMakeLists.txt") == REPO
+    cmake_build = {"setup.py": "class CMakeBuild(build_ext):\n"}
+    assert Scopes(files, cmake_build).of("mindspeed/ops/csrc/qos/CMakeLists.txt") == REPO
+    assert Scopes(files, {"setup.py": ""}).of(files[1]) == DEVELOPMENT
     # MindSpeed mindspeed/ops/csrc/qos/CMakeLists.txt:1-5 is a CMake project of its own that
     # nothing outside names, in a repo built by setup.py alone: built on its own, its own scope
     qos = (

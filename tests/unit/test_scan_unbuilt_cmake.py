@@ -96,3 +96,25 @@ def test_the_scan_keeps_an_ide_cmake_out_of_the_repos_needs(tmp_path: Path) -> N
     assert {("cmake", ">=3.10"), ("pypi:pybind11", "")} <= {
         (r.subject, r.spec) for r in development.requirements
     }
+
+
+def test_a_nested_cmake_project_no_build_runs_is_developments() -> None:
+    # facebookresearch/xformers@ca6d2aa0d43241fc8a8dcd872debc2406160160d: no root CMake;
+    # setup.py:256 names the directory only as an include path of its torch extension
+    setup = (
+        "from torch.utils.cpp_extension import CUDAExtension\n"
+        'Path(this_dir) / "xformers" / "csrc" / "attention" / "hip_decoder",\n'
+    )
+    # xformers/csrc/attention/hip_decoder/CMakeLists.txt:1-3,29
+    harness = (
+        "cmake_minimum_required(VERSION 3.26)\n\n"
+        "project(FMHADecoderMain LANGUAGES CXX HIP)\nfind_package(HIP REQUIRED)\n"
+    )
+    nested = "xformers/csrc/attention/hip_decoder/CMakeLists.txt"
+    files = ["setup.py", "README.md", "requirements.txt", nested]
+    texts = {"setup.py": setup, nested: harness}
+    assert unbuilt_cmake(files, texts)
+    assert Scopes(files, texts).of(nested) == DEVELOPMENT
+    # a setup.py that runs CMake builds it (pyg-lib's ``CMakeBuild``, as above)
+    texts["setup.py"] += "class CMakeBuild(build_ext):\n"
+    assert Scopes(files, texts).of(nested) == REPO

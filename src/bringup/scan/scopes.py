@@ -14,7 +14,9 @@ A scope is decided from the file's path and the repo's build files, never from i
   (``RELEASE.md``) ``development``;
 - files under ``tests/`` (and the other test directory names, ``qa/`` where some repos keep
   their test scripts) are the ``tests`` feature: a test's skip guard ("needs 2 devices") is
-  what the test step needs, not the repo;
+  what the test step needs, not the repo; so is a build script or CMake file whose name says
+  it builds or runs the tests (``run_ut.sh``, ``cmake/ut.cmake``, ``run_fuzz.sh``,
+  ``run_presmoke.sh``, ``config_utest.cmake``: ``testscripts``) wherever it lies;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own, and a file directly in one (``benchmarks/README.md``, hixl's "how
   to run the benchmarks") is that collection's;
@@ -82,6 +84,7 @@ from bringup.scan.pipscopes import (
     tooling_list,
 )
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
+from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 
 __all__ = [
@@ -133,11 +136,12 @@ _SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_to
 ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
 script/build.sh``) builds the repo, it is no sub-project."""
 _DEVELOPMENT = lazyre.compile(
-    r"^(?:contributing|development|developer|hacking|agents|claude|security|code_of_conduct)"
+    r"^(?:contribut(?:ing|ion)|development|developer|hacking|agents|claude|security|code_of_conduct)"
     r"|^releas(?:e|ing)\.|^安全声明",
     re.I,
 )
-"""Guides for the maintainers: contributing, agents, the security policy (``SECURITY.md``,
+"""Guides for the maintainers: contributing (``CONTRIBUTION.md`` of cann-recipes-train, its
+pre-commit set-up), agents, the security policy (``SECURITY.md``,
 MindSpeed-MM ``SECURITYNOTE.md``: which versions carry a known CVE, not what the repo needs),
 and how a release is cut (``RELEASE.md``
 of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
@@ -217,6 +221,8 @@ class Scopes:
             return self._image(parts)
         if not dirs and _DEVELOPMENT.match(name):
             return DEVELOPMENT
+        if for_tests(name):
+            return TESTS
         if name.endswith(".sh") and self._packaged(rel):
             return PACKAGE
         for index, folder in enumerate(dirs):

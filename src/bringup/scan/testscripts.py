@@ -1,0 +1,38 @@
+"""Scripts and CMake files named for the tests (``scopes``): what they state is the ``tests``
+feature's wherever they lie, as files under a test directory are."""
+
+from __future__ import annotations
+
+from bringup import lazyre
+
+_TEST_WORDS = frozenset(
+    {
+        "test",
+        "tests",
+        "unittest",
+        "unittests",
+        "ut",
+        "utest",
+        "st",
+        "llt",
+        "fuzz",
+        "smoke",
+        "presmoke",
+    }
+)
+"""Words of a script's or CMake file's name that say it builds or runs the tests; LLT is
+Huawei's "low level test" (its unit and fuzz tests)."""
+_SCRIPT_SUFFIXES = frozenset({"sh", "bash", "cmake"})
+_WORD_BREAK = lazyre.compile(r"[-_.]")
+
+
+def for_tests(name: str) -> bool:
+    """Whether the script or CMake file ``name`` (lower case) is named for the tests by one
+    word of its name: memfabric_hybrid ``script/run_fuzz.sh`` (clones googletest for the fuzz
+    build), IndexSDK ``build/run_presmoke.sh`` (``FAISS_HOME``, ``GTEST_HOME`` of the smoke
+    tests' build), MindIE-LLM ``src/kernels/mie_ops/csrc/cmake/config_utest.cmake`` (the unit
+    tests' CPU simulator library)."""
+    stem, _, suffix = name.rpartition(".")
+    if suffix not in _SCRIPT_SUFFIXES:
+        return False
+    return any(word in _TEST_WORDS for word in _WORD_BREAK.split(stem))
