@@ -49,6 +49,7 @@ from bringup.triage.findings import (
     Observer,
     indented,
 )
+from bringup.triage.refusals import refused
 from bringup.triage.signatures import SignatureRecord, SignatureSet
 from bringup.triage.templates import render
 
@@ -116,10 +117,11 @@ def diagnose(
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     lines = [] if codes or not nested else [d for d in said if d not in classes]
     found = [*codes, *classes, *(lines or ([] if echoed else exceptions))]
+    own = _without_echoes(findings, real)
     placed = (
         None
         if found or not rules.evidence
-        else failure_diagnosis(_without_echoes(findings, real), rules.evidence)
+        else refused(own, rules, FALLBACK_SCORES["class"]) or failure_diagnosis(own, rules.evidence)
     )
     found.extend([placed] if placed else ([] if found else exceptions))
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))

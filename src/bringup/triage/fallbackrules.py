@@ -39,6 +39,11 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     frames_not: str = ""
     placed: bool = False
     tier: Tier = "traceback"
+    line: str = ""
+    """The same refusal printed on a failure line outside a Python exception
+    (``bringup.triage.refusals``)..."""
+    line_unless: str = ""
+    """... unless the line also matches this (the hardware is what is refused)."""
 
 
 class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -110,7 +115,15 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
 
 def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ...]:
     if isinstance(rule, ExceptionRule):
-        return (rule.exception, rule.message, rule.any_message, rule.frames, rule.frames_not)
+        return (
+            rule.exception,
+            rule.message,
+            rule.any_message,
+            rule.frames,
+            rule.frames_not,
+            rule.line,
+            rule.line_unless,
+        )
     if isinstance(rule, LineRule):
         return (rule.pattern, rule.unless)
     return (rule.words, rule.paths)
