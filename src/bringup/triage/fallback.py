@@ -33,7 +33,6 @@ from bringup.triage.evidence import (
     by_words,
     exception_place,
     exception_rule,
-    failure_diagnosis,
     layer_at,
     rule_diagnosis,
 )
@@ -117,11 +116,8 @@ def diagnose(
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     lines = [] if codes or not nested else [d for d in said if d not in classes]
     found = [*codes, *classes, *(lines or ([] if echoed else exceptions))]
-    own = _without_echoes(findings, real)
     placed = (
-        None
-        if found or not rules.evidence
-        else refused(own, rules, FALLBACK_SCORES["class"]) or failure_diagnosis(own, rules.evidence)
+        None if found or not rules.evidence else refused(_without_echoes(findings, real), rules)
     )
     found.extend([placed] if placed else ([] if found else exceptions))
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))

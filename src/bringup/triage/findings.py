@@ -31,15 +31,10 @@ MAX_FAILURE_LINES = 256
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
 
-PREFIX = (
-    r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: "
-    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}"
-    r"(?:\.[0-9]{1,6})? \[?[\w.-]{1,80}:[0-9]{1,6}\][ \t]*)*"
-)
+PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
-``E   ``, torchrun's ``0: ``, vLLM's logger (``ERROR 07-28 02:12:55 [file.py:12] ``, before
-v0.7 ``ERROR 02-21 03:00:08 file.py:12] ``: vllm/logger.py's ``_FORMAT``). An exception line
-may also be indented (a paste, a wrapped subprocess's output)."""
+``E   ``, torchrun's ``0: ``. An exception line may also be indented (a paste, a wrapped
+subprocess's output)."""
 
 EXCEPTION_PATTERN = (
     r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"

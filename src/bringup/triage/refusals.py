@@ -4,10 +4,12 @@ A check in C++ code, a compiler pass or a tool's own error line refuses the inpu
 configuration in the words a Python check uses ("... is v1 control operator, which is not
 supported, please convert to v2", "Tile shape size 1 is not matched the output shape size
 2"): the project refuses this configuration, whatever raised it. A class rule's ``line``
-names those words; a failure line that has them, where the words of the failure place it in
-the class's own layer (an operation, its inputs), is that class; a refusal in words of a
-driver, a package or a version stays with what names those, and so does one of the hardware
-(``line_unless``).
+names those words. When the log's failure is placed by its words alone in the class's own
+layer (an operation, its inputs), a failure line with those words, placed there too, names
+the cause better than "an operation failed": the class is told in its place, at the same
+rank and in the same layer (read from words alone, it says no more about where the log
+fails). A refusal of the hardware (``line_unless``: the GPU, the chip, its architecture) is
+no setting of the project.
 """
 
 from __future__ import annotations
@@ -16,28 +18,33 @@ import re
 from typing import Optional
 
 from bringup.model.diagnosis import Diagnosis, Evidence
-from bringup.triage.evidence import failure_rule, rule_diagnosis
+from bringup.triage.evidence import failure_diagnosis, failure_rule, rule_diagnosis
 from bringup.triage.fallbackrules import Rules
 from bringup.triage.findings import Findings
 
 
-def refused(findings: Findings, rules: Rules, score: float) -> Optional[Diagnosis]:
-    """The first failure line a class rule's ``line`` reads as a refusal, as that class."""
+def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
+    """The failure placed by its words (``failure_diagnosis``), or in its place the class
+    rule whose ``line`` reads the first refusal among the failure lines, where both are in
+    that rule's layer."""
+    placed = failure_diagnosis(findings, rules.evidence)
+    if placed is None:
+        return None
     said = [rule for rule in rules.exceptions if rule.line]
     for failure in findings.failures:
         for rule in said:
-            if not re.search(rule.line, failure.text) or (
-                rule.line_unless and re.search(rule.line_unless, failure.text)
-            ):
+            if placed.layer != rule.layer or not re.search(rule.line, failure.text):
                 continue
-            placed = failure_rule(failure, rules.evidence)
-            if placed is None or placed.layer != rule.layer:
+            if rule.line_unless and re.search(rule.line_unless, failure.text):
+                continue
+            where = failure_rule(failure, rules.evidence)
+            if where is None or where.layer != rule.layer:
                 continue
             return rule_diagnosis(
                 rule,
                 Evidence(line=failure.line, text=failure.text),
-                matches=1,
-                score=score,
-                confidence="medium",
+                matches=placed.matches,
+                score=placed.score,
+                confidence=placed.confidence,
             )
-    return None
+    return placed
