@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -23,11 +24,24 @@ collect_ignore_glob = ["fixtures/*"]
 """Sample repos hold their authors' test files (``test_*.py``): data for the scan, not tests."""
 
 
+_SESSION_CACHE: list[str] = []
+"""The cache folder this session made, removed at its end (environments of hundreds of MB are
+built there: left behind, a few hundred runs fill a disk)."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Whatever a test (or a command it runs) caches goes to a folder of this session, not the
     user's ~/.cache: the knowledge base, TOML and compiled-pattern tables are written there."""
     if "XDG_CACHE_HOME" not in os.environ:
-        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="bringup-test-cache-")
+        folder = tempfile.mkdtemp(prefix="bringup-test-cache-")
+        os.environ["XDG_CACHE_HOME"] = folder
+        _SESSION_CACHE.append(folder)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _SESSION_CACHE:
+        shutil.rmtree(folder, ignore_errors=True)
+    _SESSION_CACHE.clear()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

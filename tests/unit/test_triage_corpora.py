@@ -155,8 +155,8 @@ CORPORA["fifteenth"] = Corpus(
     (*CORPORA["fourteenth"].earlier, DATA / "triage_fourteenth"),
     size=44,
 )
-# The sixteenth was collected after the fifteenth (three collectors, FAQ pages and issue threads, richer
-# logs): all of the above, the fifteenth too.
+# The sixteenth was collected after the fifteenth (three collectors, FAQ pages and issue threads,
+# richer logs): all of the above, the fifteenth too.
 CORPORA["sixteenth"] = Corpus(
     DATA / "triage_sixteenth",
     (*CORPORA["fifteenth"].earlier, DATA / "triage_fifteenth"),
