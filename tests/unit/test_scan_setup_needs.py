@@ -311,3 +311,35 @@ def test_a_stop_testing_a_variable_the_option_parsing_sets_is_no_environment_nee
         variable = "CANN_3RD_LIB_PATH" if "CANN_3RD" in arm else "THREAD_NUM"
         text = f'if [ -z "${{{variable}}}" ]; then\n  echo "set it"\n  exit 1\nfi\n{arm}\n'
         assert needs(extract_shell(source_file("build.sh", text)).requirements) == [], arm
+
+
+# rapidsai/rmm @ 5d50a37b, README.md:49 and 145-147; NVIDIA/gdrcopy @ fcec3ce0, README.md:44,
+# 88 and 101-104; hicann/shmem @ 643bfb73, docs/quickstart.md:104.
+RMM_CACHE = """## Building from Source
+
+If you frequently start new builds from scratch, consider setting the environment variable
+`CPM_SOURCE_CACHE` to an external download directory to avoid repeated downloads of the third-party
+dependencies.
+"""
+GDRCOPY_DMABUF = """## Requirements
+
+### DMA-BUF mmap backend
+
+On `gdr_open()`, GDRCopy tries `gdrdrv` first. If `gdrdrv` is not installed or
+fails to open, it falls back to the dma-buf mmap backend (provided the driver supports). To force the dma-buf
+backend even when `gdrdrv` is available, set environment variable `GDRCOPY_USE_DMABUF_MMAP=1` before
+calling `gdr_open()`. To check at runtime which backend is active:
+"""  # noqa: E501
+SHMEM_CANN = """配置 CANN 环境变量（默认安装路径）：
+"""
+
+
+def test_a_guides_sentence_naming_a_variable_to_set_is_a_soft_need() -> None:
+    found = extract_docs(source_file("README.md", RMM_CACHE)).requirements
+    assert needs(found) == [("env_var", "CPM_SOURCE_CACHE", 3, False)]
+    # what setting it is for ("To force ...") makes it a choice; "CANN environment
+    # variables" are the toolkit's own
+    dmabuf = extract_docs(source_file("README.md", GDRCOPY_DMABUF)).requirements
+    assert [r for r in dmabuf if r.subject == "env_var"] == []
+    cann = extract_docs(source_file("docs/quickstart.md", SHMEM_CANN)).requirements
+    assert [r for r in cann if r.subject == "env_var"] == []

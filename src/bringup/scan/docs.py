@@ -47,6 +47,7 @@ from bringup.scan.docsections import (
     TESTED_HEADING,
 )
 from bringup.scan.doctables import paragraph, read_table
+from bringup.scan.envprose import variable_words, variables_named
 from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
@@ -131,6 +132,7 @@ class _Reader:
         # one search of the whole text each: most documents say nothing of either
         self.network_words = network_words(file.text)
         self.environment_words = environment_words(file.text)
+        self.variable_words = variable_words(file.text)
         self.archs = ArchList()
         self.pending_item = False
         # the devices the repo's README says it is for, read once (``devicetargets``)
@@ -157,6 +159,8 @@ class _Reader:
                 self.requirements.extend(network_stated(self.file, self.pending))
             if self.environment_words and self.steps_here and self.setup_here:
                 self.requirements.extend(environment_stated(self.file, self.pending))
+            if self.variable_words and self.steps_here and self.setup_here:
+                self.requirements.extend(variables_named(self.file, self.pending))
             self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)

@@ -1,0 +1,65 @@
+"""A guide's sentence that has the user set an environment variable it names: "make use of
+the `TORCH_CUDA_ARCH_LIST` environmental variable" (torchsparse docs/FAQ.md:24), "CMake
+depends on the `nvcc` executable being on your path or defined in `CUDACXX` environment
+variable" (rmm README.md:96), "consider setting the environment variable `CPM_SOURCE_CACHE`"
+(rmm README.md:145). The name is written in capitals beside the words "environment variable";
+the need is an ``env_var``, soft (the build goes on without it), cited at the line the match
+starts on. Not a sentence saying what setting it is for (``_PURPOSE``), nor a toolkit's
+"CANN environment variables" (its environment script is ``envsetup``'s).
+"""
+
+from __future__ import annotations
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
+from bringup.subjects import is_subject
+
+_WORDS = r"(?i:environment(?:al)?|env)\s{1,3}(?i:var(?:iable)?s?)|环境变量"
+_NAME = r"(?<![\w$/-])([A-Z][A-Z0-9_]{2,40})(?:=[^\s,;]{0,80})?"
+_NAMED = lazyre.compile(
+    rf"{_NAME}\s{{0,2}}(?:{_WORDS})|(?:{_WORDS})\s{{0,2}}{_NAME}(?![\w-])", guard=True
+)
+"""A name in capitals right before or after the words, as the guide writes it (its code ticks
+gone: the paragraph is read as plain words)."""
+_STOPS = ".!?:。\uff1b"
+"""Marks that end a sentence (the last: a full-width semicolon)."""
+_PURPOSE = lazyre.compile(
+    r"^[.!?:。\uff1b]?\s*(?:To|If\s+you\s+want\s+to|如需|若要|如果需要)\s", guard=True
+)
+"""A sentence that opens with what setting the variable is for ("To force the dma-buf backend
+even when gdrdrv is available, set environment variable GDRCOPY_USE_DMABUF_MMAP", gdrcopy
+README.md:103; "To explicitly specify frameworks, set the environment variable
+NVTE_FRAMEWORK", TransformerEngine docs/installation.rst:67): a choice, no need."""
+_SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
+"""Set in every login environment: the guide adds to one, it names no need."""
+
+_GATE = lazyre.compile(_WORDS, guard=True)
+
+
+def variable_words(text: str) -> bool:
+    """Whether a document has the words ``variables_named`` looks for (one search of it)."""
+    return _GATE.search(text) is not None
+
+
+def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
+    """A soft ``env_var`` per variable a paragraph (its lines, numbered) has the user set."""
+    found: dict[str, Requirement] = {}
+    text = " ".join(words for _, words in paragraph)
+    for match in _NAMED.finditer(text):
+        name = match.group(1) or match.group(2)
+        sentence_start = max(text.rfind(mark, 0, match.start()) for mark in _STOPS)
+        opening = text[max(0, sentence_start) : match.start()]
+        # "the CANN environment variables" are the toolkit's own (``envsetup``)
+        if name in _SHELL_OWN or name in found or is_subject(name.lower()):
+            continue
+        if _PURPOSE.search(opening):
+            continue
+        offset, line = 0, paragraph[0][0]
+        for number, words in paragraph:
+            if offset > match.start():
+                break
+            line, offset = number, offset + len(words) + 1
+        sentence = text[max(0, match.start() - 80) : match.end() + 80].strip()
+        found[name] = file.requirement("env_var", name, line, text=sentence[:200], hard=False)
+    return list(found.values())
