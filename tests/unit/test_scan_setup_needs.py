@@ -343,3 +343,24 @@ def test_a_guides_sentence_naming_a_variable_to_set_is_a_soft_need() -> None:
     assert [r for r in dmabuf if r.subject == "env_var"] == []
     cann = extract_docs(source_file("docs/quickstart.md", SHMEM_CANN)).requirements
     assert [r for r in cann if r.subject == "env_var"] == []
+
+
+# hicann/cann-samples @ a934ed96, README.md:108-115 (under "### 兼容性声明", a heading that
+# names no requirement).
+CANN_SAMPLES_DEPENDENCIES = """3. **前置依赖**
+
+   编译用到的依赖如下，请确保已安装并且满足版本要求：
+
+   - cmake >= 3.16.0
+   - python >= 3.8.0
+   - zip
+   - git
+"""
+
+
+def test_a_bold_title_naming_dependencies_opens_a_requirements_list() -> None:
+    found = extract_docs(source_file("README.md", CANN_SAMPLES_DEPENDENCIES)).requirements
+    assert needs(found) == [("system_package", "zip", 7, True), ("system_package", "git", 8, True)]
+    # a step's title is no list of needs, whatever its words
+    step = CANN_SAMPLES_DEPENDENCIES.replace("前置依赖", "安装驱动与固件（运行态依赖）")
+    assert needs(extract_docs(source_file("README.md", step)).requirements) == []

@@ -89,6 +89,15 @@ _INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+
 what it installs is needed as much as a code block's, but it is no step of its own."""
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
+_BOLD_TITLE = lazyre.compile(
+    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*(?:前置|前提|依赖|准备|环境要求|软件要求|硬件要求|"
+    r"(?i:(?:system\s)?requirements|prerequisites|dependencies))[^*]{0,30}\*\*\s{0,2}[:：]?$"
+)
+"""A line that is only bold words naming what is needed, maybe numbered ("3. **前置依赖**",
+cann-samples README.md:108; "**准备环境**", msinsight docs/zh/install_guide/
+mindstudio_insight_install_guide.md:190): the title of the list below it, whose items are
+needs until the next heading, as under such a heading. Not a step's title ("1. **安装驱动与固件
+（运行态依赖）**", opbase docs/zh/install/quick_install.md:44, opens a Docker route's steps)."""
 
 
 class _Reader:
@@ -319,6 +328,16 @@ class _Reader:
         if self.steps_here and not self.section_os and not one_os(text):
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
 
+    def add_line(self, raw: str, stripped: str, line: int) -> None:
+        """A line of the paragraph (or list item) being read. A bold line naming what is
+        needed (``_BOLD_TITLE``) opens a requirements list."""
+        if "**" in stripped and _BOLD_TITLE.match(stripped):
+            self.flush()
+            self.required = True
+        if not self.pending:
+            self.pending_item = bool(_ITEM.match(raw))
+        self.pending.append((line, clean(_ITEM.sub("", stripped))))
+
     def title(self, text: str, level: int) -> None:
         """Enter a section; its heading path (the heading and those above it) decides
         whether its code blocks are steps or examples."""
@@ -401,9 +420,7 @@ class _Reader:
                 cells = [cell.strip() for cell in stripped.strip("|").split("|")]
                 self.table.append(Row(index + 1, cells))
             elif stripped:
-                if not self.pending:
-                    self.pending_item = bool(_ITEM.match(raw))
-                self.pending.append((index + 1, clean(_ITEM.sub("", stripped))))
+                self.add_line(raw, stripped, index + 1)
                 if "`" in stripped and not self.skipped:
                     self.inline(stripped, index + 1)
                     if self.required and _ITEM.match(raw):
