@@ -191,6 +191,21 @@ OPBASE_PACKAGE = """get_filename_component(COMPILER_PATH $ENV{ASCEND_HOME_PATH}/
 """
 
 
+# Ascend/MindIE-LLM @ 8b4871ad, CMakeLists.txt:2, 87, 105 and 119: the root reads the home as
+# a path before a later condition tests it (to add the CANN-only modules).
+MINDIE_LLM_ROOT = """project("MindIE-LLM")
+include_directories(SYSTEM
+    $ENV{ASCEND_HOME_PATH}/include
+)
+if(DEFINED ENV{ASCEND_HOME_PATH})
+"""
+
+
+def test_a_toolkit_home_read_as_a_path_before_a_condition_tests_it_is_needed() -> None:
+    found = extract_cmake(source_file("CMakeLists.txt", MINDIE_LLM_ROOT)).requirements
+    assert needs(found) == [("env_var", "ASCEND_HOME_PATH", 2, True)]
+
+
 def test_a_toolkit_home_read_by_a_component_or_module_is_no_need_of_its_own() -> None:
     rel = "mindie_llm/text_generator/cpp/sampler/cpu_logits_handler/CMakeLists.txt"
     assert needs(extract_cmake(source_file(rel, MINDIE_LLM_COMPONENT)).requirements) == []

@@ -244,7 +244,9 @@ def _set_at(
 
 def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
     """Toolkit home variables a command reads as a path (``$ENV{ASCEND_HOME_PATH}/lib64``,
-    MindIE-SD csrc/CMakeLists.txt:32), and those a condition tests first (``guarded``)."""
+    MindIE-SD csrc/CMakeLists.txt:32), and those a condition tests first (``guarded``): a
+    condition after the read guards only what follows it (MindIE-LLM CMakeLists.txt:105 reads
+    the home, :119 then tests it to add the CANN-only modules)."""
     if not any("ENV{" in arg for arg in command.args):
         return
     joined = " ".join(command.args)
@@ -252,7 +254,7 @@ def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[s
         guarded.update(_ENV_READ.findall(joined))
         return
     for variable in _ENV_LOCATION.findall(joined):
-        if variable in home_variables():
+        if variable in home_variables() and variable not in guarded:
             unguarded.setdefault(variable, command.line)
 
 
@@ -319,7 +321,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         text = f"reads {variable} from the environment; the configure stops without it"
         found.append(file.requirement("env_var", variable, first_named[variable], text=text))
     for variable, line in unguarded.items() if _starts_configure(commands) else ():
-        if variable not in tested and variable not in guarded:
+        if variable not in tested:
             text = f"$ENV{{{variable}}} names where the build looks for what it needs"
             need = file.requirement("env_var", variable, line, text=text)
             found.append(_both_lines(file, need, line_of(lines, f"ENV{{{variable}}}", line)))
