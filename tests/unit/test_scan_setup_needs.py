@@ -97,6 +97,20 @@ def test_an_empty_comparison_that_exits_requires_the_variable() -> None:
     assert found == [("env_var", "ASCEND_HOME_PATH", 1, True)]
 
 
+# hicann/graph-autofusion @ 423ae264, scripts/package/latest_manager/scripts/manager_func.sh:
+# 332-335: a function sets "packages" by name for its caller.
+AUTOFUSION_PACKAGES = """    get_installed_packages_by_version_version_dir "packages" "$install_path/$LATEST_DIR" "$version" "$version_dir"
+    if [ "$packages" = "" ]; then
+        return 1
+    fi
+"""  # noqa: E501
+
+
+def test_an_empty_test_of_a_lower_case_variable_is_the_scripts_own() -> None:
+    rel = "scripts/package/latest_manager/scripts/manager_func.sh"
+    assert needs(extract_shell(source_file(rel, AUTOFUSION_PACKAGES)).requirements) == []
+
+
 def test_a_variable_defaulted_to_an_install_path_is_a_soft_need() -> None:
     found = needs(extract_shell(source_file("scripts/build.sh", ATB_DEFAULT)).requirements)
     assert found == [("env_var", "ATB_BUILD_DEPENDENCY_PATH", 1, False)]

@@ -121,7 +121,12 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
 
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> bool:
         """Whether a requirement was added (a name is added once)."""
-        if subject == "env_var" and (name in SHELL_OWN or name.startswith("BASH")):
+        # a name in lower case is the script's own variable (environment variables are
+        # written in capitals): "packages", which a function sets by name for its caller
+        # (graph-autofusion scripts/package/latest_manager/scripts/manager_func.sh:332-333)
+        if subject == "env_var" and (
+            name in SHELL_OWN or name.startswith("BASH") or name.lower() == name
+        ):
             return False
         tool = tool_subject(name) if subject == "system_package" else None
         if subject == "system_package" and (known_subject(name) is not None or tool):
