@@ -373,6 +373,30 @@ def test_a_guides_sentence_naming_a_variable_to_set_is_a_soft_need() -> None:
     cann = extract_docs(source_file("docs/quickstart.md", SHMEM_CANN)).requirements
     assert [r for r in cann if r.subject == "env_var"] == []
 
+    # kvcache-ai/Mooncake @ 3b5a5941: what is used when the variable is not set makes it a
+    # choice (mooncake-transfer-engine/tent/src/platform/tpu/README.md:37 and :53-54, docs/
+    # source/zh_archive/build.md:135), as a sentence opening with what it is for does, also
+    # with no space after the opener (build.md:103; headings :48, :60; the last sentence of
+    # :103 and :135 left out)
+    for rel, text in (("README.md", MOONCAKE_TPU_PJRT), ("docs/build.md", MOONCAKE_MANUAL)):
+        found = extract_docs(source_file(rel, text)).requirements
+        assert [r for r in found if r.subject == "env_var"] == []
+
+
+MOONCAKE_TPU_PJRT = """## The device-copy adapter (runtime dependency)
+
+- **Discovery:** the library path defaults to `libmooncake_tpu_pjrt.so` and can
+  be overridden with the `MC_TPU_PJRT_LIB` environment variable.
+"""
+MOONCAKE_MANUAL = """## 手动安装
+
+### 编译步骤
+
+> **注意：** Mooncake 可以使用 DMA-BUF 路径进行 GPU-Direct RDMA，**无需** `nvidia-peermem` 内核模块。如需使用 DMA-BUF 路径，请在启动 Mooncake 前设置运行时环境变量 `WITH_NVIDIA_PEERMEM=0`。如果偏好依赖 `nvidia-peermem` 的传统 `ibv_reg_mr` 路径，请设置运行时环境变量 `WITH_NVIDIA_PEERMEM=1`。
+
+5. 若需编译沐曦 MetaX MACA 支持（如 C500），请安装 MACA SDK，使头文件与库位于 `MACA_ROOT`（优先取 `MACA_HOME` 环境变量，未设置时默认 `/opt/maca`）。
+"""  # noqa: E501
+
 
 # hicann/cann-samples @ a934ed96, README.md:108-115 (under "### 兼容性声明", a heading that
 # names no requirement).

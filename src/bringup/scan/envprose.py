@@ -4,8 +4,9 @@ depends on the `nvcc` executable being on your path or defined in `CUDACXX` envi
 variable" (rmm README.md:96), "consider setting the environment variable `CPM_SOURCE_CACHE`"
 (rmm README.md:145). The name is written in capitals beside the words "environment variable";
 the need is an ``env_var``, soft (the build goes on without it), cited at the line the match
-starts on. Not a sentence saying what setting it is for (``_PURPOSE``), nor a toolkit's
-"CANN environment variables" (its environment script is ``envsetup``'s).
+starts on. Not a sentence saying what setting it is for (``_PURPOSE``) or what is used
+when it is not set (``_DEFAULT``), nor a toolkit's "CANN environment variables" (its
+environment script is ``envsetup``'s).
 """
 
 from __future__ import annotations
@@ -22,15 +23,27 @@ _NAMED = lazyre.compile(
 )
 """A name in capitals right before or after the words, as the guide writes it (its code ticks
 gone: the paragraph is read as plain words)."""
-_STOPS = ".!?:。\uff1b"
-"""Marks that end a sentence (the last: a full-width semicolon)."""
+_STOP = lazyre.compile(r"[.!?:](?=\s)|[。\uff1b]", guard=True)
+"""What ends a sentence: a full stop, question mark or colon before a space (not the dot of
+``libmooncake_tpu_pjrt.so``), a full-width full stop or semicolon."""
 _PURPOSE = lazyre.compile(
-    r"^[.!?:。\uff1b]?\s*(?:To|If\s+you\s+want\s+to|如需|若要|如果需要)\s", guard=True
+    r"^[.!?:。\uff1b]?\s*(?:(?:To|If\s+you\s+(?:want|prefer)\s+to)\s|如需|如果|若)", guard=True
 )
 """A sentence that opens with what setting the variable is for ("To force the dma-buf backend
 even when gdrdrv is available, set environment variable GDRCOPY_USE_DMABUF_MMAP", gdrcopy
 README.md:103; "To explicitly specify frameworks, set the environment variable
-NVTE_FRAMEWORK", TransformerEngine docs/installation.rst:67): a choice, no need."""
+NVTE_FRAMEWORK", TransformerEngine docs/installation.rst:67; "如需使用 DMA-BUF 路径" and
+"如果偏好...传统 ibv_reg_mr 路径" before "请设置运行时环境变量 WITH_NVIDIA_PEERMEM", Mooncake
+docs/source/zh_archive/build.md:103, where no space follows the opener): a choice, no need."""
+_DEFAULT = lazyre.compile(
+    r"(?i:\bdefaults?\b|\bby\s+default\b|\boverrid(?:e|es|den)\b)|默认|缺省|未设置时", guard=True
+)
+"""A sentence saying what is used when the variable is not set ("the library path defaults to
+libmooncake_tpu_pjrt.so and can be overridden with the MC_TPU_PJRT_LIB environment variable",
+Mooncake tent/src/platform/tpu/README.md:53-54; "MACA_HOME 环境变量" then "未设置时默认
+/opt/maca", its docs/source/zh_archive/build.md:135; "若在上述默认路径未找到" then "通过环境变量
+MINDIE_LLM_HOME_PATH 定位", msit msprechecker/README.md:92): it names a setting the build or
+tool has without the user, no need."""
 _SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: the guide adds to one, it names no need."""
 
@@ -46,14 +59,15 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
     """A soft ``env_var`` per variable a paragraph (its lines, numbered) has the user set."""
     found: dict[str, Requirement] = {}
     text = " ".join(words for _, words in paragraph)
+    stops = [stop.start() for stop in _STOP.finditer(text)]
     for match in _NAMED.finditer(text):
         name = match.group(1) or match.group(2)
-        sentence_start = max(text.rfind(mark, 0, match.start()) for mark in _STOPS)
-        opening = text[max(0, sentence_start) : match.start()]
+        start = max([at for at in stops if at < match.start()], default=0)
+        end = min([at for at in stops if at >= match.end()], default=len(text))
         # "the CANN environment variables" are the toolkit's own (``envsetup``)
         if name in _SHELL_OWN or name in found or is_subject(name.lower()):
             continue
-        if _PURPOSE.search(opening):
+        if _PURPOSE.search(text[start : match.start()]) or _DEFAULT.search(text[start:end]):
             continue
         offset, line = 0, paragraph[0][0]
         for number, words in paragraph:
