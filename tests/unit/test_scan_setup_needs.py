@@ -417,3 +417,40 @@ def test_a_bold_title_naming_dependencies_opens_a_requirements_list() -> None:
     # a step's title is no list of needs, whatever its words
     step = CANN_SAMPLES_DEPENDENCIES.replace("前置依赖", "安装驱动与固件（运行态依赖）")
     assert needs(extract_docs(source_file("README.md", step)).requirements) == []
+
+
+# NVIDIA/gdrcopy @ fcec3ce0, README.md:88 and 95-114 (the middle of :99-110 left out).
+GDRCOPY_DMABUF_SECTIONS = """### DMA-BUF mmap backend
+
+**Requirements**
+
+- CUDA driver **13.3 or newer**
+
+**Backend selection**
+
+On `gdr_open()`, GDRCopy tries `gdrdrv` first.
+
+**Mapping type**
+
+CPU cacheability is decided by the CUDA driver at pin time and cannot be
+changed afterwards.
+"""
+# hicann/ops-nn @ e5c3fa93, docs/zh/develop/aicpu_develop_guide.md:202-215 (:208-213 left out).
+OPS_NN_PREPARATION = """1. **准备工作。**
+
+    参考[工程创建](#工程创建)完成基础环境搭建，同时检查算子开发交付件是否完备，是否在对应算子分类目录下。
+
+2. **编译自定义算子包。**
+
+    - --soc：\\$\\{soc\\_version\\}表示NPU型号。Atlas A2系列产品使用"ascend910b"（默认），Atlas A3系列产品使用"ascend910_93"，Ascend 950PR/Ascend 950DT产品使用"ascend950"。
+"""  # noqa: E501
+
+
+def test_a_bold_title_naming_needs_opens_a_list_the_next_bold_title_closes() -> None:
+    found = extract_docs(source_file("README.md", GDRCOPY_DMABUF_SECTIONS)).requirements
+    # "CPU cacheability is decided by the CUDA driver" is no driver the build needs
+    assert [(r.subject, r.source.line) for r in found] == [("cuda", 5), ("nvidia_driver", 5)]
+    # preparing work is a step ("准备工作"), not a list of needs: the build option's chips
+    # below it are no requirement
+    steps = extract_docs(source_file("aicpu_develop_guide.md", OPS_NN_PREPARATION)).requirements
+    assert [r for r in steps if r.subject == "chip"] == []

@@ -33,6 +33,8 @@ from bringup.scan.docos import (
 )
 from bringup.scan.docreqs import written_requirements
 from bringup.scan.docsections import (
+    BOLD_LINE,
+    BOLD_TITLE,
     EXAMPLE_SECTION,
     GUIDE_FILE,
     LEGACY_HEADING,
@@ -89,15 +91,6 @@ _INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+
 what it installs is needed as much as a code block's, but it is no step of its own."""
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
-_BOLD_TITLE = lazyre.compile(
-    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*(?:前置|前提|依赖|准备|环境要求|软件要求|硬件要求|"
-    r"(?i:(?:system\s)?requirements|prerequisites|dependencies))[^*]{0,30}\*\*\s{0,2}[:：]?$"
-)
-"""A line that is only bold words naming what is needed, maybe numbered ("3. **前置依赖**",
-cann-samples README.md:108; "**准备环境**", msinsight docs/zh/install_guide/
-mindstudio_insight_install_guide.md:190): the title of the list below it, whose items are
-needs until the next heading, as under such a heading. Not a step's title ("1. **安装驱动与固件
-（运行态依赖）**", opbase docs/zh/install/quick_install.md:44, opens a Docker route's steps)."""
 
 
 class _Reader:
@@ -114,6 +107,8 @@ class _Reader:
         self.steps_here = True
         self.task = ""
         self.required = False
+        # the requirements list a bold title opened (``BOLD_TITLE``), until another closes it
+        self.bold_list = False
         self.tested = False
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
@@ -330,10 +325,13 @@ class _Reader:
 
     def add_line(self, raw: str, stripped: str, line: int) -> None:
         """A line of the paragraph (or list item) being read. A bold line naming what is
-        needed (``_BOLD_TITLE``) opens a requirements list."""
-        if "**" in stripped and _BOLD_TITLE.match(stripped):
+        needed (``BOLD_TITLE``) opens a requirements list; the next bold title closes it."""
+        if "**" in stripped and BOLD_TITLE.match(stripped):
             self.flush()
-            self.required = True
+            self.required = self.bold_list = True
+        elif self.bold_list and "**" in stripped and BOLD_LINE.match(stripped):
+            self.flush()
+            self.required = self.bold_list = False
         if not self.pending:
             self.pending_item = bool(_ITEM.match(raw))
         self.pending.append((line, clean(_ITEM.sub("", stripped))))
@@ -356,6 +354,7 @@ class _Reader:
         if self.notes:
             self.skipped = not MAPPING_SECTION.search(words)
         self.required = bool(REQUIRED_HEADING.search(self.heading))
+        self.bold_list = False
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)

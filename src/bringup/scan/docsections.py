@@ -107,3 +107,19 @@ EXAMPLE_SECTION = lazyre.compile(
 steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,
 a Docker recipe, a debug recipe. Their commands still state what the example needs (soft);
 what a task's section states is that task's (``docexamples.task_of``)."""
+BOLD_LINE = lazyre.compile(r"^\*\*[^*]{1,60}\*\*\s{0,2}[:：]?$")
+"""A line that is only bold words: the title of what follows. A numbered one is the next item
+of a list ("4. **ops-tensor子模块与Toolkit约束**" after "3. **前置依赖**", cann-samples
+README.md:118, still states needs: 'NPU_ARCH=dav-3510（Ascend 950）', :127)."""
+BOLD_TITLE = lazyre.compile(
+    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*(?:前置|前提|依赖|准备(?:环境|软件)|环境要求|软件要求|硬件要求|"
+    r"(?i:(?:system\s)?requirements|prerequisites|dependencies))[^*]{0,30}\*\*\s{0,2}[:：]?$"
+)
+"""A bold title naming what is needed, maybe numbered ("3. **前置依赖**", cann-samples
+README.md:108; "**准备环境**", msinsight docs/zh/install_guide/
+mindstudio_insight_install_guide.md:190): the title of the list below it, whose items are
+needs until the next heading or ``BOLD_LINE`` ("**Requirements**" of gdrcopy README.md:95
+ends at "**Backend selection**", :99), as under such a heading. Not a step's title ("1. **安装
+驱动与固件（运行态依赖）**", opbase docs/zh/install/quick_install.md:44, opens a Docker route's
+steps; "1. **准备工作。**", ops-nn docs/zh/develop/aicpu_develop_guide.md:202, a build's first
+step), nor data to prepare ("**准备数据**", msinsight docs/zh/user_guide/memory_tuning.md:570)."""
