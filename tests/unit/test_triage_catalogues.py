@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bringup.triage import explain_text
 from bringup.triage.catalogues import Catalogue, builtin_catalogues, read_catalogue
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
@@ -196,6 +197,37 @@ def test_aclnn_statuses_are_read_apart_from_acl_codes_of_the_same_digits() -> No
     # https://github.com/flashserve/flash-linear-attention-npu/issues/333: an aclnn status.
     log = "RuntimeError: aclnnCausalConv1dGetWorkspaceSize failed with aclnnStatus=561002."
     assert _codes_found(log) == {("code.aclnn.561002", "561002")}
+
+
+# The transfer engine's statuses, each in a form it prints: tests/data/triage_tenth/
+# b03-mooncake-adxl-503900-segment-size.log:1, tests/data/triage_fourteenth/
+# b05-hixl-connect-roce-hccs-mismatch.log:2 (from hicann/cann-learning-hub at
+# a3989658fa1dce436d4ab402042e0682a2e9bdc7), tests/data/triage_seventh/
+# 13-vllm-ascend-mooncake-connect-103900.log:1.
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        (
+            "E0804 01:27:56.831786 150938 transfer_executor_base.cpp:263] Failed to connect to "
+            "target: 10.196.186.72:20064, status: 503900, errmsg: E19999: Inner Error!",
+            "503900",
+        ),
+        ("[CLIENT ERROR] Connect failed, ret = 103901, err_msg: E19999: Inner Error!", "103901"),
+        (
+            "E20260106 06:43:02.966156  5793 ascend_direct_transport.cpp:820] Failed to connect "
+            "to target: 172.17.0.16:25482, status: 103900",
+            "103900",
+        ),
+    ],
+)
+def test_transfer_engine_statuses_are_its_own_not_acl_codes(line: str, code: str) -> None:
+    adxl = _catalogue("adxl")
+    _every_entry_has_a_public_source(adxl)
+    assert ("code.adxl." + code, code) in _codes_found(line)
+    told = [
+        (d.signature_id, d.layer) for d in explain_text(line) if d.signature_id.startswith("code.")
+    ]
+    assert told == [("code.adxl." + code, "communication")]
 
 
 def test_a_catalogue_without_a_public_source_is_rejected(tmp_path: Path) -> None:
