@@ -292,3 +292,45 @@ def test_faultdiag_keywords_match_in_order_on_one_line() -> None:
     assert regex.search(b"error in load: [Errno 2] No such file or directory: 'a.pt'")
     assert regex.search(b"No such file or directory in load") is None
     assert signature.tier == "knowledge"
+
+
+# The runtime's reason for the code a call returned, with no number: tests/data/triage_eighth/
+# b02-mooncake-ascend-acl-context-thread.log:2, tests/data/triage_sixth/
+# 01-vllm-ascend-ray-multinode-set-device-107001.log:3,
+# 52-triton-layernorm-coredim-exceeds-uint16.log:8 and 25-opencv-cannops-310b-memcpy2d.log:9.
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        (
+            "rtGetDevMsg execution failed, the context is a null pointer",
+            ("ascend.runtime.context-empty", "device_init"),
+        ),
+        (
+            "(RayWorkerWrapper pid=118835) ERROR 02-26 09:45:37 worker_base.py:572]         "
+            "rtSetDevice execute failed, reason=[device id error][FUNC:FuncErrorReason]"
+            "[FILE:error_message_manage.cc][LINE:53]",
+            ("ascend.runtime.invalid-device", "device_init"),
+        ),
+        (
+            "        The argument is invalid.Reason: rtKernelLaunch execute failed, "
+            "reason=[invalid value]",
+            ("code.rtreason.107000", "operator_execution"),
+        ),
+    ],
+)
+def test_the_runtimes_reason_is_read_as_the_acl_code_it_stands_for(
+    line: str, told: tuple[str, str]
+) -> None:
+    _every_entry_has_a_public_source(_catalogue("rtreason"))
+    first = explain_text(line)[0]
+    assert (first.signature_id, first.layer) == told
+
+
+def test_a_reason_whose_code_only_says_read_the_log_is_left_to_the_words() -> None:
+    """207000's action is to rectify the fault from the ascend log: its reason is no finding."""
+    line = (
+        ">         rtMemcpy2d execute failed, reason=[driver error:feature not support]"
+        "[FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:50] "
+    )
+    assert _catalogue("rtreason").lookup("message", "driver error:feature not support") is None
+    assert not [d for d in explain_text(line) if d.signature_id.startswith("code.")]

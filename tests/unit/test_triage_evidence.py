@@ -248,7 +248,7 @@ EE9999: [PID: 2750884] 2024-08-30-16:20:38.196.490 Stream destroy failed, stream
 @pytest.mark.parametrize(
     ("log", "top"),
     [
-        (CONTEXT_NULL, "evidence.device-init.start-up"),
+        (CONTEXT_NULL, "ascend.runtime.context-empty"),  # the runtime's reason for 107002
         (PRIMARY_CONTEXT, "code.cann.ee9999"),
         (STREAM_CONTEXT, "faultdiag.aisw_cann_runtime_024"),
     ],

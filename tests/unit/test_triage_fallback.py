@@ -321,10 +321,16 @@ def test_a_cann_log_error_line_gives_its_modules_layer(layer: str) -> None:
 
 def test_a_peer_that_cannot_be_reached_is_communication() -> None:
     # https://github.com/vllm-project/vllm-ascend/issues/4866: Mooncake's transport to the
-    # prefill node.
+    # prefill node; the transfer engine's own status (ADXL PARAM_INVALID) names it first.
     log = (
         "E1210 03:24:54.778028 2548307 ascend_direct_transport.cpp:820] Failed to connect to "
         "target: 172.16.100.99:25389, status: 103900\n"
+    )
+    assert _line_rule(log) == ("code.adxl.103900", "communication")
+    # tests/data/triage_seventh/13-vllm-ascend-mooncake-connect-103900.log:2, with no status.
+    log = (
+        "E20260106 06:43:02.966198  5793 ascend_direct_transport.cpp:581] Failed to connect to "
+        "segment: 172.17.0.16:16584\n"
     )
     assert _line_rule(log) == ("line.communication.connect-failed", "communication")
 
