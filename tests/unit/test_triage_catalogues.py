@@ -33,7 +33,17 @@ def test_acl_catalogue_has_torch_npus_161_codes_by_family() -> None:
     acl = _catalogue("acl")
     _every_entry_has_a_public_source(acl)
     codes = {key for group, key in acl.by_key if group == "code"}
-    assert len(codes) == 161
+    assert len(codes) == 161 + 46
+    # The newer codes torch_npu's table lacks, from the runtime's own aclError reference.
+    reference = "hicann/runtime/blob/681ef7610df13c8128982901142a2c869ddbb53e/docs/zh/api_ref/"
+    newer = {
+        k for (g, k), code in acl.by_key.items() if g == "code" and reference in (code.source or "")
+    }
+    assert len(newer) == 46
+    uce = acl.lookup("code", "507053")
+    assert uce is not None
+    assert (uce.exact, uce.layer, uce.kind) == (True, "device_init", "hardware")
+    assert uce.meaning_zh.startswith("出现内存UCE")
     assert {code[0] for code in codes} == {"1", "2", "3", "5"}
     aicpu = acl.lookup("code", "507018")
     assert aicpu is not None
