@@ -133,3 +133,17 @@ def test_torch_npus_own_device_check_is_an_operator_given_cpu_tensors() -> None:
         "[ERROR] 2024-08-18-22:37:51 (PID:53741, Device:0, RankID:-1) ERR01002 OPS invalid type\n"
     )
     assert top(log) == ("frameworks.torch-op-on-cpu-tensors", "operator_execution")
+
+
+def test_a_code_beside_the_devices_own_message_is_not_the_drivers_guess() -> None:
+    """torch_npu guesses "driver and firmware packages do not match" for 207000 only when the
+    device gave no error message (NPUException.h, device_error_msg.empty()); on the line of the
+    device's own EZ9903 report the code is told as itself.
+    tests/data/triage_eighth/b20-sglang-ascend-mla-aclgraph-noncontiguous-query.log:8."""
+    log = (
+        "EZ9903: [PID: 67556] 2025-09-02-15:23:31.178.230 rtKernelLaunchWithHandleV2 failed: "
+        "207000\n"
+    )
+    found = [d.signature_id for d in explain_text(log)]
+    assert "ascend.runtime.driver-firmware-mismatch" not in found
+    assert top(log) == ("code.acl.207000", "operator_execution")

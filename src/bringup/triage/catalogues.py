@@ -89,6 +89,10 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     fills: str = ""
     """The capture group of the ``same_as`` signature that the value found fills (``lib``): the
     name of a missing thing (``libtbe_adapter``) is what that signature's cause names."""
+    alone: bool = False
+    """``same_as`` holds only for the code printed alone: where the device's own error message
+    (another catalogue's code) is on its line, the code is told as itself (torch_npu gives its
+    driver-and-firmware guess for 207000 only when the device said nothing)."""
 
 
 class CodeFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -116,6 +120,7 @@ class Meaning(NamedTuple):
     same_as: str = ""
     placed: bool = False
     fills: str = ""
+    alone: bool = False
 
 
 class Catalogue(NamedTuple):
@@ -155,6 +160,7 @@ class Catalogue(NamedTuple):
                 code.same_as,
                 code.placed,
                 code.fills,
+                code.alone,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

@@ -164,7 +164,8 @@ def _from_codes(
     """The codes' diagnoses; a code known by its family only names the component that
     reported it, so the words of its failure line, when they name a layer, give the layer (so
     do they for a code whose meaning is only its module's inner error, ``placed``). A
-    code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that."""
+    code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
+    a code that is that cause only ``alone`` where another catalogue's code shares its line."""
     classes = classes or {}
     by_name = {c.info.name: c for c in catalogues}
     found: list[tuple[CodeSighting, Meaning]] = []
@@ -174,6 +175,9 @@ def _from_codes(
         if meaning is not None:
             found.append((sighting, meaning))
     reporter = {s.line: m for s, m in found if not m.exact}
+    said_on: dict[int, set[str]] = {}
+    for sighting, meaning in found:
+        said_on.setdefault(sighting.line, set()).add(meaning.catalogue)
     raised = {s.line for s in findings.all_exceptions()}
     for sighting, meaning in found:
         tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
@@ -187,11 +191,13 @@ def _from_codes(
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
         elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
             diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
-        same = signatures.by_id(meaning.same_as) if signatures and meaning.same_as else None
+        beside = said_on[sighting.line] - {meaning.catalogue}
+        told = "" if meaning.alone and beside else meaning.same_as
+        same = signatures.by_id(told) if signatures and told else None
         if signatures is not None and same is not None:
             diagnosis = _as_signature(diagnosis, same.record, signatures)
-        elif meaning.same_as in classes:
-            diagnosis = _as_class(diagnosis, classes[meaning.same_as])
+        elif told in classes:
+            diagnosis = _as_class(diagnosis, classes[told])
         yield diagnosis
 
 
