@@ -169,14 +169,18 @@ HCCP_LINES = (
 def test_an_hccp_code_is_the_collective_communications() -> None:
     """EJ is HCCP's module letter (CANN's "HCCP Errors"): it fell to the bare "E" family (a CANN
     module's error, operator_execution) and only words placed it. EJ0001 and EJ0003 are now
-    catalogued with their documented meaning; another EJ code is read by the HCCP family."""
+    catalogued with their documented meaning, the others by CANN's registry; a code no registry
+    lists is read by the HCCP family."""
     for log in HCCP_LINES:
         code = next(
             d for d in fallback.diagnose(findings(log)) if d.signature_id.startswith("code.")
         )
         assert code.layer == "communication", log
     cann = next(c for c in builtin_catalogues() if c.info.name == "cann")
-    family = cann.lookup("code", "EJ0002")
+    registered = cann.lookup("code", "EJ0002")  # HCCP's registry: "The network port is down."
+    assert registered is not None
+    assert (registered.exact, registered.layer) == (True, "communication")
+    family = cann.lookup("code", "EJ0099")
     assert family is not None
     assert not family.exact
     assert "HCCP" in family.meaning
@@ -242,3 +246,13 @@ def test_pytorch_argument_faults_of_faultdiag_are_the_jobs_code() -> None:
     for log, fault, layer in PYTORCH_CODE_FAULTS:
         top = explain_text(log)[0]
         assert (top.signature_id, top.layer, top.kind) == (fault, layer, "code"), log
+
+
+def test_a_code_of_canns_registry_is_told_with_its_registered_meaning() -> None:
+    """EL0014 is in no document this catalogue first read, but in CANN's own error registry
+    (hicann/runtime src/dfx/error_manager/error_code.json: "Operation_Unsupported"). It is told
+    with that meaning, and placed by its words as a family's code is.
+    tests/data/triage_sixth/25-opencv-cannops-310b-memcpy2d.log:5."""
+    first = explain_text("> EL0014: The operation is unsupported. \n")[0]
+    assert (first.signature_id, first.layer) == ("code.cann.el0014", "operator_execution")
+    assert "Operation Unsupported: The operation is unsupported." in first.title

@@ -180,7 +180,8 @@ def _from_codes(
         said_on.setdefault(sighting.line, set()).add(meaning.catalogue)
     raised = {s.line for s in findings.all_exceptions()}
     for sighting, meaning in found:
-        tier = "wrapper" if meaning.wrapper else ("code" if meaning.exact else "family")
+        exact = meaning.exact and not meaning.placed
+        tier = "wrapper" if meaning.wrapper else ("code" if exact else "family")
         if tier == "wrapper" and _footer(sighting.line, raised):
             tier = "footer"
         diagnosis = _code_diagnosis(meaning, sighting, tier)
