@@ -85,7 +85,7 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     placed: bool = False
     """The code says only that its module failed inside (CANN's "Inner Error" codes, digits
     9000-9999): its ``layer`` is the module's usual one, and the words of its failure (the reason
-    and TraceBack lines after it) place it, as they place a code known by its family only."""
+    and TraceBack lines after it) place it, and it ranks, as a code known by its family only."""
     fills: str = ""
     """The capture group of the ``same_as`` signature that the value found fills (``lib``): the
     name of a missing thing (``libtbe_adapter``) is what that signature's cause names."""
