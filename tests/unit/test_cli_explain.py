@@ -174,12 +174,14 @@ def test_piped_output_reads_at_80_columns(
 def test_list_prints_every_signature_by_layer(capsys: pytest.CaptureFixture[str]) -> None:
     from bringup.triage import load_signatures
     from bringup.triage.fallbackrules import builtin_rules
+    from bringup.triage.faq import faq_signatures
     from bringup.triage.faultdiag import faultdiag_signatures
 
     assert main(["explain", "--list"]) == 0
     out = capsys.readouterr().out
     rules = builtin_rules()
-    ids = [s.id for s in (*load_signatures().signatures, *faultdiag_signatures())]
+    listed = (*load_signatures().signatures, *faultdiag_signatures(), *faq_signatures())
+    ids = [s.id for s in listed]
     ids += [r.id for r in rules.exceptions] + [r.id for r in rules.lines]
     ids += [r.id for r in rules.evidence]
     assert out.startswith(f"{len(ids)} causes explain can name (")
@@ -199,7 +201,7 @@ def test_list_codes_names_every_code_as_explain_reports_it(
         assert entries[code_id]["source"].startswith("https://")
     assert entries["code.cann.ee*"]["tier"] == "code-family"
     assert entries["class.install.npu-plugin-out-of-step"]["tier"] == "class"
-    assert {e["tier"] for e in entries.values()} >= {"signature", "knowledge", "fallback"}
+    assert {e["tier"] for e in entries.values()} >= {"signature", "knowledge", "faq", "fallback"}
 
 
 def test_list_json_has_causes_and_where_each_is_defined(

@@ -1,12 +1,12 @@
 """The built-in triage data, checked once and then read back from bringup's cache.
 
-Reading the built-in signature files, the FaultDiag faults, the fallback's rules and its
-observers checks every record (RE2 compiles each pattern, each record is placed at its line, each
-pattern's literals are counted): about 45 ms, a third of ``bringup explain``'s start-up on a
-small log. The checked result depends only on the package's data files and the code that
-reads them (and the RE2 that checked the patterns), so it is kept (msgpack,
-``bringup.cache``) under a key made from every file of the package and RE2's module (path,
-size, modification time): an edit to a data file or to the code, or another RE2, is a miss,
+Reading the built-in signature files, the FaultDiag faults, the FAQ entries, the fallback's
+rules and its observers checks every record (RE2 compiles each pattern, each record is placed
+at its line, each pattern's literals are counted): about 45 ms, a third of ``bringup
+explain``'s start-up on a small log. The checked result depends only on the package's data
+files and the code that reads them (and the RE2 that checked the patterns), so it is kept
+(msgpack, ``bringup.cache``) under a key made from every file of the package and RE2's module
+(path, size, modification time): an edit to a data file or to the code, or another RE2, is a miss,
 and the files are read and checked again. Overlays are read and checked on every run.
 """
 
@@ -32,11 +32,12 @@ CACHE = cache.Kind("triage", "builtin", keep=2)
 
 class Builtin(NamedTuple):
     """What every ``bringup explain`` without overlays loads: the signature files of
-    ``BUILTIN_DIR`` (in name order), the FaultDiag faults as signatures, the fallback's
-    rules and the observers."""
+    ``BUILTIN_DIR`` (in name order), the FaultDiag faults and the vendors' FAQ entries as
+    signatures, the fallback's rules and the observers."""
 
     files: tuple[SignatureFile, ...]
     faults: tuple[Signature, ...]
+    faq: tuple[Signature, ...]
     rules: Rules
     observers: tuple[Observer, ...]
 
@@ -76,8 +77,9 @@ def package_files(root: Path = PACKAGE) -> Iterator[Path]:
 def _read() -> Builtin:
     from bringup.triage.fallback import observers
     from bringup.triage.fallbackrules import read_rules
+    from bringup.triage.faq import faq_signatures
     from bringup.triage.faultdiag import faultdiag_signatures
 
     files = tuple(read_file(path) for path in sorted(BUILTIN_DIR.glob("*.toml")))
     rules = read_rules()
-    return Builtin(files, faultdiag_signatures(), rules, observers(rules=rules))
+    return Builtin(files, faultdiag_signatures(), faq_signatures(), rules, observers(rules=rules))

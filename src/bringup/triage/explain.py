@@ -46,7 +46,8 @@ def compile_matcher(
 ) -> Matcher:
     """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
     asks), its Hyperscan database kept in bringup's cache (``bringup.cache``).
-    ``knowledge``: with the vendor fault knowledge (``bringup.triage.faultdiag``) and the
+    ``knowledge``: with the vendor fault knowledge (``bringup.triage.faultdiag``, the FAQ
+    entries of ``bringup.triage.faq``) and the
     fallback's observers (error codes, tracebacks, failure lines), as commands use it; a
     caller's own signature set alone is matched without them."""
     from bringup import cache
@@ -57,7 +58,7 @@ def compile_matcher(
 
     builtin = builtin_data()
     known = {signature.id for signature in catalogue.signatures}
-    extra = tuple(s for s in builtin.faults if s.id not in known)
+    extra = tuple(s for s in (*builtin.faults, *builtin.faq) if s.id not in known)
     return Matcher(
         SignatureSet((*catalogue.signatures, *extra), catalogue.tables),
         engine=engine,

@@ -1,7 +1,8 @@
 """Diagnoses in the reader's language, from the catalogues that are bilingual.
 
 FaultDiag's faults carry their cause, description and suggestion in English and Chinese, and
-some code catalogues (DCMI) keep the Chinese meaning and handling of their source document.
+some code catalogues (DCMI) keep the Chinese meaning and handling of their source document,
+and the FAQ entries (``bringup.triage.faq``) the Chinese text of their page.
 ``localise`` rewrites a diagnosis's title, cause and fix from those, field by field: a field
 whose source has no text in the language asked for stays in English, so nothing is lost and
 nothing is machine-translated. Bringup's own signatures and the fallback's rules are English.
@@ -18,9 +19,10 @@ import msgspec
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
 from bringup.triage.fallback import code_id, code_texts
+from bringup.triage.faq import faq_signatures
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
 from bringup.triage.loader import load_signatures
-from bringup.triage.signatures import BUILTIN_DIR, SignatureSet
+from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureSet
 from bringup.triage.templates import render
 
 LANGUAGES = ("en", "zh")
@@ -60,7 +62,7 @@ def _signature_texts(diagnosis: Diagnosis) -> Optional[Texts]:
     """A built-in signature's Chinese texts, filled with the diagnosis's captures (the host's
     facts are not at hand here: a segment that needs one is left out)."""
     catalogue = _builtin_signatures()
-    signature = catalogue.by_id(diagnosis.signature_id)
+    signature = catalogue.by_id(diagnosis.signature_id) or _faq().get(diagnosis.signature_id)
     if signature is None:
         return None
     record = signature.record
@@ -78,6 +80,11 @@ def _signature_texts(diagnosis: Diagnosis) -> Optional[Texts]:
 @functools.cache
 def _builtin_signatures() -> SignatureSet:
     return load_signatures([BUILTIN_DIR])
+
+
+@functools.cache
+def _faq() -> dict[str, Signature]:
+    return {signature.id: signature for signature in faq_signatures()}
 
 
 @functools.cache

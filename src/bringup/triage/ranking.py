@@ -16,8 +16,9 @@ Order, strongest first:
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
-vendor's fault knowledge (``tier = "knowledge"``) rank below bringup's own signatures (on a
-line an own catch-all matched at least as specifically, below that catch-all too), and
+vendor's fault knowledge (``tier = "knowledge"``, and the FAQ pages' entries, ``"faq"``) rank
+below bringup's own signatures (on a line an own catch-all matched at least as specifically,
+below that catch-all too), and
 count only on error lines of a log that shows a failure (a signature, a code, an exception
 or a failure line: the knowledge explains failures, it does not detect them). When no
 own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
@@ -54,6 +55,8 @@ FIRST_BONUS = 30
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
+KNOWLEDGE_TIERS = frozenset({"knowledge", "faq"})
+"""The vendors' knowledge: FaultDiag's faults, the FAQ pages' entries (``bringup.triage.faq``)."""
 NAMED_CODE_SCORE = 0.0
 """The score of a code told as an own signature (``_named_codes``): an own signature found
 directly with no bonus."""
@@ -107,7 +110,7 @@ def rank(
             )
         )
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
-    knowledge = {sid for sid, signature in found.items() if _tier(signature) == "knowledge"}
+    knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
         d
@@ -138,7 +141,7 @@ def _layer(
         return failed_in
     loose = signature.record.generic or (
         signature.tier == "knowledge" and signature.record.kind != "code"
-    )
+    )  # a FAQ entry ("faq") keeps its layer: it was read from the page's own fix
     if loose and signature.record.layer == fallback.KERNEL_LAYER:
         said = hits.evidence[0].text if hits.evidence else ""
         return fallback.word_layer(result.findings, hits.first_line, text=said)
@@ -192,7 +195,7 @@ def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]
     return {
         sid
         for sid, hits in result.hits.items()
-        if _tier(found[sid]) == "knowledge"
+        if _tier(found[sid]) in KNOWLEDGE_TIERS
         and hits.specificity <= catch_all.get(hits.first_line, -1)
     }
 
