@@ -17,9 +17,9 @@ from typing import Optional
 import msgspec
 
 from bringup.model.diagnosis import Diagnosis
+from bringup.triage.builtin import builtin_data
 from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
 from bringup.triage.fallback import code_id, code_texts
-from bringup.triage.faq import faq_signatures
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureSet
@@ -84,7 +84,7 @@ def _builtin_signatures() -> SignatureSet:
 
 @functools.cache
 def _faq() -> dict[str, Signature]:
-    return {signature.id: signature for signature in faq_signatures()}
+    return {signature.id: signature for signature in builtin_data().faq}
 
 
 @functools.cache
