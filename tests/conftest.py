@@ -6,6 +6,7 @@ rewrites them, never silently."""
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
 import shutil
@@ -24,24 +25,16 @@ collect_ignore_glob = ["fixtures/*"]
 """Sample repos hold their authors' test files (``test_*.py``): data for the scan, not tests."""
 
 
-_SESSION_CACHE: list[str] = []
-"""The cache folder this session made, removed at its end (environments of hundreds of MB are
-built there: left behind, a few hundred runs fill a disk)."""
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Whatever a test (or a command it runs) caches goes to a folder of this session, not the
-    user's ~/.cache: the knowledge base, TOML and compiled-pattern tables are written there."""
+    user's ~/.cache: the knowledge base, TOML and compiled-pattern tables are written there. The
+    folder is removed at exit (environments of hundreds of MB are built there: left behind, a few
+    hundred runs fill a disk), after the pattern cache's own exit handler has written to it: exit
+    handlers run last registered first, and this one is registered before any pattern compiles."""
     if "XDG_CACHE_HOME" not in os.environ:
         folder = tempfile.mkdtemp(prefix="bringup-test-cache-")
         os.environ["XDG_CACHE_HOME"] = folder
-        _SESSION_CACHE.append(folder)
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    for folder in _SESSION_CACHE:
-        shutil.rmtree(folder, ignore_errors=True)
-    _SESSION_CACHE.clear()
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
