@@ -41,7 +41,7 @@ _FILLER = lazyre.compile(
     r"\bwheels?\b|[,，](?=\s*(?:versions?\b|版本))|"
     r"软件包|工具包|\bis\b|\bare\b|\bmust\s+be\b|\bshould\s+be\b|\brequired\b|\bneeds?\b|"
     r"\bwith\b|\bfrom\b|从|\brecommended\b|\bdefaults?(?:\s+(?:to|is))?\b|默认值?|\b(?:community|commercial)\s+edition\b|社区版|商用版|"
-    r"需要|要求|需|为|的|配套|推荐|建议|使用)*",
+    r"需要|要求|需|应该|应当|应|必须|须|为|的|配套|推荐|建议|使用)*",
     re.IGNORECASE,
 )
 """Words between a subject and its version: "the PyTorch wheel package, version 2.1.0"

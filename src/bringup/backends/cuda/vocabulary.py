@@ -11,7 +11,7 @@ from __future__ import annotations
 from bringup.backends.base import Vocabulary
 
 SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("nvidia_driver", r"\bNVIDIA\s+(?:GPU\s+)?drivers?\b|\bnvidia[_-]driver\b"),
+    ("nvidia_driver", r"\b(?:NVIDIA|Nvidia)\s+(?:GPU\s+)?[Dd]rivers?\b|\bnvidia[_-]driver\b"),
     ("cuda", r"\bCUDA(?:\s+Toolkit)?(?![\w-])|\bcudatoolkit\b"),
     ("cudnn", r"\bcuDNN\b"),
     ("nccl", r"\bNCCL\b"),
