@@ -60,3 +60,54 @@ def test_the_list_is_read_once_per_document() -> None:
     assert [s for s in _platform("install_guide.md", text) if s[0] == "arch"] == [
         ("arch", "x86_64,aarch64", 2, False)
     ]
+
+
+def test_one_package_named_for_each_of_two_cpus_is_a_list() -> None:
+    # hicann/cann-samples@a934ed96 README.md:71 (one row links both toolkit packages)
+    row = (
+        "| `9.1.0` | `20260513000324948` | ✅ PASS | [aarch64](https://ascend.devcloud.huaweicloud"
+        ".com/artifactory/cann-run-mirror/software/legacy/20260513000324948/Ascend-cann-toolkit_"
+        "9.1.0_linux-aarch64.run) / [x86_64](https://ascend.devcloud.huaweicloud.com/artifactory/"
+        "cann-run-mirror/software/legacy/20260513000324948/Ascend-cann-toolkit_9.1.0_linux-"
+        "x86_64.run) |\n"
+    )
+    head = "| CANN 版本 | 时间戳 | 验证结果 | 下载链接 |\n| --- | --- | --- | --- |\n"
+    found = _platform("README.md", head + row)
+    assert ("arch", "aarch64,x86_64", 3, False) in found
+    # Ascend/msinsight@4e16fca1 docs/zh/install_guide/mindstudio_insight_install_guide.md:29-31
+    # (a download link per CPU, each line cited)
+    text = (
+        "[下载 MindStudio Insight Linux 版本 (x86_64)](https://gitcode.host/Ascend/msinsight/"
+        "releases/download/tag_MindStudio_26.0.0.B120_0012/MindStudio-Insight_26.0.0_linux_"
+        "x86_64.zip)\n\n"
+        "[下载 MindStudio Insight Linux 版本 (aarch64)](https://gitcode.host/Ascend/msinsight/"
+        "releases/download/tag_MindStudio_26.0.0.B120_0012/MindStudio-Insight_26.0.0_linux_"
+        "aarch64.zip)\n"
+    )
+    rel = "install_guide.md"
+    (arch,) = [
+        r
+        for r in extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+        if r.subject == "arch"
+    ]
+    assert (arch.spec, arch.source.line, [s.line for s in arch.also_at], arch.hard) == (
+        "x86_64,aarch64",
+        1,
+        [3],
+        False,
+    )
+
+
+def test_a_placeholder_cpu_in_a_table_keeps_its_emphasis() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/
+    # preparing_software_and_dependencies.md:24-26 (``<*arch>*``: the cell's italics)
+    text = (
+        "|软件类型|软件包名称|软件说明|获取链接|\n|--|--|--|--|\n"
+        "|MindIE LLM|mindie_llm-<*version>*-cp<*xxx>*-cp<*xxx>*-linux_<*arch>*.whl|"
+        "MindIE LLM组件安装包。|[获取链接](https://www.hiascend.com/developer/download/community/"
+        "result?module=ie%2Bpt%2Bcann)|\n"
+    )
+    assert _platform("preparing.md", text) == [
+        ("arch", "x86_64,aarch64", 3, False),
+        ("os", "linux", 3, False),
+    ]

@@ -40,13 +40,15 @@ INSTALL_PATH = lazyre.compile(r"install|build|from\s+source|setup|安装|编译|
 PLATFORM_TAG = lazyre.compile(
     r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_]"
     r"(?:(?:x86_64|aarch64|arm64|sbsa)(?![A-Za-z0-9])|\$?\{\w{0,40}arch\w{0,40}\}|"
-    r"<\w{0,40}arch\w{0,40}>|\$\(\s{0,8}(?:uname\s{1,8}-[mp]|arch)\s{0,8}\)|\$\w{0,40}arch\w{0,40})",
+    r"\\?<\*{0,2}\w{0,40}arch\w{0,40}\*{0,2}>|\$\(\s{0,8}(?:uname\s{1,8}-[mp]|arch)\s{0,8}\)|"
+    r"\$\w{0,40}arch\w{0,40})",
     re.I,
     guard=True,
 )
 """A Linux platform tag; the CPU may be a placeholder (``linux_{arch}.whl``,
-``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``, ``linux-$(arch)``): built
-for Linux, any CPU. A placeholder's name is bounded on each side of "arch": ``\\w*arch\\w*}``
+``_linux-${arch}.run``, ``linux-<arch>``, ``linux-$(uname -m)``, ``linux-$(arch)``; in a
+Markdown table, its emphasis and escapes kept: ``linux_<*arch>*.whl``, ``linux-\\<*arch*>``):
+built for Linux, any CPU. A placeholder's name is bounded on each side of "arch": ``\\w*arch\\w*}``
 tried every "arch" of a long word with every length of its rest (100 KB took 22 s)."""
 EACH_ARCH = ("x86_64", "aarch64")
 """The CPUs a package named with a placeholder for its CPU is built for when the guide does

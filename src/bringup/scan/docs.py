@@ -22,15 +22,7 @@ from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
 from bringup.scan.docfeatures import featured
 from bringup.scan.dockeros import docker_os
-from bringup.scan.docos import (
-    EACH_ARCH,
-    INSTALL_PATH,
-    OS_HEADING,
-    PLATFORM_TAG,
-    QUALIFIER,
-    each_arch,
-    one_os,
-)
+from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
 from bringup.scan.docreqs import written_requirements
 from bringup.scan.docsections import (
     BOLD_LINE,
@@ -56,7 +48,8 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
-from bringup.scan.platforms import ArchList, arch_names
+from bringup.scan.pkgtags import PackageTags
+from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER
@@ -126,10 +119,7 @@ class _Reader:
         self.titled = False
         self.title_of: tuple[int, str] | None = None
         self.skipped = self.notes
-        # one search of the whole text: most documents name no Linux package at all
-        self.platform_seen = PLATFORM_TAG.search(file.text) is None
-        self.platform_at: int | None = None
-        self.arch_done = self.platform_seen
+        self.tags = PackageTags(file, self.requirements)
         # the environment a guide sets up is read in install sections (not a security note's)
         self.guide = bool(GUIDE_FILE.search(stem))
         self.setup_here = True
@@ -231,47 +221,9 @@ class _Reader:
         ]
 
     def platform_tag(self, lines: list[str], start: int, end: int) -> None:
-        """A package or download for one Linux platform (``..._linux-x86_64.run``,
-        ``manylinux_2_28_aarch64.whl``, ``libnvshmem-linux-x86_64-3.3.9...tar.xz``, a build
-        directory ``lib.linux-x86_64``): what the guide installs is built for Linux. Soft,
-        once per document: the first such line is cited, the later ones beside it."""
-        if self.skipped or (self.platform_seen and self.arch_done):
-            return
-        for index in range(start, end):
-            tag = PLATFORM_TAG.search(lines[index])
-            if tag is not None:
-                self.each_arch(tag.group(0), lines[index], index + 1)
-                self.linux_package(tag.group(0), index + 1)
-
-    def linux_package(self, tag: str, number: int) -> None:
-        if self.platform_seen:
-            return
-        # a document that states its OS (a list, or where the list is kept) says it better
-        if self.platform_at is None and any(r.subject == "os" for r in self.requirements):
-            self.platform_seen = True
-        elif self.platform_at is None:
-            self.platform_at = len(self.requirements)
-            text = f"a package built for {tag}"
-            self.requirements.append(
-                self.file.requirement("os", "linux", number, text=text, hard=False)
-            )
-        else:
-            found = self.requirements[self.platform_at]
-            also = (*found.also_at, self.file.source(number))
-            self.requirements[self.platform_at] = msgspec.structs.replace(found, also_at=also)
-
-    def each_arch(self, tag: str, line: str, number: int) -> None:
-        """A package named with a placeholder for its CPU (``apex-0.1+ascend-cp37-cp37m-
-        linux_{arch}.whl arch表示架构，为aarch64或x86_64``, Ascend/apex README.zh.md:56;
-        ``Ascend-cann-toolkit_${VERSION}_linux-$(arch).run``, ascend-boost-comm README.md:82):
-        there is one per architecture, so any of them will do: the ones the line names, else
-        the two the vendors build for (``EACH_ARCH``). Soft, once per document."""
-        if self.arch_done or not each_arch(tag):
-            return
-        self.arch_done = True
-        spec = ",".join(arch_names(line) or EACH_ARCH)
-        text = f"a package built for each CPU: {tag}"
-        self.requirements.append(self.file.requirement("arch", spec, number, text=text, hard=False))
+        """The Linux packages named in ``lines[start:end]`` (``PackageTags``)."""
+        if not self.skipped:
+            self.tags.read(lines, start, end)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         self.platform_tag(lines, start, end)
@@ -428,6 +380,7 @@ class _Reader:
             index += 1
         self.flush()
         self.arch_listed(self.archs.close())
+        self.tags.close()
         found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
 

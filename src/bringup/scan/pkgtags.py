@@ -1,0 +1,124 @@
+"""The Linux packages a document names (``docos.PLATFORM_TAG``): what the guide installs is
+built for Linux, and for each CPU it is named for.
+
+A package or download for one Linux platform (``..._linux-x86_64.run``,
+``manylinux_2_28_aarch64.whl``, ``libnvshmem-linux-x86_64-3.3.9...tar.xz``, a build directory
+``lib.linux-x86_64``) says Linux; a placeholder for its CPU (``linux_{arch}``) or the same
+package named for two CPUs says any of them will do. Soft, once per document: the first line
+is cited, the later ones beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
+from bringup.scan.extraction import SourceFile
+from bringup.scan.platforms import arch_names
+
+_CPU_TAG = lazyre.compile(
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](x86_64|aarch64|arm64)(?![A-Za-z0-9])", re.I
+)
+
+
+class CpuPackages:
+    """The CPUs a document's packages are named for (``Ascend-cann-toolkit_9.1.0_linux-
+    aarch64.run`` and ``..._linux-x86_64.run`` on one row, hicann/cann-samples README.md:71;
+    ``MindStudio-Insight_26.0.0_linux_x86_64.zip`` and ``..._linux_aarch64.zip``,
+    Ascend/msinsight docs/zh/install_guide/mindstudio_insight_install_guide.md:29-31): the
+    same package built for each, so any of those CPUs will do, as a placeholder for the CPU
+    says. One CPU named is an example, no list."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[int]] = {}
+
+    def line(self, text: str, number: int) -> None:
+        for match in _CPU_TAG.finditer(text):
+            name = match.group(1).lower()
+            self.lines.setdefault("aarch64" if name == "arm64" else name, []).append(number)
+
+    def listed(self) -> tuple[str, list[int]] | None:
+        """``(the CPUs, every line naming one)`` when packages for two CPUs or more are named."""
+        if len(self.lines) < 2:
+            return None
+        return ",".join(self.lines), sorted({n for lines in self.lines.values() for n in lines})
+
+
+class PackageTags:
+    """One document's Linux packages, read line by line into ``found`` (the document's
+    requirements, shared with its reader: a later line adds its place to the first's)."""
+
+    def __init__(self, file: SourceFile, found: list[Requirement]) -> None:
+        self.file = file
+        self.found = found
+        # one search of the whole text: most documents name no Linux package at all
+        self.tagged = PLATFORM_TAG.search(file.text) is not None
+        self.platform_seen = not self.tagged
+        self.platform_at: int | None = None
+        self.arch_done = self.platform_seen
+        self.arch_at: int | None = None
+        self.cpus = CpuPackages()
+
+    def read(self, lines: list[str], start: int, end: int) -> None:
+        if not self.tagged:
+            return
+        for index in range(start, end):
+            self.cpus.line(lines[index], index + 1)
+            if self.platform_seen and self.arch_done:
+                continue
+            tag = PLATFORM_TAG.search(lines[index])
+            if tag is not None:
+                self.each_arch(tag.group(0), lines[index], index + 1)
+                self.linux_package(tag.group(0), index + 1)
+
+    def also(self, at: int, numbers: list[int]) -> None:
+        """Cite ``numbers`` beside the requirement ``found[at]``."""
+        first = self.found[at]
+        places = (self.file.source(n) for n in numbers if n != first.source.line)
+        self.found[at] = msgspec.structs.replace(first, also_at=(*first.also_at, *places))
+
+    def linux_package(self, tag: str, number: int) -> None:
+        if self.platform_seen:
+            return
+        # a document that states its OS (a list, or where the list is kept) says it better
+        if self.platform_at is None and any(r.subject == "os" for r in self.found):
+            self.platform_seen = True
+        elif self.platform_at is None:
+            self.platform_at = len(self.found)
+            text = f"a package built for {tag}"
+            self.found.append(self.file.requirement("os", "linux", number, text=text, hard=False))
+        else:
+            self.also(self.platform_at, [number])
+
+    def each_arch(self, tag: str, line: str, number: int) -> None:
+        """A package named with a placeholder for its CPU (``apex-0.1+ascend-cp37-cp37m-
+        linux_{arch}.whl arch表示架构，为aarch64或x86_64``, Ascend/apex README.zh.md:56;
+        ``Ascend-cann-toolkit_${VERSION}_linux-$(arch).run``, ascend-boost-comm README.md:82):
+        there is one per architecture, so any of them will do: the ones the line names, else
+        the two the vendors build for (``EACH_ARCH``)."""
+        if self.arch_done or not each_arch(tag):
+            return
+        self.arch_done = True
+        spec = ",".join(arch_names(line) or EACH_ARCH)
+        text = f"a package built for each CPU: {tag}"
+        self.arch_at = len(self.found)
+        self.found.append(self.file.requirement("arch", spec, number, text=text, hard=False))
+
+    def close(self) -> None:
+        """Packages named for two CPUs or more (``CpuPackages``): beside the placeholder's list
+        where the document has one, else a list of their own."""
+        listed = self.cpus.listed()
+        if listed is None:
+            return
+        spec, numbers = listed
+        if self.arch_at is None:
+            text = f"a package built for each CPU: {spec}"
+            self.arch_at = len(self.found)
+            self.found.append(
+                self.file.requirement("arch", spec, numbers[0], text=text, hard=False)
+            )
+        self.also(self.arch_at, numbers)
