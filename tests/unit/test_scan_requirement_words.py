@@ -1,15 +1,24 @@
 """How requirement statements are worded in install docs (issue 11, the driver, hardware and
 host-tool statements of scan16): a driver named with a capital ("NVIDIA Driver"), a Chinese
-modal between a tool's version and its bound ("版本应大于或等于"). Every case is a real line,
-quoted with its repository, file and commit."""
+modal between a tool's version and its bound ("版本应大于或等于"), a bold label heading a list
+or table as a heading would. Every case is a real line, quoted with its repository, file and
+commit."""
 
 from __future__ import annotations
 
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
 
 
 def _found(line: str, required: bool = False) -> list[tuple[str, str]]:
     return [(m.subject, m.spec) for m in read_line(line, required=required)]
+
+
+def _doc(text: str, *subjects: str) -> list[tuple[str, str, int | None]]:
+    file = SourceFile(ref="guide.md", rel="guide.md", text=text)
+    found = extract_docs(file).requirements
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject in subjects]
 
 
 def test_a_driver_named_with_a_capital() -> None:
@@ -30,3 +39,28 @@ def test_a_chinese_modal_between_the_version_and_its_bound() -> None:
     assert _found("glibc版本应大于或等于2.27", required=True) == [("glibc", ">=2.27")]
     # Ascend/msmodeling@84fec853 docs/RFC/rfc_msmodeling_env_installer_skill_zh.md:224 ("必须")
     assert _found("Python 版本必须大于等于 `3.10.0`。".replace("`", "")) == [("python", ">=3.10.0")]
+
+
+def test_a_bold_label_heads_a_list_of_requirements() -> None:
+    # NVIDIA/cudnn-frontend@3929da2e README.md:71-81: under "### 🐍 Python", the label
+    # "**Requirements:**" makes the list a list of needs
+    text = (
+        "### 🐍 Python\n\n```\npip install nvidia-cudnn-frontend\n```\n\n"
+        "**Requirements:**\n*   Python 3.9+\n*   NVIDIA driver and CUDA Toolkit\n"
+    )
+    assert _doc(text, "nvidia_driver") == [("nvidia_driver", "", 9)]
+    # without the label the item is a mention, no need
+    assert _doc(text.replace("**Requirements:**\n", ""), "nvidia_driver") == []
+
+
+def test_a_bold_label_heads_a_table_after_another_heading() -> None:
+    # Ascend/msinsight@4e16fca1 docs/zh/install_guide/mindstudio_insight_install_guide.md:
+    # 166-199 (the overview's heading, then "**准备环境**" over the environment table)
+    text = (
+        '<h4 id="概述">概述</h4>\n\n'
+        "**准备环境**\n\n"
+        "|类别|限制要求|\n|--|--|\n"
+        "|系统要求|- glibc版本应大于或等于2.27<br> - 操作系统自带GUI桌面或具有X11或VNC转发功能|\n"
+    )
+    assert _doc(text, "glibc") == [("glibc", ">=2.27", 7)]
+    assert _doc(text.replace("**准备环境**\n\n", ""), "glibc") == []
