@@ -1,8 +1,8 @@
 """How requirement statements are worded in install docs (issue 11, the driver, hardware and
 host-tool statements of scan16): a driver named with a capital ("NVIDIA Driver"), a Chinese
-modal between a tool's version and its bound ("版本应大于或等于"), a bold label heading a list
-or table as a heading would. Every case is a real line, quoted with its repository, file and
-commit."""
+modal between a tool's version and its bound ("版本应大于或等于"), a build tool whose version
+the clause is about ("GCC 版本…以…为准"), a bold label heading a list or table as a heading
+would. Every case is a real line, quoted with its repository, file and commit."""
 
 from __future__ import annotations
 
@@ -13,6 +13,19 @@ from bringup.scan.prose import read_line
 
 def _found(line: str, required: bool = False) -> list[tuple[str, str]]:
     return [(m.subject, m.spec) for m in read_line(line, required=required)]
+
+
+def test_a_build_tool_whose_version_a_needed_clause_is_about() -> None:
+    # Ascend/msopprof@d6c29dfa docs/zh/install_guide/msopprof_install_guide.md:34 (under
+    # "#### 2.3.1 环境准备": the release is the build image guide's)
+    line = (
+        "本文档后续的源码编译和单元测试命令，均在上述指定镜像容器或现场构建的环境镜像的容器中执行，"
+        "CANN 软件包版本、GCC 版本和 Python 版本以统一镜像制作指南为准，本仓库不重复维护。"
+    )
+    assert ("gcc", "") in _found(line, required=True)
+    # facebookresearch/xformers@ca6d2aa0 README.md:98 (under "### Install troubleshooting")
+    line = "the version of GCC that you're using matches the current NVCC capabilities"
+    assert _found(line, required=True) == [("gcc", "")]
 
 
 def _doc(text: str, *subjects: str) -> list[tuple[str, str, int | None]]:

@@ -249,6 +249,7 @@ def _versioned(
                     _installed_by_name(subject, clause)
                     and right_before(_INSTALLING, clause, match.start())
                 )
+                or _version_named(subject, clause, match)
             )
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
@@ -277,6 +278,19 @@ def _installed_by_name(subject: str, clause: str) -> bool:
     return subject in _TOOLS or (subject in frameworks() and bool(_INSTALL_STEP.match(clause)))
 
 
+def _version_named(subject: str, clause: str, match: re.Match[str]) -> bool:
+    """A build tool whose version a needed clause is about, no release given ("CANN 软件包版本、
+    GCC 版本和 Python 版本以统一镜像制作指南为准", msopprof docs/zh/install_guide/
+    msopprof_install_guide.md:34; "the version of GCC that you're using matches the current NVCC
+    capabilities", xformers README.md:98): needed, its release kept elsewhere."""
+    return subject in _TOOLS and (
+        _VERSION_AFTER.match(clause, match.end()) is not None
+        or right_before(_VERSION_OF, clause, match.start())
+    )
+
+
+_VERSION_AFTER = lazyre.compile(r"[`'\"]?\s*(?:版本|versions?\b)", re.IGNORECASE)
+_VERSION_OF = lazyre.compile(r"\bversions?\s+of\s+(?:the\s+|your\s+)?[`'\"]?$", re.IGNORECASE)
 _INSTALL_STEP = lazyre.compile(
     r"^\W*(?:\d+[.)、]\s*)?(?:please\s+|then\s+|请先?|先|再)?(?:install\b|安装)", re.IGNORECASE
 )
