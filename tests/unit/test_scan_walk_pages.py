@@ -38,3 +38,18 @@ def test_a_dependency_list_or_the_introduction_is_a_guide_of_the_whole_repo(rel:
 @pytest.mark.parametrize("rel", NOT_READ)
 def test_a_feature_or_api_page_is_not_read_for_those_words(rel: str) -> None:
     assert classify(rel) is None
+
+
+# Ascend/msmodeling@84fec853d6708256ca4fecf143d8b656a3a3496e:
+#   docs/zh/install_guide/msmodeling_install_guide.md:66 ("CANN 软件包版本、GCC 版本和 Python
+#   版本以统一镜像制作指南为准"), docs/en/install_guide/msmodeling_install_guide.md:9
+#   ("Python 3.10 or later"): a directory of install guides is no topic of its own
+INSTALL_GUIDES = [
+    "docs/zh/install_guide/msmodeling_install_guide.md",
+    "docs/en/install_guide/msmodeling_install_guide.md",
+]
+
+
+@pytest.mark.parametrize("rel", INSTALL_GUIDES)
+def test_a_directory_of_install_guides_holds_the_repo_s_guides(rel: str) -> None:
+    assert doc_scope(rel.split("/")) == REPO

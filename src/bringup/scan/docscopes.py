@@ -12,7 +12,8 @@ from bringup.scan.scopenames import DEVELOPMENT, REPO
 DOC_DIRS = frozenset({"doc", "docs", "documentation"})
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
-    r"get[-_]?started|install(?:ation)?|quick[-_]?start|introduction|intro|overview|community)$",
+    r"get[-_]?started|install(?:ation)?(?:[-_]?guides?)?|quick[-_]?start|introduction|intro|"
+    r"overview|community)$",
     re.IGNORECASE,
 )
 _WHOLE_GUIDE = lazyre.compile(
