@@ -1,5 +1,6 @@
 """Prose forms of a requirement (issue 11, M14/M19): a product named instead of its chip, a
-version glued to a name, Python distributions a dependency list names in code spans."""
+chip glued to the vendor's name ("Ascend910B/C", "昇腾910AI处理器"), a version glued to a name,
+Python distributions a dependency list names in code spans."""
 
 from __future__ import annotations
 
@@ -28,6 +29,24 @@ def test_a_cloudmatrix384_system_is_an_a3_chip() -> None:
     assert [(m.subject, m.spec) for m in quick] == [("chip", "910_93")]
     # a longer number is another product, not this one
     assert read_line("硬件：目前仅支持CloudMatrix3840推理卡") == []
+
+
+def test_a_chip_glued_to_the_vendor_s_name() -> None:
+    # Ascend/parser@fc02ad76 README.md:12: "昇腾910AI处理器" (Ascend 910 AI Processor)
+    line = (
+        "parser支持源码编译，进行源码编译前，首先确保你有昇腾910AI处理器的环境，"
+        "同时确保系统满足以下要求："
+    )
+    assert [(m.subject, m.spec) for m in read_line(line)] == [("chip", "910")]
+    # hicann/cann-samples@a934ed96 README.md:152 (the NPU_ARCH table): 910B/C is 910B and 910C
+    row = read_line("| Ascend910B/C | `dav-2201` |", required=True)
+    assert [(m.subject, m.spec) for m in row] == [("chip", "910B,910_93")]
+    # Ascend/msopprof@d6c29dfa docs/zh/user_guide/msopprof_user_guide.md:775 (a column per
+    # product series: "昇腾A2系列产品" is Atlas A2, 910B)
+    header = "|列名|昇腾A2系列产品|昇腾A3系列产品|昇腾310P系列产品|昇腾950PR&950DT系列产品|说明|"
+    assert [m.spec for m in read_line(header, required=True)] == ["910B", "910_93", "310P", "950"]
+    # a longer number after the vendor's name is another product
+    assert read_line("首先确保你有昇腾9100处理器的环境") == []
 
 
 # thu-ml/SageAttention@d1a57a54 README.md:68-76 (trailing spaces dropped; under "## Installation")

@@ -45,20 +45,25 @@ CHIPS: tuple[tuple[str, str], ...] = (
     # system of 384 910C NPUs, named instead of the chip
     (
         "910_93",
-        r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|\b910_93\d*\b|\b910C\b|"
-        r"\bCloudMatrix\s*384(?!\d)",
+        r"Atlas\s*(?:800[TI]|900|9000|A200T)?\s*A3\b|昇腾\s*A3\b|"
+        r"(?:\b|(?<=ascend))(?:910_93\d*|910C)\b|(?<=910B/)C\b|\bCloudMatrix\s*384(?!\d)",
     ),
-    ("910B", r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|\b910B\d?(?:-\d)?\b"),
+    (
+        "910B",
+        r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|昇腾\s*A2\b|"
+        r"(?:\b|(?<=ascend))910B\d?(?:-\d)?\b",
+    ),
     (
         "310P",
         r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
         r"Atlas\s*(?:推理系列产品|Inference\s+Series)",
     ),
     ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
-    ("950", r"(?:Ascend|Atlas)\s*950"),
+    ("950", r"(?:Ascend|Atlas|昇腾)\s*950"),
     (
         "910",
-        r"Ascend\s*910(?![\w_])|\b910A\b|\b910ProB?\b|Atlas\s*(?:训练系列产品|Training\s+Series)",
+        r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|\b910A\b|\b910ProB?\b|"
+        r"Atlas\s*(?:训练系列产品|Training\s+Series)",
     ),
 )
 """Chip families and how product names and SoC versions spell them (Atlas A2 is 910B). The
