@@ -59,6 +59,29 @@ def test_a_tool_a_doc_quotes_an_install_of() -> None:
     assert _tools(extract_docs(file)) == [("ninja", "", 1, True), ("ninja", "", 1, True)]
 
 
+# HazyResearch/ThunderKittens@0b55588d2769dde0c7a9a606ffc015b0ca7a9551:README.md:165-175 (the
+# README's C++20 prerequisite: "chances are your `gcc` is out of date. Update your compiler with:")
+THUNDERKITTENS = """* **C++20**. TK runs on `concepts`. Update your compiler with:
+
+    ```bash
+    sudo apt update
+    sudo apt install gcc-11 g++-11
+
+    sudo update-alternatives --install /usr/bin/gcc gcc /usr/bin/gcc-11 100
+
+    sudo apt update
+    sudo apt install clang-11
+    ```
+"""
+
+
+def test_a_compiler_package_of_one_release_states_that_release() -> None:
+    found = _tools(extract_docs(_file("README.md", THUNDERKITTENS)))
+    assert found == [("gcc", ">=11", 5, True), ("clang", ">=11", 10, True)]
+    # the compiler an install names without a release is the base every build has
+    assert _tools(extract_shell(_file("dependencies.sh", MOONCAKE))) == []
+
+
 def test_scikit_build_ninja_settings_state_the_ninja_need() -> None:
     # hicann/asnumpy@eec66dd9a3278e16240499b20405ab24acde6bd6:pyproject.toml:80-82: make may
     # stand in for Ninja, a soft need

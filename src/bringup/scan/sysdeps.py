@@ -11,14 +11,15 @@ same), is a need where a doc's sentence tells the user to install it (``quoted_i
 system Ninja installed with ``apt-get install -y ninja-build``, fbgemm-ascend README.md:91),
 unversioned (a distribution's package, not the release the build requires; an unversioned need
 is cited beside a versioned one, ``unversioned``). A script installing it provides it when run;
-the compilers, cmake and python an install names are the base every build has, stated where
-the repo states their release. The rest of one install command is one requirement: ``spec``
-is its packages as the manager names them, space-separated (a Debian list and an openEuler
-list of one script are two statements of the need, one per distribution family, each in its
-own manager's names); ``text`` says which manager and family. A package list kept in a
-variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get install -y
-$SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last assignment
-above the command.
+the compilers, cmake and python an install names are the base every build has, stated where the
+repo states their release, as a compiler package of one release does (``sudo apt install gcc-11
+g++-11``, ThunderKittens README.md:169: at least that release). The rest of one install command
+is one requirement: ``spec`` is its packages as the manager names them, space-separated (a
+Debian list and an openEuler list of one script are two statements of the need, one per
+distribution family, each in its own manager's names); ``text`` says which manager and family.
+A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get
+install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last
+assignment above the command.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ def installed_packages(
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
         found.extend(_ninja(file, command, packages) if tools else [])
+        found.extend(_compilers(file, command.line, program, packages))
         packages = [p for p in packages if tool_subject(p) is None]
         if packages:
             text = f"{program} install ({family} packages): {' '.join(packages)}"
@@ -168,3 +170,22 @@ def _ninja(file: SourceFile, command: Command, packages: list[str]) -> list[Requ
         return []
     text = f"{command.argv[0]} installs {package}"
     return [file.requirement("ninja", "", command.line, text=text)]
+
+
+_RELEASED = lazyre.compile(r"^(gcc|g\+\+|gcc-toolset|clang(?:\+\+)?)-(\d{1,2})$")
+
+
+def _compilers(file: SourceFile, line: int, program: str, packages: list[str]) -> list[Requirement]:
+    """The compiler release an install names in its package (``gcc-11 g++-11``, ``clang-11``,
+    ``gcc-toolset-13``): the repo stating the release it builds with, its least."""
+    found: list[Requirement] = []
+    for package in packages:
+        released = _RELEASED.match(package.split("=", 1)[0])
+        subject = tool_subject(package)
+        if released is None or subject not in ("gcc", "clang"):
+            continue
+        if any(r.subject == subject for r in found):
+            continue
+        text = f"{program} installs {package}"
+        found.append(file.requirement(subject, f">={released.group(2)}", line, text=text))
+    return found
