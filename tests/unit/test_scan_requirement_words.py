@@ -77,3 +77,16 @@ def test_a_bold_label_heads_a_table_after_another_heading() -> None:
     )
     assert _doc(text, "glibc") == [("glibc", ">=2.27", 7)]
     assert _doc(text.replace("**准备环境**\n\n", ""), "glibc") == []
+
+
+def test_a_table_cell_listing_a_compiler_s_names_names_the_compiler() -> None:
+    # cann/ascend-boost-comm@00d35274 README.md:50-54 ("gcc/g++", the C and C++ drivers of GCC)
+    text = (
+        "## 环境要求\n\n| 组件 | 版本要求 | 说明 |\n|---|---|---|\n"
+        "| cmake | ≥ 3.20 | |\n"
+        "| gcc/g++ | 推荐 7.3.1–11.x | **GCC ≥ 12** 时编译需加 `--no_werror`"
+        "（见[编译说明](#编译说明)） |\n"
+    )
+    assert _doc(text, "gcc") == [("gcc", ">=7.3.1,<12", 6)]
+    # names of two subjects are no one subject's: the version column is not gcc's
+    assert ("gcc", ">=7.3.1,<12", 6) not in _doc(text.replace("gcc/g++", "gcc/cmake"), "gcc")

@@ -158,9 +158,26 @@ DISTRIBUTION = lazyre.compile(r"^(?!v\d)[a-z][a-z0-9_.-]*$")
 @backends.remembering(1024)
 def cell_subject(cell: str) -> str | None:
     """The subject a header or first cell names ("Python 版本" -> python, a backend's
-    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any.
-    Kept for the last cells read: tables repeat their headers and first cells (every
-    operator's README of an operator library has the same product table)."""
+    Chinese driver name -> its driver, "Toolkit（开发套件）" -> the vendor's toolkit), if any;
+    a cell listing the names of one subject names it ("gcc、g++", Ascend/MindIE-LLM docs/zh/
+    user_guide/install/source/preparing_software_and_dependencies.md:60; "gcc/g++",
+    ascend-boost-comm README.md:54). Kept for the last cells read: tables repeat their headers
+    and first cells (every operator's README of an operator library has the same product
+    table)."""
+    named = _one_name(cell)
+    if named is not None:
+        return named
+    parts = _NAME_LIST.split(clean(cell))
+    if len(parts) < 2:
+        return None
+    subjects = {_one_name(part) for part in parts}
+    return subjects.pop() if len(subjects) == 1 else None
+
+
+_NAME_LIST = lazyre.compile(r"\s*[、/,，]\s*")
+
+
+def _one_name(cell: str) -> str | None:
     plain = _PARENTHESES.sub("", clean(cell).lower()).strip(" :：")
     if plain in _VENDOR_CELLS:
         return _VENDOR_CELLS[plain]
