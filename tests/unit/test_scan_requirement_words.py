@@ -90,3 +90,16 @@ def test_a_table_cell_listing_a_compiler_s_names_names_the_compiler() -> None:
     assert _doc(text, "gcc") == [("gcc", ">=7.3.1,<12", 6)]
     # names of two subjects are no one subject's: the version column is not gcc's
     assert ("gcc", ">=7.3.1,<12", 6) not in _doc(text.replace("gcc/g++", "gcc/cmake"), "gcc")
+
+
+def test_an_older_gpu_architecture_named_as_the_floor() -> None:
+    # NVIDIA/gdrcopy@fcec3ce0 README.md:46 (under "## Requirements"): Kepler is compute
+    # capability 3.0 (NVIDIA's CUDA GPUs list)
+    line = (
+        "GPUDirect RDMA requires [NVIDIA Data Center GPU](https://www.nvidia.com/en-us/"
+        "data-center/) or [NVIDIA RTX GPU](https://www.nvidia.com/en-us/design-visualization/"
+        "rtx/) (formerly Tesla and Quadro) based on Kepler or newer generations, see [GPUDirect"
+    )
+    assert _found(line, required=True) == [("compute_capability", ">=3.0")]
+    # "Pascal" is also a dataset's name: no GPU of its own
+    assert _found("Download the Pascal VOC dataset", required=True) == []

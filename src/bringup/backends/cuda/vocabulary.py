@@ -19,6 +19,7 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 ARCHITECTURES = {
+    "Kepler": "3.0",
     "Volta": "7.0",
     "Turing": "7.5",
     "Ampere": "8.0",
@@ -27,7 +28,9 @@ ARCHITECTURES = {
     "Hopper": "9.0",
     "Blackwell": "10.0",
 }
-"""GPU architectures as docs name them (capitalised: a proper name), by compute capability."""
+"""GPU architectures as docs name them (capitalised: a proper name), by compute capability
+(NVIDIA's CUDA GPUs list). Not Maxwell and Pascal (5.0, 6.0): in a requirements section
+"the Pascal VOC dataset" is no GPU."""
 PRODUCTS = {
     "v100": "7.0", "t4": "7.5", "a100": "8.0", "a800": "8.0", "a30": "8.0", "a10": "8.6",
     "a10g": "8.6", "a40": "8.6", "l4": "8.9", "l40": "8.9", "l40s": "8.9", "h100": "9.0",
