@@ -27,7 +27,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     # lower case as a name, not a path or a URL's part ("拉取 vllm v0.9.0 源码", omni-infer
     # docs/omni_infer_installation_guide.md:74; not "vllm-project/vllm.git")
     ("vllm", r"(?<![\w-])vLLM(?![\w-])|(?<![\w/.-])vllm(?![\w/.-])"),
-    ("driver", r"\b[Dd]rivers?\b|驱动(?:程序)?"),
+    ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     (
         "python",
         # "opencv-python=4.6.0" is a distribution named after Python, not Python 4.6
