@@ -40,6 +40,7 @@ from bringup.scan.prose_vocabulary import (
     vendor_of,
     vocabulary,
 )
+from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
 from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
@@ -190,7 +191,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         if skipped(clause):
             mentions = [_skipping(m, clause) for m in mentions]
         found.extend(m._replace(offset=start + m.offset) for m in mentions)
-    return found
+    return released_elsewhere(found)
 
 
 def _versioned(
@@ -249,7 +250,7 @@ def _versioned(
                     _installed_by_name(subject, clause)
                     and right_before(_INSTALLING, clause, match.start())
                 )
-                or _version_named(subject, clause, match)
+                or version_named(subject, clause, match)
             )
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
@@ -266,7 +267,6 @@ _OTHER_DRIVER = lazyre.compile(
 )
 """A driver of another device than the accelerator ("the AWS EFA driver", Mooncake
 docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the backend's."""
-_TOOLS = frozenset({"cmake", "ninja", "gcc", "clang"})
 
 
 def _installed_by_name(subject: str, clause: str) -> bool:
@@ -275,22 +275,9 @@ def _installed_by_name(subject: str, clause: str) -> bool:
     opens with the word ("1. 安装MindSpore https://www.mindspore.cn/install/", MindSpeed-Core-MS
     README.md:7): not a framework a sentence mentions installing on the way ("try installing
     torch before installing torch_npu", a troubleshooting note)."""
-    return subject in _TOOLS or (subject in frameworks() and bool(_INSTALL_STEP.match(clause)))
+    return subject in TOOLS or (subject in frameworks() and bool(_INSTALL_STEP.match(clause)))
 
 
-def _version_named(subject: str, clause: str, match: re.Match[str]) -> bool:
-    """A build tool whose version a needed clause is about, no release given ("CANN 软件包版本、
-    GCC 版本和 Python 版本以统一镜像制作指南为准", msopprof docs/zh/install_guide/
-    msopprof_install_guide.md:34; "the version of GCC that you're using matches the current NVCC
-    capabilities", xformers README.md:98): needed, its release kept elsewhere."""
-    return subject in _TOOLS and (
-        _VERSION_AFTER.match(clause, match.end()) is not None
-        or right_before(_VERSION_OF, clause, match.start())
-    )
-
-
-_VERSION_AFTER = lazyre.compile(r"[`'\"]?\s*(?:版本|versions?\b)", re.IGNORECASE)
-_VERSION_OF = lazyre.compile(r"\bversions?\s+of\s+(?:the\s+|your\s+)?[`'\"]?$", re.IGNORECASE)
 _INSTALL_STEP = lazyre.compile(
     r"^\W*(?:\d+[.)、]\s*)?(?:please\s+|then\s+|请先?|先|再)?(?:install\b|安装)", re.IGNORECASE
 )
