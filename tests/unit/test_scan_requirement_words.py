@@ -104,3 +104,15 @@ def test_an_older_gpu_architecture_named_as_the_floor() -> None:
     assert _found(line, required=True) == [("compute_capability", ">=3.0")]
     # "Pascal" is also a dataset's name: no GPU of its own
     assert _found("Download the Pascal VOC dataset", required=True) == []
+
+
+def test_an_install_the_sentence_forbids_is_no_need() -> None:
+    # Ascend/msmodeling@84fec853 docs/en/install_guide/msmodeling_install_guide.md:213 and
+    # docs/zh/install_guide/msmodeling_install_guide.md:219 (vLLM is the system's serving stack)
+    english = "- Do not run `pip install vllm` in the msModeling virtual environment.\n"
+    chinese = "- 不要在 msModeling 虚拟环境里执行 `pip install vllm`。\n"
+    assert _doc(english, "vllm") == []
+    assert _doc(chinese, "vllm") == []
+    # the same install, not forbidden, is a need
+    assert _doc(english.replace("Do not run", "Run"), "vllm") == [("vllm", "", 1)]
+    assert _doc(chinese.replace("不要", ""), "vllm") == [("vllm", "", 1)]

@@ -12,6 +12,8 @@ Changelog and news sections are history, not requirements, and are skipped.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from bringup import backends, lazyre
@@ -82,8 +84,23 @@ not_commands = backends.per_registry(_not_commands)
 _INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
 what it installs is needed as much as a code block's, but it is no step of its own."""
+_FORBIDDEN = lazyre.compile(
+    r"\b(?:do\s+not|don'?t|never)\s+(?:run|use|execute|install)\b|(?:不要|请勿|切勿|禁止)(?!忘)",
+    re.IGNORECASE,
+)
+"""Words forbidding the install quoted after them in the same clause ("Do not run `pip install
+vllm` in the msModeling virtual environment"): what it would install is no need. Not "don't
+forget to run", "不要忘记"."""
+_CLAUSE_END = ".;:!?。；：！？,，"
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
+
+
+def _forbidden(text: str, at: int) -> bool:
+    """Whether the clause of ``text`` ending at ``at`` forbids what follows (``_FORBIDDEN``):
+    "If you don't have it, run `pip install x`" keeps the install, its clause being "run"."""
+    start = max(text.rfind(mark, 0, at) for mark in _CLAUSE_END) + 1
+    return _FORBIDDEN.search(text, start, at) is not None
 
 
 class _Reader:
@@ -267,8 +284,10 @@ class _Reader:
         self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
 
     def inline(self, text: str, line: int) -> None:
-        for quoted in _INLINE_INSTALL.findall(text):
-            for command in parse_commands(quoted, first_line=line):
+        for quoted in _INLINE_INSTALL.finditer(text):
+            if _forbidden(text, quoted.start()):
+                continue
+            for command in parse_commands(quoted.group(1), first_line=line):
                 self.requirements.extend(
                     requirements_of(command, self.file.source(line), hard=True)
                 )
