@@ -14,6 +14,7 @@ from __future__ import annotations
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.paragraphs import around, joined, line_at
 from bringup.subjects import is_subject
 
 _WORDS = r"(?i:environment(?:al)?|env)\s{1,3}(?i:var(?:iable)?s?)|环境变量"
@@ -58,7 +59,7 @@ def variable_words(text: str) -> bool:
 def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
     """A soft ``env_var`` per variable a paragraph (its lines, numbered) has the user set."""
     found: dict[str, Requirement] = {}
-    text = " ".join(words for _, words in paragraph)
+    text = joined(paragraph)
     stops = [stop.start() for stop in _STOP.finditer(text)]
     for match in _NAMED.finditer(text):
         name = match.group(1) or match.group(2)
@@ -69,11 +70,8 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
             continue
         if _PURPOSE.search(text[start : match.start()]) or _DEFAULT.search(text[start:end]):
             continue
-        offset, line = 0, paragraph[0][0]
-        for number, words in paragraph:
-            if offset > match.start():
-                break
-            line, offset = number, offset + len(words) + 1
-        sentence = text[max(0, match.start() - 80) : match.end() + 80].strip()
-        found[name] = file.requirement("env_var", name, line, text=sentence[:200], hard=False)
+        line = line_at(paragraph, match.start())
+        found[name] = file.requirement(
+            "env_var", name, line, text=around(text, match)[:200], hard=False
+        )
     return list(found.values())

@@ -13,6 +13,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
+from bringup.scan.paragraphs import around, joined, line_at
 
 _NETWORK = lazyre.compile(
     r"\b(?:internet|network)\s+(?:connection|connectivity|access)\b|"
@@ -33,16 +34,12 @@ def network_words(text: str) -> bool:
 
 def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
     """The ``network`` need a paragraph (its lines, numbered) states, if it states one."""
-    text = " ".join(words for _, words in paragraph)
+    text = joined(paragraph)
     found = _NETWORK.search(text)
     if found is None:
         return []
-    offset, line = 0, paragraph[0][0]
-    for number, words in paragraph:
-        if offset > found.start():
-            break
-        line, offset = number, offset + len(words) + 1
-    sentence = text[max(0, found.start() - 80) : found.end() + 80].strip()
+    line = line_at(paragraph, found.start())
+    sentence = around(text, found)
     return [
         file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")
     ]

@@ -1,0 +1,26 @@
+"""A paragraph read as one text (its lines joined by spaces): the line a match in it starts
+on, and the words around the match a requirement quotes."""
+
+from __future__ import annotations
+
+import re
+
+
+def joined(paragraph: list[tuple[int, str]]) -> str:
+    """The paragraph's lines (numbered) as one text, one space between lines."""
+    return " ".join(words for _, words in paragraph)
+
+
+def line_at(paragraph: list[tuple[int, str]], at: int) -> int:
+    """The number of the line that offset ``at`` of ``joined(paragraph)`` lies on."""
+    offset, line = 0, paragraph[0][0]
+    for number, words in paragraph:
+        if offset > at:
+            break
+        line, offset = number, offset + len(words) + 1
+    return line
+
+
+def around(text: str, match: re.Match[str]) -> str:
+    """The match with up to 80 characters either side: the sentence a requirement quotes."""
+    return text[max(0, match.start() - 80) : match.end() + 80].strip()
