@@ -3,6 +3,9 @@
 A truth requirement of the repo's own scope is *found* when the scan reports its subject citing one
 of the truth's ``path:line`` places; a scanned requirement is *correct* when it cites such a place
 for its subject, and a *scope error* when the place belongs to a sub-project or feature instead.
+Each truth requirement makes one scanned requirement correct: another stating only truth
+requirements already claimed is a *duplicate* (column ``dup``), reported but not correct, so
+precision does not reward saying one thing twice.
 
 A truth *group* (a subject no kind names, such as ``unpinned-python-deps``, whose ``any_of`` or
 comma-separated ``spec`` lists distributions: a requirements file written down as one entry) is
@@ -18,7 +21,8 @@ is the requirement a truth entry citing that entry states under its own name (``
 
 ``--misses`` lists, per repo, each truth requirement not found (with what the scan cited for its
 subject instead) and each scanned requirement not correct (``scope`` when its place belongs to a
-sub-project or feature), optionally for the named kinds only.
+sub-project or feature, ``dup`` when an earlier one already stated the same truth requirement),
+optionally for the named kinds only.
 
 SRC holds one checkout per truth file, named as the file (``SRC/MindSpeed`` for ``MindSpeed.toml``).
 """
@@ -196,6 +200,84 @@ def _declared(truth: dict[str, object]) -> dict[str, set[str]]:
     return out
 
 
+def score_repo(
+    truth: dict[str, object], tool: list[tuple[str, tuple[str, ...], str, str]]
+) -> tuple[dict[str, Counter[str]], list[str]]:
+    """Counts per kind of one repo's scan against its truth, and the listing of its misses.
+
+    A scanned requirement is correct once per truth requirement it states: a second one citing
+    only truth requirements already claimed is a *duplicate* (``dup``) and counts as reported
+    but not correct, so merging two reports of one requirement never lowers precision. Members
+    of a truth group (a requirements file written as one entry) are each correct, as are
+    ``.gitmodules`` entries."""
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    own: dict[str, set[str]] = defaultdict(set)
+    other: dict[str, set[str]] = defaultdict(set)
+    group_files: dict[str, set[str]] = defaultdict(set)
+    listed = truth.get("requirement", [])
+    items = [i for i in listed if isinstance(i, dict)] if isinstance(listed, list) else []
+    repo_items = [
+        (norm(i["subject"]), set(i.get("where", [])))
+        for i in items
+        if i.get("scope", "repo") == "repo"
+    ]
+    for item in items:
+        places = own if item.get("scope", "repo") == "repo" else other
+        places[norm(item["subject"])].update(item.get("where", []))
+        for member in members(item) if item.get("scope", "repo") == "repo" else ():
+            group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
+    declared = _declared(truth)
+    cited: dict[str, set[str]] = defaultdict(set)
+    claimed: set[int] = set()
+    listing: list[str] = []
+    for subject, sites, spec, text in tool:
+        cited[subject].update(sites)
+        aliases = named_packages(subject, spec, text)
+        for alias in aliases:
+            cited[alias].update(sites)
+        for place in sites if subject == "submodule" else ():
+            for named in declared.get(place, ()):
+                cited[named].add(place)
+        counts = totals[kind(subject)]
+        counts["tool"] += 1
+        states = {
+            n
+            for n, (truth_subject, where) in enumerate(repo_items)
+            if (truth_subject == subject or truth_subject in aliases) and where & set(sites)
+        }
+        grouped = any(place.rsplit(":", 1)[0] in group_files.get(subject, ()) for place in sites)
+        submodule = subject == "submodule" and any(place in declared for place in sites)
+        duplicate = bool(states) and states <= claimed and not grouped and not submodule
+        claimed |= states
+        correct = (bool(states) or grouped or submodule) and not duplicate
+        counts["correct"] += correct
+        counts["duplicate"] += duplicate
+        scope_error = (
+            not correct and not duplicate and any(p in other.get(subject, ()) for p in sites)
+        )
+        counts["scope_error"] += scope_error
+        if not correct:
+            why = "dup" if duplicate else "scope" if scope_error else "wrong"
+            listing.append(f"  {why:5} {kind(subject):14} {subject} {spec}  {sites[0]}")
+    for item in items:
+        if item.get("scope", "repo") != "repo":
+            continue
+        subject = norm(item["subject"])
+        counts = totals[kind(subject)]
+        counts["truth"] += 1
+        files = {w.rsplit(":", 1)[0] for w in item.get("where", [])}
+        grouped = any(w.rsplit(":", 1)[0] in files for m in members(item) for w in cited.get(m, ()))
+        found = grouped or bool(cited.get(subject, set()) & set(item["where"]))
+        counts["found"] += found
+        if not found:
+            instead = ", ".join(sorted(cited.get(subject, ()))) or "-"
+            listing.append(
+                f"  miss  {kind(subject):14} {subject} {item.get('spec', '')}  "
+                f"{', '.join(item['where'])}  (scan: {instead})"
+            )
+    return totals, listing
+
+
 def score(
     src: Path, truth_dir: Path, only: set[str], misses: list[str] | None = None
 ) -> dict[str, Counter[str]]:
@@ -205,59 +287,9 @@ def score(
         if only and truth_file.stem not in only:
             continue
         truth = tomllib.loads(truth_file.read_text(encoding="utf-8"))
-        tool = scanned(src / truth_file.stem)
-        own: dict[str, set[str]] = defaultdict(set)
-        other: dict[str, set[str]] = defaultdict(set)
-        group_files: dict[str, set[str]] = defaultdict(set)
-        for item in truth.get("requirement", []):
-            places = own if item.get("scope", "repo") == "repo" else other
-            places[norm(item["subject"])].update(item.get("where", []))
-            for member in members(item) if item.get("scope", "repo") == "repo" else ():
-                group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
-        declared = _declared(truth)
-        cited: dict[str, set[str]] = defaultdict(set)
-        listing: list[str] = []
-        for subject, sites, spec, text in tool:
-            cited[subject].update(sites)
-            aliases = named_packages(subject, spec, text)
-            for alias in aliases:
-                cited[alias].update(sites)
-            for place in sites if subject == "submodule" else ():
-                for named in declared.get(place, ()):
-                    cited[named].add(place)
-            counts = totals[kind(subject)]
-            counts["tool"] += 1
-            correct = any(
-                place in own.get(subject, ())
-                or any(place in own.get(alias, ()) for alias in aliases)
-                or place.rsplit(":", 1)[0] in group_files.get(subject, ())
-                or (subject == "submodule" and place in declared)
-                for place in sites
-            )
-            counts["correct"] += correct
-            scope_error = not correct and any(p in other.get(subject, ()) for p in sites)
-            counts["scope_error"] += scope_error
-            if not correct:
-                why = "scope" if scope_error else "wrong"
-                listing.append(f"  {why:5} {kind(subject):14} {subject} {spec}  {sites[0]}")
-        for item in truth.get("requirement", []):
-            if item.get("scope", "repo") != "repo":
-                continue
-            subject = norm(item["subject"])
-            counts = totals[kind(subject)]
-            counts["truth"] += 1
-            files = {w.rsplit(":", 1)[0] for w in item.get("where", [])}
-            grouped = any(
-                w.rsplit(":", 1)[0] in files for m in members(item) for w in cited.get(m, ())
-            )
-            found = grouped or bool(cited.get(subject, set()) & set(item["where"]))
-            counts["found"] += found
-            if not found:
-                instead = ", ".join(sorted(cited.get(subject, ()))) or "-"
-                listing.append(
-                    f"  miss  {kind(subject):14} {subject} {item.get('spec', '')}  "
-                    f"{', '.join(item['where'])}  (scan: {instead})"
-                )
+        counts, listing = score_repo(truth, scanned(src / truth_file.stem))
+        for name, count in counts.items():
+            totals[name].update(count)
         if misses is not None:
             shown = [line for line in listing if not misses or line.split()[1] in misses]
             print(f"{truth_file.stem}:", *sorted(shown), sep="\n")
@@ -279,8 +311,8 @@ def main() -> int:
     )
     args = parser.parse_args()
     totals = score(args.src, args.truth, set(args.only), args.misses)
-    header = ("kind", "truth", "found", "recall", "tool", "correct", "prec")
-    print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6}".format(*header))
+    header = ("kind", "truth", "found", "recall", "tool", "correct", "prec", "dup")
+    print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6} {:>4}".format(*header))
     overall: Counter[str] = Counter()
     for name in [*KINDS, "python_package", "cmake_package"]:
         counts = totals[name]
@@ -289,13 +321,13 @@ def main() -> int:
         precision = counts["correct"] / counts["tool"] if counts["tool"] else 0.0
         print(
             f"{name:16} {counts['truth']:5} {counts['found']:5} {recall:7.1%} "
-            f"{counts['tool']:5} {counts['correct']:7} {precision:6.1%}"
+            f"{counts['tool']:5} {counts['correct']:7} {precision:6.1%} {counts['duplicate']:4}"
         )
     recall = overall["found"] / max(overall["truth"], 1)
     precision = overall["correct"] / max(overall["tool"], 1)
     print(
         f"{'ALL':16} {overall['truth']:5} {overall['found']:5} {recall:7.1%} "
-        f"{overall['tool']:5} {overall['correct']:7} {precision:6.1%}"
+        f"{overall['tool']:5} {overall['correct']:7} {precision:6.1%} {overall['duplicate']:4}"
     )
     return 0
 

@@ -1,0 +1,71 @@
+"""bench/scan_eval.py: a truth requirement counts as right once, however often it is reported."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def _scorer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("scan_eval", ROOT / "bench" / "scan_eval.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TRUTH = {
+    "requirement": [
+        {"subject": "cann", "spec": ">=8.2", "where": ["README.md:12", "docs/zh/install.md:30"]},
+        {
+            "subject": "unpinned-python-deps",
+            "spec": "any",
+            "any_of": ["torch", "numpy"],
+            "where": ["requirements.txt:1"],
+        },
+        {
+            "subject": "gcc",
+            "spec": ">=9",
+            "where": ["examples/a/README.md:4"],
+            "scope": "subproject:examples/a",
+        },
+    ]
+}
+
+
+def test_a_second_report_of_one_requirement_is_a_duplicate_not_a_right_answer() -> None:
+    scorer = _scorer()
+    tool = [
+        ("cann", ("README.md:12",), ">=8.2", ""),
+        ("cann", ("docs/zh/install.md:30",), "==8.2.RC1", ""),
+    ]
+    counts, listing = scorer.score_repo(TRUTH, tool)
+    toolkit = counts["toolkit"]
+    assert (toolkit["tool"], toolkit["correct"], toolkit["duplicate"]) == (2, 1, 1)
+    assert toolkit["found"] == 1
+    assert [line.split()[0] for line in listing if "cann" in line] == ["dup"]
+
+
+def test_merging_the_two_reports_keeps_precision() -> None:
+    scorer = _scorer()
+    merged = [("cann", ("README.md:12", "docs/zh/install.md:30"), ">=8.2", "")]
+    counts, _ = scorer.score_repo(TRUTH, merged)
+    assert (counts["toolkit"]["tool"], counts["toolkit"]["correct"]) == (1, 1)
+
+
+def test_each_member_of_a_requirements_file_is_right_and_scope_errors_stay_scope() -> None:
+    scorer = _scorer()
+    tool = [
+        ("torch", ("requirements.txt:1",), "any", ""),
+        ("numpy", ("requirements.txt:2",), "any", ""),
+        ("gcc", ("examples/a/README.md:4",), ">=9", ""),
+    ]
+    counts, listing = scorer.score_repo(TRUTH, tool)
+    assert counts["python_package"]["correct"] == 2
+    assert counts["python_package"]["duplicate"] == 0
+    assert counts["host_toolchain"]["scope_error"] == 1
+    assert any(line.split()[0] == "scope" for line in listing)
