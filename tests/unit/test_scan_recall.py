@@ -146,6 +146,33 @@ def test_one_release_of_a_listed_set_is_a_repeat_of_the_list() -> None:
     assert [s.line for s in merged.also_at] == [257]
 
 
+def test_one_release_prose_names_beside_a_floor_at_it_is_a_repeat_of_the_floor() -> None:
+    # deepseek-ai/DeepEP@dd758caf docs/nvshmem.md:16-24: "v3.3.9 or later", then the binaries
+    text = (
+        "\nSoftware requirements:\n   - NVSHMEM v3.3.9 or later\n\n## Installation procedure\n"
+        "\n### 1. Install NVSHMEM binaries\n\nNVSHMEM 3.3.9 binaries are available in several "
+        "formats:\n"
+    )
+    file = SourceFile(ref="docs/nvshmem.md", rel="docs/nvshmem.md", text="\n" * 15 + text)
+    stated = [r for r in extract_docs(file).requirements if r.subject == "nvshmem"]
+    assert [(r.spec, r.source.line) for r in stated] == [(">=3.3.9", 18), ("==3.3.9", 24)]
+    (merged,) = merge_repeats(stated, {"docs/nvshmem.md": 0})
+    assert (merged.spec, [s.line for s in merged.also_at]) == (">=3.3.9", [24])
+
+
+def test_a_manifest_pin_beside_a_floor_at_it_stays_a_pin() -> None:
+    # Ascend/pyasc@cecba26a pyproject.toml:2 "pybind11==2.13.1"; python/src/CMakeLists.txt:12
+    # find_package(pybind11 2.13.1 CONFIG REQUIRED ...)
+    pin = SourceFile(ref="pyproject.toml", rel="pyproject.toml", text="")
+    cmake = SourceFile(ref="python/src/CMakeLists.txt", rel="python/src/CMakeLists.txt", text="")
+    stated = [
+        pin.requirement("pypi:pybind11", "==2.13.1", 2, text="pybind11==2.13.1"),
+        cmake.requirement("pypi:pybind11", ">=2.13.1", 12, text="find_package(pybind11 2.13.1)"),
+    ]
+    authority = {"pyproject.toml": 2, "python/src/CMakeLists.txt": 2}
+    assert [r.spec for r in merge_repeats(stated, authority)] == ["==2.13.1", ">=2.13.1"]
+
+
 def _requirement(subject: str, spec: str, line: int) -> Requirement:
     file = SourceFile(ref="python/deep_ep/README.md", rel="python/deep_ep/README.md", text="")
     return file.requirement(subject, spec, line, text=spec, hard=False)

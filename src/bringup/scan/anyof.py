@@ -150,7 +150,8 @@ def merge_repeats(
     naming another release ("<Toolkit> 12.0 and above" beside "<Toolkit> >= 12.3") is a statement of
     its own (``_implied``), and one release
     that a list of the same subject names ("Supports <Toolkit> 9.0." beside "support <Toolkit>
-    8.5 and <Toolkit> 9.0") a repeat of that list."""
+    8.5 and <Toolkit> 9.0") a repeat of that list; so is one release prose names beside a floor
+    at that release (``_restated``)."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
@@ -163,12 +164,15 @@ def merge_repeats(
         if "||" in r.spec
         for alternative in r.spec.split("||")
     }
+    floors = {(r.subject, r.hard, r.spec.strip()): r for r in requirements if _floor(r)}
     groups: dict[tuple[str, str, bool], list[Requirement]] = {}
     for requirement in requirements:
-        stands_for = lists.get((requirement.subject, requirement.hard, requirement.spec.strip()))
-        stands_for = stands_for or requirement
+        restated = _restated(requirement, authority)
+        found = (requirement.subject, requirement.hard, restated or requirement.spec.strip())
+        stands_for = lists.get(found) or floors.get(found) or requirement
+        said = stands_for if restated else requirement
         stricter = strictest.get((requirement.subject, requirement.hard), (None, requirement))[1]
-        if _floor(requirement) is not None and _implied(requirement, stricter, authority):
+        if _floor(said) is not None and _implied(said, stricter, authority):
             stands_for = stricter
         key = (stands_for.subject, stands_for.spec.strip(), stands_for.hard)
         groups.setdefault(key, []).append(requirement)
@@ -180,6 +184,21 @@ def merge_repeats(
         also = tuple(dict.fromkeys((*first.also_at, *more)))
         out.append(msgspec.structs.replace(first, also_at=also) if also else first)
     return out
+
+
+_EXACT = lazyre.compile(r"^\s*==\s*([^\s,|*]+)\s*$")
+
+
+def _restated(requirement: Requirement, authority: Mapping[str, int]) -> str:
+    """The floor one release named in prose restates, or "": "NVSHMEM 3.3.9 binaries are
+    available" (DeepEP docs/nvshmem.md:24) beside "NVSHMEM v3.3.9 or later" (:18); a
+    translation's "recommended version 1.25.0" (IndexSDK docs/en/installation_guide.md:92)
+    beside ">=1.25.0" (docs/zh/04_installation_guide.md:56). Where the docs say that release
+    or later, naming it again pins nothing. Only prose: a manifest's ``==`` is a pin."""
+    exact = _EXACT.match(requirement.spec)
+    if exact is None or authority.get(requirement.source.ref or "", PROSE) > PROSE:
+        return ""
+    return f">={exact.group(1)}"
 
 
 def _implied(floor: Requirement, stricter: Requirement, authority: Mapping[str, int]) -> bool:
