@@ -67,3 +67,18 @@ def test_only_n_cards_for_the_model_is_its_need() -> None:
     # training on 8 cards" states the need; only a per-process cap is no need
     assert _counts("README.md", "本模型仅支持8张NPU卡训练。\n") == [("npu_count", ">=8", 1)]
     assert _counts("README.md", "每个进程只支持使用1张NPU卡\n") == []
+
+
+def test_the_memory_of_a_hardware_row_is_no_device_count() -> None:
+    # Ascend/msinsight@4e16fca1 docs/en/user_guide/mindstudio_insight_install_guide.md:13 (the
+    # vendor's name) and :143-145 (the environment table's hardware row)
+    text = (
+        "Click [here](https://gitcode.host/Ascend/msinsight/releases) to obtain the software "
+        "package.\n\n|Type|Limitation|\n|--|--|\n|Hardware|- Memory: at least 4 GB (8 GB or "
+        "above recommended)<br> - Minimum disk space: 6 GB|\n"
+    )
+    assert _counts("docs/en/user_guide/mindstudio_insight_install_guide.md", text) == []
+    # the same guide in Chinese, docs/zh/install_guide/mindstudio_insight_install_guide.md:198
+    row = "|硬件|- 内存：最小4GB，推荐8GB及以上<br> - 磁盘空间：最小6GB|\n"
+    zh = text.replace(text[text.index("|Hardware") :], row)
+    assert _counts("docs/zh/install_guide/mindstudio_insight_install_guide.md", zh) == []
