@@ -160,6 +160,15 @@ def test_one_release_prose_names_beside_a_floor_at_it_is_a_repeat_of_the_floor()
     assert (merged.spec, [s.line for s in merged.also_at]) == (">=3.3.9", [24])
 
 
+def test_one_release_a_list_names_stays_with_the_list_in_prose_too() -> None:
+    # Ascend/DrivingSDK@e667017e docs/zh/release_notes.md:42 pairs CANN 9.0.0, 8.5.0, 8.3.RC1;
+    # its row at :44 names 9.0.0 alone: a repeat of the list, not a floor's restatement
+    listed = _requirement("cann", "==9.0.0 || ==8.5.0 || ==8.3.RC1", 42)
+    again = _requirement("cann", "==9.0.0", 44)
+    (merged,) = merge_repeats([listed, again], {"python/deep_ep/README.md": 0})
+    assert (merged.source.line, [s.line for s in merged.also_at]) == (42, [44])
+
+
 def test_a_manifest_pin_beside_a_floor_at_it_stays_a_pin() -> None:
     # Ascend/pyasc@cecba26a pyproject.toml:2 "pybind11==2.13.1"; python/src/CMakeLists.txt:12
     # find_package(pybind11 2.13.1 CONFIG REQUIRED ...)

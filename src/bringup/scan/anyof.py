@@ -167,10 +167,13 @@ def merge_repeats(
     floors = {(r.subject, r.hard, r.spec.strip()): r for r in requirements if _floor(r)}
     groups: dict[tuple[str, str, bool], list[Requirement]] = {}
     for requirement in requirements:
-        restated = _restated(requirement, authority)
-        found = (requirement.subject, requirement.hard, restated or requirement.spec.strip())
-        stands_for = lists.get(found) or floors.get(found) or requirement
-        said = stands_for if restated else requirement
+        own = (requirement.subject, requirement.hard, requirement.spec.strip())
+        # a release a list names stays that list's; only another one restates a floor
+        restated = "" if own in lists else _restated(requirement, authority)
+        again = (requirement.subject, requirement.hard, restated)
+        restates = (lists.get(again) or floors.get(again)) if restated else None
+        stands_for = lists.get(own) or restates or requirement
+        said = stands_for if restates else requirement
         stricter = strictest.get((requirement.subject, requirement.hard), (None, requirement))[1]
         if _floor(said) is not None and _implied(said, stricter, authority):
             stands_for = stricter
