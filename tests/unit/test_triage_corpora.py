@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bringup.triage import load_signatures
+from bringup.triage.faq import faq_signatures
 from bringup.triage.faultdiag import faultdiag_signatures
 from bringup.triage.listing import entries
 
@@ -162,6 +163,14 @@ CORPORA["sixteenth"] = Corpus(
     (*CORPORA["fifteenth"].earlier, DATA / "triage_fifteenth"),
     size=44,
 )
+# The seventeenth was collected after the sixteenth (four collectors, mostly issue threads, some
+# vendor troubleshooting pages), labelled with the whole catalogue of 138b2cf (error codes and FAQ
+# entries included): all of the above, the sixteenth too.
+CORPORA["seventeenth"] = Corpus(
+    DATA / "triage_seventeenth",
+    (*CORPORA["sixteenth"].earlier, DATA / "triage_sixteenth"),
+    size=44,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
@@ -238,10 +247,11 @@ def test_case_is_well_formed(name: str, case: dict[str, Any]) -> None:
 
 
 def test_expected_ids_exist_in_the_signature_set(corpus: Corpus) -> None:
-    """Own signatures, the vendor fault knowledge, the fallback's rules and the catalogues'
-    exact codes: ``explain`` names all of them as causes (``explain --list --codes``)."""
+    """Own signatures, the vendor fault knowledge and FAQs, the fallback's rules and the
+    catalogues' exact codes: ``explain --list --codes`` names all of them as causes."""
     own = {signature.id for signature in load_signatures().signatures}
     known = own | {signature.id for signature in faultdiag_signatures()}
+    known |= {signature.id for signature in faq_signatures()}
     known |= {entry.id for entry in entries(load_signatures(), codes=True)}
     assert own, "no signatures loaded: the check would be vacuous"
     assert _unknown_expected(_cases(corpus), known) == set()
