@@ -21,6 +21,7 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.scan.architectures import Targets, flagged, listed, targets
+from bringup.scan.buildswitch import device_switches
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -119,7 +120,12 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         return Extraction(findings=(file.finding("invalid", "too deeply nested to parse"),))
     reader = Reader(file, tree)
     reader.requirements.extend(
-        [*python_vocabulary(file, tree), *os_classifiers(file), *setup_tools(file, tree)]
+        [
+            *python_vocabulary(file, tree),
+            *device_switches(file, tree),
+            *os_classifiers(file),
+            *setup_tools(file, tree),
+        ]
     )
     archs = _architectures(reader, tree)
     toolkits: dict[str, list[int]] = {}
