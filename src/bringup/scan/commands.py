@@ -268,11 +268,13 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
             build = pattern.search(arg)
             if build is not None:
                 spec = f"=={build.group(1)}.{build.group(2)}.*"
-                words = f"pip install from {build.group(0)}"
+                words = f"{WHEEL_INDEX}{build.group(0)}"
                 found.append(_command_fact(subject, spec, source, False, words))
     return found
 
 
+WHEEL_INDEX = "pip install from "
+"""How a toolkit build a wheel index chooses is worded (``wheelchoices`` finds them by it)."""
 _PLACEHOLDER = lazyre.compile(r"(?:(?<!\s)\s+)?([<>])\s*")
 _RUNNER = lazyre.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba)?sh\s+)?")
 

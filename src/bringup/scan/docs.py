@@ -60,6 +60,7 @@ from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages, quoted_installs
 from bringup.scan.tablecells import Row, clean
+from bringup.scan.wheelchoices import one_choice
 from bringup.subjects import frameworks
 
 _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\)\s*)?$")
@@ -254,13 +255,17 @@ class _Reader:
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
         example = bool(REFERENCE.search(self.last_paragraph))
         wheels = downloaded_wheels(commands)
+        read: list[Requirement] = []
         for command in commands:
             source = self.file.source(command.line)
             found = requirements_of(command, source, hard=self.steps_here)
             found = cite_download(found, command, wheels, self.file.source)
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
-            self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
+            read.extend(found)
+        self.requirements.extend(
+            self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
+        )
         self.requirements.extend(self.optional(environment_requirements(self.file, commands)))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
