@@ -19,6 +19,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
+from bringup.scan.archchoice import reader_chosen
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of
@@ -266,7 +267,8 @@ class _Reader:
         self.requirements.extend(
             self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
         )
-        self.requirements.extend(self.optional(environment_requirements(self.file, commands)))
+        chosen = reader_chosen(environment_requirements(self.file, commands))
+        self.requirements.extend(self.optional(chosen))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
             if self.setup_here:
