@@ -138,7 +138,8 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
             whole.direct = whole.direct or part.direct
         lines += result.lines
         size += result.bytes
-    return ScanResult(hits, lines, size, context, findings)
+    tail = results[-1].tail if results else b""
+    return ScanResult(hits, lines, size, context, findings, tail)
 
 
 def cpu_count() -> int:

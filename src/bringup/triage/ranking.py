@@ -24,7 +24,9 @@ or a failure line: the knowledge explains failures, it does not detect them). Wh
 own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
 adds what the log's error codes, exception and failure lines say, between the knowledge tier
 and the catch-alls; one diagnosis per cause: a fallback or knowledge diagnosis whose first
-line is already the evidence of a better one is left out.
+line is already the evidence of a better one is left out. A log in which nothing names a
+failure but that ends inside a Python traceback is read from the traceback
+(``bringup.triage.remnant``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import msgspec
 from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback
+from bringup.triage import fallback, remnant
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -125,6 +127,8 @@ def rank(
     )
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = _one_per_cause(diagnoses, secondary, generic)
+    if not diagnoses:
+        diagnoses = remnant.diagnose(result.tail, result.lines)
     return diagnoses if top is None else diagnoses[:top]
 
 

@@ -84,8 +84,9 @@ class ScanResult:
     context: dict[str, int] = field(default_factory=dict)
     findings: Findings = field(default_factory=Findings)
     tail: Tail = field(default=b"", compare=False, repr=False)
-    """The end of the last block scanned, where the frames of an exception at the start of
-    the next one are (scan state, not a result)."""
+    """The last bytes scanned: where the frames of an exception at the start of the next
+    block are (scan state), and what a log cut inside a traceback ends in
+    (``bringup.triage.remnant``)."""
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
@@ -296,7 +297,10 @@ class Matcher:
         if pieces:
             self._locate(block, pieces, result, max_evidence)
         result.lines += newlines
-        result.tail = bytes(block[-FRAMES_WINDOW:])
+        if len(block) >= FRAMES_WINDOW:
+            result.tail = bytes(block[-FRAMES_WINDOW:])
+        else:
+            result.tail = (result.tail + bytes(block))[-FRAMES_WINDOW:]
 
     def _locate(
         self, block: Block, pieces: list[Piece], result: ScanResult, max_evidence: int

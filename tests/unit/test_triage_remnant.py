@@ -1,0 +1,79 @@
+"""A layer for a log cut inside a Python traceback (issue 15): when nothing else in the log
+names a failure, the frames it ends in, and the ``raise`` line of the innermost one, say what
+failed, with low confidence. Each line is real and cites its source."""
+
+from __future__ import annotations
+
+from bringup.triage import explain_text
+from bringup.triage.explain import builtin_matcher, scan_log
+from bringup.triage.parallel import merge
+from bringup.triage.ranking import rank
+
+# https://github.com/vllm-project/vllm-ascend/issues/13086: the excerpt ends on the raise line
+# of the innermost frame, before "ValueError: Unsupported soc_version: ..." was printed.
+RAISED = """\
+(TaskRunner pid=1513738)   File "/root/.conda/envs/rl/lib/python3.11/site-packages/torch/utils/_contextlib.py", line 120, in decorate_context
+(TaskRunner pid=1513738)     return func(*args, **kwargs)
+(TaskRunner pid=1513738)   File "/home/ETP_daily/code/llm_rl/qwen3/vllm_ascend/ascend_forward_context.py", line 271, in select_moe_comm_method
+(TaskRunner pid=1513738)     raise ValueError(f"Unsupported soc_version: {soc_version}")
+"""  # noqa: E501
+
+# https://github.com/gpustack/gpustack/issues/2194: pybind11's form of a Python traceback
+# (innermost frame first, under "At:"), the exception's line before it cut off.
+PYBIND = """\
+At:
+  /usr/local/Ascend/atb-models/atb_llm/models/base/model_utils.py(14): <module>
+  <frozen importlib._bootstrap>(241): _call_with_frames_removed
+  <frozen importlib._bootstrap_external>(940): exec_module
+  /usr/local/Ascend/atb-models/atb_llm/models/__init__.py(8): <module>
+"""
+
+# https://github.com/vllm-project/vllm-ascend/issues/1500: the paste ends on the user's frame.
+USER_FRAME = """\
+INFO 06-28 15:57:45 model_runner.py:907] Loading model weights took 0.9394 GB
+mki_log log dir:/root/atb/log exist
+[rank0]: Traceback (most recent call last):
+[rank0]:   File "/root/sys_project/xzl.py", line 13, in <module>
+"""
+
+
+def _told(log: str) -> list[tuple[str, str, str, int]]:
+    return [(d.signature_id, d.layer, d.confidence, d.evidence[0].line) for d in explain_text(log)]
+
+
+def test_the_raise_line_of_a_cut_traceback_is_read_as_its_exception() -> None:
+    assert _told(RAISED) == [
+        ("class.code.unsupported-configuration", "operator_execution", "low", 4)
+    ]
+    (diagnosis,) = explain_text(RAISED)
+    assert "ends inside a Python traceback" in diagnosis.cause
+
+
+def test_pybind11_frames_place_a_cut_traceback_by_their_files() -> None:
+    assert _told(PYBIND) == [("evidence.install.packages", "install", "low", 2)]
+
+
+def test_a_cut_traceback_that_names_nothing_still_is_a_failure() -> None:
+    assert _told(USER_FRAME) == [("evidence.operator.unnamed", "operator_execution", "low", 4)]
+
+
+def test_a_log_that_goes_on_after_a_traceback_was_not_cut_in_it() -> None:
+    log = USER_FRAME + "".join(
+        f"INFO 06-28 15:57:{second} model_runner.py:902] Starting to load model\n"
+        for second in (46, 47, 48)
+    )
+    assert explain_text(log) == []
+
+
+def test_a_traceback_cut_across_blocks_is_read_whole() -> None:
+    matcher = builtin_matcher()
+    whole = rank(scan_log(PYBIND, matcher=matcher), matcher.catalogue)
+    blocks = rank(scan_log(PYBIND, matcher=matcher, block_bytes=64), matcher.catalogue)
+    assert [(d.signature_id, d.evidence[0].line) for d in blocks] == [
+        (d.signature_id, d.evidence[0].line) for d in whole
+    ]
+
+
+def test_ranges_scanned_apart_keep_the_last_ranges_tail() -> None:
+    first, last = scan_log("one\n"), scan_log(PYBIND)
+    assert merge([first, last]).tail == last.tail
