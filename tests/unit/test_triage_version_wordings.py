@@ -1,6 +1,7 @@
 """A version sentence in the form a copy or a terminal gives it finds its signature: NumPy 2's
 message for a removed alias without its quotes or with Markdown's escapes, torch's "driver too
-old" wrapped before its "(found version N)". Real lines, each cited."""
+old" wrapped before its "(found version N)"; uv's resolver saying in its words what pip says of
+a missing release or wheel. Real lines, each cited."""
 
 from __future__ import annotations
 
@@ -24,6 +25,52 @@ FORMS = [
         "   (found version 10010). Please update your GPU driver by downloading and installi\n",
         "cuda.runtime.torch-driver-too-old",
         "device_init",
+    ),
+    # uv's resolver and installer say what pip's "No matching distribution" and "is not a
+    # supported wheel" say, in their own words (astral-sh/uv's snapshots of its messages).
+    # astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:
+    # crates/uv/tests/pip/pip_install_scenarios.rs:146
+    (
+        "  \u2570\u2500\u25b6 Because there is no version of a==2.0.0 and you require a==2.0.0, "
+        "we can "
+        "conclude that your requirements are unsatisfiable.",
+        "python.no-matching-distribution",
+        "install",
+    ),
+    # astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:
+    # crates/uv/tests/lock/lock.rs:36563
+    (
+        "  \u2570\u2500\u25b6 Because there are no versions of iniconfig and your project "
+        "depends on "
+        "iniconfig, we can conclude that your project's requirements are unsatisfiable.",
+        "python.no-matching-distribution",
+        "install",
+    ),
+    # astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:
+    # crates/uv/tests/pip/pip_sync.rs:4512
+    (
+        "  \u2570\u2500\u25b6 Because uv-build was not found in the package registry and you "
+        "require "
+        "uv-build>=0.8.3,<0.9.0, we can conclude that your requirements are unsatisfiable.",
+        "python.no-matching-distribution",
+        "install",
+    ),
+    # astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:
+    # crates/uv/tests/sync/sync.rs:13093
+    (
+        "error: Distribution `a==1.0.0 @ registry+http://[LOCALHOST]/simple/` can't be installed "
+        "because it doesn't have a source distribution or wheel for the current platform",
+        "python.wheel-not-supported",
+        "install",
+    ),
+    # astral-sh/uv@26a9dd4b2125bc271b47855e1fa0c49af3365db5:
+    # crates/uv/tests/pip_compile/pip_compile.rs:15569
+    (
+        "      And because open3d>=0.16.0 has no wheels with a matching platform tag (e.g., "
+        "`manylinux_2_17_x86_64`) and you require open3d, we can conclude that your requirements "
+        "are unsatisfiable.",
+        "python.wheel-not-supported",
+        "install",
     ),
 ]
 
