@@ -103,6 +103,34 @@ def test_a_bare_assert_in_the_project_is_its_check() -> None:
     assert _first(BARE_ASSERT.splitlines()[-1] + "\n")[0] != "class.code.unsupported-configuration"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # verl-project/verl@1dda039b9c6311889a9c9a26040677e1254814f9:
+        # docs/ascend_tutorial/faq/faq.rst:88 (the sixteenth tuning half's b01)
+        "AssertionError: Weight model.embed_tokens.weight(torch.Size([151936, 4096]), "
+        "torch.float32) is too large to fit in the bucket.",
+        # PaddlePaddle/PaddleX issue 3760 (the seventeenth tuning half's d09)
+        "AssertionError: The NPU device does not yet support `PP-LCNet_x0_25_textline_ori` model!",
+    ],
+)
+def test_an_assertion_pasted_alone_with_its_message_is_the_projects_check(line: str) -> None:
+    assert _first(line + "\n") == ("class.code.unsupported-configuration", "operator_execution")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Constructed, no repo's lines: the forms pytest (the assert's expression) and
+        # unittest (assertTrue, as in the test below) give a failed test's assertion
+        "AssertionError: assert 4 == 5",
+        "AssertionError: False is not true",
+    ],
+)
+def test_a_failed_tests_assertion_pasted_alone_is_no_project_check(line: str) -> None:
+    assert _first(line + "\n")[0] != "class.code.unsupported-configuration"
+
+
 def test_a_test_scripts_own_assert_is_no_project_check() -> None:
     # Constructed by review (session 14), no repo's lines: a unittest failure in the test file
     # itself (not an installed package) is a test that failed, whatever the project refuses

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bringup.triage import explain_text
+from bringup.triage.exceptionrules import match_exception
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import FALLBACK_SCORES, diagnose, match_exception
+from bringup.triage.fallback import FALLBACK_SCORES, diagnose
 from bringup.triage.fallbackrules import builtin_rules
 
 # https://github.com/flashserve/flash-linear-attention-npu/issues/321 (triage_sixth 24): fla_npu

@@ -36,6 +36,7 @@ from bringup.triage.evidence import (
     layer_at,
     rule_diagnosis,
 )
+from bringup.triage.exceptionrules import GENERIC_RULE, KERNEL_LAYER, match_exception
 from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
@@ -71,11 +72,7 @@ names a recurring class of failure (a plugin out of step with its host, an opera
 refuses its inputs on this device) by the message's shape and the frames' packages: it says
 more than a rule that reads the exception type or the words alone, less than an exact code."""
 
-KERNEL_LAYER: Layer = "operator_execution"
-"""A kernel's failure is the job's operator failing, unless another component reports it on
-the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
 
-GENERIC_RULE = "traceback.operator.other"
 SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
 (``DistBackendError: <library> error ...`` then the library's own error name); the code says
@@ -373,32 +370,6 @@ def _placed(
 def _where(sighting: ExceptionSighting) -> str:
     """The installed package of the innermost frame that has one."""
     return next((p for p in reversed(sighting.packages) if p), "")
-
-
-def match_exception(
-    sighting: ExceptionSighting, rules: Sequence[ExceptionRule]
-) -> Optional[ExceptionRule]:
-    """The first rule that explains ``sighting``."""
-    innermost = sighting.packages[-1] if sighting.packages else None
-    for rule in rules:
-        if not re.search(rule.exception, sighting.name):
-            continue
-        if (
-            rule.message
-            and not re.search(rule.message, sighting.message)
-            and not (innermost and rule.any_message and re.search(rule.any_message, sighting.name))
-        ):
-            continue
-        if rule.raised_in == "package" and not innermost:
-            continue
-        if rule.raised_in == "user" and (innermost is None or innermost):
-            continue
-        if rule.frames and not (sighting.frames and re.search(rule.frames, sighting.frames[-1])):
-            continue
-        if rule.frames_not and sighting.frames and re.search(rule.frames_not, sighting.frames[-1]):
-            continue
-        return rule
-    return None
 
 
 def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:

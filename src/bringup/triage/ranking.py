@@ -41,6 +41,7 @@ from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import fallback, remnant
+from bringup.triage.exceptionrules import KERNEL_LAYER
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -146,7 +147,7 @@ def _layer(
     loose = signature.record.generic or (
         signature.tier == "knowledge" and signature.record.kind != "code"
     )  # a FAQ entry ("faq") keeps its layer: it was read from the page's own fix
-    if loose and signature.record.layer == fallback.KERNEL_LAYER:
+    if loose and signature.record.layer == KERNEL_LAYER:
         said = hits.evidence[0].text if hits.evidence else ""
         return fallback.word_layer(result.findings, hits.first_line, text=said)
     return None

@@ -1,0 +1,69 @@
+"""Which exception rule explains an exception: its type, its message, the packages of its frames.
+
+Kept apart from ``bringup.triage.fallback``, which turns the rule found into a diagnosis.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Optional
+
+from bringup.model.diagnosis import Layer
+from bringup.triage.fallbackrules import ExceptionRule
+from bringup.triage.findings import ExceptionSighting
+
+KERNEL_LAYER: Layer = "operator_execution"
+"""A kernel's failure is the job's operator failing, unless another component reports it on
+the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
+
+GENERIC_RULE = "traceback.operator.other"
+
+_OWN_MESSAGE = re.compile(r"\s*(?!assert\b|(?:True|False) is not (?:true|false)\b)\S")
+"""A message that is the check's own words, not a failed test's (pytest's ``assert``
+expression, unittest's "False is not true")."""
+
+
+def match_exception(
+    sighting: ExceptionSighting, rules: Sequence[ExceptionRule]
+) -> Optional[ExceptionRule]:
+    """The first rule that explains ``sighting``. A rule's ``any_message`` types need no
+    ``message`` when an installed package raised the exception; pasted alone (no frames) with
+    a message of its own, when no rule places it outside an operation (torch's "The NVIDIA
+    driver on your system is too old" is the driver's failure; a failed test's "assert x ==
+    y" is no project's check)."""
+    found = _first_rule(sighting, rules, pasted=False)
+    if sighting.frames or not _OWN_MESSAGE.match(sighting.message):
+        return found
+    if found is not None and found.id != GENERIC_RULE and found.layer != KERNEL_LAYER:
+        return found
+    return _first_rule(sighting, rules, pasted=True) or found
+
+
+def _first_rule(
+    sighting: ExceptionSighting, rules: Sequence[ExceptionRule], *, pasted: bool
+) -> Optional[ExceptionRule]:
+    innermost = sighting.packages[-1] if sighting.packages else None
+    for rule in rules:
+        if not re.search(rule.exception, sighting.name):
+            continue
+        if (
+            rule.message
+            and not re.search(rule.message, sighting.message)
+            and not (
+                (innermost or pasted)
+                and rule.any_message
+                and re.search(rule.any_message, sighting.name)
+            )
+        ):
+            continue
+        if rule.raised_in == "package" and not innermost:
+            continue
+        if rule.raised_in == "user" and (innermost is None or innermost):
+            continue
+        if rule.frames and not (sighting.frames and re.search(rule.frames, sighting.frames[-1])):
+            continue
+        if rule.frames_not and sighting.frames and re.search(rule.frames_not, sighting.frames[-1]):
+            continue
+        return rule
+    return None
