@@ -205,3 +205,23 @@ def test_a_vendor_fault_with_no_catch_all_on_its_line_keeps_its_place() -> None:
     ranked = [d.signature_id for d in explain_text(log)]
     assert ranked
     assert ranked[0].startswith("faultdiag.")
+
+
+# hicann/docs@96217e9acd4da744a739b8f94b020fbe0cc7fcca:
+# docs/zh/troubleshooting/build_app_missing_header_lib.md:10-18 (the seventeenth tuning half's d03).
+MISSING_HEADER_THEN_MAKE = """\
+ fatal error: acl/acl.h: No such file or directory
+ #include "acl/acl.h"
+          ^~~~~~~~~~~
+compilation terminated.
+CMakeFiles/main.dir/build.make:62: recipe for target 'CMakeFiles/main.dir/main.cpp.o' failed
+make[2]: *** [CMakeFiles/main.dir/main.cpp.o] Error 1
+CMakeFiles/Makefile2:67: recipe for target 'CMakeFiles/main.dir/all' failed
+make[1]: *** [CMakeFiles/main.dir/all] Error 2
+Makefile:129: recipe for target 'all' failed
+"""
+
+
+def test_a_catch_all_naming_the_first_failure_ranks_above_the_build_tools_echo() -> None:
+    ranked = [d.signature_id for d in explain_text(MISSING_HEADER_THEN_MAKE)]
+    assert ranked[:2] == ["toolchain.header-missing", "line.build.compiler-error"]

@@ -12,7 +12,9 @@ Order, strongest first:
 4. context: a signature whose context patterns occur in the log ranks above one whose do not;
 5. specificity: the literal characters of the most specific pattern that matched; and the
    first failure in time: the specific signature whose first line comes first gets a bonus
-   worth half the specificity scale (later errors are often echoes of the first one);
+   worth half the specificity scale (later errors are often echoes of the first one), and so
+   does a catch-all signature found before every failure line the fallback reads (a build
+   tool's "*** Error 1" after the compiler's message is its echo);
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
@@ -81,6 +83,7 @@ def rank(
     ]
     failed_in = _failing_layer(extra)
     loose = _loose_knowledge(result, found)
+    before_echoes = _before_failure_lines(result, found, extra)
     diagnoses = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
@@ -98,7 +101,7 @@ def rank(
             + OUTRANK_BONUS * outranked
             + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
-            + (FIRST_BONUS if signature_id == first else 0)
+            + (FIRST_BONUS if signature_id in (first, before_echoes) else 0)
         )
         diagnoses.append(
             _diagnosis(
@@ -231,6 +234,24 @@ def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]])
     if len(lines) < 2 or lines[1][0] == lines[0][0]:
         return ""
     return lines[0][1]
+
+
+def _before_failure_lines(
+    result: ScanResult, found: Mapping[str, Optional[Signature]], extra: Sequence[Diagnosis]
+) -> str:
+    """The catch-all signature of bringup's own found first in the log, when that is before
+    every failure line the fallback read (``line`` tier): the failure it names comes first,
+    and the build tool's or the driver's lines after it ("make[2]: *** [main.cpp.o] Error 1")
+    report that the step failed, not why ('' when there is none)."""
+    lines = [d.evidence[0].line for d in extra if d.score == fallback.FALLBACK_SCORES["line"]]
+    catch_alls = sorted(
+        (hits.first_line, sid)
+        for sid, hits in result.hits.items()
+        if hits.direct and _tier(found[sid]) == "signature" and not _specific(found[sid])
+    )
+    if not lines or not catch_alls or catch_alls[0][0] >= min(lines):
+        return ""
+    return catch_alls[0][1]
 
 
 def _specific(signature: Optional[Signature]) -> bool:
