@@ -87,6 +87,27 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
     return kept
 
 
+_TROUBLESHOOTING = lazyre.compile(
+    r"\bFAQs?\b|troubleshoot|common\s+(?:issues|problems|errors)|known\s+issues|常见问题",
+    re.IGNORECASE,
+    guard=True,
+)
+
+
+def troubleshooting_of(path: list[tuple[int, str]]) -> str:
+    """``task:<heading>`` of the outermost troubleshooting heading of the ``(level, title)``
+    path ("# Triton FAQs and Common Issues", flash-linear-attention FAQs.md:1; "## 常见问题",
+    "### Install troubleshooting"), or "". A distribution an answer installs works around
+    one problem (a nightly Triton for one assertion, FAQs.md:35; flash-attn "Optional", :45;
+    pytest to verify it, :48), it is not the repo's need; the toolkit, compiler and framework
+    an answer names still are (xformers README.md:97-98: "NVCC and the current CUDA runtime
+    match", "the version of GCC ... matches"), so the caller moves only distributions."""
+    for _, title in path:
+        if _TROUBLESHOOTING.search(title):
+            return f"task:{title}"
+    return ""
+
+
 def task_of(path: list[tuple[int, str]]) -> str:
     """The feature a section is about, by the outermost heading of the ``(level, title)``
     path that names a task (``task:<heading>``) or the tests (``tests``); "" for the repo's

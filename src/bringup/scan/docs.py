@@ -22,7 +22,7 @@ from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
-from bringup.scan.docexamples import as_examples, task_of
+from bringup.scan.docexamples import as_examples, task_of, troubleshooting_of
 from bringup.scan.docfeatures import featured
 from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
@@ -118,6 +118,7 @@ class _Reader:
         self.path: list[tuple[int, str]] = []
         self.steps_here = True
         self.task = ""
+        self.workaround = ""
         self.required = False
         # the requirements list a bold title opened (``BOLD_TITLE``), until another closes it
         self.bold_list = False
@@ -223,8 +224,16 @@ class _Reader:
 
     def optional(self, found: list[Requirement]) -> list[Requirement]:
         """``found`` as an optional backend's needs in a section about one (``OPTION_HEADING``),
-        or as a task's in a section about one (``task_of``)."""
+        or as a task's in a section about one (``task_of``); the distributions a
+        troubleshooting answer installs as that answer's (``troubleshooting_of``)."""
         feature = f"option:{self.option}" if self.option else self.task
+        if not feature and self.workaround:
+            return [
+                msgspec.structs.replace(r, feature=self.workaround)
+                if r.subject.startswith("pypi:")
+                else r
+                for r in found
+            ]
         if not feature:
             return found
         return [msgspec.structs.replace(r, feature=feature) for r in found]
@@ -325,6 +334,7 @@ class _Reader:
             self.titled = True
             self.title_of = (level, clean(text)) if self.readme else None
         self.task = task_of([p for p in self.path if p != self.title_of])
+        self.workaround = troubleshooting_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
         self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path

@@ -1,0 +1,65 @@
+"""Python packages a repo's docs name that are not its needs: a troubleshooting answer's
+installs (issue 11, scan17).
+
+Every case is a real line, quoted with its repository, file and commit.
+"""
+
+from __future__ import annotations
+
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.scopes import REPO
+
+# fla-org/flash-linear-attention@bc3b101dcb713ddc5bd8924b66754eb68b5ccf89:FAQs.md:1, :34-38
+_FLA_FAQ = """\
+# Triton FAQs and Common Issues
+
+## Recommended Setup Approach
+
+```sh
+# Install Triton nightly
+pip uninstall triton pytorch-triton -y
+pip install -U triton-nightly --index-url https://pypi.fla-org.com/simple
+
+# Install flash-linear-attention
+pip install einops ninja datasets transformers numpy
+```
+"""
+
+
+def _features(rel: str, text: str) -> dict[str, str]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return {r.subject: r.feature for r in found}
+
+
+def test_what_a_troubleshooting_answer_installs_is_that_answer_s() -> None:
+    features = _features("FAQs.md", _FLA_FAQ)
+    task = "task:Triton FAQs and Common Issues"
+    assert features["pypi:triton-nightly"] == task
+    assert features["pypi:datasets"] == task
+    # the same block in an install guide is the repo's
+    guide = _FLA_FAQ.replace("# Triton FAQs and Common Issues", "# Installation")
+    assert _features("INSTALL.md", guide)["pypi:datasets"] == REPO
+
+
+def test_a_faq_section_of_a_readme_is_a_workaround() -> None:
+    # hicann/tensorflow@82957b92d1ade2f48ca51dda811f0baec23b04c7:tf_adapter/README.md:133-141
+    readme = (
+        "# TF_Adapter\n\n## FAQ\n\n### 1. 执行./build.sh时提示配置swig的路径\n\n"
+        "需要执行以下命令安装swig\n\n```bash\npip3 install swig\n```\n"
+    )
+    assert _features("tf_adapter/README.md", readme) == {"pypi:swig": "task:FAQ"}
+
+
+def test_a_troubleshooting_answer_s_toolkit_and_compiler_stay_the_repo_s() -> None:
+    # facebookresearch/xformers@ca6d2aa0d43241fc8a8dcd872debc2406160160d:README.md:94-98
+    readme = (
+        "## Installing xFormers\n\n### Install troubleshooting\n\n\n"
+        "* NVCC and the current CUDA runtime match. Depending on your setup, you may be able"
+        " to change the CUDA runtime with `module unload cuda; module load cuda/xx.x`,"
+        " possibly also `nvcc`\n"
+        "* the version of GCC that you're using matches the current NVCC capabilities\n"
+    )
+    features = _features("README.md", readme)
+    assert features.get("cuda") == REPO
+    assert features.get("gcc") == REPO
