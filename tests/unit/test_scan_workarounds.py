@@ -1,13 +1,16 @@
 """Python packages a repo's docs name that are not its needs: a troubleshooting answer's
-installs (issue 11, scan17).
+installs, and the repo's own distribution under a CUDA flavour's name (issue 11, scan17).
 
 Every case is a real line, quoted with its repository, file and commit.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO
 
 # fla-org/flash-linear-attention@bc3b101dcb713ddc5bd8924b66754eb68b5ccf89:FAQs.md:1, :34-38
@@ -63,3 +66,24 @@ def test_a_troubleshooting_answer_s_toolkit_and_compiler_stay_the_repo_s() -> No
     features = _features("README.md", readme)
     assert features.get("cuda") == REPO
     assert features.get("gcc") == REPO
+
+
+def test_the_repo_s_own_cuda_flavoured_wheel_is_no_need(tmp_path: Path) -> None:
+    # rapidsai/raft@2141422b1a5e3121611888cb64a0bf8254bc3a67:README.md:236-245 (shortened),
+    # python/pylibraft/pyproject.toml:13 (its name)
+    (tmp_path / "README.md").write_text(
+        "# RAFT\n\n### Installing Python through Pip\n\n```bash\n# CUDA 13\n"
+        "pip install pylibraft-cu13\n\n# CUDA 12\npip install pylibraft-cu12\n"
+        "pip install nvidia-nccl-cu12\n```\n",
+        encoding="utf-8",
+    )
+    package = tmp_path / "python" / "pylibraft"
+    package.mkdir(parents=True)
+    (package / "pyproject.toml").write_text(
+        '[project]\nname = "pylibraft"\ndependencies = ["numpy>=2.0,<3.0"]\n', encoding="utf-8"
+    )
+    subjects = {r.subject for r in scan_repo(tmp_path, "raft", name="raft").component.requirements}
+    assert "pypi:pylibraft-cu13" not in subjects
+    assert "pypi:pylibraft-cu12" not in subjects
+    # another project's flavoured wheel stays a need (the nccl line is added to show it)
+    assert "pypi:nvidia-nccl-cu12" in subjects

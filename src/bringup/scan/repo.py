@@ -166,6 +166,13 @@ def _follow_guides(
     return guides, [*ahead, *(f for f in queue if f.rel not in guides)]
 
 
+_CUDA_FLAVOUR = lazyre.compile(r"-cu(?:da)?1\d{1,2}x?$")
+"""The suffix of a distribution's CUDA-flavoured wheel (``pylibraft-cu13``, raft README.md:240,
+built from ``python/pylibraft`` whose pyproject.toml:96 asks rapids-build-backend for
+``cuda_suffixed=true``; ``mooncake-transfer-engine-cuda13``, Mooncake README.md:213): the
+repo's own distribution under the name of one CUDA major, installed instead of built."""
+
+
 def _stated(
     root: Path,
     shown: str,
@@ -178,7 +185,7 @@ def _stated(
     """What the files state and the main package imports, listed releases named as the repo
     shows them (``python_listed``), less the repo itself: its docs install the repo ("pip
     install <repo>" in its own install guide) even when no manifest in it names the
-    distribution."""
+    distribution, and under a CUDA flavour's name (``_CUDA_FLAVOUR``)."""
     own = {*provides, python_subject(component)}
     stated = python_listed(
         [
@@ -190,7 +197,7 @@ def _stated(
     return [
         msgspec.structs.replace(r, component=component)
         for r in stated
-        if r.subject not in own and not own_clone(r, {*own, component})
+        if _CUDA_FLAVOUR.sub("", r.subject) not in own and not own_clone(r, {*own, component})
     ]
 
 
