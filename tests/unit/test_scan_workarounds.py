@@ -1,4 +1,4 @@
-"""Python packages a repo's docs name that are not its needs: a troubleshooting answer's
+"""Python packages a repo's docs name that are not its needs: a troubleshooting page's
 installs, and the repo's own distribution under a CUDA flavour's name (issue 11, scan17).
 
 Every case is a real line, quoted with its repository, file and commit.
@@ -45,27 +45,18 @@ def test_what_a_troubleshooting_answer_installs_is_that_answer_s() -> None:
     assert _features("INSTALL.md", guide)["pypi:datasets"] == REPO
 
 
-def test_a_faq_section_of_a_readme_is_a_workaround() -> None:
-    # hicann/tensorflow@82957b92d1ade2f48ca51dda811f0baec23b04c7:tf_adapter/README.md:133-141
+def test_a_faq_section_of_a_readme_stays_the_repo_s() -> None:
+    # hicann/tensorflow@82957b92d1ade2f48ca51dda811f0baec23b04c7:tf_adapter/README.md:133-141:
+    # an answer about the repo's own build ("./build.sh asks for swig's path") can state
+    # what that build needs; only a troubleshooting page is read as workarounds
     readme = (
         "# TF_Adapter\n\n## FAQ\n\n### 1. 执行./build.sh时提示配置swig的路径\n\n"
         "需要执行以下命令安装swig\n\n```bash\npip3 install swig\n```\n"
     )
-    assert _features("tf_adapter/README.md", readme) == {"pypi:swig": "task:FAQ"}
-
-
-def test_a_troubleshooting_answer_s_toolkit_and_compiler_stay_the_repo_s() -> None:
-    # facebookresearch/xformers@ca6d2aa0d43241fc8a8dcd872debc2406160160d:README.md:94-98
-    readme = (
-        "## Installing xFormers\n\n### Install troubleshooting\n\n\n"
-        "* NVCC and the current CUDA runtime match. Depending on your setup, you may be able"
-        " to change the CUDA runtime with `module unload cuda; module load cuda/xx.x`,"
-        " possibly also `nvcc`\n"
-        "* the version of GCC that you're using matches the current NVCC capabilities\n"
-    )
-    features = _features("README.md", readme)
-    assert features.get("cuda") == REPO
-    assert features.get("gcc") == REPO
+    assert _features("tf_adapter/README.md", readme) == {"pypi:swig": REPO}
+    # the same answer on a page of its own is that page's
+    page = readme.replace("# TF_Adapter\n\n## FAQ", "# FAQ")
+    assert _features("FAQ.md", page) == {"pypi:swig": "task:FAQ"}
 
 
 def test_the_repo_s_own_cuda_flavoured_wheel_is_no_need(tmp_path: Path) -> None:

@@ -94,18 +94,17 @@ _TROUBLESHOOTING = lazyre.compile(
 )
 
 
-def troubleshooting_of(path: list[tuple[int, str]]) -> str:
-    """``task:<heading>`` of the outermost troubleshooting heading of the ``(level, title)``
-    path ("# Triton FAQs and Common Issues", flash-linear-attention FAQs.md:1; "## 常见问题",
-    "### Install troubleshooting"), or "". A distribution an answer installs works around
-    one problem (a nightly Triton for one assertion, FAQs.md:35; flash-attn "Optional", :45;
-    pytest to verify it, :48), it is not the repo's need; the toolkit, compiler and framework
-    an answer names still are (xformers README.md:97-98: "NVCC and the current CUDA runtime
-    match", "the version of GCC ... matches"), so the caller moves only distributions."""
-    for _, title in path:
-        if _TROUBLESHOOTING.search(title):
-            return f"task:{title}"
-    return ""
+def troubleshooting_page(title: str) -> str:
+    """``task:<title>`` when a document's title names a troubleshooting page ("# Triton FAQs
+    and Common Issues", flash-linear-attention FAQs.md:1), or "". A distribution an answer
+    installs works around one problem (a nightly Triton for one assertion, FAQs.md:35;
+    flash-attn "Optional", :45; pytest to verify it, :48), it is not the repo's need; the
+    toolkit, compiler and framework an answer names still are, so the caller moves only
+    distributions. A FAQ *section* of a README or guide is not read so: what it answers
+    about the repo's own build ("执行./build.sh时提示配置swig的路径", tensorflow
+    tf_adapter/README.md:135) can be what that build needs; "### Install troubleshooting"
+    (xformers README.md:94-98) lists what the build needs."""
+    return f"task:{title}" if _TROUBLESHOOTING.search(title) else ""
 
 
 def task_of(path: list[tuple[int, str]]) -> str:

@@ -22,7 +22,7 @@ from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
-from bringup.scan.docexamples import as_examples, task_of, troubleshooting_of
+from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
 from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
@@ -225,7 +225,7 @@ class _Reader:
     def optional(self, found: list[Requirement]) -> list[Requirement]:
         """``found`` as an optional backend's needs in a section about one (``OPTION_HEADING``),
         or as a task's in a section about one (``task_of``); the distributions a
-        troubleshooting answer installs as that answer's (``troubleshooting_of``)."""
+        troubleshooting page installs as that page's (``troubleshooting_page``)."""
         feature = f"option:{self.option}" if self.option else self.task
         if not feature and self.workaround:
             return [
@@ -333,8 +333,8 @@ class _Reader:
         if not self.titled:
             self.titled = True
             self.title_of = (level, clean(text)) if self.readme else None
+            self.workaround = "" if self.readme else troubleshooting_page(clean(text))
         self.task = task_of([p for p in self.path if p != self.title_of])
-        self.workaround = troubleshooting_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
         self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
