@@ -115,6 +115,36 @@ else:
     assert _guards(text) == [("os", "darwin,linux,windows", 8)]
 
 
+def test_a_platform_chain_may_test_a_prefix() -> None:
+    # deepseek-ai/DeepGEMM@54e22612 setup.py:76-80: only Linux passes, its name tested by
+    # prefix (``linux2`` on old Pythons)
+    text = """import sys
+import platform
+
+def get_platform():
+    if sys.platform.startswith('linux'):
+        return f'linux_{platform.uname().machine}'
+    else:
+        raise ValueError('Unsupported platform: {}'.format(sys.platform))
+"""
+    assert _guards(text) == [("os", "linux", 5)]
+    # Dao-AILab/causal-conv1d@0d2252d1 setup.py:53-61, cut: every desktop OS mapped to its
+    # wheel tag restricts nothing
+    helper = """import sys
+
+def get_platform():
+    if sys.platform.startswith("linux"):
+        return "linux_x86_64"
+    elif sys.platform == "darwin":
+        return "macosx_10_9_x86_64"
+    elif sys.platform == "win32":
+        return "win_amd64"
+    else:
+        raise ValueError("Unsupported platform: {}".format(sys.platform))
+"""
+    assert _guards(helper) == []
+
+
 def test_a_platform_label_lists_architectures_any_of_which_will_do() -> None:
     # SGL python/deep_ep/README.md:28-32 and its Chinese twin :310-314
     english = "### Software and Hardware\n\nPlatform: aarch64/x86\n"

@@ -177,25 +177,44 @@ def _passing(test: ast.expr, names: dict[str, str]) -> tuple[str, list[str]] | N
     return None
 
 
+def _tested(test: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """``(what is read, the values it is tested for)`` of a test true for the values listed:
+    ``x == "a"``, ``x in (...)``, ``x.startswith("linux")`` (DeepGEMM setup.py:77
+    ``if sys.platform.startswith('linux'):`` then ``else: raise ValueError('Unsupported
+    platform: ...')``)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        if isinstance(test.ops[0], (ast.Eq, ast.In)):
+            return test.left, test.comparators[0]
+        return None
+    call = test
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.args:
+        return (call.func.value, call.args[0]) if call.func.attr == "startswith" else None
+    return None
+
+
 def _chain(node: ast.If, names: dict[str, str]) -> tuple[str, list[str]] | None:
     """An ``if x == "a": ... elif x == "b": ... else: raise`` chain: any of the tested
-    values."""
+    values. A chain testing a prefix passes one platform or names none: causal-conv1d
+    setup.py:53-61 maps Linux, macOS and Windows each to its wheel tag, which restricts nothing
+    (its classifiers state the OS, setup.py:371)."""
     values: list[str] = []
     subject = None
+    prefixed = False
     current: ast.stmt = node
     while isinstance(current, ast.If):
-        test = current.test
-        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        tested = _tested(current.test)
+        if tested is None:
             return None
-        if not isinstance(test.ops[0], (ast.Eq, ast.In)):
+        read, value = tested
+        prefixed = prefixed or isinstance(current.test, ast.Call)
+        subject = subject or _platform_of(read, names)
+        if subject is None or _platform_of(read, names) != subject:
             return None
-        subject = subject or _platform_of(test.left, names)
-        if subject is None or _platform_of(test.left, names) != subject:
-            return None
-        values += _values(test.comparators[0])
+        values += _values(value)
         if len(current.orelse) != 1 or not isinstance(current.orelse[0], ast.If):
             fails = bool(current.orelse) and python_outcome(current.orelse) == "fail"
-            return (subject, values) if fails else None
+            one = not prefixed or len(set(values)) == 1
+            return (subject, values) if fails and one else None
         current = current.orelse[0]
     return None
 
