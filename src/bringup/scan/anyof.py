@@ -137,21 +137,64 @@ def _united(group: list[Requirement]) -> Requirement:
 
 
 _FLOOR = lazyre.compile(r"^\s*>=\s*([^\s,|]+)\s*$")
+_ZEROS = lazyre.compile(r"(?<=\d)(?:\.0){1,4}(?=$|[\s,|])")
+
+
+def _canon(spec: str) -> str:
+    """``spec`` with each release's trailing zeros dropped, to compare: ">=3.16.0" (hixl
+    docs/en/build.md:144) and ">=3.16" (CMakeLists.txt:11) are one floor. A compatible
+    release keeps them (``~=15.0`` is not ``~=15.0.0``)."""
+    parts = (p.strip() for p in spec.strip().split(","))
+    return ",".join(p if p.startswith("~=") else _ZEROS.sub("", p) for p in parts)
+
+
+def _bounds(requirement: Requirement) -> frozenset[str]:
+    """The bounds ``requirement`` states, compared as ``_canon`` does; a compatible release
+    ``~=X`` also states ``>=X``. None for a list of alternatives or a bare name."""
+    if "|" in requirement.spec or not _FLOOR_OR_BOUND.match(requirement.spec):
+        return frozenset()
+    found = set()
+    for part in _canon(requirement.spec).split(","):
+        found.add(part)
+        if part.startswith("~="):
+            found.add(_canon(">=" + part[2:]))
+    return frozenset(found)
+
+
+_FLOOR_OR_BOUND = lazyre.compile(r"^\s*[<>=!~]")
+
+
+def _within(
+    subject: str, hard: bool, mine: frozenset[str], wider: list[Requirement]
+) -> Requirement | None:
+    """The requirement of ``wider`` about ``subject`` stating every bound of ``mine`` and more
+    (the most such), or None: "python >=3.9" (pyasc setup.py:376) and "python <= 3.12"
+    (docs/quick_start.md:236) beside "python 3.9-3.12" (README.md:65), "pyarrow 大于或等于
+    15.0.0" beside ``pyarrow~=15.0.0`` (MindIE-LLM's install guides). The wider one implies
+    them: one requirement. A soft range does not take a hard bound (a recommendation would
+    bind)."""
+    found = [
+        r for r in wider if r.subject == subject and (r.hard or not hard) and mine < _bounds(r)
+    ]
+    return max(found, key=lambda r: len(_bounds(r)), default=None) if mine else None
 
 
 def merge_repeats(
     requirements: list[Requirement], authority: Mapping[str, int]
 ) -> list[Requirement]:
-    """One requirement per subject, spec and hardness, in the place of its first mention,
+    """One requirement per subject and spec (``_canon``), in the place of its first mention,
     cited where the most authoritative file (``registry``: a manifest before the prose)
-    states it, the other places in ``also_at``. A bare floor that a stricter floor of the
+    states it, the other places in ``also_at``; hard when any place states it hard ("CUDA:
+    12.1+" in TransformerEngine README.rst:162 and the ``FATAL_ERROR`` below 12.1 of its
+    CMakeLists: one floor). A bare floor that a stricter floor of the
     same subject implies (``python >=3`` beside ``python >=3.8``; a nested
     ``cmake_minimum_required`` below the top one) is a repeat of that floor, but a sentence
     naming another release ("<Toolkit> 12.0 and above" beside "<Toolkit> >= 12.3") is a statement of
     its own (``_implied``), and one release
     that a list of the same subject names ("Supports <Toolkit> 9.0." beside "support <Toolkit>
     8.5 and <Toolkit> 9.0") a repeat of that list; so is one release prose names beside a floor
-    at that release (``_restated``)."""
+    or range starting at that release (``_restated``), and any statement whose bounds another
+    one states among more (``_within``). Two floors at different releases stay two."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
@@ -159,37 +202,66 @@ def merge_repeats(
         if floor is not None and (subject not in strictest or strictest[subject][0] < floor):
             strictest[subject] = (floor, requirement)
     lists = {
-        (r.subject, r.hard, alternative.strip()): r
+        (r.subject, r.hard, _canon(alternative)): r
         for r in requirements
         if "||" in r.spec
         for alternative in r.spec.split("||")
     }
-    floors = {(r.subject, r.hard, r.spec.strip()): r for r in requirements if _floor(r)}
-    groups: dict[tuple[str, str, bool], list[Requirement]] = {}
+    floors = {(r.subject, r.hard, _canon(r.spec)): r for r in requirements if _floor(r)}
+    groups: dict[tuple[str, str], list[Requirement]] = {}
     for requirement in requirements:
-        own = (requirement.subject, requirement.hard, requirement.spec.strip())
+        own = (requirement.subject, requirement.hard, _canon(requirement.spec))
         # a release a list names stays that list's; only another one restates a floor
         restated = "" if own in lists else _restated(requirement, authority)
-        again = (requirement.subject, requirement.hard, restated)
-        restates = (lists.get(again) or floors.get(again)) if restated else None
+        restates = _restates(requirement, restated, lists, floors, requirements)
         stands_for = lists.get(own) or restates or requirement
         said = stands_for if restates else requirement
-        stricter = strictest.get((requirement.subject, requirement.hard), (None, requirement))[1]
-        if _floor(said) is not None and _implied(said, stricter, authority):
+        stricter = strictest.get((said.subject, said.hard), (None, said))[1]
+        implied = _floor(said) is not None and _implied(said, stricter, authority)
+        if implied and stricter.hard >= requirement.hard:
             stands_for = stricter
-        key = (stands_for.subject, stands_for.spec.strip(), stands_for.hard)
-        groups.setdefault(key, []).append(requirement)
+        if requirement.hard <= stands_for.hard:
+            mine = _bounds(stands_for)
+            stands_for = _within(stands_for.subject, stands_for.hard, mine, requirements) or (
+                stands_for
+            )
+        groups.setdefault((stands_for.subject, _canon(stands_for.spec)), []).append(requirement)
     out = []
-    for (_, spec, _), group in groups.items():
-        same = [r for r in group if r.spec.strip() == spec]
-        first = max(same, key=lambda r: authority.get(r.source.ref or "", PROSE))
+    for (_, spec), group in groups.items():
+        same = [r for r in group if _canon(r.spec) == spec] or group
+        first = max(same, key=lambda r: (authority.get(r.source.ref or "", PROSE), r.hard))
         more = (s for r in group for s in (r.source, *r.also_at) if s != first.source)
         also = tuple(dict.fromkeys((*first.also_at, *more)))
-        out.append(msgspec.structs.replace(first, also_at=also) if also else first)
+        hard = any(r.hard for r in group)
+        out.append(msgspec.structs.replace(first, also_at=also, hard=hard))
     return out
 
 
-_EXACT = lazyre.compile(r"^\s*==\s*([^\s,|*]+)\s*$")
+def _restates(
+    requirement: Requirement,
+    restated: str,
+    lists: Mapping[tuple[str, bool, str], Requirement],
+    floors: Mapping[tuple[str, bool, str], Requirement],
+    requirements: list[Requirement],
+) -> Requirement | None:
+    """The list, floor or range starting at the release (``restated``, a floor) one prose
+    release names: of its own hardness first, else a hard one (the hard statement binds
+    either way), else, for a hard release, a soft one, which the release's statement makes
+    hard: "CANN 8.5.0" (opbase docs/zh/install/quick_install.md:109) beside "CANN 8.5.0 or
+    later" (its English guide's :108)."""
+    if not restated:
+        return None
+    key = _canon(restated)
+    for hard in dict.fromkeys((requirement.hard, True, False)):
+        again = (requirement.subject, hard, key)
+        found = lists.get(again) or floors.get(again)
+        if found is not None:
+            return found
+    mine = frozenset({key})
+    return _within(requirement.subject, requirement.hard, mine, requirements)
+
+
+_EXACT = lazyre.compile(r"^\s*==\s*([^\s,|*]+?)(?:\.\*)?\s*$")
 
 
 def _restated(requirement: Requirement, authority: Mapping[str, int]) -> str:

@@ -1,0 +1,161 @@
+"""One requirement stated twice is reported once (``anyof.merge_repeats``): the same floor
+spelled two ways, stated hard in one place and soft in another, a release named beside the
+floor or range starting at it, a bound a wider statement also states. Two different floors,
+or a range another one contradicts, stay two. Real lines of the tuning halves (issue 11)."""
+
+from __future__ import annotations
+
+from bringup.model import Requirement, file_source
+from bringup.scan.anyof import merge_repeats
+from bringup.scan.registry import DECLARED, PROSE
+
+
+def _stated(
+    subject: str, spec: str, rel: str, line: int, text: str, *, hard: bool = True
+) -> Requirement:
+    return Requirement(
+        subject=subject,
+        spec=spec,
+        component="x",
+        source=file_source(rel, line),
+        text=text,
+        hard=hard,
+    )
+
+
+def _places(requirement: Requirement) -> list[tuple[str | None, int | None]]:
+    return [(s.ref, s.line) for s in (requirement.source, *requirement.also_at)]
+
+
+def test_one_floor_stated_hard_and_soft_is_one_hard_requirement() -> None:
+    # microsoft/mscclpp@1f5f065d pyproject.toml:15 and docs/quickstart.md:33, read as a soft
+    # need (the Python module is optional)
+    found = [
+        _stated("python", ">=3.10", "pyproject.toml", 15, 'requires-python = ">=3.10"'),
+        _stated(
+            "python",
+            ">=3.10",
+            "docs/quickstart.md",
+            33,
+            "(Optional, for [building the Python module]) Python >= 3.10",
+            hard=False,
+        ),
+    ]
+    (merged,) = merge_repeats(found, {"pyproject.toml": DECLARED, "docs/quickstart.md": PROSE})
+    assert (merged.spec, merged.hard) == (">=3.10", True)
+    assert _places(merged) == [("pyproject.toml", 15), ("docs/quickstart.md", 33)]
+
+
+def test_a_floor_spelled_with_trailing_zeros_is_the_same_floor() -> None:
+    # hicann/hixl@9ed283b2 docs/en/build.md:144 "- CMake >= 3.16.0" and CMakeLists.txt:11
+    found = [
+        _stated("cmake", ">=3.16", "CMakeLists.txt", 11, "cmake_minimum_required(VERSION 3.16)"),
+        _stated("cmake", ">=3.16.0", "docs/en/build.md", 144, "CMake >= 3.16.0"),
+    ]
+    (merged,) = merge_repeats(found, {"CMakeLists.txt": DECLARED, "docs/en/build.md": PROSE})
+    assert (merged.spec, merged.source.ref) == (">=3.16", "CMakeLists.txt")
+    assert _places(merged)[1:] == [("docs/en/build.md", 144)]
+
+
+def test_a_release_prose_names_restates_a_floor_of_the_other_hardness() -> None:
+    # hicann/opbase@aa3cd74b docs/zh/install/quick_install.md:109 "（仅支持CANN 8.5.0及后续
+    # 版本）" is read as CANN 8.5.0, its English guide's :108 "(CANN 8.5.0 or later)" as a
+    # soft floor: one need, hard, at the floor
+    zh, en = "docs/zh/install/quick_install.md", "docs/en/install/quick_install.md"
+    found = [
+        _stated("cann", "==8.5.0", zh, 109, "仅支持CANN 8.5.0及后续版本"),
+        _stated("cann", ">=8.5.0", en, 108, "CANN 8.5.0 or later", hard=False),
+    ]
+    (merged,) = merge_repeats(found, {zh: PROSE, en: PROSE})
+    assert (merged.spec, merged.hard, merged.source.ref) == (">=8.5.0", True, en)
+    assert _places(merged)[1:] == [(zh, 109)]
+
+
+def test_a_release_series_prose_names_restates_the_floor_at_it() -> None:
+    # microsoft/mscclpp@1f5f065d docs/quickstart.md:17 "CUDA Toolkit >= 12.0 is required" and
+    # :15-18's example systems "NVIDIA A100 GPUs + CUDA 12.0" (read as the 12.0 series)
+    found = [
+        _stated("cuda", ">=12.0", "docs/quickstart.md", 17, "CUDA Toolkit >= 12.0"),
+        _stated("cuda", "==12.0.*", "docs/quickstart.md", 25, "CUDA 12.0", hard=False),
+    ]
+    (merged,) = merge_repeats(found, {"docs/quickstart.md": PROSE})
+    assert (merged.spec, merged.hard) == (">=12.0", True)
+    assert _places(merged)[1:] == [("docs/quickstart.md", 25)]
+
+
+def test_bounds_a_range_also_states_are_that_range() -> None:
+    # hicann/pyasc@cecba26a README.md:65 "`python` 3.9-3.12", setup.py:376
+    # "if sys.version_info < (3, 9):" and docs/quick_start.md:236 "- python >= 3.9.0,
+    # python <= 3.12" (read as two bounds)
+    found = [
+        _stated("python", ">=3.9,<3.13", "README.md", 65, "python 3.9-3.12"),
+        _stated("python", ">=3.9", "setup.py", 376, "sys.version_info < (3, 9)"),
+        _stated("python", ">=3.9.0", "docs/quick_start.md", 236, "python >= 3.9.0"),
+        _stated("python", "<3.13", "docs/quick_start.md", 236, "python <= 3.12"),
+    ]
+    authority = {"README.md": PROSE, "setup.py": DECLARED, "docs/quick_start.md": PROSE}
+    (merged,) = merge_repeats(found, authority)
+    assert (merged.spec, merged.source.ref) == (">=3.9,<3.13", "README.md")
+    assert _places(merged)[1:] == [("setup.py", 376), ("docs/quick_start.md", 236)]
+
+
+def test_a_release_beside_its_compatible_release_is_that_one_need() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/: the dependency table of
+    # preparing_software_and_dependencies.md:73-74 and the requirements file the install
+    # guide writes, installing_software_and_dependencies.md:80-81
+    table = "docs/zh/user_guide/install/source/preparing_software_and_dependencies.md"
+    guide = "docs/zh/user_guide/install/source/installing_software_and_dependencies.md"
+    found = [
+        _stated("pypi:pyarrow", ">=15.0.0", table, 73, "|pyarrow|大于或等于15.0.0|"),
+        _stated("pypi:pydantic", "==2.6.3", table, 74, "|pydantic|2.6.3|"),
+        _stated("pypi:pyarrow", "~=15.0.0", guide, 80, "pyarrow~=15.0.0"),
+        _stated("pypi:pydantic", "~=2.6.3", guide, 81, "pydantic~=2.6.3"),
+    ]
+    merged = merge_repeats(found, {table: PROSE, guide: PROSE})
+    assert [(r.subject, r.spec, _places(r)) for r in merged] == [
+        ("pypi:pyarrow", "~=15.0.0", [(guide, 80), (table, 73)]),
+        ("pypi:pydantic", "~=2.6.3", [(guide, 81), (table, 74)]),
+    ]
+
+
+def test_different_floors_and_a_contradicting_range_stay_apart() -> None:
+    # hicann/ascend-boost-comm@00d35274 README.md:54 "| gcc/g++ | 推荐 7.3.1–11.x |" (soft)
+    # and :113 "在 **GCC 12 及以上** 环境中 ... 追加 --no_werror"; deepseek-ai/DeepGEMM
+    # README.md:33 and :35, "CUDA 12.3 or higher" and "CUDA 12.9 or higher"
+    found = [
+        _stated("gcc", ">=7.3.1,<12", "README.md", 54, "推荐 7.3.1–11.x", hard=False),
+        _stated("gcc", ">=12", "README.md", 113, "GCC 12 及以上"),
+        _stated("cuda", ">=12.3", "README.md", 33, "CUDA 12.3 or higher"),
+        _stated("cuda", ">=12.9", "README.md", 35, "CUDA 12.9 or higher"),
+    ]
+    merged = merge_repeats(found, {"README.md": PROSE})
+    assert [(r.subject, r.spec, r.hard, r.also_at) for r in merged] == [
+        ("gcc", ">=7.3.1,<12", False, ()),
+        ("gcc", ">=12", True, ()),
+        ("cuda", ">=12.3", True, ()),
+        ("cuda", ">=12.9", True, ()),
+    ]
+
+
+def test_a_soft_range_does_not_take_a_hard_floor() -> None:
+    # pyg-team/pyg-lib@764e3a49 README.md:15 "Each wheel supports CPython 3.10 through 3.14"
+    # (what the wheels support, soft) and pyproject.toml:13 requires-python=">=3.10": the
+    # floor binds, the wheels' ceiling stays advice
+    found = [
+        _stated("python", ">=3.10,<3.15", "README.md", 15, "CPython 3.10 through 3.14", hard=False),
+        _stated("python", ">=3.10", "pyproject.toml", 13, 'requires-python=">=3.10"'),
+    ]
+    merged = merge_repeats(found, {"README.md": PROSE, "pyproject.toml": DECLARED})
+    assert [(r.spec, r.hard) for r in merged] == [(">=3.10,<3.15", False), (">=3.10", True)]
+
+
+def test_a_soft_release_restates_a_hard_floor_no_soft_floor_implies() -> None:
+    # Ascend/MindSpeed-LLM@c77308a1 docs/zh/pytorch/training/install_guide.md:130
+    # "建议使用Python 3.10版本" (recommended, soft) beside setup.py:106 python_requires='>=3.10'
+    guide = "docs/zh/pytorch/training/install_guide.md"
+    found = [
+        _stated("python", ">=3.10", "setup.py", 106, "python_requires='>=3.10'"),
+        _stated("python", "==3.10.*", guide, 130, "建议使用Python 3.10版本", hard=False),
+    ]
+    (merged,) = merge_repeats(found, {"setup.py": DECLARED, guide: PROSE})
+    assert (merged.spec, merged.hard, _places(merged)[1:]) == (">=3.10", True, [(guide, 130)])
