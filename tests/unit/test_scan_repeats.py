@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE
 
 
@@ -21,6 +23,11 @@ def _stated(
         text=text,
         hard=hard,
     )
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    file = SourceFile(ref="README.md", rel="README.md", text=text)
+    return [(r.subject, r.spec) for r in extract_docs(file).requirements]
 
 
 def _places(requirement: Requirement) -> list[tuple[str | None, int | None]]:
@@ -159,3 +166,12 @@ def test_a_soft_release_restates_a_hard_floor_no_soft_floor_implies() -> None:
     ]
     (merged,) = merge_repeats(found, {"setup.py": DECLARED, guide: PROSE})
     assert (merged.spec, merged.hard, _places(merged)[1:]) == (">=3.10", True, [(guide, 130)])
+
+
+def test_python_in_a_dependency_list_is_the_interpreter_not_a_distribution() -> None:
+    # hicann/pyasc@cecba26a README.md:64-65 "- 软件依赖：" / "  - `python` 3.9-3.12", and
+    # hicann/catlass@0dfcf9df README.md:114 "  - `python` >= 3.8, < 3.12": one Python need,
+    # no PyPI distribution named python beside it
+    text = "## 环境要求\n\n- 软件依赖：\n  - `python` 3.9-3.12\n  - `python` >= 3.8, < 3.12\n"
+    stated = found(text)
+    assert [s for s, *_ in stated] == ["python", "python"]

@@ -65,6 +65,11 @@ def compiler_toolkit(name: str) -> str | None:
     return _toolkits_of_compilers().get(name.lower())
 
 
+_INTERPRETER = frozenset({"python", "python3"})
+"""The interpreter, not a distribution: "- `python` 3.9-3.12" (hicann/pyasc README.md:65) is
+the Python need the prose reader reads from the same item."""
+
+
 def _distribution(span: str) -> tuple[str, str] | None:
     """``(name, requirement string)`` when ``span`` is a requirement string of a distribution
     the prose reader does not know by name, else None."""
@@ -72,7 +77,9 @@ def _distribution(span: str) -> tuple[str, str] | None:
     if match is None or _NOT_NAME.search(match.group("name")):
         return None
     name = match.group("name")
-    if name.lower() in HOST_TOOLS or vocabulary().subject.search(span):
+    if name.lower() in HOST_TOOLS or name.lower() in _INTERPRETER:
+        return None
+    if vocabulary().subject.search(span):
         return None
     if headers_package(name):  # "`python-dev` (e.g., `apt-get install python-dev`)"
         return None
