@@ -175,3 +175,38 @@ def test_python_in_a_dependency_list_is_the_interpreter_not_a_distribution() -> 
     text = "## 环境要求\n\n- 软件依赖：\n  - `python` 3.9-3.12\n  - `python` >= 3.8, < 3.12\n"
     stated = found(text)
     assert [s for s, *_ in stated] == ["python", "python"]
+
+
+def _package(spec: str, rel: str, line: int, text: str, *, hard: bool = True) -> Requirement:
+    return _stated("system_package", spec, rel, line, text, hard=hard)
+
+
+def test_a_system_package_named_again_is_a_place_of_the_need_naming_it() -> None:
+    # hicann/hixl@9ed283b2 docs/en/build.md:139 "sudo apt-get install cmake bash ccache" and
+    # :147 "- ccache (optional, a compiler cache ...)"; hicann/opbase@aa3cd74b
+    # docs/QUICKSTART.md:20 "- patch >= 2.7（用于给第三方源码打补丁，如protobuf）" and
+    # docs/zh/install/quick_install.md:121 "- patch"
+    guide, quick, zh = "docs/en/build.md", "docs/QUICKSTART.md", "docs/zh/install/quick_install.md"
+    found = [
+        _package(
+            "bash ccache", guide, 139, "apt-get install (Debian/Ubuntu packages): bash ccache"
+        ),
+        _package("ccache", guide, 147, "ccache (optional, a compiler cache)", hard=False),
+        _package("patch>=2.7", quick, 20, "patch >= 2.7（用于给第三方源码打补丁，如protobuf）"),
+        _package("patch", zh, 121, "patch"),
+    ]
+    merged = merge_repeats(found, {guide: PROSE, quick: PROSE, zh: PROSE})
+    assert [(r.spec, r.hard, _places(r)) for r in merged] == [
+        ("bash ccache", True, [(guide, 139), (guide, 147)]),
+        ("patch>=2.7", True, [(quick, 20), (zh, 121)]),
+    ]
+
+
+def test_one_package_for_two_package_managers_stays_each_ones() -> None:
+    # NVIDIA/gdrcopy@fcec3ce0 README.md:62 "$ sudo yum install dkms" and :68 "$ sudo zypper install
+    # dkms rpmbuild": each distribution's own install
+    found = [
+        _package("dkms", "README.md", 62, "yum install (RHEL/CentOS/openEuler packages): dkms"),
+        _package("dkms rpmbuild", "README.md", 68, "zypper install (SUSE packages): dkms rpmbuild"),
+    ]
+    assert [r.spec for r in merge_repeats(found, {"README.md": PROSE})] == ["dkms", "dkms rpmbuild"]

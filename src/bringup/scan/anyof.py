@@ -21,6 +21,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
+from bringup.scan.pkgrepeats import fold_named_packages
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.subjects import scheme_for
 from bringup.versions import InvalidVersion, Version
@@ -194,7 +195,8 @@ def merge_repeats(
     that a list of the same subject names ("Supports <Toolkit> 9.0." beside "support <Toolkit>
     8.5 and <Toolkit> 9.0") a repeat of that list; so is one release prose names beside a floor
     or range starting at that release (``_restated``), and any statement whose bounds another
-    one states among more (``_within``). Two floors at different releases stay two."""
+    one states among more (``_within``), and a system package named again
+    (``pkgrepeats``). Two floors at different releases stay two."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
@@ -234,7 +236,7 @@ def merge_repeats(
         also = tuple(dict.fromkeys((*first.also_at, *more)))
         hard = any(r.hard for r in group)
         out.append(msgspec.structs.replace(first, also_at=also, hard=hard))
-    return out
+    return fold_named_packages(out)
 
 
 def _restates(

@@ -1,0 +1,79 @@
+"""A system package named again is a place of the need that names it, not a need of its own.
+
+An install line names several packages ("apt-get install ... bash ccache", hixl
+docs/en/build.md:139); a list item below names one of them again ("ccache (optional, ...)",
+:147), a script runs a tool an install line installs, a table names a package a release
+floor states elsewhere ("patch" beside "patch >= 2.7", opbase docs/QUICKSTART.md:20). Each
+is the same package told twice: the later one joins the need naming every package it names
+(at the release it gives, if any), and its places follow. Lines of different package managers
+(``yum install dkms`` beside ``zypper install dkms rpmbuild``) are each distribution's own
+install and stay apart, as does a hard mention beside a soft need (it would make it bind).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+
+_SUBJECT = "system_package"
+_ITEM = lazyre.compile(r"(?P<name>[A-Za-z0-9@][^\s<>=!~]{0,200}?)(?P<spec>[<>=!~]=?\d\S{0,60})?")
+_MANAGER = lazyre.compile(r"^(\S{1,40}) install \(")
+
+
+def _items(requirement: Requirement) -> dict[str, str]:
+    """Each package ``requirement`` names, with the release it gives ("" for none)."""
+    found = {}
+    for word in requirement.spec.split():
+        item = _ITEM.fullmatch(word)
+        name, spec = (item.group("name"), item.group("spec") or "") if item else (word, "")
+        found[name.lower()] = spec
+    return found
+
+
+def _manager(requirement: Requirement) -> str:
+    named = _MANAGER.match(requirement.text or "")
+    return named.group(1) if named else ""
+
+
+def _names_again(mention: Requirement, need: Requirement) -> bool:
+    """Whether ``need`` names every package of ``mention`` (at the releases it gives) and
+    says more: more packages, or a release where ``mention`` gives none."""
+    mine, theirs = _items(mention), _items(need)
+    if not mine or not set(mine) <= set(theirs):
+        return False
+    if any(spec and theirs[name] != spec for name, spec in mine.items()):
+        return False
+    more = len(theirs) > len(mine) or any(theirs[n] and not s for n, s in mine.items())
+    managers = {_manager(mention), _manager(need)} - {""}
+    return more and len(managers) < 2 and (need.hard or not mention.hard)
+
+
+def fold_named_packages(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` with each system package named again cited as a place of the need
+    naming it with more (the first such, followed to the need that names the most)."""
+    packages = [r for r in requirements if r.subject == _SUBJECT]
+    into: dict[int, Requirement] = {}
+    for mention in packages:
+        need = next((n for n in packages if n is not mention and _names_again(mention, n)), None)
+        if need is not None:
+            into[id(mention)] = need
+    if not into:
+        return requirements
+    places: dict[int, list[Requirement]] = {}
+    for mention in packages:
+        need = into.get(id(mention))
+        while need is not None and id(need) in into:
+            need = into[id(need)]
+        if need is not None:
+            places.setdefault(id(need), []).append(mention)
+    out = []
+    for requirement in requirements:
+        if id(requirement) in into:
+            continue
+        joined = places.get(id(requirement), [])
+        more = (s for r in joined for s in (r.source, *r.also_at) if s != requirement.source)
+        also = tuple(dict.fromkeys((*requirement.also_at, *more)))
+        out.append(msgspec.structs.replace(requirement, also_at=also) if joined else requirement)
+    return out
