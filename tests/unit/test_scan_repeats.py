@@ -210,3 +210,17 @@ def test_one_package_for_two_package_managers_stays_each_ones() -> None:
         _package("dkms rpmbuild", "README.md", 68, "zypper install (SUSE packages): dkms rpmbuild"),
     ]
     assert [r.spec for r in merge_repeats(found, {"README.md": PROSE})] == ["dkms", "dkms rpmbuild"]
+
+
+def test_a_release_series_beside_a_pin_in_it_is_the_pin() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/
+    # preparing_software_and_dependencies.md:67 "|zope.event|5.0|" (read as the 5.0 series)
+    # and installing_software_and_dependencies.md:74 "zope.event==5.0"
+    table = "docs/zh/user_guide/install/source/preparing_software_and_dependencies.md"
+    guide = "docs/zh/user_guide/install/source/installing_software_and_dependencies.md"
+    found = [
+        _stated("pypi:zope-event", "==5.0.*", table, 67, "|zope.event|5.0|"),
+        _stated("pypi:zope-event", "==5.0", guide, 74, "zope.event==5.0"),
+    ]
+    (merged,) = merge_repeats(found, {table: PROSE, guide: PROSE})
+    assert (merged.spec, _places(merged)) == ("==5.0", [(guide, 74), (table, 67)])

@@ -151,15 +151,26 @@ def _canon(spec: str) -> str:
 
 def _bounds(requirement: Requirement) -> frozenset[str]:
     """The bounds ``requirement`` states, compared as ``_canon`` does; a compatible release
-    ``~=X`` also states ``>=X``. None for a list of alternatives or a bare name."""
+    ``~=X`` also states ``>=X``, a pin ``==X`` each release series it lies in (``==5.0``
+    states ``==5.0.*``; ``==2.12.0rc1`` states ``==2.12.*``). None for a list of
+    alternatives or a bare name."""
     if "|" in requirement.spec or not _FLOOR_OR_BOUND.match(requirement.spec):
         return frozenset()
     found = set()
-    for part in _canon(requirement.spec).split(","):
+    for raw in requirement.spec.split(","):
+        part = _canon(raw)
         found.add(part)
         if part.startswith("~="):
             found.add(_canon(">=" + part[2:]))
+        pinned = _PIN.match(raw)
+        if pinned is not None:
+            release = pinned.group(1).split(".")
+            found.update(f"=={'.'.join(release[:n])}.*" for n in range(2, len(release) + 1))
     return frozenset(found)
+
+
+_PIN = lazyre.compile(r"^\s*==\s*v?(\d{1,6}(?:\.\d{1,6}){1,5})(?![\d.]*\*)")
+"""A pin's numeric release (``==2.12.0rc1``: 2.12.0), not a series (``==2.12.*``)."""
 
 
 _FLOOR_OR_BOUND = lazyre.compile(r"^\s*[<>=!~]")
