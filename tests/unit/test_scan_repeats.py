@@ -9,7 +9,7 @@ from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.registry import DECLARED, PROSE, USED
 
 
 def _stated(
@@ -224,3 +224,23 @@ def test_a_release_series_beside_a_pin_in_it_is_the_pin() -> None:
     ]
     (merged,) = merge_repeats(found, {table: PROSE, guide: PROSE})
     assert (merged.spec, _places(merged)) == ("==5.0", [(guide, 74), (table, 67)])
+
+
+def test_a_soft_release_a_hard_pin_excludes_does_not_join_a_hard_floor() -> None:
+    # Ascend/IndexSDK@fa595858 build/setup_openeuler.sh:63 "pip3 install ... sympy==1.4 ..."
+    # (the build's pin), docs/en/installation_guide.md:94 "|sympy|1.14|" (a contradiction's
+    # loser, made soft) and docs/zh/04_installation_guide.md:58 "|sympy|>=1.14|", here taken
+    # as hard: the loser stays beside the pin it contradicts, not inside the floor
+    script, en = "build/setup_openeuler.sh", "docs/en/installation_guide.md"
+    zh = "docs/zh/04_installation_guide.md"
+    found = [
+        _stated("pypi:sympy", "==1.4", script, 63, "pip install: sympy==1.4"),
+        _stated("pypi:sympy", "==1.14.*", en, 94, "|sympy|1.14|", hard=False),
+        _stated("pypi:sympy", ">=1.14", zh, 58, "|sympy|>=1.14|"),
+    ]
+    merged = merge_repeats(found, {script: USED, en: PROSE, zh: PROSE})
+    assert [(r.spec, r.hard) for r in merged] == [
+        ("==1.4", True),
+        ("==1.14.*", False),
+        (">=1.14", True),
+    ]

@@ -24,7 +24,13 @@ from bringup.model import Alternative, Requirement, Source
 from bringup.scan.pkgrepeats import fold_named_packages
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.subjects import scheme_for
-from bringup.versions import InvalidVersion, Version
+from bringup.versions import (
+    InvalidSpecifier,
+    InvalidVersion,
+    SpecifierSet,
+    Version,
+    first_release,
+)
 
 ANY_OF_SUBJECTS = frozenset({"chip", "arch", "os", "distro", "device_kind"})
 """Subjects whose mentions name alternatives (all in the unordered ``name`` scheme)."""
@@ -265,13 +271,35 @@ def _restates(
     if not restated:
         return None
     key = _canon(restated)
-    for hard in dict.fromkeys((requirement.hard, True, False)):
+    # a soft release a hard statement excludes (a contradiction's loser) stays beside it
+    apart = not requirement.hard and _excluded(requirement, restated, requirements)
+    for hard in (False,) if apart else dict.fromkeys((requirement.hard, True, False)):
         again = (requirement.subject, hard, key)
         found = lists.get(again) or floors.get(again)
         if found is not None:
             return found
     mine = frozenset({key})
-    return _within(requirement.subject, requirement.hard, mine, requirements)
+    wider = [r for r in requirements if not (apart and r.hard)]
+    return _within(requirement.subject, requirement.hard, mine, wider)
+
+
+def _excluded(requirement: Requirement, restated: str, requirements: list[Requirement]) -> bool:
+    """Whether a hard statement of ``requirement``'s subject excludes the release it names
+    (``restated``'s): "Python 3.11" beside a hard ``==3.12``."""
+    scheme = scheme_for(requirement.subject)
+    try:
+        named = Version(first_release(restated.lstrip(">="), scheme), scheme)
+    except InvalidVersion:
+        return False
+    for other in requirements:
+        if other.subject != requirement.subject or not other.hard or not other.spec.strip():
+            continue
+        try:
+            if not SpecifierSet(other.spec, scheme).contains(named):
+                return True
+        except (InvalidSpecifier, InvalidVersion):
+            continue
+    return False
 
 
 _EXACT = lazyre.compile(r"^\s*==\s*([^\s,|*]+?)(?:\.\*)?\s*$")
