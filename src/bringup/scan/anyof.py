@@ -211,9 +211,9 @@ def merge_repeats(
     its own (``_implied``), and one release
     that a list of the same subject names ("Supports <Toolkit> 9.0." beside "support <Toolkit>
     8.5 and <Toolkit> 9.0") a repeat of that list; so is one release prose names beside a floor
-    or range starting at that release (``_restated``), and any statement whose bounds another
-    one states among more (``_within``), and a system package named again
-    (``pkgrepeats``). Two floors at different releases stay two."""
+    or range starting at that release (``_restated``), and prose whose bounds another
+    statement states among more (``_within``; a bound a build file checks keeps its own),
+    and a system package named again (``pkgrepeats``). Two floors at different releases stay two."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
@@ -227,6 +227,11 @@ def merge_repeats(
         for alternative in r.spec.split("||")
     }
     floors = {(r.subject, r.hard, _canon(r.spec)): r for r in requirements if _floor(r)}
+    checked = {
+        (r.subject, _canon(r.spec))
+        for r in requirements
+        if authority.get(r.source.ref or "", PROSE) > PROSE
+    }
     groups: dict[tuple[str, str], list[Requirement]] = {}
     for requirement in requirements:
         own = (requirement.subject, requirement.hard, _canon(requirement.spec))
@@ -239,7 +244,11 @@ def merge_repeats(
         implied = _floor(said) is not None and _implied(said, stricter, authority)
         if implied and stricter.hard >= requirement.hard:
             stands_for = stricter
-        if requirement.hard <= stands_for.hard:
+        # a bound a build or manifest file checks keeps its own statement (``check --json``),
+        # and so does prose repeating it
+        repeats_check = (stands_for.subject, _canon(stands_for.spec)) in checked
+        prose = authority.get(stands_for.source.ref or "", PROSE) <= PROSE
+        if prose and not repeats_check and requirement.hard <= stands_for.hard:
             mine = _bounds(stands_for)
             stands_for = _within(stands_for.subject, stands_for.hard, mine, requirements) or (
                 stands_for
