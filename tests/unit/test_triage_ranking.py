@@ -190,6 +190,35 @@ def test_a_cause_of_what_is_installed_shows_in_the_layer_where_the_log_fails() -
         assert (top.signature_id, top.layer) == ("ascend.install.chip-unsupported", layer), path
 
 
+def test_a_mismatch_of_installed_packages_is_install_wherever_it_shows() -> None:
+    """The layer rule: where the fix is applied. Two packages not paired (MindSpore and CANN,
+    torch_npu and CANN), numpy 2 under modules built for 1.x, a model built for another chip:
+    each is fixed by installing the right thing, though it shows at device init or in an
+    operator."""
+    data = Path(__file__).resolve().parent.parent / "data"
+    cases = {
+        # mindspore-lab/mindocr#595: TBE rejects the kernel_name MindSpore passes (E80003).
+        "triage_heldout/36-mindocr-mindspore-cann-mismatch-e80003.log": (
+            "ascend.install.mindspore-cann-mismatch"
+        ),
+        # k2-fsa/sherpa-onnx#2740: an .om built for Ascend910B on a 910B2, after 'open device'.
+        "triage_heldout/42-sherpa-om-socversion-910b-vs-910b2.log": (
+            "ascend.install.soc-version-mismatch"
+        ),
+        # vllm-project/vllm-ascend#472: numpy 2 fails torch_npu's first ACL call (500001).
+        "triage_heldout/20-vllm-ascend-numpy2-setprecisionmode.log": (
+            "ascend.runtime.precision-mode-500001"
+        ),
+        # modelscope/ms-swift#2098: torch_npu 2.4.0rc1 needs an aclnn op CANN 8.0.RC1 lacks.
+        "triage_third/42-ms-swift-910b-aclnn-fia-not-in-opapi.log": (
+            "ascend.install.aclnn-op-missing"
+        ),
+    }
+    for name, signature_id in cases.items():
+        top = explain_text((data / name).read_bytes())[0]
+        assert (top.signature_id, top.layer) == (signature_id, "install"), name
+
+
 def test_a_vendor_fault_no_more_specific_than_a_catch_all_on_its_line_ranks_below_it() -> None:
     # clang's wording for a missing header (GCC says "No such file or directory"):
     # FaultDiag's CANN CCE "file not found" fault matches the same words, and says less.
