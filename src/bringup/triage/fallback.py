@@ -104,13 +104,16 @@ def diagnose(
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
     named = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
-    codes = list(_from_codes(findings, catalogues, signatures, rules.evidence, named))
+    said = list(_from_lines(findings, rules))
+    classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
+    placed_by = {d.evidence[0].line: d.layer for d in classes if d.layer}
+    codes = list(
+        _from_codes(findings, catalogues, signatures, rules.evidence, named, placed_by=placed_by)
+    )
     exceptions = list(_from_exceptions(findings, rules))
     real = real_exceptions(findings, rules)
     echoed = bool(exceptions) and not real
     nested = echoed or all(indented(d.evidence[0].text) for d in exceptions)
-    said = list(_from_lines(findings, rules))
-    classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     lines = [] if codes or not nested else [d for d in said if d not in classes]
     found = [*codes, *classes, *(lines or ([] if echoed else exceptions))]
     placed = (
@@ -157,13 +160,19 @@ def _from_codes(
     signatures: Optional[SignatureSet],
     evidence: Sequence[EvidenceRule] = (),
     classes: Optional[Mapping[str, LineRule]] = None,
+    *,
+    placed_by: Optional[Mapping[int, Layer]] = None,
 ) -> Iterable[Diagnosis]:
     """The codes' diagnoses; a code known by its family only names the component that
     reported it, so the words of its failure line, when they name a layer, give the layer (so
-    do they for a code whose meaning is only its module's inner error, ``placed``). A
+    do they for a code whose meaning is only its module's inner error, ``placed``). A code of
+    the usual layer on a line a class rule explains (``placed_by``: line to layer) takes the
+    class's layer: the code says what the call returned, the class where the fault is (NCCL's
+    NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
     code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
     a code that is that cause only ``alone`` where another catalogue's code shares its line."""
     classes = classes or {}
+    placed_by = placed_by or {}
     by_name = {c.info.name: c for c in catalogues}
     found: list[tuple[CodeSighting, Meaning]] = []
     for sighting in findings.codes.values():
@@ -187,6 +196,8 @@ def _from_codes(
         said = layer_at(sighting.line, findings, evidence) if placed else None
         if said:
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
+        elif meaning.layer == KERNEL_LAYER and sighting.line in placed_by:
+            diagnosis = msgspec.structs.replace(diagnosis, layer=placed_by[sighting.line])
         elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
             diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
         beside = said_on[sighting.line] - {meaning.catalogue}
