@@ -154,6 +154,21 @@ def test_nccl_result_text_is_read_after_a_file_line_or_a_call(line: str, code: s
     assert "code.nccl." + code in {found for found, _ in _codes_found(line + "\n")}
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/NVIDIA/nccl-tests/issues/5: nccl-tests built with NCCL 1.0.
+        "NCCL failure all_reduce.cu:95 'unhandled cuda error'",
+        # https://github.com/horovod/horovod/issues/108: libnccl2 +cuda9.0 on CUDA 8.
+        "UnknownError (see above for traceback): ncclCommInitRank failed: unhandled cuda error",
+    ],
+)
+def test_a_cuda_call_failing_inside_nccl_with_no_cuda_error_is_install(line: str) -> None:
+    """The NCCL library is of another CUDA release or older than the GPU: installed wrong."""
+    top = explain_text(line + "\n")[0]
+    assert (top.signature_id, top.layer) == ("code.nccl.1", "install")
+
+
 FIXTURE_LOGS = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
