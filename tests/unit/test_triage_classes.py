@@ -185,19 +185,13 @@ def test_an_nvswitch_fabric_out_of_step_is_device_init(log: str) -> None:
     assert ("class.device-init.nvlink-fabric-out-of-step", "device_init") in _fallback(log)
 
 
-@pytest.mark.parametrize(
-    "log",
-    [
-        # https://github.com/NVIDIA/nccl/issues/976 (triage_sixth 06).
-        "transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'\n"
-        "NCCL INFO transport/nvls.cc:324 -> 1\n",
-        # https://github.com/NVIDIA/nccl/issues/1488 (triage_eighth a10).
-        "node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'\n"
-        "node23:12098:12141 [2] NCCL INFO transport/nvls.cc:394 -> 1\n",
-    ],
-)
-def test_a_code_on_a_line_a_class_places_takes_the_class_layer(log: str) -> None:
+def test_a_code_on_a_line_a_class_places_takes_the_class_layer() -> None:
     """The CUDA code ranks first (it says what the call returned), but in NCCL's NVLS
     transport the fault is the NVSwitch fabric's (device_init), not the collective's."""
+    # https://github.com/NVIDIA/nccl/issues/976 (triage_sixth 06).
+    log = (
+        "transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'\n"
+        "NCCL INFO transport/nvls.cc:324 -> 1\n"
+    )
     top = explain_text(log)[0]
     assert (top.signature_id, top.layer) == ("code.cuda.1", "device_init")
