@@ -219,8 +219,8 @@ def to_ere(pattern: str) -> Optional[str]:
         elif pattern.startswith("(?P<", index):
             index = pattern.index(">", index)
             out.append("(")
-        elif pattern.startswith("(?:", index):
-            index += 2
+        elif pattern.startswith(("(?:", "(?m:"), index):
+            index = pattern.index(":", index)  # grep reads line by line: ^ and $ are the line's
             out.append("(")
         elif pattern.startswith("(?", index):
             return None

@@ -327,6 +327,55 @@ def test_faultdiag_keywords_match_in_order_on_one_line() -> None:
     assert signature.tier == "knowledge"
 
 
+def _fault_matches(fault: str, text: bytes) -> bool:
+    import re2
+
+    from bringup.triage.signatures import engine_options
+
+    signature = next(s for s in faultdiag_signatures() if s.id == fault)
+    return any(
+        re2.compile(p.encode(), engine_options()).search(text) for p in signature.record.patterns
+    )
+
+
+# The SDMA copy error of CANN's troubleshooting page (its plog example, hicann/docs@
+# 0eadb61a993b384a333d3a93ddf2a83b6daba48f:docs/zh/troubleshooting/operator_d2d_copy_error.md)
+# reports cqeStatus=0x150000: FaultDiag's Runtime_040 ("cqeStatus=0x1") was chosen for it.
+SDMA_ERROR = (
+    "[ERROR] RUNTIME(33549,python3):YYYY\u2011MM\u2011DD\u2011HH:MM:SS.fff.uuu "
+    "[device_error_proc.cc:1226]122568 "
+    "ProcessStarsSdmaErrorInfo:[FINAL][FINAL]The error from device(chipId:7, dieId:0), serial "
+    "number is 1. there is a fftsplus sdma error, sdma channel is 6, sdmaState=0x6, "
+    "sdmaTslotid=0x5, sdmaCxtid=0x1, sdmaThreadid=0x0, irqStatus=0x420000, cqeStatus=0x150000."
+)
+
+
+def test_a_number_ending_a_faultdiag_keyword_is_read_whole() -> None:
+    assert not _fault_matches("faultdiag.aisw_cann_runtime_040", SDMA_ERROR.encode())
+    assert "aisw_cann_runtime_040" not in " ".join(d.signature_id for d in explain_text(SDMA_ERROR))
+    # FaultDiag's own keywords (Ascend/mind-cluster@22bb3d987bc0208c3eb7395e222b661276133c58:
+    # component/ascend-faultdiag/src/ascend_fd/configuration/kg-config.json): Runtime_049's
+    # status 10 (0xA) is not Runtime_040's 1, which still matches before a comma or a line end
+    status_10 = b"ProcessSdmaErrorInfo: the value of CQE status is 10"
+    assert _fault_matches("faultdiag.aisw_cann_runtime_049", status_10)
+    assert not _fault_matches("faultdiag.aisw_cann_runtime_040", status_10)
+    for whole in (
+        b"ProcessStarsSdmaErrorInfo cqeStatus=0x1, x",
+        b"ProcessSdmaErrorInfo the value of CQE status is 1\nx",
+    ):
+        assert _fault_matches("faultdiag.aisw_cann_runtime_040", whole)
+
+
+def test_numbers_inside_a_faultdiag_keyword_group_are_read_whole() -> None:
+    """A number at a keyword's start, or one ending a keyword that another follows, is read
+    whole too (FaultDiag's own keywords: msrun_23 ends with MindSpore's device numbers)."""
+    fault = "faultdiag.aisw_mindspore_msrun_23"
+    said = "devNum must be divisible by 8 or equal to 1, 2 or 4"
+    assert _fault_matches(fault, said.encode())
+    for number, longer in (("8", "80"), ("1,", "12,"), (" 2", " 32"), ("4", "48")):
+        assert not _fault_matches(fault, said.replace(number, longer).encode()), longer
+
+
 # The runtime's reason for the code a call returned, with no number: tests/data/triage_eighth/
 # b02-mooncake-ascend-acl-context-thread.log:2, tests/data/triage_sixth/
 # 01-vllm-ascend-ray-multinode-set-device-107001.log:3,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from pathlib import Path
 from typing import Optional
 
@@ -31,6 +32,9 @@ from bringup.triage.specificity import literal_count
 FAULTS_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "faults" / "faultdiag.toml"
 ADDITIONS_FILE = FAULTS_FILE.with_name("additions.toml")
 TIER = "knowledge"
+_HEX = "0-9A-Fa-f"
+_HEX_END = re.compile(r"0[xX][0-9A-Fa-f]+\Z")
+_HEX_START = re.compile(r"0[xX][0-9A-Fa-f]")
 
 
 class Fault(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -157,8 +161,45 @@ def _check_groups(match: list[list[str]], path: Path, text: str, fault: str) -> 
 
 
 def keyword_pattern(keywords: list[str]) -> str:
-    """RE2 for keywords that occur in this order on one line."""
-    return ".*".join(re.escape(keyword) for keyword in keywords)
+    """RE2 for keywords that occur in this order on one line, a number at a keyword's end or
+    start read whole: FaultDiag's ``cqeStatus=0x1`` is not the start of ``cqeStatus=0x150000``.
+    RE2 and Hyperscan have no look-around, so the character beyond the number is matched."""
+    head, tail = _start_digits(keywords[0]), _end_digits(keywords[-1])
+    parts = [f"(?m:^|[^{head}])" if head else ""]
+    for keyword, following in zip(keywords, keywords[1:]):
+        parts += [re.escape(keyword), _gap(keyword, following)]
+    parts += [re.escape(keywords[-1]), f"(?:[^{tail}]|(?m:$))" if tail else ""]
+    return "".join(parts)
+
+
+def _gap(keyword: str, following: str) -> str:
+    """What may lie between two keywords: anything on the line, but no digit of the number
+    ``keyword`` ends with right after it, nor of the one ``following`` starts with before it."""
+    after, before = _end_digits(keyword), _start_digits(following)
+    if not after and not before:
+        return ".*"
+    if after and before:  # a digit ends ``keyword``: the two are never adjacent
+        return f"(?:[^{max(after, before, key=len)}]|[^{after}].*[^{before}])"
+    if after:
+        gap, adjacent = f"[^{after}].*", re.match(f"[{after}]", following)
+    else:
+        gap, adjacent = f".*[^{before}]", re.match(f"[{before}]", keyword[-1])
+    return gap if adjacent else f"(?:{gap})?"
+
+
+def _end_digits(keyword: str) -> str:
+    """The digits of the number ``keyword`` ends with, as a class (hexadecimal after ``0x``),
+    or "" when it does not end with one."""
+    if _HEX_END.search(keyword):
+        return _HEX
+    return "0-9" if keyword[-1] in string.digits else ""
+
+
+def _start_digits(keyword: str) -> str:
+    """The digits of the number ``keyword`` starts with, as ``_end_digits``."""
+    if _HEX_START.match(keyword):
+        return _HEX
+    return "0-9" if keyword[0] in string.digits else ""
 
 
 def fault_signature(fault: Fault, catalogue: CatalogueInfo, path: str) -> Signature:
