@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import re
-import string
 from pathlib import Path
 from typing import Optional
 
@@ -28,13 +27,11 @@ from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.catalogues import CatalogueInfo
 from bringup.triage.signatures import Signature, SignatureError, SignatureRecord
 from bringup.triage.specificity import literal_count
+from bringup.triage.wholenumbers import after, before, end_digits, start_digits
 
 FAULTS_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "faults" / "faultdiag.toml"
 ADDITIONS_FILE = FAULTS_FILE.with_name("additions.toml")
 TIER = "knowledge"
-_HEX = "0-9A-Fa-f"
-_HEX_END = re.compile(r"0[xX][0-9A-Fa-f]+\Z")
-_HEX_START = re.compile(r"0[xX][0-9A-Fa-f]")
 
 
 class Fault(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -162,44 +159,27 @@ def _check_groups(match: list[list[str]], path: Path, text: str, fault: str) -> 
 
 def keyword_pattern(keywords: list[str]) -> str:
     """RE2 for keywords that occur in this order on one line, a number at a keyword's end or
-    start read whole: FaultDiag's ``cqeStatus=0x1`` is not the start of ``cqeStatus=0x150000``.
-    RE2 and Hyperscan have no look-around, so the character beyond the number is matched."""
-    head, tail = _start_digits(keywords[0]), _end_digits(keywords[-1])
-    parts = [f"(?m:^|[^{head}])" if head else ""]
+    start read whole (``wholenumbers``): ``cqeStatus=0x1`` is not ``cqeStatus=0x150000``."""
+    parts = [before(start_digits(keywords[0]))]
     for keyword, following in zip(keywords, keywords[1:]):
         parts += [re.escape(keyword), _gap(keyword, following)]
-    parts += [re.escape(keywords[-1]), f"(?:[^{tail}]|(?m:$))" if tail else ""]
+    parts += [re.escape(keywords[-1]), after(end_digits(keywords[-1]))]
     return "".join(parts)
 
 
 def _gap(keyword: str, following: str) -> str:
     """What may lie between two keywords: anything on the line, but no digit of the number
     ``keyword`` ends with right after it, nor of the one ``following`` starts with before it."""
-    after, before = _end_digits(keyword), _start_digits(following)
-    if not after and not before:
+    ends, starts = end_digits(keyword), start_digits(following)
+    if not ends and not starts:
         return ".*"
-    if after and before:  # a digit ends ``keyword``: the two are never adjacent
-        return f"(?:[^{max(after, before, key=len)}]|[^{after}].*[^{before}])"
-    if after:
-        gap, adjacent = f"[^{after}].*", re.match(f"[{after}]", following)
+    if ends and starts:  # a digit ends ``keyword``: the two are never adjacent
+        return f"(?:[^{max(ends, starts, key=len)}]|[^{ends}].*[^{starts}])"
+    if ends:
+        gap, adjacent = f"[^{ends}].*", re.match(f"[{ends}]", following)
     else:
-        gap, adjacent = f".*[^{before}]", re.match(f"[{before}]", keyword[-1])
+        gap, adjacent = f".*[^{starts}]", re.match(f"[{starts}]", keyword[-1])
     return gap if adjacent else f"(?:{gap})?"
-
-
-def _end_digits(keyword: str) -> str:
-    """The digits of the number ``keyword`` ends with, as a class (hexadecimal after ``0x``),
-    or "" when it does not end with one."""
-    if _HEX_END.search(keyword):
-        return _HEX
-    return "0-9" if keyword[-1] in string.digits else ""
-
-
-def _start_digits(keyword: str) -> str:
-    """The digits of the number ``keyword`` starts with, as ``_end_digits``."""
-    if _HEX_START.match(keyword):
-        return _HEX
-    return "0-9" if keyword[0] in string.digits else ""
 
 
 def fault_signature(fault: Fault, catalogue: CatalogueInfo, path: str) -> Signature:

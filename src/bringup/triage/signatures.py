@@ -34,6 +34,7 @@ from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.predicates import PREDICATES
 from bringup.triage.specificity import literal_count
 from bringup.triage.templates import parse_placeholder, template_parts
+from bringup.triage.wholenumbers import bounded
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "failures"
 ID = re.compile(r"[a-z0-9]+(?:\.[a-z0-9][a-z0-9_-]*)+\Z")
@@ -212,7 +213,14 @@ FailFn = Callable[[str, str], SignatureError]
 
 
 def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signature]:
-    for record in content.signature:
+    """The file's records, checked, as signatures; a number that ends or starts a pattern is
+    read whole (``wholenumbers.bounded``)."""
+    for written in content.signature:
+        record = msgspec.structs.replace(
+            written,
+            patterns=[bounded(p) for p in written.patterns],
+            symptoms=[bounded(p) for p in written.symptoms],
+        )
         line = line_of(text, "id", record.id)
         fail = failer(text, path, record.id, line)
         if not ID.match(record.id):
