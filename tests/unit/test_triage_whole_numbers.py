@@ -14,8 +14,7 @@ from bringup.triage.wholenumbers import bounded
 def _matches(signature_id: str, line: str) -> bool:
     signature = next(s for s in load_signatures().signatures if s.id == signature_id)
     return any(
-        re2.compile(p.encode(), engine_options()).search(line.encode())
-        for p in signature.record.patterns
+        re2.compile(p.encode(), engine_options()).search(line.encode()) for p in signature.finding
     )
 
 

@@ -111,8 +111,9 @@ class Signature(NamedTuple):
 
     @property
     def finding(self) -> tuple[str, ...]:
-        """The expressions that find this signature: its patterns, then its symptoms."""
-        return (*self.record.patterns, *self.record.symptoms)
+        """The expressions that find this signature: its patterns, then its symptoms, each
+        with a number that ends or starts it read whole (``wholenumbers.bounded``)."""
+        return tuple(bounded(p) for p in (*self.record.patterns, *self.record.symptoms))
 
     def is_symptom(self, index: int) -> bool:
         """Whether ``finding[index]`` is a symptom (shared with other causes)."""
@@ -213,14 +214,7 @@ FailFn = Callable[[str, str], SignatureError]
 
 
 def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signature]:
-    """The file's records, checked, as signatures; a number that ends or starts a pattern is
-    read whole (``wholenumbers.bounded``)."""
-    for written in content.signature:
-        record = msgspec.structs.replace(
-            written,
-            patterns=[bounded(p) for p in written.patterns],
-            symptoms=[bounded(p) for p in written.symptoms],
-        )
+    for record in content.signature:
         line = line_of(text, "id", record.id)
         fail = failer(text, path, record.id, line)
         if not ID.match(record.id):

@@ -4,8 +4,8 @@ FaultDiag's keyword ``cqeStatus=0x1`` matched CANN's SDMA error ``cqeStatus=0x15
 literal number at a pattern's edge also matches the start (or end) of a longer number. RE2 and
 Hyperscan have no look-around, so the character beyond the number is matched instead: one that
 is not a digit of the number's form (hexadecimal after ``0x``, decimal otherwise), or the line's
-start or end. FaultDiag's keywords are bounded where they are joined (``faultdiag``), the
-signatures' and FAQ entries' patterns where they are read (``bounded``).
+start or end. FaultDiag's keywords are bounded where they are joined (``faultdiag``), every
+signature's patterns (FAQ entries' too) where the engine takes them (``Signature.finding``).
 """
 
 from __future__ import annotations
