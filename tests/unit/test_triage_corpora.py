@@ -171,6 +171,14 @@ CORPORA["seventeenth"] = Corpus(
     (*CORPORA["sixteenth"].earlier, DATA / "triage_sixteenth"),
     size=44,
 )
+# The eighteenth was collected after the seventeenth was labelled (two collectors, issue threads
+# and merged fix PRs only), labelled with the catalogue of f9012f6: all of the above, the
+# seventeenth too.
+CORPORA["eighteenth"] = Corpus(
+    DATA / "triage_eighteenth",
+    (*CORPORA["seventeenth"].earlier, DATA / "triage_seventeenth"),
+    size=24,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
