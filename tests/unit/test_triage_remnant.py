@@ -77,3 +77,43 @@ def test_a_traceback_cut_across_blocks_is_read_whole() -> None:
 def test_ranges_scanned_apart_keep_the_last_ranges_tail() -> None:
     first, last = scan_log("one\n"), scan_log(PYBIND)
     assert merge([first, last]).tail == last.tail
+
+
+# Python's own output after a frame's source line (3.8-3.12): a traceback that ends in the
+# exception's line at the margin was not cut, whatever that exception is (a review of
+# 2026-12-03 found Ctrl-C and a clean exit read as cut tracebacks).
+def test_a_traceback_ending_in_its_exception_line_was_not_cut() -> None:
+    frames = 'Traceback (most recent call last):\n  File "/home/u/train.py", line 88, in <module>\n'
+    for exception in ("KeyboardInterrupt", "SystemExit: 0", "StopIteration"):
+        assert _told(frames + "    time.sleep(1)\n" + exception + "\n") == []
+
+
+# faulthandler's dump (cpython Doc/library/faulthandler.rst: "File "...", line N in f", innermost
+# first) and logging's stack_info ("Stack (most recent call last):", Lib/logging/__init__.py)
+# are stacks, not exceptions.
+def test_stack_dumps_are_no_cut_exception() -> None:
+    faulthandler = (
+        "Timeout (0:30:00)!\n"
+        "Thread 0x00007f1b5e7fc700 (most recent call first):\n"
+        '  File "/usr/lib/python3.10/site-packages/torch/distributed/c10d.py", line 2 in barrier\n'
+        '  File "/home/u/train.py", line 88 in <module>\n'
+    )
+    stack_info = (
+        "INFO step done\nStack (most recent call last):\n"
+        '  File "/home/u/train.py", line 88, in <module>\n'
+        "    log.info('step done', stack_info=True)\n"
+    )
+    assert _told(faulthandler) == []
+    assert _told(stack_info) == []
+
+
+def test_the_cut_lines_number_holds_without_a_final_line_break() -> None:
+    log = "step 1\n" * 3 + RAISED.rstrip("\n")
+    assert _told(log)[0][3] == 3 + 4
+    assert _told(log + "\n")[0][3] == 3 + 4
+
+
+def test_pybind11_frames_of_a_log_with_crlf_line_ends() -> None:
+    assert _told(PYBIND.replace("\n", "\r\n")) == [
+        ("evidence.install.packages", "install", "low", 2)
+    ]

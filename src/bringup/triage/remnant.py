@@ -25,16 +25,22 @@ from bringup.triage.evidence import FAILURE_SCORE, by_paths, default, rule_diagn
 from bringup.triage.fallbackrules import Rules, builtin_rules
 from bringup.triage.findings import MAX_FRAMES, ExceptionSighting, Findings
 
-_PYTHON_FRAME = re.compile(r'\bFile "([^"\n]{1,400})", line [0-9]{1,9}\b')
+_PYTHON_FRAME = re.compile(r'\bFile "([^"\n]{1,400})", line [0-9]{1,9}, in ')
+"""A frame of a traceback; faulthandler's dumps (``line 88 in f``, innermost first) differ."""
 _PYBIND_FRAME = re.compile(
     r"^[ \t]+(<frozen [\w.]{1,200}>|[^\s()]{1,400}\.py)\([0-9]{1,9}\): \S{1,200}$"
 )
-_HEADER = re.compile(r"Traceback \(most recent call last\):|^At:$")
+_HEADER = re.compile(
+    r"Traceback \(most recent call last\):|^At:$|\bStack \(most recent call last\):"
+)
+_STACK_DUMP = re.compile(r"\bStack \(most recent call last\):")
+"""Where logging's ``stack_info`` dump begins: frames like a traceback's, but no exception."""
 _RAISE = re.compile(r"\braise ((?:[A-Za-z_]\w{0,100}\.){0,8}[A-Z]\w{0,100})\b(?:\((.{0,400})\))?")
 _QUOTED = re.compile(r"""^[rRbBuUfF]{0,2}(["'])(.{0,400})\1$""")
 SOURCE_LINES = 2
 """Python prints after a frame its source line, and from 3.11 a line of ``^`` markers under
-it: a log with more lines after its last frame went on after the traceback."""
+it, both indented: a log with more lines after its last frame, or a line at the margin (the
+exception's own: ``KeyboardInterrupt``, ``SystemExit: 0``), went on after the traceback."""
 CUT = (
     " The log ends inside a Python traceback (innermost frame: {frame}): the exception's own "
     "line is not in it, so this is read from the traceback alone."
@@ -52,15 +58,20 @@ class Cut(NamedTuple):
 
 
 def cut_traceback(tail: bytes, lines: int) -> Optional[Cut]:
-    """The traceback ``tail`` (the end of a log of ``lines`` line breaks) ends in, if any."""
-    parts = tail.decode("utf-8", "replace").split("\n")
+    """The traceback ``tail`` (the end of a log of ``lines`` lines, its last unterminated or
+    not) ends in, if any; a stack dump is none (faulthandler's, logging's ``Stack``)."""
+    parts = [part.rstrip("\r") for part in tail.decode("utf-8", "replace").split("\n")]
     end = len(parts)
     while end and not parts[end - 1].strip():
         end -= 1
     last = next((i for i in range(end - 1, -1, -1) if _frame(parts[i]) is not None), None)
     if last is None or end - 1 - last > SOURCE_LINES:
         return None
+    if not all(_under(parts[last], part) for part in parts[last + 1 : end]):
+        return None
     start = next((i for i in range(last, -1, -1) if _HEADER.search(parts[i].strip())), 0)
+    if _STACK_DUMP.search(parts[start]):
+        return None
     found = [(i, _frame(parts[i])) for i in range(start, last + 1)]
     frames = [(i, frame) for i, frame in found if frame is not None]
     pybind = _PYTHON_FRAME.search(parts[last]) is None
@@ -70,10 +81,23 @@ def cut_traceback(tail: bytes, lines: int) -> Optional[Cut]:
     said = next((i for i in after if _RAISE.search(parts[i])), frames[-1][0])
     return Cut(
         tuple(frame for _, frame in frames[-MAX_FRAMES:]),
-        lines - (len(parts) - 1 - said) + 1,
+        lines - (len(parts) - 1 - said) + tail.endswith(b"\n"),
         parts[said].strip(),
         said > last,
     )
+
+
+def _under(frame: str, line: str) -> bool:
+    """Whether ``line`` is indented under ``frame`` as its source or marker line is, a prefix
+    both carry (``(TaskRunner pid=1513738)``, ``[rank0]:``) aside; the exception's own line
+    stands at the frame's margin or left of it."""
+    found = _PYTHON_FRAME.search(frame)
+    at = found.start() if found else len(frame) - len(frame.lstrip())
+    prefix = frame[:at].rstrip()
+    if not line.startswith(prefix):
+        return False
+    own, rest = frame[len(prefix) :], line[len(prefix) :]
+    return len(rest) - len(rest.lstrip()) > len(own) - len(own.lstrip())
 
 
 def _frame(line: str) -> Optional[str]:
