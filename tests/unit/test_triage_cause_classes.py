@@ -125,6 +125,13 @@ def test_an_assertion_pasted_alone_with_its_message_is_the_projects_check(line: 
         # unittest (assertTrue, as in the test below) give a failed test's assertion
         "AssertionError: assert 4 == 5",
         "AssertionError: False is not true",
+        # The messages of unittest's assertEqual (cpython Lib/unittest/case.py: '%s != %s',
+        # 'Lists differ'), torch.testing.assert_close (torch/testing/_comparison.py:
+        # 'Tensor-likes are not close!') and numpy.testing ('Arrays are not equal')
+        "AssertionError: 3 != 4",
+        "AssertionError: Lists differ: [1, 2] != [1, 3]",
+        "AssertionError: Tensor-likes are not close!",
+        "AssertionError: \nArrays are not equal",
     ],
 )
 def test_a_failed_tests_assertion_pasted_alone_is_no_project_check(line: str) -> None:

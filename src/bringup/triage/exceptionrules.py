@@ -22,6 +22,13 @@ GENERIC_RULE = "traceback.operator.other"
 _OWN_MESSAGE = re.compile(r"\s*(?!assert\b|(?:True|False) is not (?:true|false)\b)\S")
 """A message that is the check's own words, not a failed test's (pytest's ``assert``
 expression, unittest's "False is not true")."""
+_TEST_COMPARISON = re.compile(
+    r" [!=]= | not less than | not greater than |Tensor-likes are not |Lists differ|"
+    r"Tuples differ|Arrays are not |Mismatched elements|Items in the "
+)
+"""A failed test's comparison: unittest's ``assertEqual`` ("3 != 4", "Lists differ"),
+``torch.testing.assert_close`` ("Tensor-likes are not close!", "Mismatched elements"),
+``numpy.testing`` ("Arrays are not equal")."""
 
 
 def match_exception(
@@ -33,7 +40,11 @@ def match_exception(
     driver on your system is too old" is the driver's failure; a failed test's "assert x ==
     y" is no project's check)."""
     found = _first_rule(sighting, rules, pasted=False)
-    if sighting.frames or not _OWN_MESSAGE.match(sighting.message):
+    if (
+        sighting.frames
+        or not _OWN_MESSAGE.match(sighting.message)
+        or _TEST_COMPARISON.search(sighting.message)
+    ):
         return found
     if found is not None and found.id != GENERIC_RULE and found.layer != KERNEL_LAYER:
         return found
