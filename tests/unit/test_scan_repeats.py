@@ -5,6 +5,8 @@ or a range another one contradicts, stay two. Real lines of the tuning halves (i
 
 from __future__ import annotations
 
+import msgspec
+
 from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
@@ -202,6 +204,22 @@ def test_a_system_package_named_again_is_a_place_of_the_need_naming_it() -> None
     assert [(r.spec, r.hard, _places(r)) for r in merged] == [
         ("bash ccache", True, [(guide, 139), (guide, 147)]),
         ("patch>=2.7", True, [(quick, 20), (zh, 121)]),
+    ]
+
+
+def test_a_package_the_tests_name_again_stays_the_main_builds() -> None:
+    # Constructed by review (2026-12-03) on hixl's shape (docs/en/build.md:139 "apt-get install
+    # cmake bash ccache"): a tests feature naming cmake with googletest is no place of the main
+    # build's cmake, whose need would otherwise vanish into the tests'
+    main = _package("bash ccache", "docs/en/build.md", 139, "apt-get install: bash ccache")
+    tests = msgspec.structs.replace(
+        _package("bash ccache googletest", "tests/README.md", 4, "apt-get install: ..."),
+        feature="tests",
+    )
+    merged = merge_repeats([main, tests], {"docs/en/build.md": PROSE, "tests/README.md": PROSE})
+    assert [(r.spec, r.feature) for r in merged] == [
+        ("bash ccache", ""),
+        ("bash ccache googletest", "tests"),
     ]
 
 

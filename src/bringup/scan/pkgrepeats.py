@@ -39,9 +39,10 @@ def _manager(requirement: Requirement) -> str:
 
 def _names_again(mention: Requirement, need: Requirement) -> bool:
     """Whether ``need`` names every package of ``mention`` (at the releases it gives) and
-    says more: more packages, or a release where ``mention`` gives none."""
+    says more: more packages, or a release where ``mention`` gives none; within one feature
+    (a main build's cmake is no place of the tests' "cmake googletest")."""
     mine, theirs = _items(mention), _items(need)
-    if not mine or not set(mine) <= set(theirs):
+    if mention.feature != need.feature or not mine or not set(mine) <= set(theirs):
         return False
     if any(spec and theirs[name] != spec for name, spec in mine.items()):
         return False
