@@ -200,14 +200,35 @@ def _declared(truth: dict[str, object]) -> dict[str, set[str]]:
     return out
 
 
+def _one_each(states: list[set[int]]) -> set[int]:
+    """The reports that count as correct when each truth requirement makes one report correct:
+    a maximum matching of reports to the truth requirements they state (augmenting paths), so
+    the count does not depend on the order the scan lists them in."""
+    owner: dict[int, int] = {}
+
+    def claim(report: int, seen: set[int]) -> bool:
+        for truth in sorted(states[report]):
+            if truth not in seen:
+                seen.add(truth)
+                if truth not in owner or claim(owner[truth], seen):
+                    owner[truth] = report
+                    return True
+        return False
+
+    for report in range(len(states)):
+        claim(report, set())
+    return set(owner.values())
+
+
 def score_repo(
     truth: dict[str, object], tool: list[tuple[str, tuple[str, ...], str, str]]
 ) -> tuple[dict[str, Counter[str]], list[str]]:
     """Counts per kind of one repo's scan against its truth, and the listing of its misses.
 
-    A scanned requirement is correct once per truth requirement it states: a second one citing
-    only truth requirements already claimed is a *duplicate* (``dup``) and counts as reported
-    but not correct, so merging two reports of one requirement never lowers precision. Members
+    A truth requirement makes one scanned requirement correct (``_one_each``, whatever order the
+    scan lists them in): another one stating only truth requirements matched elsewhere is a
+    *duplicate* (``dup``) and counts as reported but not correct, so merging two reports of one
+    requirement never lowers precision. Members
     of a truth group (a requirements file written as one entry) are each correct, as are
     ``.gitmodules`` entries."""
     totals: dict[str, Counter[str]] = defaultdict(Counter)
@@ -228,8 +249,7 @@ def score_repo(
             group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
     declared = _declared(truth)
     cited: dict[str, set[str]] = defaultdict(set)
-    claimed: set[int] = set()
-    listing: list[str] = []
+    reports: list[tuple[str, str, tuple[str, ...], set[int], bool]] = []
     for subject, sites, spec, text in tool:
         cited[subject].update(sites)
         aliases = named_packages(subject, spec, text)
@@ -238,8 +258,6 @@ def score_repo(
         for place in sites if subject == "submodule" else ():
             for named in declared.get(place, ()):
                 cited[named].add(place)
-        counts = totals[kind(subject)]
-        counts["tool"] += 1
         states = {
             n
             for n, (truth_subject, where) in enumerate(repo_items)
@@ -247,9 +265,14 @@ def score_repo(
         }
         grouped = any(place.rsplit(":", 1)[0] in group_files.get(subject, ()) for place in sites)
         submodule = subject == "submodule" and any(place in declared for place in sites)
-        duplicate = bool(states) and states <= claimed and not grouped and not submodule
-        claimed |= states
-        correct = (bool(states) or grouped or submodule) and not duplicate
+        reports.append((subject, spec, sites, states, grouped or submodule))
+    matched = _one_each([states if not free else set() for _, _, _, states, free in reports])
+    listing: list[str] = []
+    for index, (subject, spec, sites, states, free) in enumerate(reports):
+        counts = totals[kind(subject)]
+        counts["tool"] += 1
+        correct = free or index in matched
+        duplicate = bool(states) and not correct
         counts["correct"] += correct
         counts["duplicate"] += duplicate
         scope_error = (

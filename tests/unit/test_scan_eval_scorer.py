@@ -69,3 +69,18 @@ def test_each_member_of_a_requirements_file_is_right_and_scope_errors_stay_scope
     assert counts["python_package"]["duplicate"] == 0
     assert counts["host_toolchain"]["scope_error"] == 1
     assert any(line.split()[0] == "scope" for line in listing)
+
+
+def test_the_count_does_not_depend_on_the_order_the_scan_lists_reports_in() -> None:
+    scorer = _scorer()
+    truth = {
+        "requirement": [
+            {"subject": "cann", "spec": ">=8.2", "where": ["README.md:12"]},
+            {"subject": "cann", "spec": "==8.5.0", "where": ["docs/install.md:3"]},
+        ]
+    }
+    both = ("cann", ("README.md:12", "docs/install.md:3"), ">=8.2", "")
+    one = ("cann", ("README.md:12",), ">=8.2", "")
+    for tool in ([both, one], [one, both]):
+        counts, _ = scorer.score_repo(truth, tool)
+        assert (counts["toolkit"]["correct"], counts["toolkit"]["duplicate"]) == (2, 0)

@@ -12,6 +12,10 @@ from bringup.model.source import Confidence
 Layer = Literal["install", "build", "device_init", "operator_execution", "communication", "memory"]
 """Where in the bring-up the failure shows, in the order an expert checks them."""
 
+KERNEL_LAYER: Layer = "operator_execution"
+"""A kernel's failure is the job's operator failing, unless another component reports it on
+the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
+
 CauseKind = Literal["version", "environment", "hardware", "code"]
 """What usually has to change: a version (install another build), the environment (variables,
 mounts, paths, devices), the hardware, or the user's code. Experts check them in this order."""

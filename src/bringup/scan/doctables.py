@@ -51,9 +51,8 @@ from bringup.subjects import python_subject
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 _COUNT_CELL = lazyre.compile(
-    r"(?<![\d.])(\d+)(?![\d.]|\s{0,2}(?:[KMGTP]i?B|[GM]Hz|cores?\b|核))"
-    r"|\b(one|two|four|eight)\b|([一两二四八])",
-    re.IGNORECASE,
+    r"(?<![\d.])(\d+)(?![\d.]|\s{0,2}(?i:[KMGTP]i?B|[GM]Hz|cores?\b|核))"
+    r"|\b(one|two|four|eight)\b|([一两二四八])"
 )
 """A device row's count: a number that measures nothing else ("内存：最小4GB" in a hardware
 row, msinsight docs/zh/install_guide/mindstudio_insight_install_guide.md:198, is memory)."""

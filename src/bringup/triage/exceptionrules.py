@@ -9,13 +9,9 @@ import re
 from collections.abc import Sequence
 from typing import Optional
 
-from bringup.model.diagnosis import Layer
+from bringup.model.diagnosis import KERNEL_LAYER
 from bringup.triage.fallbackrules import ExceptionRule
 from bringup.triage.findings import ExceptionSighting
-
-KERNEL_LAYER: Layer = "operator_execution"
-"""A kernel's failure is the job's operator failing, unless another component reports it on
-the same line: a CUDA error in an ``NCCL WARN`` line is NCCL's (communication) failure."""
 
 GENERIC_RULE = "traceback.operator.other"
 

@@ -26,7 +26,7 @@ import msgspec
 
 from bringup import backends
 from bringup.backends.base import Backend
-from bringup.model.diagnosis import Diagnosis, Evidence, Layer
+from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
 from bringup.triage.evidence import (
     EvidenceRule,
@@ -36,7 +36,7 @@ from bringup.triage.evidence import (
     layer_at,
     rule_diagnosis,
 )
-from bringup.triage.exceptionrules import GENERIC_RULE, KERNEL_LAYER, match_exception
+from bringup.triage.exceptionrules import GENERIC_RULE, match_exception
 from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,

@@ -39,11 +39,17 @@ from typing import Optional
 
 import msgspec
 
-from bringup.model.diagnosis import CauseKind, Confirmation, Diagnosis, Evidence, Layer
+from bringup.model.diagnosis import (
+    KERNEL_LAYER,
+    CauseKind,
+    Confirmation,
+    Diagnosis,
+    Evidence,
+    Layer,
+)
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import fallback, remnant
-from bringup.triage.exceptionrules import KERNEL_LAYER
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
