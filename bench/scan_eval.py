@@ -235,6 +235,7 @@ def score_repo(
     own: dict[str, set[str]] = defaultdict(set)
     other: dict[str, set[str]] = defaultdict(set)
     group_files: dict[str, set[str]] = defaultdict(set)
+    other_files: dict[str, set[str]] = defaultdict(set)
     listed = truth.get("requirement", [])
     items = [i for i in listed if isinstance(i, dict)] if isinstance(listed, list) else []
     repo_items = [
@@ -245,6 +246,8 @@ def score_repo(
     for item in items:
         places = own if item.get("scope", "repo") == "repo" else other
         places[norm(item["subject"])].update(item.get("where", []))
+        for member in members(item) if item.get("scope", "repo") != "repo" else ():
+            other_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
         for member in members(item) if item.get("scope", "repo") == "repo" else ():
             group_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
     declared = _declared(truth)
@@ -276,7 +279,12 @@ def score_repo(
         counts["correct"] += correct
         counts["duplicate"] += duplicate
         scope_error = (
-            not correct and not duplicate and any(p in other.get(subject, ()) for p in sites)
+            not correct
+            and not duplicate
+            and any(
+                p in other.get(subject, ()) or p.rsplit(":", 1)[0] in other_files.get(subject, ())
+                for p in sites
+            )
         )
         counts["scope_error"] += scope_error
         if not correct:

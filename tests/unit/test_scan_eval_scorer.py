@@ -84,3 +84,22 @@ def test_the_count_does_not_depend_on_the_order_the_scan_lists_reports_in() -> N
     for tool in ([both, one], [one, both]):
         counts, _ = scorer.score_repo(truth, tool)
         assert (counts["toolkit"]["correct"], counts["toolkit"]["duplicate"]) == (2, 0)
+
+
+def test_a_member_of_a_feature_s_requirements_file_reported_for_the_repo_is_a_scope_error() -> None:
+    # NVlabs/instant-ngp: requirements.txt serves the Python bindings' scripts (feature scope).
+    scorer = _scorer()
+    truth = {
+        "requirement": [
+            {
+                "subject": "unpinned-python-deps",
+                "spec": "requirements.txt",
+                "any_of": ["commentjson", "numpy"],
+                "where": ["requirements.txt:1"],
+                "scope": "feature:python-bindings",
+            }
+        ]
+    }
+    counts, listing = scorer.score_repo(truth, [("numpy", ("requirements.txt:3",), "", "")])
+    assert counts["python_package"]["scope_error"] == 1
+    assert listing[0].split()[0] == "scope"
