@@ -53,3 +53,26 @@ INSTALL_GUIDES = [
 @pytest.mark.parametrize("rel", INSTALL_GUIDES)
 def test_a_directory_of_install_guides_holds_the_repo_s_guides(rel: str) -> None:
     assert doc_scope(rel.split("/")) == REPO
+
+
+# ai-dynamo/nixl@8770b655a6b17b5cdf7d2b56b6e0be5392496df5: ATTRIBUTIONS-Python.md (1.9 MB),
+# ATTRIBUTIONS-Rust.md and ATTRIBUTIONS-CPP.md: the licence texts of the packages it ships.
+# Names of the same kind: THIRD_PARTY_LICENSES.md, THIRDPARTYNOTICES.md, NOTICE.md.
+ATTRIBUTIONS = [
+    "ATTRIBUTIONS-Python.md",
+    "ATTRIBUTIONS-CPP.md",
+    "THIRD_PARTY_LICENSES.md",
+    "THIRDPARTYNOTICES.md",
+    "NOTICE.md",
+    "Third_Party_Open_Source_Software_Notice.md",
+]
+
+
+@pytest.mark.parametrize("rel", ATTRIBUTIONS)
+def test_third_party_attributions_are_no_docs_of_the_repo(rel: str) -> None:
+    assert classify(rel) is None
+
+
+def test_a_readme_or_a_notes_page_is_still_read() -> None:
+    assert classify("README.md") == "docs"
+    assert classify("NOTES.md") == "docs"
