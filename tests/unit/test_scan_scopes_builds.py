@@ -256,6 +256,29 @@ def test_an_option_a_build_script_passes_on_its_default_path_is_on() -> None:
     assert built_on({"tests/build.sh": _TF_BUILD}) == set()
 
 
+# Ascend/parser fc02ad76d2892cbe600a1f3906f68246284b84a1 build.sh:120, 131-133, 144, 162
+_PARSER_BUILD = """build_parser()
+{
+  if [[ "X$ENABLE_GE_UT" = "Xon" ]]; then
+    CMAKE_ARGS="${CMAKE_ARGS} -DENABLE_GE_UT=ON"
+  fi
+  CMAKE_ARGS="${CMAKE_ARGS} -DENABLE_OPEN_SRC=True -DCMAKE_INSTALL_PREFIX=${OUTPUT_PATH}"
+}
+build_parser || { echo "Parser build failed."; return; }
+"""
+
+
+def test_the_first_command_of_an_and_or_list_is_on_the_default_path() -> None:
+    # the function the list's first command calls passes its flags; CMakeLists.txt:12-20 then
+    # includes the downloads of protobuf, securec and json under if (ENABLE_OPEN_SRC)
+    assert built_on({"build.sh": _PARSER_BUILD}) == {"ENABLE_OPEN_SRC"}
+    # what runs only after ``&&`` or ``||`` is a guarded command
+    guarded = '[[ -n "$GE" ]] && CMAKE_ARGS="$CMAKE_ARGS -DENABLE_GE_UT=ON"\n'
+    assert built_on({"build.sh": guarded}) == set()
+    fallback = _PARSER_BUILD.replace("build_parser || {", "true || { build_parser;")
+    assert built_on({"build.sh": fallback}) == set()
+
+
 # pyg-team/pyg-lib 764e3a492eb0d1ed9616808ec9fec2416f8d6b7d CMakeLists.txt:21-22, 174-179, 185-189
 _PYG_CMAKE = """option(BUILD_TEST "Enable testing" OFF)
 option(BUILD_BENCHMARK "Enable benchmarks" OFF)

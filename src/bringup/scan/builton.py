@@ -91,6 +91,11 @@ _ONE_LINE_FUNCTION = lazyre.compile(
 _FIRST_WORD = lazyre.compile(r"^\s*([A-Za-z_][\w-]{0,60})")
 _COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
 _HEREDOC = lazyre.compile(r"(?<!<)<<-?[ \t]{0,8}['\"]?([A-Za-z_]\w{0,40})")
+_AND_OR = lazyre.compile(r"&&|\|\|")
+"""Where an AND-OR list's first command ends: that one always runs (Ascend/parser build.sh:162
+``build_parser || { echo "Parser build failed."; return; }`` calls the function that passes
+``-DENABLE_OPEN_SRC=True``); what follows runs only on its success or failure (``[[ $X ]] &&
+CMAKE_ARGS+=" -DY=ON"``)."""
 _TEXT_COMMANDS = frozenset({"echo", "printf", "cat"})
 """Commands whose arguments are text (usage, help), not flags passed on."""
 
@@ -118,7 +123,8 @@ def _shell_flags(text: str) -> set[str]:
     ``if`` (its ``else`` is taken as the default whatever the test: hicann/tensorflow's
     ``if [[ CI build ]] ... else build_tfadapter``), ``case`` or loop, at the top or in a
     function the default path calls (hicann/tensorflow scripts/build.sh: ``main "$@"`` calls
-    ``main``, whose ``else`` calls ``build_tfadapter``). A later ``-DX=OFF`` does not cancel
+    ``main``, whose ``else`` calls ``build_tfadapter``), and of an AND-OR list only its first
+    command (``_AND_OR``). A later ``-DX=OFF`` does not cancel
     an earlier ``ON``: both are kept as on."""
     flags: dict[str, set[str]] = {"": set()}
     calls: dict[str, set[str]] = {"": set()}
@@ -154,10 +160,11 @@ def _shell_flags(text: str) -> set[str]:
             # ``else if``: the inner if guards, and closes with its own ``fi``
             guards.extend([True] if _ELSE_IF.search(line) and not _CLOSES.search(line) else [])
             continue
-        if any(guards) or "&&" in line or "||" in line:
+        if any(guards):
             continue
-        flags[where].update(match.group(1) for match in _SHELL_FLAG.finditer(line))
-        word = _FIRST_WORD.match(line)
+        first = _AND_OR.split(line, 1)[0]
+        flags[where].update(match.group(1) for match in _SHELL_FLAG.finditer(first))
+        word = _FIRST_WORD.match(first)
         calls[where].update([word.group(1)] if word else [])
     reached, waiting = {""}, [""]
     while waiting:
