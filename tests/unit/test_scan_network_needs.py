@@ -219,34 +219,6 @@ def test_a_fetch_from_a_variable_is_the_url_set_before_cited_where_written() -> 
     ]
 
 
-# Ascend/parser @ fc02ad76, cmake/external_libs/protoc.cmake:15-24, 29-30.
-PARSER_PROTOC = """if (PARSER_PB_PKG)
-    set(REQ_URL "${PARSER_PB_PKG}/libs/protobuf/v3.8.0.tar.gz")
-else()
-    if (ENABLE_GITEE)
-        set(REQ_URL "https://gitee.com/mirrors/protobuf_source/repository/archive/v3.8.0.tar.gz")
-    else()
-        set(REQ_URL "https://github.com/protocolbuffers/protobuf/archive/v3.8.0.tar.gz")
-    endif ()
-endif()
-ExternalProject_Add(protoc_build
-                    URL ${REQ_URL}
-"""
-
-
-def test_a_fetch_from_a_package_server_not_set_here_is_the_else_branch_s_url() -> None:
-    # the first value begins with a server passed in from outside; the configure that
-    # defines neither PARSER_PB_PKG nor ENABLE_GITEE downloads from GitHub
-    found = extract_cmake(source_file("cmake/external_libs/protoc.cmake", PARSER_PROTOC))
-    assert [(r.spec, r.source.line, [a.line for a in r.also_at]) for r in found.requirements] == [
-        ("https://github.com/protocolbuffers/protobuf/archive/v3.8.0.tar.gz", 7, [11, 10])
-    ]
-    # with only the server's value there is no URL to name
-    fetch = PARSER_PROTOC[PARSER_PROTOC.index("ExternalProject_Add") :]
-    mirror_only = PARSER_PROTOC.split("else()", 1)[0] + "endif()\n" + fetch
-    assert extract_cmake(source_file("protoc.cmake", mirror_only)).requirements == ()
-
-
 # NVIDIA/cuCollections @ dc0f9fc2, tests/CMakeLists.txt:23-27; rapidsai/rmm @ 5d50a37b,
 # cpp/CMakeLists.txt:66-67 and cpp/cmake/thirdparty/get_cccl.cmake:11-12.
 CUCO_CATCH = """CPMAddPackage(

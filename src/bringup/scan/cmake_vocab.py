@@ -195,11 +195,7 @@ def _finds(command: CMakeCommand) -> dict[str, tuple[str, int, bool]]:
 
 
 def _downloads(
-    file: SourceFile,
-    lines: Sequence[str],
-    command: CMakeCommand,
-    values: dict[str, str],
-    given: dict[str, list[tuple[str, int]]],
+    file: SourceFile, lines: Sequence[str], command: CMakeCommand, values: dict[str, str]
 ) -> list[Requirement]:
     """The remote URLs a fetch command downloads, each cited at the line holding it. A URL
     held in a variable is the one ``set`` earlier in the file (ops-nn
@@ -214,62 +210,19 @@ def _downloads(
         urls = [args[1]]
     found = []
     for written in urls:
-        url, at = resolved_url(written, values), None
-        if url is None:
-            url, at = _default_branch(written, values, given)
+        url = resolved_url(written, values)
         where = line_of(lines, written, line)
         # not a tarball beside the sources (hixl fetch_cann_cmake.cmake:21)
         if url is not None and _REMOTE.match(url):
             text = f"{name}({args[0]} ... {url}): fetched while configuring"
             need = _both_lines(file, file.requirement("network", url, where, text=text), line)
-            found.append(
-                _cited_at(file, need, at)
-                if at is not None
-                else _set_at(file, lines, need, written, values)
-            )
+            found.append(_set_at(file, lines, need, written, values))
         if written in args and args[args.index(written) - 1] == "GIT_REPOSITORY":
             # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27; also a
             # function's argument (MindIE-LLM cmake/utils.cmake:137 ``"${DEP_REPO}"``)
             text = f"{name}({args[0]} GIT_REPOSITORY {url or written}): CMake runs git to fetch it"
             found.append(file.requirement("system_package", "git", where, text=text))
     return found
-
-
-def _default_branch(
-    written: str, values: dict[str, str], given: dict[str, list[tuple[str, int]]]
-) -> tuple[str | None, int | None]:
-    """The URL, and the line of its ``set``, of a fetch whose variable's first value names
-    none here (it begins with a package server passed in from outside): the last value set
-    that is a remote URL, the ``else`` a configure takes when the chain's tests name variables
-    not defined (CMake's ``if(<variable>)`` is false then). Ascend/parser
-    cmake/external_libs/protoc.cmake:15-23: ``if (PARSER_PB_PKG) set(REQ_URL
-    "${PARSER_PB_PKG}/libs/protobuf/v3.8.0.tar.gz")``, then ENABLE_GITEE's mirror, else
-    GitHub's archive. (None, None) where no value is one."""
-    start = REFERENCE.match(written)
-    if start is None:
-        return None, None
-    for value, line in reversed(given.get(start.group(1), [])):
-        url = resolved_url(value + written[start.end() :], values)
-        if url is not None and _REMOTE.match(url):
-            return url, line
-    return None, None
-
-
-def _remember(
-    values: dict[str, str],
-    given: dict[str, list[tuple[str, int]]],
-    args: tuple[str, ...],
-    line: int,
-) -> None:
-    """A ``set``: its variable's value where none was set before, and among all it is given."""
-    values.setdefault(args[0], args[1])
-    given.setdefault(args[0], []).append((args[1], line))
-
-
-def _cited_at(file: SourceFile, need: Requirement, line: int) -> Requirement:
-    """``need`` cited first at the ``set`` on ``line`` its URL was read from."""
-    places = (need.source, *need.also_at)
-    return msgspec.structs.replace(need, source=file.source(line), also_at=places)
 
 
 def _set_at(
@@ -323,7 +276,6 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     env_read: set[str] = set()
     programs: dict[str, tuple[str, int, bool]] = {}
     values: dict[str, str] = {}
-    given: dict[str, list[tuple[str, int]]] = {}  # every value each variable is set to
     linked: dict[str, tuple[int, str]] = {}
     guarded: set[str] = set()
     unguarded: dict[str, int] = {}
@@ -337,7 +289,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         _track_locations(command, guarded, unguarded)
         name, args, line = command
         if name == "set" and len(args) >= 2:
-            _remember(values, given, args, line)
+            values.setdefault(args[0], args[1])
         elif name in ("find_program", "find_package"):
             programs.update(_finds(command))
         elif name == "target_link_libraries":
@@ -350,7 +302,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             or name.startswith(_CPM)
             or (name == "file" and args[:1] == ("DOWNLOAD",))
         ):
-            found.extend(_downloads(file, lines, command, values, given))
+            found.extend(_downloads(file, lines, command, values))
     tested: set[str] = set(fatal.enclosing)
     for conditions, message in fatal.stops:
         if ASKS_TO_SET.search(message):
