@@ -59,6 +59,58 @@ def test_a_key_error_in_a_vendor_runtimes_frames_is_not_the_projects_bug() -> No
 
 
 @pytest.mark.parametrize(
+    "log",
+    [
+        # vllm-project/vllm-ascend#13935 (the eighteenth tuning half's e09): an optional model
+        # method called unconditionally
+        "AttributeError: 'DSparkDeepseekV4ForCausalLM' object has no attribute "
+        "'get_draft_attn_causal'\n",
+        # vllm-project/vllm-ascend#10996 (the seventeenth tuning half's c15): an engine's
+        # __init__ without the argument its factory passes
+        "TypeError: __init__() takes 3 positional arguments but 4 were given\n",
+        # vllm-project/vllm-ascend#11466 (the eighteenth tuning half's e07, wrapped as pasted):
+        # a row written past the block table's size; NumPy's broadcast, no collective's
+        "ValueError: could not broadcast input array from shape (2,) into shape\n(0,)\n",
+        # vllm-project/vllm-ascend#8718 (the eighteenth tuning half's e03, pasted there with
+        # no-break spaces, here with plain ones): a padded batch written into a smaller slice
+        "RuntimeError: The expanded size of the tensor (1024) must match the \n"
+        "existing size (32) at non-singleton dimension 0.\n",
+    ],
+)
+def test_pythons_words_for_the_codes_own_mistake_pasted_alone_are_a_project_bug(
+    log: str,
+) -> None:
+    assert _first(log) == ("class.code.project-bug", "operator_execution")
+
+
+def test_a_dependencys_attribute_error_pasted_as_pytest_prints_it_is_a_project_bug() -> None:
+    # vllm-project/vllm-ascend#4423 (the eighteenth tuning half's e11): transformers 4.57.2's
+    # regression, as pytest prints it (its location line is no traceback frame)
+    log = (
+        "/usr/local/python3.11.13/lib/python3.11/site-packages/transformers/"
+        "tokenization_utils_base.py:2419: \n"
+        "if _is_local and _config.model_type not in [\n"
+        "E   AttributeError: 'dict' object has no attribute 'model_type'\n"
+    )
+    assert _first(log)[0] == "class.code.project-bug"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # TENTH a09-flaggems-ascend-libdevice-y0.log: a module's missing name is two packages
+        # out of step (python.module-attribute-missing), not an object's
+        "AttributeError: module 'triton.language.extra.cann.libdevice' has no attribute 'y0'",
+        # triage_sixth 42-vllm-ascend-weak-ref-tensor-missing.log: a custom-op namespace
+        # (python.torch-custom-op-missing)
+        "AttributeError: '_OpNamespace' '_C_ascend' object has no attribute 'weak_ref_tensor'",
+    ],
+)
+def test_a_modules_or_op_namespaces_missing_name_is_no_project_bug(line: str) -> None:
+    assert "class.code.project-bug" not in dict(_fallback(line + "\n"))
+
+
+@pytest.mark.parametrize(
     ("line", "layer"),
     [
         # NINTH b15-sglang-npu-mamba-radix-page-size.log: the NPU backend's page size.

@@ -34,24 +34,33 @@ def match_exception(
     ``message`` when an installed package raised the exception; pasted alone (no frames) with
     a message of its own, when no rule places it outside an operation (torch's "The NVIDIA
     driver on your system is too old" is the driver's failure; a failed test's "assert x ==
-    y" is no project's check)."""
-    found = _first_rule(sighting, rules, pasted=False)
-    if (
-        sighting.frames
-        or not _OWN_MESSAGE.match(sighting.message)
-        or _TEST_COMPARISON.search(sighting.message)
-    ):
+    y" is no project's check). A rule's ``pasted`` forms ("Type: message") explain such an
+    exception, in the rules' order, whatever its ``exception`` and ``message`` say."""
+    alone = (
+        not sighting.frames
+        and _OWN_MESSAGE.match(sighting.message) is not None
+        and _TEST_COMPARISON.search(sighting.message) is None
+    )
+    found = _first_rule(sighting, rules, pasted=False, alone=alone)
+    if not alone:
         return found
     if found is not None and found.id != GENERIC_RULE and found.layer != KERNEL_LAYER:
         return found
-    return _first_rule(sighting, rules, pasted=True) or found
+    return _first_rule(sighting, rules, pasted=True, alone=alone) or found
 
 
 def _first_rule(
-    sighting: ExceptionSighting, rules: Sequence[ExceptionRule], *, pasted: bool
+    sighting: ExceptionSighting,
+    rules: Sequence[ExceptionRule],
+    *,
+    pasted: bool,
+    alone: bool = False,
 ) -> Optional[ExceptionRule]:
     innermost = sighting.packages[-1] if sighting.packages else None
+    said = f"{sighting.name}: {sighting.message}"
     for rule in rules:
+        if alone and rule.pasted and re.search(rule.pasted, said):
+            return rule
         if not re.search(rule.exception, sighting.name):
             continue
         if (

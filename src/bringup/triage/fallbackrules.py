@@ -34,6 +34,9 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     any_message: str = ""
     """Exception types that need no ``message`` when an installed package's frame raised them (a
     bare assert in vLLM; not a test script's own)."""
+    pasted: str = ""
+    """``Type: message`` forms the rule explains in an exception pasted alone (no frames, a
+    message of its own), whatever its ``exception`` and ``message`` say."""
     raised_in: Optional[Literal["package", "user"]] = None
     frames: str = ""
     frames_not: str = ""
@@ -119,6 +122,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.exception,
             rule.message,
             rule.any_message,
+            rule.pasted,
             rule.frames,
             rule.frames_not,
             rule.line,
