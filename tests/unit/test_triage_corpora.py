@@ -145,7 +145,7 @@ CORPORA["thirteenth"] = Corpus(
 CORPORA["fourteenth"] = Corpus(
     DATA / "triage_fourteenth",
     (*CORPORA["thirteenth"].earlier, DATA / "triage_thirteenth"),
-    size=48,
+    size=45,
 )
 # The fifteenth was collected after the fourteenth, from FAQ pages and issue threads with richer
 # logs (at most a third one line): all of the above, the fourteenth too. cases.toml is labelled
@@ -178,6 +178,14 @@ CORPORA["eighteenth"] = Corpus(
     DATA / "triage_eighteenth",
     (*CORPORA["seventeenth"].earlier, DATA / "triage_seventeenth"),
     size=24,
+)
+# The nineteenth was collected after the eighteenth (six collectors, issue threads and FAQ pages
+# read from fetched repositories), labelled with the catalogue of 475da86: all of the above, the
+# eighteenth too.
+CORPORA["nineteenth"] = Corpus(
+    DATA / "triage_nineteenth",
+    (*CORPORA["eighteenth"].earlier, DATA / "triage_eighteenth"),
+    size=45,
 )
 
 
