@@ -18,6 +18,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Role
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.collection import rootless, shared_needs
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
@@ -242,8 +243,11 @@ def scan_repo(
         if entry.rel == first_readme:
             guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
         authority[ref] = AUTHORITY[entry.kind]
-        extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text))
+        file = SourceFile(ref=ref, rel=entry.rel, text=text)
+        extraction = _extract(entry.kind, file)
         extractions.append(extraction)
+        if entry.kind == "docs" and rootless(seen):
+            extractions.append(Extraction(requirements=tuple(shared_needs(file))))
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
     requirements = _stated(
