@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.devicetargets import top_readme
+from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.docsections import NEWS_HEADING
 from bringup.scan.extraction import SourceFile
 from bringup.scan.markdown import Fence, Heading, markdown_blocks
@@ -31,9 +32,9 @@ repo is built as one."""
 
 _OVERVIEW = lazyre.compile(r"概述|简介|\boverview\b|\bintroduction\b|\babout\b", re.IGNORECASE)
 """The heading of a README's overview section ("## 🎉概述", "## Overview")."""
-_MEMBER_LINK = lazyre.compile(r"\]\((?!/|#|[a-z][\w+.-]*:)[^()\s]{1,200}/[^()\s]{1,200}\)", re.I)
+_MEMBER_LINK = lazyre.compile(r"\]\((?:\./)?([\w.-]{1,100})/[^()\s]{1,200}\)")
 """A Markdown link to a file in a sub-directory of the repo ("[VGGT](models/vggt/README.md)"):
-not an address, an anchor or a path from the root."""
+not an address, an anchor or a path from the root; group 1 is the top directory."""
 
 
 def rootless(rels: Iterable[str]) -> bool:
@@ -66,7 +67,7 @@ def shared_needs(file: SourceFile) -> list[Requirement]:
             continue
         text = lines[index]
         index += 1
-        member = _MEMBER_LINK.search(text) is not None
+        member = any(m.group(1).lower() not in DOC_DIRS for m in _MEMBER_LINK.finditer(text))
         if news or not (overview or member):
             continue
         words = " ".join(text.strip().strip("|").split("|"))

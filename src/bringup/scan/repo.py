@@ -72,9 +72,14 @@ def _too_long(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _extract(kind: str, file: SourceFile) -> Extraction:
+def _extract(kind: str, file: SourceFile, collection: bool = False) -> Extraction:
+    """What ``file`` states, read as ``kind``; in a repo with no build at its top
+    (``collection``), with what its top README says all its members share."""
     try:
         extraction = EXTRACTORS[kind](file)
+        if collection and kind == "docs":
+            shared = (*extraction.requirements, *shared_needs(file))
+            extraction = msgspec.structs.replace(extraction, requirements=shared)
     except (ValueError, RecursionError, IndexError, KeyError, TypeError, AttributeError) as error:
         message = f"could not be read as {kind}: {type(error).__name__}: {error}"
         return Extraction(findings=(file.finding("invalid", message),))
@@ -227,6 +232,8 @@ def scan_repo(
     readme, read = "", 0
     first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
     guides: list[str] = []
+    # a repo with no build at its top: its README states what all its members share
+    collection = rootless(seen)
     while queue:
         entry = queue.pop(0)
         ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
@@ -243,11 +250,8 @@ def scan_repo(
         if entry.rel == first_readme:
             guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
         authority[ref] = AUTHORITY[entry.kind]
-        file = SourceFile(ref=ref, rel=entry.rel, text=text)
-        extraction = _extract(entry.kind, file)
+        extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text), collection)
         extractions.append(extraction)
-        if entry.kind == "docs" and rootless(seen):
-            extractions.append(Extraction(requirements=tuple(shared_needs(file))))
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
     requirements = _stated(
