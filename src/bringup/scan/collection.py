@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
+from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.devicetargets import top_readme
 from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.docsections import NEWS_HEADING
@@ -25,10 +26,6 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.markdown import Fence, Heading, markdown_blocks
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import file_vendor
-
-ROOT_BUILDS = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
-"""Build files that make the directory they lie in a project (``scopes``): at the top, the
-repo is built as one."""
 
 _OVERVIEW = lazyre.compile(r"概述|简介|\boverview\b|\bintroduction\b|\babout\b", re.IGNORECASE)
 """The heading of a README's overview section ("## 🎉概述", "## Overview")."""
@@ -38,8 +35,9 @@ not an address, an anchor or a path from the root; group 1 is the top directory.
 
 
 def rootless(rels: Iterable[str]) -> bool:
-    """Whether no build file lies at the top of the repo whose files are ``rels``."""
-    return not any("/" not in rel and rel.lower() in ROOT_BUILDS for rel in rels)
+    """Whether no build file (``setup.py``, ``CMakeLists.txt``, ``build.sh``: what makes a
+    directory a project, ``scopes``) lies at the top of the repo whose files are ``rels``."""
+    return not any("/" not in rel and rel.lower() in BUILD_FILES for rel in rels)
 
 
 def shared_needs(file: SourceFile) -> list[Requirement]:
