@@ -8,6 +8,8 @@ are distinct from the per-signature sample logs the unit tests use (a test enfor
 ``file``, ``area``, ``expected`` = a list of signature ids, the logs next to it), such as
 ``tests/data/triage_heldout``: cases collected without looking at the signatures, so a case whose
 cause no signature describes has ``expected = []`` and counts as a miss whatever is returned.
+An expected id that was retired (``kb/data/retired.toml``: another entry says the same cause with
+the same fix) is scored as the id that carries its cause now.
 
 ``--unsigned`` explains every log as if no specific signature knew its wording (only the
 catch-alls, the vendor fault knowledge and the fallback read it): the layer a log in a wording
@@ -34,6 +36,7 @@ from bringup.triage import explain_text
 from bringup.triage.explain import compile_matcher, scan_log
 from bringup.triage.loader import load_signatures
 from bringup.triage.ranking import rank
+from bringup.triage.retired import current_id
 from bringup.triage.scanner import Matcher
 from bringup.triage.signatures import SignatureSet
 
@@ -100,8 +103,9 @@ def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, f
         ranked = [
             d.signature_id for d in _explain((corpus / "logs" / case["log"]).read_bytes(), unsigned)
         ]
-        hit1 = ranked[:1] == [case["expected"]]
-        hit3 = case["expected"] in ranked[:3]
+        expected = current_id(case["expected"])
+        hit1 = ranked[:1] == [expected]
+        hit3 = expected in ranked[:3]
         top1 += hit1
         top3 += hit3
         if verbose or not hit1:
@@ -127,7 +131,7 @@ def evaluate_heldout(corpus: Path, verbose: bool, unsigned: bool = False) -> dic
     misses: list[str] = []
     started = time.perf_counter()
     for case in cases:
-        expected = set(case["expected"])
+        expected = {current_id(item) for item in case["expected"]}
         diagnoses = _explain((corpus / case["file"]).read_bytes(), unsigned)
         ranked = [d.signature_id for d in diagnoses]
         hit1 = bool(expected.intersection(ranked[:1]))

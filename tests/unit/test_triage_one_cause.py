@@ -1,0 +1,70 @@
+"""One cause, one entry: an id retired because another entry says the same cause with the same
+fix resolves to that entry, and of two entries that differ the more specific names the line.
+Real lines from the tuning logs, each cited."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.errors import InputError
+from bringup.triage import explain_text, load_signatures
+from bringup.triage.faq import faq_signatures
+from bringup.triage.faultdiag import faultdiag_signatures
+from bringup.triage.listing import entries
+from bringup.triage.retired import current_id, read_retired, retired
+
+# coreweave/ml-containers#64 (tuning t19odd, c03-mlcontainers-triton-key-importerror.log:4)
+CANNOT_IMPORT = (
+    "[rank7]: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' "
+    "(/usr/local/lib/python3.10/dist-packages/triton/compiler/compiler.py)"
+)
+# gpustack/gpustack#1393 (tuning t19odd, b07-gpustack-llama-box-libdummy-tls.log:2)
+DUMMY_TLS = (
+    "/root/.local/share/pipx/venvs/gpustack/lib/python3.11/site-packages/gpustack/third_party/"
+    "bin/llama-box/llama-box: error while loading shared libraries: libdummy_tls.so: cannot open "
+    "shared object file: No such file or directory"
+)
+
+
+def _live_ids() -> set[str]:
+    catalogue = load_signatures()
+    live = {entry.id for entry in entries(catalogue, codes=True)}
+    live |= {signature.id for signature in faultdiag_signatures()}
+    return live | {signature.id for signature in faq_signatures()}
+
+
+def test_every_retired_id_names_a_live_entry_and_is_itself_gone() -> None:
+    table = retired()
+    assert table, "no retired ids: the check would be vacuous"
+    live = _live_ids()
+    assert set(table.values()) <= live
+    assert not set(table) & live
+
+
+def test_a_retired_id_resolves_to_the_entry_that_carries_its_cause() -> None:
+    assert current_id("traceback.install.cannot-import-name") == "python.module-attribute-missing"
+    assert current_id("python.module-attribute-missing") == "python.module-attribute-missing"
+
+
+@pytest.mark.parametrize(
+    "table",
+    ['[retired]\n"a.x" = "b.y"\n"b.y" = "c.z"\n', '[retired]\n"a.x" = "a.x"\n', "[other]\n"],
+)
+def test_a_chain_or_a_loop_or_another_table_is_refused(tmp_path: Path, table: str) -> None:
+    path = tmp_path / "retired.toml"
+    path.write_text(table, encoding="utf-8")
+    with pytest.raises(InputError):
+        read_retired(path)
+
+
+def test_cannot_import_name_is_told_once_as_the_missing_name() -> None:
+    diagnoses = explain_text(CANNOT_IMPORT.encode())
+    assert diagnoses[0].signature_id == "python.module-attribute-missing"
+    assert not {d.signature_id for d in diagnoses} & set(retired())
+
+
+def test_a_library_opbase_installs_is_a_cann_library() -> None:
+    ids = [d.signature_id for d in explain_text(DUMMY_TLS.encode())]
+    assert ids[:2] == ["ascend.install.cann-lib-missing", "toolchain.shared-lib-not-found"]
