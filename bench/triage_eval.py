@@ -8,8 +8,8 @@ are distinct from the per-signature sample logs the unit tests use (a test enfor
 ``file``, ``area``, ``expected`` = a list of signature ids, the logs next to it), such as
 ``tests/data/triage_heldout``: cases collected without looking at the signatures, so a case whose
 cause no signature describes has ``expected = []`` and counts as a miss whatever is returned.
-An expected id that was retired (``kb/data/retired.toml``: another entry says the same cause with
-the same fix) is scored as the id that carries its cause now.
+An expected id that was retired (``kb/data/retired/ids.toml``: another entry says the same
+cause with the same fix) is scored as the id that carries its cause now.
 
 ``--unsigned`` explains every log as if no specific signature knew its wording (only the
 catch-alls, the vendor fault knowledge and the fallback read it): the layer a log in a wording

@@ -1,4 +1,4 @@
-"""Retired diagnosis ids (``kb/data/retired.toml``): an entry dropped because another says the
+"""Retired diagnosis ids (``kb/data/retired/ids.toml``): an entry dropped because another says the
 same cause with the same fix, so the knowledge base says each cause once while labels and
 reports written with the old id still name the entry that carries it now."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from bringup.errors import InputError
 from bringup.tomlfile import read_toml
 
-RETIRED_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "retired.toml"
+RETIRED_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "retired" / "ids.toml"
 
 
 def read_retired(path: Path = RETIRED_FILE) -> dict[str, str]:
