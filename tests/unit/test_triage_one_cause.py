@@ -68,3 +68,15 @@ def test_cannot_import_name_is_told_once_as_the_missing_name() -> None:
 def test_a_library_opbase_installs_is_a_cann_library() -> None:
     ids = [d.signature_id for d in explain_text(DUMMY_TLS.encode())]
     assert ids[:2] == ["ascend.install.cann-lib-missing", "toolchain.shared-lib-not-found"]
+
+
+def test_pips_first_line_of_no_matching_release_is_that_cause() -> None:
+    # PaddlePaddle/Paddle#65854 (tuning t17odd, b05-paddle-custom-npu-no-wheel-py39.log:4):
+    # pip's logged half of the event whose raised half is "No matching distribution found".
+    line = (
+        b"ERROR: Could not find a version that satisfies the requirement paddle-custom-npu "
+        b"(from versions: none)"
+    )
+    diagnoses = explain_text(line)
+    assert diagnoses[0].signature_id == "python.no-matching-distribution"
+    assert "paddle-custom-npu" in diagnoses[0].cause
