@@ -90,14 +90,27 @@ def _fold_unversioned(
     return folded
 
 
+_LINUX_DISTROS = frozenset(
+    {"ubuntu", "debian", "centos", "rhel", "openeuler", "euleros", "kylin", "fedora", "rocky"}
+)
+
+
+def _with_linux(values: set[str]) -> set[str]:
+    """``values`` and Linux where they name a Linux distribution: "a package built for
+    linux-${arch}" (Mooncake pyproject.toml:35's classifier) says no more than "OS: Ubuntu
+    22.04 LTS+" (docs/source/getting_started/build.md:8), Ubuntu being a Linux."""
+    return values | {"linux"} if values & _LINUX_DISTROS else values
+
+
 def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:
     """A soft list every value of which the hard list of the same subject names (a Linux
     package in one guide, "OS: Linux" in another: MindIE-SD docs/en/installing_guide.md:135
-    and docs/zh/installation.md:9) says nothing more: its places join the hard one's."""
+    and docs/zh/installation.md:9; ``_with_linux``) says nothing more: its places join the
+    hard one's."""
     for subject, hard in list(united):
         strong = united.get((subject, True))
         soft = united[(subject, hard)]
-        if hard or strong is None or not _values(soft) <= _values(strong):
+        if hard or strong is None or not _values(soft) <= _with_linux(_values(strong)):
             continue
         places = (soft.source, *soft.also_at, *(a.source for a in soft.any_of))
         also = tuple(dict.fromkeys(s for s in (*strong.also_at, *places) if s != strong.source))

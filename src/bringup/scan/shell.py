@@ -36,6 +36,7 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
+from bringup.scan.shellos import os_probe
 from bringup.scan.stepkinds import command_needs, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -404,6 +405,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
+        + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (script_tools(file, commands) if building else [])

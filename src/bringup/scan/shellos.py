@@ -1,0 +1,68 @@
+"""The OS a setup script's own OS probe admits.
+
+A dependency installer that asks the machine which OS it is and refuses the others
+(``detect_os() {`` / ``if [[ "$(uname -s)" == "Linux" ]]; then`` / ``elif [[ -f
+/etc/redhat-release ]]`` … ``echo "Unsupported Linux distribution, please install manually"``,
+hicann/ops-nn install_deps.sh:125-142; the same function in ops-blas, ops-sparse, opbase and
+cann-recipes-harmony-infer; ``print_error "Cannot detect OS. Supported OS: Ubuntu, …"``,
+Mooncake dependencies.sh:75) states the repo's OS: Linux, one of the distributions it knows
+how to set up. A soft ``os`` (the script is one way to set up; the packages can be installed
+by hand), cited at the probe, with the function and each refusal beside it. A probe with no
+refusal in its branches (a script that only picks a path per OS) states no need.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Alternative, Requirement
+from bringup.scan.extraction import SourceFile
+
+_REFUSAL = lazyre.compile(
+    r"\bunsupported\s+(?:linux\b|os\b|operating\s+system|distribution|distro)"
+    r"|\bcannot\s+detect\s+(?:the\s+)?(?:os|operating\s+system|distribution)\b",
+    re.IGNORECASE,
+)
+"""A message refusing an OS the script does not know ("Unsupported OS type", "Unsupported
+Linux version"); not an architecture's ("Unsupported architecture")."""
+_PROBE = lazyre.compile(
+    r"\$\(\s*uname(?:\s+-s)?\s*\)\"?\s*={1,2}\s*\"?Linux\b"
+    r"|/etc/(?:debian_version|redhat-release|os-release|lsb-release)\b"
+)
+"""An OS probe: ``uname -s`` compared with ``Linux``, a distribution's release file read."""
+_BRANCH = 20
+"""How far above its refusal the probe may be: the refusal is the probe's ``else`` branch
+(ops-nn install_deps.sh:127 and :142), not a message of another function (MindSpeed-MM
+scripts/install_cann.sh reads /etc/os-release at :24 and refuses a package manager at :200)."""
+_FUNCTION = lazyre.compile(r"^\s*(?:function\s+)?(\w*(?:detect|check)_?os\w*)\s*\(\s*\)", re.I)
+"""The function that holds the probe (``detect_os() {``)."""
+
+
+def os_probe(file: SourceFile) -> list[Requirement]:
+    """A soft ``os`` Linux where the script probes the OS and refuses the ones it does not
+    know."""
+    if "nsupported" not in file.text and "etect" not in file.text:
+        return []
+    lines = file.text.splitlines()
+    probes = [n for n, line in enumerate(lines, 1) if _PROBE.search(line)]
+    answered = {
+        n: [p for p in probes if n - _BRANCH <= p < n]
+        for n, line in enumerate(lines, 1)
+        if _REFUSAL.search(line)
+    }
+    refusals = [n for n, before in answered.items() if before]
+    if not refusals:
+        return []
+    functions = [n for n, line in enumerate(lines, 1) if _FUNCTION.match(line)]
+    first = min(answered[refusals[0]])
+    text = f"the setup script refuses other OSes: {lines[refusals[0] - 1].strip()}"[:200]
+    found = file.requirement("os", "linux", first, text=text, confidence="medium", hard=False)
+    also = tuple(file.source(n) for n in dict.fromkeys([*functions[:1], *refusals]))
+    return [
+        msgspec.structs.replace(
+            found, any_of=(Alternative(value="linux", source=found.source),), also_at=also
+        )
+    ]
