@@ -31,6 +31,41 @@ def _said(line: str, *, required: bool = False) -> list[tuple[str, str]]:
     return [(m.subject, m.spec) for m in found if m.subject in ("os", "os_version")]
 
 
+def test_a_product_os_table_is_the_os_and_its_releases_even_one_per_product() -> None:
+    # Ascend/MindInferenceService@a9419463 docs/zh/introduction.md:9-13: one product, one
+    # release; the table's product columns make it a support table
+    table = (
+        "# 支持的硬件和操作系统\n\n"
+        "|产品系列|产品型号|操作系统版本|\n"
+        "|--|--|--|\n"
+        "|Atlas A2 推理系列产品|Atlas 800I A2 推理服务器|Ubuntu 24.04|\n"
+    )
+    assert _os(table) == [("os_version", "==24.04.*", 5, []), ("os", "ubuntu", 5, [3])]
+    # Ascend/VisionSDK@f156edcf docs/zh/introduction.md:59-94 (rows cut): KylinOS has no
+    # release read, so the OS is any Linux, cited at the header cell and each row
+    html = (
+        "<table>\n<tr>\n<th>产品系列</th>\n<th>产品型号</th>\n"
+        "<th>操作系统版本（仅支持64位的操作系统）</th>\n</tr>\n<tr>\n"
+        "<td>Atlas 200I/500 A2 推理产品</td>\n<td>Atlas 500 A2 智能小站</td>\n"
+        "<td><li>EulerOS 2.11<li>Ubuntu 22.04<li>openEuler 22.03<li>openEuler 24.03</td>\n"
+        "</tr>\n<tr>\n<td>Atlas A2 推理系列产品</td>\n<td>Atlas 800I A2 推理服务器</td>\n"
+        "<td><li>Ubuntu 22.04<li>Ubuntu 24.04 LTS<li>openEuler 24.03<li>BCLinux 21.10 U4"
+        "<li>KylinOS V10 SP3 2403<li>KylinOS V11</td>\n</tr>\n</table>\n"
+    )
+    assert [r for r in _os(html) if r[0] == "os"] == [("os", "linux", 10, [5, 15])]
+
+
+def test_a_column_of_image_tags_is_still_no_os_list() -> None:
+    # Ascend/MindSpeed-LLM@c77308a1 docker/OVERVIEW.md:34-36: one tag per row, no products
+    table = (
+        "| Tag | MindSpeed LLM | CANN | TorchNPU | NPU | OS | Python | Architecture |\n"
+        "| ----- | ----- | ----- | ----- | ----- | --------- | -------- | ------ |\n"
+        "| `v26.0.0-cann9.0.0-torch_npu2.7.1-910b-openeuler24.03-py3.11-aarch64` | `v26.0.0` | "
+        "`9.0.0` | `2.7.1` | `910b` | `openeuler24.03` | `3.11` | `aarch64` |\n"
+    )
+    assert _os(table, "docker/OVERVIEW.md") == []
+
+
 _DETECT_OS = """\
 detect_os() {
     # OS detection, supports debian (uses apt), rhel (uses dnf or yum), macos

@@ -112,23 +112,32 @@ _ISSUE_HEADER = lazyre.compile(
 OSes a bug hits, no support list."""
 
 
+_PRODUCT_HEADER = lazyre.compile(
+    r"产品|型号|硬件|服务器|\b(?:products?|hardware|models?|servers?|devices?)\b", re.IGNORECASE
+)
+"""A column of products ("|产品系列|产品型号|操作系统版本|", MindInferenceService
+docs/zh/introduction.md:11): the table beside it says which OS each product supports."""
+
+
 def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
     """The OS releases a product x OS support table lists ("Atlas 800I A2 推理服务器 |
     <li>CentOS 7.6</li><li>openEuler 22.03</li>…"): one soft ``os_version`` any-of, cited at
-    the first cell listing them and at each other. A column whose cells each name one release
-    (a docker image's tags, "| … | openeuler24.03 | …") is not a support list: some cell must
-    list two or more. Where a cell lists an OS whose release is not read, the any-of is
-    left open (spec ``""``, the names in its words): a narrower one would refuse a listed OS.
-    A known-issues table's OS column (``_ISSUE_HEADER``) is none."""
+    the first cell listing them and at each other, and the ``os`` any-of of their
+    distributions (``_os_list``). A column whose cells each name one release (a docker
+    image's tags, "| … | openeuler24.03 | …") is not a support list: some cell must list two
+    or more, or a column beside it name the products. Where a cell lists an OS whose release
+    is not read, the any-of is left open (spec ``""``, the names in its words): a narrower one
+    would refuse a listed OS. A known-issues table's OS column (``_ISSUE_HEADER``) is none."""
     if any(_ISSUE_HEADER.search(clean(cell)) for cell in header.cells):
         return []
+    products = any(_PRODUCT_HEADER.search(clean(cell)) for cell in header.cells)
     for column, cell in enumerate(header.cells):
         if not _OS_COLUMN.match(_key(cell)):
             continue
         cells = [(row, distro_releases(clean(row.cells[column])))
                  for row in body if column < len(row.cells)]  # fmt: skip
         listed = [(row, found) for row, found in cells if found]
-        if not any(len(found) > 1 for _, found in listed):
+        if not listed or not (products or any(len(found) > 1 for _, found in listed)):
             continue
         lines = list(dict.fromkeys(row.line_of(column) for row, _ in listed))
         releases = dict.fromkeys(release for _, found in listed for release in found)
@@ -139,8 +148,26 @@ def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requiremen
             file, lines[0], "os_version", spec, text=f"supported on {words}"[:200],
             confidence="low", hard=False,
         )  # fmt: skip
-        return [msgspec.structs.replace(stated, also_at=tuple(file.source(n) for n in lines[1:]))]
+        also = tuple(file.source(n) for n in lines[1:])
+        names = "linux" if unread else ",".join(dict.fromkeys(n.lower() for n, _ in releases))
+        systems = _os_list(file, lines, names, words, header=header.line_of(column))
+        return [msgspec.structs.replace(stated, also_at=also), systems]
     return []
+
+
+def _os_list(
+    file: SourceFile, lines: list[int], spec: str, words: str, *, header: int
+) -> Requirement:
+    """The ``os`` a support table's OS column states (``spec``): any of the distributions it
+    lists, each a Linux (VisionSDK docs/zh/introduction.md:63 "操作系统版本（仅支持64位的操作系统）"
+    over rows of EulerOS, Ubuntu, openEuler, KylinOS…), cited at the header and every row.
+    Hard: the list is what the product supports. Where a listed OS is not read (KylinOS V11),
+    any Linux: a narrower list would refuse it."""
+    stated = requirement(
+        file, lines[0], "os", spec, text=f"supported on {words}"[:200], confidence="medium"
+    )
+    also = tuple(file.source(n) for n in dict.fromkeys([header, *lines[1:]]) if n != lines[0])
+    return msgspec.structs.replace(stated, also_at=also)
 
 
 def firmware_column(cell: str, vendor: Vendor) -> tuple[str, str] | None:
