@@ -66,6 +66,71 @@ def test_a_column_of_image_tags_is_still_no_os_list() -> None:
     assert _os(table, "docker/OVERVIEW.md") == []
 
 
+def test_an_os_sentence_without_a_colon_is_a_support_list() -> None:
+    # Ascend/MultimodalSDK@916d29e1 docs/zh/03_installation_guide/installation_guide.md:5
+    line = (
+        "本文档适用于 Multimodal SDK 最新版本的安装，仅支持硬件为 Atlas 800I A2 推理服务器，"
+        "操作系统为 Ubuntu 22.04 或 openEuler 24.03，"
+        "建议预留不少于 16GB 可用磁盘空间和不少于 8GB 可用内存。"
+    )
+    assert _said(line) == [("os", "ubuntu,openeuler"), ("os_version", "==22.04.* || ==24.03.*")]
+    # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:17 (the Docker route's cell):
+    # no word of need, the label alone; the names touch their releases
+    line = "当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。"
+    assert _said(line) == [("os", "ubuntu,openeuler"), ("os_version", "==22.04.* || ==24.03.*")]
+
+
+def test_an_os_sentence_of_a_condition_or_an_example_is_none() -> None:
+    # hicann/tensorflow@82957b92 docs/zh/tfadapter_2/migration/common_operation/
+    # install_python_protobuf.md:31
+    assert _said("当操作系统为Ubuntu时，安装命令如下：", required=True) == []
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/security_management_and_hardening/
+    # enabling_docker_audit.md:22
+    line = "1. 以操作系统为Ubuntu为例，使用以下命令安装开启审计机制需要的auditd软件。"
+    assert _said(line) == []
+    # Ascend/msinsight@4e16fca1 docs/zh/install_guide/mindstudio_insight_install_guide.md:309:
+    # what one OS is based on
+    line = (
+        "> EulerOS 2.12操作系统是基于OpenEuler 22.03 LTS SP1开发，"
+        "需要先配置OpenEuler 22.03 LTS SP1的源"
+    )
+    assert _said(line) == []
+
+
+def test_linux_said_to_be_the_only_os_is_the_os() -> None:
+    # ai-dynamo/nixl@8770b655 README.md:32
+    line = (
+        "NIXL is supported on a Linux environment only. It is tested on Ubuntu (22.04/24.04) "
+        "and Fedora. macOS and Windows are not currently supported; use a Linux host or "
+        "container/VM."
+    )
+    assert _said(line) == [("os", "linux")]
+    # Ascend/mspti@a3891605 docs/zh/support/faq.md:29
+    assert _said("不支持。msPTI 依赖 Linux 操作系统和昇腾 NPU 硬件，当前仅支持 Linux 环境。") == [
+        ("os", "linux")
+    ]
+
+
+def test_a_distribution_from_a_release_on_is_the_os_and_its_floor() -> None:
+    # NVIDIA/MinkowskiEngine@02fc608b README.md:59-61 and docs/quick_start.md:7
+    assert _os("## Requirements\n\n- Ubuntu >= 14.04\n", "README.md") == [
+        ("os", "ubuntu", 3, []),
+        ("os_version", ">=14.04", 3, []),
+    ]
+    assert _said("- Ubuntu 14.04 or higher", required=True) == [
+        ("os", "ubuntu"),
+        ("os_version", ">=14.04"),
+    ]
+    # microsoft/mscclpp@1f5f065d docs/quickstart.md:27 (under "* OS" in the prerequisites)
+    assert _said("* Tested on Ubuntu 20.04 and later", required=True) == [
+        ("os", "ubuntu"),
+        ("os_version", ">=20.04"),
+    ]
+    # a release with no floor is the tested environment's, not read here
+    # (Ascend/msadvisor-style "Ubuntu 18.04.1 LTS" in a test report; constructed)
+    assert _said("- Ubuntu 18.04", required=True) == []
+
+
 _DETECT_OS = """\
 detect_os() {
     # OS detection, supports debian (uses apt), rhel (uses dnf or yum), macos

@@ -22,22 +22,30 @@ _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64"
 """CPU architectures named after a platform label ("Platform: aarch64/x86", "平台：aarch64/x86",
 "supported architectures: x86_64, arm64"): a support list, any of which will do."""
 _OS_LABEL = lazyre.compile(
-    r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]",
+    r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]"
+    r"|操作系统\s*为|(?:\bOS|操作系统)\s*仅?支持(?!的)",
     re.I,
     guard=True,
 )
 _OS_NAME = lazyre.compile(
     r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)"
-    r"(?![A-Za-z0-9_-])",
+    r"(?![A-Za-z_-])",
     re.I,
 )
+_WHEN_OS = lazyre.compile(r"当[^，,。]{0,40}时|如果|若|为例")
+"""A label that opens a condition or an example ("当操作系统为Ubuntu时，安装命令如下", tensorflow
+docs/zh/tfadapter_2/…/install_python_protobuf.md:31; "以操作系统为Ubuntu为例"), not a
+support list."""
 _PLATFORM = lazyre.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![\w-])", re.I)
 """The OSes a labelled line lists ("OS: Linux (official), WSL2 (limited support)",
 TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a support list, any of
-which will do; and a platform named as an OS and a CPU ("1. Linux x86_64" under
-Prerequisites, TransformerEngine docs/installation.rst:14). "系统：" alone is the same label in a
-list of needs ("- 系统：CANN支持的Linux", hicann/catlass README.md:110), not the tail of another
-word ("日志系统："); an OS name may touch Chinese words ("支持的Linux"), so its bounds are ASCII."""
+which will do ("操作系统为 Ubuntu 22.04 或 openEuler 24.03", MultimodalSDK
+docs/zh/03_installation_guide/installation_guide.md:5, and "OS支持ubuntu22.04、openeuler24.03",
+hicann/ops-nn docs/zh/install/quick_install.md:17, label it too); and a platform named as an
+OS and a CPU ("1. Linux x86_64" under Prerequisites, TransformerEngine docs/installation.rst:14).
+"系统：" alone is the same label in a list of needs ("- 系统：CANN支持的Linux", hicann/catlass
+README.md:110), not the tail of another word ("日志系统："); an OS name may touch Chinese words
+("支持的Linux") or its release ("ubuntu22.04"), so its bounds are ASCII letters."""
 
 _OS_ELSEWHERE = lazyre.compile(
     r"(?:支持的)?操作系统[^。；;，,]{0,12}?(?:请)?(?:参考|参见|详见)|"
@@ -51,6 +59,25 @@ not here, unversioned. The reference is the OS's own clause:
 "根据产品系列、CPU架构、操作系统等下载对应包，最后参考页面" (download the package for your OS,
 then follow the page, hicann/ops-nn docs/zh/install/quick_install.md:134) refers past a comma
 to something else."""
+
+_LINUX_ONLY = lazyre.compile(
+    r"仅支持\s*Linux|\bonly\s+supports?\s+Linux\b|\bLinux[\s-]only\b"
+    r"|\bsupported\s+(?:only\s+)?on\s+(?:an?\s+)?Linux(?:\s+\w+)?\s+only\b",
+    re.IGNORECASE,
+)
+"""Linux said to be the only OS ("NIXL is supported on a Linux environment only.", nixl
+README.md:32; "当前仅支持 Linux 环境", mspti docs/zh/support/faq.md:29; "Mooncake 目前仅支持 Linux
+操作系统", Mooncake docs/source/zh_archive/run-examples.md:6)."""
+_DISTRO_FLOOR = lazyre.compile(
+    r"(?<![A-Za-z0-9])(Ubuntu|Debian|CentOS|RHEL|openEuler|Fedora|Rocky|EulerOS)\s?(>=|≥)?\s?"
+    r"(\d+(?:\.\d+)+)(?:\s?LTS)?\s?(\+|or\s+(?:higher|later|newer|above)\b"
+    r"|and\s+(?:later|above|newer)\b|及以上|以上)?",
+    re.IGNORECASE,
+)
+"""A distribution's release floor in a list of needs ("- Ubuntu >= 14.04", MinkowskiEngine
+README.md:61; "- Ubuntu 14.04 or higher", its docs/quick_start.md:7; "Tested on Ubuntu 20.04
+and later", mscclpp docs/quickstart.md:27): that OS, at that release or later. A release
+with no floor ("Ubuntu 22.04") is another statement's (a tested list, an image)."""
 
 _ON_LINUX = lazyre.compile(
     r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
@@ -76,7 +103,11 @@ _PROVIDED = lazyre.compile(
 )
 """What "for Linux" is said of when Linux is where a thing is provided ("Nightly wheels are
 provided for Linux"), not "builds for Linux are tested in CI" or "For Linux users, see"."""
-_ANY_OS_WORD = lazyre.compile(r"OS|operating|操作系统|linux", re.IGNORECASE, guard=True)
+_ANY_OS_WORD = lazyre.compile(
+    r"OS|operating|操作系统|linux|ubuntu|debian|centos|rhel|openeuler|fedora|rocky",
+    re.IGNORECASE,
+    guard=True,
+)
 
 Found = tuple[str, str, str, int]
 
@@ -101,7 +132,7 @@ def _systems(clause: str) -> list[Found]:
     """The OS alternatives (and a platform's CPU) a clause states."""
     if _ANY_OS_WORD.search(clause) is None:  # most clauses name no OS: one cheap search
         return []
-    label = _OS_LABEL.search(clause)
+    label = _os_label(clause)
     if label is not None:
         names = list(_OS_NAME.finditer(clause, label.end()))
         if names:
@@ -113,6 +144,9 @@ def _systems(clause: str) -> list[Found]:
                 arch = ",".join(dict.fromkeys(_arch(m.group(1)) for m in cpus))
                 found.append(("arch", arch, clause.strip(), cpus[0].start()))
             return found
+    stated = _linux_only(clause)
+    if stated:
+        return stated
     elsewhere = _OS_ELSEWHERE.search(clause)
     if elsewhere is not None:
         return [("os", "", clause.strip(), elsewhere.start())]
@@ -122,6 +156,35 @@ def _systems(clause: str) -> list[Found]:
         return [("os", "linux", clause.strip(), at)] if at is not None else []
     words, at = platform.group(0), platform.start()
     return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
+
+
+def _linux_only(clause: str) -> list[Found]:
+    """Linux as the only OS, or one distribution from a release on (``_DISTRO_FLOOR``)."""
+    only = _LINUX_ONLY.search(clause)
+    if only is not None:
+        return [("os", "linux", clause.strip(), only.start())]
+    floor = _DISTRO_FLOOR.search(clause)
+    if floor is None or not (floor.group(2) or floor.group(4)):
+        return []
+    words, at = clause.strip(), floor.start()
+    return [
+        ("os", floor.group(1).lower(), words, at),
+        ("os_version", ">=" + floor.group(3), words, at),
+    ]
+
+
+def _os_label(clause: str) -> re.Match[str] | None:
+    """The clause's OS label; one without a colon ("操作系统为") only outside a condition."""
+    label = _OS_LABEL.search(clause)
+    if label is None or ":" in label.group(0) or "：" in label.group(0):
+        return label
+    return None if _WHEN_OS.search(clause) else label
+
+
+def os_labelled(clause: str) -> bool:
+    """Whether the clause labels the OS it lists ("OS支持ubuntu22.04、openeuler24.03", hicann/ops-nn
+    docs/zh/install/quick_install.md:17): a support list, whatever words of need it holds."""
+    return _ANY_OS_WORD.search(clause) is not None and _os_label(clause) is not None
 
 
 def _on_linux(clause: str) -> int | None:
@@ -234,9 +297,11 @@ def unread_releases(text: str) -> str:
 def supported_releases(clause: str) -> list[Found]:
     """The OS releases a list of supported platforms names ("The supported platforms are
     RHEL8, RHEL9, Ubuntu20_04, Ubuntu22_04, SLE-15 (any SP) and Leap 15.x.", gdrcopy
-    README.md:81-83): one ``os_version`` any-of, several distributions' releases, which a
-    release number alone cannot tell apart (the caller makes it soft)."""
-    label = _SUPPORTED.search(clause)
+    README.md:81-83; "操作系统为 Ubuntu 22.04 或 openEuler 24.03", MultimodalSDK
+    docs/zh/03_installation_guide/installation_guide.md:5): one ``os_version`` any-of, several
+    distributions' releases, which a release number alone cannot tell apart (the caller makes
+    it soft)."""
+    label = _SUPPORTED.search(clause) or _os_label(clause)
     if label is None:
         return []
     releases = list(_DISTRO_RELEASE.finditer(clause, label.end()))

@@ -31,7 +31,7 @@ from bringup.scan.devices import (
 from bringup.scan.mention import Mention, right_before
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
-from bringup.scan.platforms import platforms, supported_releases
+from bringup.scan.platforms import os_labelled, platforms, supported_releases
 from bringup.scan.prose_vocabulary import (
     Vendor,
     driver_of,
@@ -156,7 +156,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             continue
         needed = required or bool(NEED.search(clause))
         subjects = list(vocabulary().subject.finditer(clause))
-        if not needed and not subjects:
+        labelled = not needed and os_labelled(clause)
+        if not needed and not subjects and not labelled:
             # Three clauses in four (the eval repos' docs): no subject and no word of need, so
             # nothing below can be found; the vendor, negation and hedge words of the clause
             # were still searched for.
@@ -178,6 +179,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             mentions.extend(m._replace(hard=not works) for m in capabilities(clause, required))
+        if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
                 Mention(subject, spec, words, "medium", offset=at)
                 for subject, spec, words, at in platforms(clause)
