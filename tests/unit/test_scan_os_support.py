@@ -97,6 +97,12 @@ def test_an_os_sentence_of_a_condition_or_an_example_is_none() -> None:
     assert _said(line) == []
 
 
+def test_one_os_an_install_route_is_limited_to_is_not_the_repos() -> None:
+    # hicann/ops-blas@35101c89 docs/zh/install/quick_install.md:17 (the Docker route's cell):
+    # the route's image OS (``dockeros``), while install_deps.sh sets up RHEL and openEuler too
+    assert _said("当前仅适用于Atlas A2系列产品，OS仅支持Ubuntu操作系统。", required=True) == []
+
+
 def test_linux_said_to_be_the_only_os_is_the_os() -> None:
     # ai-dynamo/nixl@8770b655 README.md:32
     line = (

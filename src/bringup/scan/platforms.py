@@ -174,11 +174,15 @@ def _linux_only(clause: str) -> list[Found]:
 
 
 def _os_label(clause: str) -> re.Match[str] | None:
-    """The clause's OS label; one without a colon ("操作系统为") only outside a condition."""
+    """The clause's OS label; one without a colon ("操作系统为") only before a list of two
+    OSes or more, outside a condition: "OS仅支持Ubuntu操作系统" is what one install route
+    (a Docker image) is limited to (hicann/ops-blas docs/zh/install/quick_install.md:17,
+    ``dockeros``), not the OS the repo's other routes need."""
     label = _OS_LABEL.search(clause)
     if label is None or ":" in label.group(0) or "：" in label.group(0):
         return label
-    return None if _WHEN_OS.search(clause) else label
+    named = {m.group(1).lower() for m in _OS_NAME.finditer(clause, label.end())}
+    return None if len(named) < 2 or _WHEN_OS.search(clause) else label
 
 
 def os_labelled(clause: str) -> bool:
