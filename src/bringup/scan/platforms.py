@@ -185,6 +185,15 @@ def _os_label(clause: str) -> re.Match[str] | None:
     return None if len(named) < 2 or _WHEN_OS.search(clause) else label
 
 
+_TRIED = lazyre.compile(r"\b(?:tested|verified|validated)\b|测试|验证", re.IGNORECASE, guard=True)
+
+
+def tried(subject: str, clause: str) -> bool:
+    """Whether the clause names an OS or its release as where the repo was tried ("Tested on
+    Ubuntu 20.04 and later", mscclpp docs/quickstart.md:27): known to work, a soft need."""
+    return subject in ("os", "os_version") and _TRIED.search(clause) is not None
+
+
 def os_labelled(clause: str) -> bool:
     """Whether the clause labels the OS it lists ("OS支持ubuntu22.04、openeuler24.03", hicann/ops-nn
     docs/zh/install/quick_install.md:17): a support list, whatever words of need it holds."""

@@ -31,7 +31,7 @@ from bringup.scan.devices import (
 from bringup.scan.mention import Mention, right_before
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
-from bringup.scan.platforms import os_labelled, platforms, supported_releases
+from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
 from bringup.scan.prose_vocabulary import (
     Vendor,
     driver_of,
@@ -181,7 +181,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             mentions.extend(m._replace(hard=not works) for m in capabilities(clause, required))
         if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
-                Mention(subject, spec, words, "medium", offset=at)
+                Mention(subject, spec, words, "medium", hard=not tried(subject, clause), offset=at)
                 for subject, spec, words, at in platforms(clause)
             )
             mentions.extend(
