@@ -74,9 +74,12 @@ def test_an_os_sentence_without_a_colon_is_a_support_list() -> None:
         "建议预留不少于 16GB 可用磁盘空间和不少于 8GB 可用内存。"
     )
     assert _said(line) == [("os", "ubuntu,openeuler"), ("os_version", "==22.04.* || ==24.03.*")]
-    # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:17 (the Docker route's cell):
-    # no word of need, the label alone; the names touch their releases
-    line = "当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。"
+    # Ascend/MultimodalSDK@916d29e1 docs/zh/05_api/README.md:7: no word of need, the label
+    # alone
+    line = (
+        "> - 本文档适用于 Multimodal SDK 最新发布版本，建议 Python 版本为 3.10 或 3.11，"
+        "操作系统为 Ubuntu 22.04 / openEuler 24.03。"
+    )
     assert _said(line) == [("os", "ubuntu,openeuler"), ("os_version", "==22.04.* || ==24.03.*")]
 
 
@@ -97,10 +100,12 @@ def test_an_os_sentence_of_a_condition_or_an_example_is_none() -> None:
     assert _said(line) == []
 
 
-def test_one_os_an_install_route_is_limited_to_is_not_the_repos() -> None:
+def test_the_oses_an_install_route_is_limited_to_are_not_the_repos() -> None:
     # hicann/ops-blas@35101c89 docs/zh/install/quick_install.md:17 (the Docker route's cell):
     # the route's image OS (``dockeros``), while install_deps.sh sets up RHEL and openEuler too
     assert _said("当前仅适用于Atlas A2系列产品，OS仅支持Ubuntu操作系统。", required=True) == []
+    # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:17, the same cell with two
+    assert _said("当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。") == []
 
 
 def test_linux_said_to_be_the_only_os_is_the_os() -> None:

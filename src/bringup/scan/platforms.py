@@ -23,7 +23,7 @@ _ARCH_SPELLINGS = {"x86": "x86_64", "x86-64": "x86_64", "amd64": "x86_64", "x64"
 "supported architectures: x86_64, arm64"): a support list, any of which will do."""
 _OS_LABEL = lazyre.compile(
     r"\b(?:OS|operating\s+systems?)\s*[:：]|操作系统\s*[:：]|(?<![\u4e00-\u9fff])系统\s*[:：]"
-    r"|操作系统\s*为|(?:\bOS|操作系统)\s*仅?支持(?!的)",
+    r"|操作系统\s*为",
     re.I,
     guard=True,
 )
@@ -40,10 +40,11 @@ _PLATFORM = lazyre.compile(r"(?<![\w-])Linux[\s_-]+(x86[_-]64|aarch64|arm64)(?![
 """The OSes a labelled line lists ("OS: Linux (official), WSL2 (limited support)",
 TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a support list, any of
 which will do ("操作系统为 Ubuntu 22.04 或 openEuler 24.03", MultimodalSDK
-docs/zh/03_installation_guide/installation_guide.md:5, and "OS支持ubuntu22.04、openeuler24.03",
-hicann/ops-nn docs/zh/install/quick_install.md:17, label it too); and a platform named as an
-OS and a CPU ("1. Linux x86_64" under Prerequisites, TransformerEngine docs/installation.rst:14).
-"系统：" alone is the same label in a list of needs ("- 系统：CANN支持的Linux", hicann/catlass
+docs/zh/03_installation_guide/installation_guide.md:5, labels it too; "OS支持ubuntu22.04、
+openeuler24.03" does not: it is the Docker route's image, hicann/ops-nn
+docs/zh/install/quick_install.md:17, ``dockeros``); and a platform named as an OS and a CPU
+("1. Linux x86_64" under Prerequisites, TransformerEngine docs/installation.rst:14). "系统："
+alone is the same label in a list of needs ("- 系统：CANN支持的Linux", hicann/catlass
 README.md:110), not the tail of another word ("日志系统："); an OS name may touch Chinese words
 ("支持的Linux") or its release ("ubuntu22.04"), so its bounds are ASCII letters."""
 
@@ -175,9 +176,7 @@ def _linux_only(clause: str) -> list[Found]:
 
 def _os_label(clause: str) -> re.Match[str] | None:
     """The clause's OS label; one without a colon ("操作系统为") only before a list of two
-    OSes or more, outside a condition: "OS仅支持Ubuntu操作系统" is what one install route
-    (a Docker image) is limited to (hicann/ops-blas docs/zh/install/quick_install.md:17,
-    ``dockeros``), not the OS the repo's other routes need."""
+    OSes or more, outside a condition."""
     label = _OS_LABEL.search(clause)
     if label is None or ":" in label.group(0) or "：" in label.group(0):
         return label
@@ -188,6 +187,12 @@ def _os_label(clause: str) -> re.Match[str] | None:
 _TRIED = lazyre.compile(r"\b(?:tested|verified|validated)\b|测试|验证", re.IGNORECASE, guard=True)
 
 
+def _os_sentence(clause: str) -> re.Match[str] | None:
+    """An OS label written as words ("操作系统为", "OS支持"), not "OS:"."""
+    label = _os_label(clause)
+    return None if label is None or ":" in label.group(0) or "：" in label.group(0) else label
+
+
 def tried(subject: str, clause: str) -> bool:
     """Whether the clause names an OS or its release as where the repo was tried ("Tested on
     Ubuntu 20.04 and later", mscclpp docs/quickstart.md:27): known to work, a soft need."""
@@ -195,8 +200,9 @@ def tried(subject: str, clause: str) -> bool:
 
 
 def os_labelled(clause: str) -> bool:
-    """Whether the clause labels the OS it lists ("OS支持ubuntu22.04、openeuler24.03", hicann/ops-nn
-    docs/zh/install/quick_install.md:17): a support list, whatever words of need it holds."""
+    """Whether the clause labels the OS it lists ("建议 Python 版本为 3.10 或 3.11，操作系统为
+    Ubuntu 22.04 / openEuler 24.03", MultimodalSDK docs/zh/05_api/README.md:7): a support
+    list, whatever words of need it holds."""
     return _ANY_OS_WORD.search(clause) is not None and _os_label(clause) is not None
 
 
@@ -314,7 +320,7 @@ def supported_releases(clause: str) -> list[Found]:
     docs/zh/03_installation_guide/installation_guide.md:5): one ``os_version`` any-of, several
     distributions' releases, which a release number alone cannot tell apart (the caller makes
     it soft)."""
-    label = _SUPPORTED.search(clause) or _os_label(clause)
+    label = _SUPPORTED.search(clause) or _os_sentence(clause)
     if label is None:
         return []
     releases = list(_DISTRO_RELEASE.finditer(clause, label.end()))

@@ -112,9 +112,7 @@ _ISSUE_HEADER = lazyre.compile(
 OSes a bug hits, no support list."""
 
 
-_PRODUCT_HEADER = lazyre.compile(
-    r"产品|型号|硬件|服务器|\b(?:products?|hardware|models?|servers?|devices?)\b", re.IGNORECASE
-)
+_PRODUCT_HEADER = lazyre.compile(r"产品|型号|硬件|\b(?:products?|hardware)\b", re.IGNORECASE)
 """A column of products ("|产品系列|产品型号|操作系统版本|", MindInferenceService
 docs/zh/introduction.md:11): the table beside it says which OS each product supports."""
 
