@@ -42,10 +42,10 @@ def test_overlong_line_is_cut_and_the_rest_skipped() -> None:
     assert max(len(b) for b in blocks) <= 64 + 256 + 1
 
 
-def test_normalise_strips_ansi_without_changing_line_count() -> None:
+def test_normalise_strips_ansi_and_crlf_without_changing_line_count() -> None:
     raw = b"\x1b[31mERROR\x1b[0m one\r\n\x1b]0;title\x07two\r\nthree\n"
     clean = normalise(raw)
-    assert clean == b"ERROR one\r\ntwo\r\nthree\n"
+    assert clean == b"ERROR one\ntwo\nthree\n"
     assert clean.count(b"\n") == raw.count(b"\n")
     assert normalise(b"plain\n") == b"plain\n"
 

@@ -4,9 +4,10 @@ The engine matches a few megabytes at a time instead of line by line (one RE2 pa
 is what makes it fast), so input is cut into blocks that end on a line boundary. A line longer
 than ``max_line_bytes`` keeps its first ``max_line_bytes`` and the rest is skipped, so memory
 never exceeds about ``block_bytes + max_line_bytes`` even for a gigabyte without a newline.
-Blocks are normalised before matching: ANSI colour/cursor sequences are removed, which does
-not change the line count, so line numbers stay those of the original log; a CR before LF is
-harmless to every pattern and is stripped only for display. Bytes stay bytes: invalid UTF-8 is
+Blocks are normalised before matching: ANSI colour/cursor sequences are removed and the
+characters a log gains when pasted from a web page are mapped back (``bringup.triage.pasted``),
+neither of which changes the line count, so line numbers stay those of the original log.
+Evidence quotes the normalised line, as every rule read it. Bytes stay bytes: invalid UTF-8 is
 matched as is and only decoded (with replacement) for display. Files are read straight into the
 block buffers (``readinto``), so a block is never copied on its way to RE2.
 """
@@ -16,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, Union
+
+from bringup.triage.pasted import plain
 
 BLOCK_BYTES = 128 << 10
 MAX_LINE_BYTES = 1 << 20
@@ -79,10 +82,9 @@ def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearr
 
 
 def normalise(block: Block) -> Block:
-    """ANSI escape sequences removed; the number of ``\\n`` is unchanged. Carriage returns
-    stay: no pattern depends on them (``.`` matches ``\\r``) and evidence lines are stripped
-    for display, so CRLF logs match like LF ones without a copy of every block."""
-    return _ANSI.sub(b"", block) if b"\x1b" in block else block
+    """ANSI escape sequences removed, pasted characters and CRLF line ends made plain
+    (``bringup.triage.pasted.plain``); the number of ``\\n`` is unchanged."""
+    return plain(_ANSI.sub(b"", block) if b"\x1b" in block else block)
 
 
 class LineReader:
