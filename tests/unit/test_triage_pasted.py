@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bringup.triage import explain_text, scan_log
-from bringup.triage.pasted import BY_LEAD, PLAIN
+from bringup.triage.pasted import BY_LEAD, PLAIN, plain
 
 # vllm-project/vllm-ascend#8718 (the eighteenth tuning half's e03; its description, as
 # recorded in the squash-merge commit de188051a2b0): copied from the page with no-break spaces.
@@ -101,3 +101,19 @@ def test_the_search_finds_exactly_the_table() -> None:
         if any(expression.fullmatch(data) for _, expression in BY_LEAD):
             found.add(data)
     assert found == set(PLAIN)
+
+
+def test_a_doubled_cr_before_a_line_end_is_dropped_too() -> None:
+    # The same traceback copied through an editor that adds its own CR (\r\r\n): constructed.
+    result = scan_log(ASSERTION.replace("\n", "\r\r\n"))
+    exception = result.findings.last_exception
+    assert exception is not None
+    assert (exception.line, exception.text) == (2, "(EngineCore_DP3 pid=34912) AssertionError")
+
+
+def test_a_gbk_log_keeps_its_bytes() -> None:
+    # GBK "里及" (C0 EF BC B0): its last three bytes are UTF-8's full-width digit zero; a GBK
+    # log is not UTF-8 and is left as it is (constructed from the two characters' GBK bytes).
+    gbk = "里及\n".encode("gbk")
+    assert plain(gbk) == gbk
+    assert plain("\uff10\n".encode()) == b"0\n"

@@ -1,21 +1,21 @@
 """Characters a log gains on its way through a web page, read as the terminal printed them.
 
 Users paste logs copied from issue threads, forums and documentation pages. Those copies carry
-characters the program never printed: no-break and other Unicode spaces where it printed a
-space (HTML ``&nbsp;``), a no-break hyphen for ``-``, zero-width spaces and joiners and a
-byte-order mark (editors, rich-text boxes), curly quotes around names ("smart quotes"), the
-full-width forms of ASCII punctuation (a Chinese input method's colon U+FF1A, comma U+FF0C),
-and CRLF line ends. Every signature, error-code finder and exception rule is written for what
-the terminal printed, so one such character hides a line from all of them (vllm-ascend PR
-8718's ``RuntimeError:\xa0The\xa0expanded\xa0size...``). ``plain`` maps them back once,
-where a block is read: spaces to a space, invisible characters to nothing, the no-break hyphen
-and curly quotes to ASCII ones, full-width forms to their ASCII character (Unicode's
-compatibility mapping, NFKC), and a CR before a line end to nothing (so ``$`` matches there).
-Curly quotes and full-width colons are also what GCC in a UTF-8 locale and translated tools
-print (make's Chinese ``build.make:217`` U+FF1A): the rules then read every locale's output
-alike. No line end is added or removed, so line numbers stay those of the pasted log; evidence
-quotes the mapped line, the one the rules read and the captures a cause names come from (an
-invisible or no-break character shows as nothing or a space either way).
+characters the program never printed: no-break and other Unicode spaces where it printed a space
+(HTML ``&nbsp;``), a no-break hyphen for ``-``, zero-width spaces and joiners and a byte-order
+mark (editors, rich-text boxes), curly quotes around names ("smart quotes"), the full-width
+forms of ASCII punctuation (a Chinese input method's colon U+FF1A, comma U+FF0C), and CRLF line
+ends (a doubled CR too). Every signature, error-code finder and exception rule is written for
+what the terminal printed, so one such character hides a line from all of them (vllm-ascend PR
+8718's ``RuntimeError:\xa0The\xa0expanded\xa0size...``). ``plain`` maps them back once, where a
+block is read: spaces to a space, invisible characters to nothing, the no-break hyphen and curly
+quotes to ASCII ones, full-width forms to their ASCII character (Unicode's compatibility
+mapping, NFKC), and a CR before a line end to nothing (so ``$`` matches there). Curly quotes and
+full-width colons are also what GCC in a UTF-8 locale and translated tools print (make's Chinese
+``build.make:217`` U+FF1A): the rules then read every locale's output alike. No line end is
+added or removed, so line numbers stay those of the pasted log; evidence quotes the mapped line,
+the one the rules read and the captures a cause names come from (an invisible or no-break
+character shows as nothing or a space either way).
 """
 
 from __future__ import annotations
@@ -58,11 +58,25 @@ BY_LEAD = tuple(
 """The keys of ``PLAIN`` by their first byte, one expression each: an expression that starts
 with a byte is searched at memory speed for it (Python's engine skips to each), where one
 expression for all runs 10 times slower (it tests every byte against a set)."""
-_CRLF = re.compile(b"\r\n")
+_CRLF = re.compile(b"\r{1,64}\n")
+"""CRs before a line end: Windows' one, and the doubled one a copy through a CRLF editor adds
+(``\r\r\n``)."""
 
 
 def _replace(found: re.Match[bytes]) -> bytes:
     return PLAIN[found.group()]
+
+
+def _utf8(block: Block) -> bool:
+    """Whether ``block`` is UTF-8 text: the mapping is by UTF-8 bytes, and a GBK log (Chinese
+    Windows tools) holds the same bytes inside its own characters (GBK's "里及" is C0 EF BC B0,
+    whose last three bytes are UTF-8's full-width digit zero, U+FF10); blocks end at a line
+    end, so no character is cut."""
+    try:
+        block.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def plain(block: Block) -> Block:
@@ -71,7 +85,7 @@ def plain(block: Block) -> Block:
     a block with a lead byte of ``BY_LEAD`` is searched once more for each of them."""
     if b"\r" in block:
         block = _CRLF.sub(b"\n", block)
-    if block.isascii():
+    if block.isascii() or not _utf8(block):
         return block
     for lead, expression in BY_LEAD:
         if lead in block:
