@@ -58,9 +58,6 @@ BY_LEAD = tuple(
 """The keys of ``PLAIN`` by their first byte, one expression each: an expression that starts
 with a byte is searched at memory speed for it (Python's engine skips to each), where one
 expression for all runs 10 times slower (it tests every byte against a set)."""
-_CRLF = re.compile(b"\r{1,64}\n")
-"""CRs before a line end: Windows' one, and the doubled one a copy through a CRLF editor adds
-(``\r\r\n``)."""
 
 
 def _replace(found: re.Match[bytes]) -> bytes:
@@ -83,8 +80,8 @@ def plain(block: Block) -> Block:
     """``block`` with pasted characters mapped back (see the module's docstring). An ASCII
     block without a CR (most of a long log) is only checked, which runs at memory speed;
     a block with a lead byte of ``BY_LEAD`` is searched once more for each of them."""
-    if b"\r" in block:
-        block = _CRLF.sub(b"\n", block)
+    while b"\r\n" in block:  # Windows' CR, and the doubled one a CRLF editor's copy adds
+        block = block.replace(b"\r\n", b"\n")
     if block.isascii() or not _utf8(block):
         return block
     for lead, expression in BY_LEAD:
