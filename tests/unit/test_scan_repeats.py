@@ -1,7 +1,8 @@
 """One requirement stated twice is reported once (``anyof.merge_repeats``): the same floor
 spelled two ways, stated hard in one place and soft in another, a release named beside the
-floor or range starting at it, a bound a wider statement also states. Two different floors,
-or a range another one contradicts, stay two. Real lines of the tuning halves (issue 11)."""
+floor or range starting at it, a bound a wider statement also states, floors at different
+releases (and a pin they all admit: ``strictest``). Pins that differ, a range another one
+contradicts, a soft floor beside a hard pin stay two. Real lines of the tuning halves (issue 11)."""
 
 from __future__ import annotations
 
@@ -130,22 +131,88 @@ def test_a_release_beside_its_compatible_release_is_that_one_need() -> None:
     ]
 
 
-def test_different_floors_and_a_contradicting_range_stay_apart() -> None:
+def test_a_range_and_a_floor_it_contradicts_stay_apart() -> None:
     # hicann/ascend-boost-comm@00d35274 README.md:54 "| gcc/g++ | 推荐 7.3.1–11.x |" (soft)
-    # and :113 "在 **GCC 12 及以上** 环境中 ... 追加 --no_werror"; deepseek-ai/DeepGEMM
-    # README.md:33 and :35, "CUDA 12.3 or higher" and "CUDA 12.9 or higher"
+    # and :113 "在 **GCC 12 及以上** 环境中 ... 追加 --no_werror"
     found = [
         _stated("gcc", ">=7.3.1,<12", "README.md", 54, "推荐 7.3.1–11.x", hard=False),
         _stated("gcc", ">=12", "README.md", 113, "GCC 12 及以上"),
-        _stated("cuda", ">=12.3", "README.md", 33, "CUDA 12.3 or higher"),
-        _stated("cuda", ">=12.9", "README.md", 35, "CUDA 12.9 or higher"),
     ]
     merged = merge_repeats(found, {"README.md": PROSE})
     assert [(r.subject, r.spec, r.hard, r.also_at) for r in merged] == [
         ("gcc", ">=7.3.1,<12", False, ()),
         ("gcc", ">=12", True, ()),
-        ("cuda", ">=12.3", True, ()),
-        ("cuda", ">=12.9", True, ()),
+    ]
+
+
+def test_floors_at_different_releases_are_one_at_the_strictest() -> None:
+    # Changed deliberately (issue 11; this test's DeepGEMM "CUDA 12.3 or higher" beside "CUDA
+    # 12.9 or higher" stayed two): both bind, the solver ANDs them, so one requirement at the
+    # strictest floor says the same, the other floor kept in its text and places.
+    # hicann/asnumpy@eec66dd9 README.md:71 "**Requirements:** GCC >= 11.2, CMake >= 3.26,
+    # Python >= 3.9, ..." and pyproject.toml:42 'requires-python = ">=3.10"';
+    # NVIDIA/TransformerEngine@d0067d0d README.rst:167 "Source Build Requirements: CMake 3.18+,
+    # ..." and transformer_engine/common/CMakeLists.txt:5 "cmake_minimum_required(VERSION 3.21)"
+    cmakelists = "transformer_engine/common/CMakeLists.txt"
+    found = [
+        _stated("python", ">=3.9", "README.md", 71, "Python >= 3.9"),
+        _stated("cmake", ">=3.18", "README.rst", 167, "CMake 3.18+"),
+        _stated("python", ">=3.10", "pyproject.toml", 42, "requires-python >=3.10"),
+        _stated("cmake", ">=3.21", cmakelists, 5, "cmake_minimum_required(VERSION 3.21)"),
+    ]
+    authority = {"README.md": PROSE, "README.rst": PROSE, "pyproject.toml": DECLARED}
+    merged = merge_repeats(found, {**authority, cmakelists: DECLARED})
+    assert [(r.spec, r.text, _places(r)) for r in merged] == [
+        (
+            ">=3.10",
+            "requires-python >=3.10; also stated: >=3.9 (README.md:71)",
+            [("pyproject.toml", 42), ("README.md", 71)],
+        ),
+        (
+            ">=3.21",
+            "cmake_minimum_required(VERSION 3.21); also stated: >=3.18 (README.rst:167)",
+            [(cmakelists, 5), ("README.rst", 167)],
+        ),
+    ]
+
+
+def test_a_pin_every_floor_admits_is_their_one_requirement() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/
+    # preparing_software_and_dependencies.md:61 "|Python|3.11|Mind 1.0版本新增|" and setup.py:127
+    # 'python_requires=">=3.10",': Python 3.11 is the conjunction, cited where it is stated
+    table = "docs/zh/user_guide/install/source/preparing_software_and_dependencies.md"
+    found = [
+        _stated("python", ">=3.10", "setup.py", 127, 'python_requires=">=3.10"'),
+        _stated("python", "==3.11.*", table, 61, "|Python|3.11|"),
+    ]
+    (merged,) = merge_repeats(found, {"setup.py": DECLARED, table: PROSE})
+    assert (merged.spec, _places(merged)) == ("==3.11.*", [(table, 61), ("setup.py", 127)])
+    assert merged.text == "|Python|3.11|; also stated: >=3.10 (setup.py:127)"
+
+
+def test_pins_that_differ_and_a_soft_floor_beside_a_pin_stay_apart() -> None:
+    # NVIDIA/MinkowskiEngine@02fc608b README.md:62 "- CUDA >= 10.1.243 and **the same CUDA
+    # version used for pytorch** (e.g. ... use CUDA=11.1 ...)" and :63 "... `conda install ...
+    # pytorch=1.8.1 cudatoolkit=10.2`)": two pins that exclude each other (a contradiction whose
+    # two lines the check shows) and neither is the floor's one requirement.
+    # Ascend/MultimodalSDK@916d29e1 README_en.md:114 "Building requires Python 3.11" beside
+    # docs/en/installation_guide.md:26 "| Python | Minimum 3.9; **Recommended 3.10 or 3.11** |"
+    # read as soft: a soft floor does not join what binds
+    guide = "docs/en/installation_guide.md"
+    found = [
+        _stated("cuda", ">=10.1.243", "README.md", 62, "CUDA >= 10.1.243"),
+        _stated("cuda", "==11.1", "README.md", 62, "CUDA=11.1"),
+        _stated("cuda", "==10.2", "README.md", 63, "cudatoolkit=10.2"),
+        _stated("python", "==3.11.*", "README_en.md", 114, "Building requires Python 3.11"),
+        _stated("python", ">=3.9", guide, 26, "Python | Minimum 3.9", hard=False),
+    ]
+    merged = merge_repeats(found, {"README.md": PROSE, "README_en.md": PROSE, guide: PROSE})
+    assert [(r.spec, r.hard, r.also_at) for r in merged] == [
+        (">=10.1.243", True, ()),
+        ("==11.1", True, ()),
+        ("==10.2", True, ()),
+        ("==3.11.*", True, ()),
+        (">=3.9", False, ()),
     ]
 
 

@@ -23,6 +23,7 @@ from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
 from bringup.scan.pkgrepeats import fold_named_packages
 from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.strictest import fold_floors
 from bringup.subjects import scheme_for
 from bringup.versions import (
     InvalidSpecifier,
@@ -226,7 +227,8 @@ def merge_repeats(
     8.5 and <Toolkit> 9.0") a repeat of that list; so is one release prose names beside a floor
     or range starting at that release (``_restated``), and prose whose bounds another
     statement states among more (``_within``; a bound a build file checks keeps its own),
-    and a system package named again (``pkgrepeats``). Two floors at different releases stay two."""
+    and a system package named again (``pkgrepeats``). Floors at different releases (and a pin
+    they all admit) are then one requirement at the strictest (``strictest``)."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
         floor = _floor(requirement)
@@ -275,7 +277,7 @@ def merge_repeats(
         also = tuple(dict.fromkeys((*first.also_at, *more)))
         hard = any(r.hard for r in group)
         out.append(msgspec.structs.replace(first, also_at=also, hard=hard))
-    return fold_named_packages(out)
+    return fold_named_packages(fold_floors(out, authority))
 
 
 def _restates(

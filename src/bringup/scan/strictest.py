@@ -1,0 +1,86 @@
+"""Several floors of one subject are one requirement: the strictest, the others noted.
+
+A README says "Python >= 3.9" where ``pyproject.toml`` requires 3.10 (asnumpy README.md:71 and
+pyproject.toml:42); a README asks for "CMake 3.18+" and a ``CMakeLists.txt`` for 3.21
+(TransformerEngine README.rst:167). Both bind, the solver ANDs them: what they mean together is
+the strictest floor. Within one scope, hardness and feature they are one requirement at that
+floor, cited where ``merge_repeats`` cites it (the most authoritative file stating it), every
+other place in ``also_at`` and each other floor named in its text ("also stated: >=3.9
+(README.md:71)"), so nothing is lost. A pin every floor admits ("Python 3.11" beside ``>=3.10``)
+is their conjunction too and takes them. Pins that differ, or a pin below a floor, exclude each
+other: a contradiction (``contradictions``) whose lines the check shows, so they stay apart.
+Ranges, ceilings and lists keep their own statements, as do the capability floors ``floors``
+unites (alternatives, not a conjunction).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.architectures import capability_subject
+from bringup.subjects import scheme_for
+from bringup.versions import InvalidVersion, Version, first_release
+
+_FLOOR = lazyre.compile(r"^\s*>=\s*v?(\d[^\s,|<>=!~*]{0,40})\s*$")
+_PIN = lazyre.compile(r"^\s*==\s*v?(\d[^\s,|<>=!~*]{0,40}?)(?:\.\*)?\s*$")
+
+
+def _release(requirement: Requirement, pattern: re.Pattern[str]) -> Version | None:
+    """The release ``requirement`` states as a lone floor or pin (``pattern``), or None."""
+    scheme = scheme_for(requirement.subject)
+    match = pattern.match(requirement.spec)
+    if match is None or scheme == "name" or requirement.any_of:
+        return None
+    try:
+        return Version(first_release(match.group(1), scheme), scheme)
+    except InvalidVersion:
+        return None
+
+
+def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -> list[Requirement]:
+    """``requirements`` with the floors of each subject, hardness and feature (and a pin they
+    all admit) one requirement, in the place of the first of them."""
+    floors: dict[tuple[str, bool, str], list[tuple[Version, Requirement]]] = {}
+    pins: dict[tuple[str, bool, str], list[tuple[Version, Requirement]]] = {}
+    capability = capability_subject()
+    for requirement in requirements:
+        if requirement.subject == capability:
+            continue
+        key = (requirement.subject, requirement.hard, requirement.feature)
+        for pattern, found in ((_FLOOR, floors), (_PIN, pins)):
+            release = _release(requirement, pattern)
+            if release is not None:
+                found.setdefault(key, []).append((release, requirement))
+    into: dict[int, Requirement] = {}
+    for key, group in floors.items():
+        strictest = max(group, key=lambda f: (f[0], authority.get(f[1].source.ref or "", 0)))
+        members = [r for _, r in group]
+        pinned = pins.get(key, [])
+        if len(pinned) == 1 and pinned[0][0] >= strictest[0]:
+            strictest = pinned[0]
+            members.append(strictest[1])
+        if len(members) > 1:
+            folded = _folded(strictest[1], members)
+            into.update((id(r), folded) for r in members)
+    out: dict[int, Requirement] = {}
+    for requirement in requirements:
+        folded = into.get(id(requirement), requirement)
+        out.setdefault(id(folded), folded)
+    return list(out.values())
+
+
+def _folded(binding: Requirement, members: list[Requirement]) -> Requirement:
+    """``binding`` with every other member's places in ``also_at`` and its spec in the text."""
+    others = [r for r in members if r is not binding]
+    said = ", ".join(f"{r.spec.strip()} ({r.source})" for r in others)
+    more = (s for r in others for s in (r.source, *r.also_at) if s != binding.source)
+    return msgspec.structs.replace(
+        binding,
+        also_at=tuple(dict.fromkeys((*binding.also_at, *more))),
+        text=f"{binding.text or binding.spec}; also stated: {said}",
+    )
