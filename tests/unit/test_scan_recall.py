@@ -201,7 +201,8 @@ def test_one_release_a_list_names_stays_with_the_list_in_prose_too() -> None:
 
 def test_a_manifest_pin_beside_a_floor_at_it_stays_a_pin() -> None:
     # Ascend/pyasc@cecba26a pyproject.toml:2 "pybind11==2.13.1"; python/src/CMakeLists.txt:12
-    # find_package(pybind11 2.13.1 CONFIG REQUIRED ...)
+    # find_package(pybind11 2.13.1 CONFIG REQUIRED ...): the pin is not read as the floor; the
+    # floor admits it, so (issue 11, deliberately no longer two) the pin is their one need
     pin = SourceFile(ref="pyproject.toml", rel="pyproject.toml", text="")
     cmake = SourceFile(ref="python/src/CMakeLists.txt", rel="python/src/CMakeLists.txt", text="")
     stated = [
@@ -209,7 +210,10 @@ def test_a_manifest_pin_beside_a_floor_at_it_stays_a_pin() -> None:
         cmake.requirement("pypi:pybind11", ">=2.13.1", 12, text="find_package(pybind11 2.13.1)"),
     ]
     authority = {"pyproject.toml": 2, "python/src/CMakeLists.txt": 2}
-    assert [r.spec for r in merge_repeats(stated, authority)] == ["==2.13.1", ">=2.13.1"]
+    merged = merge_repeats(stated, authority)
+    assert [(r.spec, r.source.ref, [s.ref for s in r.also_at]) for r in merged] == [
+        ("==2.13.1", "pyproject.toml", ["python/src/CMakeLists.txt"])
+    ]
 
 
 def _requirement(subject: str, spec: str, line: int) -> Requirement:
