@@ -47,8 +47,10 @@ else:  # pragma: no cover - 3.9/3.10
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "triage"
 GOALS = {"top-1": 0.80, "top-3": 0.90}
-HELDOUT_GOALS = {**GOALS, "layer top-1": 0.80}
-"""A held-out case also scores the layer of the first diagnosis against its ``layer``."""
+"""The signature corpus's goals (its logs were written for the signatures)."""
+HELDOUT_GOALS = {"top-1": 0.60, "top-3": 0.90, "layer top-1": 0.80}
+"""A blind corpus's (issue 15: top-1 cause >= 60 %, top-1 layer >= 80 %); a held-out case also
+scores the layer of the first diagnosis against its ``layer``."""
 
 
 @functools.cache
