@@ -120,6 +120,15 @@ def test_linux_said_to_be_the_only_os_is_the_os() -> None:
     assert _said("不支持。msPTI 依赖 Linux 操作系统和昇腾 NPU 硬件，当前仅支持 Linux 环境。") == [
         ("os", "linux")
     ]
+    # constructed inputs (review 3, B1): negated, another OS in the clause, a feature's note
+    for line in (
+        "本工具不仅支持Linux，还支持Windows和macOS。",
+        "This library is not Linux-only: it also supports Windows and macOS.",
+        "The profiler requires libunwind (Linux only); on Windows and macOS it is disabled.",
+        "- GPUDirect Storage support requires the nvidia-fs driver (Linux only).",
+        "本项目支持Windows、macOS，NPU 功能当前仅支持 Linux。",
+    ):
+        assert _said(line, required=True) == [], line
 
 
 def test_a_distribution_from_a_release_on_is_the_os_and_its_floor() -> None:
@@ -142,6 +151,17 @@ def test_a_distribution_from_a_release_on_is_the_os_and_its_floor() -> None:
     # a release with no floor is the tested environment's, not read here
     # (Ascend/msadvisor-style "Ubuntu 18.04.1 LTS" in a test report; constructed)
     assert _said("- Ubuntu 18.04", required=True) == []
+    # constructed inputs (review 3, B2): a "+" joining the parts of a stack is no floor
+    for line in (
+        "Requires CUDA 12.1 and Ubuntu 20.04 + GCC 9.",
+        "环境要求：Ubuntu 20.04 + CANN 8.0.RC1",
+        "Requirements: Ubuntu 20.04 + CUDA 11.8 + PyTorch 2.1",
+    ):
+        assert _said(line, required=True) == [], line
+    assert _said("OS: Ubuntu 20.04 + CUDA 11.8", required=True) == [
+        ("os", "ubuntu"),
+        ("os_version", "==20.04"),
+    ]
 
 
 _DETECT_OS = """\

@@ -71,14 +71,16 @@ README.md:32; "当前仅支持 Linux 环境", mspti docs/zh/support/faq.md:29; "
 操作系统", Mooncake docs/source/zh_archive/run-examples.md:6)."""
 _DISTRO_FLOOR = lazyre.compile(
     r"(?<![A-Za-z0-9])(Ubuntu|Debian|CentOS|RHEL|openEuler|Fedora|Rocky|EulerOS)\s?(>=|≥)?\s?"
-    r"(\d+(?:\.\d+)+)(?:\s?LTS)?\s?(\+|or\s+(?:higher|later|newer|above)\b"
-    r"|and\s+(?:later|above|newer)\b|及以上|以上)?",
+    r"(\d+(?:\.\d+)+)(?:\s?LTS)?(?:(?<!\s)(\+)(?!\s*\w)|\s?(or\s+(?:higher|later|newer|above)\b"
+    r"|and\s+(?:later|above|newer)\b|或更高|及以上|以上))?",
     re.IGNORECASE,
 )
 """A distribution's release floor in a list of needs ("- Ubuntu >= 14.04", MinkowskiEngine
 README.md:61; "- Ubuntu 14.04 or higher", its docs/quick_start.md:7; "Tested on Ubuntu 20.04
 and later", mscclpp docs/quickstart.md:27): that OS, at that release or later. A release
-with no floor ("Ubuntu 22.04") is another statement's (a tested list, an image)."""
+with no floor ("Ubuntu 22.04") is another statement's (a tested list, an image); so is one
+whose "+" joins the parts of a stack ("Ubuntu 20.04 + CUDA 11.8"): a floor's "+" touches the
+release and ends it ("22.04+", "22.04 LTS+")."""
 
 _ON_LINUX = lazyre.compile(
     r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
@@ -163,15 +165,26 @@ def _linux_only(clause: str) -> list[Found]:
     """Linux as the only OS, or one distribution from a release on (``_DISTRO_FLOOR``)."""
     only = _LINUX_ONLY.search(clause)
     if only is not None:
-        return [("os", "linux", clause.strip(), only.start())]
+        if _said_of_linux(clause, only.start()):
+            return [("os", "linux", clause.strip(), only.start())]
+        return []
     floor = _DISTRO_FLOOR.search(clause)
-    if floor is None or not (floor.group(2) or floor.group(4)):
+    if floor is None or not (floor.group(2) or floor.group(4) or floor.group(5)):
         return []
     words, at = clause.strip(), floor.start()
     return [
         ("os", floor.group(1).lower(), words, at),
         ("os_version", ">=" + floor.group(3), words, at),
     ]
+
+
+def _said_of_linux(clause: str, at: int) -> bool:
+    """Whether "Linux only" at ``at`` is said of the repo: not negated before it ("不仅支持Linux",
+    "not Linux-only"), no other OS in its clause ("支持Windows、macOS，NPU 功能当前仅支持 Linux"),
+    not a feature's note in brackets ("requires the nvidia-fs driver (Linux only)")."""
+    if _OTHER_OS.search(clause) or _NEGATED.search(clause, 0, at):
+        return False
+    return not clause[:at].rstrip().endswith(("(", "（"))
 
 
 def _os_label(clause: str) -> re.Match[str] | None:
@@ -220,14 +233,16 @@ def _on_linux(clause: str) -> int | None:
 
 
 _RELEASE = lazyre.compile(
-    r"\s*(\d+(?:\.\d+)*)(?:\s*LTS)?\s*(\+|\s*(?:or|and)\s+(?:later|newer|above)\b|及以上|以上)?",
+    r"\s*(\d+(?:\.\d+)*)(?:\s*LTS)?(?:(?<!\s)(\+)(?!\s*\w)"
+    r"|\s*((?:or|and)\s+(?:later|newer|above)\b|或更高|及以上|以上))?",
     re.IGNORECASE,
 )
 
 
 def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
     """The release a list of one OS names ("OS: Ubuntu 22.04 LTS+", Mooncake docs/source/
-    getting_started/build.md:8): ``os_version``, a floor when it says "+" or "and later";
+    getting_started/build.md:8): ``os_version``, a floor when a "+" ends it or it says "and later"
+    (not "Ubuntu 20.04 + CUDA 11.8", a stack);
     none when several OSes are listed (each release is another OS's)."""
     if len({m.group(1).lower() for m in names}) != 1:
         return []
@@ -235,7 +250,7 @@ def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
     for name in names:
         release = _RELEASE.match(clause, name.end())
         if release is not None:
-            floor = ">=" if release.group(2) else "=="
+            floor = ">=" if release.group(2) or release.group(3) else "=="
             found.append(("os_version", floor + release.group(1), clause.strip(), name.start()))
     return found[:1]
 
