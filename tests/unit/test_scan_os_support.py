@@ -5,13 +5,15 @@ OS need. Every case is a real line, quoted with its repository, file and commit.
 
 from __future__ import annotations
 
+import time
+
 from bringup.scan.anyof import unite
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.registry import DECLARED, PROSE
-from bringup.scan.shellos import os_probe
+from bringup.scan.shellos import _FUNCTION, os_probe
 
 Found = tuple[str, str, "int | None", list["int | None"]]
 
@@ -210,6 +212,29 @@ def test_a_setup_script_that_refuses_other_oses_states_linux() -> None:
         + ('    echo "Error: Unsupported operating system: $OS_TYPE"\n')
     )
     assert os_probe(SourceFile(ref="a.sh", rel="a.sh", text=far)) == []
+    # constructed input (review 3, B3): a branch above the refusal admits macOS, so the
+    # refusal is of the OSes neither knows
+    both = (
+        "detect_os() {\n"
+        '    if [[ "$(uname -s)" == "Linux" ]]; then\n'
+        "        OS=linux\n"
+        '    elif [[ "$(uname -s)" == "Darwin" ]]; then\n'
+        "        OS=macos\n"
+        "    else\n"
+        '        echo "Unsupported OS: $(uname -s)"\n'
+        "        exit 1\n"
+        "    fi\n"
+        "}\n"
+    )
+    assert os_probe(SourceFile(ref="install_deps.sh", rel="install_deps.sh", text=both)) == []
+
+
+def test_the_probe_function_pattern_is_linear() -> None:
+    # constructed input (review 3, R1): a long line of words holding many "check"; quadratic
+    # before (1.6 s at 35 KB), one bounded try now
+    started = time.perf_counter()
+    assert _FUNCTION.match("checkos" * 20000) is None
+    assert time.perf_counter() - started < 0.5
 
 
 def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:

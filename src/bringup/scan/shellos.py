@@ -37,8 +37,15 @@ _BRANCH = 20
 """How far above its refusal the probe may be: the refusal is the probe's ``else`` branch
 (ops-nn install_deps.sh:127 and :142), not a message of another function (MindSpeed-MM
 scripts/install_cann.sh reads /etc/os-release at :24 and refuses a package manager at :200)."""
-_FUNCTION = lazyre.compile(r"^\s*(?:function\s+)?(\w*(?:detect|check)_?os\w*)\s*\(\s*\)", re.I)
-"""The function that holds the probe (``detect_os() {``)."""
+_FUNCTION = lazyre.compile(
+    r"^\s*(?:function\s+)?(\w{0,40}(?:detect|check)_?os\w{0,40})\s*\(\s*\)", re.I
+)
+"""The function that holds the probe (``detect_os() {``); its name's parts bounded, so a long
+line of words is read in linear time."""
+_OTHER_OS = lazyre.compile(r"Darwin|mac\s?OS|Windows|MINGW|CYGWIN|FreeBSD", re.IGNORECASE)
+"""Another OS a branch between the probe and its refusal admits (``elif [[ "$(uname -s)" ==
+"Darwin" ]]; then OS=macos`` before ``else echo "Unsupported OS"``): the refusal is of the
+OSes neither branch knows, so Linux is not the only one."""
 
 
 def os_probe(file: SourceFile) -> list[Requirement]:
@@ -53,7 +60,11 @@ def os_probe(file: SourceFile) -> list[Requirement]:
         for n, line in enumerate(lines, 1)
         if _REFUSAL.search(line)
     }
-    refusals = [n for n, before in answered.items() if before]
+    refusals = [
+        n
+        for n, before in answered.items()
+        if before and not any(_OTHER_OS.search(line) for line in lines[min(before) - 1 : n - 1])
+    ]
     if not refusals:
         return []
     functions = [n for n, line in enumerate(lines, 1) if _FUNCTION.match(line)]
