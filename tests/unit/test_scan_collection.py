@@ -65,6 +65,10 @@ def test_a_build_file_at_the_top_makes_the_repo_one_project() -> None:
     assert rootless(["README.md", "ops/ascendc/setup.py", "ops/ascendc/CMakeLists.txt"])
     assert not rootless(["README.md", "setup.py"])
     assert not rootless(["README.md", "CMakeLists.txt"])
+    # ai-dynamo/nixl@8770b655 builds with meson.build at its top; Bazel and autotools roots alike
+    assert not rootless(["README.md", "meson.build", "src/plugins/ucx/meson.build"])
+    assert not rootless(["README.md", "MODULE.bazel"])
+    assert not rootless(["README.md", "configure.ac"])
 
 
 def test_the_scan_reads_the_shared_needs_of_a_rootless_repo_only(tmp_path: Path) -> None:

@@ -34,10 +34,21 @@ _MEMBER_LINK = lazyre.compile(r"\]\((?:\./)?([\w.-]{1,100})/[^()\s]{1,200}\)")
 not an address, an anchor or a path from the root; group 1 is the top directory."""
 
 
+_OTHER_ROOTS = frozenset(
+    {"meson.build", "setup.cfg", "build.py", "gnumakefile", "configure.ac", "workspace",
+     "workspace.bazel", "module.bazel", "build.bazel", "cargo.toml"}
+)  # fmt: skip
+"""Build files of other systems that make the top a project of its own though the scan reads
+none of them (nixl meson.build; Bazel's WORKSPACE/MODULE.bazel; autotools' configure.ac; msopprof
+build.py): such a repo is no collection, and its README's overview is not every member's."""
+
+
 def rootless(rels: Iterable[str]) -> bool:
     """Whether no build file (``setup.py``, ``CMakeLists.txt``, ``build.sh``: what makes a
-    directory a project, ``scopes``) lies at the top of the repo whose files are ``rels``."""
-    return not any("/" not in rel and rel.lower() in BUILD_FILES for rel in rels)
+    directory a project, ``scopes``; or another system's, ``_OTHER_ROOTS``) lies at the top of
+    the repo whose files are ``rels``."""
+    roots = BUILD_FILES | _OTHER_ROOTS
+    return not any("/" not in rel and rel.lower() in roots for rel in rels)
 
 
 def shared_needs(file: SourceFile) -> list[Requirement]:
