@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.scan.collection import rootless, shared_needs
+from bringup.scan.collection import _MEMBER_LINK, rootless, shared_needs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 
@@ -80,3 +80,14 @@ def test_the_scan_reads_the_shared_needs_of_a_rootless_repo_only(tmp_path: Path)
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup()\n", encoding="utf-8")
     rooted = scan_repo(tmp_path, "cann-recipes-train").component
     assert not [r for r in rooted.requirements if r.subject in ("chip", "cann")]
+
+
+def test_a_link_outside_the_repo_or_to_a_site_names_no_member() -> None:
+    # Constructed from the review of this rule: a parent directory's page and a bare site
+    # address are no member folders; a member whose name holds a dot is.
+    assert _MEMBER_LINK.search("[x](../other/README.md)") is None
+    assert _MEMBER_LINK.search("[Atlas](www.hiascend.com/doc)") is None
+    assert _MEMBER_LINK.search("[a](hiascend.com/x)") is None
+    found = _MEMBER_LINK.search("[b](v1.0/notes.md)")
+    assert found is not None
+    assert found.group(1) == "v1.0"

@@ -29,9 +29,12 @@ from bringup.scan.prose_vocabulary import file_vendor
 
 _OVERVIEW = lazyre.compile(r"概述|简介|\boverview\b|\bintroduction\b|\babout\b", re.IGNORECASE)
 """The heading of a README's overview section ("## 🎉概述", "## Overview")."""
-_MEMBER_LINK = lazyre.compile(r"\]\((?:\./)?([\w.-]{1,100})/[^()\s]{1,200}\)")
+_MEMBER_LINK = lazyre.compile(
+    r"\]\((?:\./)?(?!www\.)(\w[\w.-]{0,99}?)(?<!\.(?:com|org|net))(?<!\.cn)(?<!\.io)/[^()\s]{1,200}\)"
+)
 """A Markdown link to a file in a sub-directory of the repo ("[VGGT](models/vggt/README.md)"):
-not an address, an anchor or a path from the root; group 1 is the top directory."""
+not an address (``www.hiascend.com/doc``), an anchor, a path from the root or one outside the
+repo (``../other``); group 1 is the top directory."""
 
 
 _OTHER_ROOTS = frozenset(
