@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import time
 
+import msgspec
+import pytest
+
 from bringup.scan.anyof import unite
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -229,6 +232,22 @@ def test_a_setup_script_that_refuses_other_oses_states_linux() -> None:
     assert os_probe(SourceFile(ref="install_deps.sh", rel="install_deps.sh", text=both)) == []
 
 
+def test_a_one_line_probe_and_refusal_states_linux_cited_at_its_function() -> None:
+    # constructed input (review 3, R7): the common one-liner, inside the second of two
+    # functions; the probe is on the refusal's own line and the function cited is its own
+    text = (
+        "check_tools() {\n"
+        "    command -v cmake\n"
+        "}\n"
+        "check_os() {\n"
+        '    [[ "$(uname -s)" == "Linux" ]] || { echo "Unsupported OS"; exit 1; }\n'
+        "}\n"
+    )
+    (found,) = os_probe(SourceFile(ref="build.sh", rel="build.sh", text=text))
+    assert (found.spec, found.source.line) == ("linux", 5)
+    assert [s.line for s in found.also_at] == [4, 5]
+
+
 def test_the_probe_function_pattern_is_linear() -> None:
     # constructed input (review 3, R1): a long line of words holding many "check"; quadratic
     # before (1.6 s at 35 KB), one bounded try now
@@ -257,3 +276,25 @@ def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:
     (united,) = unite(found, {"pyproject.toml": DECLARED, "build.md": PROSE})
     assert (united.spec, united.source.ref) == ("ubuntu", "build.md")
     assert [s.ref for s in united.also_at] == ["pyproject.toml"]
+
+
+@pytest.mark.parametrize("distro", ["sles", "almalinux", "leap"])
+def test_sles_almalinux_and_leap_are_linux_too(distro: str) -> None:
+    # review 3, R9: the distributions a support table names (supporttables._os_list) are
+    # Linux for the fold too: the Linux classifier above beside a hard list of one of them
+    manifest = SourceFile(
+        ref="pyproject.toml",
+        rel="pyproject.toml",
+        text='[project]\nname = "x"\nclassifiers = [\n"Operating System :: POSIX :: Linux",\n]\n',
+    )
+    guide = SourceFile(
+        ref="build.md", rel="build.md", text="## Prerequisites\n\n- OS: Ubuntu 22.04 LTS+\n"
+    )
+    soft, hard = (
+        r
+        for r in (*extract_pyproject(manifest).requirements, *extract_docs(guide).requirements)
+        if r.subject == "os"
+    )
+    table = msgspec.structs.replace(hard, spec=distro, any_of=())
+    (united,) = unite([soft, table], {"pyproject.toml": DECLARED, "build.md": PROSE})
+    assert (united.spec, united.hard) == (distro, True)

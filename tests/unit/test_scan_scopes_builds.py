@@ -277,6 +277,14 @@ def test_the_first_command_of_an_and_or_list_is_on_the_default_path() -> None:
     assert built_on({"build.sh": guarded}) == set()
     fallback = _PARSER_BUILD.replace("build_parser || {", "true || { build_parser;")
     assert built_on({"build.sh": fallback}) == set()
+    # constructed input (review 3, R8): the list over two lines, and inside a one-line
+    # function body, is still guarded; an escaped newline keeps a flag on the default path
+    over_two = '[[ -n "$GE" ]] &&\n  CMAKE_ARGS="$CMAKE_ARGS -DENABLE_GE_UT=ON"\n'
+    assert built_on({"build.sh": over_two}) == set()
+    one_line = 'build() { [[ -n "$T" ]] && CMAKE_ARGS+=" -DTESTS=ON"; cmake ..; }\nbuild\n'
+    assert built_on({"build.sh": one_line}) == set()
+    escaped = "cmake .. \\\n  -DWITH_NPU=ON \\\n  -DCMAKE_BUILD_TYPE=Release\n"
+    assert built_on({"build.sh": escaped}) == {"WITH_NPU"}
 
 
 # pyg-team/pyg-lib 764e3a492eb0d1ed9616808ec9fec2416f8d6b7d CMakeLists.txt:21-22, 174-179, 185-189

@@ -76,3 +76,8 @@ def test_third_party_attributions_are_no_docs_of_the_repo(rel: str) -> None:
 def test_a_readme_or_a_notes_page_is_still_read() -> None:
     assert classify("README.md") == "docs"
     assert classify("NOTES.md") == "docs"
+    # review 3: only a page named news/copying/history itself is history or licence
+    assert classify("copying-data.md") == "docs"
+    assert classify("newsletter-setup.md") == "docs"
+    assert classify("COPYING.md") is None
+    assert classify("HISTORY.md") is None

@@ -92,7 +92,10 @@ def _fold_unversioned(
 
 
 _LINUX_DISTROS = frozenset(
-    {"ubuntu", "debian", "centos", "rhel", "openeuler", "euleros", "kylin", "fedora", "rocky"}
+    {
+        *("ubuntu", "debian", "centos", "rhel", "openeuler", "euleros", "kylin", "fedora"),
+        *("rocky", "sles", "sle", "leap", "almalinux"),
+    }
 )
 
 

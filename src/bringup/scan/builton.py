@@ -100,9 +100,15 @@ _TEXT_COMMANDS = frozenset({"echo", "printf", "cat"})
 """Commands whose arguments are text (usage, help), not flags passed on."""
 
 
+_CONTINUED = ("&&", "||", "|", "\\")
+"""How a line that goes on in the next one ends: an AND-OR list or pipeline left open, an
+escaped newline."""
+
+
 def _code_lines(text: str) -> list[str]:
-    """The lines of ``text`` that run, their trailing comments cut: no comment, heredoc body
-    (usage text, "  -DUSE_ROCM=ON   build for AMD") or ``echo``/``printf`` line."""
+    """The logical lines of ``text`` that run, their trailing comments cut: no comment,
+    heredoc body (usage text, "  -DUSE_ROCM=ON   build for AMD") or ``echo``/``printf`` line;
+    a line continued (``_CONTINUED``) joined to the next."""
     lines: list[str] = []
     ends = ""  # the open heredoc's delimiter
     for raw in text.splitlines():
@@ -113,8 +119,12 @@ def _code_lines(text: str) -> list[str]:
         heredoc = _HEREDOC.search(line)
         ends = heredoc.group(1) if heredoc else ""
         word = _FIRST_WORD.match(line)
-        if line.strip() and not (word and word.group(1) in _TEXT_COMMANDS):
-            lines.append(line)
+        if lines and lines[-1].endswith(_CONTINUED):
+            # one command or AND-OR list over several lines is one line
+            before = lines[-1][:-1] if lines[-1].endswith("\\") else lines[-1]
+            lines[-1] = f"{before} {line.strip()}".rstrip()
+        elif line.strip() and not (word and word.group(1) in _TEXT_COMMANDS):
+            lines.append(line.rstrip())
     return lines
 
 
@@ -134,9 +144,12 @@ def _shell_flags(text: str) -> set[str]:
         one_line = _ONE_LINE_FUNCTION.match(line) if not guards else None
         if one_line:
             name, body = one_line.groups()
-            flags.setdefault(name, set()).update(m.group(1) for m in _SHELL_FLAG.finditer(body))
-            word = _FIRST_WORD.match(body)
-            calls.setdefault(name, set()).update([word.group(1)] if word else [])
+            firsts = [_AND_OR.split(command, 1)[0] for command in body.split(";")]
+            flags.setdefault(name, set()).update(
+                m.group(1) for first in firsts for m in _SHELL_FLAG.finditer(first)
+            )
+            words = [_FIRST_WORD.match(first) for first in firsts]
+            calls.setdefault(name, set()).update(w.group(1) for w in words if w)
             continue
         named = _FUNCTION.match(line) if not guards else None
         if named and (line.lstrip().startswith("function") or "(" in line):

@@ -34,7 +34,8 @@ _PROBE = lazyre.compile(
 )
 """An OS probe: ``uname -s`` compared with ``Linux``, a distribution's release file read."""
 _BRANCH = 20
-"""How far above its refusal the probe may be: the refusal is the probe's ``else`` branch
+"""How far above its refusal the probe may be (on the refusal's own line too: ``[[ "$(uname -s)"
+== "Linux" ]] || { echo "Unsupported OS"; exit 1; }``): the refusal is the probe's ``else`` branch
 (ops-nn install_deps.sh:127 and :142), not a message of another function (MindSpeed-MM
 scripts/install_cann.sh reads /etc/os-release at :24 and refuses a package manager at :200)."""
 _FUNCTION = lazyre.compile(
@@ -56,7 +57,7 @@ def os_probe(file: SourceFile) -> list[Requirement]:
     lines = file.text.splitlines()
     probes = [n for n, line in enumerate(lines, 1) if _PROBE.search(line)]
     answered = {
-        n: [p for p in probes if n - _BRANCH <= p < n]
+        n: [p for p in probes if n - _BRANCH <= p <= n]
         for n, line in enumerate(lines, 1)
         if _REFUSAL.search(line)
     }
@@ -67,11 +68,11 @@ def os_probe(file: SourceFile) -> list[Requirement]:
     ]
     if not refusals:
         return []
-    functions = [n for n, line in enumerate(lines, 1) if _FUNCTION.match(line)]
     first = min(answered[refusals[0]])
+    holder = [n for n, line in enumerate(lines[:first], 1) if _FUNCTION.match(line)][-1:]
     text = f"the setup script refuses other OSes: {lines[refusals[0] - 1].strip()}"[:200]
     found = file.requirement("os", "linux", first, text=text, confidence="medium", hard=False)
-    also = tuple(file.source(n) for n in dict.fromkeys([*functions[:1], *refusals]))
+    also = tuple(file.source(n) for n in dict.fromkeys([*holder, *refusals]))
     return [
         msgspec.structs.replace(
             found, any_of=(Alternative(value="linux", source=found.source),), also_at=also

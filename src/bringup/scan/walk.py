@@ -76,13 +76,15 @@ _LANGUAGES = frozenset({"zh", "en", "zh_cn", "zh-cn", "cn", "en_us", "source"})
 _DOC_SUFFIXES = (".md", ".mdx", ".rst")
 """Markdown, MDX (the Hugging Face doc-builder format: bitsandbytes, transformers, peft) and rst."""
 _NOT_DOCS = lazyre.compile(
-    r"^(changelog|changes|history|news|license|code_of_conduct|authors|attributions?\b|notices?\b"
-    r"|copying|third[-_ ]?party[-_ ]?(?:notices?|licen[cs]es?|open[-_ ]?source))",
+    r"^(changelog|changes|(?:history|news|copying)(?=\.|$)|license|code_of_conduct|authors"
+    r"|attributions?\b|notices?\b"
+    r"|third[-_ ]?party[-_ ]?(?:notices?|licen[cs]es?|open[-_ ]?source))",
     re.I,
 )
 """History, licences and the attributions of third-party code (nixl ATTRIBUTIONS-Python.md, 1.9 MB
 of licence texts of the packages it ships, THIRD_PARTY_LICENSES.md, THIRDPARTYNOTICES.md): no
-statement of what the repo needs, and read as docs they were most of a scan's time."""
+statement of what the repo needs, and read as docs they were most of a scan's time. ``news``,
+``copying`` and ``history`` only as the whole name (not ``copying-data.md``)."""
 _REQUIREMENTS = lazyre.compile(
     r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$"
 )
