@@ -21,6 +21,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
+from bringup.scan.lonebounds import floor_text, lone_release
 from bringup.scan.pkgrepeats import fold_named_packages
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.strictest import fold_floors
@@ -160,7 +161,6 @@ def _united(group: list[Requirement]) -> Requirement:
     )
 
 
-_FLOOR = lazyre.compile(r"^\s*>=\s*([^\s,|]+)\s*$")
 _ZEROS = lazyre.compile(r"(?<=\d)(?:\.0){1,4}(?=$|[\s,|])")
 
 
@@ -234,7 +234,7 @@ def merge_repeats(
     they all admit) are then one requirement at the strictest (``strictest``)."""
     strictest: dict[tuple[str, bool], tuple[Version, Requirement]] = {}
     for requirement in requirements:
-        floor = _floor(requirement)
+        floor = lone_release(requirement)
         subject = (requirement.subject, requirement.hard)
         if floor is not None and (subject not in strictest or strictest[subject][0] < floor):
             strictest[subject] = (floor, requirement)
@@ -244,7 +244,7 @@ def merge_repeats(
         if "||" in r.spec
         for alternative in r.spec.split("||")
     }
-    floors = {(r.subject, r.hard, _canon(r.spec)): r for r in requirements if _floor(r)}
+    floors = {(r.subject, r.hard, _canon(r.spec)): r for r in requirements if lone_release(r)}
     checked = {
         (r.subject, _canon(r.spec))
         for r in requirements
@@ -259,7 +259,7 @@ def merge_repeats(
         stands_for = lists.get(own) or restates or requirement
         said = stands_for if restates else requirement
         stricter = strictest.get((said.subject, said.hard), (None, said))[1]
-        implied = _floor(said) is not None and _implied(said, stricter, authority)
+        implied = lone_release(said) is not None and _implied(said, stricter, authority)
         if implied and stricter.hard >= requirement.hard:
             stands_for = stricter
         # a bound a build or manifest file checks keeps its own statement (``check --json``),
@@ -350,21 +350,11 @@ def _implied(floor: Requirement, stricter: Requirement, authority: Mapping[str, 
     ``cmake_minimum_required``); prose naming another release is not a repeat."""
     if authority.get(floor.source.ref or "", PROSE) > PROSE:
         return True
-    mine, theirs = (_FLOOR.match(r.spec) for r in (floor, stricter))
+    mine, theirs = (floor_text(r.spec) for r in (floor, stricter))
     if mine is None or theirs is None:
         return False
-    released, strict = mine.group(1).split("."), theirs.group(1).split(".")
+    released, strict = mine.split("."), theirs.split(".")
     return strict[: len(released)] == released
-
-
-def _floor(requirement: Requirement) -> Version | None:
-    match = _FLOOR.match(requirement.spec)
-    if match is None:
-        return None
-    try:
-        return Version(match.group(1), scheme_for(requirement.subject))
-    except InvalidVersion:
-        return None
 
 
 def cite_beside(

@@ -22,20 +22,10 @@ import msgspec
 
 from bringup.model import Alternative, Requirement
 from bringup.scan.architectures import capability_subject
+from bringup.scan.lonebounds import lone_release
 from bringup.scan.registry import PROSE
-from bringup.versions import InvalidVersion, Version
-
-_SCHEME = "pep440"
-
-
-def _floor(requirement: Requirement) -> Version | None:
-    spec = requirement.spec.strip()
-    if not spec.startswith(">=") or "," in spec or "|" in spec:
-        return None
-    try:
-        return Version(spec[2:].strip(), _SCHEME)
-    except InvalidVersion:
-        return None
+from bringup.subjects import scheme_for
+from bringup.versions import Version
 
 
 def unite_floors(
@@ -50,7 +40,7 @@ def unite_floors(
         if (
             requirement.subject == subject
             and authority.get(requirement.source.ref or "", PROSE) <= PROSE
-            and _floor(requirement) is not None
+            and lone_release(requirement) is not None
         ):
             groups.setdefault(requirement.feature, []).append(requirement)
     united = {feature: _united(group) for feature, group in groups.items() if len(group) > 1}
@@ -70,7 +60,7 @@ def _united(group: list[Requirement]) -> Requirement:
     """One requirement at the lowest floor of ``group`` (of its hard members, when any), cited
     where that floor is first stated; each member an alternative at its own place."""
     hard = [r for r in group if r.hard] or group
-    lowest = min(hard, key=lambda r: _floor(r) or Version("0", _SCHEME))
+    lowest = min(hard, key=lambda r: lone_release(r) or Version("0", scheme_for(r.subject)))
     alternatives = tuple(
         dict.fromkeys(Alternative(value=r.spec.strip(), source=r.source) for r in group)
     )

@@ -20,26 +20,16 @@ from collections.abc import Mapping
 
 import msgspec
 
-from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import capability_subject
-from bringup.subjects import scheme_for
-from bringup.versions import InvalidVersion, Version, first_release
-
-_FLOOR = lazyre.compile(r"^\s*>=\s*v?(\d[^\s,|<>=!~*]{0,40})\s*$")
-_PIN = lazyre.compile(r"^\s*==\s*v?(\d[^\s,|<>=!~*]{0,40}?)(?:\.\*)?\s*$")
+from bringup.scan.lonebounds import FLOOR, PIN, lone_release
+from bringup.versions import Version
 
 
 def _release(requirement: Requirement, pattern: re.Pattern[str]) -> Version | None:
-    """The release ``requirement`` states as a lone floor or pin (``pattern``), or None."""
-    scheme = scheme_for(requirement.subject)
-    match = pattern.match(requirement.spec)
-    if match is None or scheme == "name" or requirement.any_of:
-        return None
-    try:
-        return Version(first_release(match.group(1), scheme), scheme)
-    except InvalidVersion:
-        return None
+    """The release ``requirement`` states as a lone floor or pin (``pattern``), or None; a
+    list of alternatives states neither."""
+    return None if requirement.any_of else lone_release(requirement, pattern)
 
 
 def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -> list[Requirement]:
@@ -52,7 +42,7 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
         if requirement.subject == capability:
             continue
         key = (requirement.subject, requirement.hard, requirement.feature)
-        for pattern, found in ((_FLOOR, floors), (_PIN, pins)):
+        for pattern, found in ((FLOOR, floors), (PIN, pins)):
             release = _release(requirement, pattern)
             if release is not None:
                 found.setdefault(key, []).append((release, requirement))
