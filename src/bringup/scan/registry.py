@@ -1,8 +1,8 @@
 """Which extractor reads which kind of file, and how much its word counts.
 
 Authority decides contradictions inside one repo: what a machine reads (pyproject,
-setup.py, CMake) beats what CI and scripts happen to use, which beats prose; the manifest
-beats everything (it is the user speaking)."""
+setup.py, CMake, go.mod, Go sources) beats what CI and scripts happen to use, which beats
+prose; the manifest beats everything (it is the user speaking)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from bringup.scan.dockerfile import extract_dockerfile
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.gitmodules import extract_gitmodules
+from bringup.scan.gomod import GO_MOD, extract_go_mod
+from bringup.scan.gosource import extract_go_source
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.requirements_txt import extract_requirements_txt
@@ -39,6 +41,8 @@ EXTRACTORS: dict[str, Extractor] = {
     "ci": extract_ci,
     "makefile": extract_makefile,
     "gitmodules": extract_gitmodules,
+    GO_MOD: extract_go_mod,
+    "go": extract_go_source,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -51,6 +55,8 @@ AUTHORITY: dict[str, int] = {
     "cmake": DECLARED,
     "tests": DECLARED,
     "gitmodules": DECLARED,
+    GO_MOD: DECLARED,
+    "go": DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

@@ -22,6 +22,7 @@ from bringup.scan.collection import rootless, shared_needs
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
+from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
@@ -254,8 +255,9 @@ def scan_repo(
         extractions.append(extraction)
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
-    requirements = _stated(
-        root, shown, component, extractions=extractions, provides=provides, texts=texts
+    requirements = go_modules(
+        _stated(root, shown, component, extractions=extractions, provides=provides, texts=texts),
+        texts,
     )
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings

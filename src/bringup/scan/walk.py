@@ -116,7 +116,8 @@ FOREIGN_MANIFESTS = frozenset(
     {"cargo.toml", "go.mod", "package.json", "pom.xml", "build.gradle", "build.gradle.kts"}
 )
 """The package manifests of Rust, Go, JavaScript and Java projects: a directory holding one is
-a project built by its own tool (``scopes``)."""
+a project built by its own tool (``scopes``). go.mod is also read (``gomod``), so the walk
+lists it as a classified file, not here."""
 
 
 _BY_NAME = {
@@ -127,9 +128,16 @@ _BY_NAME = {
     "makefile": "makefile",
     "gnumakefile": "makefile",
     ".gitmodules": "gitmodules",
+    "go.mod": "gomod",
     **dict.fromkeys(_CI_FILES, "ci"),
 }
-_BY_SUFFIX = {".cmake": "cmake", ".dockerfile": "dockerfile", ".sh": "shell", ".bash": "shell"}
+_BY_SUFFIX = {
+    ".cmake": "cmake",
+    ".dockerfile": "dockerfile",
+    ".sh": "shell",
+    ".bash": "shell",
+    ".go": "go",
+}
 _CI_DIRS = ([".github", "workflows"], [".gitee", "workflows"])
 
 
@@ -148,7 +156,7 @@ def classify(rel: str) -> str | None:
         named = suffix == ".py" and (name.startswith("test_") or name.endswith("_test.py"))
         return "tests" if in_tests or named or name == "conftest.py" else None
     if suffix in _BY_SUFFIX:
-        return _BY_SUFFIX[suffix]
+        return None if name.endswith("_test.go") else _BY_SUFFIX[suffix]
     if name.startswith(("dockerfile", "containerfile")):
         return "dockerfile"
     if name.startswith("readme"):

@@ -109,9 +109,11 @@ LIBRARIES = {
     "hcomm": ("cann", "HCOMM, part of CANN"),
     "ascendcl": ("cann", "AscendCL, part of CANN"),
     "atb": ("nnal", "ATB, part of CANN NNAL"),
+    "dcmi": ("ascend_driver", "DCMI, the Ascend driver's management library"),
 }
-"""Libraries a build links (``-lhccl``, ``target_link_libraries(... ascendcl)``) -> (provider,
-why)."""
+"""Libraries a build links (``-lhccl``, ``target_link_libraries(... ascendcl)``) or a program
+loads (``libdcmi.so``, which the driver installs in ``/usr/local/Ascend/driver/lib64``) ->
+(provider, why)."""
 
 INSTALLERS = (
     (r"Ascend-hdk-[\w<>-]*?npu-driver_(?P<v>[^_/\s]*)_", "ascend_driver"),

@@ -59,6 +59,7 @@ LIBRARIES = {
     ),
     "nvidia-ml": ("nvidia_driver", "NVML, the NVIDIA driver's management library"),
     "cudart": ("cuda", "the CUDA runtime"),
+    "cudart_static": ("cuda", "the CUDA runtime, static"),
     "nvrtc": ("cuda", "NVRTC, part of the CUDA toolkit"),
     "cublas": ("cuda", "cuBLAS, part of the CUDA toolkit"),
     "cublaslt": ("cuda", "cuBLASLt, part of the CUDA toolkit"),
