@@ -226,6 +226,16 @@ def test_a_requirements_file_of_developer_tools_is_development() -> None:
         assert {r.feature for r in found} == {DEVELOPMENT}, rel
 
 
+def test_type_stubs_count_among_the_developer_tools() -> None:
+    # ai-dynamo/nixl@8770b655 requirements.txt:16-25 (black … types-PyYAML): six tools, three
+    # libraries the tools read their settings with, and typeshed's stubs for a type checker;
+    # the stubs make seven tools of ten
+    text = "black\nflake8\nisort\nmypy\npre-commit\npytest\npyyaml\ntoml\ntomli\ntypes-PyYAML\n"
+    found = extract_requirements_txt(_file("requirements.txt", text)).requirements
+    assert len(found) == 10
+    assert {r.feature for r in found} == {DEVELOPMENT}
+
+
 def test_a_requirements_file_with_a_test_runner_among_its_needs_stays_the_repos() -> None:
     text = "torch==2.7.1\nnumpy<2\ntransformers>=4.40\npytest\n"
     found = extract_requirements_txt(_file("requirements.txt", text)).requirements

@@ -27,12 +27,13 @@ _INDEX = lazyre.compile(
 _TOOLING = lazyre.compile(
     r"^pypi:(?:pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
     r"codespell|cmake-format|clang-format|cpplint|pytest.*|hypothesis|coverage|tox|nox|"
-    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine)$"
+    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine|types-[\w.-]+)$"
 )
 """Linters, formatters, type checkers, test runners, doc builders and release tools: a
 requirements file made mostly of these (Mooncake's top-level ``requirements.txt``: pre-commit,
 ruff, pyright, codespell …; a ``UserGuide/requirements.txt`` of sphinx themes) is what a
-developer installs, not what the repo needs, whatever its name."""
+developer installs, not what the repo needs, whatever its name. A ``types-*`` distribution is
+typeshed's stubs, read by type checkers alone (nixl requirements.txt:25 ``types-PyYAML``)."""
 
 _VCS = lazyre.compile(r"@\s*((?:git\+)?https?://\S+)|^((?:git\+)https?://\S+)")
 """A distribution installed from a repository or an archive URL (``torchtitan @
