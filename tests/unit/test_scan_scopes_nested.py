@@ -7,11 +7,12 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/torchair fced8842d149f16b587c2c867d427e4b766831ca
 - Ascend/catlass 0dfcf9df304f297361edab86448ac5ea6aed1647
 - Ascend/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7
+- mindspore-lab/mindnlp 7dd3e355d3f383c352ee94184ce0b208ad50abd6
 """
 
 from __future__ import annotations
 
-from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
+from bringup.scan.scopes import CI, DEVELOPMENT, REPO, TESTS, Scopes
 
 # msmodelslim setup.py:75 reads the top-level list; compress_graph/build.sh:13-15 builds the
 # CMake tool on its own (``cmake ..``, ``make -j12``), nothing outside names it.
@@ -108,3 +109,19 @@ def test_a_readme_indexing_a_language_folder_of_the_docs_makes_no_sub_project() 
     folder = "docs/zh/tfadapter_2"
     topic = ["CMakeLists.txt", f"{folder}/README.md", f"{folder}/quick_start.md"]
     assert Scopes(topic, {}).of(topic[2]) == folder
+
+
+def test_a_nested_pip_list_only_ci_installs_is_cis() -> None:
+    # mindnlp .github/workflows/ci_pipeline.yaml:155 installs requirements/requirements.txt
+    # (pylint==2.17, pytest, ddt, a CPU torch) to run the tests; setup.py:178-193 lists the
+    # package's own install_requires and reads no file
+    install = "        pip install -r requirements/requirements.txt\n"
+    files = ["setup.py", "README.md", ".github/workflows/ci_pipeline.yaml"]
+    lists = ["requirements/requirements.txt"]
+    texts = {".github/workflows/ci_pipeline.yaml": install, "setup.py": "install_requires=[\n"}
+    scopes = Scopes([*files, *lists], {"setup.py": ""}, texts={**texts, lists[0]: "ddt\n"})
+    assert scopes.of(lists[0]) == CI
+    # a guide that installs it as well (constructed: the README's install section) keeps it
+    readme = {"README.md": "pip install -r requirements/requirements.txt\n"}
+    kept = Scopes([*files, *lists], {"setup.py": ""}, texts={**texts, **readme})
+    assert kept.of(lists[0]) == REPO

@@ -6,7 +6,7 @@ unless the build installs it as a core dependency or its name says it is the cor
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bringup import lazyre
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
@@ -74,3 +74,20 @@ def extra_feature(name: str) -> str:
     if _DEV_FLAVOUR.match(name):
         return TESTS if name.lower().startswith("test") else DEVELOPMENT
     return f"extra:{name}"
+
+
+def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[str]:
+    """The nested pip lists (``requirements/requirements.txt``) that only CI files name
+    (``ci(rel)``): what a CI job installs to run the tests, not the repo's need. mindnlp's
+    .github/workflows/ci_pipeline.yaml:155 ``pip install -r requirements/requirements.txt``
+    (pylint, pytest, ddt, a CPU torch) beside setup.py's own ``install_requires``; a list in
+    a CI directory (cann-samples ``.ci/requirements.txt``) is CI's by its path already. A list
+    a build file, script or guide names as well stays where its path puts it."""
+    found = set()
+    for rel in texts:
+        if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
+            continue
+        namers = [other for other, text in texts.items() if other != rel and rel in text]
+        if namers and all(ci(other) for other in namers):
+            found.add(rel)
+    return frozenset(found)

@@ -79,6 +79,7 @@ from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scop
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
+    ci_lists,
     extra_feature,
     flavour_scope,
     tooling_list,
@@ -160,8 +161,10 @@ class Scopes:
         build_texts: Mapping[str, str],
         options: Mapping[str, str] | None = None,
         on: frozenset[str] = frozenset(),
+        texts: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
+        self._ci_lists = ci_lists(texts or {}, _ci_file)  # every file read (``texts``)
         self._options = dict(options or {})
         self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
@@ -213,7 +216,7 @@ class Scopes:
     def _of(self, rel: str) -> str:
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
-        if name in _CI_FILES or (any(d in _CI_DIRS for d in dirs[:2]) and not _CI_BUILD.match(rel)):
+        if _ci_file(rel) or rel in self._ci_lists:
             return CI
         if name.startswith(("dockerfile", "containerfile")) or name.endswith(".dockerfile"):
             return self._image(parts)
@@ -373,6 +376,14 @@ class Scopes:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
+
+
+def _ci_file(rel: str) -> bool:
+    """Whether ``rel`` is a CI file (``.github/``, ``.gitlab-ci.yml``), not ``ci/build.sh``."""
+    parts = rel.lower().split("/")
+    return parts[-1] in _CI_FILES or (
+        any(d in _CI_DIRS for d in parts[:-1][:2]) and not _CI_BUILD.match(rel)
+    )
 
 
 def _parts(rels: list[str], readme: str) -> frozenset[str]:

@@ -118,7 +118,8 @@ def file_scopes(
     the build files' texts."""
     builds = _build_texts(texts)
     on = frozenset(f"option:{name}" for name in built_on(builds))
-    return Scopes([*seen, *manifests], builds, optional_directories(builds, on), on)
+    read = {entry.rel: text for entry, text in texts.values()}
+    return Scopes([*seen, *manifests], builds, optional_directories(builds, on), on, read)
 
 
 def split_scopes(
