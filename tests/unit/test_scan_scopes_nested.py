@@ -125,3 +125,6 @@ def test_a_nested_pip_list_only_ci_installs_is_cis() -> None:
     readme = {"README.md": "pip install -r requirements/requirements.txt\n"}
     kept = Scopes([*files, *lists], {"setup.py": ""}, texts={**texts, **readme})
     assert kept.of(lists[0]) == REPO
+    # and with no manifest stating the needs, the list CI installs is all the repo says
+    bare = {k: v for k, v in texts.items() if k != "setup.py"}
+    assert Scopes([*files[1:], *lists], {}, texts=bare).of(lists[0]) == REPO

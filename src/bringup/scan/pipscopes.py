@@ -78,16 +78,24 @@ def extra_feature(name: str) -> str:
 
 def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[str]:
     """The nested pip lists (``requirements/requirements.txt``) that only CI files name
-    (``ci(rel)``): what a CI job installs to run the tests, not the repo's need. mindnlp's
-    .github/workflows/ci_pipeline.yaml:155 ``pip install -r requirements/requirements.txt``
-    (pylint, pytest, ddt, a CPU torch) beside setup.py's own ``install_requires``; a list in
-    a CI directory (cann-samples ``.ci/requirements.txt``) is CI's by its path already. A list
-    a build file, script or guide names as well stays where its path puts it."""
+    (``ci(rel)``) in a folder a Python manifest (``setup.py``, ``pyproject.toml``) at or above
+    it states the package's needs for: what a CI job installs to run the tests, not the repo's
+    need. mindnlp's .github/workflows/ci_pipeline.yaml:155 ``pip install -r
+    requirements/requirements.txt`` (pylint, pytest, ddt, a CPU torch) beside setup.py's own
+    ``install_requires``; a list in a CI directory (cann-samples ``.ci/requirements.txt``) is
+    CI's by its path already. A list a build file, script or guide names as well stays where
+    its path puts it."""
+    homes = {rel.rpartition("/")[0] for rel in texts if rel.rsplit("/", 1)[-1] in _MANIFESTS}
     found = set()
     for rel in texts:
         if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
+            continue
+        if not any(home == "" or rel.startswith(home + "/") for home in homes):
             continue
         namers = [other for other, text in texts.items() if other != rel and rel in text]
         if namers and all(ci(other) for other in namers):
             found.add(rel)
     return frozenset(found)
+
+
+_MANIFESTS = frozenset({"setup.py", "pyproject.toml"})
