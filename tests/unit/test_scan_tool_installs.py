@@ -140,3 +140,23 @@ def test_a_branch_that_is_not_clangs_keeps_the_check_gccs() -> None:
             "endif()\n"
         )
         assert _tools(extract_cmake(_file("CMakeLists.txt", text))) == [("gcc", ">=9.0", 2, True)]
+
+
+def test_an_install_quoted_after_a_shell_prompt() -> None:
+    # ai-dynamo/nixl@8770b655a6b17b5cdf7d2b56b6e0be5392496df5:README.md:48, 52-54, 60-62
+    file = _file(
+        "README.md",
+        "## Prerequisites for source build (Linux)\n\n"
+        "### Ubuntu:\n\n"
+        "`$ sudo apt install build-essential cmake pkg-config`\n\n"
+        "### Python\n\n"
+        "`$ pip3 install meson ninja pybind11 tomlkit`\n",
+    )
+    found = [(r.subject, r.spec, r.source.line) for r in extract_docs(file).requirements]
+    assert found == [
+        ("system_package", "pkg-config", 5),
+        ("pypi:meson", "", 9),
+        ("pypi:ninja", "", 9),
+        ("pypi:pybind11", "", 9),
+        ("pypi:tomlkit", "", 9),
+    ]

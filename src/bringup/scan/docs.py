@@ -83,8 +83,9 @@ def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
 
 
 not_commands = backends.per_registry(_not_commands)
-_INLINE_INSTALL = lazyre.compile(r"`((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
-"""An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"):
+_INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
+"""An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
+maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
 what it installs is needed as much as a code block's, but it is no step of its own."""
 _FORBIDDEN = lazyre.compile(
     r"\b(?:do\s+not|don'?t|never)\s+(?:run|use|execute|install)\b|(?:不要|请勿|切勿|禁止)(?!忘)",

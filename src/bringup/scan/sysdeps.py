@@ -66,11 +66,12 @@ build-tools/build.sh:519 ``command -v g++``), ``python3`` (MindSpeed-MM
 scripts/install_cann.sh:42). Its headers and pip (``python3-dev``, ``python3-pip``) are system
 packages of their own."""
 _QUOTED = lazyre.compile(
-    r"`((?:sudo\s{1,4})?(?:apt|apt-get|aptitude|yum|dnf|zypper|apk)\s[^`]{1,200})`"
+    r"`(?:\$\s{1,4})?((?:sudo\s{1,4})?(?:apt|apt-get|aptitude|yum|dnf|zypper|apk)\s[^`]{1,200})`"
 )
 """A package-manager command quoted in a sentence: the system Ninja installed with "Ubuntu:
 `apt-get install -y ninja-build`" and "CentOS/RHEL: `yum install -y ninja-build`" in one list item
-(fbgemm-ascend README.md:91)."""
+(fbgemm-ascend README.md:91); after a shell prompt as a block's line may be ("`$ sudo apt install
+build-essential cmake pkg-config`", nixl README.md:54)."""
 
 
 def tool_subject(name: str) -> str | None:
