@@ -80,3 +80,47 @@ def test_a_row_of_an_os_package_is_a_system_package() -> None:
     assert by_line[7] == "system_package"
     assert by_line[8] == "system_package"
     assert by_line[9] == "pypi:click"
+
+
+def test_a_distributions_section_states_what_its_requirements_section_would() -> None:
+    # Ascend/VisionSDK@f156edcf docs/zh/installation_guide.md:14, 16, 23-29, 31: the table under
+    # "### Ubuntu系统" of "## 安装依赖"; a row the package manager installs is a system package,
+    # one pip installs a distribution, a row marked optional the optional feature's
+    text = (
+        '## 安装依赖<a name="ZH-CN_TOPIC_0000001933475646"></a>\n\n'
+        '### Ubuntu系统<a name="ZH-CN_TOPIC_0000001631987505"></a>\n\n'
+        "|依赖名称|版本建议|获取建议|\n"
+        "|--|--|--|\n"
+        "|make|不低于3.82|建议通过包管理安装，安装命令参考如下。"
+        "<br>``` sudo apt-get install -y make ```"
+        "<br>若包管理中的版本不符合最低版本要求，可自行通过源码方式安装。|\n"
+        "|xz|不低于5.2.2|建议通过包管理安装，安装命令参考如下。"
+        "<br>```sudo apt-get install -y xz-utils```"
+        "<br>若包管理中的版本不符合最低版本要求，可自行通过源码方式安装。|\n"
+        "|protobuf|4.25.1|建议通过pip安装，安装命令参考如下。"
+        "<br>```pip3 install protobuf==4.25.1```|\n"
+        "|haveged（可选）|-|使用StreamServer功能时需要安装该依赖，建议通过包管理安装，安装命令参考如下。"
+        "<br>```sudo apt-get install -y haveged```|\n"
+    )
+    rel = "docs/zh/installation_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec, r.source.line, r.feature) for r in found] == [
+        ("system_package", "make>=3.82", 7, ""),
+        ("system_package", "xz>=5.2.2", 8, ""),
+        ("pypi:protobuf", "==4.25.1", 9, ""),
+        ("system_package", "haveged", 10, "optional"),
+    ]
+    assert not found[3].hard
+
+
+def test_a_sub_section_about_another_topic_is_not_a_requirements_section() -> None:
+    # Ascend/VisionSDK@f156edcf docs/zh/quick_start.md:3, 21-23, 26: a quick start's sample
+    # section, its table of what the sample uses, is no list of the repo's needs
+    text = (
+        '## API接口开发方式（C++）<a name="ZH-CN_TOPIC_0000001688816661"></a>\n\n'
+        "|软件依赖名称|推荐版本|获取链接|\n"
+        "|--|--|--|\n"
+        "|numpy|1.25.2|pip3 install numpy==1.25.2|\n"
+    )
+    rel = "docs/zh/quick_start.md"
+    assert extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements == ()

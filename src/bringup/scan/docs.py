@@ -30,6 +30,7 @@ from bringup.scan.docreqs import written_requirements
 from bringup.scan.docsections import (
     BOLD_LINE,
     BOLD_TITLE,
+    DISTRIBUTION_HEADING,
     EXAMPLE_SECTION,
     GUIDE_FILE,
     LEGACY_HEADING,
@@ -342,7 +343,10 @@ class _Reader:
         )
         if self.notes:
             self.skipped = not MAPPING_SECTION.search(words)
-        self.required = bool(REQUIRED_HEADING.search(self.heading))
+        parent = self.path[-2][1] if len(self.path) > 1 else ""
+        self.required = bool(REQUIRED_HEADING.search(self.heading)) or bool(
+            DISTRIBUTION_HEADING.fullmatch(self.heading) and REQUIRED_HEADING.search(parent)
+        )
         self.bold_list = False
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))

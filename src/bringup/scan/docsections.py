@@ -23,6 +23,15 @@ REQUIRED_HEADING = lazyre.compile(
     re.IGNORECASE,
     guard=True,
 )
+DISTRIBUTION_HEADING = lazyre.compile(
+    r"(?:Linux|Ubuntu|Debian|CentOS|RHEL|Fedora|openEuler|EulerOS|Kylin|SUSE)"
+    r"(?:\s{0,2}\d{1,2}(?:\.\d{1,2})?)?\s{0,2}(?:系统|systems?)?\s{0,2}[:：]?",
+    re.IGNORECASE,
+)
+"""A heading that is one Linux distribution's name ("### Ubuntu系统" under "## 安装依赖",
+VisionSDK docs/zh/installation_guide.md:16; "### Ubuntu:" under "## Prerequisites for source
+build (Linux)", nixl README.md:52): the requirements section above it, told for that
+distribution, so its tables and lists state needs as the section's own would (matched whole)."""
 SKIPPED_HEADING = lazyre.compile(
     r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
     r"acknowledg|"

@@ -17,7 +17,7 @@ from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
-from bringup.scan.hostrows import as_host_tool, downloaded_source
+from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
@@ -43,6 +43,7 @@ from bringup.scan.tablecells import (
     cells,
     clean,
     distribution_cell,
+    optional_mark,
     requirement,
     resolve,
 )
@@ -369,8 +370,9 @@ def _read_rows(
         if download is not None:
             found.append(download)
             continue
+        name, marked = optional_mark(row.cells[0])
         if subject is None and required and not routes:  # a route ("Docker") is no package
-            subject = distribution_cell(row.cells[0])
+            subject = distribution_cell(name)
         if subject is None:
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
@@ -378,7 +380,7 @@ def _read_rows(
         stated = _versioned_row(file, row, subject, roles, text, optional=optional)
         if not stated and listing:
             stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
-        found.extend(as_host_tool(stated))
+        found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return found
 
 

@@ -25,6 +25,7 @@ from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
 from bringup.scan.hosttools import HOST_TOOLS, headers_package
+from bringup.scan.scopes import OPTIONAL
 from bringup.scan.tablecells import Row
 
 _ARCHIVE_LINK = lazyre.compile(
@@ -66,15 +67,32 @@ package, installed with its package manager; only an unversioned row (a Python d
 row "| torch | 2.1 | verified in Ubuntu 20.04 |" keeps its version and what it is)."""
 
 
+_BY_MANAGER = lazyre.compile(
+    r"包管理|\bpackage\s+manager\b|\b(?:apt|apt-get|yum|dnf|zypper)\s+(?:-y\s+)?install\b", re.I
+)
+"""A row saying its software comes from the OS package manager ("|xz|不低于5.2.2|建议通过包管理
+安装…sudo apt-get install -y xz-utils…|", VisionSDK docs/zh/installation_guide.md:28; "Install
+through the package manager", IndexSDK docs/en/installation_guide.md:35)."""
+_BY_PIP = lazyre.compile(r"\bpip3?\s+install\b|通过\s?pip|\bvia\s+pip\b", re.I)
+
+
+def _by_manager(text: str) -> bool:
+    """Whether a row's words say the OS package manager installs it, and never pip."""
+    return bool(_BY_MANAGER.search(text)) and not _BY_PIP.search(text)
+
+
 def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
     """``stated`` with a row's ``pypi:`` tool (``pypi:make >=4.1``) as the host tool it is
     (``system_package make>=4.1``), and a row's OS package (a ``-dev`` headers package, a
-    package the row says an OS installs) as the system package it is."""
+    package the row says an OS or its package manager installs) as the system package it is."""
     out = []
     for need in stated:
         name = need.subject[len("pypi:") :] if need.subject.startswith("pypi:") else ""
+        text = need.text or ""
         os_package = bool(name) and (
-            headers_package(name) or (not need.spec and bool(_ON_AN_OS.search(need.text or "")))
+            headers_package(name)
+            or (not need.spec and bool(_ON_AN_OS.search(text)))
+            or _by_manager(text)
         )
         tool = (name in HOST_TOOLS and name not in _INSTALLERS) or os_package
         spec = name + need.spec
@@ -82,3 +100,8 @@ def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
             msgspec.structs.replace(need, subject="system_package", spec=spec) if tool else need
         )
     return out
+
+
+def as_optional(stated: list[Requirement]) -> list[Requirement]:
+    """What a row marked optional states: soft, the ``optional`` feature's."""
+    return [msgspec.structs.replace(need, hard=False, feature=OPTIONAL) for need in stated]

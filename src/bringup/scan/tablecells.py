@@ -199,6 +199,17 @@ def distribution_cell(cell: str) -> str | None:
     return python_subject(plain) if DISTRIBUTION.match(plain) else None
 
 
+_OPTIONAL_MARK = lazyre.compile(r"[(（]\s{0,2}(?:可选|optional)\s{0,2}[)）]", re.IGNORECASE)
+"""A row's name marked optional ("|haveged（可选）|-|使用StreamServer功能时需要安装该依赖…|",
+VisionSDK docs/zh/installation_guide.md:31): what one feature needs, not the repo."""
+
+
+def optional_mark(cell: str) -> tuple[str, bool]:
+    """A row's first cell without its optional mark, and whether it had one."""
+    bare = _OPTIONAL_MARK.sub("", cell)
+    return bare.strip(), bare != cell
+
+
 def requirement(
     file: SourceFile,
     line: int,
