@@ -73,7 +73,8 @@ _BY_MANAGER = lazyre.compile(
 """A row saying its software comes from the OS package manager ("|xz|不低于5.2.2|建议通过包管理
 安装…sudo apt-get install -y xz-utils…|", VisionSDK docs/zh/installation_guide.md:28; "Install
 through the package manager", IndexSDK docs/en/installation_guide.md:35)."""
-_BY_PIP = lazyre.compile(r"\bpip3?\s+install\b|通过\s?pip|\bvia\s+pip\b", re.I)
+_BY_PIP = lazyre.compile(r"(?<![A-Za-z0-9_-])pip3?(?![A-Za-z0-9_-])", re.I)
+"""A row naming pip (its install command, "通过pip安装"): a Python distribution's row."""
 
 
 def _by_manager(text: str) -> bool:
