@@ -124,3 +124,24 @@ def test_a_sub_section_about_another_topic_is_not_a_requirements_section() -> No
     )
     rel = "docs/zh/quick_start.md"
     assert extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements == ()
+
+
+def test_a_software_table_row_without_a_readable_version_is_still_a_need() -> None:
+    # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/
+    # preparing_software_and_dependencies.md:48, 57-60: the "软件" column lists what to install;
+    # glibc's version is told per package in a sentence, still a glibc need
+    text = (
+        "## 准备依赖\n\n"
+        "|软件|版本要求|变更记录|\n"
+        "|--|--|--|\n"
+        "|glibc|<li>Ascend-mindie\\_<*version*>\\_linux-\\<*arch*>\\_abi0.run配套的glibc版本需大于或"
+        "等于2.34。</li><li>Ascend-mindie_<*version*>_linux-<*arch*>_abi1.run配套的glibc版本需大于"
+        "或等于2.38。</li>|Mind 2.1.RC1版本修改|\n"
+        "|gcc、g++|大于或等于11.4.0，请用户自行安装。|Mind 1.0版本新增|\n"
+    )
+    rel = "docs/zh/user_guide/install/source/preparing_software_and_dependencies.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found if r.subject in ("glibc", "gcc")] == [
+        ("glibc", "", 5),
+        ("gcc", ">=11.4.0", 6),
+    ]

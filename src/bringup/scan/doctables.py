@@ -385,11 +385,15 @@ def _read_rows(
 
 
 _DEPENDENCY_HEADER = lazyre.compile(
-    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件", re.I
+    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件|"
+    r"^(?:软件名?称?|software(?:\s+name)?)$",
+    re.I,
 )
 """A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
-installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide): a row naming a
-subject and no version is still a need, its version unstated."""
+installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide; a "| 软件 |
+版本要求 |" column of what to install, MindIE-LLM docs/zh/user_guide/install/source/
+preparing_software_and_dependencies.md:57): a row naming a subject and no version it can read is
+still a need, its version unstated."""
 
 
 _ROUTES_HEADER = lazyre.compile(
