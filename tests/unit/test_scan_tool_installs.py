@@ -160,3 +160,21 @@ def test_an_install_quoted_after_a_shell_prompt() -> None:
         ("pypi:pybind11", "", 9),
         ("pypi:tomlkit", "", 9),
     ]
+
+
+def test_what_apt_get_satisfy_installs() -> None:
+    # microsoft/mscclpp@1f5f065d7b13ab02df32c22568f38785d1eeec01:docs/quickstart.md:33-36: a
+    # Debian dependency list; python3 is the python subject's package, python3-dev a system
+    # package at its least version
+    file = _file(
+        "docs/quickstart.md",
+        "* Libraries\n"
+        "    * (Optional, for building the Python module) Python >= 3.10 and Python Development"
+        " Package\n"
+        "        ```bash\n"
+        '        sudo apt-get satisfy "python3 (>=3.10), python3-dev (>=3.10)"\n'
+        "        ```\n",
+    )
+    found = [(r.subject, r.spec, r.source.line) for r in extract_docs(file).requirements]
+    assert ("system_package", "python3-dev>=3.10", 4) in found
+    assert not any(r[0] == "system_package" and "python3>" in r[1] for r in found)

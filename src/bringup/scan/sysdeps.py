@@ -48,9 +48,10 @@ _PREFIXES = frozenset({"sudo", "then", "do", "else", "time", "exec", "command", 
 """Words before the manager that leave the command the same (``sudo``, a branch's ``then``)."""
 _VALUED_OPTIONS = frozenset({"-o", "-t", "--option", "--target-release", "--enablerepo", "-c"})
 _VARIABLE = lazyre.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
-_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:=[\w.:~+-]+)?$")
+_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:>?=[\w.:~+-]+)?$")
 """A package as a manager takes it: ``libnuma-dev``, ``gcc-c++``, ``@development`` (a dnf
-group), ``cmake=3.22.1-1`` (apt's pin), or one of a family the user completes
+group), ``cmake=3.22.1-1`` (apt's pin), ``python3-dev>=3.10`` (a relation ``apt-get satisfy``
+takes, ``_satisfied``), or one of a family the user completes
 (``nvidia-dkms-<your-nvidia-driver-version>``, gdrcopy README.md:78)."""
 _TOOL_PACKAGES = (
     ("ninja", lazyre.compile(r"^ninja(?:-build)?$")),
@@ -77,7 +78,7 @@ build-essential cmake pkg-config`", nixl README.md:54)."""
 def tool_subject(name: str) -> str | None:
     """The subject of the build tool a program or distribution package ``name`` is, if any
     (``ninja-build``: ``ninja``)."""
-    bare = name.split("=", 1)[0].lower()
+    bare = name.split("=", 1)[0].rstrip(">").lower()
     return next((subject for subject, package in _TOOL_PACKAGES if package.match(bare)), None)
 
 
@@ -96,9 +97,31 @@ def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
     at = 0  # options before the subcommand, with their values (``-o Acquire::Retries=3``)
     while at < len(rest) and rest[at].startswith("-"):
         at += 2 if rest[at] in _VALUED_OPTIONS else 1
+    if at < len(rest) and rest[at] == "satisfy" and program in ("apt", "apt-get"):
+        return program, tuple(_satisfied(rest[at + 1 :]))
     if at >= len(rest) or rest[at] not in (known[0], "groupinstall"):
         return None
     return program, rest[at + 1 :]
+
+
+_RELATION = lazyre.compile(
+    r"^\s*([a-z0-9][a-z0-9.+-]{0,80})\s*(?:\(\s*(>=|=)\s*([\w.:~+-]{1,40})\s*\))?\s*$"
+)
+"""One relation of a Debian dependency list: a package and maybe its least or exact version."""
+
+
+def _satisfied(words: tuple[str, ...]) -> list[str]:
+    """The packages ``apt-get satisfy`` installs, from its Debian dependency strings ("python3
+    (>=3.10), python3-dev (>=3.10)", mscclpp docs/quickstart.md:35), each with its version as a
+    package list writes one (``python3-dev>=3.10``); an alternative ("a | b") is the first one's."""
+    found = []
+    for word in words:
+        for relation in word.split(","):
+            named = _RELATION.match(relation.split("|", 1)[0])
+            if named is not None:
+                name, operator, version = named.groups()
+                found.append(f"{name}{'==' if operator == '=' else operator or ''}{version or ''}")
+    return found
 
 
 def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
