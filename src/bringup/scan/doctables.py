@@ -34,8 +34,10 @@ from bringup.scan.supporttables import (
 from bringup.scan.tablecells import (
     CELL_NOISE,
     CHIP_CELLS,
+    DEPENDENCY_HEADER,
     DISTRIBUTION,
     LINE_BREAK,
+    ROUTES_HEADER,
     SEPARATOR,
     Row,
     bare,
@@ -347,8 +349,8 @@ def _read_rows(
     kind = backend.device_kind if backend is not None else ""
     roles = _column_roles(header)
     optional = bool(header.cells and OPTIONAL_WORDS.search(clean(header.cells[0])))
-    listing = bool(header.cells and _DEPENDENCY_HEADER.search(clean(header.cells[0])))
-    routes = bool(header.cells and _ROUTES_HEADER.match(clean(header.cells[0])))
+    listing = bool(header.cells and DEPENDENCY_HEADER.search(clean(header.cells[0])))
+    routes = bool(header.cells and ROUTES_HEADER.match(clean(header.cells[0])))
     for row in body:
         if not row.cells:
             continue
@@ -382,27 +384,6 @@ def _read_rows(
             stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return found
-
-
-_DEPENDENCY_HEADER = lazyre.compile(
-    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件|"
-    r"^(?:软件名?称?|software(?:\s+name)?)$",
-    re.I,
-)
-"""A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
-installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide; a "| 软件 |
-版本要求 |" column of what to install, MindIE-LLM docs/zh/user_guide/install/source/
-preparing_software_and_dependencies.md:57): a row naming a subject and no version it can read is
-still a need, its version unstated."""
-
-
-_ROUTES_HEADER = lazyre.compile(
-    r"^\s*(?:安装方式|部署方式|(?:installation|deployment|install)\s+(?:methods?|modes?|options?))\s*$",
-    re.IGNORECASE,
-)
-"""A table of ways to get an environment ("| 安装方式 | 使用说明 |", hicann/ops-blas
-docs/zh/install/quick_install.md:15): a row says what its route needs ("当前仅适用于Atlas A2系列
-产品", :17); the route's name ("Docker", "CANNLab") is no Python distribution."""
 
 
 _DOCUMENT_CELL = lazyre.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")

@@ -192,6 +192,27 @@ def _one_name(cell: str) -> str | None:
     return named if named != "python" or plain == "python" else None
 
 
+DEPENDENCY_HEADER = lazyre.compile(
+    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件|"
+    r"^(?:软件名?称?|software(?:\s+name)?)$",
+    re.I,
+)
+"""A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
+installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide; a "| 软件 |
+版本要求 |" column of what to install, MindIE-LLM docs/zh/user_guide/install/source/
+preparing_software_and_dependencies.md:57): a row naming a subject and no version it can read is
+still a need, its version unstated."""
+
+
+ROUTES_HEADER = lazyre.compile(
+    r"^\s*(?:安装方式|部署方式|(?:installation|deployment|install)\s+(?:methods?|modes?|options?))\s*$",
+    re.IGNORECASE,
+)
+"""A table of ways to get an environment ("| 安装方式 | 使用说明 |", hicann/ops-blas
+docs/zh/install/quick_install.md:15): a row says what its route needs ("当前仅适用于Atlas A2系列
+产品", :17); the route's name ("Docker", "CANNLab") is no Python distribution."""
+
+
 def distribution_cell(cell: str) -> str | None:
     """A first cell that is a Python distribution's name ("ray", "apex"), for rows of a
     requirements table whose version cell reads as a PEP 440 specifier."""
