@@ -34,7 +34,6 @@ from bringup.scan.supporttables import (
 from bringup.scan.tablecells import (
     CELL_NOISE,
     CHIP_CELLS,
-    DEPENDENCY_HEADER,
     DISTRIBUTION,
     LINE_BREAK,
     ROUTES_HEADER,
@@ -45,6 +44,7 @@ from bringup.scan.tablecells import (
     cells,
     clean,
     distribution_cell,
+    listing_header,
     optional_mark,
     requirement,
     resolve,
@@ -349,7 +349,7 @@ def _read_rows(
     kind = backend.device_kind if backend is not None else ""
     roles = _column_roles(header)
     optional = bool(header.cells and OPTIONAL_WORDS.search(clean(header.cells[0])))
-    listing = bool(header.cells and DEPENDENCY_HEADER.search(clean(header.cells[0])))
+    listing = listing_header(header.cells)
     routes = bool(header.cells and ROUTES_HEADER.match(clean(header.cells[0])))
     for row in body:
         if not row.cells:

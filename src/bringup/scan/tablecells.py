@@ -193,15 +193,26 @@ def _one_name(cell: str) -> str | None:
 
 
 DEPENDENCY_HEADER = lazyre.compile(
-    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件|"
-    r"^(?:软件名?称?|software(?:\s+name)?)$",
-    re.I,
+    r"依赖|dependenc|prerequisite|required\s+software|requirements?\b|前置|配套软件", re.I
 )
 """A table listing what to install ("| 依赖软件 | 软件安装指南 |", torchtitan-npu docs/user-guides/
-installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide; a "| 软件 |
-版本要求 |" column of what to install, MindIE-LLM docs/zh/user_guide/install/source/
-preparing_software_and_dependencies.md:57): a row naming a subject and no version it can read is
-still a need, its version unstated."""
+installation.md:18-49: "昇腾NPU驱动", "昇腾NPU固件", "NNAL", each with its guide): a row naming a
+subject and no version it can read is still a need, its version unstated."""
+_SOFTWARE_CELL = lazyre.compile(r"^(?:软件名?称?|software(?:\s+name)?)$", re.I)
+_REQUIRED_VERSION = lazyre.compile(r"版本要求|version\s+requirements?|required\s+versions?", re.I)
+
+
+def listing_header(header: list[str]) -> bool:
+    """Whether a table's header says it lists what to install (``DEPENDENCY_HEADER``), or names
+    the software and the version each requires ("|软件|版本要求|变更记录|", MindIE-LLM docs/zh/
+    user_guide/install/source/preparing_software_and_dependencies.md:57). A "| 软件 | 版本 |"
+    table pairs releases (MindSpeed README.md:76, "当前版本推荐配套表"): not such a list."""
+    plain = [clean(cell) for cell in header]
+    if not plain:
+        return False
+    if DEPENDENCY_HEADER.search(plain[0]):
+        return True
+    return bool(_SOFTWARE_CELL.match(plain[0])) and any(_REQUIRED_VERSION.search(c) for c in plain)
 
 
 ROUTES_HEADER = lazyre.compile(
