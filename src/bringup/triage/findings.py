@@ -20,7 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Optional
 
 CODE, EXCEPTION, CHAIN, LINE, FAILURE = "code", "exception", "chain", "line", "failure"
-OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE})
+MARK = "mark"
+"""A line that says what the job was doing (``Findings.marks``), read wherever it is."""
+OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE, MARK})
 
 MAX_CODES = 32
 MAX_EXCEPTIONS = 8
@@ -158,6 +160,9 @@ class Findings:
     failures: list[FailureSighting] = field(default_factory=list)
     failure_lines: int = 0
     """How many failure lines were read (kept or not)."""
+    marks: dict[str, LineSighting] = field(default_factory=dict)
+    """The first line of each mark (a kernel compiled while the job runs): unlike a line
+    rule's, read after an exception too, and no diagnosis of its own."""
     _chained: bool = False
     _last_frames: Optional[Frames] = None
 
@@ -184,6 +189,8 @@ class Findings:
             self._code(owner, groups, line, text)
         elif role == LINE and owner not in self.lines:
             self.lines[owner] = LineSighting(owner, line, text)
+        elif role == MARK and owner not in self.marks:
+            self.marks[owner] = LineSighting(owner, line, text)
 
     def counted(self, role: str, owner: str, group: str, value: str) -> bool:
         """Whether a match of an observer that captures one ``group`` only adds to what is
@@ -191,6 +198,8 @@ class Findings:
         that its line need not be read."""
         if role == LINE:
             return owner in self.lines
+        if role == MARK:
+            return owner in self.marks
         if role == FAILURE:
             return self.failures_done()
         if role != CODE:
@@ -261,6 +270,8 @@ class Findings:
             self.last_exception = moved
         for rule, line in later.lines.items():
             self.lines.setdefault(rule, replace(line, line=line.line + shift))
+        for owner, line in later.marks.items():
+            self.marks.setdefault(owner, replace(line, line=line.line + shift))
         room = max(0, MAX_FAILURES - len(self.failures))
         self.failures.extend(replace(f, line=f.line + shift) for f in later.failures[:room])
         self.failure_lines += later.failure_lines
