@@ -42,6 +42,7 @@ from bringup.triage.findings import (
     CODE,
     FAILURE,
     LINE,
+    MARK,
     TRACEBACK_OBSERVERS,
     CodeSighting,
     ExceptionSighting,
@@ -50,6 +51,7 @@ from bringup.triage.findings import (
     indented,
 )
 from bringup.triage.refusals import refused
+from bringup.triage.runtimecompile import RUNTIME_COMPILE
 from bringup.triage.signatures import SignatureRecord, SignatureSet
 from bringup.triage.templates import render
 
@@ -90,6 +92,8 @@ def observers(
     found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
     if rules.failure:
         found.append(Observer(FAILURE, rules.quiet, rules.failure))
+    if rules.runtime_compile:
+        found.append(Observer(MARK, RUNTIME_COMPILE, rules.runtime_compile))
     return tuple(found)
 
 

@@ -69,6 +69,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     evidence: list[EvidenceRule] = []
     failure: str = ""
     quiet: str = ""
+    runtime_compile: str = ""
 
 
 class Rules(NamedTuple):
@@ -78,6 +79,8 @@ class Rules(NamedTuple):
     evidence: tuple[EvidenceRule, ...] = ()
     failure: str = ""
     quiet: str = ""
+    runtime_compile: str = ""
+    """The lines of a kernel compiled while the job runs (``bringup.triage.runtimecompile``)."""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -103,9 +106,10 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
             )
-    problem = next((p for p in map(pattern_problem, (content.failure, content.quiet)) if p), None)
+    tops = (content.failure, content.quiet, content.runtime_compile)
+    problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
-        raise SignatureError(f"failure or quiet: {problem}", path=str(path))
+        raise SignatureError(f"failure, quiet or runtime_compile: {problem}", path=str(path))
     return Rules(
         tuple(content.exception),
         tuple(content.line),
@@ -113,6 +117,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         tuple(content.evidence),
         content.failure,
         content.quiet,
+        content.runtime_compile,
     )
 
 

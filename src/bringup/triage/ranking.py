@@ -28,7 +28,8 @@ adds what the log's error codes, exception and failure lines say, between the kn
 and the catch-alls; one diagnosis per cause: a fallback or knowledge diagnosis whose first
 line is already the evidence of a better one is left out. A log in which nothing names a
 failure but that ends inside a Python traceback is read from the traceback
-(``bringup.triage.remnant``).
+(``bringup.triage.remnant``). In a log that shows a kernel compiled while the job ran, a
+``build`` layer is read as ``operator_execution`` (``bringup.triage.runtimecompile``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, remnant
+from bringup.triage import fallback, remnant, runtimecompile
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -139,6 +140,7 @@ def rank(
     diagnoses = _one_per_cause(diagnoses, secondary, generic)
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
+    diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     return diagnoses if top is None else diagnoses[:top]
 
 

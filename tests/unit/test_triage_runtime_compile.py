@@ -1,0 +1,92 @@
+"""A kernel compiled while the job runs (torch.compile, Triton's JIT, TileLang, cupy's NVRTC)
+fails in the job: its compiler errors are ``operator_execution``, not the project's ``build``
+(the layer rule of the triage labels; twentieth b03, f01, eighteenth f11, seventh 01)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.explain import scan_log
+from bringup.triage.runtimecompile import RUNTIME_COMPILE
+
+# triton-lang/triton#7838: the AMD launcher C source Triton's driver.py generates and compiles
+# at the first launch, rejected by clang.
+TRITON_LAUNCHER = (
+    "__triton_launcher.c:170:5: error: no matching function for call to 'PyFloat_Pack2'\n"
+    "  170 |     PyFloat_Pack2(f, (unsigned char*)&result, 1);\n"
+)
+# vllm-project/speculators#993: triton-ascend compiling a fused loss kernel during training.
+TRITON_ASCEND = (
+    'File "src/speculators/losses/fused.py", line 253, in forward\n'
+    "triton.compiler.errors.MLIRCompilationError:\n"
+    "[ConvertLinalgRToBinary] encounters error:\n"
+    'loc("src/speculators/losses/fused.py":92:0): error: Failed to run BiShengHIR pipeline\n'
+)
+# sgl-project/sglang#1522: an AWQ model's marlin op traced by --enable-torch-compile.
+TORCH_COMPILE = (
+    "Exception: Capture cuda graph failed\n"
+    "_C::gptq_marlin_gemm() Expected a value of type '__torch__.torch.classes._core_C.ScalarType"
+    " (of Python compilation unit at: 0)' for argument '_7' but instead found type"
+    " 'FakeScriptObject'.\n"
+)
+# tile-ai/tilelang-ascend#73: the example's generated kernel, written to a temporary file and
+# compiled by the running script.
+TILELANG = (
+    "/tmp/tmp8_7f4g4h.cpp:42:97: error: use of undeclared identifier 'cid_'\n"
+    "1 error generated.\n"
+    "Traceback (most recent call last):\n"
+    '  File "/home/ma-user/work/tilelang-ascend/examples/gemm/example_gemm_intrinsic.py",'
+    " line 116, in <module>\n"
+)
+# BlackHolePerturbationToolkit/FastEMRIWaveforms@c4680f150435aa2f643d9dd57cc9ee0ce98767a8:
+# docs/source/user/install.md, the cuda12x backend's example output (cupy compiling a kernel
+# with NVRTC).
+CUPY = (
+    "cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_COMPILATION (6)\n"
+    "cupy.cuda.compiler.CompileException: /work/scratch/.../few2.0rc1/lib/python3.12/"
+    "site-packages/cupy/_core/include/cupy/_cuda/cuda-12.4/cuda_fp16.h(129): catastrophic"
+    ' error: cannot open source file "vector_types.h"\n'
+)
+
+
+@pytest.mark.parametrize("log", [TRITON_LAUNCHER, TRITON_ASCEND, TORCH_COMPILE, TILELANG, CUPY])
+def test_a_compile_in_the_running_job_is_the_operation(log: str) -> None:
+    assert explain_text(log)[0].layer == "operator_execution"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # facebookresearch/chameleon#39: Triton 2.x handing its PTX to ptxas on a V100
+        "ptxas /tmp/compile-ptx-src-ac38de, line 521; error   : Feature 'cvt.bf16.f32' requires"
+        " .target sm_80 or higher",
+        # Ascend/torchair@fced8842d149f16b587c2c867d427e4b766831ca:experimental/_inductor_npu_ext/
+        # docs/manuals.md (its "Kernel load failed" example)
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:",
+    ],
+)
+def test_the_compiles_lines_are_marked(line: str) -> None:
+    assert RUNTIME_COMPILE in scan_log(f"{line}\n".encode()).findings.marks
+
+
+def test_a_mark_after_an_exception_in_a_later_block_is_read() -> None:
+    """Line rules stop once an exception explains the log; a mark is read wherever it is."""
+    first = "Traceback (most recent call last):\nRuntimeError: boom\n"
+    log = first + "x\n" * (200 << 10) + TRITON_LAUNCHER
+    assert RUNTIME_COMPILE in scan_log(log.encode()).findings.marks
+
+
+def test_a_project_build_stays_build() -> None:
+    # vllm-project/vllm-ascend#439: pip building vLLM from source on a host without g++.
+    log = (
+        "      running build_ext\n"
+        "      -- The CXX compiler identification is unknown\n"
+        "      CMake Error at CMakeLists.txt:14 (project):\n"
+        "        No CMAKE_CXX_COMPILER could be found.\n"
+        "      Traceback (most recent call last):\n"
+        '        File "/tmp/pip-build-env-ae3seyx3/overlay/lib/python3.10/site-packages/'
+        'setuptools/build_meta.py", line 438, in build_wheel\n'
+    )
+    assert RUNTIME_COMPILE not in scan_log(log.encode()).findings.marks
+    assert explain_text(log)[0].layer == "build"
