@@ -50,7 +50,18 @@ CUPY = (
 )
 
 
-@pytest.mark.parametrize("log", [TRITON_LAUNCHER, TRITON_ASCEND, TORCH_COMPILE, TILELANG, CUPY])
+# CSAILVision/unifiedparsing#12 (toolchain.ninja-missing's sample): torch's cpp_extension.load
+# building an extension at its first import (torch/utils/cpp_extension.py, _jit_compile).
+JIT_EXTENSION = (
+    '  File ".../python3.6/site-packages/torch/utils/cpp_extension.py", line 814, in _jit_compile\n'
+    "    with_cuda=with_cuda)\n"
+    "RuntimeError: Ninja is required to load C++ extensions\n"
+)
+
+
+@pytest.mark.parametrize(
+    "log", [TRITON_LAUNCHER, TRITON_ASCEND, TORCH_COMPILE, TILELANG, CUPY, JIT_EXTENSION]
+)
 def test_a_compile_in_the_running_job_is_the_operation(log: str) -> None:
     assert explain_text(log)[0].layer == "operator_execution"
 

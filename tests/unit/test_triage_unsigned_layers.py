@@ -201,8 +201,6 @@ def test_a_model_the_installed_release_does_not_support_is_install(sample: Path)
         FIXTURES / "cuda.build.cuda-home-not-set" / "flownet2-218.log",
         # pytorch/extension-cpp#26 (heldout corpus 37): the same, from setup.py.
         DATA / "triage_heldout" / "37-extension-cpp-cuda-home-unset.log",
-        # CSAILVision/unifiedparsing#12 (a sample): ninja missing.
-        FIXTURES / "toolchain.ninja-missing" / "unifiedparsing-12.log",
     ],
 )
 def test_an_exception_raised_in_an_extensions_build_tool_is_build(sample: Path) -> None:
