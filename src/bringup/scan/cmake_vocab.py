@@ -72,7 +72,7 @@ _ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
 """``$ENV{X}/lib64``: a path under what the variable names."""
 _CONDITIONS = frozenset({"if", "elseif", "while"})
 _REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
-_SET_OPENING = lazyre.compile(r"^\s*set\s*\(\s*(\w+)", re.IGNORECASE)
+_SET_OPENING = lazyre.compile(r"^\s*set\s*\(\s*([\w./+-]+)", re.IGNORECASE)
 
 
 def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requirement:

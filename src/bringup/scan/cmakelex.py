@@ -11,7 +11,9 @@ from typing import NamedTuple
 from bringup import lazyre
 
 _IDENTIFIER = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
+REFERENCE = lazyre.compile(r"\$\{([\w./+-]+)\}")
+"""``${X}``: cmake-language(7) lets a variable reference hold ``/_.+-`` besides letters and
+digits (rapids-cmake's ``${rapids-cmake-url}``, cuvs cmake/RAPIDS.cmake:72)."""
 _HOST_ONLY = lazyre.compile(r"^(?:[\w+.-]+://[^/]*/?)?$")
 
 
