@@ -241,7 +241,11 @@ def test_cpm_packages_are_downloads_and_its_setup_is_none() -> None:
     init = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_CPM)).requirements
     assert needs(init) == []
     cccl = extract_cmake(source_file("cpp/cmake/thirdparty/get_cccl.cmake", RMM_CCCL))
-    assert needs(cccl.requirements) == [("network", "cccl", 2, False)]  # found installed first
+    # found installed first; rapids-cmake's versions.json clones it from GitHub with git
+    assert needs(cccl.requirements) == [
+        ("network", "cccl from GitHub", 2, False),
+        ("system_package", "git", 2, False),
+    ]
 
 
 # hicann/ops-nn @ e5c3fa93, CMakeLists.txt:121-124 and cmake/third_party/opbase.cmake:36-39.
@@ -287,7 +291,8 @@ def test_cpm_shorthand_drops_its_tag_and_rapids_helpers_are_no_packages() -> Non
     assert found == [
         ("network", "https://github.com/catchorg/Catch2", 1, True),
         ("network", "https://github.com/fmtlib/fmt", 2, True),
-        ("network", "cccl", 6, False),
+        ("network", "cccl from GitHub", 6, False),
+        ("system_package", "git", 6, False),
     ]
 
 

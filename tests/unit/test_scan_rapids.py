@@ -6,7 +6,65 @@ only the lines it needs, with the public repository, path, lines and commit."""
 from __future__ import annotations
 
 from bringup.scan.cmake import extract_cmake
-from scan_needs import source_file
+from bringup.scan.cmakeincludes import included_files
+from bringup.scan.cmakelex import cmake_commands
+from scan_needs import needs, source_file
+
+# rapidsai/cuvs @ ff0c8076, cpp/cmake/thirdparty/get_dlpack.cmake:14-21.
+CUVS_DLPACK = """  rapids_cpm_find(
+    dlpack ${VERSION}
+    GIT_REPOSITORY https://github.com/dmlc/dlpack.git
+    GIT_TAG v${VERSION}
+    GIT_SHALLOW TRUE
+    DOWNLOAD_ONLY TRUE
+    OPTIONS "BUILD_MOCK OFF"
+  )
+"""
+
+
+def test_a_rapids_cpm_find_clones_from_its_repository_with_git() -> None:
+    found = extract_cmake(source_file("cpp/cmake/thirdparty/get_dlpack.cmake", CUVS_DLPACK))
+    assert needs(found.requirements) == [
+        ("network", "dlpack from https://github.com/dmlc/dlpack.git", 3, False),
+        ("system_package", "git", 3, False),
+    ]
+    assert {a.line for r in found.requirements for a in r.also_at} == {1}
+
+
+# rapidsai/cuvs @ ff0c8076, cpp/CMakeLists.txt:13, 51, 187-200.
+CUVS_DEPENDENCIES = """option(BUILD_CPU_ONLY "Build CPU only components. Applies to CUVS benchmarks currently" OFF)
+option(BUILD_TESTS "Build cuvs unit-tests" ON)
+if(NOT BUILD_CPU_ONLY)
+  # We must find CCCL ourselves before raft so that we get the right version.
+  include(${rapids-cmake-dir}/cpm/cccl.cmake)
+  rapids_cpm_cccl()
+  include(cmake/thirdparty/get_raft.cmake)
+  include(cmake/thirdparty/get_cutlass.cmake)
+  include(${rapids-cmake-dir}/cpm/cuco.cmake)
+  rapids_cpm_cuco()
+endif()
+
+if(BUILD_TESTS OR BUILD_C_TESTS)
+  include(${rapids-cmake-dir}/cpm/gtest.cmake)
+  rapids_cpm_gtest(BUILD_STATIC)
+endif()
+"""  # noqa: E501
+
+
+def test_an_include_the_default_build_takes_is_read_and_gtest_is_the_tests() -> None:
+    commands = cmake_commands(CUVS_DEPENDENCIES)
+    assert included_files("cpp/CMakeLists.txt", commands) == (
+        "cpp/cmake/thirdparty/get_raft.cmake",
+        "cpp/cmake/thirdparty/get_cutlass.cmake",
+    )
+    found = extract_cmake(source_file("cpp/CMakeLists.txt", CUVS_DEPENDENCIES)).requirements
+    downloads = [(r.spec, r.source.line, r.feature) for r in found if r.subject == "network"]
+    assert downloads == [
+        ("cccl from GitHub", 6, ""),
+        ("cuco from GitHub", 10, ""),
+        ("gtest from GitHub", 15, "tests"),
+    ]
+
 
 # rapidsai/cuvs @ ff0c8076, cmake/RAPIDS.cmake:21-23, 33-35, 70-72 (the default: a zip archive).
 CUVS_BOOTSTRAP = """if(NOT rapids-cmake-repo)

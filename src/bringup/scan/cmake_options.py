@@ -39,7 +39,7 @@ def _top_level(args: tuple[str, ...]) -> bool:
     return len(bare) == 3 and bare[1] == "STREQUAL" and frozenset(bare[::2]) in _TOP_LEVEL
 
 
-def _defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str], set[str]]:
+def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str], set[str]]:
     """The options the file ``rel`` declares off and on by default (``option(NAME "doc" OFF)``).
     One declared inside a top-level test takes the default of the branch the repo's build
     takes (hicann/hixl cmake/variables.cmake:11-17: ON when built on its own, OFF as another
@@ -72,7 +72,7 @@ def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str
     """``line -> option:X`` for each command of the file ``rel`` inside the taken branch of
     ``if(X …)`` where X is an option off by default; the ``if`` line itself too (a guard
     there is the option's)."""
-    off, on = _defaults(commands, rel)
+    off, on = option_defaults(commands, rel)
     stack: list[str] = []
     out: dict[int, str] = {}
     for name, args, line in commands:

@@ -5,7 +5,10 @@ CMakeLists.txt:121 ``include(cmake/third_party/opbase.cmake)``, which clones opb
 cpp/CMakeLists.txt:73 ``include(cmake/thirdparty/get_cccl.cmake)``; ops-blas
 CMakeLists.txt:73), not vendored code. One included under an ``if`` runs only where that is
 set (ops-nn ``if(DOWNLOAD_OPS_TEST_KIT)``), and stays unread; so does one in a function,
-macro or loop body.
+macro or loop body. An ``if`` the default build takes is no such block: ``if(<option>)`` of an
+option the file declares ``ON``, ``if(NOT <option>)`` of one it declares ``OFF`` (cuvs
+cpp/CMakeLists.txt:187-195 ``if(NOT BUILD_CPU_ONLY)`` includes get_raft.cmake, :207-209
+``if(BUILD_CAGRA_HNSWLIB)`` get_hnswlib.cmake).
 
 A relative path is CMake's: from the directory of the ``CMakeLists.txt`` being configured,
 which for a ``.cmake`` file is not known here; both its own directory and the repo's root are
@@ -17,6 +20,7 @@ import posixpath
 from collections.abc import Sequence
 
 from bringup import lazyre
+from bringup.scan.cmake_options import option_defaults
 from bringup.scan.cmakelex import CMakeCommand
 
 _LIST_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
@@ -30,16 +34,24 @@ is called, one in a loop only if the loop runs."""
 
 def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...]:
     """Repo-relative paths of the ``.cmake`` files the CMake file ``rel`` includes outside
-    any ``if``, function, macro or loop (``_OPENS``)."""
+    any ``if`` the default build skips, function, macro or loop (``_OPENS``)."""
     here = posixpath.dirname(rel)
-    depth = 0
+    off, on = option_defaults(commands, rel)
+    blocks: list[bool] = []  # per open block: whether the default build may skip it
     found: list[str] = []
     for name, args, _ in commands:
-        if name in _OPENS:
-            depth += 1
+        if name == "if":
+            taken = (len(args) == 1 and args[0] in on) or (
+                len(args) == 2 and args[0] == "NOT" and args[1] in off
+            )
+            blocks.append(not taken)
+        elif name in _OPENS:
+            blocks.append(True)
+        elif name in ("elseif", "else") and blocks:
+            blocks[-1] = True
         elif name in _CLOSES:
-            depth = max(depth - 1, 0)
-        elif name == "include" and not depth and args and args[0].endswith(".cmake"):
+            blocks = blocks[:-1]
+        elif name == "include" and not any(blocks) and args and args[0].endswith(".cmake"):
             found.extend(_candidates(here, rel, args[0]))
     return tuple(dict.fromkeys(found))
 

@@ -11,8 +11,14 @@ wrappers around it): each package a configure may clone from GitHub is a ``netwo
   the package it names. ``CPMFindPackage`` and the rapids wrappers look for an installed copy
   first: a soft need.
 
-``rapids_cpm_init()`` only prepares CPM (cuCollections CMakeLists.txt:75), and the git CPM
-clones with is not named: the packages are the needs.
+``rapids_cpm_init()`` only prepares CPM (cuCollections CMakeLists.txt:75): the packages are
+the needs, each ``"<package> from <where>"``: ``rapids_cpm_find``'s ``CPM_ARGS`` name the
+repository (``GIT_REPOSITORY https://github.com/dmlc/dlpack.git``, cuvs
+cpp/cmake/thirdparty/get_dlpack.cmake:16, cited there and at the command), a wrapper's comes
+from rapids-cmake's ``versions.json``, GitHub ``git_url``s. Both clone with git: a
+``system_package`` ``git`` where they are written. GoogleTest, Google Benchmark and nvbench
+build only the tests and benchmarks (rmm cpp/CMakeLists.txt:180-181 ``if(BUILD_TESTS)
+rapids_cpm_gtest()``): their downloads are the tests' (``tests``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of, resolved_url
 from bringup.scan.extraction import SourceFile
+from bringup.scan.scopenames import TESTS
 
 _CPM = frozenset({"cpmaddpackage", "cpmfindpackage", "cpmdeclarepackage"})
 _HOSTS = {
@@ -33,6 +40,7 @@ _HOSTS = {
     "GIT_REPOSITORY": "",
     "URL": "",
 }
+_GIT_KEYS = frozenset({"GITHUB_REPOSITORY", "GITLAB_REPOSITORY", "GIT_REPOSITORY"})
 _SHORTHAND = {"gh:": "https://github.com/", "gl:": "https://gitlab.com/"}
 _RAPIDS = lazyre.compile(r"^rapids_cpm_(\w+)$")
 _HELPERS = lazyre.compile(r"^(?:init|package|generate|convert|display|download)(?:_|$)")
@@ -41,6 +49,9 @@ CPM up (``rapids_cpm_init()``), read, pin or patch (``package_override``, ``pack
 ``generate_pinned_versions``, ``convert_patch_json``, ``display_patch_status``) or download
 CPM itself (``rapids_cpm_download``); the packages fetched after them are the needs."""
 _TAIL = lazyre.compile(r"[@#]")
+_TEST_PACKAGES = frozenset({"gtest", "gmock", "gbench", "nvbench", "catch2"})
+"""rapids-cmake's wrappers of test and benchmark frameworks (``rapids_cpm_gtest``,
+``rapids_cpm_gbench``, ``rapids_cpm_nvbench``)."""
 
 
 def _shorthand(arg: str) -> str | None:
@@ -88,6 +99,39 @@ def cpm_downloads(
         return [need]
     if rapids is None or _HELPERS.match(rapids.group(1)):
         return []
-    package = rapids.group(1) if rapids.group(1) != "find" or not args else args[0]
-    text = f"{name}(): rapids-cmake's CPM clones {package} from GitHub where it is not installed"
-    return [file.requirement("network", package, line, text=text, hard=False)]
+    return _rapids(file, lines, command, values, rapids.group(1))
+
+
+def _rapids(
+    file: SourceFile,
+    lines: Sequence[str],
+    command: CMakeCommand,
+    values: dict[str, str],
+    wrapped: str,
+) -> list[Requirement]:
+    """The download of one ``rapids_cpm_<package>`` or ``rapids_cpm_find(<package> ...)``, and
+    the git it clones with, cited where its repository is written (else at the command)."""
+    name, args, line = command
+    package = wrapped if wrapped != "find" or not args else args[0]
+    source = _source(args[1:]) if wrapped == "find" else None
+    url = resolved_url(source[0], values) if source is not None else None
+    where = line_of(lines, source[1], line) if source is not None else line
+    # CPM_ARGS from rapids_cpm_package_info: the git_url of its versions.json or override
+    detailed = source is None and "CPM_ARGS" in args
+    if source is not None:
+        host = f"from {url or source[1]}"
+    elif wrapped == "find":
+        host = "from its package details" if detailed else "where it is not installed"
+    else:
+        host = "from GitHub"
+    text = f"{name}(): rapids-cmake's CPM clones {package} {host}"
+    feature = TESTS if package.lower() in _TEST_PACKAGES else ""
+    need = file.requirement("network", f"{package} {host}", where, text=text, hard=False)
+    found = [need]
+    key = args[args.index(source[1]) - 1] if source is not None else ""
+    if wrapped != "find" or key in _GIT_KEYS or detailed:
+        git = f"{name}({package}): CPM clones it with git"
+        found.append(file.requirement("system_package", "git", where, text=git, hard=False))
+    if where != line:
+        found = [msgspec.structs.replace(r, also_at=(file.source(line),)) for r in found]
+    return [msgspec.structs.replace(r, feature=feature) for r in found]
