@@ -8,6 +8,8 @@ from __future__ import annotations
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import cmake_commands
+from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
 # rapidsai/cuvs @ ff0c8076, cpp/cmake/thirdparty/get_dlpack.cmake:14-21.
@@ -83,4 +85,61 @@ def test_the_rapids_cmake_bootstrap_downloads_it_from_github() -> None:
     found = extract_cmake(source_file("cmake/RAPIDS.cmake", CUVS_BOOTSTRAP)).requirements
     assert [(r.spec, r.source.line, [a.line for a in r.also_at]) for r in found] == [
         ("https://github.com/rapidsai/rapids-cmake/", 6, [9])
+    ]
+
+
+# rapidsai/rmm @ 5d50a37b, conda/environments/all_cuda-129_arch-x86_64.yaml:7, 12, 14-16, 19,
+# 23, 35, 43.
+RMM_ENVIRONMENT = """dependencies:
+- cmake>=4.0
+- cuda-python>=12.9.2,<13.0
+- cuda-version=12.9
+- cxx-compiler
+- gcc_linux-64=14.*
+- make
+- python>=3.11
+- sysroot_linux-64==2.28
+"""
+# rapidsai/rmm @ 5d50a37b, conda/recipes/librmm/conda_build_config.yaml:1-17.
+RMM_VARIANTS = """c_compiler_version:
+  - 14
+
+cxx_compiler_version:
+  - 14
+
+cuda_compiler:
+  - cuda-nvcc
+
+c_stdlib:
+  - sysroot
+
+c_stdlib_version:
+  - "2.28"
+
+cmake_version:
+  - ">=4.0"
+"""
+
+
+def test_a_development_environment_states_the_build_toolchain() -> None:
+    rel = "conda/environments/all_cuda-129_arch-x86_64.yaml"
+    assert classify(rel) == "conda"
+    found = extract_conda_env(source_file(rel, RMM_ENVIRONMENT)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("cmake", ">=4.0", 2),
+        ("gcc", "", 5),
+        ("gcc", "==14.*", 6),
+        ("system_package", "make", 7),
+        ("glibc", ">=2.28", 9),
+    ]
+
+
+def test_a_variant_file_gives_the_compiler_c_library_and_cmake() -> None:
+    rel = "conda/recipes/librmm/conda_build_config.yaml"
+    found = extract_conda_env(source_file(rel, RMM_VARIANTS)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("gcc", "==14.*", 2),
+        ("gcc", "==14.*", 5),
+        ("glibc", ">=2.28", 14),
+        ("cmake", ">=4.0", 17),
     ]

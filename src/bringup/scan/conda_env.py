@@ -4,12 +4,22 @@
 Read with a YAML parser that keeps every entry's line (``yamlnodes``). Conda's ``=3.10`` is
 fuzzy (``3.10.*``), ``==3.10`` exact. Conda names that stand for host or toolkit subjects are
 mapped (``gxx_linux-64`` -> ``gcc``, ``sysroot_linux-64`` -> ``glibc``, a toolkit by its
-backend's ``Vocabulary.names``); other packages are ``conda:<name>``.
+backend's ``Vocabulary.names``); other packages are ``conda:<name>``. A sysroot is the glibc
+the build links against: the least one its binaries run on (``sysroot_linux-64==2.28`` is
+glibc ``>=2.28``).
+
+RAPIDS' generated development environments (``conda/environments/all_cuda-129_arch-x86_64.yaml``,
+rapidsai/rmm, raft, cuvs) each pin one CUDA and one architecture, a file for each beside it:
+what they say of every build machine is its toolchain (compilers, sysroot, ``cmake``,
+``ninja``, ``make``). Their CUDA pins are alternatives no one file states, and the Python
+packages and libraries they also install are the needs their own manifests and CMake state.
+A conda-build variant file (``conda_build_config.yaml``) gives the recipe's compiler, C
+library and ``cmake`` versions (conda-forge's ``c_compiler_version``, ``c_stdlib_version``).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
@@ -18,6 +28,9 @@ from bringup.scan.pydeps import add_python_requirement
 from bringup.subjects import scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
+if TYPE_CHECKING:
+    from yaml.nodes import Node
+
 _CONDA_SUBJECTS = {
     "python": "python",
     "pytorch": "torch",
@@ -25,6 +38,8 @@ _CONDA_SUBJECTS = {
     "ninja": "ninja",
     "gcc": "gcc",
     "gxx": "gcc",
+    "c-compiler": "gcc",  # conda-forge's compiler metapackages: gcc on Linux
+    "cxx-compiler": "gcc",
     "gcc_linux-64": "gcc",
     "gxx_linux-64": "gcc",
     "gcc_linux-aarch64": "gcc",
@@ -36,6 +51,18 @@ _CONDA_SUBJECTS = {
     "torchaudio": "torchaudio",
 }
 _SPEC = lazyre.compile(r"^(?:[\w.-]+::)?([A-Za-z0-9_.-]+)\s*(.*)$")
+_FLOORS = frozenset({"glibc"})
+_DEV_ENVIRONMENT = lazyre.compile(r"(?:^|/)conda/environments/[^/]+$")
+_DEV_TOOLS = frozenset({"cmake", "ninja", "make"}) | {
+    name for name, subject in _CONDA_SUBJECTS.items() if subject in ("gcc", "glibc")
+}
+"""What a development environment installs for the build machine to build with."""
+_VARIANTS = {
+    "c_compiler_version": "gcc",
+    "cxx_compiler_version": "gcc",
+    "c_stdlib_version": "glibc",
+    "cmake_version": "cmake",
+}
 
 
 def _fuzzy(version: str) -> str:
@@ -59,14 +86,26 @@ def match_spec(text: str) -> tuple[str, str]:
     return name, rest.split()[0]
 
 
+def _floor(spec: str) -> str:
+    """``==2.28.*``/``==2.28`` as ``>=2.28``."""
+    return ">=" + spec[2:].removesuffix(".*") if spec.startswith("==") else spec
+
+
 def _conda(file: SourceFile, value: str, number: int, found: _Found) -> None:
     name, spec = match_spec(value)
     if name == "pip":
         return
     known = _CONDA_SUBJECTS.get(name) or backends.names().get(name)
+    if _DEV_ENVIRONMENT.search(file.rel):
+        if name not in _DEV_TOOLS:
+            return
+        known = known or "system_package"
+        spec = name if known == "system_package" else spec
     subject = known or f"conda:{name}"
+    spec = _floor(spec) if subject in _FLOORS else spec
     try:
-        SpecifierSet(spec, scheme_for(subject))
+        if subject != "system_package":
+            SpecifierSet(spec, scheme_for(subject))
     except InvalidSpecifier as error:
         found.findings.append(file.finding("invalid", str(error), number))
         return
@@ -91,9 +130,13 @@ def extract_conda_env(file: SourceFile) -> Extraction:
     except yamlnodes.YAMLError as error:
         return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
     for document in documents:
+        if file.rel.rsplit("/", 1)[-1] == "conda_build_config.yaml":
+            _variants(file, document, found)
+            continue
         dependencies = yamlnodes.value_of(document, "dependencies")
         for item in yamlnodes.items(dependencies) if dependencies is not None else []:
             pip = yamlnodes.value_of(item, "pip")
+            pip = None if _DEV_ENVIRONMENT.search(file.rel) else pip
             for value, number in yamlnodes.scalars(pip) if pip is not None else []:
                 source = file.source(number)
                 why = "environment.yml pip"
@@ -101,3 +144,19 @@ def extract_conda_env(file: SourceFile) -> Extraction:
             for value, number in yamlnodes.scalars(item):
                 _conda(file, value, number, found)
     return Extraction(requirements=tuple(found.requirements), findings=tuple(found.findings))
+
+
+def _variants(file: SourceFile, document: Node, found: _Found) -> None:
+    """A variant file's compiler, C library and ``cmake`` versions (``c_compiler_version:
+    [14]``, ``c_stdlib_version: ["2.28"]``, ``cmake_version: [">=4.0"]``)."""
+    from bringup.scan import yamlnodes
+
+    for key, subject in _VARIANTS.items():
+        node = yamlnodes.value_of(document, key)
+        for value, number in yamlnodes.scalars(node) if node is not None else []:
+            spec = value if value[:1] in "<>=!~" else _fuzzy(value)
+            spec = _floor(spec) if subject in _FLOORS else spec
+            text = f"conda_build_config: {key} {value}"
+            found.requirements.append(
+                file.requirement(subject, spec, number, text=text, confidence="medium")
+            )
