@@ -143,3 +143,19 @@ def test_a_variant_file_gives_the_compiler_c_library_and_cmake() -> None:
         ("glibc", ">=2.28", 14),
         ("cmake", ">=4.0", 17),
     ]
+
+
+# rapidsai/rmm @ 5d50a37b, dependencies.yaml:5-10.
+RMM_GENERATOR = """files:
+  all:
+    output: conda
+    matrix:
+      cuda: ["12.9", "13.3"]
+      arch: [x86_64, aarch64]
+"""
+
+
+def test_the_generators_matrix_names_the_architectures_it_builds_on() -> None:
+    assert classify("dependencies.yaml") == "conda"
+    found = extract_conda_env(source_file("dependencies.yaml", RMM_GENERATOR)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [("arch", "x86_64,aarch64", 6)]

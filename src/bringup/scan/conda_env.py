@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
+from bringup.scan.depfiles import NAME, generated_arches
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
 from bringup.subjects import scheme_for
@@ -130,6 +131,9 @@ def extract_conda_env(file: SourceFile) -> Extraction:
     except yamlnodes.YAMLError as error:
         return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
     for document in documents:
+        if file.rel == NAME:
+            found.requirements.extend(generated_arches(file, document))
+            continue
         if file.rel.rsplit("/", 1)[-1] == "conda_build_config.yaml":
             _variants(file, document, found)
             continue

@@ -168,7 +168,8 @@ def classify(rel: str) -> str | None:
     if suffix in (".yml", ".yaml"):
         if dirs[:2] in _CI_DIRS:
             return "ci"
-        development = dirs[-2:] == ["conda", "environments"]  # RAPIDS' all_cuda-129_….yaml
+        # RAPIDS' all_cuda-129_….yaml and the dependencies.yaml they are generated from
+        development = dirs[-2:] == ["conda", "environments"] or rel == "dependencies.yaml"
         return "conda" if _CONDA.match(name) or development else None
     if suffix in _DOC_SUFFIXES and not _NOT_DOCS.match(name):
         top = not dirs
