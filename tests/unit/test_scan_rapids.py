@@ -5,10 +5,13 @@ only the lines it needs, with the public repository, path, lines and commit."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.repo import scan_repo
 from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
@@ -159,3 +162,31 @@ def test_the_generators_matrix_names_the_architectures_it_builds_on() -> None:
     assert classify("dependencies.yaml") == "conda"
     found = extract_conda_env(source_file("dependencies.yaml", RMM_GENERATOR)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [("arch", "x86_64,aarch64", 6)]
+
+
+# rapidsai/rmm @ 5d50a37b, cpp/CMakeLists.txt:17-20 and 58-61; python/rmm/CMakeLists.txt:17.
+RMM_PROJECT = """project(
+  RMM
+  VERSION "${RAPIDS_VERSION}"
+  LANGUAGES CXX)
+rapids_find_package(
+  CUDAToolkit REQUIRED
+  BUILD_EXPORT_SET rmm-exports
+  INSTALL_EXPORT_SET rmm-exports)
+"""
+RMM_PYTHON = """find_package(rmm "${RAPIDS_VERSION}" REQUIRED)
+"""
+
+
+def test_rapids_find_package_is_find_package_and_the_repos_own_package_no_need(
+    tmp_path: Path,
+) -> None:
+    found = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_PROJECT)).requirements
+    assert [(r.subject, r.source.line) for r in found if r.subject == "cuda"] == [("cuda", 5)]
+    (tmp_path / "cpp").mkdir()
+    (tmp_path / "python" / "rmm").mkdir(parents=True)
+    (tmp_path / "cpp" / "CMakeLists.txt").write_text(RMM_PROJECT, encoding="utf-8")
+    (tmp_path / "python" / "rmm" / "CMakeLists.txt").write_text(RMM_PYTHON, encoding="utf-8")
+    subjects = {r.subject for r in scan_repo(tmp_path, "repo").component.requirements}
+    assert "cuda" in subjects
+    assert not {s for s in subjects if s.lower() == "cmake:rmm"}

@@ -52,6 +52,10 @@ _PACKAGES = {
 CMake package ships inside its Python distribution (``pybind11/share/cmake/pybind11``, what
 ``python -m pybind11 --cmakedir`` prints), as torch's does (``torch/share/cmake/Torch``): ``pip
 install pybind11`` meets ``find_package(pybind11)``, a need the package index fills."""
+_FINDS = frozenset({"find_package", "rapids_find_package"})
+"""``find_package`` and rapids-cmake's wrapper, which calls it with the same arguments and
+records the package for the export sets (``rapids_find_package(CUDAToolkit REQUIRED
+BUILD_EXPORT_SET rmm-exports ...)``, rmm cpp/CMakeLists.txt:58-61)."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
@@ -286,7 +290,7 @@ def _command(state: _State, command: CMakeCommand) -> None:
         _languages(state, _project_languages(args), line, "project(... LANGUAGES {})")
     elif name == "enable_language":
         _languages(state, args, line, "enable_language({})")
-    elif name == "find_package":
+    elif name in _FINDS:
         found = _find_package(state, command)
         toolkits = {b.vocabulary.toolkit_subject for b in backends.registered()}
         if found in toolkits and not state.conditions:

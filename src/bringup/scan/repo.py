@@ -193,7 +193,9 @@ def _stated(
     shows them (``python_listed``), less the repo itself: its docs install the repo ("pip
     install <repo>" in its own install guide) even when no manifest in it names the
     distribution, and under a CUDA flavour's name (``_CUDA_FLAVOUR``)."""
-    own = {*provides, python_subject(component)}
+    # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
+    # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
+    own = {name.lower() for name in (*provides, python_subject(component))}
     stated = python_listed(
         [
             *(r for extraction in extractions for r in extraction.requirements),
@@ -204,7 +206,8 @@ def _stated(
     return [
         msgspec.structs.replace(r, component=component)
         for r in stated
-        if _CUDA_FLAVOUR.sub("", r.subject) not in own and not own_clone(r, {*own, component})
+        if _CUDA_FLAVOUR.sub("", r.subject).lower() not in own
+        and not own_clone(r, {*own, component})
     ]
 
 
