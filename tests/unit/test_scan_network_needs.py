@@ -241,11 +241,8 @@ def test_cpm_packages_are_downloads_and_its_setup_is_none() -> None:
     init = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_CPM)).requirements
     assert needs(init) == []
     cccl = extract_cmake(source_file("cpp/cmake/thirdparty/get_cccl.cmake", RMM_CCCL))
-    # found installed first; rapids-cmake's versions.json clones it from GitHub with git
-    assert needs(cccl.requirements) == [
-        ("network", "cccl from GitHub", 2, False),
-        ("system_package", "git", 2, False),
-    ]
+    # found installed first; rapids-cmake's versions.json clones it from GitHub
+    assert needs(cccl.requirements) == [("network", "cccl from GitHub", 2, False)]
 
 
 # hicann/ops-nn @ e5c3fa93, CMakeLists.txt:121-124 and cmake/third_party/opbase.cmake:36-39.
@@ -292,7 +289,6 @@ def test_cpm_shorthand_drops_its_tag_and_rapids_helpers_are_no_packages() -> Non
         ("network", "https://github.com/catchorg/Catch2", 1, True),
         ("network", "https://github.com/fmtlib/fmt", 2, True),
         ("network", "cccl from GitHub", 6, False),
-        ("system_package", "git", 6, False),
     ]
 
 

@@ -15,8 +15,11 @@ wrappers around it): each package a configure may clone from GitHub is a ``netwo
 the needs, each ``"<package> from <where>"``: ``rapids_cpm_find``'s ``CPM_ARGS`` name the
 repository (``GIT_REPOSITORY https://github.com/dmlc/dlpack.git``, cuvs
 cpp/cmake/thirdparty/get_dlpack.cmake:16, cited there and at the command), a wrapper's comes
-from rapids-cmake's ``versions.json``, GitHub ``git_url``s. Both clone with git: a
-``system_package`` ``git`` where they are written. GoogleTest, Google Benchmark and nvbench
+from rapids-cmake's ``versions.json``, GitHub ``git_url``s. A repository the repo itself
+names (its ``GIT_REPOSITORY``, or the ``CPM_ARGS`` ``rapids_cpm_package_info`` reads from its
+override file) is cloned with git: a ``system_package`` ``git`` there. A bare wrapper names
+none (cuCollections cmake/thirdparty/get_cccl.cmake:18 ``rapids_cpm_cccl()``, whose truth has
+no git). GoogleTest, Google Benchmark and nvbench
 build only the tests and benchmarks (rmm cpp/CMakeLists.txt:180-181 ``if(BUILD_TESTS)
 rapids_cpm_gtest()``): their downloads are the tests' (``tests``).
 """
@@ -129,7 +132,7 @@ def _rapids(
     need = file.requirement("network", f"{package} {host}", where, text=text, hard=False)
     found = [need]
     key = args[args.index(source[1]) - 1] if source is not None else ""
-    if wrapped != "find" or key in _GIT_KEYS or detailed:
+    if key in _GIT_KEYS or detailed:
         git = f"{name}({package}): CPM clones it with git"
         found.append(file.requirement("system_package", "git", where, text=git, hard=False))
     if where != line:
