@@ -26,6 +26,7 @@ from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
+from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
@@ -276,7 +277,7 @@ def scan_repo(
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(requirements, authority), authority, component
     )
-    requirements = merge_repeats(united(requirements, authority), authority)
+    requirements = fold_generic_network(merge_repeats(united(requirements, authority), authority))
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []

@@ -1,0 +1,44 @@
+"""A guide's generic "the build downloads" beside the downloads the build files name
+(``netgeneric``)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bringup.model import Requirement, Source
+from bringup.scan.extraction import SourceFile
+from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.netprose import network_stated
+
+# rapidsai/raft@2141422b1a5e3121611888cb64a0bf8254bc3a67 docs/source/build.md:111
+_GUIDE = (
+    "`build.sh` uses [rapids-cmake](https://github.com/rapidsai/rapids-cmake), which will "
+    "automatically download any dependencies which are not already installed.\n"
+)
+
+
+def _download(spec: str, ref: str, line: int, feature: str = "") -> Requirement:
+    source = Source(kind="file", ref=ref, line=line)
+    return Requirement(
+        subject="network", spec=spec, component="raft", source=source, feature=feature
+    )
+
+
+def test_the_guide_s_words_are_cited_beside_the_first_named_download() -> None:
+    (words,) = network_stated(
+        SourceFile(ref="docs/source/build.md", rel="docs/source/build.md", text=_GUIDE),
+        [(1, _GUIDE.strip())],
+    )
+    words = msgspec.structs.replace(words, component="raft")
+    # the same repo's cmake/RAPIDS.cmake:35 and cpp/cmake/thirdparty/get_rmm.cmake:10
+    rapids = _download("rapids-cmake from GitHub", "cmake/RAPIDS.cmake", 35)
+    rmm = _download("rmm from GitHub", "cpp/cmake/thirdparty/get_rmm.cmake", 10)
+    folded = fold_generic_network([words, rapids, rmm])
+    assert [r.spec for r in folded] == ["rapids-cmake from GitHub", "rmm from GitHub"]
+    assert [s.ref for s in folded[0].also_at] == ["docs/source/build.md"]
+
+
+def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> None:
+    words = _download("internet", "docs/source/build.md", 111)
+    tests_only = _download("gtest from GitHub", "cpp/CMakeLists.txt", 173, feature="tests")
+    assert fold_generic_network([words, tests_only]) == [words, tests_only]
