@@ -4,7 +4,7 @@ failed, with low confidence. Each line is real and cites its source."""
 
 from __future__ import annotations
 
-from bringup.triage import explain_text
+from bringup.triage import explain_text, remnant
 from bringup.triage.explain import builtin_matcher, scan_log
 from bringup.triage.parallel import merge
 from bringup.triage.ranking import rank
@@ -42,11 +42,21 @@ def _told(log: str) -> list[tuple[str, str, str, int]]:
 
 
 def test_the_raise_line_of_a_cut_traceback_is_read_as_its_exception() -> None:
-    assert _told(RAISED) == [
-        ("class.code.unsupported-configuration", "operator_execution", "low", 4)
-    ]
-    (diagnosis,) = explain_text(RAISED)
+    result = scan_log(RAISED)
+    (diagnosis,) = remnant.diagnose(result.tail, result.lines)
+    assert (diagnosis.signature_id, diagnosis.layer, diagnosis.confidence) == (
+        "class.code.unsupported-configuration",
+        "operator_execution",
+        "low",
+    )
+    assert diagnosis.evidence[0].line == 4
     assert "ends inside a Python traceback" in diagnosis.cause
+
+
+def test_a_failure_line_on_the_raise_line_comes_before_the_cut_traceback() -> None:
+    # the raise line's own words name a class (the release refuses the chip): the log's
+    # failure is read from them, as from any line, before the traceback is read as cut
+    assert _told(RAISED) == [("class.install.chip-not-in-release", "install", "medium", 4)]
 
 
 def test_pybind11_frames_place_a_cut_traceback_by_their_files() -> None:

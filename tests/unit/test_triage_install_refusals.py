@@ -1,0 +1,44 @@
+"""Install-layer classes read from a refusal's own words, whatever else the log printed: a release
+that does not support the chip, a package installer whose resolver found nothing to install, a
+configuration check that refused a setting before any device work. Without them these logs fell
+to the catch-all operation layer (or to nothing). Each line is a real one, its source beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+
+
+def _fallback_first(log: str) -> tuple[str, str]:
+    first = diagnose(scan_log(log).findings)[0]
+    assert first.score == FALLBACK_SCORES["class"]
+    return first.signature_id, first.layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # RLinf/RLinf#1577 (triage_fourth 32): torch_npu 2.6 on an Ascend 950
+        "RuntimeError: Unsupported soc version: Ascend950PR 9579\n",
+        # vllm-project/vllm-ascend#8186 (triage_eighth a04): triton-ascend's compiler on a 310P
+        "bishengir-compile: for the --target option: Cannot find option named 'Ascend310P3'!\n",
+        # vllm-project/vllm-ascend#13086 (the twelfth tuning half's b15): the raise line of
+        # vllm-ascend's check, the log cut before the exception line
+        "(TaskRunner pid=1513738)     "
+        'raise ValueError(f"Unsupported soc_version: {soc_version}")\n',
+    ],
+)
+def test_a_release_that_refuses_the_chip_is_install(log: str) -> None:
+    assert _fallback_first(log) == ("class.install.chip-not-in-release", "install")
+
+
+def test_an_operator_that_refuses_the_chip_is_not_the_release_refusing_it() -> None:
+    # sgl-project/sglang#17222 (triage_sixth 41): one operator's support list lacks the chip
+    log = (
+        "EZ9999[PID: 28568] 2026-01-16-12:48:43.268.275 AclNN_Inner_Error(EZ9999):  "
+        "Op MoeDistributeDispatchV2 not support soc version ascend910b.\n"
+    )
+    ids = [d.signature_id for d in diagnose(scan_log(log).findings)]
+    assert "class.install.chip-not-in-release" not in ids
