@@ -42,3 +42,34 @@ def test_an_operator_that_refuses_the_chip_is_not_the_release_refusing_it() -> N
     )
     ids = [d.signature_id for d in diagnose(scan_log(log).findings)]
     assert "class.install.chip-not-in-release" not in ids
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # triton-lang/triton-ascend#900 (the seventeenth tuning half's a11): uv, no such version
+        "  \u00d7 No solution found when resolving dependencies:\n",  # uv marks it with U+00D7
+        # ByteDance-Seed/VeOmni#147 (the seventeenth tuning half's a07): uv, no aarch64 wheel
+        "error: Distribution `torchaudio==2.6.0+cpu @ registry+https:/download.pytorch.org/whl/` "
+        "can't be installed because it doesn't have a source distribution or wheel for the "
+        "current platform\n",
+    ],
+)
+def test_a_resolver_that_finds_nothing_to_install_is_install(log: str) -> None:
+    assert _fallback_first(log) == ("class.install.resolver-finds-no-candidate", "install")
+
+
+def test_a_resolver_failure_outranks_the_exception_printed_before_it() -> None:
+    # volcengine/verl#1776 (the eleventh tuning half's b03): the old tensordict's exception,
+    # then pip cannot install the version that fixes it
+    log = (
+        '  File "/usr/local/python3.10.17/lib/python3.10/site-packages/tensordict/tensordict.py",'
+        " line 2932, in __contains__\n"
+        "    raise NotImplementedError(\n"
+        "NotImplementedError: TensorDict does not support membership checks with the `in` "
+        "keyword.\n"
+        "ERROR: Could not find a version that satisfies the requirement tensordict==0.6.2 "
+        "(from versions: 0.0.1a0, 0.8.0, 0.8.1, 0.8.2, 0.8.3)\n"
+        "ERROR: No matching distribution found for tensordict==0.6.2\n"
+    )
+    assert _fallback_first(log) == ("class.install.resolver-finds-no-candidate", "install")
