@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import FALLBACK_SCORES, diagnose
 
@@ -73,3 +74,27 @@ def test_a_resolver_failure_outranks_the_exception_printed_before_it() -> None:
         "ERROR: No matching distribution found for tensordict==0.6.2\n"
     )
     assert _fallback_first(log) == ("class.install.resolver-finds-no-candidate", "install")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # vllm-project/vllm-ascend#4365 (the eighteenth tuning half's f03)
+        "Value error, Ascend scheduler is enabled without chunked prefill feature. Argument "
+        "max_num_batched_tokens (4096) is smaller than max_model_len (32768).\n",
+        # vllm-project/vllm#26161
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\n"
+        "  Value error, Expecting value: line 1 column 1 (char 0) [type=value_error, "
+        "input_value=ArgsKwargs((), {'model': ...rocessor_plugin': None}), "
+        "input_type=ArgsKwargs]\n",
+        # vllm-project/vllm-ascend#8506: pydantic's own check of a literal field
+        "E           pydantic_core._pydantic_core.ValidationError: 1 validation error for "
+        "ParallelConfig\n"
+        "E           dcp_comm_backend\n"
+        "E             Input should be 'ag_rs' or 'a2a' [type=literal_error, "
+        "input_value='invalid', input_type=str]\n",
+    ],
+)
+def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
+    top = explain_text(log)[0]
+    assert (top.signature_id, top.layer) == ("class.install.configuration-refused", "install")
