@@ -1,7 +1,8 @@
 """Install-layer classes read from a refusal's own words, whatever else the log printed: a release
 that does not support the chip, a package installer whose resolver found nothing to install, a
-configuration check that refused a setting before any device work. Without them these logs fell
-to the catch-all operation layer (or to nothing). Each line is a real one, its source beside it."""
+configuration check that refused a setting before any device work; and CUDA's "no kernel image"
+message printed without its prefix. Without them these logs fell to the catch-all operation
+layer (or to nothing). Each line is a real one, its source beside it."""
 
 from __future__ import annotations
 
@@ -98,3 +99,18 @@ def test_a_resolver_failure_outranks_the_exception_printed_before_it() -> None:
 def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
     top = explain_text(log)[0]
     assert (top.signature_id, top.layer) == ("class.install.configuration-refused", "install")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # CSAILVision/unifiedparsing#6 (triage_third 32): a K80, the project's own check macro
+        "cudaCheckError() failed : no kernel image is available for execution on the device\n",
+        # iPERDance/iPERCore#47 (triage_fourth 06): neural_renderer's kernel wrapper
+        "Error in forward_face_index_map_1: no kernel image is available for execution on the "
+        "device\n",
+    ],
+)
+def test_cudas_no_kernel_image_message_without_its_prefix_is_the_code(log: str) -> None:
+    (first, *_) = diagnose(scan_log(log).findings)
+    assert (first.signature_id, first.layer) == ("code.cuda.209", "install")
