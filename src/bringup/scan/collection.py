@@ -41,9 +41,9 @@ _OTHER_ROOTS = frozenset(
     {"meson.build", "setup.cfg", "build.py", "gnumakefile", "configure.ac", "workspace",
      "workspace.bazel", "module.bazel", "build.bazel", "cargo.toml"}
 )  # fmt: skip
-"""Build files of other systems that make the top a project of its own though the scan reads
-none of them (nixl meson.build; Bazel's WORKSPACE/MODULE.bazel; autotools' configure.ac; msopprof
-build.py): such a repo is no collection, and its README's overview is not every member's."""
+"""Build files of other systems that make the top a project of its own (nixl meson.build, read
+by ``meson``; Bazel's WORKSPACE/MODULE.bazel; autotools' configure.ac; msopprof build.py, read by
+none): such a repo is no collection, and its README's overview is not every member's."""
 
 
 def rootless(rels: Iterable[str]) -> bool:

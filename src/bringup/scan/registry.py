@@ -1,7 +1,7 @@
 """Which extractor reads which kind of file, and how much its word counts.
 
 Authority decides contradictions inside one repo: what a machine reads (pyproject,
-setup.py, CMake, go.mod, Go sources) beats what CI and scripts happen to use, which beats
+setup.py, CMake, Meson, go.mod, Go sources) beats what CI and scripts happen to use, which beats
 prose; the manifest beats everything (it is the user speaking)."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.gomod import GO_MOD, extract_go_mod
 from bringup.scan.gosource import extract_go_source
 from bringup.scan.makefile import extract_makefile
+from bringup.scan.meson import MESON, WRAP, extract_meson, extract_wrap
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.setup_cfg import extract_setup_cfg
@@ -43,6 +44,8 @@ EXTRACTORS: dict[str, Extractor] = {
     "gitmodules": extract_gitmodules,
     GO_MOD: extract_go_mod,
     "go": extract_go_source,
+    MESON: extract_meson,
+    WRAP: extract_wrap,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -57,6 +60,8 @@ AUTHORITY: dict[str, int] = {
     "gitmodules": DECLARED,
     GO_MOD: DECLARED,
     "go": DECLARED,
+    MESON: DECLARED,
+    WRAP: DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

@@ -26,6 +26,7 @@ from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
+from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
@@ -259,8 +260,13 @@ def scan_repo(
         extractions.append(extraction)
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
-    requirements = go_modules(
-        _stated(root, shown, component, extractions=extractions, provides=provides, texts=texts),
+    requirements = meson_wraps(
+        go_modules(
+            _stated(
+                root, shown, component, extractions=extractions, provides=provides, texts=texts
+            ),
+            texts,
+        ),
         texts,
     )
     findings.extend(

@@ -129,6 +129,7 @@ _BY_NAME = {
     "gnumakefile": "makefile",
     ".gitmodules": "gitmodules",
     "go.mod": "gomod",
+    "meson.build": "meson",
     **dict.fromkeys(_CI_FILES, "ci"),
 }
 _BY_SUFFIX = {
@@ -147,6 +148,8 @@ def classify(rel: str) -> str | None:
     parts = rel.split("/")
     name = parts[-1].lower()
     known = _BY_NAME.get(name)
+    if known == "meson" and "subprojects" in parts[:-1]:
+        return None  # a wrap's own build (``subprojects/packagefiles/taskflow``)
     if known is not None:
         return known
     suffix = name[name.rfind(".") :] if "." in name else ""
@@ -159,6 +162,8 @@ def classify(rel: str) -> str | None:
         return None if name.endswith("_test.go") else _BY_SUFFIX[suffix]
     if name.startswith(("dockerfile", "containerfile")):
         return "dockerfile"
+    if suffix == ".wrap" and parts[-2:-1] == ["subprojects"]:
+        return "mesonwrap"
     if name.startswith("readme"):
         return "docs"
     if suffix in (".txt", ".in") and (
