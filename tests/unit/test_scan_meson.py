@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model import Requirement
+from bringup.scan import scan_stack
 from bringup.scan.extraction import SourceFile
 from bringup.scan.meson import extract_meson, extract_wrap
 from bringup.scan.repo import scan_repo
@@ -149,3 +150,13 @@ def test_a_dependency_a_wrap_provides_is_the_wraps_download(tmp_path: Path) -> N
     packages = sorted(r.spec for r in scanned if r.subject == "system_package")
     assert packages == ["hwloc"]
     assert any(r.spec == "abseil-cpp from github.com" for r in scanned)
+
+
+def test_a_top_meson_build_makes_one_repo_not_a_stack_of_its_directories(tmp_path: Path) -> None:
+    # nixl: meson.build at the top, benchmark/nixlbench and examples/rust with READMEs of their own
+    (tmp_path / "meson.build").write_text(_NIXL_PROJECT, encoding="utf-8")
+    for member in ("nixlbench", "rust"):
+        (tmp_path / member).mkdir()
+        (tmp_path / member / "README.md").write_text("# member\n", encoding="utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    assert [(r.subject, r.spec) for r in component.requirements] == [("pypi:meson", ">=0.64.0")]

@@ -37,6 +37,7 @@ _BUILD_MARKERS = (
     "setup.py",
     "setup.cfg",
     "CMakeLists.txt",
+    "meson.build",
     "Makefile",
     "makefile",
     "build.sh",
