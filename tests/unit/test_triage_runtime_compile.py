@@ -101,3 +101,43 @@ def test_a_project_build_stays_build() -> None:
     )
     assert RUNTIME_COMPILE not in scan_log(log.encode()).findings.marks
     assert explain_text(log)[0].layer == "build"
+
+
+# Review 4, finding 1 (constructed input, a negative case: each line is one that an ordinary build
+# log holds, put before the same vllm-ascend#439 CMake failure; none is a compile in a running job).
+BUILD_FAILURE = (
+    "      running build_ext\n"
+    "      -- The CXX compiler identification is unknown\n"
+    "      CMake Error at CMakeLists.txt:14 (project):\n"
+    "        No CMAKE_CXX_COMPILER could be found.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # pip printing a failed source build of triton: the files it copies into the wheel
+        "      copying triton/compiler/compiler.py -> build/lib.linux-x86_64-cpython-310/"
+        "triton/compiler",
+        # a warning whose path is torch.compile's
+        "      /usr/lib/python3/site-packages/torch/_dynamo/variables/functions.py:700: "
+        "UserWarning: foo",
+        # a setup.py probe for a header, compiling a temporary file
+        "/tmp/tmpabcd1234.c:1:10: fatal error: omp.h: No such file or directory",
+    ],
+)
+def test_a_build_with_compile_looking_lines_stays_build(line: str) -> None:
+    assert explain_text(f"{line}\n{BUILD_FAILURE}")[0].layer == "build"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "      copying triton/compiler/compiler.py -> build/lib.linux-x86_64-cpython-310/"
+        "triton/compiler",
+        "      /usr/lib/python3/site-packages/torch/_dynamo/variables/functions.py:700: "
+        "UserWarning: foo",
+    ],
+)
+def test_a_path_alone_is_no_compile(line: str) -> None:
+    assert RUNTIME_COMPILE not in scan_log(f"{line}\n".encode()).findings.marks

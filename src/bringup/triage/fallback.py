@@ -51,7 +51,7 @@ from bringup.triage.findings import (
     indented,
 )
 from bringup.triage.refusals import refused
-from bringup.triage.runtimecompile import RUNTIME_COMPILE
+from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
 from bringup.triage.signatures import SignatureRecord, SignatureSet
 from bringup.triage.templates import render
 
@@ -94,6 +94,8 @@ def observers(
         found.append(Observer(FAILURE, rules.quiet, rules.failure))
     if rules.runtime_compile:
         found.append(Observer(MARK, RUNTIME_COMPILE, rules.runtime_compile))
+    if rules.project_build:
+        found.append(Observer(MARK, PROJECT_BUILD, rules.project_build))
     return tuple(found)
 
 

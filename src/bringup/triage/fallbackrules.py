@@ -70,6 +70,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     failure: str = ""
     quiet: str = ""
     runtime_compile: str = ""
+    project_build: str = ""
 
 
 class Rules(NamedTuple):
@@ -81,6 +82,8 @@ class Rules(NamedTuple):
     quiet: str = ""
     runtime_compile: str = ""
     """The lines of a kernel compiled while the job runs (``bringup.triage.runtimecompile``)."""
+    project_build: str = ""
+    """The lines of the project's own build, which keep its compile errors ``build``."""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -106,10 +109,12 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
             )
-    tops = (content.failure, content.quiet, content.runtime_compile)
+    tops = (content.failure, content.quiet, content.runtime_compile, content.project_build)
     problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
-        raise SignatureError(f"failure, quiet or runtime_compile: {problem}", path=str(path))
+        raise SignatureError(
+            f"failure, quiet, runtime_compile or project_build: {problem}", path=str(path)
+        )
     return Rules(
         tuple(content.exception),
         tuple(content.line),
@@ -118,6 +123,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.failure,
         content.quiet,
         content.runtime_compile,
+        content.project_build,
     )
 
 
