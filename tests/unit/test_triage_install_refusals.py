@@ -104,6 +104,29 @@ def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
 @pytest.mark.parametrize(
     "log",
     [
+        # Review 4, finding 3 (constructed input, a negative case): a server's request model
+        # refused while it serves
+        "Traceback (most recent call last):\n"
+        '  File "/usr/local/lib/python3.10/site-packages/vllm/entrypoints/openai/serving_chat.py",'
+        " line 180, in create_chat_completion\n"
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for "
+        "ChatCompletionRequest\n"
+        "  Value error, When using `tool_choice`, `tools` must be set. [type=value_error, "
+        "input_value={}, input_type=dict]\n",
+        # (constructed, negative) a dataset sample's model refused during training
+        'Traceback (most recent call last):\n  File "train.py", line 10, in <module>\n'
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for Sample\nimage\n"
+        "  Value error, image path /data/x.jpg does not exist [type=value_error]\n",
+    ],
+)
+def test_another_models_value_error_is_no_configuration_refused(log: str) -> None:
+    ids = [d.signature_id for d in explain_text(log)]
+    assert "class.install.configuration-refused" not in ids
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
         # CSAILVision/unifiedparsing#6 (triage_third 32): a K80, the project's own check macro
         "cudaCheckError() failed : no kernel image is available for execution on the device\n",
         # iPERDance/iPERCore#47 (triage_fourth 06): neural_renderer's kernel wrapper
