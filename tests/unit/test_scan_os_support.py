@@ -10,6 +10,7 @@ import time
 import msgspec
 import pytest
 
+from bringup.model import Requirement
 from bringup.scan.anyof import unite
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -256,9 +257,9 @@ def test_the_probe_function_pattern_is_linear() -> None:
     assert time.perf_counter() - started < 0.5
 
 
-def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:
-    # kvcache-ai/Mooncake@3b5a5941 pyproject.toml:35 (a Linux classifier, soft) and
-    # docs/source/getting_started/build.md:8 ("OS: Ubuntu 22.04 LTS+"): Ubuntu is a Linux
+def _mooncake_os() -> list[Requirement]:
+    """kvcache-ai/Mooncake@3b5a5941 pyproject.toml:35 (a Linux classifier, soft) and
+    docs/source/getting_started/build.md:8 ("OS: Ubuntu 22.04 LTS+", hard)."""
     manifest = SourceFile(
         ref="pyproject.toml",
         rel="pyproject.toml",
@@ -267,11 +268,16 @@ def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:
     guide = SourceFile(
         ref="build.md", rel="build.md", text="## Prerequisites\n\n- OS: Ubuntu 22.04 LTS+\n"
     )
-    found = [
+    return [
         r
         for r in (*extract_pyproject(manifest).requirements, *extract_docs(guide).requirements)
         if r.subject == "os"
     ]
+
+
+def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:
+    # Ubuntu is a Linux: the soft classifier joins the guide's hard list
+    found = _mooncake_os()
     assert sorted((r.spec, r.hard) for r in found) == [("linux", False), ("ubuntu", True)]
     (united,) = unite(found, {"pyproject.toml": DECLARED, "build.md": PROSE})
     assert (united.spec, united.source.ref) == ("ubuntu", "build.md")
@@ -282,19 +288,7 @@ def test_a_linux_package_beside_a_list_of_distributions_is_that_list() -> None:
 def test_sles_almalinux_and_leap_are_linux_too(distro: str) -> None:
     # review 3, R9: the distributions a support table names (supporttables._os_list) are
     # Linux for the fold too: the Linux classifier above beside a hard list of one of them
-    manifest = SourceFile(
-        ref="pyproject.toml",
-        rel="pyproject.toml",
-        text='[project]\nname = "x"\nclassifiers = [\n"Operating System :: POSIX :: Linux",\n]\n',
-    )
-    guide = SourceFile(
-        ref="build.md", rel="build.md", text="## Prerequisites\n\n- OS: Ubuntu 22.04 LTS+\n"
-    )
-    soft, hard = (
-        r
-        for r in (*extract_pyproject(manifest).requirements, *extract_docs(guide).requirements)
-        if r.subject == "os"
-    )
+    soft, hard = _mooncake_os()
     table = msgspec.structs.replace(hard, spec=distro, any_of=())
     (united,) = unite([soft, table], {"pyproject.toml": DECLARED, "build.md": PROSE})
     assert (united.spec, united.hard) == (distro, True)
