@@ -4,6 +4,8 @@ backend's Ninja, a CMake check of the compiler's version (``sysdeps``, ``pyproje
 
 from __future__ import annotations
 
+import time
+
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
@@ -178,3 +180,25 @@ def test_what_apt_get_satisfy_installs() -> None:
     found = [(r.subject, r.spec, r.source.line) for r in extract_docs(file).requirements]
     assert ("system_package", "python3-dev>=3.10", 4) in found
     assert not any(r[0] == "system_package" and "python3>" in r[1] for r in found)
+
+
+def test_apt_get_satisfy_keeps_every_debian_relation() -> None:
+    # constructed (review 4, /tmp/rev4/perf4.py): Debian's << and >> are strict, <= a ceiling;
+    # each relation's package is kept with its version
+    file = _file(
+        "docs/quickstart.md",
+        '```bash\nsudo apt-get satisfy "python3-dev (>=3.10), libc6 (>> 2.31), foo (<= 2), bar (<< 3)"'
+        "\n```\n",
+    )
+    found = [(r.subject, r.spec) for r in extract_docs(file).requirements]
+    assert ("system_package", "python3-dev>=3.10 libc6>2.31 foo<=2 bar<3") in found
+
+
+def test_apt_get_satisfy_reads_a_long_line_in_linear_time() -> None:
+    # constructed (review 4): 20,000 spaces inside one relation took 8 s with the old pattern
+    file = _file(
+        "docs/quickstart.md", '```bash\nsudo apt-get satisfy "python3' + " " * 20000 + 'x"\n```\n'
+    )
+    started = time.perf_counter()
+    extract_docs(file)
+    assert time.perf_counter() - started < 1.0

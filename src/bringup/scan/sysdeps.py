@@ -48,10 +48,12 @@ _PREFIXES = frozenset({"sudo", "then", "do", "else", "time", "exec", "command", 
 """Words before the manager that leave the command the same (``sudo``, a branch's ``then``)."""
 _VALUED_OPTIONS = frozenset({"-o", "-t", "--option", "--target-release", "--enablerepo", "-c"})
 _VARIABLE = lazyre.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
-_PACKAGE = lazyre.compile(r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:>?=[\w.:~+-]+)?$")
+_PACKAGE = lazyre.compile(
+    r"^@?[A-Za-z][\w.+:-]*(?:<[\w.-]{1,60}>[\w.+:-]*)?(?:(?:[<>]?=|[<>])[\w.:~+-]+)?$"
+)
 """A package as a manager takes it: ``libnuma-dev``, ``gcc-c++``, ``@development`` (a dnf
 group), ``cmake=3.22.1-1`` (apt's pin), ``python3-dev>=3.10`` (a relation ``apt-get satisfy``
-takes, ``_satisfied``), or one of a family the user completes
+takes, ``_satisfied``; also ``libc6>2.31``), or one of a family the user completes
 (``nvidia-dkms-<your-nvidia-driver-version>``, gdrcopy README.md:78)."""
 _TOOL_PACKAGES = (
     ("ninja", lazyre.compile(r"^ninja(?:-build)?$")),
@@ -105,22 +107,26 @@ def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
 
 
 _RELATION = lazyre.compile(
-    r"^\s*([a-z0-9][a-z0-9.+-]{0,80})\s*(?:\(\s*(>=|=)\s*([\w.:~+-]{1,40})\s*\))?\s*$"
+    r"([a-z0-9][a-z0-9.+-]{0,80})(?:\s{0,8}\(\s{0,8}(>=|<=|<<|>>|=)\s{0,8}([\w.:~+-]{1,40})\s{0,8}\))?"
 )
-"""One relation of a Debian dependency list: a package and maybe its least or exact version."""
+"""One relation of a Debian dependency list, stripped: a package and maybe its version relation
+(full-matched with bounded spaces so that a long line is read in linear time)."""
+_OPERATORS = {"=": "==", "<<": "<", ">>": ">"}
+"""Debian's relation operators as a package list writes them (``<<`` is strictly less)."""
 
 
 def _satisfied(words: tuple[str, ...]) -> list[str]:
     """The packages ``apt-get satisfy`` installs, from its Debian dependency strings ("python3
     (>=3.10), python3-dev (>=3.10)", mscclpp docs/quickstart.md:35), each with its version as a
-    package list writes one (``python3-dev>=3.10``); an alternative ("a | b") is the first one's."""
+    package list writes one (``python3-dev>=3.10``, ``libc6 (>> 2.31)`` as ``libc6>2.31``); an
+    alternative ("a | b") is the first one's."""
     found = []
     for word in words:
         for relation in word.split(","):
-            named = _RELATION.match(relation.split("|", 1)[0])
+            named = _RELATION.fullmatch(relation.split("|", 1)[0].strip())
             if named is not None:
                 name, operator, version = named.groups()
-                found.append(f"{name}{'==' if operator == '=' else operator or ''}{version or ''}")
+                found.append(f"{name}{_OPERATORS.get(operator, operator or '')}{version or ''}")
     return found
 
 
