@@ -145,3 +145,23 @@ def test_a_software_table_row_without_a_readable_version_is_still_a_need() -> No
         ("glibc", "", 5),
         ("gcc", ">=11.4.0", 6),
     ]
+
+
+def test_a_row_refusing_the_package_manager_is_no_system_package() -> None:
+    # constructed (review 4, /tmp/rev4/tb.py): rows saying the package manager is not the way
+    # keep their Python distributions; a row recommending it stays a system package
+    text = (
+        "## 安装依赖\n\n"
+        "| 软件 | 版本要求 | 说明 |\n"
+        "|---|---|---|\n"
+        "| xz | 不低于5.2.2 | 建议通过包管理安装 |\n"
+        "| numpy | >=1.21 | 不支持通过包管理器安装，请从源码编译安装 |\n"
+        "| protobuf | 3.20.3 | Install it from source; the package manager's protobuf is too old |\n"
+    )
+    rel = "docs/install.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec) for r in found] == [
+        ("system_package", "xz>=5.2.2"),
+        ("pypi:numpy", ">=1.21"),
+        ("pypi:protobuf", "==3.20.3"),
+    ]

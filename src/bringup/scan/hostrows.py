@@ -77,9 +77,25 @@ _BY_PIP = lazyre.compile(r"(?<![A-Za-z0-9_-])pip3?(?![A-Za-z0-9_-])", re.I)
 """A row naming pip (its install command, "通过pip安装"): a Python distribution's row."""
 
 
+_NOT_BY_MANAGER = lazyre.compile(
+    r"(?:不支持|不能|无法|不要|不建议|不推荐)(?:通过|使用|用)?包管理"
+    r"|\bpackage\s{1,3}manager(?:'s)?\s{1,3}(?:[\w.+-]{1,40}\s{1,3}){0,3}(?:is|are)\s{1,3}too\s{1,3}old\b"
+    r"|\bnot\s{1,3}(?:through|with|via|using|from)\s{1,3}(?:the\s{1,3})?(?:OS\s{1,3}|system\s{1,3})?"
+    r"package\s{1,3}manager",
+    re.I,
+)
+"""A row speaking of the package manager as the wrong source ("不支持通过包管理器安装", "the package
+manager's protobuf is too old"): the manager is not how it is installed."""
+
+
 def _by_manager(text: str) -> bool:
-    """Whether a row's words say the OS package manager installs it, and never pip."""
-    return bool(_BY_MANAGER.search(text)) and not _BY_PIP.search(text)
+    """Whether a row's words say the OS package manager installs it, and never pip nor a
+    refusal of the manager."""
+    return (
+        bool(_BY_MANAGER.search(text))
+        and not _BY_PIP.search(text)
+        and not _NOT_BY_MANAGER.search(text)
+    )
 
 
 def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
