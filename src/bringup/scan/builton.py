@@ -110,6 +110,7 @@ def _code_lines(text: str) -> list[str]:
     heredoc body (usage text, "  -DUSE_ROCM=ON   build for AMD") or ``echo``/``printf`` line;
     a line continued (``_CONTINUED``) joined to the next."""
     lines: list[str] = []
+    pieces: list[str] = []  # the open logical line, joined once it ends (linear in its length)
     ends = ""  # the open heredoc's delimiter
     for raw in text.splitlines():
         if ends:
@@ -119,13 +120,17 @@ def _code_lines(text: str) -> list[str]:
         heredoc = _HEREDOC.search(line)
         ends = heredoc.group(1) if heredoc else ""
         word = _FIRST_WORD.match(line)
-        if lines and lines[-1].endswith(_CONTINUED):
+        if pieces and "".join(pieces[-2:]).endswith(_CONTINUED):
             # one command or AND-OR list over several lines is one line
-            before = lines[-1][:-1] if lines[-1].endswith("\\") else lines[-1]
-            lines[-1] = f"{before} {line.strip()}".rstrip()
+            pieces[-1] = pieces[-1][:-1] if pieces[-1].endswith("\\") else pieces[-1]
+            pieces.append(f" {line.strip()}")
+            while pieces and not pieces[-1].strip():
+                pieces.pop()
+            pieces[-1:] = [pieces[-1].rstrip()] if pieces else []
         elif line.strip() and not (word and word.group(1) in _TEXT_COMMANDS):
-            lines.append(line.rstrip())
-    return lines
+            lines.extend(["".join(pieces)] if pieces else [])
+            pieces = [line.rstrip()]
+    return [*lines, "".join(pieces)] if pieces else lines
 
 
 def _shell_flags(text: str) -> set[str]:
