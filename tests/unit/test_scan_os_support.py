@@ -292,3 +292,23 @@ def test_sles_almalinux_and_leap_are_linux_too(distro: str) -> None:
     table = msgspec.structs.replace(hard, spec=distro, any_of=())
     (united,) = unite([soft, table], {"pyproject.toml": DECLARED, "build.md": PROSE})
     assert (united.spec, united.hard) == (distro, True)
+
+
+def test_a_one_line_probe_admitting_another_os_states_none() -> None:
+    # constructed input (review 4, #6): the one-liner's own line admits Darwin too
+    text = (
+        '[[ "$(uname -s)" == "Linux" || "$(uname -s)" == "Darwin" ]]'
+        ' || { echo "Unsupported OS"; exit 1; }\n'
+    )
+    assert os_probe(SourceFile(ref="build.sh", rel="build.sh", text=text)) == []
+
+
+def test_a_top_level_probe_is_cited_at_no_closed_function() -> None:
+    # constructed input (review 4, #6): check_os ended 30 lines before the probe
+    text = (
+        "check_os() {\n  true\n}\n"
+        + "x\n" * 30
+        + '[[ "$(uname -s)" == "Linux" ]] || { echo "Unsupported OS"; exit 1; }\n'
+    )
+    (found,) = os_probe(SourceFile(ref="build.sh", rel="build.sh", text=text))
+    assert [s.line for s in found.also_at] == [34]

@@ -44,7 +44,7 @@ _FUNCTION = lazyre.compile(
 """The function that holds the probe (``detect_os() {``); its name's parts bounded, so a long
 line of words is read in linear time."""
 _OTHER_OS = lazyre.compile(r"Darwin|mac\s?OS|Windows|MINGW|CYGWIN|FreeBSD", re.IGNORECASE)
-"""Another OS a branch between the probe and its refusal admits (``elif [[ "$(uname -s)" ==
+"""Another OS a branch between the probe and its refusal (its line included) admits (``elif [[ "$(uname -s)" ==
 "Darwin" ]]; then OS=macos`` before ``else echo "Unsupported OS"``): the refusal is of the
 OSes neither branch knows, so Linux is not the only one."""
 
@@ -64,12 +64,12 @@ def os_probe(file: SourceFile) -> list[Requirement]:
     refusals = [
         n
         for n, before in answered.items()
-        if before and not any(_OTHER_OS.search(line) for line in lines[min(before) - 1 : n - 1])
+        if before and not any(_OTHER_OS.search(line) for line in lines[min(before) - 1 : n])
     ]
     if not refusals:
         return []
     first = min(answered[refusals[0]])
-    holder = [n for n, line in enumerate(lines[:first], 1) if _FUNCTION.match(line)][-1:]
+    holder = _holder(lines, first)
     text = f"the setup script refuses other OSes: {lines[refusals[0] - 1].strip()}"[:200]
     found = file.requirement("os", "linux", first, text=text, confidence="medium", hard=False)
     also = tuple(file.source(n) for n in dict.fromkeys([*holder, *refusals]))
@@ -78,3 +78,13 @@ def os_probe(file: SourceFile) -> list[Requirement]:
             found, any_of=(Alternative(value="linux", source=found.source),), also_at=also
         )
     ]
+
+
+def _holder(lines: list[str], first: int) -> list[int]:
+    """The line of the probing function still open at line ``first`` (its braces not all closed
+    before it), not one that ended earlier."""
+    starts = [n for n, line in enumerate(lines[:first], 1) if _FUNCTION.match(line)]
+    for start in reversed(starts):
+        if sum(line.count("{") - line.count("}") for line in lines[start - 1 : first - 1]) > 0:
+            return [start]
+    return []
