@@ -96,5 +96,6 @@ def test_a_long_continued_command_is_joined_once() -> None:
     started = time.perf_counter()
     lines = _code_lines(text)
     assert time.perf_counter() - started < 1.5
-    assert len(lines) == 1 and lines[0].startswith("cmake -DA=ON  -DX=1  -DX=1")
+    assert len(lines) == 1
+    assert lines[0].startswith("cmake -DA=ON  -DX=1  -DX=1")
     assert lines[0].endswith("-DX=1  ..")

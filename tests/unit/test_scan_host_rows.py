@@ -156,7 +156,8 @@ def test_a_row_refusing_the_package_manager_is_no_system_package() -> None:
         "|---|---|---|\n"
         "| xz | 不低于5.2.2 | 建议通过包管理安装 |\n"
         "| numpy | >=1.21 | 不支持通过包管理器安装，请从源码编译安装 |\n"
-        "| protobuf | 3.20.3 | Install it from source; the package manager's protobuf is too old |\n"
+        "| protobuf | 3.20.3 | Install it from source;"
+        " the package manager's protobuf is too old |\n"
     )
     rel = "docs/install.md"
     found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements

@@ -142,7 +142,10 @@ def test_a_development_environment_states_the_build_toolchain() -> None:
 def test_a_hand_written_environment_under_conda_environments_is_read_whole() -> None:
     # constructed (review 4, no generator header): python, torch and the pip list stay needs
     rel = "conda/environments/environment.yml"
-    text = "name: foo\ndependencies:\n  - python=3.10\n  - pytorch=2.1\n  - pip:\n    - transformers>=4.30\n"
+    text = (
+        "name: foo\ndependencies:\n  - python=3.10\n  - pytorch=2.1\n"
+        "  - pip:\n    - transformers>=4.30\n"
+    )
     found = extract_conda_env(source_file(rel, text)).requirements
     subjects = {(r.subject, r.spec) for r in found}
     assert {
@@ -205,3 +208,21 @@ def test_rapids_find_package_is_find_package_and_the_repos_own_package_no_need(
     subjects = {r.subject for r in scan_repo(tmp_path, "repo").component.requirements}
     assert "cuda" in subjects
     assert not {s for s in subjects if s.lower() == "cmake:rmm"}
+
+
+def test_variant_alternatives_are_one_soft_floor_and_jinja_no_version() -> None:
+    # constructed (review 4, #7): selector-gated alternatives, a macOS-only one, a Jinja value
+    text = (
+        "c_compiler_version:\n"
+        '  - 11   # [cuda_compiler_version == "11.8"]\n'
+        '  - 13   # [cuda_compiler_version != "11.8"]\n'
+        "  - 16   # [osx]\n"
+        "cxx_compiler_version:\n"
+        '  - "{{ gcc_version }}"\n'
+    )
+    rel = "conda/recipes/x/conda_build_config.yaml"
+    extraction = extract_conda_env(source_file(rel, text))
+    assert [(r.subject, r.spec, r.hard, r.source.line) for r in extraction.requirements] == [
+        ("gcc", ">=11", False, 2)
+    ]
+    assert [(f.kind, f.sources[0].line) for f in extraction.findings] == [("invalid", 6)]

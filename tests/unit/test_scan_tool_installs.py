@@ -187,8 +187,8 @@ def test_apt_get_satisfy_keeps_every_debian_relation() -> None:
     # each relation's package is kept with its version
     file = _file(
         "docs/quickstart.md",
-        '```bash\nsudo apt-get satisfy "python3-dev (>=3.10), libc6 (>> 2.31), foo (<= 2), bar (<< 3)"'
-        "\n```\n",
+        '```bash\nsudo apt-get satisfy "python3-dev (>=3.10), libc6 (>> 2.31),'
+        ' foo (<= 2), bar (<< 3)"\n```\n',
     )
     found = [(r.subject, r.spec) for r in extract_docs(file).requirements]
     assert ("system_package", "python3-dev>=3.10 libc6>2.31 foo<=2 bar<3") in found

@@ -9,7 +9,8 @@ the build links against: the least one its binaries run on (``sysroot_linux-64==
 glibc ``>=2.28``).
 
 RAPIDS' generated development environments (``conda/environments/all_cuda-129_arch-x86_64.yaml``,
-rapidsai/rmm, raft, cuvs; known by the generator's header, not by their directory) each pin one CUDA and one architecture, a file for each beside it:
+rapidsai/rmm, raft, cuvs; known by the generator's header, not by their directory) each pin
+one CUDA and one architecture, a file for each beside it:
 what they say of every build machine is its toolchain (compilers, sysroot, ``cmake``,
 ``ninja``, ``make``). Their CUDA pins are alternatives no one file states, and the Python
 packages and libraries they also install are the needs their own manifests and CMake state.
@@ -157,15 +158,46 @@ def extract_conda_env(file: SourceFile) -> Extraction:
 
 def _variants(file: SourceFile, document: Node, found: _Found) -> None:
     """A variant file's compiler, C library and ``cmake`` versions (``c_compiler_version:
-    [14]``, ``c_stdlib_version: ["2.28"]``, ``cmake_version: [">=4.0"]``)."""
+    [14]``, ``c_stdlib_version: ["2.28"]``, ``cmake_version: [">=4.0"]``). A key's items are
+    alternatives, one build each (often gated by a selector, ``- 11  # [cuda_compiler_version ==
+    "11.8"]``): one item is a need, several plain versions only a soft floor at the least; an
+    item for macOS or Windows (``# [osx]``) is none, a Jinja one (``{{ gcc }}``) no version."""
     from bringup.scan import yamlnodes
 
+    lines = file.text.splitlines()
     for key, subject in _VARIANTS.items():
         node = yamlnodes.value_of(document, key)
+        items = []
         for value, number in yamlnodes.scalars(node) if node is not None else []:
+            if _OTHER_PLATFORM.search(lines[number - 1] if number <= len(lines) else ""):
+                continue
             spec = value if value[:1] in "<>=!~" else _fuzzy(value)
             spec = _floor(spec) if subject in _FLOORS else spec
+            try:
+                SpecifierSet(spec, scheme_for(subject))
+            except InvalidSpecifier as error:
+                found.findings.append(file.finding("invalid", f"{key}: {error}", number))
+                continue
+            items.append((value, number, spec))
+        alternatives = len({spec for _, _, spec in items}) > 1
+        for value, number, spec in _least(items) if alternatives else items[:1]:
             text = f"conda_build_config: {key} {value}"
+            hard = not alternatives
             found.requirements.append(
-                file.requirement(subject, spec, number, text=text, confidence="medium")
+                file.requirement(subject, spec, number, text=text, confidence="medium", hard=hard)
             )
+
+
+_OTHER_PLATFORM = lazyre.compile(r"#\s{0,8}\[[^\]\n]{0,80}\b(?:osx|win)\b")
+"""A selector gating a variant to macOS or Windows (``# [osx]``), which YAML reads as a comment."""
+_PLAIN = lazyre.compile(r"==(\d{1,8}(?:\.\d{1,8}){0,3})\.\*")
+
+
+def _least(items: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Alternative versions (``==11.*`` or ``==13.*``) as the least one's soft floor, or none
+    where any is not a plain version."""
+    plain = [(v, n, _PLAIN.fullmatch(spec)) for v, n, spec in items]
+    if any(match is None for _, _, match in plain):
+        return []
+    value, number, match = min(plain, key=lambda p: tuple(int(x) for x in p[2].group(1).split(".")))
+    return [(value, number, ">=" + match.group(1))]

@@ -44,9 +44,9 @@ _FUNCTION = lazyre.compile(
 """The function that holds the probe (``detect_os() {``); its name's parts bounded, so a long
 line of words is read in linear time."""
 _OTHER_OS = lazyre.compile(r"Darwin|mac\s?OS|Windows|MINGW|CYGWIN|FreeBSD", re.IGNORECASE)
-"""Another OS a branch between the probe and its refusal (its line included) admits (``elif [[ "$(uname -s)" ==
-"Darwin" ]]; then OS=macos`` before ``else echo "Unsupported OS"``): the refusal is of the
-OSes neither branch knows, so Linux is not the only one."""
+"""Another OS a branch between the probe and its refusal (its line included) admits (``elif
+[[ "$(uname -s)" == "Darwin" ]]; then OS=macos`` before ``else echo "Unsupported OS"``): the
+refusal is of the OSes neither branch knows, so Linux is not the only one."""
 
 
 def os_probe(file: SourceFile) -> list[Requirement]:
