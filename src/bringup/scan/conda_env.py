@@ -196,8 +196,11 @@ _PLAIN = lazyre.compile(r"==(\d{1,8}(?:\.\d{1,8}){0,3})\.\*")
 def _least(items: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
     """Alternative versions (``==11.*`` or ``==13.*``) as the least one's soft floor, or none
     where any is not a plain version."""
-    plain = [(v, n, _PLAIN.fullmatch(spec)) for v, n, spec in items]
-    if any(match is None for _, _, match in plain):
-        return []
-    value, number, match = min(plain, key=lambda p: tuple(int(x) for x in p[2].group(1).split(".")))
-    return [(value, number, ">=" + match.group(1))]
+    least: list[tuple[tuple[int, ...], str, int, str]] = []
+    for value, number, spec in items:
+        match = _PLAIN.fullmatch(spec)
+        if match is None:
+            return []
+        least.append((tuple(int(x) for x in match.group(1).split(".")), value, number, match[1]))
+    _, value, number, version = min(least)
+    return [(value, number, ">=" + version)]
