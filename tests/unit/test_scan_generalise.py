@@ -8,9 +8,10 @@ from pathlib import Path
 import msgspec
 
 from bringup.model import file_source
-from bringup.scan.borrowed import borrowed
+from bringup.scan.borrowed import borrowed, installs_repo, route_images
 from bringup.scan.ci import extract_ci
 from bringup.scan.cios import runner_os
+from bringup.scan.dockerfile import extract_dockerfile
 from bringup.scan.extraction import SourceFile
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.pkgimports import package_imports
@@ -164,6 +165,34 @@ def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
     )
     assert runner_os("ubuntu-latest", docs) is None
     assert runner_os("${{ matrix.os }}", workflow) is None
+
+
+def test_an_image_beside_the_build_route_lends_the_repo_no_os() -> None:
+    # rapidsai/cuvs@ff0c8076bf2f8d354bc21039ebffa14a1c9128a3:Dockerfile:18 and :26, an optional
+    # image of released conda packages (the main route is ./build.sh): its Ubuntu is no OS of
+    # the repo's, its CUDA still borrowable
+    text = "ARG CUDA_VER=12.9.1\nFROM nvidia/cuda:${CUDA_VER}-devel-ubuntu24.04\n"
+    image = list(
+        extract_dockerfile(SourceFile(ref="Dockerfile", rel="Dockerfile", text=text)).requirements
+    )
+    assert {(r.subject, r.spec) for r in image} >= {("os", "ubuntu"), ("os_version", "==24.04")}
+    kept = route_images(image, {"Dockerfile": False})
+    assert {r.subject for r in kept} & {"os", "os_version"} == set()
+    assert kept
+    assert all(r in image for r in kept)
+    # an image that installs the repo is a build route: omni-infer@c8bc2bbbaa1084139a8e70405c48
+    # 73632c0dab79:tools/docker/Dockerfile.vllm-omni.source:51
+    installs = installs_repo(
+        "    pip install -i ${PIP_INDEX_URL} --trusted-host ${PIP_TRUSTED_HOST} -e ."
+    )
+    assert route_images(image, {"Dockerfile": installs}) == image
+    lent = {
+        r.subject
+        for r in borrowed(
+            [], route_images(image, {"Dockerfile": installs}), {"Dockerfile": installs}
+        )
+    }
+    assert {"os", "os_version"} <= lent
 
 
 def test_a_makefiles_uname_branches_are_its_os_support_list() -> None:

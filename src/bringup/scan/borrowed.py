@@ -3,11 +3,11 @@
 CI (``scopes.CI``) and the repo's images (``scopes.DOCKER``) are features of their own: their
 pins are the versions they happen to use. Where the repo's docs, manifests and build files
 never name a subject, though, the runners and the images its maintainers build on are the
-repo's only word on it (omni-infer names its openEuler 22.03 aarch64 base only in
-tools/docker/Dockerfile.openEuler.py311.CANNdev.910c:20 and its torch==2.5.1 only in the
-Dockerfile that installs it, Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU only in
-.ci/gitcode.dockerfile:2; causal-conv1d in its runner matrix, .github/workflows/
-publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the repo never names:
+repo's only word on it (omni-infer names its torch==2.5.1 only in the Dockerfile that
+installs it, tools/docker/Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU and Ubuntu
+22.04 only in its CI image, .ci/gitcode.dockerfile:2; causal-conv1d in its runner matrix,
+.github/workflows/publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the
+repo never names:
 
 - the OS and CPU of the runners of a workflow that builds or tests the repo (``cios``);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
@@ -20,6 +20,11 @@ publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the rep
   states no package of the repo's; the other packages an image installs are the image's.
 
 A container file of a sub-project or an example is that scope's (``Scopes``), never borrowed.
+The OS an image is built on is the repo's only where building in that image is the repo's
+route: a CI image (``.ci/``, the runners' OS) or one that installs the repo, and its layers.
+A deployment image (ascend-npu-exporter build/Dockerfile:1 ``FROM ubuntu:18.04``, copying the
+built binary), a dev container (instant-ngp .devcontainer/Dockerfile:1) or an optional image of
+released packages (cuvs Dockerfile:26) lends none (``route_images``).
 """
 
 from __future__ import annotations
@@ -78,6 +83,19 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
     if scope_of(requirement.subject) in _IMAGE_SCOPES:
         return True
     return images.get(ref, False) and _family(requirement.subject) == _FRAMEWORKS
+
+
+def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
+    """The repo's images' needs less the OS of those beside its build route: an image is on
+    the route where it, or an image beside it (its layers: omni-infer tools/docker/
+    Dockerfile.vllm-omni.source:19 ``FROM ${BASE_IMAGE}`` installs the repo on the openEuler
+    base that Dockerfile.openEuler.py311.CANNdev.910c:20 builds), installs the repo."""
+    routes = {ref.rpartition("/")[0] for ref, installs in images.items() if installs}
+    return [
+        r
+        for r in docker
+        if _family(r.subject) != "os" or (r.source.ref or "").rpartition("/")[0] in routes
+    ]
 
 
 def borrowed(

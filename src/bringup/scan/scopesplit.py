@@ -10,7 +10,7 @@ from typing import NamedTuple, TypeVar
 from bringup import backends
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
-from bringup.scan.borrowed import borrowed, installs_repo
+from bringup.scan.borrowed import borrowed, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
@@ -145,5 +145,6 @@ def split_scopes(
         for ref, (entry, text) in texts.items()
         if entry.kind == "dockerfile"
     }
-    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *by_scope.get(DOCKER, ())], images)
+    docker = route_images(by_scope.get(DOCKER, []), images)
+    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
     return Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
