@@ -113,15 +113,20 @@ BUILD_FAILURE = (
 )
 
 
+PATHS_ALONE = [
+    # pip printing a failed source build of triton: the files it copies into the wheel
+    "      copying triton/compiler/compiler.py -> build/lib.linux-x86_64-cpython-310/"
+    "triton/compiler",
+    # a warning whose path is torch.compile's
+    "      /usr/lib/python3/site-packages/torch/_dynamo/variables/functions.py:700: "
+    "UserWarning: foo",
+]
+
+
 @pytest.mark.parametrize(
     "line",
     [
-        # pip printing a failed source build of triton: the files it copies into the wheel
-        "      copying triton/compiler/compiler.py -> build/lib.linux-x86_64-cpython-310/"
-        "triton/compiler",
-        # a warning whose path is torch.compile's
-        "      /usr/lib/python3/site-packages/torch/_dynamo/variables/functions.py:700: "
-        "UserWarning: foo",
+        *PATHS_ALONE,
         # a setup.py probe for a header, compiling a temporary file
         "/tmp/tmpabcd1234.c:1:10: fatal error: omp.h: No such file or directory",
     ],
@@ -130,14 +135,6 @@ def test_a_build_with_compile_looking_lines_stays_build(line: str) -> None:
     assert explain_text(f"{line}\n{BUILD_FAILURE}")[0].layer == "build"
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "      copying triton/compiler/compiler.py -> build/lib.linux-x86_64-cpython-310/"
-        "triton/compiler",
-        "      /usr/lib/python3/site-packages/torch/_dynamo/variables/functions.py:700: "
-        "UserWarning: foo",
-    ],
-)
+@pytest.mark.parametrize("line", PATHS_ALONE)
 def test_a_path_alone_is_no_compile(line: str) -> None:
     assert RUNTIME_COMPILE not in scan_log(f"{line}\n".encode()).findings.marks
