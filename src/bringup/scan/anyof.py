@@ -23,6 +23,7 @@ from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
 from bringup.scan.lonebounds import floor_text, lone_release
 from bringup.scan.pkgrepeats import fold_named_packages
+from bringup.scan.placesbeside import with_places_of
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.strictest import fold_floors
 from bringup.subjects import scheme_for
@@ -369,12 +370,7 @@ def cite_beside(
     for requirement in kept:
         versioned = bool(requirement.spec) and requirement.hard
         found = waiting.pop(requirement.subject, None) if versioned else None
-        if found:
-            more = (s for r in found for s in (r.source, *r.also_at) if s != requirement.source)
-            also = tuple(dict.fromkeys((*requirement.also_at, *more)))
-            out.append(msgspec.structs.replace(requirement, also_at=also))
-        else:
-            out.append(requirement)
+        out.append(with_places_of(requirement, found or ()))
     return out
 
 

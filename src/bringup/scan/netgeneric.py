@@ -6,9 +6,8 @@ download of its own, the words are cited beside the first such download."""
 
 from __future__ import annotations
 
-import msgspec
-
 from bringup.model import Requirement
+from bringup.scan.placesbeside import with_places_of
 
 GENERIC = "internet"
 
@@ -28,13 +27,4 @@ def fold_generic_network(requirements: list[Requirement]) -> list[Requirement]:
             beside.setdefault(id(first), []).append(requirement)
         else:
             kept.append(requirement)
-    return [_cited(r, beside.get(id(r), [])) for r in kept]
-
-
-def _cited(download: Requirement, words: list[Requirement]) -> Requirement:
-    if not words:
-        return download
-    more = (s for r in words for s in (r.source, *r.also_at) if s != download.source)
-    return msgspec.structs.replace(
-        download, also_at=tuple(dict.fromkeys((*download.also_at, *more)))
-    )
+    return [with_places_of(r, beside.get(id(r), [])) for r in kept]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import msgspec
-
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.placesbeside import with_places_of
 from bringup.scan.registry import PROSE
 from bringup.subjects import scheme_for
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
@@ -79,13 +78,4 @@ def fold_wheel_pythons(
         return requirements
     gone = {id(r) for group in folded.values() for r in group}
     into = {id(statements[n]): group for n, group in folded.items()}
-    return [_cite_beside(r, into.get(id(r), [])) for r in requirements if id(r) not in gone]
-
-
-def _cite_beside(statement: Requirement, wheels: list[Requirement]) -> Requirement:
-    if not wheels:
-        return statement
-    more = (s for r in wheels for s in (r.source, *r.also_at) if s != statement.source)
-    return msgspec.structs.replace(
-        statement, also_at=tuple(dict.fromkeys((*statement.also_at, *more)))
-    )
+    return [with_places_of(r, into.get(id(r), [])) for r in requirements if id(r) not in gone]
