@@ -178,3 +178,19 @@ def test_vendored_modules_build_offline(tmp_path: Path) -> None:
     )
     scanned = scan_repo(tmp_path, "plugin").component.requirements
     assert [r.subject for r in scanned] == ["system_package"]
+
+
+def test_a_block_opened_against_its_verb_is_a_block() -> None:
+    # The go.mod lexer (golang.org/x/mod/modfile/read.go) ends an identifier at "(", so
+    # ``require(`` opens the same block as ``require (``.
+    glued = _EXPORTER_GO_MOD.replace("require (", "require(")
+    assert [(r.subject, r.source.line) for r in _go_mod(glued)] == [
+        (r.subject, r.source.line) for r in _go_mod(_EXPORTER_GO_MOD)
+    ]
+
+
+def test_a_hyphenated_library_flag_is_read_whole() -> None:
+    # NVML's documented link flag (NVML API reference, "Linking": -lnvidia-ml) in a cgo preamble.
+    text = '// #cgo LDFLAGS: -lnvidia-ml\nimport "C"\n'
+    found = extract_go_source(SourceFile(ref="a.go", rel="a.go", text=text)).requirements
+    assert [(r.subject, r.source.line) for r in found] == [("gcc", 2), ("nvidia_driver", 1)]

@@ -34,6 +34,9 @@ from bringup.scan.walk import RepoFile
 
 GO_MOD = "gomod"
 """The file kind ``walk`` gives go.mod."""
+_OPEN = lazyre.compile(r"\(")
+"""A block's opening parenthesis, a token of its own even when written against the verb
+(``require(``: the go.mod lexer splits identifiers at punctuation)."""
 _RELEASE = lazyre.compile(
     r"^([1-9]\d{0,3}\.(?:0|[1-9]\d{0,3})(?:\.(?:0|[1-9]\d{0,3}))?)(?:[a-z]{1,10}\d{1,4})?$"
 )
@@ -83,7 +86,7 @@ def _lines(text: str) -> list[_Line]:
     found: list[_Line] = []
     block, opened = "", 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        words = tuple(w.strip('"`') for w in _uncommented(raw).split())
+        words = tuple(w.strip('"`') for w in _OPEN.sub(" ( ", _uncommented(raw)).split())
         if not words:
             continue
         if block:

@@ -10,7 +10,9 @@ import re
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 
-_FLAG = lazyre.compile(r"(?<![\w-])-l:?(?:lib)?([A-Za-z][\w+-]*?)(?:\.so[\d.]*|\.a)?(?![\w.])")
+_FLAG = lazyre.compile(r"(?<![\w-])-l:?(?:lib)?([A-Za-z][\w+-]*?)(?:\.so[\d.]*|\.a)?(?![\w.+-])")
+"""A ``-l`` flag: the name runs to the flag's end, a hyphen included (``-lnvidia-ml`` is NVML,
+not a library ``nvidia``)."""
 
 
 def _providers(registered: tuple[Backend, ...]) -> dict[str, tuple[str, str]]:
