@@ -35,6 +35,12 @@ from bringup.versions import SpecifierSet
         ("python", " version 3.10.x", "==3.10.*"),
         ("python", "=3.10", "==3.10.*"),
         ("gcc", " 7.5 以上", ">=7.5"),
+        # a series with a wildcard compared: from that series on (hicann/ge @ ffdcbc9
+        # docs/zh/build.md:48 "- GCC >= 7.3.x", :50 "- Python3 >= 3.9.x")
+        ("gcc", " >= 7.3.x", ">=7.3"),
+        ("python", " >= 3.9.x", ">=3.9"),
+        ("python", " == 3.10.x", "==3.10.*"),
+        ("python", " <= 3.11.x", "<3.12"),
         ("gcc", " 9", ">=9"),
         ("gcc", "版本需大于等于 7.5", ">=7.5"),
         ("cmake", " 3.18 or newer", ">=3.18"),

@@ -131,7 +131,14 @@ def _pin(version: str, subject: str) -> str:
 
 
 def _clause(operator: str, version: str, subject: str) -> str:
+    """One comparison; a series written with a wildcard ("GCC >= 7.3.x", ge docs/zh/build.md:48)
+    compares as its series: from 7.3 on, or any 7.3 release for ``==``."""
     operator = _OP_SPELLING.get(operator, operator)
+    wildcard = _WILDCARD_TAIL.search(version)
+    if wildcard is not None:
+        version = version[: wildcard.start()]
+        if operator == "==":
+            return f"=={version}.*" if scheme_for(subject) == "pep440" else f"=={version}"
     if operator == "<=":
         return upper_bound(version, subject, inclusive=True)
     if operator == "==" and scheme_for(subject) == "pep440" and _parts(version) < 3:
