@@ -196,6 +196,13 @@ CORPORA["twentieth"] = Corpus(
     (*CORPORA["nineteenth"].earlier, DATA / "triage_nineteenth"),
     size=40,
 )
+# The twenty-first was collected after the twentieth (issue threads, merged fix PRs and merged fix
+# commits read from fetched repositories' histories), labelled with the catalogue of 25f28b5.
+CORPORA["twentyfirst"] = Corpus(
+    DATA / "triage_twentyfirst",
+    (*CORPORA["twentieth"].earlier, DATA / "triage_twentieth"),
+    size=48,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
