@@ -1,0 +1,51 @@
+"""The layer of a failure nobody signed, by the class it belongs to (issue 15, session 21): the
+rung of the bring-up its fix is applied to (tests/data/triage_twentieth/LABEL-BRIEF.md). Each
+log is a real one and cites where it was printed."""
+
+from __future__ import annotations
+
+from bringup.triage import explain_text
+
+
+def _first(log: str) -> tuple[str, str]:
+    found = explain_text(log)
+    assert found, log
+    return found[0].signature_id, found[0].layer
+
+
+def test_a_driver_library_not_found_at_start_up_is_a_library_to_install() -> None:
+    # kubernetes-sigs/dra-driver-nvidia-gpu#1272 (a stray directory shadowed libnvidia-ml.so.1)
+    nvml = (
+        "Error: error creating driver: error enumerating all possible devices: error "
+        "enumerating GPUs and MIG devices: error initializing NVML: ERROR_LIBRARY_NOT_FOUND\n"
+    )
+    # Ascend/mind-cluster@8f8b61d6fec5d3d4b7cc07300277d664f8f3043e docs/zh/faq.md:398-420
+    dcmi = (
+        "[ERROR]    2023/10/24 09:55:04.458386 1       devmanager/devmanager.go:83    "
+        'deviceManager init failed, prepare dcmi failed, err: &errors.errorString{s:"cannot '
+        "found valid driver lib, fromEnv: lib path is invalid, [/usr/local: check uid or mode "
+        "failed; /usr/local: check uid or mode failed;], fromLdCmd: can't find valid lib\"}\n"
+    )
+    for log in (nvml, dcmi):
+        assert _first(log) == ("evidence.install.library", "install"), log
+
+
+def test_a_driver_not_found_still_is_the_device() -> None:
+    # NVIDIA/nvidia-container-toolkit#1269 (no driver loaded on the host)
+    log = "nvidia-container-cli: initialization error: nvml error: driver not loaded\n"
+    assert _first(log)[1] == "device_init"
+
+
+def test_a_build_directory_named_driver_names_no_driver() -> None:
+    # PaddlePaddle/Paddle-Lite#7918: the link of an NNAdapter driver library fails
+    log = (
+        "/home/HwHiAiUser/Ascend/ascend-toolkit/latest/acllib/lib64/libascendcl.so: "
+        "无法添加符号: 文件格式错误\n"
+        "collect2: error: ld returned 1 exit status\n"
+        "lite/backends/nnadapter/nnadapter/driver/huawei_ascend_npu/CMakeFiles/"
+        "huawei_ascend_npu.dir/build.make:1075: recipe for target 'lite/backends/nnadapter/"
+        "nnadapter/driver/huawei_ascend_npu/libhuawei_ascend_npu.so' failed\n"
+        "make[3]: *** [lite/backends/nnadapter/nnadapter/driver/huawei_ascend_npu/"
+        "libhuawei_ascend_npu.so] Error 1\n"
+    )
+    assert _first(log)[1] == "build"
