@@ -38,7 +38,7 @@ def test_a_package_named_like_a_compiled_module_is_not_one() -> None:
     # mmcv._ext and apex's fused_layer_norm_cuda are extensions the package builds
     for module in ("mmcv._ext", "fused_layer_norm_cuda"):
         found = _first(f"ModuleNotFoundError: No module named '{module}'\n")
-        assert found == ("python.torch-custom-op-missing", "build"), module
+        assert found == ("python.torch-custom-op-missing", "install"), module
 
 
 def test_a_fallback_the_tool_takes_is_no_failure() -> None:
