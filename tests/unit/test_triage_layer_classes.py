@@ -49,3 +49,28 @@ def test_a_build_directory_named_driver_names_no_driver() -> None:
         "libhuawei_ascend_npu.so] Error 1\n"
     )
     assert _first(log)[1] == "build"
+
+
+def test_a_kernel_that_cannot_be_loaded_is_no_device_start_up() -> None:
+    # Ascend/torchair@fced8842d149f16b587c2c867d427e4b766831ca
+    # experimental/_inductor_npu_ext/docs/manuals.md:464-495
+    log = (
+        "Kernel load failed for autofused_add_sum_31aba041b5d992c026cdfc574b77ec24\n"
+        "Traceback (most recent call last):\n"
+        '  File "test.py", line 11, in <module>\n'
+        "    out = test_add_sum(x, y)\n"
+        '  File ".../inductor_npu_ext/compiler/__init__.py", line 26, in __init__\n'
+        '    raise RuntimeError(f"NPU kernel {self.name} init failed")\n'
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+        "RuntimeError: NPU kernel .npu_kernels_xxx init failed\n"
+    )
+    assert _first(log) == ("traceback.operator.kernel-not-loaded", "operator_execution")
+
+
+def test_an_npu_that_cannot_be_set_still_is_the_device() -> None:
+    # Ascend/pytorch#67
+    log = (
+        "RuntimeError: Initialize:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:146 NPU "
+        "function error: c10_npu::SetDevice(device_id_), error code is 507033\n"
+    )
+    assert _first(log)[1] == "device_init"
