@@ -74,3 +74,22 @@ def test_an_npu_that_cannot_be_set_still_is_the_device() -> None:
         "function error: c10_npu::SetDevice(device_id_), error code is 507033\n"
     )
     assert _first(log)[1] == "device_init"
+
+
+def test_a_tensorflow_kernel_check_is_the_operation_its_oom_the_memory() -> None:
+    # hicann/tensorflow@82957b92d1ade2f48ca51dda811f0baec23b04c7 docs/zh/tfadapter_1/migration/
+    # faq/resource_operator_preprocess_fix.md: a lookup table read before its initialiser ran
+    table = (
+        "[2021-03-19 13:50:24.895266: W tensorflow/core/framework/op_kernel.cc:1651] "
+        "OP_REQUIRES failed at lookup_table_op.cc:809 : Failed precondition: Table not "
+        "initialized.\n"
+    )
+    # rishizek/tensorflow-deeplab-v3-plus#19
+    oom = (
+        "2018-06-12 09:21:35.590812: W tensorflow/core/framework/op_kernel.cc:1318] OP_REQUIRES "
+        "failed at conv_ops.cc:673 : Resource exhausted: OOM when allocating tensor with "
+        "shape[1,256,2268,1134] and type float on /job:localhost/replica:0/task:0/device:GPU:0 "
+        "by allocator GPU_0_bfc\n"
+    )
+    assert _first(table)[1] == "operator_execution"
+    assert _first(oom)[1] == "memory"
