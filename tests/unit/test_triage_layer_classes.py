@@ -93,3 +93,13 @@ def test_a_tensorflow_kernel_check_is_the_operation_its_oom_the_memory() -> None
     )
     assert _first(table)[1] == "operator_execution"
     assert _first(oom)[1] == "memory"
+
+
+def test_a_placement_group_the_cluster_cannot_provide_is_the_devices_it_lacks() -> None:
+    # gpustack/gpustack#5181 (a node's Ray never joined the cluster)
+    log = (
+        "(EngineCore_DP0 pid=89) ERROR 04-20 18:08:14 [core.py:1100] ValueError: Cannot provide "
+        "a placement group requiring 4.0 GPUs (placement_group_specs=[{'node:172.16.11.65': "
+        "0.001, 'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}]) within 1800 seconds.\n"
+    )
+    assert _first(log)[1] == "device_init"
