@@ -103,3 +103,14 @@ def test_a_placement_group_the_cluster_cannot_provide_is_the_devices_it_lacks() 
         "0.001, 'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}]) within 1800 seconds.\n"
     )
     assert _first(log)[1] == "device_init"
+
+
+def test_a_model_file_that_cannot_be_loaded_is_the_jobs_input() -> None:
+    # Ascend/tools@9d6da90fd0d3e5d232676c7a4527f7d92ac70e5c
+    # ais-bench_workload/tool/ais_bench/FAQ.md: a relative model path with --profiler
+    log = (
+        "[ERROR] load model from file failed, model file is search_bs1.om\n"
+        "...\n"
+        "RuntimeError:[1][ACL:invalid parameter]\n"
+    )
+    assert _first(log) == ("evidence.install.setup", "install")
