@@ -114,3 +114,13 @@ def test_a_model_file_that_cannot_be_loaded_is_the_jobs_input() -> None:
         "RuntimeError:[1][ACL:invalid parameter]\n"
     )
     assert _first(log) == ("evidence.install.setup", "install")
+
+
+def test_an_extension_not_built_against_the_installed_framework_is_a_failure() -> None:
+    # kvcache-ai/Mooncake@3b5a594133958449a1feaf1c9e0fc1b553e34a28
+    # docs/source/troubleshooting/pg-ep-troubleshooting.md:11
+    log = (
+        "Mooncake PG was not built against torch==...\n"
+        "Mooncake EP was not built against torch==...\n"
+    )
+    assert _first(log)[1] == "install"
