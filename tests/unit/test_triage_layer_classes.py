@@ -124,3 +124,20 @@ def test_an_extension_not_built_against_the_installed_framework_is_a_failure() -
         "Mooncake EP was not built against torch==...\n"
     )
     assert _first(log)[1] == "install"
+
+
+def test_a_traceback_cut_in_the_frameworks_device_context_is_the_device() -> None:
+    # mindspore-lab/mindone#394 (max_device_memory set after the device was initialised); the
+    # log ends in the innermost frame
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/ma-user/modelarts/user-job-dir/mindone/examples/animatediff/train.py", '
+        "line 173, in init_env\n"
+        "    ms.set_context(max_device_memory=max_device_memory)\n"
+        '  File "/home/ma-user/anaconda3/envs/ms_animatediff/lib/python3.7/site-packages/'
+        'mindspore/context.py", line 1493, in set_context\n'
+        "    ctx.setters[key](ctx, value)\n"
+        '  File "/home/ma-user/anaconda3/envs/ms_animatediff/lib/python3.7/site-packages/'
+        'mindspore/context.py", line 472, in set_max_device_memory\n'
+    )
+    assert _first(log) == ("evidence.device-init.start-up", "device_init")
