@@ -156,3 +156,22 @@ def test_generated_code_out_of_date_is_a_version_to_install() -> None:
     )
     found = diagnose(scan_log(log).findings)
     assert (found[0].signature_id, found[0].layer) == ("evidence.install.packages", "install")
+
+
+def test_an_npu_failure_raised_in_the_collectives_frames_is_the_collectives() -> None:
+    # Ascend/pytorch#54 (an HCCL task timed out under broadcast_object_list)
+    log = (
+        "Traceback (most recent call last):\n"
+        '  File "/opt/lmdeploy/lmdeploy/pytorch/engine/model_agent.py", line 404, in '
+        "_broadcast_inputs\n"
+        "    dist.broadcast_object_list(inputs)\n"
+        '  File "/usr/local/python3.10.5/lib/python3.10/site-packages/torch/distributed/'
+        'c10d_logger.py", line 47, in wrapper\n'
+        "    return func(*args, **kwargs)\n"
+        '  File "/usr/local/python3.10.5/lib/python3.10/site-packages/torch/distributed/'
+        'distributed_c10d.py", line 2615, in broadcast_object_list\n'
+        "    torch.sum(object_sizes_tensor).item(),  # type: ignore[arg-type]\n"
+        "RuntimeError: ACL stream synchronize failed.\n"
+    )
+    found = diagnose(scan_log(log).findings)
+    assert (found[0].signature_id, found[0].layer) == ("traceback.operator.npu", "communication")

@@ -371,13 +371,16 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
 def _placed(
     sighting: ExceptionSighting, findings: Findings, rules: Rules, own: ExceptionRule
 ) -> Layer:
-    """Where a class rule's exception surfaced: the layer its message's words name, else the
-    one a rule that reads the type and the words gives (a device id refused at start-up),
-    else its frames' or the log's failure lines', else the class rule's own."""
+    """Where a placed rule's exception surfaced: the layer its message's words name, else the
+    one another rule that reads the type and the words gives (a device id refused at start-up),
+    else its frames' or the log's failure lines', else the rule's own. A rule that places its
+    exception is not that other rule: "ACL stream synchronize failed" raised in
+    torch.distributed's frames is the collective's failure, not an operator's."""
     said = by_words((f"{sighting.name}: {sighting.message}",), rules.evidence)
     if said is not None:
         return said.layer
-    plain = match_exception(sighting, [r for r in rules.exceptions if r.tier != "class"])
+    others = [r for r in rules.exceptions if r.tier != "class" and r != own]
+    plain = match_exception(sighting, others)
     if plain is not None and plain.id != GENERIC_RULE:
         return plain.layer
     place = exception_place(sighting, findings, rules.evidence)
