@@ -46,7 +46,10 @@ def test_a_library_that_checks_the_driver_itself_is_the_driver_too_old() -> None
 )
 def test_a_packages_compiled_module_missing_is_its_extension_not_built(line: str) -> None:
     diagnosis = explain_text(line)[0]
-    assert (diagnosis.signature_id, diagnosis.layer) == ("python.torch-custom-op-missing", "install")
+    assert (diagnosis.signature_id, diagnosis.layer) == (
+        "python.torch-custom-op-missing",
+        "install",
+    )
 
 
 def test_a_module_that_is_a_package_stays_a_module_to_install() -> None:
