@@ -46,11 +46,16 @@ _HOSTS = {
 _GIT_KEYS = frozenset({"GITHUB_REPOSITORY", "GITLAB_REPOSITORY", "GIT_REPOSITORY"})
 _SHORTHAND = {"gh:": "https://github.com/", "gl:": "https://gitlab.com/"}
 _RAPIDS = lazyre.compile(r"^rapids_cpm_(\w+)$")
-_HELPERS = lazyre.compile(r"^(?:init|package|generate|convert|display|download)(?:_|$)")
+_HELPERS = lazyre.compile(
+    r"^(?:init|package|generate|convert|display|download|get|load|json|pinning|run)(?:_|$)"
+)
 """rapids-cmake's ``rapids_cpm_*`` helpers, named by what they do, not by a package: they set
 CPM up (``rapids_cpm_init()``), read, pin or patch (``package_override``, ``package_info``,
-``generate_pinned_versions``, ``convert_patch_json``, ``display_patch_status``) or download
-CPM itself (``rapids_cpm_download``); the packages fetched after them are the needs."""
+``generate_pinned_versions``, ``convert_patch_json``, ``display_patch_status``, the
+``pinning_*`` steps of writing the pinned versions, ``json_get_value``, ``load_preset_versions``,
+``get_proprietary_binary_url``, ``run_git_patch``: rapids-cmake cpm/detail/, MatX
+cmake/rapids-cmake/rapids-cmake/cpm/detail/pinning_write_file.cmake:222) or download CPM
+itself (``rapids_cpm_download``); the packages fetched after them are the needs."""
 _TAIL = lazyre.compile(r"[@#]")
 _TEST_PACKAGES = frozenset({"gtest", "gmock", "gbench", "nvbench", "catch2"})
 """rapids-cmake's wrappers of test and benchmark frameworks (``rapids_cpm_gtest``,
@@ -79,6 +84,15 @@ def _source(args: Sequence[str]) -> tuple[str, str] | None:
         url = _shorthand(args[0])
         return (url, args[0]) if url is not None else None
     return None
+
+
+def read_at_call(name: str) -> bool:
+    """Whether ``cpm_downloads`` reads a call of command ``name`` (lower-cased) as the
+    download it makes: a CPM command, or a ``rapids_cpm_<package>`` wrapper, whose body
+    (rapids-cmake's cpm/cccl.cmake:99, ``rapids_cpm_find(CCCL ...)`` inside
+    ``rapids_cpm_cccl``) says the same again (``cmakecalls``)."""
+    rapids = _RAPIDS.match(name)
+    return name in _CPM or (rapids is not None and not _HELPERS.match(rapids.group(1)))
 
 
 def cpm_downloads(

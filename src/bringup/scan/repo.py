@@ -16,8 +16,9 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Role
+from bringup.model import Component, Requirement
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.collection import rootless, shared_needs
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -33,6 +34,7 @@ from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.roles import guess_role
+from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps
@@ -190,17 +192,22 @@ def _stated(
     extractions: list[Extraction],
     provides: list[str],
     texts: dict[str, tuple[RepoFile, str]],
+    scopes: Scopes,
 ) -> list[Requirement]:
     """What the files state and the main package imports, listed releases named as the repo
     shows them (``python_listed``), less the repo itself: its docs install the repo ("pip
     install <repo>" in its own install guide) even when no manifest in it names the
-    distribution, and under a CUDA flavour's name (``_CUDA_FLAVOUR``)."""
+    distribution, and under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a CMake function
+    body states counts only where something that runs calls the function (``cmakecalls``)."""
     # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
     # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
     own = {name.lower() for name in (*provides, python_subject(component))}
     stated = python_listed(
         [
-            *(r for extraction in extractions for r in extraction.requirements),
+            *running(
+                (r for extraction in extractions for r in extraction.requirements),
+                idle_bodies({ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of),
+            ),
             *package_imports(root, shown, component, provides),
         ],
         (text for _, text in texts.values()),
@@ -260,10 +267,17 @@ def scan_repo(
         extractions.append(extraction)
         queue.extend(_included(root, extraction, seen))
     provides = sorted({p for e in extractions for p in e.provides})
+    scopes = file_scopes(seen, texts, stats.manifests)
     requirements = meson_wraps(
         go_modules(
             _stated(
-                root, shown, component, extractions=extractions, provides=provides, texts=texts
+                root,
+                shown,
+                component,
+                extractions=extractions,
+                provides=provides,
+                texts=texts,
+                scopes=scopes,
             ),
             texts,
         ),
@@ -275,7 +289,7 @@ def scan_repo(
     scoped = split_scopes(
         _checked_out(root, _declared_submodules(requirements)),
         extractions,
-        file_scopes(seen, texts, stats.manifests),
+        scopes,
         texts,
         guides,
     )
@@ -294,13 +308,12 @@ def scan_repo(
             requirements, steps, loaded, manifest, prefix=prefix or [], component=component
         )
     all_findings = findings + unversioned + contradictions + overrides
-    role: Role = manifest.role if manifest and manifest.role else guess_role(component, readme)
     # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
     # 3.9, and older msgspec omits a default only when it is that very object.
     result = Component(
         name=component,
         path=shown,
-        role=role,
+        role=manifest.role if manifest and manifest.role else guess_role(component, readme),
         requirements=tuple(requirements) or (),
         steps=tuple(steps) or (),
         depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),

@@ -1,0 +1,171 @@
+"""Which CMake ``function``/``macro`` bodies a build runs: the commands of a body run only
+where the function is called, so a requirement read from the body of one nothing calls is no
+need of the repo's.
+
+Every CMake reader reads each command of a file as if it ran; this is the one place that says
+which of them do. A body runs where a file's top level calls its function (or
+``cmake_language(CALL <name>)`` does), or a body that runs calls it, across the repo's CMake
+files: a helper library the repo carries defines dozens (NVIDIA/MatX carries rapids-cmake
+under cmake/rapids-cmake/, whose ``rapids_cpm_generate_pinned_versions`` and the
+``pinning_*`` helpers it calls clone nothing unless asked), and the build calls few
+(MatX CMakeLists.txt:34 ``rapids_cpm_init(...)``).
+
+The top level of a file counts for a body where the build runs it: a file of the repo's own
+build or of one of its options (``option:X``), or of the body's own scope or one inside it
+(an example project calling the examples' helper). Tests calling a helper of the build
+(rapids-cmake's testing/, 379 CMake projects each calling the function it tests) run only
+their own configure.
+
+A call a reader already reads as a statement (``cpm.read_at_call``: ``rapids_cpm_cccl()``
+is CCCL cloned from GitHub, MatX CMakeLists.txt:162) does not also run the body behind it:
+rapids-cmake's ``rapids_cpm_find(CCCL ...)`` inside ``rapids_cpm_cccl`` (cpm/cccl.cmake:99)
+says the same download again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+import msgspec
+
+from bringup.model import Requirement, Source
+from bringup.scan.cmakelex import CMakeCommand, cmake_commands
+from bringup.scan.cmakeuse import cmake_file
+from bringup.scan.cpm import read_at_call
+from bringup.scan.scopenames import REPO
+
+_OPENS = frozenset({"function", "macro"})
+_CLOSES = frozenset({"endfunction", "endmacro"})
+_OPTION = "option:"
+"""The scope of what a build option adds (``optdirs``)."""
+
+
+class Body(NamedTuple):
+    """A ``function``/``macro`` definition: its name (lower-cased, as CMake matches it), the
+    lines of its ``function(`` and ``endfunction()``, and the commands its body calls."""
+
+    name: str
+    first: int
+    last: int
+    calls: frozenset[str]
+
+
+class Definitions(NamedTuple):
+    """What one CMake file defines, and what its top level calls."""
+
+    bodies: tuple[Body, ...]
+    calls: frozenset[str]
+
+
+def _called(command: CMakeCommand) -> str:
+    """The command a command calls: its own name, or the one ``cmake_language(CALL <name>)``
+    or ``cmake_language(DEFER ... CALL <name>)`` names."""
+    args = command.args
+    if command.name == "cmake_language" and "CALL" in args[:-1]:
+        return args[args.index("CALL") + 1].lower()
+    return command.name
+
+
+def definitions(commands: Sequence[CMakeCommand]) -> Definitions:
+    """The bodies ``commands`` define and the commands called outside any body; a body's
+    calls are those of its innermost definition."""
+    top: set[str] = set()
+    open_: list[tuple[str, int, set[str]]] = []
+    bodies: list[Body] = []
+    for command in commands:
+        if command.name in _OPENS and command.args:
+            open_.append((command.args[0].lower(), command.line, set()))
+        elif command.name in _CLOSES and open_:
+            name, first, calls = open_.pop()
+            bodies.append(Body(name, first, command.line, frozenset(calls)))
+        else:
+            (open_[-1][2] if open_ else top).add(_called(command))
+    # a definition never closed runs to the end of the file
+    last = commands[-1].line if commands else 0
+    bodies.extend(Body(name, first, last, frozenset(calls)) for name, first, calls in open_)
+    return Definitions(tuple(bodies), frozenset(top))
+
+
+def _reached(starts: Iterable[str], bodies: Mapping[str, list[Body]]) -> set[str]:
+    """The functions ``starts`` call, and those the bodies of these call, and so on; a call a
+    reader reads as a statement goes no further."""
+    reached: set[str] = set()
+    waiting = [name for name in starts if name in bodies and not read_at_call(name)]
+    while waiting:
+        name = waiting.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        for body in bodies[name]:
+            waiting.extend(c for c in body.calls if c in bodies and not read_at_call(c))
+    return reached
+
+
+def _runs_for(caller: str, scope: str) -> bool:
+    """Whether the top level of a file of scope ``caller`` runs the bodies of a file of
+    ``scope``: the repo's own build or one of its options, the same scope, or one inside it
+    (hicann/shmem examples/rma_d2h_demo/CMakeLists.txt:11 calls ``aclshmem_add_fusion_example``
+    that examples/CMakeLists.txt:38 defines)."""
+    return (
+        caller in (REPO, scope)
+        or caller.startswith(_OPTION)
+        or (scope != REPO and caller.startswith(scope + "/"))
+    )
+
+
+def idle_bodies(
+    texts: Mapping[str, tuple[str, str]], scope_of: Callable[[str], str]
+) -> dict[str, list[tuple[int, int]]]:
+    """``ref -> [(first, last), ...]``: the bodies of each CMake file of ``texts`` (``ref ->
+    (rel, text)``) that no running code calls (module docstring); ``scope_of`` gives a
+    file's scope by its repo-relative path."""
+    files = {
+        ref: (scope_of(rel), definitions(cmake_commands(text)))
+        for ref, (rel, text) in texts.items()
+        if cmake_file(rel)
+    }
+    bodies: dict[str, list[Body]] = {}
+    for _, defined in files.values():
+        for body in defined.bodies:
+            bodies.setdefault(body.name, []).append(body)
+    if not bodies:
+        return {}
+    reached: dict[str, set[str]] = {}
+    for scope in {scope for scope, _ in files.values()}:
+        starts = (
+            call
+            for caller, defined in files.values()
+            if _runs_for(caller, scope)
+            for call in defined.calls
+        )
+        reached[scope] = _reached(starts, bodies)
+    return {
+        ref: [(b.first, b.last) for b in defined.bodies if b.name not in reached[scope]]
+        for ref, (scope, defined) in files.items()
+        if defined.bodies
+    }
+
+
+def _idle(source: Source, idle: Mapping[str, list[tuple[int, int]]]) -> bool:
+    line = source.line or 0
+    return any(first <= line <= last for first, last in idle.get(source.ref or "", ()))
+
+
+def running(
+    requirements: Iterable[Requirement], idle: Mapping[str, list[tuple[int, int]]]
+) -> list[Requirement]:
+    """``requirements`` less those read in a body no running code calls (``idle_bodies``);
+    one also read at a place that runs (a tool a file runs in an idle body and again at its
+    top level: ``runtools`` cites the first, the others in ``also_at``) is cited there."""
+    kept: list[Requirement] = []
+    for requirement in requirements:
+        if not _idle(requirement.source, idle):
+            kept.append(requirement)
+            continue
+        places = [s for s in requirement.also_at if not _idle(s, idle)]
+        if places:
+            kept.append(
+                msgspec.structs.replace(requirement, source=places[0], also_at=tuple(places[1:]))
+            )
+    return kept
