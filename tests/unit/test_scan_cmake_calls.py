@@ -74,8 +74,40 @@ def test_a_body_lies_between_its_definition_and_its_end() -> None:
     assert "find_and_configure_pybind11" in defined.calls
 
 
-def test_a_function_its_file_calls_runs() -> None:
-    assert _idle({"cmake/GetPyBind11.cmake": _PYBIND}) == {"cmake/GetPyBind11.cmake": []}
+# MatX CMakeLists.txt:432 and :226 (commented out)
+_MATX_INCLUDES = "    include(cmake/GetPyBind11.cmake)\n#     include(cmake/GetCUTLASS.cmake)\n"
+# MatX cmake/GetRMM.cmake:34-42, a file nothing includes
+_RMM = """function(find_and_configure_rmm)
+  include(${rapids-cmake-dir}/cpm/rmm.cmake)
+  rapids_cpm_rmm(BUILD_EXPORT_SET matx-exports INSTALL_EXPORT_SET matx-exports)
+endfunction()
+
+find_and_configure_rmm()
+"""
+
+
+def test_a_function_its_file_calls_runs_where_the_build_reads_the_file() -> None:
+    texts = {"CMakeLists.txt": _MATX_INCLUDES, "cmake/GetPyBind11.cmake": _PYBIND}
+    assert _idle(texts)["cmake/GetPyBind11.cmake"] == []
+    # read by no build (named only in a comment, or nowhere), its own call runs nothing
+    for unread in ("cmake/GetCUTLASS.cmake", "cmake/GetRMM.cmake"):
+        texts = {"CMakeLists.txt": _MATX_INCLUDES, unread: _RMM}
+        assert _idle(texts)[unread] == [(1, 4)]
+    # a module include names the file without its suffix; a script or a guide by its name
+    texts = {"CMakeLists.txt": "include(GetRMM)\n", "cmake/GetRMM.cmake": _RMM}
+    assert _idle(texts)["cmake/GetRMM.cmake"] == []
+    texts = {"build.sh": "cmake -C cmake/GetRMM.cmake ..\n", "cmake/GetRMM.cmake": _RMM}
+    assert _idle(texts)["cmake/GetRMM.cmake"] == []
+
+
+def test_a_globbed_include_may_read_every_file_under_it() -> None:
+    # MatX public/cpm-cmake/test/CMakeLists.txt:5
+    glob = 'file(GLOB tests "${CMAKE_CURRENT_SOURCE_DIR}/unit/*.cmake")\n'
+    texts = {"test/CMakeLists.txt": glob, "test/unit/rmm.cmake": _RMM, "cmake/x.cmake": _PYBIND}
+    idle = _idle(texts)
+    assert idle["test/unit/rmm.cmake"] == []
+    # a file outside the globbed directory is read only where named
+    assert idle["cmake/x.cmake"] == [(1, 5)]
 
 
 def test_a_macro_whose_only_call_is_commented_out_is_idle() -> None:

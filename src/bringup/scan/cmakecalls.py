@@ -24,6 +24,7 @@ says the same download again.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -114,32 +115,100 @@ def _runs_for(caller: str, scope: str) -> bool:
     )
 
 
+def _named(commands: Sequence[CMakeCommand]) -> set[str]:
+    """The last path part of each argument of ``commands`` (each item of a ``;`` list),
+    lower-cased: ``include("${rapids-cmake-dir}/cpm/cccl.cmake")`` names ``cccl.cmake``,
+    ``include(rapids-cpm)`` the module ``rapids-cpm``, ``find_package(cuTENSOR)`` the
+    package whose ``FindcuTENSOR.cmake`` it reads."""
+    return {
+        item.rsplit("/", 1)[-1].lower()
+        for command in commands
+        for arg in command.args
+        for item in arg.split(";")
+    }
+
+
+def _module_names(base: str) -> set[str]:
+    """What names a ``.cmake`` file (``base``, lower-cased) where it is read: its file name,
+    the module name ``include`` takes, the package ``find_package`` looks for with
+    ``Find<X>.cmake``, ``<X>Config.cmake``, ``<x>-config.cmake`` or their ``-version`` files."""
+    stem = base[: -len(".cmake")]
+    names = {base, stem}
+    if stem.startswith("find") and len(stem) > len("find"):
+        names.add(stem[len("find") :])
+    for suffix in ("-config-version", "configversion", "-config", "config"):
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            names.add(stem[: -len(suffix)])
+    return names
+
+
+def _unread(
+    lexed: Mapping[str, tuple[str, Sequence[CMakeCommand]]],
+    candidates: Iterable[str],
+    others: Callable[[], str],
+) -> set[str]:
+    """The ``.cmake`` files among ``candidates`` no other CMake file of ``lexed`` (``ref ->
+    (rel, commands)``) names in a command and no other file read (``others()``, their texts
+    lower-cased) names at all: none of the repo's builds reads them (MatX cmake/GetRMM.cmake,
+    whose function its own last line calls, is included nowhere; cmake/GetCUTLASS.cmake only
+    in a comment, CMakeLists.txt:226). Where a file includes whatever ``*.cmake`` a
+    ``file(GLOB)`` lists, every one under its directory may be read (MatX public/cpm-cmake/
+    test/CMakeLists.txt:5, ``file(GLOB tests "${CMAKE_CURRENT_SOURCE_DIR}/unit/*.cmake")``)."""
+    named: dict[str, set[str]] = {}
+    globbing: list[str] = []
+    for ref, (rel, commands) in lexed.items():
+        for name in _named(commands):
+            if name.endswith("*.cmake"):
+                globbing.append(posixpath.dirname(rel))
+            named.setdefault(name, set()).add(ref)
+    unnamed: dict[str, str] = {}
+    for ref in candidates:
+        rel = lexed[ref][0]
+        base = rel.rsplit("/", 1)[-1].lower()
+        globbed = any(not d or rel.startswith(d + "/") for d in globbing)
+        names = _module_names(base) if base.endswith(".cmake") and not globbed else ()
+        if names and not any(named.get(name, set()) - {ref} for name in names):
+            unnamed[ref] = base
+    text = others() if unnamed else ""
+    return {ref for ref, base in unnamed.items() if base not in text}
+
+
 def idle_bodies(
     texts: Mapping[str, tuple[str, str]], scope_of: Callable[[str], str]
 ) -> dict[str, list[tuple[int, int]]]:
     """``ref -> [(first, last), ...]``: the bodies of each CMake file of ``texts`` (``ref ->
-    (rel, text)``) that no running code calls (module docstring); ``scope_of`` gives a
-    file's scope by its repo-relative path."""
-    files = {
-        ref: (scope_of(rel), definitions(cmake_commands(text)))
-        for ref, (rel, text) in texts.items()
-        if cmake_file(rel)
+    (rel, text)``) that no running code calls (module docstring): code runs at the top level
+    of a CMake file some build reads (``_unread``), and in the bodies it calls. ``scope_of``
+    gives a file's scope by its repo-relative path."""
+    lexed = {
+        ref: (rel, cmake_commands(text)) for ref, (rel, text) in texts.items() if cmake_file(rel)
     }
+    files = {ref: (scope_of(rel), definitions(commands)) for ref, (rel, commands) in lexed.items()}
     bodies: dict[str, list[Body]] = {}
     for _, defined in files.values():
         for body in defined.bodies:
             bodies.setdefault(body.name, []).append(body)
     if not bodies:
         return {}
-    reached: dict[str, set[str]] = {}
-    for scope in {scope for scope, _ in files.values()}:
-        starts = (
-            call
-            for caller, defined in files.values()
-            if _runs_for(caller, scope)
-            for call in defined.calls
+    # only a file whose top level calls a function matters here
+    calling = [ref for ref, (_, defined) in files.items() if not defined.calls.isdisjoint(bodies)]
+    unread = _unread(
+        lexed,
+        calling,
+        lambda: "\n".join(text for ref, (_, text) in texts.items() if ref not in lexed).lower(),
+    )
+    calls: dict[str, set[str]] = {}
+    for ref in calling:
+        scope, defined = files[ref]
+        if ref not in unread:
+            calls.setdefault(scope, set()).update(defined.calls)
+    reached = {
+        scope: _reached(
+            (c for caller, called in calls.items() if _runs_for(caller, scope) for c in called),
+            bodies,
         )
-        reached[scope] = _reached(starts, bodies)
+        for scope in {scope for scope, defined in files.values() if defined.bodies}
+    }
     return {
         ref: [(b.first, b.last) for b in defined.bodies if b.name not in reached[scope]]
         for ref, (scope, defined) in files.items()
