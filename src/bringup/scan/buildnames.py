@@ -30,6 +30,16 @@ packages, tests or documents (AscendNPU-IR ``build-tools/build_wheel.sh`` buildi
 ``bishengir/python/wheel``, Mooncake ``scripts/build_wheel.sh``) builds a feature of its own."""
 
 
+def route_scripts(build_texts: Mapping[str, str]) -> dict[str, str]:
+    """The repo's own build scripts (``rel -> text``): ``build.sh`` at its root and those of a
+    top-level script directory (``_ROOT_BUILD_SCRIPT``)."""
+    return {
+        rel: text
+        for rel, text in build_texts.items()
+        if rel.lower() == "build.sh" or _ROOT_BUILD_SCRIPT.match(rel)
+    }
+
+
 class BuildNames:
     """The build files' texts per directory (``texts``), from ``rel -> text``."""
 
@@ -38,7 +48,7 @@ class BuildNames:
         for rel, text in build_texts.items():
             if rel.rsplit("/", 1)[-1].lower() in BUILD_FILES:
                 self.texts.setdefault(dirname(rel), []).append(text)
-        self._root_scripts = tuple(t for r, t in build_texts.items() if _ROOT_BUILD_SCRIPT.match(r))
+        self._root_scripts = tuple(t for r, t in route_scripts(build_texts).items() if "/" in r)
         self._named: dict[tuple[str, str], bool] = {}
 
     def names(self, parent: str, folder: str) -> bool:

@@ -114,15 +114,27 @@ def go_release(text: str) -> tuple[int, ...] | None:
     return None
 
 
-def _downloaded(lines: list[_Line]) -> list[_Line]:
-    """The require lines of modules the build downloads: all but those replaced by a
-    directory of the checkout."""
-    local = set()
+def _local(lines: list[_Line]) -> dict[str, str]:
+    """``module -> directory`` of each module replaced by a directory of the checkout."""
+    local = {}
     for line in lines:
         if line.verb == "replace" and "=>" in line.args:
             at = line.args.index("=>")
             if line.args[at + 1 : at + 2] and line.args[at + 1].startswith(_LOCAL):
-                local.add(line.args[0])
+                local[line.args[0]] = line.args[at + 1]
+    return local
+
+
+def local_replacements(text: str) -> list[str]:
+    """The directories a go.mod ``text`` replaces modules by (``mindxcheckutils =>
+    ../mindxcheckutils``), as written: built into the module."""
+    return list(_local(_lines(text)).values())
+
+
+def _downloaded(lines: list[_Line]) -> list[_Line]:
+    """The require lines of modules the build downloads: all but those replaced by a
+    directory of the checkout."""
+    local = _local(lines)
     return [
         line
         for line in lines

@@ -47,6 +47,13 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a directory holding another language's package manifest (Mooncake's
   ``mooncake-store/rust/Cargo.toml``, ``walk.FOREIGN_MANIFESTS``) is a sub-project built by
   its own tool, whatever builds around it name it (not under ``docs/``: a site's package.json);
+- but a directory the repo's own build script (``build.sh`` at the root, the build script
+  of a top-level script directory) always enters and builds, or names as what a build
+  command builds, is the repo's, whatever it holds (``routedirs``: ascend-docker-runtime's
+  ``build/build.sh`` runs ``go build`` in ``hook/`` and ``runtime/`` and ``cmake`` on
+  ``cli/src``), and so is a directory the go.mod of such a module replaces a module by
+  (``mindxcheckutils => ../mindxcheckutils``); tests, examples and docs under it keep
+  their scopes;
 - a directory a ``CMakeLists.txt`` adds only under an option off by default
   (``if(WITH_EP) add_subdirectory(mooncake-pg)``, ``optdirs``) is the feature ``option:X``;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
@@ -73,7 +80,7 @@ from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
 from bringup import lazyre
-from bringup.scan.buildnames import BuildNames
+from bringup.scan.buildnames import BuildNames, route_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
 from bringup.scan.pipscopes import (
@@ -84,6 +91,7 @@ from bringup.scan.pipscopes import (
     flavour_scope,
     tooling_list,
 )
+from bringup.scan.routedirs import builds_in, routed_directories, with_replaced_modules
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
@@ -194,6 +202,9 @@ class Scopes:
         self._copied = _copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         self._names = BuildNames(build_texts)
+        self._routed = with_replaced_modules(
+            routed_directories(route_scripts(build_texts), rels), texts or {}
+        )
         self._build = self._names.texts
         self._frameworks = frozenset(
             folder
@@ -292,6 +303,10 @@ class Scopes:
         parent = ""
         for depth in range(1, len(folders) + 1):
             folder = "/".join(folders[:depth])
+            if builds_in(self._routed, folder) and folders[0].lower() not in DOC_DIRS:
+                # the repo's build script goes into it and builds (``routedirs``)
+                parent = folder if folder in self._build else parent
+                continue
             if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
                 return folder
             if depth == 1 and folder in self._parts:

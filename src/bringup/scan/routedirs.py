@@ -1,0 +1,501 @@
+"""The directories the repo's own build script goes into and builds (``scopes``).
+
+A directory with a build file and a README of its own, or another language's manifest
+(``go.mod``), reads as a sub-project; yet when the repo's top-level build script enters it and
+builds there, it is a part of the repo's build. Ascend/ascend-docker-runtime has no build at
+its root: ``build/build.sh``, its README's route, sets ``ROOT=$(cd $(dirname $0); pwd)/..``,
+``CLISRCPATH=$(find ${CLIDIR} -name "${CLISRCNAME}")``, ``CLISRCDIR=${CLISRCPATH%/
+${CLISRCNAME}}`` and then runs ``cmake ${CLISRCDIR}`` and ``cd ${HOOKSRCDIR}/build`` ...
+``go build ... ../${HOOKSRCNAME}``: ``cli/src``, ``hook``, ``runtime`` and ``install/deb/src``
+are the repo's build, not projects beside it.
+
+The script is read, never run. Its simple variables are resolved from the assignments above
+their use (``${X:-default}``, ``${X%suffix}``, ``$(dirname $0)``, ``$(cd DIR; pwd)``,
+``$(find DIR -name NAME)`` against the repo's files); a directory is entered by ``cd`` or
+``pushd`` and built by ``make``, ``cmake``, ``go build``, ``cargo build``, ``python
+setup.py``, ``pip install`` or a build script run there, or named as what such a command
+builds (``make -C DIR``, ``cmake -S DIR``, ``cmake DIR``, ``go build DIR/main.go``). Only what
+the script always does counts: a command inside an ``if``, a ``case`` or a loop is one that
+the script's arguments or the machine choose (cuvs build.sh goes into ``rust/`` only ``if ((
+NUMARGS == 0 )) || hasArg rust``, its Rust bindings, a feature), and a function counts where
+the script calls it unconditionally (``build_bin`` at ascend-docker-runtime build/build.sh:154).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from fnmatch import fnmatchcase
+from posixpath import commonpath, dirname, normpath
+
+from bringup import lazyre
+from bringup.scan.commands import LogicalLine, joined_lines, parse_commands, program_name
+from bringup.scan.gomod import local_replacements
+from bringup.scan.shwords import shell_words
+
+_REPO = "\x04"
+"""Marks a path relative to the repo's root (``\\x04cli/src``; the root is ``\\x04.``)."""
+_UNKNOWN = "\x03"
+"""What an expansion the reader cannot resolve leaves: no path holding it is placed."""
+
+_FUNCTION = lazyre.compile(
+    r"^(?:function\s+([A-Za-z_][\w:.-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:.-]*)\s*\(\s*\))"
+    r"\s*(\{?)\s*(\S?)"
+)
+_KEYWORD = lazyre.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|elif)\b)[ \t]*"
+    r"(if|case|for|while|until|select|fi|esac|done|\{|\})(?=[\s;&|)]|$)"
+)
+_CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
+_OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
+_OPENS["select"] = "loop"
+_BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
+_COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
+_ASSIGNMENT = lazyre.compile(
+    r"^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?([A-Za-z_]\w*)=(?=\S|$)"
+)
+_PARAMETER = lazyre.compile(
+    r"^([A-Za-z_]\w*|BASH_SOURCE\[0\]|\d)(?:(:?[-=])(.*)|(%%?|##?)(.*))?$", re.DOTALL
+)
+_NAME = lazyre.compile(r"[A-Za-z_]\w*|\d")
+_LEADING = frozenset({"then", "do", "else", "{", "(", "!", "time", "sudo", "exec", "command"})
+_BUILD_SCRIPT = lazyre.compile(r"(?:^|[/_-])(?:build|compile)[\w.-]*\.sh$", re.IGNORECASE)
+_GO_VALUED = frozenset(
+    {"-o", "-ldflags", "-gcflags", "-asmflags", "-tags", "-mod", "-p", "-buildmode", "-pkgdir"}
+    | {"-toolexec", "-exec", "-modfile", "-overlay", "-pgo", "-C", "-compiler", "-gccgoflags"}
+)
+_CMAKE_VALUED = frozenset({"-B", "-G", "-T", "-A", "-C", "-D", "-U", "-W", "--preset"})
+_CALLS = 8
+"""How deep calls of the script's functions are followed."""
+
+
+def routed_directories(scripts: Mapping[str, str], rels: Collection[str]) -> frozenset[str]:
+    """The repo-relative directories the build ``scripts`` (``rel -> text``) always enter to
+    build or name as what a build command builds (not the root itself); ``rels``: the repo's
+    files, which ``find`` searches."""
+    found: set[str] = set()
+    for rel, text in scripts.items():
+        found |= _Reader(rel, text, rels).read()
+    return frozenset(found - {""})
+
+
+def builds_in(routed: Collection[str], folder: str) -> bool:
+    """Whether the route builds ``folder`` or a directory in it (``hook/build``, where
+    ``go build ../main.go`` builds ``hook``: the route works in ``hook``)."""
+    return any(path == folder or path.startswith(folder + "/") for path in routed)
+
+
+def with_replaced_modules(routed: frozenset[str], texts: Mapping[str, str]) -> frozenset[str]:
+    """``routed`` and the directories the go.mod of a module it builds replaces modules by
+    (``hook/go.mod``: ``mindxcheckutils => ../mindxcheckutils``, compiled into the hook), and
+    theirs in turn; ``texts``: the repo's files read (``rel -> text``)."""
+    found = set(routed)
+    modules = {dirname(rel): text for rel, text in texts.items() if rel.endswith("go.mod")}
+    grown = True
+    while grown:
+        grown = False
+        for folder, text in modules.items():
+            if not folder or not builds_in(found, folder):
+                continue
+            for replaced in local_replacements(text):
+                path = normpath(f"{folder}/{replaced}")
+                if not path.startswith((".", "/")) and path not in found:
+                    found.add(path)
+                    grown = True
+    return frozenset(found)
+
+
+class _Reader:
+    """One script read top to bottom: its variables, the directory it is in, what it built."""
+
+    def __init__(self, rel: str, text: str, rels: Collection[str]) -> None:
+        self._script = _REPO + rel
+        self._rels = rels
+        self._lines = joined_lines(text)
+        self._env: dict[str, str] = {}
+        # a script at the root runs there (``./build.sh``); one in a directory may be run
+        # from the root (``bash ci/build.sh``) or from beside it (``cd build && bash
+        # build.sh``): only its own ``cd`` says where it is
+        self._cwd: str | None = None if "/" in rel else _REPO + "."
+        self._stack: list[str | None] = []  # pushd's
+        self._subshells: list[str | None] = []
+        self._built: set[str] = set()
+        self._bodies, self._conditional = _layout(self._lines)
+        self._calling: list[str] = []
+
+    def read(self) -> set[str]:
+        self._run("")
+        return self._built
+
+    def _run(self, function: str) -> None:
+        for index in self._bodies.get(function, ()):
+            line = self._lines[index].text
+            conditional = self._conditional[index]
+            assigned = _ASSIGNMENT.match(line)
+            if assigned is not None:
+                end = _word_end(line, assigned.end())
+                if not line[end:].strip(" \t;") or line[end:].lstrip().startswith("#"):
+                    name = assigned.group(1)
+                    if not conditional or name not in self._env:
+                        self._env[name] = self._value(line[assigned.end() : end])
+                    continue
+            if conditional:
+                continue
+            for command in parse_commands(self._expand(line, self._cwd)):
+                if command.argv[:1] == ("(",):  # a subshell: its cd ends with it
+                    self._subshells.append(self._cwd)
+                argv = _bare_argv(command.argv)
+                called = argv[0] if argv else ""
+                if called in self._bodies and called and called not in self._calling:
+                    if len(self._calling) < _CALLS:
+                        self._calling.append(called)
+                        self._run(called)
+                        self._calling.pop()
+                else:
+                    self._command(argv)
+                if command.argv[-1:] == (")",) and self._subshells:
+                    self._cwd = self._subshells.pop()
+
+    def _command(self, argv: tuple[str, ...]) -> None:
+        program = program_name(argv)
+        if program == "cd":
+            self._cwd = self._place(argv[1], self._cwd) if len(argv) > 1 else None
+        elif program == "pushd":
+            self._stack.append(self._cwd)
+            self._cwd = self._place(argv[1], self._cwd) if len(argv) > 1 else None
+        elif program == "popd":
+            self._cwd = self._stack.pop() if self._stack else None
+        else:
+            for target in built_targets(argv):
+                place = self._place(target, self._cwd)
+                if place is not None:
+                    self._built.add(_relative(place))
+
+    def _place(self, word: str, cwd: str | None) -> str | None:
+        """``word`` as a marked repo path (``\\x04cli/src``), None outside the repo or unknown."""
+        if not word or _UNKNOWN in word or word.startswith(("/", "~", "-")):
+            return None
+        if word.startswith(_REPO):
+            path = word[1:]
+        elif cwd is None:
+            return None
+        else:
+            path = cwd[1:] + "/" + word
+        path = normpath(path)
+        return None if path == ".." or path.startswith("../") else _REPO + path
+
+    def _value(self, word: str) -> str:
+        """An assignment's value: ``word`` expanded, its quotes taken off."""
+        words = shell_words(self._expand(word, self._cwd))
+        return _UNKNOWN if words is None else " ".join(words)
+
+    def _expand(self, text: str, cwd: str | None) -> str:
+        """``text`` with its expansions replaced by their values (``\\x03`` where unknown);
+        single-quoted text is kept as written."""
+        out: list[str] = []
+        index, double = 0, False
+        while index < len(text):
+            char = text[index]
+            if char == "'" and not double:
+                end = text.find("'", index + 1)
+                end = len(text) if end < 0 else end + 1
+                out.append(text[index:end])
+                index = end
+                continue
+            if char == "\\":
+                out.append(text[index : index + 2])
+                index += 2
+                continue
+            if char == '"':
+                double = not double
+            if char == "`":
+                end = text.find("`", index + 1)
+                end = len(text) if end < 0 else end
+                out.append(self._substitute(text[index + 1 : end], cwd))
+                index = end + 1
+                continue
+            if char != "$":
+                out.append(char)
+                index += 1
+                continue
+            value, index = self._dollar(text, index, cwd)
+            out.append(value)
+        return "".join(out)
+
+    def _dollar(self, text: str, at: int, cwd: str | None) -> tuple[str, int]:
+        """The value of the expansion at ``text[at] == "$"`` and where it ends."""
+        following = text[at + 1 : at + 2]
+        if following in ("(", "{"):
+            end = _closing(text, at + 1)
+            inner = text[at + 2 : end]
+            if following == "{":
+                return self._parameter(inner, cwd), end + 1
+            if inner.startswith("("):  # $(( arithmetic ))
+                return _UNKNOWN, end + 1
+            return self._substitute(inner, cwd), end + 1
+        named = _NAME.match(text, at + 1)
+        if named is not None:
+            return self._variable(named.group(0), cwd), named.end()
+        if not following or following.isspace() or following == '"':
+            return "$", at + 1
+        return _UNKNOWN, at + 2  # $@, $#, $?, $$
+
+    def _variable(self, name: str, cwd: str | None) -> str:
+        if name in ("0", "BASH_SOURCE", "BASH_SOURCE[0]"):
+            return self._script
+        if name == "PWD":
+            return cwd or _UNKNOWN
+        return self._env.get(name, _UNKNOWN)
+
+    def _parameter(self, inner: str, cwd: str | None) -> str:
+        """``${NAME}``, ``${NAME:-word}``, ``${NAME:=word}``, ``${NAME%pattern}`` and the other
+        strips; anything else is unknown."""
+        matched = _PARAMETER.match(inner)
+        if matched is None:
+            return _UNKNOWN
+        name, default, word, strip, pattern = matched.groups()
+        value = self._variable(name, cwd)
+        unset = value == _UNKNOWN or (value == "" and default and default.startswith(":"))
+        if default:
+            if not unset:
+                return value
+            value = self._value(word)
+            if default.endswith("="):
+                self._env[name] = value
+            return value
+        if strip and _UNKNOWN not in value:
+            return _stripped(value, strip, self._value(pattern))
+        return value
+
+    def _substitute(self, inner: str, cwd: str | None) -> str:
+        """What ``$(inner)`` prints, for the commands that print a place: ``pwd`` after a
+        ``cd``, ``dirname``, ``realpath``/``readlink -f``, ``find DIR -name NAME``, ``echo``."""
+        printed = _UNKNOWN
+        for command in parse_commands(self._expand(inner, cwd)):
+            argv = command.argv
+            program = program_name(argv)
+            if program == "cd":
+                cwd = self._place(argv[1], cwd) if len(argv) > 1 else None
+                continue
+            printed = _UNKNOWN
+            if program == "pwd":
+                printed = cwd or _UNKNOWN
+            elif program in ("dirname", "realpath", "readlink") and len(argv) > 1:
+                place = self._place(argv[-1], cwd)
+                if place is not None:
+                    printed = _REPO + (dirname(place[1:]) or ".") if program == "dirname" else place
+            elif program == "find":
+                printed = self._find(argv[1:], cwd)
+            elif program == "echo":
+                printed = " ".join(argv[1:])
+        return printed
+
+    def _find(self, args: tuple[str, ...], cwd: str | None) -> str:
+        """The repo file ``find DIR -name NAME`` prints; the directory its matches share when
+        several do; DIR itself when none of the files the walk lists (those of a kind it
+        reads, not ``main.c``) matches."""
+        roots = []
+        for arg in args:
+            if arg.startswith(("-", "(", "!")):
+                break
+            roots.append(arg)
+        name = next(
+            (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname")), None
+        )
+        places = [self._place(root, cwd) for root in roots or ["."]]
+        if name is None or any(p is None for p in places):
+            return _UNKNOWN
+        tops = [_relative(p) for p in places if p is not None]
+        matches = [
+            rel
+            for rel in self._rels
+            if fnmatchcase(rel.rsplit("/", 1)[-1], name)
+            and any(not top or rel.startswith(top + "/") for top in tops)
+        ]
+        if not matches:  # a file of no kind the walk lists (``main.c``): somewhere in DIR
+            return places[0] if len(places) == 1 and places[0] is not None else _UNKNOWN
+        return _REPO + (matches[0] if len(matches) == 1 else commonpath(matches) or ".")
+
+
+def built_targets(argv: tuple[str, ...]) -> list[str]:
+    """The directories (as written, ``.`` for the one it runs in) a build command builds:
+    ``make [-C DIR]``, ``cmake -S DIR`` or ``cmake DIR`` (not ``cmake --build``, a build
+    tree), ``go build|install [PATH]``, ``cargo build|install [--manifest-path FILE]``,
+    ``python DIR/setup.py``, ``pip install DIR``, a build script run (``bash DIR/build.sh``);
+    none for any other command."""
+    program, args = program_name(argv), argv[1:]
+    if program in ("make", "gmake"):
+        return [_option(args, "-C") or "."]
+    if program == "cmake":
+        if any(a in ("--build", "--install", "-E", "-P") for a in args):
+            return []
+        source = _option(args, "-S")
+        return [source] if source else _positional(args, _CMAKE_VALUED)[:1]
+    if program == "go" and args[:1] in (("build",), ("install",)):
+        paths = [
+            dirname(a) or "." if a.endswith(".go") else a.replace("/...", "") or "."
+            for a in _positional(args[1:], _GO_VALUED)
+            if a.startswith((".", _REPO)) or a.endswith(".go")
+        ]
+        return paths or ["."]
+    if program == "cargo" and args[:1] in (("build",), ("install",)):
+        manifest = _option(args, "--manifest-path")
+        return [dirname(manifest) or "."] if manifest else ["."]
+    if program.startswith("python") and args[:1] and args[0].endswith("setup.py"):
+        return [dirname(args[0]) or "."]
+    if program.startswith("python") and args[:2] == ("-m", "pip"):
+        program, args = "pip", args[2:]
+    if program in ("pip", "pip3") and args[:1] == ("install",):
+        return [a for a in args[1:] if a == "." or a.startswith(("./", "../", _REPO))]
+    if program in ("bash", "sh") and args:
+        script = args[0]
+    else:  # a script run by its path (``./build.sh``), not a program on PATH
+        script = argv[0] if argv and "/" in argv[0] else ""
+    return [dirname(script) or "."] if _BUILD_SCRIPT.search(script) else []
+
+
+def _layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]:
+    """The lines of the script's top level (``""``) and of each function, by index, and
+    whether each line lies in an ``if``, a ``case`` or a loop of its function (or opens one)."""
+    bodies: dict[str, list[int]] = {"": []}
+    conditional: list[bool] = []
+    frames: list[tuple[str, str]] = []  # (kind, function)
+    pending = ""
+    for index, line in enumerate(lines):
+        bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
+        defined = _FUNCTION.match(bare)
+        if defined is not None and not defined.group(4):
+            name = defined.group(1) or defined.group(2)
+            bodies[name] = []
+            if defined.group(3):
+                frames.append(("brace", name))
+            else:
+                pending = name
+            conditional.append(False)
+            continue
+        if pending and bare == "{":
+            frames.append(("brace", pending))
+            pending = ""
+            conditional.append(False)
+            continue
+        owner = next((f for kind, f in reversed(frames) if f), "")
+        inner = frames[max((i for i, (_, f) in enumerate(frames) if f), default=-1) + 1 :]
+        keywords = [m.group(1) for m in _KEYWORD.finditer(bare)]
+        conditional.append(
+            any(kind != "brace" for kind, _ in inner) or any(k in _OPENS for k in keywords)
+        )
+        bodies.setdefault(owner, []).append(index)
+        for keyword in keywords:
+            if keyword in _OPENS:
+                frames.append((_OPENS[keyword], ""))
+            elif keyword == "{":
+                frames.append(("brace", ""))
+            elif frames:
+                kind = _CLOSES[keyword]
+                while len(frames) > 1 and frames[-1][0] != kind:
+                    frames.pop()
+                frames.pop()
+    return bodies, conditional
+
+
+def _closing(text: str, at: int) -> int:
+    """The index of the bracket closing the one at ``text[at]`` (quotes skipped), or the end."""
+    opening = text[at]
+    closing = ")" if opening == "(" else "}"
+    depth, index = 0, at
+    while index < len(text):
+        char = text[index]
+        if char == "'" and opening == "(":
+            found = text.find("'", index + 1)
+            index = len(text) if found < 0 else found
+        elif char == "\\":
+            index += 1
+        elif char == opening:
+            depth += 1
+        elif char == closing:
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return len(text)
+
+
+def _word_end(text: str, at: int) -> int:
+    """Where the shell word starting at ``text[at]`` ends (its quotes and expansions whole)."""
+    index, double = at, False
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            double = not double
+        elif char == "'" and not double:
+            found = text.find("'", index + 1)
+            index = len(text) - 1 if found < 0 else found
+        elif char == "\\":
+            index += 1
+        elif char == "$" and text[index + 1 : index + 2] in ("(", "{"):
+            index = _closing(text, index + 1)
+        elif char == "`":
+            found = text.find("`", index + 1)
+            index = len(text) - 1 if found < 0 else found
+        elif not double and (char.isspace() or char in ";&|"):
+            return index
+        index += 1
+    return len(text)
+
+
+def _stripped(value: str, strip: str, pattern: str) -> str:
+    """``value`` less its shortest (``%``, ``#``) or longest (``%%``, ``##``) suffix or prefix
+    matching the glob ``pattern``."""
+    spans = range(len(value) + 1)
+    if strip.startswith("%"):
+        for cut in spans if strip == "%%" else reversed(spans):
+            if fnmatchcase(value[cut:], pattern):
+                return value[:cut]
+    else:
+        for cut in reversed(spans) if strip == "##" else spans:
+            if fnmatchcase(value[:cut], pattern):
+                return value[cut:]
+    return value
+
+
+def _bare_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """``argv`` without the keywords and prefixes before its program (``then make``)."""
+    start = 0
+    while start < len(argv) and argv[start] in _LEADING:
+        start += 1
+    end = len(argv)
+    while end > start and argv[end - 1] in (")", "}"):
+        end -= 1
+    return argv[start:end]
+
+
+def _option(args: tuple[str, ...], flag: str) -> str:
+    """The value of ``flag`` (``-C DIR``, ``-CDIR``, ``--flag=VALUE``), "" without one."""
+    for index, arg in enumerate(args):
+        if arg == flag and index + 1 < len(args):
+            return args[index + 1]
+        if flag.startswith("--") and arg.startswith(flag + "="):
+            return arg[len(flag) + 1 :]
+        if not flag.startswith("--") and arg.startswith(flag) and len(arg) > len(flag):
+            return arg[len(flag) :]
+    return ""
+
+
+def _positional(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
+    """The arguments that are no option nor an option's value."""
+    found: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = arg in valued
+        else:
+            found.append(arg)
+    return found
+
+
+def _relative(place: str) -> str:
+    """A marked repo path as the repo-relative path (the root is "")."""
+    path = place[1:]
+    return "" if path == "." else path

@@ -1,0 +1,246 @@
+"""A directory the repo's own build script enters and builds is the repo's build, not a
+sub-project beside it (issue 11, scopes): its go.mod, CMakeLists.txt and README state what
+the repo needs. What the script does only under a condition, and the tests and examples it
+builds, keep their scopes.
+
+Sources (public, at the commits the tune-set truths were written for):
+Ascend/ascend-docker-runtime c451124d7bd7d547e7c2f3fe285cb9f1d21483fb,
+Ascend/ascend-npu-exporter b2a7545b5bab0357b0eaa4211451f7921af81ee8,
+rapidsai/cuvs ff0c8076bf2f8d354bc21039ebffa14a1c9128a3,
+Ascend/DrivingSDK e667017eb751b614c128c9c81812634cae362ee4,
+Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53.
+"""
+
+from __future__ import annotations
+
+from bringup.scan.routedirs import built_targets, routed_directories
+from bringup.scan.scopes import REPO, TESTS, Scopes
+
+# ascend-docker-runtime build/build.sh:20-49 (the variables), 63-80 and 89-111 (build_bin),
+# 148-155 (clean, then the calls); its README.md:53-57 builds with `cd build && bash build.sh`
+_ADR_BUILD = """\
+ROOT=$(cd $(dirname $0); pwd)/..
+
+OPENSRC=${ROOT}/opensource
+PLATFORM=${ROOT}/platform
+OUTPUT=${ROOT}/output
+BUILD=${ROOT}/build
+
+CLIDIR=${ROOT}/cli
+DESTROYDIR=${ROOT}/destroy
+CLISRCNAME="main.c"
+
+INSTALLHELPERDIR=${ROOT}/install
+INSTALLHELPERSRCNAME="main.go"
+
+HOOKDIR=${ROOT}/hook
+HOOKSRCNAME="main.go"
+
+RUNTIMEDIR=${ROOT}/runtime
+RUNTIMESRCNAME="main.go"
+
+CLISRCPATH=$(find ${CLIDIR} -name "${CLISRCNAME}")
+CLISRCDIR=${CLISRCPATH%/${CLISRCNAME}}
+DESTROYSRCPATH=$(find ${DESTROYDIR} -name "${CLISRCNAME}")
+DESTROYDIR=${DESTROYSRCPATH%/${CLISRCNAME}}
+INSTALLHELPERSRCPATH=$(find ${INSTALLHELPERDIR} -name "${INSTALLHELPERSRCNAME}")
+INSTALLHELPERSRCDIR=${INSTALLHELPERSRCPATH%/${INSTALLHELPERSRCNAME}}
+HOOKSRCPATH=$(find ${HOOKDIR} -name "${HOOKSRCNAME}")
+HOOKSRCDIR=${HOOKSRCPATH%/${HOOKSRCNAME}}
+RUNTIMESRCPATH=$(find ${RUNTIMEDIR} -name "${RUNTIMESRCNAME}")
+RUNTIMESRCDIR=${RUNTIMESRCPATH%/${RUNTIMESRCNAME}}
+
+function build_bin()
+{
+    echo "make destroy"
+    [ -d "${BUILD}/build/destroy/build" ] && rm -rf ${BUILD}/build/destroy/build
+    mkdir -p ${BUILD}/build/destroy/build && cd ${BUILD}/build/destroy/build
+
+    cmake ${DESTROYDIR}
+    make clean
+    make
+
+    echo "make cli"
+    [ -d "${BUILD}/build/cli/build" ] && rm -rf ${BUILD}/build/cli/build
+    mkdir -p ${BUILD}/build/cli/build && cd ${BUILD}/build/cli/build
+
+    cmake ${CLISRCDIR}
+    make clean
+    make
+    echo "make installhelper"
+    cd ${INSTALLHELPERSRCDIR}
+    [ -d "${BUILD}/build/helper/build" ] && rm -rf ${BUILD}/build/helper/build
+    export CGO_ENABLED=1
+    mkdir -p ${BUILD}/build/helper/build
+    go build -buildmode=pie  -ldflags='-linkmode=external -buildid=IdNetCheck -extldflags "-Wl,-z,now" -w -s' -trimpath -o ${BUILD}/build/helper/build/ascend-docker-plugin-install-helper ${INSTALLHELPERSRCDIR}/${INSTALLHELPERSRCNAME}
+
+    echo "make hook"
+    [ -d "${HOOKSRCDIR}/build" ] && rm -rf ${HOOKSRCDIR}/build
+    mkdir ${HOOKSRCDIR}/build && cd ${HOOKSRCDIR}/build
+    go build -buildmode=pie  -ldflags='-linkmode=external -buildid=IdNetCheck -extldflags "-Wl,-z,now" -w -s' -trimpath  -o ascend-docker-hook ../${HOOKSRCNAME}
+    echo `pwd`
+    ls
+
+    echo "make runtime"
+    cd ${RUNTIMEDIR}
+    [ -d "${RUNTIMESRCDIR}/build" ] && rm -rf ${RUNTIMESRCDIR}/build
+    mkdir ${RUNTIMESRCDIR}/build&&cd ${RUNTIMESRCDIR}/build
+    go build -buildmode=pie  -ldflags='-linkmode=external -buildid=IdNetCheck -extldflags "-Wl,-z,now" -w -s' -trimpath  -o ascend-docker-runtime ../${RUNTIMESRCNAME}
+}
+
+function clean()
+{
+    [ -d "${OUTPUT}" ] && cd ${OUTPUT}&&rm -rf *
+}
+
+clean
+build_bin
+"""  # noqa: E501
+# hook/go.mod:16-19: the hook's module builds mindxcheckutils from the checkout
+_ADR_HOOK_GO_MOD = """\
+module main
+
+go 1.18
+
+replace (
+	huawei.com/npu-exporter/v5 => gitee.com/ascend/ascend-npu-exporter/v5 v5.0.0-RC4.b002
+	mindxcheckutils => ../mindxcheckutils
+)
+"""
+# the files of the kinds the walk lists (no C sources: `find -name main.c` sees none)
+_ADR_FILES = [
+    "README.md",
+    "build/build.sh",
+    "cli/README.txt",
+    "cli/src/CMakeLists.txt",
+    "cli/test/dt/CMakeLists.txt",
+    "cli/test/dt/README.md",
+    "cli/test/dt_go/build.sh",
+    "destroy/src/CMakeLists.txt",
+    "hook/go.mod",
+    "hook/main.go",
+    "install/deb/src/go.mod",
+    "install/deb/src/main.go",
+    "mindxcheckutils/go.mod",
+    "mindxcheckutils/mindxcheckutils.go",
+    "runtime/go.mod",
+    "runtime/main.go",
+    "runtime/dcmi/dcmi.go",
+]
+
+
+def test_the_directories_a_build_script_enters_and_builds_are_resolved() -> None:
+    routed = routed_directories({"build/build.sh": _ADR_BUILD}, _ADR_FILES)
+    # ROOT from $0; find of a file the walk lists (main.go) or, of one it does not (main.c),
+    # the directory searched; ${X%/main.go}; `cd X/build` then `go build ../main.go`
+    assert {"cli", "destroy", "install/deb/src", "hook", "runtime"} <= routed
+    # cleaning output/ builds nothing there
+    assert "output" not in routed
+
+
+def test_what_the_route_builds_is_the_repos_scope() -> None:
+    texts = {"build/build.sh": _ADR_BUILD, "README.md": "# Ascend Docker Runtime\n"}
+    read = {**texts, "hook/go.mod": _ADR_HOOK_GO_MOD}
+    scopes = Scopes(_ADR_FILES, texts, texts=read)
+    for rel in ("hook/go.mod", "runtime/go.mod", "install/deb/src/go.mod", "cli/README.txt"):
+        assert scopes.of(rel) == REPO, rel
+    assert scopes.of("cli/src/CMakeLists.txt") == REPO
+    # a module the hook's go.mod replaces by a directory of the checkout is built with it
+    assert scopes.of("mindxcheckutils/go.mod") == REPO
+    # the tests under a directory the route builds stay the tests'
+    assert scopes.of("cli/test/dt/README.md") == TESTS
+    assert scopes.of("cli/test/dt_go/build.sh") == TESTS
+
+
+def test_without_the_route_the_go_modules_are_projects_of_their_own() -> None:
+    texts = {"README.md": "# Ascend Docker Runtime\n"}
+    scopes = Scopes(_ADR_FILES, texts, texts={**texts, "hook/go.mod": _ADR_HOOK_GO_MOD})
+    assert scopes.of("hook/go.mod") == "hook"
+    assert scopes.of("mindxcheckutils/go.mod") == "mindxcheckutils"
+
+
+# ascend-npu-exporter build/build.sh:19-20, 43-48, 72-76 and its last line, `main`
+_EXPORTER_BUILD = """\
+CUR_DIR=$(dirname $(readlink -f $0))
+TOP_DIR=$(realpath "${CUR_DIR}"/..)
+function build() {
+  cd "${TOP_DIR}/cmd/npu-exporter"
+  CGO_CFLAGS="-fstack-protector-strong -D_FORTIFY_SOURCE=2 -O2 -fPIC -ftrapv"
+  CGO_CPPFLAGS="-fstack-protector-strong -D_FORTIFY_SOURCE=2 -O2 -fPIC -ftrapv"
+  go build -mod=mod -buildmode=pie -ldflags "-s -extldflags=-Wl,-z,now  -X huawei.com/npu-exporter/v5/versions.BuildName=${OUTPUT_NAME} \\
+            -X huawei.com/npu-exporter/v5/versions.BuildVersion=${build_version}_linux-${arch}" \\
+    -o ${OUTPUT_NAME}
+  ls ${OUTPUT_NAME}
+}
+function main() {
+  clean
+  build
+  mv_file
+}
+main
+"""  # noqa: E501
+
+
+def test_a_function_the_script_calls_through_another_builds_where_it_went() -> None:
+    routed = routed_directories({"build/build.sh": _EXPORTER_BUILD}, ["cmd/npu-exporter/main.go"])
+    assert routed == {"cmd/npu-exporter"}
+
+
+# cuvs build.sh:20 and 512-517: the Go bindings are built when the script is asked for them
+# (or for everything): one target of several, the truth's feature "go"
+_CUVS_BUILD = """\
+REPODIR=$(cd "$(dirname "$0")"; pwd)
+# Build the cuvs Go bindings
+if (( NUMARGS == 0 )) || hasArg go; then
+    cd "${REPODIR}"/go
+    go build ./...
+    go test ./...
+fi
+"""
+# cuvs build.sh:547-549, read as if the script always ran them (there they sit under
+# `if hasArg examples; then`, :546): the examples stay the examples' even so
+_CUVS_EXAMPLES = """\
+REPODIR=$(cd "$(dirname "$0")"; pwd)
+    pushd "${REPODIR}"/examples
+    ./build.sh
+    popd
+"""
+
+
+def test_what_a_condition_picks_is_no_part_of_the_route() -> None:
+    files = ["build.sh", "README.md", "go/go.mod", "go/README.md"]
+    assert routed_directories({"build.sh": _CUVS_BUILD}, files) == frozenset()
+    scopes = Scopes(files, {"build.sh": _CUVS_BUILD})
+    assert scopes.of("go/go.mod") == "go"
+
+
+def test_an_example_the_route_builds_stays_an_example() -> None:
+    files = ["build.sh", "examples/build.sh", "examples/cpp/CMakeLists.txt"]
+    files.append("examples/cpp/README.md")
+    assert routed_directories({"build.sh": _CUVS_EXAMPLES}, files) == {"examples"}
+    scopes = Scopes(files, {"build.sh": _CUVS_EXAMPLES})
+    assert scopes.of("examples/cpp/README.md") == "examples/cpp"
+
+
+def test_a_nested_script_builds_nowhere_before_it_changes_directory() -> None:
+    # DrivingSDK ci/build.sh:75, run as `bash ci/build.sh` from the root: the script's
+    # directory is not where it builds
+    script = 'python"${PY_VERSION}" setup.py bdist_wheel\n'
+    assert routed_directories({"ci/build.sh": script}, ["setup.py", "ci/build.sh"]) == set()
+
+
+def test_the_directories_a_build_command_builds() -> None:
+    # cuvs build.sh:403 (a source tree and a build tree)
+    cmake = ("cmake", "-S", "${REPODIR}/cpp", "-B", "${LIBCUVS_BUILD_DIR}")
+    assert built_targets(cmake) == ["${REPODIR}/cpp"]
+    # DrivingSDK scripts/build_kernel.sh:41 builds a build tree, no source
+    assert built_targets(("cmake", "--build", ".", "-j16")) == []
+    # cuvs build.sh:515, ascend-docker-runtime build/build.sh:102
+    assert built_targets(("go", "build", "./...")) == ["."]
+    go = ("go", "build", "-buildmode=pie", "-trimpath", "-o", "ascend-docker-hook", "../main.go")
+    assert built_targets(go) == [".."]
+    # MindIE-Motor ci/build_3rdparty.sh:249
+    make = ("make", "-C", "$build_prometheus_cpp_dir", "-j${NUM_PROC}")
+    assert built_targets(make) == ["$build_prometheus_cpp_dir"]
+    assert built_targets(("ls", "npu-exporter")) == []
+
