@@ -13,6 +13,9 @@ Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53.
 
 from __future__ import annotations
 
+from bringup.scan.anyof import merge_repeats
+from bringup.scan.extraction import SourceFile
+from bringup.scan.gomod import extract_go_mod
 from bringup.scan.routedirs import built_targets, routed_directories
 from bringup.scan.scopes import REPO, TESTS, Scopes
 
@@ -244,3 +247,20 @@ def test_the_directories_a_build_command_builds() -> None:
     assert built_targets(make) == ["$build_prometheus_cpp_dir"]
     assert built_targets(("ls", "npu-exporter")) == []
 
+
+def test_the_go_floors_of_the_modules_the_route_builds_are_one_need() -> None:
+    # ascend-docker-runtime hook/go.mod:3 `go 1.18`, mindxcheckutils/go.mod:3 `go 1.17`: now
+    # both the repo's, they are one need at the strictest floor, the other a place of it
+    found = [
+        need
+        for rel, text in (("hook/go.mod", _ADR_HOOK_GO_MOD), ("mindxcheckutils/go.mod", _MXC))
+        for need in extract_go_mod(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    ]
+    [go] = [r for r in merge_repeats(found, {}) if r.subject == "system_package"]
+    assert go.spec == "go>=1.18"
+    assert str(go.source) == "hook/go.mod:3"
+    assert [str(s) for s in go.also_at] == ["mindxcheckutils/go.mod:3"]
+
+
+# mindxcheckutils/go.mod:1-3
+_MXC = "module mindxcheckutils\n\ngo 1.17\n"

@@ -20,16 +20,30 @@ from collections.abc import Mapping
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import capability_subject
 from bringup.scan.lonebounds import FLOOR, PIN, lone_release
 from bringup.versions import Version
+
+_PACKAGE_FLOOR = lazyre.compile(r"^([A-Za-z][\w.+-]{0,60}?)>=v?(\d{1,6}(?:\.\d{1,6}){0,4})$")
+"""A system package's lone floor, its name in the spec (``go>=1.18``): the floors of one
+package (hook/go.mod:3 ``go 1.18`` beside mindxcheckutils/go.mod:3 ``go 1.17``,
+Ascend/ascend-docker-runtime) fold as a subject's do."""
 
 
 def _release(requirement: Requirement, pattern: re.Pattern[str]) -> Version | None:
     """The release ``requirement`` states as a lone floor or pin (``pattern``), or None; a
     list of alternatives states neither."""
     return None if requirement.any_of else lone_release(requirement, pattern)
+
+
+def _package_floor(requirement: Requirement) -> tuple[str, Version] | None:
+    """``(package, release)`` of a system package's lone floor, or None."""
+    named = _PACKAGE_FLOOR.match(requirement.spec)
+    if requirement.subject != "system_package" or named is None or requirement.any_of:
+        return None
+    return f"{requirement.subject}:{named.group(1).lower()}", Version(named.group(2), "numeric")
 
 
 def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -> list[Requirement]:
@@ -40,6 +54,12 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
     capability = capability_subject()
     for requirement in requirements:
         if requirement.subject == capability:
+            continue
+        package = _package_floor(requirement)
+        if package is not None:
+            floors.setdefault((package[0], requirement.hard, requirement.feature), []).append(
+                (package[1], requirement)
+            )
             continue
         key = (requirement.subject, requirement.hard, requirement.feature)
         for pattern, found in ((FLOOR, floors), (PIN, pins)):
