@@ -67,6 +67,10 @@ _GO_VALUED = frozenset(
 _CMAKE_VALUED = frozenset({"-B", "-G", "-T", "-A", "-C", "-D", "-U", "-W", "--preset"})
 _CALLS = 8
 """How deep calls of the script's functions are followed."""
+_NESTED = 8
+"""How deep expansions inside expansions are read (``$(cd $(dirname $0); pwd)``: 2)."""
+_LONGEST = 4096
+"""The longest value a variable is given."""
 
 
 def routed_directories(scripts: Mapping[str, str], rels: Collection[str]) -> frozenset[str]:
@@ -122,6 +126,7 @@ class _Reader:
         self._built: set[str] = set()
         self._bodies, self._conditional = _layout(self._lines)
         self._calling: list[str] = []
+        self._nested = 0
 
     def read(self) -> set[str]:
         self._run("")
@@ -182,16 +187,29 @@ class _Reader:
         else:
             path = cwd[1:] + "/" + word
         path = normpath(path)
-        return None if path == ".." or path.startswith("../") else _REPO + path
+        outside = path == ".." or path.startswith("../") or len(path) > _LONGEST
+        return None if outside else _REPO + path
 
     def _value(self, word: str) -> str:
-        """An assignment's value: ``word`` expanded, its quotes taken off."""
+        """An assignment's value: ``word`` expanded, its quotes taken off; unknown when
+        longer than a path (``X=$X$X`` doubling)."""
         words = shell_words(self._expand(word, self._cwd))
-        return _UNKNOWN if words is None else " ".join(words)
+        value = _UNKNOWN if words is None else " ".join(words)
+        return value if len(value) <= _LONGEST else _UNKNOWN
 
     def _expand(self, text: str, cwd: str | None) -> str:
         """``text`` with its expansions replaced by their values (``\\x03`` where unknown);
-        single-quoted text is kept as written."""
+        single-quoted text is kept as written. Expansions nested deeper than ``_NESTED``
+        are unknown."""
+        if self._nested >= _NESTED:
+            return _UNKNOWN
+        self._nested += 1
+        try:
+            return self._expanded(text, cwd)
+        finally:
+            self._nested -= 1
+
+    def _expanded(self, text: str, cwd: str | None) -> str:
         out: list[str] = []
         index, double = 0, False
         while index < len(text):
@@ -356,45 +374,47 @@ def built_targets(argv: tuple[str, ...]) -> list[str]:
 
 def _layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]:
     """The lines of the script's top level (``""``) and of each function, by index, and
-    whether each line lies in an ``if``, a ``case`` or a loop of its function (or opens one)."""
+    whether each line lies in an ``if``, a ``case``, a loop or a ``cond && {`` group of its
+    function (or opens one)."""
     bodies: dict[str, list[int]] = {"": []}
     conditional: list[bool] = []
-    frames: list[tuple[str, str]] = []  # (kind, function)
+    frames: list[tuple[str, str, int]] = []  # (kind, function, conditions since it began)
     pending = ""
     for index, line in enumerate(lines):
         bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
+        owner, conditions = frames[-1][1:] if frames else ("", 0)
         defined = _FUNCTION.match(bare)
         if defined is not None and not defined.group(4):
             name = defined.group(1) or defined.group(2)
             bodies[name] = []
             if defined.group(3):
-                frames.append(("brace", name))
+                frames.append(("brace", name, 0))
             else:
                 pending = name
             conditional.append(False)
             continue
         if pending and bare == "{":
-            frames.append(("brace", pending))
+            frames.append(("brace", pending, 0))
             pending = ""
             conditional.append(False)
             continue
-        owner = next((f for kind, f in reversed(frames) if f), "")
-        inner = frames[max((i for i, (_, f) in enumerate(frames) if f), default=-1) + 1 :]
-        keywords = [m.group(1) for m in _KEYWORD.finditer(bare)]
-        conditional.append(
-            any(kind != "brace" for kind, _ in inner) or any(k in _OPENS for k in keywords)
-        )
+        keywords = list(_KEYWORD.finditer(bare))
+        conditional.append(conditions > 0 or any(k.group(1) in _OPENS for k in keywords))
         bodies.setdefault(owner, []).append(index)
         for keyword in keywords:
-            if keyword in _OPENS:
-                frames.append((_OPENS[keyword], ""))
-            elif keyword == "{":
-                frames.append(("brace", ""))
+            word = keyword.group(1)
+            guarded = word == "{" and bare[: keyword.start(1)].rstrip().endswith(("&&", "||"))
+            if word in _OPENS or guarded:
+                kind = _OPENS.get(word, "if")
+                frames.append((kind, frames[-1][1] if frames else "", conditions + 1))
+            elif word == "{":
+                frames.append(("brace", owner, conditions))
             elif frames:
-                kind = _CLOSES[keyword]
-                while len(frames) > 1 and frames[-1][0] != kind:
+                closes = _CLOSES[word]
+                while len(frames) > 1 and frames[-1][0] != closes and word != "}":
                     frames.pop()
                 frames.pop()
+            owner, conditions = frames[-1][1:] if frames else ("", 0)
     return bodies, conditional
 
 
