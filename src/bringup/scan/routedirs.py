@@ -50,6 +50,7 @@ _CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
 _OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
 _OPENS["select"] = "loop"
 _BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
+_HERE_DOCUMENT = lazyre.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_]\w*)\1")
 _COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
 _ASSIGNMENT = lazyre.compile(
     r"^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?([A-Za-z_]\w*)=(?=\S|$)"
@@ -380,7 +381,14 @@ def _layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]
     conditional: list[bool] = []
     frames: list[tuple[str, str, int]] = []  # (kind, function, conditions since it began)
     pending = ""
+    document = ""  # the word ending the here-document being skipped
     for index, line in enumerate(lines):
+        if document:  # a here-document's text is data, no command (``cat <<EOF``)
+            document = "" if line.text.strip() == document else document
+            conditional.append(True)
+            continue
+        opened = _HERE_DOCUMENT.search(line.text)
+        document = opened.group(2) if opened else ""
         bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
         owner, conditions = frames[-1][1:] if frames else ("", 0)
         defined = _FUNCTION.match(bare)
