@@ -93,6 +93,58 @@ def test_setup_py_needs_the_tools_it_runs() -> None:
     assert [s.line for s in git.also_at] == [13]
 
 
+# The build's own make after its configure: hicann/amct @ 2be20daf, build.sh:163-169; hicann/shmem
+# @ 643bfb73, setup.py:84 (inside build_ext.run); Ascend/MindIE-LLM @ 8b4871ad,
+# cmake/open_source_build/openssl.cmake:36-37. A version probe (hicann/ops-tensor @ d636af5c,
+# build.sh:517) and CMake's own generator (hicann/atvoss @ 9cc10640, build.sh:394 ``cmake
+# --build``; cmake/third_party/gtest.cmake:89-90, ExternalProject's ``$(MAKE)``) state no make.
+AMCT_MAKE = """  cmake ${CMAKE_ARGS} ..
+
+  make all ${VERBOSE} -j${THREAD_NUM}
+  if [ $? -ne 0 ]
+  then
+    echo "execute command: make ${VERBOSE} -j${THREAD_NUM}."
+    return 1
+"""
+SHMEM_SETUP_MAKE = """import subprocess
+subprocess.check_call(["make", "install", "-j17"], cwd=build_dir)
+"""
+MINDIE_OPENSSL_MAKE = (
+    "execute_process(COMMAND make clean WORKING_DIRECTORY ${PKG_DOWNLOAD_DIR}"
+    " OUTPUT_QUIET)\n"
+    "execute_process(COMMAND make -j${THREAD_NUM} WORKING_DIRECTORY ${PKG_DOWNLOAD_DIR}"
+    " OUTPUT_QUIET)\n"
+)
+NOT_MAKE_SHELL = """        local make_version=$(make --version | head -n1)
+  cmake --build . --target package -- ${VERBOSE} -j $THREAD_NUM
+"""
+NOT_MAKE_CMAKE = """ExternalProject_Add(gtest_build
+            BUILD_COMMAND $(MAKE)
+            INSTALL_COMMAND $(MAKE) install
+)
+"""
+
+
+def test_a_build_that_runs_make_needs_make() -> None:
+    amct = extract_shell(_file("build.sh", AMCT_MAKE)).requirements
+    assert _of(amct, "system_package") == [("system_package", "make", 3, True)]
+    shmem = extract_setup_py(_file("setup.py", SHMEM_SETUP_MAKE)).requirements
+    assert _of(shmem, "system_package") == [("system_package", "make", 2, True)]
+    mindie = extract_cmake(_file("cmake/openssl.cmake", MINDIE_OPENSSL_MAKE)).requirements
+    assert _of(mindie, "system_package") == [("system_package", "make", 1, True)]
+    make = next(r for r in mindie if r.subject == "system_package")
+    assert [s.line for s in make.also_at] == [2]
+    probe = extract_shell(_file("build.sh", NOT_MAKE_SHELL)).requirements
+    assert _of(probe, "system_package") == []
+    generator = extract_cmake(_file("cmake/gtest.cmake", NOT_MAKE_CMAKE)).requirements
+    assert _of(generator, "system_package") == []
+    # a test script's make is the tests' own
+    assert (
+        _of(extract_shell(_file("scripts/run_test.sh", AMCT_MAKE)).requirements, "system_package")
+        == []
+    )
+
+
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.
 SHMEM_CCACHE = """find_program(CCACHE_FOUND ccache)
 if(CCACHE_FOUND)

@@ -9,8 +9,13 @@ ci/build.sh:110; from Python, MindSpeed-Core-MS auto_convert_llm.sh:5 as an f-st
 line), applying a patch (apex scripts/gen.sh:29: ``patch -p1 <npu.patch``) or converting
 line ends before a test build (memfabric_hybrid script/build.sh:29: ``dos2unix``) each needs
 the tool itself, besides the network the clone needs (``fetches``), and so does a build that
-fetches its submodules itself (``git submodule update``). One ``system_package`` per tool and
-file, cited where the file first runs it, the later places in ``also_at``.
+fetches its submodules itself (``git submodule update``); so does a build that runs ``make``
+after its configure (amct build.sh:165 ``make all ${VERBOSE} -j${THREAD_NUM}``, shmem
+setup.py:84 ``check_call(["make", "install", "-j17"])``, MindIE-LLM
+cmake/open_source_build/openssl.cmake:37 ``execute_process(COMMAND make -j${THREAD_NUM})``).
+CMake's own generator is no such run: ``cmake --build`` and ExternalProject's ``$(MAKE)`` use
+whatever generator the configure chose. One ``system_package`` per tool and file, cited where
+the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
 ``cp``) are there wherever a script runs, and compilers, CMake, Python and pip are subjects
@@ -32,11 +37,11 @@ from bringup.scan.outcomes import dotted
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
-     "flex", "rsync"}
+     "flex", "rsync", "make"}
 )  # fmt: skip
-"""Programs a build script runs to get or prepare sources that a minimal system may lack. A
-coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package, not the
-build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
+"""Programs a build script runs to get, prepare or build sources that a minimal system may
+lack. A coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package,
+not the build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
 _GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs", "submodule"})
 """What ``git`` does in a build that needs git on the machine: getting sources from elsewhere,
 another repo's clone (ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110)
