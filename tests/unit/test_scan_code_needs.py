@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.runners import run_through, runner_functions
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 
@@ -143,6 +145,62 @@ def test_a_build_that_runs_make_needs_make() -> None:
         _of(extract_shell(_file("scripts/run_test.sh", AMCT_MAKE)).requirements, "system_package")
         == []
     )
+
+
+# A build's own runner function: hicann/ge @ ffdcbc9f, build.sh:146-152 (keeps its argument: no
+# runner), :411-418 (eval ${cmd}) and :467; hicann/metadef @ 786891c0, build.sh:206-213 (runs
+# ${cmd} itself) and :264; hicann/ops-cv @ 6ae87653, install_deps.sh:14-18 ("$@" in a command
+# substitution) and :419; hicann/amct @ 2be20daf, build.sh:316 (passes its arguments on).
+GE_RUNNER = """append_build_component() {
+  if [ -z "${BUILD_COMPONENT}" ]; then
+    BUILD_COMPONENT="$1"
+  else
+    BUILD_COMPONENT+=";$1"
+  fi
+}
+execute_command() {
+  local cmd=$1
+  eval ${cmd}
+  if [ 0 -ne $? ]; then
+    echo "Failed command: ${cmd}"
+    exit 1
+  fi
+}
+  execute_command "make ${component} ${VERBOSE} -j${THREAD_NUM}"
+  append_build_component "make"
+"""
+METADEF_RUNNER = """execute_command() {
+  local cmd=$1
+  ${cmd}
+  if [ 0 -ne $? ]; then
+    echo "Failed command: '${cmd}'."
+    exit 1
+  fi
+}
+  execute_command "make all -j${THREAD_NUM} ${VERBOSE}"
+"""
+OPS_CV_RUNNER = """run_command() {
+    local cmd="$*"
+    echo "Executing command: $cmd"
+
+    if ! output=$("$@" 2>&1); then
+         local exit_code=$?
+    fi
+}
+  checkopts "$@"
+"""
+
+
+def test_a_command_run_through_the_scripts_own_runner_function_is_run() -> None:
+    assert runner_functions(GE_RUNNER) == {"execute_command"}
+    assert runner_functions(METADEF_RUNNER) == {"execute_command"}
+    assert runner_functions(OPS_CV_RUNNER) == {"run_command"}
+    ge = extract_shell(_file("build.sh", GE_RUNNER)).requirements
+    assert _of(ge, "system_package") == [("system_package", "make", 16, True)]
+    metadef = extract_shell(_file("build.sh", METADEF_RUNNER)).requirements
+    assert _of(metadef, "system_package") == [("system_package", "make", 9, True)]
+    ops_cv = parse_commands('run_command sudo make -C "$gtest_src_dir/build"')
+    assert run_through(ops_cv[0], frozenset({"run_command"}))[:2] == ("sudo", "make")
 
 
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.

@@ -34,6 +34,7 @@ from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
+from bringup.scan.runners import run_through, runner_functions
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
@@ -102,10 +103,12 @@ def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Require
 
 
 def script_tools(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """The tools a build or install script runs (``commands``: the script's own)."""
+    """The tools a build or install script runs (``commands``: the script's own), also
+    through a function of its own that runs what it is given (``runners``)."""
+    runners = runner_functions(file.text)
     places = []
     for command in commands:
-        program = _program(command.argv)
+        program = _program(run_through(command, runners))
         if program:
             places.append((program, command.line, command.text))
     return _cited(file, places)

@@ -1,0 +1,66 @@
+"""Shell functions that run the command they are given, and the commands run through them.
+
+A build script often runs its steps through a function of its own that stops the build when
+one fails: hicann/ge build.sh:411-418 defines ``execute_command() { local cmd=$1; eval
+${cmd}; ... exit 1; }`` and builds with ``execute_command "make ${component} ${VERBOSE}
+-j${THREAD_NUM}"`` (:467); hicann/metadef build.sh:206-208 runs ``${cmd}`` itself; an
+install script's ``run_command() { ... output=$("$@" 2>&1) ...}`` (hicann/ops-cv
+install_deps.sh:14-18) is called as ``run_command sudo make -C ...``. The program such a call
+runs is the one its arguments name. A function only passing its arguments on (``checkopts
+"$@"``), looping over them (``for arg in "$@"``) or keeping them (``local args=("$@")``) runs
+nothing it is given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.scan.commands import Command
+
+_DEFINITION = lazyre.compile(
+    r"^(\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{?\s*$"
+)
+_ARGUMENT = r"\$\{?(?:@|\*|1)\}?"
+_TAKEN = lazyre.compile(rf"\b([A-Za-z_]\w*)=\"?{_ARGUMENT}\"?(?:\s|$|;)")
+"""A variable that holds what the function was given (``local cmd=$1``, ``cmd="$*"``)."""
+_AT_COMMAND = r"(?:^|[;&|]\s|`|\$\(|(?:^|\s)(?:then|do|else|eval|exec|sudo|if|!))\s*\"?"
+"""Where a word is the command run: first on the line, after a separator and a blank (a
+quoted ``";$1"`` appends to a list), in a command substitution, after ``eval``, ``sudo`` or a
+branch's keyword."""
+
+
+def _runs(body: list[str]) -> bool:
+    """Whether a function ``body`` runs its arguments as a command."""
+    text = "\n".join(body)
+    held = [_ARGUMENT, *(rf"\$\{{?{re.escape(name)}\}}?" for name in _TAKEN.findall(text))]
+    run = re.compile(rf"{_AT_COMMAND}(?:{'|'.join(held)})\"?(?=\s|$|[;)])", re.MULTILINE)
+    return any(run.search(line.strip()) for line in body)
+
+
+def runner_functions(text: str) -> frozenset[str]:
+    """The functions a script defines that run the command they are given."""
+    lines = text.splitlines()
+    found = set()
+    for index, line in enumerate(lines):
+        defined = _DEFINITION.match(line)
+        if defined is None:
+            continue
+        indent = len(defined.group(1))
+        body = []
+        for inner in lines[index + 1 :]:
+            if inner.strip() == "}" and len(inner) - len(inner.lstrip()) <= indent:
+                break
+            body.append(inner)
+        if _runs(body):
+            found.add(defined.group(2) or defined.group(3))
+    return frozenset(found)
+
+
+def run_through(command: Command, runners: frozenset[str]) -> tuple[str, ...]:
+    """The argv ``command`` runs: through a runner function, the words it is given (one
+    quoted command line split at its blanks); otherwise its own."""
+    if not command.argv or command.argv[0] not in runners:
+        return command.argv
+    given = command.argv[1:]
+    return tuple(given[0].split()) if len(given) == 1 else given
