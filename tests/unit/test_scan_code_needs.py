@@ -128,6 +128,16 @@ NOT_MAKE_CMAKE = """ExternalProject_Add(gtest_build
 """
 
 
+# hicann/atvoss @ 9cc10640, build.sh:499: the build's log piped through GNU awk's strftime.
+ATVOSS_GAWK = """main "$@" | gawk '{print strftime("[%Y-%m-%d %H:%M:%S]"), $0}'
+"""
+
+
+def test_a_program_a_build_pipes_into_is_run() -> None:
+    found = extract_shell(_file("build.sh", ATVOSS_GAWK)).requirements
+    assert _of(found, "system_package") == [("system_package", "gawk", 1, True)]
+
+
 def test_a_build_that_runs_make_needs_make() -> None:
     amct = extract_shell(_file("build.sh", AMCT_MAKE)).requirements
     assert _of(amct, "system_package") == [("system_package", "make", 3, True)]

@@ -38,11 +38,13 @@ from bringup.scan.runners import run_through, runner_functions
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
-     "flex", "rsync", "make"}
+     "flex", "rsync", "make", "gawk"}
 )  # fmt: skip
 """Programs a build script runs to get, prepare or build sources that a minimal system may
 lack. A coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package,
-not the build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551)."""
+not the build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551). ``gawk`` is
+GNU awk, whose extensions a minimal system's awk (Debian's mawk) lacks: atvoss build.sh:499
+pipes the build's log through ``gawk '{print strftime(...), $0}'``."""
 _GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs", "submodule"})
 """What ``git`` does in a build that needs git on the machine: getting sources from elsewhere,
 another repo's clone (ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110)
@@ -118,10 +120,22 @@ def script_tools(
     runners = runner_functions(file.text)
     places = []
     for command in commands:
-        program = _program(run_through(command, runners), tools)
-        if program:
-            places.append((program, command.line, command.text))
+        for argv in _piped(run_through(command, runners)):
+            program = _program(argv, tools)
+            if program:
+                places.append((program, command.line, command.text))
     return _cited(file, places)
+
+
+def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The commands of a pipeline, each its own program (``main "$@" | gawk '{...}'``)."""
+    parts: list[tuple[str, ...]] = [()]
+    for word in argv:
+        if word in ("|", "|&"):
+            parts.append(())
+        else:
+            parts[-1] = (*parts[-1], word)
+    return parts
 
 
 def _words(node: ast.expr) -> list[str]:
