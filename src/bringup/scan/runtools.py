@@ -34,7 +34,7 @@ from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
-from bringup.scan.runners import run_through, runner_functions
+from bringup.scan.runners import run_through
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
@@ -113,11 +113,13 @@ not a step of the build."""
 
 
 def script_tools(
-    file: SourceFile, commands: list[Command], tools: frozenset[str] = RUN_TOOLS
+    file: SourceFile,
+    commands: list[Command],
+    tools: frozenset[str] = RUN_TOOLS,
+    runners: frozenset[str] = frozenset(),
 ) -> list[Requirement]:
     """The ``tools`` a build or install script runs (``commands``: the script's own), also
-    through a function of its own that runs what it is given (``runners``)."""
-    runners = runner_functions(file.text)
+    through a function of its own that runs what it is given (``runners``: their names)."""
     places = []
     for command in commands:
         for argv in _piped(run_through(command, runners)):

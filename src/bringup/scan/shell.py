@@ -34,6 +34,7 @@ from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
+from bringup.scan.runners import runner_functions
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
@@ -362,10 +363,13 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
-def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+def _installs(
+    file: SourceFile, commands: list[Command], runners: frozenset[str]
+) -> list[Requirement]:
     """The pinned distributions a build or install script's ``pip install`` lines name, the
-    system packages it installs (``sysdeps``), and what it downloads (op-plugin
-    ci/build.sh:110 clones the torch_npu sources)."""
+    system packages it installs (``sysdeps``; also through its ``runners``, the functions
+    of its own that run what they are given), and what it downloads (op-plugin ci/build.sh:110
+    clones the torch_npu sources)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
         return []
@@ -378,7 +382,7 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     urls = ((c, fetched(c)) for c in commands)
     return (
         pins
-        + installed_packages(file, commands)
+        + installed_packages(file, commands, runners=runners)
         + [
             file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
             for c, url in urls
@@ -396,7 +400,8 @@ def extract_shell(file: SourceFile) -> Extraction:
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
-    installs = _installs(file, commands) if repo_level else []
+    runners = runner_functions(file.text) if repo_level else frozenset()
+    installs = _installs(file, commands, runners) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
     building = repo_level and not NOT_INSTALLING.search(name) and not _CHECKING.search(name)
     requirements = (
@@ -408,7 +413,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
-        + (script_tools(file, commands) if building else [])
+        + (script_tools(file, commands, runners=runners) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None

@@ -37,7 +37,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import OPTIONAL_WORDS
-from bringup.scan.runners import run_through, runner_functions
+from bringup.scan.runners import run_through
 from bringup.scan.runtools import RUN_TOOLS
 from bringup.scan.scopes import OPTIONAL
 
@@ -186,7 +186,11 @@ def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
 
 
 def installed_packages(
-    file: SourceFile, commands: list[Command], *, tools: bool = False
+    file: SourceFile,
+    commands: list[Command],
+    *,
+    tools: bool = False,
+    runners: frozenset[str] = frozenset(),
 ) -> list[Requirement]:
     """A ``system_package`` requirement per package-manager install among ``commands``, and
     with ``tools`` (a doc's sentence) the ninja need of one installing it."""
@@ -196,7 +200,6 @@ def installed_packages(
     for command in commands:
         for name, value in command.env:
             choices.setdefault(name, []).append(value)
-    runners = runner_functions(file.text)
     for command in commands:
         for name, value in command.env:
             assigned[name] = value
