@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.commands import parse_commands
-from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.runners import run_through, runner_functions
 from bringup.scan.setup_py import extract_setup_py
@@ -212,43 +211,6 @@ def test_a_command_run_through_the_scripts_own_runner_function_is_run() -> None:
     assert _of(metadef, "system_package") == [("system_package", "make", 9, True)]
     ops_cv = parse_commands('run_command sudo make -C "$gtest_src_dir/build"')
     assert run_through(ops_cv[0], frozenset({"run_command"}))[:2] == ("sudo", "make")
-
-
-# A guide's build runs make: microsoft/mscclpp @ 1f5f065d, docs/quickstart.md:61-78 (the clone
-# before it is how the reader got the repo); facebookresearch/faiss @ 02dbb4e4, INSTALL.md:171-174.
-MSCCLPP_GUIDE = """## Install from Source
-
-CMake 3.25 or later is required.
-
-```bash
-$ git clone https://github.com/microsoft/mscclpp.git
-$ mkdir -p mscclpp/build && cd mscclpp/build
-```
-
-For NVIDIA platforms, build MSCCL++ as follows. Replace `/usr` with your desired installation path.
-
-```bash
-# For NVIDIA platforms
-$ cmake -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr ..
-$ make -j$(nproc)
-```
-"""
-FAISS_GUIDE = """## Step 2: Invoking Make
-
-``` shell
-$ make -C build -j faiss
-```
-"""
-
-
-def test_a_build_guide_that_runs_make_needs_make() -> None:
-    mscclpp = extract_docs(_file("docs/quickstart.md", MSCCLPP_GUIDE)).requirements
-    assert _of(mscclpp, "system_package") == [("system_package", "make", 15, True)]
-    faiss = extract_docs(_file("INSTALL.md", FAISS_GUIDE)).requirements
-    assert _of(faiss, "system_package") == [("system_package", "make", 4, True)]
-    # an example's build is the example's
-    example = MSCCLPP_GUIDE.replace("## Install from Source", "## Examples")
-    assert _of(extract_docs(_file("README.md", example)).requirements, "system_package") == []
 
 
 # An install script that picks its package manager for the OS and installs through its runner

@@ -7,8 +7,7 @@ hicann/ops-blas 35101c89511ec94cc2d9a359b611f1995d873b8d docs/zh/install/quick_i
 ("only for ST"); hicann/ops-sparse ae60d05a7224158e854d1a33b483f85c132f345a
 docs/zh/install/quick_install.md:141 ("only for tests"); hicann/opbase
 aa3cd74b7f6d772acd64ff48292a7e65a9bc8142 docs/en/install/quick_install.md:121, and its
-pigz line (optional, not the tests'); hicann/atvc 96c73a1cb51f72c04c878f0ed5216072d88a396c
-docs/01_quick_start.md:12-28 (the block that builds gtest, nested in its "only for UT" item).
+pigz line (optional, not the tests').
 """
 
 from __future__ import annotations
@@ -42,33 +41,3 @@ def test_the_item_is_the_tests_need_and_the_rest_of_the_list_the_repo_s() -> Non
     features = {(r.subject, r.spec.split()[0] if r.spec else ""): r.feature for r in found}
     assert features[("cmake", ">=3.16.0")] == ""
     assert features[("system_package", "googletest")] == "tests"
-
-
-ATVC_GTEST = """-  **安装依赖**
-
-    - gawk
-
-    - gtest（可选，仅执行UT时依赖）
-
-        下载gtest[源码](https://github.com/google/googletest.git)后执行以下命令安装：
-        ```bash
-        mkdir temp && cd temp                # 在gtest源码根目录下创建临时目录并进入
-        cmake .. -DCMAKE_CXX_FLAGS="-fPIC -D_GLIBCXX_USE_CXX11_ABI=0"
-        make
-        make install                         # root用户安装gtest
-        ```
-"""
-
-
-def test_what_a_block_nested_in_the_tests_item_runs_is_the_tests_need() -> None:
-    heading = "# 快速入门\n\n## 依赖项\n\n"
-    rel = "docs/01_quick_start.md"
-    text = heading + ATVC_GTEST
-    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
-    make = [r for r in found if r.subject == "system_package" and r.spec == "make"]
-    assert [(r.source.line, r.feature) for r in make] == [(15, "tests")]
-    # the same block outside the item is the repo's
-    outside = heading + "\n".join(line.strip() for line in ATVC_GTEST.splitlines()) + "\n"
-    found = extract_docs(SourceFile(ref=rel, rel=rel, text=outside)).requirements
-    make = [r for r in found if r.subject == "system_package" and r.spec == "make"]
-    assert [(r.source.line, r.feature) for r in make] == [(15, "")]

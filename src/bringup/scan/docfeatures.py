@@ -31,7 +31,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.purpose import purpose_at
 from bringup.scan.scopenames import TESTS
-from bringup.scan.testonly import in_tests_item, only_for_tests
+from bringup.scan.testonly import only_for_tests
 from bringup.subjects import frameworks, scope_of
 
 _QUICK_START = lazyre.compile(
@@ -143,8 +143,7 @@ def _purpose(line: str, subject: str) -> str:
 
 def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]:
     """``found`` (what the document at ``rel`` states) with what belongs to a build option,
-        to a quick start's example or only to the tests (``testonly``: the item's line, or the
-    block nested in the item) moved to that feature."""
+    to a quick start's example or only to the tests (``testonly``) moved to that feature."""
     lines = text.splitlines()
     example = example_page(rel)
     names = flavours(text) if "pip" in text else []
@@ -154,8 +153,7 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
         at = line - 1 if line is not None and 0 < line <= len(lines) else len(lines)
         # a sentence wraps: "install CUDA toolkit and build Mooncake with" / "`USE_X` enabled"
         wrapped = "\n".join(lines[at : at + (2 if _wraps(lines, at) else 1)])
-        tests = at < len(lines) and (only_for_tests(lines[at]) or in_tests_item(lines, at))
-        feature = TESTS if tests else ""
+        feature = TESTS if at < len(lines) and only_for_tests(lines[at]) else ""
         feature = feature or (option_on(wrapped) if "_" in wrapped else "")
         if not feature and names and line is not None and stated.subject != "python":
             feature = _flavour(lines, line, names)

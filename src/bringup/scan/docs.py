@@ -56,7 +56,6 @@ from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.rst import Skip, Table, rst_blocks
-from bringup.scan.runtools import GUIDE_TOOLS, script_tools
 from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
 from bringup.scan.specspans import listed_distributions, listed_release
@@ -285,9 +284,6 @@ class _Reader:
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
-                self.requirements.extend(
-                    self.optional(script_tools(self.file, commands, GUIDE_TOOLS))
-                )
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return

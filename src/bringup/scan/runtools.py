@@ -69,16 +69,16 @@ _SUBPROCESS = frozenset(
 )  # fmt: skip
 
 
-def _program(argv: Iterable[str], tools: frozenset[str] = RUN_TOOLS) -> str:
+def _program(argv: Iterable[str]) -> str:
     """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
-    it runs none of ``tools`` or only queries or probes one."""
+    it runs none of ``RUN_TOOLS`` or only queries or probes one."""
     words = list(argv)
     for index, word in enumerate(words):
         if word in _PREFIXES or word.startswith("-"):
             continue
         program = word.rsplit("/", 1)[-1]
         rest = [w for w in words[index + 1 :] if not w.startswith("-") or w in _PROBES]
-        if program not in tools or (rest[:1] and rest[0] in _PROBES):
+        if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
             return ""
         if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
             return ""
@@ -104,26 +104,15 @@ def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Require
     return found
 
 
-GUIDE_TOOLS = frozenset({"make"})
-"""The tools an install or build guide's commands need: the build it walks through runs
-``make`` (mscclpp docs/quickstart.md:76-77 ``cmake ... ..`` then ``make -j$(nproc)``; faiss
-INSTALL.md:173 ``make -C build -j faiss``; a dependency built from source, asc-tools
-docs/00_quick_start.md:282 ``make -j 24``). Its ``git clone`` is how the reader got the repo,
-not a step of the build."""
-
-
 def script_tools(
-    file: SourceFile,
-    commands: list[Command],
-    tools: frozenset[str] = RUN_TOOLS,
-    runners: frozenset[str] = frozenset(),
+    file: SourceFile, commands: list[Command], runners: frozenset[str] = frozenset()
 ) -> list[Requirement]:
-    """The ``tools`` a build or install script runs (``commands``: the script's own), also
+    """The tools a build or install script runs (``commands``: the script's own), also
     through a function of its own that runs what it is given (``runners``: their names)."""
     places = []
     for command in commands:
         for argv in _piped(run_through(command, runners)):
-            program = _program(argv, tools)
+            program = _program(argv)
             if program:
                 places.append((program, command.line, command.text))
     return _cited(file, places)

@@ -6,9 +6,7 @@ docs/zh/install/quick_install.md:147), "（仅执行ST时依赖，…）" (ops-b
 (ops-sparse), "- GoogleTest (It is required only when UT is executed. …)" (opbase
 docs/en/install/quick_install.md:121). What the item names is the tests' need (scope
 ``tests``), not the repo's: a test framework only the unit tests use is no requirement of
-the main build. So is what the block nested in such an item runs: "- gtest（可选，仅执行UT时依赖）"
-then, indented under it, the block that builds gtest with ``make`` (hicann/atvc
-docs/01_quick_start.md:19-28).
+the main build.
 """
 
 from __future__ import annotations
@@ -36,23 +34,3 @@ tests ("only for UT", "仅执行ST时依赖")."""
 def only_for_tests(line: str) -> bool:
     """Whether the list item ``line`` says what it names is needed only by the tests."""
     return _TESTS_ONLY.search(line) is not None
-
-
-_ITEM = lazyre.compile(r"^\s{0,12}(?:[-*+]|\d{1,3}[.)、])\s")
-_ITEM_REACH = 60
-"""Lines looked back over for the item a nested line is in (an item's note and block)."""
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
-
-
-def in_tests_item(lines: list[str], at: int) -> bool:
-    """Whether ``lines[at]`` is nested (indented) in a list item that says it is needed only
-    by the tests: the first line above it indented less is that item."""
-    depth = _indent(lines[at])
-    for line in reversed(lines[max(0, at - _ITEM_REACH) : at]):
-        if not line.strip() or _indent(line) >= depth:
-            continue
-        return _ITEM.match(line) is not None and only_for_tests(line)
-    return False
