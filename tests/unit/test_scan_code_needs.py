@@ -213,62 +213,6 @@ def test_a_command_run_through_the_scripts_own_runner_function_is_run() -> None:
     assert run_through(ops_cv[0], frozenset({"run_command"}))[:2] == ("sudo", "make")
 
 
-# An install script that picks its package manager for the OS and installs through its runner
-# function: hicann/ops-tensor @ d636af5c, install_deps.sh:14-18, :45-57, :118-123 and :320-326;
-# hicann/asc-tools @ 2113e48f, install_deps.sh:74-77 (SUDO empty for root) and :323.
-OPS_TENSOR_DEPS = """run_command() {
-    local cmd="$*"
-    echo "Executing command: $cmd"
-
-    if ! output=$("$@" 2>&1); then
-         local exit_code=$?
-    fi
-}
-detect_os() {
-    if [[ "$(uname -s)" == "Linux" ]]; then
-        if [[ -f /etc/debian_version ]]; then
-            OS="debian"
-            PKG_MANAGER="apt"
-        elif [[ -f /etc/redhat-release ]]; then
-            OS="rhel"
-            if command -v dnf &> /dev/null; then
-                PKG_MANAGER="dnf"
-            else
-                PKG_MANAGER="yum"
-            fi
-        fi
-    fi
-}
-    case "$OS" in
-        debian)
-            run_command sudo $PKG_MANAGER update
-            run_command sudo $PKG_MANAGER install -y python3 python3-pip python3-dev
-            ;;
-    esac
-    case "$OS" in
-        debian|rhel)
-            run_command sudo $PKG_MANAGER install -y dos2unix
-            ;;
-    esac
-"""
-ASC_TOOLS_SUDO = """        SUDO=''
-    else
-        SUDO="sudo"
-            run_command $SUDO $PKG_MANAGER install -y pigz
-"""
-
-
-def test_an_install_script_installs_tools_with_the_manager_it_picks() -> None:
-    found = extract_shell(_file("install_deps.sh", OPS_TENSOR_DEPS)).requirements
-    # a package named per distribution (python3-dev) is not read from an arm we do not resolve
-    assert _of(found, "system_package") == [("system_package", "dos2unix", 32, True)]
-    dos2unix = next(r for r in found if r.subject == "system_package")
-    assert (dos2unix.text or "").startswith("apt/dnf/yum install (Debian/Ubuntu, RHEL/Fedora")
-    asc = OPS_TENSOR_DEPS.split("    case", maxsplit=1)[0] + ASC_TOOLS_SUDO
-    found = extract_shell(_file("install_deps.sh", asc)).requirements
-    assert _of(found, "system_package") == [("system_package", "pigz", 27, True)]
-
-
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.
 SHMEM_CCACHE = """find_program(CCACHE_FOUND ccache)
 if(CCACHE_FOUND)

@@ -363,13 +363,10 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
-def _installs(
-    file: SourceFile, commands: list[Command], runners: frozenset[str]
-) -> list[Requirement]:
+def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     """The pinned distributions a build or install script's ``pip install`` lines name, the
-    system packages it installs (``sysdeps``; also through its ``runners``, the functions
-    of its own that run what they are given), and what it downloads (op-plugin ci/build.sh:110
-    clones the torch_npu sources)."""
+    system packages it installs (``sysdeps``), and what it downloads (op-plugin
+    ci/build.sh:110 clones the torch_npu sources)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
         return []
@@ -382,7 +379,7 @@ def _installs(
     urls = ((c, fetched(c)) for c in commands)
     return (
         pins
-        + installed_packages(file, commands, runners=runners)
+        + installed_packages(file, commands)
         + [
             file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
             for c, url in urls
@@ -400,8 +397,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
-    runners = runner_functions(file.text) if repo_level else frozenset()
-    installs = _installs(file, commands, runners) if repo_level else []
+    installs = _installs(file, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
     building = repo_level and not NOT_INSTALLING.search(name) and not _CHECKING.search(name)
     requirements = (
@@ -413,7 +409,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
-        + (script_tools(file, commands, runners=runners) if building else [])
+        + (script_tools(file, commands, runner_functions(file.text)) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None

@@ -19,13 +19,7 @@ Debian list and an openEuler list of one script are two statements of the need, 
 distribution family, each in its own manager's names); ``text`` says which manager and family.
 A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get
 install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last
-assignment above the command. An install run through the script's own runner function
-(``runners``) is read as the command it runs; a manager the script picks for the OS it runs on
-(``PKG_MANAGER="apt"``, ``"dnf"`` or ``"yum"``, then ``run_command sudo $PKG_MANAGER install -y
-dos2unix``, hicann/ops-tensor install_deps.sh:50-56 and :325) installs what every family names
-alike, the build tools (``runtools.RUN_TOOLS``): the rest of its packages are named per
-distribution in arms of the script (``centos-release-scl``, ``rh-python38``: :127-128) the scan
-does not resolve.
+assignment above the command.
 """
 
 from __future__ import annotations
@@ -37,8 +31,6 @@ from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import OPTIONAL_WORDS
-from bringup.scan.runners import run_through
-from bringup.scan.runtools import RUN_TOOLS
 from bringup.scan.scopes import OPTIONAL
 
 _MANAGERS = {
@@ -92,52 +84,26 @@ def tool_subject(name: str) -> str | None:
     return next((subject for subject, package in _TOOL_PACKAGES if package.match(bare)), None)
 
 
-def _values(word: str, choices: dict[str, list[str]]) -> list[str]:
-    """What a word of a command may be: the values the script assigns a variable (the
-    manager it picks for the OS it runs on, ``PKG_MANAGER="apt"`` or ``"dnf"``), or the
-    word itself."""
-    variable = _VARIABLE.match(word)
-    return choices.get(variable.group(1), []) if variable else [word]
-
-
-def _sudo(word: str, choices: dict[str, list[str]]) -> bool:
-    """Whether ``word`` is ``sudo`` or a variable the script sets to it or to nothing
-    (``SUDO=""`` for root, ``SUDO="sudo"`` otherwise: ``$SUDO $PKG_MANAGER install``,
-    asc-tools install_deps.sh:323)."""
-    values = _values(word, choices) if word.startswith("$") else []
-    return bool(values) and set(values) <= {"sudo", ""}
-
-
-def _manager(
-    argv: tuple[str, ...], choices: dict[str, list[str]] | None = None
-) -> tuple[str, str, tuple[str, ...]] | None:
-    """The manager, the distributions it names packages for and the words after its install
-    subcommand, if ``argv`` installs. A manager the script picks among Linux ones
-    (``$PKG_MANAGER``, ``choices``: the values it assigns each variable) is the first of
-    them, naming packages for the distributions of all of them."""
-    choices = choices or {}
+def _manager(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The manager and the words after its install subcommand, if ``argv`` installs."""
     index = 0
-    while index < len(argv) and (
-        argv[index] in _PREFIXES or argv[index].startswith("-") or _sudo(argv[index], choices)
-    ):
+    while index < len(argv) and (argv[index] in _PREFIXES or argv[index].startswith("-")):
         index += 1
     if index >= len(argv):
         return None
-    picked = [v.rsplit("/", 1)[-1] for v in _values(argv[index], choices)]
-    linux = list(dict.fromkeys(v for v in picked if v in _MANAGERS))
-    if not linux:
+    program = argv[index].rsplit("/", 1)[-1]
+    known = _MANAGERS.get(program)
+    if known is None:
         return None
-    program, known = "/".join(linux), _MANAGERS[linux[0]]
-    family = ", ".join(dict.fromkeys(_MANAGERS[m][1] for m in linux))
     rest = argv[index + 1 :]
     at = 0  # options before the subcommand, with their values (``-o Acquire::Retries=3``)
     while at < len(rest) and rest[at].startswith("-"):
         at += 2 if rest[at] in _VALUED_OPTIONS else 1
-    if at < len(rest) and rest[at] == "satisfy" and linux[0] in ("apt", "apt-get"):
-        return program, family, tuple(_satisfied(rest[at + 1 :]))
+    if at < len(rest) and rest[at] == "satisfy" and program in ("apt", "apt-get"):
+        return program, tuple(_satisfied(rest[at + 1 :]))
     if at >= len(rest) or rest[at] not in (known[0], "groupinstall"):
         return None
-    return program, family, rest[at + 1 :]
+    return program, rest[at + 1 :]
 
 
 _RELATION = lazyre.compile(
@@ -186,30 +152,21 @@ def _packages(words: tuple[str, ...], assigned: dict[str, str]) -> list[str]:
 
 
 def installed_packages(
-    file: SourceFile,
-    commands: list[Command],
-    *,
-    tools: bool = False,
-    runners: frozenset[str] = frozenset(),
+    file: SourceFile, commands: list[Command], *, tools: bool = False
 ) -> list[Requirement]:
     """A ``system_package`` requirement per package-manager install among ``commands``, and
     with ``tools`` (a doc's sentence) the ninja need of one installing it."""
     found: list[Requirement] = []
     assigned: dict[str, str] = {}
-    choices: dict[str, list[str]] = {}
-    for command in commands:
-        for name, value in command.env:
-            choices.setdefault(name, []).append(value)
     for command in commands:
         for name, value in command.env:
             assigned[name] = value
-        install = _manager(run_through(command, runners), choices)
+        install = _manager(command.argv)
         if install is None:
             continue
-        program, family, words = install
+        program, words = install
         packages = _packages(words, assigned)
-        if "," in family:  # a manager picked at run time: the tools every family names so
-            packages = [p for p in packages if p in RUN_TOOLS]
+        family = _MANAGERS[program][1]
         found.extend(_ninja(file, command, packages) if tools else [])
         found.extend(_compilers(file, command.line, program, packages))
         packages = [p for p in packages if tool_subject(p) is None]
