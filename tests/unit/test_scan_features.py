@@ -344,6 +344,23 @@ def test_a_tool_version_a_fatal_guard_reads_is_that_tools_requirement() -> None:
     assert [(r.subject, r.spec, r.source.line) for r in found] == [("ninja", ">=1.12.0", 6)]
 
 
+# hicann/cmake 8cb721817e5bd8a6b7e06f939fa3eeb7f0fce647 function/prepare.cmake:48-55
+CANN_CHECK_BUILD_ENV = """function(__cann_check_build_env)
+    set(_min_version "7.3.0")
+    if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS "${_min_version}")
+        message(FATAL_ERROR "gcc version ${CMAKE_C_COMPILER_VERSION} is too old, requires >= ${_min_version}.")
+    endif()
+
+    check_cann_build_tool(python3)
+endfunction()
+"""  # noqa: E501
+
+
+def test_a_fatal_guard_compares_with_the_version_a_variable_holds() -> None:
+    found = extract_cmake(_file("function/prepare.cmake", CANN_CHECK_BUILD_ENV)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [("gcc", ">=7.3.0", 3)]
+
+
 # hicann/hixl 9ed283b27309463ed0faa490b79c0dc9ddef6377 cmake/variables.cmake:11-17, 19, 26-27
 HIXL_VARIABLES = """if(PROJECT_SOURCE_DIR STREQUAL CMAKE_SOURCE_DIR)
   message(STATUS "compile project with library")

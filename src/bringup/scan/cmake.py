@@ -69,6 +69,8 @@ _VERSION_VARIABLES = (
     (r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$", "python"),
     (r"^(?:Torch_VERSION|TORCH_VERSION)$", "torch"),
 )
+_REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
+"""A whole argument that is one variable's value (``"${_min_version}"``)."""
 _FLIP = {
     "VERSION_LESS": ">=",
     "VERSION_LESS_EQUAL": ">",
@@ -139,6 +141,9 @@ class _State:
         self.unasked: dict[str, int] = {}
         """A package a ``CMakeLists.txt`` looks for without ``REQUIRED`` outside any ``if``
         (lower-cased) -> the index of its requirement."""
+        self.variables: dict[str, str] = {}
+        """A variable ``set`` to one value (``set(_min_version "7.3.0")``) -> that value: what a
+        guard's ``${_min_version}`` compares with."""
         self.announced: set[str] = set()
         """The ``<X>`` (lower-cased) of each ``<X>_FOUND`` an ``if`` tests where a branch of it
         prints a message: the build says what it does without X."""
@@ -160,11 +165,15 @@ class _State:
         self.requirements.append(msgspec.structs.replace(requirement, feature=feature))
 
 
-def _guard(condition: tuple[str, ...], enclosing: tuple[str, ...]) -> list[tuple[str, str, str]]:
+def _guard(
+    condition: tuple[str, ...], enclosing: tuple[str, ...], variables: dict[str, str]
+) -> list[tuple[str, str, str]]:
     """``(subject, spec, words)`` a fatal ``if(condition)`` enforces. The compiler version is
     Clang's in a condition or an enclosing branch naming Clang (``elseif(CMAKE_CXX_COMPILER_ID
     MATCHES "Clang")`` around ``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 6.0.0)``,
-    ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found."""
+    ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found. A version
+    held in a variable set before is compared as its value (``set(_min_version "7.3.0")`` then
+    ``VERSION_LESS "${_min_version}"``, hicann/cmake function/prepare.cmake:48-50)."""
     if "OR" in condition or "NOT" in condition:
         return []
     # only a branch that is Clang's alone: not ``NOT ... MATCHES "Clang"``, not "GNU|Clang"
@@ -174,6 +183,8 @@ def _guard(condition: tuple[str, ...], enclosing: tuple[str, ...]) -> list[tuple
     for index in range(len(condition) - 2):
         variable, operator, value = condition[index : index + 3]
         variable = variable.strip("${}")
+        held = _REFERENCE.fullmatch(value)
+        value = variables.get(held.group(1), value) if held else value
         if operator not in _FLIP or not re.match(r"^\d+(?:\.\w+)*$", value):
             continue
         for pattern, named in vocabulary().version_variables:
@@ -277,7 +288,7 @@ def _command(state: _State, command: CMakeCommand) -> None:
                 if missing is not None:
                     state.stops_without.add(missing.group(1).lower())
             enclosing = tuple(w for c, first, _ in state.conditions[:-1] if first for w in c)
-            for subject, spec, words in _guard(condition, enclosing):
+            for subject, spec, words in _guard(condition, enclosing, state.variables):
                 state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
     elif name == "cmake_minimum_required" and "VERSION" in args:
         position = args.index("VERSION") + 1
@@ -390,6 +401,8 @@ def extract_cmake(file: SourceFile) -> Extraction:
 
 def _set(state: _State, args: tuple[str, ...], line: int) -> None:
     variable, values = args[0], args[1:]
+    if len(values) == 1:
+        state.variables[variable] = values[0]
     target = listing(variable)
     if variable in vocabulary().standards and values[0].isdigit():
         state.add("cxx_standard", f">={values[0]}", line, f"set({variable} {values[0]})")
