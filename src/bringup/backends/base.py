@@ -84,8 +84,11 @@ class Vocabulary:
     "kernels" means in text about this backend. ``chips``: (family, regex) for chip names.
     ``markers``: a regex of words that make text about this backend. ``device_words``: the
     nouns for one device (``NPU``); ``vendor_words``: words that may qualify them ("Ascend",
-    "昇腾"). ``architectures`` (capitalised names) and ``products`` (any case): names -> the
-    value of the backend's device kind subject (compute capability). ``device_env``:
+    "昇腾"). ``generations``: the knowledge base topic whose rows name the backend's device
+    generations (``details.architecture``, ``gpus``), each read as its lowest device kind value;
+    ``architectures``: other spellings of a generation (capitalised: a proper name) -> the name
+    those rows give it ("Ada" -> "Ada Lovelace"). ``products`` (any case): names -> the value
+    of the backend's device kind subject (compute capability). ``device_env``:
     variables that choose devices (``ASCEND_RT_VISIBLE_DEVICES``), the first set by
     ``bringup up`` to every device seen; ``device_programs``:
     programs that only run with a device; ``toolkit_programs``: programs that need the toolkit
@@ -141,6 +144,7 @@ class Vocabulary:
     markers: str = ""
     device_words: tuple[str, ...] = ()
     vendor_words: tuple[str, ...] = ()
+    generations: str = ""
     architectures: Mapping[str, str] = field(default_factory=dict)
     products: Mapping[str, str] = field(default_factory=dict)
     device_env: tuple[str, ...] = ()

@@ -226,7 +226,11 @@ def _qualifies_a_version(clause: str, offset: int) -> bool:
     )
 
 
-def capabilities(clause: str, required: bool) -> list[Mention]:
+def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Mention]:
+    """The least device kind the clause names: a capability or an architecture flag, and where
+    the clause is about such devices (in a requirements section, with a device word, or in a
+    text whose ``vendor`` names its devices by generation: "only Ampere and Hopper have been
+    tested", OpenPPL/ppl.llm.kernel.cuda@255f3c8 README.md:15), a generation or a product."""
     values: list[str] = []
     offsets: list[int] = []
     words = vocabulary()
@@ -234,7 +238,8 @@ def capabilities(clause: str, required: bool) -> list[Mention]:
         offsets.append(match.start())
         said = {name.rstrip("0123456789"): v for name, v in match.groupdict().items() if v}
         values.append(said["cc"] if "cc" in said else architecture_version(said["arch"]))
-    if required or (words.capability_markers and words.capability_markers.search(clause)):
+    about_devices = required or vendor in words.capable_vendors
+    if about_devices or (words.capability_markers and words.capability_markers.search(clause)):
         if words.architecture is not None:
             for match in words.architecture.finditer(clause):
                 offsets.append(match.start())

@@ -178,7 +178,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             if any(m.subject.endswith("_count") for m in mentions) and EXAMPLE.search(clause):
                 mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
-            mentions.extend(m._replace(hard=not works) for m in capabilities(clause, required))
+            capable = capabilities(clause, required, clause_vendor)
+            mentions.extend(m._replace(hard=not works) for m in capable)
         if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
                 Mention(subject, spec, words, "medium", hard=not tried(subject, clause), offset=at)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from bringup import backends, patterncache
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 
 Vendor = Optional[str]
@@ -99,6 +99,8 @@ class _Vocabulary:
     products: dict[str, str]
     product: Optional[re.Pattern[str]]
     capability_markers: Optional[re.Pattern[str]]
+    capable_vendors: frozenset[str]
+    """The vendors of the backends whose devices have products and generations by name."""
     stacks: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
     """A backend's words for its whole software stack -> its driver and toolkit subjects."""
     shorthands: dict[str, str]
@@ -124,7 +126,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         ),
         "devices_zh": _words([w for w, _ in devices], ""),
     }
-    architectures = {k: v for b in vocabularies for k, v in b.architectures.items()}
+    architectures = _generations(registered)
     products = {k: v for b in vocabularies for k, v in b.products.items()}
     capable = [b.vocabulary.markers for b in registered if b.vocabulary.products]
     shorthands = {k: v for b in vocabularies for k, v in b.chip_shorthands.items()}
@@ -144,12 +146,15 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         count_zh=patterncache.compile(_COUNT_ZH.format(**fill)),
         kinds=_first_kinds(devices),
         architectures=architectures,
-        architecture=_names(architectures, 0),
+        architecture=_generation_names(architectures),
         products=products,
         product=_names(products, re.IGNORECASE),
         capability_markers=patterncache.compile("|".join(capable), re.IGNORECASE)
         if capable
         else None,
+        capable_vendors=frozenset(
+            b.vendor for b in registered if b.vocabulary.products and b.vendor
+        ),
         stacks=tuple(
             (patterncache.compile(b.vocabulary.stack, re.IGNORECASE), _stack_subjects(b))
             for b in registered
@@ -163,6 +168,58 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
             else None
         ),
     )
+
+
+_PARENTHESISED = lazyre.compile(r"\s*\(.*\)$")
+
+
+def _generations(registered: tuple[Backend, ...]) -> dict[str, str]:
+    """Each device generation the knowledge base's device rows name (a backend's
+    ``Vocabulary.generations`` topic, ``details.architecture``; "Blackwell (consumer/
+    workstation)" is Blackwell) and each other spelling of one (``Vocabulary.architectures``)
+    -> the lowest value of the device kind subject its rows give (Ampere: sm_80, sm_86, sm_87
+    -> 8.0). The knowledge base is read only when a backend names such a topic."""
+    topics = [
+        (b.vocabulary, b.devices.kind_subject)
+        for b in registered
+        if b.vocabulary.generations and b.devices is not None
+    ]
+    if not topics:
+        return {}
+    from bringup.kb import load_knowledge_base
+
+    knowledge = load_knowledge_base()
+    lowest: dict[str, str] = {}
+    for words, subject in topics:
+        for rule in knowledge.rule_records(words.generations):
+            name = (rule.details or {}).get("architecture")
+            value = rule.when.get(subject, "").lstrip("=")
+            if not isinstance(name, str) or not value:
+                continue
+            name = _PARENTHESISED.sub("", name)
+            if name not in lowest or _numbers(value) < _numbers(lowest[name]):
+                lowest[name] = value
+        for spelling, name in words.architectures.items():
+            if name in lowest:
+                lowest[spelling] = lowest[name]
+    return lowest
+
+
+def _numbers(value: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in value.split(".") if part.isdigit())
+
+
+def _generation_names(table: dict[str, str]) -> Optional[re.Pattern[str]]:
+    """The generation names of ``table`` as proper names (capitalised, any space between
+    words), not followed by another capitalised word that is not a device word: "the Pascal
+    VOC dataset", "Ampere Altra" (a CPU) and "Maxwell Equations" name no GPU; "Hopper GPUs",
+    "Volta Tensor Cores" do. ASCII word edges: "Ampere架构及以上" names Ampere."""
+    if not table:
+        return None
+    spelled = [re.escape(k).replace(r"\ ", r"\s+") for k in sorted(table, key=len, reverse=True)]
+    device = r"GPUs?|Architecture|Generation|Series|Tensor|GeForce|RTX|Tesla"
+    other = rf"(?!\s+(?!(?:{device})\b)[A-Z][A-Za-z]+\b)"
+    return patterncache.compile(r"\b(" + "|".join(spelled) + r")\b" + other, re.ASCII)
 
 
 def _capability(mentions: list[str]) -> Optional[re.Pattern[str]]:

@@ -204,12 +204,34 @@ _SUPPORTED = lazyre.compile(
 architectures or of other words parses as no device architecture and is not read."""
 
 
+_BARE_NAME = lazyre.compile(r"^(?:sm|compute)_\d{2,3}a?$")
+"""A string that is one architecture's name and nothing else: a compiler argument only after
+an option (``["-arch", "sm_80"]``); else a name the script looks for ("9.0a": ("9.0a", "9a",
+"sm_90a", "compute_90a"), the spellings torch-harmonics setup.py:81 accepts in
+TORCH_CUDA_ARCH_LIST, NVIDIA/torch-harmonics@9e9fa53), no target of the build."""
+
+
+def _option_values(tree: ast.Module) -> set[int]:
+    """The ids of the strings that follow an option string (``"-arch"``) in a list."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.List, ast.Tuple)):
+            for before, item in zip(node.elts, node.elts[1:]):
+                if isinstance(before, ast.Constant) and str(before.value).startswith("-"):
+                    found.add(id(item))
+    return found
+
+
 def _architectures(reader: Reader, tree: ast.Module) -> dict[Targets, list[tuple[str, int]]]:
     """The device architectures the script builds for: named by compiler flags in its
-    strings (``sm_80``), or listed as the supported ones (``_SUPPORTED``)."""
+    strings (``sm_80``; a bare name only as an option's value, ``_BARE_NAME``), or listed as
+    the supported ones (``_SUPPORTED``)."""
     archs: dict[Targets, list[tuple[str, int]]] = {}
+    values = _option_values(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if _BARE_NAME.match(node.value) and id(node) not in values:
+                continue
             for target, arch in flagged(node.value):
                 archs.setdefault(target, []).append((arch, node.lineno))
         elif isinstance(node, ast.Assign) and targets() and _supported_list(node):

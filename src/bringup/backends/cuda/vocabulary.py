@@ -18,19 +18,9 @@ SUBJECT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("nvshmem", r"\bNVSHMEM\b"),
 )
 
-ARCHITECTURES = {
-    "Kepler": "3.0",
-    "Volta": "7.0",
-    "Turing": "7.5",
-    "Ampere": "8.0",
-    "Ada": "8.9",
-    "Ada Lovelace": "8.9",
-    "Hopper": "9.0",
-    "Blackwell": "10.0",
-}
-"""GPU architectures as docs name them (capitalised: a proper name), by compute capability
-(NVIDIA's CUDA GPUs list). Not Maxwell and Pascal (5.0, 6.0): in a requirements section
-"the Pascal VOC dataset" is no GPU."""
+ARCHITECTURES = {"Ada": "Ada Lovelace"}
+"""Other spellings of the GPU architectures the knowledge base's ``gpus`` rows name (each
+read as its lowest compute capability, NVIDIA's CUDA GPUs list)."""
 PRODUCTS = {
     "v100": "7.0", "t4": "7.5", "a100": "8.0", "a800": "8.0", "a30": "8.0", "a10": "8.6",
     "a10g": "8.6", "a40": "8.6", "l4": "8.9", "l40": "8.9", "l40s": "8.9", "h100": "9.0",
@@ -79,6 +69,7 @@ VOCABULARY = Vocabulary(
     markers=r"GPU|CUDA|NVIDIA|NCCL",
     device_words=("GPU",),
     vendor_words=("NVIDIA",),
+    generations="gpus",
     architectures=ARCHITECTURES,
     products=PRODUCTS,
     device_env=("CUDA_VISIBLE_DEVICES",),
@@ -102,10 +93,11 @@ VOCABULARY = Vocabulary(
         "TORCH_CUDA_ARCH_LIST",
     ),
     architecture_flags=r"(?:compute|sm)_(\d{2,3})a?\b",
-    # "SM90", "sm_80", "SM 8.0"-free forms and "compute capability (of) >= 8.0" in prose
+    # "SM90", "sm_80", "SM 8.0"-free forms, "compute capability (of) >= 8.0" and, with its
+    # operator, "architectures >= 7.0" (torch-harmonics README.md:131) in prose
     capability_mentions=(
-        r"\b(?:SM\s?_?|sm_)(?P<arch>\d{2,3})a?\b|compute\s+capability\s*(?:of\s*)?"
-        r"(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
+        r"\b(?:SM\s?_?|sm_)(?P<arch>\d{2,3})a?\b|(?:compute\s+capability\s*(?:of\s*)?|"
+        r"\barchitectures?\s*(?=>=|≥))(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
     ),
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
