@@ -160,3 +160,21 @@ def test_a_top_meson_build_makes_one_repo_not_a_stack_of_its_directories(tmp_pat
         (tmp_path / member / "README.md").write_text("# member\n", encoding="utf-8")
     (component,) = scan_stack([tmp_path]).components
     assert [(r.subject, r.spec) for r in component.requirements] == [("pypi:meson", ">=0.64.0")]
+
+
+# ai-dynamo/nixl meson.build:246-253: the architectures of -Dnixl_cuda_arch_list=auto, the
+# option's default (meson_options.txt:29: "sm_80+ normally, sm_90+ when build_nixl_ep is
+# enabled"); the option's own value is no string the build assigns
+_NIXL_ARCHS = """    cuda_arch_list = get_option('nixl_cuda_arch_list').strip()
+    if cuda_arch_list == 'auto'
+        if get_option('build_nixl_ep')
+            cuda_arch_list = '90,100,103,120'
+        else
+            cuda_arch_list = '80,86,89,90,100,103,120'
+        endif
+    endif
+"""
+
+
+def test_the_architecture_lists_a_meson_build_assigns_set_the_least_device() -> None:
+    assert _meson(_NIXL_ARCHS) == [("compute_capability", ">=8.0", 6, True, "")]

@@ -16,6 +16,11 @@ Wrap-dependency-system-manual), nothing more.
   ``source_url``, ``[wrap-git]`` clones ``url`` with git: one ``network`` need each, "<name>
   from <host>", soft (Meson uses the system's copy first), and ``git`` for a clone.
 
+- ``cuda_arch_list = '80,86,89,90'``: a string the build assigns to a variable named as a
+  backend's architecture list (``Vocabulary.architecture_variables``, in Meson's lower case)
+  is the architectures it targets unless told otherwise; the oldest of all it assigns is the
+  least device it runs on (nixl meson.build:249-251, the default of ``-Dnixl_cuda_arch_list=auto``).
+
 The ``meson.build`` files of ``subprojects/`` are the subprojects' own (patch directories of
 wraps), not the repo's build: the walk leaves them out.
 """
@@ -30,6 +35,8 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.architectures import listed, listing
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.scopes import OPTIONAL
 from bringup.scan.walk import RepoFile
@@ -149,9 +156,34 @@ def _dependency(
     return [need if hard else msgspec.structs.replace(need, feature=OPTIONAL)]
 
 
+_ASSIGNED = lazyre.compile(
+    r"^[ \t]{0,40}([a-z_]\w{0,60})[ \t]{0,8}=[ \t]{0,8}'([\w.,; +-]{1,200})'[ \t]*$", re.M
+)
+"""``name = 'string'`` on a line of its own."""
+
+
+def _architectures(file: SourceFile) -> list[Requirement]:
+    """The least device the architecture lists the build assigns target."""
+    archs: list[tuple[str, int]] = []
+    target = None
+    for assigned in _ASSIGNED.finditer(file.text):
+        named = listing(assigned.group(1).upper())
+        found = listed(assigned.group(2)) if named is not None else []
+        if found:
+            target = named
+            archs.extend((arch, _line(file.text, assigned.start(1))) for arch in found)
+    lowest = lowest_architecture(archs)
+    if target is None or lowest is None:
+        return []
+    spec, line, names = lowest
+    text = f"builds for {target.label} architectures " + ", ".join(names)
+    return [file.requirement(target.subject, spec, line, text=text, confidence="medium")]
+
+
 def extract_meson(file: SourceFile) -> Extraction:
-    """The Meson floor and the system packages one ``meson.build`` states."""
-    found: list[Requirement] = []
+    """The Meson floor, the system packages and the device architectures one ``meson.build``
+    states."""
+    found: list[Requirement] = _architectures(file)
     text = file.text
     for call in _CALL.finditer(text):
         if text.rfind("#", text.rfind("\n", 0, call.start()) + 1, call.start()) >= 0:

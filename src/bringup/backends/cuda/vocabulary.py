@@ -91,6 +91,7 @@ VOCABULARY = Vocabulary(
         "CMAKE_CUDA_ARCHITECTURES",
         "CUDA_ARCHITECTURES",
         "TORCH_CUDA_ARCH_LIST",
+        "CUDA_ARCH_LIST",
     ),
     architecture_flags=r"(?:compute|sm)_(\d{2,3})a?\b",
     # "SM90", "sm_80", "SM 8.0"-free forms, "compute capability (of) >= 8.0" and, with its
