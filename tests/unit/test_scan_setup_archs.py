@@ -40,3 +40,30 @@ def test_an_architecture_name_after_an_option_is_a_target() -> None:
     # the -arch form of NVIDIA's nvcc documentation ("nvcc x.cu -arch sm_80"), as a list of
     # arguments: the value of the option is the target, which the name alone above is not
     assert _capabilities('nvcc_flags = ["-O3", "-arch", "sm_80"]\n') == [(">=8.0", 1)]
+
+
+# pyg-team/pyg-lib@764e3a4 setup.py:86-94 (indentation cut): torch's architectures, less those
+# below the floor a comment states
+_PYG = """arch_list = [x for x in arch_flags.split() if x.startswith('sm_')]
+# Convert 'sm_75' to '7.5', 'compute_120' to '12.0+PTX'
+# Filter out archs < 6.0 (cuCollections requires sm_60+).
+parts = []
+for x in arch_list:
+    prefix, d = x.split('_', 1)
+    major = int(d[:-1])
+    if major < 6:
+        continue
+"""
+
+
+def test_a_floor_a_comment_states_is_the_least_device() -> None:
+    assert _capabilities(_PYG) == [(">=6.0", 3)]
+
+
+def test_an_architecture_a_comment_names_is_no_floor() -> None:
+    # pytorch/ao@36027d8 setup.py:596 and NVIDIA/torch-harmonics@9e9fa53 setup.py:84
+    text = (
+        "# Define sm90a sources that use stable ABI (requires torch >= 2.10.0)\n"
+        "# arch-conditional target: an sm_100a cubin will not load on sm_103.\n"
+    )
+    assert _capabilities(text) == []

@@ -226,6 +226,39 @@ def _qualifies_a_version(clause: str, offset: int) -> bool:
     )
 
 
+def _capability_value(match: re.Match[str]) -> str:
+    """The device kind value a match of the backends' ``capability_mentions`` names."""
+    said = {name.rstrip("0123456789"): v for name, v in match.groupdict().items() if v}
+    return said["cc"] if "cc" in said else architecture_version(said["arch"])
+
+
+_FLOOR_AFTER = lazyre.compile(
+    r"\+|\s{0,3}(?:(?:or\s+(?:later|newer|above|higher)|and\s+(?:later|newer|above))\b|及?以上)",
+    re.I,
+)
+_OPERATOR = lazyre.compile(r">=|≥|at\s+least", re.I)
+
+
+def stated_floors(text: str) -> list[Mention]:
+    """The least capability ``text`` states as a floor in its own words, with no word of need
+    or requirements heading around it (a comment): "cuCollections requires sm_60+"
+    (pyg-team/pyg-lib@764e3a4 setup.py:89), "sm_80 or later", "compute capability >= 7.0".
+    A bare architecture ("sm90a sources", "an sm_100a cubin will not load on sm_103") is none."""
+    words = vocabulary()
+    subject = capability_subject()
+    if words.capability is None or subject is None:
+        return []
+    found = [
+        (_capability_value(match), match.start())
+        for match in words.capability.finditer(text)
+        if _FLOOR_AFTER.match(text, match.end()) or _OPERATOR.search(match.group(0))
+    ]
+    if not found:
+        return []
+    lowest, offset = min(found, key=lambda item: tuple(int(p) for p in item[0].split(".")))
+    return [Mention(subject, f">={lowest}", text.strip(), "medium", offset=offset)]
+
+
 def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Mention]:
     """The least device kind the clause names: a capability or an architecture flag, and where
     the clause is about such devices (in a requirements section, with a device word, or in a
@@ -236,8 +269,7 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     words = vocabulary()
     for match in words.capability.finditer(clause) if words.capability else ():
         offsets.append(match.start())
-        said = {name.rstrip("0123456789"): v for name, v in match.groupdict().items() if v}
-        values.append(said["cc"] if "cc" in said else architecture_version(said["arch"]))
+        values.append(_capability_value(match))
     about_devices = required or vendor in words.capable_vendors
     if about_devices or (words.capability_markers and words.capability_markers.search(clause)):
         if words.architecture is not None:

@@ -14,7 +14,9 @@ file it names is read instead.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from typing import Union
 
 import msgspec
@@ -22,9 +24,10 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.buildswitch import device_switches
-from bringup.scan.devices import lowest_architecture
+from bringup.scan.devices import lowest_architecture, stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
+from bringup.scan.mention import Mention
 from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
@@ -128,6 +131,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         ]
     )
     archs = _architectures(reader, tree)
+    for line, mention in _comment_floors(file.text):
+        reader.add(mention.subject, mention.spec, line, mention.text, confidence="medium")
     toolkits: dict[str, list[int]] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
@@ -193,6 +198,18 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
     )
+
+
+def _comment_floors(text: str) -> list[tuple[int, Mention]]:
+    """The device floors the script's comments state (``stated_floors``), by line."""
+    found: list[tuple[int, Mention]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                found.extend((token.start[0], m) for m in stated_floors(token.string.lstrip("#")))
+    except (tokenize.TokenError, SyntaxError):
+        return found
+    return found
 
 
 _SUPPORTED = lazyre.compile(
