@@ -377,3 +377,21 @@ def test_a_table_of_install_routes_says_what_each_route_is_limited_to() -> None:
     )
     found = _found("## Environment Setup\n\n" + table, "docs/en/install/quick_install.md")
     assert [r for r in found if r[0] in ("chip", "pypi:docker")] == [("chip", "910B", 5, True)]
+
+
+def test_a_column_of_gpu_architectures_sets_the_least_device() -> None:
+    # traveller59/spconv@263d6b4 README.md:149-158 (the link of :151 left out): the
+    # architectures each prebuilt package targets; the oldest of any row is 5.2, soft
+    text = (
+        "#### Prebuilt GPU Support Matrix\n"
+        "\n"
+        "If you use a GPU architecture that isn't compiled in prebuilt, spconv will use NVRTC "
+        "to compile a slightly slower kernel.\n"
+        "\n"
+        "| CUDA version | GPU Arch List  |\n"
+        "| -------------- |:---------------------:|\n"
+        "| 11.1~11.7       | 52,60,61,70,75,80,86     | \n"
+        "| 11.8+       | 60,70,75,80,86,89,90     | \n"
+    )
+    found = [r for r in _found(text) if r[0] == "compute_capability"]
+    assert found == [("compute_capability", ">=5.2", 7, False)]

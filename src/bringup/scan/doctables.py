@@ -26,6 +26,7 @@ from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
     continued,
+    device_arch_cells,
     environment_table,
     firmware_column,
     os_column,
@@ -323,7 +324,11 @@ def read_table(
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
-    return os_column(file, header, body) + _read_rows(file, header, body, required, vendor)
+    return [
+        *os_column(file, header, body),
+        *device_arch_cells(file, header, body),
+        *_read_rows(file, header, body, required, vendor),
+    ]
 
 
 def _read_rows(

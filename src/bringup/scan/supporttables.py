@@ -1,8 +1,9 @@
 """Columns of support and compatibility tables that name platforms, not versions of software:
 a CPU-architecture column ("| CPU架构 | x86&aarch64 |"), an environment table whose rows
 are operating-system releases ("| 系统 | CANN | gcc |" with "Ubuntu 20.04.5" rows), and a
-column of the driver and firmware released together ("| 驱动固件 | Ascend HDK 25.0.RC1.1 |").
-Read for ``doctables``, which reads the version columns.
+column of the driver and firmware released together ("| 驱动固件 | Ascend HDK 25.0.RC1.1 |"),
+a column of the device architectures a build targets ("| GPU Arch List |"). Read for
+``doctables``, which reads the version columns.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
+from bringup.scan.architectures import capability_subject, listed
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import SourceFile
 from bringup.scan.platforms import (
     arch_names,
@@ -21,7 +24,7 @@ from bringup.scan.platforms import (
     release_spec,
     unread_releases,
 )
-from bringup.scan.prose_vocabulary import Vendor
+from bringup.scan.prose_vocabulary import Vendor, vocabulary
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
 _ARCH_HEADER = lazyre.compile(
@@ -74,6 +77,39 @@ def arch_cells(
     text = " | ".join(clean(c) for c in first.cells)
     spec = ",".join(dict.fromkeys(names))
     return [requirement(file, first.line, "arch", spec, text=text, confidence="medium", hard=hard)]
+
+
+_DEVICE_ARCH_HEADER = lazyre.compile(r"\b(?:arch(?:itecture)?s?|SMs?)\b", re.IGNORECASE)
+_ARCH_ITEMS = lazyre.compile(r"[,;\s]+")
+
+
+def device_arch_cells(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
+    """A column of the device architectures each row's build targets: a header naming a
+    device word and architectures ("| CUDA version | GPU Arch List |" with "| 11.8+ |
+    60,70,75,80,86,89,90 |", traveller59/spconv@263d6b4 README.md:155-158, the prebuilt
+    packages). The oldest architecture of any row is the least device a build of the table
+    runs on (soft: which row applies depends on the release)."""
+    subject = capability_subject()
+    kinds = vocabulary().kinds
+    columns = [
+        column
+        for column, cell in enumerate(header.cells)
+        if _DEVICE_ARCH_HEADER.search(clean(cell))
+        and any(word in kinds for word in re.findall(r"[A-Za-z]+", clean(cell).upper()))
+    ]
+    archs: list[tuple[str, int]] = []
+    for row in body:
+        for column in columns:
+            cell = clean(row.cells[column]) if column < len(row.cells) else ""
+            names = listed(cell)
+            if names and len(names) == len([p for p in _ARCH_ITEMS.split(cell) if p]):
+                archs.extend((name, row.line) for name in names)
+    lowest = lowest_architecture(archs)
+    if subject is None or lowest is None:
+        return []
+    spec, line, names = lowest
+    text = f"{clean(header.cells[columns[0]])}: " + ", ".join(names)
+    return [requirement(file, line, subject, spec, text=text, confidence="medium", hard=False)]
 
 
 def environment_table(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement] | None:
