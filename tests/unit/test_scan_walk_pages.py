@@ -81,3 +81,12 @@ def test_a_readme_or_a_notes_page_is_still_read() -> None:
     assert classify("newsletter-setup.md") == "docs"
     assert classify("COPYING.md") is None
     assert classify("HISTORY.md") is None
+
+
+def test_the_pages_of_a_fern_docs_tree_are_the_repos_docs() -> None:
+    # rapidsai/cuvs@ff0c807: fern/fern.config.json, fern/pages/build.md:11 ("an Ampere
+    # architecture GPU or newer, which means compute capability 8.0 or higher") is the build
+    # guide of the whole repo; fern/pages/cuvs_bench/install.md is the benchmarks' page
+    assert classify("fern/pages/build.md") == "docs"
+    assert doc_scope(["fern", "pages", "build.md"]) == REPO
+    assert doc_scope(["fern", "pages", "cuvs_bench", "install.md"]) == "fern/pages/cuvs_bench"

@@ -9,9 +9,12 @@ import re
 from bringup import lazyre
 from bringup.scan.scopenames import DEVELOPMENT, REPO
 
-DOC_DIRS = frozenset({"doc", "docs", "documentation"})
+DOC_DIRS = frozenset({"doc", "docs", "documentation", "fern"})
+"""The directories of a repo's documentation; ``fern/`` is the one the Fern docs generator
+reads (buildwithfern.com: ``fern/fern.config.json``, pages under ``fern/pages/``; rapidsai/cuvs
+fern/pages/build.md states the GPUs, toolkit and compilers a build needs)."""
 _GENERIC_DOC_DIRS = lazyre.compile(
-    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|user[-_]?guides?|guides?|getting[-_]?started|"
+    r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|pages|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?(?:[-_]?guides?)?|quick[-_]?start|introduction|intro|"
     r"overview|community)$",
     re.IGNORECASE,

@@ -17,6 +17,7 @@ from typing import NamedTuple, Optional
 
 from bringup import lazyre
 from bringup.errors import InputError
+from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
@@ -178,7 +179,7 @@ def classify(rel: str) -> str | None:
         return "conda" if _CONDA.match(name) or development else None
     if suffix in _DOC_SUFFIXES and not _NOT_DOCS.match(name):
         top = not dirs
-        in_docs = dirs[:1] in (["docs"], ["doc"], ["documentation"])
+        in_docs = bool(dirs) and dirs[0] in DOC_DIRS
         documentation = in_docs and _DOC_NAME.search(name)
         return "docs" if top or documentation or (in_docs and _introduction(dirs, name)) else None
     return None
