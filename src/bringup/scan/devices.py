@@ -232,6 +232,11 @@ def _capability_value(match: re.Match[str]) -> str:
     return said["cc"] if "cc" in said else architecture_version(said["arch"])
 
 
+def _order(value: str) -> tuple[int, ...]:
+    """A device kind value's numbers, in the order of its parts (``8.9`` before ``10.0``)."""
+    return tuple(int(part) for part in value.split("."))
+
+
 _FLOOR_AFTER = lazyre.compile(
     r"\+|\s{0,3}(?:(?:or\s+(?:later|newer|above|higher)|and\s+(?:later|newer|above))\b|及?以上)",
     re.I,
@@ -255,7 +260,7 @@ def stated_floors(text: str) -> list[Mention]:
     ]
     if not found:
         return []
-    lowest, offset = min(found, key=lambda item: tuple(int(p) for p in item[0].split(".")))
+    lowest, offset = min(found, key=lambda item: _order(item[0]))
     return [Mention(subject, f">={lowest}", text.strip(), "medium", offset=offset)]
 
 
@@ -289,5 +294,5 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     if not kept or subject is None:
         return []
     values, offsets = [v for v, _ in kept], [o for _, o in kept]
-    lowest = min(values, key=lambda value: tuple(int(p) for p in value.split(".")))
+    lowest = min(values, key=_order)
     return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]
