@@ -33,10 +33,14 @@ MAX_FAILURE_LINES = 256
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
 
-PREFIX = r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: )*"
+PREFIX = (
+    r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: "
+    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} )*"
+)
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
-``E   ``, torchrun's ``0: ``. An exception line may also be indented (a paste, a wrapped
-subprocess's output)."""
+``E   ``, torchrun's ``0: ``, vLLM's logger's level and time before its ``[file.py:N]``
+(``ERROR 07-28 02:12:55 [multiproc_executor.py:1000]``, vllm/logger.py ``_FORMAT``). An
+exception line may also be indented (a paste, a wrapped subprocess's output)."""
 
 EXCEPTION_PATTERN = (
     r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
@@ -49,6 +53,10 @@ CHAIN_PATTERN = (
     r"|The above exception was the direct cause of the following exception)"
 )
 _PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+)")
+_CHECKOUT = re.compile(r"(?=[/\\]([A-Za-z0-9_.-]+)[/\\]([A-Za-z_][A-Za-z0-9_]*)[/\\])")
+"""A source checkout's package, installed in place (``pip install -e``): the repository's folder
+holds the package's folder of the same name (``/code/vllm/vllm/v1/core/block_pool.py``,
+``/workspace/vllm-ascend/vllm_ascend/worker/model_runner.py``)."""
 
 
 PYTEST_PATTERN = (
@@ -117,7 +125,8 @@ class ExceptionSighting:
 
     @property
     def packages(self) -> tuple[str, ...]:
-        """The installed package of each frame ('' for code outside site-packages)."""
+        """The installed package of each frame ('' for code outside site-packages and outside a
+        checkout of a package installed in place)."""
         return tuple(package_of(path) for path in self.frames)
 
 
@@ -130,7 +139,13 @@ def indented(text: str) -> bool:
 
 def package_of(path: str) -> str:
     match = _PACKAGE.search(path)
-    return match.group(1).split(".")[0] if match else ""
+    if match:
+        return match.group(1).split(".")[0]
+    for checkout in _CHECKOUT.finditer(path):
+        repository, package = checkout.groups()
+        if repository.lower().replace("-", "_") == package.lower():
+            return package
+    return ""
 
 
 @dataclass
