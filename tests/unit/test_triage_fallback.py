@@ -244,18 +244,25 @@ def test_a_library_the_linker_cannot_find_is_install() -> None:
     assert _line_rule(log) == ("line.install.link-library-missing", "install")
 
 
+def test_a_compiler_drivers_own_error_is_build() -> None:
+    # CuPy's installation guide (conda/conda#6030): the compiler driver's own error.
+    line = "g++: error: unrecognized command line option '-R'"
+    assert _line_rule(line) == ("line.build.compiler-error", "build")
+
+
 @pytest.mark.parametrize(
     "line",
     [
         # https://github.com/gunrock/gunrock/issues/4: nvcc's (EDG) form, file(line): error.
         "/opt/local/include/boost/type_traits/is_abstract.hpp(72): error: identifier "
         '"__is_abstract" is undefined',
-        # CuPy's installation guide (conda/conda#6030): the compiler driver's own error.
-        "g++: error: unrecognized command line option '-R'",
+        # tests/data/triage_twentyfirst/e03-nvcaffe-hfma2-undefined.log, line 2: a CUDA
+        # intrinsic the code uses that this toolkit or architecture does not declare.
+        'src/caffe/util/math_functions.cu(163): error: identifier "__hfma2" is undefined',
     ],
 )
-def test_compiler_errors_in_other_forms_are_build(line: str) -> None:
-    assert _line_rule(line) == ("line.build.compiler-error", "build")
+def test_nvccs_form_of_code_out_of_step_with_its_apis_is_that_class(line: str) -> None:
+    assert _line_rule(line) == ("class.build.source-out-of-step", "build")
 
 
 def test_a_failed_device_allocation_line_is_memory() -> None:
