@@ -125,7 +125,15 @@ def test_an_operator_refusing_its_parameters_is_its_exact_code_told_as_the_class
     assert "code.aclnn.161001" not in ids
 
 
-@pytest.mark.parametrize("log", [VLLM_ASCEND_ROPE, PADDLE_LOGICAL_AND])
+# tests/data/triage_twentieth/f03-vllm-ascend-glm4-atb-rope-setup-failed.log, lines 2-3: the same
+# refusal where torch_npu's line names no operation; op-plugin's ATB OperationSetup raised it.
+VLLM_ASCEND_SETUP = """\
+[rank1]:[E428 03:37:31.268946165 compiler_depend.ts:422] setup failed!
+Exception raised from OperationSetup at build/third_party/op-plugin/op_plugin/CMakeFiles/op_plugin_atb.dir/compiler_depend.ts:131 (most recent call first):
+"""  # noqa: E501
+
+
+@pytest.mark.parametrize("log", [VLLM_ASCEND_ROPE, VLLM_ASCEND_SETUP, PADDLE_LOGICAL_AND])
 def test_an_npu_operator_refusing_its_inputs_is_the_class_not_a_word_placement(log: str) -> None:
     assert _fallback(log)[0] == ("class.operator.npu-kernel-refuses-inputs", "operator_execution")
 
