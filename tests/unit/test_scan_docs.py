@@ -277,3 +277,9 @@ def test_a_note_with_a_huge_number_or_word_is_read_in_one_pass() -> None:
         assert one_os(note) == "Windows"
     # the URL ends at a Unicode space, as Python's \S did: macOS after it is still read
     assert one_os("见https://x.windows.net/y\u3000仅 macOS") == "macOS"
+
+
+def test_the_interpreter_named_python3_is_python() -> None:
+    # hicann/metadef @ 786891c docs/build.md:46-48 (the dependency list of the build guide)
+    text = "## 安装依赖\n\n- GCC >= 7.3.x\n\n- Python3 >= 3.9.x\n"
+    assert found(text, "docs/build.md") == [("gcc", ">=7.3", 3, True), ("python", ">=3.9", 5, True)]

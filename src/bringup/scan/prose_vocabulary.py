@@ -30,8 +30,10 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("driver", r"\bdrivers?\b|驱动(?:程序)?"),
     (
         "python",
-        # "opencv-python=4.6.0" is a distribution named after Python, not Python 4.6
-        r"(?<!/)(?:(?<=--with-)|(?<=requires-)|(?<!\w-))\b(?:C?Python|python)(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
+        # "opencv-python=4.6.0" is a distribution named after Python, not Python 4.6; the
+        # interpreter's name "Python3" is Python ("- Python3 >= 3.9.x", hicann/metadef
+        # docs/build.md:48), its "3" no version of its own
+        r"(?<!/)(?:(?<=--with-)|(?<=requires-)|(?<!\w-))\b(?:C?Python|python)3?(?=3\.\d|\s*[\d>=<≥~（(:：]|\s+versions?\b|\s*版本|"
         r"\s*(?:从|介于)\s*\d|\s+(?:from|between)\s+\d)",
     ),
     ("gcc", r"(?<![\w-])(?:GCC|gcc|[gG]\+\+)(?![\w-])"),
