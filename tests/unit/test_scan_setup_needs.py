@@ -132,8 +132,11 @@ fi
 
 
 def test_a_stopping_message_asking_to_set_a_variable_requires_it() -> None:
-    found = needs(extract_shell(source_file("build/build_ops.sh", MINDIE_BUILD_OPS)).requirements)
-    assert found == [("env_var", "ASCEND_TOOLKIT_HOME", 8, True)]
+    # the chain tests whether the variable is set and its ``else`` stops: cited at the test,
+    # and at the message asking for it and the exit
+    requirements = extract_shell(source_file("build/build_ops.sh", MINDIE_BUILD_OPS)).requirements
+    assert needs(requirements) == [("env_var", "ASCEND_TOOLKIT_HOME", 1, True)]
+    assert [s.line for s in requirements[0].also_at] == [8, 9, 10]
 
 
 # Ascend/AscendNPU-IR @ 52f96a13, build-tools/build.sh:48-51 and 498-503.

@@ -118,7 +118,8 @@ class _Fatal:
 
     def __init__(self) -> None:
         self.chains: list[list[tuple[tuple[str, ...], int]]] = []
-        self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str]] = []
+        self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str, bool]] = []
+        """Each stop's chain, its message, and whether a branch around it searched first."""
         self.enclosing: set[str] = set()
         self.past_first: list[bool] = []
         """What the chains around a stopping chain test, where the stop lies past their first
@@ -128,7 +129,13 @@ class _Fatal:
         self.carried: dict[str, set[str]] = {}
         """The environment variables each variable is ``set`` from."""
         self.defaulted: set[str] = set()
-        """Variables given a literal default when empty (``if(NOT X) set(X "10")``)."""
+        """Variables given a literal default when empty (``if(NOT X) set(X "10")``), or
+        ``set`` from what the configure found otherwise (``set(CANN_PATHS "${ASCEND_PATH}/
+        ${CANN_VERSION}")`` from the toolkit's version file when ``ASCEND_OPS_BASE_PATH`` is
+        no directory, cann-recipes-embodied-intelligence ops/ascendc/cmake/config.cmake:52-
+        63): the environment is one way among others to fill them."""
+        self.searched: list[bool] = []
+        """Whether the current branch of each open chain ran a ``find_*`` command."""
 
     def carried_into(self, tested: set[str]) -> set[str]:
         """The environment variables the ``tested`` variables were set from: ``set(CANN_PATHS
@@ -138,28 +145,57 @@ class _Fatal:
         transformer_engine/common/CMakeLists.txt:519-522)."""
         return {env for name in tested - self.defaulted for env in self.carried.get(name, ())}
 
+    def alternatives(self) -> list[set[str]]:
+        """The environment variables set into one variable, each an alternative to the others
+        (``if(DEFINED ENV{ASCEND_HOME_PATH}) set(ASCEND_DIR $ENV{ASCEND_HOME_PATH})
+        elseif(DEFINED ENV{ASCEND_TOOLKIT_HOME}) set(ASCEND_DIR $ENV{ASCEND_TOOLKIT_HOME})``,
+        msprobe ccsrc/xor_checksum/cmake/ascend.cmake:26-29)."""
+        return [envs - SHELL_OWN for envs in self.carried.values() if len(envs - SHELL_OWN) > 1]
+
     def follow(self, command: CMakeCommand) -> None:
         name, args, line = command
         if name == "set" and len(args) >= 2:
             read = _ENV_READ.findall(" ".join(args[1:]))
             self.carried.setdefault(args[0], set()).update(read)
-            if not read and self.chains and self.chains[-1][0][0][:2] == ("NOT", args[0]):
+            emptied = bool(self.chains) and self.chains[-1][0][0][:2] == ("NOT", args[0])
+            if not read and (emptied or _found_otherwise(args)):
                 self.defaulted.add(args[0])
+        if name.startswith("find_"):
+            self.searched = [True] * len(self.searched)
         if name == "if":
             self.chains.append([(args, line)])
             self.past_first.append(False)
+            self.searched.append(False)
         elif name in ("elseif", "else") and self.chains:
             self.chains[-1].extend([(args, line)] if name == "elseif" else [])
             self.past_first[-1] = True
+            self.searched[-1] = False
         elif name == "endif" and self.chains:
             self.chains.pop()
             self.past_first.pop()
+            self.searched.pop()
         elif name == "message" and cmake_outcome(args) == "fail":
-            self.stops.append((list(self.chains[-1]) if self.chains else [], " ".join(args[1:])))
-            outer = zip(self.chains[:-1], self.past_first[:-1])
+            conditions = list(self.chains[-1]) if self.chains else []
+            self.stops.append((conditions, " ".join(args[1:]), any(self.searched[:-1])))
+            # an outer branch that searched the machine (``find_package(Python3)`` in the
+            # ``else`` of ``elseif(DEFINED ENV{Python3_EXECUTABLE})``, pypto
+            # cmake/config.cmake:19-28) stops for what the search did not find
+            outer = zip(self.chains[:-1], self.past_first[:-1], self.searched[:-1])
             self.enclosing.update(
-                v for chain, past in outer if past for c, _ in chain for v in _named(c)
+                v
+                for chain, past, searched in outer
+                if past and not searched
+                for c, _ in chain
+                for v in _named(c)
             )
+
+
+def _found_otherwise(args: Sequence[str]) -> bool:
+    """Whether ``set(<variable> <value>...)`` gives the variable a value made of other
+    variables (``"${ASCEND_PATH}/${CANN_VERSION}"``), not empty nor built on itself."""
+    value = " ".join(a for a in args[1:] if a not in ("CACHE", "PARENT_SCOPE", "FORCE"))
+    named = {m.group(1) for m in _VARIABLE.finditer(value) if m.group(1)}
+    return bool(named) and args[0] not in named
 
 
 def _program(args: tuple[str, ...]) -> str | None:
@@ -258,6 +294,41 @@ def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[s
             unguarded.setdefault(variable, command.line)
 
 
+def _stopping_needs(
+    file: SourceFile,
+    commands: Sequence[CMakeCommand],
+    stopping: set[str],
+    alternatives: list[set[str]],
+) -> list[Requirement]:
+    """One ``env_var`` need per group of alternatives the configure stops without, cited
+    where the file first names each."""
+    first_named = _first_named(commands, stopping) if stopping else {}
+    found: list[Requirement] = []
+    for variables in _grouped(stopping, alternatives, first_named):
+        names = " or ".join(variables)
+        text = f"reads {names} from the environment; the configure stops without it"
+        need = file.requirement("env_var", variables[0], first_named[variables[0]], text=text)
+        also = tuple(dict.fromkeys(file.source(first_named[v]) for v in variables[1:]))
+        found.append(msgspec.structs.replace(need, also_at=also) if also else need)
+    return found
+
+
+def _grouped(
+    stopping: set[str], alternatives: list[set[str]], first_named: dict[str, int]
+) -> list[list[str]]:
+    """``stopping`` in groups of alternatives (``_Fatal.alternatives``), each in the order
+    the file names them."""
+    groups: list[list[str]] = []
+    left = set(stopping)
+    for variable in sorted(stopping, key=lambda v: (first_named[v], v)):
+        if variable not in left:
+            continue
+        group = {variable}.union(*(a & left for a in alternatives if variable in a))
+        groups.append(sorted(group, key=lambda v: (first_named[v], v)))
+        left -= group
+    return groups
+
+
 def _starts_configure(commands: Sequence[CMakeCommand]) -> bool:
     """Whether a CMake file starts a configure: it calls ``project()``, as CMake requires of
     the top-level CMakeLists.txt (ascend-boost-comm CMakeLists.txt; MindIE-SD builds
@@ -304,11 +375,14 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         ):
             found.extend(_downloads(file, lines, command, values))
     tested: set[str] = set(fatal.enclosing)
-    for conditions, message in fatal.stops:
+    for conditions, message, searched in fatal.stops:
         if ASKS_TO_SET.search(message):
             tested.update(_MESSAGE_NAMES.findall(message))
         for condition, line in conditions:
-            tested |= _named(condition)
+            # after a search the test is of what it found (``if("${Python3_EXECUTABLE}x"
+            # STREQUAL "x")`` after ``find_package(Python3)``, pypto cmake/config.cmake:
+            # 25-27): the environment is tested only where it is named
+            tested |= set(_ENV_READ.findall(" ".join(condition))) if searched else _named(condition)
             if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
                 path = condition[condition.index("EXISTS") + 1 :][:1]
                 if path:
@@ -316,10 +390,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                     found.append(file.requirement("submodule", spec, line, text=message[:200]))
     tested |= fatal.carried_into(tested)
     stopping = (env_read & tested) - SHELL_OWN
-    first_named = _first_named(commands, stopping) if stopping else {}
-    for variable in sorted(stopping):
-        text = f"reads {variable} from the environment; the configure stops without it"
-        found.append(file.requirement("env_var", variable, first_named[variable], text=text))
+    found.extend(_stopping_needs(file, commands, stopping, fatal.alternatives()))
     for variable, line in unguarded.items() if _starts_configure(commands) else ():
         if variable not in tested:
             text = f"$ENV{{{variable}}} names where the build looks for what it needs"

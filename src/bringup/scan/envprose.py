@@ -11,6 +11,8 @@ environment script is ``envsetup``'s).
 
 from __future__ import annotations
 
+import re
+
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
@@ -56,6 +58,34 @@ def variable_words(text: str) -> bool:
     return _GATE.search(text) is not None
 
 
+_EXAMPLE_OPENER = lazyre.compile(r"(?i:for\s+example|e\.g\.),?\s+", guard=True)
+
+
+def purposed(text: str) -> bool:
+    """Whether a sentence of ``text`` opens with what a setting is for (``_PURPOSE``), also
+    after "For example," ("For example, to build with host-optimized CPU kernels and OpenMP
+    support:", torch-harmonics docs/install.md:102)."""
+    starts = [0, *(stop.end() for stop in _STOP.finditer(text))]
+    openings = (_EXAMPLE_OPENER.sub("", text[at : at + 80].lstrip(), count=1) for at in starts)
+    return any(_PURPOSE.search(opening[:1].upper() + opening[1:]) for opening in openings)
+
+
+def _computed_by_guide(document: str, name: str) -> bool:
+    """Whether the document's own commands compute the variable's value for the reader: an
+    assignment from a command's output (``X=$(...)``), or an ``export X=`` that a command
+    prints for the shell to run (msprobe docs/zh/quick_start/pytorch_quick_start.md:47,
+    ``source /dev/stdin <<< "$(... echo "export MY_STUDY_VAR_CANN_IMAGE=...")"``, which
+    line 55 then explains: the image's address is given to that variable for later use).
+    The sentence says what the commands do; the reader provides nothing."""
+    if name not in document:
+        return False
+    assigned = re.escape(name)
+    return (
+        re.search(rf"(?:\$\(|`|\becho\s)[^\n]*\bexport\s+{assigned}=|\b{assigned}=\$\(", document)
+        is not None
+    )
+
+
 def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
     """A soft ``env_var`` per variable a paragraph (its lines, numbered) has the user set."""
     found: dict[str, Requirement] = {}
@@ -69,6 +99,8 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
         if name in _SHELL_OWN or name in found or is_subject(name.lower()):
             continue
         if _PURPOSE.search(text[start : match.start()]) or _DEFAULT.search(text[start:end]):
+            continue
+        if _computed_by_guide(file.text, name):
             continue
         line = line_at(paragraph, match.start())
         found[name] = file.requirement(

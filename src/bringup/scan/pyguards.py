@@ -345,27 +345,74 @@ def _switched(tree: ast.Module) -> dict[int, str]:
     """The statements inside an ``if`` that reads an environment variable, with that
     variable: what they need is the need of the feature it switches on
     (TransformerEngine setup.py:65-68: ``MPI_HOME must be set when compiling with
-    NVTE_UB_WITH_MPI=1``)."""
+    NVTE_UB_WITH_MPI=1``). The ``if`` may read it through a name or attribute assigned from
+    the read, also one made by a helper that reads the variable it is given (torchao
+    setup.py:163-169: ``self.build_kleidi_ai = self._os_bool_var("TORCHAO_BUILD_KLEIDIAI",
+    default=False)`` then ``if self.build_kleidi_ai: assert self.build_cpu_aarch64,
+    "TORCHAO_BUILD_KLEIDIAI requires TORCHAO_BUILD_CPU_AARCH64 be set"``: one opt-in switch
+    asking for another, no need of a build that sets neither)."""
+    readers = _env_readers(tree)
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            reads = (_read_key(n, readers) for n in ast.walk(node.value))
+            key = next((k for k in reads if k), None)
+            target = dotted(node.targets[0])
+            if key and target:
+                bound[target] = key
     inside: dict[int, str] = {}
     for node in ast.walk(tree):
         if not isinstance(node, ast.If):
             continue
-        keys = [k for k in (_read_key(n) for n in ast.walk(node.test)) if k]
+        keys = [
+            k
+            for n in ast.walk(node.test)
+            for k in [_read_key(n, readers) or bound.get(_named_in_test(n), "")]
+            if k
+        ]
         for statement in node.body if keys else ():
             inside.update((id(n), keys[0]) for n in ast.walk(statement))
     return inside
 
 
-def _read_key(node: ast.AST) -> str | None:
-    """``X`` of ``os.getenv("X", ...)`` or ``os.environ.get("X", ...)``."""
+def _named_in_test(node: ast.AST) -> str:
+    """The name or attribute (``self.x``) a test reads, "" for anything else."""
+    return dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
+
+
+def _env_readers(tree: ast.Module) -> frozenset[str]:
+    """The functions that read the environment variable their first parameter names
+    (``def _os_bool_var(self, var, default): return os.getenv(var, ...) == "1"``)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
+        for call in ast.walk(node):
+            if (
+                params
+                and isinstance(call, ast.Call)
+                and call.args
+                and isinstance(call.args[0], ast.Name)
+                and call.args[0].id == params[0]
+                and _env_call(call)
+            ):
+                found.add(node.name)
+    return frozenset(found)
+
+
+def _env_call(call: ast.Call) -> bool:
+    name = dotted(call.func)
+    return name in ("os.getenv", "getenv") or name.endswith("environ.get")
+
+
+def _read_key(node: ast.AST, readers: frozenset[str] = frozenset()) -> str | None:
+    """``X`` of ``os.getenv("X", ...)`` or ``os.environ.get("X", ...)``, or of a call to one
+    of ``readers`` (``_env_readers``) given ``"X"``."""
     if not isinstance(node, ast.Call) or not node.args:
         return None
-    name = dotted(node.func)
-    return (
-        _key(node.args[0])
-        if name in ("os.getenv", "getenv") or name.endswith("environ.get")
-        else None
-    )
+    reads = _env_call(node) or dotted(node.func).rsplit(".", 1)[-1] in readers
+    return _key(node.args[0]) if reads else None
 
 
 def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:

@@ -25,6 +25,7 @@ from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import one_need, own_clone
 from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
+from bringup.scan.handoff import handed_over
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
@@ -34,8 +35,9 @@ from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.roles import guess_role
+from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
-from bringup.scan.scopesplit import default_steps, file_scopes, split_scopes, united
+from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps
 from bringup.scan.unversioned import settle_unversioned
@@ -220,6 +222,29 @@ def _stated(
     ]
 
 
+def _split(
+    root: Path,
+    requirements: list[Requirement],
+    *,
+    extractions: list[Extraction],
+    texts: dict[str, tuple[RepoFile, str]],
+    guides: list[str],
+    scopes: Scopes,
+) -> Split:
+    """The requirements by scope, less the variables the repo's own build scripts set for
+    the parts they run (``handoff``), with the submodules checked out."""
+    scripts = {
+        ref: text
+        for ref, (entry, text) in texts.items()
+        if entry.kind == "shell" and scopes.of(entry.rel) == REPO
+    }
+    docs = frozenset(ref for ref, (entry, _) in texts.items() if entry.kind == "docs")
+    kept = handed_over(requirements, scripts, docs)
+    return split_scopes(
+        _checked_out(root, _declared_submodules(kept)), extractions, scopes, texts, guides
+    )
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -286,12 +311,13 @@ def scan_repo(
     findings.extend(
         msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
     )
-    scoped = split_scopes(
-        _checked_out(root, _declared_submodules(requirements)),
-        extractions,
-        scopes,
-        texts,
-        guides,
+    scoped = _split(
+        root,
+        requirements,
+        extractions=extractions,
+        texts=texts,
+        guides=guides,
+        scopes=scopes,
     )
     requirements, unversioned = settle_unversioned(one_need(scoped.requirements), component)
     requirements, contradictions = find_contradictions(

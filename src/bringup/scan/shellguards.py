@@ -55,11 +55,14 @@ the toolkit, hicann/cann-samples cmake/ascend.cmake:31-42, hixl cmake/variables.
 what every login has: neither is a need."""
 LOCATION = (
     r"(?![A-Za-z_]*(?:OUTPUT|OUT_|INSTALL_PREFIX|BUILD_DIR|LOG|CACHE|WORK|TMP|TEMP|DATA|MODEL|"
-    r"CKPT|CHECKPOINT|SAVE))[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR)"
+    r"CKPT|CHECKPOINT|SAVE))(?!INSTALL_(?:PATH|DIR|ROOT)\b)[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR)"
 )
 """A variable naming where a dependency is installed (``ATB_BUILD_DEPENDENCY_PATH``); not
 where the script writes or keeps its working data (``OUTPUT_PATH``, ``BUILD_DIR``,
-``MODEL_PATH``): those are the run's own choices."""
+``MODEL_PATH``): those are the run's own choices; nor a bare ``INSTALL_PATH`` (no product
+named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
+``INSTALL_PATH="${INSTALL_PATH:-/usr/local/Ascend}"``, the prefix of the CANN it installs;
+``ASCEND_INSTALL_PATH`` names the toolkit's place)."""
 _DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
 _DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
 _TOOL_TEST = lazyre.compile(
@@ -115,7 +118,6 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     copied: dict[str, tuple[str, str, int]] = {}  # X -> (A, "A or B" text, line of the copy)
     seen: set[tuple[str, str]] = set()
     texts = [line.text for line in lines]
-    testing = bool(NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]))
     read = _read(file.text)
     options = _options(texts)
 
@@ -139,10 +141,14 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         return False
 
     branches: list[bool] = []
+    chains = _stopping_chains(texts)
     for index, joined in enumerate(lines):
         text = joined.text.strip()
         if text.startswith("#") or _macos_branch(text, branches):
             continue
+        chained = _chain_need(file, lines, chains.get(index), assigned | options)
+        if chained is not None and add("env_var", chained.spec, joined.line, ""):
+            found[-1] = chained
         for name in _REQUIRED_EXPANSION.findall(text):
             if name not in assigned:
                 add("env_var", name, joined.line, text)
@@ -158,9 +164,14 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if add("env_var", source, joined.line, need):
                     found[-1] = _beside(file, found[-1], at)
         message = _MESSAGE.match(text)
-        tools = _TOOL_TEST.findall(text) if not testing else []
+        # a test script checks for what it tests (``NOT_INSTALLING``)
+        tools = (
+            [] if NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) else _TOOL_TEST.findall(text)
+        )
         # only a line that tests, asks or checks can state a need: the branch is read for it
-        if (tested or message or tools) and shell_stops(shell_branch(texts, index)):
+        if (tested or message or tools) and (
+            shell_stops(shell_branch(texts, index)) or bool(tested and _advised(texts, index))
+        ):
             for name in tested:
                 if name not in assigned and name not in options:
                     add("env_var", name, joined.line, text)
@@ -181,6 +192,91 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                     add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         _note_assignment(text, joined.line, assigned, copied)
     return found
+
+
+_SET_TEST = lazyre.compile(
+    r"^(?:el)?if\s+(?:\[\[?|test)\s+-n\s+\"?\$\{?([A-Za-z_]\w*)\}?\"?\s*(?:\]\]?)?\s*(?:;\s*then)?\s*$"
+)
+"""A branch taken when the variable is set, on that test alone (``if [ -n "$X" ]; then``; not
+``[[ -f /usr/include/x.h ]] || [[ -n "${HOMEBREW_PREFIX:-}" && ... ]]``, ops-blas
+install_deps.sh:505, which looks for a file)."""
+_ADVICE = lazyre.compile(
+    r"^(?:(?:echo|printf|log\w*|\w+_(?:log|error|warn\w*|info))\b|#|$)", re.IGNORECASE
+)
+"""A line of a branch that only tells the user something (``echo``, ``log_error``)."""
+_CHAIN_LINES = 60
+
+
+def _advised(texts: list[str], start: int) -> list[int]:
+    """The lines (indices) of the branch opened at ``texts[start]`` when it stops after
+    lines that only advise, the stop's included (hicann/ops-tensor build.sh:128-135:
+    ``log_error`` and five ``echo`` lines telling the user to source the toolkit's script,
+    then ``exit 1``); empty when it does not."""
+    for at in range(start + 1, min(len(texts), start + 1 + _WHOLE_BRANCH)):
+        if shell_stops(texts[at]):
+            return list(range(start + 1, at + 1))
+        if not _ADVICE.match(texts[at].strip()):
+            return []
+    return []
+
+
+def _stopping_chains(texts: list[str]) -> dict[int, tuple[list[int], list[int]]]:
+    """The ``if``/``elif`` chains whose ``else`` stops after advice, by their ``if`` line:
+    the lines of the chain's tests and of its ``else``. A chain that tests whether each of
+    several variables is set and stops when none is (asc-tools build.sh:274-287:
+    ``cann_path``, then ``ASCEND_HOME_PATH``, ``ASCEND_OPP_PATH``, two default directories,
+    else ``exit 1``; hicann/ge build.sh:295-300: ``if [ -n "$ASCEND_HOME_PATH" ]`` else
+    ``exit 1``) needs one of them set."""
+    chains: dict[int, tuple[list[int], list[int]]] = {}
+    for start, text in enumerate(texts):
+        if not _IF.match(text.strip()) or _CLOSED.search(text):
+            continue
+        heads, depth = [start], 0
+        for at in range(start + 1, min(len(texts), start + _CHAIN_LINES)):
+            line = texts[at].strip()
+            if _IF.match(line) and not _CLOSED.search(line):
+                depth += 1
+            elif _FI.match(line):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and line.startswith("elif"):
+                heads.append(at)
+            elif depth == 0 and _ELSE.match(line):
+                advice = _advised(texts, at)
+                if advice:
+                    chains[start] = (heads, advice)
+                break
+    return chains
+
+
+def _chain_need(
+    file: SourceFile,
+    lines: list[LogicalLine],
+    chain: tuple[list[int], list[int]] | None,
+    own: set[str],
+) -> Requirement | None:
+    """The need a stopping chain (``_stopping_chains``: the indices of its tests and of its
+    ``else``) states: the first variable it tests is set, the others its alternatives, cited
+    at their tests and at the ``else`` that advises and stops; none without such a test of a
+    variable in capitals the script does not set itself (``own``)."""
+    if chain is None:
+        return None
+    heads = [
+        (at, name)
+        for at in chain[0]
+        for name in _SET_TEST.findall(lines[at].text.strip())
+        if name not in own and name.upper() == name
+    ]
+    if not heads:
+        return None
+    first, name = heads[0]
+    names = " or ".join(dict.fromkeys(n for _, n in heads))
+    text = f"{names}, else the script stops: {lines[first].text.strip()}"[:200]
+    need = file.requirement("env_var", name, lines[first].line, text=text)
+    cited = [at for at, _ in heads if at != first] + chain[1]
+    also = tuple(dict.fromkeys(file.source(lines[at].line) for at in cited))
+    return msgspec.structs.replace(need, also_at=also) if also else need
 
 
 def _macos_branch(text: str, branches: list[bool]) -> bool:
@@ -205,6 +301,7 @@ def _macos_branch(text: str, branches: list[bool]) -> bool:
 _IF = lazyre.compile(r"^if\b")
 _CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
 _FI = lazyre.compile(r"^fi\b")
+_ELSE = lazyre.compile(r"^else\b")
 _MACOS = lazyre.compile(
     r"(?:^|[^!=])==?\s*[\"']?(?:darwin|mac ?os|osx)\b|\bOSTYPE\W{0,3}\s*==?\s*[\"']?darwin",
     re.IGNORECASE,

@@ -18,10 +18,16 @@ _TEST_WORDS = frozenset(
         "fuzz",
         "smoke",
         "presmoke",
+        "cov",
+        "coverage",
+        "gcov",
+        "lcov",
     }
 )
 """Words of a script's or CMake file's name that say it builds or runs the tests; LLT is
-Huawei's "low level test" (its unit and fuzz tests)."""
+Huawei's "low level test" (its unit and fuzz tests); a coverage script measures what the
+tests run (hicann/ops-cv scripts/util/generate_cpp_cov.sh stops without ``ASCEND_HOME_PATH``
+to collect the unit tests' coverage)."""
 _SCRIPT_SUFFIXES = frozenset({"sh", "bash", "cmake"})
 _WORD_BREAK = lazyre.compile(r"[-_.]")
 

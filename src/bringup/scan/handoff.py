@@ -1,0 +1,70 @@
+"""Environment variables the repo's own build scripts hand to the parts they run.
+
+A build script that ``export``s a variable from what it computed itself (``export
+MINDIE_SERVICE_SRC_DIR=$(realpath $(dirname $0)/..)``, MindIE-Motor ci/build.sh:40;
+``[ -z "$BUILD_MIES_3RDPARTY_INSTALL_DIR" ] && export BUILD_MIES_3RDPARTY_INSTALL_DIR=
+"$BUILD_MIES_3RDPARTY_ROOT_DIR"/install``, its build/build.sh:35) sets it for the scripts
+and CMake configures it runs: their stop without it (ci/build_3rdparty.sh:15, mindie_motor/
+src/CMakeLists.txt:9 ``if(NOT DEFINED ENV{BUILD_MIES_3RDPARTY_INSTALL_DIR}) message(
+FATAL_ERROR ...)``) checks the hand-over, not the user's machine. Only a value made of the
+script's own variables, its location or a command's output counts: a copy of another
+environment variable (``export ASCEND_HOME_PATH=$ASCEND_TOOLKIT_HOME``), a literal path
+(a default the user may override) or the variable's own value (``${X:-/usr/local/x}``)
+passes the need on. What a guide tells the user to set stays theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from bringup import lazyre
+from bringup.model import Requirement
+
+_EXPORT = lazyre.compile(
+    r"^[ \t]*(?:\[\[?[^\n]*?\]\]?[ \t]*(?:&&|\|\|)[ \t]*)?export[ \t]+([A-Z][A-Z0-9_]*)=([^\n]+)$",
+    re.MULTILINE,
+)
+_ASSIGNED = lazyre.compile(
+    r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=", re.MULTILINE
+)
+_REFERENCE = lazyre.compile(r"\$\{?([A-Za-z_]\w*)|\$\(|`|\$0\b")
+_NAMES = lazyre.compile(r"\$\{?([A-Za-z_]\w*)")
+
+
+def exported_by_scripts(scripts: Mapping[str, str]) -> dict[str, set[str]]:
+    """The variables each script (``ref`` -> text) exports from what it computed itself,
+    with the scripts that do."""
+    found: dict[str, set[str]] = {}
+    for ref, text in scripts.items():
+        if "export" not in text:
+            continue
+        own = set(_ASSIGNED.findall(text)) | {m.group(1) for m in _EXPORT.finditer(text)}
+        for match in _EXPORT.finditer(text):
+            name, value = match.groups()
+            if not _REFERENCE.search(value):
+                continue  # a literal: a default the user may override
+            read = set(_NAMES.findall(value))
+            before = set(_NAMES.findall(_EXPORT.sub("", text[: match.start()])))
+            # the variable's own value, or another environment variable's, passes it on, as
+            # does a script that read it before (shmem scripts/build.sh:11-16 copies
+            # ``$ASCEND_HOME_PATH`` to ``_ASCEND_INSTALL_PATH`` and exports that back)
+            if name in read | before or any(n.upper() == n and n not in own for n in read):
+                continue
+            found.setdefault(name, set()).add(ref)
+    return found
+
+
+def handed_over(
+    requirements: list[Requirement], scripts: Mapping[str, str], docs: frozenset[str]
+) -> list[Requirement]:
+    """``requirements`` less the ``env_var`` needs of build files (not the guides, ``docs``:
+    their refs) that another of the repo's build ``scripts`` exports (``exported_by_scripts``)."""
+    exported = exported_by_scripts(scripts)
+    return [
+        r
+        for r in requirements
+        if r.subject != "env_var"
+        or r.source.ref in docs
+        or not exported.get(r.spec, set()) - {r.source.ref}
+    ]

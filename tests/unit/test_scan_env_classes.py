@@ -1,0 +1,310 @@
+"""Environment variables a build needs or not (issue 11, classes of /work/notes/s21env-classes.md):
+each case keeps the real lines it needs, with the public repository, commit, path and lines."""
+
+from __future__ import annotations
+
+import ast
+
+from bringup.model import Requirement
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
+from bringup.scan.handoff import exported_by_scripts, handed_over
+from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.shell import extract_shell
+from bringup.scan.testscripts import for_tests
+from scan_needs import source_file
+
+ASC_TOOLS = "hicann/asc-tools@2113e48fa56bd012d07a81256ed7ceb66d338262"
+GE = "hicann/ge@ffdcbc9f7496c17a98c1d12762c61ed608ef3503"
+OPS_TENSOR = "hicann/ops-tensor@d636af5c116fef892ece61b140f46577ab6e54dd"
+OPS_BLAS = "hicann/ops-blas@35101c89511ec94cc2d9a359b611f1995d873b8d"
+MINDIE_MOTOR = "Ascend/MindIE-Motor@5dfb024e45feec2e947f12d0af72b79b24edff53"
+SHMEM = "hicann/shmem@643bfb73b50d88042234d3f5e0c7c9841cdedbbe"
+TORCHAO = "pytorch/ao@36027d82d1ad9949597ea16002ff4940374b1b94"
+TORCH_HARMONICS = "NVIDIA/torch-harmonics@9e9fa5373bc66add241638ef7a481da2e5c80d32"
+MSPROBE = "Ascend/msprobe@8ff00da37660ef42e2ba945a2ec349b6f85314e1"
+PYPTO = "hicann/pypto@883e7dfb018da764a65fd2c2f8c1e1d2de2d2471"
+EMBODIED = "hicann/cann-recipes-embodied-intelligence@aed7a4788dfe94f6b90084f16ce493f9969471b1"
+OPS_CV = "hicann/ops-cv@6ae87653464d2afb064c829e529abba2e278b0c4"
+
+
+def _env(requirements: tuple[Requirement, ...] | list[Requirement]) -> list[tuple[str, int | None]]:
+    return [(r.spec, r.source.line) for r in requirements if r.subject == "env_var"]
+
+
+def _shell(rel: str, text: str) -> list[Requirement]:
+    return [r for r in extract_shell(source_file(rel, text)).requirements if r.subject == "env_var"]
+
+
+# ASC_TOOLS build.sh:274-287 (a function's body, indentation kept).
+ASC_TOOLS_CHAIN = """  if [ -n "${cann_path}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${cann_path}
+  elif [ -n "${ASCEND_HOME_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${ASCEND_HOME_PATH}
+  elif [ -n "${ASCEND_OPP_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=$(dirname ${ASCEND_OPP_PATH})
+  elif [ -d "${DEFAULT_TOOLKIT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_TOOLKIT_INSTALL_DIR}
+  elif [ -d "${DEFAULT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_INSTALL_DIR}
+  else
+    log "Error: Please set the cann package installation directory through parameter -p|--cann_path."
+    exit 1
+  fi
+"""  # noqa: E501
+
+# GE build.sh:295-300.
+GE_HOME = """  if [ -n "$ASCEND_HOME_PATH" ]; then
+    ASCEND_INSTALL_PATH="$ASCEND_HOME_PATH"
+  else
+    echo "Error: No environment variable 'ASCEND_HOME_PATH' was found, please check the cann environment configuration."
+    exit 1
+  fi
+"""  # noqa: E501
+
+# OPS_BLAS install_deps.sh:505-510: a test for an installed header, the variable one way.
+OPS_BLAS_GTEST = """    if [[ -f "/usr/local/include/gtest/gtest.h" ]] || [[ -f "/usr/include/gtest/gtest.h" ]] || [[ -n "${HOMEBREW_PREFIX:-}" && -f "${HOMEBREW_PREFIX:-}/include/gtest/gtest.h" ]]; then
+        echo "googletest installed successfully"
+    else
+        echo "googletest installation failed"
+        exit 1
+    fi
+"""  # noqa: E501
+
+
+def test_a_chain_of_set_variables_ending_in_a_stop_needs_one_of_them() -> None:
+    chain = _shell("build.sh", ASC_TOOLS_CHAIN)
+    assert _env(chain) == [("ASCEND_HOME_PATH", 3)]  # cann_path: the script's option
+    assert [s.line for s in chain[0].also_at] == [5, 12, 13]
+    assert "ASCEND_HOME_PATH or ASCEND_OPP_PATH" in (chain[0].text or "")
+    assert _env(_shell("build.sh", GE_HOME)) == [("ASCEND_HOME_PATH", 1)]
+    assert _env(_shell("install_deps.sh", OPS_BLAS_GTEST)) == []
+
+
+# OPS_TENSOR build.sh:128-135: the branch advises for six lines, then exits.
+OPS_TENSOR_CHECK = """    if [ -z "${ASCEND_HOME_PATH}" ]; then
+        log_error "ASCEND_HOME_PATH environment variable is not set!"
+        echo ""
+        echo "Please source the CANN environment script:"
+        echo "  source /usr/local/Ascend/cann/set_env.sh"
+        echo ""
+        echo "Then run build.sh again."
+        exit 1
+    fi
+"""
+
+
+def test_an_emptiness_test_stopping_after_advice_needs_the_variable() -> None:
+    assert _env(_shell("build.sh", OPS_TENSOR_CHECK)) == [("ASCEND_HOME_PATH", 1)]
+    # a branch that does something else before its exit is no such stop
+    fallback = OPS_TENSOR_CHECK.replace(
+        'echo ""\n        echo "Please', 'find_toolkit\n        echo "Please', 1
+    )
+    assert _env(_shell("build.sh", fallback)) == []
+
+
+# GE scripts/init_env.sh:21: where the installer puts CANN, a default the user may change.
+GE_INSTALLER = 'INSTALL_PATH="${INSTALL_PATH:-/usr/local/Ascend}"\n'
+
+
+def test_a_bare_install_path_is_where_a_script_installs() -> None:
+    assert _env(_shell("scripts/init_env.sh", GE_INSTALLER)) == []
+    named = GE_INSTALLER.replace("INSTALL_PATH", "ASCEND_INSTALL_PATH")
+    assert _env(_shell("scripts/init_env.sh", named)) == [("ASCEND_INSTALL_PATH", 1)]
+
+
+def test_a_coverage_script_is_the_tests() -> None:
+    # OPS_CV scripts/util/generate_cpp_cov.sh stops without ASCEND_HOME_PATH to measure
+    # the unit tests' coverage
+    assert for_tests("generate_cpp_cov.sh")
+    assert not for_tests("cover_letter.sh")
+
+
+# MINDIE_MOTOR build/build.sh:25 and 34-35, ci/build.sh:40, mindie_motor/src/CMakeLists.txt:9-11.
+MOTOR_BUILD = """PROJECT_ROOT_DIR=$(dirname "$(dirname "$(realpath "$0")")")
+[ -z "$BUILD_MIES_3RDPARTY_ROOT_DIR" ] && export BUILD_MIES_3RDPARTY_ROOT_DIR="$PROJECT_ROOT_DIR"/third_party
+[ -z "$BUILD_MIES_3RDPARTY_INSTALL_DIR" ] && export BUILD_MIES_3RDPARTY_INSTALL_DIR="$BUILD_MIES_3RDPARTY_ROOT_DIR"/install
+"""  # noqa: E501
+MOTOR_CI = "export MINDIE_SERVICE_SRC_DIR=$(realpath $(dirname $0)/..)\n"
+MOTOR_CMAKE = """if(NOT DEFINED ENV{BUILD_MIES_3RDPARTY_INSTALL_DIR})
+    message(FATAL_ERROR "BUILD_MIES_3RDPARTY_INSTALL_DIR is not set.")
+endif()
+"""
+# SHMEM scripts/build.sh:11-16: the script copies the environment's value and exports it back.
+SHMEM_BUILD = """if [ -n "$ASCEND_HOME_PATH" ]; then
+    _ASCEND_INSTALL_PATH=$ASCEND_HOME_PATH
+fi
+export ASCEND_HOME_PATH=${_ASCEND_INSTALL_PATH}
+"""
+
+
+def test_what_the_repos_build_script_exports_is_handed_over() -> None:
+    scripts = {"m/build/build.sh": MOTOR_BUILD, "m/ci/build.sh": MOTOR_CI}
+    assert exported_by_scripts(scripts) == {
+        "BUILD_MIES_3RDPARTY_ROOT_DIR": {"m/build/build.sh"},
+        "BUILD_MIES_3RDPARTY_INSTALL_DIR": {"m/build/build.sh"},
+        "MINDIE_SERVICE_SRC_DIR": {"m/ci/build.sh"},
+    }
+    cmake = list(
+        extract_cmake(source_file("mindie_motor/src/CMakeLists.txt", MOTOR_CMAKE)).requirements
+    )
+    assert _env(cmake) == [("BUILD_MIES_3RDPARTY_INSTALL_DIR", 1)]
+    assert handed_over(cmake, scripts, frozenset()) == []
+    # a guide telling the user to set it stays the user's
+    assert handed_over(cmake, scripts, frozenset({cmake[0].source.ref})) == cmake
+    assert exported_by_scripts({"s/scripts/build.sh": SHMEM_BUILD}) == {}
+    literal = {"b.sh": "export ASCEND_HOME_PATH=/usr/local/Ascend/cann\n"}
+    assert exported_by_scripts(literal) == {}
+
+
+# TORCHAO setup.py:148-169 and 206-208 (the class header and helper kept, the rest left out).
+TORCHAO_SWITCHES = """class BuildOptions:
+    def __init__(self):
+        self.build_cpu_aarch64 = self._os_bool_var(
+            "TORCHAO_BUILD_CPU_AARCH64",
+            default=(is_arm64 and is_macos),
+        )
+        if self.build_cpu_aarch64:
+            assert is_arm64, "TORCHAO_BUILD_CPU_AARCH64 requires an arm64 machine"
+        self.build_kleidi_ai = self._os_bool_var(
+            "TORCHAO_BUILD_KLEIDIAI", default=False
+        )
+        if self.build_kleidi_ai:
+            assert self.build_cpu_aarch64, (
+                "TORCHAO_BUILD_KLEIDIAI requires TORCHAO_BUILD_CPU_AARCH64 be set"
+            )
+
+    def _os_bool_var(self, var, default) -> bool:
+        default_val = "1" if default else "0"
+        return os.getenv(var, default_val) == "1"
+"""
+
+
+def test_an_opt_in_switch_asking_for_another_is_that_switchs_feature() -> None:
+    found = python_vocabulary(
+        source_file("setup.py", TORCHAO_SWITCHES), ast.parse(TORCHAO_SWITCHES)
+    )
+    assert [(r.spec, r.feature) for r in found if r.subject == "env_var"] == [
+        ("TORCHAO_BUILD_CPU_AARCH64", "env:TORCHAO_BUILD_KLEIDIAI")
+    ]
+
+
+# TORCHAO README.md:101-105 (in a fenced block); TORCH_HARMONICS README.md:122-127 and
+# docs/install.md:102-106.
+TORCHAO_README = """## Installation
+
+```bash
+  # For developers
+  # Note: the `--no-build-isolation` flag is required.
+  USE_CUDA=1 pip install -e . --no-build-isolation
+  USE_CPP=0 pip install -e . --no-build-isolation
+  CUDA_VISIBLE_DEVICES=0 python benchmark.py
+```
+"""
+HARMONICS_README = """## Installation
+
+If CUDA devices are not detected automatically (e.g. inside a container), set the `TORCH_HARMONICS_BUILD_CUDA_EXTENSION` flag. Set `TORCH_CUDA_ARCH_LIST` to only the architectures you need to reduce compilation time:
+
+```bash
+export TORCH_HARMONICS_BUILD_CUDA_EXTENSION=1
+export TORCH_CUDA_ARCH_LIST="8.0 8.6 9.0a 10.0a+PTX"
+pip install --no-build-isolation -e .
+```
+
+For example, to build with host-optimized CPU kernels and OpenMP support:
+
+```bash
+TORCH_HARMONICS_NATIVE_CPU_ARCH=1 TORCH_HARMONICS_ENABLE_OPENMP=1 \\
+    pip install --no-build-isolation -e .
+```
+"""  # noqa: E501
+
+
+def test_a_setting_a_guide_gives_the_build_of_the_source_is_a_soft_need() -> None:
+    ao = [
+        r
+        for r in extract_docs(source_file("README.md", TORCHAO_README)).requirements
+        if r.subject == "env_var"
+    ]
+    assert [(r.spec, r.source.line, r.hard) for r in ao] == [
+        ("USE_CUDA", 6, False),
+        ("USE_CPP", 7, False),
+    ]  # not the run of a benchmark (8)
+    harmonics = extract_docs(source_file("README.md", HARMONICS_README)).requirements
+    assert sorted(_env(harmonics)) == [
+        ("TORCH_CUDA_ARCH_LIST", 7),
+        ("TORCH_HARMONICS_BUILD_CUDA_EXTENSION", 6),
+    ]  # the example's settings are what it is for: a choice
+
+
+# MSPROBE docs/zh/quick_start/pytorch_quick_start.md:47 (shortened to one case) and 55.
+MSPROBE_QUICK_START = """## 环境准备
+
+```bash
+source /dev/stdin <<< "$(dev_id=$(lspci -n -D | grep -o '19e5:d[0-9a-f]\\{3\\}' | head -n1 | cut -d: -f2); case "$dev_id" in 'd802' ) echo "export MY_STUDY_VAR_CANN_IMAGE=swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:9.0.0-910b-openeuler24.03-py3.11-devel; export MY_CHIP_NAME=910B";; esac)"
+```
+
+> 通过 `lspci` 获取 NPU 的 PCI ID，自动匹配 CANN 官方镜像，并将镜像地址赋给环境变量 `MY_STUDY_VAR_CANN_IMAGE`，供后续使用。
+"""  # noqa: E501
+
+
+def test_a_variable_the_guides_command_computes_is_no_need() -> None:
+    found = extract_docs(source_file("docs/quick_start.md", MSPROBE_QUICK_START)).requirements
+    assert _env(found) == []
+
+
+# MSPROBE ccsrc/xor_checksum/cmake/ascend.cmake:26-48 (the default paths of a non-root user
+# left out).
+MSPROBE_ASCEND = """if(DEFINED ENV{ASCEND_HOME_PATH})
+    set(ASCEND_DIR $ENV{ASCEND_HOME_PATH})
+elseif(DEFINED ENV{ASCEND_TOOLKIT_HOME})
+    set(ASCEND_DIR $ENV{ASCEND_TOOLKIT_HOME})
+else()
+    if("$ENV{USER}" STREQUAL "root")
+        if(EXISTS /usr/local/Ascend/ascend-toolkit/latest)
+            set(ASCEND_DIR /usr/local/Ascend/ascend-toolkit/latest)
+        endif()
+    endif()
+endif()
+
+if(NOT ASCEND_DIR)
+    message(FATAL_ERROR "Ascend toolkit not found. Please set ASCEND_HOME_PATH or ASCEND_TOOLKIT_HOME.")
+endif()
+"""  # noqa: E501
+# PYPTO cmake/config.cmake:19-28.
+PYPTO_PYTHON = """if (DEFINED Python3_EXECUTABLE)
+    set(Python3_EXECUTABLE "${Python3_EXECUTABLE}")
+elseif (DEFINED ENV{Python3_EXECUTABLE})
+    set(Python3_EXECUTABLE "$$ENV{Python3_EXECUTABLE}")
+else ()
+    find_package(Python3 COMPONENTS Interpreter Development)
+    if ("${Python3_EXECUTABLE}x" STREQUAL "x")
+        message(FATAL_ERROR "Can't find python3 Interpreter.")
+    endif ()
+endif ()
+"""
+# EMBODIED ops/ascendc/cmake/config.cmake:51-73 (the version file's parsing shortened).
+EMBODIED_CANN = """if(NOT CANN_PATHS)
+  if(EXISTS "$ENV{ASCEND_OPS_BASE_PATH}")
+    message(STATUS "Detected ASCEND_OPS_BASE_PATH is : $ENV{ASCEND_OPS_BASE_PATH}")
+    set(CANN_PATHS "$ENV{ASCEND_OPS_BASE_PATH}")
+  else()
+    set(_version_cfg_path "${ASCEND_PATH}/latest/version.cfg")
+    if(EXISTS "${_version_cfg_path}")
+      set(CANN_PATHS "${ASCEND_PATH}/${CANN_VERSION}")
+    endif()
+  endif()
+endif()
+
+if(NOT EXISTS "${CANN_PATHS}")
+  message(FATAL_ERROR "CANN path not found: ${CANN_PATHS}")
+endif()
+"""
+
+
+def test_cmake_alternatives_fallbacks_and_searches() -> None:
+    alternatives = extract_cmake(source_file("cmake/ascend.cmake", MSPROBE_ASCEND)).requirements
+    assert _env(alternatives) == [("ASCEND_HOME_PATH", 1)]
+    assert [s.line for s in alternatives[0].also_at] == [3]
+    assert _env(extract_cmake(source_file("cmake/config.cmake", PYPTO_PYTHON)).requirements) == []
+    assert _env(extract_cmake(source_file("cmake/config.cmake", EMBODIED_CANN)).requirements) == []
