@@ -308,3 +308,57 @@ def test_cmake_alternatives_fallbacks_and_searches() -> None:
     assert [s.line for s in alternatives[0].also_at] == [3]
     assert _env(extract_cmake(source_file("cmake/config.cmake", PYPTO_PYTHON)).requirements) == []
     assert _env(extract_cmake(source_file("cmake/config.cmake", EMBODIED_CANN)).requirements) == []
+
+
+MINDIE_LLM = "Ascend/MindIE-LLM@8b4871ad31f592aa863f6255760e4934484d78e4"
+AMCT = "hicann/amct@2be20daf7124a7e10901049972e9104f27141b7d"
+
+# MINDIE_LLM docs/zh/developer_guide/build_guide.md:43-48 (the step's heading added).
+MINDIE_LLM_BUILD = """## 编译
+
+```bash
+TORCH_PATH=$(python3 -c "import torch, os; print(os.path.dirname(torch.__file__))")
+TORCH_NPU_PATH=$(python3 -c "import torch_npu, os; print(os.path.dirname(torch_npu.__file__))")
+export LD_LIBRARY_PATH=${TORCH_PATH}/lib:${TORCH_PATH}/../torch.libs:$LD_LIBRARY_PATH
+export PYTORCH_NPU_INSTALL_PATH=${TORCH_NPU_PATH}
+export LLVM_SOURCE_DIR=$(realpath ../third-party/llvm-project)
+```
+"""
+
+
+def test_a_location_exported_from_where_python_finds_a_package_is_a_need() -> None:
+    found = extract_docs(source_file("docs/build_guide.md", MINDIE_LLM_BUILD)).requirements
+    assert sorted(_env(found)) == [("LD_LIBRARY_PATH", 6), ("PYTORCH_NPU_INSTALL_PATH", 7)]
+    # the block's own computed path (AscendNPU-IR's LLVM_SOURCE_DIR) stays no need
+
+
+# AMCT build.sh:238 (in a function assembling the CMake arguments); the home is set nowhere.
+AMCT_ARGS = """  CMAKE_ARGS="$CMAKE_ARGS -DTOP_DIR=${BASEPATH}"
+  CMAKE_ARGS="$CMAKE_ARGS -DASCEND_HOME_PATH=${ASCEND_HOME_PATH}"
+  CMAKE_ARGS="$CMAKE_ARGS -DPREX=${LOWER_PREX}"
+"""
+
+
+def test_a_toolkit_home_a_script_hands_its_configure_is_a_need() -> None:
+    assert _env(_shell("build.sh", AMCT_ARGS)) == [("ASCEND_HOME_PATH", 2)]
+    own = 'ASCEND_HOME_PATH="/usr/local/Ascend/cann"\n' + AMCT_ARGS
+    assert _env(_shell("build.sh", own)) == []
+
+
+# MINDIE_MOTOR mindie_motor/src/controller/CMakeLists.txt:1 and 40-43: a directory
+# mindie_motor/src/CMakeLists.txt adds, naming a project without the minimum version.
+MOTOR_CONTROLLER = """project(MindIE-MS-Controller)
+
+include_directories(
+    $ENV{ASCEND_HOME_PATH}/include
+)
+"""
+
+
+def test_a_project_the_configure_adds_reads_the_home_for_its_part() -> None:
+    added = extract_cmake(source_file("src/controller/CMakeLists.txt", MOTOR_CONTROLLER))
+    assert _env(added.requirements) == []
+    top = "cmake_minimum_required(VERSION 3.18)\n" + MOTOR_CONTROLLER
+    home = extract_cmake(source_file("CMakeLists.txt", top)).requirements
+    assert _env(home) == [("ASCEND_HOME_PATH", 4)]  # the command's first line, and its own
+    assert [s.line for s in home[0].also_at] == [5]

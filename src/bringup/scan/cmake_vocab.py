@@ -330,14 +330,18 @@ def _grouped(
 
 
 def _starts_configure(commands: Sequence[CMakeCommand]) -> bool:
-    """Whether a CMake file starts a configure: it calls ``project()``, as CMake requires of
-    the top-level CMakeLists.txt (ascend-boost-comm CMakeLists.txt; MindIE-SD builds
-    csrc/CMakeLists.txt alone). A toolkit home such a file reads as a path is the build's need
+    """Whether a CMake file starts a configure: it calls ``project()`` and
+    ``cmake_minimum_required()``, as CMake requires of the top-level CMakeLists.txt
+    (ascend-boost-comm CMakeLists.txt; MindIE-SD builds csrc/CMakeLists.txt alone); a
+    directory the configure adds may name a project of its own without the minimum
+    (MindIE-Motor mindie_motor/src/controller/CMakeLists.txt:1, added by mindie_motor/src/
+    CMakeLists.txt). A toolkit home such a file reads as a path is the build's need
     (ascend-boost-comm CMakeLists.txt:29-31); a component it
     adds (MindIE-LLM's ``cpu_logits_handler``, AscendNPU-IR bishengir/lib/Template/
     CMakeLists.txt:217) or a module it includes (opbase cmake/package.cmake:142) reads the
     same home the configure already needs, for that part: no need of its own."""
-    return any(command.name == "project" for command in commands)
+    names = {command.name for command in commands}
+    return "project" in names and "cmake_minimum_required" in names
 
 
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:

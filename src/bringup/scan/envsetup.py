@@ -107,13 +107,16 @@ def environment_setup(
         if purposed(intro)
         else [command.line for command in commands if _BUILDS_SOURCE.search(command.text)]
     )
+    queried = {n for c in commands if _ASKS_PYTHON.search(c.text) for n, _ in c.env}
     for command in commands:
         argv = command.argv
         if argv[:1] == ("export",):
             for part in argv[1:]:
                 name, _, value = part.partition("=")
-                # a value computed in the block is the guide's own shell variable
-                if _LOCATION.match(name) and "/" in value and not _COMPUTED.search(value):
+                # a value computed in the block is the guide's own shell variable, unless
+                # it is where Python says a package is installed
+                path = "/" in value and not _COMPUTED.search(value)
+                if _LOCATION.match(name) and (path or _installed(value, command, queried)):
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
                 elif any(line >= command.line for line in builds) and _for_build(name, value):
@@ -123,6 +126,23 @@ def environment_setup(
                 if _for_build(name, value):
                     found.append(_setting(file, name, command.line, command.text))
     return found
+
+
+_ASKS_PYTHON = lazyre.compile(r"(?:\$\(|`)\s*python3?\s+-c\s+[\"']import\s")
+_REFERENCES = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _installed(value: str, command: Command, queried: set[str]) -> bool:
+    """Whether an exported value is where Python says an installed package lies: asked in
+    the export itself (``export Torch_DIR=`python -c 'import torch;print(torch.utils.
+    cmake_prefix_path)'` ``, pyg-lib .github/CONTRIBUTING.md:33) or in the block's variables
+    it is made of (``TORCH_NPU_PATH=$(python3 -c "import torch_npu, ...")`` then ``export
+    PYTORCH_NPU_INSTALL_PATH=${TORCH_NPU_PATH}``, MindIE-LLM docs/zh/developer_guide/
+    build_guide.md:45-47): a dependency's place the build is told."""
+    if _ASKS_PYTHON.search(command.text):
+        return True
+    named = set(_REFERENCES.findall(value))
+    return bool(named) and named <= queried
 
 
 _BUILDS_SOURCE = lazyre.compile(

@@ -409,11 +409,31 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
+        + (_handed_homes(file, joined) if repo_level else [])
         + (script_tools(file, commands, runner_functions(file.text)) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
+
+
+_DEFINED_FROM = lazyre.compile(r"-D\w+=[\"']?\$\{?([A-Z][A-Z0-9_]*)\}?")
+_SETS = lazyre.compile(r"^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=", re.MULTILINE)
+
+
+def _handed_homes(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
+    """A toolkit's home the script hands its CMake configure without setting it
+    (``CMAKE_ARGS="$CMAKE_ARGS -DASCEND_HOME_PATH=${ASCEND_HOME_PATH}"``, amct build.sh:238):
+    the configure looks for the toolkit where the user's environment says."""
+    homes = {h for toolkit in vocabulary().toolkits for h in toolkit.home}
+    own = set(_SETS.findall(file.text))
+    found: dict[str, Requirement] = {}
+    for line in joined:
+        for name in _DEFINED_FROM.findall(line.text):
+            if name in homes and name not in own and name not in found:
+                text = f"{line.text.strip()[:160]}: the configure is told the toolkit's home"
+                found[name] = file.requirement("env_var", name, line.line, text=text)
+    return list(found.values())
 
 
 def _numbered(file: SourceFile) -> Iterable[tuple[int, str]]:
