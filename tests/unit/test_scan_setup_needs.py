@@ -175,8 +175,10 @@ HIXL_VARIABLES = """    if (DEFINED ENV{ASCEND_HOME_PATH})
         endif()
     endif()
 """
-# Ascend/MindIE-SD @ 30661895, csrc/CMakeLists.txt:3, 32 and 58-62 (built alone: its project).
-MINDIE_CSRC = """project(PTAExtensionOPS)
+# Ascend/MindIE-SD @ 30661895, csrc/CMakeLists.txt:1, 3, 32 and 58-62 (built alone: its
+# minimum and project).
+MINDIE_CSRC = """cmake_minimum_required(VERSION 3.10)
+project(PTAExtensionOPS)
 link_directories($ENV{ASCEND_HOME_PATH}/lib64)
 if(DEFINED ENV{USER_ABI_VERSION})
     string(STRIP "$ENV{USER_ABI_VERSION}" ABI)
@@ -194,7 +196,7 @@ def test_cmake_stop_in_the_else_of_an_environment_test_requires_the_variable() -
 
 def test_cmake_toolkit_home_read_as_a_path_is_needed_a_validated_option_is_not() -> None:
     found = needs(extract_cmake(source_file("csrc/CMakeLists.txt", MINDIE_CSRC)).requirements)
-    assert found == [("env_var", "ASCEND_HOME_PATH", 2, True)]
+    assert found == [("env_var", "ASCEND_HOME_PATH", 3, True)]
 
 
 # Ascend/MindIE-LLM @ 8b4871ad, mindie_llm/text_generator/cpp/sampler/cpu_logits_handler/
@@ -208,9 +210,10 @@ OPBASE_PACKAGE = """get_filename_component(COMPILER_PATH $ENV{ASCEND_HOME_PATH}/
 """
 
 
-# Ascend/MindIE-LLM @ 8b4871ad, CMakeLists.txt:2, 87, 105 and 119: the root reads the home as
-# a path before a later condition tests it (to add the CANN-only modules).
-MINDIE_LLM_ROOT = """project("MindIE-LLM")
+# Ascend/MindIE-LLM @ 8b4871ad, CMakeLists.txt:1-2, 87, 105 and 119: the root reads the home
+# as a path before a later condition tests it (to add the CANN-only modules).
+MINDIE_LLM_ROOT = """cmake_minimum_required(VERSION 3.19.0)
+project("MindIE-LLM")
 include_directories(SYSTEM
     $ENV{ASCEND_HOME_PATH}/include
 )
@@ -220,7 +223,7 @@ if(DEFINED ENV{ASCEND_HOME_PATH})
 
 def test_a_toolkit_home_read_as_a_path_before_a_condition_tests_it_is_needed() -> None:
     found = extract_cmake(source_file("CMakeLists.txt", MINDIE_LLM_ROOT)).requirements
-    assert needs(found) == [("env_var", "ASCEND_HOME_PATH", 2, True)]
+    assert needs(found) == [("env_var", "ASCEND_HOME_PATH", 3, True)]
 
 
 def test_a_toolkit_home_read_by_a_component_or_module_is_no_need_of_its_own() -> None:

@@ -129,8 +129,10 @@ FetchContent_Declare(json
     GIT_TAG v3.12.0
 )
 """
-# hicann/ascend-boost-comm @ 00d35274, CMakeLists.txt:11 (the configure's project) and 29-38.
-ABC_INCLUDES = """project("mki")
+# hicann/ascend-boost-comm @ 00d35274, CMakeLists.txt:10-11 (the configure's minimum and
+# project) and 29-38.
+ABC_INCLUDES = """cmake_minimum_required(VERSION 3.20)
+project("mki")
 include_directories(
     ${PROJECT_SOURCE_DIR}/src/include
     $ENV{ASCEND_HOME_PATH}/include
@@ -154,7 +156,7 @@ def test_an_argument_on_its_own_line_cites_it_and_its_commands_first_line() -> N
     fetch = extract_cmake(_file("CMakeLists.txt", MSCCLPP_FETCH)).requirements
     assert _places(fetch) == [("network", [3, 2]), ("system_package", [3])]  # git fetches it
     includes = extract_cmake(_file("CMakeLists.txt", ABC_INCLUDES)).requirements
-    assert _places([r for r in includes if r.subject == "env_var"]) == [("env_var", [2, 4])]
+    assert _places([r for r in includes if r.subject == "env_var"]) == [("env_var", [3, 5])]
 
 
 # sgl-project/sgl-kernel-npu @ 6424da3b, cmake/config_envs.cmake:1-6 (Python is a subject of

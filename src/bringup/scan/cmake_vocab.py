@@ -294,6 +294,19 @@ def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[s
             unguarded.setdefault(variable, command.line)
 
 
+def _submodule_checked(
+    file: SourceFile, condition: tuple[str, ...], line: int, message: str, values: dict[str, str]
+) -> list[Requirement]:
+    """The submodule a stopping ``if(NOT EXISTS <path>)`` checks for, when its message says
+    "submodule"."""
+    if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
+        path = condition[condition.index("EXISTS") + 1 :][:1]
+        if path:
+            spec = _checked_path(path[0], values, file.rel)
+            return [file.requirement("submodule", spec, line, text=message[:200])]
+    return []
+
+
 def _stopping_needs(
     file: SourceFile,
     commands: Sequence[CMakeCommand],
@@ -379,21 +392,23 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         ):
             found.extend(_downloads(file, lines, command, values))
     tested: set[str] = set(fatal.enclosing)
+    # after a search the test is of what it found (``if("${Python3_EXECUTABLE}x" STREQUAL
+    # "x")`` after ``find_package(Python3)``, pypto cmake/config.cmake:25-27): no variable
+    # of the environment is tested there unless it is named as one
+    searched_only: set[str] = set()
     for conditions, message, searched in fatal.stops:
         if ASKS_TO_SET.search(message):
             tested.update(_MESSAGE_NAMES.findall(message))
         for condition, line in conditions:
-            # after a search the test is of what it found (``if("${Python3_EXECUTABLE}x"
-            # STREQUAL "x")`` after ``find_package(Python3)``, pypto cmake/config.cmake:
-            # 25-27): the environment is tested only where it is named
-            tested |= set(_ENV_READ.findall(" ".join(condition))) if searched else _named(condition)
-            if "NOT" in condition and "EXISTS" in condition and "submodule" in message.lower():
-                path = condition[condition.index("EXISTS") + 1 :][:1]
-                if path:
-                    spec = _checked_path(path[0], values, file.rel)
-                    found.append(file.requirement("submodule", spec, line, text=message[:200]))
+            tested |= _named(condition)
+            searched_only |= (
+                _named(condition) - set(_ENV_READ.findall(" ".join(condition)))
+                if searched
+                else set()
+            )
+            found.extend(_submodule_checked(file, condition, line, message, values))
     tested |= fatal.carried_into(tested)
-    stopping = (env_read & tested) - SHELL_OWN
+    stopping = (env_read & tested) - SHELL_OWN - searched_only
     found.extend(_stopping_needs(file, commands, stopping, fatal.alternatives()))
     for variable, line in unguarded.items() if _starts_configure(commands) else ():
         if variable not in tested:
