@@ -21,7 +21,6 @@ OPS_BLAS = "hicann/ops-blas@35101c89511ec94cc2d9a359b611f1995d873b8d"
 MINDIE_MOTOR = "Ascend/MindIE-Motor@5dfb024e45feec2e947f12d0af72b79b24edff53"
 SHMEM = "hicann/shmem@643bfb73b50d88042234d3f5e0c7c9841cdedbbe"
 TORCHAO = "pytorch/ao@36027d82d1ad9949597ea16002ff4940374b1b94"
-TORCH_HARMONICS = "NVIDIA/torch-harmonics@9e9fa5373bc66add241638ef7a481da2e5c80d32"
 MSPROBE = "Ascend/msprobe@8ff00da37660ef42e2ba945a2ec349b6f85314e1"
 PYPTO = "hicann/pypto@883e7dfb018da764a65fd2c2f8c1e1d2de2d2471"
 EMBODIED = "hicann/cann-recipes-embodied-intelligence@aed7a4788dfe94f6b90084f16ce493f9969471b1"
@@ -155,6 +154,11 @@ def test_what_the_repos_build_script_exports_is_handed_over() -> None:
     assert exported_by_scripts({"s/scripts/build.sh": SHMEM_BUILD}) == {}
     literal = {"b.sh": "export ASCEND_HOME_PATH=/usr/local/Ascend/cann\n"}
     assert exported_by_scripts(literal) == {}
+    # constructed: a literal held in the script's own variable is a default all the same
+    held = {
+        "b.sh": 'toolkit="/opt/Ascend/ascend-toolkit"\nexport ASCEND_HOME_PATH=${toolkit}/latest\n'
+    }
+    assert exported_by_scripts(held) == {}
 
 
 # TORCHAO setup.py:148-169 and 206-208 (the class header and helper kept, the rest left out).
@@ -187,54 +191,6 @@ def test_an_opt_in_switch_asking_for_another_is_that_switchs_feature() -> None:
     assert [(r.spec, r.feature) for r in found if r.subject == "env_var"] == [
         ("TORCHAO_BUILD_CPU_AARCH64", "env:TORCHAO_BUILD_KLEIDIAI")
     ]
-
-
-# TORCHAO README.md:101-105 (in a fenced block); TORCH_HARMONICS README.md:122-127 and
-# docs/install.md:102-106.
-TORCHAO_README = """## Installation
-
-```bash
-  # For developers
-  # Note: the `--no-build-isolation` flag is required.
-  USE_CUDA=1 pip install -e . --no-build-isolation
-  USE_CPP=0 pip install -e . --no-build-isolation
-  CUDA_VISIBLE_DEVICES=0 python benchmark.py
-```
-"""
-HARMONICS_README = """## Installation
-
-If CUDA devices are not detected automatically (e.g. inside a container), set the `TORCH_HARMONICS_BUILD_CUDA_EXTENSION` flag. Set `TORCH_CUDA_ARCH_LIST` to only the architectures you need to reduce compilation time:
-
-```bash
-export TORCH_HARMONICS_BUILD_CUDA_EXTENSION=1
-export TORCH_CUDA_ARCH_LIST="8.0 8.6 9.0a 10.0a+PTX"
-pip install --no-build-isolation -e .
-```
-
-For example, to build with host-optimized CPU kernels and OpenMP support:
-
-```bash
-TORCH_HARMONICS_NATIVE_CPU_ARCH=1 TORCH_HARMONICS_ENABLE_OPENMP=1 \\
-    pip install --no-build-isolation -e .
-```
-"""  # noqa: E501
-
-
-def test_a_setting_a_guide_gives_the_build_of_the_source_is_a_soft_need() -> None:
-    ao = [
-        r
-        for r in extract_docs(source_file("README.md", TORCHAO_README)).requirements
-        if r.subject == "env_var"
-    ]
-    assert [(r.spec, r.source.line, r.hard) for r in ao] == [
-        ("USE_CUDA", 6, False),
-        ("USE_CPP", 7, False),
-    ]  # not the run of a benchmark (8)
-    harmonics = extract_docs(source_file("README.md", HARMONICS_README)).requirements
-    assert sorted(_env(harmonics)) == [
-        ("TORCH_CUDA_ARCH_LIST", 7),
-        ("TORCH_HARMONICS_BUILD_CUDA_EXTENSION", 6),
-    ]  # the example's settings are what it is for: a choice
 
 
 # MSPROBE docs/zh/quick_start/pytorch_quick_start.md:47 (shortened to one case) and 55.

@@ -283,7 +283,7 @@ class _Reader:
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
             if self.setup_here:
-                self.requirements.extend(environment_setup(self.file, commands, intro))
+                self.requirements.extend(environment_setup(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return

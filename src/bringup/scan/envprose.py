@@ -58,18 +58,6 @@ def variable_words(text: str) -> bool:
     return _GATE.search(text) is not None
 
 
-_EXAMPLE_OPENER = lazyre.compile(r"(?i:for\s+example|e\.g\.),?\s+", guard=True)
-
-
-def purposed(text: str) -> bool:
-    """Whether a sentence of ``text`` opens with what a setting is for (``_PURPOSE``), also
-    after "For example," ("For example, to build with host-optimized CPU kernels and OpenMP
-    support:", torch-harmonics docs/install.md:102)."""
-    starts = [0, *(stop.end() for stop in _STOP.finditer(text))]
-    openings = (_EXAMPLE_OPENER.sub("", text[at : at + 80].lstrip(), count=1) for at in starts)
-    return any(_PURPOSE.search(opening[:1].upper() + opening[1:]) for opening in openings)
-
-
 def _computed_by_guide(document: str, name: str) -> bool:
     """Whether the document's own commands compute the variable's value for the reader: an
     assignment from a command's output (``X=$(...)``), or an ``export X=`` that a command

@@ -21,14 +21,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-import msgspec
-
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
-from bringup.scan.architectures import listing
 from bringup.scan.commands import Command
-from bringup.scan.envprose import purposed
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
 
@@ -94,19 +90,9 @@ def toolkit_script(path: str) -> Optional[str]:
     return next((s.toolkit for s in _setups() if s.markers.search("/".join(folders) + "/")), None)
 
 
-def environment_setup(
-    file: SourceFile, commands: list[Command], intro: str = ""
-) -> list[Requirement]:
-    """An ``env_var`` requirement per location exported, and (soft) per setting the block
-    gives a build of the source (``_for_build``), unless the paragraph before the block
-    (``intro``) says what the settings are for ("For example, to build with host-optimized
-    CPU kernels and OpenMP support:", torch-harmonics docs/install.md:102): a choice."""
+def environment_setup(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """An ``env_var`` requirement per location exported."""
     found: list[Requirement] = []
-    builds = (
-        []
-        if purposed(intro)
-        else [command.line for command in commands if _BUILDS_SOURCE.search(command.text)]
-    )
     queried = {n for c in commands if _ASKS_PYTHON.search(c.text) for n, _ in c.env}
     for command in commands:
         argv = command.argv
@@ -119,12 +105,6 @@ def environment_setup(
                 if _LOCATION.match(name) and (path or _installed(value, command, queried)):
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
-                elif any(line >= command.line for line in builds) and _for_build(name, value):
-                    found.append(_setting(file, name, command.line, f"export {part}"))
-        elif command.line in builds:
-            for name, value in command.env:
-                if _for_build(name, value):
-                    found.append(_setting(file, name, command.line, command.text))
     return found
 
 
@@ -143,43 +123,6 @@ def _installed(value: str, command: Command, queried: set[str]) -> bool:
         return True
     named = set(_REFERENCES.findall(value))
     return bool(named) and named <= queried
-
-
-_BUILDS_SOURCE = lazyre.compile(
-    r"\bpip3?\s+install\b[^\n;&|]*?(?:\s(?:-e\s+|--editable\s+)?[\"']?\.(?:\[[^\]\s]*\])?[\"']?"
-    r"(?=\s|$)|\sgit\+)|\bsetup\.py\s+(?:install|develop|bdist_wheel|build_ext)\b|"
-    r"\bpython3?\s+-m\s+build\b"
-)
-"""A command that builds a Python package from source: ``pip install -e .``, ``pip install
-git+https://...``, ``python setup.py develop``, ``python -m build``."""
-_SETTING = lazyre.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
-_NOT_SETTINGS = frozenset({"PATH", "PYTHONPATH", "LD_LIBRARY_PATH", "CC", "CXX", "CUDACXX"})
-"""Set beside a build for what the machine has (the compilers, the search paths): not a
-setting of the build itself."""
-
-
-def _for_build(name: str, value: str) -> bool:
-    """Whether ``name=value``, set for a build of the source in a guide's block, is a
-    setting the reader gives that build (``MAX_JOBS=2 pip install git+https://...``,
-    torchsparse docs/FAQ.md:33; ``USE_CPP=0 pip install -e .``, torchao README.md:105;
-    ``export TORCH_HARMONICS_BUILD_CUDA_EXTENSION=1`` before ``pip install -e .``,
-    torch-harmonics README.md:124): a variable in capitals with a value written out, not a
-    location (``_LOCATION``'s), a compiler or a search path, nor an architecture list, which
-    is the reader's choice of targets (``archchoice``)."""
-    return (
-        bool(_SETTING.match(name))
-        and name not in _NOT_SETTINGS
-        and not _LOCATION.match(name)
-        and listing(name) is None
-        and bool(value)
-        and not _COMPUTED.search(value)
-        and "$" not in value
-    )
-
-
-def _setting(file: SourceFile, name: str, line: int, text: str) -> Requirement:
-    need = file.requirement("env_var", name, line, text=f"{text[:160]}: a setting of the build")
-    return msgspec.structs.replace(need, hard=False)
 
 
 def environment_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:

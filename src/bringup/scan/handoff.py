@@ -26,10 +26,27 @@ _EXPORT = lazyre.compile(
     re.MULTILINE,
 )
 _ASSIGNED = lazyre.compile(
-    r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=", re.MULTILINE
+    r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=([^\n]*)$", re.MULTILINE
 )
-_REFERENCE = lazyre.compile(r"\$\{?([A-Za-z_]\w*)|\$\(|`|\$0\b")
+_COMPUTED = lazyre.compile(r"\$\(|`|\$\{?0\b|BASH_SOURCE|\$\{?PWD\b")
+"""A value the script computes: a command's output, or where the script lies or runs."""
 _NAMES = lazyre.compile(r"\$\{?([A-Za-z_]\w*)")
+_DEPTH = 4
+
+
+def _computed(value: str, values: Mapping[str, list[str]], depth: int = _DEPTH) -> bool:
+    """Whether ``value`` is computed by the script (``_COMPUTED``), itself or through the
+    script's own variables it is made of (``values``: what the script assigns each), not
+    a literal path (``toolkit=/opt/Ascend/ascend-toolkit`` then ``export ASCEND_HOME_PATH=
+    ${toolkit}/latest``: one machine's toolkit, a default the user's environment may
+    override)."""
+    if _COMPUTED.search(value):
+        return True
+    return depth > 0 and any(
+        _computed(assigned, values, depth - 1)
+        for name in _NAMES.findall(value)
+        for assigned in values.get(name, ())
+    )
 
 
 def exported_by_scripts(scripts: Mapping[str, str]) -> dict[str, set[str]]:
@@ -39,17 +56,21 @@ def exported_by_scripts(scripts: Mapping[str, str]) -> dict[str, set[str]]:
     for ref, text in scripts.items():
         if "export" not in text:
             continue
-        own = set(_ASSIGNED.findall(text)) | {m.group(1) for m in _EXPORT.finditer(text)}
+        values: dict[str, list[str]] = {}
+        for assigned, value in _ASSIGNED.findall(text):
+            values.setdefault(assigned, []).append(value)
+        for match in _EXPORT.finditer(text):
+            values.setdefault(match.group(1), []).append(match.group(2))
         for match in _EXPORT.finditer(text):
             name, value = match.groups()
-            if not _REFERENCE.search(value):
+            if not _computed(value, values):
                 continue  # a literal: a default the user may override
             read = set(_NAMES.findall(value))
             before = set(_NAMES.findall(_EXPORT.sub("", text[: match.start()])))
             # the variable's own value, or another environment variable's, passes it on, as
             # does a script that read it before (shmem scripts/build.sh:11-16 copies
             # ``$ASCEND_HOME_PATH`` to ``_ASCEND_INSTALL_PATH`` and exports that back)
-            if name in read | before or any(n.upper() == n and n not in own for n in read):
+            if name in read | before or any(n.upper() == n and n not in values for n in read):
                 continue
             found.setdefault(name, set()).add(ref)
     return found
