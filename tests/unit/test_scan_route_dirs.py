@@ -13,6 +13,9 @@ Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gomod import extract_go_mod
@@ -264,3 +267,17 @@ def test_the_go_floors_of_the_modules_the_route_builds_are_one_need() -> None:
 
 # mindxcheckutils/go.mod:1-3
 _MXC = "module mindxcheckutils\n\ngo 1.17\n"
+
+
+def _seconds(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def test_a_line_of_open_double_quotes_is_read_in_linear_time() -> None:
+    # hostile: 400 000 quotes each after a backslash, none closed; each tried as the start of a
+    # quoted string that scans to the line's end, the line took minutes
+    line = '"\\' * 400_000
+    assert _seconds(lambda: routed_directories({"build.sh": line + "\ncd hook\nmake\n"}, ())) < 5
+    assert routed_directories({"build.sh": 'echo "open\ncd hook\nmake\n'}, ()) == {"hook"}

@@ -49,7 +49,9 @@ _KEYWORD = lazyre.compile(
 _CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
 _OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
 _OPENS["select"] = "loop"
-_BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
+_BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
+"""Quoted text and simple expansions; a double quote left open runs to the line's end (tried
+from each quote of ``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
 _HERE_DOCUMENT = lazyre.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_]\w*)\1")
 _COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
 _ASSIGNMENT = lazyre.compile(
