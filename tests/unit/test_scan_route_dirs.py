@@ -281,3 +281,21 @@ def test_a_line_of_open_double_quotes_is_read_in_linear_time() -> None:
     line = '"\\' * 400_000
     assert _seconds(lambda: routed_directories({"build.sh": line + "\ncd hook\nmake\n"}, ())) < 5
     assert routed_directories({"build.sh": 'echo "open\ncd hook\nmake\n'}, ()) == {"hook"}
+
+
+def test_only_a_here_document_operator_starts_lines_of_data() -> None:
+    # `<<` as a shift, in a here-string, a quoted string or a comment starts no here-document:
+    # the lines after it are still the route
+    for line in (
+        "MASK=$((1 << SHIFT))",
+        "(( flags = flags << BITS ))",
+        "read -r major minor <<< word",
+        'echo "usage: cat <<EOF"',
+        "echo 'cat <<EOF'",
+        "# cat <<EOF > config",
+    ):
+        assert routed_directories({"build.sh": f"{line}\ncd hook\nmake\n"}, ()) == {"hook"}, line
+    # a here-document's lines are data up to the word that ends it
+    for opening in ("cat <<EOF", "cat << 'EOF' > run.sh", 'cat <<"EOF"', "cat <<-EOF"):
+        script = f"{opening}\ncd cli\nmake\n\tEOF\ncd hook\nmake\n"
+        assert routed_directories({"build.sh": script}, ()) == {"hook"}, opening

@@ -52,7 +52,13 @@ _OPENS["select"] = "loop"
 _BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
 """Quoted text and simple expansions; a double quote left open runs to the line's end (tried
 from each quote of ``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
-_HERE_DOCUMENT = lazyre.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z_]\w*)\1")
+_HERE_DOCUMENT = lazyre.compile(
+    r"""(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_]\w*)\1"""
+    r"""|'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)|\$?\(\((?:[^()]|\([^()]*\))*\)\)|(?:^|\s)#.*$"""
+)
+"""A here-document's start (``cat <<EOF``, ``<<-'EOF'``: the word ending it), found past quoted
+text, arithmetic and comments, where ``<<`` is no redirection (``echo "cat <<EOF"``,
+``$((1 << SHIFT))``, ``# <<EOF``), and not a here-string (``read a <<< word``)."""
 _COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
 _ASSIGNMENT = lazyre.compile(
     r"^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?([A-Za-z_]\w*)=(?=\S|$)"
@@ -389,8 +395,7 @@ def _layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]
             document = "" if line.text.strip() == document else document
             conditional.append(True)
             continue
-        opened = _HERE_DOCUMENT.search(line.text)
-        document = opened.group(2) if opened else ""
+        document = next((m.group(2) for m in _HERE_DOCUMENT.finditer(line.text) if m.group(2)), "")
         bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
         owner, conditions = frames[-1][1:] if frames else ("", 0)
         defined = _FUNCTION.match(bare)
