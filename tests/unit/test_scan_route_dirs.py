@@ -299,3 +299,12 @@ def test_only_a_here_document_operator_starts_lines_of_data() -> None:
     for opening in ("cat <<EOF", "cat << 'EOF' > run.sh", 'cat <<"EOF"', "cat <<-EOF"):
         script = f"{opening}\ncd cli\nmake\n\tEOF\ncd hook\nmake\n"
         assert routed_directories({"build.sh": script}, ()) == {"hook"}, opening
+
+
+def test_functions_calling_functions_many_times_are_read_in_bounded_time() -> None:
+    # hostile: seven functions each calling the next 40 times would run 40**6 bodies
+    chain = "".join(f"f{i}() {{\n" + f"  f{i + 1}\n" * 40 + "}\n" for i in range(6))
+    script = f"{chain}f6() {{\n  make -C lib\n}}\nf0\ncd hook\nmake\n"
+    start = time.perf_counter()
+    assert "lib" in routed_directories({"build.sh": script}, ())
+    assert time.perf_counter() - start < 10

@@ -80,6 +80,11 @@ _NESTED = 8
 """How deep expansions inside expansions are read (``$(cd $(dirname $0); pwd)``: 2)."""
 _LONGEST = 4096
 """The longest value a variable is given."""
+_WORK = 4_000_000
+"""How much one script's reading may do, in steps of about a microsecond: a line run costs
+``_LINE`` (each call of a function runs its body again: functions calling the next ones 30
+times each, eight deep, would run 30**8 lines); past it the rest of the script is not read."""
+_LINE = 16
 
 
 def routed_directories(scripts: Mapping[str, str], rels: Collection[str]) -> frozenset[str]:
@@ -136,6 +141,7 @@ class _Reader:
         self._bodies, self._conditional = _layout(self._lines)
         self._calling: list[str] = []
         self._nested = 0
+        self._work = _WORK
 
     def read(self) -> set[str]:
         self._run("")
@@ -143,6 +149,8 @@ class _Reader:
 
     def _run(self, function: str) -> None:
         for index in self._bodies.get(function, ()):
+            if not self._spent(_LINE):
+                return
             line = self._lines[index].text
             conditional = self._conditional[index]
             assigned = _ASSIGNMENT.match(line)
@@ -169,6 +177,11 @@ class _Reader:
                     self._command(argv)
                 if command.argv[-1:] == (")",) and self._subshells:
                     self._cwd = self._subshells.pop()
+
+    def _spent(self, steps: int) -> bool:
+        """Whether ``steps`` more of the reading's work (``_WORK``) are left, taking them."""
+        self._work -= steps
+        return self._work >= 0
 
     def _command(self, argv: tuple[str, ...]) -> None:
         program = program_name(argv)
