@@ -308,3 +308,12 @@ def test_functions_calling_functions_many_times_are_read_in_bounded_time() -> No
     start = time.perf_counter()
     assert "lib" in routed_directories({"build.sh": script}, ())
     assert time.perf_counter() - start < 10
+
+
+def test_many_strips_of_a_long_value_are_read_in_bounded_time() -> None:
+    # hostile: each ${X%b} tries every cut of a 4000-character value; 20 000 of them took 35 s
+    script = "X=" + "a" * 4000 + "\n" + "Y=${X%b}\n" * 20_000
+    assert _seconds(lambda: routed_directories({"build.sh": script}, ())) < 10
+    # a strip within the budget still strips (ascend-docker-runtime build/build.sh:42)
+    script = 'P=$(find cli -name "main.c")\nD=${P%/main.c}\ncd $D\nmake\n'
+    assert routed_directories({"build.sh": script}, ("cli/src/main.c",)) == {"cli/src"}

@@ -83,7 +83,8 @@ _LONGEST = 4096
 _WORK = 4_000_000
 """How much one script's reading may do, in steps of about a microsecond: a line run costs
 ``_LINE`` (each call of a function runs its body again: functions calling the next ones 30
-times each, eight deep, would run 30**8 lines); past it the rest of the script is not read."""
+times each, eight deep, would run 30**8 lines), a cut a ``${X%pattern}`` strip tries one; past
+it the rest of the script is not read."""
 _LINE = 16
 
 
@@ -304,6 +305,9 @@ class _Reader:
                 self._env[name] = value
             return value
         if strip and _UNKNOWN not in value:
+            # a strip tries each cut of the value against the pattern
+            if not self._spent(len(value) + 1):
+                return _UNKNOWN
             return _stripped(value, strip, self._value(pattern))
         return value
 
