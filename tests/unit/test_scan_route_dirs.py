@@ -317,3 +317,10 @@ def test_many_strips_of_a_long_value_are_read_in_bounded_time() -> None:
     # a strip within the budget still strips (ascend-docker-runtime build/build.sh:42)
     script = 'P=$(find cli -name "main.c")\nD=${P%/main.c}\ncd $D\nmake\n'
     assert routed_directories({"build.sh": script}, ("cli/src/main.c",)) == {"cli/src"}
+
+
+def test_many_finds_in_a_large_repo_are_read_in_bounded_time() -> None:
+    # hostile: each find walks the repo's 3000 files; 20 000 of them would look at 60 million
+    files = tuple(f"d{i}/foo.c" for i in range(3000))
+    script = "X=$(find . -name foo.c)\n" * 20_000
+    assert _seconds(lambda: routed_directories({"build.sh": script}, files)) < 20

@@ -81,10 +81,10 @@ _NESTED = 8
 _LONGEST = 4096
 """The longest value a variable is given."""
 _WORK = 4_000_000
-"""How much one script's reading may do, in steps of about a microsecond: a line run costs
+"""How much one script's reading may do, in steps of a microsecond or so: a line run costs
 ``_LINE`` (each call of a function runs its body again: functions calling the next ones 30
-times each, eight deep, would run 30**8 lines), a cut a ``${X%pattern}`` strip tries one; past
-it the rest of the script is not read."""
+times each, eight deep, would run 30**8 lines), a cut a ``${X%pattern}`` strip tries one, a
+file a ``find`` looks at one; past it the rest of the script is not read."""
 _LINE = 16
 
 
@@ -347,7 +347,8 @@ class _Reader:
             (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname")), None
         )
         places = [self._place(root, cwd) for root in roots or ["."]]
-        if name is None or any(p is None for p in places):
+        # the walk looks at each of the repo's files
+        if name is None or any(p is None for p in places) or not self._spent(len(self._rels)):
             return _UNKNOWN
         tops = [_relative(p) for p in places if p is not None]
         matches = [
