@@ -324,3 +324,18 @@ def test_many_finds_in_a_large_repo_are_read_in_bounded_time() -> None:
     files = tuple(f"d{i}/foo.c" for i in range(3000))
     script = "X=$(find . -name foo.c)\n" * 20_000
     assert _seconds(lambda: routed_directories({"build.sh": script}, files)) < 20
+
+
+def test_a_route_into_many_directories_places_files_in_linear_time() -> None:
+    # hostile: a script building in 60 000 directories, a repo of 2000 sub-projects; each
+    # folder of each file was compared with every routed directory (112 s through `scan`)
+    files = ["build.sh", "CMakeLists.txt"]
+    for i in range(2000):
+        files += [f"sub{i}/a/CMakeLists.txt", f"sub{i}/a/README.md"]
+    script = "".join(f"make -C d{i}\n" for i in range(60_000)) + "make -C sub7/a/build\n"
+    start = time.perf_counter()
+    scopes = Scopes(files, {"build.sh": script})
+    assert [scopes.of(rel) for rel in files[2:]].count(REPO) == 2
+    assert time.perf_counter() - start < 20
+    assert scopes.of("sub7/a/README.md") == REPO
+    assert scopes.of("sub8/a/README.md") == "sub8/a"

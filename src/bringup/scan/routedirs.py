@@ -24,7 +24,7 @@ the script calls it unconditionally (``build_bin`` at ascend-docker-runtime buil
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from fnmatch import fnmatchcase
 from posixpath import commonpath, dirname, normpath
 
@@ -98,10 +98,17 @@ def routed_directories(scripts: Mapping[str, str], rels: Collection[str]) -> fro
     return frozenset(found - {""})
 
 
-def builds_in(routed: Collection[str], folder: str) -> bool:
-    """Whether the route builds ``folder`` or a directory in it (``hook/build``, where
-    ``go build ../main.go`` builds ``hook``: the route works in ``hook``)."""
-    return any(path == folder or path.startswith(folder + "/") for path in routed)
+def route_folders(routed: Iterable[str]) -> frozenset[str]:
+    """The folders the route builds or builds a directory in: ``routed`` and each directory
+    above one (``hook`` for ``hook/build``, where ``go build ../main.go`` builds ``hook``: the
+    route works in ``hook``), to look a folder up at once, not against each routed one."""
+    folders: set[str] = set()
+    for path in routed:
+        folder = path
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder = dirname(folder)
+    return frozenset(folders)
 
 
 def with_replaced_modules(routed: frozenset[str], texts: Mapping[str, str]) -> frozenset[str]:
@@ -110,17 +117,19 @@ def with_replaced_modules(routed: frozenset[str], texts: Mapping[str, str]) -> f
     theirs in turn; ``texts``: the repo's files read (``rel -> text``)."""
     found = set(routed)
     modules = {dirname(rel): text for rel, text in texts.items() if rel.endswith("go.mod")}
-    grown = True
-    while grown:
-        grown = False
-        for folder, text in modules.items():
-            if not folder or not builds_in(found, folder):
+    waiting = [folder for folder in modules if folder and folder in route_folders(routed)]
+    seen = set(waiting)
+    while waiting:
+        folder = waiting.pop()
+        for replaced in local_replacements(modules[folder]):
+            path = normpath(f"{folder}/{replaced}")
+            if path.startswith((".", "/")):
                 continue
-            for replaced in local_replacements(text):
-                path = normpath(f"{folder}/{replaced}")
-                if not path.startswith((".", "/")) and path not in found:
-                    found.add(path)
-                    grown = True
+            found.add(path)
+            # the module of the directory, or of one above it, is built too
+            for module in route_folders((path,)) & modules.keys() - seen:
+                seen.add(module)
+                waiting.append(module)
     return frozenset(found)
 
 

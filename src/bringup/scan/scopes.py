@@ -91,7 +91,7 @@ from bringup.scan.pipscopes import (
     flavour_scope,
     tooling_list,
 )
-from bringup.scan.routedirs import builds_in, routed_directories, with_replaced_modules
+from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
@@ -202,8 +202,8 @@ class Scopes:
         self._copied = _copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         self._names = BuildNames(build_texts)
-        self._routed = with_replaced_modules(
-            routed_directories(route_scripts(build_texts), rels), texts or {}
+        self._routed = route_folders(
+            with_replaced_modules(routed_directories(route_scripts(build_texts), rels), texts or {})
         )
         self._build = self._names.texts
         self._frameworks = frozenset(
@@ -303,7 +303,7 @@ class Scopes:
         parent = ""
         for depth in range(1, len(folders) + 1):
             folder = "/".join(folders[:depth])
-            if builds_in(self._routed, folder) and folders[0].lower() not in DOC_DIRS:
+            if folder in self._routed and folders[0].lower() not in DOC_DIRS:
                 # the repo's build script goes into it and builds (``routedirs``)
                 parent = folder if folder in self._build else parent
                 continue
