@@ -339,3 +339,12 @@ def test_a_route_into_many_directories_places_files_in_linear_time() -> None:
     assert time.perf_counter() - start < 20
     assert scopes.of("sub7/a/README.md") == REPO
     assert scopes.of("sub8/a/README.md") == "sub8/a"
+
+
+def test_a_line_whose_expansions_grow_past_any_path_is_unknown() -> None:
+    # hostile: `$X` 200 000 times, X 4000 characters, expanded to 800 MB in memory
+    script = "X=" + "a" * 4000 + "\nmake -C " + "$X" * 200_000 + "\ncd hook\nmake\n"
+    start = time.perf_counter()
+    assert routed_directories({"build.sh": script}, ()) == {"hook"}
+    assert time.perf_counter() - start < 5
+    assert routed_directories({"build.sh": "X=lib\nmake -C $X/$X\n"}, ()) == {"lib/lib"}

@@ -80,6 +80,9 @@ _NESTED = 8
 """How deep expansions inside expansions are read (``$(cd $(dirname $0); pwd)``: 2)."""
 _LONGEST = 4096
 """The longest value a variable is given."""
+_EXPANDED = 16 * _LONGEST
+"""The most a line's expansions may put in it; a line growing longer is unknown (``$X`` written
+200 000 times, X a path of 4000 characters, would be 800 MB)."""
 _WORK = 4_000_000
 """How much one script's reading may do, in steps of a microsecond or so: a line run costs
 ``_LINE`` (each call of a function runs its body again: functions calling the next ones 30
@@ -244,6 +247,7 @@ class _Reader:
     def _expanded(self, text: str, cwd: str | None) -> str:
         out: list[str] = []
         index, double = 0, False
+        expanded = 0  # the length of the values put in
         while index < len(text):
             char = text[index]
             if char == "'" and not double:
@@ -261,14 +265,17 @@ class _Reader:
             if char == "`":
                 end = text.find("`", index + 1)
                 end = len(text) if end < 0 else end
-                out.append(self._substitute(text[index + 1 : end], cwd))
+                value = self._substitute(text[index + 1 : end], cwd)
                 index = end + 1
-                continue
-            if char != "$":
+            elif char != "$":
                 out.append(char)
                 index += 1
                 continue
-            value, index = self._dollar(text, index, cwd)
+            else:
+                value, index = self._dollar(text, index, cwd)
+            expanded += len(value)
+            if expanded > _EXPANDED:
+                return _UNKNOWN
             out.append(value)
         return "".join(out)
 
