@@ -10,6 +10,7 @@ Sources (public, at the commits the truth was written for):
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from bringup.model import Requirement, file_source
@@ -185,6 +186,18 @@ def test_a_need_read_in_an_idle_body_is_dropped_or_cited_where_it_runs() -> None
     (moved,) = running([_need(2, 3, 8, 9)], idle)
     assert (moved.source.line, [s.line for s in moved.also_at]) == (8, [9])
     assert running([_need(8)], idle) == [_need(8)]
+
+
+def test_a_need_is_placed_among_nested_and_many_idle_bodies() -> None:
+    # bodies nest (a function defined in a function), touch and overlap
+    idle = {"cli/test/dt/CMakeLists.txt": [(10, 12), (1, 20), (30, 31), (32, 40), (35, 36)]}
+    kept = running([_need(line) for line in (1, 15, 21, 29, 33, 40, 41)], idle)
+    assert [r.source.line for r in kept] == [21, 29, 41]
+    # hostile: 20 000 idle bodies, each stating a need, were each looked up against every body
+    many = {"cli/test/dt/CMakeLists.txt": [(3 * i + 1, 3 * i + 3) for i in range(20_000)]}
+    start = time.perf_counter()
+    assert running([_need(3 * i + 2) for i in range(20_000)], many) == []
+    assert time.perf_counter() - start < 2
 
 
 def test_rapids_cmake_helpers_are_no_packages() -> None:

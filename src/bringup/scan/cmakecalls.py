@@ -25,6 +25,7 @@ says the same download again.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -216,9 +217,26 @@ def idle_bodies(
     }
 
 
-def _idle(source: Source, idle: Mapping[str, list[tuple[int, int]]]) -> bool:
+def _spans(bodies: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The lines ``bodies`` cover as disjoint spans in order, their firsts and their lasts: a
+    line is looked up in them at once, not against each body (20 000 bodies each stating a
+    need took seconds)."""
+    firsts: list[int] = []
+    lasts: list[int] = []
+    for first, last in sorted(bodies):
+        if lasts and first <= lasts[-1] + 1:
+            lasts[-1] = max(lasts[-1], last)
+        else:
+            firsts.append(first)
+            lasts.append(last)
+    return firsts, lasts
+
+
+def _idle(source: Source, spans: Mapping[str, tuple[list[int], list[int]]]) -> bool:
+    firsts, lasts = spans.get(source.ref or "", ([], []))
     line = source.line or 0
-    return any(first <= line <= last for first, last in idle.get(source.ref or "", ()))
+    at = bisect_right(firsts, line) - 1
+    return at >= 0 and line <= lasts[at]
 
 
 def running(
@@ -227,12 +245,13 @@ def running(
     """``requirements`` less those read in a body no running code calls (``idle_bodies``);
     one also read at a place that runs (a tool a file runs in an idle body and again at its
     top level: ``runtools`` cites the first, the others in ``also_at``) is cited there."""
+    spans = {ref: _spans(bodies) for ref, bodies in idle.items()}
     kept: list[Requirement] = []
     for requirement in requirements:
-        if not _idle(requirement.source, idle):
+        if not _idle(requirement.source, spans):
             kept.append(requirement)
             continue
-        places = [s for s in requirement.also_at if not _idle(s, idle)]
+        places = [s for s in requirement.also_at if not _idle(s, spans)]
         if places:
             kept.append(
                 msgspec.structs.replace(requirement, source=places[0], also_at=tuple(places[1:]))
