@@ -49,17 +49,20 @@ _KEYWORD = lazyre.compile(
 _CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
 _OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
 _OPENS["select"] = "loop"
-_BARE = lazyre.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)|\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`""")
-"""Quoted text and simple expansions; a double quote left open runs to the line's end (tried
-from each quote of ``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
+_QUOTED = r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)"""
+"""Quoted text; a double quote left open runs to the line's end (tried from each quote of
+``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
+_COMMENT_TEXT = r"(?:^|\s)#.*$"
+_BARE = lazyre.compile(rf"{_QUOTED}|\$\{{[^{{}}]*\}}|\$\([^()]*\)|`[^`]*`")
+"""Quoted text and simple expansions."""
 _HERE_DOCUMENT = lazyre.compile(
-    r"""(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_]\w*)\1"""
-    r"""|'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)|\$?\(\((?:[^()]|\([^()]*\))*\)\)|(?:^|\s)#.*$"""
+    rf"""(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_]\w*)\1|{_QUOTED}"""
+    rf"|\$?\(\((?:[^()]|\([^()]*\))*\)\)|{_COMMENT_TEXT}"
 )
 """A here-document's start (``cat <<EOF``, ``<<-'EOF'``: the word ending it), found past quoted
 text, arithmetic and comments, where ``<<`` is no redirection (``echo "cat <<EOF"``,
 ``$((1 << SHIFT))``, ``# <<EOF``), and not a here-string (``read a <<< word``)."""
-_COMMENT = lazyre.compile(r"(?:^|\s)#.*$")
+_COMMENT = lazyre.compile(_COMMENT_TEXT)
 _ASSIGNMENT = lazyre.compile(
     r"^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?([A-Za-z_]\w*)=(?=\S|$)"
 )
