@@ -19,7 +19,7 @@ from collections.abc import Callable
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gomod import extract_go_mod
-from bringup.scan.routedirs import built_targets, routed_directories
+from bringup.scan.routedirs import built_targets, routed_directories, with_replaced_modules
 from bringup.scan.scopes import REPO, TESTS, Scopes
 
 # ascend-docker-runtime build/build.sh:20-49 (the variables), 63-80 and 89-111 (build_bin),
@@ -348,3 +348,11 @@ def test_a_line_whose_expansions_grow_past_any_path_is_unknown() -> None:
     assert routed_directories({"build.sh": script}, ()) == {"hook"}
     assert time.perf_counter() - start < 5
     assert routed_directories({"build.sh": "X=lib\nmake -C $X/$X\n"}, ()) == {"lib/lib"}
+
+
+def test_a_module_replaced_by_an_absolute_directory_is_none_of_the_checkout() -> None:
+    # `replace x => /opt/x` names a directory of the machine: it was read as hook/opt/x
+    go_mod = _ADR_HOOK_GO_MOD.replace("../mindxcheckutils", "/opt/mindxcheckutils")
+    assert with_replaced_modules(frozenset({"hook"}), {"hook/go.mod": go_mod}) == {"hook"}
+    found = with_replaced_modules(frozenset({"hook"}), {"hook/go.mod": _ADR_HOOK_GO_MOD})
+    assert found == {"hook", "mindxcheckutils"}

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from fnmatch import fnmatchcase
-from posixpath import commonpath, dirname, normpath
+from posixpath import commonpath, dirname, join, normpath
 
 from bringup import lazyre
 from bringup.scan.commands import LogicalLine, joined_lines, parse_commands, program_name
@@ -128,7 +128,7 @@ def with_replaced_modules(routed: frozenset[str], texts: Mapping[str, str]) -> f
     while waiting:
         folder = waiting.pop()
         for replaced in local_replacements(modules[folder]):
-            path = normpath(f"{folder}/{replaced}")
+            path = normpath(join(folder, replaced))  # an absolute one lies outside the checkout
             if path.startswith((".", "/")):
                 continue
             found.add(path)
