@@ -123,8 +123,8 @@ def with_replaced_modules(routed: frozenset[str], texts: Mapping[str, str]) -> f
     theirs in turn; ``texts``: the repo's files read (``rel -> text``)."""
     found = set(routed)
     modules = {dirname(rel): text for rel, text in texts.items() if rel.endswith("go.mod")}
-    waiting = [folder for folder in modules if folder and folder in route_folders(routed)]
-    seen = set(waiting)
+    seen = set(route_folders(routed) & modules.keys())
+    waiting = list(seen)
     while waiting:
         folder = waiting.pop()
         for replaced in local_replacements(modules[folder]):
