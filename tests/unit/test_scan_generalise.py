@@ -217,3 +217,19 @@ def test_a_makefiles_uname_branches_are_its_os_support_list() -> None:
     # $(OS) is the environment's, not uname's: nothing
     other = "ifeq ($(OS),Windows_NT)\n  X=1\nendif\n"
     assert not extract_makefile(SourceFile(ref="Makefile", rel="Makefile", text=other)).requirements
+
+
+def test_a_workflow_that_builds_the_docs_says_nothing_of_where_the_repo_runs() -> None:
+    # pytorch/ao @ 36027d8 .github/workflows/doc_build.yml:1, 26, 45 (it installs the repo to
+    # build its docs); the same job named for the tests is the repo's word
+    workflow = (
+        "name: Build Docs\n"
+        "jobs:\n"
+        "  build_docs:\n"
+        "    runs-on: ubuntu-latest\n"
+        "    steps:\n"
+        "      - run: |\n"
+        "          python -m pip install -e . --no-build-isolation\n"
+    )
+    assert runner_os("ubuntu-latest", workflow) is None
+    assert runner_os("ubuntu-latest", workflow.replace("Build Docs", "Run tests")) == "linux"

@@ -26,14 +26,23 @@ _BUILDS = lazyre.compile(
 )
 """A command of a workflow that builds, installs or tests the repo (``pip install -e .``,
 ``pytest``; not a docs tool's ``pip install -r .github/mkdocs/…``)."""
+_DOCS = lazyre.compile(r"^name:[^\n]*\b(?:docs?|documentation|mkdocs|sphinx)\b", re.I | re.M)
+"""A workflow named for the documentation ("name: Build Docs", ao .github/workflows/
+doc_build.yml:1; "Build Docs and deploy to Github Pages", MatX build-docs.yml:1): it builds
+the docs, whatever it installs to do so, and its runner says nothing of where the repo runs."""
 _OS_NAMES = {"ubuntu": "linux", "linux": "linux", "windows": "windows", "macos": "macos"}
+
+
+def _builds(workflow: str) -> bool:
+    """Whether the ``workflow`` builds, installs or tests the repo, not only its docs."""
+    return _BUILDS.search(workflow) is not None and _DOCS.search(workflow) is None
 
 
 def runner_os(label: str, workflow: str) -> Optional[str]:
     """The OS a runner label names (``ubuntu-22.04``, ``windows-latest``, a self-hosted
     runner's ``Linux`` label), or ``None``; ``None`` too when the ``workflow`` it runs
     builds, installs and tests nothing."""
-    if "${{" in label or not _BUILDS.search(workflow):
+    if "${{" in label or not _builds(workflow):
         return None
     named = _RUNNER_OS.match(label.strip())
     return _OS_NAMES[named.group(1).lower()] if named else None
@@ -51,7 +60,7 @@ def runner_arches(labels: list[str], workflow: str, *, alternatives: bool) -> li
     that are ``alternatives`` (an ``os:`` matrix, causal-conv1d .github/workflows/
     publish.yaml:41 ``[ubuntu-22.04, ubuntu-22.04-arm]``) add the x64 of a hosted runner
     with no CPU named; the labels of one runner (``runs-on: [self-hosted, arm64]``) do not."""
-    if not _BUILDS.search(workflow):
+    if not _builds(workflow):
         return []
     named = [_RUNNER_ARCH.search(label) for label in labels if "${{" not in label]
     found = [ARCH_NAMES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
