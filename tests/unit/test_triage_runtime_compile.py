@@ -50,6 +50,15 @@ CUPY = (
 )
 
 
+# triton-lang/triton-ascend@e01fa772f9cfc65735de00d62671dae9354f03c2 (its commit message): the
+# Ascend adapter IR stage of the JIT rejecting an op, located in the stage's temporary file.
+TRITON_ASCEND_STAGE = (
+    "/tmp/tmp37g8hvgl/kernel.ttadapter.mlir:15:10: error: Dialect `tt' not found for custom op"
+    " 'tt.unsplat' \n"
+    "    %0 = tt.unsplat %extracted_slice : tensor<1xi8> loc(#loc4)\n"
+)
+
+
 # CSAILVision/unifiedparsing#12 (toolchain.ninja-missing's sample): torch's cpp_extension.load
 # building an extension at its first import (torch/utils/cpp_extension.py, _jit_compile).
 JIT_EXTENSION = (
@@ -60,10 +69,26 @@ JIT_EXTENSION = (
 
 
 @pytest.mark.parametrize(
-    "log", [TRITON_LAUNCHER, TRITON_ASCEND, TORCH_COMPILE, TILELANG, CUPY, JIT_EXTENSION]
+    "log",
+    [
+        TRITON_LAUNCHER,
+        TRITON_ASCEND,
+        TRITON_ASCEND_STAGE,
+        TORCH_COMPILE,
+        TILELANG,
+        CUPY,
+        JIT_EXTENSION,
+    ],
 )
 def test_a_compile_in_the_running_job_is_the_operation(log: str) -> None:
     assert explain_text(log)[0].layer == "operator_execution"
+
+
+def test_a_stage_file_of_the_ascend_backend_names_its_compile() -> None:
+    assert (
+        explain_text(TRITON_ASCEND_STAGE)[0].signature_id
+        == "ascend.build.triton-ascend-mlir-compile"
+    )
 
 
 @pytest.mark.parametrize(
