@@ -183,7 +183,10 @@ class _Reader:
             self.block_intro = self.last_paragraph
         self.pending = []
         if self.table and not self.skipped:
-            found = read_table(self.file, self.table, required=self.required, vendor=self.vendor)
+            found = read_table(
+                self.file, self.table, required=self.required, vendor=self.vendor,
+                newest=self.notes,
+            )  # fmt: skip
             if found and PREINSTALLED.search(self.last_paragraph):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)

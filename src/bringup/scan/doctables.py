@@ -107,15 +107,36 @@ _DEVELOPMENT_ROW = lazyre.compile(
 """The first cell of a release matrix's row for the branch being developed ("master（主线）")."""
 
 
-def _current_row(header: Row, body: list[Row], subjects: list[str | None]) -> Row | None:
+_RELEASE_CELL = lazyre.compile(r"\d+(?:[.-]\w+)+")
+"""The release a row's first cell names ("26.0.0-alpha.3", "branch_v26.0.0", "8.2.0")."""
+
+
+def _release_key(row: Row) -> tuple[int, ...]:
+    """The numbers of the release ``row``'s first cell names, to compare releases by ("8.3.RC1"
+    is (8, 3, 1)); empty when the cell names none."""
+    release = _RELEASE_CELL.search(clean(row.cells[0])) if row.cells else None
+    return tuple(int(n) for n in re.findall(r"\d+", release.group(0))) if release else ()
+
+
+def _current_row(
+    header: Row, body: list[Row], subjects: list[str | None], *, newest: bool
+) -> Row | None:
     """In a matrix whose first column is the repo's own release (no subject in its header),
-    the row for the development branch: what a checkout of that branch needs."""
+    the row for the development branch: what a checkout of that branch needs. With
+    ``newest`` (a release-notes page's version mapping, one row per release of the repo),
+    else the newest release's row, the highest release its first cell names (the first of
+    a table newest-first, the last of one oldest-first; ties go to the earlier row): the
+    rows of past releases are history (msprobe docs/en/release_notes.md:12-14, DrivingSDK
+    docs/zh/release_notes.md:44-46)."""
     if not body or subjects[0] is not None:
         return None
     for row in body:
         if row.cells and _DEVELOPMENT_ROW.match(clean(row.cells[0])):
             return row
-    return None
+    rows = [row for row in body if row.cells and clean(row.cells[0])]
+    if not newest or not rows:
+        return None
+    return max(rows, key=lambda row: (_release_key(row), -body.index(row)))
 
 
 _AND_LATER = lazyre.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
@@ -164,13 +185,15 @@ class _Columns(NamedTuple):
         return [found, with_firmware(found, firmware)] if firmware else [found]
 
 
-def _matrix(file: SourceFile, header: Row, body: list[Row], columns: _Columns) -> list[Requirement]:
+def _matrix(
+    file: SourceFile, header: Row, body: list[Row], columns: _Columns, *, newest: bool
+) -> list[Requirement]:
     """A release matrix: the development branch's row when it has one (``_current_row``),
     else each column's values as soft alternatives cited at the header, which names the
     subject, and also at each row that gives one (op-plugin docs/en/install.md:34-40, a row
     per PyTorch release)."""
     subjects = columns.subjects
-    current = _current_row(header, body, subjects)
+    current = _current_row(header, body, subjects, newest=newest)
     hardware = [c for c, cell in enumerate(header.cells) if _hardware_column(cell)]
     if current is not None:
         rows = continued(body, current)
@@ -214,9 +237,12 @@ def _matrix(file: SourceFile, header: Row, body: list[Row], columns: _Columns) -
 
 _NOT_COMPONENT = lazyre.compile(
     r"^(?:branch|tag|date|status|commit|model|os|arch|platform|notes?|links?|type|mode|"
-    r"features?|releases?|hardware|devices?|chips?|products?|series|docs?|remarks?)$",
+    r"features?|releases?|hardware|devices?|chips?|products?|series|docs?|remarks?|"
+    r"checksums?|sha\d*(?:sums?)?|md5|hash|digest)$",
     re.IGNORECASE,
 )
+"""Headers naming no component: a release's branch, date, notes; its package's checksum
+("| Checksum |", msprobe docs/en/release_notes.md:12)."""
 
 
 def _component_columns(header: Row, subjects: list[str | None]) -> list[str | None]:
@@ -314,9 +340,10 @@ def _chip_row(file: SourceFile, row: Row, text: str) -> list[Requirement]:
 
 
 def read_table(
-    file: SourceFile, rows: list[Row], *, required: bool, vendor: Vendor
+    file: SourceFile, rows: list[Row], *, required: bool, vendor: Vendor, newest: bool = False
 ) -> list[Requirement]:
-    """The requirements a Markdown table states (``rows`` as split, header first)."""
+    """The requirements a Markdown table states (``rows`` as split, header first); with
+    ``newest`` (a release-notes page) a release matrix states its newest release's row."""
     if len(rows) < 2:
         return []
     header = rows[0]
@@ -327,12 +354,12 @@ def read_table(
     return [
         *os_column(file, header, body),
         *device_arch_cells(file, header, body),
-        *_read_rows(file, header, body, required, vendor),
+        *_read_rows(file, header, body, required, vendor, newest=newest),
     ]
 
 
 def _read_rows(
-    file: SourceFile, header: Row, body: list[Row], required: bool, vendor: Vendor
+    file: SourceFile, header: Row, body: list[Row], required: bool, vendor: Vendor, *, newest: bool
 ) -> list[Requirement]:
     """What a table's rows or columns state, read as a matrix or row by row."""
     subjects = [resolve(cell_subject(cell), vendor) for cell in header.cells]
@@ -348,7 +375,7 @@ def _read_rows(
         columns = _Columns(
             _component_columns(header, subjects), firmware, arch_columns(header, body)
         )
-        return _matrix(file, header, body, columns)
+        return _matrix(file, header, body, columns, newest=newest)
     found: list[Requirement] = []
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""
