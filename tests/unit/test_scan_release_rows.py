@@ -88,3 +88,15 @@ def test_elsewhere_a_release_matrix_keeps_every_row() -> None:
     page = _page("docs/zh/versions.md", "", 1)
     (cann,) = read_table(page, rows, required=False, vendor="ascend")
     assert (cann.spec, cann.hard) == ("==9.0.0 || ==8.5.0", False)
+
+
+def test_rows_naming_no_release_keep_every_row() -> None:
+    # which row is newest is not told: the columns stay alternatives
+    rows = [
+        Row(42, ["分支", "CANN版本"]),
+        Row(44, ["稳定分支", "9.0.0"]),
+        Row(45, ["旧分支", "8.5.0"]),
+    ]
+    page = _page("docs/zh/release_notes.md", "", 1)
+    (cann,) = read_table(page, rows, required=False, vendor="ascend", newest=True)
+    assert (cann.spec, cann.hard) == ("==9.0.0 || ==8.5.0", False)

@@ -107,6 +107,17 @@ _DEVELOPMENT_ROW = lazyre.compile(
 """The first cell of a release matrix's row for the branch being developed ("master（主线）")."""
 
 
+def _current_row(header: Row, body: list[Row], subjects: list[str | None]) -> Row | None:
+    """In a matrix whose first column is the repo's own release (no subject in its header),
+    the row for the development branch: what a checkout of that branch needs."""
+    if not body or subjects[0] is not None:
+        return None
+    for row in body:
+        if row.cells and _DEVELOPMENT_ROW.match(clean(row.cells[0])):
+            return row
+    return None
+
+
 _RELEASE_CELL = lazyre.compile(r"\d+(?:[.-]\w+)+")
 """The release a row's first cell names ("26.0.0-alpha.3", "branch_v26.0.0", "8.2.0")."""
 
@@ -118,25 +129,18 @@ def _release_key(row: Row) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", release.group(0))) if release else ()
 
 
-def _current_row(
-    header: Row, body: list[Row], subjects: list[str | None], *, newest: bool
-) -> Row | None:
-    """In a matrix whose first column is the repo's own release (no subject in its header),
-    the row for the development branch: what a checkout of that branch needs. With
-    ``newest`` (a release-notes page's version mapping, one row per release of the repo),
-    else the newest release's row, the highest release its first cell names (the first of
-    a table newest-first, the last of one oldest-first; ties go to the earlier row): the
-    rows of past releases are history (msprobe docs/en/release_notes.md:12-14, DrivingSDK
-    docs/zh/release_notes.md:44-46)."""
-    if not body or subjects[0] is not None:
+def _newest_row(body: list[Row], subjects: list[str | None]) -> Row | None:
+    """In a release-notes page's version mapping (a row per release of the repo, its first
+    column naming the release), the newest release's row: the highest release its first cell
+    names (the first of a table newest-first, the last of one oldest-first; ties go to the
+    earlier row). The rows of past releases are history (msprobe docs/en/release_notes.md:
+    14-16, DrivingSDK docs/zh/release_notes.md:44-46). None when no first cell names a
+    release: which row is newest is not told."""
+    if subjects[0] is not None:
         return None
-    for row in body:
-        if row.cells and _DEVELOPMENT_ROW.match(clean(row.cells[0])):
-            return row
-    rows = [row for row in body if row.cells and clean(row.cells[0])]
-    if not newest or not rows:
-        return None
-    return max(rows, key=lambda row: (_release_key(row), -body.index(row)))
+    keyed = [(_release_key(row), -index, row) for index, row in enumerate(body) if row.cells]
+    newest = max(keyed, key=lambda item: item[:2], default=None)
+    return newest[2] if newest is not None and newest[0] else None
 
 
 _AND_LATER = lazyre.compile(r"^(\d+(?:\.\d+)*)\s*\+$")
@@ -189,15 +193,21 @@ def _matrix(
     file: SourceFile, header: Row, body: list[Row], columns: _Columns, *, newest: bool
 ) -> list[Requirement]:
     """A release matrix: the development branch's row when it has one (``_current_row``),
-    else each column's values as soft alternatives cited at the header, which names the
-    subject, and also at each row that gives one (op-plugin docs/en/install.md:34-40, a row
-    per PyTorch release)."""
+    else with ``newest`` the newest release's row (``_newest_row``), else each column's
+    values as soft alternatives cited at the header, which names the subject, and also at
+    each row that gives one (op-plugin docs/en/install.md:34-40, a row per PyTorch release)."""
     subjects = columns.subjects
-    current = _current_row(header, body, subjects, newest=newest)
+    current = _current_row(header, body, subjects)
     hardware = [c for c, cell in enumerate(header.cells) if _hardware_column(cell)]
     if current is not None:
         rows = continued(body, current)
         return _row_of_matrix(file, header, rows, columns) + _chip_cells(file, rows, hardware)
+    release = _newest_row(body, subjects) if newest else None
+    if release is not None:
+        # a released row's cell without a version (a link, a checksum, "-") states no need
+        rows = continued(body, release)
+        versioned = [r for r in _row_of_matrix(file, header, rows, columns) if r.spec]
+        return versioned + _chip_cells(file, rows, hardware)
     found: list[Requirement] = _chip_cells(file, body, hardware)
     found += arch_cells(file, body, columns.arch, hard=False)
     for column, subject in enumerate(subjects):
