@@ -279,7 +279,7 @@ def test_a_line_of_open_double_quotes_is_read_in_linear_time() -> None:
     # hostile: 400 000 quotes each after a backslash, none closed; each tried as the start of a
     # quoted string that scans to the line's end, the line took minutes
     line = '"\\' * 400_000
-    assert _seconds(lambda: routed_directories({"build.sh": line + "\ncd hook\nmake\n"}, ())) < 5
+    assert _seconds(lambda: routed_directories({"build.sh": line + "\ncd hook\nmake\n"}, ())) < 15
     assert routed_directories({"build.sh": 'echo "open\ncd hook\nmake\n'}, ()) == {"hook"}
 
 
@@ -307,13 +307,13 @@ def test_functions_calling_functions_many_times_are_read_in_bounded_time() -> No
     script = f"{chain}f6() {{\n  make -C lib\n}}\nf0\ncd hook\nmake\n"
     start = time.perf_counter()
     assert "lib" in routed_directories({"build.sh": script}, ())
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start < 30
 
 
 def test_many_strips_of_a_long_value_are_read_in_bounded_time() -> None:
     # hostile: each ${X%b} tries every cut of a 4000-character value; 20 000 of them took 35 s
     script = "X=" + "a" * 4000 + "\n" + "Y=${X%b}\n" * 20_000
-    assert _seconds(lambda: routed_directories({"build.sh": script}, ())) < 10
+    assert _seconds(lambda: routed_directories({"build.sh": script}, ())) < 30
     # a strip within the budget still strips (ascend-docker-runtime build/build.sh:42)
     script = 'P=$(find cli -name "main.c")\nD=${P%/main.c}\ncd $D\nmake\n'
     assert routed_directories({"build.sh": script}, ("cli/src/main.c",)) == {"cli/src"}
@@ -323,7 +323,7 @@ def test_many_finds_in_a_large_repo_are_read_in_bounded_time() -> None:
     # hostile: each find walks the repo's 3000 files; 20 000 of them would look at 60 million
     files = tuple(f"d{i}/foo.c" for i in range(3000))
     script = "X=$(find . -name foo.c)\n" * 20_000
-    assert _seconds(lambda: routed_directories({"build.sh": script}, files)) < 20
+    assert _seconds(lambda: routed_directories({"build.sh": script}, files)) < 40
 
 
 def test_a_route_into_many_directories_places_files_in_linear_time() -> None:
@@ -336,7 +336,7 @@ def test_a_route_into_many_directories_places_files_in_linear_time() -> None:
     start = time.perf_counter()
     scopes = Scopes(files, {"build.sh": script})
     assert [scopes.of(rel) for rel in files[2:]].count(REPO) == 2
-    assert time.perf_counter() - start < 20
+    assert time.perf_counter() - start < 40
     assert scopes.of("sub7/a/README.md") == REPO
     assert scopes.of("sub8/a/README.md") == "sub8/a"
 
@@ -346,7 +346,7 @@ def test_a_line_whose_expansions_grow_past_any_path_is_unknown() -> None:
     script = "X=" + "a" * 4000 + "\nmake -C " + "$X" * 200_000 + "\ncd hook\nmake\n"
     start = time.perf_counter()
     assert routed_directories({"build.sh": script}, ()) == {"hook"}
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 15
     assert routed_directories({"build.sh": "X=lib\nmake -C $X/$X\n"}, ()) == {"lib/lib"}
 
 
@@ -366,4 +366,4 @@ def test_the_modules_of_a_wide_route_are_found_in_linear_time() -> None:
     texts["d7/go.mod"] = "module d7\nreplace x => ../m3\n"
     start = time.perf_counter()
     assert with_replaced_modules(routed, texts) == routed | {"m3"}
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 15
