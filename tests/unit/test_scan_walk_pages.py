@@ -90,3 +90,13 @@ def test_the_pages_of_a_fern_docs_tree_are_the_repos_docs() -> None:
     assert classify("fern/pages/build.md") == "docs"
     assert doc_scope(["fern", "pages", "build.md"]) == REPO
     assert doc_scope(["fern", "pages", "cuvs_bench", "install.md"]) == "fern/pages/cuvs_bench"
+
+
+# hicann/ops-tensor@d636af5c116fef892ece61b140f46577ab6e54dd docs/zh/context/quick_install.md:16-19
+# ("- pigz（可选…）", "- dos2unix", "- gawk", "- make" under "## 前提条件"): the background
+# folder holds the repo's install guide; its other pages are each their own topic
+# (hicann/ops-nn docs/zh/context/data_type.md), never one "context" feature.
+def test_a_background_folder_holds_the_repo_s_guides() -> None:
+    assert doc_scope("docs/zh/context/quick_install.md".split("/")) == REPO
+    assert doc_scope("docs/zh/context/build.md".split("/")) == REPO
+    assert doc_scope("docs/zh/context/data_type.md".split("/")) == "docs/zh/context/data_type"

@@ -16,9 +16,13 @@ fern/pages/build.md states the GPUs, toolkit and compilers a build needs)."""
 _GENERIC_DOC_DIRS = lazyre.compile(
     r"^(?:zh|en|cn|zh[-_]cn|en[-_]us|source|src|pages|user[-_]?guides?|guides?|getting[-_]?started|"
     r"get[-_]?started|install(?:ation)?(?:[-_]?guides?)?|quick[-_]?start|introduction|intro|"
-    r"overview|community)$",
+    r"overview|community|context)$",
     re.IGNORECASE,
 )
+"""Folders under ``docs/`` that name no feature: a language, the guides, the background pages
+("context": hicann/ops-tensor docs/zh/context holds the repo's quick_install.md and build.md,
+ops-nn docs/zh/context its data types and return codes), so the pages in them are placed by
+their own names (``_WHOLE_GUIDE``)."""
 _WHOLE_GUIDE = lazyre.compile(
     r"readme|index|install|quick|start|build|setup|overview|getting|prereq|requirement|"
     r"environment|compat|release|version|support|(?:^|[-_. \d])dependenc|安装|快速|环境|配套|版本|"
