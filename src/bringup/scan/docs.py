@@ -55,6 +55,7 @@ from bringup.scan.netprose import network_stated, network_words
 from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
+from bringup.scan.prosetools import asked_tools
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
@@ -164,6 +165,8 @@ class _Reader:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
                 if not found and self.pending_item:
                     found = listed_release(self.file, *self.pending[0])
+            if self.setup_here and self.steps_here:
+                found += asked_tools(self.file, self.pending)
             # what qualifies a statement is looked for only where one was found (most
             # paragraphs state nothing)
             found = as_examples(found, self.pending) if found else found
