@@ -32,6 +32,7 @@ from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
+from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY, EXTRACTORS
 from bringup.scan.roles import guess_role
@@ -319,7 +320,9 @@ def scan_repo(
         guides=guides,
         scopes=scopes,
     )
-    requirements, unversioned = settle_unversioned(one_need(scoped.requirements), component)
+    requirements, unversioned = settle_unversioned(
+        as_stated_subjects(one_need(scoped.requirements)), component
+    )
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(requirements, authority), authority, component
     )

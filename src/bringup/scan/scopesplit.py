@@ -15,6 +15,7 @@ from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_directories
+from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -69,7 +70,9 @@ class Split(NamedTuple):
         without findings (those are about the repo)."""
         out = []
         for name in sorted(set(self.other_requirements) | set(self.other_steps)):
-            kept, _ = settle_unversioned(self.other_requirements.get(name, []), component)
+            kept, _ = settle_unversioned(
+                as_stated_subjects(self.other_requirements.get(name, [])), component
+            )
             kept = fold_wheel_pythons(kept, authority)
             out.append(
                 Scope(
