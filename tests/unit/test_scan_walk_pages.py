@@ -97,6 +97,6 @@ def test_the_pages_of_a_fern_docs_tree_are_the_repos_docs() -> None:
 # folder holds the repo's install guide; its other pages are each their own topic
 # (hicann/ops-nn docs/zh/context/data_type.md), never one "context" feature.
 def test_a_background_folder_holds_the_repo_s_guides() -> None:
-    assert doc_scope("docs/zh/context/quick_install.md".split("/")) == REPO
-    assert doc_scope("docs/zh/context/build.md".split("/")) == REPO
-    assert doc_scope("docs/zh/context/data_type.md".split("/")) == "docs/zh/context/data_type"
+    assert doc_scope(["docs", "zh", "context", "quick_install.md"]) == REPO
+    assert doc_scope(["docs", "zh", "context", "build.md"]) == REPO
+    assert doc_scope(["docs", "zh", "context", "data_type.md"]) == "docs/zh/context/data_type"
