@@ -172,6 +172,20 @@ def program_name(argv: tuple[str, ...]) -> str:
     return argv[0].rsplit("/", 1)[-1] if argv else ""
 
 
+def option_value(argv: tuple[str, ...], *flags: str) -> str:
+    """The value of the first of ``flags`` a command gives (``-C DIR``, ``-CDIR``,
+    ``--flag=VALUE``), "" without one."""
+    for index, arg in enumerate(argv):
+        for flag in flags:
+            if arg == flag and index + 1 < len(argv):
+                return argv[index + 1]
+            if arg.startswith(flag) and len(arg) > len(flag) and not flag.startswith("--"):
+                return arg[len(flag) :]
+            if arg.startswith(flag + "="):
+                return arg[len(flag) + 1 :]
+    return ""
+
+
 def python_module(argv: tuple[str, ...]) -> str | None:
     if program_name(argv).startswith("python") and len(argv) > 2 and argv[1] == "-m":
         return argv[2]

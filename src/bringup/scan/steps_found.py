@@ -16,18 +16,7 @@ from collections.abc import Sequence
 
 from bringup import backends
 from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
-
-
-def _option(argv: tuple[str, ...], *names: str) -> str:
-    for index, arg in enumerate(argv):
-        for name in names:
-            if arg == name and index + 1 < len(argv):
-                return argv[index + 1]
-            if arg.startswith(name) and len(arg) > len(name) and not name.startswith("--"):
-                return arg[len(name) :]
-            if arg.startswith(name + "="):
-                return arg[len(name) + 1 :]
-    return ""
+from bringup.scan.commands import option_value
 
 
 def step_key(step: Step) -> tuple[tuple[str, ...], str]:
@@ -38,14 +27,14 @@ def step_key(step: Step) -> tuple[tuple[str, ...], str]:
     if argv[:3] in (("python", "-m", "pytest"), ("python3", "-m", "pytest")):
         argv = ("pytest", *argv[3:])
     if argv[:1] == ("cmake",):
-        build = _option(argv, "--build")
+        build = option_value(argv, "--build")
         if build:
             return ("cmake", "--build", build), step.cwd
         if "--install" not in argv:
-            return ("cmake", "-B", _option(argv, "-B")), step.cwd
+            return ("cmake", "-B", option_value(argv, "-B")), step.cwd
     if argv[:1] == ("ctest",):
-        tree = _option(argv, "--test-dir")
-        return ("ctest", tree, _option(argv, "-L", "--label-regex")), step.cwd
+        tree = option_value(argv, "--test-dir")
+        return ("ctest", tree, option_value(argv, "-L", "--label-regex")), step.cwd
     return argv, step.cwd
 
 
