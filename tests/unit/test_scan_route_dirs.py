@@ -17,9 +17,10 @@ import time
 from collections.abc import Callable
 
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.buildtargets import built_targets
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gomod import extract_go_mod
-from bringup.scan.routedirs import built_targets, routed_directories, with_replaced_modules
+from bringup.scan.routedirs import routed_directories, with_replaced_modules
 from bringup.scan.scopes import REPO, TESTS, Scopes
 
 # ascend-docker-runtime build/build.sh:20-49 (the variables), 63-80 and 89-111 (build_bin),

@@ -29,40 +29,15 @@ from fnmatch import fnmatchcase
 from posixpath import commonpath, dirname, join, normpath
 
 from bringup import lazyre
-from bringup.scan.commands import LogicalLine, joined_lines, parse_commands, program_name
+from bringup.scan.buildtargets import REPO_PATH, built_targets
+from bringup.scan.commands import joined_lines, parse_commands, program_name
 from bringup.scan.gomod import local_replacements
+from bringup.scan.shlayout import script_layout
 from bringup.scan.shwords import shell_words
 
-_REPO = "\x04"
-"""Marks a path relative to the repo's root (``\\x04cli/src``; the root is ``\\x04.``)."""
 _UNKNOWN = "\x03"
 """What an expansion the reader cannot resolve leaves: no path holding it is placed."""
 
-_FUNCTION = lazyre.compile(
-    r"^(?:function\s+([A-Za-z_][\w:.-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:.-]*)\s*\(\s*\))"
-    r"\s*(\{?)\s*(\S?)"
-)
-_KEYWORD = lazyre.compile(
-    r"(?:^|[;&|(]|\b(?:then|do|else|elif)\b)[ \t]*"
-    r"(if|case|for|while|until|select|fi|esac|done|\{|\})(?=[\s;&|)]|$)"
-)
-_CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
-_OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
-_OPENS["select"] = "loop"
-_QUOTED = r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)"""
-"""Quoted text; a double quote left open runs to the line's end (tried from each quote of
-``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
-_COMMENT_TEXT = r"(?:^|\s)#.*$"
-_BARE = lazyre.compile(rf"{_QUOTED}|\$\{{[^{{}}]*\}}|\$\([^()]*\)|`[^`]*`")
-"""Quoted text and simple expansions."""
-_HERE_DOCUMENT = lazyre.compile(
-    rf"""(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_]\w*)\1|{_QUOTED}"""
-    rf"|\$?\(\((?:[^()]|\([^()]*\))*\)\)|{_COMMENT_TEXT}"
-)
-"""A here-document's start (``cat <<EOF``, ``<<-'EOF'``: the word ending it), found past quoted
-text, arithmetic and comments, where ``<<`` is no redirection (``echo "cat <<EOF"``,
-``$((1 << SHIFT))``, ``# <<EOF``), and not a here-string (``read a <<< word``)."""
-_COMMENT = lazyre.compile(_COMMENT_TEXT)
 _ASSIGNMENT = lazyre.compile(
     r"^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?([A-Za-z_]\w*)=(?=\S|$)"
 )
@@ -71,12 +46,6 @@ _PARAMETER = lazyre.compile(
 )
 _NAME = lazyre.compile(r"[A-Za-z_]\w*|\d")
 _LEADING = frozenset({"then", "do", "else", "{", "(", "!", "time", "sudo", "exec", "command"})
-_BUILD_SCRIPT = lazyre.compile(r"(?:^|[/_-])(?:build|compile)[\w.-]*\.sh$", re.IGNORECASE)
-_GO_VALUED = frozenset(
-    {"-o", "-ldflags", "-gcflags", "-asmflags", "-tags", "-mod", "-p", "-buildmode", "-pkgdir"}
-    | {"-toolexec", "-exec", "-modfile", "-overlay", "-pgo", "-C", "-compiler", "-gccgoflags"}
-)
-_CMAKE_VALUED = frozenset({"-B", "-G", "-T", "-A", "-C", "-D", "-U", "-W", "--preset"})
 _CALLS = 8
 """How deep calls of the script's functions are followed."""
 _NESTED = 8
@@ -147,18 +116,18 @@ class _Reader:
     """One script read top to bottom: its variables, the directory it is in, what it built."""
 
     def __init__(self, rel: str, text: str, rels: Collection[str]) -> None:
-        self._script = _REPO + rel
+        self._script = REPO_PATH + rel
         self._rels = rels
         self._lines = joined_lines(text)
         self._env: dict[str, str] = {}
         # a script at the root runs there (``./build.sh``); one in a directory may be run
         # from the root (``bash ci/build.sh``) or from beside it (``cd build && bash
         # build.sh``): only its own ``cd`` says where it is
-        self._cwd: str | None = None if "/" in rel else _REPO + "."
+        self._cwd: str | None = None if "/" in rel else REPO_PATH + "."
         self._stack: list[str | None] = []  # pushd's
         self._subshells: list[str | None] = []
         self._built: set[str] = set()
-        self._bodies, self._conditional = _layout(self._lines)
+        self._bodies, self._conditional = script_layout(self._lines)
         self._calling: list[str] = []
         self._nested = 0
         self._work = _WORK
@@ -222,7 +191,7 @@ class _Reader:
         """``word`` as a marked repo path (``\\x04cli/src``), None outside the repo or unknown."""
         if not word or _UNKNOWN in word or word.startswith(("/", "~", "-")):
             return None
-        if word.startswith(_REPO):
+        if word.startswith(REPO_PATH):
             path = word[1:]
         elif cwd is None:
             return None
@@ -230,7 +199,7 @@ class _Reader:
             path = cwd[1:] + "/" + word
         path = normpath(path)
         outside = path == ".." or path.startswith("../") or len(path) > _LONGEST
-        return None if outside else _REPO + path
+        return None if outside else REPO_PATH + path
 
     def _value(self, word: str) -> str:
         """An assignment's value: ``word`` expanded, its quotes taken off; unknown when
@@ -350,7 +319,9 @@ class _Reader:
             elif program in ("dirname", "realpath", "readlink") and len(argv) > 1:
                 place = self._place(argv[-1], cwd)
                 if place is not None:
-                    printed = _REPO + (dirname(place[1:]) or ".") if program == "dirname" else place
+                    printed = (
+                        REPO_PATH + (dirname(place[1:]) or ".") if program == "dirname" else place
+                    )
             elif program == "find":
                 printed = self._find(argv[1:], cwd)
             elif program == "echo":
@@ -386,96 +357,7 @@ class _Reader:
         ]
         if not matches:  # a file of no kind the walk lists (``main.c``): somewhere in DIR
             return places[0] if len(places) == 1 and places[0] is not None else _UNKNOWN
-        return _REPO + (matches[0] if len(matches) == 1 else commonpath(matches) or ".")
-
-
-def built_targets(argv: tuple[str, ...]) -> list[str]:
-    """The directories (as written, ``.`` for the one it runs in) a build command builds:
-    ``make [-C DIR]``, ``cmake -S DIR`` or ``cmake DIR`` (not ``cmake --build``, a build
-    tree), ``go build|install [PATH]``, ``cargo build|install [--manifest-path FILE]``,
-    ``python DIR/setup.py``, ``pip install DIR``, a build script run (``bash DIR/build.sh``);
-    none for any other command."""
-    program, args = program_name(argv), argv[1:]
-    if program in ("make", "gmake"):
-        return [_option(args, "-C") or "."]
-    if program == "cmake":
-        if any(a in ("--build", "--install", "-E", "-P") for a in args):
-            return []
-        source = _option(args, "-S")
-        return [source] if source else _positional(args, _CMAKE_VALUED)[:1]
-    if program == "go" and args[:1] in (("build",), ("install",)):
-        paths = [
-            dirname(a) or "." if a.endswith(".go") else a.replace("/...", "") or "."
-            for a in _positional(args[1:], _GO_VALUED)
-            if a.startswith((".", _REPO)) or a.endswith(".go")
-        ]
-        return paths or ["."]
-    if program == "cargo" and args[:1] in (("build",), ("install",)):
-        manifest = _option(args, "--manifest-path")
-        return [dirname(manifest) or "."] if manifest else ["."]
-    if program.startswith("python") and args[:1] and args[0].endswith("setup.py"):
-        return [dirname(args[0]) or "."]
-    if program.startswith("python") and args[:2] == ("-m", "pip"):
-        program, args = "pip", args[2:]
-    if program in ("pip", "pip3") and args[:1] == ("install",):
-        return [a for a in args[1:] if a == "." or a.startswith(("./", "../", _REPO))]
-    if program in ("bash", "sh") and args:
-        script = args[0]
-    else:  # a script run by its path (``./build.sh``), not a program on PATH
-        script = argv[0] if argv and "/" in argv[0] else ""
-    return [dirname(script) or "."] if _BUILD_SCRIPT.search(script) else []
-
-
-def _layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]:
-    """The lines of the script's top level (``""``) and of each function, by index, and
-    whether each line lies in an ``if``, a ``case``, a loop or a ``cond && {`` group of its
-    function (or opens one)."""
-    bodies: dict[str, list[int]] = {"": []}
-    conditional: list[bool] = []
-    frames: list[tuple[str, str, int]] = []  # (kind, function, conditions since it began)
-    pending = ""
-    document = ""  # the word ending the here-document being skipped
-    for index, line in enumerate(lines):
-        if document:  # a here-document's text is data, no command (``cat <<EOF``)
-            document = "" if line.text.strip() == document else document
-            conditional.append(True)
-            continue
-        document = next((m.group(2) for m in _HERE_DOCUMENT.finditer(line.text) if m.group(2)), "")
-        bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
-        owner, conditions = frames[-1][1:] if frames else ("", 0)
-        defined = _FUNCTION.match(bare)
-        if defined is not None and not defined.group(4):
-            name = defined.group(1) or defined.group(2)
-            bodies[name] = []
-            if defined.group(3):
-                frames.append(("brace", name, 0))
-            else:
-                pending = name
-            conditional.append(False)
-            continue
-        if pending and bare == "{":
-            frames.append(("brace", pending, 0))
-            pending = ""
-            conditional.append(False)
-            continue
-        keywords = list(_KEYWORD.finditer(bare))
-        conditional.append(conditions > 0 or any(k.group(1) in _OPENS for k in keywords))
-        bodies.setdefault(owner, []).append(index)
-        for keyword in keywords:
-            word = keyword.group(1)
-            guarded = word == "{" and bare[: keyword.start(1)].rstrip().endswith(("&&", "||"))
-            if word in _OPENS or guarded:
-                kind = _OPENS.get(word, "if")
-                frames.append((kind, frames[-1][1] if frames else "", conditions + 1))
-            elif word == "{":
-                frames.append(("brace", owner, conditions))
-            elif frames:
-                closes = _CLOSES[word]
-                while len(frames) > 1 and frames[-1][0] != closes and word != "}":
-                    frames.pop()
-                frames.pop()
-            owner, conditions = frames[-1][1:] if frames else ("", 0)
-    return bodies, conditional
+        return REPO_PATH + (matches[0] if len(matches) == 1 else commonpath(matches) or ".")
 
 
 def _closing(text: str, at: int) -> int:
@@ -547,32 +429,6 @@ def _bare_argv(argv: tuple[str, ...]) -> tuple[str, ...]:
     while end > start and argv[end - 1] in (")", "}"):
         end -= 1
     return argv[start:end]
-
-
-def _option(args: tuple[str, ...], flag: str) -> str:
-    """The value of ``flag`` (``-C DIR``, ``-CDIR``, ``--flag=VALUE``), "" without one."""
-    for index, arg in enumerate(args):
-        if arg == flag and index + 1 < len(args):
-            return args[index + 1]
-        if flag.startswith("--") and arg.startswith(flag + "="):
-            return arg[len(flag) + 1 :]
-        if not flag.startswith("--") and arg.startswith(flag) and len(arg) > len(flag):
-            return arg[len(flag) :]
-    return ""
-
-
-def _positional(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
-    """The arguments that are no option nor an option's value."""
-    found: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            skip = arg in valued
-        else:
-            found.append(arg)
-    return found
 
 
 def _relative(place: str) -> str:

@@ -1,0 +1,86 @@
+"""The layout of a shell script read without running it (``routedirs``): which lines are its
+top level's and which a function's, and which run only when a condition holds (an ``if``, a
+``case``, a loop, a ``cond && {`` group). A here-document's lines are data, no commands."""
+
+from __future__ import annotations
+
+from bringup import lazyre
+from bringup.scan.commands import LogicalLine
+
+_FUNCTION = lazyre.compile(
+    r"^(?:function\s+([A-Za-z_][\w:.-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:.-]*)\s*\(\s*\))"
+    r"\s*(\{?)\s*(\S?)"
+)
+_KEYWORD = lazyre.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|elif)\b)[ \t]*"
+    r"(if|case|for|while|until|select|fi|esac|done|\{|\})(?=[\s;&|)]|$)"
+)
+_CLOSES = {"fi": "if", "esac": "case", "done": "loop", "}": "brace"}
+_OPENS = {"if": "if", "case": "case", "for": "loop", "while": "loop", "until": "loop"}
+_OPENS["select"] = "loop"
+_QUOTED = r"""'[^']*'|"(?:[^"\\]|\\.)*(?:"|\\?$)"""
+"""Quoted text; a double quote left open runs to the line's end (tried from each quote of
+``"\\"\\"...`` in turn, a closing quote sought would scan the line again)."""
+_COMMENT_TEXT = r"(?:^|\s)#.*$"
+_BARE = lazyre.compile(rf"{_QUOTED}|\$\{{[^{{}}]*\}}|\$\([^()]*\)|`[^`]*`")
+"""Quoted text and simple expansions."""
+_HERE_DOCUMENT = lazyre.compile(
+    rf"""(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_]\w*)\1|{_QUOTED}"""
+    rf"|\$?\(\((?:[^()]|\([^()]*\))*\)\)|{_COMMENT_TEXT}"
+)
+"""A here-document's start (``cat <<EOF``, ``<<-'EOF'``: the word ending it), found past quoted
+text, arithmetic and comments, where ``<<`` is no redirection (``echo "cat <<EOF"``,
+``$((1 << SHIFT))``, ``# <<EOF``), and not a here-string (``read a <<< word``)."""
+_COMMENT = lazyre.compile(_COMMENT_TEXT)
+
+
+def script_layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]:
+    """The lines of the script's top level (``""``) and of each function, by index, and
+    whether each line lies in an ``if``, a ``case``, a loop or a ``cond && {`` group of its
+    function (or opens one)."""
+    bodies: dict[str, list[int]] = {"": []}
+    conditional: list[bool] = []
+    frames: list[tuple[str, str, int]] = []  # (kind, function, conditions since it began)
+    pending = ""
+    document = ""  # the word ending the here-document being skipped
+    for index, line in enumerate(lines):
+        if document:  # a here-document's text is data, no command (``cat <<EOF``)
+            document = "" if line.text.strip() == document else document
+            conditional.append(True)
+            continue
+        document = next((m.group(2) for m in _HERE_DOCUMENT.finditer(line.text) if m.group(2)), "")
+        bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
+        owner, conditions = frames[-1][1:] if frames else ("", 0)
+        defined = _FUNCTION.match(bare)
+        if defined is not None and not defined.group(4):
+            name = defined.group(1) or defined.group(2)
+            bodies[name] = []
+            if defined.group(3):
+                frames.append(("brace", name, 0))
+            else:
+                pending = name
+            conditional.append(False)
+            continue
+        if pending and bare == "{":
+            frames.append(("brace", pending, 0))
+            pending = ""
+            conditional.append(False)
+            continue
+        keywords = list(_KEYWORD.finditer(bare))
+        conditional.append(conditions > 0 or any(k.group(1) in _OPENS for k in keywords))
+        bodies.setdefault(owner, []).append(index)
+        for keyword in keywords:
+            word = keyword.group(1)
+            guarded = word == "{" and bare[: keyword.start(1)].rstrip().endswith(("&&", "||"))
+            if word in _OPENS or guarded:
+                kind = _OPENS.get(word, "if")
+                frames.append((kind, frames[-1][1] if frames else "", conditions + 1))
+            elif word == "{":
+                frames.append(("brace", owner, conditions))
+            elif frames:
+                closes = _CLOSES[word]
+                while len(frames) > 1 and frames[-1][0] != closes and word != "}":
+                    frames.pop()
+                frames.pop()
+            owner, conditions = frames[-1][1:] if frames else ("", 0)
+    return bodies, conditional
