@@ -16,11 +16,9 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
-from bringup.scan.commands import Command
+from bringup.scan.commands import Command, joined_lines
+from bringup.scan.shlayout import script_layout
 
-_DEFINITION = lazyre.compile(
-    r"^(\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{?\s*$"
-)
 _ARGUMENT = r"\$\{?(?:@|\*|1)\}?"
 _TAKEN = lazyre.compile(rf"\b([A-Za-z_]\w*)=\"?{_ARGUMENT}\"?(?:\s|$|;)")
 """A variable that holds what the function was given (``local cmd=$1``, ``cmd="$*"``)."""
@@ -40,21 +38,11 @@ def _runs(body: list[str]) -> bool:
 
 def runner_functions(text: str) -> frozenset[str]:
     """The functions a script defines that run the command they are given."""
-    lines = text.splitlines()
-    found = set()
-    for index, line in enumerate(lines):
-        defined = _DEFINITION.match(line)
-        if defined is None:
-            continue
-        indent = len(defined.group(1))
-        body = []
-        for inner in lines[index + 1 :]:
-            if inner.strip() == "}" and len(inner) - len(inner.lstrip()) <= indent:
-                break
-            body.append(inner)
-        if _runs(body):
-            found.add(defined.group(2) or defined.group(3))
-    return frozenset(found)
+    lines = joined_lines(text)
+    bodies, _ = script_layout(lines)
+    return frozenset(
+        name for name, body in bodies.items() if name and _runs([lines[i].text for i in body])
+    )
 
 
 def run_through(command: Command, runners: frozenset[str]) -> tuple[str, ...]:
