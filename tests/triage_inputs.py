@@ -7,6 +7,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from bringup.triage import explain_text
+
 FRAGMENTS = [
     b"version `GLIBCXX_3.4.30' not found",
     b"EZ9999: Inner Error!",
@@ -33,3 +35,10 @@ def write(directory: Path, name: str, text: str) -> Path:
     path = directory / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def top(log: str) -> tuple[str, str]:
+    """The first diagnosis of ``log``: its entry and layer (a log must give one)."""
+    found = explain_text(log)
+    assert found, log
+    return found[0].signature_id, found[0].layer

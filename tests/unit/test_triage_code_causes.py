@@ -10,12 +10,7 @@ from bringup.triage import explain_text
 from bringup.triage.catalogues import builtin_catalogues
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.loader import load_signatures
-
-
-def top(log: str) -> tuple[str, str]:
-    found = explain_text(log)
-    assert found, log
-    return found[0].signature_id, found[0].layer
+from triage_inputs import top
 
 
 def test_every_same_as_names_a_known_signature_or_class() -> None:

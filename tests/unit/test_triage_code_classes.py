@@ -8,14 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bringup.triage import explain_text
+from triage_inputs import top
 
 REFUSES = "class.operator.npu-kernel-refuses-inputs"
-
-
-def top(log: str) -> tuple[str, str]:
-    found = explain_text(log)
-    assert found, log
-    return found[0].signature_id, found[0].layer
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import pytest
 from bringup.triage import explain_text
 from bringup.triage.catalogues import builtin_catalogues
 from bringup.triage.loader import load_signatures
+from triage_inputs import top
 
 TITLED = re.compile(r"\(([^()]*)\)\s*$")
 CODE = re.compile(r"(?<![\w-])(E[0-9A-Z][0-9]{4}|[1-5][0-9]{5}|-8[0-9]{3})(?![\w])")
@@ -26,12 +27,6 @@ NOT_THE_CODES_MEANING = {
     "207007",
     "207008",
 }
-
-
-def top(log: str) -> tuple[str, str]:
-    found = explain_text(log)
-    assert found, log
-    return found[0].signature_id, found[0].layer
 
 
 def test_a_code_a_signature_is_titled_after_is_that_signatures_code() -> None:

@@ -7,16 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from bringup.triage import explain_text
 from bringup.triage.findings import package_of
+from triage_inputs import top
 
 UNSUPPORTED = "class.code.unsupported-configuration"
-
-
-def top(log: str) -> tuple[str, str]:
-    found = explain_text(log)
-    assert found, log
-    return found[0].signature_id, found[0].layer
 
 
 @pytest.mark.parametrize(
