@@ -203,6 +203,13 @@ CORPORA["twentyfirst"] = Corpus(
     (*CORPORA["twentieth"].earlier, DATA / "triage_twentieth"),
     size=48,
 )
+# The twenty-second was collected after the twenty-first (merged fix commits read from fetched
+# repositories' histories, a few issue threads), labelled with the catalogue of beffeda.
+CORPORA["twentysecond"] = Corpus(
+    DATA / "triage_twentysecond",
+    (*CORPORA["twentyfirst"].earlier, DATA / "triage_twentyfirst"),
+    size=50,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
