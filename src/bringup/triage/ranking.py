@@ -89,6 +89,7 @@ def rank(
         if d.signature_id not in result.hits
     ]
     failed_in = _failing_layer(extra)
+    coded = _exact_codes(extra)
     loose = _loose_knowledge(result, found)
     before_echoes = _before_failure_lines(result, found, extra)
     diagnoses = []
@@ -119,7 +120,7 @@ def rank(
                 confirmation=confirmation,
                 facts=facts,
                 score=float(score),
-                layer=_layer(signature, hits, result, failed_in),
+                layer=_layer(signature, hits, result, failed_in, coded),
             )
         )
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
@@ -145,23 +146,42 @@ def rank(
 
 
 def _layer(
-    signature: Signature, hits: SignatureHits, result: ScanResult, failed_in: Optional[Layer]
+    signature: Signature,
+    hits: SignatureHits,
+    result: ScanResult,
+    failed_in: Optional[Layer],
+    coded: Mapping[tuple[int, str], Layer],
 ) -> Optional[Layer]:
     """A signature's layer when the log says better than its record: where the log fails
     (``layer_from_log``); for a catch-all of a failed runtime call (its layer only the usual
     one, ``operator_execution``) or a vendor fault placed there (a runtime call that failed),
-    what the words of its failure name. Not for a vendor fault of kind ``code``: its own
-    description says the job's input or configuration does not fit, wherever the words point
-    ("ModelSlim Quantization Config Not Found" is quantised weights missing, not an install)."""
+    the layer of the code it captured when a catalogue knows that code exactly on its line
+    (``coded``: torch_npu's "NPU function error: aclrtGetDeviceInfo(...), error code is 507899"
+    is the driver's internal error, device init), else what the words of its failure name. Not
+    for a vendor fault of kind ``code``: its own description says the job's input or
+    configuration does not fit, wherever the words point ("ModelSlim Quantization Config Not
+    Found" is quantised weights missing, not an install)."""
     if signature.record.layer_from_log and failed_in:
         return failed_in
     loose = signature.record.generic or (
         signature.tier == "knowledge" and signature.record.kind != "code"
     )  # a FAQ entry ("faq") keeps its layer: it was read from the page's own fix
+    known = coded.get((hits.first_line, hits.captures.get("code", "")))
+    if signature.record.generic and signature.record.layer == KERNEL_LAYER and known:
+        return known
     if loose and signature.record.layer == KERNEL_LAYER:
         said = hits.evidence[0].text if hits.evidence else ""
         return fallback.word_layer(result.findings, hits.first_line, text=said)
     return None
+
+
+def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
+    """The layer of each code the fallback knows exactly, by its line and value."""
+    return {
+        (d.evidence[0].line, d.captures["code"]): d.layer
+        for d in extra
+        if d.score == fallback.FALLBACK_SCORES["code"] and "code" in d.captures and d.layer
+    }
 
 
 def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
@@ -276,23 +296,27 @@ def _one_per_cause(
 ) -> list[Diagnosis]:
     """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
     already the evidence of a diagnosis ranked above it (the same failure, explained better);
-    and an echo of a code already explained above: a ``secondary`` or catch-all (``generic``)
+    an echo of a code already explained above: a ``secondary`` or catch-all (``generic``)
     diagnosis that captured the same code (a runtime's "... error code is N" under the
-    catalogued code N), or a wrapper code (a "call <api> failed" code) within a few lines of
-    it."""
+    catalogued code N); and a wrapper code (a "call <api> failed" code) within a few lines of
+    a code another diagnosis captured, ranked above it or not (torch_npu's "ERR00100 PTA call
+    acl api failed" under the catch-all "NPU function error: ..., error code is 507899": the
+    wrapper says only that the call whose code is there failed)."""
     kept: list[Diagnosis] = []
     covered: set[int] = set()
     codes: set[str] = set()
-    code_lines: set[int] = set()
+    code_lines = {
+        evidence.line
+        for diagnosis in diagnoses
+        if "code" in diagnosis.captures and not _wrapper(diagnosis)
+        for evidence in diagnosis.evidence
+    }
     for diagnosis in diagnoses:
         lines = {evidence.line for evidence in diagnosis.evidence}
         first = diagnosis.evidence[0].line if diagnosis.evidence else 0
         lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
         code = diagnosis.captures.get("code")
-        wrapper = diagnosis.score in (
-            fallback.FALLBACK_SCORES["wrapper"],
-            fallback.FALLBACK_SCORES["footer"],
-        )
+        wrapper = _wrapper(diagnosis)
         near = range(first - fallback.SAME_FAILURE, first + fallback.SAME_FAILURE + 1)
         if diagnosis.signature_id in secondary and first in covered:
             continue
@@ -301,9 +325,16 @@ def _one_per_cause(
         covered |= lines
         if code is not None:
             codes.add(code)
-            code_lines |= lines
         kept.append(diagnosis)
     return kept
+
+
+def _wrapper(diagnosis: Diagnosis) -> bool:
+    """A wrapper code's diagnosis: a code that says only that a call failed."""
+    return diagnosis.score in (
+        fallback.FALLBACK_SCORES["wrapper"],
+        fallback.FALLBACK_SCORES["footer"],
+    )
 
 
 def _confirm(
