@@ -1,7 +1,8 @@
 """What a code says, and what only echoes it: a catch-all that captured a code the catalogue
 knows exactly takes that code's layer, a wrapper code beside it is its echo, an "unknown error"
-code gives way to a class rule that names the cause from its place, and a missing submodule is
-a package that lacks it, not a package missing. Real lines, each cited."""
+code gives way to a class rule that names the cause from its place; and two installs out of step
+said in words: a missing submodule is a package that lacks it, not a package missing, and an
+extension that says it was not built against the installed torch. Real lines, each cited."""
 
 from __future__ import annotations
 
@@ -53,3 +54,12 @@ def test_a_missing_submodule_is_a_package_that_lacks_it() -> None:
     # A top-level name is a package not installed (Python names the first part it cannot find).
     alone = "ModuleNotFoundError: No module named 'tensordict'\n"
     assert top(alone)[0] != "python.module-attribute-missing"
+
+
+def test_an_extension_that_says_it_was_built_for_another_torch() -> None:
+    # kvcache-ai/Mooncake@3b5a594133958449a1feaf1c9e0fc1b553e34a28
+    # docs/source/troubleshooting/pg-ep-troubleshooting.md:11.
+    assert top("Mooncake PG was not built against torch==...\n") == (
+        "python.ext-undefined-symbol-torch",
+        "install",
+    )
