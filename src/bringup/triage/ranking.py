@@ -155,9 +155,10 @@ def _layer(
     """A signature's layer when the log says better than its record: where the log fails
     (``layer_from_log``); for a catch-all of a failed runtime call (its layer only the usual
     one, ``operator_execution``) or a vendor fault placed there (a runtime call that failed),
-    the layer of the code it captured when a catalogue knows that code exactly on its line
-    (``coded``: torch_npu's "NPU function error: aclrtGetDeviceInfo(...), error code is 507899"
-    is the driver's internal error, device init), else what the words of its failure name. Not
+    the layer of the code it captured when a catalogue knows that code exactly on its line and
+    places it elsewhere (``coded``: torch_npu's "NPU function error: aclrtGetDeviceInfo(...),
+    error code is 507899" is the driver's internal error, device init; a code of the usual layer
+    says no more than the catch-all), else what the words of its failure name. Not
     for a vendor fault of kind ``code``: its own description says the job's input or
     configuration does not fit, wherever the words point ("ModelSlim Quantization Config Not
     Found" is quantised weights missing, not an install)."""
@@ -176,11 +177,14 @@ def _layer(
 
 
 def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
-    """The layer of each code the fallback knows exactly, by its line and value."""
+    """The layer of each code the fallback knows exactly, by its line and value, where that is
+    not the usual layer of a failed call (``operator_execution``)."""
     return {
         (d.evidence[0].line, d.captures["code"]): d.layer
         for d in extra
-        if d.score == fallback.FALLBACK_SCORES["code"] and "code" in d.captures and d.layer
+        if d.score == fallback.FALLBACK_SCORES["code"]
+        and "code" in d.captures
+        and d.layer not in (None, KERNEL_LAYER)
     }
 
 
