@@ -56,6 +56,12 @@ the failure's own words before the advice ("RuntimeError: CUDA error: out of mem
 kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... .CUDA kernel
 errors might be ...", Comfy-Org/ComfyUI#12366)."""
 _SEPARATOR = re.compile(r"[/\\]")
+_CRASH = re.compile(
+    r"(?i)(?:\bsegmentation fault|\bcore dumped\b|\billegal instruction\b|\bbus error\b"
+    r"|^[^\w]*aborted\b|\bfatal python error: (?:segmentation|aborted|bus error|illegal))"
+)
+"""A process killed by a signal, as the shell or Python's faulthandler reports it: the line
+says that it died, not where; the line before it may (``text``)."""
 
 
 def _file_name(word: re.Match[str]) -> str:
@@ -103,8 +109,12 @@ def default(rules: Sequence[EvidenceRule]) -> EvidenceRule:
 
 
 def text(failure: FailureSighting) -> str:
-    """What a failure is read from: its line and the lines after it."""
-    return f"{failure.text}\n{failure.following}"
+    """What a failure is read from: its line and the lines after it; for a process that died
+    on a signal (``_CRASH``), the line before it too: the statement, command or step it was
+    running, when the log shows one (``from msprobe.pytorch import PrecisionDebugger`` then
+    "Segmentation fault (core dumped)": Ascend/msprobe@ff0a818f)."""
+    before = f"{failure.preceding}\n" if _CRASH.search(failure.text) else ""
+    return f"{before}{failure.text}\n{failure.following}"
 
 
 def failure_rule(failure: FailureSighting, rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:

@@ -164,6 +164,9 @@ class FailureSighting:
     line: int
     text: str
     following: str = field(compare=False)
+    preceding: str = field(default="", compare=False)
+    """The line printed right before it: what ran when a process died without a message of its
+    own (``bringup.triage.evidence.text``)."""
 
 
 @dataclass
@@ -192,8 +195,8 @@ class Findings:
         frames: Frames = tuple,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
-        printed before an exception (for a failure line: the lines after it), only for the
-        exceptions and failure lines that are kept."""
+        printed before an exception (for a failure line: the line before it, then the lines
+        after it), only for the exceptions and failure lines that are kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
@@ -245,16 +248,17 @@ class Findings:
         return len(self.failures) >= MAX_FAILURES or self.failure_lines >= MAX_FAILURE_LINES
 
     def _failure(self, quiet: str, line: int, text: str, following: Frames) -> None:
-        """Keep a failure line, and the lines after it, unless ``quiet`` (the observer's
-        owner: an expression for the lines that only look like failures, INFO and WARN lines)
-        matches it (them)."""
+        """Keep a failure line, the line before it and the lines after it, unless ``quiet``
+        (the observer's owner: an expression for the lines that only look like failures, INFO
+        and WARN lines) matches it (them: the lines after it)."""
         if self.failures_done() or (self.failures and self.failures[-1].line == line):
             return
         self.failure_lines += 1
         if quiet and re.search(quiet, text):
             return
-        after = [t for t in following() if not (quiet and re.search(quiet, t))]
-        self.failures.append(FailureSighting(line, text, "\n".join(after)))
+        before, *around = following() or ("",)
+        after = [t for t in around if not (quiet and re.search(quiet, t))]
+        self.failures.append(FailureSighting(line, text, "\n".join(after), before))
 
     def _code(self, catalogue: str, groups: dict[str, str], line: int, text: str) -> None:
         for group, raw in groups.items():

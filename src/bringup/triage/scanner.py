@@ -387,12 +387,18 @@ def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
-    """The two lines after the line at ``block[start]`` (within ``FOLLOWING_BYTES``)."""
+    """The line before the line at ``block[start]``, then the two lines after it (each within
+    ``FOLLOWING_BYTES``; the line before from the end of the previous block, ``tail``, when the
+    line opens this one)."""
+    line_start = block.rfind(b"\n", 0, start) + 1
+    window = bytes(block[max(0, line_start - FOLLOWING_BYTES) : line_start])
+    if line_start < FOLLOWING_BYTES and tail:
+        window = tail[line_start - FOLLOWING_BYTES :] + window
+    before = window[:-1].rsplit(b"\n", 1)[-1] if window.endswith(b"\n") else b""
     first = block.find(b"\n", start)
-    if first == -1:
-        return ()
-    after = bytes(block[first + 1 : first + 1 + FOLLOWING_BYTES])
-    return tuple(line.decode("utf-8", "replace").strip() for line in after.split(b"\n")[:2])
+    after = b"" if first == -1 else bytes(block[first + 1 : first + 1 + FOLLOWING_BYTES])
+    lines = after.split(b"\n")[:2] if after else []
+    return tuple(line.decode("utf-8", "replace").strip() for line in (before, *lines))
 
 
 def _line_text(block: Block, start: int, end: int) -> str:
