@@ -1,6 +1,8 @@
 """A kernel compiled while the job runs (torch.compile, Triton's JIT, TileLang, cupy's NVRTC)
 fails in the job: its compiler errors are ``operator_execution``, not the project's ``build``
-(the layer rule of the triage labels; twentieth b03, f01, eighteenth f11, seventh 01)."""
+(the layer rule of the triage labels; twentieth b03, f01, eighteenth f11, seventh 01). A C++
+extension torch's cpp_extension builds at first use is built with the host's toolchain, and
+stays ``build`` (twenty-second b01)."""
 
 from __future__ import annotations
 
@@ -77,11 +79,27 @@ JIT_EXTENSION = (
         TORCH_COMPILE,
         TILELANG,
         CUPY,
-        JIT_EXTENSION,
     ],
 )
 def test_a_compile_in_the_running_job_is_the_operation(log: str) -> None:
     assert explain_text(log)[0].layer == "operator_execution"
+
+
+# Ascend/pytorch@3a189cdf3ebb30613ddd7c9da5d460327d2ac121 (its commit message): the JIT build of a
+# test extension, the CI's CANN without the ACL headers.
+JIT_HEADER = (
+    "In file included from pluggable_allocator_extensions.cpp:5:\n"
+    "torch_npu/include/third_party/acl/inc/acl/acl_base.h:14:10:\n"
+    "  fatal error: acl/acl_base_rt.h: No such file or directory\n"
+    "subprocess.CalledProcessError: Command '['ninja', '-v', '-j', '16']' returned non-zero exit"
+    " status 1.\n"
+    "RuntimeError: Error building extension 'pluggable_allocator_extensions'\n"
+)
+
+
+@pytest.mark.parametrize("log", [JIT_EXTENSION, JIT_HEADER])
+def test_a_cpp_extension_built_at_first_use_is_the_build(log: str) -> None:
+    assert explain_text(log)[0].layer == "build"
 
 
 def test_a_stage_file_of_the_ascend_backend_names_its_compile() -> None:
