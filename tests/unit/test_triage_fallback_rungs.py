@@ -175,3 +175,29 @@ def test_the_line_before_a_failure_is_kept_across_blocks(block_bytes: int) -> No
     assert [(f.line, f.preceding) for f in failures] == [
         (2, "from msprobe.pytorch import PrecisionDebugger")
     ]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # vllm-project/vllm-ascend#9994 (pytest's output, the message wrapped)
+        "E pydantic_core._pydantic_core.ValidationError: 1 validation error for\n"
+        "VllmConfig\n"
+        "E Assertion failed, Flash Comm v1 requires enable_expert_parallel=True\n"
+        "for MoE models. [type=assertion_error, input_value=ArgsKwargs((),\n",
+        # runpod-workers/worker-vllm#257
+        '  File "/usr/local/lib/python3.10/dist-packages/pydantic/_internal/_dataclasses.py", '
+        "line 121, in __init__\n"
+        "    s.__pydantic_validator__.validate_python(ArgsKwargs(args, kwargs), "
+        "self_instance=s)\n"
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\n"
+        "  Value error, rope_scaling should have a 'rope_type' key [type=value_error, "
+        "input_value=ArgsKwargs((), {'model': ...rocessor_plugin': None}), "
+        "input_type=ArgsKwargs]\n",
+    ],
+)
+def test_a_configuration_pydantic_refuses_is_the_setup(log: str) -> None:
+    # a class rule names the second's cause; pydantic's own words place both
+    assert _first(log)[1] == "install"
+    said = next(line for line in log.splitlines() if "ValidationError" in line)
+    assert _words(said) == "evidence.install.setup"
