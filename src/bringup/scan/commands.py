@@ -273,7 +273,11 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         requirement, _ = python_requirement(
             spec, source, hard=hard, confidence="medium", why="pip install"
         )
-        if requirement is not None:
+        # ``pip install --upgrade pip`` (MindIE-Motor docs/zh/developer_guide/build_guide.md:23,
+        # asnumpy README.md:94): pip is there, running; only a version of it is a need
+        if requirement is not None and not (
+            requirement.subject == "pypi:pip" and not requirement.spec
+        ):
             found.append(requirement)
     for arg in command.argv:
         if arg.endswith(".whl"):

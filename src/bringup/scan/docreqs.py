@@ -19,6 +19,7 @@ import re
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.phrases import read_phrase
 from bringup.scan.pydeps import python_requirement
 
 _INTRO = lazyre.compile(r"requirements[\w-]{0,40}\.txt|\bpip3?\s+install\b", re.IGNORECASE)
@@ -64,3 +65,31 @@ def written_requirements(
             return None
         found.append(requirement)
     return found
+
+
+_PIP_NAMED = lazyre.compile(
+    r"(?<![A-Za-z0-9_./`-])pip3?(?![A-Za-z0-9_./-])(?:\s*(?:版本|version))?", re.IGNORECASE
+)
+_QUOTED = lazyre.compile(r"`[^`]*`")
+_ADVICE = lazyre.compile(r"建议|推荐|\brecommend", re.IGNORECASE)
+_NEED = lazyre.compile(r"需|要求|必须|\bneeds?\b|\brequire|\bmust\b|\bshould\b", re.IGNORECASE)
+"""Words asking for the version: not a version given as a failure's cause ("pip 版本 > 25.2" as
+the 原因 of torch going unseen, amct README.md:186: the fix is a lower pip)."""
+
+
+def pip_version(file: SourceFile, line: int, text: str) -> list[Requirement]:
+    """The version of pip a sentence asks for: "you need to install pip >= 20.3 first to
+    install prebuilt" (spconv README.md:129), "建议执行命令`pip3 install --upgrade pip`进行升级
+    (pip版本需大于或等于24.0)" (MindIE-LLM docs/zh/user_guide/install/source/
+    installing_software_and_dependencies.md:56; advice, so soft). Only a version written as a
+    bound or with its words ("24.0 or later"), in words asking for it, counts; what a quoted
+    command installs is the command's (``commands.requirements_of``)."""
+    said = _QUOTED.sub(" ", text)
+    if _NEED.search(said) is None:
+        return []
+    for named in _PIP_NAMED.finditer(said):
+        phrase = read_phrase(said[named.end() :], "pypi:pip")
+        if phrase is not None and phrase.explicit:
+            hard = _ADVICE.search(said) is None
+            return [file.requirement("pypi:pip", phrase.spec, line, text=text, hard=hard)]
+    return []

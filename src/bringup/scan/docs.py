@@ -26,7 +26,7 @@ from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
 from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
-from bringup.scan.docreqs import written_requirements
+from bringup.scan.docreqs import pip_version, written_requirements
 from bringup.scan.docsections import (
     BOLD_LINE,
     BOLD_TITLE,
@@ -56,8 +56,9 @@ from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.prosetools import asked_tools
+from bringup.scan.purpose import optional_intro
 from bringup.scan.rst import Skip, Table, rst_blocks
-from bringup.scan.scopes import DOCKER
+from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
 from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.steps import steps_from_commands
@@ -281,6 +282,8 @@ class _Reader:
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             read.extend(found)
+        if optional_intro(intro):
+            read = [as_optional_distribution(r) for r in read]
         self.requirements.extend(
             self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
         )
@@ -327,6 +330,8 @@ class _Reader:
         elif self.bold_list and "**" in stripped and BOLD_LINE.match(stripped):
             self.flush()
             self.required = self.bold_list = False
+        if "pip" in stripped and not self.skipped:
+            self.stated(pip_version(self.file, line, stripped))
         if not self.pending:
             self.pending_item = bool(_ITEM.match(raw))
         self.pending.append((line, clean(_ITEM.sub("", stripped))))
@@ -430,6 +435,15 @@ class _Reader:
         self.tags.close()
         found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
+
+
+def as_optional_distribution(found: Requirement) -> Requirement:
+    """A Python distribution (or framework) a block under words marking it optional installs
+    (``optional_intro``): the optional feature's, unless it already names its own."""
+    python = found.subject.startswith("pypi:") or found.subject in frameworks()
+    if found.feature or not python:
+        return found
+    return msgspec.structs.replace(found, feature=OPTIONAL)
 
 
 def _html_table(lines: list[str], index: int) -> tuple[list[Row], int]:

@@ -93,3 +93,16 @@ def purpose_at(text: str, offset: int) -> str:
     if subject is not None and _side(subject.group("subject")):
         return re.sub(r"\s+", " ", subject.group("subject").strip())
     return ""
+
+
+def optional_intro(paragraph: str) -> bool:
+    """Whether the last sentence of the words before a code block marks what the block
+    installs optional: "Install runtime dependencies (optional, only required for running
+    [samples](../../examples/README.md))." (hicann/ge docs/en/quick_install.md:163) over a
+    ``pip3 install attrs cython numpy …`` line. An optional word earlier in the paragraph is
+    about another sentence's thing."""
+    text = paragraph.rstrip(" \t.:：。")
+    start = 0
+    for mark in _SENTENCE_END.finditer(text):
+        start = mark.end()
+    return bool(OPTIONAL_WORDS.search(_LINK.sub(r"\1", text[start:])))

@@ -15,10 +15,27 @@ from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import WORDS
+from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.pydeps import add_python_requirement
-from bringup.scan.scopes import DEVELOPMENT
+from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS
 
 _COMMENT = lazyre.compile(r"(^|\s)#.*$")
+_TEST_NOTE = lazyre.compile(
+    r"\bfor\s+(?:[\w-]+\s+){0,2}(?:unit\s*)?tests?\b|^\W*(?:unit\s*)?test(?:s|ing)?\b"
+    r"|\btests?\s+(?:dependenc|requirement|only)|测试(?:依赖|用)|用于\S{0,8}测试",
+    re.IGNORECASE,
+)
+_DEV_NOTE = lazyre.compile(
+    r"^\W*dev(?:elop(?:ment|er))?\b|\bdev(?:elopment)?\s+(?:dependenc|requirement|tools?|only)"
+    r"|开发(?:依赖|工具)",
+    re.IGNORECASE,
+)
+_CORE_NOTE = lazyre.compile(
+    r"\bcore\b|\brequired\b|\bmandatory\b|核心|必需|必选|必须安装", re.IGNORECASE
+)
+"""What a comment says the lines it heads or ends are for: the tests ("# for infer test",
+"# test dependencies"), development ("# ==== 开发依赖 ===="), an optional feature ("# ====
+可选依赖 ====", ``OPTIONAL_WORDS``) or the core list again ("# ==== 核心依赖 ====")."""
 _LINE_OPTIONS = lazyre.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
 _INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
@@ -54,6 +71,35 @@ def _tooling(requirements: list[Requirement]) -> bool:
     return len(requirements) >= 2 and 3 * tools >= 2 * len(requirements)
 
 
+def _noted(comment: str) -> str | None:
+    """The feature a comment says its lines are for (``""``: the core list), or ``None`` when
+    it says none, or more than one ("# uv sync  # 核心 + 开发依赖": both lists)."""
+    said = {
+        feature
+        for feature, words in ((TESTS, _TEST_NOTE), (DEVELOPMENT, _DEV_NOTE), ("", _CORE_NOTE))
+        if words.search(comment)
+    }
+    if OPTIONAL_WORDS.search(comment):
+        said.add(OPTIONAL)
+    return said.pop() if len(said) == 1 else None
+
+
+def _as_noted(requirements: list[Requirement], notes: dict[int, str]) -> list[Requirement]:
+    """``requirements`` in the features their comments give (``notes``, by line). A file whose
+    lines are noted as the tests' but for unnoted test plugins (acctransformer
+    requirements.txt:1-4: ``pytest-assume``, then three pins "# for infer test") is the tests'
+    list as a whole."""
+    lines = [r.source.line or 0 for r in requirements]
+    if notes and {notes.get(n) for n in lines} <= {TESTS, None} and TESTS in notes.values():
+        rest = [n for r, n in zip(requirements, lines) if n not in notes]
+        if all(_TOOLING.match(r.subject) for r, n in zip(requirements, lines) if n in rest):
+            notes = {**notes, **dict.fromkeys(rest, TESTS)}
+    return [
+        msgspec.structs.replace(r, feature=notes[line]) if notes.get(line) and not r.feature else r
+        for r, line in zip(requirements, lines)
+    ]
+
+
 def extract_requirements_txt(file: SourceFile) -> Extraction:
     """What a requirements file pins; constraints files (``-c``, ``constraints*.txt``) give
     soft requirements: they narrow what is installed but require nothing."""
@@ -63,10 +109,17 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
     includes: list[str] = []
     downloads: list[Requirement] = []
     base = posixpath.dirname(file.rel)
+    notes: dict[int, str] = {}
+    section = ""  # the feature the last comment heading names
     for number, raw in logical_lines(file.text):
+        comment = _COMMENT.search(raw)
+        noted = _noted(comment.group(0)) if comment is not None else None
         line = _LINE_OPTIONS.sub("", _COMMENT.sub("", raw)).strip()
         if not line:
+            section = section if noted is None else noted
             continue
+        if noted or section:
+            notes[number] = noted if noted is not None else section
         if line.startswith(("-r", "--requirement", "-c", "--constraint")):
             target = re.split(r"[= ]", line, maxsplit=1)[-1].strip()
             if target and not target.startswith(("http://", "https://")):
@@ -93,6 +146,7 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
             requirements, findings, line, file.source(number), hard=not constraints, why=why
         )
     tooling = _tooling(requirements)
+    requirements = _as_noted(requirements, notes)
     requirements.extend(downloads)
     if tooling:
         requirements = [msgspec.structs.replace(r, feature=DEVELOPMENT) for r in requirements]
