@@ -8,6 +8,7 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/catlass 0dfcf9df304f297361edab86448ac5ea6aed1647
 - Ascend/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7
 - mindspore-lab/mindnlp 7dd3e355d3f383c352ee94184ce0b208ad50abd6
+- hicann/cann-recipes-infer fbc225d2de3157a093a2e7dfc2b23086d23ed8f9
 """
 
 from __future__ import annotations
@@ -42,6 +43,16 @@ def test_a_nested_requirements_file_no_build_names_is_its_directory_s_own() -> N
     assert scopes.of("requirements.txt") == REPO
     nested = "msmodelslim/onnx/squant_ptq/aok/info/requirements.txt"
     assert scopes.of(nested) == "msmodelslim/onnx/squant_ptq/aok/info"
+
+
+def test_a_nested_requirements_file_of_a_repo_with_no_top_build_is_its_directory_s() -> None:
+    # hicann/cann-recipes-infer@fbc225d2de3157a093a2e7dfc2b23086d23ed8f9: no build at the top,
+    # executor/online/requirements.txt:1-5 (fastapi … httpx) names the online server's imports;
+    # README.md:136 installs a model's list (``pip install -r requirements.txt`` in its folder)
+    files = ["README.md", "executor/online/requirements.txt", "models/qwen3_moe/requirements.txt"]
+    texts = {"README.md": "cd models/qwen3_moe\npip install -r requirements.txt\n"}
+    scopes = Scopes(files, texts)
+    assert scopes.of("executor/online/requirements.txt") == "executor/online"
 
 
 def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:

@@ -382,10 +382,13 @@ class Scopes:
         """Whether ``rel`` is a nested requirements file no build file of the repo names and
         none sits beside, in a repo built from its top (msmodelslim's ``msmodelslim/onnx/
         squant_ptq/aok/info/requirements.txt``: one tool's own list, while setup.py reads the
-        top-level one). In a repo of parts with no top-level build, a part's list is the repo's."""
+        top-level one), or in a repo with no build at its top (cann-recipes-infer's
+        ``executor/online/requirements.txt``: what its online server imports, fastapi, uvicorn,
+        pyzmq, while the recipes' own lists sit in ``models/<model>/``). In a repo of parts
+        with no top-level build, a part's list is the repo's."""
         folder = dirname(rel)
         top = folder.split("/", 1)[0]
-        if "/" not in folder or folder in self._build or "" not in self._build:
+        if "/" not in folder or folder in self._build:
             return False
         if top.lower() in DOC_DIRS or top in self._parts:
             return False
