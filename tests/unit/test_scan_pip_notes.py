@@ -148,3 +148,80 @@ def test_a_pip_version_given_as_a_failures_cause_is_no_need() -> None:
     # hicann/amct@2be20daf7124a7e10901049972e9104f27141b7d README.md:186
     text = "**原因**：pip 版本 > 25.2，构建隔离导致 torch 未被识别。\n"
     assert _docs("INSTALL.md", text) == []
+
+
+def test_a_zh_intro_marking_the_block_optional_for_the_samples() -> None:
+    # hicann/ge@ffdcbc9f7496c17a98c1d12762c61ed608ef3503 docs/zh/quick_install.md:159-162
+    text = (
+        "## 安装\n\n- 安装运行依赖（可选，仅运行[样例](../../examples/README.md)依赖）。\n\n"
+        "   ```bash\n   pip3 install attrs cython\n   ```\n"
+    )
+    assert {feature for *_, feature in _docs("docs/zh/quick_install.md", text)} == {OPTIONAL}
+
+
+# mit-han-lab/nunchaku@4132b3bffdb7d520ecb30ac6983ee482a39f9362
+# docs/source/installation/installation.rst:127-134
+NUNCHAKU = """Installation
+------------
+
+.. code-block:: shell
+
+    # Install PyTorch
+    pip install torch
+
+    # Install dependencies
+    pip install ninja wheel diffusers
+
+    # Optional: For gradio demos
+    pip install peft opencv-python gradio spaces
+"""
+
+# pytorch/ao@36027d82d1ad9949597ea16002ff4940374b1b94 README.md:65-69 (one pin of line 70)
+AO = """## Installation
+
+```bash
+pip install torchao
+# optional - install MSLK for float8 and nvfp4 inference kernels
+pip install mslk --index-url https://download.pytorch.org/whl/cu130
+# optional - install apache-tvm-ffi and cutedsl for mxfp8 MoE training kernels
+pip install apache-tvm-ffi
+pip install nvidia-cutlass-dsl==4.5.2
+```
+"""
+
+# facebookresearch/xformers@ca6d2aa0d43241fc8a8dcd872debc2406160160d README.md:49-56
+XFORMERS = """## Installation
+
+* **Install from source**: If you want to use with another version of PyTorch
+
+```bash
+# (Optional) Makes the build much faster
+pip install ninja
+# Set TORCH_CUDA_ARCH_LIST if running and building on different GPU types
+# NOTE: pytorch must already be installed!
+pip install -v --no-build-isolation -U git+https://github.com/facebookresearch/xformers.git@main#egg=xformers
+```
+"""
+
+
+def test_a_comment_marking_the_next_installs_optional_for_a_purpose_makes_them_a_features() -> None:
+    nunchaku = {
+        s: f for s, _, _, _, f in _docs("docs/source/installation/installation.rst", NUNCHAKU)
+    }
+    assert nunchaku["torch"] == ""
+    assert nunchaku["pypi:diffusers"] == ""
+    assert {nunchaku[s] for s in ("pypi:peft", "pypi:gradio", "pypi:spaces")} == {OPTIONAL}
+    ao = {s: f for s, _, _, _, f in _docs("README.md", AO) if s.startswith("pypi:")}
+    assert ao["pypi:torchao"] == ""
+    optional = ("pypi:mslk", "pypi:apache-tvm-ffi", "pypi:nvidia-cutlass-dsl")
+    assert {ao[s] for s in optional} == {OPTIONAL}
+
+
+def test_an_optional_install_naming_no_purpose_is_a_soft_need_of_the_repos() -> None:
+    found = {s: (hard, f) for s, _, _, hard, f in _docs("README.md", XFORMERS)}
+    unmarked = XFORMERS.replace("# (Optional) Makes the build much faster\n", "")
+    plain = {s: (hard, f) for s, _, _, hard, f in _docs("README.md", unmarked)}
+    assert found.pop("pypi:ninja") == (False, "")
+    assert plain.pop("pypi:ninja") == (True, "")
+    # the comment reaches the commands up to the next comment line only
+    assert found == plain

@@ -56,7 +56,7 @@ from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.prosetools import asked_tools
-from bringup.scan.purpose import optional_intro
+from bringup.scan.purpose import optional_commands, optional_intro
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
@@ -282,8 +282,8 @@ class _Reader:
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             read.extend(found)
-        if optional_intro(intro):
-            read = [as_optional_distribution(r) for r in read]
+        everything, marked = optional_intro(intro), optional_commands(lines, start, end)
+        read = [as_optional(r, marked.get(r.source.line or 0, everything)) for r in read]
         self.requirements.extend(
             self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
         )
@@ -437,13 +437,17 @@ class _Reader:
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
 
 
-def as_optional_distribution(found: Requirement) -> Requirement:
-    """A Python distribution (or framework) a block under words marking it optional installs
-    (``optional_intro``): the optional feature's, unless it already names its own."""
+def as_optional(found: Requirement, purpose: bool | None) -> Requirement:
+    """A Python distribution (or framework) an install marked optional installs
+    (``optional_intro``, ``optional_commands``): the optional feature's where the words say
+    what for (``purpose``), a soft need otherwise; untouched when not marked (``None``) or
+    already a feature's."""
     python = found.subject.startswith("pypi:") or found.subject in frameworks()
-    if found.feature or not python:
+    if purpose is None or found.feature or not python:
         return found
-    return msgspec.structs.replace(found, feature=OPTIONAL)
+    if purpose:
+        return msgspec.structs.replace(found, feature=OPTIONAL)
+    return msgspec.structs.replace(found, hard=False)
 
 
 def _html_table(lines: list[str], index: int) -> tuple[list[Row], int]:

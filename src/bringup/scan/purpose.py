@@ -95,9 +95,10 @@ def purpose_at(text: str, offset: int) -> str:
     return ""
 
 
-def optional_intro(paragraph: str) -> bool:
+def optional_intro(paragraph: str) -> bool | None:
     """Whether the last sentence of the words before a code block marks what the block
-    installs optional: "Install runtime dependencies (optional, only required for running
+    installs optional (``None`` when it does not), and names what for (``_FOR_WHAT``):
+    "Install runtime dependencies (optional, only required for running
     [samples](../../examples/README.md))." (hicann/ge docs/en/quick_install.md:163) over a
     ``pip3 install attrs cython numpy …`` line. An optional word earlier in the paragraph is
     about another sentence's thing."""
@@ -105,4 +106,36 @@ def optional_intro(paragraph: str) -> bool:
     start = 0
     for mark in _SENTENCE_END.finditer(text):
         start = mark.end()
-    return bool(OPTIONAL_WORDS.search(_LINK.sub(r"\1", text[start:])))
+    sentence = _LINK.sub(r"\1", text[start:])
+    return bool(_FOR_WHAT.search(sentence)) if OPTIONAL_WORDS.search(sentence) else None
+
+
+_FOR_WHAT = lazyre.compile(
+    r"\bfor\b|\bto\s+(?:use|run|enable)\b|\bonly\b|用于|如需|若需|使用|仅|只(?:有|在|需)|时需",
+    re.IGNORECASE,
+)
+"""Words naming what an optional install is for ("For gradio demos", "for float8 and nvfp4
+inference kernels", "仅运行[样例]依赖", hicann/ge docs/zh/quick_install.md:159): a feature of
+its own, where a bare "(Optional) Makes the build much
+faster" (xformers README.md:51, over ``pip install ninja``) is a soft need of the repo's."""
+
+
+def optional_commands(lines: list[str], start: int, end: int) -> dict[int, bool]:
+    """The lines (1-based) of ``lines[start:end]``, a shell block, that a comment marks
+    optional, each with whether the comment names what for (``_FOR_WHAT``): the commands under
+    a "# Optional: For gradio demos" line (nunchaku docs/source/installation/installation.rst:
+    133-134, ``pip install peft opencv-python gradio spaces``; pytorch/ao README.md:66-70
+    "# optional - install MSLK for float8 and nvfp4 inference kernels") up to the next blank
+    or comment line, or one ending in such a comment."""
+    marked: dict[int, bool] = {}
+    note = ""
+    for index in range(start, end):
+        text = lines[index].strip()
+        if not text or text.startswith("#"):
+            note = text if OPTIONAL_WORDS.search(text) else ""
+            continue
+        at = text.find(" #")
+        said = note or (text[at:] if at >= 0 and OPTIONAL_WORDS.search(text[at:]) else "")
+        if said:
+            marked[index + 1] = bool(_FOR_WHAT.search(said))
+    return marked
