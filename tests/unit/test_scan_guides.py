@@ -188,3 +188,21 @@ def test_a_quick_start_is_followed_when_no_install_guide_of_the_whole_repo_is_li
         "tests/unittest/catlass/gemm/tile/README.md",
         "docs/zh/1_Practice/01_quick_start.md",
     ]
+
+
+def test_a_cluster_deployment_page_and_companion_tools_are_no_install_guides() -> None:
+    # Ascend/MindIE-Motor@5dfb024e45feec2e947f12d0af72b79b24edff53 README.md:55-60 (the
+    # descriptions cut): the cluster deployment page lists Kubernetes and MindCluster, the
+    # tools page pip-installs pyOpenSSL for one tool
+    text = (
+        "## 📝学习文档\n\n"
+        "- [集群服务部署](./docs/zh/user_guide/service_deployment/environment_preparation.md)"
+        "：介绍MindIE Motor集群服务部署方式。\n"
+        "- [配套工具](./docs/zh/user_guide/service_oriented_optimization_tool.md)"
+        "：介绍MindIE Motor提供的配套工具。\n"
+    )
+    assert guide_links("README.md", text) == []
+    # while an environment's deployment and a version table are (hicann/ops-cv@6ae87653
+    # README.md "[环境部署](docs/zh/install/quick_install.md)"; MindSpeed-LLM's 软件配套表)
+    guide = "## 安装\n\n- [环境部署](docs/zh/install/quick_install.md)\n- [版本配套](docs/a.md)\n"
+    assert guide_links("README.md", guide) == ["docs/zh/install/quick_install.md", "docs/a.md"]

@@ -25,17 +25,21 @@ from bringup.scan.rst import rst_blocks
 
 _INSTALL_WORDS = lazyre.compile(
     r"\binstall|\bsetup\b|set\s*up\b|prerequisite|requirement|dependenc|\bbuild(?:ing)?\b|"
-    r"from\s+source|compatib|\bversions?\b|environment|安装|部署|依赖|环境|编译|配套|版本",
+    r"from\s+source|compatib|\bversions?\b|environment|安装|部署|依赖|环境|编译|配套(?!工具)|版本",
     re.IGNORECASE,
 )
 """Words of a section or link about installing this repo or the versions it needs."""
 _NOT_INSTALL = lazyre.compile(
     r"quick\s*start|get(?:ting)?\s+started|tutorial|example|model|feature|benchmark|"
-    r"faq|contribut|environment\s+variable|快速|入门|上手|教程|示例|样例|模型|特性|贡献|环境变量",
+    r"faq|contribut|environment\s+variable|\bcluster|快速|入门|上手|教程|示例|样例|模型|特性|贡献|环境变量|"
+    r"集群",
     re.IGNORECASE,
 )
 """Words of a section or link about using the repo, not installing it: what its pages need
-is what an example or a feature needs."""
+is what an example or a feature needs. Deploying the service on a cluster is one ("[集群服务部署]
+(./docs/zh/user_guide/service_deployment/environment_preparation.md)", MindIE-Motor README.md:57:
+the Kubernetes and MindCluster components it deploys with), as the companion tools ("[配套工具]",
+:60, no version table) are another."""
 _QUICK_START = lazyre.compile(
     r"quick\s*start|get(?:ting)?\s+started|快速入门|快速上手|快速开始", re.IGNORECASE
 )
