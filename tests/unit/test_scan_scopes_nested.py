@@ -9,7 +9,6 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7
 - mindspore-lab/mindnlp 7dd3e355d3f383c352ee94184ce0b208ad50abd6
 - hicann/cann-recipes-infer fbc225d2de3157a093a2e7dfc2b23086d23ed8f9
-- hicann/cann-recipes-embodied-intelligence aed7a4788dfe94f6b90084f16ce493f9969471b1
 """
 
 from __future__ import annotations
@@ -54,31 +53,6 @@ def test_a_nested_requirements_file_of_a_repo_with_no_top_build_is_its_directory
     texts = {"README.md": "cd models/qwen3_moe\npip install -r requirements.txt\n"}
     scopes = Scopes(files, texts)
     assert scopes.of("executor/online/requirements.txt") == "executor/online"
-
-
-def test_one_of_several_python_builds_in_a_repo_with_no_top_build_is_its_own() -> None:
-    # hicann/cann-recipes-embodied-intelligence@aed7a4788dfe94f6b90084f16ce493f9969471b1: no
-    # build at the top; ops/ascendc (setup.py, pyproject.toml:23-28, no README) is the custom-op
-    # wheel one recipe builds, beside the recipes' own packages
-    files = [
-        "README.md",
-        "ops/ascendc/setup.py",
-        "ops/ascendc/pyproject.toml",
-        "ops/ascendc/build.sh",
-        "manipulation/pi0/infer_with_torch/pyproject.toml",
-        "manipulation/pi0/infer_with_torch/README.md",
-    ]
-    scopes = Scopes(files, {"README.md": "| pi0 | Atlas A2 |\n"})
-    assert scopes.of("ops/ascendc/pyproject.toml") == "ops/ascendc"
-    assert scopes.of("manipulation/pi0/infer_with_torch/README.md") == (
-        "manipulation/pi0/infer_with_torch"
-    )
-
-
-def test_the_only_python_build_of_a_repo_with_no_top_build_is_the_repo_s() -> None:
-    # constructed: one package under python/ and nothing at the top builds the repo
-    files = ["README.md", "python/setup.py", "python/mypkg/__init__.py"]
-    assert Scopes(files, {}).of("python/setup.py") == REPO
 
 
 def test_a_nested_requirements_file_a_build_names_stays_the_repo_s() -> None:

@@ -40,10 +40,7 @@ A scope is decided from the file's path and the repo's build files, never from i
   install_guide.md`` where setup.py imports torch): those are the repo's;
 - a directory with a Python build of its own (``setup.py``, ``pyproject.toml``: FA3 under
   flash-attention's ``hopper/``) is a sub-project even without a README, unless the build
-  around it names it or there is no build around it and it is the repo's only Python build
-  (then it is the repo's build): in a repo with no build at its top and several, a collection
-  of recipes (cann-recipes-embodied-intelligence's ``ops/ascendc`` custom-op wheel beside
-  ``manipulation/pi0/infer_with_torch/pyproject.toml`` …), each is its own;
+  around it names it or there is no build around it (then it is the repo's build);
 - the CMake files of a repo that builds with setup.py or pyproject and never names CMake
   elsewhere (DeepEP's, DeepGEMM's root ``CMakeLists.txt`` for debugging or IDE indexing,
   ``cmakeuse``) are ``development``'s;
@@ -196,7 +193,6 @@ class Scopes:
         rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else _parts(rels, readme)
-        self._several = not rooted and len(self._packages) > 1
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
         if not any(rel.lower() == "cmakelists.txt" for rel in rels):
             self._scripted |= _cmake_projects(build_texts)
@@ -323,8 +319,7 @@ class Scopes:
                 if not self._names.builds_below(parent, folders, depth):
                     return folder
                 continue
-            around = parent in self._build or (not parent and self._several)
-            own_build = folder in self._packages and around
+            own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
                 continue
             if not self._names.names(parent, folder):
