@@ -77,7 +77,11 @@ def _flags(tree: ast.AST) -> set[str]:
 _SCRIPT = lazyre.compile(r"^(?:scripts/)?build\.sh$")
 """The repo's build script: one named for a variant (build_gpu.sh, build_tests.sh) is a
 branch of the build, not its default."""
-_SHELL_FLAG = lazyre.compile(r"(?<![\w-])-D([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)\b", re.IGNORECASE)
+_SHELL_FLAG = lazyre.compile(
+    r"(?<![\w-])-D[ \t]?([A-Za-z_]\w{0,80})=(?:ON|TRUE|YES|1)\b", re.IGNORECASE
+)
+"""``-DX=ON``, or CMake's spaced form ``-D X=ON`` (hicann/ge build.sh:441 ``cmake -D
+BUILD_OPEN_PROJECT=True``, hicann/metadef build.sh)."""
 _OPENS = lazyre.compile(r"^\s*(?:if|case|for|while|until|select)\b")
 _CLOSES = lazyre.compile(r"^\s*(?:fi|esac|done)\b|;\s*(?:fi|esac|done)\s*$")
 _ELSE = lazyre.compile(r"^\s*else\b")

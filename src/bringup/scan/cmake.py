@@ -22,6 +22,7 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
+from bringup.scan.cannthird import cann_third_party
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
@@ -341,7 +342,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     project (and run ``ctest``) when nothing else in the repo says how."""
     state = _State(file)
     commands = cmake_commands(file.text)
-    state.requirements.extend(cmake_vocabulary(file, commands))
+    state.requirements.extend(cmake_vocabulary(file, commands) + cann_third_party(file, commands))
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))
     state.requirements.extend(compilers(file, cmake=True))

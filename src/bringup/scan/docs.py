@@ -20,7 +20,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
-from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
@@ -58,6 +58,7 @@ from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.prosetools import asked_tools
 from bringup.scan.purpose import optional_commands, optional_intro
 from bringup.scan.rst import Skip, Table, rst_blocks
+from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
 from bringup.scan.specspans import listed_distributions, listed_release
@@ -152,6 +153,8 @@ class _Reader:
         self.environment_words = environment_words(file.text)
         self.variable_words = variable_words(file.text)
         self.archs = ArchList()
+        # the build steps' commands outside an option's or a task's section (``guide_tools``)
+        self.build_commands: list[Command] = []
         self.pending_item = False
         # the devices the repo's README says it is for, read once (``devicetargets``)
         self.targeted = not top_readme(file.rel)
@@ -291,6 +294,8 @@ class _Reader:
         self.requirements.extend(self.optional(chosen))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             self.requirements.extend(self.optional(installed_packages(self.file, commands)))
+            if not (self.option or self.task or self.workaround):
+                self.build_commands.extend(commands)
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
@@ -433,6 +438,7 @@ class _Reader:
         self.flush()
         self.arch_listed(self.archs.close())
         self.tags.close()
+        self.requirements.extend(guide_tools(self.file, self.build_commands))
         found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
         return Extraction(requirements=tuple(found), steps=tuple(self.steps))
 

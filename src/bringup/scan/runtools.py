@@ -118,6 +118,29 @@ def script_tools(
     return _cited(file, places)
 
 
+GUIDE_TOOLS = frozenset({"make"})
+"""The build tool a guide's build steps run: ``make -j$(nproc)`` after ``cmake ..`` (mscclpp
+docs/quickstart.md:77), ``make -C build -j faiss`` (faiss INSTALL.md:173), ``make prefix=...
+all install`` (gdrcopy README.md:183): the build needs make, as a script running it does.
+The other tools a guide runs are the reader's own steps, not the build's: ``git clone`` is how
+the reader gets the repo, ``unzip`` opens what the reader downloaded. Nor does building the
+documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) build the repo."""
+_DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
+
+
+def guide_tools(file: SourceFile, commands: Iterable[Command]) -> list[Requirement]:
+    """The build tools (``GUIDE_TOOLS``) a guide's build steps (``commands``) run, one
+    requirement per tool: its first place, the others in ``also_at``."""
+    places = []
+    for command in commands:
+        for argv in _piped(command.argv):
+            program = _program(argv)
+            targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
+            if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
+                places.append((program, command.line, command.text))
+    return _cited(file, places)
+
+
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The commands of a pipeline, each its own program (``main "$@" | gawk '{...}'``)."""
     parts: list[tuple[str, ...]] = [()]

@@ -1,0 +1,39 @@
+"""Third-party sources a CANN build downloads through cann-cmake's ``add_cann_third_party``.
+
+The CANN open repos fetch ``cann/cmake`` (``FetchContent_Declare(cann-cmake GIT_REPOSITORY
+https://gitcode.com/cann/cmake.git ...)``, ``scan.cmake_vocab``) and call its function once a
+library: ``add_cann_third_party(json)`` downloads that library's source archive from
+gitcode.com/cann-src-third-party while configuring, unless the offline route put it in
+``--cann_3rd_lib_path`` (hicann/ge cmake/find_3rd_party_packages.cmake:12-18 json, zlib,
+openssl, boost, symengine, protobuf, grpc; hicann/pypto CMakeLists.txt:95 json; hicann/opbase
+CMakeLists.txt:54-56 protobuf, eigen, json; hicann/amct CMakeLists.txt:59 protobuf). Each call
+is a ``network`` need of the configure; where the same scope fetches cann-cmake itself, that
+is the one need the calls restate (``netgeneric``), the download of each library cited beside
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bringup.model import Requirement
+from bringup.scan.cmakelex import CMakeCommand
+from bringup.scan.extraction import SourceFile
+
+WORDS = "add_cann_third_party("
+"""How such a need's text starts, so the scan can fold it beside cann-cmake's fetch."""
+HOST = "gitcode.com/cann-src-third-party/"
+
+
+def cann_third_party(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
+    """One ``network`` need per ``add_cann_third_party(<name>)`` call of a CMake file."""
+    found = []
+    for name, args, line in commands:
+        if name != "add_cann_third_party" or not args or not args[0].replace("_", "").isalnum():
+            continue
+        text = (
+            f"{WORDS}{args[0]}): cann-cmake downloads {args[0]}'s source from {HOST} while "
+            "configuring, unless --cann_3rd_lib_path holds it"
+        )
+        found.append(file.requirement("network", f"{HOST}{args[0]}", line, text=text))
+    return found

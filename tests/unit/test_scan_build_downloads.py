@@ -1,0 +1,124 @@
+"""What a build runs and downloads, as real repos state it (issue 11's vocabulary): the build
+tool a guide's build steps run, the libraries a CANN configure has cann-cmake download, and
+the options a build script passes in CMake's spaced ``-D X=ON`` form. Each case keeps only the
+lines it needs, with the public repository, commit, path and lines."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bringup.model import Requirement, Source
+from bringup.scan.builton import built_on
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
+from bringup.scan.netgeneric import fold_generic_network
+from scan_needs import needs, source_file
+
+# hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 cmake/find_3rd_party_packages.cmake:11-19
+GE_THIRD_PARTY = """if (BUILD_OPEN_PROJECT OR ENABLE_OPEN_SRC)
+    add_cann_third_party(json)
+    add_cann_third_party(zlib)
+    add_cann_third_party(openssl)
+    add_cann_third_party(boost)
+    add_cann_third_party(symengine)
+    add_cann_third_party(protobuf)
+    add_cann_third_party(grpc)
+endif ()
+"""
+
+# hicann/ge @ ffdcbc9f build.sh:435-443 (the function's call elsewhere in the script left out)
+GE_BUILD = """build_single_pkg() {
+  local component="$1"
+  cd "${component_build_path}"
+  execute_command "cmake -D BUILD_OPEN_PROJECT=True \\
+        -D ENABLE_OPEN_SRC=True \\
+        -D ENABLE_ASAN=${ENABLE_ASAN} \\
+        -D BUILD_METADEF=${BUILD_METADEF} \\
+        .."
+}
+build_single_pkg ge
+"""
+
+# microsoft/mscclpp @ 1f5f065d7b13ab02df32c22568f38785d1eeec01 docs/quickstart.md:61, 72-92
+MSCCLPP_QUICKSTART = """## Install from Source
+
+For NVIDIA platforms, build MSCCL++ as follows.
+
+```bash
+# For NVIDIA platforms
+$ cmake -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr ..
+$ make -j$(nproc)
+```
+
+After build succeeds, install the headers and binaries.
+
+```bash
+$ sudo make install
+```
+"""
+
+# facebookresearch/faiss @ 02dbb4e42f49aa2ce57cd78977b0e47a11f7cb91 INSTALL.md:171-175
+FAISS_INSTALL = """## Step 2: Invoking Make
+
+``` shell
+$ make -C build -j faiss
+```
+"""
+
+# NVIDIA/torch-harmonics @ 9e9fa5373bc66add241638ef7a481da2e5c80d32 docs/install.md:127-133
+HARMONICS_DOCS = """## Building the documentation
+
+```bash
+pip install -e ".[docs]"
+cd docs
+make html
+```
+"""
+
+
+def test_make_a_guide_s_build_runs_is_one_system_package_per_guide() -> None:
+    found = extract_docs(source_file("docs/quickstart.md", MSCCLPP_QUICKSTART)).requirements
+    (make,) = [r for r in found if r.subject == "system_package"]
+    assert (make.spec, make.source.line) == ("make", 8)
+    assert [s.line for s in make.also_at] == [14]
+    found = extract_docs(source_file("INSTALL.md", FAISS_INSTALL)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "system_package"] == [
+        ("make", 4)
+    ]
+
+
+def test_building_the_documentation_with_make_is_no_need_of_the_build() -> None:
+    found = extract_docs(source_file("docs/install.md", HARMONICS_DOCS)).requirements
+    assert [r for r in found if r.subject == "system_package"] == []
+
+
+def test_each_library_cann_cmake_downloads_is_a_network_need() -> None:
+    found = needs(extract_cmake(source_file("cmake/x.cmake", GE_THIRD_PARTY)).requirements)
+    network = [(spec, line) for subject, spec, line, _ in found if subject == "network"]
+    assert network[0] == ("gitcode.com/cann-src-third-party/json", 2)
+    assert [line for _, line in network] == list(range(2, 9))
+
+
+def _download(spec: str, ref: str, line: int, text: str = "") -> Requirement:
+    source = Source(kind="file", ref=ref, line=line)
+    return Requirement(subject="network", spec=spec, component="ge", source=source, text=text)
+
+
+def test_the_libraries_are_cited_beside_the_fetch_of_cann_cmake() -> None:
+    libraries = extract_cmake(source_file("cmake/x.cmake", GE_THIRD_PARTY)).requirements
+    libraries = tuple(r for r in libraries if r.subject == "network")
+    # hicann/ge cmake/fetch_cann_cmake.cmake:32
+    cann_cmake = _download("https://gitcode.com/cann/cmake.git", "cmake/fetch_cann_cmake.cmake", 32)
+    # the option the build script turns on (``GE_BUILD``) is the repo's build
+    mine = [msgspec.structs.replace(r, component="ge", feature="") for r in libraries]
+    (folded,) = fold_generic_network([cann_cmake, *mine])
+    assert folded.spec == "https://gitcode.com/cann/cmake.git"
+    assert [s.line for s in folded.also_at] == list(range(2, 9))
+    # without cann-cmake's fetch in the scope, the first library is the one need
+    (alone,) = fold_generic_network(mine)
+    assert alone.source.line == 2
+    assert [s.line for s in alone.also_at] == list(range(3, 9))
+
+
+def test_an_option_passed_in_cmake_s_spaced_form_is_on() -> None:
+    assert built_on({"build.sh": GE_BUILD}) == {"BUILD_OPEN_PROJECT", "ENABLE_OPEN_SRC"}
