@@ -12,6 +12,7 @@ from bringup.scan.builton import built_on
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.setup_py import extract_setup_py
 from scan_needs import needs, source_file
 
 # hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 cmake/find_3rd_party_packages.cmake:11-19
@@ -122,3 +123,75 @@ def test_the_libraries_are_cited_beside_the_fetch_of_cann_cmake() -> None:
 
 def test_an_option_passed_in_cmake_s_spaced_form_is_on() -> None:
     assert built_on({"build.sh": GE_BUILD}) == {"BUILD_OPEN_PROJECT", "ENABLE_OPEN_SRC"}
+
+
+# facebookresearch/xformers @ ca6d2aa0d43241fc8a8dcd872debc2406160160d setup.py:63-71
+XFORMERS_SETUP = """import subprocess
+def get_local_version_suffix() -> str:
+    if not (Path(__file__).parent / ".git").is_dir():
+        # Most likely installing from a source distribution
+        return ""
+    date_suffix = datetime.datetime.now().strftime("%Y%m%d")
+    git_hash = subprocess.check_output(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parent
+    ).decode("ascii")[:-1]
+    return f"+{git_hash}.d{date_suffix}"
+"""
+
+# mindspore-ai/hyper-parallel @ fdd0a808423ac220f66a5009fdd827429b6fb82f setup.py:90-97
+HYPER_PARALLEL_SETUP = """import os
+def write_commit_id():
+    ret_code = os.system("git rev-parse --abbrev-ref HEAD > ./hyper_parallel/.commit_id "
+                         "&& git log --abbrev-commit -1 >> ./hyper_parallel/.commit_id")
+    if ret_code != 0:
+        sys.stdout.write(
+            "Warning: Can not get commit id information. Please make sure git is available.")
+        os.system(
+            "echo 'git is not available while building.' > ./hyper_parallel/.commit_id")
+"""
+
+# Ascend/msprof-analyze @ 8399c1cdd2ae369c0e7f618694973dd85238cad1 setup.py:43-55
+MSPROF_SETUP = """import shutil, subprocess
+def _git_output(*args):
+    try:
+        git_path = shutil.which('git')
+        if git_path is None:
+            return ''
+        cmd_result = subprocess.check_output(  # nosec B603
+            [git_path, *args],
+            cwd=os.path.dirname(os.path.abspath(__file__)),
+            stderr=subprocess.DEVNULL,
+        )
+        return cmd_result.decode('utf-8').strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ''
+"""
+
+# Ascend/DrivingSDK @ e667017eb751b614c128c9c81812634cae362ee4 setup.py:185-191
+DRIVING_SETUP = """import subprocess
+def get_sha(pytorch_root: Union[str, Path]) -> str:
+    try:
+        return (
+            subprocess.check_output(["git", "rev-parse", "HEAD"], cwd=pytorch_root).decode("ascii").strip()  # Compliant
+        )
+    except Exception:
+        return "Unknown"
+"""  # noqa: E501
+
+
+def _setup_git(text: str) -> list[tuple[str, str, int | None, bool]]:
+    found = needs(extract_setup_py(source_file("setup.py", text)).requirements)
+    return [need for need in found if need[:2] == ("system_package", "git")]
+
+
+def test_git_a_setup_py_runs_outside_any_try_is_needed() -> None:
+    assert _setup_git(XFORMERS_SETUP) == [("system_package", "git", 7, True)]
+
+
+def test_git_a_setup_py_looks_up_or_asks_for_is_a_soft_need() -> None:
+    assert _setup_git(HYPER_PARALLEL_SETUP) == [("system_package", "git", 7, False)]
+    assert _setup_git(MSPROF_SETUP) == [("system_package", "git", 4, False)]
+
+
+def test_git_a_setup_py_asks_its_commit_of_falling_back_quietly_is_no_need() -> None:
+    assert _setup_git(DRIVING_SETUP) == []

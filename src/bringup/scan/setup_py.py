@@ -33,6 +33,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.runtools import setup_tools
 from bringup.scan.setup_reader import Reader
+from bringup.scan.setupgit import with_stated_git
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks
 
@@ -127,7 +128,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *python_vocabulary(file, tree),
             *device_switches(file, tree),
             *os_classifiers(file),
-            *setup_tools(file, tree),
+            *with_stated_git(file, tree, setup_tools(file, tree)),
         ]
     )
     archs = _architectures(reader, tree)
