@@ -13,6 +13,7 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.shell import extract_shell
 from scan_needs import needs, source_file
 
 # hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 cmake/find_3rd_party_packages.cmake:11-19
@@ -195,3 +196,39 @@ def test_git_a_setup_py_looks_up_or_asks_for_is_a_soft_need() -> None:
 
 def test_git_a_setup_py_asks_its_commit_of_falling_back_quietly_is_no_need() -> None:
     assert _setup_git(DRIVING_SETUP) == []
+
+
+# hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 scripts/download_third_party_source.sh:
+# 12-15, 29-30, 49-56 (the list's other URLs left out)
+GE_DOWNLOADS = """# Format: "URL Dir"
+DOWNLOAD_LIST=(
+    "https://gitcode.com/cann-src-third-party/protobuf/releases/download/v25.1/protobuf-25.1.tar.gz"
+    "https://gitcode.com/cann-src-third-party/boost/releases/download/v1.87.0/boost_1_87_0.tar.gz"
+    # Example:
+    # "https://example.com/xxx.tar.gz"
+)
+# 遍历下载列表进行下载
+for ITEM in "${DOWNLOAD_LIST[@]}"; do
+    URL=$(echo "${ITEM}" | awk '{print $1}')
+    DIR_NAME=$(echo "${ITEM}" | awk '{print $2}')
+    FILE_NAME=$(basename "${URL}")
+
+    echo -e "Download from ${URL} to ${WORK_DIR}/${FILE_NAME}"
+    wget -q -O "${WORK_DIR}/${FILE_NAME}" "${URL}" --show-progress
+done
+"""
+
+
+def test_the_urls_a_download_script_lists_and_fetches_in_a_loop_are_downloads() -> None:
+    found = needs(
+        extract_shell(
+            source_file("scripts/download_third_party_source.sh", GE_DOWNLOADS)
+        ).requirements
+    )
+    assert [
+        (spec.rsplit("/", 1)[-1], line) for subject, spec, line, _ in found if subject == "network"
+    ] == [("protobuf-25.1.tar.gz", 3), ("boost_1_87_0.tar.gz", 4)]
+    # a list no loop fetches is no download
+    unused = GE_DOWNLOADS.replace('"${DOWNLOAD_LIST[@]}"', '"${OTHER[@]}"')
+    script = extract_shell(source_file("scripts/download_third_party_source.sh", unused))
+    assert [r for r in script.requirements if r.subject == "network"] == []

@@ -21,6 +21,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement, Source
 from bringup.scan.commands import Command
+from bringup.scan.extraction import SourceFile
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
@@ -58,6 +59,38 @@ def fetched(command: Command) -> str | None:
     if "install" in argv and any(p.startswith("pip") for p in argv[:4]):
         return _index(argv) or next(iter(u for u in _urls(argv) if u.startswith("git+")), None)
     return None
+
+
+_ARRAY = lazyre.compile(r"^[ \t]*([A-Za-z_]\w*)\+?=\([ \t]*$")
+_ELEMENT = lazyre.compile(r"""^[ \t]*["']?((?:https?|ftp)://[^\s"']+)""")
+_CLOSE = lazyre.compile(r"^[ \t]*\)")
+
+
+def listed_downloads(file: SourceFile, commands: Iterable[Command]) -> list[Requirement]:
+    """The URLs a download script lists in an array and fetches in a loop over it: hicann/ge
+    scripts/download_third_party_source.sh:13-29 ``DOWNLOAD_LIST=(`` one
+    ``"https://gitcode.com/cann-src-third-party/protobuf/releases/download/v25.1/
+    protobuf-25.1.tar.gz"`` a line ``)``, then :50-56 ``for ITEM in "${DOWNLOAD_LIST[@]}"``
+    ... ``wget ... "${URL}"`` (hicann/metadef, the same script): each a download, cited at
+    its line."""
+    if not any(c.argv[:1] in (("wget",), ("curl",)) for c in commands):
+        return []
+    found: list[Requirement] = []
+    listing = ""
+    for number, line in enumerate(file.text.split("\n"), start=1):
+        opened = _ARRAY.match(line)
+        if opened:
+            listing = opened.group(1)
+        elif listing and _CLOSE.match(line):
+            listing = ""
+        elif listing and f"${{{listing}[@]}}" in file.text:
+            element = _ELEMENT.match(line)
+            if element:
+                url = element.group(1)
+                found.append(
+                    file.requirement("network", url, number, text=WORDS + url, confidence="medium")
+                )
+    return found
 
 
 def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:

@@ -30,7 +30,7 @@ from bringup.scan.deviceids import device_id_counts, script_vendor
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS, fetched
+from bringup.scan.fetches import WORDS, fetched, listed_downloads
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
@@ -385,6 +385,7 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
             for c, url in urls
             if url is not None
         ]
+        + listed_downloads(file, commands)
     )
 
 
