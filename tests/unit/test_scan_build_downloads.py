@@ -232,3 +232,48 @@ def test_the_urls_a_download_script_lists_and_fetches_in_a_loop_are_downloads() 
     unused = GE_DOWNLOADS.replace('"${DOWNLOAD_LIST[@]}"', '"${OTHER[@]}"')
     script = extract_shell(source_file("scripts/download_third_party_source.sh", unused))
     assert [r for r in script.requirements if r.subject == "network"] == []
+
+
+# hicann/ops-tensor @ d636af5c116fef892ece61b140f46577ab6e54dd
+# cmake/third_party/makeself-fetch.cmake:12-41, then the block's ``endif()`` (42-52 left out)
+OPS_TENSOR_MAKESELF = """set(MAKESELF_NAME "makeself")
+set(MAKESELF_PATH ${CANN_3RD_LIB_PATH}/makeself)
+set(MAKESELF_VERSION_PKG makeself-release-2.5.0-patch1.tar.gz)
+
+if(POLICY CMP0135)
+    cmake_policy(SET CMP0135 NEW)
+endif()
+
+# 默认配置的makeself还是不存在则下载
+if (NOT EXISTS "${MAKESELF_PATH}/makeself-header.sh" OR NOT EXISTS "${MAKESELF_PATH}/makeself.sh")
+    # 优先查找本地压缩包
+    if(EXISTS "${CANN_3RD_LIB_PATH}/pkg/${MAKESELF_VERSION_PKG}")
+        set(REQ_URL "file://${CANN_3RD_LIB_PATH}/pkg/${MAKESELF_VERSION_PKG}")
+        message(STATUS "[ThirdPartyLib][makeself] found in ${REQ_URL}.")
+    elseif(EXISTS "${CANN_3RD_LIB_PATH}/${MAKESELF_VERSION_PKG}")
+        set(REQ_URL "file://${CANN_3RD_LIB_PATH}/${MAKESELF_VERSION_PKG}")
+        message(STATUS "[ThirdPartyLib][makeself] found in ${REQ_URL}.")
+    else()
+        set(REQ_URL "https://gitcode.com/cann-src-third-party/makeself/releases/download/release-2.5.0-patch1.0/${MAKESELF_VERSION_PKG}")
+        message(STATUS "[ThirdPartyLib][makeself] ${REQ_URL} not found, need download.")
+    endif()
+
+    include(FetchContent)
+    FetchContent_Declare(
+        ${MAKESELF_NAME}
+        URL ${REQ_URL}
+        URL_HASH SHA256=bfa730a5763cdb267904a130e02b2e48e464986909c0733ff1c96495f620369a
+        DOWNLOAD_DIR ${CANN_3RD_LIB_PATH}/pkg
+        SOURCE_DIR "${MAKESELF_PATH}"  # 直接解压到此目录
+    )
+endif()
+"""
+
+
+def test_a_url_set_per_branch_is_the_download_where_one_branch_downloads() -> None:
+    found = extract_cmake(
+        source_file("cmake/third_party/makeself-fetch.cmake", OPS_TENSOR_MAKESELF)
+    )
+    (network,) = [r for r in found.requirements if r.subject == "network"]
+    assert network.spec.startswith("https://gitcode.com/cann-src-third-party/makeself/")
+    assert (network.source.line, [s.line for s in network.also_at][:1]) == (19, [26])

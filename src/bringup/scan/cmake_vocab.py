@@ -267,15 +267,25 @@ def _set_at(
     """``need``, read from a variable, cited first where the URL is written (its ``set``,
     tensorflow cmake/acl_compat.cmake:14), then at the command: the ``set(<var>`` line of the
     variable the URL begins with, not the first place its text occurs (a comment may hold
-    it); a URL written out with a version variable in it is cited where written."""
+    it); a URL written out with a version variable in it is cited where written. A variable
+    set in several branches, a local tarball's ``file://`` path in one and the download in
+    another, is cited where the download is set (ops-tensor
+    cmake/third_party/makeself-fetch.cmake:24-30 ``set(REQ_URL "file://...")`` ... ``else()
+    set(REQ_URL "https://gitcode.com/cann-src-third-party/makeself/...")``)."""
     start = REFERENCE.match(written)
     variable = start.group(1) if start and start.group(1) in values else None
-    for number, text in enumerate(lines, 1) if variable else ():
-        opening = _SET_OPENING.match(text)
-        if opening and opening.group(1) == variable:
-            places = (need.source, *need.also_at)
-            return msgspec.structs.replace(need, source=file.source(number), also_at=places)
-    return need
+    sets = [
+        (number, text)
+        for number, text in enumerate(lines, 1)
+        if variable and (opening := _SET_OPENING.match(text)) and opening.group(1) == variable
+    ]
+    value = values.get(variable or "", "")
+    downloading = [(n, t) for n, t in sets if _REMOTE.match(value) and value[:40] in t]
+    if not sets:
+        return need
+    places = (need.source, *need.also_at)
+    number = (downloading or sets)[0][0]
+    return msgspec.structs.replace(need, source=file.source(number), also_at=places)
 
 
 def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
@@ -377,6 +387,9 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         _track_locations(command, guarded, unguarded)
         name, args, line = command
         if name == "set" and len(args) >= 2:
+            # the branch that downloads, where others take a local tarball (``_set_at``)
+            if _REMOTE.match(args[1]) and not _REMOTE.match(values.get(args[0], "")):
+                values[args[0]] = args[1]
             values.setdefault(args[0], args[1])
         elif name in ("find_program", "find_package"):
             programs.update(_finds(command))
