@@ -11,7 +11,7 @@ from bringup.model import Requirement, Source
 from bringup.scan.builton import built_on
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
-from bringup.scan.netgeneric import fold_network
+from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from scan_needs import needs, source_file
@@ -113,11 +113,11 @@ def test_the_libraries_are_cited_beside_the_fetch_of_cann_cmake() -> None:
     cann_cmake = _download("https://gitcode.com/cann/cmake.git", "cmake/fetch_cann_cmake.cmake", 32)
     # the option the build script turns on (``GE_BUILD``) is the repo's build
     mine = [msgspec.structs.replace(r, component="ge", feature="") for r in libraries]
-    (folded,) = fold_network([cann_cmake, *mine])
+    (folded,) = fold_generic_network([cann_cmake, *mine])
     assert folded.spec == "https://gitcode.com/cann/cmake.git"
     assert [s.line for s in folded.also_at] == list(range(2, 9))
     # without cann-cmake's fetch in the scope, the first library is the one need
-    (alone,) = fold_network(mine)
+    (alone,) = fold_generic_network(mine)
     assert alone.source.line == 2
     assert [s.line for s in alone.also_at] == list(range(3, 9))
 
@@ -277,25 +277,3 @@ def test_a_url_set_per_branch_is_the_download_where_one_branch_downloads() -> No
     (network,) = [r for r in found.requirements if r.subject == "network"]
     assert network.spec.startswith("https://gitcode.com/cann-src-third-party/makeself/")
     assert (network.source.line, [s.line for s in network.also_at][:1]) == (19, [26])
-
-
-# microsoft/mscclpp @ 1f5f065d7b13ab02df32c22568f38785d1eeec01 python/csrc/CMakeLists.txt:5-12
-MSCCLPP_FETCHES = """include(FetchContent)
-FetchContent_Declare(nanobind GIT_REPOSITORY https://github.com/wjakob/nanobind.git GIT_TAG v1.9.2)
-FetchContent_MakeAvailable(nanobind)
-
-FetchContent_Declare(dlpack
-    GIT_REPOSITORY https://github.com/dmlc/dlpack.git
-    GIT_TAG 5c210da409e7f1e51ddf445134a4376fdbd70d7d
-)
-"""
-
-
-def test_the_downloads_of_one_scope_are_one_network_need() -> None:
-    found = extract_cmake(source_file("python/csrc/CMakeLists.txt", MSCCLPP_FETCHES)).requirements
-    fetches = [r for r in found if r.subject == "network"]
-    assert len(fetches) == 2
-    (need,) = fold_network(fetches)
-    assert (need.spec, need.source.line) == ("https://github.com/wjakob/nanobind.git", 2)
-    assert 6 in [s.line for s in need.also_at]
-    assert (need.text or "").endswith("also downloads: https://github.com/dmlc/dlpack.git")

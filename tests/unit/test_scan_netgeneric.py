@@ -1,5 +1,5 @@
-"""A scope's downloads as one network need: a guide's generic "the build downloads" and each
-download the build files name (``netgeneric``)."""
+"""A guide's generic "the build downloads" beside the downloads the build files name
+(``netgeneric``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import msgspec
 
 from bringup.model import Requirement, Source
 from bringup.scan.extraction import SourceFile
-from bringup.scan.netgeneric import fold_network
+from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.netprose import network_stated
 
 # rapidsai/raft@2141422b1a5e3121611888cb64a0bf8254bc3a67 docs/source/build.md:111
@@ -33,17 +33,12 @@ def test_the_guide_s_words_are_cited_beside_the_first_named_download() -> None:
     # the same repo's cmake/RAPIDS.cmake:35 and cpp/cmake/thirdparty/get_rmm.cmake:10
     rapids = _download("rapids-cmake from GitHub", "cmake/RAPIDS.cmake", 35)
     rmm = _download("rmm from GitHub", "cpp/cmake/thirdparty/get_rmm.cmake", 10)
-    # one need of the scope: the build needs the network, at each place that says so
-    (folded,) = fold_network([words, rapids, rmm])
-    assert folded.spec == "rapids-cmake from GitHub"
-    assert [s.ref for s in folded.also_at] == [
-        "docs/source/build.md",
-        "cpp/cmake/thirdparty/get_rmm.cmake",
-    ]
-    assert (folded.text or "").endswith("also downloads: rmm from GitHub")
+    folded = fold_generic_network([words, rapids, rmm])
+    assert [r.spec for r in folded] == ["rapids-cmake from GitHub", "rmm from GitHub"]
+    assert [s.ref for s in folded[0].also_at] == ["docs/source/build.md"]
 
 
 def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> None:
     words = _download("internet", "docs/source/build.md", 111)
     tests_only = _download("gtest from GitHub", "cpp/CMakeLists.txt", 173, feature="tests")
-    assert fold_network([words, tests_only]) == [words, tests_only]
+    assert fold_generic_network([words, tests_only]) == [words, tests_only]

@@ -29,7 +29,7 @@ from bringup.scan.handoff import handed_over
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
-from bringup.scan.netgeneric import fold_network
+from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
@@ -326,7 +326,7 @@ def scan_repo(
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(requirements, authority), authority, component
     )
-    requirements = fold_network(merge_repeats(united(requirements, authority), authority))
+    requirements = fold_generic_network(merge_repeats(united(requirements, authority), authority))
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
