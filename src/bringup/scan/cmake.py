@@ -82,6 +82,19 @@ _FLIP = {
     "GREATER": "<=",
     "GREATER_EQUAL": "<",
 }
+"""What a fatal ``if(<version> <operator> <value>)`` leaves the build: the other side."""
+_KEEP = {
+    "VERSION_LESS": "<",
+    "VERSION_LESS_EQUAL": "<=",
+    "VERSION_GREATER": ">",
+    "VERSION_GREATER_EQUAL": ">=",
+    "LESS": "<",
+    "LESS_EQUAL": "<=",
+    "GREATER": ">",
+    "GREATER_EQUAL": ">=",
+}
+"""What a fatal ``if(NOT <version> <operator> <value>)`` leaves the build: the comparison
+itself (CMake's ``NOT`` binds to the one test after it)."""
 
 
 class _Words(NamedTuple):
@@ -174,8 +187,14 @@ def _guard(
     MATCHES "Clang")`` around ``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 6.0.0)``,
     ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found. A version
     held in a variable set before is compared as its value (``set(_min_version "7.3.0")`` then
-    ``VERSION_LESS "${_min_version}"``, hicann/cmake function/prepare.cmake:48-50)."""
-    if "OR" in condition or "NOT" in condition:
+    ``VERSION_LESS "${_min_version}"``, hicann/cmake function/prepare.cmake:48-50). A ``NOT``
+    right before the comparison negates it alone: ``if(NOT GCC_VERSION VERSION_GREATER 8)``
+    stops below 9 (NVIDIA/MatX@4d58c1a8 CMakeLists.txt:124), ``... AND NOT
+    CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 9.4`` below 9.4 (CVCUDA/CV-CUDA@da51fc96
+    cmake/ConfigCompiler.cmake:42)."""
+    negated = {i + 1 for i, word in enumerate(condition) if word == "NOT"}
+    compared = {i for i in range(len(condition) - 2) if condition[i + 1] in _FLIP}
+    if "OR" in condition or negated - compared:
         return []
     # only a branch that is Clang's alone: not ``NOT ... MATCHES "Clang"``, not "GNU|Clang"
     plain = "OR" not in enclosing and "NOT" not in enclosing
@@ -192,7 +211,8 @@ def _guard(
             if pattern.match(variable):
                 clang = named == "gcc" and plain and named_clang
                 subject = "clang" if clang else named
-                found.append((subject, f"{_FLIP[operator]}{value}", " ".join(condition)))
+                side = _KEEP if index in negated else _FLIP
+                found.append((subject, f"{side[operator]}{value}", " ".join(condition)))
     return found
 
 

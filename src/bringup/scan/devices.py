@@ -43,7 +43,10 @@ _UP_TO = lazyre.compile(
     r"|不支持(?:使用)?|不能(?:使用)?|不可(?:以)?(?:使用)?"
     # a cap per process or node: '每个进程只支持使用1张NPU卡' (Ascend/torchair
     # docs/zh/overview.md:35); '本模型仅支持8卡训练' states the need
-    r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?)\s*$",
+    r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?"
+    # a count the reader may or may not have: "For example, if you have a GPU running on a
+    # Linux host, ... you can do the following install" (ai-dynamo/nixl@8770b655 README.md:38)
+    r"|\bif\s+you\s+(?:have|use|own))\s*$",
     re.IGNORECASE,
 )
 _HARDWARE_WORDS = lazyre.compile(

@@ -41,21 +41,28 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     ("cmake", r"\b[Cc][Mm]ake\b"),
     ("ninja", r"(?<![\w-])[Nn]inja(?![\w-])"),
     ("glibc", r"\b(?:glibc|GLIBC)(?:_(?=\d))?"),
-    ("cxx_standard", r"(?:-std=)?[Cc]\+\+\s?(?=\d\d\b)"),
+    # the language, not a compiler named after it ("g++9, nvc++ 24.5, or clang 17", NVIDIA/MatX
+    # README.md:53): two digits, no release's ("24.5")
+    ("cxx_standard", r"(?:-std=)?(?<![A-Za-z])[Cc]\+\+\s?(?=\d\d\b(?!\.\d))"),
 )
 
+_NO_DEVICE = (
+    r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
+    r"programming|languages?|compan(?:y|ies)|makers?|threads?|kernels?|buffers?|operators?|"
+    r"streams?|warps?|tensors?|environments?|architectures?|algorithms?|operations?)\b)"
+)
+"""The device word qualifies a noun that is no device: "an accelerator software stack", "a
+<device> vendor", "a single GPU thread", "a GPU kernel", "an NPU operator", "deploy it in an
+NPU environment" (Ascend/tensorflow tf_adapter/README_en.md:15), "If you use a GPU
+architecture that isn't compiled in prebuilt" (traveller59/spconv@263d6b47 README.md:153),
+"multi-node multi-GPU algorithms" (rapidsai/raft@2141422b README.md:210), "Enable UCC support
+for multi-device operations" (NVIDIA/Fuser@81c4b22f README.md:134)."""
 _COUNT_EN = (
     r"(?:(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)|(?<!\s))\s*"
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
-    r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
-    # "an accelerator software stack", "a <device> vendor", "a single GPU thread", "a GPU
-    # kernel", "an NPU operator", "deploy it in an NPU environment" (Ascend/tensorflow
-    # tf_adapter/README_en.md:15): the device word qualifies a noun that is no device.
-    r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
-    r"programming|languages?|compan(?:y|ies)|makers?|threads?|kernels?|buffers?|operators?|"
-    r"streams?|warps?|tensors?|environments?)\b)"
-    r"|(?P<multi>\bmulti-?(?:{devices_multi}card|device))"
+    r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b" + _NO_DEVICE + r"|"
+    r"(?P<multi>\bmulti-?(?:{devices_multi}card|device))" + _NO_DEVICE
 )
 """Device counts in English; ``{…}`` are filled from the backends' device and vendor words.
 Without a quantifier, the spaces before the count are taken only from the start of their run

@@ -1,0 +1,97 @@
+"""Host toolchain and hardware read from real lines (issue 11, session of 2026-12-03): a
+negated CMake version check, a compiler named after its language, and device words that count
+no devices. Each test quotes the lines of a public repo (repo@commit path:line)."""
+
+from __future__ import annotations
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.prose import read_line
+
+
+def _cmake(rel: str, text: str) -> list[tuple[str, str, int | None]]:
+    found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject in ("gcc", "clang")]
+
+
+def _counts(rel: str, text: str) -> list[tuple[str, str, int | None]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject.endswith("_count")]
+
+
+def test_a_negated_compiler_version_check_keeps_the_comparison() -> None:
+    # NVIDIA/MatX@4d58c1a8 CMakeLists.txt:122-127: the build stops unless g++ is above 8
+    text = (
+        'if ("${CMAKE_CXX_COMPILER_ID}" MATCHES "GNU")\n'
+        "    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -dumpversion\n"
+        "                    OUTPUT_VARIABLE GCC_VERSION)\n"
+        "    if (NOT GCC_VERSION VERSION_GREATER 8)\n"
+        '        message(FATAL_ERROR "${PROJECT_NAME} requires g++ 9 or higher if using g++ host '
+        'compiler")\n'
+        "    endif()\n"
+        "endif()\n"
+    )
+    assert _cmake("CMakeLists.txt", text) == [("gcc", ">8", 4)]
+
+
+def test_a_negated_check_beside_the_compiler_name_is_gccs() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 cmake/ConfigCompiler.cmake:42-44
+    text = (
+        'if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND NOT CMAKE_CXX_COMPILER_VERSION '
+        "VERSION_GREATER_EQUAL 9.4)\n"
+        "    message(FATAL_ERROR \"Must use gcc>=9.4 to compile CV-CUDA, you're using "
+        '${CMAKE_CXX_COMPILER_ID}-${CMAKE_CXX_COMPILER_VERSION}")\n'
+        "endif()\n"
+    )
+    assert _cmake("cmake/ConfigCompiler.cmake", text) == [("gcc", ">=9.4", 1)]
+
+
+def test_a_not_of_another_test_still_says_nothing() -> None:
+    # constructed: NOT negates "DEFINED", not the comparison; the condition is not read
+    text = (
+        "if(NOT DEFINED GCC_VERSION OR GCC_VERSION VERSION_LESS 9)\n"
+        '    message(FATAL_ERROR "old")\nendif()\n'
+    )
+    assert _cmake("CMakeLists.txt", text) == []
+
+
+def test_a_compiler_named_after_cxx_states_no_standard() -> None:
+    # NVIDIA/MatX@4d58c1a8 README.md:53: nvc++ 24.5 is the NVIDIA HPC compiler's release
+    line = (
+        "MatX is using features in C++20 and the latest CUDA compilers and libraries. For this "
+        "reason, when running with GPU support, CUDA 12.2.1 and g++9, nvc++ 24.5, or clang 17 "
+        "or newer is required."
+    )
+    standards = [m.spec for m in read_line(line, required=True) if m.subject == "cxx_standard"]
+    assert standards == [">=20"]
+    # the flag and the language's name still are (constructed)
+    for words in ("compile with -std=c++17", "C++ 17 or newer"):
+        assert [m.spec for m in read_line(words, required=True)] == [">=17"]
+
+
+def test_a_device_word_before_a_noun_that_is_no_device_counts_none() -> None:
+    # traveller59/spconv@263d6b47 README.md:153; rapidsai/raft@2141422b README.md:210;
+    # NVIDIA/Fuser@81c4b22f README.md:134
+    lines = (
+        "If you use a GPU architecture that isn't compiled in prebuilt, spconv will use NVRTC "
+        "to compile a slightly slower kernel.\n",
+        "- `raft-dask` (optional) Python library for deployment of multi-node multi-GPU "
+        "algorithms that use the RAFT `raft::comms` abstraction layer in Dask clusters.\n",
+        "- `NVFUSER_BUILD_WITH_UCC=1` - Enable UCC support for multi-device operations.\n",
+    )
+    for line in lines:
+        assert _counts("README.md", f"## Installation\n\n{line}") == []
+    # a machine of several devices still is (constructed)
+    assert _counts("README.md", "## Requirements\n\nIt needs a multi-GPU machine.\n") == [
+        ("gpu_count", ">=2", 3)
+    ]
+
+
+def test_a_device_the_reader_may_have_is_no_need() -> None:
+    # ai-dynamo/nixl@8770b655 README.md:38: a condition, the install that follows is the same
+    text = (
+        "## Installation\n\nFor example, if you have a GPU running on a Linux host, container, "
+        "or VM, you can do the following install:\n"
+    )
+    assert _counts("README.md", text) == []
