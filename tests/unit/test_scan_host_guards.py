@@ -95,3 +95,34 @@ def test_a_device_the_reader_may_have_is_no_need() -> None:
         "or VM, you can do the following install:\n"
     )
     assert _counts("README.md", text) == []
+
+
+def test_a_multi_device_use_the_repo_supports_is_no_need() -> None:
+    # facebookresearch/faiss@02dbb4e4 README.md:15 (its last sentence)
+    text = "## Introduction\n\nBoth single and multi-GPU usage is supported.\n"
+    assert _counts("README.md", text) == []
+
+
+def test_a_count_asked_under_a_condition_in_chinese_is_no_need() -> None:
+    # hicann/mat-chem-sim-pred@fef85c9b FAQ.md:128-130 (the answer's first two sentences)
+    text = (
+        "### 算子如何在多卡或多节点上使用？\n\n当前算子的实现是单设备（单 NPU）粒度的。"
+        "如果需要多卡或多节点并行，需要在外部框架层（如自定义的 MPI + Python 调度）实现数据拆分和通信。\n"
+    )
+    assert _counts("FAQ.md", text) == []
+
+
+def test_a_figure_number_is_no_count() -> None:
+    # Ascend/MindIE-Motor@5dfb024e docs/zh/user_guide/service_deployment/
+    # environment_preparation.md:217
+    text = "## 准备NPU节点\n\n**图 7**  accelerator=huawei-Ascend910标签\n"
+    assert _counts("docs/zh/environment_preparation.md", text) == []
+
+
+def test_a_product_name_in_a_hardware_row_is_no_count() -> None:
+    # hicann/cann-recipes-infer@fbc225d2 README.md:119-121: A3 and 950PR name products
+    text = "## 环境\n\n| 项目 | 要求 |\n| --- | --- |\n| 硬件 | Atlas A3 / A2 / 950PR·DT |\n"
+    assert _counts("README.md", text) == []
+    # a count beside the product still is (constructed)
+    eight = "## 环境\n\n| 项目 | 要求 |\n| --- | --- |\n| 硬件 | 8 x Atlas A2 |\n"
+    assert _counts("README.md", eight) == [("npu_count", ">=8", 5)]

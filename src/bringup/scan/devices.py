@@ -45,10 +45,15 @@ _UP_TO = lazyre.compile(
     # docs/zh/overview.md:35); '本模型仅支持8卡训练' states the need
     r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?"
     # a count the reader may or may not have: "For example, if you have a GPU running on a
-    # Linux host, ... you can do the following install" (ai-dynamo/nixl@8770b655 README.md:38)
-    r"|\bif\s+you\s+(?:have|use|own))\s*$",
+    # Linux host, ... you can do the following install" (ai-dynamo/nixl@8770b655 README.md:38),
+    # "如果需要多卡或多节点并行，需要在外部框架层…实现" (hicann/mat-chem-sim-pred@fef85c9b FAQ.md:130)
+    r"|\bif\s+you\s+(?:have|use|own)|(?:如果|若|如)(?:需要|需|要|使用|有)?)\s*$",
     re.IGNORECASE,
 )
+_CAPTION = lazyre.compile(r"(?:图|表|\bFig(?:ure)?\.?|\bTable)\s*\**\s*$", re.IGNORECASE)
+"""A number that labels a figure or a table, no count ("**图 7**  accelerator=huawei-Ascend910
+标签", Ascend/MindIE-Motor@5dfb024e docs/zh/user_guide/service_deployment/
+environment_preparation.md:217)."""
 _HARDWARE_WORDS = lazyre.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
@@ -64,7 +69,9 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     best: dict[str, Mention] = {}
     for pattern in (words.count_en, words.count_zh):
         for match in pattern.finditer(clause):
-            if right_before(_UP_TO, clause, match.start()):
+            if right_before(_UP_TO, clause, match.start()) or right_before(
+                _CAPTION, clause, match.start()
+            ):
                 continue
             groups = match.groupdict()
             if groups.get("multi"):

@@ -49,14 +49,15 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
 _NO_DEVICE = (
     r"(?!\s+(?:software|stacks?|vendors?|ecosystems?|librar(?:y|ies)|frameworks?|SDKs?|"
     r"programming|languages?|compan(?:y|ies)|makers?|threads?|kernels?|buffers?|operators?|"
-    r"streams?|warps?|tensors?|environments?|architectures?|algorithms?|operations?)\b)"
+    r"streams?|warps?|tensors?|environments?|architectures?|algorithms?|operations?|usage)\b)"
 )
 """The device word qualifies a noun that is no device: "an accelerator software stack", "a
 <device> vendor", "a single GPU thread", "a GPU kernel", "an NPU operator", "deploy it in an
 NPU environment" (Ascend/tensorflow tf_adapter/README_en.md:15), "If you use a GPU
 architecture that isn't compiled in prebuilt" (traveller59/spconv@263d6b47 README.md:153),
 "multi-node multi-GPU algorithms" (rapidsai/raft@2141422b README.md:210), "Enable UCC support
-for multi-device operations" (NVIDIA/Fuser@81c4b22f README.md:134)."""
+for multi-device operations" (NVIDIA/Fuser@81c4b22f README.md:134), "Both single and multi-GPU
+usage is supported" (facebookresearch/faiss@02dbb4e4 README.md:15)."""
 _COUNT_EN = (
     r"(?:(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)|(?<!\s))\s*"
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
