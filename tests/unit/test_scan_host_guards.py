@@ -107,7 +107,8 @@ def test_a_count_asked_under_a_condition_in_chinese_is_no_need() -> None:
     # hicann/mat-chem-sim-pred@fef85c9b FAQ.md:128-130 (the answer's first two sentences)
     text = (
         "### 算子如何在多卡或多节点上使用？\n\n当前算子的实现是单设备（单 NPU）粒度的。"
-        "如果需要多卡或多节点并行，需要在外部框架层（如自定义的 MPI + Python 调度）实现数据拆分和通信。\n"
+        "如果需要多卡或多节点并行，需要在外部框架层（如自定义的 MPI + Python 调度）"
+        "实现数据拆分和通信。\n"
     )
     assert _counts("FAQ.md", text) == []
 

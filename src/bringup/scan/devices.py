@@ -46,7 +46,8 @@ _UP_TO = lazyre.compile(
     r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?"
     # a count the reader may or may not have: "For example, if you have a GPU running on a
     # Linux host, ... you can do the following install" (ai-dynamo/nixl@8770b655 README.md:38),
-    # "如果需要多卡或多节点并行，需要在外部框架层…实现" (hicann/mat-chem-sim-pred@fef85c9b FAQ.md:130)
+    # "如果需要多卡或多节点并行" (if several cards or nodes are needed, do it in the framework:
+    # hicann/mat-chem-sim-pred@fef85c9b FAQ.md:130)
     r"|\bif\s+you\s+(?:have|use|own)|(?:如果|若|如)(?:需要|需|要|使用|有)?)\s*$",
     re.IGNORECASE,
 )
