@@ -127,3 +127,31 @@ def test_a_product_name_in_a_hardware_row_is_no_count() -> None:
     # a count beside the product still is (constructed)
     eight = "## 环境\n\n| 项目 | 要求 |\n| --- | --- |\n| 硬件 | 8 x Atlas A2 |\n"
     assert _counts("README.md", eight) == [("npu_count", ">=8", 5)]
+
+
+def _archs(rel: str, text: str) -> list[tuple[str, str, int | None]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.spec, r.source.line) for r in found if r.subject == "arch"]
+
+
+def test_a_build_matrix_platform_column_lists_the_cpus() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 README.md:43-52, rows 47, 49 and 51 (the first six columns)
+    text = (
+        "### Compatibility\n\n"
+        "|CV-CUDA Build|Platform|CUDA Version|CUDA Compute Capability|Hardware Architectures|"
+        "Nvidia Driver|\n"
+        "|-|-|-|-|-|-|\n"
+        "|x86_64_cu11|x86_64|11.7 or later|SM7 and later|Volta, Turing, Ampere, Ada Lovelace, "
+        "Hopper|r525 or later*** |\n"
+        "|aarch64_cu11|aarch64 SBSA****|11.7 or later|SM7 and later|ARM SBSA (incl. Grace): "
+        "Volta, Turing, Ampere, Ada Lovelace, Hopper|r525 or later***|\n"
+        "|aarch64_cu11|aarch64 Jetson****|11.4|SM7 and later|Jetson AGX Orin|JetPack 5.1|\n"
+    )
+    assert _archs("README.md", text) == [("arch", "x86_64,aarch64", 5)]
+    # a "Platform" column of products names no CPU (hicann/cann-recipes-infer@fbc225d2
+    # models/hy3/README.md:20, its header; the row constructed)
+    products = (
+        "## 环境\n\n| 平台 | 产品型号 | 配置 |\n| --- | --- | --- |\n"
+        "| A3 | Atlas 800T A3 | 16卡 |\n"
+    )
+    assert _archs("README.md", products) == []

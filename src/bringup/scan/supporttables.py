@@ -28,10 +28,12 @@ from bringup.scan.prose_vocabulary import Vendor, vocabulary
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
 _ARCH_HEADER = lazyre.compile(
-    r"^(?:cpu\s*)?(?:arch(?:itecture)?s?|架构|平台架构)$|^cpu$", re.IGNORECASE
+    r"^(?:cpu\s*)?(?:arch(?:itecture)?s?|架构|平台架构)$|^cpu$|^platforms?$|^平台$", re.IGNORECASE
 )
-"""A column of CPU architectures ("CPU架构", "Architecture", "Arch"); its cells decide
-(a model's "Architecture" column names no CPU, and is not read)."""
+"""A column of CPU architectures ("CPU架构", "Architecture", "Arch", a build matrix's
+"Platform": "|x86_64_cu11|x86_64|…", "|aarch64_cu12|aarch64 SBSA****|…", CVCUDA/CV-CUDA@da51fc96
+README.md:45-52); its cells decide (a model's "Architecture" column names no CPU, a "Platform"
+column of products or OSes none either, and neither is read)."""
 _OS_HEADER = lazyre.compile(r"^(?:os|operating\s+systems?|systems?|操作系统|系统)$", re.IGNORECASE)
 """The first column of a table of environments ("| 系统 | `CANN` | `gcc` |", hicann/catlass
 README.md:131), when its cells are OS releases."""
