@@ -155,3 +155,14 @@ def test_a_build_matrix_platform_column_lists_the_cpus() -> None:
         "| A3 | Atlas 800T A3 | 16卡 |\n"
     )
     assert _archs("README.md", products) == []
+
+
+def test_cpu_architectures_qualifying_a_cpu_noun_are_the_cpus_needed() -> None:
+    # OpenPPL/ppl.llm.kernel.cuda@255f3c82 README.md:17-19
+    text = "## Prerequisites\n\n* Linux running on x86_64 or arm64 CPUs\n"
+    assert _archs("README.md", text) == [("arch", "x86_64,aarch64", 3)]
+    # facebookresearch/faiss@02dbb4e4 INSTALL.md:77 (its sentence's first clause)
+    words = "Faiss is supported on x86-64 machines on Linux, OSX, and Windows."
+    assert [(m.subject, m.spec) for m in read_line(words, required=True)] == [("arch", "x86_64")]
+    # a CPU named without a noun or label is no list (constructed)
+    assert _archs("README.md", "## Prerequisites\n\n* Linux, tested on x86_64\n") == []

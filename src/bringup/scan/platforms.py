@@ -119,12 +119,32 @@ def _arch(name: str) -> str:
     return _ARCH_SPELLINGS.get(name.lower(), name.lower())
 
 
+_BETWEEN_ARCHS = lazyre.compile(r"\s*(?:,|/|&|\bor\b|\band\b|或|和|、)\s*", re.I)
+_CPU_NOUN = lazyre.compile(r"\s+(?:CPUs?|processors?|machines|hosts)\b", re.I)
+"""The noun a list of CPU architectures qualifies ("Linux running on x86_64 or arm64 CPUs",
+OpenPPL/ppl.llm.kernel.cuda@255f3c82 README.md:19): the list is of the CPUs the clause needs,
+as after a platform label."""
+
+
+def _qualifying(clause: str) -> list[re.Match[str]]:
+    """The CPU architectures of a run of them that qualifies a CPU noun (``_CPU_NOUN``)."""
+    run: list[re.Match[str]] = []
+    for name in _ARCH_NAME.finditer(clause):
+        if run and not _BETWEEN_ARCHS.fullmatch(clause, run[-1].end(), name.start()):
+            run = []
+        run.append(name)
+        if _CPU_NOUN.match(clause, name.end()):
+            return run
+    return []
+
+
 def _architectures(clause: str) -> list[Found]:
     """The CPU architectures a platform clause lists, as one any-of."""
     label = _PLATFORM_LABEL.search(clause)
     if label is None:
-        return []
-    names = [m for m in _ARCH_NAME.finditer(clause) if m.start() > label.start()]
+        names = _qualifying(clause)
+    else:
+        names = [m for m in _ARCH_NAME.finditer(clause) if m.start() > label.start()]
     if not names:
         return []
     spec = ",".join(dict.fromkeys(_arch(m.group(1)) for m in names))
