@@ -166,3 +166,16 @@ def test_cpu_architectures_qualifying_a_cpu_noun_are_the_cpus_needed() -> None:
     assert [(m.subject, m.spec) for m in read_line(words, required=True)] == [("arch", "x86_64")]
     # a CPU named without a noun or label is no list (constructed)
     assert _archs("README.md", "## Prerequisites\n\n* Linux, tested on x86_64\n") == []
+
+
+def test_a_linux_server_the_guide_asks_for_is_the_os() -> None:
+    # mindspore-ai/acctransformer@1ed103dc README.md:26
+    words = "首先需要准备包含昇腾AI处理器NPU的Linux服务器，并安装对应CANN版本的NPU驱动以及固件。"
+    assert ("os", "linux") in [(m.subject, m.spec) for m in read_line(words)]
+    # hicann/mat-chem-sim-pred@fef85c9b FAQ.md:196 (its first sentence)
+    words = "算子本身在昇腾 NPU 上运行，开发环境需要在 Linux 服务器上配置 CANN 工具链。"
+    assert ("os", "linux") in [(m.subject, m.spec) for m in read_line(words)]
+    # a server named where no need is stated is none (hicann/ge@ffdcbc9f docs/zh/user_guides/
+    # atc_tools/AIPP/how_to_enable_aipp.md:101, its last sentence)
+    words = "将上述insert_op.cfg文件上传到ATC工具所在Linux服务器。"
+    assert [m.subject for m in read_line(words)] == []

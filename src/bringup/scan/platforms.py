@@ -84,15 +84,19 @@ release and ends it ("22.04+", "22.04 LTS+")."""
 
 _ON_LINUX = lazyre.compile(
     r"\b(?:on|for|under)\s+(?:the\s+)?Linux\b(?!\s*[,，:：])|\bLinux\s+running\s+on\b"
-    r"|在\s*Linux(?:\s*OS)?(?:\s*(?:环境|系统))?\s*(?:上|中|下)",
+    r"|在\s*Linux(?:\s*OS)?(?:\s*(?:环境|系统|服务器|主机))?\s*(?:上|中|下)"
+    r"|\bLinux\s+(?:servers?|machines?|hosts?)\b|Linux\s*(?:服务器|主机)",
     re.IGNORECASE,
 )
 """Linux named as where a needed thing is built, run or provided ("需要在Linux OS环境上进行编译",
 tensorflow tf_adapter/README.md:19; "* Linux running on x86_64 or arm64 CPUs" under
 Prerequisites, ppl.llm.kernel.cuda README.md:19; "packages ... for the Linux system",
-torchsparse README.md:42; "Nightly wheels are provided for Linux", pyg-lib README.md:52). Not
-"on Linux:" or "On Linux," opening one OS's branch of the steps, nor "On Linux you also need"
-opening the clause (one OS's branch without its comma)."""
+torchsparse README.md:42; "Nightly wheels are provided for Linux", pyg-lib README.md:52), or
+the machine needed a Linux one ("首先需要准备包含昇腾AI处理器NPU的Linux服务器",
+mindspore-ai/acctransformer@1ed103dc README.md:26; "| **硬件算力** | Linux 服务器配备至少 1 张 NPU
+卡 |", Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:35). Not "on Linux:"
+or "On Linux," opening one OS's branch of the steps, nor "On Linux you also need" opening the
+clause (one OS's branch without its comma)."""
 _WORD = lazyre.compile(r"\w")
 _OTHER_OS = lazyre.compile(
     r"macOS|\bmac\s?OS\b|\bOS\s?X\b|\bWindows\b|\bWSL|FreeBSD|Darwin", re.IGNORECASE
