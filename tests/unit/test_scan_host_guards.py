@@ -4,6 +4,7 @@ no devices. Each test quotes the lines of a public repo (repo@commit path:line).
 
 from __future__ import annotations
 
+from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -179,3 +180,23 @@ def test_a_linux_server_the_guide_asks_for_is_the_os() -> None:
     # atc_tools/AIPP/how_to_enable_aipp.md:101, its last sentence)
     words = "将上述insert_op.cfg文件上传到ATC工具所在Linux服务器。"
     assert [m.subject for m in read_line(words)] == []
+
+
+def test_a_docs_workflows_container_says_nothing_of_the_repos_platform() -> None:
+    # NVIDIA/MatX@4d58c1a8 .github/workflows/build-docs.yml:16, 55-70 (the job's first keys
+    # and steps)
+    workflow = (
+        "name: Build Docs and deploy to Github Pages\n"
+        "jobs:\n  deploy:\n    name: Deploy Github Pages\n    runs-on: ubuntu-latest\n"
+        "    container:\n      image: ghcr.io/nvidia/matx/release:13.0.1_ubuntu24.04-amd64\n"
+        "    steps:\n      - name: Build Docs\n        run: |\n          mkdir build\n"
+        "          cd build\n"
+        "          /opt/nvidia/run_from_venv.sh cmake .. -DMATX_BUILD_DOCS=ON\n"
+    )
+    rel = ".github/workflows/build-docs.yml"
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=workflow)).requirements
+    assert [r.subject for r in found if r.subject in ("os", "os_version", "arch")] == []
+    # the same job in a workflow that builds the repo tells its platform (constructed)
+    built = workflow.replace("Build Docs and deploy to Github Pages", "Build")
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=built)).requirements
+    assert {r.subject for r in found} >= {"os", "os_version", "arch"}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
-from bringup.scan.cios import runner_arches, runner_os
+from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
@@ -117,6 +117,12 @@ class _Collector:
                     self.add(count, f">={match.group(2)}", line, f"{key}: {value}")
 
     def image(self, value: str, line: int) -> None:
+        """What a job's container image is built on, where the workflow builds the repo: the
+        image a docs workflow runs in ("Build Docs and deploy to Github Pages", NVIDIA/MatX
+        @4d58c1a8 .github/workflows/build-docs.yml:64 ``…release:13.0.1_ubuntu24.04-amd64``)
+        says no more than its runner of where the repo runs (``cios.builds``)."""
+        if not builds(self.file.text):
+            return
         for fact in image_facts(value):
             self.add(fact.subject, fact.spec, line, fact.words)
 

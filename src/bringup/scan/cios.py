@@ -1,4 +1,4 @@
-"""The OS and CPU of a repo's CI runners, read from a workflow that builds the repo.
+"""The OS and CPU of a repo's CI runners and images, read from a workflow that builds the repo.
 
 Every job of TransferQueue's workflows says ``runs-on: ubuntu-latest``
 (.github/workflows/run-tests.yml:18): the project is built and tested on Linux only; a
@@ -33,7 +33,7 @@ the docs, whatever it installs to do so, and its runner says nothing of where th
 _OS_NAMES = {"ubuntu": "linux", "linux": "linux", "windows": "windows", "macos": "macos"}
 
 
-def _builds(workflow: str) -> bool:
+def builds(workflow: str) -> bool:
     """Whether the ``workflow`` builds, installs or tests the repo, not only its docs."""
     return _BUILDS.search(workflow) is not None and _DOCS.search(workflow) is None
 
@@ -42,7 +42,7 @@ def runner_os(label: str, workflow: str) -> Optional[str]:
     """The OS a runner label names (``ubuntu-22.04``, ``windows-latest``, a self-hosted
     runner's ``Linux`` label), or ``None``; ``None`` too when the ``workflow`` it runs
     builds, installs and tests nothing."""
-    if "${{" in label or not _builds(workflow):
+    if "${{" in label or not builds(workflow):
         return None
     named = _RUNNER_OS.match(label.strip())
     return _OS_NAMES[named.group(1).lower()] if named else None
@@ -60,7 +60,7 @@ def runner_arches(labels: list[str], workflow: str, *, alternatives: bool) -> li
     that are ``alternatives`` (an ``os:`` matrix, causal-conv1d .github/workflows/
     publish.yaml:41 ``[ubuntu-22.04, ubuntu-22.04-arm]``) add the x64 of a hosted runner
     with no CPU named; the labels of one runner (``runs-on: [self-hosted, arm64]``) do not."""
-    if not _builds(workflow):
+    if not builds(workflow):
         return []
     named = [_RUNNER_ARCH.search(label) for label in labels if "${{" not in label]
     found = [ARCH_NAMES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
