@@ -38,7 +38,7 @@ def test_the_strictest_floor_stands_whichever_file_states_it() -> None:
 def test_an_unversioned_build_requirement_is_a_place_of_the_floor() -> None:
     floor = _req("cmake", ">=3.19.0", "CMakeLists.txt", 1)
     named = _req("pypi:cmake", "", "pyproject.toml", 7)
-    kept, _ = settle_unversioned(as_stated_subjects([floor, named]), "c")
+    kept = settle_unversioned(as_stated_subjects([floor, named]), "c").requirements
     assert [(r.subject, r.spec, r.also_at) for r in kept] == [
         ("cmake", ">=3.19.0", (named.source,))
     ]

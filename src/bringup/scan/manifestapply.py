@@ -1,9 +1,13 @@
 """The user's word on a repo (its entry in a stack file or its ``bringup.toml``) applied to
 what the scan found: a requirement the manifest states replaces the scan's for that subject
 (a finding says what it replaced), ``infer = false`` keeps only the manifest's, and its steps
-replace the scan's of the same name or command."""
+replace the scan's of the same name or command. The versions the scan saw a subject in use
+at, which its ``unversioned`` finding named instead of stating them (``settle_unversioned``),
+are named among what the manifest replaced."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import msgspec
 
@@ -22,17 +26,18 @@ def apply_manifest(
     *,
     prefix: list[str | int],
     component: str,
+    in_use: Sequence[Requirement] = (),
 ) -> tuple[list[Requirement], list[Step], list[Finding]]:
     findings: list[Finding] = []
     if not manifest.infer:
-        requirements = []
+        requirements, in_use = [], ()
     stated_subjects = {stated.subject for stated in manifest.requirements}
     inferred = [r for r in requirements if r.subject in stated_subjects]
     requirements = [r for r in requirements if r.subject not in stated_subjects]
     for index, stated in enumerate(manifest.requirements):
         where = locate(loaded.text, [*prefix, "requirements", index, "subject"])
         source = file_source(loaded.path, where.line if where else None)
-        replaced = [r for r in inferred if r.subject == stated.subject]
+        replaced = [r for r in (*in_use, *inferred) if r.subject == stated.subject]
         inferred = [r for r in inferred if r.subject != stated.subject]
         if replaced:
             was = ", ".join(r.spec or "an unversioned mention" for r in replaced)

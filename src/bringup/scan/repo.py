@@ -26,6 +26,7 @@ from bringup.scan.fetches import one_need, own_clone
 from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.handoff import handed_over
+from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
@@ -41,7 +42,7 @@ from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps
-from bringup.scan.unversioned import settle_unversioned
+from bringup.scan.unversioned import Settled, settle_unversioned
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import python_subject
@@ -246,6 +247,23 @@ def _split(
     )
 
 
+def _one_each(
+    stated: list[Requirement], authority: dict[str, int], component: str
+) -> tuple[Settled, list[Finding]]:
+    """The repo scope's requirements each stated once: unversioned mentions settled, the
+    releases one file names as alternatives made one, contradictions found (their findings
+    returned beside), repeats and statements another implies folded."""
+    settled = settle_unversioned(as_stated_subjects(one_need(stated)), component)
+    requirements, contradictions = find_contradictions(
+        fold_wheel_pythons(one_file_alternatives(settled.requirements), authority),
+        authority,
+        component,
+    )
+    requirements = merge_repeats(united(requirements, authority), authority)
+    folded = fold_generic_network(fold_implied(requirements, authority))
+    return settled._replace(requirements=folded), contradictions
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -320,13 +338,8 @@ def scan_repo(
         guides=guides,
         scopes=scopes,
     )
-    requirements, unversioned = settle_unversioned(
-        as_stated_subjects(one_need(scoped.requirements)), component
-    )
-    requirements, contradictions = find_contradictions(
-        fold_wheel_pythons(requirements, authority), authority, component
-    )
-    requirements = fold_generic_network(merge_repeats(united(requirements, authority), authority))
+    settled, contradictions = _one_each(scoped.requirements, authority, component)
+    requirements, unversioned = settled.requirements, settled.findings
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
@@ -334,7 +347,13 @@ def scan_repo(
         stated_subjects = {stated.subject for stated in manifest.requirements}
         unversioned = [f for f in unversioned if f.subject not in stated_subjects]
         requirements, steps, overrides = apply_manifest(
-            requirements, steps, loaded, manifest, prefix=prefix or [], component=component
+            requirements,
+            steps,
+            loaded,
+            manifest,
+            prefix=prefix or [],
+            component=component,
+            in_use=settled.in_use,
         )
     all_findings = findings + unversioned + contradictions + overrides
     # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python

@@ -67,13 +67,16 @@ class Split(NamedTuple):
 
     def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:
         """The scopes beside the repo's, their requirements settled as the repo's are but
-        without findings (those are about the repo)."""
+        without findings (those are about the repo), so the versions in use that a finding
+        would name stay requirements."""
         out = []
         for name in sorted(set(self.other_requirements) | set(self.other_steps)):
-            kept, _ = settle_unversioned(
-                as_stated_subjects(self.other_requirements.get(name, [])), component
+            settled = settle_unversioned(
+                as_stated_subjects(self.other_requirements.get(name, [])),
+                component,
+                name_in_use=False,
             )
-            kept = fold_wheel_pythons(kept, authority)
+            kept = fold_wheel_pythons(settled.requirements, authority)
             out.append(
                 Scope(
                     name=name,

@@ -75,7 +75,7 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
             strictest = pinned[0]
             members.append(strictest[1])
         if len(members) > 1:
-            folded = _folded(strictest[1], members)
+            folded = folded_into(strictest[1], members)
             into.update((id(r), folded) for r in members)
     out: dict[int, Requirement] = {}
     for requirement in requirements:
@@ -84,7 +84,7 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
     return list(out.values())
 
 
-def _folded(binding: Requirement, members: list[Requirement]) -> Requirement:
+def folded_into(binding: Requirement, members: list[Requirement]) -> Requirement:
     """``binding`` with every other member's places in ``also_at`` and its spec in the text."""
     others = [r for r in members if r is not binding]
     said = ", ".join(f"{r.spec.strip()} ({r.source})" for r in others)

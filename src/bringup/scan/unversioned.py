@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import NamedTuple
 
 import msgspec
 
@@ -12,7 +13,9 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.extraction import Finding
+from bringup.scan.placesbeside import with_places_of
 from bringup.scan.prose_vocabulary import unversioned_subjects
+from bringup.scan.specranges import can_meet
 
 _SURENESS = {"low": 0, "medium": 1, "high": 2}
 _MOVING = lazyre.compile(
@@ -29,14 +32,39 @@ def _sureness(requirement: Requirement) -> tuple[int, bool]:
     return _SURENESS[requirement.confidence], bool(_MOVING.search(requirement.text or ""))
 
 
+class Settled(NamedTuple):
+    """The requirements, the ``unversioned`` findings, and the versions in use that those
+    findings name in place of a requirement of their own (``settle_unversioned``)."""
+
+    requirements: list[Requirement]
+    findings: list[Finding]
+    in_use: list[Requirement]
+
+
+def _agree(shown: list[Requirement]) -> bool:
+    """Whether some version meets each of ``shown`` (read as ranges; unreadable: no)."""
+    return all(
+        can_meet(a.spec, b.spec, a.subject) for n, a in enumerate(shown) for b in shown[n + 1 :]
+    )
+
+
 def settle_unversioned(
-    requirements: list[Requirement], component: str
-) -> tuple[list[Requirement], list[Finding]]:
+    requirements: list[Requirement], component: str, *, name_in_use: bool = True
+) -> Settled:
     """An unversioned mention of a subject the repo states a version for elsewhere is cited
     beside that need; otherwise the surest mention stands for all of them (its place first,
-    the others beside it) and becomes an ``unversioned`` finding."""
+    the others beside it) and becomes an ``unversioned`` finding. The versions such a subject
+    is shown in use at (a version table's soft "推荐 9.0.0", cann-recipes-infer README.md:122,
+    beside "基于 CANN 平台", :66) are named by that finding and cited beside its mention, no
+    requirement of their own, where they agree; ones that exclude each other stay, their
+    conflict shown (``contradictions``). Without ``name_in_use`` (a scope no finding is made
+    for) they stay requirements."""
     versioned = {r.subject for r in requirements if r.spec and r.hard}
-    in_use = {r.subject: r for r in requirements if r.spec and not r.hard}
+    shown: dict[str, list[Requirement]] = defaultdict(list)
+    for requirement in requirements:
+        if requirement.spec and not requirement.hard:
+            shown[requirement.subject].append(requirement)
+    in_use = {subject: found[-1] for subject, found in shown.items()}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
     beside: dict[str, list[Requirement]] = defaultdict(list)
@@ -63,14 +91,29 @@ def settle_unversioned(
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
             kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
+    folded = [
+        r
+        for subject in mentions
+        if name_in_use and _agree(shown.get(subject, []))
+        for r in shown.get(subject, [])
+    ]
+    kept = [
+        with_places_of(r, (s for s in folded if s.subject == r.subject))
+        if r.subject in mentions and not r.spec
+        else r
+        for r in kept
+        if not any(r is s for s in folded)
+    ]
     kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside)]
     findings = [
         Finding(
             kind="unversioned",
             message=f"{subject} is required but no version is stated anywhere in the repo"
             + (
-                f" (only {in_use[subject].source} shows {in_use[subject].spec} in use)"
-                if subject in in_use
+                " (only "
+                + ", ".join(f"{r.source} shows {r.spec}" for r in shown[subject])
+                + " in use)"
+                if subject in shown
                 else ""
             ),
             sources=tuple(r.source for r in found[:5]),
@@ -79,4 +122,4 @@ def settle_unversioned(
         )
         for subject, found in mentions.items()
     ]
-    return kept, findings
+    return Settled(kept, findings, folded)

@@ -1,0 +1,117 @@
+"""Statements of one subject that another says already, and releases one file names as
+alternatives.
+
+A guide's "Python 3.8及以上" (DrivingSDK docs/zh/installation/compile.md:152) beside the
+version table's "Python3.9.x,Python3.10.x,Python3.11.x" (docs/zh/version/versions.md:7): every
+Python the table admits, the guide admits too, so the guide says nothing the table does not.
+It is a place of the table's requirement (its spec named in the text: "also stated: >=3.8
+(...)"), not a second requirement. Only prose folds so (a bound a build or manifest file checks
+keeps its own statement, ``anyof.merge_repeats``), and a hard statement never into a soft one
+(the recommendation would bind). Statements that exclude each other are no such repeat: their
+conflict stays shown (``contradictions``).
+
+One file naming two releases of a subject that exclude each other names alternatives: "**For
+CUDA 12:**" and "**For CUDA 13:**" (ai-dynamo/nixl README.md:270 and :279), "ubuntu 22.04 ...
+torch_npu 2.1.0; ubuntu 24.04 ... torch_npu 2.9.0". Read as both, no machine could meet them;
+they are one requirement, any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import msgspec
+
+from bringup.model import Requirement
+from bringup.scan.registry import PROSE
+from bringup.scan.specranges import can_meet, ranges, says_no_more
+from bringup.scan.strictest import folded_into
+
+
+def _rank(requirement: Requirement, authority: Mapping[str, int]) -> tuple[int, bool]:
+    return authority.get(requirement.source.ref or "", PROSE), requirement.hard
+
+
+def _same_need(a: Requirement, b: Requirement) -> bool:
+    return (a.subject, a.component, a.feature) == (b.subject, b.component, b.feature)
+
+
+def fold_implied(
+    requirements: list[Requirement], authority: Mapping[str, int]
+) -> list[Requirement]:
+    """``requirements`` with each prose statement that another statement of its subject,
+    scope and feature implies cited as a place of that one (the most authoritative such, the
+    first on a tie); of two that admit the same versions the more authoritative stays."""
+    order = {id(r): n for n, r in enumerate(requirements)}
+
+    def before(a: Requirement, b: Requirement) -> bool:
+        """Whether ``a`` stands for ``b`` when they admit the same versions."""
+        return (_rank(a, authority), -order[id(a)]) > (_rank(b, authority), -order[id(b)])
+
+    readable = [r for r in requirements if ranges(r.spec, r.subject)]
+    into: dict[int, Requirement] = {}
+    for wide in readable:
+        if authority.get(wide.source.ref or "", PROSE) > PROSE:
+            continue
+        found = [
+            narrow
+            for narrow in readable
+            if narrow is not wide
+            and _same_need(narrow, wide)
+            and narrow.hard >= wide.hard
+            and says_no_more(wide.spec, narrow.spec, wide.subject)
+            and (not says_no_more(narrow.spec, wide.spec, wide.subject) or before(narrow, wide))
+        ]
+        if found:
+            into[id(wide)] = max(found, key=lambda r: (_rank(r, authority), -order[id(r)]))
+    if not into:
+        return requirements
+    members: dict[int, list[Requirement]] = {}
+    for requirement in requirements:
+        target = into.get(id(requirement))
+        while target is not None and id(target) in into:
+            target = into[id(target)]
+        if target is not None:
+            members.setdefault(id(target), []).append(requirement)
+    return [
+        folded_into(r, members[id(r)]) if id(r) in members else r
+        for r in requirements
+        if id(r) not in into
+    ]
+
+
+def _releases(requirement: Requirement) -> bool:
+    """Whether ``requirement`` names releases only (pins or series, ``==12.*``), no bound."""
+    spec = requirement.spec
+    named = ranges(spec, requirement.subject)
+    return bool(named) and all(
+        part.strip().startswith("==") and "," not in part for part in spec.split("||")
+    )
+
+
+def one_file_alternatives(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` with the releases of a subject one file names, where no two that
+    differ can hold together, made one requirement naming each as an alternative (``||``),
+    in the place of the first, the others' places beside it."""
+    groups: dict[tuple[object, ...], list[Requirement]] = {}
+    for requirement in requirements:
+        if requirement.source.kind == "file" and _releases(requirement):
+            key = (requirement.subject, requirement.component, requirement.feature)
+            groups.setdefault((*key, requirement.hard, requirement.source.ref), []).append(
+                requirement
+            )
+    into: dict[int, Requirement] = {}
+    for group in groups.values():
+        named = list(dict.fromkeys(r.spec.strip() for r in group))
+        subject = group[0].subject
+        apart = all(
+            can_meet(a, b, subject) is False for n, a in enumerate(named) for b in named[n + 1 :]
+        )
+        if len(named) > 1 and apart:
+            one = msgspec.structs.replace(folded_into(group[0], group), spec=" || ".join(named))
+            into.update((id(r), one) for r in group)
+    out: dict[int, Requirement] = {}
+    for requirement in requirements:
+        joined = into.get(id(requirement), requirement)
+        out.setdefault(id(joined), joined)
+    return list(out.values())

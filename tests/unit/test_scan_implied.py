@@ -1,0 +1,177 @@
+"""A statement another one of its subject implies is a place of that one (``implied``), the
+releases one file names that exclude each other are alternatives, the versions in use an
+``unversioned`` finding names are no requirements of their own (``settle_unversioned``), and a
+soft support list sharing a value with the hard one joins it (``anyof.unite``). Real lines
+of the tuning halves (issue 11); conflicts between files stay shown."""
+
+from __future__ import annotations
+
+from bringup.model import Requirement, file_source
+from bringup.scan.implied import fold_implied, one_file_alternatives
+from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.specranges import can_meet, says_no_more
+from bringup.scan.unversioned import settle_unversioned
+
+
+def _stated(
+    subject: str,
+    spec: str,
+    rel: str,
+    line: int,
+    text: str,
+    *,
+    hard: bool = True,
+    confidence: str = "high",
+) -> Requirement:
+    return Requirement(
+        subject=subject,
+        spec=spec,
+        component="x",
+        source=file_source(rel, line),
+        text=text,
+        hard=hard,
+        confidence=confidence,  # type: ignore[arg-type]
+    )
+
+
+def _places(requirement: Requirement) -> list[tuple[str | None, int | None]]:
+    return [(s.ref, s.line) for s in (requirement.source, *requirement.also_at)]
+
+
+def test_ranges_say_which_statement_says_no_more() -> None:
+    assert says_no_more(">=3.8", "==3.9.* || ==3.10.* || ==3.11.*", "python")
+    assert says_no_more(">=9.3", "==14.*", "gcc")
+    assert says_no_more("==2.7.1 || ==2.1.0", "==2.7.1+cpu", "torch")
+    assert says_no_more(">=3.8,<3.14 || ==3.8.*", "==3.10.* || ==3.11.*", "python")
+    assert says_no_more(">=9.0.0-beta.2 || >=8.5.0 || >=8.3.RC1", "==9.0.0", "cann")
+    assert not says_no_more(">=3.9", ">=3.7", "python")
+    assert not says_no_more(">=11.4", "==11.* || ==12.*", "cuda")
+    assert not says_no_more("<=3.12", "<4", "python")
+    assert not says_no_more("!=3.11.*", "==3.10.*", "python")
+    assert can_meet("==12.*", "==13.*", "cuda") is False
+    assert can_meet(">=12.2", "==12.* || ==13.*", "cuda") is True
+    assert can_meet("910B", "910B", "chip") is None
+
+
+def test_a_prose_floor_a_version_list_implies_is_a_place_of_the_list() -> None:
+    # Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:152 "支持Python 3.8及以上版本"
+    # (read as soft) beside docs/zh/version/versions.md:7 "Python3.9.x,Python3.10.x,Python3.11.x"
+    guide, table = "docs/zh/installation/compile.md", "docs/zh/version/versions.md"
+    found = [
+        _stated("python", "==3.9.* || ==3.10.* || ==3.11.*", table, 7, "Python3.9.x,..."),
+        _stated("python", ">=3.8", guide, 152, "Python 3.8及以上", hard=False),
+    ]
+    (one,) = fold_implied(found, {table: PROSE, guide: PROSE})
+    assert (one.spec, one.hard, _places(one)) == (found[0].spec, True, [(table, 7), (guide, 152)])
+    assert one.text == f"Python3.9.x,...; also stated: >=3.8 ({guide}:152)"
+
+
+def test_a_prose_list_a_manifest_pin_implies_joins_the_pin() -> None:
+    # hicann/amct@2be20daf requirements.txt:3 "torch==2.7.1+cpu" beside docs/zh/quick_install.md:98
+    # "- PyTorch：2.7.1、2.1.0" (a local version meets ``==2.7.1``)
+    guide = "docs/zh/quick_install.md"
+    found = [
+        _stated("torch", "==2.7.1 || ==2.1.0", guide, 98, "PyTorch：2.7.1、2.1.0"),
+        _stated("torch", "==2.7.1+cpu", "requirements.txt", 3, "torch==2.7.1+cpu"),
+    ]
+    (one,) = fold_implied(found, {"requirements.txt": DECLARED, guide: PROSE})
+    assert (one.spec, _places(one)) == ("==2.7.1+cpu", [("requirements.txt", 3), (guide, 98)])
+
+
+def test_a_soft_floor_a_hard_floor_implies_joins_it_and_a_stricter_one_stays() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 README.md:158 "- cmake (>= 3.20), ..." (soft) beside
+    # CMakeLists.txt:16 cmake_minimum_required(VERSION 3.20.1); Ascend/msprof-analyze@8399c1cd
+    # docs/zh/install_guide/msprof-analyze_install_guide.md:9 "建议使用 Python 3.9 及以上版本"
+    # (a recommendation stricter than setup.py:107 python_requires='>=3.7'): it says more
+    guide = "docs/zh/install_guide/msprof-analyze_install_guide.md"
+    found = [
+        _stated("cmake", ">=3.20.1", "CMakeLists.txt", 16, "cmake_minimum_required(3.20.1)"),
+        _stated("cmake", ">=3.20", "README.md", 158, "cmake (>= 3.20", hard=False),
+        _stated("python", ">=3.7", "setup.py", 107, "python_requires >=3.7"),
+        _stated("python", ">=3.9", guide, 9, "Python 3.9 及以上", hard=False),
+    ]
+    authority = {"CMakeLists.txt": DECLARED, "README.md": PROSE, "setup.py": DECLARED, guide: PROSE}
+    merged = fold_implied(found, authority)
+    assert [(r.subject, r.spec, r.hard, len(r.also_at)) for r in merged] == [
+        ("cmake", ">=3.20.1", True, 1),
+        ("python", ">=3.7", True, 0),
+        ("python", ">=3.9", False, 0),
+    ]
+
+
+def test_a_bound_a_build_file_checks_keeps_its_statement_and_soft_never_takes_hard() -> None:
+    # the same lines, the guide's "Python 3.9 及以上" here taken as hard: setup.py's floor, which
+    # the guide implies, is what pip checks and stays; a hard floor beside a soft pin stays
+    guide = "docs/zh/install_guide/msprof-analyze_install_guide.md"
+    found = [
+        _stated("python", ">=3.7", "setup.py", 107, "python_requires >=3.7"),
+        _stated("python", ">=3.9", guide, 9, "Python 3.9 及以上"),
+        _stated("cann", "==9.0.0", "README.md", 122, "CANN | 推荐 9.0.0", hard=False),
+        _stated("cann", ">=8.5", "docs/build.md", 3, "CANN 8.5 及以上"),
+    ]
+    authority = {"setup.py": DECLARED, guide: PROSE, "README.md": PROSE, "docs/build.md": PROSE}
+    assert fold_implied(found, authority) == found
+
+
+def test_one_list_read_in_two_orders_is_one() -> None:
+    # rapidsai/cuvs@ff0c8076 README.md:83 "... cuVS builds for CUDA 13 ... of CUDA 12 builds",
+    # read as "==13.* || ==12.*" and as "==12.* || ==13.*"
+    found = [
+        _stated("cuda", "==13.* || ==12.*", "README.md", 83, "CUDA 13 CUDA 12"),
+        _stated("cuda", "==12.* || ==13.*", "README.md", 83, "CUDA 12 CUDA 13"),
+    ]
+    (one,) = fold_implied(found, {"README.md": PROSE})
+    assert one.spec == "==13.* || ==12.*"
+
+
+def test_releases_one_file_names_apart_are_alternatives_and_files_still_conflict() -> None:
+    # ai-dynamo/nixl@8770b655 README.md:270 "**For CUDA 12:**" and :279 "**For CUDA 13:**";
+    # a second file's pin excluding both stays its own (``contradictions`` weighs the files)
+    found = [
+        _stated("cuda", "==12.*", "README.md", 270, "CUDA 12"),
+        _stated("cuda", "==13.*", "README.md", 279, "CUDA 13"),
+        _stated("cuda", "==12.*", "README.md", 162, "CUDA 12"),
+        _stated("cuda", "==11.8", "docs/old.md", 4, "CUDA 11.8"),
+        _stated("cuda", ">=12.8", "README.md", 300, "CUDA 12.8+"),
+    ]
+    merged = one_file_alternatives(found)
+    assert [(r.spec, _places(r)) for r in merged] == [
+        (
+            "==12.* || ==13.*",
+            [("README.md", 270), ("README.md", 279), ("README.md", 162)],
+        ),
+        ("==11.8", [("docs/old.md", 4)]),
+        (">=12.8", [("README.md", 300)]),
+    ]
+
+
+def test_a_version_in_use_is_named_by_the_unversioned_finding_not_stated_again() -> None:
+    # hicann/cann-recipes-infer@fbc225d2 README.md:66 "... 提供基于 CANN 平台的优化样例" and
+    # :122 "| CANN | 推荐 9.0.0 |" (a version table's recommendation, soft)
+    found = [
+        _stated("cann", "", "README.md", 66, "基于 CANN 平台", confidence="medium"),
+        _stated("cann", "==9.0.0", "README.md", 122, "CANN | 推荐 9.0.0", hard=False),
+    ]
+    settled = settle_unversioned(found, "x")
+    assert [(r.spec, _places(r)) for r in settled.requirements] == [
+        ("", [("README.md", 66), ("README.md", 122)])
+    ]
+    assert settled.in_use == [found[1]]
+    (finding,) = settled.findings
+    assert "only README.md:122 shows ==9.0.0 in use" in finding.message
+    # without a finding to name it (a scope beside the repo's) it stays a requirement
+    kept = settle_unversioned(found, "x", name_in_use=False).requirements
+    assert [r.spec for r in kept] == ["", "==9.0.0"]
+
+
+def test_versions_in_use_that_exclude_each_other_stay_requirements() -> None:
+    found = [
+        _stated("cann", "", "README.md", 66, "基于 CANN 平台", confidence="medium"),
+        _stated("cann", "==9.0.0", "README.md", 122, "CANN | 推荐 9.0.0", hard=False),
+        _stated("cann", "==8.5.0", "docs/install.md", 9, "CANN 8.5.0", hard=False),
+    ]
+    settled = settle_unversioned(found, "x")
+    assert [r.spec for r in settled.requirements] == ["", "==9.0.0", "==8.5.0"]
+    assert settled.in_use == []
+    (finding,) = settled.findings
+    assert "README.md:122 shows ==9.0.0, docs/install.md:9 shows ==8.5.0" in finding.message
