@@ -6,7 +6,10 @@ of the tuning halves (issue 11); conflicts between files stay shown."""
 
 from __future__ import annotations
 
-from bringup.model import Requirement, file_source
+import msgspec
+
+from bringup.model import Alternative, Requirement, file_source
+from bringup.scan.anyof import unite
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.specranges import can_meet, says_no_more
@@ -175,3 +178,20 @@ def test_versions_in_use_that_exclude_each_other_stay_requirements() -> None:
     assert settled.in_use == []
     (finding,) = settled.findings
     assert "README.md:122 shows ==9.0.0, docs/install.md:9 shows ==8.5.0" in finding.message
+
+
+def test_a_soft_chip_list_sharing_a_chip_with_the_guides_joins_it() -> None:
+    # hicann/ops-sparse@ae60d05a build.sh:46 SUPPORT_COMPUTE_UNIT_SHORT=("ascend910_93"
+    # "ascend910b" ...) (soft, what the build compiles for) beside
+    # docs/zh/install/quick_install.md:17 "当前仅适用于Atlas A2系列产品": the guide's list decides
+    guide = "docs/zh/install/quick_install.md"
+    built = _stated("chip", "910_93,910B,310P", "build.sh", 46, "SUPPORT_COMPUTE_UNIT_SHORT=")
+    chips = tuple(Alternative(value=v, source=built.source) for v in built.spec.split(","))
+    built = msgspec.structs.replace(built, hard=False, any_of=chips)
+    found = [built, _stated("chip", "910B", guide, 17, "仅适用于Atlas A2系列产品")]
+    (one,) = unite(found, {"build.sh": DECLARED, guide: PROSE})
+    assert (one.spec, one.hard, _places(one)) == ("910B", True, [(guide, 17), ("build.sh", 46)])
+    assert one.text == "仅适用于Atlas A2系列产品; also stated: 910_93,910B,310P (build.sh:46)"
+    # a list naming none of the guide's chips is a disagreement, shown as two
+    other = msgspec.structs.replace(built, spec="310P", any_of=chips[2:])
+    assert len(unite([other, found[1]], {"build.sh": DECLARED, guide: PROSE})) == 2

@@ -103,9 +103,14 @@ def test_a_soft_list_a_hard_list_already_names_joins_it() -> None:
     (united,) = unite(found, {"zh.md": PROSE, "en.md": PROSE})
     assert (united.spec, united.hard, united.source.ref) == ("linux", True, "zh.md")
     assert [s.ref for s in united.also_at] == ["en.md"]
-    # a soft list naming more than the hard one is a list of its own
+    # a soft list naming more than the hard one joins it too, the hard list still deciding
+    # (its values named in the text: test_scan_implied); one naming none of its values is a
+    # list of its own
     soft = msgspec.structs.replace(found[0], spec="linux,windows", hard=False)
-    assert len(unite([found[0], soft], {"zh.md": PROSE})) == 2
+    (joined,) = unite([found[0], soft], {"zh.md": PROSE})
+    assert (joined.spec, joined.hard) == ("linux", True)
+    other = msgspec.structs.replace(found[0], spec="windows", hard=False)
+    assert len(unite([found[0], other], {"zh.md": PROSE})) == 2
 
 
 def _table(text: str, rel: str = "README.md") -> dict[str, tuple[str, int | None, bool]]:

@@ -112,15 +112,23 @@ def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:
     """A soft list every value of which the hard list of the same subject names (a Linux
     package in one guide, "OS: Linux" in another: MindIE-SD docs/en/installing_guide.md:135
     and docs/zh/installation.md:9; ``_with_linux``) says nothing more: its places join the
-    hard one's."""
+    hard one's. So does a soft list sharing a value with the hard one (the chips a build
+    script compiles kernels for, "910_93,910B,310P", ops-sparse build.sh:46, beside its guide's
+    "仅适用于Atlas A2系列产品", docs/zh/install/quick_install.md:17): the hard list still
+    decides, the soft one's values are named in its text ("also stated: ..."); lists with no
+    value in common stay two, their disagreement shown."""
     for subject, hard in list(united):
         strong = united.get((subject, True))
         soft = united[(subject, hard)]
-        if hard or strong is None or not _values(soft) <= _with_linux(_values(strong)):
+        named = _with_linux(_values(strong)) if strong is not None else set()
+        if hard or strong is None or not _values(soft) & named:
             continue
         places = (soft.source, *soft.also_at, *(a.source for a in soft.any_of))
         also = tuple(dict.fromkeys(s for s in (*strong.also_at, *places) if s != strong.source))
-        united[(subject, True)] = msgspec.structs.replace(strong, also_at=also)
+        text = strong.text
+        if not _values(soft) <= named:
+            text = f"{strong.text or strong.spec}; also stated: {soft.spec} ({soft.source})"
+        united[(subject, True)] = msgspec.structs.replace(strong, also_at=also, text=text)
         del united[(subject, hard)]
 
 
