@@ -1,9 +1,12 @@
 """The words that make an exception the project's own defect (class.code.project-bug) or its
 own check (class.code.unsupported-configuration): bytes decoded with a codec they are not in,
-a module's state used before the call that sets it up, a C++ assertion raised into Python.
-Real lines from the corpora, each named by its case file."""
+a module's state used before the call that sets it up, a C++ assertion raised into Python, a
+call or a copy that does not fit. Real lines from the corpora and public threads, each named by
+its case file or its thread."""
 
 from __future__ import annotations
+
+import pytest
 
 from bringup.triage import explain_text
 
@@ -53,3 +56,25 @@ def test_a_cpp_check_raised_into_python_is_the_projects_check() -> None:
         " --> ...py:65:18  bx = cid // n_num\n"
     )
     assert top(log) == UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # sgl-project/sglang#29598 (the twenty-second tuning half's
+        # a09): the Ascend backend called with a keyword its method does not take.
+        "TypeError: AscendMambaAttnBackendBase._replay_metadata() got an unexpected keyword "
+        "argument 'in_capture'",
+        # vllm-project/vllm-ascend#14025 (the twenty-second tuning
+        # half's a07): a slot-mapping buffer sized by an old formula, copied into from a larger
+        # one (aclnnInplaceCopy's check).
+        "RuntimeError: The size of tensor self [8200] must match the size of tensor src [8208].",
+        # aten/src/ATen/ExpandUtils.cpp (infer_size_impl), the broadcast check of the same kind.
+        "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at "
+        "non-singleton dimension 1",
+    ],
+)
+def test_a_call_or_a_copy_that_does_not_fit_pasted_alone_is_the_projects_defect(
+    line: str,
+) -> None:
+    assert top(line + "\n") == BUG

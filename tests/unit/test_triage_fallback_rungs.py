@@ -65,7 +65,8 @@ def test_a_command_that_runs_more_than_an_import_is_not_the_install() -> None:
 
 def test_an_exception_raised_in_a_setup_py_run_by_pip_is_the_build() -> None:
     # deepspeedai/DeepSpeed#6456: GDSBuilder.is_compatible() joins CUDA_HOME=None on ROCm; the
-    # words after it ("unsupported CUDA function calls") are hipify's summary, not an operation
+    # words after it ("unsupported CUDA function calls") are hipify's summary, not an operation;
+    # the None passed into posixpath is the op builder's defect (class.code.project-bug)
     log = (
         "    Traceback (most recent call last):\n"
         '      File "<string>", line 1, in <module>\n'
@@ -81,7 +82,7 @@ def test_an_exception_raised_in_a_setup_py_run_by_pip_is_the_build() -> None:
         "ERROR: Command errored out with exit status 1: python setup.py egg_info Check the logs "
         "for full command output\n"
     )
-    assert _first(log) == ("evidence.build.toolchain", "build")
+    assert _first(log) == ("class.code.project-bug", "build")
 
 
 def test_a_setup_py_pip_ran_is_the_build_in_another_form() -> None:
