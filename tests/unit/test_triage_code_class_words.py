@@ -1,8 +1,9 @@
 """The words that make an exception the project's own defect (class.code.project-bug) or its
 own check (class.code.unsupported-configuration): bytes decoded with a codec they are not in,
 a module's state used before the call that sets it up, a C++ assertion raised into Python, a
-call or a copy that does not fit. Real lines from the corpora and public threads, each named by
-its case file or its thread."""
+call or a copy that does not fit; and a compiler's words for source that does
+not fit the toolkit (class.build.source-out-of-step). Real lines from the corpora and public
+threads, each named by its case file or its thread."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bringup.triage import explain_text
 
 BUG = "class.code.project-bug"
 UNSUPPORTED = "class.code.unsupported-configuration"
+SOURCE = "class.build.source-out-of-step"
 
 
 def top(log: str) -> str:
@@ -78,3 +80,25 @@ def test_a_call_or_a_copy_that_does_not_fit_pasted_alone_is_the_projects_defect(
     line: str,
 ) -> None:
     assert top(line + "\n") == BUG
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # flashinfer-ai/flashinfer#961 (the twenty-second tuning half's
+        # c01): nvcc's front end finds flashinfer's __hmul beside CUDA 12.2's own.
+        "#10 1380.2 /usr/flexflow-serve/deps/flashinfer/include/flashinfer/attention/"
+        '../vec_dtypes.cuh(55): error: more than one instance of function "flashinfer::__hmul" '
+        "matches the argument list:",
+        # NVIDIA/TransformerEngine#560 (the twenty-second tuning half's
+        # c09): a type name CUDA 12.1's headers define twice once the project's define is set.
+        "/usr/local/cuda/include/cuda_fp16.hpp(2724): error: invalid redeclaration of type name "
+        '"nv_bfloat16" (declared at line 2837 of /usr/local/cuda/include/cuda_bf16.hpp)',
+        # flashinfer-ai/flashinfer#4406 (the twenty-second tuning half's
+        # c05): inline PTX of PTX ISA 8.6 (.shared::cta) assembled by CUDA 12.6's ptxas.
+        "ptxas monomoe_binding.ptx: State space incorrect for instruction 'cp.async.bulk.tensor'",
+    ],
+)
+def test_nvccs_and_ptxass_words_for_source_that_does_not_fit_the_toolkit(line: str) -> None:
+    (first, *_) = explain_text(line + "\n")
+    assert (first.signature_id, first.layer) == (SOURCE, "build")
