@@ -63,3 +63,17 @@ def test_an_extension_that_says_it_was_built_for_another_torch() -> None:
         "python.ext-undefined-symbol-torch",
         "install",
     )
+
+
+def test_a_missing_part_of_a_namespace_package_is_a_distribution_not_installed() -> None:
+    # protocolbuffers/protobuf#4340: TensorFlow's object detection tutorial; the fix in the
+    # thread is `pip install protobuf`. google is a namespace package (several distributions
+    # install into it), so Python found google and not protobuf: no version skew.
+    log = "ModuleNotFoundError: No module named 'google.protobuf'\n"
+    assert top(log) == ("python.namespace-package-part-missing", "install")
+    deeper = "ModuleNotFoundError: No module named 'google.protobuf.internal'\n"
+    assert top(deeper)[0] == "python.namespace-package-part-missing"
+    # a regular package that lacks a submodule stays version skew (FlagGems#6235 above)
+    assert top("ModuleNotFoundError: No module named 'triton.knobs'\n")[0] == (
+        "python.module-attribute-missing"
+    )
