@@ -332,3 +332,22 @@ def test_a_soft_release_a_hard_pin_excludes_does_not_join_a_hard_floor() -> None
         ("==1.14.*", False),
         (">=1.14", True),
     ]
+
+
+def test_a_bound_joins_the_first_widest_statement_of_its_own_subject() -> None:
+    # hicann/pyasc@cecba26a docs/quick_start.md:236 "python >= 3.9.0" beside README.md:65
+    # "`python` 3.9-3.12"; a later range of as many bounds (made up, README.md:70) and another
+    # subject's range stating the same bounds (made up, CMake 3.9-3.12) take nothing: the
+    # statements are looked up by subject (``anyof._stated``), the first widest kept
+    found = [
+        _stated("cmake", ">=3.9,<3.13", "README.md", 60, "CMake 3.9-3.12"),
+        _stated("python", ">=3.9,<3.13", "README.md", 65, "python 3.9-3.12"),
+        _stated("python", ">=3.9,<3.12", "README.md", 70, "python 3.9-3.11"),
+        _stated("python", ">=3.9.0", "docs/quick_start.md", 236, "python >= 3.9.0"),
+    ]
+    merged = merge_repeats(found, {"README.md": PROSE, "docs/quick_start.md": PROSE})
+    assert [(r.subject, r.spec, _places(r)) for r in merged] == [
+        ("cmake", ">=3.9,<3.13", [("README.md", 60)]),
+        ("python", ">=3.9,<3.13", [("README.md", 65), ("docs/quick_start.md", 236)]),
+        ("python", ">=3.9,<3.12", [("README.md", 70)]),
+    ]
