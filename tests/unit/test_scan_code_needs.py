@@ -9,11 +9,12 @@ from collections.abc import Sequence
 
 from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
-from bringup.scan.commands import parse_commands
+from bringup.scan.commands import joined_lines, parse_commands
 from bringup.scan.extraction import SourceFile
-from bringup.scan.runners import run_through, runner_functions
+from bringup.scan.runners import _runs, run_through, runner_functions
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
+from bringup.scan.shlayout import script_layout
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -202,15 +203,30 @@ OPS_CV_RUNNER = """run_command() {
 
 
 def test_a_command_run_through_the_scripts_own_runner_function_is_run() -> None:
-    assert runner_functions(GE_RUNNER) == {"execute_command"}
-    assert runner_functions(METADEF_RUNNER) == {"execute_command"}
-    assert runner_functions(OPS_CV_RUNNER) == {"run_command"}
+    assert runner_functions(joined_lines(GE_RUNNER)) == {"execute_command"}
+    assert runner_functions(joined_lines(METADEF_RUNNER)) == {"execute_command"}
+    assert runner_functions(joined_lines(OPS_CV_RUNNER)) == {"run_command"}
     ge = extract_shell(_file("build.sh", GE_RUNNER)).requirements
     assert _of(ge, "system_package") == [("system_package", "make", 16, True)]
     metadef = extract_shell(_file("build.sh", METADEF_RUNNER)).requirements
     assert _of(metadef, "system_package") == [("system_package", "make", 9, True)]
     ops_cv = parse_commands('run_command sudo make -C "$gtest_src_dir/build"')
     assert run_through(ops_cv[0], frozenset({"run_command"}))[:2] == ("sudo", "make")
+
+
+def test_a_script_reading_no_argument_has_no_runner_as_its_every_function_says() -> None:
+    # metadef's runner without its "local cmd=$1" runs a ${cmd} it is not given: no runner.
+    # The script-wide check (no $1, $@, $*: no layout worked out) answers as each function
+    # body read on its own does
+    global_cmd = METADEF_RUNNER.replace("  local cmd=$1\n", "")
+    for script in (GE_RUNNER, METADEF_RUNNER, OPS_CV_RUNNER, global_cmd):
+        lines = joined_lines(script)
+        bodies, _ = script_layout(lines)
+        each = {
+            name for name, body in bodies.items() if name and _runs([lines[i].text for i in body])
+        }
+        assert runner_functions(lines) == each
+    assert runner_functions(joined_lines(global_cmd)) == frozenset()
 
 
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
-from bringup.scan.commands import Command, joined_lines
+from bringup.scan.commands import Command, LogicalLine
 from bringup.scan.shlayout import script_layout
 
 _ARGUMENT = r"\$\{?(?:@|\*|1)\}?"
+_GIVEN = lazyre.compile(_ARGUMENT)
 _TAKEN = lazyre.compile(rf"\b([A-Za-z_]\w*)=\"?{_ARGUMENT}\"?(?:\s|$|;)")
 """A variable that holds what the function was given (``local cmd=$1``, ``cmd="$*"``)."""
 _AT_COMMAND = r"(?:^|[;&|]\s|`|\$\(|(?:^|\s)(?:then|do|else|eval|exec|sudo|if|!))\s*\"?"
@@ -36,9 +37,12 @@ def _runs(body: list[str]) -> bool:
     return any(run.search(line.strip()) for line in body)
 
 
-def runner_functions(text: str) -> frozenset[str]:
-    """The functions a script defines that run the command they are given."""
-    lines = joined_lines(text)
+def runner_functions(lines: list[LogicalLine]) -> frozenset[str]:
+    """The functions a script (its ``joined_lines``) defines that run the command they are
+    given. A script that never reads its arguments (``$1``, ``$@``) has none: its layout is
+    not worked out (most of a repo's scripts)."""
+    if not any(_GIVEN.search(line.text) for line in lines):
+        return frozenset()
     bodies, _ = script_layout(lines)
     return frozenset(
         name for name, body in bodies.items() if name and _runs([lines[i].text for i in body])

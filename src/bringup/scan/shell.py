@@ -411,7 +411,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (_handed_homes(file, joined) if repo_level else [])
-        + (script_tools(file, commands, runner_functions(file.text)) if building else [])
+        + (script_tools(file, commands, runner_functions(joined)) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
