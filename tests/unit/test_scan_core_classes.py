@@ -261,6 +261,25 @@ def test_a_toolkit_paired_with_a_suffixed_flavour_of_the_package_is_that_flavour
     assert cuda == [("<13.0", ""), (">=13.0", "extra:mooncake-transfer-engine-cuda13")]
 
 
+def test_each_flavour_line_pairs_with_its_own_flavour_whatever_the_hash_seed() -> None:
+    # traveller59/spconv@263d6b47 README.md:135-141: flavours of one length; the CUDA of a line
+    # is the flavour that line installs, not the next line's (a set's order decided it before,
+    # and changed with PYTHONHASHSEED)
+    text = (
+        "```pip install spconv``` for CPU only (**Linux Only**).\n\n"
+        "```pip install spconv-cu102``` for CUDA 10.2\n\n"
+        "```pip install spconv-cu113``` for CUDA 11.3 (**Linux Only**)\n\n"
+        "```pip install spconv-cu114``` for CUDA 11.4\n"
+    )
+    found = _docs("README.md", text)
+    cuda = sorted((spec, feature) for s, spec, _, _, feature in found if s == "cuda")
+    assert cuda == [
+        ("==10.2.*", "extra:spconv-cu102"),
+        ("==11.3.*", "extra:spconv-cu113"),
+        ("==11.4.*", "extra:spconv-cu114"),
+    ]
+
+
 def test_a_find_module_looks_for_a_toolkit_only_when_asked() -> None:
     # kvcache-ai/Mooncake@3b5a5941 mooncake-common/FindNCCLDevice.cmake reads CUDA_HOME; the
     # find_package(NCCLDevice … REQUIRED) inside USE_NCCL_DEVICE says when it is needed

@@ -101,20 +101,24 @@ def _pip_targets(text: str) -> set[str]:
 
 def flavours(text: str) -> list[str]:
     """The names of a package's flavours a document installs: pip targets that are another
-    target's name with a suffix (``x-cuda13`` beside ``x``), longest first. The plain name is
-    the default package: what its lines pair with stays the repo's."""
+    target's name with a suffix (``x-cuda13`` beside ``x``), longest first, then by name (a
+    set's order changes from run to run). The plain name is the default package: what its
+    lines pair with stays the repo's."""
     targets = _pip_targets(text)
     suffixed = {name for name in targets for base in targets if name.startswith(base + "-")}
-    return sorted(suffixed, key=len, reverse=True)
+    return sorted(suffixed, key=lambda name: (-len(name), name))
 
 
 def _flavour(lines: list[str], line: int, names: list[str]) -> str:
-    """The flavour the requirement at ``line`` is paired with: named on its line or
-    installed in the lines just under it."""
-    near = "\n".join(lines[line - 1 : line - 1 + _FLAVOUR_LINES])
-    for name in names:
-        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", near):
-            return f"extra:{name}"
+    """The flavour the requirement at ``line`` is paired with: named on its own line, else
+    installed in the lines just under it (spconv README.md's table names one flavour a row:
+    the row's own name, not the next row's of the same length)."""
+    own = lines[line - 1 : line]
+    near = lines[line - 1 : line - 1 + _FLAVOUR_LINES]
+    for window in ("\n".join(own), "\n".join(near)):
+        for name in names:
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", window):
+                return f"extra:{name}"
     return ""
 
 
