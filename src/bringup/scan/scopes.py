@@ -81,6 +81,7 @@ from posixpath import dirname
 
 from bringup import lazyre
 from bringup.scan.buildnames import BuildNames, route_scripts
+from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
 from bringup.scan.pipscopes import (
@@ -172,7 +173,8 @@ class Scopes:
         texts: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
-        self._ci_lists = ci_lists(texts or {}, _ci_file)  # every file read (``texts``)
+        # every file read (``texts``)
+        self._ci_lists = ci_lists(texts or {}, _ci_file) | ci_only_scripts(texts or {}, _ci_or_test)
         self._options = dict(options or {})
         self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
@@ -402,6 +404,13 @@ def _ci_file(rel: str) -> bool:
     return parts[-1] in _CI_FILES or (
         any(d in _CI_DIRS for d in parts[:-1][:2]) and not _CI_BUILD.match(rel)
     )
+
+
+def _ci_or_test(rel: str) -> bool:
+    """Whether ``rel`` is a CI file or one of the repo's tests, which the CI runs: what only
+    they run is no step of the repo's own route (``ci_only_scripts``)."""
+    dirs = rel.lower().split("/")[:-1]
+    return _ci_file(rel) or for_tests(rel.rsplit("/", 1)[-1]) or any(d in _TEST_DIRS for d in dirs)
 
 
 def _parts(rels: list[str], readme: str) -> frozenset[str]:
