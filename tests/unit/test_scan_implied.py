@@ -6,14 +6,18 @@ of the tuning halves (issue 11); conflicts between files stay shown."""
 
 from __future__ import annotations
 
+import time
+
 import msgspec
+import pytest
 
 from bringup.model import Alternative, Requirement, file_source
 from bringup.scan.anyof import unite
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.registry import DECLARED, PROSE
-from bringup.scan.specranges import can_meet, says_no_more
+from bringup.scan.specranges import _clause, can_meet, ranges, says_no_more
 from bringup.scan.unversioned import settle_unversioned
+from bringup.versions import InvalidSpecifier
 
 
 def _stated(
@@ -201,3 +205,32 @@ def test_a_soft_chip_list_sharing_a_chip_with_the_guides_joins_it() -> None:
     # a list naming none of the guide's chips is a disagreement, shown as two
     other = msgspec.structs.replace(built, spec="310P", any_of=chips[2:])
     assert len(unite([other, found[1]], {"build.sh": DECLARED, guide: PROSE})) == 2
+
+
+def test_unbounded_ranges_join_as_unbounded() -> None:
+    # a floor beside a series it holds still admits all above: the union is >=3.8
+    assert says_no_more(">=3.8 || ==3.9.*", ">=3.11", "python")
+    assert says_no_more("==3.9.* || >=3.8", "==3.12.*", "python")
+    assert says_no_more("<3.10 || ==3.9.*", "<3.8", "python")
+    assert says_no_more("<=3.9 || >=3.9", ">=4", "python")
+    assert not says_no_more(">=3.8 || ==3.7.*", "==3.6.*", "python")
+
+
+def test_many_statements_of_one_subject_fold_in_time() -> None:
+    # hostile input: 1,500 prose floors of python in one guide (each compared with all)
+    found = [
+        _stated("python", f">=3.{n % 15}", "README.md", n + 1, f"python >=3.{n % 15}")
+        for n in range(1500)
+    ]
+    started = time.perf_counter()
+    (one,) = fold_implied(found, {"README.md": PROSE})
+    assert time.perf_counter() - started < 2
+    assert (one.spec, one.source.line) == (">=3.14", 15)
+
+
+def test_a_clause_of_blanks_is_refused_in_time() -> None:
+    started = time.perf_counter()
+    with pytest.raises(InvalidSpecifier):
+        _clause(" " * 100_000 + "x y", "numeric")
+    assert time.perf_counter() - started < 2
+    assert ranges(" ==3.9.* ", "python") == ranges("==3.9.*", "python")

@@ -32,8 +32,8 @@ def _rank(requirement: Requirement, authority: Mapping[str, int]) -> tuple[int, 
     return authority.get(requirement.source.ref or "", PROSE), requirement.hard
 
 
-def _same_need(a: Requirement, b: Requirement) -> bool:
-    return (a.subject, a.component, a.feature) == (b.subject, b.component, b.feature)
+def _need(requirement: Requirement) -> tuple[str, str, str]:
+    return requirement.subject, requirement.component, requirement.feature
 
 
 def fold_implied(
@@ -44,26 +44,35 @@ def fold_implied(
     first on a tie); of two that admit the same versions the more authoritative stays."""
     order = {id(r): n for n, r in enumerate(requirements)}
 
-    def before(a: Requirement, b: Requirement) -> bool:
-        """Whether ``a`` stands for ``b`` when they admit the same versions."""
-        return (_rank(a, authority), -order[id(a)]) > (_rank(b, authority), -order[id(b)])
+    def standing(requirement: Requirement) -> tuple[tuple[int, bool], int]:
+        """Which of two that admit the same versions stands for the other: the greater."""
+        return _rank(requirement, authority), -order[id(requirement)]
 
-    readable = [r for r in requirements if ranges(r.spec, r.subject)]
+    # by need and spec, the one of each spec likeliest to stand (False: of all; True: the hard)
+    best: dict[tuple[str, str, str], dict[str, dict[bool, Requirement]]] = {}
+    for requirement in sorted(requirements, key=standing, reverse=True):
+        if ranges(requirement.spec, requirement.subject):
+            firsts = best.setdefault(_need(requirement), {}).setdefault(requirement.spec, {})
+            firsts.setdefault(False, requirement)
+            if requirement.hard:
+                firsts.setdefault(True, requirement)
     into: dict[int, Requirement] = {}
-    for wide in readable:
-        if authority.get(wide.source.ref or "", PROSE) > PROSE:
+    for wide in requirements:
+        prose = authority.get(wide.source.ref or "", PROSE) <= PROSE
+        if not prose or _need(wide) not in best or not ranges(wide.spec, wide.subject):
             continue
         found = [
-            narrow
-            for narrow in readable
-            if narrow is not wide
-            and _same_need(narrow, wide)
-            and narrow.hard >= wide.hard
-            and says_no_more(wide.spec, narrow.spec, wide.subject)
-            and (not says_no_more(narrow.spec, wide.spec, wide.subject) or before(narrow, wide))
+            firsts[wide.hard]
+            for spec, firsts in best[_need(wide)].items()
+            if wide.hard in firsts
+            and says_no_more(wide.spec, spec, wide.subject)
+            and (
+                not says_no_more(spec, wide.spec, wide.subject)
+                or standing(firsts[wide.hard]) > standing(wide)
+            )
         ]
         if found:
-            into[id(wide)] = max(found, key=lambda r: (_rank(r, authority), -order[id(r)]))
+            into[id(wide)] = max(found, key=standing)
     if not into:
         return requirements
     members: dict[int, list[Requirement]] = {}

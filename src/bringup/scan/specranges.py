@@ -12,13 +12,15 @@ by their prefix) makes the statement unreadable here, and the callers leave it a
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Optional
 
 from bringup import lazyre
 from bringup.subjects import scheme_for
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
-_CLAUSE = lazyre.compile(r"^\s*(~=|==|<=|>=|<|>)?\s*v?([^\s,*]+?)(\.\*)?\s*$")
+_CLAUSE = lazyre.compile(r"^(~=|==|<=|>=|<|>)?\s*v?([^\s,*]+?)(\.\*)?$")
+"""A clause, stripped first: no leading blanks to backtrack against those after the operator."""
 _SERIES_SCHEMES = frozenset({"numeric", "pep440"})
 """Schemes in which a series ``X.Y.*`` is every version from X.Y to before X.(Y+1)."""
 
@@ -56,7 +58,7 @@ def _next_series(release: str, keep: int, scheme: str) -> Version:
 
 
 def _clause(text: str, scheme: str) -> Range:
-    match = _CLAUSE.match(text)
+    match = _CLAUSE.match(text.strip())
     if match is None:
         raise InvalidSpecifier(text, scheme, "no range")
     operator, raw, series = match.group(1) or "==", match.group(2), bool(match.group(3))
@@ -89,6 +91,7 @@ def _both(a: Range, b: Range) -> Range:
     return Range(low, low_in, high, high_in)
 
 
+@functools.lru_cache(maxsize=4096)
 def ranges(spec: str, subject: str) -> Optional[tuple[Range, ...]]:
     """The ranges ``spec`` admits for ``subject`` (their union), or None where it reads as
     none (an empty spec, ``!=``, a name, a vendor series)."""
@@ -131,14 +134,14 @@ def _joined(found: tuple[Range, ...]) -> list[Range]:
         if last is None or not touches:
             out.append(item)
             continue
-        longer = last.high is None or (
-            item.high is not None
-            and (item.high > last.high or (item.high == last.high and item.high_in))
+        longer = last.high is not None and (
+            item.high is None or item.high > last.high or (item.high == last.high and item.high_in)
         )
         out[-1] = Range(last.low, last.low_in, *((item.high, item.high_in) if longer else last[2:]))
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def says_no_more(wide: str, narrow: str, subject: str) -> bool:
     """Whether every version ``narrow`` admits ``wide`` admits too: ``wide`` says nothing
     ``narrow`` does not. A pin is asked of ``wide`` itself (``==2.7.1`` admits the local
