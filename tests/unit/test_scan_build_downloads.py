@@ -5,12 +5,16 @@ lines it needs, with the public repository, commit, path and lines."""
 
 from __future__ import annotations
 
+import time
+
 import msgspec
 
 from bringup.model import Requirement, Source
 from bringup.scan.builton import built_on
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
+from bringup.scan.fetches import listed_downloads
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
@@ -277,3 +281,15 @@ def test_a_url_set_per_branch_is_the_download_where_one_branch_downloads() -> No
     (network,) = [r for r in found.requirements if r.subject == "network"]
     assert network.spec.startswith("https://gitcode.com/cann-src-third-party/makeself/")
     assert (network.source.line, [s.line for s in network.also_at][:1]) == (19, [26])
+
+
+def test_a_long_download_list_is_read_in_time() -> None:
+    # hostile input: 3,000 URLs (130 KB) in one looped array; whether the file loops over the
+    # array is decided once, not once an element
+    urls = "".join(f'    "https://example.com/l{n}.tar.gz"\n' for n in range(3000))
+    loop = 'for U in "${LIST[@]}"; do\n    wget -q "${U}"\ndone\n'
+    text = f"LIST=(\n{urls})\n{loop}"
+    started = time.perf_counter()
+    found = listed_downloads(source_file("d.sh", text), parse_commands(text, 1))
+    assert time.perf_counter() - started < 2
+    assert len(found) == 3000

@@ -4,6 +4,7 @@ commit, file and line."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from bringup.scan.ci import extract_ci
@@ -224,3 +225,19 @@ def test_a_ci_matrix_versions_a_framework_the_repo_names_without_one(tmp_path: P
     pinned.write_text(pinned.read_text().replace('"torch"]', '"torch>=2.4"]'))
     own = scan_repo(tmp_path, "causal-conv1d").component.requirements
     assert [r.spec for r in own if r.subject == "torch"] == [">=2.4"]
+
+
+def test_a_workflow_of_many_container_jobs_is_read_in_time() -> None:
+    # hostile input: 900 jobs (120 KB), each a runner and an image; whether the workflow
+    # builds the repo is asked of the file once, not once a line
+    job = (
+        "  j{n}:\n    runs-on: ubuntu-22.04\n    container:\n"
+        "      image: nvidia/cuda:12.4.0-devel-ubuntu22.04\n"
+        "    steps:\n      - run: pip install .\n"
+    )
+    workflow = "jobs:\n" + "".join(job.format(n=n) for n in range(900))
+    rel = ".github/workflows/build.yml"
+    started = time.perf_counter()
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=workflow)).requirements
+    assert time.perf_counter() - started < 2
+    assert len(found) == 3600

@@ -128,6 +128,12 @@ def test_a_product_name_in_a_hardware_row_is_no_count() -> None:
     # a count beside the product still is (constructed)
     eight = "## 环境\n\n| 项目 | 要求 |\n| --- | --- |\n| 硬件 | 8 x Atlas A2 |\n"
     assert _counts("README.md", eight) == [("npu_count", ">=8", 5)]
+    # so is one the product's unit follows (constructed): "8P", "8NPU", "8卡"
+    for cell in ("8P Atlas 800T A2", "8NPU Atlas 800T A2", "Atlas 800T A2 8卡"):
+        row = f"## 环境\n\n| 项目 | 要求 |\n| --- | --- |\n| 硬件 | {cell} |\n"
+        assert _counts("README.md", row) == [("npu_count", ">=8", 5)], cell
+    # a size is none
+    assert _counts("README.md", eight.replace("8 x", "8PB")) == []
 
 
 def _archs(rel: str, text: str) -> list[tuple[str, str, int | None]]:

@@ -4,6 +4,8 @@ upgrade of pip itself, and the version of pip a guide asks for."""
 
 from __future__ import annotations
 
+import time
+
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -236,3 +238,27 @@ def test_a_headings_lines_end_at_a_blank_line() -> None:
         "pypi:numpy": "",
         "torch": "",
     }
+
+
+def test_a_comment_naming_no_purpose_ends_the_headings_lines() -> None:
+    # constructed: the second comment heads lines of their own (as ``optional_commands`` ends
+    # a block at any comment); a comment naming a purpose starts its section
+    text = (
+        "# test dependencies\npytest==8\n# torch must match the CANN release\ntorch==2.1.0\n"
+        "numpy\n# for the tests\nparameterized\n"
+    )
+    assert _features("requirements.txt", text) == {
+        "pypi:pytest": TESTS,
+        "torch": "",
+        "pypi:numpy": "",
+        "pypi:parameterized": TESTS,
+    }
+
+
+def test_a_long_list_of_test_plugins_is_read_in_time() -> None:
+    # hostile input: 8,000 unnoted test plugins (100 KB) beside one pin noted for a test
+    text = "torch==2.1 # for infer test\n" + "".join(f"pytest-p{n}\n" for n in range(8000))
+    started = time.perf_counter()
+    found = extract_requirements_txt(_file("requirements.txt", text)).requirements
+    assert time.perf_counter() - started < 2
+    assert len(found) == 8001

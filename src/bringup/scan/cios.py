@@ -12,6 +12,7 @@ runs.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -33,8 +34,10 @@ the docs, whatever it installs to do so, and its runner says nothing of where th
 _OS_NAMES = {"ubuntu": "linux", "linux": "linux", "windows": "windows", "macos": "macos"}
 
 
+@functools.lru_cache(maxsize=1)
 def builds(workflow: str) -> bool:
-    """Whether the ``workflow`` builds, installs or tests the repo, not only its docs."""
+    """Whether the ``workflow`` builds, installs or tests the repo, not only its docs (asked
+    once a file: each runner and image line of it asks)."""
     return _BUILDS.search(workflow) is not None and _DOCS.search(workflow) is None
 
 

@@ -55,13 +55,15 @@ from bringup.subjects import python_subject
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 _COUNT_CELL = lazyre.compile(
-    r"(?<![A-Za-z\d.])(\d+)(?![\d.]|[A-WYZa-wyz]|\s{0,2}(?i:[KMGTP]i?B|[GM]Hz|cores?\b|核))"
+    r"(?<![A-Za-z\d.])(\d+)"
+    r"(?![\d.]|(?!P\b|[NG]PUs?\b)[A-WYZa-wyz]|\s{0,2}(?i:[KMGTP]i?B|[GM]Hz|cores?\b|核))"
     r"|\b(one|two|four|eight)\b|([一两二四八])"
 )
 """A device row's count: a number that measures nothing else ("内存：最小4GB" in a hardware
 row, msinsight docs/zh/install_guide/mindstudio_insight_install_guide.md:198, is memory) and
 is no part of a product's name ("| 硬件 | Atlas A3 / A2 / 950PR·DT |", hicann/cann-recipes-infer
-@fbc225d2 README.md:121: A3 and 950PR are products); "8x", "1×" still count."""
+@fbc225d2 README.md:121: A3 and 950PR are products); "8x", "1×", "8P", "8NPU", "8卡" still
+count."""
 _COUNT_WORDS = {
     "one": 1,
     "two": 2,

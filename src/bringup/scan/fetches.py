@@ -79,11 +79,11 @@ def listed_downloads(file: SourceFile, commands: Iterable[Command]) -> list[Requ
     listing = ""
     for number, line in enumerate(file.text.split("\n"), start=1):
         opened = _ARRAY.match(line)
-        if opened:
-            listing = opened.group(1)
+        if opened:  # an array the file loops over, or none to read
+            listing = opened.group(1) if f"${{{opened.group(1)}[@]}}" in file.text else ""
         elif listing and _CLOSE.match(line):
             listing = ""
-        elif listing and f"${{{listing}[@]}}" in file.text:
+        elif listing:
             element = _ELEMENT.match(line)
             if element:
                 url = element.group(1)

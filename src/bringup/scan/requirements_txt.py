@@ -90,7 +90,7 @@ def _as_noted(requirements: list[Requirement], notes: dict[int, str]) -> list[Re
     list as a whole."""
     lines = [r.source.line or 0 for r in requirements]
     if notes and {notes.get(n) for n in lines} <= {TESTS, None} and TESTS in notes.values():
-        rest = [n for r, n in zip(requirements, lines) if n not in notes]
+        rest = {n for n in lines if n not in notes}
         if all(_TOOLING.match(r.subject) for r, n in zip(requirements, lines) if n in rest):
             notes = {**notes, **dict.fromkeys(rest, TESTS)}
     return [
@@ -109,13 +109,14 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
     downloads: list[Requirement] = []
     base = posixpath.dirname(file.rel)
     notes: dict[int, str] = {}
-    section = ""  # the feature the comment heading the lines below names, to a blank line
+    section = ""  # the feature a comment heading the lines below names, to a blank line or a
+    # comment naming none
     for number, raw in logical_lines(file.text):
         comment = _COMMENT.search(raw)
         noted = _noted(comment.group(0)) if comment is not None else None
         line = _LINE_OPTIONS.sub("", _COMMENT.sub("", raw)).strip()
         if not line:
-            section = "" if comment is None else section if noted is None else noted
+            section = noted or ""
             continue
         if noted or section:
             notes[number] = noted if noted is not None else section
