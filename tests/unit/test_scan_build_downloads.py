@@ -202,6 +202,22 @@ def test_git_a_setup_py_asks_its_commit_of_falling_back_quietly_is_no_need() -> 
     assert _setup_git(DRIVING_SETUP) == []
 
 
+def test_git_run_outside_a_try_anywhere_is_needed_whatever_another_scope_asks() -> None:
+    # constructed: a module-level lookup (msprof-analyze's ``shutil.which('git')``) before a
+    # function that runs git outside any try (xformers's): the run stops the install
+    looked_up = "import shutil\nGIT = shutil.which('git')\n" + XFORMERS_SETUP
+    assert _setup_git(looked_up) == [("system_package", "git", 9, True)]
+    # the raising call imported by name, or its module under another name
+    named = XFORMERS_SETUP.replace("subprocess.check_output", "check_output")
+    assert _setup_git("from subprocess import check_output\n" + named) == [
+        ("system_package", "git", 8, True)
+    ]
+    aliased = XFORMERS_SETUP.replace("subprocess.check_output", "run_git")
+    assert _setup_git("from subprocess import check_output as run_git\n" + aliased) == [
+        ("system_package", "git", 8, True)
+    ]
+
+
 # hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 scripts/download_third_party_source.sh:
 # 12-15, 29-30, 49-56 (the list's other URLs left out)
 GE_DOWNLOADS = """# Format: "URL Dir"

@@ -57,11 +57,31 @@ def _own(scope: ast.AST) -> Iterator[tuple[ast.AST, bool]]:
             waiting.extend((child, tried) for child in ast.iter_child_nodes(node))
 
 
-def _runs_git(call: ast.Call) -> bool:
+def _imported(tree: ast.Module) -> dict[str, str]:
+    """The names the file imports, each with what it stands for (``from subprocess import
+    check_output``: ``check_output`` is ``subprocess.check_output``; ``import subprocess as
+    sp``: ``sp`` is ``subprocess``)."""
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+        elif isinstance(node, ast.Import):
+            names.update((a.asname, a.name) for a in node.names if a.asname)
+    return names
+
+
+def _called(call: ast.Call, names: dict[str, str]) -> str:
+    """The dotted name ``call`` calls, its first part read through the file's imports."""
+    head, _, rest = dotted(call.func).partition(".")
+    whole = names.get(head, head)
+    return f"{whole}.{rest}" if rest else whole
+
+
+def _runs_git(call: ast.Call, names: dict[str, str]) -> bool:
     """Whether ``call`` runs git through ``subprocess``/``os`` (an argv's first word, a
     command line's)."""
-    name = dotted(call.func)
-    if name.rsplit(".", 1)[-1] not in _RUNS or not name.startswith(("subprocess.", "os.", "sp.")):
+    name = _called(call, names)
+    if name.rsplit(".", 1)[-1] not in _RUNS or not name.startswith(("subprocess.", "os.")):
         return False
     first = call.args[0] if call.args else None
     if isinstance(first, (ast.List, ast.Tuple)) and first.elts:
@@ -73,8 +93,8 @@ def _runs_git(call: ast.Call) -> bool:
     )
 
 
-def _looks_up_git(call: ast.Call) -> bool:
-    return dotted(call.func) in ("shutil.which", "which") and any(
+def _looks_up_git(call: ast.Call, names: dict[str, str]) -> bool:
+    return _called(call, names) in ("shutil.which", "which") and any(
         isinstance(a, ast.Constant) and a.value == "git" for a in call.args
     )
 
@@ -91,29 +111,35 @@ def with_stated_git(
 
 def _stated_git(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The ``system_package`` git of a ``setup.py`` that runs it on the checkout and says it
-    needs it (see the module's doc); one, at the first place."""
+    needs it (see the module's doc); one, at the first place. A run that raises, in any scope,
+    states the hard need; a scope that looks git up and runs it, elsewhere, only the soft one."""
+    names = _imported(tree)
+    raising: list[int] = []
+    asked: list[int] = []
     for scope in _scopes(tree):
         nodes = list(_own(scope))
-        asked = [
-            node.lineno
-            for node, _ in nodes
-            if (isinstance(node, ast.Call) and _looks_up_git(node))
-            or (
-                (isinstance(node, ast.Constant) and isinstance(node.value, str))
-                and _ASKS.search(node.value)
-            )
-        ]
         runs = [(node, tried) for node, tried in nodes if isinstance(node, ast.Call)]
-        raising = [
+        raising.extend(
             node.lineno
             for node, tried in runs
-            if not tried and _runs_git(node) and dotted(node.func).rsplit(".", 1)[-1] in _RAISING
-        ]
-        ran = [node.lineno for node, _ in runs if _runs_git(node)]
-        if raising:
-            text = f"{file.rel} runs git outside any try: the install stops without it"
-            return [file.requirement("system_package", "git", min(raising), text=text)]
-        if asked and (ran or any(_looks_up_git(n) for n, _ in runs)):
-            text = f"{file.rel} looks for git and asks for it, going on without"
-            return [file.requirement("system_package", "git", min(asked), text=text, hard=False)]
+            if not tried
+            and _runs_git(node, names)
+            and _called(node, names).rsplit(".", 1)[-1] in _RAISING
+        )
+        if any(_runs_git(n, names) or _looks_up_git(n, names) for n, _ in runs):
+            asked.extend(
+                node.lineno
+                for node, _ in nodes
+                if (isinstance(node, ast.Call) and _looks_up_git(node, names))
+                or (
+                    (isinstance(node, ast.Constant) and isinstance(node.value, str))
+                    and _ASKS.search(node.value)
+                )
+            )
+    if raising:
+        text = f"{file.rel} runs git outside any try: the install stops without it"
+        return [file.requirement("system_package", "git", min(raising), text=text)]
+    if asked:
+        text = f"{file.rel} looks for git and asks for it, going on without"
+        return [file.requirement("system_package", "git", min(asked), text=text, hard=False)]
     return []
