@@ -20,9 +20,10 @@ from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand
 from bringup.scan.extraction import SourceFile
 
-WORDS = "add_cann_third_party("
-"""How such a need's text starts, so the scan can fold it beside cann-cmake's fetch."""
 HOST = "gitcode.com/cann-src-third-party/"
+"""Where cann-cmake downloads from: each such need's spec, the host and the library's name
+with no scheme (a URL a file writes has one), marks it as one."""
+_CANN_CMAKE = "gitcode.com/cann/cmake"
 
 
 def cann_third_party(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
@@ -32,8 +33,18 @@ def cann_third_party(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         if name != "add_cann_third_party" or not args or not args[0].replace("_", "").isalnum():
             continue
         text = (
-            f"{WORDS}{args[0]}): cann-cmake downloads {args[0]}'s source from {HOST} while "
-            "configuring, unless --cann_3rd_lib_path holds it"
+            f"add_cann_third_party({args[0]}): cann-cmake downloads {args[0]}'s source from "
+            f"{HOST} while configuring, unless --cann_3rd_lib_path holds it"
         )
         found.append(file.requirement("network", f"{HOST}{args[0]}", line, text=text))
     return found
+
+
+def downloaded_by_cann_cmake(requirement: Requirement) -> bool:
+    """Whether ``requirement`` is a library an ``add_cann_third_party`` call downloads."""
+    return requirement.subject == "network" and requirement.spec.startswith(HOST)
+
+
+def fetches_cann_cmake(requirement: Requirement) -> bool:
+    """Whether ``requirement`` is the download of cann-cmake itself."""
+    return requirement.subject == "network" and _CANN_CMAKE in requirement.spec
