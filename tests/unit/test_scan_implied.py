@@ -147,7 +147,14 @@ def test_releases_one_file_names_apart_are_alternatives_and_files_still_conflict
         _stated("cuda", "==11.8", "docs/old.md", 4, "CUDA 11.8"),
         _stated("cuda", ">=12.8", "README.md", 300, "CUDA 12.8+"),
     ]
-    merged = one_file_alternatives(found)
+    lines = ["text"] * 300
+    lines[161], lines[269], lines[278], lines[299] = (
+        "CUDA 12",
+        "**For CUDA 12:**",
+        "**For CUDA 13:**",
+        "CUDA 12.8+",
+    )
+    merged = one_file_alternatives(found, {"README.md": "\n".join(lines), "docs/old.md": ""})
     assert [(r.spec, _places(r)) for r in merged] == [
         (
             "==12.* || ==13.*",
@@ -234,3 +241,25 @@ def test_a_clause_of_blanks_is_refused_in_time() -> None:
         _clause(" " * 100_000 + "x y", "numeric")
     assert time.perf_counter() - started < 2
     assert ranges(" ==3.9.* ", "python") == ranges("==3.9.*", "python")
+
+
+def _cuda_pins(text: str, first: int, second: int) -> list[str]:
+    found = [
+        _stated("cuda", "==11.8", "README.md", first, "CUDA 11.8"),
+        _stated("cuda", "==12.4", "README.md", second, "CUDA 12.4"),
+    ]
+    return [r.spec for r in one_file_alternatives(found, {"README.md": text})]
+
+
+def test_releases_one_file_names_are_alternatives_only_where_it_sets_them_apart() -> None:
+    # constructed: a stale pin beside the new one in one section is two statements (the
+    # contradiction stays to be shown), not a choice
+    stale = "## Install\n\nCUDA 11.8 is required.\n\nBuild it.\n\nCUDA 12.4 is required.\n"
+    assert _cuda_pins(stale, 3, 7) == ["==11.8", "==12.4"]
+    # the same words under headings of their own, as cases led in, or rows of one table
+    headed = stale.replace("Build it.", "## Install on newer systems")
+    assert _cuda_pins(headed, 3, 7) == ["==11.8 || ==12.4"]
+    led = "## Install\n\nIf you use CUDA 11.8:\n\nx\n\nFor CUDA 12.4:\n"
+    assert _cuda_pins(led, 3, 7) == ["==11.8 || ==12.4"]
+    table = "| OS | CUDA |\n| --- | --- |\n| Ubuntu 20.04 | 11.8 |\n| Ubuntu 22.04 | 12.4 |\n"
+    assert _cuda_pins(table, 3, 4) == ["==11.8 || ==12.4"]

@@ -10,20 +10,28 @@ keeps its own statement, ``anyof.merge_repeats``), and a hard statement never in
 (the recommendation would bind). Statements that exclude each other are no such repeat: their
 conflict stays shown (``contradictions``).
 
-One file naming two releases of a subject that exclude each other names alternatives: "**For
-CUDA 12:**" and "**For CUDA 13:**" (ai-dynamo/nixl README.md:270 and :279), "ubuntu 22.04 ...
-torch_npu 2.1.0; ubuntu 24.04 ... torch_npu 2.9.0". Read as both, no machine could meet them;
-they are one requirement, any of them.
+One file naming two releases of a subject that exclude each other, where it sets them apart,
+names alternatives: "**For CUDA 12:**" and "**For CUDA 13:**" (ai-dynamo/nixl README.md:270 and
+:279), "ubuntu 22.04 ... torch_npu 2.1.0; ubuntu 24.04 ... torch_npu 2.9.0" (one line, or rows
+of one table), releases under different headings. Read as both, no machine could meet them;
+they are one requirement, any of them. Two releases the file names with no such cue ("CUDA 11.8
+is required" ... "CUDA 12.4 is required") stay two: a stale pin beside the new one is a
+contradiction to show, not a choice.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
+from typing import NamedTuple, Optional
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.markdown import Heading, markdown_blocks
 from bringup.scan.registry import PROSE
+from bringup.scan.rst import rst_blocks
 from bringup.scan.specranges import can_meet, ranges, says_no_more
 from bringup.scan.strictest import folded_into
 
@@ -98,10 +106,66 @@ def _releases(requirement: Requirement) -> bool:
     )
 
 
-def one_file_alternatives(requirements: list[Requirement]) -> list[Requirement]:
-    """``requirements`` with the releases of a subject one file names, where no two that
-    differ can hold together, made one requirement naming each as an alternative (``||``),
-    in the place of the first, the others' places beside it."""
+_LEAD = lazyre.compile(
+    r"^[\s>*_#+\-\d.)]*(?:(?i:for|if\s+you(?:'re|\s+are)?\s+us(?:e|ing)|if\s+using|when\s+using)\b"
+    r"|对于|针对|如果使用|若使用)"
+)
+"""A line that leads a release in as one case ("**For CUDA 12:**", "If you use CUDA 11")."""
+
+
+class _Place(NamedTuple):
+    """Where a release stands in its file: its line, the heading above, the table it is a
+    row of (its first line), and whether it or the line above leads it in as a case."""
+
+    line: int
+    section: int
+    table: Optional[int]
+    lead: bool
+
+
+def _places_in(text: str, ref: str, numbers: list[int]) -> list[_Place]:
+    lines = text.splitlines()
+    lowered = ref.lower()
+    blocks = (
+        rst_blocks(text)
+        if lowered.endswith(".rst")
+        else markdown_blocks(text)
+        if lowered.endswith((".md", ".markdown"))
+        else {}
+    )
+    headings = sorted(n for n, block in blocks.items() if isinstance(block, Heading))
+    found = []
+    for number in numbers:
+        index = min(max(number - 1, 0), len(lines) - 1) if lines else 0
+        above = next((n for n in range(index - 1, -1, -1) if lines[n].strip()), None)
+        table = None
+        if lines and lines[index].lstrip().startswith("|"):
+            table = index
+            while table > 0 and lines[table - 1].lstrip().startswith("|"):
+                table -= 1
+        lead = any(_LEAD.match(lines[n]) for n in (index, above) if lines and n is not None)
+        found.append(_Place(number, bisect.bisect_right(headings, index), table, lead))
+    return found
+
+
+def _set_apart(a: list[_Place], b: list[_Place]) -> bool:
+    """Whether the file sets two releases (their places ``a`` and ``b``) apart as cases: a
+    lead-in, one line or table, or headings of their own."""
+    return (
+        any(p.lead for p in (*a, *b))
+        or bool({p.line for p in a} & {p.line for p in b})
+        or bool({p.table for p in a} & {p.table for p in b} - {None})
+        or not {p.section for p in a} & {p.section for p in b}
+    )
+
+
+def one_file_alternatives(
+    requirements: list[Requirement], texts: Mapping[str, str]
+) -> list[Requirement]:
+    """``requirements`` with the releases of a subject one file (its text in ``texts``)
+    names, where no two that differ can hold together and the file sets each two apart as
+    cases, made one requirement naming each as an alternative (``||``), in the place of the
+    first, the others' places beside it."""
     groups: dict[tuple[object, ...], list[Requirement]] = {}
     for requirement in requirements:
         if requirement.source.kind == "file" and _releases(requirement):
@@ -113,10 +177,17 @@ def one_file_alternatives(requirements: list[Requirement]) -> list[Requirement]:
     for group in groups.values():
         named = list(dict.fromkeys(r.spec.strip() for r in group))
         subject = group[0].subject
-        apart = all(
+        apart = len(named) > 1 and all(
             can_meet(a, b, subject) is False for n, a in enumerate(named) for b in named[n + 1 :]
         )
-        if len(named) > 1 and apart:
+        ref = group[0].source.ref
+        if not apart or ref not in texts:
+            continue
+        places = _places_in(texts[ref], ref, [r.source.line or 0 for r in group])
+        where: dict[str, list[_Place]] = {}
+        for requirement, place in zip(group, places):
+            where.setdefault(requirement.spec.strip(), []).append(place)
+        if all(_set_apart(where[a], where[b]) for n, a in enumerate(named) for b in named[n + 1 :]):
             one = msgspec.structs.replace(folded_into(group[0], group), spec=" || ".join(named))
             into.update((id(r), one) for r in group)
     out: dict[int, Requirement] = {}

@@ -248,14 +248,14 @@ def _split(
 
 
 def _one_each(
-    stated: list[Requirement], authority: dict[str, int], component: str
+    stated: list[Requirement], authority: dict[str, int], component: str, texts: dict[str, str]
 ) -> tuple[Settled, list[Finding]]:
     """The repo scope's requirements each stated once: unversioned mentions settled, the
     releases one file names as alternatives made one, contradictions found (their findings
     returned beside), repeats and statements another implies folded."""
     settled = settle_unversioned(as_stated_subjects(one_need(stated)), component)
     requirements, contradictions = find_contradictions(
-        fold_wheel_pythons(one_file_alternatives(settled.requirements), authority),
+        fold_wheel_pythons(one_file_alternatives(settled.requirements, texts), authority),
         authority,
         component,
     )
@@ -338,7 +338,9 @@ def scan_repo(
         guides=guides,
         scopes=scopes,
     )
-    settled, contradictions = _one_each(scoped.requirements, authority, component)
+    settled, contradictions = _one_each(
+        scoped.requirements, authority, component, {ref: text for ref, (_, text) in texts.items()}
+    )
     requirements, unversioned = settled.requirements, settled.findings
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
