@@ -261,5 +261,13 @@ def test_releases_one_file_names_are_alternatives_only_where_it_sets_them_apart(
     assert _cuda_pins(headed, 3, 7) == ["==11.8 || ==12.4"]
     led = "## Install\n\nIf you use CUDA 11.8:\n\nx\n\nFor CUDA 12.4:\n"
     assert _cuda_pins(led, 3, 7) == ["==11.8 || ==12.4"]
+    # facebookresearch/faiss@02dbb4e4 INSTALL.md:8-9 (list items naming the CUDA of each package)
+    faiss = (
+        "- faiss-gpu, containing both CPU and GPU indices, is available on Linux (x86-64 only) "
+        "for CUDA 11.4 and 12.1\n- faiss-gpu-cuvs package containing GPU indices provided by "
+        "[NVIDIA cuVS](https://github.com/rapidsai/cuvs/) version 26.06, is available on Linux "
+        "(x86-64 only) for CUDA 13.2.\n"
+    )
+    assert _cuda_pins(faiss, 1, 2) == ["==11.8 || ==12.4"]
     table = "| OS | CUDA |\n| --- | --- |\n| Ubuntu 20.04 | 11.8 |\n| Ubuntu 22.04 | 12.4 |\n"
     assert _cuda_pins(table, 3, 4) == ["==11.8 || ==12.4"]

@@ -106,11 +106,14 @@ def _releases(requirement: Requirement) -> bool:
     )
 
 
+_CASE = r"(?i:for|if\s+you(?:'re|\s+are)?\s+us(?:e|ing)|if\s+using|when\s+using)"
 _LEAD = lazyre.compile(
-    r"^[\s>*_#+\-\d.)]*(?:(?i:for|if\s+you(?:'re|\s+are)?\s+us(?:e|ing)|if\s+using|when\s+using)\b"
-    r"|对于|针对|如果使用|若使用)"
+    rf"^[\s>*_#+\-\d.)]*(?:{_CASE}\b|对于|针对|如果使用|若使用)|\b{_CASE}\s+[A-Za-z][\w.+-]*\s+v?\d"
 )
-"""A line that leads a release in as one case ("**For CUDA 12:**", "If you use CUDA 11")."""
+"""Words that lead a release in as one case: a line opening with them ("**For CUDA 12:**",
+"If you use CUDA 11"), or them before a name and its version in a sentence ("is available on
+Linux (x86-64 only) for CUDA 13.2", facebookresearch/faiss@02dbb4e4 INSTALL.md:9; "For
+example, if you use PyTorch 1.11.0, CUDA 11.5", mit-han-lab/torchsparse@385f5ce8 README.md:65)."""
 
 
 class _Place(NamedTuple):
@@ -143,7 +146,7 @@ def _places_in(text: str, ref: str, numbers: list[int]) -> list[_Place]:
             table = index
             while table > 0 and lines[table - 1].lstrip().startswith("|"):
                 table -= 1
-        lead = any(_LEAD.match(lines[n]) for n in (index, above) if lines and n is not None)
+        lead = any(_LEAD.search(lines[n]) for n in (index, above) if lines and n is not None)
         found.append(_Place(number, bisect.bisect_right(headings, index), table, lead))
     return found
 
