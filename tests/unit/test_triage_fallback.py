@@ -424,3 +424,46 @@ def test_an_nvrtc_that_does_not_know_the_gpu_is_install(log: str) -> None:
 )
 def test_an_nccl_needing_more_shared_memory_than_the_gpu_has_is_install(log: str) -> None:
     assert _first(log)[:2] == ("class.install.nccl-shared-memory-exceeds-gpu", "install")
+
+
+def test_a_pod_whose_host_path_is_missing_is_install() -> None:
+    # Ascend/mind-cluster docs/zh/scheduling/faq.md (the device plugin's pod stays
+    # ContainerCreating; kubectl describe prints the kubelet's FailedMount event, a Warning).
+    log = (
+        "Events:\n"
+        "  Type     Reason       Age               From                 Message\n"
+        "  ----     ------       ----              ----                 -------\n"
+        "  Warning  FailedMount  8s (x5 over 15s)  kubelet, ubuntu      MountVolume.SetUp failed "
+        'for volume "device-ascenddeviceplugin" : hostPath type check failed: '
+        "/var/log/mindx-dl/ascend-device-plugin is not a directory\n"
+    )
+    assert _first(log)[:2] == ("class.install.k8s-hostpath-missing", "install")
+
+
+def test_a_missing_container_runtime_is_install_not_the_driver() -> None:
+    # gpustack/gpustack#2975: no Docker socket mounted into the worker, so no deployer.
+    log = (
+        "2025-10-22 09:03:16.027718+08:00 - gpustack.worker.backends.vllm - ERROR - Failed to run"
+        " the vLLM container server: No deployer supports, please provide container runtime\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/local/lib/python3.11/dist-packages/gpustack/worker/backends/vllm.py",'
+        " line 107, in start\n"
+        "    create_workload(workload_plan)\n"
+        '  File "/usr/local/lib/python3.11/dist-packages/gpustack_runtime/deployer/__init__.py",'
+        " line 83, in create_workload\n"
+        "    raise UnsupportedError(msg)\n"
+        "gpustack_runtime.deployer.__types__.UnsupportedError: No deployer supports, please"
+        " provide container runtime\n"
+    )
+    assert _first(log)[1] == "install"
+
+
+def test_a_systemd_stop_timeout_is_not_the_failure() -> None:
+    # ollama/ollama#2029: systemd gives up stopping the service after the CUDA error.
+    log = (
+        '1. ggml-cuda.cu: "8792: !" CUDA error\n'
+        "2. ollama.service: State 'stop-sigterm' timed out. Killing.\n"
+    )
+    (diagnosis, *_) = explain_text(log)
+    assert diagnosis.layer != "communication"
+    assert "CUDA error" in diagnosis.evidence[0].text
