@@ -63,7 +63,7 @@ _PREFIXES = frozenset(
      "until", "!", "{", "("}
 )  # fmt: skip
 """Words before a program that leave it the program run (``if ! git diff``, ``then git``)."""
-_SUBPROCESS = frozenset(
+SUBPROCESS_CALLS = frozenset(
     {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput",
      "getstatusoutput"}
 )  # fmt: skip
@@ -187,7 +187,7 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if not (isinstance(node, ast.Call) and node.args):
             continue
         name = dotted(node.func)
-        if name.rsplit(".", 1)[-1] not in _SUBPROCESS or not name.startswith(
+        if name.rsplit(".", 1)[-1] not in SUBPROCESS_CALLS or not name.startswith(
             ("subprocess.", "os.", "sp.")
         ):
             continue

@@ -23,8 +23,8 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
+from bringup.scan.runtools import SUBPROCESS_CALLS
 
-_RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "system", "getoutput"})
 _RAISING = frozenset({"check_call", "check_output"})
 _ASKS = lazyre.compile(
     r"\bgit\b.{0,40}\b(?:available|installed|not found|missing|required)\b", re.IGNORECASE
@@ -81,7 +81,8 @@ def _runs_git(call: ast.Call, names: dict[str, str]) -> bool:
     """Whether ``call`` runs git through ``subprocess``/``os`` (an argv's first word, a
     command line's)."""
     name = _called(call, names)
-    if name.rsplit(".", 1)[-1] not in _RUNS or not name.startswith(("subprocess.", "os.")):
+    runner = name.startswith(("subprocess.", "os."))
+    if not runner or name.rsplit(".", 1)[-1] not in SUBPROCESS_CALLS:
         return False
     first = call.args[0] if call.args else None
     if isinstance(first, (ast.List, ast.Tuple)) and first.elts:
