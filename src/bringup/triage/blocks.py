@@ -4,8 +4,10 @@ The engine matches a few megabytes at a time instead of line by line (one RE2 pa
 is what makes it fast), so input is cut into blocks that end on a line boundary. A line longer
 than ``max_line_bytes`` keeps its first ``max_line_bytes`` and the rest is skipped, so memory
 never exceeds about ``block_bytes + max_line_bytes`` even for a gigabyte without a newline.
-Blocks are normalised before matching: ANSI colour/cursor sequences are removed and the
-characters a log gains when pasted from a web page are mapped back (``bringup.triage.pasted``),
+Blocks are normalised before matching: ANSI colour/cursor sequences are removed (also as a pager
+or an editor shows them in caret notation, ``^[[0;36m``, with ``^M`` for a CR at a line's end:
+``cat -v``, ``less``, vim) and the characters a log gains when pasted from a web page are mapped
+back (``bringup.triage.pasted``),
 neither of which changes the line count, so line numbers stay those of the original log.
 Evidence quotes the normalised line, as every rule read it. Bytes stay bytes: invalid UTF-8 is
 matched as is and only decoded (with replacement) for display. Files are read straight into the
@@ -34,6 +36,11 @@ class ByteSource(Protocol):
 
 
 _ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\n]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+_CARET = re.compile(rb"\^\[\[[0-?]*[ -/]*[@-~]|\^M(?=\n|$)")
+"""The CSI sequences of ``_ANSI`` and a line's closing CR as caret notation writes them (ESC
+as ``^[``, CR as ``^M``): a log copied out of ``less``, ``cat -v`` or vim ("^[[0;36m(Worker
+pid=1)^[[0;0m ERROR ... TypeError: ...^M"), whose prefix would otherwise hide its exception
+lines."""
 
 
 def iter_blocks(
@@ -82,9 +89,13 @@ def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearr
 
 
 def normalise(block: Block) -> Block:
-    """ANSI escape sequences removed, pasted characters and CRLF line ends made plain
-    (``bringup.triage.pasted.plain``); the number of ``\\n`` is unchanged."""
-    return plain(_ANSI.sub(b"", block) if b"\x1b" in block else block)
+    """ANSI escape sequences removed (in caret notation too), pasted characters and CRLF line
+    ends made plain (``bringup.triage.pasted.plain``); the number of ``\\n`` is unchanged."""
+    if b"\x1b" in block:
+        block = _ANSI.sub(b"", block)
+    if b"^[[" in block or b"^M" in block:
+        block = _CARET.sub(b"", block)
+    return plain(block)
 
 
 class LineReader:

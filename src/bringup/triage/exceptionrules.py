@@ -59,6 +59,8 @@ def _first_rule(
     innermost = sighting.packages[-1] if sighting.packages else None
     said = f"{sighting.name}: {sighting.message}"
     for rule in rules:
+        if rule.message_not and re.search(rule.message_not, sighting.message):
+            continue
         if alone and rule.pasted and re.search(rule.pasted, said):
             return rule
         if not re.search(rule.exception, sighting.name):

@@ -31,6 +31,10 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     next: str
     source: str
     message: str = ""
+    message_not: str = ""
+    """A message that also matches this is not the rule's, whatever else matches (a call
+    that does not fit a patch's signature is two packages out of step, not the project's
+    defect); pasted alone too."""
     any_message: str = ""
     """Exception types that need no ``message`` when an installed package's frame raised them (a
     bare assert in vLLM; not a test script's own)."""
@@ -132,6 +136,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
         return (
             rule.exception,
             rule.message,
+            rule.message_not,
             rule.any_message,
             rule.pasted,
             rule.frames,
