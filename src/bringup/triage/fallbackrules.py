@@ -18,7 +18,9 @@ from bringup.triage.signatures import SignatureError, pattern_problem
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "kb" / "data" / "fallback" / "rules.toml"
 
-Tier = Literal["traceback", "class"]
+Tier = Literal["traceback", "class", "step"]
+"""``step``: the exception reports only that a step failed (a build command's exit status), what
+failed being in the lines printed before it; it ranks with the exceptions no rule explains."""
 
 
 class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
