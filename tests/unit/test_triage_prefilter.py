@@ -124,6 +124,37 @@ def test_patterns_hyperscan_rejects_or_may_miss_go_to_an_re2_set(
     assert sorted(prefilter.candidates(b"EI0006 abbc CAF\xc3\xa9\n")) == [0, 1, 2]
 
 
+def test_rejected_patterns_are_found_by_halving_and_the_rest_kept(
+    hyperscan: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    words = [b"EI%04d" % n for n in range(20)]
+    patterns = [*words[:3], b"(?U)ab+c", *words[3:15], b"x(?:y|$)z", *words[15:]]
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        prefilter = HyperscanPrefilter(hyperscan, patterns, tmp_path)
+    assert prefilter.name.endswith("+ re2-set (2)")
+    assert caplog.text.count("rejects pattern") == 2
+    text = b" ".join(words) + b" abbc\n"
+    assert sorted(prefilter.candidates(text)) == [i for i in range(len(patterns)) if i != 16]
+
+
+def test_every_builtin_pattern_compiles_in_one_hyperscan_database(
+    hyperscan: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A pattern Hyperscan rejects costs every user's first run a search for it (the whole
+    database compiled again in halves), and its matching stays with RE2: ``(?:[^/\\w]|$)``
+    before more pattern (an end anchor inside, "Embedded end anchors not supported") was one."""
+    from bringup.triage.explain import compile_matcher
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+        matcher = compile_matcher(load_signatures(), engine="hyperscan", knowledge=True)
+    assert matcher.prefilter.name.startswith("hyperscan ")
+    assert "rejects pattern" not in caplog.text
+
+
 def test_choose_honours_the_engine_variable() -> None:
     chosen = choose_prefilter(PATTERNS, env={"BRINGUP_TRIAGE_ENGINE": "re2"})
     assert chosen.name == "re2-set"
