@@ -317,6 +317,26 @@ def test_an_option_on_by_default_and_the_else_branch_are_the_default_build() -> 
     }
 
 
+# NVIDIA/MatX 4d58c1a8: CMakeLists.txt:78 (an option with no value), :95 (a cached boolean),
+# :426 and :433-434 (the branch any of several options off by default takes).
+MATX_PYBIND = """option(MATX_EN_FILEIO OFF)
+option(MATX_BUILD_TESTS "Build unit tests" OFF)
+set(MATX_EN_PYBIND11 OFF CACHE BOOL "Enable pybind11 support")
+if (MATX_EN_FILEIO OR MATX_EN_PYBIND11 OR MATX_BUILD_TESTS)
+    find_package(Python3  REQUIRED COMPONENTS Interpreter Development)
+    find_package(pybind11 REQUIRED)
+endif()
+"""
+
+
+def test_a_branch_every_alternative_of_which_is_off_by_default_is_optional() -> None:
+    found = extract_cmake(_file("CMakeLists.txt", MATX_PYBIND)).requirements
+    assert {r.feature for r in found} == {"option:MATX_EN_FILEIO"}
+    # one alternative on by default: the default build takes the branch
+    on = MATX_PYBIND.replace("set(MATX_EN_PYBIND11 OFF", "set(MATX_EN_PYBIND11 ON")
+    assert {r.feature for r in extract_cmake(_file("CMakeLists.txt", on)).requirements} == {""}
+
+
 def test_a_ci_directory_under_scripts_is_ci() -> None:
     # kvcache-ai/Mooncake 3b5a5941: scripts/ci/run_store_go_integration.sh:5-6 read
     # GITHUB_WORKSPACE and MOONCAKE_STORE_CLUSTER_ID: the CI job's, not the repo's

@@ -58,14 +58,35 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
             branches[-1] = {"taken": "skipped", "skipped": "taken"}.get(branches[-1], "")
         elif name == "endif" and branches:
             branches.pop()
-        elif name in ("option", "cmake_dependent_option") and len(args) >= 3:
-            if "skipped" in branches or args[0] in settled:
+        else:
+            value = _declared_default(name, args)
+            if value is None or "skipped" in branches or args[0] in settled:
                 continue
             if "taken" in branches:
                 settled.add(args[0])
                 off.discard(args[0])
-            (on if args[2].upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
+            (on if value.upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
     return off, on
+
+
+def _declared_default(name: str, args: tuple[str, ...]) -> str | None:
+    """The default of the switch the command ``name(args)`` declares, or None: an
+    ``option(NAME "doc" OFF)``, one with no value (off: ``option(MATX_EN_FILEIO OFF)``, MatX
+    CMakeLists.txt:78, its "OFF" the help text), a ``cmake_dependent_option``, and a cached
+    boolean (``set(MATX_EN_PYBIND11 OFF CACHE BOOL "Enable pybind11 support")``, :95)."""
+    if name == "option" and len(args) >= 2:
+        return args[2] if len(args) > 2 else "OFF"
+    if name == "cmake_dependent_option" and len(args) >= 3:
+        return args[2]
+    if name == "set" and len(args) >= 4 and args[2] == "CACHE" and args[3].upper() == "BOOL":
+        return args[1]
+    return None
+
+
+def _optional(name: str, off: set[str], on: set[str]) -> bool:
+    """Whether the ``if`` operand ``name`` is an option off by default: declared so, or named
+    like an option (``USE_X``, ``WITH_X``) and not declared on."""
+    return name in off or (_OPTION_NAME.match(name) is not None and name not in on)
 
 
 def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str]:
@@ -78,7 +99,12 @@ def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str
     for name, args, line in commands:
         if name in ("if", "elseif"):
             first = args[0] if args else ""
-            optional = first in off or (_OPTION_NAME.match(first) is not None and first not in on)
+            optional = _optional(first, off, on)
+            if optional and "OR" in args:
+                # every alternative an option off by default (MatX CMakeLists.txt:426
+                # ``if (MATX_EN_FILEIO OR MATX_EN_VISUALIZATION OR … MATX_BUILD_TESTS …)``)
+                operands = [a for a in args if a not in ("OR", "(", ")")]
+                optional = all(_optional(a, off, on) for a in operands)
             if name == "elseif" and stack:
                 stack.pop()
             stack.append(f"option:{first}" if optional else "")
