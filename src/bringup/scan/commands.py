@@ -18,6 +18,7 @@ from bringup.model import Requirement, Source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pydeps import python_requirement
 from bringup.scan.shwords import shell_words
+from bringup.scan.statuscheck import status_check
 from bringup.scan.wheelnames import read_wheel_name
 from bringup.subjects import python_subject
 
@@ -264,10 +265,14 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
 
 def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Requirement]:
     """What a command shows is needed: the distributions ``pip install`` names, pinned or
-    not. Other commands (``source set_env.sh``) are read by the file kinds that care."""
+    not, what a vendor installer installs, the driver a status command checks
+    (``statuscheck``). Other commands (``source set_env.sh``) are read by the file kinds
+    that care."""
     targets = pip_install_targets(command.argv)
     if targets is None:
-        return installer_requirements(command.argv, source, hard=hard)
+        return installer_requirements(command.argv, source, hard=hard) + status_check(
+            command.argv, source, hard=hard
+        )
     found: list[Requirement] = []
     for spec in targets[0]:
         requirement, _ = python_requirement(

@@ -62,6 +62,7 @@ from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
 from bringup.scan.specspans import listed_distributions, listed_release
+from bringup.scan.statuscheck import quoted_checks
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages, quoted_installs
 from bringup.scan.tablecells import Row, clean
@@ -325,6 +326,7 @@ class _Reader:
                 )
         if self.steps_here and not self.section_os and not one_os(text):
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
+            self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))
 
     def add_line(self, raw: str, stripped: str, line: int) -> None:
         """A line of the paragraph (or list item) being read. A bold line naming what is

@@ -1,0 +1,73 @@
+"""A backend's status command run as a check of the machine ("```npu-smi info```" under "检查驱动",
+"Run `nvidia-smi` to check your driver's CUDA version", a CI job's ``- run: nvidia-smi``): the
+tool ships with the driver and shows its devices only through it, so the check is evidence of
+the driver (an unversioned need of the backend's ``driver_subject``), never of a number of
+devices. Only the bare status command (``Vocabulary.status_command``, maybe under ``sudo``, its
+output piped or redirected) is such a check: ``npu-smi info -t board -i 0`` reads a chip's
+name and ``nvidia-smi topo -m`` the links between GPUs, which say what else is needed."""
+
+from __future__ import annotations
+
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
+from bringup.model import Requirement, Source
+
+_AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
+"""Words that may follow the status command: its output piped or redirected, another command."""
+_SPAN = lazyre.compile(r"`([^`\n]{1,80})`")
+"""An inline code span, which may hold a command ("使用`npu-smi info`检查是否有NPU相关信息")."""
+
+
+def _commands(registered: tuple[Backend, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    return tuple(
+        (tuple(b.vocabulary.status_command.split()), b.driver_subject)
+        for b in registered
+        if b.vocabulary.status_command and b.driver_subject
+    )
+
+
+status_commands = backends.per_registry(_commands)
+
+
+def _checked(argv: tuple[str, ...]) -> str | None:
+    """The driver subject whose status command ``argv`` runs bare, if any."""
+    words = argv[1:] if argv[:1] == ("sudo",) else argv
+    for command, subject in status_commands():
+        rest = words[len(command) :]
+        # stderr redirected (``npu-smi info 2>&1``) is split at the ``2``
+        rest = rest[1:] if rest[:1] == ("2",) else rest
+        if words[: len(command)] == command and (not rest or rest[0] in _AFTER):
+            return subject
+    return None
+
+
+def status_check(argv: tuple[str, ...], source: Source, *, hard: bool) -> list[Requirement]:
+    """The driver a command running a backend's bare status command checks."""
+    subject = _checked(argv)
+    if subject is None:
+        return []
+    words = " ".join(argv)
+    return [
+        Requirement(
+            subject=subject,
+            spec="",
+            component="",
+            source=source,
+            confidence="medium",
+            hard=hard,
+            text=f"{words}: checks the driver",
+        )
+    ]
+
+
+def quoted_checks(text: str, source: Source, *, hard: bool) -> list[Requirement]:
+    """The drivers a sentence's inline code checks ("Run `nvidia-smi` to check your driver",
+    NVIDIA/torch-harmonics README.md:101), one requirement per driver."""
+    if not any(command[0] in text for command, _ in status_commands()):
+        return []
+    found: dict[str, Requirement] = {}
+    for span in _SPAN.finditer(text):
+        argv = tuple(span.group(1).lstrip("$# ").split())
+        for requirement in status_check(argv, source, hard=hard):
+            found.setdefault(requirement.subject, requirement)
+    return list(found.values())
