@@ -75,11 +75,13 @@ def architecture_version(arch: str) -> str:
     return f"{arch[:-1]}.{arch[-1]}"
 
 
-_LISTED = lazyre.compile(r"(\d+)\.?(\d)?(?:a|\+PTX)?")
+_LISTED = lazyre.compile(r"(\d+)\.?(\d)?(?:a|\+PTX|-real|-virtual)?")
 
 
 def listed(value: str) -> list[str]:
-    """The architectures a list names, as numbers (``"8.0;9.0+PTX"``, ``80 90a`` -> 80, 90)."""
+    """The architectures a list names, as numbers (``"8.0;9.0+PTX"``, ``80 90a`` -> 80, 90);
+    CMake's ``70-real`` and ``70-virtual`` (SASS only, PTX only: CMake's CUDA_ARCHITECTURES)
+    are 70 as well."""
     found: list[str] = []
     for part in re.split(r"[;,\s]+", value.strip("\"'")):
         number = _LISTED.fullmatch(part.strip("\"'"))

@@ -329,6 +329,8 @@ def _command(state: _State, command: CMakeCommand) -> None:
             state.toolkit = True
     elif name == "set" and len(args) >= 2:
         _set(state, args, line)
+    elif name == "list" and len(args) >= 3 and args[0] == "APPEND":
+        _appended(state, args[1], args[2:], line)
     elif name == "target_compile_features":
         for arg in args:
             standard = re.fullmatch(r"cxx_std_(\d+)", arg)
@@ -433,6 +435,16 @@ def _set(state: _State, args: tuple[str, ...], line: int) -> None:
     elif variable in vocabulary().chip_variables:
         text = f"set({variable} {values[0]}): the chip the kernels are built for by default"
         state.requirements.extend(listed_chips(state.file, values[:1], line, text))
+
+
+def _appended(state: _State, variable: str, values: tuple[str, ...], line: int) -> None:
+    """``list(APPEND CMAKE_CUDA_ARCHITECTURES 70-virtual)``: architectures added to a backend's
+    list (``architectures.listing``) are targets as much as those ``set`` names
+    (CVCUDA/CV-CUDA@da51fc96 cmake/ConfigCUDA.cmake:72, "Required compute capability")."""
+    target = listing(variable)
+    if target is not None:
+        for value in values:
+            state.archs.setdefault(target, []).extend((arch, line) for arch in listed(value))
 
 
 def _default_steps(file: SourceFile, testing: bool, toolkit: bool) -> tuple[Step, ...]:

@@ -82,30 +82,59 @@ def arch_cells(
 
 
 _DEVICE_ARCH_HEADER = lazyre.compile(r"\b(?:arch(?:itecture)?s?|SMs?)\b", re.IGNORECASE)
+_CAPABILITY_HEADER = lazyre.compile(r"\bcompute\s+capabilit(?:y|ies)\b|计算能力", re.IGNORECASE)
+"""A column of the least device each row's build runs on, named as the capability itself
+("| CUDA Compute Capability |", CVCUDA/CV-CUDA@da51fc96 README.md:45)."""
 _ARCH_ITEMS = lazyre.compile(r"[,;\s]+")
+_FLOOR_CELL = lazyre.compile(
+    r"(?:(?:SM\s?_?|compute_)(?P<arch>\d{1,3})|(?P<major>\d{1,2})\.(?P<minor>\d))\s*"
+    r"(?:\+|and\s+(?:later|above|newer)|or\s+(?:later|newer|above|higher)|及以上|以上)",
+    re.IGNORECASE,
+)
+"""A capability cell stating a floor: "SM7 and later" (the sm_7x generation: 7.0), "sm_80+",
+"7.5 or later"; a bare number says no floor."""
+
+
+def _capability_floor(cell: str) -> str | None:
+    """The architecture number a capability cell's floor is (``SM7 and later`` -> 70)."""
+    floor = _FLOOR_CELL.fullmatch(cell.strip())
+    if floor is None:
+        return None
+    arch = floor.group("arch")
+    if arch is None:
+        return floor.group("major") + floor.group("minor")
+    return arch + "0" if len(arch) == 1 else arch
 
 
 def device_arch_cells(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
     """A column of the device architectures each row's build targets: a header naming a
     device word and architectures ("| CUDA version | GPU Arch List |" with "| 11.8+ |
     60,70,75,80,86,89,90 |", traveller59/spconv@263d6b4 README.md:155-158, the prebuilt
-    packages). The oldest architecture of any row is the least device a build of the table
-    runs on (soft: which row applies depends on the release)."""
+    packages), or the capability itself with a floor in each cell ("| CUDA Compute Capability |"
+    with "| SM7 and later |", CVCUDA/CV-CUDA@da51fc96 README.md:45-52). The oldest architecture
+    of any row is the least device a build of the table runs on (soft: which row applies
+    depends on the release)."""
     subject = capability_subject()
     kinds = vocabulary().kinds
     columns = [
         column
         for column, cell in enumerate(header.cells)
-        if _DEVICE_ARCH_HEADER.search(clean(cell))
-        and any(word in kinds for word in re.findall(r"[A-Za-z]+", clean(cell).upper()))
+        if (
+            _DEVICE_ARCH_HEADER.search(clean(cell))
+            and any(word in kinds for word in re.findall(r"[A-Za-z]+", clean(cell).upper()))
+        )
+        or _CAPABILITY_HEADER.search(clean(cell))
     ]
     archs: list[tuple[str, int]] = []
     for row in body:
         for column in columns:
             cell = clean(row.cells[column]) if column < len(row.cells) else ""
             names = listed(cell)
+            floor = _capability_floor(cell)
             if names and len(names) == len([p for p in _ARCH_ITEMS.split(cell) if p]):
                 archs.extend((name, row.line) for name in names)
+            elif floor is not None:
+                archs.append((floor, row.line))
     lowest = lowest_architecture(archs)
     if subject is None or lowest is None:
         return []

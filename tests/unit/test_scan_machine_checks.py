@@ -1,0 +1,80 @@
+"""What a repo needs of the machine, stated as a check or a target list (issue 11, the machine
+kinds): a backend's status command run as a check is evidence of its driver; the device
+architectures a CMake list appends to and a table's compute capability column set the least
+device. Every case is a real line, quoted with its repository, commit, file and line."""
+
+from __future__ import annotations
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+
+
+def _found(text: str, rel: str, subjects: set[str]) -> list[tuple[str, str, int | None]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    return [
+        (r.subject, r.spec, r.source.line)
+        for r in extract_docs(file).requirements
+        if r.subject in subjects
+    ]
+
+
+_DRIVERS = {"ascend_driver", "nvidia_driver", "npu_count", "gpu_count"}
+
+
+def test_the_status_command_in_a_code_block_checks_the_driver() -> None:
+    # hicann/ops-tensor@d636af5c QUICKSTART.md:42-47: the driver, never a number of NPUs
+    text = (
+        "进入容器后，验证环境和驱动是否正常。\n"
+        "\n"
+        "* **检查NPU设备**：\n"
+        "    ```bash\n"
+        "    npu-smi info\n"
+        "    ```\n"
+    )
+    assert _found(text, "QUICKSTART.md", _DRIVERS) == [("ascend_driver", "", 5)]
+
+
+def test_the_status_command_quoted_in_a_sentence_checks_the_driver() -> None:
+    # NVIDIA/torch-harmonics@9e9fa537 README.md:101
+    text = "> **Tip:** Run `nvidia-smi` to check your driver's CUDA version.\n"
+    assert _found(text, "README.md", _DRIVERS) == [("nvidia_driver", "", 1)]
+
+
+def test_a_query_of_topology_or_of_a_chip_name_is_no_driver_check() -> None:
+    # microsoft/mscclpp@1f5f065d docs/quickstart.md:9: the GPUs' links (gpu_interconnect)
+    links = (
+        "* On NVIDIA platforms, check the connectivity via `nvidia-smi topo -m`. If the output "
+        "shows `NV#` or `PIX`, it means the GPUs are connected peer-to-peer.\n"
+    )
+    assert _found(links, "docs/quickstart.md", {"nvidia_driver"}) == []
+    # hicann/amct@2be20daf amct_pytorch/experimental/fakequant/mxfp4_ascendc/python/mxfp4/
+    # __init__.py:121 (as a sentence): the chip's name
+    chip = "Check the hardware (`npu-smi info -t board -i 0 -c 0`) and rebuild.\n"
+    assert _found(chip, "README.md", {"ascend_driver"}) == []
+
+
+def test_an_architecture_appended_to_the_cmake_list_sets_the_least_device() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 cmake/ConfigCUDA.cmake:70-72 ("Required compute capability")
+    text = (
+        "    # Required compute capability:\n"
+        "    # * compute_70: fast fp16 support + PTX for forward compatibility\n"
+        "    list(APPEND CMAKE_CUDA_ARCHITECTURES 70-virtual)\n"
+    )
+    rel = "cmake/ConfigCUDA.cmake"
+    found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("compute_capability", ">=7.0", 3)
+    ]
+
+
+def test_a_compute_capability_column_of_floors_sets_the_least_device() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 README.md:45-47 (the header's and the row's first six cells)
+    text = (
+        "|CV-CUDA Build|Platform|CUDA Version|CUDA Compute Capability|Hardware Architectures|"
+        "Nvidia Driver|\n"
+        "|-|-|-|-|-|-|\n"
+        "|x86_64_cu11|x86_64|11.7 or later|SM7 and later|Volta, Turing, Ampere, Ada Lovelace, "
+        "Hopper|r525 or later*** |\n"
+    )
+    assert _found(text, "README.md", {"compute_capability"}) == [("compute_capability", ">=7.0", 3)]
