@@ -78,3 +78,13 @@ def test_a_compute_capability_column_of_floors_sets_the_least_device() -> None:
         "Hopper|r525 or later*** |\n"
     )
     assert _found(text, "README.md", {"compute_capability"}) == [("compute_capability", ">=7.0", 3)]
+
+
+def test_a_floor_said_before_the_toolkit_and_a_refused_range() -> None:
+    # traveller59/spconv@263d6b4 README.md:121: "at least" before the name makes the release
+    # a floor; the range the next sentence refuses ("CUDA < 11.0") is no requirement of its own
+    text = (
+        "You need at least CUDA 11.0 to build and run spconv 2.x. We won't offer any support "
+        "for CUDA < 11.0.\n"
+    )
+    assert _found(text, "README.md", {"cuda"}) == [("cuda", ">=11.0", 1), ("cuda", "", 1)]

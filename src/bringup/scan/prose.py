@@ -46,7 +46,11 @@ from bringup.subjects import frameworks
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
 _NEGATED_BEFORE = lazyre.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
-    r"incompatible|不兼容",
+    r"incompatible|不兼容|"
+    # a refusal of what follows: "We won't offer any support for CUDA < 11.0"
+    # (traveller59/spconv@263d6b4 README.md:121, after "You need at least CUDA 11.0")
+    r"\b(?:won'?t|will\s+not|do\s+not|don'?t)\s+(?:offer\s+|provide\s+)?(?:any\s+)?support\b|"
+    r"\bno\s+(?:longer\s+)?support(?:ed)?\s+(?:for\b)?",
     re.IGNORECASE,
     guard=True,
 )
@@ -92,6 +96,14 @@ _OLDER_THAN_BEFORE = lazyre.compile(
 """A subject right after "versions earlier than" ("features of versions earlier than GCC 9")
 is talked about, not required."""
 _INVERTED = {"<": ">=", ">=": "<"}
+_FLOOR_BEFORE = lazyre.compile(
+    r"\b(?:at\s+least|(?:a\s+)?minimum(?:\s+of)?)\s+(?:the\s+)?$|(?:至少|最低|不低于)\s*$",
+    re.IGNORECASE,
+)
+"""A floor said before the subject: "You need at least CUDA 11.0 to build" (traveller59/spconv
+@263d6b4 README.md:121), "requires at least Python 3.8": the release named after it is the
+least one, not the only one."""
+_RELEASE = lazyre.compile(r"^==(?P<v>\d[\w.]*?)(?:\.\*)?$")
 
 _ONLY_TESTED = lazyre.compile(
     r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
@@ -235,6 +247,9 @@ def _versioned(
             continue
         if phrase is not None and right_before(_OLDER_THAN_BEFORE, clause, match.start()):
             continue
+        if phrase is not None and right_before(_FLOOR_BEFORE, clause, match.start()):
+            release = _RELEASE.match(phrase.spec)
+            phrase = phrase._replace(spec=">=" + release.group("v")) if release else phrase
         if phrase is not None and condition_end <= match.start() and _single_bound(phrase.spec):
             operator = "<" if phrase.spec.startswith("<") else ">="
             phrase = phrase._replace(spec=_INVERTED[operator] + phrase.spec[len(operator) :])
