@@ -88,3 +88,21 @@ def test_a_floor_said_before_the_toolkit_and_a_refused_range() -> None:
         "for CUDA < 11.0.\n"
     )
     assert _found(text, "README.md", {"cuda"}) == [("cuda", ">=11.0", 1), ("cuda", "", 1)]
+
+
+def test_a_row_of_the_repos_own_algorithm_is_read_for_what_it_needs() -> None:
+    # mindspore-ai/acctransformer@1ed103dc README.md:24-32: the first cell names the repo's
+    # algorithm, no distribution (no version beside it); the row's other cells say what it
+    # needs, the chip among them
+    text = (
+        "#### 2.1.1、配套环境要求\n"
+        "\n"
+        "| 名称 | 配套组件 | 版本要求 |\n"
+        "| --- | --- | --- |\n"
+        "| FlashAttention2 | MindSpore<br>CANN配套软件包<br>NPU: Ascend 910 | MindSpore: "
+        "[2.2.0](https://www.mindspore.cn/versions#2.2.0) <br> CANN配套软件包: 适配MindSpore版本|\n"
+    )
+    found = _found(text, "README.md", {"chip", "mindspore", "pypi:flashattention2"})
+    assert ("chip", "910", 5) in found
+    assert ("mindspore", "==2.2.0", 5) in found
+    assert not [f for f in found if f[0] == "pypi:flashattention2"]

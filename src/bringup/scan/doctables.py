@@ -419,15 +419,20 @@ def _read_rows(
             found.append(download)
             continue
         name, marked = optional_mark(row.cells[0])
-        if subject is None and required and not routes:  # a route ("Docker") is no package
-            subject = distribution_cell(name)
-        if subject is None:
+        guessed = subject is None and required and not routes  # a route ("Docker") is no package
+        subject = distribution_cell(name) if guessed else subject
+        stated = (
+            _versioned_row(file, row, subject, roles, text, optional=optional) if subject else []
+        )
+        if not stated and subject and listing:
+            stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
+        # a first cell with no version beside it is no distribution the table pins: a row of
+        # the repo's own algorithms and what each needs ("| FlashAttention2 | MindSpore<br>CANN
+        # 配套软件包<br>NPU: Ascend 910 | MindSpore: 2.2.0 |", acctransformer README.md:32)
+        if not stated and (subject is None or guessed):
             if required:
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
-        stated = _versioned_row(file, row, subject, roles, text, optional=optional)
-        if not stated and listing:
-            stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return found
 
