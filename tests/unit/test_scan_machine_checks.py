@@ -5,6 +5,7 @@ device. Every case is a real line, quoted with its repository, commit, file and 
 
 from __future__ import annotations
 
+from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -106,3 +107,27 @@ def test_a_row_of_the_repos_own_algorithm_is_read_for_what_it_needs() -> None:
     assert ("chip", "910", 5) in found
     assert ("mindspore", "==2.2.0", 5) in found
     assert not [f for f in found if f[0] == "pypi:flashattention2"]
+
+
+def test_a_cmake_branch_on_a_copy_of_the_processor_names_the_cpus() -> None:
+    # hicann/cmake@8cb72181 function/prepare.cmake:35-45: the probe copied in lower case, then
+    # branched on; "Unknown architecture" only warns (soft)
+    text = (
+        "function(__cann_get_target_arch)\n"
+        '    string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" ARCH_LOW)\n'
+        '    if (ARCH_LOW MATCHES "x86_64|amd64")\n'
+        "        set(TARGET_ARCH x86_64 PARENT_SCOPE)\n"
+        '    elseif (ARCH_LOW MATCHES "aarch64|arm64|arm")\n'
+        "        set(TARGET_ARCH aarch64 PARENT_SCOPE)\n"
+        "    else ()\n"
+        '        message(WARNING "Unknown architecture: ${CMAKE_SYSTEM_PROCESSOR}")\n'
+        "        set(TARGET_ARCH PARENT_SCOPE)\n"
+        "    endif()\n"
+        "endfunction()\n"
+    )
+    rel = "function/prepare.cmake"
+    found = arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=True)
+    assert [(r.subject, r.spec, r.source.line, r.hard) for r in found] == [
+        ("arch", "x86_64,aarch64", 3, False)
+    ]
+    assert [a.source.line for a in found[0].any_of] == [3, 5]

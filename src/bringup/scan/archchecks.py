@@ -69,13 +69,31 @@ ${CMAKE_SYSTEM_PROCESSOR})``, hicann/hixl cmake/package.cmake:18-20, naming the 
 file): the branches only spell the names, every CPU goes on."""
 
 
+_CMAKE_COPY = lazyre.compile(
+    r"\b(?:string\s*\(\s*TO(?:LOWER|UPPER)\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}\"?\s+(\w+)"
+    r"|set\s*\(\s*(\w+)\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}\"?\s*\))",
+    re.IGNORECASE,
+)
+"""A variable holding the machine's architecture, maybe in one case (``string(TOLOWER
+"${CMAKE_SYSTEM_PROCESSOR}" ARCH_LOW)`` then ``if (ARCH_LOW MATCHES "x86_64|amd64")``,
+hicann/cmake function/prepare.cmake:36-37): testing it tests the probe."""
+
+
+def _cmake_probe(text: str) -> re.Pattern[str]:
+    """The probe and the variables copied from it, as one pattern of whole words."""
+    copies = {m.group(1) or m.group(2) for m in _CMAKE_COPY.finditer(text)}
+    names = "|".join(re.escape(c) for c in sorted(copies))
+    return re.compile(_CMAKE_PROBE.pattern + (rf"|\b(?:{names})\b" if names else ""), re.I)
+
+
 def _branches(lines: list[str], cmake: bool) -> list[tuple[int, str]]:
     """``(line, architecture)`` of each branch on the architecture, in order."""
     found: list[tuple[int, str]] = []
+    probe = _cmake_probe("\n".join(lines)) if cmake else None
     for number, line in enumerate(lines, start=1):
         code = line.split("#", 1)[0]
-        if cmake:
-            tested = bool(_CMAKE_PROBE.search(code) and _CMAKE_TEST.search(code))
+        if probe is not None:
+            tested = bool(probe.search(code) and _CMAKE_TEST.search(code))
             names = [m.group(1) for m in _ARCH.finditer(code)] if tested else []
         else:
             case = _CASE_PATTERN.match(line) is not None
