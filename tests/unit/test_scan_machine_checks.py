@@ -131,3 +131,11 @@ def test_a_cmake_branch_on_a_copy_of_the_processor_names_the_cpus() -> None:
         ("arch", "x86_64,aarch64", 3, False)
     ]
     assert [a.source.line for a in found[0].any_of] == [3, 5]
+
+
+def test_a_release_a_change_drops_is_no_requirement() -> None:
+    # traveller59/spconv@263d6b4 README.md:86, under "## Spconv 2.2 vs Spconv 2.1"
+    assert _found("* drop python 3.6 support\n", "README.md", {"python"}) == []
+    # the need stated in its own words still counts (README.md:117)
+    text = "You need to install python >= 3.7 first to use spconv 2.x.\n"
+    assert _found(text, "README.md", {"python"}) == [("python", ">=3.7", 1)]

@@ -96,6 +96,13 @@ _OLDER_THAN_BEFORE = lazyre.compile(
 """A subject right after "versions earlier than" ("features of versions earlier than GCC 9")
 is talked about, not required."""
 _INVERTED = {"<": ">=", ">=": "<"}
+_DROPPED_BEFORE = lazyre.compile(
+    r"\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|deprecat(?:e|es|ed|ing))\s+"
+    r"(?:(?:the\s+)?support\s+(?:for\s+|of\s+)?)?$",
+    re.IGNORECASE,
+)
+"""A release a change drops ("drop python 3.6 support", traveller59/spconv@263d6b4 README.md:86;
+"Dropped support for CUDA 11.x"): talked about, no longer supported, not required."""
 _FLOOR_BEFORE = lazyre.compile(
     r"\b(?:at\s+least|(?:a\s+)?minimum(?:\s+of)?)\s+(?:the\s+)?$|(?:至少|最低|不低于)\s*$",
     re.IGNORECASE,
@@ -245,7 +252,10 @@ def _versioned(
             phrase = read_phrase(window, subject, negated=True)
         if phrase is not None and not (phrase.explicit or needed):
             continue
-        if phrase is not None and right_before(_OLDER_THAN_BEFORE, clause, match.start()):
+        if phrase is not None and (
+            right_before(_OLDER_THAN_BEFORE, clause, match.start())
+            or right_before(_DROPPED_BEFORE, clause, match.start())
+        ):
             continue
         if phrase is not None and right_before(_FLOOR_BEFORE, clause, match.start()):
             release = _RELEASE.match(phrase.spec)
