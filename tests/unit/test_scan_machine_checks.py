@@ -139,3 +139,21 @@ def test_a_release_a_change_drops_is_no_requirement() -> None:
     # the need stated in its own words still counts (README.md:117)
     text = "You need to install python >= 3.7 first to use spconv 2.x.\n"
     assert _found(text, "README.md", {"python"}) == [("python", ">=3.7", 1)]
+
+
+def test_a_table_of_images_states_what_each_image_holds() -> None:
+    # Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:22-26: CANN 8.3.RC1 is what
+    # the image holds (the docker feature's, soft), not what the repo needs
+    text = (
+        "表2：镜像版本、CANN版本、PTA版本和Driving SDK版本配套关系\n"
+        "\n"
+        "|镜像版本 |CANN版本 |PTA版本 |Driving SDK版本        |备注|\n"
+        "|----------|-----------|-----------|--------------------|----|\n"
+        "|8.3.RC1_alpha001 |8.3.rc1.alpha001 |20250908 |20250908 |支持arm64架构，A2系列|\n"
+    )
+    rel = "docs/zh/installation/compile.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    cann = [r for r in found if r.subject == "cann"]
+    assert [(r.spec, r.source.line, r.hard, r.feature) for r in cann] == [
+        ("==8.3.RC1.alpha001", 3, False, "docker")
+    ]

@@ -65,7 +65,7 @@ from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.statuscheck import quoted_checks
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages, quoted_installs
-from bringup.scan.tablecells import Row, clean
+from bringup.scan.tablecells import Row, clean, image_rows
 from bringup.scan.wheelchoices import one_choice
 from bringup.subjects import frameworks
 
@@ -195,7 +195,7 @@ class _Reader:
                 self.file, self.table, required=self.required, vendor=self.vendor,
                 newest=self.notes,
             )  # fmt: skip
-            if found and PREINSTALLED.search(self.last_paragraph):
+            if found and (PREINSTALLED.search(self.last_paragraph) or image_rows(self.table[0])):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)
         self.table = []

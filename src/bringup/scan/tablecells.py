@@ -224,6 +224,20 @@ docs/zh/install/quick_install.md:15): a row says what its route needs ("当前�
 产品", :17); the route's name ("Docker", "CANNLab") is no Python distribution."""
 
 
+_IMAGE_KEY = lazyre.compile(
+    r"^(?:(?:docker|container)\s+)?images?(?:\s+(?:version|tag)s?)?$|^(?:容器)?镜像(?:版本|标签|tag)?$",
+    re.IGNORECASE,
+)
+
+
+def image_rows(header: Row) -> bool:
+    """Whether a table's rows are container images, its first column their versions ("|镜像版本
+    |CANN版本 |PTA版本 |", Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:24): the
+    versions beside each are what that image holds, not what the repo needs (as a table a
+    sentence about the image's contents introduces, ``docsections.PREINSTALLED``)."""
+    return bool(header.cells) and _IMAGE_KEY.match(clean(header.cells[0])) is not None
+
+
 def distribution_cell(cell: str) -> str | None:
     """A first cell that is a Python distribution's name ("ray", "apex"), for rows of a
     requirements table whose version cell reads as a PEP 440 specifier."""
