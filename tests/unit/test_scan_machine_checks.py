@@ -157,3 +157,17 @@ def test_a_table_of_images_states_what_each_image_holds() -> None:
     assert [(r.spec, r.source.line, r.hard, r.feature) for r in cann] == [
         ("==8.3.RC1.alpha001", 3, False, "docker")
     ]
+
+
+def test_the_line_naming_the_interpreter_is_cited_beside_the_call() -> None:
+    # hicann/cmake@8cb72181 scripts/package/pkg_func.cmake:33-35 (the arguments cut short)
+    text = (
+        "    execute_process(\n"
+        "        COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/package.py --pkg_name ${name}\n"
+        "        WORKING_DIRECTORY ${CPACK_CMAKE_BINARY_DIR}\n"
+        "        OUTPUT_VARIABLE result)\n"
+    )
+    rel = "scripts/package/pkg_func.cmake"
+    found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    python = [r for r in found if r.subject == "python"]
+    assert [(r.source.line, [s.line for s in r.also_at]) for r in python] == [(1, [2])]

@@ -15,8 +15,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.cmakelex import line_of
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import python_subject
 
@@ -52,6 +55,7 @@ def _modules(args: Sequence[str]) -> list[str]:
 def python_imports(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The interpreter and the modules the ``execute_process`` calls of ``commands`` run."""
     found: dict[str, Requirement] = {}
+    lines = file.text.split("\n")
     for command in commands:
         if command.name != "execute_process":
             continue
@@ -63,9 +67,14 @@ def python_imports(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[R
         if not modules and not any(_INTERPRETER.match(a) for a in command.args):
             continue
         text = f"the build runs Python: {' '.join(command.args)[:120]}"
+        # the line naming the interpreter is cited beside the call's: ``COMMAND python3 …``
+        # after ``execute_process(`` (hicann/cmake scripts/package/pkg_func.cmake:33-34); the
+        # call's own line keeps the feature an ``if`` around it gives (``option_features``)
+        ran = next((a for a in command.args if _INTERPRETER.match(a)), "")
+        named = line_of(lines, ran, command.line) if ran else command.line
+        beside = (file.source(named),) if named != command.line else ()
         for subject in ("python", *(python_subject(m) for m in modules)):
             if subject not in found:
-                found[subject] = file.requirement(
-                    subject, "", command.line, text=text, confidence="medium"
-                )
+                stated = file.requirement(subject, "", command.line, text=text, confidence="medium")
+                found[subject] = msgspec.structs.replace(stated, also_at=beside)
     return list(found.values())
