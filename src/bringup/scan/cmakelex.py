@@ -28,11 +28,19 @@ def cmake_commands(text: str) -> list[CMakeCommand]:
     return list(_lexed(text))
 
 
-@functools.lru_cache(maxsize=1024)
+def forget() -> None:
+    """Drop the lexed texts (``_lexed``): a repo's scan is done with them."""
+    _lexed.cache_clear()
+
+
+@functools.cache
 def _lexed(text: str) -> tuple[CMakeCommand, ...]:
     """``cmake_commands``, once per text: a ``CMakeLists.txt`` is read for what it requires and
-    again, after every file is read, for the directories its options add (``optdirs``); an
-    operator library has hundreds (ops-transformer: 525, each lexed twice)."""
+    again, after every file is read, for the functions nothing calls (``cmakecalls``) and the
+    directories its options add (``optdirs``); an operator library has thousands (ops-nn:
+    4,332). Every text of a repo is kept until its scan ends (``forget``): a bounded cache
+    read in the files' order keeps none of them once a repo has more than it holds (1,024
+    lexed each file three times)."""
     commands: list[CMakeCommand] = []
     i, line, size = 0, 1, len(text)
     while i < size:

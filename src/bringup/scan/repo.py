@@ -17,6 +17,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Component, Requirement
+from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.collection import rootless, shared_needs
@@ -342,6 +343,7 @@ def scan_repo(
         scoped.requirements, authority, component, {ref: text for ref, (_, text) in texts.items()}
     )
     requirements, unversioned = settled.requirements, settled.findings
+    cmakelex.forget()  # the repo's CMake files are read
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
