@@ -44,7 +44,8 @@ def _only_os(line: str) -> str | None:
 
 def docker_os(file: SourceFile) -> list[Requirement]:
     """The release of the one OS a Docker route states, from the images the guide pulls."""
-    if _PULL.search(file.text) is None:
+    # the literal first: a pattern opening with ``\b`` is tried at every character
+    if "docker" not in file.text or _PULL.search(file.text) is None:
         return []
     lines = file.text.splitlines()
     stated = [(number, name) for number, name in enumerate(map(_only_os, lines), 1) if name]

@@ -58,7 +58,11 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as stream:
-            data = stream.read(limit + 1)
+            # asked for the size the file has (and one byte more, to see it grew): a read of
+            # ``limit + 1`` allocated a megabyte for each file, most of a kilobyte or two
+            data = stream.read(min(info.st_size, limit) + 1)
+            if len(data) <= limit and len(data) > info.st_size:
+                data += stream.read(limit + 1 - len(data))
     except OSError as error:
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
     if b"\0" in data[:_SNIFF]:

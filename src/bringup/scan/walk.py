@@ -222,9 +222,14 @@ def _skipped(name: str, path: str, top: bool = False) -> bool:
         return name not in VISIBLE_HIDDEN_DIRS
     if name in SKIPPED_DIRS and _sources(name, path, top):
         return False
-    if name in SKIPPED_DIRS or name.endswith(".egg-info") or name.startswith("cmake-build-"):
-        return True
-    return any(os.path.exists(os.path.join(path, marker)) for marker in _NESTED_MARKERS)
+    return name in SKIPPED_DIRS or name.endswith(".egg-info") or name.startswith("cmake-build-")
+
+
+def _nested(entries: list[os.DirEntry[str]]) -> bool:
+    """Whether a directory's ``entries`` hold one of ``_NESTED_MARKERS`` (a link to one only
+    where it leads somewhere, as ``os.path.exists`` tells): read from the listing the walk
+    makes anyway, where a look-up of each marker in each directory cost three system calls."""
+    return any(e.name in _NESTED_MARKERS and os.path.exists(e.path) for e in entries)
 
 
 def inside(path: str, real_root: str) -> bool:
@@ -263,7 +268,18 @@ def walk_repo(
     counts = [0, 0]
     manifests: list[str] = []
 
-    def visit(directory: str, rel_dir: str, ignores: IgnoreStack) -> Iterator[RepoFile]:
+    def visit(
+        directory: str, rel_dir: str, ignores: IgnoreStack, own: bool = False
+    ) -> Iterator[RepoFile]:
+        # ``own``: a directory that holds a nested marker is another project's (``_nested``)
+        try:
+            with os.scandir(directory) as scan:
+                listed: list[os.DirEntry[str]] | None = sorted(scan, key=lambda e: e.name)
+        except OSError:
+            listed = None
+        if own and listed and _nested(listed):
+            counts[1] += 1
+            return
         if counts[0] > budget:
             raise InputError(
                 f"stopped after {budget:,} files: this is more than one repo",
@@ -273,24 +289,23 @@ def walk_repo(
             )
         if progress is not None:
             progress(counts[0], directory)
-        try:
-            with os.scandir(directory) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
+        if listed is None:
             return
+        entries = listed
         gitignore = next((e for e in entries if e.name == ".gitignore"), None)
         if gitignore is not None and gitignore.is_file():
             text, _ = read_text(Path(gitignore.path), gitignore.path)
             if text is not None:
                 ignores = ignores.push(rel_dir, parse_gitignore(text))
-        subdirs: list[tuple[str, str]] = []
+        subdirs: list[tuple[str, str, bool]] = []
         for entry in entries:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
             if entry.is_dir(follow_symlinks=False):
                 if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
                 else:
-                    subdirs.append((entry.path, rel))
+                    own = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
+                    subdirs.append((entry.path, rel, own))
                 continue
             counts[0] += 1
             # by name first: most files are of no kind, and the name costs less than the rules
@@ -304,8 +319,8 @@ def walk_repo(
             if entry.is_symlink() and not inside(entry.path, real_root):
                 continue
             yield RepoFile(rel, Path(entry.path), kind)
-        for path, rel in subdirs:
-            yield from visit(path, rel, ignores)
+        for path, rel, own in subdirs:
+            yield from visit(path, rel, ignores, own)
 
     real_root = os.path.realpath(root)
     extra = parse_gitignore("\n".join(ignore))
