@@ -5,6 +5,8 @@ from the exception type or the words alone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bringup.triage import explain_text
@@ -203,3 +205,30 @@ def test_a_code_on_a_line_a_class_places_takes_the_class_layer() -> None:
     )
     top = explain_text(log)[0]
     assert (top.signature_id, top.layer) == ("code.cuda.1", "device_init")
+
+
+def test_a_messages_searches_are_done_once_however_often_the_rules_are_tried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fuzzed log's 2 MB run of digits inside a ValueError's message took 65 s under load:
+    the rules' message patterns searched the megabyte four times (as itself, as pasted alone,
+    then the placing rules). Each pattern now searches it once, and the rule is the same."""
+    digits = "1" * 200_000
+    log = f"Traceback (most recent call last):\nValueError: {digits} is not supported\n"
+    (sighting, *_) = scan_log(log).findings.all_exceptions()
+    searched: list[str] = []
+    search = re.search
+
+    def counted(pattern: str, text: str) -> object:
+        if text is sighting.message:
+            searched.append(pattern)
+        return search(pattern, text)
+
+    monkeypatch.setattr(re, "search", counted)
+    first = match_exception(sighting, builtin_rules().exceptions)
+    again = match_exception(sighting, builtin_rules().exceptions)
+    assert first is again
+    assert first is not None
+    assert first.id == "class.code.unsupported-configuration"
+    assert searched
+    assert len(searched) == len(set(searched))

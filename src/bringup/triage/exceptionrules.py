@@ -49,6 +49,27 @@ def match_exception(
     return _first_rule(sighting, rules, pasted=True, alone=alone) or found
 
 
+_searched: dict[tuple[str, str], bool] = {}
+_searched_for: list[Optional[ExceptionSighting]] = [None]
+
+
+def _found(sighting: ExceptionSighting, pattern: str, text: str) -> bool:
+    """Whether ``pattern`` is found in ``text``, one of ``sighting``'s texts; each search done
+    once per sighting. The rules are tried up to four times over one exception (as itself and
+    as pasted alone, then the rules that place it: ``fallback._placed``), and a message can be
+    a line of a megabyte (a printed tensor; a fuzzed log's run of 2 MB of digits, whose 54
+    message searches took 2.5 s a pass). The answers kept are the last sighting's; the key
+    holds the text, so an answer is never another text's."""
+    if _searched_for[0] is not sighting:
+        _searched.clear()
+        _searched_for[0] = sighting
+    key = (pattern, text)
+    found = _searched.get(key)
+    if found is None:
+        found = _searched[key] = re.search(pattern, text) is not None
+    return found
+
+
 def _first_rule(
     sighting: ExceptionSighting,
     rules: Sequence[ExceptionRule],
@@ -59,15 +80,15 @@ def _first_rule(
     innermost = sighting.packages[-1] if sighting.packages else None
     said = f"{sighting.name}: {sighting.message}"
     for rule in rules:
-        if rule.message_not and re.search(rule.message_not, sighting.message):
+        if rule.message_not and _found(sighting, rule.message_not, sighting.message):
             continue
-        if alone and rule.pasted and re.search(rule.pasted, said):
+        if alone and rule.pasted and _found(sighting, rule.pasted, said):
             return rule
         if not re.search(rule.exception, sighting.name):
             continue
         if (
             rule.message
-            and not re.search(rule.message, sighting.message)
+            and not _found(sighting, rule.message, sighting.message)
             and not (
                 (innermost or pasted)
                 and rule.any_message
