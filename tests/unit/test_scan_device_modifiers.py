@@ -3,8 +3,12 @@ session of 2026-12-02). Each test quotes the lines of a public repo (repo@commit
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.prose_vocabulary import vocabulary
 
 
 def _counts(rel: str, text: str) -> list[tuple[str, str, int | None]]:
@@ -82,3 +86,21 @@ def test_the_memory_of_a_hardware_row_is_no_device_count() -> None:
     row = "|硬件|- 内存：最小4GB，推荐8GB及以上<br> - 磁盘空间：最小6GB|\n"
     zh = text.replace(text[text.index("|Hardware") :], row)
     assert _counts("docs/zh/install_guide/mindstudio_insight_install_guide.md", zh) == []
+
+
+_COUNT_TOKENS = st.sampled_from(
+    ["at least ", "a minimum of ", "2", "two", " ", "x", "×", "NPUs", "gpu", "GPU", "cards",
+     "card", "multi-", "Device", "devices", "accelerators", "Ascend ", "NVIDIA ", "physical ",
+     "至少", "8", "张", "块", "昇腾", "卡", "加速卡", "NPU", "多", ".", "-"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(_COUNT_TOKENS, max_size=12).map("".join))
+def test_every_device_count_holds_the_words_searched_before_it(text: str) -> None:
+    """``device_counts`` passes over a clause without ``count_words``: each count pattern's
+    every match holds them, so none is lost."""
+    words = vocabulary()
+    for pattern, named in zip((words.count_en, words.count_zh), words.count_words):
+        for match in pattern.finditer(text):
+            assert named.search(match.group(0)) is not None

@@ -68,7 +68,9 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     count the words right before bound or refuse ("up to 8", "per", 不支持使用多张卡) is none."""
     words = vocabulary()
     best: dict[str, Mention] = {}
-    for pattern in (words.count_en, words.count_zh):
+    for pattern, named in zip((words.count_en, words.count_zh), words.count_words):
+        if named.search(clause) is None:  # every count names its device
+            continue
         for match in pattern.finditer(clause):
             if right_before(_UP_TO, clause, match.start()) or right_before(
                 _CAPTION, clause, match.start()

@@ -69,6 +69,10 @@ _COUNT_EN = (
 Without a quantifier, the spaces before the count are taken only from the start of their run
 (a lookbehind for a non-space): the same leftmost matches, but a search no longer re-reads
 a run of spaces from each of its positions (a 20 KB line of spaces took minutes)."""
+_COUNT_WORDS = (r"{devices_multi}card|device|accelerator", r"{devices_zh}卡")
+"""The words every match of ``_COUNT_EN`` and of ``_COUNT_ZH`` holds (its ``dev`` or ``multi``
+group): searched first, they pass over the clauses naming no device, where a count pattern,
+which can start at any character, was tried at each."""
 _COUNT_ZH = (
     r"(?:(?P<q>至少|最少|不少于|最低)|(?<!\s))\s*(?P<n>(?<![A-Za-z0-9.])\d+|十六|一|单|两|二|双|三|四|八|多)\s*"
     r"(?:张|块|个|颗)?\s*(?:{vendor_zh})?(?P<dev>{devices_zh}加速卡|卡)"
@@ -101,6 +105,8 @@ class _Vocabulary:
     markers: tuple[tuple[Backend, re.Pattern[str]], ...]
     count_en: re.Pattern[str]
     count_zh: re.Pattern[str]
+    count_words: tuple[re.Pattern[str], re.Pattern[str]]
+    """What a match of ``count_en`` and of ``count_zh`` holds (``_COUNT_WORDS``)."""
     kinds: dict[str, str]
     """A device word in upper case (a backend's ``Vocabulary.device_words``) -> the device kind
     of its backend."""
@@ -154,6 +160,10 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
         ),
         count_en=patterncache.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
         count_zh=patterncache.compile(_COUNT_ZH.format(**fill)),
+        count_words=(
+            patterncache.compile(_COUNT_WORDS[0].format(**fill), re.IGNORECASE, guard=True),
+            patterncache.compile(_COUNT_WORDS[1].format(**fill), guard=True),
+        ),
         kinds=_first_kinds(devices),
         architectures=architectures,
         architecture=_generation_names(architectures),
