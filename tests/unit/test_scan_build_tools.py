@@ -41,6 +41,24 @@ def test_a_git_repository_from_a_variable_needs_git_and_no_known_url() -> None:
     assert needs(fetch) == [("system_package", "git", 6, True)]
 
 
+# NVIDIA/Fuser @ 81c4b22f, cmake/deps/handle_git_submodules.cmake:14 and 23-25: the program
+# FindGit found, run through its variable.
+FUSER_SUBMODULES = """  find_package(Git QUIET)
+    execute_process(
+      COMMAND "${GIT_EXECUTABLE}" submodule status
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+    )
+    execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import torch")
+"""
+
+
+def test_a_program_a_cmake_search_found_is_run_through_its_variable() -> None:
+    found = extract_cmake(source_file("cmake/deps/handle_git_submodules.cmake", FUSER_SUBMODULES))
+    assert [n for n in needs(found.requirements) if n[0] == "system_package"] == [
+        ("system_package", "git", 3, True)
+    ]
+
+
 # hicann/ops-nn @ e5c3fa93, install_deps.sh:461-475 (inside a version check) and 133-150.
 OPS_NN_CASE = """            local curr_ver=""
             case "$cmd" in

@@ -74,12 +74,26 @@ def test_a_dependency_is_a_system_package_optional_without_required() -> None:
         ("system_package", "hwloc", 1, True, "")
     ]
     gtest = "gtest_dep = dependency('gtest', version : '>=1.11.0', required : false)\n"
-    assert _meson(gtest) == [("system_package", "gtest>=1.11.0", 1, False, "optional")]
+    # a test framework is the tests' need, optional or not
+    assert _meson(gtest) == [("system_package", "gtest>=1.11.0", 1, False, "tests")]
     ucx = (
         "  ucx_dep = dependency('ucx', modules: ['ucx::ucs', 'ucx::ucp', 'ucx::uct'],"
         " required: false)\n"
     )
     assert _meson(ucx) == [("system_package", "ucx", 1, False, "optional")]
+
+
+def test_a_test_or_benchmark_framework_is_the_tests_need() -> None:
+    # NVIDIA/Fuser @ 81c4b22f, lib/dynamic_type/meson.build:11-12 and 45
+    assert _meson(
+        "gtest_dep = dependency('gtest_main')\n"
+        "gmock_dep = dependency('gmock')\n"
+        "gbench_dep = dependency('benchmark')\n"
+    ) == [
+        ("system_package", "gtest_main", 1, True, "tests"),
+        ("system_package", "gmock", 2, True, "tests"),
+        ("system_package", "benchmark", 3, True, "tests"),
+    ]
 
 
 def test_a_fallback_a_library_of_libc_or_a_method_is_no_system_package() -> None:

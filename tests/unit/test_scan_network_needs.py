@@ -71,6 +71,21 @@ def test_a_guide_saying_the_build_needs_the_internet_is_a_network_need() -> None
     assert [(s, line) for s, _, line, _ in needs(docs.requirements)] == [("network", 3)]
 
 
+# Ascend/msprobe @ 8ff00da3, docs/zh/quick_start/pytorch_quick_start.md:492 (the same line in
+# Ascend/msprof-analyze @ 8399c1cd, docs/zh/quick_start/msprof-analyze_quick_start.md:404):
+# after installing, go back and verify; no need to run the online install again.
+MSPROBE_NO_NEED = (
+    "## 安装\n\n"
+    "安装完成后\uff0c返回 [第 2.1.7 节](#217-容器内检查环境安装正确性) "
+    "执行验证命令\uff0c无需再次执行联网安装命令\u3002\n"
+)
+
+
+def test_a_guide_saying_the_network_is_not_needed_states_no_network_need() -> None:
+    docs = extract_docs(source_file("docs/zh/quick_start/install.md", MSPROBE_NO_NEED))
+    assert [n for n in needs(docs.requirements) if n[0] == "network"] == []
+
+
 # Ascend/AscendNPU-IR @ 52f96a13, .gitmodules:1-3 and
 # docs/source/en/introduction/quick_start/installing_guide.md:32-37 (as README.md here).
 ASCENDNPU_IR_GITMODULES = """[submodule "third-party/llvm-project"]

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command
@@ -218,6 +219,13 @@ def _cmake_argvs(args: tuple[str, ...]) -> list[list[str]]:
     return [argv for argv in argvs if argv]
 
 
+_FOUND_PROGRAM = lazyre.compile(r"^\$\{([A-Za-z][A-Za-z0-9-]*)_(?:EXECUTABLE|PROGRAM)\}$")
+"""The variable a CMake search leaves a program's path in, run as the command: FindGit's
+``GIT_EXECUTABLE`` (Fuser cmake/deps/handle_git_submodules.cmake:24 ``COMMAND
+"${GIT_EXECUTABLE}" submodule status`` after ``find_package(Git QUIET)``), FindPatch's
+``Patch_EXECUTABLE``, a ``find_program(MAKE_PROGRAM make)``: the tool so named."""
+
+
 def cmake_tools(
     file: SourceFile, commands: Iterable[CMakeCommand], lines: Sequence[str]
 ) -> list[Requirement]:
@@ -231,8 +239,10 @@ def cmake_tools(
         if name not in _CMAKE_RUNNERS:
             continue
         for argv in _cmake_argvs(args):
-            program = _program(argv)
+            found = _FOUND_PROGRAM.match(argv[0])
+            program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
             if program:
-                where = line_of(lines, f" {argv[0]}", line)
+                # a found program's variable is distinctive; a bare name is a word of its own
+                where = line_of(lines, argv[0] if found else f" {argv[0]}", line)
                 places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
     return _cited(file, places)
