@@ -226,3 +226,12 @@ def test_variant_alternatives_are_one_soft_floor_and_jinja_no_version() -> None:
         ("gcc", ">=11", False, 2)
     ]
     assert [(f.kind, f.sources[0].line) for f in extraction.findings] == [("invalid", 6)]
+
+
+def test_a_ci_file_its_service_reads_at_the_root_only_is_read_there_only() -> None:
+    # NVIDIA/MatX @ 4d58c1a8, public/cpm-cmake/.travis.yml:14 (``- os: linux``): CPM.cmake's
+    # own CI, copied with it, is not the repo's
+    assert classify("public/cpm-cmake/.travis.yml") is None
+    assert classify(".travis.yml") == "ci"
+    assert classify("sub/.gitlab-ci.yml") is None
+    assert classify(".github/workflows/build.yml") == "ci"

@@ -31,6 +31,18 @@ TE_SETUP = """if bool(int(os.getenv("NVTE_UB_WITH_MPI", "0"))):
 """
 
 
+# facebookresearch/faiss @ 02dbb4e4, faiss/python/setup.py:54-62: an assert of what the build
+# made, on every system but AIX.
+FAISS_SETUP = """if platform.system() != "AIX":
+    assert (
+        found_swigfaiss_generic
+        or found_swigfaiss_avx2
+    ), f"Could not find {swigfaiss_generic_lib}. Faiss may not be compiled yet."
+if platform.machine() not in ("x86_64", "aarch64"):
+    raise RuntimeError("unsupported machine")
+"""
+
+
 def _setup_py(text: str) -> list[tuple[str, str, int | None, str]]:
     found = python_vocabulary(source_file("setup.py", text), ast.parse(text))
     return [(r.subject, r.spec, r.source.line, r.feature) for r in found]
@@ -59,3 +71,10 @@ MINDSPEED_LLM_FSDP2 = """## 环境准备
 def test_an_examples_own_environment_script_is_no_need() -> None:
     docs = extract_docs(source_file("docs/quick_start.md", MINDSPEED_LLM_FSDP2))
     assert needs(docs.requirements) == []
+
+
+def test_a_platform_test_whose_branch_fails_only_on_a_condition_of_its_own_needs_no_platform() -> (
+    None
+):
+    # the second guard stops the build on any other machine
+    assert _setup_py(FAISS_SETUP) == [("arch", "x86_64,aarch64", 6, "")]

@@ -212,11 +212,26 @@ def _chain(node: ast.If, names: dict[str, str]) -> tuple[str, list[str]] | None:
             return None
         values += _values(value)
         if len(current.orelse) != 1 or not isinstance(current.orelse[0], ast.If):
-            fails = bool(current.orelse) and python_outcome(current.orelse) == "fail"
+            fails = _stops(current.orelse)
             one = not prefixed or len(set(values)) == 1
             return (subject, values) if fails and one else None
         current = current.orelse[0]
     return None
+
+
+def _stops(body: list[ast.stmt]) -> bool:
+    """Whether a branch stops the build whenever it is taken: a ``raise``, a failing
+    ``sys.exit`` or an ``assert`` of a false constant among its own statements. A failure
+    under a condition of its own holds on some machines only: faiss faiss/python/setup.py:54-62
+    ``if platform.system() != "AIX":`` asserts that one of the libraries the build made is
+    there, which names no platform the build needs (least of all AIX)."""
+    for statement in body:
+        if isinstance(statement, ast.Assert):
+            if isinstance(statement.test, ast.Constant) and not statement.test.value:
+                return True
+        elif isinstance(statement, (ast.Raise, ast.Expr)) and python_outcome([statement]) == "fail":
+            return True
+    return False
 
 
 def _platforms(file: SourceFile, tree: ast.Module) -> list[Requirement]:
@@ -234,7 +249,7 @@ def _platforms(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.If) or id(node) in elifs or id(node) in nested:
             continue
-        guard = _passing(node.test, names) if python_outcome(node.body) == "fail" else None
+        guard = _passing(node.test, names) if _stops(node.body) else None
         guard = guard or _chain(node, names)
         if guard is not None and guard[1]:
             subject, values = guard

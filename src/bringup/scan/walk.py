@@ -93,6 +93,9 @@ _CONDA = lazyre.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
 _TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _TEST_SOURCES = (".py", ".cpp", ".cc", ".cxx", ".c")
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
+_ROOT_CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml"})
+"""CI files their service reads at the repository's root only: one deeper is a copied
+project's (NVIDIA/MatX public/cpm-cmake/.travis.yml, CPM.cmake's own CI), not the repo's."""
 
 
 class RepoFile(NamedTuple):
@@ -151,6 +154,8 @@ def classify(rel: str) -> str | None:
     known = _BY_NAME.get(name)
     if known == "meson" and "subprojects" in parts[:-1]:
         return None  # a wrap's own build (``subprojects/packagefiles/taskflow``)
+    if name in _ROOT_CI_FILES and len(parts) > 1:
+        return None
     if known is not None:
         return known
     suffix = name[name.rfind(".") :] if "." in name else ""
