@@ -202,3 +202,31 @@ def test_apt_get_satisfy_reads_a_long_line_in_linear_time() -> None:
     started = time.perf_counter()
     extract_docs(file)
     assert time.perf_counter() - started < 1.0
+
+
+# CVCUDA/CV-CUDA @ da51fc96, README.md:168-176: the toolkit installed from the distribution's
+# repository, one release or the other.
+CV_CUDA_TOOLKIT = """## Build
+
+CV-CUDA was tested with 11.7 and 12.2, these versions are thus recommended.
+
+```shell
+sudo apt install -y cuda-11-7
+# or
+sudo apt install -y cuda-12-2
+```
+"""
+
+
+def test_a_toolkit_a_distribution_package_installs_is_the_toolkit_need() -> None:
+    found = extract_docs(_file("README.md", CV_CUDA_TOOLKIT)).requirements
+    assert [(r.subject, r.spec, r.source.line, r.text) for r in found] == [
+        (
+            "cuda",
+            "",
+            3,
+            "CV-CUDA was tested with 11.7 and 12.2, these versions are thus recommended.",
+        ),
+        ("cuda", "", 6, "apt installs cuda-11-7"),
+        ("cuda", "", 8, "apt installs cuda-12-2"),
+    ]  # no system package

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.scopes import OPTIONAL
+from bringup.subjects import scope_of
 
 _MANAGERS = {
     "apt": ("install", "Debian/Ubuntu"),
@@ -169,7 +170,8 @@ def installed_packages(
         family = _MANAGERS[program][1]
         found.extend(_ninja(file, command, packages) if tools else [])
         found.extend(_compilers(file, command.line, program, packages))
-        packages = [p for p in packages if tool_subject(p) is None]
+        found.extend(_toolkits(file, command.line, program, packages))
+        packages = [p for p in packages if tool_subject(p) is None and _toolkit(p) is None]
         if packages:
             text = f"{program} install ({family} packages): {' '.join(packages)}"
             found.append(
@@ -200,6 +202,34 @@ def _ninja(file: SourceFile, command: Command, packages: list[str]) -> list[Requ
         return []
     text = f"{command.argv[0]} installs {package}"
     return [file.requirement("ninja", "", command.line, text=text)]
+
+
+_RELEASE_SUFFIX = lazyre.compile(r"(?:-\d+)+$")
+
+
+def _toolkit(package: str) -> str | None:
+    """The toolkit a distribution package is, by its name less a release suffix (NVIDIA's
+    ``cuda-11-7``, ``cuda-toolkit-12-2``: ``backends.names``), if any: one named for the
+    toolkit itself (not a word the names map, such as ``kernel``, the Linux kernel's
+    package)."""
+    bare = _RELEASE_SUFFIX.sub("", package.split("=", 1)[0].lower())
+    subject = backends.names().get(bare)
+    if subject is None or scope_of(subject) != "toolkit" or not bare.startswith(subject):
+        return None
+    return subject
+
+
+def _toolkits(file: SourceFile, line: int, program: str, packages: list[str]) -> list[Requirement]:
+    """The unversioned need of each toolkit an install installs from the distribution's
+    repository (``sudo apt install -y cuda-11-7``, CV-CUDA README.md:173): the toolkit, beside
+    the release the repo states elsewhere, not a system package."""
+    found: dict[str, Requirement] = {}
+    for package in packages:
+        subject = _toolkit(package)
+        if subject is not None and subject not in found:
+            text = f"{program} installs {package}"
+            found[subject] = file.requirement(subject, "", line, text=text)
+    return list(found.values())
 
 
 _RELEASED = lazyre.compile(r"^(gcc|g\+\+|gcc-toolset|clang(?:\+\+)?)-(\d{1,2})$")
