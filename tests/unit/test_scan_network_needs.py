@@ -10,10 +10,12 @@ from pathlib import Path
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import cmake_commands
+from bringup.scan.depjson import extract_dependency_json
 from bringup.scan.docs import extract_docs
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.shell import extract_shell
+from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
 # kvcache-ai/Mooncake @ 3b5a5941, mooncake-common/FindGTest.cmake:19-24, and hicann/hixl @
@@ -336,3 +338,44 @@ include(cmake/third_party/opbase.cmake)
 def test_an_include_in_a_function_body_is_not_unconditional() -> None:
     commands = cmake_commands(REVIEW_FUNCTION_INCLUDE)
     assert included_files("CMakeLists.txt", commands) == ("cmake/third_party/opbase.cmake",)
+
+
+# Ascend/MindIE-LLM @ 8b4871ad, third_party_entry/dependency.json:1-13 and 110-120 (hashes cut),
+# which cmake/default_config.cmake:13 hands the configure.
+MINDIE_DEPENDENCIES = """{
+    "spdlog": {
+        "url": "https://mindie.obs.cn-north-4.myhuaweicloud.com/open_source/spdlog/v1.15.3.zip",
+        "type": "file",
+        "fileName": "spdlog.zip",
+        "sha256": "b74274c3"
+    },
+    "googletest": {
+        "url": "https://mindie.obs.cn-north-4.myhuaweicloud.com/open_source/googletest-1.13.0.tar.gz",
+        "type": "file",
+        "fileName": "googletest.tar.gz",
+        "sha256": "ad7fdba1"
+    },
+    "libboundscheck": {
+        "url": "https://gitee.com/openeuler/libboundscheck/repository/archive/v1.1.16.zip",
+        "type": "file",
+        "fileName": "libboundscheck.zip",
+        "sha256": "5119bda1"
+    },
+    "catlass": {
+        "url": "https://gitcode.com/cann/catlass.git",
+        "type": "git",
+        "tag": "v1.0.1"
+    }
+}
+"""
+
+
+def test_a_dependency_list_the_build_fetches_is_a_download_per_host() -> None:
+    rel = "third_party_entry/dependency.json"
+    assert classify(rel) == "depjson"
+    found = extract_dependency_json(source_file(rel, MINDIE_DEPENDENCIES)).requirements
+    assert [(r.spec, r.source.line, [s.line for s in r.also_at]) for r in found] == [
+        ("spdlog, googletest from mindie.obs.cn-north-4.myhuaweicloud.com", 3, [9]),
+        ("libboundscheck from gitee.com", 15, []),
+        ("catlass from gitcode.com", 21, []),
+    ]

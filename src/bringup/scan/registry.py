@@ -11,6 +11,7 @@ from typing import Callable
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.depjson import DEPENDENCY_JSON, extract_dependency_json
 from bringup.scan.dockerfile import extract_dockerfile
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
@@ -46,6 +47,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "go": extract_go_source,
     MESON: extract_meson,
     WRAP: extract_wrap,
+    DEPENDENCY_JSON: extract_dependency_json,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -62,6 +64,7 @@ AUTHORITY: dict[str, int] = {
     "go": DECLARED,
     MESON: DECLARED,
     WRAP: DECLARED,
+    DEPENDENCY_JSON: DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

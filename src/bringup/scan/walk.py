@@ -17,6 +17,7 @@ from typing import NamedTuple, Optional
 
 from bringup import lazyre
 from bringup.errors import InputError
+from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
@@ -133,6 +134,7 @@ _BY_NAME = {
     "gnumakefile": "makefile",
     ".gitmodules": "gitmodules",
     "go.mod": "gomod",
+    **dict.fromkeys(DEPENDENCY_JSON_NAMES, DEPENDENCY_JSON),
     "meson.build": "meson",
     **dict.fromkeys(_CI_FILES, "ci"),
 }
