@@ -39,6 +39,10 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     source: str
     words: str = ""
     paths: str = ""
+    start_up: bool = False
+    """The words of something starting up ("init error", "[Init]"): the device's start-up, unless
+    a code's family names the component that started (a collective library's code: its own
+    set-up, communication)."""
 
 
 _WORD = re.compile(r"\S+")
@@ -199,8 +203,13 @@ def rule_diagnosis(
 def layer_at(line: int, findings: Findings, rules: Sequence[EvidenceRule]) -> Optional[Layer]:
     """The layer the words of the failure at ``line`` (and the lines after it) name, if any:
     a catch-all signature's layer is only its usual one."""
+    rule = rule_at(line, findings, rules)
+    return rule.layer if rule is not None else None
+
+
+def rule_at(line: int, findings: Findings, rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:
+    """The entry whose words the failure at ``line`` (and the lines after it) holds, if any."""
     for failure in findings.failures:
         if failure.line == line:
-            rule = failure_rule(failure, rules)
-            return rule.layer if rule is not None else None
+            return failure_rule(failure, rules)
     return None

@@ -34,6 +34,7 @@ from bringup.triage.evidence import (
     exception_place,
     exception_rule,
     layer_at,
+    rule_at,
     rule_diagnosis,
 )
 from bringup.triage.exceptionrules import GENERIC_RULE, match_exception
@@ -202,7 +203,7 @@ def _from_codes(
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
         placed = tier == "family" or meaning.placed
-        said = layer_at(sighting.line, findings, evidence) if placed else None
+        said = _said(rule_at(sighting.line, findings, evidence), meaning) if placed else None
         if said:
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
         elif meaning.layer == KERNEL_LAYER and sighting.line in placed_by:
@@ -217,6 +218,16 @@ def _from_codes(
         elif told in classes:
             diagnosis = _as_class(diagnosis, classes[told])
         yield diagnosis
+
+
+def _said(rule: Optional[EvidenceRule], meaning: Meaning) -> Optional[Layer]:
+    """The layer the words of a placed code's line give it: start-up words say that the
+    component whose family the code is failed to start, so a collective library's code stays
+    communication (its set-up: "EI0009: Transport init error", HCCL creating the links between
+    ranks, vllm-project/vllm-ascend#3162), any other the device's."""
+    if rule is None:
+        return None
+    return meaning.layer if rule.start_up and meaning.layer == "communication" else rule.layer
 
 
 def _footer(line: int, raised: set[int]) -> bool:

@@ -1,0 +1,144 @@
+"""The layer the fallback gives a failure no signature names (issue 15), read from the words
+that decide it: what was not initialised (the device's runtime, or a module's own state), a
+library or a symbol not found, a compiler pass's error against an IR parser's, a PyTorch build
+without CUDA, setuptools' requirement errors, a collective library's code at its own set-up.
+Each line is real, its source beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage.evidence import by_words
+from bringup.triage.explain import scan_log
+from bringup.triage.fallback import diagnose
+from bringup.triage.fallbackrules import builtin_rules
+
+
+def _first(log: str) -> tuple[str, str]:
+    (first, *_) = diagnose(scan_log(log).findings)
+    return first.signature_id, first.layer
+
+
+def _said(text: str) -> str:
+    rule = by_words((text,), builtin_rules().evidence)
+    assert rule is not None, text
+    return rule.layer
+
+
+def test_a_modules_state_not_initialised_is_not_the_device() -> None:
+    # tests/data/triage_twentyfirst/f07-vllm-ascend-ut-ascend-config-not-initialized.log, line 2
+    # (vllm-ascend's ascend_config.py raises it when init_ascend_config was not called).
+    log = (
+        "FAILED tests/ut/test_ascend_forward_context.py::test_set_mc2_tokens_capacity_without_"
+        "cudagraph_caps_at_512_and_aligns - RuntimeError: Ascend config is not initialized. "
+        "Please call init_ascend_config first.\n"
+    )
+    assert _first(log) == ("class.code.project-bug", "operator_execution")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # tests/fixtures/logs/cuda.runtime.fabric-manager-not-ready/cuda-runtime-api.log
+        # (cudaErrorSystemNotReady as torch prints it).
+        "RuntimeError: CUDA error: system not yet initialized",
+        # torch/cuda/__init__.py (_lazy_init's check of a fork after CUDA was set up).
+        "RuntimeError: Cannot re-initialize CUDA in forked subprocess.",
+    ],
+)
+def test_the_devices_runtime_not_initialised_is_device_init(text: str) -> None:
+    assert _said(text) == "device_init"
+
+
+def test_an_operator_not_in_the_library_that_should_hold_it_is_install() -> None:
+    # tests/fixtures/logs/ascend.install.aclnn-op-missing/vllm-ascend-5158.log, line 2
+    # (vllm-project/vllm-ascend#5158: the CANN release's libopapi.so lacks the operator).
+    log = (
+        "(Worker_DP0_TP1_EP1 pid=507) ERROR 12-18 08:52:10 [multiproc_executor.py:822] "
+        "RuntimeError: aclnnLightningIndexer or aclnnLightningIndexerGetWorkspaceSize not in "
+        "libopapi.so, or libopapi.sonot found.\n"
+    )
+    assert _first(log)[1] == "install"
+
+
+def test_a_symbol_the_loader_cannot_find_is_install() -> None:
+    # dyld's message for a symbol no loaded image exports (apple-oss-distributions/dyld).
+    assert _said("dyld: Symbol not found: _PyUnicode_AsUTF8") == "install"
+
+
+TOOLS_OUT_OF_STEP = "class.install.toolchain-components-out-of-step"
+
+
+def test_a_compiler_pass_that_fails_on_parsed_ir_is_not_two_tools_out_of_step() -> None:
+    # tests/fixtures/logs/ascend.runtime.ub-overflow/ascend-pytorch-102.log (Ascend/pytorch#102):
+    # BiShengIR parsed the kernel, which does not fit the on-chip buffer.
+    log = (
+        "triton.compiler.errors.MLIRCompilationError: \n"
+        "///------------------[ERROR][Triton][BEG]------------------\n"
+        "[ConvertLinalgRToBinary] encounters error:\n"
+        'loc("/tmp/bishengir-compile-176060/module.hivm.mlir":2:3): error: ub overflow, requires'
+        " 1966848 bits while 1572864 bits avaliable!\n"
+        'loc("/tmp/bishengir-compile-176060/module.hivm.mlir":1:1): error: Failed to run '
+        "BiShengHIR HIVM pipeline\n"
+    )
+    assert TOOLS_OUT_OF_STEP not in [d.signature_id for d in diagnose(scan_log(log).findings)]
+
+
+def test_an_ir_the_parser_rejects_is_two_tools_out_of_step() -> None:
+    # tests/data/triage_twentyfirst/d03-pypto-ptoas-tpop-syntax.log (hw-native-sys/pypto#689):
+    # ptoas cannot parse the PTO that pypto generated.
+    log = (
+        'loc("build_output/.../qwen3_decode_layer_incore_1_aic.pto":31:36): error: '
+        "expected '->'\n"
+    )
+    assert _first(log) == (TOOLS_OUT_OF_STEP, "install")
+
+
+def test_a_pytorch_build_without_cuda_is_install() -> None:
+    # tests/fixtures/logs/cuda.runtime.torch-not-compiled-cuda/detectron2-460.log
+    # (facebookresearch/detectron2#460).
+    log = (
+        'File "/home/xx/anaconda3/envs/tf-gpu/lib/python3.7/site-packages/torch/cuda/__init__.py"'
+        ", line 95, in _check_driver\n"
+        '    raise AssertionError("Torch not compiled with CUDA enabled")\n'
+        "AssertionError: Torch not compiled with CUDA enabled\n"
+    )
+    assert _first(log) == ("traceback.install.torch-without-cuda", "install")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/fixtures/logs/python.dependency-conflict/msit-faq.log (Ascend/msit's install FAQ,
+        # question 6).
+        "pkg_resources.VersionConflict: (protobuf 4.25.3 (/usr/local/lib/python3.9/site-packages),"
+        " Requirement.parse('protobuf==3.20.2'))\n",
+        # setuptools pkg_resources/__init__.py (DistributionNotFound.report's message).
+        "pkg_resources.DistributionNotFound: The 'tqdm>=4.62' distribution was not found and is "
+        "required by the application\n",
+    ],
+)
+def test_setuptools_requirement_errors_are_install(log: str) -> None:
+    assert _first(log)[1] == "install"
+
+
+def test_a_collective_librarys_code_at_its_own_set_up_is_communication() -> None:
+    # tests/fixtures/logs/ascend.hccl.transport-init/vllm-ascend-3162.log, line 2
+    # (vllm-project/vllm-ascend#3162: HCCL could not create the link to rank 0).
+    log = (
+        "[rank1]: EI0009: [PID: 2225827] 2025-09-24-20:59:48.119.066 Transport init error. "
+        "Reason: [Create][DestLink]Create Dest error! createLink para:rank[1]-localUserrank[1]-"
+        "localIpAddr[172.16.0.114], dst_rank[0]-remoteUserrank[0]-remote_ip_addr[172.16.0.114]\n"
+    )
+    assert _first(log) == ("code.cann.ei0009", "communication")
+
+
+def test_another_modules_code_at_start_up_is_device_init() -> None:
+    # tests/fixtures/logs/ascend.install.cann-python-deps-missing/ascend-pytorch-7.log, lines 7-8
+    # (Ascend/pytorch#7): the ACL layer's inner error while its environment starts.
+    log = (
+        "EH9999: Inner Error!\n"
+        "EH9999  [Init][Env]init env failed![FUNC:ReportInnerError][FILE:log_inner.cpp]"
+        "[LINE:145]\n"
+    )
+    assert _first(log)[1] == "device_init"
