@@ -142,3 +142,38 @@ def test_another_modules_code_at_start_up_is_device_init() -> None:
         "[LINE:145]\n"
     )
     assert _first(log)[1] == "device_init"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_eleventh/a09-torchvision-nms-vs-torch-npu-pin.log
+        # (vllm-project/vllm-ascend#479: a torchvision built for another torch).
+        "RuntimeError: operator torchvision::nms does not exist\n",
+        # tests/data/triage_fourteenth/c07-te-jax-ffi-unregistered.log (NVIDIA/TransformerEngine
+        # README, "FFI Issues": its handlers built for another JAX).
+        "No registered implementation for custom call to <some_te_ffi> for platform CUDA\n",
+    ],
+)
+def test_a_packages_operator_not_registered_is_install(log: str) -> None:
+    assert _first(log)[1] == "install"
+
+
+def test_a_process_the_shell_reports_killed_is_memory() -> None:
+    # tests/data/triage_fifteenth/b01-msmodelslim-killed-tbe-subprocess.log (msModelSlim's FAQ:
+    # the OOM killer ended the quantisation, then its compiler's subprocess reported it).
+    log = (
+        "Killed\n...\n"
+        "[Error] TBE Subprocess[task_distribute] raise error[], main process disappeared!\n"
+    )
+    assert _first(log)[1] == "memory"
+
+
+def test_a_device_index_beyond_the_visible_ones_is_device_init() -> None:
+    # tests/data/triage_nineteenth/c05-hrnet-invalid-device-ordinal-nproc.log
+    # (HRNet/HRNet-Semantic-Segmentation#171: more processes than visible GPUs).
+    log = (
+        "RuntimeError: cuda runtime error (10) : invalid device ordinal at "
+        "/pytorch/torch/csrc/cuda/Module.cpp:33\n"
+    )
+    assert _first(log)[1] == "device_init"
