@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from bringup.triage import explain_text
 from bringup.triage.evidence import by_words
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import diagnose
+from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
 
 
@@ -177,3 +178,48 @@ def test_a_device_index_beyond_the_visible_ones_is_device_init() -> None:
         "/pytorch/torch/csrc/cuda/Module.cpp:33\n"
     )
     assert _first(log)[1] == "device_init"
+
+
+def test_a_log_of_warnings_only_is_read_from_its_warnings() -> None:
+    # tests/data/triage_sixteenth/c01-mindcluster-ascendfd-not-on-path.log (Ascend/mind-cluster's
+    # FaultDiag FAQ, Q6: pip installed ascend-fd into a Python whose bin directory is not on PATH).
+    log = (
+        "WARNING: The script ascend-fd is installed in '/usr/local/python3.8/bin' which is not "
+        "on PATH.\n"
+        "  Consider adding this directory to PATH or, if you prefer to suppress this warning, use"
+        " --no-warn-script-location.\n"
+        "Successfully installed ascend-faultdiag-26.1.0\n"
+    )
+    (first, *_) = explain_text(log)
+    assert (first.layer, first.confidence) == ("install", "low")
+
+
+def test_a_warning_that_a_variable_is_not_set_is_install() -> None:
+    # tests/fixtures/logs/ascend.install.set-env-not-sourced/torch-npu-registry.log (torch_npu's
+    # registry_manager.py, printed when CANN's set_env.sh was not sourced).
+    (first, *_) = explain_text("Warning: ASCEND_HOME_PATH environment variable is not set.\n")
+    assert first.layer == "install"
+
+
+def test_info_lines_are_not_warnings() -> None:
+    # tests/fixtures/logs/_unmatched/nccl-init-info.log, line 4 (vllm-project/vllm#10626, a
+    # normal communicator set-up): an INFO line is no warning, whatever its words ("cannot open
+    # shared object file" would place it).
+    log = (
+        "ae05277d311f:55933:55933 [1] NCCL INFO NET/Plugin: Plugin load returned 2 : "
+        "libnccl-net.so: cannot open shared object file: No such file or directory : when "
+        "loading libnccl-net.so\n"
+    )
+    findings = scan_log(log).findings
+    assert findings.quieted
+    assert warned(findings) == []
+
+
+def test_a_warning_does_not_take_the_place_of_a_failure() -> None:
+    # The same warning, then the failure its reporter hit afterwards (the shell's form).
+    log = (
+        "WARNING: The script ascend-fd is installed in '/usr/local/python3.8/bin' which is not "
+        "on PATH.\n"
+        "bash: ascend-fd: command not found\n"
+    )
+    assert explain_text(log)[0].evidence[0].line == 2

@@ -162,6 +162,26 @@ def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Opti
     )
 
 
+def warning_diagnosis(
+    warnings: Sequence[FailureSighting], rules: Sequence[EvidenceRule]
+) -> Optional[Diagnosis]:
+    """The first warning whose words name a layer, as a diagnosis of low confidence; for a log
+    with no failure line at all (a pasted warning is then what its reporter saw go wrong: pip's
+    "The script X is installed in '<dir>' which is not on PATH", a compiler's "[-Wattributes]").
+    None when no warning's words name a layer: a warning is no failure by itself."""
+    placed = ((w, failure_rule(w, rules)) for w in warnings)
+    warning, rule = next(((w, r) for w, r in placed if r is not None), (None, None))
+    if warning is None or rule is None:
+        return None
+    return rule_diagnosis(
+        rule,
+        Evidence(line=warning.line, text=warning.text),
+        matches=len(warnings),
+        score=FAILURE_SCORE,
+        confidence="low",
+    )
+
+
 class Rule(Protocol):
     """What a fallback rule that names a generic cause has (a line rule, an evidence entry)."""
 

@@ -36,6 +36,7 @@ from bringup.triage.evidence import (
     layer_at,
     rule_at,
     rule_diagnosis,
+    warning_diagnosis,
 )
 from bringup.triage.exceptionrules import GENERIC_RULE, match_exception
 from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
@@ -345,6 +346,19 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
     )
+
+
+def warned(findings: Findings, rules: Optional[Rules] = None) -> list[Diagnosis]:
+    """What a log in which nothing else names a failure says in its warnings (``rules.warning``:
+    the quiet lines that warn, not INFO lines or traceback frames), when their words name a
+    layer; the last thing read, after a traceback the log ends in (``bringup.triage.remnant``).
+    The vendors' knowledge is not read from warnings: it explains failures."""
+    rules = builtin_rules() if rules is None else rules
+    if findings.failures or not rules.warning or not rules.evidence:
+        return []
+    warnings = [w for w in findings.quieted if re.search(rules.warning, w.text)]
+    said = warning_diagnosis(warnings, rules.evidence)
+    return [said] if said else []
 
 
 def real_exceptions(findings: Findings, rules: Rules) -> list[ExceptionSighting]:

@@ -75,6 +75,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     evidence: list[EvidenceRule] = []
     failure: str = ""
     quiet: str = ""
+    warning: str = ""
     runtime_compile: str = ""
     project_build: str = ""
 
@@ -86,6 +87,8 @@ class Rules(NamedTuple):
     evidence: tuple[EvidenceRule, ...] = ()
     failure: str = ""
     quiet: str = ""
+    warning: str = ""
+    """The quiet lines that warn (a log with no failure line is read from them)."""
     runtime_compile: str = ""
     """The lines of a kernel compiled while the job runs (``bringup.triage.runtimecompile``)."""
     project_build: str = ""
@@ -115,11 +118,18 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
             )
-    tops = (content.failure, content.quiet, content.runtime_compile, content.project_build)
+    tops = (
+        content.failure,
+        content.quiet,
+        content.warning,
+        content.runtime_compile,
+        content.project_build,
+    )
     problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
         raise SignatureError(
-            f"failure, quiet, runtime_compile or project_build: {problem}", path=str(path)
+            f"failure, quiet, warning, runtime_compile or project_build: {problem}",
+            path=str(path),
         )
     return Rules(
         tuple(content.exception),
@@ -128,6 +138,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         tuple(content.evidence),
         content.failure,
         content.quiet,
+        content.warning,
         content.runtime_compile,
         content.project_build,
     )

@@ -29,6 +29,8 @@ MAX_EXCEPTIONS = 8
 MAX_FRAMES = 12
 FRAMES_WINDOW = 8 << 10
 MAX_FAILURES = 8
+MAX_QUIETED = 4
+"""How many lines with a failure's words that ``quiet`` silenced are kept (the first ones)."""
 MAX_FAILURE_LINES = 256
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
@@ -178,6 +180,9 @@ class Findings:
     failures: list[FailureSighting] = field(default_factory=list)
     failure_lines: int = 0
     """How many failure lines were read (kept or not)."""
+    quieted: list[FailureSighting] = field(default_factory=list)
+    """The first lines with a failure's words that ``quiet`` silenced (a warning, a frame): the
+    fallback reads the warnings among them in a log with no failure line at all."""
     marks: dict[str, LineSighting] = field(default_factory=dict)
     """The first line of each mark (a kernel compiled while the job runs): unlike a line
     rule's, read after an exception too, and no diagnosis of its own."""
@@ -255,6 +260,11 @@ class Findings:
             return
         self.failure_lines += 1
         if quiet and re.search(quiet, text):
+            if len(self.quieted) < MAX_QUIETED and not (
+                self.quieted and self.quieted[-1].line == line
+            ):
+                before, *around = following() or ("",)
+                self.quieted.append(FailureSighting(line, text, "\n".join(around), before))
             return
         before, *around = following() or ("",)
         after = [t for t in around if not (quiet and re.search(quiet, t))]
@@ -294,6 +304,8 @@ class Findings:
         room = max(0, MAX_FAILURES - len(self.failures))
         self.failures.extend(replace(f, line=f.line + shift) for f in later.failures[:room])
         self.failure_lines += later.failure_lines
+        room = max(0, MAX_QUIETED - len(self.quieted))
+        self.quieted.extend(replace(f, line=f.line + shift) for f in later.quieted[:room])
         self._chained = later._chained
 
     def explains_without_lines(self) -> bool:

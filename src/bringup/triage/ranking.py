@@ -28,8 +28,9 @@ adds what the log's error codes, exception and failure lines say, between the kn
 and the catch-alls; one diagnosis per cause: a fallback or knowledge diagnosis whose first
 line is already the evidence of a better one is left out. A log in which nothing names a
 failure but that ends inside a Python traceback is read from the traceback
-(``bringup.triage.remnant``). In a log that shows a kernel compiled while the job ran, a
-``build`` layer is read as ``operator_execution`` (``bringup.triage.runtimecompile``).
+(``bringup.triage.remnant``), and one with neither from its warnings (``fallback.warned``).
+In a log that shows a kernel compiled while the job ran, a ``build`` layer is read as
+``operator_execution`` (``bringup.triage.runtimecompile``).
 """
 
 from __future__ import annotations
@@ -141,6 +142,8 @@ def rank(
     diagnoses = _one_per_cause(diagnoses, secondary, generic)
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
+    if not diagnoses:
+        diagnoses = fallback.warned(result.findings)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     return diagnoses if top is None else diagnoses[:top]
 
