@@ -181,8 +181,20 @@ def test_a_device_index_beyond_the_visible_ones_is_device_init() -> None:
 
 
 def test_a_log_of_warnings_only_is_read_from_its_warnings() -> None:
+    # tests/fixtures/logs/ascend.runtime.op-cpu-fallback/mineru-1695.log, line 2
+    # (opendatalab/MinerU#1695: torch_npu runs the operator on the CPU).
+    log = (
+        "[W compiler_depend.ts:51] Warning: CAUTION: The operator 'torchvision::nms' is not "
+        "currently supported on the NPU backend and will fall back to run on the CPU. This may "
+        "have performance implications. (function npu_cpu_fallback)\n"
+    )
+    (first, *_) = warned(scan_log(log).findings)
+    assert (first.layer, first.confidence) == ("operator_execution", "low")
+
+
+def test_the_warnings_of_a_step_that_succeeded_are_advice() -> None:
     # tests/data/triage_sixteenth/c01-mindcluster-ascendfd-not-on-path.log (Ascend/mind-cluster's
-    # FaultDiag FAQ, Q6: pip installed ascend-fd into a Python whose bin directory is not on PATH).
+    # FaultDiag FAQ, Q6): pip installed the package and warns about PATH; the install succeeded.
     log = (
         "WARNING: The script ascend-fd is installed in '/usr/local/python3.8/bin' which is not "
         "on PATH.\n"
@@ -190,8 +202,9 @@ def test_a_log_of_warnings_only_is_read_from_its_warnings() -> None:
         " --no-warn-script-location.\n"
         "Successfully installed ascend-faultdiag-26.1.0\n"
     )
-    (first, *_) = explain_text(log)
-    assert (first.layer, first.confidence) == ("install", "low")
+    findings = scan_log(log).findings
+    assert findings.quieted
+    assert warned(findings) == []
 
 
 def test_a_warning_that_a_variable_is_not_set_is_install() -> None:

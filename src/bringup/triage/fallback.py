@@ -80,6 +80,10 @@ refuses its inputs on this device) by the message's shape and the frames' packag
 more than a rule that reads the exception type or the words alone, less than an exact code."""
 
 
+SUCCESS = "success"
+"""The mark of a line that reports the step it ran succeeded (``Rules.success``)."""
+
+
 SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
 (``DistBackendError: <library> error ...`` then the library's own error name); the code says
@@ -97,6 +101,8 @@ def observers(
     found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
     if rules.failure:
         found.append(Observer(FAILURE, rules.quiet, rules.failure))
+    if rules.success:
+        found.append(Observer(MARK, SUCCESS, rules.success))
     if rules.runtime_compile:
         found.append(Observer(MARK, RUNTIME_COMPILE, rules.runtime_compile))
     if rules.project_build:
@@ -352,9 +358,12 @@ def warned(findings: Findings, rules: Optional[Rules] = None) -> list[Diagnosis]
     """What a log in which nothing else names a failure says in its warnings (``rules.warning``:
     the quiet lines that warn, not INFO lines or traceback frames), when their words name a
     layer; the last thing read, after a traceback the log ends in (``bringup.triage.remnant``).
-    The vendors' knowledge is not read from warnings: it explains failures."""
+    A log that shows its step succeed (``rules.success``: "Successfully installed ...") has
+    only advice in its warnings (pip's "Running pip as the 'root' user can result in ...
+    conflicting behaviour"). The vendors' knowledge is not read from warnings: it explains
+    failures."""
     rules = builtin_rules() if rules is None else rules
-    if findings.failures or not rules.warning or not rules.evidence:
+    if findings.failures or SUCCESS in findings.marks or not rules.warning or not rules.evidence:
         return []
     warnings = [w for w in findings.quieted if re.search(rules.warning, w.text)]
     said = warning_diagnosis(warnings, rules.evidence)

@@ -76,6 +76,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     failure: str = ""
     quiet: str = ""
     warning: str = ""
+    success: str = ""
     runtime_compile: str = ""
     project_build: str = ""
 
@@ -88,7 +89,9 @@ class Rules(NamedTuple):
     failure: str = ""
     quiet: str = ""
     warning: str = ""
-    """The quiet lines that warn (a log with no failure line is read from them)."""
+    """The quiet lines that warn (a log with no failure line is read from them)..."""
+    success: str = ""
+    """... unless it shows the step it ran succeed (its warnings are then advice)."""
     runtime_compile: str = ""
     """The lines of a kernel compiled while the job runs (``bringup.triage.runtimecompile``)."""
     project_build: str = ""
@@ -122,13 +125,14 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.failure,
         content.quiet,
         content.warning,
+        content.success,
         content.runtime_compile,
         content.project_build,
     )
     problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
         raise SignatureError(
-            f"failure, quiet, warning, runtime_compile or project_build: {problem}",
+            f"failure, quiet, warning, success, runtime_compile or project_build: {problem}",
             path=str(path),
         )
     return Rules(
@@ -139,6 +143,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.failure,
         content.quiet,
         content.warning,
+        content.success,
         content.runtime_compile,
         content.project_build,
     )
