@@ -54,6 +54,12 @@ class Reader:
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             out: Located = []
             for element in node.elts:
+                if isinstance(element, ast.Starred):
+                    # ``[..., "numpy", *deps]`` (traveller59/spconv setup.py:56, ``deps`` built
+                    # with ``str.format``): the literal members are in the list whatever the
+                    # unpacked name adds, when that is unknown
+                    out.extend(self.strings(element.value, depth + 1) or [])
+                    continue
                 inner = self.strings(element, depth + 1)
                 if inner is None:
                     return None

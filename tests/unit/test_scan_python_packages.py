@@ -1,0 +1,30 @@
+"""Python distributions the scan reads where a repo states them, and names it must not read as
+distributions (issue 11, python_package). Each case keeps only the lines it needs, with the
+public repository, commit, path and lines."""
+
+from __future__ import annotations
+
+from bringup.scan.extraction import SourceFile
+from bringup.scan.setup_py import extract_setup_py
+
+# traveller59/spconv @ 263d6b47, setup.py:26 and 39-56 (comments and metadata dropped), 242.
+SPCONV_SETUP = """from setuptools import setup
+deps = ["cumm"]
+if cuda_ver:
+    deps = ["cumm-cu{}>=0.7.11, <0.8.0".format(cuda_ver_str)]
+else:
+    deps = ["cumm>=0.7.11, <0.8.0"]
+REQUIRED = ["pccm>=0.4.16", "ccimport>=0.4.4", "pybind11>=2.6.0", "fire", "numpy", *deps]
+setup(name="spconv", install_requires=REQUIRED)
+"""
+
+
+def test_a_dependency_list_unpacking_an_unknown_name_keeps_its_literal_members() -> None:
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=SPCONV_SETUP))
+    assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [
+        ("pypi:pccm", ">=0.4.16", 7),
+        ("pypi:ccimport", ">=0.4.4", 7),
+        ("pypi:pybind11", ">=2.6.0", 7),
+        ("pypi:fire", "", 7),
+        ("pypi:numpy", "", 7),
+    ]
