@@ -4,8 +4,10 @@ public repository, commit, path and lines."""
 
 from __future__ import annotations
 
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
+from scan_needs import source_file
 
 # traveller59/spconv @ 263d6b47, setup.py:26 and 39-56 (comments and metadata dropped), 242.
 SPCONV_SETUP = """from setuptools import setup
@@ -28,3 +30,20 @@ def test_a_dependency_list_unpacking_an_unknown_name_keeps_its_literal_members()
         ("pypi:fire", "", 7),
         ("pypi:numpy", "", 7),
     ]
+
+
+# ai-dynamo/nixl @ 8770b655, README.md:146 and 157-162.
+NIXL_BUILD_OPTIONS = """#### NIXL-specific build options
+
+Common build options:
+- `build_docs`: Build Doxygen documentation (default: false)
+- `ucx_path`: Path to UCX installation (default: system path)
+- `install_headers`: Install development headers (default: true)
+- `disable_gds_backend`: Disable GDS backend (default: false)
+- `cudapath_inc`, `cudapath_lib`: Custom CUDA paths
+"""
+
+
+def test_terms_an_item_defines_together_are_no_distributions() -> None:
+    found = extract_docs(source_file("README.md", NIXL_BUILD_OPTIONS)).requirements
+    assert [r.subject for r in found if r.subject.startswith("pypi:")] == []

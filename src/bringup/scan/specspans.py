@@ -87,6 +87,14 @@ def _distribution(span: str) -> tuple[str, str] | None:
     return name, name + spec
 
 
+_TERMS_DEFINED = lazyre.compile(
+    r"(?:\s*(?:,|/|\band\b|\bor\b)\s*`[^`\n]{1,120}`){0,8}\s*[:\uff1a]"
+)
+"""An item that opens with terms in code, joined by commas, slashes, "and" or "or", and a
+colon after them defines those terms together ("- `cudapath_inc`, `cudapath_lib`: Custom CUDA
+paths", build options, ai-dynamo/nixl README.md:162): each is a term, not a distribution."""
+
+
 def listed_distributions(file: SourceFile, line: int, text: str) -> list[Requirement]:
     """The distributions one dependency list item (``text``, bullet removed) names in code."""
     soft = bool(_SOFT.search(text))
@@ -106,7 +114,7 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
             continue
         name, spec_text = named
         opens = not text[: span.start()].strip()
-        defined = text[span.end() :].lstrip().startswith((":", "\uff1a"))
+        defined = _TERMS_DEFINED.match(text[span.end() :]) is not None
         if spec_text == name and (not opens or defined):
             continue
         requirement, _ = python_requirement(
