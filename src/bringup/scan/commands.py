@@ -285,7 +285,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         ):
             found.append(requirement)
     for arg in command.argv:
-        if arg.endswith(".whl"):
+        if arg.endswith(".whl") and not _INSTALLED_TREE.match(arg):
             found.extend(wheel_requirements(arg, source, hard=hard))
         for pattern, subject in known_programs().wheel_indexes:
             build = pattern.search(arg)
@@ -294,6 +294,16 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
                 words = f"{WHEEL_INDEX}{build.group(0)}"
                 found.append(_command_fact(subject, spec, source, False, words))
     return found
+
+
+_INSTALLED_TREE = lazyre.compile(
+    r"^[\"']?\$\{?[A-Za-z_]*(?i:install|home|toolkit)[A-Za-z_]*\}?/"
+)
+"""A wheel under an installed tree a variable names (``pip3 install --user
+"$ASCEND_INSTALL_PATH/compiler/lib64/te-0.4.0-py3-none-any.whl"``, hicann/ge scripts/build.sh:204,
+the toolkit's own wheel; a package's installer putting its tools' wheels in place from
+``${install_path}/tools/``): a file the toolkit or the package's install already put on the
+machine, no distribution to get."""
 
 
 WHEEL_INDEX = "pip install from "
