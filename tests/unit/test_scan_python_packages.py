@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.prose import read_line
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from scan_needs import source_file
@@ -66,3 +67,29 @@ def test_a_wheel_from_an_installed_tree_is_no_distribution_to_get() -> None:
         ("torch_npu", "==2.1.0.post3", 4),
         ("python", "==3.10.*", 4),
     ]
+
+
+def test_a_release_whose_support_is_dropped_is_no_need() -> None:
+    # traveller59/spconv @ 263d6b47, README.md:86 and 80 (a changelog's items)
+    assert read_line("* drop python 3.6 support", required=True) == []
+    assert read_line("* spconv 2.2: pure c++ code generation, nvrtc, drop python 3.6") == []
+    # a drop-in replacement drops nothing (the sentence is the test's)
+    assert [(m.subject, m.spec) for m in read_line("the drop-in build needs CUDA 11.8")] == [
+        ("cuda", "==11.8.*")
+    ]
+
+
+# CVCUDA/CV-CUDA @ da51fc96, README.md:43-47.
+CVCUDA_COMPATIBILITY = """### Compatibility
+
+|CV-CUDA Build|Platform|CUDA Version|CUDA Compute Capability|Hardware Architectures|Nvidia Driver|Python Versions|Supported Compilers (build from source)|API compatibility with prebuilt binaries|OS/Linux distributions tested with prebuilt packages|
+|-|-|-|-|-|-|-|-|-|-|
+|x86_64_cu11|x86_64|11.7 or later|SM7 and later|Volta, Turing, Ampere, Ada Lovelace, Hopper|r525 or later*** |3.8 - 3.13|gcc>=9* <br> gcc>=11**|gcc>=9|ManyLinux2014-compliant, Ubuntu>= 20.04<br>WSL2/Ubuntu>=20.04|
+|x86_64_cu12|x86_64|12.2 or later|SM7 and later|Volta, Turing, Ampere, Ada Lovelace, Hopper|r525 or later***|3.8 - 3.13|gcc>=9* <br> gcc>=11**|gcc>=9|ManyLinux2014-compliant, Ubuntu>= 20.04<br>WSL2/Ubuntu>=20.04|
+"""  # noqa: E501
+
+
+def test_a_table_column_headed_by_a_kind_of_software_is_no_distribution() -> None:
+    found = extract_docs(source_file("README.md", CVCUDA_COMPATIBILITY)).requirements
+    assert [r.subject for r in found if r.subject.startswith("pypi:")] == []
+    assert "cuda" in {r.subject for r in found}

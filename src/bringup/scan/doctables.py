@@ -252,11 +252,14 @@ def _matrix(
 _NOT_COMPONENT = lazyre.compile(
     r"^(?:branch|tag|date|status|commit|model|os|arch|platform|notes?|links?|type|mode|"
     r"features?|releases?|hardware|devices?|chips?|products?|series|docs?|remarks?|"
-    r"checksums?|sha\d*(?:sums?)?|md5|hash|digest)$",
+    r"checksums?|sha\d*(?:sums?)?|md5|hash|digest|"
+    r"compilers?|toolchains?|librar(?:y|ies)|tools?|dependenc(?:y|ies)|requirements?|software)$",
     re.IGNORECASE,
 )
 """Headers naming no component: a release's branch, date, notes; its package's checksum
-("| Checksum |", msprobe docs/en/release_notes.md:12)."""
+("| Checksum |", msprobe docs/en/release_notes.md:12); a kind of software whose cells name
+the one they mean ("| Supported Compilers (build from source) |" over "gcc>=9", CVCUDA/CV-CUDA
+README.md:45)."""
 
 
 def _component_columns(header: Row, subjects: list[str | None]) -> list[str | None]:
