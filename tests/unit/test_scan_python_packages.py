@@ -4,9 +4,12 @@ public repository, commit, path and lines."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from scan_needs import source_file
@@ -93,3 +96,48 @@ def test_a_table_column_headed_by_a_kind_of_software_is_no_distribution() -> Non
     found = extract_docs(source_file("README.md", CVCUDA_COMPATIBILITY)).requirements
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == []
     assert "cuda" in {r.subject for r in found}
+
+
+# Ascend/tensorflow @ 82957b92, tf_adapter/README.md:17-29 (put at the top here: the root's
+# CMakeLists.txt builds tf_adapter), tf_adapter/python/setup.py:29-30 (the call closed here),
+# docs/zh/tfadapter_1/installation/tensorflow-1-15_install.md:57-61.
+TF_ADAPTER_README = """### 环境准备
+
+Ascend Adapter 软件包需要在Linux OS环境上进行编译，同时环境上需要安装一下软件依赖:
+
+- **Python3.7**
+
+  Ascend Adapter 需要使用python3.7版本进行编译。
+
+- **TensorFlow 1.15.0**
+
+  Ascend Adapter 与 Tensorflow 有严格的匹配关系，通过源码构建TF Adapter软件包前，您需要确保已经正确安装了 [Tensorflow v1.15.0版本](https://www.tensorflow.org/install/pip) ，安装方式可参见[昇腾社区文档中心-TensorFlow 1.15模型迁移](https://hiascend.com/document/redirect/canntfmigr)中的“TensorFlow 1.15模型迁移 > 环境准备 > 安装开源框架TensorFlow 1.15”章节。
+
+- **GCC >= 7.3.0**
+"""  # noqa: E501
+TF_ADAPTER_SETUP = "from setuptools import setup\nsetup(\n    name='npu_bridge',\n)\n"
+TF_INSTALL = """  安装TensorFlow 1.15：
+
+  ```bash
+  pip3 install tensorflow-cpu==1.15
+  ```
+"""
+
+
+def test_a_repo_named_after_a_framework_it_builds_for_still_needs_the_framework(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "tf_adapter" / "python").mkdir(parents=True)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(TF_ADAPTER_README, encoding="utf-8")
+    (tmp_path / "tf_adapter" / "python" / "setup.py").write_text(TF_ADAPTER_SETUP)
+    (tmp_path / "docs" / "install.md").write_text(TF_INSTALL, encoding="utf-8")
+    found = scan_repo(tmp_path, "tensorflow", name="tensorflow").component.requirements
+    assert [(r.subject, r.spec) for r in found if r.subject.startswith("pypi:")] == [
+        ("pypi:tensorflow", "==1.15.0"),
+        ("pypi:tensorflow-cpu", "==1.15"),
+    ]
+    # with no setup.py naming its distribution, the repo's name is its own
+    (tmp_path / "tf_adapter" / "python" / "setup.py").unlink()
+    found = scan_repo(tmp_path, "tensorflow", name="tensorflow").component.requirements
+    assert [r.subject for r in found if r.subject.startswith("pypi:")] == ["pypi:tensorflow-cpu"]
