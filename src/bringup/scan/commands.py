@@ -296,9 +296,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     return found
 
 
-_INSTALLED_TREE = lazyre.compile(
-    r"^[\"']?\$\{?[A-Za-z_]*(?i:install|home|toolkit)[A-Za-z_]*\}?/"
-)
+_INSTALLED_TREE = lazyre.compile(r"^[\"']?\$\{?[A-Za-z_]*(?i:install|home|toolkit)[A-Za-z_]*\}?/")
 """A wheel under an installed tree a variable names (``pip3 install --user
 "$ASCEND_INSTALL_PATH/compiler/lib64/te-0.4.0-py3-none-any.whl"``, hicann/ge scripts/build.sh:204,
 the toolkit's own wheel; a package's installer putting its tools' wheels in place from

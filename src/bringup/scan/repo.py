@@ -202,8 +202,9 @@ def _stated(
     """What the files state and the main package imports, listed releases named as the repo
     shows them (``python_listed``), less the repo itself: the distributions its manifests name,
     or, where none names one, the repo's name (its docs install the repo, "pip install <repo>"
-    in its own install guide), also under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a CMake function
-    body states counts only where something that runs calls the function (``cmakecalls``)."""
+    in its own install guide), also under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a
+    CMake function body states counts only where something that runs calls the function
+    (``cmakecalls``)."""
     # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
     # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
     # the repo's name is its distribution's only where no setup.py names one: Ascend/tensorflow

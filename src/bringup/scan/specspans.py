@@ -87,9 +87,7 @@ def _distribution(span: str) -> tuple[str, str] | None:
     return name, name + spec
 
 
-_TERMS_DEFINED = lazyre.compile(
-    r"(?:\s*(?:,|/|\band\b|\bor\b)\s*`[^`\n]{1,120}`){0,8}\s*[:\uff1a]"
-)
+_TERMS_DEFINED = lazyre.compile(r"(?:\s*(?:,|/|\band\b|\bor\b)\s*`[^`\n]{1,120}`){0,8}\s*[:\uff1a]")
 """An item that opens with terms in code, joined by commas, slashes, "and" or "or", and a
 colon after them defines those terms together ("- `cudapath_inc`, `cudapath_lib`: Custom CUDA
 paths", build options, ai-dynamo/nixl README.md:162): each is a term, not a distribution."""
