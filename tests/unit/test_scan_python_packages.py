@@ -137,7 +137,13 @@ def test_a_repo_named_after_a_framework_it_builds_for_still_needs_the_framework(
         ("pypi:tensorflow", "==1.15.0"),
         ("pypi:tensorflow-cpu", "==1.15"),
     ]
-    # with no setup.py naming its distribution, the repo's name is its own
+    # with no setup.py of its own naming its distribution, the repo's name is its own; a
+    # benchmark's (ai-dynamo/nixl @ 8770b655, benchmark/nixlbench/src/runtime/etcd/setup.py:43)
+    # is not the repo's
     (tmp_path / "tf_adapter" / "python" / "setup.py").unlink()
+    (tmp_path / "benchmark" / "etcd").mkdir(parents=True)
+    (tmp_path / "benchmark" / "etcd" / "setup.py").write_text(
+        "from setuptools import setup\nsetup(\n    name=\"etcd_runtime\",\n)\n"
+    )
     found = scan_repo(tmp_path, "tensorflow", name="tensorflow").component.requirements
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == ["pypi:tensorflow-cpu"]

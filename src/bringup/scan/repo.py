@@ -200,17 +200,25 @@ def _stated(
     scopes: Scopes,
 ) -> list[Requirement]:
     """What the files state and the main package imports, listed releases named as the repo
-    shows them (``python_listed``), less the repo itself: the distributions its manifests name,
-    or, where none names one, the repo's name (its docs install the repo, "pip install <repo>"
-    in its own install guide), also under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a
-    CMake function body states counts only where something that runs calls the function
-    (``cmakecalls``)."""
+    shows them (``python_listed``), less the repo itself: the distributions its setup.py files
+    of the repo's own scope name, or, where none names one, the repo's name (its docs install
+    the repo, "pip install <repo>" in its own install guide), also under a CUDA flavour's
+    name (``_CUDA_FLAVOUR``). What a CMake function body states counts only where something
+    that runs calls the function (``cmakecalls``)."""
     # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
     # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
-    # the repo's name is its distribution's only where no setup.py names one: Ascend/tensorflow
-    # builds npu_bridge and npu_device (tf_adapter/python/setup.py:30, tf_adapter_2.x/python/
-    # setup.py:17) and needs TensorFlow 1.15.0 (tf_adapter/README.md:25)
-    distributions = [name for name in provides if not name.startswith("cmake:")]
+    # the repo's name is its distribution's only where no setup.py of the repo's own scope
+    # names one: Ascend/tensorflow builds npu_bridge and npu_device (tf_adapter/python/
+    # setup.py:30, tf_adapter_2.x/python/setup.py:17) and needs TensorFlow 1.15.0
+    # (tf_adapter/README.md:25); a benchmark's setup.py (nixl benchmark/nixlbench/src/runtime/
+    # etcd/setup.py:43) is not the repo's. ``texts`` and ``extractions`` are in step: one
+    # extraction for each file read.
+    distributions = [
+        name
+        for (entry, _), extraction in zip(texts.values(), extractions)
+        for name in extraction.provides
+        if not name.startswith("cmake:") and scopes.of(entry.rel) == REPO
+    ]
     own = {name.lower() for name in (*provides, *(distributions or [python_subject(component)]))}
     stated = python_listed(
         [
