@@ -143,7 +143,7 @@ def test_a_repo_named_after_a_framework_it_builds_for_still_needs_the_framework(
     (tmp_path / "tf_adapter" / "python" / "setup.py").unlink()
     (tmp_path / "benchmark" / "etcd").mkdir(parents=True)
     (tmp_path / "benchmark" / "etcd" / "setup.py").write_text(
-        "from setuptools import setup\nsetup(\n    name=\"etcd_runtime\",\n)\n"
+        'from setuptools import setup\nsetup(\n    name="etcd_runtime",\n)\n'
     )
     found = scan_repo(tmp_path, "tensorflow", name="tensorflow").component.requirements
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == ["pypi:tensorflow-cpu"]

@@ -219,7 +219,12 @@ def _stated(
         for name in extraction.provides
         if not name.startswith("cmake:") and scopes.of(entry.rel) == REPO
     ]
-    own = {name.lower() for name in (*provides, *(distributions or [python_subject(component)]))}
+    # a manifest's CUDA-flavoured name (``nixl-cu12``, nixl pyproject.toml:21) is the distribution
+    # the docs install by its plain name ("pip install nixl", README.md:43)
+    own = {
+        _CUDA_FLAVOUR.sub("", name).lower()
+        for name in (*provides, *(distributions or [python_subject(component)]))
+    }
     stated = python_listed(
         [
             *running(
