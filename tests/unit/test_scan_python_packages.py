@@ -147,3 +147,21 @@ def test_a_repo_named_after_a_framework_it_builds_for_still_needs_the_framework(
     )
     found = scan_repo(tmp_path, "tensorflow", name="tensorflow").component.requirements
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == ["pypi:tensorflow-cpu"]
+
+
+# mindspore-ai/acctransformer @ 1ed103dc, README.md:24 and 28-33.
+ACCTRANSFORMER_TABLE = """#### 2.1.1、配套环境要求
+
+算法配套环境表如下：
+
+| 名称 | 配套组件 | 版本要求 |
+| --- | --- | --- |
+| FlashAttention2 | MindSpore<br>CANN配套软件包<br>NPU: Ascend 910 | MindSpore: [2.2.0](https://www.mindspore.cn/versions#2.2.0) <br> CANN配套软件包: 适配MindSpore版本|
+| TriangleAttention | MindSpore<br>CANN配套软件包<br>NPU: Ascend 910 | MindSpore: [2.2.0](https://www.mindspore.cn/versions#2.2.0) <br> CANN配套软件包: 适配MindSpore版本|
+"""  # noqa: E501
+
+
+def test_a_table_row_of_the_repos_own_part_states_what_its_other_cells_say() -> None:
+    found = extract_docs(source_file("README.md", ACCTRANSFORMER_TABLE)).requirements
+    assert ("mindspore", "==2.2.0", 7) in [(r.subject, r.spec, r.source.line) for r in found]
+    assert not [r for r in found if r.subject.startswith("pypi:")]
