@@ -165,3 +165,22 @@ def test_a_table_row_of_the_repos_own_part_states_what_its_other_cells_say() -> 
     found = extract_docs(source_file("README.md", ACCTRANSFORMER_TABLE)).requirements
     assert ("mindspore", "==2.2.0", 7) in [(r.subject, r.spec, r.source.line) for r in found]
     assert not [r for r in found if r.subject.startswith("pypi:")]
+
+
+# pytorch/ao @ 36027d82, setup.py:777 and 786-790 (the other keywords dropped).
+AO_SETUP = """from setuptools import setup
+setup(
+    name="torchao",
+    cmdclass={"build_ext": TorchAOBuildExt},
+    options={
+        "bdist_wheel": {"py_limited_api": "cp310"} if not is_freethreaded() else {}
+    },
+)
+"""
+
+
+def test_a_wheel_built_for_the_stable_abi_needs_its_python_or_newer() -> None:
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=AO_SETUP))
+    assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [
+        ("python", ">=3.10", 6)
+    ]

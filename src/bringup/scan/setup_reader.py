@@ -15,6 +15,7 @@ from bringup.subjects import python_subject
 
 Located = list[tuple[str, int]]
 _REQUIREMENTS_FILE = lazyre.compile(r"[\w./-]*requirements[\w.-]*\.txt")
+_LIMITED_API = lazyre.compile(r"cp(\d)(\d{1,2})")
 _KEYWORDS = {
     "install_requires": (True, None),
     "setup_requires": (True, "build"),
@@ -187,6 +188,22 @@ class Reader:
                 self.dependency_list(name, value, hard, why)
             elif name == "extras_require":
                 self.extras(value)
+            elif name == "options":
+                self.limited_api(value)
+
+    def limited_api(self, node: ast.expr) -> None:
+        """``options={"bdist_wheel": {"py_limited_api": "cp310"}}`` (pytorch/ao setup.py:788):
+        the wheel uses the stable ABI of CPython 3.10 and later, so the build needs Python 3.10
+        or newer (ao's other side, a free-threaded Python, is newer still)."""
+        for inner in ast.walk(node):
+            if not isinstance(inner, ast.Dict):
+                continue
+            for key, value in zip(inner.keys, inner.values):
+                tag = value.value if isinstance(value, ast.Constant) else None
+                found = _LIMITED_API.fullmatch(tag) if isinstance(tag, str) else None
+                if isinstance(key, ast.Constant) and key.value == "py_limited_api" and found:
+                    spec = f">={found.group(1)}.{found.group(2)}"
+                    self.add("python", spec, value.lineno, f"py_limited_api {found.group(0)}")
 
     def extras(self, node: ast.expr) -> None:
         if isinstance(node, ast.Name) and len(self.env.get(node.id, ())) == 1:
