@@ -184,3 +184,22 @@ def test_a_wheel_built_for_the_stable_abi_needs_its_python_or_newer() -> None:
     assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [
         ("python", ">=3.10", 6)
     ]
+
+
+# ai-dynamo/nixl @ 8770b655, README.md:221-227.
+NIXL_PREREQUISITES = """#### Installation from source
+
+Prerequisites:
+
+- `uv`: https://docs.astral.sh/uv/getting-started/installation/
+- `tomlkit`: https://pypi.org/project/tomlkit/
+- `PyTorch`: https://pytorch.org/get-started/locally/
+"""
+
+
+def test_a_prerequisite_item_with_only_a_link_after_its_colon_names_a_distribution() -> None:
+    found = extract_docs(source_file("README.md", NIXL_PREREQUISITES)).requirements
+    assert [(r.subject, r.source.line) for r in found if r.subject.startswith("pypi:")] == [
+        ("pypi:uv", 5),
+        ("pypi:tomlkit", 6),
+    ]

@@ -93,6 +93,12 @@ colon after them defines those terms together ("- `cudapath_inc`, `cudapath_lib`
 paths", build options, ai-dynamo/nixl README.md:162): each is a term, not a distribution."""
 
 
+_WHERE_TO_GET = lazyre.compile(r"\s*(?:<?https?://\S+?>?|\[[^\[\]]{0,120}\]\(\S+?\))\s*")
+"""What follows the colon is only where to get the term ("- `uv`: https://docs.astral.sh/uv/
+getting-started/installation/" under "Prerequisites:", ai-dynamo/nixl README.md:225): a
+prerequisite and its link, not a definition."""
+
+
 def listed_distributions(file: SourceFile, line: int, text: str) -> list[Requirement]:
     """The distributions one dependency list item (``text``, bullet removed) names in code."""
     soft = bool(_SOFT.search(text))
@@ -112,7 +118,10 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
             continue
         name, spec_text = named
         opens = not text[: span.start()].strip()
-        defined = _TERMS_DEFINED.match(text[span.end() :]) is not None
+        terms = _TERMS_DEFINED.match(text[span.end() :])
+        defined = terms is not None and not _WHERE_TO_GET.fullmatch(
+            text[span.end() + terms.end() :]
+        )
         if spec_text == name and (not opens or defined):
             continue
         requirement, _ = python_requirement(
