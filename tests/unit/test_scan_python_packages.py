@@ -203,3 +203,18 @@ def test_a_prerequisite_item_with_only_a_link_after_its_colon_names_a_distributi
         ("pypi:uv", 5),
         ("pypi:tomlkit", 6),
     ]
+
+
+# NVIDIA/Fuser @ 81c4b22f, README.md:19-24.
+FUSER_NIGHTLY = """Nightly `nvFuser` wheels are built against `PyTorch:nightly` and published to
+`https://pypi.nvidia.com`:
+
+```bash
+pip install --pre nvfuser-cuXXY --extra-index-url https://pypi.nvidia.com
+```
+"""
+
+
+def test_a_pip_install_of_a_name_with_a_placeholder_names_no_distribution() -> None:
+    found = extract_docs(source_file("README.md", FUSER_NIGHTLY)).requirements
+    assert [r.subject for r in found if r.subject.startswith("pypi:")] == []

@@ -275,6 +275,8 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         )
     found: list[Requirement] = []
     for spec in targets[0]:
+        if _PLACEHOLDER_NAME.search(spec.split("[", 1)[0]):
+            continue
         requirement, _ = python_requirement(
             spec, source, hard=hard, confidence="medium", why="pip install"
         )
@@ -302,6 +304,11 @@ _INSTALLED_TREE = lazyre.compile(r"^[\"']?\$\{?[A-Za-z_]*(?i:install|home|toolki
 the toolkit's own wheel; a package's installer putting its tools' wheels in place from
 ``${install_path}/tools/``): a file the toolkit or the package's install already put on the
 machine, no distribution to get."""
+
+
+_PLACEHOLDER_NAME = lazyre.compile(r"X{2,}Y?(?![a-z])|x{3,}")
+"""A name with a placeholder for the reader to fill in (``pip install --pre nvfuser-cuXXY``,
+NVIDIA/Fuser README.md:23, "XXY" the CUDA release): a template, no distribution."""
 
 
 WHEEL_INDEX = "pip install from "
