@@ -46,9 +46,27 @@ def test_a_module_found_under_the_cann_prefix_is_cann() -> None:
 
 
 def test_a_module_found_elsewhere_stays_a_cmake_package() -> None:
-    # the same find without the prefix set before it: the module searches the system
-    found = _found("csrc/ops/CMakeLists.txt", SGL_ALOG.split("\n\n")[1])
-    assert found == [("cmake:alog", 1, True)]
+    # the same find without the prefix set before it: the module searches the system, and a
+    # package no CANN component names is the repo's own
+    alone = SGL_ALOG.split("\n\n")[1]
+    found = _found("csrc/ops/CMakeLists.txt", alone.replace("alog", "zlog"))
+    assert found == [("cmake:zlog", 1, True)]
+
+
+def test_a_cann_component_is_cann_wherever_the_prefix_is_set() -> None:
+    # the scan22 convention: a package the CANN install provides (opbase, metadef, ascendcl,
+    # runtime, hccl, log, tiling) is part of ``cann``, never ``cmake:<X>``, though the prefix
+    # pointing at the install is set in another file (hicann/atvoss @ 9cc10640,
+    # cmake/dependencies.cmake:41
+    # ``find_package(dlog MODULE REQUIRED)``, :50 ``find_package(tikicpulib REQUIRED)``;
+    # sgl-kernel-npu csrc/attentions/csrc/ops/CMakeLists.txt:43 without :38-41)
+    assert _found("csrc/ops/CMakeLists.txt", SGL_ALOG.split("\n\n")[1]) == [("cann", 1, True)]
+    atvoss = "  find_package(dlog MODULE REQUIRED)\n  find_package(tikicpulib REQUIRED)\n"
+    assert _found("cmake/dependencies.cmake", atvoss) == [("cann", 1, True), ("cann", 2, True)]
+    # Ascend/MindIE-LLM src/kernels/mie_ops/csrc/cmake/dependencies.cmake:59-61
+    mie = "find_package(platform MODULE REQUIRED)\nfind_package(metadef MODULE REQUIRED)\n"
+    mie += "find_package(runtime MODULE REQUIRED)\n"
+    assert [s for s, _, _ in _found("cmake/dependencies.cmake", mie)] == ["cann"] * 3
 
 
 def test_the_top_level_build_finds_the_same_parts() -> None:

@@ -106,6 +106,9 @@ class _Words(NamedTuple):
     chip_variables: frozenset[str]
     standards: frozenset[str]
     """``CMAKE_<LANG>_STANDARD`` of C++ and of each backend's languages: the C++ standard."""
+    parts: frozenset[str]
+    """The toolkits' own CMake packages (``Vocabulary.cmake_packages``): found in the install,
+    unless the find's ``HINTS``/``PATHS`` look elsewhere (``_find_package``)."""
 
 
 def _compile(registered: tuple[Backend, ...]) -> _Words:
@@ -129,6 +132,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         languages=languages,
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
         standards=frozenset(f"CMAKE_{language}_STANDARD" for language in ("CXX", *languages)),
+        parts=frozenset(k for b in registered for k in b.vocabulary.cmake_packages),
     )
 
 
@@ -229,6 +233,11 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
     version = version.split("...")[0]
     spec = ("==" if "EXACT" in args else ">=") + version if version else ""
     subject = vocabulary().packages.get(key, f"cmake:{name}")
+    if key in vocabulary().parts and ("HINTS" in args or "PATHS" in args):
+        # a toolkit part's name searched where the find says (``toolkit_parts`` reads the
+        # install's own paths as the toolkit): ``HINTS ${CMAKE_SOURCE_DIR}/third_party/alog``
+        # is a library the repo brings, not CANN's
+        subject = f"cmake:{name}"
     text = "find_package(" + " ".join(args) + ")"
     # a library found without REQUIRED is one the build goes on without: an optional
     # feature (``_unasked`` says when not), unless a known toolkit or tool

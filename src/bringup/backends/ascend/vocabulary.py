@@ -115,6 +115,37 @@ LIBRARIES = {
 loads (``libdcmi.so``, which the driver installs in ``/usr/local/Ascend/driver/lib64``) ->
 (provider, why)."""
 
+CANN_CMAKE_PACKAGES = (
+    "asc",
+    "opbase",
+    "nnopbase",
+    "metadef",
+    "runtime",
+    "ascendcl",
+    "hccl",
+    "hcomm",
+    "platform",
+    "tilingapi",
+    "aicpu",
+    "dlog",
+    "alog",
+    "slog",
+    "unified_dlog",
+    "mmpa",
+    "tikicpulib",
+)
+"""``find_package`` names (lower case) of the CANN components a build finds in CANN's install
+(under ``ASCEND_HOME_PATH``), which the toolkit provides: part of ``cann``, never a CMake
+package of their own (the scan22 truth writers' convention). ``find_package(ASC)``, the Ascend
+C compiler's package (hicann/ops-fft CMakeLists.txt:34-35); ``find_package(OPBASE MODULE
+REQUIRED)`` ... ``find_package(aicpu MODULE REQUIRED)`` (Ascend/MindIE-LLM
+src/kernels/mie_ops/csrc/cmake/dependencies.cmake:56-64: dlog, OPBASE, platform, metadef,
+runtime, nnopbase, tilingapi, aicpu); ``find_package(alog MODULE)`` (hicann/amct
+amct_ops/CMakeLists.txt:42), ``find_package(tikicpulib REQUIRED)`` (hicann/atvoss
+cmake/dependencies.cmake:50), ``find_package(unified_dlog ...)`` (hicann/cmake
+modules/Findslog.cmake:69). Not ``securec``: repos build it from libboundscheck's source as
+often (msprobe cmake/download_opensource.sh:44)."""
+
 INSTALLERS = (
     (r"Ascend-hdk-[\w<>-]*?npu-driver_(?P<v>[^_/\s]*)_", "ascend_driver"),
     (r"Ascend-hdk-[\w<>-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
@@ -176,9 +207,9 @@ VOCABULARY = Vocabulary(
     # project(... LANGUAGES ASC CXX): Ascend C compiled by CANN's compiler (hicann/cann-samples
     # CMakeLists.txt:23, hicann/ops-fft CMakeLists.txt:35)
     build_languages=("ASC",),
-    # find_package(ASC): the Ascend C compiler's CMake package, shipped in CANN's install
-    # (hicann/ops-fft CMakeLists.txt:34-35 "# 查找 ASC 编译器" then project(... LANGUAGES ASC CXX);
-    # hicann/ops-nn cmake/dependencies.cmake:63 finds it under ${ASCEND_CANN_PACKAGE_PATH})
-    cmake_packages={"asc": "cann"},
+    # find_package(ASC) and the other CANN components' packages (CANN_CMAKE_PACKAGES), found
+    # in CANN's install (hicann/ops-nn cmake/dependencies.cmake:63 finds ASC under
+    # ${ASCEND_CANN_PACKAGE_PATH})
+    cmake_packages=dict.fromkeys(CANN_CMAKE_PACKAGES, "cann"),
     image_readers=("bringup.backends.ascend.images:read_image",),
 )
