@@ -283,3 +283,32 @@ def test_the_interpreter_named_python3_is_python() -> None:
     # hicann/metadef @ 786891c docs/build.md:46-48 (the dependency list of the build guide)
     text = "## 安装依赖\n\n- GCC >= 7.3.x\n\n- Python3 >= 3.9.x\n"
     assert found(text, "docs/build.md") == [("gcc", ">=7.3", 3, True), ("python", ">=3.9", 5, True)]
+
+
+# hicann/amct @ 2be20daf, docs/zh/build.md:38-42 (a guide's test dependencies)
+AMCT_TEST_DEPS = """# 编译
+
+- 安装依赖
+
+  ```bash
+  # 安装测试依赖
+  pip3 install pytest-cov
+  ```
+"""
+
+
+def test_a_test_runner_or_developer_tool_a_guide_installs_is_its_scope() -> None:
+    # the truth briefs: test-only tools are scope "tests", doc builders "docs" and linters
+    # "dev", never the repo's own need
+    reqs = read(AMCT_TEST_DEPS, "docs/zh/build.md").requirements
+    assert [(r.subject, r.feature, r.source.line) for r in reqs] == [
+        ("pypi:pytest-cov", "tests", 7)
+    ]
+    # NVIDIA/CV-CUDA @ da51fc96, README.md:66 (its documentation's sphinx), in a guide's block
+    docs = "# Build\n\n```bash\npip install --upgrade sphinx pre-commit numpy\n```\n"
+    reqs = read(docs).requirements
+    assert [(r.subject, r.feature) for r in reqs] == [
+        ("pypi:sphinx", "development"),
+        ("pypi:pre-commit", "development"),
+        ("pypi:numpy", ""),
+    ]

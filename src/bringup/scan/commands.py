@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
 from bringup.scan.phrases import read_phrase
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import python_requirement, tool_scope
 from bringup.scan.shwords import shell_words
 from bringup.scan.statuscheck import status_check
 from bringup.scan.wheelnames import read_wheel_name
@@ -285,7 +287,11 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         if requirement is not None and not (
             requirement.subject == "pypi:pip" and not requirement.spec
         ):
-            found.append(requirement)
+            # a test runner or a developer's tool a guide installs (``pip3 install pytest-cov``
+            # under "# 安装测试依赖", hicann/amct docs/zh/build.md:41; ``pip install --upgrade
+            # sphinx`` for the documentation, CV-CUDA README.md:66) is its scope's
+            scope = requirement.feature or tool_scope(requirement.subject)
+            found.append(msgspec.structs.replace(requirement, feature=scope))
     for arg in command.argv:
         if arg.endswith(".whl") and not _INSTALLED_TREE.match(arg):
             found.extend(wheel_requirements(arg, source, hard=hard))

@@ -12,9 +12,10 @@ import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
+from bringup import lazyre
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
-from bringup.scan.scopenames import DEVELOPMENT
+from bringup.scan.scopenames import DEVELOPMENT, TESTS
 from bringup.subjects import python_subject
 
 
@@ -67,6 +68,29 @@ _LINTERS = frozenset(
 them, so a list of the repo's needs naming one (``black==26.1.0``, ``clang-format==21.1.6``
 in NVIDIA/cudnn-frontend requirements.txt:7-8, ``pre-commit==3.8.0`` in MindIE-SD
 requirements.txt:9) names a developer's tool: the ``development`` feature."""
+
+
+_TEST_TOOLS = lazyre.compile(r"^pypi:(?:pytest.*|hypothesis|coverage|tox|nox)$")
+_DEVELOPER_TOOLS = lazyre.compile(
+    r"^pypi:(?:pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
+    r"codespell|cmake-format|clang-format|cpplint|"
+    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine|types-[\w.-]+)$"
+)
+"""Linters, formatters, type checkers, doc builders and release tools (``_TEST_TOOLS``: test
+runners): what a developer installs, not what the repo needs. A requirements file made mostly
+of these (Mooncake's top-level ``requirements.txt``: pre-commit, ruff, pyright, codespell …; a
+``UserGuide/requirements.txt`` of sphinx themes) is a developer's list, whatever its name. A
+``types-*`` distribution is typeshed's stubs, read by type checkers alone (nixl
+requirements.txt:25 ``types-PyYAML``)."""
+
+
+def tool_scope(subject: str) -> str:
+    """The scope a developer's tool ``subject`` belongs to (``TESTS`` for a test runner,
+    ``DEVELOPMENT`` for a linter or doc builder: the truth briefs' scopes "tests", "dev" and
+    "docs"), or "" for any other distribution."""
+    if _TEST_TOOLS.match(subject):
+        return TESTS
+    return DEVELOPMENT if _DEVELOPER_TOOLS.match(subject) else ""
 
 
 def add_python_requirement(

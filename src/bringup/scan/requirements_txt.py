@@ -15,7 +15,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import WORDS
-from bringup.scan.pydeps import add_python_requirement
+from bringup.scan.pydeps import add_python_requirement, tool_scope
 from bringup.scan.scopes import DEVELOPMENT, TESTS
 
 _COMMENT = lazyre.compile(r"(^|\s)#.*$")
@@ -42,17 +42,6 @@ _INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
 )
 
-_TOOLING = lazyre.compile(
-    r"^pypi:(?:pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
-    r"codespell|cmake-format|clang-format|cpplint|pytest.*|hypothesis|coverage|tox|nox|"
-    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine|types-[\w.-]+)$"
-)
-"""Linters, formatters, type checkers, test runners, doc builders and release tools: a
-requirements file made mostly of these (Mooncake's top-level ``requirements.txt``: pre-commit,
-ruff, pyright, codespell …; a ``UserGuide/requirements.txt`` of sphinx themes) is what a
-developer installs, not what the repo needs, whatever its name. A ``types-*`` distribution is
-typeshed's stubs, read by type checkers alone (nixl requirements.txt:25 ``types-PyYAML``)."""
-
 _VCS = lazyre.compile(r"@\s*((?:git\+)?https?://\S+)|^((?:git\+)https?://\S+)")
 """A distribution installed from a repository or an archive URL (``torchtitan @
 git+https://gitcode.com/...``, torchtitan-npu requirements.txt:6)."""
@@ -68,7 +57,7 @@ def _download(file: SourceFile, url: str, number: int, line: str) -> list[Requir
 
 def _tooling(requirements: list[Requirement]) -> bool:
     """Whether at least two thirds of ``requirements`` (two or more) are developer tools."""
-    tools = sum(1 for r in requirements if _TOOLING.match(r.subject))
+    tools = sum(1 for r in requirements if tool_scope(r.subject))
     return len(requirements) >= 2 and 3 * tools >= 2 * len(requirements)
 
 
@@ -91,7 +80,7 @@ def _as_noted(requirements: list[Requirement], notes: dict[int, str]) -> list[Re
     lines = [r.source.line or 0 for r in requirements]
     if notes and {notes.get(n) for n in lines} <= {TESTS, None} and TESTS in notes.values():
         rest = {n for n in lines if n not in notes}
-        if all(_TOOLING.match(r.subject) for r, n in zip(requirements, lines) if n in rest):
+        if all(tool_scope(r.subject) for r, n in zip(requirements, lines) if n in rest):
             notes = {**notes, **dict.fromkeys(rest, TESTS)}
     return [
         msgspec.structs.replace(r, feature=notes[line]) if notes.get(line) and not r.feature else r
