@@ -31,7 +31,9 @@ def test_a_dependency_script_installs_system_packages_from_its_variable() -> Non
     found = needs(extract_shell(source_file("dependencies.sh", MOONCAKE_DEPENDENCIES)).requirements)
     # build-essential, cmake and ninja-build are the gcc, cmake and ninja tools: no system
     # packages (their subjects are read where the repo states them)
-    assert found == [("system_package", "git libc6-dev libc-bin", 9, True)]
+    # packages (their subjects are read where the repo states them); git neither, a need only
+    # where the build itself runs it (the truth briefs' convention)
+    assert found == [("system_package", "libc6-dev libc-bin", 9, True)]
 
 
 def test_an_option_with_its_value_before_the_subcommand_is_no_package() -> None:
@@ -57,7 +59,8 @@ HIXL_BUILD_GUIDE = """## Environment Preparation
 
 def test_a_guides_apt_get_line_is_a_system_package_need() -> None:
     found = needs(extract_docs(source_file("docs/en/build.md", HIXL_BUILD_GUIDE)).requirements)
-    assert found == [("system_package", "bash ccache", 7, True)]  # cmake: a subject of its own
+    # cmake: a subject of its own; ccache only speeds the build up: soft (the truth briefs)
+    assert found == [("system_package", "bash", 7, True), ("system_package", "ccache", 7, False)]
 
 
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/oat_check.sh:114 (a license checker:
@@ -76,7 +79,10 @@ def test_a_test_lint_or_ci_scripts_installs_are_its_own() -> None:
 def test_words_that_only_contain_a_test_or_doc_marker_name_no_test_script() -> None:
     for name in ("install_latest.sh", "build_docker.sh", "docker_install.sh"):
         found = needs(extract_shell(source_file(name, SGL_CI)).requirements)
-        assert found == [("system_package", "locales ca-certificates ccache", 1, True)], name
+        assert found == [
+            ("system_package", "locales ca-certificates", 1, True),
+            ("system_package", "ccache", 1, False),
+        ], name
 
 
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/build.sh:531-534.
@@ -460,3 +466,25 @@ def test_a_bold_title_naming_needs_opens_a_list_the_next_bold_title_closes() -> 
     # below it are no requirement
     steps = extract_docs(source_file("aicpu_develop_guide.md", OPS_NN_PREPARATION)).requirements
     assert [r for r in steps if r.subject == "chip"] == []
+
+
+# NVIDIA/CV-CUDA @ da51fc96, README.md:195 and 201-204 (the documentation's build; heading left out)
+CVCUDA_DOCS = """## Build
+
+Install the dependencies required to  build the documentation:
+
+```shell
+sudo apt install -y doxygen graphviz python3 python3-pip sphinx
+```
+"""
+
+
+def test_a_doc_builder_or_linter_an_install_names_is_a_developers_tool() -> None:
+    # the truth briefs: ccache soft; clang-format, pre-commit and doc builders never "repo"
+    found = extract_docs(source_file("README.md", CVCUDA_DOCS)).requirements
+    packages = [(r.spec, r.feature) for r in found if r.subject == "system_package"]
+    assert packages == [("python3-pip", ""), ("doxygen graphviz sphinx", "development")]
+    guide = "## Build\n\n```shell\napt-get install -y clang-format-14 pigz\n```\n"
+    found = extract_docs(source_file("README.md", guide)).requirements
+    packages = [(r.spec, r.feature) for r in found if r.subject == "system_package"]
+    assert packages == [("pigz", ""), ("clang-format-14", "development")]

@@ -30,7 +30,9 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.purpose import OPTIONAL_WORDS
+from bringup.scan.scopenames import DEVELOPMENT
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import scope_of
 
@@ -172,14 +174,44 @@ def installed_packages(
         found.extend(_compilers(file, command.line, program, packages))
         found.extend(_toolkits(file, command.line, program, packages))
         packages = [p for p in packages if tool_subject(p) is None and _toolkit(p) is None]
-        if packages:
-            text = f"{program} install ({family} packages): {' '.join(packages)}"
-            found.append(
-                file.requirement(
-                    "system_package", " ".join(packages), command.line, text=text[:300]
-                )
+        kinds = {kind: [p for p in packages if _kind(p) == kind] for kind in _KINDS}
+        for kind, named in kinds.items():
+            if not named:
+                continue
+            text = f"{program} install ({family} packages): {' '.join(named)}"
+            requirement = file.requirement(
+                "system_package", " ".join(named), command.line, text=text[:300]
             )
+            if kind == _SPEED_UP:
+                requirement = msgspec.structs.replace(requirement, hard=False)
+            elif kind == DEVELOPMENT:
+                requirement = msgspec.structs.replace(requirement, feature=DEVELOPMENT)
+            found.append(requirement)
     return found
+
+
+_SPEED_UP = "speed-up"
+_KINDS = ("", _SPEED_UP, DEVELOPMENT)
+_DEVELOPER_PACKAGES = lazyre.compile(
+    r"^(?:clang-format|clang-tidy|cpplint|cppcheck|pre-commit|doxygen|graphviz|"
+    r"python3?-sphinx\S*|sphinx\S*)(?:-\d{1,2})?$"
+)
+"""A linter, formatter or documentation builder a distribution packages (``clang-format-14``,
+``doxygen``): a developer's tool, never what the repo's build needs (the truth briefs:
+"ccache, clang-format, pre-commit, doc builders: never 'repo'")."""
+
+
+def _kind(package: str) -> str | None:
+    """How an installed package counts: a need of the build (""), a speed-up (soft: ccache),
+    a developer's tool (``DEVELOPMENT``), or None for git, which a build needs only where it
+    runs it itself (clone, fetch, submodule update: read where it runs, ``setupgit``,
+    ``clones``), never because a guide installs it beside the compilers."""
+    bare = package.split("=", 1)[0].rstrip("<>").lower()
+    if bare == "git":
+        return None
+    if bare in SPEED_UPS:
+        return _SPEED_UP
+    return DEVELOPMENT if _DEVELOPER_PACKAGES.match(bare) else ""
 
 
 def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]:
