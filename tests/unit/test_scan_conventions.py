@@ -243,6 +243,28 @@ def test_a_speed_up_is_soft_however_the_list_words_it() -> None:
     assert [(r.spec, r.hard) for r in (*worded, *bare)] == [("ccache", False), ("ccache", False)]
 
 
+def test_a_tool_only_the_unit_tests_need_is_the_tests_scope() -> None:
+    # hicann/asc-tools @ 2113e48f, docs/00_quick_start_en.md:320 and 350, docs/00_quick_start.md
+    # :315: the truth briefs' scope "tests" for test-only tools and test frameworks
+    doc = _file("docs/00_quick_start_en.md", "")
+    lcov = "lcov >= 1.13 (Optional, only required for running UTs)"
+    gtest = "googletest (Optional, recommended version release-1.11.0)"
+    zh = "lcov >= 1.13（可选，仅执行UT时依赖）"
+    found = [
+        *host_tool_item(doc, 320, lcov, "Prerequisites"),
+        *host_tool_item(doc, 350, gtest, "Prerequisites"),
+        *host_tool_item(_file("docs/00_quick_start.md", ""), 315, zh, "依赖"),
+    ]
+    assert [(r.spec, r.feature) for r in found] == [
+        ("lcov>=1.13", "tests"),
+        ("googletest", "tests"),
+        ("lcov>=1.13", "tests"),
+    ]
+    # a tool the build itself needs stays the repo's
+    pigz = host_tool_item(doc, 10, "pigz >= 2.4", "Prerequisites")
+    assert [(r.spec, r.feature) for r in pigz] == [("pigz>=2.4", "")]
+
+
 # hicann/cann-samples @ a934ed96, cmake/ascend.cmake:27-43 (the user's branch shortened): the
 # chain stops without the toolkit, reading HOME and USER on the way.
 CANN_SAMPLES_HOME = """if(DEFINED ENV{ASCEND_HOME_PATH})
