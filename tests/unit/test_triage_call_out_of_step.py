@@ -14,6 +14,10 @@ by their case file there; the other line of each class comes from another public
 
 from __future__ import annotations
 
+import re
+import time
+from pathlib import Path
+
 import pytest
 
 from bringup.triage import explain_text, scan_log
@@ -23,6 +27,7 @@ TWENTIETH = "tests/data/triage_twentieth"
 TWENTYSECOND = "tests/data/triage_twentysecond"
 
 OUT_OF_STEP = "traceback.install.api-out-of-step"
+RULES = Path(__file__).parents[2] / "src/bringup/kb/data/fallback/rules.toml"
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -89,6 +94,12 @@ def test_a_binding_refusing_the_jobs_own_call_is_the_job_out_of_step() -> None:
         "TypeError: Patch.__init__() missing 1 required positional argument: 'key'\n",
         # The same call to a closure of no patch or wrapper (constructed from the form above).
         "TypeError: build.<locals>.step() missing 1 required positional argument: 'key'\n",
+        # A decorator's inner function (the functools idiom) and a closure of a method whose name
+        # only holds the letters "patch" are the project's own (review 1, finding 2).
+        "TypeError: timed.<locals>.wrapper() takes 1 positional argument but 2 were given\n",
+        "TypeError: Dispatcher.dispatch.<locals>.run() missing 1 required positional argument:"
+        " 'x'\n",
+        "TypeError: unwrap.<locals>.inner() got an unexpected keyword argument 'y'\n",
     ],
 )
 def test_a_call_that_does_not_fit_the_projects_own_function_stays_its_defect(log: str) -> None:
@@ -99,3 +110,28 @@ def test_caret_notation_escapes_keep_the_line_numbers() -> None:
     log = "first\n^[[1;31mRuntimeError: boom^[[0m^M\nlast\n"
     (sighting,) = scan_log(log).findings.all_exceptions()
     assert (sighting.line, sighting.name, sighting.message) == (2, "RuntimeError", "boom")
+
+
+@pytest.mark.parametrize("word", ["patch.", "wrap.", "a.<locals>.", "x.<locals>.patch_", "a1_" * 6 + "patch_b2_b2."])
+def test_the_patch_shapes_take_linear_work_on_a_long_dotted_message(word: str) -> None:
+    # Review 1, finding 1: the patch/wrap patterns took 90 s on 12 KB of "patch." (nested runs
+    # tried from every dot). Each pattern naming a closure is run on 48 KB; a linear search
+    # takes milliseconds, so a generous bound tells the two apart on any machine.
+    text = word * (48_000 // len(word))
+    patterns = [
+        value
+        for value in re.findall(r"\'\'\'(.*?)\'\'\'", RULES.read_text(encoding="utf-8"))
+        if "<locals>" in value
+    ]
+    assert len(patterns) == 4
+    for pattern in patterns:
+        start = time.perf_counter()
+        re.search(pattern, f"TypeError: {text}() missing 1 required")
+        assert time.perf_counter() - start < 1.0, pattern
+
+
+def test_a_long_dotted_message_is_explained_at_once() -> None:
+    log = f"Traceback (most recent call last):\nValueError: {'patch.' * 2000}\n"
+    start = time.perf_counter()
+    explain_text(log)
+    assert time.perf_counter() - start < 5.0
