@@ -5,6 +5,8 @@ device. Every case is a real line, quoted with its repository, commit, file and 
 
 from __future__ import annotations
 
+import pytest
+
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
@@ -171,3 +173,25 @@ def test_the_line_naming_the_interpreter_is_cited_beside_the_call() -> None:
     found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
     python = [r for r in found if r.subject == "python"]
     assert [(r.source.line, [s.line for s in r.also_at]) for r in python] == [(1, [2])]
+
+
+@pytest.mark.parametrize("title", ["Compute Capability", "CUDA Compute Capability"])
+def test_a_capability_column_of_bare_numbers_is_a_reference_no_floor(title: str) -> None:
+    # Review 1, finding 3: the usual "pick your TORCH_CUDA_ARCH_LIST" table says what each card
+    # is; only a cell such as "SM7 and later" says the least device.
+    text = (
+        "# Project\n\nUse this to pick TORCH_CUDA_ARCH_LIST for your card.\n\n"
+        f"| GPU | {title} |\n|-----|----|\n| Tesla K80 | 3.7 |\n| Tesla V100 | 7.0 |\n"
+        "| A100 | 8.0 |\n| H100 | 9.0 |\n"
+    )
+    found = extract_docs(SourceFile(ref="r/README.md", rel="README.md", text=text))
+    assert [r for r in found.requirements if r.subject == "compute_capability"] == []
+
+
+def test_a_refusal_with_a_typographic_apostrophe_is_no_requirement() -> None:
+    # Review 1, finding 9: the same README sentence as an editor writes it (U+2019).
+    text = (
+        "You need at least CUDA 11.0 to build and run spconv 2.x. We won\u2019t offer any support "
+        "for CUDA < 11.0.\n"
+    )
+    assert _found(text, "README.md", {"cuda"}) == [("cuda", ">=11.0", 1), ("cuda", "", 1)]

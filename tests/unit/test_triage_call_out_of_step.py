@@ -112,7 +112,9 @@ def test_caret_notation_escapes_keep_the_line_numbers() -> None:
     assert (sighting.line, sighting.name, sighting.message) == (2, "RuntimeError", "boom")
 
 
-@pytest.mark.parametrize("word", ["patch.", "wrap.", "a.<locals>.", "x.<locals>.patch_", "a1_" * 6 + "patch_b2_b2."])
+@pytest.mark.parametrize(
+    "word", ["patch.", "wrap.", "a.<locals>.", "x.<locals>.patch_", "a1_" * 6 + "patch_b2_b2."]
+)
 def test_the_patch_shapes_take_linear_work_on_a_long_dotted_message(word: str) -> None:
     # Review 1, finding 1: the patch/wrap patterns took 90 s on 12 KB of "patch." (nested runs
     # tried from every dot). Each pattern naming a closure is run on 48 KB; a linear search

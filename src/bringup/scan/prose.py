@@ -45,11 +45,11 @@ from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
 _NEGATED_BEFORE = lazyre.compile(
-    r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn't\s+support|"
+    r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn['’]t\s+support|"
     r"incompatible|不兼容|"
     # a refusal of what follows: "We won't offer any support for CUDA < 11.0"
     # (traveller59/spconv@263d6b4 README.md:121, after "You need at least CUDA 11.0")
-    r"\b(?:won'?t|will\s+not|do\s+not|don'?t)\s+(?:offer\s+|provide\s+)?(?:any\s+)?support\b|"
+    r"\b(?:won['’]?t|will\s+not|do\s+not|don['’]?t)\s+(?:offer\s+|provide\s+)?(?:any\s+)?support\b|"
     r"\bno\s+(?:longer\s+)?support(?:ed)?\s+(?:for\b)?",
     re.IGNORECASE,
     guard=True,

@@ -116,20 +116,23 @@ def device_arch_cells(file: SourceFile, header: Row, body: list[Row]) -> list[Re
     depends on the release)."""
     subject = capability_subject()
     kinds = vocabulary().kinds
-    columns = [
+    capability = {
+        c for c, cell in enumerate(header.cells) if _CAPABILITY_HEADER.search(clean(cell))
+    }
+    listing = {
         column
         for column, cell in enumerate(header.cells)
-        if (
-            _DEVICE_ARCH_HEADER.search(clean(cell))
-            and any(word in kinds for word in re.findall(r"[A-Za-z]+", clean(cell).upper()))
-        )
-        or _CAPABILITY_HEADER.search(clean(cell))
-    ]
+        if _DEVICE_ARCH_HEADER.search(clean(cell))
+        and any(word in kinds for word in re.findall(r"[A-Za-z]+", clean(cell).upper()))
+    } - capability
+    columns = sorted(listing | capability)
     archs: list[tuple[str, int]] = []
     for row in body:
         for column in columns:
             cell = clean(row.cells[column]) if column < len(row.cells) else ""
-            names = listed(cell)
+            # A capability column gives floors only ("SM7 and later"): its bare numbers are a
+            # reference of what each card is ("| Tesla K80 | 3.7 |"), no floor.
+            names = listed(cell) if column in listing else []
             floor = _capability_floor(cell)
             if names and len(names) == len([p for p in _ARCH_ITEMS.split(cell) if p]):
                 archs.extend((name, row.line) for name in names)
