@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from bringup.model import Requirement, Source
 from bringup.scan.extraction import SourceFile
@@ -42,3 +43,21 @@ def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> No
     words = _download("internet", "docs/source/build.md", 111)
     tests_only = _download("gtest from GitHub", "cpp/CMakeLists.txt", 173, feature="tests")
     assert fold_generic_network([words, tests_only]) == [words, tests_only]
+
+
+@pytest.mark.parametrize(
+    ("text", "needed"),
+    [
+        # Review 1, finding 4: a negation of something else earlier in the clause.
+        ("This step does not require a GPU but requires network access to download weights.", True),
+        ("无需手动安装依赖 脚本会联网下载", True),
+        ("无需root权限，但需要联网下载依赖。", True),
+        # The negation right before the words (msprobe
+        # docs/zh/quick_start/pytorch_quick_start.md:492).
+        ("无需再次执行联网安装命令", False),
+        ("The wheel does not require network access.", False),
+    ],
+)
+def test_only_words_right_before_the_network_say_it_is_not_needed(text: str, needed: bool) -> None:
+    file = SourceFile(ref="r/README.md", rel="README.md", text=text + "\n")
+    assert bool(network_stated(file, [(1, text)])) is needed

@@ -13,7 +13,9 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
+from bringup.scan.mention import right_before
 from bringup.scan.paragraphs import around, joined, line_at
+from bringup.scan.prose import NO_NEED
 
 _NETWORK = lazyre.compile(
     r"\b(?:internet|network)\s+(?:connection|connectivity|access)\b|"
@@ -32,29 +34,12 @@ def network_words(text: str) -> bool:
     return _GATE.search(text) is not None
 
 
-_NEGATION = lazyre.compile(
-    r"无需|无须|不需要|不必|不用|\bno\s+need\b|\bnot\s+(?:need|require)|\bneedn't\b",
-    re.IGNORECASE,
-)
-"""Words saying the step is not needed: "无需再次执行联网安装命令" (no need to run the online
-install again, after the reader installed offline: msprobe
-docs/zh/quick_start/pytorch_quick_start.md:492, msprof-analyze
-docs/zh/quick_start/msprof-analyze_quick_start.md:404), "does not require network access";
-not "cannot build without internet access", which states the need."""
-_CLAUSE_END = lazyre.compile(r"[.;!?,:]\s|[\u3002\uff1b\uff01\uff1f\uff0c\uff1a]")
-
-
-def _negated(text: str, at: int) -> bool:
-    """Whether the clause the words at ``at`` are in says, before them, that they are not
-    needed (``_NEGATION``)."""
-    start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, at)), default=0)
-    return _NEGATION.search(text, start, at) is not None
-
-
 def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:
     """The ``network`` need a paragraph (its lines, numbered) states, if it states one."""
     text = joined(paragraph)
-    found = next((m for m in _NETWORK.finditer(text) if not _negated(text, m.start())), None)
+    found = next(
+        (m for m in _NETWORK.finditer(text) if not right_before(NO_NEED, text, m.start())), None
+    )
     if found is None:
         return []
     line = line_at(paragraph, found.start())
