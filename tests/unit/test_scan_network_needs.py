@@ -379,3 +379,34 @@ def test_a_dependency_list_the_build_fetches_is_a_download_per_host() -> None:
         ("libboundscheck from gitee.com", 15, []),
         ("catlass from gitcode.com", 21, []),
     ]
+
+
+def _listed(text: str) -> list[tuple[str, int]]:
+    found = extract_dependency_json(source_file("dependency.json", text)).requirements
+    return [(r.spec, r.source.line) for r in found]
+
+
+def test_a_dependency_list_is_read_as_json_whatever_its_layout() -> None:
+    # Review 1, finding 5: a minified list, a library's url under a "source" object, and a URL
+    # that names no host beside one that does.
+    minified = '{"spdlog": {"url": "https://a.com/s.zip"}, "json": {"url": "https://b.com/j.zip"}}'
+    assert _listed(minified) == [("spdlog from a.com", 1), ("json from b.com", 1)]
+    nested = '{\n "spdlog": {\n  "source": {\n   "url": "https://a.com/spdlog.zip"\n  }\n }\n}'
+    assert _listed(nested) == [("spdlog from a.com", 4)]
+    hostless = '{\n "a": {"url": "https://[::1/x.zip"},\n "b": {"url": "https://b.com/b.zip"}\n}'
+    assert _listed(hostless) == [("b from b.com", 3)]
+
+
+def test_a_dependency_list_that_is_no_json_is_read_by_lines() -> None:
+    text = '{\n "a": {\n  "url": "https://a.com/a.zip", // the mirror\n },\n'
+    assert _listed(text) == [("a from a.com", 3)]
+
+
+def test_a_dependency_list_of_a_test_an_example_or_a_vendored_project_is_not_the_repos() -> None:
+    for rel in (
+        "tests/fixtures/dependency.json",
+        "docs/examples/dependencies.json",
+        "third_party/foo/dependencies.json",
+    ):
+        assert classify(rel) is None
+    assert classify("ci/dependency.json") == "depjson"

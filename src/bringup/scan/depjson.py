@@ -6,14 +6,19 @@ cmake/default_config.cmake:13 hands the configure: ``"spdlog": {"url": "https://
 cann/catlass.git", "type": "git", ...}``; MindIE-Motor ci/dependency.json's list of
 ``{"url": ..., "save_as": ...}`` for ci/download_3rdparty.py).
 
-The file is read line by line, not parsed: a library is the key of the object its ``url`` is
-in, else the file the URL names. One ``network`` need per host, "<libraries> from <host>",
+The file is parsed as JSON: a library is the nearest key above its ``url`` that is no
+container word (``"spdlog": {"source": {"url": ...}}`` is spdlog), else the file the URL
+names. A file that is no valid JSON is read line by line (the key opened on a line before the
+URL's). One ``network`` need per host, "<libraries> from <host>",
 cited at the first library's URL and the others beside it: one server the machine must reach
 (its mirror, its proxy rule), however many archives it serves.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from typing import Optional
 from urllib.parse import urlsplit
 
 import msgspec
@@ -32,6 +37,18 @@ _URL = lazyre.compile(
 )
 
 
+_URL_KEYS = frozenset({"url", "git_url", "source_url"})
+_REMOTE = lazyre.compile(r"(?:https?|git)://[^\s\"]{1,500}")
+_CONTAINERS = frozenset(
+    {"source", "sources", "src", "download", "downloads", "dependency", "dependencies", "deps"}
+    | {"third_party", "thirdparty", "packages", "libraries", "libs", "git", "archive", "file"}
+)
+"""Keys that hold a library's fields or a list of libraries, not a library's name."""
+
+Located = tuple[Optional[str], str]
+"""A URL and the library key above it, if any."""
+
+
 def _library(key: str | None, url: str) -> str:
     """The library a URL is for: its object's key, else the last part of the URL."""
     if key:
@@ -39,22 +56,57 @@ def _library(key: str | None, url: str) -> str:
     return urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1] or url
 
 
-def extract_dependency_json(file: SourceFile) -> Extraction:
-    """One ``network`` need per host the list's URLs name."""
-    by_host: dict[str, list[tuple[str, int, str]]] = {}
+def _walked(value: object, key: str | None) -> Iterator[Located]:
+    """The URLs in a parsed JSON value, each with the nearest library key above it."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name in _URL_KEYS and isinstance(item, str):
+                if _REMOTE.fullmatch(item):
+                    yield key, item
+            elif isinstance(item, (dict, list)):
+                named = name if name.lower() not in _CONTAINERS else key
+                yield from _walked(item, named)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _walked(item, key)
+
+
+def _by_lines(text: str) -> Iterator[Located]:
+    """The URLs of a file that is no valid JSON, each with the key opened before it."""
     key: str | None = None
-    for number, line in enumerate(file.text.splitlines(), start=1):
+    for line in text.splitlines():
         opened = _KEY.match(line)
         if opened is not None:
             key = opened.group(1)
-        found = _URL.search(line)
-        if found is None:
-            continue
-        url = found.group(1)
-        host = urlsplit(url).hostname
+        for found in _URL.finditer(line):
+            yield key, found.group(1)
+            key = None
+
+
+def _host(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:  # "https://[::1/x.zip": no host this need can name
+        return None
+
+
+def extract_dependency_json(file: SourceFile) -> Extraction:
+    """One ``network`` need per host the list's URLs name."""
+    try:
+        located = list(_walked(json.loads(file.text), None))
+    except (ValueError, RecursionError):  # no JSON, or nested deeper than the parser goes
+        located = list(_by_lines(file.text))
+    by_host: dict[str, list[tuple[str, int, str]]] = {}
+    offset = 0
+    for key, url in located:
+        at = file.text.find(url, offset)
+        if at < 0:
+            at = file.text.find(url)
+        offset = max(at, 0)
+        number = file.text.count("\n", 0, offset) + 1
+        host = _host(url)
         if host:
             by_host.setdefault(host, []).append((_library(key, url), number, url))
-        key = None
     requirements = []
     for host, listed in by_host.items():
         names = ", ".join(dict.fromkeys(name for name, _, _ in listed))

@@ -125,6 +125,20 @@ a project built by its own tool (``scopes``). go.mod is also read (``gomod``), s
 lists it as a classified file, not here."""
 
 
+_NOT_OWN_LISTS = _TEST_DIRS | {
+    "fixtures",
+    "testdata",
+    "examples",
+    "example",
+    "docs",
+    "doc",
+    "third_party",
+    "thirdparty",
+    "3rdparty",
+    "vendor",
+}
+"""Directories whose dependency list (``depjson``) is not the repo's build's own."""
+
 _BY_NAME = {
     "pyproject.toml": "pyproject",
     "setup.py": "setup_py",
@@ -158,6 +172,8 @@ def classify(rel: str) -> str | None:
         return None  # a wrap's own build (``subprojects/packagefiles/taskflow``)
     if name in _ROOT_CI_FILES and len(parts) > 1:
         return None
+    if known == DEPENDENCY_JSON and any(d.lower() in _NOT_OWN_LISTS for d in parts[:-1]):
+        return None  # a test's fixture, an example, a vendored project's own list
     if known is not None:
         return known
     suffix = name[name.rfind(".") :] if "." in name else ""
