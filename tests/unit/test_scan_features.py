@@ -423,3 +423,27 @@ def test_a_top_level_test_in_a_nested_cmakelists_takes_its_else() -> None:
         option_features(cmake_commands(flipped.replace(" TMP)", " OFF)")), "src/CMakeLists.txt")
         == {}
     )
+
+
+def test_an_option_and_a_group_of_alternatives_is_off_with_the_option() -> None:
+    # Review 1, finding 6: AND binds tighter than OR, and parentheses group; the branch is off
+    # whenever USE_FOO is. Alternatives are off only when each of them is.
+    text = (
+        'option(USE_FOO "foo" OFF)\n'
+        'option(USE_BAR "bar" OFF)\n'
+        "if(USE_FOO AND (USE_BAR OR CMAKE_BUILD_TYPE))\n"
+        "  add_subdirectory(a)\n"
+        "endif()\n"
+        "if(USE_FOO OR (USE_BAR AND CMAKE_BUILD_TYPE))\n"
+        "  add_subdirectory(b)\n"
+        "endif()\n"
+        "if(USE_FOO OR NOT USE_BAR)\n"
+        "  add_subdirectory(c)\n"
+        "endif()\n"
+        "if(USE_FOO OR CMAKE_BUILD_TYPE AND USE_BAR)\n"
+        "  add_subdirectory(d)\n"
+        "endif()\n"
+    )
+    assert option_features(cmake_commands(text), "CMakeLists.txt") == {
+        **dict.fromkeys((3, 4, 6, 7, 12, 13), "option:USE_FOO")
+    }

@@ -89,6 +89,47 @@ def _optional(name: str, off: set[str], on: set[str]) -> bool:
     return name in off or (_OPTION_NAME.match(name) is not None and name not in on)
 
 
+def _tokens(args: Sequence[str]) -> list[str]:
+    """An ``if``'s arguments with the parentheses the lexer leaves on them as tokens of their
+    own (``(USE_BAR`` is ``(``, ``USE_BAR``)."""
+    tokens: list[str] = []
+    for arg in args:
+        core = arg.lstrip("(")
+        tokens.extend("(" * (len(arg) - len(core)))
+        name = core.rstrip(")")
+        tokens.extend([name] if name else [])
+        tokens.extend(")" * (len(core) - len(name)))
+    return tokens
+
+
+def _split(tokens: list[str], word: str) -> list[list[str]]:
+    """``tokens`` split at ``word`` outside parentheses."""
+    parts: list[list[str]] = [[]]
+    depth = 0
+    for part in tokens:
+        depth += (part == "(") - (part == ")")
+        if part == word and depth == 0:
+            parts.append([])
+        else:
+            parts[-1].append(part)
+    return parts
+
+
+def _off(tokens: list[str], off: set[str], on: set[str]) -> bool:
+    """Whether the ``if`` condition ``tokens`` is false by default: each of its ``OR``
+    alternatives is (AND binds tighter, parentheses group), an alternative when one of its
+    ``AND`` operands is an option off by default (not under ``NOT``) or a group that is off."""
+    for alternative in _split(tokens, "OR"):
+        operands = _split(alternative, "AND")
+        if not any(
+            (len(o) == 1 and _optional(o[0], off, on))
+            or (len(o) > 2 and o[0] == "(" and o[-1] == ")" and _off(o[1:-1], off, on))
+            for o in operands
+        ):
+            return False
+    return True
+
+
 def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str]:
     """``line -> option:X`` for each command of the file ``rel`` inside the taken branch of
     ``if(X …)`` where X is an option off by default; the ``if`` line itself too (a guard
@@ -100,11 +141,10 @@ def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str
         if name in ("if", "elseif"):
             first = args[0] if args else ""
             optional = _optional(first, off, on)
-            if optional and "OR" in args:
-                # every alternative an option off by default (MatX CMakeLists.txt:426
+            if optional and len(_split(_tokens(args), "OR")) > 1:
+                # every alternative off by default (MatX CMakeLists.txt:426
                 # ``if (MATX_EN_FILEIO OR MATX_EN_VISUALIZATION OR … MATX_BUILD_TESTS …)``)
-                operands = [a for a in args if a not in ("OR", "(", ")")]
-                optional = all(_optional(a, off, on) for a in operands)
+                optional = _off(_tokens(args), off, on)
             if name == "elseif" and stack:
                 stack.pop()
             stack.append(f"option:{first}" if optional else "")
