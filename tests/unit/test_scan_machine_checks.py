@@ -44,6 +44,22 @@ def test_the_status_command_quoted_in_a_sentence_checks_the_driver() -> None:
     assert _found(text, "README.md", _DRIVERS) == [("nvidia_driver", "", 1)]
 
 
+@pytest.mark.parametrize(
+    ("code", "subject"),
+    [
+        ("nvidia-smi 2>&1 | head", "nvidia_driver"),
+        ("npu-smi info 2>&1", "ascend_driver"),
+        ("nvidia-smi;", "nvidia_driver"),
+    ],
+)
+def test_the_quoted_status_command_redirected_or_ended_checks_the_driver(
+    code: str, subject: str
+) -> None:
+    # Review 1, finding 7: the inline code is split into shell words, so "2>&1" and ";" are
+    # words of their own after the command.
+    assert _found(f"Run `{code}` to check.\n", "README.md", _DRIVERS) == [(subject, "", 1)]
+
+
 def test_a_query_of_topology_or_of_a_chip_name_is_no_driver_check() -> None:
     # microsoft/mscclpp@1f5f065d docs/quickstart.md:9: the GPUs' links (gpu_interconnect)
     links = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
+from bringup.scan.shwords import shell_words
 
 _AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
 """Words that may follow the status command: its output piped or redirected, another command."""
@@ -67,7 +68,9 @@ def quoted_checks(text: str, source: Source, *, hard: bool) -> list[Requirement]
         return []
     found: dict[str, Requirement] = {}
     for span in _SPAN.finditer(text):
-        argv = tuple(span.group(1).lstrip("$# ").split())
+        code = span.group(1).lstrip("$# ")
+        words = shell_words(code)
+        argv = tuple(code.split() if words is None else words)  # None: a quote left open
         for requirement in status_check(argv, source, hard=hard):
             found.setdefault(requirement.subject, requirement)
     return list(found.values())
