@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bringup.triage import explain_text, scan_log
+from bringup.triage.blocks import normalise
 from bringup.triage.fallback import diagnose
 
 TWENTIETH = "tests/data/triage_twentieth"
@@ -137,3 +138,10 @@ def test_a_long_dotted_message_is_explained_at_once() -> None:
     start = time.perf_counter()
     explain_text(log)
     assert time.perf_counter() - start < 5.0
+
+
+def test_a_posix_bracket_class_is_no_caret_notation_escape() -> None:
+    # Review 1, finding 8: "^[[:space:]]" in a sed or grep command of a configure or build log.
+    line = b"sed -e 's/^[[:space:]]*//' failed: error\n"
+    assert normalise(line) == line
+    assert normalise(b"^[[0;36mfirst^[[0m\n") == b"first\n"

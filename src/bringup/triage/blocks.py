@@ -36,7 +36,7 @@ class ByteSource(Protocol):
 
 
 _ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\n]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-_CARET = re.compile(rb"\^\[\[[0-?]*[ -/]*[@-~]|\^M(?=\n|$)")
+_CARET = re.compile(rb"\^\[\[[0-9;?]*[ -/]*[@-~]|\^M(?=\n|$)")
 """The CSI sequences of ``_ANSI`` and a line's closing CR as caret notation writes them (ESC
 as ``^[``, CR as ``^M``): a log copied out of ``less``, ``cat -v`` or vim ("^[[0;36m(Worker
 pid=1)^[[0;0m ERROR ... TypeError: ...^M"), whose prefix would otherwise hide its exception
