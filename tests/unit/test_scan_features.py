@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakelex import cmake_commands
@@ -447,3 +449,22 @@ def test_an_option_and_a_group_of_alternatives_is_off_with_the_option() -> None:
     assert option_features(cmake_commands(text), "CMakeLists.txt") == {
         **dict.fromkeys((3, 4, 6, 7, 12, 13), "option:USE_FOO")
     }
+
+
+def test_a_scan_that_fails_still_drops_its_lexed_cmake_texts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review 1, finding 10: a harness that catches a repo's error and goes on must not keep
+    # that repo's CMake texts for the life of the process.
+    from bringup.scan import cmakelex, repo
+
+    (tmp_path / "CMakeLists.txt").write_text('project(x)\noption(USE_X "x" OFF)\n')
+
+    def failing(*args: object, **kwargs: object) -> None:
+        assert cmakelex._lexed.cache_info().currsize > 0  # the scan lexed the file
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(repo, "_one_each", failing)
+    with pytest.raises(RuntimeError):
+        scan_repo(tmp_path, ".")
+    assert cmakelex._lexed.cache_info().currsize == 0

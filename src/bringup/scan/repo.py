@@ -296,6 +296,31 @@ def scan_repo(
     """The component for the repo at ``root`` (cited as ``shown``), with its findings.
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file)."""
+    try:
+        return _scanned(
+            root,
+            shown,
+            name=name,
+            loaded=loaded,
+            manifest=manifest,
+            prefix=prefix,
+            progress=progress,
+        )
+    finally:
+        cmakelex.forget()  # the repo's CMake texts, however its scan ended
+
+
+def _scanned(
+    root: Path,
+    shown: str,
+    *,
+    name: str | None = None,
+    loaded: Loaded | None = None,
+    manifest: RepoManifest | None = None,
+    prefix: list[str | int] | None = None,
+    progress: Progress | None = None,
+) -> RepoScan:
+    """``scan_repo``'s work, its lexed CMake texts kept until it returns."""
     component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
     files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
     queue: list[RepoFile] = list(files)
@@ -361,7 +386,6 @@ def scan_repo(
         scoped.requirements, authority, component, {ref: text for ref, (_, text) in texts.items()}
     )
     requirements, unversioned = settled.requirements, settled.findings
-    cmakelex.forget()  # the repo's CMake files are read
     defaults = default_steps(extractions, scoped, requirements, test_files)
     steps = merge_steps(scoped.steps, defaults)
     overrides: list[Finding] = []
