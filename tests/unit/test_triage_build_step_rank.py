@@ -8,7 +8,9 @@ case file there; the other from a public thread."""
 
 from __future__ import annotations
 
-from bringup.triage import explain_text
+from bringup.triage import explain_text, scan_log
+from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+from bringup.triage.ranking import _failing_layer
 
 TWENTYSECOND = "tests/data/triage_twentysecond"
 
@@ -47,3 +49,12 @@ def test_a_build_steps_exit_status_ranks_below_the_line_that_says_why() -> None:
 
 def test_a_build_steps_exit_status_alone_is_still_the_build() -> None:
     assert _first(NINJA_ALONE) == ("traceback.build.command-failed", "build")
+
+
+def test_a_build_steps_exit_status_alone_says_where_the_log_fails() -> None:
+    # Review 1, finding 11: decided so; the step tier ranks above an exception no rule explains
+    # and below every catch-all signature (-300 and up).
+    extra = diagnose(scan_log(NINJA_ALONE).findings)
+    assert extra[0].signature_id == "traceback.build.command-failed"
+    assert _failing_layer(extra) == "build"
+    assert FALLBACK_SCORES["traceback-other"] < FALLBACK_SCORES["step"] < -300.0

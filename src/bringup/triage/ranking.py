@@ -245,7 +245,8 @@ def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]
 
 def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     """Where the log fails, as its code, exception or failure line says (the fallback's
-    best diagnosis); None when only an exception no rule explains says it."""
+    best diagnosis); None when only an exception no rule explains says it. A build command's
+    exit status (the ``step`` tier, above ``traceback-other``) says it: the build."""
     best = extra[0] if extra else None
     if best is None or best.score <= fallback.FALLBACK_SCORES["traceback-other"]:
         return None
