@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from bringup.triage import explain_text, scan_log
+from bringup.triage import exceptionrules, explain_text, scan_log
 from bringup.triage.blocks import normalise
+from bringup.triage.exceptionrules import match_exception
 from bringup.triage.fallback import diagnose
+from bringup.triage.fallbackrules import builtin_rules
 
 TWENTIETH = "tests/data/triage_twentieth"
 TWENTYSECOND = "tests/data/triage_twentysecond"
@@ -145,3 +147,20 @@ def test_a_posix_bracket_class_is_no_caret_notation_escape() -> None:
     line = b"sed -e 's/^[[:space:]]*//' failed: error\n"
     assert normalise(line) == line
     assert normalise(b"^[[0;36mfirst^[[0m\n") == b"first\n"
+
+
+def test_the_searches_over_one_exception_are_kept_in_the_callers_memo() -> None:
+    # Review 1, finding 13: no module state; the caller owns the searches it shares.
+    log = "TypeError: timed.<locals>.wrapper() takes 1 positional argument but 2 were given\n"
+    (sighting,) = scan_log(log).findings.all_exceptions()
+    rules = builtin_rules().exceptions
+    memo: dict[tuple[str, str], bool] = {}
+    found = match_exception(sighting, rules, memo)
+    assert found is not None
+    assert found.id == "class.code.project-bug"
+    kept = dict(memo)
+    assert kept
+    assert match_exception(sighting, rules, memo) == found
+    assert memo == kept
+    state = vars(exceptionrules).items()
+    assert [k for k, v in state if isinstance(v, (dict, list)) and not k.startswith("__")] == []

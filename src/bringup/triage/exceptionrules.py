@@ -28,51 +28,51 @@ _TEST_COMPARISON = re.compile(
 
 
 def match_exception(
-    sighting: ExceptionSighting, rules: Sequence[ExceptionRule]
+    sighting: ExceptionSighting, rules: Sequence[ExceptionRule], memo: Optional[Memo] = None
 ) -> Optional[ExceptionRule]:
     """The first rule that explains ``sighting``. A rule's ``any_message`` types need no
     ``message`` when an installed package raised the exception; pasted alone (no frames) with
     a message of its own, when no rule places it outside an operation (torch's "The NVIDIA
     driver on your system is too old" is the driver's failure; a failed test's "assert x ==
     y" is no project's check). A rule's ``pasted`` forms ("Type: message") explain such an
-    exception, in the rules' order, whatever its ``exception`` and ``message`` say."""
+    exception, in the rules' order, whatever its ``exception`` and ``message`` say. ``memo``
+    keeps the searches for another call over the same exception (``Memo``)."""
+    memo = {} if memo is None else memo
     alone = (
         not sighting.frames
         and _OWN_MESSAGE.match(sighting.message) is not None
         and _TEST_COMPARISON.search(sighting.message) is None
     )
-    found = _first_rule(sighting, rules, pasted=False, alone=alone)
+    found = _first_rule(sighting, rules, memo, pasted=False, alone=alone)
     if not alone:
         return found
     if found is not None and found.id != GENERIC_RULE and found.layer != KERNEL_LAYER:
         return found
-    return _first_rule(sighting, rules, pasted=True, alone=alone) or found
+    return _first_rule(sighting, rules, memo, pasted=True, alone=alone) or found
 
 
-_searched: dict[tuple[str, str], bool] = {}
-_searched_for: list[Optional[ExceptionSighting]] = [None]
+Memo = dict[tuple[str, str], bool]
+"""Searches done for one exception: (pattern, text) -> found. The caller makes one per
+exception and passes it to each ``match_exception`` over it."""
 
 
-def _found(sighting: ExceptionSighting, pattern: str, text: str) -> bool:
-    """Whether ``pattern`` is found in ``text``, one of ``sighting``'s texts; each search done
-    once per sighting. The rules are tried up to four times over one exception (as itself and
-    as pasted alone, then the rules that place it: ``fallback._placed``), and a message can be
-    a line of a megabyte (a printed tensor; a fuzzed log's run of 2 MB of digits, whose 54
-    message searches took 2.5 s a pass). The answers kept are the last sighting's; the key
-    holds the text, so an answer is never another text's."""
-    if _searched_for[0] is not sighting:
-        _searched.clear()
-        _searched_for[0] = sighting
+def _found(memo: Memo, pattern: str, text: str) -> bool:
+    """Whether ``pattern`` is found in ``text``, each search done once per ``memo``. The rules
+    are tried up to four times over one exception (as itself and as pasted alone, then the
+    rules that place it: ``fallback._placed``), and a message can be a line of a megabyte (a
+    printed tensor; a fuzzed log's run of 2 MB of digits, whose 54 message searches took 2.5 s
+    a pass)."""
     key = (pattern, text)
-    found = _searched.get(key)
+    found = memo.get(key)
     if found is None:
-        found = _searched[key] = re.search(pattern, text) is not None
+        found = memo[key] = re.search(pattern, text) is not None
     return found
 
 
 def _first_rule(
     sighting: ExceptionSighting,
     rules: Sequence[ExceptionRule],
+    memo: Memo,
     *,
     pasted: bool,
     alone: bool = False,
@@ -80,15 +80,15 @@ def _first_rule(
     innermost = sighting.packages[-1] if sighting.packages else None
     said = f"{sighting.name}: {sighting.message}"
     for rule in rules:
-        if rule.message_not and _found(sighting, rule.message_not, sighting.message):
+        if rule.message_not and _found(memo, rule.message_not, sighting.message):
             continue
-        if alone and rule.pasted and _found(sighting, rule.pasted, said):
+        if alone and rule.pasted and _found(memo, rule.pasted, said):
             return rule
         if not re.search(rule.exception, sighting.name):
             continue
         if (
             rule.message
-            and not _found(sighting, rule.message, sighting.message)
+            and not _found(memo, rule.message, sighting.message)
             and not (
                 (innermost or pasted)
                 and rule.any_message

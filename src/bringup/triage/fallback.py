@@ -38,7 +38,7 @@ from bringup.triage.evidence import (
     rule_diagnosis,
     warning_diagnosis,
 )
-from bringup.triage.exceptionrules import GENERIC_RULE, match_exception
+from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception
 from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
@@ -331,7 +331,8 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         return
     real = real_exceptions(findings, rules)
     first = with_message((real or sightings)[0], findings)
-    found = match_exception(first, rules.exceptions)
+    memo: Memo = {}
+    found = match_exception(first, rules.exceptions, memo)
     if found is None:
         return
     generic = found.id == GENERIC_RULE
@@ -343,7 +344,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     yield Diagnosis(
         signature_id=rule.id,
         title=rule.title,
-        layer=_placed(first, findings, rules, found) if found.placed else rule.layer,
+        layer=_placed(first, findings, rules, found, memo) if found.placed else rule.layer,
         kind=rule.kind,
         cause=f"{rule.cause} The job raised {first.name}" + (f" in {where}." if where else "."),
         fix=rule.next,
@@ -409,7 +410,7 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
 
 
 def _placed(
-    sighting: ExceptionSighting, findings: Findings, rules: Rules, own: ExceptionRule
+    sighting: ExceptionSighting, findings: Findings, rules: Rules, own: ExceptionRule, memo: Memo
 ) -> Layer:
     """Where a placed rule's exception surfaced: the layer its message's words name, else the
     one another rule that reads the type and the words gives (a device id refused at start-up),
@@ -420,7 +421,7 @@ def _placed(
     if said is not None:
         return said.layer
     others = [r for r in rules.exceptions if r.tier != "class" and r != own]
-    plain = match_exception(sighting, others)
+    plain = match_exception(sighting, others, memo)
     if plain is not None and plain.id != GENERIC_RULE:
         return plain.layer
     place = exception_place(sighting, findings, rules.evidence)
