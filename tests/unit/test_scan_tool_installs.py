@@ -232,3 +232,10 @@ def test_a_toolkit_a_distribution_package_installs_is_the_toolkit_need() -> None
         ("cuda", "", 6, "apt installs cuda-11-7"),
         ("cuda", "", 8, "apt installs cuda-12-2"),
     ]  # no system package
+
+
+def test_the_distributions_own_toolkit_package_is_the_toolkit_need() -> None:
+    # Review 1, finding 14: the Debian/Ubuntu archive's CUDA package.
+    text = "```shell\nsudo apt install -y nvidia-cuda-toolkit\n```\n"
+    found = extract_docs(_file("README.md", text)).requirements
+    assert [(r.subject, r.text) for r in found] == [("cuda", "apt installs nvidia-cuda-toolkit")]

@@ -241,12 +241,13 @@ _RELEASE_SUFFIX = lazyre.compile(r"(?:-\d+)+$")
 
 def _toolkit(package: str) -> str | None:
     """The toolkit a distribution package is, by its name less a release suffix (NVIDIA's
-    ``cuda-11-7``, ``cuda-toolkit-12-2``: ``backends.names``), if any: one named for the
-    toolkit itself (not a word the names map, such as ``kernel``, the Linux kernel's
-    package)."""
+    ``cuda-11-7``, ``cuda-toolkit-12-2``, Debian's and Ubuntu's ``nvidia-cuda-toolkit``:
+    ``backends.names``), if any: one with a part named for the toolkit itself (not a word the
+    names map, such as ``kernel``, the Linux kernel's package)."""
     bare = _RELEASE_SUFFIX.sub("", package.split("=", 1)[0].lower())
     subject = backends.names().get(bare)
-    if subject is None or scope_of(subject) != "toolkit" or not bare.startswith(subject):
+    named = subject is not None and any(p.startswith(subject) for p in bare.split("-"))
+    if subject is None or scope_of(subject) != "toolkit" or not named:
         return None
     return subject
 

@@ -33,6 +33,7 @@ NAMES = {
     "cuda": "cuda",
     "cudatoolkit": "cuda",
     "cuda-toolkit": "cuda",
+    "nvidia-cuda-toolkit": "cuda",
     "cuda-version": "cuda",
     "pytorch-cuda": "cuda",
     "cuda-nvcc": "cuda",
