@@ -96,7 +96,10 @@ _TEST_SOURCES = (".py", ".cpp", ".cc", ".cxx", ".c")
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
 _ROOT_CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml"})
 """CI files their service reads at the repository's root only: one deeper is a copied
-project's (NVIDIA/MatX public/cpm-cmake/.travis.yml, CPM.cmake's own CI), not the repo's."""
+project's (NVIDIA/MatX public/cpm-cmake/.travis.yml, CPM.cmake's own CI), not the repo's.
+Azure Pipelines and Jenkins are pointed at a file at any path (a pipeline's YAML path, a
+job's Script Path), so a deeper ``azure-pipelines.yml`` or ``Jenkinsfile`` may be the repo's
+own and stays ``ci``."""
 
 
 class RepoFile(NamedTuple):
