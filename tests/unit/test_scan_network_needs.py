@@ -381,7 +381,7 @@ def test_a_dependency_list_the_build_fetches_is_a_download_per_host() -> None:
     ]
 
 
-def _listed(text: str) -> list[tuple[str, int]]:
+def _listed(text: str) -> list[tuple[str, int | None]]:
     found = extract_dependency_json(source_file("dependency.json", text)).requirements
     return [(r.spec, r.source.line) for r in found]
 
