@@ -66,17 +66,20 @@ NEED = lazyre.compile(
     guard=True,
 )
 
-NO_NEED = lazyre.compile(
-    r"(?:无需|无须|不需要|不必|不用|不依赖|\bno\s+need\s+(?:for|of|to\s+\w+)|"
-    r"\b(?:not\s+(?:need|require)|needn['’]?t)\b|\bwithout)"
-    r"(?:(?!\bbut\b|\bhowever\b|但|[\u4e00-\u9fff]\s+[\u4e00-\u9fff])[^，,。；;]){0,16}$",
-    re.IGNORECASE,
+_NOT_NEEDED = (
+    r"无需|无须|不需要|不必|不用|不依赖|\bno\s+need\s+(?:for|of|to\s+\w+)|"
+    r"\b(?:not\s+(?:need|require)|needn['’]?t)\b"
 )
-"""Words that say a subject is not needed, right before it (``right_before``): "仅需挂载源码，
+_IN_CLAUSE = r"(?:(?!\bbut\b|\bhowever\b|但)[^，,。；;]){0,16}$"
+NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}){_IN_CLAUSE}", re.IGNORECASE)
+"""Words that say what follows is not needed, right before it (``right_before``): "仅需挂载源码，
 无需 NPU 驱动透传" (op-plugin docker/devel/README.md:120), "no need for the driver", "does not
-require network access": no unversioned need of it. The words reach no further than a clause:
-a contrast ("does not require a GPU but requires network access") or a space between two
-Chinese clauses ("无需手动安装依赖 脚本会联网下载") starts another."""
+require network access". The words reach no further than the clause: a contrast ("does not
+require a GPU but requires network access") starts another."""
+_NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}|\\bwithout){_IN_CLAUSE}", re.IGNORECASE)
+"""``NO_NEED`` and "without" before a subject: no unversioned need of it. Not for the network
+(``netprose``): "a machine without internet access" is the case the guide's offline steps
+are for, the build itself fetches (NVIDIA/MatX README.md:57)."""
 
 _TESTS = lazyre.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE, guard=True)
 _OPTIONAL = lazyre.compile(
@@ -286,7 +289,7 @@ def _versioned(
                 or version_named(subject, clause, match)
             )
             and subject not in seen_unversioned
-            and not right_before(NO_NEED, clause, match.start())
+            and not right_before(_NO_NEED, clause, match.start())
         ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
