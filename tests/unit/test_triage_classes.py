@@ -225,8 +225,9 @@ def test_a_messages_searches_are_done_once_however_often_the_rules_are_tried(
         return search(pattern, text)
 
     monkeypatch.setattr(re, "search", counted)
-    first = match_exception(sighting, builtin_rules().exceptions)
-    again = match_exception(sighting, builtin_rules().exceptions)
+    memo: dict[tuple[str, str], bool] = {}  # the caller's, one per exception
+    first = match_exception(sighting, builtin_rules().exceptions, memo)
+    again = match_exception(sighting, builtin_rules().exceptions, memo)
     assert first is again
     assert first is not None
     assert first.id == "class.code.unsupported-configuration"
