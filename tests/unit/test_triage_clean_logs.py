@@ -44,3 +44,32 @@ WARNING: Running pip as the 'root' user can result in broken permissions and con
 def test_a_clean_configure_and_a_clean_install_are_no_failure() -> None:
     assert explain_text(CLEAN_CONFIGURE) == []
     assert explain_text(CLEAN_INSTALL) == []
+
+
+# pip with nothing to install prints "Requirement already satisfied" and its usual warnings
+# (pip/_internal/resolution/legacy/resolver.py; the root-user advice of CLEAN_INSTALL; "Ignoring
+# invalid distribution" for a half-removed package; a retry of the index), and a torch_npu run
+# that worked prints its warning before the output (review 2, finding 1): no failure.
+ALREADY_THERE = (
+    """\
+Requirement already satisfied: torch in /usr/local/lib/python3.10/site-packages (2.1.0)
+WARNING: Running pip as the 'root' user can result in broken permissions and conflicting behaviour with the system package manager. It is recommended to use a virtual environment instead: https://pip.pypa.io/warnings/venv
+""",  # noqa: E501
+    """\
+WARNING: Ignoring invalid distribution -orch (/usr/local/lib/python3.10/site-packages)
+Requirement already satisfied: torch in /usr/local/lib/python3.10/site-packages (2.1.0)
+""",
+    """\
+WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f>: Failed to establish a new connection: [Errno 101] Network is unreachable')': /simple/numpy/
+Requirement already satisfied: numpy in /usr/lib/python3/dist-packages (1.26.4)
+""",  # noqa: E501
+    """\
+[W compiler_depend.ts:133] Warning: Warning: Device do not support double dtype now, dtype cast repalce with float. (function operator())
+output: tensor([1.], device='npu:0')
+""",  # noqa: E501
+)
+
+
+def test_a_log_that_goes_on_after_its_warnings_is_no_failure() -> None:
+    for log in ALREADY_THERE:
+        assert explain_text(log) == [], log

@@ -13,6 +13,7 @@ from bringup.triage.evidence import by_words
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
+from bringup.triage.findings import Findings
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -188,7 +189,7 @@ def test_a_log_of_warnings_only_is_read_from_its_warnings() -> None:
         "currently supported on the NPU backend and will fall back to run on the CPU. This may "
         "have performance implications. (function npu_cpu_fallback)\n"
     )
-    (first, *_) = warned(scan_log(log).findings)
+    (first, *_) = warned(*_read(log))
     assert (first.layer, first.confidence) == ("operator_execution", "low")
 
 
@@ -204,7 +205,24 @@ def test_the_warnings_of_a_step_that_succeeded_are_advice() -> None:
     )
     findings = scan_log(log).findings
     assert findings.quieted
-    assert warned(findings) == []
+    assert warned(findings, 3) == []
+
+
+def _read(log: str) -> tuple[Findings, int]:
+    result = scan_log(log)
+    return result.findings, result.lines
+
+
+def test_a_warning_is_read_after_any_number_of_info_lines() -> None:
+    # Review 2, finding 7: the quiet INFO lines with a failure's words before the warning do not
+    # use up the warnings kept.
+    info = "".join(f"[INFO] plugin {i}: optional feature not found, skipped\n" for i in range(6))
+    log = info + (
+        "WARNING: The script ascend-fd is installed in '/usr/local/python3.8/bin' which is not "
+        "on PATH.\n"
+    )
+    (first, *_) = warned(*_read(log))
+    assert first.layer == "install"
 
 
 def test_a_warning_that_a_variable_is_not_set_is_install() -> None:
@@ -224,8 +242,8 @@ def test_info_lines_are_not_warnings() -> None:
         "loading libnccl-net.so\n"
     )
     findings = scan_log(log).findings
-    assert findings.quieted
-    assert warned(findings) == []
+    assert findings.quieted == []
+    assert warned(findings, 1) == []
 
 
 def test_a_warning_does_not_take_the_place_of_a_failure() -> None:

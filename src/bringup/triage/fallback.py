@@ -48,9 +48,11 @@ from bringup.triage.findings import (
     TRACEBACK_OBSERVERS,
     CodeSighting,
     ExceptionSighting,
+    FailureSighting,
     Findings,
     Observer,
     indented,
+    quiet_owner,
 )
 from bringup.triage.refusals import refused
 from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
@@ -103,7 +105,7 @@ def observers(
     found.extend(TRACEBACK_OBSERVERS)
     found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
     if rules.failure:
-        found.append(Observer(FAILURE, rules.quiet, rules.failure))
+        found.append(Observer(FAILURE, quiet_owner(rules.quiet, rules.warning), rules.failure))
     if rules.success:
         found.append(Observer(MARK, SUCCESS, rules.success))
     if rules.runtime_compile:
@@ -358,20 +360,40 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     )
 
 
-def warned(findings: Findings, rules: Optional[Rules] = None) -> list[Diagnosis]:
+def warned(findings: Findings, lines: int, rules: Optional[Rules] = None) -> list[Diagnosis]:
     """What a log in which nothing else names a failure says in its warnings (``rules.warning``:
     the quiet lines that warn, not INFO lines or traceback frames), when their words name a
     layer; the last thing read, after a traceback the log ends in (``bringup.triage.remnant``).
-    A log that shows its step succeed (``rules.success``: "Successfully installed ...") has
-    only advice in its warnings (pip's "Running pip as the 'root' user can result in ...
-    conflicting behaviour"). The vendors' knowledge is not read from warnings: it explains
-    failures."""
+    Read only where the log (of ``lines`` lines) stops at its warnings, as a pasted report
+    does: what follows the last one is no more than its own continuation (``_CONTINUATION``)
+    or other warnings. A run that went on after a warning worked despite it (torch_npu's
+    "[W compiler_depend.ts:133] Warning: Device do not support double dtype now" and then the
+    output), and a log that shows its step succeed (``rules.success``: "Successfully installed
+    ...", "Requirement already satisfied: ...") has only advice in its warnings (pip's "Running
+    pip as the 'root' user can result in ... conflicting behaviour"). The vendors' knowledge is
+    not read from warnings: it explains failures."""
     rules = builtin_rules() if rules is None else rules
     if findings.failures or SUCCESS in findings.marks or not rules.warning or not rules.evidence:
         return []
-    warnings = [w for w in findings.quieted if re.search(rules.warning, w.text)]
+    warnings = findings.quieted
+    if not warnings or not _stops_at(warnings[-1], lines, rules.warning):
+        return []
     said = warning_diagnosis(warnings, rules.evidence)
     return [said] if said else []
+
+
+_CONTINUATION = re.compile(r"(?:warnings\.)?warn\($|$")
+"""A line a warning prints after its own: Python's source line of the call that warned
+("  warnings.warn("), or an empty line."""
+
+
+def _stops_at(warning: FailureSighting, lines: int, warns: str) -> bool:
+    """Whether a log of ``lines`` lines ends with ``warning``: the lines after it (no more
+    than the two read with it) are its continuation or further warnings."""
+    after = warning.following.split("\n")[: max(0, lines - warning.line)]
+    return lines - warning.line <= 2 and all(
+        _CONTINUATION.match(line) or re.search(warns, line) for line in after
+    )
 
 
 def real_exceptions(findings: Findings, rules: Rules) -> list[ExceptionSighting]:

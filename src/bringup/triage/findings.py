@@ -30,7 +30,7 @@ MAX_FRAMES = 12
 FRAMES_WINDOW = 8 << 10
 MAX_FAILURES = 8
 MAX_QUIETED = 4
-"""How many lines with a failure's words that ``quiet`` silenced are kept (the first ones)."""
+"""How many warnings with a failure's words that ``quiet`` silenced are kept (the first ones)."""
 MAX_FAILURE_LINES = 256
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
@@ -75,11 +75,21 @@ class Observer(NamedTuple):
     """An expression the scan runs for the fallback: its role, and whose it is (a code
     catalogue's name, a line rule's id; empty for the traceback expressions, ``pytest`` for
     pytest's summary lines; for failure lines, the expression of the lines that only look
-    like one)."""
+    like one and the expression of the warnings among them, ``quiet_owner``)."""
 
     role: str
     owner: str
     pattern: str
+
+
+_WARNING_SEPARATOR = "\0"
+
+
+def quiet_owner(quiet: str, warning: str) -> str:
+    """The owner of the failure lines' observer: the expression of the lines that only look
+    like failures (``quiet``), and of the warnings among them (``warning``), which
+    ``Findings.quieted`` keeps."""
+    return f"{quiet}{_WARNING_SEPARATOR}{warning}" if warning else quiet
 
 
 TRACEBACK_OBSERVERS = (
@@ -181,8 +191,9 @@ class Findings:
     failure_lines: int = 0
     """How many failure lines were read (kept or not)."""
     quieted: list[FailureSighting] = field(default_factory=list)
-    """The first lines with a failure's words that ``quiet`` silenced (a warning, a frame): the
-    fallback reads the warnings among them in a log with no failure line at all."""
+    """The first warnings with a failure's words that ``quiet`` silenced (not an INFO line or
+    a frame: the observer's ``quiet_owner``): the fallback reads them in a log with no failure
+    line at all."""
     marks: dict[str, LineSighting] = field(default_factory=dict)
     """The first line of each mark (a kernel compiled while the job runs): unlike a line
     rule's, read after an exception too, and no diagnosis of its own."""
@@ -252,14 +263,18 @@ class Findings:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
         return len(self.failures) >= MAX_FAILURES or self.failure_lines >= MAX_FAILURE_LINES
 
-    def _failure(self, quiet: str, line: int, text: str, following: Frames) -> None:
+    def _failure(self, owner: str, line: int, text: str, following: Frames) -> None:
         """Keep a failure line, the line before it and the lines after it, unless ``quiet``
-        (the observer's owner: an expression for the lines that only look like failures, INFO
-        and WARN lines) matches it (them: the lines after it)."""
+        (from the observer's owner, ``quiet_owner``: an expression for the lines that only
+        look like failures, INFO and WARN lines) matches it (them: the lines after it); such
+        a line is kept among the ``quieted`` when it is a warning."""
         if self.failures_done() or (self.failures and self.failures[-1].line == line):
             return
         self.failure_lines += 1
+        quiet, _, warning = owner.partition(_WARNING_SEPARATOR)
         if quiet and re.search(quiet, text):
+            if warning and not re.search(warning, text):
+                return
             if len(self.quieted) < MAX_QUIETED and not (
                 self.quieted and self.quieted[-1].line == line
             ):

@@ -143,7 +143,7 @@ def rank(
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
     if not diagnoses:
-        diagnoses = fallback.warned(result.findings)
+        diagnoses = fallback.warned(result.findings, result.lines)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     return diagnoses if top is None else diagnoses[:top]
 
