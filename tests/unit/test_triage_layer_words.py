@@ -6,6 +6,9 @@ Each line is real, its source beside it."""
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 
 from bringup.triage import explain_text
@@ -66,6 +69,59 @@ def test_an_operator_not_in_the_library_that_should_hold_it_is_install() -> None
 def test_a_symbol_the_loader_cannot_find_is_install() -> None:
     # dyld's message for a symbol no loaded image exports (apple-oss-distributions/dyld).
     assert _said("dyld: Symbol not found: _PyUnicode_AsUTF8") == "install"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Review 2, finding 6: a module's own state, and a compiler's diagnostic.
+        "RuntimeError: The tokenizer backend of this model is not initialized yet",
+        "ValueError: torch.compile cache is not initialized; call setup() first",
+        "error: 'ret' may be used uninitialized in this function [-Werror=maybe-uninitialized]",
+    ],
+)
+def test_what_is_not_the_devices_not_initialised_is_not_device_init(text: str) -> None:
+    rule = by_words((text,), builtin_rules().evidence)
+    assert rule is None or rule.layer != "device_init"
+
+
+def test_the_device_named_before_not_initialised_is_device_init() -> None:
+    assert _said("RuntimeError: the NPU backend is not initialized") == "device_init"
+    assert _said("ACL runtime has not been initialized") == "device_init"
+
+
+def test_a_table_of_symbols_not_found_is_no_missing_symbol() -> None:
+    # Review 2, finding 14: "symbol" then any word is no symbol's name.
+    rule = by_words(("RuntimeError: symbol table not found for module",), builtin_rules().evidence)
+    assert rule is None or rule.layer != "install"
+    assert _said("undefined: symbol '_ZN3c104cuda9SetDeviceEi' not found") == "install"
+
+
+def test_the_missing_library_words_are_linear_in_a_long_token() -> None:
+    # Review 2, finding 9: a long run of "lib-" once took seconds (backtracking).
+    (rule,) = [e for e in builtin_rules().evidence if e.id == "evidence.install.library"]
+    started = time.perf_counter()
+    re.search(rule.words, "error " + "lib-" * 20000)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_prose_that_a_tool_is_not_in_the_path_is_no_failure() -> None:
+    # Review 2, finding 5: CMake's status in a build that went on, and prose about "the path".
+    assert (
+        explain_text(
+            "-- Found Python3: /usr/bin/python3\n"
+            "Using the bundled protoc, as protoc is not in your PATH\n"
+            "[100%] Built target foo\n"
+        )
+        == []
+    )
+    assert (
+        explain_text(
+            "Downloading model...\n"
+            "The checkpoint you asked for is not in the path; fetching it from the hub\n"
+        )
+        == []
+    )
 
 
 TOOLS_OUT_OF_STEP = "class.install.toolchain-components-out-of-step"
