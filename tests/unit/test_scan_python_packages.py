@@ -37,6 +37,23 @@ def test_a_dependency_list_unpacking_an_unknown_name_keeps_its_literal_members()
     ]
 
 
+def test_a_dependency_list_unpacking_a_call_reads_the_file_it_names() -> None:
+    # Review 2, finding 2: ``*parse_requirements("requirements.txt")`` is computed; its file is
+    # still read, beside the literal members.
+    text = (
+        "from setuptools import setup\n"
+        "from pkg_util import parse_requirements\n"
+        'setup(name="x", install_requires=["torch", *parse_requirements("requirements.txt")])\n'
+    )
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
+    assert [r.subject for r in found.requirements] == ["torch"]
+    assert found.includes == ("requirements.txt",)
+    assert [f.message for f in found.findings if "is computed" in f.message] == [
+        "install_requires is computed when setup.py runs (parse_requirements('requirements.txt'));"
+        " not executed, not read"
+    ]
+
+
 # ai-dynamo/nixl @ 8770b655, README.md:146 and 157-162.
 NIXL_BUILD_OPTIONS = """#### NIXL-specific build options
 
@@ -70,6 +87,17 @@ def test_a_wheel_from_an_installed_tree_is_no_distribution_to_get() -> None:
         ("torch_npu", "==2.1.0.post3", 4),
         ("python", "==3.10.*", 4),
     ]
+
+
+def test_a_wheel_a_guide_downloads_to_home_is_a_distribution_to_get() -> None:
+    # Review 2, finding 3: $HOME or another program's home is no installed toolkit tree.
+    for folder in ("$HOME/Downloads", "${HOME}", "${CONDA_HOME}/pkgs"):
+        script = f"pip install {folder}/torch_npu-2.1.0.post3-cp310-cp310-linux_aarch64.whl\n"
+        found = extract_shell(source_file("install.sh", script)).requirements
+        assert [(r.subject, r.spec) for r in found] == [
+            ("torch_npu", "==2.1.0.post3"),
+            ("python", "==3.10.*"),
+        ], folder
 
 
 def test_a_release_whose_support_is_dropped_is_no_need() -> None:

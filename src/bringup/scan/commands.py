@@ -293,7 +293,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
             scope = requirement.feature or tool_scope(requirement.subject)
             found.append(msgspec.structs.replace(requirement, feature=scope))
     for arg in command.argv:
-        if arg.endswith(".whl") and not _INSTALLED_TREE.match(arg):
+        if arg.endswith(".whl") and not known_programs().installed_tree.match(arg):
             found.extend(wheel_requirements(arg, source, hard=hard))
         for pattern, subject in known_programs().wheel_indexes:
             build = pattern.search(arg)
@@ -304,12 +304,16 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     return found
 
 
-_INSTALLED_TREE = lazyre.compile(r"^[\"']?\$\{?[A-Za-z_]*(?i:install|home|toolkit)[A-Za-z_]*\}?/")
-"""A wheel under an installed tree a variable names (``pip3 install --user
-"$ASCEND_INSTALL_PATH/compiler/lib64/te-0.4.0-py3-none-any.whl"``, hicann/ge scripts/build.sh:204,
-the toolkit's own wheel; a package's installer putting its tools' wheels in place from
-``${install_path}/tools/``): a file the toolkit or the package's install already put on the
-machine, no distribution to get."""
+def _installed_tree(homes: frozenset[str]) -> str:
+    """A wheel under an installed tree a variable names (``pip3 install --user
+    "$ASCEND_INSTALL_PATH/compiler/lib64/te-0.4.0-py3-none-any.whl"``, hicann/ge
+    scripts/build.sh:204, the toolkit's own wheel; a package's installer putting its tools'
+    wheels in place from ``${install_path}/tools/``): a file the toolkit or the package's install
+    already put on the machine, no distribution to get. The variable is a toolkit's home
+    (``homes``: the vocabularies' ``home_variables``) or an install path; never ``$HOME`` or
+    another program's home (``$CONDA_HOME``), where a guide's download step puts a wheel to get."""
+    named = "|".join(re.escape(h) for h in sorted(homes))
+    return rf"^[\"']?\$\{{?(?:{named}|[A-Za-z_]*(?i:install)[A-Za-z_]*)\}}?/"
 
 
 _PLACEHOLDER_NAME = lazyre.compile(r"X{2,}Y?(?![a-z])|x{3,}")
@@ -355,6 +359,7 @@ class _Programs(NamedTuple):
     device_env: dict[str, str]
     wheel_indexes: tuple[tuple[re.Pattern[str], str], ...]
     installers: tuple[tuple[re.Pattern[str], str], ...]
+    installed_tree: re.Pattern[str]
 
 
 def _gather(registered: tuple[Backend, ...]) -> _Programs:
@@ -383,6 +388,9 @@ def _gather(registered: tuple[Backend, ...]) -> _Programs:
             (patterncache.compile(rx), subject)
             for b in registered
             for rx, subject in b.vocabulary.installers
+        ),
+        installed_tree=patterncache.compile(
+            _installed_tree(frozenset(v for b in registered for v in b.vocabulary.home_variables))
         ),
     )
 

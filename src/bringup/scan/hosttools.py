@@ -22,6 +22,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scopenames import TESTS
+from bringup.scan.testonly import note_only_for_tests
 
 HOST_TOOLS = frozenset(
     {"gawk", "awk", "sed", "lcov", "gcov", "pigz", "ccache", "googletest", "gtest", "gmock",
@@ -92,17 +93,13 @@ def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list
     soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading)) or tool in SPEED_UPS
     text = text.strip()[:200]
     found = file.requirement("system_package", tool + version, line, text=text, hard=not soft)
-    if tool in _TEST_FRAMEWORKS or _FOR_TESTS.search(notes):
+    if tool in _TEST_FRAMEWORKS or note_only_for_tests(notes):
         return [msgspec.structs.replace(found, feature=TESTS)]
     return [found]
 
 
 _TEST_FRAMEWORKS = frozenset({"googletest", "gtest", "gmock"})
-_FOR_TESTS = lazyre.compile(
-    r"\bUTs?\b|\bunit[\s-]?tests?\b|\btest\s*cases?\b|\btests?\s+only\b|UT时|单元测试|测试用例",
-    re.IGNORECASE,
-)
-"""A test framework, and a tool whose note says only the tests need it ("lcov >= 1.13 (Optional,
-only required for running UTs)" and its Chinese twin "仅执行UT时依赖", hicann/asc-tools
-docs/00_quick_start_en.md:320, docs/00_quick_start.md:315): the truth briefs' scope "tests",
-not the repo's."""
+"""A test framework, and a tool whose note says only the tests need it (``testonly``: "lcov >=
+1.13 (Optional, only required for running UTs)" and its Chinese twin "仅执行UT时依赖",
+hicann/asc-tools docs/00_quick_start_en.md:320, docs/00_quick_start.md:315): the truth briefs'
+scope "tests", not the repo's."""

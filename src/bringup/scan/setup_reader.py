@@ -38,6 +38,9 @@ class Reader:
         self.functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
         self.partial: set[int] = set()
         """Lines of values only some branches give (one side of ``if``/``else``): soft."""
+        self.unpacked: list[ast.expr] = []
+        """The unknown values a list unpacks (``*parse_requirements("requirements.txt")``):
+        computed, as ``dependency_list`` says, beside the list's literal members."""
         self.requirements: list[Requirement] = []
         self.findings: list[Finding] = []
         self.includes: list[str] = []
@@ -58,8 +61,11 @@ class Reader:
                 if isinstance(element, ast.Starred):
                     # ``[..., "numpy", *deps]`` (traveller59/spconv setup.py:56, ``deps`` built
                     # with ``str.format``): the literal members are in the list whatever the
-                    # unpacked name adds, when that is unknown
-                    out.extend(self.strings(element.value, depth + 1) or [])
+                    # unpacked name adds, when that is unknown (then computed: ``unpacked``)
+                    unpacked = self.strings(element.value, depth + 1)
+                    if unpacked is None and element.value not in self.unpacked:
+                        self.unpacked.append(element.value)
+                    out.extend(unpacked or [])
                     continue
                 inner = self.strings(element, depth + 1)
                 if inner is None:
@@ -152,11 +158,11 @@ class Reader:
     def dependency_list(
         self, keyword: str, node: ast.expr, hard: bool, why: str | None, feature: str = ""
     ) -> None:
+        self.unpacked = []
         values = self.strings(node)
-        if values is None:
-            self.computed(keyword, node)
-            return
-        for value, line in values:
+        for unknown in [node] if values is None else self.unpacked:
+            self.computed(keyword, unknown)
+        for value, line in values or []:
             source = self.file.source(line)
             branch = line in self.partial
             add_python_requirement(
