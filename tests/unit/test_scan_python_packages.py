@@ -177,6 +177,20 @@ def test_a_repo_named_after_a_framework_it_builds_for_still_needs_the_framework(
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == ["pypi:tensorflow-cpu"]
 
 
+def test_a_repos_extension_named_after_it_keeps_the_repos_name_its_own(tmp_path: Path) -> None:
+    # Review 2, finding 8: a sub-extension's setup.py (csrc/ext/setup.py, foo_cuda_ext) is a
+    # part of repo foo; its README's "pip install foo" installs the repo, no need of it.
+    (tmp_path / "csrc" / "ext").mkdir(parents=True)
+    (tmp_path / "README.md").write_text(
+        "# Foo\n\n## Installation\n\n```bash\npip install foo\n```\n", encoding="utf-8"
+    )
+    (tmp_path / "csrc" / "ext" / "setup.py").write_text(
+        'from setuptools import setup\nsetup(name="foo_cuda_ext")\n'
+    )
+    found = scan_repo(tmp_path, "foo", name="foo").component.requirements
+    assert [r.subject for r in found if r.subject.startswith("pypi:")] == []
+
+
 # mindspore-ai/acctransformer @ 1ed103dc, README.md:24 and 28-33.
 ACCTRANSFORMER_TABLE = """#### 2.1.1、配套环境要求
 

@@ -10,6 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -189,6 +190,11 @@ built from ``python/pylibraft`` whose pyproject.toml:96 asks rapids-build-backen
 repo's own distribution under the name of one CUDA major, installed instead of built."""
 
 
+def _normal(name: str) -> str:
+    """A distribution's name as pip compares it (PEP 503), without a ``pypi:`` prefix."""
+    return re.sub(r"[-_.]+", "-", name.rpartition(":")[2]).lower()
+
+
 def _stated(
     root: Path,
     shown: str,
@@ -196,34 +202,37 @@ def _stated(
     *,
     extractions: list[Extraction],
     provides: list[str],
+    named: list[tuple[str, str]],
     texts: dict[str, tuple[RepoFile, str]],
     scopes: Scopes,
 ) -> list[Requirement]:
     """What the files state and the main package imports, listed releases named as the repo
-    shows them (``python_listed``), less the repo itself: the distributions its setup.py files
-    of the repo's own scope name, or, where none names one, the repo's name (its docs install
-    the repo, "pip install <repo>" in its own install guide), also under a CUDA flavour's
-    name (``_CUDA_FLAVOUR``). What a CMake function body states counts only where something
-    that runs calls the function (``cmakecalls``)."""
+    shows them (``python_listed``), less the repo itself: the distributions its manifests name
+    (``named``, each with the file that names it), and the repo's name unless the manifests of
+    the repo's own scope name others only (its docs install the repo, "pip install <repo>" in
+    its own install guide), also under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a CMake
+    function body states counts only where something that runs calls the function
+    (``cmakecalls``)."""
     # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
     # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
-    # the repo's name is its distribution's only where no setup.py of the repo's own scope
-    # names one: Ascend/tensorflow builds npu_bridge and npu_device (tf_adapter/python/
-    # setup.py:30, tf_adapter_2.x/python/setup.py:17) and needs TensorFlow 1.15.0
-    # (tf_adapter/README.md:25); a benchmark's setup.py (nixl benchmark/nixlbench/src/runtime/
-    # etcd/setup.py:43) is not the repo's. ``texts`` and ``extractions`` are in step: one
-    # extraction for each file read.
+    # the repo's name is its distribution's (its docs install the repo) unless the manifests
+    # of the repo's own scope (setup.py, pyproject.toml, setup.cfg) name other distributions
+    # only: Ascend/tensorflow builds npu_bridge and npu_device (tf_adapter/python/setup.py:30,
+    # tf_adapter_2.x/python/setup.py:17) and needs TensorFlow 1.15.0 (tf_adapter/README.md:25);
+    # one named after the repo (``foo_cuda_ext`` in repo foo) is a part of the repo's own
+    # distribution. A benchmark's manifest (nixl benchmark/nixlbench/src/runtime/etcd/
+    # setup.py:43) is not of the repo's scope.
     distributions = [
-        name
-        for (entry, _), extraction in zip(texts.values(), extractions)
-        for name in extraction.provides
-        if not name.startswith("cmake:") and scopes.of(entry.rel) == REPO
+        name for rel, name in named if not name.startswith("cmake:") and scopes.of(rel) == REPO
     ]
+    repo_named = not distributions or any(
+        _normal(name).startswith(_normal(component)) for name in distributions
+    )
     # a manifest's CUDA-flavoured name (``nixl-cu12``, nixl pyproject.toml:21) is the distribution
     # the docs install by its plain name ("pip install nixl", README.md:43)
     own = {
         _CUDA_FLAVOUR.sub("", name).lower()
-        for name in (*provides, *(distributions or [python_subject(component)]))
+        for name in (*provides, *([python_subject(component)] if repo_named else []))
     }
     stated = python_listed(
         [
@@ -325,12 +334,12 @@ def _scanned(
     files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
     queue: list[RepoFile] = list(files)
     seen = {file.rel for file in files}
-    extractions: list[Extraction] = []
+    extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
     findings: list[Finding] = []
     authority: dict[str, int] = {}
     test_files: list[tuple[str, str]] = []
     texts: dict[str, tuple[RepoFile, str]] = {}
-    readme, read = "", 0
+    readme = ""
     first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
     guides: list[str] = []
     # a repo with no build at its top: its README states what all its members share
@@ -342,7 +351,6 @@ def _scanned(
         findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
         if text is None:
             continue
-        read += 1
         texts[ref] = (entry, text)
         if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
             readme = text
@@ -352,8 +360,9 @@ def _scanned(
             guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
         authority[ref] = AUTHORITY[entry.kind]
         extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text), collection)
-        extractions.append(extraction)
+        extracted.append((entry.rel, extraction))
         queue.extend(_included(root, extraction, seen))
+    extractions = [extraction for _, extraction in extracted]
     provides = sorted({p for e in extractions for p in e.provides})
     scopes = file_scopes(seen, texts, stats.manifests)
     requirements = meson_wraps(
@@ -364,6 +373,7 @@ def _scanned(
                 component,
                 extractions=extractions,
                 provides=provides,
+                named=[(rel, name) for rel, e in extracted for name in e.provides],
                 texts=texts,
                 scopes=scopes,
             ),
@@ -415,4 +425,4 @@ def _scanned(
         findings=tuple(f.as_fact() for f in all_findings) or (),
         scopes=scoped.others(component, authority),
     )
-    return RepoScan(result, all_findings, provides, stats.files_seen, read)
+    return RepoScan(result, all_findings, provides, stats.files_seen, len(texts))
