@@ -46,11 +46,12 @@ def test_a_module_found_under_the_cann_prefix_is_cann() -> None:
 
 
 def test_a_module_found_elsewhere_stays_a_cmake_package() -> None:
-    # the same find without the prefix set before it: the module searches the system, and a
-    # package no CANN component names is the repo's own
-    alone = SGL_ALOG.split("\n\n")[1]
-    found = _found("csrc/ops/CMakeLists.txt", alone.replace("alog", "zlog"))
-    assert found == [("cmake:zlog", 1, True)]
+    # a package no CANN component names is a part where the prefix pointing at the install is
+    # set before its find, and the repo's own without it (the module searches the system)
+    unknown = SGL_ALOG.replace("alog", "zlog")
+    assert _found("csrc/ops/CMakeLists.txt", unknown) == [("cann", 6, True)]
+    alone = unknown.split("\n\n")[1]
+    assert _found("csrc/ops/CMakeLists.txt", alone) == [("cmake:zlog", 1, True)]
 
 
 def test_a_cann_component_is_cann_wherever_the_prefix_is_set() -> None:
