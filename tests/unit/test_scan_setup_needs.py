@@ -488,3 +488,8 @@ def test_a_doc_builder_or_linter_an_install_names_is_a_developers_tool() -> None
     found = extract_docs(source_file("README.md", guide)).requirements
     packages = [(r.spec, r.feature) for r in found if r.subject == "system_package"]
     assert packages == [("pigz", ""), ("clang-format-14", "development")]
+    # one list of developers' tools (pydeps.DEVELOPER_TOOLS) in the OS packages' spelling too
+    guide = "## Build\n\n```shell\napt-get install -y python3-sphinx codespell pigz\n```\n"
+    found = extract_docs(source_file("README.md", guide)).requirements
+    packages = [(r.spec, r.feature) for r in found if r.subject == "system_package"]
+    assert packages == [("pigz", ""), ("python3-sphinx codespell", "development")]

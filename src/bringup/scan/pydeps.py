@@ -71,11 +71,15 @@ requirements.txt:9) names a developer's tool: the ``development`` feature."""
 
 
 _TEST_TOOLS = lazyre.compile(r"^pypi:(?:pytest.*|hypothesis|coverage|tox|nox)$")
-_DEVELOPER_TOOLS = lazyre.compile(
-    r"^pypi:(?:pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
-    r"codespell|cmake-format|clang-format|cpplint|"
-    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine|types-[\w.-]+)$"
+DEVELOPER_TOOLS = (
+    r"pre-commit|ruff|black|isort|yapf|autopep8|flake8.*|pylint|mypy|pyright|"
+    r"codespell|cmake-format|clang-format|clang-tidy|cpplint|cppcheck|doxygen|"
+    r"sphinx.*|myst-parser|mkdocs.*|furo|breathe|recommonmark|docutils|twine|types-[\w.-]+"
 )
+"""The developers' tools by name, as PyPI and the OS packages spell them alike (the OS
+packages' spelling, ``python3-sphinx`` or ``clang-format-14``, is mapped onto it:
+``bringup.scan.sysdeps``)."""
+_DEVELOPER_TOOLS = lazyre.compile(rf"^pypi:(?:{DEVELOPER_TOOLS})$")
 """Linters, formatters, type checkers, doc builders and release tools (``_TEST_TOOLS``: test
 runners): what a developer installs, not what the repo needs. A requirements file made mostly
 of these (Mooncake's top-level ``requirements.txt``: pre-commit, ruff, pyright, codespell …; a

@@ -32,6 +32,7 @@ from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.purpose import OPTIONAL_WORDS
+from bringup.scan.pydeps import DEVELOPER_TOOLS
 from bringup.scan.scopenames import DEVELOPMENT
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import scope_of
@@ -193,12 +194,12 @@ def installed_packages(
 _SPEED_UP = "speed-up"
 _KINDS = ("", _SPEED_UP, DEVELOPMENT)
 _DEVELOPER_PACKAGES = lazyre.compile(
-    r"^(?:clang-format|clang-tidy|cpplint|cppcheck|pre-commit|doxygen|graphviz|"
-    r"python3?-sphinx\S*|sphinx\S*)(?:-\d{1,2})?$"
+    rf"^(?:python3?-)?(?:{DEVELOPER_TOOLS}|graphviz)(?:-\d{{1,2}})?$"
 )
 """A linter, formatter or documentation builder a distribution packages (``clang-format-14``,
-``doxygen``): a developer's tool, never what the repo's build needs (the truth briefs:
-"ccache, clang-format, pre-commit, doc builders: never 'repo'")."""
+``python3-sphinx``, ``doxygen``; ``pydeps.DEVELOPER_TOOLS``, and graphviz, the doc builders'
+renderer): a developer's tool, never what the repo's build needs (the truth briefs: "ccache,
+clang-format, pre-commit, doc builders: never 'repo'")."""
 
 
 def _kind(package: str) -> str | None:
