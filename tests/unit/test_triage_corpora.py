@@ -210,6 +210,10 @@ CORPORA["twentysecond"] = Corpus(
     (*CORPORA["twentyfirst"].earlier, DATA / "triage_twentyfirst"),
     size=50,
 )
+CORPORA["twentythird"] = Corpus(
+    DATA / "triage_twentythird",
+    (*CORPORA["twentysecond"].earlier, DATA / "triage_twentysecond"),
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
