@@ -20,7 +20,7 @@ from bringup.ladder.run import ladder_backends
 from bringup.probe.importers import UNREAD, import_report
 from bringup.probe.redact import Redactor
 from bringup.scan.linked import linked_in, provider
-from bringup.triage.fallback import next_steps
+from bringup.triage.codediagnoses import next_steps
 from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 ROOT = Path(__file__).parent.parent.parent

@@ -9,8 +9,9 @@ case file there; the other from a public thread."""
 from __future__ import annotations
 
 from bringup.triage import explain_text, scan_log
-from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+from bringup.triage.fallback import diagnose
 from bringup.triage.ranking import _failing_layer
+from bringup.triage.tiers import FALLBACK_SCORES
 
 TWENTYSECOND = "tests/data/triage_twentysecond"
 

@@ -14,7 +14,8 @@ import pytest
 from bringup.triage import explain_text
 from bringup.triage.catalogues import builtin_catalogues
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+from bringup.triage.fallback import diagnose
+from bringup.triage.tiers import FALLBACK_SCORES
 
 NINTH = "tests/data/triage_ninth"
 TENTH = "tests/data/triage_tenth"

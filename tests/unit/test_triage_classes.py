@@ -12,8 +12,9 @@ import pytest
 from bringup.triage import explain_text
 from bringup.triage.exceptionrules import match_exception
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+from bringup.triage.fallback import diagnose
 from bringup.triage.fallbackrules import builtin_rules
+from bringup.triage.tiers import FALLBACK_SCORES
 
 # https://github.com/flashserve/flash-linear-attention-npu/issues/321 (triage_sixth 24): fla_npu
 # reads torch_npu.ops, which the torch_npu 2.10 dev build no longer exposes.

@@ -10,7 +10,8 @@ import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
-from bringup.triage.fallback import FALLBACK_SCORES, diagnose
+from bringup.triage.fallback import diagnose
+from bringup.triage.tiers import FALLBACK_SCORES
 
 
 def _fallback_first(log: str) -> tuple[str, str]:

@@ -1,52 +1,47 @@
 """A layer for every failure log: diagnoses from error codes, tracebacks and failure lines.
 
 When no signature names a failure, the log still says a lot: the codes the vendors' APIs
-returned (``bringup.triage.catalogues``), the exception the job died on, with the packages
-of the frames it was raised in, and lines where a component reports a failure. The rules
-that read exceptions and lines are data (``bringup.triage.fallbackrules``). Each diagnosis
-gives a layer, a generic cause and the next diagnostic step, and ranks below every
-signature: its ``score`` is in ``FALLBACK_SCORES`` (below own and knowledge signatures,
-above catch-all ones), in this order: a known code, a traceback a specific rule explains, a
-code known by its family only, a wrapper code, a failure line; then, below the catch-all
-signatures, an exception no rule explains. Within
-a tier the first failure in the log comes first; an exception echoed by a launcher or by the
-process that waited for the failed one (``echoes``) counts only when nothing else failed: the
-log's failure lines before it are read first; an exception indented inside another
-tool's output gives way to that tool's failure line when the log has one.
+returned (``bringup.triage.catalogues``, told by ``bringup.triage.codediagnoses``), the
+exception the job died on, with the packages of the frames it was raised in, and lines where
+a component reports a failure. The rules that read exceptions and lines are data
+(``bringup.triage.fallbackrules``). Each diagnosis gives a layer, a generic cause and the next
+diagnostic step, and ranks below every signature: its ``score`` is in
+``tiers.FALLBACK_SCORES`` (below own and knowledge signatures, above catch-all ones), in this
+order: a known code, a traceback a specific rule explains, a code known by its family only, a
+wrapper code, a failure line; then, below the catch-all signatures, an exception no rule
+explains. Within a tier the first failure in the log comes first; an exception echoed by a
+launcher or by the process that waited for the failed one (``echoes``) counts only when
+nothing else failed: the log's failure lines before it are read first; an exception indented
+inside another tool's output gives way to that tool's failure line when the log has one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Optional
 
-import msgspec
-
-from bringup import backends
-from bringup.backends.base import Backend
-from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Evidence, Layer
-from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
+from bringup.model.diagnosis import Diagnosis, Evidence, Layer
+from bringup.triage.catalogues import Catalogue, builtin_catalogues
+from bringup.triage.codediagnoses import from_codes
 from bringup.triage.evidence import (
     EvidenceRule,
     by_words,
     exception_place,
     exception_rule,
     layer_at,
-    rule_at,
     rule_diagnosis,
     warning_diagnosis,
 )
 from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception
-from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
+from bringup.triage.fallbackrules import ExceptionRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
     FAILURE,
     LINE,
     MARK,
     TRACEBACK_OBSERVERS,
-    CodeSighting,
     ExceptionSighting,
     FailureSighting,
     Findings,
@@ -56,43 +51,11 @@ from bringup.triage.findings import (
 )
 from bringup.triage.refusals import refused
 from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
-from bringup.triage.signatures import SignatureRecord, SignatureSet
-from bringup.triage.templates import render
-
-FALLBACK_SCORES = {
-    "code": -200.0,
-    "class": -205.0,
-    "traceback": -210.0,
-    "family": -220.0,
-    "wrapper": -225.0,
-    "line": -235.0,
-    "traceback-other": -310.0,
-    "step": -305.0,
-    "footer": -320.0,
-}
-"""Scores of the fallback's tiers (``bringup.triage.ranking`` gives own signatures 0 and up,
-knowledge signatures -150 and up, catch-all signatures -300 and up): an exception no rule
-explains is itself a catch-all, and ranks below the catch-all signatures, as does one that
-reports only that a step failed (``step``: a build command's CalledProcessError says the compiler
-lines before it failed, and a catch-all that reads those lines says why). ``step`` ranks above
-``traceback-other``, as the ``traceback`` tier it came from did, and unlike it still names where
-the log fails (``ranking._failing_layer``: the build), which the tuning halves' figures do not
-tell apart from leaving the layer unsaid; a wrapper code printed
-as the footer of an exception's message (``footer``: torch_npu's "ERR99999 UNKNOWN application
-exception" under the exception) ranks below whatever explains that exception. A ``class`` rule
-names a recurring class of failure (a plugin out of step with its host, an operator that
-refuses its inputs on this device) by the message's shape and the frames' packages: it says
-more than a rule that reads the exception type or the words alone, less than an exact code."""
-
+from bringup.triage.signatures import SignatureSet
+from bringup.triage.tiers import FALLBACK_SCORES, SAME_FAILURE
 
 SUCCESS = "success"
 """The mark of a line that reports the step it ran succeeded (``Rules.success``)."""
-
-
-SAME_FAILURE = 3
-"""An exception and a code of the same layer this many lines apart report one failure
-(``DistBackendError: <library> error ...`` then the library's own error name); the code says
-more."""
 
 
 def observers(
@@ -130,7 +93,7 @@ def diagnose(
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     placed_by = {d.evidence[0].line: d.layer for d in classes if d.layer}
     codes = list(
-        _from_codes(findings, catalogues, signatures, rules.evidence, named, placed_by=placed_by)
+        from_codes(findings, catalogues, signatures, rules.evidence, named, placed_by=placed_by)
     )
     exceptions = list(_from_exceptions(findings, rules))
     real = real_exceptions(findings, rules)
@@ -174,155 +137,6 @@ def word_layer(
         return layer_at(line, findings, rules.evidence)
     said = by_words((text,), rules.evidence)
     return said.layer if said is not None else None
-
-
-def _from_codes(
-    findings: Findings,
-    catalogues: Sequence[Catalogue],
-    signatures: Optional[SignatureSet],
-    evidence: Sequence[EvidenceRule] = (),
-    classes: Optional[Mapping[str, LineRule]] = None,
-    *,
-    placed_by: Optional[Mapping[int, Layer]] = None,
-) -> Iterable[Diagnosis]:
-    """The codes' diagnoses; a code known by its family only names the component that
-    reported it, so the words of its failure line, when they name a layer, give the layer (so
-    do they for a code whose meaning is only its module's inner error, ``placed``). A code of
-    the usual layer on a line a class rule explains (``placed_by``: line to layer) takes the
-    class's layer: the code says what the call returned, the class where the fault is (NCCL's
-    NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
-    code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
-    a code that is that cause only ``alone`` where another catalogue's code shares its line."""
-    classes = classes or {}
-    placed_by = placed_by or {}
-    by_name = {c.info.name: c for c in catalogues}
-    found: list[tuple[CodeSighting, Meaning]] = []
-    for sighting in findings.codes.values():
-        catalogue = by_name.get(sighting.catalogue)
-        meaning = catalogue.lookup(sighting.group, sighting.value) if catalogue else None
-        if meaning is not None:
-            found.append((sighting, meaning))
-    reporter = {s.line: m for s, m in found if not m.exact}
-    said_on: dict[int, set[str]] = {}
-    for sighting, meaning in found:
-        said_on.setdefault(sighting.line, set()).add(meaning.catalogue)
-    raised = {s.line for s in findings.all_exceptions()}
-    for sighting, meaning in found:
-        exact = meaning.exact and not meaning.placed
-        tier = "wrapper" if meaning.wrapper else ("code" if exact else "family")
-        if tier == "wrapper" and _footer(sighting.line, raised):
-            tier = "footer"
-        diagnosis = _code_diagnosis(meaning, sighting, tier)
-        outer = reporter.get(sighting.line)
-        placed = tier == "family" or meaning.placed
-        said = _said(rule_at(sighting.line, findings, evidence), meaning) if placed else None
-        if said:
-            diagnosis = msgspec.structs.replace(diagnosis, layer=said)
-        elif meaning.layer == KERNEL_LAYER and sighting.line in placed_by:
-            diagnosis = msgspec.structs.replace(diagnosis, layer=placed_by[sighting.line])
-        elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
-            diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
-        beside = said_on[sighting.line] - {meaning.catalogue}
-        told = "" if meaning.alone and beside else meaning.same_as
-        same = signatures.by_id(told) if signatures and told else None
-        if signatures is not None and same is not None:
-            diagnosis = _as_signature(diagnosis, same.record, signatures)
-        elif told in classes:
-            diagnosis = _as_class(diagnosis, classes[told])
-        yield diagnosis
-
-
-def _said(rule: Optional[EvidenceRule], meaning: Meaning) -> Optional[Layer]:
-    """The layer the words of a placed code's line give it: start-up words say that the
-    component whose family the code is failed to start, so a collective library's code stays
-    communication (its set-up: "EI0009: Transport init error", HCCL creating the links between
-    ranks, vllm-project/vllm-ascend#3162), any other the device's."""
-    if rule is None:
-        return None
-    return meaning.layer if rule.start_up and meaning.layer == "communication" else rule.layer
-
-
-def _footer(line: int, raised: set[int]) -> bool:
-    """Whether a code at ``line`` closes the message of an exception raised on one of the
-    lines before it: an extension appends its own code for the failure it raises (torch_npu:
-    "RuntimeError: ..." then "[ERROR] ... ERR00100 PTA call acl api failed"); the exception's
-    type and message say more than a code that only says a call failed."""
-    return any(line - SAME_FAILURE <= other < line for other in raised)
-
-
-def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:
-    """``diagnosis`` of a code told as the class of failure the code's meaning is (ACLNN's
-    "parameter verification error" is an operator refusing its inputs): the class's id, title,
-    cause and fix, the code's line and score; a specific signature still ranks above it."""
-    told = rule_diagnosis(
-        rule,
-        diagnosis.evidence[0],
-        matches=diagnosis.matches,
-        score=diagnosis.score,
-        confidence=diagnosis.confidence,
-    )
-    return msgspec.structs.replace(told, captures=diagnosis.captures)
-
-
-def _as_signature(
-    diagnosis: Diagnosis, record: SignatureRecord, signatures: SignatureSet
-) -> Diagnosis:
-    """``diagnosis`` of a code told as the signature whose cause the code is: its id, title,
-    cause and fix (optional parts that need a captured value left out), the code's line and
-    score."""
-    captures = diagnosis.captures
-
-    def no_fact(key: str) -> Optional[str]:
-        return None
-
-    return msgspec.structs.replace(
-        diagnosis,
-        signature_id=record.id,
-        title=record.title,
-        layer=diagnosis.layer if record.layer == KERNEL_LAYER else record.layer,
-        kind=record.kind,
-        cause=render(record.cause, captures, no_fact, signatures.tables),
-        fix=render(record.fix, captures, no_fact, signatures.tables),
-        source=record.source,
-        see_also=tuple(record.see_also),
-    )
-
-
-def code_id(meaning: Meaning) -> str:
-    """The id of the diagnosis a code's meaning becomes."""
-    slug = re.sub(r"[^a-z0-9_-]+", "-", meaning.key.lower()).strip("-") or "warning"
-    return f"code.{meaning.catalogue}.{slug}"
-
-
-def code_texts(meaning: Meaning, lang: str = "en") -> tuple[str, str, str]:
-    """A code's title, cause and fix; in Chinese (``lang="zh"``) where the catalogue has it,
-    field by field, else in English."""
-    said = meaning.meaning_zh if lang == "zh" and meaning.meaning_zh else meaning.meaning
-    action = meaning.action_zh if lang == "zh" and meaning.action_zh else meaning.action
-    title = f"{meaning.title}: {said}" if meaning.exact else meaning.title
-    cause = said if meaning.exact else f"{meaning.title}: {said}"
-    return title, cause, action or next_steps()[meaning.layer]
-
-
-def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diagnosis:
-    title, cause, fix = code_texts(meaning)
-    return Diagnosis(
-        signature_id=code_id(meaning),
-        title=title,
-        layer=meaning.layer,
-        kind=meaning.kind,
-        cause=cause,
-        fix=fix,
-        source=meaning.source,
-        evidence=(Evidence(line=sighting.line, text=sighting.text),),
-        matches=sighting.count,
-        score=FALLBACK_SCORES[tier],
-        captures={
-            "code": sighting.value,
-            **({meaning.fills: sighting.value} if meaning.fills else {}),
-        },
-        confidence="high" if tier == "code" else "medium",
-    )
 
 
 def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
@@ -468,40 +282,3 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             score=FALLBACK_SCORES["line" if rule.tier == "traceback" else rule.tier],
             confidence="medium",
         )
-
-
-def _in_parentheses(words: Iterable[str], joiner: str) -> str:
-    listed = joiner.join(words)
-    return f" ({listed})" if listed else ""
-
-
-def _next_steps(registered: tuple[Backend, ...]) -> dict[Layer, str]:
-    words = [b.vocabulary for b in registered]
-    status = _in_parentheses((w.status_command for w in words if w.status_command), " / ")
-    blocking = " or ".join(
-        f"{w.launch_blocking}=1" + _in_parentheses(w.device_words[:1], "")
-        for w in words
-        if w.launch_blocking
-    )
-    logs = _in_parentheses((w.device_log for w in words if w.device_log), ", ")
-    return {
-        "install": "Check that the packages and libraries the job loads are installed in this "
-        "environment, in versions that go together (pip show, the vendor's compatibility "
-        "table).",
-        "build": "Find the first compiler or CMake error above; check the toolchain versions "
-        "the project requires.",
-        "device_init": f"Check that the device is visible and healthy{status} in this "
-        "environment, and that the driver supports the installed toolkit.",
-        "operator_execution": "Find the first failing operation"
-        + (f": rerun with {blocking} and" if blocking else " and")
-        + f" read the vendor log{logs} lines at that time.",
-        "communication": "Find the rank that failed first (its first error); check the "
-        "communication library's own errors and the network between the devices.",
-        "memory": f"Compare the device memory in use with what the job needs{status}; lower "
-        "the batch or sequence size, or shard the model.",
-    }
-
-
-next_steps = backends.per_registry(_next_steps)
-"""The next diagnostic step per layer, for a code whose catalogue gives no action, naming
-each backend's status command, launch-blocking variable and runtime log."""

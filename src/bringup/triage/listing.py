@@ -16,7 +16,7 @@ import msgspec
 
 from bringup.model.diagnosis import CauseKind, Layer
 from bringup.tomlfile import line_of
-from bringup.triage import fallback
+from bringup.triage import codediagnoses
 from bringup.triage.catalogues import Catalogue, Meaning, builtin_catalogues
 from bringup.triage.evidence import EvidenceRule
 from bringup.triage.fallbackrules import RULES_FILE, ExceptionRule, LineRule, builtin_rules
@@ -115,12 +115,12 @@ def _code_entries(catalogues: Sequence[Catalogue]) -> Iterable[Entry]:
                 False,
             )
             yield Entry(
-                id=f"{fallback.code_id(meaning)}*",
+                id=f"{codediagnoses.code_id(meaning)}*",
                 title=f"{catalogue.info.title} {family.prefix}…",
                 layer=family.layer,
                 kind=family.kind,
                 cause=family.meaning,
-                fix=fallback.next_steps()[family.layer],
+                fix=codediagnoses.next_steps()[family.layer],
                 source=meaning.source,
                 tier="code-family",
                 file=catalogue.path,
@@ -131,11 +131,11 @@ def _code_entries(catalogues: Sequence[Catalogue]) -> Iterable[Entry]:
             known = catalogue.lookup(group, value)
             if known is None or not known.exact:
                 continue
-            code_id = fallback.code_id(known)
+            code_id = codediagnoses.code_id(known)
             if code_id in seen:
                 continue
             seen.add(code_id)
-            title, cause, fix = fallback.code_texts(known)
+            title, cause, fix = codediagnoses.code_texts(known)
             yield Entry(
                 id=code_id,
                 title=title,

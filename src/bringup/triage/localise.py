@@ -19,7 +19,7 @@ import msgspec
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.builtin import builtin_data
 from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
-from bringup.triage.fallback import code_id, code_texts
+from bringup.triage.codediagnoses import code_id, code_texts
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureSet

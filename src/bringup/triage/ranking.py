@@ -51,7 +51,7 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, remnant, runtimecompile
+from bringup.triage import fallback, remnant, runtimecompile, tiers
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -185,7 +185,7 @@ def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
     return {
         (d.evidence[0].line, d.captures["code"]): d.layer
         for d in extra
-        if d.score == fallback.FALLBACK_SCORES["code"]
+        if d.score == tiers.FALLBACK_SCORES["code"]
         and "code" in d.captures
         and d.layer not in (None, KERNEL_LAYER)
     }
@@ -203,7 +203,7 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
     kept = []
     for d in extra:
         values = captured.get(d.evidence[0].line)
-        exact = d.score == fallback.FALLBACK_SCORES["code"]
+        exact = d.score == tiers.FALLBACK_SCORES["code"]
         named = not d.signature_id.startswith("code.")
         if values is None or (exact and (named or d.captures.get("code") not in values)):
             kept.append(d)
@@ -218,8 +218,7 @@ def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagno
     catch-alls that matched the code's line, not between them."""
     return [
         msgspec.structs.replace(d, score=NAMED_CODE_SCORE)
-        if d.score == fallback.FALLBACK_SCORES["code"]
-        and _specific(catalogue.by_id(d.signature_id))
+        if d.score == tiers.FALLBACK_SCORES["code"] and _specific(catalogue.by_id(d.signature_id))
         else d
         for d in extra
     ]
@@ -248,7 +247,7 @@ def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     best diagnosis); None when only an exception no rule explains says it. A build command's
     exit status (the ``step`` tier, above ``traceback-other``) says it: the build."""
     best = extra[0] if extra else None
-    if best is None or best.score <= fallback.FALLBACK_SCORES["traceback-other"]:
+    if best is None or best.score <= tiers.FALLBACK_SCORES["traceback-other"]:
         return None
     return best.layer
 
@@ -279,7 +278,7 @@ def _before_failure_lines(
     every failure line the fallback read (``line`` tier): the failure it names comes first,
     and the build tool's or the driver's lines after it ("make[2]: *** [main.cpp.o] Error 1")
     report that the step failed, not why ('' when there is none)."""
-    lines = [d.evidence[0].line for d in extra if d.score == fallback.FALLBACK_SCORES["line"]]
+    lines = [d.evidence[0].line for d in extra if d.score == tiers.FALLBACK_SCORES["line"]]
     catch_alls = sorted(
         (hits.first_line, sid)
         for sid, hits in result.hits.items()
@@ -325,7 +324,7 @@ def _one_per_cause(
         lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
         code = diagnosis.captures.get("code")
         wrapper = _wrapper(diagnosis)
-        near = range(first - fallback.SAME_FAILURE, first + fallback.SAME_FAILURE + 1)
+        near = range(first - tiers.SAME_FAILURE, first + tiers.SAME_FAILURE + 1)
         if diagnosis.signature_id in secondary and first in covered:
             continue
         if lesser and (code in codes or (wrapper and any(line in code_lines for line in near))):
@@ -340,8 +339,8 @@ def _one_per_cause(
 def _wrapper(diagnosis: Diagnosis) -> bool:
     """A wrapper code's diagnosis: a code that says only that a call failed."""
     return diagnosis.score in (
-        fallback.FALLBACK_SCORES["wrapper"],
-        fallback.FALLBACK_SCORES["footer"],
+        tiers.FALLBACK_SCORES["wrapper"],
+        tiers.FALLBACK_SCORES["footer"],
     )
 
 
