@@ -4,8 +4,9 @@ what the commands require)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from bringup import lazyre
@@ -28,9 +29,13 @@ def cmake_commands(text: str) -> list[CMakeCommand]:
     return list(_lexed(text))
 
 
-def forget() -> None:
-    """Drop the lexed texts (``_lexed``): a repo's scan is done with them."""
-    _lexed.cache_clear()
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """The lexed texts (``_lexed``) kept while a repo is scanned, dropped however it ends."""
+    try:
+        yield
+    finally:
+        _lexed.cache_clear()
 
 
 @functools.cache
@@ -38,7 +43,7 @@ def _lexed(text: str) -> tuple[CMakeCommand, ...]:
     """``cmake_commands``, once per text: a ``CMakeLists.txt`` is read for what it requires and
     again, after every file is read, for the functions nothing calls (``cmakecalls``) and the
     directories its options add (``optdirs``); an operator library has thousands (ops-nn:
-    4,332). Every text of a repo is kept until its scan ends (``forget``): a bounded cache
+    4,332). Every text of a repo is kept until its scan ends (``kept``): a bounded cache
     read in the files' order keeps none of them once a repo has more than it holds (1,024
     lexed each file three times)."""
     commands: list[CMakeCommand] = []

@@ -305,124 +305,105 @@ def scan_repo(
     """The component for the repo at ``root`` (cited as ``shown``), with its findings.
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file)."""
-    try:
-        return _scanned(
-            root,
-            shown,
-            name=name,
-            loaded=loaded,
-            manifest=manifest,
-            prefix=prefix,
-            progress=progress,
-        )
-    finally:
-        cmakelex.forget()  # the repo's CMake texts, however its scan ended
-
-
-def _scanned(
-    root: Path,
-    shown: str,
-    *,
-    name: str | None = None,
-    loaded: Loaded | None = None,
-    manifest: RepoManifest | None = None,
-    prefix: list[str | int] | None = None,
-    progress: Progress | None = None,
-) -> RepoScan:
-    """``scan_repo``'s work, its lexed CMake texts kept until it returns."""
-    component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
-    files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
-    queue: list[RepoFile] = list(files)
-    seen = {file.rel for file in files}
-    extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
-    findings: list[Finding] = []
-    authority: dict[str, int] = {}
-    test_files: list[tuple[str, str]] = []
-    texts: dict[str, tuple[RepoFile, str]] = {}
-    readme = ""
-    first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
-    guides: list[str] = []
-    # a repo with no build at its top: its README states what all its members share
-    collection = rootless(seen)
-    while queue:
-        entry = queue.pop(0)
-        ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
-        text, problems = read_text(entry.path, ref)
-        findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
-        if text is None:
-            continue
-        texts[ref] = (entry, text)
-        if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
-            readme = text
-        if entry.kind == "tests":
-            test_files.append((entry.rel, ref))
-        if entry.rel == first_readme:
-            guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
-        authority[ref] = AUTHORITY[entry.kind]
-        extraction = _extract(entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text), collection)
-        extracted.append((entry.rel, extraction))
-        queue.extend(_included(root, extraction, seen))
-    extractions = [extraction for _, extraction in extracted]
-    provides = sorted({p for e in extractions for p in e.provides})
-    scopes = file_scopes(seen, texts, stats.manifests)
-    requirements = meson_wraps(
-        go_modules(
-            _stated(
-                root,
-                shown,
-                component,
-                extractions=extractions,
-                provides=provides,
-                named=[(rel, name) for rel, e in extracted for name in e.provides],
-                texts=texts,
-                scopes=scopes,
+    with cmakelex.kept():  # the repo's lexed CMake texts, dropped however its scan ends
+        component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
+        files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
+        queue: list[RepoFile] = list(files)
+        seen = {file.rel for file in files}
+        extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
+        findings: list[Finding] = []
+        authority: dict[str, int] = {}
+        test_files: list[tuple[str, str]] = []
+        texts: dict[str, tuple[RepoFile, str]] = {}
+        readme = ""
+        first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
+        guides: list[str] = []
+        # a repo with no build at its top: its README states what all its members share
+        collection = rootless(seen)
+        while queue:
+            entry = queue.pop(0)
+            ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
+            text, problems = read_text(entry.path, ref)
+            findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
+            if text is None:
+                continue
+            texts[ref] = (entry, text)
+            if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
+                readme = text
+            if entry.kind == "tests":
+                test_files.append((entry.rel, ref))
+            if entry.rel == first_readme:
+                guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
+            authority[ref] = AUTHORITY[entry.kind]
+            extraction = _extract(
+                entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text), collection
+            )
+            extracted.append((entry.rel, extraction))
+            queue.extend(_included(root, extraction, seen))
+        extractions = [extraction for _, extraction in extracted]
+        provides = sorted({p for e in extractions for p in e.provides})
+        scopes = file_scopes(seen, texts, stats.manifests)
+        requirements = meson_wraps(
+            go_modules(
+                _stated(
+                    root,
+                    shown,
+                    component,
+                    extractions=extractions,
+                    provides=provides,
+                    named=[(rel, name) for rel, e in extracted for name in e.provides],
+                    texts=texts,
+                    scopes=scopes,
+                ),
+                texts,
             ),
             texts,
-        ),
-        texts,
-    )
-    findings.extend(
-        msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
-    )
-    scoped = _split(
-        root,
-        requirements,
-        extractions=extractions,
-        texts=texts,
-        guides=guides,
-        scopes=scopes,
-    )
-    settled, contradictions = _one_each(
-        scoped.requirements, authority, component, {ref: text for ref, (_, text) in texts.items()}
-    )
-    requirements, unversioned = settled.requirements, settled.findings
-    defaults = default_steps(extractions, scoped, requirements, test_files)
-    steps = merge_steps(scoped.steps, defaults)
-    overrides: list[Finding] = []
-    if manifest is not None and loaded is not None:
-        stated_subjects = {stated.subject for stated in manifest.requirements}
-        unversioned = [f for f in unversioned if f.subject not in stated_subjects]
-        requirements, steps, overrides = apply_manifest(
-            requirements,
-            steps,
-            loaded,
-            manifest,
-            prefix=prefix or [],
-            component=component,
-            in_use=settled.in_use,
         )
-    all_findings = findings + unversioned + contradictions + overrides
-    # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
-    # 3.9, and older msgspec omits a default only when it is that very object.
-    result = Component(
-        name=component,
-        path=shown,
-        role=manifest.role if manifest and manifest.role else guess_role(component, readme),
-        requirements=tuple(requirements) or (),
-        steps=tuple(steps) or (),
-        depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
-        trusted=manifest.trusted if manifest else False,
-        findings=tuple(f.as_fact() for f in all_findings) or (),
-        scopes=scoped.others(component, authority),
-    )
-    return RepoScan(result, all_findings, provides, stats.files_seen, len(texts))
+        findings.extend(
+            msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
+        )
+        scoped = _split(
+            root,
+            requirements,
+            extractions=extractions,
+            texts=texts,
+            guides=guides,
+            scopes=scopes,
+        )
+        settled, contradictions = _one_each(
+            scoped.requirements,
+            authority,
+            component,
+            {ref: text for ref, (_, text) in texts.items()},
+        )
+        requirements, unversioned = settled.requirements, settled.findings
+        defaults = default_steps(extractions, scoped, requirements, test_files)
+        steps = merge_steps(scoped.steps, defaults)
+        overrides: list[Finding] = []
+        if manifest is not None and loaded is not None:
+            stated_subjects = {stated.subject for stated in manifest.requirements}
+            unversioned = [f for f in unversioned if f.subject not in stated_subjects]
+            requirements, steps, overrides = apply_manifest(
+                requirements,
+                steps,
+                loaded,
+                manifest,
+                prefix=prefix or [],
+                component=component,
+                in_use=settled.in_use,
+            )
+        all_findings = findings + unversioned + contradictions + overrides
+        # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
+        # 3.9, and older msgspec omits a default only when it is that very object.
+        result = Component(
+            name=component,
+            path=shown,
+            role=manifest.role if manifest and manifest.role else guess_role(component, readme),
+            requirements=tuple(requirements) or (),
+            steps=tuple(steps) or (),
+            depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
+            trusted=manifest.trusted if manifest else False,
+            findings=tuple(f.as_fact() for f in all_findings) or (),
+            scopes=scoped.others(component, authority),
+        )
+        return RepoScan(result, all_findings, provides, stats.files_seen, len(texts))
