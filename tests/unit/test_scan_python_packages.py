@@ -228,6 +228,13 @@ def test_a_wheel_built_for_the_stable_abi_needs_its_python_or_newer() -> None:
     ]
 
 
+def test_only_the_wheel_commands_limited_api_is_a_python_floor() -> None:
+    """``build_ext``'s ``py_limited_api`` says how extensions compile, not what Python builds."""
+    text = AO_SETUP.replace('"bdist_wheel"', '"build_ext"')
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
+    assert [r for r in found.requirements if r.subject == "python"] == []
+
+
 # ai-dynamo/nixl @ 8770b655, README.md:221-227.
 NIXL_PREREQUISITES = """#### Installation from source
 

@@ -200,16 +200,25 @@ class Reader:
     def limited_api(self, node: ast.expr) -> None:
         """``options={"bdist_wheel": {"py_limited_api": "cp310"}}`` (pytorch/ao setup.py:788):
         the wheel uses the stable ABI of CPython 3.10 and later, so the build needs Python 3.10
-        or newer (ao's other side, a free-threaded Python, is newer still)."""
-        for inner in ast.walk(node):
-            if not isinstance(inner, ast.Dict):
+        or newer (ao's other side, a free-threaded Python, is newer still). Only the wheel
+        command's options say what the wheel is: ``build_ext``'s ``py_limited_api`` names how
+        extensions are compiled, no floor of the build."""
+        if not isinstance(node, ast.Dict):
+            return
+        for command, options in zip(node.keys, node.values):
+            if not (isinstance(command, ast.Constant) and command.value == "bdist_wheel"):
                 continue
-            for key, value in zip(inner.keys, inner.values):
-                tag = value.value if isinstance(value, ast.Constant) else None
-                found = _LIMITED_API.fullmatch(tag) if isinstance(tag, str) else None
-                if isinstance(key, ast.Constant) and key.value == "py_limited_api" and found:
-                    spec = f">={found.group(1)}.{found.group(2)}"
-                    self.add("python", spec, value.lineno, f"py_limited_api {found.group(0)}")
+            # the options as written or chosen by an expression (ao: ``{...} if ... else {}``)
+            for inner in ast.walk(options):
+                if not isinstance(inner, ast.Dict):
+                    continue
+                for key, value in zip(inner.keys, inner.values):
+                    tag = value.value if isinstance(value, ast.Constant) else None
+                    found = _LIMITED_API.fullmatch(tag) if isinstance(tag, str) else None
+                    if isinstance(key, ast.Constant) and key.value == "py_limited_api" and found:
+                        spec = f">={found.group(1)}.{found.group(2)}"
+                        why = f"py_limited_api {found.group(0)}"
+                        self.add("python", spec, value.lineno, why)
 
     def extras(self, node: ast.expr) -> None:
         if isinstance(node, ast.Name) and len(self.env.get(node.id, ())) == 1:
