@@ -35,20 +35,25 @@ def match_exception(
     a message of its own, when no rule places it outside an operation (torch's "The NVIDIA
     driver on your system is too old" is the driver's failure; a failed test's "assert x ==
     y" is no project's check). A rule's ``pasted`` forms ("Type: message") explain such an
-    exception, in the rules' order, whatever its ``exception`` and ``message`` say. ``memo``
+    exception, in the rules' order, whatever its ``exception`` and ``message`` say; and one
+    raised where no frame is an installed package's (the job's own code, the standard library
+    it called: ``unnamed``) when no rule reads it from its frames, since its frames name no
+    second package either (verl's ``marked_timer() takes 2 positional arguments but 3 were
+    given`` through contextlib). ``memo``
     keeps the searches for another call over the same exception (``Memo``)."""
     memo = {} if memo is None else memo
-    alone = (
-        not sighting.frames
-        and _OWN_MESSAGE.match(sighting.message) is not None
+    own = (
+        _OWN_MESSAGE.match(sighting.message) is not None
         and _TEST_COMPARISON.search(sighting.message) is None
     )
-    found = _first_rule(sighting, rules, memo, pasted=False, alone=alone)
-    if not alone:
+    alone = own and not sighting.frames
+    unnamed = own and bool(sighting.frames) and not any(sighting.packages)
+    found = _first_rule(sighting, rules, memo, pasted=False, forms=alone)
+    if not (alone or unnamed):
         return found
-    if found is not None and found.id != GENERIC_RULE and found.layer != KERNEL_LAYER:
+    if found is not None and found.id != GENERIC_RULE and (unnamed or found.layer != KERNEL_LAYER):
         return found
-    return _first_rule(sighting, rules, memo, pasted=True, alone=alone) or found
+    return _first_rule(sighting, rules, memo, pasted=alone, forms=True) or found
 
 
 Memo = dict[tuple[str, str], bool]
@@ -75,14 +80,14 @@ def _first_rule(
     memo: Memo,
     *,
     pasted: bool,
-    alone: bool = False,
+    forms: bool = False,
 ) -> Optional[ExceptionRule]:
     innermost = sighting.packages[-1] if sighting.packages else None
     said = f"{sighting.name}: {sighting.message}"
     for rule in rules:
         if rule.message_not and _found(memo, rule.message_not, sighting.message):
             continue
-        if alone and rule.pasted and _found(memo, rule.pasted, said):
+        if forms and rule.pasted and _found(memo, rule.pasted, said):
             return rule
         if not re.search(rule.exception, sighting.name):
             continue

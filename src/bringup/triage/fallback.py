@@ -237,12 +237,25 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
     an exception whose message begins with a line break prints its type alone
     (``RuntimeError:``) and the message on the lines below, where the failure line found there
     kept them (PyTorch's cpp_extension raising its CUDA version mismatch, bitsandbytes' "CUDA
-    Setup failed", Triton's MLIRCompilationError, a driver too old for CUDA)."""
-    if sighting.message:
-        return sighting
+    Setup failed", Triton's MLIRCompilationError, a driver too old for CUDA). An exception
+    pasted alone (no frames) whose message stops mid-sentence and goes on, in lower case, on
+    the next line is one message the copy wrapped (``_WRAPPED``: Liger-Kernel#1367's
+    "TypeError: LigerFusedLinearJSDFunction.forward() takes from 5 to 9" then "positional
+    arguments but 10 were given"); Python prints a message on one line unless it holds a line
+    break of its own."""
     after = next((f.following for f in findings.failures if f.line == sighting.line), "")
+    if sighting.message:
+        wrapped = None if sighting.frames else _WRAPPED.match(f"{sighting.message}\n{after}")
+        if wrapped is None:
+            return sighting
+        return dataclasses.replace(sighting, message=" ".join(wrapped.groups()))
     message = " ".join(part.strip() for part in after.splitlines() if part.strip())
     return dataclasses.replace(sighting, message=message) if message else sighting
+
+
+_WRAPPED = re.compile(r"([^\n]{0,2000}[\w,()'])\n([a-z][^\n]{0,2000})")
+"""A message that ends in neither a full stop nor a colon, and the next line that goes on in
+lower case (the first group's words then the second's)."""
 
 
 def _placed(
