@@ -54,9 +54,9 @@ def test_the_raise_line_of_a_cut_traceback_is_read_as_its_exception() -> None:
 
 
 def test_a_failure_line_on_the_raise_line_comes_before_the_cut_traceback() -> None:
-    # the raise line's own words name a class (the release refuses the chip): the log's
+    # the raise line's own words name a cause (the release refuses the chip): the log's
     # failure is read from them, as from any line, before the traceback is read as cut
-    assert _told(RAISED) == [("class.install.chip-not-in-release", "install", "medium", 4)]
+    assert _told(RAISED) == [("ascend.install.chip-unsupported", "install", "high", 4)]
 
 
 def test_pybind11_frames_place_a_cut_traceback_by_their_files() -> None:

@@ -1,0 +1,115 @@
+"""What a build log's own lines say about the cause (issue 15): the compiler or the linker
+rejecting the project's code (a warning its flags make an error, one name defined in two of its
+objects, a library it built needing what it did not compile, an operation the compiler's backend
+cannot select), an older CMake reading a newer find module, a system library bound to another
+build of its dependency, a build that needs a GPU where none is exposed.
+
+Each line is a real one, from the tuning halves' logs (the case's public source beside it) or
+from the documented form of the message."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+
+
+def _first(log: str) -> tuple[str, str]:
+    first = explain_text(log)[0]
+    return first.signature_id, first.layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # hicann/ge@99bc5729 (triage_twentythird b07): GCC's tag of a warning -Werror made an
+        # error, the path on the line before as the log wrapped it
+        "/home/jenkins/jenkins/workspace/cann-manifest/runtime/include/dfx/base/err_msg.h:67:43:\n"
+        "error: format not a string literal and no format arguments[-Werror=format-security]\n"
+        "cc1plus: all warnings being treated as errors\n",
+        # ggml-org/llama.cpp#16573 (triage_twentythird c07)
+        "/home/otegami/work/cpp/llama.cpp/ggml/src/ggml-cpu/ggml-cpu.c:3572:24: error: passing"
+        " argument 1 of \u2018putenv\u2019 discards \u2018const\u2019 qualifier from pointer"
+        " target type [-Werror=discarded-qualifiers]\n",
+        # clang's form of the tag (clang/lib/Frontend/TextDiagnosticPrinter.cpp)
+        "src/a.c:3:9: error: format string is not a string literal (potentially insecure)"
+        " [-Werror,-Wformat-security]\n",
+        # NVIDIA/cccl#2169 (triage_twentythird c05): two of the project's objects define a kernel
+        "/usr/local/cuda-12.7/targets/x86_64-linux/include/nvtx3/nvtxDetail/nvtxInitDefs.h:473:"
+        " multiple definition of `InclusiveScanKernel(int*)'; cub/test/CMakeFiles/cub.cpp14.test"
+        ".block_scan_api.dir/catch2_test_block_scan_api.cu.o:/usr/local/cuda-12.7/targets/"
+        "x86_64-linux/include/nvtx3/nvtxDetail/nvtxInitDefs.h:468: first defined here\n",
+        # hicann/hccl@5ac0784 (triage_twentythird c11): a library this build made needs a symbol
+        # of a source its CMakeLists left out
+        "/usr/bin/ld: ../utils/src/aicpu/libscatter_aicpu_kernel.so: undefined reference to"
+        " `ops_hccl::ExecTimeoutManager::Instance()'\n",
+        # hicann/shmem@0bd9f7dc (triage_twentyfirst g05): BiSheng's backend cannot select a
+        # float-to-u64 conversion the code asks for
+        "fatal error: error in backend: Cannot select: i64 = fp_to_uint\n"
+        "bisheng: error: clang frontend command failed with exit code 70\n",
+        # LMCache/LMCache-Ascend#255 (triage_nineteenth b01): CANN 9's host-stub script refuses
+        # the arguments of the project's Ascend C kernel build
+        "usage: extract_host_stub.py [-h] [--dynamic-mode] [-d DST_DIR]\n",
+    ],
+)
+def test_the_build_rejecting_the_projects_own_code_is_the_source_out_of_step(log: str) -> None:
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+def test_an_intrinsic_the_backend_cannot_select_stays_the_toolchain_pair() -> None:
+    # the intrinsic form (triage_ninth a07-ptoas-bisheng-cannot-select-intrinsic.log): a
+    # generator and a compiler of other releases
+    log = (
+        "fatal error: error in backend: Cannot select: intrinsic"
+        " %llvm.hivm.MOV.UB.TO.OUT.ALIGN.V2.DV\n"
+    )
+    assert _first(log)[0] == "class.install.compiler-cannot-lower-intrinsic"
+
+
+def test_a_prebuilt_library_by_absolute_path_stays_the_dependency_pair() -> None:
+    log = (
+        "/usr/bin/ld: /opt/conda/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so:"
+        " undefined reference to `ncclWaitSignal'\n"
+    )
+    assert _first(log)[0] == "class.install.prebuilt-library-needs-other-dependency"
+
+
+def test_an_older_cmake_reading_a_newer_find_module_is_cmake_too_old() -> None:
+    # kendryte/nncase#260 (triage_nineteenth c01): CMake 3.16's FindPackageHandleStandardArgs
+    # reads the NAME_MISMATCHED keyword (3.17) of a bundled FindOpenMP.cmake as its message
+    log = (
+        "CMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146"
+        " (message):\n  NAME_MISMATCHED (missing: REQUIRED_VARS VERSION_VAR)\n"
+    )
+    assert _first(log) == ("toolchain.cmake-too-old", "build")
+    assert "{" not in explain_text(log)[0].cause
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # Ascend-VisionSDK docs/zh/faq.md (triage_fifteenth b17): the SDK's libssl first on
+        # LD_LIBRARY_PATH, the system's libcurl and libldap bound to it
+        "ImportError: /lib64/libcurl.so.4: symbol SSLv3_client_method version OPENSSL_1_1_0 not"
+        " defined in file libssl.so.1.1 with link time reference\n",
+        "symbol lookup error: /usr/lib64/libldap.so.2: undefined symbol: EVP_md2, version"
+        " OPENSSL_3.0.0\n",
+    ],
+)
+def test_a_system_library_missing_a_versioned_symbol_has_another_build_loaded(log: str) -> None:
+    assert _first(log) == ("class.install.symbol-defined-twice", "install")
+
+
+def test_a_package_library_missing_a_symbol_is_not_another_build_of_a_system_one() -> None:
+    log = (
+        "ImportError: /opt/conda/lib/python3.10/site-packages/foo/_C.so: undefined symbol:"
+        " _ZN3c105ErrorC2E, version libc10\n"
+    )
+    assert _first(log)[0] != "class.install.symbol-defined-twice"
+
+
+def test_a_build_that_finds_no_gpu_is_no_device() -> None:
+    # voxcraft/voxcraft-sim#47 (triage_twelfth b13): the CMakeLists stops without a GPU, run in
+    # a `docker build` step
+    log = "CMake Error at CMakeLists.txt:54 (message):\n  Nvidia GPU not found.  Abort.\n"
+    assert _first(log) == ("cuda.runtime.no-device", "device_init")
