@@ -1,0 +1,45 @@
+"""A job's own words at run time that decide its cause (issue 15): a runtime that cannot get
+the current device because none was set in this thread, and a check that states what it
+requires and what it got. Each line is a real one, its source beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+
+
+def _first(log: str) -> tuple[str, str]:
+    first = explain_text(log)[0]
+    return first.signature_id, first.layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # hicann/pypto docs/zh/tutorials/appendix/faq/device-id-not-set.md (triage_fourteenth
+        # b03): an operator run without @jit and without torch.npu.set_device
+        "2025-12-17 14:31:32.491 E | fail get device id, check if set device id\n"
+        "2025-12-17 14:31:32.492 E | RuntimeAgent::AllocDevAddr failed for size 20448\n",
+        # ACL's own call for the current device failing (acl/acl_rt.h aclrtGetDevice)
+        "[ERROR] aclrtGetDevice failed, ret=107002\n",
+    ],
+)
+def test_no_current_device_in_this_thread_is_the_context_empty(log: str) -> None:
+    assert _first(log) == ("ascend.runtime.context-empty", "device_init")
+
+
+def test_a_device_id_read_that_names_no_device_setting_is_not_the_context() -> None:
+    log = "ERROR: failed to get device id from the config file /etc/app.yaml\n"
+    assert all(d.signature_id != "ascend.runtime.context-empty" for d in explain_text(log))
+
+
+def test_a_check_that_requires_one_thing_but_got_another_is_the_projects_refusal() -> None:
+    # hicann/pypto@53bba5ec (triage_twentythird b13): PyPTO's frontend refuses a reshape whose
+    # shape is an expression on symbolic dimensions
+    log = (
+        "ERROR test_error.py:180:8: ErrCode: F00001, TypeError: reshape() requires integer shape"
+        " when using non-inplace reshape, but got [SymbolicScalar]. Use 'inplace=True' for"
+        " dynamic shapes.\n"
+    )
+    assert _first(log) == ("class.code.unsupported-configuration", "operator_execution")
