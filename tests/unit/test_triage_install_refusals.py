@@ -87,6 +87,12 @@ def test_a_resolver_failure_outranks_the_exception_printed_before_it() -> None:
         "E           dcp_comm_backend\n"
         "E             Input should be 'ag_rs' or 'a2a' [type=literal_error, "
         "input_value='invalid', input_type=str]\n",
+        # vllm-project/vllm-ascend#9994 (triage_twentyfirst f05): a validator's assert, the
+        # report wrapped between the header and its model's name
+        "E pydantic_core._pydantic_core.ValidationError: 1 validation error for\n"
+        "VllmConfig\n"
+        "E Assertion failed, Flash Comm v1 requires enable_expert_parallel=True\n"
+        "for MoE models. [type=assertion_error, input_value=ArgsKwargs((),\n",
     ],
 )
 def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
