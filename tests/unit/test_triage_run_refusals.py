@@ -1,6 +1,7 @@
 """A job's own words at run time that decide its cause (issue 15): a runtime that cannot get
-the current device because none was set in this thread, and a check that states what it
-requires and what it got. Each line is a real one, its source beside it."""
+the current device because none was set in this thread, a check that states what it requires
+and what it got, a package that says its compiled extension is not there. Each line is a real
+one, its source beside it."""
 
 from __future__ import annotations
 
@@ -43,3 +44,17 @@ def test_a_check_that_requires_one_thing_but_got_another_is_the_projects_refusal
         " dynamic shapes.\n"
     )
     assert _first(log) == ("class.code.unsupported-configuration", "operator_execution")
+
+
+def test_a_package_saying_its_compiled_extension_is_not_found_is_the_extension_missing() -> None:
+    # modelscope/ms-swift docs/source_en/Instruction/Frequently-asked-questions.md (triage_fifteenth
+    # b15): Megatron's check for APEX's compiled extension
+    log = (
+        "RuntimeError: ColumnParallelLinear was called with gradient_accumulation_fusion set to"
+        " True but the custom CUDA extension fused_weight_gradient_mlp_cuda module is not found."
+        " To use gradient_accumulation_fusion you must install APEX with --cpp_ext and"
+        " --cuda_ext.\n"
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("python.torch-custom-op-missing", "install")
+    assert "fused_weight_gradient_mlp_cuda" in first.cause
