@@ -113,3 +113,12 @@ def test_a_build_that_finds_no_gpu_is_no_device() -> None:
     # a `docker build` step
     log = "CMake Error at CMakeLists.txt:54 (message):\n  Nvidia GPU not found.  Abort.\n"
     assert _first(log) == ("cuda.runtime.no-device", "device_init")
+
+
+def test_a_warning_that_no_gpu_was_found_is_not_the_failure() -> None:
+    log = (
+        "WARNING: NVIDIA GPU not found, falling back to CPU\n"
+        'Traceback (most recent call last):\n  File "a.py", line 3, in <module>\n'
+        "KeyError: 'foo'\n"
+    )
+    assert "cuda.runtime.no-device" not in [d.signature_id for d in explain_text(log)]

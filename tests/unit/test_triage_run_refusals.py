@@ -22,8 +22,8 @@ def _first(log: str) -> tuple[str, str]:
         # b03): an operator run without @jit and without torch.npu.set_device
         "2025-12-17 14:31:32.491 E | fail get device id, check if set device id\n"
         "2025-12-17 14:31:32.492 E | RuntimeAgent::AllocDevAddr failed for size 20448\n",
-        # ACL's own call for the current device failing (acl/acl_rt.h aclrtGetDevice)
-        "[ERROR] aclrtGetDevice failed, ret=107002\n",
+        # the same advice in other words
+        "[ERROR] failed to get current device id, please set the device first\n",
     ],
 )
 def test_no_current_device_in_this_thread_is_the_context_empty(log: str) -> None:
