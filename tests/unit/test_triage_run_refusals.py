@@ -1,7 +1,7 @@
 """A job's own words at run time that decide its cause (issue 15): a runtime that cannot get
 the current device because none was set in this thread, a check that states what it requires
-and what it got, a package that says its compiled extension is not there. Each line is a real
-one, its source beside it."""
+and what it got, a package that says its compiled extension is not there, the report of CANN's
+AI Core error analyser. Each line is a real one, its source beside it."""
 
 from __future__ import annotations
 
@@ -58,3 +58,29 @@ def test_a_package_saying_its_compiled_extension_is_not_found_is_the_extension_m
     first = explain_text(log)[0]
     assert (first.signature_id, first.layer) == ("python.torch-custom-op-missing", "install")
     assert "fused_weight_gradient_mlp_cuda" in first.cause
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # hiascend CANNCommunityEdition 80RC2alpha002 troubleshooting_0018 (triage_twelfth d11):
+        # msaicerr's report of an atomic-add overflow
+        "Analysis result: success.\n"
+        '"**********************Root cause conclusion******************"\n'
+        '"dha status 1" found in log. It means Atomic accumulation exception, please check the'
+        " input data and network accuracy.\n",
+        # hiascend CANNCommunityEdition 83RC1alpha002 troubleshooting_0017 (triage_thirteenth
+        # e03): its report of arguments changed by the kernel
+        "**********************Root cause conclusion******************\n"
+        "If the arguments are inconsistent before and after operator execution, memory access may"
+        " be out of bounds.\n"
+        "****************4. Operator Input/Output Memory*******************\n",
+    ],
+)
+def test_the_ai_core_error_analysers_report_is_an_ai_core_exception(log: str) -> None:
+    assert _first(log) == ("ascend.runtime.aicore-exception", "operator_execution")
+
+
+def test_a_root_cause_heading_of_another_report_is_no_ai_core_exception() -> None:
+    log = "## Root cause conclusion\nThe service timed out.\nERROR: request failed\n"
+    assert "ascend.runtime.aicore-exception" not in [d.signature_id for d in explain_text(log)]
