@@ -1,7 +1,8 @@
 """A job's own words at run time that decide its cause (issue 15): a runtime that cannot get
 the current device because none was set in this thread, a check that states what it requires
 and what it got, a package that says its compiled extension is not there, the report of CANN's
-AI Core error analyser. Each line is a real one, its source beside it."""
+AI Core error analyser, the PTO2 runtime's verdict on a stalled task. Each line is a real one,
+its source beside it."""
 
 from __future__ import annotations
 
@@ -84,3 +85,18 @@ def test_the_ai_core_error_analysers_report_is_an_ai_core_exception(log: str) ->
 def test_a_root_cause_heading_of_another_report_is_no_ai_core_exception() -> None:
     log = "## Root cause conclusion\nThe service timed out.\nERROR: request failed\n"
     assert "ascend.runtime.aicore-exception" not in [d.signature_id for d in explain_text(log)]
+
+
+def test_the_pto2_schedulers_running_stalled_timeout_is_a_hung_kernel() -> None:
+    # hw-native-sys/pypto#2429 (triage_eleventh a13): a GEMV kernel that never retires
+    log = (
+        "[ERROR] validate_runtime_impl: PTO2 runtime failed:\n"
+        "        orch_error_code=0 sched_error_code=100 runtime_status=-100\n"
+        "[ERROR] error detail: sched_error_code=100 SCHEDULER_TIMEOUT\n"
+        "[ERROR] PTO2 scheduler timeout sub_class=S1:running-stalled (detail=1)\n"
+        "RuntimeError: chip run lane is poisoned: finalize_native_run failed with code -100\n"
+    )
+    assert _first(log) == ("ascend.runtime.aicpu-timeout", "operator_execution")
+    # the other sub-classes are the runtime's dispatch or the job's dependencies, no hung kernel
+    other = "[ERROR] PTO2 scheduler timeout sub_class=S4:dependency-deadlock (detail=4)\n"
+    assert "ascend.runtime.aicpu-timeout" not in [d.signature_id for d in explain_text(other)]
