@@ -9,7 +9,15 @@ architectures it supports: ``case $(uname -m) in x86_64|amd64) … aarch64|arm64
 support list, each value cited where it is tested; hard when the file refuses the others
 ("Unsupported", "not supported", an exit) after its last branch, soft otherwise (the branch
 may only pick a download). One value alone says which machine a step is for, not what the
-repo supports, and is not read here.
+repo supports, and is not read here. Nor is a packaging shell script's branch (one in a
+``package``/``packaging`` directory or named for making one): run after the build, it picks
+the platform tag or target directory of the package made on this machine
+(``manylinux_plat=manylinux_2_28_x86_64``,
+pytorch/ao@36027d82 packaging/post_build_script.sh:16-20; ``target_arch`` in the installer the
+package ships, xLLM-AI/xllm-ops@d4a441a6 scripts/package/ops_xllm/scripts/install.sh:558;
+Ascend/MindIE-Motor@5dfb024e build/service/create_package.sh:38), not what building from the
+sources needs. A CMake packaging file is read: the configure that includes it stops where it
+refuses a CPU.
 """
 
 from __future__ import annotations
@@ -59,6 +67,12 @@ _ARCH_REFUSED = lazyre.compile(
 '$user_arch'", MindSpeed-MM scripts/install.sh:186, in a check after the probe)."""
 _REFUSED_WITHIN = 6
 """Lines after the last branch where the refusal of the others is looked for."""
+_PACKAGING = lazyre.compile(
+    r"(?:^|/)packag(?:e|es|ing)/|(?:^|/|[_-])packag(?:e|ing)(?:[_-][\w-]{0,40})?\.\w{1,6}$",
+    re.IGNORECASE,
+)
+"""A packaging script's path: under ``package(s)/``/``packaging/``, or ``create_package.sh``,
+``package.sh``, ``packaging_tool.sh``."""
 _PASSED_ON = lazyre.compile(
     r"\bset\s*\(\s*\w+\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}|"
     r"^\s*\w+=\"?\$\(\s*uname\s+-[mpi]\s*\)",
@@ -114,6 +128,8 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     on, as one requirement listing them; none when it probes no architecture or names one."""
     words = _CMAKE_WORDS if cmake else _SHELL_WORDS
     if not any(word in file.text for word in words):  # most files probe nothing: no regex
+        return []
+    if not cmake and _PACKAGING.search(file.rel):
         return []
     probe = _CMAKE_PROBE if cmake else _SHELL_PROBE
     if probe.search(file.text) is None:

@@ -28,6 +28,7 @@ from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
+from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
 from bringup.scan.compilers import compilers
 from bringup.scan.devices import lowest_architecture
@@ -426,7 +427,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     return Extraction(
         requirements=tuple(requirements),
         default_steps=steps,
-        provides=tuple(state.provides),
+        provides=tuple(dict.fromkeys([*state.provides, *provided_packages(file.rel, commands)])),
         includes=included_files(file.rel, commands),
     )
 

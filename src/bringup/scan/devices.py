@@ -55,6 +55,13 @@ _CAPTION = lazyre.compile(r"(?:图|表|\bFig(?:ure)?\.?|\bTable)\s*\**\s*$", re.
 """A number that labels a figure or a table, no count ("**图 7**  accelerator=huawei-Ascend910
 标签", Ascend/MindIE-Motor@5dfb024e docs/zh/user_guide/service_deployment/
 environment_preparation.md:217)."""
+_SINGLE_SAID = lazyre.compile(
+    r"\b(?:an?|one|on|with|using|in|to|requires?|needs?|needed|required)\s{1,3}$", re.IGNORECASE
+)
+"""The words before "single <device>" that make it a count ("runs on a single GPU", "requires
+single NPU"); without them it names a mode: "we support single GPU CPU offloading"
+(pytorch/ao@36027d82 README.md:257), "If True then non-MPI (single GPU) build will be forced"
+(NVIDIA/AMGX@3188dce5 README.md:65) say what one GPU gets, not that one is needed."""
 _HARDWARE_WORDS = lazyre.compile(
     r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
     re.IGNORECASE,
@@ -79,6 +86,12 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
             groups = match.groupdict()
             if groups.get("multi"):
                 count, device = 2, groups["multi"]
+            elif (
+                (groups.get("n") or "").lower() == "single"
+                and not groups.get("q")
+                and not right_before(_SINGLE_SAID, clause, match.start("n"))
+            ):
+                continue
             else:
                 raw = (groups["n"] or "").strip().lower()
                 count = int(raw) if raw.isdigit() else _WORD_NUMBERS.get(raw, 0)

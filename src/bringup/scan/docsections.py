@@ -19,10 +19,13 @@ from bringup.scan.docexamples import TASK_WORDS
 REQUIRED_HEADING = lazyre.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
-    r"软件|硬件|环境|依赖|版本|配套|前提|安装|要求|准备|快速|支持|型号",
+    r"软件|硬件|环境|依赖|版本|配套|前提|前置|安装|要求|准备|快速|支持|型号",
     re.IGNORECASE,
     guard=True,
 )
+"""A heading over what the repo needs; 前置条件 / 前置依赖 is Chinese for "prerequisites"
+("#### 2.1.1 前置条件" over "| **硬件算力** | Linux 服务器配备至少 1 张 NPU 卡 |",
+Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:29-35)."""
 DISTRIBUTION_HEADING = lazyre.compile(
     r"(?:Linux|Ubuntu|Debian|CentOS|RHEL|Fedora|openEuler|EulerOS|Kylin|SUSE)"
     r"(?:\s{0,2}\d{1,2}(?:\.\d{1,2})?)?\s{0,2}(?:系统|systems?)?\s{0,2}[:：]?",

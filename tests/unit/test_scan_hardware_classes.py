@@ -1,0 +1,200 @@
+"""Hardware, toolkit and CMake-package classes (issue 11): packages the repo provides itself,
+packaging scripts' architecture branches, "single <device>" as a mode, and the Chinese
+"prerequisites" heading.
+
+Lines from Ascend/msprobe 8ff00da37660ef42e2ba945a2ec349b6f85314e1 (cmake/Findsecurec.cmake,
+cmake/Findcpython.cmake, ccsrc/atb_probe/CMakeLists.txt:10-11, docs/zh/quick_start/
+pytorch_quick_start.md:29-35), CVCUDA/CV-CUDA da51fc96c1494c5e43e136978a2acb99138824af
+(src/nvcv/src/CMakeLists.txt:70-88, python/CMakeLists.txt:31), pytorch/ao
+36027d82d1ad9949597ea16002ff4940374b1b94 (packaging/post_build_script.sh:15-20, README.md:257),
+Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
+(build/service/create_package.sh:24-41), NVIDIA/AMGX 3188dce5bdc22e96407d609e398925bed6aa010d
+README.md:65.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.archchecks import arch_branches
+from bringup.scan.cmakelex import cmake_commands
+from bringup.scan.cmakeprovides import provided_packages
+from bringup.scan.devices import device_counts
+from bringup.scan.docs import extract_docs
+from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
+
+_FIND_SECUREC = """set(PKG_NAME securec)
+set(SHA256_VALUE "1ae16ab92de4884eacea211dcd1989af95dae79b")
+set(TAG "v1.1.16")
+set(DOWNLOAD_PATH "$ENV{PROJECT_ROOT_PATH}/third_party")
+set(DIR_NAME "${DOWNLOAD_PATH}/libboundscheck")
+
+if (NOT ${PKG_NAME}_FOUND)
+
+download_opensource_pkg(${PKG_NAME}
+    SHA256 ${SHA256_VALUE}
+    GIT_TAG ${TAG}
+    DOWNLOAD_PATH ${DOWNLOAD_PATH}
+)
+
+include_directories(${DIR_NAME}/include)
+set(SECUREC_DIR "${DIR_NAME}")
+set(${PKG_NAME}_FOUND TRUE)
+
+endif()
+"""
+_FIND_CPYTHON = """set(PKG_NAME cpython)
+
+if (NOT ${PKG_NAME}_FOUND)
+
+find_package(Python3 ${PYTHON_VERSION} EXACT COMPONENTS Interpreter Development)
+if (NOT Python3_FOUND)
+    message(FATAL_ERROR "${Python3} is not found.")
+endif()
+
+set(${PKG_NAME}_FOUND TRUE)
+
+endif()
+"""
+_FIND_SEARCHING = """find_path(IBVERBS_INCLUDE_DIR infiniband/verbs.h)
+find_library(IBVERBS_LIBRARIES ibverbs)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(IBVerbs DEFAULT_MSG IBVERBS_INCLUDE_DIR IBVERBS_LIBRARIES)
+"""
+_NVCV_INSTALL = """if(NVCV_ENABLE_INSTALL)
+    install(TARGETS nvcv_types
+            EXPORT nvcv_types
+            COMPONENT lib
+            LIBRARY NAMELINK_COMPONENT dev)
+
+    include(CMakePackageConfigHelpers)
+    write_basic_package_version_file(nvcv_types-config-version.cmake
+                                     COMPATIBILITY SameMajorVersion)
+
+    if(UNIX)
+        install(EXPORT nvcv_types
+                DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/nvcv_types"
+                FILE nvcv_types-config.cmake
+                COMPONENT dev)
+    endif()
+endif()
+"""
+
+
+def test_a_find_module_that_searches_nothing_provides_its_package() -> None:
+    assert provided_packages("cmake/Findsecurec.cmake", cmake_commands(_FIND_SECUREC)) == [
+        "cmake:securec"
+    ]
+    # a wrapper hands over to find_package(Python3): its own line states that need
+    assert provided_packages("cmake/Findcpython.cmake", cmake_commands(_FIND_CPYTHON)) == [
+        "cmake:cpython"
+    ]
+
+
+def test_a_find_module_that_searches_the_machine_provides_nothing() -> None:
+    assert provided_packages("cmake/FindIBVerbs.cmake", cmake_commands(_FIND_SEARCHING)) == []
+    # the same commands outside a find module provide nothing either
+    assert provided_packages("cmake/utils.cmake", cmake_commands(_FIND_SECUREC)) == []
+
+
+def test_an_installed_package_config_is_the_repos_own() -> None:
+    found = provided_packages("src/nvcv/src/CMakeLists.txt", cmake_commands(_NVCV_INSTALL))
+    assert found == ["cmake:nvcv_types"]
+
+
+def test_the_repos_own_packages_are_no_cmake_needs(tmp_path: Path) -> None:
+    (tmp_path / "cmake").mkdir()
+    (tmp_path / "cmake" / "Findsecurec.cmake").write_text(_FIND_SECUREC)
+    (tmp_path / "cmake" / "FindIBVerbs.cmake").write_text(_FIND_SEARCHING)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "CMakeLists.txt").write_text(_NVCV_INSTALL)
+    (tmp_path / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.16)\nproject(probe LANGUAGES CXX)\n"
+        'list(APPEND CMAKE_MODULE_PATH "${CMAKE_CURRENT_SOURCE_DIR}/cmake")\n'
+        "add_subdirectory(src)\n"
+        "find_package(securec MODULE REQUIRED)\n"
+        "find_package(nvcv_types REQUIRED)\n"
+        "find_package(IBVerbs REQUIRED)\n"
+    )
+    scanned = scan_repo(tmp_path, str(tmp_path)).component.requirements
+    subjects = {r.subject for r in scanned}
+    assert "cmake:securec" not in subjects
+    assert "cmake:nvcv_types" not in subjects
+    assert "cmake:IBVerbs" in subjects
+
+
+_AUDITWHEEL = """WHEELS=(dist/*.whl)
+if [[ ${#WHEELS[@]} -gt 0 ]]; then
+    ARCH="$(uname -m)"
+    if [[ ${CU_VERSION:-} == cu* || $ARCH == "aarch64" ]]; then
+        case "${ARCH}" in
+            x86_64) manylinux_plat=manylinux_2_28_x86_64 ;;
+            aarch64) manylinux_plat=manylinux_2_28_aarch64 ;;
+            *) echo "Unsupported arch for auditwheel: ${ARCH}"; exit 1 ;;
+        esac
+    fi
+fi
+"""
+_CREATE_PACKAGE = """ARCH=$(uname -m)
+mkdir -p "$DEBUG_SYMBOLS_DIR"
+
+if [[ "${ARCH}" != "aarch64" && "${ARCH}" != "x86_64" ]]; then
+    echo "Error: The system is not aarch64 or x86_64, exit."
+    exit 1
+fi
+"""
+
+
+def _branches(rel: str, text: str) -> list[str]:
+    found = arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=False)
+    return [r.spec for r in found]
+
+
+def test_a_packaging_scripts_arch_branch_is_no_support_list() -> None:
+    assert _branches("packaging/post_build_script.sh", _AUDITWHEEL) == []
+    assert _branches("build/service/create_package.sh", _CREATE_PACKAGE) == []
+    assert _branches("scripts/package/ops_xllm/scripts/install.sh", _CREATE_PACKAGE) == []
+    # the same branches in a build script are the repo's support list
+    assert _branches("build/build.sh", _CREATE_PACKAGE) == ["aarch64,x86_64"]
+    assert _branches("scripts/install.sh", _AUDITWHEEL) == ["aarch64,x86_64"]
+
+
+def test_single_device_as_a_mode_is_no_count() -> None:
+    ao = (
+        "For maximum memory savings, we support single GPU CPU offloading that efficiently "
+        "moves both gradients and optimizer state to CPU memory."
+    )
+    amgx = "CMAKE_NO_MPI: Boolean value. If True then non-MPI (single GPU) build will be forced."
+    assert device_counts(ao, None) == []
+    assert device_counts(amgx, None) == []
+    for needed in ("It runs on a single GPU.", "This requires single NPU.", "at least single GPU"):
+        assert [m.spec for m in device_counts(needed, None)] == [">=1"]
+
+
+_PREREQUISITES = """#### 2.1.1 前置条件
+
+开始前，请确认服务器满足以下要求：
+
+| 项目 | 要求 | 验证方法 |
+| --- | --- | --- |
+| **硬件算力** | Linux 服务器配备至少 1 张 NPU 卡，驱动与固件已安装 | 执行 `npu-smi info` |
+"""
+
+
+def test_a_prerequisites_heading_in_chinese_states_needs() -> None:
+    rel = "docs/zh/quick_start/pytorch_quick_start.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=_PREREQUISITES)).requirements
+    assert ("npu_count", ">=1", 7) in {(r.subject, r.spec, r.source.line) for r in found}
+
+
+def test_a_cmake_packaging_file_that_refuses_a_cpu_is_still_read() -> None:
+    # the configure that includes it stops on any other CPU
+    text = (
+        'if (CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64")\n    set(ARCH x86_64)\n'
+        'elseif (CMAKE_SYSTEM_PROCESSOR MATCHES "aarch64")\n    set(ARCH aarch64)\n'
+        'else ()\n    message(FATAL_ERROR "Unsupported architecture")\nendif ()\n'
+    )
+    rel = "cmake/package.cmake"
+    found = arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=True)
+    assert [r.spec for r in found] == ["x86_64,aarch64"]
