@@ -9,7 +9,7 @@ pytorch_quick_start.md:29-35), CVCUDA/CV-CUDA da51fc96c1494c5e43e136978a2acb9913
 36027d82d1ad9949597ea16002ff4940374b1b94 (packaging/post_build_script.sh:15-20, README.md:257),
 Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
 (build/service/create_package.sh:24-41), NVIDIA/AMGX 3188dce5bdc22e96407d609e398925bed6aa010d
-README.md:65.
+README.md:65, rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bringup.scan.devices import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
+from bringup.scan.setup_py import extract_setup_py
 
 _FIND_SECUREC = """set(PKG_NAME securec)
 set(SHA256_VALUE "1ae16ab92de4884eacea211dcd1989af95dae79b")
@@ -198,3 +199,39 @@ def test_a_cmake_packaging_file_that_refuses_a_cpu_is_still_read() -> None:
     rel = "cmake/package.cmake"
     found = arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=True)
     assert [r.spec for r in found] == ["x86_64,aarch64"]
+
+
+_SCATTER = """import torch
+from setuptools import find_packages, setup
+from torch.__config__ import parallel_info
+from torch.utils.cpp_extension import (CUDA_HOME, BuildExtension, CppExtension,
+                                       CUDAExtension)
+
+__version__ = '2.1.2'
+URL = 'https://github.com/rusty1s/pytorch_scatter'
+
+WITH_CUDA = False
+if torch.cuda.is_available():
+    WITH_CUDA = CUDA_HOME is not None or torch.version.hip
+suffices = ['cpu', 'cuda'] if WITH_CUDA else ['cpu']
+
+
+def get_extensions():
+    extensions = []
+    for suffix in suffices:
+        Extension = CppExtension if suffix == 'cpu' else CUDAExtension
+        extensions += [Extension('torch_scatter._scatter', [])]
+    return extensions
+"""
+
+
+def _setup_needs(text: str) -> list[tuple[str, int | None, bool]]:
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text)).requirements
+    return [(r.subject, r.source.line, r.hard) for r in found if r.subject == "cuda"]
+
+
+def test_a_toolkit_builder_chosen_where_the_toolkit_is_there_is_a_soft_need() -> None:
+    assert _setup_needs(_SCATTER) == [("cuda", 12, False)]
+    # called outright it is the build's own need
+    called = _SCATTER.replace("[Extension(", "[CUDAExtension(")
+    assert _setup_needs(called) == [("cuda", 20, True)]

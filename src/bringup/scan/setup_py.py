@@ -22,6 +22,7 @@ from typing import Union
 import msgspec
 
 from bringup import backends, lazyre
+from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.buildswitch import device_switches
 from bringup.scan.devices import lowest_architecture, stated_floors
@@ -113,6 +114,30 @@ def _linked(reader: Reader, tree: ast.Module) -> dict[str, tuple[int, str]]:
     return linked
 
 
+def _chosen_builders(
+    file: SourceFile, tree: ast.Module, extensions: dict[str, str], built: set[str]
+) -> list[Requirement]:
+    """The toolkits whose extension builder or home the script names but never calls
+    (``Extension = CppExtension if suffix == 'cpu' else CUDAExtension``, ``WITH_CUDA =
+    CUDA_HOME is not None``, rusty1s/pytorch_scatter@648dda3c setup.py:19,95), less those
+    ``built`` by a call: the build uses the toolkit where it finds it and goes on without
+    (soft), cited where first named."""
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    first: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in extensions and id(node) not in called:
+            subject = extensions[node.id]
+            first[subject] = min(first.get(subject, node.lineno), node.lineno)
+    return [
+        file.requirement(
+            subject, "", line, text="setup.py builds with it where it is there",
+            confidence="medium", hard=False,
+        )
+        for subject, line in sorted(first.items(), key=lambda item: item[1])
+        if subject not in built
+    ]  # fmt: skip
+
+
 def extract_setup_py(file: SourceFile) -> Extraction:
     """What ``setup.py`` states, read from its syntax tree."""
     try:
@@ -193,7 +218,10 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     return Extraction(
         requirements=tuple(
             msgspec.structs.replace(r, hard=False) if r.source.line in optional else r
-            for r in reader.requirements
+            for r in [
+                *reader.requirements,
+                *_chosen_builders(file, tree, extensions, set(toolkits)),
+            ]
         ),
         findings=tuple(reader.findings),
         provides=tuple(reader.provides),
