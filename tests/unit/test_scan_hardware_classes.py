@@ -9,7 +9,8 @@ pytorch_quick_start.md:29-35), CVCUDA/CV-CUDA da51fc96c1494c5e43e136978a2acb9913
 36027d82d1ad9949597ea16002ff4940374b1b94 (packaging/post_build_script.sh:15-20, README.md:257),
 Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
 (build/service/create_package.sh:24-41), NVIDIA/AMGX 3188dce5bdc22e96407d609e398925bed6aa010d
-README.md:65, rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95.
+README.md:65 and docs/zh/user_guide/install/installation_description.md:26-30 (MindIE-Motor),
+rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95.
 """
 
 from __future__ import annotations
@@ -235,3 +236,25 @@ def test_a_toolkit_builder_chosen_where_the_toolkit_is_there_is_a_soft_need() ->
     # called outright it is the build's own need
     called = _SCATTER.replace("[Extension(", "[CUDAExtension(")
     assert _setup_needs(called) == [("cuda", 20, True)]
+
+
+_OS_TABLE = """|硬件|操作系统|
+|--|--|
+|Atlas 800I A2 推理服务器|AArch64：<ul><li>CentOS 7.6</li><li>Ubuntu 22.04</li></ul>|
+|Atlas 300I Duo 推理卡+Atlas 800 推理服务器（型号 3000）|AArch64：<ul><li>Debian 10.8</li></ul>|
+|Atlas 300I Duo 推理卡+Atlas 800 推理服务器（型号 3010）|X86_64：<ul><li>Ubuntu 22.04</li></ul>|
+"""
+
+
+def test_the_cpus_an_os_support_column_is_told_for_are_an_arch_list() -> None:
+    rel = "docs/zh/user_guide/install/installation_description.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=_OS_TABLE)).requirements
+    arch = [r for r in found if r.subject == "arch"]
+    assert [(r.spec, r.source.line, r.hard) for r in arch] == [("aarch64,x86_64", 3, True)]
+    assert [s.line for s in arch[0].also_at] == [4, 5]
+    # an OS column naming no CPU states none
+    plain = _OS_TABLE.replace("AArch64：", "").replace("X86_64：", "")
+    assert not any(
+        r.subject == "arch"
+        for r in extract_docs(SourceFile(ref=rel, rel=rel, text=plain)).requirements
+    )

@@ -219,8 +219,25 @@ def os_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requiremen
         also = tuple(file.source(n) for n in lines[1:])
         names = "linux" if unread else ",".join(dict.fromkeys(n.lower() for n, _ in releases))
         systems = _os_list(file, lines, names, words, header=header.line_of(column))
-        return [msgspec.structs.replace(stated, also_at=also), systems]
+        rows = [row for row, _ in listed]
+        return [msgspec.structs.replace(stated, also_at=also), systems, *_cpus(file, rows, column)]
     return []
+
+
+def _cpus(file: SourceFile, rows: list[Row], column: int) -> list[Requirement]:
+    """The CPUs an OS column's cells are told for ("|Atlas 800I A2 推理服务器|AArch64：<ul><li>
+    CentOS 7.6</li>…|", "|Atlas 300I Duo 推理卡+…（型号 3010）|X86_64：<ul><li>Ubuntu 22.04</li>
+    </ul>|", Ascend/MindIE-Motor@5dfb024e docs/zh/user_guide/install/
+    installation_description.md:28-30): the support list's ``arch`` any-of, cited at each row
+    naming one."""
+    found = arch_cells(file, rows, [column], hard=True)
+    named = [row.line for row in rows if arch_names(clean(row.cells[column]))]
+    return [
+        msgspec.structs.replace(
+            r, also_at=tuple(file.source(n) for n in named if n != r.source.line)
+        )
+        for r in found
+    ]
 
 
 def _os_list(
