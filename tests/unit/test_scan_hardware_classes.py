@@ -10,7 +10,8 @@ pytorch_quick_start.md:29-35), CVCUDA/CV-CUDA da51fc96c1494c5e43e136978a2acb9913
 Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
 (build/service/create_package.sh:24-41), NVIDIA/AMGX 3188dce5bdc22e96407d609e398925bed6aa010d
 README.md:65 and docs/zh/user_guide/install/installation_description.md:26-30 (MindIE-Motor),
-rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95.
+rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95,
+hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.devices import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.prose import read_line
 from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 
@@ -258,3 +260,21 @@ def test_the_cpus_an_os_support_column_is_told_for_are_an_arch_list() -> None:
         r.subject == "arch"
         for r in extract_docs(SourceFile(ref=rel, rel=rel, text=plain)).requirements
     )
+
+
+def _read(line: str) -> list[tuple[str, str]]:
+    return [(m.subject, m.spec) for m in read_line(line, vendor="ascend")]
+
+
+def test_the_stack_a_guide_migrates_from_is_no_need() -> None:
+    assert _read("**对于从 CUDA 迁移到 Ascend C 的开发者**，需要转变几个核心思维：") == []
+    compared = (
+        "2. **数据搬运需显式管理**：Ascend C 的 `DataCopy` / `Pipe` 机制要求开发者手动控制 GM"
+        "（全局内存）→ Local Memory（片上缓存）的数据流动，这与 CUDA 中相对透明的 cache 层级不同。"
+    )
+    assert _read(compared) == []
+    assert _read("When migrating models from CUDA, you need to rewrite the kernels.") == []
+    # "从" and "与" alone name a source and a companion, not a migration
+    assert ("cuda", "==11.8.*") in _read("需要从 CUDA 官网下载安装 CUDA 11.8")
+    assert _read("需要安装 CANN 与 CUDA") == [("cann", ""), ("cuda", "")]
+    assert _read("迁移到昇腾需要安装CANN") == [("cann", "")]

@@ -29,6 +29,7 @@ from bringup.scan.devices import (
     stack,
 )
 from bringup.scan.mention import Mention, right_before
+from bringup.scan.migration import migrated_from
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
@@ -243,6 +244,8 @@ def _versioned(
     condition_end = condition.end() if condition is not None else len(clause) + 1
     for match, window in _windows(clause, matches):
         subject = subject_of(match)
+        if migrated_from(clause, match.start(), match.end()):
+            continue
         if subject == "driver":
             if right_before(_OTHER_DRIVER, clause, match.start()):
                 continue

@@ -1,0 +1,37 @@
+"""What a migration guide leaves behind: the stack a sentence migrates from, or sets the
+repo's own ways against, is no need of the repo's ("从 CUDA 迁移到 Ascend C", "migrating models
+from CUDA", "这与 CUDA 中相对透明的 cache 层级不同", "unlike CUDA")."""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.scan.mention import right_before
+
+_MIGRATED_FROM = lazyre.compile(
+    r"(?:\b(?:migrat\w{0,5}|port(?:s|ing|ed)?|mov(?:e|es|ing|ed))\s{1,3}(?:[\w-]{1,20}\s{1,3}){0,2}"
+    r"from|从|\bunlike|\bcompared\s{1,3}(?:to|with)|\bin\s{1,3}contrast\s{1,3}to|不同于|区别于|"
+    r"相比于?|与)\s{0,3}$",
+    re.IGNORECASE,
+)
+_MIGRATING = lazyre.compile(r"^\W{0,3}[^\uff0c,\u3002\uff1b;\s]{0,12}\s{0,3}(?:迁移|移植)")
+_SET_AGAINST = lazyre.compile(r"^[^\uff0c,\u3002\uff1b;]{0,20}?(?:不同|相比|类似|相似|区别)")
+""""与 X" sets X against the repo's own ways only with a word of difference or likeness after it
+("这与 CUDA 中相对透明的 cache 层级不同", hicann/mat-chem-sim-pred@fef85c9b FAQ.md:59); "与"
+alone joins ("安装 CANN 与 CUDA")."""
+
+
+def migrated_from(clause: str, start: int, end: int) -> bool:
+    """Whether the subject at ``clause[start:end]`` is what a migration starts from, no
+    need: "对于从 CUDA 迁移到 Ascend C 的开发者" (hicann/mat-chem-sim-pred@fef85c9b FAQ.md:55),
+    "when migrating models from CUDA": the guide is for leaving it. "从 X" says so only with
+    迁移/移植 right after X ("从源码安装" installs from the sources)."""
+    if not right_before(_MIGRATED_FROM, clause, start):
+        return False
+    before = clause[max(0, start - 4) : start].rstrip()
+    if before.endswith("从"):
+        return _MIGRATING.match(clause[end:]) is not None
+    if before.endswith("与"):
+        return _SET_AGAINST.match(clause[end:]) is not None
+    return True
