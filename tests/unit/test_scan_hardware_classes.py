@@ -11,7 +11,8 @@ Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
 (build/service/create_package.sh:24-41), NVIDIA/AMGX 3188dce5bdc22e96407d609e398925bed6aa010d
 README.md:65 and docs/zh/user_guide/install/installation_description.md:26-30 (MindIE-Motor),
 rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95,
-hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59.
+hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59, hicann/shmem
+643bfb73b50d88042234d3f5e0c7c9841cdedbbe src/CMakeLists.txt:16-25.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.archchecks import arch_branches
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.devices import device_counts
@@ -278,3 +280,37 @@ def test_the_stack_a_guide_migrates_from_is_no_need() -> None:
     assert ("cuda", "==11.8.*") in _read("需要从 CUDA 官网下载安装 CUDA 11.8")
     assert _read("需要安装 CANN 与 CUDA") == [("cann", ""), ("cuda", "")]
     assert _read("迁移到昇腾需要安装CANN") == [("cann", "")]
+
+
+_SHMEM = """set(ACLSHMEM_MPI_SUPPORT OFF)
+
+if(ACLSHMEM_MPI_SUPPORT)
+    find_package(MPI REQUIRED)
+else()
+    find_package(MPI)
+    if(MPI_FOUND)
+        set(ACLSHMEM_MPI_SUPPORT ON)
+    endif()
+endif()
+"""
+
+
+def _cmake_needs(text: str) -> list[tuple[str, int | None, bool, str]]:
+    rel = "src/CMakeLists.txt"
+    found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.subject, r.source.line, r.hard, r.feature) for r in found]
+
+
+def test_a_branch_a_plain_set_turns_off_is_no_need_of_the_default_build() -> None:
+    found = _cmake_needs(_SHMEM)
+    assert ("cmake:MPI", 4, True, "option:ACLSHMEM_MPI_SUPPORT") in found
+    assert all(feature for subject, _, _, feature in found if subject == "cmake:MPI")
+    # turned on, the branch is the build's
+    on = _cmake_needs(_SHMEM.replace("SUPPORT OFF)", "SUPPORT ON)"))
+    assert ("cmake:MPI", 4, True, "") in on
+    # a set inside a branch decides nothing about the default: the option is on
+    inner = (
+        'option(WITH_MPI "MPI" ON)\nif(APPLE)\n  set(WITH_MPI OFF)\nendif()\n'
+        "if(WITH_MPI)\n  find_package(MPI REQUIRED)\nendif()\n"
+    )
+    assert _cmake_needs(inner) == [("cmake:MPI", 6, True, "")]

@@ -58,6 +58,14 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
             branches[-1] = {"taken": "skipped", "skipped": "taken"}.get(branches[-1], "")
         elif name == "endif" and branches:
             branches.pop()
+        elif not branches and name == "set" and len(args) == 2 and args[1].upper() in _SWITCHED:
+            # a plain ``set(X OFF)`` outside any ``if`` is the value from there on (hicann/
+            # shmem@643bfb73 src/CMakeLists.txt:16-19: ``set(ACLSHMEM_MPI_SUPPORT OFF)`` then
+            # ``if(ACLSHMEM_MPI_SUPPORT) find_package(MPI REQUIRED)``): a branch it turns on
+            # later, where MPI is found, is not the default build's
+            switched_on = _SWITCHED[args[1].upper()]
+            (on if switched_on else off).add(args[0])
+            (off if switched_on else on).discard(args[0])
         else:
             value = _declared_default(name, args)
             if value is None or "skipped" in branches or args[0] in settled:
@@ -67,6 +75,10 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
                 off.discard(args[0])
             (on if value.upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
     return off, on
+
+
+_SWITCHED = {"ON": True, "TRUE": True, "YES": True, "OFF": False, "FALSE": False, "NO": False}
+"""The boolean values a plain ``set(X <value>)`` gives a switch."""
 
 
 def _declared_default(name: str, args: tuple[str, ...]) -> str | None:
