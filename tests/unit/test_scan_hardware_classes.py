@@ -12,13 +12,16 @@ Ascend/MindIE-Motor 5dfb024e45feec2e947f12d0af72b79b24edff53
 README.md:65 and docs/zh/user_guide/install/installation_description.md:26-30 (MindIE-Motor),
 rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95,
 hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59, hicann/shmem
-643bfb73b50d88042234d3f5e0c7c9841cdedbbe src/CMakeLists.txt:16-25.
+643bfb73b50d88042234d3f5e0c7c9841cdedbbe src/CMakeLists.txt:16-25, NVIDIA/MatX
+4d58c1a8 README.md:53 and CMakeLists.txt:157.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.model import Requirement, file_source
+from bringup.scan.anyof import merge_repeats
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakelex import cmake_commands
@@ -27,6 +30,7 @@ from bringup.scan.devices import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 
@@ -314,3 +318,22 @@ def test_a_branch_a_plain_set_turns_off_is_no_need_of_the_default_build() -> Non
         "if(WITH_MPI)\n  find_package(MPI REQUIRED)\nendif()\n"
     )
     assert _cmake_needs(inner) == [("cmake:MPI", 6, True, "")]
+
+
+def _need(spec: str, rel: str, line: int, *, hard: bool) -> Requirement:
+    return Requirement(
+        subject="cuda", spec=spec, component="x", source=file_source(rel, line), hard=hard
+    )
+
+
+def test_a_soft_release_the_hard_floor_admits_folds_into_it() -> None:
+    floor = _need(">=11.5", "CMakeLists.txt", 157, hard=True)
+    tested = _need("==12.2.1", "README.md", 53, hard=False)
+    authority = {"CMakeLists.txt": DECLARED, "README.md": PROSE}
+    (merged,) = merge_repeats([floor, tested], authority)
+    assert (merged.spec, merged.hard, merged.source.line) == (">=11.5", True, 157)
+    assert [s.line for s in merged.also_at] == [53]
+    assert "also stated: ==12.2.1" in (merged.text or "")
+    # one below the floor stays apart (the check shows it)
+    older = _need("==11.0", "README.md", 53, hard=False)
+    assert len(merge_repeats([floor, older], authority)) == 2

@@ -10,7 +10,8 @@ other place in ``also_at`` and each other floor named in its text ("also stated:
 is their conjunction too and takes them. Pins that differ, or a pin below a floor, exclude each
 other: a contradiction (``contradictions``) whose lines the check shows, so they stay apart.
 Ranges, ceilings and lists keep their own statements, as do the capability floors ``floors``
-unites (alternatives, not a conjunction).
+unites (alternatives, not a conjunction). A soft release the hard floor admits ("tested with
+12.2.1" beside a stop below 11.5) says what works within it: folded into the floor, noted.
 """
 
 from __future__ import annotations
@@ -81,7 +82,42 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
     for requirement in requirements:
         folded = into.get(id(requirement), requirement)
         out.setdefault(id(folded), folded)
-    return list(out.values())
+    return _soft_admitted(list(out.values()))
+
+
+def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
+    """The soft releases (pins and floors: "tested with", an example) of a subject that the
+        hard floor of the same subject and feature admits, folded into it: one need, the soft
+        releases noted ("CUDA 12.2.1" in NVIDIA/MatX@4d58c1a8 README.md:53 beside the
+        ``FATAL_ERROR`` below 11.5 of CMakeLists.txt:157). One below the floor stays apart, and so
+    does every soft release of a subject a hard pin states (a contradiction's loser beside it)."""
+    hard: dict[tuple[str, str], tuple[Version, Requirement]] = {}
+    pinned: set[tuple[str, str]] = set()  # a hard pin's soft loser stays beside it
+    for requirement in requirements:
+        release = _release(requirement, FLOOR) if requirement.hard else None
+        key = (requirement.subject, requirement.feature)
+        if requirement.hard and _release(requirement, PIN) is not None:
+            pinned.add(key)
+        if release is not None and (key not in hard or hard[key][0] < release):
+            hard[key] = (release, requirement)
+    for key in pinned:
+        hard.pop(key, None)
+    joined: dict[int, list[Requirement]] = {}
+    for requirement in requirements:
+        floor = hard.get((requirement.subject, requirement.feature))
+        if requirement.hard or floor is None or requirement.subject == capability_subject():
+            continue
+        release = _release(requirement, PIN) or _release(requirement, FLOOR)
+        if release is not None and release >= floor[0]:
+            joined.setdefault(id(floor[1]), [floor[1]]).append(requirement)
+    if not joined:
+        return requirements
+    gone = {id(r) for group in joined.values() for r in group[1:]}
+    return [
+        folded_into(r, joined[id(r)]) if id(r) in joined else r
+        for r in requirements
+        if id(r) not in gone
+    ]
 
 
 def folded_into(binding: Requirement, members: list[Requirement]) -> Requirement:
