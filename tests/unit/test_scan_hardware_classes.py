@@ -13,7 +13,8 @@ README.md:65 and docs/zh/user_guide/install/installation_description.md:26-30 (M
 rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,95,
 hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59, hicann/shmem
 643bfb73b50d88042234d3f5e0c7c9841cdedbbe src/CMakeLists.txt:16-25, NVIDIA/MatX
-4d58c1a8 README.md:53 and CMakeLists.txt:157.
+4d58c1a8 README.md:53 and CMakeLists.txt:157, CVCUDA/CV-CUDA README.md:65 and
+cmake/ConfigCUDA.cmake:26.
 """
 
 from __future__ import annotations
@@ -337,3 +338,16 @@ def test_a_soft_release_the_hard_floor_admits_folds_into_it() -> None:
     # one below the floor stays apart (the check shows it)
     older = _need("==11.0", "README.md", 53, hard=False)
     assert len(merge_repeats([floor, older], authority)) == 2
+
+
+def test_a_floor_and_the_major_series_from_it_are_one_range() -> None:
+    floor = _need(">=11.4", "cmake/ConfigCUDA.cmake", 26, hard=True)
+    series = _need("==11.* || ==12.*", "README.md", 65, hard=True)
+    authority = {"cmake/ConfigCUDA.cmake": DECLARED, "README.md": PROSE}
+    (merged,) = merge_repeats([floor, series], authority)
+    assert (merged.spec, merged.source.line) == (">=11.4,<13", 26)
+    assert [s.line for s in merged.also_at] == [65]
+    # series the floor does not start, or with a gap, stay apart
+    for apart in ("==10.* || ==11.*", "==11.* || ==13.*"):
+        listed = _need(apart, "README.md", 65, hard=True)
+        assert len(merge_repeats([floor, listed], authority)) == 2

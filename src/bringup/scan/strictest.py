@@ -82,7 +82,7 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
     for requirement in requirements:
         folded = into.get(id(requirement), requirement)
         out.setdefault(id(folded), folded)
-    return _soft_admitted(list(out.values()))
+    return _series_bounded(_soft_admitted(list(out.values())))
 
 
 def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
@@ -130,3 +130,45 @@ def folded_into(binding: Requirement, members: list[Requirement]) -> Requirement
         also_at=tuple(dict.fromkeys((*binding.also_at, *more))),
         text=f"{binding.text or binding.spec}; also stated: {said}",
     )
+
+
+_SERIES = lazyre.compile(r"^\s*==\s*v?(\d{1,4})\.\*\s*$")
+_FLOOR_MAJOR = lazyre.compile(r"^\s*>=\s*v?(\d{1,4})(?:\.\d{1,6}){0,4}\s*$")
+
+
+def _majors(spec: str) -> list[int] | None:
+    """The major series a list of them names ("==12.* || ==13.*"), ascending, or None when
+    ``spec`` is anything else."""
+    found = [_SERIES.match(part) for part in spec.split("||")]
+    if len(found) < 2 or any(m is None for m in found):
+        return None
+    return sorted(int(m.group(1)) for m in found if m is not None)
+
+
+def _series_bounded(requirements: list[Requirement]) -> list[Requirement]:
+    """A hard floor and a hard list of the major series that start at the floor's and run on
+    without a gap, of one subject and feature, are one range: the floor below, the series
+    after the last above ("CUDA 11.x / CUDA 12.x", CVCUDA/CV-CUDA@da51fc96 README.md:65,
+    beside the ``FATAL_ERROR`` below 11.4 of cmake/ConfigCUDA.cmake:26: ``>=11.4,<13``), cited
+    where the floor is, the list's places beside it. A list the floor cuts elsewhere stays
+    apart (the check shows it)."""
+    floors: dict[tuple[str, str], Requirement] = {}
+    for requirement in requirements:
+        key = (requirement.subject, requirement.feature)
+        if requirement.hard and _FLOOR_MAJOR.match(requirement.spec) and not requirement.any_of:
+            floors.setdefault(key, requirement)
+    bounded: dict[int, Requirement] = {}
+    gone: set[int] = set()
+    for requirement in requirements:
+        floor = floors.get((requirement.subject, requirement.feature))
+        majors = _majors(requirement.spec) if requirement.hard else None
+        if floor is None or majors is None or id(floor) in bounded:
+            continue
+        low = _FLOOR_MAJOR.match(floor.spec)
+        if low is None or majors != list(range(int(low.group(1)), majors[-1] + 1)):
+            continue
+        folded = folded_into(floor, [floor, requirement])
+        spec = f"{floor.spec.strip()},<{majors[-1] + 1}"
+        bounded[id(floor)] = msgspec.structs.replace(folded, spec=spec)
+        gone.add(id(requirement))
+    return [bounded.get(id(r), r) for r in requirements if id(r) not in gone]
