@@ -14,7 +14,7 @@ rusty1s/pytorch_scatter 648dda3cf964731ffb4de11eafc445a83133eda4 setup.py:8-22,9
 hicann/mat-chem-sim-pred fef85c9be08c70dfb65c2254d37a3791edf9c625 FAQ.md:55-59, hicann/shmem
 643bfb73b50d88042234d3f5e0c7c9841cdedbbe src/CMakeLists.txt:16-25, NVIDIA/MatX
 4d58c1a8 README.md:53 and CMakeLists.txt:157, CVCUDA/CV-CUDA README.md:65 and
-cmake/ConfigCUDA.cmake:26.
+cmake/ConfigCUDA.cmake:26, hicann/cann-bench pyproject.toml:54-57.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from bringup.scan.devices import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
@@ -351,3 +352,32 @@ def test_a_floor_and_the_major_series_from_it_are_one_range() -> None:
     for apart in ("==10.* || ==11.*", "==11.* || ==13.*"):
         listed = _need(apart, "README.md", 65, hard=True)
         assert len(merge_repeats([floor, listed], authority)) == 2
+
+
+_UV = """[project]
+name = "cann-bench"
+
+[tool.uv]
+package = false  # 只做依赖管理,不打 wheel,以 PYTHONPATH=src 运行
+# 只在 Ascend NPU(linux-aarch64)跑;torch_npu 无 mac wheel,故只锁此平台。
+environments = ["sys_platform == 'linux' and platform_machine == 'aarch64'"]
+"""
+
+
+def _platforms(text: str) -> list[tuple[str, str, int | None, bool]]:
+    found = extract_pyproject(SourceFile(ref="pyproject.toml", rel="pyproject.toml", text=text))
+    return [
+        (r.subject, r.spec, r.source.line, r.hard)
+        for r in found.requirements
+        if r.subject in ("arch", "os")
+    ]
+
+
+def test_the_cpus_uv_locks_for_are_an_arch_list() -> None:
+    assert _platforms(_UV) == [("arch", "aarch64", 7, False)]
+    both = _UV.replace(
+        "'aarch64'\"]", "'aarch64'\", \"sys_platform == 'linux' and platform_machine == 'x86_64'\"]"
+    )
+    assert _platforms(both) == [("arch", "aarch64,x86_64", 7, False)]
+    # an environment of any CPU leaves the CPU open
+    assert _platforms(_UV.replace("and platform_machine == 'aarch64'", "")) == []
