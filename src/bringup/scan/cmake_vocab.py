@@ -11,7 +11,8 @@ variables it stops without, submodules it checks for, tools it must find, and do
   ``scan.runtools``); ``find_program(<var> <tool> ... REQUIRED)``, or one whose variable a
   fatal chain tests (``if(NOT <var>) message(FATAL_ERROR ...)``); ``find_package(Git)`` so
   (``REQUIRED``, or ``GIT_FOUND`` tested) is ``git``, and so is a fetch from a
-  ``GIT_REPOSITORY``: CMake runs git to get it.
+  ``GIT_REPOSITORY``: CMake runs git to get it; a headers package a fatal message names
+  (``scan.fatalpackages``).
 - a toolkit a target links (``target_link_libraries(... <library>)``, in the backends'
   ``Vocabulary.libraries``; ``scan.linked``), unversioned;
 - ``network``: ``FetchContent_Declare``/``ExternalProject_Add`` with a ``URL`` or
@@ -41,6 +42,7 @@ from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fatalpackages import fatal_packages
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.runtools import cmake_tools
@@ -438,7 +440,12 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             found.append(
                 file.requirement(named or "system_package", "" if named else tool, line, text=text)
             )
-    return found + _launchers(file, commands, programs) + cmake_tools(file, commands, lines)
+    return (
+        found
+        + _launchers(file, commands, programs)
+        + cmake_tools(file, commands, lines)
+        + fatal_packages(file, commands, lines)
+    )
 
 
 _LAUNCHER = lazyre.compile(r"^CMAKE_\w+_COMPILER_LAUNCHER$|^RULE_LAUNCH_(?:COMPILE|LINK)$")
