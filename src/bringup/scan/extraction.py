@@ -62,11 +62,13 @@ class Finding(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
     """One file handed to an extractor: ``ref`` is what citations show (the path as the user
-    gave it, joined with ``rel``), ``rel`` the path inside the repo (POSIX separators)."""
+    gave it, joined with ``rel``), ``rel`` the path inside the repo (POSIX separators);
+    ``run_by_build``: a script the repo's own build script runs (``scan.shellruns``)."""
 
     ref: str
     rel: str
     text: str
+    run_by_build: bool = False
 
     def source(self, line: Optional[int] = None) -> Source:
         return file_source(self.ref, line)

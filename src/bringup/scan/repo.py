@@ -159,12 +159,17 @@ def _in_repo(root: Path, rel: str) -> bool:
     return inside(str(root / rel), os.path.realpath(root))
 
 
-def _included(root: Path, extraction: Extraction, seen: set[str]) -> list[RepoFile]:
+def _included(
+    root: Path, extraction: Extraction, seen: set[str], run: set[str], kind: str
+) -> list[RepoFile]:
     """The files ``extraction`` includes not read yet (``-r base.txt``, a CMake ``include``
-    of ``cmake/third_party/x.cmake``), now marked seen."""
+    of ``cmake/third_party/x.cmake``), now marked seen; the scripts a shell script runs are
+    added to ``run`` (``shellruns``), read or not."""
     found = []
     for include in extraction.includes:
         target = root / include
+        if kind == "shell":
+            run.add(include)
         if include not in seen and _in_repo(root, include) and target.is_file():
             seen.add(include)
             found.append(RepoFile(include, target, classify(include) or "requirements"))
@@ -313,11 +318,11 @@ def scan_repo(
         extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
         findings: list[Finding] = []
         authority: dict[str, int] = {}
-        test_files: list[tuple[str, str]] = []
         texts: dict[str, tuple[RepoFile, str]] = {}
         readme = ""
         first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
         guides: list[str] = []
+        run: set[str] = set()  # the scripts the repo's build scripts run (``shellruns``)
         # a repo with no build at its top: its README states what all its members share
         collection = rootless(seen)
         while queue:
@@ -330,16 +335,13 @@ def scan_repo(
             texts[ref] = (entry, text)
             if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
                 readme = text
-            if entry.kind == "tests":
-                test_files.append((entry.rel, ref))
             if entry.rel == first_readme:
                 guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
             authority[ref] = AUTHORITY[entry.kind]
-            extraction = _extract(
-                entry.kind, SourceFile(ref=ref, rel=entry.rel, text=text), collection
-            )
+            source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=entry.rel in run)
+            extraction = _extract(entry.kind, source, collection)
             extracted.append((entry.rel, extraction))
-            queue.extend(_included(root, extraction, seen))
+            queue.extend(_included(root, extraction, seen, run, entry.kind))
         extractions = [extraction for _, extraction in extracted]
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests)
@@ -377,6 +379,7 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = settled.requirements, settled.findings
+        test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
         defaults = default_steps(extractions, scoped, requirements, test_files)
         steps = merge_steps(scoped.steps, defaults)
         overrides: list[Finding] = []

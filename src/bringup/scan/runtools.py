@@ -105,6 +105,11 @@ def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Require
     return found
 
 
+_TOLERATED = lazyre.compile(r"\|\|\s{0,4}(?:true|:)\s{0,4}(?:;|$)")
+"""A run whose failure the script ignores (``patch -p1 -f < .../update.patch || true``,
+MindIE-Motor build/third_party/build.sh:344): the build goes on without the tool."""
+
+
 def script_tools(
     file: SourceFile, commands: list[Command], runners: frozenset[str] = frozenset()
 ) -> list[Requirement]:
@@ -112,6 +117,8 @@ def script_tools(
     through a function of its own that runs what it is given (``runners``: their names)."""
     places = []
     for command in commands:
+        if _TOLERATED.search(command.text):
+            continue
         for argv in _piped(run_through(command, runners)):
             program = _program(argv)
             if program:

@@ -36,8 +36,10 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions
 from bringup.scan.runtools import script_tools
+from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
+from bringup.scan.shellruns import run_scripts
 from bringup.scan.stepkinds import command_needs, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -400,7 +402,11 @@ def extract_shell(file: SourceFile) -> Extraction:
     )
     installs = _installs(file, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
-    building = repo_level and not NOT_INSTALLING.search(name) and not _CHECKING.search(name)
+    # a part's script the build runs: what it runs the build runs (``shellruns``)
+    building = (repo_level or file.run_by_build) and not (
+        NOT_INSTALLING.search(name) or _CHECKING.search(name)
+    )
+    ran = commands if repo_level else commands_of(joined) if building else []
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
@@ -411,11 +417,16 @@ def extract_shell(file: SourceFile) -> Extraction:
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (_handed_homes(file, joined) if repo_level else [])
-        + (script_tools(file, commands, runner_functions(joined)) if building else [])
+        + (script_tools(file, ran, runner_functions(joined)) if building else [])
+        + (version_checks(file) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
-    return Extraction(requirements=tuple(requirements), default_steps=(step,) if step else ())
+    return Extraction(
+        requirements=tuple(requirements),
+        default_steps=(step,) if step else (),
+        includes=run_scripts(file.rel, ran) if building else (),
+    )
 
 
 _DEFINED_FROM = lazyre.compile(r"-D\w+=[\"']?\$\{?([A-Z][A-Z0-9_]*)\}?")

@@ -82,7 +82,16 @@ one (``install_latest.sh``, ``build_docker.sh``)."""
 LAUNCHERS = frozenset({"ccache", "sccache"})
 """Compiler caches a build runs its compiler through when they are there: a check for one
 that goes on without it (``if ! command -v ccache ...; then ... build_ccache_build="OFF"``,
-AscendNPU-IR build-tools/build.sh:569-572) states a soft need."""
+AscendNPU-IR build-tools/build.sh:569-572; ``command -v ccache &> /dev/null; then`` adding
+``-DCMAKE_CXX_COMPILER_LAUNCHER=ccache``, MindIE-LLM build.sh:44) states a soft need, as
+CMake's ``find_program(CCACHE ccache)`` for a launcher does (``cmake_vocab``). A check
+whose branch only reads the cache's statistics (``-x "$(command -v sccache)"`` then ``sccache
+-s``, rapidsai/raft build.sh:454-455) uses no launcher: only a found one the branch makes the
+compiler's launcher (``_LAUNCHED``) is read."""
+_LAUNCHED = lazyre.compile(r"COMPILER_LAUNCHER|RULE_LAUNCH_|\bC(?:C|XX)=[\"']?(?:s?ccache)\b")
+_LAUNCHER_TEST = lazyre.compile(
+    r"(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}(" + "|".join(sorted(LAUNCHERS)) + r")\b"
+)
 _ASSIGNED = lazyre.compile(
     r"^(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)="
 )
@@ -183,8 +192,8 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 tool = negated or alternative
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
-        elif tools:
-            for tool in (n or a for n, a in tools if (n or a) in LAUNCHERS):
+        else:
+            for tool in _launchers(file.rel, tools, texts, index):
                 add("system_package", tool, joined.line, text, False)
         if tested or "${" in text:
             for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
@@ -192,6 +201,17 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                     add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         _note_assignment(text, joined.line, assigned, copied)
     return found
+
+
+def _launchers(rel: str, tools: list[tuple[str, str]], texts: list[str], index: int) -> list[str]:
+    """The compiler caches the line at ``index`` checks for without stopping: one it tests
+    as ``_TOOL_TEST`` does (``tools``), or one found that its branch makes the compiler's
+    launcher (``_LAUNCHED``); none in a test script (``NOT_INSTALLING``)."""
+    tested = [n or a for n, a in tools if (n or a) in LAUNCHERS]
+    if tested or tools or NOT_INSTALLING.search(rel.rsplit("/", 1)[-1]):
+        return tested
+    found = _LAUNCHER_TEST.findall(texts[index])
+    return found if found and _LAUNCHED.search(shell_branch(texts, index)) else []
 
 
 _SET_TEST = lazyre.compile(

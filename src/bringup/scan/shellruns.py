@@ -1,0 +1,55 @@
+"""The scripts a repo's own build script runs, read as the build's too: ``bash
+"$BUILD_SCRIPT_DIR"/third_party/build.sh`` (Ascend/MindIE-Motor build/build.sh:199, a script
+that builds the third-party libraries with ``make``, in a directory the walk skips as vendored
+code) and ``stdbuf -oL bash "${BASE_DIR}/xllm_ops/build_aclnn.sh" ...`` (xllm-ops
+build.sh:170, below the repo level where scripts are a part's own). What such a script runs
+(``git clone``, ``make``, ``unzip``) the build runs.
+
+A script is run by ``bash``/``sh`` or by its own path (``./scripts/gen.sh``), past ``sudo``,
+``stdbuf -oL`` and the like; ``source``/``.`` only sets up the environment. Its path is read
+as the script writes it, less one leading variable (``$BUILD_SCRIPT_DIR/``, ``${BASE_DIR}/``:
+the script's own directory or the repo's top, which are not resolved here) or ``./``; both
+the running script's directory and the repo's top are offered (``scan.repo`` reads those that
+exist, as it does ``cmakeincludes``'). A path holding any other expansion names nothing known.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+
+from bringup import lazyre
+from bringup.scan.commands import Command
+
+_SHELLS = frozenset({"bash", "sh"})
+_BEFORE = frozenset({"sudo", "stdbuf", "time", "env", "exec", "nohup", "then", "do", "else"})
+"""Words before the shell or the script that leave it the script run."""
+_LEADING_VARIABLE = lazyre.compile(r"^(?:\$\{?[A-Za-z_]\w{0,60}\}?/|\./)")
+
+
+def run_scripts(rel: str, commands: Iterable[Command]) -> tuple[str, ...]:
+    """Repo-relative paths where the scripts ``commands`` run may lie."""
+    here = posixpath.dirname(rel)
+    found: list[str] = []
+    for command in commands:
+        script = _script(command.argv)
+        if script is None:
+            continue
+        path = _LEADING_VARIABLE.sub("", script, count=1)
+        if "$" in path or path.startswith("/"):
+            continue
+        for base in dict.fromkeys((here, "")):
+            joined = posixpath.normpath(posixpath.join(base, path))
+            if not joined.startswith("..") and joined != rel:
+                found.append(joined)
+    return tuple(dict.fromkeys(found))
+
+
+def _script(argv: tuple[str, ...]) -> str | None:
+    """The ``.sh`` script ``argv`` runs, if any."""
+    for word in argv:
+        if word.endswith(".sh"):
+            return word
+        if word not in _BEFORE and word not in _SHELLS and not word.startswith("-"):
+            return None
+    return None
