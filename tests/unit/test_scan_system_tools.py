@@ -10,7 +10,9 @@ from pathlib import Path
 from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.commands import commands_of, joined_lines
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.makefile import extract_makefile
 from bringup.scan.repo import scan_repo
 from bringup.scan.shell import extract_shell
 from bringup.scan.shellruns import run_scripts
@@ -24,11 +26,11 @@ def _tools(requirements: Sequence[Requirement]) -> list[tuple[str, int | None, b
     return [(r.spec, r.source.line, r.hard) for r in requirements if r.subject == "system_package"]
 
 
-# microsoft/mscclpp @ 1f5f065d CMakeLists.txt:256-258: the Debian and the RPM name of one
-# library, alternatives.
+# microsoft/mscclpp @ 1f5f065d CMakeLists.txt:256-258 (the message's last sentence left out):
+# the Debian and the RPM name of one library, alternatives.
 MSCCLPP_IB = """find_package(IBVerbs)
 if(NOT IBVERBS_FOUND)
-    message(FATAL_ERROR "IBVerbs not found. Install libibverbs-dev or rdma-core-devel. If you want to disable InfiniBand, add `-DMSCCLPP_USE_IB=OFF` in your cmake command.")
+    message(FATAL_ERROR "IBVerbs not found. Install libibverbs-dev or rdma-core-devel.")
 endif()
 """
 # hicann/ops-blas @ 35101c89 cmake/test.cmake:221-223: the package on the message's second line.
@@ -47,7 +49,7 @@ endif ()
 def test_a_configure_stop_naming_a_headers_package_needs_it() -> None:
     mscclpp = extract_cmake(_file("CMakeLists.txt", MSCCLPP_IB)).requirements
     assert _tools(mscclpp) == [("libibverbs-dev", 3, True)]
-    refblas = [r for r in extract_cmake(_file("cmake/test.cmake", OPS_BLAS_REFBLAS)).requirements]
+    refblas = extract_cmake(_file("cmake/test.cmake", OPS_BLAS_REFBLAS)).requirements
     assert _tools(refblas) == [("libblas-dev", 3, True)]
     assert [s.line for r in refblas if r.subject == "system_package" for s in r.also_at] == [2]
     assert _tools(extract_cmake(_file("CMakeLists.txt", PYPTO_STOP)).requirements) == []
@@ -104,10 +106,11 @@ def test_an_install_function_checking_its_tool_against_a_release_is_a_floor() ->
 # Ascend/MindIE-LLM @ 8b4871ad build.sh:44-46: the build runs its compiler through ccache
 # when it is there; rapidsai/raft @ 2141422b build.sh:454-455: a check that only reads the
 # cache's statistics.
-MINDIE_LLM_CCACHE = """    if [ "$CMAKE_CXX_COMPILER_LAUNCHER" == "" ] && command -v ccache &> /dev/null;then
-        COMPILE_OPTIONS="${COMPILE_OPTIONS} -DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
-    fi
-"""
+MINDIE_LLM_CCACHE = (
+    '    if [ "$CMAKE_CXX_COMPILER_LAUNCHER" == "" ] && command -v ccache &> /dev/null;then\n'
+    '        COMPILE_OPTIONS="${COMPILE_OPTIONS} -DCMAKE_CXX_COMPILER_LAUNCHER=ccache"\n'
+    "    fi\n"
+)
 RAFT_STATS = """          if [[ ${CACHE_TOOL} == "sccache" && -x "$(command -v sccache)" ]]; then
               COMPILE_REQUESTS=$(sccache -s | grep "Compile requests" | awk '{ print $NF }')
           fi
@@ -164,3 +167,61 @@ def test_what_a_script_the_build_runs_runs_the_build_needs(tmp_path: Path) -> No
         ("git", "r/xllm_ops/build_aclnn.sh"),
         ("make", "r/build/third_party/build.sh"),
     ]
+
+
+# NVIDIA/gdrcopy @ fcec3ce0 src/gdrdrv/Makefile:25-26 and 44-46 (shortened): a kernel module
+# built against the running kernel's build tree; a Makefile only installing into
+# /lib/modules builds no module.
+GDRDRV_MAKEFILE = """obj-m := nv-p2p-dummy.o
+obj-m += gdrdrv.o
+
+KVER ?= $(shell uname -r)
+MODULES_DIR := /lib/modules/$(KVER)
+KDIR := $(MODULES_DIR)/build
+
+all: build
+build:
+\t@ $(MAKE) -C $(KDIR) $(MAKE_PARAMS) M=$(PWD) modules
+"""
+INSTALL_ONLY = """install:
+\tcp driver.ko /lib/modules/$(shell uname -r)/extra/
+"""
+
+
+def test_a_kernel_module_build_needs_the_kernel_headers() -> None:
+    found = extract_makefile(_file("src/gdrdrv/Makefile", GDRDRV_MAKEFILE)).requirements
+    assert _tools(found) == [("linux-headers", 5, True)]
+    assert _tools(extract_makefile(_file("Makefile", INSTALL_ONLY)).requirements) == []
+
+
+# Ascend/MindInferenceService @ a9419463 script/run/install.sh:160-165: the script stops when
+# neither program file is there, so either will do.
+SHA_CHECK = """function check_sha256sum()
+{
+  if [ ! -e "/usr/bin/sha256sum" ] && [ ! -e "/usr/bin/shasum" ]; then
+    ms_log "ERROR: Sha256 check Failed."
+    exit 1
+  fi
+}
+"""
+
+
+def test_a_missing_program_file_that_stops_the_script_is_a_need() -> None:
+    found = extract_shell(_file("script/run/install.sh", SHA_CHECK)).requirements
+    assert _tools(found) == [("sha256sum", 3, True)]
+
+
+# FlagOpen/FlagScale @ da4935ec README.md:62-66: the install steps run the repo's script.
+FLAGSCALE_SETUP = """### Setup
+
+2. Install the requirements:
+    ```sh
+    cd FlagScale
+    ./install/install-requirements.sh --env train
+    ```
+"""
+
+
+def test_the_scripts_a_guides_install_steps_run_are_read_as_the_builds() -> None:
+    includes = extract_docs(_file("README.md", FLAGSCALE_SETUP)).includes
+    assert includes == ("install/install-requirements.sh",)

@@ -61,6 +61,7 @@ from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
+from bringup.scan.shellruns import run_scripts
 from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.statuscheck import quoted_checks
 from bringup.scan.steps import steps_from_commands
@@ -442,7 +443,11 @@ class _Reader:
         self.tags.close()
         self.requirements.extend(guide_tools(self.file, self.build_commands))
         found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
-        return Extraction(requirements=tuple(found), steps=tuple(self.steps))
+        return Extraction(
+            requirements=tuple(found),
+            steps=tuple(self.steps),
+            includes=run_scripts(self.file.rel, self.build_commands),
+        )
 
 
 def as_optional(found: Requirement, purpose: bool | None) -> Requirement:

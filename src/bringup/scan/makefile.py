@@ -10,6 +10,7 @@ from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commands import parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makevars import located_variables
 from bringup.scan.stepkinds import command_needs
@@ -68,7 +69,11 @@ def extract_makefile(file: SourceFile) -> Extraction:
     """Steps for the conventional targets of a Makefile."""
     directory = file.rel.rpartition("/")[0] or "."
     steps: list[Step] = []
-    requirements: list[Requirement] = uname_branches(file) + located_variables(file)
+    requirements: list[Requirement] = [
+        *uname_branches(file),
+        *located_variables(file),
+        *kernel_headers(file),
+    ]
     for target, line, recipe in _targets(file.text):
         if not _STEP_TARGET.match(target):
             continue

@@ -163,12 +163,12 @@ def _included(
     root: Path, extraction: Extraction, seen: set[str], run: set[str], kind: str
 ) -> list[RepoFile]:
     """The files ``extraction`` includes not read yet (``-r base.txt``, a CMake ``include``
-    of ``cmake/third_party/x.cmake``), now marked seen; the scripts a shell script runs are
-    added to ``run`` (``shellruns``), read or not."""
+    of ``cmake/third_party/x.cmake``), now marked seen; the scripts a shell script or a
+    guide's build steps run are added to ``run`` (``shellruns``), read or not."""
     found = []
     for include in extraction.includes:
         target = root / include
-        if kind == "shell":
+        if kind in ("shell", "docs"):
             run.add(include)
         if include not in seen and _in_repo(root, include) and target.is_file():
             seen.add(include)

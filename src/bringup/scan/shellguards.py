@@ -66,9 +66,15 @@ named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
 _DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
 _DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
 _TOOL_TEST = lazyre.compile(
-    r"(?:!\s*(?:command\s+-v|which|type)\s+([\w.+-]+)|"
-    r"(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
+    r"(?:!\s*(?:(?:command\s+-v|which|type)\s+|-[efx]\s{1,4}[\"']?/(?:usr/)?(?:local/)?s?bin/)"
+    r"([\w.+-]+)|(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
 )
+"""A tool tested for and missing: ``! command -v X``, ``! which X``, ``command -v X ... ||``, or
+its program file absent (``[ ! -e "/usr/bin/sha256sum" ]``, MindInferenceService
+script/run/install.sh:162)."""
+_EITHER = lazyre.compile(r"\]\s{0,4}&&\s{0,4}\[")
+"""Two tests that stop only when both fail (``[ ! -e /usr/bin/sha256sum ] && [ ! -e
+/usr/bin/shasum ]``): the tools are alternatives, one need."""
 NOT_INSTALLING = lazyre.compile(
     r"(?<!la)(?<!con)(?<!pro)(?<!at)test|bench|lint|format|doc(?!ker|tor)|example|demo|"
     r"(?:^|[-_])ci(?=[-_.])",
@@ -188,7 +194,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 for name in _NAMED.findall(message.group(1)):
                     if name in read and name not in assigned:
                         add("env_var", name, joined.line, text)
-            for negated, alternative in tools:
+            for negated, alternative in tools[:1] if _EITHER.search(text) else tools:
                 tool = negated or alternative
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
