@@ -425,7 +425,8 @@ CANN_SAMPLES_DEPENDENCIES = """3. **前置依赖**
 
 def test_a_bold_title_naming_dependencies_opens_a_requirements_list() -> None:
     found = extract_docs(source_file("README.md", CANN_SAMPLES_DEPENDENCIES)).requirements
-    assert needs(found) == [("system_package", "zip", 7, True), ("system_package", "git", 8, True)]
+    # one list of tools, one need (``pkgrepeats.fold_listed_tools``)
+    assert needs(found) == [("system_package", "zip git", 7, True)]
     # a step's title is no list of needs, whatever its words
     step = CANN_SAMPLES_DEPENDENCIES.replace("前置依赖", "安装驱动与固件（运行态依赖）")
     assert needs(extract_docs(source_file("README.md", step)).requirements) == []

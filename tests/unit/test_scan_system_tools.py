@@ -225,3 +225,28 @@ FLAGSCALE_SETUP = """### Setup
 def test_the_scripts_a_guides_install_steps_run_are_read_as_the_builds() -> None:
     includes = extract_docs(_file("README.md", FLAGSCALE_SETUP)).includes
     assert includes == ("install/install-requirements.sh",)
+
+
+# hicann/ops-blas @ 35101c89 docs/zh/install/quick_install.md:136-141 (under "安装基础依赖"; the
+# tests' googletest item shortened): the tools listed one after another are one need; the
+# optional pigz and the tests' googletest are their own.
+OPS_BLAS_TOOLS = """#### 安装基础依赖
+
+- cmake >= 3.16.0
+- pigz（可选，安装后可提升打包速度，建议版本 >= 2.4）
+- dos2unix
+- make
+- patch
+- googletest（仅执行ST时依赖）
+"""
+
+
+def test_tools_listed_one_after_another_are_one_need() -> None:
+    found = extract_docs(_file("docs/zh/install/quick_install.md", OPS_BLAS_TOOLS)).requirements
+    tools = [r for r in found if r.subject == "system_package"]
+    assert [(r.spec, r.source.line, r.hard, r.feature) for r in tools] == [
+        ("pigz", 4, False, ""),
+        ("dos2unix make patch", 5, True, ""),
+        ("googletest", 8, True, "tests"),
+    ]
+    assert [s.line for s in tools[1].also_at] == [6, 7]

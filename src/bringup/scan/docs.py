@@ -52,6 +52,7 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
+from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
@@ -442,7 +443,11 @@ class _Reader:
         self.arch_listed(self.archs.close())
         self.tags.close()
         self.requirements.extend(guide_tools(self.file, self.build_commands))
-        found = featured(self.file.rel, self.file.text, [*self.requirements, *docker_os(self.file)])
+        found = featured(
+            self.file.rel,
+            self.file.text,
+            [*fold_listed_tools(self.requirements), *docker_os(self.file)],
+        )
         return Extraction(
             requirements=tuple(found),
             steps=tuple(self.steps),

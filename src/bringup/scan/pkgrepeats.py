@@ -16,6 +16,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.hosttools import HOST_TOOLS, headers_package
 
 _SUBJECT = "system_package"
 _ITEM = lazyre.compile(r"(?P<name>[A-Za-z0-9@][^\s<>=!~]{0,200}?)(?P<spec>[<>=!~]=?\d\S{0,60})?")
@@ -77,4 +78,42 @@ def fold_named_packages(requirements: list[Requirement]) -> list[Requirement]:
         more = (s for r in joined for s in (r.source, *r.also_at) if s != requirement.source)
         also = tuple(dict.fromkeys((*requirement.also_at, *more)))
         out.append(msgspec.structs.replace(requirement, also_at=also) if joined else requirement)
+    return out
+
+
+def fold_listed_tools(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` (one document's) with each run of tools listed on consecutive lines
+    one need: "- dos2unix", "- make", "- patch" (hicann/ops-blas docs/zh/install/
+    quick_install.md:138-140) are one list of what the build needs, as the truth briefs
+    write it ("any_of when a list of required tools"), its spec every tool (with the release
+    each gives), cited at the first line, the others in ``also_at``. Only the same hardness
+    and feature run on (an optional ``pigz`` or the tests' ``googletest`` beside them is
+    its own), only the host tools build guides list (``hosttools.HOST_TOOLS``, a headers
+    package), not Python distributions an item names ("- starlette 0.49.1"), and only tools
+    not read from a package manager's install (whose lines are each distribution's own)."""
+    out: list[Requirement] = []
+    last: int | None = None  # the line of ``out[-1]``'s latest tool, when it may go on
+    for requirement in requirements:
+        line = requirement.source.line
+        listed = (
+            requirement.subject == _SUBJECT
+            and all(name in HOST_TOOLS or headers_package(name) for name in _items(requirement))
+            and not requirement.also_at
+            and not requirement.any_of
+            and line is not None
+            and not _manager(requirement)
+        )
+        previous = out[-1] if out and last is not None else None
+        if (
+            listed
+            and previous is not None
+            and line == (last or 0) + 1
+            and (previous.hard, previous.feature) == (requirement.hard, requirement.feature)
+        ):
+            also = (*previous.also_at, requirement.source)
+            spec = f"{previous.spec} {requirement.spec}"
+            out[-1] = msgspec.structs.replace(previous, spec=spec, also_at=also)
+        else:
+            out.append(requirement)
+        last = line if listed else None
     return out
