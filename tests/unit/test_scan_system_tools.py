@@ -250,3 +250,28 @@ def test_tools_listed_one_after_another_are_one_need() -> None:
         ("googletest", 8, True, "tests"),
     ]
     assert [s.line for s in tools[1].also_at] == [6, 7]
+
+
+# hicann/atvoss @ 9cc10640 build.sh:389-394 (shortened) and a build function running git itself:
+# what only the function building the tests runs is the tests' need.
+ATVOSS_UT = """build_ut() {
+  echo "Start to build ut"
+  clean_build
+
+  git submodule init && git submodule update
+}
+"""
+BUILD_CLONES = """
+build_package() {
+  git clone https://gitcode.com/cann/cmake.git
+}
+"""
+
+
+def test_a_tool_only_the_tests_build_runs_is_the_tests() -> None:
+    alone = extract_shell(_file("build.sh", ATVOSS_UT)).requirements
+    tools = [(r.spec, r.source.line, r.feature) for r in alone if r.subject == "system_package"]
+    assert tools == [("git", 5, "tests")]
+    both = extract_shell(_file("build.sh", ATVOSS_UT + BUILD_CLONES)).requirements
+    tools = [(r.spec, r.source.line, r.feature) for r in both if r.subject == "system_package"]
+    assert tools == [("git", 9, "")]

@@ -56,3 +56,26 @@ def run_through(command: Command, runners: frozenset[str]) -> tuple[str, ...]:
         return command.argv
     given = command.argv[1:]
     return tuple(given[0].split()) if len(given) == 1 else given
+
+
+_TESTING = lazyre.compile(
+    r"(?:^|[_-])(?:ut|st|llt|unittests?|tests?)(?:[_-]|\s{0,4}\(|$)", re.IGNORECASE
+)
+"""A function named for building or running the tests (``build_ut``, hicann/atvoss
+build.sh:389; ``run_test``, ``build_tests``), as its definition (``build_ut() {``) or its
+name alone writes it."""
+
+
+def testing_lines(lines: list[LogicalLine]) -> frozenset[int]:
+    """The line numbers of the script's (its ``joined_lines``) functions named for the tests:
+    what runs only there is the tests' (``runtools.script_tools``). A script defining no
+    such function is not laid out."""
+    if not any("(" in line.text and _TESTING.search(line.text) for line in lines):
+        return frozenset()
+    bodies, _ = script_layout(lines)
+    return frozenset(
+        lines[i].line
+        for name, body in bodies.items()
+        if name and _TESTING.search(name)
+        for i in body
+    )

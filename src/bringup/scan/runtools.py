@@ -25,7 +25,7 @@ of their own read elsewhere.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import msgspec
 
@@ -36,6 +36,7 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.runners import run_through
+from bringup.scan.scopenames import TESTS
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
@@ -87,11 +88,15 @@ def _program(argv: Iterable[str]) -> str:
     return ""
 
 
-def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Requirement]:
-    """One requirement per tool: its first place, the others in ``also_at``."""
+def _cited(
+    file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
+) -> list[Requirement]:
+    """One requirement per tool: its first place, the others in ``also_at``; the tests'
+    (``TESTS``) where every place is in ``testing``, the lines only the tests run."""
     lines: dict[str, list[int]] = {}
     texts: dict[str, str] = {}
-    for tool, line, text in places:
+    # the build's places first: a tool the tests run too is the build's need
+    for tool, line, text in sorted(places, key=lambda place: place[1] in testing):
         lines.setdefault(tool, [])
         if line not in lines[tool]:
             lines[tool].append(line)
@@ -101,7 +106,8 @@ def _cited(file: SourceFile, places: list[tuple[str, int, str]]) -> list[Require
         text = f"{file.rel} runs {tool}: {texts[tool].strip()[:160]}"
         need = file.requirement("system_package", tool, at[0], text=text, confidence="medium")
         also = tuple(file.source(line) for line in at[1:])
-        found.append(msgspec.structs.replace(need, also_at=also) if also else need)
+        need = msgspec.structs.replace(need, also_at=also) if also else need
+        found.append(msgspec.structs.replace(need, feature=TESTS) if at[0] in testing else need)
     return found
 
 
@@ -111,10 +117,16 @@ MindIE-Motor build/third_party/build.sh:344): the build goes on without the tool
 
 
 def script_tools(
-    file: SourceFile, commands: list[Command], runners: frozenset[str] = frozenset()
+    file: SourceFile,
+    commands: list[Command],
+    runners: frozenset[str] = frozenset(),
+    testing: Collection[int] = (),
 ) -> list[Requirement]:
     """The tools a build or install script runs (``commands``: the script's own), also
-    through a function of its own that runs what it is given (``runners``: their names)."""
+    through a function of its own that runs what it is given (``runners``: their names);
+    one run only on ``testing`` lines (a function building the tests: ``build_ut()``'s
+    ``git submodule init && git submodule update``, hicann/atvoss build.sh:389-394) is the
+    tests' need."""
     places = []
     for command in commands:
         if _TOLERATED.search(command.text):
@@ -123,7 +135,7 @@ def script_tools(
             program = _program(argv)
             if program:
                 places.append((program, command.line, command.text))
-    return _cited(file, places)
+    return _cited(file, places, testing)
 
 
 GUIDE_TOOLS = frozenset({"make"})

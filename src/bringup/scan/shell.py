@@ -34,7 +34,7 @@ from bringup.scan.fetches import WORDS, fetched, listed_downloads
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
-from bringup.scan.runners import runner_functions
+from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -417,7 +417,11 @@ def extract_shell(file: SourceFile) -> Extraction:
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (_handed_homes(file, joined) if repo_level else [])
-        + (script_tools(file, ran, runner_functions(joined)) if building else [])
+        + (
+            script_tools(file, ran, runner_functions(joined), testing_lines(joined))
+            if building
+            else []
+        )
         + (version_checks(file) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
