@@ -275,3 +275,27 @@ def test_a_tool_only_the_tests_build_runs_is_the_tests() -> None:
     both = extract_shell(_file("build.sh", ATVOSS_UT + BUILD_CLONES)).requirements
     tools = [(r.spec, r.source.line, r.feature) for r in both if r.subject == "system_package"]
     assert tools == [("git", 9, "")]
+
+
+# Ascend/msprobe @ 8ff00da3 scripts/build_msaccucmp.sh:12-15 (shortened): a script nothing in
+# the repo runs; the same script run by the top build script.
+MSACCUCMP = """function patch_makeself() {
+    cd ${OPENSOURCE_DIR}
+    git clone -b v2.5.0.x https://gitcode.com/cann-src-third-party/makeself.git
+}
+patch_makeself
+"""
+
+
+def test_the_tools_of_a_script_nothing_runs_are_no_need(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "build_msaccucmp.sh").write_text(MSACCUCMP)
+    (tmp_path / "build.sh").write_text("cmake -B build\n")
+
+    def tools() -> list[tuple[str, str]]:
+        found = scan_repo(tmp_path, "r").component.requirements
+        return [(r.spec, r.source.ref or "") for r in found if r.subject == "system_package"]
+
+    assert tools() == []
+    (tmp_path / "build.sh").write_text("bash scripts/build_msaccucmp.sh\ncmake -B build\n")
+    assert tools() == [("git", "r/scripts/build_msaccucmp.sh")]

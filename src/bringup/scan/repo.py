@@ -44,6 +44,7 @@ from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps
+from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
@@ -345,17 +346,20 @@ def scan_repo(
         extractions = [extraction for _, extraction in extracted]
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests)
-        requirements = meson_wraps(
-            go_modules(
-                _stated(
-                    root,
-                    shown,
-                    component,
-                    extractions=extractions,
-                    provides=provides,
-                    named=[(rel, name) for rel, e in extracted for name in e.provides],
-                    texts=texts,
-                    scopes=scopes,
+        requirements = drop_unrun_tools(
+            meson_wraps(
+                go_modules(
+                    _stated(
+                        root,
+                        shown,
+                        component,
+                        extractions=extractions,
+                        provides=provides,
+                        named=[(rel, name) for rel, e in extracted for name in e.provides],
+                        texts=texts,
+                        scopes=scopes,
+                    ),
+                    texts,
                 ),
                 texts,
             ),

@@ -1,0 +1,57 @@
+"""The tools of a script that nothing runs: a build or install script below the repo's top
+(``scripts/build_msaccucmp.sh``, Ascend/msprobe, which clones and patches makeself) that no
+other file of the repo names, neither a build script, a CMake file, a CI workflow nor a guide,
+is a maintainer's tool, not a step of the repo's route: the tools it runs
+(``runtools.script_tools``) are no need of the build's. A script at the top (``build.sh``) is
+an entry point itself, named or not.
+
+A script is named where its file name appears in another file the scan read (``bash
+scripts/build.sh``, ``${CUR_DIR}/install_deps.sh``, a guide's ``./scripts/setup.sh``); one run
+through a name built at run time (``build_${part}.sh``) is not seen, and its tools go with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import msgspec
+
+from bringup.model import Requirement, Source
+from bringup.scan.walk import RepoFile
+
+_SUBJECT = "system_package"
+
+
+def _unrun(source: Source, named: Mapping[str, bool]) -> bool:
+    return named.get(source.ref or "", True) is False
+
+
+def drop_unrun_tools(
+    requirements: list[Requirement], texts: Mapping[str, tuple[RepoFile, str]]
+) -> list[Requirement]:
+    """``requirements`` less the ``system_package`` needs read from scripts below the top
+    that no other file names; one also read elsewhere is cited there. A need read elsewhere
+    first (a ``go.mod``'s go, cited again where a script runs go) is left as it is."""
+    scripts = {
+        ref: entry.rel.rsplit("/", 1)[-1]
+        for ref, (entry, _) in texts.items()
+        if entry.kind == "shell" and "/" in entry.rel
+    }
+    cited = {r.source.ref for r in requirements if r.subject == _SUBJECT} & scripts.keys()
+    if not cited:
+        return requirements
+    named = {
+        ref: any(scripts[ref] in text for other, (_, text) in texts.items() if other != ref)
+        for ref in cited
+    }
+    out = []
+    for requirement in requirements:
+        if requirement.subject != _SUBJECT or not _unrun(requirement.source, named):
+            out.append(requirement)
+            continue
+        kept = [s for s in requirement.also_at if not _unrun(s, named)]
+        if kept:
+            out.append(
+                msgspec.structs.replace(requirement, source=kept[0], also_at=tuple(kept[1:]))
+            )
+    return out
