@@ -7,7 +7,7 @@ from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.prose import read_line
+from bringup.scan.prose import _unquoted, read_line
 from bringup.scan.shell import extract_shell
 
 
@@ -170,14 +170,32 @@ def _read(line: str) -> list[tuple[str, str, bool]]:
 
 def test_tools_offered_as_alternatives_are_each_soft() -> None:
     # NVIDIA/TransformerEngine@d0067d0d README.rst:164 ("GCC 9+ or Clang 10+" beside the C++17
-    # compiler prerequisite): two host compilers, one need, the first named
+    # compiler prerequisite): two host compilers, two soft needs, each its own least release
     found = _read("* C++ compiler with C++17 support: GCC 9+ or Clang 10+")
-    assert [m for m in found if m[0] != "cxx_standard"] == [("gcc", ">=9", False)]
-    # microsoft/mscclpp@1f5f065d docs/quickstart.md:24
-    found = _read("    * A C++20-capable host compiler, e.g., GCC >= 11 or Clang >= 14")
-    assert [m for m in found if m[0] != "cxx_standard"] == [("gcc", ">=11", False)]
+    assert [m for m in found if m[0] != "cxx_standard"] == [
+        ("gcc", ">=9", False),
+        ("clang", ">=10", False),
+    ]
+    # ai-dynamo/nixl@8770b655 README.md:50
+    found = _read("NIXL requires a C++20 compatible compiler (GCC >= 11 or Clang >= 14).")
+    assert [m for m in found if m[0] != "cxx_standard"] == [
+        ("gcc", ">=11", False),
+        ("clang", ">=14", False),
+    ]
     # Ascend/memfabric_hybrid@7171ad35 doc/installation.md:12: Ninja is read, as one way
     assert _read("- make 4.3 or ninja 1.10.1") == [("ninja", ">=1.10.1", False)]
+
+
+def test_a_one_word_code_span_reads_as_its_words() -> None:
+    # NVIDIA/Fuser@81c4b22f README.md:64-65, under "- C++20 compliant compiler:"
+    assert _read("  - `GCC` >= `13.1` or `Clang` >= `19`") == [
+        ("gcc", ">=13.1", False),
+        ("clang", ">=19", False),
+    ]
+    found = read_line("- `Python` >= `3.10`", required=True)
+    assert [(m.subject, m.spec, m.text) for m in found] == [("python", ">=3.10", "Python >= 3.10")]
+    # a span with spaces is a command, left as it is
+    assert _unquoted("run `pip install x` first") == "run `pip install x` first"
 
 
 def test_a_series_wildcard_ends_a_range() -> None:

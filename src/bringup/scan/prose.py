@@ -161,11 +161,31 @@ def _clauses(line: str) -> list[tuple[int, str]]:
     return [(offset, part) for offset, part in parts if part.strip()]
 
 
+_CODE_WORD = lazyre.compile(r"`([^`\s]{1,40})`")
+"""A code span holding one word or version ("`GCC` >= `13.1` or `Clang` >= `19`",
+NVIDIA/Fuser@81c4b22f README.md:64; "`Python` >= `3.10`", README.md:65): Markdown's quoting of a
+name or a release, read as its words. A span with spaces is a command (``pip install x``)."""
+
+
+_SPACES = lazyre.compile(r" {2,}")
+
+
+def _unquoted(line: str) -> str:
+    """``line`` with each one-word code span's backticks made spaces (offsets kept)."""
+    if "`" not in line:
+        return line
+    return _CODE_WORD.sub(lambda m: f" {m.group(1)} ", line)
+
+
 def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> list[Mention]:
     """Every requirement stated in ``line``. ``required`` says the line sits in a
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
-    return list(_remembered(line, required, vendor))
+    unquoted = _unquoted(line)
+    found = _remembered(unquoted, required, vendor)
+    if unquoted is line:
+        return list(found)
+    return [m._replace(text=_SPACES.sub(" ", m.text)) for m in found]
 
 
 @backends.remembering(4096)
@@ -442,36 +462,20 @@ _OR_BEFORE = lazyre.compile(
 ninja 1.10.1" (memfabric_hybrid doc/installation.md:12)."""
 
 
-_COMPILERS = frozenset({"gcc", "clang"})
-"""Host C/C++ compilers: one offered as another's alternative is one need with it."""
-
-
 def _either(mentions: list[Mention], clause: str) -> list[Mention]:
     """Tools of different names offered as alternatives ("GCC 9+ or Clang 10+") are each
     one way to build, not all needed: the one after "or" and the one before it are soft.
-    Two host compilers so offered are one need, the compiler named first, the other's words
-    in its text (NVIDIA/TransformerEngine README.rst:164, microsoft/mscclpp
-    docs/quickstart.md:24 "GCC >= 11 or Clang >= 14")."""
+    Two host compilers so offered stay two needs, the second one way out of the first
+    (ai-dynamo/nixl@8770b655 README.md:50 "GCC >= 11 or Clang >= 14"; NVIDIA/Fuser@81c4b22f
+    README.md:64): a machine with either builds, and each release is the least of its own."""
     ordered = sorted(mentions, key=lambda m: m.offset)
     either: set[int] = set()
-    joined: dict[int, Mention] = {}  # the first compiler's id -> the one offered instead
     for index, mention in enumerate(ordered):
         if _OR_BEFORE.search(clause, max(0, mention.offset - 40), mention.offset):
             either.add(id(mention))
-            before = ordered[index - 1] if index else None
-            if before is not None and before.subject != mention.subject:
-                either.add(id(before))
-                if {before.subject, mention.subject} <= _COMPILERS:
-                    joined[id(before)] = mention
-    instead = {id(m) for m in joined.values()}
-    return [
-        m._replace(
-            hard=id(m) not in either and m.hard,
-            text=f"{m.text} or {joined[id(m)].text}" if id(m) in joined else m.text,
-        )
-        for m in mentions
-        if id(m) not in instead
-    ]
+            if index and ordered[index - 1].subject != mention.subject:
+                either.add(id(ordered[index - 1]))
+    return [m._replace(hard=False) if id(m) in either else m for m in mentions]
 
 
 _PIN = lazyre.compile(r"==[^<>=!,|\s]+")
