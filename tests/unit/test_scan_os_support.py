@@ -312,3 +312,27 @@ def test_a_top_level_probe_is_cited_at_no_closed_function() -> None:
     )
     (found,) = os_probe(SourceFile(ref="build.sh", rel="build.sh", text=text))
     assert [s.line for s in found.also_at] == [34]
+
+
+def test_a_list_of_items_labelled_by_os_is_one_os_list() -> None:
+    # mit-han-lab/nunchaku@4132b3bf docs/source/installation/installation.rst:98-101
+    text = (
+        "- **CUDA version**:\n\n  - Linux: ≥ 12.2\n  - Windows: ≥ 12.6\n"
+        "  - Blackwell GPUs: CUDA ≥ 12.8 required\n"
+    )
+    assert _os(text, "docs/installation.md") == [("os", "linux,windows", 3, [4])]
+    # mindspore-lab/mindnlp@7dd3e355 docs/en/notes/faq.md:16-20
+    text = (
+        "MindNLP supports:\n\n"
+        "- **Linux**: Ubuntu 18.04/20.04/22.04 (recommended)\n"
+        "- **macOS**: Intel and Apple Silicon (CPU only)\n"
+        "- **Windows**: Windows 10/11 (limited support)\n"
+    )
+    assert [f[:2] for f in _os(text, "docs/install.md") if f[0] == "os"] == [
+        ("os", "linux,macos,windows")
+    ]
+
+
+def test_one_item_labelled_by_os_lists_nothing() -> None:
+    text = "- Linux: `pip install x`\n- Docker: `docker pull x`\n"
+    assert _os(text, "docs/install.md") == []

@@ -52,6 +52,7 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
+from bringup.scan.oslists import OsList
 from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
@@ -156,6 +157,7 @@ class _Reader:
         self.environment_words = environment_words(file.text)
         self.variable_words = variable_words(file.text)
         self.archs = ArchList()
+        self.systems = OsList()
         # the build steps' commands outside an option's or a task's section (``guide_tools``)
         self.build_commands: list[Command] = []
         self.pending_item = False
@@ -188,6 +190,7 @@ class _Reader:
             if self.variable_words and self.steps_here and self.setup_here:
                 self.requirements.extend(variables_named(self.file, self.pending))
             self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
+            self.os_listed(self.systems.paragraph(text, self.pending[0][0], self.pending_item))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
             self.block_intro = self.last_paragraph
@@ -228,6 +231,19 @@ class _Reader:
         for line, spec in lists:
             text = f"a package for each of {spec}"
             self.requirements.append(self.file.requirement("arch", spec, line, text=text))
+
+    def lists_closed(self) -> None:
+        """The architectures and OSes of the lists a heading or the end closes."""
+        self.arch_listed(self.archs.close())
+        self.os_listed(self.systems.close())
+
+    def os_listed(self, lists: list[tuple[str, list[int]]]) -> None:
+        """The OSes a list of items labelled by OS names (``OsList``)."""
+        for spec, lines in lists:
+            text = f"a list item for each of {spec}"
+            found = self.file.requirement("os", spec, lines[0], text=text, confidence="medium")
+            also = tuple(self.file.source(n) for n in lines[1:])
+            self.requirements.append(msgspec.structs.replace(found, also_at=also))
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
         """Keep what the section's words and tables state; under a "Tested environment"
@@ -348,7 +364,7 @@ class _Reader:
     def title(self, text: str, level: int) -> None:
         """Enter a section; its heading path (the heading and those above it) decides
         whether its code blocks are steps or examples."""
-        self.arch_listed(self.archs.close())
+        self.lists_closed()
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not EXAMPLE_SECTION.search(words)
@@ -440,7 +456,7 @@ class _Reader:
                         self.stated(listed_distributions(self.file, index + 1, item))
             index += 1
         self.flush()
-        self.arch_listed(self.archs.close())
+        self.lists_closed()
         self.tags.close()
         self.requirements.extend(guide_tools(self.file, self.build_commands))
         found = featured(
