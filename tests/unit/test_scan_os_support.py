@@ -121,7 +121,12 @@ def test_linux_said_to_be_the_only_os_is_the_os() -> None:
         "and Fedora. macOS and Windows are not currently supported; use a Linux host or "
         "container/VM."
     )
-    assert _said(line) == [("os", "linux")]
+    # Linux only; the distributions and releases it was tried on, known to work
+    assert _said(line) == [
+        ("os", "linux"),
+        ("os", "ubuntu,fedora"),
+        ("os_version", "==22.04 || ==24.04"),
+    ]
     # Ascend/mspti@a3891605 docs/zh/support/faq.md:29
     assert _said("不支持。msPTI 依赖 Linux 操作系统和昇腾 NPU 硬件，当前仅支持 Linux 环境。") == [
         ("os", "linux")
@@ -336,3 +341,37 @@ def test_a_list_of_items_labelled_by_os_is_one_os_list() -> None:
 def test_one_item_labelled_by_os_lists_nothing() -> None:
     text = "- Linux: `pip install x`\n- Docker: `docker pull x`\n"
     assert _os(text, "docs/install.md") == []
+
+
+def test_a_run_of_one_distributions_releases_is_any_of_them() -> None:
+    # ai-dynamo/nixl@8770b655 README.md:32: tried, so soft
+    found = read_line("It is tested on Ubuntu (22.04/24.04) and Fedora.")
+    assert [(m.subject, m.spec, m.hard) for m in found] == [
+        ("os", "ubuntu,fedora", False),
+        ("os_version", "==22.04 || ==24.04", False),
+    ]
+    # Ascend/fbgemm-ascend@efdbe918 README.md:80: Ubuntu's release, one of several OSes, soft
+    found = read_line("- 操作系统：Ubuntu 22.04，或其它 CANN 官方支持的 Linux 发行版。")
+    assert [(m.subject, m.spec, m.hard) for m in found if m.subject != "cann"] == [
+        ("os", "ubuntu,linux", True),
+        ("os_version", "==22.04", False),
+    ]
+    # a number that is no release ends the run; "tested on" one OS without a release is none
+    assert _said("Tested on Ubuntu 22.04 and 2 GPUs.") == [
+        ("os", "ubuntu"),
+        ("os_version", "==22.04"),
+    ]
+    assert _said("Tested on Linux with 8 GPUs.") == []
+
+
+def test_a_soft_list_of_linux_distributions_joins_a_hard_linux() -> None:
+    # ai-dynamo/nixl@8770b655 README.md:32, read whole: one os need, Linux
+    text = (
+        "NIXL is supported on a Linux environment only. It is tested on Ubuntu (22.04/24.04) "
+        "and Fedora.\n"
+    )
+    file = SourceFile(ref="README.md", rel="README.md", text=text)
+    found = [r for r in extract_docs(file).requirements if r.subject == "os"]
+    united = unite(found, {"README.md": PROSE})
+    assert [(r.spec, r.hard) for r in united] == [("linux", True)]
+    assert "ubuntu,fedora" in united[0].text

@@ -116,12 +116,14 @@ def _fold_soft(united: dict[tuple[str, bool], Requirement]) -> None:
     script compiles kernels for, "910_93,910B,310P", ops-sparse build.sh:46, beside its guide's
     "仅适用于Atlas A2系列产品", docs/zh/install/quick_install.md:17): the hard list still
     decides, the soft one's values are named in its text ("also stated: ..."); lists with no
-    value in common stay two, their disagreement shown."""
+    value in common stay two, their disagreement shown. A soft list of Linux distributions
+    beside a hard "linux" shares Linux ("supported on a Linux environment only. It is tested on
+    Ubuntu (22.04/24.04) and Fedora.", ai-dynamo/nixl@8770b655 README.md:32)."""
     for subject, hard in list(united):
         strong = united.get((subject, True))
         soft = united[(subject, hard)]
         named = _with_linux(_values(strong)) if strong is not None else set()
-        if hard or strong is None or not _values(soft) & named:
+        if hard or strong is None or not _with_linux(_values(soft)) & named:
             continue
         places = (soft.source, *soft.also_at, *(a.source for a in soft.any_of))
         also = tuple(dict.fromkeys(s for s in (*strong.also_at, *places) if s != strong.source))

@@ -28,7 +28,7 @@ _OS_LABEL = lazyre.compile(
     guard=True,
 )
 _OS_NAME = lazyre.compile(
-    r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|WSL2?|Windows|macOS)"
+    r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|Fedora|openEuler|Kylin|WSL2?|Windows|macOS)"
     r"(?![A-Za-z_-])",
     re.I,
 )
@@ -211,13 +211,25 @@ def _said_of_linux(clause: str, at: int) -> bool:
     return not clause[:at].rstrip().endswith(("(", "（"))
 
 
+_TRIED_ON = lazyre.compile(r"\b(?:tested|verified|validated)\s+(?:on|under)\b", re.IGNORECASE)
+"""Where the repo was tried, said before the OSes ("It is tested on Ubuntu (22.04/24.04) and
+Fedora.", ai-dynamo/nixl@8770b655 README.md:32): a label of the OSes known to work."""
+
+
 def _os_label(clause: str) -> re.Match[str] | None:
     """The clause's OS label; one without a colon ("操作系统为") only before a list of two
-    OSes or more, outside a condition."""
+    OSes or more, outside a condition; "tested on" also before one OS and its release."""
     label = _OS_LABEL.search(clause)
-    if label is None or ":" in label.group(0) or "：" in label.group(0):
+    if label is not None and (":" in label.group(0) or "：" in label.group(0)):
         return label
-    named = {m.group(1).lower() for m in _OS_NAME.finditer(clause, label.end())}
+    tried_on = _TRIED_ON.search(clause) if label is None else None
+    label = label or tried_on
+    if label is None:
+        return None
+    names = list(_OS_NAME.finditer(clause, label.end()))
+    if tried_on is not None and any(_releases(clause, m) for m in names):
+        return label
+    named = {m.group(1).lower() for m in names}
     return None if len(named) < 2 or _WHEN_OS.search(clause) else label
 
 
@@ -232,8 +244,15 @@ def _os_sentence(clause: str) -> re.Match[str] | None:
 
 def tried(subject: str, clause: str) -> bool:
     """Whether the clause names an OS or its release as where the repo was tried ("Tested on
-    Ubuntu 20.04 and later", mscclpp docs/quickstart.md:27): known to work, a soft need."""
-    return subject in ("os", "os_version") and _TRIED.search(clause) is not None
+    Ubuntu 20.04 and later", mscclpp docs/quickstart.md:27): known to work, a soft need; and
+    a release of one of several OSes named ("操作系统：Ubuntu 22.04，或其它 CANN 官方支持的 Linux
+    发行版", Ascend/fbgemm-ascend@efdbe918 README.md:80): the others need none."""
+    if subject not in ("os", "os_version"):
+        return False
+    if _TRIED.search(clause) is not None:
+        return True
+    named = {m.group(1).lower() for m in _OS_NAME.finditer(clause)}
+    return subject == "os_version" and len(named) > 1
 
 
 def os_labelled(clause: str) -> bool:
@@ -257,26 +276,51 @@ def _on_linux(clause: str) -> int | None:
 
 
 _RELEASE = lazyre.compile(
-    r"\s*(\d+(?:\.\d+)*)(?:\s*LTS)?(?:(?<!\s)(\+)(?!\s*\w)"
+    r"\s*[(（]?\s*(\d+(?:\.\d+)*)(?:\s*LTS)?(?:(?<!\s)(\+)(?!\s*\w)"
     r"|\s*((?:or|and)\s+(?:later|newer|above)\b|或更高|及以上|以上))?",
     re.IGNORECASE,
 )
+_NEXT_RELEASE = lazyre.compile(
+    r"\s*(?:/|,|、|&|\band\b|\bor\b|和|或)\s*(\d+\.\d+(?:\.\d+)?)(?:\s*LTS)?(?![\d.]*\+)", re.I
+)
+"""Another release of the same OS after the first ("Ubuntu 20.04/22.04", "Ubuntu (22.04/24.04)",
+"Ubuntu 20.04 and 22.04"): a dotted number, so "Ubuntu 22.04 and 2 GPUs" lists one."""
+
+
+def _releases(clause: str, name: re.Match[str]) -> list[tuple[str, bool]]:
+    """``(release, floor)`` of each release right after an OS ``name``: the first a floor when a
+    "+" ends it or "and later" follows; the rest of a run of them alternatives."""
+    release = _RELEASE.match(clause, name.end())
+    if release is None:
+        return []
+    found = [(release.group(1), bool(release.group(2) or release.group(3)))]
+    at = release.end()
+    while not found[0][1] and len(found) < 8:
+        more = _NEXT_RELEASE.match(clause, at)
+        if more is None:
+            break
+        found.append((more.group(1), False))
+        at = more.end()
+    return found
 
 
 def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
-    """The release a list of one OS names ("OS: Ubuntu 22.04 LTS+", Mooncake docs/source/
-    getting_started/build.md:8): ``os_version``, a floor when a "+" ends it or it says "and later"
-    (not "Ubuntu 20.04 + CUDA 11.8", a stack);
-    none when several OSes are listed (each release is another OS's)."""
-    if len({m.group(1).lower() for m in names}) != 1:
-        return []
-    found = []
+    """The releases the OS of a list names ("OS: Ubuntu 22.04 LTS+", Mooncake docs/source/
+    getting_started/build.md:8; "tested on Ubuntu (22.04/24.04) and Fedora", nixl README.md:32):
+    ``os_version``, a floor when a "+" ends it or it says "and later" (not "Ubuntu 20.04 + CUDA
+    11.8", a stack), any of a run of them; none when releases of several OSes are named (a
+    release number alone cannot tell whose it is)."""
+    runs: dict[str, list[tuple[str, bool]]] = {}
+    first: dict[str, int] = {}
     for name in names:
-        release = _RELEASE.match(clause, name.end())
-        if release is not None:
-            floor = ">=" if release.group(2) or release.group(3) else "=="
-            found.append(("os_version", floor + release.group(1), clause.strip(), name.start()))
-    return found[:1]
+        first.setdefault(name.group(1).lower(), name.start())
+        runs.setdefault(name.group(1).lower(), []).extend(_releases(clause, name))
+    released = [key for key, run in runs.items() if run]
+    if len(released) != 1:
+        return []
+    run = runs[released[0]]
+    spec = " || ".join(dict.fromkeys((">=" if floor else "==") + r for r, floor in run))
+    return [("os_version", spec, clause.strip(), first[released[0]])]
 
 
 def arch_names(text: str) -> list[str]:
