@@ -141,9 +141,28 @@ def test_a_wheel_name_with_a_placeholder_build_still_names_its_release() -> None
     assert read_wheel_name("torch_npu-XXXX.whl") is None
 
 
-def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
+def test_the_ci_runners_oses_are_the_repos_when_nothing_else_names_one() -> None:
+    # rusty1s/pytorch_scatter@648dda3c .github/workflows/building.yml:13, a matrix of runners
+    # that builds the wheels on each OS
+    workflow = (
+        "jobs:\n  wheel:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n"
+        "        os: [ubuntu-22.04, macos-14, windows-2022, ubuntu-22.04-arm]\n"
+        "    steps:\n    - run: python setup.py bdist_wheel\n"
+    )
+    file = SourceFile(
+        ref=".github/workflows/building.yml", rel=".github/workflows/building.yml", text=workflow
+    )
+    ci = list(extract_ci(file).requirements)
+    assert [(r.subject, r.spec, r.source.line) for r in borrowed([], ci, {})] == [
+        ("arch", "aarch64,x86_64", 6),
+        ("os", "linux,macos,windows", 6),
+    ]
+    # a repo that names its OS itself keeps its own word
+    own = [msgspec.structs.replace(r, source=file_source("README.md", 1)) for r in ci]
+    assert borrowed(own, ci, {}) == []
     # TransferQueue .github/workflows/run-tests.yml:18 `runs-on: ubuntu-latest`, a job that
-    # runs `pip install -e ".[test,build,yuanrong]"` and `pytest tests`.
+    # runs `pip install -e ".[test,build,yuanrong]"` and `pytest tests`: the CI service's
+    # default machine, no word on the OS (mindnlp .github/workflows/ci_pipeline.yaml:25)
     workflow = (
         "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: |\n"
         '        pip install -e ".[test,build,yuanrong]"\n        pytest tests\n'
@@ -152,12 +171,8 @@ def test_the_ci_runners_os_is_the_repos_when_nothing_else_names_one() -> None:
         ref=".github/workflows/run-tests.yml", rel=".github/workflows/run-tests.yml", text=workflow
     )
     ci = list(extract_ci(file).requirements)
-    assert [(r.subject, r.spec, r.source.line) for r in borrowed([], ci, {})] == [
-        ("os", "linux", 3)
-    ]
-    # a repo that names its OS itself keeps its own word
-    own = [msgspec.structs.replace(ci[0], source=file_source("README.md", 1))]
-    assert borrowed(own, ci, {}) == []
+    assert [(r.subject, r.spec) for r in ci] == [("os", "linux")]
+    assert borrowed([], ci, {}) == []
     # torchtitan-npu .github/workflows/deploy-docs.yml: a docs job builds nothing of the repo
     docs = (
         "jobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"

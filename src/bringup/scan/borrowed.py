@@ -9,7 +9,12 @@ installs it, tools/docker/Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU
 .github/workflows/publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the
 repo never names:
 
-- the OS and CPU of the runners of a workflow that builds or tests the repo (``cios``);
+- the CPU of the runners of a workflow that builds or tests the repo (``cios``), and their OS
+  where a matrix runs the build on several (pytorch_scatter .github/workflows/building.yml:13
+  ``os: [ubuntu-22.04, macos-14, windows-2022, …]``): every job on ``ubuntu-latest`` is the
+  CI service's default machine, no word on the OS (mindnlp .github/workflows/ci_pipeline.yaml:25,
+  torch-harmonics .github/workflows/tests.yml:15, Fuser .github/workflows/lint.yml:18: the
+  truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
@@ -77,7 +82,10 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
     if not requirement.spec:  # a version left to a build argument (op-plugin's nnal) says none
         return False
     if text.startswith(_RUNNERS):
-        return requirement.subject in ("os", "arch")
+        # one OS is where the CI service runs jobs; a matrix of several is the repo's support
+        return requirement.subject == "arch" or (
+            requirement.subject == "os" and "," in requirement.spec
+        )
     if ref not in images and not text.startswith("CI: image "):
         return False
     if scope_of(requirement.subject) in _IMAGE_SCOPES:

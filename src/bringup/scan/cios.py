@@ -1,13 +1,13 @@
 """The OS and CPU of a repo's CI runners and images, read from a workflow that builds the repo.
 
 Every job of TransferQueue's workflows says ``runs-on: ubuntu-latest``
-(.github/workflows/run-tests.yml:18): the project is built and tested on Linux only; a
+(.github/workflows/run-tests.yml:18): the project is built and tested on Linux; a
 matrix of runners (``os: [ubuntu-22.04, ubuntu-22.04-arm]``) builds on each of its CPUs. CI is
 a feature of its own (``scopes.CI``), but where the repo's own files name no OS or CPU, the
-runners' are its word (``borrowed``). A label that is an expression (``${{ matrix.os }}``)
-names nothing, and a workflow that runs no build, install or test (torchtitan-npu's
-deploy-docs.yml and sync-upstream.yml, a stale-issue bot) says nothing about where the repo
-runs.
+runners' CPUs, and the OSes of a matrix of several, are its word (``borrowed``). A label that
+is an expression (``${{ matrix.os }}``) names nothing, and a workflow that runs no build,
+install or test (torchtitan-npu's deploy-docs.yml and sync-upstream.yml, a stale-issue bot)
+says nothing about where the repo runs.
 """
 
 from __future__ import annotations
