@@ -66,3 +66,20 @@ def test_a_pull_spelled_with_two_spaces_is_read() -> None:
     assert _found(_EN_ROUTE + "\n\n" + _PULLS.replace("docker pull", "docker  pull")) == [
         ("==22.04", 1, [5, 7], False)
     ]
+
+
+def test_the_os_releases_a_docker_route_lists_are_any_of_them() -> None:
+    # hicann/ops-cv@6ae87653 docs/zh/install/quick_install.md:17 (cut after the OS) and :59
+    route = (
+        "|  Docker  | Docker镜像是一种高效部署方式，已预集成CANN包和必备依赖。<br>"
+        "当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。"
+        "**默认安装最新版本CANN包**。 |"
+    )
+    pull = (
+        "      docker pull swr.cn-south-1.myhuaweicloud.com/ascendhub/"
+        "cann:9.1.0-beta.1-910b-ubuntu22.04-py3.12-devel\n"
+    )
+    assert _found(f"{route}\n\n{pull}") == [("==22.04 || ==24.03", 1, [3], False)]
+    # one release is no list; a line about no Docker route lists nothing
+    assert _found(f"|  Docker  | OS支持ubuntu22.04。 |\n{pull}") == []
+    assert _found(f"OS支持ubuntu22.04、openeuler24.03\n{pull}") == []

@@ -31,6 +31,14 @@ _ONLY_OS = lazyre.compile(
 """A route said to work on one OS only, in Chinese or English; not "not only with Ubuntu but
 also with openEuler"."""
 _PULL = lazyre.compile(r"\bdocker\s+pull\s+(?:--platform[=\s]\S+\s+)?([\w./:-]+)")
+_RELEASED = rf"{_NAMES}\s?(\d{{1,2}}(?:\.\d{{1,2}}){{0,2}})"
+_OS_LIST = lazyre.compile(
+    rf"(?:\bOS|操作系统)\s*支持\s*{_RELEASED}(?:\s*[、,，/和及或]\s*{_RELEASED}){{1,5}}", re.I
+)
+"""The OS releases a Docker route's images are built on, listed ("当前适用于Atlas A2、A3系列产品，
+OS支持ubuntu22.04、openeuler24.03", hicann/ops-cv@6ae87653 docs/zh/install/quick_install.md:17):
+the releases the route was made for, any of them."""
+_LISTED_RELEASE = lazyre.compile(_RELEASED, re.I)
 
 
 def _only_os(line: str) -> str | None:
@@ -50,7 +58,7 @@ def docker_os(file: SourceFile) -> list[Requirement]:
     lines = file.text.splitlines()
     stated = [(number, name) for number, name in enumerate(map(_only_os, lines), 1) if name]
     if not stated:
-        return []
+        return _listed(file, lines)
     number, name = stated[0]
     pulls: dict[str, list[int]] = {}
     for at, line in enumerate(lines, 1):
@@ -69,3 +77,27 @@ def docker_os(file: SourceFile) -> list[Requirement]:
         "os_version", spec, number, text=words, confidence="medium", hard=False
     )
     return [msgspec.structs.replace(found, also_at=tuple(file.source(n) for n in places))]
+
+
+def _listed(file: SourceFile, lines: list[str]) -> list[Requirement]:
+    """The OS releases a Docker route lists (``_OS_LIST``), soft, the pulls of those OSes'
+    images beside the statement."""
+    for number, line in enumerate(lines, 1):
+        listed = _OS_LIST.search(line) if "ocker" in line else None
+        if listed is None:
+            continue
+        releases = _LISTED_RELEASE.findall(listed.group(0))
+        names = {name.lower() for name, _ in releases}
+        spec = " || ".join(dict.fromkeys(f"=={release}" for _, release in releases))
+        pulls = []
+        for at, text in enumerate(lines, 1):
+            pull = _PULL.search(text)
+            facts = os_facts(split_image(pull.group(1))[1], "") if pull is not None else []
+            if facts and facts[0].spec in names:
+                pulls.append(file.source(at))
+        words = f"the Docker route's images are built on {listed.group(0).split('支持', 1)[1]}"
+        found = file.requirement(
+            "os_version", spec, number, text=words, confidence="medium", hard=False
+        )
+        return [msgspec.structs.replace(found, also_at=tuple(pulls))]
+    return []
