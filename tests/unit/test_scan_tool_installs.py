@@ -63,6 +63,18 @@ def test_a_tool_a_doc_quotes_an_install_of() -> None:
     assert _tools(extract_docs(file)) == [("ninja", "", 1, True), ("ninja", "", 1, True)]
 
 
+def test_a_tool_a_guides_code_block_installs() -> None:
+    # CVCUDA/CV-CUDA@da51fc96 README.md:164-167, the build prerequisites of the README
+    file = _file(
+        "README.md",
+        "On Ubuntu >= 20.04, install the following packages using `apt`:\n```shell\n"
+        "sudo apt install -y g++-11 cmake ninja-build python3-dev libssl-dev patchelf\n```\n",
+    )
+    assert _tools(extract_docs(file)) == [("ninja", "", 3, True), ("gcc", ">=11", 3, True)]
+    (ninja,) = [r for r in extract_docs(file).requirements if r.subject == "ninja"]
+    assert ninja.text == "apt installs ninja-build"
+
+
 # HazyResearch/ThunderKittens@0b55588d2769dde0c7a9a606ffc015b0ca7a9551:README.md:165-175 (the
 # README's C++20 prerequisite: "chances are your `gcc` is out of date. Update your compiler with:")
 THUNDERKITTENS = """* **C++20**. TK runs on `concepts`. Update your compiler with:

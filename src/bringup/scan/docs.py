@@ -312,7 +312,8 @@ class _Reader:
         chosen = reader_chosen(environment_requirements(self.file, commands))
         self.requirements.extend(self.optional(chosen))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
-            self.requirements.extend(self.optional(installed_packages(self.file, commands)))
+            installs = installed_packages(self.file, commands, tools=True)
+            self.requirements.extend(self.optional(installs))
             if not (self.option or self.task or self.workaround):
                 self.build_commands.extend(commands)
             if self.setup_here:

@@ -7,8 +7,10 @@ A package that is a tool with a subject of its own (``ninja-build``, ``build-ess
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
 tool from a package index. Ninja, the one such tool a build may do without (make builds the
-same), is a need where a doc's sentence tells the user to install it (``quoted_installs``: the
-system Ninja installed with ``apt-get install -y ninja-build``, fbgemm-ascend README.md:91),
+same), is a need where a doc tells the user to install it, in a sentence (``quoted_installs``:
+the system Ninja installed with ``apt-get install -y ninja-build``, fbgemm-ascend README.md:91)
+or a guide's code block (``sudo apt install -y g++-11 cmake ninja-build …``, CV-CUDA
+README.md:166),
 unversioned (a distribution's package, not the release the build requires; an unversioned need
 is cited beside a versioned one, ``unversioned``). A script installing it provides it when run;
 the compilers, cmake and python an install names are the base every build has, stated where the
@@ -159,7 +161,7 @@ def installed_packages(
     file: SourceFile, commands: list[Command], *, tools: bool = False
 ) -> list[Requirement]:
     """A ``system_package`` requirement per package-manager install among ``commands``, and
-    with ``tools`` (a doc's sentence) the ninja need of one installing it."""
+    with ``tools`` (a doc's sentence or code block) the ninja need of one installing it."""
     found: list[Requirement] = []
     assigned: dict[str, str] = {}
     for command in commands:
@@ -171,7 +173,7 @@ def installed_packages(
         program, words = install
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
-        found.extend(_ninja(file, command, packages) if tools else [])
+        found.extend(_ninja(file, command.line, program, packages) if tools else [])
         found.extend(_compilers(file, command.line, program, packages))
         found.extend(_toolkits(file, command.line, program, packages))
         packages = [p for p in packages if tool_subject(p) is None and _toolkit(p) is None]
@@ -228,13 +230,12 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     return found
 
 
-def _ninja(file: SourceFile, command: Command, packages: list[str]) -> list[Requirement]:
-    """The unversioned ninja need of one install command installing it."""
+def _ninja(file: SourceFile, line: int, program: str, packages: list[str]) -> list[Requirement]:
+    """The unversioned ninja need of one install command (by ``program``) installing it."""
     package = next((p for p in packages if tool_subject(p) == "ninja"), None)
     if package is None:
         return []
-    text = f"{command.argv[0]} installs {package}"
-    return [file.requirement("ninja", "", command.line, text=text)]
+    return [file.requirement("ninja", "", line, text=f"{program} installs {package}")]
 
 
 _RELEASE_SUFFIX = lazyre.compile(r"(?:-\d+)+$")
