@@ -375,3 +375,15 @@ def test_a_soft_list_of_linux_distributions_joins_a_hard_linux() -> None:
     united = unite(found, {"README.md": PROSE})
     assert [(r.spec, r.hard) for r in united] == [("linux", True)]
     assert "ubuntu,fedora" in (united[0].text or "")
+
+
+def test_a_prerequisites_table_under_a_chinese_prerequisites_heading_states_the_os() -> None:
+    # Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:28-35: "前置条件" is
+    # "prerequisites", the section's table rows are needs
+    text = (
+        "#### 2.1.1 前置条件\n\n开始前，请确认服务器满足以下要求：\n\n"
+        "| 项目 | 要求 | 验证方法 |\n| --- | --- | --- |\n"
+        "| **硬件算力** | Linux 服务器配备至少 1 张 NPU 卡，驱动与固件已安装 | "
+        "执行 `npu-smi info`，确认 NPU 卡状态正常 |\n"
+    )
+    assert _os(text, "docs/zh/quick_start/pytorch_quick_start.md") == [("os", "linux", 7, [])]
