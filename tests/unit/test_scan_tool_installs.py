@@ -70,7 +70,11 @@ def test_a_tool_a_guides_code_block_installs() -> None:
         "On Ubuntu >= 20.04, install the following packages using `apt`:\n```shell\n"
         "sudo apt install -y g++-11 cmake ninja-build python3-dev libssl-dev patchelf\n```\n",
     )
-    assert _tools(extract_docs(file)) == [("ninja", "", 3, True), ("gcc", ">=11", 3, True)]
+    assert _tools(extract_docs(file)) == [
+        ("ninja", "", 3, True),
+        ("cmake", "", 3, True),
+        ("gcc", ">=11", 3, True),
+    ]
     (ninja,) = [r for r in extract_docs(file).requirements if r.subject == "ninja"]
     assert ninja.text == "apt installs ninja-build"
 
@@ -170,6 +174,7 @@ def test_an_install_quoted_after_a_shell_prompt() -> None:
     )
     found = [(r.subject, r.spec, r.source.line) for r in extract_docs(file).requirements]
     assert found == [
+        ("cmake", "", 5),
         ("system_package", "pkg-config", 5),
         ("pypi:meson", "", 9),
         ("pypi:ninja", "", 9),

@@ -7,21 +7,21 @@ A package that is a tool with a subject of its own (``ninja-build``, ``build-ess
 ``cmake``, ``clang``, ``python3``: ``tool_subject``) is never a ``system_package``: the solver
 checks that subject's version where the repo states one, and the environment may provide the
 tool from a package index. Ninja, the one such tool a build may do without (make builds the
-same), is a need where a doc tells the user to install it, in a sentence (``quoted_installs``:
-the system Ninja installed with ``apt-get install -y ninja-build``, fbgemm-ascend README.md:91)
-or a guide's code block (``sudo apt install -y g++-11 cmake ninja-build …``, CV-CUDA
-README.md:166),
-unversioned (a distribution's package, not the release the build requires; an unversioned need
-is cited beside a versioned one, ``unversioned``). A script installing it provides it when run;
-the compilers, cmake and python an install names are the base every build has, stated where the
-repo states their release, as a compiler package of one release does (``sudo apt install gcc-11
-g++-11``, ThunderKittens README.md:169: at least that release). The rest of one install command
-is one requirement: ``spec`` is its packages as the manager names them, space-separated (a
-Debian list and an openEuler list of one script are two statements of the need, one per
-distribution family, each in its own manager's names); ``text`` says which manager and family.
-A package list kept in a variable of the script (``SYSTEM_PACKAGES="..."`` then ``apt-get
-install -y $SYSTEM_PACKAGES``, Mooncake dependencies.sh:153-186) is expanded from its last
-assignment above the command.
+same), and CMake are a need where a doc tells the user to install them, in a sentence
+(``quoted_installs``: the system Ninja installed with ``apt-get install -y ninja-build``,
+fbgemm-ascend README.md:91; "`$ sudo apt install build-essential cmake pkg-config`", nixl
+README.md:54) or a guide's code block (``sudo apt install -y g++-11 cmake ninja-build …``,
+CV-CUDA README.md:166), unversioned (a distribution's package, not the release the build
+requires; an unversioned need is cited beside a versioned one, ``unversioned``). A script
+installing them provides them when run; the compilers and python an install names are the base
+every build has, stated where the repo states their release, as a compiler package of one
+release does (``sudo apt install gcc-11 g++-11``, ThunderKittens README.md:169: at least that
+release). The rest of one install command is one requirement: ``spec`` is its packages as the
+manager names them, space-separated (a Debian list and an openEuler list of one script are two
+statements of the need, one per distribution family, each in its own manager's names); ``text``
+says which manager and family. A package list kept in a variable of the script
+(``SYSTEM_PACKAGES="..."`` then ``apt-get install -y $SYSTEM_PACKAGES``, Mooncake
+dependencies.sh:153-186) is expanded from its last assignment above the command.
 """
 
 from __future__ import annotations
@@ -161,7 +161,8 @@ def installed_packages(
     file: SourceFile, commands: list[Command], *, tools: bool = False
 ) -> list[Requirement]:
     """A ``system_package`` requirement per package-manager install among ``commands``, and
-    with ``tools`` (a doc's sentence or code block) the ninja need of one installing it."""
+    with ``tools`` (a doc's sentence or code block) the ninja and cmake needs of one installing
+    them."""
     found: list[Requirement] = []
     assigned: dict[str, str] = {}
     for command in commands:
@@ -173,7 +174,7 @@ def installed_packages(
         program, words = install
         packages = _packages(words, assigned)
         family = _MANAGERS[program][1]
-        found.extend(_ninja(file, command.line, program, packages) if tools else [])
+        found.extend(_told_tools(file, command.line, program, packages) if tools else [])
         found.extend(_compilers(file, command.line, program, packages))
         found.extend(_toolkits(file, command.line, program, packages))
         packages = [p for p in packages if tool_subject(p) is None and _toolkit(p) is None]
@@ -230,12 +231,22 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     return found
 
 
-def _ninja(file: SourceFile, line: int, program: str, packages: list[str]) -> list[Requirement]:
-    """The unversioned ninja need of one install command (by ``program``) installing it."""
-    package = next((p for p in packages if tool_subject(p) == "ninja"), None)
-    if package is None:
-        return []
-    return [file.requirement("ninja", "", line, text=f"{program} installs {package}")]
+_TOLD_TOOLS = ("ninja", "cmake")
+"""The build tools a doc's install states the need of (``quoted_installs``)."""
+
+
+def _told_tools(
+    file: SourceFile, line: int, program: str, packages: list[str]
+) -> list[Requirement]:
+    """The unversioned need of each build tool of ``_TOLD_TOOLS`` one install command (by
+    ``program``) installs."""
+    found = []
+    for subject in _TOLD_TOOLS:
+        package = next((p for p in packages if tool_subject(p) == subject), None)
+        if package is not None:
+            text = f"{program} installs {package}"
+            found.append(file.requirement(subject, "", line, text=text))
+    return found
 
 
 _RELEASE_SUFFIX = lazyre.compile(r"(?:-\d+)+$")
