@@ -387,3 +387,24 @@ def test_a_prerequisites_table_under_a_chinese_prerequisites_heading_states_the_
         "执行 `npu-smi info`，确认 NPU 卡状态正常 |\n"
     )
     assert _os(text, "docs/zh/quick_start/pytorch_quick_start.md") == [("os", "linux", 7, [])]
+
+
+def test_a_build_that_refuses_every_os_but_one_states_that_one() -> None:
+    # hicann/ge@ffdcbc9f build.sh:398-404 (numbered from 1 here): the default host build names
+    # its package after the Ubuntu release and stops elsewhere
+    text = (
+        '    if [ -f "/etc/lsb-release" ]; then\n'
+        "      ubuntu_version=$(grep -E '^DISTRIB_RELEASE=' /etc/lsb-release | cut -d'=' -f2)\n"
+        '      ubuntu_version="ubuntu${ubuntu_version}"\n'
+        "      mv ${OUTPUT_PATH}/cann-${component}_*.run ${BUILD_OUT_PATH}/\n"
+        "    else\n"
+        '      echo "Error: operate environment is not ubuntu."\n'
+        "      exit 1\n"
+        "    fi\n"
+    )
+    (found,) = os_probe(SourceFile(ref="build.sh", rel="build.sh", text=text))
+    assert (found.subject, found.spec, found.hard, found.source.line) == ("os", "ubuntu", False, 1)
+    assert [s.line for s in found.also_at] == [6]
+    # a message about no OS ("the file is not found") refuses none
+    other = text.replace("operate environment is not ubuntu", "the package is not found")
+    assert os_probe(SourceFile(ref="build.sh", rel="build.sh", text=other)) == []

@@ -28,6 +28,13 @@ _REFUSAL = lazyre.compile(
 )
 """A message refusing an OS the script does not know ("Unsupported OS type", "Unsupported
 Linux version"); not an architecture's ("Unsupported architecture")."""
+_NOT_THIS_OS = lazyre.compile(
+    r"\b(?:environment|system|OS|platform|machine)\s+is\s+not\s+(?:an?\s+)?"
+    r"(Ubuntu|Debian|CentOS|openEuler|Linux)\b",
+    re.IGNORECASE,
+)
+"""A message refusing every OS but one ("Error: operate environment is not ubuntu." after
+``if [ -f "/etc/lsb-release" ]``, hicann/ge@ffdcbc9f build.sh:398-404): that OS."""
 _PROBE = lazyre.compile(
     r"\$\(\s*uname(?:\s+-s)?\s*\)\"?\s*={1,2}\s*\"?Linux\b"
     r"|/etc/(?:debian_version|redhat-release|os-release|lsb-release)\b"
@@ -51,15 +58,15 @@ refusal is of the OSes neither branch knows, so Linux is not the only one."""
 
 def os_probe(file: SourceFile) -> list[Requirement]:
     """A soft ``os`` Linux where the script probes the OS and refuses the ones it does not
-    know."""
-    if "nsupported" not in file.text and "etect" not in file.text:
+    know; the one distribution a refusal names where it refuses all others."""
+    if not any(word in file.text for word in ("nsupported", "etect", " is not ")):
         return []
     lines = file.text.splitlines()
     probes = [n for n, line in enumerate(lines, 1) if _PROBE.search(line)]
     answered = {
         n: [p for p in probes if n - _BRANCH <= p <= n]
         for n, line in enumerate(lines, 1)
-        if _REFUSAL.search(line)
+        if _REFUSAL.search(line) or _NOT_THIS_OS.search(line)
     }
     refusals = [
         n
@@ -70,12 +77,15 @@ def os_probe(file: SourceFile) -> list[Requirement]:
         return []
     first = min(answered[refusals[0]])
     holder = _holder(lines, first)
-    text = f"the setup script refuses other OSes: {lines[refusals[0] - 1].strip()}"[:200]
-    found = file.requirement("os", "linux", first, text=text, confidence="medium", hard=False)
+    refusal = lines[refusals[0] - 1]
+    text = f"the setup script refuses other OSes: {refusal.strip()}"[:200]
+    only = _NOT_THIS_OS.search(refusal)
+    system = only.group(1).lower() if only is not None else "linux"
+    found = file.requirement("os", system, first, text=text, confidence="medium", hard=False)
     also = tuple(file.source(n) for n in dict.fromkeys([*holder, *refusals]))
     return [
         msgspec.structs.replace(
-            found, any_of=(Alternative(value="linux", source=found.source),), also_at=also
+            found, any_of=(Alternative(value=system, source=found.source),), also_at=also
         )
     ]
 
