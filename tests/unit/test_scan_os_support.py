@@ -131,6 +131,9 @@ def test_linux_said_to_be_the_only_os_is_the_os() -> None:
     assert _said("不支持。msPTI 依赖 Linux 操作系统和昇腾 NPU 硬件，当前仅支持 Linux 环境。") == [
         ("os", "linux")
     ]
+    # NVIDIA/MatX@4d58c1a8 README.md:51: the OS named after "Linux only" is the one left out
+    line = "MatX support is currently limited to **Linux only** due to the time to test Windows."
+    assert _said(line) == [("os", "linux")]
     # constructed inputs (review 3, B1): negated, another OS in the clause, a feature's note
     for line in (
         "本工具不仅支持Linux，还支持Windows和macOS。",

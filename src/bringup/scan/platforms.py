@@ -204,9 +204,11 @@ def _linux_only(clause: str) -> list[Found]:
 
 def _said_of_linux(clause: str, at: int) -> bool:
     """Whether "Linux only" at ``at`` is said of the repo: not negated before it ("不仅支持Linux",
-    "not Linux-only"), no other OS in its clause ("支持Windows、macOS，NPU 功能当前仅支持 Linux"),
-    not a feature's note in brackets ("requires the nvidia-fs driver (Linux only)")."""
-    if _OTHER_OS.search(clause) or _NEGATED.search(clause, 0, at):
+    "not Linux-only"), no other OS named before it in its clause ("支持Windows、macOS，NPU 功能当前
+    仅支持 Linux"), not a feature's note in brackets ("requires the nvidia-fs driver (Linux
+    only)"). An OS named after it is what is left out ("MatX support is currently limited to
+    **Linux only** due to the time to test Windows", NVIDIA/MatX@4d58c1a8 README.md:51)."""
+    if _OTHER_OS.search(clause, 0, at) or _NEGATED.search(clause, 0, at):
         return False
     return not clause[:at].rstrip().endswith(("(", "（"))
 
