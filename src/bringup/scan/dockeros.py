@@ -33,7 +33,8 @@ also with openEuler"."""
 _PULL = lazyre.compile(r"\bdocker\s+pull\s+(?:--platform[=\s]\S+\s+)?([\w./:-]+)")
 _RELEASED = rf"{_NAMES}\s?(\d{{1,2}}(?:\.\d{{1,2}}){{0,2}})"
 _OS_LIST = lazyre.compile(
-    rf"(?:\bOS|操作系统)\s*支持\s*{_RELEASED}(?:\s*[、,，/和及或]\s*{_RELEASED}){{1,5}}", re.I
+    rf"(?:\bOS|操作系统)\s{{0,3}}支持\s{{0,3}}{_RELEASED}(?:\s{{0,3}}[、,，/和及或]\s{{0,3}}{_RELEASED}){{1,5}}",
+    re.I,
 )
 """The OS releases a Docker route's images are built on, listed ("当前适用于Atlas A2、A3系列产品，
 OS支持ubuntu22.04、openeuler24.03", hicann/ops-cv@6ae87653 docs/zh/install/quick_install.md:17):

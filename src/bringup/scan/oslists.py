@@ -18,7 +18,7 @@ from bringup import lazyre
 
 _LEADING_OS = lazyre.compile(
     r"^(Linux|Windows|macOS|Mac\s?OS(?:\s?X)?|Ubuntu|Debian|CentOS|RHEL|openEuler|Fedora)"
-    r"(?:\s*[(（][^()（）]{0,30}[)）])?\s*[:：]",
+    r"(?:\s{0,3}[(（][^()（）]{0,30}[)）])?\s{0,3}[:：]",
     re.IGNORECASE,
 )
 """An item's label naming one OS ("Linux:", "Windows (x64):", "macOS："), whatever follows."""

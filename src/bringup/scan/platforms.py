@@ -213,7 +213,7 @@ def _said_of_linux(clause: str, at: int) -> bool:
     return not clause[:at].rstrip().endswith(("(", "（"))
 
 
-_TRIED_ON = lazyre.compile(r"\b(?:tested|verified|validated)\s+(?:on|under)\b", re.IGNORECASE)
+_TRIED_ON = lazyre.compile(r"\b(?:tested|verified|validated)\s{1,3}(?:on|under)\b", re.I)
 """Where the repo was tried, said before the OSes ("It is tested on Ubuntu (22.04/24.04) and
 Fedora.", ai-dynamo/nixl@8770b655 README.md:32): a label of the OSes known to work."""
 
@@ -278,12 +278,14 @@ def _on_linux(clause: str) -> int | None:
 
 
 _RELEASE = lazyre.compile(
-    r"\s*[(（]?\s*(\d+(?:\.\d+)*)(?:\s*LTS)?(?:(?<!\s)(\+)(?!\s*\w)"
+    r"\s{0,3}[(（]?\s{0,3}(\d+(?:\.\d+)*)(?:\s*LTS)?(?:(?<!\s)(\+)(?!\s*\w)"
     r"|\s*((?:or|and)\s+(?:later|newer|above)\b|或更高|及以上|以上))?",
     re.IGNORECASE,
 )
 _NEXT_RELEASE = lazyre.compile(
-    r"\s*(?:/|,|、|&|\band\b|\bor\b|和|或)\s*(\d+\.\d+(?:\.\d+)?)(?:\s*LTS)?(?![\d.]*\+)", re.I
+    r"\s{0,3}(?:/|,|、|&|\band\b|\bor\b|和|或)\s{0,3}(\d+\.\d+(?:\.\d+)?)(?:\s{0,3}LTS)?"
+    r"(?![\d.]{0,20}\+)",
+    re.I,
 )
 """Another release of the same OS after the first ("Ubuntu 20.04/22.04", "Ubuntu (22.04/24.04)",
 "Ubuntu 20.04 and 22.04"): a dotted number, so "Ubuntu 22.04 and 2 GPUs" lists one."""

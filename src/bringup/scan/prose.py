@@ -167,7 +167,7 @@ NVIDIA/Fuser@81c4b22f README.md:64; "`Python` >= `3.10`", README.md:65): Markdow
 name or a release, read as its words. A span with spaces is a command (``pip install x``)."""
 
 
-_SPACES = lazyre.compile(r" {2,}")
+_SPACES = lazyre.compile(r" {2,40}")
 
 
 def _unquoted(line: str) -> str:

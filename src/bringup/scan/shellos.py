@@ -29,7 +29,7 @@ _REFUSAL = lazyre.compile(
 """A message refusing an OS the script does not know ("Unsupported OS type", "Unsupported
 Linux version"); not an architecture's ("Unsupported architecture")."""
 _NOT_THIS_OS = lazyre.compile(
-    r"\b(?:environment|system|OS|platform|machine)\s+is\s+not\s+(?:an?\s+)?"
+    r"\b(?:environment|system|OS|platform|machine)\s{1,3}is\s{1,3}not\s{1,3}(?:an?\s{1,3})?"
     r"(Ubuntu|Debian|CentOS|openEuler|Linux)\b",
     re.IGNORECASE,
 )
