@@ -259,6 +259,24 @@ def test_a_requirements_file_the_build_installs_is_the_repo_an_extra_one_is_not(
     assert Scopes(["requirements/base.txt"], {}).of("requirements/base.txt") == REPO
 
 
+def test_a_requirements_folders_file_may_repeat_the_folders_name() -> None:
+    # FlagScale@da4935ec requirements/requirements-base.txt:2 (aiohttp ...: the core list
+    # install/install-requirements.sh:46 installs), requirements/requirements-common.txt,
+    # constructed beside them: a lint list and a flavour named the same way
+    files = [
+        "setup.py",
+        "requirements/requirements-base.txt",
+        "requirements/requirements-common.txt",
+        "requirements/requirements-lint.txt",
+        "requirements/requirements-serving.txt",
+    ]
+    scopes = Scopes(files, {})
+    assert scopes.of("requirements/requirements-base.txt") == REPO
+    assert scopes.of("requirements/requirements-common.txt") == REPO
+    assert scopes.of("requirements/requirements-lint.txt") == DEVELOPMENT
+    assert scopes.of("requirements/requirements-serving.txt") == "extra:serving"
+
+
 def test_two_extras_pinning_different_versions_are_no_conflict(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(_LLAMA_FACTORY_PYPROJECT, encoding="utf-8")
     (tmp_path / "requirements").mkdir()

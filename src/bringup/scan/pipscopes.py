@@ -55,7 +55,10 @@ def flavour_scope(parts: list[str], installs: Callable[[str, str], bool]) -> str
     if len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS:
         if not name.lower().endswith((".txt", ".in")):
             return ""
-        flavour, home = name.rsplit(".", 1)[0], parts[:-2]
+        # the folder's files may repeat its name (FlagScale requirements/requirements-base.txt)
+        stem = name.rsplit(".", 1)[0]
+        repeated = _FLAVOUR_FILE.match(name)
+        flavour, home = repeated.group("flavour") if repeated else stem, parts[:-2]
     elif matched:
         flavour, home = matched.group("flavour"), parts[:-1]
     else:

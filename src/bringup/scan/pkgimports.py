@@ -121,6 +121,12 @@ def _key(name: str) -> str:
     return re.sub(r"[-_.]+", "", name).lower()
 
 
+def imported_distribution(module: str) -> str:
+    """The distribution ``import module`` needs (``yaml`` -> ``PyYAML``), or "" when the
+    table does not know it (the standard library, a sibling package)."""
+    return _DISTRIBUTIONS.get(module, "")
+
+
 def known_distribution(name: str) -> bool:
     """Whether ``name`` is a distribution ``_DISTRIBUTIONS`` names (``pybind11``, ``PyYAML``)."""
     key = _key(name)

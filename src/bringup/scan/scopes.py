@@ -141,10 +141,13 @@ _COLLECTIONS = frozenset(
     }
 )
 """Directories whose children are each a project of their own."""
-_SCRIPT_DIRS = frozenset({"script", "scripts", "build", "build-tools", "build_tools", "buildtools"})
-"""Top-level directories of the repo's own build scripts: ``script/build.sh`` beside a
-``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
-script/build.sh``) builds the repo, it is no sub-project."""
+_SCRIPT_DIRS = frozenset(
+    {"script", "scripts", "build", "build-tools", "build_tools", "buildtools", "install"}
+)
+"""Top-level directories of the repo's own build and install scripts: ``script/build.sh``
+beside a ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
+script/build.sh``) builds the repo, ``install/install-requirements.sh`` beside an
+``install/README.md`` (FlagScale README.md:64) installs its needs; neither is a sub-project."""
 _DEVELOPMENT = lazyre.compile(
     r"^(?:contribut(?:ing|ion)|development|developer|hacking|agents|claude|security|code_of_conduct)"
     r"|^releas(?:e|ing)\.|^安全声明",

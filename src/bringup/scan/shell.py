@@ -31,6 +31,7 @@ from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched, listed_downloads
+from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
@@ -336,7 +337,18 @@ ascend-transformer-boost, hixl, catlass, pyasc, shmem and ops-blas keep beside t
 pyasc ``scripts/static_check.sh``): the tools it runs (``git diff`` to list what changed) are
 the check's, not the build's."""
 _SCRIPT_DIRS = frozenset(
-    {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "buildtools"}
+    {
+        "scripts",
+        "script",
+        "tools",
+        "ci",
+        ".ci",
+        "build",
+        "build-tools",
+        "build_tools",
+        "buildtools",
+        "install",
+    }
 )
 """Top-level directories that hold a repo's own build, install and CI scripts."""
 
@@ -423,6 +435,7 @@ def extract_shell(file: SourceFile) -> Extraction:
             else []
         )
         + (version_checks(file) if building else [])
+        + (inline_imports(file, joined) if building else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None

@@ -1,0 +1,69 @@
+"""What the Python a script runs inline imports: ``python3 -c "import torch; import
+torch_npu; ..."`` in a build script (xllm-ops build.sh:115 asks torch_npu for the SoC to
+build for; sip build.sh:16 checks torch is there before choosing the C++ ABI) needs those
+distributions installed where the script runs.
+
+Only distributions ``pkgimports`` knows by their import name count (``yaml`` is PyYAML); the
+standard library (``import sys; print(sys.version_info)``), a variable (``import $name``)
+and the repo's own modules say nothing we can cite as a PyPI need."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.commands import LogicalLine
+from bringup.scan.extraction import SourceFile
+from bringup.scan.pkgimports import imported_distribution
+from bringup.subjects import python_subject
+
+_INLINE = lazyre.compile(
+    r"\bpython[\d.]{0,5}\s{1,9}-c\s{1,9}(?:\"([^\"]{1,600})\"|'([^']{1,600})')"
+)
+"""``python3 -c "<code>"``: the code up to the closing quote."""
+_IMPORT = lazyre.compile(
+    r"(?:^|[;\n])\s{0,9}"
+    r"(?:import\s{1,9}([\w., ]{1,200})|from\s{1,9}(\w{1,60})[\w.]{0,60}\s{1,9}import\b)"
+)
+"""``import a, b.c`` (the names up to the next statement) or ``from a.b import c``."""
+
+
+def _modules(code: str) -> list[str]:
+    """The top-level modules ``code`` imports, in order."""
+    found: list[str] = []
+    for matched in _IMPORT.finditer(code):
+        names = matched.group(1).split(",") if matched.group(1) else [matched.group(2)]
+        for name in names:
+            words = name.split()
+            if words:
+                found.append(words[0].split(".", 1)[0])
+    return found
+
+
+def inline_imports(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:
+    """One unversioned need per distribution the script's inline Python imports, cited at
+    its first such line, the next few in ``also_at``."""
+    places: dict[str, list[int]] = {}
+    for line in lines:
+        if "-c" not in line.text:
+            continue
+        for inline in _INLINE.finditer(line.text):
+            for module in _modules(inline.group(1) or inline.group(2)):
+                distribution = imported_distribution(module)
+                number = line.line_at(inline.start())
+                if distribution and number not in places.setdefault(distribution, []):
+                    places[distribution].append(number)
+    return [
+        msgspec.structs.replace(
+            file.requirement(
+                python_subject(distribution),
+                "",
+                numbers[0],
+                text=f"the script's inline Python imports {distribution}",
+                confidence="medium",
+            ),
+            also_at=tuple(file.source(n) for n in numbers[1:4]),
+        )
+        for distribution, numbers in places.items()
+    ]
