@@ -267,3 +267,42 @@ pip install --pre nvfuser-cuXXY --extra-index-url https://pypi.nvidia.com
 def test_a_pip_install_of_a_name_with_a_placeholder_names_no_distribution() -> None:
     found = extract_docs(source_file("README.md", FUSER_NIGHTLY)).requirements
     assert [r.subject for r in found if r.subject.startswith("pypi:")] == []
+
+
+# hicann/asc-tools @ 2113e48f, docs/00_quick_start.md:306-311 (a prerequisite of the build).
+ASC_TOOLS_QUICK_START = """   - setuptools >= 45.2.0
+
+     执行以下命令安装：
+     ```bash
+     pip3 install setuptools
+     ```
+"""
+
+
+def test_an_installer_a_quick_start_installs_is_the_repos_not_the_examples() -> None:
+    page = source_file("docs/00_quick_start.md", ASC_TOOLS_QUICK_START)
+    found = extract_docs(page).requirements
+    assert [(r.source.line, r.feature) for r in found if r.subject == "pypi:setuptools"] == [
+        (5, "")
+    ]
+
+
+# traveller59/spconv @ 263d6b47, README.md:129-137 (then one flavour a CUDA release).
+SPCONV_PREBUILT = """For Linux users, you need to install pip >= 20.3 first to install prebuilt.
+
+**WARNING**: spconv-cu117 may require CUDA Driver >= 515.
+
+```pip install spconv``` for CPU only (**Linux Only**). you should only use this for debug usage.
+
+```pip install spconv-cu102``` for CUDA 10.2
+
+```pip install spconv-cu117``` for CUDA 11.7
+"""
+
+
+def test_the_installer_a_flavoured_package_needs_is_every_flavours() -> None:
+    found = extract_docs(source_file("README.md", SPCONV_PREBUILT)).requirements
+    assert [(r.spec, r.feature) for r in found if r.subject == "pypi:pip"] == [(">=20.3", "")]
+    assert {r.feature for r in found if r.subject == "cuda" and not r.spec} == {
+        "extra:spconv-cu117"
+    }

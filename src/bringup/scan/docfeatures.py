@@ -52,13 +52,21 @@ def example_page(rel: str) -> str:
     return rel.rsplit(".", 1)[0] if _QUICK_START.search(stem) else ""
 
 
+_INSTALLERS = frozenset({"pypi:pip", "pypi:setuptools", "pypi:wheel", "pypi:build"})
+"""The tools that install and build Python packages: a quick start that installs one
+("- setuptools >= 45.2.0 … pip3 install setuptools", hicann/asc-tools docs/00_quick_start.md
+:306-310, among the build's prerequisites) prepares the repo's build, no example's."""
+
+
 def _example_subject(subject: str, said: str) -> bool:
-    """A device count, or a Python package that is not a framework the repo builds on, which
-    the page's ``pip install`` line (``said``) adds; a requirements table on a "getting
-    started" page (LLaMA-Factory docs/zh/getting-started.md) states the repo's own."""
+    """A device count, or a Python package that is not a framework the repo builds on nor an
+    installer, which the page's ``pip install`` line (``said``) adds; a requirements table on
+    a "getting started" page (LLaMA-Factory docs/zh/getting-started.md) states the repo's
+    own."""
     if subject.endswith("_count"):
         return True
-    packaged = scope_of(subject) in (None, "python_package") and subject not in frameworks()
+    packaged = scope_of(subject) in (None, "python_package")
+    packaged = packaged and subject not in frameworks() | _INSTALLERS
     return packaged and _PIP_INSTALL.search(said) is not None
 
 
@@ -159,7 +167,10 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
         wrapped = "\n".join(lines[at : at + (2 if _wraps(lines, at) else 1)])
         feature = TESTS if at < len(lines) and only_for_tests(lines[at]) else ""
         feature = feature or (option_on(wrapped) if "_" in wrapped else "")
-        if not feature and names and line is not None and stated.subject != "python":
+        # the installer is every flavour's ("install pip >= 20.3 first to install
+        # prebuilt", spconv README.md:129, above a table of spconv-cuXXX flavours)
+        shared = stated.subject == "python" or stated.subject in _INSTALLERS
+        if not feature and names and line is not None and not shared:
             feature = _flavour(lines, line, names)
         if not feature and example and _example_subject(stated.subject, wrapped):
             feature = example
