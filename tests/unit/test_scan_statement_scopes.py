@@ -193,3 +193,30 @@ def test_a_readme_s_title_names_its_project_not_a_task() -> None:
     nested = _DUMMY_RUN.replace("## 前置准备", "## 权重转换")
     found = extract_docs(SourceFile(ref=rel, rel=rel, text=nested)).requirements
     assert {r.feature for r in found} == {"task:权重转换"}
+
+
+def test_an_install_guide_whose_product_name_holds_a_task_word_is_the_repos() -> None:
+    # Ascend/msprof-analyze @ 8399c1cd docs/en/getting_started/install_guide.md:1, :57-65
+    guide = (
+        "# MindStudio Profiler Analyze Installation Guide\n"
+        "\n"
+        "## Building from Source\n"
+        "\n"
+        "1. Install the dependencies.\n"
+        "\n"
+        "   Before building from source, install `wheel`.\n"
+        "\n"
+        "   ```bash\n"
+        "   pip3 install wheel\n"
+        "   ```\n"
+    )
+    rel = "docs/en/getting_started/install_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=guide)).requirements
+    assert {(r.subject, r.feature) for r in found} == {("pypi:wheel", REPO)}
+    # a task's page whose title says "compile" stays the task's (msprobe docs/zh/user_guide/
+    # accuracy_compare/pytorch_compile_accuracy_compare_instruct.md:1, comparing compiled graphs)
+    task = guide.replace(
+        "MindStudio Profiler Analyze Installation Guide", "PyTorch场景编译精度比对"
+    )
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=task)).requirements
+    assert {r.feature for r in found} == {"task:PyTorch场景编译精度比对"}

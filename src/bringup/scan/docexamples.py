@@ -14,7 +14,9 @@ preparing a dataset, a benchmark or accuracy run, profiling, lint) states that t
 "### 权重转换" of omni-infer docs/omni_infer_installation_guide.md:164 pins transformers
 ==4.48.2, CANN 8.1.RC1 and torch_npu 2.1.0 for the msmodelslim conversion (:172-197), not for
 the repo, whose own route is the docker image above it. What such a section states is the
-feature ``task:<its heading>``; its code blocks were examples already (``docs``). A section
+feature ``task:<its heading>``; its code blocks were examples already (``docs``). A heading
+that names installing is no task's, whatever task word a product's name in it holds
+("MindStudio Profiler Analyze Installation Guide"). A section
 about the tests ("## 🧪 UT测试", pyasc docs/quick_start.md:387: clang>=15 and lcov for the
 coverage run, :421-428; "## Tests": "The HCCL tests need at least 2 NPUs") states what the
 tests need: the ``tests`` feature, as a test file's guards are. A heading that is also about
@@ -54,6 +56,12 @@ _OWN_ROUTE = lazyre.compile(
 )
 """Words of a heading about the repo's own build or install: "Build and Testing", "Test
 environment" are no test sections."""
+_INSTALL_GUIDE = lazyre.compile(r"\binstall(?:ation|ing)?\b|安装", re.IGNORECASE)
+"""A heading that names installing is the install guide's, whatever task word the product's
+name holds ("# MindStudio Profiler Analyze Installation Guide", msprof-analyze
+docs/en/getting_started/install_guide.md:1). Not "compile", which a task's name can hold
+("# PyTorch场景编译精度比对", compiled-graph accuracy comparison, msprobe docs/zh/user_guide/
+accuracy_compare/pytorch_compile_accuracy_compare_instruct.md:1)."""
 _AS_EXAMPLE = lazyre.compile(
     r"以[^。;\uff1b!?\uff01\uff1f]{0,60}?为例|"
     r"\b(?:take|taking|uses?|using)\b[^.;]{0,60}?\bas\s+an\s+example\b",
@@ -112,7 +120,7 @@ def task_of(path: list[tuple[int, str]]) -> str:
     path that names a task (``task:<heading>``) or the tests (``tests``); "" for the repo's
     own sections."""
     for _, title in path:
-        if _TASK.search(title):
+        if _TASK.search(title) and not _INSTALL_GUIDE.search(title):
             return f"task:{title}"
         if _TESTS.search(title) and not _OWN_ROUTE.search(title):
             return TESTS
