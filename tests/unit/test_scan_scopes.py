@@ -310,3 +310,35 @@ def test_a_directory_with_its_own_python_build_is_a_sub_project() -> None:
     assert Scopes(_FLASH_FILES, {"setup.py": 'os.chdir("hopper")\n'}).of("hopper/setup.py") == REPO
     # with no build around it, it is the repo's build
     assert Scopes(_FLASH_FILES[1:], {}).of("hopper/setup.py") == REPO
+
+
+# hicann/pypto @ 883e7dfb docs/zh/install/prepare_environment.md:149 installs
+# python/requirements.txt
+# (pip>=22.1, build>=1.0.3 for build_ci.py), a list python/CMakeLists.txt never reads;
+# FlagOpen/FlagScale @ da4935ec examples/robotics/README.md:37 installs an example's list.
+_PYPTO_GUIDE = "```bash\ncd pypto\npython3 -m pip install -r python/requirements.txt\n```\n"
+
+
+def test_a_nested_list_the_repos_guide_installs_is_the_repos() -> None:
+    rels = [
+        "CMakeLists.txt",
+        "pyproject.toml",
+        "python/CMakeLists.txt",
+        "python/requirements.txt",
+        "docs/zh/install/prepare_environment.md",
+    ]
+    build = {
+        "CMakeLists.txt": "add_subdirectory(python)\n",
+        "python/CMakeLists.txt": "project(x)\n",
+    }
+    texts = {
+        **build,
+        "python/requirements.txt": "pip>=22.1\nbuild>=1.0.3\n",
+        "docs/zh/install/prepare_environment.md": _PYPTO_GUIDE,
+    }
+    assert Scopes(rels, build, texts={**texts, rels[-1]: ""}).of(rels[3]) == "python"
+    assert Scopes(rels, build, texts=texts).of("python/requirements.txt") == REPO
+    # an example's guide installing it says nothing of the repo
+    moved = {**texts, "examples/robotics/README.md": _PYPTO_GUIDE, rels[-1]: ""}
+    example = [*rels, "examples/robotics/README.md"]
+    assert Scopes(example, build, texts=moved).of("python/requirements.txt") == "python"

@@ -101,4 +101,29 @@ def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[s
     return frozenset(found)
 
 
+_GUIDE = lazyre.compile(r"\.(?:md|rst)$", re.IGNORECASE)
+
+
+def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[str, list[str]]:
+    """The nested pip lists guides install by their path from the repo's top, each with
+    those guides (``python3 -m pip install -r python/requirements.txt``, pypto docs/zh/
+    install/prepare_environment.md:149). Scripts are not counted: one branch of a script may
+    install a flavour's list (FlagScale install/install-requirements.sh installs requirements/
+    train/robotics/requirements.txt for ``--env robotics`` alone)."""
+    guides = {
+        rel: text
+        for rel, text in texts.items()
+        if _GUIDE.search(rel) and "-r" in text and not ci(rel)
+    }
+    found: dict[str, list[str]] = {}
+    for rel in texts:
+        if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
+            continue
+        named = re.compile(rf"(?:-r|--requirement)[\s=]{{1,9}}(?:\./)?{re.escape(rel)}\b")
+        namers = [guide for guide, text in guides.items() if rel in text and named.search(text)]
+        if namers:
+            found[rel] = namers
+    return found
+
+
 _MANIFESTS = frozenset({"setup.py", "pyproject.toml"})

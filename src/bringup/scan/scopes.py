@@ -57,7 +57,8 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a directory a ``CMakeLists.txt`` adds only under an option off by default
   (``if(WITH_EP) add_subdirectory(mooncake-pg)``, ``optdirs``) is the feature ``option:X``;
 - a ``requirements.txt`` in a sub-package that neither its ``setup.py`` nor ``pyproject``
-  reads is that directory's own list, not the build's; a lint, docs or dev requirements
+  reads is that directory's own list, not the build's, unless a guide of the repo's installs
+  it by its path (``pip install -r python/requirements.txt``); a lint, docs or dev requirements
   file (``requirements-docs.txt``, ``dev-requirements.txt``, any pip list under ``docs/``)
   is ``development``'s, a test one the ``tests`` feature's;
 - a flavour's requirements file (``requirements/<x>.txt``, ``requirements-<x>.txt``) is the
@@ -90,6 +91,7 @@ from bringup.scan.pipscopes import (
     ci_lists,
     extra_feature,
     flavour_scope,
+    guided_lists,
     tooling_list,
 )
 from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
@@ -178,6 +180,7 @@ class Scopes:
         rels = list(rels)
         # every file read (``texts``)
         self._ci_lists = ci_lists(texts or {}, _ci_file) | ci_only_scripts(texts or {}, _ci_or_test)
+        self._guided = guided_lists(texts or {}, _ci_file)
         self._options = dict(options or {})
         self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
@@ -270,8 +273,10 @@ class Scopes:
             return flavour
         if len(dirs) == 1 and dirs[0] in _SCRIPT_DIRS and self._only_tests_name(rel):
             return TESTS
-        if name.endswith(("requirements.txt", "requirements.in")) and (
-            self._unread(rel) or self._unnamed(rel)
+        if (
+            name.endswith(("requirements.txt", "requirements.in"))
+            and not any(self.of(guide) == REPO for guide in self._guided.get(rel, ()))
+            and (self._unread(rel) or self._unnamed(rel))
         ):
             return "/".join(parts[:-1])
         return doc_scope(parts, self._frameworks)
