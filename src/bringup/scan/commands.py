@@ -256,6 +256,10 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
             continue
         if arg in ("-r", "--requirement"):
             take_file = True
+        elif arg.endswith(".txt") and not arg.startswith("-"):
+            # a list named without ``-r`` (``pip install requirements.txt``, mindrl
+            # README.md:84): a file, no distribution
+            files.append(arg)
         elif arg in ("-e", "--editable") or arg in _PIP_VALUE_OPTIONS:
             skip_next = True
         elif arg.startswith("-") or "/" in arg or arg in (".", "..") or arg.endswith(".whl"):

@@ -191,7 +191,10 @@ class Reader:
                     self.add("python", spec.strip(), line, f"python_requires {spec}")
             elif name in _KEYWORDS:
                 hard, why = _KEYWORDS[name]
-                self.dependency_list(name, value, hard, why)
+                # what ``tests_require`` lists runs the tests (pytest>=3, Algebraic-Programming/
+                # pytorch-hccl-tests setup.py:18-20 and :50): the tests feature's
+                feature = scopes.TESTS if name == "tests_require" else ""
+                self.dependency_list(name, value, hard, why, feature)
             elif name == "extras_require":
                 self.extras(value)
             elif name == "options":
