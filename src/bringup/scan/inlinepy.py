@@ -1,7 +1,9 @@
 """What the Python a script runs inline imports: ``python3 -c "import torch; import
 torch_npu; ..."`` in a build script (xllm-ops build.sh:115 asks torch_npu for the SoC to
 build for; sip build.sh:16 checks torch is there before choosing the C++ ABI) needs those
-distributions installed where the script runs.
+distributions installed where the script runs; a script deeper in the tree states its
+folder's need (MindIE-LLM src/kernels/build.sh:46 ``python3 -c "import psutil"``), a test,
+benchmark or lint script none (``shellguards.NOT_INSTALLING``).
 
 Only distributions ``pkgimports`` knows by their import name count (``yaml`` is PyYAML); the
 standard library (``import sys; print(sys.version_info)``), a variable (``import $name``)

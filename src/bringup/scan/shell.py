@@ -435,7 +435,7 @@ def extract_shell(file: SourceFile) -> Extraction:
             else []
         )
         + (version_checks(file) if building else [])
-        + (inline_imports(file, joined) if building else [])
+        + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
     )
     step = script_step(file, commands) if repo_level else None
