@@ -190,6 +190,23 @@ def test_a_pin_every_floor_admits_is_their_one_requirement() -> None:
     assert merged.text == "|Python|3.11|; also stated: >=3.10 (setup.py:127)"
 
 
+def test_a_range_whose_floor_is_the_strictest_is_their_one_requirement() -> None:
+    # mindspore-lab/mindrl@7f55a67f requirements.txt:4 "gym >= 0.18.3, <= 0.21.0" and setup.py:34
+    # '"gym>=0.18.3",': the range holds the floor; a range below a floor stays apart
+    found = [
+        _stated("pypi:gym", "<=0.21.0,>=0.18.3", "requirements.txt", 4, "gym >= 0.18.3, <= 0.21.0"),
+        _stated("pypi:gym", ">=0.18.3", "setup.py", 34, "gym>=0.18.3"),
+    ]
+    (merged,) = merge_repeats(found, {"setup.py": DECLARED, "requirements.txt": DECLARED})
+    assert (merged.spec, _places(merged)) == (
+        "<=0.21.0,>=0.18.3",
+        [("requirements.txt", 4), ("setup.py", 34)],
+    )
+    higher = [found[0], _stated("pypi:gym", ">=0.19", "setup.py", 34, "gym>=0.19")]
+    merged_apart = merge_repeats(higher, {"setup.py": DECLARED, "requirements.txt": DECLARED})
+    assert [r.spec for r in merged_apart] == ["<=0.21.0,>=0.18.3", ">=0.19"]
+
+
 def test_pins_that_differ_and_a_soft_floor_beside_a_pin_stay_apart() -> None:
     # NVIDIA/MinkowskiEngine@02fc608b README.md:62 "- CUDA >= 10.1.243 and **the same CUDA
     # version used for pytorch** (e.g. ... use CUDA=11.1 ...)" and :63 "... `conda install ...

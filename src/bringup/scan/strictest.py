@@ -7,11 +7,13 @@ the strictest floor. Within one scope, hardness and feature they are one require
 floor, cited where ``merge_repeats`` cites it (the most authoritative file stating it), every
 other place in ``also_at`` and each other floor named in its text ("also stated: >=3.9
 (README.md:71)"), so nothing is lost. A pin every floor admits ("Python 3.11" beside ``>=3.10``)
-is their conjunction too and takes them. Pins that differ, or a pin below a floor, exclude each
-other: a contradiction (``contradictions``) whose lines the check shows, so they stay apart.
-Ranges, ceilings and lists keep their own statements, as do the capability floors ``floors``
-unites (alternatives, not a conjunction). A soft release the hard floor admits ("tested with
-12.2.1" beside a stop below 11.5) says what works within it: folded into the floor, noted.
+is their conjunction too and takes them, as does a distribution's range whose floor is the
+strictest (mindrl requirements.txt:4 ``gym >= 0.18.3, <= 0.21.0`` beside setup.py:34
+``gym>=0.18.3``). Pins that differ, or a pin below a floor, exclude each other: a contradiction
+(``contradictions``) whose lines the check shows, so they stay apart. Other ranges, ceilings and
+lists keep their own statements, as do the capability floors ``floors`` unites (alternatives,
+not a conjunction). A soft release the hard floor admits ("tested with 12.2.1" beside a stop
+below 11.5) says what works within it: folded into the floor, noted.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import capability_subject
 from bringup.scan.lonebounds import FLOOR, PIN, lone_release
+from bringup.subjects import scope_of
 from bringup.versions import Version
 
 _PACKAGE_FLOOR = lazyre.compile(r"^([A-Za-z][\w.+-]{0,60}?)>=v?(\d{1,6}(?:\.\d{1,6}){0,4})$")
@@ -37,6 +40,22 @@ def _release(requirement: Requirement, pattern: re.Pattern[str]) -> Version | No
     """The release ``requirement`` states as a lone floor or pin (``pattern``), or None; a
     list of alternatives states neither."""
     return None if requirement.any_of else lone_release(requirement, pattern)
+
+
+def _range_floor(requirement: Requirement) -> Version | None:
+    """The floor of a Python distribution's range with one ceiling (``>=0.18.3,<=0.21.0``,
+    written in either order), as a release, or None. A host tool's range keeps apart from
+    the bound a build checks (``test_scan_repeats``: pyasc's Python)."""
+    parts = requirement.spec.split(",")
+    distribution = requirement.subject.startswith("pypi:") or (
+        scope_of(requirement.subject) == "python_package"
+    )
+    if requirement.any_of or len(parts) != 2 or not distribution:
+        return None
+    floors = [p for p in parts if FLOOR.match(p)]
+    if len(floors) != 1 or not any(p.strip().startswith("<") for p in parts):
+        return None
+    return lone_release(msgspec.structs.replace(requirement, spec=floors[0]))
 
 
 def _package_floor(requirement: Requirement) -> tuple[str, Version] | None:
@@ -52,6 +71,7 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
     all admit) one requirement, in the place of the first of them."""
     floors: dict[tuple[str, bool, str], list[tuple[Version, Requirement]]] = {}
     pins: dict[tuple[str, bool, str], list[tuple[Version, Requirement]]] = {}
+    ranges: dict[tuple[str, bool, str], list[tuple[Version, Requirement]]] = {}
     capability = capability_subject()
     for requirement in requirements:
         if requirement.subject == capability:
@@ -67,13 +87,20 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
             release = _release(requirement, pattern)
             if release is not None:
                 found.setdefault(key, []).append((release, requirement))
+        ranged = _range_floor(requirement)
+        if ranged is not None:
+            ranges.setdefault(key, []).append((ranged, requirement))
     into: dict[int, Requirement] = {}
     for key, group in floors.items():
         strictest = max(group, key=lambda f: (f[0], authority.get(f[1].source.ref or "", 0)))
         members = [r for _, r in group]
         pinned = pins.get(key, [])
+        bounded = ranges.get(key, [])
         if len(pinned) == 1 and pinned[0][0] >= strictest[0]:
             strictest = pinned[0]
+            members.append(strictest[1])
+        elif not pinned and len(bounded) == 1 and bounded[0][0] >= strictest[0]:
+            strictest = bounded[0]
             members.append(strictest[1])
         if len(members) > 1:
             folded = folded_into(strictest[1], members)
