@@ -42,6 +42,51 @@ def test_a_release_that_refuses_the_chip_is_install(log: str) -> None:
 @pytest.mark.parametrize(
     "log",
     [
+        # review s18a finding 4 (chip1-4): the spellings the retired class read
+        "RuntimeError: unsupported soc version: Ascend910B\n",
+        "ERROR: Unsupported SOC version 910B3\n",
+        "ValueError: Unsupported soc_version: 310P\n",
+        "RuntimeError: Unsupported socVersion: Ascend310P\n",
+    ],
+)
+def test_a_chip_refusal_in_any_spelling_is_the_release_refusing_the_chip(log: str) -> None:
+    # the signature takes its layer from where the log fails (layer_from_log)
+    assert explain_text(log)[0].signature_id == "ascend.install.chip-unsupported"
+
+
+def test_the_chip_a_refusal_names_is_in_the_cause() -> None:
+    first = explain_text("ERROR: Unsupported SOC version 910B3\n")[0]
+    assert "910B3" in first.cause
+
+
+def test_an_operator_that_refuses_the_chip_is_named_in_the_cause() -> None:
+    # the retired class kept an operator's refusal apart; the signature reads it and names the
+    # operator (opbase's NnopbaseGetSupportInfo: "Op %s not support soc version %s.")
+    first = explain_text("Op AddRmsNorm not support soc version Ascend310P3.\n")[0]
+    assert first.signature_id == "ascend.install.chip-unsupported"
+    assert "AddRmsNorm" in first.cause
+
+
+def test_a_raise_line_that_pytest_echoes_is_not_the_refusal() -> None:
+    # review s18a finding 9 (fp19): pytest lists the whole function, the branch that did not
+    # run too; the exception is the KeyError its ">" marker points to
+    log = (
+        "    def init_ascend_soc_version():\n"
+        "        soc_version = torch_npu.npu.get_soc_version()\n"
+        "        if soc_version not in _KNOWN:\n"
+        '            raise ValueError(f"Unsupported soc_version: {soc_version}")\n'
+        ">       return _cache[soc_version]\n"
+        "E       KeyError: 224\n\n"
+        "vllm_ascend/utils.py:88: KeyError\n"
+    )
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert "ascend.install.chip-unsupported" not in ranked
+    assert ranked
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
         # triton-lang/triton-ascend#900 (the seventeenth tuning half's a11): uv, no such version
         "  \u00d7 No solution found when resolving dependencies:\n",  # uv marks it with U+00D7
         # ByteDance-Seed/VeOmni#147 (the seventeenth tuning half's a07): uv, no aarch64 wheel

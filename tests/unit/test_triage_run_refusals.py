@@ -36,6 +36,21 @@ def test_a_device_id_read_that_names_no_device_setting_is_not_the_context() -> N
     assert all(d.signature_id != "ascend.runtime.context-empty" for d in explain_text(log))
 
 
+def test_a_warning_that_it_will_set_a_device_is_not_the_context() -> None:
+    # review s18a finding 1 (fp10): "set device" without the advice to set it, then the failure
+    log = (
+        "[W] fail to get device id from env RANK_ID, will set device 0 by default\n"
+        "Loading checkpoint shards: 100%|##########| 4/4\n"
+        "Traceback (most recent call last):\n"
+        '  File "/work/infer.py", line 20, in <module>\n'
+        "    out = model.generate(x)\n"
+        "RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB\n"
+    )
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert ranked[0] == "ascend.runtime.npu-oom"
+    assert "ascend.runtime.context-empty" not in ranked
+
+
 def test_a_check_that_requires_one_thing_but_got_another_is_the_projects_refusal() -> None:
     # hicann/pypto@53bba5ec (triage_twentythird b13): PyPTO's frontend refuses a reshape whose
     # shape is an expression on symbolic dimensions
@@ -59,6 +74,17 @@ def test_a_package_saying_its_compiled_extension_is_not_found_is_the_extension_m
     first = explain_text(log)[0]
     assert (first.signature_id, first.layer) == ("python.torch-custom-op-missing", "install")
     assert "fused_weight_gradient_mlp_cuda" in first.cause
+
+
+def test_a_warning_that_an_extension_is_not_installed_is_no_failure() -> None:
+    # review s18a finding 3 (fp03): the package goes on without it and the run finishes
+    log = (
+        "/opt/conda/lib/python3.10/site-packages/mamba_ssm/__init__.py:12: UserWarning: extension"
+        " selective_scan_cuda is not installed; falling back to the reference implementation\n"
+        "  warnings.warn(\nepoch 0 step 10 loss 2.31\nTraining finished.\n"
+    )
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert "python.torch-custom-op-missing" not in ranked
 
 
 @pytest.mark.parametrize(
