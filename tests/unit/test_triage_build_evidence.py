@@ -113,6 +113,8 @@ def test_a_build_that_finds_no_gpu_is_no_device() -> None:
     # a `docker build` step
     log = "CMake Error at CMakeLists.txt:54 (message):\n  Nvidia GPU not found.  Abort.\n"
     assert _first(log) == ("cuda.runtime.no-device", "device_init")
+    # review s18a finding 11: `docker build` takes no --gpus; the fix says what a build step does
+    assert "CMAKE_CUDA_ARCHITECTURES" in explain_text(log)[0].fix
 
 
 @pytest.mark.parametrize(
