@@ -138,6 +138,11 @@ def test_a_resolver_failure_outranks_the_exception_printed_before_it() -> None:
         "VllmConfig\n"
         "E Assertion failed, Flash Comm v1 requires enable_expert_parallel=True\n"
         "for MoE models. [type=assertion_error, input_value=ArgsKwargs((),\n",
+        # review s18a finding 5: pytest's report as pytest 8 prints it (E, seven spaces, then
+        # pydantic's own two-space indent)
+        "E       test_cfg.ValidationError: 1 validation error for EngineConfig\n"
+        "E         Assertion failed, tp must be 1, 2 or 4 [type=assertion_error, input_value=3,"
+        " input_type=int]\n",
     ],
 )
 def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
@@ -161,6 +166,18 @@ def test_a_configuration_refused_by_its_validation_is_install(log: str) -> None:
         'Traceback (most recent call last):\n  File "train.py", line 10, in <module>\n'
         "pydantic_core._pydantic_core.ValidationError: 1 validation error for Sample\nimage\n"
         "  Value error, image path /data/x.jpg does not exist [type=value_error]\n",
+        # review s18a finding 5 (fp11): a request's refusal in a test's report, the header wrapped
+        "FAILED tests/entrypoints/test_chat.py::test_bad_temperature\n"
+        "E pydantic_core._pydantic_core.ValidationError: 1 validation error for\n"
+        "ChatCompletionRequest\n"
+        "E Value error, temperature must be in [0, 2], got -1 [type=value_error, "
+        "input_value=-1, input_type=int]\n",
+        # review s18a finding 5 (fp12): a sample's validator in a test's report
+        "    def test_sample():\n"
+        '>       Sample(text="")\n'
+        "E       pydantic_core._pydantic_core.ValidationError: 1 validation error for Sample\n"
+        "E       Assertion failed, text must not be empty [type=assertion_error, "
+        'input_value="", input_type=str]\n',
     ],
 )
 def test_another_models_value_error_is_no_configuration_refused(log: str) -> None:

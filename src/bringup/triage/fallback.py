@@ -45,6 +45,7 @@ from bringup.triage.findings import (
     ExceptionSighting,
     FailureSighting,
     Findings,
+    LineSighting,
     Observer,
     indented,
     quiet_owner,
@@ -288,6 +289,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         rule = by_id.get(sighting.rule)
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
+        if rule.header and not _headed(sighting, findings, rule.header):
+            continue
         yield rule_diagnosis(
             rule,
             Evidence(line=sighting.line, text=sighting.text),
@@ -295,3 +298,21 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             score=FALLBACK_SCORES["line" if rule.tier == "traceback" else rule.tier],
             confidence="medium",
         )
+
+
+_PYTEST_REPORT = re.compile(r"E {1,12}\S")
+"""A line of a failed test's report: pytest's ``E`` then the line it reports, indented."""
+
+
+def _headed(sighting: LineSighting, findings: Findings, header: str) -> bool:
+    """Whether a line under pytest's ``E`` prefix belongs to a header that ``header`` matches:
+    its own words, or those of the exception printed last before it and the line after that
+    one. A line at the margin or under no prefix is read as it is."""
+    if not _PYTEST_REPORT.match(sighting.text) or re.search(header, sighting.text):
+        return True
+    before = [e for e in findings.all_exceptions() if e.line < sighting.line]
+    if not before:
+        return False
+    last = max(before, key=lambda e: e.line)
+    after = next((f.following for f in findings.failures if f.line == last.line), "")
+    return re.search(header, f"{last.message}\n{after.partition(chr(10))[0]}") is not None

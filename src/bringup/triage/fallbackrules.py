@@ -66,6 +66,11 @@ class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     source: str
     unless: str = ""
     tier: Tier = "traceback"
+    header: str = ""
+    """For a line under pytest's ``E`` prefix (a failed test's report, which prints an
+    exception's header and the lines of its message one under the other): the line counts only
+    when it, or the exception printed before it with the line after that one (a header the
+    report wrapped), matches this (Python ``re``)."""
 
 
 class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
