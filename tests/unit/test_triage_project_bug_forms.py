@@ -132,6 +132,15 @@ def test_a_message_the_copy_wrapped_is_read_whole() -> None:
     assert _first(WRAPPED)[0] == PROJECT_BUG
 
 
+def test_a_pasted_message_before_a_launchers_line_keeps_its_form() -> None:
+    # review s18a finding 6 (fp15): joined to srun's line, the pasted form no longer matched
+    log = (
+        "AssertionError: args is not initialized\n"
+        "srun: error: node-3: task 0: Exited with exit code 1\n"
+    )
+    assert _first(log)[0] == PROJECT_BUG
+
+
 @pytest.mark.parametrize(
     "log",
     [
@@ -140,6 +149,10 @@ def test_a_message_the_copy_wrapped_is_read_whole() -> None:
         # Python printed it (frames): its lines are its own.
         'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\n'
         "RuntimeError: The operator failed with\nsee the plog for details\n",
+        # review s18a finding 6 (fp15): the next line is a launcher's, under its own name
+        "AssertionError: args is not initialized\n"
+        "srun: error: node-3: task 0: Exited with exit code 1\n",
+        "RuntimeError: the build failed in\nmake[2]: *** [Makefile:12: all] Error 1\n",
     ],
 )
 def test_a_message_that_was_not_wrapped_is_left_as_printed(log: str) -> None:

@@ -244,9 +244,11 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
     "TypeError: LigerFusedLinearJSDFunction.forward() takes from 5 to 9" then "positional
     arguments but 10 were given"); Python prints a message on one line unless it holds a line
     break of its own."""
+    if sighting.message and sighting.frames:
+        return sighting
     after = next((f.following for f in findings.failures if f.line == sighting.line), "")
     if sighting.message:
-        wrapped = None if sighting.frames else _WRAPPED.match(f"{sighting.message}\n{after}")
+        wrapped = _WRAPPED.match(f"{sighting.message}\n{after}")
         if wrapped is None:
             return sighting
         return dataclasses.replace(sighting, message=" ".join(wrapped.groups()))
@@ -254,9 +256,12 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
     return dataclasses.replace(sighting, message=message) if message else sighting
 
 
-_WRAPPED = re.compile(r"([^\n]{0,2000}[\w,()'])\n([a-z][^\n]{0,2000})")
+_WRAPPED = re.compile(
+    r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )([a-z][^\n]{0,2000})"
+)
 """A message that ends in neither a full stop nor a colon, and the next line that goes on in
-lower case (the first group's words then the second's)."""
+lower case (the first group's words then the second's); not a line a tool or launcher prints
+under its own name (``srun: error: ...``, ``make[2]: ...``, ``error: ...``, ``wandb: ...``)."""
 
 
 def _placed(
