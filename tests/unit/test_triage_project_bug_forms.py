@@ -3,7 +3,8 @@
 Where nothing names a second package, a call that does not fit its callee and a value the code
 built wrong are the calling code's defect (class.code.project-bug): pasted alone (no frames),
 and raised where no frame is an installed package's (the job's own code, the standard library
-it called). PyTorch's function-schema checks are such calls too (an operator called without
+it called) unless the innermost frame's line calls through a module (a compiled function has no
+frame). PyTorch's function-schema checks are such calls too (an operator called without
 an argument its declaration has, or with a value of another type), as are Megatron-style state
 checks ("args is not initialized": the code read a global its set-up never made) and ATen's
 dtype view of a buffer of the wrong length. A message the copy wrapped onto a second line is
@@ -160,3 +161,33 @@ def test_a_message_that_was_not_wrapped_is_left_as_printed(log: str) -> None:
     sighting = findings.last_exception
     assert sighting is not None
     assert with_message(sighting, findings) == sighting
+
+
+def test_the_source_line_under_the_innermost_frame_is_kept() -> None:
+    sighting = scan_log(VERL).findings.last_exception
+    assert sighting is not None
+    assert sighting.call == "self.gen = func(*args, **kwds)"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # review s18a finding 7 (fp14): the job's own frame calls a compiled extension, which has
+        # no frame of its own; its arity changed between the extension's releases
+        "Traceback (most recent call last):\n"
+        '  File "/home/user/proj/run.py", line 40, in <module>\n'
+        "    out = flash_attn_cuda.fwd(q, k, v, None, 0.0, scale, False, -1, -1, False, None)\n"
+        "TypeError: fwd() takes 10 positional arguments but 11 were given\n",
+        # review s18a (fp13): numpy's compiled zeros() without the keyword of a later release
+        "Traceback (most recent call last):\n"
+        '  File "/home/user/proj/train.py", line 88, in <module>\n'
+        "    main()\n"
+        '  File "/home/user/proj/train.py", line 61, in main\n'
+        "    buf = np.zeros(shape, like=ref)\n"
+        "TypeError: zeros() got an unexpected keyword argument 'like'\n",
+        # review s18a finding 7 (fp17): torch.distributed used without its launcher's set-up
+        "AssertionError: default process group is not initialized\n",
+    ],
+)
+def test_a_call_into_a_module_or_a_launch_set_up_is_not_the_projects_defect(log: str) -> None:
+    assert _first(log)[0] != PROJECT_BUG

@@ -25,6 +25,12 @@ _TEST_COMPARISON = re.compile(
 """A failed test's comparison: unittest's ``assertEqual`` ("3 != 4", "Lists differ"),
 ``torch.testing.assert_close`` ("Tensor-likes are not close!", "Mismatched elements"),
 ``numpy.testing`` ("Arrays are not equal")."""
+_MODULE_CALL = re.compile(
+    r"(?<![\w.])(?!(?:self|cls|super)\b)[A-Za-z_]\w{0,100}(?:\.[A-Za-z_]\w{0,100}){1,8}\("
+)
+"""A call through a name's attribute (``np.zeros(``, ``flash_attn_cuda.fwd(``), not the
+object's own (``self.f(``): the callee may be a package's, compiled code with no frame of its
+own."""
 
 
 def match_exception(
@@ -39,7 +45,9 @@ def match_exception(
     raised where no frame is an installed package's (the job's own code, the standard library
     it called: ``unnamed``) when no rule reads it from its frames, since its frames name no
     second package either (verl's ``marked_timer() takes 2 positional arguments but 3 were
-    given`` through contextlib). ``memo``
+    given`` through contextlib), unless the innermost frame's line calls through a module or
+    an object (a compiled extension's function has no frame: ``flash_attn_cuda.fwd(...)``
+    refusing the arguments of another release is no defect of the job). ``memo``
     keeps the searches for another call over the same exception (``Memo``)."""
     memo = {} if memo is None else memo
     own = (
@@ -47,7 +55,12 @@ def match_exception(
         and _TEST_COMPARISON.search(sighting.message) is None
     )
     alone = own and not sighting.frames
-    unnamed = own and bool(sighting.frames) and not any(sighting.packages)
+    unnamed = (
+        own
+        and bool(sighting.frames)
+        and not any(sighting.packages)
+        and _MODULE_CALL.search(sighting.call) is None
+    )
     found = _first_rule(sighting, rules, memo, pasted=False, forms=alone)
     if not (alone or unnamed):
         return found

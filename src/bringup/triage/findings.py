@@ -69,6 +69,7 @@ PYTEST_PATTERN = (
 PYTEST = "pytest"
 
 Frames = Callable[[], tuple[str, ...]]
+Call = Callable[[], str]
 
 
 class Observer(NamedTuple):
@@ -107,6 +108,18 @@ def frames_before(text: bytes) -> tuple[str, ...]:
     return tuple(path.decode("utf-8", "replace") for path in paths[-MAX_FRAMES:])
 
 
+def call_before(text: bytes) -> str:
+    """The source line Python printed under the innermost frame of the traceback that
+    ``text`` ends with ('' when none: no frame, or a frame without its source)."""
+    found = list(_FRAME.finditer(text, max(text.rfind(_TRACEBACK), 0)))
+    if not found:
+        return ""
+    last = found[-1]
+    source = text[last.end() :].split(b"\n", 2)[1:2]
+    said = source[0].decode("utf-8", "replace").strip() if source else ""
+    return "" if _FRAME.match(source[0] if source else b"") else said
+
+
 @dataclass
 class CodeSighting:
     """A code a finder captured: which catalogue, looked up by which group, first line."""
@@ -130,6 +143,8 @@ class ExceptionSighting:
     text: str
     frames: tuple[str, ...]
     chained: bool
+    call: str = field(default="", compare=False)
+    """The source line under the innermost frame: what it called when it raised."""
 
     @property
     def nested(self) -> bool:
@@ -199,6 +214,7 @@ class Findings:
     rule's, read after an exception too, and no diagnosis of its own."""
     _chained: bool = False
     _last_frames: Optional[Frames] = None
+    _last_call: Call = str
 
     def note(
         self,
@@ -209,14 +225,18 @@ class Findings:
         text: str,
         *,
         frames: Frames = tuple,
+        call: Call = str,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
         printed before an exception (for a failure line: the line before it, then the lines
-        after it), only for the exceptions and failure lines that are kept."""
+        after it), ``call`` the source line under its innermost frame, only for the exceptions
+        and failure lines that are kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
-            self._exception(groups, line, text, tuple if owner == PYTEST else frames)
+            pytest = owner == PYTEST
+            read = (tuple, str) if pytest else (frames, call)
+            self._exception(groups, line, text, *read)
         elif role == FAILURE:
             self._failure(owner, line, text, frames)
         elif role == CODE:
@@ -243,7 +263,9 @@ class Findings:
             seen.count += 1
         return seen is not None or not value.strip()
 
-    def _exception(self, groups: dict[str, str], line: int, text: str, frames: Frames) -> None:
+    def _exception(
+        self, groups: dict[str, str], line: int, text: str, frames: Frames, call: Call
+    ) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(
             line,
@@ -252,12 +274,14 @@ class Findings:
             text,
             frames() if keep else (),
             self._chained,
+            call() if keep else "",
         )
         self._chained = False
         if keep:
             self.exceptions.append(sighting)
         self.last_exception = sighting
         self._last_frames = None if keep else frames
+        self._last_call = call
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -332,7 +356,9 @@ class Findings:
     def all_exceptions(self) -> list[ExceptionSighting]:
         """The first exceptions, and the last one when it is not among them."""
         if self.last_exception is not None and self._last_frames is not None:
-            self.last_exception = replace(self.last_exception, frames=self._last_frames())
+            self.last_exception = replace(
+                self.last_exception, frames=self._last_frames(), call=self._last_call()
+            )
             self._last_frames = None
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:

@@ -35,6 +35,7 @@ from bringup.triage.findings import (
     OBSERVER_ROLES,
     Findings,
     Observer,
+    call_before,
     frames_before,
 )
 from bringup.triage.prefilter import choose_prefilter
@@ -344,7 +345,10 @@ class Matcher:
                 text = _line_text(block, start, found[0][1])
                 read = _following if role == FAILURE else _frames
                 frames = functools.partial(read, block, start, result.tail)
-                result.findings.note(role, signature_id, groups, line, text, frames=frames)
+                call = functools.partial(_call, block, start, result.tail)
+                result.findings.note(
+                    role, signature_id, groups, line, text, frames=frames, call=call
+                )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
             record.specificity = max(record.specificity, specificity)
@@ -377,13 +381,23 @@ def _unused(text: Block, pos: int, endpos: int) -> list[Spans]:
     raise AssertionError("a pattern is searched before it is compiled")
 
 
-def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
-    """The frames printed before the exception line at ``block[start]``."""
+def _before(block: Block, start: int, tail: bytes) -> bytes:
+    """What was printed before the exception line at ``block[start]`` (``FRAMES_WINDOW``)."""
     line_start = block.rfind(b"\n", 0, start) + 1
     window = bytes(block[max(0, line_start - FRAMES_WINDOW) : line_start])
     if len(window) < FRAMES_WINDOW:
         window = tail[len(window) - FRAMES_WINDOW :] + window
-    return frames_before(window)
+    return window
+
+
+def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
+    """The frames printed before the exception line at ``block[start]``."""
+    return frames_before(_before(block, start, tail))
+
+
+def _call(block: Block, start: int, tail: bytes) -> str:
+    """The source line under the innermost frame before the exception line at ``block[start]``."""
+    return call_before(_before(block, start, tail))
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
