@@ -214,7 +214,7 @@ class Findings:
     rule's, read after an exception too, and no diagnosis of its own."""
     _chained: bool = False
     _last_frames: Optional[Frames] = None
-    _last_call: Call = str
+    _last_call: Call = field(default=str, compare=False)
 
     def note(
         self,
@@ -281,7 +281,7 @@ class Findings:
             self.exceptions.append(sighting)
         self.last_exception = sighting
         self._last_frames = None if keep else frames
-        self._last_call = call
+        self._last_call = str if keep else call
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -360,6 +360,7 @@ class Findings:
                 self.last_exception, frames=self._last_frames(), call=self._last_call()
             )
             self._last_frames = None
+            self._last_call = str
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)
