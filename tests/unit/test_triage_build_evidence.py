@@ -39,10 +39,6 @@ def _first(log: str) -> tuple[str, str]:
         " multiple definition of `InclusiveScanKernel(int*)'; cub/test/CMakeFiles/cub.cpp14.test"
         ".block_scan_api.dir/catch2_test_block_scan_api.cu.o:/usr/local/cuda-12.7/targets/"
         "x86_64-linux/include/nvtx3/nvtxDetail/nvtxInitDefs.h:468: first defined here\n",
-        # hicann/hccl@5ac0784 (triage_twentythird c11): a library this build made needs a symbol
-        # of a source its CMakeLists left out
-        "/usr/bin/ld: ../utils/src/aicpu/libscatter_aicpu_kernel.so: undefined reference to"
-        " `ops_hccl::ExecTimeoutManager::Instance()'\n",
         # hicann/shmem@0bd9f7dc (triage_twentyfirst g05): BiSheng's backend cannot select a
         # float-to-u64 conversion the code asks for
         "fatal error: error in backend: Cannot select: i64 = fp_to_uint\n"
@@ -138,3 +134,41 @@ def test_a_notice_that_no_gpu_was_found_is_not_the_failure(log: str) -> None:
 def test_an_error_that_no_gpu_was_found_is_no_device() -> None:
     log = "error: NVIDIA GPU not found\n"
     assert _first(log) == ("cuda.runtime.no-device", "device_init")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # review s18a finding 8 (fp06): autoconf's probe says "no" in its own test program
+        "checking for strlcpy... \n"
+        "conftest.c:42:1: error: implicit declaration of function 'strlcpy'"
+        " [-Werror=implicit-function-declaration]\n"
+        "no\nconfigure: creating ./config.status\n",
+        # review s18a finding 8 (fp09): vendored code under a newer compiler
+        "[ 40%] Building CXX object third_party/protobuf/CMakeFiles/libprotobuf.dir/src/google/"
+        "protobuf/io/strtod.cc.o\n"
+        "/src/third_party/protobuf/src/google/protobuf/io/strtod.cc:112:10: error: 'exp' may be"
+        " used uninitialized [-Werror=maybe-uninitialized]\n",
+    ],
+)
+def test_a_probe_or_vendored_code_is_not_the_projects_source(log: str) -> None:
+    assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(log)]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # review s18a finding 8 (fp08, ld1, ld2): a library named by a relative path, with or
+        # without ./, is read alike; a relative path is no evidence the build made it
+        "[ 90%] Linking CXX executable demo\n"
+        "/usr/bin/ld: ../third_party/onnxruntime-linux-x64-1.16.3/lib/libonnxruntime.so:"
+        " undefined reference to `__cxa_call_terminate@CXXABI_1.3.15'\n",
+        "/usr/bin/ld: lib/libscatter_aicpu_kernel.so: undefined reference to"
+        " `ops_hccl::Instance()'\n",
+        "/usr/bin/ld: ./lib/libscatter_aicpu_kernel.so: undefined reference to"
+        " `ops_hccl::Instance()'\n",
+    ],
+)
+def test_a_library_linked_by_a_relative_path_is_read_as_any_other(log: str) -> None:
+    first = explain_text(log)[0].signature_id
+    assert first == "class.install.prebuilt-library-needs-other-dependency"
