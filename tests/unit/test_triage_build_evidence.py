@@ -94,6 +94,11 @@ def test_an_older_cmake_reading_a_newer_find_module_is_cmake_too_old() -> None:
 )
 def test_a_system_library_missing_a_versioned_symbol_has_another_build_loaded(log: str) -> None:
     assert _first(log) == ("class.install.symbol-defined-twice", "install")
+    # review s18a finding 10: one library and one symbol in the log; the text says either reading
+    # (a copy first on LD_LIBRARY_PATH or a partial upgrade) and how to tell them apart
+    first = explain_text(log)[0]
+    assert "partial upgrade" in first.cause
+    assert "LD_DEBUG=libs" in first.fix
 
 
 def test_a_package_library_missing_a_symbol_is_not_another_build_of_a_system_one() -> None:
