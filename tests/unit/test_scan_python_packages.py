@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
@@ -231,6 +233,31 @@ def test_a_wheel_built_for_the_stable_abi_needs_its_python_or_newer() -> None:
 def test_only_the_wheel_commands_limited_api_is_a_python_floor() -> None:
     """``build_ext``'s ``py_limited_api`` says how extensions compile, not what Python builds."""
     text = AO_SETUP.replace('"bdist_wheel"', '"build_ext"')
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
+    assert [r for r in found.requirements if r.subject == "python"] == []
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        # review s18a finding 15: the whole options chosen by an expression
+        '{"bdist_wheel": {"py_limited_api": "cp310"}} if USE else {}',
+        'USE and {"bdist_wheel": {"py_limited_api": "cp310"}}',
+    ],
+)
+def test_options_chosen_by_an_expression_are_read(options: str) -> None:
+    text = f"from setuptools import setup\nsetup(name='x', options={options})\n"
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
+    assert [(r.subject, r.spec) for r in found.requirements if r.subject == "python"] == [
+        ("python", ">=3.10")
+    ]
+
+
+def test_a_conditional_of_another_commands_options_is_no_floor() -> None:
+    text = (
+        "from setuptools import setup\n"
+        'setup(name="x", options={"build_ext": {"py_limited_api": "cp310"}} if USE else {})\n'
+    )
     found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=text))
     assert [r for r in found.requirements if r.subject == "python"] == []
 

@@ -205,7 +205,14 @@ class Reader:
         the wheel uses the stable ABI of CPython 3.10 and later, so the build needs Python 3.10
         or newer (ao's other side, a free-threaded Python, is newer still). Only the wheel
         command's options say what the wheel is: ``build_ext``'s ``py_limited_api`` names how
-        extensions are compiled, no floor of the build."""
+        extensions are compiled, no floor of the build. The options may be chosen by an
+        expression (``{...} if USE else {}``, ``USE and {...}``): each dict it can give is read."""
+        if isinstance(node, ast.IfExp):
+            self.limited_api(node.body)
+            self.limited_api(node.orelse)
+        elif isinstance(node, ast.BoolOp):
+            for value in node.values:
+                self.limited_api(value)
         if not isinstance(node, ast.Dict):
             return
         for command, options in zip(node.keys, node.values):
