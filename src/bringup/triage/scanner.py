@@ -327,6 +327,7 @@ class Matcher:
         spans.sort(key=lambda item: (item[0], item[1]))
         position = 0
         line = result.lines + 1
+        bounds = LineText(block)
         for start, index, found in spans:
             line += block.count(b"\n", position, start)
             position = start
@@ -342,7 +343,7 @@ class Matcher:
                     value = group(block, found, number)
                     if value is not None:
                         groups[name] = value.decode("utf-8", "replace")
-                text = _line_text(block, start, found[0][1])
+                text = bounds.text(start, found[0][1])
                 read = _following if role == FAILURE else _frames
                 frames = functools.partial(read, block, start, result.tail)
                 call = functools.partial(_call, block, start, result.tail)
@@ -363,7 +364,7 @@ class Matcher:
             record.last_line = line
             record.matches += 1
             if len(record.evidence) < max_evidence:
-                text = _line_text(block, start, found[0][1])
+                text = bounds.text(start, found[0][1])
                 record.evidence.append(Evidence(line=line, text=text))
 
     def _counted(self, findings: Findings, index: int, block: Block, found: Spans) -> bool:
@@ -415,12 +416,25 @@ def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
     return tuple(line.decode("utf-8", "replace").strip() for line in (before, *lines))
 
 
-def _line_text(block: Block, start: int, end: int) -> str:
-    """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
-    first = block.rfind(b"\n", 0, start) + 1
-    last = block.find(b"\n", end)
-    last = len(block) if last == -1 else last
-    if last - first > EVIDENCE_BYTES:
-        first = max(first, start - EVIDENCE_BYTES // 4)
-        last = min(last, first + EVIDENCE_BYTES)
-    return block[first:last].decode("utf-8", "replace").rstrip()
+class LineText:
+    """The lines of ``block`` around matches, read in the order of the matches: the bounds of
+    the last line found are kept, so many matches on one long line (a megabyte of ``error:
+    error: ...``) look for its ends once, not once each."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.first = self.last = -1
+        """The start of the last line found and the end of it (its newline or the block's)."""
+
+    def text(self, start: int, end: int) -> str:
+        """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
+        block = self.block
+        if not self.first <= start <= end <= self.last:
+            self.first = block.rfind(b"\n", 0, start) + 1
+            last = block.find(b"\n", end)
+            self.last = len(block) if last == -1 else last
+        first, last = self.first, self.last
+        if last - first > EVIDENCE_BYTES:
+            first = max(first, start - EVIDENCE_BYTES // 4)
+            last = min(last, first + EVIDENCE_BYTES)
+        return block[first:last].decode("utf-8", "replace").rstrip()
