@@ -1,6 +1,6 @@
 """Makefiles: the conventional targets (``all``, ``build``, ``test``, ``check``, ``install``,
-``test-<device>`` ...) as ``make <target>`` steps, with what their recipes show they need, and the
-``pip install`` pins of recipes. Recipes are read, never run."""
+``test-<device>`` ...) as ``make <target>`` steps, with what their recipes show they need, the
+``pip install`` pins of recipes and what they download. Recipes are read, never run."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import re
 
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
-from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.commands import Command, parse_commands, requirements_of
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makevars import located_variables
@@ -65,6 +66,17 @@ def _kind(target: str) -> StepKind:
     return "install" if target in ("install", "develop") else "build"
 
 
+def _download(file: SourceFile, command: Command) -> list[Requirement]:
+    """What a conventional target's recipe downloads (``fetches.fetched``): ``make install``
+    running ``pip install torch==1.11.0+cpu torchvision==0.12.0+cpu -f https://download.
+    pytorch.org/whl/torch_stable.html`` (Algebraic-Programming/pytorch-hccl-tests
+    Makefile:104) needs that index, as a build script's download does."""
+    url = fetched(command)
+    if url is None:
+        return []
+    return [file.requirement("network", url, command.line, text=WORDS + url, confidence="medium")]
+
+
 def extract_makefile(file: SourceFile) -> Extraction:
     """Steps for the conventional targets of a Makefile."""
     directory = file.rel.rpartition("/")[0] or "."
@@ -82,6 +94,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
             commands.extend(parse_commands(text, first_line=number))
         for command in commands:
             requirements.extend(requirements_of(command, file.source(command.line), hard=True))
+            requirements.extend(_download(file, command))
         needs = max(
             (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
         )
