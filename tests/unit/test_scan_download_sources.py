@@ -5,7 +5,12 @@ case keeps only the lines it needs, with the public repository, commit, path and
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from bringup.scan.depjson import extract_dependency_json
+from bringup.scan.fetches import library
 from bringup.scan.makefile import extract_makefile
+from bringup.scan.walk import classify, walk_repo
 from scan_needs import source_file
 
 # Algebraic-Programming/pytorch-hccl-tests @ 37930e8a17183976a78e35de7fe29e1cb29715c1
@@ -24,3 +29,76 @@ def test_a_makefile_install_target_s_download_is_a_network_need() -> None:
     found = extract_makefile(source_file("Makefile", HCCL_TESTS_MAKEFILE)).requirements
     network = [(r.spec, r.source.line) for r in found if r.subject == "network"]
     assert network == [("https://download.pytorch.org/whl/torch_stable.html", 6)]
+
+
+def test_a_download_s_library_is_its_forge_repository_or_its_archive_s_name() -> None:
+    # hicann/ge @ ffdcbc9f scripts/download_third_party_source.sh:14, add_cann_third_party(boost)
+    boost = "https://gitcode.com/cann-src-third-party/boost/releases/download/v1.87.0/boost_1_87_0.tar.gz"
+    assert library(boost) == library("gitcode.com/cann-src-third-party/boost") == "boost"
+    # hicann/shmem @ 643bfb73 scripts/build.sh:408: a mirror's owner of two parts
+    assert library("https://gitcode.com/GitHub_Trending/js/json.git") == "json"
+    # hicann/hixl @ 9ed283b2 docs/en/build.md:157: raw.<forge>/<owner>/<repo>/archive/…
+    assert library("https://raw.gitcode.com/cann/cmake/archive/refs/heads/master-044.tar.gz") == (
+        "cmake"
+    )
+    # gitee's archive path (tensorflow cmake/secure_c.cmake:14), a pinned git+ requirement
+    # (FlagOpen/FlagScale requirements/train/megatron/requirements-cuda.txt:1) and SSH
+    gitee = "https://gitee.com/openeuler/libboundscheck/repository/archive/v1.1.16.tar.gz"
+    assert library(gitee) == "libboundscheck"
+    assert library("git+https://github.com/Dao-AILab/causal-conv1d.git@v1.2.2.post1") == (
+        "causal-conv1d"
+    )
+    assert library("git@github.com:deepseek-ai/DeepGEMM.git") == "deepgemm"
+    # Ascend/MindIE-LLM @ 8b4871ad third_party_entry/dependency.json: an archive on a bucket
+    obs = "https://mindie.obs.cn-north-4.myhuaweicloud.com/open_source/boost_1_87_0.tar.gz"
+    assert library(obs) == "boost"
+    # a package index, the guide's words and a dependency list's host need are themselves
+    assert (
+        library("https://download.pytorch.org/whl/cu128")
+        == "https://download.pytorch.org/whl/cu128"
+    )
+    assert library("internet") == "internet"
+    assert library("spdlog, boost from mindie.obs.cn-north-4.myhuaweicloud.com") == (
+        "spdlog, boost from mindie.obs.cn-north-4.myhuaweicloud.com"
+    )
+
+
+# Ascend/MindIE-Motor @ 5dfb024e45feec2e947f12d0af72b79b24edff53 build/third_party/
+# dependency.json:1-10 (of 18 archives), which download_and_unzip.sh:29 hands download.py.
+MOTOR_DEPENDENCIES = """{
+    "version": "1.0.0",
+    "dependencies": [
+        {
+            "url":  "https://mindie.obs.cn-north-4.myhuaweicloud.com/open_source/boost_1_87_0.tar.gz",
+            "save_as": "boost.tar.gz"
+        },
+        {
+            "url": "https://gitee.com/openeuler/libboundscheck/repository/archive/v1.1.16.zip",
+            "save_as": "libboundscheck.zip"
+        }
+    ]
+}
+"""
+
+
+def test_a_dependency_list_directly_in_a_third_party_folder_is_the_builds(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "build" / "third_party"
+    (folder / "grpc").mkdir(parents=True)
+    (tmp_path / "build" / "build.sh").write_text("bash third_party/download_and_unzip.sh\n")
+    (folder / "dependency.json").write_text(MOTOR_DEPENDENCIES)
+    (folder / "grpc" / "dependency.json").write_text(MOTOR_DEPENDENCIES)  # grpc's own
+    files, _ = walk_repo(tmp_path)
+    assert [(f.rel, f.kind) for f in files if f.kind == "depjson"] == [
+        ("build/third_party/dependency.json", "depjson")
+    ]
+    assert classify("third_party/dependency.json") == "depjson"
+    assert classify("third_party/grpc/dependency.json") is None
+    found = extract_dependency_json(
+        source_file("build/third_party/dependency.json", MOTOR_DEPENDENCIES)
+    )
+    assert [(r.spec, r.source.line) for r in found.requirements] == [
+        ("boost from mindie.obs.cn-north-4.myhuaweicloud.com", 5),
+        ("libboundscheck from gitee.com", 9),
+    ]

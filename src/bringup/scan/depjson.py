@@ -25,7 +25,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS
+from bringup.scan.fetches import WORDS, library
 
 DEPENDENCY_JSON = "depjson"
 """The file kind ``walk`` gives a dependency list."""
@@ -50,10 +50,14 @@ Located = tuple[Optional[str], str]
 
 
 def _library(key: str | None, url: str) -> str:
-    """The library a URL is for: its object's key, else the last part of the URL."""
+    """The library a URL is for: its object's key, else the one the URL names
+    (``fetches.library``: gitee.com/openeuler/libboundscheck/repository/archive/v1.1.16.zip
+    is libboundscheck, Ascend/MindIE-Motor build/third_party/dependency.json:59), else the
+    last part of the URL."""
     if key:
         return key
-    return urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1] or url
+    named = library(url)
+    return named if named != url else urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1] or url
 
 
 def _walked(value: object, key: str | None) -> Iterator[Located]:

@@ -105,6 +105,47 @@ def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
     return re.sub(r"[-_.]+", "-", last.lower()) in squashed
 
 
+_SCHEME = lazyre.compile(r"^(?:git\+)?[a-z]{2,8}://")
+_ARCHIVE_NAME = lazyre.compile(
+    r"^([A-Za-z][A-Za-z0-9+]{0,40}(?:[-_][A-Za-z][A-Za-z0-9+]{0,40}){0,4}?)[-_]"
+    r"(?:v?\d|release|master|main)"
+)
+"""A source archive's library and version (``makeself-release-2.5.0-patch1.tar.gz``,
+``protobuf-25.1.tar.gz``, ``boost_1_87_0.tar.gz``)."""
+_PAST_REPO = frozenset(
+    {"releases", "archive", "-", "raw", "blob", "tree", "repository", "tarball", "zipball"}
+    | {"download", "files", "tags", "commits", "refs", "info"}
+)
+"""Path parts of a forge's URL that follow the repository's (``…/makeself/releases/download/
+…``, ``…/libboundscheck/repository/archive/v1.1.16.tar.gz``, GitLab's ``…/-/archive/…``)."""
+
+
+def library(spec: str) -> str:
+    """The library a download's spec names: on a forge (a host named for git: github.com,
+    gitcode.com, gitee.com, gitlab…) the repository, the part before its releases or archive
+    (``gitcode.com/cann-src-third-party/makeself/releases/download/…`` and ``…/makeself.git``
+    are makeself; ``gitcode.com/GitHub_Trending/go/googletest.git`` is googletest); elsewhere
+    an archive's name less its version (``…/open_source/boost_1_87_0.tar.gz`` is boost); else
+    the spec itself (a package index, ``internet``, a dependency list's "<libraries> from
+    <host>")."""
+    bare = _SCHEME.sub("", spec.strip())
+    if bare == spec.strip() and _USER.match(bare):  # git@github.com:owner/repo.git
+        bare = _USER.sub("", bare).replace(":", "/", 1)
+    host, _, path = bare.partition("/")
+    parts = [p for p in re.split(r"[?#]", path, maxsplit=1)[0].split("/") if p]
+    if "." not in host or " " in host or not parts:
+        return spec
+    if "git" in host.lower() and len(parts) >= 2:
+        if host.lower().startswith("raw."):  # raw.githubusercontent.com/<owner>/<repo>/<ref>/…
+            repo = parts[1]
+        else:
+            repo = next((parts[i - 1] for i in range(2, len(parts)) if parts[i] in _PAST_REPO), "")
+            repo = repo or parts[-1]
+        return repo.split("@", 1)[0].lower().removesuffix(".git")
+    archive = _ARCHIVE_NAME.match(parts[-1])
+    return archive.group(1).lower().replace("_", "-") if archive else spec
+
+
 def one_need(requirements: list[Requirement]) -> list[Requirement]:
     """The guides' downloads of one scope as one need: the first, citing the others (the
     English and Chinese guides, the README and the install guide say it twice)."""

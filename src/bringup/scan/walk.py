@@ -128,19 +128,13 @@ a project built by its own tool (``scopes``). go.mod is also read (``gomod``), s
 lists it as a classified file, not here."""
 
 
-_NOT_OWN_LISTS = _TEST_DIRS | {
-    "fixtures",
-    "testdata",
-    "examples",
-    "example",
-    "docs",
-    "doc",
-    "third_party",
-    "thirdparty",
-    "3rdparty",
-    "vendor",
-}
-"""Directories whose dependency list (``depjson``) is not the repo's build's own."""
+_VENDOR_DIRS = frozenset({"third_party", "thirdparty", "3rdparty", "third-party", "vendor"})
+_NOT_OWN_LISTS = _TEST_DIRS | {"fixtures", "testdata", "examples", "example", "docs", "doc"}
+"""Directories whose dependency list (``depjson``) is not the repo's build's own; in a
+vendored directory (``_VENDOR_DIRS``) one a level deeper is a vendored project's own, but one
+directly in it is the list of what the repo's build downloads into it (Ascend/MindIE-Motor
+build/third_party/dependency.json, which build/third_party/download_and_unzip.sh:29 hands
+download.py)."""
 
 _BY_NAME = {
     "pyproject.toml": "pyproject",
@@ -175,7 +169,10 @@ def classify(rel: str) -> str | None:
         return None  # a wrap's own build (``subprojects/packagefiles/taskflow``)
     if name in _ROOT_CI_FILES and len(parts) > 1:
         return None
-    if known == DEPENDENCY_JSON and any(d.lower() in _NOT_OWN_LISTS for d in parts[:-1]):
+    if known == DEPENDENCY_JSON and (
+        any(d.lower() in _NOT_OWN_LISTS for d in parts[:-1])
+        or any(d.lower() in _VENDOR_DIRS for d in parts[:-2])
+    ):
         return None  # a test's fixture, an example, a vendored project's own list
     if known is not None:
         return known
@@ -258,6 +255,21 @@ def _nested(entries: list[os.DirEntry[str]]) -> bool:
     return any(e.name in _NESTED_MARKERS and os.path.exists(e.path) for e in entries)
 
 
+def _download_lists(path: str, rel_dir: str) -> list[RepoFile]:
+    """The dependency lists directly in a vendored directory the walk skips (``_VENDOR_DIRS``):
+    what the repo's build downloads into it, not a vendored project's files."""
+    try:
+        with os.scandir(path) as scan:
+            names = sorted(e.name for e in scan if e.is_file(follow_symlinks=False))
+    except OSError:
+        return []
+    return [
+        RepoFile(f"{rel_dir}/{name}", Path(path) / name, DEPENDENCY_JSON)
+        for name in names
+        if name.lower() in DEPENDENCY_JSON_NAMES
+    ]
+
+
 def inside(path: str, real_root: str) -> bool:
     """Whether ``path`` (a symlink, or a path through one) resolves inside the repo whose
     real path is ``real_root``; links out of it are not followed."""
@@ -329,6 +341,9 @@ def walk_repo(
             if entry.is_dir(follow_symlinks=False):
                 if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
+                    if entry.name.lower() in _VENDOR_DIRS and not ignores.ignored(rel, True):
+                        found_lists = _download_lists(entry.path, rel)
+                        yield from (f for f in found_lists if not ignores.ignored(f.rel, False))
                 else:
                     own = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
                     subdirs.append((entry.path, rel, own))
