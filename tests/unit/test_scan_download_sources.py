@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.depjson import extract_dependency_json
+from bringup.scan.docs import extract_docs
 from bringup.scan.fetches import library
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.walk import classify, walk_repo
@@ -102,3 +103,18 @@ def test_a_dependency_list_directly_in_a_third_party_folder_is_the_builds(
         ("boost from mindie.obs.cn-north-4.myhuaweicloud.com", 5),
         ("libboundscheck from gitee.com", 9),
     ]
+
+
+# mindspore-lab/mindrl @ 7f55a67f90d248e8c535a2b6e61a6d68ca2c3c2d README_CN.md:63-65: pip
+# fetching a wheel's dependencies when online is no download of a build.
+MINDRL_README = (
+    "## 安装\n\n```shell\npip install https://ms-release.obs.cn-north-4.myhuaweicloud.com/"
+    "x/mindspore_rl-0.1.0-py3-none-any.whl\n```\n\n"
+    "> - 在联网状态下，安装whl包时会自动下载MindSpore Reinforcement安装包的依赖项"
+    "（依赖项详情参见requirement.txt），其余情况需自行安装。\n"
+)
+
+
+def test_a_guide_saying_pip_fetches_a_wheel_s_dependencies_states_no_network_need() -> None:
+    docs = extract_docs(source_file("README_CN.md", MINDRL_README))
+    assert [r for r in docs.requirements if r.subject == "network"] == []

@@ -26,6 +26,12 @@ _NETWORK = lazyre.compile(
     guard=True,
 )
 
+_PIP = lazyre.compile(r"whl|\bwheels?\b|\bpip3?\b", re.IGNORECASE, guard=True)
+"""A sentence about installing a Python package ("when online, installing the whl package
+downloads its dependencies automatically", mindspore-lab/mindrl README_CN.md:65): pip
+fetching the package's dependencies, which are requirements of their own, not a download of
+the build."""
+
 _GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
 
@@ -44,6 +50,8 @@ def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[R
         return []
     line = line_at(paragraph, found.start())
     sentence = around(text, found)
+    if _PIP.search(sentence):
+        return []
     return [
         file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")
     ]
