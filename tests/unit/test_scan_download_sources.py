@@ -11,6 +11,7 @@ from bringup.scan.depjson import extract_dependency_json
 from bringup.scan.docs import extract_docs
 from bringup.scan.fetches import library
 from bringup.scan.makefile import extract_makefile
+from bringup.scan.repo import scan_repo
 from bringup.scan.walk import classify, walk_repo
 from scan_needs import source_file
 
@@ -118,3 +119,35 @@ MINDRL_README = (
 def test_a_guide_saying_pip_fetches_a_wheel_s_dependencies_states_no_network_need() -> None:
     docs = extract_docs(source_file("README_CN.md", MINDRL_README))
     assert [r for r in docs.requirements if r.subject == "network"] == []
+
+
+# xLLM-AI/xllm-ops @ d4a441a60b8b2a42ae2e722e662b21d508d6781c xllm_ops/CMakeLists.txt:101-104
+# and cmake/third_party/json.cmake:41-53 (cut).
+XLLM_OPS_CMAKELISTS = """include(../cmake/config.cmake)
+include(../cmake/func.cmake)
+include(../cmake/third_party/json.cmake)
+"""
+XLLM_OPS_JSON = """if(json_FOUND AND NOT FORCE_REBUILD_CANN_3RD)
+    add_library(json INTERFACE IMPORTED)
+else()
+    set(REQ_URL "https://gitcode.com/cann-src-third-party/json/releases/download/v3.11.3/include.zip")
+
+    include(ExternalProject)
+    ExternalProject_Add(third_party_json
+            URL ${REQ_URL}
+            TLS_VERIFY OFF
+    )
+endif()
+"""
+
+
+def test_a_cmake_file_s_download_is_cited_where_the_build_includes_it(tmp_path: Path) -> None:
+    (tmp_path / "xllm_ops").mkdir()
+    (tmp_path / "cmake" / "third_party").mkdir(parents=True)
+    (tmp_path / "xllm_ops" / "CMakeLists.txt").write_text(XLLM_OPS_CMAKELISTS)
+    (tmp_path / "cmake" / "third_party" / "json.cmake").write_text(XLLM_OPS_JSON)
+    component = scan_repo(tmp_path, "repo").component
+    (json,) = [r for r in component.requirements if r.subject == "network"]
+    places = [(s.ref, s.line) for s in (json.source, *json.also_at)]
+    assert ("repo/xllm_ops/CMakeLists.txt", 3) in places
+    assert places[0] == ("repo/cmake/third_party/json.cmake", 4)

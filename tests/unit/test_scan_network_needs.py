@@ -277,7 +277,8 @@ OPS_NN_OPBASE = """  FetchContent_Declare(
 
 def test_a_cmake_file_the_root_includes_from_third_party_is_read(tmp_path: Path) -> None:
     # cmake/third_party/ is a directory the walk skips as vendored; the root's include says
-    # it is the repo's own build; the test kit's, included under an option, stays unread
+    # it is the repo's own build (its download cited at the include too); the test kit's,
+    # included under an option, stays unread
     (tmp_path / "cmake" / "third_party").mkdir(parents=True)
     (tmp_path / "CMakeLists.txt").write_text(OPS_NN_INCLUDES, encoding="utf-8")
     for name in ("opbase", "ops_test_kit"):
@@ -286,6 +287,7 @@ def test_a_cmake_file_the_root_includes_from_third_party_is_read(tmp_path: Path)
     assert _network(tmp_path) == [
         ("repo/cmake/third_party/opbase.cmake", 3),
         ("repo/cmake/third_party/opbase.cmake", 1),
+        ("repo/CMakeLists.txt", 1),
     ]
 
 

@@ -26,7 +26,7 @@ from bringup.scan.cannthird import cann_third_party
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
-from bringup.scan.cmakeincludes import included_files
+from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
@@ -429,6 +429,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         default_steps=steps,
         provides=tuple(dict.fromkeys([*state.provides, *provided_packages(file.rel, commands)])),
         includes=included_files(file.rel, commands),
+        include_places=include_places(file.rel, commands),
     )
 
 

@@ -56,6 +56,21 @@ def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...
     return tuple(dict.fromkeys(found))
 
 
+def include_places(rel: str, commands: Sequence[CMakeCommand]) -> tuple[tuple[str, int], ...]:
+    """``(path, line)`` of every ``include`` of a ``.cmake`` file in the CMake file ``rel``, under
+    an ``if`` or not: the line where the build pulls that file in (xLLM-AI/xllm-ops
+    xllm_ops/CMakeLists.txt:103 ``include(../cmake/third_party/json.cmake)``, the file that
+    downloads nlohmann json; rapidsai/raft cpp/CMakeLists.txt:169
+    ``include(cmake/thirdparty/get_rmm.cmake)``)."""
+    here = posixpath.dirname(rel)
+    return tuple(
+        (path, line)
+        for name, args, line in commands
+        if name == "include" and args and args[0].endswith(".cmake")
+        for path in _candidates(here, rel, args[0])
+    )
+
+
 def _candidates(here: str, rel: str, path: str) -> list[str]:
     """Where ``path`` may lie, relative to the repo; none outside it or through a variable
     not known here."""

@@ -111,3 +111,5 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     findings: tuple[Finding, ...] = ()
     provides: tuple[str, ...] = ()
     includes: tuple[str, ...] = ()
+    include_places: tuple[tuple[str, int], ...] = ()
+    """``(path, line)`` of each file this one pulls in, included or not (``cmakeincludes``)."""

@@ -13,7 +13,7 @@ own: each path ``.gitmodules`` declares is a ``submodule`` need, whose action is
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from urllib.parse import unquote
 
 import msgspec
@@ -164,6 +164,25 @@ def one_need(requirements: list[Requirement]) -> list[Requirement]:
             known = (kept.text or "")[len(WORDS) :].split(", ")
             text = kept.text if requirement.spec in known else f"{kept.text}, {requirement.spec}"
             out[first] = msgspec.structs.replace(kept, also_at=also, text=text)
+    return out
+
+
+def cited_where_included(
+    requirements: Iterable[Requirement], included_at: Mapping[str, Sequence[Source]]
+) -> list[Requirement]:
+    """``requirements`` with each download a CMake file performs cited beside the lines that
+    include that file (``included_at``: the file's ref to those places): where the build
+    pulls the download in (xLLM-AI/xllm-ops xllm_ops/CMakeLists.txt:103
+    ``include(../cmake/third_party/json.cmake)`` beside json.cmake:46's ExternalProject_Add).
+    """
+    out = []
+    for requirement in requirements:
+        places = included_at.get(requirement.source.ref or "", ())
+        if requirement.subject == "network" and places:
+            also = tuple(dict.fromkeys((*requirement.also_at, *places)))
+            out.append(msgspec.structs.replace(requirement, also_at=also))
+        else:
+            out.append(requirement)
     return out
 
 

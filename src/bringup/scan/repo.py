@@ -17,14 +17,14 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement
+from bringup.model import Component, Requirement, Source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.collection import rootless, shared_needs
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.fetches import one_need, own_clone
+from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.handoff import handed_over
@@ -174,6 +174,21 @@ def _included(
         if include not in seen and _in_repo(root, include) and target.is_file():
             seen.add(include)
             found.append(RepoFile(include, target, classify(include) or "requirements"))
+    return found
+
+
+def _include_places(
+    extracted: list[tuple[str, Extraction]], texts: dict[str, tuple[RepoFile, str]]
+) -> dict[str, list[Source]]:
+    """The places that include each file read, by the file's ref (``cmakeincludes``)."""
+    refs = {entry.rel: ref for ref, (entry, _) in texts.items()}
+    found: dict[str, list[Source]] = {}
+    for rel, extraction in extracted:
+        for path, line in extraction.include_places:
+            if path in refs and rel in refs:
+                found.setdefault(refs[path], []).append(
+                    Source(kind="file", ref=refs[rel], line=line)
+                )
     return found
 
 
@@ -346,24 +361,27 @@ def scan_repo(
         extractions = [extraction for _, extraction in extracted]
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests)
-        requirements = drop_unrun_tools(
-            meson_wraps(
-                go_modules(
-                    _stated(
-                        root,
-                        shown,
-                        component,
-                        extractions=extractions,
-                        provides=provides,
-                        named=[(rel, name) for rel, e in extracted for name in e.provides],
-                        texts=texts,
-                        scopes=scopes,
+        requirements = cited_where_included(
+            drop_unrun_tools(
+                meson_wraps(
+                    go_modules(
+                        _stated(
+                            root,
+                            shown,
+                            component,
+                            extractions=extractions,
+                            provides=provides,
+                            named=[(rel, name) for rel, e in extracted for name in e.provides],
+                            texts=texts,
+                            scopes=scopes,
+                        ),
+                        texts,
                     ),
                     texts,
                 ),
                 texts,
             ),
-            texts,
+            _include_places(extracted, texts),
         )
         findings.extend(
             msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
