@@ -10,6 +10,7 @@ from pathlib import Path
 from bringup.scan.depjson import extract_dependency_json
 from bringup.scan.docs import extract_docs
 from bringup.scan.fetches import library
+from bringup.scan.gomod import MODULES, extract_go_mod
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.repo import scan_repo
 from bringup.scan.walk import classify, walk_repo
@@ -151,3 +152,29 @@ def test_a_cmake_file_s_download_is_cited_where_the_build_includes_it(tmp_path: 
     places = [(s.ref, s.line) for s in (json.source, *json.also_at)]
     assert ("repo/xllm_ops/CMakeLists.txt", 3) in places
     assert places[0] == ("repo/cmake/third_party/json.cmake", 4)
+
+
+# Ascend/ascend-docker-runtime @ c451124d7bd7d547e7c2f3fe285cb9f1d21483fb runtime/go.mod:5-11 and
+# 42-46 (cut).
+DOCKER_RUNTIME_GO_MOD = """require (
+\tgithub.com/containerd/containerd v1.6.24
+\thuawei.com/npu-exporter/v5 v5.0.0-RC1
+\tmindxcheckutils v1.0.0
+)
+
+replace (
+\tgithub.com/prashantv/gostub => github.com/prashantv/gostub v1.0.1-0.20191007164320-bbe3712b9c4a
+\thuawei.com/npu-exporter/v5 => gitee.com/ascend/ascend-npu-exporter/v5 v5.0.0-RC4.b002
+\tmindxcheckutils => ../mindxcheckutils
+)
+"""
+
+
+def test_a_go_module_replaced_by_another_path_is_a_download_of_its_own() -> None:
+    found = extract_go_mod(source_file("runtime/go.mod", DOCKER_RUNTIME_GO_MOD)).requirements
+    forks = [r for r in found if r.subject == "network" and r.spec != MODULES]
+    # the pin of gostub at another version and the directory are no download of their own
+    assert [(r.spec, r.source.line, [s.line for s in r.also_at]) for r in forks] == [
+        ("gitee.com/ascend/ascend-npu-exporter/v5@v5.0.0-RC4.b002", 9, [3])
+    ]
+    assert library(forks[0].spec) == "ascend-npu-exporter"

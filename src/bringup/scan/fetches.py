@@ -122,12 +122,13 @@ _PAST_REPO = frozenset(
 
 def library(spec: str) -> str:
     """The library a download's spec names: on a forge (a host named for git: github.com,
-    gitcode.com, gitee.com, gitlab…) the repository, the part before its releases or archive
-    (``gitcode.com/cann-src-third-party/makeself/releases/download/…`` and ``…/makeself.git``
-    are makeself; ``gitcode.com/GitHub_Trending/go/googletest.git`` is googletest); elsewhere
-    an archive's name less its version (``…/open_source/boost_1_87_0.tar.gz`` is boost); else
-    the spec itself (a package index, ``internet``, a dependency list's "<libraries> from
-    <host>")."""
+    gitcode.com, gitee.com, gitlab…) the repository: the part a clone's URL ends ``.git``
+    (``gitcode.com/GitHub_Trending/go/googletest.git`` is googletest), else the one before
+    its releases or archive (``gitcode.com/cann-src-third-party/makeself/releases/download/
+    …``), else the one after the owner (a Go module's ``gitee.com/ascend/ascend-npu-exporter/
+    v5``; raw.githubusercontent.com's too); elsewhere an archive's name less its version
+    (``…/open_source/boost_1_87_0.tar.gz`` is boost); else the spec itself (a package index,
+    ``internet``, a dependency list's "<libraries> from <host>")."""
     bare = _SCHEME.sub("", spec.strip())
     if bare == spec.strip() and _USER.match(bare):  # git@github.com:owner/repo.git
         bare = _USER.sub("", bare).replace(":", "/", 1)
@@ -136,12 +137,11 @@ def library(spec: str) -> str:
     if "." not in host or " " in host or not parts:
         return spec
     if "git" in host.lower() and len(parts) >= 2:
-        if host.lower().startswith("raw."):  # raw.githubusercontent.com/<owner>/<repo>/<ref>/…
-            repo = parts[1]
-        else:
-            repo = next((parts[i - 1] for i in range(2, len(parts)) if parts[i] in _PAST_REPO), "")
-            repo = repo or parts[-1]
-        return repo.split("@", 1)[0].lower().removesuffix(".git")
+        cloned = next((p for p in parts if p.split("@", 1)[0].endswith(".git")), "")
+        past = next((i for i in range(2, len(parts)) if parts[i] in _PAST_REPO), 0)
+        if not cloned and past and not host.startswith("raw."):
+            cloned = parts[past - 1]
+        return (cloned or parts[1]).split("@", 1)[0].lower().removesuffix(".git")
     archive = _ARCHIVE_NAME.match(parts[-1])
     return archive.group(1).lower().replace("_", "-") if archive else spec
 

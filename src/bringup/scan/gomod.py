@@ -142,6 +142,29 @@ def _downloaded(lines: list[_Line]) -> list[_Line]:
     ]
 
 
+def _forks(file: SourceFile, lines: list[_Line]) -> list[Requirement]:
+    """A module replaced by another module path (``huawei.com/npu-exporter/v5 =>
+    gitee.com/ascend/ascend-npu-exporter/v5 v5.0.0-RC4.b002``, Ascend/ascend-docker-runtime
+    runtime/go.mod:44): a download of its own, from that path's host rather than the required
+    module's, cited at the replace line and at the require line it stands for. A replace by
+    the same path at another version (a pin) or by a directory downloads nothing new."""
+    required = {line.args[0]: line.number for line in lines if line.verb == "require" and line.args}
+    found = []
+    for line in lines:
+        if line.verb != "replace" or "=>" not in line.args:
+            continue
+        at = line.args.index("=>")
+        old, new = line.args[0], line.args[at + 1 : at + 3]
+        if not new or new[0].startswith(_LOCAL) or new[0] == old or "." not in new[0].split("/")[0]:
+            continue
+        spec = "@".join(new)
+        text = f"replace {old} => {' '.join(new)}: the go command downloads {new[0]}"
+        need = file.requirement("network", spec, line.number, text=text)
+        also = (file.source(required[old]),) if old in required else ()
+        found.append(msgspec.structs.replace(need, also_at=also))
+    return found
+
+
 def _floor(file: SourceFile, lines: list[_Line]) -> list[Requirement]:
     """The go line's release as a hard floor, the toolchain's (when newer) as a soft one."""
     found: list[Requirement] = []
@@ -174,7 +197,7 @@ def extract_go_mod(file: SourceFile) -> Extraction:
         more = f" and {len(downloaded) - 4} more" if len(downloaded) > 4 else ""
         text = f"requires {named}{more}: the go command downloads them (GOPROXY)"
         found.append(file.requirement("network", MODULES, downloaded[0].stated, text=text))
-    return Extraction(requirements=tuple(found))
+    return Extraction(requirements=tuple(found + _forks(file, lines)))
 
 
 def _runs(texts: Mapping[str, tuple[RepoFile, str]]) -> tuple[Source, ...]:
