@@ -147,14 +147,24 @@ class History:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(
-            str(path), timeout=30.0, isolation_level=None, check_same_thread=False
-        )
         self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        migrate(self._db)
+        try:
+            self._db = sqlite3.connect(
+                str(path), timeout=30.0, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as error:
+            raise _unusable(path, error) from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            migrate(self._db)
+        except sqlite3.Error as error:
+            self._db.close()
+            raise _unusable(path, error) from None
+        except BaseException:
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -215,11 +225,13 @@ class History:
     def runs(self, limit: int = 20) -> list[RunRow]:
         rows = self._db.execute(
             _SELECT_RUNS + " ORDER BY id DESC LIMIT ?",
-            (limit,),
+            (min(limit, SQLITE_MAX_INTEGER),),
         ).fetchall()
         return [_run_row(row) for row in rows]
 
     def run(self, run_id: int) -> Optional[RunRow]:
+        if abs(run_id) > SQLITE_MAX_INTEGER:
+            return None
         row = self._db.execute(
             _SELECT_RUNS + " WHERE id = ?",
             (run_id,),
@@ -295,6 +307,8 @@ class History:
         )
 
     def steps(self, run_id: int) -> list[StepRow]:
+        if abs(run_id) > SQLITE_MAX_INTEGER:
+            return []
         rows = self._db.execute(
             _SELECT_STEPS + " WHERE run_id = ? ORDER BY id",
             (run_id,),
@@ -347,6 +361,22 @@ class History:
 
     def integrity(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _unusable(path: Path, error: sqlite3.Error) -> Exception:
+    """A history file SQLite cannot open or bring up to date (not a database, damaged, a
+    directory, another program's tables) as bad input at its path, not a bug."""
+    from bringup.errors import InputError
+
+    return InputError(
+        f"not a usable history database ({error})",
+        path=str(path),
+        hint="move it aside, or use another --state directory",
+    )
+
+
+SQLITE_MAX_INTEGER = 2**63 - 1
+"""The largest integer SQLite stores; a larger id names no row, a larger limit is no limit."""
 
 
 def migrate(db: sqlite3.Connection) -> int:

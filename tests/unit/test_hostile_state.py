@@ -1,0 +1,77 @@
+"""Hostile state for the commands that read ``up``'s history: a history file that is not a
+database, and run ids or limits past what SQLite stores, are bad input (exit 2, one located
+error), never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
+from bringup.errors import InputError
+from bringup.run.history import History
+
+
+def _history(tmp_path: Path) -> Path:
+    """A state directory holding an empty, valid history."""
+    with History(tmp_path / "history.sqlite3"):
+        pass
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["history"], ["history", "1"], ["env", "print", "1"], ["diff", "run:1", "run:1"]],
+)
+def test_a_history_file_that_is_not_a_database_is_bad_input(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "history.sqlite3").write_bytes(b"\x13\x37garbage, not SQLite" * 300)
+    assert main([*argv, "--state", str(tmp_path)]) == 2
+    assert "not a usable history database" in capsys.readouterr().err
+
+
+def test_a_damaged_history_names_its_file_and_a_way_out(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(b"\xff" * 4096)
+    with pytest.raises(InputError, match="not a usable history database") as raised:
+        History(path)
+    assert raised.value.path == str(path)
+    assert raised.value.hint is not None
+    assert "--state" in raised.value.hint
+
+
+def test_a_directory_where_the_history_file_goes_is_bad_input(tmp_path: Path) -> None:
+    (tmp_path / "history.sqlite3").mkdir()
+    with pytest.raises(InputError, match="not a usable history database"):
+        History(tmp_path / "history.sqlite3")
+
+
+def test_another_programs_tables_are_bad_input(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(str(tmp_path / "history.sqlite3"))
+    db.execute("CREATE TABLE runs (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(InputError, match="not a usable history database"):
+        History(tmp_path / "history.sqlite3")
+
+
+HUGE = "9" * 30
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["history", HUGE], ["history", "--limit", HUGE], ["diff", f"run:{HUGE}", "run:1"]],
+)
+def test_an_id_or_limit_past_sqlites_integers_is_no_crash(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = _history(tmp_path)
+    code = main([*argv, "--state", str(state), "--json"])
+    envelope = json.loads(capsys.readouterr().out)
+    assert code == (0 if "--limit" in argv else 2)
+    assert envelope["exit_code"] == code
