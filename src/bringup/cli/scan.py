@@ -23,16 +23,19 @@ from bringup.scan.manifest import MANIFEST_NAME
 
 
 def _write_manifests(stack: Stack, force: bool) -> list[str]:
+    from bringup.atomicwrite import replace_file, user_file_mode
     from bringup.scan.draft import draft_manifest  # only --write drafts (it imports json)
 
     messages: list[str] = []
     for component in stack.components:
         target = Path(component.path) / MANIFEST_NAME
-        if target.exists() and not force:
+        # a link, dangling or not, is kept too: a repo's bringup.toml -> ~/.bashrc is never
+        # written through (with --force the link itself is replaced)
+        if (target.exists() or target.is_symlink()) and not force:
             messages.append(f"kept {target} (exists; --force replaces it)")
             continue
         try:
-            target.write_text(draft_manifest(component), encoding="utf-8")
+            replace_file(target, draft_manifest(component).encode("utf-8"), user_file_mode())
         except OSError as error:
             raise InputError(f"cannot write: {error.strerror or error}", path=str(target)) from None
         messages.append(f"wrote {target}")
