@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -135,7 +136,12 @@ def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
 
 def _read_text(path: Path) -> str:
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            # a FIFO would block the read forever, /dev/zero fill memory (both report size 0)
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a pipe or a device"
+            raise InputError(f"not a regular file ({kind})", path=str(path))
+        size = info.st_size
         if size > MAX_TOML_BYTES:
             raise InputError(
                 f"{size / (1 << 20):.0f} MiB, larger than a TOML file bringup reads "
