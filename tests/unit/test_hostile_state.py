@@ -1,10 +1,13 @@
-"""Hostile state for the commands that read ``up``'s history: a history file that is not a
-database, and run ids or limits past what SQLite stores, are bad input (exit 2, one located
-error), never a traceback."""
+"""Hostile state, never a traceback or a hang: a recorded host whose output files are not
+UTF-8 (read as a live command's), a FIFO (read as empty) or a directory (named); for the
+commands that read ``up``'s history, a history file that is not a database and run ids or
+limits past what SQLite stores (bad input, exit 2, one located error)."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -75,3 +78,41 @@ def test_an_id_or_limit_past_sqlites_integers_is_no_crash(
     envelope = json.loads(capsys.readouterr().out)
     assert code == (0 if "--limit" in argv else 2)
     assert envelope["exit_code"] == code
+
+
+HOST = (
+    Path(__file__).parents[1]
+    / "fixtures"
+    / "hosts"
+    / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+)
+
+
+def _host_copy(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of a recorded host and its first command's stdout file."""
+    host = tmp_path / "host"
+    shutil.copytree(HOST, host, symlinks=True)
+    return host, host / "out" / "001-uname.txt"
+
+
+def test_a_recorded_output_that_is_not_utf8_is_read_as_a_live_one(tmp_path: Path) -> None:
+    host, stdout = _host_copy(tmp_path)
+    stdout.write_bytes(b"x86_64\xff\xfe\n")
+    assert main(["probe", "--replay", str(host), "--json"]) == 0
+
+
+def test_a_recorded_output_that_is_a_fifo_does_not_block(tmp_path: Path) -> None:
+    host, stdout = _host_copy(tmp_path)
+    stdout.unlink()
+    os.mkfifo(stdout)
+    assert main(["probe", "--replay", str(host), "--json"]) == 0
+
+
+def test_a_recorded_output_that_is_a_directory_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    host, stdout = _host_copy(tmp_path)
+    stdout.unlink()
+    stdout.mkdir()
+    assert main(["probe", "--replay", str(host)]) == 2
+    assert "stdout file out/001-uname.txt: a directory, not a file" in capsys.readouterr().err

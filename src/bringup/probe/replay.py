@@ -11,12 +11,13 @@ from typing import Optional
 
 import msgspec
 
-from bringup.errors import ProbeError
+from bringup.errors import InputError, ProbeError
+from bringup.inputs import read_input
 from bringup.model import Snapshot
 from bringup.probe.files import Sysroot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
 from bringup.probe.recording import portable_argv
-from bringup.process import DEFAULT_TIMEOUT_S, Completed, EnvOverrides, PathArg
+from bringup.process import DEFAULT_TIMEOUT_S, Completed, EnvOverrides, PathArg, decode_output
 from bringup.tomlfile import read_toml
 
 
@@ -120,9 +121,11 @@ def _output(root: Path, relative: Optional[str], name: str) -> str:
     if root.resolve() not in path.parents:
         raise ProbeError(f"{root}/host.toml: {name} file {relative!r} is outside the fixture")
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProbeError(f"{root}/host.toml: cannot read {relative}: {error.strerror}") from None
+        # a FIFO, a device or a huge file is refused; bytes that are not UTF-8 read as the
+        # live runner reads a command's output
+        return decode_output(read_input(str(path)))
+    except InputError as error:
+        raise ProbeError(f"{root}/host.toml: {name} file {relative}: {error.message}") from None
 
 
 def load_host(directory: str | os.PathLike[str]) -> Snapshot:
