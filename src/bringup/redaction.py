@@ -81,3 +81,11 @@ def _redact_data(value: Any, done: dict[str, str]) -> Any:
     if isinstance(value, (list, tuple)):
         return [_redact_data(item, done) for item in value]
     return value
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` with its secrets redacted, then cut to ``limit`` characters ending in ``...``.
+    Redacting first: a cut between a URL's password and its ``@`` (or inside a token) leaves
+    a piece no pattern knows as a secret, which later redaction would let through."""
+    text = redact_secrets(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

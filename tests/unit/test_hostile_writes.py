@@ -1,6 +1,7 @@
-"""What bringup writes into a repo it was given: ``scan --write`` never writes through a
-``bringup.toml`` symlink the repo ships (dangling or not) to a file outside the repo, and
-writes its draft whole or not at all."""
+"""What bringup writes into a repo, and the names it shortens: ``scan --write`` never writes
+through a ``bringup.toml`` symlink the repo ships (dangling or not) to a file outside the repo,
+writes its draft whole or not at all, and redacts the secrets it copies; a step name cut
+inside a URL's password no longer leaks the password's start."""
 
 from __future__ import annotations
 
@@ -68,3 +69,44 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_part(
         replace_file(target, b"new\n")
     assert target.read_bytes() == b"old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["bringup.toml"]
+
+
+README_WITH_SECRETS = """\
+# repo
+
+```bash
+pip install --index-url https://alice:verylongpassword1234567890@pypi.example/simple torch
+python train.py --token=supersecretvalue123
+```
+"""
+
+
+def test_a_step_name_cut_inside_a_password_does_not_leak_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = _repo(tmp_path)
+    (repo / "README.md").write_text(README_WITH_SECRETS, encoding="utf-8")
+    assert main(["scan", str(repo), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "https://redacted@pypi.example" in out
+    assert "verylongpassword" not in out
+
+
+def test_scan_write_redacts_the_secrets_it_drafts(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    (repo / "README.md").write_text(README_WITH_SECRETS, encoding="utf-8")
+    assert main(["scan", str(repo), "--write"]) == 0
+    draft = (repo / "bringup.toml").read_text(encoding="utf-8")
+    assert '"https://redacted@pypi.example/simple"' in draft
+    assert '"--token=redacted"' in draft
+    assert "verylongpassword" not in draft
+    assert "supersecret" not in draft
+
+
+def test_shortened_redacts_before_it_cuts() -> None:
+    from bringup.redaction import shortened
+
+    assert shortened("pip install https://u:pw0123456789@host/simple", 30) == (
+        "pip install https://redacte..."
+    )
+    assert shortened("short", 30) == "short"

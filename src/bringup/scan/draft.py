@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 
 from bringup.model import Component, Requirement, Step
+from bringup.redaction import redact_secrets, shortened
 
 _HEADER = """\
 # bringup.toml for {name}: drafted by `bringup scan --write` from what the scan found.
@@ -26,8 +27,11 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def _text(value: str) -> str:
-    """``value`` as UTF-8 text: bytes of a file name that is not UTF-8 (kept as surrogates)
-    are written ``\\xNN``, which TOML can hold and a reader can see."""
+    """``value`` as UTF-8 text with its secrets redacted (the draft is meant to be committed;
+    a password in a README's ``pip install --index-url`` is not copied into it): bytes of a
+    file name that is not UTF-8 (kept as surrogates) are written ``\\xNN``, which TOML can
+    hold and a reader can see."""
+    value = redact_secrets(value)
     return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
@@ -46,8 +50,7 @@ def _comment(text: str) -> str:
 
 
 def _cite(requirement: Requirement) -> str:
-    words = requirement.text or ""
-    words = words if len(words) <= 70 else words[:67] + "..."
+    words = shortened(requirement.text or "", 70)
     return _comment(f"{requirement.source} ({requirement.confidence}): {words}")
 
 

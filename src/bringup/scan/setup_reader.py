@@ -8,6 +8,7 @@ import ast
 
 from bringup import lazyre
 from bringup.model import Confidence, Requirement
+from bringup.redaction import shortened
 from bringup.scan import scopes
 from bringup.scan.extraction import Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
@@ -134,8 +135,7 @@ class Reader:
     def computed(self, keyword: str, node: ast.expr) -> None:
         """A value the scan cannot see without running the script: say so, and read the
         requirements file it names, if it names one."""
-        shown = ast.unparse(node)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        shown = shortened(ast.unparse(node), 60)
         self.findings.append(
             self.file.finding(
                 "note",

@@ -7,6 +7,7 @@ import re
 
 from bringup import lazyre
 from bringup.model import StepKind, StepNeeds
+from bringup.redaction import shortened
 from bringup.scan.commands import (
     Command,
     known_programs,
@@ -135,5 +136,4 @@ def command_needs(command: Command) -> StepNeeds:
 
 def step_name(argv: tuple[str, ...]) -> str:
     """A readable, stable name: the command itself, shortened."""
-    text = " ".join(argv)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shortened(" ".join(argv), 60)
