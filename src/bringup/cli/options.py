@@ -5,6 +5,7 @@ letting the driver change and the package index as a source of versions (``--ind
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, TypeVar
@@ -123,3 +124,22 @@ def index_source(given: Optional[str]) -> Optional[IndexSource]:
     from bringup.index.releases import IndexSource, index_url
 
     return IndexSource(index_url(given, os.environ), fetch_page, cache.directory())
+
+
+MAX_SECONDS = 30 * 24 * 3600.0
+"""The longest time limit an option takes (30 days): past ~9e9 s the thread and process waits
+refuse the number (``--budget inf`` was an ``OverflowError``, exit 3)."""
+
+
+def seconds(least: float) -> click.FloatRange:
+    """A time limit from ``least`` to ``MAX_SECONDS`` seconds; give the option
+    ``callback=finite`` too."""
+    return click.FloatRange(min=least, max=MAX_SECONDS)
+
+
+def finite(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """Refuses ``nan``: it passes every comparison a range makes, and as a deadline it never
+    comes (a step would run with no time limit, its output polled without a pause)."""
+    if math.isnan(value):
+        raise click.BadParameter(f"{value} is not a number of seconds", ctx, param)
+    return value

@@ -13,7 +13,7 @@ import click
 import msgspec
 
 from bringup import __version__
-from bringup.cli.options import FORMAT
+from bringup.cli.options import FORMAT, finite, seconds
 from bringup.errors import ExitCode, InputError
 from bringup.model import Snapshot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
@@ -42,7 +42,9 @@ from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
 )
 @click.option(
     "--budget",
-    type=click.FloatRange(min=0.5),
+    type=seconds(0.5),
+    callback=finite,
+    metavar="SECONDS",
     default=DEFAULT_BUDGET_S,
     show_default=True,
     help="Seconds the whole probe may take; each command also times out on its own.",

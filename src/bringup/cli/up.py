@@ -22,7 +22,7 @@ from typing import Optional
 
 import click
 
-from bringup.cli.options import DRIVER, FORMAT, JSON, KB_DIR, KB_EXTRA, PATHS
+from bringup.cli.options import DRIVER, FORMAT, JSON, KB_DIR, KB_EXTRA, PATHS, finite, seconds
 from bringup.errors import ExitCode
 from bringup.model.plan import PlanStep
 
@@ -53,7 +53,9 @@ STATE = click.option(
 @click.option(
     "--timeout",
     "timeout_s",
-    type=click.FloatRange(min=1),
+    type=seconds(1),
+    callback=finite,
+    metavar="SECONDS",
     default=3600.0,
     show_default=True,
     help="Seconds each step may run.",

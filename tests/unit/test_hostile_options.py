@@ -1,0 +1,39 @@
+"""Time limits on the command line: ``nan`` passed every comparison a range makes (``up
+--timeout nan`` would run each step with no limit, its output polled without a pause), and
+``inf`` or ``1e308`` reached the thread waits, which refuse them (``probe --budget inf``:
+``OverflowError``, exit 3). Each is a usage error before anything runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
+
+STACK = Path(__file__).parents[2] / "examples" / "six-repos"
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e308", "0"])
+def test_probe_refuses_a_budget_that_is_not_a_usable_number(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["probe", "--budget", value, "--json"]) == 2
+    assert "--budget" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308"])
+def test_up_refuses_a_timeout_that_is_not_a_usable_number(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["up", str(STACK), "--timeout", value, "--state", str(tmp_path)]
+    assert main(argv) == 2
+    assert "--timeout" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # refused before any environment or history
+
+
+def test_a_time_limit_in_range_is_taken() -> None:
+    from bringup.cli.options import MAX_SECONDS
+
+    host = Path(__file__).parents[1] / "fixtures" / "hosts" / "linux-x86_64-ubuntu22-rocm6-mi300x"
+    assert main(["probe", "--replay", str(host), "--budget", str(MAX_SECONDS), "--json"]) == 0
