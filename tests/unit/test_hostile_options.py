@@ -1,7 +1,8 @@
 """Time limits on the command line: ``nan`` passed every comparison a range makes (``up
 --timeout nan`` would run each step with no limit, its output polled without a pause), and
 ``inf`` or ``1e308`` reached the thread waits, which refuse them (``probe --budget inf``:
-``OverflowError``, exit 3). Each is a usage error before anything runs."""
+``OverflowError``, exit 3). Each is a usage error before anything runs. An empty PATH (an
+unset ``"$REPO"``) is bad input, not the working directory ``Path("")`` stands for."""
 
 from __future__ import annotations
 
@@ -37,3 +38,16 @@ def test_a_time_limit_in_range_is_taken() -> None:
 
     host = Path(__file__).parents[1] / "fixtures" / "hosts" / "linux-x86_64-ubuntu22-rocm6-mi300x"
     assert main(["probe", "--replay", str(host), "--budget", str(MAX_SECONDS), "--json"]) == 0
+
+
+@pytest.mark.parametrize("command", ["scan", "check", "solve"])
+def test_an_empty_path_is_bad_input_not_the_working_directory(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "requirements.txt").write_text("torch\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # what Path("") would have scanned
+    assert main([command, "", "--json"]) == 2
+    assert '"message": "an empty path"' in capsys.readouterr().out

@@ -119,6 +119,11 @@ def _stack_error(loaded: Loaded, index: int, key: str, message: str) -> InputErr
 
 
 def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
+    if isinstance(raw, str) and not raw:
+        # Path("") is ".": an unset variable ("$REPO") would scan the working directory
+        raise InputError(
+            "an empty path", hint="give a repo, a directory of repos or a bringup.toml"
+        )
     path = Path(raw)
     shown = str(raw)
     if not path.exists():
