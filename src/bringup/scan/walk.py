@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -291,6 +290,11 @@ def broad_root(path: Path) -> Optional[str]:
     return None
 
 
+_Pending = tuple[str, str, IgnoreStack, bool]
+"""A directory the walk has still to visit: its path, its path in the repo, the ignore rules
+over it, and whether a nested marker makes it another project's."""
+
+
 def walk_repo(
     root: Path,
     ignore: tuple[str, ...] = (),
@@ -306,10 +310,10 @@ def walk_repo(
     counts = [0, 0]
     manifests: list[str] = []
 
-    def visit(
-        directory: str, rel_dir: str, ignores: IgnoreStack, own: bool = False
-    ) -> Iterator[RepoFile]:
-        # ``own``: a directory that holds a nested marker is another project's (``_nested``)
+    def visit(directory: str, rel_dir: str, ignores: IgnoreStack, own: bool) -> list[_Pending]:
+        """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
+        order. ``own``: a directory that holds a nested marker is another project's
+        (``_nested``)."""
         try:
             with os.scandir(directory) as scan:
                 listed: list[os.DirEntry[str]] | None = sorted(scan, key=lambda e: e.name)
@@ -317,7 +321,7 @@ def walk_repo(
             listed = None
         if own and listed and _nested(listed):
             counts[1] += 1
-            return
+            return []
         if counts[0] > budget:
             raise InputError(
                 f"stopped after {budget:,} files: this is more than one repo",
@@ -328,14 +332,14 @@ def walk_repo(
         if progress is not None:
             progress(counts[0], directory)
         if listed is None:
-            return
+            return []
         entries = listed
         gitignore = next((e for e in entries if e.name == ".gitignore"), None)
         if gitignore is not None and gitignore.is_file():
             text, _ = read_text(Path(gitignore.path), gitignore.path)
             if text is not None:
                 ignores = ignores.push(rel_dir, parse_gitignore(text))
-        subdirs: list[tuple[str, str, bool]] = []
+        subdirs: list[_Pending] = []
         for entry in entries:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
             if entry.is_dir(follow_symlinks=False):
@@ -345,8 +349,8 @@ def walk_repo(
                         found_lists = _download_lists(entry.path, rel)
                         yield from (f for f in found_lists if not ignores.ignored(f.rel, False))
                 else:
-                    own = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
-                    subdirs.append((entry.path, rel, own))
+                    nested = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
+                    subdirs.append((entry.path, rel, ignores, nested))
                 continue
             counts[0] += 1
             # by name first: most files are of no kind, and the name costs less than the rules
@@ -359,11 +363,14 @@ def walk_repo(
                 continue
             if entry.is_symlink() and not inside(entry.path, real_root):
                 continue
-            yield RepoFile(rel, Path(entry.path), kind)
-        for path, rel, own in subdirs:
-            yield from visit(path, rel, ignores, own)
+            found.append(RepoFile(rel, Path(entry.path), kind))
+        return subdirs
 
     real_root = os.path.realpath(root)
     extra = parse_gitignore("\n".join(ignore))
-    found.extend(visit(str(root), "", IgnoreStack().push("", extra)))
+    # depth first, each directory's files before its subdirectories', as a stack rather than
+    # recursion: a tree 1,500 directories deep exceeded Python's recursion limit (exit 3)
+    pending: list[_Pending] = [(str(root), "", IgnoreStack().push("", extra), False)]
+    while pending:
+        pending.extend(reversed(visit(*pending.pop())))
     return found, WalkStats(counts[0], counts[1], tuple(manifests))
