@@ -40,10 +40,12 @@ _AUTHORIZATION = lazyre.compile(
 )
 _BEARER = lazyre.compile(r"(\bBearer\s+)[A-Za-z0-9._~+/-]{8,}=*")
 _ASSIGNED = lazyre.compile(
-    r"(?i)(\b(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*[\"']?)"
-    r"(?!redacted\b)[^\s\"',;]+"
+    r"(?i)((?<!/)\b(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*"
+    r"[\"']?)(?!redacted\b)[^\s\"',;]+"
 )
-"""``password=...`` and the like in text (a config dump, a command line, an error)."""
+"""``password=...`` and the like in text (a config dump, a command line, an error). Not a
+file named so at the end of a path: ``/etc/passwd: not an http(s) URL`` is an error about the
+file, whose next word is not a secret (it read ``/etc/passwd: redacted an http(s) URL``)."""
 
 REDACTED = "redacted"
 

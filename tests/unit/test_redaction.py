@@ -69,6 +69,8 @@ ORDINARY = [
     "max_tokens=4096 ask-for-help disk-usage-report-for-all-volumes-2024",
     "hf_hub_download cache at /root/.cache/huggingface/hub",
     "torch-2.1.0-cp310-cp310-manylinux_2_17_aarch64.manylinux2014_aarch64.whl",
+    "--index file:///etc/passwd: not an http(s) URL",
+    "/run/secrets/token: cannot read: Permission denied",
 ]
 
 
