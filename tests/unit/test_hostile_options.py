@@ -51,3 +51,19 @@ def test_an_empty_path_is_bad_input_not_the_working_directory(
     monkeypatch.chdir(tmp_path)  # what Path("") would have scanned
     assert main([command, "", "--json"]) == 2
     assert '"message": "an empty path"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["kb", "why", "torch_npu=="], "'torch_npu==' is not a pin"),
+        (["kb", "why", "torch_npu==="], "'torch_npu===' is not a pin"),
+        (["kb", "why", "torch_npu==2.1.0", "--chip", ""], "--chip: an empty chip family"),
+    ],
+)
+def test_kb_why_names_a_pin_without_a_version(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "'=' is not a version": the second '=' of '==' was read as the version."""
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err

@@ -106,6 +106,8 @@ def why(
             )
         second = None  # the same pin twice: what it implies
     if chip is not None:
+        if not chip.strip():
+            raise InputError("--chip: an empty chip family", hint="e.g. --chip 910B")
         parse_subject_version(f"chip=={chip}")
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
     unknown = unknown_chip(chip, kb.chip_families()) if chip is not None else None

@@ -27,7 +27,7 @@ from bringup.subjects import examples, scheme_for
 from bringup.versions import InvalidVersion, SpecifierSet, Version
 
 Status = Literal["compatible", "incompatible", "unknown"]
-_PIN = lazyre.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*(\S+)\s*$")
+_PIN = lazyre.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*([^=\s]\S*)\s*$")
 
 
 class ScopedRule(msgspec.Struct, frozen=True):
