@@ -177,6 +177,14 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
         return TargetHost(
             Target(kind="devices", name=spec, source=given), device_host(spec, catalogue)
         )
+    if not spec or (spec != "-" and not path.exists() and not path.is_symlink()):
+        # "910B" or "910B:-1" read as a file name said only "cannot read: No such file"
+        raise InputError(
+            "--target: cannot read: no such file or directory, and not CHIP:COUNT (a count from 1 "
+            "to 4096)",
+            path=spec or "''",
+            hint="e.g. --target 910B:8, or a snapshot, recorded host or pasted report",
+        )
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
     snapshot = read_snapshot(path) if kind == "snapshot" else _target_report(spec, name)

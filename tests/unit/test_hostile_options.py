@@ -67,3 +67,13 @@ def test_kb_why_names_a_pin_without_a_version(
     """It said "'=' is not a version": the second '=' of '==' was read as the version."""
     assert main(argv) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target", ["910B", "910B:-1", "910B:1.5", ""])
+def test_a_target_that_is_neither_chip_count_nor_a_file_says_both(
+    target: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each was read as a file name ('cannot read: No such file or directory'); '' was the
+    working directory ('. is not a recorded host')."""
+    assert main(["check", str(STACK), "--target", target]) == 2
+    assert "not CHIP:COUNT" in capsys.readouterr().err
