@@ -1,7 +1,8 @@
 """Hostile state, never a traceback or a hang: a recorded host whose output files are not
 UTF-8 (read as a live command's), a FIFO (read as empty) or a directory (named); for the
 commands that read ``up``'s history, a history file that is not a database and run ids or
-limits past what SQLite stores (bad input, exit 2, one located error)."""
+limits past what SQLite stores; an environment whose directory was removed by hand or whose
+activation file is damaged (bad input, exit 2, one located error with the way back)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,43 @@ def test_a_recorded_output_that_is_a_directory_is_named(
     stdout.mkdir()
     assert main(["probe", "--replay", str(host)]) == 2
     assert "stdout file out/001-uname.txt: a directory, not a file" in capsys.readouterr().err
+
+
+def _environment(tmp_path: Path) -> Path:
+    """A history naming environment 1 at a directory that is not there (removed by hand)."""
+    from bringup.run.history import EnvironmentRow
+
+    with History(tmp_path / "history.sqlite3") as history:
+        history.save_environment(
+            EnvironmentRow(
+                stack="s",
+                index=1,
+                path=str(tmp_path / "envs" / "s" / "env-1"),
+                python="3.11",
+                fingerprint="f",
+                components=("ops",),
+                created_at="2026-12-04T00:00:00+00:00",
+            )
+        )
+    return tmp_path / "envs" / "s" / "env-1"
+
+
+@pytest.mark.parametrize("verb", ["print", "shell"])
+def test_an_environment_removed_by_hand_is_bad_input(
+    verb: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _environment(tmp_path)
+    assert main(["env", verb, "1", "--state", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the environment's" in err
+    assert "run `bringup up` again" in err
+
+
+def test_a_damaged_activation_file_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = _environment(tmp_path)
+    made.mkdir(parents=True)
+    (made / "bringup-activation.json").write_text("[1, 2]", encoding="utf-8")
+    assert main(["env", "shell", "1", "--state", str(tmp_path)]) == 2
+    assert "bringup-activation.json is damaged" in capsys.readouterr().err

@@ -47,10 +47,11 @@ def command() -> None:
 @STATE
 def print_env(name: str, state: Optional[Path]) -> int:
     """Print NAME's activation file (``eval "$(bringup env print NAME)"``)."""
-    from bringup.run.environments import ACTIVATE_FILE
+    from bringup.run.environments import ACTIVATE_FILE, read_made
 
     row = find_environment(name, state)
-    sys.stdout.write((Path(row.path) / ACTIVATE_FILE).read_text(encoding="utf-8"))
+    text = read_made(Path(row.path), ACTIVATE_FILE).decode("utf-8", errors="replace")
+    sys.stdout.write(text)
     return 0
 
 

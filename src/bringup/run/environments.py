@@ -280,10 +280,36 @@ def write_activation(made: Made, activation: Activation) -> Path:
     return target
 
 
+class _ActivationData(msgspec.Struct):
+    set: dict[str, str] = {}
+    prepend: dict[str, tuple[str, ...]] = {}
+
+
+def read_made(path: Path, name: str) -> bytes:
+    """A file ``up`` wrote into the environment at ``path``; an environment removed or
+    emptied since (``rm -rf`` of its directory) is bad input with the way back, not a bug."""
+    from bringup.errors import InputError
+
+    try:
+        return (path / name).read_bytes()
+    except OSError as error:
+        raise InputError(
+            f"cannot read the environment's {name}: {error.strerror}",
+            path=str(path),
+            hint="run `bringup up` again to make it anew",
+        ) from None
+
+
 def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
     """The variables of a shell in the environment at ``path`` (``bringup env shell``)."""
-    raw = msgspec.json.decode((path / ACTIVATION_DATA).read_bytes())
-    activation = Activation(
-        set=raw.get("set", {}), prepend={k: tuple(v) for k, v in raw.get("prepend", {}).items()}
-    )
-    return in_environment(path, activation, base)
+    from bringup.errors import InputError
+
+    try:
+        raw = msgspec.json.decode(read_made(path, ACTIVATION_DATA), type=_ActivationData)
+    except msgspec.MsgspecError as error:
+        raise InputError(
+            f"{ACTIVATION_DATA} is damaged: {error}",
+            path=str(path),
+            hint="run `bringup up` again to make it anew",
+        ) from None
+    return in_environment(path, Activation(set=raw.set, prepend=raw.prepend), base)
