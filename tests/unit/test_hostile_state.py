@@ -157,3 +157,21 @@ def test_a_damaged_activation_file_is_bad_input(
     (made / "bringup-activation.json").write_text("[1, 2]", encoding="utf-8")
     assert main(["env", "shell", "1", "--state", str(tmp_path)]) == 2
     assert "bringup-activation.json is damaged" in capsys.readouterr().err
+
+
+def test_a_run_whose_snapshot_cannot_be_read_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A snapshot another bringup version wrote, or a damaged one: diff said exit 3."""
+    with History(tmp_path / "history.sqlite3") as history:
+        snapshot = history.add_snapshot("2026-12-04T00:00:00+00:00", "host", b'{"taken_at": 5}')
+        history.start_run(
+            stack="s",
+            paths=("/r",),
+            snapshot_id=snapshot,
+            argv=("up",),
+            resolution=b"{}",
+            plan=b"{}",
+        )
+    assert main(["diff", "run:1", "run:1", "--state", str(tmp_path)]) == 2
+    assert "run 1's snapshot cannot be read" in capsys.readouterr().err

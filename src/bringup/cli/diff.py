@@ -47,7 +47,13 @@ def _run_side(run_id: int, state: Optional[Path]) -> Side:
         if data is None:
             raise InputError(f"run {run.id} has no snapshot")
         steps = [(s.component, s.name, s.status) for s in history.steps(run.id)]
-    return Side(f"run {run.id}", msgspec.json.decode(data, type=Snapshot), steps)
+    try:
+        snapshot = msgspec.json.decode(data, type=Snapshot)
+    except msgspec.MsgspecError as error:  # damaged, or written by another bringup version
+        raise InputError(
+            f"run {run.id}'s snapshot cannot be read: {error}", path=str(layout.database)
+        ) from None
+    return Side(f"run {run.id}", snapshot, steps)
 
 
 def side(spec: str, state: Optional[Path]) -> Side:
