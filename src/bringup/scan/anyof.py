@@ -16,6 +16,7 @@ A statement repeated in several files (a README and its translation, every neste
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import msgspec
 
@@ -210,18 +211,36 @@ _PIN = lazyre.compile(r"^\s*==\s*v?(\d{1,6}(?:\.\d{1,6}){1,5})(?![\d.]*\*)")
 _FLOOR_OR_BOUND = lazyre.compile(r"^\s*[<>=!~]")
 
 
-Stated = Mapping[str, list[tuple[Requirement, frozenset[str]]]]
-"""The requirements of a scope by subject, each with its bounds (``_stated``)."""
+class Stated(NamedTuple):
+    """The requirements of a scope by subject (``_stated``): ``every`` one in order, and
+    ``distinct``, each with its bounds, the first of each hardness and set of bounds only
+    (the others cannot change what ``_within`` picks: the first of the widest)."""
+
+    every: Mapping[str, list[Requirement]]
+    distinct: Mapping[str, list[tuple[Requirement, frozenset[str]]]]
 
 
 def _stated(requirements: list[Requirement]) -> Stated:
     """``requirements`` by subject, in their order, each with its bounds, computed once: each
     prose statement is held against the others of its subject (``_within``), and a scan over
-    every requirement for each was quadratic (asc-devkit: 1,856 statements, a second profiled)."""
-    found: dict[str, list[tuple[Requirement, frozenset[str]]]] = {}
+    every requirement for each was quadratic (asc-devkit: 1,856 statements, a second profiled);
+    so was one over every statement of its subject where a long document states the same bounds
+    thousands of times (a README of 8,000 sections, each "CANN >= 8.0.RC1": 49 s)."""
+    every: dict[str, list[Requirement]] = {}
+    distinct: dict[str, dict[tuple[bool, frozenset[str]], Requirement]] = {}
     for requirement in requirements:
-        found.setdefault(requirement.subject, []).append((requirement, _bounds(requirement)))
-    return found
+        every.setdefault(requirement.subject, []).append(requirement)
+        bounds = _bounds(requirement)
+        if bounds:  # no bounds are wider than any
+            firsts = distinct.setdefault(requirement.subject, {})
+            firsts.setdefault((requirement.hard, bounds), requirement)
+    return Stated(
+        every,
+        {
+            subject: [(r, bounds) for (_, bounds), r in firsts.items()]
+            for subject, firsts in distinct.items()
+        },
+    )
 
 
 def _within(
@@ -237,7 +256,7 @@ def _within(
         return None
     found = [
         (r, bounds)
-        for r, bounds in wider.get(subject, ())
+        for r, bounds in wider.distinct.get(subject, ())
         if (r.hard or not hard) and not (soft_only and r.hard) and mine < bounds
     ]
     return max(found, key=lambda found: len(found[1]), default=(None,))[0]
@@ -344,7 +363,7 @@ def _excluded(requirement: Requirement, restated: str, wider: Stated) -> bool:
         named = Version(first_release(restated.lstrip(">="), scheme), scheme)
     except InvalidVersion:
         return False
-    for other, _ in wider.get(requirement.subject, ()):
+    for other in wider.every.get(requirement.subject, ()):
         if not other.hard or not other.spec.strip():
             continue
         try:
