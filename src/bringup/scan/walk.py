@@ -290,6 +290,18 @@ def broad_root(path: Path) -> Optional[str]:
     return None
 
 
+def _with_gitignore(
+    entries: list[os.DirEntry[str]], rel_dir: str, ignores: IgnoreStack
+) -> IgnoreStack:
+    """``ignores`` with the patterns of the directory's own ``.gitignore`` (if it has one that
+    reads) pushed for ``rel_dir``."""
+    gitignore = next((e for e in entries if e.name == ".gitignore"), None)
+    if gitignore is None or not gitignore.is_file():
+        return ignores
+    text, _ = read_text(Path(gitignore.path), gitignore.path)
+    return ignores if text is None else ignores.push(rel_dir, parse_gitignore(text))
+
+
 _Pending = tuple[str, str, IgnoreStack, bool]
 """A directory the walk has still to visit: its path, its path in the repo, the ignore rules
 over it, and whether a nested marker makes it another project's."""
@@ -334,11 +346,7 @@ def walk_repo(
         if listed is None:
             return []
         entries = listed
-        gitignore = next((e for e in entries if e.name == ".gitignore"), None)
-        if gitignore is not None and gitignore.is_file():
-            text, _ = read_text(Path(gitignore.path), gitignore.path)
-            if text is not None:
-                ignores = ignores.push(rel_dir, parse_gitignore(text))
+        ignores = _with_gitignore(entries, rel_dir, ignores)
         subdirs: list[_Pending] = []
         for entry in entries:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
@@ -346,8 +354,8 @@ def walk_repo(
                 if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
                     if entry.name.lower() in _VENDOR_DIRS and not ignores.ignored(rel, True):
-                        found_lists = _download_lists(entry.path, rel)
-                        yield from (f for f in found_lists if not ignores.ignored(f.rel, False))
+                        lists = _download_lists(entry.path, rel)
+                        found.extend(f for f in lists if not ignores.ignored(f.rel, False))
                 else:
                     nested = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
                     subdirs.append((entry.path, rel, ignores, nested))
