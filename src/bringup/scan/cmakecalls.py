@@ -29,12 +29,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-import msgspec
-
 from bringup.model import Requirement, Source
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeuse import cmake_file
 from bringup.scan.cpm import read_at_call
+from bringup.scan.placesbeside import cited_only_where
 from bringup.scan.scopenames import REPO
 
 _OPENS = frozenset({"function", "macro"})
@@ -248,12 +247,7 @@ def running(
     spans = {ref: _spans(bodies) for ref, bodies in idle.items()}
     kept: list[Requirement] = []
     for requirement in requirements:
-        if not _idle(requirement.source, spans):
-            kept.append(requirement)
-            continue
-        places = [s for s in requirement.also_at if not _idle(s, spans)]
-        if places:
-            kept.append(
-                msgspec.structs.replace(requirement, source=places[0], also_at=tuple(places[1:]))
-            )
+        cited = cited_only_where(requirement, lambda s: not _idle(s, spans))
+        if cited is not None:
+            kept.append(cited)
     return kept

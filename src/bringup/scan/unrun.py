@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import msgspec
-
 from bringup.model import Requirement, Source
+from bringup.scan.placesbeside import cited_only_where
 from bringup.scan.walk import RepoFile
 
 _SUBJECT = "system_package"
@@ -46,12 +45,10 @@ def drop_unrun_tools(
     }
     out = []
     for requirement in requirements:
-        if requirement.subject != _SUBJECT or not _unrun(requirement.source, named):
+        if requirement.subject != _SUBJECT:
             out.append(requirement)
             continue
-        kept = [s for s in requirement.also_at if not _unrun(s, named)]
-        if kept:
-            out.append(
-                msgspec.structs.replace(requirement, source=kept[0], also_at=tuple(kept[1:]))
-            )
+        still = cited_only_where(requirement, lambda s: not _unrun(s, named))
+        if still is not None:
+            out.append(still)
     return out
