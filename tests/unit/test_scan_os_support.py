@@ -341,6 +341,31 @@ def test_a_list_of_items_labelled_by_os_is_one_os_list() -> None:
     ]
 
 
+def test_os_labelled_paths_outside_a_needs_section_list_no_os() -> None:
+    # constructed input (review s18b #1, /tmp/review2/r1/README.md): per-OS log paths
+    text = (
+        "# Foo\n\n## Troubleshooting\n\nWhere to find the logs:\n\n"
+        "- Linux: `~/.cache/foo/log.txt`\n- Windows: `%APPDATA%\\foo\\log.txt`\n"
+        "- macOS: `~/Library/Logs/foo.txt`\n"
+    )
+    assert [f for f in _os(text, "README.md") if f[0] == "os"] == []
+    # the same paths in an install section are still no OS's items
+    text = text.replace("Troubleshooting", "Installation")
+    assert [f for f in _os(text, "README.md") if f[0] == "os"] == []
+    # per-OS download links with no release, outside a needs section
+    text = (
+        "# Foo\n\n## Downloads\n\n- Linux: [foo.tar.gz](https://x.org/foo.tar.gz)\n"
+        "- Windows: [foo.zip](https://x.org/foo.zip)\n"
+    )
+    assert [f for f in _os(text, "README.md") if f[0] == "os"] == []
+
+
+def test_an_os_list_naming_releases_or_kylin_is_read() -> None:
+    # a release in an item's value states support wherever the list stands (review s18b #6)
+    text = "# Foo\n\n## Notes\n\n- Kylin: V10 SP2\n- openEuler: 22.03 LTS\n"
+    assert _os(text, "README.md") == [("os", "kylin,openeuler", 5, [6])]
+
+
 def test_one_item_labelled_by_os_lists_nothing() -> None:
     text = "- Linux: `pip install x`\n- Docker: `docker pull x`\n"
     assert _os(text, "docs/install.md") == []
