@@ -189,9 +189,9 @@ class _Reader:
                 self.requirements.extend(environment_stated(self.file, self.pending))
             if self.variable_words and self.steps_here and self.setup_here:
                 self.requirements.extend(variables_named(self.file, self.pending))
-            self.arch_listed(self.archs.paragraph(text, self.pending[0][0], self.pending_item))
-            needs = self.required or self.setup_here
-            self.os_listed(self.systems.paragraph(text, self.pending[0][0], self.pending_item, needs))
+            start, needs = self.pending[0][0], self.required or self.setup_here
+            self.arch_listed(self.archs.paragraph(text, start, self.pending_item))
+            self.os_listed(self.systems.paragraph(text, start, self.pending_item, needs))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
             self.block_intro = self.last_paragraph
