@@ -288,6 +288,23 @@ def test_the_stack_a_guide_migrates_from_is_no_need() -> None:
     assert _read("迁移到昇腾需要安装CANN") == [("cann", "")]
 
 
+def _needed(line: str) -> list[tuple[str, str]]:
+    text = f"# Q\n\n## 环境要求\n\n{line}\n"
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=text)).requirements
+    return [(r.subject, r.spec) for r in found]
+
+
+def test_a_release_other_versions_are_set_against_is_needed() -> None:
+    # constructed inputs (review s18b #2, /tmp/review2/r13/README.md:5): "do not use a
+    # version other than CANN 8.0.RC1" demands it; the clause goes on past 不同
+    assert _needed("请勿使用与 CANN 8.0.RC1 不同的版本，否则算子无法加载。") == [
+        ("cann", "==8.0.RC1")
+    ]
+    assert _needed("与 CANN 8.0.RC1 版本不同的软件包无法使用。") == [("cann", "==8.0.RC1")]
+    # a difference that ends its clause still sets the stack against the repo's ways
+    assert _needed("与 CUDA 11.8 不同，本仓库使用 Ascend C 编写算子。") == []
+
+
 _SHMEM = """set(ACLSHMEM_MPI_SUPPORT OFF)
 
 if(ACLSHMEM_MPI_SUPPORT)

@@ -16,10 +16,17 @@ _MIGRATED_FROM = lazyre.compile(
     re.IGNORECASE,
 )
 _MIGRATING = lazyre.compile(r"^\W{0,3}[^\uff0c,\u3002\uff1b;\s]{0,12}\s{0,3}(?:迁移|移植)")
-_SET_AGAINST = lazyre.compile(r"^[^\uff0c,\u3002\uff1b;]{0,20}?(?:不同|相比|类似|相似|区别)")
+_STOP = r"\uff0c,\u3002\uff1b;:\uff1a!\uff01?\uff1f\s"
+_SET_AGAINST = lazyre.compile(
+    rf"^[^\uff0c,\u3002\uff1b;]{{0,20}}?(?:相比|类似|相似|(?:不同|区别)[^{_STOP}]{{0,2}}(?:[{_STOP}]|$))"
+)
 """"与 X" sets X against the repo's own ways only with a word of difference or likeness after it
 ("这与 CUDA 中相对透明的 cache 层级不同", hicann/mat-chem-sim-pred@fef85c9b FAQ.md:59); "与"
-alone joins ("安装 CANN 与 CUDA")."""
+alone joins ("安装 CANN 与 CUDA"). A difference ends its clause (a stop within two characters
+of 不同/区别): "请勿使用与 CANN 8.0.RC1 不同的版本" demands that release, its clause going on
+to what differs."""
+_USE_NOT = lazyre.compile(r"(?:请勿|不要|不能|切勿|禁止)\s{0,2}使用\s{0,2}$")
+"""A negated use before "与" ("请勿使用与 X 不同的…"): what differs from X is barred, X needed."""
 
 
 def migrated_from(clause: str, start: int, end: int) -> bool:
@@ -33,5 +40,7 @@ def migrated_from(clause: str, start: int, end: int) -> bool:
     if before.endswith("从"):
         return _MIGRATING.match(clause[end:]) is not None
     if before.endswith("与"):
+        if right_before(_USE_NOT, clause, clause.rindex("与", 0, start)):
+            return False
         return _SET_AGAINST.match(clause[end:]) is not None
     return True
