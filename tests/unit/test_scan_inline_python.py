@@ -66,3 +66,28 @@ MINDIE_KERNELS = (
 def test_a_deeper_scripts_imports_are_needs_a_test_scripts_are_not() -> None:
     assert _inline(MINDIE_KERNELS, "src/kernels/build.sh") == [("pypi:psutil", 1, [])]
     assert _inline(SIP, "run_tests.sh") == []
+
+
+def _hardness(text: str, rel: str = "build.sh") -> list[tuple[str, bool]]:
+    file = SourceFile(ref=f"repo/{rel}", rel=rel, text=text)
+    return [
+        (r.subject, r.hard)
+        for r in extract_shell(file).requirements
+        if "inline Python" in (r.text or "")
+    ]
+
+
+def test_a_probed_import_is_soft_a_tolerated_one_no_need() -> None:
+    # constructed input (review s18b #3, /tmp/review2/r2/build.sh:3-7)
+    text = (
+        "#!/bin/bash\nset -e\n"
+        'python3 -c "import os, sys; print(sys.version_info)"\n'
+        'if python3 -c "import torch_npu" 2>/dev/null; then\n    USE_NPU=ON\nfi\n'
+        'python -c "import numpy as np; print(np.__version__)" || true\n'
+    )
+    assert _hardness(text) == [("torch_npu", False)]
+    # MindIE-LLM src/kernels/build.sh:46 (above): a condition's probe, installed when missing
+    assert _hardness(MINDIE_KERNELS, "src/kernels/build.sh") == [("pypi:psutil", False)]
+    # sip build.sh:16 probes torch, :25 reads its ABI unguarded: a need all the same
+    assert _hardness(SIP) == [("torch", True)]
+    assert _hardness(XLLM_OPS) == [("torch", True), ("torch_npu", True)]

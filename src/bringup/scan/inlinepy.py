@@ -7,7 +7,12 @@ benchmark or lint script none (``shellguards.NOT_INSTALLING``).
 
 Only distributions ``pkgimports`` knows by their import name count (``yaml`` is PyYAML); the
 standard library (``import sys; print(sys.version_info)``), a variable (``import $name``)
-and the repo's own modules say nothing we can cite as a PyPI need."""
+and the repo's own modules say nothing we can cite as a PyPI need.
+
+An import the script probes for is optional: a run that is an ``if``/``elif``/``while``
+condition itself (``if python3 -c "import torch_npu" 2>/dev/null; then USE_NPU=ON``), or one
+whose output is thrown away or whose status a ``||``/``&&`` decides, is a soft need; a
+failure the script tolerates (``|| true``, ``runtools.TOLERATED``) states none."""
 
 from __future__ import annotations
 
@@ -17,7 +22,9 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
+from bringup.scan.mention import right_before
 from bringup.scan.pkgimports import imported_distribution
+from bringup.scan.runtools import TOLERATED
 from bringup.subjects import python_subject
 
 _INLINE = lazyre.compile(
@@ -29,6 +36,11 @@ _IMPORT = lazyre.compile(
     r"(?:import\s{1,9}([\w., ]{1,200})|from\s{1,9}(\w{1,60})[\w.]{0,60}\s{1,9}import\b)"
 )
 """``import a, b.c`` (the names up to the next statement) or ``from a.b import c``."""
+_CONDITION = lazyre.compile(r"\b(?:if|elif|while|until)\s{1,4}(?:!\s{0,4})?$")
+"""A run that is a condition's command: its status decides a branch."""
+_QUIET = lazyre.compile(r"(?:\s{0,4}(?:[12&]?>{1,2}\s{0,2}/dev/null|2>&1)){0,3}\s{0,4}")
+"""Redirections after the run ("2>/dev/null", "&> /dev/null"): its output is not wanted."""
+_DECIDED = lazyre.compile(r"\|\||&&")
 
 
 def _modules(code: str) -> list[str]:
@@ -47,15 +59,28 @@ def inline_imports(file: SourceFile, lines: list[LogicalLine]) -> list[Requireme
     """One unversioned need per distribution the script's inline Python imports, cited at
     its first such line, the next few in ``also_at``."""
     places: dict[str, list[int]] = {}
+    needed: set[str] = set()
     for line in lines:
         if "-c" not in line.text:
             continue
         for inline in _INLINE.finditer(line.text):
+            quiet = _QUIET.match(line.text, inline.end())
+            redirected = quiet.group(0).strip() if quiet is not None else ""
+            after = quiet.end() if quiet is not None else inline.end()
+            if TOLERATED.match(line.text, after):
+                continue
+            soft = (
+                bool(redirected)
+                or _DECIDED.match(line.text, after) is not None
+                or right_before(_CONDITION, line.text, inline.start())
+            )
             for module in _modules(inline.group(1) or inline.group(2)):
                 distribution = imported_distribution(module)
                 number = line.line_at(inline.start())
                 if distribution and number not in places.setdefault(distribution, []):
                     places[distribution].append(number)
+                if distribution and not soft:
+                    needed.add(distribution)
     return [
         msgspec.structs.replace(
             file.requirement(
@@ -66,6 +91,7 @@ def inline_imports(file: SourceFile, lines: list[LogicalLine]) -> list[Requireme
                 confidence="medium",
             ),
             also_at=tuple(file.source(n) for n in numbers[1:4]),
+            hard=distribution in needed,
         )
         for distribution, numbers in places.items()
     ]
