@@ -24,6 +24,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import SPEED_UPS
+from bringup.scan.shellguards import PROBED, TOOL
 from bringup.scan.sysdeps import tool_subject
 from bringup.subjects import subject as known_subject
 
@@ -37,10 +38,7 @@ _LEAST = lazyre.compile(
 )
 """A variable named for a required or least version, set to a release (``local
 req_ver="2.7.0"``)."""
-_PROBE = lazyre.compile(
-    r"(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}([A-Za-z][\w.+-]{0,40})"
-    r"|\b([A-Za-z][\w.+-]{0,40})\s{1,4}--?version\b"
-)
+_PROBE = lazyre.compile(rf"{PROBED}({TOOL})|\b({TOOL})\s{{1,4}}--?version\b")
 """The tool a line probes: ``command -v pigz``, ``pigz --version``."""
 
 

@@ -65,9 +65,14 @@ named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
 ``ASCEND_INSTALL_PATH`` names the toolkit's place)."""
 _DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
 _DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
+PROBED = r"(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}"
+"""The words that ask the shell where a tool is (``command -v X``, ``which X``, ``type X``): the
+tool's name follows; every reader of a probe builds its pattern on this one."""
+TOOL = r"[A-Za-z_][\w.+-]{0,80}(?![\w.+-])"
+"""A tool's name as a probe gives it (``pkg-config``, ``g++``), whole."""
 _TOOL_TEST = lazyre.compile(
-    r"(?:!\s*(?:(?:command\s+-v|which|type)\s+|-[efx]\s{1,4}[\"']?/(?:usr/)?(?:local/)?s?bin/)"
-    r"([\w.+-]+)|(?:command\s+-v|which|type)\s+([\w.+-]+)[^|]*\|\|)"
+    rf"(?:!\s{{0,4}}(?:{PROBED}|-[efx]\s{{1,4}}[\"']?/(?:usr/)?(?:local/)?s?bin/)"
+    rf"({TOOL})|{PROBED}({TOOL})[^|\n]{{0,400}}\|\|)"
 )
 """A tool tested for and missing: ``! command -v X``, ``! which X``, ``command -v X ... ||``, or
 its program file absent (``[ ! -e "/usr/bin/sha256sum" ]``, MindInferenceService
@@ -95,9 +100,7 @@ whose branch only reads the cache's statistics (``-x "$(command -v sccache)"`` t
 -s``, rapidsai/raft build.sh:454-455) uses no launcher: only a found one the branch makes the
 compiler's launcher (``_LAUNCHED``) is read."""
 _LAUNCHED = lazyre.compile(r"COMPILER_LAUNCHER|RULE_LAUNCH_|\bC(?:C|XX)=[\"']?(?:s?ccache)\b")
-_LAUNCHER_TEST = lazyre.compile(
-    r"(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}(" + "|".join(sorted(LAUNCHERS)) + r")\b"
-)
+_LAUNCHER_TEST = lazyre.compile(rf"{PROBED}(" + "|".join(sorted(LAUNCHERS)) + r")\b")
 _ASSIGNED = lazyre.compile(
     r"^(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)="
 )

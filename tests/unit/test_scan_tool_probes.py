@@ -1,0 +1,29 @@
+"""The shell's tool probes (``command -v X``, ``which X``, ``type X``) are read by one bounded
+fragment (``shellguards.PROBED``/``TOOL``) in every pattern that reads one: the same names,
+and linear time on a long word (review s18b #4, #7)."""
+
+from __future__ import annotations
+
+import time
+
+from bringup.scan.shellfloors import _PROBE
+from bringup.scan.shellguards import _LAUNCHER_TEST, _TOOL_TEST
+
+
+def test_a_long_word_after_a_probe_costs_linear_time() -> None:
+    # constructed inputs (review s18b #4, /tmp/review2/retime.py): 3.1 s and 28 s before
+    for text in ("which " + "a" * 100_000, "type " + "a" * 300_000, "which a " * 12_500):
+        started = time.process_time()
+        _TOOL_TEST.findall(text)
+        _PROBE.findall(text)
+        assert time.process_time() - started < 0.5
+
+
+def test_the_three_probe_patterns_read_the_same_tool() -> None:
+    for probe in ("command -v", "command  -v", "which", "type"):
+        line = f"{probe} ccache >/dev/null 2>&1 || exit 1"
+        assert _TOOL_TEST.findall(line) == [("", "ccache")]
+        assert _LAUNCHER_TEST.findall(line) == ["ccache"]
+        assert _PROBE.findall(line) == [("ccache", "")]
+    # a word ending in "type" probes nothing ("mytype x ||")
+    assert _TOOL_TEST.findall("mytype ccache || exit 1") == []
