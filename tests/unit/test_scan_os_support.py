@@ -17,7 +17,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.registry import DECLARED, PROSE
-from bringup.scan.shellos import _FUNCTION, os_probe
+from bringup.scan.shellos import _FUNCTION, _NOT_THIS_OS, os_probe
 
 Found = tuple[str, str, "int | None", list["int | None"]]
 
@@ -436,3 +436,13 @@ def test_a_build_that_refuses_every_os_but_one_states_that_one() -> None:
     # a message about no OS ("the file is not found") refuses none
     other = text.replace("operate environment is not ubuntu", "the package is not found")
     assert os_probe(SourceFile(ref="build.sh", rel="build.sh", text=other)) == []
+
+
+def test_every_os_reader_knows_the_same_names() -> None:
+    # constructed inputs (review s18b #6): one vocabulary (osnames) for labelled lines, lists
+    # and a script's refusal; "Mac OS X" is spelled macos wherever it is read
+    found = read_line("Supported OS: Mac OS X, Linux")
+    assert [(m.subject, m.spec) for m in found] == [("os", "macos,linux")]
+    found = read_line("操作系统：Kylin V10、EulerOS 2.0")
+    assert [(m.subject, m.spec) for m in found if m.subject == "os"] == [("os", "kylin,euleros")]
+    assert _NOT_THIS_OS.search("Error: environment is not kylin") is not None

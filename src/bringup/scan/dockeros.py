@@ -21,8 +21,9 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.images import os_facts, split_image
+from bringup.scan.osnames import DISTRIBUTIONS
 
-_NAMES = r"(Ubuntu|openEuler|CentOS|Debian|EulerOS|Kylin)"
+_NAMES = rf"({DISTRIBUTIONS})"
 _ONLY_OS = lazyre.compile(
     rf"OS\s*仅支持\s*{_NAMES}|仅支持\s*{_NAMES}\s*操作系统"
     rf"|(?<!\bnot\s)\bonly\b[^.|]{{0,80}}?\bwith\s+{_NAMES}\b",

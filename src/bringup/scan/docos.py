@@ -13,10 +13,9 @@ import re
 from typing import Any
 
 from bringup import lazyre
+from bringup.scan.osnames import DISTRIBUTIONS, OS_NAMES
 
-OS_HEADING = lazyre.compile(
-    r"Linux|Windows|macOS|Mac\s?OS|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|欧拉", re.I
-)
+OS_HEADING = lazyre.compile(rf"{OS_NAMES}|欧拉", re.I)
 _ONE_OS = lazyre.compile(
     r"(?<![A-Za-z])(?:(?P<windows>Windows|Win(?:32|64))|(?P<macos>macOS|Mac\s?OS(?:\s?X)?|OS\s?X|Darwin))"
     r"(?![A-Za-z])",
@@ -24,7 +23,7 @@ _ONE_OS = lazyre.compile(
     guard=True,
 )
 _LINUX = lazyre.compile(
-    r"(?<![A-Za-z])(?:Linux|Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin)(?![A-Za-z])|欧拉",
+    rf"(?<![A-Za-z])(?:Linux|{DISTRIBUTIONS})(?![A-Za-z])|欧拉",
     re.I,
     guard=True,
 )

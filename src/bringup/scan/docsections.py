@@ -15,6 +15,7 @@ import re
 
 from bringup import lazyre
 from bringup.scan.docexamples import TASK_WORDS
+from bringup.scan.osnames import DISTRIBUTIONS
 
 REQUIRED_HEADING = lazyre.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
@@ -27,7 +28,7 @@ REQUIRED_HEADING = lazyre.compile(
 ("#### 2.1.1 前置条件" over "| **硬件算力** | Linux 服务器配备至少 1 张 NPU 卡 |",
 Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:29-35)."""
 DISTRIBUTION_HEADING = lazyre.compile(
-    r"(?:Linux|Ubuntu|Debian|CentOS|RHEL|Fedora|openEuler|EulerOS|Kylin|SUSE)"
+    rf"(?:Linux|{DISTRIBUTIONS})"
     r"(?:\s{0,2}\d{1,2}(?:\.\d{1,2})?)?\s{0,2}(?:系统|systems?)?\s{0,2}[:：]?",
     re.IGNORECASE,
 )

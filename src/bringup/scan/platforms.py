@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.scan.osnames import DISTRIBUTIONS, OS_NAMES, os_name
 
 _PLATFORM_LABEL = lazyre.compile(
     r"\b(?:platforms?|architectures?|CPU\s+arch\w*)\b|平台|架构", re.I, guard=True
@@ -28,8 +29,7 @@ _OS_LABEL = lazyre.compile(
     guard=True,
 )
 _OS_NAME = lazyre.compile(
-    r"(?<![A-Za-z0-9_-])(Linux|Ubuntu|Debian|CentOS|RHEL|Fedora|openEuler|Kylin|WSL2?|Windows|macOS)"
-    r"(?![A-Za-z_-])",
+    rf"(?<![A-Za-z0-9_-])({OS_NAMES}|WSL2?)(?![A-Za-z_-])",
     re.I,
 )
 _WHEN_OS = lazyre.compile(r"当[^，,。]{0,40}时|如果|若|为例")
@@ -70,7 +70,7 @@ _LINUX_ONLY = lazyre.compile(
 README.md:32; "当前仅支持 Linux 环境", mspti docs/zh/support/faq.md:29; "Mooncake 目前仅支持 Linux
 操作系统", Mooncake docs/source/zh_archive/run-examples.md:6)."""
 _DISTRO_FLOOR = lazyre.compile(
-    r"(?<![A-Za-z0-9])(Ubuntu|Debian|CentOS|RHEL|openEuler|Fedora|Rocky|EulerOS)\s?(>=|≥)?\s?"
+    rf"(?<![A-Za-z0-9])({DISTRIBUTIONS})\s?(>=|≥)?\s?"
     r"(\d+(?:\.\d+)+)(?:\s?LTS)?(?:(?<!\s)(\+)(?!\s*\w)|\s?(or\s+(?:higher|later|newer|above)\b"
     r"|and\s+(?:later|above|newer)\b|或更高|及以上|以上))?",
     re.IGNORECASE,
@@ -163,7 +163,7 @@ def _systems(clause: str) -> list[Found]:
     if label is not None:
         names = list(_OS_NAME.finditer(clause, label.end()))
         if names:
-            spec = ",".join(dict.fromkeys(m.group(1).lower() for m in names))
+            spec = ",".join(dict.fromkeys(os_name(m.group(1)) for m in names))
             found = [("os", spec, clause.strip(), names[0].start()), *_release(clause, names)]
             # "Supported OS: Linux (AArch64/x86_64)" (triton-ascend docs/en/quick_start.md:16)
             cpus = list(_ARCH_NAME.finditer(clause, label.end()))
@@ -231,7 +231,7 @@ def _os_label(clause: str) -> re.Match[str] | None:
     names = list(_OS_NAME.finditer(clause, label.end()))
     if tried_on is not None and any(_releases(clause, m) for m in names):
         return label
-    named = {m.group(1).lower() for m in names}
+    named = {os_name(m.group(1)) for m in names}
     return None if len(named) < 2 or _WHEN_OS.search(clause) else label
 
 
@@ -253,7 +253,7 @@ def tried(subject: str, clause: str) -> bool:
         return False
     if _TRIED.search(clause) is not None:
         return True
-    named = {m.group(1).lower() for m in _OS_NAME.finditer(clause)}
+    named = {os_name(m.group(1)) for m in _OS_NAME.finditer(clause)}
     return subject == "os_version" and len(named) > 1
 
 
@@ -317,8 +317,8 @@ def _release(clause: str, names: list[re.Match[str]]) -> list[Found]:
     runs: dict[str, list[tuple[str, bool]]] = {}
     first: dict[str, int] = {}
     for name in names:
-        first.setdefault(name.group(1).lower(), name.start())
-        runs.setdefault(name.group(1).lower(), []).extend(_releases(clause, name))
+        first.setdefault(os_name(name.group(1)), name.start())
+        runs.setdefault(os_name(name.group(1)), []).extend(_releases(clause, name))
     released = [key for key, run in runs.items() if run]
     if len(released) != 1:
         return []
@@ -333,7 +333,7 @@ def arch_names(text: str) -> list[str]:
 
 
 _OS_RELEASE = lazyre.compile(
-    r"^\s*(Ubuntu|Debian|CentOS|RHEL|openEuler|Kylin|EulerOS|Euler\s?OS|SLES?|Rocky|AlmaLinux)"
+    rf"^\s*({DISTRIBUTIONS}|Euler\s?OS|SLE)"
     r"\s*(\d+(?:\.\d+)*)",
     re.IGNORECASE,
 )
@@ -364,7 +364,7 @@ _SUPPORTED = lazyre.compile(
     re.I,
     guard=True,
 )
-_DISTROS = r"(RHEL|Ubuntu|Debian|CentOS|openEuler|Kylin|SLES?|Leap|Rocky|AlmaLinux|Fedora|EulerOS)"
+_DISTROS = rf"({DISTRIBUTIONS}|SLE|Leap)"
 _DISTRO_RELEASE = lazyre.compile(
     rf"(?<![A-Za-z0-9]){_DISTROS}[\s_-]?(\d+(?:[._]\d+)*)(?![\d_])", re.I
 )

@@ -20,6 +20,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Alternative, Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.osnames import DISTRIBUTIONS
 
 _REFUSAL = lazyre.compile(
     r"\bunsupported\s+(?:linux\b|os\b|operating\s+system|distribution|distro)"
@@ -30,7 +31,7 @@ _REFUSAL = lazyre.compile(
 Linux version"); not an architecture's ("Unsupported architecture")."""
 _NOT_THIS_OS = lazyre.compile(
     r"\b(?:environment|system|OS|platform|machine)\s{1,3}is\s{1,3}not\s{1,3}(?:an?\s{1,3})?"
-    r"(Ubuntu|Debian|CentOS|openEuler|Linux)\b",
+    rf"(Linux|{DISTRIBUTIONS})\b",
     re.IGNORECASE,
 )
 """A message refusing every OS but one ("Error: operate environment is not ubuntu." after
