@@ -398,3 +398,12 @@ def test_the_cpus_uv_locks_for_are_an_arch_list() -> None:
     assert _platforms(both) == [("arch", "aarch64,x86_64", 7, False)]
     # an environment of any CPU leaves the CPU open
     assert _platforms(_UV.replace("and platform_machine == 'aarch64'", "")) == []
+
+
+def test_a_stack_ported_from_that_the_sentence_needs_is_a_need() -> None:
+    # constructed input (review s18b #5, /tmp/review2/r11/README.md:5)
+    assert _read("Ported from CUDA 11.8: building the reference kernels requires it.") == [
+        ("cuda", "==11.8.*")
+    ]
+    # a need verb in the next sentence points at something else
+    assert _read("Ported from CUDA 11.8. Building the new kernels requires it.") == []

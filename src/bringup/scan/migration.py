@@ -25,6 +25,12 @@ _SET_AGAINST = lazyre.compile(
 alone joins ("安装 CANN 与 CUDA"). A difference ends its clause (a stop within two characters
 of 不同/区别): "请勿使用与 CANN 8.0.RC1 不同的版本" demands that release, its clause going on
 to what differs."""
+_NEEDED_BACK = lazyre.compile(
+    r"(?:[^.\u3002;\uff1b!?]|\.(?=\S)){0,200}?\b(?:requires?|needs?)\s{1,3}(?:it|them)\b",
+    re.IGNORECASE,
+)
+"""A need verb later in the sentence that points back at the stack it was ported from ("Ported
+from CUDA 11.8: building the reference kernels requires it"): a need after all."""
 _USE_NOT = lazyre.compile(r"(?:请勿|不要|不能|切勿|禁止)\s{0,2}使用\s{0,2}$")
 """A negated use before "与" ("请勿使用与 X 不同的…"): what differs from X is barred, X needed."""
 
@@ -43,4 +49,4 @@ def migrated_from(clause: str, start: int, end: int) -> bool:
         if right_before(_USE_NOT, clause, clause.rindex("与", 0, start)):
             return False
         return _SET_AGAINST.match(clause[end:]) is not None
-    return True
+    return _NEEDED_BACK.match(clause, end) is None
