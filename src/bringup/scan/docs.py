@@ -52,7 +52,7 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
-from bringup.scan.oslists import OsList
+from bringup.scan.oslists import OsList, listed_oses
 from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
@@ -191,7 +191,8 @@ class _Reader:
                 self.requirements.extend(variables_named(self.file, self.pending))
             start, needs = self.pending[0][0], self.required or self.setup_here
             self.arch_listed(self.archs.paragraph(text, start, self.pending_item))
-            self.os_listed(self.systems.paragraph(text, start, self.pending_item, needs))
+            systems = self.systems.paragraph(text, start, self.pending_item, needs)
+            self.requirements.extend(listed_oses(self.file, systems))
         if self.pending:
             self.last_paragraph = " ".join(text for _, text in self.pending)
             self.block_intro = self.last_paragraph
@@ -236,15 +237,7 @@ class _Reader:
     def lists_closed(self) -> None:
         """The architectures and OSes of the lists a heading or the end closes."""
         self.arch_listed(self.archs.close())
-        self.os_listed(self.systems.close())
-
-    def os_listed(self, lists: list[tuple[str, list[int]]]) -> None:
-        """The OSes a list of items labelled by OS names (``OsList``)."""
-        for spec, lines in lists:
-            text = f"a list item for each of {spec}"
-            found = self.file.requirement("os", spec, lines[0], text=text, confidence="medium")
-            also = tuple(self.file.source(n) for n in lines[1:])
-            self.requirements.append(msgspec.structs.replace(found, also_at=also))
+        self.requirements.extend(listed_oses(self.file, self.systems.close()))
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
         """Keep what the section's words and tables state; under a "Tested environment"

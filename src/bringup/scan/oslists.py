@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
 from bringup.scan.osnames import OS_NAMES, os_name
 
 _LEADING_OS = lazyre.compile(
@@ -63,3 +67,15 @@ class OsList:
         if len(names) < 2 or not self.stating:
             return []
         return [(",".join(names), [line for line, _ in items])]
+
+
+def listed_oses(file: SourceFile, lists: list[tuple[str, list[int]]]) -> list[Requirement]:
+    """One ``os`` any-of per list ``OsList`` closed, cited at its first item, the others in
+    ``also_at``."""
+    found = []
+    for spec, lines in lists:
+        text = f"a list item for each of {spec}"
+        first = file.requirement("os", spec, lines[0], text=text, confidence="medium")
+        also = tuple(file.source(n) for n in lines[1:])
+        found.append(msgspec.structs.replace(first, also_at=also))
+    return found
