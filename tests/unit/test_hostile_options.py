@@ -77,3 +77,25 @@ def test_a_target_that_is_neither_chip_count_nor_a_file_says_both(
     working directory ('. is not a recorded host')."""
     assert main(["check", str(STACK), "--target", target]) == 2
     assert "not CHIP:COUNT" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["explain", "--list", "--kb", ""], "--kb"),
+        (["kb", "show", "--kb-extra", ""], "--kb-extra"),
+        (["kb", "show", "--kb", ""], "--kb"),
+    ],
+)
+def test_an_empty_knowledge_base_path_is_bad_input_not_the_working_directory(
+    argv: list[str],
+    option: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--kb ""`` read the working directory's *.toml as the knowledge base."""
+    monkeypatch.chdir(tmp_path)  # what Path("") would have read
+    assert main([*argv, "--json"]) == 2
+    out = capsys.readouterr().out
+    assert f'"message": "{option}: an empty path"' in out

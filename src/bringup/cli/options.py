@@ -6,6 +6,7 @@ letting the driver change and the package index as a source of versions (``--ind
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, TypeVar
@@ -17,17 +18,37 @@ if TYPE_CHECKING:
     from bringup.kb import KnowledgeBase, Problem
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
+
+
+class _Directory(click.Path):
+    """A directory option; an empty value is refused, as ``Path("")`` is the working
+    directory (``--kb "$UNSET"`` would read it as the knowledge base)."""
+
+    def convert(
+        self,
+        value: str | os.PathLike[str],
+        param: Optional[click.Parameter],
+        ctx: Optional[click.Context],
+    ) -> str | bytes | os.PathLike[str]:
+        if value == "":
+            from bringup.errors import InputError
+
+            name = param.opts[0] if param is not None and param.opts else "a directory"
+            raise InputError(f"{name}: an empty path", hint="give a knowledge-base directory")
+        return super().convert(value, param, ctx)
+
+
 KB_DIR = click.option(
     "--kb",
     "kb_dir",
-    type=click.Path(path_type=Path),
+    type=_Directory(path_type=Path),
     help="Read this directory instead of the built-in knowledge base (as BRINGUP_KB_DIR).",
 )
 KB_EXTRA = click.option(
     "--kb-extra",
     "extra_dirs",
     multiple=True,
-    type=click.Path(path_type=Path),
+    type=_Directory(path_type=Path),
     help="Overlay this directory on top (repeatable; as BRINGUP_KB_EXTRA_DIR).",
 )
 SNAPSHOT = click.option(
