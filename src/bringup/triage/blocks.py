@@ -16,9 +16,10 @@ block buffers (``readinto``), so a block is never copied on its way to RE2.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol, Union
+from typing import Any, Optional, Protocol, Union
 
 from bringup.triage.pasted import plain
 
@@ -47,12 +48,22 @@ def iter_blocks(
     source: ByteSource, *, block_bytes: int = BLOCK_BYTES, max_line_bytes: int = MAX_LINE_BYTES
 ) -> Iterator[Block]:
     """Blocks of complete lines from ``source``; each ends with ``\\n`` except perhaps the
-    last. Overlong lines are cut to ``max_line_bytes``."""
+    last. Overlong lines are cut to ``max_line_bytes``. A source that opens with a byte-order
+    mark is read as the encoding it names: UTF-16 (PowerShell's ``>`` writes it) is decoded to
+    UTF-8 as it streams, a UTF-8 mark is dropped."""
     readinto = getattr(source, "readinto", None)
+    head = _fill(source, readinto, b"", block_bytes)
+    first: Optional[bytearray] = head
+    if utf16_marked(head):
+        source, readinto = Utf16Reader(source, bytes(head)), None
+        first = None
+    elif head.startswith(codecs.BOM_UTF8):
+        del head[: len(codecs.BOM_UTF8)]
     carry = b""
     skipping = False
     while True:
-        buffer = _fill(source, readinto, carry, block_bytes)
+        buffer = _fill(source, readinto, carry, block_bytes) if first is None else first
+        first = None
         if len(buffer) == len(carry):
             break
         if skipping:
@@ -74,6 +85,13 @@ def iter_blocks(
             skipping = True
     if carry:
         yield carry
+
+
+def utf16_marked(head: Block) -> bool:
+    """Whether bytes open with a UTF-16 byte-order mark (either order) and hold a NUL, as the
+    UTF-16 of any newline, space or digit does: ``\\xff\\xfe`` before text with none is
+    binary garbage ahead of a UTF-8 log, not UTF-16."""
+    return head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" in head
 
 
 def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:
@@ -133,3 +151,24 @@ class TextStreamReader:
 
     def read(self, size: int) -> bytes:
         return self._read_text(size).encode("utf-8", "surrogateescape")
+
+
+class Utf16Reader:
+    """A UTF-8 ``read(n)`` over a UTF-16 byte source that opens with its byte-order mark
+    (``head``: the bytes already read from it); an unpaired surrogate or a dangling byte
+    reads as U+FFFD."""
+
+    def __init__(self, source: ByteSource, head: bytes) -> None:
+        self._source = source
+        self._decoder = codecs.getincrementaldecoder("utf-16")("replace")
+        self._head = head
+        self._done = False
+
+    def read(self, size: int) -> bytes:
+        while not self._done:
+            data, self._head = self._head or self._source.read(size), b""
+            self._done = not data
+            text = self._decoder.decode(data, final=self._done)
+            if text:
+                return text.encode("utf-8")
+        return b""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks
+from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks, utf16_marked
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
@@ -173,7 +173,10 @@ def scan_file(
     job = _Job(path, block_bytes, max_line_bytes)
     size = path.stat().st_size
     count = processes or min(MAX_PROCESSES, cpu_count())
-    ranges = line_ranges(path, count) if count > 1 and size >= parallel_min_bytes else []
+    with path.open("rb") as handle:
+        whole = utf16_marked(handle.read(block_bytes))  # two-byte newlines: read as one range
+    split = count > 1 and size >= parallel_min_bytes and not whole
+    ranges = line_ranges(path, count) if split else []
     if len(ranges) < 2 or not can_fork():
         return _scan_range(engine, job, 0, size)
     import multiprocessing
