@@ -30,7 +30,7 @@ from bringup.scan.manifest import (
 from bringup.scan.progress import Progress, finish
 from bringup.scan.repo import RepoScan, scan_repo
 from bringup.scan.tomlpos import locate
-from bringup.scan.walk import broad_root
+from bringup.scan.walk import broad_root, inside
 
 _BUILD_MARKERS = (
     "pyproject.toml",
@@ -160,7 +160,7 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
         raise InputError("empty directory: nothing to scan", path=shown)
     manifest_file = path / MANIFEST_NAME
     if manifest_file.is_file():
-        loaded = load_manifest(manifest_file)
+        loaded = _repo_manifest(manifest_file, path)
         if isinstance(loaded.manifest, StackManifest):
             return _from_stack_file(loaded, path, shown)
         return [_Target(path, shown, loaded, loaded.manifest, [])]
@@ -179,7 +179,7 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
                 sub_shown = os.path.join(shown, sub.name)
                 sub_manifest = sub / MANIFEST_NAME
                 if sub_manifest.is_file():
-                    loaded = load_manifest(sub_manifest)
+                    loaded = _repo_manifest(sub_manifest, sub)
                     if isinstance(loaded.manifest, StackManifest):
                         raise InputError(
                             "a stack manifest inside a repo of a stack", path=str(sub_manifest)
@@ -208,6 +208,19 @@ def _link(scans: list[RepoScan]) -> list[Component]:
         depends = tuple(dict.fromkeys([*component.depends_on, *sorted(set(found))])) or ()
         linked.append(msgspec.structs.replace(component, depends_on=depends))
     return linked
+
+
+def _repo_manifest(manifest_file: Path, repo: Path) -> Loaded:
+    """The ``bringup.toml`` found in a repo; one that is a link out of the repo is refused, as
+    the walk refuses every other file linked from outside (a repo's ``bringup.toml ->
+    ~/.ssh/config`` would have its lines shown in the error excerpts)."""
+    if manifest_file.is_symlink() and not inside(str(manifest_file), os.path.realpath(repo)):
+        raise InputError(
+            f"a symlink out of the repo (to {os.readlink(manifest_file)}): not read",
+            path=str(manifest_file),
+            hint="copy the manifest into the repo, or give the file it points to",
+        )
+    return load_manifest(manifest_file)
 
 
 def _raise_link_problem(path: Path, shown: str) -> None:
