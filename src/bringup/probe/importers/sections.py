@@ -38,6 +38,7 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
             taken[index] = True
 
     found += _json_reports(lines, taken, source)
+    unclaimed = 0  # lines before this are in a run of key=value lines no reader knew
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -65,16 +66,15 @@ def find_sections(text: str, source: Source) -> tuple[list[Collected], str]:
         one_line = next((parser for pattern, parser in one_liners if pattern.search(line)), None)
         if one_line is not None:
             take(index, index + 1, one_line)
-        elif _KEY_VALUE.match(line):
-            end = index
-            while end < len(lines) and _KEY_VALUE.match(lines[end]):
-                end += 1
-            context = next((lines[i] for i in range(index - 1, -1, -1) if lines[i].strip()), "")
-            parser = _key_value_parser(readers, lines[index:end], context if index else "")
+        elif index >= unclaimed and _KEY_VALUE.match(line):
+            # a run no reader knows is not tried again from each of its lines, which only
+            # loses keys (readers judge a run by its keys): that was quadratic
+            end, parser = _key_value_run(readers, lines, index)
             if parser is not None:
                 take(index, end, parser)
                 index = end
                 continue
+            unclaimed = end
         index += 1
     rest = "\n".join("" if taken[i] else lines[i] for i in range(len(lines)))
     return found, rest
@@ -89,6 +89,17 @@ def _block(
         if found is not None:
             return found
     return None
+
+
+def _key_value_run(
+    readers: tuple[SectionReader, ...], lines: list[str], index: int
+) -> tuple[int, Parser | None]:
+    """Where the run of ``key=value`` lines at ``index`` ends, and its reader's parser."""
+    end = index
+    while end < len(lines) and _KEY_VALUE.match(lines[end]):
+        end += 1
+    context = next((lines[i] for i in range(index - 1, -1, -1) if lines[i].strip()), "")
+    return end, _key_value_parser(readers, lines[index:end], context if index else "")
 
 
 def _key_value_parser(
