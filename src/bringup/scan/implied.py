@@ -32,7 +32,7 @@ from bringup.model import Requirement
 from bringup.scan.markdown import Heading, markdown_blocks
 from bringup.scan.registry import PROSE
 from bringup.scan.rst import rst_blocks
-from bringup.scan.specranges import can_meet, ranges, says_no_more
+from bringup.scan.specranges import can_meet, point_keys, ranges, says_no_more
 from bringup.scan.strictest import folded_into
 
 
@@ -64,14 +64,20 @@ def fold_implied(
             firsts.setdefault(False, requirement)
             if requirement.hard:
                 firsts.setdefault(True, requirement)
+    pinned = {need: _by_release(specs, need[0]) for need, specs in best.items()}
     into: dict[int, Requirement] = {}
     for wide in requirements:
         prose = authority.get(wide.source.ref or "", PROSE) <= PROSE
         if not prose or _need(wide) not in best or not ranges(wide.spec, wide.subject):
             continue
+        releases = point_keys(wide.spec, wide.subject)
+        specs = best[_need(wide)]
+        if releases is not None:  # a pin says no more than pins of its releases only
+            near = {spec for key in releases for spec in pinned[_need(wide)].get(key, ())}
+            specs = {spec: specs[spec] for spec in near}
         found = [
             firsts[wide.hard]
-            for spec, firsts in best[_need(wide)].items()
+            for spec, firsts in specs.items()
             if wide.hard in firsts
             and says_no_more(wide.spec, spec, wide.subject)
             and (
@@ -95,6 +101,15 @@ def fold_implied(
         for r in requirements
         if id(r) not in into
     ]
+
+
+def _by_release(specs: Mapping[str, object], subject: str) -> dict[object, list[str]]:
+    """The ``specs`` that name releases only (``specranges.point_keys``), by each release."""
+    found: dict[object, list[str]] = {}
+    for spec in specs:
+        for key in point_keys(spec, subject) or ():
+            found.setdefault(key, []).append(spec)
+    return found
 
 
 def _releases(requirement: Requirement) -> bool:
@@ -151,6 +166,19 @@ def _places_in(text: str, ref: str, numbers: list[int]) -> list[_Place]:
     return found
 
 
+def _exclusive(named: list[str], subject: str) -> bool:
+    """Whether no two of the ``named`` specs can hold together; pins only (``==2.1.0``) by
+    their releases at once, as each two share a release or cannot meet (a file pinning
+    thousands of releases was quadratic)."""
+    found = [ranges(spec, subject) for spec in named]
+    points = [{item.point for item in each} for each in found if each]
+    if len(points) == len(named) and all(None not in each for each in points):
+        return sum(map(len, points)) == len(set().union(*points))
+    return all(
+        can_meet(a, b, subject) is False for n, a in enumerate(named) for b in named[n + 1 :]
+    )
+
+
 def _set_apart(a: list[_Place], b: list[_Place]) -> bool:
     """Whether the file sets two releases (their places ``a`` and ``b``) apart as cases: a
     lead-in, one line or table, or headings of their own."""
@@ -180,9 +208,7 @@ def one_file_alternatives(
     for group in groups.values():
         named = list(dict.fromkeys(r.spec.strip() for r in group))
         subject = group[0].subject
-        apart = len(named) > 1 and all(
-            can_meet(a, b, subject) is False for n, a in enumerate(named) for b in named[n + 1 :]
-        )
+        apart = len(named) > 1 and _exclusive(named, subject)
         ref = group[0].source.ref
         if not apart or ref not in texts:
             continue

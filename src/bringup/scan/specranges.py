@@ -163,6 +163,25 @@ def says_no_more(wide: str, narrow: str, subject: str) -> bool:
     return all(any(_within(item, whole) for whole in joined) for item in inner)
 
 
+@functools.lru_cache(maxsize=4096)
+def point_keys(spec: str, subject: str) -> Optional[frozenset[object]]:
+    """The releases ``spec`` names, when each of its ranges is one version (``==2.1.0``), as
+    keys without a PEP 440 local label; None otherwise. ``says_no_more(wide, narrow)`` with
+    such a ``wide`` holds only where ``narrow`` is such a spec too and its keys are among
+    ``wide``'s: every version a pin admits has the pin's public release (``==2.7.1`` admits
+    ``2.7.1+cpu``), and a range that is no single version is within no single version."""
+    found = ranges(spec, subject)
+    if not found or any(item.point is None for item in found):
+        return None
+    keys: set[object] = set()
+    for item in found:
+        point = item.point
+        if point is not None:
+            public = point.raw.partition("+")[0] if point.scheme == "pep440" else point.raw
+            keys.add(Version(public, point.scheme).key)
+    return frozenset(keys)
+
+
 def can_meet(a: str, b: str, subject: str) -> Optional[bool]:
     """Whether some version ``a`` and ``b`` both admit exists; None where either reads as no
     range."""
