@@ -1,6 +1,7 @@
 """A repo's ``bringup.toml`` that is a symlink out of the repo was read, and the lines of the
 file it points to shown in the error excerpts (``bringup.toml -> ~/.netrc``). It is refused,
-naming the link, as the walk refuses every other file linked from outside; a link that stays
+naming the link, as the walk refuses every other file linked from outside (with ``--force``
+the repo is scanned without it, so ``--write --force`` replaces the link); a link that stays
 inside the repo is read as before."""
 
 from __future__ import annotations
@@ -47,3 +48,16 @@ def test_a_manifest_linked_inside_the_repo_is_read(
     (repo / "bringup.toml").symlink_to(Path("conf") / "bringup.toml")
     assert main(["scan", str(repo), "--json"]) == 2
     assert "not toml [" in capsys.readouterr().err  # its own line, in the excerpt
+
+
+def test_with_force_the_repo_is_scanned_without_the_linked_manifest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = tmp_path / "netrc"
+    secret.write_text(PRIVATE, encoding="utf-8")
+    repo = _repo(tmp_path / "a")
+    (repo / "bringup.toml").symlink_to(secret)
+    assert main(["scan", str(repo), "--force", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "hunter2" not in captured.out + captured.err
+    assert '"torch"' in captured.out

@@ -158,12 +158,11 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
         raise InputError(f"cannot read directory: {error.strerror}", path=shown) from None
     if not entries:
         raise InputError("empty directory: nothing to scan", path=shown)
-    manifest_file = path / MANIFEST_NAME
-    if manifest_file.is_file():
-        loaded = _repo_manifest(manifest_file, path)
-        if isinstance(loaded.manifest, StackManifest):
-            return _from_stack_file(loaded, path, shown)
-        return [_Target(path, shown, loaded, loaded.manifest, [])]
+    found = _repo_manifest(path / MANIFEST_NAME, path, force)
+    if found is not None:
+        if isinstance(found.manifest, StackManifest):
+            return _from_stack_file(found, path, shown)
+        return [_Target(path, shown, found, found.manifest, [])]
     if not _has_build_files(path):
         alone = not _looks_like_repo(path)
         subrepos = [
@@ -177,14 +176,11 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
             targets: list[_Target] = []
             for sub in subrepos:
                 sub_shown = os.path.join(shown, sub.name)
-                sub_manifest = sub / MANIFEST_NAME
-                if sub_manifest.is_file():
-                    loaded = _repo_manifest(sub_manifest, sub)
-                    if isinstance(loaded.manifest, StackManifest):
-                        raise InputError(
-                            "a stack manifest inside a repo of a stack", path=str(sub_manifest)
-                        )
-                    targets.append(_Target(sub, sub_shown, loaded, loaded.manifest, []))
+                own = _repo_manifest(sub / MANIFEST_NAME, sub, force)
+                if own is not None:
+                    if isinstance(own.manifest, StackManifest):
+                        raise InputError("a stack manifest inside a repo of a stack", path=own.path)
+                    targets.append(_Target(sub, sub_shown, own, own.manifest, []))
                 else:
                     targets.append(_Target(sub, sub_shown, None, None, []))
             return targets
@@ -210,15 +206,21 @@ def _link(scans: list[RepoScan]) -> list[Component]:
     return linked
 
 
-def _repo_manifest(manifest_file: Path, repo: Path) -> Loaded:
-    """The ``bringup.toml`` found in a repo; one that is a link out of the repo is refused, as
-    the walk refuses every other file linked from outside (a repo's ``bringup.toml ->
-    ~/.ssh/config`` would have its lines shown in the error excerpts)."""
+def _repo_manifest(manifest_file: Path, repo: Path, force: bool) -> Optional[Loaded]:
+    """The ``bringup.toml`` of a repo, if it has one. One that is a link out of the repo is
+    never read, as the walk reads no other file linked from outside (a repo's ``bringup.toml
+    -> ~/.ssh/config`` had its lines shown in the error excerpts): it is bad input, or with
+    ``force`` the repo is scanned as one without a manifest (``--write --force`` replaces
+    the link)."""
+    if not manifest_file.is_file():
+        return None
     if manifest_file.is_symlink() and not inside(str(manifest_file), os.path.realpath(repo)):
+        if force:
+            return None
         raise InputError(
             f"a symlink out of the repo (to {os.readlink(manifest_file)}): not read",
             path=str(manifest_file),
-            hint="copy the manifest into the repo, or give the file it points to",
+            hint="copy the manifest into the repo; --force scans the repo without it",
         )
     return load_manifest(manifest_file)
 
