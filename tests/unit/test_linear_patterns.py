@@ -21,7 +21,8 @@ from bringup.probe.importers.values import stated
 from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTION, _code_lines
 from bringup.scan.commands import _PLACEHOLDER
 from bringup.scan.platforms import _ON_LINUX
-from bringup.scan.prose import _NEGATED_AFTER, _recommended
+from bringup.scan.prose import _NEGATED_AFTER
+from bringup.scan.prose_hedges import recommended
 from bringup.scan.scopes import _PROJECT
 from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
@@ -53,8 +54,8 @@ def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
     assert _NEGATED_AFTER.match(SPACES + "is not supported") is not None
     assert stated("CANN ", SPACES + "x")
     assert not stated("CANN ", SPACES + "+ required")
-    assert not _recommended("8.0" + SPACES + "x", 3)
-    assert _recommended("8.0" + SPACES + "(Recommended)", 3)
+    assert not recommended("8.0" + SPACES + "x", 3)
+    assert recommended("8.0" + SPACES + "(Recommended)", 3)
     # three runs of blanks once met when a build script's line has no ``(`` or ``{``
     assert _FUNCTION.match("main" + SPACES + "x") is None
     assert _FUNCTION.match("main" + SPACES + "()" + SPACES + "{" + SPACES) is not None

@@ -152,7 +152,7 @@ class _Counting:
 # Patterns asked about the words before a mention: each must look at a bounded stretch of the
 # line (or once per clause), whatever the number of mentions.
 _BEFORE_A_MENTION = (
-    (prose, "_NEGATED_BEFORE"),
+    (prose, "NEGATED_BEFORE"),
     (prose, "_CONDITION"),
     (prose, "_OLDER_THAN_BEFORE"),
     (prose, "_NO_NEED"),

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import NamedTuple
 
 import msgspec
 
-from bringup import backends, lazyre, patterncache
-from bringup.backends.base import Backend
+from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import Targets, flagged, listed, listing
@@ -26,10 +24,12 @@ from bringup.scan.cannthird import cann_third_party
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
+from bringup.scan.cmakeguards import fatal_guard
 from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
+from bringup.scan.cmakewords import vocabulary
 from bringup.scan.compilers import compilers
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
@@ -42,18 +42,6 @@ from bringup.subjects import display_name
 _VERSION = lazyre.compile(r"^\d+(?:\.\d+)*$")
 _FOUND = lazyre.compile(r"(?:\$\{)?(\w+)_FOUND\}?", re.IGNORECASE)
 """The variable ``find_package(X)`` sets (``IBVERBS_FOUND``, ``${X_FOUND}``)."""
-_PACKAGES = {
-    "python": "python",
-    "python3": "python",
-    "pythoninterp": "python",
-    "pythonlibs": "python",
-    "torch": "torch",
-    "pybind11": "pypi:pybind11",
-}
-"""Generic ``find_package`` names; the backends add theirs (``Vocabulary.names``). pybind11's
-CMake package ships inside its Python distribution (``pybind11/share/cmake/pybind11``, what
-``python -m pybind11 --cmakedir`` prints), as torch's does (``torch/share/cmake/Torch``): ``pip
-install pybind11`` meets ``find_package(pybind11)``, a need the package index fills."""
 _FINDS = frozenset({"find_package", "rapids_find_package"})
 """``find_package`` and rapids-cmake's wrapper, which calls it with the same arguments and
 records the package for the export sets (``rapids_find_package(CUDAToolkit REQUIRED
@@ -61,83 +49,6 @@ BUILD_EXPORT_SET rmm-exports ...)``, rmm cpp/CMakeLists.txt:58-61)."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
-_VERSION_VARIABLES = (
-    (r"^CMAKE_(?:CXX|C)_COMPILER_VERSION$", "gcc"),
-    (r"^CMAKE_VERSION$", "cmake"),
-    # the version a build reads from ``ninja --version`` (AscendNPU-IR CMakeLists.txt:7-12)
-    (r"^NINJA_VERSION$", "ninja"),
-    (r"^GCC_VERSION$", "gcc"),
-    (r"^CLANG_VERSION$", "clang"),
-    (r"^(?:Python3?_VERSION|PYTHON_VERSION\w*)$", "python"),
-    (r"^(?:Torch_VERSION|TORCH_VERSION)$", "torch"),
-)
-_REFERENCE = lazyre.compile(r"\$\{(\w+)\}")
-"""A whole argument that is one variable's value (``"${_min_version}"``)."""
-_FLIP = {
-    "VERSION_LESS": ">=",
-    "VERSION_LESS_EQUAL": ">",
-    "VERSION_GREATER": "<=",
-    "VERSION_GREATER_EQUAL": "<",
-    "LESS": ">=",
-    "LESS_EQUAL": ">",
-    "GREATER": "<=",
-    "GREATER_EQUAL": "<",
-}
-"""What a fatal ``if(<version> <operator> <value>)`` leaves the build: the other side."""
-_KEEP = {
-    "VERSION_LESS": "<",
-    "VERSION_LESS_EQUAL": "<=",
-    "VERSION_GREATER": ">",
-    "VERSION_GREATER_EQUAL": ">=",
-    "LESS": "<",
-    "LESS_EQUAL": "<=",
-    "GREATER": ">",
-    "GREATER_EQUAL": ">=",
-}
-"""What a fatal ``if(NOT <version> <operator> <value>)`` leaves the build: the comparison
-itself (CMake's ``NOT`` binds to the one test after it)."""
-
-
-class _Words(NamedTuple):
-    packages: dict[str, str]
-    version_variables: tuple[tuple[re.Pattern[str], str], ...]
-    installs: tuple[tuple[str, re.Pattern[str]], ...]
-    """(toolkit subject, what in an argument points at its install)."""
-    languages: dict[str, str]
-    chip_variables: frozenset[str]
-    standards: frozenset[str]
-    """``CMAKE_<LANG>_STANDARD`` of C++ and of each backend's languages: the C++ standard."""
-    parts: frozenset[str]
-    """The toolkits' own CMake packages (``Vocabulary.cmake_packages``): found in the install,
-    unless the find's ``HINTS``/``PATHS`` look elsewhere (``_find_package``)."""
-
-
-def _compile(registered: tuple[Backend, ...]) -> _Words:
-    packages = dict(_PACKAGES)
-    variables = list(_VERSION_VARIABLES)
-    installs: list[tuple[str, re.Pattern[str]]] = []
-    languages: dict[str, str] = {}
-    for backend in registered:
-        words = backend.vocabulary
-        packages.update(words.names)
-        packages.update(words.cmake_packages)
-        variables.extend(words.version_variables)
-        toolkit = words.toolkit_subject
-        if toolkit and words.setup_markers:
-            installs.append((toolkit, patterncache.compile(words.setup_markers)))
-        languages.update((language, toolkit) for language in words.build_languages if toolkit)
-    return _Words(
-        packages=packages,
-        version_variables=tuple((patterncache.compile(rx), subject) for rx, subject in variables),
-        installs=tuple(installs),
-        languages=languages,
-        chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
-        standards=frozenset(f"CMAKE_{language}_STANDARD" for language in ("CXX", *languages)),
-        parts=frozenset(k for b in registered for k in b.vocabulary.cmake_packages),
-    )
-
-
-vocabulary = backends.per_registry(_compile)
 
 
 class _State:
@@ -182,43 +93,6 @@ class _State:
             subject, spec, line, text=text, confidence=confidence, hard=hard
         )
         self.requirements.append(msgspec.structs.replace(requirement, feature=feature))
-
-
-def _guard(
-    condition: tuple[str, ...], enclosing: tuple[str, ...], variables: dict[str, str]
-) -> list[tuple[str, str, str]]:
-    """``(subject, spec, words)`` a fatal ``if(condition)`` enforces. The compiler version is
-    Clang's in a condition or an enclosing branch naming Clang (``elseif(CMAKE_CXX_COMPILER_ID
-    MATCHES "Clang")`` around ``if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 6.0.0)``,
-    ppl.llm.kernel.cuda cmake/deps.cmake:14-15): whichever compiler CMake found. A version
-    held in a variable set before is compared as its value (``set(_min_version "7.3.0")`` then
-    ``VERSION_LESS "${_min_version}"``, hicann/cmake function/prepare.cmake:48-50). A ``NOT``
-    right before the comparison negates it alone: ``if(NOT GCC_VERSION VERSION_GREATER 8)``
-    stops below 9 (NVIDIA/MatX@4d58c1a8 CMakeLists.txt:124), ``... AND NOT
-    CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 9.4`` below 9.4 (CVCUDA/CV-CUDA@da51fc96
-    cmake/ConfigCompiler.cmake:42)."""
-    negated = {i + 1 for i, word in enumerate(condition) if word == "NOT"}
-    compared = {i for i in range(len(condition) - 2) if condition[i + 1] in _FLIP}
-    if "OR" in condition or negated - compared:
-        return []
-    # only a branch that is Clang's alone: not ``NOT ... MATCHES "Clang"``, not "GNU|Clang"
-    plain = "OR" not in enclosing and "NOT" not in enclosing
-    named_clang = any("Clang" in w and "GNU" not in w for w in (*condition, *enclosing))
-    found: list[tuple[str, str, str]] = []
-    for index in range(len(condition) - 2):
-        variable, operator, value = condition[index : index + 3]
-        variable = variable.strip("${}")
-        held = _REFERENCE.fullmatch(value)
-        value = variables.get(held.group(1), value) if held else value
-        if operator not in _FLIP or not re.match(r"^\d+(?:\.\w+)*$", value):
-            continue
-        for pattern, named in vocabulary().version_variables:
-            if pattern.match(variable):
-                clang = named == "gcc" and plain and named_clang
-                subject = "clang" if clang else named
-                side = _KEEP if index in negated else _FLIP
-                found.append((subject, f"{side[operator]}{value}", " ".join(condition)))
-    return found
 
 
 def _find_package(state: _State, command: CMakeCommand) -> str | None:
@@ -319,7 +193,7 @@ def _command(state: _State, command: CMakeCommand) -> None:
                 if missing is not None:
                     state.stops_without.add(missing.group(1).lower())
             enclosing = tuple(w for c, first, _ in state.conditions[:-1] if first for w in c)
-            for subject, spec, words in _guard(condition, enclosing, state.variables):
+            for subject, spec, words in fatal_guard(condition, enclosing, state.variables):
                 state.add(subject, spec, opened, f"if({words}) -> {args[0]}")
     elif name == "cmake_minimum_required" and "VERSION" in args:
         position = args.index("VERSION") + 1

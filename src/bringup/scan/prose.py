@@ -33,6 +33,8 @@ from bringup.scan.migration import migrated_from
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
+from bringup.scan.prose_alternatives import alternatives, either
+from bringup.scan.prose_hedges import NEGATED_BEFORE, only_recommended, only_tested, recommended
 from bringup.scan.prose_vocabulary import (
     Vendor,
     driver_of,
@@ -45,16 +47,6 @@ from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
 from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
-_NEGATED_BEFORE = lazyre.compile(
-    r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn['’]t\s+support|"
-    r"incompatible|不兼容|"
-    # a refusal of what follows: "We won't offer any support for CUDA < 11.0"
-    # (traveller59/spconv@263d6b4 README.md:121, after "You need at least CUDA 11.0")
-    r"\b(?:won['’]?t|will\s+not|do\s+not|don['’]?t)\s+(?:offer\s+|provide\s+)?(?:any\s+)?support\b|"
-    r"\bno\s+(?:longer\s+)?support(?:ed)?\s+(?:for\b)?",
-    re.IGNORECASE,
-    guard=True,
-)
 _NEGATED_AFTER = lazyre.compile(
     r"^\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
 )
@@ -120,29 +112,6 @@ _FLOOR_BEFORE = lazyre.compile(
 @263d6b4 README.md:121), "requires at least Python 3.8": the release named after it is the
 least one, not the only one."""
 _RELEASE = lazyre.compile(r"^==(?P<v>\d[\w.]*?)(?:\.\*)?$")
-
-_ONLY_TESTED = lazyre.compile(
-    r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
-    r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with|"
-    r"pre-?installed)\b|"
-    r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
-    re.IGNORECASE,
-    guard=True,
-)
-_STRONG_NEED = lazyre.compile(
-    r"(?<!pre-)(?<!as )(?<!if )\b(?:install|installed|installing|require|requires|required|"
-    r"requirements?|need|needs|needed|prerequisites?|depends?|dependency|dependencies|"
-    r"make\s+sure|ensure|must)\b|"
-    r"安装|(?<!根据)(?<!如有)(?<!按)需要|依赖|确保|请先|前提|要求|必须",
-    re.IGNORECASE,
-    guard=True,
-)
-"""A clause that only says which releases were tested or work ("<products> (support <Toolkit> 8.5
-and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
-... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0") or comes with ("配套镜像已预装配套的CANN
-9.1.0软件 …，您可根据需要选用", MindSpeed-LLM install_guide.md:46; "pre-installed with"),
-states what is known to work, weaker than a need: its versions are soft unless the clause
-also says they are needed ("as needed", "根据需要" say no need)."""
 
 _NOT_YET = lazyre.compile(
     r"coming\s+soon|not\s+yet|in\s+the\s+future|will\s+be\s+supported|planned|即将|计划支持",
@@ -212,8 +181,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             continue
         clause_vendor = vendor_of(clause) or vendor
         mentions = _versioned(clause, subjects, needed, clause_vendor)
-        mentions = _either(_alternatives(mentions), clause) if mentions else mentions
-        works = _only_tested(clause) or _only_recommended(clause)
+        mentions = either(alternatives(mentions), clause) if mentions else mentions
+        works = only_tested(clause) or only_recommended(clause)
         if mentions and works:
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
@@ -256,7 +225,7 @@ def _versioned(
     seen_unversioned: set[str] = set()
     # A subject is negated when a negation ends before it; the first one found ends first
     # (none lies inside another), so one search serves every subject of the clause.
-    negation = _NEGATED_BEFORE.search(clause)
+    negation = NEGATED_BEFORE.search(clause)
     negation_end = negation.end() if negation is not None else len(clause) + 1
     # Likewise a condition ("if", "when") before a subject, in a clause that says something
     # fails, makes its version the failing one; found once per clause, not once per subject.
@@ -297,7 +266,7 @@ def _versioned(
         if phrase is not None:
             words = (match.group(0) + window[: phrase.length]).strip()
             confidence: Confidence = "high" if phrase.explicit else "medium"
-            hard = not _recommended(window, phrase.length)
+            hard = not recommended(window, phrase.length)
             found.append(
                 Mention(subject, phrase.spec, words, confidence, hard, offset=match.start())
             )
@@ -377,24 +346,6 @@ def _windows(clause: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[s
     return windows
 
 
-_RECOMMENDED = lazyre.compile(
-    r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
-    re.IGNORECASE,
-)
-_REMARK = lazyre.compile(
-    r"\s*(?:[(（][^()（）]*[)）]|(?:,\s*)?(?:is\s+)?(?:recommended|by\s+default))"
-)
-
-
-def _recommended(window: str, length: int) -> bool:
-    """Whether the version read from ``window`` (its first ``length`` characters) is called a
-    recommendation or a default ("<Toolkit> 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
-    what is known to work, no requirement."""
-    remark = _REMARK.match(window, length)
-    end = remark.end() if remark is not None else length
-    return _RECOMMENDED.search(window, 0, end) is not None
-
-
 def _skipping(mention: Mention, clause: str) -> Mention:
     """A clause that reports a skip or a fallback states what an optional part needs, softly.
     Said as the reason it is left out ("Skipping unit tests ...: torch version < 2.8") the
@@ -406,82 +357,6 @@ def _skipping(mention: Mention, clause: str) -> Mention:
         operator = "<" if spec.startswith("<") else ">="
         spec = _INVERTED[operator] + spec[len(operator) :]
     return mention._replace(spec=spec, hard=False)
-
-
-_RECOMMENDING = lazyre.compile(
-    r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I, guard=True
-)
-_REQUIRING = lazyre.compile(
-    r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
-    re.IGNORECASE,
-    guard=True,
-)
-
-
-def _only_recommended(clause: str) -> bool:
-    """Whether ``clause`` recommends ("We recommend installing <Toolkit> 8.5.0", "推荐使用
-    <Toolkit> 8.5.0") without saying anything is required: a recommendation is no requirement."""
-    return bool(_RECOMMENDING.search(clause) and not _REQUIRING.search(clause))
-
-
-def _only_tested(clause: str) -> bool:
-    """Whether ``clause`` only says what works ("supports <Toolkit> 9.0"); what it rules out
-    ("3.11 is not supported") stays as strong as a need."""
-    return bool(
-        _ONLY_TESTED.search(clause)
-        and not _STRONG_NEED.search(clause)
-        and not _NEGATED_BEFORE.search(clause)
-    )
-
-
-def _alternatives(mentions: list[Mention]) -> list[Mention]:
-    """Several releases or ranges of one subject named in one clause ("<Toolkit> 8.5 and <Toolkit>
-    9.0", "<Toolkit> 8.5 或 9.0", "<Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are a list any of
-    which will do, not pins that must all hold: they become one mention whose spec joins them with
-    ``||``, cited at the first."""
-    pins: dict[str, list[Mention]] = {}
-    for mention in mentions:
-        if _PIN.fullmatch(mention.spec) or _CLOSED_RANGE.fullmatch(mention.spec):
-            pins.setdefault(mention.subject, []).append(mention)
-    out: list[Mention] = []
-    for mention in mentions:
-        group = pins.get(mention.subject, [])
-        if len(group) < 2 or mention not in group:
-            out.append(mention)
-        elif mention is group[0]:
-            spec = " || ".join(dict.fromkeys(m.spec for m in group))
-            text = " ".join(m.text for m in group)
-            out.append(mention._replace(spec=spec, text=text))
-    return out
-
-
-_OR_BEFORE = lazyre.compile(
-    r"(?:\d[\w.]*\+?|\+|\blater|\bnewer|\babove)\s*,?\s*(?:\bor\b|或者?)\s*$", re.IGNORECASE
-)
-"""A versioned name, then "or", right before a subject: "GCC 9+ or Clang 10+", "make 4.3 or
-ninja 1.10.1" (memfabric_hybrid doc/installation.md:12)."""
-
-
-def _either(mentions: list[Mention], clause: str) -> list[Mention]:
-    """Tools of different names offered as alternatives ("GCC 9+ or Clang 10+") are each
-    one way to build, not all needed: the one after "or" and the one before it are soft.
-    Two host compilers so offered stay two needs, the second one way out of the first
-    (ai-dynamo/nixl@8770b655 README.md:50 "GCC >= 11 or Clang >= 14"; NVIDIA/Fuser@81c4b22f
-    README.md:64): a machine with either builds, and each release is the least of its own."""
-    ordered = sorted(mentions, key=lambda m: m.offset)
-    either: set[int] = set()
-    for index, mention in enumerate(ordered):
-        if _OR_BEFORE.search(clause, max(0, mention.offset - 40), mention.offset):
-            either.add(id(mention))
-            if index and ordered[index - 1].subject != mention.subject:
-                either.add(id(ordered[index - 1]))
-    return [m._replace(hard=False) if id(m) in either else m for m in mentions]
-
-
-_PIN = lazyre.compile(r"==[^<>=!,|\s]+")
-_CLOSED_RANGE = lazyre.compile(r">=[^<>=!,|\s]+,<=?[^<>=!,|\s]+")
-"""A range with both ends ("<Toolkit> 11.8–12.6"): two of one subject in a clause ("builds
-for <Toolkit> 11.8–12.6 and <Toolkit> 12.8–12.9") are alternatives, as two pins are."""
 
 
 def _single_bound(spec: str) -> bool:

@@ -1,0 +1,88 @@
+"""How firmly a clause of prose states the releases it names.
+
+A clause that only says what was tested or works, or recommends a release, or calls it a
+default, states what is known to work, weaker than a need. Kept apart from ``prose`` (which
+reads the subjects and their versions) because these are judgements of the clause's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+
+NEGATED_BEFORE = lazyre.compile(
+    r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn['’]t\s+support|"
+    r"incompatible|不兼容|"
+    # a refusal of what follows: "We won't offer any support for CUDA < 11.0"
+    # (traveller59/spconv@263d6b4 README.md:121, after "You need at least CUDA 11.0")
+    r"\b(?:won['’]?t|will\s+not|do\s+not|don['’]?t)\s+(?:offer\s+|provide\s+)?(?:any\s+)?support\b|"
+    r"\bno\s+(?:longer\s+)?support(?:ed)?\s+(?:for\b)?",
+    re.IGNORECASE,
+    guard=True,
+)
+_ONLY_TESTED = lazyre.compile(
+    r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
+    r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with|"
+    r"pre-?installed)\b|"
+    r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
+    re.IGNORECASE,
+    guard=True,
+)
+_STRONG_NEED = lazyre.compile(
+    r"(?<!pre-)(?<!as )(?<!if )\b(?:install|installed|installing|require|requires|required|"
+    r"requirements?|need|needs|needed|prerequisites?|depends?|dependency|dependencies|"
+    r"make\s+sure|ensure|must)\b|"
+    r"安装|(?<!根据)(?<!如有)(?<!按)需要|依赖|确保|请先|前提|要求|必须",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A clause that only says which releases were tested or work ("<products> (support <Toolkit> 8.5
+and <Toolkit> 9.0)", "verified with", "适配"), or what an image is built on ("This image is built on
+... <Toolkit> 12.4, Python 3.11, PyTorch 2.6.0") or comes with ("配套镜像已预装配套的CANN
+9.1.0软件 …，您可根据需要选用", MindSpeed-LLM install_guide.md:46; "pre-installed with"),
+states what is known to work, weaker than a need: its versions are soft unless the clause
+also says they are needed ("as needed", "根据需要" say no need)."""
+
+_RECOMMENDED = lazyre.compile(
+    r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
+    re.IGNORECASE,
+)
+_REMARK = lazyre.compile(
+    r"\s*(?:[(（][^()（）]*[)）]|(?:,\s*)?(?:is\s+)?(?:recommended|by\s+default))"
+)
+
+
+def recommended(window: str, length: int) -> bool:
+    """Whether the version read from ``window`` (its first ``length`` characters) is called a
+    recommendation or a default ("<Toolkit> 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
+    what is known to work, no requirement."""
+    remark = _REMARK.match(window, length)
+    end = remark.end() if remark is not None else length
+    return _RECOMMENDED.search(window, 0, end) is not None
+
+
+_RECOMMENDING = lazyre.compile(
+    r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I, guard=True
+)
+_REQUIRING = lazyre.compile(
+    r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
+    re.IGNORECASE,
+    guard=True,
+)
+
+
+def only_recommended(clause: str) -> bool:
+    """Whether ``clause`` recommends ("We recommend installing <Toolkit> 8.5.0", "推荐使用
+    <Toolkit> 8.5.0") without saying anything is required: a recommendation is no requirement."""
+    return bool(_RECOMMENDING.search(clause) and not _REQUIRING.search(clause))
+
+
+def only_tested(clause: str) -> bool:
+    """Whether ``clause`` only says what works ("supports <Toolkit> 9.0"); what it rules out
+    ("3.11 is not supported") stays as strong as a need."""
+    return bool(
+        _ONLY_TESTED.search(clause)
+        and not _STRONG_NEED.search(clause)
+        and not NEGATED_BEFORE.search(clause)
+    )
