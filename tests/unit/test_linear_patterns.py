@@ -23,7 +23,7 @@ from bringup.scan.commands import _PLACEHOLDER
 from bringup.scan.platforms import _ON_LINUX
 from bringup.scan.prose import _NEGATED_AFTER
 from bringup.scan.prose_hedges import recommended
-from bringup.scan.scopes import _PROJECT
+from bringup.scan.scopelayout import _PROJECT
 from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
 

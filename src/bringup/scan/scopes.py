@@ -80,7 +80,6 @@ import re
 from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
-from bringup import lazyre
 from bringup.scan.buildnames import BuildNames, route_scripts
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
@@ -95,6 +94,18 @@ from bringup.scan.pipscopes import (
     tooling_list,
 )
 from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
+from bringup.scan.scopedirs import (
+    COLLECTIONS,
+    DEVELOPER_GUIDE,
+    DOCKER_DIRS,
+    PACKAGE_FILES,
+    PROJECT_FILES,
+    SCRIPT_DIRS,
+    TEST_DIRS,
+    ci_file,
+    ci_or_test,
+)
+from bringup.scan.scopelayout import cmake_projects, copied_scripts, repo_parts
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
@@ -112,58 +123,6 @@ __all__ = [
     "feature",
 ]
 
-_COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$(?:\{\w+\}|\w+\b)[\"']?)?[\w./-]*\.sh)\b")
-
-_CI_DIRS = frozenset({".github", ".gitee", ".gitlab", ".circleci", "ci", ".ci", "jenkins"})
-_CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})
-_CI_BUILD = lazyre.compile(r"^ci/build[\w.-]*\.sh$", re.IGNORECASE)
-"""``ci/build.sh``: the Ascend PyTorch repos' build script (torch_npu's and op-plugin's install
-guides run ``bash ci/build.sh --python=3.9``), the repo's own build despite its directory."""
-_DOCKER_DIRS = frozenset({"docker", "dockerfiles", ".devcontainer", "container", "containers"})
-_TEST_DIRS = frozenset(
-    {"test", "tests", "testing", "unittest", "unittests", "ut", "st", "tests_extend", "qa"}
-)
-_COLLECTIONS = frozenset(
-    {
-        "example",
-        "examples",
-        "sample",
-        "samples",
-        "demo",
-        "demos",
-        "benchmark",
-        "benchmarks",
-        "bench",
-        "tools",
-        "contrib",
-        "experimental",
-        "recipes",
-        "cookbook",
-        "tutorials",
-    }
-)
-"""Directories whose children are each a project of their own."""
-_SCRIPT_DIRS = frozenset(
-    {"script", "scripts", "build", "build-tools", "build_tools", "buildtools", "install"}
-)
-"""Top-level directories of the repo's own build and install scripts: ``script/build.sh``
-beside a ``script/README.md`` (memfabric_hybrid, whose doc/installation.md builds with ``bash
-script/build.sh``) builds the repo, ``install/install-requirements.sh`` beside an
-``install/README.md`` (FlagScale README.md:64) installs its needs; neither is a sub-project."""
-_DEVELOPMENT = lazyre.compile(
-    r"^(?:contribut(?:ing|ion)|development|developer|hacking|agents|claude|security|code_of_conduct)"
-    r"|^releas(?:e|ing)\.|^安全声明",
-    re.I,
-)
-"""Guides for the maintainers: contributing (``CONTRIBUTION.md`` of cann-recipes-train, its
-pre-commit set-up), agents, the security policy (``SECURITY.md``,
-MindSpeed-MM ``SECURITYNOTE.md``: which versions carry a known CVE, not what the repo needs),
-and how a release is cut (``RELEASE.md``
-of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matrix), not the
-release notes (``release_notes.md``), which say what a release needs."""
-_PACKAGE_FILES = frozenset({"setup.py", "pyproject.toml"})
-_PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})
-
 
 class Scopes:
     """The scope of every file of one repo, from the list of its files and the texts of its
@@ -179,8 +138,8 @@ class Scopes:
     ) -> None:
         rels = list(rels)
         # every file read (``texts``)
-        self._ci_lists = ci_lists(texts or {}, _ci_file) | ci_only_scripts(texts or {}, _ci_or_test)
-        self._guided = guided_lists(texts or {}, _ci_file)
+        self._ci_lists = ci_lists(texts or {}, ci_file) | ci_only_scripts(texts or {}, ci_or_test)
+        self._guided = guided_lists(texts or {}, ci_file)
         self._options = dict(options or {})
         self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
@@ -191,23 +150,23 @@ class Scopes:
             folder, name = dirname(rel), rel.rsplit("/", 1)[-1].lower()
             if folder and name in FOREIGN_MANIFESTS:
                 self._foreign.add(folder)
-            if folder and name in _PROJECT_FILES:
+            if folder and name in PROJECT_FILES:
                 built.add(folder)
-                if name in _PACKAGE_FILES:
+                if name in PACKAGE_FILES:
                     self._packages.add(folder)
             elif name.startswith("readme") and not doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
-        rooted = any("/" not in rel and rel.lower() in _PROJECT_FILES for rel in rels)
+        rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
-        self._parts = frozenset() if rooted else _parts(rels, readme)
+        self._parts = frozenset() if rooted else repo_parts(rels, readme)
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
         if not any(rel.lower() == "cmakelists.txt" for rel in rels):
-            self._scripted |= _cmake_projects(build_texts)
+            self._scripted |= cmake_projects(build_texts)
         self._documented = readmes - built - {""}
         self._texts = tuple(build_texts.values())
         self._idle_cmake = unbuilt_cmake(rels, build_texts)
-        self._copied = _copied_scripts(build_texts)
+        self._copied = copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         self._names = BuildNames(build_texts)
         self._routed = route_folders(
@@ -220,7 +179,7 @@ class Scopes:
             if any(
                 re.search(named, text)
                 for rel, text in build_texts.items()
-                if "/" not in rel and rel.lower() in _PACKAGE_FILES
+                if "/" not in rel and rel.lower() in PACKAGE_FILES
             )
         )
 
@@ -235,22 +194,22 @@ class Scopes:
     def _of(self, rel: str) -> str:
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
-        if _ci_file(rel) or rel in self._ci_lists:
+        if ci_file(rel) or rel in self._ci_lists:
             return CI
         if name.startswith(("dockerfile", "containerfile")) or name.endswith(".dockerfile"):
             return self._image(parts)
-        if any(d in _DOCKER_DIRS for d in dirs):
+        if any(d in DOCKER_DIRS for d in dirs):
             return self._image(parts)
-        if not dirs and _DEVELOPMENT.match(name):
+        if not dirs and DEVELOPER_GUIDE.match(name):
             return DEVELOPMENT
         if for_tests(name):
             return TESTS
         if name.endswith(".sh") and self._packaged(rel):
             return PACKAGE
         for index, folder in enumerate(dirs):
-            if folder in _TEST_DIRS:
+            if folder in TEST_DIRS:
                 return TESTS
-            if folder in _COLLECTIONS:
+            if folder in COLLECTIONS:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
         option = self._option(parts)
@@ -271,7 +230,7 @@ class Scopes:
         flavour = flavour_scope(parts, self._installs)
         if flavour:
             return flavour
-        if len(dirs) == 1 and dirs[0] in _SCRIPT_DIRS and self._only_tests_name(rel):
+        if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
             return TESTS
         if (
             name.endswith(("requirements.txt", "requirements.in"))
@@ -289,12 +248,12 @@ class Scopes:
         repo's images."""
         dirs = [p.lower() for p in parts[:-1]]
         for index, folder in enumerate(dirs):
-            if folder in _DOCKER_DIRS:
+            if folder in DOCKER_DIRS:
                 return DOCKER
-            if folder in _COLLECTIONS:
+            if folder in COLLECTIONS:
                 member = "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
                 inner = dirs[index + 1 : index + 2]
-                if inner and inner[0] in _DOCKER_DIRS and member not in self._documented:
+                if inner and inner[0] in DOCKER_DIRS and member not in self._documented:
                     return DOCKER
                 return member
         return self._subproject(parts[:-1]) or DOCKER
@@ -323,7 +282,7 @@ class Scopes:
                 # the part's own files are the repo's; what lies deeper (impl/cuda, one
                 # vendor's backend the build picks by an option) stays the part's
                 return folder if len(folders) > 1 else ""
-            if depth == 1 and folder.lower() in _SCRIPT_DIRS:
+            if depth == 1 and folder.lower() in SCRIPT_DIRS:
                 continue
             if folder in self._documented or self._names.detached(folder, self._scripted):
                 if not self._names.builds_below(parent, folders, depth):
@@ -371,7 +330,7 @@ class Scopes:
             if rel != script and name in text and named.search(text)
         ]
         return bool(homes) and all(
-            any(d.lower() in _TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
+            any(d.lower() in TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
         )
 
     def _installs(self, folder: str, name: str) -> bool:
@@ -404,72 +363,6 @@ class Scopes:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
-
-
-def _ci_file(rel: str) -> bool:
-    """Whether ``rel`` is a CI file (``.github/``, ``.gitlab-ci.yml``), not ``ci/build.sh``."""
-    parts = rel.lower().split("/")
-    return parts[-1] in _CI_FILES or (
-        any(d in _CI_DIRS for d in parts[:-1][:2]) and not _CI_BUILD.match(rel)
-    )
-
-
-def _ci_or_test(rel: str) -> bool:
-    """Whether ``rel`` is a CI file or one of the repo's tests, which the CI runs: what only
-    they run is no step of the repo's own route (``ci_only_scripts``)."""
-    dirs = rel.lower().split("/")[:-1]
-    return _ci_file(rel) or for_tests(rel.rsplit("/", 1)[-1]) or any(d in _TEST_DIRS for d in dirs)
-
-
-def _parts(rels: list[str], readme: str) -> frozenset[str]:
-    """The top-level directories that make up a repo with no build at its root: each one the
-    top-level ``readme`` names with a native build or a requirements list directly in it
-    (DIOPI README.md:21-24 lists its components impl, diopi_test, proto, adaptor:
-    ``impl/CMakeLists.txt`` is the build its README runs, ``diopi_test/requirements.txt``
-    what its tests need) is a part of the repo, not a sub-project beside it. A directory
-    with a Python build of its own (msit's ``msprechecker/pyproject.toml`` beside
-    ``msit/setup.py``) stays a project; only the files directly in a part are the repo's:
-    deeper directories (``impl/cuda``, one of the backends ``-DIMPL_OPT`` picks) keep the
-    part's scope."""
-    special = _CI_DIRS | _DOCKER_DIRS | _TEST_DIRS | _COLLECTIONS | DOC_DIRS
-    found, packaged = set(), set()
-    for rel in rels:
-        parts = rel.split("/")
-        if len(parts) != 2 or parts[0].lower() in special or parts[0].startswith("."):
-            continue
-        name = parts[1].lower()
-        if name in _PACKAGE_FILES:
-            packaged.add(parts[0])
-        elif name in _PROJECT_FILES or (name.startswith("requirement") and name.endswith(".txt")):
-            found.add(parts[0])
-    return frozenset(
-        p for p in found - packaged if re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", readme)
-    )
-
-
-_PROJECT = lazyre.compile(r"^[ \t]*project[ \t]*\(", re.IGNORECASE | re.MULTILINE)
-
-
-def _cmake_projects(build_texts: Mapping[str, str]) -> set[str]:
-    """The nested directories whose ``CMakeLists.txt`` is a CMake project of its own
-    (``project(QOS_TOOL CXX)``, MindSpeed mindspeed/ops/csrc/qos/CMakeLists.txt:5) in a repo
-    with no CMake build at its root: built on its own like a nested ``build.sh``, a part of
-    the repo's build only where a build file outside names it (``BuildNames.detached``)."""
-    return {
-        dirname(rel)
-        for rel, text in build_texts.items()
-        if rel.lower().endswith("/cmakelists.txt") and _PROJECT.search(text)
-    }
-
-
-def _copied_scripts(build_texts: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """``(copier, path)`` of each shell script a build script copies (``cp`` of a ``.sh``)."""
-    return tuple(
-        (rel, match.group(1))
-        for rel, text in build_texts.items()
-        if rel.endswith(".sh") and "cp " in text
-        for match in _COPIED.finditer(text)
-    )
 
 
 OPTIONAL = "optional"
