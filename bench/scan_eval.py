@@ -200,6 +200,25 @@ def _declared(truth: dict[str, object]) -> dict[str, set[str]]:
     return out
 
 
+_RANGE = re.compile(r"^(?P<file>.+):(?P<first>[0-9]+)-(?P<last>[0-9]+)$")
+
+
+def places(where: object) -> set[str]:
+    """A truth's ``where`` list as the ``path:line`` places it names: a range a truth writer
+    wrote (``cmake/third_party/json.cmake:46-50``) names each of its lines, so a scan citing any
+    line inside it matches; the range as written is kept too. A range longer than 200 lines or
+    written backwards names only itself."""
+    found: set[str] = set()
+    for place in where if isinstance(where, list) else ():
+        found.add(place)
+        span = _RANGE.match(place)
+        if span is not None:
+            first, last = int(span["first"]), int(span["last"])
+            if first <= last <= first + 200:
+                found.update(f"{span['file']}:{line}" for line in range(first, last + 1))
+    return found
+
+
 def _one_each(states: list[set[int]]) -> set[int]:
     """The reports that count as correct when each truth requirement makes one report correct:
     a maximum matching of reports to the truth requirements they state (augmenting paths), so
@@ -239,13 +258,13 @@ def score_repo(
     listed = truth.get("requirement", [])
     items = [i for i in listed if isinstance(i, dict)] if isinstance(listed, list) else []
     repo_items = [
-        (norm(i["subject"]), set(i.get("where", [])))
+        (norm(i["subject"]), places(i.get("where", [])))
         for i in items
         if i.get("scope", "repo") == "repo"
     ]
     for item in items:
-        places = own if item.get("scope", "repo") == "repo" else other
-        places[norm(item["subject"])].update(item.get("where", []))
+        stated = own if item.get("scope", "repo") == "repo" else other
+        stated[norm(item["subject"])].update(places(item.get("where", [])))
         for member in members(item) if item.get("scope", "repo") != "repo" else ():
             other_files[member].update(w.rsplit(":", 1)[0] for w in item.get("where", []))
         for member in members(item) if item.get("scope", "repo") == "repo" else ():
@@ -298,7 +317,7 @@ def score_repo(
         counts["truth"] += 1
         files = {w.rsplit(":", 1)[0] for w in item.get("where", [])}
         grouped = any(w.rsplit(":", 1)[0] in files for m in members(item) for w in cited.get(m, ()))
-        found = grouped or bool(cited.get(subject, set()) & set(item["where"]))
+        found = grouped or bool(cited.get(subject, set()) & places(item["where"]))
         counts["found"] += found
         if not found:
             instead = ", ".join(sorted(cited.get(subject, ()))) or "-"

@@ -103,3 +103,21 @@ def test_a_member_of_a_feature_s_requirements_file_reported_for_the_repo_is_a_sc
     counts, listing = scorer.score_repo(truth, [("numpy", ("requirements.txt:3",), "", "")])
     assert counts["python_package"]["scope_error"] == 1
     assert listing[0].split()[0] == "scope"
+
+
+def test_a_truth_place_written_as_a_range_matches_a_scan_citing_a_line_inside_it() -> None:
+    """xllm-ops' truth writes `cmake/third_party/json.cmake:46-50` (scan_eval22): the scan
+    citing line 47 found it; a line outside the range, or a range written backwards, did not."""
+    scorer = _scorer()
+    truth = {
+        "requirement": [
+            {"subject": "network", "spec": "any", "where": ["cmake/json.cmake:46-50"]},
+        ]
+    }
+    inside = [("network", ("cmake/json.cmake:47",), "any", "")]
+    counts, _ = scorer.score_repo(truth, inside)
+    assert (counts["vocabulary"]["found"], counts["vocabulary"]["correct"]) == (1, 1)
+    outside = [("network", ("cmake/json.cmake:51",), "any", "")]
+    counts, _ = scorer.score_repo(truth, outside)
+    assert (counts["vocabulary"]["found"], counts["vocabulary"]["correct"]) == (0, 0)
+    assert scorer.places(["a.cmake:9-3"]) == {"a.cmake:9-3"}
