@@ -36,3 +36,13 @@ def test_lines_and_text_agree(lines: list[str]) -> None:
     as_lines = [d.signature_id for d in explain_text(clean)]
     as_text = [d.signature_id for d in explain_text("".join(f"{x}\n" for x in clean))]
     assert as_lines == as_text
+
+
+def test_a_byte_order_mark_reads_the_same_in_blocks_of_one_byte() -> None:
+    """Hypothesis' find in CI: the encoding was decided on the first block, so a UTF-16 mark
+    followed by a NUL in the second byte-sized block read as UTF-8 cut small, UTF-16 whole."""
+    for data in (b"\xff\xfe\xc3\r\n\x00", b"\xff\xfe\xc3\x00version `GLIBCXX_3.4.30' not found"):
+        small = scan_log(data, block_bytes=1, max_line_bytes=1 << 20)
+        whole = scan_log(data)
+        assert small.lines == whole.lines
+        assert small.hits.keys() == whole.hits.keys()

@@ -52,7 +52,7 @@ def iter_blocks(
     mark is read as the encoding it names: UTF-16 (PowerShell's ``>`` writes it) is decoded to
     UTF-8 as it streams, a UTF-8 mark is dropped."""
     readinto = getattr(source, "readinto", None)
-    head = _fill(source, readinto, b"", block_bytes)
+    head = _fill(source, readinto, b"", max(block_bytes, SNIFF_BYTES))
     first: Optional[bytearray] = head
     if utf16_marked(head):
         source, readinto = Utf16Reader(source, bytes(head)), None
@@ -87,11 +87,17 @@ def iter_blocks(
         yield carry
 
 
+SNIFF_BYTES = 4096
+"""How much of a log's start decides its encoding: the same bytes whatever the block size, so
+a log reads the same cut into blocks of any size (tests/property)."""
+
+
 def utf16_marked(head: Block) -> bool:
-    """Whether bytes open with a UTF-16 byte-order mark (either order) and hold a NUL, as the
-    UTF-16 of any newline, space or digit does: ``\\xff\\xfe`` before text with none is
-    binary garbage ahead of a UTF-8 log, not UTF-16."""
-    return head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" in head
+    """Whether a log's first ``SNIFF_BYTES`` open with a UTF-16 byte-order mark (either order)
+    and hold a NUL, as the UTF-16 of any newline, space or digit does: ``\\xff\\xfe`` before
+    text with none is binary garbage ahead of a UTF-8 log, not UTF-16."""
+    sniffed = head[:SNIFF_BYTES]
+    return sniffed.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" in sniffed
 
 
 def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:

@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks, utf16_marked
+from bringup.triage.blocks import (
+    BLOCK_BYTES,
+    MAX_LINE_BYTES,
+    SNIFF_BYTES,
+    iter_blocks,
+    utf16_marked,
+)
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
@@ -174,7 +180,7 @@ def scan_file(
     size = path.stat().st_size
     count = processes or min(MAX_PROCESSES, cpu_count())
     with path.open("rb") as handle:
-        whole = utf16_marked(handle.read(block_bytes))  # two-byte newlines: read as one range
+        whole = utf16_marked(handle.read(SNIFF_BYTES))  # two-byte newlines: read as one range
     split = count > 1 and size >= parallel_min_bytes and not whole
     ranges = line_ranges(path, count) if split else []
     if len(ranges) < 2 or not can_fork():
