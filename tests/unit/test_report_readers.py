@@ -4,6 +4,7 @@ beside them. Forms quoted from issue 16 itself are marked so."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,35 @@ def test_a_tool_wins_over_a_hand_written_line() -> None:
         confidence="medium",
     )
     assert [f.value for f in merge_facts([hand, tool])] == ["24.1.rc1", "24.1.rc3"]
+
+
+def test_each_value_is_spelled_once_however_often_a_key_repeats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fuzz's 2 MB report repeating one key 3,000 times (one value megabytes long) took
+    52 s: every pair re-made both values' spelling. Each fact's is made once now."""
+    merge = importlib.import_module("bringup.probe.importers.merge")
+    spelled: list[object] = []
+    spelling = merge._spelling
+    monkeypatch.setattr(merge, "_spelling", lambda f: spelled.append(f) or spelling(f))
+    facts = [
+        Fact(
+            key=ascend_keys.ASCEND_DRIVER,
+            value=f"24.{n}",
+            source=Source(kind="report", ref="r", line=n),
+        )
+        for n in range(1, 60)
+    ]
+    assert len(merge_facts(facts)) == 59
+    assert len(spelled) == 59
+
+
+def test_json_nested_past_the_stack_is_no_gpustack_report() -> None:
+    """The fuzz's nested arrays raised RecursionError out of json.loads (exit 3)."""
+    from bringup.probe.importers.gpustack import parse_gpustack
+
+    text = "[" * 50_000 + "]" * 50_000
+    assert parse_gpustack(text, Source(kind="report", ref="r")) is None
 
 
 def test_lines_that_look_like_facts_but_were_not_read_are_listed() -> None:

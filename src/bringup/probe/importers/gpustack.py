@@ -24,7 +24,7 @@ def parse_gpustack(text: str, source: Source) -> Collected | None:
         return None
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested past Python's stack
         return None
     worker = _dict(data)
     status = _dict(worker.get("status")) or worker

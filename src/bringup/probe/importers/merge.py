@@ -35,11 +35,14 @@ def merge_facts(facts: Iterable[Fact]) -> tuple[Fact, ...]:
         ordered = sorted(observed, key=_rank)
         winner = ordered[0]
         merged.append(winner)
-        kept = [winner]
+        # each value's spelling made once: a report repeating a key thousands of times, one
+        # value megabytes long, re-made it for every pair (fuzz: 52 s on a 2 MB report)
+        kept = [_spelling(winner)]
         for other in ordered[1:]:
-            if any(_agrees(other, k) for k in kept):
+            spelling = _spelling(other)
+            if any(_agrees(spelling, k) for k in kept):
                 continue
-            kept.append(other)
+            kept.append(spelling)
             merged.append(
                 msgspec.structs.replace(
                     other, reason=f"contradicts {winner.source} ({winner.value!r})"
@@ -53,9 +56,14 @@ def _rank(found: Fact) -> tuple[int, int, int]:
     return (_RANK[found.confidence], -len(str(found.value)), found.source.line or 0)
 
 
-def _agrees(one: Fact, other: Fact) -> bool:
+def _spelling(found: Fact) -> str:
+    """The value as ``_agrees`` compares it: lower case, each run of separators one dot."""
+    return _SEPARATORS.sub(".", str(found.value).lower()).strip(".")
+
+
+def _agrees(a: str, b: str) -> bool:
     """Same value, or one refines the other (``8.0`` and ``8.0.RC2``; ``2.1.0`` and
-    ``2.1.0+cpu``; ``910B`` and ``910B``); case and separators do not count."""
-    a, b = (_SEPARATORS.sub(".", str(f.value).lower()).strip(".") for f in (one, other))
+    ``2.1.0+cpu``; ``910B`` and ``910B``), both given as ``_spelling`` makes them: case and
+    separators do not count."""
     short, long = sorted((a, b), key=len)
     return long == short or long.startswith(short + ".") or (short.isdigit() and a == b)
