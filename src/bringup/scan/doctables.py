@@ -9,6 +9,7 @@ release, which only the knowledge base can pair up).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import NamedTuple
 
 import msgspec
@@ -21,7 +22,7 @@ from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
-from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at
+from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
 from bringup.scan.releaserows import current_row, newest_row
 from bringup.scan.supporttables import (
     arch_cells,
@@ -93,12 +94,14 @@ def paragraph(
         offset += len(text) + 1
     found: list[Requirement] = []
     joined = " ".join(parts)
+    offsets = [start for start, _ in starts]
+    ends = sentence_ends(joined)
     for m in read_line(joined, required=required, vendor=vendor):
-        line = next(number for start, number in reversed(starts) if start <= m.offset)
+        line = starts[bisect_right(offsets, m.offset) - 1][1]
         stated = requirement(
             file, line, m.subject, m.spec, text=m.text, confidence=m.confidence, hard=m.hard
         )
-        purpose = purpose_at(joined, m.offset)
+        purpose = purpose_at(joined, m.offset, ends)
         found.append(
             msgspec.structs.replace(stated, feature=f"option:{purpose}") if purpose else stated
         )
