@@ -229,9 +229,14 @@ def test_each_value_is_spelled_once_however_often_a_key_repeats(
     """The fuzz's 2 MB report repeating one key 3,000 times (one value megabytes long) took
     52 s: every pair re-made both values' spelling. Each fact's is made once now."""
     merge = importlib.import_module("bringup.probe.importers.merge")
-    spelled: list[object] = []
+    spelled: list[Fact] = []
     spelling = merge._spelling
-    monkeypatch.setattr(merge, "_spelling", lambda f: spelled.append(f) or spelling(f))
+
+    def counted(found: Fact) -> str:
+        spelled.append(found)
+        return str(spelling(found))
+
+    monkeypatch.setattr(merge, "_spelling", counted)
     facts = [
         Fact(
             key=ascend_keys.ASCEND_DRIVER,
