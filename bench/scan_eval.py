@@ -18,6 +18,11 @@ sources); any of them may be the truth's. A scanned ``submodule`` from a ``.gitm
 is the requirement a truth entry citing that entry states under its own name (``mindspeed``).
 
     .venv/bin/python bench/scan_eval.py SRC [--truth DIR] [--only REPO ...] [--misses [KIND ...]]
+    .venv/bin/python bench/scan_eval.py --against OTHER [--truth DIR] ...
+
+``--against OTHER`` scores a second writer's truth files (OTHER/NAME.toml, written blind for
+the same repos at the same commits) in the scan's place: how far two careful humans agree is
+the ceiling the scan's own figures are read against.
 
 ``--misses`` lists, per repo, each truth requirement not found (with what the scan cited for its
 subject instead) and each scanned requirement not correct (``scope`` when its place belongs to a
@@ -184,6 +189,22 @@ def scanned(checkout: Path) -> list[tuple[str, tuple[str, ...], str, str]]:
     return found
 
 
+def written(truth: dict[str, object]) -> list[tuple[str, tuple[str, ...], str, str]]:
+    """A second writer's repo-scope requirements in the form ``scanned`` gives: each
+    requirement with every place it names (ranges as their lines); a group (a requirements
+    file written as one entry) as one requirement per member, as the scan reports them."""
+    found = []
+    listed = truth.get("requirement", [])
+    for item in listed if isinstance(listed, list) else ():
+        if not isinstance(item, dict) or item.get("scope", "repo") != "repo":
+            continue
+        sites = tuple(sorted(places(item.get("where", []))))
+        spec, text = str(item.get("spec", "")), str(item.get("note", ""))
+        for subject in members(item) or [norm(str(item["subject"]))]:
+            found.append((subject, sites, spec, text))
+    return found
+
+
 def _declared(truth: dict[str, object]) -> dict[str, set[str]]:
     """The repo-scope truth subjects each ``.gitmodules`` line is cited for. That file declares
     one submodule per entry, so a truth requirement citing the entry (MindSpeed-LLM's
@@ -329,15 +350,29 @@ def score_repo(
 
 
 def score(
-    src: Path, truth_dir: Path, only: set[str], misses: list[str] | None = None
+    src: Path | None,
+    truth_dir: Path,
+    only: set[str],
+    misses: list[str] | None = None,
+    against: Path | None = None,
 ) -> dict[str, Counter[str]]:
-    """Counts per kind; with ``misses`` (kinds, empty for all) each repo's misses are printed."""
+    """Counts per kind; with ``misses`` (kinds, empty for all) each repo's misses are printed.
+    With ``against``, the second writer's truth files are scored instead of the scan of SRC
+    (repos it did not write are left out)."""
     totals: dict[str, Counter[str]] = defaultdict(Counter)
     for truth_file in sorted(truth_dir.glob("*.toml")):
         if only and truth_file.stem not in only:
             continue
         truth = tomllib.loads(truth_file.read_text(encoding="utf-8"))
-        counts, listing = score_repo(truth, scanned(src / truth_file.stem))
+        if against is not None:
+            other = against / truth_file.name
+            if not other.is_file():
+                continue
+            stated = written(tomllib.loads(other.read_text(encoding="utf-8")))
+        else:
+            assert src is not None
+            stated = scanned(src / truth_file.stem)
+        counts, listing = score_repo(truth, stated)
         for name, count in counts.items():
             totals[name].update(count)
         if misses is not None:
@@ -348,7 +383,12 @@ def score(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("src", type=Path, help="a directory of checkouts named as the truth files")
+    parser.add_argument(
+        "src", type=Path, nargs="?", help="a directory of checkouts named as the truth files"
+    )
+    parser.add_argument(
+        "--against", type=Path, help="a second writer's truth files, scored in the scan's place"
+    )
     parser.add_argument("--truth", type=Path, default=TRUTH)
     parser.add_argument(
         "--only", nargs="*", default=[], help="score these repos only (e.g. the held-out ones)"
@@ -360,7 +400,9 @@ def main() -> int:
         help="list each repo's misses and wrong answers (of these kinds only)",
     )
     args = parser.parse_args()
-    totals = score(args.src, args.truth, set(args.only), args.misses)
+    if (args.src is None) == (args.against is None):
+        parser.error("give SRC (score the scan) or --against OTHER (score a second writer)")
+    totals = score(args.src, args.truth, set(args.only), args.misses, args.against)
     header = ("kind", "truth", "found", "recall", "tool", "correct", "prec", "dup")
     print("{:16} {:>5} {:>5} {:>7} {:>5} {:>7} {:>6} {:>4}".format(*header))
     overall: Counter[str] = Counter()

@@ -121,3 +121,29 @@ def test_a_truth_place_written_as_a_range_matches_a_scan_citing_a_line_inside_it
     counts, _ = scorer.score_repo(truth, outside)
     assert (counts["vocabulary"]["found"], counts["vocabulary"]["correct"]) == (0, 0)
     assert scorer.places(["a.cmake:9-3"]) == {"a.cmake:9-3"}
+
+
+def test_a_second_writer_is_scored_in_the_scans_place() -> None:
+    """``--against``: a second writer's truth for the same repo, read as the scan's report —
+    its repo scope only, groups as their members, ranges as their lines — so two writers who
+    cite the same places for the same things agree fully."""
+    scorer = _scorer()
+    second = {
+        "requirement": [
+            {"subject": "cann", "spec": ">=8.2", "where": ["docs/zh/install.md:29-31"]},
+            {
+                "subject": "python-deps",
+                "spec": "any",
+                "any_of": ["torch>=2.1", "numpy"],
+                "where": ["requirements.txt:2"],
+            },
+            {"subject": "gcc", "spec": ">=9", "where": ["README.md:40"], "scope": "tests"},
+        ]
+    }
+    stated = scorer.written(second)
+    assert [subject for subject, *_ in stated] == ["cann", "torch", "numpy"]
+    counts, _ = scorer.score_repo(TRUTH, stated)
+    assert (counts["toolkit"]["found"], counts["toolkit"]["correct"]) == (1, 1)
+    package = counts["python_package"]
+    assert (package["truth"], package["found"], package["tool"], package["correct"]) == (1, 1, 2, 2)
+    assert counts["host_toolchain"]["tool"] == 0
