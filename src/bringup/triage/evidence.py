@@ -61,8 +61,9 @@ kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... 
 errors might be ...", Comfy-Org/ComfyUI#12366)."""
 _SEPARATOR = re.compile(r"[/\\]")
 _CRASH = re.compile(
-    r"(?i)(?:\bsegmentation fault|\bcore dumped\b|\billegal instruction\b|\bbus error\b"
-    r"|^[^\w]*aborted\b|\bfatal python error: (?:segmentation|aborted|bus error|illegal))"
+    r"(?i)(?:\bsegmentation fault|\bsegfault\b|\bcore dumped\b|\billegal instruction\b"
+    r"|\bbus error\b|^[^\w]*aborted\b"
+    r"|\bfatal python error: (?:segmentation|aborted|bus error|illegal))"
 )
 """A process killed by a signal, as the shell or Python's faulthandler reports it: the line
 says that it died, not where; the line before it may (``text``)."""

@@ -9,7 +9,10 @@ layer (an operation, its inputs), a failure line with those words, placed there 
 the cause better than "an operation failed": the class is told in its place, at the same
 rank and in the same layer (read from words alone, it says no more about where the log
 fails). A refusal of the hardware (``line_unless``: the GPU, the chip, its architecture) is
-no setting of the project.
+no setting of the project. A line whose words name no layer is where a failure no words place
+is (``evidence.default``, an operation): a process of the job that died on a signal
+("Segmentation fault (core dumped)") is the project's code crashing, class.code.project-bug's
+``line``, when nothing else in the log places the failure.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import re
 from typing import Optional
 
 from bringup.model.diagnosis import Diagnosis, Evidence
-from bringup.triage.evidence import failure_diagnosis, failure_rule, rule_diagnosis
+from bringup.triage.evidence import default, failure_diagnosis, failure_rule, rule_diagnosis
 from bringup.triage.fallbackrules import Rules
 from bringup.triage.findings import Findings
 
@@ -26,7 +29,7 @@ from bringup.triage.findings import Findings
 def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
     """The failure placed by its words (``failure_diagnosis``), or in its place the class
     rule whose ``line`` reads the first refusal among the failure lines, where both are in
-    that rule's layer."""
+    that rule's layer (a line no words place is in the default entry's)."""
     placed = failure_diagnosis(findings, rules.evidence)
     if placed is None:
         return None
@@ -37,8 +40,8 @@ def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
                 continue
             if rule.line_unless and re.search(rule.line_unless, failure.text):
                 continue
-            where = failure_rule(failure, rules.evidence)
-            if where is None or where.layer != rule.layer:
+            where = failure_rule(failure, rules.evidence) or default(rules.evidence)
+            if where.layer != rule.layer:
                 continue
             return rule_diagnosis(
                 rule,

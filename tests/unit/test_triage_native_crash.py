@@ -1,0 +1,74 @@
+"""A job's process that died on a signal of its own code (a segmentation fault, an illegal
+instruction) where nothing else in the log names a failure: class.code.project-bug's line form,
+told in the place of "the job failed (no words say where)" (issue 15). Not a compiler that
+crashed, nor a device kernel's fault.
+
+Lines from the tuning halves of the triage corpora are named by their case file there and the
+public source beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.evidence import FAILURE_SCORE
+
+CLASS = "class.code.project-bug"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_nineteenth c13, vllm-project/vllm-omni#6969 (the profiler's
+        # with_stack): the workers' faulthandler line, then the server's notice
+        "(DiffusionWorker_SP0 pid=292987) [2026-09-03 01:43:20] [WARNING] [292987] profiler.py: "
+        "Incorrect schedule: Stop profiler while current state is RECORD which may result in "
+        "incomplete parsed data.\n"
+        "!!!!!!! Segfault encountered !!!!!!!\n\n"
+        "(APIServer pid=292942) ERROR 09-03 01:43:37 [multiproc_executor.py:403] Diffusion "
+        "worker(s) died unexpectedly: ['DiffusionWorker-3(exitcode=None)']\n",
+        # tests/data/triage_twentysecond c07, NVIDIA/TransformerEngine#1031 (torchrun's report
+        # of a worker killed by SIGSEGV; its ChildFailedError echoes it)
+        "[2024-07-22 18:27:00,941] torch.distributed.elastic.multiprocessing.api: [ERROR] failed "
+        "(exitcode: -11) local_rank: 0 (pid: 1761020) of binary: "
+        "/home//miniconda3/envs/megatron/bin/python\n",
+        # tests/data/triage_twentythird c09, ggml-org/llama.cpp#16049 (AMX code under musl)
+        "    print_info: model type       = 4B\n    Illegal instruction (core dumped)\n",
+    ],
+)
+def test_a_process_that_died_on_a_signal_is_the_projects_code(log: str) -> None:
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == (CLASS, "operator_execution")
+    assert (first.score, first.confidence) == (FAILURE_SCORE, "low")
+
+
+@pytest.mark.parametrize(
+    ("log", "layer"),
+    [
+        # tests/data/triage_twentyfirst a07, vllm-project/vllm-ascend#7782: GCC crashed compiling
+        # triton-ascend's launcher stub, a compiler's crash, not the project's
+        (
+            "RuntimeError: Failed to compile /tmp/tmpx5kvific/launcher_cxx11abi1.cxx, error: "
+            "g++: internal compiler error: Segmentation fault signal terminated program cc1plus\n",
+            "build",
+        ),
+        # tests/data/triage_twentysecond d05, Ascend/msprobe@ff0a818f: the import the shell ran
+        # when it crashed places it (a package's import), as before
+        (
+            "from msprobe.pytorch import PrecisionDebugger  # ← 触发崩溃\n"
+            "Segmentation fault (core dumped)\n",
+            "install",
+        ),
+    ],
+)
+def test_a_crash_placed_elsewhere_is_not_the_projects_code(log: str, layer: str) -> None:
+    first = explain_text(log)[0]
+    assert first.signature_id != CLASS
+    assert first.layer == layer
+
+
+def test_a_device_kernels_fault_is_not_a_crash_of_the_projects_code() -> None:
+    # CUDA's cudaErrorIllegalInstruction as a bare line (cuda_runtime_api.h: "an illegal
+    # instruction was encountered"): a kernel's fault on the device, which its words name
+    line = "CUDA error: an illegal instruction was encountered\n"
+    assert all(d.signature_id != CLASS for d in explain_text(line))
