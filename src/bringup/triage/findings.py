@@ -37,12 +37,21 @@ FOLLOWING_BYTES = 320
 
 PREFIX = (
     r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: "
-    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} )*"
+    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} "
+    r"(?:[\w.-]{1,200}:[0-9]{1,6}\] )?"
+    r"|[DIWECF][0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} {1,8}[0-9]{1,10} "
+    r"[^\s\]]{1,300}:[0-9]{1,6}\][ \t]?)*"
 )
 """What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
 ``E   ``, torchrun's ``0: ``, vLLM's logger's level and time before its ``[file.py:N]``
-(``ERROR 07-28 02:12:55 [multiproc_executor.py:1000]``, vllm/logger.py ``_FORMAT``). An
-exception line may also be indented (a paste, a wrapped subprocess's output)."""
+(``ERROR 07-28 02:12:55 [multiproc_executor.py:1000]``, vllm/logger.py ``_FORMAT``) or, in its
+older releases (v0.1.0's ``_FORMAT``), before its ``file.py:N]`` (``ERROR 02-21 03:00:08
+engine.py:387]``), and
+the glog layout of PyTorch's logging (torch/_logging/_internal.py ``TorchLogsFormatter``: level
+letter, date, time with microseconds, process, path and line, then its trace id ``[0/0]``:
+``E0701 18:17:41.098000 252793 site-packages/torch/_subclasses/fake_tensor.py:2431] [0/0]``),
+which C++'s glog prints too. An exception line may also be indented (a paste, a wrapped
+subprocess's output)."""
 
 EXCEPTION_PATTERN = (
     r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
