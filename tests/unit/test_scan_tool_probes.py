@@ -27,3 +27,20 @@ def test_the_three_probe_patterns_read_the_same_tool() -> None:
         assert _PROBE.findall(line) == [("ccache", "")]
     # a word ending in "type" probes nothing ("mytype x ||")
     assert _TOOL_TEST.findall("mytype ccache || exit 1") == []
+
+
+def test_an_option_named_type_or_which_probes_nothing() -> None:
+    # FlagOpen/FlagScale@da4935ec install/install-requirements-metax.sh:75-80, joined: the
+    # script's option ``--device-type`` takes a device name, no tool is probed
+    line = (
+        "python tools/patch/unpatch.py --backend vllm FlagScale --task inference "
+        '--device-type Metax_C550 || { echo "Failed to execute unpatch script"; exit 1'
+    )
+    assert _TOOL_TEST.findall(line) == []
+    assert _PROBE.findall(line) == []
+    # NVIDIA/Fuser@81c4b22f tools/check_symbol_visibility.sh:41, find's ``-type f``, its
+    # ``|| true`` made a stop
+    find = 'find "$python_dir" -name "$pattern" -type f 2>/dev/null || exit 1'
+    assert _TOOL_TEST.findall(find) == []
+    # the probe itself still reads after a path or a negation
+    assert _TOOL_TEST.findall("! type ninja >/dev/null 2>&1") == [("ninja", "")]

@@ -65,9 +65,13 @@ named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
 ``ASCEND_INSTALL_PATH`` names the toolkit's place)."""
 _DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
 _DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
-PROBED = r"(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}"
+PROBED = r"(?<!-)(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}"
 """The words that ask the shell where a tool is (``command -v X``, ``which X``, ``type X``): the
-tool's name follows; every reader of a probe builds its pattern on this one."""
+tool's name follows; every reader of a probe builds its pattern on this one. Not the end of an
+option's name, whose value follows: ``--device-type Metax_C550 || {`` runs a script
+(FlagOpen/FlagScale@da4935ec install/install-requirements-metax.sh:75-80), ``find . -type f
+... || true`` searches (NVIDIA/Fuser@81c4b22f tools/check_symbol_visibility.sh:41,
+mindspore-lab/mindnlp@7dd3e355 scripts/start_ocr_service.sh:47)."""
 TOOL = r"[A-Za-z_][\w.+-]{0,80}(?![\w.+-])"
 """A tool's name as a probe gives it (``pkg-config``, ``g++``), whole."""
 _TOOL_TEST = lazyre.compile(
