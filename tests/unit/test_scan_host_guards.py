@@ -170,7 +170,10 @@ def test_cpu_architectures_qualifying_a_cpu_noun_are_the_cpus_needed() -> None:
     assert _archs("README.md", text) == [("arch", "x86_64,aarch64", 3)]
     # facebookresearch/faiss@02dbb4e4 INSTALL.md:77 (its sentence's first clause)
     words = "Faiss is supported on x86-64 machines on Linux, OSX, and Windows."
-    assert [(m.subject, m.spec) for m in read_line(words, required=True)] == [("arch", "x86_64")]
+    assert [(m.subject, m.spec) for m in read_line(words, required=True)] == [
+        ("arch", "x86_64"),
+        ("os", "linux,macos,windows"),
+    ]
     # a CPU named without a noun or label is no list (constructed)
     assert _archs("README.md", "## Prerequisites\n\n* Linux, tested on x86_64\n") == []
 
@@ -206,3 +209,25 @@ def test_a_docs_workflows_container_says_nothing_of_the_repos_platform() -> None
     built = workflow.replace("Build Docs and deploy to Github Pages", "Build")
     found = extract_ci(SourceFile(ref=rel, rel=rel, text=built)).requirements
     assert {r.subject for r in found} >= {"os", "os_version", "arch"}
+
+
+def _os(words: str) -> list[tuple[str, str, bool]]:
+    return [(m.subject, m.spec, m.hard) for m in read_line(words) if m.subject == "os"]
+
+
+def test_a_support_clause_naming_linux_and_its_peers_lists_the_oses() -> None:
+    # NVIDIA/AMGX@3188dce5 README.md:19, a bullet of its features
+    assert _os("* Linux and Windows support") == [("os", "linux,windows", True)]
+    # facebookresearch/faiss@02dbb4e4 INSTALL.md:77: macOS by its old name
+    words = "Faiss is supported on x86-64 machines on Linux, OSX, and Windows."
+    assert _os(words) == [("os", "linux,macos,windows", True)]
+    # ai-dynamo/nixl@8770b655 README.md:32: the other OSes are what is left out
+    words = "macOS and Windows are not currently supported; use a Linux host"
+    assert _os(words) == []
+    # NVIDIA/MatX@4d58c1a8 README.md:51: Linux alone, Windows named as untested
+    words = "MatX support is currently limited to **Linux only** due to the time to test Windows"
+    assert _os(words) == [("os", "linux", True)]
+    # "OS x86_64" names a CPU, no macOS (constructed)
+    assert _os("supported on OS x86_64 and Windows") == []
+    # hicann/ge@ffdcbc9f scripts/readme.md:21: WSL is Linux on Windows, no other OS
+    assert _os("OS支持的命令行工具： 原生Linux or WSL shell；") == []

@@ -171,7 +171,7 @@ def _systems(clause: str) -> list[Found]:
                 arch = ",".join(dict.fromkeys(_arch(m.group(1)) for m in cpus))
                 found.append(("arch", arch, clause.strip(), cpus[0].start()))
             return found
-    stated = _linux_only(clause)
+    stated = _linux_only(clause) or _across_systems(clause)
     if stated:
         return stated
     elsewhere = _OS_ELSEWHERE.search(clause)
@@ -183,6 +183,31 @@ def _systems(clause: str) -> list[Found]:
         return [("os", "linux", clause.strip(), at)] if at is not None else []
     words, at = platform.group(0), platform.start()
     return [("os", "linux", words, at), ("arch", _arch(platform.group(1)), words, at)]
+
+
+_SUPPORT = lazyre.compile(r"\bsupport(?:s|ed)?\b|\bcompatible\b|支持|兼容", re.IGNORECASE)
+"""Words saying the repo supports what the clause lists."""
+
+
+def _across_systems(clause: str) -> list[Found]:
+    """The OSes a clause says the repo supports where it names Linux's peers too ("* Linux and
+    Windows support", NVIDIA/AMGX@3188dce5 README.md:19; "Faiss is supported on x86-64 machines
+    on Linux, OSX, and Windows.", facebookresearch/faiss@02dbb4e4 INSTALL.md:77): a support
+    list, any of which will do. The readers of Linux alone leave such a clause, whose other OS
+    says Linux is not the one; a negated clause ("macOS and Windows are not currently
+    supported", ai-dynamo/nixl@8770b655 README.md:32) lists what is left out, and one that
+    also says "Linux only" of a part ("NPU 功能当前仅支持 Linux") is left to that reader."""
+    if _SUPPORT.search(clause) is None or _OTHER_OS.search(clause) is None:
+        return []
+    if _NEGATED.search(clause) or _LINUX_ONLY.search(clause):
+        return []
+    # WSL is Linux run on Windows ("原生Linux or WSL shell", hicann/ge@ffdcbc9f
+    # scripts/readme.md:21): no peer of Linux's
+    names = [m for m in _OS_NAME.finditer(clause) if not m.group(1).upper().startswith("WSL")]
+    named = list(dict.fromkeys(os_name(m.group(1)) for m in names))
+    if len(named) < 2 or not {"windows", "macos"} & set(named):
+        return []
+    return [("os", ",".join(named), clause.strip(), names[0].start())]
 
 
 def _linux_only(clause: str) -> list[Found]:
