@@ -9,15 +9,10 @@ Sources (public, at the commits the tune-set truth was written for):
 - Ascend/tensorflow 82957b92d1ade2f48ca51dda811f0baec23b04c7
 - mindspore-lab/mindnlp 7dd3e355d3f383c352ee94184ce0b208ad50abd6
 - hicann/cann-recipes-infer fbc225d2de3157a093a2e7dfc2b23086d23ed8f9
-- mindspore-ai/akg 6ec75bdf773a973e6fdbb29079613c440166d4de
-- NVIDIA/Fuser 81c4b22fd750d377d69e24928c32233162f6b2bd
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import CI, DEVELOPMENT, REPO, TESTS, Scopes
 
 # msmodelslim setup.py:75 reads the top-level list; compress_graph/build.sh:13-15 builds the
@@ -144,41 +139,3 @@ def test_a_nested_pip_list_only_ci_installs_is_cis() -> None:
     # and with no manifest stating the needs, the list CI installs is all the repo says
     bare = {k: v for k, v in texts.items() if k != "setup.py"}
     assert Scopes([*files[1:], *lists], {}, texts=bare).of(lists[0]) == REPO
-
-
-def test_a_submodule_checked_out_inside_a_sub_project_is_that_sub_project_s(
-    tmp_path: Path,
-) -> None:
-    # mindspore-ai/akg@6ec75bdf .gitmodules:1-3: the LLVM its akg-mlir part builds with; the
-    # repo's top has no build of its own, akg-mlir/ has one (CMakeLists.txt, build.sh, setup.py)
-    # and a README
-    (tmp_path / ".gitmodules").write_text(
-        '[submodule "akg-mlir/third-party/llvm-project"]\n'
-        "\tpath = akg-mlir/third-party/llvm-project\n"
-        "\turl = https://gitee.com/mirrors/llvm-project.git\n"
-        # NVIDIA/Fuser@81c4b22f .gitmodules: a submodule of the repo's own, checked out with
-        # a build and a README of its own, stays the repo's
-        '[submodule "third_party/benchmark"]\n'
-        "\tpath = third_party/benchmark\n"
-        "\turl = https://github.com/google/benchmark\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "README.md").write_text("# AKG\n", encoding="utf-8")
-    part = tmp_path / "akg-mlir"
-    part.mkdir()
-    (part / "README.md").write_text("# AKG-MLIR\n", encoding="utf-8")
-    (part / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.20)\n", encoding="utf-8")
-    checked_out = tmp_path / "third_party" / "benchmark"
-    checked_out.mkdir(parents=True)
-    (checked_out / "README.md").write_text("# benchmark\n", encoding="utf-8")
-    (checked_out / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.10)\n", encoding="utf-8"
-    )
-    component = scan_repo(tmp_path, "akg").component
-    own = [r.spec for r in component.requirements if r.subject == "submodule"]
-    assert own == ["third_party/benchmark"]
-    placed = {
-        scope.name: [r.spec for r in scope.requirements if r.subject == "submodule"]
-        for scope in component.scopes
-    }
-    assert placed["akg-mlir"] == ["akg-mlir/third-party/llvm-project"]

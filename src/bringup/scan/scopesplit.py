@@ -4,11 +4,8 @@ same way and shown beside it; the steps the files imply when none is stated."""
 
 from __future__ import annotations
 
-import posixpath
 from collections import defaultdict
 from typing import NamedTuple, TypeVar
-
-import msgspec
 
 from bringup import backends
 from bringup.model import Requirement, Scope, Step
@@ -17,7 +14,6 @@ from bringup.scan.borrowed import borrowed, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
-from bringup.scan.gitmodules import SUBMODULE
 from bringup.scan.optdirs import optional_directories
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
@@ -52,36 +48,6 @@ def _by_scope(
             scope = feature
         grouped[REPO if scope == keep else scope].append(item)
     return grouped
-
-
-def _submodules_placed(
-    requirements: list[Requirement], scopes: Scopes, texts: dict[str, tuple[RepoFile, str]]
-) -> list[Requirement]:
-    """The root ``.gitmodules``' submodules placed where their paths lie: one checked out
-    inside a sub-project is that sub-project's (mindspore-ai/akg@6ec75bdf .gitmodules:1
-    ``akg-mlir/third-party/llvm-project``, the LLVM of its ``akg-mlir`` part;
-    hicann/cann-recipes-embodied-intelligence@aed7a478 .gitmodules:1,5
-    ``locomotion/LQC/extern/exprtk``, of its ``locomotion/LQC`` recipe). The directory that
-    holds the path is placed, not the path itself: a checked-out submodule has a build and a
-    README of its own, so read alone it looks like a project (NVIDIA/Fuser@81c4b22f
-    ``third_party/benchmark``, the repo's)."""
-    placed = []
-    for requirement in requirements:
-        entry = texts.get(requirement.source.ref or "")
-        parent = posixpath.dirname(requirement.spec)
-        scope = REPO
-        if (
-            requirement.subject == SUBMODULE
-            and entry is not None
-            and entry[0].rel == ".gitmodules"
-            and parent
-            and not requirement.feature
-        ):
-            scope = scopes.of(f"{parent}/.gitmodules")
-        placed.append(
-            msgspec.structs.replace(requirement, feature=scope) if scope != REPO else requirement
-        )
-    return placed
 
 
 def united(requirements: list[Requirement], authority: dict[str, int]) -> list[Requirement]:
@@ -173,7 +139,7 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    by_scope = _by_scope(_submodules_placed(requirements, scopes, texts), scope_of, on=scopes.on)
+    by_scope = _by_scope(requirements, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
