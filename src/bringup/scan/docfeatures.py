@@ -23,6 +23,7 @@ Two shapes real docs share:
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -58,16 +59,15 @@ _INSTALLERS = frozenset({"pypi:pip", "pypi:setuptools", "pypi:wheel", "pypi:buil
 :306-310, among the build's prerequisites) prepares the repo's build, no example's."""
 
 
-def _example_subject(subject: str, said: str) -> bool:
+def _example_subject(subject: str, installs: bool) -> bool:
     """A device count, or a Python package that is not a framework the repo builds on nor an
-    installer, which the page's ``pip install`` line (``said``) adds; a requirements table on
-    a "getting started" page (LLaMA-Factory docs/zh/getting-started.md) states the repo's
+    installer, which the page's ``pip install`` line adds (``installs``); a requirements table
+    on a "getting started" page (LLaMA-Factory docs/zh/getting-started.md) states the repo's
     own."""
     if subject.endswith("_count"):
         return True
     packaged = scope_of(subject) in (None, "python_package")
-    packaged = packaged and subject not in frameworks() | _INSTALLERS
-    return packaged and _PIP_INSTALL.search(said) is not None
+    return packaged and subject not in frameworks() | _INSTALLERS and installs
 
 
 def option_on(text: str) -> str:
@@ -159,23 +159,33 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
     lines = text.splitlines()
     example = example_page(rel)
     names = flavours(text) if "pip" in text else []
+
+    # each read once a line (and subject): a line of a megabyte states thousands of needs
+    @functools.cache
+    def said(at: int) -> tuple[str, str]:
+        """The sentence at line index ``at`` and the feature it gives all its needs."""
+        # a sentence wraps: "install CUDA toolkit and build Mooncake with" / "`USE_X` enabled"
+        wrapped = "\n".join(lines[at : at + (2 if _wraps(lines, at) else 1)])
+        feature = TESTS if at < len(lines) and only_for_tests(lines[at]) else ""
+        return wrapped, feature or (option_on(wrapped) if "_" in wrapped else "")
+
+    flavour = functools.cache(lambda line: _flavour(lines, line, names))
+    installs = functools.cache(lambda at: _PIP_INSTALL.search(said(at)[0]))
+    purpose = functools.cache(lambda at, subject: _purpose(lines[at], subject))
     out = []
     for stated in found:
         line = stated.source.line
         at = line - 1 if line is not None and 0 < line <= len(lines) else len(lines)
-        # a sentence wraps: "install CUDA toolkit and build Mooncake with" / "`USE_X` enabled"
-        wrapped = "\n".join(lines[at : at + (2 if _wraps(lines, at) else 1)])
-        feature = TESTS if at < len(lines) and only_for_tests(lines[at]) else ""
-        feature = feature or (option_on(wrapped) if "_" in wrapped else "")
+        feature = said(at)[1]
         # the installer is every flavour's ("install pip >= 20.3 first to install
         # prebuilt", spconv README.md:129, above a table of spconv-cuXXX flavours)
         shared = stated.subject == "python" or stated.subject in _INSTALLERS
         if not feature and names and line is not None and not shared:
-            feature = _flavour(lines, line, names)
-        if not feature and example and _example_subject(stated.subject, wrapped):
+            feature = flavour(line)
+        if not feature and example and _example_subject(stated.subject, installs(at) is not None):
             feature = example
         if not feature and not stated.feature and at < len(lines):
-            feature = _purpose(lines[at], stated.subject)
+            feature = purpose(at, stated.subject)
         # the build option a sentence names says better than its purpose words which one
         moved = feature and (not stated.feature or feature.startswith("option:"))
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)

@@ -22,7 +22,7 @@ contradiction to show, not a choice.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple, Optional
 
 import msgspec
@@ -32,7 +32,7 @@ from bringup.model import Requirement
 from bringup.scan.markdown import Heading, markdown_blocks
 from bringup.scan.registry import PROSE
 from bringup.scan.rst import rst_blocks
-from bringup.scan.specranges import can_meet, point_keys, ranges, says_no_more
+from bringup.scan.specranges import Hull, can_meet, hull, point_keys, ranges, says_no_more
 from bringup.scan.strictest import folded_into
 
 
@@ -65,6 +65,7 @@ def fold_implied(
             if requirement.hard:
                 firsts.setdefault(True, requirement)
     pinned = {need: _by_release(specs, need[0]) for need, specs in best.items()}
+    spans: dict[tuple[str, str, str], _Spans] = {}
     into: dict[int, Requirement] = {}
     for wide in requirements:
         prose = authority.get(wide.source.ref or "", PROSE) <= PROSE
@@ -73,20 +74,33 @@ def fold_implied(
         releases = point_keys(wide.spec, wide.subject)
         specs = best[_need(wide)]
         if releases is not None:  # a pin says no more than pins of its releases only
-            near = {spec for key in releases for spec in pinned[_need(wide)].get(key, ())}
-            specs = {spec: specs[spec] for spec in near}
-        found = [
-            firsts[wide.hard]
-            for spec, firsts in specs.items()
-            if wide.hard in firsts
-            and says_no_more(wide.spec, spec, wide.subject)
-            and (
-                not says_no_more(spec, wide.spec, wide.subject)
-                or standing(firsts[wide.hard]) > standing(wide)
-            )
-        ]
-        if found:
-            into[id(wide)] = max(found, key=standing)
+            near: Iterable[str] = {
+                spec for key in releases for spec in pinned[_need(wide)].get(key, ())
+            }
+        else:  # a range says no more than pins and the ranges inside its hull only
+            if _need(wide) not in spans:
+                spans[_need(wide)] = _Spans(specs, wide.subject)
+            near = spans[_need(wide)].near(wide.spec)
+        # the likeliest to stand first: the first that wide says no more than is the one
+        likeliest = sorted(
+            (specs[spec][wide.hard] for spec in near if wide.hard in specs[spec]),
+            key=standing,
+            reverse=True,
+        )
+        target = next(
+            (
+                first
+                for first in likeliest
+                if says_no_more(wide.spec, first.spec, wide.subject)
+                and (
+                    not says_no_more(first.spec, wide.spec, wide.subject)
+                    or standing(first) > standing(wide)
+                )
+            ),
+            None,
+        )
+        if target is not None:
+            into[id(wide)] = target
     if not into:
         return requirements
     members: dict[int, list[Requirement]] = {}
@@ -101,6 +115,37 @@ def fold_implied(
         for r in requirements
         if id(r) not in into
     ]
+
+
+class _Spans:
+    """The specs of one need by where their ranges begin, to find those a range may say no
+    more than (``specranges.hull``) without asking of every spec; pins are asked of all."""
+
+    def __init__(self, specs: Iterable[str], subject: str) -> None:
+        self.subject = subject
+        self.pins: list[str] = []
+        spanned: list[tuple[Hull, str]] = []
+        for spec in specs:
+            found = hull(spec, subject)
+            if found is None:
+                self.pins.append(spec)
+            else:
+                spanned.append((found, spec))
+        spanned.sort(key=lambda item: item[0].start)
+        self.starts = [found.start for found, _ in spanned]
+        self.spanned = spanned
+
+    def near(self, wide: str) -> list[str]:
+        """The pins and the specs whose ranges begin and end within ``wide``'s hull."""
+        outer = hull(wide, self.subject)
+        if outer is None:
+            return self.pins + [spec for _, spec in self.spanned]
+        first = bisect.bisect_left(self.starts, outer.start)
+        last = len(self.starts)
+        if outer.last is not None:  # a range begins no later than it ends
+            last = bisect.bisect_right(self.starts, (True, outer.last.key, True), first)
+        inside = [spec for found, spec in self.spanned[first:last] if found.end <= outer.end]
+        return self.pins + inside
 
 
 def _by_release(specs: Mapping[str, object], subject: str) -> dict[object, list[str]]:

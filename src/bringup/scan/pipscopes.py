@@ -119,8 +119,11 @@ def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[st
     for rel in texts:
         if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
             continue
+        holders = [(guide, text) for guide, text in guides.items() if rel in text]
+        if not holders:  # compiled only then: a path of a deep tree is a long pattern
+            continue
         named = re.compile(rf"(?:-r|--requirement)[\s=]{{1,9}}(?:\./)?{re.escape(rel)}\b")
-        namers = [guide for guide, text in guides.items() if rel in text and named.search(text)]
+        namers = [guide for guide, text in holders if named.search(text)]
         if namers:
             found[rel] = namers
     return found

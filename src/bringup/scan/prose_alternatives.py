@@ -22,10 +22,11 @@ def alternatives(mentions: list[Mention]) -> list[Mention]:
     for mention in mentions:
         if _PIN.fullmatch(mention.spec) or _CLOSED_RANGE.fullmatch(mention.spec):
             pins.setdefault(mention.subject, []).append(mention)
-    out: list[Mention] = []
+    grouped = {id(m) for group in pins.values() for m in group}  # a set: a clause may pin
+    out: list[Mention] = []  # thousands (a megabyte on one line)
     for mention in mentions:
         group = pins.get(mention.subject, [])
-        if len(group) < 2 or mention not in group:
+        if len(group) < 2 or id(mention) not in grouped:
             out.append(mention)
         elif mention is group[0]:
             spec = " || ".join(dict.fromkeys(m.spec for m in group))

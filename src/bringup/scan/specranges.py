@@ -12,6 +12,7 @@ by their prefix) makes the statement unreadable here, and the callers leave it a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import NamedTuple, Optional
 
@@ -112,18 +113,24 @@ def ranges(spec: str, subject: str) -> Optional[tuple[Range, ...]]:
     return tuple(found)
 
 
+def _start(item: Range) -> tuple[bool, object, bool]:
+    """Sorts ranges by where they begin: unbounded first, an excluded low after an included."""
+    return (item.low is not None, item.low.key if item.low else 0, not item.low_in)
+
+
+def _end(item: Range) -> tuple[bool, object, bool]:
+    """Sorts ranges by where they end: an excluded high before an included, unbounded last."""
+    return (item.high is None, item.high.key if item.high else 0, item.high_in)
+
+
 def _within(inner: Range, outer: Range) -> bool:
     return _both(inner, outer) == inner
 
 
 def _joined(found: tuple[Range, ...]) -> list[Range]:
     """``found`` as the fewest ranges: overlapping or touching ones made one."""
-
-    def start(item: Range) -> tuple[bool, object, bool]:
-        return (item.low is not None, item.low.key if item.low else 0, not item.low_in)
-
     out: list[Range] = []
-    for item in sorted(found, key=start):
+    for item in sorted(found, key=_start):
         last = out[-1] if out else None
         touches = last is not None and (
             last.high is None
@@ -141,6 +148,37 @@ def _joined(found: tuple[Range, ...]) -> list[Range]:
     return out
 
 
+class Hull(NamedTuple):
+    """Where the ranges of a spec begin and end, in ``_start`` and ``_end``'s orders: a range
+    within another begins no sooner (``start``) and ends no later (``end``)."""
+
+    start: tuple[bool, object, bool]
+    end: tuple[bool, object, bool]
+    last: Optional[Version]  # the greatest high, None where unbounded
+
+
+def hull(spec: str, subject: str) -> Optional[Hull]:
+    """The hull of the ranges ``spec`` admits, where ``says_no_more(wide, spec)`` is decided by
+    ranges (some range of ``spec`` is more than one version); None otherwise."""
+    found = ranges(spec, subject)
+    if not found or all(item.point is not None for item in found):
+        return None
+    ending = max(found, key=_end)
+    return Hull(min(map(_start, found)), _end(ending), ending.high)
+
+
+def _pinned(spec: str, scheme: str) -> frozenset[object]:
+    """The keys of the versions the alternatives of ``spec`` that are one ``==X`` name: such an
+    alternative admits every version of its key, in every scheme (PEP 440's ``==`` too)."""
+    keys: set[object] = set()
+    for part in spec.split("||"):
+        text = part.strip()
+        if text.startswith("==") and "," not in text and "*" not in text:
+            with contextlib.suppress(InvalidVersion):
+                keys.add(Version(text[2:].strip(), scheme).key)
+    return frozenset(keys)
+
+
 @functools.lru_cache(maxsize=4096)
 def says_no_more(wide: str, narrow: str, subject: str) -> bool:
     """Whether every version ``narrow`` admits ``wide`` admits too: ``wide`` says nothing
@@ -151,11 +189,16 @@ def says_no_more(wide: str, narrow: str, subject: str) -> bool:
         return False
     points = [r.point for r in inner]
     if all(point is not None for point in points):
+        scheme = scheme_for(subject)
         try:
-            wanted = SpecifierSet(wide, scheme_for(subject))
-            return all(point is not None and wanted.contains(point) for point in points)
+            wanted = SpecifierSet(wide, scheme)
         except (InvalidSpecifier, InvalidVersion):
             return False
+        pinned = _pinned(wide, scheme)  # asked first: a table's pins are thousands of ``||``
+        return all(
+            point is not None and (point.key in pinned or wanted.contains(point))
+            for point in points
+        )
     outer = ranges(wide, subject)
     if outer is None:
         return False
