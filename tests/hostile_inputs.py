@@ -84,7 +84,7 @@ def table_readme(rows: int) -> str:
     ]
     for n in range(rows):
         lines.append(
-            f"| 1.{n // 100}.{n % 100} | 2.{n % 9}.{n % 5} | 2.{n % 9}.{n % 5}.post{n % 7} "
+            f"| 1.{n // 100}.{n % 100} | 2.{n % 9}.{n % 5} | 2.{n % 9}.{n % 5}.post{n} "
             f"| 8.{n % 4}.RC{n % 3 + 1} | 3.{n % 4 + 8} |"
         )
     return "\n".join(lines) + "\n"

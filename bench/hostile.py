@@ -1,0 +1,101 @@
+"""Time `bringup scan --json` on the hostile repos of ``tests/hostile_inputs.py``, each at two
+sizes, so that a super-linear path shows as a ratio well over the sizes' ratio. Prints per
+case the seconds (median of ``--runs``) at each size and their ratio.
+
+    .venv/bin/python bench/hostile.py [--runs 3] [--case ranges ...] [--src DIR]
+
+``--src`` times another checkout's bringup (``--src ../main/src``: the figures before a change).
+
+Figures, issue 15's harden3 (one run each on a loaded 2-core machine; main at ddd089b, then
+after harden3): range_readme 2,000 2.74 -> 0.65 s, 4,000 10.04 -> 1.15 s; table_readme of
+model rows 4,000 3.6 -> 0.69 s; one_line_readme 300 KB Chinese prose 43.4 -> 2.5 s, pins
+11.2 -> 1.1 s, code spans 3.6 -> 1.2 s; deep_tree 800 5.6 -> 2.4 s (in-process profile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from hostile_inputs import (  # noqa: E402 (tests/ is put on the path first)
+    deep_tree,
+    one_line_readme,
+    range_readme,
+    remove_deep_tree,
+    table_readme,
+)
+
+
+def _readme(text: Callable[[int], str]) -> Callable[[Path, int], Path]:
+    def build(root: Path, size: int) -> Path:
+        repo = root / "repo"
+        repo.mkdir()
+        (repo / "README.md").write_text(text(size), encoding="utf-8")
+        return repo
+
+    return build
+
+
+CASES: dict[str, tuple[Callable[[Path, int], Path], tuple[int, int]]] = {
+    "ranges": (_readme(range_readme), (2_000, 4_000)),
+    "table": (_readme(table_readme), (2_000, 4_000)),
+    "one-line prose": (_readme(one_line_readme), (500_000, 2_500_000)),
+    "one-line chinese": (_readme(lambda n: one_line_readme(n, "chinese")), (150_000, 300_000)),
+    "one-line pins": (_readme(lambda n: one_line_readme(n, "pins")), (150_000, 300_000)),
+    "one-line code": (_readme(lambda n: one_line_readme(n, "code")), (150_000, 300_000)),
+    "deep tree": (deep_tree, (400, 800)),
+}
+
+
+def _seconds(repo: Path, runs: int, src: Path) -> float:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    took = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "bringup", "scan", "--json", str(repo)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        took.append(time.perf_counter() - started)
+    return statistics.median(took)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--case", action="append", choices=sorted(CASES))
+    parser.add_argument("--src", type=Path, default=ROOT / "src")
+    args = parser.parse_args()
+    for name in args.case or list(CASES):
+        build, sizes = CASES[name]
+        figures = []
+        for size in sizes:
+            with tempfile.TemporaryDirectory() as work:
+                repo = build(Path(work), size)
+                figures.append(_seconds(repo, args.runs, args.src))
+                if name == "deep tree":
+                    remove_deep_tree(repo)
+        (small, large), ratio = sizes, figures[1] / max(figures[0], 1e-9)
+        print(
+            f"{name:18s} {small:>9,d}: {figures[0]:6.2f} s  {large:>9,d}: {figures[1]:6.2f} s"
+            f"  ratio {ratio:4.1f} (sizes {large / small:.1f})",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
