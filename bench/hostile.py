@@ -6,10 +6,10 @@ case the seconds (median of ``--runs``) at each size and their ratio.
 
 ``--src`` times another checkout's bringup (``--src ../main/src``: the figures before a change).
 
-Figures, issue 15's harden3 (one run each on a loaded 2-core machine; main at ddd089b, then
-after harden3): range_readme 2,000 2.74 -> 0.65 s, 4,000 10.04 -> 1.15 s; table_readme of
-model rows 4,000 3.6 -> 0.69 s; one_line_readme 300 KB Chinese prose 43.4 -> 2.5 s, pins
-11.2 -> 1.1 s, code spans 3.6 -> 1.2 s; deep_tree 800 5.6 -> 2.4 s (in-process profile).
+Figures, issue 15's harden3 (``--runs 1`` on a loaded 2-core machine, main at ddd089b ->
+harden3): ranges 2,000 5.66 -> 0.63 s, 4,000 20.30 -> 1.16 s; table 2,000 2.31 -> 0.49 s,
+4,000 7.81 -> 0.80 s; one-line Chinese 150 KB 18.75 -> 1.87 s, 300 KB 46.65 -> 2.78 s; pins
+300 KB 12.17 -> 1.17 s; code spans 300 KB 3.81 -> 2.28 s; deep tree 800 12.7 -> 2.1 s.
 """
 
 from __future__ import annotations

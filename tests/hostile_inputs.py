@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 DASHES = ("\u2013", "-", "~", " to ")  # an en dash first
-FOLDERS = ("src", "pkg", "docs", "lib", "tests")
+FOLDERS = ("src", "pkg", "lib", "core", "ops")
 
 
 def range_readme(statements: int) -> str:
@@ -40,7 +40,8 @@ def range_readme(statements: int) -> str:
 
 def deep_tree(root: Path, depth: int) -> Path:
     """A repo under ``root`` nesting ``depth`` directories (made one at a time: mkdir with
-    parents recurses as deep), each with a README, requirements and a build script."""
+    parents recurses as deep), each with a README, requirements and a build script that builds
+    the directory below: each is a project its parent's build names, down to the deepest."""
     repo = root / "repo"
     repo.mkdir()
     here = repo
@@ -50,8 +51,11 @@ def deep_tree(root: Path, depth: int) -> Path:
             encoding="utf-8",
         )
         (here / "requirements.txt").write_text(f"numpy>=1.{level % 30}\n", encoding="utf-8")
-        (here / "build.sh").write_text("#!/bin/bash\ncmake -S . -B build\n", encoding="utf-8")
-        here /= FOLDERS[level % len(FOLDERS)]
+        below = FOLDERS[level % len(FOLDERS)]  # each build goes into the next and builds it
+        (here / "build.sh").write_text(
+            f"#!/bin/bash\ncd {below} && bash build.sh\n", encoding="utf-8"
+        )
+        here /= below
         here.mkdir()
     return repo
 

@@ -7,7 +7,8 @@ and these tests hold that what it answers is exactly what asking everything answ
 - a wide spec of thousands of ``==`` alternatives (a table's version column) looks a pin up
   among them before asking each: the same answer, a local label still admitted;
 - a clause naming a release thousands of times groups them once (``alternatives``);
-- a deep tree's pip list is found where a guide names its path (``guided_lists``)."""
+- a deep tree's pip list is found where a guide names its path (``guided_lists``), and each
+  folder's scope is read from its parent's (``Scopes``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from bringup.scan.pipscopes import guided_lists
 from bringup.scan.prose_alternatives import alternatives
 from bringup.scan.registry import PROSE
 from bringup.scan.scopedirs import ci_file
+from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.specranges import ranges, says_no_more
 
 
@@ -119,3 +121,16 @@ def test_a_deep_list_is_found_where_a_guide_names_its_path() -> None:
         "docs/install.md": f"pip install -r {deep}/requirements.txt\n",
     }
     assert guided_lists(texts, ci_file) == {f"{deep}/requirements.txt": ["docs/install.md"]}
+
+
+def test_a_deep_tree_takes_each_folders_innermost_option() -> None:
+    """Deeper than the recursion limit: each folder's option is its parent's answer unless it
+    has its own (``Scopes._option`` keeps each folder's)."""
+    folders = ["lib"] * 1100
+    rels = ["/".join([*folders[:depth], "x.py"]) for depth in range(1100, 0, -1)]
+    options = {"lib/lib": "option:A", "/".join(folders[:600]): "option:B"}
+    scopes = Scopes(rels, {}, options)
+    found = {rel.count("/"): scopes.of(rel) for rel in rels}
+    assert found[1] == REPO
+    assert {found[depth] for depth in range(2, 600)} == {"option:A"}
+    assert {found[depth] for depth in range(600, 1101)} == {"option:B"}

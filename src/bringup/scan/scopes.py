@@ -169,6 +169,10 @@ class Scopes:
         self._copied = copied_scripts(build_texts)
         self._named_in = dict(build_texts)
         self._names = BuildNames(build_texts)
+        # by folder: the path of every file walks its folders (a tree 800 deep was cubic)
+        self._subprojects: dict[str, str] = {}
+        self._detached: dict[str, bool] = {}
+        self._option_of: dict[str, str] = {}
         self._routed = route_folders(
             with_replaced_modules(routed_directories(route_scripts(build_texts), rels), texts or {})
         )
@@ -267,11 +271,24 @@ class Scopes:
         return REPO if scope.split("/", 1)[0].lower() in DOC_DIRS else scope
 
     def _subproject(self, folders: list[str]) -> str:
+        """``_outermost`` of ``folders``, found once a folder."""
+        whole = "/".join(folders)
+        if whole not in self._subprojects:
+            self._subprojects[whole] = self._outermost(folders)
+        return self._subprojects[whole]
+
+    def _detached_at(self, folder: str) -> bool:
+        """``BuildNames.detached`` of ``folder``, asked once a folder."""
+        if folder not in self._detached:
+            self._detached[folder] = self._names.detached(folder, self._scripted)
+        return self._detached[folder]
+
+    def _outermost(self, folders: list[str]) -> str:
         """The outermost nested project ``folders`` lie in that the build around it does not
         name; empty when every enclosing project is built by its parent."""
-        parent = ""
-        for depth in range(1, len(folders) + 1):
-            folder = "/".join(folders[:depth])
+        parent = folder = ""
+        for depth, name in enumerate(folders, 1):
+            folder = name if depth == 1 else f"{folder}/{name}"
             if folder in self._routed and folders[0].lower() not in DOC_DIRS:
                 # the repo's build script goes into it and builds (``routedirs``)
                 parent = folder if folder in self._build else parent
@@ -284,7 +301,7 @@ class Scopes:
                 return folder if len(folders) > 1 else ""
             if depth == 1 and folder.lower() in SCRIPT_DIRS:
                 continue
-            if folder in self._documented or self._names.detached(folder, self._scripted):
+            if folder in self._documented or self._detached_at(folder):
                 if not self._names.builds_below(parent, folders, depth):
                     return folder
                 continue
@@ -312,11 +329,17 @@ class Scopes:
     def _option(self, folders: list[str]) -> str:
         """The option feature of the file or innermost directory on the path that only a build
         option adds (``optdirs``), or ""."""
-        for depth in range(len(folders), 0, -1):
-            option = self._options.get("/".join(folders[:depth]))
-            if option:
-                return option
-        return ""
+        # each folder's answer kept: the innermost folder's option, else its parent's answer
+        unknown = []
+        depth = len(folders)
+        while depth and "/".join(folders[:depth]) not in self._option_of:
+            unknown.append("/".join(folders[:depth]))
+            depth -= 1
+        found = self._option_of["/".join(folders[:depth])] if depth else ""
+        for folder in reversed(unknown):
+            found = self._options.get(folder) or found
+            self._option_of[folder] = found
+        return found
 
     def _only_tests_name(self, script: str) -> bool:
         """Whether the build files that name ``script`` (itself aside) all lie under a test
