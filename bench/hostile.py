@@ -9,7 +9,8 @@ case the seconds (median of ``--runs``) at each size and their ratio.
 Figures, issue 15's harden3 (``--runs 1`` on a loaded 2-core machine, main at ddd089b ->
 harden3): ranges 2,000 5.66 -> 0.63 s, 4,000 20.30 -> 1.16 s; table 2,000 2.31 -> 0.49 s,
 4,000 7.81 -> 0.80 s; one-line Chinese 150 KB 18.75 -> 1.87 s, 300 KB 46.65 -> 2.78 s; pins
-300 KB 12.17 -> 1.17 s; code spans 300 KB 3.81 -> 2.28 s; deep tree 800 12.7 -> 2.1 s.
+300 KB 12.17 -> 1.17 s; code spans 300 KB 3.81 -> 2.28 s; deep tree 800 12.7 -> 2.1 s;
+pins and ranges 2,000 73.8 -> 1.3 s, 4,000 (main not run) 3.0 s.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from hostile_inputs import (  # noqa: E402 (tests/ is put on the path first)
     deep_tree,
     one_line_readme,
+    pins_and_ranges_readme,
     range_readme,
     remove_deep_tree,
     table_readme,
@@ -48,6 +50,7 @@ def _readme(text: Callable[[int], str]) -> Callable[[Path, int], Path]:
 
 CASES: dict[str, tuple[Callable[[Path, int], Path], tuple[int, int]]] = {
     "ranges": (_readme(range_readme), (2_000, 4_000)),
+    "pins and ranges": (_readme(pins_and_ranges_readme), (2_000, 4_000)),
     "table": (_readme(table_readme), (2_000, 4_000)),
     "one-line prose": (_readme(one_line_readme), (500_000, 2_500_000)),
     "one-line chinese": (_readme(lambda n: one_line_readme(n, "chinese")), (150_000, 300_000)),

@@ -4,6 +4,7 @@ large one (no test here is timed).
 
 - ``range_readme``: a README of thousands of distinct range statements of a few subjects,
   in the forms READMEs write them ("CANN 8.0.RC1 \u2013 8.2", "torch>=2.1,<2.6", "Python 3.8~3.11").
+- ``pins_and_ranges_readme``: thousands of pins of one subject beside as many nested ranges.
 - ``deep_tree``: a repo whose directories nest hundreds of levels, with a README, a
   requirements file and a build script at every level.
 - ``table_readme``: a README whose one Markdown table has thousands of rows of versions.
@@ -35,6 +36,17 @@ def range_readme(statements: int) -> str:
         else:
             lines.append(f"Needs gcc >= {low % 9 + 7}.{high}, < {low % 9 + 9}.0 and numpy>=1.{n}")
         lines.append("")
+    return "\n".join(lines)
+
+
+def pins_and_ranges_readme(statements: int) -> str:
+    """``statements`` torch pins, each in a code block, and as many nested torch ranges in
+    prose: each range was held against every pin and every range."""
+    lines = ["# Pins and ranges", ""]
+    for n in range(statements):
+        pin = f"{2 + n // 1000}.{n // 50 % 20}.{n % 50}"
+        lines += [f"```bash\npip install torch=={pin}\n```", ""]
+        lines += [f"Requires torch>=2.{n % 40},<2.{n % 40 + 1 + n // 40} for feature {n}.", ""]
     return "\n".join(lines)
 
 

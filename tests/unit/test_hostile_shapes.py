@@ -25,7 +25,7 @@ from bringup.scan.prose_alternatives import alternatives
 from bringup.scan.registry import PROSE
 from bringup.scan.scopedirs import ci_file
 from bringup.scan.scopes import REPO, Scopes
-from bringup.scan.specranges import ranges, says_no_more
+from bringup.scan.specranges import point_keys, ranges, says_no_more
 
 
 def _specs(pick: random.Random, count: int) -> list[str]:
@@ -50,13 +50,49 @@ def _specs(pick: random.Random, count: int) -> list[str]:
     return [spec for spec in dict.fromkeys(found) if ranges(spec, "torch")]
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_a_range_is_held_against_every_spec_it_says_no_more_than(seed: int) -> None:
-    specs = _specs(random.Random(seed), 120)
-    spans = _Spans(specs, "torch")
-    for wide in specs:
-        near = set(spans.near(wide))
-        assert {spec for spec in specs if says_no_more(wide, spec, "torch")} <= near
+def _stated(pick: random.Random, specs: list[str], count: int) -> list[Requirement]:
+    return [
+        Requirement(
+            subject="torch",
+            spec=pick.choice(specs),
+            component="x",
+            source=file_source("README.md", line),
+            hard=pick.random() < 0.5,
+        )
+        for line in range(1, count + 1)
+    ]
+
+
+def _standing(requirement: Requirement) -> tuple[tuple[int, bool], int]:
+    return (PROSE, requirement.hard), -(requirement.source.line or 0)
+
+
+@pytest.mark.parametrize("window", [0, 8, 100_000])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_range_is_held_against_every_spec_it_says_no_more_than(
+    seed: int, window: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the window (a few ranges) or the walk in order of standing (many)."""
+    monkeypatch.setattr(implied, "_WINDOW", window)
+    pick = random.Random(seed)
+    specs = _specs(pick, 120)
+    firsts: dict[str, dict[bool, Requirement]] = {}
+    for stated in sorted(_stated(pick, specs, 400), key=_standing, reverse=True):
+        firsts.setdefault(stated.spec, {}).setdefault(False, stated)
+        if stated.hard:
+            firsts[stated.spec].setdefault(True, stated)
+    spans = _Spans(firsts, "torch", _standing)
+    for wide in _stated(pick, specs, 60):
+        if point_keys(wide.spec, "torch") is not None:
+            continue  # pins are asked of pins of their releases (test_hostile_pins)
+        offered = list(spans.likeliest(wide))
+        assert offered == sorted(offered, key=_standing, reverse=True)
+        expected = {
+            ones[wide.hard].spec
+            for spec, ones in firsts.items()
+            if wide.hard in ones and says_no_more(wide.spec, spec, "torch")
+        }
+        assert expected <= {r.spec for r in offered}
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -64,20 +100,13 @@ def test_the_fold_of_ranges_is_the_fold_against_every_spec(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pick = random.Random(seed)
-    found = [
-        Requirement(
-            subject="torch",
-            spec=pick.choice(_specs(pick, 1) or [">=2.0"]),
-            component="x",
-            source=file_source("README.md", line),
-            hard=pick.random() < 0.5,
-        )
-        for line in range(1, 300)
-    ]
+    found = _stated(pick, _specs(pick, 80), 300)
     folded = implied.fold_implied(found, {"README.md": PROSE})
-    monkeypatch.setattr(
-        implied._Spans, "near", lambda self, wide: self.pins + [s for _, s in self.spanned]
-    )
+
+    def every(self: _Spans, wide: Requirement) -> list[Requirement]:
+        return implied._likeliest(self.specs, list(self.specs), wide.hard, self.standing)
+
+    monkeypatch.setattr(implied._Spans, "likeliest", every)
     assert implied.fold_implied(found, {"README.md": PROSE}) == folded
     assert len(folded) < len(found)
 

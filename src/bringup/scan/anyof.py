@@ -218,6 +218,9 @@ class Stated(NamedTuple):
 
     every: Mapping[str, list[Requirement]]
     distinct: Mapping[str, list[tuple[Requirement, frozenset[str]]]]
+    holding: Mapping[tuple[str, str], list[tuple[Requirement, frozenset[str]]]]
+    """``distinct`` by subject and each bound a statement states, in ``distinct``'s order:
+    a statement wider than one is among those holding each of its bounds."""
 
 
 def _stated(requirements: list[Requirement]) -> Stated:
@@ -234,13 +237,16 @@ def _stated(requirements: list[Requirement]) -> Stated:
         if bounds:  # no bounds are wider than any
             firsts = distinct.setdefault(requirement.subject, {})
             firsts.setdefault((requirement.hard, bounds), requirement)
-    return Stated(
-        every,
-        {
-            subject: [(r, bounds) for (_, bounds), r in firsts.items()]
-            for subject, firsts in distinct.items()
-        },
-    )
+    listed = {
+        subject: [(r, bounds) for (_, bounds), r in firsts.items()]
+        for subject, firsts in distinct.items()
+    }
+    holding: dict[tuple[str, str], list[tuple[Requirement, frozenset[str]]]] = {}
+    for subject, stated in listed.items():
+        for r, bounds in stated:
+            for bound in bounds:
+                holding.setdefault((subject, bound), []).append((r, bounds))
+    return Stated(every, listed, holding)
 
 
 def _within(
@@ -254,9 +260,11 @@ def _within(
     recommendation would bind)."""
     if not mine:
         return None
+    # those holding the rarest of mine's bounds: a README of thousands of distinct ranges
+    rarest = min((wider.holding.get((subject, bound), []) for bound in mine), key=len)
     found = [
         (r, bounds)
-        for r, bounds in wider.distinct.get(subject, ())
+        for r, bounds in rarest
         if (r.hard or not hard) and not (soft_only and r.hard) and mine < bounds
     ]
     return max(found, key=lambda found: len(found[1]), default=(None,))[0]

@@ -22,7 +22,8 @@ contradiction to show, not a choice.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import NamedTuple, Optional
 
 import msgspec
@@ -74,19 +75,13 @@ def fold_implied(
         releases = point_keys(wide.spec, wide.subject)
         specs = best[_need(wide)]
         if releases is not None:  # a pin says no more than pins of its releases only
-            near: Iterable[str] = {
-                spec for key in releases for spec in pinned[_need(wide)].get(key, ())
-            }
-        else:  # a range says no more than pins and the ranges inside its hull only
+            near = {spec for key in releases for spec in pinned[_need(wide)].get(key, ())}
+            likeliest: Iterable[Requirement] = _likeliest(specs, near, wide.hard, standing)
+        else:
             if _need(wide) not in spans:
-                spans[_need(wide)] = _Spans(specs, wide.subject)
-            near = spans[_need(wide)].near(wide.spec)
+                spans[_need(wide)] = _Spans(specs, wide.subject, standing)
+            likeliest = spans[_need(wide)].likeliest(wide)
         # the likeliest to stand first: the first that wide says no more than is the one
-        likeliest = sorted(
-            (specs[spec][wide.hard] for spec in near if wide.hard in specs[spec]),
-            key=standing,
-            reverse=True,
-        )
         target = next(
             (
                 first
@@ -117,35 +112,84 @@ def fold_implied(
     ]
 
 
-class _Spans:
-    """The specs of one need by where their ranges begin, to find those a range may say no
-    more than (``specranges.hull``) without asking of every spec; pins are asked of all."""
+_WINDOW = 64
+"""The most ranges ``_Spans`` sorts for one range; past it (thousands of nested ranges) it
+goes through its ranges in order of standing, the first that range says no more than ending
+the walk."""
 
-    def __init__(self, specs: Iterable[str], subject: str) -> None:
-        self.subject = subject
-        self.pins: list[str] = []
-        spanned: list[tuple[Hull, str]] = []
+
+class _Spans:
+    """The first statements of each spec of one need (``specs``), pins apart and the others
+    by where their ranges begin (``specranges.hull``): a range says no more than pins and the
+    ranges inside its hull only, and the likeliest of those to stand is looked at first."""
+
+    def __init__(
+        self,
+        specs: Mapping[str, Mapping[bool, Requirement]],
+        subject: str,
+        standing: Callable[[Requirement], tuple[tuple[int, bool], int]],
+    ) -> None:
+        self.specs, self.subject, self.standing = specs, subject, standing
+        pins: list[str] = []
+        self.hulls: dict[str, Hull] = {}
         for spec in specs:
             found = hull(spec, subject)
             if found is None:
-                self.pins.append(spec)
+                pins.append(spec)
             else:
-                spanned.append((found, spec))
-        spanned.sort(key=lambda item: item[0].start)
-        self.starts = [found.start for found, _ in spanned]
-        self.spanned = spanned
+                self.hulls[spec] = found
+        self.spanned = sorted(self.hulls, key=lambda spec: self.hulls[spec].start)
+        self.starts = [self.hulls[spec].start for spec in self.spanned]
+        self.ranked = {
+            hard: (
+                _likeliest(specs, pins, hard, standing),
+                _likeliest(specs, self.spanned, hard, standing),
+            )
+            for hard in (False, True)
+        }
 
-    def near(self, wide: str) -> list[str]:
-        """The pins and the specs whose ranges begin and end within ``wide``'s hull."""
-        outer = hull(wide, self.subject)
+    def near(self, outer: Optional[Hull]) -> Optional[list[str]]:
+        """The specs other than pins whose ranges begin and end within the hull ``outer``, or
+        None where more than ``_WINDOW`` begin in it."""
         if outer is None:
-            return self.pins + [spec for _, spec in self.spanned]
+            return None
         first = bisect.bisect_left(self.starts, outer.start)
         last = len(self.starts)
         if outer.last is not None:  # a range begins no later than it ends
             last = bisect.bisect_right(self.starts, (True, outer.last.key, True), first)
-        inside = [spec for found, spec in self.spanned[first:last] if found.end <= outer.end]
-        return self.pins + inside
+        if last - first > _WINDOW:
+            return None
+        return [spec for spec in self.spanned[first:last] if self.hulls[spec].end <= outer.end]
+
+    def inside(self, spec: str, outer: Optional[Hull]) -> bool:
+        """Whether the ranges of ``spec`` (no pin) begin and end within the hull ``outer``."""
+        found = self.hulls[spec]
+        return outer is None or (found.start >= outer.start and found.end <= outer.end)
+
+    def likeliest(self, wide: Requirement) -> Iterator[Requirement]:
+        """The first statements (the first hard ones, for a hard ``wide``) of the pins and of
+        the ranges inside the range ``wide``'s hull, likeliest to stand first, made as asked."""
+        pins, ranges_ = self.ranked[wide.hard]
+        outer = hull(wide.spec, self.subject)
+        window = self.near(outer)
+        inside: Iterable[Requirement] = (
+            (r for r in ranges_ if self.inside(r.spec, outer))
+            if window is None
+            else _likeliest(self.specs, window, wide.hard, self.standing)
+        )
+        return heapq.merge(inside, pins, key=self.standing, reverse=True)
+
+
+def _likeliest(
+    specs: Mapping[str, Mapping[bool, Requirement]],
+    near: Iterable[str],
+    hard: bool,
+    standing: Callable[[Requirement], tuple[tuple[int, bool], int]],
+) -> list[Requirement]:
+    """The first statement of each of the ``near`` specs (the first hard one, for ``hard``),
+    likeliest to stand first."""
+    found = (specs[spec][hard] for spec in near if hard in specs[spec])
+    return sorted(found, key=standing, reverse=True)
 
 
 def _by_release(specs: Mapping[str, object], subject: str) -> dict[object, list[str]]:

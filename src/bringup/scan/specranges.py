@@ -167,6 +167,13 @@ def hull(spec: str, subject: str) -> Optional[Hull]:
     return Hull(min(map(_start, found)), _end(ending), ending.high)
 
 
+@functools.lru_cache(maxsize=1024)
+def _specifier_set(spec: str, scheme: str) -> SpecifierSet:
+    """``SpecifierSet(spec, scheme)``, read once: a range is asked of each pin of a README."""
+    return SpecifierSet(spec, scheme)
+
+
+@functools.lru_cache(maxsize=1024)
 def _pinned(spec: str, scheme: str) -> frozenset[object]:
     """The keys of the versions the alternatives of ``spec`` that are one ``==X`` name: such an
     alternative admits every version of its key, in every scheme (PEP 440's ``==`` too)."""
@@ -191,7 +198,7 @@ def says_no_more(wide: str, narrow: str, subject: str) -> bool:
     if all(point is not None for point in points):
         scheme = scheme_for(subject)
         try:
-            wanted = SpecifierSet(wide, scheme)
+            wanted = _specifier_set(wide, scheme)
         except (InvalidSpecifier, InvalidVersion):
             return False
         pinned = _pinned(wide, scheme)  # asked first: a table's pins are thousands of ``||``
