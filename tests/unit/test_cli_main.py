@@ -59,3 +59,34 @@ def test_the_end_keeps_output_exit_code_atexit_and_threads(case: str, expected: 
         [sys.executable, "-c", _ENDING, case], capture_output=True, text=True, check=False
     )
     assert (done.returncode, done.stdout, done.stderr) == (3, expected, "")
+
+
+def _bringup_ascii(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """``bringup ARGS`` with stdout and stderr that only take ASCII (a Latin-1 or C-locale
+    terminal without UTF-8 mode, a serial console)."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    code = "import sys; from bringup.cli.main import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, env=env, check=False
+    )
+
+
+def test_text_on_an_ascii_terminal_is_escaped_not_a_crash() -> None:
+    """``kb show cann_hdk`` prints '↔': it raised UnicodeEncodeError and exited 3."""
+    done = _bringup_ascii("kb", "show", "cann_hdk")
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"CANN \\u2194 Ascend HDK" in done.stdout
+
+
+def test_json_on_an_ascii_terminal_is_utf8_json(tmp_path: Path) -> None:
+    """A log line in Chinese is quoted in the JSON; the document is UTF-8 whatever the
+    terminal takes, and the error envelope too."""
+    log = tmp_path / "npu.log"
+    log.write_text("RuntimeError: 设备初始化失败 — aclInit failed, error code 507033\n")
+    done = _bringup_ascii("explain", str(log), "--json")
+    assert done.returncode == 0, done.stderr.decode()
+    assert "设备初始化失败" in done.stdout.decode("utf-8")
+    json.loads(done.stdout.decode("utf-8"))
+    missing = _bringup_ascii("explain", str(tmp_path / "absent — copy.log"), "--json")
+    assert missing.returncode == 2
+    assert json.loads(missing.stdout.decode("utf-8"))["error"]["kind"] == "input"

@@ -8,6 +8,7 @@ bringup, 130 interrupted.
 from __future__ import annotations
 
 import atexit
+import codecs
 import gc
 import importlib
 import os
@@ -155,12 +156,29 @@ def _quiet_stdout() -> None:
     os.close(devnull)
 
 
+def _encodable_streams(as_json: bool) -> None:
+    """stdout and stderr that cannot fail to encode: where they are not UTF-8 (a Latin-1
+    locale, ``PYTHONIOENCODING=ascii``), a character they cannot hold (an em-dash in a cause,
+    a Chinese log line) is written escaped instead of raising ``UnicodeEncodeError``; a
+    ``--json`` stdout is UTF-8, as JSON is, so the document stays valid."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        if reconfigure is None or codecs.lookup(encoding).name == "utf-8":
+            continue
+        if as_json and stream is sys.stdout:
+            reconfigure(encoding="utf-8")
+        else:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run one command and return its exit code; the single place errors are turned into
     messages (one ``ERROR`` line, an optional ``TIP``, the envelope under ``--json``, a
     traceback only with ``-v``)."""
     args, verbose = _split_verbose(list(sys.argv[1:] if argv is None else argv))
     failed = _Failure(args, verbose)
+    _encodable_streams(failed.as_json)
     with debug_lines(verbose):
         try:
             result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
