@@ -259,6 +259,12 @@ def frameworks() -> frozenset[str]:
     return catalogue().names("python_package")
 
 
+NEEDS = frozenset({"submodule", "env_var", "system_package", "network"})
+"""Subjects that are not versions: a submodule to fetch, an environment variable to set, a
+system package or tool to install, the network while building. Their ``spec`` names the thing
+(a path, a variable, a tool, a URL); ``bringup.solve.needs`` turns them into checks."""
+
+
 _EXAMPLE_SCOPES: tuple[Scope, ...] = ("toolkit", "driver", "hardware", "python_package")
 _GENERIC_EXAMPLES = ("python", "gcc", "glibc", "chip", "torch")
 

@@ -150,3 +150,41 @@ def test_manifest_overrides_what_was_inferred(tmp_path: Path) -> None:
     assert str(overridden[0].sources[0]) == f"{manifest}:6"
     (step,) = component.steps
     assert (step.name, step.needs.devices, str(step.source)) == ("smoke", 2, f"{manifest}:15")
+
+
+def test_a_drafted_manifest_reads_back_with_its_submodule(tmp_path: Path) -> None:
+    """``scan --write`` drafted ``subject = "submodule"`` (graphdeco-inria's
+    diff-gaussian-rasterization, .gitmodules:1-3) and every command on the repo then failed
+    with "unknown subject 'submodule'"."""
+    from bringup.cli.main import main
+
+    (tmp_path / ".gitmodules").write_text(
+        '[submodule "third_party/glm"]\n'
+        "\tpath = third_party/glm\n"
+        "\turl = https://github.com/g-truc/glm.git\n"
+    )
+    scanned = {(r.subject, r.spec) for r in scan_stack([tmp_path]).components[0].requirements}
+    assert main(["scan", str(tmp_path), "--write"]) == 0
+    (component,) = scan_stack([tmp_path]).components
+    assert ("submodule", "third_party/glm") in scanned
+    assert {(r.subject, r.spec) for r in component.requirements} == scanned
+
+
+@pytest.mark.parametrize(
+    ("subject", "spec"),
+    [
+        ("submodule", "third_party/glm"),
+        ("env_var", "ASCEND_HOME_PATH"),
+        ("system_package", "ccache"),
+        ("network", "github.com"),
+    ],
+)
+def test_a_need_names_its_thing_not_a_version(tmp_path: Path, subject: str, spec: str) -> None:
+    path = tmp_path / "bringup.toml"
+    path.write_text(f'[[requirements]]\nsubject = "{subject}"\nspec = "{spec}"\n')
+    manifest = load_manifest(path).manifest
+    assert isinstance(manifest, RepoManifest)
+    assert [(r.subject, r.spec) for r in manifest.requirements] == [(subject, spec)]
+    error = error_for(tmp_path, f'[[requirements]]\nsubject = "{subject}"\nspec = " "\n')
+    assert error.line == 3
+    assert error.message == f"empty spec: a {subject} requirement names what it needs"

@@ -22,7 +22,7 @@ import msgspec
 from bringup.errors import InputError
 from bringup.model import DeviceKind, Role, StepKind
 from bringup.scan.tomlpos import Position, locate, parse_path
-from bringup.subjects import examples, is_subject, python_subject, scheme_for
+from bringup.subjects import NEEDS, examples, is_subject, python_subject, scheme_for
 from bringup.tomlfile import read_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -168,6 +168,12 @@ def _check_values(
             segments = [*prefix, "requirements", index]
             if not subject.strip():
                 raise _error(path, "empty subject", locate(text, [*segments, "subject"]))
+            if subject in NEEDS:
+                if not spec.strip():
+                    where = locate(text, [*segments, "spec"])
+                    message = f"empty spec: a {subject} requirement names what it needs"
+                    raise _error(path, message, where)
+                continue
             if not is_subject(subject):
                 raise _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
             try:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from bringup.model.requirements import Component
 from bringup.model.resolution import Check
 from bringup.model.source import Source
-
-NEEDS = frozenset({"submodule", "env_var", "system_package", "network"})
+from bringup.subjects import NEEDS
 
 
 def need_checks(component: Component) -> list[Check]:
