@@ -182,9 +182,8 @@ def index_specs(components: Sequence[Component], catalogue: Catalogue) -> dict[s
     """The distributions the repos constrain (a spec, hard or soft) that the knowledge base
     lists no release of and no repo of the stack provides, with every spec stated on each;
     a need that is not a version (a submodule, a variable) is none."""
-    from bringup.solve.needs import NEEDS
     from bringup.solve.problem import provided_key
-    from bringup.subjects import canonical_subject, from_index, is_distribution
+    from bringup.subjects import NEEDS, canonical_subject, from_index, is_distribution
 
     ours = {provided_key(c.name) for c in components}
     found: dict[str, set[str]] = {}

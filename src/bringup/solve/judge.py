@@ -18,8 +18,7 @@ from bringup.model.resolution import (
     Unverified,
 )
 from bringup.model.source import Source
-from bringup.solve.needs import NEEDS
-from bringup.subjects import block_scope, canonical_subject, scheme_for, scope_of
+from bringup.subjects import NEEDS, block_scope, canonical_subject, scheme_for, scope_of
 from bringup.versions import SpecifierSet
 
 
