@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, BinaryIO, Optional
 import msgspec
 
 from bringup.errors import InputError
+from bringup.textbytes import decode_text
 
 if TYPE_CHECKING:
     from bringup.model import Snapshot
@@ -135,7 +136,7 @@ def read_report(report: str) -> Snapshot:
             path=name,
             hint=f"paste the environment part ({_report_parts()}...)",
         )
-    text = data.decode("utf-8", errors="replace")
+    text = decode_text(data)
     if not text.strip():
         raise InputError("is empty: nothing to read", path=name)
     share = non_text_share(text)

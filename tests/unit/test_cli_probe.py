@@ -132,3 +132,21 @@ def test_a_device_is_bad_input_not_read(
     assert "/dev/zero: a device, not a file" in capsys.readouterr().err
     assert main(["check", str(FIXTURES / "repos"), "--snapshot", "/dev/zero"]) == 2
     assert "/dev/zero: a device, not a file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_a_report_with_a_byte_order_mark_reads_as_its_utf8_twin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str
+) -> None:
+    """PowerShell's ``npu-smi info > report.txt`` writes UTF-16 with a mark: it was refused as
+    "binary data (50% of it is not text)", while ``explain`` reads the same file."""
+    text = REPORT.read_text(encoding="utf-8")
+    marked = tmp_path / "report.txt"
+    marked.write_bytes((b"\xfe\xff" if encoding == "utf-16-be" else b"") + text.encode(encoding))
+    assert main(["probe", "--json", "--from", str(REPORT)]) == 0
+    twin = json.loads(capsys.readouterr().out)["data"]
+    assert main(["probe", "--json", "--from", str(marked)]) == 0
+    read = json.loads(capsys.readouterr().out.replace(str(marked), str(REPORT)))["data"]
+    assert read["accelerators"] == twin["accelerators"]
+    assert read["toolkits"] == twin["toolkits"]
+    assert read["facts"] == twin["facts"]

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Optional, Protocol, Union
 
+from bringup.textbytes import SNIFF_BYTES, utf16_marked
 from bringup.triage.pasted import plain
 
 BLOCK_BYTES = 128 << 10
@@ -85,19 +86,6 @@ def iter_blocks(
             skipping = True
     if carry:
         yield carry
-
-
-SNIFF_BYTES = 4096
-"""How much of a log's start decides its encoding: the same bytes whatever the block size, so
-a log reads the same cut into blocks of any size (tests/property)."""
-
-
-def utf16_marked(head: Block) -> bool:
-    """Whether a log's first ``SNIFF_BYTES`` open with a UTF-16 byte-order mark (either order)
-    and hold a NUL, as the UTF-16 of any newline, space or digit does: ``\\xff\\xfe`` before
-    text with none is binary garbage ahead of a UTF-8 log, not UTF-16."""
-    sniffed = head[:SNIFF_BYTES]
-    return sniffed.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" in sniffed
 
 
 def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:

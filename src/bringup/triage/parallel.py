@@ -20,13 +20,8 @@ from pathlib import Path
 from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import (
-    BLOCK_BYTES,
-    MAX_LINE_BYTES,
-    SNIFF_BYTES,
-    iter_blocks,
-    utf16_marked,
-)
+from bringup.textbytes import SNIFF_BYTES, utf16_marked
+from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
