@@ -149,6 +149,12 @@ def read_report(report: str) -> Snapshot:
     return redact_snapshot(import_report(text, name))
 
 
+def read_report_or_snapshot(name: str) -> Snapshot:
+    """What ``probe --from`` names: a snapshot file (``bringup probe --json``) as it is, else a
+    pasted report."""
+    return read_snapshot(Path(name)) if _is_snapshot(name) else read_report(name)
+
+
 def _report_parts() -> str:
     """What a pasted report may hold: each backend's status command, then the generic ones."""
     from bringup.backends import registered

@@ -150,3 +150,20 @@ def test_a_report_with_a_byte_order_mark_reads_as_its_utf8_twin(
     assert read["accelerators"] == twin["accelerators"]
     assert read["toolkits"] == twin["toolkits"]
     assert read["facts"] == twin["facts"]
+
+
+def test_from_a_snapshot_shows_that_snapshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``probe --json > snap.json`` then ``probe --from snap.json`` answered "accelerators:
+    none found" with the JSON's lines as "not read"; ``--target`` and ``--snapshot`` read it."""
+    assert main(["probe", "--json", "--replay", str(HOST)]) == 0
+    saved = capsys.readouterr().out
+    snapshot = tmp_path / "snap.json"
+    snapshot.write_text(saved)
+    assert main(["probe", "--json", "--from", str(snapshot)]) == 0
+    assert json.loads(capsys.readouterr().out)["data"] == json.loads(saved)["data"]
+    assert main(["probe", "--from", str(snapshot)]) == 0
+    out = capsys.readouterr().out
+    assert "cuda: toolkit 13.0.88 at /usr/local/cuda-13.0; driver absent" in out
+    assert "not read" not in out

@@ -26,7 +26,7 @@ from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
     "report",
     metavar="FILE",
     help="Read a pasted report or a whole issue body (vendor tools' tables, collect_env, "
-    "pip list, template lines...); '-' for stdin.",
+    "pip list, template lines...) or a snapshot (`bringup probe --json`); '-' for stdin.",
 )
 @click.option(
     "--record",
@@ -69,9 +69,9 @@ def command(
     if len(chosen) > 1:
         raise InputError(f"{' and '.join(chosen)} cannot be used together")
     if report is not None:
-        from bringup.inputs import read_report
+        from bringup.inputs import read_report_or_snapshot
 
-        snapshot = read_report(report)
+        snapshot = read_report_or_snapshot(report)
     elif replay is not None:
         from bringup.probe.replay import load_host
 
