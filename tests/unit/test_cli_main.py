@@ -90,3 +90,26 @@ def test_json_on_an_ascii_terminal_is_utf8_json(tmp_path: Path) -> None:
     missing = _bringup_ascii("explain", str(tmp_path / "absent — copy.log"), "--json")
     assert missing.returncode == 2
     assert json.loads(missing.stdout.decode("utf-8"))["error"]["kind"] == "input"
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command and subcommand as its argv (``[]`` for ``bringup`` itself)."""
+    import click
+
+    from bringup.cli.main import COMMANDS, cli
+
+    paths: list[list[str]] = [[]]
+    for name in COMMANDS:
+        command = cli.get_command(click.Context(cli), name)
+        paths.append([name])
+        if isinstance(command, click.Group):
+            paths.extend([name, sub] for sub in command.list_commands(click.Context(command)))
+    return paths
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=" ".join)
+def test_help_shows_no_rst_markup(path: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A docstring's ``code`` spelling is for the source: ``bringup --help`` listed "env  The
+    environments ``bringup up`` made."."""
+    assert main([*path, "--help"]) == 0
+    assert "``" not in capsys.readouterr().out

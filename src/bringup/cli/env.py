@@ -39,14 +39,14 @@ def find_environment(name: str, state: Optional[Path]) -> EnvironmentRow:
 
 @click.group("env")
 def command() -> None:
-    """The environments ``bringup up`` made."""
+    """The environments `bringup up` made."""
 
 
 @command.command("print")
 @click.argument("name")
 @STATE
 def print_env(name: str, state: Optional[Path]) -> int:
-    """Print NAME's activation file (``eval "$(bringup env print NAME)"``)."""
+    """Print NAME's activation file (`eval "$(bringup env print NAME)"`)."""
     from bringup.run.environments import ACTIVATE_FILE, read_made
 
     row = find_environment(name, state)
