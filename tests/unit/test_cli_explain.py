@@ -66,7 +66,12 @@ def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
     fake = io.TextIOWrapper(io.BytesIO(GLIBCXX.encode()))
     monkeypatch.setattr("sys.stdin", fake)
     assert main(["explain", "-"]) == 0
-    assert "GLIBCXX_3.4.30" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "GLIBCXX_3.4.30" in out
+    assert out.startswith("<stdin>: 1 line, 1 likely cause")  # it said "-: 1 line"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main(["explain", "-"]) == 2
+    assert "<stdin>: empty" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("enveloped", [True, False])

@@ -123,8 +123,9 @@ def command(
             raise click.UsageError("give a LOG (a file, or - for stdin), or --list")
         logging.getLogger(__name__).debug("matching engine: %s", matcher.engine)
         result = scan(log, matcher)
+        shown = "<stdin>" if log == "-" else log
         if result.lines == 0:
-            raise InputError("empty: no log lines to explain", path=log)
+            raise InputError("empty: no log lines to explain", path=shown)
         diagnoses = localise(rank(result, matcher.catalogue, snapshot, top), lang)
         code = ExitCode.OK if diagnoses else ExitCode.PROBLEMS
         if as_json:
@@ -140,7 +141,7 @@ def command(
             from bringup.report.console import print_document
             from bringup.report.explain_text import diagnoses_document
 
-            print_document(diagnoses_document(diagnoses, log, result.lines), output_format)
+            print_document(diagnoses_document(diagnoses, shown, result.lines), output_format)
         return int(code)
 
 
