@@ -85,13 +85,14 @@ def read_snapshot(path: Path) -> Snapshot:
         from bringup.probe.replay import load_host
 
         return load_host(path)
+    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     try:
         raw = msgspec.json.decode(read_input(str(path)))
     except msgspec.DecodeError as error:
-        raise InputError(f"not JSON: {error}", path=str(path)) from None
+        report = f"; a pasted report becomes one with `bringup probe --from {path} --json > FILE`"
+        raise InputError(f"not JSON: {error}", path=str(path), hint=hint + report) from None
     except RecursionError:
         raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
-    hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
         if raw["schema"] != ENVELOPE_SCHEMA:
             raise InputError(

@@ -14,6 +14,7 @@ from bringup.cli.main import main
 from bringup.model import Fact, Snapshot, keys
 from bringup.model.source import command_source
 from bringup.report.envelope import render_json
+from conftest import FIXTURES
 
 GLIBCXX = (
     "ImportError: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)\n"
@@ -289,3 +290,16 @@ def test_list_in_other_formats(output_format: str, capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "toolchain.glibcxx-not-found" in out
     assert ("## install (" if output_format == "markdown" else "<h2>install (") in out
+
+
+def test_a_pasted_report_as_snapshot_says_how_to_make_one(
+    log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--snapshot npu-smi.txt`` said only "not JSON: JSON is malformed: invalid character
+    (byte 0)"."""
+    report = FIXTURES / "reports" / "vllm-ascend-3403-issue-body.txt"
+    assert main(["explain", str(log), "--snapshot", str(report)]) == 2
+    err = capsys.readouterr().err
+    assert f"{report}: not JSON" in err
+    assert "TIP: write one with `bringup probe --json > FILE`" in err
+    assert f"`bringup probe --from {report} --json > FILE`" in err
