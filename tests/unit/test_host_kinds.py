@@ -108,6 +108,25 @@ def test_a_gpu_repo_cannot_run_on_an_npu_target_and_is_listed(
     assert "flash-attention cannot run on the target (needs a GPU:" in screen
 
 
+def test_a_target_no_repo_can_run_on_says_so_everywhere(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every repo needs a GPU, the target has NPUs: ``check --target 910B:8`` crashed with
+    IndexError (no host to solve for) and exit 3; ``--details`` never named a repo left out."""
+    argv = ("check", GPU_REPO, "--snapshot", str(HOST), "--target", "910B:8")
+    code, data = _json(capsys, *argv)
+    assert code == 1
+    assert data["design"]["environments"] == []
+    (elsewhere,) = data["design"]["elsewhere"]
+    assert elsewhere["text"].startswith("flash-attention cannot run on the target (needs a GPU: ")
+    for more in ((), ("--details",), ("--details", "flash-attention")):
+        assert main([*argv, *more]) == 1
+        screen = " ".join(capsys.readouterr().out.split())
+        assert "flash-attention cannot run on the target (needs a GPU:" in screen
+    assert main(["check", NPU_REPO, GPU_REPO, "--target", "910B:8", "--details"]) == 1
+    assert "flash-attention cannot run on the target" in capsys.readouterr().out
+
+
 def _scanned() -> tuple[Component, Component]:
     npu = scan_repo(Path(NPU_REPO), "vllm-ascend").component
     gpu = scan_repo(Path(GPU_REPO), "flash-attention").component

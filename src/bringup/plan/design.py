@@ -165,7 +165,10 @@ def target_kinds(host: HostFacts) -> frozenset[str]:
 
 def joined(solved: Sequence[Resolution]) -> tuple[Resolution, list[tuple[int, ...]]]:
     """The resolutions of several hosts as one, their environments numbered on in order;
-    with the environment numbers of each. One resolution is returned as it is."""
+    with the environment numbers of each. One resolution is returned as it is; none (every
+    repo needs a kind of device the target lacks) is an empty one."""
+    if not solved:
+        return Resolution(), []
     if len(solved) == 1:
         return solved[0], [tuple(env.index for env in solved[0].environments)]
     out = solved[0]

@@ -160,8 +160,11 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     them, where this machine's differ, this machine's pins (numbered alike; a design
     environment merged into another here says which)."""
     envs = design.resolution.environments
+    elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
     if not envs:
-        return None
+        # every repo needs a kind of device the target lacks: say so, not nothing
+        title = f"No environments, {target_phrase(design)}"
+        return section(title, *elsewhere) if elsewhere else None
     # a design environment merged here into another (Environment.design) shows that one's
     here = {n: env for env in resolution.environments for n in env.design or (env.index,)}
     planned = _telling(envs)
@@ -189,10 +192,8 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     cells = [cell.plain for row in rows for cell in row[2:]]
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
-    kinds = [hosts_sentence(design)] if design.hosts[1:] else []
-    kinds += [elsewhere_sentence(e) for e in design.elsewhere]
-    split = [Paragraph(Line(k)) for k in kinds]
-    return section(f"{title}, {target}", *split, table, legend if marked else None)
+    hosts = [Paragraph(Line(hosts_sentence(design)))] if design.hosts[1:] else []
+    return section(f"{title}, {target}", *hosts, *elsewhere, table, legend if marked else None)
 
 
 def _pins(env: Environment, subjects: Sequence[str]) -> str:

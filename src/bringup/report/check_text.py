@@ -220,6 +220,9 @@ def check_document(
     else:
         said = design_line(design) if details == ALL else planned_for(design)
         document.add(Paragraph(Line(said)))
+        for apart in design.elsewhere:
+            if details in (ALL, apart.component):
+                document.add(Paragraph(Line(elsewhere_sentence(apart))))
         add_details(
             document,
             components=components,
