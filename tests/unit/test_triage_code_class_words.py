@@ -102,3 +102,29 @@ def test_a_call_or_a_copy_that_does_not_fit_pasted_alone_is_the_projects_defect(
 def test_nvccs_and_ptxass_words_for_source_that_does_not_fit_the_toolkit(line: str) -> None:
     (first, *_) = explain_text(line + "\n")
     assert (first.signature_id, first.layer) == (SOURCE, "build")
+
+
+def test_a_validation_that_sends_the_reader_to_the_settings_is_a_refused_configuration() -> None:
+    # Ascend/MindIE-LLM@8e1d79a5e35db2d07d16981c732bfaef442b7ca4 (the twenty-third tuning half's
+    # b05): atb_llm's model runner re-raises a failed CPU binding as a ValueError that names the
+    # configuration, raised in the project's own frames.
+    log = (
+        '  File "/usr/local/lib/python3.11/site-packages/atb_llm/runner/model_runner.py", '
+        "line 161, in __init__\n"
+        "    raise ValueError(error_msg) from e\n"
+        "ValueError: CPU binding failed; please check configuration.\n"
+    )
+    assert top(log) == UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # The same words on a warning are advice, not a failure.
+        "[WARNING] CPU binding failed; please check configuration. Falling back to no binding.\n",
+        # A clean run's line that only mentions checking the configuration.
+        "INFO 06-13 09:46:52 please check configuration of the scheduler below\n",
+    ],
+)
+def test_the_settings_words_on_a_warning_or_a_clean_line_are_no_refusal(log: str) -> None:
+    assert UNSUPPORTED not in [d.signature_id for d in explain_text(log)]
