@@ -128,3 +128,47 @@ def test_a_validation_that_sends_the_reader_to_the_settings_is_a_refused_configu
 )
 def test_the_settings_words_on_a_warning_or_a_clean_line_are_no_refusal(log: str) -> None:
     assert UNSUPPORTED not in [d.signature_id for d in explain_text(log)]
+
+
+# The innermost frames of Ascend/pytorch@1cf25ff1ccf9c356f030b1e7ffafaf5aa5e1c740 (the
+# twenty-first tuning half's g03): torch_npu's inductor accuracy check.
+_NPU_INDUCTOR_FRAMES = (
+    "Traceback (most recent call last):\n"
+    '  File "/home/u/miniconda3/envs/llm/lib/python3.10/site-packages/torch_npu/_inductor/'
+    'npu_compare.py", line 160, in check_accuracy_mlir\n'
+    "    launcher_fx(*fx_args, **kwargs)\n"
+    '  File "/home/u/miniconda3/envs/llm/lib/python3.10/site-packages/torch_npu/_inductor/'
+    'ascend_npu_ir/ascend_npu_ir/npu/meta_compiler.py", line 221, in module_call\n'
+    "    out2.set_(out1)\n"
+)
+
+
+def test_a_tensor_set_to_one_of_another_dtype_is_the_callers_defect_in_any_frame() -> None:
+    # Tensor.set_'s binding has no frame: the innermost frame (here torch_npu's own Python
+    # code) passed the tensor of the other dtype.
+    log = (
+        _NPU_INDUCTOR_FRAMES
+        + "RuntimeError: Could not set tensor of type c10::BFloat16 to a tensor of type float\n"
+    )
+    found = explain_text(log)
+    assert found[0].signature_id == BUG
+    assert found[0].layer == "operator_execution"
+
+
+def test_another_runtime_error_in_the_same_frames_is_not_the_callers_defect() -> None:
+    # Constructed negative: the vendor runtime's error raised through the same frames.
+    log = (
+        _NPU_INDUCTOR_FRAMES
+        + "RuntimeError: NPU function error: c10_npu::acl::AclrtSynchronizeStreamWithTimeout("
+        "stream), error code is 507035\n"
+    )
+    assert top(log) != BUG
+
+
+def test_the_set_words_on_a_warning_are_no_failure_of_the_project() -> None:
+    # Constructed negative: the words quoted in a warning, no exception raised.
+    log = (
+        "[W] fallback: Could not set tensor of type c10::BFloat16 to a tensor of type float, "
+        "copying instead\n"
+    )
+    assert BUG not in [d.signature_id for d in explain_text(log)]

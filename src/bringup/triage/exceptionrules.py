@@ -102,6 +102,8 @@ def _first_rule(
             continue
         if forms and rule.pasted and _found(memo, rule.pasted, said):
             return rule
+        if rule.stated and _found(memo, rule.stated, said):
+            return rule
         if not re.search(rule.exception, sighting.name):
             continue
         if (

@@ -43,6 +43,10 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     pasted: str = ""
     """``Type: message`` forms the rule explains in an exception pasted alone (no frames, a
     message of its own), whatever its ``exception`` and ``message`` say."""
+    stated: str = ""
+    """``Type: message`` forms the rule explains wherever the exception was raised, whatever
+    its frames: a check of a binding with no frame of its own, whose words say the innermost
+    frame's call passed what does not fit (``Tensor.set_`` given a tensor of another dtype)."""
     raised_in: Optional[Literal["package", "user"]] = None
     frames: str = ""
     frames_not: str = ""
@@ -162,6 +166,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.message_not,
             rule.any_message,
             rule.pasted,
+            rule.stated,
             rule.frames,
             rule.frames_not,
             rule.line,
