@@ -129,6 +129,7 @@ make -j8 2>&1 | tee build.log
         ("cann", "", 15),  # CANN's script is the CANN need, no env_var of its own
         ("npu_count", ">=2", 21),
         ("torch", "==2.1.0", 30),
+        ("cmake", "", 6),  # the build route runs it (``routeneeds``); its release is elsewhere
     ]
 
 
@@ -147,6 +148,7 @@ Requirements: Python 3.9 or newer and CANN >= 8.0.RC1.
     assert [(r.subject, r.spec, r.source.line) for r in extraction.requirements] == [
         ("python", ">=3.9", 4),
         ("cann", ">=8.0.RC1", 4),
+        ("python", "", 9),  # the install section runs it; the repo's folding joins the two
     ]
     assert [s.argv for s in extraction.steps] == [
         ("pip", "install", "-r", "requirements.txt"),

@@ -418,9 +418,12 @@ def cite_beside(
     guide" before the driver version a later table states, hixl docs/zh/build.md:61 and
     :305): the same need said again, each place kept."""
     waiting = dict(beside)
+    hard = {r.subject for r in kept if r.spec and r.hard}
     out = []
     for requirement in kept:
-        versioned = bool(requirement.spec) and requirement.hard
+        # beside a hard version, or a version shown in use where none is hard
+        shown = requirement.subject not in hard and not requirement.feature
+        versioned = bool(requirement.spec) and (requirement.hard or shown)
         found = waiting.pop(requirement.subject, None) if versioned else None
         out.append(with_places_of(requirement, found or ()))
     return out

@@ -19,7 +19,7 @@ the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
 ``cp``) are there wherever a script runs, and compilers, CMake, Python and pip are subjects
-of their own read elsewhere.
+of their own (those a route runs: ``routeneeds``).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
+from bringup.scan.routeneeds import route_needs
 from bringup.scan.runners import run_through
 from bringup.scan.scopenames import TESTS
 
@@ -122,7 +123,8 @@ def script_tools(
     runners: frozenset[str] = frozenset(),
     testing: Collection[int] = (),
 ) -> list[Requirement]:
-    """The tools a build or install script runs (``commands``: the script's own), also
+    """The tools a build or install script runs (``commands``: the script's own; the
+    interpreter and build tools among them, ``route_needs``), also
     through a function of its own that runs what it is given (``runners``: their names);
     one run only on ``testing`` lines (a function building the tests: ``build_ut()``'s
     ``git submodule init && git submodule update``, hicann/atvoss build.sh:389-394) is the
@@ -135,7 +137,7 @@ def script_tools(
             program = _program(argv)
             if program:
                 places.append((program, command.line, command.text))
-    return _cited(file, places, testing)
+    return _cited(file, places, testing) + route_needs(file, commands, testing)
 
 
 GUIDE_TOOLS = frozenset({"make"})
@@ -148,9 +150,10 @@ documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) buil
 _DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
 
 
-def guide_tools(file: SourceFile, commands: Iterable[Command]) -> list[Requirement]:
+def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
     """The build tools (``GUIDE_TOOLS``) a guide's build steps (``commands``) run, one
-    requirement per tool: its first place, the others in ``also_at``."""
+    requirement per tool: its first place, the others in ``also_at``; and the interpreter and
+    build tools they run (``route_needs``)."""
     places = []
     for command in commands:
         for argv in _piped(command.argv):
@@ -158,7 +161,7 @@ def guide_tools(file: SourceFile, commands: Iterable[Command]) -> list[Requireme
             targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
             if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
                 places.append((program, command.line, command.text))
-    return _cited(file, places)
+    return _cited(file, places) + route_needs(file, commands)
 
 
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -64,6 +64,14 @@ def settle_unversioned(
     for requirement in requirements:
         if requirement.spec and not requirement.hard:
             shown[requirement.subject].append(requirement)
+    # a host tool only shown at a version (an install guide's "Python 3.10 or 3.11") that a
+    # route also runs (``routeneeds``: compile.sh's ``python3``) is one need: the run is cited
+    # beside the version, as it would be beside a hard one
+    versioned |= {
+        r.subject
+        for r in requirements
+        if r.spec and not r.feature and r.subject not in unversioned_subjects()
+    }
     in_use = {subject: found[-1] for subject, found in shown.items()}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
