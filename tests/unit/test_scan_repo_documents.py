@@ -321,6 +321,15 @@ def test_an_unversioned_mention_is_cited_beside_the_versioned_need() -> None:
     # a soft version is no need to cite it beside
     soft = msgspec.structs.replace(versioned, hard=False)
     assert cite_beside([soft], {"ascend_driver": [mention]}) == [soft]
+    # but a host tool a route runs is cited beside the version shown in use where none is hard
+    # (Ascend/MindInferenceService@a9419463 docs/zh/installation_guide.md:40 "Python|3.10或3.11"
+    # and compile.sh:54 ``python3 compile.py``)
+    table = _file("docs/zh/installation_guide.md", "").requirement(
+        "python", "==3.10.* || ==3.11.*", 40, text="Python", hard=False
+    )
+    run = _file("compile.sh", "").requirement("python", "", 54, text="python3 compile.py")
+    [cited] = cite_beside([table], {"python": [run]}, shown={"python"})
+    assert [(s.ref, s.line) for s in cited.also_at] == [("compile.sh", 54)]
 
 
 def test_a_file_directly_in_a_collection_is_the_collections() -> None:

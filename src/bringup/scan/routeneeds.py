@@ -38,6 +38,8 @@ from bringup.scan.commands import Command, option_value
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scopenames import TESTS
 
+ROUTE_SUBJECTS = frozenset({"python", "ninja", "cmake", "pypi:meson"})
+"""The subjects a route's commands state (``route_needs``)."""
 _PYTHON = lazyre.compile(r"^python(?:3(?:\.(\d{1,2}))?)?$")
 """The interpreter run by name: ``python``, ``python3``, ``python3.11`` (its release)."""
 _RELEASE = lazyre.compile(r"^(?:python-?|py|cpython-?)?(3\.\d{1,2}(?:\.\d{1,3})?)(?:\.\*)?$")

@@ -15,6 +15,7 @@ from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
 from bringup.scan.prose_vocabulary import unversioned_subjects
+from bringup.scan.routeneeds import ROUTE_SUBJECTS
 from bringup.scan.specranges import can_meet
 
 _SURENESS = {"low": 0, "medium": 1, "high": 2}
@@ -67,11 +68,8 @@ def settle_unversioned(
     # a host tool only shown at a version (an install guide's "Python 3.10 or 3.11") that a
     # route also runs (``routeneeds``: compile.sh's ``python3``) is one need: the run is cited
     # beside the version, as it would be beside a hard one
-    versioned |= {
-        r.subject
-        for r in requirements
-        if r.spec and not r.feature and r.subject not in unversioned_subjects()
-    }
+    shown_only = {r.subject for r in requirements if r.spec and not r.feature} & ROUTE_SUBJECTS
+    versioned |= shown_only
     in_use = {subject: found[-1] for subject, found in shown.items()}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
@@ -112,7 +110,7 @@ def settle_unversioned(
         for r in kept
         if not any(r is s for s in folded)
     ]
-    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside)]
+    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside, shown_only)]
     findings = [
         Finding(
             kind="unversioned",
