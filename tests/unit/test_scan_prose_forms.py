@@ -158,3 +158,20 @@ def test_a_distribution_named_after_python_is_not_python() -> None:
     ]
     configure = read_line("./configure --with-python=3.9")
     assert [(m.subject, m.spec) for m in configure] == [("python", "==3.9.*")]
+
+
+def test_a_toolkit_or_driver_that_supported_describes_is_no_need() -> None:
+    # rapidsai/cuvs@ff0c8076 README.md:83: "supported" as a modifier of the drivers
+    line = "This is a result of improved compression rates in the newer supported CUDA drivers."
+    assert read_line(line, vendor="nvidia") == []
+    # mindspore-lab/mindrl@7f55a67f README.md:451: CUDA as the agent of "supported by"
+    line = (
+        "computational graphs as supported by deep learning engines, CUDA implementations or "
+        "multi-threaded CPU processe."
+    )
+    assert read_line(line) == []
+    # the toolkit as what is supported, or a "Supported:" label, is still stated
+    assert [m.subject for m in read_line("CUDA is supported.")] == ["cuda"]
+    assert [m.subject for m in read_line("Supported: CUDA and ROCm")] == ["cuda"]
+    # another word of need keeps the clause a need ("install a supported driver")
+    assert [m.subject for m in read_line("Install a supported NVIDIA driver.")] == ["nvidia_driver"]

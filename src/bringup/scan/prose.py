@@ -282,6 +282,7 @@ def _versioned(
             )
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
+            and not _described(clause, match.start())
         ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
@@ -295,6 +296,22 @@ _OTHER_DRIVER = lazyre.compile(
 )
 """A driver of another device than the accelerator ("the AWS EFA driver", Mooncake
 docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the backend's."""
+
+
+_DESCRIBED = lazyre.compile(r"\bsupported\s{1,4}(?:by\s{1,4})?[\w\s,.-]{0,60}$", re.IGNORECASE)
+"""A subject after "supported" used as a modifier ("the newer supported CUDA drivers",
+rapidsai/cuvs@ff0c8076 README.md:83) or a passive's agent ("as supported by deep learning
+engines, CUDA implementations", mindspore-lab/mindrl@7f55a67f README.md:451): a description
+of what exists, no need."""
+
+
+def _described(clause: str, start: int) -> bool:
+    """Whether the clause's only word of need is a "supported" before the subject at ``start``
+    that describes it (``_DESCRIBED``), so it states no unversioned need."""
+    words = [m.group(0).lower() for m in NEED.finditer(clause)]
+    return {*words} == {"supported"} and _DESCRIBED.search(
+        clause, max(0, start - 80), start
+    ) is not None
 
 
 def _installed_by_name(subject: str, clause: str) -> bool:
