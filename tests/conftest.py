@@ -7,7 +7,6 @@ rewrites them, never silently."""
 from __future__ import annotations
 
 import atexit
-import importlib.util
 import os
 import shutil
 import tempfile
@@ -17,6 +16,8 @@ from typing import Any
 
 import msgspec
 import pytest
+
+from bench_modules import bench_module
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parent.parent
@@ -100,12 +101,4 @@ def no_user_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def scorer() -> ModuleType:
     """bench/probe_from_eval.py, the scorer of pasted-report corpora, loaded as a module."""
-    root = Path(__file__).parent.parent
-    spec = importlib.util.spec_from_file_location(
-        "probe_from_eval", root / "bench" / "probe_from_eval.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("probe_from_eval")

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from bench_modules import bench_module
 
 
 def _agreement() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "label_agreement", ROOT / "bench" / "label_agreement.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("label_agreement")
 
 
 def test_cause_scores_only_where_the_first_labelling_names_one() -> None:

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from bench_modules import bench_module
 
 
 def _scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("scan_eval", ROOT / "bench" / "scan_eval.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("scan_eval")
 
 
 TRUTH = {

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from bench_modules import bench_module
 
 
 def test_stages_cover_the_whole_log(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location(
-        "triage_stages", ROOT / "bench" / "triage_stages.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    stages_bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(stages_bench)
+    stages_bench = bench_module("triage_stages")
     line = b"\x1b[32mINFO\x1b[0m step 1 loss=0.5\n"
     log = tmp_path / "quiet.log"
     log.write_bytes(line * 20_000)
