@@ -72,3 +72,18 @@ def test_a_device_kernels_fault_is_not_a_crash_of_the_projects_code() -> None:
     # instruction was encountered"): a kernel's fault on the device, which its words name
     line = "CUDA error: an illegal instruction was encountered\n"
     assert all(d.signature_id != CLASS for d in explain_text(line))
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # clean logs that name a segfault or an illegal instruction without one happening
+        # (review-s19 H1): a handler installed, a library's name, a test skipped
+        "Starting server\nInstalled segfault handler for debugging\nserver ready on port 8000\n",
+        "Starting\nfaulthandler: enable segfault handler\nDone.\n",
+        "ok\nsegfault.so loaded\n",
+        "ok\nINFO test_illegal_instruction skipped\nThe illegal instruction test was skipped\n",
+    ],
+)
+def test_a_clean_log_that_names_a_crash_is_no_crash(log: str) -> None:
+    assert all(d.signature_id != CLASS for d in explain_text(log))
