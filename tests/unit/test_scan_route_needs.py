@@ -133,6 +133,26 @@ def test_a_build_script_running_python_needs_it() -> None:
     assert [s.line for s in python.also_at] == [4]
 
 
+# The program a script runs is read as runtools reads it (review-s19 H2): past ``sudo -E``,
+# every variable ``env`` sets, ``if``/``nohup``, in each part of a pipeline; a run whose
+# failure the script ignores (``|| true``) is no need.
+PREFIXED = """#!/bin/bash
+ninja -C build || true
+yes | python3 setup.py install
+sudo -E python3 setup.py install
+if python3 setup.py bdist_wheel; then echo ok; fi
+nohup cmake --build build &
+env A=1 B=2 python setup.py install
+"""
+
+
+def test_a_script_runs_the_program_past_its_prefixes_and_not_an_ignored_run() -> None:
+    found = extract_shell(_file("build.sh", PREFIXED)).requirements
+    assert _needs(found) == [("python", "", 3, True), ("cmake", "", 6, True)]
+    python = next(r for r in found if r.subject == "python")
+    assert [s.line for s in python.also_at] == [4, 5, 7]
+
+
 # Ascend/MindInferenceService @ a9419463 docs/zh/installation_guide.md:40 (a table's "Python |
 # 3.10或3.11", soft) and compile.sh:54 (``python3 compile.py``): one need, the run cited beside
 # the version in use, no second unversioned need.

@@ -171,6 +171,24 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
     return Command(argv, tuple(env), line, text, plain)
 
 
+PREFIXES = frozenset(
+    {"sudo", "then", "do", "else", "time", "exec", "nohup", "env", "if", "elif", "while",
+     "until", "!", "{", "("}
+)  # fmt: skip
+"""Words before a program that leave it the program run (``if ! git diff``, ``then git``)."""
+
+
+def run_program(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The program a command runs, past ``sudo``/``env``/``nohup``, a branch's words, their
+    options (``sudo -E``) and the variables they set (``env A=1 B=2``), and its arguments;
+    ``("", ())`` for a command that runs none."""
+    for index, word in enumerate(argv):
+        if word in PREFIXES or word.startswith("-") or _ASSIGNMENT.match(word):
+            continue
+        return word.rsplit("/", 1)[-1], argv[index + 1 :]
+    return "", ()
+
+
 def program_name(argv: tuple[str, ...]) -> str:
     return argv[0].rsplit("/", 1)[-1] if argv else ""
 

@@ -34,7 +34,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.commands import Command, option_value
+from bringup.scan.commands import Command, option_value, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scopenames import TESTS
 
@@ -46,19 +46,8 @@ _RELEASE = lazyre.compile(r"^(?:python-?|py|cpython-?)?(3\.\d{1,2}(?:\.\d{1,3})?
 """A Python release as an environment tool takes it: ``3.11``, ``python3.11``, ``3.10.4``."""
 _CONDA_PYTHON = lazyre.compile(r"^python={1,2}(3\.\d{1,2}(?:\.\d{1,3})?)(?:\.\*)?$")
 """``conda create``'s package spec for the interpreter: ``python=3.11``, ``python==3.10``."""
-_PREFIXES = frozenset({"sudo", "then", "do", "else", "time", "exec", "env", "!", "{", "("})
 _PROBES = frozenset({"--version", "-V", "-VV", "version"})
 _NINJA = frozenset({"ninja", "ninja multi-config"})
-
-
-def _program(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The program a command runs past ``sudo``/``env`` and a branch's words, and its
-    arguments; ``("", ())`` for a command that only sets variables."""
-    for index, word in enumerate(argv):
-        if word in _PREFIXES or (index and argv[index - 1] == "env" and "=" in word):
-            continue
-        return word.rsplit("/", 1)[-1], argv[index + 1 :]
-    return "", ()
 
 
 def _python_release(program: str, args: tuple[str, ...]) -> str:
@@ -90,9 +79,10 @@ def _series(release: str) -> str:
     return f"=={release}.*" if release.count(".") == 1 else f"=={release}"
 
 
-def _needs(command: Command) -> list[tuple[str, str]]:
-    """``(subject, spec)`` of what ``command`` runs; a soft release's spec starts ``==``."""
-    program, args = _program(command.argv)
+def _needs(command: Command, argv: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(subject, spec)`` of what ``argv``, a run of ``command``, runs; a soft release's spec
+    starts ``==``."""
+    program, args = run_program(argv)
     if args[:1] and args[0] in _PROBES:
         return []
     found: list[tuple[str, str]] = []
@@ -115,17 +105,21 @@ def _needs(command: Command) -> list[tuple[str, str]]:
 
 
 def route_needs(
-    file: SourceFile, commands: Iterable[Command], testing: Collection[int] = ()
+    file: SourceFile,
+    runs: Iterable[tuple[Command, tuple[str, ...]]],
+    testing: Collection[int] = (),
 ) -> list[Requirement]:
     """The interpreter and build tools (``python``, ``ninja``, ``cmake``, ``pypi:meson``) the
-    route's ``commands`` run: one need per subject and spec, at its first place, the others
+    route's ``runs`` run (each a command and one program it runs, as ``runtools`` reads them:
+    a pipeline's parts, a run through the script's own runner function, no run whose failure
+    the script ignores): one need per subject and spec, at its first place, the others
     in ``also_at``; the tests' (``TESTS``) where only ``testing`` lines run it. A release the
     route names (``==3.11``) is soft: the environment it makes, which a floor elsewhere may
     admit."""
     places: dict[tuple[str, str], list[int]] = {}
     texts: dict[tuple[str, str], str] = {}
-    for command in sorted(commands, key=lambda c: (c.line in testing, c.line)):
-        for named in _needs(command):
+    for command, argv in sorted(runs, key=lambda run: (run[0].line in testing, run[0].line)):
+        for named in _needs(command, argv):
             at = places.setdefault(named, [])
             if command.line not in at:
                 at.append(command.line)

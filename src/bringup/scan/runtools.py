@@ -32,7 +32,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
-from bringup.scan.commands import Command
+from bringup.scan.commands import Command, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.routeneeds import route_needs
@@ -61,11 +61,6 @@ falls back when it fails (DrivingSDK setup.py:188 ``git rev-parse HEAD``)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
-_PREFIXES = frozenset(
-    {"sudo", "then", "do", "else", "time", "exec", "nohup", "env", "if", "elif", "while",
-     "until", "!", "{", "("}
-)  # fmt: skip
-"""Words before a program that leave it the program run (``if ! git diff``, ``then git``)."""
 SUBPROCESS_CALLS = frozenset(
     {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput",
      "getstatusoutput"}
@@ -75,18 +70,13 @@ SUBPROCESS_CALLS = frozenset(
 def _program(argv: Iterable[str]) -> str:
     """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
     it runs none of ``RUN_TOOLS`` or only queries or probes one."""
-    words = list(argv)
-    for index, word in enumerate(words):
-        if word in _PREFIXES or word.startswith("-"):
-            continue
-        program = word.rsplit("/", 1)[-1]
-        rest = [w for w in words[index + 1 :] if not w.startswith("-") or w in _PROBES]
-        if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
-            return ""
-        if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
-            return ""
-        return program
-    return ""
+    program, args = run_program(tuple(argv))
+    rest = [w for w in args if not w.startswith("-") or w in _PROBES]
+    if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
+        return ""
+    if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
+        return ""
+    return program
 
 
 def _cited(
@@ -129,15 +119,18 @@ def script_tools(
     one run only on ``testing`` lines (a function building the tests: ``build_ut()``'s
     ``git submodule init && git submodule update``, hicann/atvoss build.sh:389-394) is the
     tests' need."""
+    runs = [
+        (command, argv)
+        for command in commands
+        if not TOLERATED.search(command.text)
+        for argv in _piped(run_through(command, runners))
+    ]
     places = []
-    for command in commands:
-        if TOLERATED.search(command.text):
-            continue
-        for argv in _piped(run_through(command, runners)):
-            program = _program(argv)
-            if program:
-                places.append((program, command.line, command.text))
-    return _cited(file, places, testing) + route_needs(file, commands, testing)
+    for command, argv in runs:
+        program = _program(argv)
+        if program:
+            places.append((program, command.line, command.text))
+    return _cited(file, places, testing) + route_needs(file, runs, testing)
 
 
 GUIDE_TOOLS = frozenset({"make"})
@@ -154,14 +147,14 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
     """The build tools (``GUIDE_TOOLS``) a guide's build steps (``commands``) run, one
     requirement per tool: its first place, the others in ``also_at``; and the interpreter and
     build tools they run (``route_needs``)."""
+    runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
     places = []
-    for command in commands:
-        for argv in _piped(command.argv):
-            program = _program(argv)
-            targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
-            if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
-                places.append((program, command.line, command.text))
-    return _cited(file, places) + route_needs(file, commands)
+    for command, argv in runs:
+        program = _program(argv)
+        targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
+        if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
+            places.append((program, command.line, command.text))
+    return _cited(file, places) + route_needs(file, runs)
 
 
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
