@@ -173,5 +173,12 @@ def test_a_toolkit_or_driver_that_supported_describes_is_no_need() -> None:
     # the toolkit as what is supported, or a "Supported:" label, is still stated
     assert [m.subject for m in read_line("CUDA is supported.")] == ["cuda"]
     assert [m.subject for m in read_line("Supported: CUDA and ROCm")] == ["cuda"]
+    # where the code runs, after "supported on/with", is a need (review-s19 M1)
+    for line in (
+        "Currently supported on CUDA devices.",
+        "The library is supported on NVIDIA GPUs with CUDA.",
+        "Inference is supported with CUDA and ROCm backends.",
+    ):
+        assert "cuda" in [m.subject for m in read_line(line)], line
     # another word of need keeps the clause a need ("install a supported driver")
     assert [m.subject for m in read_line("Install a supported NVIDIA driver.")] == ["nvidia_driver"]

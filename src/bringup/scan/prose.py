@@ -298,11 +298,16 @@ _OTHER_DRIVER = lazyre.compile(
 docs/source/getting_started/quick-start.md:42; "RDMA driver and SDK"): not the backend's."""
 
 
-_DESCRIBED = lazyre.compile(r"\bsupported\s{1,4}(?:by\s{1,4})?[\w\s,.-]{0,60}$", re.IGNORECASE)
-"""A subject after "supported" used as a modifier ("the newer supported CUDA drivers",
-rapidsai/cuvs@ff0c8076 README.md:83) or a passive's agent ("as supported by deep learning
-engines, CUDA implementations", mindspore-lab/mindrl@7f55a67f README.md:451): a description
-of what exists, no need."""
+_DESCRIBED = lazyre.compile(
+    r"\bsupported\s{1,4}(?:(?!(?:on|with|for|in|under)\b)[\w-]{1,30}\s{1,4}){0,3}$"
+    r"|\bsupported\s{1,4}by\b(?:(?!\b(?:on|with|for|in|under)\b)[^.;]){0,60}$",
+    re.IGNORECASE,
+)
+"""A subject after "supported" used as a modifier, before it and its modifiers ("the newer
+supported CUDA drivers", rapidsai/cuvs@ff0c8076 README.md:83) or a passive's agent ("as
+supported by deep learning engines, CUDA implementations", mindspore-lab/mindrl@7f55a67f
+README.md:451): a description of what exists, no need. Not where the code runs ("supported on
+CUDA devices", "supported with CUDA"): a need."""
 
 
 def _described(clause: str, start: int) -> bool:
