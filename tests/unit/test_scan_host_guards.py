@@ -231,3 +231,8 @@ def test_a_support_clause_naming_linux_and_its_peers_lists_the_oses() -> None:
     assert _os("supported on OS x86_64 and Windows") == []
     # hicann/ge@ffdcbc9f scripts/readme.md:21: WSL is Linux on Windows, no other OS
     assert _os("OS支持的命令行工具： 原生Linux or WSL shell；") == []
+    # a Windows named as WSL's host is no peer of Linux (review-s19 M2)
+    assert _os("Only Linux is supported, Windows users can run it under WSL2.") == []
+    assert _os("Linux and Windows (through WSL2) are supported") == []
+    # "only Linux" with a peer named beside it is no support list (constructed)
+    assert _os("Only Linux is supported; Windows support is planned") == []

@@ -189,6 +189,11 @@ _SUPPORT = lazyre.compile(r"\bsupport(?:s|ed)?\b|\bcompatible\b|支持|兼容", 
 """Words saying the repo supports what the clause lists."""
 
 
+_ONLY_LINUX = lazyre.compile(r"\bonly\s{1,4}(?:on\s{1,4})?Linux\b", re.IGNORECASE)
+"""Linux as the only OS, in the order ``_LINUX_ONLY`` does not read ("Only Linux is
+supported"): no support list."""
+
+
 def _across_systems(clause: str) -> list[Found]:
     """The OSes a clause says the repo supports where it names Linux's peers too ("* Linux and
     Windows support", NVIDIA/AMGX@3188dce5 README.md:19; "Faiss is supported on x86-64 machines
@@ -199,11 +204,14 @@ def _across_systems(clause: str) -> list[Found]:
     also says "Linux only" of a part ("NPU 功能当前仅支持 Linux") is left to that reader."""
     if _SUPPORT.search(clause) is None or _OTHER_OS.search(clause) is None:
         return []
-    if _NEGATED.search(clause) or _LINUX_ONLY.search(clause):
+    if _NEGATED.search(clause) or _LINUX_ONLY.search(clause) or _ONLY_LINUX.search(clause):
         return []
     # WSL is Linux run on Windows ("原生Linux or WSL shell", hicann/ge@ffdcbc9f
-    # scripts/readme.md:21): no peer of Linux's
-    names = [m for m in _OS_NAME.finditer(clause) if not m.group(1).upper().startswith("WSL")]
+    # scripts/readme.md:21): no peer of Linux's, and a Windows beside it is WSL's host ("Only
+    # Linux is supported, Windows users can run it under WSL2"), no peer either
+    names = list(_OS_NAME.finditer(clause))
+    if any(m.group(1).upper().startswith("WSL") for m in names):
+        return []
     named = list(dict.fromkeys(os_name(m.group(1)) for m in names))
     if len(named) < 2 or not {"windows", "macos"} & set(named):
         return []
