@@ -78,37 +78,42 @@ def _bounded(stream: BinaryIO, shown: str) -> bytes:
 def read_snapshot(path: Path) -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
     ``bringup probe --json`` (the envelope) or a bare snapshot."""
-    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
-    from bringup.report.envelope import ENVELOPE_SCHEMA
-
     if path.is_dir():
         from bringup.probe.replay import load_host
 
         return load_host(path)
+    return _snapshot_of(read_input(str(path)), str(path))
+
+
+def _snapshot_of(data: bytes, name: str) -> Snapshot:
+    """The snapshot ``data`` (read from ``name``) holds: the envelope or a bare snapshot."""
+    from bringup.model import SNAPSHOT_SCHEMA, Snapshot
+    from bringup.report.envelope import ENVELOPE_SCHEMA
+
     hint = "write one with `bringup probe --json > FILE` or `bringup probe --record DIR`"
     try:
-        raw = msgspec.json.decode(read_input(str(path)))
+        raw = msgspec.json.decode(data)
     except msgspec.DecodeError as error:
-        report = f"; a pasted report becomes one with `bringup probe --from {path} --json > FILE`"
-        raise InputError(f"not JSON: {error}", path=str(path), hint=hint + report) from None
+        report = f"; a pasted report becomes one with `bringup probe --from {name} --json > FILE`"
+        raise InputError(f"not JSON: {error}", path=name, hint=hint + report) from None
     except RecursionError:
-        raise InputError("not a snapshot: JSON nested too deeply to read", path=str(path)) from None
+        raise InputError("not a snapshot: JSON nested too deeply to read", path=name) from None
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):
         if raw["schema"] != ENVELOPE_SCHEMA:
             raise InputError(
                 f"an envelope of schema {raw['schema']!r}; this bringup reads {ENVELOPE_SCHEMA!r}",
-                path=str(path),
+                path=name,
                 hint=hint,
             )
         raw = raw.get("data")
     try:
         snapshot = msgspec.convert(raw, type=Snapshot)
     except msgspec.ValidationError as error:
-        raise InputError(f"not a snapshot: {error}", path=str(path), hint=hint) from None
+        raise InputError(f"not a snapshot: {error}", path=name, hint=hint) from None
     if snapshot.schema != SNAPSHOT_SCHEMA:
         raise InputError(
             f"a snapshot of schema {snapshot.schema}; this bringup reads {SNAPSHOT_SCHEMA}",
-            path=str(path),
+            path=name,
             hint=hint,
         )
     return snapshot
@@ -126,11 +131,14 @@ is binary, not a report."""
 def read_report(report: str) -> Snapshot:
     """The snapshot of a pasted report. Only an empty, binary or oversized input is refused
     (exit 2); a text whose lines could not be read gives a snapshot that says so."""
+    return _report_of(read_input(report), "<stdin>" if report == "-" else report)
+
+
+def _report_of(data: bytes, name: str) -> Snapshot:
+    """The snapshot of the pasted report ``data`` (read from ``name``)."""
     from bringup.probe.importers import import_report
     from bringup.probe.redact import redact_snapshot
 
-    name = "<stdin>" if report == "-" else report
-    data = read_input(report)
     if len(data) > MAX_REPORT_BYTES:
         raise InputError(
             f"larger than {MAX_REPORT_BYTES >> 20} MiB: not a pasted report",
@@ -152,8 +160,11 @@ def read_report(report: str) -> Snapshot:
 
 def read_report_or_snapshot(name: str) -> Snapshot:
     """What ``probe --from`` names: a snapshot file (``bringup probe --json``) as it is, else a
-    pasted report."""
-    return read_snapshot(Path(name)) if _is_snapshot(name) else read_report(name)
+    pasted report; stdin (``-``) read once and told apart the same way."""
+    if name != "-":
+        return read_snapshot(Path(name)) if _is_snapshot(name) else read_report(name)
+    data = read_input(name)
+    return _snapshot_of(data, "<stdin>") if _holds_snapshot(data) else _report_of(data, "<stdin>")
 
 
 def _report_parts() -> str:
@@ -227,10 +238,13 @@ def _states_a_host(snapshot: Snapshot) -> bool:
 def _is_snapshot(name: str) -> bool:
     """Whether a file the user named is a snapshot (``bringup probe --json``, the envelope
     or bare), not a pasted report; a report may be JSON too (a tool's log)."""
-    if name == "-":
-        return False
+    return name != "-" and _holds_snapshot(read_input(name))
+
+
+def _holds_snapshot(data: bytes) -> bool:
+    """Whether ``data`` is a snapshot's JSON (``_is_snapshot``)."""
     try:
-        raw = msgspec.json.decode(read_input(name))
+        raw = msgspec.json.decode(data)
     except (msgspec.DecodeError, RecursionError):
         return False
     return isinstance(raw, dict) and (

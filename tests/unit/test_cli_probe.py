@@ -167,3 +167,17 @@ def test_from_a_snapshot_shows_that_snapshot(
     out = capsys.readouterr().out
     assert "cuda: toolkit 13.0.88 at /usr/local/cuda-13.0; driver absent" in out
     assert "not read" not in out
+
+
+def test_from_stdin_a_snapshot_shows_that_snapshot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``probe --from - < snap.json`` read the snapshot as a pasted report whose JSON lines were
+    all "not read" (review-s19 M3)."""
+    assert main(["probe", "--json", "--replay", str(HOST)]) == 0
+    saved = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(saved.encode())))
+    assert main(["probe", "--from", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "cuda: toolkit 13.0.88 at /usr/local/cuda-13.0; driver absent" in out
+    assert "not read" not in out
