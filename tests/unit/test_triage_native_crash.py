@@ -32,6 +32,13 @@ CLASS = "class.code.project-bug"
         "[2024-07-22 18:27:00,941] torch.distributed.elastic.multiprocessing.api: [ERROR] failed "
         "(exitcode: -11) local_rank: 0 (pid: 1761020) of binary: "
         "/home//miniconda3/envs/megatron/bin/python\n",
+        # torchrun's ChildFailedError table (torch/distributed/elastic/multiprocessing/
+        # errors/__init__.py, the "Root Cause" block users paste; review-s19 M4): the exit
+        # code with spaces before its colon
+        "Root Cause (first observed failure):\n[0]:\n  time      : 2024-07-22_18:27:00\n"
+        "  host      : node1\n  rank      : 0 (local_rank: 0)\n"
+        "  exitcode  : -11 (pid: 1234)\n  error_file: <N/A>\n"
+        "  traceback : Signal 11 (SIGSEGV) received by PID 1234\n",
         # tests/data/triage_twentythird c09, ggml-org/llama.cpp#16049 (AMX code under musl)
         "    print_info: model type       = 4B\n    Illegal instruction (core dumped)\n",
     ],
