@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shlex
 import stat
 import sys
 from dataclasses import dataclass
@@ -94,7 +95,8 @@ def _snapshot_of(data: bytes, name: str) -> Snapshot:
     try:
         raw = msgspec.json.decode(data)
     except msgspec.DecodeError as error:
-        report = f"; a pasted report becomes one with `bringup probe --from {name} --json > FILE`"
+        given = shlex.quote("-" if name == "<stdin>" else name)
+        report = f"; a pasted report becomes one with `bringup probe --from {given} --json > FILE`"
         raise InputError(f"not JSON: {error}", path=name, hint=hint + report) from None
     except RecursionError:
         raise InputError("not a snapshot: JSON nested too deeply to read", path=name) from None

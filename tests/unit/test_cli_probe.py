@@ -181,3 +181,16 @@ def test_from_stdin_a_snapshot_shows_that_snapshot(
     out = capsys.readouterr().out
     assert "cuda: toolkit 13.0.88 at /usr/local/cuda-13.0; driver absent" in out
     assert "not read" not in out
+
+
+def test_the_tip_for_a_report_given_as_a_snapshot_quotes_its_path(tmp_path: Path) -> None:
+    """The TIP's command is pasted into a shell: a path with a space is one word in it
+    (review-s19 L2)."""
+    from bringup.errors import InputError
+    from bringup.inputs import read_snapshot
+
+    report = tmp_path / "my report.txt"
+    report.write_text("npu-smi info\n")
+    with pytest.raises(InputError) as raised:
+        read_snapshot(report)
+    assert f"bringup probe --from '{report}' --json > FILE" in str(raised.value.hint)
