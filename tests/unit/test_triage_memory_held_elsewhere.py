@@ -29,6 +29,13 @@ def test_nothing_free_while_this_process_holds_little_is_another_process() -> No
     found = ids(log)
     assert found[0] == OCCUPIED
     assert OOM in found
+    # the same report of an allocation under 1 KiB (PyTorch's format_size: "512 bytes"), and
+    # with a per-process fraction set ("X allowed;", as PyTorch's CUDA allocator prints it)
+    # (review-s19 L1)
+    small = log.replace("Tried to allocate 88.00 MiB", "Tried to allocate 512 bytes")
+    assert ids(small)[0] == OCCUPIED
+    allowed = log.replace("7.47 MiB free; ", "7.47 MiB free; 4.37 GiB allowed; ")
+    assert ids(allowed)[0] == OCCUPIED
 
 
 @pytest.mark.parametrize(
