@@ -196,7 +196,12 @@ def written(truth: dict[str, object]) -> list[tuple[str, tuple[str, ...], str, s
     found = []
     listed = truth.get("requirement", [])
     for item in listed if isinstance(listed, list) else ():
-        if not isinstance(item, dict) or item.get("scope", "repo") != "repo":
+        # an entry without a subject (a hand-written file's slip) names no requirement
+        if (
+            not isinstance(item, dict)
+            or item.get("scope", "repo") != "repo"
+            or "subject" not in item
+        ):
             continue
         sites = tuple(sorted(places(item.get("where", []))))
         spec, text = str(item.get("spec", "")), str(item.get("note", ""))

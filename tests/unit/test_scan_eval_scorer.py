@@ -140,3 +140,10 @@ def test_a_second_writer_is_scored_in_the_scans_place() -> None:
     package = counts["python_package"]
     assert (package["truth"], package["found"], package["tool"], package["correct"]) == (1, 1, 2, 2)
     assert counts["host_toolchain"]["tool"] == 0
+
+
+def test_a_second_writers_entry_without_a_subject_names_nothing() -> None:
+    """A hand-written entry without ``subject`` stopped ``--against`` with a KeyError
+    (review-s19 L6)."""
+    second = {"requirement": [{"spec": ">=9", "where": ["README.md:40"]}, TRUTH["requirement"][0]]}
+    assert [subject for subject, *_ in _scorer().written(second)] == ["cann"]
