@@ -60,18 +60,22 @@ CASES: dict[str, tuple[Callable[[Path, int], Path], tuple[int, int]]] = {
 }
 
 
-def _seconds(repo: Path, runs: int, src: Path) -> float:
+def _seconds(repo: Path, runs: int, src: Path) -> float | None:
+    """The median time of ``runs`` scans of ``repo``; None when a scan failed (a scan that
+    stops at once, a wrong ``--src``, would otherwise time as fast and "linear")."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     took = []
     for _ in range(runs):
         started = time.perf_counter()
-        subprocess.run(
+        done = subprocess.run(
             [sys.executable, "-m", "bringup", "scan", "--json", str(repo)],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             check=False,
         )
+        if done.returncode != 0:
+            return None
         took.append(time.perf_counter() - started)
     return statistics.median(took)
 
@@ -82,6 +86,7 @@ def main() -> int:
     parser.add_argument("--case", action="append", choices=sorted(CASES))
     parser.add_argument("--src", type=Path, default=ROOT / "src")
     args = parser.parse_args()
+    failed = 0
     for name in args.case or list(CASES):
         build, sizes = CASES[name]
         figures = []
@@ -91,13 +96,17 @@ def main() -> int:
                 figures.append(_seconds(repo, args.runs, args.src))
                 if name == "deep tree":
                     remove_deep_tree(repo)
+        if figures[0] is None or figures[1] is None:
+            print(f"{name:18s} FAILED: the scan exited with an error", flush=True)
+            failed += 1
+            continue
         (small, large), ratio = sizes, figures[1] / max(figures[0], 1e-9)
         print(
             f"{name:18s} {small:>9,d}: {figures[0]:6.2f} s  {large:>9,d}: {figures[1]:6.2f} s"
             f"  ratio {ratio:4.1f} (sizes {large / small:.1f})",
             flush=True,
         )
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
