@@ -183,7 +183,8 @@ def run_program(argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     options (``sudo -E``) and the variables they set (``env A=1 B=2``), and its arguments;
     ``("", ())`` for a command that runs none."""
     for index, word in enumerate(argv):
-        if word in PREFIXES or word.startswith("-") or _ASSIGNMENT.match(word):
+        # an option only past a prefix (``sudo -E``): a list's "- python 3.11" runs nothing
+        if word in PREFIXES or (index and (word.startswith("-") or _ASSIGNMENT.match(word))):
             continue
         return word.rsplit("/", 1)[-1], argv[index + 1 :]
     return "", ()
