@@ -28,7 +28,8 @@ first runs it, its later places in ``also_at``; the repo's folding (``anyof.merg
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
+from typing import TypeVar
 
 import msgspec
 
@@ -37,6 +38,8 @@ from bringup.model import Requirement
 from bringup.scan.commands import Command, option_value, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scopenames import TESTS
+
+Key = TypeVar("Key")
 
 ROUTE_SUBJECTS = frozenset({"python", "ninja", "cmake", "pypi:meson"})
 """The subjects a route's commands state (``route_needs``)."""
@@ -104,6 +107,32 @@ def _needs(command: Command, argv: tuple[str, ...]) -> list[tuple[str, str]]:
     return found
 
 
+def cited_once(
+    file: SourceFile,
+    places: Iterable[tuple[Key, int, str]],
+    testing: Collection[int],
+    need: Callable[[Key, int, str], Requirement],
+) -> list[Requirement]:
+    """One requirement per key of ``places`` (``(key, line, command text)``), made by ``need``
+    at its first place, the others in ``also_at``; the tests' (``TESTS``) where every place is
+    in ``testing``, the lines only the tests run. The build's places come first: a tool the
+    tests run too is the build's need."""
+    lines: dict[Key, list[int]] = {}
+    texts: dict[Key, str] = {}
+    for key, line, text in sorted(places, key=lambda place: place[1] in testing):
+        at = lines.setdefault(key, [])
+        if line not in at:
+            at.append(line)
+        texts.setdefault(key, text)
+    found = []
+    for key, at in lines.items():
+        made = need(key, at[0], texts[key])
+        also = tuple(file.source(line) for line in at[1:])
+        made = msgspec.structs.replace(made, also_at=also) if also else made
+        found.append(msgspec.structs.replace(made, feature=TESTS) if at[0] in testing else made)
+    return found
+
+
 def route_needs(
     file: SourceFile,
     runs: Iterable[tuple[Command, tuple[str, ...]]],
@@ -112,23 +141,18 @@ def route_needs(
     """The interpreter and build tools (``python``, ``ninja``, ``cmake``, ``pypi:meson``) the
     route's ``runs`` run (each a command and one program it runs, as ``runtools`` reads them:
     a pipeline's parts, a run through the script's own runner function, no run whose failure
-    the script ignores): one need per subject and spec, at its first place, the others
-    in ``also_at``; the tests' (``TESTS``) where only ``testing`` lines run it. A release the
-    route names (``==3.11``) is soft: the environment it makes, which a floor elsewhere may
-    admit."""
-    places: dict[tuple[str, str], list[int]] = {}
-    texts: dict[tuple[str, str], str] = {}
-    for command, argv in sorted(runs, key=lambda run: (run[0].line in testing, run[0].line)):
-        for named in _needs(command, argv):
-            at = places.setdefault(named, [])
-            if command.line not in at:
-                at.append(command.line)
-            texts.setdefault(named, command.text)
-    found = []
-    for (subject, spec), at in places.items():
-        text = f"{file.rel} runs {texts[subject, spec].strip()[:160]}"
-        need = file.requirement(subject, spec, at[0], text=text, confidence="medium", hard=not spec)
-        also = tuple(file.source(line) for line in at[1:])
-        need = msgspec.structs.replace(need, also_at=also) if also else need
-        found.append(msgspec.structs.replace(need, feature=TESTS) if at[0] in testing else need)
-    return found
+    the script ignores): one need per subject and spec (``cited_once``). A release the route
+    names (``==3.11``) is soft: the environment it makes, which a floor elsewhere may admit."""
+
+    def need(named: tuple[str, str], line: int, text: str) -> Requirement:
+        subject, spec = named
+        said = f"{file.rel} runs {text.strip()[:160]}"
+        return file.requirement(subject, spec, line, text=said, confidence="medium", hard=not spec)
+
+    ordered = sorted(runs, key=lambda run: run[0].line)
+    places = [
+        (named, command.line, command.text)
+        for command, argv in ordered
+        for named in _needs(command, argv)
+    ]
+    return cited_once(file, places, testing, need)

@@ -27,17 +27,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection, Iterable, Sequence
 
-import msgspec
-
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
-from bringup.scan.routeneeds import route_needs
+from bringup.scan.routeneeds import cited_once, route_needs
 from bringup.scan.runners import run_through
-from bringup.scan.scopenames import TESTS
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
@@ -82,24 +79,13 @@ def _program(argv: Iterable[str]) -> str:
 def _cited(
     file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
 ) -> list[Requirement]:
-    """One requirement per tool: its first place, the others in ``also_at``; the tests'
-    (``TESTS``) where every place is in ``testing``, the lines only the tests run."""
-    lines: dict[str, list[int]] = {}
-    texts: dict[str, str] = {}
-    # the build's places first: a tool the tests run too is the build's need
-    for tool, line, text in sorted(places, key=lambda place: place[1] in testing):
-        lines.setdefault(tool, [])
-        if line not in lines[tool]:
-            lines[tool].append(line)
-        texts.setdefault(tool, text)
-    found = []
-    for tool, at in lines.items():
-        text = f"{file.rel} runs {tool}: {texts[tool].strip()[:160]}"
-        need = file.requirement("system_package", tool, at[0], text=text, confidence="medium")
-        also = tuple(file.source(line) for line in at[1:])
-        need = msgspec.structs.replace(need, also_at=also) if also else need
-        found.append(msgspec.structs.replace(need, feature=TESTS) if at[0] in testing else need)
-    return found
+    """One ``system_package`` requirement per tool (``cited_once``)."""
+
+    def need(tool: str, line: int, text: str) -> Requirement:
+        said = f"{file.rel} runs {tool}: {text.strip()[:160]}"
+        return file.requirement("system_package", tool, line, text=said, confidence="medium")
+
+    return cited_once(file, places, testing, need)
 
 
 TOLERATED = lazyre.compile(r"\|\|\s{0,4}(?:true|:)\s{0,4}(?:;|$)")
