@@ -162,11 +162,10 @@ def _report_of(data: bytes, name: str) -> Snapshot:
 
 def read_report_or_snapshot(name: str) -> Snapshot:
     """What ``probe --from`` names: a snapshot file (``bringup probe --json``) as it is, else a
-    pasted report; stdin (``-``) read once and told apart the same way."""
-    if name != "-":
-        return read_snapshot(Path(name)) if _is_snapshot(name) else read_report(name)
+    pasted report; the file or stdin (``-``) read once."""
     data = read_input(name)
-    return _snapshot_of(data, "<stdin>") if _holds_snapshot(data) else _report_of(data, "<stdin>")
+    shown = "<stdin>" if name == "-" else name
+    return _snapshot_of(data, shown) if _holds_snapshot(data) else _report_of(data, shown)
 
 
 def _report_parts() -> str:
