@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bringup import __version__
+from bringup.cli import main as main_module
 from bringup.cli.main import main
 
 
@@ -113,3 +115,50 @@ def test_help_shows_no_rst_markup(path: list[str], capsys: pytest.CaptureFixture
     environments ``bringup up`` made."."""
     assert main([*path, "--help"]) == 0
     assert "``" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "as_json", "expected"),
+    [
+        (["env", "print", "1"], False, True),
+        (["env", "print", "1", "--state", "/tmp/s"], False, True),
+        (["explain", "x.log"], True, True),
+        (["explain", "x.log"], False, False),
+        (["env", "shell", "1"], False, False),
+        (["up", "--", "env", "print"], False, False),
+    ],
+)
+def test_stdout_is_data_for_json_and_env_print(
+    args: list[str], as_json: bool, expected: bool
+) -> None:
+    assert main_module._stdout_is_data(args, as_json) is expected
+
+
+def _ascii_stream() -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+
+
+@pytest.mark.parametrize(("data", "written"), [(True, "é".encode()), (False, b"\\xe9")])
+def test_an_ascii_stdout_of_data_becomes_utf8_and_text_is_escaped(
+    monkeypatch: pytest.MonkeyPatch, data: bool, written: bytes
+) -> None:
+    """`eval "$(bringup env print 1)"` on a Latin-1 terminal: an escaped non-ASCII path
+    would send the shell elsewhere with exit 0, so data is written as UTF-8; text for a
+    person is escaped instead of raising."""
+    out, err = _ascii_stream(), _ascii_stream()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    main_module._encodable_streams(data)
+    out.write("é")
+    err.write("é")
+    out.flush()
+    err.flush()
+    assert out.buffer.getvalue() == written  # type: ignore[attr-defined]
+    assert err.buffer.getvalue() == b"\\xe9"  # type: ignore[attr-defined]
+
+
+def test_a_utf8_stream_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", out)
+    main_module._encodable_streams(False)
+    assert (out.encoding, out.errors) == ("utf-8", "strict")

@@ -156,17 +156,27 @@ def _quiet_stdout() -> None:
     os.close(devnull)
 
 
-def _encodable_streams(as_json: bool) -> None:
+def _stdout_is_data(args: Sequence[str], as_json: bool) -> bool:
+    """Whether stdout carries data a program reads (``--json``; ``env print``, which a shell
+    evaluates), so that it must be written exactly, not escaped for a terminal."""
+    words = [
+        a for a in args[: args.index("--") if "--" in args else len(args)] if not a.startswith("-")
+    ]
+    return as_json or words[:2] == ["env", "print"]
+
+
+def _encodable_streams(stdout_is_data: bool) -> None:
     """stdout and stderr that cannot fail to encode: where they are not UTF-8 (a Latin-1
     locale, ``PYTHONIOENCODING=ascii``), a character they cannot hold (an em-dash in a cause,
-    a Chinese log line) is written escaped instead of raising ``UnicodeEncodeError``; a
-    ``--json`` stdout is UTF-8, as JSON is, so the document stays valid."""
+    a Chinese log line) is written escaped instead of raising ``UnicodeEncodeError``. A stdout
+    of data (``--json``, ``env print``) is UTF-8 instead, as JSON is: an escaped path in an
+    activation script would send the shell to another path with exit 0."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         encoding = getattr(stream, "encoding", None) or "utf-8"
         if reconfigure is None or codecs.lookup(encoding).name == "utf-8":
             continue
-        if as_json and stream is sys.stdout:
+        if stdout_is_data and stream is sys.stdout:
             reconfigure(encoding="utf-8")
         else:
             reconfigure(errors="backslashreplace")
@@ -178,7 +188,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     traceback only with ``-v``)."""
     args, verbose = _split_verbose(list(sys.argv[1:] if argv is None else argv))
     failed = _Failure(args, verbose)
-    _encodable_streams(failed.as_json)
+    _encodable_streams(_stdout_is_data(args, failed.as_json))
     with debug_lines(verbose):
         try:
             result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
