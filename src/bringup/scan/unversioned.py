@@ -65,11 +65,11 @@ def settle_unversioned(
     for requirement in requirements:
         if requirement.spec and not requirement.hard:
             shown[requirement.subject].append(requirement)
-    # a host tool only shown at a version (an install guide's "Python 3.10 or 3.11") that a
-    # route also runs (``routeneeds``: compile.sh's ``python3``) is one need: the run is cited
-    # beside the version, as it would be beside a hard one
-    shown_only = {r.subject for r in requirements if r.spec and not r.feature} & ROUTE_SUBJECTS
-    versioned |= shown_only
+    # a host tool stated at a version, hard or only shown (an install guide's "Python 3.10 or
+    # 3.11"), that a route also runs (``routeneeds``: compile.sh's ``python3``) is one need: the
+    # run is cited beside the version
+    route_versioned = {r.subject for r in requirements if r.spec and not r.feature} & ROUTE_SUBJECTS
+    versioned |= route_versioned
     in_use = {subject: found[-1] for subject, found in shown.items()}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
@@ -110,7 +110,7 @@ def settle_unversioned(
         for r in kept
         if not any(r is s for s in folded)
     ]
-    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside, shown_only)]
+    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside, route_versioned)]
     findings = [
         Finding(
             kind="unversioned",
