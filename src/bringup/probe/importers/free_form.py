@@ -39,6 +39,7 @@ _FILLER = re.compile(
 )
 _LIST_SEPARATOR = re.compile(r"(?:(?<!\s)\s+)?[/,;，、]\s*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_DOTTED = re.compile(r"[0-9]\.[0-9]")
 _NOTE = re.compile(r"^\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*$")
 _ARCH = re.compile(r"\b(x86_64|aarch64|arm64|amd64|x64)\b", re.IGNORECASE)
 _DEVICE_WORDS = r"card|卡|device|server|服务器|机器"
@@ -253,7 +254,8 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, about: About) ->
     prose (its ``ReportTerms.prose_chip``)."""
     found: list[Fact] = []
     seen: set[str] = set()
-    for match in vocabulary.mention.finditer(line):
+    # every version read below is dotted: a line without one is spared the alias search
+    for match in vocabulary.mention.finditer(line) if _DOTTED.search(line) else ():
         subject = vocabulary.subject(match.group(0))
         if subject is None or subject.name in seen:
             continue

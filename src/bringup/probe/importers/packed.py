@@ -55,6 +55,8 @@ def _image_tags(line: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
     name the vocabulary knows (a subject or an OS): an image tag or a build name."""
     found: list[Fact] = []
     for token in _TOKEN.finditer(line):
+        if token.group(0).count(".") < 2:
+            continue  # two named segments need a dotted version each: most words end here
         # "<toolkit>:9.1.1-<chip>-ubuntu22.04-py3.12": a repository's name is its tag's first
         # subject
         segments = re.split(r"[-:/]", _REPOSITORY_TAG.sub(r"\1_", token.group(0)))
