@@ -2,7 +2,8 @@
 overlay directory.
 
 Exit codes: ``show`` 0 (2 for an unknown topic); ``why`` 0 compatible, 1 incompatible or
-unknown, 2 bad input; ``validate`` 0 when the directory has no problem, 2 otherwise.
+unknown, 2 bad input; ``validate`` 0 when the directory has no problem, 2 otherwise (a directory
+with no knowledge-base file is bad input: a mistyped path must not pass).
 """
 
 from __future__ import annotations
@@ -161,6 +162,13 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
         Path(signature.path).parent == own for signature in signatures.catalogue.signatures
     )
     files = len(results) + (len(list(own.glob("*.toml"))) if own.is_dir() else 0)
+    if not files:
+        raise InputError(
+            "no knowledge-base file to validate",
+            path=str(directory),
+            hint="an overlay holds TOML tables (<topic>.toml) and failure signatures "
+            "(failures/*.toml); check the directory's name",
+        )
     code = ExitCode.BAD_INPUT if problems else ExitCode.OK
     if as_json:
         data = {

@@ -196,6 +196,19 @@ def test_kb_validate_accepts_a_good_overlay(
     assert "2 file(s), 2 record(s), no problems" in capsys.readouterr().out
 
 
+def test_kb_validate_of_a_directory_without_kb_files_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped overlay path (an empty directory, a docs folder) said "0 file(s), 0
+    record(s), no problems" and exit 0: it passed a check it never made."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "README.md").write_text("# notes\n")
+    assert main(["kb", "validate", str(tmp_path / "docs")]) == 2
+    err = capsys.readouterr().err
+    assert "no knowledge-base file to validate" in err
+    assert str(tmp_path / "docs") in err
+
+
 def test_kb_validate_of_the_builtin_tables_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["kb", "validate", "--standalone", str(builtin_dir())]) == 0
 
