@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bringup.kb import KnowledgeBase
     from bringup.kb import Problem as KbProblem
     from bringup.model import Component, Rule, Snapshot
-    from bringup.model.plan import Design, Plan, Target
+    from bringup.model.plan import Design, KindNeed, Plan, Target
     from bringup.model.resolution import Resolution, WhatIf
     from bringup.scan import Finding
     from bringup.solve import Catalogue, HostFacts
@@ -71,6 +71,9 @@ class SolveResult:
     exit_code: ExitCode
     target: Optional[Target] = None
     """The host planned for (``--target``); None: this machine."""
+    elsewhere: tuple[KindNeed, ...] = ()
+    """The repos that cannot run on the ``--target`` (they need another kind of device), left
+    out of its environments as ``check --target`` leaves them out."""
 
     @property
     def final(self) -> Resolution:
@@ -312,8 +315,11 @@ def solve_stack(
 
     report = reporter if reporter is not None else Reporter()
     options = SolveOptions(allow_driver_change=allow_driver_change, design=target is not None)
-    repos, catalogue = inputs.components, inputs.catalogue
+    repos, catalogue = list(inputs.components), inputs.catalogue
     host = target.host if target is not None else host_facts(inputs.snapshot)
+    elsewhere: tuple[KindNeed, ...] = ()
+    if target is not None:
+        repos, elsewhere = _on_target(repos, host)
     rules = _rules_for(inputs, host_chips(host))
     with report.stage(Stage("solve", f"solving {len(repos)} repos")):
         base = solve_facts(repos, host, rules, catalogue, options)
@@ -324,7 +330,24 @@ def solve_stack(
             changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
     planned = target.target if target is not None else None
-    return SolveResult(inputs, base, changed, solve_exit_code(final), planned)
+    code = ExitCode.PROBLEMS if elsewhere else solve_exit_code(final)
+    return SolveResult(inputs, base, changed, code, planned, elsewhere)
+
+
+def _on_target(
+    repos: Sequence[Component], host: HostFacts
+) -> tuple[list[Component], tuple[KindNeed, ...]]:
+    """The repos that can run on a target ``host``, each with its lines on other kinds of
+    device left out, and those that need a kind of device the target lacks (as the design
+    for ``check --target`` splits them, so both commands agree)."""
+    from bringup.plan.design import needs_elsewhere, target_kinds
+    from bringup.solve.kinds import for_host, host_groups
+
+    groups, apart = host_groups(repos, target_kinds(host))
+    kept = [for_host(c, group.kind) for group in groups for c in group.components]
+    order = {c.name: n for n, c in enumerate(repos)}
+    elsewhere = needs_elsewhere(apart)
+    return sorted(kept, key=lambda c: order[c.name]), elsewhere
 
 
 def _rules_for(inputs: StackInputs, chips: tuple[str, ...]) -> tuple[Rule, ...]:

@@ -127,6 +127,29 @@ def test_a_target_no_repo_can_run_on_says_so_everywhere(
     assert "flash-attention cannot run on the target" in capsys.readouterr().out
 
 
+def test_solve_on_a_target_leaves_out_what_check_leaves_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``solve --target 910B:8`` planned one environment holding the CUDA repo while
+    ``check --target 910B:8`` said it cannot run there: both now split the repos alike."""
+    argv = ("solve", NPU_REPO, GPU_REPO, "--target", "910B:8")
+    code, data = _json(capsys, *argv)
+    assert code == 1
+    environments = data["resolution"]["environments"]
+    assert [env["components"] for env in environments] == [["vllm-ascend"]]
+    assert "cuda" not in _pins(environments[0])
+    (elsewhere,) = data["elsewhere"]
+    assert elsewhere["component"] == "flash-attention"
+    assert _where(elsewhere["reason"]["sources"][0]) == ("flash-attention/setup.py", 2)
+    assert elsewhere["text"].startswith("flash-attention cannot run on the target (needs a GPU: ")
+    assert main(list(argv)) == 1
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "not planned for the target" in screen
+    assert "flash-attention cannot run on the target (needs a GPU:" in screen
+    code, data = _json(capsys, "solve", NPU_REPO, "--target", "910B:8")
+    assert data["elsewhere"] == []
+
+
 def _scanned() -> tuple[Component, Component]:
     npu = scan_repo(Path(NPU_REPO), "vllm-ascend").component
     gpu = scan_repo(Path(GPU_REPO), "flash-attention").component

@@ -3,8 +3,9 @@ each (and what chose them), and for every conflict the smallest set of requireme
 that cannot hold together. ``--what-if driver=24.1.0`` re-solves with the host changed and
 says which repos change verdict, and why.
 
-Exit 0 when every repo has an environment and the hardware it needs, 1 otherwise, 2 for bad
-input (``bringup.workflow.solve_exit_code``).
+With ``--target`` a repo that needs another kind of device than the target's is left out and
+named, as ``check --target`` does. Exit 0 when every repo has an environment and the hardware it
+needs (and can run on the target), 1 otherwise, 2 for bad input.
 """
 
 from __future__ import annotations
@@ -80,11 +81,12 @@ def command(
         from bringup.report.envelope import render_json
         from bringup.report.solve_text import solve_data
 
-        data = solve_data(result.base, result.what_if, result.target)
+        data = solve_data(result.base, result.what_if, result.target, result.elsewhere)
         sys.stdout.write(render_json("solve", result.exit_code, data))
     else:
         from bringup.report.console import print_document
         from bringup.report.solve_text import solve_document
 
-        print_document(solve_document(result.base, result.what_if, result.target), output_format)
+        document = solve_document(result.base, result.what_if, result.target, result.elsewhere)
+        print_document(document, output_format)
     return int(result.exit_code)

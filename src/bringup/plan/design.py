@@ -147,11 +147,20 @@ def design_stack(
         for group, envs in zip(groups, numbers)
         if group.kind
     )
-    elsewhere = tuple(
+    return design(target, resolution, hosts=hosts, elsewhere=needs_elsewhere(apart))
+
+
+def needs_elsewhere(
+    apart: Sequence[tuple[Component, str, Requirement]],
+) -> tuple[KindNeed, ...]:
+    """The repos ``host_groups`` set apart from a target, each with the line that says which
+    kind of device it needs."""
+    from bringup.solve.kinds import device_kind
+
+    return tuple(
         KindNeed(component=c.name, reason=kind_reason(line, device_kind(kind)))
         for c, kind, line in apart
     )
-    return design(target, resolution, hosts=hosts, elsewhere=elsewhere)
 
 
 def target_kinds(host: HostFacts) -> frozenset[str]:

@@ -5,12 +5,14 @@ terminal text, Markdown or HTML, and as the JSON envelope's data."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import msgspec
 
-from bringup.model.plan import Target
+from bringup.model.plan import KindNeed, Target
 from bringup.model.resolution import Resolution, WhatIf
+from bringup.report.check_text import elsewhere_sentence
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -58,11 +60,15 @@ def _changes(report: WhatIf) -> list[str]:
 
 
 def solve_document(
-    base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
+    base: Resolution,
+    report: Optional[WhatIf],
+    target: Optional[Target] = None,
+    elsewhere: Sequence[KindNeed] = (),
 ) -> Document:
     """The environments with each pin and what chose it, why there are that many, what
     cannot run here, what the hardware rules out and what could not be checked; under
-    ``--what-if``, which repos change verdict first; for a ``--target``, its name."""
+    ``--what-if``, which repos change verdict first; for a ``--target``, its name and the
+    repos that cannot run on it (``elsewhere``)."""
     shown = report.resolution if report is not None else base
     count = len(shown.environments)
     said = counted(count, "environment", spelled=True)
@@ -105,6 +111,11 @@ def solve_document(
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
     document.add(
         section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
+        section(
+            "not planned for the target", items([Line(elsewhere_sentence(e)) for e in elsewhere])
+        )
+        if elsewhere
+        else None,
         section("cannot run on this machine", items(unplaced)) if unplaced else None,
         section("the hardware rules out", items(hardware)) if hardware else None,
         section("not checked here", items(later)) if later else None,
@@ -116,7 +127,10 @@ def solve_document(
 
 
 def solve_data(
-    base: Resolution, report: Optional[WhatIf], target: Optional[Target] = None
+    base: Resolution,
+    report: Optional[WhatIf],
+    target: Optional[Target] = None,
+    elsewhere: Sequence[KindNeed] = (),
 ) -> dict[str, Any]:
     shown = report.resolution if report is not None else base
     count = len(shown.environments)
@@ -127,6 +141,9 @@ def solve_data(
     }
     if target is not None:
         data["target"] = msgspec.to_builtins(target)
+        data["elsewhere"] = [
+            {**msgspec.to_builtins(e), "text": elsewhere_sentence(e)} for e in elsewhere
+        ]
     if report is not None:
         data["what_if"] = {
             "changes": [list(pair) for pair in report.changes],
