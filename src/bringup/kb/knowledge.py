@@ -3,6 +3,7 @@ queries of ``bringup.kb.query`` bound to them."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -174,8 +175,11 @@ class KnowledgeBase:
     @functools.cached_property
     def _release_map(self) -> Mapping[str, tuple[str, ...]]:
         found: dict[str, list[str]] = {}
+        today = datetime.date.today().isoformat()
         for entry in self._compiled.entries:
             if isinstance(entry, ReleaseEntry):
+                if _not_out_yet(entry.record, today):
+                    continue
                 found.setdefault(entry.record.subject, []).append(entry.record.version)
             elif isinstance(entry, ChipEntry):
                 found.setdefault("chip", []).append(entry.record.family)
@@ -183,6 +187,12 @@ class KnowledgeBase:
                 for subject, spec in (*entry.record.when.items(), *entry.record.then.items()):
                     found.setdefault(subject, []).extend(exact_versions(spec, subject))
         return {subject: _ordered(subject, raws) for subject, raws in found.items() if raws}
+
+
+def _not_out_yet(record: ReleaseRecord, today: str) -> bool:
+    """A release the record plans for a later day than ``today`` (``YYYY-MM-DD``): no plan may
+    pick it (``python-3.16``, due 2027-10-06, was chosen as the newest Python)."""
+    return record.kind == "planned" and record.date is not None and record.date[:10] > today
 
 
 def exact_versions(spec: str, subject: str) -> list[str]:

@@ -270,3 +270,21 @@ def test_missing_directories(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     kb = load_knowledge_base()
     assert [p.message for p in kb.problems] == ["BRINGUP_KB_EXTRA_DIR: no such directory"]
     assert kb.rules()
+
+
+def test_a_release_planned_for_a_later_day_is_not_offered(tmp_path: Path) -> None:
+    """``solve`` planned "Python 3.16" (due 2027-10-06) as the newest Python: a planned
+    release is a version only once its day has come; a past planned day is a release."""
+    write(
+        tmp_path / "site",
+        "future.toml",
+        'topic = "future"\ntitle = "t"\n\n'
+        '[[release]]\nid = "python-9.0"\nsubject = "python"\nversion = "9.0"\n'
+        'date = "2999-10-01"\nkind = "planned"\nsource = "https://devguide.python.org/versions/"\n\n'
+        '[[release]]\nid = "python-9.1-old-plan"\nsubject = "python"\nversion = "2.8"\n'
+        'date = "2001-10"\nkind = "planned"\nsource = "https://devguide.python.org/versions/"\n',
+    )
+    kb = load_knowledge_base(extra_dirs=[tmp_path / "site"])
+    assert kb.problems == ()
+    assert "9.0" not in kb.releases("python")
+    assert "2.8" in kb.releases("python")
