@@ -32,6 +32,14 @@ _MODULE_CALL = re.compile(
 object's own (``self.f(``): the callee may be a package's, compiled code with no frame of its
 own."""
 
+_STATEMENT = re.compile(r"(?<![\w.])(?:raise|assert)\b")
+"""The innermost frame's line raises or asserts itself (``raise ValueError(...)``, ``assert
+n % tp == 0``), whatever it calls on the way."""
+_STANDARD_LIBRARY = re.compile(r"/lib/python[0-9.]{1,8}/(?![\w.-]{0,40}-packages/)")
+"""A frame of Python's standard library (``/usr/lib/python3.10/threading.py``), not of a package
+installed beside it: what it raises is the host's answer ("can't start new thread") or an
+exception it re-raises for another thread (``concurrent.futures``), not the job's logic."""
+
 
 def match_exception(
     sighting: ExceptionSighting, rules: Sequence[ExceptionRule], memo: Optional[Memo] = None
@@ -67,6 +75,56 @@ def match_exception(
     if found is not None and found.id != GENERIC_RULE and (unnamed or found.layer != KERNEL_LAYER):
         return found
     return _first_rule(sighting, rules, memo, pasted=alone, forms=True) or found
+
+
+def raised_by_project(
+    sighting: ExceptionSighting, rules: Sequence[ExceptionRule], memo: Optional[Memo] = None
+) -> Optional[ExceptionRule]:
+    """The class rule (``raised``) of an exception no other rule explains, told by who raised it
+    and how: the job's own code (the framework, plugin or script whose frame is innermost, not
+    ``frames_not``: a vendor runtime or binding) raised it in its own words, by a ``raise`` or
+    an ``assert`` on that frame's line or in a frame that called no binding (a compiled
+    function has no frame of its own: ``torch_npu.npu_x(...)`` raising is the binding's check,
+    ``_MODULE_CALL``); not a failed test's comparison, nor one pasted alone (no frame says who
+    raised it), nor one an installed package raised when another installed package called it
+    (``_two_packages``), nor one the standard library raised (``_STANDARD_LIBRARY``). A rule
+    that reads the message's words (``raised_message``: a refusal) is tried before one that
+    takes any message; ``raised_not`` words (a device, a runtime, the chip, the environment)
+    leave the exception to its evidence entry."""
+    memo = {} if memo is None else memo
+    statement = _STATEMENT.search(sighting.call)
+    own = _OWN_MESSAGE.match(sighting.message) is not None or (
+        not sighting.message and statement is not None and statement.group() == "raise"
+    )
+    if (
+        not sighting.frames
+        or not own
+        or _TEST_COMPARISON.search(sighting.message) is not None
+        or (statement is None and _MODULE_CALL.search(sighting.call) is not None)
+        or _two_packages(sighting.packages)
+        or _STANDARD_LIBRARY.search(sighting.frames[-1]) is not None
+    ):
+        return None
+    said = f"{sighting.name}: {sighting.message}"
+    for rule in sorted((r for r in rules if r.raised), key=lambda r: not r.raised_message):
+        if not re.search(rule.raised, sighting.name):
+            continue
+        if rule.frames_not and re.search(rule.frames_not, sighting.frames[-1]):
+            continue
+        if rule.raised_not and _found(memo, rule.raised_not, said):
+            continue
+        if rule.raised_message and not _found(memo, rule.raised_message, sighting.message):
+            continue
+        return rule
+    return None
+
+
+def _two_packages(packages: Sequence[str]) -> bool:
+    """Whether the innermost frame is an installed package's and the frame that called it
+    another's: a package that refuses or fails on how another calls it (tensordict refusing
+    verl's ``in``; vllm-ascend's platform check under vllm's start-up) may be the two out of
+    step, or the host not what the package supports, no defect of either's own logic."""
+    return len(packages) > 1 and "" not in packages[-2:] and packages[-1] != packages[-2]
 
 
 Memo = dict[tuple[str, str], bool]

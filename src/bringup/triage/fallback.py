@@ -34,7 +34,7 @@ from bringup.triage.evidence import (
     rule_diagnosis,
     warning_diagnosis,
 )
-from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception
+from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception, raised_by_project
 from bringup.triage.fallbackrules import ExceptionRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
@@ -155,7 +155,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     generic = found.id == GENERIC_RULE
     rule: ExceptionRule | EvidenceRule = found
     if generic and rules.evidence:
-        rule = exception_rule(first, findings, rules.evidence)
+        rule = _raised(first, findings, rules, memo)
     tier = "traceback-other" if generic else found.tier
     where = _where(first)
     yield Diagnosis(
@@ -173,6 +173,18 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         | ({"package": where} if where else {}),
         confidence="low" if generic else "medium",
     )
+
+
+def _raised(
+    sighting: ExceptionSighting, findings: Findings, rules: Rules, memo: Memo
+) -> ExceptionRule | EvidenceRule:
+    """The evidence entry that places an exception no rule explains, or in its place the class
+    of who raised it (``raised_by_project``: the job's own code, in its own words) where the
+    entry puts it in that class's layer: the words then name no device, runtime, install or
+    connection, only that an operation failed, or nothing."""
+    place = exception_rule(sighting, findings, rules.evidence)
+    owner = raised_by_project(sighting, rules.exceptions, memo)
+    return owner if owner is not None and owner.layer == place.layer else place
 
 
 def warned(findings: Findings, lines: int, rules: Optional[Rules] = None) -> list[Diagnosis]:

@@ -48,6 +48,15 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     its frames: a check of a binding with no frame of its own, whose words say the innermost
     frame's call passed what does not fit (``Tensor.set_`` given a tensor of another dtype)."""
     raised_in: Optional[Literal["package", "user"]] = None
+    raised: str = ""
+    """Exception types (on the full class name) the rule explains when no other rule does and
+    the job's own code raised it (``exceptionrules.raised_by_project``): a ``raise`` or an
+    ``assert`` in the innermost frame, or a frame that called no binding, outside
+    ``frames_not``; told in the place of the words' evidence entry, in its layer and rank..."""
+    raised_message: str = ""
+    """... when its message holds these words (tried before a rule that takes any message)..."""
+    raised_not: str = ""
+    """... unless ``Type: message`` holds these (a device, a runtime, the environment)."""
     frames: str = ""
     frames_not: str = ""
     placed: bool = False
@@ -169,6 +178,9 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.stated,
             rule.frames,
             rule.frames_not,
+            rule.raised,
+            rule.raised_message,
+            rule.raised_not,
             rule.line,
             rule.line_unless,
         )
