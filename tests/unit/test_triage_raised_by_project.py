@@ -7,8 +7,10 @@ bindings, no call into a compiled function) in words that name no device, runtim
 environment, it is the project's class: its defect (class.code.project-bug), or its refusal of
 the configuration when the words refuse (class.code.unsupported-configuration). Told in the
 evidence entry's place: same layer, same rank. Not where the words name a device or the chip,
-where an installed package raised it under another installed package (the two may be out of
-step), where the standard library or a vendor binding did, nor for an exception pasted alone.
+where the standard library or a vendor binding raised it, nor for an exception pasted alone;
+nor a refusal an installed package raised under another installed package's call (the two may
+be out of step), while a plugin's own logic failing under its host's call is its defect. A
+failure line no exception was read from, naming one of Python's logic errors, is the defect too.
 
 Each line is named by its public source (the tuning half's case, where it is one)."""
 
@@ -87,6 +89,16 @@ def test_the_projects_refusal_of_the_chip_is_no_class_of_the_code() -> None:
     assert _owner(CHIP) is None
 
 
+def test_a_plugins_own_logic_failing_under_its_hosts_call_is_its_defect() -> None:
+    under_vllm = UNIMPLEMENTED.replace(
+        '  File ".../model_runner_v1.py"',
+        '  File "/usr/local/lib/python3.11/site-packages/vllm/v1/worker/gpu_worker.py", line 288, '
+        "in get_kv_cache_spec\n    return self.model_runner.get_kv_cache_spec()\n"
+        '  File "/vllm-workspace/vllm-ascend/vllm_ascend/worker/model_runner_v1.py"',
+    )
+    assert _owner(under_vllm) == "class.code.project-bug"
+
+
 def test_a_package_refusing_how_another_package_calls_it_is_no_class_of_the_code() -> None:
     assert _owner(TENSORDICT) is None
     caller_only = TENSORDICT.replace(
@@ -108,3 +120,14 @@ def test_an_exception_pasted_alone_says_not_who_raised_it() -> None:
     assert (
         _owner("NotImplementedError: You should register `PrivateUse1HooksInterface` ...") is None
     )
+
+
+# hiyouga/LlamaFactory#4077 (TWENTYFIRST b03-llamafactory-npu-ds-save-checkpoint.log): the
+# reporter's paste mangled the exception line; a method the wrapped model does not have.
+MANGLED = "error\uff1aAttributeError :GemmaForCausalLM'obiect has no attribute\"save checkpoint\n"
+
+
+def test_a_mangled_line_naming_a_python_logic_error_is_the_projects_defect() -> None:
+    assert explain_text(MANGLED)[0].signature_id == "class.code.project-bug"
+    module = "error\uff1aAttributeError :module 'numpy' has no attribute 'float'\n"
+    assert explain_text(module)[0].signature_id != "class.code.project-bug"

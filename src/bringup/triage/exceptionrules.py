@@ -86,11 +86,13 @@ def raised_by_project(
     an ``assert`` on that frame's line or in a frame that called no binding (a compiled
     function has no frame of its own: ``torch_npu.npu_x(...)`` raising is the binding's check,
     ``_MODULE_CALL``); not a failed test's comparison, nor one pasted alone (no frame says who
-    raised it), nor one an installed package raised when another installed package called it
-    (``_two_packages``), nor one the standard library raised (``_STANDARD_LIBRARY``). A rule
-    that reads the message's words (``raised_message``: a refusal) is tried before one that
-    takes any message; ``raised_not`` words (a device, a runtime, the chip, the environment)
-    leave the exception to its evidence entry."""
+    raised it), nor one the standard library raised (``_STANDARD_LIBRARY``). A rule that reads
+    the message's words (``raised_message``: a refusal) is tried before one that takes any
+    message, and such a refusal that an installed package raised when another installed
+    package called it is left to the evidence entry (``_two_packages``: the caller may be
+    written for another release), while a plugin's own logic failing under its host's call
+    is the plugin's defect; ``raised_not`` words (a device, a runtime, the chip, the
+    environment) leave the exception to its evidence entry."""
     memo = {} if memo is None else memo
     statement = _STATEMENT.search(sighting.call)
     own = _OWN_MESSAGE.match(sighting.message) is not None or (
@@ -101,7 +103,6 @@ def raised_by_project(
         or not own
         or _TEST_COMPARISON.search(sighting.message) is not None
         or (statement is None and _MODULE_CALL.search(sighting.call) is not None)
-        or _two_packages(sighting.packages)
         or _STANDARD_LIBRARY.search(sighting.frames[-1]) is not None
     ):
         return None
@@ -115,15 +116,14 @@ def raised_by_project(
             continue
         if rule.raised_message and not _found(memo, rule.raised_message, sighting.message):
             continue
-        return rule
+        return None if rule.raised_message and _two_packages(sighting.packages) else rule
     return None
 
 
 def _two_packages(packages: Sequence[str]) -> bool:
     """Whether the innermost frame is an installed package's and the frame that called it
-    another's: a package that refuses or fails on how another calls it (tensordict refusing
-    verl's ``in``; vllm-ascend's platform check under vllm's start-up) may be the two out of
-    step, or the host not what the package supports, no defect of either's own logic."""
+    another's: a package that refuses how another calls it (tensordict refusing verl's ``in``)
+    may be the two out of step, no setting of the job."""
     return len(packages) > 1 and "" not in packages[-2:] and packages[-1] != packages[-2]
 
 
