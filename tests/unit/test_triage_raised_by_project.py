@@ -7,7 +7,8 @@ bindings, no call into a compiled function) in words that name no device, runtim
 environment, it is the project's class: its defect (class.code.project-bug), or its refusal of
 the configuration when the words refuse (class.code.unsupported-configuration). Told in the
 evidence entry's place: same layer, same rank. Not where the words name a device or the chip,
-where the standard library or a vendor binding raised it, nor for an exception pasted alone;
+where the standard library or a vendor binding raised it; pasted alone, only for a type no
+binding raises (NotImplementedError, Exception, a package's own class);
 nor a refusal an installed package raised under another installed package's call (the two may
 be out of step), while a plugin's own logic failing under its host's call is its defect. A
 failure line no exception was read from, naming one of Python's logic errors, is the defect too.
@@ -116,9 +117,17 @@ def test_a_vendor_frameworks_frame_or_the_standard_librarys_is_not_the_project()
     assert _owner(in_threading) is None
 
 
-def test_an_exception_pasted_alone_says_not_who_raised_it() -> None:
+def test_pasted_alone_only_a_type_no_binding_raises_says_who_raised_it() -> None:
+    # Ascend/pytorch@c20538f3 (TWENTYSECOND b03-torch-npu-privateuse1-hooks-generator.log):
+    # torch_npu did not register the hooks torch.accelerator reads.
+    hooks = "NotImplementedError: You should register `PrivateUse1HooksInterface` ...\n"
+    assert explain_text(hooks)[0].signature_id == "class.code.project-bug"
+    # if-ai/ComfyUI-IF_Trellis#40 (tests/fixtures/logs/cuda.runtime.flash-attn-ampere): the
+    # extension's C++ check, a RuntimeError, refuses the GPU.
+    assert _owner("RuntimeError: FlashAttention only supports Ampere GPUs or newer.\n") is None
+    # vllm-project/vllm-ascend pull 9334 (ELEVENTH a01-a5-addrmsnorm-dynquant-outputmask.log).
     assert (
-        _owner("NotImplementedError: You should register `PrivateUse1HooksInterface` ...") is None
+        _owner("RuntimeError: npu_add rms norm_dynamic_quant:../third party/op-plugin/\n") is None
     )
 
 

@@ -85,8 +85,9 @@ def raised_by_project(
     ``frames_not``: a vendor runtime or binding) raised it in its own words, by a ``raise`` or
     an ``assert`` on that frame's line or in a frame that called no binding (a compiled
     function has no frame of its own: ``torch_npu.npu_x(...)`` raising is the binding's check,
-    ``_MODULE_CALL``); not a failed test's comparison, nor one pasted alone (no frame says who
-    raised it), nor one the standard library raised (``_STANDARD_LIBRARY``). A rule that reads
+    ``_MODULE_CALL``); not a failed test's comparison; pasted alone (no frame says who raised
+    it), only the types that Python code raises and no binding does (``raised_alone``); not one
+    the standard library raised (``_STANDARD_LIBRARY``). A rule that reads
     the message's words (``raised_message``: a refusal) is tried before one that takes any
     message, and such a refusal that an installed package raised when another installed
     package called it is left to the evidence entry (``_two_packages``: the caller may be
@@ -99,18 +100,18 @@ def raised_by_project(
         not sighting.message and statement is not None and statement.group() == "raise"
     )
     if (
-        not sighting.frames
-        or not own
+        not own
         or _TEST_COMPARISON.search(sighting.message) is not None
         or (statement is None and _MODULE_CALL.search(sighting.call) is not None)
-        or _STANDARD_LIBRARY.search(sighting.frames[-1]) is not None
+        or (bool(sighting.frames) and _STANDARD_LIBRARY.search(sighting.frames[-1]) is not None)
     ):
         return None
     said = f"{sighting.name}: {sighting.message}"
     for rule in sorted((r for r in rules if r.raised), key=lambda r: not r.raised_message):
-        if not re.search(rule.raised, sighting.name):
+        types = rule.raised if sighting.frames else rule.raised_alone
+        if not types or not re.search(types, sighting.name):
             continue
-        if rule.frames_not and re.search(rule.frames_not, sighting.frames[-1]):
+        if rule.frames_not and sighting.frames and re.search(rule.frames_not, sighting.frames[-1]):
             continue
         if rule.raised_not and _found(memo, rule.raised_not, said):
             continue

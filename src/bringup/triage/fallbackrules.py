@@ -53,6 +53,9 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     the job's own code raised it (``exceptionrules.raised_by_project``): a ``raise`` or an
     ``assert`` in the innermost frame, or a frame that called no binding, outside
     ``frames_not``; told in the place of the words' evidence entry, in its layer and rank..."""
+    raised_alone: str = ""
+    """... or, pasted alone (no frames), these types: those Python code raises and a compiled
+    binding does not (a vendor's C++ check surfaces as RuntimeError, ValueError, IndexError)..."""
     raised_message: str = ""
     """... when its message holds these words (tried before a rule that takes any message)..."""
     raised_not: str = ""
@@ -179,6 +182,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.frames,
             rule.frames_not,
             rule.raised,
+            rule.raised_alone,
             rule.raised_message,
             rule.raised_not,
             rule.line,
