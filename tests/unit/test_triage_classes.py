@@ -117,10 +117,10 @@ def test_a_specific_signature_ranks_above_the_class() -> None:
 
 def test_an_operator_refusing_its_parameters_is_its_exact_code_told_as_the_class_once() -> None:
     # ACLNN_ERR_PARAM_NULLPTR's meaning (a parameter verification error) is this class
-    # (``same_as``): one diagnosis, at the exact code's rank.
+    # (``same_as``): one diagnosis, at the class's rank.
     (refused, *rest) = diagnose(scan_log(FLA_NPU_WORKSPACE).findings)
     assert (refused.signature_id, refused.layer) == (REFUSES_NPU, "operator_execution")
-    assert refused.score == FALLBACK_SCORES["code"]
+    assert refused.score == FALLBACK_SCORES["class"]
     assert refused.captures["code"] == "161001"
     ids = [d.signature_id for d in rest]
     assert REFUSES_NPU not in ids
@@ -196,16 +196,22 @@ def test_an_nvswitch_fabric_out_of_step_is_device_init(log: str) -> None:
     assert ("class.device-init.nvlink-fabric-out-of-step", "device_init") in _fallback(log)
 
 
+NVLINK_FABRIC = "class.device-init.nvlink-fabric-out-of-step"
+
+
 def test_a_code_on_a_line_a_class_places_takes_the_class_layer() -> None:
-    """The CUDA code ranks first (it says what the call returned), but in NCCL's NVLS
-    transport the fault is the NVSwitch fabric's (device_init), not the collective's."""
+    """The class the line states ranks first (the CUDA code on its line says only what the
+    call returned); in NCCL's NVLS transport the code too is the NVSwitch fabric's fault
+    (device_init), not the collective's."""
     # https://github.com/NVIDIA/nccl/issues/976 (triage_sixth 06).
     log = (
         "transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'\n"
         "NCCL INFO transport/nvls.cc:324 -> 1\n"
     )
     top = explain_text(log)[0]
-    assert (top.signature_id, top.layer) == ("code.cuda.1", "device_init")
+    assert (top.signature_id, top.layer) == (NVLINK_FABRIC, "device_init")
+    codes = [d for d in diagnose(scan_log(log).findings) if d.signature_id == "code.cuda.1"]
+    assert [d.layer for d in codes] == ["device_init"]
 
 
 def test_a_messages_searches_are_done_once_however_often_the_rules_are_tried(

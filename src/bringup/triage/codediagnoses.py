@@ -100,12 +100,13 @@ def _footer(line: int, raised: set[int]) -> bool:
 def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:
     """``diagnosis`` of a code told as the class of failure the code's meaning is (ACLNN's
     "parameter verification error" is an operator refusing its inputs): the class's id, title,
-    cause and fix, the code's line and score; a specific signature still ranks above it."""
+    cause and fix, the code's line, and the class's rank (the code names the cause as the
+    class's words do); a specific signature still ranks above it."""
     told = rule_diagnosis(
         rule,
         diagnosis.evidence[0],
         matches=diagnosis.matches,
-        score=diagnosis.score,
+        score=FALLBACK_SCORES["class"],
         confidence=diagnosis.confidence,
     )
     return msgspec.structs.replace(told, captures=diagnosis.captures)

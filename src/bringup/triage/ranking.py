@@ -68,6 +68,8 @@ FIRST_BONUS = 30
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
+STATED_PREFIX = "class."
+"""The ids of the fallback's class rules: a cause class the log states in its own words."""
 KNOWLEDGE_TIERS = frozenset({"knowledge", "faq"})
 """The vendors' knowledge: FaultDiag's faults, the FAQ pages' entries (``bringup.triage.faq``)."""
 NAMED_CODE_SCORE = 0.0
@@ -134,6 +136,7 @@ def rank(
     ]
     if not own:
         diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
+        diagnoses = _stated_over_knowledge(diagnoses, knowledge)
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
@@ -195,7 +198,9 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
     """The fallback's diagnoses but those of a line a signature already explains; a code
     known exactly stays unless that signature captured the code itself (its meaning says
     more than a catch-all signature that only matched the line), and a code told as the
-    signature or class its meaning is (``same_as``) stays: it names the cause."""
+    signature or class its meaning is (``same_as``) stays: it names the cause; and so does a
+    class the line states (``STATED_PREFIX``): the catch-all or the vendor's fault read a
+    keyword of that line, the class the reason it gives (``_stated_over_knowledge``)."""
     captured: dict[int, set[str]] = {}
     for diagnosis in signed:
         for evidence in diagnosis.evidence:
@@ -205,7 +210,8 @@ def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnos
         values = captured.get(d.evidence[0].line)
         exact = d.score == tiers.FALLBACK_SCORES["code"]
         named = not d.signature_id.startswith("code.")
-        if values is None or (exact and (named or d.captures.get("code") not in values)):
+        stated = d.signature_id.startswith(STATED_PREFIX)
+        if values is None or stated or (exact and (named or d.captures.get("code") not in values)):
             kept.append(d)
     return kept
 
@@ -221,6 +227,35 @@ def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagno
         if d.score == tiers.FALLBACK_SCORES["code"] and _specific(catalogue.by_id(d.signature_id))
         else d
         for d in extra
+    ]
+
+
+def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> list[Diagnosis]:
+    """``diagnoses`` with the vendors' knowledge ranked below the cause class the log states
+    (``class.*``: the fallback's class rules, and a code told as its class) when it read
+    another message: a FaultDiag fault or a FAQ entry found by a keyword of the line where the
+    failure surfaced (an errno, "Inner Error", the advice printed under every asynchronous
+    failure) says where, the class's line says why (the operator's check: "The dtype of x is
+    not supported"), which a reader reads first. A fault that read the class's own message
+    (its line, or one of the ``tiers.SAME_FAILURE`` lines that continue it: "Tensor scale not
+    implemented for DT_FLOAT16," / "should be in dtype support list") explains that refusal in
+    the vendor's words and keeps its rank (the class gives way to it on a shared line:
+    ``_one_per_cause``)."""
+    stated = [d for d in diagnoses if d.signature_id.startswith(STATED_PREFIX)]
+    if not stated:
+        return diagnoses
+    below = max(d.score for d in stated) - 1
+    said = {
+        evidence.line + offset
+        for d in stated
+        for evidence in d.evidence
+        for offset in range(tiers.SAME_FAILURE + 1)
+    }
+    return [
+        msgspec.structs.replace(d, score=min(d.score, below))
+        if d.signature_id in knowledge and not said.intersection(e.line for e in d.evidence)
+        else d
+        for d in diagnoses
     ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 FALLBACK_SCORES = {
     "code": -200.0,
-    "class": -205.0,
+    "class": -195.0,
     "traceback": -210.0,
     "family": -220.0,
     "wrapper": -225.0,
