@@ -26,7 +26,8 @@ as the footer of an exception's message (``footer``: torch_npu's "ERR99999 UNKNO
 exception" under the exception) ranks below whatever explains that exception. A ``class`` rule
 names a recurring class of failure (a plugin out of step with its host, an operator that
 refuses its inputs on this device) by the message's shape and the frames' packages: it says
-more than a rule that reads the exception type or the words alone, less than an exact code."""
+more than a rule that reads the exception type or the words alone, and more than an exact
+code: the code says where the failure surfaced (what a call returned), the class why."""
 
 
 SAME_FAILURE = 3
