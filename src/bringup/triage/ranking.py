@@ -237,10 +237,9 @@ def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> l
     failure surfaced (an errno, "Inner Error", the advice printed under every asynchronous
     failure) says where, the class's line says why (the operator's check: "The dtype of x is
     not supported"), which a reader reads first. A fault that read the class's own message
-    (its line, or one of the ``tiers.SAME_FAILURE`` lines that continue it: "Tensor scale not
-    implemented for DT_FLOAT16," / "should be in dtype support list") explains that refusal in
-    the vendor's words and keeps its rank (the class gives way to it on a shared line:
-    ``_one_per_cause``)."""
+    (its line, or one ``tiers.SAME_FAILURE`` lines around it: "Tensor scale not implemented for
+    DT_FLOAT16," / "should be in dtype support list") explains that refusal in the vendor's
+    words and keeps its rank (the class gives way to it on a shared line: ``_one_per_cause``)."""
     stated = [d for d in diagnoses if d.signature_id.startswith(STATED_PREFIX)]
     if not stated:
         return diagnoses
@@ -249,7 +248,7 @@ def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> l
         evidence.line + offset
         for d in stated
         for evidence in d.evidence
-        for offset in range(tiers.SAME_FAILURE + 1)
+        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
     }
     return [
         msgspec.structs.replace(d, score=min(d.score, below))
