@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
+import msgspec
+
 from bringup.model.diagnosis import Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, builtin_catalogues
 from bringup.triage.codediagnoses import from_codes
@@ -108,7 +110,7 @@ def diagnose(
     found.extend([placed] if placed else ([] if found else exceptions))
     found.sort(key=lambda item: (-item.score, item.evidence[0].line))
     unique: list[Diagnosis] = []
-    seen: set[tuple[str, str]] = set()
+    seen: dict[tuple[str, str], int] = {}
     code_lines = {
         (d.layer, d.evidence[0].line) for d in found if d.signature_id.startswith("code.")
     }
@@ -119,11 +121,26 @@ def diagnose(
             (diagnosis.layer, near) in code_lines
             for near in range(line - SAME_FAILURE, line + SAME_FAILURE + 1)
         )
-        if cause in seen or echoed:
+        if cause in seen:
+            unique[seen[cause]] = _with_evidence(unique[seen[cause]], diagnosis)
             continue
-        seen.add(cause)
+        if echoed:
+            continue
+        seen[cause] = len(unique)
         unique.append(diagnosis)
     return unique
+
+
+def _with_evidence(kept: Diagnosis, again: Diagnosis) -> Diagnosis:
+    """``kept`` with the lines of ``again``, the same cause class read again (the refusal's
+    own message under the line that said the call failed: "aclnnAddmmGetWorkspaceSize failed!
+    error code: 161002", then "AclNN_Parameter_Error(EZ1001): The formats of self and mat1
+    should be ND and ND, ..."): one diagnosis per cause, with every line that states it."""
+    if not kept.signature_id.startswith("class."):
+        return kept
+    lines = {evidence.line for evidence in kept.evidence}
+    more = tuple(e for e in again.evidence if e.line not in lines)
+    return msgspec.structs.replace(kept, evidence=kept.evidence + more) if more else kept
 
 
 def word_layer(
