@@ -114,10 +114,12 @@ def fold_floors(requirements: list[Requirement], authority: Mapping[str, int]) -
 
 def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
     """The soft releases (pins and floors: "tested with", an example) of a subject that the
-        hard floor of the same subject and feature admits, folded into it: one need, the soft
-        releases noted ("CUDA 12.2.1" in NVIDIA/MatX@4d58c1a8 README.md:53 beside the
-        ``FATAL_ERROR`` below 11.5 of CMakeLists.txt:157). One below the floor stays apart, and so
-    does every soft release of a subject a hard pin states (a contradiction's loser beside it)."""
+    hard floor of the same subject and feature admits, folded into it: one need, the soft
+    releases noted ("CUDA 12.2.1" in NVIDIA/MatX@4d58c1a8 README.md:53 beside the
+    ``FATAL_ERROR`` below 11.5 of CMakeLists.txt:157), as is a soft list of releases each
+    within the floor (``_lowest``: a table of the versions tested or built for). One below
+    the floor stays apart, and so does every soft release of a subject a hard pin states (a
+    contradiction's loser beside it)."""
     hard: dict[tuple[str, str], tuple[Version, Requirement]] = {}
     pinned: set[tuple[str, str]] = set()  # a hard pin's soft loser stays beside it
     for requirement in requirements:
@@ -134,7 +136,7 @@ def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
         floor = hard.get((requirement.subject, requirement.feature))
         if requirement.hard or floor is None or requirement.subject == capability_subject():
             continue
-        release = _release(requirement, PIN) or _release(requirement, FLOOR)
+        release = _release(requirement, PIN) or _release(requirement, FLOOR) or _lowest(requirement)
         if release is not None and release >= floor[0]:
             joined.setdefault(id(floor[1]), [floor[1]]).append(requirement)
     if not joined:
@@ -147,11 +149,43 @@ def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
     ]
 
 
+def _lowest(requirement: Requirement) -> Version | None:
+    """The lowest release a list of alternatives names, each a lone pin, series, floor or a
+    floor with one ceiling, or None for anything else: a table of the versions the wheels are
+    built for ("CUDA version: 11.1~11.7, 11.8+", traveller59/spconv@263d6b47 README.md:155,
+    read ``>=11.1,<11.8 || >=11.8``) or tested with ("CUDA 11.4 … CUDA 12.x",
+    NVIDIA/cutlass@7107b055 README.md:139). Each alternative a hard floor at or below that
+    release admits says what works within the floor."""
+    parts = requirement.spec.split("||")
+    if len(parts) < 2:
+        return None
+    found = []
+    for part in parts:
+        bounds = part.split(",")
+        floors = [b for b in bounds if FLOOR.match(b)]
+        ceilings = [b for b in bounds if b.strip().startswith("<")]
+        if len(bounds) == 2 and len(floors) == 1 and len(ceilings) == 1:
+            bounds = floors
+        elif len(bounds) != 1:
+            return None
+        alone = msgspec.structs.replace(requirement, spec=bounds[0], any_of=())
+        release = lone_release(alone, FLOOR) or lone_release(alone, PIN)
+        if release is None:
+            return None
+        found.append(release)
+    return min(found)
+
+
 def folded_into(binding: Requirement, members: list[Requirement]) -> Requirement:
     """``binding`` with every other member's places in ``also_at`` and its spec in the text."""
     others = [r for r in members if r is not binding]
     said = ", ".join(f"{r.spec.strip()} ({r.source})" for r in others)
-    more = (s for r in others for s in (r.source, *r.also_at) if s != binding.source)
+    more = (
+        s
+        for r in others
+        for s in (r.source, *r.also_at, *(a.source for a in r.any_of))
+        if s != binding.source
+    )
     return msgspec.structs.replace(
         binding,
         also_at=tuple(dict.fromkeys((*binding.also_at, *more))),

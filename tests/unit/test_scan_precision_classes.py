@@ -1,0 +1,46 @@
+"""Classes of wrong answers of the scan (issue 11, precision on unseen repos): a table of
+toolkit versions beside the hard floor it lies within, a CMake branch on the CPU that only
+picks that CPU's flags, and one CI runner's CPU.
+
+Lines from traveller59/spconv 263d6b47425ef843c82f997b12d8b714013d216c README.md:121,155-158,
+NVIDIA/cutlass 7107b05535f8977f5ecb9d01ee203205b1fd9bc4 CUDA.cmake:85 and README.md:139,
+pytorch/FBGEMM 71d6f8b229d964e61cac24df9bbd2ffcc4b4d378 CMakeLists.txt:114-122,
+xLLM-AI/xllm-ops d4a441a60b8b2a42ae2e722e662b21d508d6781c atb_customize/CMakeLists.txt:13-17 and
+cmake/build_empty_package.cmake:11-21, hicann/cmake 8cb721817e5bd8a6b7e06f939fa3eeb7f0fce647
+function/prepare.cmake:35-45, Tencent/ncnn a4d2ea1d4422c9e849f166fd7a4aefb52f942f6a
+.github/workflows/linux-aarch64.yml:35-47.
+"""
+
+from __future__ import annotations
+
+from bringup.model import Requirement, file_source
+from bringup.scan.anyof import merge_repeats
+from bringup.scan.registry import DECLARED, PROSE
+
+
+def _cuda(spec: str, rel: str, line: int, *, hard: bool) -> Requirement:
+    return Requirement(
+        subject="cuda", spec=spec, component="x", source=file_source(rel, line), hard=hard
+    )
+
+
+def test_a_table_of_toolkit_releases_within_the_hard_floor_folds_into_it() -> None:
+    # spconv README.md:121 "You need at least CUDA 11.0" and the wheels' table at :155-158
+    # ("11.1~11.7" and "11.8+"): one need, the table's places beside the floor
+    floor = _cuda(">=11.0", "README.md", 121, hard=True)
+    table = _cuda(">=11.1,<11.8 || >=11.8", "README.md", 155, hard=False)
+    (merged,) = merge_repeats([floor, table], {"README.md": PROSE})
+    assert (merged.spec, merged.hard, merged.source.line) == (">=11.0", True, 121)
+    assert 155 in [s.line for s in merged.also_at]
+    # cutlass CUDA.cmake:85 stops below 9.2; README.md:139 "compatible with CUDA 11.4, …, and
+    # all other CUDA 12.x versions"
+    floor = _cuda(">=9.2", "CUDA.cmake", 85, hard=True)
+    tested = _cuda("==11.4.* || ==11.8.* || ==12.*", "README.md", 139, hard=False)
+    authority = {"CUDA.cmake": DECLARED, "README.md": PROSE}
+    (merged,) = merge_repeats([floor, tested], authority)
+    assert (merged.spec, merged.source.line) == (">=9.2", 85)
+    assert "also stated: ==11.4.* || ==11.8.* || ==12.*" in (merged.text or "")
+    # a table reaching below the floor, or of anything but releases, stays apart
+    for apart in ("==9.0.* || ==12.*", ">=11.1,<11.8 || cu118"):
+        other = _cuda(apart, "README.md", 139, hard=False)
+        assert len(merge_repeats([floor, other], authority)) == 2
