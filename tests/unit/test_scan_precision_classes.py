@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.archchecks import arch_branches
+from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE
 
 
@@ -44,3 +46,71 @@ def test_a_table_of_toolkit_releases_within_the_hard_floor_folds_into_it() -> No
     for apart in ("==9.0.* || ==12.*", ">=11.1,<11.8 || cu118"):
         other = _cuda(apart, "README.md", 139, hard=False)
         assert len(merge_repeats([floor, other], authority)) == 2
+
+
+_FBGEMM = """# Set defaults for GCC and GCC+AArch64 builds
+if (CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  set(CMAKE_C_FLAGS_INIT "${CMAKE_C_FLAGS_INIT} -fno-trapping-math")
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "aarch64|ARM64")
+    set(CMAKE_C_FLAGS_INIT "${CMAKE_C_FLAGS_INIT} -ftree-vectorize")
+  endif()
+endif()
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|amd64|AMD64|i386|i686")
+  message(STATUS "Processor is ${CMAKE_SYSTEM_PROCESSOR}; will build AVX2 target")
+endif()
+"""
+_ATB_CUSTOMIZE = """cmake_minimum_required(VERSION 3.15)
+project("customize")
+set(CMAKE_CXX_STANDARD 17)
+
+IF (CMAKE_HOST_SYSTEM_PROCESSOR MATCHES "aarch64")
+    SET(ARCH aarch64)
+ELSEIF (CMAKE_HOST_SYSTEM_PROCESSOR MATCHES "x86_64")
+    SET(ARCH x86_64)
+ENDIF ()
+
+option(USE_CXX11_ABI "USE_CXX11_ABI" ON)
+"""
+_PREPARE = """function(__cann_get_target_arch)
+    string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" ARCH_LOW)
+    if (ARCH_LOW MATCHES "x86_64|amd64")
+        set(TARGET_ARCH x86_64 PARENT_SCOPE)
+    elseif (ARCH_LOW MATCHES "aarch64|arm64|arm")
+        set(TARGET_ARCH aarch64 PARENT_SCOPE)
+    else ()
+        message(WARNING "Unknown architecture: ${CMAKE_SYSTEM_PROCESSOR}")
+        set(TARGET_ARCH PARENT_SCOPE)
+    endif()
+endfunction()
+"""
+_EMPTY_PACKAGE = """function(cpack_empty_package)
+  include(../cmake/third_party/makeself-fetch.cmake)
+  if (CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64")
+      message(STATUS "Detected architecture: x86_64")
+      set(ARCH x86_64)
+  elseif (CMAKE_SYSTEM_PROCESSOR MATCHES "aarch64|arm64|arm")
+      message(STATUS "Detected architecture: ARM64")
+      set(ARCH aarch64)
+  else ()
+      message(WARNING "Unknown architecture: ${CMAKE_SYSTEM_PROCESSOR}")
+  endif ()
+"""
+
+
+def _cmake_branches(rel: str, text: str) -> list[tuple[str, bool]]:
+    found = arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=True)
+    return [(r.spec, r.hard) for r in found]
+
+
+def test_a_cmake_branch_that_only_picks_a_cpus_flags_is_no_support_list() -> None:
+    assert _cmake_branches("CMakeLists.txt", _FBGEMM) == []
+    assert _cmake_branches("atb_customize/CMakeLists.txt", _ATB_CUSTOMIZE) == []
+    # a warning for any other CPU tells the known ones apart: a soft support list
+    assert _cmake_branches("function/prepare.cmake", _PREPARE) == [("x86_64,aarch64", False)]
+    # ... but not in a packaging file, where the branch names the package made here
+    assert _cmake_branches("cmake/build_empty_package.cmake", _EMPTY_PACKAGE) == []
+    # a refusal of the others is a hard list wherever it stands
+    refused = _ATB_CUSTOMIZE.replace(
+        "ENDIF ()", 'ELSE ()\n    message(FATAL_ERROR "Unsupported architecture")\nENDIF ()'
+    )
+    assert _cmake_branches("atb_customize/CMakeLists.txt", refused) == [("aarch64,x86_64", True)]

@@ -8,16 +8,17 @@ architectures it supports: ``case $(uname -m) in x86_64|amd64) … aarch64|arm64
 (ascend-transformer-boost CMakeLists.txt:15-17). Two or more values branched on are a
 support list, each value cited where it is tested; hard when the file refuses the others
 ("Unsupported", "not supported", an exit) after its last branch, soft otherwise (the branch
-may only pick a download). One value alone says which machine a step is for, not what the
-repo supports, and is not read here. Nor is a packaging shell script's branch (one in a
+may only pick a download), in a CMake file only where it warns of the others (``_WARNED``).
+One value alone says which machine a step is for, not what the repo supports, and is not read
+here. Nor is a packaging shell script's branch (one in a
 ``package``/``packaging`` directory or named for making one): run after the build, it picks
 the platform tag or target directory of the package made on this machine
 (``manylinux_plat=manylinux_2_28_x86_64``,
 pytorch/ao@36027d82 packaging/post_build_script.sh:16-20; ``target_arch`` in the installer the
 package ships, xLLM-AI/xllm-ops@d4a441a6 scripts/package/ops_xllm/scripts/install.sh:558;
 Ascend/MindIE-Motor@5dfb024e build/service/create_package.sh:38), not what building from the
-sources needs. A CMake packaging file is read: the configure that includes it stops where it
-refuses a CPU.
+sources needs. A CMake packaging file is read where it refuses a CPU: the configure that
+includes it stops there.
 """
 
 from __future__ import annotations
@@ -82,6 +83,23 @@ _PASSED_ON = lazyre.compile(
 ${CMAKE_SYSTEM_PROCESSOR})``, hicann/hixl cmake/package.cmake:18-20, naming the package
 file): the branches only spell the names, every CPU goes on."""
 
+_WARNED = lazyre.compile(r"\bmessage\s*\(\s*(?:WARNING|AUTHOR_WARNING|SEND_ERROR)\b", re.I)
+"""A CMake file's warning after its branches (``else () message(WARNING "Unknown architecture:
+${CMAKE_SYSTEM_PROCESSOR}")``, hicann/cmake function/prepare.cmake:41-42): the others are
+told apart from those it knows. Without it or a refusal, a CMake branch on the CPU picks that
+CPU's flags or folder and every other CPU builds too (``if(CMAKE_SYSTEM_PROCESSOR MATCHES
+"aarch64|ARM64")`` adds ``-ftree-vectorize``, pytorch/FBGEMM@71d6f8b2 CMakeLists.txt:118;
+``SET(ARCH aarch64)`` … ``SET(ARCH x86_64)`` with no ``else``, xLLM-AI/xllm-ops@d4a441a6
+atb_customize/CMakeLists.txt:13-17): no support list."""
+
+
+def _warned(rel: str, after: str) -> bool:
+    """Whether a CMake file's soft branches are a support list: it warns of the other CPUs
+    after them, and is no packaging file (``cpack_empty_package`` warns as well, naming the
+    package it makes, xLLM-AI/xllm-ops@d4a441a6 cmake/build_empty_package.cmake:13-21: the
+    CPU of the package made on this machine, as a packaging script's branch)."""
+    return _WARNED.search(after) is not None and _PACKAGING.search(rel) is None
+
 
 _CMAKE_COPY = lazyre.compile(
     r"\b(?:string\s*\(\s*TO(?:LOWER|UPPER)\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}\"?\s+(\w+)"
@@ -142,7 +160,7 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     last = branches[-1][0]
     after = "\n".join(lines[last - 1 : last + _REFUSED_WITHIN])
     hard = _REFUSED.search(after) is not None or _ARCH_REFUSED.search(file.text) is not None
-    if not hard and _PASSED_ON.search(after):
+    if not hard and (_PASSED_ON.search(after) or (cmake and not _warned(file.rel, after))):
         return []
     first = branches[0][0]
     text = f"branches on the CPU architecture: {', '.join(values)}"
