@@ -161,7 +161,7 @@ def test_ci_workflow() -> None:
         ("python", "==3.9.* || ==3.10.* || ==3.11.*", 11, False),
         ("torch", "==2.5.1", 16, False),
         ("pypi:pytest", "", 16, False),
-        ("arch", "aarch64", 20, False),  # runs-on: linux-aarch64-a2-2 names its CPU
+        # runs-on: linux-aarch64-a2-2 names its CPU: where this one job runs, no support list
         ("os", "linux", 20, False),
         ("chip", "910B", 20, False),
         ("npu_count", ">=2", 20, False),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.archchecks import arch_branches
+from bringup.scan.ci import extract_ci
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE
 
@@ -114,3 +115,34 @@ def test_a_cmake_branch_that_only_picks_a_cpus_flags_is_no_support_list() -> Non
         "ENDIF ()", 'ELSE ()\n    message(FATAL_ERROR "Unsupported architecture")\nENDIF ()'
     )
     assert _cmake_branches("atb_customize/CMakeLists.txt", refused) == [("aarch64,x86_64", True)]
+
+
+_NCNN_AARCH64 = """name: linux-aarch64
+jobs:
+  aarch64-native:
+    runs-on: ubuntu-24.04-arm
+    steps:
+    - uses: actions/checkout@v7
+
+    - name: build
+      run: |
+        mkdir build && cd build
+        cmake -DNCNN_BUILD_TOOLS=OFF -DNCNN_BUILD_EXAMPLES=OFF -DNCNN_BUILD_TESTS=ON ..
+        cmake --build . -j $(nproc)
+    - name: test
+      run: cd build && ctest --output-on-failure -j $(nproc)
+"""
+
+
+def test_one_runners_cpu_is_where_that_job_runs_not_a_support_list() -> None:
+    rel = ".github/workflows/linux-aarch64.yml"
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=_NCNN_AARCH64)).requirements
+    assert "arch" not in {r.subject for r in found}
+    # a matrix of runners is the CPUs the repo is built for
+    matrix = _NCNN_AARCH64.replace(
+        "    runs-on: ubuntu-24.04-arm\n",
+        "    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n"
+        "        os: [ubuntu-24.04, ubuntu-24.04-arm]\n",
+    )
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=matrix)).requirements
+    assert [r.spec for r in found if r.subject == "arch"] == ["aarch64,x86_64"]

@@ -96,7 +96,7 @@ class _Collector:
     def runner(self, values: list[str], line: int, key: str) -> None:
         lowered = key.lower()
         matrix = lowered == "os"
-        arches = runner_arches(values, self.file.text, alternatives=matrix)
+        arches = runner_arches(values, self.file.text) if matrix else []
         if arches:
             self.add("arch", ",".join(arches), line, f"{key}: {', '.join(values)}")
         if matrix:

@@ -57,18 +57,20 @@ _HOSTED = lazyre.compile(r"^(?:ubuntu|windows)-(?:latest|\d+(?:\.\d+)?)$", re.IG
 twin is ``ubuntu-22.04-arm``)."""
 
 
-def runner_arches(labels: list[str], workflow: str, *, alternatives: bool) -> list[str]:
-    """The CPUs runner labels name (``linux-aarch64-a2-2``, ``ubuntu-22.04-arm``), when one of
-    them names a CPU at all and the ``workflow`` builds, installs or tests the repo. Labels
-    that are ``alternatives`` (an ``os:`` matrix, causal-conv1d .github/workflows/
-    publish.yaml:41 ``[ubuntu-22.04, ubuntu-22.04-arm]``) add the x64 of a hosted runner
-    with no CPU named; the labels of one runner (``runs-on: [self-hosted, arm64]``) do not."""
+def runner_arches(labels: list[str], workflow: str) -> list[str]:
+    """The CPUs a matrix of runner labels names (an ``os:`` matrix, causal-conv1d
+    .github/workflows/publish.yaml:41 ``[ubuntu-22.04, ubuntu-22.04-arm]``: the x64 of a
+    hosted runner with no CPU named among them), when one of them names a CPU at all and the
+    ``workflow`` builds, installs or tests the repo. One runner's labels (``runs-on:
+    ubuntu-24.04-arm``, Tencent/ncnn@a4d2ea1d .github/workflows/linux-aarch64.yml:37, beside
+    a workflow per other CPU; ``runs-on: X64``, FlagOpen/FlagScale@da4935ec .github/workflows/
+    functional-tests-metax.yml:18) say where that job runs, as one CPU a script branches to
+    does (``archchecks``), not which CPUs the repo supports: the caller reads only matrices."""
     if not builds(workflow):
         return []
     named = [_RUNNER_ARCH.search(label) for label in labels if "${{" not in label]
     found = [ARCH_NAMES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m]
     if not found:
         return []
-    if alternatives:
-        found += ["x86_64" for label in labels if _HOSTED.match(label.strip())]
+    found += ["x86_64" for label in labels if _HOSTED.match(label.strip())]
     return list(dict.fromkeys(found))
