@@ -182,19 +182,34 @@ def test_the_ci_runners_oses_are_the_repos_when_nothing_else_names_one() -> None
     assert runner_os("${{ matrix.os }}", workflow) is None
 
 
-def test_an_image_beside_the_build_route_lends_the_repo_no_os() -> None:
+def test_an_image_beside_the_build_route_lends_the_repo_no_os_toolkit_or_cpu() -> None:
     # rapidsai/cuvs@ff0c8076bf2f8d354bc21039ebffa14a1c9128a3:Dockerfile:18 and :26, an optional
-    # image of released conda packages (the main route is ./build.sh): its Ubuntu is no OS of
-    # the repo's, its CUDA still borrowable
+    # image of released conda packages (the main route is ./build.sh): its Ubuntu and its CUDA
+    # (inside the image) are no needs of the repo's
     text = "ARG CUDA_VER=12.9.1\nFROM nvidia/cuda:${CUDA_VER}-devel-ubuntu24.04\n"
     image = list(
         extract_dockerfile(SourceFile(ref="Dockerfile", rel="Dockerfile", text=text)).requirements
     )
-    assert {(r.subject, r.spec) for r in image} >= {("os", "ubuntu"), ("os_version", "==24.04")}
-    kept = route_images(image, {"Dockerfile": False})
-    assert {r.subject for r in kept} & {"os", "os_version"} == set()
-    assert kept
-    assert all(r in image for r in kept)
+    assert {(r.subject, r.spec) for r in image} >= {
+        ("os", "ubuntu"), ("os_version", "==24.04"), ("cuda", "==12.9.1")
+    }  # fmt: skip
+    assert route_images(image, {"Dockerfile": False}) == []
+    # ModelTC/lightx2v@0591c35e Dockerfile:1, an image offered beside the pip route: CUDA and
+    # cuDNN are inside it; pyg-team/pyg-lib@764e3a49 .github/workflows/docker/Dockerfile:2, a CI
+    # wheel image for x86_64: where the image runs, not the CPUs the repo supports
+    for base in (
+        "FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel AS base\n",
+        "FROM quay.io/pypa/manylinux_2_28_x86_64:2026.05.02-2\n",
+    ):
+        other = list(
+            extract_dockerfile(
+                SourceFile(ref="Dockerfile", rel="Dockerfile", text=base)
+            ).requirements
+        )
+        assert {r.subject for r in other} & {"cuda", "cudnn", "arch"}
+        kept = route_images(other, {"Dockerfile": False})
+        assert {r.subject for r in kept} & {"cuda", "cudnn", "arch"} == set()
+        assert all(r in other for r in kept)
     # an image that installs the repo is a build route: omni-infer@c8bc2bbbaa1084139a8e70405c48
     # 73632c0dab79:tools/docker/Dockerfile.vllm-omni.source:51
     installs = installs_repo(

@@ -9,12 +9,12 @@ installs it, tools/docker/Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU
 .github/workflows/publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the
 repo never names:
 
-- the CPU of the runners of a workflow that builds or tests the repo (``cios``), and their OS
-  where a matrix runs the build on several (pytorch_scatter .github/workflows/building.yml:13
-  ``os: [ubuntu-22.04, macos-14, windows-2022, …]``): every job on ``ubuntu-latest`` is the
-  CI service's default machine, no word on the OS (mindnlp .github/workflows/ci_pipeline.yaml:25,
-  torch-harmonics .github/workflows/tests.yml:15, Fuser .github/workflows/lint.yml:18: the
-  truths record no OS there);
+- the CPUs of a matrix of runners of a workflow that builds or tests the repo (``cios``),
+  and their OS where a matrix runs the build on several (pytorch_scatter
+  .github/workflows/building.yml:13 ``os: [ubuntu-22.04, macos-14, windows-2022, …]``):
+  every job on ``ubuntu-latest`` is the CI service's default machine, no word on the OS
+  (mindnlp .github/workflows/ci_pipeline.yaml:25, torch-harmonics .github/workflows/
+  tests.yml:15, Fuser .github/workflows/lint.yml:18: the truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
@@ -25,8 +25,9 @@ repo never names:
   states no package of the repo's; the other packages an image installs are the image's.
 
 A container file of a sub-project or an example is that scope's (``Scopes``), never borrowed.
-The OS an image is built on is the repo's only where building in that image is the repo's
-route: a CI image (``.ci/``, the runners' OS) or one that installs the repo, and its layers.
+The OS, toolkit and CPU an image is built on are the repo's only where building in that
+image is the repo's route: a CI image (``.ci/``, the runners' OS) or one that installs the
+repo, and its layers.
 A deployment image (ascend-npu-exporter build/Dockerfile:1 ``FROM ubuntu:18.04``, copying the
 built binary), a dev container (instant-ngp .devcontainer/Dockerfile:1) or an optional image of
 released packages (cuvs Dockerfile:26) lends none (``route_images``).
@@ -94,16 +95,29 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
 
 
 def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
-    """The repo's images' needs less the OS of those beside its build route: an image is on
-    the route where it, or an image beside it (its layers: omni-infer tools/docker/
-    Dockerfile.vllm-omni.source:19 ``FROM ${BASE_IMAGE}`` installs the repo on the openEuler
-    base that Dockerfile.openEuler.py311.CANNdev.910c:20 builds), installs the repo."""
+    """The repo's images' needs less what those beside its build route are built on (their
+    OS, toolkit and CPU): an image is on the route where it, or an image
+    beside it (its layers: omni-infer tools/docker/Dockerfile.vllm-omni.source:19 ``FROM
+    ${BASE_IMAGE}`` installs the repo on the openEuler base that
+    Dockerfile.openEuler.py311.CANNdev.910c:20 builds), installs the repo. The CUDA and cuDNN
+    of an image offered as one way to get an environment (ModelTC/lightx2v Dockerfile:1
+    ``FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel``) are inside that image, and the CPU of
+    one a CI job builds wheels in (``quay.io/pypa/manylinux_2_28_x86_64``, pyg-team/pyg-lib
+    .github/workflows/docker/Dockerfile:2; NVIDIA/MatX docker/dli_lab/lab.Dockerfile:2) is
+    where that image runs: no need of the repo's. The device an image is made for
+    (``cann:8.5.0-910b-…``, hicann/catlass Dockerfile.atlasa2:1, one image per product) is the
+    host's, as its driver is, and stays."""
     routes = {ref.rpartition("/")[0] for ref, installs in images.items() if installs}
     return [
         r
         for r in docker
-        if _family(r.subject) != "os" or (r.source.ref or "").rpartition("/")[0] in routes
+        if not _built_on(r.subject) or (r.source.ref or "").rpartition("/")[0] in routes
     ]
+
+
+def _built_on(subject: str) -> bool:
+    """Whether ``subject`` is part of what an image is built on: its OS, toolkit or CPU."""
+    return _family(subject) in ("os", "arch") or scope_of(subject) == "toolkit"
 
 
 def borrowed(
