@@ -194,9 +194,9 @@ def test_an_image_beside_the_build_route_lends_the_repo_no_os_toolkit_or_cpu() -
         ("os", "ubuntu"), ("os_version", "==24.04"), ("cuda", "==12.9.1")
     }  # fmt: skip
     assert route_images(image, {"Dockerfile": False}) == []
-    # ModelTC/lightx2v@0591c35e Dockerfile:1, an image offered beside the pip route: CUDA and
-    # cuDNN are inside it; pyg-team/pyg-lib@764e3a49 .github/workflows/docker/Dockerfile:2, a CI
-    # wheel image for x86_64: where the image runs, not the CPUs the repo supports
+    # the base of ModelTC/lightx2v@0591c35e Dockerfile:1 in an image that does not install the
+    # repo: CUDA and cuDNN are inside it; pyg-team/pyg-lib@764e3a49 .github/workflows/docker/
+    # Dockerfile:2, a wheel image for x86_64: where it runs, not the CPUs the repo supports
     for base in (
         "FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel AS base\n",
         "FROM quay.io/pypa/manylinux_2_28_x86_64:2026.05.02-2\n",

@@ -100,9 +100,9 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
     beside it (its layers: omni-infer tools/docker/Dockerfile.vllm-omni.source:19 ``FROM
     ${BASE_IMAGE}`` installs the repo on the openEuler base that
     Dockerfile.openEuler.py311.CANNdev.910c:20 builds), installs the repo. The CUDA and cuDNN
-    of an image offered as one way to get an environment (ModelTC/lightx2v Dockerfile:1
-    ``FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel``) are inside that image, and the CPU of
-    one a CI job builds wheels in (``quay.io/pypa/manylinux_2_28_x86_64``, pyg-team/pyg-lib
+    of a base image (``FROM nvidia/cuda:${CUDA_VER}-devel-ubuntu24.04``, rapidsai/cuvs
+    Dockerfile:18-26, an optional image of released packages) are inside that image, and the
+    CPU of one a CI job builds wheels in (``quay.io/pypa/manylinux_2_28_x86_64``, pyg-team/pyg-lib
     .github/workflows/docker/Dockerfile:2; NVIDIA/MatX docker/dli_lab/lab.Dockerfile:2) is
     where that image runs: no need of the repo's. The device an image is made for
     (``cann:8.5.0-910b-…``, hicann/catlass Dockerfile.atlasa2:1, one image per product) is the
