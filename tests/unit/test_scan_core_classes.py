@@ -95,8 +95,11 @@ def test_one_architecture_tested_is_no_support_list() -> None:
     assert arch_branches(_file("get.sh", text), cmake=False) == []
 
 
-def test_a_cmake_branch_on_the_processor_is_a_soft_support_list() -> None:
-    # hicann/ascend-transformer-boost@ddcc8b62 CMakeLists.txt:15-18
+def test_a_cmake_branch_on_the_processor_is_a_soft_support_list_where_it_warns() -> None:
+    # hicann/ascend-transformer-boost@ddcc8b62 CMakeLists.txt:15-18 sets ARCH per CPU and
+    # says nothing of the others (the same lines in xLLM-AI/xllm-ops@d4a441a6
+    # atb_customize/CMakeLists.txt:13-17, whose truth has no arch): no support list; with a
+    # warning for any other CPU (hicann/cmake@8cb72181 function/prepare.cmake:41-42) it is one
     text = (
         "set(CMAKE_CXX_STANDARD 17)\n\n"
         'IF (CMAKE_HOST_SYSTEM_PROCESSOR MATCHES "aarch64")\n'
@@ -106,6 +109,9 @@ def test_a_cmake_branch_on_the_processor_is_a_soft_support_list() -> None:
         "ENDIF()\n"
     )
     found = extract_cmake(_file("CMakeLists.txt", text)).requirements
+    assert [r for r in found if r.subject == "arch"] == []
+    warned = text.replace("ENDIF()", 'ELSE()\n    message(WARNING "Unknown architecture")\nENDIF()')
+    found = extract_cmake(_file("CMakeLists.txt", warned)).requirements
     assert [(r.subject, r.spec, r.source.line, r.hard) for r in found if r.subject == "arch"] == [
         ("arch", "aarch64,x86_64", 3, False)
     ]
