@@ -1,6 +1,6 @@
 """Classes of wrong answers of the scan (issue 11, precision on unseen repos): a table of
 toolkit versions beside the hard floor it lies within, a CMake branch on the CPU that only
-picks that CPU's flags, and one CI runner's CPU.
+picks that CPU's flags, one CI runner's CPU, and a find of what the CMake file itself fetches.
 
 Lines from traveller59/spconv 263d6b47425ef843c82f997b12d8b714013d216c README.md:121,155-158,
 NVIDIA/cutlass 7107b05535f8977f5ecb9d01ee203205b1fd9bc4 CUDA.cmake:85 and README.md:139,
@@ -8,7 +8,9 @@ pytorch/FBGEMM 71d6f8b229d964e61cac24df9bbd2ffcc4b4d378 CMakeLists.txt:114-122,
 xLLM-AI/xllm-ops d4a441a60b8b2a42ae2e722e662b21d508d6781c atb_customize/CMakeLists.txt:13-17 and
 cmake/build_empty_package.cmake:11-21, hicann/cmake 8cb721817e5bd8a6b7e06f939fa3eeb7f0fce647
 function/prepare.cmake:35-45, Tencent/ncnn a4d2ea1d4422c9e849f166fd7a4aefb52f942f6a
-.github/workflows/linux-aarch64.yml:35-47.
+.github/workflows/linux-aarch64.yml:35-47, rapidsai/cudf 6a22d1d2f908ba046c76aa7895fc7b78e53d8023
+cpp/cmake/thirdparty/get_arrow.cmake:92-156, ROCm/rccl 0cbce2a7571c907554199fad7e905f16ec0a565c
+cmake/Dependencies.cmake:74-105.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.ci import extract_ci
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE
 
@@ -146,3 +149,44 @@ def test_one_runners_cpu_is_where_that_job_runs_not_a_support_list() -> None:
     )
     found = extract_ci(SourceFile(ref=rel, rel=rel, text=matrix)).requirements
     assert [r.spec for r in found if r.subject == "arch"] == ["aarch64,x86_64"]
+
+
+_ARROW = """  rapids_cpm_find(
+    Arrow ${VERSION}
+    GLOBAL_TARGETS arrow_shared parquet_shared
+    CPM_ARGS
+    GIT_REPOSITORY https://github.com/apache/arrow.git
+    GIT_TAG apache-arrow-${VERSION}
+  )
+  if(Arrow_DIR)
+    find_package(Arrow REQUIRED QUIET)
+  endif()
+"""
+_ROCM_CMAKE = """set( PROJECT_EXTERN_DIR ${CMAKE_CURRENT_BINARY_DIR}/extern )
+find_package(ROCM 0.7.3 QUIET CONFIG PATHS /opt/rocm)
+if(NOT ROCM_FOUND)
+    set(rocm_cmake_tag "master" CACHE STRING "rocm-cmake tag to download")
+    file(
+        DOWNLOAD https://github.com/ROCm/rocm-cmake/archive/${rocm_cmake_tag}.zip
+        ${PROJECT_EXTERN_DIR}/rocm-cmake-${rocm_cmake_tag}.zip
+    )
+    find_package( ROCM 0.7.3 REQUIRED CONFIG PATHS ${PROJECT_EXTERN_DIR}/rocm-cmake )
+endif()
+"""
+
+
+def _packages(rel: str, text: str) -> list[str]:
+    found = extract_cmake(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [r.subject for r in found if r.subject.startswith("cmake:") and r.hard]
+
+
+def test_a_find_of_what_the_file_itself_fetches_is_no_package_need() -> None:
+    # rapidsai/cudf 6a22d1d2 cpp/cmake/thirdparty/get_arrow.cmake:92-99,153-156
+    assert _packages("cpp/cmake/thirdparty/get_arrow.cmake", _ARROW) == []
+    # ROCm/rccl 0cbce2a7 cmake/Dependencies.cmake:74-105: a quiet find, the download, the
+    # REQUIRED find in the download
+    assert _packages("cmake/Dependencies.cmake", _ROCM_CMAKE) == []
+    # with nothing fetched between, the REQUIRED find demands it installed
+    unfetched = _ROCM_CMAKE.replace("    file(\n        DOWNLOAD", "    message(\n        STATUS")
+    assert _packages("cmake/Dependencies.cmake", unfetched) == ["cmake:ROCM"]
+    assert _packages("CMakeLists.txt", "find_package(Arrow REQUIRED)\n") == ["cmake:Arrow"]

@@ -24,6 +24,7 @@ from bringup.scan.cannthird import cann_third_party
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
+from bringup.scan.cmakefetched import self_fetched_finds
 from bringup.scan.cmakeguards import fatal_guard
 from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
@@ -74,6 +75,8 @@ class _State:
         self.variables: dict[str, str] = {}
         """A variable ``set`` to one value (``set(_min_version "7.3.0")``) -> that value: what a
         guard's ``${_min_version}`` compares with."""
+        self.fetched: set[int] = set()
+        """The lines of finds of what the file itself fetches (``cmakefetched``)."""
         self.announced: set[str] = set()
         """The ``<X>`` (lower-cased) of each ``<X>_FOUND`` an ``if`` tests where a branch of it
         prints a message: the build says what it does without X."""
@@ -113,6 +116,8 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
         # install's own paths as the toolkit): ``HINTS ${CMAKE_SOURCE_DIR}/third_party/alog``
         # is a library the repo brings, not CANN's
         subject = f"cmake:{name}"
+    if subject.startswith("cmake:") and command.line in state.fetched:
+        return None
     text = "find_package(" + " ".join(args) + ")"
     # a library found without REQUIRED is one the build goes on without: an optional
     # feature (``_unasked`` says when not), unless a known toolkit or tool
@@ -248,6 +253,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     project (and run ``ctest``) when nothing else in the repo says how."""
     state = _State(file)
     commands = cmake_commands(file.text)
+    state.fetched = self_fetched_finds(commands)
     state.requirements.extend(cmake_vocabulary(file, commands) + cann_third_party(file, commands))
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))

@@ -1,0 +1,79 @@
+"""The ``find_package`` calls of a CMake file that look for what the file itself fetches.
+
+A build that downloads or builds a library finds it afterwards in its own tree: ``rapids_cpm_find
+(Arrow ...)`` then ``find_package(Arrow REQUIRED QUIET)`` "because rapids_cpm_find does not
+propagate all the variables" (rapidsai/cudf@6a22d1d2 cpp/cmake/thirdparty/get_arrow.cmake:92,
+156). So does the fallback of a "find or fetch": a quiet
+find, then ``if(NOT ROCM_FOUND)`` downloads rocm-cmake and finds it there
+(``find_package(ROCM 0.7.3 REQUIRED CONFIG PATHS ${PROJECT_EXTERN_DIR}/rocm-cmake)``,
+ROCm/rccl@0cbce2a7 cmake/Dependencies.cmake:75-105; GTest after ``download_project
+(PROJ googletest ...)``, :36-69; nvcomp's quiet find, ``if(nvcomp_FOUND) return()``, then
+the download and a ``REQUIRED`` find, cudf get_nvcomp.cmake:22-99). Such a find demands nothing
+installed: the download is the need (``network``, the truth briefs' convention: ``cmake:<X>``
+only where ``find_package(<X> REQUIRED)`` also demands it installed), and a quiet find before it
+says the build takes an installed copy where there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bringup import lazyre
+from bringup.scan.cmakelex import CMakeCommand
+
+_FINDS = frozenset({"find_package", "rapids_find_package"})
+_NAMED_FETCHES = frozenset(
+    {"fetchcontent_declare", "externalproject_add", "rapids_cpm_find", "cpmaddpackage",
+     "cpmfindpackage", "cpmdeclarepackage"}
+)  # fmt: skip
+"""Commands whose first argument (or ``NAME``) is the package they fetch."""
+_RAPIDS_WRAPPER = lazyre.compile(r"^rapids_cpm_(\w{1,60})$")
+"""``rapids_cpm_<package>()`` fetches that package (``rapids_cpm_gtest``)."""
+_NOT_WRAPPERS = frozenset({"init", "find", "package_override", "package_info"})
+_FETCH_KEYWORDS = frozenset({"GIT_REPOSITORY", "URL", "GITHUB_REPOSITORY"})
+_VARIABLE = lazyre.compile(r"^\$\{(\w{1,80})\}$")
+
+
+def _fetched(command: CMakeCommand, variables: dict[str, str]) -> str | None:
+    """The package (lower case) ``command`` fetches, or None: a named fetch, a rapids-cmake
+    wrapper; the empty name where something is fetched: ``file(DOWNLOAD ...)``, an
+    ``execute_process`` of ``git clone``, a helper given a repository or URL
+    (``download_project(PROJ googletest GIT_REPOSITORY https://github.com/google/googletest.git
+    ...)``, rccl cmake/Dependencies.cmake:51)."""
+    name, args, _ = command
+    if name in _NAMED_FETCHES and args:
+        value = args[args.index("NAME") + 1] if "NAME" in args[:-1] else args[0]
+        variable = _VARIABLE.match(value)
+        value = variables.get(variable.group(1), value) if variable else value
+        return value.lower()
+    wrapper = _RAPIDS_WRAPPER.match(name)
+    if wrapper is not None and wrapper.group(1) not in _NOT_WRAPPERS:
+        return wrapper.group(1)
+    if (
+        (name == "file" and args[:1] == ("DOWNLOAD",))
+        or (name == "execute_process" and "clone" in args and any(a.endswith("git") for a in args))
+        or not _FETCH_KEYWORDS.isdisjoint(args)
+    ):
+        return ""
+    return None
+
+
+def self_fetched_finds(commands: Sequence[CMakeCommand]) -> set[int]:
+    """The lines of the finds in ``commands`` of a package the same file fetches by name, or
+    that follow an earlier find of the same package without ``REQUIRED``, with a fetch between
+    them (the fallback of a "find or fetch")."""
+    variables = {args[0]: args[1] for name, args, _ in commands if name == "set" and len(args) == 2}
+    fetched = [_fetched(command, variables) for command in commands]
+    named = {f for f in fetched if f}
+    lines: set[int] = set()
+    quiet: dict[str, int] = {}  # package -> index of its first find without REQUIRED
+    for index, (name, args, line) in enumerate(commands):
+        if name not in _FINDS or not args:
+            continue
+        key = args[0].lower()
+        earlier = quiet.get(key, index)
+        if key in named or any(f is not None for f in fetched[earlier:index]):
+            lines.add(line)
+        elif "REQUIRED" not in args:
+            quiet.setdefault(key, index)
+    return lines
