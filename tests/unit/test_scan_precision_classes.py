@@ -1,6 +1,7 @@
 """Classes of wrong answers of the scan (issue 11, precision on unseen repos): a table of
 toolkit versions beside the hard floor it lies within, a CMake branch on the CPU that only
-picks that CPU's flags, one CI runner's CPU, and a find of what the CMake file itself fetches.
+picks that CPU's flags, one CI runner's CPU, a find of what the CMake file itself fetches, and
+finds only an option off by default runs, declared in another CMake file.
 
 Lines from traveller59/spconv 263d6b47425ef843c82f997b12d8b714013d216c README.md:121,155-158,
 NVIDIA/cutlass 7107b05535f8977f5ecb9d01ee203205b1fd9bc4 CUDA.cmake:85 and README.md:139,
@@ -10,10 +11,14 @@ cmake/build_empty_package.cmake:11-21, hicann/cmake 8cb721817e5bd8a6b7e06f939fa3
 function/prepare.cmake:35-45, Tencent/ncnn a4d2ea1d4422c9e849f166fd7a4aefb52f942f6a
 .github/workflows/linux-aarch64.yml:35-47, rapidsai/cudf 6a22d1d2f908ba046c76aa7895fc7b78e53d8023
 cpp/cmake/thirdparty/get_arrow.cmake:92-156, ROCm/rccl 0cbce2a7571c907554199fad7e905f16ec0a565c
-cmake/Dependencies.cmake:74-105.
+cmake/Dependencies.cmake:74-105, facebookresearch/faiss 02dbb4e42f49aa2ce57cd78977b0e47a11f7cb91
+CMakeLists.txt:105 and faiss/CMakeLists.txt:632-633, alibaba/MNN 4d40bdbd CMakeLists.txt:271,717-718
+and source/backend/vulkan/CMakeLists.txt:18.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from bringup.model import Requirement, file_source
 from bringup.scan.anyof import merge_repeats
@@ -22,6 +27,7 @@ from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.repo import scan_repo
 
 
 def _cuda(spec: str, rel: str, line: int, *, hard: bool) -> Requirement:
@@ -190,3 +196,53 @@ def test_a_find_of_what_the_file_itself_fetches_is_no_package_need() -> None:
     unfetched = _ROCM_CMAKE.replace("    file(\n        DOWNLOAD", "    message(\n        STATUS")
     assert _packages("cmake/Dependencies.cmake", unfetched) == ["cmake:ROCM"]
     assert _packages("CMakeLists.txt", "find_package(Arrow REQUIRED)\n") == ["cmake:Arrow"]
+
+
+def _scanned(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, str]]:
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    component = scan_repo(tmp_path, "repo").component
+    return [
+        (r.subject, (r.source.ref or "").split("/", 1)[1])
+        for r in component.requirements
+        if r.subject.startswith("cmake:")
+    ]
+
+
+def test_a_find_under_an_option_another_cmake_file_declares_off_is_that_options(
+    tmp_path: Path,
+) -> None:
+    # facebookresearch/faiss 02dbb4e4 CMakeLists.txt:105 declares FAISS_ENABLE_SVS off;
+    # faiss/CMakeLists.txt:632-633 finds svs_runtime only under it
+    root = (
+        "cmake_minimum_required(VERSION 3.24.0 FATAL_ERROR)\nproject(faiss LANGUAGES CXX)\n"
+        'option(FAISS_ENABLE_SVS "Enable SVS (Intel(R) Scalable Vector Search) integration." OFF)\n'
+        "add_subdirectory(faiss)\n"
+    )
+    nested = (
+        "find_package(OpenMP REQUIRED)\n"
+        "if(FAISS_ENABLE_SVS)\n  find_package(svs_runtime REQUIRED)\nendif()\n"
+    )
+    found = _scanned(tmp_path, {"CMakeLists.txt": root, "faiss/CMakeLists.txt": nested})
+    assert found == [("cmake:OpenMP", "faiss/CMakeLists.txt")]
+
+
+def test_a_directory_added_by_its_spelled_out_path_under_an_option_is_that_options(
+    tmp_path: Path,
+) -> None:
+    # alibaba/MNN 4d40bdbd CMakeLists.txt:271 option(MNN_VULKAN ... OFF), :717-718
+    # add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/source/backend/vulkan/); its
+    # source/backend/vulkan/CMakeLists.txt:18 find_package(Vulkan REQUIRED)
+    root = (
+        "cmake_minimum_required(VERSION 3.6)\nproject(MNN)\n"
+        'option(MNN_VULKAN "Enable Vulkan" OFF)\n'
+        "if(MNN_VULKAN)\n"
+        "  add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/source/backend/vulkan/)\n"
+        "endif()\n"
+    )
+    vulkan = "find_package(Vulkan REQUIRED)\n"
+    found = _scanned(
+        tmp_path, {"CMakeLists.txt": root, "source/backend/vulkan/CMakeLists.txt": vulkan}
+    )
+    assert found == []

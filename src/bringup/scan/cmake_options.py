@@ -142,11 +142,15 @@ def _off(tokens: list[str], off: set[str], on: set[str]) -> bool:
     return True
 
 
-def option_features(commands: Sequence[CMakeCommand], rel: str) -> dict[int, str]:
+def option_features(
+    commands: Sequence[CMakeCommand], rel: str, elsewhere: frozenset[str] = frozenset()
+) -> dict[int, str]:
     """``line -> option:X`` for each command of the file ``rel`` inside the taken branch of
     ``if(X …)`` where X is an option off by default; the ``if`` line itself too (a guard
-    there is the option's)."""
+    there is the option's). ``elsewhere``: the options other files of the repo declare off
+    (and none on)."""
     off, on = option_defaults(commands, rel)
+    off |= elsewhere - on
     stack: list[str] = []
     out: dict[int, str] = {}
     for name, args, line in commands:

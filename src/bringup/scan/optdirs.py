@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from posixpath import dirname, join, normpath
 
-from bringup.scan.cmake_options import option_features
+from bringup.scan.cmake_options import option_defaults, option_features
 from bringup.scan.cmakelex import cmake_commands
 
 
@@ -24,14 +24,39 @@ def optional_directories(build_texts: Mapping[str, str], on: Collection[str]) ->
     that is not one of the options ``on`` (``option:X``) the root ``setup.py`` or build
     script turns on (``builton``); ``file -> option:X`` for each CMake file only such a
     branch includes."""
+    return optional_parts(build_texts, on)[0]
+
+
+def optional_parts(
+    build_texts: Mapping[str, str], on: Collection[str]
+) -> tuple[dict[str, str], dict[str, dict[int, str]]]:
+    """``optional_directories``, and ``file -> {line -> option:X}`` for the lines of each CMake
+    file inside the branch of an option another CMake file declares off (``option(NCNN_VULKAN
+    "vulkan compute support" OFF)``, Tencent/ncnn@a4d2ea1d CMakeLists.txt:82, guarding
+    ``find_package(Vulkan REQUIRED)`` in src/CMakeLists.txt:300-333): the option's, not the
+    default build's, as a guard on an option the file declares itself is (``cmake_options``).
+    An option declared on anywhere counts as on; one the build turns ``on`` is the build's."""
+    parsed = [
+        (rel, cmake_commands(text))
+        for rel, text in build_texts.items()
+        if rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt" or rel.endswith(".cmake")
+    ]
+    declared_off: set[str] = set()
+    declared_on: set[str] = set()
+    for rel, commands in parsed:
+        off, on_here = option_defaults(commands, rel)
+        declared_off |= off
+        declared_on |= on_here
+    elsewhere = frozenset(declared_off - declared_on)
     found: dict[str, str] = {}
     always: set[str] = set()
-    for rel, text in build_texts.items():
+    lines: dict[str, dict[int, str]] = {}
+    for rel, commands in parsed:
         listing = rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt"
-        if not listing and not rel.endswith(".cmake"):
-            continue
-        commands = cmake_commands(text)
-        features = option_features(commands, rel)
+        features = option_features(commands, rel, elsewhere)
+        guarded = {line: f for line, f in features.items() if f not in on}
+        if guarded:
+            lines[rel] = guarded
         for name, args, line in commands:
             target = _target(rel, name, args, listing)
             if not target:
@@ -40,10 +65,12 @@ def optional_directories(build_texts: Mapping[str, str], on: Collection[str]) ->
                 always.add(target)
             else:
                 found.setdefault(target, features[line])
-    return {target: option for target, option in found.items() if target not in always}
+    directories = {target: option for target, option in found.items() if target not in always}
+    return directories, lines
 
 
 _LIST_DIR = "${CMAKE_CURRENT_LIST_DIR}/"
+_SOURCE_DIR = "${CMAKE_CURRENT_SOURCE_DIR}/"
 
 
 def _target(rel: str, name: str, args: tuple[str, ...], listing: bool) -> str:
@@ -64,5 +91,10 @@ def _target(rel: str, name: str, args: tuple[str, ...], listing: bool) -> str:
             return ""
     elif not listing:
         return ""
+    else:
+        # a CMakeLists.txt's own directory spelled out (alibaba/MNN@4d40bdbd CMakeLists.txt:718
+        # ``add_subdirectory(${CMAKE_CURRENT_LIST_DIR}/source/backend/vulkan/)``)
+        for here in (_LIST_DIR, _SOURCE_DIR):
+            path = path[len(here) :] if path.startswith(here) else path
     target = normpath(join(dirname(rel), path))
     return "" if "$" in target or target.startswith("..") else target

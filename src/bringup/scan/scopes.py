@@ -135,8 +135,12 @@ class Scopes:
         options: Mapping[str, str] | None = None,
         on: frozenset[str] = frozenset(),
         texts: Mapping[str, str] | None = None,
+        *,
+        option_lines: Mapping[str, Mapping[int, str]] | None = None,
     ) -> None:
         rels = list(rels)
+        self.option_lines = dict(option_lines or {})
+        """CMake file -> {line -> option:X}: lines an option declared off elsewhere guards."""
         # every file read (``texts``)
         self._ci_lists = ci_lists(texts or {}, ci_file) | ci_only_scripts(texts or {}, ci_or_test)
         self._guided = guided_lists(texts or {}, ci_file)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple, TypeVar
 
+import msgspec
+
 from bringup import backends
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
@@ -14,7 +16,7 @@ from bringup.scan.borrowed import borrowed, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
-from bringup.scan.optdirs import optional_directories
+from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
@@ -125,7 +127,27 @@ def file_scopes(
     builds = _build_texts(texts)
     on = frozenset(f"option:{name}" for name in built_on(builds))
     read = {entry.rel: text for entry, text in texts.values()}
-    return Scopes([*seen, *manifests], builds, optional_directories(builds, on), on, read)
+    directories, lines = optional_parts(builds, on)
+    return Scopes([*seen, *manifests], builds, directories, on, read, option_lines=lines)
+
+
+def _guarded(
+    requirements: list[Requirement], scopes: Scopes, texts: dict[str, tuple[RepoFile, str]]
+) -> list[Requirement]:
+    """``requirements`` with the option (``optdirs.optional_parts``) that guards the CMake
+    line each was read at, where the file's own reading named none."""
+    if not scopes.option_lines:
+        return requirements
+    rels = {ref: entry.rel for ref, (entry, _) in texts.items()}
+    out = []
+    for requirement in requirements:
+        rel = rels.get(requirement.source.ref or "", "")
+        feature = scopes.option_lines.get(rel, {}).get(requirement.source.line or 0, "")
+        guarded = feature and not requirement.feature
+        out.append(
+            msgspec.structs.replace(requirement, feature=feature) if guarded else requirement
+        )
+    return out
 
 
 def split_scopes(
@@ -139,7 +161,7 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    by_scope = _by_scope(requirements, scope_of, on=scopes.on)
+    by_scope = _by_scope(_guarded(requirements, scopes, texts), scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
