@@ -1,7 +1,8 @@
 """Classes of wrong answers of the scan (issue 11, precision on unseen repos): a table of
 toolkit versions beside the hard floor it lies within, a CMake branch on the CPU that only
 picks that CPU's flags, one CI runner's CPU, a find of what the CMake file itself fetches, and
-finds only an option off by default runs, declared in another CMake file.
+finds only an option off by default runs, declared in another CMake file; the host's memory read
+as the device's.
 
 Lines from traveller59/spconv 263d6b47425ef843c82f997b12d8b714013d216c README.md:121,155-158,
 NVIDIA/cutlass 7107b05535f8977f5ecb9d01ee203205b1fd9bc4 CUDA.cmake:85 and README.md:139,
@@ -13,7 +14,7 @@ function/prepare.cmake:35-45, Tencent/ncnn a4d2ea1d4422c9e849f166fd7a4aefb52f942
 cpp/cmake/thirdparty/get_arrow.cmake:92-156, ROCm/rccl 0cbce2a7571c907554199fad7e905f16ec0a565c
 cmake/Dependencies.cmake:74-105, facebookresearch/faiss 02dbb4e42f49aa2ce57cd78977b0e47a11f7cb91
 CMakeLists.txt:105 and faiss/CMakeLists.txt:632-633, alibaba/MNN 4d40bdbd CMakeLists.txt:271,717-718
-and source/backend/vulkan/CMakeLists.txt:18.
+and source/backend/vulkan/CMakeLists.txt:18, ModelTC/lightx2v 0591c35e README.md:57.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from bringup.scan.archchecks import arch_branches
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
+from bringup.scan.memory import device_memory
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.repo import scan_repo
 
@@ -246,3 +248,11 @@ def test_a_directory_added_by_its_spelled_out_path_under_an_option_is_that_optio
         tmp_path, {"CMakeLists.txt": root, "source/backend/vulkan/CMakeLists.txt": vulkan}
     )
     assert found == []
+
+
+def test_the_host_memory_after_the_device_memory_word_is_not_the_devices() -> None:
+    # ModelTC/lightx2v 0591c35e README.md:57 "with only **8GB VRAM + 16GB RAM**"
+    line = "Run 14B models for 480P/720P video generation with only **8GB VRAM + 16GB RAM**"
+    assert device_memory(line) == []
+    assert [m.gigabytes for m in device_memory("VRAM: 24GB, 64GB system memory")] == [24]
+    assert [m.gigabytes for m in device_memory("显存 80GB 以上")] == [80]

@@ -18,6 +18,9 @@ from bringup.backends.base import Backend
 _DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
 _MEMORY = rf"{_DEVICE_MEMORY}|内存|memory"
 _ANY_MEMORY = lazyre.compile(r"显存|内存|HBM|VRAM|memory", re.IGNORECASE)
+_NOT_HOST = r"(?!\s{0,3}(?:RAM\b|(?:system|host|CPU)\s{1,3}memory))"
+"""Not the size of the host's memory: "8GB VRAM + 16GB RAM" (ModelTC/lightx2v@0591c35e
+README.md:57) gives the GPU 8 GB, not the 16 GB after its word."""
 _SIZE = r"(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[GT])(?:i?B)?(?![A-Za-z])"
 
 
@@ -47,7 +50,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Patterns:
         rf"(?:(?P<dev>{devices})|卡)\s*(?:的|'s)?\s*(?:片上)?(?:{_MEMORY})"
         rf"[^0-9。；;]{{0,16}}?{_SIZE}"
     )
-    memory_first = rf"(?:{_DEVICE_MEMORY})[^0-9。；;]{{0,16}}?{_SIZE}"
+    memory_first = rf"(?:{_DEVICE_MEMORY})[^0-9。；;]{{0,16}}?{_SIZE}{_NOT_HOST}"
     size_then_memory = rf"{_SIZE}\s*(?:of\s+)?(?P<dev>{devices})\s+(?:{_MEMORY})"
     size_per_device = (
         rf"{_SIZE}\s*(?:(?:{_MEMORY})\s*)?(?:per|each|/|每)\s*(?:(?P<dev>{devices})|卡)"
