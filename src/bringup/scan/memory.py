@@ -18,9 +18,10 @@ from bringup.backends.base import Backend
 _DEVICE_MEMORY = r"显存|HBM|VRAM|device\s+memory|on-chip\s+memory|片上内存"
 _MEMORY = rf"{_DEVICE_MEMORY}|内存|memory"
 _ANY_MEMORY = lazyre.compile(r"显存|内存|HBM|VRAM|memory", re.IGNORECASE)
-_NOT_HOST = r"(?!\s{0,3}(?:RAM\b|(?:system|host|CPU)\s{1,3}memory))"
+_NOT_HOST = r"(?!\s{0,3}(?:RAM\b|内存|(?:system|host|CPU)\s{1,3}memory))"
 """Not the size of the host's memory: "8GB VRAM + 16GB RAM" (ModelTC/lightx2v@0591c35e
-README.md:57) gives the GPU 8 GB, not the 16 GB after its word."""
+README.md:57; "8GB显存 + 16GB内存", README_zh.md:55) gives the GPU 8 GB, not the 16 GB after
+its word."""
 _SIZE = r"(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[GT])(?:i?B)?(?![A-Za-z])"
 
 
