@@ -35,6 +35,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.routeneeds import cited_once, route_needs
 from bringup.scan.runners import run_through
+from bringup.scan.statuscheck import status_commands
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
@@ -197,6 +198,34 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if program:
             places.append((program, _named_at(node.args[0]), ast.unparse(node)))
     return _cited(file, sorted(places, key=lambda place: place[1]))
+
+
+def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
+    it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
+    ``shutil.which("npu-smi")``): the program ships with the driver, so the build's probe
+    needs it. Soft: a build that finds no device may fall back to a default target."""
+    programs = {command[0]: subject for command, subject in status_commands()}
+    found: dict[str, Requirement] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        name = dotted(node.func)
+        runs = name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS and name.startswith(
+            ("subprocess.", "os.", "sp.")
+        )
+        words = _words(node.args[0]) if runs or name == "shutil.which" else []
+        subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
+        if subject is not None and subject not in found:
+            found[subject] = file.requirement(
+                subject,
+                "",
+                _named_at(node.args[0]),
+                text=f"setup.py runs {' '.join(words)}: detects the devices through the driver",
+                confidence="medium",
+                hard=False,
+            )
+    return list(found.values())
 
 
 _CMAKE_RUNNERS = frozenset(

@@ -32,7 +32,7 @@ from bringup.scan.mention import Mention
 from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
-from bringup.scan.runtools import setup_tools
+from bringup.scan.runtools import device_probes, setup_tools
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupgit import with_stated_git
 from bringup.scan.trove import os_classifiers
@@ -154,6 +154,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *device_switches(file, tree),
             *os_classifiers(file),
             *with_stated_git(file, tree, setup_tools(file, tree)),
+            *device_probes(file, tree),
         ]
     )
     archs = _architectures(reader, tree)
