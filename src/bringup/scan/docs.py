@@ -64,6 +64,7 @@ from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER, OPTIONAL
 from bringup.scan.shell import environment_requirements
 from bringup.scan.shellruns import run_scripts
+from bringup.scan.sourceinstalls import source_installs
 from bringup.scan.specspans import listed_distributions, listed_release
 from bringup.scan.statuscheck import quoted_checks
 from bringup.scan.steps import steps_from_commands
@@ -298,6 +299,7 @@ class _Reader:
             if example:  # the version is the example; the need itself stays
                 found = [msgspec.structs.replace(r, hard=False) if r.spec else r for r in found]
             read.extend(found)
+        read.extend(source_installs(self.file, commands, hard=self.steps_here))
         everything, marked = optional_intro(intro), optional_commands(lines, start, end)
         read = [as_optional(r, marked.get(r.source.line or 0, everything)) for r in read]
         self.requirements.extend(

@@ -93,12 +93,22 @@ def listed_downloads(file: SourceFile, commands: Iterable[Command]) -> list[Requ
     return found
 
 
+BUILT = "built from "
+"""How a distribution a guide builds from its repository is worded (``sourceinstalls``)."""
+
+
 def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
-    """Whether a download is a clone of the repo itself (its URL's last part is one of
-    ``names``, the repo's directory and the distributions it provides)."""
-    if requirement.subject != "network" or not (requirement.text or "").startswith(WORDS):
+    """Whether a download, or a distribution built from a repository, is a clone of the repo
+    itself (its URL's last part is one of ``names``, the repo's directory and the
+    distributions it provides)."""
+    text = requirement.text or ""
+    if requirement.subject == "network" and text.startswith(WORDS):
+        url = requirement.spec
+    elif text.startswith(BUILT):  # a guide's source install of the repo (``sourceinstalls``)
+        url = text[len(BUILT) :]
+    else:
         return False
-    url = _USER.sub("", requirement.spec.split("://", 1)[-1])
+    url = _USER.sub("", url.split("://", 1)[-1])
     url = re.split(r"[@#?]", url, maxsplit=1)[0]
     last = re.split(r"[/:]", url.rstrip("/"))[-1].removesuffix(".git")
     squashed = {re.sub(r"[-_.]+", "-", n.lower().removeprefix("pypi:")) for n in names}

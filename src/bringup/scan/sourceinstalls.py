@@ -1,0 +1,167 @@
+"""Packages a guide or script builds from their sources: a project cloned, then installed from
+its folder (``git clone https://github.com/Dao-AILab/flash-attention.git --recursive`` then
+``cd flash-attention && python setup.py install``, ModelTC/lightx2v@9a1d4b3f
+docs/EN/source/getting_started/quickstart.md:24-26), or pip-installed from its repository
+(``pip install git+https://github.com/…/flash-attention.git``). Either is a need of the
+project's distribution, as a ``pip install flash-attn`` would be: the release a clone's
+``-b``/``--branch`` or the URL's ``@`` names, else any.
+
+The distribution is the repository's name, or the one its project publishes under where they
+differ (``_PUBLISHED``: flash-attention builds ``flash-attn``). A clone nothing installs from
+(a C++ library a build script puts in ``3rdparty/``) is none; nor is the user's clone of the
+repo itself (``fetches.own_clone`` drops it later)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
+from bringup.scan.extraction import SourceFile
+from bringup.scan.fetches import BUILT, fetched
+from bringup.scan.tablecells import cell_subject
+from bringup.subjects import python_subject
+
+_PUBLISHED = {
+    "flash-attention": "flash-attn",
+    "transformerengine": "transformer-engine",
+    "vision": "torchvision",
+    "audio": "torchaudio",
+    "pytorch": "torch",
+}
+"""Repositories whose project publishes under another name (lower case): Dao-AILab/
+flash-attention's setup.py names ``flash_attn``, NVIDIA/TransformerEngine's
+``transformer_engine``, pytorch/vision ``torchvision``, pytorch/audio ``torchaudio``,
+pytorch/pytorch ``torch``."""
+
+_NAME = lazyre.compile(r"^[A-Za-z][\w.-]{0,80}$")
+_RELEASE = lazyre.compile(r"(?:^|[^\d.])v?(\d{1,4}(?:\.\d{1,6}){1,3})$")
+"""The release a branch, tag or ``@`` ref names: ``v2.7.4``, ``1.0.0``."""
+_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "-j"})
+_SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
+
+
+def _subject(repository: str) -> str | None:
+    """The distribution a repository's project publishes."""
+    name = repository.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    if not _NAME.match(name):
+        return None
+    published = _PUBLISHED.get(name.lower())
+    if published is not None:
+        return python_subject(published)
+    subject = cell_subject(name)
+    return subject if subject is not None and subject.startswith("pypi:") else python_subject(name)
+
+
+def _spec(ref: str) -> str:
+    release = _RELEASE.search(ref)
+    return f"=={release.group(1)}" if release else ""
+
+
+def _clone(command: Command, url: str) -> tuple[str, str]:
+    """``(the folder a clone lands in, the branch it checks out)``."""
+    after = list(command.argv[command.argv.index(url) + 1 :] if url in command.argv else ())
+    branch, named = "", []
+    for index, arg in enumerate(command.argv):
+        name, _, value = arg.partition("=")
+        if name in ("-b", "--branch"):
+            branch = value or (command.argv[index + 1] if index + 1 < len(command.argv) else "")
+    while after:
+        arg = after.pop(0)
+        if arg in _VALUED:
+            after = after[1:]
+        elif not arg.startswith("-"):
+            named.append(arg)
+    default = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    return (named[0].rstrip("/") if named else default), branch
+
+
+def _installs_here(argv: tuple[str, ...]) -> bool:
+    """Whether a command installs the project in the folder it runs in: ``python setup.py
+    install``, ``pip install .``, ``pip install -e .``."""
+    if program_name(argv).startswith("python") and argv[1:2] == ("setup.py",):
+        return bool(_SETUP_BUILDS.intersection(argv[2:]))
+    if pip_install_targets(argv) is None or python_module(argv) not in (None, "pip"):
+        return False
+    return any(arg in (".", "./") for arg in argv)
+
+
+def _installed_folder(folder: str | None, argv: tuple[str, ...]) -> str:
+    """The folder a command installs from: the one it runs in (``_installs_here``), or the one
+    ``pip install`` names (``pip install -e ./flash-attention``); "" for none."""
+    if folder and _installs_here(argv):
+        return folder
+    if pip_install_targets(argv) is None:
+        return ""
+    paths = (a for a in argv if a.startswith("./") or a.endswith("/"))
+    named = [a.removeprefix("./").rstrip("/") for a in paths]
+    return named[0] if named and not named[0].startswith((".", "/")) else ""
+
+
+def _cloned_into(
+    clones: dict[str, tuple[str, str, int]], folder: str
+) -> tuple[str, str, int] | None:
+    """The clone ``folder`` lies in (its own folder or one below: ``flash-attention/hopper``),
+    the innermost where clones nest (the repo's own clone holding the next one's)."""
+    inside = [p for p in clones if folder and (folder == p or folder.startswith(p + "/"))]
+    return clones[max(inside, key=len)] if inside else None
+
+
+def _moved(folder: str, argv: tuple[str, ...]) -> str | None:
+    """The folder after ``cd``: relative ones followed, any other (``cd ~``, ``cd $X``, ``cd
+    /opt``) lost (``None``)."""
+    target = argv[1] if len(argv) > 1 else ""
+    if not target or target.startswith(("/", "~", "$", "-")):
+        return None
+    parts = [p for p in folder.split("/") if p]
+    for part in target.split("/"):
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def source_installs(
+    file: SourceFile, commands: Sequence[Command], *, hard: bool
+) -> list[Requirement]:
+    """The distributions ``commands`` (one script or code block, in order) clone and install
+    from the clone's folder, or pip-install from a repository URL; one each."""
+    clones: dict[str, tuple[str, str, int]] = {}  # its folder -> (url, branch, line)
+    folder: str | None = ""
+    found: dict[str, Requirement] = {}
+
+    def need(url: str, ref: str, line: int, also: int | None, words: str) -> None:
+        subject = _subject(url)
+        if subject is None or subject in found:
+            return
+        requirement = file.requirement(
+            subject, _spec(ref), line, text=words, confidence="medium", hard=hard
+        )
+        if also is not None and also != line:
+            requirement = msgspec.structs.replace(requirement, also_at=(file.source(also),))
+        found[subject] = requirement
+
+    for command in commands:
+        argv = command.argv
+        url = fetched(command)
+        if argv[:2] == ("git", "clone") and url is not None:
+            place, branch = _clone(command, url)
+            if folder is not None:
+                clones[_moved(folder, ("cd", place)) or place] = (url, branch, command.line)
+        elif argv[:1] == ("cd",):
+            folder = _moved(folder, argv) if folder is not None else None
+        elif url is not None and url.startswith("git+"):
+            repository, _, ref = url[4:].partition("@")
+            need(repository.split("#", 1)[0], ref, command.line, None, BUILT + url)
+        else:
+            cloned = _cloned_into(clones, _installed_folder(folder, argv))
+            if cloned is not None:
+                repository, branch, at = cloned
+                need(repository, branch, command.line, at, BUILT + repository)
+    return list(found.values())
