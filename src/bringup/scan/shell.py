@@ -73,6 +73,9 @@ _INSTALLING_SCRIPT = lazyre.compile(
 or fetches what its build needs (``download.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
+_INSTALL_ONLY = lazyre.compile(r"install|dependenc|deps|requirements", re.IGNORECASE)
+"""A script that installs the repo's dependencies (``install_deps.sh``,
+``install-requirements.sh``), not one that builds it."""
 _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
@@ -390,7 +393,11 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
         return []
     pips = (c for c in commands if pip_install_targets(c.argv) is not None)
     found = (r for c in pips for r in requirements_of(c, file.source(c.line), hard=True))
-    pins = [r for r in found if r.spec]
+    # an install script installs what it names, pinned or not (FlagScale
+    # install/install-requirements.sh:87 ``uv pip install deepspeed``); a build script's
+    # unpinned installs are often its side tasks' (the docs tools of shmem scripts/build.sh:436)
+    installing = _INSTALL_ONLY.search(name) is not None
+    pins = [r for r in found if r.spec or installing]
     urls = ((c, fetched(c)) for c in commands)
     return (
         pins
