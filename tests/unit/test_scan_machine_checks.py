@@ -5,15 +5,12 @@ device. Every case is a real line, quoted with its repository, commit, file and 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 
 
@@ -215,52 +212,6 @@ def test_a_refusal_with_a_typographic_apostrophe_is_no_requirement() -> None:
         "for CUDA < 11.0.\n"
     )
     assert _found(text, "README.md", {"cuda"}) == [("cuda", ">=11.0", 1), ("cuda", "", 1)]
-
-
-def _repo(root: Path, files: dict[str, str]) -> set[tuple[str, str, int | None]]:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    requirements = scan_repo(root, "repo").component.requirements
-    return {
-        (r.subject, (r.source.ref or "").removeprefix("repo/"), r.source.line)
-        for r in requirements
-        if r.subject in {"ascend_driver", "nvidia_driver"}
-    }
-
-
-def test_a_ci_workflows_status_command_checks_the_repos_driver(tmp_path: Path) -> None:
-    # facebookresearch/xformers@ca6d2aa0 .github/workflows/gpu_test_gh.yml:46-50: the job
-    # runs on the GPU the repo needs, through its driver
-    workflow = (
-        "on: push\n"
-        "jobs:\n"
-        "  test:\n"
-        "    runs-on: linux.g5.4xlarge.nvidia.gpu\n"
-        "    steps:\n"
-        "      - uses: actions/checkout@v3\n"
-        "        with:\n"
-        "          fetch-depth: 0 # We need commits history as well\n"
-        "      - run: nvidia-smi\n"
-    )
-    files = {"README.md": "# xformers\n", ".github/workflows/gpu_test_gh.yml": workflow}
-    found = _repo(tmp_path, files)
-    assert found == {("nvidia_driver", ".github/workflows/gpu_test_gh.yml", 9)}
-
-
-def test_a_test_scripts_status_command_checks_the_repos_driver(tmp_path: Path) -> None:
-    # hicann/cann-bench@d59d44ca tests/st/run_st.sh:33-34 ("banner device" then the check)
-    script = 'banner "device"\nnpu-smi info\nfingerprint\n'
-    found = _repo(tmp_path, {"README.md": "# bench\n", "tests/st/run_st.sh": script})
-    assert found == {("ascend_driver", "tests/st/run_st.sh", 2)}
-
-
-def test_a_vendored_projects_test_script_checks_no_driver_of_the_repo(tmp_path: Path) -> None:
-    # NVIDIA/MatX@4d58c1a8 cmake/rapids-cmake/ci/test_cpp.sh:30-31: rapids-cmake's CI,
-    # vendored under cmake/; its check is that project's
-    script = 'rapids-logger "Check GPU usage"\nnvidia-smi\n'
-    files = {"README.md": "# MatX\n", "cmake/rapids-cmake/ci/test_cpp.sh": script}
-    assert _repo(tmp_path, files) == set()
 
 
 def test_a_setup_py_probing_the_devices_needs_their_driver() -> None:

@@ -18,7 +18,6 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
-from bringup.scan.scopedirs import TEST_DIRS
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -151,23 +150,6 @@ def _guarded(
     return out
 
 
-def _own_check(
-    requirement: Requirement, scope: str, texts: dict[str, tuple[RepoFile, str]]
-) -> bool:
-    """Whether a driver need of a container, CI or test file is the repo's own: any
-    container's; a CI workflow's (a CI script under ``ci/`` may be a vendored project's); a
-    test file's in the repo's own test tree, not a vendored project's test script
-    (NVIDIA/MatX@4d58c1a8 cmake/rapids-cmake/ci/test_cpp.sh:31)."""
-    entry = texts.get(requirement.source.ref or "")
-    if scope == DOCKER:
-        return True
-    if entry is None:
-        return False
-    if scope == CI:
-        return entry[0].kind == "ci"
-    return entry[0].rel.split("/", 1)[0].lower() in TEST_DIRS
-
-
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -182,19 +164,10 @@ def split_scopes(
     by_scope = _by_scope(_guarded(requirements, scopes, texts), scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
-    # one machine's driver: a container uses the host's, and the driver the repo's tests or
-    # its CI workflow's jobs check (``- run: nvidia-smi``, facebookresearch/xformers@ca6d2aa0
-    # .github/workflows/gpu_test_gh.yml:50; ``npu-smi info`` before the system tests,
-    # hicann/cann-bench@d59d44ca tests/st/run_st.sh:34) is the one the repo runs on
-    hosted = [
-        r
-        for scope in (DOCKER, CI, TESTS)
-        for r in by_scope.get(scope, ())
-        if scope_of_subject(r.subject) == "driver" and _own_check(r, scope, texts)
-    ]
-    for scope in (DOCKER, CI, TESTS):
-        if scope in by_scope:
-            by_scope[scope] = [r for r in by_scope[scope] if r not in hosted]
+    # a container uses the host's driver: a driver its docs need is the host's, the repo's
+    hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
+    if hosted:
+        by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
     images = {
         ref: installs_repo(text)
         for ref, (entry, text) in texts.items()

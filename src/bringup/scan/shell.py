@@ -41,7 +41,6 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.statuscheck import names_status_command, status_check
 from bringup.scan.stepkinds import command_needs, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -411,20 +410,6 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     )
 
 
-def _status_checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
-    """The drivers any script's status commands check, one each (``npu-smi info`` before and
-    after a test run, hicann/cann-bench@d59d44ca tests/st/run_st.sh:34 and :81): the script
-    runs on the device, through its driver. Read in every script, not only the repo-level
-    ones: the lines naming a status program are few."""
-    if not names_status_command(file.text):  # one search: most scripts name none
-        return []
-    found: dict[str, Requirement] = {}
-    for command in commands_of([j for j in joined if names_status_command(j.text)]):
-        for requirement in status_check(command.argv, file.source(command.line), hard=True):
-            found.setdefault(requirement.subject, requirement)
-    return list(found.values())
-
-
 def extract_shell(file: SourceFile) -> Extraction:
     """What a shell script needs, and the script as a step. Only a repo-level script is a
     step, so only its every command is read; elsewhere (600 launch scripts of a training
@@ -444,7 +429,6 @@ def extract_shell(file: SourceFile) -> Extraction:
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
-        + _status_checks(file, joined)
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])

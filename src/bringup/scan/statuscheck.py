@@ -61,15 +61,10 @@ def status_check(argv: tuple[str, ...], source: Source, *, hard: bool) -> list[R
     ]
 
 
-def names_status_command(text: str) -> bool:
-    """Whether ``text`` names a backend's status program (a cheap test before parsing)."""
-    return any(command[0] in text for command, _ in status_commands())
-
-
 def quoted_checks(text: str, source: Source, *, hard: bool) -> list[Requirement]:
     """The drivers a sentence's inline code checks ("Run `nvidia-smi` to check your driver",
     NVIDIA/torch-harmonics README.md:101), one requirement per driver."""
-    if not names_status_command(text):
+    if not any(command[0] in text for command, _ in status_commands()):
         return []
     found: dict[str, Requirement] = {}
     for span in _SPAN.finditer(text):
