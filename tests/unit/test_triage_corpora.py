@@ -214,6 +214,14 @@ CORPORA["twentythird"] = Corpus(
     DATA / "triage_twentythird",
     (*CORPORA["twentysecond"].earlier, DATA / "triage_twentysecond"),
 )
+# The twenty-fourth was collected after the twenty-third (issue threads, merged fix PRs and
+# commits), labelled with the catalogues of a450f31 (a, b cases) and 0706913 (c cases); 39 cases:
+# one of the 40 was the twenty-third's c04 read from its fix commit instead of its pull request.
+CORPORA["twentyfourth"] = Corpus(
+    DATA / "triage_twentyfourth",
+    (*CORPORA["twentythird"].earlier, DATA / "triage_twentythird"),
+    size=39,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
