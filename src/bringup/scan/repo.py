@@ -21,6 +21,7 @@ from bringup.model import Component, Requirement, Source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cmakecalls import idle_bodies, running
+from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless, shared_needs
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
@@ -255,15 +256,19 @@ def _stated(
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
     }
-    stated = python_listed(
-        [
-            *running(
-                (r for extraction in extractions for r in extraction.requirements),
-                idle_bodies({ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of),
-            ),
-            *package_imports(root, shown, component, provides),
-        ],
-        (text for _, text in texts.values()),
+    stated = as_distributions(
+        python_listed(
+            [
+                *running(
+                    (r for extraction in extractions for r in extraction.requirements),
+                    idle_bodies(
+                        {ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of
+                    ),
+                ),
+                *package_imports(root, shown, component, provides),
+            ],
+            (text for _, text in texts.values()),
+        )
     )
     return [
         msgspec.structs.replace(r, component=component)

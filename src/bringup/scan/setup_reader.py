@@ -94,7 +94,8 @@ class Reader:
             if left is None or right is None:
                 return None
             return left + right
-        return None
+        default = _environment_default(node)
+        return None if default is None else self.strings(default, depth + 1)
 
     def returned(self, name: str, index: int | None, depth: int) -> Located | None:
         """The strings a function of this file returns (its ``index``-th value when it returns
@@ -312,3 +313,26 @@ def _bind(body: list[ast.stmt], env: dict[str, list[ast.expr]]) -> None:
                     if not any(value is h for h in held):
                         held.append(value)
                 env[name] = held
+
+
+def _environment_default(node: ast.expr) -> ast.expr | None:
+    """The default of an environment variable read (``os.environ.get("X", default)``,
+    ``os.getenv("X", default)``): what the build uses unless the user sets X.
+    ``setup(name=os.environ.get("TRITON_WHEEL_NAME", "triton_dist"))``
+    (ByteDance-Seed/Triton-distributed python/setup.py:1309) names the distribution
+    ``triton_dist``."""
+    if not isinstance(node, ast.Call) or len(node.args) != 2 or node.keywords:
+        return None
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    owner = func.value
+    getenv = func.attr == "getenv" and isinstance(owner, ast.Name) and owner.id == "os"
+    environ_get = (
+        func.attr == "get"
+        and isinstance(owner, ast.Attribute)
+        and owner.attr == "environ"
+        and isinstance(owner.value, ast.Name)
+        and owner.value.id == "os"
+    )
+    return node.args[1] if getenv or environ_get else None

@@ -1,0 +1,75 @@
+"""What a Python build installs before CMake runs, and the name a setup script gives its own
+distribution through an environment default (issue 11, session of 2026-12-04). Each test quotes
+the lines of a public repo (repo@commit path:line)."""
+
+from __future__ import annotations
+
+from bringup.scan.cmake import extract_cmake
+from bringup.scan.cmakedists import as_distributions
+from bringup.scan.extraction import SourceFile
+from bringup.scan.pyproject import extract_pyproject
+from bringup.scan.requirements_txt import extract_requirements_txt
+from bringup.scan.setup_py import extract_setup_py
+
+
+def _file(rel: str, text: str) -> SourceFile:
+    return SourceFile(ref=rel, rel=rel, text=text)
+
+
+# facebookresearch/faiss@02dbb4e4 pyproject.toml:6-7
+_FAISS_PYPROJECT = """[build-system]
+requires = ["scikit-build-core>=0.10", "swig>=4.2,<5", "numpy>=2.0"]
+build-backend = "scikit_build_core.build"
+"""
+# facebookresearch/faiss@02dbb4e4 faiss/python/CMakeLists.txt:15
+_FAISS_CMAKE = """cmake_minimum_required(VERSION 3.24.0 FATAL_ERROR)
+project(pyfaiss LANGUAGES CXX)
+find_package(SWIG REQUIRED COMPONENTS python)
+"""
+
+
+def test_a_cmake_package_the_build_system_requires_is_that_distribution() -> None:
+    stated = [
+        *extract_pyproject(_file("pyproject.toml", _FAISS_PYPROJECT)).requirements,
+        *extract_cmake(_file("faiss/python/CMakeLists.txt", _FAISS_CMAKE)).requirements,
+    ]
+    assert [r for r in stated if r.subject == "cmake:SWIG"]
+    found = as_distributions(stated)
+    assert not [r for r in found if r.subject.startswith("cmake:")]
+    swig = [(r.source.ref, r.source.line) for r in found if r.subject == "pypi:swig"]
+    assert swig == [("pyproject.toml", 2), ("faiss/python/CMakeLists.txt", 3)]
+
+
+# MindIE-LLM@8b4871ad CMakeLists.txt:36, and the same repo's runtime list
+# examples/atb_models/requirements/requirements.txt:7 ("protobuf==4.23.3")
+_MINDIE_CMAKE = """cmake_minimum_required(VERSION 3.16)
+project(mindie_llm)
+find_package(Protobuf REQUIRED CONFIG) # protobuf和libtorch有先后关系
+"""
+
+
+def test_a_runtime_distribution_of_the_same_name_is_another_thing() -> None:
+    stated = [
+        *extract_requirements_txt(_file("requirements.txt", "protobuf==4.23.3\n")).requirements,
+        *extract_cmake(_file("CMakeLists.txt", _MINDIE_CMAKE)).requirements,
+    ]
+    found = as_distributions(stated)
+    assert [r.source.line for r in found if r.subject == "cmake:Protobuf"] == [3]
+
+
+# ByteDance-Seed/Triton-distributed@1512a811 python/setup.py:1308-1310
+_TRITON_SETUP = """import os
+from setuptools import setup
+
+setup(
+    name=os.environ.get("TRITON_WHEEL_NAME", "triton_dist"),
+    version="3.4.0" + os.environ.get("TRITON_WHEEL_VERSION_SUFFIX", ""),
+    install_requires=["setuptools>=40.8.0", "packaging"],
+)
+"""
+
+
+def test_a_setup_name_read_from_the_environment_is_its_default() -> None:
+    extraction = extract_setup_py(_file("python/setup.py", _TRITON_SETUP))
+    assert list(extraction.provides) == ["pypi:triton-dist"]
+    assert {r.subject for r in extraction.requirements} >= {"pypi:setuptools", "pypi:packaging"}
