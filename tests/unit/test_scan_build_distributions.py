@@ -57,14 +57,15 @@ def test_a_runtime_distribution_of_the_same_name_is_another_thing() -> None:
     assert [r.source.line for r in found if r.subject == "cmake:Protobuf"] == [3]
 
 
-# ByteDance-Seed/Triton-distributed@1512a811 python/setup.py:1308-1310
+# ByteDance-Seed/Triton-distributed@1512a811 python/setup.py:1305-1315 (DEPS computed)
 _TRITON_SETUP = """import os
 from setuptools import setup
 
+DEPS = get_deps()
 setup(
     name=os.environ.get("TRITON_WHEEL_NAME", "triton_dist"),
     version="3.4.0" + os.environ.get("TRITON_WHEEL_VERSION_SUFFIX", ""),
-    install_requires=["setuptools>=40.8.0", "packaging"],
+    install_requires=["setuptools>=40.8.0", "packaging"] + DEPS,
 )
 """
 
@@ -72,4 +73,5 @@ setup(
 def test_a_setup_name_read_from_the_environment_is_its_default() -> None:
     extraction = extract_setup_py(_file("python/setup.py", _TRITON_SETUP))
     assert list(extraction.provides) == ["pypi:triton-dist"]
+    # the literal list holds its members whatever the computed DEPS adds
     assert {r.subject for r in extraction.requirements} >= {"pypi:setuptools", "pypi:packaging"}

@@ -90,12 +90,25 @@ class Reader:
         ):
             return self.returned(node.value.func.id, node.slice.value, depth)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
-            if left is None or right is None:
-                return None
-            return left + right
+            return self.joined(node, depth)
         default = _environment_default(node)
         return None if default is None else self.strings(default, depth + 1)
+
+    def joined(self, node: ast.BinOp, depth: int) -> Located | None:
+        """The strings of ``a + b``. A literal list joined to one the file computes
+        (``install_requires=["setuptools>=40.8.0", "packaging"] + DEPS``,
+        ByteDance-Seed/Triton-distributed python/setup.py:1315, ``DEPS`` chosen by platform
+        checks) holds its literal members whatever the other side adds, as a starred member
+        does (``unpacked``); a string joined to an unknown one is unknown."""
+        left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
+        if left is not None and right is not None:
+            return left + right
+        for known, side, other in ((left, node.left, node.right), (right, node.right, node.left)):
+            if known is not None and isinstance(side, (ast.List, ast.Tuple)):
+                if other not in self.unpacked:
+                    self.unpacked.append(other)
+                return known
+        return None
 
     def returned(self, name: str, index: int | None, depth: int) -> Located | None:
         """The strings a function of this file returns (its ``index``-th value when it returns
