@@ -4,12 +4,16 @@ the lines of a public repo (repo@commit path:line)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyproject import extract_pyproject
+from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.testscripts import for_tests
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -75,3 +79,23 @@ def test_a_setup_name_read_from_the_environment_is_its_default() -> None:
     assert list(extraction.provides) == ["pypi:triton-dist"]
     # the literal list holds its members whatever the computed DEPS adds
     assert {r.subject for r in extraction.requirements} >= {"pypi:setuptools", "pypi:packaging"}
+
+
+# ByteDance-Seed/Triton-distributed@1512a811 scripts/build_e2e_env.sh:111-113, the script
+# docs/e2e.md:6 runs ("bash ./scripts/build_e2e_env.sh") to set up the end-to-end model tests
+_TRITON_E2E = """# --- Install common packages ---
+echo "Installing common packages: transformers and numpy..."
+pip install transformers==4.51.3 numpy==1.26.4 termcolor
+"""
+
+
+def test_an_end_to_end_test_script_is_the_tests(tmp_path: Path) -> None:
+    assert for_tests("build_e2e_env.sh")
+    assert for_tests("run_e2e.sh")  # mat-chem-sim-pred .../cornn_scan_fused/tests/run_e2e.sh
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "build_e2e_env.sh").write_text(_TRITON_E2E)
+    (tmp_path / "scripts" / "build_env.sh").write_text(_TRITON_E2E)
+    own = scan_repo(tmp_path, "Triton-distributed").component.requirements
+    pinned = {r.source.ref for r in own if r.subject == "pypi:transformers"}
+    # the same lines in a build script of the repo's are the build's
+    assert pinned == {"Triton-distributed/scripts/build_env.sh"}

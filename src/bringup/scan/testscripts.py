@@ -18,6 +18,7 @@ _TEST_WORDS = frozenset(
         "fuzz",
         "smoke",
         "presmoke",
+        "e2e",
         "cov",
         "coverage",
         "gcov",
@@ -25,7 +26,9 @@ _TEST_WORDS = frozenset(
     }
 )
 """Words of a script's or CMake file's name that say it builds or runs the tests; LLT is
-Huawei's "low level test" (its unit and fuzz tests); a coverage script measures what the
+Huawei's "low level test" (its unit and fuzz tests); ``e2e`` the end-to-end tests
+(Triton-distributed scripts/build_e2e_env.sh sets up the end-to-end model tests docs/e2e.md:6
+runs; mat-chem-sim-pred tests/run_e2e.sh); a coverage script measures what the
 tests run (hicann/ops-cv scripts/util/generate_cpp_cov.sh stops without ``ASCEND_HOME_PATH``
 to collect the unit tests' coverage)."""
 _SCRIPT_SUFFIXES = frozenset({"sh", "bash", "cmake"})
