@@ -12,6 +12,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
+from bringup.scan.scopedirs import BENCHMARK_PACKAGE
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.testscripts import for_tests
 
@@ -99,3 +100,43 @@ def test_an_end_to_end_test_script_is_the_tests(tmp_path: Path) -> None:
     pinned = {r.source.ref for r in own if r.subject == "pypi:transformers"}
     # the same lines in a build script of the repo's are the build's
     assert pinned == {"Triton-distributed/scripts/build_env.sh"}
+
+
+# rapidsai/cuvs@ff0c8076 python/cuvs_bench/pyproject.toml:21-28 (cut), beside the library's
+# python/cuvs/pyproject.toml; build.sh:492-503 installs both
+_CUVS_BENCH = """[project]
+name = "cuvs-bench"
+dependencies = [
+    "click",
+    "matplotlib>=3.9",
+    "pandas",
+]
+"""
+_CUVS_BUILD = """# Build and (optionally) install the cuvs Python package
+if (( NUMARGS == 0 )) || hasArg python; then
+    python -m pip install \\
+        "${PYTHON_ARGS_FOR_INSTALL[@]}" "${REPODIR}"/python/cuvs
+fi
+
+# Build and (optionally) install the cuvs-bench Python package
+if (( NUMARGS == 0 )) || (hasArg bench-ann && ! hasArg -n); then
+    python -m pip install \\
+        "${PYTHON_ARGS_FOR_INSTALL[@]}" "${REPODIR}"/python/cuvs_bench
+fi
+"""
+
+
+def test_a_package_named_as_a_benchmark_is_a_sub_project(tmp_path: Path) -> None:
+    (tmp_path / "build.sh").write_text(_CUVS_BUILD)
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 79\n")
+    for folder in ("python/cuvs", "python/cuvs_bench"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "python/cuvs_bench/pyproject.toml").write_text(_CUVS_BENCH)
+    # python/cuvs/pyproject.toml:25 (cut)
+    library = '[project]\nname = "cuvs"\ndependencies = [\n    "numpy>=1.23,<3.0",\n]\n'
+    (tmp_path / "python/cuvs/pyproject.toml").write_text(library)
+    scan = scan_repo(tmp_path, "cuvs").component
+    named = {r.subject for r in scan.requirements if r.subject.startswith("pypi:")}
+    assert "pypi:numpy" in named
+    assert not named & {"pypi:click", "pypi:matplotlib", "pypi:pandas"}
+    assert not BENCHMARK_PACKAGE.search("cann_bench_utils")  # cann-bench's own helpers

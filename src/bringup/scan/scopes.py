@@ -95,6 +95,7 @@ from bringup.scan.pipscopes import (
 )
 from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
 from bringup.scan.scopedirs import (
+    BENCHMARK_PACKAGE,
     COLLECTIONS,
     DEVELOPER_GUIDE,
     DOCKER_DIRS,
@@ -309,6 +310,8 @@ class Scopes:
                 if not self._names.builds_below(parent, folders, depth):
                     return folder
                 continue
+            if folder in self._packages and BENCHMARK_PACKAGE.search(name):
+                return folder
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
                 continue
