@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakedists import as_distributions
+from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
@@ -140,3 +141,20 @@ def test_a_package_named_as_a_benchmark_is_a_sub_project(tmp_path: Path) -> None
     assert "pypi:numpy" in named
     assert not named & {"pypi:click", "pypi:matplotlib", "pypi:pandas"}
     assert not BENCHMARK_PACKAGE.search("cann_bench_utils")  # cann-bench's own helpers
+
+
+# ascend-npu-harness@0a9f1704 STATE.md:5-12 (cut)
+_HARNESS_STATE = """## Environment
+
+| Component | Status | Details |
+|-----------|--------|---------|
+| cmake | available | 3.20.5 |
+| python3 | available | 3.12.9 |
+"""
+
+
+def test_a_table_row_naming_python3_is_the_interpreter() -> None:
+    found = extract_docs(_file("STATE.md", _HARNESS_STATE)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found if "python" in r.subject] == [
+        ("python", "==3.12.9", 6)
+    ]

@@ -29,6 +29,7 @@ CELL_NOISE = lazyre.compile(
 )
 _CELL_SUBJECTS = {
     "python": "python",
+    "python3": "python",
     "gcc": "gcc",
     "g++": "gcc",
     "cmake": "cmake",
