@@ -10,6 +10,7 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.images import platform_facts, split_image
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
@@ -158,3 +159,18 @@ def test_a_table_row_naming_python3_is_the_interpreter() -> None:
     assert [(r.subject, r.spec, r.source.line) for r in found if "python" in r.subject] == [
         ("python", "==3.12.9", 6)
     ]
+
+
+def test_a_manylinux_image_is_a_glibc_floor() -> None:
+    # pyg-team/pyg-lib@764e3a49 .github/workflows/docker/Dockerfile:2
+    # "FROM quay.io/pypa/manylinux_2_28_${ARCH}:2026.05.02-2 AS builder"
+    repository, tag = split_image("quay.io/pypa/manylinux_2_28_x86_64:2026.05.02-2")
+    facts = {(f.subject, f.spec) for f in platform_facts(repository, tag, "")}
+    assert facts == {("glibc", ">=2.28"), ("arch", "x86_64")}
+    # manylinux2014 names no glibc release in this spelling; a plain image none at all
+    assert not [
+        f
+        for f in platform_facts("quay.io/pypa/manylinux2014_x86_64", "latest", "")
+        if f.subject == "glibc"
+    ]
+    assert not [f for f in platform_facts("ubuntu", "22.04", "") if f.subject == "glibc"]
