@@ -177,3 +177,42 @@ def test_a_probe_or_vendored_code_is_not_the_projects_source(log: str) -> None:
 def test_a_library_linked_by_a_relative_path_is_read_as_any_other(log: str) -> None:
     first = explain_text(log)[0].signature_id
     assert first == "class.install.prebuilt-library-needs-other-dependency"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # c-koi/gmic-qt#3: GCC names the type the source uses without its include (the PR adds it)
+        "src/HeadlessProcessor.cpp: In member function"
+        " \u2018void HeadlessProcessor::onProcessingFinished()\u2019:\n"
+        "src/HeadlessProcessor.cpp:184:14: error: invalid use of incomplete type"
+        " \u2018class QDebug\u2019\n"
+        "make: *** [.obj/HeadlessProcessor.o] Error 1\n",
+        # jwilk-archive/pdf2djvu#146: GCC 11 refuses the project's header (fixed in d88c2307),
+        # GCC's quotes in the C locale
+        "In file included from debug.hh:23,\n                 from config.cc:27:\n"
+        "system.hh:144:9: error: invalid use of incomplete type 'class File'\n",
+    ],
+)
+def test_any_compiler_error_quoting_the_projects_code_is_the_source_out_of_step(log: str) -> None:
+    # none of these words is one the rule lists: the form (a source line, `error:`, the code
+    # quoted) says the compiler rejected the project's construct
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # pyro-ppl/pyro#3349: a toolkit header's #error refuses the compiler, whatever it quotes
+        "/opt/hostedtoolcache/Python/3.8.18/x64/lib/python3.8/site-packages/torch/include/c10/"
+        "util/C++17.h:16:2: error: #error \"You're trying to build PyTorch with a too old"
+        " version of GCC. We need GCC 9 or later.\"\n",
+        # STEllAR-GROUP/hpxcl#58: NVRTC's own built-in header, not the project's source
+        '__nv_nvrtc_builtin_header.h(49099): error: expected a ";"\n',
+        # CharlesShang/DCNv2#6: a header the build cannot find is the toolchain's (fatal error:)
+        "DCNv2-master/src/cpu/vision.h:2:29: fatal error: torch/extension.h: No such file or"
+        " directory\n",
+    ],
+)
+def test_a_toolchains_refusal_on_a_source_line_is_not_the_projects_source(log: str) -> None:
+    assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(log)]
