@@ -206,7 +206,7 @@ def test_any_compiler_error_quoting_the_projects_code_is_the_source_out_of_step(
         # pyro-ppl/pyro#3349: a toolkit header's #error refuses the compiler, whatever it quotes
         "/opt/hostedtoolcache/Python/3.8.18/x64/lib/python3.8/site-packages/torch/include/c10/"
         "util/C++17.h:16:2: error: #error \"You're trying to build PyTorch with a too old"
-        " version of GCC. We need GCC 9 or later.\"\n",
+        ' version of GCC. We need GCC 9 or later."\n',
         # STEllAR-GROUP/hpxcl#58: NVRTC's own built-in header, not the project's source
         '__nv_nvrtc_builtin_header.h(49099): error: expected a ";"\n',
         # CharlesShang/DCNv2#6: a header the build cannot find is the toolchain's (fatal error:)
