@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from bringup.scan.borrowed import installs_repo
 from bringup.scan.ci import extract_ci
 from bringup.scan.dockerfile import extract_dockerfile
 from bringup.scan.extraction import SourceFile
@@ -241,3 +242,33 @@ def test_a_workflow_of_many_container_jobs_is_read_in_time() -> None:
     found = extract_ci(SourceFile(ref=rel, rel=rel, text=workflow)).requirements
     assert time.perf_counter() - started < 2
     assert len(found) == 3600
+
+
+LIGHTX2V = "ModelTC/lightx2v@0591c35e7b6f9cbb02dfb12f80acae7a81e6ba3e"
+NUNCHAKU = "mit-han-lab/nunchaku@4132b3bffdb7d520ecb30ac6983ee482a39f9362"
+
+
+def test_an_image_that_installs_only_the_projects_it_clones_does_not_install_the_repo() -> None:
+    # LIGHTX2V Dockerfile:21-23 and 31-35: its image builds vllm and flash-attention from their
+    # clones; the pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel it starts from (Dockerfile:1) is
+    # that image's, not the repo's CUDA
+    image = (
+        "FROM pytorch/pytorch:2.7.1-cuda12.8-cudnn9-devel AS base\n"
+        "RUN git clone https://github.com/vllm-project/vllm.git && cd vllm \\\n"
+        "    && python use_existing_torch.py && pip install -r requirements/build.txt \\\n"
+        "    && pip install --no-cache-dir --no-build-isolation -v -e .\n"
+        "RUN git clone https://github.com/Dao-AILab/flash-attention.git --recursive\n"
+        "RUN cd flash-attention && python setup.py install && rm -rf build\n"
+        "RUN cd flash-attention/hopper && python setup.py install && rm -rf build\n"
+    )
+    assert not installs_repo(image, "lightx2v")
+    # the same image cloning the repo itself installs it (NUNCHAKU docker/Dockerfile:54-58)
+    own = (
+        "RUN git clone https://github.com/mit-han-lab/nunchaku.git \\\n"
+        "    && cd nunchaku \\\n"
+        "    && git submodule init \\\n"
+        "    && NUNCHAKU_INSTALL_MODE=ALL python setup.py develop\n"
+    )
+    assert installs_repo(own, "nunchaku")
+    # an install from the repo's own folder after a clone elsewhere is still the repo's
+    assert installs_repo(image + "RUN cd /workspace/lightx2v && pip install -e .\n", "lightx2v")

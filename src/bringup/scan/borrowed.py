@@ -35,12 +35,15 @@ released packages (cuvs Dockerfile:26) lends none (``route_images``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.clones import clone_dir
+from bringup.scan.commands import joined_lines
 from bringup.subjects import scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
@@ -49,21 +52,48 @@ _COMMAND_END = lazyre.compile(r"[\n&|;]")
 _PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
 _THIS_DIRECTORY = lazyre.compile(r"(?:^|\s)[\"']?\.(?:\[[^\]\s]*\])?[\"']?(?=\s|$)")
 _SETUP_INSTALL = lazyre.compile(r"\bsetup\.py\s+(?:install|develop|bdist_wheel)\b")
+_CD = lazyre.compile(r"^\s*(?:RUN\s+)?cd\s+(\S+)", re.IGNORECASE)
+_GIT_CLONE = lazyre.compile(r"\bgit\s+clone\s")
 
 
-def installs_repo(text: str) -> bool:
+def installs_repo(text: str, repo_name: str = "") -> bool:
     """Whether a container file's commands install the repo it runs in: ``pip install -i
     <index> -e .`` (omni-infer tools/docker/Dockerfile.vllm-omni.source:51), ``python setup.py
     install``. Each command (split at line ends, ``&``, ``|``, ``;``) is read once from its
     ``pip install`` on: one pattern spanning the command retried from every ``pip install`` of
-    a long line in quadratic time."""
-    if _SETUP_INSTALL.search(text):
-        return True
-    for command in _COMMAND_END.split(text):
-        pip = _PIP_INSTALL.search(command)
-        if pip is not None and _THIS_DIRECTORY.search(command, pip.end()):
-            return True
+    a long line in quadratic time. An install in a folder the file cloned another project
+    into is that project's (``RUN cd flash-attention/hopper && python setup.py install``
+    after ``git clone …/flash-attention.git``, ModelTC/lightx2v Dockerfile:31-35; ``git clone
+    …/vllm.git && cd vllm && … pip install -e .``, Dockerfile:21-23); a clone of the repo
+    itself (``repo_name``, nunchaku docker/Dockerfile:54-58) is the repo's."""
+    others = _cloned_others(text, repo_name)
+    for line in joined_lines(text):
+        folder: list[str] = []
+        for command in _COMMAND_END.split(line.text):
+            moved = _CD.match(command)
+            if moved is not None:
+                folder = moved.group(1).strip("'\"").lower().split("/")
+                continue
+            pip = _PIP_INSTALL.search(command)
+            installs = _SETUP_INSTALL.search(command) is not None or (
+                pip is not None and _THIS_DIRECTORY.search(command, pip.end()) is not None
+            )
+            if installs and others.isdisjoint(folder):
+                return True
     return False
+
+
+def _cloned_others(text: str, repo_name: str) -> frozenset[str]:
+    """The folders (lower case) ``text``'s ``git clone`` commands clone projects other than
+    ``repo_name`` into."""
+    folders = (
+        clone_dir(command[clone.end() :].split())
+        for command in _COMMAND_END.split(text)
+        for clone in [_GIT_CLONE.search(command)]
+        if clone is not None
+    )
+    names = (f.rsplit("/", 1)[-1].lower() for f in folders)
+    return frozenset(n for n in names if n and n != repo_name.lower())
 
 
 _FRAMEWORKS = "frameworks"

@@ -13,6 +13,7 @@ user got it (``fetches.own_clone`` drops it later).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from bringup import lazyre
 from bringup.model import Requirement
@@ -38,9 +39,10 @@ def _branch(argv: tuple[str, ...]) -> str:
     return ""
 
 
-def _target(command: Command, url: str) -> str:
-    """The directory a clone lands in: the argument after the URL, else the URL's name."""
-    after = list(command.argv[command.argv.index(url) + 1 :] if url in command.argv else ())
+def clone_dir(words: Sequence[str]) -> str:
+    """The directory ``git clone <words>`` lands in: the operand after the URL, else the
+    URL's name; "" where ``words`` name no URL."""
+    after = list(words)
     named = []
     while after:
         arg = after.pop(0)
@@ -48,8 +50,17 @@ def _target(command: Command, url: str) -> str:
             after = after[1:]
         elif not arg.startswith("-"):
             named.append(arg)
-    default = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
-    return named[0].rstrip("/") if named else default
+    if not named:
+        return ""
+    if len(named) > 1:
+        return named[1].rstrip("/")
+    return named[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+
+
+def _target(command: Command, url: str) -> str:
+    """The directory a clone lands in: the argument after the URL, else the URL's name."""
+    argv = command.argv
+    return clone_dir(argv[argv.index(url) :] if url in argv else (url,))
 
 
 def _used(text: str, commands: list[Command], folder: str) -> bool:

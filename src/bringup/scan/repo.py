@@ -297,7 +297,12 @@ def _split(
     docs = frozenset(ref for ref, (entry, _) in texts.items() if entry.kind == "docs")
     kept = handed_over(requirements, scripts, docs)
     return split_scopes(
-        _checked_out(root, _declared_submodules(kept)), extractions, scopes, texts, guides
+        _checked_out(root, _declared_submodules(kept)),
+        extractions,
+        scopes,
+        texts,
+        guides,
+        repo_name=root.name,
     )
 
 

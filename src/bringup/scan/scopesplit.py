@@ -156,6 +156,8 @@ def split_scopes(
     scopes: Scopes,
     texts: dict[str, tuple[RepoFile, str]],
     guides: list[str],
+    *,
+    repo_name: str,
 ) -> Split:
     scope_of = {
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
@@ -169,7 +171,7 @@ def split_scopes(
     if hosted:
         by_scope[DOCKER] = [r for r in by_scope[DOCKER] if r not in hosted]
     images = {
-        ref: installs_repo(text)
+        ref: installs_repo(text, repo_name)
         for ref, (entry, text) in texts.items()
         if entry.kind == "dockerfile"
     }
