@@ -115,7 +115,9 @@ class Vocabulary:
     classifiers naming toolkit releases, groups major and optional minor. ``collectives``:
     its collective-communication libraries (a repo named after one is a comm repo).
     ``libraries``: a library as a build links it (lower case, no ``lib`` prefix or suffix:
-    ``-lnvrtc``, ``hccl``) -> (subject that provides it, why). ``architecture_variables``:
+    ``-lnvrtc``, ``hccl``) -> (subject that provides it, why). ``library_wheels``: a regex
+    of the Python distributions the vendor ships its libraries in, group ``lib`` the library
+    (``nvidia-nccl-cu12``): installing one installs that library. ``architecture_variables``:
     variables (CMake or shell) listing the device architectures a build targets
     (``CMAKE_CUDA_ARCHITECTURES``); ``architecture_flags``: a regex of compiler flags naming
     one, group 1 its number (``sm_80``); either sets the backend's device kind subject.
@@ -155,6 +157,7 @@ class Vocabulary:
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
     wheel_indexes: tuple[tuple[str, str], ...] = ()
+    library_wheels: str = ""
     installers: tuple[tuple[str, str], ...] = ()
     home_variables: tuple[str, ...] = ()
     path_versions: tuple[str, ...] = ()

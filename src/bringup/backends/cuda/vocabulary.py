@@ -105,6 +105,7 @@ VOCABULARY = Vocabulary(
     image_readers=("bringup.backends.cuda.images:read_image",),
     collectives=("nccl",),
     libraries=LIBRARIES,
+    library_wheels=r"^nvidia-(?P<lib>[a-z]{3,12})-cu\d{2}$",
     classifiers=((r"^Environment :: GPU :: NVIDIA CUDA :: (\d+)(?:\.(\d+))?", "cuda"),),
     installers=(
         (r"\bcuda_(?P<v>\d+\.\d+\.\d+)_[\d.]+_linux[\w.-]*\.run", "cuda"),
