@@ -11,7 +11,7 @@ Nothing here prints: overlay problems and progress go to the ``Reporter`` the ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -278,25 +278,37 @@ def check(
         designed = design_for(
             inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
         )
-    groups = tuple(env.components for env in designed.resolution.environments)
-    host_of = {n: host.backend for host in designed.hosts for n in host.environments}
-    kinds = tuple(host_of.get(env.index, "") for env in designed.resolution.environments)
+    # A repo that cannot run on the target is listed by the design; this machine's verdict
+    # on it is the one without a target (--target changes the design only), so it is
+    # solved here as the design for the hardware it asks for would place it.
+    elsewhere = {e.component for e in designed.elsewhere}
+    split = [designed]
+    if elsewhere:
+        rest = replace(
+            inputs, components=tuple(c for c in inputs.components if c.name in elsewhere)
+        )
+        asked = read_target(None, inputs.catalogue)
+        split.append(design_for(rest, asked, allow_driver_change=allow_driver_change))
+    groups = tuple(env.components for d in split for env in d.resolution.environments)
+    kinds = tuple(kind for d in split for kind in _environment_kinds(d))
     options = SolveOptions(
         allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
     )
-    # A repo that cannot run on the target at all is listed by the design, not planned here;
-    # the others are solved with the lines of their host's kind, as designed.
-    elsewhere = {e.component for e in designed.elsewhere}
-    kind_of = {name: host.backend for host in designed.hosts for name in host.components}
-    repos = [
-        for_host(c, kind_of.get(c.name, "")) for c in inputs.components if c.name not in elsewhere
-    ]
+    # each repo is solved with the lines of its host's kind, as designed
+    kind_of = {name: host.backend for d in split for host in d.hosts for name in host.components}
+    repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
     with report.stage(Stage("solve", f"solving {len(repos)} repos")):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(Stage("plan", "planning the bring-up")):
         made = make_plan(repos, resolution, inputs.snapshot)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+def _environment_kinds(designed: Design) -> list[str]:
+    """The backend of the host each of the design's environments is for, in order."""
+    host_of = {n: host.backend for host in designed.hosts for n in host.environments}
+    return [host_of.get(env.index, "") for env in designed.resolution.environments]
 
 
 def solve_stack(

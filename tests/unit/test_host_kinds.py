@@ -175,3 +175,23 @@ def test_a_repo_that_supports_either_kind_goes_with_either() -> None:
     assert [c.name for c in groups[0].components] == ["either"]
     ((left, kind, line),) = apart
     assert (left.name, kind, line.subject) == ("flash-attention", "cuda", "compute_capability")
+
+
+def test_a_target_changes_the_design_only_not_the_verdict_here(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Outside tester 21, item 14: ``check marlin --target 910B:8`` blanked the per-repo
+    verdict table and planned no step here: a repo that cannot run on the target was left
+    out of this machine's solve too. The verdict here is the one without a target."""
+    plain = ("check", GPU_REPO, "--snapshot", str(HOST))
+    _code, alone = _json(capsys, *plain)
+    code, data = _json(capsys, *plain, "--target", "910B:8")
+    assert code == 1
+    assert data["design"]["environments"] == []
+    assert [e["component"] for e in data["design"]["elsewhere"]] == ["flash-attention"]
+    assert data["verdicts"] == alone["verdicts"]
+    assert [v["component"] for v in data["verdicts"]] == ["flash-attention"]
+    assert data["plan"]["order"] == alone["plan"]["order"] == ["flash-attention"]
+    assert main([*plain, "--target", "910B:8"]) == 1
+    screen = capsys.readouterr().out
+    assert "\nflash-attention " in screen
