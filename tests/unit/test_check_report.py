@@ -248,3 +248,29 @@ def test_counts_agree_with_their_nouns() -> None:
     )
     more = _more(Resolution(unverified=(one,)), findings=1).body.plain
     assert "; 1 thing not checked here; the scan noted 1 more thing (bringup scan)" in more
+
+
+def test_a_conflict_of_both_layers_is_said_once_under_details() -> None:
+    """Outside tester 21, item 16: ``check --details`` listed the same conflict between two
+    repos twice under "Why two environments" (the design's and this machine's layers both
+    hold it; the JSON and the summary said it once)."""
+    components, resolution, made = _solved()
+    designed = _designed()
+    apart = [a.reason.conflict for a in designed.apart if a.reason.conflict is not None]
+    assert apart
+    both = msgspec.structs.replace(resolution, conflicts=(*apart, *resolution.conflicts))
+    out = io.StringIO()
+    snapshot = host(pythons=["3.11.7", "3.10.13"], facts={"python.default.version": "3.11.7"})
+    document = check_document(
+        components=components,
+        findings=(),
+        snapshot=snapshot,
+        resolution=both,
+        plan=made,
+        design=designed,
+        details=ALL,
+    )
+    render_document(PlainWriter(out, width=200), document)
+    _, _, reasons = out.getvalue().partition("Why two environments\n")
+    reasons = reasons.split("\n\n")[0]
+    assert reasons.count("no single CANN satisfies both -> two environments") == 1

@@ -26,6 +26,7 @@ from bringup.report.matching_text import environments_section, matching_section,
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
+    distinct_conflicts,
     explain_conflict,
     explain_hardware,
     explain_unverified,
@@ -72,7 +73,7 @@ def details(
     apart = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
     conflicts = [
         Line(f"{', '.join(c.components)}: {explain_conflict(c, count)}")
-        for c in (*apart, *resolution.conflicts)
+        for c in distinct_conflicts((*apart, *resolution.conflicts))
         if mine(c.components)
     ]
     set_aside = [Line(set_aside_text(c)) for c in design.resolution.set_aside if mine(c.components)]

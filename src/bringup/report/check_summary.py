@@ -25,6 +25,7 @@ from bringup.report.wording import (
     counted,
     describe_obstacle,
     device_word,
+    distinct_conflicts,
     explain_verdict,
     from_index,
     index_listing,
@@ -83,7 +84,7 @@ def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict
     found += list(design.resolution.set_aside)
     found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
     found += list(resolution.conflicts)
-    unique = list({msgspec.json.encode(c): c for c in found}.values())
+    unique = distinct_conflicts(found)
     return sorted(unique, key=lambda c: c.kind != "between") if design.apart else unique
 
 

@@ -9,7 +9,7 @@ discipline: the core returns causes, the caller words them).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bringup import backends, lazyre
 from bringup.model.plan import Action, Reason
@@ -169,6 +169,14 @@ def _contended(conflict: Conflict) -> list[str]:
             item.then_subject if item.kind == "rule" and item.then_subject else item.subject
         ] += 1
     return [s for s in conflict.subjects if counts[s] > 1] or list(conflict.subjects[:1])
+
+
+def distinct_conflicts(conflicts: Iterable[Conflict]) -> list[Conflict]:
+    """``conflicts`` each once, in order: the design's and this machine's layers may both
+    hold the same conflict between two repos."""
+    import msgspec
+
+    return list({msgspec.json.encode(c): c for c in conflicts}.values())
 
 
 def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
