@@ -8,6 +8,7 @@ two kinds of host, an environment each, and no CUDA pin in the NPU host's enviro
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -195,3 +196,44 @@ def test_a_target_changes_the_design_only_not_the_verdict_here(
     assert main([*plain, "--target", "910B:8"]) == 1
     screen = capsys.readouterr().out
     assert "\nflash-attention " in screen
+
+
+# HowXu/alphafold3-pytorch-npu migration_work_report.md:5-11 (the outside tester's copy,
+# no commit recorded; line 7's trailing blank dropped): an NPU port that says what it was
+# ported from, CUDA in prose only.
+_PORT_REPORT = """\
+### 1.1 开发环境
+- **硬件环境**: 昇腾910B NPU
+- **软件环境**:
+  - CANN (Compute Architecture for Neural Networks)
+  - PyTorch NPU版本
+  - Python 3.8+
+  - CUDA工具包
+"""
+
+
+def test_an_npu_port_that_mentions_cuda_keeps_its_npu_lines_beside_a_gpu_repo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Outside tester 21, item 2: ``check af3npu marlin``: the NPU port (its README names
+    CUDA in prose, low confidence) counted as supporting either kind, joined the CUDA repo's
+    host and lost its CANN and torch_npu lines. A kind only prose names is no any-of beside
+    a kind the repo's code and manifests need: two kinds of host, each repo's lines kept."""
+    port = tmp_path / "npu-port"
+    shutil.copytree(NPU_REPO, port)
+    (port / "migration_work_report.md").write_text(_PORT_REPORT, encoding="utf-8")
+    component = scan_repo(port, "npu-port").component
+    cuda = [r for r in component.requirements if r.subject == "cuda"]
+    assert cuda
+    assert all(r.confidence == "low" for r in cuda)
+    assert set(kinds_needed(component)) == {"ascend"}
+    _code, data = _json(capsys, "check", str(port), GPU_REPO, "--snapshot", str(HOST))
+    design = data["design"]
+    assert [env["components"] for env in design["environments"]] == [
+        ["npu-port"],
+        ["flash-attention"],
+    ]
+    assert {"cann", "torch_npu"} <= _pins(design["environments"][0])
+    assert "cuda" not in _pins(design["environments"][0])
+    _code, alone = _json(capsys, "check", str(port), "--snapshot", str(HOST))
+    assert _pins(alone["design"]["environments"][0]) <= _pins(design["environments"][0])

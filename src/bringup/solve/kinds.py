@@ -39,17 +39,27 @@ def device_kind(kind: str) -> str:
 
 def kinds_needed(component: Component) -> dict[str, Requirement]:
     """Each device backend the repo's hard lines name, with the line that says it best: one on
-    the devices themselves (their kind or count) before one on the kind's toolkit."""
+    the devices themselves (their kind or count) before one on the kind's toolkit.
+
+    A kind only low-confidence lines name (a mention in prose) is left out when another kind
+    is read from the repo's code, manifests or medium-confidence lines: a port that says
+    where it came from ("migrated from CUDA") needs the devices it was ported to, it does
+    not support either kind."""
     devices = {s for _b, d in backends.with_devices() for s in (d.kind_subject, d.count_subject)}
     found: dict[str, Requirement] = {}
+    firm: set[str] = set()
     for requirement in component.requirements:
         kind = kind_of_subject(requirement.subject) if requirement.hard else None
         if kind is None:
             continue
+        if requirement.confidence != "low":
+            firm.add(kind)
         held = found.get(kind)
         if held is None or (held.subject not in devices and requirement.subject in devices):
             found[kind] = requirement
-    return found
+    if not firm:
+        return found
+    return {kind: line for kind, line in found.items() if kind in firm}
 
 
 @dataclass(frozen=True)
