@@ -237,3 +237,24 @@ def test_an_npu_port_that_mentions_cuda_keeps_its_npu_lines_beside_a_gpu_repo(
     assert "cuda" not in _pins(design["environments"][0])
     _code, alone = _json(capsys, "check", str(port), "--snapshot", str(HOST))
     assert _pins(alone["design"]["environments"][0]) <= _pins(design["environments"][0])
+
+
+def test_a_target_with_fewer_devices_than_a_repo_needs_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Outside tester 21, item 6: ``check af3npu --target 910B:1`` (the repo needs NPUs >= 2)
+    printed the design of ``910B:8``, with no word that one NPU is too few; only the JSON's
+    ``design.hardware`` held it."""
+    repo = tmp_path / "two-npus"
+    shutil.copytree(NPU_REPO, repo)
+    (repo / "bringup.toml").write_text(
+        '[[requirements]]\nsubject = "npu_count"\nspec = ">=2"\n', encoding="utf-8"
+    )
+    base = ("check", str(repo), "--snapshot", str(HOST), "--target")
+    for details in ((), ("--details",), ("--details", "two-npus")):
+        assert main([*base, "910B:1", *details]) == 1
+        screen = " ".join(capsys.readouterr().out.split())
+        assert "the target has 1 NPU (--target 910B:1)" in screen
+        assert "two-npus needs NPUs >= 2 (" in screen
+    main([*base, "910B:8"])
+    assert "the target has" not in capsys.readouterr().out

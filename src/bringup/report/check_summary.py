@@ -15,7 +15,12 @@ from bringup.model import Component
 from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
-from bringup.report.check_text import elsewhere_sentence, hosts_sentence, target_phrase
+from bringup.report.check_text import (
+    elsewhere_sentence,
+    hosts_sentence,
+    target_lacks,
+    target_phrase,
+)
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative
 from bringup.report.styled import Line
@@ -162,6 +167,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     environment merged into another here says which)."""
     envs = design.resolution.environments
     elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
+    elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
     if not envs:
         # every repo needs a kind of device the target lacks: say so, not nothing
         title = f"No environments, {target_phrase(design)}"

@@ -23,6 +23,7 @@ from bringup.report.wording import (
     counted,
     describe_item,
     explain_conflict,
+    explain_hardware,
     explain_verdict,
     format_spec,
     reason_text,
@@ -92,6 +93,15 @@ def elsewhere_sentence(elsewhere: KindNeed) -> str:
     article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
     where = cite_first(elsewhere.reason.sources)
     return f"{elsewhere.component} cannot run on the target (needs {article} {kind}: {where})"
+
+
+def target_lacks(design: Design) -> list[str]:
+    """What a named target's hardware cannot give a repo planned for it (fewer devices than
+    its lines need, another chip): one sentence each. The hardware the repos ask for lacks
+    nothing."""
+    if design.target.kind == "asked":
+        return []
+    return [explain_hardware(block, "the target") for block in design.resolution.hardware]
 
 
 def design_line(design: Design) -> str:
@@ -223,6 +233,9 @@ def check_document(
         for apart in design.elsewhere:
             if details in (ALL, apart.component):
                 document.add(Paragraph(Line(elsewhere_sentence(apart))))
+        for block, sentence in zip(design.resolution.hardware, target_lacks(design)):
+            if details in (ALL, block.component):
+                document.add(Paragraph(Line(sentence, "red")))
         add_details(
             document,
             components=components,

@@ -198,7 +198,9 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
 def host_has(subject: str, values: str) -> str:
     """ "0 <devices>", "<Vendor> driver 23.0.3": counts read better number first."""
     name = display_name(subject)
-    return f"{values} {name}" if subject.endswith("_count") else f"{name} {values}"
+    if not subject.endswith("_count"):
+        return f"{name} {values}"
+    return f"{values} {name[:-1] if values == '1' and name.endswith('s') else name}"
 
 
 def describe_host(value: HostValue) -> str:
@@ -214,12 +216,13 @@ def describe_host(value: HostValue) -> str:
     return f"{display_name(value.subject)} unknown ({value.status}{reason})"
 
 
-def explain_hardware(block: HardwareBlock) -> str:
+def explain_hardware(block: HardwareBlock, host: str = "this machine") -> str:
+    """What a repo needs of the hardware and what ``host`` (this machine, the target) has."""
     req = block.requirement
     return (
         f"{block.component} needs {subject_spec(req.subject, req.spec)} "
         f"{cite(req.source, block.also)}; "
-        f"this machine has {describe_host(block.host)} {cite(block.host.source)}"
+        f"{host} has {describe_host(block.host)} {cite(block.host.source)}"
     )
 
 
