@@ -274,3 +274,30 @@ def test_a_conflict_of_both_layers_is_said_once_under_details() -> None:
     _, _, reasons = out.getvalue().partition("Why two environments\n")
     reasons = reasons.split("\n\n")[0]
     assert reasons.count("no single CANN satisfies both -> two environments") == 1
+
+
+def test_a_conflict_over_every_release_is_said_as_the_pin_and_no_release() -> None:
+    """Outside tester 21, item 15: ``check af3npu llm-awq`` listed all 71 rows
+    ``torch_npu == X needs torch == X`` of a conflict (248 lines; an 11,651-character JSON
+    text). The smallest explanation: the two needs, and that no torch_npu release supports
+    the pinned torch. Rows: Ascend/pytorch COMPATIBILITY.en.md (torch_npu 2.1.0 to 2.4.0 with
+    torch of the same version); llm-awq pyproject.toml:17 ``torch==2.3.0``."""
+    from bringup.report.wording import conflict_members, explain_conflict
+
+    releases = {"torch_npu": ["2.1.0", "2.2.0", "2.3.1", "2.4.0"]}
+    releases["torch"] = [*releases["torch_npu"], "2.3.0"]
+    rules = [rule(f"t{v}", "torch_npu", f"=={v}", "torch", f"=={v}") for v in releases["torch_npu"]]
+    stack = [component("port", [("torch_npu", "")]), component("awq", [("torch", "==2.3.0")])]
+    resolution = solve(stack, host(), rules, catalogue(releases))
+    (conflict,) = [c for c in resolution.conflicts if "torch" in c.subjects]
+    assert sum(1 for item in conflict.items if item.kind == "rule") == 4
+    said = explain_conflict(conflict)
+    assert "torch_npu == 2.2.0 needs" not in said
+    assert (
+        "port needs torch_npu (any version) (port/README.md:1); "
+        "awq needs torch == 2.3.0 (awq/README.md:1); "
+        "no torch_npu release supports torch == 2.3.0: each of the knowledge base's 4 rows "
+        "for torch_npu needs another torch (kb:test/t2.1.0 "
+        "(https://github.com/Ascend/pytorch/blob/master/COMPATIBILITY.en.md) +3 more)"
+    ) in said
+    assert len(conflict_members(conflict)) == 3

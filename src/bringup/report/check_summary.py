@@ -27,6 +27,7 @@ from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
     cite_first,
+    conflict_members,
     counted,
     describe_obstacle,
     device_word,
@@ -243,7 +244,10 @@ def _conflicts(
         # a host value in a conflict of the design is the target's, not this machine's
         host = "this machine" if msgspec.json.encode(conflict) in here else "the target"
         lines = []
-        for item in conflict.items:
+        for item in conflict_members(conflict):
+            if isinstance(item, str):
+                lines.append(Line(item))
+                continue
             key = (item.kind, item.component, item.subject, item.spec, item.source)
             if key in said:
                 who = f"{item.component}'s" if item.component else "the"

@@ -131,6 +131,44 @@ def subject_spec(subject: str, spec: str) -> str:
     return f"{display_name(subject)} {format_spec(spec, subject)}"
 
 
+_ROWS_LISTED = 2
+"""A conflict's knowledge-base rows from one subject to another said one by one; more are
+said as one sentence (the rows themselves stay in ``--json``)."""
+
+
+def conflict_members(conflict: Conflict) -> list[ConflictItem | str]:
+    """The members of a conflict as they are said: each item, except that more than
+    ``_ROWS_LISTED`` rows of one shape (``torch_npu == X needs torch == X``, one per
+    release) are one sentence with their first source, after the items: no release of the
+    one supports what the conflict asks of the other."""
+    rows: dict[tuple[str, str], list[ConflictItem]] = {}
+    for item in conflict.items:
+        if item.kind == "rule" and item.then_subject:
+            rows.setdefault((item.subject, item.then_subject), []).append(item)
+    many = {shape: found for shape, found in rows.items() if len(found) > _ROWS_LISTED}
+    out: list[ConflictItem | str] = [
+        item for item in conflict.items if (item.subject, item.then_subject or "") not in many
+    ]
+    return out + [_rows_sentence(conflict, found) for found in many.values()]
+
+
+def _rows_sentence(conflict: Conflict, rows: Sequence[ConflictItem]) -> str:
+    """``no torch_npu release supports torch == 2.3.0: each of the knowledge base's 71
+    rows ... needs another torch (kb:... +70 more)``."""
+    subject, then = rows[0].subject, rows[0].then_subject or ""
+    asked = [
+        subject_spec(then, i.spec)
+        for i in conflict.items
+        if i.kind != "rule" and i.subject == then and i.spec.strip()
+    ]
+    wanted = " and ".join(dict.fromkeys(asked)) or f"the {display_name(then)} asked for"
+    return (
+        f"no {display_name(subject)} release supports {wanted}: each of the knowledge "
+        f"base's {len(rows)} rows for {display_name(subject)} needs another "
+        f"{display_name(then)} ({cite_first([r.source for r in rows])})"
+    )
+
+
 def describe_item(item: ConflictItem) -> str:
     """One member of a conflict, with its source."""
     if item.kind == "requirement":
@@ -182,7 +220,10 @@ def distinct_conflicts(conflicts: Iterable[Conflict]) -> list[Conflict]:
 def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     """The conflict as one sentence: its items, then why they cannot hold, then what it
     costs (more environments, or this repo not running here)."""
-    head = "; ".join(describe_item(item) for item in conflict.items)
+    head = "; ".join(
+        said if isinstance(said, str) else describe_item(said)
+        for said in conflict_members(conflict)
+    )
     subjects = " and ".join(display_name(s) for s in _contended(conflict))
     requirements = sum(1 for item in conflict.items if item.kind == "requirement")
     together = {1: "it", 2: "both"}.get(len(conflict.items), "all of these")
