@@ -301,3 +301,14 @@ def test_a_conflict_over_every_release_is_said_as_the_pin_and_no_release() -> No
         "(https://github.com/Ascend/pytorch/blob/master/COMPATIBILITY.en.md) +3 more)"
     ) in said
     assert len(conflict_members(conflict)) == 3
+
+
+def test_only_this_machines_pins_are_marked_to_install() -> None:
+    """Outside tester 21, item 13: ``check marlin`` marked the target's pins ``CUDA 13.2.1 +,
+    Python 3.15 +`` (to install) though the plan installs this machine's (CUDA 13.0.88 is
+    there); ``+`` is on the "here" column only, where the plan installs it."""
+    text = _text(200, None)
+    assert "environment 1  ops, train  CANN 7.0.0, Python 3.10  CANN 7.0.0 +, Python 3.10.13" in (
+        text
+    )
+    assert "environment 2  infer       CANN 6.3.RC2             CANN 6.3.RC2 +" in text

@@ -179,7 +179,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     local = _telling(resolution.environments)
     rows = []
     for env in envs:
-        pins = _pins(env, planned)
+        pins = _pins(env, planned, here=False)
         mine = here.get(env.index)
         shown = _pins(mine, local) if mine is not None else "no environment here"
         if mine is not None and mine.index != env.index:
@@ -204,8 +204,13 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     return section(f"{title}, {target}", *hosts, *elsewhere, table, legend if marked else None)
 
 
-def _pins(env: Environment, subjects: Sequence[str]) -> str:
-    return ", ".join(f"{display_name(s)} {pin_cell(env, s)}" for s in subjects if env.pin(s))
+def _pins(env: Environment, subjects: Sequence[str], *, here: bool = True) -> str:
+    """The pins of ``subjects`` in ``env``; ``+`` (the plan installs it) only on this
+    machine's (``here``): a target's pins are all to be installed there, not by this plan."""
+    cells = ((s, pin_cell(env, s)) for s in subjects if env.pin(s))
+    return ", ".join(
+        f"{display_name(s)} {cell if here else cell.removesuffix(' +')}" for s, cell in cells
+    )
 
 
 def _telling(envs: Sequence[Environment]) -> list[str]:
