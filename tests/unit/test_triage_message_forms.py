@@ -239,7 +239,7 @@ FORMS = [
         "npu-smi set device-share -i 1 -c 0 -d 1: npu-smi not found in",
         "ascend.install.npu-smi-not-found",
     ),
-    (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error"),
+    (OPS_FUNCTION_ERROR, "ascend.hccl.hccl-error"),
     (INNER_ERROR_OPERATOR, "ascend.runtime.cann-inner-error"),
     (ACL_SET_DEVICE_FAILED, "ascend.runtime.device-open-failed"),
     (HCCL_FUNCTION_ERROR, "ascend.hccl.hccl-error"),
@@ -254,8 +254,12 @@ def test_other_wordings_find_their_signature(line: str, expected: str) -> None:
 
 # What each widened form captures reaches the explanation.
 CAPTURED = [
-    # An HCCL operator run through aclop returns an HcclResult, so only the code itself is asserted.
-    (OPS_FUNCTION_ERROR, "ascend.runtime.npu-function-error", "error 6;"),
+    # An HCCL operator run through aclop returns an HcclResult: the code is read as HCCL's.
+    (
+        OPS_FUNCTION_ERROR,
+        "ascend.hccl.hccl-error",
+        "(HcclAllGather) failed with HcclResult 6 (HCCL_E_NOT_FOUND",
+    ),
     (
         INNER_ERROR_OPERATOR,
         "ascend.runtime.cann-inner-error",

@@ -33,7 +33,7 @@ from bringup.model.diagnosis import CauseKind, Layer
 from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.predicates import PREDICATES
 from bringup.triage.specificity import literal_count
-from bringup.triage.templates import parse_placeholder, template_parts
+from bringup.triage.templates import UNKNOWN_KEY, parse_placeholder, template_parts
 from bringup.triage.wholenumbers import bounded
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "kb" / "data" / "failures"
@@ -85,6 +85,8 @@ class LookupTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     source: str
     entries: dict[str, str]
+    unknown: str = ""
+    """What a value the table does not list is (a code table: "unknown code of HCCL")."""
 
 
 class FailureFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -158,6 +160,11 @@ class SignatureFile(NamedTuple):
     tables: dict[str, dict[str, str]]
 
 
+def _entries(table: LookupTable) -> dict[str, str]:
+    """A table's entries, with its ``unknown`` text under ``UNKNOWN_KEY`` when it has one."""
+    return {**table.entries, **({UNKNOWN_KEY: table.unknown} if table.unknown else {})}
+
+
 def read_file(path: Path) -> SignatureFile:
     """Read and check one signature file. Raises ``SignatureError`` for a bad record or a
     duplicate id, ``InputError`` for a file that is not TOML."""
@@ -174,7 +181,7 @@ def read_file(path: Path) -> SignatureFile:
                 field="id",
             )
         signatures[signature.id] = signature
-    tables = {name: dict(table.entries) for name, table in content.tables.items()}
+    tables = {name: _entries(table) for name, table in content.tables.items()}
     return SignatureFile(str(path), tuple(signatures.values()), tables)
 
 

@@ -4,7 +4,9 @@
 lookup table of the knowledge base (``GLIBCXX 3.4.30`` -> ``GCC 12.1``); ``{fact:KEY}`` is the
 value of a snapshot fact (keys from ``bringup.model.keys``). A ``[[ ... ]]`` segment is dropped
 when any placeholder inside it cannot be resolved, so text about the host appears only when a
-snapshot says it.
+snapshot says it. A table of one component's codes says what a code it does not list is (its
+``unknown`` text, kept under ``UNKNOWN_KEY``: "unknown code of HCCL"), so that a code is never
+left to read as another component's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _FACT_KEY = re.compile(r"[A-Za-z0-9_.]+\Z")
 UNRESOLVED = "?"
+UNKNOWN_KEY = ""
+"""The key of a table's text for a value it does not list (no captured value is empty)."""
 
 
 class Placeholder(NamedTuple):
@@ -73,7 +77,9 @@ def render(
         value = captures.get(placeholder.name)
         if value is None or placeholder.kind == "group":
             return value
-        return tables.get(placeholder.table, {}).get(value)
+        table = tables.get(placeholder.table, {})
+        found = table.get(value)
+        return table.get(UNKNOWN_KEY) if found is None and value else found
 
     def fill(text: str, missing: list[str]) -> str:
         def one(match: re.Match[str]) -> str:
