@@ -303,3 +303,20 @@ def test_a_pasted_report_as_snapshot_says_how_to_make_one(
     assert f"{report}: not JSON" in err
     assert "TIP: write one with `bringup probe --json > FILE`" in err
     assert f"`bringup probe --from {report} --json > FILE`" in err
+
+
+def test_text_says_how_sure_in_words_and_json_keeps_the_score(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # vllm-project/vllm-ascend#486: EI0006 (its own signature) and torch_npu's catch-all
+    # "OPS function error: HcclAllreduce, error code is 6" (scored -240): the text showed
+    # "score 24" and "score -240", numbers a reader cannot weigh.
+    log = Path(__file__).parent.parent / "data" / "triage" / "logs" / "vllm-ascend-486.log"
+    assert main(["explain", str(log)]) == 0
+    out = _flat(capsys.readouterr().out)
+    assert " score " not in out
+    assert "confidence high: the log shows this failure's own message" in out
+    assert "confidence low: only a general rule or a message many causes share matched" in out
+    assert main(["explain", str(log), "--json"]) == 0
+    causes = json.loads(capsys.readouterr().out)["data"]["diagnoses"]
+    assert [c["score"] < 0 for c in causes][:2] == [False, True]

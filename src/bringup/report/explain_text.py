@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from bringup.report.document import Compact, Document, Section, Table, section, text
 from bringup.report.styled import Line
 from bringup.report.wording import counted
+from bringup.triage.tiers import confidence_words
 
 if TYPE_CHECKING:
     from bringup.model.diagnosis import Diagnosis
@@ -33,16 +34,15 @@ def diagnoses_document(diagnoses: Sequence[Diagnosis], log: str, lines: int) -> 
 
 
 def _diagnosis(number: int, diagnosis: Diagnosis) -> Section:
-    """Title and confirmation, then a row each for id, layer, kind, score, confidence (when
-    not high), cause, fix, the first log lines that matched, the snapshot facts that decided
-    and the source."""
+    """Title and confirmation, then a row each for id, layer, kind, confidence (its word and
+    what the diagnosis rests on: the score only orders them, and ``--json`` keeps it), cause,
+    fix, the first log lines that matched, the snapshot facts that decided and the source."""
     status = "" if diagnosis.confirmation == "unknown" else f" [{diagnosis.confirmation}]"
     rows: list[tuple[str, Line]] = [
         ("id", Line(diagnosis.signature_id, "code")),
         ("layer", Line(diagnosis.layer)),
         ("kind", Line(diagnosis.kind)),
-        ("score", Line(f"{diagnosis.score:g}")),
-        *([("confidence", Line(diagnosis.confidence))] if diagnosis.confidence != "high" else []),
+        ("confidence", Line(confidence_words(diagnosis.confidence, diagnosis.score))),
         ("cause", Line(diagnosis.cause)),
         ("fix", Line(diagnosis.fix)),
     ]

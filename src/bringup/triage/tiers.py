@@ -34,3 +34,36 @@ SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
 (``DistBackendError: <library> error ...`` then the library's own error name); the code says
 more."""
+
+CONFIRMED_FROM = 500.0
+"""A score this high or higher holds a snapshot's confirmation (``ranking.CONFIRMATION_WEIGHT``,
+1000, outweighs every other step), and one this low or lower its contradiction."""
+OWN_FROM = 0.0
+KNOWLEDGE_FROM = -150.0
+"""Own signatures found through their own patterns score 0 and up, the vendors' knowledge
+-150 and up (``ranking.KNOWLEDGE_PENALTY``), the fallback's codes and classes of failure
+``FALLBACK_SCORES["code"]`` and up; below are the catch-alls, the symptoms that several causes
+share and the fallback's other readings."""
+_WORDS = ("low", "medium", "high")
+
+
+def confidence_words(confidence: str, score: float) -> str:
+    """How sure a diagnosis is, in words a reader of ``explain`` can weigh: its confidence,
+    at most what its score rests on allows (a vendor's knowledge, a code's meaning or a
+    class of failure: medium; a catch-all, a shared symptom or a contradicted cause: low), and
+    what that is. The score only orders
+    diagnoses; ``--json`` keeps it."""
+    if score >= CONFIRMED_FROM:
+        cap, grounds = "high", "the snapshot confirms it"
+    elif score <= -CONFIRMED_FROM:
+        cap, grounds = "low", "the snapshot contradicts it"
+    elif score >= OWN_FROM:
+        cap, grounds = "high", "the log shows this failure's own message"
+    elif score >= KNOWLEDGE_FROM:
+        cap, grounds = "medium", "a vendor's fault knowledge matches the log"
+    elif score >= FALLBACK_SCORES["code"]:
+        cap, grounds = "medium", "an error code's documented meaning or the failure's class"
+    else:
+        cap, grounds = "low", "only a general rule or a message many causes share matched"
+    word = min(confidence, cap, key=_WORDS.index)
+    return f"{word}: {grounds}"
