@@ -150,6 +150,7 @@ def _driver(rung: Rung, evidence: Evidence) -> Collected | Judgement:
             verdict="FAIL",
             phase="driver",
             reason=f"{program}: {tool['error']} (no driver, or not on PATH)",
+            error_text=str(tool.get("message") or ""),
         )
     stdout, stderr = str(tool.get("stdout") or ""), str(tool.get("stderr") or "")
     parsed = _parser(rung)(stdout or stderr, Source(kind="command", ref=" ".join(argv)))

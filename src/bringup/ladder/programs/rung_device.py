@@ -46,15 +46,17 @@ def run_device(args: argparse.Namespace, evidence: Evidence) -> None:
 
 
 def run_tool(argv: List[str]) -> Evidence:
-    """The driver tool's answer, bounded; never raises."""
+    """The driver tool's answer, bounded; never raises. A tool that cannot start keeps the
+    system's own words (``message``: "[Errno 2] No such file or directory: 'nvidia-smi'"),
+    which explain reads."""
     try:
         done = subprocess.run(argv, capture_output=True, timeout=30, check=False)
-    except FileNotFoundError:
-        return {"argv": argv, "error": f"not found: {argv[0]}"}
+    except FileNotFoundError as error:
+        return {"argv": argv, "error": f"not found: {argv[0]}", "message": str(error)}
     except subprocess.TimeoutExpired:
         return {"argv": argv, "error": "timed out after 30 s"}
     except OSError as error:
-        return {"argv": argv, "error": f"cannot run: {error}"}
+        return {"argv": argv, "error": f"cannot run: {error}", "message": str(error)}
     return {
         "argv": argv,
         "returncode": done.returncode,
