@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import sys
 from pathlib import Path
 from typing import Optional
 
 import click
+import msgspec
 
 from bringup import backends
 from bringup.cli.options import JSON
@@ -23,7 +25,7 @@ from bringup.errors import ExitCode, InputError
 from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
 from bringup.ladder.order import order
 from bringup.ladder.progress import EventLadderReporter
-from bringup.ladder.run import backend_rungs, ladder_backends
+from bringup.ladder.run import backend_rungs, ladder_backends, missing_runtime
 from bringup.report.console import Writer, console, write
 from bringup.report.envelope import render_json
 from bringup.report.events import reporter_for
@@ -61,6 +63,21 @@ def interpreter(python: Optional[str], env: Optional[Path]) -> str:
     if found is None:
         raise InputError("no python3 on PATH: give --python or --env")
     return found
+
+
+def interpreter_notes(result: LadderResult, chosen: bool) -> tuple[str, ...]:
+    """What to say when the rungs ran in the interpreter bringup ``chosen`` (neither --python
+    nor --env: python3 on PATH, often bringup's own environment) and it lacks the runtime."""
+    module = missing_runtime(result)
+    if not chosen or module is None:
+        return ()
+    own = Path(result.python).parent == Path(sys.executable).parent
+    whose = "bringup's own environment" if own else "the python3 on PATH"
+    return (
+        f"the rungs ran in {result.python} ({whose}: neither --python nor --env was given), "
+        f"which has no {module}; run the ladder in the job's environment: --python PATH or "
+        "--env DIR",
+    )
 
 
 def rung_lines(result: RungResult) -> list[str]:
@@ -164,8 +181,10 @@ def command(
     if list_rungs:
         return _list(chosen, as_json)
     target = interpreter(python, env)
+    picked = python is None and env is None
     if as_json:
         result = run_ladder(chosen, target, level, keep_going=keep_going)
+        result = msgspec.structs.replace(result, notes=interpreter_notes(result, picked))
         code = ExitCode.OK if result.ok else ExitCode.PROBLEMS
         write(render_json("ladder", code, result))
         return int(code)
@@ -174,4 +193,6 @@ def command(
     reporter = EventLadderReporter(reporter_for(), lambda done: print_rung(out, done))
     result = run_ladder(chosen, target, level, reporter, keep_going=keep_going)
     out.print(Line(summary(result)))
+    for note in interpreter_notes(result, picked):
+        out.print(Line(f"note: {note}"))
     return int(ExitCode.OK if result.ok else ExitCode.PROBLEMS)

@@ -102,13 +102,15 @@ class RungResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class LadderResult(msgspec.Struct, frozen=True, kw_only=True):
     """A whole ladder: the backend, level and interpreter, each rung's result in the order
-    run, and the first failing layer (None when every rung passed or was skipped)."""
+    run, and the first failing layer (None when every rung passed or was skipped); ``notes``:
+    what the caller adds about how it ran (an interpreter it chose that lacks the runtime)."""
 
     backend: str
     level: Level
     python: str
     results: tuple[RungResult, ...]
     failed_layer: Optional[LadderLayer] = None
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:

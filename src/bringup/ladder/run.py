@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.process import CommandRunner, SubprocessRunner
 
 PROGRAMS = Path(__file__).parent / "programs"
+_NO_MODULE = re.compile(r"No module named '([\w.]{1,200})'")
 
 
 def ladder_backends() -> tuple[str, ...]:
@@ -148,6 +150,18 @@ def diagnose(text: str) -> Optional[Diagnosis]:
 
     found = explain_text(text, top=1)
     return found[0] if found else None
+
+
+def missing_runtime(result: LadderResult) -> Optional[str]:
+    """The module a rung could not import (``No module named 'torch'``, a device extension's
+    ``torch_npu``): the interpreter is not the job's environment."""
+    for rung in result.results:
+        error = (rung.evidence or {}).get("error")
+        if rung.verdict == "FAIL" and isinstance(error, dict):
+            found = _NO_MODULE.search(str(error.get("message") or ""))
+            if error.get("type") == "ModuleNotFoundError" and found:
+                return found.group(1)
+    return None
 
 
 def _blocked(rung: Rung, level: Level, why: str) -> RungResult:
