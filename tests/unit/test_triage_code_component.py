@@ -70,3 +70,14 @@ def test_a_code_hccl_does_not_list_is_unknown_to_hccl() -> None:
     diagnosis = explain_text([line])[0]
     assert diagnosis.signature_id == "ascend.hccl.hccl-error"
     assert "HcclResult 507011 (unknown code of HCCL)" in diagnosis.cause
+
+
+def test_a_code_acl_does_not_list_is_unknown_to_acl() -> None:
+    # vllm-project/vllm-ascend#3647's line with a code NPUErrorCodes.h does not list
+    line = (
+        "torch_npu/csrc/aten/ops/op_api/CopyKernelOpApi.cpp:54 NPU function error: aclrtMemcpy, "
+        "error code is 6"
+    )
+    diagnosis = explain_text([line])[0]
+    assert diagnosis.signature_id == "ascend.runtime.npu-function-error"
+    assert "ACL error 6 (unknown code of ACL)" in diagnosis.cause
