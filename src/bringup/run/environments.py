@@ -27,6 +27,8 @@ from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.indexes import IndexSettings
+from bringup.subjects import scheme_for
+from bringup.versions import is_version
 
 FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
@@ -112,10 +114,14 @@ def environment_spec(
     host's version), the build tools the host lacks, and the test runners its steps call."""
     pin = environment.pin("python")
     default = snapshot.fact(keys.PYTHON_DEFAULT)
-    version = pin.version if pin is not None else str(default.value if default else "")
+    stated = str(default.value) if default is not None and default.ok else ""
+    version = pin.version if pin is not None else stated
+    if not is_version(version, scheme_for("python")):
+        version = ""  # the default interpreter's version is unknown: not compared
     interpreter = next((p.path for p in snapshot.pythons if p.version == version), None)
-    if not version and snapshot.pythons:
-        version, interpreter = snapshot.pythons[0].version, snapshot.pythons[0].path
+    known = [p for p in snapshot.pythons if is_version(p.version, scheme_for("python"))]
+    if not version and known:
+        version, interpreter = known[0].version, known[0].path
     requirements: list[str] = []
     for p in environment.pins:
         if p.subject == "python" or not is_automatic(p.subject):

@@ -20,7 +20,7 @@ from bringup.model.resolution import HostValue
 from bringup.model.snapshot import Snapshot, Vendor
 from bringup.model.source import Source
 from bringup.subjects import FIXED_SCOPES, canonical_subject, scheme_for
-from bringup.versions import InvalidVersion, Version
+from bringup.versions import InvalidVersion, Version, is_version
 
 _SYMBOL_PREFIXES = ("GLIBCXX_", "CXXABI_")
 
@@ -168,6 +168,8 @@ def _installed(snapshot: Snapshot) -> dict[str, tuple[Installed, ...]]:
             add(subject, toolkit.version, toolkit.source)
     for python in snapshot.pythons:
         add("python", python.version, python.source)
+        if not is_version(python.version, scheme_for("python")):
+            continue  # unknown interpreter version: no environment is known to have its packages
         for package in python.packages or ():
             add(canonical_subject(package.name), package.version, python.source, python.version)
     default_python = snapshot.fact(keys.PYTHON_DEFAULT)
