@@ -6,7 +6,7 @@ which decodes as it streams) and ``probe --from`` (``inputs``), so both read the
 from __future__ import annotations
 
 import codecs
-from typing import Union
+from typing import Optional, Union
 
 SNIFF_BYTES = 4096
 """How much of a log's start decides its encoding: the same bytes whatever the block size, so
@@ -24,3 +24,40 @@ def utf16_marked(head: Union[bytes, bytearray]) -> bool:
 def decode_text(data: bytes) -> str:
     """``data`` as text, in the encoding its byte-order mark names (UTF-8 without one)."""
     return data.decode("utf-16" if utf16_marked(data) else "utf-8-sig", errors="replace")
+
+
+_COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"\x28\xb5\x2f\xfd", "zstd"))
+"""Magic numbers of the compressors logs are shipped with, for a refusal that says what the
+file is (decompress it first: ``zcat LOG | bringup explain -``)."""
+
+UNDECODABLE_SHARE = 0.5
+"""More than this share of a start's bytes not UTF-8: not text. A log in a legacy encoding
+(GBK) keeps its ASCII words, digits and spaces, so it stays under half."""
+
+CONTROL_SHARE = 0.05
+"""More than this share of control bytes (not tab, newline, carriage return, form feed,
+backspace or escape, which terminals and progress bars write): not text."""
+
+_TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\b\x1b")
+
+
+def not_text(head: Union[bytes, bytearray]) -> Optional[str]:
+    """Why a file whose first ``SNIFF_BYTES`` are ``head`` is not a text log (a compressed
+    file, an executable, random data), else None: a NUL byte (git's own test; UTF-16 with
+    its byte-order mark excepted), many control bytes, or mostly undecodable bytes."""
+    sniffed = bytes(head[:SNIFF_BYTES])
+    for magic, name in _COMPRESSED:
+        if sniffed.startswith(magic):
+            return f"{name}-compressed"
+    if not sniffed or utf16_marked(sniffed):
+        return None
+    if b"\x00" in sniffed:
+        return "it holds NUL bytes"
+    controls = sum(1 for b in sniffed if b < 0x20 and b not in _TEXT_CONTROLS)
+    if controls > CONTROL_SHARE * len(sniffed):
+        return f"{controls} of its first {len(sniffed)} bytes are control characters"
+    decoded = sniffed.decode("utf-8", errors="replace")
+    readable = sum(len(c.encode("utf-8")) for c in decoded if c != "\ufffd")
+    if len(sniffed) - readable > UNDECODABLE_SHARE * len(sniffed):
+        return f"{len(sniffed) - readable} of its first {len(sniffed)} bytes are not UTF-8"
+    return None

@@ -38,6 +38,7 @@ from bringup.inputs import open_input, read_snapshot
 from bringup.kb.schema import Problem
 from bringup.report.console import write
 from bringup.report.envelope import render_json
+from bringup.textbytes import SNIFF_BYTES, not_text
 from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.localise import LANGUAGES, localise
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
@@ -50,15 +51,38 @@ def scan(log: str, matcher: Matcher) -> ScanResult:
     """Scan stdin (``-``) as a stream, a regular file by ranges over several processes when
     it is large, anything else (a pipe, a device) as a stream."""
     if log == "-":
+        _refuse_binary(sys.stdin.buffer, "<stdin>")
         return scan_log(sys.stdin.buffer, matcher=matcher)
     path = Path(log)
     if path.is_dir():
         raise InputError("is a directory, not a log file", path=log)
     stream: IO[bytes] = open_input(log, "log")
     with stream:
+        _refuse_binary(stream, log)
         if path.is_file() and path.stat().st_size >= PARALLEL_MIN_BYTES:
             return scan_file(path, matcher=matcher)
         return scan_log(stream, matcher=matcher)
+
+
+def _refuse_binary(stream: IO[bytes], shown: str) -> None:
+    """Bad input when the start of ``stream`` is not text (an executable, a compressed or
+    random file), read without consuming it: a buffered stream is peeked, a seekable one
+    rewound; a stream that allows neither is scanned as it is."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        head = peek(SNIFF_BYTES)[:SNIFF_BYTES]
+    elif stream.seekable():
+        head = stream.read(SNIFF_BYTES)
+        stream.seek(0)
+    else:
+        return
+    reason = not_text(head)
+    if reason is not None:
+        raise InputError(
+            f"not a text log: {reason}",
+            path=shown,
+            hint="give the log as text (a compressed one: zcat LOG | bringup explain -)",
+        )
 
 
 @click.command("explain")
