@@ -26,6 +26,7 @@ from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
 from bringup.ladder.order import order
 from bringup.ladder.progress import EventLadderReporter
 from bringup.ladder.run import backend_rungs, ladder_backends, missing_runtime
+from bringup.process import CommandRunner, SubprocessRunner
 from bringup.report.console import Writer, console, write
 from bringup.report.envelope import render_json
 from bringup.report.events import reporter_for
@@ -33,6 +34,9 @@ from bringup.report.sanitize import printable
 from bringup.report.styled import Line
 
 MARKS = {"PASS": "PASS", "FAIL": "FAIL", "SKIP": "SKIP", "BLOCKED": "BLKD", "ERROR": "ERR "}
+PYTHON_CHECK_S = 30.0
+"""How long an interpreter may take to print its major version: a cold start on a network
+file system, not a hang."""
 
 
 def default_backend(dev: Path = Path("/dev")) -> str:
@@ -46,23 +50,39 @@ def default_backend(dev: Path = Path("/dev")) -> str:
 
 def interpreter(python: Optional[str], env: Optional[Path]) -> str:
     """The interpreter the rungs run in: ``--python``, the one of environment ``--env`` (a
-    virtual or conda environment's directory), or ``python3`` on PATH."""
+    virtual or conda environment's directory), or ``python3`` on PATH; one that is not an
+    executable Python 3 (a text file, a shell script) is bad input, as a missing one is."""
     if python is not None and env is not None:
         raise click.UsageError("give --python or --env, not both")
     if env is not None:
         candidate = env / "bin" / "python"
         if not candidate.exists():
             raise InputError("not an environment: no bin/python in it", path=str(env))
-        return str(candidate)
+        return runs_python(str(candidate))
     if python is not None:
         found = shutil.which(python) if os.sep not in python else python
         if found is None or not Path(found).exists():
             raise InputError("no such interpreter", path=python)
-        return found
+        return runs_python(found)
     found = shutil.which("python3")
     if found is None:
         raise InputError("no python3 on PATH: give --python or --env")
-    return found
+    return runs_python(found)
+
+
+def runs_python(path: str, runner: Optional[CommandRunner] = None) -> str:
+    """``path`` when it is an executable file that runs as Python 3, else bad input."""
+    if not Path(path).is_file():
+        raise InputError("not an interpreter: not a file", path=path)
+    if not os.access(path, os.X_OK):
+        raise InputError("not an interpreter: not executable", path=path)
+    done = (runner or SubprocessRunner()).run(
+        [path, "-c", "import sys; print(sys.version_info[0])"], timeout=PYTHON_CHECK_S
+    )
+    if not done.ok or done.stdout.strip() != "3":
+        answer = done.describe() if not done.ok else f"printed {done.stdout.strip()[:80]!r}"
+        raise InputError(f"not a Python 3 interpreter ({answer})", path=path)
+    return path
 
 
 def interpreter_notes(result: LadderResult, chosen: bool) -> tuple[str, ...]:
