@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from bringup.kb import Problem as KbProblem
     from bringup.model import Component, Rule, Snapshot
     from bringup.model.plan import Design, KindNeed, Plan, Target
-    from bringup.model.resolution import Resolution, WhatIf
+    from bringup.model.resolution import Resolution, Verdict, WhatIf
     from bringup.scan import Finding
     from bringup.solve import Catalogue, HostFacts
 
@@ -221,18 +221,32 @@ def read_index(
     return catalogue.with_index(index_releases(answer, specs)), answer
 
 
+def _runs_here(verdict: Verdict) -> bool:
+    """A repo that runs here now or after what its verdict lists (installing; a driver change
+    ``--allow-driver-change`` allowed); one that needs other hardware or is blocked (a
+    driver change not allowed leaves it without an environment) does not."""
+    return verdict.status in ("runs", "runs_after")
+
+
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
-    """``bringup check``'s answer: 0 when every repo runs here and every step runs, 1
-    otherwise (something blocked, or skipped for want of hardware)."""
-    every_repo = all(v.status == "runs" for v in resolution.verdicts)
+    """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
+    every step runs, 1 otherwise (blocked, needs other hardware or a driver change not
+    allowed, or a step skipped for want of hardware)."""
     every_step = all(step.status == "run" for step in plan.steps)
-    return ExitCode.OK if every_repo and every_step else ExitCode.PROBLEMS
+    return (
+        ExitCode.OK
+        if every_step and solve_exit_code(resolution) == ExitCode.OK
+        else ExitCode.PROBLEMS
+    )
 
 
 def solve_exit_code(resolution: Resolution) -> ExitCode:
-    """``bringup solve``'s answer: 0 when every repo has an environment and the hardware it
-    needs, 1 otherwise. Steps are not judged: ``solve`` makes no plan."""
-    return ExitCode.PROBLEMS if resolution.unplaced or resolution.hardware else ExitCode.OK
+    """``bringup solve``'s answer, by the same verdicts as ``check``: 0 when every repo runs
+    here (now or after installing), 1 otherwise. Steps are not judged: ``solve`` makes no
+    plan."""
+    placed = not resolution.unplaced and not resolution.hardware
+    every_repo = all(_runs_here(v) for v in resolution.verdicts)
+    return ExitCode.OK if placed and every_repo else ExitCode.PROBLEMS
 
 
 def design_for(
