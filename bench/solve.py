@@ -75,7 +75,9 @@ def generated_stack(
                 )
             )
         components.append(
-            Component(name=f"repo{r}", path=f"repo{r}", requirements=tuple(requirements))
+            Component(
+                name=f"repo{r}", path=f"repo{r}", role="other", requirements=tuple(requirements)
+            )
         )
     rules = []
     bands = len(VERSIONS) // 10

@@ -14,6 +14,7 @@ from solve_inputs import catalogue, component, host, requirement, step
 MARLIN = Component(
     name="marlin",
     path="marlin",
+    role="other",
     requirements=(requirement("marlin", "torch", ">=2.0.0", "README.md:66"),),
     steps=(step("install"),),
 )

@@ -219,7 +219,7 @@ def test_the_index_is_asked_only_of_distributions_nothing_else_provides() -> Non
         reqs = tuple(
             Requirement(subject=s, spec=v, component=component, source=source) for s, v in pairs
         )
-        return Component(name=component, path=component, requirements=reqs)
+        return Component(name=component, path=component, role="other", requirements=reqs)
 
     stack = [
         needs("ascend-comm", ("pypi:numpy", "<2,>=1.21"), ("submodule", "third_party/hccl")),

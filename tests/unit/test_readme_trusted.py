@@ -42,7 +42,7 @@ def test_up_asks_for_an_untrusted_repo_only() -> None:
         status="run",
         source=where("marlin/README.md:78"),  # IST-DASLab/marlin README.md:78,
     )
-    untrusted = Component(name="marlin", path="marlin")
-    trusted = Component(name="marlin", path="marlin", trusted=True)
+    untrusted = Component(name="marlin", path="marlin", role="other")
+    trusted = Component(name="marlin", path="marlin", role="other", trusted=True)
     assert commands_needing_consent([untrusted], [step], []) == {"marlin": ["pip install ."]}
     assert commands_needing_consent([trusted], [step], []) == {}

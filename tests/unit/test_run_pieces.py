@@ -36,6 +36,7 @@ def _component(name: str, *, trusted: bool = False, depends_on: tuple[str, ...] 
     return Component(
         name=name,
         path=f"/stack/{name}",
+        role="other",
         trusted=trusted,
         depends_on=depends_on,
         requirements=(Requirement(subject="setuptools", spec=">=61", component=name, source=SRC),),

@@ -159,7 +159,9 @@ def test_rules_about_an_absent_driver_are_deferred_to_the_device_host() -> None:
 
 
 def test_unparsable_spec_is_a_finding_not_a_crash() -> None:
-    bad = Component(name="ops", path="ops", requirements=(requirement("ops", "cann", ">=seven"),))
+    bad = Component(
+        name="ops", path="ops", role="ops", requirements=(requirement("ops", "cann", ">=seven"),)
+    )
     resolution = solve_small([bad])
     assert resolution.findings[0].status == "unparsed"
     assert resolution.findings[0].source == bad.requirements[0].source
@@ -170,6 +172,7 @@ def test_soft_requirement_is_honoured_when_it_costs_no_environment() -> None:
     soft = Component(
         name="samples",
         path="samples",
+        role="samples",
         requirements=(
             requirement("samples", "python", ">=3.8"),
             requirement("samples", "python", "==3.9", hard=False),

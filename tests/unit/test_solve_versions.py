@@ -157,6 +157,7 @@ def test_a_requirement_stated_in_several_files_is_one_item_citing_all() -> None:
     ops = Component(
         name="ops",
         path="ops",
+        role="ops",
         requirements=(
             requirement("ops", "cann", ">=7.0", "ops/CMakeLists.txt:27"),
             requirement("ops", "cann", ">=7.0", "ops/README.md:13"),

@@ -91,11 +91,12 @@ class Scope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A repository in the stack. ``findings`` hold what the scan noticed that is not a
     requirement: unreadable files, contradictions, unversioned mentions. ``requirements``
-    and ``steps`` are the repo scope's; ``scopes`` hold the rest ("also, for X")."""
+    and ``steps`` are the repo scope's; ``scopes`` hold the rest ("also, for X"). ``role``
+    has no default: ``other`` is an answer the text shows, so the JSON always carries it."""
 
     name: str
     path: str
-    role: Role = "other"
+    role: Role
     requirements: tuple[Requirement, ...] = ()
     steps: tuple[Step, ...] = ()
     depends_on: tuple[str, ...] = ()
