@@ -229,7 +229,10 @@ def test_snapshot_values_that_are_not_versions_are_unparsed_not_a_crash(
     path.write_bytes(msgspec.json.encode(odd))
     stack = str(Path(__file__).parents[2] / "examples" / "six-repos")
     assert main(["check", stack, "--snapshot", str(path)]) == ExitCode.PROBLEMS
-    assert main(["solve", stack, "--snapshot", str(path), "--what-if", "driver=24.1.0"]) in (0, 1)
+    assert main(["solve", stack, "--snapshot", str(path), "--what-if", "ascend_driver=24.1.0"]) in (
+        0,
+        1,
+    )
     assert "bug in bringup" not in capsys.readouterr().err
 
 

@@ -34,7 +34,7 @@ CASES: dict[str, list[str]] = {
         "--snapshot",
         DEV,
         "--what-if",
-        "driver=24.1.0",
+        "ascend_driver=24.1.0",
         "--what-if",
         "python=3.11",
         "--json",

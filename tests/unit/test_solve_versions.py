@@ -54,7 +54,7 @@ def test_what_if_rejects_unknown_subjects_and_bad_versions() -> None:
     with pytest.raises(StackError, match="no repo and no rule mentions 'pyhton'"):
         solve_small(components, what_if=(("pyhton", "3.11"),))
     with pytest.raises(StackError, match="not a version"):
-        solve_small(components, what_if=(("driver", "latest!"),))
+        solve_small(components, what_if=(("ascend_driver", "latest!"),))
 
 
 def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:

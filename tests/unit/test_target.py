@@ -178,7 +178,9 @@ def test_where_a_repo_goes_comes_before_its_pins(capsys: pytest.CaptureFixture[s
     tie on every pin preference: ascend-ops, which requires more of what they require,
     joins them; infer-adapter is alone."""
     argv = ["solve", str(ROOT / "examples" / "six-repos"), "--snapshot", str(DEV)]
-    _code, data = _json(capsys, *argv, "--what-if", "driver=24.1.0", "--what-if", "python=3.11")
+    _code, data = _json(
+        capsys, *argv, "--what-if", "ascend_driver=24.1.0", "--what-if", "python=3.11"
+    )
     groups = [env["components"] for env in data["resolution"]["environments"]]
     assert groups == [
         ["ascend-comm", "ascend-ops", "npu-samples", "npu-toolchain"],

@@ -1,6 +1,6 @@
 """``bringup solve``: the fewest environments that hold the repos on this machine, the pins in
 each (and what chose them), and for every conflict the smallest set of requirements and rules
-that cannot hold together. ``--what-if driver=24.1.0`` re-solves with the host changed and
+that cannot hold together. ``--what-if ascend_driver=24.1.0`` re-solves with the host changed and
 says which repos change verdict, and why.
 
 With ``--target`` a repo that needs another kind of device than the target's is left out and

@@ -23,7 +23,7 @@ from bringup.report.wording import (
     explain_verdict,
     number_word,
 )
-from bringup.subjects import display_name
+from bringup.subjects import canonical_subject, display_name
 
 _ORIGIN = {
     "installed": "installed",
@@ -33,6 +33,12 @@ _ORIGIN = {
     "index": "package index",
     "unverified": "not in the knowledge base (unverified)",
 }
+
+
+def _asked(key: str, value: str, subject: str) -> str:
+    """``key=value`` as asked, with the subject it was read as when the key is a short name
+    (``driver=24.1.0 (ascend_driver)``)."""
+    return f"{key}={value}" + (f" ({subject})" if canonical_subject(key) != subject else "")
 
 
 def _changes(report: WhatIf) -> list[str]:
@@ -75,7 +81,10 @@ def solve_document(
     if target is not None:
         said += f", planned for --target {target.name}"
     if report is not None:
-        asked = ", ".join(f"{k}={v}" for k, v in report.changes)
+        asked = ", ".join(
+            _asked(key, value, subject)
+            for (key, value), (subject, _v) in zip(report.changes, report.resolution.what_if)
+        )
         title = Line(f"what if {asked}", "bold").append(
             f": {report.environments_before} -> {counted(report.environments_after, 'environment')}"
         )
@@ -147,6 +156,7 @@ def solve_data(
     if report is not None:
         data["what_if"] = {
             "changes": [list(pair) for pair in report.changes],
+            "read_as": [list(pair) for pair in report.resolution.what_if],
             "changed": _changes(report),
             "environments_before": report.environments_before,
             "environments_after": report.environments_after,

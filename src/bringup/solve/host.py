@@ -209,8 +209,8 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
 
 def what_if_subject(key: str, host: HostFacts) -> str:
     """The subject a ``--what-if`` key names; ``driver`` means the host's accelerator driver:
-    that of the one backend whose devices or driver the host has, else the first backend's
-    with a driver."""
+    that of the one backend whose devices or driver the host has. With none or several,
+    ``driver`` could mean any backend's: bad input that names the keys to give instead."""
     name = canonical_subject(key)
     if name == "driver":
         drivers = [b.driver_subject for b in backends.registered() if b.driver_subject]
@@ -221,7 +221,14 @@ def what_if_subject(key: str, host: HostFacts) -> str:
         ]
         if len(present) == 1:
             return present[0]
-        return drivers[0] if drivers else name
+        if len(drivers) == 1:
+            return drivers[0]
+        here = "several accelerator drivers" if present else "no accelerator driver"
+        raise StackError(
+            f"--what-if {key}: ambiguous here ({here} on this host): it could mean "
+            + " or ".join(present or drivers),
+            hint=f"name the driver, e.g. --what-if {(present or drivers)[0]}=<version>",
+        )
     return subjects.what_if_alias(name)
 
 
@@ -238,7 +245,7 @@ def parse_what_if(pairs: Iterable[str]) -> tuple[tuple[str, str], ...]:
         if not sep or not key.strip() or not value.strip():
             raise StackError(
                 f"--what-if {pair!r} is not KEY=VALUE",
-                hint="for example --what-if driver=24.1.0 --what-if python=3.11",
+                hint="for example --what-if ascend_driver=24.1.0 --what-if python=3.11",
             )
         parsed.append((key.strip(), value.strip()))
     return tuple(parsed)

@@ -1,6 +1,6 @@
 """What-if: re-solve with changed host facts and say which repos change verdict.
 
-``--what-if driver=24.1.0`` answers "what does this upgrade break (or fix)?";
+``--what-if ascend_driver=24.1.0`` answers "what does this upgrade break (or fix)?";
 ``--what-if python=3.11`` fixes Python for every environment, as a site policy would.
 """
 
