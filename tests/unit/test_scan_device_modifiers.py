@@ -104,3 +104,23 @@ def test_every_device_count_holds_the_words_searched_before_it(text: str) -> Non
     for pattern, named in zip((words.count_en, words.count_zh), words.count_words):
         for match in pattern.finditer(text):
             assert named.search(match.group(0)) is not None
+
+
+def test_a_count_inside_a_condition_is_no_need() -> None:
+    # HowXu/alphafold3-pytorch-npu@f1b109e0 README.MD:48: "with several cards, adapt
+    # tensor_to_npu": what to do on several cards, not a need of two (outsider21 item 5)
+    text = (
+        "2. 将构造的AlphaFold3对象迁移到NPU上(这里使用.to_device函数或者.npu函数)\n\n"
+        "在多卡情况下，你需要按照实际情况修改tensor_to_npu函数，控制.to_device函数及.npu的参数。\n"
+    )
+    assert _counts("README.MD", text) == []
+    # the class in English (constructed): the condition's own part holds the count ...
+    assert _counts("README.md", "When training on 8 GPUs, set `--nproc_per_node 8`.\n") == []
+    assert _counts("README.md", "如果使用8张NPU卡训练，请设置环境变量。\n") == []
+    # ... a need stated after it still counts
+    assert _counts("README.md", "If you want to train, you need at least 8 GPUs.\n") == [
+        ("gpu_count", ">=8", 1)
+    ]
+    assert _counts("README.md", "训练至少需要8张NPU卡，同时运行推理。\n") == [
+        ("npu_count", ">=8", 1)
+    ]

@@ -44,13 +44,43 @@ _UP_TO = lazyre.compile(
     # a cap per process or node: '每个进程只支持使用1张NPU卡' (Ascend/torchair
     # docs/zh/overview.md:35); '本模型仅支持8卡训练' states the need
     r"|(?:进程|节点)[^\uff0c\u3002,]{0,4}[只仅](?:支持|能)(?:使用)?"
-    # a count the reader may or may not have: "For example, if you have a GPU running on a
-    # Linux host, ... you can do the following install" (ai-dynamo/nixl@8770b655 README.md:38),
-    # "如果需要多卡或多节点并行" (if several cards or nodes are needed, do it in the framework:
-    # hicann/mat-chem-sim-pred@fef85c9b FAQ.md:130)
-    r"|\bif\s+you\s+(?:have|use|own)|(?:如果|若|如)(?:需要|需|要|使用|有)?)\s*$",
+    # a count given as an example: "如8卡" (such as 8 cards)
+    r"|如)\s*$",
     re.IGNORECASE,
 )
+_OPENS_CONDITION = lazyre.compile(
+    r"\b(?:if|when|whenever|unless|in\s+(?:the\s+)?case\s+of)\b"
+    r"|如果|假如|倘若|若|一旦|如(?=需|要|使用|有)|当(?![前然])",
+    re.IGNORECASE,
+)
+_CLOSES_CONDITION = lazyre.compile(
+    r"(?:情况|场景|环境|模式)下|的时候|的话|(?<![同及实临小耗按准])时(?![间长刻效代])"
+)
+"""The words that open a condition before a count ("if you use multiple GPUs", 如果/若/当 ...)
+or, in Chinese, close one after it ("在多卡情况下", "使用8卡时", "多卡的话")."""
+_PART_END = lazyre.compile(r"[,;:!?\u3002\uff0c\uff1b\uff1a\uff01\uff1f]")
+_CONDITION_REACH = 48
+"""How far from a count, within its part of the clause, a condition's words are looked for."""
+
+
+def _in_condition(clause: str, start: int, end: int) -> bool:
+    """Whether the count at ``start:end`` lies inside a condition, which says what to do on
+    so many devices, not that the repo needs them: "在多卡情况下" ... "你需要按照实际情况修改
+    tensor_to_npu函数" (with several cards, adapt the function;
+    HowXu/alphafold3-pytorch-npu@f1b109e0 README.MD:48), "if you have a GPU running on a
+    Linux host" (ai-dynamo/nixl@8770b655 README.md:38), "如果需要多卡或多节点并行"
+    (hicann/mat-chem-sim-pred@fef85c9b FAQ.md:130). Only the words of the count's own part
+    (to a comma or a sentence's end) count: "If you want to train, you need 8 GPUs" still
+    needs them."""
+    before = clause[max(0, start - _CONDITION_REACH) : start]
+    ends = list(_PART_END.finditer(before))
+    if _OPENS_CONDITION.search(before, ends[-1].end() if ends else 0) is not None:
+        return True
+    after = clause[end : end + _CONDITION_REACH]
+    cut = _PART_END.search(after)
+    return _CLOSES_CONDITION.search(after, 0, cut.start() if cut else len(after)) is not None
+
+
 _CAPTION = lazyre.compile(r"(?:图|表|\bFig(?:ure)?\.?|\bTable)\s*\**\s*$", re.IGNORECASE)
 """A number that labels a figure or a table, no count ("**图 7**  accelerator=huawei-Ascend910
 标签", Ascend/MindIE-Motor@5dfb024e docs/zh/user_guide/service_deployment/
@@ -79,8 +109,10 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
         if named.search(clause) is None:  # every count names its device
             continue
         for match in pattern.finditer(clause):
-            if right_before(_UP_TO, clause, match.start()) or right_before(
-                _CAPTION, clause, match.start()
+            if (
+                right_before(_UP_TO, clause, match.start())
+                or right_before(_CAPTION, clause, match.start())
+                or _in_condition(clause, match.start(), match.end())
             ):
                 continue
             groups = match.groupdict()
