@@ -299,7 +299,7 @@ _FLOOR_AFTER = lazyre.compile(
     r"\+|\s{0,3}(?:(?:or\s+(?:later|newer|above|higher)|and\s+(?:later|newer|above))\b|及?以上)",
     re.I,
 )
-_OPERATOR = lazyre.compile(r">=|≥|at\s+least", re.I)
+_OPERATOR = lazyre.compile(r">=|≥|at\s+least|不低于|至少", re.I)
 
 
 def stated_floors(text: str) -> list[Mention]:

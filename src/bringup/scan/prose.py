@@ -146,11 +146,28 @@ def _unquoted(line: str) -> str:
     return _CODE_WORD.sub(lambda m: f" {m.group(1)} ", line)
 
 
+_ASIDE = lazyre.compile(r"\([^()]{0,300}\)|\uff08[^\uff08\uff09]{0,300}\uff09")
+
+
+def _unready_asides_blanked(line: str) -> str:
+    """``line`` with each bracketed aside about what is not ready yet made spaces (offsets
+    kept): "NVIDIA GPU with compute capability >= 8.0 (Ampere or Ada, Marlin is not yet
+    optimized for Hopper)" (IST-DASLab/marlin@2f6d7c10 README.md:65) states its floor; the
+    aside's plans void only themselves, not the clause around them."""
+    if "(" not in line and "\uff08" not in line:
+        return line
+    if not any(_NOT_YET.search(m.group(0)) for m in _ASIDE.finditer(line)):
+        return line
+    return _ASIDE.sub(
+        lambda m: " " * len(m.group(0)) if _NOT_YET.search(m.group(0)) else m.group(0), line
+    )
+
+
 def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> list[Mention]:
     """Every requirement stated in ``line``. ``required`` says the line sits in a
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
-    unquoted = _unquoted(line)
+    unquoted = _unready_asides_blanked(_unquoted(line))
     found = _remembered(unquoted, required, vendor)
     if unquoted is line:
         return list(found)

@@ -95,11 +95,13 @@ VOCABULARY = Vocabulary(
         "CUDA_ARCH_LIST",
     ),
     architecture_flags=r"(?:compute|sm)_(\d{2,3})a?\b",
-    # "SM90", "sm_80", "SM 8.0"-free forms, "compute capability (of) >= 8.0" and, with its
-    # operator, "architectures >= 7.0" (torch-harmonics README.md:131) in prose
+    # "SM90", "sm_80", "SM 8.0"-free forms, "compute capability (of) >= 8.0", "compute
+    # capability (CC): 8.0", "计算能力不低于8.0" and, with its operator, "architectures >= 7.0"
+    # (torch-harmonics README.md:131) or "CC >= 8.0" in prose
     capability_mentions=(
-        r"\b(?:SM\s?_?|sm_)(?P<arch>\d{2,3})a?\b|(?:compute\s+capability\s*(?:of\s*)?|"
-        r"\barchitectures?\s*(?=>=|≥))(?:>=|≥|at\s+least)?\s*(?P<cc>\d+\.\d)"
+        r"\b(?:SM\s?_?|sm_)(?P<arch>\d{2,3})a?\b|(?:compute\s+capabilit(?:y|ies)\s*"
+        r"(?:\((?:CC|SM)\)\s*)?(?:(?:of|is)\s|[:=\uff1a]\s*)?|计算能力\s*(?:为|[:\uff1a])?\s*"
+        r"|\b(?:architectures?|CC)\s*(?=>=|≥))(?:>=|≥|at\s+least|不低于|至少)?\s*(?P<cc>\d+\.\d)"
     ),
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
