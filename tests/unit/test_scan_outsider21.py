@@ -4,9 +4,12 @@ beside a not-yet aside, its wordings. Each test quotes the lines of a public rep
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.repo import scan_repo
 
 
 def _needs(rel: str, text: str) -> list[tuple[str, str, int | None]]:
@@ -42,3 +45,41 @@ def test_the_wordings_of_a_capability_floor() -> None:
         found = [(m.subject, m.spec) for m in read_line(line)]
         assert ("compute_capability", ">=8.0") in found, line
     assert [m.spec for m in read_line("GPU 计算能力不低于 7.5", required=True)] == [">=7.5"]
+
+
+_MARLIN_SETUP = """from setuptools import setup
+from torch.utils import cpp_extension
+
+setup(
+    name='marlin',
+    version='0.1.1',
+    install_requires=['numpy', 'torch'],
+    packages=['marlin'],
+    ext_modules=[cpp_extension.CUDAExtension(
+        'marlin_cuda', ['marlin/marlin_cuda.cpp', 'marlin/marlin_cuda_kernel.cu']
+    )],
+    cmdclass={'build_ext': cpp_extension.BuildExtension},
+)
+"""
+
+
+def test_installing_a_folder_whose_setup_builds_a_cuda_extension_needs_the_toolkit(
+    tmp_path: Path,
+) -> None:
+    # IST-DASLab/marlin@2f6d7c10 setup.py:1-16 (a CUDAExtension; author lines left out) and
+    # README.md:74-78 ("pip install ."), item 8: the step needed "nothing + network"; the
+    # same for "python setup.py install" in a sub-folder (mit-han-lab/llm-awq@d6e797a4
+    # README.md:124, awq/kernels/setup.py)
+    (tmp_path / "setup.py").write_text(_MARLIN_SETUP)
+    (tmp_path / "kernels").mkdir()
+    (tmp_path / "kernels" / "setup.py").write_text(_MARLIN_SETUP)
+    (tmp_path / "README.md").write_text(
+        "If all requirements are met, it should be possible to install Marlin by calling\n\n"
+        "```\npip install .\n```\n\n```\ncd kernels\npython setup.py install\n```\n\n"
+        "```\npip install numpy\n```\n"
+    )
+    steps = {s.name: s.needs for s in scan_repo(tmp_path, "marlin").component.steps}
+    assert steps["pip install ."].toolkit
+    assert steps["pip install ."].device_kind == "gpu"
+    assert steps["python setup.py install"].toolkit
+    assert not steps["pip install numpy"].toolkit

@@ -79,7 +79,7 @@ def _clone(command: Command, url: str) -> tuple[str, str]:
     return (named[0].rstrip("/") if named else default), branch
 
 
-def _installs_here(argv: tuple[str, ...]) -> bool:
+def installs_here(argv: tuple[str, ...]) -> bool:
     """Whether a command installs the project in the folder it runs in: ``python setup.py
     install``, ``pip install .``, ``pip install -e .``."""
     if program_name(argv).startswith("python") and argv[1:2] == ("setup.py",):
@@ -89,10 +89,10 @@ def _installs_here(argv: tuple[str, ...]) -> bool:
     return any(arg in (".", "./") for arg in argv)
 
 
-def _installed_folder(folder: str | None, argv: tuple[str, ...]) -> str:
-    """The folder a command installs from: the one it runs in (``_installs_here``), or the one
+def installed_folder(folder: str | None, argv: tuple[str, ...]) -> str:
+    """The folder a command installs from: the one it runs in (``installs_here``), or the one
     ``pip install`` names (``pip install -e ./flash-attention``); "" for none."""
-    if folder and _installs_here(argv):
+    if folder and installs_here(argv):
         return folder
     if pip_install_targets(argv) is None:
         return ""
@@ -160,7 +160,7 @@ def source_installs(
             repository, _, ref = url[4:].partition("@")
             need(repository.split("#", 1)[0], ref, command.line, None, BUILT + url)
         else:
-            cloned = _cloned_into(clones, _installed_folder(folder, argv))
+            cloned = _cloned_into(clones, installed_folder(folder, argv))
             if cloned is not None:
                 repository, branch, at = cloned
                 need(repository, branch, command.line, at, BUILT + repository)

@@ -14,9 +14,13 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Sequence
 
+import msgspec
+
 from bringup import backends
 from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
 from bringup.scan.commands import option_value
+from bringup.scan.extraction import Extraction
+from bringup.scan.sourceinstalls import installed_folder, installs_here
 
 
 def step_key(step: Step) -> tuple[tuple[str, ...], str]:
@@ -103,3 +107,44 @@ def pytest_steps(
             )
         )
     return steps
+
+
+def _installed(step: Step) -> str | None:
+    """The repo's folder an install step builds (``pip install .`` in ``step.cwd``, ``pip
+    install -e ./sub``, ``python setup.py install``); ``None`` for none."""
+    if installs_here(step.argv):
+        return posixpath.normpath(step.cwd)
+    named = installed_folder("", step.argv)
+    return posixpath.normpath(posixpath.join(step.cwd, named)) if named else None
+
+
+def toolkit_builds(
+    steps: Sequence[Step], extracted: Sequence[tuple[str, Extraction]]
+) -> list[Step]:
+    """Each install step of a folder whose ``setup.py`` needs a backend's toolkit (builds a
+    ``CUDAExtension``, checks ``CUDA_HOME``) needing that toolkit: ``pip install .`` at
+    IST-DASLab/marlin@2f6d7c10 README.md:78 builds setup.py:12-20's extension with nvcc, as
+    ``python setup.py install`` in awq/kernels does (mit-han-lab/llm-awq@d6e797a4
+    README.md:124)."""
+    kinds = {
+        b.vocabulary.toolkit_subject: b.device_kind
+        for b in backends.registered()
+        if b.vocabulary.toolkit_subject
+    }
+    builds = {
+        posixpath.dirname(rel) or ".": kinds[r.subject]
+        for rel, extraction in extracted
+        if posixpath.basename(rel) == "setup.py"
+        for r in extraction.requirements
+        if r.hard and r.subject in kinds
+    }
+    found: list[Step] = []
+    for step in steps:
+        folder = _installed(step) if step.kind in ("install", "build") else None
+        kind = builds.get(folder) if folder is not None else None
+        if kind is not None and not step.needs.toolkit:
+            needs = msgspec.structs.replace(step.needs, toolkit=True, device_kind=kind)
+            found.append(msgspec.structs.replace(step, needs=needs))
+        else:
+            found.append(step)
+    return found
