@@ -83,3 +83,23 @@ def test_installing_a_folder_whose_setup_builds_a_cuda_extension_needs_the_toolk
     assert steps["pip install ."].device_kind == "gpu"
     assert steps["python setup.py install"].toolkit
     assert not steps["pip install numpy"].toolkit
+
+
+def test_a_version_a_scope_states_is_named_by_the_unversioned_finding(tmp_path: Path) -> None:
+    # HowXu/alphafold3-pytorch-npu@f1b109e0 Dockerfile:2-3 and migration_work_report.md:5-11
+    # (item 7): the docker scope states CUDA 12.1; the finding said "no version is stated
+    # anywhere in the repo"
+    (tmp_path / "Dockerfile").write_text(
+        "\nARG PYTORCH_TAG=2.3.0-cuda12.1-cudnn8-runtime\nFROM pytorch/pytorch:${PYTORCH_TAG}\n"
+    )
+    (tmp_path / "migration_work_report.md").write_text(
+        "### 1.1 开发环境\n- **硬件环境**: 昇腾910B NPU\n- **软件环境**: \n"
+        "  - CANN (Compute Architecture for Neural Networks)\n  - PyTorch NPU版本\n"
+        "  - Python 3.8+\n  - CUDA工具包\n"
+    )
+    scan = scan_repo(tmp_path, "af3npu")
+    cuda = [f for f in scan.findings if f.kind == "unversioned" and f.subject == "cuda"]
+    assert cuda
+    assert "anywhere" not in cuda[0].message
+    assert "docker: ==12.1.*" in cuda[0].message
+    assert [s.line for s in cuda[0].sources] == [7, 3]

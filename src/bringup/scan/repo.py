@@ -47,7 +47,7 @@ from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_sco
 from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import merge_steps, toolkit_builds
 from bringup.scan.unrun import drop_unrun_tools
-from bringup.scan.unversioned import Settled, settle_unversioned
+from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import python_subject
@@ -430,18 +430,26 @@ def scan_repo(
                 component=component,
                 in_use=settled.in_use,
             )
-        all_findings = findings + unversioned + contradictions + overrides
+        scopes_beside = scoped.others(component, authority)
+        all_findings = (
+            findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
+        )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.
-        result = Component(
-            name=component,
-            path=shown,
-            role=manifest.role if manifest and manifest.role else guess_role(component, readme),
-            requirements=tuple(requirements) or (),
-            steps=tuple(steps) or (),
-            depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
-            trusted=manifest.trusted if manifest else False,
-            findings=tuple(f.as_fact() for f in all_findings) or (),
-            scopes=scoped.others(component, authority),
+        return RepoScan(
+            Component(
+                name=component,
+                path=shown,
+                role=manifest.role if manifest and manifest.role else guess_role(component, readme),
+                requirements=tuple(requirements) or (),
+                steps=tuple(steps) or (),
+                depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
+                trusted=manifest.trusted if manifest else False,
+                findings=tuple(f.as_fact() for f in all_findings) or (),
+                scopes=scopes_beside,
+            ),
+            all_findings,
+            provides,
+            stats.files_seen,
+            len(texts),
         )
-        return RepoScan(result, all_findings, provides, stats.files_seen, len(texts))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Requirement, Scope
 from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
@@ -129,3 +130,32 @@ def settle_unversioned(
         for subject, found in mentions.items()
     ]
     return Settled(kept, findings, folded)
+
+
+def stated_in_scopes(findings: Sequence[Finding], scopes: Sequence[Scope]) -> list[Finding]:
+    """Each ``unversioned`` finding of a subject some scope states a version of says so, in
+    place of "no version is stated anywhere": the docker scope's ``FROM pytorch/pytorch:2.3.0-
+    cuda12.1-cudnn8-runtime`` (HowXu/alphafold3-pytorch-npu@f1b109e0 Dockerfile:1-3), "CUDA 11
+    and above" of awq/kernels (mit-han-lab/llm-awq@d6e797a4 awq/kernels/csrc/attention/
+    setup.py:113) are versions the scan read, only not for the repo's own part."""
+    out: list[Finding] = []
+    for finding in findings:
+        stated = [
+            (scope.name, r)
+            for scope in scopes
+            for r in scope.requirements
+            if finding.kind == "unversioned" and r.subject == finding.subject and r.spec
+        ]
+        if not stated:
+            out.append(finding)
+            continue
+        where = ", ".join(f"{name}: {r.spec}" for name, r in stated[:3])
+        out.append(
+            msgspec.structs.replace(
+                finding,
+                message=f"{finding.subject} is required but the repo's own part states no "
+                f"version; only its scopes do ({where})",
+                sources=(*finding.sources, *(r.source for _, r in stated[:3])),
+            )
+        )
+    return out
