@@ -103,3 +103,17 @@ def test_a_version_a_scope_states_is_named_by_the_unversioned_finding(tmp_path: 
     assert "anywhere" not in cuda[0].message
     assert "docker: ==12.1.*" in cuda[0].message
     assert [s.line for s in cuda[0].sources] == [7, 3]
+
+
+def test_a_file_the_scan_cites_is_a_file_it_read(tmp_path: Path) -> None:
+    # IST-DASLab/marlin@2f6d7c10 setup.py (above) and marlin/__init__.py:16-18, item 24: the
+    # package's imports are cited from marlin/__init__.py, yet "1 file read"
+    (tmp_path / "setup.py").write_text(_MARLIN_SETUP)
+    (tmp_path / "marlin").mkdir()
+    (tmp_path / "marlin" / "__init__.py").write_text(
+        "\n" * 15 + "import numpy as np\nimport torch\nimport torch.nn as nn\n"
+    )
+    scan = scan_repo(tmp_path, ".", name="marlin")
+    cited = {s.ref for r in scan.component.requirements for s in (r.source, *r.also_at)}
+    assert cited == {"setup.py", "marlin/__init__.py"}
+    assert scan.files_read == 2

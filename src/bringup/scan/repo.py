@@ -326,6 +326,33 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _scanned(
+    component: Component,
+    findings: list[Finding],
+    provides: list[str],
+    files_seen: int,
+    read: set[str],
+) -> RepoScan:
+    """The scan's answer, counting as read every file it cites a line of besides those its
+    readers took in whole: IST-DASLab/marlin@2f6d7c10 cites marlin/__init__.py:16-18 for the
+    package's imports, a file the import reader opened on its own ("2 files read" of three)."""
+    cited = [
+        source
+        for requirement in (
+            *component.requirements,
+            *(r for scope in component.scopes for r in scope.requirements),
+        )
+        for source in (requirement.source, *requirement.also_at)
+    ]
+    cited.extend(
+        step.source
+        for step in (*component.steps, *(s for scope in component.scopes for s in scope.steps))
+    )
+    cited.extend(source for finding in findings for source in finding.sources)
+    read |= {source.ref for source in cited if source.kind == "file" and source.ref}
+    return RepoScan(component, findings, provides, files_seen, len(read))
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -436,7 +463,7 @@ def scan_repo(
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.
-        return RepoScan(
+        return _scanned(
             Component(
                 name=component,
                 path=shown,
@@ -451,5 +478,5 @@ def scan_repo(
             all_findings,
             provides,
             stats.files_seen,
-            len(texts),
+            set(texts),
         )
