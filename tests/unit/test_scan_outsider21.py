@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.run.state import StateLayout
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
 from bringup.scan.repo import scan_repo
+from bringup.scan.walk import walk_repo
 
 
 def _needs(rel: str, text: str) -> list[tuple[str, str, int | None]]:
@@ -117,3 +119,23 @@ def test_a_file_the_scan_cites_is_a_file_it_read(tmp_path: Path) -> None:
     cited = {s.ref for r in scan.component.requirements for s in (r.source, *r.also_at)}
     assert cited == {"setup.py", "marlin/__init__.py"}
     assert scan.files_read == 2
+
+
+def test_bringup_s_own_state_directory_is_never_read(tmp_path: Path) -> None:
+    # outsider21 item 4: `bringup check` in a workspace holding `--state state` read the
+    # environment bringup wrote (state/envs/02d0ac35be14/env-1.Dockerfile:4, its first lines
+    # here) as a need of the workspace
+    layout = StateLayout(tmp_path / "state")
+    env = layout.environment("02d0ac35be14", 1)
+    env.parent.mkdir(parents=True)
+    layout.database.write_bytes(b"")
+    env.with_name("env-1.Dockerfile").write_text(
+        "# bringup environment 1 (trusttest), written by `bringup up` and not run.\n"
+        "# the Docker official Python image, by minor version\n\n"
+        "FROM python:3.11-slim-bookworm\n"
+    )
+    (tmp_path / "README.md").write_text("# workspace\n")
+    scan = scan_repo(tmp_path, ".", name="workspace")
+    cited = {r.source.ref for r in scan.component.requirements}
+    assert not [ref for ref in cited if ref.startswith("state/")]
+    assert [f.rel for f in walk_repo(tmp_path)[0] if f.rel.startswith("state/")] == []

@@ -30,6 +30,11 @@ def stack_key(paths: Sequence[str]) -> str:
     return hashlib.sha256(joined.encode("utf-8", "surrogateescape")).hexdigest()[:12]
 
 
+DATABASE = "history.sqlite3"
+"""The history database's name, at the top of every state directory: what marks one for the
+scan's walk, which never reads bringup's own state (``scan.walk``)."""
+
+
 @dataclass(frozen=True)
 class StateLayout:
     """The files under one state directory."""
@@ -38,7 +43,7 @@ class StateLayout:
 
     @property
     def database(self) -> Path:
-        return self.root / "history.sqlite3"
+        return self.root / DATABASE
 
     def run_logs(self, run_id: int) -> Path:
         return self.root / "runs" / f"{run_id:06d}"

@@ -16,6 +16,7 @@ from typing import NamedTuple, Optional
 
 from bringup import lazyre
 from bringup.errors import InputError
+from bringup.run.state import DATABASE
 from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
@@ -214,9 +215,11 @@ def _introduction(dirs: list[str], name: str) -> bool:
     )
 
 
-_NESTED_MARKERS = ("pyvenv.cfg", ".git", "bringup.toml")
+_NESTED_MARKERS = ("pyvenv.cfg", ".git", "bringup.toml", DATABASE)
 """A virtual environment, a nested clone or submodule, a project with its own manifest: each
-states its own requirements, which are not the enclosing repo's."""
+states its own requirements, which are not the enclosing repo's; and bringup's own state
+directory (``--state`` inside a workspace), whose environments' Dockerfiles are what bringup
+wrote, no need of any repo (outsider21 item 4: ``state/envs/<stack>/env-1.Dockerfile:4``)."""
 
 
 _OUTPUT_MARKERS = lazyre.compile(
