@@ -139,3 +139,19 @@ def test_bringup_s_own_state_directory_is_never_read(tmp_path: Path) -> None:
     cited = {r.source.ref for r in scan.component.requirements}
     assert not [ref for ref in cited if ref.startswith("state/")]
     assert [f.rel for f in walk_repo(tmp_path)[0] if f.rel.startswith("state/")] == []
+
+
+def test_the_repo_s_own_release_is_no_step_beside_its_checkout_s_install(tmp_path: Path) -> None:
+    # HowXu/alphafold3-pytorch-npu@f1b109e0 pyproject.toml:1-2, README.MD:24-28 and the
+    # upstream's README_ORIGIN.md:68-71 (item 11): "pip install alphafold3-pytorch" would
+    # replace the NPU fork "pip install ." just built; the einops block is constructed
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "alphafold3-pytorch"\n')
+    (tmp_path / "README.MD").write_text("clone本项目后，执行:\n\n```shell\npip install .\n```\n")
+    (tmp_path / "README_ORIGIN.md").write_text(
+        "## Install\n\n```bash\n$ pip install alphafold3-pytorch\n```\n\n"
+        "```bash\n$ pip install einops\n```\n"
+    )
+    names = [s.name for s in scan_repo(tmp_path, ".", name="af3npu").component.steps]
+    assert "pip install alphafold3-pytorch" not in names
+    assert "pip install ." in names
+    assert "pip install einops" in names

@@ -45,7 +45,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
-from bringup.scan.steps_found import merge_steps, toolkit_builds
+from bringup.scan.steps_found import merge_steps, toolkit_builds, without_own_release
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
@@ -443,7 +443,9 @@ def scan_repo(
         requirements, unversioned = settled.requirements, settled.findings
         test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
         defaults = default_steps(extractions, scoped, requirements, test_files)
-        steps = toolkit_builds(merge_steps(scoped.steps, defaults), extracted)
+        steps = without_own_release(
+            toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+        )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
             stated_subjects = {stated.subject for stated in manifest.requirements}

@@ -16,11 +16,12 @@ from collections.abc import Sequence
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
-from bringup.scan.commands import option_value
+from bringup.scan.commands import option_value, pip_install_targets
 from bringup.scan.extraction import Extraction
 from bringup.scan.sourceinstalls import installed_folder, installs_here
+from bringup.subjects import python_subject
 
 
 def step_key(step: Step) -> tuple[tuple[str, ...], str]:
@@ -148,3 +149,27 @@ def toolkit_builds(
         else:
             found.append(step)
     return found
+
+
+_DISTRIBUTION = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,100}")
+
+
+def _own_from_index(step: Step, own: set[str]) -> bool:
+    """Whether ``step`` pip-installs only the repo's own distribution from the index."""
+    targets = pip_install_targets(step.argv)
+    if targets is None or not targets[0] or targets[1]:
+        return False
+    names = [_DISTRIBUTION.match(spec) for spec in targets[0]]
+    return all(n is not None and python_subject(n.group(0)) in own for n in names)
+
+
+def without_own_release(steps: Sequence[Step], provides: Sequence[str]) -> list[Step]:
+    """The steps less each ``pip install <the repo's own distribution>`` where another step
+    installs the checkout: the index's release would replace what was just built from it
+    (``pip install alphafold3-pytorch``, the upstream's README_ORIGIN.md:70, after ``pip
+    install .`` of the NPU fork that names itself alike, HowXu/alphafold3-pytorch-npu
+    @f1b109e0 README.MD:28 and pyproject.toml:2)."""
+    own = set(provides)
+    if not own or not any(_installed(step) is not None for step in steps):
+        return list(steps)
+    return [step for step in steps if not _own_from_index(step, own)]
