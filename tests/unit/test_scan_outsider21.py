@@ -155,3 +155,20 @@ def test_the_repo_s_own_release_is_no_step_beside_its_checkout_s_install(tmp_pat
     assert "pip install alphafold3-pytorch" not in names
     assert "pip install ." in names
     assert "pip install einops" in names
+
+
+def test_a_step_in_a_folder_the_checkout_lacks_is_no_step(tmp_path: Path) -> None:
+    # mit-han-lab/llm-awq@d6e797a4 README.md:122-125 and 138-145 (item 10): "cd VILA" after
+    # cloning another project, while awq/kernels is the repo's own; a build folder the steps
+    # make (constructed: "mkdir build && cd build && make") stays
+    (tmp_path / "awq" / "kernels").mkdir(parents=True)
+    (tmp_path / "README.md").write_text(
+        "```\ncd awq/kernels\npython setup.py install\n```\n\n"
+        "5. [Optional] In order to run AWQ and TinyChat with NVILA model family, please install "
+        "VILA:\n\n```bash\ngit clone https://github.com/NVlabs/VILA.git\ncd VILA\n"
+        "pip install -e .\n```\n\n```bash\nmkdir build && cd build\nmake\n```\n"
+    )
+    cwds = {s.cwd for s in scan_repo(tmp_path, ".", name="llm-awq").component.steps}
+    assert "awq/kernels" in cwds
+    assert "build" in cwds
+    assert "VILA" not in cwds

@@ -17,7 +17,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source
+from bringup.model import Component, Requirement, Scope, Source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cmakecalls import idle_bodies, running
@@ -45,7 +45,12 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
-from bringup.scan.steps_found import merge_steps, toolkit_builds, without_own_release
+from bringup.scan.steps_found import (
+    in_checkout,
+    merge_steps,
+    toolkit_builds,
+    without_own_release,
+)
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
@@ -326,6 +331,20 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _scopes_in_checkout(root: Path, scopes: tuple[Scope, ...]) -> tuple[Scope, ...]:
+    """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``)."""
+    return (
+        tuple(
+            msgspec.structs.replace(
+                scope,
+                steps=tuple(in_checkout(scope.steps, lambda rel: (root / rel).is_dir())) or (),
+            )
+            for scope in scopes
+        )
+        or ()
+    )
+
+
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -443,8 +462,11 @@ def scan_repo(
         requirements, unversioned = settled.requirements, settled.findings
         test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
         defaults = default_steps(extractions, scoped, requirements, test_files)
-        steps = without_own_release(
-            toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+        steps = in_checkout(
+            without_own_release(
+                toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+            ),
+            lambda rel: (root / rel).is_dir(),
         )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
@@ -459,7 +481,7 @@ def scan_repo(
                 component=component,
                 in_use=settled.in_use,
             )
-        scopes_beside = scoped.others(component, authority)
+        scopes_beside = _scopes_in_checkout(root, scoped.others(component, authority))
         all_findings = (
             findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
         )

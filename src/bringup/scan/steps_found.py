@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -21,6 +21,7 @@ from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
 from bringup.scan.commands import option_value, pip_install_targets
 from bringup.scan.extraction import Extraction
 from bringup.scan.sourceinstalls import installed_folder, installs_here
+from bringup.scan.walk import SKIPPED_DIRS
 from bringup.subjects import python_subject
 
 
@@ -173,3 +174,25 @@ def without_own_release(steps: Sequence[Step], provides: Sequence[str]) -> list[
     if not own or not any(_installed(step) is not None for step in steps):
         return list(steps)
     return [step for step in steps if not _own_from_index(step, own)]
+
+
+def _made_by_a_build(folder: str) -> bool:
+    """Whether a folder the checkout lacks is one its build makes or fetches (``build/``,
+    ``cmake-build-release``, ``third_party/x``) or a placeholder (``$BUILD_DIR``)."""
+    return any(
+        part in SKIPPED_DIRS or part.startswith(("build", "cmake-build-")) or "$" in part
+        for part in folder.split("/")
+    )
+
+
+def in_checkout(steps: Sequence[Step], is_folder: Callable[[str], bool]) -> list[Step]:
+    """The steps less those run in a folder the checkout lacks and no build of it makes: a
+    clone of another project (``cd VILA && pip install -e .`` after ``git clone .../VILA.git``,
+    mit-han-lab/llm-awq@d6e797a4 README.md:142-144, whose install is a need of that project,
+    ``sourceinstalls``) or a folder a stale guide names (``cd csrc/ft_attention && pip install
+    .``, awq/kernels/csrc/attention/README.md:7): there is nowhere to run them."""
+    return [
+        step
+        for step in steps
+        if step.cwd in ("", ".") or is_folder(step.cwd) or _made_by_a_build(step.cwd)
+    ]
