@@ -17,9 +17,10 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Scope, Source
+from bringup.model import Component, Requirement, Source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.cited import cited_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless, shared_needs
@@ -48,6 +49,7 @@ from bringup.scan.specspans import python_listed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
+    scopes_in_checkout,
     toolkit_builds,
     without_own_release,
 )
@@ -331,20 +333,6 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
-def _scopes_in_checkout(root: Path, scopes: tuple[Scope, ...]) -> tuple[Scope, ...]:
-    """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``)."""
-    return (
-        tuple(
-            msgspec.structs.replace(
-                scope,
-                steps=tuple(in_checkout(scope.steps, lambda rel: (root / rel).is_dir())) or (),
-            )
-            for scope in scopes
-        )
-        or ()
-    )
-
-
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -352,24 +340,10 @@ def _scanned(
     files_seen: int,
     read: set[str],
 ) -> RepoScan:
-    """The scan's answer, counting as read every file it cites a line of besides those its
-    readers took in whole: IST-DASLab/marlin@2f6d7c10 cites marlin/__init__.py:16-18 for the
-    package's imports, a file the import reader opened on its own ("2 files read" of three)."""
-    cited = [
-        source
-        for requirement in (
-            *component.requirements,
-            *(r for scope in component.scopes for r in scope.requirements),
-        )
-        for source in (requirement.source, *requirement.also_at)
-    ]
-    cited.extend(
-        step.source
-        for step in (*component.steps, *(s for scope in component.scopes for s in scope.steps))
+    """The scan's answer, counting as read every file it cites a line of (``cited_files``)."""
+    return RepoScan(
+        component, findings, provides, files_seen, len(read | cited_files(component, findings))
     )
-    cited.extend(source for finding in findings for source in finding.sources)
-    read |= {source.ref for source in cited if source.kind == "file" and source.ref}
-    return RepoScan(component, findings, provides, files_seen, len(read))
 
 
 def scan_repo(
@@ -481,7 +455,9 @@ def scan_repo(
                 component=component,
                 in_use=settled.in_use,
             )
-        scopes_beside = _scopes_in_checkout(root, scoped.others(component, authority))
+        scopes_beside = scopes_in_checkout(
+            scoped.others(component, authority), lambda rel: (root / rel).is_dir()
+        )
         all_findings = (
             findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
         )

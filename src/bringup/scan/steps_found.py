@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.model import DeviceKind, Requirement, Step, StepNeeds, file_source
+from bringup.model import DeviceKind, Requirement, Scope, Step, StepNeeds, file_source
 from bringup.scan.commands import option_value, pip_install_targets
 from bringup.scan.extraction import Extraction
 from bringup.scan.sourceinstalls import installed_folder, installs_here
@@ -196,3 +196,16 @@ def in_checkout(steps: Sequence[Step], is_folder: Callable[[str], bool]) -> list
         for step in steps
         if step.cwd in ("", ".") or is_folder(step.cwd) or _made_by_a_build(step.cwd)
     ]
+
+
+def scopes_in_checkout(
+    scopes: tuple[Scope, ...], is_folder: Callable[[str], bool]
+) -> tuple[Scope, ...]:
+    """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``)."""
+    return (
+        tuple(
+            msgspec.structs.replace(scope, steps=tuple(in_checkout(scope.steps, is_folder)) or ())
+            for scope in scopes
+        )
+        or ()
+    )
