@@ -216,3 +216,48 @@ def test_any_compiler_error_quoting_the_projects_code_is_the_source_out_of_step(
 )
 def test_a_toolchains_refusal_on_a_source_line_is_not_the_projects_source(log: str) -> None:
     assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(log)]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # NVIDIA/nccl#1700: glibc 2.41's mathcalls.h declares cospi noexcept against CUDA's
+        # math_functions.h (the system's header and the toolkit's, not the project's code)
+        "/usr/include/x86_64-linux-gnu/bits/mathcalls.h(79): error: exception specification is"
+        ' incompatible with that of previous function "cospi" (declared at line 2601 of'
+        " /usr/local/cuda/bin/../targets/x86_64-linux/include/crt/math_functions.h)\n"
+        "   extern double cospi (double __x) noexcept (true); extern double __cospi (double __x)"
+        " noexcept (true);\n",
+        # gpu-mode/lectures#10: torch's installed header under a host compiler nvcc does not
+        # support (fixed by another torch and CUDA build, not by the project's code)
+        "/home/blackroot/miniforge3/lib/python3.10/site-packages/torch/include/ATen/core/boxing/"
+        "impl/boxing.h:41:104: error: expected primary-expression before \u2018>\u2019 token\n",
+        # goxel#151 (guillaumechereau/goxel): the flags name an option this compiler lacks
+        "cc1: error: unrecognized command line option \u2018-Wno-unknown-warning-option\u2019"
+        " [-Werror]\n",
+        # RemedyIT/axcioma#95: g++'s own refusal of an option, quoted
+        "g++: error: unrecognized command-line option \u2018-m641\u2019; did you mean"
+        " \u2018-m64\u2019?\n",
+        # clang prints a #error's text alone, in the quotes the directive wrote (its
+        # err_pp_error_directive is "%0"): pytorch/pytorch#120126's libtorch C++17.h check as
+        # clang renders it (GCC's rendering there: "error: #error \"You're trying ...")
+        "/home/ec2-user/libtorch/include/c10/util/C++17.h:13:2: error: \"You're trying to build"
+        ' PyTorch with a too old version of GCC. We need GCC 9 or later."\n',
+    ],
+)
+def test_an_error_in_a_file_the_project_does_not_own_is_not_its_source(log: str) -> None:
+    # the quote-only form reads the project's files; a system, toolkit or installed package's
+    # header, an option the compiler lacks and a #error's message are the toolchain's
+    assert _first(log)[0] != "class.build.source-out-of-step"
+    assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(log)]
+
+
+def test_a_worded_error_in_a_toolkit_header_stays_the_source_out_of_step() -> None:
+    # NVIDIA/TransformerEngine#560: the project's include order redeclares nv_bfloat16 in
+    # CUDA 12.1's header (fixed by reordering userbuffers.cu's includes): the worded pattern
+    # still reads a toolkit header, only the quote-only form does not
+    log = (
+        "/usr/local/cuda/include/cuda_fp16.hpp(2724): error: invalid redeclaration of type name"
+        ' "nv_bfloat16" (declared at line 2837 of /usr/local/cuda/include/cuda_bf16.hpp)\n'
+    )
+    assert _first(log) == ("class.build.source-out-of-step", "build")

@@ -37,7 +37,7 @@ from bringup.triage.evidence import (
     warning_diagnosis,
 )
 from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception, raised_by_project
-from bringup.triage.fallbackrules import ExceptionRule, Rules, builtin_rules
+from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
     FAILURE,
@@ -69,7 +69,7 @@ def observers(
     rules = builtin_rules() if rules is None else rules
     found = [Observer(CODE, c.info.name, pattern) for c in catalogues for pattern in c.finders]
     found.extend(TRACEBACK_OBSERVERS)
-    found.extend(Observer(LINE, rule.id, rule.pattern) for rule in rules.lines)
+    found.extend(Observer(LINE, rule.id, _observed(rule)) for rule in rules.lines)
     if rules.failure:
         found.append(Observer(FAILURE, quiet_owner(rules.quiet, rules.warning), rules.failure))
     if rules.success:
@@ -323,6 +323,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         rule = by_id.get(sighting.rule)
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
+        if _foreign(rule, sighting.text):
+            continue
         if rule.header and not _headed(sighting, findings, rule.header):
             continue
         yield rule_diagnosis(
@@ -332,6 +334,18 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             score=FALLBACK_SCORES["line" if rule.tier == "traceback" else rule.tier],
             confidence="medium",
         )
+
+
+def _observed(rule: LineRule) -> str:
+    """What the scan looks for: the rule's pattern, or its looser form."""
+    return f"(?:{rule.pattern})|(?:{rule.loose})" if rule.loose else rule.pattern
+
+
+def _foreign(rule: LineRule, text: str) -> bool:
+    """Whether only the looser form reads ``text``, in a file the project does not own."""
+    return bool(
+        rule.foreign and re.search(rule.foreign, text) and not re.search(rule.pattern, text)
+    )
 
 
 _PYTEST_REPORT = re.compile(r"E {1,12}\S")

@@ -81,6 +81,12 @@ class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     next: str
     source: str
     unless: str = ""
+    loose: str = ""
+    """A looser form of the same line, read like ``pattern`` (a compiler's error that only
+    quotes the code it refuses) ..."""
+    foreign: str = ""
+    """... that does not count when the line also matches this (the error is located in a
+    file the project does not own) and ``pattern`` does not."""
     tier: Tier = "traceback"
     header: str = ""
     """For a line under pytest's ``E`` prefix (a failed test's report, which prints an
@@ -189,7 +195,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.line_unless,
         )
     if isinstance(rule, LineRule):
-        return (rule.pattern, rule.unless)
+        return (rule.pattern, rule.unless, rule.loose, rule.foreign)
     return (rule.words, rule.paths)
 
 
