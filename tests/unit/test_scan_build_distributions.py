@@ -167,6 +167,18 @@ def test_a_manylinux_image_is_a_glibc_floor() -> None:
     repository, tag = split_image("quay.io/pypa/manylinux_2_28_x86_64:2026.05.02-2")
     facts = {(f.subject, f.spec) for f in platform_facts(repository, tag, "")}
     assert facts == {("glibc", ">=2.28"), ("arch", "x86_64")}
+    # the policy name ends at a tag or a suffix as well: public Dockerfiles (code-search file
+    # ids 27581441105 line 2 and 55890436505 line 1)
+    # "FROM ghcr.io/rust-cross/manylinux_2_28-cross:armv7 AS dependencies-builder",
+    # "FROM quay.io/pypa/manylinux_2_28:latest"
+    for image in (
+        "ghcr.io/rust-cross/manylinux_2_28-cross:armv7",
+        "quay.io/pypa/manylinux_2_28:latest",
+    ):
+        repository, tag = split_image(image)
+        assert ("glibc", ">=2.28") in {
+            (f.subject, f.spec) for f in platform_facts(repository, tag, "")
+        }
     # manylinux2014 names no glibc release in this spelling; a plain image none at all
     assert not [
         f

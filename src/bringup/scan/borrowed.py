@@ -126,17 +126,17 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
 
 def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
     """The repo's images' needs less what those beside its build route are built on (their
-    OS, toolkit and CPU): an image is on the route where it, or an image
+    OS, C library, toolkit and CPU): an image is on the route where it, or an image
     beside it (its layers: omni-infer tools/docker/Dockerfile.vllm-omni.source:19 ``FROM
     ${BASE_IMAGE}`` installs the repo on the openEuler base that
     Dockerfile.openEuler.py311.CANNdev.910c:20 builds), installs the repo. The CUDA and cuDNN
     of a base image (``FROM nvidia/cuda:${CUDA_VER}-devel-ubuntu24.04``, rapidsai/cuvs
     Dockerfile:18-26, an optional image of released packages) are inside that image, and the
-    CPU of one a CI job builds wheels in (``quay.io/pypa/manylinux_2_28_x86_64``, pyg-team/pyg-lib
-    .github/workflows/docker/Dockerfile:2; NVIDIA/MatX docker/dli_lab/lab.Dockerfile:2) is
-    where that image runs: no need of the repo's. The device an image is made for
-    (``cann:8.5.0-910b-…``, hicann/catlass Dockerfile.atlasa2:1, one image per product) is the
-    host's, as its driver is, and stays."""
+    CPU and glibc of one a CI job builds wheels in (``quay.io/pypa/manylinux_2_28_x86_64``,
+    pyg-team/pyg-lib .github/workflows/docker/Dockerfile:2; NVIDIA/MatX
+    docker/dli_lab/lab.Dockerfile:2) are where that image runs: no need of the repo's.
+    The device an image is made for (``cann:8.5.0-910b-…``, hicann/catlass
+    Dockerfile.atlasa2:1, one image per product) is the host's, as its driver is, and stays."""
     routes = {ref.rpartition("/")[0] for ref, installs in images.items() if installs}
     return [
         r
@@ -146,8 +146,9 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
 
 
 def _built_on(subject: str) -> bool:
-    """Whether ``subject`` is part of what an image is built on: its OS, toolkit or CPU."""
-    return _family(subject) in ("os", "arch") or scope_of(subject) == "toolkit"
+    """Whether ``subject`` is part of what an image is built on: its OS, its C library (the
+    glibc of a manylinux image), its toolkit or its CPU."""
+    return _family(subject) in ("os", "arch", "glibc") or scope_of(subject) == "toolkit"
 
 
 def borrowed(

@@ -43,7 +43,7 @@ _DISTRO_IMAGE = lazyre.compile(rf"^({_DISTROS})(?:[-_](?:aarch64|arm64|x86_64|am
 ``openeuler/openeuler-aarch64:22.03-lts``, omni-infer tools/docker/Dockerfile.openEuler…:20)."""
 _RELEASE = lazyre.compile(r"^(\d+(?:\.\d+)?)(?=$|[-_.](?!\d))")
 _ARCH = lazyre.compile(r"(?:^|[-_/])(aarch64|arm64|arm|x86_64|amd64)(?=$|[-_/])", re.I)
-_MANYLINUX = lazyre.compile(r"(?:^|[-_/])manylinux_(2)_(\d{1,3})(?=_)")
+_MANYLINUX = lazyre.compile(r"(?:^|[-_/])manylinux_(2)_(\d{1,3})(?=$|[-_:])")
 """A manylinux image (``quay.io/pypa/manylinux_2_28_x86_64``, facebookresearch/xformers
 .github/workflows/wheels_build.yml:50; pyg-team/pyg-lib .github/workflows/docker/Dockerfile:2):
 the wheels built in it run on glibc 2.28 or newer (PEP 600), the repo's glibc floor."""
