@@ -144,6 +144,19 @@ def test_a_package_named_as_a_benchmark_is_a_sub_project(tmp_path: Path) -> None
     assert not BENCHMARK_PACKAGE.search("cann_bench_utils")  # cann-bench's own helpers
 
 
+def test_a_package_named_as_a_benchmark_with_no_library_beside_it_is_the_repos(
+    tmp_path: Path,
+) -> None:
+    # the same python/cuvs_bench/pyproject.toml with no python/cuvs beside it (a repo of the
+    # benchmark alone, laid out as cuvs lays it out): it benchmarks nothing of the repo's, its
+    # needs are the repo's
+    (tmp_path / "python/cuvs_bench").mkdir(parents=True)
+    (tmp_path / "python/cuvs_bench/pyproject.toml").write_text(_CUVS_BENCH)
+    scan = scan_repo(tmp_path, "cuvs-bench").component
+    named = {r.subject for r in scan.requirements if r.subject.startswith("pypi:")}
+    assert {"pypi:click", "pypi:matplotlib", "pypi:pandas"} <= named
+
+
 # ascend-npu-harness@0a9f1704 STATE.md:5-12 (cut)
 _HARNESS_STATE = """## Environment
 

@@ -61,9 +61,10 @@ of triton-ascend is upstream Triton's "Releasing Triton" with Triton's own matri
 release notes (``release_notes.md``), which say what a release needs."""
 PACKAGE_FILES = frozenset({"setup.py", "pyproject.toml"})
 BENCHMARK_PACKAGE = lazyre.compile(r"[-_](?:bench|benchs|benchmark|benchmarks)$", re.IGNORECASE)
-"""A package folder (its own setup.py or pyproject.toml) named as another's benchmark
-(``<name>_bench``): rapidsai/cuvs python/cuvs_bench (its pyproject.toml asks for pandas,
-matplotlib, scikit-learn to run and plot the benchmarks) beside python/cuvs, the library. A
+"""A package folder (its own setup.py or pyproject.toml) named as the benchmark of the package
+beside it (``<name>_bench`` beside ``<name>``): rapidsai/cuvs python/cuvs_bench (its
+pyproject.toml asks for pandas, matplotlib, scikit-learn to run and plot the benchmarks) beside
+python/cuvs, the library. A
 sub-project, as a ``benchmarks/`` member is (``COLLECTIONS``); ``cann_bench_utils`` (the
 cann-bench repo's own helpers) is named for no benchmark of its own."""
 PROJECT_FILES = frozenset({"setup.py", "pyproject.toml", "cmakelists.txt", "build.sh", "makefile"})

@@ -110,6 +110,7 @@ from bringup.scan.scopelayout import cmake_projects, copied_scripts, repo_parts
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
+from bringup.subjects import canonical_subject
 
 __all__ = [
     "CI",
@@ -310,7 +311,7 @@ class Scopes:
                 if not self._names.builds_below(parent, folders, depth):
                     return folder
                 continue
-            if folder in self._packages and BENCHMARK_PACKAGE.search(name):
+            if self._benchmark_package(folder):
                 return folder
             own_build = folder in self._packages and parent in self._build
             if folder not in self._projects and not own_build:
@@ -319,6 +320,19 @@ class Scopes:
                 return folder
             parent = folder
         return ""
+
+    def _benchmark_package(self, folder: str) -> bool:
+        """Whether ``folder`` is a package named as the benchmark of a package beside it
+        (``python/cuvs_bench`` beside ``python/cuvs``); a repo's only package so named
+        (``python/kernel_bench`` in kernel-bench) is the repo's own."""
+        if folder not in self._packages:
+            return False
+        parent, _, name = folder.rpartition("/")
+        stem = BENCHMARK_PACKAGE.sub("", name)
+        if stem == name:
+            return False
+        siblings = {p.rpartition("/")[2] for p in self._packages if dirname(p) == parent}
+        return canonical_subject(stem) in {canonical_subject(p) for p in siblings}
 
     def _packaged(self, rel: str) -> bool:
         """Whether a script of the repo copies ``rel`` somewhere: into the package it makes.
