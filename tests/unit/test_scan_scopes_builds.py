@@ -11,7 +11,7 @@ Sources (public, at the commits the tune-set truth was written for):
 from __future__ import annotations
 
 from bringup.scan.builton import built_on
-from bringup.scan.optdirs import optional_directories
+from bringup.scan.optdirs import optional_parts
 from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
 
 # omni-infer build/build.sh:68-73, the build its README and CI run: after ``python -m build``
@@ -41,7 +41,7 @@ _OMNI_FILES = [
 
 
 def _optional(texts: dict[str, str]) -> dict[str, str]:
-    return optional_directories(texts, {f"option:{name}" for name in built_on(texts)})
+    return optional_parts(texts, {f"option:{name}" for name in built_on(texts)})[0]
 
 
 def _omni(script: str = "build/build.sh") -> Scopes:

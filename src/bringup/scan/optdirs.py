@@ -18,19 +18,14 @@ from bringup.scan.cmake_options import option_defaults, option_features
 from bringup.scan.cmakelex import cmake_commands
 
 
-def optional_directories(build_texts: Mapping[str, str], on: Collection[str]) -> dict[str, str]:
+def optional_parts(
+    build_texts: Mapping[str, str], on: Collection[str]
+) -> tuple[dict[str, str], dict[str, dict[int, str]]]:
     """``directory -> option:X`` for each directory a ``CMakeLists.txt`` adds only inside the
     branch of an option off by default (paths relative to the repo, as the build files'), and
     that is not one of the options ``on`` (``option:X``) the root ``setup.py`` or build
     script turns on (``builton``); ``file -> option:X`` for each CMake file only such a
-    branch includes."""
-    return optional_parts(build_texts, on)[0]
-
-
-def optional_parts(
-    build_texts: Mapping[str, str], on: Collection[str]
-) -> tuple[dict[str, str], dict[str, dict[int, str]]]:
-    """``optional_directories``, and ``file -> {line -> option:X}`` for the lines of each CMake
+    branch includes. And ``file -> {line -> option:X}`` for the lines of each CMake
     file inside the branch of an option another CMake file declares off (``option(NCNN_VULKAN
     "vulkan compute support" OFF)``, Tencent/ncnn@a4d2ea1d CMakeLists.txt:82, guarding
     ``find_package(Vulkan REQUIRED)`` in src/CMakeLists.txt:300-333): the option's, not the
