@@ -5,12 +5,15 @@ device. Every case is a real line, quoted with its repository, commit, file and 
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.runtools import imported_names, runs_program
 from bringup.scan.setup_py import extract_setup_py
 
 
@@ -214,23 +217,65 @@ def test_a_refusal_with_a_typographic_apostrophe_is_no_requirement() -> None:
     assert _found(text, "README.md", {"cuda"}) == [("cuda", ">=11.0", 1), ("cuda", "", 1)]
 
 
+# agoscinski/torch_spex@6d21719e61ff05d1c245b5d4de000e0c2e2d0acc setup.py:1-11: the build runs
+# nvidia-smi to choose CUDA or CPU torch
+_SPEX_SETUP = """from setuptools import setup, find_packages
+import sys
+import subprocess
+
+
+# Detecting if pytorch with or without CUDA support should be installed
+try:
+    subprocess.check_output('nvidia-smi')
+    HAS_NVIDIA = True
+except:
+    HAS_NVIDIA = False
+"""
+# a public Python helper (code-search file id 9964221525, pick_gpu_lowest_memory): it looks
+# the status program up before it asks it anything
+_WHICH = """import shutil
+
+
+def pick_gpu_lowest_memory():
+    if shutil.which('nvidia-smi') is None:
+        return ''
+"""
+
+
 def test_a_setup_py_probing_the_devices_needs_their_driver() -> None:
-    # The form of a build that detects the GPUs it compiles for (the probe of
-    # "TORCH_CUDA_ARCH_LIST from nvidia-smi" in CUDA extension builds): written here, not a
-    # repo's line; the status program's run or lookup is the need, soft
-    text = (
-        "import shutil, subprocess\n"
-        "from setuptools import setup\n"
-        "if shutil.which('npu-smi'):\n"
-        "    pass\n"
-        "cap = subprocess.check_output(\n"
-        "    ['nvidia-smi', '--query-gpu=compute_cap', '--format=csv,noheader'])\n"
-        "setup(name='x')\n"
-    )
-    file = SourceFile(ref="setup.py", rel="setup.py", text=text)
-    found = [
-        (r.subject, r.source.line, r.hard)
-        for r in extract_setup_py(file).requirements
-        if r.subject.endswith("_driver")
+    # the status program's run or lookup is the need, soft; the text says which it is
+    found = []
+    for text in (_SPEX_SETUP, _WHICH):
+        file = SourceFile(ref="setup.py", rel="setup.py", text=text)
+        found += [
+            (r.subject, r.source.line, r.hard, r.text)
+            for r in extract_setup_py(file).requirements
+            if r.subject.endswith("_driver")
+        ]
+    assert found == [
+        (
+            "nvidia_driver",
+            8,
+            False,
+            "setup.py runs nvidia-smi: detects the devices through the driver",
+        ),
+        (
+            "nvidia_driver",
+            5,
+            False,
+            "setup.py looks for nvidia-smi: detects the devices through the driver",
+        ),
     ]
-    assert sorted(found) == [("ascend_driver", 3, False), ("nvidia_driver", 6, False)]
+
+
+def test_a_program_run_through_a_function_imported_from_subprocess_is_a_run() -> None:
+    # a public Python helper (code-search file id 42033794773, lines 1 and 7)
+    text = (
+        "from subprocess import check_output, CalledProcessError\n"
+        "import subprocess\n"
+        "branchname = check_output(['git', 'rev-parse', '--abbrev-ref', 'HEAD'], "
+        "stderr=subprocess.STDOUT)\n"
+    )
+    tree = ast.parse(text)
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
+    assert [runs_program(c, imported_names(tree)) for c in calls] == [True]

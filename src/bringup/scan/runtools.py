@@ -181,18 +181,41 @@ def _named_at(command: ast.expr) -> int:
     return command.lineno
 
 
+def imported_names(tree: ast.Module) -> dict[str, str]:
+    """The names the file imports, each with what it stands for (``from subprocess import
+    check_output``: ``check_output`` is ``subprocess.check_output``; ``import subprocess as
+    sp``: ``sp`` is ``subprocess``)."""
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+        elif isinstance(node, ast.Import):
+            names.update((a.asname, a.name) for a in node.names if a.asname)
+    return names
+
+
+def called_name(call: ast.Call, names: dict[str, str]) -> str:
+    """The dotted name ``call`` calls, its first part read through the file's imports."""
+    head, _, rest = dotted(call.func).partition(".")
+    whole = names.get(head, head)
+    return f"{whole}.{rest}" if rest else whole
+
+
+def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
+    """Whether ``call`` runs a program through ``subprocess`` or ``os``, however the file
+    imports them (``subprocess.run``, ``sp.run``, ``check_output`` from ``subprocess``)."""
+    name = called_name(call, names)
+    return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
+
+
 def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
     command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
     setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
+    names = imported_names(tree)
     places = []
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        name = dotted(node.func)
-        if name.rsplit(".", 1)[-1] not in SUBPROCESS_CALLS or not name.startswith(
-            ("subprocess.", "os.", "sp.")
-        ):
+        if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
             continue
         program = _program(_words(node.args[0]))
         if program:
@@ -206,22 +229,21 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     ``shutil.which("npu-smi")``): the program ships with the driver, so the build's probe
     needs it. Soft: a build that finds no device may fall back to a default target."""
     programs = {command[0]: subject for command, subject in status_commands()}
+    names = imported_names(tree)
     found: dict[str, Requirement] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args):
             continue
-        name = dotted(node.func)
-        runs = name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS and name.startswith(
-            ("subprocess.", "os.", "sp.")
-        )
-        words = _words(node.args[0]) if runs or name == "shutil.which" else []
+        runs = runs_program(node, names)
+        words = _words(node.args[0]) if runs or called_name(node, names) == "shutil.which" else []
         subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
         if subject is not None and subject not in found:
+            does = f"runs {' '.join(words)}" if runs else f"looks for {words[0]}"
             found[subject] = file.requirement(
                 subject,
                 "",
                 _named_at(node.args[0]),
-                text=f"setup.py runs {' '.join(words)}: detects the devices through the driver",
+                text=f"setup.py {does}: detects the devices through the driver",
                 confidence="medium",
                 hard=False,
             )

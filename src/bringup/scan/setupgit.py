@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.outcomes import dotted
-from bringup.scan.runtools import SUBPROCESS_CALLS
+from bringup.scan.runtools import called_name, imported_names, runs_program
 
 _RAISING = frozenset({"check_call", "check_output"})
 _ASKS = lazyre.compile(
@@ -57,32 +56,10 @@ def _own(scope: ast.AST) -> Iterator[tuple[ast.AST, bool]]:
             waiting.extend((child, tried) for child in ast.iter_child_nodes(node))
 
 
-def _imported(tree: ast.Module) -> dict[str, str]:
-    """The names the file imports, each with what it stands for (``from subprocess import
-    check_output``: ``check_output`` is ``subprocess.check_output``; ``import subprocess as
-    sp``: ``sp`` is ``subprocess``)."""
-    names: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
-        elif isinstance(node, ast.Import):
-            names.update((a.asname, a.name) for a in node.names if a.asname)
-    return names
-
-
-def _called(call: ast.Call, names: dict[str, str]) -> str:
-    """The dotted name ``call`` calls, its first part read through the file's imports."""
-    head, _, rest = dotted(call.func).partition(".")
-    whole = names.get(head, head)
-    return f"{whole}.{rest}" if rest else whole
-
-
 def _runs_git(call: ast.Call, names: dict[str, str]) -> bool:
     """Whether ``call`` runs git through ``subprocess``/``os`` (an argv's first word, a
     command line's)."""
-    name = _called(call, names)
-    runner = name.startswith(("subprocess.", "os."))
-    if not runner or name.rsplit(".", 1)[-1] not in SUBPROCESS_CALLS:
+    if not runs_program(call, names):
         return False
     first = call.args[0] if call.args else None
     if isinstance(first, (ast.List, ast.Tuple)) and first.elts:
@@ -95,7 +72,7 @@ def _runs_git(call: ast.Call, names: dict[str, str]) -> bool:
 
 
 def _looks_up_git(call: ast.Call, names: dict[str, str]) -> bool:
-    return _called(call, names) in ("shutil.which", "which") and any(
+    return called_name(call, names) in ("shutil.which", "which") and any(
         isinstance(a, ast.Constant) and a.value == "git" for a in call.args
     )
 
@@ -114,7 +91,7 @@ def _stated_git(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The ``system_package`` git of a ``setup.py`` that runs it on the checkout and says it
     needs it (see the module's doc); one, at the first place. A run that raises, in any scope,
     states the hard need; a scope that looks git up and runs it, elsewhere, only the soft one."""
-    names = _imported(tree)
+    names = imported_names(tree)
     raising: list[int] = []
     asked: list[int] = []
     for scope in _scopes(tree):
@@ -125,7 +102,7 @@ def _stated_git(file: SourceFile, tree: ast.Module) -> list[Requirement]:
             for node, tried in runs
             if not tried
             and _runs_git(node, names)
-            and _called(node, names).rsplit(".", 1)[-1] in _RAISING
+            and called_name(node, names).rsplit(".", 1)[-1] in _RAISING
         )
         if any(_runs_git(n, names) or _looks_up_git(n, names) for n, _ in runs):
             asked.extend(
