@@ -13,19 +13,14 @@ library the machine provides.
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from bringup.model import Requirement
+from bringup.subjects import canonical_subject
 
 _CMAKE = "cmake:"
 _BUILD = "build: "
 """How a requirement of the build system's reads (``pyproject.toml``'s ``[build-system]``)."""
-
-
-def _key(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def as_distributions(requirements: list[Requirement]) -> list[Requirement]:
@@ -33,7 +28,7 @@ def as_distributions(requirements: list[Requirement]) -> list[Requirement]:
     distribution ``X`` given that distribution's subject (and no version of its own: the
     distribution's requirement says which)."""
     distributions = {
-        _key(r.subject.partition(":")[2]): r.subject
+        canonical_subject(r.subject): r.subject
         for r in requirements
         if r.subject.startswith("pypi:") and (r.text or "").startswith(_BUILD)
     }
@@ -43,7 +38,9 @@ def as_distributions(requirements: list[Requirement]) -> list[Requirement]:
     for requirement in requirements:
         subject = requirement.subject
         named = (
-            distributions.get(_key(subject[len(_CMAKE) :])) if subject.startswith(_CMAKE) else None
+            distributions.get(canonical_subject(subject[len(_CMAKE) :]))
+            if subject.startswith(_CMAKE)
+            else None
         )
         out.append(
             requirement

@@ -22,6 +22,7 @@ from bringup import lazyre
 from bringup.model import Requirement, Source
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
+from bringup.subjects import canonical_subject
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
@@ -111,8 +112,7 @@ def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
     url = _USER.sub("", url.split("://", 1)[-1])
     url = re.split(r"[@#?]", url, maxsplit=1)[0]
     last = re.split(r"[/:]", url.rstrip("/"))[-1].removesuffix(".git")
-    squashed = {re.sub(r"[-_.]+", "-", n.lower().removeprefix("pypi:")) for n in names}
-    return re.sub(r"[-_.]+", "-", last.lower()) in squashed
+    return canonical_subject(last) in {canonical_subject(n) for n in names}
 
 
 _SCHEME = lazyre.compile(r"^(?:git\+)?[a-z]{2,8}://")

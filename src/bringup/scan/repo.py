@@ -10,7 +10,6 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -57,7 +56,7 @@ from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
-from bringup.subjects import python_subject
+from bringup.subjects import canonical_subject, python_subject
 from bringup.versions.errors import MAX_VERSION_LENGTH
 
 
@@ -220,11 +219,6 @@ built from ``python/pylibraft`` whose pyproject.toml:96 asks rapids-build-backen
 repo's own distribution under the name of one CUDA major, installed instead of built."""
 
 
-def _normal(name: str) -> str:
-    """A distribution's name as pip compares it (PEP 503), without a ``pypi:`` prefix."""
-    return re.sub(r"[-_.]+", "-", name.rpartition(":")[2]).lower()
-
-
 def _stated(
     root: Path,
     shown: str,
@@ -256,7 +250,7 @@ def _stated(
         name for rel, name in named if not name.startswith("cmake:") and scopes.of(rel) == REPO
     ]
     repo_named = not distributions or any(
-        _normal(name).startswith(_normal(component)) for name in distributions
+        canonical_subject(name).startswith(canonical_subject(component)) for name in distributions
     )
     # a manifest's CUDA-flavoured name (``nixl-cu12``, nixl pyproject.toml:21) is the distribution
     # the docs install by its plain name ("pip install nixl", README.md:43)
