@@ -57,14 +57,17 @@ def test_a_clone_nothing_installs_from_is_no_need() -> None:
     assert _built(text) == []
 
 
-def test_a_clones_release_and_a_pip_install_of_a_folder() -> None:
-    # written here: the clone of MindSpeed-Core-MS auto_convert_llm.sh:45 (``git clone -b
-    # v4.47.0 https://github.com/huggingface/transformers.git``), then "pip install -e ./<clone>"
+def test_a_clones_release_and_a_pip_install_in_its_folder() -> None:
+    # Ascend/DrivingSDK@e667017eb751b614c128c9c81812634cae362ee4
+    # model_examples/FCOS3D/README.md:74-78: the release the clone checks out is the one built
     text = (
-        "git clone -b v4.47.0 https://github.com/huggingface/transformers.git\n"
-        "pip install -e ./transformers\n"
+        "git clone -b v3.3.0 https://github.com/open-mmlab/mmdetection.git\n"
+        "cd mmdetection\n"
+        "cp -f ../mmdet.patch ./\n"
+        "git apply --reject --whitespace=fix mmdet.patch\n"
+        "pip install -e .\n"
     )
-    assert _built(text) == [("pypi:transformers", "==4.47.0", 2, (1,))]
+    assert [(spec, line, also) for _, spec, line, also in _built(text)] == [("==3.3.0", 5, (1,))]
 
 
 def test_the_guides_source_build_is_read_in_the_repo_scan(tmp_path: Path) -> None:
