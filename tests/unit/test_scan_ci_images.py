@@ -89,6 +89,37 @@ def test_a_runner_matrix_names_the_cpus_the_repo_is_built_on() -> None:
     assert [r.subject for r in found if r.subject == "arch"] == []
 
 
+# pytorch/ao@36027d82d1ad9949597ea16002ff4940374b1b94 .github/workflows/regression_test_aarch64.yml
+# :13-18 and :33-42 (cut): the matrix key runs-on names is "runner", its labels a self-hosted
+# PyTorch runner's words split by dots
+_AO_AARCH64 = """jobs:
+  test-cpu-ops:
+    strategy:
+      matrix:
+        runner: [macos-14, linux.arm64.2xlarge]
+    runs-on: ${{matrix.runner}}
+    steps:
+      - name: Install requirements mac
+        if: runner.os == 'macOS'
+        run: |
+          conda activate venv
+          pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu
+          pip install -r dev-requirements.txt
+          USE_CPP=1 TORCHAO_BUILD_KLEIDIAI=1 pip install . --no-build-isolation
+"""
+
+
+def test_a_runner_matrix_is_the_matrix_key_runs_on_names() -> None:
+    rel = ".github/workflows/regression_test_aarch64.yml"
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=_AO_AARCH64)).requirements
+    platform = [(r.subject, r.spec, r.source.line) for r in found if r.subject in ("os", "arch")]
+    assert platform == [("arch", "aarch64", 5), ("os", "macos,linux", 5)]
+    # the same labels under a key no runs-on names are no runners of the job
+    other = _AO_AARCH64.replace("runner: [", "target: [")
+    found = extract_ci(SourceFile(ref=rel, rel=rel, text=other)).requirements
+    assert [r for r in found if r.subject in ("os", "arch")] == []
+
+
 def test_a_container_file_in_an_example_is_the_examples_own() -> None:
     scopes = Scopes(
         [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from bringup import backends, patterncache
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.cios import builds, runner_arches, runner_os
@@ -93,9 +93,10 @@ class _Collector:
         if specs:
             self.add(subject, " || ".join(specs), line, f"{key}: {', '.join(values)}")
 
-    def runner(self, values: list[str], line: int, key: str) -> None:
+    def runner(self, values: list[str], line: int, key: str, matrix: bool) -> None:
+        """The runner labels under ``key``: one job's (``runs-on``) or a matrix of them, one
+        job on each."""
         lowered = key.lower()
-        matrix = lowered == "os"
         arches = runner_arches(values, self.file.text) if matrix else []
         if arches:
             self.add("arch", ",".join(arches), line, f"{key}: {', '.join(values)}")
@@ -143,11 +144,11 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
             collector.script(text, line)
     elif lowered in ("runs-on", "runner", "tags"):
         for text, line in yamlnodes.scalars(value):
-            collector.runner([text], line, key)
+            collector.runner([text], line, key, matrix=False)
     elif lowered == "os":  # a matrix of runner labels, one job on each
         found = yamlnodes.scalars(value)
         if found:
-            collector.runner([text for text, _ in found], found[0][1], key)
+            collector.runner([text for text, _ in found], found[0][1], key, matrix=True)
     elif lowered in ("image", "container"):
         image = yamlnodes.scalar(value)
         if image and "${{" not in image:
@@ -170,10 +171,43 @@ def extract_ci(file: SourceFile) -> Extraction:
         return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
     for document in documents:
         excluded = _excluded(document)
+        for key, labels, held in _runner_matrices(document):
+            collector.runner([text for text, _ in labels], labels[0][1], key, matrix=True)
+            excluded |= held
         for key, value in yamlnodes.pairs(document):
             if id(value) not in excluded:
                 _read(collector, key, value)
     return Extraction(requirements=tuple(collector.requirements))
+
+
+_MATRIX_KEY = lazyre.compile(r"^\$\{\{\s{0,8}matrix\.([A-Za-z0-9_-]{1,64})\s{0,8}\}\}$")
+"""A runner named by a matrix key (``runs-on: ${{ matrix.runner }}``)."""
+
+
+def _runner_matrices(document: Node) -> list[tuple[str, list[tuple[str, int]], set[int]]]:
+    """Each job's matrix of runner labels: the matrix key its ``runs-on`` names, whatever its
+    name (``runner: [ubuntu-24.04, ubuntu-24.04-arm]`` under ``strategy.matrix`` beside
+    ``runs-on: ${{ matrix.runner }}``), with its labels, those of the matrix's ``include``
+    entries among them, and the nodes that hold them."""
+    from bringup.scan import yamlnodes
+
+    found = []
+    for _, job in yamlnodes.pairs(document):
+        runs_on = yamlnodes.value_of(job, "runs-on")
+        named = _MATRIX_KEY.match((yamlnodes.scalar(runs_on) or "").strip()) if runs_on else None
+        strategy = yamlnodes.value_of(job, "strategy") if named else None
+        matrix = yamlnodes.value_of(strategy, "matrix") if strategy else None
+        if named is None or matrix is None:
+            continue
+        key = named.group(1)
+        include = yamlnodes.value_of(matrix, "include")
+        entries = yamlnodes.items(include) if include else []
+        nodes = [yamlnodes.value_of(node, key) for node in (matrix, *entries)]
+        held = [node for node in nodes if node is not None]
+        labels = [label for node in held for label in yamlnodes.scalars(node)]
+        if labels:
+            found.append((key, labels, {id(node) for node in held}))
+    return found
 
 
 def _excluded(document: Node) -> set[int]:

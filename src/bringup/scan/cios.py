@@ -19,7 +19,7 @@ from typing import Optional
 from bringup import lazyre
 from bringup.scan.images import ARCH_NAMES
 
-_RUNNER_OS = lazyre.compile(r"^(ubuntu|linux|windows|macos)(?=$|[-_\s\d])", re.IGNORECASE)
+_RUNNER_OS = lazyre.compile(r"^(ubuntu|linux|windows|macos)(?=$|[-_.\s\d])", re.IGNORECASE)
 _BUILDS = lazyre.compile(
     r"\b(?:pytest|ctest|tox|nox|cmake|python3?\s+(?:-m\s+build|setup\.py)|bash\s+\S*build)\b"
     r"|\bpip3?\s+install\s+(?:-e\s+|--editable\s+)?[\"']?\.(?:[\[\s\"']|$)",
@@ -51,7 +51,11 @@ def runner_os(label: str, workflow: str) -> Optional[str]:
     return _OS_NAMES[named.group(1).lower()] if named else None
 
 
-_RUNNER_ARCH = lazyre.compile(r"(?:^|[-_\s])(aarch64|arm64|arm|x86_64|x64|amd64)(?=$|[-_\s])", re.I)
+_RUNNER_ARCH = lazyre.compile(
+    r"(?:^|[-_.\s])(aarch64|arm64|arm|x86_64|x64|amd64)(?=$|[-_.\s])", re.IGNORECASE
+)
+"""A CPU in a runner label, its words split by ``-``, ``_`` or ``.`` (PyTorch's self-hosted
+``linux.arm64.2xlarge``, pytorch/ao@36027d82 .github/workflows/regression_test_aarch64.yml:17)."""
 _HOSTED = lazyre.compile(r"^(?:ubuntu|windows)-(?:latest|\d+(?:\.\d+)?)$", re.IGNORECASE)
 """A GitHub-hosted runner label with no CPU in it: an x64 machine (``ubuntu-22.04``; its Arm
 twin is ``ubuntu-22.04-arm``)."""
