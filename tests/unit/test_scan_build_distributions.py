@@ -84,6 +84,19 @@ def test_a_setup_name_read_from_the_environment_is_its_default() -> None:
     assert {r.subject for r in extraction.requirements} >= {"pypi:setuptools", "pypi:packaging"}
 
 
+def test_a_named_or_summed_list_joined_to_a_computed_one_keeps_its_members() -> None:
+    # Triton-distributed's line with its literal list named, as setup.py files name theirs
+    # (``install_requires=REQUIRED_PACKAGES + GOOGLE_AUTH_PACKAGES``, a public setup.py,
+    # code-search file id 38145015257), or split into a sum of lists: written here
+    for joined in ("BASE + DEPS", '["setuptools>=40.8.0"] + ["packaging"] + DEPS'):
+        text = _TRITON_SETUP.replace(
+            "DEPS = get_deps()\n", 'BASE = ["setuptools>=40.8.0", "packaging"]\nDEPS = get_deps()\n'
+        ).replace('["setuptools>=40.8.0", "packaging"] + DEPS', joined)
+        extraction = extract_setup_py(_file("python/setup.py", text))
+        named = {r.subject for r in extraction.requirements}
+        assert {"pypi:setuptools", "pypi:packaging"} <= named, joined
+
+
 # ByteDance-Seed/Triton-distributed@1512a811 scripts/build_e2e_env.sh:111-113, the script
 # docs/e2e.md:6 runs ("bash ./scripts/build_e2e_env.sh") to set up the end-to-end model tests
 _TRITON_E2E = """# --- Install common packages ---

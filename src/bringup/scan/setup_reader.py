@@ -64,8 +64,8 @@ class Reader:
                     # with ``str.format``): the literal members are in the list whatever the
                     # unpacked name adds, when that is unknown (then computed: ``unpacked``)
                     unpacked = self.strings(element.value, depth + 1)
-                    if unpacked is None and element.value not in self.unpacked:
-                        self.unpacked.append(element.value)
+                    if unpacked is None:
+                        self.note_unknown(element.value)
                     out.extend(unpacked or [])
                     continue
                 inner = self.strings(element, depth + 1)
@@ -95,20 +95,38 @@ class Reader:
         return None if default is None else self.strings(default, depth + 1)
 
     def joined(self, node: ast.BinOp, depth: int) -> Located | None:
-        """The strings of ``a + b``. A literal list joined to one the file computes
+        """The strings of ``a + b``. A list joined to one the file computes
         (``install_requires=["setuptools>=40.8.0", "packaging"] + DEPS``,
         ByteDance-Seed/Triton-distributed python/setup.py:1315, ``DEPS`` chosen by platform
-        checks) holds its literal members whatever the other side adds, as a starred member
-        does (``unpacked``); a string joined to an unknown one is unknown."""
+        checks) holds its known members whatever the other side adds, as a starred member
+        does (``unpacked``), be it written in place, named (``BASE + DEPS``) or itself a sum
+        of lists; a string joined to an unknown one is unknown."""
         left, right = self.strings(node.left, depth + 1), self.strings(node.right, depth + 1)
         if left is not None and right is not None:
             return left + right
         for known, side, other in ((left, node.left, node.right), (right, node.right, node.left)):
-            if known is not None and isinstance(side, (ast.List, ast.Tuple)):
-                if other not in self.unpacked:
-                    self.unpacked.append(other)
+            if known is not None and self.listed(side, depth + 1):
+                self.note_unknown(other)
                 return known
         return None
+
+    def listed(self, node: ast.expr, depth: int) -> bool:
+        """Whether ``node`` is a list whatever its members: a list or tuple written in place,
+        a name bound to lists only, or a sum with a list in it."""
+        if depth > 8:
+            return False
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return True
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return all(self.listed(value, depth + 1) for value in self.env[node.id])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self.listed(node.left, depth + 1) or self.listed(node.right, depth + 1)
+        return False
+
+    def note_unknown(self, node: ast.expr) -> None:
+        """Note a value a list takes in that the file computes (``unpacked``), once."""
+        if node not in self.unpacked:
+            self.unpacked.append(node)
 
     def returned(self, name: str, index: int | None, depth: int) -> Located | None:
         """The strings a function of this file returns (its ``index``-th value when it returns
