@@ -155,6 +155,25 @@ def test_a_cmake_branch_on_a_copy_of_the_processor_names_the_cpus() -> None:
     assert [a.source.line for a in found[0].any_of] == [3, 5]
 
 
+def test_a_warning_inside_a_branch_or_of_something_else_is_no_support_list() -> None:
+    # written here (review21 #8; no repo line found): hicann/cmake's branches with the warning
+    # inside the last branch, or a warning of another check after the branches
+    branches = (
+        'if (CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|amd64")\n'
+        "    set(TARGET_ARCH x86_64)\n"
+        'elseif (CMAKE_SYSTEM_PROCESSOR MATCHES "aarch64|arm64|arm")\n'
+        "    set(TARGET_ARCH aarch64)\n"
+    )
+    inside = branches + '    message(WARNING "aarch64 support is experimental")\nendif()\n'
+    later = branches + (
+        "endif()\nfind_package(OpenMP)\nif(NOT OpenMP_FOUND)\n"
+        '  message(WARNING "OpenMP not found, building single-threaded")\nendif()\n'
+    )
+    rel = "CMakeLists.txt"
+    for text in (inside, later):
+        assert arch_branches(SourceFile(ref=rel, rel=rel, text=text), cmake=True) == []
+
+
 def test_a_release_a_change_drops_is_no_requirement() -> None:
     # traveller59/spconv@263d6b4 README.md:86, under "## Spconv 2.2 vs Spconv 2.1"
     assert _found("* drop python 3.6 support\n", "README.md", {"python"}) == []

@@ -29,6 +29,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Alternative, Requirement
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.extraction import SourceFile
 
 _SHELL_PROBE = lazyre.compile(
@@ -83,22 +84,44 @@ _PASSED_ON = lazyre.compile(
 ${CMAKE_SYSTEM_PROCESSOR})``, hicann/hixl cmake/package.cmake:18-20, naming the package
 file): the branches only spell the names, every CPU goes on."""
 
-_WARNED = lazyre.compile(r"\bmessage\s*\(\s*(?:WARNING|AUTHOR_WARNING|SEND_ERROR)\b", re.I)
-"""A CMake file's warning after its branches (``else () message(WARNING "Unknown architecture:
-${CMAKE_SYSTEM_PROCESSOR}")``, hicann/cmake function/prepare.cmake:41-42): the others are
-told apart from those it knows. Without it or a refusal, a CMake branch on the CPU picks that
-CPU's flags or folder and every other CPU builds too (``if(CMAKE_SYSTEM_PROCESSOR MATCHES
-"aarch64|ARM64")`` adds ``-ftree-vectorize``, pytorch/FBGEMM@71d6f8b2 CMakeLists.txt:118;
-``SET(ARCH aarch64)`` … ``SET(ARCH x86_64)`` with no ``else``, xLLM-AI/xllm-ops@d4a441a6
-atb_customize/CMakeLists.txt:13-17): no support list."""
+_WARNINGS = frozenset({"WARNING", "AUTHOR_WARNING", "SEND_ERROR"})
+"""A CMake file's warning of the CPUs its branches do not know: in the ``else()`` of the
+branches (``else () message(WARNING "Unknown architecture: ${CMAKE_SYSTEM_PROCESSOR}")``,
+hicann/cmake function/prepare.cmake:41-42), or naming the processor: the others are told
+apart from those it knows. A warning inside a branch ("aarch64 support is experimental") or
+of something else after them ("OpenMP not found") is none. Without it or a refusal, a CMake
+branch on the CPU picks that CPU's flags or folder and every other CPU builds too
+(``if(CMAKE_SYSTEM_PROCESSOR MATCHES "aarch64|ARM64")`` adds ``-ftree-vectorize``,
+pytorch/FBGEMM@71d6f8b2 CMakeLists.txt:118; ``SET(ARCH aarch64)`` … ``SET(ARCH x86_64)``
+with no ``else``, xLLM-AI/xllm-ops@d4a441a6 atb_customize/CMakeLists.txt:13-17): no support
+list."""
 
 
-def _warned(rel: str, after: str) -> bool:
+def _warned(rel: str, text: str, last: int) -> bool:
     """Whether a CMake file's soft branches are a support list: it warns of the other CPUs
-    after them, and is no packaging file (``cpack_empty_package`` warns as well, naming the
-    package it makes, xLLM-AI/xllm-ops@d4a441a6 cmake/build_empty_package.cmake:13-21: the
-    CPU of the package made on this machine, as a packaging script's branch)."""
-    return _WARNED.search(after) is not None and _PACKAGING.search(rel) is None
+    (``_WARNINGS``) after its last branch (on line ``last``), and is no packaging file
+    (``cpack_empty_package`` warns as well, naming the package it makes, xLLM-AI/xllm-ops@
+    d4a441a6 cmake/build_empty_package.cmake:13-21: the CPU of the package made on this
+    machine, as a packaging script's branch)."""
+    if _PACKAGING.search(rel) is not None:
+        return False
+    probe = _cmake_probe(text)
+    commands = [c for c in cmake_commands(text) if c.line >= last]
+    depth, other, closed = 0, False, False  # other: in the else() of the branches' own if
+    for name, args, line in commands:
+        warns = name == "message" and args[:1] and args[0].upper() in _WARNINGS
+        named = line <= last + _REFUSED_WITHIN and probe.search(" ".join(args[1:]))
+        if warns and (other or named):
+            return True
+        if name == "if" and line > last:
+            depth += 1
+        elif name == "endif":
+            closed = closed or depth == 0
+            other = other and depth > 0
+            depth -= 1
+        elif name == "else" and depth == 0 and not closed:
+            other = True
+    return False
 
 
 _CMAKE_COPY = lazyre.compile(
@@ -160,7 +183,9 @@ def arch_branches(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     last = branches[-1][0]
     after = "\n".join(lines[last - 1 : last + _REFUSED_WITHIN])
     hard = _REFUSED.search(after) is not None or _ARCH_REFUSED.search(file.text) is not None
-    if not hard and (_PASSED_ON.search(after) or (cmake and not _warned(file.rel, after))):
+    if not hard and (
+        _PASSED_ON.search(after) or (cmake and not _warned(file.rel, file.text, last))
+    ):
         return []
     first = branches[0][0]
     text = f"branches on the CPU architecture: {', '.join(values)}"
