@@ -43,3 +43,19 @@ def test_a_build_script_needs_only_what_it_pins() -> None:
         "    pip install linkify-it-py\n"
     )
     assert _packages("scripts/build.sh", text) == []
+
+
+def test_a_script_named_for_installing_the_repo_needs_only_what_it_pins() -> None:
+    # the same shmem lines (hicann/shmem@643bfb73 scripts/build.sh:432-436) in scripts whose
+    # names install, reinstall or remove the repo itself, not its dependencies (constructed
+    # names: the review's scripts/build_and_install.sh, install.sh, reinstall.sh, uninstall.sh)
+    text = "    pip install sphinx\n    pip install breathe\n"
+    for rel in ("scripts/build_and_install.sh", "install.sh", "reinstall.sh", "uninstall.sh"):
+        assert _packages(rel, text) == [], rel
+
+
+def test_a_script_named_for_the_dependencies_needs_what_it_installs() -> None:
+    # FlagScale's install/install-requirements.sh (above) and constructed names of the same
+    # kind: install_deps.sh (hicann/ops-nn's), install_dependencies.sh
+    for rel in ("install_deps.sh", "scripts/install_dependencies.sh"):
+        assert ("pypi:deepspeed", "", 3) in _packages(rel, FLAGSCALE_INSTALL), rel

@@ -72,9 +72,12 @@ _INSTALLING_SCRIPT = lazyre.compile(
 or fetches what its build needs (``download.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
-_INSTALL_ONLY = lazyre.compile(r"install|dependenc|deps|requirements", re.IGNORECASE)
-"""A script that installs the repo's dependencies (``install_deps.sh``,
-``install-requirements.sh``), not one that builds it."""
+_INSTALL_ONLY = lazyre.compile(
+    r"(?:^|[-_])(?:deps|dependenc(?:y|ies)|requirements)(?:[-_.]|$)", re.IGNORECASE
+)
+"""A script named for the repo's dependencies (``install_deps.sh``,
+``install-requirements.sh``), not one that builds, installs or removes the repo itself
+(``build_and_install.sh``, ``install.sh``, ``uninstall.sh``)."""
 _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
@@ -381,7 +384,8 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
 
 
 def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
-    """The pinned distributions a build or install script's ``pip install`` lines name, the
+    """The distributions a build or install script's ``pip install`` lines name (only the
+    pinned ones but in a script named for the dependencies, ``_INSTALL_ONLY``), the
     system packages it installs (``sysdeps``), and what it downloads (op-plugin
     ci/build.sh:110 clones the torch_npu sources)."""
     name = file.rel.rsplit("/", 1)[-1]
