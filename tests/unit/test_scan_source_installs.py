@@ -96,3 +96,53 @@ def test_a_pip_install_of_the_repos_own_repository_is_no_need(tmp_path: Path) ->
     )
     requirements = scan_repo(root, "torchsparse").component.requirements
     assert not [r for r in requirements if "torchsparse" in r.subject]
+
+
+def _named(text: str) -> list[tuple[str, str]]:
+    return [(subject, spec) for subject, spec, *_ in _built(text)]
+
+
+def test_a_git_urls_user_info_is_not_its_distribution() -> None:
+    # uc-cdis/sheepdog sheepdog/auth/__init__.py:6 (was pypi:git ==1.2.3)
+    line = "pip install git+https://git@github.com/uc-cdis/authutils.git@1.2.3#egg=authutils\n"
+    assert _named(line) == [("pypi:authutils", "==1.2.3")]
+    # jo1132/KoBERT Readme.md:11: a branch, no release
+    line = "pip install git+https://git@github.com/SKTBrain/KoBERT.git@master\n"
+    assert _named(line) == [("pypi:kobert", "")]
+    # constructed (the review's): a token as user info, an SSH URL
+    line = "pip install git+https://oauth2:TOKEN@gitlab.com/org/mylib.git@v1.0\n"
+    assert _named(line) == [("pypi:mylib", "==1.0")]
+    line = "pip install git+ssh://git@github.com/Dao-AILab/flash-attention.git@v2.5.0\n"
+    assert _named(line) == [("pypi:flash-attn", "==2.5.0")]
+
+
+def test_the_name_a_requirement_gives_is_its_distribution() -> None:
+    # informatics-isi-edu/deriva-client-bundle dev-install-prereqs.sh:4 (PEP 508, extras)
+    line = "pip install deriva-qt[PyQt5]@git+https://github.com/informatics-isi-edu/deriva-qt.git\n"
+    assert _named(line) == [("pypi:deriva-qt", "")]
+    # constructed: #egg= names a distribution the repository's name does not
+    line = "pip install git+https://github.com/org/tools.git@v0.3#egg=org-tools\n"
+    assert _named(line) == [("pypi:org-tools", "==0.3")]
+
+
+def test_a_branch_is_a_release_only_when_all_of_it_is_a_version() -> None:
+    # makaveli10/TensorRT-LLM's clone in a setup script (``git clone -b cuda12.2 https://
+    # github.com/makaveli10/TensorRT-LLM.git`` then ``cd TensorRT-LLM``), the install line
+    # constructed: cuda12.2 is a branch, not TensorRT-LLM 12.2
+    text = (
+        "git clone -b cuda12.2 https://github.com/makaveli10/TensorRT-LLM.git\n"
+        "cd TensorRT-LLM\n"
+        "pip install .\n"
+    )
+    assert _named(text) == [("pypi:tensorrt-llm", "")]
+    # a release branch (``git clone --branch release/0.21 --depth 1 https://github.com/pytorch/
+    # vision.git /tmp/vision`` in a Dockerfile's script), the install constructed
+    text = (
+        "git clone --branch release/0.21 --depth 1 https://github.com/pytorch/vision.git vision\n"
+        "cd vision\n"
+        "pip install .\n"
+    )
+    assert _named(text) == [("torchvision", "==0.21")]
+    # constructed (the review's): a branch ending in a version
+    text = "git clone --branch release-py3.10 https://github.com/org/mylib\ncd mylib\npip install ."
+    assert _named(text) == [("pypi:mylib", "")]

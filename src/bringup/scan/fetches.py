@@ -26,9 +26,10 @@ from bringup.subjects import canonical_subject
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
 _INDEX_OPTIONS = ("--index-url", "--extra-index-url", "-i", "-f", "--find-links")
-_USER = lazyre.compile(r"^[\w.-]{1,64}@(?=[\w.-]{1,253}[:/])")
+USER = lazyre.compile(r"^[\w.%:-]{1,128}@(?=[\w.-]{1,253}[:/])")
 """The login of an SSH clone (``git@github.com:deepseek-ai/DeepGEMM.git``, deepseek-ai/DeepGEMM
-README.md:44), not a ref after the URL (``…/repo.git@stable``)."""
+README.md:44) or a URL's user info (``git+https://git@github.com/…``, ``oauth2:TOKEN@``), not
+a ref after the URL (``…/repo.git@stable``)."""
 WORDS = "downloads: "
 """How a download's requirement text starts, so the scan can find the ones a guide states."""
 
@@ -109,7 +110,7 @@ def own_clone(requirement: Requirement, names: Iterable[str]) -> bool:
         url = text[len(BUILT) :]
     else:
         return False
-    url = _USER.sub("", url.split("://", 1)[-1])
+    url = USER.sub("", url.split("://", 1)[-1])
     url = re.split(r"[@#?]", url, maxsplit=1)[0]
     last = re.split(r"[/:]", url.rstrip("/"))[-1].removesuffix(".git")
     return canonical_subject(last) in {canonical_subject(n) for n in names}
@@ -140,8 +141,8 @@ def library(spec: str) -> str:
     (``…/open_source/boost_1_87_0.tar.gz`` is boost); else the spec itself (a package index,
     ``internet``, a dependency list's "<libraries> from <host>")."""
     bare = _SCHEME.sub("", spec.strip())
-    if bare == spec.strip() and _USER.match(bare):  # git@github.com:owner/repo.git
-        bare = _USER.sub("", bare).replace(":", "/", 1)
+    if bare == spec.strip() and USER.match(bare):  # git@github.com:owner/repo.git
+        bare = USER.sub("", bare).replace(":", "/", 1)
     host, _, path = bare.partition("/")
     parts = [p for p in re.split(r"[?#]", path, maxsplit=1)[0].split("/") if p]
     if "." not in host or " " in host or not parts:

@@ -13,6 +13,7 @@ repo itself (``fetches.own_clone`` drops it later)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import msgspec
@@ -21,7 +22,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
 from bringup.scan.extraction import SourceFile
-from bringup.scan.fetches import BUILT, fetched
+from bringup.scan.fetches import BUILT, USER, fetched
 from bringup.scan.tablecells import cell_subject
 from bringup.subjects import python_subject
 
@@ -38,8 +39,20 @@ flash-attention's setup.py names ``flash_attn``, NVIDIA/TransformerEngine's
 pytorch/pytorch ``torch``."""
 
 _NAME = lazyre.compile(r"^[A-Za-z][\w.-]{0,80}$")
-_RELEASE = lazyre.compile(r"(?:^|[^\d.])v?(\d{1,4}(?:\.\d{1,6}){1,3})$")
-"""The release a branch, tag or ``@`` ref names: ``v2.7.4``, ``1.0.0``."""
+_RELEASE = lazyre.compile(r"^(?:release[-/])?v?(\d{1,4}(?:\.\d{1,6}){1,3})$", re.IGNORECASE)
+"""The release a branch, tag or ``@`` ref names, all of it a version: ``v2.7.4``, ``1.0.0``,
+``release/0.21``; not a branch that ends in one (``cuda12.2``, ``release-py3.10``)."""
+_GIT_REQUIREMENT = lazyre.compile(
+    r"^(?:([A-Za-z][\w.-]{0,80})(?:\[[\w,. -]{0,80}\])?\s{0,3}@\s{0,3})?"
+    r"(git\+[a-z]{2,8}://([^\s#]{1,500}))$"
+)
+"""A pip requirement from a repository: ``git+https://…/repo.git@v2.6.3``, PEP 508's
+``flash-attn @ git+https://…`` (``deriva-qt[PyQt5]@git+https://github.com/
+informatics-isi-edu/deriva-qt.git``, informatics-isi-edu/deriva-client-bundle
+dev-install-prereqs.sh:4): the name it gives, the URL, its part after the scheme."""
+_EGG = lazyre.compile(r"#(?:[^\s&]{0,100}&)?egg=([A-Za-z][\w.-]{0,80})")
+"""The fragment after a URL that names its distribution (``#egg=authutils``): read from the
+command's text, as its words end at ``#`` (``shwords``)."""
 _VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "-j"})
 _SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
 
@@ -59,6 +72,24 @@ def _subject(repository: str) -> str | None:
 def _spec(ref: str) -> str:
     release = _RELEASE.search(ref)
     return f"=={release.group(1)}" if release else ""
+
+
+def _git_requirement(command: Command) -> tuple[str, str, str, str] | None:
+    """``(the distribution named, the URL, the repository, the ref)`` of a ``pip install`` from a
+    repository: the name PEP 508 or ``#egg=`` gives ("" for none), the URL less its user
+    info (``git+https://git@github.com/uc-cdis/authutils.git@1.2.3#egg=authutils``,
+    uc-cdis/sheepdog sheepdog/auth/__init__.py:6) and the ``@`` ref after it."""
+    if pip_install_targets(command.argv) is None:
+        return None
+    for arg in command.argv:
+        found = _GIT_REQUIREMENT.match(arg)
+        if found is not None:
+            at = command.text.find(found.group(2))
+            egg = _EGG.match(command.text, at + len(found.group(2))) if at >= 0 else None
+            named = found.group(1) or (egg.group(1) if egg else "")
+            repository, _, ref = USER.sub("", found.group(3)).partition("@")
+            return named, found.group(2), repository, ref
+    return None
 
 
 def _clone(command: Command, url: str) -> tuple[str, str]:
@@ -136,8 +167,10 @@ def source_installs(
     folder: str | None = ""
     found: dict[str, Requirement] = {}
 
-    def need(url: str, ref: str, line: int, also: int | None, words: str) -> None:
-        subject = _subject(url)
+    def need(
+        url: str, ref: str, line: int, also: int | None, words: str, *, named: str = ""
+    ) -> None:
+        subject = python_subject(named) if named else _subject(url)
         if subject is None or subject in found:
             return
         requirement = file.requirement(
@@ -150,15 +183,16 @@ def source_installs(
     for command in commands:
         argv = command.argv
         url = fetched(command)
+        from_git = _git_requirement(command)
         if argv[:2] == ("git", "clone") and url is not None:
             place, branch = _clone(command, url)
             if folder is not None:
                 clones[_moved(folder, ("cd", place)) or place] = (url, branch, command.line)
         elif argv[:1] == ("cd",):
             folder = _moved(folder, argv) if folder is not None else None
-        elif url is not None and url.startswith("git+"):
-            repository, _, ref = url[4:].partition("@")
-            need(repository.split("#", 1)[0], ref, command.line, None, BUILT + url)
+        elif from_git is not None:
+            named, url, repository, ref = from_git
+            need(repository, ref, command.line, None, BUILT + url, named=named)
         else:
             cloned = _cloned_into(clones, installed_folder(folder, argv))
             if cloned is not None:
