@@ -146,3 +146,25 @@ def test_a_branch_is_a_release_only_when_all_of_it_is_a_version() -> None:
     # constructed (the review's): a branch ending in a version
     text = "git clone --branch release-py3.10 https://github.com/org/mylib\ncd mylib\npip install ."
     assert _named(text) == [("pypi:mylib", "")]
+
+
+def test_a_repository_publishes_under_another_name_only_as_its_owner_does() -> None:
+    # ArutyunovG/CVWorkspace frameworks/pytorch/torchvision/install_torchvision.sh:3-5
+    text = (
+        "git clone --recursive https://github.com/pytorch/vision.git\n"
+        "cd vision && git checkout master\n"
+        "python setup.py install\n"
+    )
+    assert _named(text) == [("torchvision", "")]
+    # deepjavalibrary/djl-serving serving/docker/scripts/install_flash_attn.sh:4-6 (pushd
+    # written as cd here): flash-attention's old home
+    text = (
+        "git clone https://github.com/HazyResearch/flash-attention.git -b v1.0.0\n"
+        "cd flash-attention\n"
+        "pip install -v .\n"
+    )
+    assert _named(text) == [("pypi:flash-attn", "==1.0.0")]
+    # constructed (the review's): another owner's vision is not torchvision
+    assert _named("pip install git+https://github.com/someorg/vision.git\n") == [
+        ("pypi:vision", "")
+    ]

@@ -6,8 +6,9 @@ docs/EN/source/getting_started/quickstart.md:24-26), or pip-installed from its r
 project's distribution, as a ``pip install flash-attn`` would be: the release a clone's
 ``-b``/``--branch`` or the URL's ``@`` names, else any.
 
-The distribution is the repository's name, or the one its project publishes under where they
-differ (``_PUBLISHED``: flash-attention builds ``flash-attn``). A clone nothing installs from
+The distribution is the one the install names (PEP 508's ``name @ git+…``, ``#egg=``), else the
+repository's name, or the one its project publishes under where they differ (``_PUBLISHED``:
+Dao-AILab/flash-attention builds ``flash-attn``). A clone nothing installs from
 (a C++ library a build script puts in ``3rdparty/``) is none; nor is the user's clone of the
 repo itself (``fetches.own_clone`` drops it later)."""
 
@@ -27,16 +28,18 @@ from bringup.scan.tablecells import cell_subject
 from bringup.subjects import python_subject
 
 _PUBLISHED = {
-    "flash-attention": "flash-attn",
-    "transformerengine": "transformer-engine",
-    "vision": "torchvision",
-    "audio": "torchaudio",
-    "pytorch": "torch",
+    "dao-ailab/flash-attention": "flash-attn",
+    "hazyresearch/flash-attention": "flash-attn",
+    "nvidia/transformerengine": "transformer-engine",
+    "pytorch/vision": "torchvision",
+    "pytorch/audio": "torchaudio",
+    "pytorch/pytorch": "torch",
 }
-"""Repositories whose project publishes under another name (lower case): Dao-AILab/
-flash-attention's setup.py names ``flash_attn``, NVIDIA/TransformerEngine's
-``transformer_engine``, pytorch/vision ``torchvision``, pytorch/audio ``torchaudio``,
-pytorch/pytorch ``torch``."""
+"""Repositories (owner/name, lower case) whose project publishes under another name:
+Dao-AILab/flash-attention's setup.py (HazyResearch/flash-attention before it moved) names
+``flash_attn``, NVIDIA/TransformerEngine's ``transformer_engine``, pytorch/vision
+``torchvision``, pytorch/audio ``torchaudio``, pytorch/pytorch ``torch``; another owner's
+``vision`` is its own project. Read only where the install names no distribution."""
 
 _NAME = lazyre.compile(r"^[A-Za-z][\w.-]{0,80}$")
 _RELEASE = lazyre.compile(r"^(?:release[-/])?v?(\d{1,4}(?:\.\d{1,6}){1,3})$", re.IGNORECASE)
@@ -59,10 +62,10 @@ _SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
 
 def _subject(repository: str) -> str | None:
     """The distribution a repository's project publishes."""
-    name = repository.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    owner, name = ["", *re.split(r"[/:]", repository.rstrip("/").removesuffix(".git"))][-2:]
     if not _NAME.match(name):
         return None
-    published = _PUBLISHED.get(name.lower())
+    published = _PUBLISHED.get(f"{owner}/{name}".lower())
     if published is not None:
         return python_subject(published)
     subject = cell_subject(name)
