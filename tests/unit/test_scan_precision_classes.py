@@ -200,6 +200,44 @@ def test_a_find_of_what_the_file_itself_fetches_is_no_package_need() -> None:
     assert _packages("CMakeLists.txt", "find_package(Arrow REQUIRED)\n") == ["cmake:Arrow"]
 
 
+# a public CMake file (the code index names no repository): the installed fmt in one branch,
+# the fetched one in the other
+_FMT_EITHER = """if(USE_SYSTEM_FMT)
+  find_package(fmt REQUIRED)
+else()
+  # Download fmt
+
+  # fmt version
+  set(FMT_VERSION 9.1.0)
+
+  FetchContent_Declare(
+    fmt
+    GIT_REPOSITORY https://github.com/fmtlib/fmt.git
+    GIT_TAG ${FMT_VERSION}
+    GIT_SHALLOW TRUE
+  )
+
+  FetchContent_MakeAvailable(fmt)
+endif()
+"""
+
+
+def test_a_find_is_no_fallback_of_a_fetch_it_does_not_precede() -> None:
+    # the REQUIRED find lies in the other branch of the fetch's if: the system build needs fmt
+    assert _packages("cmake/fmt.cmake", _FMT_EITHER) == ["cmake:fmt"]
+    # constructed (the review's): another package fetched between a quiet and a REQUIRED find
+    between = (
+        "find_package(Protobuf QUIET)\ninclude(FetchContent)\n"
+        "FetchContent_Declare(json URL https://github.com/nlohmann/json/releases/download/"
+        "v3.11.3/json.tar.xz)\nFetchContent_MakeAvailable(json)\n"
+        "find_package(Protobuf REQUIRED)\n"
+    )
+    assert _packages("CMakeLists.txt", between) == ["cmake:Protobuf"]
+    # constructed (the review's): a message's word URL fetches nothing
+    said = "find_package(Boost QUIET)\nmessage(STATUS URL)\nfind_package(Boost REQUIRED)\n"
+    assert _packages("CMakeLists.txt", said) == ["cmake:Boost"]
+
+
 def _scanned(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, str]]:
     for rel, text in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -31,6 +31,9 @@ _RAPIDS_WRAPPER = lazyre.compile(r"^rapids_cpm_(\w{1,60})$")
 """``rapids_cpm_<package>()`` fetches that package (``rapids_cpm_gtest``)."""
 _NOT_WRAPPERS = frozenset({"init", "find", "package_override", "package_info"})
 _FETCH_KEYWORDS = frozenset({"GIT_REPOSITORY", "URL", "GITHUB_REPOSITORY"})
+_LOCATION = lazyre.compile(r"^(?:\$\{|[\w+.-]{1,20}://|git@|[\w.-]{1,100}/[\w.-]{1,100}$)")
+"""What a fetch keyword is given: a URL, a variable, a GitHub ``owner/repo``; not a word of a
+message (``message(STATUS URL)``)."""
 _VARIABLE = lazyre.compile(r"^\$\{(\w{1,80})\}$")
 
 
@@ -52,19 +55,46 @@ def _fetched(command: CMakeCommand, variables: dict[str, str]) -> str | None:
     if (
         (name == "file" and args[:1] == ("DOWNLOAD",))
         or (name == "execute_process" and "clone" in args and any(a.endswith("git") for a in args))
-        or not _FETCH_KEYWORDS.isdisjoint(args)
+        or (
+            name != "message"
+            and any(k in _FETCH_KEYWORDS and _LOCATION.match(v) for k, v in zip(args, args[1:]))
+        )
     ):
         return ""
     return None
 
 
+def _branches(commands: Sequence[CMakeCommand]) -> list[dict[int, int]]:
+    """Per command, the ``if`` chains it lies in: the index of each open ``if`` -> which of its
+    branches (0 the ``if``'s own, then one per ``elseif``/``else``)."""
+    paths: list[dict[int, int]] = []
+    open_ifs: list[tuple[int, int]] = []  # (index of the if, branch)
+    for index, (name, _, _) in enumerate(commands):
+        if name == "if":
+            open_ifs.append((index, 0))
+        elif name in ("elseif", "else") and open_ifs:
+            chain, branch = open_ifs[-1]
+            open_ifs[-1] = (chain, branch + 1)
+        elif name == "endif" and open_ifs:
+            open_ifs.pop()
+        paths.append(dict(open_ifs))
+    return paths
+
+
+def _apart(one: dict[int, int], other: dict[int, int]) -> bool:
+    """Whether two commands lie in different branches of one ``if`` chain (a build runs one)."""
+    return any(other.get(chain, branch) != branch for chain, branch in one.items())
+
+
 def self_fetched_finds(commands: Sequence[CMakeCommand]) -> set[int]:
     """The lines of the finds in ``commands`` of a package the same file fetches by name, or
-    that follow an earlier find of the same package without ``REQUIRED``, with a fetch between
-    them (the fallback of a "find or fetch")."""
+    that follow an earlier find of the same package without ``REQUIRED``, with a fetch of it
+    (or of something unnamed) between them (the fallback of a "find or fetch"). A fetch in
+    another branch of the same ``if`` chain is no fallback of the find: ``if(USE_SYSTEM_FMT)``
+    ``find_package(fmt REQUIRED)`` ``else()`` ``FetchContent_Declare(fmt ...)``."""
     variables = {args[0]: args[1] for name, args, _ in commands if name == "set" and len(args) == 2}
     fetched = [_fetched(command, variables) for command in commands]
-    named = {f for f in fetched if f}
+    paths = _branches(commands)
     lines: set[int] = set()
     quiet: dict[str, int] = {}  # package -> index of its first find without REQUIRED
     for index, (name, args, line) in enumerate(commands):
@@ -72,7 +102,12 @@ def self_fetched_finds(commands: Sequence[CMakeCommand]) -> set[int]:
             continue
         key = args[0].lower()
         earlier = quiet.get(key, index)
-        if key in named or any(f is not None for f in fetched[earlier:index]):
+        fetches = (
+            at
+            for at, package in enumerate(fetched)
+            if package == key or (package == "" and earlier <= at < index)
+        )
+        if any(not _apart(paths[at], paths[index]) for at in fetches):
             lines.add(line)
         elif "REQUIRED" not in args:
             quiet.setdefault(key, index)
