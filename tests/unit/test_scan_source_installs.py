@@ -168,3 +168,41 @@ def test_a_repository_publishes_under_another_name_only_as_its_owner_does() -> N
     assert _named("pip install git+https://github.com/someorg/vision.git\n") == [
         ("pypi:vision", "")
     ]
+
+
+# grycap-jenkins/config-scripts clues-indigo/install-prerequisites.sh:3-13 (a trailing blank cut)
+CLUES_PREREQUISITES = """cd /tmp
+
+# Install cpyutils
+git clone https://github.com/grycap/cpyutils.git
+cd cpyutils
+sudo python setup.py install
+
+cd /tmp
+
+# Install clues
+git clone https://github.com/grycap/clues.git
+cd clues
+sudo python setup.py install
+"""
+
+
+def test_a_clone_in_an_absolute_folder_installed_with_sudo() -> None:
+    # cd /tmp is a place the block names, not a folder lost; sudo runs the install
+    assert _built(CLUES_PREREQUISITES) == [
+        ("pypi:cpyutils", "", 6, (4,)),
+        ("pypi:clues", "", 13, (11,)),
+    ]
+
+
+def test_the_folders_pip_install_names_are_below_the_one_it_runs_in() -> None:
+    # constructed (the review's): a clone in a folder made for it, installed by its path
+    text = "mkdir deps && cd deps\ngit clone https://github.com/NVIDIA/apex\npip install ./apex\n"
+    assert _named(text) == [("pypi:apex", "")]
+    # constructed: an editable install of a folder named bare, and one with extras
+    text = "git clone https://github.com/NVIDIA/apex\npip install -e apex\n"
+    assert _named(text) == [("pypi:apex", "")]
+    text = "git clone https://github.com/NVIDIA/apex\ncd apex\npip install -e .[dev]\n"
+    assert _named(text) == [("pypi:apex", "")]
+    text = "cd ~\ngit clone https://github.com/NVIDIA/apex\ncd apex\npip install .\n"
+    assert _named(text) == [("pypi:apex", "")]

@@ -21,7 +21,13 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
+from bringup.scan.commands import (
+    Command,
+    pip_install_targets,
+    program_name,
+    python_module,
+    run_program,
+)
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import BUILT, USER, fetched
 from bringup.scan.tablecells import cell_subject
@@ -58,6 +64,9 @@ _EGG = lazyre.compile(r"#(?:[^\s&]{0,100}&)?egg=([A-Za-z][\w.-]{0,80})")
 command's text, as its words end at ``#`` (``shwords``)."""
 _VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "-j"})
 _SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
+_HERE = lazyre.compile(r"^\./?(?:\[[\w,. -]{0,80}\])?$")
+"""The folder a command runs in, as ``pip install`` names it: ``.``, ``./``, ``.[dev]``."""
+_EXTRAS = lazyre.compile(r"\[[\w,. -]{0,80}\]$")
 
 
 def _subject(repository: str) -> str | None:
@@ -120,19 +129,23 @@ def installs_here(argv: tuple[str, ...]) -> bool:
         return bool(_SETUP_BUILDS.intersection(argv[2:]))
     if pip_install_targets(argv) is None or python_module(argv) not in (None, "pip"):
         return False
-    return any(arg in (".", "./") for arg in argv)
+    return any(_HERE.match(arg) for arg in argv)
 
 
 def installed_folder(folder: str | None, argv: tuple[str, ...]) -> str:
     """The folder a command installs from: the one it runs in (``installs_here``), or the one
-    ``pip install`` names (``pip install -e ./flash-attention``); "" for none."""
+    ``pip install`` names (``pip install -e ./flash-attention``, ``pip install -e apex``: an
+    editable install is of a folder), below the one it runs in; "" for none."""
     if folder and installs_here(argv):
         return folder
     if pip_install_targets(argv) is None:
         return ""
-    paths = (a for a in argv if a.startswith("./") or a.endswith("/"))
-    named = [a.removeprefix("./").rstrip("/") for a in paths]
-    return named[0] if named and not named[0].startswith((".", "/")) else ""
+    editable = [b for a, b in zip(argv, argv[1:]) if a in ("-e", "--editable")]
+    paths = [a for a in argv if a.startswith("./") or a.endswith("/")] + editable
+    named = [_EXTRAS.sub("", a).removeprefix("./").rstrip("/") for a in paths]
+    if not named or not named[0] or named[0].startswith((".", "/")) or ":" in named[0]:
+        return ""
+    return (_moved(folder, ("cd", named[0])) or "") if folder is not None else named[0]
 
 
 def _cloned_into(
@@ -144,14 +157,24 @@ def _cloned_into(
     return clones[max(inside, key=len)] if inside else None
 
 
-def _moved(folder: str, argv: tuple[str, ...]) -> str | None:
-    """The folder after ``cd``: relative ones followed, any other (``cd ~``, ``cd $X``, ``cd
-    /opt``) lost (``None``)."""
-    target = argv[1] if len(argv) > 1 else ""
-    if not target or target.startswith(("/", "~", "$", "-")):
+def _moved(folder: str | None, argv: tuple[str, ...]) -> str | None:
+    """The folder after ``cd``: relative ones followed from ``folder``, an absolute one or the
+    home folder (``cd /tmp``, ``cd ~``) kept as a place the block names (its root an opaque
+    ``<root>`` or ``~``), any other (``cd $X``, ``cd -``, out of the block's start) lost
+    (``None``)."""
+    target = argv[1] if len(argv) > 1 else "~"
+    if target.startswith(("$", "-")):
         return None
-    parts = [p for p in folder.split("/") if p]
+    if target.startswith(("/", "~")):
+        root, _, target = target.partition("/")
+        parts = [root or "<root>"]
+    elif folder is None:
+        return None
+    else:
+        parts = [p for p in folder.split("/") if p]
     for part in target.split("/"):
+        if part == ".." and parts[-1:] in (["<root>"], ["~"]):
+            continue
         if part == "..":
             if not parts:
                 return None
@@ -184,7 +207,8 @@ def source_installs(
         found[subject] = requirement
 
     for command in commands:
-        argv = command.argv
+        program, args = run_program(command.argv)  # past sudo (``sudo pip install .``)
+        argv = (program, *args) if program else command.argv
         url = fetched(command)
         from_git = _git_requirement(command)
         if argv[:2] == ("git", "clone") and url is not None:
@@ -192,7 +216,7 @@ def source_installs(
             if folder is not None:
                 clones[_moved(folder, ("cd", place)) or place] = (url, branch, command.line)
         elif argv[:1] == ("cd",):
-            folder = _moved(folder, argv) if folder is not None else None
+            folder = _moved(folder, argv)
         elif from_git is not None:
             named, url, repository, ref = from_git
             need(repository, ref, command.line, None, BUILT + url, named=named)
