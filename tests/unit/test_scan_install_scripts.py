@@ -59,3 +59,9 @@ def test_a_script_named_for_the_dependencies_needs_what_it_installs() -> None:
     # kind: install_deps.sh (hicann/ops-nn's), install_dependencies.sh
     for rel in ("install_deps.sh", "scripts/install_dependencies.sh"):
         assert ("pypi:deepspeed", "", 3) in _packages(rel, FLAGSCALE_INSTALL), rel
+
+
+def test_a_script_named_for_its_pip_installs_needs_what_it_installs() -> None:
+    # NVIDIA/Fuser@81c4b22f tools/pip-install-things.sh:3
+    text = "pip3 install --pre torch --index-url https://download.pytorch.org/whl/nightly/cu130\n"
+    assert ("torch", "", 1) in _packages("tools/pip-install-things.sh", text)

@@ -73,11 +73,13 @@ or fetches what its build needs (``download.sh``):
 what its ``pip install`` lines pin is what the build needs (sgl-kernel-npu build.sh:352
 ``pip3 install wheel==0.45.1``); a test, benchmark or lint script's installs are its own."""
 _INSTALL_ONLY = lazyre.compile(
-    r"(?:^|[-_])(?:deps|dependenc(?:y|ies)|requirements)(?:[-_.]|$)", re.IGNORECASE
+    r"(?:^|[-_])(?:deps|dependenc(?:y|ies)|requirements|prereq(?:uisite)?s?|pip)(?:[-_.]|$)",
+    re.IGNORECASE,
 )
-"""A script named for the repo's dependencies (``install_deps.sh``,
-``install-requirements.sh``), not one that builds, installs or removes the repo itself
-(``build_and_install.sh``, ``install.sh``, ``uninstall.sh``)."""
+"""A script named for the repo's dependencies or its pip installs (``install_deps.sh``,
+``install-requirements.sh``, NVIDIA/Fuser@81c4b22f ``tools/pip-install-things.sh``), not one
+that builds, installs or removes the repo itself (``build_and_install.sh``, ``install.sh``,
+``uninstall.sh``)."""
 _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
