@@ -31,7 +31,8 @@ _VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--con
 _NAME = lazyre.compile(r"^[A-Za-z][\w.-]*$")
 
 
-def _branch(argv: tuple[str, ...]) -> str:
+def clone_branch(argv: tuple[str, ...]) -> str:
+    """The branch or tag ``git clone -b X`` / ``--branch=X`` checks out; "" for none."""
     for index, arg in enumerate(argv):
         name, _, value = arg.partition("=")
         if name in ("-b", "--branch"):
@@ -57,7 +58,7 @@ def clone_dir(words: Sequence[str]) -> str:
     return named[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
 
 
-def _target(command: Command, url: str) -> str:
+def clone_target(command: Command, url: str) -> str:
     """The directory a clone lands in: the argument after the URL, else the URL's name."""
     argv = command.argv
     return clone_dir(argv[argv.index(url) :] if url in argv else (url,))
@@ -78,7 +79,7 @@ def _dependency(file: SourceFile, command: Command, url: str) -> Requirement | N
     subject = cell_subject(name)
     if subject is None or not subject.startswith("pypi:"):
         subject = python_subject(name)
-    branch = _branch(command.argv)
+    branch = clone_branch(command.argv)
     release = _RELEASE.search(branch)
     return file.requirement(
         subject,
@@ -103,7 +104,7 @@ def cloned_dependencies(
         url = fetched(command)
         if url is None or not re.match(r"^(?:https?://|git@)", url):
             continue
-        folder = _target(command, url)
+        folder = clone_target(command, url)
         if _used(file.text, commands, folder):
             dependency = _dependency(file, command, url)
             found.extend([dependency] if dependency else [])

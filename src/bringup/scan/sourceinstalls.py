@@ -21,6 +21,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.clones import clone_branch, clone_target
 from bringup.scan.commands import (
     Command,
     pip_install_targets,
@@ -62,7 +63,6 @@ dev-install-prereqs.sh:4): the name it gives, the URL, its part after the scheme
 _EGG = lazyre.compile(r"#(?:[^\s&]{0,100}&)?egg=([A-Za-z][\w.-]{0,80})")
 """The fragment after a URL that names its distribution (``#egg=authutils``): read from the
 command's text, as its words end at ``#`` (``shwords``)."""
-_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "-j"})
 _SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
 _HERE = lazyre.compile(r"^\./?(?:\[[\w,. -]{0,80}\])?$")
 """The folder a command runs in, as ``pip install`` names it: ``.``, ``./``, ``.[dev]``."""
@@ -102,24 +102,6 @@ def _git_requirement(command: Command) -> tuple[str, str, str, str] | None:
             repository, _, ref = USER.sub("", found.group(3)).partition("@")
             return named, found.group(2), repository, ref
     return None
-
-
-def _clone(command: Command, url: str) -> tuple[str, str]:
-    """``(the folder a clone lands in, the branch it checks out)``."""
-    after = list(command.argv[command.argv.index(url) + 1 :] if url in command.argv else ())
-    branch, named = "", []
-    for index, arg in enumerate(command.argv):
-        name, _, value = arg.partition("=")
-        if name in ("-b", "--branch"):
-            branch = value or (command.argv[index + 1] if index + 1 < len(command.argv) else "")
-    while after:
-        arg = after.pop(0)
-        if arg in _VALUED:
-            after = after[1:]
-        elif not arg.startswith("-"):
-            named.append(arg)
-    default = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
-    return (named[0].rstrip("/") if named else default), branch
 
 
 def installs_here(argv: tuple[str, ...]) -> bool:
@@ -212,7 +194,7 @@ def source_installs(
         url = fetched(command)
         from_git = _git_requirement(command)
         if argv[:2] == ("git", "clone") and url is not None:
-            place, branch = _clone(command, url)
+            place, branch = clone_target(command, url), clone_branch(command.argv)
             if folder is not None:
                 clones[_moved(folder, ("cd", place)) or place] = (url, branch, command.line)
         elif argv[:1] == ("cd",):
