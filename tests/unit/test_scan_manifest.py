@@ -170,6 +170,22 @@ def test_a_drafted_manifest_reads_back_with_its_submodule(tmp_path: Path) -> Non
     assert {(r.subject, r.spec) for r in component.requirements} == scanned
 
 
+def test_a_drafted_manifest_that_states_what_the_scan_found_overrides_nothing(
+    tmp_path: Path,
+) -> None:
+    """An outside tester ran ``scan --write`` then ``scan``: every drafted entry came back as
+    "overridden: the manifest's ==1.26.4 replaces what the scan found (==1.26.4)". The lines
+    are huawei-csl/pytorch-tcuscan@ddcd5cef requirements.txt:3-4."""
+    from bringup.cli.main import main
+
+    (tmp_path / "requirements.txt").write_text("numpy==1.26.4\nscipy==1.13.1\n")
+    assert main(["scan", str(tmp_path), "--write"]) == 0
+    stack = scan_stack([tmp_path])
+    assert [f.message for f in stack.findings if f.kind == "overridden"] == []
+    found = {(r.subject, r.spec) for r in stack.components[0].requirements}
+    assert {("pypi:numpy", "==1.26.4"), ("pypi:scipy", "==1.13.1")} <= found
+
+
 @pytest.mark.parametrize(
     ("subject", "spec"),
     [

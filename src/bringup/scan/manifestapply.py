@@ -1,6 +1,7 @@
 """The user's word on a repo (its entry in a stack file or its ``bringup.toml``) applied to
 what the scan found: a requirement the manifest states replaces the scan's for that subject
-(a finding says what it replaced), ``infer = false`` keeps only the manifest's, and its steps
+(a finding says what it replaced, unless the manifest states just what the scan found, as the
+draft ``scan --write`` makes does), ``infer = false`` keeps only the manifest's, and its steps
 replace the scan's of the same name or command. The versions the scan saw a subject in use
 at, which its ``unversioned`` finding named instead of stating them (``settle_unversioned``),
 are named among what the manifest replaced."""
@@ -37,7 +38,11 @@ def apply_manifest(
     for index, stated in enumerate(manifest.requirements):
         where = locate(loaded.text, [*prefix, "requirements", index, "subject"])
         source = file_source(loaded.path, where.line if where else None)
-        replaced = [r for r in (*in_use, *inferred) if r.subject == stated.subject]
+        replaced = [
+            r
+            for r in (*in_use, *inferred)
+            if r.subject == stated.subject and (stated.ignore or r.spec != stated.spec)
+        ]
         inferred = [r for r in inferred if r.subject != stated.subject]
         if replaced:
             was = ", ".join(r.spec or "an unversioned mention" for r in replaced)
