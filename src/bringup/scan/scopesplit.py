@@ -18,6 +18,7 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
+from bringup.scan.runscopes import run_scopes
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -177,4 +178,7 @@ def split_scopes(
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
     own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
-    return Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
+    own_steps = steps.pop(REPO, [])
+    for name in sorted(run_scopes(own_steps, by_scope)):
+        own += by_scope.pop(name)  # what the repo's steps build there is the repo's (runscopes)
+    return Split(own, own_steps, by_scope, steps, scope_of)
