@@ -231,8 +231,13 @@ def _runs_here(verdict: Verdict) -> bool:
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
     every step runs, 1 otherwise (blocked, needs other hardware or a driver change not
-    allowed, or a step skipped for want of hardware)."""
-    every_step = all(step.status == "run" for step in plan.steps)
+    allowed, or a step skipped for want of hardware or of a script the repo lacks). A step
+    that waits for the user's input (a path to fill in) runs nowhere as written: it is
+    listed, never counted against this machine."""
+    every_step = all(
+        step.status == "run" or (step.reason is not None and step.reason.kind == "input")
+        for step in plan.steps
+    )
     return (
         ExitCode.OK
         if every_step and solve_exit_code(resolution) == ExitCode.OK

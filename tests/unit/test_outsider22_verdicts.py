@@ -9,9 +9,18 @@ from pathlib import Path
 
 import msgspec
 
-from bringup.model import Source, Step
+from bringup.errors import ExitCode
+from bringup.model import Source, Step, StepNeeds
+from bringup.plan import plan
+from bringup.scan.commands import Command
+from bringup.scan.devicewords import option_device
+from bringup.scan.fillins import fill_ins
 from bringup.scan.repo import scan_repo
 from bringup.scan.runscopes import run_scopes
+from bringup.scan.stepkinds import command_needs
+from bringup.solve import solve
+from bringup.workflow import check_exit_code
+from solve_inputs import catalogue, host
 
 _TREES = Path(__file__).parents[1] / "fixtures" / "repos" / "outsider22"
 """Real files of public repos, cut as SOURCE.md there says."""
@@ -72,3 +81,104 @@ def test_the_sub_projects_a_step_runs_in_or_names() -> None:
     # a script named by its path from the root runs its folder's sub-project (constructed)
     named = msgspec.structs.replace(tests, argv=("python", "csrc/layer_norm/x.py"), cwd=".")
     assert run_scopes([named], scopes) == {"csrc/layer_norm": named}
+
+
+def _tree(tmp_path: Path, name: str) -> dict[int | None, Step]:
+    """The steps of fixture tree ``name`` (SOURCE.md) scanned, by source line."""
+    shutil.copytree(_TREES / name, tmp_path, dirs_exist_ok=True)
+    return {s.source.line: s for s in scan_repo(tmp_path, ".", name=name).component.steps}
+
+
+def test_a_path_to_fill_in_is_the_user_s_input() -> None:
+    # item 9: mit-han-lab/llm-awq@d6e797a4 README.md:192 and facebookresearch/segment-anything
+    # @dca509fe README.md:77 were steps `up` ran as written
+    awq = ("python", "-m", "awq.entry", "--model_path", "/PATH/TO/LLAMA3/llama3-8b", "--w_bit", "4")
+    assert fill_ins(awq) == ("/PATH/TO/LLAMA3/llama3-8b",)
+    sam = ("python", "scripts/amg.py", "--checkpoint", "<path/to/checkpoint>", "--input", "x.jpg")
+    assert fill_ins(sam) == ("<path/to/checkpoint>",)
+    # constructed: the other shapes of the class, and words that are none
+    assert fill_ins(("python", "run.py", "--model", "your_model_dir", "--data=/your/data")) == (
+        "your_model_dir",
+        "--data=/your/data",
+    )
+    assert fill_ins(("python", "run.py", "--out", "yours", "--log", "/var/log/yourself")) == ()
+    assert fill_ins(("pip", "install", "https://host/path/to/pkg.whl")) == ()
+
+
+def test_a_placeholder_step_waits_for_the_user_and_its_script_says_its_device(
+    tmp_path: Path,
+) -> None:
+    # item 9: segment-anything README.md:77 fills in four words; scripts/amg.py:55 runs on
+    # `--device` default "cuda": the step was a "CPU reference run"
+    steps = _tree(tmp_path, "segment-anything")
+    amg = steps[5].needs
+    assert amg.inputs == (
+        "<path/to/checkpoint>",
+        "<model_type>",
+        "<image_or_folder>",
+        "<path/to/output>",
+    )
+    assert (amg.devices, amg.device_kind) == (1, "gpu")
+
+
+def test_a_step_runs_from_the_folder_that_holds_its_script(tmp_path: Path) -> None:
+    # item 11: flash-attention README.md:57 `pytest -q -s test_flash_attn.py` ran from the root,
+    # which has no such file; the guide went into hopper at README.md:51 (tests/ holds another
+    # test_flash_attn.py: the guide's folder decides). Its test calls the GPU with no fallback
+    # (hopper/test_flash_attn.py:40)
+    steps = _tree(tmp_path, "flash-attention")
+    assert (steps[4].cwd, steps[9].cwd) == ("hopper", "hopper")
+    assert (steps[9].needs.devices, steps[9].needs.device_kind) == (1, "gpu")
+
+
+def test_a_script_the_repo_has_once_or_nowhere(tmp_path: Path) -> None:
+    # item 11: HowXu/alphafold3-pytorch-npu README.MD:35 `python pt_6.py` is usage_test/pt_6.py,
+    # whose NPU use falls back (pt_6.py:521 is_available); migration_work_report.md:183 runs a
+    # stress_test.py the repo lacks, on `--device npu` ("needs nothing" before)
+    steps = _tree(tmp_path, "af3npu")
+    pt6 = steps[6]
+    assert (pt6.cwd, pt6.needs.devices, pt6.needs.missing) == ("usage_test", 0, ())
+    stress = next(s for s in steps.values() if s.argv[1] == "stress_test.py")
+    assert stress.needs.missing == ("stress_test.py",)
+    assert (stress.needs.devices, stress.needs.device_kind) == (1, "npu")
+
+
+def test_the_device_a_command_s_options_choose() -> None:
+    # item 11: migration_work_report.md:183 (above); constructed: the other spellings, the CPU
+    stress = ("python", "stress_test.py", "--device", "npu", "--duration", "24h")
+    assert option_device(stress) == "npu"
+    assert command_needs(_command(stress)) == StepNeeds(devices=1, device_kind="npu")
+    assert option_device(("python", "x.py", "--device=cuda:0")) == "gpu"
+    assert option_device(("python", "x.py", "trainer.device=npu")) == "npu"
+    assert option_device(("python", "x.py", "--npu")) == "npu"
+    assert option_device(("python", "x.py", "--device", "cpu")) == "cpu"
+    assert command_needs(_command(("python", "x.py", "--device", "cpu"))) == StepNeeds()
+    assert option_device(("python", "x.py", "--device", "0")) is None
+
+
+def _command(argv: tuple[str, ...]) -> Command:
+    return Command(argv, (), 1, " ".join(argv), True)
+
+
+def test_a_step_to_fill_in_is_skipped_and_a_missing_script_fails_check(tmp_path: Path) -> None:
+    # items 9 and 11 through the plan: segment-anything README.md:77 (placeholders) and
+    # alphafold3-pytorch-npu migration_work_report.md:183 (stress_test.py, missing) are never
+    # run by `up`; the first waits for the user (check's exit stays 0), the second runs
+    # nowhere as written (exit 1)
+    sam = scan_repo(_copied(tmp_path / "sam", "segment-anything"), ".").component
+    af3 = scan_repo(_copied(tmp_path / "af3", "af3npu"), ".").component
+    snapshot = host(packages={})
+    for component, kinds, code in (
+        (sam, {5: "input"}, ExitCode.OK),
+        (af3, {6: None, 8: "missing", 13: "missing"}, ExitCode.PROBLEMS),
+    ):
+        resolution = solve([component], snapshot, [], catalogue({}))
+        made = plan([component], resolution, snapshot)
+        reasons = {s.source.line: s.reason.kind if s.reason else None for s in made.steps}
+        assert {line: reasons[line] for line in kinds} == kinds
+        assert check_exit_code(resolution, made) == code
+
+
+def _copied(to: Path, name: str) -> Path:
+    shutil.copytree(_TREES / name, to)
+    return to

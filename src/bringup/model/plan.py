@@ -18,7 +18,16 @@ ActionKind = Literal[
     "install", "driver", "set_env", "hardware", "resolve", "submodule", "system_package"
 ]
 ReasonKind = Literal[
-    "hardware", "platform", "driver", "devices", "chip", "conflict", "install", "device_kind"
+    "hardware",
+    "platform",
+    "driver",
+    "devices",
+    "chip",
+    "conflict",
+    "install",
+    "device_kind",
+    "input",
+    "missing",
 ]
 
 
@@ -89,7 +98,11 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       set of requirements and rules (None when the solve was not asked to explain).
     - ``install``: the step waits for the installs in its ``actions``.
     - ``device_kind``: the repo needs devices of kind ``need`` (a ``device_kind``): its line on
-      ``subject`` at ``sources`` is that kind's backend's; ``have``: None."""
+      ``subject`` at ``sources`` is that kind's backend's; ``have``: None.
+    - ``input``: the step's command holds words for the user to fill in (``need``, comma
+      separated; ``sources``: the step's line); ``up`` never runs it as written.
+    - ``missing``: the step runs files the checkout lacks (``need``, comma separated, from
+      its folder ``subject``)."""
 
     kind: ReasonKind
     subject: str = ""

@@ -56,13 +56,18 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
 
 class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """What a step needs to run: nothing, the toolkit only, or N devices (of some chips)."""
+    """What a step needs to run: nothing, the toolkit only, or N devices (of some chips).
+    ``inputs``: the words of its command the user fills in first (``/PATH/TO/LLAMA3/llama3-8b``,
+    ``<path/to/checkpoint>``, a ``$MODEL_PATH`` nothing sets); ``missing``: the files it runs
+    that the checkout lacks. Either keeps it from running as written."""
 
     devices: int = 0
     device_kind: Optional[DeviceKind] = None
     chips: tuple[str, ...] = ()
     toolkit: bool = False
     network: bool = False
+    inputs: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

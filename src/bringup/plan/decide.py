@@ -90,12 +90,29 @@ def context_for(
     return context
 
 
+def _as_written(step: Step) -> Reason | None:
+    """Why ``step`` cannot run as its source writes it on any machine: the files it runs
+    are not in the checkout, or its command holds words the user fills in first."""
+    needs = step.needs
+    if needs.missing:
+        return Reason(
+            kind="missing", subject=step.cwd, need=", ".join(needs.missing), sources=(step.source,)
+        )
+    if needs.inputs:
+        return Reason(kind="input", need=", ".join(needs.inputs), sources=(step.source,))
+    return None
+
+
 def _uses_devices(step: Step, siblings: Sequence[Step]) -> bool:
-    """A step that declares devices uses them; when no step of the repo declares any, its
-    tests and runs are taken to be where the repo's device requirements apply."""
+    """A step that declares devices uses them; when no step of the repo that can run as
+    written declares any, its tests and runs are taken to be where the repo's device
+    requirements apply (a missing ``stress_test.py --device npu`` says nothing of the
+    tests beside it)."""
     if step.needs.devices > 0:
         return True
-    return step.kind in ("test", "run") and not any(s.needs.devices > 0 for s in siblings)
+    return step.kind in ("test", "run") and not any(
+        s.needs.devices > 0 and _as_written(s) is None for s in siblings
+    )
 
 
 def _device_shortfall(step: Step, resolution: Resolution) -> Reason | None:
@@ -141,8 +158,12 @@ def _counted(value: HostValue, subject: str, count: int) -> HostValue:
 
 
 def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
-    """Skip for hardware, blocked for what can be fixed here, run otherwise; the first
-    reason that applies is given (hardware before software, since no install fixes it)."""
+    """Skip for what no machine runs as written (a missing script, a path to fill in) or
+    for hardware, blocked for what can be fixed here, run otherwise; the first reason that
+    applies is given (hardware before software, since no install fixes it)."""
+    written = _as_written(step)
+    if written is not None:
+        return Decision("skip", written)
     if context.whole:
         return Decision("skip", _block_reason(context.whole[0]))
     if _uses_devices(step, context.component.steps):

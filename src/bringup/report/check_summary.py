@@ -150,6 +150,10 @@ def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
 def _need(reason: Reason) -> str:
     """What a skipped step needs: a device of some kind (whatever its count or chip), or a
     host value."""
+    if reason.kind == "input":
+        return "your input (a path or name to fill in)"
+    if reason.kind == "missing":
+        return "a script the repo does not have"
     one, many = device_word(reason.subject)
     if reason.kind in ("devices", "chip") or many:
         return f"{_article(one)} {one}"

@@ -26,7 +26,8 @@ from bringup.scan import Stack
 
 def describe_needs(step: Step) -> str:
     """What a step needs, in words: nothing, the toolkit, or devices (chips in brackets),
-    with "+ network" when it downloads."""
+    with "+ network" when it downloads, "+ your input" when its command holds words to fill
+    in and "+ missing X" when it runs a file the repo lacks."""
     needs = step.needs
     if needs.devices:
         said = f"{needs.devices} {needs.device_kind or 'device'}"
@@ -36,7 +37,9 @@ def describe_needs(step: Step) -> str:
         said = f"toolkit ({needs.device_kind})" if needs.device_kind else "toolkit"
     else:
         said = "nothing"
-    return said + (" + network" if needs.network else "")
+    said += " + network" if needs.network else ""
+    said += f" + your input ({', '.join(needs.inputs)})" if needs.inputs else ""
+    return said + (f" + missing {', '.join(needs.missing)}" if needs.missing else "")
 
 
 def short(source: Source, component: Component) -> str:

@@ -381,6 +381,11 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     if reason.kind == "install":
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
+    if reason.kind == "input":
+        return f"needs your input: fill in {reason.need} first (up does not run it as written)"
+    if reason.kind == "missing":
+        where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
+        return f"runs {reason.need}, which the repo does not have{where}"
     host = describe_host(reason.have) if reason.have is not None else "nothing known"
     return (
         f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"

@@ -45,6 +45,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
+from bringup.scan.stepfiles import placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -430,11 +431,15 @@ def scan_repo(
         requirements, unversioned = settled.requirements, settled.findings
         test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
         defaults = default_steps(extractions, scoped, requirements, test_files)
-        steps = in_checkout(
-            without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+        steps = placed(
+            in_checkout(
+                without_own_release(
+                    toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+                ),
+                lambda rel: (root / rel).is_dir(),
             ),
-            lambda rel: (root / rel).is_dir(),
+            frozenset(stats.scripts),
+            lambda rel: read_text(root / rel, rel)[0],
         )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:

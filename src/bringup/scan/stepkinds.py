@@ -15,6 +15,7 @@ from bringup.scan.commands import (
     program_name,
     python_module,
 )
+from bringup.scan.devicewords import option_device
 
 _SKIPPED_PROGRAMS = frozenset(
     {
@@ -108,7 +109,8 @@ _COUNT_OPTIONS = lazyre.compile(
 
 def command_needs(command: Command) -> StepNeeds:
     """What the command line itself shows it needs: visible devices, a process count per
-    node, a profiler or device tool, a download."""
+    node, the device its options choose (``--device npu``), a profiler or device tool, a
+    download."""
     argv = command.argv
     program = program_name(argv)
     programs = known_programs()
@@ -125,6 +127,9 @@ def command_needs(command: Command) -> StepNeeds:
         following = argv[index + 1] if index + 1 < len(argv) else ""
         if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
             return StepNeeds(devices=int(following))
+    chosen = option_device(argv)
+    if chosen is not None and chosen != "cpu":
+        return StepNeeds(devices=1, device_kind=chosen)
     if program in programs.device:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:

@@ -4,7 +4,8 @@ What a step needs comes first from the command itself (a device-choosing variabl
 ``torchrun --nproc_per_node 8``, a program that needs a device), then from the words around
 it: the heading and the paragraph before a README code block ("needs one card", "只需要
 toolkit", "runs on any machine"), then from the block (sourcing a backend's environment
-script means the toolkit). The device and vendor words are the registered backends'.
+script means the toolkit). The device and vendor words are the registered backends'. The
+words its reader fills in first (``/PATH/TO/model``) are what it needs too (``fillins``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+import msgspec
+
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.commands import Command
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fillins import fill_ins
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
 from bringup.scan.stepkinds import command_needs, step_kind, step_name
 
@@ -141,6 +145,9 @@ def steps_from_commands(
             needs = chosen
             if toolkit and needs == StepNeeds():
                 needs = StepNeeds(toolkit=True, device_kind=_kind(vendor))
+        inputs = fill_ins(command.argv)
+        if inputs:
+            needs = msgspec.structs.replace(needs, inputs=inputs)
         steps.append(
             Step(
                 name=step_name(command.argv),

@@ -201,11 +201,11 @@ def in_checkout(steps: Sequence[Step], is_folder: Callable[[str], bool]) -> list
 def scopes_in_checkout(
     scopes: tuple[Scope, ...], is_folder: Callable[[str], bool]
 ) -> tuple[Scope, ...]:
-    """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``)."""
-    return (
-        tuple(
-            msgspec.structs.replace(scope, steps=tuple(in_checkout(scope.steps, is_folder)) or ())
-            for scope in scopes
-        )
-        or ()
+    """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``),
+    and a scope left with neither requirements nor steps with them (awq/kernels, whose needs
+    the repo's own install took, ``runscopes``, and whose one step runs a folder it lacks)."""
+    kept = (
+        msgspec.structs.replace(scope, steps=tuple(in_checkout(scope.steps, is_folder)) or ())
+        for scope in scopes
     )
+    return tuple(scope for scope in kept if scope.requirements or scope.steps) or ()

@@ -118,6 +118,9 @@ class WalkStats(NamedTuple):
     files_seen: int
     dirs_skipped: int
     manifests: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
+    """Every Python and shell file walked, read or not: where a step's script is
+    (``stepfiles``)."""
 
 
 FOREIGN_MANIFESTS = frozenset(
@@ -310,6 +313,11 @@ _Pending = tuple[str, str, IgnoreStack, bool]
 over it, and whether a nested marker makes it another project's."""
 
 
+def _script(rel: str, ignores: IgnoreStack) -> tuple[str, ...]:
+    """``(rel,)`` for a Python or shell file not ignored (``WalkStats.scripts``), else none."""
+    return (rel,) if rel.endswith((".py", ".sh")) and not ignores.ignored(rel, False) else ()
+
+
 def walk_repo(
     root: Path,
     ignore: tuple[str, ...] = (),
@@ -324,6 +332,7 @@ def walk_repo(
     found: list[RepoFile] = []
     counts = [0, 0]
     manifests: list[str] = []
+    scripts: list[str] = []
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack, own: bool) -> list[_Pending]:
         """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
@@ -364,6 +373,7 @@ def walk_repo(
                     subdirs.append((entry.path, rel, ignores, nested))
                 continue
             counts[0] += 1
+            scripts.extend(_script(rel, ignores))
             # by name first: most files are of no kind, and the name costs less than the rules
             kind = classify(rel)
             if kind is None:
@@ -384,4 +394,4 @@ def walk_repo(
     pending: list[_Pending] = [(str(root), "", IgnoreStack().push("", extra), False)]
     while pending:
         pending.extend(reversed(visit(*pending.pop())))
-    return found, WalkStats(counts[0], counts[1], tuple(manifests))
+    return found, WalkStats(counts[0], counts[1], tuple(manifests), tuple(scripts))

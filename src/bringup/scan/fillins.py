@@ -1,0 +1,27 @@
+"""The words of a guide's command its reader fills in before running it: a path written as a
+template (``/PATH/TO/LLAMA3/llama3-8b``, mit-han-lab/llm-awq README.md:192;
+``<path/to/checkpoint>``, facebookresearch/segment-anything README.md:77) or a name offered
+as the reader's own (``your_model_dir``, ``/your/data``). Such a step is not runnable as
+written: ``bringup up`` leaves it to the user. (A command holding a variable, ``$MODEL_PATH``,
+is never a step: it needs a shell, ``commands.Command.plain``.)"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+
+_TEMPLATE = lazyre.compile(
+    r"(?:^|[/=])path/to(?:/|$)"  # /PATH/TO/..., path/to/x, --ckpt=/path/to/x
+    r"|<[^<>\s]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <model_type>
+    r"|(?:^|[/_=-])your(?:[_-]\w|/)"  # your_model_dir, /your/data, --out=your-dir
+    r"|^(?:\.\.\.|xxx+)$",  # a bare ... or xxx standing for a value
+    re.IGNORECASE,
+)
+
+
+def fill_ins(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``argv`` past its program left for the reader to fill in, once each; a
+    URL is never one (``https://host/path/to/x`` is a real address)."""
+    found = [word for word in argv[1:] if "://" not in word and _TEMPLATE.search(word)]
+    return tuple(dict.fromkeys(found))

@@ -1,0 +1,169 @@
+"""A step read with the script it runs: where the script is, whether the repo has it, and
+what device the script itself says it runs on.
+
+A guide's command runs in the folder a reader's shell is in, which the guide may have left in
+an earlier block: ``pytest -q -s test_flash_attn.py`` (Dao-AILab/flash-attention README.md:57)
+runs hopper/test_flash_attn.py, the folder README.md:51 went into; ``python pt_6.py``
+(HowXu/alphafold3-pytorch-npu README.MD:35) runs usage_test/pt_6.py, the repo's only one. A
+script the repo has nowhere (``python stress_test.py --device npu``, migration_work_report.md
+:183) is ``missing``: the step cannot run as written.
+
+The device: a script with a ``--device`` option runs on its default unless the command
+names another (facebookresearch/segment-anything scripts/amg.py:55 ``default="cuda"``); one
+without that calls a framework's device (``torch.device('cuda:0')``, ``.npu()``) with no
+``is_available()`` fallback runs on it (IST-DASLab/marlin test.py:14)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Collection, Sequence
+from typing import Optional
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.commands import program_name
+from bringup.scan.devicewords import device_names, option_device
+
+_RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
+"""Programs whose first file argument is the script they run (besides ``python``)."""
+
+_BUILT = lazyre.compile(r"(?:^|/)(?:build|dist|out|cmake-build-[^/]*|_build)(?:/|$)")
+"""A folder a build makes: a script there is made, not missing."""
+
+_DEVICE_OPTION = lazyre.compile(
+    r"add_argument\(\s*['\"]--device['\"][^)]{0,300}?default\s*=\s*['\"](\w+)", re.DOTALL
+)
+
+_FALLBACK = lazyre.compile(r"\bis_available\(\)")
+
+
+def _script(step: Step) -> Optional[str]:
+    """The repo file ``step`` runs (as written, from its folder): ``python x.py``, ``python
+    -m pkg.mod``, ``bash x.sh``, ``pytest x.py``, ``./x.sh``; None for any other program,
+    an installed module or a word holding a variable or a placeholder."""
+    argv = step.argv
+    program = program_name(argv)
+    if argv[0].endswith((".py", ".sh")):
+        words: Sequence[str] = argv[:1]
+    elif program.startswith("python") or program in _RUNNERS:
+        words = argv[1:]
+    else:
+        return None
+    if program.startswith("python") and len(argv) > 2 and argv[1] == "-m":
+        return None  # ``python -m``: the module may be installed; ``_module`` reads the repo's
+    for word in words:
+        if word.startswith("-"):
+            continue
+        path = word.split("::", 1)[0]
+        if path.endswith((".py", ".sh")) and not re.search(r"[$<>{}*]", path):
+            return path
+        return None
+    return None
+
+
+def _module(step: Step, scripts: Collection[str]) -> Optional[str]:
+    """The repo file ``python -m pkg.mod`` runs when its package is the repo's own."""
+    argv = step.argv
+    if not (program_name(argv).startswith("python") and len(argv) > 2 and argv[1] == "-m"):
+        return None
+    base = argv[2].replace(".", "/")
+    for rel in (f"{base}.py", f"{base}/__main__.py"):
+        full = posixpath.normpath(posixpath.join(step.cwd or ".", rel))
+        if full in scripts:
+            return full
+    return None
+
+
+def _where(
+    step: Step, script: str, scripts: Collection[str], earlier: Sequence[str]
+) -> Optional[str]:
+    """The folder ``step`` runs ``script`` from: its own when the file is there, else the
+    latest folder an ``earlier`` step of its document ran in that holds it, else the one
+    folder of the repo that does; None when the repo has none (or several, none chosen)."""
+    cwd = step.cwd or "."
+    if posixpath.normpath(posixpath.join(cwd, script)) in scripts:
+        return cwd
+    for folder in reversed(earlier):
+        if posixpath.normpath(posixpath.join(folder, script)) in scripts:
+            return folder
+    tail = "/" + posixpath.normpath(script)
+    holders = sorted({rel[: -len(tail)] for rel in scripts if rel.endswith(tail)})
+    return holders[0] if len(holders) == 1 else None
+
+
+def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
+    """The kind of device the script ``text`` runs on as ``argv`` runs it, or None (the CPU,
+    a fallback, or nothing said)."""
+    named = option_device(argv)
+    if named is not None:
+        return None if named == "cpu" else named
+    option = _DEVICE_OPTION.search(text)
+    names = device_names()
+    if option is not None:
+        kind = names.get(option.group(1).lower())
+        return None if kind in (None, "cpu") else kind
+    if _FALLBACK.search(text):
+        return None
+    kinds = {
+        kind
+        for name, kind in names.items()
+        if kind != "cpu" and re.search(rf"\.{name}\(|['\"]{name}(?::\d+)?['\"]", text)
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def placed(
+    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> list[Step]:
+    """``steps`` each run from the folder that holds its script, marked ``missing`` when the
+    repo has the script nowhere, and needing the device its script runs on when nothing
+    else said which."""
+    out: list[Step] = []
+    folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
+    for step in steps:
+        earlier = folders.setdefault(step.source.ref, [])
+        found = _found(step, scripts, earlier)
+        if found.cwd not in ("", "."):
+            earlier.append(found.cwd)
+        out.append(_on_its_device(found, _module(found, scripts) or _ran(found), read))
+    return out
+
+
+def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step:
+    """``step`` run from the folder that holds its script (``_where``), or marked
+    ``missing``; as it is when it runs no script of the repo's or one a build makes."""
+    script = _script(step)
+    if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
+        return step
+    folder = _where(step, script, scripts, earlier)
+    if folder is None:
+        return msgspec.structs.replace(
+            step, needs=msgspec.structs.replace(step.needs, missing=(script,))
+        )
+    return msgspec.structs.replace(step, cwd=folder)
+
+
+def _ran(step: Step) -> Optional[str]:
+    """The repo file of ``step``'s script, found where it runs (``_found``)."""
+    script = _script(step)
+    if script is None or step.needs.missing:
+        return None
+    return posixpath.normpath(posixpath.join(step.cwd or ".", script))
+
+
+def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optional[str]]) -> Step:
+    """``step`` needing one device of the kind its Python script runs on, when its needs
+    name no device and the script says which."""
+    if rel is None or not rel.endswith(".py") or step.needs.devices or step.needs.device_kind:
+        return step
+    if step.kind not in ("run", "test"):
+        return step
+    text = read(rel)
+    kind = _device(text, step.argv) if text is not None else None
+    if kind is None:
+        return step
+    needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
+    return msgspec.structs.replace(step, needs=needs)
