@@ -17,7 +17,9 @@ from bringup.scan.devicewords import option_device
 from bringup.scan.fillins import fill_ins
 from bringup.scan.repo import scan_repo
 from bringup.scan.runscopes import run_scopes
+from bringup.scan.stack import scan_stack
 from bringup.scan.stepkinds import command_needs
+from bringup.scan.workspace import CLONE
 from bringup.solve import solve
 from bringup.workflow import check_exit_code
 from solve_inputs import catalogue, host
@@ -182,3 +184,38 @@ def test_a_step_to_fill_in_is_skipped_and_a_missing_script_fails_check(tmp_path:
 def _copied(to: Path, name: str) -> Path:
     shutil.copytree(_TREES / name, to)
     return to
+
+
+def _workspace(tmp_path: Path) -> Path:
+    """A directory where three public repos were cloned side by side (the trees of SOURCE.md;
+    each ``.git`` constructed, empty: only its presence counts)."""
+    ws = tmp_path / "ws"
+    for name in ("llm-awq", "segment-anything", "flash-attention"):
+        shutil.copytree(_TREES / name, ws / name)
+        (ws / name / ".git").mkdir()
+    return ws
+
+
+def test_clones_side_by_side_are_separate_repos_whatever_the_top_holds(tmp_path: Path) -> None:
+    # item 4: with a .gitignore (constructed) at the workspace's top, `check ws` read one repo,
+    # "ws runs here", and the walk skipped every clone without a word
+    ws = _workspace(tmp_path)
+    (ws / ".gitignore").write_text("*.pt\n")
+    stack = scan_stack([ws])
+    assert [c.name for c in stack.components] == ["flash-attention", "llm-awq", "segment-anything"]
+    notes = [f for f in stack.findings if f.subject == CLONE]
+    assert [f.component for f in notes] == ["flash-attention", "llm-awq", "segment-anything"]
+    assert str(ws) in notes[0].message
+
+
+def test_a_repo_holding_a_clone_is_checked_beside_it(tmp_path: Path) -> None:
+    # item 4: a top with build files of its own (a requirements.txt, constructed) is a repo
+    # too; a folder its .gitmodules declares (constructed, git's format) is its submodule
+    ws = _workspace(tmp_path)
+    (ws / "requirements.txt").write_text("numpy\n")
+    (ws / ".gitmodules").write_text(
+        '[submodule "segment-anything"]\n\tpath = segment-anything\n'
+        "\turl = https://github.com/facebookresearch/segment-anything.git\n"
+    )
+    names = [c.name for c in scan_stack([ws]).components]
+    assert names == ["ws", "flash-attention", "llm-awq"]

@@ -5,6 +5,7 @@ sentences beside the structure. The words shared by both views are here."""
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
@@ -28,6 +29,7 @@ from bringup.report.wording import (
     format_spec,
     reason_text,
 )
+from bringup.scan.workspace import CLONE
 from bringup.subjects import scheme_for
 from bringup.versions import SpecifierSet, is_version
 
@@ -218,6 +220,9 @@ def check_document(
     from bringup.report.check_summary import summary
 
     document = Document(_title(components, snapshot, resolution, plan, details))
+    clones = _clones(findings)
+    if clones is not None:
+        document.add(clones)
     if details is None:
         summary(
             document,
@@ -247,6 +252,22 @@ def check_document(
             only=None if details == ALL else details,
         )
     return document
+
+
+def _clones(findings: Sequence[Any]) -> Optional[Paragraph]:
+    """The repos found as clones of their own inside a directory given (``scan.workspace``),
+    said at the top: the directory was not read as one repo."""
+    notes = [f for f in findings if f.kind == "note" and f.subject == CLONE]
+    if not notes:
+        return None
+    names = ", ".join(f.component or "" for f in notes)
+    within = os.path.dirname(os.path.dirname(notes[0].sources[0].ref or "")) or "."
+    return Paragraph(
+        Line(
+            f"{names}: clones of their own inside {within} (each has its own .git), "
+            "checked as separate repos"
+        )
+    )
 
 
 def _title(

@@ -1,10 +1,11 @@
 """``scan_stack``: from the paths a user gives to the components of a stack.
 
 A path is one repo, a directory of repos (``examples/six-repos``: no build files of its own,
-subdirectories that are repos), or a stack manifest (a ``bringup.toml`` with ``[[repos]]``,
-given as a file or found in the directory). Dependencies between repos are stated in
-manifests or found: a repo that requires what another provides (``pypi:foo-comm``,
-``cmake:FooOps``) depends on it.
+subdirectories that are repos; or subdirectories that are clones of their own, each with its
+own ``.git``, whatever the directory holds: ``workspace``), or a stack manifest (a
+``bringup.toml`` with ``[[repos]]``, given as a file or found in the directory). Dependencies
+between repos are stated in manifests or found: a repo that requires what another provides
+(``pypi:foo-comm``, ``cmake:FooOps``) depends on it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bringup.scan.progress import Progress, finish
 from bringup.scan.repo import RepoScan, scan_repo
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import broad_root, inside
+from bringup.scan.workspace import CLONE, clones, gathers_only
 
 _BUILD_MARKERS = (
     "pyproject.toml",
@@ -60,11 +62,15 @@ class Stack(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 class _Target(NamedTuple):
+    """A repo to scan; ``within``: the directory given, when the repo is a clone of its own
+    found in it (``workspace``)."""
+
     root: Path
     shown: str
     loaded: Optional[Loaded]
     manifest: Optional[RepoManifest]
     prefix: list[Union[str, int]]
+    within: str = ""
 
 
 _ROOT_MARKERS = (
@@ -163,28 +169,51 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
         if isinstance(found.manifest, StackManifest):
             return _from_stack_file(found, path, shown)
         return [_Target(path, shown, found, found.manifest, [])]
+    nested = clones(path, entries)
+    subrepos = [
+        Path(entry.path)
+        for entry in entries
+        if entry.is_dir() and not entry.name.startswith(".") and _looks_like_repo(Path(entry.path))
+    ]
+    if nested:
+        markers = [m for m in (*_BUILD_MARKERS, *_ROOT_MARKERS) if (path / m).exists()]
+        if gathers_only(markers):
+            return [_sub_target(sub, shown, force, within=shown) for sub in subrepos]
+        here = _Target(path, shown, None, None, [])
+        return [here, *(_sub_target(sub, shown, force, within=shown) for sub in nested)]
     if not _has_build_files(path):
         alone = not _looks_like_repo(path)
-        subrepos = [
-            Path(entry.path)
-            for entry in entries
-            if entry.is_dir()
-            and not entry.name.startswith(".")
-            and _looks_like_repo(Path(entry.path))
-        ]
         if len(subrepos) >= 2 or (len(subrepos) == 1 and alone):
-            targets: list[_Target] = []
-            for sub in subrepos:
-                sub_shown = os.path.join(shown, sub.name)
-                own = _repo_manifest(sub / MANIFEST_NAME, sub, force)
-                if own is not None:
-                    if isinstance(own.manifest, StackManifest):
-                        raise InputError("a stack manifest inside a repo of a stack", path=own.path)
-                    targets.append(_Target(sub, sub_shown, own, own.manifest, []))
-                else:
-                    targets.append(_Target(sub, sub_shown, None, None, []))
-            return targets
+            return [_sub_target(sub, shown, force) for sub in subrepos]
     return [_Target(path, shown, None, None, [])]
+
+
+def _sub_target(sub: Path, shown: str, force: bool, within: str = "") -> _Target:
+    """A repo of a directory of repos (``shown``), with its own manifest when it has one."""
+    sub_shown = os.path.join(shown, sub.name)
+    own = _repo_manifest(sub / MANIFEST_NAME, sub, force)
+    if own is None:
+        return _Target(sub, sub_shown, None, None, [], within)
+    if isinstance(own.manifest, StackManifest):
+        raise InputError("a stack manifest inside a repo of a stack", path=own.path)
+    return _Target(sub, sub_shown, own, own.manifest, [], within)
+
+
+def _clone_notes(targets: list[_Target], components: list[Component]) -> list[Finding]:
+    """Each clone found inside a directory given, said: it is checked as a repo of its own
+    (``workspace``), never read as part of the directory."""
+    return [
+        Finding(
+            kind="note",
+            message=f"a clone of its own inside {target.within} (it has its own .git): "
+            f"checked as a repo of its own, not as part of {target.within}",
+            sources=(file_source(os.path.join(target.shown, ".git")),),
+            component=component.name,
+            subject=CLONE,
+        )
+        for target, component in zip(targets, components)
+        if target.within
+    ]
 
 
 def _link(scans: list[RepoScan]) -> list[Component]:
@@ -331,9 +360,10 @@ def scan_stack(
         finish(shown)
     components, outside = _outside(targets, _link(scans))
     _check_names(targets, components)
+    notes = _clone_notes(targets, components)
     return Stack(
         components=tuple(components),
-        findings=(*(f for scan in scans for f in scan.findings), *outside) or (),
+        findings=(*notes, *(f for scan in scans for f in scan.findings), *outside) or (),
         files_seen=sum(scan.files_seen for scan in scans),
         files_read=sum(scan.files_read for scan in scans),
     )
