@@ -16,7 +16,7 @@ from bringup.scan.commands import Command
 from bringup.scan.devicewords import option_device
 from bringup.scan.fillins import fill_ins
 from bringup.scan.repo import scan_repo
-from bringup.scan.runscopes import run_scopes
+from bringup.scan.runscopes import Run, run_scopes
 from bringup.scan.stack import scan_stack
 from bringup.scan.stepkinds import command_needs
 from bringup.scan.workspace import CLONE
@@ -79,10 +79,14 @@ def test_the_sub_projects_a_step_runs_in_or_names() -> None:
         source=Source(kind="file", ref="README.md", line=571),
     )
     scopes = ["hopper", "csrc/layer_norm", "tests", "ci"]
-    assert run_scopes([hopper, tests], scopes) == {"hopper": hopper}
-    # a script named by its path from the root runs its folder's sub-project (constructed)
-    named = msgspec.structs.replace(tests, argv=("python", "csrc/layer_norm/x.py"), cwd=".")
-    assert run_scopes([named], scopes) == {"csrc/layer_norm": named}
+    assert run_scopes([hopper, tests], scopes) == {"hopper": Run(True, frozenset())}
+    # ModelTC/lightx2v@0591c35e docs/EN/source/getting_started/quickstart.md:36 `bash
+    # scripts/wan/run_wan_t2v.sh` runs that script
+    # of scripts/wan, not its neighbours (run_wan_i2v_audio.sh:35's compute capability)
+    wan = msgspec.structs.replace(tests, kind="run", argv=("bash", "scripts/wan/run_wan_t2v.sh"))
+    assert run_scopes([wan], ["scripts/wan"]) == {
+        "scripts/wan": Run(False, frozenset({"scripts/wan/run_wan_t2v.sh"}))
+    }
 
 
 def _tree(tmp_path: Path, name: str) -> dict[int | None, Step]:

@@ -179,6 +179,12 @@ def split_scopes(
     docker = route_images(by_scope.get(DOCKER, []), images)
     own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
     own_steps = steps.pop(REPO, [])
-    for name in sorted(run_scopes(own_steps, by_scope)):
-        own += by_scope.pop(name)  # what the repo's steps build there is the repo's (runscopes)
+    rels = {ref: entry.rel for ref, (entry, _) in texts.items()}
+    for name, run in sorted(run_scopes(own_steps, by_scope).items()):
+        # what the repo's steps run there is the repo's (``runscopes``)
+        ran = [r for r in by_scope[name] if run.whole or rels.get(r.source.ref or "") in run.files]
+        own += ran
+        by_scope[name] = [r for r in by_scope[name] if r not in ran]
+        if not by_scope[name]:
+            del by_scope[name]
     return Split(own, own_steps, by_scope, steps, scope_of)
