@@ -16,7 +16,7 @@ from bringup.scan.commands import Command
 from bringup.scan.devicewords import option_device
 from bringup.scan.fillins import fill_ins
 from bringup.scan.repo import scan_repo
-from bringup.scan.runscopes import Run, run_scopes
+from bringup.scan.runscopes import step_scope
 from bringup.scan.stack import scan_stack
 from bringup.scan.stepkinds import command_needs
 from bringup.scan.workspace import CLONE
@@ -40,31 +40,34 @@ def _awq_guide() -> str:
     return (_TREES / "llm-awq" / "README.md").read_text()
 
 
-def test_a_sub_project_the_repo_s_guide_builds_is_the_repo_s(tmp_path: Path) -> None:
+def test_a_step_the_guide_runs_in_a_sub_project_is_the_sub_project_s(tmp_path: Path) -> None:
     # item 3: the plan ran `cd awq/kernels && python setup.py install` (README.md:123-124) while
-    # the verdict read none of awq/kernels' needs (its C++17, setup.py:6)
+    # the verdict read none of awq/kernels' needs (its C++17, setup.py:6): the step is the
+    # sub-project's, beside the repo with those needs, and the plan runs the repo's own steps
     _awq(tmp_path, _awq_guide())
     component = scan_repo(tmp_path, ".", name="llm-awq").component
-    assert ("awq/kernels", "python setup.py install") in {(s.cwd, s.name) for s in component.steps}
-    own = {(r.subject, r.spec, r.source.ref) for r in component.requirements}
-    assert ("cxx_standard", ">=17", "awq/kernels/setup.py") in own
-    assert "awq/kernels" not in {scope.name for scope in component.scopes}
+    assert "python setup.py install" not in {s.name for s in component.steps}
+    assert "pip install -e ." in {s.name for s in component.steps}
+    assert "cxx_standard" not in {r.subject for r in component.requirements}
+    kernels = next(scope for scope in component.scopes if scope.name == "awq/kernels")
+    assert [(s.cwd, s.name) for s in kernels.steps] == [("awq/kernels", "python setup.py install")]
+    assert "cxx_standard" in {r.subject for r in kernels.requirements}
 
 
-def test_a_sub_project_no_step_of_the_repo_runs_stays_beside_it(tmp_path: Path) -> None:
-    # the same tree with the guide cut before step 3 (README.md:108-119): awq/kernels is built
-    # by nothing the plan runs, so its needs stay its own (DESIGN, Scopes)
+def test_a_sub_project_no_step_runs_has_no_step(tmp_path: Path) -> None:
+    # the same tree with the guide cut before step 3 (README.md:108-119): awq/kernels keeps its
+    # needs and has no step (a test that the one above does not pass by accident)
     _awq(tmp_path, _awq_guide().split("* For **edge devices**", maxsplit=1)[0])
     component = scan_repo(tmp_path, ".", name="llm-awq").component
-    assert "cxx_standard" not in {r.subject for r in component.requirements}
-    kernels = [scope for scope in component.scopes if scope.name == "awq/kernels"]
-    assert [r.subject for r in kernels[0].requirements if r.subject == "cxx_standard"]
+    kernels = next(scope for scope in component.scopes if scope.name == "awq/kernels")
+    assert kernels.steps == ()
+    assert "cxx_standard" in {r.subject for r in kernels.requirements}
 
 
-def test_the_sub_projects_a_step_runs_in_or_names() -> None:
+def test_the_sub_project_a_step_runs_in_or_names() -> None:
     # Dao-AILab/flash-attention@0251105a README.md:51-52 (`cd hopper`, `python setup.py
     # install`: FlashAttention-3, whose hopper/setup.py:509 needs CUDA >= 12.3) runs in hopper;
-    # README.md:571 `pytest tests/test_flash_attn_ck.py` names the tests feature, never pulled in
+    # README.md:571 `pytest tests/test_flash_attn_ck.py` names the tests feature: the repo's
     hopper = Step(
         name="python setup.py install",
         kind="install",
@@ -79,14 +82,11 @@ def test_the_sub_projects_a_step_runs_in_or_names() -> None:
         source=Source(kind="file", ref="README.md", line=571),
     )
     scopes = ["hopper", "csrc/layer_norm", "tests", "ci"]
-    assert run_scopes([hopper, tests], scopes) == {"hopper": Run(True, frozenset())}
+    assert [step_scope(s, scopes) for s in (hopper, tests)] == ["hopper", None]
     # ModelTC/lightx2v@0591c35e docs/EN/source/getting_started/quickstart.md:36 `bash
-    # scripts/wan/run_wan_t2v.sh` runs that script
-    # of scripts/wan, not its neighbours (run_wan_i2v_audio.sh:35's compute capability)
+    # scripts/wan/run_wan_t2v.sh` runs a script of scripts/wan, the innermost sub-project
     wan = msgspec.structs.replace(tests, kind="run", argv=("bash", "scripts/wan/run_wan_t2v.sh"))
-    assert run_scopes([wan], ["scripts/wan"]) == {
-        "scripts/wan": Run(False, frozenset({"scripts/wan/run_wan_t2v.sh"}))
-    }
+    assert step_scope(wan, ["scripts", "scripts/wan"]) == "scripts/wan"
 
 
 def _tree(tmp_path: Path, name: str) -> dict[int | None, Step]:

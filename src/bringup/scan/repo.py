@@ -328,6 +328,20 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _placed(extractions: list[Extraction], scripts: frozenset[str], root: Path) -> list[Extraction]:
+    """The extractions with each step run from the folder that holds its script, marked
+    when the repo lacks it, on the device its script says (``stepfiles``): before the steps
+    are split by scope, so a step the guide runs in a sub-project is that sub-project's."""
+
+    def read(rel: str) -> str | None:
+        return read_text(root / rel, rel)[0]
+
+    return [
+        msgspec.structs.replace(e, steps=tuple(placed(e.steps, scripts, read))) if e.steps else e
+        for e in extractions
+    ]
+
+
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -417,7 +431,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=extractions,
+            extractions=_placed(extractions, frozenset(stats.scripts), root),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -431,15 +445,11 @@ def scan_repo(
         requirements, unversioned = settled.requirements, settled.findings
         test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
         defaults = default_steps(extractions, scoped, requirements, test_files)
-        steps = placed(
-            in_checkout(
-                without_own_release(
-                    toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
-                ),
-                lambda rel: (root / rel).is_dir(),
+        steps = in_checkout(
+            without_own_release(
+                toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
             ),
-            frozenset(stats.scripts),
-            lambda rel: read_text(root / rel, rel)[0],
+            lambda rel: (root / rel).is_dir(),
         )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:

@@ -18,7 +18,7 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
-from bringup.scan.runscopes import run_scopes
+from bringup.scan.runscopes import step_scope
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -178,13 +178,9 @@ def split_scopes(
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
     own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
+    projects = set(scope_of.values()) | set(by_scope) | set(steps)
+    for step in steps.pop(REPO, []):
+        # a step run in a sub-project or running its script is that sub-project's (runscopes)
+        steps[step_scope(step, projects) or REPO].append(step)
     own_steps = steps.pop(REPO, [])
-    rels = {ref: entry.rel for ref, (entry, _) in texts.items()}
-    for name, run in sorted(run_scopes(own_steps, by_scope).items()):
-        # what the repo's steps run there is the repo's (``runscopes``)
-        ran = [r for r in by_scope[name] if run.whole or rels.get(r.source.ref or "") in run.files]
-        own += ran
-        by_scope[name] = [r for r in by_scope[name] if r not in ran]
-        if not by_scope[name]:
-            del by_scope[name]
     return Split(own, own_steps, by_scope, steps, scope_of)

@@ -202,8 +202,8 @@ def scopes_in_checkout(
     scopes: tuple[Scope, ...], is_folder: Callable[[str], bool]
 ) -> tuple[Scope, ...]:
     """``scopes`` with the steps run in a folder the checkout lacks left out (``in_checkout``),
-    and a scope left with neither requirements nor steps with them (awq/kernels, whose needs
-    the repo's own install took, ``runscopes``, and whose one step runs a folder it lacks)."""
+    and a scope left with neither requirements nor steps with them (its only step ran in a
+    folder the checkout lacks)."""
     kept = (
         msgspec.structs.replace(scope, steps=tuple(in_checkout(scope.steps, is_folder)) or ())
         for scope in scopes
