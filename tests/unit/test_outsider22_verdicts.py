@@ -87,6 +87,12 @@ def test_the_sub_project_a_step_runs_in_or_names() -> None:
     # scripts/wan/run_wan_t2v.sh` runs a script of scripts/wan, the innermost sub-project
     wan = msgspec.structs.replace(tests, kind="run", argv=("bash", "scripts/wan/run_wan_t2v.sh"))
     assert step_scope(wan, ["scripts", "scripts/wan"]) == "scripts/wan"
+    # a file the step only reads is no part it runs (the example stack's infer-adapter
+    # README.md:35, constructed: examples/six-repos; its models/ is a sub-project)
+    convert = msgspec.structs.replace(
+        tests, kind="convert", argv=("bash", "scripts/convert.sh", "models/resnet18.onnx")
+    )
+    assert step_scope(convert, ["models"]) is None
 
 
 def _tree(tmp_path: Path, name: str) -> dict[int | None, Step]:

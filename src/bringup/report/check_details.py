@@ -26,6 +26,7 @@ from bringup.report.matching_text import environments_section, matching_section,
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
+    counted,
     distinct_conflicts,
     explain_conflict,
     explain_hardware,
@@ -110,6 +111,22 @@ def details(
         )
 
 
+def _beside(component: Optional[Component]) -> Optional[Paragraph]:
+    """The sub-projects whose steps the plan leaves out: their needs are not this repo's
+    verdict (``scan.runscopes``), so their steps are not this repo's plan."""
+    scopes = [s for s in component.scopes if s.steps and not s.feature] if component else []
+    if not scopes:
+        return None
+    listed = ", ".join(f"{s.name} ({counted(len(s.steps), 'step')})" for s in scopes)
+    return Paragraph(
+        Line(
+            f"not in this plan: {listed}, sub-projects with needs of their own (bringup scan "
+            "shows them)",
+            "dim",
+        )
+    )
+
+
 def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> Section:
     """Steps in bring-up order under their repo: number, status, the command and the file
     and line it comes from, then why it is skipped or blocked."""
@@ -139,6 +156,7 @@ def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> S
             section(
                 name,
                 Table(("#", "status", "step"), rows, notes, note_title="why"),
+                _beside(next((c for c in components if c.name == name), None)),
                 detail=f"{root}{where}",
             )
         )

@@ -15,18 +15,15 @@ from typing import Optional
 
 from bringup.model import Step
 from bringup.scan.scopes import feature
+from bringup.scan.stepfiles import script_of
 
 
 def _named(step: Step) -> list[str]:
-    """The relative paths ``step``'s arguments name, from the repo's root (``python
-    benchmarks/run.py`` names ``benchmarks/run.py``); options, URLs, absolute paths and
-    variables name no file of the repo."""
-    cwd = step.cwd or "."
-    return [
-        posixpath.normpath(posixpath.join(cwd, word))
-        for word in step.argv[1:]
-        if "/" in word and not word.startswith(("-", "/", "~", "$")) and "://" not in word
-    ]
+    """The script ``step`` runs, from the repo's root (``python benchmarks/run.py`` runs
+    ``benchmarks/run.py``); a file it only reads or writes (``bash scripts/convert.sh
+    models/resnet18.onnx``) is no part it runs."""
+    script = script_of(step)
+    return [posixpath.normpath(posixpath.join(step.cwd or ".", script))] if script else []
 
 
 def _inside(place: str, folder: str) -> bool:
@@ -35,7 +32,7 @@ def _inside(place: str, folder: str) -> bool:
 
 def step_scope(step: Step, scopes: Iterable[str]) -> Optional[str]:
     """The sub-project (not a feature: CI, tests and docs stay the repo's) whose folder
-    ``step`` runs in, else whose file it names; the innermost; None for neither."""
+    ``step`` runs in, else whose script it runs; the innermost; None for neither."""
     projects = sorted((name for name in scopes if not feature(name)), key=len, reverse=True)
     cwd = posixpath.normpath(step.cwd or ".")
     for place in (cwd, *_named(step)):

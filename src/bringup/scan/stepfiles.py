@@ -40,7 +40,7 @@ _DEVICE_OPTION = lazyre.compile(
 _FALLBACK = lazyre.compile(r"\bis_available\(\)")
 
 
-def _script(step: Step) -> Optional[str]:
+def script_of(step: Step) -> Optional[str]:
     """The repo file ``step`` runs (as written, from its folder): ``python x.py``, ``python
     -m pkg.mod``, ``bash x.sh``, ``pytest x.py``, ``./x.sh``; None for any other program,
     an installed module or a word holding a variable or a placeholder."""
@@ -135,7 +135,7 @@ def placed(
 def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step:
     """``step`` run from the folder that holds its script (``_where``), or marked
     ``missing``; as it is when it runs no script of the repo's or one a build makes."""
-    script = _script(step)
+    script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
     folder = _where(step, script, scripts, earlier)
@@ -148,7 +148,7 @@ def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step
 
 def _ran(step: Step) -> Optional[str]:
     """The repo file of ``step``'s script, found where it runs (``_found``)."""
-    script = _script(step)
+    script = script_of(step)
     if script is None or step.needs.missing:
         return None
     return posixpath.normpath(posixpath.join(step.cwd or ".", script))
