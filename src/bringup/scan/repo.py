@@ -16,7 +16,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source
+from bringup.model import Component, Requirement, Source, Step
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
@@ -328,18 +328,21 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
-def _placed(extractions: list[Extraction], scripts: frozenset[str], root: Path) -> list[Extraction]:
+def _placed(
+    extracted: list[tuple[str, Extraction]], scripts: frozenset[str], root: Path
+) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
-    when the repo lacks it, on the device its script says (``stepfiles``): before the steps
-    are split by scope, so a step the guide runs in a sub-project is that sub-project's."""
+    when the repo lacks it, on the device its script says (``stepfiles``), an install of a
+    toolkit build needing the toolkit (``toolkit_builds``): before the steps are split by
+    scope, so a step the guide runs in a sub-project is that sub-project's, needs and all."""
 
     def read(rel: str) -> str | None:
         return read_text(root / rel, rel)[0]
 
-    return [
-        msgspec.structs.replace(e, steps=tuple(placed(e.steps, scripts, read))) if e.steps else e
-        for e in extractions
-    ]
+    def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        return tuple(toolkit_builds(placed(steps, scripts, read), extracted))
+
+    return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
 
 def _scanned(
@@ -431,7 +434,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extractions, frozenset(stats.scripts), root),
+            extractions=_placed(extracted, frozenset(stats.scripts), root),
             texts=texts,
             guides=guides,
             scopes=scopes,
