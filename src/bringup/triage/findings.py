@@ -79,6 +79,7 @@ PYTEST = "pytest"
 
 Frames = Callable[[], tuple[str, ...]]
 Call = Callable[[], str]
+Phase = Callable[[], bool]
 
 
 class Observer(NamedTuple):
@@ -154,6 +155,8 @@ class ExceptionSighting:
     chained: bool
     call: str = field(default="", compare=False)
     """The source line under the innermost frame: what it called when it raised."""
+    importing: bool = field(default=False, compare=False)
+    """Raised while a module was being imported (``bringup.triage.phase``)."""
 
     @property
     def nested(self) -> bool:
@@ -224,6 +227,7 @@ class Findings:
     _chained: bool = False
     _last_frames: Optional[Frames] = None
     _last_call: Call = field(default=str, compare=False)
+    _last_importing: Phase = field(default=bool, compare=False)
 
     def note(
         self,
@@ -235,17 +239,20 @@ class Findings:
         *,
         frames: Frames = tuple,
         call: Call = str,
+        importing: Phase = bool,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
         printed before an exception (for a failure line: the line before it, then the lines
-        after it), ``call`` the source line under its innermost frame, only for the exceptions
-        and failure lines that are kept."""
+        after it), ``call`` the source line under its innermost frame, ``importing`` whether
+        they show a module being imported, only for the exceptions and failure lines that are
+        kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
             pytest = owner == PYTEST
-            read = (tuple, str) if pytest else (frames, call)
-            self._exception(groups, line, text, *read)
+            if pytest:
+                frames, call, importing = tuple, str, bool
+            self._exception(groups, line, text, frames, call=call, importing=importing)
         elif role == FAILURE:
             self._failure(owner, line, text, frames)
         elif role == CODE:
@@ -273,7 +280,14 @@ class Findings:
         return seen is not None or not value.strip()
 
     def _exception(
-        self, groups: dict[str, str], line: int, text: str, frames: Frames, call: Call
+        self,
+        groups: dict[str, str],
+        line: int,
+        text: str,
+        frames: Frames,
+        *,
+        call: Call,
+        importing: Phase,
     ) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(
@@ -284,6 +298,7 @@ class Findings:
             frames() if keep else (),
             self._chained,
             call() if keep else "",
+            importing() if keep else False,
         )
         self._chained = False
         if keep:
@@ -291,6 +306,7 @@ class Findings:
         self.last_exception = sighting
         self._last_frames = None if keep else frames
         self._last_call = str if keep else call
+        self._last_importing = bool if keep else importing
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -366,10 +382,14 @@ class Findings:
         """The first exceptions, and the last one when it is not among them."""
         if self.last_exception is not None and self._last_frames is not None:
             self.last_exception = replace(
-                self.last_exception, frames=self._last_frames(), call=self._last_call()
+                self.last_exception,
+                frames=self._last_frames(),
+                call=self._last_call(),
+                importing=self._last_importing(),
             )
             self._last_frames = None
             self._last_call = str
+            self._last_importing = bool
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)

@@ -51,7 +51,7 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, remnant, runtimecompile, tiers
+from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -148,6 +148,8 @@ def rank(
     if not diagnoses:
         diagnoses = fallback.warned(result.findings, result.lines)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
+    loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
+    diagnoses = phase.read_in(diagnoses, result.findings, loose)
     return diagnoses if top is None else diagnoses[:top]
 
 

@@ -38,6 +38,7 @@ from bringup.triage.findings import (
     call_before,
     frames_before,
 )
+from bringup.triage.phase import importing_before
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 from bringup.triage.spans import Find, Spans, finder, group
@@ -346,9 +347,15 @@ class Matcher:
                 text = bounds.text(start, found[0][1])
                 read = _following if role == FAILURE else _frames
                 frames = functools.partial(read, block, start, result.tail)
-                call = functools.partial(_call, block, start, result.tail)
                 result.findings.note(
-                    role, signature_id, groups, line, text, frames=frames, call=call
+                    role,
+                    signature_id,
+                    groups,
+                    line,
+                    text,
+                    frames=frames,
+                    call=functools.partial(_call, block, start, result.tail),
+                    importing=functools.partial(_importing, block, start, result.tail),
                 )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -399,6 +406,11 @@ def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
 def _call(block: Block, start: int, tail: bytes) -> str:
     """The source line under the innermost frame before the exception line at ``block[start]``."""
     return call_before(_before(block, start, tail))
+
+
+def _importing(block: Block, start: int, tail: bytes) -> bool:
+    """Whether the frames before the exception line at ``block[start]`` show an import."""
+    return importing_before(_before(block, start, tail))
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:

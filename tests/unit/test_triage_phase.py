@@ -1,0 +1,163 @@
+"""What the process was doing when it failed (``bringup.triage.phase``): a module being imported
+is read from the traceback's frames, and a failure that only says an operation failed is then
+placed at install, where the job had not started its work (issue 15: held-out logs whose layer
+is install were read as operator_execution). A process that glibc's heap checks aborted is read
+like one killed by a signal: the statement before it says what ran.
+
+Logs from the tuning halves of the triage corpora are named by their case file there and the
+public source beside them; the others by their public thread."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.phase import frames_of, imported, importing_before
+
+# tests/data/triage_heldout 01 (tuning), rusty1s/pytorch_sparse#250: the script imports
+# torch_sparse, whose module body loads its extension
+TORCH_SPARSE = (
+    "Traceback (most recent call last):\n"
+    '  File "human_heart_explainer.py", line 49, in <module>\n'
+    "    from torch_sparse import coalesce\n"
+    '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch'
+    '_sparse/__init__.py", line 19, in <module>\n'
+    "    torch.ops.load_library(spec.origin)\n"
+    '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch'
+    '/_ops.py", line 260, in load_library\n'
+    "    ctypes.CDLL(path)\n"
+    '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/ctypes/__init__.py"'
+    ", line 373, in __init__\n"
+    "    self._handle = _dlopen(self._name, mode)\n"
+)
+
+# tests/data/triage_twentyfourth c11 (tuning), triton-lang/triton#7114: pytest's report of a
+# test module's collection; triton's module body uses a Python 3.10 annotation on Python 3.9
+TRITON_GLUON = (
+    "language/test_frontend.py:3: in <module>\n"
+    "    from triton._filecheck import filecheck_test\n"
+    "/opt/hostedtoolcache/Python/3.9.23/x64/lib/python3.9/site-packages/triton/_filec"
+    "heck.py:9: in <module>\n"
+    "    from triton.experimental.gluon._runtime import GluonASTSource\n"
+    "/opt/hostedtoolcache/Python/3.9.23/x64/lib/python3.9/site-packages/triton/experi"
+    "mental/gluon/__init__.py:1: in <module>\n"
+    "    from ._runtime import jit\n"
+    "/opt/hostedtoolcache/Python/3.9.23/x64/lib/python3.9/site-packages/triton/experi"
+    "mental/gluon/_runtime.py:58: in <module>\n"
+    "    do_not_specialize: Optional[Iterable[int | str]] = None,\n"
+    "E   TypeError: unsupported operand type(s) for |: 'type' and 'type'\n"
+)
+
+# AFeng-x/SMT#18: python -m torch.distributed.launch, the launcher's own work failing
+LAUNCH = (
+    "Traceback (most recent call last):\n"
+    '  File "/usr/lib/python3.6/runpy.py", line 193, in _run_module_as_main\n'
+    '    "__main__", mod_spec)\n'
+    '  File "/usr/lib/python3.6/runpy.py", line 85, in _run_code\n'
+    "    exec(code, run_globals)\n"
+    '  File "/usr/local/lib/python3.6/dist-packages/torch/distributed/launch.py", lin'
+    "e 193, in <module>\n"
+    "    main()\n"
+    '  File "/usr/local/lib/python3.6/dist-packages/torch/distributed/launch.py", lin'
+    "e 189, in main\n"
+    "    launch(args)\n"
+)
+
+# pytorch/pytorch#120305: the same under Python 3.11 (runpy frozen)
+FROZEN_RUNPY = (
+    "Traceback (most recent call last):\n"
+    '  File "<frozen runpy>", line 198, in _run_module_as_main\n'
+    '  File "<frozen runpy>", line 88, in _run_code\n'
+    '  File "/usr/local/lib/python3.11/site-packages/torch/distributed/run.py", line '
+    "766, in <module>\n"
+    "    main()\n"
+    '  File "/usr/local/lib/python3.11/site-packages/torch/distributed/elastic/multip'
+    'rocessing/errors/__init__.py", line 346, in wrapper\n'
+    "    return f(*args, **kwargs)\n"
+)
+
+# tests/data/triage/logs/cpm-live-244.log (OpenBMB/CPM-Live#244): pip runs bmtrain's setup.py
+BUILD = (
+    "      Traceback (most recent call last):\n"
+    '        File "<string>", line 2, in <module>\n'
+    '        File "<pip-setuptools-caller>", line 34, in <module>\n'
+    '        File "/tmp/pip-install-c0_v5dr2/bmtrain_c0a1c88cbb974a93b109264909d72dd8'
+    '/setup.py", line 52, in <module>\n'
+    "          CUDAExtension('bmtrain.nccl._C', [\n"
+    '        File "/home/bmxm/anaconda3/envs/apm-ant-plus/lib/python3.8/site-packages'
+    '/torch/utils/cpp_extension.py", line 932, in CUDAExtension\n'
+    "          library_dirs += library_paths(cuda=True)\n"
+)
+
+# tests/data/triage_twentythird a01 (tuning), verl-project/verl#2576: the trainer's own call
+# fails while it runs
+VERL = (
+    '  File "xx/recipe/dapo/main_dapo.py", line 167, in run\n'
+    "    trainer.fit()\n"
+    '  File "xx/recipe/dapo/dapo_ray_trainer.py", line 134, in fit\n'
+    '    with marked_timer("gen", timing_raw, "red"):\n'
+    "         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    '  File "/usr/local/lib/python3.11/contextlib.py", line 301, in helper\n'
+    "    return _GeneratorContextManager(func, args, kwds)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    '  File "/usr/local/lib/python3.11/contextlib.py", line 105, in __init__\n'
+    "    self.gen = func(*args, **kwds)\n"
+    "               ^^^^^^^^^^^^^^^^^^^\n"
+    "TypeError: marked_timer() takes 2 positional arguments but 3 were given\n"
+)
+
+
+def test_frames_are_read_in_pythons_and_pytests_forms() -> None:
+    assert frames_of(TORCH_SPARSE.encode())[:2] == [
+        ("human_heart_explainer.py", "<module>"),
+        (
+            "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch_sparse/"
+            "__init__.py",
+            "<module>",
+        ),
+    ]
+    assert [f for _, f in frames_of(TRITON_GLUON.encode())] == ["<module>"] * 4
+
+
+@pytest.mark.parametrize("text", [TORCH_SPARSE, TRITON_GLUON])
+def test_a_module_body_below_the_program_is_an_import(text: str) -> None:
+    assert importing_before(text.encode())
+
+
+@pytest.mark.parametrize("text", [LAUNCH, FROZEN_RUNPY, BUILD, VERL])
+def test_a_module_the_program_started_is_no_import(text: str) -> None:
+    assert not importing_before(text.encode())
+
+
+def test_the_programs_own_module_body_alone_is_no_import() -> None:
+    # the outermost frame of TORCH_SPARSE alone: the script's top-level code running
+    assert not imported(frames_of(TORCH_SPARSE.encode())[:1])
+
+
+def test_a_defect_raised_while_importing_is_placed_at_install() -> None:
+    first = explain_text(TRITON_GLUON)[0]
+    assert (first.signature_id, first.layer) == ("class.code.project-bug", "install")
+
+
+def test_a_defect_raised_while_the_job_runs_stays_an_operation() -> None:
+    first = explain_text(VERL)[0]
+    assert (first.signature_id, first.layer) == ("class.code.project-bug", "operator_execution")
+
+
+def test_a_heap_abort_after_an_import_is_read_from_the_import() -> None:
+    # tests/data/triage_twentyfourth a07 (tuning), vllm-project/vllm-ascend#5609: importing
+    # mooncake's store corrupts the heap (glibc's malloc_printerr), then the shell's "Aborted"
+    log = (
+        'python -c "from mooncake.store import MooncakeDistributedStore"\n'
+        "corrupted size vs. prev_size\n"
+        "Aborted (core dumped)\n"
+    )
+    first = explain_text(log)[0]
+    assert first.layer == "install"
+    assert first.evidence[0].text == "corrupted size vs. prev_size"
+
+
+def test_a_heap_abort_is_a_failure_line() -> None:
+    # tests/data/triage_twentyfirst d01 (tuning), flashserve/flash-linear-attention-npu#310
+    log = "# python3 test.py\n\ndouble free or corruption (!prev)\nAborted (core dumped)\n"
+    assert explain_text(log)[0].evidence[0].text == "double free or corruption (!prev)"
