@@ -161,3 +161,49 @@ def test_a_heap_abort_is_a_failure_line() -> None:
     # tests/data/triage_twentyfirst d01 (tuning), flashserve/flash-linear-attention-npu#310
     log = "# python3 test.py\n\ndouble free or corruption (!prev)\nAborted (core dumped)\n"
     assert explain_text(log)[0].evidence[0].text == "double free or corruption (!prev)"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # babylm/baseline-pretraining#2 and XPixelGroup/BasicSR#626: torch 2.0's launch passes
+        # --local-rank to a script that declares --local_rank
+        "general_train.py: error: unrecognized arguments: --local-rank=0",
+        "train.py: error: unrecognized arguments: --local-rank=0",
+        # vllm-project/vllm#7545: a subcommand's parser (its prog holds a space)
+        "vllm serve: error: argument --load-format: invalid choice: 'sharded_state' (choose from "
+        "'auto', 'pt', 'safetensors', 'npcache', 'dummy', 'tensorizer', 'bitsandbytes')",
+        # vllm-project/vllm#13150
+        "vllm serve: error: the following arguments are required: model_tag",
+        # huggingface/trl#3139: an older trl without the subcommand
+        "TRL CLI: error: argument command: invalid choice: 'vllm-serve' (choose from 'chat', "
+        "'dpo', 'env', 'grpo', 'kto', 'sft')",
+    ],
+)
+def test_a_command_line_argparse_refuses_is_refused_before_any_work(line: str) -> None:
+    first = explain_text(line + "\n")[0]
+    assert (first.signature_id, first.layer) == ("class.install.configuration-refused", "install")
+
+
+def test_the_launchers_report_after_the_refusal_does_not_place_it() -> None:
+    # babylm/baseline-pretraining#2: usage, argparse's refusal, then torch's elastic launcher
+    # reporting the worker's exit status 2 and its own traceback
+    log = (
+        "usage: general_train.py\n"
+        "       [-h]\n"
+        "       [--setting SETTING]\n"
+        "       [--local_rank LOCAL_RANK]\n"
+        "general_train.py: error: unrecognized arguments: --local-rank=0\n"
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 "
+        "(pid: 3049) of binary: /usr/bin/python3\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main\n'
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("class.install.configuration-refused", "install")
+
+
+def test_a_compilers_refused_option_is_not_argparses() -> None:
+    # tests/data/triage_sixth 39 (tuning), llnl/RAJAPerf#85: g++ refuses a flag it does not know
+    line = "g++: error: unrecognized command line option '-mno-float128'; did you mean '-mno-avx2'?"
+    assert explain_text(line + "\n")[0].signature_id != "class.install.configuration-refused"
