@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bringup.triage import explain_text
+from bringup.triage import explain_text, fallback, scan_log
 from bringup.triage.phase import frames_of, imported, importing_before
 
 # tests/data/triage_heldout 01 (tuning), rusty1s/pytorch_sparse#250: the script imports
@@ -207,3 +207,20 @@ def test_a_compilers_refused_option_is_not_argparses() -> None:
     # tests/data/triage_sixth 39 (tuning), llnl/RAJAPerf#85: g++ refuses a flag it does not know
     line = "g++: error: unrecognized command line option '-mno-float128'; did you mean '-mno-avx2'?"
     assert explain_text(line + "\n")[0].signature_id != "class.install.configuration-refused"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # vllm-project/vllm-ascend#11999: vllm-ascend's _C_ascend extension without the operator
+        "(EngineCore pid=9251) AttributeError: '_OpNamespace' '_C_ascend' object has no attribute "
+        "'npu_apply_top_k_top_p'\n",
+        # tests/data/triage_twentyfourth a09 (tuning), vllm-project/vllm-ascend#3791: the same
+        # message wrapped where it was pasted
+        "AttributeError: '_OpNamespace' '_C_ascend' object has no\nattribute 'weak_ref_tensor'\n",
+    ],
+)
+def test_an_operator_its_extension_did_not_register_is_read_as_an_install(log: str) -> None:
+    said = fallback.diagnose(scan_log(log).findings)[0]
+    assert (said.signature_id, said.layer) == ("evidence.install.packages", "install")
+    assert explain_text(log)[0].layer == "install"
