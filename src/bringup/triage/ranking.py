@@ -30,7 +30,9 @@ line is already the evidence of a better one is left out. A log in which nothing
 failure but that ends inside a Python traceback is read from the traceback
 (``bringup.triage.remnant``), and one with neither from its warnings (``fallback.warned``).
 In a log that shows a kernel compiled while the job ran, a ``build`` layer is read as
-``operator_execution`` (``bringup.triage.runtimecompile``).
+``operator_execution`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
+``operator_execution`` read from an exception raised while a module was being imported is read
+as ``install`` (``bringup.triage.phase``).
 """
 
 from __future__ import annotations
