@@ -9,10 +9,12 @@ public source beside them; the others by their public thread."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bringup.triage import explain_text, fallback, scan_log
-from bringup.triage.phase import frames_of, imported, importing_before
+from bringup.triage.phase import frames_of, imported, layer_of
 
 # tests/data/triage_heldout 01 (tuning), rusty1s/pytorch_sparse#250: the script imports
 # torch_sparse, whose module body loads its extension
@@ -121,12 +123,13 @@ def test_frames_are_read_in_pythons_and_pytests_forms() -> None:
 
 @pytest.mark.parametrize("text", [TORCH_SPARSE, TRITON_GLUON])
 def test_a_module_body_below_the_program_is_an_import(text: str) -> None:
-    assert importing_before(text.encode())
+    assert imported(frames_of(text.encode()))
+    assert layer_of(frames_of(text.encode())) == "install"
 
 
 @pytest.mark.parametrize("text", [LAUNCH, FROZEN_RUNPY, BUILD, VERL])
 def test_a_module_the_program_started_is_no_import(text: str) -> None:
-    assert not importing_before(text.encode())
+    assert not imported(frames_of(text.encode()))
 
 
 def test_the_programs_own_module_body_alone_is_no_import() -> None:
@@ -224,3 +227,33 @@ def test_an_operator_its_extension_did_not_register_is_read_as_an_install(log: s
     said = fallback.diagnose(scan_log(log).findings)[0]
     assert (said.signature_id, said.layer) == ("evidence.install.packages", "install")
     assert explain_text(log)[0].layer == "install"
+
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@pytest.mark.parametrize(
+    ("case", "layer"),
+    [
+        # deepspeedai/DeepSpeed#7560: DeepSpeed's init_process_group passes torch a device
+        # without an index; raised in torch's process-group set-up
+        ("triage_eleventh/b07-deepspeed-npu-device-no-index.log", "communication"),
+        # Ascend/pytorch's troubleshooting case: all_reduce of a tensor that is not contiguous
+        ("triage_twelfth/d07-allreduce-noncontiguous-tensor.log", "communication"),
+        # flashinfer-ai/flashinfer#3293: importing flashinfer asks for the device's properties,
+        # which opens the device (the innermost frames decide, not the import around them)
+        ("triage_twentysecond/c03-flashinfer-import-no-cuda-gpus.log", "device_init"),
+    ],
+)
+def test_the_innermost_frames_say_what_the_process_was_doing(case: str, layer: str) -> None:
+    # tuning cases of the triage corpora (odd numbers)
+    assert layer_of(frames_of((DATA / case).read_bytes())) == layer
+
+
+def test_a_layer_a_rule_gives_on_purpose_is_kept() -> None:
+    # deepspeedai/DeepSpeed#7560 (tuning triage_eleventh b07): a call two packages disagree on,
+    # install by its rule; only an operation's usual layer is re-read from the frames
+    first = explain_text(
+        (DATA / "triage_eleventh/b07-deepspeed-npu-device-no-index.log").read_bytes()
+    )[0]
+    assert first.layer == "install"

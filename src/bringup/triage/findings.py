@@ -79,7 +79,7 @@ PYTEST = "pytest"
 
 Frames = Callable[[], tuple[str, ...]]
 Call = Callable[[], str]
-Phase = Callable[[], bool]
+Phase = Callable[[], str]
 
 
 class Observer(NamedTuple):
@@ -155,8 +155,9 @@ class ExceptionSighting:
     chained: bool
     call: str = field(default="", compare=False)
     """The source line under the innermost frame: what it called when it raised."""
-    importing: bool = field(default=False, compare=False)
-    """Raised while a module was being imported (``bringup.triage.phase``)."""
+    phase: str = field(default="", compare=False)
+    """The layer of what the process was doing when it raised, as its frames show (importing
+    a module, opening the device, a collective: ``bringup.triage.phase``), or ''."""
 
     @property
     def nested(self) -> bool:
@@ -227,7 +228,7 @@ class Findings:
     _chained: bool = False
     _last_frames: Optional[Frames] = None
     _last_call: Call = field(default=str, compare=False)
-    _last_importing: Phase = field(default=bool, compare=False)
+    _last_phase: Phase = field(default=str, compare=False)
 
     def note(
         self,
@@ -239,20 +240,20 @@ class Findings:
         *,
         frames: Frames = tuple,
         call: Call = str,
-        importing: Phase = bool,
+        phase: Phase = str,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
         printed before an exception (for a failure line: the line before it, then the lines
-        after it), ``call`` the source line under its innermost frame, ``importing`` whether
-        they show a module being imported, only for the exceptions and failure lines that are
+        after it), ``call`` the source line under its innermost frame, ``phase`` what they
+        show the process doing, only for the exceptions and failure lines that are
         kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
             pytest = owner == PYTEST
             if pytest:
-                frames, call, importing = tuple, str, bool
-            self._exception(groups, line, text, frames, call=call, importing=importing)
+                frames, call, phase = tuple, str, str
+            self._exception(groups, line, text, frames, call=call, phase=phase)
         elif role == FAILURE:
             self._failure(owner, line, text, frames)
         elif role == CODE:
@@ -287,7 +288,7 @@ class Findings:
         frames: Frames,
         *,
         call: Call,
-        importing: Phase,
+        phase: Phase,
     ) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(
@@ -298,7 +299,7 @@ class Findings:
             frames() if keep else (),
             self._chained,
             call() if keep else "",
-            importing() if keep else False,
+            phase() if keep else "",
         )
         self._chained = False
         if keep:
@@ -306,7 +307,7 @@ class Findings:
         self.last_exception = sighting
         self._last_frames = None if keep else frames
         self._last_call = str if keep else call
-        self._last_importing = bool if keep else importing
+        self._last_phase = str if keep else phase
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -385,11 +386,11 @@ class Findings:
                 self.last_exception,
                 frames=self._last_frames(),
                 call=self._last_call(),
-                importing=self._last_importing(),
+                phase=self._last_phase(),
             )
             self._last_frames = None
             self._last_call = str
-            self._last_importing = bool
+            self._last_phase = str
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)

@@ -38,7 +38,7 @@ from bringup.triage.findings import (
     call_before,
     frames_before,
 )
-from bringup.triage.phase import importing_before
+from bringup.triage.phase import phase_before
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 from bringup.triage.spans import Find, Spans, finder, group
@@ -355,7 +355,7 @@ class Matcher:
                     text,
                     frames=frames,
                     call=functools.partial(_call, block, start, result.tail),
-                    importing=functools.partial(_importing, block, start, result.tail),
+                    phase=functools.partial(_phase, block, start, result.tail),
                 )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -408,9 +408,10 @@ def _call(block: Block, start: int, tail: bytes) -> str:
     return call_before(_before(block, start, tail))
 
 
-def _importing(block: Block, start: int, tail: bytes) -> bool:
-    """Whether the frames before the exception line at ``block[start]`` show an import."""
-    return importing_before(_before(block, start, tail))
+def _phase(block: Block, start: int, tail: bytes) -> str:
+    """The layer of what the frames before the exception line at ``block[start]`` show the
+    process doing, or ''."""
+    return phase_before(_before(block, start, tail))
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
