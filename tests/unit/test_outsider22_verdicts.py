@@ -1,0 +1,61 @@
+"""Verdicts the outside tester of session 22 found wrong (/work/notes/outsider22.md), each
+tested at its class on real lines: the CUDA stack GroundingDINO (IDEA-Research/
+GroundingDINO@856dde20), SAM 2 (facebookresearch/sam2@2b90b9f5) and Grounded-SAM
+(IDEA-Research/Grounded-Segment-Anything@126abe63)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.inputs import read_report
+from bringup.model import Component, Requirement, file_source
+from bringup.solve import host_facts
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "outsider22"
+NPU_SMI_REPORT = DATA / "npusmi_vllm_ascend_152.txt"
+"""vllm-project/vllm-ascend#152: `npu-smi info` of a host with 2 x 910B1 (first line: URL)."""
+
+
+def _sam2(*requirements: Requirement) -> Component:
+    return Component(name="sam2", path="sam2", role="other", requirements=requirements)
+
+
+# facebookresearch/sam2@2b90b9f5 INSTALL.md:28 "you can reinstall SAM 2 on a GPU machine ...",
+# read by the scan as GPUs >= 1 (medium).
+SAM2_GPU = Requirement(
+    subject="gpu_count",
+    spec=">=1",
+    component="sam2",
+    source=file_source("sam2/INSTALL.md", 28),
+    confidence="medium",
+)
+
+
+def test_a_report_that_lists_npus_only_has_no_gpu() -> None:
+    """Item 1: an npu-smi report names the host's accelerators (2 x 910B); a repo that needs
+    a GPU needs other hardware there, as on `--target 910B:2`, never 'runs here'."""
+    snapshot = read_report(str(NPU_SMI_REPORT))
+    host = host_facts(snapshot)
+    gpus = host.value("gpu_count")
+    assert gpus is not None and gpus.values == ("0",)
+    assert gpus.source.ref.endswith("npusmi_vllm_ascend_152.txt")
+    npus = host.value("npu_count")
+    assert npus is not None and npus.values == ("2",)
+
+    from bringup.solve import SolveOptions, solve
+    from tests.solve_inputs import catalogue
+
+    resolution = solve([_sam2(SAM2_GPU)], snapshot, [], catalogue({}), SolveOptions())
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "needs_hardware"
+    assert [o.subject for o in verdict.obstacles if o.kind == "hardware"] == ["gpu_count"]
+
+
+def test_a_report_with_no_device_at_all_leaves_the_gpu_unknown() -> None:
+    """The other side of item 1: a report that lists no accelerator (a bare `pip list`) says
+    nothing of GPUs; the count stays unknown (constructed input: two lines of pip output)."""
+    from bringup.probe.importers import import_report
+
+    snapshot = import_report("Package Version\ntorch 2.5.1\n", "pip-list.txt")
+    gpus = host_facts(snapshot).value("gpu_count")
+    assert gpus is not None and gpus.status == "unknown"
