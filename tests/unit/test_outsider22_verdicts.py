@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bringup.inputs import read_report
 from bringup.model import Component, Requirement, file_source
 from bringup.solve import host_facts
@@ -59,3 +61,32 @@ def test_a_report_with_no_device_at_all_leaves_the_gpu_unknown() -> None:
     snapshot = import_report("Package Version\ntorch 2.5.1\n", "pip-list.txt")
     gpus = host_facts(snapshot).value("gpu_count")
     assert gpus is not None and gpus.status == "unknown"
+
+
+def test_a_target_names_an_nvidia_gpu_by_its_product_name() -> None:
+    """Item 18: `--target A100:1` / `H100:8` (the names a CUDA user types) are the compute
+    capability NVIDIA's list gives them (developer.nvidia.com/cuda-gpus: A100 8.0, H100 9.0);
+    `a100` in any case; the target's name stays as typed."""
+    from bringup.kb import load_knowledge_base
+    from bringup.solve import knowledge_catalogue
+    from bringup.solve.target import device_host
+
+    known = knowledge_catalogue(load_knowledge_base())
+    for text, capability, count in (("A100:1", "8.0", "1"), ("h100:8", "9.0", "8")):
+        host = device_host(text, known)
+        cc, gpus = host.value("compute_capability"), host.value("gpu_count")
+        assert cc is not None and cc.values == (capability,)
+        assert gpus is not None and gpus.values == (count,)
+        assert cc.source.ref == f"--target {text}"
+    assert device_host("910B:8", known).value("chip").values == ("910B",)  # type: ignore[union-attr]
+
+
+def test_an_unknown_product_is_bad_input_that_lists_the_products(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bringup.cli.main import main
+
+    assert main(["check", str(DATA), "--target", "Z100:8"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown chip 'Z100'" in err
+    assert "products: " in err and "A100" in err and "H100" in err
