@@ -90,3 +90,40 @@ def test_an_unknown_product_is_bad_input_that_lists_the_products(
     err = capsys.readouterr().err
     assert "unknown chip 'Z100'" in err
     assert "products: " in err and "A100" in err and "H100" in err
+
+
+def _conda(name: str):  # type: ignore[no-untyped-def]
+    from bringup.scan.conda_env import extract_conda_env
+    from bringup.scan.extraction import SourceFile
+
+    text = (DATA / name).read_text(encoding="utf-8")
+    return extract_conda_env(SourceFile(ref="environment.yml", rel="environment.yml", text=text))
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # GroundingDINO@856dde20 environment.yaml:29 `blas-devel=3.9.0=18_win64_mkl`
+        ("groundingdino_environment.yaml", 29),
+        # cuemacro/tcapy@6a06f732 environment_windows_py37tca.yml:103 `m2w64-gcc-libgfortran=5.3.0=6`
+        ("tcapy_environment_windows_py37tca.yml", 103),
+    ],
+)
+def test_a_conda_export_for_windows_is_no_requirement_here(name: str, line: int) -> None:
+    """Item 4: a Windows export (win64 builds, pywin32, ucrt, vc14_runtime) cannot be created
+    on Linux; its ~250 pins are that machine's: a note, no requirement, so nothing of it
+    wins over requirements.txt (GroundingDINO's supervision ==0.6.0 against >=0.22.0)."""
+    found = _conda(name)
+    assert found.requirements == ()
+    (note,) = found.findings
+    assert note.kind == "note" and "a conda export for Windows" in note.message
+    assert note.sources[0].line == line
+
+
+def test_the_linux_export_of_the_same_environment_still_binds() -> None:
+    """The other side: tcapy's Linux export of the same environment (py37tca) is read."""
+    found = _conda("tcapy_environment_linux_py37tca.yml")
+    assert not [f for f in found.findings if f.kind == "note"]
+    python = [r for r in found.requirements if r.subject == "python"]
+    assert [(r.spec, r.source.line) for r in python] == [("==3.7.9.*", 172)]
+    assert len(found.requirements) > 200
