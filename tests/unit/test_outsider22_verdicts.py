@@ -127,3 +127,57 @@ def test_the_linux_export_of_the_same_environment_still_binds() -> None:
     python = [r for r in found.requirements if r.subject == "python"]
     assert [(r.spec, r.source.line) for r in python] == [("==3.7.9.*", 172)]
     assert len(found.requirements) > 200
+
+
+def _kb():  # type: ignore[no-untyped-def]
+    from bringup.kb import load_knowledge_base
+    from bringup.solve import knowledge_catalogue
+
+    kb = load_knowledge_base()
+    return kb.rules(chips=()), knowledge_catalogue(kb)
+
+
+def _gsam(*also: str) -> Component:
+    """Grounded-SAM@126abe63's CUDA need as the scan reads it: README.md:177 `export
+    CUDA_HOME=/path/to/cuda-11.3/`, repeated where ``also`` says."""
+    cuda = Requirement(
+        subject="cuda",
+        spec="==11.3.*",
+        component="gsam",
+        source=file_source("gsam/README.md", 177),
+        also_at=tuple(file_source(f"gsam/{p.split(':')[0]}", int(p.split(':')[1])) for p in also),
+    )
+    return Component(name="gsam", path="gsam", role="other", requirements=(cuda,))
+
+
+def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
+    """Item 3: GroundingDINO/setup.py:80 builds a CUDAExtension; nvcc 11.3 refuses GCC > 10
+    (kb nvcc_gcc-11.3, from torch's cpp_extension.py); the host has GCC 12.2. The plan installs
+    a GCC < 11 for that environment instead of planning a build that stops at host_config.h."""
+    from bringup.solve import SolveOptions, solve
+    from tests.solve_inputs import host
+
+    rules, known = _kb()
+    resolution = solve(
+        [_gsam("GroundingDINO/setup.py:80")], host(gcc="12.2.0"), rules, known, SolveOptions()
+    )
+    (env,) = resolution.environments
+    gcc = env.pin("gcc")
+    assert gcc is not None and not gcc.installed
+    assert gcc.version.split(".")[0] in ("9", "10")
+    (verdict,) = resolution.verdicts
+    assert ("install", "gcc") in {(o.kind, o.subject) for o in verdict.obstacles}
+    (check,) = [c for c in resolution.checks if c.subject == "gcc"]
+    assert check.source.ref == "gsam/GroundingDINO/setup.py" and check.source.line == 80
+
+
+def test_a_repo_that_only_names_the_toolkit_keeps_the_host_gcc() -> None:
+    """The other side: a CUDA need stated in prose only (no build file, no build step) says
+    nothing of compiling; the host compiler is no need of it."""
+    from bringup.solve import SolveOptions, solve
+    from tests.solve_inputs import host
+
+    rules, known = _kb()
+    resolution = solve([_gsam()], host(gcc="12.2.0"), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    assert env.pin("gcc") is None
