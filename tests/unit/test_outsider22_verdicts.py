@@ -11,7 +11,9 @@ import pytest
 
 from bringup.inputs import read_report
 from bringup.model import Component, Requirement, file_source
-from bringup.solve import host_facts
+from bringup.model.rules import Rule
+from bringup.solve import Catalogue, host_facts
+from solve_inputs import catalogue, host
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "outsider22"
 NPU_SMI_REPORT = DATA / "npusmi_vllm_ascend_152.txt"
@@ -39,13 +41,14 @@ def test_a_report_that_lists_npus_only_has_no_gpu() -> None:
     snapshot = read_report(str(NPU_SMI_REPORT))
     host = host_facts(snapshot)
     gpus = host.value("gpu_count")
-    assert gpus is not None and gpus.values == ("0",)
+    assert gpus is not None
+    assert gpus.values == ("0",)
     assert gpus.source.ref.endswith("npusmi_vllm_ascend_152.txt")
     npus = host.value("npu_count")
-    assert npus is not None and npus.values == ("2",)
+    assert npus is not None
+    assert npus.values == ("2",)
 
     from bringup.solve import SolveOptions, solve
-    from tests.solve_inputs import catalogue
 
     resolution = solve([_sam2(SAM2_GPU)], snapshot, [], catalogue({}), SolveOptions())
     (verdict,) = resolution.verdicts
@@ -60,7 +63,8 @@ def test_a_report_with_no_device_at_all_leaves_the_gpu_unknown() -> None:
 
     snapshot = import_report("Package Version\ntorch 2.5.1\n", "pip-list.txt")
     gpus = host_facts(snapshot).value("gpu_count")
-    assert gpus is not None and gpus.status == "unknown"
+    assert gpus is not None
+    assert gpus.status == "unknown"
 
 
 def test_a_target_names_an_nvidia_gpu_by_its_product_name() -> None:
@@ -75,8 +79,10 @@ def test_a_target_names_an_nvidia_gpu_by_its_product_name() -> None:
     for text, capability, count in (("A100:1", "8.0", "1"), ("h100:8", "9.0", "8")):
         host = device_host(text, known)
         cc, gpus = host.value("compute_capability"), host.value("gpu_count")
-        assert cc is not None and cc.values == (capability,)
-        assert gpus is not None and gpus.values == (count,)
+        assert cc is not None
+        assert cc.values == (capability,)
+        assert gpus is not None
+        assert gpus.values == (count,)
         assert cc.source.ref == f"--target {text}"
     assert device_host("910B:8", known).value("chip").values == ("910B",)  # type: ignore[union-attr]
 
@@ -89,7 +95,9 @@ def test_an_unknown_product_is_bad_input_that_lists_the_products(
     assert main(["check", str(DATA), "--target", "Z100:8"]) == 2
     err = capsys.readouterr().err
     assert "unknown chip 'Z100'" in err
-    assert "products: " in err and "A100" in err and "H100" in err
+    assert "products: " in err
+    assert "A100" in err
+    assert "H100" in err
 
 
 def _conda(name: str):  # type: ignore[no-untyped-def]
@@ -105,7 +113,8 @@ def _conda(name: str):  # type: ignore[no-untyped-def]
     [
         # GroundingDINO@856dde20 environment.yaml:29 `blas-devel=3.9.0=18_win64_mkl`
         ("groundingdino_environment.yaml", 29),
-        # cuemacro/tcapy@6a06f732 environment_windows_py37tca.yml:103 `m2w64-gcc-libgfortran=5.3.0=6`
+        # cuemacro/tcapy@6a06f732 environment_windows_py37tca.yml:103
+        # `m2w64-gcc-libgfortran=5.3.0=6`
         ("tcapy_environment_windows_py37tca.yml", 103),
     ],
 )
@@ -116,7 +125,8 @@ def test_a_conda_export_for_windows_is_no_requirement_here(name: str, line: int)
     found = _conda(name)
     assert found.requirements == ()
     (note,) = found.findings
-    assert note.kind == "note" and "a conda export for Windows" in note.message
+    assert note.kind == "note"
+    assert "a conda export for Windows" in note.message
     assert note.sources[0].line == line
 
 
@@ -129,7 +139,7 @@ def test_the_linux_export_of_the_same_environment_still_binds() -> None:
     assert len(found.requirements) > 200
 
 
-def _kb():  # type: ignore[no-untyped-def]
+def _kb() -> tuple[tuple[Rule, ...], Catalogue]:
     from bringup.kb import load_knowledge_base
     from bringup.solve import knowledge_catalogue
 
@@ -145,7 +155,7 @@ def _gsam(*also: str) -> Component:
         spec="==11.3.*",
         component="gsam",
         source=file_source("gsam/README.md", 177),
-        also_at=tuple(file_source(f"gsam/{p.split(':')[0]}", int(p.split(':')[1])) for p in also),
+        also_at=tuple(file_source(f"gsam/{p.split(':')[0]}", int(p.split(":")[1])) for p in also),
     )
     return Component(name="gsam", path="gsam", role="other", requirements=(cuda,))
 
@@ -155,7 +165,6 @@ def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
     (kb nvcc_gcc-11.3, from torch's cpp_extension.py); the host has GCC 12.2. The plan installs
     a GCC < 11 for that environment instead of planning a build that stops at host_config.h."""
     from bringup.solve import SolveOptions, solve
-    from tests.solve_inputs import host
 
     rules, known = _kb()
     resolution = solve(
@@ -163,19 +172,20 @@ def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
     )
     (env,) = resolution.environments
     gcc = env.pin("gcc")
-    assert gcc is not None and not gcc.installed
+    assert gcc is not None
+    assert not gcc.installed
     assert gcc.version.split(".")[0] in ("9", "10")
     (verdict,) = resolution.verdicts
     assert ("install", "gcc") in {(o.kind, o.subject) for o in verdict.obstacles}
     (check,) = [c for c in resolution.checks if c.subject == "gcc"]
-    assert check.source.ref == "gsam/GroundingDINO/setup.py" and check.source.line == 80
+    assert check.source.ref == "gsam/GroundingDINO/setup.py"
+    assert check.source.line == 80
 
 
 def test_a_repo_that_only_names_the_toolkit_keeps_the_host_gcc() -> None:
     """The other side: a CUDA need stated in prose only (no build file, no build step) says
     nothing of compiling; the host compiler is no need of it."""
     from bringup.solve import SolveOptions, solve
-    from tests.solve_inputs import host
 
     rules, known = _kb()
     resolution = solve([_gsam()], host(gcc="12.2.0"), rules, known, SolveOptions())

@@ -43,7 +43,9 @@ def _compiles_with(component: Component, toolkit: str) -> Source | None:
     """Where ``component`` compiles with ``toolkit``: a step that builds with it (``pip
     install -e .`` of a setup.py with a ``CUDAExtension``), else a build file among the
     places that state its need of the toolkit; None when nothing says it compiles."""
-    kinds = {b.device_kind for b in backends.registered() if toolkit in b.vocabulary.compilers.values()}
+    kinds = {
+        b.device_kind for b in backends.registered() if toolkit in b.vocabulary.compilers.values()
+    }
     for step in component.steps:
         if step.needs.toolkit and step.needs.device_kind in kinds:
             return step.source
@@ -75,8 +77,8 @@ def with_host_compiler(
     toolkit's rows constrain (any version: the rows say which), cited where it compiles."""
     toolkits = _toolkits()
     out = []
-    for component in components:
-        added = []
+    for given in components:
+        component, added = given, []
         stated = {canonical_subject(r.subject) for r in component.requirements}
         for toolkit in sorted(toolkits & stated):
             where = _compiles_with(component, toolkit)
