@@ -12,7 +12,7 @@ import pytest
 from bringup.inputs import read_report
 from bringup.model import Component, Requirement, file_source
 from bringup.model.rules import Rule
-from bringup.solve import Catalogue, host_facts
+from bringup.solve import Catalogue, SolveOptions, host_facts, solve
 from solve_inputs import catalogue, host
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "outsider22"
@@ -47,8 +47,6 @@ def test_a_report_that_lists_npus_only_has_no_gpu() -> None:
     npus = host.value("npu_count")
     assert npus is not None
     assert npus.values == ("2",)
-
-    from bringup.solve import SolveOptions, solve
 
     resolution = solve([_sam2(SAM2_GPU)], snapshot, [], catalogue({}), SolveOptions())
     (verdict,) = resolution.verdicts
@@ -164,8 +162,6 @@ def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
     """Item 3: GroundingDINO/setup.py:80 builds a CUDAExtension; nvcc 11.3 refuses GCC > 10
     (kb nvcc_gcc-11.3, from torch's cpp_extension.py); the host has GCC 12.2. The plan installs
     a GCC < 11 for that environment instead of planning a build that stops at host_config.h."""
-    from bringup.solve import SolveOptions, solve
-
     rules, known = _kb()
     resolution = solve(
         [_gsam("GroundingDINO/setup.py:80")], host(gcc="12.2.0"), rules, known, SolveOptions()
@@ -185,9 +181,89 @@ def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
 def test_a_repo_that_only_names_the_toolkit_keeps_the_host_gcc() -> None:
     """The other side: a CUDA need stated in prose only (no build file, no build step) says
     nothing of compiling; the host compiler is no need of it."""
-    from bringup.solve import SolveOptions, solve
-
     rules, known = _kb()
     resolution = solve([_gsam()], host(gcc="12.2.0"), rules, known, SolveOptions())
     (env,) = resolution.environments
     assert env.pin("gcc") is None
+
+
+def test_torch_is_not_a_release_no_row_says_the_python_of() -> None:
+    """Item 2: Grounded-SAM@126abe63 README.md:149 asks `pytorch>=1.7`. torch 1.11.0 is a
+    release the knowledge base knows only from torch_npu rows; no torch_cuda.toml row says its
+    Python (it has no wheel for 3.11). A torch whose rows are known is chosen instead."""
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = Component(name="gsam", path="gsam", role="other", requirements=(torch,))
+    rules, known = _kb()
+    resolution = solve([gsam], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert pin.version != "1.11.0"
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "runs_after"
+
+
+def test_a_pin_no_row_says_the_python_of_is_not_runs_here() -> None:
+    """Item 2, what is left when a repo pins it: rbrtwlz/fastai_object_detection@8935053b
+    setup.py:12 `install_requires = ['torch==1.11.0', ...]` on Python 3.11.7: the verdict is
+    'unverified', naming the table without the row, and the exit code is 1."""
+    from bringup.errors import ExitCode
+    from bringup.report.wording import explain_verdict
+    from bringup.workflow import solve_exit_code
+
+    torch = Requirement(
+        subject="torch", spec="==1.11.0", component="fod", source=file_source("fod/setup.py", 12)
+    )
+    fod = Component(name="fod", path="fod", role="other", requirements=(torch,))
+    rules, known = _kb()
+    resolution = solve([fod], host(), rules, known, SolveOptions())
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "unverified"
+    (unchecked,) = [o for o in verdict.obstacles if o.kind == "unchecked"]
+    assert (unchecked.subject, unchecked.detail) == ("torch", "1.11.0")
+    assert "torch_cuda.toml" in unchecked.missing[0]
+    assert "Python 3.11.7" in unchecked.missing[0]
+    assert explain_verdict(verdict).startswith("may run here after installing")
+    assert solve_exit_code(resolution) == ExitCode.PROBLEMS
+
+
+def test_a_recommendation_not_followed_is_not_runs_here() -> None:
+    """Item 19: `--what-if torch=2.5.1` on Grounded-SAM's CUDA ==11.3.* (README.md:177):
+    torch 2.5.1 is built for CUDA 11.8, 12.1 and 12.4 (kb torch_cuda/torch-2.5-cuda); the
+    verdict says so instead of 'runs here'."""
+    rules, known = _kb()
+    options = SolveOptions(what_if=(("torch", "2.5.1"),))
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = _gsam()
+    gsam = Component(
+        name="gsam", path="gsam", role="other", requirements=(*gsam.requirements, torch)
+    )
+    resolution = solve([gsam], host(), rules, known, options)
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "unverified"
+    (unchecked,) = [o for o in verdict.obstacles if o.kind == "unchecked"]
+    assert unchecked.subject == "cuda"
+    assert unchecked.detail.startswith("11.3")
+    assert "torch 2.5.1 goes with CUDA ==11.8.* || ==12.1.* || ==12.4.*" in unchecked.missing[0]
+
+
+def test_torch_and_the_toolkit_beside_it_share_a_major() -> None:
+    """torch.utils.cpp_extension raises when the toolkit's major is not torch's build's: with
+    CUDA ==11.3.* asked, torch is one with a CUDA 11 build (2.7 or older), never 2.8+."""
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = _gsam()
+    gsam = Component(
+        name="gsam", path="gsam", role="other", requirements=(*gsam.requirements, torch)
+    )
+    rules, known = _kb()
+    resolution = solve([gsam], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert pin.version == "2.7.1"

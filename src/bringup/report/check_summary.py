@@ -130,6 +130,14 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    if verdict.status == "unverified":
+        unchecked = [o for o in verdict.obstacles if o.kind == "unchecked"]
+        first = unchecked[0]
+        more = f" +{len(unchecked) - 1} more" if len(unchecked) > 1 else ""
+        return (
+            f"may run here, unverified: {describe_obstacle(first)} "
+            f"({first.missing[0] if first.missing else 'not in the knowledge base'}){more}"
+        )
     if verdict.status == "blocked":  # the conflict that blocks it is listed under its number
         return "blocked: no environment on this machine holds it"
     return explain_verdict(verdict)

@@ -322,6 +322,9 @@ def explain_verdict(verdict: Verdict) -> str:
         return "runs here"
     if verdict.status == "runs_after":
         return "runs here after " + " and ".join(after)
+    if verdict.status == "unverified":
+        head = "may run here" + (" after " + " and ".join(after) if after else "")
+        return f"{head}; unverified: {unchecked_text(obstacles)}"
     if verdict.status == "needs_hardware":
         text = "needs other hardware: " + ", ".join(_listed(obstacles, ("hardware", "platform")))
         if after and not any(o.kind == "platform" for o in obstacles):
@@ -330,6 +333,17 @@ def explain_verdict(verdict: Verdict) -> str:
     return "blocked: no environment on this machine satisfies " + "; ".join(
         _listed(obstacles, ("conflict",))
     )
+
+
+def unchecked_text(obstacles: tuple[Obstacle, ...]) -> str:
+    """What the knowledge base cannot vouch for: each unchecked pin with what it says or
+    lacks ("torch 1.11.0: no row in torch_cuda.toml says which Python ...")."""
+    said = [
+        f"{display_name(o.subject)} {o.detail}: {'; '.join(o.missing)}"
+        for o in obstacles
+        if o.kind == "unchecked"
+    ]
+    return "; ".join(dict.fromkeys(said))
 
 
 def device_word(subject: str) -> tuple[str, str]:
