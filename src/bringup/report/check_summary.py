@@ -53,7 +53,7 @@ NEXT = 3
 """How many next actions the screenful names (grouped: one install line covers every
 package uv installs into an environment)."""
 
-VERDICT_STYLE = {"runs": "green", "runs_after": "cyan"}
+VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}
 _KEY_SCOPES = ("host", "toolkit", "python_package")
 """Pins that set an environment apart even when only one environment holds them: the
 interpreter, vendor toolkits and the frameworks the catalogue knows (not build tools)."""
