@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bringup.cli.main import main
 from bringup.inputs import read_report
 from bringup.model import Component, Requirement, file_source
 from bringup.model.rules import Rule
@@ -267,3 +268,23 @@ def test_torch_and_the_toolkit_beside_it_share_a_major() -> None:
     pin = env.pin("torch")
     assert pin is not None
     assert pin.version == "2.7.1"
+
+
+STACK = "examples/six-repos"
+DEV = "tests/fixtures/hosts/linux-x86_64-debian12-cuda13-toolkit-no-driver"
+
+
+def test_check_and_solve_say_which_plan_their_pins_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Item 15: check's table pins environments for the hardware the repos ask for (the newest
+    each row allows: Python 3.10 beside torch 2.1.0) and shows this machine's where they differ
+    (Python 3.10.13, installed); solve answers for this host. Each says which it is."""
+    main(["check", STACK, "--snapshot", DEV])
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "pins that differ: CANN 7.0.0, Python 3.10, torch 2.1.0" in screen
+    assert "here: CANN 7.0.0 +, Python 3.10.13" in screen
+    assert "here = this machine's plan where it differs: it takes what is installed first" in screen
+    main(["solve", STACK, "--snapshot", DEV])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "two environments on this host, taking what it has installed first"

@@ -209,7 +209,22 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
     hosts = [Paragraph(Line(hosts_sentence(design)))] if design.hosts[1:] else []
-    return section(f"{title}, {target}", *hosts, *elsewhere, table, legend if marked else None)
+    differ = any(row[3].plain and row[3].plain.replace(" +", "") != row[2].plain for row in rows)
+    why = Paragraph(
+        Line(
+            f"here = this machine's plan where it differs: it takes what is installed first; "
+            f"the pins, {target}, take the newest each row allows",
+            "dim",
+        )
+    )
+    return section(
+        f"{title}, {target}",
+        *hosts,
+        *elsewhere,
+        table,
+        legend if marked else None,
+        why if differ else None,
+    )
 
 
 def _pins(env: Environment, subjects: Sequence[str], *, here: bool = True) -> str:
