@@ -288,3 +288,14 @@ def test_check_and_solve_say_which_plan_their_pins_are(
     main(["solve", STACK, "--snapshot", DEV])
     first = capsys.readouterr().out.splitlines()[0]
     assert first == "two environments on this host, taking what it has installed first"
+
+
+def test_a_report_that_lists_gpus_only_has_no_npu() -> None:
+    """Item 1 the other way: pytorch/pytorch#43058's issue body lists 2 x V100
+    (tests/fixtures/reports/SOURCE.md); an NPU repo there needs other hardware."""
+    report = (
+        Path(__file__).resolve().parents[1] / "fixtures/reports/pytorch-43058-v100-issue-body.txt"
+    )
+    npus = host_facts(read_report(str(report))).value("npu_count")
+    assert npus is not None
+    assert npus.values == ("0",)
