@@ -299,3 +299,22 @@ def test_a_report_that_lists_gpus_only_has_no_npu() -> None:
     npus = host_facts(read_report(str(report))).value("npu_count")
     assert npus is not None
     assert npus.values == ("0",)
+
+
+def test_a_toolkit_that_accepts_the_host_gcc_keeps_it() -> None:
+    """Item 3 beside it: facebookresearch/sam2@2b90b9f5 builds `CUDAExtension("sam2._C")` at
+    setup.py:103 with CUDA ==12.1.* (INSTALL.md:7); nvcc 12.1 takes GCC 12 (kb nvcc_gcc-12.1),
+    so the host's GCC 12.2.0 is the pin and nothing is installed for it."""
+    cuda = Requirement(
+        subject="cuda",
+        spec="==12.1.*",
+        component="sam2",
+        source=file_source("sam2/INSTALL.md", 7),
+        also_at=(file_source("sam2/setup.py", 103),),
+    )
+    rules, known = _kb()
+    resolution = solve([_sam2(cuda)], host(gcc="12.2.0"), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    gcc = env.pin("gcc")
+    assert gcc is not None
+    assert (gcc.version, gcc.installed) == ("12.2.0", True)
