@@ -318,3 +318,27 @@ def test_a_toolkit_that_accepts_the_host_gcc_keeps_it() -> None:
     gcc = env.pin("gcc")
     assert gcc is not None
     assert (gcc.version, gcc.installed) == ("12.2.0", True)
+
+
+def test_a_row_that_pairs_the_release_with_a_python_vouches_for_it() -> None:
+    """torch 1.11.0 beside torch_npu 1.11.0.post14: Ascend/pytorch's COMPATIBILITY row
+    (kb torch_npu-1.11.0.post14) pairs it with Python >=3.7.5,<3.11, so its Python is known
+    there and the verdict is no 'unverified' (constructed repo: one line asking that
+    torch_npu)."""
+    npu = Requirement(
+        subject="torch_npu",
+        spec="==1.11.0.post14",
+        component="adapter",
+        source=file_source("adapter/requirements.txt", 1),
+    )
+    adapter = Component(name="adapter", path="adapter", role="other", requirements=(npu,))
+    rules, known = _kb()
+    resolution = solve([adapter], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    torch, python = env.pin("torch"), env.pin("python")
+    assert torch is not None
+    assert python is not None
+    assert torch.version == "1.11.0"
+    assert python.version.startswith("3.10")
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "runs_after"

@@ -293,14 +293,22 @@ def python_unknown(cands: Candidates, rules: Sequence[RuleItem]) -> dict[int, tu
     """The releases of a Python distribution whose Python no row states while rows state it
     for other releases of it: torch 1.11.0 is a release the knowledge base knows (torch_npu
     rows name it) but torch_cuda.toml's rows on the Python of each torch start at 1.13, so
-    which Python has its wheels is unknown (it has none for 3.11). Installed copies are known
-    to exist for the interpreter they are in; they are none of these."""
+    which Python has its wheels is unknown (it has none for 3.11). A row that pairs the
+    release with a Python itself covers it where it joins (torch_npu 1.11.0.post14 -> torch
+    ==1.11.0 and Python >=3.7.5,<3.11: Ascend/pytorch's table). Installed copies are known to
+    exist for the interpreter they are in; they are none of these."""
     covered: dict[str, set[int]] = {}
     tables: dict[str, set[str]] = {}
+    with_python = {
+        item.rule.id.rsplit("/", 1)[0] for item in rules if item.then_subject == "python"
+    }
     for item in rules:
         if item.then_subject == "python" and is_distribution(item.subject):
             covered.setdefault(item.subject, set()).update(item.when)
             tables.setdefault(item.subject, set()).add(f"{item.rule.topic}.toml")
+    for item in rules:
+        if item.rule.id.rsplit("/", 1)[0] in with_python and item.then_subject in covered:
+            covered[item.then_subject].update(item.then)
     found: dict[int, tuple[str, ...]] = {}
     for subject, ids in covered.items():
         for candidate in cands.of(subject):
