@@ -19,6 +19,10 @@ a missing checkout is named and left out of the totals.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
+import json
+import os
 import re
 import sys
 from collections import Counter, defaultdict
@@ -68,14 +72,42 @@ class Tally:
     notes: list[str] = field(default_factory=list)
 
 
-def _scan_one(checkout: Path) -> list[tuple[str, tuple[str, ...], str, str]] | str:
-    """The scan's requirements of one checkout, or why there are none."""
+Found = list[tuple[str, tuple[str, ...], str, str]]
+
+
+def package_digest() -> str:
+    """A digest of every file of the ``bringup`` package on the path: the scans are cached under
+    it, so a package unchanged since the last run (work on triage only) is not scanned again."""
+    spec = importlib.util.find_spec("bringup")
+    if spec is None or spec.origin is None:
+        raise SystemExit("no bringup package on the path (set PYTHONPATH=WORKTREE/src)")
+    root = Path(spec.origin).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(f"{path.relative_to(root)}\0".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def _scan_one(checkout: Path, cache: Path | None) -> Found | str:
+    """The scan's requirements of one checkout (from ``cache`` when it holds them), or why
+    there are none."""
     if not checkout.is_dir():
         return "no checkout"
+    stored = cache / checkout.parent.name / f"{checkout.name}.json" if cache else None
+    if stored is not None and stored.is_file():
+        return [(s, tuple(p), spec, t) for s, p, spec, t in json.loads(stored.read_text())]
     try:
-        return scan_eval.scanned(checkout)
+        found = scan_eval.scanned(checkout)
     except (ValueError, KeyError) as error:  # the scan printed no JSON report
         return f"scan failed ({type(error).__name__})"
+    if stored is not None:
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        partial = stored.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps(found))
+        partial.replace(stored)
+    return found
 
 
 def score_scan(
@@ -86,8 +118,11 @@ def score_scan(
     listing: list[str] | None,
     *,
     jobs: int,
+    cache: Path | None,
 ) -> None:
-    """Scan every repo of the wanted halves; ``listing`` collects the tuning half's misses."""
+    """Scan every repo of the wanted halves (``jobs`` at once; scans kept under ``cache``, per
+    package digest); ``listing`` collects the tuning half's misses."""
+    keep = cache / package_digest() if cache else None
     work: list[tuple[str, str, Path, Path]] = []
     for entry in split["scan"]:
         truth_dir = data / entry["set"] / "truth"
@@ -95,7 +130,7 @@ def score_scan(
             for name in entry[half]:
                 work.append((half, entry["set"], truth_dir / f"{name}.toml", src / entry["set"]))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(lambda w: _scan_one(w[3] / w[2].stem), work))
+        results = list(pool.map(lambda w: _scan_one(w[3] / w[2].stem, keep), work))
     for (half, set_name, truth_file, _), found in zip(work, results):
         tally = halves[half]
         label = f"{set_name}/{truth_file.stem}"
@@ -145,7 +180,7 @@ def score_triage(
                 counts.update(cases=1, cause=cause_hit, layer=layer_hit)
             if listing is not None and half == "tuning" and not (cause_hit and layer_hit):
                 listing.append(
-                    f"  {'ok   ' if cause_hit else 'MISS '}{name}/{case['file']}"
+                    f"  {'layer' if cause_hit else 'MISS '} {name}/{case['file']}"
                     f"  expected {sorted(expected) or '[]'} layer {case['layer']}"
                     f"\n        got {ranked[:3] or '[]'} layer {layer}"
                 )
@@ -205,6 +240,9 @@ def main() -> int:
         help="list the tuning half's misses (of these kinds; all when none is named)",
     )
     parser.add_argument("--jobs", type=int, default=2, help="scans run at once")
+    parser.add_argument(
+        "--cache", type=Path, help="keep each scan here, per digest of the bringup package"
+    )
     args = parser.parse_args()
     split = load_split(args.split)
     scan, triage = args.part in (None, "scan"), args.part in (None, "triage")
@@ -215,7 +253,9 @@ def main() -> int:
     scan_misses: list[str] | None = [] if args.misses is not None else None
     triage_misses: list[str] | None = [] if args.misses is not None else None
     if scan:
-        score_scan(split, args.data, args.src, halves, scan_misses, jobs=args.jobs)
+        score_scan(
+            split, args.data, args.src, halves, scan_misses, jobs=args.jobs, cache=args.cache
+        )
     if triage:
         score_triage(split, args.data, halves, triage_misses)
     if "tuning" in halves:
