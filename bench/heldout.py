@@ -146,8 +146,7 @@ def score_scan(
         for kind_name, count in counts.items():
             tally.scan[kind_name].update(count)
         if listing is not None and half == "tuning":
-            listing.append(f"{label}:")
-            listing.extend(sorted(lines))
+            listing.extend(f"{label}: {line.strip()}" for line in sorted(lines))
 
 
 def score_triage(
@@ -268,9 +267,7 @@ def main() -> int:
                 print(f"  {name:24} {counts['cause']:3} {counts['layer']:3} of {counts['cases']}")
         if scan_misses and wanted - {"triage"}:
             print("tuning half, scan misses:")
-            for line in scan_misses:
-                if line.endswith(":") or line.split()[1] in wanted:
-                    print(line)
+            print(*(line for line in scan_misses if line.split()[2] in wanted), sep="\n")
         if triage_misses and "triage" in wanted:
             print("tuning half, triage cases missed (cause or layer):", *triage_misses, sep="\n")
         print(*summary("tuning", tuning, scan, triage), sep="\n")
