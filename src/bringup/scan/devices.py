@@ -173,11 +173,11 @@ def for_one_chip(mention: Mention, clause: str, for_tests: bool) -> Mention:
     least 2 NPUs to work together", vllm-ascend docs/source/quick_start.md:95) holds on that
     chip only: soft, its text saying which; hard otherwise unless only tests need it."""
     if mention.subject == "chip":
-        return mention._replace(hard=not for_tests)
+        return mention._replace(hard=mention.hard and not for_tests)
     # before a device count a backend's chip shorthand can only be a chip
     chips = chips_in(expand_shorthands(clause[: mention.offset]))
     if len(chips) != 1:
-        return mention._replace(hard=not for_tests)
+        return mention._replace(hard=mention.hard and not for_tests)
     return mention._replace(hard=False, text=f"on {chips[0]}: {mention.text}")
 
 

@@ -95,11 +95,13 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
     return kept
 
 
-_TROUBLESHOOTING = lazyre.compile(
-    r"\bFAQs?\b|troubleshoot|common\s+(?:issues|problems|errors)|known\s+issues|常见问题",
-    re.IGNORECASE,
-    guard=True,
+TROUBLESHOOTING_WORDS = (
+    r"\bFAQs?\b|troubleshoot|(?:common|known)\s+(?:[a-z]+\s+)?(?:issues|problems|errors)|常见问题"
 )
+"""Headings of answers to problems: "FAQs", "Troubleshooting", "Known issues", and with one
+word between, "Common Installation Issues" (facebookresearch/sam2@2b90b9f INSTALL.md:39,
+facebookresearch/detectron2 INSTALL.md "Common Installation Issues")."""
+_TROUBLESHOOTING = lazyre.compile(TROUBLESHOOTING_WORDS, re.IGNORECASE, guard=True)
 
 
 def troubleshooting_page(title: str) -> str:
