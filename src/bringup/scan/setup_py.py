@@ -36,6 +36,7 @@ from bringup.scan.pynodes import nodes
 from bringup.scan.runtools import device_probes, setup_tools
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupgit import with_stated_git
+from bringup.scan.setupinstalls import setup_installs
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks
 
@@ -225,7 +226,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                 *_chosen_builders(file, tree, extensions, set(toolkits)),
             ]
         ),
-        findings=tuple(reader.findings),
+        findings=(*reader.findings, *setup_installs(file, tree)),
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
     )
