@@ -432,13 +432,14 @@ def _diagnosis(
         return None if value is None else str(value)
 
     record = signature.record
+    held = snapshot is not None and confirmation == "confirmed"
     return Diagnosis(
         signature_id=record.id,
         title=record.title,
         layer=layer or record.layer,
         kind=record.kind,
-        cause=render(record.cause, hits.captures, fact_value, catalogue.tables),
-        fix=render(record.fix, hits.captures, fact_value, catalogue.tables),
+        cause=render(record.cause, hits.captures, fact_value, catalogue.tables, confirmed=held),
+        fix=render(record.fix, hits.captures, fact_value, catalogue.tables, confirmed=held),
         source=record.source,
         evidence=tuple(hits.evidence),
         matches=hits.matches,
