@@ -29,6 +29,7 @@ from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
+from bringup.probe.importers.tabulated import tabulated
 from bringup.probe.importers.terms import report_backend, report_terms
 from bringup.probe.importers.transcripts import read_transcripts
 from bringup.probe.importers.vocabulary import Vocabulary, load_vocabulary
@@ -49,7 +50,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     source = Source(kind="report", ref=path)
     vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
-    lines = expand_collapsed(list(numbered_lines(rest)))
+    lines = tabulated(expand_collapsed(list(numbered_lines(rest))))
     parts = split_parts(rest.splitlines())
     about = report_backend(text)
     found = merge(*sections, read_collect_env(lines, source))
