@@ -68,3 +68,30 @@ def test_a_formatter_only_listed_stays_a_developers_tool(tmp_path: Path) -> None
     (development,) = component.scopes
     assert development.name == "development"
     assert [r.subject for r in development.requirements] == ["pypi:yapf"]
+
+
+# NVIDIA/torch-harmonics@9e9fa5373bc66add241638ef7a481da2e5c80d32 pyproject.toml:61-70 (the
+# [project] table around it trimmed to its name) and torch_harmonics/filter_basis.py:43-50
+TORCH_HARMONICS = {
+    "pyproject.toml": (
+        '[project]\nname = "torch_harmonics"\n\n[project.optional-dependencies]\ndev = [\n'
+        '    "pytest>=6.0.0",\n    "pytest-cov>=3.0.0",\n    "coverage>=6.5.0",\n'
+        '    "parameterized",\n    "scipy>=1.9.0",\n    "pre-commit>=4.0.0",\n'
+        '    "black>=24.0.0",\n    "ruff>=0.4.0",\n]\n'
+    ),
+    "torch_harmonics/__init__.py": "",
+    "torch_harmonics/filter_basis.py": (
+        "# scipy is only required for FourierBesselFilterBasis, which needs Bessel functions.\n"
+        "# Import lazily at module load so plain users who don't need that basis aren't forced\n"
+        "# to install scipy; availability is checked in FourierBesselFilterBasis.__init__.\n"
+        "try:\n    from scipy.special import jn as _scipy_jn\n"
+        "    from scipy.special import jn_zeros as _scipy_jn_zeros\n\n"
+        "    _SCIPY_AVAILABLE = True\n"
+    ),
+}
+
+
+def test_an_import_tried_under_try_stays_optional(tmp_path: Path) -> None:
+    repo = _repo(tmp_path / "torch-harmonics", TORCH_HARMONICS)
+    component = scan_repo(repo, "torch-harmonics").component
+    assert [r for r in component.requirements if r.subject == "pypi:scipy"] == []

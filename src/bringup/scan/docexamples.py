@@ -96,12 +96,16 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
 
 
 TROUBLESHOOTING_WORDS = (
-    r"\bFAQs?\b|troubleshoot|(?:common|known)\s+(?:[a-z]+\s+)?(?:issues|problems|errors)|常见问题"
+    r"\bFAQs?\b|troubleshoot|common\s+(?:[a-z]+\s+)?(?:issues|problems|errors)|常见问题"
 )
-"""Headings of answers to problems: "FAQs", "Troubleshooting", "Known issues", and with one
-word between, "Common Installation Issues" (facebookresearch/sam2@2b90b9f INSTALL.md:39,
-facebookresearch/detectron2 INSTALL.md "Common Installation Issues")."""
-_TROUBLESHOOTING = lazyre.compile(TROUBLESHOOTING_WORDS, re.IGNORECASE, guard=True)
+"""Headings of answers to problems: "FAQs", "Troubleshooting", and with one word between,
+"Common Installation Issues" (facebookresearch/sam2@2b90b9f INSTALL.md:39,
+facebookresearch/detectron2 INSTALL.md "Common Installation Issues"). Not "Known Issues" in a
+README: MinkowskiEngine's (README.md:283) holds its CUDA 11.1 install route ("export
+CUDA_HOME=/usr/local/cuda-11.1; pip install MinkowskiEngine", :317), a route, not an answer."""
+_TROUBLESHOOTING = lazyre.compile(
+    TROUBLESHOOTING_WORDS + r"|known\s+issues", re.IGNORECASE, guard=True
+)
 
 
 def troubleshooting_page(title: str) -> str:

@@ -7,8 +7,12 @@ IDEA-Research/GroundingDINO@856dde2 groundingdino/util/slconfig.py:14, with yapf
 requirements.txt:5, the package's install_requires through setup.py:211), as does the mmcv
 config it was copied from (open-mmlab/mmcv mmcv/utils/config.py, yapf in
 requirements/runtime.txt). Such an import anywhere in the main package, tests left out, makes
-the tool a need of the repo itself, cited at the import too. Only read when a list named a
-linter (few repos), each module up to its first ``_MAX_BYTES``, at most ``_MAX_MODULES``.
+the tool a need of the repo itself, cited at the import too. Only an import at column 0, run
+whenever the module loads: one indented under ``try``, ``if`` or a function is optional or lazy
+(NVIDIA/torch-harmonics@9e9fa53 torch_harmonics/filter_basis.py:46-47 tries scipy, its
+``dev`` and ``filter_basis`` extras; as ``pkgimports`` reads imports). Only read
+when a list named a development tool (few repos), each module up to its first ``_MAX_BYTES``,
+at most ``_MAX_MODULES``.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ def library_tools(
     if not package:
         return requirements
     names = "|".join(re.escape(t) for t in sorted(tools))
-    pattern = re.compile(rf"^[ \t]*(?:from|import)[ \t]+({names})\b", re.MULTILINE)
+    pattern = re.compile(rf"^(?:from|import)[ \t]+({names})\b", re.MULTILINE)
     prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
     imported: dict[str, tuple[str, int]] = {}
     for path in _sources(root / package):
