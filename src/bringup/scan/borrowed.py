@@ -17,6 +17,9 @@ repo never names:
   tests.yml:15, Fuser .github/workflows/lint.yml:18: the truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
+- the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
+  ``ci.architectures``): where the repo states no compute capability, the oldest one its
+  wheels are built for is the least device they run on;
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
   that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
@@ -42,11 +45,13 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
 from bringup.subjects import scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
+_TARGETS = f"CI: {BUILDS_FOR} "
 _IMAGE_SCOPES = frozenset({"toolkit", "hardware", "platform", "host"})
 _COMMAND_END = lazyre.compile(r"[\n&|;]")
 _PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
@@ -117,6 +122,9 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
         return requirement.subject == "arch" or (
             requirement.subject == "os" and "," in requirement.spec
         )
+    if text.startswith(_TARGETS):
+        # the devices the wheels a job builds run on (``ci.architectures``)
+        return True
     if ref not in images and not text.startswith("CI: image "):
         return False
     if scope_of(requirement.subject) in _IMAGE_SCOPES:
