@@ -192,7 +192,8 @@ def _other_platform(dependencies: Node) -> tuple[str, int, str] | None:
     for item in yamlnodes.items(dependencies):
         for value, number in yamlnodes.scalars(item):
             spec = value.strip().strip("'\"")
-            name = spec.split("::")[-1].split("=")[0].split()[0].lower() if spec else ""
+            words = spec.split("::")[-1].split("=")[0].split()
+            name = words[0].lower() if words else ""
             if _WINDOWS_ONLY.fullmatch(name):
                 return value, number, "Windows"
             if _MACOS_ONLY.fullmatch(name):
