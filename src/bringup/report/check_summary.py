@@ -103,7 +103,7 @@ def _verdicts(
         style = VERDICT_STYLE.get(verdict.status, "red")
         reason = _deciding_reason(verdict, resolution, roots.get(name, name))
         skipped = _skip_groups([s for s in plan.steps if s.component == name])
-        if skipped and verdict.status in ("runs", "runs_after"):
+        if skipped and verdict.status in ("runs", "runs_after", "unverified"):
             reason += "; " + "; ".join(skipped)
         numbers = [str(n) for n, c in enumerate(conflicts, 1) if name in c.components]
         if numbers:
