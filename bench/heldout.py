@@ -225,6 +225,15 @@ def kind_table(tally: Tally) -> list[str]:
     return lines
 
 
+def unscored(half: str, notes: list[str]) -> list[str]:
+    """What could not be scored: each repo or corpus of the tuning half by name, the held-out
+    half's only counted by why (its repos are no output of the gate)."""
+    if half != "held_out":
+        return [f"not scored ({half}): {note}" for note in notes]
+    why = Counter(note.split(": ", 1)[-1] for note in notes)
+    return [f"not scored (held-out): {n} x {reason}" for reason, n in sorted(why.items())]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--src", type=Path, default=SRC, help="SRC/scan_evalN/NAME checkouts")
@@ -272,8 +281,8 @@ def main() -> int:
             print("tuning half, triage cases missed (cause or layer):", *triage_misses, sep="\n")
         print(*summary("tuning", tuning, scan, triage), sep="\n")
     for name, tally in halves.items():
-        for note in tally.notes:
-            print(f"not scored ({name}): {note}")
+        for line in unscored(name, tally.notes):
+            print(line)
     print(*summary("held-out", halves["held_out"], scan, triage), sep="\n")
     return 0
 

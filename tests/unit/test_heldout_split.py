@@ -91,3 +91,16 @@ def test_the_number_in_a_case_id_splits_it(file_name: str, half: str) -> None:
 def test_a_case_without_an_id_is_refused() -> None:
     with pytest.raises(ValueError, match="no case id"):
         bench_module("heldout").triage_half("README.md")
+
+
+def test_the_gate_names_no_held_out_repo_it_could_not_score(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no checkouts at all: every held-out repo is "no checkout", and only counted
+    heldout = bench_module("heldout")
+    monkeypatch.setattr(sys, "argv", ["heldout.py", "--part", "scan", "--src", str(tmp_path)])
+    assert heldout.main() == 0
+    out = capsys.readouterr().out
+    named = {name for entry in SCAN.values() for name in entry["held_out"]}
+    assert not [name for name in named if f"/{name}:" in out]
+    assert "x no checkout, left out" in out
