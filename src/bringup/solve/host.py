@@ -7,6 +7,7 @@ touch the snapshot.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Optional
@@ -104,9 +105,11 @@ def _count_without_tool(
     if probe is not None and probe.status in ("ok", "absent"):
         return HostValue(subject=subject, source=probe.source, values=("0",))
     if probe is None and snapshot.accelerators:
-        other = snapshot.accelerators[0]
-        listed = f"the host's accelerators are {len(snapshot.accelerators)} x {other.vendor}"
-        return HostValue(subject=subject, source=other.source, values=("0",), reason=listed)
+        vendors = Counter(a.vendor for a in snapshot.accelerators)
+        each = ", ".join(f"{n} x {vendor}" for vendor, n in vendors.items())
+        listed = f"the host's accelerators are {each}"
+        source = snapshot.accelerators[0].source
+        return HostValue(subject=subject, source=source, values=("0",), reason=listed)
     if probe is None:
         source = Source(kind="derived", ref=subject)
         return HostValue(subject=subject, source=source, status="unknown", reason="not probed")
