@@ -36,9 +36,9 @@ from typing import Any, Optional, Protocol, Union
 import msgspec
 
 from bringup import cache
+from bringup.triage import widen
 from bringup.triage.factors import stand_ins
 from bringup.triage.signatures import engine_options
-from bringup.triage.widen import widened
 
 LOG = logging.getLogger(__name__)
 ENGINE_ENV = "BRINGUP_TRIAGE_ENGINE"
@@ -177,8 +177,7 @@ class HyperscanPrefilter:
         eligible = [i for i, pattern in enumerate(patterns) if hyperscan_reads_like_re2(pattern)]
         if not eligible:
             raise ValueError("no pattern that Hyperscan reads as RE2 does")
-        wide = [widened(pattern) for pattern in patterns]
-        self._database, accepted = _load_or_compile(hyperscan, wide, eligible, cache_dir, once)
+        self._database, accepted = _load_or_compile(hyperscan, patterns, eligible, cache_dir, once)
         rest = sorted(set(range(len(patterns))) - set(accepted))
         self._rest = Re2SetPrefilter([patterns[i] for i in rest], rest) if rest else None
         self._patterns = patterns
@@ -341,31 +340,34 @@ def _load_or_compile(
     cache_dir: Optional[Path],
     once: frozenset[int] = frozenset(),
 ) -> tuple[Any, list[int]]:
-    """The database for ``eligible`` patterns, from the cache when a usable copy is there."""
+    """The database for ``eligible`` patterns (``widen.widened``: made on a miss only, the key
+    names the widening's bound and source), from the cache when a usable copy is there."""
     mode = hyperscan.HS_MODE_BLOCK
     common = 0
     for flag in FLAGS_NAMES:
         common |= getattr(hyperscan, flag)
     flags = {i: common | (hyperscan.HS_FLAG_SINGLEMATCH if i in once else 0) for i in eligible}
     key = cache.fingerprint(
+        paths=[Path(widen.__file__)],
         parts=[
-            f"{getattr(hyperscan, '__version__', '?')}|{common}|{mode}",
+            f"{getattr(hyperscan, '__version__', '?')}|{common}|{mode}|{widen.MIN_BOUND}",
             *(b"%d\0%d\0" % (index, flags[index]) + patterns[index] for index in eligible),
-        ]
+        ],
     )
     cached = _read_cache(hyperscan, key, cache_dir, mode)
     if cached is not None:
         LOG.debug("hyperscan database of %d patterns read from %s", len(cached[1]), cache_dir)
         return cached
     started = time.perf_counter()
+    wide = [widen.widened(pattern) for pattern in patterns]
     accepted = list(eligible)
     try:
-        database = _compile(hyperscan, patterns, accepted, flags, mode)
+        database = _compile(hyperscan, wide, accepted, flags, mode)
     except hyperscan.error:
-        accepted = _accepted(hyperscan, patterns, list(eligible), flags, mode)
+        accepted = _accepted(hyperscan, wide, list(eligible), flags, mode)
         for index in sorted(set(eligible) - set(accepted)):
             LOG.debug("hyperscan rejects pattern %r: RE2 matches it", patterns[index])
-        database = _compile(hyperscan, patterns, accepted, flags, mode)
+        database = _compile(hyperscan, wide, accepted, flags, mode)
     elapsed = time.perf_counter() - started
     LOG.debug("hyperscan database of %d patterns compiled in %.0f ms", len(accepted), elapsed * 1e3)
     if cache_dir is not None:
