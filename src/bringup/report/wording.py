@@ -111,9 +111,18 @@ def combine_specs(specs: Sequence[str], subject: str) -> list[str]:
     return [",".join(dict.fromkeys([*bounds, *others]))]
 
 
+_ALSO_SHOWN = 3
+"""Places beyond the first a sentence names; a need repeated on 20 lines of a guide would
+otherwise fill a screen in every conflict it is in (the JSON's items keep them all)."""
+
+
 def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
-    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it."""
-    more = f"; also {', '.join(str(s) for s in also)}" if also else ""
+    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it,
+    the first few of those and ``+N more``."""
+    named = also if len(also) <= _ALSO_SHOWN + 1 else also[:_ALSO_SHOWN]  # never "+1 more"
+    shown = ", ".join(str(s) for s in named)
+    rest = len(also) - len(named)
+    more = f"; also {shown}" + (f" +{rest} more" if rest > 0 else "") if also else ""
     return f"({source}{more})"
 
 
