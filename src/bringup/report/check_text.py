@@ -264,7 +264,8 @@ def _title(
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     which = f" ({details}'s details)" if details not in (None, ALL) else ""
     return Line("bringup check", "bold").append(
-        f"{which}: {counted(len(components), 'repo')} on {origin[snapshot.origin]} ({host}); "
+        f"{which}: {counted(len(components), 'repo')} on {origin[snapshot.origin]}"
+        f"{f' ({host})' if host else ''}; "
         f"{tier_text(plan)}"
     )
 

@@ -19,6 +19,7 @@ import datetime
 
 from bringup import backends, subjects
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
+from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
 from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
@@ -170,7 +171,7 @@ def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[T
             Toolkit(
                 kind=toolkit.toolkit_kinds[0],
                 version=str(stated.value),
-                path="(reported)",
+                path=REPORTED_PATH,
                 source=stated.source,
                 active=True,
             )
@@ -188,7 +189,7 @@ def _reported_python(facts: list[Fact]) -> tuple[PythonInstall, ...]:
     first = min(listed, key=lambda f: f.source.line or 0)
     return (
         PythonInstall(
-            path="(reported)",
+            path=REPORTED_PATH,
             version=str(python.value) if python is not None else "unknown",
             origin="report",
             source=first.source,
