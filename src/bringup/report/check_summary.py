@@ -301,7 +301,11 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
         cost = "it cannot run here" if here else "set aside from the plan"
         why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
         return f"{why} -> {cost}"
-    return f"no single {subjects} for these -> {number_word(environments)} environments"
+    repos = list(dict.fromkeys(conflict.components))
+    # named, so two conflicts on one subject (CUDA 11.3 against 11.8, then against 12.1) do
+    # not read as one heading said twice
+    these = " and ".join((", ".join(repos[:-1]), repos[-1])) if 1 < len(repos) < 4 else "these"
+    return f"no single {subjects} for {these} -> {number_word(environments)} environments"
 
 
 def _member(item: ConflictItem, roots: dict[str, str], host: str) -> Line:
