@@ -176,5 +176,5 @@ def split_scopes(
         if entry.kind == "dockerfile"
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
-    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
+    own += hosted + borrowed(own, {CI: by_scope.get(CI, []), DOCKER: docker}, images)
     return Split(own, steps.pop(REPO, []), by_scope, steps, scope_of)
