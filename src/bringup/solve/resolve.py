@@ -94,7 +94,7 @@ def _check_what_if(
 
     host_subjects = names(*FIXED_SCOPES)
     mentioned = {canonical_subject(r.subject) for c in components for r in c.requirements}
-    related = set()
+    related: set[str] = set()
     for rule in rules:
         related.update((canonical_subject(rule.subject), canonical_subject(rule.then_subject)))
     known = host_subjects | mentioned | related
