@@ -4,6 +4,7 @@ scripts run by hand, not part of the package."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -16,5 +17,7 @@ def bench_module(name: str) -> ModuleType:
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # registered first, as an import would: a dataclass looks its module up while it is built
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

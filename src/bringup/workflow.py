@@ -223,14 +223,15 @@ def read_index(
 
 def _runs_here(verdict: Verdict) -> bool:
     """A repo that runs here now or after what its verdict lists (installing; a driver change
-    ``--allow-driver-change`` allowed); one that needs other hardware or is blocked (a
-    driver change not allowed leaves it without an environment) does not."""
+    ``--allow-driver-change`` allowed); one that is unverified (the knowledge base cannot vouch
+    for a pin of its environment), needs other hardware or is blocked (a driver change not
+    allowed leaves it without an environment) does not."""
     return verdict.status in ("runs", "runs_after")
 
 
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
-    every step runs, 1 otherwise (blocked, needs other hardware or a driver change not
+    every step runs, 1 otherwise (unverified, blocked, needs other hardware or a driver change not
     allowed, or a step skipped for want of hardware or of a script the repo lacks). A step
     that waits for the user's input (a path to fill in) runs nowhere as written: it is
     listed, never counted against this machine."""
@@ -247,8 +248,8 @@ def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
 
 def solve_exit_code(resolution: Resolution) -> ExitCode:
     """``bringup solve``'s answer, by the same verdicts as ``check``: 0 when every repo runs
-    here (now or after installing), 1 otherwise. Steps are not judged: ``solve`` makes no
-    plan."""
+    here (now or after installing), 1 otherwise (unverified included). Steps are not judged:
+    ``solve`` makes no plan."""
     placed = not resolution.unplaced and not resolution.hardware
     every_repo = all(_runs_here(v) for v in resolution.verdicts)
     return ExitCode.OK if placed and every_repo else ExitCode.PROBLEMS

@@ -1,231 +1,344 @@
-"""An outside tester's verdict defects (session 22, new user on IST-DASLab/marlin,
-mit-han-lab/llm-awq and HowXu/alphafold3-pytorch-npu), each reproduced on one more public
-repo. Each test quotes the lines of a public repo (repo@commit path:line)."""
+"""Verdicts the outside tester of session 22 found wrong (/work/notes/outsider22.md), each
+tested at its class on real lines: the CUDA stack GroundingDINO (IDEA-Research/
+GroundingDINO@856dde20), SAM 2 (facebookresearch/sam2@2b90b9f5) and Grounded-SAM
+(IDEA-Research/Grounded-Segment-Anything@126abe63)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import msgspec
+import pytest
 
-from bringup.errors import ExitCode
-from bringup.model import Source, Step, StepNeeds
-from bringup.plan import plan
-from bringup.scan.commands import Command
-from bringup.scan.devicewords import option_device
-from bringup.scan.fillins import fill_ins
-from bringup.scan.repo import scan_repo
-from bringup.scan.runscopes import step_scope
-from bringup.scan.stack import scan_stack
-from bringup.scan.stepkinds import command_needs
-from bringup.scan.workspace import CLONE
-from bringup.solve import solve
-from bringup.workflow import check_exit_code
+from bringup.cli.main import main
+from bringup.inputs import read_report
+from bringup.model import Component, Requirement, file_source
+from bringup.model.rules import Rule
+from bringup.solve import Catalogue, SolveOptions, host_facts, solve
 from solve_inputs import catalogue, host
 
-_TREES = Path(__file__).parents[1] / "fixtures" / "repos" / "outsider22"
-"""Real files of public repos, cut as SOURCE.md there says."""
+DATA = Path(__file__).resolve().parents[1] / "data" / "outsider22"
+NPU_SMI_REPORT = DATA / "npusmi_vllm_ascend_152.txt"
+"""vllm-project/vllm-ascend#152: `npu-smi info` of a host with 2 x 910B1 (first line: URL)."""
 
 
-def _awq(tmp_path: Path, readme: str) -> None:
-    """llm-awq's pyproject.toml and awq/kernels/setup.py (d6e797a4) beside ``readme``."""
-    shutil.copytree(_TREES / "llm-awq", tmp_path, dirs_exist_ok=True)
-    (tmp_path / "README.md").write_text(readme)
+def _sam2(*requirements: Requirement) -> Component:
+    return Component(name="sam2", path="sam2", role="other", requirements=requirements)
 
 
-def _awq_guide() -> str:
-    """mit-han-lab/llm-awq@d6e797a4 README.md:108-125, its install guide (step 3 builds
-    awq/kernels)."""
-    return (_TREES / "llm-awq" / "README.md").read_text()
+# facebookresearch/sam2@2b90b9f5 INSTALL.md:28 "you can reinstall SAM 2 on a GPU machine ...",
+# read by the scan as GPUs >= 1 (medium).
+SAM2_GPU = Requirement(
+    subject="gpu_count",
+    spec=">=1",
+    component="sam2",
+    source=file_source("sam2/INSTALL.md", 28),
+    confidence="medium",
+)
 
 
-def test_a_step_the_guide_runs_in_a_sub_project_is_the_sub_project_s(tmp_path: Path) -> None:
-    # item 3: the plan ran `cd awq/kernels && python setup.py install` (README.md:123-124) while
-    # the verdict read none of awq/kernels' needs (its C++17, setup.py:6): the step is the
-    # sub-project's, beside the repo with those needs, and the plan runs the repo's own steps
-    _awq(tmp_path, _awq_guide())
-    component = scan_repo(tmp_path, ".", name="llm-awq").component
-    assert "python setup.py install" not in {s.name for s in component.steps}
-    assert "pip install -e ." in {s.name for s in component.steps}
-    assert "cxx_standard" not in {r.subject for r in component.requirements}
-    kernels = next(scope for scope in component.scopes if scope.name == "awq/kernels")
-    assert [(s.cwd, s.name) for s in kernels.steps] == [("awq/kernels", "python setup.py install")]
-    assert "cxx_standard" in {r.subject for r in kernels.requirements}
+def test_a_report_that_lists_npus_only_has_no_gpu() -> None:
+    """Item 1: an npu-smi report names the host's accelerators (2 x 910B); a repo that needs
+    a GPU needs other hardware there, as on `--target 910B:2`, never 'runs here'."""
+    snapshot = read_report(str(NPU_SMI_REPORT))
+    host = host_facts(snapshot)
+    gpus = host.value("gpu_count")
+    assert gpus is not None
+    assert gpus.values == ("0",)
+    assert gpus.source.ref.endswith("npusmi_vllm_ascend_152.txt")
+    npus = host.value("npu_count")
+    assert npus is not None
+    assert npus.values == ("2",)
+
+    resolution = solve([_sam2(SAM2_GPU)], snapshot, [], catalogue({}), SolveOptions())
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "needs_hardware"
+    assert [o.subject for o in verdict.obstacles if o.kind == "hardware"] == ["gpu_count"]
 
 
-def test_a_sub_project_no_step_runs_has_no_step(tmp_path: Path) -> None:
-    # the same tree with the guide cut before step 3 (README.md:108-119): awq/kernels keeps its
-    # needs and has no step (a test that the one above does not pass by accident)
-    _awq(tmp_path, _awq_guide().split("* For **edge devices**", maxsplit=1)[0])
-    component = scan_repo(tmp_path, ".", name="llm-awq").component
-    kernels = next(scope for scope in component.scopes if scope.name == "awq/kernels")
-    assert kernels.steps == ()
-    assert "cxx_standard" in {r.subject for r in kernels.requirements}
+def test_a_report_with_no_device_at_all_leaves_the_gpu_unknown() -> None:
+    """The other side of item 1: a report that lists no accelerator (a bare `pip list`) says
+    nothing of GPUs; the count stays unknown (constructed input: two lines of pip output)."""
+    from bringup.probe.importers import import_report
+
+    snapshot = import_report("Package Version\ntorch 2.5.1\n", "pip-list.txt")
+    gpus = host_facts(snapshot).value("gpu_count")
+    assert gpus is not None
+    assert gpus.status == "unknown"
 
 
-def test_the_sub_project_a_step_runs_in_or_names() -> None:
-    # Dao-AILab/flash-attention@0251105a README.md:51-52 (`cd hopper`, `python setup.py
-    # install`: FlashAttention-3, whose hopper/setup.py:509 needs CUDA >= 12.3) runs in hopper;
-    # README.md:571 `pytest tests/test_flash_attn_ck.py` names the tests feature: the repo's
-    hopper = Step(
-        name="python setup.py install",
-        kind="install",
-        argv=("python", "setup.py", "install"),
-        source=Source(kind="file", ref="README.md", line=52),
-        cwd="hopper",
-    )
-    tests = Step(
-        name="pytest tests/test_flash_attn_ck.py",
-        kind="test",
-        argv=("pytest", "tests/test_flash_attn_ck.py"),
-        source=Source(kind="file", ref="README.md", line=571),
-    )
-    scopes = ["hopper", "csrc/layer_norm", "tests", "ci"]
-    assert [step_scope(s, scopes) for s in (hopper, tests)] == ["hopper", None]
-    # ModelTC/lightx2v@0591c35e docs/EN/source/getting_started/quickstart.md:36 `bash
-    # scripts/wan/run_wan_t2v.sh` runs a script of scripts/wan, the innermost sub-project
-    wan = msgspec.structs.replace(tests, kind="run", argv=("bash", "scripts/wan/run_wan_t2v.sh"))
-    assert step_scope(wan, ["scripts", "scripts/wan"]) == "scripts/wan"
-    # a file the step only reads is no part it runs (the example stack's infer-adapter
-    # README.md:35, constructed: examples/six-repos; its models/ is a sub-project)
-    convert = msgspec.structs.replace(
-        tests, kind="convert", argv=("bash", "scripts/convert.sh", "models/resnet18.onnx")
-    )
-    assert step_scope(convert, ["models"]) is None
+def test_a_target_names_an_nvidia_gpu_by_its_product_name() -> None:
+    """Item 18: `--target A100:1` / `H100:8` (the names a CUDA user types) are the compute
+    capability NVIDIA's list gives them (developer.nvidia.com/cuda-gpus: A100 8.0, H100 9.0);
+    `a100` in any case; the target's name stays as typed."""
+    from bringup.kb import load_knowledge_base
+    from bringup.solve import knowledge_catalogue
+    from bringup.solve.target import device_host
+
+    known = knowledge_catalogue(load_knowledge_base())
+    for text, capability, count in (("A100:1", "8.0", "1"), ("h100:8", "9.0", "8")):
+        host = device_host(text, known)
+        cc, gpus = host.value("compute_capability"), host.value("gpu_count")
+        assert cc is not None
+        assert cc.values == (capability,)
+        assert gpus is not None
+        assert gpus.values == (count,)
+        assert cc.source.ref == f"--target {text}"
+    assert device_host("910B:8", known).value("chip").values == ("910B",)  # type: ignore[union-attr]
 
 
-def _tree(tmp_path: Path, name: str) -> dict[int | None, Step]:
-    """The steps of fixture tree ``name`` (SOURCE.md) scanned, by source line."""
-    shutil.copytree(_TREES / name, tmp_path, dirs_exist_ok=True)
-    return {s.source.line: s for s in scan_repo(tmp_path, ".", name=name).component.steps}
-
-
-def test_a_path_to_fill_in_is_the_user_s_input() -> None:
-    # item 9: mit-han-lab/llm-awq@d6e797a4 README.md:192 and facebookresearch/segment-anything
-    # @dca509fe README.md:77 were steps `up` ran as written
-    awq = ("python", "-m", "awq.entry", "--model_path", "/PATH/TO/LLAMA3/llama3-8b", "--w_bit", "4")
-    assert fill_ins(awq) == ("/PATH/TO/LLAMA3/llama3-8b",)
-    sam = ("python", "scripts/amg.py", "--checkpoint", "<path/to/checkpoint>", "--input", "x.jpg")
-    assert fill_ins(sam) == ("<path/to/checkpoint>",)
-    # constructed: the other shapes of the class, and words that are none
-    assert fill_ins(("python", "run.py", "--model", "your_model_dir", "--data=/your/data")) == (
-        "your_model_dir",
-        "--data=/your/data",
-    )
-    assert fill_ins(("python", "run.py", "--out", "yours", "--log", "/var/log/yourself")) == ()
-    assert fill_ins(("pip", "install", "https://host/path/to/pkg.whl")) == ()
-
-
-def test_a_placeholder_step_waits_for_the_user_and_its_script_says_its_device(
-    tmp_path: Path,
+def test_an_unknown_product_is_bad_input_that_lists_the_products(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # item 9: segment-anything README.md:77 fills in four words; scripts/amg.py:55 runs on
-    # `--device` default "cuda": the step was a "CPU reference run"
-    steps = _tree(tmp_path, "segment-anything")
-    amg = steps[5].needs
-    assert amg.inputs == (
-        "<path/to/checkpoint>",
-        "<model_type>",
-        "<image_or_folder>",
-        "<path/to/output>",
+    from bringup.cli.main import main
+
+    assert main(["check", str(DATA), "--target", "Z100:8"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown chip 'Z100'" in err
+    assert "products: " in err
+    assert "A100" in err
+    assert "H100" in err
+
+
+def _conda(name: str):  # type: ignore[no-untyped-def]
+    from bringup.scan.conda_env import extract_conda_env
+    from bringup.scan.extraction import SourceFile
+
+    text = (DATA / name).read_text(encoding="utf-8")
+    return extract_conda_env(SourceFile(ref="environment.yml", rel="environment.yml", text=text))
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # GroundingDINO@856dde20 environment.yaml:29 `blas-devel=3.9.0=18_win64_mkl`
+        ("groundingdino_environment.yaml", 29),
+        # cuemacro/tcapy@6a06f732 environment_windows_py37tca.yml:103
+        # `m2w64-gcc-libgfortran=5.3.0=6`
+        ("tcapy_environment_windows_py37tca.yml", 103),
+    ],
+)
+def test_a_conda_export_for_windows_is_no_requirement_here(name: str, line: int) -> None:
+    """Item 4: a Windows export (win64 builds, pywin32, ucrt, vc14_runtime) cannot be created
+    on Linux; its ~250 pins are that machine's: a note, no requirement, so nothing of it
+    wins over requirements.txt (GroundingDINO's supervision ==0.6.0 against >=0.22.0)."""
+    found = _conda(name)
+    assert found.requirements == ()
+    (note,) = found.findings
+    assert note.kind == "note"
+    assert "a conda export for Windows" in note.message
+    assert note.sources[0].line == line
+
+
+def test_the_linux_export_of_the_same_environment_still_binds() -> None:
+    """The other side: tcapy's Linux export of the same environment (py37tca) is read."""
+    found = _conda("tcapy_environment_linux_py37tca.yml")
+    assert not [f for f in found.findings if f.kind == "note"]
+    python = [r for r in found.requirements if r.subject == "python"]
+    assert [(r.spec, r.source.line) for r in python] == [("==3.7.9.*", 172)]
+    assert len(found.requirements) > 200
+
+
+def _kb() -> tuple[tuple[Rule, ...], Catalogue]:
+    from bringup.kb import load_knowledge_base
+    from bringup.solve import knowledge_catalogue
+
+    kb = load_knowledge_base()
+    return kb.rules(chips=()), knowledge_catalogue(kb)
+
+
+def _gsam(*also: str) -> Component:
+    """Grounded-SAM@126abe63's CUDA need as the scan reads it: README.md:177 `export
+    CUDA_HOME=/path/to/cuda-11.3/`, repeated where ``also`` says."""
+    cuda = Requirement(
+        subject="cuda",
+        spec="==11.3.*",
+        component="gsam",
+        source=file_source("gsam/README.md", 177),
+        also_at=tuple(file_source(f"gsam/{p.split(':')[0]}", int(p.split(":")[1])) for p in also),
     )
-    assert (amg.devices, amg.device_kind) == (1, "gpu")
+    return Component(name="gsam", path="gsam", role="other", requirements=(cuda,))
 
 
-def test_a_step_runs_from_the_folder_that_holds_its_script(tmp_path: Path) -> None:
-    # item 11: flash-attention README.md:57 `pytest -q -s test_flash_attn.py` ran from the root,
-    # which has no such file; the guide went into hopper at README.md:51 (tests/ holds another
-    # test_flash_attn.py: the guide's folder decides). Its test calls the GPU with no fallback
-    # (hopper/test_flash_attn.py:40)
-    steps = _tree(tmp_path, "flash-attention")
-    assert (steps[4].cwd, steps[9].cwd) == ("hopper", "hopper")
-    assert (steps[9].needs.devices, steps[9].needs.device_kind) == (1, "gpu")
-
-
-def test_a_script_the_repo_has_once_or_nowhere(tmp_path: Path) -> None:
-    # item 11: HowXu/alphafold3-pytorch-npu README.MD:35 `python pt_6.py` is usage_test/pt_6.py,
-    # whose NPU use falls back (pt_6.py:521 is_available); migration_work_report.md:183 runs a
-    # stress_test.py the repo lacks, on `--device npu` ("needs nothing" before)
-    steps = _tree(tmp_path, "af3npu")
-    pt6 = steps[6]
-    assert (pt6.cwd, pt6.needs.devices, pt6.needs.missing) == ("usage_test", 0, ())
-    stress = next(s for s in steps.values() if s.argv[1] == "stress_test.py")
-    assert stress.needs.missing == ("stress_test.py",)
-    assert (stress.needs.devices, stress.needs.device_kind) == (1, "npu")
-
-
-def test_the_device_a_command_s_options_choose() -> None:
-    # item 11: migration_work_report.md:183 (above); constructed: the other spellings, the CPU
-    stress = ("python", "stress_test.py", "--device", "npu", "--duration", "24h")
-    assert option_device(stress) == "npu"
-    assert command_needs(_command(stress)) == StepNeeds(devices=1, device_kind="npu")
-    assert option_device(("python", "x.py", "--device=cuda:0")) == "gpu"
-    assert option_device(("python", "x.py", "trainer.device=npu")) == "npu"
-    assert option_device(("python", "x.py", "--npu")) == "npu"
-    assert option_device(("python", "x.py", "--device", "cpu")) == "cpu"
-    assert command_needs(_command(("python", "x.py", "--device", "cpu"))) == StepNeeds()
-    assert option_device(("python", "x.py", "--device", "0")) is None
-
-
-def _command(argv: tuple[str, ...]) -> Command:
-    return Command(argv, (), 1, " ".join(argv), True)
-
-
-def test_a_step_to_fill_in_is_skipped_and_a_missing_script_fails_check(tmp_path: Path) -> None:
-    # items 9 and 11 through the plan: segment-anything README.md:77 (placeholders) and
-    # alphafold3-pytorch-npu migration_work_report.md:183 (stress_test.py, missing) are never
-    # run by `up`; the first waits for the user (check's exit stays 0), the second runs
-    # nowhere as written (exit 1)
-    sam = scan_repo(_copied(tmp_path / "sam", "segment-anything"), ".").component
-    af3 = scan_repo(_copied(tmp_path / "af3", "af3npu"), ".").component
-    snapshot = host(packages={})
-    for component, kinds, code in (
-        (sam, {5: "input"}, ExitCode.OK),
-        (af3, {6: None, 8: "missing", 13: "missing"}, ExitCode.PROBLEMS),
-    ):
-        resolution = solve([component], snapshot, [], catalogue({}))
-        made = plan([component], resolution, snapshot)
-        reasons = {s.source.line: s.reason.kind if s.reason else None for s in made.steps}
-        assert {line: reasons[line] for line in kinds} == kinds
-        assert check_exit_code(resolution, made) == code
-
-
-def _copied(to: Path, name: str) -> Path:
-    shutil.copytree(_TREES / name, to)
-    return to
-
-
-def _workspace(tmp_path: Path) -> Path:
-    """A directory where three public repos were cloned side by side (the trees of SOURCE.md;
-    each ``.git`` constructed, empty: only its presence counts)."""
-    ws = tmp_path / "ws"
-    for name in ("llm-awq", "segment-anything", "flash-attention"):
-        shutil.copytree(_TREES / name, ws / name)
-        (ws / name / ".git").mkdir()
-    return ws
-
-
-def test_clones_side_by_side_are_separate_repos_whatever_the_top_holds(tmp_path: Path) -> None:
-    # item 4: with a .gitignore (constructed) at the workspace's top, `check ws` read one repo,
-    # "ws runs here", and the walk skipped every clone without a word
-    ws = _workspace(tmp_path)
-    (ws / ".gitignore").write_text("*.pt\n")
-    stack = scan_stack([ws])
-    assert [c.name for c in stack.components] == ["flash-attention", "llm-awq", "segment-anything"]
-    notes = [f for f in stack.findings if f.subject == CLONE]
-    assert [f.component for f in notes] == ["flash-attention", "llm-awq", "segment-anything"]
-    assert str(ws) in notes[0].message
-
-
-def test_a_repo_holding_a_clone_is_checked_beside_it(tmp_path: Path) -> None:
-    # item 4: a top with build files of its own (a requirements.txt, constructed) is a repo
-    # too; a folder its .gitmodules declares (constructed, git's format) is its submodule
-    ws = _workspace(tmp_path)
-    (ws / "requirements.txt").write_text("numpy\n")
-    (ws / ".gitmodules").write_text(
-        '[submodule "segment-anything"]\n\tpath = segment-anything\n'
-        "\turl = https://github.com/facebookresearch/segment-anything.git\n"
+def test_a_repo_that_builds_with_nvcc_gets_a_gcc_nvcc_accepts() -> None:
+    """Item 3: GroundingDINO/setup.py:80 builds a CUDAExtension; nvcc 11.3 refuses GCC > 10
+    (kb nvcc_gcc-11.3, from torch's cpp_extension.py); the host has GCC 12.2. The plan installs
+    a GCC < 11 for that environment instead of planning a build that stops at host_config.h."""
+    rules, known = _kb()
+    resolution = solve(
+        [_gsam("GroundingDINO/setup.py:80")], host(gcc="12.2.0"), rules, known, SolveOptions()
     )
-    names = [c.name for c in scan_stack([ws]).components]
-    assert names == ["ws", "flash-attention", "llm-awq"]
+    (env,) = resolution.environments
+    gcc = env.pin("gcc")
+    assert gcc is not None
+    assert not gcc.installed
+    assert gcc.version.split(".")[0] in ("9", "10")
+    (verdict,) = resolution.verdicts
+    assert ("install", "gcc") in {(o.kind, o.subject) for o in verdict.obstacles}
+    (check,) = [c for c in resolution.checks if c.subject == "gcc"]
+    assert check.source.ref == "gsam/GroundingDINO/setup.py"
+    assert check.source.line == 80
+
+
+def test_a_repo_that_only_names_the_toolkit_keeps_the_host_gcc() -> None:
+    """The other side: a CUDA need stated in prose only (no build file, no build step) says
+    nothing of compiling; the host compiler is no need of it."""
+    rules, known = _kb()
+    resolution = solve([_gsam()], host(gcc="12.2.0"), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    assert env.pin("gcc") is None
+
+
+def test_torch_is_not_a_release_no_row_says_the_python_of() -> None:
+    """Item 2: Grounded-SAM@126abe63 README.md:149 asks `pytorch>=1.7`. torch 1.11.0 is a
+    release the knowledge base knows only from torch_npu rows; no torch_cuda.toml row says its
+    Python (it has no wheel for 3.11). A torch whose rows are known is chosen instead."""
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = Component(name="gsam", path="gsam", role="other", requirements=(torch,))
+    rules, known = _kb()
+    resolution = solve([gsam], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert pin.version != "1.11.0"
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "runs_after"
+
+
+def test_a_pin_no_row_says_the_python_of_is_not_runs_here() -> None:
+    """Item 2, what is left when a repo pins it: rbrtwlz/fastai_object_detection@8935053b
+    setup.py:12 `install_requires = ['torch==1.11.0', ...]` on Python 3.11.7: the verdict is
+    'unverified', naming the table without the row, and the exit code is 1."""
+    from bringup.errors import ExitCode
+    from bringup.report.wording import explain_verdict
+    from bringup.workflow import solve_exit_code
+
+    torch = Requirement(
+        subject="torch", spec="==1.11.0", component="fod", source=file_source("fod/setup.py", 12)
+    )
+    fod = Component(name="fod", path="fod", role="other", requirements=(torch,))
+    rules, known = _kb()
+    resolution = solve([fod], host(), rules, known, SolveOptions())
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "unverified"
+    (unchecked,) = [o for o in verdict.obstacles if o.kind == "unchecked"]
+    assert (unchecked.subject, unchecked.detail) == ("torch", "1.11.0")
+    assert "torch_cuda.toml" in unchecked.missing[0]
+    assert "Python 3.11.7" in unchecked.missing[0]
+    assert explain_verdict(verdict).startswith("may run here after installing")
+    assert solve_exit_code(resolution) == ExitCode.PROBLEMS
+
+
+def test_a_recommendation_not_followed_is_not_runs_here() -> None:
+    """Item 19: `--what-if torch=2.5.1` on Grounded-SAM's CUDA ==11.3.* (README.md:177):
+    torch 2.5.1 is built for CUDA 11.8, 12.1 and 12.4 (kb torch_cuda/torch-2.5-cuda); the
+    verdict says so instead of 'runs here'."""
+    rules, known = _kb()
+    options = SolveOptions(what_if=(("torch", "2.5.1"),))
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = _gsam()
+    gsam = Component(
+        name="gsam", path="gsam", role="other", requirements=(*gsam.requirements, torch)
+    )
+    resolution = solve([gsam], host(), rules, known, options)
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "unverified"
+    (unchecked,) = [o for o in verdict.obstacles if o.kind == "unchecked"]
+    assert unchecked.subject == "cuda"
+    assert unchecked.detail.startswith("11.3")
+    assert "torch 2.5.1 goes with CUDA ==11.8.* || ==12.1.* || ==12.4.*" in unchecked.missing[0]
+
+
+def test_torch_and_the_toolkit_beside_it_share_a_major() -> None:
+    """torch.utils.cpp_extension raises when the toolkit's major is not torch's build's: with
+    CUDA ==11.3.* asked, torch is one with a CUDA 11 build (2.7 or older), never 2.8+."""
+    torch = Requirement(
+        subject="torch", spec=">=1.7", component="gsam", source=file_source("gsam/README.md", 149)
+    )
+    gsam = _gsam()
+    gsam = Component(
+        name="gsam", path="gsam", role="other", requirements=(*gsam.requirements, torch)
+    )
+    rules, known = _kb()
+    resolution = solve([gsam], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert pin.version == "2.7.1"
+
+
+STACK = "examples/six-repos"
+DEV = "tests/fixtures/hosts/linux-x86_64-debian12-cuda13-toolkit-no-driver"
+
+
+def test_check_and_solve_say_which_plan_their_pins_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Item 15: check's table pins environments for the hardware the repos ask for (the newest
+    each row allows: Python 3.10 beside torch 2.1.0) and shows this machine's where they differ
+    (Python 3.10.13, installed); solve answers for this host. Each says which it is."""
+    main(["check", STACK, "--snapshot", DEV])
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "pins that differ: CANN 7.0.0, Python 3.10, torch 2.1.0" in screen
+    assert "here: CANN 7.0.0 +, Python 3.10.13" in screen
+    assert "here = this machine's plan where it differs: it takes what is installed first" in screen
+    main(["solve", STACK, "--snapshot", DEV])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "two environments on this host, taking what it has installed first"
+
+
+def test_a_report_that_lists_gpus_only_has_no_npu() -> None:
+    """Item 1 the other way: pytorch/pytorch#43058's issue body lists 2 x V100
+    (tests/fixtures/reports/SOURCE.md); an NPU repo there needs other hardware."""
+    report = (
+        Path(__file__).resolve().parents[1] / "fixtures/reports/pytorch-43058-v100-issue-body.txt"
+    )
+    npus = host_facts(read_report(str(report))).value("npu_count")
+    assert npus is not None
+    assert npus.values == ("0",)
+
+
+def test_a_toolkit_that_accepts_the_host_gcc_keeps_it() -> None:
+    """Item 3 beside it: facebookresearch/sam2@2b90b9f5 builds `CUDAExtension("sam2._C")` at
+    setup.py:103 with CUDA ==12.1.* (INSTALL.md:7); nvcc 12.1 takes GCC 12 (kb nvcc_gcc-12.1),
+    so the host's GCC 12.2.0 is the pin and nothing is installed for it."""
+    cuda = Requirement(
+        subject="cuda",
+        spec="==12.1.*",
+        component="sam2",
+        source=file_source("sam2/INSTALL.md", 7),
+        also_at=(file_source("sam2/setup.py", 103),),
+    )
+    rules, known = _kb()
+    resolution = solve([_sam2(cuda)], host(gcc="12.2.0"), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    gcc = env.pin("gcc")
+    assert gcc is not None
+    assert (gcc.version, gcc.installed) == ("12.2.0", True)
+
+
+def test_a_row_that_pairs_the_release_with_a_python_vouches_for_it() -> None:
+    """torch 1.11.0 beside torch_npu 1.11.0.post14: Ascend/pytorch's COMPATIBILITY row
+    (kb torch_npu-1.11.0.post14) pairs it with Python >=3.7.5,<3.11, so its Python is known
+    there and the verdict is no 'unverified' (constructed repo: one line asking that
+    torch_npu)."""
+    npu = Requirement(
+        subject="torch_npu",
+        spec="==1.11.0.post14",
+        component="adapter",
+        source=file_source("adapter/requirements.txt", 1),
+    )
+    adapter = Component(name="adapter", path="adapter", role="other", requirements=(npu,))
+    rules, known = _kb()
+    resolution = solve([adapter], host(), rules, known, SolveOptions())
+    (env,) = resolution.environments
+    torch, python = env.pin("torch"), env.pin("python")
+    assert torch is not None
+    assert python is not None
+    assert torch.version == "1.11.0"
+    assert python.version.startswith("3.10")
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "runs_after"

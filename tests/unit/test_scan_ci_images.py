@@ -303,3 +303,25 @@ def test_an_image_that_installs_only_the_projects_it_clones_does_not_install_the
     assert installs_repo(own, "nunchaku")
     # an install from the repo's own folder after a clone elsewhere is still the repo's
     assert installs_repo(image + "RUN cd /workspace/lightx2v && pip install -e .\n", "lightx2v")
+
+
+def test_a_borrowed_need_says_whose_it_is(tmp_path: Path) -> None:
+    # IDEA-Research/GroundingDINO@856dde2: Dockerfile:1 and :30 build on the image and install
+    # the repo; requirements.txt:1-2 name torch and torchvision, setup.py:85 CUDA_HOME; no file
+    # of the repo's own names cuDNN, so the image's is borrowed while its torch stays its own
+    _write(
+        tmp_path,
+        {
+            "requirements.txt": "torch\ntorchvision\n",
+            "Dockerfile": "FROM pytorch/pytorch:2.1.2-cuda12.1-cudnn8-runtime\n"
+            "ARG DEBIAN_FRONTEND=noninteractive\n"
+            "RUN cd GroundingDINO/ && python -m pip install .\n",
+        },
+    )
+    own = scan_repo(tmp_path, "GroundingDINO").component.requirements
+    cudnn = [r for r in own if r.subject == "cudnn"]
+    assert [(r.spec, r.confidence) for r in cudnn] == [("==8.*", "low")]
+    assert (cudnn[0].text or "").endswith(
+        "; borrowed from the docker scope: the repo's own files name no cuDNN"
+    )
+    assert not [r for r in own if r.subject == "torch" and r.source.ref.endswith("Dockerfile")]

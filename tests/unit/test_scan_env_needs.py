@@ -408,3 +408,27 @@ MOONCAKE_MANUAL = """## 手动安装
 
 5. 若需编译沐曦 MetaX MACA 支持（如 C500），请安装 MACA SDK，使头文件与库位于 `MACA_ROOT`（优先取 `MACA_HOME` 环境变量，未设置时默认 `/opt/maca`）。
 """  # noqa: E501
+
+
+# facebookresearch/sam2@2b90b9f5ceec907a1c18123530e92e794ad901a4:INSTALL.md:11-18
+_SAM2_INSTALL = """```bash
+pip install -e ".[notebooks]"
+```
+
+Note that you may skip building the SAM 2 CUDA extension during installation via environment variable `SAM2_BUILD_CUDA=0`, as follows:
+```bash
+# skip the SAM 2 CUDA extension
+SAM2_BUILD_CUDA=0 pip install -e ".[notebooks]"
+```
+"""  # noqa: E501
+
+
+def test_a_quoted_sentence_keeps_its_first_word_whole() -> None:
+    # the 80 characters before the variable began one letter into "Note": "ote that you may"
+    found = [
+        r
+        for r in extract_docs(source_file("INSTALL.md", _SAM2_INSTALL)).requirements
+        if r.subject == "env_var"
+    ]
+    assert [(r.spec, r.source.line) for r in found] == [("SAM2_BUILD_CUDA", 5)]
+    assert (found[0].text or "").startswith("Note that you may skip building")

@@ -153,13 +153,13 @@ def test_the_ci_runners_oses_are_the_repos_when_nothing_else_names_one() -> None
         ref=".github/workflows/building.yml", rel=".github/workflows/building.yml", text=workflow
     )
     ci = list(extract_ci(file).requirements)
-    assert [(r.subject, r.spec, r.source.line) for r in borrowed([], ci, {})] == [
+    assert [(r.subject, r.spec, r.source.line) for r in borrowed([], {"ci": ci}, {})] == [
         ("arch", "aarch64,x86_64", 6),
         ("os", "linux,macos,windows", 6),
     ]
     # a repo that names its OS itself keeps its own word
     own = [msgspec.structs.replace(r, source=file_source("README.md", 1)) for r in ci]
-    assert borrowed(own, ci, {}) == []
+    assert borrowed(own, {"ci": ci}, {}) == []
     # TransferQueue .github/workflows/run-tests.yml:18 `runs-on: ubuntu-latest`, a job that
     # runs `pip install -e ".[test,build,yuanrong]"` and `pytest tests`: the CI service's
     # default machine, no word on the OS (mindnlp .github/workflows/ci_pipeline.yaml:25)
@@ -172,7 +172,7 @@ def test_the_ci_runners_oses_are_the_repos_when_nothing_else_names_one() -> None
     )
     ci = list(extract_ci(file).requirements)
     assert [(r.subject, r.spec) for r in ci] == [("os", "linux")]
-    assert borrowed([], ci, {}) == []
+    assert borrowed([], {"ci": ci}, {}) == []
     # torchtitan-npu .github/workflows/deploy-docs.yml: a docs job builds nothing of the repo
     docs = (
         "jobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"
@@ -223,7 +223,9 @@ def test_an_image_beside_the_build_route_lends_the_repo_no_os_toolkit_or_cpu() -
     lent = {
         r.subject
         for r in borrowed(
-            [], route_images(image, {"Dockerfile": installs}), {"Dockerfile": installs}
+            [],
+            {"docker": route_images(image, {"Dockerfile": installs})},
+            {"Dockerfile": installs},
         )
     }
     assert {"os", "os_version"} <= lent

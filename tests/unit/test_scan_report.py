@@ -118,3 +118,49 @@ def test_steps_show_the_whole_command_with_its_line() -> None:
         for component in stack.components:
             for step in component.steps:
                 at = _in_order(words, [short(step.source, component), *step.argv], at)
+
+
+# IDEA-Research/GroundingDINO@856dde20aee659246248e20734ef9ba5214f5e44:environment.yaml:1-22,
+# the start of a Windows conda export of 227 pins (outsider 22, item 16)
+_CONDA_EXPORT = """name: dino
+channels:
+  - pytorch
+  - nvidia
+  - conda-forge
+  - defaults
+dependencies:
+  - addict=2.4.0=pyhd8ed1ab_2
+  - aiohttp=3.8.5=py39ha55989b_0
+  - aiosignal=1.3.1=pyhd8ed1ab_0
+  - asttokens=2.0.5=pyhd3eb1b0_0
+  - async-timeout=4.0.3=pyhd8ed1ab_0
+  - attrs=23.1.0=pyh71513ae_1
+  - aws-c-auth=0.7.0=h6f3c987_2
+  - aws-c-cal=0.6.0=h6ba3258_0
+  - aws-c-common=0.8.23=hcfcfb64_0
+  - aws-c-compression=0.2.17=h420beca_1
+  - aws-c-event-stream=0.3.1=had47b81_1
+  - aws-c-http=0.7.11=h72ba615_0
+  - aws-c-io=0.13.28=ha35c040_0
+  - python=3.9.18=h4de0772_0_cpython
+"""
+
+
+def test_a_long_package_listing_is_one_line_unless_details(tmp_path: Path) -> None:
+    (tmp_path / "environment.yaml").write_text(_CONDA_EXPORT, encoding="utf-8")
+    stack = scan_stack([tmp_path])
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=80), scan_document(stack, []))
+    summary = out.getvalue()
+    assert "conda:*" in summary
+    assert "13 packages  environment.yaml:8-20" in summary
+    assert "addict, aiohttp, aiosignal +10 more (--details lists them)" in summary
+    assert "aws-c-io" not in summary
+    assert "python" in summary  # a subject the verdict turns on stays listed
+    assert "More: --details lists the 13 packages" in summary
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=80), scan_document(stack, [], details=True))
+    every = out.getvalue()
+    assert "conda:aws-c-io" in every
+    assert "conda:*" not in every
+    assert "More:" not in every

@@ -95,6 +95,34 @@ def test_a_missing_plugin_api_is_the_plugin_out_of_step_at_install() -> None:
     assert first.score == FALLBACK_SCORES["class"]
 
 
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_twentyfourth/a11-mindspeed-mm-qwen35-bridge-missing-te-utils.log
+        # (Ascend/MindSpeed-MM commit dcd39d8d: the installed MindSpeed has no TE utils module).
+        "ModuleNotFoundError: No module named 'mindspeed.te.pytorch.utils'\n",
+        # https://github.com/modelscope/ms-swift/issues/4886 (its title): swift on vllm-ascend
+        # 0.7.3rc1, a release without the module.
+        "ModuleNotFoundError: No module named 'vllm_ascend.distributed'\n",
+    ],
+)
+def test_a_plugins_submodule_not_found_is_the_installed_plugin_out_of_step(log: str) -> None:
+    """Python names the dotted module only once its parent imported: the plugin is installed,
+    in a release without that module."""
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == (
+        "class.install.npu-api-missing-in-installed-plugin",
+        "install",
+    )
+
+
+def test_a_plugins_private_module_not_found_is_no_release_out_of_step() -> None:
+    # https://github.com/vllm-project/vllm-ascend/issues/3793: collect_env.py run in a source
+    # checkout whose generated _version module was never built.
+    log = "ModuleNotFoundError: No module named 'vllm_ascend._version'\n"
+    assert explain_text(log)[0].signature_id != "class.install.npu-api-missing-in-installed-plugin"
+
+
 def test_an_api_error_raised_in_a_plugins_frames_is_install_whatever_its_type() -> None:
     (sighting, *_) = scan_log(VLLM_ASCEND_SHADOWED).findings.all_exceptions()
     rule = match_exception(sighting, builtin_rules().exceptions)

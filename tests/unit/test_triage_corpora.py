@@ -222,6 +222,14 @@ CORPORA["twentyfourth"] = Corpus(
     (*CORPORA["twentythird"].earlier, DATA / "triage_twentythird"),
     size=39,
 )
+# The twenty-fifth was collected after the twenty-fourth (merged fix PRs and commits, Huawei's
+# troubleshooting pages), labelled with the catalogue of decf6c0; 42 cases, 27 Ascend (a 43rd,
+# b11, was the twenty-third's b06 log from another repo's fix commit).
+CORPORA["twentyfifth"] = Corpus(
+    DATA / "triage_twentyfifth",
+    (*CORPORA["twentyfourth"].earlier, DATA / "triage_twentyfourth"),
+    size=42,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:

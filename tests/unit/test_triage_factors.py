@@ -9,7 +9,7 @@ from typing import Optional
 import pytest
 import re2
 
-from bringup.triage import factors, prefilter
+from bringup.triage import factors
 from bringup.triage.blocks import iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.factors import stand_in
@@ -80,21 +80,22 @@ def test_stand_ins_match_every_line_their_pattern_matches_in_the_sample_logs() -
     assert missed == []
 
 
-def test_the_quick_set_changes_no_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(prefilter, "QUICK_PAUSE", 0)  # the quick set asked about every block
+def test_the_quick_set_and_the_named_regexes_give_each_patterns_own_answer() -> None:
+    """The RE2 set prefilter's candidates are the patterns whose own regex matches the block:
+    on every sample log's blocks and on a quiet (constructed) one."""
     patterns = [p.encode() for p in builtin_matcher().patterns]
-    plain, quick = Re2SetPrefilter(patterns), Re2SetPrefilter(patterns)
-    quick.warm()
+    regexes = [re2.compile(pattern, engine_options()) for pattern in patterns]
+    named = Re2SetPrefilter(patterns)
     quiet = b"step 1 loss=0.5 lr=1e-4\n\x1b[32mINFO\x1b[0m saved /ckpt/step_1.pt\n" * 2000
-    named = 0
+    asked = 0
     for path in [*SAMPLE_LOGS, None]:
         data = quiet if path is None else path.read_bytes()
         for block in iter_blocks(_Reader(data), block_bytes=4 << 10):
             text = normalise(block)
-            expected = plain.candidates(text)
-            assert quick.candidates(text) == expected
-            named += bool(expected)
-    assert named > 100  # the sample logs do match
+            expected = [i for i, regex in enumerate(regexes) if regex.search(text)]
+            assert named.candidates(text) == expected
+            asked += bool(expected)
+    assert asked > 100  # the sample logs do match
 
 
 class _Reader:
@@ -106,25 +107,22 @@ class _Reader:
         return chunk
 
 
-def test_after_a_match_the_exact_set_alone_answers_for_a_while() -> None:
+def test_a_block_the_quick_set_names_nothing_in_runs_no_regex() -> None:
     patterns = [b"EI0006", b"(?i)aclinit failed"]
     busy, quiet = b"x EI0006\n" * 10, b"quiet line\n" * 10
     prefilter_ = Re2SetPrefilter(patterns)
-    prefilter_.warm()
-    calls = []
-    exact = prefilter_._set
+    compiled = prefilter_._regex
+    asked: list[int] = []
 
-    class Counting:
-        def Match(self, block: bytes) -> object:
-            calls.append(block)
-            return exact.Match(block)
+    def counting(index: int) -> object:
+        asked.append(index)
+        return compiled(index)
 
-    prefilter_._set = Counting()
+    prefilter_._regex = counting  # type: ignore[method-assign]
     assert prefilter_.candidates(quiet) == []
-    assert calls == []  # the quick set answered alone
+    assert asked == []  # the quick set answered alone
     assert prefilter_.candidates(busy) == [0]
-    assert prefilter_.candidates(quiet) == []
-    assert len(calls) == 2  # paused: the exact set was asked about the quiet block too
+    assert asked == [0]
 
 
 def test_stand_ins_are_read_from_the_cache_and_a_bad_entry_is_rebuilt(

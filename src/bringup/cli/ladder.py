@@ -154,6 +154,9 @@ def _list(backend: str, as_json: bool) -> int:
 def summary(result: LadderResult) -> str:
     if result.ok:
         return f"ladder {result.backend}: every layer works ({result.level})"
+    blocked = next((r for r in result.results if r.verdict == "BLOCKED"), None)
+    if result.failed_layer is None and blocked is not None:  # nothing failed: nothing ran
+        return f"ladder {result.backend}: nothing was tested: {blocked.rung}: {blocked.reason}"
     return f"ladder {result.backend}: the first failing layer is {result.failed_layer or 'none'}"
 
 

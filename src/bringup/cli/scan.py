@@ -45,6 +45,11 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
 @click.command("scan")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the stack as JSON.")
+@click.option(
+    "--details",
+    is_flag=True,
+    help="List every requirement; without it a long package listing (a conda export) is one line.",
+)
 @click.option("--write", is_flag=True, help="Draft a bringup.toml in each repo.")
 @click.option(
     "--force",
@@ -54,7 +59,13 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
 )
 @FORMAT
 def command(
-    paths: tuple[str, ...], as_json: bool, write: bool, force: bool, output_format: str
+    *,
+    paths: tuple[str, ...],
+    as_json: bool,
+    details: bool,
+    write: bool,
+    force: bool,
+    output_format: str,
 ) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
     stack = scan_stack(paths, force=force, progress=terminal_progress())
@@ -66,5 +77,5 @@ def command(
     else:
         from bringup.report.scan_text import scan_document
 
-        print_document(scan_document(stack, messages), output_format)
+        print_document(scan_document(stack, messages, details), output_format)
     return int(ExitCode.OK)

@@ -169,6 +169,7 @@ class KnowledgeBase:
                     note=note,
                     hard=record.hard,
                     confidence=record.confidence,
+                    brings=record.brings,
                 )
                 yield ScopedRule(rule, record.chips)
 

@@ -30,7 +30,10 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """A compatibility row: when ``when``'s one subject is in its spec, each subject of
     ``then`` must be in its spec (``then = { <toolkit> = "==8.0.RC1", python = ">=3.8,<3.12" }``).
     ``chips`` limits the row to some chip families (``"910B"``, ``"!950"``); ``hard = false``
-    makes it a recommendation; ``details`` carries table columns that are not rules."""
+    makes it a recommendation; ``brings = false`` makes a hard row of a package only bound
+    ``then``'s subjects where an environment has them, not install them (a torch wheel needs
+    no CUDA toolkit, but one beside it must have torch's major); ``details`` carries table
+    columns that are not rules."""
 
     id: str
     when: dict[str, str]
@@ -39,6 +42,7 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     note: Optional[str] = None
     confidence: Confidence = "high"
     hard: bool = True
+    brings: bool = True
     chips: Optional[str] = None
     details: dict[str, Detail] = {}
     replaces: Optional[str] = None

@@ -8,6 +8,7 @@ evidence from healthy and broken hosts.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Callable, Optional
 
@@ -68,12 +69,16 @@ def judge(rung: Rung, evidence: Evidence, peaks: Optional[Peaks] = None) -> Judg
     return found(rung, evidence, peaks if peaks is not None else Peaks())
 
 
-def raised(evidence: Evidence) -> Optional[Judgement]:
-    """FAIL with the exception the program caught, if it caught one."""
+def raised(evidence: Evidence, rung: Optional[Rung] = None) -> Optional[Judgement]:
+    """FAIL with the exception the program caught, if it caught one; BLOCKED when it is the
+    interpreter's lack of the framework the ``rung`` runs on (``_without_runtime``)."""
     error = evidence.get("error")
     if not isinstance(error, dict):
         return None
     phase = str(error.get("phase") or evidence.get("phase") or "")
+    absent = _without_runtime(rung, error, phase) if rung is not None else None
+    if absent is not None:
+        return absent
     message = str(error.get("message") or "").strip()
     first = _first_line(message) or str(error.get("type") or "error")
     return Judgement(
@@ -81,6 +86,31 @@ def raised(evidence: Evidence) -> Optional[Judgement]:
         reason=f"{error.get('type', 'error')} in {phase}: {first}",
         phase=phase,
         error_text=str(error.get("traceback") or message),  # a traceback ends with the message
+    )
+
+
+_NO_MODULE = re.compile(r"No module named '(\w+)'")
+
+
+def _without_runtime(rung: Rung, error: Evidence, phase: str) -> Optional[Judgement]:
+    """BLOCKED, not FAIL, when loading the runtime found no torch (or no module the rung's
+    ``--runtime`` names) at all: the interpreter is not an environment of the stack, so nothing
+    was tested, and the traceback is bringup's own rung program's (outsider test 22 item 17:
+    ``bringup ladder`` in a Python without torch printed "[ FAIL ] device-init" and
+    rung_device.py's frames). A module that torch itself fails to import is still a FAIL."""
+    found = _NO_MODULE.fullmatch(str(error.get("message") or "").strip())
+    if phase != "runtime" or error.get("type") != "ModuleNotFoundError" or found is None:
+        return None
+    args = list(rung.args)
+    runtime = args[args.index("--runtime") + 1] if "--runtime" in args[:-1] else ""
+    module = found.group(1)
+    if module not in ("torch", runtime):
+        return None
+    return Judgement(
+        verdict="BLOCKED",
+        reason=f"no {module} in this Python: run the ladder in the stack's environment "
+        "(--python PATH or --env DIR)",
+        phase=phase,
     )
 
 
@@ -105,7 +135,7 @@ def judge_device(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
         if isinstance(driver_or_failure, Judgement):
             return driver_or_failure
         driver = driver_or_failure
-    failed = raised(evidence)
+    failed = raised(evidence, rung)
     if failed is not None:
         return failed
     count = int(evidence.get("count") or 0)
@@ -214,7 +244,7 @@ def _name_notes(devices: Sequence[Accelerator], names: Sequence[str]) -> list[st
 def judge_operators(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
     """Every op in every supported dtype is finite and within tolerance of the reference; an
     unsupported dtype is a note with its reason; the timed matmul against the nominal peak."""
-    failed = raised(evidence)
+    failed = raised(evidence, rung)
     if failed is not None:
         return failed
     notes = [
@@ -314,7 +344,7 @@ def judge_communication(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgeme
     """Every rank initialised, ran the three collectives and checked their results; the
     bandwidths (the slowest rank's time) as the collective benchmarks compute them. One
     device: SKIP."""
-    failed = raised(evidence)
+    failed = raised(evidence, rung)
     if failed is not None:
         return failed
     world = int(evidence.get("world") or 0)
@@ -398,7 +428,7 @@ def judge_memory(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
     allocated = int(evidence.get("allocated") or 0)
     target = int(evidence.get("target") or 0)
     free_before = int(evidence.get("free_before") or 0)
-    failed = raised(evidence)
+    failed = raised(evidence, rung)
     if failed is not None:
         got = f" after {allocated / 2**30:.2f} GiB of {target / 2**30:.2f} GiB asked"
         return msgspec.structs.replace(failed, reason=failed.reason + got)

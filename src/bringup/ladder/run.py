@@ -157,7 +157,7 @@ def missing_runtime(result: LadderResult) -> Optional[str]:
     ``torch_npu``): the interpreter is not the job's environment."""
     for rung in result.results:
         error = (rung.evidence or {}).get("error")
-        if rung.verdict == "FAIL" and isinstance(error, dict):
+        if rung.verdict in ("FAIL", "BLOCKED") and isinstance(error, dict):
             found = _NO_MODULE.search(str(error.get("message") or ""))
             if error.get("type") == "ModuleNotFoundError" and found:
                 return found.group(1)

@@ -134,15 +134,21 @@ class Unplaced(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     conflict: Optional[Conflict] = None
 
 
-VerdictStatus = Literal["runs", "runs_after", "needs_hardware", "blocked"]
-ObstacleKind = Literal["install", "hardware", "platform", "driver", "conflict", "unverified"]
+VerdictStatus = Literal["runs", "runs_after", "unverified", "needs_hardware", "blocked"]
+"""``unverified``: the repo's environment can be made here, but the knowledge base cannot vouch
+that it runs: a pin no row says the Python of, or a recommendation of its rows not followed
+(``unchecked`` obstacles). Not "runs here": the exit code says 1."""
+ObstacleKind = Literal[
+    "install", "hardware", "platform", "driver", "conflict", "unverified", "unchecked"
+]
 
 
 class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What stands between a repo and running here: a pin to install (``detail`` is the
     version), a host value it needs (``detail`` is the spec), a conflict it is part of.
     ``missing``: for a version to install that the knowledge base does not list (unverified,
-    not known compatible), the compatibility rows that would check it."""
+    not known compatible), the compatibility rows that would check it; for an ``unchecked``
+    pin (``detail`` its version), what the knowledge base says of it or lacks."""
 
     kind: ObstacleKind
     subject: str
@@ -152,8 +158,9 @@ class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 class Verdict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One repo's answer: runs here, runs here after the obstacles are removed, needs other
-    hardware, or is blocked by a conflict no environment on this host resolves."""
+    """One repo's answer: runs here, runs here after the obstacles are removed, may run here
+    after them but unverified, needs other hardware, or is blocked by a conflict no
+    environment on this host resolves."""
 
     component: str
     status: VerdictStatus

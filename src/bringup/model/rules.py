@@ -29,3 +29,6 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     note: Optional[str] = None
     hard: bool = True
     confidence: Confidence = "high"
+    brings: bool = True
+    """A hard row of a package brings ``then_subject`` into the environment (torch_npu needs
+    CANN); ``False``: it only bounds it where the environment has it."""

@@ -31,6 +31,10 @@ class Accelerator(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     bus_id: Optional[str] = None
 
 
+REPORTED_PATH = "(reported)"
+"""The path of a toolkit or interpreter a pasted report names without saying where it is."""
+
+
 class Toolkit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An installed toolkit package of a backend (``kind``: the toolkit itself, or one of its
     add-on packages, such as kernels per chip). Several versions can live side by side;

@@ -36,7 +36,7 @@ from bringup.report.wording import (
 )
 
 STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
-_VERDICT_STYLE = {"runs": "green", "runs_after": "cyan"}
+_VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}
 
 
 def details(

@@ -53,7 +53,7 @@ NEXT = 3
 """How many next actions the screenful names (grouped: one install line covers every
 package uv installs into an environment)."""
 
-VERDICT_STYLE = {"runs": "green", "runs_after": "cyan"}
+VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}
 _KEY_SCOPES = ("host", "toolkit", "python_package")
 """Pins that set an environment apart even when only one environment holds them: the
 interpreter, vendor toolkits and the frameworks the catalogue knows (not build tools)."""
@@ -103,7 +103,7 @@ def _verdicts(
         style = VERDICT_STYLE.get(verdict.status, "red")
         reason = _deciding_reason(verdict, resolution, roots.get(name, name))
         skipped = _skip_groups([s for s in plan.steps if s.component == name])
-        if skipped and verdict.status in ("runs", "runs_after"):
+        if skipped and verdict.status in ("runs", "runs_after", "unverified"):
             reason += "; " + "; ".join(skipped)
         numbers = [str(n) for n, c in enumerate(conflicts, 1) if name in c.components]
         if numbers:
@@ -130,6 +130,14 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    if verdict.status == "unverified":
+        unchecked = [o for o in verdict.obstacles if o.kind == "unchecked"]
+        first = unchecked[0]
+        more = f" +{len(unchecked) - 1} more" if len(unchecked) > 1 else ""
+        return (
+            f"may run here, unverified: {describe_obstacle(first)} "
+            f"({first.missing[0] if first.missing else 'not in the knowledge base'}){more}"
+        )
     if verdict.status == "blocked":  # the conflict that blocks it is listed under its number
         return "blocked: no environment on this machine holds it"
     return explain_verdict(verdict)
@@ -205,7 +213,22 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
     hosts = [Paragraph(Line(hosts_sentence(design)))] if design.hosts[1:] else []
-    return section(f"{title}, {target}", *hosts, *elsewhere, table, legend if marked else None)
+    differ = any(row[3].plain and row[3].plain.replace(" +", "") != row[2].plain for row in rows)
+    why = Paragraph(
+        Line(
+            f"here = this machine's plan where it differs: it takes what is installed first; "
+            f"the pins, {target}, take the newest each row allows",
+            "dim",
+        )
+    )
+    return section(
+        f"{title}, {target}",
+        *hosts,
+        *elsewhere,
+        table,
+        legend if marked else None,
+        why if differ else None,
+    )
 
 
 def _pins(env: Environment, subjects: Sequence[str], *, here: bool = True) -> str:
@@ -282,7 +305,11 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
         cost = "it cannot run here" if here else "set aside from the plan"
         why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
         return f"{why} -> {cost}"
-    return f"no single {subjects} for these -> {number_word(environments)} environments"
+    repos = list(dict.fromkeys(conflict.components))
+    # named, so two conflicts on one subject (CUDA 11.3 against 11.8, then against 12.1) do
+    # not read as one heading said twice
+    these = " and ".join((", ".join(repos[:-1]), repos[-1])) if 1 < len(repos) < 4 else "these"
+    return f"no single {subjects} for {these} -> {number_word(environments)} environments"
 
 
 def _member(item: ConflictItem, roots: dict[str, str], host: str) -> Line:

@@ -127,7 +127,7 @@ def verdict_line(verdict: Verdict, plan: Plan) -> str:
     """The repo's verdict, with the steps this machine skips for lack of hardware."""
     text = explain_verdict(verdict)
     skipped = [s for s in plan.steps if s.component == verdict.component and s.status == "skip"]
-    if skipped and verdict.status in ("runs", "runs_after"):
+    if skipped and verdict.status in ("runs", "runs_after", "unverified"):
         need = "needs" if len(skipped) == 1 else "need"
         text += f"; {counted(len(skipped), 'device step')} {need} other hardware"
     if verdict.environment is not None:
@@ -285,7 +285,8 @@ def _title(
     origin = {"live": "this machine", "replay": "a recorded host", "report": "a pasted report"}
     which = f" ({details}'s details)" if details not in (None, ALL) else ""
     return Line("bringup check", "bold").append(
-        f"{which}: {counted(len(components), 'repo')} on {origin[snapshot.origin]} ({host}); "
+        f"{which}: {counted(len(components), 'repo')} on {origin[snapshot.origin]}"
+        f"{f' ({host})' if host else ''}; "
         f"{tier_text(plan)}"
     )
 

@@ -62,12 +62,56 @@ def _written(requirement: Requirement) -> str:
     return " ".join((requirement.text or "").split())
 
 
-def _requirements(component: Component) -> Section:
+_LISTED = 12
+"""Packages of one kind (``conda:``, ``pypi:``) read from one file that the summary lists one
+by one; a file listing more (a conda export of 227 pins, GroundingDINO@856dde2
+environment.yaml) is one line there, and ``--details`` lists them."""
+
+
+def _listing(requirement: Requirement) -> tuple[str, str]:
+    """The kind of package and the file a requirement was read from: a run of these is a
+    package listing. A subject without a kind (cuda, python, torch) is never one."""
+    kind, colon, _ = requirement.subject.partition(":")
+    return (kind, requirement.source.ref) if colon else ("", "")
+
+
+def _listings(component: Component) -> dict[tuple[str, str], list[Requirement]]:
+    """The package listings of ``component`` longer than the summary lists."""
+    runs: dict[tuple[str, str], list[Requirement]] = {}
+    for requirement in component.requirements:
+        runs.setdefault(_listing(requirement), []).append(requirement)
+    return {key: run for key, run in runs.items() if key[0] and len(run) > _LISTED}
+
+
+def _listing_row(run: Sequence[Requirement], component: Component) -> tuple[str, ...]:
+    """One line for a long package listing: ``conda:*  227 packages  file:8-245  addict,
+    aiohttp, aiosignal +224 more``."""
+    kind, _ = _listing(run[0])
+    lines = sorted(r.source.line for r in run if r.source.line is not None)
+    where = short(run[0].source, component).rsplit(":", 1)[0] if lines else ""
+    cited = f"{where}:{lines[0]}-{lines[-1]}" if lines else short(run[0].source, component)
+    shown = [r.subject.partition(":")[2] for r in run[:3]]
+    named = ", ".join(shown) + f" +{len(run) - len(shown)} more (--details lists them)"
+    return f"{kind}:*", f"{len(run)} packages", cited, named
+
+
+def _requirements(component: Component, details: bool) -> Section:
     """A table of subject, spec, hard, confidence, source and the words as written; as
-    blocks: ``subject  spec  [soft, medium confidence]  file:line``, then the words."""
+    blocks: ``subject  spec  [soft, medium confidence]  file:line``, then the words. Unless
+    ``details``, a long package listing is one line."""
     rows = []
     compact = []
+    listings = {} if details else _listings(component)
     for requirement in component.requirements:
+        run = listings.get(_listing(requirement))
+        if run is not None:
+            if requirement is run[0]:
+                subject, count, cited, named = _listing_row(run, component)
+                cells = (Line(subject), Line(count), Line(), Line(), Line(cited, "dim"))
+                rows.append((*cells, Line(named)))
+                facts = text(count, (cited, "dim"))
+                compact.append(Compact(facts, (Line(named, "italic"),), label=Line(subject)))
+            continue
         spec = requirement.spec or "(unversioned)"
         cited = _cited(requirement, component)
         written = _written(requirement)
@@ -108,7 +152,7 @@ def _steps(component: Component) -> Section:
     return section("steps", Table(titles, tuple(rows), compact=tuple(compact)))
 
 
-def _component(stack: Stack, component: Component) -> Section:
+def _component(stack: Stack, component: Component, details: bool) -> Section:
     """A repo: what it depends on, needs and runs, its other scopes and its findings."""
     depends = ", ".join(component.depends_on)
     scopes = [
@@ -135,7 +179,7 @@ def _component(stack: Stack, component: Component) -> Section:
     return section(
         f"{component.name} ({component.role})",
         Paragraph(Line(f"-> depends on {depends}")) if depends else None,
-        _requirements(component) if component.requirements else None,
+        _requirements(component, details) if component.requirements else None,
         _steps(component) if component.steps else None,
         *scopes,
         *findings,
@@ -143,10 +187,18 @@ def _component(stack: Stack, component: Component) -> Section:
     )
 
 
-def scan_document(stack: Stack, messages: Sequence[str]) -> Document:
-    """Every repo of ``stack``, then the messages of ``--write`` and the counts."""
+def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) -> Document:
+    """Every repo of ``stack``, then the messages of ``--write`` and the counts; unless
+    ``details``, each long package listing in one line and where to read it whole."""
     document = Document(Line())
-    document.add(*(_component(stack, component) for component in stack.components))
+    document.add(*(_component(stack, component, details) for component in stack.components))
+    folded = sum(len(run) for c in stack.components for run in _listings(c).values())
+    more = (
+        f"More: --details lists the {counted(folded, 'package')} of the long listings above; "
+        "--json all of it as data"
+        if folded and not details
+        else ""
+    )
     requirements = sum(len(c.requirements) for c in stack.components)
     steps = sum(len(c.steps) for c in stack.components)
     summary = (
@@ -154,5 +206,5 @@ def scan_document(stack: Stack, messages: Sequence[str]) -> Document:
         f"{counted(steps, 'step')}, {counted(len(stack.findings), 'finding')}; "
         f"{counted(stack.files_read, 'file')} read of {stack.files_seen}"
     )
-    document.add(Items(tuple(Line(line) for line in (*messages, summary))))
+    document.add(Items(tuple(Line(line) for line in (*messages, summary, more) if line)))
     return document

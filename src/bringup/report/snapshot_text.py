@@ -11,6 +11,7 @@ from typing import Optional
 from bringup import backends, subjects
 from bringup.backends.base import Backend
 from bringup.model import Fact, Snapshot
+from bringup.model.snapshot import REPORTED_PATH
 from bringup.report.document import Compact, Document, Table, items, section, text
 from bringup.report.styled import Line
 from bringup.report.wording import counted
@@ -110,13 +111,19 @@ def headline(snapshot: Snapshot) -> list[str]:
     return lines
 
 
+def located(path: str) -> str:
+    """`` at PATH``, or `` (reported; where, not said)`` for what a pasted report names
+    without a path: "toolkit 11.4 at (reported)" read as if that were the place."""
+    return " (as reported, no path given)" if path == REPORTED_PATH else f" at {path}"
+
+
 def _toolkit_line(snapshot: Snapshot, prefixes: tuple[str, ...]) -> str:
     toolkits = [t for t in snapshot.toolkits if t.kind.startswith(prefixes)]
     if not toolkits:
         return "no toolkit"
     chosen = next((t for t in toolkits if t.active), toolkits[0])
     more = f" (+{len(toolkits) - 1} more)" if len(toolkits) > 1 else ""
-    return f"toolkit {chosen.version} at {chosen.path}{more}"
+    return f"toolkit {chosen.version}{located(chosen.path)}{more}"
 
 
 def _driver_line(snapshot: Snapshot, key: str) -> str:
@@ -169,7 +176,7 @@ def _extra_rows(snapshot: Snapshot, section: str) -> list[tuple[str, str, str, s
                 continue
             flags = ", active" if toolkit.active else ""
             chip = f" for {toolkit.chip}" if toolkit.chip else ""
-            text = f"{toolkit.version}{chip} at {toolkit.path}{flags}"
+            text = f"{toolkit.version}{chip}{located(toolkit.path)}{flags}"
             rows.append((toolkit.kind, text, "", str(toolkit.source)))
         for device in snapshot.accelerators:
             if device.vendor != item.vendor:

@@ -80,6 +80,8 @@ def solve_document(
     said = counted(count, "environment", spelled=True)
     if target is not None:
         said += f", planned for --target {target.name}"
+    else:
+        said += " on this host, taking what it has installed first"
     if report is not None:
         asked = ", ".join(
             _asked(key, value, subject)

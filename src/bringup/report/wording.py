@@ -111,9 +111,18 @@ def combine_specs(specs: Sequence[str], subject: str) -> list[str]:
     return [",".join(dict.fromkeys([*bounds, *others]))]
 
 
+_ALSO_SHOWN = 3
+"""Places beyond the first a sentence names; a need repeated on 20 lines of a guide would
+otherwise fill a screen in every conflict it is in (the JSON's items keep them all)."""
+
+
 def cite(source: Source, also: tuple[Source, ...] = ()) -> str:
-    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it."""
-    more = f"; also {', '.join(str(s) for s in also)}" if also else ""
+    """``(file:line)``, or ``(file:line; also other:line, ...)`` when several files say it,
+    the first few of those and ``+N more``."""
+    named = also if len(also) <= _ALSO_SHOWN + 1 else also[:_ALSO_SHOWN]  # never "+1 more"
+    shown = ", ".join(str(s) for s in named)
+    rest = len(also) - len(named)
+    more = f"; also {shown}" + (f" +{rest} more" if rest > 0 else "") if also else ""
     return f"({source}{more})"
 
 
@@ -322,6 +331,9 @@ def explain_verdict(verdict: Verdict) -> str:
         return "runs here"
     if verdict.status == "runs_after":
         return "runs here after " + " and ".join(after)
+    if verdict.status == "unverified":
+        head = "may run here" + (" after " + " and ".join(after) if after else "")
+        return f"{head}; unverified: {unchecked_text(obstacles)}"
     if verdict.status == "needs_hardware":
         text = "needs other hardware: " + ", ".join(_listed(obstacles, ("hardware", "platform")))
         if after and not any(o.kind == "platform" for o in obstacles):
@@ -330,6 +342,17 @@ def explain_verdict(verdict: Verdict) -> str:
     return "blocked: no environment on this machine satisfies " + "; ".join(
         _listed(obstacles, ("conflict",))
     )
+
+
+def unchecked_text(obstacles: tuple[Obstacle, ...]) -> str:
+    """What the knowledge base cannot vouch for: each unchecked pin with what it says or
+    lacks ("torch 1.11.0: no row in torch_cuda.toml says which Python ...")."""
+    said = [
+        f"{display_name(o.subject)} {o.detail}: {'; '.join(o.missing)}"
+        for o in obstacles
+        if o.kind == "unchecked"
+    ]
+    return "; ".join(dict.fromkeys(said))
 
 
 def device_word(subject: str) -> tuple[str, str]:

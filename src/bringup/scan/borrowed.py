@@ -17,6 +17,9 @@ repo never names:
   tests.yml:15, Fuser .github/workflows/lint.yml:18: the truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
+- the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
+  ``ci.architectures``): where the repo states no compute capability, the oldest one its
+  wheels are built for is the least device they run on;
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
   that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
@@ -36,17 +39,19 @@ released packages (cuvs Dockerfile:26) lends none (``route_images``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
-from bringup.subjects import scope_of
+from bringup.subjects import display_name, scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
+_TARGETS = f"CI: {BUILDS_FOR} "
 _IMAGE_SCOPES = frozenset({"toolkit", "hardware", "platform", "host"})
 _COMMAND_END = lazyre.compile(r"[\n&|;]")
 _PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
@@ -117,6 +122,9 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
         return requirement.subject == "arch" or (
             requirement.subject == "os" and "," in requirement.spec
         )
+    if text.startswith(_TARGETS):
+        # the devices the wheels a job builds run on (``ci.architectures``)
+        return True
     if ref not in images and not text.startswith("CI: image "):
         return False
     if scope_of(requirement.subject) in _IMAGE_SCOPES:
@@ -152,20 +160,33 @@ def _built_on(subject: str) -> bool:
 
 
 def borrowed(
-    own: list[Requirement], elsewhere: list[Requirement], images: Mapping[str, bool]
+    own: list[Requirement],
+    elsewhere: Mapping[str, Sequence[Requirement]],
+    images: Mapping[str, bool],
 ) -> list[Requirement]:
-    """The needs of CI and the repo's images (``elsewhere``) on facts ``own`` never names,
-    soft and of low confidence; ``images`` maps each container file's ref to whether it
-    installs the repo."""
+    """The needs of CI and the repo's images (``elsewhere``, by scope) on facts ``own`` never
+    names, soft and of low confidence, their words saying whose they are: beside the image's
+    torch and CUDA, which stay in its scope, its cuDNN read as the repo's looked misfiled
+    (GroundingDINO@856dde2 Dockerfile:1); ``images`` maps each container file's ref to
+    whether it installs the repo."""
     named = {_family(r.subject) for r in own}
     unversioned = {r.subject for r in own if scope_of(r.subject) == "python_package"}
     unversioned -= {r.subject for r in own if r.spec}
     return [
-        msgspec.structs.replace(r, hard=False, confidence="low")
-        for r in elsewhere
+        msgspec.structs.replace(r, hard=False, confidence="low", text=_whose(r, scope, named))
+        for scope, found in elsewhere.items()
+        for r in found
         if (_family(r.subject) not in named and _borrowable(r, images))
         or (r.subject in unversioned and _version_matrix(r))
     ]
+
+
+def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:
+    """The words as written, then whose they are and why the repo's needs hold them."""
+    name = display_name(requirement.subject)
+    says = f"no version of {name}" if _family(requirement.subject) in named else f"no {name}"
+    written = requirement.text or requirement.spec
+    return f"{written}; borrowed from the {scope} scope: the repo's own files name {says}"
 
 
 def _version_matrix(requirement: Requirement) -> bool:

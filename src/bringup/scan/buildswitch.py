@@ -26,6 +26,7 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
+from bringup.scan.pynodes import nodes
 
 
 def _probes(registered: tuple[Backend, ...]) -> frozenset[str]:
@@ -65,7 +66,7 @@ _OTHER_PLATFORMS = frozenset({"torch.version.hip"})
 def _elsewhere(tree: ast.Module) -> set[int]:
     """The nodes of each test that also asks for another platform's build (``_OTHER_PLATFORMS``)."""
     inside: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
             named = {dotted(n) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
             if named & _OTHER_PLATFORMS:
@@ -77,14 +78,14 @@ def _switches(tree: ast.Module) -> list[list[tuple[str, ast.Call]]]:
     """The variables of each test that turns the device build on in place of the probe."""
     probed = {
         target.id
-        for node in ast.walk(tree)
+        for node in nodes(tree)
         if isinstance(node, ast.Assign) and _probing(node.value, set())
         for target in node.targets
         if isinstance(target, ast.Name)
     }
     elsewhere = _elsewhere(tree)
     found: list[list[tuple[str, ast.Call]]] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if id(node) in elsewhere:
             continue
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):

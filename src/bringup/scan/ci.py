@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
+from bringup.scan.architectures import listed, listing
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
@@ -127,11 +129,31 @@ class _Collector:
         for fact in image_facts(value):
             self.add(fact.subject, fact.spec, line, fact.words)
 
+    def architectures(self, key: str, value: str, line: int) -> None:
+        """The device architectures a job's environment builds for (``TORCH_CUDA_ARCH_LIST:
+        ${{ contains(inputs.toolkit_type, 'cuda') && '7.5 8.0+PTX' || '' }}``,
+        facebookresearch/xformers@ca6d2aa .github/workflows/wheels_build.yml:33): the oldest is
+        the least device the built wheels run on. In an expression only its quoted strings are
+        values."""
+        target = listing(key)
+        if target is None:
+            return
+        values = _QUOTED.findall(value) if "${{" in value else [value]
+        lowest = lowest_architecture([(a, line) for v in values for a in listed(v)])
+        if lowest is not None:
+            self.add(target.subject, lowest[0], line, f"{BUILDS_FOR} {key}: {value}")
+
     def script(self, text: str, first_line: int) -> None:
         for command in parse_commands(text, first_line):
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
             )
+
+
+BUILDS_FOR = "builds for"
+"""The words that open what a job's architecture list states (``borrowed`` lends it)."""
+_QUOTED = lazyre.compile(r"'([^']{0,200})'")
+"""A string in a GitHub Actions expression (single quotes only)."""
 
 
 def _read(collector: _Collector, key: str, value: Node) -> None:
@@ -153,6 +175,10 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
         image = yamlnodes.scalar(value)
         if image and "${{" not in image:
             collector.image(image, yamlnodes.line(value))
+    elif listing(key) is not None:
+        architectures = yamlnodes.scalar(value)
+        if architectures:
+            collector.architectures(key, architectures, yamlnodes.line(value))
     elif lowered in vocabulary().version_keys:
         found = yamlnodes.scalars(value)
         if found:

@@ -144,6 +144,18 @@ def extract_conda_env(file: SourceFile) -> Extraction:
             _variants(file, document, found)
             continue
         dependencies = yamlnodes.value_of(document, "dependencies")
+        other = _other_platform(dependencies) if dependencies is not None else None
+        if other is not None:
+            value, number, name = other
+            found.findings.append(
+                file.finding(
+                    "note",
+                    f"a conda export for {name} ({value}): its pins are that machine's, no "
+                    "requirement of this one",
+                    number,
+                )
+            )
+            continue
         for item in yamlnodes.items(dependencies) if dependencies is not None else []:
             pip = yamlnodes.value_of(item, "pip")
             pip = None if generated else pip
@@ -154,6 +166,43 @@ def extract_conda_env(file: SourceFile) -> Extraction:
             for value, number in yamlnodes.scalars(item):
                 _conda(file, value, number, found, generated)
     return Extraction(requirements=tuple(found.requirements), findings=tuple(found.findings))
+
+
+_WINDOWS_ONLY = lazyre.compile(
+    r"(?:vc|vc14_runtime|vs2015_runtime|ucrt|icc_rt|pywin32|pywin32-ctypes|win_inet_pton|winpty"
+    r"|pywinpty|pthreads-win32|wincertstore|msys2-conda-epoch|m2w64-[\w.-]+|m2-[\w.-]+)"
+)
+"""conda packages built for Windows only: the MSVC and universal C runtimes, the Win32 API
+bindings, MSYS2's mingw-w64 (a Windows export lists them: IDEA-Research/GroundingDINO@856dde20
+environment.yaml:197 ``pywin32``, :223 ``ucrt``, :227 ``vc14_runtime``)."""
+_MACOS_ONLY = lazyre.compile(r"(?:appnope|clang(?:xx)?_osx-(?:64|arm64))")
+"""conda packages built for macOS only (``appnope``, the osx compiler activations)."""
+_BUILD_PLATFORM = lazyre.compile(r"(?:^|_)(win(?:64|32)?|osx(?:64)?)(?:_|$)")
+"""A build string made for one platform (``18_win64_mkl``, ``win_pyh7428d3b_0``: GroundingDINO
+environment.yaml:29 and :38); ``noarch`` and plain hashes name none."""
+
+
+def _other_platform(dependencies: Node) -> tuple[str, int, str] | None:
+    """The first dependency of a conda export that exists only on Windows or macOS (a package,
+    or a build string made for that platform), with its line and the platform: such a file
+    is the lock of one machine of another OS, ``conda env create`` cannot make it here
+    (there is no ``ucrt`` for Linux), and its pins bind no Linux host."""
+    from bringup.scan import yamlnodes
+
+    for item in yamlnodes.items(dependencies):
+        for value, number in yamlnodes.scalars(item):
+            spec = value.strip().strip("'\"")
+            words = spec.split("::")[-1].split("=")[0].split()
+            name = words[0].lower() if words else ""
+            if _WINDOWS_ONLY.fullmatch(name):
+                return value, number, "Windows"
+            if _MACOS_ONLY.fullmatch(name):
+                return value, number, "macOS"
+            parts = spec.split("=")
+            build = _BUILD_PLATFORM.search(parts[2]) if len(parts) == 3 else None
+            if build is not None:
+                return value, number, "Windows" if build[1].startswith("win") else "macOS"
+    return None
 
 
 def _variants(file: SourceFile, document: Node, found: _Found) -> None:

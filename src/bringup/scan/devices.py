@@ -99,6 +99,23 @@ _HARDWARE_WORDS = lazyre.compile(
 )
 
 
+_SUPPORTS = lazyre.compile(
+    r"(?<!\bonly\s)(?<!仅)(?<!只)(?:\bsupport(?:s|ed|ing)?\b|支持)", re.IGNORECASE, guard=True
+)
+"""A word saying the repo can use what follows ("Support distributed training & testing with
+multiple GPUs and multiple machines", open-mmlab/OpenPCDet@8cacccec README.md:134; "支持多卡训练"):
+"only supports" (仅支持, 只支持) still limits it."""
+
+
+_INDEFINITE = frozenset({"multi", "multiple", "多"})
+
+
+def _supported_many(clause: str, start: int, said: str) -> bool:
+    """Whether an indefinite count ("multiple <devices>", "multi-<device>", "多卡") is what the
+    clause says the repo supports: a capability, which one device also runs, no need of two."""
+    return said.lower() in _INDEFINITE and _SUPPORTS.search(clause, 0, start) is not None
+
+
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     """ "at least 2 <devices>", "至少两张卡", "multi-<device>" as the count subject of the device
     kind the words (or else ``vendor``) name: that backend's ``DeviceFacts.count_subject``. A
@@ -131,6 +148,9 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
                 if (groups.get("q") or "").strip().lower() in ("more than",):
                     count += 1
             if count <= 0 or count > 4096:
+                continue
+            said = "multi" if groups.get("multi") else (groups.get("n") or "").strip()
+            if _supported_many(clause, match.start(), said):
                 continue
             upper = device.upper()
             said = [kind for word, kind in words.kinds.items() if word in upper]
@@ -173,11 +193,11 @@ def for_one_chip(mention: Mention, clause: str, for_tests: bool) -> Mention:
     least 2 NPUs to work together", vllm-ascend docs/source/quick_start.md:95) holds on that
     chip only: soft, its text saying which; hard otherwise unless only tests need it."""
     if mention.subject == "chip":
-        return mention._replace(hard=not for_tests)
+        return mention._replace(hard=mention.hard and not for_tests)
     # before a device count a backend's chip shorthand can only be a chip
     chips = chips_in(expand_shorthands(clause[: mention.offset]))
     if len(chips) != 1:
-        return mention._replace(hard=not for_tests)
+        return mention._replace(hard=mention.hard and not for_tests)
     return mention._replace(hard=False, text=f"on {chips[0]}: {mention.text}")
 
 
@@ -272,6 +292,15 @@ _DISABLED = lazyre.compile(
 for legacy methods", DeepEP README.md:364): no need of it."""
 
 
+_ENABLED_ON = lazyre.compile(
+    r"\b(?i:enabl\w*|turn(?:s|ing)?\s+on|activat\w*)\b[^.;:!?]{0,80}\b(?i:on|for)\s+(?i:the\s+)?"
+    r"(?:[A-Z][\w-]{0,20}\s*(?:/|,|\band\b|\bor\b)?\s*){0,4}$"
+)
+"""An architecture a switch turns a feature on for ("Enable the Tensor Memory Accelerator (TMA)
+on Hopper / Blackwell GPUs", fla-org/flash-linear-attention@bc3b101 ENVs.md:41 under
+``FLA_USE_TMA``): what that feature runs on, no floor of the repo's."""
+
+
 def _qualifies_a_version(clause: str, offset: int) -> bool:
     """Whether the architecture at ``offset`` says which devices a version stated before it
     applies to ("CUDA 12.3 and above for SM90 GPUs", DeepEP README.md:68): a condition on
@@ -346,7 +375,9 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     kept = [
         (v, o)
         for v, o in zip(values, offsets)
-        if not _qualifies_a_version(clause, o) and not right_before(_DISABLED, clause, o)
+        if not _qualifies_a_version(clause, o)
+        and not right_before(_DISABLED, clause, o)
+        and _ENABLED_ON.search(clause, max(0, o - 160), o) is None
     ]
     subject = capability_subject()
     if not kept or subject is None:

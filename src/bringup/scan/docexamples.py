@@ -95,10 +95,16 @@ def as_examples(found: list[Requirement], pending: list[tuple[int, str]]) -> lis
     return kept
 
 
+TROUBLESHOOTING_WORDS = (
+    r"\bFAQs?\b|troubleshoot|common\s+(?:[a-z]+\s+)?(?:issues|problems|errors)|常见问题"
+)
+"""Headings of answers to problems: "FAQs", "Troubleshooting", and with one word between,
+"Common Installation Issues" (facebookresearch/sam2@2b90b9f INSTALL.md:39,
+facebookresearch/detectron2 INSTALL.md "Common Installation Issues"). Not "Known Issues" in a
+README: MinkowskiEngine's (README.md:283) holds its CUDA 11.1 install route ("export
+CUDA_HOME=/usr/local/cuda-11.1; pip install MinkowskiEngine", :317), a route, not an answer."""
 _TROUBLESHOOTING = lazyre.compile(
-    r"\bFAQs?\b|troubleshoot|common\s+(?:issues|problems|errors)|known\s+issues|常见问题",
-    re.IGNORECASE,
-    guard=True,
+    TROUBLESHOOTING_WORDS + r"|known\s+issues", re.IGNORECASE, guard=True
 )
 
 

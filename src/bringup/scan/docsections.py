@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
-from bringup.scan.docexamples import TASK_WORDS
+from bringup.scan.docexamples import TASK_WORDS, TROUBLESHOOTING_WORDS
 from bringup.scan.osnames import DISTRIBUTIONS
 
 REQUIRED_HEADING = lazyre.compile(
@@ -111,8 +111,8 @@ DrivingSDK docs/zh/installation/compile.md:98: the image's conda environments). 
 within the sentence is bounded: unbounded, a paragraph that repeats "image" and never says
 "pre-installed" was read to its end from each "image" (100 KB took 80 s)."""
 EXAMPLE_SECTION = lazyre.compile(
-    TASK_WORDS + r"|format|example|demo|tutorial|contribut|docker|container|faq|troubleshoot|"
-    r"debug|示例|样例|贡献|调试|问题",
+    TASK_WORDS + "|" + TROUBLESHOOTING_WORDS + r"|format|example|demo|tutorial|contribut|"
+    r"docker|container|debug|示例|样例|贡献|调试|问题",
     re.IGNORECASE,
     guard=True,
 )

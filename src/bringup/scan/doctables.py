@@ -20,6 +20,7 @@ from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
 from bringup.scan.phrases import read_phrase
+from bringup.scan.platforms import platforms
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
@@ -375,7 +376,7 @@ def _read_rows(
         if device is not None and len(row.cells) > 1:
             found.extend(_device_row(file, row, device or kind, text))
             continue
-        if _DOCUMENT_CELL.search(row.cells[0]):
+        if _DOCUMENT_CELL.search(row.cells[0]) or _platform_row(file, row, key, found):
             continue
         subject = resolve(cell_subject(row.cells[0]), vendor)
         download = downloaded_source(file, row, text) if subject is None else None
@@ -399,6 +400,28 @@ def _read_rows(
             continue
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return found
+
+
+_PLATFORM_KEY = lazyre.compile(
+    r"^(?:os|operating\s+systems?|操作系统|(?:cpu\s+)?arch(?:itecture)?s?|cpu|架构|cpu架构)$", re.I
+)
+"""The first cell of a name/value row that names the platform its value gives."""
+
+
+def _platform_row(file: SourceFile, row: Row, key: str, found: list[Requirement]) -> bool:
+    """Whether ``row`` is a name/value row naming a platform, its needs added to ``found``: a
+    "| OS | Linux (aarch64, x86_64) |" row of a support matrix (huawei-csl/pytorch-tcuscan
+    @ddcd5ce README.md:13) states the OSes and CPUs its value lists, as the labelled line
+    "OS: Linux (aarch64, x86_64)" does."""
+    if len(row.cells) != 2 or not _PLATFORM_KEY.match(key):
+        return False
+    text = " | ".join(clean(cell) for cell in row.cells)
+    said = f"{key}: {clean(row.cells[1])}"
+    found.extend(
+        requirement(file, row.line, subject, spec, text=text, confidence="medium")
+        for subject, spec, _, _ in platforms(said)
+    )
+    return True
 
 
 _DOCUMENT_CELL = lazyre.compile(r"\]\([^()\s]+\.(?:md|mdx|rst)(?:#[^()\s]*)?\)|《[^》]+》")

@@ -22,5 +22,12 @@ def line_at(paragraph: list[tuple[int, str]], at: int) -> int:
 
 
 def around(text: str, match: re.Match[str]) -> str:
-    """The match with up to 80 characters either side: the sentence a requirement quotes."""
-    return text[max(0, match.start() - 80) : match.end() + 80].strip()
+    """The match with about 80 characters either side, in whole words: the sentence a
+    requirement quotes. A window cut inside a word dropped its letters ("ote that you may
+    skip", sam2 INSTALL.md:15's "Note"); each end reaches the word's edge instead."""
+    start, end = max(0, match.start() - 80), match.end() + 80
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].strip()

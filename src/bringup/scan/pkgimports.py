@@ -112,7 +112,7 @@ _DISTRIBUTIONS = {
 }
 """Import names whose distribution is certain (``""``: a namespace of many distributions)."""
 
-_TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
+TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _MAX_MODULES = 400
 _MAX_BYTES = 65536
 
@@ -141,7 +141,7 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
                 e.name
                 for e in scan
                 if e.is_dir(follow_symlinks=False)
-                and e.name.lower() not in _TEST_DIRS
+                and e.name.lower() not in TEST_DIRS
                 and not e.name.startswith(".")
                 and os.path.isfile(os.path.join(e.path, "__init__.py"))
             )

@@ -34,7 +34,14 @@ from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
 from bringup.scan.prose_alternatives import alternatives, either
-from bringup.scan.prose_hedges import NEGATED_BEFORE, only_recommended, only_tested, recommended
+from bringup.scan.prose_hedges import (
+    NEGATED_BEFORE,
+    only_recommended,
+    only_tested,
+    permissive,
+    recommended,
+    tentative,
+)
 from bringup.scan.prose_vocabulary import (
     Vendor,
     driver_of,
@@ -90,6 +97,17 @@ _FAILURE = lazyre.compile(
 )
 """A clause that says what goes wrong under a version condition ("If the GCC version is
 earlier than 9.4.0, ... error ... may be reported") states the opposite as the requirement."""
+_READER_HAS = lazyre.compile(
+    r"\b(?:if|when)\s+you(?:\s+already)?\s+have\b|\bif\s+your\s+(?:current\s+)?\w+"
+    r"(?:\s+version)?\s+is\b|如果您?已(?:经)?(?:安装|有)",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A condition on what the reader already has installed ("If you have a PyTorch version lower
+than 2.5.1 in your current environment", facebookresearch/sam2@2b90b9f README.md:48; "If you
+already have PyTorch 2.8.x installed, the CPU-index step can be skipped", torcharena
+README.md): a version after it is the reader's state, no need (unless the clause says what
+fails then: ``_FAILURE`` reads that as the need's opposite)."""
 _OLDER_THAN_BEFORE = lazyre.compile(
     r"(?:earlier|older|lower|prior)\s+(?:than|to)\s*$|\bbefore\s*$|早于\s*$|低于\s*$",
     re.IGNORECASE,
@@ -199,7 +217,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         clause_vendor = vendor_of(clause) or vendor
         mentions = _versioned(clause, subjects, needed, clause_vendor)
         mentions = either(alternatives(mentions), clause) if mentions else mentions
-        works = only_tested(clause) or only_recommended(clause)
+        works = only_tested(clause) or only_recommended(clause) or tentative(clause)
         if mentions and works:
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
@@ -207,6 +225,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             mentions.extend(stack(clause, {m.subject for m in mentions}))
             memory = memory_floors(clause, clause_vendor)
             counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
+            if counts and (permissive(clause) or tentative(clause)):  # one way, or a guess
+                counts = [m._replace(hard=False) for m in counts]
             loose = counts + chips(clause, required) + memory
             mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
             if any(m.subject.endswith("_count") for m in mentions) and EXAMPLE.search(clause):
@@ -246,8 +266,13 @@ def _versioned(
     negation_end = negation.end() if negation is not None else len(clause) + 1
     # Likewise a condition ("if", "when") before a subject, in a clause that says something
     # fails, makes its version the failing one; found once per clause, not once per subject.
-    condition = _CONDITION.search(clause) if _FAILURE.search(clause) else None
+    failing = _FAILURE.search(clause) is not None
+    condition = _CONDITION.search(clause) if failing else None
     condition_end = condition.end() if condition is not None else len(clause) + 1
+    # what the reader has now ("If you have a PyTorch version lower than 2.5.1 ..., the
+    # installation command above will try to upgrade it") is their state, not a need
+    having = None if failing else _READER_HAS.search(clause)
+    having_end = having.end() if having is not None else len(clause) + 1
     for match, window in _windows(clause, matches):
         subject = subject_of(match)
         if migrated_from(clause, match.start(), match.end()):
@@ -277,6 +302,8 @@ def _versioned(
         if phrase is not None and right_before(_FLOOR_BEFORE, clause, match.start()):
             release = _RELEASE.match(phrase.spec)
             phrase = phrase._replace(spec=">=" + release.group("v")) if release else phrase
+        if phrase is not None and having_end <= match.start():
+            continue
         if phrase is not None and condition_end <= match.start() and _single_bound(phrase.spec):
             operator = "<" if phrase.spec.startswith("<") else ">="
             phrase = phrase._replace(spec=_INVERTED[operator] + phrase.spec[len(operator) :])

@@ -24,7 +24,7 @@ NEGATED_BEFORE = lazyre.compile(
 _ONLY_TESTED = lazyre.compile(
     r"\b(?:tested|verified|validated|compatible|supports?|supported|works?\s+with|"
     r"(?:is|are)\s+built\s+(?:on|with|from)|based\s+on|ships\s+with|comes\s+with|"
-    r"pre-?installed)\b|"
+    r"pre-?installed|internally)\b|"
     r"适配|验证|测试过|兼容|支持|镜像基于|基于.{0,80}构建|预装|预置",
     re.IGNORECASE,
     guard=True,
@@ -86,3 +86,38 @@ def only_tested(clause: str) -> bool:
         and not _STRONG_NEED.search(clause)
         and not NEGATED_BEFORE.search(clause)
     )
+
+
+_TENTATIVE = lazyre.compile(
+    r"\b(?:typically|usually|probably)\b|\b(?:might|may|could)\s+(?:resolve|fix|help|solve)\b|"
+    r"\b(?:may|might|can|could)\s+(?:also\s+)?try\b|可以尝试|或许|通常",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A clause that offers a release as what usually works or may fix a problem ("This should
+typically be CUDA 12.1 if you follow the default installation command", facebookresearch/
+sam2@2b90b9f INSTALL.md:7; "downgrading to PyTorch 2.1.0 might resolve this problem", "you may
+try changing the restriction ... to ``torch==2.1.0``", INSTALL.md:126; "Updating to the latest
+version (v1.8.5+) might resolve this error", a Vagrant troubleshooting guide), or guesses a
+failure's cause ("This is probably because your machine doesn't have a GPU", INSTALL.md:150):
+weaker than a need, whatever verb it uses."""
+
+
+def tentative(clause: str) -> bool:
+    """Whether ``clause`` offers its releases as usual or as a possible fix (``_TENTATIVE``)."""
+    return bool(_TENTATIVE.search(clause))
+
+
+_PERMISSIVE = lazyre.compile(
+    r"\byou\s+(?:can|could|may)\s+(?!not\b)(?:also\s+)?\w+", re.IGNORECASE, guard=True
+)
+"""A clause that allows rather than asks ("You can install SAM 2 on a GPU machine using:",
+facebookresearch/sam2@2b90b9f README.md:32, the same words in facebookresearch/EdgeTAM
+README.md; "you can reinstall SAM 2 on a GPU machine ... to force building the CUDA
+extension", INSTALL.md:28): the machine it names is one way, not the only one. Not "install
+the dependencies on a GPU machine using:" (an instruction)."""
+
+
+def permissive(clause: str) -> bool:
+    """Whether ``clause`` says the reader can do something there (``_PERMISSIVE``)."""
+    return bool(_PERMISSIVE.search(clause))

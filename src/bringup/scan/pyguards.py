@@ -28,6 +28,7 @@ from bringup.model import Requirement
 from bringup.scan.cmake_vocab import home_variables
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted, python_outcome
+from bringup.scan.pynodes import nodes
 from bringup.scan.shellguards import ASKS_TO_SET
 
 _DOWNLOADERS = frozenset({"urlretrieve", "urlopen", "wget.download"})
@@ -61,7 +62,7 @@ def _strings(node: ast.AST) -> Iterator[str]:
 def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     handled: set[str] = set()
     reads: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.Subscript) and _environ(node.value):
             key = _key(node.slice)
             if key is not None and isinstance(node.ctx, ast.Load):
@@ -87,7 +88,7 @@ def _environment(file: SourceFile, tree: ast.Module) -> list[Requirement]:
 
 def _tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     found: list[Requirement] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
             continue
         for call in ast.walk(node.test):
@@ -113,7 +114,7 @@ def _fetch_argv(call: ast.Call, commands: tuple[tuple[str, ...], ...] = _FETCH_C
 
 def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     found: list[Requirement] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.Call):
             continue
         name = dotted(node.func)
@@ -244,9 +245,9 @@ def _platforms(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if isinstance(target, ast.Name)
     }
     found: list[Requirement] = []
-    elifs = {id(n.orelse[0]) for n in ast.walk(tree) if isinstance(n, ast.If) and n.orelse}
+    elifs = {id(n.orelse[0]) for n in nodes(tree) if isinstance(n, ast.If) and n.orelse}
     nested = _under_platform_tests(tree, names)
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.If) or id(node) in elifs or id(node) in nested:
             continue
         guard = _passing(node.test, names) if _stops(node.body) else None
@@ -263,7 +264,7 @@ def _under_platform_tests(tree: ast.Module, names: dict[str, str]) -> set[int]:
     """The ``if`` statements inside a branch taken on some platforms only (``if system ==
     "Darwin": if machine not in [...]: raise``): a guard there holds on that platform only."""
     inside: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.If):
             continue
         tests = [n for n in ast.walk(node.test) if isinstance(n, ast.expr)]
@@ -281,7 +282,7 @@ def _asked_for(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     constants = set(_strings(tree))
     switches = _switched(tree)
     found: list[Requirement] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         message: ast.expr | None = None
         if isinstance(node, ast.Assert):
             message = node.msg
@@ -344,7 +345,7 @@ def _home_unfound(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     looks in that environment variable first, and the user sets it when the toolkit is
     elsewhere."""
     found: list[Requirement] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
             continue
         name = _unset_name(node.test)
@@ -368,7 +369,7 @@ def _switched(tree: ast.Module) -> dict[int, str]:
     asking for another, no need of a build that sets neither)."""
     readers = _env_readers(tree)
     bound: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             reads = (_read_key(n, readers) for n in ast.walk(node.value))
             key = next((k for k in reads if k), None)
@@ -376,7 +377,7 @@ def _switched(tree: ast.Module) -> dict[int, str]:
             if key and target:
                 bound[target] = key
     inside: dict[int, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, ast.If):
             continue
         keys = [
@@ -399,7 +400,7 @@ def _env_readers(tree: ast.Module) -> frozenset[str]:
     """The functions that read the environment variable their first parameter names
     (``def _os_bool_var(self, var, default): return os.getenv(var, ...) == "1"``)."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         params = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]

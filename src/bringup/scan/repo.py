@@ -31,6 +31,7 @@ from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.linked import with_wheel_libraries
+from bringup.scan.linterimports import library_tools
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
@@ -261,17 +262,23 @@ def _stated(
     }
     stated = as_distributions(
         python_listed(
-            [
-                *with_wheel_libraries(
-                    running(
-                        (r for extraction in extractions for r in extraction.requirements),
-                        idle_bodies(
-                            {ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of
-                        ),
-                    )
-                ),
-                *package_imports(root, shown, component, provides),
-            ],
+            library_tools(
+                [
+                    *with_wheel_libraries(
+                        running(
+                            (r for extraction in extractions for r in extraction.requirements),
+                            idle_bodies(
+                                {ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of
+                            ),
+                        )
+                    ),
+                    *package_imports(root, shown, component, provides),
+                ],
+                root,
+                shown,
+                component,
+                provides,
+            ),
             (text for _, text in texts.values()),
         )
     )

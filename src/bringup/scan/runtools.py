@@ -33,6 +33,7 @@ from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
+from bringup.scan.pynodes import nodes
 from bringup.scan.routeneeds import cited_once, route_needs
 from bringup.scan.runners import run_through
 from bringup.scan.statuscheck import status_commands
@@ -186,7 +187,7 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
     check_output``: ``check_output`` is ``subprocess.check_output``; ``import subprocess as
     sp``: ``sp`` is ``subprocess``)."""
     names: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
         elif isinstance(node, ast.Import):
@@ -214,7 +215,7 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
     names = imported_names(tree)
     places = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
             continue
         program = _program(_words(node.args[0]))
@@ -231,7 +232,7 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     programs = {command[0]: subject for command, subject in status_commands()}
     names = imported_names(tree)
     found: dict[str, Requirement] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not (isinstance(node, ast.Call) and node.args):
             continue
         runs = runs_program(node, names)

@@ -177,7 +177,7 @@ def split_scopes(
         if entry.kind == "dockerfile"
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
-    own += hosted + borrowed(own, [*by_scope.get(CI, ()), *docker], images)
+    own += hosted + borrowed(own, {CI: by_scope.get(CI, []), DOCKER: docker}, images)
     projects = set(scope_of.values()) | set(by_scope) | set(steps)
     for step in steps.pop(REPO, []):
         # a step run in a sub-project or running its script is that sub-project's (runscopes)

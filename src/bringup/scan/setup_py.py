@@ -32,9 +32,11 @@ from bringup.scan.mention import Mention
 from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.pynodes import nodes
 from bringup.scan.runtools import device_probes, setup_tools
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupgit import with_stated_git
+from bringup.scan.setupinstalls import setup_installs
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks
 
@@ -102,7 +104,7 @@ def _linked(reader: Reader, tree: ast.Module) -> dict[str, tuple[int, str]]:
     """The toolkit each linked library comes from, first place named: ``-l`` flags in any
     string, names in ``libraries=[...]``."""
     linked: dict[str, tuple[int, str]] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.keyword) and node.arg == "libraries":
             for name, line in reader.strings(node.value) or []:
                 known = provider(name)
@@ -122,9 +124,9 @@ def _chosen_builders(
     CUDA_HOME is not None``, rusty1s/pytorch_scatter@648dda3c setup.py:19,95), less those
     ``built`` by a call: the build uses the toolkit where it finds it and goes on without
     (soft), cited where first named."""
-    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    called = {id(node.func) for node in nodes(tree) if isinstance(node, ast.Call)}
     first: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.Name) and node.id in extensions and id(node) not in called:
             subject = extensions[node.id]
             first[subject] = min(first.get(subject, node.lineno), node.lineno)
@@ -163,7 +165,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     toolkits: dict[str, list[int]] = {}
     extensions = {k: v for b in backends.registered() for k, v in b.vocabulary.extensions.items()}
     standards: tuple[str, int] | None = None
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.Call) and _called_name(node) == "setup":
             reader.setup_call(node)
         elif isinstance(node, ast.Call) and _called_name(node) in extensions:
@@ -224,7 +226,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
                 *_chosen_builders(file, tree, extensions, set(toolkits)),
             ]
         ),
-        findings=tuple(reader.findings),
+        findings=(*reader.findings, *setup_installs(file, tree)),
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
     )
@@ -261,7 +263,7 @@ TORCH_CUDA_ARCH_LIST, NVIDIA/torch-harmonics@9e9fa53), no target of the build.""
 def _option_values(tree: ast.Module) -> set[int]:
     """The ids of the strings that follow an option string (``"-arch"``) in a list."""
     found: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, (ast.List, ast.Tuple)):
             for before, item in zip(node.elts, node.elts[1:]):
                 if isinstance(before, ast.Constant) and str(before.value).startswith("-"):
@@ -275,7 +277,7 @@ def _architectures(reader: Reader, tree: ast.Module) -> dict[Targets, list[tuple
     the supported ones (``_SUPPORTED``)."""
     archs: dict[Targets, list[tuple[str, int]]] = {}
     values = _option_values(tree)
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if _BARE_NAME.match(node.value) and id(node) not in values:
                 continue
@@ -297,7 +299,7 @@ def _optional_lines(tree: ast.Module) -> frozenset[int]:
     "--cuda_ext" in sys.argv:``, ``if has_flag("--cudnn_gbn", "APEX_CUDNN_GBN"):``): what
     they need is what that optional extension needs, soft for the repo."""
     lines: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.If) and any(
             isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith("--")
             for c in ast.walk(node.test)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.pynodes import nodes
 from bringup.scan.runtools import called_name, imported_names, runs_program
 
 _RAISING = frozenset({"check_call", "check_output"})
@@ -34,7 +35,7 @@ _ASKS = lazyre.compile(
 def _scopes(tree: ast.Module) -> Iterator[ast.AST]:
     """The module and each function: where a run and the words about it are read together."""
     yield tree
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node
 
@@ -95,8 +96,8 @@ def _stated_git(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     raising: list[int] = []
     asked: list[int] = []
     for scope in _scopes(tree):
-        nodes = list(_own(scope))
-        runs = [(node, tried) for node, tried in nodes if isinstance(node, ast.Call)]
+        own = list(_own(scope))
+        runs = [(node, tried) for node, tried in own if isinstance(node, ast.Call)]
         raising.extend(
             node.lineno
             for node, tried in runs
@@ -107,7 +108,7 @@ def _stated_git(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if any(_runs_git(n, names) or _looks_up_git(n, names) for n, _ in runs):
             asked.extend(
                 node.lineno
-                for node, _ in nodes
+                for node, _ in own
                 if (isinstance(node, ast.Call) and _looks_up_git(node, names))
                 or (
                     (isinstance(node, ast.Constant) and isinstance(node.value, str))

@@ -129,13 +129,15 @@ class Row(NamedTuple):
 
 
 def clean(text: str) -> str:
-    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags; a
-    line break inside a cell is a space ("8.5.0<br>9.0.0" is two releases, not
-    "8.5.09.0.0": catlass README_en.md:118)."""
+    """Markdown decoration removed: emphasis, code ticks, links (their words kept), tags, CI
+    status badges (``_CI_BADGE``, words and all); a line break inside a cell is a space
+    ("8.5.0<br>9.0.0" is two releases, not "8.5.09.0.0": catlass README_en.md:118)."""
     if "<" in text:  # most lines hold neither: two substitutions fewer for 50,000 calls
         text = LINE_BREAK.sub(" ", text)
     if "\\" in text:
         text = _ESCAPED.sub(r"\1", text)
+    if "/workflows/" in text:
+        text = _CI_BADGE.sub("", text)
     # each substitution only where a match could be: most cells are plain words (what a
     # match of _MARKUP holds is tested one by one: a loop over the marks costs as much)
     if "[" in text:
@@ -145,6 +147,12 @@ def clean(text: str) -> str:
     return text.strip()
 
 
+_CI_BADGE = lazyre.compile(
+    r"\[?!\[[^\]]{0,200}\]\([^()\s]{0,400}/workflows/[^()\s]{0,400}\)(?:\]\([^()\s]{0,400}\))?"
+)
+"""A CI status badge (``[![nvidia-h100-ci](https://github.com/fla-org/flash-linear-attention/
+actions/workflows/nvidia-h100.yml/badge.svg?...)](...)``, fla-org/flash-linear-attention@bc3b101
+README.md:124): its words name a workflow and the device it runs on, no need of the repo's."""
 _ESCAPED = lazyre.compile(r"\\([!-/:-@\[-`{-~])")
 """A Markdown backslash escape of ASCII punctuation ("x86\\_64", gdrcopy README.md:81): the
 character itself."""

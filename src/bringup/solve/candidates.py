@@ -93,21 +93,30 @@ _CLAUSE = lazyre.compile(r"^\s*(===|==|~=|>=|<=)?\s*([^<>=!~\s][^\s]*?)(\.\*)?\s
 
 def named_versions(specs: Iterable[str], scheme: str) -> list[tuple[str, Version]]:
     """The versions the specs name as ones they admit (``==9.2.0``, ``>=3.26``, ``~=2.1``,
-    ``==8.5.*`` as 8.5.0), each kept only when its own clause admits it."""
+    ``==8.5.*`` as 8.5.0, ``==3.9.18.*`` as 3.9.18: a wildcard after a full major.minor.patch
+    names that release, never a fourth part no release has), each kept only when its own
+    clause admits it."""
     found: dict[Version, str] = {}
     for text in specs:
         for clause in (c for a in text.split("||") for c in a.split(",")):
             match = _CLAUSE.match(clause)
             if match is None:
                 continue
-            raw = match[2] + (".0" if match[3] else "")
-            try:
-                version = Version(raw, scheme)
-                if not SpecifierSet(clause.strip(), scheme).contains(version):
+            prefix = match[2]
+            if not match[3]:
+                tries: tuple[str, ...] = (prefix,)
+            elif prefix.count(".") >= 2:  # the padded one when a scheme does not admit it bare
+                tries = (prefix, prefix + ".0")
+            else:
+                tries = (prefix + ".0",)
+            for raw in tries:
+                try:
+                    version = Version(raw, scheme)
+                    if SpecifierSet(clause.strip(), scheme).contains(version):
+                        found.setdefault(version, raw)
+                        break
+                except (InvalidVersion, InvalidSpecifier):
                     continue
-            except (InvalidVersion, InvalidSpecifier):
-                continue
-            found.setdefault(version, raw)
     return [(raw, version) for version, raw in found.items()]
 
 

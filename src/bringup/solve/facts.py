@@ -53,6 +53,7 @@ def program_facts(problem: SolverInput, components: Collection[int], environment
             f"installed_in({s},{c.id},{p})." for c in candidates for p, _where in c.installed_in
         )
         out.extend(f"only_in({s},{c.id})." for c in candidates if not c.anywhere)
+        out.extend(f"unknown({s},{c.id})." for c in candidates if c.id in problem.python_unknown)
         if is_distribution(subject) and problem.scopes[subject] == "local":
             out.append(f"dist({s}).")
     if problem.candidates.get("python"):

@@ -7,6 +7,7 @@ touch the snapshot.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Optional
@@ -92,14 +93,23 @@ def _count_without_tool(
     snapshot: Snapshot, subject: str, probe: Fact | None, devices: DeviceFacts
 ) -> HostValue:
     """The device count when the vendor tool listed no device: its own count fact, else the
-    PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else
-    unknown with the tool's failure as the reason."""
+    PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else,
+    when nothing asked for this backend's devices but the snapshot lists another backend's
+    (a pasted npu-smi report: 2 x 910B), none: those are the host's accelerators, as
+    ``--target 910B:2`` names a host of 910Bs only; else unknown with the tool's failure as
+    the reason."""
     for key in (devices.count_fact, devices.pci_fact):
         fact = snapshot.fact(key)
         if fact is not None and fact.ok and fact.value is not None:
             return _read(subject, fact.source, [str(fact.value)])
     if probe is not None and probe.status in ("ok", "absent"):
         return HostValue(subject=subject, source=probe.source, values=("0",))
+    if probe is None and snapshot.accelerators:
+        vendors = Counter(a.vendor for a in snapshot.accelerators)
+        each = ", ".join(f"{n} x {vendor}" for vendor, n in vendors.items())
+        listed = f"the host's accelerators are {each}"
+        source = snapshot.accelerators[0].source
+        return HostValue(subject=subject, source=source, values=("0",), reason=listed)
     if probe is None:
         source = Source(kind="derived", ref=subject)
         return HostValue(subject=subject, source=source, status="unknown", reason="not probed")

@@ -94,6 +94,9 @@ class SolverInput:
     deferred: tuple[DeferredRule, ...] = ()
     listed: dict[str, tuple[Source, tuple[str, ...]]] = field(default_factory=dict)
     """Subjects whose releases are the package index's whole list: its source and versions."""
+    python_unknown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Candidates of a Python distribution that no row says the Python of, where rows say it
+    for its other releases (``python_unknown``): candidate id -> the tables without its row."""
 
     def __post_init__(self) -> None:
         self.by_id: dict[int, Candidate] = {
@@ -191,6 +194,9 @@ def build_problem(
     need, and compute every satisfaction set the solver will use. ``place_all``: a repo the
     host rules out altogether (wrong arch) still takes part in the split, as when designing
     environments for a target from the software requirements alone."""
+    from bringup.solve.hostcompiler import with_host_compiler
+
+    components = with_host_compiler(components, host, rules)
     findings: list[Fact] = []
     checks: list[Check] = []
     statements: list[list[Stated]] = []
@@ -279,7 +285,37 @@ def build_problem(
         excluded=tuple(excluded),
         deferred=tuple(deferred),
         listed=_listed(cands),
+        python_unknown=python_unknown(cands, rule_items),
     )
+
+
+def python_unknown(cands: Candidates, rules: Sequence[RuleItem]) -> dict[int, tuple[str, ...]]:
+    """The releases of a Python distribution whose Python no row states while rows state it
+    for other releases of it: torch 1.11.0 is a release the knowledge base knows (torch_npu
+    rows name it) but torch_cuda.toml's rows on the Python of each torch start at 1.13, so
+    which Python has its wheels is unknown (it has none for 3.11). A row that pairs the
+    release with a Python itself covers it where it joins (torch_npu 1.11.0.post14 -> torch
+    ==1.11.0 and Python >=3.7.5,<3.11: Ascend/pytorch's table). Installed copies are known to
+    exist for the interpreter they are in; they are none of these."""
+    covered: dict[str, set[int]] = {}
+    tables: dict[str, set[str]] = {}
+    with_python = {
+        item.rule.id.rsplit("/", 1)[0] for item in rules if item.then_subject == "python"
+    }
+    for item in rules:
+        if item.then_subject == "python" and is_distribution(item.subject):
+            covered.setdefault(item.subject, set()).update(item.when)
+            tables.setdefault(item.subject, set()).add(f"{item.rule.topic}.toml")
+    for item in rules:
+        if item.rule.id.rsplit("/", 1)[0] in with_python and item.then_subject in covered:
+            covered[item.then_subject].update(item.then)
+    found: dict[int, tuple[str, ...]] = {}
+    for subject, ids in covered.items():
+        for candidate in cands.of(subject):
+            installed = candidate.installed is not None or candidate.installed_in
+            if candidate.id not in ids and not installed and not candidate.region:
+                found[candidate.id] = tuple(sorted(tables[subject]))
+    return found
 
 
 def _listed(cands: Candidates) -> dict[str, tuple[Source, tuple[str, ...]]]:
@@ -335,7 +371,7 @@ def _relevant_rules(
             if index in taken:
                 continue
             on_host = cands.scope(subject) == "fixed"
-            adds = rule.hard and not on_host and is_distribution(subject)
+            adds = rule.hard and rule.brings and not on_host and is_distribution(subject)
             if not (subject in relevant or (on_host and known(subject))):
                 continue
             if not (adds or then_subject in relevant or cands.scope(then_subject) != "local"):

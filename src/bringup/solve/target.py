@@ -67,6 +67,7 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
         )
     kind, count = match["kind"], int(match["count"])
     known = device_kinds(catalogue)
+    kind = _product_kind(kind, known)
     if kind not in known:
         near = [k for k in known if k.lower() == kind.lower()]
         guess = f"; did you mean {near[0]!r}?" if near else ""
@@ -74,6 +75,8 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
         for name, (_vendor, subject, _count) in known.items():
             by_subject.setdefault(subject, []).append(name)
         listed = "; ".join(f"{display_name(s)}: {', '.join(n)}" for s, n in by_subject.items())
+        products = sorted({p.upper() for _b, p in _products()})
+        listed += f"; products: {', '.join(products)}" if products else ""
         raise StackError(f"--target {text}: unknown chip {kind!r}{guess}", hint=f"known: {listed}")
     if not 1 <= count <= MAX_DEVICES:
         raise StackError(f"--target {text}: a count from 1 to {MAX_DEVICES}")
@@ -84,3 +87,23 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
     fixed[kind_subject] = HostValue(subject=kind_subject, source=source, values=(kind,))
     fixed[count_subject] = HostValue(subject=count_subject, source=source, values=(str(count),))
     return replace(host, fixed=fixed, vendors=frozenset({vendor}))
+
+
+def _products() -> list[tuple[str, str]]:
+    """(device kind value, product name) of every backend's products by name (``a100`` is
+    compute capability 8.0: the CUDA backend's vocabulary, from NVIDIA's list)."""
+    return [
+        (value, name)
+        for backend, _devices in backends.with_devices()
+        for name, value in backend.vocabulary.products.items()
+    ]
+
+
+def _product_kind(kind: str, known: dict[str, tuple[str, str, str]]) -> str:
+    """The device kind ``kind`` names: itself when the knowledge base lists it (``910B``,
+    ``8.0``), else that of the product it names in any case (``A100`` -> ``8.0``: a CUDA user
+    names the GPU, not its compute capability)."""
+    if kind in known:
+        return kind
+    found = {value for value, name in _products() if name == kind.lower() and value in known}
+    return found.pop() if len(found) == 1 else kind

@@ -11,7 +11,7 @@ from bringup.model.resolution import (
     VerdictStatus,
 )
 from bringup.solve.problem import SolverInput
-from bringup.subjects import scope_of
+from bringup.subjects import display_name, scope_of
 
 
 class _Uses:
@@ -111,6 +111,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         missing=pin.missing,
                     )
                 )
+    if env is not None:
+        obstacles += _unchecked(uses, resolution, name)
     for unverified in resolution.unverified:
         if unverified.component == name:
             obstacles.append(
@@ -127,6 +129,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         status = "needs_hardware"
     elif unplaced is not None:
         status = "runs_after" if "driver" in kinds else "blocked"
+    elif "unchecked" in kinds:
+        status = "unverified"
     elif kinds & {"install", "driver"}:
         status = "runs_after"
     else:
@@ -137,6 +141,64 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         obstacles=tuple(obstacles),
         environment=env.index if env is not None else None,
     )
+
+
+def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]:
+    """What the knowledge base cannot vouch for in the repo's environment, of what it uses: a
+    pin to install that no row says the Python of (``python_unknown``: torch 1.11.0 has no
+    wheel for Python 3.11, which no row tells), and each recommendation of its rows not
+    followed (torch 2.5.1 is built for CUDA 11.8, 12.1 or 12.4; the environment has 11.3)."""
+    env = resolution.environment_of(name)
+    if env is None:
+        return []
+    used = uses.subjects(name, resolution)
+    problem = uses.problem
+    found: list[Obstacle] = []
+    python = env.pin("python")
+    for subject in sorted(used):
+        pin = env.pin(subject)
+        candidate = uses.candidate_of.get((subject, pin.version)) if pin is not None else None
+        tables = problem.python_unknown.get(candidate) if candidate is not None else None
+        if pin is None or pin.installed or not tables:
+            continue
+        on = f" on Python {python.version}" if python is not None else ""
+        found.append(
+            Obstacle(
+                kind="unchecked",
+                subject=subject,
+                detail=pin.version,
+                source=pin.source,
+                missing=tuple(
+                    f"no row in {t} says which Python {display_name(subject)} {pin.version} "
+                    f"has wheels for{on}"
+                    for t in tables
+                ),
+            )
+        )
+    rules = {item.rule.id: item for item in problem.rules}
+    for caveat in resolution.caveats:
+        item = rules.get(caveat.rule_id or "")
+        if caveat.environment != env.index or item is None:
+            continue
+        if not {item.subject, item.then_subject} <= used:
+            continue
+        pin, asked = env.pin(item.then_subject), env.pin(item.subject)
+        if pin is None or asked is None:
+            continue
+        found.append(
+            Obstacle(
+                kind="unchecked",
+                subject=item.then_subject,
+                detail=pin.version,
+                source=caveat.source,
+                missing=(
+                    f"{display_name(item.subject)} {asked.version} goes with "
+                    f"{display_name(item.then_subject)} {item.rule.then_spec}"
+                    + (f" ({item.rule.note})" if item.rule.note else ""),
+                ),
+            )
+        )
+    return found
 
 
 def verdicts(resolution: Resolution, problem: SolverInput) -> tuple[Verdict, ...]:

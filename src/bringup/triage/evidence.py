@@ -62,11 +62,14 @@ errors might be ...", Comfy-Org/ComfyUI#12366)."""
 _SEPARATOR = re.compile(r"[/\\]")
 _CRASH = re.compile(
     r"(?i)(?:\bsegmentation fault|\bsegfault\b|\bcore dumped\b|\billegal instruction\b"
-    r"|\bbus error\b|^[^\w]*aborted\b"
+    r"|\bbus error\b|^[^\w]*aborted\b|\bdouble free or corruption\b"
+    r"|\bcorrupted (?:size vs\. prev_size|double-linked list)\b"
     r"|\bfatal python error: (?:segmentation|aborted|bus error|illegal))"
 )
-"""A process killed by a signal, as the shell or Python's faulthandler reports it: the line
-says that it died, not where; the line before it may (``text``)."""
+"""A process killed by a signal, as the shell or Python's faulthandler reports it, or by
+glibc's heap checks (malloc/malloc.c ``malloc_printerr``: "corrupted size vs. prev_size", then
+the shell's "Aborted"): the line says that it died, not where; the line before it may
+(``text``)."""
 
 
 def _file_name(word: re.Match[str]) -> str:

@@ -79,6 +79,7 @@ PYTEST = "pytest"
 
 Frames = Callable[[], tuple[str, ...]]
 Call = Callable[[], str]
+Phase = Callable[[], str]
 
 
 class Observer(NamedTuple):
@@ -154,6 +155,9 @@ class ExceptionSighting:
     chained: bool
     call: str = field(default="", compare=False)
     """The source line under the innermost frame: what it called when it raised."""
+    phase: str = field(default="", compare=False)
+    """The layer of what the process was doing when it raised, as its frames show (importing
+    a module, opening the device, a collective: ``bringup.triage.phase``), or ''."""
 
     @property
     def nested(self) -> bool:
@@ -224,6 +228,7 @@ class Findings:
     _chained: bool = False
     _last_frames: Optional[Frames] = None
     _last_call: Call = field(default=str, compare=False)
+    _last_phase: Phase = field(default=str, compare=False)
 
     def note(
         self,
@@ -235,17 +240,20 @@ class Findings:
         *,
         frames: Frames = tuple,
         call: Call = str,
+        phase: Phase = str,
     ) -> None:
         """Record one observer match (called in log order); ``frames`` reads the frames
         printed before an exception (for a failure line: the line before it, then the lines
-        after it), ``call`` the source line under its innermost frame, only for the exceptions
-        and failure lines that are kept."""
+        after it), ``call`` the source line under its innermost frame, ``phase`` what they
+        show the process doing, only for the exceptions and failure lines that are
+        kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
             pytest = owner == PYTEST
-            read = (tuple, str) if pytest else (frames, call)
-            self._exception(groups, line, text, *read)
+            if pytest:
+                frames, call, phase = tuple, str, str
+            self._exception(groups, line, text, frames, call=call, phase=phase)
         elif role == FAILURE:
             self._failure(owner, line, text, frames)
         elif role == CODE:
@@ -273,7 +281,14 @@ class Findings:
         return seen is not None or not value.strip()
 
     def _exception(
-        self, groups: dict[str, str], line: int, text: str, frames: Frames, call: Call
+        self,
+        groups: dict[str, str],
+        line: int,
+        text: str,
+        frames: Frames,
+        *,
+        call: Call,
+        phase: Phase,
     ) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
         sighting = ExceptionSighting(
@@ -284,6 +299,7 @@ class Findings:
             frames() if keep else (),
             self._chained,
             call() if keep else "",
+            phase() if keep else "",
         )
         self._chained = False
         if keep:
@@ -291,6 +307,7 @@ class Findings:
         self.last_exception = sighting
         self._last_frames = None if keep else frames
         self._last_call = str if keep else call
+        self._last_phase = str if keep else phase
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -366,10 +383,14 @@ class Findings:
         """The first exceptions, and the last one when it is not among them."""
         if self.last_exception is not None and self._last_frames is not None:
             self.last_exception = replace(
-                self.last_exception, frames=self._last_frames(), call=self._last_call()
+                self.last_exception,
+                frames=self._last_frames(),
+                call=self._last_call(),
+                phase=self._last_phase(),
             )
             self._last_frames = None
             self._last_call = str
+            self._last_phase = str
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)

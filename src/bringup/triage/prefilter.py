@@ -3,14 +3,16 @@
 Two engines answer that question; the full RE2 patterns then run only on the blocks (and for
 only the patterns) the first pass names, so both give exactly the same matches.
 
-- **Hyperscan** (optional, ``pip install 'bringup[fast]'``): every pattern compiled into one
-  database in prefilter mode, whose SIMD literal matchers skip through text at several GB/s
+- **Hyperscan** (optional, ``pip install 'bringup[fast]'``): every pattern (its long bounded
+  repeats made unbounded: ``bringup.triage.widen``) compiled into one database in prefilter
+  mode, whose SIMD literal matchers skip through text at several GB/s
   per core. Prefilter mode may name a pattern that does not really match (it approximates
   what it cannot run), never miss one. The compiled database is cached next to the knowledge
-  base's cache: compiling it (about 0.1 s) costs more than its pass over a 100 MB log.
-- **RE2 set**: all patterns in one DFA, about 0.4 GB/s per core on a quiet log; always
-  available. On a long log a quick set of literal stand-ins (``bringup.triage.factors``), at
-  about twice that speed, clears the blocks that match nothing before the exact set is asked.
+  base's cache: compiling it (about 1.3 s of CPU for the built-in set) costs more than its
+  pass over a 100 MB log.
+- **RE2 set**: always available. One DFA of each pattern's literal stand-in
+  (``bringup.triage.factors``) names a superset of the patterns in a block; the named
+  patterns' own regexes then say which are there.
 
 Hyperscan (without its UTF-8 mode) reads bytes as RE2's Latin-1 mode does. Neither documents
 how it folds case or reads ``\\p{..}`` classes for bytes above 0x7f, so patterns whose meaning
@@ -34,6 +36,7 @@ from typing import Any, Optional, Protocol, Union
 import msgspec
 
 from bringup import cache
+from bringup.triage import widen
 from bringup.triage.factors import stand_ins
 from bringup.triage.signatures import engine_options
 
@@ -57,30 +60,19 @@ class Prefilter(Protocol):
     def candidates(self, block: Buffer) -> list[int]: ...
 
 
-QUICK_AFTER = 8 << 20
-"""Bytes an RE2 set prefilter scans before it builds its quick set: building it (parsing
-every pattern for its literals, ~0.07 s) pays off only on logs of several megabytes."""
-
-
-QUICK_BUSY_AFTER = 512 << 10
-"""Bytes of busy parts (``likely``) after which the quick set is built: there it saves ~0.5 ms
-every 4 KiB, and costs ~8 ms to build (its stand-ins read from the cache)."""
-
-
-QUICK_PAUSE = 1 << 20
-"""After the quick set names something, the exact set alone answers for this many bytes: in a
-busy log (a real failure log, where nearly every part matches something) a quick pass first
-would only add to the exact one (30 % more on the real-log benchmark corpus)."""
-
-
 class Re2SetPrefilter:
-    """Patterns in one RE2 set: a single DFA pass per block.
+    """Each pattern's literal stand-in (``bringup.triage.factors``), or the pattern itself
+    where it has none, in one RE2 set (the quick set): it names every pattern that matches a
+    block, and perhaps others; each named pattern's own RE2 regex then says whether it does.
 
-    After ``QUICK_AFTER`` bytes (or ``warm``) a quick set runs first: each pattern's literal
-    stand-in (``bringup.triage.factors``), or the pattern itself where it has none. It
-    matches wherever the patterns do at about half their cost per byte, so a block it finds
-    nothing in (most blocks of a long log) is done; elsewhere the exact set answers, so
-    the candidates named never depend on the quick set (nor on ``QUICK_PAUSE``)."""
+    An RE2 set of all the patterns themselves answered exactly in one pass, but on real
+    failure logs its DFA never settles (the ~1,400 unanchored patterns keep making new
+    states, its cache fills and is reset): 7 s a MiB of the real-log benchmark corpus, every
+    pass, against 0.16 s for the quick set and the named patterns' regexes (0.14 s on whole
+    128 KiB blocks), with the same candidates. The quick set's alternatives joined into one
+    pattern (``_anything``) say whether it names anything, ~15 % cheaper than asking it
+    which: a quiet block is done there. Both are built at the first question (``warm``),
+    from the cached stand-ins."""
 
     def __init__(
         self,
@@ -88,21 +80,11 @@ class Re2SetPrefilter:
         indexes: Optional[Sequence[int]] = None,
         cache_dir: Optional[Path] = None,
     ) -> None:
-        import re2
-
-        self._set = re2.Set.SearchSet(engine_options())
-        for pattern in patterns:
-            self._set.Add(pattern)
-        self._set.Compile()
         self._indexes = list(indexes) if indexes is not None else list(range(len(patterns)))
         self._patterns = list(patterns)
+        self._regexes: dict[int, Any] = {}
         self._quick: Any = None
         self._anything: Any = None
-        """The quick set's alternatives as one pattern (and the patterns without a stand-in):
-        whether the quick set names anything, ~15 % cheaper than asking it which."""
-        self._until_quick = QUICK_AFTER
-        self._until_busy_quick = QUICK_BUSY_AFTER
-        self._paused = 0
         self._cache_dir = cache_dir
 
     @property
@@ -110,30 +92,31 @@ class Re2SetPrefilter:
         return "re2-set"
 
     def candidates(self, block: Buffer) -> list[int]:
-        if self._quick is None:
-            self._until_quick -= len(block)
-            if self._until_quick <= 0:
-                self.warm()
-        elif self._paused > 0:
-            self._paused -= len(block)
-        elif not self._anything.Match(block):
+        self.warm()
+        if not self._anything.Match(block):
             return []
-        else:
-            self._paused = QUICK_PAUSE
-        return [self._indexes[i] for i in self._set.Match(block) or ()]
+        return [self._indexes[i] for i in self._named(block) if self._regex(i).search(block)]
 
-    def likely(self, block: Buffer) -> Optional[list[int]]:
+    def likely(self, block: Buffer) -> list[int]:
         """The patterns the quick set alone names in ``block``: every pattern that matches
-        there, and perhaps others, which the caller runs to see; None until the quick set is
-        built (after ``QUICK_BUSY_AFTER`` bytes asked here). On a busy part of a log the exact
-        set costs three times the quick one (0.7 against 0.2 ms a 4 KiB part of real failure
-        logs), more than the patterns it spares cost to run."""
-        if self._quick is None:
-            self._until_busy_quick -= len(block)
-            if self._until_busy_quick > 0:
-                return None
-            self.warm()
-        return [self._indexes[i] for i in self._quick.Match(block) or ()]
+        there, and perhaps others, which the caller runs to see (on a busy part of a log it
+        runs them anyway: confirming them first would search twice)."""
+        self.warm()
+        return [self._indexes[i] for i in self._named(block)]
+
+    def _named(self, block: Buffer) -> list[int]:
+        """The quick set's names in pattern order (as Hyperscan's): a set's own order is
+        where its DFA met them."""
+        return sorted(self._quick.Match(block) or ())
+
+    def _regex(self, index: int) -> Any:
+        """The pattern at ``index`` alone, compiled when the quick set first names it."""
+        regex = self._regexes.get(index)
+        if regex is None:
+            import re2
+
+            regex = self._regexes[index] = re2.compile(self._patterns[index], engine_options())
+        return regex
 
     def warm(self) -> None:
         """Build the quick set now (a scan split over forked processes builds it once, before
@@ -357,31 +340,34 @@ def _load_or_compile(
     cache_dir: Optional[Path],
     once: frozenset[int] = frozenset(),
 ) -> tuple[Any, list[int]]:
-    """The database for ``eligible`` patterns, from the cache when a usable copy is there."""
+    """The database for ``eligible`` patterns (``widen.widened``: made on a miss only, the key
+    names the widening's bound and source), from the cache when a usable copy is there."""
     mode = hyperscan.HS_MODE_BLOCK
     common = 0
     for flag in FLAGS_NAMES:
         common |= getattr(hyperscan, flag)
     flags = {i: common | (hyperscan.HS_FLAG_SINGLEMATCH if i in once else 0) for i in eligible}
     key = cache.fingerprint(
+        paths=[Path(widen.__file__)],
         parts=[
-            f"{getattr(hyperscan, '__version__', '?')}|{common}|{mode}",
+            f"{getattr(hyperscan, '__version__', '?')}|{common}|{mode}|{widen.MIN_BOUND}",
             *(b"%d\0%d\0" % (index, flags[index]) + patterns[index] for index in eligible),
-        ]
+        ],
     )
     cached = _read_cache(hyperscan, key, cache_dir, mode)
     if cached is not None:
         LOG.debug("hyperscan database of %d patterns read from %s", len(cached[1]), cache_dir)
         return cached
     started = time.perf_counter()
+    wide = [widen.widened(pattern) for pattern in patterns]
     accepted = list(eligible)
     try:
-        database = _compile(hyperscan, patterns, accepted, flags, mode)
+        database = _compile(hyperscan, wide, accepted, flags, mode)
     except hyperscan.error:
-        accepted = _accepted(hyperscan, patterns, list(eligible), flags, mode)
+        accepted = _accepted(hyperscan, wide, list(eligible), flags, mode)
         for index in sorted(set(eligible) - set(accepted)):
             LOG.debug("hyperscan rejects pattern %r: RE2 matches it", patterns[index])
-        database = _compile(hyperscan, patterns, accepted, flags, mode)
+        database = _compile(hyperscan, wide, accepted, flags, mode)
     elapsed = time.perf_counter() - started
     LOG.debug("hyperscan database of %d patterns compiled in %.0f ms", len(accepted), elapsed * 1e3)
     if cache_dir is not None:

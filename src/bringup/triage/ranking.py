@@ -30,7 +30,9 @@ line is already the evidence of a better one is left out. A log in which nothing
 failure but that ends inside a Python traceback is read from the traceback
 (``bringup.triage.remnant``), and one with neither from its warnings (``fallback.warned``).
 In a log that shows a kernel compiled while the job ran, a ``build`` layer is read as
-``operator_execution`` (``bringup.triage.runtimecompile``).
+``operator_execution`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
+``operator_execution`` read from an exception raised while a module was being imported is read
+as ``install`` (``bringup.triage.phase``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, remnant, runtimecompile, tiers
+from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
 from bringup.triage.predicates import PREDICATES, PredicateArg
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -148,6 +150,8 @@ def rank(
     if not diagnoses:
         diagnoses = fallback.warned(result.findings, result.lines)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
+    loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
+    diagnoses = phase.read_in(diagnoses, result.findings, loose)
     return diagnoses if top is None else diagnoses[:top]
 
 
@@ -428,13 +432,14 @@ def _diagnosis(
         return None if value is None else str(value)
 
     record = signature.record
+    held = snapshot is not None and confirmation == "confirmed"
     return Diagnosis(
         signature_id=record.id,
         title=record.title,
         layer=layer or record.layer,
         kind=record.kind,
-        cause=render(record.cause, hits.captures, fact_value, catalogue.tables),
-        fix=render(record.fix, hits.captures, fact_value, catalogue.tables),
+        cause=render(record.cause, hits.captures, fact_value, catalogue.tables, confirmed=held),
+        fix=render(record.fix, hits.captures, fact_value, catalogue.tables, confirmed=held),
         source=record.source,
         evidence=tuple(hits.evidence),
         matches=hits.matches,

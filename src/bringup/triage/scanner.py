@@ -38,6 +38,7 @@ from bringup.triage.findings import (
     call_before,
     frames_before,
 )
+from bringup.triage.phase import phase_before
 from bringup.triage.prefilter import choose_prefilter
 from bringup.triage.signatures import SignatureSet, engine_options
 from bringup.triage.spans import Find, Spans, finder, group
@@ -257,8 +258,7 @@ class Matcher:
         """``_pieces`` from a prefilter that names patterns but not where (an RE2 set). A
         block after a busy one (a real failure log is busy from end to end) is asked part by
         part at once: the parts' answers make up the block's, so asking the whole block
-        first would only scan it twice (on real logs the set runs at about 20 MB/s, most of
-        the scan)."""
+        first would only scan it twice."""
         if self._busy and len(block) > PIECE_BYTES:
             pieces = self._pieces(block, None)
             named = {index for _, _, candidates, _ in pieces for index in candidates}
@@ -281,9 +281,8 @@ class Matcher:
         start = 0
         while start < len(block):
             end = block.find(b"\n", start + PIECE_BYTES) + 1 or len(block)
-            named = likely(view[start:end]) if likely is not None else None
-            if named is None:
-                named = self.prefilter.candidates(view[start:end])
+            part = view[start:end]
+            named = likely(part) if likely is not None else self.prefilter.candidates(part)
             if allowed is not None:
                 named = [i for i in named if i in allowed]
             if named:
@@ -346,9 +345,15 @@ class Matcher:
                 text = bounds.text(start, found[0][1])
                 read = _following if role == FAILURE else _frames
                 frames = functools.partial(read, block, start, result.tail)
-                call = functools.partial(_call, block, start, result.tail)
                 result.findings.note(
-                    role, signature_id, groups, line, text, frames=frames, call=call
+                    role,
+                    signature_id,
+                    groups,
+                    line,
+                    text,
+                    frames=frames,
+                    call=functools.partial(_call, block, start, result.tail),
+                    phase=functools.partial(_phase, block, start, result.tail),
                 )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -399,6 +404,12 @@ def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
 def _call(block: Block, start: int, tail: bytes) -> str:
     """The source line under the innermost frame before the exception line at ``block[start]``."""
     return call_before(_before(block, start, tail))
+
+
+def _phase(block: Block, start: int, tail: bytes) -> str:
+    """The layer of what the frames before the exception line at ``block[start]`` show the
+    process doing, or ''."""
+    return phase_before(_before(block, start, tail))
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:

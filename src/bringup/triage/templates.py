@@ -4,9 +4,13 @@
 lookup table of the knowledge base (``GLIBCXX 3.4.30`` -> ``GCC 12.1``); ``{fact:KEY}`` is the
 value of a snapshot fact (keys from ``bringup.model.keys``). A ``[[ ... ]]`` segment is dropped
 when any placeholder inside it cannot be resolved, so text about the host appears only when a
-snapshot says it. A table of one component's codes says what a code it does not list is (its
-``unknown`` text, kept under ``UNKNOWN_KEY``: "unknown code of HCCL"), so that a code is never
-left to read as another component's.
+snapshot says it. A segment with no placeholder states what the record's ``when`` condition
+found on the host ("[[ ASCEND_HOME_PATH is not set in the probed environment.]]"): it stays only
+when a snapshot confirmed that condition (``confirmed``), never for a log from another machine
+read alone (outsider test 22 item 13: this machine's state was printed into someone else's log).
+A table of one component's codes says what a code it does not list is (its ``unknown`` text,
+kept under ``UNKNOWN_KEY``: "unknown code of HCCL"), so that a code is never left to read as
+another component's.
 """
 
 from __future__ import annotations
@@ -64,9 +68,12 @@ def render(
     captures: Mapping[str, str],
     fact_value: Callable[[str], Optional[str]],
     tables: Mapping[str, Mapping[str, str]],
+    *,
+    confirmed: bool = False,
 ) -> str:
-    """Fill ``template``; optional segments with an unknown value vanish, other unknown values
-    print as ``?`` (a capture group that did not take part in the match)."""
+    """Fill ``template``; optional segments with an unknown value vanish, and so do those with
+    no placeholder unless the host ``confirmed`` them; other unknown values print as ``?`` (a
+    capture group that did not take part in the match)."""
 
     def resolve(token: str) -> Optional[str]:
         placeholder = parse_placeholder(token)
@@ -92,6 +99,8 @@ def render(
         return PLACEHOLDER.sub(one, text)
 
     def segment(match: re.Match[str]) -> str:
+        if not confirmed and not PLACEHOLDER.search(match.group(1)):
+            return ""
         missing: list[str] = []
         text = fill(match.group(1), missing)
         return "" if missing else text

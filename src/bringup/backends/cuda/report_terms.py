@@ -48,8 +48,15 @@ TERMS = ReportTerms(
         "CUDA runtime version": (cuda_keys.CUDA_ACTIVE, "version"),
         "Nvidia driver version": (cuda_keys.NVIDIA_DRIVER, "version"),
         "cuDNN version": (cuda_keys.CUDA_CUDNN, "version"),
+        # detectron2's collect_env (``importers.tabulated``): "Driver version  535.86.10",
+        # "GPU available  Yes", older "CUDA available  True"
+        "Driver version": (cuda_keys.NVIDIA_DRIVER, "version"),
+        "GPU available": (cuda_keys.TORCH_CUDA_AVAILABLE, "bool"),
+        "CUDA available": (cuda_keys.TORCH_CUDA_AVAILABLE, "bool"),
     },
     labels=("GPU models and configuration",),
+    # detectron2's collect_env rows of these (``importers.tabulated``: "CUDA_HOME  /usr/local/cuda")
+    environment=("CUDA_HOME", "TORCH_CUDA_ARCH_LIST"),
     absent=("No CUDA",),
     # collect_env's "GPU models and configuration: GPU 0: NVIDIA A100 (UUID: ...)" (or the
     # lines after it) and sglang's check_env "GPU 0,1: NVIDIA A40"

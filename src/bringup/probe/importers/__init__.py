@@ -19,6 +19,7 @@ import datetime
 
 from bringup import backends, subjects
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
+from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
 from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
@@ -29,6 +30,7 @@ from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
 from bringup.probe.importers.sections import find_sections
+from bringup.probe.importers.tabulated import tabulated
 from bringup.probe.importers.terms import report_backend, report_terms
 from bringup.probe.importers.transcripts import read_transcripts
 from bringup.probe.importers.vocabulary import Vocabulary, load_vocabulary
@@ -49,7 +51,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     source = Source(kind="report", ref=path)
     vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
-    lines = expand_collapsed(list(numbered_lines(rest)))
+    lines = tabulated(expand_collapsed(list(numbered_lines(rest))))
     parts = split_parts(rest.splitlines())
     about = report_backend(text)
     found = merge(*sections, read_collect_env(lines, source))
@@ -169,7 +171,7 @@ def _reported_toolkits(facts: list[Fact], known: tuple[Toolkit, ...]) -> tuple[T
             Toolkit(
                 kind=toolkit.toolkit_kinds[0],
                 version=str(stated.value),
-                path="(reported)",
+                path=REPORTED_PATH,
                 source=stated.source,
                 active=True,
             )
@@ -187,7 +189,7 @@ def _reported_python(facts: list[Fact]) -> tuple[PythonInstall, ...]:
     first = min(listed, key=lambda f: f.source.line or 0)
     return (
         PythonInstall(
-            path="(reported)",
+            path=REPORTED_PATH,
             version=str(python.value) if python is not None else "unknown",
             origin="report",
             source=first.source,

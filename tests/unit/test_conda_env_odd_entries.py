@@ -1,0 +1,18 @@
+"""A conda file is input: an entry with no package name (a bare channel prefix, a lone
+version) is read past, never a crash of the scan (``_other_platform`` looks at every entry
+before the requirements are read)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.extraction import SourceFile
+
+
+@pytest.mark.parametrize("entry", ['"conda-forge::"', '"=1.0"'])
+def test_an_entry_without_a_name_is_read_past(entry: str) -> None:
+    # constructed: a hand-edited environment.yml with one malformed entry beside numpy
+    text = f"name: x\ndependencies:\n  - {entry}\n  - numpy=1.24\n"
+    found = extract_conda_env(SourceFile(ref="environment.yml", rel="environment.yml", text=text))
+    assert "conda:numpy" in {r.subject for r in found.requirements}
