@@ -21,6 +21,7 @@ from bringup.scan.ci import extract_ci
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.scopenames import CI
 from bringup.scan.tablecells import clean
 
 _XFORMERS_ENV = (
@@ -42,11 +43,11 @@ def test_the_architectures_a_ci_job_builds_for_are_its_wheels_floor() -> None:
     found = [r for r in _ci(_XFORMERS_ENV) if r.subject == "compute_capability"]
     assert [(r.spec, r.source.line, r.hard) for r in found] == [(">=7.5", 33, False)]
     # lent to the repo where it states no capability of its own, soft and of low confidence
-    lent = borrowed([], found, {})
+    lent = borrowed([], {CI: found}, {})
     assert [(r.spec, r.hard, r.confidence) for r in lent] == [(">=7.5", False, "low")]
     # a repo that states a capability itself keeps its own word
     own = [msgspec.structs.replace(r, source=file_source("README.md", 99)) for r in found]
-    assert borrowed(own, found, {}) == []
+    assert borrowed(own, {CI: found}, {}) == []
     # constructed: an expression whose strings name no architecture states none
     empty = _XFORMERS_ENV.replace("'7.5 8.0+PTX'", "'cuda'")
     assert not any(r.subject == "compute_capability" for r in _ci(empty))
