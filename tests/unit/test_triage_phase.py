@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bringup.triage import explain_text, fallback, scan_log
+from bringup.triage.findings import read_frames
 from bringup.triage.phase import frames_of, imported, layer_of
 
 # tests/data/triage_heldout 01 (tuning), rusty1s/pytorch_sparse#250: the script imports
@@ -110,7 +111,7 @@ VERL = (
 
 
 def test_frames_are_read_in_pythons_and_pytests_forms() -> None:
-    assert frames_of(TORCH_SPARSE.encode())[:2] == [
+    assert frames_of(read_frames(TORCH_SPARSE.encode()))[:2] == [
         ("human_heart_explainer.py", "<module>"),
         (
             "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch_sparse/"
@@ -118,23 +119,23 @@ def test_frames_are_read_in_pythons_and_pytests_forms() -> None:
             "<module>",
         ),
     ]
-    assert [f for _, f in frames_of(TRITON_GLUON.encode())] == ["<module>"] * 4
+    assert [f for _, f in frames_of(read_frames(TRITON_GLUON.encode()))] == ["<module>"] * 4
 
 
 @pytest.mark.parametrize("text", [TORCH_SPARSE, TRITON_GLUON])
 def test_a_module_body_below_the_program_is_an_import(text: str) -> None:
-    assert imported(frames_of(text.encode()))
-    assert layer_of(frames_of(text.encode())) == "install"
+    assert imported(frames_of(read_frames(text.encode())))
+    assert layer_of(frames_of(read_frames(text.encode()))) == "install"
 
 
 @pytest.mark.parametrize("text", [LAUNCH, FROZEN_RUNPY, BUILD, VERL])
 def test_a_module_the_program_started_is_no_import(text: str) -> None:
-    assert not imported(frames_of(text.encode()))
+    assert not imported(frames_of(read_frames(text.encode())))
 
 
 def test_the_programs_own_module_body_alone_is_no_import() -> None:
     # the outermost frame of TORCH_SPARSE alone: the script's top-level code running
-    assert not imported(frames_of(TORCH_SPARSE.encode())[:1])
+    assert not imported(frames_of(read_frames(TORCH_SPARSE.encode()))[:1])
 
 
 def test_a_defect_raised_while_importing_is_placed_at_install() -> None:
@@ -247,7 +248,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 )
 def test_the_innermost_frames_say_what_the_process_was_doing(case: str, layer: str) -> None:
     # tuning cases of the triage corpora (odd numbers)
-    assert layer_of(frames_of((DATA / case).read_bytes())) == layer
+    assert layer_of(frames_of(read_frames((DATA / case).read_bytes()))) == layer
 
 
 def test_a_layer_a_rule_gives_on_purpose_is_kept() -> None:

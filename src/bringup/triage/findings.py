@@ -15,7 +15,7 @@ last ``MAX_FRAMES`` frames before each exception, the first line of each line ru
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Optional
 
@@ -57,7 +57,14 @@ EXCEPTION_PATTERN = (
     r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
     r"(?:Error|Exception|Failure|Interrupt))(?:: (?P<msg>[^\n]*))?$"
 )
-_FRAME = re.compile(rb"(?m)^" + PREFIX.encode() + rb'[ \t]*File "([^"\n]+)", line [0-9]+')
+_FRAME = re.compile(
+    rb'(?m)^(?P<lead>[^\n]{0,200}?)\bFile "(?P<path>[^"\n]{1,400})", line [0-9]{1,9}'
+    rb"(?:, in (?P<fn>\S{1,200}))?"
+    rb"|^[ \t]{0,8}(?P<short>[^\s:]{1,400}\.py):[0-9]{1,9}: in (?P<sfn>\S{1,200})[ \t]*$"
+)
+"""A frame line: Python's (``File "x.py", line 3, in f``; no function on a SyntaxError's
+location line), behind whatever the line starts with, or pytest's (``x.py:3: in f``)."""
+_LEAD = re.compile(PREFIX.encode() + rb"[ \t]*")
 _TRACEBACK = b"Traceback (most recent call last):"
 CHAIN_PATTERN = (
     r"(?:During handling of the above exception, another exception occurred"
@@ -78,8 +85,24 @@ PYTEST_PATTERN = (
 PYTEST = "pytest"
 
 Frames = Callable[[], tuple[str, ...]]
-Call = Callable[[], str]
-Phase = Callable[[], str]
+
+
+class Traceback(NamedTuple):
+    """What is read of the traceback printed before an exception line: its frames' files
+    (``frames_before``), the source line under the innermost (``call_before``) and the layer
+    they show the process in (``bringup.triage.phase``), or ''."""
+
+    frames: tuple[str, ...]
+    call: str
+    phase: str
+
+
+NO_TRACEBACK = Traceback((), "", "")
+Read = Callable[[], Traceback]
+
+
+def no_traceback() -> Traceback:
+    return NO_TRACEBACK
 
 
 class Observer(NamedTuple):
@@ -110,24 +133,56 @@ TRACEBACK_OBSERVERS = (
 )
 
 
-def frames_before(text: bytes) -> tuple[str, ...]:
-    """The frames of the traceback that ``text`` (what precedes an exception line) ends
-    with, innermost last: the ``File "..."`` lines after its last ``Traceback`` header."""
-    start = text.rfind(_TRACEBACK)
-    paths = _FRAME.findall(text, max(start, 0))
-    return tuple(path.decode("utf-8", "replace") for path in paths[-MAX_FRAMES:])
+class Frame(NamedTuple):
+    """A frame of a traceback: its file, its function ('' on a SyntaxError's location line),
+    the source line printed under it ('' when none) and whether it is Python's own form behind
+    only a launcher's prefix (``python``; not pytest's, nor a frame quoted inside other text)."""
+
+    path: str
+    function: str
+    source: str
+    python: bool
 
 
-def call_before(text: bytes) -> str:
-    """The source line Python printed under the innermost frame of the traceback that
-    ``text`` ends with ('' when none: no frame, or a frame without its source)."""
-    found = list(_FRAME.finditer(text, max(text.rfind(_TRACEBACK), 0)))
-    if not found:
-        return ""
-    last = found[-1]
-    source = text[last.end() :].split(b"\n", 2)[1:2]
-    said = source[0].decode("utf-8", "replace").strip() if source else ""
-    return "" if _FRAME.match(source[0] if source else b"") else said
+def read_frames(text: bytes) -> tuple[Frame, ...]:
+    """The frames of the traceback that ``text`` (what precedes an exception line) ends with,
+    outermost first: those after its last ``Traceback`` header, or every frame when there is
+    none (pytest's reports)."""
+    found = []
+    for frame in _FRAME.finditer(text, max(text.rfind(_TRACEBACK), 0)):
+        if frame.group("short") is not None:
+            path, function = frame.group("short"), frame.group("sfn")
+            found.append(Frame(_text(path), _text(function), "", False))
+            continue
+        source = text[frame.end() :].split(b"\n", 2)[1:2]
+        said = b"" if not source or _python(_FRAME.match(source[0])) else source[0]
+        function = frame.group("fn") or b""
+        found.append(
+            Frame(_text(frame.group("path")), _text(function), _text(said).strip(), _python(frame))
+        )
+    return tuple(found)
+
+
+def _python(frame: Optional[re.Match[bytes]]) -> bool:
+    """Whether ``frame`` is one in Python's form behind only a launcher's prefix."""
+    lead = frame.group("lead") if frame is not None else None
+    return lead is not None and _LEAD.fullmatch(lead) is not None
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def frames_before(frames: Sequence[Frame]) -> tuple[str, ...]:
+    """The files of ``frames`` in Python's form (``read_frames``), innermost last."""
+    return tuple(frame.path for frame in frames if frame.python)[-MAX_FRAMES:]
+
+
+def call_before(frames: Sequence[Frame]) -> str:
+    """The source line Python printed under the innermost of ``frames`` in its form
+    (``read_frames``; '' when none: no frame, or a frame without its source)."""
+    python = [frame for frame in frames if frame.python]
+    return python[-1].source if python else ""
 
 
 @dataclass
@@ -226,9 +281,7 @@ class Findings:
     """The first line of each mark (a kernel compiled while the job runs): unlike a line
     rule's, read after an exception too, and no diagnosis of its own."""
     _chained: bool = False
-    _last_frames: Optional[Frames] = None
-    _last_call: Call = field(default=str, compare=False)
-    _last_phase: Phase = field(default=str, compare=False)
+    _last_traceback: Optional[Read] = field(default=None, compare=False)
 
     def note(
         self,
@@ -238,24 +291,19 @@ class Findings:
         line: int,
         text: str,
         *,
-        frames: Frames = tuple,
-        call: Call = str,
-        phase: Phase = str,
+        traceback: Read = no_traceback,
+        following: Frames = tuple,
     ) -> None:
-        """Record one observer match (called in log order); ``frames`` reads the frames
-        printed before an exception (for a failure line: the line before it, then the lines
-        after it), ``call`` the source line under its innermost frame, ``phase`` what they
-        show the process doing, only for the exceptions and failure lines that are
-        kept."""
+        """Record one observer match (called in log order); ``traceback`` reads the traceback
+        printed before an exception, ``following`` the line before a failure line and the
+        lines after it, only for the exceptions and failure lines that are kept."""
         if role == CHAIN:
             self._chained = True
         elif role == EXCEPTION:
             pytest = owner == PYTEST
-            if pytest:
-                frames, call, phase = tuple, str, str
-            self._exception(groups, line, text, frames, call=call, phase=phase)
+            self._exception(groups, line, text, no_traceback if pytest else traceback)
         elif role == FAILURE:
-            self._failure(owner, line, text, frames)
+            self._failure(owner, line, text, following)
         elif role == CODE:
             self._code(owner, groups, line, text)
         elif role == LINE and owner not in self.lines:
@@ -280,34 +328,24 @@ class Findings:
             seen.count += 1
         return seen is not None or not value.strip()
 
-    def _exception(
-        self,
-        groups: dict[str, str],
-        line: int,
-        text: str,
-        frames: Frames,
-        *,
-        call: Call,
-        phase: Phase,
-    ) -> None:
+    def _exception(self, groups: dict[str, str], line: int, text: str, read: Read) -> None:
         keep = len(self.exceptions) < MAX_EXCEPTIONS
+        traceback = read() if keep else NO_TRACEBACK
         sighting = ExceptionSighting(
             line,
             groups.get("exc", ""),
             groups.get("msg", "").strip(),
             text,
-            frames() if keep else (),
+            traceback.frames,
             self._chained,
-            call() if keep else "",
-            phase() if keep else "",
+            traceback.call,
+            traceback.phase,
         )
         self._chained = False
         if keep:
             self.exceptions.append(sighting)
         self.last_exception = sighting
-        self._last_frames = None if keep else frames
-        self._last_call = str if keep else call
-        self._last_phase = str if keep else phase
+        self._last_traceback = None if keep else read
 
     def failures_done(self) -> bool:
         """Whether no more failure lines are kept (enough kept, or enough read)."""
@@ -381,16 +419,15 @@ class Findings:
 
     def all_exceptions(self) -> list[ExceptionSighting]:
         """The first exceptions, and the last one when it is not among them."""
-        if self.last_exception is not None and self._last_frames is not None:
+        if self.last_exception is not None and self._last_traceback is not None:
+            traceback = self._last_traceback()
             self.last_exception = replace(
                 self.last_exception,
-                frames=self._last_frames(),
-                call=self._last_call(),
-                phase=self._last_phase(),
+                frames=traceback.frames,
+                call=traceback.call,
+                phase=traceback.phase,
             )
-            self._last_frames = None
-            self._last_call = str
-            self._last_phase = str
+            self._last_traceback = None
         found = list(self.exceptions)
         if self.last_exception is not None and self.last_exception not in found:
             found.append(self.last_exception)

@@ -23,7 +23,8 @@ bring-up it failed on. The innermost of these decides (importing torch can open 
 the fallback's class or evidence: ``operator_execution`` is only their usual layer).
 
 Both of Python's traceback forms are read (``File "x.py", line 3, in <module>``) and pytest's
-(``x.py:3: in <module>``, its short and long reports of a failed test or collection).
+(``x.py:3: in <module>``, its short and long reports of a failed test or collection), by
+``bringup.triage.findings.read_frames``.
 """
 
 from __future__ import annotations
@@ -35,13 +36,8 @@ from typing import Optional, cast
 import msgspec
 
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Layer
-from bringup.triage.findings import Findings
+from bringup.triage.findings import Findings, Frame
 
-_TRACEBACK = b"Traceback (most recent call last):"
-_FRAME = re.compile(
-    rb'(?m)^[^\n]{0,200}?\bFile "(?P<path>[^"\n]{1,400})", line [0-9]{1,9}, in (?P<fn>\S{1,200})'
-    rb"|^[ \t]{0,8}(?P<short>[^\s:]{1,400}\.py):[0-9]{1,9}: in (?P<sfn>\S{1,200})[ \t]*$"
-)
 _RUNPY = re.compile(r"(?:^|[/\\])runpy\.py$|^<frozen runpy>$")
 """runpy runs a module's body as the program (``python -m``, ``runpy.run_path``): no import."""
 _STARTED = re.compile(r"^<[^>\n]{1,60}>$|(?:^|[/\\])setup\.py$")
@@ -69,16 +65,9 @@ COMMUNICATION: Layer = "communication"
 DEVICE_INIT: Layer = "device_init"
 
 
-def frames_of(text: bytes) -> list[tuple[str, str]]:
-    """The frames of the traceback ``text`` ends with, outermost first, as (file, function):
-    those after its last ``Traceback`` header, or every frame for pytest's report (none)."""
-    start = max(text.rfind(_TRACEBACK), 0)
-    found = []
-    for frame in _FRAME.finditer(text, start):
-        path = frame.group("path") or frame.group("short")
-        function = frame.group("fn") or frame.group("sfn")
-        found.append((path.decode("utf-8", "replace"), function.decode("utf-8", "replace")))
-    return found
+def frames_of(frames: Sequence[Frame]) -> list[tuple[str, str]]:
+    """``frames`` (``read_frames``) that name their function, as (file, function)."""
+    return [(frame.path, frame.function) for frame in frames if frame.function]
 
 
 def imported(frames: Sequence[tuple[str, str]]) -> bool:
@@ -103,10 +92,10 @@ def layer_of(frames: Sequence[tuple[str, str]]) -> Optional[Layer]:
     return INSTALL if imported(frames) else None
 
 
-def phase_before(text: bytes) -> str:
-    """The layer of what the traceback ``text`` (what precedes an exception line) ends with
-    shows the process doing when it raised, or ''."""
-    return layer_of(frames_of(text)) or ""
+def phase_before(frames: Sequence[Frame]) -> str:
+    """The layer of what ``frames`` (``read_frames``: the traceback before an exception line)
+    show the process doing when it raised, or ''."""
+    return layer_of(frames_of(frames)) or ""
 
 
 def read_in(

@@ -35,8 +35,10 @@ from bringup.triage.findings import (
     OBSERVER_ROLES,
     Findings,
     Observer,
+    Traceback,
     call_before,
     frames_before,
+    read_frames,
 )
 from bringup.triage.phase import phase_before
 from bringup.triage.prefilter import choose_prefilter
@@ -343,17 +345,15 @@ class Matcher:
                     if value is not None:
                         groups[name] = value.decode("utf-8", "replace")
                 text = bounds.text(start, found[0][1])
-                read = _following if role == FAILURE else _frames
-                frames = functools.partial(read, block, start, result.tail)
+                at = (block, start, result.tail)
                 result.findings.note(
                     role,
                     signature_id,
                     groups,
                     line,
                     text,
-                    frames=frames,
-                    call=functools.partial(_call, block, start, result.tail),
-                    phase=functools.partial(_phase, block, start, result.tail),
+                    traceback=functools.partial(_traceback, *at),
+                    following=functools.partial(_following, *at),
                 )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -396,20 +396,11 @@ def _before(block: Block, start: int, tail: bytes) -> bytes:
     return window
 
 
-def _frames(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
-    """The frames printed before the exception line at ``block[start]``."""
-    return frames_before(_before(block, start, tail))
-
-
-def _call(block: Block, start: int, tail: bytes) -> str:
-    """The source line under the innermost frame before the exception line at ``block[start]``."""
-    return call_before(_before(block, start, tail))
-
-
-def _phase(block: Block, start: int, tail: bytes) -> str:
-    """The layer of what the frames before the exception line at ``block[start]`` show the
-    process doing, or ''."""
-    return phase_before(_before(block, start, tail))
+def _traceback(block: Block, start: int, tail: bytes) -> Traceback:
+    """The traceback printed before the exception line at ``block[start]``: its frames, the
+    source line under the innermost, the layer they show the process in."""
+    frames = read_frames(_before(block, start, tail))
+    return Traceback(frames_before(frames), call_before(frames), phase_before(frames))
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
