@@ -317,8 +317,8 @@ def _series(words: list[str]) -> str:
 
 
 def explain_verdict(verdict: Verdict) -> str:
-    """The verdict line of a repo: runs here / runs here after ... / needs other hardware /
-    blocked."""
+    """The verdict line of a repo: runs here / runs here after ... / may run here, unverified:
+    ... (as the screenful words it) / needs other hardware / blocked."""
     obstacles = verdict.obstacles
     installs = _listed(obstacles, ("install",))
     drivers = _listed(obstacles, ("driver",))
@@ -333,7 +333,7 @@ def explain_verdict(verdict: Verdict) -> str:
         return "runs here after " + " and ".join(after)
     if verdict.status == "unverified":
         head = "may run here" + (" after " + " and ".join(after) if after else "")
-        return f"{head}; unverified: {unchecked_text(obstacles)}"
+        return f"{head}, unverified: {unchecked_text(obstacles)}"
     if verdict.status == "needs_hardware":
         text = "needs other hardware: " + ", ".join(_listed(obstacles, ("hardware", "platform")))
         if after and not any(o.kind == "platform" for o in obstacles):
