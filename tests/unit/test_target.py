@@ -22,7 +22,7 @@ from bringup.model.plan import Design
 from bringup.model.resolution import Environment, Resolution
 from bringup.plan.design import placed_sentence
 from bringup.report import check_summary
-from bringup.report.document import Table
+from bringup.report.document import Paragraph, Table
 from bringup.solve import SolveOptions, solve
 from bringup.workflow import CheckResult, check, gather
 
@@ -408,3 +408,18 @@ def test_solve_says_a_target_replaces_the_snapshot(capsys: pytest.CaptureFixture
     assert f"--snapshot {DEV} is not used: solve --target plans for 910B:8 alone" in (
         capsys.readouterr().err
     )
+
+
+def test_the_legend_of_here_only_for_a_version_this_machine_prefers() -> None:
+    """two-kinds on the recorded 910B host: vllm-ascend's environment is not made here (no
+    environment here) and flash-attention's takes the design's CUDA 13.3.1, to be installed;
+    no cell shows a version this machine prefers, so no legend says it does (review22 #7)."""
+    inputs = gather([str(FIXTURES / "repos" / "two-kinds")], NPU, None)
+    result = check(inputs, target=read_target(None, inputs.catalogue))
+    section = check_summary._environments(result.resolution, result.design)
+    assert section is not None
+    (table,) = [block for block in section.blocks if isinstance(block, Table)]
+    assert [row[3].plain for row in table.rows] == ["no environment here", "CUDA 13.3.1 +"]
+    said = " ".join(b.body.plain for b in section.blocks if isinstance(b, Paragraph))
+    assert "+ = not installed yet" in said
+    assert "here = this machine's plan" not in said

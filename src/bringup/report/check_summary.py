@@ -190,12 +190,15 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     planned = _telling(envs)
     local = _telling(resolution.environments)
     rows = []
+    differ = False  # a version this machine prefers, not an environment missing or merged here
     for env in envs:
         pins = _pins(env, planned, here=False)
         mine = here.get(env.index)
         shown = _pins(mine, local) if mine is not None else "no environment here"
         if mine is not None and mine.index != env.index:
             shown = f"merged into environment {mine.index}: {shown}"
+        elif mine is not None:
+            differ = differ or shown.replace(" +", "") != pins
         rows.append(
             (
                 Line(f"environment {env.index}"),
@@ -213,7 +216,6 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
     hosts = [Paragraph(Line(hosts_sentence(design)))] if design.hosts[1:] else []
-    differ = any(row[3].plain and row[3].plain.replace(" +", "") != row[2].plain for row in rows)
     why = Paragraph(
         Line(
             f"here = this machine's plan where it differs: it takes what is installed first; "
