@@ -54,6 +54,11 @@ def program_facts(problem: SolverInput, components: Collection[int], environment
         )
         out.extend(f"only_in({s},{c.id})." for c in candidates if not c.anywhere)
         out.extend(f"unknown({s},{c.id})." for c in candidates if c.id in problem.python_unknown)
+        out.extend(
+            f"paired({s},{c.id},{r})."
+            for c in candidates
+            for r in problem.python_paired.get(c.id, ())
+        )
         if is_distribution(subject) and problem.scopes[subject] == "local":
             out.append(f"dist({s}).")
     if problem.candidates.get("python"):

@@ -95,8 +95,12 @@ class SolverInput:
     listed: dict[str, tuple[Source, tuple[str, ...]]] = field(default_factory=dict)
     """Subjects whose releases are the package index's whole list: its source and versions."""
     python_unknown: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    """Candidates of a Python distribution that no row says the Python of, where rows say it
-    for its other releases (``python_unknown``): candidate id -> the tables without its row."""
+    """Candidates of a Python distribution that no row of its own says the Python of, where
+    rows say it for its other releases (``python_unknown``): candidate id -> the tables
+    without its row."""
+    python_paired: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Of those, the ones another package's row pairs with a Python: candidate id -> the ids
+    of those rows (``RuleItem.id``); known only in an environment where such a row holds."""
 
     def __post_init__(self) -> None:
         self.by_id: dict[int, Candidate] = {
@@ -265,6 +269,7 @@ def build_problem(
                 )
             )
     rule_items, hosts, deferred = _relevant_rules(cands, rules, requirements, findings)
+    unknown, paired = python_unknown(cands, rule_items)
     findings += [
         _finding(f"release.{subject}", raw, error, release.source)
         for subject, raw, error, release in cands.problems
@@ -285,18 +290,22 @@ def build_problem(
         excluded=tuple(excluded),
         deferred=tuple(deferred),
         listed=_listed(cands),
-        python_unknown=python_unknown(cands, rule_items),
+        python_unknown=unknown,
+        python_paired=paired,
     )
 
 
-def python_unknown(cands: Candidates, rules: Sequence[RuleItem]) -> dict[int, tuple[str, ...]]:
-    """The releases of a Python distribution whose Python no row states while rows state it
-    for other releases of it: torch 1.11.0 is a release the knowledge base knows (torch_npu
-    rows name it) but torch_cuda.toml's rows on the Python of each torch start at 1.13, so
-    which Python has its wheels is unknown (it has none for 3.11). A row that pairs the
-    release with a Python itself covers it where it joins (torch_npu 1.11.0.post14 -> torch
-    ==1.11.0 and Python >=3.7.5,<3.11: Ascend/pytorch's table). Installed copies are known to
-    exist for the interpreter they are in; they are none of these."""
+def python_unknown(
+    cands: Candidates, rules: Sequence[RuleItem]
+) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]]]:
+    """The releases of a Python distribution whose Python no row of its own states while rows
+    state it for other releases of it: torch 1.11.0 is a release the knowledge base knows
+    (torch_npu rows name it) but torch_cuda.toml's rows on the Python of each torch start at
+    1.13, so which Python has its wheels is unknown (it has none for 3.11). Then, of these,
+    the rows of another package that pair the release with a Python, which cover it only
+    where they hold (torch_npu 1.11.0.post14 -> torch ==1.11.0 and Python >=3.7.5,<3.11:
+    Ascend/pytorch's table; not in an environment without torch_npu). Installed copies are
+    known to exist for the interpreter they are in; they are none of these."""
     covered: dict[str, set[int]] = {}
     tables: dict[str, set[str]] = {}
     with_python = {
@@ -306,16 +315,18 @@ def python_unknown(cands: Candidates, rules: Sequence[RuleItem]) -> dict[int, tu
         if item.then_subject == "python" and is_distribution(item.subject):
             covered.setdefault(item.subject, set()).update(item.when)
             tables.setdefault(item.subject, set()).add(f"{item.rule.topic}.toml")
-    for item in rules:
-        if item.rule.id.rsplit("/", 1)[0] in with_python and item.then_subject in covered:
-            covered[item.then_subject].update(item.then)
     found: dict[int, tuple[str, ...]] = {}
     for subject, ids in covered.items():
         for candidate in cands.of(subject):
             installed = candidate.installed is not None or candidate.installed_in
             if candidate.id not in ids and not installed and not candidate.region:
                 found[candidate.id] = tuple(sorted(tables[subject]))
-    return found
+    paired: dict[int, list[int]] = {}
+    for item in rules:
+        if item.rule.id.rsplit("/", 1)[0] in with_python and item.then_subject in covered:
+            for release in sorted(item.then & found.keys()):
+                paired.setdefault(release, []).append(item.id)
+    return found, {release: tuple(ids) for release, ids in paired.items()}
 
 
 def _listed(cands: Candidates) -> dict[str, tuple[Source, tuple[str, ...]]]:

@@ -4,6 +4,7 @@ removed, needs other hardware, or blocked. Structured obstacles; prose is writte
 from __future__ import annotations
 
 from bringup.model.resolution import (
+    Environment,
     Obstacle,
     ObstacleKind,
     Resolution,
@@ -29,6 +30,18 @@ class _Uses:
         self.candidate_of = {
             (c.subject, c.version): c.id for group in problem.candidates.values() for c in group
         }
+        self.rule_of = {item.id: item for item in problem.rules}
+
+    def paired(self, env: Environment, candidate: int) -> bool:
+        """Whether another package's row that pairs ``candidate`` with a Python holds in
+        ``env``: its package's pin there is among the releases it names
+        (``SolverInput.python_paired``)."""
+        for rule in self.problem.python_paired.get(candidate, ()):
+            item = self.rule_of[rule]
+            pin = env.pin(item.subject)
+            if pin is not None and self.candidate_of.get((item.subject, pin.version)) in item.when:
+                return True
+        return False
 
     def subjects(self, component: str, resolution: Resolution) -> set[str]:
         """What a repo's environment holds because of it: its own requirements and, through
@@ -158,8 +171,10 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
     for subject in sorted(used):
         pin = env.pin(subject)
         candidate = uses.candidate_of.get((subject, pin.version)) if pin is not None else None
-        tables = problem.python_unknown.get(candidate) if candidate is not None else None
-        if pin is None or pin.installed or not tables:
+        if pin is None or pin.installed or candidate is None:
+            continue
+        tables = problem.python_unknown.get(candidate)
+        if not tables or uses.paired(env, candidate):
             continue
         on = f" on Python {python.version}" if python is not None else ""
         found.append(
