@@ -249,6 +249,31 @@ _PIP_VALUE_OPTIONS = frozenset(
 )
 
 
+_ENDS_ARGUMENTS = frozenset({"|", "|&", "&", "(", ")"})
+"""Where a ``pip install``'s words stop being its arguments: the next program of a pipe
+(``pip install foo 2>&1 | tee log``), a background or subshell, or a note in brackets a guide
+writes after the command ("pip install InternEvo==xxx (xxx is the version you want to
+install)", InternLM/InternEvo@c628a8c:doc/en/install.md:30), whose words are prose."""
+
+
+def _glued_specifiers(args: tuple[str, ...]) -> list[str]:
+    """The words with an unquoted comparison a shell splits as a redirection rejoined
+    (``pip install torch>=2.0`` is cut into ``torch``, ``>``, ``=2.0``): a reader of a guide
+    means the specifier."""
+    words: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        following = args[index + 1] if index + 1 < len(args) else ""
+        if words and arg in (">", "<") and following[:1] in ("=", *"0123456789"):
+            words[-1] += arg + following
+            index += 2
+            continue
+        words.append(arg)
+        index += 1
+    return words
+
+
 def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | None:
     """``(requirement strings, requirement files)`` of a ``pip install`` command."""
     if program_name(argv) in ("pip", "pip3") or program_name(argv).startswith("pip3."):
@@ -265,7 +290,12 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
     files: list[str] = []
     skip_next = False
     take_file = False
-    for arg in args[1:]:
+    for arg in _glued_specifiers(args[1:]):
+        if arg in _ENDS_ARGUMENTS or arg.startswith("("):
+            break  # a pipe's next program, a subshell or a note in brackets: no target
+        if _SHELL_ONLY.match(arg):
+            skip_next = True  # a redirection's file (``> log.txt``)
+            continue
         if skip_next:
             skip_next = False
             continue
@@ -288,6 +318,26 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
     return specs, files
 
 
+_PROSE_WORDS = frozenset(
+    {"a", "an", "the", "and", "or", "of", "to", "for", "with", "in", "on", "at", "by", "from",
+     "is", "are", "be", "if", "it", "its", "this", "that", "these", "which", "you", "your", "we",
+     "our", "want", "need", "needs", "version", "install", "installs", "use", "using", "will",
+     "can", "should", "must", "not", "then", "than", "as", "all", "any", "here", "there"}
+)  # fmt: skip
+"""English words that no guide installs as a distribution: a ``pip install`` line holding one
+bare is a sentence ("pip install InternEvo==xxx xxx is the version you want to install",
+InternLM/InternEvo@c628a8c:doc/en/install.md:30 without its brackets), so none of its bare
+words is a name to get from the index; only a word with a version (``name==1.0``) is still
+read."""
+
+
+_VERSIONED = lazyre.compile(r"[=<>~!@]")
+
+
+def _bare(spec: str) -> str:
+    return spec.lower().rstrip(",.;:")
+
+
 def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Requirement]:
     """What a command shows is needed: the distributions ``pip install`` names, pinned or
     not, what a vendor installer installs, the driver a status command checks
@@ -299,9 +349,12 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
             command.argv, source, hard=hard
         )
     found: list[Requirement] = []
+    prose = any(_bare(spec) in _PROSE_WORDS for spec in targets[0])
     for spec in targets[0]:
         if _PLACEHOLDER_NAME.search(spec.split("[", 1)[0]):
             continue
+        if prose and not _VERSIONED.search(spec):
+            continue  # "pip install a version you want": English, not a distribution to get
         requirement, _ = python_requirement(
             spec, source, hard=hard, confidence="medium", why="pip install"
         )

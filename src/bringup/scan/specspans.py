@@ -99,6 +99,16 @@ getting-started/installation/" under "Prerequisites:", ai-dynamo/nixl README.md:
 prerequisite and its link, not a definition."""
 
 
+def _devices(registered: tuple[Backend, ...]) -> frozenset[str]:
+    return frozenset(w for b in registered for w in (b.name, b.device_kind))
+
+
+_device_words = backends.per_registry(_devices)
+"""A backend or device kind named bare ("- `npu` 模式不可用", the npu run mode is unavailable,
+bigorange1024/ascendc@541ca73:Cursor-Cloud环境说明.md:16): a device or a run mode, not a
+distribution to get from the index."""
+
+
 def listed_distributions(file: SourceFile, line: int, text: str) -> list[Requirement]:
     """The distributions one dependency list item (``text``, bullet removed) names in code."""
     soft = bool(_SOFT.search(text))
@@ -122,7 +132,7 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
         defined = terms is not None and not _WHERE_TO_GET.fullmatch(
             text[span.end() + terms.end() :]
         )
-        if spec_text == name and (not opens or defined):
+        if spec_text == name and (not opens or defined or name.lower() in _device_words()):
             continue
         requirement, _ = python_requirement(
             spec_text, file.source(line), hard=not soft, confidence="medium", why="listed"
