@@ -7,6 +7,9 @@ from bringup.model import Source
 from bringup.scan.commands import parse_commands, pip_install_targets, requirements_of
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fillins import fill_ins
+from bringup.scan.stepkinds import step_kind, system_level
+from bringup.scan.steps import steps_from_commands
 
 
 def _subjects(rel: str, text: str) -> set[str]:
@@ -61,3 +64,66 @@ ASCENDC_CLOUD = """## 环境概况
 
 def test_a_run_mode_named_bare_in_a_list_is_no_distribution() -> None:
     assert "pypi:npu" not in _subjects("Cursor-Cloud环境说明.md", ASCENDC_CLOUD)
+
+
+def _steps(rel: str, block: str) -> list[str]:
+    file = SourceFile(ref=rel, rel=rel, text=block)
+    return [" ".join(s.argv) for s in steps_from_commands(file, parse_commands(block))]
+
+
+# bigorange1024/ascendc@541ca73c1931f5d6d9cf34a18e9ad7f27b3437b5:README.md:256-259,267,273-280
+ASCENDC_REINSTALL = """cd ~/ascendc/packages
+./Ascend-cann-910-ops_9.0.0_linux-x86_64.run --uninstall --quiet
+./Ascend-cann-toolkit_9.0.0_linux-x86_64.run --uninstall --quiet
+rm -rf ~/Ascend/cann-9.0.0 ~/Ascend/cann ~/Ascend/ascend-toolkit
+bash ~/ascendc/scripts/install-cann-9.0.sh
+chmod +x Ascend-cann-*.run
+./Ascend-cann-toolkit_9.0.0_linux-x86_64.run --install --quiet --feature=ascendc
+./Ascend-cann-910-ops_9.0.0_linux-x86_64.run --install --quiet
+source ~/ascendc/scripts/env.sh
+bash ~/ascendc/scripts/verify-cann.sh
+"""
+
+
+def test_installing_or_removing_a_system_toolkit_is_never_a_step() -> None:
+    assert _steps("README.md", ASCENDC_REINSTALL) == ["bash ~/ascendc/scripts/verify-cann.sh"]
+
+
+def test_a_script_that_installs_the_repos_own_dependencies_is_still_a_step() -> None:
+    # hicann/amct style "bash install_deps.sh" (constructed name): not named for a toolkit
+    assert step_kind(("bash", "scripts/install_deps.sh")) == "run"
+    assert system_level(("bash", "install-cann-9.0.sh"))
+
+
+# OpenRLHF/OpenRLHF@3c3be6234e0cb353e76bb8019947db9dfe99fca7:README.md:300-304
+OPENRLHF_CHOOSE_ONE = """# 3. Install OpenRLHF (choose one)
+pip install openrlhf                    # Basic
+pip install openrlhf[vllm]              # + vLLM 0.27.1 (recommended)
+pip install openrlhf[vllm_latest]       # + Latest vLLM
+pip install openrlhf[vllm,ring,liger]   # + All optimizations
+"""
+
+# pytorch/torchtune@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:docs/source/install.rst:18-22
+TORCHTUNE_OR_NIGHTLY = (
+    "    # Install stable version of PyTorch libraries using pip\n"
+    "    pip install torch torchvision torchao\n"
+    "\n"
+    "    # Or nightly install for latest features\n"
+    "    pip install --pre torch torchvision torchao --index-url "
+    "https://download.pytorch.org/whl/nightly/cu126 # full options are "
+    "cpu/cu118/cu124/cu126/xpu/rocm6.2/rocm6.3/rocm6.4\n"
+)
+
+
+def test_variants_of_one_install_are_one_step() -> None:
+    assert _steps("README.md", OPENRLHF_CHOOSE_ONE) == ["pip install openrlhf"]
+    assert _steps("docs/source/install.rst", TORCHTUNE_OR_NIGHTLY) == [
+        "pip install torch torchvision torchao"
+    ]
+
+
+def test_a_value_in_braces_is_the_readers_to_fill_in() -> None:
+    # OpenRLHF/OpenRLHF@3c3be62:README.md:394 (the argument as written)
+    argv = ("deepspeed", "--module", "openrlhf.cli.train_rm", "--logger.wandb.key", "{wandb_token}")
+    assert fill_ins(argv) == ("{wandb_token}",)
+    assert fill_ins(("find", ".", "-exec", "rm", "{}", ";")) == ()

@@ -14,6 +14,7 @@ from bringup import lazyre
 _TEMPLATE = lazyre.compile(
     r"(?:^|[/=])path/to(?:/|$)"  # /PATH/TO/..., path/to/x, --ckpt=/path/to/x
     r"|<[^<>\s]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <model_type>
+    r"|\{[A-Za-z_]\w{0,80}\}"  # '{wandb_token}', OpenRLHF/OpenRLHF@3c3be62:README.md:394
     r"|(?:^|[/_=-])your(?:[_-]\w|/)"  # your_model_dir, /your/data, --out=your-dir
     r"|^(?:\.\.\.|xxx+)$",  # a bare ... or xxx standing for a value
     re.IGNORECASE,

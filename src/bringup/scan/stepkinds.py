@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bringup import lazyre
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
 from bringup.model import StepKind, StepNeeds
 from bringup.redaction import shortened
 from bringup.scan.commands import (
@@ -63,11 +64,42 @@ _SKIPPED_PROGRAMS = frozenset(
 )
 
 
+_UNINSTALL = lazyre.compile(r"^(?:--?)?(?:uninstall|purge)$", re.IGNORECASE)
+
+
+def _system_words(registered: tuple[Backend, ...]) -> re.Pattern[str]:
+    subjects = {subject for b in registered for _, subject in b.vocabulary.installers}
+    subjects |= {b.vocabulary.toolkit_subject for b in registered if b.vocabulary.toolkit_subject}
+    words = "|".join(sorted({re.escape(w) for s in subjects for w in s.split("_")}))
+    return re.compile(rf"(?:^|[-_.])(?:un)?install[-_.](?:\w+[-_.])?(?:{words})(?:[-_.]|$)", re.I)
+
+
+_system_script = backends.per_registry(_system_words)
+
+
+def system_level(argv: tuple[str, ...]) -> bool:
+    """A command that installs or removes what the machine provides rather than building the
+    repo: a vendor's ``.run`` package (``./Ascend-cann-toolkit_9.0.0_linux-x86_64.run
+    --install``), an uninstall (``--uninstall --quiet``), or a script named for installing a
+    toolkit or driver (``bash ~/ascendc/scripts/install-cann-9.0.sh``; all from a "重装 CANN
+    9.0.0" section, bigorange1024/ascendc@541ca73:README.md:257-278). The toolkit it installs
+    is a requirement the plan places; running it would replace the machine's own."""
+    program = program_name(argv)
+    script = argv[1].rsplit("/", 1)[-1] if program in ("bash", "sh") and len(argv) > 1 else program
+    return (
+        program.endswith(".run")
+        or any(_UNINSTALL.match(arg) for arg in argv[1:])
+        or bool(_system_script().search(script))
+    )
+
+
 def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
     program = program_name(argv)
     module = python_module(argv)
     if not argv or program in _SKIPPED_PROGRAMS or program in known_programs().tools:
+        return None
+    if system_level(argv):
         return None
     if pip_install_targets(argv) is not None:
         return "install"

@@ -18,7 +18,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
-from bringup.scan.commands import Command
+from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins
@@ -121,6 +121,7 @@ def steps_from_commands(
     around = context_needs(context, vendor) if context else None
     toolkit = False
     setup = words().setup
+    installed: set[str] = set()
     for command in commands:
         program = command.argv[0] if command.argv else ""
         if (
@@ -136,6 +137,8 @@ def steps_from_commands(
             continue
         kind = step_kind(command.argv)
         if kind is None or not command.plain:
+            continue
+        if kind == "install" and _alternative(command.argv, installed):
             continue
         needs = command_needs(command)
         if needs == StepNeeds() or (needs.devices and needs.device_kind is None):
@@ -159,6 +162,27 @@ def steps_from_commands(
             )
         )
     return steps
+
+
+_NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
+_PREVIEW = lazyre.compile(r"^--pre$|/nightly(?:/|$)")
+
+
+def _alternative(argv: tuple[str, ...], installed: set[str]) -> bool:
+    """Whether a ``pip install`` is a variant of one the block already has, or a preview
+    build: "pip install openrlhf", then "openrlhf[vllm]", "openrlhf[vllm_latest]" under
+    "# 3. Install OpenRLHF (choose one)" (OpenRLHF/OpenRLHF@3c3be62:README.md:300-304); "pip
+    install --pre torch ... --index-url .../whl/nightly/cu126" after the stable install
+    (pytorch/torchtune@bd2a0fc:docs/source/install.rst:19-22). A guide offers them to pick
+    from; running them all would reinstall one distribution over another. ``installed`` is
+    the block's names so far, added to."""
+    targets = pip_install_targets(argv)
+    if targets is None:
+        return False
+    names = {m.group(0).lower().replace("_", "-") for m in map(_NAME.match, targets[0]) if m}
+    again = bool(names & installed)
+    installed |= names
+    return again or any(_PREVIEW.search(arg) for arg in argv)
 
 
 def _join(cwd: str, target: str) -> str:
