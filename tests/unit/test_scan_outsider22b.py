@@ -127,3 +127,27 @@ def test_a_value_in_braces_is_the_readers_to_fill_in() -> None:
     argv = ("deepspeed", "--module", "openrlhf.cli.train_rm", "--logger.wandb.key", "{wandb_token}")
     assert fill_ins(argv) == ("{wandb_token}",)
     assert fill_ins(("find", ".", "-exec", "rm", "{}", ";")) == ()
+
+
+# bigorange1024/ascendc@541ca73c1931f5d6d9cf34a18e9ad7f27b3437b5:
+# docs/engineering/环境复现与开发指南.md:28-42 (rows cut)
+ASCENDC_SOURCE_MACHINE = """## 1. 源机器环境快照
+
+| 项目 | 值 |
+|------|-----|
+| 主机名 | `BLUEZONE-03` |
+| OS | Linux `6.6.87.1-microsoft-standard-WSL2`（WSL2） |
+| 发行版 | Ubuntu **22.04.5 LTS** (jammy) |
+| CANN 版本 | **9.0.0** 社区版 |
+| 编译器 | `ccec`（clang 15.0.5，CANN 自带） |
+| 系统编译器 | GCC 11.4.0 / CMake 3.22 |
+"""
+
+
+def test_a_table_of_the_authors_machine_pins_nothing_hard() -> None:
+    rel = "docs/engineering/环境复现与开发指南.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=ASCENDC_SOURCE_MACHINE)).requirements
+    # Linux's number is a kernel's release: no OS release to compare with os-release's
+    assert not [r for r in found if r.subject == "os_version"]
+    hard = {r.subject for r in found if r.hard}
+    assert not hard & {"gcc", "clang", "os"}, hard

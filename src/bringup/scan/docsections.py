@@ -67,12 +67,15 @@ OPTION_HEADING = lazyre.compile(
 backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
 README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
 TESTED_HEADING = lazyre.compile(
-    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证",
+    r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证|"
+    r"\b(?:my|our)\s+(?:environment|setup|machine)|环境快照|源机器|本机环境",
     re.IGNORECASE,
     guard=True,
 )
-"""A section listing what the authors tried ("Tested Environments", "已验证的环境"): its
-versions are what is known to work, not what is required."""
+"""A section listing what the authors tried ("Tested Environments", "已验证的环境") or the
+machine they wrote on ("## 1. 源机器环境快照", a snapshot of the source machine's environment:
+its host name, kernel, CANN and compilers; bigorange1024/ascendc@541ca73:docs/engineering/
+环境复现与开发指南.md:28): its versions are what is known to work, not what is required."""
 GUIDE_FILE = lazyre.compile(
     r"install|build|quick|start|setup|getting|environment|安装|构建|编译|快速|环境", re.IGNORECASE
 )

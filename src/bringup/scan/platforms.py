@@ -326,7 +326,12 @@ _NEXT_RELEASE = lazyre.compile(
 
 def _releases(clause: str, name: re.Match[str]) -> list[tuple[str, bool]]:
     """``(release, floor)`` of each release right after an OS ``name``: the first a floor when a
-    "+" ends it or "and later" follows; the rest of a run of them alternatives."""
+    "+" ends it or "and later" follows; the rest of a run of them alternatives. Linux's own
+    number is its kernel's release ("OS | Linux `6.6.87.1-microsoft-standard-WSL2`",
+    bigorange1024/ascendc@541ca73:docs/engineering/环境复现与开发指南.md:33), not a release
+    of the OS a machine's os-release names: none."""
+    if os_name(name.group(1)) == "linux":
+        return []
     release = _RELEASE.match(clause, name.end())
     if release is None:
         return []
