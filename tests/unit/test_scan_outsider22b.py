@@ -151,3 +151,46 @@ def test_a_table_of_the_authors_machine_pins_nothing_hard() -> None:
     assert not [r for r in found if r.subject == "os_version"]
     hard = {r.subject for r in found if r.hard}
     assert not hard & {"gcc", "clang", "os"}, hard
+
+
+def _hard(rel: str, text: str) -> dict[str, bool]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return {r.subject: r.hard for r in found}
+
+
+# OpenRLHF/OpenRLHF@3c3be6234e0cb353e76bb8019947db9dfe99fca7:README_ja.md:309-310
+OPENRLHF_JA_TIP = """> [!TIP]
+> 最高のパフォーマンスのために**vLLM 0.27.1+**を推奨します。[Dockerfiles](./dockerfile/)と[Nvidia-Dockerインストールスクリプト](./examples/scripts/nvidia_docker_install.sh)を参照してください。
+"""  # noqa: E501
+
+
+def test_a_recommendation_in_japanese_is_no_requirement() -> None:
+    assert _hard("README_ja.md", OPENRLHF_JA_TIP).get("vllm") is False
+
+
+# pytorch/torchtune@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:docs/source/install.rst:73-92
+TORCHTUNE_IF_RUNNING = """Install nightly build
+---------------------
+
+torchtune gets built every evening with the latest commits to ``main`` branch. If you want the latest updates
+to the package *without* installing via ``git clone``, you can install with the following command:
+
+.. code-block:: bash
+
+    pip install --pre torchtune --extra-index-url https://download.pytorch.org/whl/nightly/cpu --no-cache-dir
+
+.. note::
+
+    ``--no-cache-dir`` will direct ``pip`` to not look for a cached version of torchtune, thereby overwriting
+    your existing torchtune installation.
+
+If you already have PyTorch installed, torchtune will default to using that version. However, if you want to
+use the nightly version of PyTorch, you can append the ``--force-reinstall`` option to the above command. If you
+opt for this install method, you will likely need to change the "cpu" suffix in the index url to match your hardware backend.
+For example, if you are running CUDA 12, your index url would be "https://download.pytorch.org/whl/nightly/cu126", and if
+you are running on Intel XPU, your index url would be "https://download.pytorch.org/whl/nightly/xpu".
+"""  # noqa: E501
+
+
+def test_what_the_reader_is_running_is_their_state_not_a_need() -> None:
+    assert _hard("docs/source/install.rst", TORCHTUNE_IF_RUNNING).get("cuda", False) is False

@@ -99,15 +99,17 @@ _FAILURE = lazyre.compile(
 earlier than 9.4.0, ... error ... may be reported") states the opposite as the requirement."""
 _READER_HAS = lazyre.compile(
     r"\b(?:if|when)\s+you(?:\s+already)?\s+have\b|\bif\s+your\s+(?:current\s+)?\w+"
-    r"(?:\s+version)?\s+is\b|如果您?已(?:经)?(?:安装|有)",
+    r"(?:\s+version)?\s+is\b|\b(?:if|when)\s+you(?:['’]re|\s+are)\s+(?:running|using|on)\b|"
+    r"如果您?已(?:经)?(?:安装|有)",
     re.IGNORECASE,
     guard=True,
 )
 """A condition on what the reader already has installed ("If you have a PyTorch version lower
 than 2.5.1 in your current environment", facebookresearch/sam2@2b90b9f README.md:48; "If you
 already have PyTorch 2.8.x installed, the CPU-index step can be skipped", torcharena
-README.md): a version after it is the reader's state, no need (unless the clause says what
-fails then: ``_FAILURE`` reads that as the need's opposite)."""
+README.md; "if you are running CUDA 12, your index url would be ...", pytorch/torchtune@bd2a0fc
+docs/source/install.rst:91): a version after it is the reader's state, no need (unless the
+clause says what fails then: ``_FAILURE`` reads that as the need's opposite)."""
 _OLDER_THAN_BEFORE = lazyre.compile(
     r"(?:earlier|older|lower|prior)\s+(?:than|to)\s*$|\bbefore\s*$|早于\s*$|低于\s*$",
     re.IGNORECASE,

@@ -45,7 +45,8 @@ states what is known to work, weaker than a need: its versions are soft unless t
 also says they are needed ("as needed", "根据需要" say no need)."""
 
 _RECOMMENDED = lazyre.compile(
-    r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选",
+    r"\b(?:recommend(?:ed|s)?|suggested|defaults?|by\s+default|preferred)\b|推荐|建议|默认|首选|"
+    r"推奨|推薦|建議|권장|추천",
     re.IGNORECASE,
 )
 _REMARK = lazyre.compile(
@@ -63,10 +64,16 @@ def recommended(window: str, length: int) -> bool:
 
 
 _RECOMMENDING = lazyre.compile(
-    r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议", re.I, guard=True
+    r"\brecommend(?:ed|s|ation)?\b|\bsuggest(?:ed|s)?\b|推荐|建议|推奨|推薦|建議|권장|추천",
+    re.I,
+    guard=True,
 )
+"""Also in Japanese, traditional Chinese and Korean: "最高のパフォーマンスのために**vLLM
+0.27.1+**を推奨します" (OpenRLHF/OpenRLHF@3c3be62:README_ja.md:310), the README's "We
+recommend **vLLM 0.27.1+**" (README.md:316)."""
 _REQUIRING = lazyre.compile(
-    r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖",
+    r"\b(?:require[sd]?|requirements?|must|needs?|needed|prerequisites?)\b|必须|需要|要求|依赖|"
+    r"必須|必要",
     re.IGNORECASE,
     guard=True,
 )
