@@ -93,6 +93,8 @@ def test_a_script_that_installs_the_repos_own_dependencies_is_still_a_step() -> 
     # hicann/amct style "bash install_deps.sh" (constructed name): not named for a toolkit
     assert step_kind(("bash", "scripts/install_deps.sh")) == "run"
     assert system_level(("bash", "install-cann-9.0.sh"))
+    # constructed, the shape of a CANN toolkit's own script/uninstall.sh run by hand
+    assert system_level(("bash", "uninstall.sh"))
 
 
 # OpenRLHF/OpenRLHF@3c3be6234e0cb353e76bb8019947db9dfe99fca7:README.md:300-304

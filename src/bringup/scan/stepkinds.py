@@ -65,6 +65,9 @@ _SKIPPED_PROGRAMS = frozenset(
 
 
 _UNINSTALL = lazyre.compile(r"^(?:--?)?(?:uninstall|purge)$", re.IGNORECASE)
+_UNINSTALL_SCRIPT = lazyre.compile(r"(?:^|[-_.])uninstall(?:[-_.]|$)", re.IGNORECASE)
+"""A script named for removing something ("bash uninstall.sh" in a toolkit's script folder
+after its ``--uninstall``): whatever it removes, it takes from the machine."""
 
 
 def _system_words(registered: tuple[Backend, ...]) -> re.Pattern[str]:
@@ -89,7 +92,7 @@ def system_level(argv: tuple[str, ...]) -> bool:
     return (
         program.endswith(".run")
         or any(_UNINSTALL.match(arg) for arg in argv[1:])
-        or bool(_system_script().search(script))
+        or bool(_system_script().search(script) or _UNINSTALL_SCRIPT.search(script))
     )
 
 
