@@ -97,6 +97,18 @@ def test_a_script_that_installs_the_repos_own_dependencies_is_still_a_step() -> 
     assert system_level(("bash", "uninstall.sh"))
 
 
+# liguodongiot/llm-action@923449432b6bd00674efd5965fdb70365a88ce5e:
+# llm-localization/ascend/ascend910-env-install.md:71,153,159
+LLM_ACTION_DRIVER = """./Ascend-hdk-910-npu-driver_23.0.rc1_linux-aarch64.run --full --install-path=/usr/local/Ascend
+/usr/local/Ascend/firmware/script/uninstall.sh --quiet
+/usr/local/Ascend/driver/script/uninstall.sh  --quiet
+"""  # noqa: E501
+
+
+def test_a_driver_install_or_removal_in_another_guide_is_no_step() -> None:
+    assert _steps("ascend910-env-install.md", LLM_ACTION_DRIVER) == []
+
+
 # OpenRLHF/OpenRLHF@3c3be6234e0cb353e76bb8019947db9dfe99fca7:README.md:300-304
 OPENRLHF_CHOOSE_ONE = """# 3. Install OpenRLHF (choose one)
 pip install openrlhf                    # Basic
