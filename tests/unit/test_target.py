@@ -324,7 +324,9 @@ def test_what_if_driver_on_a_recorded_ascend_host(capsys: pytest.CaptureFixture[
     _code, data = _json(capsys, *argv)
     changed = data["what_if"]["changed"]
     line = next(x for x in changed if x.startswith("train-adapter"))
-    assert "changing the Ascend driver (23.0.0)" in line
+    # the driver the what-if holds is the question, not a driver to change (outsider22b #1)
+    assert line.startswith("train-adapter: runs_after -> blocked")
+    assert "this machine has Ascend driver 23.0.0 (--what-if driver=23.0.0)" in line
     driver = next(v for v in data["resolution"]["host"] if v["subject"] == "ascend_driver")
     assert driver["values"] == ["23.0.0"]
     assert driver["source"]["ref"] == "--what-if driver=23.0.0"

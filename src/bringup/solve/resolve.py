@@ -23,7 +23,7 @@ from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.placement import on_items, place, place_within
-from bringup.solve.problem import RequirementItem, SolverInput, build_problem
+from bringup.solve.problem import HostItem, RequirementItem, SolverInput, build_problem
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
 from bringup.subjects import subject as lookup
@@ -243,6 +243,7 @@ def _set_aside(
 
     found: list[Conflict] = []
     dropped: set[int] = set()
+    asked = {subject for subject, _ in problem.host.what_if}
     for c in range(len(problem.components)):
         mine = [r for r in problem.requirements if r.component == c]
         while True:
@@ -251,7 +252,7 @@ def _set_aside(
                 break
             core = minimal_core(single, on, order)
             subjects = {r.subject for r in mine if r.id in core}
-            if not subjects:
+            if not subjects or _holds_what_if(problem, core, asked):
                 break
             found.append(outcome.conflict(problem, core, "alone"))
             dropped.update(r.id for r in mine if r.subject in subjects)
@@ -272,6 +273,15 @@ def _set_aside(
         if r.id in dropped
     ]
     return replace(problem, requirements=kept, checks=[*problem.checks, *checks]), found
+
+
+def _holds_what_if(problem: SolverInput, core: Sequence[int], asked: set[str]) -> bool:
+    """Whether a conflict is with a value a ``--what-if`` gives the host: that value is the
+    question asked (can this repo run on CANN 8.0.RC2?), so the repo's lines against it are
+    the answer, never lines to set aside as contradicting each other."""
+    return any(
+        isinstance(item, HostItem) and item.subject in asked for item in map(problem.item, core)
+    )
 
 
 def _within(

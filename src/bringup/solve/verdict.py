@@ -11,6 +11,7 @@ from bringup.model.resolution import (
     Verdict,
     VerdictStatus,
 )
+from bringup.model.source import Source
 from bringup.solve.problem import SolverInput
 from bringup.subjects import display_name, scope_of
 
@@ -66,9 +67,12 @@ class _Uses:
         return used
 
 
-def _host_kind(subject: str) -> ObstacleKind:
-    """What kind of obstacle a host value in a repo's own conflict is; a chosen subject
-    fixed by a what-if is part of the conflict itself."""
+def _host_kind(subject: str, source: Source) -> ObstacleKind:
+    """What kind of obstacle a host value in a repo's own conflict is; a value a what-if
+    gives (a chosen subject fixed, or a driver held at a version) is part of the conflict
+    itself: the question was whether the repo runs with it, so changing it is no way out."""
+    if source.kind == "user":
+        return "conflict"
     scope = scope_of(subject)
     if scope == "driver":
         return "driver"
@@ -104,7 +108,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
             elif item.kind == "host":
                 obstacles.append(
                     Obstacle(
-                        kind=_host_kind(item.subject),
+                        kind=_host_kind(item.subject, item.source),
                         subject=item.subject,
                         detail=item.spec,
                         source=item.source,
