@@ -124,6 +124,10 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
             where = cite_first((req.source, *block.also), lambda s: relative(s, root))
             more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
             return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
+        # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
+        devices = [o for o in verdict.obstacles if o.kind == "hardware"]
+        if devices:
+            return f"needs other hardware: {describe_obstacle(devices[0])} (none here)"
     obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
     if verdict.status == "runs_after" and obstacles:
         first = min(obstacles, key=lambda o: (o.kind != "driver", from_index(o)))

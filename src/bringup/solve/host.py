@@ -8,12 +8,12 @@ touch the snapshot.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from bringup import backends, subjects
-from bringup.backends.base import DeviceFacts
+from bringup.backends.base import Backend, DeviceFacts
 from bringup.errors import StackError
 from bringup.model import keys
 from bringup.model.facts import Fact
@@ -90,12 +90,17 @@ def _read(subject: str, source: Source, raws: Iterable[str]) -> HostValue:
 
 
 def _count_without_tool(
-    snapshot: Snapshot, subject: str, probe: Fact | None, devices: DeviceFacts
+    snapshot: Snapshot,
+    subject: str,
+    probe: Fact | None,
+    devices: DeviceFacts,
+    others: Sequence[tuple[str, Source]] = (),
 ) -> HostValue:
     """The device count when the vendor tool listed no device: its own count fact, else the
     PCI bus (which needs no driver), else the tool's answer (absent or empty: none), else,
-    when nothing asked for this backend's devices but the snapshot lists another backend's
-    (a pasted npu-smi report: 2 x 910B), none: those are the host's accelerators, as
+    when nothing asked for this backend's devices but the snapshot shows another backend's
+    (``others``: a pasted npu-smi report listing 2 x 910B, or an environment report naming
+    the Ascend driver and the 910B), none: those are the host's accelerators, as
     ``--target 910B:2`` names a host of 910Bs only; else unknown with the tool's failure as
     the reason."""
     for key in (devices.count_fact, devices.pci_fact):
@@ -110,13 +115,36 @@ def _count_without_tool(
         listed = f"the host's accelerators are {each}"
         source = snapshot.accelerators[0].source
         return HostValue(subject=subject, source=source, values=("0",), reason=listed)
+    if probe is None and others:
+        named = f"the host's accelerators are {' and '.join(name for name, _ in others)}"
+        return HostValue(subject=subject, source=others[0][1], values=("0",), reason=named)
     if probe is None:
         source = Source(kind="derived", ref=subject)
         return HostValue(subject=subject, source=source, status="unknown", reason="not probed")
     return HostValue(subject=subject, source=probe.source, status=probe.status, reason=probe.reason)
 
 
-def _device_values(snapshot: Snapshot, vendor: Vendor, devices: DeviceFacts) -> list[HostValue]:
+def _shown(snapshot: Snapshot, backend: Backend, devices: DeviceFacts) -> Source | None:
+    """Where the snapshot shows this backend's accelerators: a device listed, a device named
+    (a report's chip or product name) or its driver's version (an environment report that
+    names ``Ascend-hdk-910b-npu-driver_23.0.3`` without a device table); None when nowhere."""
+    found = snapshot.devices(backend.vendor or backend.name)
+    if found:
+        return found[0].source
+    driver = subjects.subject(backend.driver_subject) if backend.driver_subject else None
+    for key in (devices.name_fact, driver.fact_key if driver is not None else None):
+        fact = snapshot.fact(key) if key else None
+        if fact is not None and fact.ok and fact.value is not None:
+            return fact.source
+    return None
+
+
+def _device_values(
+    snapshot: Snapshot,
+    vendor: Vendor,
+    devices: DeviceFacts,
+    others: Sequence[tuple[str, Source]] = (),
+) -> list[HostValue]:
     """Count and kinds (chip families, compute capabilities) of one backend's devices. No
     device anywhere is a known zero, and then the kind is absent; devices on the PCI bus that
     no tool describes have an unknown kind."""
@@ -135,7 +163,7 @@ def _device_values(snapshot: Snapshot, vendor: Vendor, devices: DeviceFacts) -> 
         count = HostValue(subject=count_subject, source=source, values=(str(len(found)),))
         return [count, kind]
     probe = snapshot.fact(devices.tool_fact)
-    count = _count_without_tool(snapshot, count_subject, probe, devices)
+    count = _count_without_tool(snapshot, count_subject, probe, devices, others)
     if count.values == ("0",):
         kind = HostValue(
             subject=kind_subject, source=count.source, status="absent", reason=devices.none
@@ -209,8 +237,15 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
         subject: _from_fact(subject, snapshot.fact(key), origin)
         for subject, key in _fact_keys(*FIXED_SCOPES)
     }
+    shown = {
+        backend.name: (backend.vendor or backend.name, where)
+        for backend, devices in backends.with_devices()
+        for where in [_shown(snapshot, backend, devices)]
+        if where is not None
+    }
     for backend, devices in backends.with_devices():
-        for value in _device_values(snapshot, backend.vendor or backend.name, devices):
+        others = [seen for name, seen in shown.items() if name != backend.name]
+        for value in _device_values(snapshot, backend.vendor or backend.name, devices, others):
             known = fixed.get(value.subject)
             fixed[value.subject] = value if known is None else _merge(known, value)
     vendors = frozenset(a.vendor for a in snapshot.accelerators)

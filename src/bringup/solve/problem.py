@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bringup import backends
+from bringup.backends.base import Backend
 from bringup.model.facts import Fact
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
@@ -22,7 +23,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
-from bringup.subjects import canonical_subject, is_distribution, scheme_for
+from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
 
@@ -181,6 +182,53 @@ def _device_here(host: HostFacts, subject: str) -> bool:
     return count is not None and count.status == "ok" and count.values not in ((), ("0",))
 
 
+def _other_kind_here(component: Component, host: HostFacts) -> list[HardwareBlock]:
+    """A repo whose firm lines need one kind of device only (a CUDA toolkit, flash-attn's
+    GPU build), on a host that has another kind and none of it (an npu-smi report, or one
+    that names the Ascend driver): it needs other hardware, as on a ``--target`` of that
+    other kind. Installing the toolkit here is no way forward; on a host with no
+    accelerator at all the toolkit is still what to install."""
+    from bringup.solve.kinds import kinds_needed
+
+    needed = kinds_needed(component)
+    if len(needed) != 1:
+        return []
+    ((kind, line),) = needed.items()
+    count = other_kind_only(host, kind)
+    if line.confidence == "low" or count is None:
+        return []
+    return [
+        HardwareBlock(
+            component=component.name,
+            requirement=line,
+            host=count,
+            kind="hardware",
+            scope=block_scope(count.subject),
+        )
+    ]
+
+
+def other_kind_only(host: HostFacts, kind: str) -> HostValue | None:
+    """The host's count of ``kind``'s devices when it has none of them and shows another
+    backend's (its devices or its driver); None otherwise."""
+    devices = backends.backend(kind).devices
+    count = host.value(devices.count_subject) if devices is not None else None
+    if count is None or count.values != ("0",):
+        return None
+    others = (b for b, _d in backends.with_devices() if b.name != kind)
+    return count if any(_kind_shown(host, other) for other in others) else None
+
+
+def _kind_shown(host: HostFacts, backend: Backend) -> bool:
+    """Whether the host has this backend's devices, or its driver (a report that names the
+    driver and the chip but counts no device)."""
+    devices = backend.devices
+    if devices is not None and _device_here(host, devices.count_subject):
+        return True
+    driver = host.value(backend.driver_subject) if backend.driver_subject else None
+    return driver is not None and driver.status == "ok" and bool(driver.values)
+
+
 def _finding(where: str, text: str, error: ValueError, source: Source) -> Fact:
     return Fact(key=where, value=text, source=source, status="unparsed", reason=str(error))
 
@@ -242,6 +290,8 @@ def build_problem(
         ]
         checks.extend(j.check for j in judged)
         hardware.extend(j.block for j in judged if j.block is not None)
+        if not any(j.block is not None and j.block.kind == "hardware" for j in judged):
+            hardware.extend(_other_kind_here(component, host))
         unverified.extend(j.unverified for j in judged if j.unverified is not None)
         chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
         if not place_all and any(j.stops_everything for j in judged):

@@ -12,7 +12,8 @@ from bringup.model.resolution import (
     VerdictStatus,
 )
 from bringup.model.source import Source
-from bringup.solve.problem import SolverInput
+from bringup.solve.kinds import kind_of_subject
+from bringup.solve.problem import SolverInput, other_kind_only
 from bringup.subjects import display_name, scope_of
 
 
@@ -119,6 +120,10 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
             pin = env.pin(subject)
             if pin is not None and not pin.installed:
                 kind: ObstacleKind = "driver" if scope_of(subject) == "driver" else "install"
+                none = _none_of_its_kind(uses.problem, subject)
+                if none is not None:
+                    obstacles.append(none)
+                    continue
                 obstacles.append(
                     Obstacle(
                         kind=kind,
@@ -158,6 +163,17 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         obstacles=tuple(obstacles),
         environment=env.index if env is not None else None,
     )
+
+
+def _none_of_its_kind(problem: SolverInput, subject: str) -> Obstacle | None:
+    """A pin of one device backend's toolkit (CUDA, brought by flash-attn's row) on a host
+    that has another backend's devices and none of this one's: the devices are what it
+    needs, and installing the toolkit is no way forward here."""
+    kind = kind_of_subject(subject)
+    count = other_kind_only(problem.host, kind) if kind is not None else None
+    if count is None:
+        return None
+    return Obstacle(kind="hardware", subject=count.subject, detail=">=1", source=count.source)
 
 
 def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]:
