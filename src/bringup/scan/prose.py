@@ -227,7 +227,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             mentions.extend(stack(clause, {m.subject for m in mentions}))
             memory = memory_floors(clause, clause_vendor)
             counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
-            if counts and (permissive(clause) or tentative(clause)):  # one way, or a guess
+            # one way, a guess, or what it supports ("fine-tuning on a single GPU")
+            if counts and (permissive(clause) or tentative(clause) or works):
                 counts = [m._replace(hard=False) for m in counts]
             loose = counts + chips(clause, required) + memory
             mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
