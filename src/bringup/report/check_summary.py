@@ -72,7 +72,7 @@ def summary(
     roots = {c.name: c.path for c in components}
     conflicts = _numbered_conflicts(resolution, design)
     document.add(
-        _verdicts(resolution, plan, roots, conflicts),
+        _verdicts(resolution, plan, roots, conflicts, design),
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
@@ -95,9 +95,17 @@ def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict
 
 
 def _verdicts(
-    resolution: Resolution, plan: Plan, roots: dict[str, str], conflicts: list[Conflict]
+    resolution: Resolution,
+    plan: Plan,
+    roots: dict[str, str],
+    conflicts: list[Conflict],
+    design: Design,
 ) -> Table:
-    rows = []
+    """One line per repo on this machine; with a named target (``--target 910B:8``) a column
+    first says where the repo stands there, so the line on this machine is not read as the
+    answer for the target."""
+    rows: list[tuple[Line, ...]] = []
+    targeted = design.target.kind != "asked"
     for verdict in resolution.verdicts:
         name = verdict.component
         style = VERDICT_STYLE.get(verdict.status, "red")
@@ -108,8 +116,23 @@ def _verdicts(
         numbers = [str(n) for n, c in enumerate(conflicts, 1) if name in c.components]
         if numbers:
             reason += f"; conflict {', '.join(numbers)}"
-        rows.append((Line(name, style), Line(reason)))
+        if targeted:
+            rows.append((Line(name, style), Line(_on_target(name, design)), Line(reason)))
+        else:
+            rows.append((Line(name, style), Line(reason)))
+    if targeted:
+        return Table(("repo", "on the target", "on this machine"), tuple(rows))
     return Table(("repo", "verdict"), tuple(rows))
+
+
+def _on_target(name: str, design: Design) -> str:
+    """Where a repo stands on the named target: the environment planned for it there, or
+    the device it needs that the target lacks."""
+    need = next((e for e in design.elsewhere if e.component == name), None)
+    if need is not None:
+        return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
+    env = design.resolution.environment_of(name)
+    return f"environment {env.index}" if env is not None else "no environment"
 
 
 def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
