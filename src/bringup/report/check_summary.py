@@ -99,13 +99,13 @@ def _verdicts(
     plan: Plan,
     roots: dict[str, str],
     conflicts: list[Conflict],
-    design: Design,
+    design: Design | None = None,
 ) -> Table:
     """One line per repo on this machine; with a named target (``--target 910B:8``) a column
     first says where the repo stands there, so the line on this machine is not read as the
     answer for the target."""
     rows: list[tuple[Line, ...]] = []
-    targeted = design.target.kind != "asked"
+    targeted = design is not None and design.target.kind != "asked"
     for verdict in resolution.verdicts:
         name = verdict.component
         style = VERDICT_STYLE.get(verdict.status, "red")
@@ -116,7 +116,7 @@ def _verdicts(
         numbers = [str(n) for n, c in enumerate(conflicts, 1) if name in c.components]
         if numbers:
             reason += f"; conflict {', '.join(numbers)}"
-        if targeted:
+        if design is not None and targeted:
             rows.append((Line(name, style), Line(_on_target(name, design)), Line(reason)))
         else:
             rows.append((Line(name, style), Line(reason)))
