@@ -45,3 +45,14 @@ def test_a_driver_held_by_a_what_if_is_no_driver_to_change(
 ) -> None:
     code, verdicts = _solve(capsys, "--snapshot", NPU, "--what-if", "ascend_driver=23.0.3")
     assert (code, verdicts) == (1, {"ascendc": "blocked"})
+
+
+def test_a_what_if_no_repo_names_still_brings_its_rows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--what-if torch_npu=2.1.0`` answered "no repo changes verdict": no repo names
+    torch_npu, so its knowledge-base rows (torch_npu 2.1.0 -> CANN, Ascend/pytorch's
+    COMPATIBILITY table) never joined. Held as the host's, they meet the CANN 9.0.0 the repo
+    needs."""
+    code, verdicts = _solve(capsys, "--target", "910B:8", "--what-if", "torch_npu=2.1.0")
+    assert (code, verdicts) == (1, {"ascendc": "blocked"})

@@ -405,7 +405,9 @@ def _relevant_rules(
         for rule in rules
     ]
     host = cands.host
-    relevant = {r.subject for r in requirements}
+    # a what-if value is the host's whether or not a repo names it (torch_npu 2.1.0): its
+    # rows join as the repos' do
+    relevant = {r.subject for r in requirements} | set(host.forced)
     _with_python(cands, relevant)
     taken: set[int] = set()
     items: list[RuleItem] = []
