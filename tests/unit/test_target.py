@@ -294,10 +294,10 @@ def test_target_pasted_report(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_unknown_chip_is_bad_input_listing_the_known_ones(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    argv = [command, str(SPLIT), "--snapshot", str(DEV), "--target", "910b:8"]
+    argv = [command, str(SPLIT), "--snapshot", str(DEV), "--target", "910X:8"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert "unknown chip '910b'; did you mean '910B'?" in err
+    assert "unknown chip '910X'; did you mean '910'" in err
     assert "chip: 310, 310P" in err
     assert "compute capability: " in err
 
@@ -325,7 +325,7 @@ def test_what_if_driver_on_a_recorded_ascend_host(capsys: pytest.CaptureFixture[
     changed = data["what_if"]["changed"]
     line = next(x for x in changed if x.startswith("train-adapter"))
     # the driver the what-if holds is the question, not a driver to change (outsider22b #1)
-    assert line.startswith("train-adapter: runs_after -> blocked")
+    assert line.startswith("train-adapter: runs after installing -> blocked")
     assert "this machine has Ascend driver 23.0.0 (--what-if driver=23.0.0)" in line
     driver = next(v for v in data["resolution"]["host"] if v["subject"] == "ascend_driver")
     assert driver["values"] == ["23.0.0"]
@@ -425,3 +425,17 @@ def test_the_legend_of_here_only_for_a_version_this_machine_prefers() -> None:
     said = " ".join(b.body.plain for b in section.blocks if isinstance(b, Paragraph))
     assert "+ = not installed yet" in said
     assert "here = this machine's plan" not in said
+
+
+def test_a_chip_in_lower_case_is_the_chip() -> None:
+    """outsider22b #19: `--target 910b:8` was refused ("did you mean '910B'?"); a kind that
+    matches one known kind but for case is that kind."""
+    from bringup.kb import load_knowledge_base
+    from bringup.solve import knowledge_catalogue
+    from bringup.solve.target import device_host
+
+    known = knowledge_catalogue(load_knowledge_base())
+    chip = device_host("910b:8", known).value("chip")
+    assert chip is not None
+    assert chip.values == ("910B",)
+    assert chip.source.ref == "--target 910b:8"

@@ -338,7 +338,8 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     # named, so two conflicts on one subject (CUDA 11.3 against 11.8, then against 12.1) do
     # not read as one heading said twice
     these = " and ".join((", ".join(repos[:-1]), repos[-1])) if 1 < len(repos) < 4 else "these"
-    return f"no single {subjects} for {these} -> {number_word(environments)} environments"
+    tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
+    return f"no single {subjects} for {these}{tail}"
 
 
 def _member(item: ConflictItem, roots: dict[str, str], host: str) -> Line:

@@ -11,7 +11,7 @@ from typing import Any, Optional
 import msgspec
 
 from bringup.model.plan import KindNeed, Target
-from bringup.model.resolution import Resolution, WhatIf
+from bringup.model.resolution import Resolution, VerdictStatus, WhatIf
 from bringup.report.check_text import elsewhere_sentence
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
@@ -33,6 +33,17 @@ _ORIGIN = {
     "index": "package index",
     "unverified": "not in the knowledge base (unverified)",
 }
+
+
+_STATUS: dict[VerdictStatus, str] = {
+    "runs": "runs here",
+    "runs_after": "runs after installing",
+    "unverified": "unverified",
+    "needs_hardware": "needs other hardware",
+    "blocked": "blocked",
+}
+"""A verdict's status in the words of the check table, not the JSON's enum (outsider22b #18:
+'ascendc: still runs_after, now ...')."""
 
 
 def _asked(key: str, value: str, subject: str) -> str:
@@ -57,9 +68,11 @@ def _changes(report: WhatIf) -> list[str]:
             if unplaced is not None and unplaced.conflict is not None
             else explain_verdict(change.after)
         )
-        lines.append(f"{change.component}: {change.before.status} -> {change.after.status}: {why}")
+        before, after = _STATUS[change.before.status], _STATUS[change.after.status]
+        lines.append(f"{change.component}: {before} -> {after}: {why}")
     lines += [
-        f"{change.component}: still {change.after.status}, now {explain_verdict(change.after)}"
+        f"{change.component}: still {_STATUS[change.after.status]}, now "
+        f"{explain_verdict(change.after)}"
         for change in kept
     ]
     return lines

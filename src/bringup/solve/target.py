@@ -68,9 +68,12 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
     kind, count = match["kind"], int(match["count"])
     known = device_kinds(catalogue)
     kind = _product_kind(kind, known)
+    near = [k for k in known if k.lower() == kind.lower()]
+    if kind not in known and len(near) == 1:
+        kind = near[0]  # `910b:8`, as people write it (outsider22b #19)
     if kind not in known:
-        near = [k for k in known if k.lower() == kind.lower()]
-        guess = f"; did you mean {near[0]!r}?" if near else ""
+        near = [k for k in known if k.lower().startswith(kind.lower()[:3])][:3]
+        guess = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
         by_subject: dict[str, list[str]] = {}
         for name, (_vendor, subject, _count) in known.items():
             by_subject.setdefault(subject, []).append(name)
