@@ -30,7 +30,7 @@ _ORIGIN = {
     "release": "release",
     "host": "this machine",
     "what-if": "what-if",
-    "index": "package index",
+    "index": "left to the installer",
     "unverified": "not in the knowledge base (unverified)",
 }
 

@@ -96,7 +96,9 @@ def _index_pin(problem: SolverInput, subject: str, components: set[int]) -> Pin:
         version=",".join(specs),
         origin="index",
         source=Source(
-            kind="derived", ref=f"the package index, within what the repos ask of {subject}"
+            kind="derived",
+            ref=f"uv picks it from the package index at install, within what the repos ask "
+            f"of {subject}",
         ),
     )
 
