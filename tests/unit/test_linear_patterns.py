@@ -19,7 +19,7 @@ from bringup.probe.importers.free_form import _LIST_SEPARATOR, _SPLIT_LABEL
 from bringup.probe.importers.packed import _REPOSITORY_TAG
 from bringup.probe.importers.values import stated
 from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTION, _code_lines
-from bringup.scan.commands import _PLACEHOLDER
+from bringup.scan.commandneeds import _PLACEHOLDER
 from bringup.scan.platforms import _ON_LINUX
 from bringup.scan.prose import _NEGATED_AFTER
 from bringup.scan.prose_hedges import recommended

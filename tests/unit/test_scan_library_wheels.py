@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model import Source
-from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import parse_commands
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.repo import scan_repo
 

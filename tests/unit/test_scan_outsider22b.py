@@ -4,7 +4,8 @@ named in a list item are no distributions to get from the package index."""
 from __future__ import annotations
 
 from bringup.model import Source
-from bringup.scan.commands import parse_commands, pip_install_targets, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import parse_commands, pip_install_targets
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import time
 
-from bringup.scan.commands import parse_commands, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.requirements_txt import extract_requirements_txt

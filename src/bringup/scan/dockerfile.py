@@ -8,7 +8,8 @@ import re
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.commands import joined_lines, parse_commands, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import joined_lines, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 

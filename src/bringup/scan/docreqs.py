@@ -83,7 +83,7 @@ def pip_version(file: SourceFile, line: int, text: str) -> list[Requirement]:
     (pip版本需大于或等于24.0)" (MindIE-LLM docs/zh/user_guide/install/source/
     installing_software_and_dependencies.md:56; advice, so soft). Only a version written as a
     bound or with its words ("24.0 or later"), in words asking for it, counts; what a quoted
-    command installs is the command's (``commands.requirements_of``)."""
+    command installs is the command's (``commandneeds.requirements_of``)."""
     said = _QUOTED.sub(" ", text)
     if _NEED.search(said) is None:
         return []

@@ -20,7 +20,8 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
-from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured

@@ -8,7 +8,8 @@ import re
 
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
-from bringup.scan.commands import Command, parse_commands, requirements_of
+from bringup.scan.commandneeds import requirements_of
+from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers

@@ -22,10 +22,11 @@ from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
-from bringup.scan.collection import rootless, shared_needs
+from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
+from bringup.scan.fileextract import extract_file
 from bringup.scan.gomod import go_modules
 from bringup.scan.guides import guide_links, primary_readme
 from bringup.scan.handoff import handed_over
@@ -40,7 +41,7 @@ from bringup.scan.pkgimports import package_imports
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
-from bringup.scan.registry import AUTHORITY, EXTRACTORS
+from bringup.scan.registry import AUTHORITY
 from bringup.scan.roles import guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
@@ -54,12 +55,12 @@ from bringup.scan.steps_found import (
     toolkit_builds,
     without_own_release,
 )
+from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
-from bringup.versions.errors import MAX_VERSION_LENGTH
 
 
 class RepoScan(NamedTuple):
@@ -68,89 +69,6 @@ class RepoScan(NamedTuple):
     provides: list[str]
     files_seen: int
     files_read: int
-
-
-_TOO_LONG = lazyre.compile(rf"\d(?<![\w.]\d)[\d.]{{{MAX_VERSION_LENGTH},}}")
-"""A run of digits and dots longer than any version: the readers refuse it as one, and the
-scan says where, so the mention it stood in is not silently unversioned. It starts at a
-digit not preceded by a word character or a dot; the digit is matched before that look
-behind, so the search costs a third of the look behind tried at every character."""
-
-
-def _too_long(text: str) -> tuple[int, int] | None:
-    """The line and length of the first ``_TOO_LONG`` run in ``text``. Such a run holds no
-    line break, so only lines longer than a version can hold one, and most files have none:
-    measuring every line (in C) and searching only the long ones gives the same first run
-    as searching the whole text, where ``re`` spent ~20 ns a character (0.2 s of a
-    ten-megabyte repo). At a line's start the look behind sees nothing, as it saw the line
-    break before it."""
-    lines = text.split("\n")
-    if max(map(len, lines)) <= MAX_VERSION_LENGTH:
-        return None
-    for number, line in enumerate(lines, start=1):
-        found = _TOO_LONG.search(line) if len(line) > MAX_VERSION_LENGTH else None
-        if found is not None:
-            return number, len(found.group(0))
-    return None
-
-
-def _extract(kind: str, file: SourceFile, collection: bool = False) -> Extraction:
-    """What ``file`` states, read as ``kind``; in a repo with no build at its top
-    (``collection``), with what its top README says all its members share."""
-    try:
-        extraction = EXTRACTORS[kind](file)
-        if collection and kind == "docs":
-            shared = (*extraction.requirements, *shared_needs(file))
-            extraction = msgspec.structs.replace(extraction, requirements=shared)
-    except (ValueError, RecursionError, IndexError, KeyError, TypeError, AttributeError) as error:
-        message = f"could not be read as {kind}: {type(error).__name__}: {error}"
-        return Extraction(findings=(file.finding("invalid", message),))
-    too_long = _too_long(file.text)
-    if too_long is None:
-        return extraction
-    line, length = too_long
-    message = (
-        f"not a version: too long ({length} characters, at most {MAX_VERSION_LENGTH}); "
-        "not read as one"
-    )
-    found = file.finding("invalid", message, line)
-    return msgspec.structs.replace(extraction, findings=(*extraction.findings, found))
-
-
-def _declared_submodules(requirements: list[Requirement]) -> list[Requirement]:
-    """A submodule a build checks by a path inside it (CMake ``if(NOT EXISTS
-    3rdparty/nccl-extensions/build/include/nccl_ep.h)``) is the submodule ``.gitmodules``
-    declares, so the two statements are one need."""
-    declared = [
-        r.spec
-        for r in requirements
-        if r.subject == "submodule" and (r.source.ref or "").endswith(".gitmodules")
-    ]
-    out = []
-    for requirement in requirements:
-        inside = [d for d in declared if requirement.spec.startswith(d.rstrip("/") + "/")]
-        if requirement.subject == "submodule" and inside:
-            out.append(msgspec.structs.replace(requirement, spec=inside[0]))
-        else:
-            out.append(requirement)
-    return out
-
-
-def _checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement]:
-    """A submodule whose directory already holds files (cloned with ``--recursive``) is met:
-    it stays a requirement, soft, so that the plan fetches only the missing ones (``git
-    submodule update --init``); an empty or absent directory (a plain clone, an archive)
-    stays hard."""
-    out = []
-    for requirement in requirements:
-        fetched = requirement.subject == "submodule" and requirement.hard and requirement.spec
-        where = root / requirement.spec
-        if fetched and where.is_dir() and next(where.iterdir(), None) is not None:
-            text = f"{requirement.text or requirement.spec}; checked out in the tree"
-            out.append(msgspec.structs.replace(requirement, hard=False, text=text))
-        else:
-            out.append(requirement)
-    return out
 
 
 def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
@@ -309,7 +227,7 @@ def _split(
     docs = frozenset(ref for ref, (entry, _) in texts.items() if entry.kind == "docs")
     kept = handed_over(requirements, scripts, docs)
     return split_scopes(
-        _checked_out(root, _declared_submodules(kept)),
+        checked_out(root, declared_submodules(kept)),
         extractions,
         scopes,
         texts,
@@ -407,7 +325,7 @@ def scan_repo(
                 guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
             authority[ref] = AUTHORITY[entry.kind]
             source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=entry.rel in run)
-            extraction = _extract(entry.kind, source, collection)
+            extraction = extract_file(entry.kind, source, collection)
             extracted.append((entry.rel, extraction))
             queue.extend(_included(root, extraction, seen, run, entry.kind))
         extractions = [extraction for _, extraction in extracted]

@@ -17,13 +17,13 @@ from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.architectures import listed, listing, targets
 from bringup.scan.clones import cloned_dependencies
+from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import (
     Command,
     LogicalLine,
     commands_of,
     joined_lines,
     pip_install_targets,
-    requirements_of,
 )
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor

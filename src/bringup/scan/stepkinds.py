@@ -9,14 +9,9 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import StepKind, StepNeeds
 from bringup.redaction import shortened
-from bringup.scan.commands import (
-    Command,
-    known_programs,
-    pip_install_targets,
-    program_name,
-    python_module,
-)
+from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import option_device
+from bringup.scan.programs import known_programs
 
 _SKIPPED_PROGRAMS = frozenset(
     {

@@ -14,7 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from bringup.model import Requirement
-from bringup.scan.commands import WHEEL_INDEX
+from bringup.scan.commandneeds import WHEEL_INDEX
 
 
 def one_choice(found: list[Requirement]) -> list[Requirement]:

@@ -25,7 +25,7 @@ from bringup.subjects import scheme_for
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 _WHEEL_TAG = lazyre.compile(r"^pip install: \S{1,300}\.whl$")
-"""The words ``commands.wheel_requirements`` gives what it read from a wheel's name."""
+"""The words ``commandneeds.wheel_requirements`` gives what it read from a wheel's name."""
 _SERIES = lazyre.compile(r"^==\s*(\d+)\.(\d+)\.\*$")
 
 
