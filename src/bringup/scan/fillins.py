@@ -13,16 +13,24 @@ from bringup import lazyre
 
 _TEMPLATE = lazyre.compile(
     r"(?:^|[/=])path/to(?:/|$)"  # /PATH/TO/..., path/to/x, --ckpt=/path/to/x
-    r"|<[^<>\s]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <model_type>
+    r"|<[^<>]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <cuda_dir>
     r"|\{[A-Za-z_]\w{0,80}\}"  # '{wandb_token}', OpenRLHF/OpenRLHF@3c3be62:README.md:394
     r"|(?:^|[/_=-])your(?:[_-]\w|/)"  # your_model_dir, /your/data, --out=your-dir
-    r"|^(?:\.\.\.|xxx+)$",  # a bare ... or xxx standing for a value
+    r"|(?:^|/)(?:\.\.\.|x{3,})(?:/|$)",  # ... or xxx standing for a value, or a folder of one
     re.IGNORECASE,
 )
+
+
+def is_fill_in(text: str) -> bool:
+    """Whether ``text`` (a word of a command, a path a guide sets) holds something its reader
+    replaces with their own: ``/path/to/cuda-11.3/`` (IDEA-Research/GroundingDINO@856dde2
+    README.md:138, "should be replaced with the path where your CUDA toolkit is installed"),
+    ``<cuda_dir>``, ``your_model_dir``; the version such a path shows is an example."""
+    return _TEMPLATE.search(text) is not None
 
 
 def fill_ins(argv: tuple[str, ...]) -> tuple[str, ...]:
     """The words of ``argv`` past its program left for the reader to fill in, once each; a
     URL is never one (``https://host/path/to/x`` is a real address)."""
-    found = [word for word in argv[1:] if "://" not in word and _TEMPLATE.search(word)]
+    found = [word for word in argv[1:] if "://" not in word and is_fill_in(word)]
     return tuple(dict.fromkeys(found))

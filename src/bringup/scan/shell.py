@@ -31,6 +31,7 @@ from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched, listed_downloads
+from bringup.scan.fillins import is_fill_in
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.outcomes import shell_branch, shell_outcome
@@ -158,20 +159,11 @@ def _environment_words(registered: tuple[Backend, ...]) -> list[str]:
 vocabulary = backends.per_registry(_compile)
 
 
-_EXAMPLE_PATH = lazyre.compile(
-    r"(?:^|/)path/to(?:/|$)|(?:^|/)your[-_]?\w*(?:/|$)|<[^<>]+>|(?:^|/)x{3,}(?:/|$)", re.IGNORECASE
-)
-"""A path the reader replaces with their own: ``/path/to/cuda-11.3/`` (IDEA-Research/
-GroundingDINO@856dde2 README.md:138, "In this example, /path/to/cuda-11.3 should be replaced
-with the path where your CUDA toolkit is installed"; Grounded-Segment-Anything@126abe6
-README.md:177), ``/your/path/...``, ``<cuda_dir>``: the version it shows is an example."""
-
-
 def _version_in_path(toolkit: _Toolkit, value: str) -> str:
     """``==8.0.RC1`` from ``.../<toolkit>/8.0.RC1/...``; a two-part version is a
     series (``<toolkit>-12.1`` -> ``==12.1.*``); empty when the path names none or is an
     example the reader replaces (``/path/to/cuda-11.3``)."""
-    if _EXAMPLE_PATH.search(value):
+    if is_fill_in(value):
         return ""
     for pattern in toolkit.versions:
         found = pattern.search(value)
