@@ -364,6 +364,8 @@ def test_an_npu_smi_table_pasted_without_its_header_still_counts_the_npus() -> N
     snapshot = _read(_HEADLESS_NPU_SMI)
     assert snapshot.value(ascend_keys.ASCEND_DEVICE_COUNT) == 2
     assert [a.name for a in snapshot.accelerators] == ["910B3", "910B3"]
+    # no header says which usage pair is HBM: of two, the second (a 910B's 64 GB)
+    assert [a.memory_total_mib for a in snapshot.accelerators] == [65536, 65536]
 
 
 def test_nvidia_smi_device_rows_are_not_read_as_npu_smi() -> None:
