@@ -1,0 +1,117 @@
+"""The shape of an exception says whose defect it is when no signature names it (issue 15):
+ATen's view size check and a None named in a message are the calling code's defect
+(class.code.project-bug); a module that lacks a name the code reads, pasted alone, is the code
+written for another release of it (traceback.install.api-out-of-step); a message the copy
+wrapped before its quoted name is read whole.
+
+Lines from the twenty-fourth and twenty-fifth triage corpora (tuned on their odd halves) are
+read from their case files there; the other line of each class comes from another public
+source, named beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.triage import explain_text, scan_log
+from bringup.triage.fallback import diagnose
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+PROJECT_BUG = "class.code.project-bug"
+OUT_OF_STEP = "traceback.install.api-out-of-step"
+
+
+def _first(log: str | bytes) -> tuple[str, str]:
+    diagnosis = explain_text(log)[0]
+    return diagnosis.signature_id, diagnosis.layer
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # pytorch/pytorch issue 38469: `x = x.view(-1, 16*5*5)` in a model given another input
+        # size (the maintainer: provide a size compatible with the input).
+        "RuntimeError: shape '[-1, 400]' is invalid for input of size 384\n",
+        # xulianuwa/MCTformer issue 29: the script's own reshape, with its frames.
+        "Traceback (most recent call last):\n"
+        '  File "main.py", line 333, in <module>\n'
+        "    main(args)\n"
+        '  File "main.py", line 247, in main\n'
+        "    pos_tokens = pos_tokens.reshape(-1, orig_size, orig_size, embedding_size)"
+        ".permute(0, 3, 1, 2)\n"
+        "RuntimeError: shape '[-1, 13, 13, 384]' is invalid for input of size 67968\n",
+        (DATA / "triage_twentyfifth" / "b19-msmodeling-sp-moe-shape.log").read_text(),
+    ],
+)
+def test_atens_view_size_check_is_the_calling_codes_defect(log: str) -> None:
+    assert _first(log) == (PROJECT_BUG, "operator_execution")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # facebookresearch/MCC issue 18: the demo's torch.tensor(rgb) with rgb None (the input
+        # file was not read).
+        '  File "C:\\MCC\\demo.py", line 104, in main\n'
+        "    seen_rgb = (torch.tensor(rgb).float() / 255)[..., [2, 1, 0]]\n"
+        "RuntimeError: Could not infer dtype of NoneType\n",
+        # Jumpat/SegAnyGAussians issue 110: torch.cat over a list holding None (the notebook's
+        # dataset.need_features was off).
+        "TypeError: expected Tensor as element 0 in argument 0, but got NoneType\n",
+        (DATA / "triage_twentyfourth" / "c01-transferqueue-no-strategy-nonetype.log").read_text(),
+    ],
+)
+def test_a_none_named_in_a_message_is_the_projects_defect(log: str) -> None:
+    assert _first(log) == (PROJECT_BUG, "operator_execution")
+
+
+def test_a_none_named_by_the_environments_exception_stays_the_environments() -> None:
+    # Constructed: an OSError's words name no None the code passed; the rule reads only the
+    # types a check raises.
+    log = "OSError: libfoo.so: cannot open shared object file: No such file (NoneType)\n"
+    assert _first(log)[0] != PROJECT_BUG
+
+
+def test_a_module_lacking_a_name_pasted_wrapped_is_two_packages_out_of_step() -> None:
+    # TWENTYFIFTH a11: vllm-ascend reads a function vLLM removed; the copy wrapped the message,
+    # so no signature reads it on one line.
+    log = (DATA / "triage_twentyfifth" / "a11-vllm-ascend-mamba-utils-cleanup-idx.log").read_text()
+    assert _first(log) == (OUT_OF_STEP, "install")
+
+
+def test_a_module_lacking_a_name_on_one_line_is_left_to_its_signature() -> None:
+    # thuml/Transfer-Learning-Library issue 253: NumPy 1.24 removed np.float; the signature
+    # names the module and the name, the fallback says the same class below it.
+    log = (
+        "AttributeError: module 'numpy' has no attribute 'float'.\n"
+        "`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing"
+        " code, use `float` by itself.\n"
+    )
+    assert _first(log) == ("python.module-attribute-missing", "install")
+    assert diagnose(scan_log(log).findings)[0].signature_id == OUT_OF_STEP
+
+
+@pytest.mark.parametrize(
+    ("case", "attribute"),
+    [
+        # TWENTYFIFTH a07: the copy broke the line before the quoted name.
+        ("a07-vllm-ascend-recompute-scheduler-routed-experts.log", "'_get_routed_experts'"),
+        # TWENTYFIFTH a03: the copy broke the name and turned its underscores into spaces.
+        ("a03-vllm-ascend-fusedmoe-use-dp-chunking.log", "'use dp chunking'"),
+    ],
+)
+def test_a_message_wrapped_before_its_quoted_name_is_read_whole(case: str, attribute: str) -> None:
+    diagnosis = explain_text((DATA / "triage_twentyfifth" / case).read_bytes())[0]
+    assert diagnosis.signature_id == PROJECT_BUG
+    assert diagnosis.captures["message"].endswith(f"has no attribute {attribute}")
+
+
+def test_a_quoted_line_of_its_own_is_no_continuation() -> None:
+    # Constructed: a message that ends in a full stop is whole; the quoted line after it is
+    # another line of the log.
+    log = "AttributeError: 'Engine' object has no attribute 'step'.\n'retrying'\n"
+    (sighting,) = scan_log(log).findings.all_exceptions()
+    diagnosis = diagnose(scan_log(log).findings)[0]
+    assert sighting.message == "'Engine' object has no attribute 'step'."
+    assert "retrying" not in diagnosis.captures["message"]
