@@ -18,6 +18,7 @@ from bringup.triage import explain_text, scan_log
 from bringup.triage.fallback import diagnose
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+TWENTYFIFTH = DATA / "triage_twentyfifth"
 PROJECT_BUG = "class.code.project-bug"
 OUT_OF_STEP = "traceback.install.api-out-of-step"
 
@@ -115,3 +116,22 @@ def test_a_quoted_line_of_its_own_is_no_continuation() -> None:
     diagnosis = diagnose(scan_log(log).findings)[0]
     assert sighting.message == "'Engine' object has no attribute 'step'."
     assert "retrying" not in diagnosis.captures["message"]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # modelscope/ms-swift issue 4211 (its title: SFT with --ddp_backend hccl on an NPU).
+        "RuntimeError: Failed to find function HcclCommInitRootInfoConfig\n",
+        (TWENTYFIFTH / "c05-swift-hccl-missing-symbol-cann-version.log").read_text(),
+    ],
+)
+def test_a_cann_function_torch_npu_cannot_find_is_an_undefined_symbol(log: str) -> None:
+    assert _first(log) == ("traceback.install.undefined-symbol", "install")
+
+
+def test_a_function_of_the_programs_own_it_cannot_find_is_no_cann_symbol() -> None:
+    # Constructed from the form above with a name of the program's own (a script engine's
+    # function table prints the same words).
+    log = "RuntimeError: Failed to find function on_player_join\n"
+    assert _first(log)[0] != "traceback.install.undefined-symbol"
