@@ -135,3 +135,43 @@ def test_a_function_of_the_programs_own_it_cannot_find_is_no_cann_symbol() -> No
     # function table prints the same words).
     log = "RuntimeError: Failed to find function on_player_join\n"
     assert _first(log)[0] != "traceback.install.undefined-symbol"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # VICO-UoE/MTPSL issue 3: the project's own torch.mm on operands it paired wrongly (the
+        # maintainer pushed the fix).
+        "Traceback (most recent call last):\n"
+        '  File "/share/castor/home/leh/projects/MTPSL/model/mapfns.py", line 36, in forward\n'
+        "    gamma = torch.mm(A_taskpair, self.gamma.t())\n"
+        "RuntimeError: mat1 and mat2 shapes cannot be multiplied (1x2 and 6x64)\n",
+        # thu-ml/TurboDiffusion issue 62: raised under torch's own Linear, whose frame is innermost.
+        '  File "/root/miniconda3/envs/comfy/lib/python3.10/site-packages/torch/nn/modules/'
+        'linear.py", line 125, in forward\n'
+        "    return F.linear(input, self.weight, self.bias)\n"
+        "RuntimeError: mat1 and mat2 shapes cannot be multiplied (77x768 and 4096x5120)\n",
+        # Comfy-Org/ComfyUI issue 12027: the same check in a later torch's words.
+        "RuntimeError: linear(): input and weight.T shapes cannot be multiplied (512x2560 and"
+        " 7680x3072)\n",
+        # SAIC-Vision/WS-3D-Lane issue 3: the test script unpacks a batch of another length
+        # (its reporter's fix: unpack seven names).
+        "Traceback (most recent call last):\n"
+        '  File "test.py", line 88, in evaluation\n'
+        "    img, _, gt, idx, gt_hcam, gt_pitch, imgname, _ = batch\n"
+        "ValueError: not enough values to unpack (expected 8, got 7)\n",
+        # binary-husky/gpt_academic issue 1099 (fixed by the maintainer): Python 3.11's words for a
+        # local read before it was assigned, which say "cannot" and refuse no setting.
+        "Traceback (most recent call last):\n"
+        '  File "./toolbox.py", line 137, in decorated\n'
+        "    yield from f(main_input, llm_kwargs, plugin_kwargs, chatbot_with_cookie, history,"
+        " *args, **kwargs)\n"
+        '  File "./crazy_functions/Langchain\u77e5\u8bc6\u5e93.py", line 90, in'
+        " \u8bfb\u53d6\u77e5\u8bc6\u5e93\u4f5c\u7b54\n"
+        "    kai = knowledge_archive_interface()\n"
+        "UnboundLocalError: cannot access local variable 'knowledge_archive_interface' where it"
+        " is not associated with a value\n",
+    ],
+)
+def test_shapes_and_names_the_code_got_wrong_are_its_defect(log: str) -> None:
+    assert _first(log) == (PROJECT_BUG, "operator_execution")
