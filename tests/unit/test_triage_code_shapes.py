@@ -18,6 +18,7 @@ from bringup.triage import explain_text, scan_log
 from bringup.triage.fallback import diagnose
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+TWENTYFOURTH = DATA / "triage_twentyfourth"
 TWENTYFIFTH = DATA / "triage_twentyfifth"
 PROJECT_BUG = "class.code.project-bug"
 OUT_OF_STEP = "traceback.install.api-out-of-step"
@@ -175,3 +176,39 @@ def test_a_function_of_the_programs_own_it_cannot_find_is_no_cann_symbol() -> No
 )
 def test_shapes_and_names_the_code_got_wrong_are_its_defect(log: str) -> None:
     assert _first(log) == (PROJECT_BUG, "operator_execution")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # intel/zlib pull 29: source files the CMake lists left out of the library the build made.
+        "/usr/bin/ld: libz.so.1.2.11.1-motley: undefined reference to `longest_match'\n"
+        "collect2: error: ld returned 1 exit status\n",
+        # david-cortes/approxcdf issue 3 (the maintainer added the file to the list).
+        "/usr/bin/ld: packages/approxcdf/libapproxcdf.so: undefined reference to"
+        " `norm_logcdf_2d'\n",
+        # zalf-rpm/monica issue 12: the same without the linker's name (two files missing from
+        # the project's CMake lists).
+        "libmonica.so: undefined reference to `FvCB::FvCB_canopy_hourly("
+        "FvCB::FvCB_canopy_hourly_in, FvCB::FvCB_canopy_hourly_params)'\n"
+        "collect2: error: ld returned 1 exit status\n",
+        # patrickjennings/FlickrMS issue 8: the Makefile linked libm in the wrong order.
+        "/usr/bin/ld: wget.o: undefined reference to symbol 'round@@GLIBC_2.2.5'\n"
+        "/lib/x86_64-linux-gnu/libm.so.6: error adding symbols: DSO missing from command line\n",
+        (
+            DATA / "triage_twentyfourth" / "b07-ge-graph-aclgrphdumpgraph-dso-missing.log"
+        ).read_text(),
+    ],
+)
+def test_the_link_of_the_projects_own_targets_is_its_build(log: str) -> None:
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+def test_a_prebuilt_library_named_by_its_path_stays_two_packages_out_of_step() -> None:
+    # Constructed from the form above with an installed library's absolute path (the rule's
+    # own case: a framework's library built against a newer NCCL).
+    log = (
+        "/usr/bin/ld: /usr/local/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so:"
+        " undefined reference to `ncclCommSplit'\n"
+    )
+    assert _first(log) == ("class.install.prebuilt-library-needs-other-dependency", "install")
