@@ -109,6 +109,17 @@ def test_a_message_wrapped_before_its_quoted_name_is_read_whole(case: str, attri
     assert diagnosis.captures["message"].endswith(f"has no attribute {attribute}")
 
 
+def test_a_quoted_name_wrapped_before_more_lines_is_read_whole() -> None:
+    # Constructed from TWENTYFIFTH a07's two lines with a log line after them: the quoted name
+    # ends its line, and the line after it is another.
+    log = (
+        TWENTYFIFTH / "a07-vllm-ascend-recompute-scheduler-routed-experts.log"
+    ).read_text() + "INFO 12-01 10:00:00 [core.py:1] shutting down\n"
+    diagnosis = explain_text(log)[0]
+    assert diagnosis.signature_id == PROJECT_BUG
+    assert diagnosis.captures["message"].endswith("has no attribute '_get_routed_experts'")
+
+
 def test_a_quoted_line_of_its_own_is_no_continuation() -> None:
     # Constructed: a message that ends in a full stop is whole; the quoted line after it is
     # another line of the log.

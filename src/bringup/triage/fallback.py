@@ -287,7 +287,7 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
 
 _WRAPPED = re.compile(
     r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )"
-    r"((?:[a-z]|'[\w.]{1,200}'(?:$|[ .,;)]))[^\n]{0,2000})"
+    r"((?:[a-z]|'[\w.]{1,200}'(?![\w']))[^\n]{0,2000})"
 )
 """A message that ends in neither a full stop nor a colon, and the next line that goes on in
 lower case or with the quoted name Python's own messages end in (the first group's words then
