@@ -114,7 +114,7 @@ def test_a_quoted_name_wrapped_before_more_lines_is_read_whole() -> None:
     # ends its line, and the line after it is another.
     log = (
         TWENTYFIFTH / "a07-vllm-ascend-recompute-scheduler-routed-experts.log"
-    ).read_text() + "INFO 12-01 10:00:00 [core.py:1] shutting down\n"
+    ).read_text() + "Stopping the engine.\n"
     diagnosis = explain_text(log)[0]
     assert diagnosis.signature_id == PROJECT_BUG
     assert diagnosis.captures["message"].endswith("has no attribute '_get_routed_experts'")
