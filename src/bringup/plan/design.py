@@ -85,6 +85,7 @@ def design(
     *,
     hosts: tuple[HostKind, ...] = (),
     elsewhere: tuple[KindNeed, ...] = (),
+    other_kinds: tuple[KindNeed, ...] = (),
 ) -> Design:
     """The environments for ``target`` with one reason per two repos that cannot share."""
     apart = []
@@ -92,7 +93,12 @@ def design(
         pair = (conflict.components[0], conflict.components[-1])
         apart.append(Apart(components=pair, reason=apart_reason(conflict)))
     return Design(
-        target=target, resolution=resolution, apart=tuple(apart), hosts=hosts, elsewhere=elsewhere
+        target=target,
+        resolution=resolution,
+        apart=tuple(apart),
+        hosts=hosts,
+        elsewhere=elsewhere,
+        other_kinds=other_kinds,
     )
 
 
@@ -122,7 +128,7 @@ def design_stack(
     different hosts, one solve per kind of host; with a target, those that need a kind it
     does not have are left out of its environments (``Design.elsewhere``)."""
     from bringup.solve import SolveOptions, solve_host
-    from bringup.solve.kinds import device_kind, for_host, host_groups, rules_for_host
+    from bringup.solve.kinds import device_kind, for_host, host_groups, kinds_needed, rules_for_host
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
     groups, apart = host_groups(components, target_kinds(host))
@@ -147,7 +153,23 @@ def design_stack(
         for group, envs in zip(groups, numbers)
         if group.kind
     )
-    return design(target, resolution, hosts=hosts, elsewhere=needs_elsewhere(apart))
+    # a repo that supports several kinds, placed on one kind's host: its other kinds' lines
+    # are not solved there, and the design says so (a manifest's `cuda >= 12.1` included)
+    other_kinds = tuple(
+        KindNeed(component=c.name, reason=kind_reason(line, device_kind(kind)))
+        for group in groups
+        if group.kind
+        for c in group.components
+        for kind, line in kinds_needed(c).items()
+        if kind != group.kind
+    )
+    return design(
+        target,
+        resolution,
+        hosts=hosts,
+        elsewhere=needs_elsewhere(apart),
+        other_kinds=other_kinds,
+    )
 
 
 def needs_elsewhere(

@@ -18,6 +18,7 @@ from bringup.model.source import Source
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
+    other_kind_sentence,
     target_lacks,
     target_phrase,
 )
@@ -208,6 +209,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     envs = design.resolution.environments
     elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
     elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
+    elsewhere += [Paragraph(Line(other_kind_sentence(design, o))) for o in design.other_kinds]
     if not envs:
         # every repo needs a kind of device the target lacks: say so, not nothing
         title = f"No environments, {target_phrase(design)}"

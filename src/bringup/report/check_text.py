@@ -23,6 +23,7 @@ from bringup.report.wording import (
     cite_first,
     counted,
     describe_item,
+    display_name,
     explain_conflict,
     explain_hardware,
     explain_verdict,
@@ -95,6 +96,18 @@ def elsewhere_sentence(elsewhere: KindNeed) -> str:
     article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
     where = cite_first(elsewhere.reason.sources)
     return f"{elsewhere.component} cannot run on the target (needs {article} {kind}: {where})"
+
+
+def other_kind_sentence(design: Design, other: KindNeed) -> str:
+    """``train-adapter also supports GPUs (cuda: b1b.toml:9); on its NPU host those lines
+    are left out``: a stated line the host's solve does not take, said, not dropped."""
+    host = next((h.kind for h in design.hosts if other.component in h.components), "")
+    where = cite_first(other.reason.sources)
+    on = f"on its {host.upper()} host" if host else "on this host"
+    return (
+        f"{other.component} also supports {other.reason.need.upper()}s "
+        f"({display_name(other.reason.subject)}: {where}); {on} those lines are left out"
+    )
 
 
 def target_lacks(design: Design) -> list[str]:
@@ -342,6 +355,10 @@ def design_data(design: Design) -> dict[str, Any]:
             for fit in design.resolution.fits
         ],
         "set_aside": [set_aside_text(conflict) for conflict in design.resolution.set_aside],
+        "other_kinds": [
+            {**msgspec.to_builtins(o), "text": other_kind_sentence(design, o)}
+            for o in design.other_kinds
+        ],
         "host": msgspec.to_builtins(design.resolution.host),
         "hardware": msgspec.to_builtins(design.resolution.hardware),
     }
