@@ -23,6 +23,26 @@ def asked() -> Target:
     return Target(kind="asked", name=ASKED, source=Source(kind="derived", ref=ASKED))
 
 
+NOT_LINUX = {"windows": "Windows", "macos": "macOS"}
+"""The OS ids a report may name (``host.os.id``) that are not Linux: no environment bringup
+plans (venvs with Linux wheels, CANN's and CUDA's Linux installers) is for such a host."""
+
+
+def unsupported_os(host: HostFacts) -> Reason | None:
+    """Why no repo can be planned for ``host``: it runs an OS bringup does not plan for
+    (``need``: Linux; ``have``: the host's OS, with its source). None for a Linux host and
+    for one whose OS is unknown."""
+    have = host.fixed.get("os")
+    if have is None or have.status != "ok" or not set(have.values) & set(NOT_LINUX):
+        return None
+    return Reason(kind="platform", subject="os", need="linux", have=have)
+
+
+def unsupported_needs(components: Sequence[Component], reason: Reason) -> tuple[KindNeed, ...]:
+    """Every repo, none of which can run on a host of an unsupported OS (``reason``)."""
+    return tuple(KindNeed(component=c.name, reason=reason) for c in components)
+
+
 def apart_reason(conflict: Conflict) -> Reason:
     """A conflict between two repos as a plan reason: its subjects, what each item asks
     (``need``: ``component: subject spec`` per requirement) and every item's source."""
@@ -131,6 +151,9 @@ def design_stack(
     from bringup.solve.kinds import device_kind, for_host, host_groups, kinds_needed, rules_for_host
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
+    refused = unsupported_os(host)
+    if refused is not None:
+        return design(target, Resolution(), elsewhere=unsupported_needs(components, refused))
     groups, apart = host_groups(components, target_kinds(host))
     solved = []
     for group in groups:

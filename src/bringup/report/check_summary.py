@@ -18,9 +18,11 @@ from bringup.model.source import Source
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
+    os_named,
     other_kind_sentence,
     target_lacks,
     target_phrase,
+    unsupported_sentence,
 )
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative
@@ -130,6 +132,8 @@ def _on_target(name: str, design: Design) -> str:
     """Where a repo stands on the named target: the environment planned for it there, or
     the device it needs that the target lacks."""
     need = next((e for e in design.elsewhere if e.component == name), None)
+    if need is not None and need.reason.kind == "platform":
+        return f"cannot run (the target runs {os_named(need.reason)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
     env = design.resolution.environment_of(name)
@@ -207,7 +211,13 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     them, where this machine's differ, this machine's pins (numbered alike; a design
     environment merged into another here says which)."""
     envs = design.resolution.environments
-    elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
+    refused = [e.reason for e in design.elsewhere if e.reason.kind == "platform"]
+    elsewhere = [Paragraph(Line(unsupported_sentence(r), "red")) for r in refused[:1]]
+    elsewhere += [
+        Paragraph(Line(elsewhere_sentence(e)))
+        for e in design.elsewhere
+        if e.reason.kind != "platform"
+    ]
     elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
     elsewhere += [Paragraph(Line(other_kind_sentence(design, o))) for o in design.other_kinds]
     if not envs:
