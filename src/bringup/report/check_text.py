@@ -158,9 +158,11 @@ def _devices_unknown(design: Design) -> list[str]:
             continue
         names = ", ".join(need.component for need in host.needs)
         why = f": {count.reason}" if count.reason else ""
+        verb = "needs" if len(host.needs) == 1 else "need"
+        kind = host.kind.upper()
         said.append(
-            f"the target's {host.kind.upper()} count is unknown{why}; {names} "
-            f"{'needs' if len(host.needs) == 1 else 'need'} {host.kind.upper()}s: planned for it unverified"
+            f"the target's {kind} count is unknown{why}; {names} {verb} {kind}s: "
+            "planned for it unverified"
         )
     return said
 
