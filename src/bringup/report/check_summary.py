@@ -195,9 +195,21 @@ def _need(reason: Reason) -> str:
     if reason.kind == "missing":
         return "a script the repo does not have"
     one, many = device_word(reason.subject)
+    have = _device_count(reason)
+    if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver
+        return f"{reason.need} {many or 'devices'} (this machine has {have})"
     if reason.kind in ("devices", "chip") or many:
         return f"{_article(one)} {one}"
     return subject_spec(reason.subject, reason.need)
+
+
+def _device_count(reason: Reason) -> int:
+    """How many devices the host has where a ``devices`` reason says too few; 0 otherwise."""
+    have = reason.have
+    if reason.kind != "devices" or have is None or have.status != "ok" or not have.values:
+        return 0
+    count = have.values[0]
+    return int(count) if count.isdigit() else 0
 
 
 def _article(word: str) -> str:
