@@ -411,6 +411,9 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     if stuck:
         repos = ", ".join(dict.fromkeys(s.component for s in stuck))
         lines.append(Line(f"{len(stuck)} blocked by a conflict ({repos})", "red"))
+    # the order's own notes (a dependency cycle, a dependency not in the stack): an order
+    # that cannot exist as written is said here, not only under --details (outsider23b D5)
+    lines += [Line(note, "yellow") for note in plan.notes]
     title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
     return section(title, Items(tuple(lines)))
 
