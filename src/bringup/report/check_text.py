@@ -23,7 +23,6 @@ from bringup.report.wording import (
     cite_first,
     counted,
     describe_item,
-    display_name,
     explain_conflict,
     explain_hardware,
     explain_verdict,
@@ -31,7 +30,7 @@ from bringup.report.wording import (
     reason_text,
 )
 from bringup.scan.workspace import CLONE
-from bringup.subjects import scheme_for
+from bringup.subjects import display_name, scheme_for
 from bringup.versions import SpecifierSet, is_version
 
 if TYPE_CHECKING:
