@@ -60,6 +60,7 @@ from bringup.scan.steps_found import (
 from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
+from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
@@ -193,6 +194,11 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
+                    *checked_versions(
+                        root,
+                        component,
+                        ((ref, e.rel, e.kind, text) for ref, (e, text) in texts.items()),
+                    ),
                 ],
                 root,
                 shown,
