@@ -65,7 +65,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   optional feature ``extra:<x>`` unless the build installs it as a core dependency (named
   under ``install_requires``/``dependencies``, not ``extras_require``/
   ``optional-dependencies``) or its name says it is the core list (``base``, ``common``):
-  two extras pinning different versions are two ways to install, not a conflict.
+  two extras pinning different versions are two ways to install, not a conflict; so is a
+  script named for one backend (``install_sglang_mcore_npu.sh``: ``extra:npu``);
 
 Within a file of the repo's scope a requirement may name its own feature (``Requirement.
 feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
@@ -87,6 +88,7 @@ from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scop
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
+    backend_script,
     ci_lists,
     extra_feature,
     flavour_scope,
@@ -167,6 +169,10 @@ class Scopes:
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else repo_parts(rels, readme)
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
+        self._scripts: dict[str, list[str]] = {}
+        for rel in rels:
+            if rel.lower().endswith((".sh", ".bash")):
+                self._scripts.setdefault(dirname(rel), []).append(rel.rsplit("/", 1)[-1].lower())
         if not any(rel.lower() == "cmakelists.txt" for rel in rels):
             self._scripted |= cmake_projects(build_texts)
         self._documented = readmes - built - {""}
@@ -237,7 +243,9 @@ class Scopes:
                 # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
                 # generated pages use), not the repo's need
                 return DEVELOPMENT
-        flavour = flavour_scope(parts, self._installs)
+        flavour = flavour_scope(parts, self._installs) or backend_script(
+            name, self._scripts.get(dirname(rel), ())
+        )
         if flavour:
             return flavour
         if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
