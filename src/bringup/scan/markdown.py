@@ -73,9 +73,9 @@ def markdown_blocks(text: str) -> dict[int, Block]:
         elif token.type == "heading_open" and index + 1 < len(tokens):
             blocks[first] = Heading(tokens[index + 1].content, after, int(token.tag[1:]))
         elif token.type == "paragraph_open" and after == first + 1 and index + 1 < len(tokens):
-            title = _EMPHASIZED_LINE.match(tokens[index + 1].content)
-            if title is not None and NEWS_HEADING.search(title.group(1)):
-                blocks[first] = Heading(title.group(1).strip(), after, 6)
+            emphasized = _EMPHASIZED_LINE.match(tokens[index + 1].content)
+            if emphasized is not None and NEWS_HEADING.search(emphasized.group(1)):
+                blocks[first] = Heading(emphasized.group(1).strip(), after, 6)
         elif token.type == "html_block":
             html = _HTML_HEADING.match(lines[first])
             if html is not None:
