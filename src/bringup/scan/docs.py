@@ -372,7 +372,11 @@ class _Reader:
             self.workaround = "" if self.readme else troubleshooting_page(clean(text))
         self.task = task_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
-        self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
+        # a README's level-1 title is the repo's banner, not a news section, whatever it
+        # says ("# News: The vLLM project has fully adopted AutoAWQ" over the deprecation
+        # notice and its last tested configuration, casper-hansen/AutoAWQ@88e4c76b README.md:1-7)
+        banner = level == 1 and self.readme and bool(NEWS_HEADING.search(self.heading))
+        self.skipped = (not banner and bool(SKIPPED_HEADING.search(self.heading))) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
         )
         if self.notes:

@@ -21,7 +21,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     # a release may be glued to the name ("默认安装`PyTorch2.7.1`", pyasc docs/quick_start.md:347)
     (
         "torch",
-        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)"
+        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|Torch|torch)"
         r"(?:(?=\d+\.\d+(?![\w.]*_))|(?![\w-]|\.\w))",
     ),
     # lower case as a name, not a path or a URL's part ("拉取 vllm v0.9.0 源码", omni-infer
