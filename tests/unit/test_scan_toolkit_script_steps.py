@@ -29,7 +29,7 @@ bash build.sh --nlohmann_path ${JSON头文件所在目录的绝对路径}
 ```
 bash build.sh --nlohmann_path /home/nlohmann_json/include
 ```
-"""  # the heading lines are constructed; the rest is README.md:140-151
+"""  # noqa: E501 (the heading lines are constructed; the rest is README.md:140-151)
 _BUILD_SH = """#!/bin/bash
 if [ -n "${ascend_package_path}" ];then
     ASCEND_CANN_PACKAGE_PATH=${ascend_package_path}
