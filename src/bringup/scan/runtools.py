@@ -78,6 +78,30 @@ def _program(argv: Iterable[str]) -> str:
     return program
 
 
+_COMPRESSORS = frozenset({"pigz", "pbzip2", "zstd", "lz4"})
+"""Compressors a minimal system lacks that a packing command's option runs: makeself's
+``--pigz`` (``${makeselfTool} --header ... --pigz``, Ascend/msopprof@d6c29dfa
+cmake/CMakeLists.txt:112; ``${CREATE_RUN_SCRIPT} ... --pigz \\``, Ascend/mspti@a3891605
+scripts/make_run.sh:138), GNU tar's ``--zstd``, ``-I pigz``, ``--use-compress-program=pigz``:
+the packing stops without the compressor, as it would run by name."""
+_COMPRESS_PROGRAM = frozenset({"-I", "--use-compress-program"})
+
+
+def _compressor(argv: Sequence[str]) -> tuple[str, str]:
+    """``(compressor, the word naming it)`` a packing command's option runs
+    (``_COMPRESSORS``); empty strings when it names none."""
+    for index, word in enumerate(argv):
+        option, _, value = word.partition("=")
+        if option in _COMPRESS_PROGRAM:
+            value = value or (argv[index + 1] if index + 1 < len(argv) else "")
+            named = value.strip("'\"").split(" ")[0].rsplit("/", 1)[-1]
+            if named in _COMPRESSORS:
+                return named, word
+        elif word.startswith("--") and word[2:] in _COMPRESSORS:
+            return word[2:], word
+    return "", ""
+
+
 def _cited(
     file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
 ) -> list[Requirement]:
@@ -114,10 +138,14 @@ def script_tools(
         for argv in _piped(run_through(command, runners))
     ]
     places = []
+    lines = file.text.split("\n")
     for command, argv in runs:
         program = _program(argv)
         if program:
             places.append((program, command.line, command.text))
+        packer, word = _compressor(argv)
+        if packer:
+            places.append((packer, line_of(lines, word, command.line), command.text))
     return _cited(file, places, testing) + route_needs(file, runs, testing)
 
 
@@ -209,14 +237,49 @@ def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
     return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
 
 
+def python_runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
+    """The file's own functions that run the command they are given: one passing a parameter
+    on as ``subprocess``'s command (``def _execute_command(self, command_sequence, ...):
+    subprocess.run(command_sequence, ...)``, Ascend/msopprof@d6c29dfa build.py:83-85)."""
+    found = set()
+    for node in nodes(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        for call in ast.walk(node):
+            if (
+                isinstance(call, ast.Call)
+                and call.args
+                and isinstance(call.args[0], ast.Name)
+                and call.args[0].id in params
+                and runs_program(call, names)
+            ):
+                found.add(node.name)
+                break
+    return frozenset(found)
+
+
+def _runs_through(call: ast.Call, runners: frozenset[str]) -> bool:
+    """Whether ``call`` calls one of the file's runners, as a function or a method of the
+    object it is defined on (``self._execute_command([...])``)."""
+    head, _, name = dotted(call.func).rpartition(".")
+    return name in runners and head in ("", "self", "cls")
+
+
 def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
-    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
-    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
+    """The tools ``setup.py`` (or another Python build script, ``buildpy``) runs: the program
+    of a ``subprocess`` argv or an ``os.system`` command line (``subprocess.check_call(f"git
+    clone -b 1.0.0 {LLM} ...")``, FlashMLA setup.py:52 ``subprocess.run(["git", "submodule",
+    "update", ...])``), also through a function of its own that runs what it is given
+    (``python_runners``: ``self._execute_command(["make", "-j", str(self.build_jobs),
+    "install"])``, Ascend/msopprof@d6c29dfa build.py:129)."""
     names = imported_names(tree)
+    runners = python_runners(tree, names)
     places = []
     for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        if not (runs_program(node, names) or _runs_through(node, runners)):
             continue
         program = _program(_words(node.args[0]))
         if program:
@@ -294,8 +357,12 @@ def cmake_tools(
         for argv in _cmake_argvs(args):
             found = _FOUND_PROGRAM.match(argv[0])
             program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
+            said = f"{name}(... {' '.join(argv)[:120]})"
             if program:
                 # a found program's variable is distinctive; a bare name is a word of its own
                 where = line_of(lines, argv[0] if found else f" {argv[0]}", line)
-                places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
+                places.append((program, where, said))
+            packer, word = _compressor(argv)
+            if packer:
+                places.append((packer, line_of(lines, word, line), said))
     return _cited(file, places)

@@ -179,6 +179,8 @@ def classify(rel: str) -> str | None:
         return None  # a test's fixture, an example, a vendored project's own list
     if known is not None:
         return known
+    if rel == "build.py":
+        return "build_py"  # a Python build script at the top (``buildpy``)
     suffix = name[name.rfind(".") :] if "." in name else ""
     dirs = [part.lower() for part in parts[:-1]]
     if suffix in _TEST_SOURCES:
