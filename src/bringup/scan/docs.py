@@ -276,9 +276,12 @@ class _Reader:
         ]
 
     def platform_tag(self, lines: list[str], start: int, end: int) -> None:
-        """The Linux packages named in ``lines[start:end]`` (``PackageTags``)."""
+        """The Linux packages named in ``lines[start:end]`` (``PackageTags``); in release
+        notes, only the CPUs a release's packages are built for (``PackageTags.shipped``)."""
         if not self.skipped:
             self.tags.read(lines, start, end)
+        elif self.notes:
+            self.tags.shipped(lines, start, end)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         self.platform_tag(lines, start, end)

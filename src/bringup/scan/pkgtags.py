@@ -21,8 +21,13 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.platforms import arch_names
 
 _CPU_TAG = lazyre.compile(
-    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](x86_64|aarch64|arm64)(?![A-Za-z0-9])", re.I
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](x86_64|aarch64|arm64)(?![A-Za-z0-9])|"
+    r"(?<=[\w.+])[-_.](x86_64|aarch64|arm64)\.(?:run|whl|zip|rpm|deb|tar\.gz|tgz|tar\.xz)\b",
+    re.I,
 )
+"""A package named for a Linux CPU (``_linux-aarch64.run``), or a package file whose name ends
+in its CPU (``mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run`` and
+``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13)."""
 
 
 class CpuPackages:
@@ -38,7 +43,7 @@ class CpuPackages:
 
     def line(self, text: str, number: int) -> None:
         for match in _CPU_TAG.finditer(text):
-            name = match.group(1).lower()
+            name = (match.group(1) or match.group(2)).lower()
             self.lines.setdefault("aarch64" if name == "arm64" else name, []).append(number)
 
     def listed(self) -> tuple[str, list[int]] | None:
@@ -57,6 +62,7 @@ class PackageTags:
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
         self.tagged = PLATFORM_TAG.search(file.text) is not None
+        self.named = self.tagged or _CPU_TAG.search(file.text) is not None
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None
         self.arch_done = self.platform_seen
@@ -64,16 +70,25 @@ class PackageTags:
         self.cpus = CpuPackages()
 
     def read(self, lines: list[str], start: int, end: int) -> None:
-        if not self.tagged:
+        if not self.named:
             return
         for index in range(start, end):
             self.cpus.line(lines[index], index + 1)
-            if self.platform_seen and self.arch_done:
+            if not self.tagged or (self.platform_seen and self.arch_done):
                 continue
             tag = PLATFORM_TAG.search(lines[index])
             if tag is not None:
                 self.each_arch(tag.group(0), lines[index], index + 1)
                 self.linux_package(tag.group(0), index + 1)
+
+    def shipped(self, lines: list[str], start: int, end: int) -> None:
+        """The CPUs the packages of a release are built for, read where its notes list them
+        (``..._26.0.0-alpha.1_x86_64.run`` and ``..._aarch64.run`` with their checksums,
+        Ascend/mspti@a3891605 docs/en/release_notes.md:12-13): history is no requirement,
+        but the CPUs a release ships for are the ones it runs on."""
+        if self.named:
+            for index in range(start, end):
+                self.cpus.line(lines[index], index + 1)
 
     def also(self, at: int, numbers: list[int]) -> None:
         """Cite ``numbers`` beside the requirement ``found[at]``."""
