@@ -164,3 +164,29 @@ def test_a_support_matrix_of_host_cpus_lists_any_of_them() -> None:
     # constructed: the matrix's x86-64 rows alone name one machine, no list
     x86 = INFINITENSOR_MATRIX.rsplit("| arm64", 1)[0]
     assert [n for n in _platform("docs/INSTALL_GUIDE_CN.md", x86) if n[0] == "arch"] == []
+
+
+# Ascend/VisionSDK@f156edcf README.md:72-79: the build command given once per CPU.
+VISIONSDK_BUILD = """2. 执行编译
+```bash
+cd VisionSDK
+mkdir -p ../ci/config && echo "version: 1.0.0" > ../ci/config/config.ini
+# arm架构执行
+bash build_all.sh arm-gcc4 aarch64 notest
+# x86架构执行
+bash build_all.sh x86-gcc4 x86_64 notest
+```
+"""
+
+
+def test_a_command_given_for_each_cpu_is_any_of_them() -> None:
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=VISIONSDK_BUILD))
+    arch = [r for r in found.requirements if r.subject == "arch"]
+    assert [(r.spec, r.source.line, r.hard) for r in arch] == [("aarch64,x86_64", 5, False)]
+    assert [s.line for s in arch[0].also_at] == [6, 7, 8]
+    # constructed: the arm command alone is the guide's example machine, no list
+    arm = VISIONSDK_BUILD.split("# x86", maxsplit=1)[0] + "```\n"
+    assert _platform("README.md", arm) == []
+    # constructed: the same comments outside a code block are headings, not commands
+    prose = VISIONSDK_BUILD.replace("```bash\n", "").replace("```\n", "")
+    assert [n for n in _platform("README.md", prose) if n[0] == "arch"] == []
