@@ -72,3 +72,16 @@ def test_a_packing_option_that_names_a_compressor_needs_it_at_its_line() -> None
     assert ("system_package", "pigz", 4, True) in needs(script)
     cmake = extract_cmake(source_file("cmake/CMakeLists.txt", MSOPPROF_PACKAGE)).requirements
     assert ("system_package", "pigz", 4, True) in needs(cmake)
+
+
+# Ascend/mssanitizer @ ffce6d2b, csrc/plugin/ccec/CMakeLists.txt:3-6: CANN's own compiler.
+MSSANITIZER_BISHENG = """find_program(BISHENG_COMPILER bisheng)
+if(NOT BISHENG_COMPILER)
+    message(FATAL_ERROR "Compiler bisheng is not installed or not in PATH")
+endif()
+"""
+
+
+def test_a_toolkit_compiler_the_configure_must_find_is_the_toolkit() -> None:
+    found = extract_cmake(source_file("csrc/plugin/ccec/CMakeLists.txt", MSSANITIZER_BISHENG))
+    assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [("cann", "", 1)]
