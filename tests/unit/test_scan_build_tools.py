@@ -126,3 +126,15 @@ def test_a_branch_that_is_not_macos_is_the_linux_side() -> None:
     )
     found = extract_shell(source_file("build.sh", text)).requirements
     assert [r.subject for r in found if r.subject == "env_var"] == ["env_var"]
+
+
+# stotko/stdgpu 22599cfd cmake/setup_clang_tidy.cmake:1-2
+STDGPU_CLANG_TIDY = """function(stdgpu_setup_clang_tidy STDGPU_OUTPUT_PROPERTY_CLANG_TIDY)
+    find_package(ClangTidy REQUIRED)
+"""
+
+
+def test_a_linter_cmake_finds_is_a_developer_s_tool() -> None:
+    found = extract_cmake(source_file("cmake/setup_clang_tidy.cmake", STDGPU_CLANG_TIDY))
+    tidy = [r for r in found.requirements if r.subject == "cmake:ClangTidy"]
+    assert [(r.source.line, r.feature) for r in tidy] == [(2, "development")]
