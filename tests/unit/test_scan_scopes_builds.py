@@ -397,7 +397,8 @@ def test_an_option_that_builds_the_docs_owns_their_build_files_not_their_pages()
     texts = {"CMakeLists.txt": _STDGPU_CMAKE}
     options = _optional(texts)
     assert options == {"docs": "option:STDGPU_BUILD_DOCUMENTATION"}
-    files = ["CMakeLists.txt", "docs/CMakeLists.txt", "docs/getting_started/building_from_source.md"]
+    page = "docs/getting_started/building_from_source.md"
+    files = ["CMakeLists.txt", "docs/CMakeLists.txt", page]
     scopes = Scopes(files, texts, options)
     assert scopes.of("docs/CMakeLists.txt") == "option:STDGPU_BUILD_DOCUMENTATION"
-    assert scopes.of("docs/getting_started/building_from_source.md") == REPO
+    assert scopes.of(page) == REPO

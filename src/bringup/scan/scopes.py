@@ -112,7 +112,6 @@ from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
 
-
 _PAGES = (".md", ".mdx", ".rst")
 
 
@@ -122,6 +121,7 @@ def _doc_page(dirs: list[str], name: str) -> bool:
     add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
     building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
     return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(_PAGES)
+
 
 __all__ = [
     "CI",
