@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bringup.scan.buildpy import BUILD_PY, extract_build_py
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.conda_env import extract_conda_env
@@ -38,6 +39,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "cmake": extract_cmake,
     "dockerfile": extract_dockerfile,
     "shell": extract_shell,
+    BUILD_PY: extract_build_py,
     "docs": extract_docs,
     "tests": extract_test_guards,
     "ci": extract_ci,
@@ -67,6 +69,7 @@ AUTHORITY: dict[str, int] = {
     DEPENDENCY_JSON: DECLARED,
     "dockerfile": USED,
     "shell": USED,
+    BUILD_PY: USED,
     "ci": USED,
     "makefile": USED,
     "docs": PROSE,

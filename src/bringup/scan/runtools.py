@@ -224,6 +224,59 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return _cited(file, sorted(places, key=lambda place: place[1]))
 
 
+def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
+    """The functions and methods that run the command they are given: a ``subprocess`` call
+    of one of their parameters (Ascend msopprof download_dependencies.py:51-55
+    ``def _exec_shell_cmd(self, cmd, ...)`` ... ``subprocess.run(cmd, cwd=cwd, check=True)``)."""
+    found = set()
+    for node in nodes(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        given = {a.arg for a in (*node.args.args, *node.args.kwonlyargs)}
+        for call in nodes(node):
+            if isinstance(call, ast.Call) and call.args and runs_program(call, names):
+                first = call.args[0]
+                if isinstance(first, ast.Name) and first.id in given:
+                    found.add(node.name)
+    return frozenset(found)
+
+
+def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> list[str]:
+    """``_words`` of a command, also of a list the file binds to a name and extends
+    (msopprof download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]``
+    then ``base + ["--recursive"] + third``)."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.Name) and node.id in lists:
+        node = lists[node.id]
+    return _words(node)
+
+
+def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The tools a Python build script at the top of the repo runs (``build.py``,
+    ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
+    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``), through
+    ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
+    names = imported_names(tree)
+    runners = _runners(tree, names)
+    lists: dict[str, ast.expr] = {}
+    for node in nodes(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    lists.setdefault(target.id, node.value)
+    places = []
+    for node in nodes(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        callee = dotted(node.func).rsplit(".", 1)[-1]
+        if callee in runners or runs_program(node, names):
+            program = _program(_argv(node.args[0], lists))
+            if program:
+                places.append((program, node.lineno, ast.unparse(node)))
+    return _cited(file, sorted(places, key=lambda place: place[1]))
+
+
 def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
     it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
