@@ -241,15 +241,16 @@ def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> list[str]:
-    """``_words`` of a command, also of a list the file binds to a name and extends
-    (msopprof download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]``
-    then ``base + ["--recursive"] + third``)."""
+def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
+    """The written command, also a list the file binds to a name and extends (msopprof
+    download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]`` then
+    ``base + ["--recursive"] + third``): its ``_words`` are the command's, and the line
+    naming the program is the list's."""
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         node = node.left
     if isinstance(node, ast.Name) and node.id in lists:
         node = lists[node.id]
-    return _words(node)
+    return node
 
 
 def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
@@ -271,9 +272,10 @@ def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
             continue
         callee = dotted(node.func).rsplit(".", 1)[-1]
         if callee in runners or runs_program(node, names):
-            program = _program(_argv(node.args[0], lists))
+            written = _argv(node.args[0], lists)
+            program = _program(_words(written))
             if program:
-                places.append((program, node.lineno, ast.unparse(node)))
+                places.append((program, _named_at(written), ast.unparse(node)))
     return _cited(file, sorted(places, key=lambda place: place[1]))
 
 
