@@ -114,11 +114,27 @@ def script_tools(
         for argv in _piped(run_through(command, runners))
     ]
     places = []
+    lines: list[str] = []
     for command, argv in runs:
         program = _program(argv)
         if program:
             places.append((program, command.line, command.text))
+        for tool in _compressors(argv):
+            lines = lines or file.text.split("\n")
+            places.append((tool, line_of(lines, f"--{tool}", command.line), command.text))
     return _cited(file, places, testing) + route_needs(file, runs, testing)
+
+
+_COMPRESSORS = frozenset({"pigz"})
+"""Compressors a packing tool is told to run by an option of that name: makeself's
+``--pigz`` (Ascend/mspti scripts/make_run.sh:135-138 ``${CREATE_RUN_SCRIPT} ... --pigz``;
+msopprof cmake/CMakeLists.txt:111-112 ``COMMAND ... ${makeselfTool} --header ... --pigz``)
+packs the ``.run`` package with pigz, which must be installed, whatever the packer's path."""
+
+
+def _compressors(argv: Sequence[str]) -> list[str]:
+    """The compressors (``_COMPRESSORS``) ``argv`` has its program run."""
+    return [tool for tool in sorted(_COMPRESSORS) if f"--{tool}" in argv]
 
 
 GUIDE_TOOLS = frozenset({"make"})
@@ -349,8 +365,11 @@ def cmake_tools(
         for argv in _cmake_argvs(args):
             found = _FOUND_PROGRAM.match(argv[0])
             program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
+            text = f"{name}(... {' '.join(argv)[:120]})"
             if program:
                 # a found program's variable is distinctive; a bare name is a word of its own
                 where = line_of(lines, argv[0] if found else f" {argv[0]}", line)
-                places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
+                places.append((program, where, text))
+            for tool in _compressors(argv):
+                places.append((tool, line_of(lines, f"--{tool}", line), text))
     return _cited(file, places)
