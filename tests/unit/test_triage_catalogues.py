@@ -416,3 +416,28 @@ def test_a_reason_whose_code_only_says_read_the_log_is_left_to_the_words() -> No
     )
     assert _catalogue("rtreason").lookup("message", "driver error:feature not support") is None
     assert not [d for d in explain_text(line) if d.signature_id.startswith("code.")]
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        # tests/data/triage_twentyfourth/b09-viewcopy-507035-vector-core.log
+        # (https://github.com/hicann/ops-math/commit/9cfcee0a89ba67358b8f8669fb602ba205a278f7)
+        ("aclrtSynchronizeStream failed. ERROR: 507035 (vector core exception)", "507035"),
+        # tests/data/triage_twentyfirst/g01-torch-npu-a5-aclrtgetdeviceinfo-507899.log
+        # (https://github.com/Ascend/pytorch/commit/673307d7773d2e0dc057362afe932c723263b685)
+        (
+            "[ERROR] RUNTIME(16038,python3.10):2026-04-02-11:39:56.553.441 "
+            "[api_c_standard_soc.cc:540]16038 rtsDeviceGetInfo:ErrCode=507899, "
+            "desc=[driver error:internal error], InnerCode=0x7020010",
+            "507899",
+        ),
+        (
+            "call rtsDeviceGetInfo failed, runtime result = 507899.[FUNC:ReportCallError]"
+            "[FILE:log_inner.cpp][LINE:148]",
+            "507899",
+        ),
+    ],
+)
+def test_an_acl_code_is_read_after_the_name_that_holds_it_in_any_case(line: str, code: str) -> None:
+    assert ("code.acl." + code, code) in _codes_found(line)
