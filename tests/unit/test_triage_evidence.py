@@ -370,3 +370,18 @@ def test_evidence_entries_end_with_one_that_takes_any_failure(tmp_path: Path) ->
     path.write_text(text.replace('id = "evidence.operator.unnamed"', 'words = "x"\nid = "y"'))
     with pytest.raises(SignatureError, match="last evidence entry"):
         read_rules(path)
+
+
+def test_words_glued_into_an_identifier_are_read_as_words() -> None:
+    # tests/data/triage_twentysixth/a03-caselib-aicore-op-timeout.log
+    # (https://www.hiascend.com/document/caselibrary/detail/topic_0000001308583121): the task
+    # scheduler names the AI Core timeout only in its file and function names.
+    line = (
+        "[ERROR] TSCH(-1,null):2020-06-04-10:51:09.520.395 28 (cpuid:0) ai_core_dispatcher.c:1012 "
+        "bs_done_exception_proc_timeout: slot_id=1,TS_ctrl=0x4,exception_core_list=0x0,current "
+        "core usage=0x1,AI_CORES_COUNT=2, fault_task=0\n"
+    )
+    found = explain_text(line)
+    assert [(d.signature_id, d.layer) for d in found[:1]] == [
+        ("evidence.operator.hang", "operator_execution")
+    ]
