@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bringup.model.diagnosis import Diagnosis
@@ -385,3 +386,16 @@ def test_words_glued_into_an_identifier_are_read_as_words() -> None:
     assert [(d.signature_id, d.layer) for d in found[:1]] == [
         ("evidence.operator.hang", "operator_execution")
     ]
+
+
+def test_a_transfer_engine_that_fails_to_start_is_its_connection_not_the_device() -> None:
+    # tests/data/triage_twentysixth/b05-sglang-npu-ascend-transfer-engine-init.log
+    # (https://github.com/sgl-project/sglang/issues/22840: the engine could not reach its store).
+    found = explain_text("RuntimeError: Ascend Transfer Engine initialization failed.\n")
+    assert [(d.signature_id, d.layer) for d in found[:1]] == [
+        ("evidence.communication.network", "communication")
+    ]
+    rules = read_rules(RULES_FILE).evidence
+    said = "RuntimeError: Ascend Transfer Engine initialization failed."
+    without = [msgspec.structs.replace(r, starts="") for r in rules]
+    assert by_words((said,), without).id == "evidence.device-init.start-up"  # type: ignore[union-attr]

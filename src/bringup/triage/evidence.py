@@ -43,6 +43,9 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """The words of something starting up ("init error", "[Init]"): the device's start-up, unless
     a code's family names the component that started (a collective library's code: its own
     set-up, communication)."""
+    starts: str = ""
+    """The names of this entry's components (a KV-cache transfer engine): start-up words beside
+    one say that component failed to start, so the failure is this entry's, not the device's."""
 
 
 _WORD = re.compile(r"\S+")
@@ -95,8 +98,15 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
         split = _GLUE.sub(" ", words)
         for rule in rules:
             if rule.words and any(_regex(rule.words).search(w) for w in (words, split)):
-                return rule
+                return _started(rule, words, rules)
     return None
+
+
+def _started(rule: EvidenceRule, words: str, rules: Sequence[EvidenceRule]) -> EvidenceRule:
+    """The entry whose component the start-up words of ``rule`` are said of, if one is named."""
+    if not rule.start_up:
+        return rule
+    return next((r for r in rules if r.starts and _regex(r.starts).search(words)), rule)
 
 
 def by_paths(frames: Sequence[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:

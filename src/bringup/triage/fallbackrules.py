@@ -196,7 +196,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
         )
     if isinstance(rule, LineRule):
         return (rule.pattern, rule.unless, rule.loose, rule.foreign)
-    return (rule.words, rule.paths)
+    return (rule.words, rule.paths, rule.starts)
 
 
 def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Optional[str]:
