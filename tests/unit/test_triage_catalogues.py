@@ -441,3 +441,55 @@ def test_a_reason_whose_code_only_says_read_the_log_is_left_to_the_words() -> No
 )
 def test_an_acl_code_is_read_after_the_name_that_holds_it_in_any_case(line: str, code: str) -> None:
     assert ("code.acl." + code, code) in _codes_found(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "told", "layer"),
+    [
+        # tests/data/triage_twentysixth/a11-pypto-lib-halhostregister-failed-8.log
+        # (https://github.com/hw-native-sys/pypto-lib/pull/501): DRV_ERROR_PARA_ERROR, the
+        # caller's own defect
+        (
+            "[dep_gen_collector.cpp:66] DepGenCollector: halHostRegister for dep_gen SHM failed: 8"
+            "  ->  init_dep_gen failed: 8",
+            "8",
+            "class.code.project-bug",
+            "operator_execution",
+        ),
+        # tests/data/triage_eleventh/b19-a5-op-timeout-poisons-pooled-worker.log
+        # (hw-native-sys/simpler): DRV_ERROR_NO_PROCESS
+        (
+            "init_aicore_register_addresses → get_aicore_reg_info → halResMap failed for core 0 "
+            "(rc=62) (device_runner.cpp:160)",
+            "62",
+            "code.drv.62",
+            "device_init",
+        ),
+        # tests/data/triage_nineteenth/f01-mindcluster-rebuild-hccl-comm.log (Ascend/mind-cluster
+        # docs/zh/scheduling/faq.md@27179ad1): DRV_ERROR_IOCRL_FAIL in the runtime's plog
+        (
+            "[ERROR] RUNTIME(1428447,python):2026-03-24-15:19:11.056.709 [npu_driver.cc:760]1432059 "
+            "DestroyIpcNotify:[drv api] halShrIdDestroy failed: "
+            "name=0015cbdf0000000f0000000000000000000001e406dd000f, device_id=15, tsId=0, "
+            "notifyId=484, drvRetCode=17!",
+            "17",
+            "code.drv.17",
+            "device_init",
+        ),
+    ],
+)
+def test_a_driver_calls_return_code_is_read_after_its_name(
+    line: str, code: str, told: str, layer: str
+) -> None:
+    drv = _catalogue("drv")
+    _every_entry_has_a_public_source(drv)
+    assert len({key for group, key in drv.by_key if group == "code"}) == 100
+    found = [d for d in diagnose(scan_log(line).findings) if d.captures.get("code") == code]
+    assert [(d.signature_id, d.layer) for d in found] == [(told, layer)]
+
+
+def test_a_small_number_is_no_driver_code_without_a_driver_calls_name() -> None:
+    # tests/data/triage_twentysixth/a11 (pypto-lib#501): the swimlane collector's own words
+    # name no driver call, so its "failed: 8" is no driver code
+    line = "[l2_swimlane_collector.cpp:141] Memory registration failed: 8  ->  init_l2_swimlane failed"
+    assert not [d for d in diagnose(scan_log(line).findings) if d.captures.get("code") == "8"]
