@@ -493,3 +493,10 @@ def test_a_small_number_is_no_driver_code_without_a_driver_calls_name() -> None:
     # name no driver call, so its "failed: 8" is no driver code
     line = "[l2_swimlane_collector.cpp:141] Memory registration failed: 8  ->  init_l2_swimlane failed"
     assert not [d for d in diagnose(scan_log(line).findings) if d.captures.get("code") == "8"]
+
+
+def test_an_acl_code_in_brackets_after_its_name_is_read() -> None:
+    # tests/data/triage_fourteenth/b03-pypto-device-id-not-set.log (hicann/pypto@883e7dfb
+    # docs/zh/tutorials/appendix/faq/device-id-not-set.md)
+    line = "2025-12-17 14:31:32.493 E | aclmdlRICaptureGetInfo failed, return[100000]"
+    assert ("code.acl.100000", "100000") in _codes_found(line)
