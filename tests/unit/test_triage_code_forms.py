@@ -29,16 +29,10 @@ def _codes_found(log: str) -> set[tuple[str, str]]:
     ("line", "code"),
     [
         # tests/data/triage_twentyfourth/b09-viewcopy-507035-vector-core.log
-        # (https://github.com/hicann/ops-math/commit/9cfcee0a89ba67358b8f8669fb602ba205a278f7)
+        # (hicann/ops-math@9cfcee0a)
         ("aclrtSynchronizeStream failed. ERROR: 507035 (vector core exception)", "507035"),
         # tests/data/triage_twentyfirst/g01-torch-npu-a5-aclrtgetdeviceinfo-507899.log
-        # (https://github.com/Ascend/pytorch/commit/673307d7773d2e0dc057362afe932c723263b685)
-        (
-            "[ERROR] RUNTIME(16038,python3.10):2026-04-02-11:39:56.553.441 "
-            "[api_c_standard_soc.cc:540]16038 rtsDeviceGetInfo:ErrCode=507899, "
-            "desc=[driver error:internal error], InnerCode=0x7020010",
-            "507899",
-        ),
+        # (Ascend/pytorch@673307d7)
         (
             "call rtsDeviceGetInfo failed, runtime result = 507899.[FUNC:ReportCallError]"
             "[FILE:log_inner.cpp][LINE:148]",
@@ -54,7 +48,7 @@ def test_an_acl_code_is_read_after_the_name_that_holds_it_in_any_case(line: str,
     ("line", "code", "told", "layer"),
     [
         # tests/data/triage_twentysixth/a11-pypto-lib-halhostregister-failed-8.log
-        # (https://github.com/hw-native-sys/pypto-lib/pull/501): DRV_ERROR_PARA_ERROR, the
+        # (hw-native-sys/pypto-lib#501): DRV_ERROR_PARA_ERROR, the
         # caller's own defect
         (
             "[dep_gen_collector.cpp:66] DepGenCollector: halHostRegister for dep_gen SHM failed: 8"
@@ -116,8 +110,7 @@ def test_an_acl_code_in_brackets_after_its_name_is_read() -> None:
     ("line", "code"),
     [
         # tests/data/triage_thirteenth/e01-hccl-ei0006-link-establish-timeout.log
-        # (https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/850alpha002/hccl/
-        # hcclug/hcclug_000050.html)
+        # (the CANN 8.5 HCCL user guide, hcclug_000050)
         (
             "[ERROR] HCCL(3977573,all_reduce_test):2025-11-22-17:37:04.448.799 "
             "[hccl_socket_manager.cc:880] [3977663][Wait][LinksEstablishCompleted] is failed. "
@@ -139,7 +132,7 @@ def test_an_hccl_result_after_ret_on_hccls_own_line_is_read(line: str, code: str
 
 def test_a_transfer_engine_status_in_brackets_is_no_acl_code() -> None:
     # tests/data/triage_tenth/b03-mooncake-adxl-503900-segment-size.log
-    # (https://github.com/kvcache-ai/Mooncake/issues/3267)
+    # (kvcache-ai/Mooncake#3267)
     line = (
         "       Call status.error_code fail. Failed to check peer process ret status, error "
         "code[503900], err msg[], local engine:10.196.186.73:20006, remote engine:"

@@ -375,7 +375,7 @@ def test_evidence_entries_end_with_one_that_takes_any_failure(tmp_path: Path) ->
 
 def test_words_glued_into_an_identifier_are_read_as_words() -> None:
     # tests/data/triage_twentysixth/a03-caselib-aicore-op-timeout.log
-    # (https://www.hiascend.com/document/caselibrary/detail/topic_0000001308583121): the task
+    # (the Ascend case library, topic_0000001308583121): the task
     # scheduler names the AI Core timeout only in its file and function names.
     line = (
         "[ERROR] TSCH(-1,null):2020-06-04-10:51:09.520.395 28 (cpuid:0) ai_core_dispatcher.c:1012 "
@@ -390,7 +390,7 @@ def test_words_glued_into_an_identifier_are_read_as_words() -> None:
 
 def test_a_transfer_engine_that_fails_to_start_is_its_connection_not_the_device() -> None:
     # tests/data/triage_twentysixth/b05-sglang-npu-ascend-transfer-engine-init.log
-    # (https://github.com/sgl-project/sglang/issues/22840: the engine could not reach its store).
+    # (sgl-project/sglang#22840: the engine could not reach its store).
     found = explain_text("RuntimeError: Ascend Transfer Engine initialization failed.\n")
     assert [(d.signature_id, d.layer) for d in found[:1]] == [
         ("evidence.communication.network", "communication")

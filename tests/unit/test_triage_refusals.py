@@ -32,7 +32,7 @@ CLASS = "class.code.unsupported-configuration"
         "2025-12-18 10:33:06.107 E | [ExpandFunction][Function][ERROR]: "
         "FUnction[TENSOR_b_loop_Unroll1_PATH0_hiddenfunc0] ExpandFunction failed: Tile shape "
         "size 1 is not matched the output shape size 2.",
-        # tests/data/triage_twentysixth a07, https://github.com/hw-native-sys/simpler/pull/1353:
+        # tests/data/triage_twentysixth a07 (hw-native-sys/simpler#1353):
         # a runtime's hint naming the configured limit to raise
         "  [ERROR] PTO2 runtime failed: orch_error_code=1 sched_error_code=0 runtime_status=-1\n"
         "  [ERROR] error detail: orch_error_code=1 SCOPE_DEADLOCK - tasks submitted in ...\n"

@@ -66,8 +66,9 @@ _SEPARATOR = re.compile(r"[/\\]")
 _GLUE = re.compile(r"(?<=[A-Za-z])_+(?=[A-Za-z])")
 """The underscores that glue words into one C or Python identifier: a device-side log names
 its failure in function and file names ("ai_core_dispatcher.c ... bs_done_exception_proc_timeout",
-the task scheduler's AI Core timeout: hiascend.com case library topic_0000001308583121), whose
-words a rule reads as it reads them apart."""
+the task scheduler's AI Core timeout: hiascend.com case library topic_0000001308583121). Where
+the words as written name no layer, the identifiers' words are read; not before (torch's
+"[W compiler_depend.ts:51]" names no compiler)."""
 _CRASH = re.compile(
     r"(?i)(?:\bsegmentation fault|\bsegfault\b|\bcore dumped\b|\billegal instruction\b"
     r"|\bbus error\b|^[^\w]*aborted\b|\bdouble free or corruption\b"
@@ -95,10 +96,10 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     failure, the texts' order between failures."""
     for text in texts:
         words = _WORD.sub(_file_name, _ADVICE.sub("", text))
-        split = _GLUE.sub(" ", words)
-        for rule in rules:
-            if rule.words and any(_regex(rule.words).search(w) for w in (words, split)):
-                return _started(rule, words, rules)
+        for said in (words, _GLUE.sub(" ", words)):
+            for rule in rules:
+                if rule.words and _regex(rule.words).search(said):
+                    return _started(rule, said, rules)
     return None
 
 
