@@ -325,6 +325,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
             continue
         if _foreign(rule, sighting.text):
             continue
+        if rule.foreign_before and re.search(rule.foreign_before, sighting.preceding):
+            continue
         if rule.header and not _headed(sighting, findings, rule.header):
             continue
         yield rule_diagnosis(

@@ -1,0 +1,118 @@
+"""Build and install classes read from the structure of a build's or an installer's output
+(issue 15): CMake stopping at a line of the project's own CMake code, CANN's compiler drivers
+refusing a flag of the project's build, GCC's
+missing-header message wrapped by the paste.
+
+Each log is real: the lines of a tuning case (its public source beside it) or of a public
+thread; a constructed input says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.triage import explain_text
+
+
+def _first(log: str) -> tuple[str, str]:
+    first = explain_text(log)[0]
+    return first.signature_id, first.layer
+
+
+def _ids(log: str) -> list[str]:
+    return [d.signature_id for d in explain_text(log)]
+
+
+# rapidsai/rmm#699 (triage_twentysixth b07): the project's module calls a command CPM.cmake
+# defines; CMake prints the project's file relative to its source tree
+RMM_UNKNOWN_COMMAND = (
+    "-- Downloading CPM.cmake to ...\n"
+    "CMake Error at cmake/Modules/RMM_thirdparty.cmake:5 (CPMFindPackage):\n"
+    '  Unknown CMake command "CPMFindPackage".\n'
+    "Call Stack (most recent call first):\n"
+    "  CMakeLists.txt:22 (include)\n"
+)
+
+# rapidsai/ucxx#108 (triage_twentysixth b11): the unknown command is in an installed package's
+# config file, named by its absolute path (longer than the bytes kept of the lines around a
+# failure: the start of the line says where it is)
+UCXX_INSTALLED_CONFIG = (
+    "-- Found Threads: TRUE  \n"
+    "CMake Error at /opt/conda/conda-bld/_h_env_placehold_placehold_placehold_placehold_placehold"
+    "_placehold_placehold_placehold_placehold_placehold_placehold_placehold_placehold_placehold"
+    "_placehold_placehold_placehold_placehold_placehold_placehold_placehold_placehold_placeho/lib/"
+    "cmake/rmm/rmm-config.cmake:157 (thrust_create_target):\n"
+    '  Unknown CMake command "thrust_create_target".\n'
+)
+
+
+def test_an_unknown_command_in_the_projects_cmake_code_is_its_source() -> None:
+    assert _first(RMM_UNKNOWN_COMMAND) == ("class.build.source-out-of-step", "build")
+
+
+def test_an_unknown_command_in_an_installed_packages_config_is_not_the_projects() -> None:
+    assert "class.build.source-out-of-step" not in _ids(UCXX_INSTALLED_CONFIG)
+    assert _first(UCXX_INSTALLED_CONFIG)[1] == "build"
+
+
+def test_an_unknown_command_in_vendored_cmake_code_is_not_the_projects() -> None:
+    # constructed: rmm#699's two lines with the module moved under a vendored third_party/
+    log = RMM_UNKNOWN_COMMAND.replace("cmake/Modules/", "third_party/rmm/cmake/Modules/")
+    assert "class.build.source-out-of-step" not in _ids(log)
+
+
+def test_a_command_newer_cmake_releases_built_in_is_cmake_too_old() -> None:
+    # greenplum-db/diskquota#312: cmake_path is new in CMake 3.20
+    log = (
+        "CMake Error at upgrade_test/CMakeLists.txt:35 (cmake_path):\n"
+        '  Unknown CMake command "cmake_path".\n'
+    )
+    assert _first(log) == ("toolchain.cmake-too-old", "build")
+    assert "class.build.source-out-of-step" not in _ids(log)
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # hw-native-sys/pto-isa@0a61a3cc (triage_twentysixth a01): CANN's linker ignores the
+        # dependency-file option the project's CMake build passes, and the link fails
+        "cce-ld: ignoring unkown argurment: --dependency-file=CMakeFiles/tcvt_kernel.dir/link.d\n"
+        "ld.lld: error: cannot open <unknown>: No such file or directory\n"
+        "cceld: Linker ReturnCode: 1\n"
+        "bisheng: error: linker command failed with exit code 1\n",
+        # hicann/shmem@83a1eeb8 (triage_twentyfourth c07): BiSheng refuses a GCC flag of the build
+        "bisheng: error: optimization flag '-ffat-lto-objects' is not supported\n",
+    ],
+)
+def test_canns_compiler_refusing_a_flag_of_the_build_is_the_projects_source(log: str) -> None:
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+def test_the_linkers_own_failure_after_it_is_not_read_alone() -> None:
+    # pto-isa@0a61a3cc's last line alone names no cause beyond a failed link
+    log = "bisheng: error: linker command failed with exit code 1\n"
+    assert "class.build.source-out-of-step" not in _ids(log)
+
+
+def test_a_missing_header_message_the_paste_wrapped_is_header_missing() -> None:
+    # rapidsai/raft#1152 (triage_twentysixth b19): the benchmark includes the tests' utilities,
+    # which need gtest; GCC's message wrapped after "fatal error:"
+    log = (
+        "[266/332] Building CUDA object"
+        " CMakeFiles/NEIGHBORS_BENCH.dir/bench/neighbors/refine.cu.o\n"
+        "FAILED: CMakeFiles/NEIGHBORS_BENCH.dir/bench/neighbors/refine.cu.o\n"
+        "In file included from /home/phcho/Desktop/raft/cpp/bench/neighbors/../../test/neighbors/"
+        "../test_utils.cuh:19,\n"
+        "from /home/phcho/Desktop/raft/cpp/bench/neighbors/../../test/neighbors/ann_utils.cuh:28,\n"
+        "from /home/phcho/Desktop/raft/cpp/bench/neighbors/../../test/neighbors/"
+        "refine_helper.cuh:18,\n"
+        "from /home/phcho/Desktop/raft/cpp/bench/neighbors/refine.cu:39:\n"
+        "/home/phcho/Desktop/raft/cpp/bench/neighbors/../../test/neighbors/../test_utils.h:22:10:"
+        " fatal error:\n"
+        "gtest/gtest.h: No such file or directory\n"
+        "22 | #include <gtest/gtest.h>\n"
+        "   |          ^~~~~~~~~~~~~~~\n"
+        "compilation terminated. \n"
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("toolchain.header-missing", "build")
+    assert first.captures.get("header") == "gtest/gtest.h"
