@@ -1,6 +1,6 @@
 """Build and install classes read from the structure of a build's or an installer's output
 (issue 15): CMake stopping at a line of the project's own CMake code, CANN's compiler drivers
-refusing a flag of the project's build, GCC's
+refusing a flag of the project's build, a CANN .run installer refusing its command line, GCC's
 missing-header message wrapped by the paste.
 
 Each log is real: the lines of a tuning case (its public source beside it) or of a public
@@ -91,6 +91,28 @@ def test_the_linkers_own_failure_after_it_is_not_read_alone() -> None:
     # pto-isa@0a61a3cc's last line alone names no cause beyond a failed link
     log = "bisheng: error: linker command failed with exit code 1\n"
     assert "class.build.source-out-of-step" not in _ids(log)
+
+
+def test_a_cann_run_package_refusing_its_parameters_is_configuration_refused() -> None:
+    # hicann/ops-cv@9f98f6b9 (triage_twentysixth b15): the ops package's installer run with no
+    # install type
+    log = (
+        "$ ./cann-910b-ops-cv_9.0.0_linux-x86_64.run \n"
+        "Verifying archive integrity...  100%   SHA256 checksums are OK. All good.\n"
+        "Uncompressing CANN_OPS-CV_RUN_PACKAGE  100%  \n"
+        "[OpsCv] [2026-02-09 10:37:43] [INFO]: Start Time: 2026-02-09 10:37:43\n"
+        "[OpsCv] [ERROR]: ERR_NO:0x0002;ERR_DES: only support one type: full/upgrade/uninstall,"
+        " operation execute failed! Please use [--help] to see the usage.\n"
+        "[OpsCv] [2026-02-09 10:37:43] [INFO]: End Time: 2026-02-09 10:37:43\n"
+    )
+    assert _first(log) == ("class.install.configuration-refused", "install")
+
+
+def test_the_installers_prompt_asking_again_is_no_refusal() -> None:
+    # constructed: the line hicann/ops-math's and the driver's install scripts print when the
+    # answer to a [y/n] question is neither (readYesOrNoFromTerminal), alone
+    log = "[ERROR]: ERR_NO:0x0002;ERR_DES:input error, please input again!\n"
+    assert "class.install.configuration-refused" not in _ids(log)
 
 
 def test_a_missing_header_message_the_paste_wrapped_is_header_missing() -> None:
