@@ -138,3 +138,46 @@ def test_a_missing_header_message_the_paste_wrapped_is_header_missing() -> None:
     first = explain_text(log)[0]
     assert (first.signature_id, first.layer) == ("toolchain.header-missing", "build")
     assert first.captures.get("header") == "gtest/gtest.h"
+
+
+def test_a_standard_header_with_no_extension_is_header_missing() -> None:
+    # unslothai/unsloth#5517 (triage_twentyfifth b07): ROCm's clang finds no C++ standard
+    # library; the location wrapped onto the line before
+    log = (
+        "  /opt/rocm-X.Y/lib/llvm/lib/clang/20/include/__clang_hip_runtime_wrapper.h:112:10:\n"
+        "    fatal error: 'cstdlib' file not found\n"
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("toolchain.header-missing", "build")
+    assert first.captures.get("header") == "cstdlib"
+
+
+def test_a_source_file_the_compiler_cannot_open_is_no_header() -> None:
+    # lh3/fermi-lite#17: the file given to gcc is not there; it has an extension, no header has
+    log = (
+        "gcc -Wall -O2 prog.c -o prog -L /usr/local/bin -lfml -lz -lm -lpthread\n"
+        "cc1: fatal error: prog.c: No such file or directory\n"
+    )
+    assert "toolchain.header-missing" not in _ids(log)
+
+
+def test_the_filesystem_header_of_an_old_gcc_stays_its_own_cause() -> None:
+    # rcsoccersim/rcssserver#150: <filesystem> missing is GCC older than 8, not a package
+    log = (
+        "/home/saleh/Downloads/rcssserver-18.1.3/rcss/parser.h:28:10: fatal error: filesystem:"
+        " No such file or directory\n"
+        " #include <filesystem>\n"
+        "          ^~~~~~~~~~~~\n"
+        "compilation terminated.\n"
+    )
+    assert _first(log)[0] != "toolchain.header-missing"
+
+
+def test_a_library_the_link_line_does_not_name_is_the_projects_build() -> None:
+    # hicann/ops-math@fbd9e4df (triage_twentyfourth b07): GNU ld finds the symbol only in a
+    # library linked as another's dependency; the fix names it in the project's link
+    log = (
+        "undefined reference to 'aclgrphDumpGraph'\n"
+        "libge_compiler.so: error adding symbols: DSO missing from command line\n"
+    )
+    assert _first(log) == ("class.build.source-out-of-step", "build")
