@@ -181,3 +181,42 @@ def test_a_library_the_link_line_does_not_name_is_the_projects_build() -> None:
         "libge_compiler.so: error adding symbols: DSO missing from command line\n"
     )
     assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # IIC2133-PUC/2020-1#112: dash cannot start gcc
+        "/bin/sh: 1: gcc: not found\n"
+        'Makefile: 111: recipe for target "obj/0_hello_world/main.o" failed\n'
+        "make: *** [obj/0_hello_world/main.o] Error 127\n",
+        # abba23/spotify-adblock-linux#3: make's own words before 4.3
+        "gcc -Wall -shared -fPIC -o spotify-adblock.so -ldl spotify-adblock.c whitelist.h\n"
+        "make: gcc: Command not found\n"
+        "Makefile:9: recipe for target 'spotify-adblock.so' failed\n"
+        "make: *** [spotify-adblock.so] Error 127\n",
+        # awilliam/rom-parser#8: GNU make 4.3 and later
+        "gcc -o rom-parser rom-parser.c\n"
+        "make: gcc: No such file or directory\n"
+        "make: *** [Makefile:4: rom-parser] Error 127\n",
+        # cleardusk/3DDFA#188 (the message as its title quotes it, in English): gcc without g++
+        "gcc: error trying to exec 'cc1plus': execvp: No such file or directory\n"
+        "error: command 'gcc' failed with exit status 1\n",
+        # FeralInteractive/gamemode#318: Meson finds no C compiler
+        "meson.build:1:0: ERROR: Unknown compiler(s): ['cc', 'gcc', 'clang', 'pgcc', 'icc']\n"
+        "The follow exceptions were encountered:\n"
+        'Running "cc --version" gave "[Errno 2] No such file or directory: \'cc\'"\n',
+    ],
+)
+def test_a_tool_that_cannot_start_the_compiler_is_compiler_missing(log: str) -> None:
+    assert _first(log) == ("class.build.compiler-missing", "build")
+
+
+def test_a_command_make_cannot_start_that_is_no_compiler_is_not_compiler_missing() -> None:
+    # ephox-gcc-plugins/cyclomatic_complexity#3: a broken make variable runs an include path
+    log = (
+        "make: I/usr/local/gcc-graph/lib/gcc/x86_64-unknown-linux-gnu/4.6.2/plugin/include:"
+        " Command not found\n"
+        "make: [cyc_complexity_plugin.so] Error 127 (ignored)\n"
+    )
+    assert "class.build.compiler-missing" not in _ids(log)
