@@ -220,3 +220,20 @@ def test_a_command_make_cannot_start_that_is_no_compiler_is_not_compiler_missing
         "make: [cyc_complexity_plugin.so] Error 127 (ignored)\n"
     )
     assert "class.build.compiler-missing" not in _ids(log)
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # jkuhlmann/gainput#78: a target one build option leaves out, linked all the same
+        "CMake Error at lib/CMakeLists.txt:40 (target_link_libraries):\n"
+        '  Cannot specify link libraries for target "gainput" which is not built by\n'
+        "  this project.\n",
+        # danielsuo/libdocker#2: the CMakeLists names a target before add_executable creates it
+        "CMake Error at CMakeLists.txt:20 (target_include_directories):\n"
+        '  Cannot specify include directories for target "libdocker_inte" which is not\n'
+        "  built by this project.\n",
+    ],
+)
+def test_a_target_the_project_does_not_build_is_its_cmake_source(log: str) -> None:
+    assert _first(log) == ("class.build.source-out-of-step", "build")
