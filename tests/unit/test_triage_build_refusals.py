@@ -237,3 +237,11 @@ def test_a_command_make_cannot_start_that_is_no_compiler_is_not_compiler_missing
 )
 def test_a_target_the_project_does_not_build_is_its_cmake_source(log: str) -> None:
     assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+def test_canns_compiler_refusing_the_chip_it_is_asked_for_is_not_the_projects_source() -> None:
+    # constructed: the clang driver's "unknown argument" (clang/include/clang/Basic/
+    # DiagnosticDriverKinds.td err_drv_unknown_argument) as BiSheng prints it for an option
+    # naming a chip; the target, not the project's flags, is what this CANN lacks
+    log = "bisheng: error: unknown argument: '--cce-aicore-arch=dav-c310-vec'\n"
+    assert "class.build.source-out-of-step" not in _ids(log)
