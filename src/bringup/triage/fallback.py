@@ -288,11 +288,14 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
 
 
 _WRAPPED = re.compile(
-    r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )([a-z][^\n]{0,2000})"
+    r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )"
+    r"((?:[a-z]|'[\w.]{1,200}'(?![\w']))[^\n]{0,2000})"
 )
 """A message that ends in neither a full stop nor a colon, and the next line that goes on in
-lower case (the first group's words then the second's); not a line a tool or launcher prints
-under its own name (``srun: error: ...``, ``make[2]: ...``, ``error: ...``, ``wandb: ...``)."""
+lower case or with the quoted name Python's own messages end in (the first group's words then
+the second's: "AttributeError: 'Scheduler' object has no attribute" then "'_get_experts'");
+not a line a tool or launcher prints under its own name (``srun: error: ...``, ``make[2]:
+...``, ``error: ...``, ``wandb: ...``)."""
 
 
 def _placed(
@@ -326,6 +329,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
         if _foreign(rule, sighting.text):
+            continue
+        if rule.foreign_before and re.search(rule.foreign_before, sighting.preceding):
             continue
         if rule.header and not _headed(sighting, findings, rule.header):
             continue
