@@ -237,53 +237,73 @@ def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
     return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
 
 
-def python_runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
-    """The file's own functions that run the command they are given: one passing a parameter
-    on as ``subprocess``'s command (``def _execute_command(self, command_sequence, ...):
-    subprocess.run(command_sequence, ...)``, Ascend/msopprof@d6c29dfa build.py:83-85)."""
-    found = set()
-    for node in nodes(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-        for call in ast.walk(node):
-            if (
-                isinstance(call, ast.Call)
-                and call.args
-                and isinstance(call.args[0], ast.Name)
-                and call.args[0].id in params
-                and runs_program(call, names)
-            ):
-                found.add(node.name)
-                break
-    return frozenset(found)
-
-
-def _runs_through(call: ast.Call, runners: frozenset[str]) -> bool:
-    """Whether ``call`` calls one of the file's runners, as a function or a method of the
-    object it is defined on (``self._execute_command([...])``)."""
-    head, _, name = dotted(call.func).rpartition(".")
-    return name in runners and head in ("", "self", "cls")
-
-
 def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools ``setup.py`` (or another Python build script, ``buildpy``) runs: the program
-    of a ``subprocess`` argv or an ``os.system`` command line (``subprocess.check_call(f"git
-    clone -b 1.0.0 {LLM} ...")``, FlashMLA setup.py:52 ``subprocess.run(["git", "submodule",
-    "update", ...])``), also through a function of its own that runs what it is given
-    (``python_runners``: ``self._execute_command(["make", "-j", str(self.build_jobs),
-    "install"])``, Ascend/msopprof@d6c29dfa build.py:129)."""
+    """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
+    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
+    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
     names = imported_names(tree)
-    runners = python_runners(tree, names)
     places = []
     for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        if not (runs_program(node, names) or _runs_through(node, runners)):
+        if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
             continue
         program = _program(_words(node.args[0]))
         if program:
             places.append((program, _named_at(node.args[0]), ast.unparse(node)))
+    return _cited(file, sorted(places, key=lambda place: place[1]))
+
+
+def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
+    """The functions and methods that run the command they are given: a ``subprocess`` call
+    of one of their parameters (Ascend msopprof download_dependencies.py:51-55
+    ``def _exec_shell_cmd(self, cmd, ...)`` ... ``subprocess.run(cmd, cwd=cwd, check=True)``)."""
+    found = set()
+    for node in nodes(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        given = {a.arg for a in (*node.args.args, *node.args.kwonlyargs)}
+        for call in nodes(node):
+            if isinstance(call, ast.Call) and call.args and runs_program(call, names):
+                first = call.args[0]
+                if isinstance(first, ast.Name) and first.id in given:
+                    found.add(node.name)
+    return frozenset(found)
+
+
+def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
+    """The written command, also a list the file binds to a name and extends (msopprof
+    download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]`` then
+    ``base + ["--recursive"] + third``): its ``_words`` are the command's, and the line
+    naming the program is the list's."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.Name) and node.id in lists:
+        node = lists[node.id]
+    return node
+
+
+def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The tools a Python build script at the top of the repo runs (``build.py``,
+    ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
+    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``), through
+    ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
+    names = imported_names(tree)
+    runners = _runners(tree, names)
+    lists: dict[str, ast.expr] = {}
+    for node in nodes(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    lists.setdefault(target.id, node.value)
+    places = []
+    for node in nodes(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        callee = dotted(node.func).rsplit(".", 1)[-1]
+        if callee in runners or runs_program(node, names):
+            written = _argv(node.args[0], lists)
+            program = _program(_words(written))
+            if program:
+                places.append((program, _named_at(written), ast.unparse(node)))
     return _cited(file, sorted(places, key=lambda place: place[1]))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -120,29 +120,32 @@ def _installed(step: Step) -> str | None:
     return posixpath.normpath(posixpath.join(step.cwd, named)) if named else None
 
 
-def toolkit_builds(
-    steps: Sequence[Step], extracted: Sequence[tuple[str, Extraction]]
-) -> list[Step]:
-    """Each install step of a folder whose ``setup.py`` needs a backend's toolkit (builds a
-    ``CUDAExtension``, checks ``CUDA_HOME``) needing that toolkit: ``pip install .`` at
-    IST-DASLab/marlin@2f6d7c10 README.md:78 builds setup.py:12-20's extension with nvcc, as
-    ``python setup.py install`` in awq/kernels does (mit-han-lab/llm-awq@d6e797a4
-    README.md:124)."""
+def toolkit_folders(extracted: Sequence[tuple[str, Extraction]]) -> dict[str, str]:
+    """Each folder whose ``setup.py`` needs a backend's toolkit (builds a ``CUDAExtension``,
+    checks ``CUDA_HOME``), with the device kind of that toolkit: read once per repo, as
+    every file's steps are placed against it."""
     kinds = {
         b.vocabulary.toolkit_subject: b.device_kind
         for b in backends.registered()
         if b.vocabulary.toolkit_subject
     }
-    builds = {
+    return {
         posixpath.dirname(rel) or ".": kinds[r.subject]
         for rel, extraction in extracted
         if posixpath.basename(rel) == "setup.py"
         for r in extraction.requirements
         if r.hard and r.subject in kinds
     }
+
+
+def toolkit_builds(steps: Sequence[Step], builds: Mapping[str, str]) -> list[Step]:
+    """Each install step of a folder in ``builds`` (``toolkit_folders``) needing that
+    folder's toolkit: ``pip install .`` at IST-DASLab/marlin@2f6d7c10 README.md:78 builds
+    setup.py:12-20's extension with nvcc, as ``python setup.py install`` in awq/kernels does
+    (mit-han-lab/llm-awq@d6e797a4 README.md:124)."""
     found: list[Step] = []
     for step in steps:
-        folder = _installed(step) if step.kind in ("install", "build") else None
+        folder = _installed(step) if builds and step.kind in ("install", "build") else None
         kind = builds.get(folder) if folder is not None else None
         if kind is not None and not step.needs.toolkit:
             needs = msgspec.structs.replace(step.needs, toolkit=True, device_kind=kind)
