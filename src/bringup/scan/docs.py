@@ -275,13 +275,16 @@ class _Reader:
             for r in found
         ]
 
-    def platform_tag(self, lines: list[str], start: int, end: int) -> None:
-        """The Linux packages named in ``lines[start:end]`` (``PackageTags``)."""
+    def platform_tag(self, lines: list[str], start: int, end: int, code: bool = False) -> None:
+        """The Linux packages named in ``lines[start:end]`` (``PackageTags``); in release
+        notes, only the CPUs a release's packages are built for (``PackageTags.shipped``)."""
         if not self.skipped:
-            self.tags.read(lines, start, end)
+            self.tags.read(lines, start, end, code)
+        elif self.notes:
+            self.tags.shipped(lines, start, end)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
-        self.platform_tag(lines, start, end)
+        self.platform_tag(lines, start, end, code=True)
         intro, self.block_intro = self.block_intro, ""
         if self.skipped or language in not_commands():
             return

@@ -38,7 +38,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
-from bringup.scan.pkgimports import package_imports
+from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
@@ -180,7 +180,7 @@ def _stated(
     own = {
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
-    }
+    } | {python_subject(package).lower() for package in top_packages(root)}
     stated = as_distributions(
         python_listed(
             library_tools(

@@ -114,6 +114,17 @@ from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
 
+_PAGES = (".md", ".mdx", ".rst")
+
+
+def _doc_page(dirs: list[str], name: str) -> bool:
+    """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
+    that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)
+    add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
+    building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
+    return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(_PAGES)
+
+
 __all__ = [
     "CI",
     "DEVELOPMENT",
@@ -229,7 +240,7 @@ class Scopes:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
         option = self._option(parts)
-        if option:
+        if option and not _doc_page(dirs, name):
             return option
         project = self._subproject(parts[:-1])
         if project:
