@@ -120,7 +120,12 @@ def _verdicts(
         if numbers:
             reason += f"; conflict {', '.join(numbers)}"
         if design is not None and targeted:
-            rows.append((Line(name, style), Line(_on_target(name, design)), Line(reason)))
+            aside = [
+                str(n)
+                for n, c in enumerate(conflicts, 1)
+                if name in c.components and c in design.resolution.set_aside
+            ]
+            rows.append((Line(name, style), Line(_on_target(name, design, aside)), Line(reason)))
         else:
             rows.append((Line(name, style), Line(reason)))
     if targeted:
@@ -128,14 +133,18 @@ def _verdicts(
     return Table(("repo", "verdict"), tuple(rows))
 
 
-def _on_target(name: str, design: Design) -> str:
-    """Where a repo stands on the named target: the environment planned for it there, or
-    the device it needs that the target lacks."""
+def _on_target(name: str, design: Design, aside: list[str]) -> str:
+    """Where a repo stands on the named target: the environment planned for it there, the
+    device it needs that the target lacks, or the conflicts (numbered ``aside``) whose lines
+    the design set aside to place it, which keep it from running there as planned (a pasted
+    A2 report's driver 25.0.rc1.1 against vllm-ascend's CANN 9.0.0)."""
     need = next((e for e in design.elsewhere if e.component == name), None)
     if need is not None and need.reason.kind == "platform":
         return f"cannot run (the target runs {os_named(need.reason)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
+    if aside:
+        return f"set aside (conflict {', '.join(aside)})"
     env = design.resolution.environment_of(name)
     return f"environment {env.index}" if env is not None else "no environment"
 
