@@ -39,7 +39,9 @@ def test_on_an_a100_the_cuda_11_3_pin_gets_a_torch_with_a_cu113_build(
     monkeypatch.setenv("COLUMNS", "120")
     lines = _lines(capsys, "check", TORCH_NGP, "--target", "A100:8")
     pins = next(line for line in lines if "environment 1" in line and "torch 1" in line)
-    assert "CUDA 11.3" in pins and "torch 1.12" in pins and "Python 3.10" in pins
+    assert "CUDA 11.3" in pins
+    assert "torch 1.12" in pins
+    assert "Python 3.10" in pins
 
 
 @pytest.mark.parametrize(

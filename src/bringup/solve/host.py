@@ -7,6 +7,7 @@ touch the snapshot.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -144,15 +145,22 @@ def _device_values(
     vendor: Vendor,
     devices: DeviceFacts,
     others: Sequence[tuple[str, Source]] = (),
+    products: Mapping[str, str] = {},
 ) -> list[HostValue]:
     """Count and kinds (chip families, compute capabilities) of one backend's devices. No
     device anywhere is a known zero, and then the kind is absent; devices on the PCI bus that
-    no tool describes have an unknown kind."""
+    no tool describes have an unknown kind. A device reported by name only (a pasted
+    collect_env's ``GPU 0: NVIDIA H100 PCIe``) has its product's kind (``products``)."""
     count_subject, kind_subject = devices.count_subject, devices.kind_subject
     found = snapshot.devices(vendor)
     if found:
         source = found[0].source
-        kinds = {str(k) for k in (getattr(d, devices.kind_field) for d in found) if k}
+        kinds = {
+            str(k)
+            for d in found
+            for k in [getattr(d, devices.kind_field) or _named_kind(d.name, products)]
+            if k
+        }
         kind = (
             _read(kind_subject, source, sorted(kinds))
             if kinds
@@ -174,6 +182,14 @@ def _device_values(
         )
         kind = HostValue(subject=kind_subject, source=count.source, status="unknown", reason=reason)
     return [count, kind]
+
+
+def _named_kind(name: str, products: Mapping[str, str]) -> str | None:
+    """The device kind the product a device's name contains gives (``NVIDIA A100-SXM4-40GB``
+    -> ``8.0``), when exactly one product is named."""
+    words = set(re.split(r"[^a-z0-9]+", name.lower()))
+    kinds = {kind for product, kind in products.items() if product in words}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _merge(first: HostValue, second: HostValue) -> HostValue:
@@ -245,7 +261,8 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
     }
     for backend, devices in backends.with_devices():
         others = [seen for name, seen in shown.items() if name != backend.name]
-        for value in _device_values(snapshot, backend.vendor or backend.name, devices, others):
+        vendor, products = backend.vendor or backend.name, backend.vocabulary.products
+        for value in _device_values(snapshot, vendor, devices, others, products):
             known = fixed.get(value.subject)
             fixed[value.subject] = value if known is None else _merge(known, value)
     vendors = frozenset(a.vendor for a in snapshot.accelerators)

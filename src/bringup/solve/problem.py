@@ -246,9 +246,11 @@ def build_problem(
     need, and compute every satisfaction set the solver will use. ``place_all``: a repo the
     host rules out altogether (wrong arch) still takes part in the split, as when designing
     environments for a target from the software requirements alone."""
+    from bringup.solve.builds import without_unfit_builds
     from bringup.solve.hostcompiler import with_host_compiler
 
     components = with_host_compiler(components, host, rules)
+    host = without_unfit_builds(host, rules)
     findings: list[Fact] = []
     checks: list[Check] = []
     statements: list[list[Stated]] = []
