@@ -36,6 +36,7 @@ from bringup.scan.platforms import os_labelled, platforms, supported_releases, t
 from bringup.scan.prose_alternatives import alternatives, either
 from bringup.scan.prose_hedges import (
     NEGATED_BEFORE,
+    offers_builds,
     only_recommended,
     only_tested,
     permissive,
@@ -82,6 +83,7 @@ _NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}|\\bwithout){_IN_CLAUSE}", re.IGNORE
 are for, the build itself fetches (NVIDIA/MatX README.md:57)."""
 
 _TESTS = lazyre.compile(r"\btests?\b|\btesting\b|测试|用例", re.IGNORECASE, guard=True)
+_DIGIT = re.compile(r"[0-9]")
 _OPTIONAL = lazyre.compile(
     r"\boptional(?:ly)?\b|pip3?\s+install\s+(?:-e\s+)?['\"]?[\w.\-]+\[[\w,\-]+\]|可选",
     re.IGNORECASE,
@@ -248,6 +250,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             )
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
+        if offers_builds(clause):  # the releases builds exist for; the platforms stay
+            mentions = [m._replace(hard=False) if _DIGIT.search(m.spec) else m for m in mentions]
         if skipped(clause):
             mentions = [_skipping(m, clause) for m in mentions]
         found.extend(m._replace(offset=start + m.offset) for m in mentions)

@@ -95,6 +95,29 @@ def only_tested(clause: str) -> bool:
     )
 
 
+_BUILDS_FOR = lazyre.compile(
+    r"\b(?:binar(?:y|ies)|wheels?|pre-?built|pre-?compiled)\b[^.;:]{0,60}?\b(?:for|against)\b|"
+    r"\bbuilt\s+against\b|预编译|预构建|二进制包|轮子",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A clause that says which releases prebuilt artifacts exist for ("To install the binaries for
+PyTorch 2.7.0, simply run", "Binaries of older versions are also provided for PyTorch 1.4.0, ...",
+rusty1s/pytorch_spline_conv@050f58a README.md:33,66; "Built against PyTorch 2.2.1+cu118",
+AutoGPTQ/AutoGPTQ@9f7d370 README.md:51): one download per release, a choice among them, not what
+the code needs ("Ensure that at least PyTorch 1.4.0 is installed", README.md:69, is)."""
+
+
+def offers_builds(clause: str) -> bool:
+    """Whether ``clause`` names the releases prebuilt artifacts are for (``_BUILDS_FOR``)
+    without saying they are required; what it rules out stays a need."""
+    return bool(
+        _BUILDS_FOR.search(clause)
+        and not _REQUIRING.search(clause)
+        and not NEGATED_BEFORE.search(clause)
+    )
+
+
 _TENTATIVE = lazyre.compile(
     r"\b(?:typically|usually|probably)\b|\b(?:might|may|could)\s+(?:resolve|fix|help|solve)\b|"
     r"\b(?:may|might|can|could)\s+(?:also\s+)?try\b|可以尝试|或许|通常",
