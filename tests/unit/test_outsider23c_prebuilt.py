@@ -35,7 +35,7 @@ def test_prebuilt_wheels_in_chinese_are_soft() -> None:
     # AutoGPTQ/AutoGPTQ@9f7d3707 README_zh.md:60-63 (verbatim lines)
     text = (
         "## 安装\n\n### 快速安装\n"
-        "你可以通过 pip 来安装与 PyTorch 2.0.1 相兼容的最新稳定版本的 AutoGPTQ 的预构建轮子文件：\n"
+        "你可以通过 pip 来安装与 PyTorch 2.0.1 相兼容的最新稳定版本的 AutoGPTQ 的预构建轮子文件：\n"  # noqa: RUF001
     )
     assert ("torch", "==2.0.1", False) in found(text, "README_zh.md")
 
