@@ -28,6 +28,7 @@ ReasonKind = Literal[
     "device_kind",
     "input",
     "missing",
+    "system",
 ]
 
 
@@ -102,7 +103,9 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``input``: the step's command holds words for the user to fill in (``need``, comma
       separated; ``sources``: the step's line); ``up`` never runs it as written.
     - ``missing``: the step runs files the checkout lacks (``need``, comma separated, from
-      its folder ``subject``)."""
+      its folder ``subject``).
+    - ``system``: the step installs outside every environment (``need``: where, as
+      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it."""
 
     kind: ReasonKind
     subject: str = ""

@@ -12,6 +12,7 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
+from bringup.plan.systemwide import system_wide
 from bringup.plan.tiers import device_count
 from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
@@ -92,7 +93,8 @@ def context_for(
 
 def _as_written(step: Step) -> Reason | None:
     """Why ``step`` cannot run as its source writes it on any machine: the files it runs
-    are not in the checkout, or its command holds words the user fills in first."""
+    are not in the checkout, its command holds words the user fills in first, or it installs
+    outside every environment (never without the user)."""
     needs = step.needs
     if needs.missing:
         return Reason(
@@ -100,6 +102,9 @@ def _as_written(step: Step) -> Reason | None:
         )
     if needs.inputs:
         return Reason(kind="input", need=", ".join(needs.inputs), sources=(step.source,))
+    where = system_wide(step.argv)
+    if where is not None:
+        return Reason(kind="system", need=where, sources=(step.source,))
     return None
 
 
@@ -157,6 +162,17 @@ def _counted(value: HostValue, subject: str, count: int) -> HostValue:
     return HostValue(subject=subject, source=value.source, values=(str(count),))
 
 
+def _for_toolkit(action: Action, context: ComponentContext) -> bool:
+    """Whether ``action`` installs what only the toolkit's steps wait for: the toolkit, or a
+    host tool the repo never names, which the toolkit's rows pin (nvcc's GCC: a pip install,
+    an import or a CPU build runs with the host's own compiler)."""
+    scope = scope_of(action.subject)
+    if scope == "toolkit":
+        return True
+    stated = {r.subject for r in context.component.requirements}
+    return scope == "system_tool" and action.subject not in stated
+
+
 def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
     """Skip for what no machine runs as written (a missing script, a path to fill in) or
     for hardware, blocked for what can be fixed here, run otherwise; the first reason that
@@ -183,7 +199,7 @@ def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Dec
     if context.unplaced_reason is not None:
         return Decision("blocked", context.unplaced_reason, context.unplaced_actions)
     uses_toolkit = step.needs.toolkit or step.needs.devices > 0 or step.needs.device_kind
-    pending = [a for a in context.manual if uses_toolkit or scope_of(a.subject) != "toolkit"]
+    pending = [a for a in context.manual if uses_toolkit or not _for_toolkit(a, context)]
     if pending:
         return Decision("blocked", Reason(kind="install"), tuple(pending))
     return Decision("run")

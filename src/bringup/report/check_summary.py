@@ -203,6 +203,8 @@ def _need(reason: Reason) -> str:
         return "your input (a path or name to fill in)"
     if reason.kind == "missing":
         return "a script the repo does not have"
+    if reason.kind == "system":
+        return "your consent to install outside the environment (up never runs it)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver

@@ -406,6 +406,8 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         return f"needs {waiting} installed"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
+    if reason.kind == "system":
+        return f"installs outside the environment, into {reason.need}: up never runs it"
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"
