@@ -229,14 +229,19 @@ def _runs_here(verdict: Verdict) -> bool:
     return verdict.status in ("runs", "runs_after")
 
 
+_LISTED = ("input", "system")
+"""Reasons a step is listed for the user, not run, whatever the machine."""
+
+
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
     every step runs, 1 otherwise (unverified, blocked, needs other hardware or a driver change not
     allowed, or a step skipped for want of hardware or of a script the repo lacks). A step
-    that waits for the user's input (a path to fill in) runs nowhere as written: it is
+    that waits for the user's input (a path to fill in) runs nowhere as written, and one that
+    installs outside every environment (``make install``) waits for the user's say: both are
     listed, never counted against this machine."""
     every_step = all(
-        step.status == "run" or (step.reason is not None and step.reason.kind == "input")
+        step.status == "run" or (step.reason is not None and step.reason.kind in _LISTED)
         for step in plan.steps
     )
     return (
