@@ -109,6 +109,20 @@ multiple GPUs and multiple machines", open-mmlab/OpenPCDet@8cacccec README.md:13
 
 _INDEFINITE = frozenset({"multi", "multiple", "多"})
 
+_SECTION_AFTER = lazyre.compile(
+    r"\]\(|\s*(?:section|chapter|guide|tutorial|docs?)\b|\s*(?:部分|章节|教程)", re.IGNORECASE
+)
+"""What follows a count that is a heading's or page's name ("following instructions from
+[multi-GPU](#multi-gpu-training) section", karpathy/llm.c@f1e2ace6 README.md:158): the words
+name where to read, not what the repo needs."""
+
+
+def _names_a_section(clause: str, start: int, end: int) -> bool:
+    """Whether the count at ``start``-``end`` is a link's text or target, or a section's name."""
+    opened = clause.rfind("](", 0, start)
+    in_target = opened >= 0 and ")" not in clause[opened:start]
+    return in_target or _SECTION_AFTER.match(clause, end) is not None
+
 
 def _supported_many(clause: str, start: int, said: str) -> bool:
     """Whether an indefinite count ("multiple <devices>", "multi-<device>", "多卡") is what the
@@ -130,6 +144,7 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
                 right_before(_UP_TO, clause, match.start())
                 or right_before(_CAPTION, clause, match.start())
                 or _in_condition(clause, match.start(), match.end())
+                or _names_a_section(clause, match.start(), match.end())
             ):
                 continue
             groups = match.groupdict()
