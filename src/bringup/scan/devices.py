@@ -366,6 +366,22 @@ def stated_floors(text: str) -> list[Mention]:
     return [Mention(subject, f">={lowest}", text.strip(), "medium", offset=offset)]
 
 
+_OR_LOWER = lazyre.compile(r"\s+(?:or|and)\s+(?:lower|older|earlier|below)\b", re.I)
+_REFUSED = lazyre.compile(r"\b(?:not|never|no\s+longer)\b|n['\u2019]t\b|不支持", re.I)
+
+
+def _above_refused(clause: str, match: re.Match[str], value: str, generations: list[str]) -> str:
+    """The least generation ``match`` leaves: "does not support Maxwell or lower" refuses
+    Maxwell itself (5.x), so the floor is the next generation, Pascal's 6.0
+    (AutoGPTQ/AutoGPTQ@9f7d370 README.md:59, its setup.py:114 "requires Pascal or higher")."""
+    if _OR_LOWER.match(clause, match.end()) is None or not _REFUSED.search(
+        clause, 0, match.start()
+    ):
+        return value
+    newer = [g for g in generations if _order(g) > _order(value)]
+    return newer[0] if newer else value
+
+
 def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Mention]:
     """The least device kind the clause names: a capability or an architecture flag, and where
     the clause is about such devices (in a requirements section, with a device word, or in a
@@ -380,9 +396,11 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     about_devices = required or vendor in words.capable_vendors
     if about_devices or (words.capability_markers and words.capability_markers.search(clause)):
         if words.architecture is not None:
+            generations = sorted(set(words.architectures.values()), key=_order)
             for match in words.architecture.finditer(clause):
                 offsets.append(match.start())
-                values.append(words.architectures[" ".join(match.group(1).split())])
+                value = words.architectures[" ".join(match.group(1).split())]
+                values.append(_above_refused(clause, match, value, generations))
         if words.product is not None:
             for match in words.product.finditer(clause):
                 offsets.append(match.start())
