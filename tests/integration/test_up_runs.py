@@ -58,8 +58,10 @@ def _repo(
     return repo
 
 
-def _up(repo: Path, state: Path, *more: str) -> subprocess.Popen[str]:
+def _up(repo: Path, state: Path, *more: str, cwd: Path | None = None) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    if cwd is not None and env.get("PYTHONPATH"):  # this checkout's bringup, from any directory
+        env["PYTHONPATH"] = os.pathsep.join(map(os.path.abspath, env["PYTHONPATH"].split(":")))
     argv = [sys.executable, "-m", "bringup", "up", str(repo), "--state", str(state), "--json"]
     return subprocess.Popen(
         [*argv, *more],
@@ -67,6 +69,7 @@ def _up(repo: Path, state: Path, *more: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        cwd=cwd,
     )
 
 
@@ -255,3 +258,21 @@ def test_without_consent_the_commands_are_listed_and_nothing_runs(tmp_path: Path
     assert data == {"consent_needed": {"répo with space": ["touch ran"]}}
     assert not (repo / "ran").exists()
     assert not state.exists()
+
+
+def test_a_relative_state_directory_still_runs_the_steps_in_their_environment(
+    tmp_path: Path,
+) -> None:
+    """Outsider o2's D0 (constructed repo): with ``--state st`` the venv went on PATH as
+    ``st/envs/.../bin``, read from the repo (the steps' cwd), so ``python`` was the caller's."""
+    argv = ["python", "-c", "import sys; print(sys.prefix)"]
+    repo = _repo(tmp_path, [("where", "test", argv)], name="where")
+    code, data = _finish(_up(Path("where"), Path("st"), cwd=tmp_path))
+    assert code == 0, data
+    venv = data["environments"][0]["path"]
+    assert venv.startswith(str(tmp_path / "st")), venv
+    log = Path(str(_steps(data)["where"]["log_path"]))
+    assert log.is_absolute()
+    assert log.read_text(encoding="utf-8").strip() == venv
+    assert repo.is_dir()
+
