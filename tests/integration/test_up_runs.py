@@ -276,3 +276,35 @@ def test_a_relative_state_directory_still_runs_the_steps_in_their_environment(
     assert log.read_text(encoding="utf-8").strip() == venv
     assert repo.is_dir()
 
+
+def test_sigterm_mid_step_stops_its_group_records_the_run_and_prints_the_envelope(
+    tmp_path: Path,
+) -> None:
+    """Outsider o2's D13 (constructed repo): SIGTERM, what a cancelled CI job sends, is
+    handled as Ctrl-C: the step's process dies, the run is interrupted, exit 143."""
+    marker = tmp_path / "go"
+    repo = _repo(tmp_path, [("wait", "test", ["python", "-c", WAIT, str(marker)])])
+    state = tmp_path / "state"
+    up = _up(repo, state)
+    try:
+        step = _started_pid(_wait_for_log(state, "wait", "started", up))
+        up.send_signal(signal.SIGTERM)
+        out, err = up.communicate(timeout=60)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _alive(step):
+            time.sleep(0.1)
+        assert not _alive(step), "the step outlived up"
+    finally:
+        marker.touch()
+    assert up.returncode == 143, err
+    envelope = json.loads(out)
+    assert envelope["exit_code"] == 143
+    assert envelope["error"]["kind"] == "interrupted"
+    db = sqlite3.connect(str(state / "history.sqlite3"))
+    try:
+        runs = db.execute("SELECT status FROM runs").fetchall()
+        steps = db.execute("SELECT name, status FROM steps").fetchall()
+    finally:
+        db.close()
+    assert runs == [("interrupted",)]
+    assert steps == [("wait", "interrupted")]
