@@ -192,6 +192,14 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
     ``details``, each long package listing in one line and where to read it whole."""
     document = Document(Line())
     document.add(*(_component(stack, component, details) for component in stack.components))
+    document.add(
+        *(
+            Paragraph(text((f"{f.kind}:", "yellow"), f" {f.message} ", (f"[{source}]", "dim")))
+            for f in stack.findings
+            if f.component is None
+            for source in f.sources[:1]
+        )
+    )
     folded = sum(len(run) for c in stack.components for run in _listings(c).values())
     more = (
         f"More: --details lists the {counted(folded, 'package')} of the long listings above; "

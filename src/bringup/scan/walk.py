@@ -19,6 +19,7 @@ from bringup.errors import InputError
 from bringup.run.state import DATABASE
 from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
+from bringup.scan.entries import is_file, link_loop
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
@@ -121,6 +122,9 @@ class WalkStats(NamedTuple):
     scripts: tuple[str, ...] = ()
     """Every Python and shell file walked, read or not: where a step's script is
     (``stepfiles``)."""
+    unreadable: tuple[tuple[str, str], ...] = ()
+    """What the walk could not go into, and why: a directory it may not list, a link loop;
+    the scan says each (an entry it cannot read never ends the scan)."""
 
 
 FOREIGN_MANIFESTS = frozenset(
@@ -302,7 +306,7 @@ def _with_gitignore(
     """``ignores`` with the patterns of the directory's own ``.gitignore`` (if it has one that
     reads) pushed for ``rel_dir``."""
     gitignore = next((e for e in entries if e.name == ".gitignore"), None)
-    if gitignore is None or not gitignore.is_file():
+    if gitignore is None or not is_file(gitignore):
         return ignores
     text, _ = read_text(Path(gitignore.path), gitignore.path)
     return ignores if text is None else ignores.push(rel_dir, parse_gitignore(text))
@@ -333,6 +337,7 @@ def walk_repo(
     counts = [0, 0]
     manifests: list[str] = []
     scripts: list[str] = []
+    unreadable: list[tuple[str, str]] = []
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack, own: bool) -> list[_Pending]:
         """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
@@ -341,8 +346,9 @@ def walk_repo(
         try:
             with os.scandir(directory) as scan:
                 listed: list[os.DirEntry[str]] | None = sorted(scan, key=lambda e: e.name)
-        except OSError:
+        except OSError as error:
             listed = None
+            unreadable.append((rel_dir or ".", f"cannot list: {error.strerror or error}"))
         if own and listed and _nested(listed):
             counts[1] += 1
             return []
@@ -373,6 +379,9 @@ def walk_repo(
                     subdirs.append((entry.path, rel, ignores, nested))
                 continue
             counts[0] += 1
+            if link_loop(entry) and not ignores.ignored(rel, False):
+                unreadable.append((rel, "a symbolic link loop; not followed"))
+                continue
             scripts.extend(_script(rel, ignores))
             # by name first: most files are of no kind, and the name costs less than the rules
             kind = classify(rel)
@@ -394,4 +403,5 @@ def walk_repo(
     pending: list[_Pending] = [(str(root), "", IgnoreStack().push("", extra), False)]
     while pending:
         pending.extend(reversed(visit(*pending.pop())))
-    return found, WalkStats(counts[0], counts[1], tuple(manifests), tuple(scripts))
+    stats = WalkStats(counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable))
+    return found, stats
