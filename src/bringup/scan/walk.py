@@ -312,6 +312,18 @@ def _with_gitignore(
     return ignores if text is None else ignores.push(rel_dir, parse_gitignore(text))
 
 
+def _listing(
+    directory: str, rel_dir: str, unreadable: list[tuple[str, str]]
+) -> list[os.DirEntry[str]] | None:
+    """``directory``'s entries in name order, or None (and why, in ``unreadable``)."""
+    try:
+        with os.scandir(directory) as scan:
+            return sorted(scan, key=lambda e: e.name)
+    except OSError as error:
+        unreadable.append((rel_dir or ".", f"cannot list: {error.strerror or error}"))
+        return None
+
+
 _Pending = tuple[str, str, IgnoreStack, bool]
 """A directory the walk has still to visit: its path, its path in the repo, the ignore rules
 over it, and whether a nested marker makes it another project's."""
@@ -343,12 +355,7 @@ def walk_repo(
         """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
         order. ``own``: a directory that holds a nested marker is another project's
         (``_nested``)."""
-        try:
-            with os.scandir(directory) as scan:
-                listed: list[os.DirEntry[str]] | None = sorted(scan, key=lambda e: e.name)
-        except OSError as error:
-            listed = None
-            unreadable.append((rel_dir or ".", f"cannot list: {error.strerror or error}"))
+        listed = _listing(directory, rel_dir, unreadable)
         if own and listed and _nested(listed):
             counts[1] += 1
             return []
@@ -403,5 +410,6 @@ def walk_repo(
     pending: list[_Pending] = [(str(root), "", IgnoreStack().push("", extra), False)]
     while pending:
         pending.extend(reversed(visit(*pending.pop())))
-    stats = WalkStats(counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable))
-    return found, stats
+    return found, WalkStats(
+        counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable)
+    )
