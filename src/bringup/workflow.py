@@ -294,7 +294,8 @@ def check(
 
     report = reporter if reporter is not None else Reporter()
     aimed = target if target is not None else read_target(None, inputs.catalogue)
-    with report.stage(Stage("design", f"designing environments for {aimed.target.name}")):
+    designing = f"designing environments for {aimed.target.name}"
+    with report.stage(_sized("design", designing, inputs.components)):
         designed = design_for(
             inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
         )
@@ -317,12 +318,26 @@ def check(
     # each repo is solved with the lines of its host's kind, as designed
     kind_of = {name: host.backend for d in split for host in d.hosts for name in host.components}
     repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
-    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+    with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
-    with report.stage(Stage("plan", "planning the bring-up")):
+    with report.stage(_sized("plan", "planning the bring-up", repos)):
         made = make_plan(repos, resolution, inputs.snapshot)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+LONG_WORK = 1_000
+"""Requirements from which solving takes seconds to minutes (~3 ms each): the stage says how
+many, and is said even where no progress line is drawn (``Stage.long``)."""
+
+
+def _sized(name: str, text: str, components: Sequence[Component]) -> Stage:
+    """The stage ``name`` over ``components``, long when they hold ``LONG_WORK``
+    requirements or more."""
+    count = sum(len(c.requirements) for c in components)
+    if count < LONG_WORK:
+        return Stage(name, text)
+    return Stage(name, f"{text} ({count:,} requirements)", long=True)
 
 
 def _environment_kinds(designed: Design) -> list[str]:
@@ -353,7 +368,7 @@ def solve_stack(
     if target is not None:
         repos, elsewhere = _on_target(repos, host)
     rules = _rules_for(inputs, host_chips(host))
-    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+    with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
     changed = None
     if changes:

@@ -189,3 +189,18 @@ def test_the_state_directory_is_absolute_however_it_was_given(
     found = state_dir(option, env)
     assert found.is_absolute()
     assert os.path.dirname(found) == str(tmp_path)
+
+
+def test_a_pin_is_found_the_same_among_thousands() -> None:
+    """``Environment.pin`` through its index (past a few dozen pins: outsider o2 D17, where a
+    look through 10,000 pins per asked subject made check quadratic) gives what a look
+    through them gives: the first pin of the subject, None for a subject not pinned."""
+    pins = tuple(
+        Pin(subject=f"pypi:pkg{n % 3000}", version=f"{n}.0", origin="index", source=SRC)
+        for n in range(4000)
+    )
+    envs = [Environment(index=i, components=("r",), pins=pins[i:]) for i in range(40)]
+    for env in (*envs, *envs):  # more lists than the index keeps: each asked again after
+        for subject in ("pypi:pkg5", "pypi:pkg2999", "pypi:pkg3000"):
+            first = next((p for p in env.pins if p.subject == subject), None)
+            assert env.pin(subject) is first
