@@ -62,7 +62,7 @@ def _cited(requirement: Requirement, component: Component, details: bool) -> str
     first, *rest = places
     if not rest:
         return first
-    if details or len(rest) <= _ALSO:
+    if details or len(rest) <= _ALSO + 1:  # "+1 more" would be as long as the one
         return f"{first} (also {', '.join(rest)})"
     return f"{first} (also {', '.join(rest[:_ALSO])} +{len(rest) - _ALSO} more)"
 
