@@ -96,6 +96,8 @@ class Vocabulary:
     for script or recipe text that sets the toolkit up (sourcing its environment script, its
     install root). ``code_markers``: a regex of identifiers that make source code about this
     backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
+    ``torch_adapters``: the Python distributions that run PyTorch on its devices (torch_npu):
+    a repo whose code imports one supports those devices, and its torch needs one there.
     ``installers``: (regex, subject) for the file names of its installers a guide runs
     (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
@@ -156,6 +158,7 @@ class Vocabulary:
     setup_markers: str = ""
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
+    torch_adapters: tuple[str, ...] = ()
     wheel_indexes: tuple[tuple[str, str], ...] = ()
     library_wheels: str = ""
     installers: tuple[tuple[str, str], ...] = ()

@@ -24,6 +24,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.fileextract import extract_file
@@ -191,6 +192,7 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
+                    *supported_devices(root, shown, component),
                 ],
                 root,
                 shown,

@@ -57,9 +57,30 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
         held = found.get(kind)
         if held is None or (held.subject not in devices and requirement.subject in devices):
             found[kind] = requirement
-    if not firm:
+    if firm:
+        found = {kind: line for kind, line in found.items() if kind in firm}
+    return _with_supported(component, found)
+
+
+def _with_supported(component: Component, found: dict[str, Requirement]) -> dict[str, Requirement]:
+    """``found`` widened by the kinds the repo's code also runs on (a soft line on a backend's
+    torch adapter, ``scan.devicesupport``): a repo whose guide asks for a GPU and whose code
+    picks an NPU through torch_npu supports either. A repo that needs no kind keeps needing
+    none (it runs on any)."""
+    if not found:
         return found
-    return {kind: line for kind, line in found.items() if kind in firm}
+    widened = dict(found)
+    for requirement in component.requirements:
+        kind = kind_of_subject(requirement.subject)
+        if kind is not None and kind not in widened and _adapter(requirement.subject):
+            widened[kind] = requirement
+    return widened
+
+
+def _adapter(subject: str) -> bool:
+    """Whether ``subject`` is a backend's torch adapter (torch_npu)."""
+    owner = backends.owner_of(canonical_subject(subject))
+    return owner is not None and canonical_subject(subject) in owner.vocabulary.torch_adapters
 
 
 @dataclass(frozen=True)
@@ -120,13 +141,31 @@ def host_groups(
 
 
 def for_host(component: Component, kind: str) -> Component:
-    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out."""
+    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out, and
+    its torch run through the kind's torch adapter where its code imports one (torch alone
+    sees no NPU: on a 910B, torchtune's torch needs torch_npu, whose rows choose the torch,
+    Python and CANN that go together)."""
     if not kind:
         return component
-    kept = tuple(r for r in component.requirements if kind_of_subject(r.subject) in (None, kind))
-    if len(kept) == len(component.requirements):
+    kept = tuple(
+        _through_adapter(r, component) if kind_of_subject(r.subject) == kind else r
+        for r in component.requirements
+        if kind_of_subject(r.subject) in (None, kind)
+    )
+    if kept == component.requirements:
         return component
     return msgspec.structs.replace(component, requirements=kept)
+
+
+def _through_adapter(requirement: Requirement, component: Component) -> Requirement:
+    """A soft line on a torch adapter the code imports made hard where the repo needs torch."""
+    if requirement.hard or not _adapter(requirement.subject):
+        return requirement
+    torch = any(r.hard and canonical_subject(r.subject) == "torch" for r in component.requirements)
+    if not torch:
+        return requirement
+    text = f"{requirement.text or requirement.subject}; torch needs it on these devices"
+    return msgspec.structs.replace(requirement, hard=True, text=text)
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:
