@@ -132,7 +132,21 @@ def _on_target(name: str, design: Design) -> str:
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
     env = design.resolution.environment_of(name)
-    return f"environment {env.index}" if env is not None else "no environment"
+    if env is None:
+        return "no environment"
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
+    if not drivers:
+        return f"environment {env.index}"
+    # the target's driver is one of the changes its design asks for, as this machine's
+    # verdict says of its own ("runs here after changing the Ascend driver")
+    driver = drivers[0]
+    had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
+    now = f" {', '.join(had.values)}" if had is not None and had.values else ""
+    return (
+        f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
+        f" to {driver.detail}"
+    )
 
 
 def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
@@ -332,6 +346,14 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         cost = "it cannot run here" if here else "set aside from the plan"
+        drivers = [
+            i.subject
+            for i in conflict.items
+            if i.kind == "host" and scope_of(i.subject) == "driver" and i.source.kind != "user"
+        ]
+        if here and drivers:
+            # the verdict beside it says "runs here after changing the driver": the same answer
+            cost = f"it runs here only after changing the {display_name(drivers[0])}"
         why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
         return f"{why} -> {cost}"
     repos = list(dict.fromkeys(conflict.components))
