@@ -98,6 +98,8 @@ class Vocabulary:
     backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
     ``torch_adapters``: the Python distributions that run PyTorch on its devices (torch_npu):
     a repo whose code imports one supports those devices, and its torch needs one there.
+    ``device_packages``: Python distributions (canonical names) that work on its devices only
+    (flash_attn): a repo that needs one needs those devices.
     ``installers``: (regex, subject) for the file names of its installers a guide runs
     (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
@@ -159,6 +161,7 @@ class Vocabulary:
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
     torch_adapters: tuple[str, ...] = ()
+    device_packages: tuple[str, ...] = ()
     wheel_indexes: tuple[tuple[str, str], ...] = ()
     library_wheels: str = ""
     installers: tuple[tuple[str, str], ...] = ()

@@ -24,9 +24,15 @@ from bringup.subjects import canonical_subject
 
 
 def kind_of_subject(subject: str) -> str | None:
-    """The device backend that owns ``subject``; None for generic subjects and for backends
+    """The device backend that owns ``subject`` or whose devices alone a Python distribution
+    works on (``device_packages``: flash-attn); None for generic subjects and for backends
     without devices (the CPU)."""
-    owner = backends.owner_of(canonical_subject(subject))
+    name = canonical_subject(subject)
+    owner = backends.owner_of(name)
+    if owner is None:
+        # a Python distribution that works on one backend's devices only (flash-attn)
+        found = (b for b in backends.registered() if name in b.vocabulary.device_packages)
+        owner = next(found, None)
     if owner is None or owner.devices is None:
         return None
     return owner.name

@@ -64,17 +64,6 @@ SUBJECTS = (
         device_only=True,
         backend="cuda",
     ),
-    # Python distributions that work on NVIDIA GPUs only, so a repo that needs one needs
-    # them (``solve.kinds``), as torch_npu ties a repo to NPUs: flash-attn builds CUDA
-    # kernels for Ampere and newer ("Requirements: CUDA toolkit or ROCm toolkit",
-    # https://github.com/Dao-AILab/flash-attention README.md, no NPU build); pynvml and
-    # nvidia-ml-py bind libnvidia-ml, the NVIDIA driver's management library
-    # (https://pypi.org/project/nvidia-ml-py/: "Python Bindings for the NVIDIA Management
-    # Library"), whose calls fail on a host without that driver.
-    *(
-        Subject(name=name, scheme="pep440", scope="python_package", backend="cuda")
-        for name in ("flash_attn", "pynvml", "nvidia_ml_py")
-    ),
 )
 
 # The variables and paths NVIDIA's post-installation actions set (CUDA Installation Guide for
