@@ -55,3 +55,16 @@ def test_two_flavours_a_guide_installs_are_ways_to_install(tmp_path: Path) -> No
     )
     lists = {"torch.txt": TORCH, "runtime.txt": RUNTIME, "npu.txt": "torch==2.1.0\n"}
     assert _torch(_repo(tmp_path, guide, lists)) == []
+
+
+def test_on_an_npu_host_the_cuda_build_label_is_dropped(tmp_path: Path) -> None:
+    """torch==2.1.0+cu118 is PyTorch's CUDA 11.8 wheel; a 910B host installs torch 2.1.0
+    itself (for torch_npu), so the line asks for the release there, and stays whole on a GPU
+    host."""
+    from bringup.solve.kinds import for_host
+
+    root = _repo(tmp_path, GUIDE, {"torch.txt": TORCH, "runtime.txt": RUNTIME})
+    component = scan_repo(root, "InternEvo").component
+    on = {kind: for_host(component, kind) for kind in ("ascend", "cuda")}
+    specs = {k: [r.spec for r in c.requirements if r.subject == "torch"] for k, c in on.items()}
+    assert specs == {"ascend": ["==2.1.0"], "cuda": ["==2.1.0+cu118"]}

@@ -12,6 +12,7 @@ concern (no other toolkit's pin in one host's environment). Pure: repos in, kind
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -154,13 +155,32 @@ def for_host(component: Component, kind: str) -> Component:
     if not kind:
         return component
     kept = tuple(
-        _through_adapter(r, component) if kind_of_subject(r.subject) == kind else r
+        _through_adapter(r, component) if kind_of_subject(r.subject) == kind else _release(r, kind)
         for r in component.requirements
         if kind_of_subject(r.subject) in (None, kind)
     )
     if kept == component.requirements:
         return component
     return msgspec.structs.replace(component, requirements=kept)
+
+
+def _release(requirement: Requirement, kind: str) -> Requirement:
+    """A pin on another kind's build (``torch==2.1.0+cu118``, a CUDA wheel: InternLM/InternEvo
+    @c628a8c requirements/torch.txt:2) on a host of ``kind``: the release it names, without
+    the build label (the NPU host installs torch 2.1.0 for torch_npu)."""
+    if "+" not in requirement.spec:
+        return requirement
+    labels = [
+        b.vocabulary.local_builds
+        for b in backends.registered()
+        if b.name != kind and b.vocabulary.local_builds
+    ]
+    if not labels:
+        return requirement
+    spec = re.sub(rf"\+(?:{'|'.join(labels)})(?![\w.])", "", requirement.spec)
+    if spec == requirement.spec:
+        return requirement
+    return msgspec.structs.replace(requirement, spec=spec)
 
 
 def _through_adapter(requirement: Requirement, component: Component) -> Requirement:

@@ -88,6 +88,9 @@ VOCABULARY = Vocabulary(
     # (https://pypi.org/project/nvidia-ml-py/: "Python Bindings for the NVIDIA Management
     # Library"), whose calls fail on a host without that driver
     device_packages=("flash_attn", "pynvml", "nvidia_ml_py"),
+    # PyTorch's CUDA wheels carry the toolkit as a local label (torch==2.1.0+cu118,
+    # https://download.pytorch.org/whl/cu118)
+    local_builds=r"cu\d{2,3}",
     home_variables=("CUDA_HOME", "CUDA_PATH", "CUDA_TOOLKIT_ROOT_DIR", "CUDACXX"),
     path_versions=(r"cuda-(\d+\.\d+)",),
     compilers={"nvcc": "cuda"},
