@@ -76,7 +76,7 @@ def summary(
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        _actions(plan),
+        _actions(plan, _elsewhere_environments(resolution, design)),
         _more(resolution, findings),
     )
 
@@ -91,7 +91,14 @@ def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict
     found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
     found += list(resolution.conflicts)
     unique = distinct_conflicts(found)
-    return sorted(unique, key=lambda c: c.kind != "between") if design.apart else unique
+    return sorted(unique, key=lambda c: not _splits_target(c, design)) if design.apart else unique
+
+
+def _splits_target(conflict: Conflict, design: Design) -> bool:
+    """A conflict between repos of the target's plan: one with a repo the target cannot run
+    (OpenRLHF beside InternEvo on a 910B) splits only this machine's plan."""
+    away = {e.component for e in design.elsewhere}
+    return conflict.kind == "between" and not set(conflict.components) & away
 
 
 def _verdicts(
@@ -331,8 +338,9 @@ def _conflicts(
                 continue
             said[key] = n
             lines.append(_member(item, roots, host))
-        head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
-        reason = design.apart and conflict.kind == "between"
+        reason = bool(design.apart) and _splits_target(conflict, design)
+        envs = count if reason or conflict.kind != "between" else 1
+        head = _conflict_head(conflict, envs, msgspec.json.encode(conflict) in stuck)
         (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
     titled = [(f"Why {number_word(count)} environments", why)]
     titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
@@ -443,11 +451,29 @@ def _group_text(group: list[Action]) -> str:
     return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
 
 
-def _actions(plan: Plan) -> Section | None:
+def _elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, str]:
+    """This machine's environments that hold only repos the named target cannot run (they
+    have no environment there), each with those repos: an action for one must not read as
+    one for the target's environment of that number (outsider22b #12)."""
+    away = {e.component for e in design.elsewhere}
+    return {
+        env.index: ", ".join(env.components)
+        for env in resolution.environments
+        if away and env.components and set(env.components) <= away
+    }
+
+
+def _actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section | None:
     groups = _action_groups(plan.actions)
     if not groups:
         return None
-    lines = [Line(text) for text, _ in groups[:NEXT]]
+    away = elsewhere or {}
+
+    def said(text: str, group: list[Action]) -> str:
+        repos = away.get(group[0].environment or 0)
+        return f"{text} (on this machine only: {repos}, not on the target)" if repos else text
+
+    lines = [Line(said(text, group)) for text, group in groups[:NEXT]]
     rest = sum(len(group) for _, group in groups[NEXT:])
     more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
     return section("Next actions", Items(tuple(lines), ordered=True), more)
