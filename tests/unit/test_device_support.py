@@ -75,10 +75,16 @@ def _torchtune(tmp_path: Path) -> Path:
     return _repo(tmp_path, "torchtune", "torchtune", "_device.py", files)
 
 
-def test_an_import_of_torch_npu_in_the_code_is_a_soft_line(tmp_path: Path) -> None:
-    (line,) = supported_devices(_internevo(tmp_path), "InternEvo", "InternEvo")
-    assert (line.subject, line.spec, line.hard) == ("torch_npu", "", False)
-    assert (line.source.ref, line.source.line) == ("InternEvo/internlm/abstract_accelerator.py", 8)
+def test_an_import_of_torch_npu_in_the_code_is_a_finding_not_a_requirement(
+    tmp_path: Path,
+) -> None:
+    (found,) = supported_devices(_internevo(tmp_path), "InternEvo", "InternEvo")
+    assert (found.kind, found.subject) == ("supports", "torch_npu")
+    source = found.sources[0]
+    assert (source.ref, source.line) == ("InternEvo/internlm/abstract_accelerator.py", 8)
+    component = scan_repo(_internevo(tmp_path / "again"), "InternEvo").component
+    assert not [r for r in component.requirements if r.subject == "torch_npu"]
+    assert "scan.supports.torch_npu" in [f.key for f in component.findings]
 
 
 def test_a_gpu_guide_and_npu_code_support_either_kind(tmp_path: Path) -> None:

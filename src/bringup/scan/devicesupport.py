@@ -6,8 +6,8 @@ of GPUs: InternEvo picks an NPU accelerator through torch_npu (InternLM/InternEv
 internlm/accelerator/abstract_accelerator.py:88) while doc/en/install.md asks for CUDA and an
 Ampere GPU; torchtune picks ``npu`` the same way (pytorch/torchtune@bd2a0fc torchtune/utils/
 _device.py:40). The import is usually guarded (``try``, a branch on the device), so it is no
-need: it becomes a soft, unversioned line on the adapter, which ``solve.kinds`` reads as the
-repo supporting that kind of device.
+need and no requirement of the scan: it is a finding (``supports``, its subject the adapter),
+which ``solve.kinds`` reads as the repo supporting that kind of device.
 
 Read cheaply: the repo's top-level packages (folders with ``__init__.py``, tests left out), at
 most ``_MAX_FILES`` modules of ``_MAX_BYTES`` each, the first import of each adapter only.
@@ -20,7 +20,8 @@ import re
 from pathlib import Path
 
 from bringup import backends
-from bringup.model import Requirement, file_source
+from bringup.model import file_source
+from bringup.scan.extraction import Finding
 from bringup.scan.pkgimports import TEST_DIRS
 from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
@@ -65,15 +66,15 @@ def _modules(root: Path) -> list[Path]:
     return found
 
 
-def supported_devices(root: Path, shown: str, component: str) -> list[Requirement]:
-    """A soft line per torch adapter the repo's packages import, cited at its first import."""
+def supported_devices(root: Path, shown: str, component: str) -> list[Finding]:
+    """A finding per torch adapter the repo's packages import, cited at its first import."""
     adapters = _adapters()
     if not adapters:
         return []
     names = "|".join(sorted(adapters))
     pattern = re.compile(rf"^\s*(?:import|from)\s+({names})\b")
     prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
-    found: dict[str, Requirement] = {}
+    found: dict[str, Finding] = {}
     for path in _modules(root):
         rel = path.relative_to(root).as_posix()
         text, _ = read_text(path, rel, _MAX_BYTES)
@@ -84,14 +85,12 @@ def supported_devices(root: Path, shown: str, component: str) -> list[Requiremen
             if match is None or match.group(1) in found:
                 continue
             name = match.group(1)
-            found[name] = Requirement(
-                subject=python_subject(name),
-                spec="",
+            found[name] = Finding(
+                kind="supports",
+                message=f"the code imports {name}: it runs on {adapters[name].upper()}s too",
+                sources=(file_source(f"{prefix}{rel}", number),),
                 component=component,
-                source=file_source(f"{prefix}{rel}", number),
-                confidence="medium",
-                hard=False,
-                text=f"import of {name} in the code: it runs on {adapters[name].upper()}s too",
+                subject=python_subject(name),
             )
         if len(found) == len(adapters):
             break

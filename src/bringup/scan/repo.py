@@ -192,7 +192,6 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
-                    *supported_devices(root, shown, component),
                 ],
                 root,
                 shown,
@@ -398,7 +397,11 @@ def scan_repo(
             scoped.others(component, authority), lambda rel: (root / rel).is_dir()
         )
         all_findings = (
-            findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
+            findings
+            + stated_in_scopes(unversioned, scopes_beside)
+            + contradictions
+            + overrides
+            + supported_devices(root, shown, component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

@@ -70,18 +70,38 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
 
 
 def _with_supported(component: Component, found: dict[str, Requirement]) -> dict[str, Requirement]:
-    """``found`` widened by the kinds the repo's code also runs on (a soft line on a backend's
-    torch adapter, ``scan.devicesupport``): a repo whose guide asks for a GPU and whose code
-    picks an NPU through torch_npu supports either. A repo that needs no kind keeps needing
-    none (it runs on any)."""
+    """``found`` widened by the kinds the repo's code also runs on (``supported``): a repo
+    whose guide asks for a GPU and whose code picks an NPU through torch_npu supports either.
+    A repo that needs no kind keeps needing none (it runs on any)."""
     if not found:
         return found
-    widened = dict(found)
-    for requirement in component.requirements:
-        kind = kind_of_subject(requirement.subject)
-        if kind is not None and kind not in widened and _adapter(requirement.subject):
-            widened[kind] = requirement
-    return widened
+    return {**supported(component), **found}
+
+
+SUPPORTS = "scan.supports."
+"""The key of the scan's finding that the repo's code imports a backend's torch adapter."""
+
+
+def supported(component: Component) -> dict[str, Requirement]:
+    """Each kind the repo's code runs on through a backend's torch adapter it imports (the
+    scan's ``supports`` finding, ``scan.devicesupport``), as a soft line on that adapter."""
+    found: dict[str, Requirement] = {}
+    for fact in component.findings:
+        subject = str(fact.value or "")
+        if not fact.key.startswith(SUPPORTS) or not _adapter(subject):
+            continue
+        kind = kind_of_subject(subject)
+        if kind is not None and kind not in found:
+            found[kind] = Requirement(
+                subject=subject,
+                spec="",
+                component=component.name,
+                source=fact.source,
+                confidence="medium",
+                hard=False,
+                text=fact.reason or f"the code imports {subject}",
+            )
+    return found
 
 
 def _adapter(subject: str) -> bool:
@@ -155,10 +175,11 @@ def for_host(component: Component, kind: str) -> Component:
     if not kind:
         return component
     kept = tuple(
-        _through_adapter(r, component) if kind_of_subject(r.subject) == kind else _release(r, kind)
+        _release(r, kind)
         for r in component.requirements
         if kind_of_subject(r.subject) in (None, kind)
     )
+    kept += _through_adapter(component, kind, kept)
     if kept == component.requirements:
         return component
     return msgspec.structs.replace(component, requirements=kept)
@@ -183,15 +204,18 @@ def _release(requirement: Requirement, kind: str) -> Requirement:
     return msgspec.structs.replace(requirement, spec=spec)
 
 
-def _through_adapter(requirement: Requirement, component: Component) -> Requirement:
-    """A soft line on a torch adapter the code imports made hard where the repo needs torch."""
-    if requirement.hard or not _adapter(requirement.subject):
-        return requirement
-    torch = any(r.hard and canonical_subject(r.subject) == "torch" for r in component.requirements)
-    if not torch:
-        return requirement
-    text = f"{requirement.text or requirement.subject}; torch needs it on these devices"
-    return msgspec.structs.replace(requirement, hard=True, text=text)
+def _through_adapter(
+    component: Component, kind: str, kept: tuple[Requirement, ...]
+) -> tuple[Requirement, ...]:
+    """The torch adapter of ``kind`` the repo's code imports, as a need where the repo needs
+    torch and names no adapter itself."""
+    adapter = supported(component).get(kind)
+    if adapter is None or any(canonical_subject(r.subject) == adapter.subject for r in kept):
+        return ()
+    if not any(r.hard and canonical_subject(r.subject) == "torch" for r in kept):
+        return ()
+    text = f"{adapter.text}; torch needs it on these devices"
+    return (msgspec.structs.replace(adapter, hard=True, text=text),)
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:
