@@ -77,23 +77,21 @@ def _bounded(stream: BinaryIO, shown: str) -> bytes:
 
 
 def read_snapshot(path: Path) -> Snapshot:
-    """A recorded host directory (``bringup probe --record``), a snapshot file (the JSON of
-    ``bringup probe --json``, the envelope or a bare snapshot) or a pasted report that is no
-    JSON at all (``npu-smi info``, an issue's environment section), read as ``probe --from``
-    and ``--target`` read it: one file means one host, whichever option names it."""
+    """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
+    ``bringup probe --json`` (the envelope) or a bare snapshot; or a pasted report that
+    states a host, as ``--target`` and ``probe --from`` take it (outsider23b D16). Anything
+    else is refused as not a snapshot."""
     if path.is_dir():
         from bringup.probe.replay import load_host
 
         return load_host(path)
-    data = read_input(str(path))
-    if data.lstrip()[:1] not in (b"{", b"["):
-        given = shlex.quote(str(path))
-        hint = (
-            f"give {_report_parts()}, or write a snapshot with `bringup probe --json > FILE`"
-            f" (`bringup probe --from {given} --json > FILE` shows what is read from this one)"
-        )
-        return host_report(str(path), str(path), option="--snapshot", hint=hint)
-    return _snapshot_of(data, str(path))
+    name = str(path)
+    data = read_input(name)
+    if not _holds_snapshot(data) and len(data) <= MAX_REPORT_BYTES:
+        report = _report_of(data, "<stdin>" if name == "-" else name)
+        if _states_a_host(report):
+            return report
+    return _snapshot_of(data, name)
 
 
 def _snapshot_of(data: bytes, name: str) -> Snapshot:
@@ -217,24 +215,21 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
         )
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
-    snapshot = read_snapshot(path) if kind == "snapshot" else host_report(spec, name)
+    snapshot = read_snapshot(path) if kind == "snapshot" else _target_report(spec, name)
     return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
 
 
-def host_report(
-    spec: str, name: str, *, option: str = "--target", hint: Optional[str] = None
-) -> Snapshot:
-    """A pasted report of a host (``option`` names it): one that states nothing of a host (a
-    log, a typo'd file) is bad input, not a host of which nothing is known."""
+def _target_report(spec: str, name: str) -> Snapshot:
+    """A pasted report to design for: one that states nothing of a host (a log, a typo'd
+    file) is bad input, not a host of which nothing is known."""
     snapshot = read_report(spec)
     if not _states_a_host(snapshot):
         unparsed = next((f for f in snapshot.facts if f.key == "report" and f.reason), None)
         raise InputError(
-            f"{option}: no host facts could be read from this report"
+            "--target: no host facts could be read from this report"
             + (f" ({unparsed.reason})" if unparsed is not None else ""),
             path=name,
-            hint=hint
-            or f"give {_report_parts()}, a snapshot (`bringup probe --json`) or CHIP:COUNT",
+            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`) or CHIP:COUNT",
         )
     return snapshot
 

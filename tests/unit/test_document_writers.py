@@ -56,6 +56,17 @@ def test_a_table_too_wide_for_its_columns_becomes_blocks() -> None:
     assert any(line.startswith("  pins: b b") for line in lines)
 
 
+def test_a_cell_wider_than_its_column_never_runs_into_the_next() -> None:
+    # outsider23 D17: probe --from's "unparsed: BogoMIPS: ... 200.00" (a pasted lscpu line,
+    # vllm-project/vllm-ascend#4376) ran into its source, "200.00logs/report.txt:38"
+    value = "unparsed: BogoMIPS:                        200.00"
+    table = Table(("what", "value", "source"), ((Line("unread"), Line(value), Line("r.txt:38")),))
+    for width in (40, 60, 80, 100):
+        text = "\n".join(_plain(width, Document(Line("t"), [table])))
+        assert "200.00r.txt" not in text, width
+        assert "r.txt:38" in text
+
+
 def test_text_drops_the_document_only_code_style() -> None:
     (line,) = [line for line in document_lines(_document(), 80) if "pip install" in line.plain]
     assert all("code" not in style for _, style in line.pieces)

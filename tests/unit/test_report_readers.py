@@ -344,3 +344,34 @@ def test_nvidia_smi_header_alone_is_the_driver_and_its_cuda() -> None:
     assert snapshot.value(cuda_keys.NVIDIA_DRIVER) == "475.14"
     assert snapshot.value(cuda_keys.NVIDIA_DRIVER_CUDA) == "11.4"
     assert snapshot.value(cuda_keys.CUDA_ACTIVE) is None
+
+
+# vllm-project/vllm-ascend#4376 (an Atlas 800I A2 host's environment in the issue body): the
+# npu-smi table was pasted without its banner and header, device rows only.
+_HEADLESS_NPU_SMI = """\
+BogoMIPS:                        200.00
++===========================+===============+====================================================+
+| 1     910B3               | OK            | 89.3        35                0    / 0             |
+| 0                         | 0000:C2:00.0  | 0           0    / 0          3398 / 65536         |
++===========================+===============+====================================================+
+| 2     910B3               | OK            | 89.4        36                0    / 0             |
+| 0                         | 0000:81:00.0  | 0           0    / 0          3398 / 65536         |
++===========================+===============+====================================================+
+"""
+
+
+def test_an_npu_smi_table_pasted_without_its_header_still_counts_the_npus() -> None:
+    snapshot = _read(_HEADLESS_NPU_SMI)
+    assert snapshot.value(ascend_keys.ASCEND_DEVICE_COUNT) == 2
+    assert [a.name for a in snapshot.accelerators] == ["910B3", "910B3"]
+    # no header says which usage pair is HBM: of two, the second (a 910B's 64 GB)
+    assert [a.memory_total_mib for a in snapshot.accelerators] == [65536, 65536]
+
+
+def test_nvidia_smi_device_rows_are_not_read_as_npu_smi() -> None:
+    # nvidia-smi's device rows, its header cut (tests/data/reports_blind/28, lines 8-9: the
+    # thread in cases.toml there): "On"/"Off" and an eight-digit bus domain
+    report = DEV.parent / "reports_blind" / "28-vllm-27542-nvidia-smi-rtx-pro-6000.txt"
+    text = "\n".join(report.read_text(encoding="utf-8").splitlines()[7:9])
+    assert "00000000:41:00.0 Off" in text
+    assert _read(text).value(ascend_keys.ASCEND_DEVICE_COUNT) is None

@@ -230,6 +230,14 @@ CORPORA["twentyfifth"] = Corpus(
     (*CORPORA["twentyfourth"].earlier, DATA / "triage_twentyfourth"),
     size=42,
 )
+# The twenty-sixth was collected after the twenty-fifth (merged fix PRs and commits of
+# repositories not mined before, a few Huawei pages and FAQ docs), labelled with the catalogue of
+# 0ef7c400; 33 cases, 18 Ascend (four more were copies of earlier corpora's logs or sources).
+CORPORA["twentysixth"] = Corpus(
+    DATA / "triage_twentysixth",
+    (*CORPORA["twentyfifth"].earlier, DATA / "triage_twentyfifth"),
+    size=33,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:

@@ -18,8 +18,11 @@ from bringup.model.source import Source
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
+    os_named,
+    other_kind_sentence,
     target_lacks,
     target_phrase,
+    unsupported_sentence,
 )
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative
@@ -124,7 +127,12 @@ def _verdicts(
         if numbers:
             reason += f"; conflict {', '.join(numbers)}"
         if design is not None and targeted:
-            rows.append((Line(name, style), Line(_on_target(name, design)), Line(reason)))
+            aside = [
+                str(n)
+                for n, c in enumerate(conflicts, 1)
+                if name in c.components and c in design.resolution.set_aside
+            ]
+            rows.append((Line(name, style), Line(_on_target(name, design, aside)), Line(reason)))
         else:
             rows.append((Line(name, style), Line(reason)))
     if targeted:
@@ -132,12 +140,18 @@ def _verdicts(
     return Table(("repo", "verdict"), tuple(rows))
 
 
-def _on_target(name: str, design: Design) -> str:
-    """Where a repo stands on the named target: the environment planned for it there, or
-    the device it needs that the target lacks."""
+def _on_target(name: str, design: Design, aside: list[str]) -> str:
+    """Where a repo stands on the named target: the environment planned for it there, the
+    device it needs that the target lacks, or the conflicts (numbered ``aside``) whose lines
+    the design set aside to place it, which keep it from running there as planned (a pasted
+    A2 report's driver 25.0.rc1.1 against vllm-ascend's CANN 9.0.0)."""
     need = next((e for e in design.elsewhere if e.component == name), None)
+    if need is not None and need.reason.kind == "platform":
+        return f"cannot run (the target runs {os_named(need.reason)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
+    if aside:
+        return f"set aside (conflict {', '.join(aside)})"
     env = design.resolution.environment_of(name)
     if env is None:
         return "no environment"
@@ -211,9 +225,21 @@ def _need(reason: Reason) -> str:
     if reason.kind == "missing":
         return "a script the repo does not have"
     one, many = device_word(reason.subject)
+    have = _device_count(reason)
+    if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver
+        return f"{reason.need} {many or 'devices'} (this machine has {have})"
     if reason.kind in ("devices", "chip") or many:
         return f"{_article(one)} {one}"
     return subject_spec(reason.subject, reason.need)
+
+
+def _device_count(reason: Reason) -> int:
+    """How many devices the host has where a ``devices`` reason says too few; 0 otherwise."""
+    have = reason.have
+    if reason.kind != "devices" or have is None or have.status != "ok" or not have.values:
+        return 0
+    count = have.values[0]
+    return int(count) if count.isdigit() else 0
 
 
 def _article(word: str) -> str:
@@ -227,8 +253,15 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     them, where this machine's differ, this machine's pins (numbered alike; a design
     environment merged into another here says which)."""
     envs = design.resolution.environments
-    elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
+    refused = [e.reason for e in design.elsewhere if e.reason.kind == "platform"]
+    elsewhere = [Paragraph(Line(unsupported_sentence(r), "red")) for r in refused[:1]]
+    elsewhere += [
+        Paragraph(Line(elsewhere_sentence(e)))
+        for e in design.elsewhere
+        if e.reason.kind != "platform"
+    ]
     elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
+    elsewhere += [Paragraph(Line(other_kind_sentence(design, o))) for o in design.other_kinds]
     if not envs:
         # every repo needs a kind of device the target lacks: say so, not nothing
         title = f"No environments, {target_phrase(design)}"
@@ -417,6 +450,9 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     if stuck:
         repos = ", ".join(dict.fromkeys(s.component for s in stuck))
         lines.append(Line(f"{len(stuck)} blocked by a conflict ({repos})", "red"))
+    # the order's own notes (a dependency cycle, a dependency not in the stack): an order
+    # that cannot exist as written is said here, not only under --details (outsider23b D5)
+    lines += [Line(note, "yellow") for note in plan.notes]
     title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
     return section(title, Items(tuple(lines)))
 

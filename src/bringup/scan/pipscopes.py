@@ -1,12 +1,13 @@
 """The scopes pip requirements files speak for, by their names (``scopes``): a lint, docs,
 dev or test list is ``development``'s or the ``tests`` feature's; a flavour's list
 (``requirements/<x>.txt``, ``requirements-<x>.txt``) the optional feature ``extra:<x>``
-unless the build installs it as a core dependency or its name says it is the core list."""
+unless the build installs it as a core dependency or its name says it is the core list; a
+script named for a backend (``install_npu.sh``) is that backend's feature the same way."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from bringup import lazyre
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
@@ -68,6 +69,38 @@ def flavour_scope(parts: list[str], installs: Callable[[str, str], bool]) -> str
     if _CORE_FLAVOUR.match(flavour) or installs("/".join(home), name):
         return ""
     return f"extra:{flavour}"
+
+
+_BACKEND_SCRIPT = lazyre.compile(
+    r"^[\w.-]*?[-_](?P<backend>npu|ascend|cuda|gpu|rocm|hip|xpu|musa|mlu|cpu)\.(?:sh|bash)$", re.I
+)
+"""A script named for one backend, the suffix set apart (verl ``scripts/
+install_sglang_mcore_npu.sh`` installs torch_npu beside ``install_vllm_sglang_mcore.sh``, which
+installs CUDA's wheels: montehoover/verl@9c46ae81 :15 and :54)."""
+
+
+def backend_script(name: str, siblings: Iterable[str]) -> str:
+    """The feature ``extra:<backend>`` of a script whose name ends in a backend's word
+    (``install_npu.sh``, ``build-rocm.sh``) beside another script for the same task (its
+    first word, ``install``) not named for that backend: one way to install, for one kind of
+    host, beside the other, as ``requirements-npu.txt`` is. Alone, it is the repo's way
+    (an Ascend repo's only ``build_npu.sh``); empty for any other file."""
+    matched = _BACKEND_SCRIPT.match(name)
+    if matched is None:
+        return ""
+    backend = matched.group("backend").lower()
+    task = _TASK.match(name)
+    for other in siblings:
+        if other == name or task is None or not other.startswith(task.group(0)):
+            continue
+        theirs = _BACKEND_SCRIPT.match(other)
+        if theirs is None or theirs.group("backend").lower() != backend:
+            return f"extra:{backend}"
+    return ""
+
+
+_TASK = lazyre.compile(r"^[a-z0-9]+[-_]", re.I)
+"""A script's first word with its separator (``install_``): the task it does."""
 
 
 def extra_feature(name: str) -> str:

@@ -60,7 +60,7 @@ _NEGATED_AFTER = lazyre.compile(
 NEED = lazyre.compile(
     r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
     r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must|only|"
-    r"supports?|supported)\b|"
+    r"supports?|supported|last\s+tested|tested\s+(?:configuration|environment|setup))\b|"
     r"安装|需要|依赖|确保|请先|前提|要求|必须|仅|只",
     re.IGNORECASE,
     guard=True,

@@ -10,6 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -38,7 +39,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
-from bringup.scan.pkgimports import package_imports
+from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
@@ -54,11 +55,13 @@ from bringup.scan.steps_found import (
     merge_steps,
     scopes_in_checkout,
     toolkit_builds,
+    toolkit_folders,
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
+from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
@@ -178,7 +181,7 @@ def _stated(
     own = {
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
-    }
+    } | {python_subject(package).lower() for package in top_packages(root)}
     stated = as_distributions(
         python_listed(
             library_tools(
@@ -192,6 +195,11 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
+                    *checked_versions(
+                        root,
+                        component,
+                        ((ref, e.rel, e.kind, text) for ref, (e, text) in texts.items()),
+                    ),
                 ],
                 root,
                 shown,
@@ -255,18 +263,22 @@ def _one_each(
 
 
 def _placed(
-    extracted: list[tuple[str, Extraction]], scripts: frozenset[str], root: Path
+    extracted: list[tuple[str, Extraction]],
+    scripts: frozenset[str],
+    root: Path,
+    builds: Mapping[str, str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
     when the repo lacks it, on the device its script says (``stepfiles``), an install of a
-    toolkit build needing the toolkit (``toolkit_builds``): before the steps are split by
-    scope, so a step the guide runs in a sub-project is that sub-project's, needs and all."""
+    toolkit build needing the toolkit (``toolkit_builds`` of ``builds``): before the steps
+    are split by scope, so a step the guide runs in a sub-project is that sub-project's,
+    needs and all."""
 
     def read(rel: str) -> str | None:
         return read_text(root / rel, rel)[0]
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(placed(steps, scripts, read), extracted))
+        return tuple(toolkit_builds(placed(steps, scripts, read), builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -330,6 +342,7 @@ def scan_repo(
             extracted.append((entry.rel, extraction))
             queue.extend(_included(root, extraction, seen, run, entry.kind))
         extractions = [extraction for _, extraction in extracted]
+        builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests)
         requirements = cited_where_included(
@@ -360,7 +373,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root),
+            extractions=_placed(extracted, frozenset(stats.scripts), root, builds),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -372,11 +385,16 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = settled.requirements, settled.findings
-        test_files = [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"]
-        defaults = default_steps(extractions, scoped, requirements, test_files)
+        defaults = default_steps(
+            extractions,
+            scoped,
+            requirements,
+            [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+        )
         steps = in_checkout(
             without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), extracted), provides
+                toolkit_builds(merge_steps(scoped.steps, defaults), builds),
+                provides,
             ),
             lambda rel: (root / rel).is_dir(),
         )

@@ -67,7 +67,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   ``optional-dependencies``), its name says it is the core list (``base``, ``common``) or
   it is the one flavour of its folder a guide of the repo installs (``pip install -r
   requirements/torch.txt``): two extras pinning different versions are two ways to install,
-  not a conflict.
+  not a conflict; so is a script named for one backend (``install_sglang_mcore_npu.sh``:
+  ``extra:npu``);
 
 Within a file of the repo's scope a requirement may name its own feature (``Requirement.
 feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
@@ -89,6 +90,7 @@ from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scop
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
+    backend_script,
     ci_lists,
     extra_feature,
     flavour_scope,
@@ -114,6 +116,17 @@ from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TEST
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
+
+_PAGES = (".md", ".mdx", ".rst")
+
+
+def _doc_page(dirs: list[str], name: str) -> bool:
+    """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
+    that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)
+    add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
+    building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
+    return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(_PAGES)
+
 
 __all__ = [
     "CI",
@@ -170,6 +183,10 @@ class Scopes:
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else repo_parts(rels, readme)
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
+        self._scripts: dict[str, list[str]] = {}
+        for rel in rels:
+            if rel.lower().endswith((".sh", ".bash")):
+                self._scripts.setdefault(dirname(rel), []).append(rel.rsplit("/", 1)[-1].lower())
         if not any(rel.lower() == "cmakelists.txt" for rel in rels):
             self._scripted |= cmake_projects(build_texts)
         self._documented = readmes - built - {""}
@@ -226,7 +243,7 @@ class Scopes:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
         option = self._option(parts)
-        if option:
+        if option and not _doc_page(dirs, name):
             return option
         project = self._subproject(parts[:-1])
         if project:
@@ -240,7 +257,9 @@ class Scopes:
                 # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
                 # generated pages use), not the repo's need
                 return DEVELOPMENT
-        flavour = flavour_scope(parts, self._installs)
+        flavour = flavour_scope(parts, self._installs) or backend_script(
+            name, self._scripts.get(dirname(rel), ())
+        )
         if flavour and not self._installed_by_guide(rel, flavour):
             return flavour
         if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):

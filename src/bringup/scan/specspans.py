@@ -211,6 +211,14 @@ def _imported_or_installed(name: str) -> re.Pattern[str]:
     )
 
 
+def _shown(name: str, bodies: list[tuple[str, str]]) -> bool:
+    """Whether a body imports or pip-installs ``name``; the regex runs only on the bodies
+    that hold the name's first word at all (a substring test, ~100x cheaper per body)."""
+    pattern = _imported_or_installed(name)
+    first = re.split(r"[-_.]+", name)[0]
+    return any(first in lowered and pattern.search(body) for body, lowered in bodies)
+
+
 def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list[Requirement]:
     """``requirements`` with each listed release the repo shows to be a Python distribution
     named as one: another requirement of the repo names the distribution (its requirements
@@ -229,14 +237,11 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
     if not listed:
         return requirements
     named_elsewhere = {r.subject for r in requirements if r.subject != "system_package"}
-    bodies = list(texts)
+    bodies = [(body, body.lower()) for body in texts]
     out = list(requirements)
     for index, named in listed:
         name, spec = named.group("name"), named.group("spec")
-        pattern = _imported_or_installed(name)
-        if python_subject(name) not in named_elsewhere and not any(
-            pattern.search(body) for body in bodies
-        ):
+        if python_subject(name) not in named_elsewhere and not _shown(name, bodies):
             continue
         was = requirements[index]
         out[index] = msgspec.structs.replace(was, subject=python_subject(name), spec=spec)

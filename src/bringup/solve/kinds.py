@@ -66,6 +66,9 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
             found[kind] = requirement
     if firm:
         found = {kind: line for kind, line in found.items() if kind in firm}
+    if found:
+        for kind, lines in backend_features(component).items():
+            found.setdefault(kind, _best(lines, kind))
     return _with_supported(component, found)
 
 
@@ -108,6 +111,54 @@ def _adapter(subject: str) -> bool:
     """Whether ``subject`` is a backend's torch adapter (torch_npu)."""
     owner = backends.owner_of(canonical_subject(subject))
     return owner is not None and canonical_subject(subject) in owner.vocabulary.torch_adapters
+
+
+def _best(lines: Sequence[Requirement], kind: str) -> Requirement:
+    """The line of a backend's feature that names that backend's subject, else its first."""
+    return next((r for r in lines if kind_of_subject(r.subject) == kind), lines[0])
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def backend_features(component: Component) -> dict[str, tuple[Requirement, ...]]:
+    """The requirements of each device backend's way to install the repo, by that backend: the
+    features named for it (``extra:npu`` from requirements-npu.txt or install_*_npu.sh, a guide
+    folder ``docs/ascend_tutorial``), by the backend's name or its device kind. montehoover/
+    verl@9c46ae81 runs on CUDA by its README and on Ascend by its NPU list, script and
+    docs/ascend_tutorial/ascend_quick_start.rst:44-50 (CANN 8.3.RC1, torch_npu 2.7.1)."""
+    words = {
+        word: backend.name
+        for backend, _devices in backends.with_devices()
+        for word in (backend.name.lower(), backend.device_kind.lower())
+    }
+    found: dict[str, list[Requirement]] = {}
+    for scope in component.scopes:
+        if not scope.feature or not scope.requirements:
+            continue
+        named = {words[w] for w in _WORD.findall(scope.name.lower()) if w in words}
+        if len(named) == 1:
+            found.setdefault(named.pop(), []).extend(scope.requirements)
+    return {kind: _one_file_a_subject(lines) for kind, lines in found.items()}
+
+
+def _rank(ref: str) -> int:
+    """How firmly a file of a way to install states it: a list or manifest, then a guide, then
+    a script (one route of several)."""
+    name = ref.rsplit("/", 1)[-1].lower()
+    if name.endswith((".md", ".rst", ".txt")) and "requirement" not in name:
+        return 1
+    return 2 if name.endswith((".sh", ".bash")) else 0
+
+
+def _one_file_a_subject(lines: Sequence[Requirement]) -> tuple[Requirement, ...]:
+    """Each subject's lines from one file only, the firmest (``_rank``), then the first: the
+    guides of one folder are routes of their own (verl's ascend_quick_start.rst pins
+    torch_npu ==2.7.1, its ascend_sglang_quick_start.rst >=2.7.1.post2), not one list."""
+    chosen: dict[str, str] = {}
+    for line in sorted(lines, key=lambda r: _rank(r.source.ref)):
+        chosen.setdefault(canonical_subject(line.subject), line.source.ref)
+    return tuple(r for r in lines if chosen[canonical_subject(r.subject)] == r.source.ref)
 
 
 @dataclass(frozen=True)
@@ -168,10 +219,13 @@ def host_groups(
 
 
 def for_host(component: Component, kind: str) -> Component:
-    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out, and
-    its torch run through the kind's torch adapter where its code imports one (torch alone
-    sees no NPU: on a 910B, torchtune's torch needs torch_npu, whose rows choose the torch,
-    Python and CANN that go together)."""
+    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out; a repo
+    whose own lines are for another kind, on a host of a kind it has a feature for
+    (``backend_features``), takes that feature's lines, which restate the repo's where both
+    name a subject (its NPU script's torch over the CUDA one's); and its torch run through the
+    kind's torch adapter where its code imports one (torch alone sees no NPU: on a 910B,
+    torchtune's torch needs torch_npu, whose rows choose the torch, Python and CANN that go
+    together)."""
     if not kind:
         return component
     kept = tuple(
@@ -179,6 +233,14 @@ def for_host(component: Component, kind: str) -> Component:
         for r in component.requirements
         if kind_of_subject(r.subject) in (None, kind)
     )
+    own = {kind_of_subject(r.subject) for r in component.requirements if r.hard} - {None}
+    feature = backend_features(component).get(kind, ()) if own - {kind} else ()
+    if feature:
+        restated = {canonical_subject(r.subject) for r in feature}
+        kept = (
+            *(r for r in kept if canonical_subject(r.subject) not in restated),
+            *(msgspec.structs.replace(r, feature="") for r in feature),
+        )
     kept += _through_adapter(component, kind, kept)
     if kept == component.requirements:
         return component

@@ -29,6 +29,7 @@ from bringup.triage.catalogues import Catalogue, builtin_catalogues
 from bringup.triage.codediagnoses import from_codes
 from bringup.triage.evidence import (
     EvidenceRule,
+    Rule,
     by_words,
     exception_place,
     exception_rule,
@@ -91,7 +92,8 @@ def diagnose(
     of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    named = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
+    named: dict[str, Rule] = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
+    named.update((rule.id, rule) for rule in rules.exceptions if rule.tier == "class")
     said = list(_from_lines(findings, rules))
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     placed_by = {d.evidence[0].line: d.layer for d in classes if d.layer}
@@ -286,11 +288,14 @@ def with_message(sighting: ExceptionSighting, findings: Findings) -> ExceptionSi
 
 
 _WRAPPED = re.compile(
-    r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )([a-z][^\n]{0,2000})"
+    r"([^\n]{0,2000}[\w,()'])\n(?![\w.-]{1,30}(?:\[[0-9]{1,6}\])?: )"
+    r"((?:[a-z]|'[\w.]{1,200}'(?![\w']))[^\n]{0,2000})"
 )
 """A message that ends in neither a full stop nor a colon, and the next line that goes on in
-lower case (the first group's words then the second's); not a line a tool or launcher prints
-under its own name (``srun: error: ...``, ``make[2]: ...``, ``error: ...``, ``wandb: ...``)."""
+lower case or with the quoted name Python's own messages end in (the first group's words then
+the second's: "AttributeError: 'Scheduler' object has no attribute" then "'_get_experts'");
+not a line a tool or launcher prints under its own name (``srun: error: ...``, ``make[2]:
+...``, ``error: ...``, ``wandb: ...``)."""
 
 
 def _placed(
@@ -324,6 +329,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
         if _foreign(rule, sighting.text):
+            continue
+        if rule.foreign_before and re.search(rule.foreign_before, sighting.preceding):
             continue
         if rule.header and not _headed(sighting, findings, rule.header):
             continue

@@ -146,6 +146,12 @@ def rank(
     if not own:
         diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
         diagnoses = _stated_over_knowledge(diagnoses, knowledge)
+    else:
+        # a code told as an own signature is that signature found: an own signature that
+        # matched another failure's lines (another log pasted into the same file) does not
+        # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
+        specific = [d for d in diagnoses if d.signature_id in own]
+        diagnoses.extend(_told_as_own(_not_signed(extra, diagnoses), catalogue, specific))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
@@ -238,6 +244,26 @@ def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagno
         if d.score == tiers.FALLBACK_SCORES["code"] and _specific(catalogue.by_id(d.signature_id))
         else d
         for d in extra
+    ]
+
+
+def _told_as_own(
+    extra: list[Diagnosis], catalogue: SignatureSet, signed: Sequence[Diagnosis]
+) -> list[Diagnosis]:
+    """The codes of ``extra`` told as one of bringup's own signatures (``_named_codes``),
+    ranked as that signature found directly, that are not of a failure a specific signature
+    of ``signed`` already explains (their lines within ``tiers.SAME_FAILURE`` of its evidence)."""
+    near = {
+        evidence.line + offset
+        for d in signed
+        for evidence in d.evidence
+        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
+    }
+    named = _named_codes(extra, catalogue)
+    return [
+        d
+        for d, was in zip(named, extra)
+        if d is not was and not near.intersection(e.line for e in d.evidence)
     ]
 
 

@@ -216,6 +216,7 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
     version, version_line = None, None
     dual_die = False
     has_hbm = False
+    headed = False  # a table pasted without its header: two usage pairs are memory, then HBM
     devices: list[Accelerator] = []
     npu_ids: set[int] = set()
     pending: tuple[int, str, str | None, int] | None = None
@@ -235,6 +236,7 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
         if "HBM-Usage" in stripped:
             has_hbm = True
         if "Health" in stripped or "Bus-Id" in stripped:
+            headed = True
             continue
         if pending is None:
             pending = _first_row(cells, number)
@@ -244,7 +246,7 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
                 pending,
                 source=source,
                 dual_die=dual_die,
-                has_hbm=has_hbm,
+                has_hbm=has_hbm or not headed,
             )
             pending = None
             if device is not None:

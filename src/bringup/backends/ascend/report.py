@@ -27,10 +27,24 @@ _NPU_FAILURE = re.compile(
 )
 _NPU_SMI_BANNER = re.compile(r"npu-smi\s+\S+\s+Version:\s*(\S+)")
 _NPU_TABLE = re.compile(r"\|\s*NPU\s+(ID\s*\|\s*)?Name")
+_DEVICE_ROW = re.compile(
+    r"^\|\s*\d{1,6}\s+\w{2,40}\s*\|\s*(?:OK|Warning|Alarm|Critical|UNKNOWN)\s*\|", re.MULTILINE
+)
+_BUS_ROW = re.compile(
+    r"^\|\s*\d{1,4}(?:\s+\d{1,4})?\s*\|\s*[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:", re.MULTILINE
+)
 
 
 def _is_npu_smi(block: str) -> bool:
-    return "npu-smi" in block or _NPU_TABLE.search(block) is not None
+    """npu-smi's table by its banner or header, or -- pasted without them, as issue bodies
+    often are (vllm-project/vllm-ascend#4376) -- by its two-row device records: ``| 1
+    910B3 | OK | ...`` and ``| 0 | 0000:C2:00.0 | ...`` (nvidia-smi's rows say ``On``/``Off``
+    and an eight-digit bus domain, so neither row is read as its)."""
+    return (
+        "npu-smi" in block
+        or _NPU_TABLE.search(block) is not None
+        or (_DEVICE_ROW.search(block) is not None and _BUS_ROW.search(block) is not None)
+    )
 
 
 def _npu_smi_table(text: str, source: Source) -> Collected:
