@@ -89,10 +89,18 @@ def test_a_recommendation_is_planned_over_what_is_installed() -> None:
     recommend = msgspec.structs.replace(
         rule("cuda_driver-12.4.0", "cuda", "==12.4.0", "nvidia_driver", ">=550.54.14"), hard=False
     )
+    # CUDA 12.0 GA's own row (>= 525.60.13, kb/data/cuda_driver.toml as the KB has it): a
+    # toolkit no driver row covers is unverified (outsider23 D5), whatever the recommendation
+    known = msgspec.structs.replace(
+        rule("cuda_driver-12.0.0", "cuda", "==12.0.0", "nvidia_driver", ">=525.60.13"), hard=False
+    )
     components = [component("infer", [("cuda", ">=12.0")])]
     facts = {cuda_keys.NVIDIA_DRIVER: "535.104.05", cuda_keys.CUDA_ACTIVE: "12.4.0"}
     resolution = solve(
-        components, host(facts=facts), [recommend], catalogue({"cuda": ["12.0.0", "12.4.0"]})
+        components,
+        host(facts=facts),
+        [recommend, known],
+        catalogue({"cuda": ["12.0.0", "12.4.0"]}),
     )
     pin = resolution.environments[0].pin("cuda")
     assert pin is not None
