@@ -310,3 +310,21 @@ def test_a_long_download_list_is_read_in_time() -> None:
     found = listed_downloads(source_file("d.sh", text), parse_commands(text, 1))
     assert time.perf_counter() - started < 2
     assert len(found) == 3000
+
+
+# xiaobingling93-pixel/Ascend-msmonitor @ 50b18674 scripts/build.sh:80-84 (inside the script's
+# update_and_checkout_submodule function, which the build runs)
+MSMONITOR_SUBMODULE_ADD = (
+    '    if [ "${BUILD_TENSORBOARD}" -ne 0 ]; then\n'
+    '        if [ ! -d "./third_party/tensorboard_logger" ]; then\n'
+    "            git submodule add https://github.com/RustingSword/tensorboard_logger.git"
+    " ./third_party/tensorboard_logger\n"
+    "        fi\n"
+    '        USE_TENSORBOARD="ON"\n'
+)
+
+
+def test_a_submodule_a_build_script_adds_from_a_url_is_a_download() -> None:
+    found = extract_shell(source_file("scripts/build.sh", MSMONITOR_SUBMODULE_ADD)).requirements
+    url = "https://github.com/RustingSword/tensorboard_logger.git"
+    assert [(r.spec, r.source.line) for r in found if r.subject == "network"] == [(url, 3)]

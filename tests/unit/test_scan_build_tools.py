@@ -126,3 +126,49 @@ def test_a_branch_that_is_not_macos_is_the_linux_side() -> None:
     )
     found = extract_shell(source_file("build.sh", text)).requirements
     assert [r.subject for r in found if r.subject == "env_var"] == ["env_var"]
+
+
+# stotko/stdgpu 22599cfd cmake/setup_clang_tidy.cmake:1-2
+STDGPU_CLANG_TIDY = """function(stdgpu_setup_clang_tidy STDGPU_OUTPUT_PROPERTY_CLANG_TIDY)
+    find_package(ClangTidy REQUIRED)
+"""
+
+
+def test_a_linter_cmake_finds_is_a_developer_s_tool() -> None:
+    found = extract_cmake(source_file("cmake/setup_clang_tidy.cmake", STDGPU_CLANG_TIDY))
+    tidy = [r for r in found.requirements if r.subject == "cmake:ClangTidy"]
+    assert [(r.source.line, r.feature) for r in tidy] == [(2, "development")]
+
+
+# Ascend/mspti @ a3891605 scripts/make_run.sh:135-148 (inside create_run_package)
+MSPTI_MAKESELF = """    ${CREATE_RUN_SCRIPT} \\
+    --header ${CONTROL_PARAM_SCRIPT} \\
+    --help-header ${filer_param} \\
+    --pigz \\
+    --tar-quietly \\
+    --complevel 4 \\
+    --nomd5 \\
+    --sha256 \\
+    --chown \\
+    ${temp_dir} \\
+    ${OUTPUT_DIR}/${package_name} \\
+    ${run_name} \\
+    ./${main_script}
+"""
+# Ascend/msopprof @ d6c29dfa cmake/CMakeLists.txt:108-115
+MSOPPROF_PACKAGE = """add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/package.flag
+    COMMAND cd ${MSOPPROF_SRC_DIR}/package/script/ && ${PYTHON} parser.py -x ${MSOPPROF_SRC_DIR}/package/conf/filelist.xml
+            --delivery_path ${CMAKE_INSTALL_PREFIX} -o ${CMAKE_SYSTEM_PROCESSOR}
+    COMMAND cd ${CMAKE_INSTALL_PREFIX} && ${makeselfTool} --header ${makeselfHeader} --help-header ${helpInfo} --pigz
+            --complevel 4 --nocrc --nomd5 --sha256 --chown --tar-quietly ${NAME} ${packageName} ${comments} ${installShell}
+    COMMAND chmod 750 ${CMAKE_INSTALL_PREFIX}/*.run
+    COMMAND touch ${CMAKE_CURRENT_BINARY_DIR}/package.flag
+    DEPENDS ${PACAKGE_SCRIPT_FILES} ${makeselfTool} ${makeselfHeader}
+"""  # noqa: E501
+
+
+def test_a_packer_told_to_compress_with_pigz_needs_it() -> None:
+    shell = extract_shell(source_file("scripts/make_run.sh", MSPTI_MAKESELF)).requirements
+    assert ("system_package", "pigz", 4, True) in needs(shell)
+    cmake = extract_cmake(source_file("cmake/CMakeLists.txt", MSOPPROF_PACKAGE)).requirements
+    assert ("system_package", "pigz", 4, True) in needs(cmake)

@@ -38,3 +38,14 @@ def test_a_std_flag_in_compile_options_is_the_cxx_standard_at_its_line() -> None
 
 def test_a_target_cxx_standard_property_is_the_cxx_standard_at_its_line() -> None:
     assert _standards("cpp/CMakeLists.txt", RMM_PROPERTIES) == [(">=20", 5)]
+
+
+# Hayden727/cann-ops @ eef0ff77, CMakeLists.txt:56-58.
+CANN_OPS_DRAFT = """target_compile_options(op_host_aclnn PRIVATE
+        $<$<COMPILE_LANGUAGE:CXX>:-std=gnu++1z>
+)
+"""
+
+
+def test_a_standard_by_its_draft_name_is_the_published_one() -> None:
+    assert _standards("CMakeLists.txt", CANN_OPS_DRAFT) == [(">=17", 2)]

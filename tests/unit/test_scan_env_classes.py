@@ -318,3 +318,20 @@ def test_a_project_the_configure_adds_reads_the_home_for_its_part() -> None:
     home = extract_cmake(source_file("CMakeLists.txt", top)).requirements
     assert _env(home) == [("ASCEND_HOME_PATH", 4)]  # the command's first line, and its own
     assert [s.line for s in home[0].also_at] == [5]
+
+
+# xiaobingling93-pixel/Ascend-msmonitor @ 50b18674 README.md:120-127
+MSMONITOR_PRELOAD = """4. 配置环境变量并启动训练或推理任务。
+
+   ```bash
+   export MSMONITOR_USE_DAEMON=1
+   export LD_PRELOAD=<CANN安装路径>/ascend-toolkit/latest/lib64/libmspti.so
+
+   bash run_ai_task.sh
+   ```
+"""
+
+
+def test_the_library_a_guide_has_the_user_preload_is_a_need() -> None:
+    found = extract_docs(source_file("README.md", MSMONITOR_PRELOAD)).requirements
+    assert ("LD_PRELOAD", 5) in _env(found)

@@ -360,3 +360,30 @@ def test_an_ssh_clone_of_the_repo_itself_is_no_download() -> None:
     assert [(r.spec, r.source.line) for r in needs if not own_clone(r, {"DeepGEMM"})] == [
         ("git@github.com:vllm-project/vllm.git", 6)
     ]
+
+
+def test_a_distribution_named_like_a_top_level_package_of_the_repo_is_the_repo(
+    tmp_path: Path,
+) -> None:
+    # xiaobingling93-pixel/Ascend-msopgen @ 80b732ac docs/zh/release_notes/release_notes.md:1-10,
+    # beside the repo's own msopgen/ package (msopgen/__init__.py)
+    notes = (
+        "# MindStudio Ops Generator 版本说明\n\n"
+        "## 版本配套说明\n\n"
+        "### 产品版本信息\n\n"
+        "| 产品名称 | 产品版本  | 版本类型 |\n"
+        "|------|-------|------|\n"
+        "| msOpGen | 26.0.0 | 内测版本 |\n"
+        "| msOpGen | 8.3.0 | 正式版本 |\n"
+    )
+    (tmp_path / "docs" / "zh" / "release_notes").mkdir(parents=True)
+    (tmp_path / "docs" / "zh" / "release_notes" / "release_notes.md").write_text(notes)
+    # README.md:56, which makes the notes the repo's guide
+    readme = "🔹《[版本说明](./docs/zh/release_notes/release_notes.md)》\n"
+    (tmp_path / "README.md").write_text(readme)
+    before = scan_repo(tmp_path, "ascend-msopgen", name="ascend-msopgen")
+    assert "pypi:msopgen" in {r.subject for r in before.component.requirements}
+    (tmp_path / "msopgen").mkdir()
+    (tmp_path / "msopgen" / "__init__.py").write_text("")
+    scan = scan_repo(tmp_path, "ascend-msopgen", name="ascend-msopgen")
+    assert "pypi:msopgen" not in {r.subject for r in scan.component.requirements}

@@ -37,6 +37,20 @@ ASKED = [
         ["docker>=1.11.2"],
     ),
     ("Make sure git is installed.", ["git"]),
+    # Ascend/msopprof@d6c29dfa6a2e60053fb1efc8a3f1f5c62232fa3a
+    #   docs/zh/install_guide/msopprof_install_guide.md:36 (the build runs in the container)
+    (
+        "镜像构建完成后，必须使用统一镜像制作指南第 7 章给出的 `ctr_in.py` 命令，在交互式终端中"
+        "启动并进入容器。不得使用普通 `docker run` 创建容器，也不得使用 `docker exec <容器名> "
+        "bash -c '<命令>'` 替代交互式环境；否则可能跳过 Python、GCC 和 CANN 环境初始化。",
+        ["docker"],
+    ),
+    # the same guide, :34: where the commands run, no tool asked for
+    (
+        "本文档后续的源码编译和单元测试命令，均在上述指定镜像容器或现场构建的环境镜像的容器中执行，"
+        "CANN 软件包版本、GCC 版本和 Python 版本以统一镜像制作指南为准，本仓库不重复维护。",
+        [],
+    ),
 ]  # fmt: skip
 NOT_ASKED = [
     # hicann/amct@2be20daf7124a7e10901049972e9104f27141b7d docs/zh/quick_install.md:39

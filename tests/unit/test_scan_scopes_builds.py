@@ -382,3 +382,23 @@ def test_a_setup_py_s_alternatives_and_unrun_commands_turn_nothing_on() -> None:
     assert built_on({"setup.py": 'args = ["-DWITH_W=OFF"]\nargs += ["-DWITH_W=ON"]\n'}) == {
         "WITH_W"
     }
+
+
+# stotko/stdgpu 22599cfd CMakeLists.txt:23 and 212-214 (the documentation build under an option
+# off by default); docs/getting_started/building_from_source.md:22 "- GCC 9: ..." is the repo's
+_STDGPU_CMAKE = """option(STDGPU_BUILD_DOCUMENTATION "Build the documenation, default: OFF" OFF)
+if(STDGPU_BUILD_DOCUMENTATION)
+    add_subdirectory(docs)
+endif()
+"""
+
+
+def test_an_option_that_builds_the_docs_owns_their_build_files_not_their_pages() -> None:
+    texts = {"CMakeLists.txt": _STDGPU_CMAKE}
+    options = _optional(texts)
+    assert options == {"docs": "option:STDGPU_BUILD_DOCUMENTATION"}
+    page = "docs/getting_started/building_from_source.md"
+    files = ["CMakeLists.txt", "docs/CMakeLists.txt", page]
+    scopes = Scopes(files, texts, options)
+    assert scopes.of("docs/CMakeLists.txt") == "option:STDGPU_BUILD_DOCUMENTATION"
+    assert scopes.of(page) == REPO

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bringup.model.diagnosis import Diagnosis
@@ -370,3 +371,31 @@ def test_evidence_entries_end_with_one_that_takes_any_failure(tmp_path: Path) ->
     path.write_text(text.replace('id = "evidence.operator.unnamed"', 'words = "x"\nid = "y"'))
     with pytest.raises(SignatureError, match="last evidence entry"):
         read_rules(path)
+
+
+def test_words_glued_into_an_identifier_are_read_as_words() -> None:
+    # tests/data/triage_twentysixth/a03-caselib-aicore-op-timeout.log
+    # (the Ascend case library, topic_0000001308583121): the task
+    # scheduler names the AI Core timeout only in its file and function names.
+    line = (
+        "[ERROR] TSCH(-1,null):2020-06-04-10:51:09.520.395 28 (cpuid:0) ai_core_dispatcher.c:1012 "
+        "bs_done_exception_proc_timeout: slot_id=1,TS_ctrl=0x4,exception_core_list=0x0,current "
+        "core usage=0x1,AI_CORES_COUNT=2, fault_task=0\n"
+    )
+    found = explain_text(line)
+    assert [(d.signature_id, d.layer) for d in found[:1]] == [
+        ("evidence.operator.hang", "operator_execution")
+    ]
+
+
+def test_a_transfer_engine_that_fails_to_start_is_its_connection_not_the_device() -> None:
+    # tests/data/triage_twentysixth/b05-sglang-npu-ascend-transfer-engine-init.log
+    # (sgl-project/sglang#22840: the engine could not reach its store).
+    found = explain_text("RuntimeError: Ascend Transfer Engine initialization failed.\n")
+    assert [(d.signature_id, d.layer) for d in found[:1]] == [
+        ("evidence.communication.network", "communication")
+    ]
+    rules = read_rules(RULES_FILE).evidence
+    said = "RuntimeError: Ascend Transfer Engine initialization failed."
+    without = [msgspec.structs.replace(r, starts="") for r in rules]
+    assert by_words((said,), without).id == "evidence.device-init.start-up"  # type: ignore[union-attr]

@@ -32,6 +32,11 @@ CLASS = "class.code.unsupported-configuration"
         "2025-12-18 10:33:06.107 E | [ExpandFunction][Function][ERROR]: "
         "FUnction[TENSOR_b_loop_Unroll1_PATH0_hiddenfunc0] ExpandFunction failed: Tile shape "
         "size 1 is not matched the output shape size 2.",
+        # tests/data/triage_twentysixth a07 (hw-native-sys/simpler#1353):
+        # a runtime's hint naming the configured limit to raise
+        "  [ERROR] PTO2 runtime failed: orch_error_code=1 sched_error_code=0 runtime_status=-1\n"
+        "  [ERROR] error detail: orch_error_code=1 SCOPE_DEADLOCK - tasks submitted in ...\n"
+        "  [ERROR] error hint: raise ring_task_window (PTO2_RING_TASK_WINDOW) or split ...",
     ],
 )
 def test_a_refusal_printed_outside_an_exception_is_the_projects_configuration(line: str) -> None:

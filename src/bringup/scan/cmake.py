@@ -36,6 +36,8 @@ from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.outcomes import cmake_outcome
+from bringup.scan.pydeps import DEVELOPER_TOOLS
+from bringup.scan.scopenames import DEVELOPMENT
 from bringup.scan.scopes import OPTIONAL
 from bringup.scan.toolkitparts import toolkit_parts
 from bringup.subjects import display_name
@@ -50,6 +52,9 @@ BUILD_EXPORT_SET rmm-exports ...)``, rmm cpp/CMakeLists.txt:58-61)."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
+_DEVELOPERS = lazyre.compile(rf"^(?:{DEVELOPER_TOOLS})$")
+_WORD_START = lazyre.compile(r"(?<=[a-z])(?=[A-Z])")
+"""Where a CMake package's name starts a word: ``ClangTidy`` is clang-tidy."""
 
 
 class _State:
@@ -128,9 +133,12 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
         if optional and not state.conditions and state.file.rel.endswith("CMakeLists.txt"):
             state.unasked.setdefault(key, len(state.requirements))
             optional = False
-    state.add(
-        subject, spec, command.line, text, hard=required, feature=OPTIONAL if optional else ""
-    )
+    feature = OPTIONAL if optional else ""
+    if _DEVELOPERS.match(_WORD_START.sub("-", name).lower()):
+        # a linter or doc builder the build can run (stdgpu cmake/setup_clang_tidy.cmake:2
+        # ``find_package(ClangTidy REQUIRED)``): a developer's tool (``pydeps``), not the repo's
+        feature = DEVELOPMENT
+    state.add(subject, spec, command.line, text, hard=required, feature=feature)
     return subject
 
 

@@ -15,9 +15,14 @@ from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.extraction import SourceFile
 
-_FLAG = lazyre.compile(r"(?:^|[\s:>;])-std=(?:c|gnu)\+\+(\d\d)\b")
+_FLAG = lazyre.compile(r"(?:^|[\s:>;])-std=(?:c|gnu)\+\+(\d\d|[0-2][xyzabc])\b")
 """``-std=c++17``, ``-std=gnu++14``, also inside a generator expression
-(``$<$<COMPILE_LANGUAGE:CXX>:-std=c++17>``)."""
+(``$<$<COMPILE_LANGUAGE:CXX>:-std=c++17>``), and a standard by its draft name
+(``STD_DRAFTS``)."""
+STD_DRAFTS = {"0x": "11", "1y": "14", "1z": "17", "2a": "20", "2b": "23", "2c": "26"}
+"""The names GCC and Clang give a C++ standard before it is published: ``-std=gnu++1z`` is
+C++17 (the CANN custom-operator template's CMake, cann-ops CMakeLists.txt:57
+``$<$<COMPILE_LANGUAGE:CXX>:-std=gnu++1z>``; xllm-ops cmake/custom_build.cmake:42)."""
 _OPTIONS = frozenset({"add_compile_options", "target_compile_options"})
 _FLAG_VARIABLES = frozenset({"CMAKE_CXX_FLAGS"})
 _PROPERTIES = frozenset({"set_target_properties", "set_property"})
@@ -57,7 +62,8 @@ def flag_standards(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[R
             for arg in _flag_args(command):
                 flag = _FLAG.search(arg)
                 if flag is not None:
-                    standard, words = flag.group(1), flag.group(0).strip(" :>;")
+                    standard = STD_DRAFTS.get(flag.group(1), flag.group(1))
+                    words = flag.group(0).strip(" :>;")
                     needle = words
                     break
         if standard is None:

@@ -28,7 +28,12 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
 
-_LOCATION = lazyre.compile(r"^[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)$|^PYTHONPATH$")
+_LOCATION = lazyre.compile(
+    r"^[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR|PREFIX)$|^PYTHONPATH$|^LD_PRELOAD$"
+)
+"""A variable naming a place: a directory, a search path, or the library the dynamic loader
+loads first (``export LD_PRELOAD=${ASCEND_HOME_PATH}/lib64/libmspti.so``, Ascend/mspti
+docs/zh/user_guide/mspti_user_guide.md:51; msmonitor README.md:124)."""
 
 _COMPUTED = lazyre.compile(r"\$\(|`|^\.|^[A-Za-z0-9_.-]+/")
 """``$(realpath ../third-party/llvm-project)``, ``./build``, ``build/``: a value the block

@@ -56,7 +56,9 @@ def fetched(command: Command) -> str | None:
     program = argv[0].rsplit("/", 1)[-1] if argv else ""
     if program in ("wget", "curl"):
         return next(iter(_urls(argv[1:])), None)
-    if program == "git" and argv[1:2] == ("clone",):
+    if program == "git" and (argv[1:2] == ("clone",) or argv[1:3] == ("submodule", "add")):
+        # ``git submodule add <url>`` clones as ``git clone`` does (msmonitor
+        # scripts/build.sh:82 adds tensorboard_logger from github.com)
         return next(iter(_urls(argv[2:])), None)
     if "install" in argv and any(p.startswith("pip") for p in argv[:4]):
         return _index(argv) or next(iter(u for u in _urls(argv) if u.startswith("git+")), None)

@@ -134,11 +134,14 @@ def known_distribution(name: str) -> bool:
     return bool(key) and any(_key(d) == key for d in _DISTRIBUTIONS.values() if d)
 
 
-def main_package(root: Path, component: str, provides: list[str]) -> str:
-    """The top-level package directory that is the repo's library, or ``""``."""
+def top_packages(root: Path) -> list[str]:
+    """The Python packages at the top of the repo (a directory holding ``__init__.py``), tests
+    aside: the repo's own code, so a distribution of that name it states is itself
+    (Ascend-msopgen docs/zh/release_notes/release_notes.md:9 "| msOpGen | 26.0.0 |" beside
+    its msopgen/ package)."""
     try:
         with os.scandir(root) as scan:
-            packages = sorted(
+            return sorted(
                 e.name
                 for e in scan
                 if e.is_dir(follow_symlinks=False)
@@ -147,6 +150,13 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
                 and os.path.isfile(os.path.join(e.path, "__init__.py"))
             )
     except OSError:
+        return []
+
+
+def main_package(root: Path, component: str, provides: list[str]) -> str:
+    """The top-level package directory that is the repo's library, or ``""``."""
+    packages = top_packages(root)
+    if not packages:
         return ""
     native = os.path.isfile(root / "CMakeLists.txt")
     named = () if native else provides

@@ -59,6 +59,21 @@ _ASKED = (
 (the tool said to be installed)."""
 
 
+_INSIDE = lazyre.compile(
+    r"(?:必须|务必)[^。\uff1b;\uff01!\uff1f?]{0,80}?进入[^。\uff1b;\uff01!\uff1f?]{0,10}?容器"
+)
+"""A sentence that has the user build inside a container, which the machine must run: "必须使用
+... ``ctr_in.py`` 命令 ... 在交互式终端中启动并进入容器" (Ascend/msopprof
+docs/zh/install_guide/msopprof_install_guide.md:36; mskpp, mssanitizer, msprof-analyze): a
+container engine, Docker unless the sentence names another."""
+
+
+def _engine(text: str) -> str:
+    """The container engine a sentence that has the user work in a container names."""
+    named = [e for e in sorted(CONTAINER_ENGINES) if e in text.lower()]
+    return named[0] if named else "docker"
+
+
 def asked_tools(file: SourceFile, lines: list[tuple[int, str]]) -> list[Requirement]:
     """The host tools a paragraph (``(line, words)`` each) asks the machine to have, each
     cited at the line where its sentence's words start; with ``engines_only``, only a
@@ -79,6 +94,15 @@ def asked_tools(file: SourceFile, lines: list[tuple[int, str]]) -> list[Requirem
                     line,
                     text=text.strip()[:200],
                     confidence="medium",
+                )
+            )
+        inside = _INSIDE.search(text)
+        if inside and not seen & CONTAINER_ENGINES:
+            seen.add(_engine(text))
+            words = f"{text.strip()[:200]}: the build runs in a container"
+            found.append(
+                file.requirement(
+                    "system_package", _engine(text), line, text=words, confidence="medium"
                 )
             )
     return found

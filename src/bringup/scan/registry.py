@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bringup.scan.buildpy import BUILD_PY, extract_build_py
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.conda_env import extract_conda_env
@@ -42,6 +43,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "tests": extract_test_guards,
     "ci": extract_ci,
     "makefile": extract_makefile,
+    BUILD_PY: extract_build_py,
     "gitmodules": extract_gitmodules,
     GO_MOD: extract_go_mod,
     "go": extract_go_source,
@@ -69,6 +71,7 @@ AUTHORITY: dict[str, int] = {
     "shell": USED,
     "ci": USED,
     "makefile": USED,
+    BUILD_PY: USED,
     "docs": PROSE,
 }
 """Rank of each file kind when two statements in one repo disagree (higher wins)."""

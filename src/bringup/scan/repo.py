@@ -25,6 +25,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.fileextract import extract_file
@@ -38,7 +39,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
-from bringup.scan.pkgimports import package_imports
+from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
@@ -60,6 +61,7 @@ from bringup.scan.steps_found import (
 from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
+from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
@@ -179,7 +181,7 @@ def _stated(
     own = {
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
-    }
+    } | {python_subject(package).lower() for package in top_packages(root)}
     stated = as_distributions(
         python_listed(
             library_tools(
@@ -193,6 +195,11 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
+                    *checked_versions(
+                        root,
+                        component,
+                        ((ref, e.rel, e.kind, text) for ref, (e, text) in texts.items()),
+                    ),
                 ],
                 root,
                 shown,
@@ -423,7 +430,11 @@ def scan_repo(
             scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
         )
         all_findings = (
-            findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
+            findings
+            + stated_in_scopes(unversioned, scopes_beside)
+            + contradictions
+            + overrides
+            + supported_devices(root, shown, component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

@@ -78,6 +78,30 @@ def _program(argv: Iterable[str]) -> str:
     return program
 
 
+_COMPRESSORS = frozenset({"pigz", "pbzip2", "zstd", "lz4"})
+"""Compressors a minimal system lacks that a packing command's option runs: makeself's
+``--pigz`` (``${makeselfTool} --header ... --pigz``, Ascend/msopprof@d6c29dfa
+cmake/CMakeLists.txt:112; ``${CREATE_RUN_SCRIPT} ... --pigz \\``, Ascend/mspti@a3891605
+scripts/make_run.sh:138), GNU tar's ``--zstd``, ``-I pigz``, ``--use-compress-program=pigz``:
+the packing stops without the compressor, as it would run by name."""
+_COMPRESS_PROGRAM = frozenset({"-I", "--use-compress-program"})
+
+
+def _compressor(argv: Sequence[str]) -> tuple[str, str]:
+    """``(compressor, the word naming it)`` a packing command's option runs
+    (``_COMPRESSORS``); empty strings when it names none."""
+    for index, word in enumerate(argv):
+        option, _, value = word.partition("=")
+        if option in _COMPRESS_PROGRAM:
+            value = value or (argv[index + 1] if index + 1 < len(argv) else "")
+            named = value.strip("'\"").split(" ")[0].rsplit("/", 1)[-1]
+            if named in _COMPRESSORS:
+                return named, word
+        elif word.startswith("--") and word[2:] in _COMPRESSORS:
+            return word[2:], word
+    return "", ""
+
+
 def _cited(
     file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
 ) -> list[Requirement]:
@@ -114,10 +138,14 @@ def script_tools(
         for argv in _piped(run_through(command, runners))
     ]
     places = []
+    lines = file.text.split("\n")
     for command, argv in runs:
         program = _program(argv)
         if program:
             places.append((program, command.line, command.text))
+        packer, word = _compressor(argv)
+        if packer:
+            places.append((packer, line_of(lines, word, command.line), command.text))
     return _cited(file, places, testing) + route_needs(file, runs, testing)
 
 
@@ -224,6 +252,61 @@ def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return _cited(file, sorted(places, key=lambda place: place[1]))
 
 
+def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
+    """The functions and methods that run the command they are given: a ``subprocess`` call
+    of one of their parameters (Ascend msopprof download_dependencies.py:51-55
+    ``def _exec_shell_cmd(self, cmd, ...)`` ... ``subprocess.run(cmd, cwd=cwd, check=True)``)."""
+    found = set()
+    for node in nodes(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        given = {a.arg for a in (*node.args.args, *node.args.kwonlyargs)}
+        for call in nodes(node):
+            if isinstance(call, ast.Call) and call.args and runs_program(call, names):
+                first = call.args[0]
+                if isinstance(first, ast.Name) and first.id in given:
+                    found.add(node.name)
+    return frozenset(found)
+
+
+def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
+    """The written command, also a list the file binds to a name and extends (msopprof
+    download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]`` then
+    ``base + ["--recursive"] + third``): its ``_words`` are the command's, and the line
+    naming the program is the list's."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.Name) and node.id in lists:
+        node = lists[node.id]
+    return node
+
+
+def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The tools a Python build script at the top of the repo runs (``build.py``,
+    ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
+    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``), through
+    ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
+    names = imported_names(tree)
+    runners = _runners(tree, names)
+    lists: dict[str, ast.expr] = {}
+    for node in nodes(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    lists.setdefault(target.id, node.value)
+    places = []
+    for node in nodes(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        callee = dotted(node.func).rsplit(".", 1)[-1]
+        if callee in runners or runs_program(node, names):
+            written = _argv(node.args[0], lists)
+            program = _program(_words(written))
+            if program:
+                places.append((program, _named_at(written), ast.unparse(node)))
+    return _cited(file, sorted(places, key=lambda place: place[1]))
+
+
 def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
     it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
@@ -294,8 +377,12 @@ def cmake_tools(
         for argv in _cmake_argvs(args):
             found = _FOUND_PROGRAM.match(argv[0])
             program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
+            said = f"{name}(... {' '.join(argv)[:120]})"
             if program:
                 # a found program's variable is distinctive; a bare name is a word of its own
                 where = line_of(lines, argv[0] if found else f" {argv[0]}", line)
-                places.append((program, where, f"{name}(... {' '.join(argv)[:120]})"))
+                places.append((program, where, said))
+            packer, word = _compressor(argv)
+            if packer:
+                places.append((packer, line_of(lines, word, line), said))
     return _cited(file, places)

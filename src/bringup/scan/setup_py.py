@@ -25,6 +25,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.buildswitch import device_switches
+from bringup.scan.cmake_standard import STD_DRAFTS
 from bringup.scan.devices import lowest_architecture, stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -52,7 +53,7 @@ _BUILD_IMPORTS = {
     "ninja": "pypi:ninja",
 }
 """Modules a setup script imports at build time, so they must be installed before it runs."""
-_STD = lazyre.compile(r"-std=(?:c|gnu)\+\+(\d\d)")
+_STD = lazyre.compile(r"-std=(?:c|gnu)\+\+(\d\d|[0-2][xyzabc])\b")
 
 
 def _called_name(call: ast.Call) -> str:
@@ -200,7 +201,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             standard = _STD.search(node.value)
             if standard and standards is None:
-                standards = (standard.group(1), node.lineno)
+                standards = (STD_DRAFTS.get(standard.group(1), standard.group(1)), node.lineno)
     for subject, (line, words) in sorted(_linked(reader, tree).items(), key=lambda i: i[1]):
         reader.add(subject, "", line, words, confidence="medium")
     optional = _optional_lines(tree)

@@ -17,6 +17,7 @@ from typing import NamedTuple, Optional
 from bringup import lazyre
 from bringup.errors import InputError
 from bringup.run.state import DATABASE
+from bringup.scan.buildpy import BUILD_PY, BUILD_SCRIPT
 from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.entries import is_file, link_loop
@@ -185,6 +186,8 @@ def classify(rel: str) -> str | None:
         return known
     suffix = name[name.rfind(".") :] if "." in name else ""
     dirs = [part.lower() for part in parts[:-1]]
+    if not dirs and BUILD_SCRIPT.match(name):
+        return BUILD_PY
     if suffix in _TEST_SOURCES:
         in_tests = any(d in _TEST_DIRS for d in dirs)
         named = suffix == ".py" and (name.startswith("test_") or name.endswith("_test.py"))

@@ -15,8 +15,7 @@ from bringup import backends
 from bringup.backends.base import Backend
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, Meaning
-from bringup.triage.evidence import EvidenceRule, rule_at, rule_diagnosis
-from bringup.triage.fallbackrules import LineRule
+from bringup.triage.evidence import EvidenceRule, Rule, rule_at, rule_diagnosis
 from bringup.triage.findings import CodeSighting, Findings
 from bringup.triage.signatures import SignatureRecord, SignatureSet
 from bringup.triage.templates import render
@@ -28,7 +27,7 @@ def from_codes(
     catalogues: Sequence[Catalogue],
     signatures: Optional[SignatureSet],
     evidence: Sequence[EvidenceRule] = (),
-    classes: Optional[Mapping[str, LineRule]] = None,
+    classes: Optional[Mapping[str, Rule]] = None,
     *,
     placed_by: Optional[Mapping[int, Layer]] = None,
 ) -> Iterable[Diagnosis]:
@@ -97,7 +96,7 @@ def _footer(line: int, raised: set[int]) -> bool:
     return any(line - SAME_FAILURE <= other < line for other in raised)
 
 
-def _as_class(diagnosis: Diagnosis, rule: LineRule) -> Diagnosis:
+def _as_class(diagnosis: Diagnosis, rule: Rule) -> Diagnosis:
     """``diagnosis`` of a code told as the class of failure the code's meaning is (ACLNN's
     "parameter verification error" is an operator refusing its inputs): the class's id, title,
     cause and fix, the code's line, and the class's rank (the code names the cause as the

@@ -43,6 +43,9 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """The words of something starting up ("init error", "[Init]"): the device's start-up, unless
     a code's family names the component that started (a collective library's code: its own
     set-up, communication)."""
+    starts: str = ""
+    """The names of this entry's components (a KV-cache transfer engine): start-up words beside
+    one say that component failed to start, so the failure is this entry's, not the device's."""
 
 
 _WORD = re.compile(r"\S+")
@@ -60,6 +63,12 @@ the failure's own words before the advice ("RuntimeError: CUDA error: out of mem
 kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... .CUDA kernel
 errors might be ...", Comfy-Org/ComfyUI#12366)."""
 _SEPARATOR = re.compile(r"[/\\]")
+_GLUE = re.compile(r"(?<=[A-Za-z])_+(?=[A-Za-z])")
+"""The underscores that glue words into one C or Python identifier: a device-side log names
+its failure in function and file names ("ai_core_dispatcher.c ... bs_done_exception_proc_timeout",
+the task scheduler's AI Core timeout: hiascend.com case library topic_0000001308583121). Where
+the words as written name no layer, the identifiers' words are read; not before (torch's
+"[W compiler_depend.ts:51]" names no compiler)."""
 _CRASH = re.compile(
     r"(?i)(?:\bsegmentation fault|\bsegfault\b|\bcore dumped\b|\billegal instruction\b"
     r"|\bbus error\b|^[^\w]*aborted\b|\bdouble free or corruption\b"
@@ -87,10 +96,18 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     failure, the texts' order between failures."""
     for text in texts:
         words = _WORD.sub(_file_name, _ADVICE.sub("", text))
-        for rule in rules:
-            if rule.words and _regex(rule.words).search(words):
-                return rule
+        for said in (words, _GLUE.sub(" ", words)):
+            for rule in rules:
+                if rule.words and _regex(rule.words).search(said):
+                    return _started(rule, said, rules)
     return None
+
+
+def _started(rule: EvidenceRule, words: str, rules: Sequence[EvidenceRule]) -> EvidenceRule:
+    """The entry whose component the start-up words of ``rule`` are said of, if one is named."""
+    if not rule.start_up:
+        return rule
+    return next((r for r in rules if r.starts and _regex(r.starts).search(words)), rule)
 
 
 def by_paths(frames: Sequence[str], rules: Sequence[EvidenceRule]) -> Optional[EvidenceRule]:

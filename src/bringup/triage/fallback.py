@@ -29,6 +29,7 @@ from bringup.triage.catalogues import Catalogue, builtin_catalogues
 from bringup.triage.codediagnoses import from_codes
 from bringup.triage.evidence import (
     EvidenceRule,
+    Rule,
     by_words,
     exception_place,
     exception_rule,
@@ -91,7 +92,8 @@ def diagnose(
     of ``signatures`` (its ``same_as``) is diagnosed as that signature."""
     catalogues = builtin_catalogues() if catalogues is None else catalogues
     rules = builtin_rules() if rules is None else rules
-    named = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
+    named: dict[str, Rule] = {rule.id: rule for rule in rules.lines if rule.tier == "class"}
+    named.update((rule.id, rule) for rule in rules.exceptions if rule.tier == "class")
     said = list(_from_lines(findings, rules))
     classes = [d for d in said if d.score == FALLBACK_SCORES["class"]]
     placed_by = {d.evidence[0].line: d.layer for d in classes if d.layer}
@@ -327,6 +329,8 @@ def _from_lines(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         if rule is None or (rule.unless and re.search(rule.unless, sighting.text)):
             continue
         if _foreign(rule, sighting.text):
+            continue
+        if rule.foreign_before and re.search(rule.foreign_before, sighting.preceding):
             continue
         if rule.header and not _headed(sighting, findings, rule.header):
             continue

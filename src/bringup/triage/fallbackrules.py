@@ -87,6 +87,10 @@ class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     foreign: str = ""
     """... that does not count when the line also matches this (the error is located in a
     file the project does not own) and ``pattern`` does not."""
+    foreign_before: str = ""
+    """A line printed right after one that matches this does not count: the message is located
+    in a file the project does not own (CMake prints "CMake Error at <file>:<line>" and the
+    message on the lines under it; an absolute path is outside the project's tree)."""
     tier: Tier = "traceback"
     header: str = ""
     """For a line under pytest's ``E`` prefix (a failed test's report, which prints an
@@ -195,8 +199,8 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.line_unless,
         )
     if isinstance(rule, LineRule):
-        return (rule.pattern, rule.unless, rule.loose, rule.foreign)
-    return (rule.words, rule.paths)
+        return (rule.pattern, rule.unless, rule.loose, rule.foreign, rule.foreign_before)
+    return (rule.words, rule.paths, rule.starts)
 
 
 def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Optional[str]:

@@ -248,6 +248,9 @@ class LineSighting:
     rule: str
     line: int
     text: str
+    preceding: str = field(default="", compare=False)
+    """The line printed right before it (a line rule's: where a message printed under its
+    location says it is, CMake's "CMake Error at <file>:<line> (<command>):")."""
 
 
 @dataclass
@@ -307,7 +310,8 @@ class Findings:
         elif role == CODE:
             self._code(owner, groups, line, text)
         elif role == LINE and owner not in self.lines:
-            self.lines[owner] = LineSighting(owner, line, text)
+            before = following()[:1]
+            self.lines[owner] = LineSighting(owner, line, text, before[0] if before else "")
         elif role == MARK and owner not in self.marks:
             self.marks[owner] = LineSighting(owner, line, text)
 

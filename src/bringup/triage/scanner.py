@@ -404,14 +404,16 @@ def _traceback(block: Block, start: int, tail: bytes) -> Traceback:
 
 
 def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
-    """The line before the line at ``block[start]``, then the two lines after it (each within
-    ``FOLLOWING_BYTES``; the line before from the end of the previous block, ``tail``, when the
-    line opens this one)."""
+    """The line before the line at ``block[start]``, then the two lines after it (each its
+    first ``FOLLOWING_BYTES``: a long line's start says what it is, "CMake Error at <path>";
+    the line before from the end of the previous block, ``tail``, when the line opens this
+    one)."""
     line_start = block.rfind(b"\n", 0, start) + 1
-    window = bytes(block[max(0, line_start - FOLLOWING_BYTES) : line_start])
-    if line_start < FOLLOWING_BYTES and tail:
-        window = tail[line_start - FOLLOWING_BYTES :] + window
-    before = window[:-1].rsplit(b"\n", 1)[-1] if window.endswith(b"\n") else b""
+    if line_start:
+        previous = block.rfind(b"\n", 0, line_start - 1) + 1
+        before = bytes(block[previous : min(line_start - 1, previous + FOLLOWING_BYTES)])
+    else:
+        before = tail[:-1].rsplit(b"\n", 1)[-1][:FOLLOWING_BYTES] if tail.endswith(b"\n") else b""
     first = block.find(b"\n", start)
     after = b"" if first == -1 else bytes(block[first + 1 : first + 1 + FOLLOWING_BYTES])
     lines = after.split(b"\n")[:2] if after else []
