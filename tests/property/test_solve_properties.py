@@ -304,12 +304,13 @@ def python_unstated(value: Value, instance: Instance) -> bool:
     """Whether the torch pin is a release no row states the Python of while rows state it
     for other torch releases: it may have no wheel for the environment's Python at all, so
     the solver takes one last, before it weighs installs and versions. A torch installed
-    in the default interpreter is known to exist and is none of these. (Another package's
+    in the environment's interpreter is known to exist for it and is none of these; on
+    another interpreter it is one. (Another package's
     row pairing a torch with a Python needs two rows of one table, which these instances
     never have.)"""
     torch = value["torch"]
     rows = [r for r in instance.rules if r.subject == "torch" and r.then_subject == "python"]
-    if torch is None or not rows or torch == instance.torch:
+    if torch is None or not rows or installed_here("torch", value, instance):
         return False
     return not any(_ok("torch", r.spec, torch) for r in rows)
 
@@ -348,9 +349,20 @@ UNSTATED_TORCH = Instance(
 over the newer torch 5 on the installed 3.11.7, which may have no wheel for it."""
 
 
+TORCH_ON_ANOTHER_PYTHON = Instance(
+    components=(component("r0", [("torch", ">=1"), ("python", "==3.12.1")]),),
+    rules=(rule("k0", "torch", "==1", "python", ">=3.10.13"),),
+    glibc="1",
+    torch="5",
+)
+"""Torch 5 is installed in 3.11.7, which says nothing of a wheel for 3.12.1: the solver took
+it there as if its Python were stated, over torch 1, whose row states it."""
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
 @example(UNSTATED_TORCH)
+@example(TORCH_ON_ANOTHER_PYTHON)
 @example(  # what Hypothesis found first: three repos beside it change nothing
     Instance(
         (
