@@ -78,12 +78,20 @@ def _bounded(stream: BinaryIO, shown: str) -> bytes:
 
 def read_snapshot(path: Path) -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
-    ``bringup probe --json`` (the envelope) or a bare snapshot."""
+    ``bringup probe --json`` (the envelope) or a bare snapshot; or a pasted report that
+    states a host, as ``--target`` and ``probe --from`` take it (outsider23b D16). Anything
+    else is refused as not a snapshot."""
     if path.is_dir():
         from bringup.probe.replay import load_host
 
         return load_host(path)
-    return _snapshot_of(read_input(str(path)), str(path))
+    name = str(path)
+    data = read_input(name)
+    if not _holds_snapshot(data) and len(data) <= MAX_REPORT_BYTES:
+        report = _report_of(data, "<stdin>" if name == "-" else name)
+        if _states_a_host(report):
+            return report
+    return _snapshot_of(data, name)
 
 
 def _snapshot_of(data: bytes, name: str) -> Snapshot:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import selectors
 import signal
 import subprocess
@@ -83,10 +84,29 @@ class Completed(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         if self.error is not None:
             return self.error
         if self.returncode != 0:
-            tail = (self.stderr or self.stdout).strip().splitlines()
-            last = tail[-1][:200] if tail else "no output"
+            tail = (self.stderr or self.stdout).rstrip().splitlines()
+            last = _last_message(tail)[:300] if tail else "no output"
             return f"exit status {self.returncode}: {last}"
         return "ok"
+
+
+def _last_message(lines: list[str]) -> str:
+    """The last message of a command's output, with the lines it was wrapped onto: a line
+    indented deeper than the ones before it continues them (uv's resolver error ends "      that
+    your requirements are unsatisfiable.", its reason "Because there is no version of
+    torch==2.14.0" two lines up), back to the line it continues; box-drawing marks dropped."""
+    start = len(lines) - 1
+    depth = len(lines[start]) - len(lines[start].lstrip())
+    while start > 0 and depth > 0 and lines[start - 1].strip():
+        above = len(lines[start - 1]) - len(lines[start - 1].lstrip())
+        start -= 1
+        if above < depth:
+            break
+    return _MARKS.sub("", " ".join(line.strip() for line in lines[start:]))
+
+
+_MARKS = re.compile(r"^[^\w(\[\"'`]+")
+"""Marks before a message (uv's cross and its arrow drawn with box lines, a bullet)."""
 
 
 EnvOverrides = Mapping[str, Optional[str]]

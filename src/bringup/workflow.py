@@ -263,16 +263,20 @@ def design_for(
     explain: bool = True,
 ) -> Design:
     """The environments for ``target`` from the repos' software requirements, every repo
-    taking part, with the knowledge base's rows for the target's chips."""
+    taking part, with the knowledge base's rows for the target's chips. The target's driver
+    is one of the changes a design may ask for (a CANN 9.0.0 repo on a host with driver
+    23.0.3 runs there after changing the driver), as this machine's verdict says of its own
+    driver: the same report as ``--target`` or as ``--snapshot`` gives one answer."""
     from bringup.plan.design import design_stack
 
+    del allow_driver_change  # a design always may: see above
     return design_stack(
         inputs.components,
         target.target,
         target.host,
         _rules_for(inputs, host_chips(target.host)),
         inputs.catalogue,
-        allow_driver_change=allow_driver_change,
+        allow_driver_change=True,
         explain=explain,
     )
 
@@ -346,7 +350,9 @@ def solve_stack(
     from bringup.solve.whatif import what_if
 
     report = reporter if reporter is not None else Reporter()
-    options = SolveOptions(allow_driver_change=allow_driver_change, design=target is not None)
+    # a design for a target may change its driver, as ``design_for`` does for check --target
+    driver = allow_driver_change or target is not None
+    options = SolveOptions(allow_driver_change=driver, design=target is not None)
     repos, catalogue = list(inputs.components), inputs.catalogue
     host = target.host if target is not None else host_facts(inputs.snapshot)
     elsewhere: tuple[KindNeed, ...] = ()
@@ -363,7 +369,14 @@ def solve_stack(
     final = changed.resolution if changed is not None else base
     planned = target.target if target is not None else None
     code = ExitCode.PROBLEMS if elsewhere else solve_exit_code(final)
+    if not allow_driver_change and _driver_changes(final):
+        code = ExitCode.PROBLEMS  # a driver change the user has not allowed
     return SolveResult(inputs, base, changed, code, planned, elsewhere)
+
+
+def _driver_changes(resolution: Resolution) -> bool:
+    """Whether a repo runs only after changing a driver."""
+    return any(o.kind == "driver" for v in resolution.verdicts for o in v.obstacles)
 
 
 def _on_target(
@@ -372,9 +385,17 @@ def _on_target(
     """The repos that can run on a target ``host``, each with its lines on other kinds of
     device left out, and those that need a kind of device the target lacks (as the design
     for ``check --target`` splits them, so both commands agree)."""
-    from bringup.plan.design import needs_elsewhere, target_kinds
+    from bringup.plan.design import (
+        needs_elsewhere,
+        target_kinds,
+        unsupported_needs,
+        unsupported_os,
+    )
     from bringup.solve.kinds import for_host, host_groups
 
+    refused = unsupported_os(host)
+    if refused is not None:
+        return [], unsupported_needs(repos, refused)
     groups, apart = host_groups(repos, target_kinds(host))
     kept = [for_host(c, group.kind) for group in groups for c in group.components]
     order = {c.name: n for n, c in enumerate(repos)}

@@ -292,17 +292,25 @@ def test_list_in_other_formats(output_format: str, capsys: pytest.CaptureFixture
     assert ("## install (" if output_format == "markdown" else "<h2>install (") in out
 
 
-def test_a_pasted_report_as_snapshot_says_how_to_make_one(
-    log: Path, capsys: pytest.CaptureFixture[str]
+def test_a_pasted_report_is_a_snapshot_and_other_text_says_how_to_make_one(
+    log: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """``--snapshot npu-smi.txt`` said only "not JSON: JSON is malformed: invalid character
-    (byte 0)"."""
+    (byte 0)"; then it said how to make a snapshot of it; now a pasted report that states a
+    host is read as ``--target`` and ``probe --from`` read it (outsider 23b, D16). A text that
+    states no host is still refused, with the way to make one."""
     report = FIXTURES / "reports" / "vllm-ascend-3403-issue-body.txt"
-    assert main(["explain", str(log), "--snapshot", str(report)]) == 2
+    plain = main(["explain", str(log)])
+    capsys.readouterr()
+    assert main(["explain", str(log), "--snapshot", str(report)]) == plain
+    capsys.readouterr()
+    prose = tmp_path / "notes.txt"
+    prose.write_text("the machine in the lab, see the ticket\n", encoding="utf-8")
+    assert main(["explain", str(log), "--snapshot", str(prose)]) == 2
     err = capsys.readouterr().err
-    assert f"{report}: not JSON" in err
+    assert f"{prose}: not JSON" in err
     assert "TIP: write one with `bringup probe --json > FILE`" in err
-    assert f"`bringup probe --from {report} --json > FILE`" in err
+    assert f"`bringup probe --from {prose} --json > FILE`" in err
 
 
 def test_text_says_how_sure_in_words_and_json_keeps_the_score(

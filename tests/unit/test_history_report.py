@@ -4,7 +4,10 @@ Markdown."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from bringup.cli.main import main
 from bringup.probe.replay import load_host
@@ -81,3 +84,17 @@ def test_diff_at_80_columns_says_one_change_a_line(capsys: object) -> None:
     changes = diff_snapshots(load_host(ASCEND), load_host(CUDA))
     arch = next(c for c in changes if c.key == "host.arch")
     assert f"\nfact     host.arch: {arch.before} -> {arch.after}\n" in out
+
+
+def test_history_of_an_empty_state_is_an_empty_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside tester 23b, D19: ``history --state EMPTY`` exited 2 ("no history yet", bad
+    input); no run yet is a state a CI step lists, an empty list with exit 0."""
+
+    state = tmp_path / "state"
+    assert main(["history", "--state", str(state), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["data"] == []
+    assert main(["history", "--state", str(state)]) == 0
+    assert "no runs yet" in capsys.readouterr().out
+    assert main(["history", "1", "--state", str(state)]) == 2

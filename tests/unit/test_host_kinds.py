@@ -258,3 +258,35 @@ def test_a_target_with_fewer_devices_than_a_repo_needs_says_so(
         assert "two-npus needs NPUs >= 2 (" in screen
     main([*base, "910B:8"])
     assert "the target has" not in capsys.readouterr().out
+
+
+def test_a_stated_line_of_another_kind_is_said_when_its_repo_joins_an_npu_host(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Outside tester 23b, D4: a manifest's ``cuda >= 12.1`` for a repo that also names CANN
+    and torch_npu vanished from ``check`` (0 mentions in its JSON) once an NPU-only repo
+    joined the stack: the repo supports either kind, goes to the NPU host, and its CUDA
+    lines are not solved there. That is said, with the line, not dropped unsaid. The
+    manifest below is constructed; the repos are the real fixture copies."""
+    either = tmp_path / "either"
+    shutil.copytree(NPU_REPO, either)
+    (either / "bringup.toml").write_text(
+        '[[requirements]]\nsubject = "cuda"\nspec = ">=12.1"\n', encoding="utf-8"
+    )
+    npu_only = tmp_path / "npu-only"
+    shutil.copytree(NPU_REPO, npu_only)
+    argv = ("check", str(npu_only), str(either), "--snapshot", str(HOST))
+    _code, data = _json(capsys, *argv)
+    design = data["design"]
+    assert "cuda" not in _pins(design["environments"][0])
+    (other,) = design["other_kinds"]
+    assert (other["component"], other["reason"]["need"], other["reason"]["subject"]) == (
+        "either",
+        "gpu",
+        "cuda",
+    )
+    assert other["reason"]["sources"][0]["ref"].endswith("bringup.toml")
+    main(list(argv))
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "either also supports GPUs (CUDA: " in screen
+    assert "on its NPU host those lines are left out" in screen

@@ -120,10 +120,10 @@ TORCHAIR_BUILD = """install_submodules(){
 def test_submodules_not_checked_out_are_submodule_needs_and_no_network(tmp_path: Path) -> None:
     (tmp_path / ".gitmodules").write_text(TORCHAIR_GITMODULES)
     component = scan_repo(tmp_path, "torchair").component
-    assert sorted(_said(component.requirements)) == [
-        ("submodule", "third_party/googletest", 4),
-        ("submodule", "third_party/secure_c", 1),
-    ]
+    # googletest is the tests' (``gitmodules._TEST_FRAMEWORKS``), in their scope
+    assert sorted(_said(component.requirements)) == [("submodule", "third_party/secure_c", 1)]
+    tests = [s for s in component.scopes if s.name == "tests"]
+    assert [_said(s.requirements) for s in tests] == [[("submodule", "third_party/googletest", 4)]]
 
 
 def test_a_build_that_fetches_its_submodules_runs_git() -> None:

@@ -96,3 +96,55 @@ def test_a_legacy_document_states_no_current_need() -> None:
     current = _LEGACY.replace(" (Legacy)", "")
     file = SourceFile(ref="docs/v1.md", rel="docs/v1.md", text=current)
     assert {r.subject for r in extract_docs(file).requirements} >= {"python", "cuda"}
+
+
+# casper-hansen/AutoAWQ@88e4c76b20755db275574e6a03c83c84ba3bece5 README.md:42-63, abridged: the
+# news list is titled by an emphasized line, not a heading (session-23 outside tester, D7).
+_AUTOAWQ = """*Latest News* 🔥
+- [2023/10] Mistral (Fused Modules), Bigcode, Turing support, Memory Bug Fix (Saves 2GB VRAM)
+- [2023/09] Multi-GPU support, bug fixes, and better benchmark scripts available
+
+## Install
+
+### Prerequisites
+
+- NVIDIA:
+  - Your NVIDIA GPU(s) must be of Compute Capability 7.5. Turing and later architectures are supported.
+  - Your CUDA version must be CUDA 11.8 or later.
+"""  # noqa: E501
+
+
+def test_a_news_list_under_an_emphasized_title_states_no_requirement() -> None:
+    file = SourceFile(ref="README.md", rel="README.md", text=_AUTOAWQ)
+    found = extract_docs(file).requirements
+    assert {r.subject for r in found} >= {"cuda", "compute_capability"}
+    assert not {"gpu_memory", "gpu_count"} & {r.subject for r in found}
+    assert all((r.source.line or 0) > 4 for r in found)
+
+
+def test_the_same_list_under_a_plain_emphasized_line_is_read() -> None:
+    text = _AUTOAWQ.replace("*Latest News* 🔥", "*Model support* 🔥")
+    assert "gpu_memory" in _subjects(text)
+
+
+# casper-hansen/AutoAWQ@88e4c76b20755db275574e6a03c83c84ba3bece5 README.md:1-7: the README's
+# title is a news banner over the deprecation notice (session-23 outside tester, D7).
+_AUTOAWQ_BANNER = """# News: The vLLM project has fully adopted AutoAWQ
+
+It is no secret that maintaining a project such as AutoAWQ that has 2+ million downloads, 7000+ models on Huggingface, and 2.1k stars is hard for a solo developer who is doing this in their free time.
+
+Important Notice:
+- AutoAWQ is officially deprecated and will no longer be maintained.
+- The last tested configuration used Torch 2.6.0 and Transformers 4.51.3.
+"""  # noqa: E501
+
+
+def test_the_last_tested_configuration_under_a_banner_title_is_read_soft() -> None:
+    file = SourceFile(ref="README.md", rel="README.md", text=_AUTOAWQ_BANNER)
+    found = [(r.subject, r.spec, r.hard) for r in extract_docs(file).requirements]
+    assert found == [("torch", "==2.6.0", False)]
+
+
+def test_a_news_title_below_the_first_level_is_still_history() -> None:
+    text = _AUTOAWQ_BANNER.replace("# News:", "## News:")
+    assert "torch" not in _subjects(text)

@@ -111,3 +111,82 @@ def test_a_placeholder_cpu_in_a_table_keeps_its_emphasis() -> None:
         ("arch", "x86_64,aarch64", 3, False),
         ("os", "linux", 3, False),
     ]
+
+
+# Ascend/mspti@a3891605 docs/en/release_notes.md:1-13: a release's packages, one per CPU, with
+# their checksums, in its release notes (the compatibility cell and separators cut short).
+MSPTI_RELEASES = """# Release Notes
+
+| Release Version      | Release Date  | Release Tag                      | Compatibility    |
+| -------------- | ---------- | ----------------------------- |----------------------|
+| 26.0.0-alpha.1 | 2026/02/06 | tag_MindStudio_26.0.0-alpha.1 | Later than CANN 8.5.0. |
+
+## MD5 verification value of the installation package
+
+### 26.0.0-alpha.1
+| File Name| MD5 |
+| --- | --- |
+| `mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run` | `17d5a573b01272ee1a282762393a02dd` |
+| `mindstudio-profiler-tools-interface_26.0.0-alpha.1_aarch64.run` | `4988310d4cd11679c3c3c440c563f85f` |
+"""  # noqa: E501
+
+
+def test_the_packages_a_release_ships_for_each_cpu_are_any_of_them() -> None:
+    found = extract_docs(
+        SourceFile(
+            ref="docs/en/release_notes.md", rel="docs/en/release_notes.md", text=MSPTI_RELEASES
+        )
+    ).requirements
+    arch = [r for r in found if r.subject == "arch"]
+    assert [(r.spec, r.source.line, r.hard) for r in arch] == [("x86_64,aarch64", 12, False)]
+    assert [s.line for s in arch[0].also_at] == [13]
+    # constructed: the same notes with one CPU's package name an example, no list
+    one = MSPTI_RELEASES.rsplit("| `mindstudio", 1)[0]
+    assert _platform("docs/en/release_notes.md", one) == []
+
+
+# InfiniTensor/InfiniTensor@5cb7c1fc docs/INSTALL_GUIDE_CN.md:11-17: a support matrix whose first
+# column is the host CPU.
+INFINITENSOR_MATRIX = """目前的软硬件环境支持矩阵
+
+| Host CPU | Device        | OS            |  Support   |
+| -------- | ------------  | -----------   | ---------- |
+| X86-64   | Nvidia GPU    |  Ubuntu-22.04 |  Yes       |
+| X86-64   | Cambricon MLU |  Ubuntu-22.04 |  Yes       |
+| arm64    | Ascend NPU    |OpenEuler-22.03|  Yes       |
+"""
+
+
+def test_a_support_matrix_of_host_cpus_lists_any_of_them() -> None:
+    assert ("arch", "x86_64,aarch64", 5, False) in _platform(
+        "docs/INSTALL_GUIDE_CN.md", INFINITENSOR_MATRIX
+    )
+    # constructed: the matrix's x86-64 rows alone name one machine, no list
+    x86 = INFINITENSOR_MATRIX.rsplit("| arm64", 1)[0]
+    assert [n for n in _platform("docs/INSTALL_GUIDE_CN.md", x86) if n[0] == "arch"] == []
+
+
+# Ascend/VisionSDK@f156edcf README.md:72-79: the build command given once per CPU.
+VISIONSDK_BUILD = """2. 执行编译
+```bash
+cd VisionSDK
+mkdir -p ../ci/config && echo "version: 1.0.0" > ../ci/config/config.ini
+# arm架构执行
+bash build_all.sh arm-gcc4 aarch64 notest
+# x86架构执行
+bash build_all.sh x86-gcc4 x86_64 notest
+```
+"""
+
+
+def test_a_command_given_for_each_cpu_is_any_of_them() -> None:
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=VISIONSDK_BUILD))
+    arch = [r for r in found.requirements if r.subject == "arch"]
+    assert [(r.spec, r.source.line, r.hard) for r in arch] == [("aarch64,x86_64", 5, False)]
+    assert [s.line for s in arch[0].also_at] == [6, 7, 8]
+    # constructed: the arm command alone is the guide's example machine, no list
+    arm = VISIONSDK_BUILD.split("# x86", maxsplit=1)[0] + "```\n"
+    assert _platform("README.md", arm) == []
+    # constructed: the same comments outside a code block are headings, not commands
+    prose = VISIONSDK_BUILD.replace("```bash\n", "").replace("```\n", "")
+    assert [n for n in _platform("README.md", prose) if n[0] == "arch"] == []

@@ -407,3 +407,18 @@ def test_a_stack_ported_from_that_the_sentence_needs_is_a_need() -> None:
     ]
     # a need verb in the next sentence points at something else
     assert _read("Ported from CUDA 11.8. Building the new kernels requires it.") == []
+
+
+def test_a_count_of_devices_in_a_state_is_still_that_many_devices() -> None:
+    # hicann/hixl@9ed283b2 docs/en/quick_start.md:21, under "## Prerequisites"
+    line = (
+        "- Two interconnected devices have been selected. If the execution fails, refer to "
+        "[Sample Execution](../../examples/README_en.md) to check device connectivity and TLS "
+        "configuration."
+    )
+    assert [(m.subject, m.spec) for m in read_line(line, required=True, vendor="ascend")] == [
+        ("npu_count", ">=2")
+    ]
+    # constructed: a word that is no state of the devices does not join the count to them
+    unjoined = "- Two selected devices have been interconnected."
+    assert read_line(unjoined, required=True, vendor="ascend") == []

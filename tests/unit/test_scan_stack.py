@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +182,36 @@ def test_two_repos_with_one_name(tmp_path: Path) -> None:
         (repo / "requirements.txt").write_text("numpy\n")
     with pytest.raises(InputError, match="two repos are named 'same'"):
         scan_stack([tmp_path / "x" / "same", tmp_path / "y" / "same"])
+
+
+def test_a_repo_that_depends_on_itself_is_bad_input(tmp_path: Path) -> None:
+    """Outside tester 23b, D5: ``depends_on = ["train-adapter"]`` on train-adapter itself was
+    accepted. The manifest is constructed; the repo is the example's."""
+    manifest = tmp_path / "stack.toml"
+    shutil.copytree(ROOT / "examples" / "six-repos" / "train-adapter", tmp_path / "train-adapter")
+    manifest.write_text(
+        'name = "s"\n[[repos]]\npath = "train-adapter"\ndepends_on = ["train-adapter"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match="the repo itself"):
+        scan_stack([manifest])
+
+
+def test_a_dependency_cycle_is_said_in_checks_default_view(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside tester 23b, D5: a cycle (ascend-ops and train-adapter depending on each
+    other) was said only under ``--details``. The manifest is constructed."""
+    from bringup.cli.main import main
+
+    for name in ("ascend-ops", "train-adapter"):
+        shutil.copytree(ROOT / "examples" / "six-repos" / name, tmp_path / name)
+    manifest = tmp_path / "stack.toml"
+    manifest.write_text(
+        'name = "s"\n[[repos]]\npath = "ascend-ops"\ndepends_on = ["train-adapter"]\n'
+        '[[repos]]\npath = "train-adapter"\ndepends_on = ["ascend-ops"]\n',
+        encoding="utf-8",
+    )
+    main(["check", str(manifest)])
+    screen = " ".join(capsys.readouterr().out.split())
+    assert "dependency cycle among ascend-ops, train-adapter; ordered by role" in screen

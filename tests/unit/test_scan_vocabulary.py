@@ -46,6 +46,29 @@ def test_gitmodules_sections_are_submodules_citing_their_headers() -> None:
     assert [[s.line for s in r.also_at] for r in extraction.requirements] == [[2, 3], [5, 6]]
 
 
+# Ascend/msopprof @ d6c29dfa, .gitmodules:10-19: the packer the build runs, and the mocking
+# framework only its unit tests link (test/ut/CMakeLists.txt:62).
+MSOPPROF_GITMODULES = """[submodule "thirdparty/makeself"]
+	path = thirdparty/makeself
+	url = https://gitcode.com/cann-src-third-party/makeself.git
+	branch = v2.5.0.x
+	ignore = all
+[submodule "thirdparty/mockcpp"]
+	path = thirdparty/mockcpp
+	url = https://gitcode.com/Ascend/mockcpp.git
+	branch = ascend_mindstudio_mockcpp_master
+	ignore = all
+"""
+
+
+def test_a_test_framework_submodule_is_the_tests_need() -> None:
+    found = extract_gitmodules(_file(".gitmodules", MSOPPROF_GITMODULES)).requirements
+    assert [(r.spec, r.source.line, r.feature) for r in found] == [
+        ("thirdparty/makeself", 1, ""),
+        ("thirdparty/mockcpp", 6, "tests"),
+    ]
+
+
 # Ascend/torchair @ fced8842, CMakeLists.txt:57-61.
 TORCHAIR_CMAKE = """include_directories(${CMAKE_CURRENT_LIST_DIR}/third_party/secure_c/include)
 
@@ -351,16 +374,39 @@ def test_linked_libraries_name_the_toolkit_that_provides_them() -> None:
     assert "NVSHMEM's host library" in (cmake[0][3] or "")
 
 
+# Ascend/msopprof @ d6c29dfa, .gitmodules:1-14.
+MSOPPROF_GITMODULES_TOP = """[submodule "thirdparty/json"]
+	path = thirdparty/json
+	url = https://gitcode.com/GitHub_Trending/js/json.git
+	branch = develop
+	ignore = all
+[submodule "thirdparty/llvm-project"]
+	path = thirdparty/llvm-project
+	url = https://gitcode.com/GitHub_Trending/ll/llvm-project
+	ignore = all
+[submodule "thirdparty/makeself"]
+	path = thirdparty/makeself
+	url = https://gitcode.com/cann-src-third-party/makeself.git
+	branch = v2.5.0.x
+	ignore = all
+"""
+
+
 def test_a_checked_out_submodule_is_met_and_an_empty_one_is_fetched(tmp_path: Path) -> None:
-    (tmp_path / ".gitmodules").write_text(TORCHAIR_GITMODULES)
-    (tmp_path / "third_party" / "secure_c").mkdir(parents=True)
-    (tmp_path / "third_party" / "secure_c" / "README.en.md").write_text("libboundscheck\n")
-    (tmp_path / "third_party" / "googletest").mkdir()  # what a plain clone leaves
-    component = scan_repo(tmp_path, "torchair").component
+    (tmp_path / ".gitmodules").write_text(MSOPPROF_GITMODULES_TOP)
+    (tmp_path / "thirdparty" / "json").mkdir(parents=True)
+    (tmp_path / "thirdparty" / "json" / "README.md").write_text("JSON for Modern C++\n")
+    (tmp_path / "thirdparty" / "makeself").mkdir()  # what a plain clone leaves
+    component = scan_repo(tmp_path, "msopprof").component
     submodules = {r.spec: r.hard for r in component.requirements if r.subject == "submodule"}
-    assert submodules == {"third_party/secure_c": False, "third_party/googletest": True}
-    assert [a.argv for a in _fetches(component)] == [
-        ("git", "submodule", "update", "--init", "--", "third_party/googletest")
+    assert submodules == {
+        "thirdparty/json": False,
+        "thirdparty/llvm-project": True,
+        "thirdparty/makeself": True,
+    }
+    assert [a.argv[-1] for a in _fetches(component)] == [
+        "thirdparty/llvm-project",
+        "thirdparty/makeself",
     ]
 
 

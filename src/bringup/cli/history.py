@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from bringup.cli.options import FORMAT, JSON
 from bringup.cli.up import STATE
 from bringup.errors import InputError
+
+if TYPE_CHECKING:
+    from bringup.report.document import Document
 
 
 @click.command("history")
@@ -29,25 +32,19 @@ def command(
     output_format: str,
 ) -> int:
     """List the runs of `bringup up`, or the steps of run RUN_ID."""
-    from bringup.report.history_text import run_document, runs_document
-    from bringup.run.history import History
+    from bringup.report.history_text import runs_document
     from bringup.run.state import StateLayout, state_dir
 
     layout = StateLayout(state_dir(state))
-    if not layout.database.is_file():
+    if not layout.database.is_file() and run_id is not None:
         raise InputError("no history yet", path=str(layout.root), hint="run `bringup up`")
-    with History(layout.database) as history:
-        if run_id is None:
-            runs = history.runs(limit)
-            data: object = runs
-            document = runs_document(runs)
-        else:
-            run = history.run(run_id)
-            if run is None:
-                raise InputError(f"no run {run_id}", path=str(layout.database))
-            steps = history.steps(run_id)
-            data = {"run": run, "steps": steps}
-            document = run_document(run, steps)
+    if not layout.database.is_file():
+        # no run yet is a state, not bad input: an empty list, as a CI step that lists runs
+        # expects (outsider23b D19)
+        data: object = []
+        document = runs_document([])
+    else:
+        data, document = _read(layout.database, run_id, limit)
     if as_json:
         from bringup.report.envelope import render_json
 
@@ -57,3 +54,19 @@ def command(
 
         print_document(document, output_format)
     return 0
+
+
+def _read(database: Path, run_id: Optional[int], limit: int) -> tuple[object, Document]:
+    """The runs (the last ``limit``), or run ``run_id`` and its steps, as data and document."""
+    from bringup.report.history_text import run_document, runs_document
+    from bringup.run.history import History
+
+    with History(database) as history:
+        if run_id is None:
+            runs = history.runs(limit)
+            return runs, runs_document(runs)
+        run = history.run(run_id)
+        if run is None:
+            raise InputError(f"no run {run_id}", path=str(database))
+        steps = history.steps(run_id)
+        return {"run": run, "steps": steps}, run_document(run, steps)

@@ -94,7 +94,7 @@ def command(
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
     from bringup.run.state import state_dir
-    from bringup.run.up import Stack, UpOptions, bring_up, specs_for
+    from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for
     from bringup.workflow import check, gather
 
     reporter = reporter_for()
@@ -108,6 +108,11 @@ def command(
         plan=plan,
         paths=tuple(c.path for c in inputs.components),
     )
+    if resume and resumable(stack.paths, state_dir(state)) is None:
+        sys.stderr.write(
+            f"nothing to resume: no run of this stack in {state_dir(state)} stopped before it "
+            "passed; this is a new run\n"
+        )
     if not yes:
         found = commands_needing_consent(inputs.components, plan.steps, specs_for(stack))
         if found:

@@ -202,10 +202,13 @@ class Design(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ``hosts``: the kinds of host the environments are for, when the repos need devices of
     some kind (two entries: repos for one kind of device's host and for another's never share one);
     ``elsewhere``: repos that need another kind of device than the target has; they cannot
-    run on it and are left out of its environments."""
+    run on it and are left out of its environments; ``other_kinds``: repos placed on a host
+    of one kind that also support another, each with its line on that other kind (``need``),
+    which does not apply on this host: a stated line is never dropped unsaid."""
 
     target: Target
     resolution: Resolution
     apart: tuple[Apart, ...] = ()
     hosts: tuple[HostKind, ...] = ()
     elsewhere: tuple[KindNeed, ...] = ()
+    other_kinds: tuple[KindNeed, ...] = ()

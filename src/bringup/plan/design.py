@@ -23,6 +23,26 @@ def asked() -> Target:
     return Target(kind="asked", name=ASKED, source=Source(kind="derived", ref=ASKED))
 
 
+NOT_LINUX = {"windows": "Windows", "macos": "macOS"}
+"""The OS ids a report may name (``host.os.id``) that are not Linux: no environment bringup
+plans (venvs with Linux wheels, CANN's and CUDA's Linux installers) is for such a host."""
+
+
+def unsupported_os(host: HostFacts) -> Reason | None:
+    """Why no repo can be planned for ``host``: it runs an OS bringup does not plan for
+    (``need``: Linux; ``have``: the host's OS, with its source). None for a Linux host and
+    for one whose OS is unknown."""
+    have = host.fixed.get("os")
+    if have is None or have.status != "ok" or not set(have.values) & set(NOT_LINUX):
+        return None
+    return Reason(kind="platform", subject="os", need="linux", have=have)
+
+
+def unsupported_needs(components: Sequence[Component], reason: Reason) -> tuple[KindNeed, ...]:
+    """Every repo, none of which can run on a host of an unsupported OS (``reason``)."""
+    return tuple(KindNeed(component=c.name, reason=reason) for c in components)
+
+
 def apart_reason(conflict: Conflict) -> Reason:
     """A conflict between two repos as a plan reason: its subjects, what each item asks
     (``need``: ``component: subject spec`` per requirement) and every item's source."""
@@ -85,6 +105,7 @@ def design(
     *,
     hosts: tuple[HostKind, ...] = (),
     elsewhere: tuple[KindNeed, ...] = (),
+    other_kinds: tuple[KindNeed, ...] = (),
 ) -> Design:
     """The environments for ``target`` with one reason per two repos that cannot share."""
     apart = []
@@ -92,7 +113,12 @@ def design(
         pair = (conflict.components[0], conflict.components[-1])
         apart.append(Apart(components=pair, reason=apart_reason(conflict)))
     return Design(
-        target=target, resolution=resolution, apart=tuple(apart), hosts=hosts, elsewhere=elsewhere
+        target=target,
+        resolution=resolution,
+        apart=tuple(apart),
+        hosts=hosts,
+        elsewhere=elsewhere,
+        other_kinds=other_kinds,
     )
 
 
@@ -122,9 +148,12 @@ def design_stack(
     different hosts, one solve per kind of host; with a target, those that need a kind it
     does not have are left out of its environments (``Design.elsewhere``)."""
     from bringup.solve import SolveOptions, solve_host
-    from bringup.solve.kinds import device_kind, for_host, host_groups, rules_for_host
+    from bringup.solve.kinds import device_kind, for_host, host_groups, kinds_needed, rules_for_host
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
+    refused = unsupported_os(host)
+    if refused is not None:
+        return design(target, Resolution(), elsewhere=unsupported_needs(components, refused))
     groups, apart = host_groups(components, target_kinds(host))
     solved = []
     for group in groups:
@@ -147,7 +176,23 @@ def design_stack(
         for group, envs in zip(groups, numbers)
         if group.kind
     )
-    return design(target, resolution, hosts=hosts, elsewhere=needs_elsewhere(apart))
+    # a repo that supports several kinds, placed on one kind's host: its other kinds' lines
+    # are not solved there, and the design says so (a manifest's `cuda >= 12.1` included)
+    other_kinds = tuple(
+        KindNeed(component=c.name, reason=kind_reason(line, device_kind(kind)))
+        for group in groups
+        if group.kind
+        for c in group.components
+        for kind, line in kinds_needed(c).items()
+        if kind != group.kind
+    )
+    return design(
+        target,
+        resolution,
+        hosts=hosts,
+        elsewhere=needs_elsewhere(apart),
+        other_kinds=other_kinds,
+    )
 
 
 def needs_elsewhere(

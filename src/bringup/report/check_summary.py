@@ -18,8 +18,11 @@ from bringup.model.source import Source
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
+    os_named,
+    other_kind_sentence,
     target_lacks,
     target_phrase,
+    unsupported_sentence,
 )
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative
@@ -76,7 +79,7 @@ def summary(
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        _actions(plan),
+        _actions(plan, _elsewhere_environments(resolution, design)),
         _more(resolution, findings),
     )
 
@@ -91,7 +94,14 @@ def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict
     found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
     found += list(resolution.conflicts)
     unique = distinct_conflicts(found)
-    return sorted(unique, key=lambda c: c.kind != "between") if design.apart else unique
+    return sorted(unique, key=lambda c: not _splits_target(c, design)) if design.apart else unique
+
+
+def _splits_target(conflict: Conflict, design: Design) -> bool:
+    """A conflict between repos of the target's plan: one with a repo the target cannot run
+    (OpenRLHF beside InternEvo on a 910B) splits only this machine's plan."""
+    away = {e.component for e in design.elsewhere}
+    return conflict.kind == "between" and not set(conflict.components) & away
 
 
 def _verdicts(
@@ -117,7 +127,12 @@ def _verdicts(
         if numbers:
             reason += f"; conflict {', '.join(numbers)}"
         if design is not None and targeted:
-            rows.append((Line(name, style), Line(_on_target(name, design)), Line(reason)))
+            aside = [
+                str(n)
+                for n, c in enumerate(conflicts, 1)
+                if name in c.components and c in design.resolution.set_aside
+            ]
+            rows.append((Line(name, style), Line(_on_target(name, design, aside)), Line(reason)))
         else:
             rows.append((Line(name, style), Line(reason)))
     if targeted:
@@ -125,14 +140,34 @@ def _verdicts(
     return Table(("repo", "verdict"), tuple(rows))
 
 
-def _on_target(name: str, design: Design) -> str:
-    """Where a repo stands on the named target: the environment planned for it there, or
-    the device it needs that the target lacks."""
+def _on_target(name: str, design: Design, aside: list[str]) -> str:
+    """Where a repo stands on the named target: the environment planned for it there, the
+    device it needs that the target lacks, or the conflicts (numbered ``aside``) whose lines
+    the design set aside to place it, which keep it from running there as planned (a pasted
+    A2 report's driver 25.0.rc1.1 against vllm-ascend's CANN 9.0.0)."""
     need = next((e for e in design.elsewhere if e.component == name), None)
+    if need is not None and need.reason.kind == "platform":
+        return f"cannot run (the target runs {os_named(need.reason)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
+    if aside:
+        return f"set aside (conflict {', '.join(aside)})"
     env = design.resolution.environment_of(name)
-    return f"environment {env.index}" if env is not None else "no environment"
+    if env is None:
+        return "no environment"
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
+    if not drivers:
+        return f"environment {env.index}"
+    # the target's driver is one of the changes its design asks for, as this machine's
+    # verdict says of its own ("runs here after changing the Ascend driver")
+    driver = drivers[0]
+    had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
+    now = f" {', '.join(had.values)}" if had is not None and had.values else ""
+    return (
+        f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
+        f" to {driver.detail}"
+    )
 
 
 def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
@@ -190,9 +225,21 @@ def _need(reason: Reason) -> str:
     if reason.kind == "missing":
         return "a script the repo does not have"
     one, many = device_word(reason.subject)
+    have = _device_count(reason)
+    if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver
+        return f"{reason.need} {many or 'devices'} (this machine has {have})"
     if reason.kind in ("devices", "chip") or many:
         return f"{_article(one)} {one}"
     return subject_spec(reason.subject, reason.need)
+
+
+def _device_count(reason: Reason) -> int:
+    """How many devices the host has where a ``devices`` reason says too few; 0 otherwise."""
+    have = reason.have
+    if reason.kind != "devices" or have is None or have.status != "ok" or not have.values:
+        return 0
+    count = have.values[0]
+    return int(count) if count.isdigit() else 0
 
 
 def _article(word: str) -> str:
@@ -206,8 +253,15 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     them, where this machine's differ, this machine's pins (numbered alike; a design
     environment merged into another here says which)."""
     envs = design.resolution.environments
-    elsewhere = [Paragraph(Line(elsewhere_sentence(e))) for e in design.elsewhere]
+    refused = [e.reason for e in design.elsewhere if e.reason.kind == "platform"]
+    elsewhere = [Paragraph(Line(unsupported_sentence(r), "red")) for r in refused[:1]]
+    elsewhere += [
+        Paragraph(Line(elsewhere_sentence(e)))
+        for e in design.elsewhere
+        if e.reason.kind != "platform"
+    ]
     elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
+    elsewhere += [Paragraph(Line(other_kind_sentence(design, o))) for o in design.other_kinds]
     if not envs:
         # every repo needs a kind of device the target lacks: say so, not nothing
         title = f"No environments, {target_phrase(design)}"
@@ -317,8 +371,9 @@ def _conflicts(
                 continue
             said[key] = n
             lines.append(_member(item, roots, host))
-        head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
-        reason = design.apart and conflict.kind == "between"
+        reason = bool(design.apart) and _splits_target(conflict, design)
+        envs = count if reason or conflict.kind != "between" else 1
+        head = _conflict_head(conflict, envs, msgspec.json.encode(conflict) in stuck)
         (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
     titled = [(f"Why {number_word(count)} environments", why)]
     titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
@@ -332,6 +387,14 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         cost = "it cannot run here" if here else "set aside from the plan"
+        drivers = [
+            i.subject
+            for i in conflict.items
+            if i.kind == "host" and scope_of(i.subject) == "driver" and i.source.kind != "user"
+        ]
+        if here and drivers:
+            # the verdict beside it says "runs here after changing the driver": the same answer
+            cost = f"it runs here only after changing the {display_name(drivers[0])}"
         why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
         return f"{why} -> {cost}"
     repos = list(dict.fromkeys(conflict.components))
@@ -387,6 +450,9 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     if stuck:
         repos = ", ".join(dict.fromkeys(s.component for s in stuck))
         lines.append(Line(f"{len(stuck)} blocked by a conflict ({repos})", "red"))
+    # the order's own notes (a dependency cycle, a dependency not in the stack): an order
+    # that cannot exist as written is said here, not only under --details (outsider23b D5)
+    lines += [Line(note, "yellow") for note in plan.notes]
     title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
     return section(title, Items(tuple(lines)))
 
@@ -421,11 +487,29 @@ def _group_text(group: list[Action]) -> str:
     return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
 
 
-def _actions(plan: Plan) -> Section | None:
+def _elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, str]:
+    """This machine's environments that hold only repos the named target cannot run (they
+    have no environment there), each with those repos: an action for one must not read as
+    one for the target's environment of that number (outsider22b #12)."""
+    away = {e.component for e in design.elsewhere}
+    return {
+        env.index: ", ".join(env.components)
+        for env in resolution.environments
+        if away and env.components and set(env.components) <= away
+    }
+
+
+def _actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section | None:
     groups = _action_groups(plan.actions)
     if not groups:
         return None
-    lines = [Line(text) for text, _ in groups[:NEXT]]
+    away = elsewhere or {}
+
+    def said(text: str, group: list[Action]) -> str:
+        repos = away.get(group[0].environment or 0)
+        return f"{text} (on this machine only: {repos}, not on the target)" if repos else text
+
+    lines = [Line(said(text, group)) for text, group in groups[:NEXT]]
     rest = sum(len(group) for _, group in groups[NEXT:])
     more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
     return section("Next actions", Items(tuple(lines), ordered=True), more)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
-from bringup.model.plan import Design, KindNeed, Plan, PlanStep
+from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
 from bringup.report.document import Document, Paragraph
@@ -30,7 +30,7 @@ from bringup.report.wording import (
     reason_text,
 )
 from bringup.scan.workspace import CLONE
-from bringup.subjects import scheme_for
+from bringup.subjects import display_name, scheme_for
 from bringup.versions import SpecifierSet, is_version
 
 if TYPE_CHECKING:
@@ -89,12 +89,47 @@ def hosts_sentence(design: Design) -> str:
     return f"planned for {counted(len(kinds), 'kind', spelled=True)} of host: {both}"
 
 
+def os_named(reason: Reason) -> str:
+    """The OS a ``platform`` reason's host runs, as its maker writes it (``Windows``)."""
+    from bringup.plan.design import NOT_LINUX
+
+    have = reason.have
+    names = [NOT_LINUX.get(v, v) for v in have.values] if have is not None else []
+    return " and ".join(names) or "another OS"
+
+
+def unsupported_sentence(reason: Reason) -> str:
+    """``the target runs Windows (report.txt:9); bringup plans for Linux hosts only``."""
+    where = f" ({cite_first((reason.have.source,))})" if reason.have is not None else ""
+    return (
+        f"the target runs {os_named(reason)}{where}; bringup plans for Linux hosts only: "
+        "no repo is planned for it"
+    )
+
+
 def elsewhere_sentence(elsewhere: KindNeed) -> str:
     """``flash-attention cannot run on the target (needs a <KIND>: setup.py:102)``."""
+    if elsewhere.reason.kind == "platform":
+        have = elsewhere.reason.have
+        where = f": {cite_first((have.source,))}" if have is not None else ""
+        named = os_named(elsewhere.reason)
+        return f"{elsewhere.component} cannot run on the target (it runs {named}{where})"
     kind = elsewhere.reason.need.upper()
     article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
     where = cite_first(elsewhere.reason.sources)
     return f"{elsewhere.component} cannot run on the target (needs {article} {kind}: {where})"
+
+
+def other_kind_sentence(design: Design, other: KindNeed) -> str:
+    """``train-adapter also supports GPUs (cuda: b1b.toml:9); on its NPU host those lines
+    are left out``: a stated line the host's solve does not take, said, not dropped."""
+    host = next((h.kind for h in design.hosts if other.component in h.components), "")
+    where = cite_first(other.reason.sources)
+    on = f"on its {host.upper()} host" if host else "on this host"
+    return (
+        f"{other.component} also supports {other.reason.need.upper()}s "
+        f"({display_name(other.reason.subject)}: {where}); {on} those lines are left out"
+    )
 
 
 def target_lacks(design: Design) -> list[str]:
@@ -103,7 +138,32 @@ def target_lacks(design: Design) -> list[str]:
     nothing."""
     if design.target.kind == "asked":
         return []
-    return [explain_hardware(block, "the target") for block in design.resolution.hardware]
+    lacks = [explain_hardware(block, "the target") for block in design.resolution.hardware]
+    return lacks + _devices_unknown(design)
+
+
+def _devices_unknown(design: Design) -> list[str]:
+    """A named target whose report does not say how many devices of a kind it has (a
+    collect_env of a host with no GPU says nothing of NPUs): the repos that need that kind
+    are planned for it unverified, and that is said, not left to read as "can run there"."""
+    from bringup import backends
+
+    have = {value.subject: value for value in design.resolution.host}
+    said = []
+    for host in design.hosts:
+        devices = backends.backend(host.backend).devices
+        count = have.get(devices.count_subject) if devices is not None else None
+        if not host.needs or count is None or count.known:
+            continue
+        names = ", ".join(need.component for need in host.needs)
+        why = f": {count.reason}" if count.reason else ""
+        verb = "needs" if len(host.needs) == 1 else "need"
+        kind = host.kind.upper()
+        said.append(
+            f"the target's {kind} count is unknown{why}; {names} {verb} {kind}s: "
+            "planned for it unverified"
+        )
+    return said
 
 
 def design_line(design: Design) -> str:
@@ -342,6 +402,10 @@ def design_data(design: Design) -> dict[str, Any]:
             for fit in design.resolution.fits
         ],
         "set_aside": [set_aside_text(conflict) for conflict in design.resolution.set_aside],
+        "other_kinds": [
+            {**msgspec.to_builtins(o), "text": other_kind_sentence(design, o)}
+            for o in design.other_kinds
+        ],
         "host": msgspec.to_builtins(design.resolution.host),
         "hardware": msgspec.to_builtins(design.resolution.hardware),
     }

@@ -17,7 +17,9 @@ from bringup.run.history import RunRow, StepRow
 
 
 def runs_document(runs: Sequence[RunRow]) -> Document:
-    """Newest first: id, when it started, how it ended, the repos."""
+    """Newest first: id, when it started, how it ended, the repos; none yet, said so."""
+    if not runs:
+        return Document(Line("no runs yet: `bringup up` records each run here"), [])
     rows = tuple(
         (
             Line(str(run.id)),

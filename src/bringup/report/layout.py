@@ -156,8 +156,11 @@ def column_widths(rows: Sequence[Sequence[str]]) -> list[int]:
 
 
 def _cell(text: str) -> str:
-    """A cell on one line: a table row never spans two."""
-    return " ".join(text.split())
+    """A cell on one line, as ``_aligned`` prints it: a table row never spans two, and the
+    spaces it holds are printed, so they are measured (a step number right-aligned in its
+    cell, "     1", ran into its status: "1run"; an lscpu line pasted in a report,
+    "BogoMIPS:          200.00", into its source)."""
+    return " ".join(text.splitlines()).rstrip()
 
 
 def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> list[Line]:

@@ -85,6 +85,19 @@ def _made_outcome(
     )
 
 
+def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
+    """The run of the stack at ``paths`` that ``--resume`` would continue (its last run, when
+    that one did not pass), or None: no history in ``state`` at all (nothing is created to
+    tell), or a last run that passed. ``up --resume`` says so rather than start a new run in
+    silence."""
+    layout = StateLayout(state)
+    if not layout.database.exists():
+        return None
+    with History(layout.database) as history:
+        last = history.last_run(stack_key(paths))
+    return last.id if last is not None and last.status != "passed" else None
+
+
 def bring_up(
     stack: Stack,
     options: UpOptions,

@@ -192,6 +192,22 @@ class _Fatal:
             )
 
 
+def _toolkit_of(program: str) -> str | None:
+    """The toolkit subject of the backend whose toolkit ships ``program`` (its vocabulary's
+    ``toolkit_programs``): ``find_program(BISHENG_COMPILER bisheng)`` then ``FATAL_ERROR
+    "Compiler bisheng is not installed or not in PATH"`` (Ascend/mssanitizer@ffce6d2b
+    csrc/plugin/ccec/CMakeLists.txt:3-5) needs CANN, whose compiler it is, not a system
+    package."""
+    return next(
+        (
+            b.vocabulary.toolkit_subject
+            for b in backends.registered()
+            if program in b.vocabulary.toolkit_programs and b.vocabulary.toolkit_subject
+        ),
+        None,
+    )
+
+
 def _found_otherwise(args: Sequence[str]) -> bool:
     """Whether ``set(<variable> <value>...)`` gives the variable a value made of other
     variables (``"${ASCEND_PATH}/${CANN_VERSION}"``), not empty nor built on itself."""
@@ -436,7 +452,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         if required or variable in tested:
             finder = f"find_program({variable} {tool}" if tool != "git" else "find_package(Git"
             text = f"{finder}{' REQUIRED' if required else ''})"
-            named = tool_subject(tool)  # find_program(NINJA ninja): the ninja need
+            # find_program(NINJA ninja): the ninja need; a toolkit's own program, the toolkit's
+            named = tool_subject(tool) or _toolkit_of(tool)
             found.append(
                 file.requirement(named or "system_package", "" if named else tool, line, text=text)
             )

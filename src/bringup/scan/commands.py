@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bringup import lazyre
+from bringup.scan.fillins import PLACEHOLDER_VARIABLE
 from bringup.scan.shwords import shell_words
 
 _ASSIGNMENT = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -156,7 +157,10 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
         index += 1
     argv = tuple(tokens[index:])
     plain = bool(argv) and not any(
-        _SHELL_ONLY.match(token) or "$" in token or "`" in token for token in argv
+        _SHELL_ONLY.match(token)
+        or "$" in (PLACEHOLDER_VARIABLE.sub("", token) if "${" in token else token)
+        or "`" in token
+        for token in argv
     )
     return Command(argv, tuple(env), line, text, plain)
 

@@ -42,7 +42,10 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
             continue
         base = _FROM.match(line)
         if base is not None:
-            image = substitute(base.group(2), arguments)
+            # Docker takes the reference in quotes too (montehoover/verl@9c46ae81
+            # docker/rocm/Dockerfile.rocm:3 ``FROM "rlsys/...:..._ubuntu-22.04"``): a quote
+            # is no part of its tag, whose release ("22.04", not "22") ends there
+            image = substitute(base.group(2).strip("'\""), arguments)
             platform = substitute(base.group(1) or "", arguments)
             for fact in image_facts(image, platform):
                 requirements.append(

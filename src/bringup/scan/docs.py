@@ -275,13 +275,16 @@ class _Reader:
             for r in found
         ]
 
-    def platform_tag(self, lines: list[str], start: int, end: int) -> None:
-        """The Linux packages named in ``lines[start:end]`` (``PackageTags``)."""
+    def platform_tag(self, lines: list[str], start: int, end: int, code: bool = False) -> None:
+        """The Linux packages named in ``lines[start:end]`` (``PackageTags``); in release
+        notes, only the CPUs a release's packages are built for (``PackageTags.shipped``)."""
         if not self.skipped:
-            self.tags.read(lines, start, end)
+            self.tags.read(lines, start, end, code)
+        elif self.notes:
+            self.tags.shipped(lines, start, end)
 
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
-        self.platform_tag(lines, start, end)
+        self.platform_tag(lines, start, end, code=True)
         intro, self.block_intro = self.block_intro, ""
         if self.skipped or language in not_commands():
             return
@@ -372,7 +375,11 @@ class _Reader:
             self.workaround = "" if self.readme else troubleshooting_page(clean(text))
         self.task = task_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
-        self.skipped = bool(SKIPPED_HEADING.search(self.heading)) or any(
+        # a README's level-1 title is the repo's banner, not a news section, whatever it
+        # says ("# News: The vLLM project has fully adopted AutoAWQ" over the deprecation
+        # notice and its last tested configuration, casper-hansen/AutoAWQ@88e4c76b README.md:1-7)
+        banner = level == 1 and self.readme and bool(NEWS_HEADING.search(self.heading))
+        self.skipped = (not banner and bool(SKIPPED_HEADING.search(self.heading))) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
         )
         if self.notes:

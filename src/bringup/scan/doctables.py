@@ -29,6 +29,7 @@ from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
     continued,
+    cpu_column,
     device_arch_cells,
     environment_table,
     firmware_column,
@@ -355,7 +356,7 @@ def _read_rows(
             _component_columns(header, subjects), firmware, arch_columns(header, body)
         )
         return _matrix(file, header, body, columns, newest=newest)
-    found: list[Requirement] = []
+    found: list[Requirement] = cpu_column(file, header, body)
     backend = backends.by_vendor(vendor) if vendor else None
     kind = backend.device_kind if backend is not None else ""
     roles = _column_roles(header)

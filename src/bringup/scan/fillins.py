@@ -16,9 +16,16 @@ _TEMPLATE = lazyre.compile(
     r"|<[^<>]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <cuda_dir>
     r"|\{[A-Za-z_]\w{0,80}\}"  # '{wandb_token}', OpenRLHF/OpenRLHF@3c3be62:README.md:394
     r"|(?:^|[/_=-])your(?:[_-]\w|/)"  # your_model_dir, /your/data, --out=your-dir
-    r"|(?:^|/)(?:\.\.\.|x{3,})(?:/|$)",  # ... or xxx standing for a value, or a folder of one
+    r"|(?:^|/)(?:\.\.\.|x{3,})(?:/|$)"  # ... or xxx standing for a value, or a folder of one
+    r"|\$\{[A-Za-z0-9_]*(?:[^\x00-\x7f]| )[^{}]{0,80}\}",  # ${JSON头文件所在目录的绝对路径}
     re.IGNORECASE,
 )
+PLACEHOLDER_VARIABLE = lazyre.compile(r"\$\{[A-Za-z0-9_]*(?:[^\x00-\x7f]| )[^{}]{0,80}\}")
+"""A variable's braces around words no shell variable is named by (a letter beyond ASCII or a
+space where the name would end), for the reader to replace:
+``bash build.sh --nlohmann_path ${JSON头文件所在目录的绝对路径}`` (yzh1703456/cann-hccl@9aeddc05
+README.md:144, "the absolute path of the JSON header directory"). The command needs no shell
+for it: it is a command with a word to fill in."""
 
 
 def is_fill_in(text: str) -> bool:

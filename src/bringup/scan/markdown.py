@@ -4,7 +4,8 @@ The doc reader walks a document line by line for paragraphs and tables, but wher
 block or a heading starts and ends is the parser's call, not a regex's: a fence of four
 backticks holding three, a ``~~~`` fence, a fence indented in a list item, an unclosed fence
 running to the end, a ``# comment`` inside a code block, setext headings. Only fences and
-headings are taken; the rest of the reading is unchanged.
+headings (and an emphasized line that titles a news list) are taken; the rest of the reading is
+unchanged.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple, Union
 
 from bringup import lazyre
+from bringup.scan.docsections import NEWS_HEADING
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -70,6 +72,10 @@ def markdown_blocks(text: str) -> dict[int, Block]:
             blocks[first] = Fence(first + 1, after - 1 if closed else after, after, language)
         elif token.type == "heading_open" and index + 1 < len(tokens):
             blocks[first] = Heading(tokens[index + 1].content, after, int(token.tag[1:]))
+        elif token.type == "paragraph_open" and after == first + 1 and index + 1 < len(tokens):
+            emphasized = _EMPHASIZED_LINE.match(tokens[index + 1].content)
+            if emphasized is not None and NEWS_HEADING.search(emphasized.group(1)):
+                blocks[first] = Heading(emphasized.group(1).strip(), after, 6)
         elif token.type == "html_block":
             html = _HTML_HEADING.match(lines[first])
             if html is not None:
@@ -82,3 +88,9 @@ _HTML_HEADING = lazyre.compile(r"^\s*<h([1-6])\b[^<>]*>(.*?)</h\1>\s*$", re.IGNO
 """A heading written in HTML on one line (``<h2 id="updates">🔄 Updates</h2>``, Mooncake
 README.md:35): a section like a Markdown one (here news, skipped)."""
 _TAG = lazyre.compile(r"<[^<>]*>")
+_EMPHASIZED_LINE = lazyre.compile(r"^(?:\*\*?|__?)([^*_\n]{2,60}?)(?:\*\*?|__?)\W{0,4}$")
+"""A paragraph of one emphasized line that names news or a changelog (``*Latest News* 🔥`` over
+a list of dated items, casper-hansen/AutoAWQ@88e4c76b README.md:42) stands as a heading: the
+lines under it, up to the next heading, are its section (level 6, so any real heading ends it).
+Only a history title: a bold "**Requirements**" inside a backend's sub-section (gdrcopy
+README.md:51) is that sub-section's, not a new one."""

@@ -1,12 +1,13 @@
 """The scopes pip requirements files speak for, by their names (``scopes``): a lint, docs,
 dev or test list is ``development``'s or the ``tests`` feature's; a flavour's list
 (``requirements/<x>.txt``, ``requirements-<x>.txt``) the optional feature ``extra:<x>``
-unless the build installs it as a core dependency or its name says it is the core list."""
+unless the build installs it as a core dependency or its name says it is the core list; a
+script named for a backend (``install_npu.sh``) is that backend's feature the same way."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from bringup import lazyre
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
@@ -70,6 +71,38 @@ def flavour_scope(parts: list[str], installs: Callable[[str, str], bool]) -> str
     return f"extra:{flavour}"
 
 
+_BACKEND_SCRIPT = lazyre.compile(
+    r"^[\w.-]*?[-_](?P<backend>npu|ascend|cuda|gpu|rocm|hip|xpu|musa|mlu|cpu)\.(?:sh|bash)$", re.I
+)
+"""A script named for one backend, the suffix set apart (verl ``scripts/
+install_sglang_mcore_npu.sh`` installs torch_npu beside ``install_vllm_sglang_mcore.sh``, which
+installs CUDA's wheels: montehoover/verl@9c46ae81 :15 and :54)."""
+
+
+def backend_script(name: str, siblings: Iterable[str]) -> str:
+    """The feature ``extra:<backend>`` of a script whose name ends in a backend's word
+    (``install_npu.sh``, ``build-rocm.sh``) beside another script for the same task (its
+    first word, ``install``) not named for that backend: one way to install, for one kind of
+    host, beside the other, as ``requirements-npu.txt`` is. Alone, it is the repo's way
+    (an Ascend repo's only ``build_npu.sh``); empty for any other file."""
+    matched = _BACKEND_SCRIPT.match(name)
+    if matched is None:
+        return ""
+    backend = matched.group("backend").lower()
+    task = _TASK.match(name)
+    for other in siblings:
+        if other == name or task is None or not other.startswith(task.group(0)):
+            continue
+        theirs = _BACKEND_SCRIPT.match(other)
+        if theirs is None or theirs.group("backend").lower() != backend:
+            return f"extra:{backend}"
+    return ""
+
+
+_TASK = lazyre.compile(r"^[a-z0-9]+[-_]", re.I)
+"""A script's first word with its separator (``install_``): the task it does."""
+
+
 def extra_feature(name: str) -> str:
     """The feature a manifest's extra or dependency group is (``optional-dependencies``'
     ``vllm``, ``extras_require``' ``dev``): ``tests`` or ``development`` for a test, lint, docs
@@ -117,7 +150,7 @@ def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[st
     }
     found: dict[str, list[str]] = {}
     for rel in texts:
-        if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
+        if "/" not in rel or not _pip_list(rel) or ci(rel):
             continue
         holders = [(guide, text) for guide, text in guides.items() if rel in text]
         if not holders:  # compiled only then: a path of a deep tree is a long pattern
@@ -127,6 +160,34 @@ def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[st
         if namers:
             found[rel] = namers
     return found
+
+
+def _pip_list(rel: str) -> bool:
+    """A pip list by its name, or any list in a requirements folder (``requirements/torch.txt``)."""
+    parts = rel.split("/")
+    if PIP_LIST.match(parts[-1]):
+        return True
+    in_folder = len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS
+    return in_folder and parts[-1].lower().endswith((".txt", ".in"))
+
+
+def guided_flavour(rel: str, flavour: str, guided: Mapping[str, list[str]]) -> bool:
+    """Whether the flavour list ``rel`` (scope ``flavour``, ``extra:<x>``) is the one a guide
+    of the repo installs among its folder's flavours: "pip install -r requirements/torch.txt"
+    then "pip install -r requirements/runtime.txt" (InternLM/InternEvo@c628a8c doc/en/
+    install.md:46-47) make torch.txt's ``torch==2.1.0+cu118`` the install's own pin. Guides
+    that install two flavours of one folder (cuda.txt, rocm.txt) give ways to install: each
+    stays an extra."""
+    if not flavour.startswith("extra:") or rel not in guided:
+        return False
+    folder = rel.rpartition("/")[0]
+    flavours = [
+        other
+        for other in guided
+        if other.rpartition("/")[0] == folder
+        and not _CORE_FLAVOUR.match(other.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    ]
+    return flavours == [rel]
 
 
 _MANIFESTS = frozenset({"setup.py", "pyproject.toml"})

@@ -21,8 +21,13 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.platforms import arch_names
 
 _CPU_TAG = lazyre.compile(
-    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](x86_64|aarch64|arm64)(?![A-Za-z0-9])", re.I
+    r"(?<![A-Za-z])(?:many)?linux(?:[-_]\d+_\d+)?[-_](x86_64|aarch64|arm64)(?![A-Za-z0-9])|"
+    r"(?<=[\w.+])[-_.](x86_64|aarch64|arm64)\.(?:run|whl|zip|rpm|deb|tar\.gz|tgz|tar\.xz)\b",
+    re.I,
 )
+"""A package named for a Linux CPU (``_linux-aarch64.run``), or a package file whose name ends
+in its CPU (``mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run`` and
+``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13)."""
 
 
 class CpuPackages:
@@ -38,11 +43,47 @@ class CpuPackages:
 
     def line(self, text: str, number: int) -> None:
         for match in _CPU_TAG.finditer(text):
-            name = match.group(1).lower()
+            name = (match.group(1) or match.group(2)).lower()
             self.lines.setdefault("aarch64" if name == "arm64" else name, []).append(number)
 
     def listed(self) -> tuple[str, list[int]] | None:
         """``(the CPUs, every line naming one)`` when packages for two CPUs or more are named."""
+        if len(self.lines) < 2:
+            return None
+        return ",".join(self.lines), sorted({n for lines in self.lines.values() for n in lines})
+
+
+_CPU_COMMENT = lazyre.compile(
+    r"^\s*#+\s*.{0,16}?(?<![A-Za-z0-9_])(aarch64|arm64|arm|x86[_-]64|x86|amd64)(?![A-Za-z0-9])",
+    re.I,
+)
+"""A code block's comment that opens the commands for one CPU ("# arm架构执行", "# x86架构执行",
+Ascend/VisionSDK@f156edcf README.md:76-79; "# 示例：拉取ARM架构的CANN开发镜像",
+hicann/ops-blas@35101c89 docs/zh/install/quick_install.md:55-57): the CPU named near its
+start."""
+_FAMILIES = {"aarch64": "aarch64", "arm64": "aarch64", "arm": "aarch64", "x86_64": "x86_64",
+             "x86-64": "x86_64", "x86": "x86_64", "amd64": "x86_64"}  # fmt: skip
+
+
+class CpuCommands:
+    """The CPUs a document's code blocks give commands for, each under a comment naming it: a
+    guide that shows the same step once per CPU supports each (any of them will do); one CPU
+    named is the guide's example machine, no list."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[int]] = {}
+
+    def line(self, lines: list[str], index: int) -> None:
+        comment = _CPU_COMMENT.match(lines[index])
+        if comment is None:
+            return
+        at = self.lines.setdefault(_FAMILIES[comment.group(1).lower()], [])
+        at.append(index + 1)
+        following = lines[index + 1].strip() if index + 1 < len(lines) else "#"
+        if following and not following.startswith(("#", "`")):
+            at.append(index + 2)  # the command the comment opens
+
+    def listed(self) -> tuple[str, list[int]] | None:
         if len(self.lines) < 2:
             return None
         return ",".join(self.lines), sorted({n for lines in self.lines.values() for n in lines})
@@ -57,23 +98,38 @@ class PackageTags:
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
         self.tagged = PLATFORM_TAG.search(file.text) is not None
+        self.named = self.tagged or _CPU_TAG.search(file.text) is not None
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None
         self.arch_done = self.platform_seen
         self.arch_at: int | None = None
         self.cpus = CpuPackages()
+        self.commands = CpuCommands()
 
-    def read(self, lines: list[str], start: int, end: int) -> None:
-        if not self.tagged:
+    def read(self, lines: list[str], start: int, end: int, code: bool = False) -> None:
+        """The packages named in ``lines[start:end]``; in a code block (``code``), also the
+        CPUs its comments give commands for (``CpuCommands``)."""
+        for index in range(start, end) if code else ():
+            self.commands.line(lines, index)
+        if not self.named:
             return
         for index in range(start, end):
             self.cpus.line(lines[index], index + 1)
-            if self.platform_seen and self.arch_done:
+            if not self.tagged or (self.platform_seen and self.arch_done):
                 continue
             tag = PLATFORM_TAG.search(lines[index])
             if tag is not None:
                 self.each_arch(tag.group(0), lines[index], index + 1)
                 self.linux_package(tag.group(0), index + 1)
+
+    def shipped(self, lines: list[str], start: int, end: int) -> None:
+        """The CPUs the packages of a release are built for, read where its notes list them
+        (``..._26.0.0-alpha.1_x86_64.run`` and ``..._aarch64.run`` with their checksums,
+        Ascend/mspti@a3891605 docs/en/release_notes.md:12-13): history is no requirement,
+        but the CPUs a release ships for are the ones it runs on."""
+        if self.named:
+            for index in range(start, end):
+                self.cpus.line(lines[index], index + 1)
 
     def also(self, at: int, numbers: list[int]) -> None:
         """Cite ``numbers`` beside the requirement ``found[at]``."""
@@ -109,14 +165,22 @@ class PackageTags:
         self.found.append(self.file.requirement("arch", spec, number, text=text, hard=False))
 
     def close(self) -> None:
-        """Packages named for two CPUs or more (``CpuPackages``): beside the placeholder's list
-        where the document has one, else a list of their own."""
-        listed = self.cpus.listed()
-        if listed is None:
-            return
-        spec, numbers = listed
+        """Packages named for two CPUs or more (``CpuPackages``), and commands given for two
+        (``CpuCommands``): beside the document's CPU list where it has one (a placeholder's;
+        for the commands, also one its prose states), else a list of their own."""
+        packages = self.cpus.listed()
+        if packages is not None:
+            self._listed(*packages, "a package built for each CPU")
+        commands = self.commands.listed()
+        if commands is not None:
+            if self.arch_at is None:
+                stated = (i for i, r in enumerate(self.found) if r.subject == "arch")
+                self.arch_at = next(stated, None)
+            self._listed(*commands, "a command for each CPU")
+
+    def _listed(self, spec: str, numbers: list[int], said: str) -> None:
         if self.arch_at is None:
-            text = f"a package built for each CPU: {spec}"
+            text = f"{said}: {spec}"
             self.arch_at = len(self.found)
             self.found.append(
                 self.file.requirement("arch", spec, numbers[0], text=text, hard=False)

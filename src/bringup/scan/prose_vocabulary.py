@@ -21,7 +21,7 @@ _GENERIC_SUBJECTS: tuple[tuple[str, str], ...] = (
     # a release may be glued to the name ("默认安装`PyTorch2.7.1`", pyasc docs/quick_start.md:347)
     (
         "torch",
-        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|torch)"
+        r"(?<![\w./-])(?<![Ee]xtension for )(?:PyTorch|Pytorch|pytorch|Torch|torch)"
         r"(?:(?=\d+\.\d+(?![\w.]*_))|(?![\w-]|\.\w))",
     ),
     # lower case as a name, not a path or a URL's part ("拉取 vllm v0.9.0 源码", omni-infer
@@ -58,11 +58,18 @@ architecture that isn't compiled in prebuilt" (traveller59/spconv@263d6b47 READM
 "multi-node multi-GPU algorithms" (rapidsai/raft@2141422b README.md:210), "Enable UCC support
 for multi-device operations" (NVIDIA/Fuser@81c4b22f README.md:134), "Both single and multi-GPU
 usage is supported" (facebookresearch/faiss@02dbb4e4 README.md:15)."""
+_STATE_EN = r"(?:(?:inter)?connected\s+|available\s+|idle\s+|identical\s+|dedicated\s+)?"
+"""A word for the devices' state between the count and the device ("Two interconnected
+devices have been selected", hicann/hixl@9ed283b2 docs/en/quick_start.md:21, under
+"Prerequisites"; "at least 2 available GPUs"): still that many devices."""
 _COUNT_EN = (
     r"(?:(?P<q>\bat\s+least|\ba\s+minimum\s+of|\bminimum\s+of|>=|≥|\bmore\s+than)|(?<!\s))\s*"
     r"(?P<n>(?<![A-Za-z0-9.])\d+|\bone|\btwo|\bthree|\bfour|\beight|\bsixteen|\ban?|\bsingle|\bmultiple)\s*"
     r"(?:x\s*|×\s*)?(?:{vendor_en}physical\s+)?"
-    r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b" + _NO_DEVICE + r"|"
+    + _STATE_EN
+    + r"(?P<dev>{devices_en}cards?|devices?|accelerators?)\b"
+    + _NO_DEVICE
+    + r"|"
     r"(?P<multi>\bmulti-?(?:{devices_multi}card|device))" + _NO_DEVICE
 )
 """Device counts in English; ``{…}`` are filled from the backends' device and vendor words.

@@ -39,11 +39,11 @@ EXTRACTORS: dict[str, Extractor] = {
     "cmake": extract_cmake,
     "dockerfile": extract_dockerfile,
     "shell": extract_shell,
-    BUILD_PY: extract_build_py,
     "docs": extract_docs,
     "tests": extract_test_guards,
     "ci": extract_ci,
     "makefile": extract_makefile,
+    BUILD_PY: extract_build_py,
     "gitmodules": extract_gitmodules,
     GO_MOD: extract_go_mod,
     "go": extract_go_source,
@@ -69,9 +69,9 @@ AUTHORITY: dict[str, int] = {
     DEPENDENCY_JSON: DECLARED,
     "dockerfile": USED,
     "shell": USED,
-    BUILD_PY: USED,
     "ci": USED,
     "makefile": USED,
+    BUILD_PY: USED,
     "docs": PROSE,
 }
 """Rank of each file kind when two statements in one repo disagree (higher wins)."""

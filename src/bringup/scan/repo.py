@@ -25,6 +25,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.fileextract import extract_file
@@ -60,6 +61,7 @@ from bringup.scan.steps_found import (
 from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
+from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
@@ -193,6 +195,11 @@ def _stated(
                         )
                     ),
                     *package_imports(root, shown, component, provides),
+                    *checked_versions(
+                        root,
+                        component,
+                        ((ref, e.rel, e.kind, text) for ref, (e, text) in texts.items()),
+                    ),
                 ],
                 root,
                 shown,
@@ -408,7 +415,11 @@ def scan_repo(
             scoped.others(component, authority), lambda rel: (root / rel).is_dir()
         )
         all_findings = (
-            findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
+            findings
+            + stated_in_scopes(unversioned, scopes_beside)
+            + contradictions
+            + overrides
+            + supported_devices(root, shown, component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

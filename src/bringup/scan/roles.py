@@ -13,8 +13,9 @@ _ROLE_WORDS: tuple[tuple[Role, str], ...] = (
     ("samples", r"sample|example|demo|样例|示例"),
     ("toolchain", r"toolchain|compiler|profil|debugger|工具链|编译器"),
     ("comm", r"\bcomm\b|comm[-_]|{collectives}collective|通信"),
-    ("inference", r"infer|serving|推理"),
-    ("training", r"train|训练"),
+    # an inference engine or its plugin by its name (vllm-project/vllm-ascend; sglang)
+    ("inference", r"infer|serving|推理|\bvllm|\bsglang"),
+    ("training", r"train|训练|reinforcement\s+learning|rlhf|强化学习"),
     ("ops", r"\bops?\b|ops[-_]|operator|kernel|算子"),
 )
 

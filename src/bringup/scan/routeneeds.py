@@ -82,6 +82,26 @@ def _series(release: str) -> str:
     return f"=={release}.*" if release.count(".") == 1 else f"=={release}"
 
 
+_MODULE = lazyre.compile(r"^(?P<name>[A-Za-z][\w+-]*)/v?(?P<release>\d+(?:\.\d+){0,3})$")
+"""An environment module with its release: ``cuda/12.8.1``, ``cudnn/v9.10.2``."""
+_MODULE_SUBJECTS = {"cuda": "cuda", "cudnn": "cudnn", "gcc": "gcc", "cmake": "cmake"}
+"""Modules that are subjects of their own: a toolkit, a library, a compiler, a build tool."""
+
+
+def _modules(names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """What ``module load`` (Environment Modules, Lmod) puts in the route's environment:
+    ``module load cuda/12.8.1`` and ``module load cudnn/v9.10.2`` in montehoover/verl@9c46ae81
+    README.md:14-15 are the CUDA and cuDNN its quick start runs with (soft, as a ``conda
+    create`` Python is)."""
+    found = []
+    for name in names:
+        module = _MODULE.match(name)
+        subject = _MODULE_SUBJECTS.get(module.group("name").lower()) if module else None
+        if module is not None and subject is not None:
+            found.append((subject, _series(module.group("release"))))
+    return found
+
+
 def _needs(command: Command, argv: tuple[str, ...]) -> list[tuple[str, str]]:
     """``(subject, spec)`` of what ``argv``, a run of ``command``, runs; a soft release's spec
     starts ``==``."""
@@ -96,6 +116,8 @@ def _needs(command: Command, argv: tuple[str, ...]) -> list[tuple[str, str]]:
     release = _python_release(program, args)
     if release:
         found.append(("python", _series(release)))
+    if program == "module" and args[:1] and args[0] in ("load", "add"):
+        found += _modules(args[1:])
     generator = option_value(args, "-G").strip("\"'").lower() if program == "cmake" else ""
     environment = {name: value.lower() for name, value in command.env}
     if program == "ninja" or generator in _NINJA or environment.get("CMAKE_GENERATOR") in _NINJA:

@@ -78,6 +78,30 @@ def _program(argv: Iterable[str]) -> str:
     return program
 
 
+_COMPRESSORS = frozenset({"pigz", "pbzip2", "zstd", "lz4"})
+"""Compressors a minimal system lacks that a packing command's option runs: makeself's
+``--pigz`` (``${makeselfTool} --header ... --pigz``, Ascend/msopprof@d6c29dfa
+cmake/CMakeLists.txt:112; ``${CREATE_RUN_SCRIPT} ... --pigz \\``, Ascend/mspti@a3891605
+scripts/make_run.sh:138), GNU tar's ``--zstd``, ``-I pigz``, ``--use-compress-program=pigz``:
+the packing stops without the compressor, as it would run by name."""
+_COMPRESS_PROGRAM = frozenset({"-I", "--use-compress-program"})
+
+
+def _compressor(argv: Sequence[str]) -> tuple[str, str]:
+    """``(compressor, the word naming it)`` a packing command's option runs
+    (``_COMPRESSORS``); empty strings when it names none."""
+    for index, word in enumerate(argv):
+        option, _, value = word.partition("=")
+        if option in _COMPRESS_PROGRAM:
+            value = value or (argv[index + 1] if index + 1 < len(argv) else "")
+            named = value.strip("'\"").split(" ")[0].rsplit("/", 1)[-1]
+            if named in _COMPRESSORS:
+                return named, word
+        elif word.startswith("--") and word[2:] in _COMPRESSORS:
+            return word[2:], word
+    return "", ""
+
+
 def _cited(
     file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
 ) -> list[Requirement]:
@@ -114,27 +138,15 @@ def script_tools(
         for argv in _piped(run_through(command, runners))
     ]
     places = []
-    lines: list[str] = []
+    lines = file.text.split("\n")
     for command, argv in runs:
         program = _program(argv)
         if program:
             places.append((program, command.line, command.text))
-        for tool in _compressors(argv):
-            lines = lines or file.text.split("\n")
-            places.append((tool, line_of(lines, f"--{tool}", command.line), command.text))
+        packer, word = _compressor(argv)
+        if packer:
+            places.append((packer, line_of(lines, word, command.line), command.text))
     return _cited(file, places, testing) + route_needs(file, runs, testing)
-
-
-_COMPRESSORS = frozenset({"pigz"})
-"""Compressors a packing tool is told to run by an option of that name: makeself's
-``--pigz`` (Ascend/mspti scripts/make_run.sh:135-138 ``${CREATE_RUN_SCRIPT} ... --pigz``;
-msopprof cmake/CMakeLists.txt:111-112 ``COMMAND ... ${makeselfTool} --header ... --pigz``)
-packs the ``.run`` package with pigz, which must be installed, whatever the packer's path."""
-
-
-def _compressors(argv: Sequence[str]) -> list[str]:
-    """The compressors (``_COMPRESSORS``) ``argv`` has its program run."""
-    return [tool for tool in sorted(_COMPRESSORS) if f"--{tool}" in argv]
 
 
 GUIDE_TOOLS = frozenset({"make"})
@@ -365,11 +377,12 @@ def cmake_tools(
         for argv in _cmake_argvs(args):
             found = _FOUND_PROGRAM.match(argv[0])
             program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
-            text = f"{name}(... {' '.join(argv)[:120]})"
+            said = f"{name}(... {' '.join(argv)[:120]})"
             if program:
                 # a found program's variable is distinctive; a bare name is a word of its own
                 where = line_of(lines, argv[0] if found else f" {argv[0]}", line)
-                places.append((program, where, text))
-            for tool in _compressors(argv):
-                places.append((tool, line_of(lines, f"--{tool}", line), text))
+                places.append((program, where, said))
+            packer, word = _compressor(argv)
+            if packer:
+                places.append((packer, line_of(lines, word, line), said))
     return _cited(file, places)

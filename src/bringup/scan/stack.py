@@ -319,6 +319,12 @@ def _check_names(targets: list[_Target], components: list[Component]) -> None:
         if target.manifest is None or target.loaded is None or not target.prefix:
             continue  # a repo's own manifest: ``_outside`` made its strangers findings
         for dependency in target.manifest.depends_on:
+            if dependency == component.name:
+                raise manifest_error(
+                    target.loaded,
+                    f"depends_on names {dependency!r}, the repo itself",
+                    [*target.prefix, "depends_on"],
+                )
             if dependency not in names:
                 raise manifest_error(
                     target.loaded,

@@ -44,11 +44,32 @@ def step_key(step: Step) -> tuple[tuple[str, ...], str]:
     return argv, step.cwd
 
 
+def _filled_in(step: Step, templates: Sequence[Step]) -> bool:
+    """Whether ``step`` is a guide's example of a command it also shows with words to fill in:
+    the same words but where the template has a fill-in (cann-hccl README.md:144 ``bash
+    build.sh --nlohmann_path ${JSON头文件所在目录的绝对路径}``, then :150 "例如" the same
+    with ``/home/nlohmann_json/include``). Its values are the example's, not the reader's."""
+    return any(
+        template.cwd == step.cwd
+        and len(template.argv) == len(step.argv)
+        and template.argv != step.argv
+        and all(
+            mine == theirs or theirs in template.needs.inputs
+            for mine, theirs in zip(step.argv, template.argv)
+        )
+        for template in templates
+    )
+
+
 def merge_steps(stated: Sequence[Step], defaults: Sequence[Step]) -> list[Step]:
-    """Stated steps without repeats, then defaults of kinds nothing stated."""
+    """Stated steps without repeats or filled-in examples of another (``_filled_in``), then
+    defaults of kinds nothing stated."""
     chosen: list[Step] = []
     seen: set[tuple[tuple[str, ...], str]] = set()
+    templates = [step for step in stated if step.needs.inputs]
     for step in stated:
+        if templates and not step.needs.inputs and _filled_in(step, templates):
+            continue
         if step_key(step) not in seen:
             seen.add(step_key(step))
             chosen.append(step)
@@ -122,30 +143,56 @@ def _installed(step: Step) -> str | None:
 
 def toolkit_folders(extracted: Sequence[tuple[str, Extraction]]) -> dict[str, str]:
     """Each folder whose ``setup.py`` needs a backend's toolkit (builds a ``CUDAExtension``,
-    checks ``CUDA_HOME``), with the device kind of that toolkit: read once per repo, as
-    every file's steps are placed against it."""
+    checks ``CUDA_HOME``), and each shell script of the repo that does (cann-hccl build.sh:
+    122-135 stops without ``ASCEND_HOME_PATH`` or ``-p``, the toolkit's directory), by its
+    path, with the device kind of that toolkit: read once per repo, as every file's steps are
+    placed against it. A line of low confidence (a mention) does not make it so."""
     kinds = {
         b.vocabulary.toolkit_subject: b.device_kind
         for b in backends.registered()
         if b.vocabulary.toolkit_subject
     }
-    return {
+    found = {
         posixpath.dirname(rel) or ".": kinds[r.subject]
         for rel, extraction in extracted
         if posixpath.basename(rel) == "setup.py"
         for r in extraction.requirements
         if r.hard and r.subject in kinds
     }
+    for rel, extraction in extracted:
+        if rel.endswith(_SCRIPT_SUFFIXES):
+            for r in extraction.requirements:
+                if r.hard and r.subject in kinds and r.confidence != "low":
+                    found[rel] = kinds[r.subject]
+    return found
+
+
+_SCRIPT_SUFFIXES = (".sh", ".bash")
+_SHELLS = frozenset({"bash", "sh", "source", "."})
+
+
+def _script(step: Step) -> str | None:
+    """The repo's script a step runs (``bash build.sh ...``, ``./build.sh``), from its
+    folder; ``None`` for any other command."""
+    argv = step.argv
+    named = argv[1] if len(argv) > 1 and argv[0] in _SHELLS else argv[0] if argv else ""
+    if not named.endswith(_SCRIPT_SUFFIXES):
+        return None
+    return posixpath.normpath(posixpath.join(step.cwd, named))
 
 
 def toolkit_builds(steps: Sequence[Step], builds: Mapping[str, str]) -> list[Step]:
-    """Each install step of a folder in ``builds`` (``toolkit_folders``) needing that
-    folder's toolkit: ``pip install .`` at IST-DASLab/marlin@2f6d7c10 README.md:78 builds
-    setup.py:12-20's extension with nvcc, as ``python setup.py install`` in awq/kernels does
-    (mit-han-lab/llm-awq@d6e797a4 README.md:124)."""
+    """Each install step of a folder in ``builds`` (``toolkit_folders``), and each build or
+    install step that runs a script there, needing that toolkit: ``pip install .`` at
+    IST-DASLab/marlin@2f6d7c10 README.md:78 builds setup.py:12-20's extension with nvcc, as
+    ``python setup.py install`` in awq/kernels does (mit-han-lab/llm-awq@d6e797a4
+    README.md:124); ``bash build.sh`` (cann-hccl README.md:150) runs a script that stops
+    without CANN."""
     found: list[Step] = []
     for step in steps:
         folder = _installed(step) if builds and step.kind in ("install", "build") else None
+        if folder is None and builds and step.kind in ("install", "build"):
+            folder = _script(step)
         kind = builds.get(folder) if folder is not None else None
         if kind is not None and not step.needs.toolkit:
             needs = msgspec.structs.replace(step.needs, toolkit=True, device_kind=kind)

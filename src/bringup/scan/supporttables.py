@@ -28,9 +28,12 @@ from bringup.scan.prose_vocabulary import Vendor, vocabulary
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 
 _ARCH_HEADER = lazyre.compile(
-    r"^(?:cpu\s*)?(?:arch(?:itecture)?s?|架构|平台架构)$|^cpu$|^platforms?$|^平台$", re.IGNORECASE
+    r"^(?:host\s*)?(?:cpu\s*)?(?:arch(?:itecture)?s?|架构|平台架构)$|^(?:host\s*)?cpu$|^platforms?$|"
+    r"^平台$",
+    re.IGNORECASE,
 )
-"""A column of CPU architectures ("CPU架构", "Architecture", "Arch", a build matrix's
+"""A column of CPU architectures ("CPU架构", "Architecture", "Arch", "Host CPU" beside the
+device, InfiniTensor/InfiniTensor@5cb7c1fc docs/INSTALL_GUIDE_CN.md:13-17, a build matrix's
 "Platform": "|x86_64_cu11|x86_64|…", "|aarch64_cu12|aarch64 SBSA****|…", CVCUDA/CV-CUDA@da51fc96
 README.md:45-52); its cells decide (a model's "Architecture" column names no CPU, a "Platform"
 column of products or OSes none either, and neither is read)."""
@@ -79,6 +82,16 @@ def arch_cells(
     text = " | ".join(clean(c) for c in first.cells)
     spec = ",".join(dict.fromkeys(names))
     return [requirement(file, first.line, "arch", spec, text=text, confidence="medium", hard=hard)]
+
+
+def cpu_column(file: SourceFile, header: Row, body: list[Row]) -> list[Requirement]:
+    """The CPUs a support table's CPU column lists, row by row, when it names two or more
+    ("| Host CPU | Device | OS | Support |" rows "| X86-64 | Nvidia GPU |…" and "| arm64 |
+    Ascend NPU |…", InfiniTensor/InfiniTensor@5cb7c1fc docs/INSTALL_GUIDE_CN.md:13-17): each
+    row a platform it runs on, so any of them will do (soft). One CPU named is the table's
+    example machine, no list."""
+    found = arch_cells(file, body, arch_columns(header, body), hard=False)
+    return found if any("," in r.spec for r in found) else []
 
 
 _DEVICE_ARCH_HEADER = lazyre.compile(r"\b(?:arch(?:itecture)?s?|SMs?)\b", re.IGNORECASE)

@@ -12,6 +12,7 @@ concern (no other toolkit's pin in one host's environment). Pure: repos in, kind
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,9 +25,15 @@ from bringup.subjects import canonical_subject
 
 
 def kind_of_subject(subject: str) -> str | None:
-    """The device backend that owns ``subject``; None for generic subjects and for backends
+    """The device backend that owns ``subject`` or whose devices alone a Python distribution
+    works on (``device_packages``: flash-attn); None for generic subjects and for backends
     without devices (the CPU)."""
-    owner = backends.owner_of(canonical_subject(subject))
+    name = canonical_subject(subject)
+    owner = backends.owner_of(name)
+    if owner is None:
+        # a Python distribution that works on one backend's devices only (flash-attn)
+        found = (b for b in backends.registered() if name in b.vocabulary.device_packages)
+        owner = next(found, None)
     if owner is None or owner.devices is None:
         return None
     return owner.name
@@ -57,9 +64,101 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
         held = found.get(kind)
         if held is None or (held.subject not in devices and requirement.subject in devices):
             found[kind] = requirement
-    if not firm:
+    if firm:
+        found = {kind: line for kind, line in found.items() if kind in firm}
+    if found:
+        for kind, lines in backend_features(component).items():
+            found.setdefault(kind, _best(lines, kind))
+    return _with_supported(component, found)
+
+
+def _with_supported(component: Component, found: dict[str, Requirement]) -> dict[str, Requirement]:
+    """``found`` widened by the kinds the repo's code also runs on (``supported``): a repo
+    whose guide asks for a GPU and whose code picks an NPU through torch_npu supports either.
+    A repo that needs no kind keeps needing none (it runs on any)."""
+    if not found:
         return found
-    return {kind: line for kind, line in found.items() if kind in firm}
+    return {**supported(component), **found}
+
+
+SUPPORTS = "scan.supports."
+"""The key of the scan's finding that the repo's code imports a backend's torch adapter."""
+
+
+def supported(component: Component) -> dict[str, Requirement]:
+    """Each kind the repo's code runs on through a backend's torch adapter it imports (the
+    scan's ``supports`` finding, ``scan.devicesupport``), as a soft line on that adapter."""
+    found: dict[str, Requirement] = {}
+    for fact in component.findings:
+        subject = str(fact.value or "")
+        if not fact.key.startswith(SUPPORTS) or not _adapter(subject):
+            continue
+        kind = kind_of_subject(subject)
+        if kind is not None and kind not in found:
+            found[kind] = Requirement(
+                subject=subject,
+                spec="",
+                component=component.name,
+                source=fact.source,
+                confidence="medium",
+                hard=False,
+                text=fact.reason or f"the code imports {subject}",
+            )
+    return found
+
+
+def _adapter(subject: str) -> bool:
+    """Whether ``subject`` is a backend's torch adapter (torch_npu)."""
+    owner = backends.owner_of(canonical_subject(subject))
+    return owner is not None and canonical_subject(subject) in owner.vocabulary.torch_adapters
+
+
+def _best(lines: Sequence[Requirement], kind: str) -> Requirement:
+    """The line of a backend's feature that names that backend's subject, else its first."""
+    return next((r for r in lines if kind_of_subject(r.subject) == kind), lines[0])
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def backend_features(component: Component) -> dict[str, tuple[Requirement, ...]]:
+    """The requirements of each device backend's way to install the repo, by that backend: the
+    features named for it (``extra:npu`` from requirements-npu.txt or install_*_npu.sh, a guide
+    folder ``docs/ascend_tutorial``), by the backend's name or its device kind. montehoover/
+    verl@9c46ae81 runs on CUDA by its README and on Ascend by its NPU list, script and
+    docs/ascend_tutorial/ascend_quick_start.rst:44-50 (CANN 8.3.RC1, torch_npu 2.7.1)."""
+    words = {
+        word: backend.name
+        for backend, _devices in backends.with_devices()
+        for word in (backend.name.lower(), backend.device_kind.lower())
+    }
+    found: dict[str, list[Requirement]] = {}
+    for scope in component.scopes:
+        if not scope.feature or not scope.requirements:
+            continue
+        named = {words[w] for w in _WORD.findall(scope.name.lower()) if w in words}
+        if len(named) == 1:
+            found.setdefault(named.pop(), []).extend(scope.requirements)
+    return {kind: _one_file_a_subject(lines) for kind, lines in found.items()}
+
+
+def _rank(ref: str) -> int:
+    """How firmly a file of a way to install states it: a list or manifest, then a guide, then
+    a script (one route of several)."""
+    name = ref.rsplit("/", 1)[-1].lower()
+    if name.endswith((".md", ".rst", ".txt")) and "requirement" not in name:
+        return 1
+    return 2 if name.endswith((".sh", ".bash")) else 0
+
+
+def _one_file_a_subject(lines: Sequence[Requirement]) -> tuple[Requirement, ...]:
+    """Each subject's lines from one file only, the firmest (``_rank``), then the first: the
+    guides of one folder are routes of their own (verl's ascend_quick_start.rst pins
+    torch_npu ==2.7.1, its ascend_sglang_quick_start.rst >=2.7.1.post2), not one list."""
+    chosen: dict[str, str] = {}
+    for line in sorted(lines, key=lambda r: _rank(r.source.ref)):
+        chosen.setdefault(canonical_subject(line.subject), line.source.ref)
+    return tuple(r for r in lines if chosen[canonical_subject(r.subject)] == r.source.ref)
 
 
 @dataclass(frozen=True)
@@ -120,13 +219,65 @@ def host_groups(
 
 
 def for_host(component: Component, kind: str) -> Component:
-    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out."""
+    """``component`` on a host of ``kind``: its lines on other kinds' subjects left out; a repo
+    whose own lines are for another kind, on a host of a kind it has a feature for
+    (``backend_features``), takes that feature's lines, which restate the repo's where both
+    name a subject (its NPU script's torch over the CUDA one's); and its torch run through the
+    kind's torch adapter where its code imports one (torch alone sees no NPU: on a 910B,
+    torchtune's torch needs torch_npu, whose rows choose the torch, Python and CANN that go
+    together)."""
     if not kind:
         return component
-    kept = tuple(r for r in component.requirements if kind_of_subject(r.subject) in (None, kind))
-    if len(kept) == len(component.requirements):
+    kept = tuple(
+        _release(r, kind)
+        for r in component.requirements
+        if kind_of_subject(r.subject) in (None, kind)
+    )
+    own = {kind_of_subject(r.subject) for r in component.requirements if r.hard} - {None}
+    feature = backend_features(component).get(kind, ()) if own - {kind} else ()
+    if feature:
+        restated = {canonical_subject(r.subject) for r in feature}
+        kept = (
+            *(r for r in kept if canonical_subject(r.subject) not in restated),
+            *(msgspec.structs.replace(r, feature="") for r in feature),
+        )
+    kept += _through_adapter(component, kind, kept)
+    if kept == component.requirements:
         return component
     return msgspec.structs.replace(component, requirements=kept)
+
+
+def _release(requirement: Requirement, kind: str) -> Requirement:
+    """A pin on another kind's build (``torch==2.1.0+cu118``, a CUDA wheel: InternLM/InternEvo
+    @c628a8c requirements/torch.txt:2) on a host of ``kind``: the release it names, without
+    the build label (the NPU host installs torch 2.1.0 for torch_npu)."""
+    if "+" not in requirement.spec:
+        return requirement
+    labels = [
+        b.vocabulary.local_builds
+        for b in backends.registered()
+        if b.name != kind and b.vocabulary.local_builds
+    ]
+    if not labels:
+        return requirement
+    spec = re.sub(rf"\+(?:{'|'.join(labels)})(?![\w.])", "", requirement.spec)
+    if spec == requirement.spec:
+        return requirement
+    return msgspec.structs.replace(requirement, spec=spec)
+
+
+def _through_adapter(
+    component: Component, kind: str, kept: tuple[Requirement, ...]
+) -> tuple[Requirement, ...]:
+    """The torch adapter of ``kind`` the repo's code imports, as a need where the repo needs
+    torch and names no adapter itself."""
+    adapter = supported(component).get(kind)
+    if adapter is None or any(canonical_subject(r.subject) == adapter.subject for r in kept):
+        return ()
+    if not any(r.hard and canonical_subject(r.subject) == "torch" for r in kept):
+        return ()
+    text = f"{adapter.text}; torch needs it on these devices"
+    return (msgspec.structs.replace(adapter, hard=True, text=text),)
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:

@@ -210,6 +210,7 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                 ),
             )
         )
+    found += _unpaired(uses, env, used)
     rules = {item.rule.id: item for item in problem.rules}
     for caveat in resolution.caveats:
         item = rules.get(caveat.rule_id or "")
@@ -233,6 +234,46 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                 ),
             )
         )
+    return found
+
+
+def _unpaired(uses: _Uses, env: Environment, used: set[str]) -> list[Obstacle]:
+    """Each pin to install whose table of pairings with a driver the host has (CANN with the
+    Ascend driver, cann_hdk.toml) has no row for it, where the host's value is read: nothing
+    vouches that the two go together (CANN 9.1.0-beta.3 on driver 24.1.0, while CANN 9.0.0
+    needs >= 25.5.1), so the repo may run, unverified, never "runs"."""
+    problem = uses.problem
+    fixed = {
+        h.subject
+        for h in problem.hosts
+        if h.value.status == "ok" and h.value.values and scope_of(h.subject) == "driver"
+    }
+    found: list[Obstacle] = []
+    for subject in sorted(used):
+        pin = env.pin(subject)
+        candidate = uses.candidate_of.get((subject, pin.version)) if pin is not None else None
+        if pin is None or pin.installed or candidate is None:
+            continue
+        tables: dict[tuple[str, str], bool] = {}
+        for item in problem.rules:
+            if item.subject == subject and item.then_subject in fixed:
+                key = (item.rule.topic, item.then_subject)
+                tables[key] = tables.get(key, False) or candidate in item.when
+        missing = tuple(
+            f"no {display_name(then)} row for {display_name(subject)} {pin.version} in {topic}.toml"
+            for (topic, then), covered in sorted(tables.items())
+            if not covered
+        )
+        if missing:
+            found.append(
+                Obstacle(
+                    kind="unchecked",
+                    subject=subject,
+                    detail=pin.version,
+                    source=pin.source,
+                    missing=missing,
+                )
+            )
     return found
 
 

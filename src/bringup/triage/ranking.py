@@ -60,10 +60,16 @@ from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
 
 _INFO_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]")
+_WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
+"""A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
+prefix (torch's ``TORCH_WARN``) and ``Warning:``."""
 
 KIND_ORDER: tuple[CauseKind, ...] = ("version", "environment", "hardware", "code")
 CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
+WARNED_PENALTY = 400
+"""A signature read on warning lines alone, in a log that shows a failure elsewhere: below the
+failure's own signatures and its catch-alls (300 + the first-failure bonus + specificity)."""
 SYMPTOM_PENALTY = 300
 KNOWLEDGE_PENALTY = 150
 FIRST_BONUS = 30
@@ -128,6 +134,7 @@ def rank(
                 layer=_layer(signature, hits, result, failed_in, coded),
             )
         )
+    diagnoses = _warnings_below_failures(diagnoses, found, bool(extra))
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
@@ -139,6 +146,12 @@ def rank(
     if not own:
         diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
         diagnoses = _stated_over_knowledge(diagnoses, knowledge)
+    else:
+        # a code told as an own signature is that signature found: an own signature that
+        # matched another failure's lines (another log pasted into the same file) does not
+        # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
+        specific = [d for d in diagnoses if d.signature_id in own]
+        diagnoses.extend(_told_as_own(_not_signed(extra, diagnoses), catalogue, specific))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
@@ -234,6 +247,26 @@ def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagno
     ]
 
 
+def _told_as_own(
+    extra: list[Diagnosis], catalogue: SignatureSet, signed: Sequence[Diagnosis]
+) -> list[Diagnosis]:
+    """The codes of ``extra`` told as one of bringup's own signatures (``_named_codes``),
+    ranked as that signature found directly, that are not of a failure a specific signature
+    of ``signed`` already explains (their lines within ``tiers.SAME_FAILURE`` of its evidence)."""
+    near = {
+        evidence.line + offset
+        for d in signed
+        for evidence in d.evidence
+        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
+    }
+    named = _named_codes(extra, catalogue)
+    return [
+        d
+        for d, was in zip(named, extra)
+        if d is not was and not near.intersection(e.line for e in d.evidence)
+    ]
+
+
 def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> list[Diagnosis]:
     """``diagnoses`` with the vendors' knowledge ranked below the cause class the log states
     (``class.*``: the fallback's class rules, and a code told as its class) when it read
@@ -288,6 +321,32 @@ def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     if best is None or best.score <= tiers.FALLBACK_SCORES["traceback-other"]:
         return None
     return best.layer
+
+
+def _warnings_below_failures(
+    diagnoses: list[Diagnosis], found: Mapping[str, Optional[Signature]], failed: bool
+) -> list[Diagnosis]:
+    """A signature whose every line is a warning ranks below what the log shows failing (a
+    signature on an error line, an exception or code the fallback read): on the Atlas 800T
+    A2 log of hiyouga/LlamaFactory#4836, torch_npu's "[W VariableFallbackKernel.cpp:51]
+    Warning: CAUTION: The operator 'aten::isin...' ... will fall back to run on the CPU"
+    ranked above the EZ9999 aivec exception that stopped the job. Not a warning that names
+    the cause of the error it leads to (its ``outranks``)."""
+    warned = [d for d in diagnoses if d.evidence and _warning_only(d.evidence)]
+    failing = failed or len(warned) < len([d for d in diagnoses if d.evidence])
+    if not warned or not failing:
+        return diagnoses
+    leads = {sid for sid, s in found.items() if s is not None and s.record.outranks}
+    return [
+        msgspec.structs.replace(d, score=d.score - WARNED_PENALTY)
+        if d in warned and d.signature_id not in leads
+        else d
+        for d in diagnoses
+    ]
+
+
+def _warning_only(evidence: Sequence[Evidence]) -> bool:
+    return all(_WARNING_LINE.search(e.text) for e in evidence)
 
 
 def _informational(evidence: Sequence[Evidence]) -> bool:

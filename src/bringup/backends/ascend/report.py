@@ -28,7 +28,7 @@ _NPU_FAILURE = re.compile(
 _NPU_SMI_BANNER = re.compile(r"npu-smi\s+\S+\s+Version:\s*(\S+)")
 _NPU_TABLE = re.compile(r"\|\s*NPU\s+(ID\s*\|\s*)?Name")
 _DEVICE_ROW = re.compile(
-    r"^\|\s*\d{1,4}\s+\w{2,40}\s*\|\s*(?:OK|Warning|Alarm|Critical|UNKNOWN)\s*\|", re.MULTILINE
+    r"^\|\s*\d{1,6}\s+\w{2,40}\s*\|\s*(?:OK|Warning|Alarm|Critical|UNKNOWN)\s*\|", re.MULTILINE
 )
 _BUS_ROW = re.compile(
     r"^\|\s*\d{1,4}(?:\s+\d{1,4})?\s*\|\s*[0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:", re.MULTILINE

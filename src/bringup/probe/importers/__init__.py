@@ -22,6 +22,7 @@ from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolki
 from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import describe_bad_text, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
+from bringup.probe.importers.dsreport import ds_report
 from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
 from bringup.probe.importers.merge import merge_facts
 from bringup.probe.importers.packages import listings, package_facts, read_packages
@@ -51,7 +52,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     source = Source(kind="report", ref=path)
     vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
-    lines = tabulated(expand_collapsed(list(numbered_lines(rest))))
+    lines = ds_report(tabulated(expand_collapsed(list(numbered_lines(rest)))))
     parts = split_parts(rest.splitlines())
     about = report_backend(text)
     found = merge(*sections, read_collect_env(lines, source))

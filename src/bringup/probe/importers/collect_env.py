@@ -104,7 +104,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
     facts: list[Fact] = []
     terms = report_terms()
     fields = _all_fields()
-    variables = {v: t.env_prefix + v for t in reversed(terms) for v in t.terms.environment}
+    variables = {v: t.env_prefix + v for t in reversed(terms) for v in t.environment}
     absent = tuple(word.lower() for t in terms for word in t.terms.absent)
     devices: dict[str, list[Accelerator]] = {t.name: [] for t in terms}
     properties: dict[str, dict[int, str]] = {t.name: {} for t in terms}

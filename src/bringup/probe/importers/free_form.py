@@ -28,6 +28,10 @@ from bringup.probe.importers.terms import BackendTerms, report_terms, speaking_o
 from bringup.probe.importers.values import VERSION, read_count, read_version, says_absent, stated
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
+_PROMPT = re.compile(
+    r"^\s*(?:\([^()\s]+\)\s*)?(?:\[[^\]\s@]+@[^\]\s]+(?:\s[^\]]*)?\]|[\w.-]+@[\w.-]+:\S*)\s?[#$%]\s"
+)
+"""A shell prompt before a command (``[root@bms-910a-01 vllm]# ``, ``(venv) user@host:~$ ``)."""
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|--+\s*|\d{1,2}[.)、]\s+|\[[ xX]\]\s+)+")
 _MARKS = re.compile(r"\*\*|__|`|<br\s*/?>|[【】]")  # 【Label】: Chinese label brackets
 _PAIR = re.compile(r"^(?P<label>[^:：=|]{1,60}?)\s*(?:[:：]|==?(?!=)|\s是\s?)\s*(?P<value>.*)$")
@@ -275,8 +279,9 @@ def _mentions(line: str, where: Source, vocabulary: Vocabulary, about: About) ->
             continue
         seen.add(subject.name)
         found += _value_facts(subject, rest[version[1] :], match.group(0), where, about)
+    spoken = _PROMPT.sub("", line)  # a prompt's host name (bms-910a-01) names no chip
     for item in report_terms():
-        chip = item.terms.prose_chip(line, item is about) if item.terms.prose_chip else None
+        chip = item.terms.prose_chip(spoken, item is about) if item.terms.prose_chip else None
         if chip is not None and item.name_fact:
             found.append(Fact(key=item.name_fact, value=chip, source=where, confidence="medium"))
             break

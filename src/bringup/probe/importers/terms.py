@@ -98,8 +98,9 @@ class ReportTerms:
 class BackendTerms:
     """One backend's terms with the facts its ``Backend`` names: ``vendor`` (of the devices
     read), ``count_fact`` (devices a report lists), ``name_fact`` (a device named),
-    ``driver_fact``, ``stated_count`` (a count people write), ``env_prefix``, and ``words``
-    compiled (None: it has none)."""
+    ``driver_fact``, ``stated_count`` (a count people write), ``env_prefix``, ``environment``
+    (the variables a report's lines record: the terms' and the backend's device-visibility
+    ones, ``CUDA_VISIBLE_DEVICES``), and ``words`` compiled (None: it has none)."""
 
     name: str
     vendor: Optional[str]
@@ -109,6 +110,7 @@ class BackendTerms:
     driver_fact: Optional[str]
     stated_count: Optional[str]
     env_prefix: str
+    environment: tuple[str, ...]
     words: Optional[re.Pattern[str]]
 
 
@@ -125,6 +127,7 @@ def _resolve(item: Backend, terms: ReportTerms) -> BackendTerms:
         driver_fact=driver.fact_key if driver is not None else None,
         stated_count=terms.stated_count or count_fact,
         env_prefix=item.signature_namespace + "env.",
+        environment=tuple(dict.fromkeys((*terms.environment, *item.vocabulary.device_env))),
         words=re.compile(terms.words, re.IGNORECASE) if terms.words else None,
     )
 

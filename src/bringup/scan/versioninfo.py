@@ -1,0 +1,78 @@
+"""The exact CANN a build checks: the repo's ``version.info`` against the installed package's.
+
+CANN's open component repos carry a ``version.info`` (``Version=7.7.T17.0``) and their build
+refuses any CANN whose copy of the component's ``version.info`` differs: cann-hccl
+cmake/config.cmake:19-22 runs ``check_version_compatiable.sh ${ASCEND_CANN_PACKAGE_PATH} hccl
+${CMAKE_CURRENT_SOURCE_DIR}/version.info``, and the script stops unless the first four fields of
+both ``Version=`` lines are equal (yzh1703456/cann-hccl@9aeddc05 cmake/scripts/
+check_version_compatiable.sh:30-36). That is an exact version the build checks, not an
+unversioned CANN: a ``cann`` need pinned to the repo's own version, cited at the check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from bringup import lazyre
+from bringup.model import Requirement, file_source
+
+_CHECK = lazyre.compile(
+    r"^[^#\n]*\$\{?(?:ASCEND_CANN_PACKAGE_PATH|ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|"
+    r"ASCEND_INSTALL_PATH|CANN_PATH)\}?[^#\n]*$",
+    re.MULTILINE,
+)
+"""A line that hands the installed CANN's directory to a command."""
+_OWN_INFO = lazyre.compile(
+    r"\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/version\.info\b"
+)
+"""The repo's own ``version.info``, named by CMake's source-directory variables."""
+_VERSION = lazyre.compile(r"^\s*Version\s*=\s*([0-9][\w.-]*)\s*$", re.MULTILINE)
+
+
+def _check_line(text: str) -> int | None:
+    """The line (1-based) of a command that is given both the CANN directory and the repo's
+    own ``version.info`` (within the next five lines, as an ``execute_process`` spreads them)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if _OWN_INFO.search(line) is None:
+            continue
+        around = "\n".join(lines[max(0, index - 5) : index + 1])
+        if _CHECK.search(around) is not None:
+            return index + 1
+    return None
+
+
+def checked_versions(
+    root: Path, component: str, files: Iterable[tuple[str, str, str, str]]
+) -> Iterator[Requirement]:
+    """A ``cann ==<Version>`` need for each CMake file (``(ref, rel, kind, text)``) that compares
+    the installed CANN's ``version.info`` with the repo's own, where the repo has one."""
+    try:
+        info = (root / "version.info").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    version = _VERSION.search(info)
+    if version is None:
+        return
+    at = info[: version.start()].count("\n") + 1
+    exact = version.group(1)
+    for ref, rel, kind, text in files:
+        if kind != "cmake" or "version.info" not in text:
+            continue
+        line = _check_line(text)
+        if line is None:
+            continue
+        yield Requirement(
+            subject="cann",
+            spec=f"=={exact}",
+            component=component,
+            source=file_source(ref, line),
+            confidence="medium",
+            text=(
+                "the build stops unless the installed CANN's version.info equals this repo's "
+                f"(version.info:{at}: Version={exact})"
+            ),
+            also_at=(file_source(ref[: len(ref) - len(rel)] + "version.info", at),),
+        )

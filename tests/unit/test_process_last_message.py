@@ -1,0 +1,32 @@
+"""A failed command is described by its last message with the lines it was wrapped onto: ``up``
+said only "that your requirements are unsatisfiable." for uv's resolver error, the reason (no
+torch 2.14.0) a line above it (session-23 outside tester, D24)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.process import Completed
+
+LOG = Path(__file__).resolve().parents[1] / "data" / "outsider23o" / "uv_no_solution_autoawq.log"
+
+
+def test_a_wrapped_error_is_described_whole() -> None:
+    output = "\n".join(LOG.read_text(encoding="utf-8").splitlines()[1:])
+    done = Completed(argv=("uv",), returncode=1, stdout="", stderr=output, duration_s=0.1)
+    described = done.describe()
+    assert described.startswith(
+        "exit status 1: cause: Because there is no version of torch==2.14.0"
+    )
+    assert described.endswith("that your requirements are unsatisfiable.")
+
+
+def test_a_traceback_is_described_by_its_last_line() -> None:
+    # constructed: the shape of a Python traceback's end
+    output = (
+        '  File "x.py", line 1, in <module>\n'
+        "    import awq_ext\n"
+        "ModuleNotFoundError: No module named 'awq_ext'"
+    )
+    done = Completed(argv=("python",), returncode=1, stdout="", stderr=output, duration_s=0.1)
+    assert done.describe() == "exit status 1: ModuleNotFoundError: No module named 'awq_ext'"
