@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import msgspec
 
 from bringup.model import Component
-from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
+from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
+from bringup.report.check_actions import elsewhere_environments, next_actions
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
@@ -28,7 +29,6 @@ from bringup.report.document import Document, Items, Paragraph, Section, Table, 
 from bringup.report.matching_text import pin_cell, relative
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     cite_first,
     conflict_members,
     counted,
@@ -51,10 +51,6 @@ _KINDS = {
     "run": ("run", "runs"),
     "convert": ("conversion", "conversions"),
 }
-
-NEXT = 3
-"""How many next actions the screenful names (grouped: one install line covers every
-package uv installs into an environment)."""
 
 VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}
 _KEY_SCOPES = ("host", "toolkit", "python_package")
@@ -79,7 +75,7 @@ def summary(
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        _actions(plan, _elsewhere_environments(resolution, design)),
+        next_actions(plan, elsewhere_environments(resolution, design)),
         _more(resolution, findings),
     )
 
@@ -455,64 +451,6 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     lines += [Line(note, "yellow") for note in plan.notes]
     title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
     return section(title, Items(tuple(lines)))
-
-
-def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
-    """Actions of one kind that one command carries out together, in the plan's order:
-    every package uv installs into an environment, every submodule to fetch."""
-    groups: dict[tuple[object, ...], list[Action]] = {}
-    for action in actions:
-        if action.automatic and action.kind == "install":
-            key: tuple[object, ...] = ("uv", action.environment)
-        elif action.kind == "submodule":
-            key = ("submodule",)
-        else:
-            key = (id(action),)
-        groups.setdefault(key, []).append(action)
-    return [(_group_text(group), group) for group in groups.values()]
-
-
-def _group_text(group: list[Action]) -> str:
-    first = group[0]
-    if len(group) == 1:
-        return action_text(first) + (" (uv can install this)" if first.automatic else "")
-    if first.kind == "submodule":
-        repos = ", ".join(dict.fromkeys(a.component or "" for a in group))
-        return (
-            f"fetch {len(group)} submodules (in {repos}): git submodule update --init "
-            "(needs the network)"
-        )
-    names = [f"{display_name(a.subject)} {a.version or ''}".strip() for a in group]
-    shown = ", ".join(names[:3]) + (f" +{len(names) - 3} more" if len(names) > 3 else "")
-    return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
-
-
-def _elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, str]:
-    """This machine's environments that hold only repos the named target cannot run (they
-    have no environment there), each with those repos: an action for one must not read as
-    one for the target's environment of that number (outsider22b #12)."""
-    away = {e.component for e in design.elsewhere}
-    return {
-        env.index: ", ".join(env.components)
-        for env in resolution.environments
-        if away and env.components and set(env.components) <= away
-    }
-
-
-def _actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section | None:
-    groups = _action_groups(plan.actions)
-    if not groups:
-        return None
-    away = elsewhere or {}
-
-    def said(text: str, group: list[Action]) -> str:
-        repos = away.get(group[0].environment or 0)
-        return f"{text} (on this machine only: {repos}, not on the target)" if repos else text
-
-    lines = [Line(said(text, group)) for text, group in groups[:NEXT]]
-    rest = sum(len(group) for _, group in groups[NEXT:])
-    more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
-    return section("Next actions", Items(tuple(lines), ordered=True), more)
 
 
 def _more(resolution: Resolution, findings: int) -> Paragraph:

@@ -54,7 +54,7 @@ from bringup.model.diagnosis import (
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
-from bringup.triage.predicates import PREDICATES, PredicateArg
+from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
@@ -108,7 +108,7 @@ def rank(
         signature = found[signature_id]
         if signature is None:
             continue
-        confirmation, facts = _confirm(signature, hits.captures, snapshot)
+        confirmation, facts = confirm(signature, hits.captures, snapshot)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
         in_context = result.context.get(signature_id, 0) > 0
         score = (
@@ -439,40 +439,6 @@ def _wrapper(diagnosis: Diagnosis) -> bool:
         tiers.FALLBACK_SCORES["wrapper"],
         tiers.FALLBACK_SCORES["footer"],
     )
-
-
-def _confirm(
-    signature: Signature, captures: Mapping[str, str], snapshot: Optional[Snapshot]
-) -> tuple[Confirmation, tuple[Fact, ...]]:
-    """What the snapshot says about every ``when`` condition, and the facts it read."""
-    if snapshot is None or not signature.record.when:
-        return "unknown", ()
-    outcomes: list[Optional[bool]] = []
-    facts: list[Fact] = []
-    for name, raw in signature.record.when.items():
-        arg = _bind(raw, captures)
-        if arg is None:
-            outcomes.append(None)
-            continue
-        holds, used = PREDICATES[name].check(snapshot, arg)
-        outcomes.append(holds)
-        facts.extend(used)
-    if any(outcome is False for outcome in outcomes):
-        return "contradicted", tuple(facts)
-    if outcomes and all(outcome is True for outcome in outcomes):
-        return "confirmed", tuple(facts)
-    return "unknown", tuple(facts)
-
-
-def _bind(raw: PredicateArg, captures: Mapping[str, str]) -> Optional[PredicateArg]:
-    """The predicate argument with ``{group}`` replaced by captured values; None if one is
-    missing from this log."""
-    if not isinstance(raw, str):
-        return raw
-    missing = [name for name in re.findall(r"\{([^{}]*)\}", raw) if name not in captures]
-    if missing:
-        return None
-    return re.sub(r"\{([^{}]*)\}", lambda m: captures[m.group(1)], raw)
 
 
 def _diagnosis(
