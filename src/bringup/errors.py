@@ -24,6 +24,14 @@ class ExitCode(enum.IntEnum):
     """A bug in bringup (a traceback is shown)."""
     INTERRUPTED = 130
     """Ctrl-C."""
+    TERMINATED = 143
+    """SIGTERM (a cancelled CI job, ``timeout``, Kubernetes, systemd), handled as Ctrl-C is."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: raised where Ctrl-C's ``KeyboardInterrupt`` would be, so that every
+    place that stops its work for Ctrl-C (a running step's process group, the run's history
+    row) does so for SIGTERM too."""
 
 
 class StackError(Exception):

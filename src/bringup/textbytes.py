@@ -1,7 +1,9 @@
 """Bytes a user gives (a log, a pasted report) read as text: UTF-16 when they open with its
 byte-order mark (PowerShell's ``>`` writes it), else UTF-8 with a UTF-8 mark dropped; bytes
 that do not decode are replaced, never an error. Shared by ``explain`` (``triage.blocks``,
-which decodes as it streams) and ``probe --from`` (``inputs``), so both read the same file."""
+which decodes as it streams), ``probe --from`` (``inputs``) and the scan of a repo's files
+(``scan.reading``, which falls back to GB18030 and Latin-1 without a mark), so all read the
+same file alike."""
 
 from __future__ import annotations
 
@@ -24,6 +26,11 @@ def utf16_marked(head: Union[bytes, bytearray]) -> bool:
 def decode_text(data: bytes) -> str:
     """``data`` as text, in the encoding its byte-order mark names (UTF-8 without one)."""
     return data.decode("utf-16" if utf16_marked(data) else "utf-8-sig", errors="replace")
+
+
+def whole_utf16(data: bytes) -> bytes:
+    """``data`` (UTF-16, cut at a byte limit) without the half of a code unit at its end."""
+    return data[: len(data) - len(data) % 2]
 
 
 _COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"\x28\xb5\x2f\xfd", "zstd"))

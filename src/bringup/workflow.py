@@ -268,16 +268,20 @@ def design_for(
     explain: bool = True,
 ) -> Design:
     """The environments for ``target`` from the repos' software requirements, every repo
-    taking part, with the knowledge base's rows for the target's chips."""
+    taking part, with the knowledge base's rows for the target's chips. The target's driver
+    is one of the changes a design may ask for (a CANN 9.0.0 repo on a host with driver
+    23.0.3 runs there after changing the driver), as this machine's verdict says of its own
+    driver: the same report as ``--target`` or as ``--snapshot`` gives one answer."""
     from bringup.plan.design import design_stack
 
+    del allow_driver_change  # a design always may: see above
     return design_stack(
         inputs.components,
         target.target,
         target.host,
         _rules_for(inputs, host_chips(target.host)),
         inputs.catalogue,
-        allow_driver_change=allow_driver_change,
+        allow_driver_change=True,
         explain=explain,
     )
 
@@ -299,7 +303,8 @@ def check(
 
     report = reporter if reporter is not None else Reporter()
     aimed = target if target is not None else read_target(None, inputs.catalogue)
-    with report.stage(Stage("design", f"designing environments for {aimed.target.name}")):
+    designing = f"designing environments for {aimed.target.name}"
+    with report.stage(_sized("design", designing, inputs.components)):
         designed = design_for(
             inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
         )
@@ -322,12 +327,26 @@ def check(
     # each repo is solved with the lines of its host's kind, as designed
     kind_of = {name: host.backend for d in split for host in d.hosts for name in host.components}
     repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
-    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+    with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
-    with report.stage(Stage("plan", "planning the bring-up")):
+    with report.stage(_sized("plan", "planning the bring-up", repos)):
         made = make_plan(repos, resolution, inputs.snapshot)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+LONG_WORK = 1_000
+"""Requirements from which solving takes seconds to minutes (~3 ms each): the stage says how
+many, and is said even where no progress line is drawn (``Stage.long``)."""
+
+
+def _sized(name: str, text: str, components: Sequence[Component]) -> Stage:
+    """The stage ``name`` over ``components``, long when they hold ``LONG_WORK``
+    requirements or more."""
+    count = sum(len(c.requirements) for c in components)
+    if count < LONG_WORK:
+        return Stage(name, text)
+    return Stage(name, f"{text} ({count:,} requirements)", long=True)
 
 
 def _environment_kinds(designed: Design) -> list[str]:
@@ -351,14 +370,16 @@ def solve_stack(
     from bringup.solve.whatif import what_if
 
     report = reporter if reporter is not None else Reporter()
-    options = SolveOptions(allow_driver_change=allow_driver_change, design=target is not None)
+    # a design for a target may change its driver, as ``design_for`` does for check --target
+    driver = allow_driver_change or target is not None
+    options = SolveOptions(allow_driver_change=driver, design=target is not None)
     repos, catalogue = list(inputs.components), inputs.catalogue
     host = target.host if target is not None else host_facts(inputs.snapshot)
     elsewhere: tuple[KindNeed, ...] = ()
     if target is not None:
         repos, elsewhere = _on_target(repos, host)
     rules = _rules_for(inputs, host_chips(host))
-    with report.stage(Stage("solve", f"solving {len(repos)} repos")):
+    with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
     changed = None
     if changes:
@@ -368,7 +389,14 @@ def solve_stack(
     final = changed.resolution if changed is not None else base
     planned = target.target if target is not None else None
     code = ExitCode.PROBLEMS if elsewhere else solve_exit_code(final)
+    if not allow_driver_change and _driver_changes(final):
+        code = ExitCode.PROBLEMS  # a driver change the user has not allowed
     return SolveResult(inputs, base, changed, code, planned, elsewhere)
+
+
+def _driver_changes(resolution: Resolution) -> bool:
+    """Whether a repo runs only after changing a driver."""
+    return any(o.kind == "driver" for v in resolution.verdicts for o in v.obstacles)
 
 
 def _on_target(

@@ -58,8 +58,10 @@ def _repo(
     return repo
 
 
-def _up(repo: Path, state: Path, *more: str) -> subprocess.Popen[str]:
+def _up(repo: Path, state: Path, *more: str, cwd: Path | None = None) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    if cwd is not None and env.get("PYTHONPATH"):  # this checkout's bringup, from any directory
+        env["PYTHONPATH"] = os.pathsep.join(map(os.path.abspath, env["PYTHONPATH"].split(":")))
     argv = [sys.executable, "-m", "bringup", "up", str(repo), "--state", str(state), "--json"]
     return subprocess.Popen(
         [*argv, *more],
@@ -67,6 +69,7 @@ def _up(repo: Path, state: Path, *more: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        cwd=cwd,
     )
 
 
@@ -255,3 +258,53 @@ def test_without_consent_the_commands_are_listed_and_nothing_runs(tmp_path: Path
     assert data == {"consent_needed": {"répo with space": ["touch ran"]}}
     assert not (repo / "ran").exists()
     assert not state.exists()
+
+
+def test_a_relative_state_directory_still_runs_the_steps_in_their_environment(
+    tmp_path: Path,
+) -> None:
+    """Outsider o2's D0 (constructed repo): with ``--state st`` the venv went on PATH as
+    ``st/envs/.../bin``, read from the repo (the steps' cwd), so ``python`` was the caller's."""
+    argv = ["python", "-c", "import sys; print(sys.prefix)"]
+    repo = _repo(tmp_path, [("where", "test", argv)], name="where")
+    code, data = _finish(_up(Path("where"), Path("st"), cwd=tmp_path))
+    assert code == 0, data
+    venv = data["environments"][0]["path"]
+    assert venv.startswith(str(tmp_path / "st")), venv
+    log = Path(str(_steps(data)["where"]["log_path"]))
+    assert log.is_absolute()
+    assert log.read_text(encoding="utf-8").strip() == venv
+    assert repo.is_dir()
+
+
+def test_sigterm_mid_step_stops_its_group_records_the_run_and_prints_the_envelope(
+    tmp_path: Path,
+) -> None:
+    """Outsider o2's D13 (constructed repo): SIGTERM, what a cancelled CI job sends, is
+    handled as Ctrl-C: the step's process dies, the run is interrupted, exit 143."""
+    marker = tmp_path / "go"
+    repo = _repo(tmp_path, [("wait", "test", ["python", "-c", WAIT, str(marker)])])
+    state = tmp_path / "state"
+    up = _up(repo, state)
+    try:
+        step = _started_pid(_wait_for_log(state, "wait", "started", up))
+        up.send_signal(signal.SIGTERM)
+        out, err = up.communicate(timeout=60)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _alive(step):
+            time.sleep(0.1)
+        assert not _alive(step), "the step outlived up"
+    finally:
+        marker.touch()
+    assert up.returncode == 143, err
+    envelope = json.loads(out)
+    assert envelope["exit_code"] == 143
+    assert envelope["error"]["kind"] == "interrupted"
+    db = sqlite3.connect(str(state / "history.sqlite3"))
+    try:
+        runs = db.execute("SELECT status FROM runs").fetchall()
+        steps = db.execute("SELECT name, status FROM steps").fetchall()
+    finally:
+        db.close()
+    assert runs == [("interrupted",)]
+    assert steps == [("wait", "interrupted")]

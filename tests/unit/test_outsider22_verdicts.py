@@ -230,6 +230,31 @@ def test_a_pin_no_row_says_the_python_of_is_not_runs_here() -> None:
     assert solve_exit_code(resolution) == ExitCode.PROBLEMS
 
 
+def test_a_copy_in_another_interpreter_says_nothing_of_this_one() -> None:
+    """Item 2 on a host whose default Python 3.8.18 has torch 1.11.0 installed (constructed
+    host; the repo is fastai_object_detection's setup.py:12 `torch==1.11.0` beside a
+    constructed Python >=3.11): the copy in 3.8 vouches for no wheel for 3.11.7, so the pin
+    to install there is 'unverified' as a pin no copy is installed of."""
+    torch = Requirement(
+        subject="torch", spec="==1.11.0", component="fod", source=file_source("fod/setup.py", 12)
+    )
+    python = Requirement(
+        subject="python", spec=">=3.11", component="fod", source=file_source("fod/setup.py", 13)
+    )
+    fod = Component(name="fod", path="fod", role="other", requirements=(torch, python))
+    rules, known = _kb()
+    snapshot = host(pythons=("3.8.18", "3.11.7"), packages={"torch": "1.11.0"})
+    resolution = solve([fod], snapshot, rules, known, SolveOptions())
+    (env,) = resolution.environments
+    pin = env.pin("torch")
+    assert pin is not None
+    assert (pin.version, pin.installed) == ("1.11.0", False)
+    (verdict,) = resolution.verdicts
+    assert verdict.status == "unverified"
+    (unchecked,) = [o for o in verdict.obstacles if o.kind == "unchecked"]
+    assert "Python 3.11.7" in unchecked.missing[0]
+
+
 def test_a_recommendation_not_followed_is_not_runs_here() -> None:
     """Item 19: `--what-if torch=2.5.1` on Grounded-SAM's CUDA ==11.3.* (README.md:177):
     torch 2.5.1 is built for CUDA 11.8, 12.1 and 12.4 (kb torch_cuda/torch-2.5-cuda); the

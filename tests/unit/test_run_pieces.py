@@ -3,6 +3,11 @@ environment, its activation and its Dockerfile."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
+
 from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component, Requirement, Step
 from bringup.model.resolution import Environment, Pin
@@ -13,6 +18,7 @@ from bringup.run.consent import commands_needing_consent
 from bringup.run.dockerfile import dockerfile_text
 from bringup.run.environments import environment_spec, python_missing
 from bringup.run.graph import units
+from bringup.run.state import state_dir
 
 SRC = Source(kind="file", ref="README.md", line=1)
 
@@ -169,3 +175,32 @@ def test_cuda_environment_gets_the_cuda_image_its_python_and_the_visible_gpus() 
     assert "FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\n" in text
     assert "apt-get install -y --no-install-recommends python3 python3-pip" in text
     assert "check that it exists" in text  # 12.4.0 is not among the published tags we list
+
+
+@pytest.mark.parametrize(
+    ("option", "env"),
+    [(Path("st"), {}), (None, {"BRINGUP_STATE_DIR": ".bringup"}), (Path("a/../b"), {})],
+)
+def test_the_state_directory_is_absolute_however_it_was_given(
+    option: Path | None, env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its environments go on the steps' PATH, and the steps run elsewhere (outsider o2, D0)."""
+    monkeypatch.chdir(tmp_path)
+    found = state_dir(option, env)
+    assert found.is_absolute()
+    assert os.path.dirname(found) == str(tmp_path)
+
+
+def test_a_pin_is_found_the_same_among_thousands() -> None:
+    """``Environment.pin`` through its index (past a few dozen pins: outsider o2 D17, where a
+    look through 10,000 pins per asked subject made check quadratic) gives what a look
+    through them gives: the first pin of the subject, None for a subject not pinned."""
+    pins = tuple(
+        Pin(subject=f"pypi:pkg{n % 3000}", version=f"{n}.0", origin="index", source=SRC)
+        for n in range(4000)
+    )
+    envs = [Environment(index=i, components=("r",), pins=pins[i:]) for i in range(40)]
+    for env in (*envs, *envs):  # more lists than the index keeps: each asked again after
+        for subject in ("pypi:pkg5", "pypi:pkg2999", "pypi:pkg3000"):
+            first = next((p for p in env.pins if p.subject == subject), None)
+            assert env.pin(subject) is first

@@ -7,7 +7,6 @@ from __future__ import annotations
 from bringup.scan.buildpy import extract_build_py
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.shell import extract_shell
-from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
 # Ascend/msopprof @ d6c29dfa, build.py:24, 32, 83-85, 102, 127-129 and 140-141 (the ``if``
@@ -27,12 +26,6 @@ class BuildManager:
 """
 
 
-def test_a_build_script_runs_make_through_its_own_runner() -> None:
-    found = extract_build_py(source_file("build.py", MSOPPROF_BUILD)).requirements
-    assert needs(found) == [("system_package", "make", 9, True)]
-    assert [s.line for s in found[0].also_at] == [11]
-
-
 def test_a_method_that_runs_nothing_is_no_runner() -> None:
     # constructed: the same calls to a method that only logs what it is given
     logged = MSOPPROF_BUILD.replace(
@@ -40,12 +33,6 @@ def test_a_method_that_runs_nothing_is_no_runner() -> None:
         "",
     )
     assert extract_build_py(source_file("build.py", logged)).requirements == ()
-
-
-def test_only_the_top_build_py_is_a_build_script() -> None:
-    assert classify("build.py") == "build_py"
-    # a build.py deeper down is some module's (a package's own ``build.py`` helper)
-    assert classify("src/pkg/build.py") is None
 
 
 # Ascend/mspti @ a3891605, scripts/make_run.sh:135-139: makeself (through a variable) packs

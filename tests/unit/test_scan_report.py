@@ -164,3 +164,24 @@ def test_a_long_package_listing_is_one_line_unless_details(tmp_path: Path) -> No
     assert "conda:aws-c-io" in every
     assert "conda:*" not in every
     assert "More:" not in every
+
+
+def test_a_line_repeated_thousands_of_times_is_cited_a_few_times_then_counted(
+    tmp_path: Path,
+) -> None:
+    """Outsider o2 D3 (constructed: one README line repeated 2,000 times): the short view
+    printed every repeat's file:line (606 KB for a 200 MB README); ``--details`` keeps all."""
+    repo = tmp_path / "huge"
+    repo.mkdir()
+    line = "Requires CANN >= 8.0.RC1 and pip install torch==2.1.0\n"
+    (repo / "README.md").write_text(line * 2000, encoding="utf-8")
+    stack = scan_stack([repo])
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=100), scan_document(stack, []))
+    short_view = out.getvalue()
+    assert "README.md:1 (also README.md:2, README.md:3, README.md:4 +1996 more)" in short_view
+    assert "README.md:5," not in short_view
+    assert len(short_view) < 1000
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=100), scan_document(stack, [], details=True))
+    assert "README.md:2000" in out.getvalue()

@@ -46,6 +46,35 @@ def test_gbk_readme_is_decoded_and_read(tmp_path: Path) -> None:
     assert found == {("gcc", ">=7.5", 5), ("npu_count", ">=2", 6)}
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_with_its_mark_is_read_not_called_binary(tmp_path: Path, encoding: str) -> None:
+    """Outsider o2 D2: what PowerShell's ``pip freeze > requirements.txt`` writes (UTF-16, a
+    byte-order mark, CRLF) was "binary" and its pins dropped. Constructed pins."""
+    pins = "\ufefftorch==2.1.0\r\ntorch-npu==2.1.0\r\nnumpy==1.26.4\r\n"
+    (tmp_path / "requirements.txt").write_bytes(pins.encode(encoding))
+    stack = scan_stack([tmp_path])
+    assert [f.kind for f in stack.findings] == ["decoded"]
+    found = [(r.subject, r.spec, r.source.line) for r in stack.components[0].requirements]
+    assert found == [
+        ("torch", "==2.1.0", 1),
+        ("torch_npu", "==2.1.0", 2),
+        ("pypi:numpy", "==1.26.4", 3),
+    ]
+
+
+def test_a_utf16_file_past_the_cap_is_cut_at_a_whole_line(tmp_path: Path) -> None:
+    path = tmp_path / "README.md"
+    path.write_text(
+        "Requires Python 3.10 or newer.\n" + "filler line\n" * (MAX_BYTES // 20), "utf-16"
+    )
+    text, findings = read_text(path, "README.md")
+    assert text is not None
+    assert text.startswith("Requires Python 3.10")
+    assert text.endswith("filler line\n")
+    assert "\ufffd" not in text
+    assert [f.kind for f in findings] == ["truncated", "decoded"]
+
+
 def test_undecodable_bytes_fall_back_with_a_note() -> None:
     from bringup.scan.reading import decode
 

@@ -81,6 +81,34 @@ def test_recommendations_are_followed_when_free_and_reported_when_not() -> None:
     assert caveat.reason == "recommended for CUDA 12.4.0, not followed"
 
 
+def test_a_recommendation_is_planned_over_what_is_installed() -> None:
+    """review22 #4: a recommendation the plan could follow must not leave the repo
+    ``unverified``: with CUDA 12.4.0 installed and a driver its row does not recommend, the
+    plan installs the 12.0.0 the repo also accepts (encoding.lp ranks recommendations above
+    what is installed) and the verdict is *runs here after installing*. Constructed host."""
+    recommend = msgspec.structs.replace(
+        rule("cuda_driver-12.4.0", "cuda", "==12.4.0", "nvidia_driver", ">=550.54.14"), hard=False
+    )
+    # CUDA 12.0 GA's own row (>= 525.60.13, kb/data/cuda_driver.toml as the KB has it): a
+    # toolkit no driver row covers is unverified (outsider23 D5), whatever the recommendation
+    known = msgspec.structs.replace(
+        rule("cuda_driver-12.0.0", "cuda", "==12.0.0", "nvidia_driver", ">=525.60.13"), hard=False
+    )
+    components = [component("infer", [("cuda", ">=12.0")])]
+    facts = {cuda_keys.NVIDIA_DRIVER: "535.104.05", cuda_keys.CUDA_ACTIVE: "12.4.0"}
+    resolution = solve(
+        components,
+        host(facts=facts),
+        [recommend, known],
+        catalogue({"cuda": ["12.0.0", "12.4.0"]}),
+    )
+    pin = resolution.environments[0].pin("cuda")
+    assert pin is not None
+    assert (pin.version, pin.installed) == ("12.0.0", False)
+    assert not resolution.caveats
+    assert [v.status for v in resolution.verdicts] == ["runs_after"]
+
+
 def test_unknown_python_distributions_are_open_ranges_for_the_index() -> None:
     # numpy is not in the knowledge base and 2.1.3 is installed: "< 2, >= 1.21" still holds
     # (some release the index has), pinned as that range; "< 2" and ">= 2" still conflict.

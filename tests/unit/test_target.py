@@ -268,11 +268,15 @@ def test_target_recorded_host_or_snapshot_file(
     host = _host(design)
     assert (host["arch"], host["chip"], host["npu_count"]) == (["aarch64"], ["910B"], ["2"])
     assert host["ascend_driver"] == ["24.1.rc3"]
-    # the target's driver is too old for MindSpeed's CANN: said, and the split still holds
-    assert any(
-        "MindSpeed needs CANN == 9.0.0" in line and "Ascend driver 24.1.rc3" in line
-        for line in design["set_aside"]
-    )
+    # the target's driver is too old for MindSpeed's CANN: the design changes it (as this
+    # machine's verdict changes its own, outsider22b #11) and keeps the CANN line; the split
+    # still holds
+    assert design["set_aside"] == []
+    for env in design["environments"]:
+        pins = {p["subject"]: p for p in env["pins"]}
+        assert not pins["ascend_driver"].get("installed")
+        assert pins["ascend_driver"]["version"] != "24.1.rc3"
+        assert pins["cann"]["version"] == "9.0.0"
     assert [env["components"] for env in design["environments"]] == [
         ["MindSpeed"],
         ["sgl-kernel-npu", "torchair"],
@@ -308,12 +312,17 @@ def test_solve_plans_for_the_target_and_what_if_changes_its_driver(
     argv = ["solve", str(SPLIT), "--snapshot", str(DEV), "--target", str(NPU)]
     _code, before = _json(capsys, *argv)
     assert before["target"]["kind"] == "snapshot"
-    aside = [c["components"] for c in before["resolution"]["set_aside"]]
-    assert ["MindSpeed"] in aside
+    # the target's driver 24.1.rc3 is too old for MindSpeed's CANN 9.0.0: the design changes
+    # it (outsider22b #11), nothing is set aside
+    assert "set_aside" not in before["resolution"]
+    verdicts = {v["component"]: v for v in before["resolution"]["verdicts"]}
+    assert "driver" in [o["kind"] for o in verdicts["MindSpeed"]["obstacles"]]
     _code, after = _json(capsys, *argv, "--what-if", "driver=25.5.1")
-    # nothing at all may be set aside now: sgl-kernel-npu's "CANN 8.5 and CANN 9.0" is one
-    # any-of requirement, no longer two pins no CANN meets
-    assert ["MindSpeed"] not in [c["components"] for c in after["resolution"].get("set_aside", [])]
+    # held at 25.5.1 by the what-if, the driver is no change any more; nothing set aside:
+    # sgl-kernel-npu's "CANN 8.5 and CANN 9.0" is one any-of requirement
+    assert "set_aside" not in after["resolution"]
+    verdicts = {v["component"]: v for v in after["resolution"]["verdicts"]}
+    assert "driver" not in [o["kind"] for o in verdicts["MindSpeed"]["obstacles"]]
     assert any(line.startswith("MindSpeed:") for line in after["what_if"]["changed"])
     assert after["environments"] == 2
 
@@ -390,18 +399,16 @@ def test_a_target_path_with_colons_is_named_whole(
 def test_only_conflicts_between_repos_are_why_there_are_environments(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """MindSpeed's own lines that cannot hold on the target (its CANN against the target's
-    driver) are no reason for a second environment: said under their own heading."""
+    """MindSpeed's CANN against the target's driver is no reason for a second environment:
+    it is a change on the target (its driver), said beside the repo (outsider22b #11)."""
     text = _screen(capsys, "--target", str(NPU))
-    _, _, rest = text.partition("Why two environments\n")
-    reasons, _, others = rest.partition("What else blocks a repo\n")
+    table, _, rest = text.partition("Why two environments\n")
+    reasons = rest.partition("What else blocks a repo\n")[0].split("\n\n")[0]
     assert "no single torch for MindSpeed and sgl-kernel-npu -> two environments" in reasons
     assert "MindSpeed's lines" not in reasons
     assert "set aside" not in reasons
-    aside = "no CANN and Ascend driver satisfies all of MindSpeed's lines -> set aside"
-    assert aside in others.split("\n\n")[0]
-    assert "the target has Ascend driver 24.1.rc3" in others.split("\n\n")[0]
-    numbers = re.findall(r"^  (\d+)\. ", reasons + others.split("\n\n")[0], re.M)
+    assert "environment 1 after changing the Ascend driver 24.1.rc3 to" in " ".join(table.split())
+    numbers = re.findall(r"^  (\d+)\. ", reasons, re.M)
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
 
 

@@ -1,8 +1,9 @@
 """A TypeError in the words Python itself uses for a value of the wrong type is the calling
 code's defect (class.code.project-bug), whoever's frame is innermost: CPython's own checks
 (Objects/abstract.c: "can't multiply sequence by non-int", "object of type 'X' has no len()";
-Objects/object.c: "unhashable type"; Python/ceval.c: "cannot unpack non-iterable X object",
-"got multiple values for argument"), the json encoder's "Object of type X is not JSON
+Objects/object.c: "unhashable type"; Python/ceval.c: "cannot unpack non-iterable X object";
+"got multiple values for argument" is read by its frames instead, test_triage_multiple_values),
+the json encoder's "Object of type X is not JSON
 serializable" (Lib/json/encoder.py) and torch's "can't convert np.ndarray of type X"
 (torch/csrc/utils/tensor_numpy.cpp) say the code handed a value of a type it cannot take; no
 device, install or setting is named.

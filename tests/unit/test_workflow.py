@@ -134,3 +134,14 @@ def test_the_live_probe_runs_while_the_repos_are_read(monkeypatch: pytest.Monkey
         ("Finished", "scan"),
         ("Finished", "probe"),
     ]
+
+
+def test_long_work_is_said_where_no_progress_line_is_drawn() -> None:
+    """Outsider o2 D17: a check of 10,000 pins ran a minute with nothing on a CI log."""
+    plain = io.StringIO()
+    reporter = PlainReporter(plain)
+    with reporter.stage(Stage("solve", "solving 1 repos")):
+        pass
+    with reporter.stage(Stage("solve", "solving 1 repos (2,500 requirements)", long=True)):
+        pass
+    assert plain.getvalue() == "bringup: solving 1 repos (2,500 requirements) ...\n"

@@ -96,6 +96,11 @@ class Vocabulary:
     for script or recipe text that sets the toolkit up (sourcing its environment script, its
     install root). ``code_markers``: a regex of identifiers that make source code about this
     backend; ``code_modules``: Python modules whose ``is_available()`` asks for its device.
+    ``torch_adapters``: the Python distributions that run PyTorch on its devices (torch_npu):
+    a repo whose code imports one supports those devices, and its torch needs one there.
+    ``device_packages``: Python distributions (canonical names) that work on its devices only
+    (flash_attn): a repo that needs one needs those devices. ``local_builds``: a regex of the
+    PEP 440 local labels of its wheel builds (``cu118`` in ``torch==2.1.0+cu118``).
     ``installers``: (regex, subject) for the file names of its installers a guide runs
     (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
@@ -156,6 +161,9 @@ class Vocabulary:
     setup_markers: str = ""
     code_markers: str = ""
     code_modules: tuple[str, ...] = ()
+    torch_adapters: tuple[str, ...] = ()
+    device_packages: tuple[str, ...] = ()
+    local_builds: str = ""
     wheel_indexes: tuple[tuple[str, str], ...] = ()
     library_wheels: str = ""
     installers: tuple[tuple[str, str], ...] = ()

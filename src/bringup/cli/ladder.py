@@ -51,23 +51,25 @@ def default_backend(dev: Path = Path("/dev")) -> str:
 def interpreter(python: Optional[str], env: Optional[Path]) -> str:
     """The interpreter the rungs run in: ``--python``, the one of environment ``--env`` (a
     virtual or conda environment's directory), or ``python3`` on PATH; one that is not an
-    executable Python 3 (a text file, a shell script) is bad input, as a missing one is."""
+    executable Python 3 (a text file, a shell script) is bad input, as a missing one is. The
+    path is made absolute (not resolved: a venv's python is a link) so it names one file
+    wherever the rungs run."""
     if python is not None and env is not None:
         raise click.UsageError("give --python or --env, not both")
     if env is not None:
         candidate = env / "bin" / "python"
         if not candidate.exists():
             raise InputError("not an environment: no bin/python in it", path=str(env))
-        return runs_python(str(candidate))
+        return runs_python(os.path.abspath(candidate))
     if python is not None:
         found = shutil.which(python) if os.sep not in python else python
         if found is None or not Path(found).exists():
             raise InputError("no such interpreter", path=python)
-        return runs_python(found)
+        return runs_python(os.path.abspath(found))
     found = shutil.which("python3")
     if found is None:
         raise InputError("no python3 on PATH: give --python or --env")
-    return runs_python(found)
+    return runs_python(os.path.abspath(found))
 
 
 def runs_python(path: str, runner: Optional[CommandRunner] = None) -> str:

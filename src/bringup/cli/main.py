@@ -2,7 +2,7 @@
 invoked, so ``bringup probe --json`` never pays for the solver or Rich.
 
 Exit codes are ``bringup.errors.ExitCode``: 0 ok, 1 problems found, 2 bad input, 3 a bug in
-bringup, 130 interrupted.
+bringup, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import click
 
 from bringup import __version__
 from bringup.cli.debug import debug_lines
-from bringup.errors import ExitCode, InputError, StackError
+from bringup.cli.signals import terminate_as_interrupt
+from bringup.errors import ExitCode, InputError, StackError, Terminated
 from bringup.report.console import error
 
 COMMANDS: dict[str, str] = {
@@ -189,7 +190,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args, verbose = _split_verbose(list(sys.argv[1:] if argv is None else argv))
     failed = _Failure(args, verbose)
     _encodable_streams(_stdout_is_data(args, failed.as_json))
-    with debug_lines(verbose):
+    with debug_lines(verbose), terminate_as_interrupt():
         try:
             result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
             sys.stdout.flush()
@@ -205,7 +206,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 usage,
                 hint=f"`{command} --help` shows the arguments and options",
             )
-        except (click.Abort, KeyboardInterrupt):
+        except (click.Abort, KeyboardInterrupt) as stopped:
+            if isinstance(stopped, Terminated) or isinstance(stopped.__cause__, Terminated):
+                return failed.report(ExitCode.TERMINATED, "interrupted", "terminated (SIGTERM)")
             return failed.report(ExitCode.INTERRUPTED, "interrupted", "interrupted")
         except (BrokenPipeError, PipeClosed):
             _quiet_stdout()

@@ -56,8 +56,9 @@ SNAPSHOT = click.option(
     "snapshot",
     metavar="FILE|DIR",
     type=click.Path(exists=True, path_type=Path),
-    help="Judge against this snapshot (bringup probe --json) or recorded host (bringup "
-    "probe --record) instead of probing this machine.",
+    help="Judge against this snapshot (bringup probe --json), recorded host (bringup "
+    "probe --record) or pasted report (npu-smi info, an issue's environment section, read "
+    "as probe --from reads it) instead of probing this machine.",
 )
 
 TARGET = click.option(

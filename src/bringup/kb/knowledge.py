@@ -64,11 +64,19 @@ class KnowledgeBase:
         return tuple(e.record for e in self.entries(topic) if isinstance(e, RuleEntry))
 
     def release_records(self, subject: Optional[str] = None) -> tuple[ReleaseRecord, ...]:
-        return tuple(
-            e.record
-            for e in self._compiled.entries
-            if isinstance(e, ReleaseEntry) and subject in (None, e.record.subject)
-        )
+        if subject is None:
+            return tuple(e.record for e in self._compiled.entries if isinstance(e, ReleaseEntry))
+        return self._releases_by_subject.get(subject, ())
+
+    @functools.cached_property
+    def _releases_by_subject(self) -> dict[str, tuple[ReleaseRecord, ...]]:
+        """The release records by subject, in load order, built once: asked per subject, a
+        pass over every record cost ``check`` half a millisecond per requirement."""
+        found: dict[str, list[ReleaseRecord]] = {}
+        for entry in self._compiled.entries:
+            if isinstance(entry, ReleaseEntry):
+                found.setdefault(entry.record.subject, []).append(entry.record)
+        return {subject: tuple(records) for subject, records in found.items()}
 
     def chips(self) -> tuple[ChipRecord, ...]:
         return tuple(e.record for e in self._compiled.entries if isinstance(e, ChipEntry))

@@ -54,6 +54,31 @@ class Pin(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     missing: tuple[str, ...] = ()
 
 
+_SCANNED = 32
+"""Up to this many pins, ``Environment.pin`` looks through them; past it, through an index."""
+
+_INDEXES: dict[int, tuple[tuple[Pin, ...], dict[str, Pin]]] = {}
+"""The subject index of recent large pin lists, by the list's identity; each entry holds its
+list, so that identity stays that list's while it is here."""
+
+
+def _pins_by_subject(pins: tuple[Pin, ...]) -> dict[str, Pin]:
+    """An index of ``pins`` by subject, kept for the few latest lists: with thousands of pins
+    (a 10,000-line requirements.txt), a look through them per asked subject made ``check``
+    quadratic (outsider o2 D17). An environment is a frozen struct, so it has no room of its
+    own for the index."""
+    held = _INDEXES.get(id(pins))
+    if held is not None and held[0] is pins:
+        return held[1]
+    index: dict[str, Pin] = {}
+    for pin in pins:
+        index.setdefault(pin.subject, pin)
+    for oldest in list(_INDEXES)[: max(0, len(_INDEXES) - 15)]:  # list(): atomic in threads
+        _INDEXES.pop(oldest, None)
+    _INDEXES[id(pins)] = (pins, index)
+    return index
+
+
 class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     index: int
     components: tuple[str, ...]
@@ -64,10 +89,10 @@ class Environment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     environment ``index`` alone (or no design)."""
 
     def pin(self, subject: str) -> Optional[Pin]:
-        for pin in self.pins:
-            if pin.subject == subject:
-                return pin
-        return None
+        """The pin of ``subject`` (the first, as the pins are listed)."""
+        if len(self.pins) <= _SCANNED:
+            return next((pin for pin in self.pins if pin.subject == subject), None)
+        return _pins_by_subject(self.pins).get(subject)
 
 
 class ConflictItem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

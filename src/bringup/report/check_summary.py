@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import msgspec
 
 from bringup.model import Component
-from bringup.model.plan import Action, Design, Plan, PlanStep, Reason
+from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
+from bringup.report.check_actions import elsewhere_environments, next_actions
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
@@ -28,7 +29,6 @@ from bringup.report.document import Document, Items, Paragraph, Section, Table, 
 from bringup.report.matching_text import pin_cell, relative
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     cite_first,
     conflict_members,
     counted,
@@ -51,10 +51,6 @@ _KINDS = {
     "run": ("run", "runs"),
     "convert": ("conversion", "conversions"),
 }
-
-NEXT = 3
-"""How many next actions the screenful names (grouped: one install line covers every
-package uv installs into an environment)."""
 
 VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}
 _KEY_SCOPES = ("host", "toolkit", "python_package")
@@ -79,7 +75,7 @@ def summary(
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        _actions(plan),
+        next_actions(plan, elsewhere_environments(resolution, design)),
         _more(resolution, findings),
     )
 
@@ -94,7 +90,14 @@ def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict
     found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
     found += list(resolution.conflicts)
     unique = distinct_conflicts(found)
-    return sorted(unique, key=lambda c: c.kind != "between") if design.apart else unique
+    return sorted(unique, key=lambda c: not _splits_target(c, design)) if design.apart else unique
+
+
+def _splits_target(conflict: Conflict, design: Design) -> bool:
+    """A conflict between repos of the target's plan: one with a repo the target cannot run
+    (OpenRLHF beside InternEvo on a 910B) splits only this machine's plan."""
+    away = {e.component for e in design.elsewhere}
+    return conflict.kind == "between" and not set(conflict.components) & away
 
 
 def _verdicts(
@@ -146,7 +149,21 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
     if aside:
         return f"set aside (conflict {', '.join(aside)})"
     env = design.resolution.environment_of(name)
-    return f"environment {env.index}" if env is not None else "no environment"
+    if env is None:
+        return "no environment"
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
+    if not drivers:
+        return f"environment {env.index}"
+    # the target's driver is one of the changes its design asks for, as this machine's
+    # verdict says of its own ("runs here after changing the Ascend driver")
+    driver = drivers[0]
+    had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
+    now = f" {', '.join(had.values)}" if had is not None and had.values else ""
+    return (
+        f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
+        f" to {driver.detail}"
+    )
 
 
 def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
@@ -352,8 +369,9 @@ def _conflicts(
                 continue
             said[key] = n
             lines.append(_member(item, roots, host))
-        head = _conflict_head(conflict, count, msgspec.json.encode(conflict) in stuck)
-        reason = design.apart and conflict.kind == "between"
+        reason = bool(design.apart) and _splits_target(conflict, design)
+        envs = count if reason or conflict.kind != "between" else 1
+        head = _conflict_head(conflict, envs, msgspec.json.encode(conflict) in stuck)
         (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
     titled = [(f"Why {number_word(count)} environments", why)]
     titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
@@ -367,6 +385,14 @@ def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         cost = "it cannot run here" if here else "set aside from the plan"
+        drivers = [
+            i.subject
+            for i in conflict.items
+            if i.kind == "host" and scope_of(i.subject) == "driver" and i.source.kind != "user"
+        ]
+        if here and drivers:
+            # the verdict beside it says "runs here after changing the driver": the same answer
+            cost = f"it runs here only after changing the {display_name(drivers[0])}"
         why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
         return f"{why} -> {cost}"
     repos = list(dict.fromkeys(conflict.components))
@@ -427,46 +453,6 @@ def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:
     lines += [Line(note, "yellow") for note in plan.notes]
     title = f"What this machine can do now ({counted(len(plan.steps), 'step')})"
     return section(title, Items(tuple(lines)))
-
-
-def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
-    """Actions of one kind that one command carries out together, in the plan's order:
-    every package uv installs into an environment, every submodule to fetch."""
-    groups: dict[tuple[object, ...], list[Action]] = {}
-    for action in actions:
-        if action.automatic and action.kind == "install":
-            key: tuple[object, ...] = ("uv", action.environment)
-        elif action.kind == "submodule":
-            key = ("submodule",)
-        else:
-            key = (id(action),)
-        groups.setdefault(key, []).append(action)
-    return [(_group_text(group), group) for group in groups.values()]
-
-
-def _group_text(group: list[Action]) -> str:
-    first = group[0]
-    if len(group) == 1:
-        return action_text(first) + (" (uv can install this)" if first.automatic else "")
-    if first.kind == "submodule":
-        repos = ", ".join(dict.fromkeys(a.component or "" for a in group))
-        return (
-            f"fetch {len(group)} submodules (in {repos}): git submodule update --init "
-            "(needs the network)"
-        )
-    names = [f"{display_name(a.subject)} {a.version or ''}".strip() for a in group]
-    shown = ", ".join(names[:3]) + (f" +{len(names) - 3} more" if len(names) > 3 else "")
-    return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
-
-
-def _actions(plan: Plan) -> Section | None:
-    groups = _action_groups(plan.actions)
-    if not groups:
-        return None
-    lines = [Line(text) for text, _ in groups[:NEXT]]
-    rest = sum(len(group) for _, group in groups[NEXT:])
-    more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
-    return section("Next actions", Items(tuple(lines), ordered=True), more)
 
 
 def _more(resolution: Resolution, findings: int) -> Paragraph:

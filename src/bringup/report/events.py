@@ -21,12 +21,15 @@ from typing import Callable, TextIO, Union
 import msgspec
 
 
-class Stage(msgspec.Struct, frozen=True):
+class Stage(msgspec.Struct, frozen=True, omit_defaults=True):
     """A named piece of long work (``scan``, ``probe``, ``kb``, ``solve``, ``plan``) and
     what it is doing, in a few words."""
 
     name: str
     text: str
+    long: bool = False
+    """Work that may take minutes (a solve of thousands of requirements): said where no
+    progress line is drawn too (a CI log), so that a job running long is seen at work."""
 
 
 class Started(msgspec.Struct, frozen=True, tag="started"):
@@ -93,10 +96,13 @@ class PlainReporter(Reporter):
         self.stream = stream if stream is not None else sys.stderr
 
     def emit(self, event: Event) -> None:
-        if isinstance(event, Warned):
-            from bringup.report.sanitize import printable
+        from bringup.report.sanitize import printable
 
+        if isinstance(event, Warned):
             self.stream.write(f"WARNING: {printable(event.text)}\n")
+        elif isinstance(event, Started) and event.stage.long:
+            self.stream.write(f"bringup: {printable(event.stage.text)} ...\n")
+            self.stream.flush()
 
 
 class TerminalReporter(PlainReporter):

@@ -13,8 +13,13 @@ from typing import Optional
 
 
 def state_dir(option: Optional[Path] = None, env: Optional[Mapping[str, str]] = None) -> Path:
-    """The state directory the user asked for, or the XDG default."""
-    environ = os.environ if env is None else env
+    """The state directory the user asked for, or the XDG default, always absolute: the
+    environments under it go on the steps' PATH and the steps run in the repos, so a relative
+    ``--state .bringup`` would let ``python`` name the caller's own interpreter."""
+    return Path(os.path.abspath(_chosen(option, os.environ if env is None else env)))
+
+
+def _chosen(option: Optional[Path], environ: Mapping[str, str]) -> Path:
     if option is not None:
         return option
     if environ.get("BRINGUP_STATE_DIR"):

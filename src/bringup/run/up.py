@@ -199,7 +199,13 @@ def _run_status(outcomes: Sequence[StepOutcome]) -> str:
 
 
 def _cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
-    return {(c.name, s.name): Path(c.path) / s.cwd for c in components for s in c.steps}
+    """Each step's working directory, absolute: a relative one would be read from bringup's own
+    directory by whatever the step's tools resolve against it."""
+    return {
+        (c.name, s.name): Path(os.path.abspath(Path(c.path) / s.cwd))
+        for c in components
+        for s in c.steps
+    }
 
 
 def _environments(

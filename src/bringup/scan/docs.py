@@ -59,10 +59,10 @@ from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.prosetools import asked_tools
-from bringup.scan.purpose import optional_commands, optional_intro
+from bringup.scan.purpose import optional_commands, optional_install, optional_intro
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
-from bringup.scan.scopes import DOCKER, OPTIONAL
+from bringup.scan.scopes import DOCKER
 from bringup.scan.shell import environment_requirements
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.sourceinstalls import source_installs
@@ -305,7 +305,7 @@ class _Reader:
             read.extend(found)
         read.extend(source_installs(self.file, commands, hard=self.steps_here))
         everything, marked = optional_intro(intro), optional_commands(lines, start, end)
-        read = [as_optional(r, marked.get(r.source.line or 0, everything)) for r in read]
+        read = [optional_install(r, marked.get(r.source.line or 0, everything)) for r in read]
         self.requirements.extend(
             self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
         )
@@ -474,19 +474,6 @@ class _Reader:
             steps=tuple(self.steps),
             includes=run_scripts(self.file.rel, self.build_commands),
         )
-
-
-def as_optional(found: Requirement, purpose: bool | None) -> Requirement:
-    """A Python distribution (or framework) an install marked optional installs
-    (``optional_intro``, ``optional_commands``): the optional feature's where the words say
-    what for (``purpose``), a soft need otherwise; untouched when not marked (``None``) or
-    already a feature's."""
-    python = found.subject.startswith("pypi:") or found.subject in frameworks()
-    if purpose is None or found.feature or not python:
-        return found
-    if purpose:
-        return msgspec.structs.replace(found, feature=OPTIONAL)
-    return msgspec.structs.replace(found, hard=False)
 
 
 def _html_table(lines: list[str], index: int) -> tuple[list[Row], int]:

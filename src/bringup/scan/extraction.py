@@ -22,11 +22,14 @@ FindingKind = Literal[
     "contradiction",
     "overridden",
     "note",
+    "supports",
 ]
 """``unreadable``/``binary``/``truncated``/``decoded``/``invalid``: a file the scan could not
 read whole, and why. ``unversioned``: something required with no version. ``contradiction``:
 two places in one repo disagree. ``overridden``: the manifest replaced what was inferred.
-``note``: worth knowing (an index URL, a value computed at run time the scan cannot see)."""
+``note``: worth knowing (an index URL, a value computed at run time the scan cannot see).
+``supports``: a kind of device the repo's code runs on too (its subject: the backend's torch
+adapter it imports, ``scan.devicesupport``), read by ``solve.kinds``."""
 
 _STATUS: dict[str, FactStatus] = {
     "unreadable": "failed",

@@ -21,6 +21,7 @@ go.mod's Go release, not a need of its own.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -227,7 +228,7 @@ def go_modules(
             out.append(requirement)
         elif requirement.subject == "network":
             modules = entry[0].path.parent / "vendor" / "modules.txt"
-            if (go_release(entry[1]) or (0,)) < (1, 14) or not modules.is_file():
+            if (go_release(entry[1]) or (0,)) < (1, 14) or not os.path.isfile(modules):
                 out.append(requirement)
         elif entry[0].rel == "go.mod" and requirement.hard:
             also = (*requirement.also_at, *_runs(texts))

@@ -150,7 +150,7 @@ def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[st
     }
     found: dict[str, list[str]] = {}
     for rel in texts:
-        if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
+        if "/" not in rel or not _pip_list(rel) or ci(rel):
             continue
         holders = [(guide, text) for guide, text in guides.items() if rel in text]
         if not holders:  # compiled only then: a path of a deep tree is a long pattern
@@ -160,6 +160,34 @@ def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[st
         if namers:
             found[rel] = namers
     return found
+
+
+def _pip_list(rel: str) -> bool:
+    """A pip list by its name, or any list in a requirements folder (``requirements/torch.txt``)."""
+    parts = rel.split("/")
+    if PIP_LIST.match(parts[-1]):
+        return True
+    in_folder = len(parts) > 1 and parts[-2].lower() in _REQUIREMENTS_DIRS
+    return in_folder and parts[-1].lower().endswith((".txt", ".in"))
+
+
+def guided_flavour(rel: str, flavour: str, guided: Mapping[str, list[str]]) -> bool:
+    """Whether the flavour list ``rel`` (scope ``flavour``, ``extra:<x>``) is the one a guide
+    of the repo installs among its folder's flavours: "pip install -r requirements/torch.txt"
+    then "pip install -r requirements/runtime.txt" (InternLM/InternEvo@c628a8c doc/en/
+    install.md:46-47) make torch.txt's ``torch==2.1.0+cu118`` the install's own pin. Guides
+    that install two flavours of one folder (cuda.txt, rocm.txt) give ways to install: each
+    stays an extra."""
+    if not flavour.startswith("extra:") or rel not in guided:
+        return False
+    folder = rel.rpartition("/")[0]
+    flavours = [
+        other
+        for other in guided
+        if other.rpartition("/")[0] == folder
+        and not _CORE_FLAVOUR.match(other.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    ]
+    return flavours == [rel]
 
 
 _MANIFESTS = frozenset({"setup.py", "pyproject.toml"})

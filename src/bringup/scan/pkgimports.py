@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bringup import lazyre
 from bringup.model import Requirement, Source, file_source
+from bringup.scan.entries import is_file
 from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
 
@@ -157,7 +158,7 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
     packages = top_packages(root)
     if not packages:
         return ""
-    native = (root / "CMakeLists.txt").is_file()
+    native = os.path.isfile(root / "CMakeLists.txt")
     named = () if native else provides
     wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
     return next((p for p in packages if _key(p) in wanted), "")
@@ -168,7 +169,7 @@ def _modules(folder: Path) -> list[Path]:
     sub-packages: those are often features of their own (a vision model, a data loader)."""
     try:
         with os.scandir(folder) as scan:
-            names = sorted(e.name for e in scan if e.is_file())
+            names = sorted(e.name for e in scan if is_file(e))
     except OSError:
         return []
     kept = [n for n in names if n.endswith(".py") and not n.startswith("test_")]
@@ -200,7 +201,7 @@ def package_imports(
         rel = path.relative_to(root).as_posix()
         for name, line in _imports(path, rel):
             distribution = _DISTRIBUTIONS.get(name)
-            if not distribution or name == package or (root / name).exists():
+            if not distribution or name == package or os.path.exists(root / name):
                 continue
             places.setdefault(distribution, []).append(file_source(f"{prefix}{rel}", line))
     return [

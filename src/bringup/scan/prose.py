@@ -126,6 +126,22 @@ _DROPPED_BEFORE = lazyre.compile(
 )
 """A release a change drops ("drop python 3.6 support", traveller59/spconv@263d6b4 README.md:86;
 "Dropped support for CUDA 11.x"): talked about, no longer supported, not required."""
+_RETIRED_BEFORE = lazyre.compile(
+    r"(?:曾经?|以前|之前)(?:安装|使用)过?\s*$|\b(?:previously|formerly)\s+(?:installed|used)\s*$",
+    re.IGNORECASE,
+)
+_RETIRED_AFTER = lazyre.compile(
+    r"[\W_]{0,6}(?:(?:并|但)?(?:已经?|现已)(?:被)?(?:卸载|移除|废弃|弃用|不再(?:支持|使用))|"
+    r"(?:which\s+)?(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
+    r"(?:uninstalled|removed|retired|deprecated|no\s+longer\s+(?:used|supported)))",
+    re.IGNORECASE,
+)
+"""A release the guide says was installed once and taken away ("本环境曾安装 CANN **8.2.RC1**，
+已卸载并升级至 **9.0.0**", bigorange1024/ascendc@541ca73 README.md:299; "CUDA 11.7 was
+removed"): the history of the machine, no release the repo asks for. Read from where the release
+ends."""
+_RELEASE_WORD = lazyre.compile(r"[\s*_`]*v?\d[\w.+-]*")
+"""The release written right after a subject (``**8.2.RC1**``), skipped to read what follows."""
 _FLOOR_BEFORE = lazyre.compile(
     r"\b(?:at\s+least|(?:a\s+)?minimum(?:\s+of)?)\s+(?:the\s+)?$|(?:至少|最低|不低于)\s*$",
     re.IGNORECASE,
@@ -140,6 +156,15 @@ _NOT_YET = lazyre.compile(
     re.IGNORECASE,
     guard=True,
 )
+
+
+def retired(clause: str, match: re.Match[str]) -> bool:
+    """Whether the subject ``match`` found is said to be one the machine had and no longer has
+    (``_RETIRED_AFTER``): neither its release nor the subject itself is a need."""
+    if right_before(_RETIRED_BEFORE, clause, match.start()):
+        return True
+    release = _RELEASE_WORD.match(clause, match.end())
+    return release is not None and _RETIRED_AFTER.match(clause, release.end()) is not None
 
 
 def _clauses(line: str) -> list[tuple[int, str]]:
@@ -226,7 +251,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
             for_tests = bool(_TESTS.search(clause))
-            mentions.extend(stack(clause, {m.subject for m in mentions}))
+            gone = {subject_of(m) for m in subjects if retired(clause, m)}
+            mentions.extend(stack(clause, {m.subject for m in mentions} | gone))
             memory = memory_floors(clause, clause_vendor)
             counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
             # one way, a guess, or what it supports ("fine-tuning on a single GPU")
@@ -282,7 +308,7 @@ def _versioned(
     having_end = having.end() if having is not None else len(clause) + 1
     for match, window in _windows(clause, matches):
         subject = subject_of(match)
-        if migrated_from(clause, match.start(), match.end()):
+        if migrated_from(clause, match.start(), match.end()) or retired(clause, match):
             continue
         if subject == "driver":
             if right_before(_OTHER_DRIVER, clause, match.start()):

@@ -21,7 +21,12 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Optional
 
+import msgspec
+
 from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.scopes import OPTIONAL
+from bringup.subjects import frameworks
 
 _SENTENCE_END = lazyre.compile(r"[.!?;:。！？；：]\s|[。！？；：]|^\s*(?:\d+[.)、]|[-*+])\s")
 """Where a sentence (or a list item's text) starts after: its end mark, or an item marker."""
@@ -156,3 +161,16 @@ def optional_commands(lines: list[str], start: int, end: int) -> dict[int, bool]
         if said:
             marked[index + 1] = bool(_FOR_WHAT.search(said))
     return marked
+
+
+def optional_install(found: Requirement, purpose: bool | None) -> Requirement:
+    """A Python distribution (or framework) an install marked optional installs
+    (``optional_intro``, ``optional_commands``): the optional feature's where the words say
+    what for (``purpose``), a soft need otherwise; untouched when not marked (``None``) or
+    already a feature's."""
+    python = found.subject.startswith("pypi:") or found.subject in frameworks()
+    if purpose is None or found.feature or not python:
+        return found
+    if purpose:
+        return msgspec.structs.replace(found, feature=OPTIONAL)
+    return msgspec.structs.replace(found, hard=False)

@@ -1,6 +1,8 @@
 """Reading a repo file as text without ever failing the scan: a cap on how much is read, binary
-files recognised, GBK/GB18030 (common in Chinese READMEs and scripts) decoded with a note, and
-every problem turned into a finding with its reason."""
+files recognised, UTF-16 with its byte-order mark (PowerShell's ``pip freeze >
+requirements.txt``) read as ``bringup.textbytes`` reads logs and reports, GBK/GB18030 (common
+in Chinese READMEs and scripts) decoded with a note, and every problem turned into a finding
+with its reason."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from pathlib import Path
 
 from bringup.model import file_source
 from bringup.scan.extraction import Finding, FindingKind
+from bringup.textbytes import decode_text, utf16_marked, whole_utf16
 
 MAX_BYTES = 1 << 20
 """Files are read up to 1 MiB: requirements live near the top of what we read; a bigger file
 is a data dump or a generated file, and reading it whole would make the scan slow."""
 
 _SNIFF = 8192
+_NEWLINE_UTF16 = {codecs.BOM_UTF16_LE: b"\n\0", codecs.BOM_UTF16_BE: b"\0\n"}
 
 
 def _finding(ref: str, kind: FindingKind, message: str) -> Finding:
@@ -24,8 +28,13 @@ def _finding(ref: str, kind: FindingKind, message: str) -> Finding:
 
 
 def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
-    """UTF-8 (a BOM is dropped); else GB18030, the superset of GBK that Windows-edited Chinese
-    files use; else Latin-1, which never fails, with the bad bytes noted."""
+    """UTF-16 when its byte-order mark says so; UTF-8 (a BOM is dropped); else GB18030, the
+    superset of GBK that Windows-edited Chinese files use; else Latin-1, which never fails,
+    with the bad bytes noted."""
+    if utf16_marked(data):
+        return decode_text(whole_utf16(data)), [
+            _finding(ref, "decoded", "UTF-16 (its byte-order mark says so); decoded as such")
+        ]
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     try:
@@ -65,14 +74,16 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
                 data += stream.read(limit + 1 - len(data))
     except OSError as error:
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
-    if b"\0" in data[:_SNIFF]:
+    utf16 = utf16_marked(data)
+    if b"\0" in data[:_SNIFF] and not utf16:
         return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
     findings: list[Finding] = []
     if len(data) > limit:
         data = data[:limit]
-        cut = data.rfind(b"\n")
+        newline = _NEWLINE_UTF16.get(data[:2], b"\n") if utf16 else b"\n"
+        cut = data.rfind(newline)
         if cut > 0:
-            data = data[: cut + 1]
+            data = data[: cut + len(newline)]
         findings.append(
             _finding(
                 ref,

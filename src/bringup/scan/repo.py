@@ -17,7 +17,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source, Step
+from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
@@ -25,6 +25,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.fileextract import extract_file
@@ -82,7 +83,7 @@ def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
     for target in guide_links(rel, text, root.name):
         parts = target.split("/")
         walked = not any(p in SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
-        if target in seen or (walked and _in_repo(root, target) and (root / target).is_file()):
+        if target in seen or (walked and _in_repo(root, target) and os.path.isfile(root / target)):
             guides.append(target)
     return guides
 
@@ -102,7 +103,7 @@ def _included(
         target = root / include
         if kind in ("shell", "docs"):
             run.add(include)
-        if include not in seen and _in_repo(root, include) and target.is_file():
+        if include not in seen and _in_repo(root, include) and os.path.isfile(target):
             seen.add(include)
             found.append(RepoFile(include, target, classify(include) or "requirements"))
     return found
@@ -295,6 +296,13 @@ def _scanned(
     )
 
 
+def _ref(shown: str, rel: str) -> str:
+    """How a file of the repo shown as ``shown`` is cited."""
+    if rel == ".":
+        return shown
+    return f"{shown.rstrip('/')}/{rel}" if shown not in ("", ".") else rel
+
+
 def scan_repo(
     root: Path,
     shown: str,
@@ -314,7 +322,15 @@ def scan_repo(
         queue: list[RepoFile] = list(files)
         seen = {file.rel for file in files}
         extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
-        findings: list[Finding] = []
+        findings = [
+            Finding(
+                kind="unreadable",
+                message=why,
+                sources=(file_source(_ref(shown, rel)),),
+                component=component,
+            )
+            for rel, why in stats.unreadable
+        ]
         authority: dict[str, int] = {}
         texts: dict[str, tuple[RepoFile, str]] = {}
         readme = ""
@@ -325,7 +341,7 @@ def scan_repo(
         collection = rootless(seen)
         while queue:
             entry = queue.pop(0)
-            ref = f"{shown.rstrip('/')}/{entry.rel}" if shown not in ("", ".") else entry.rel
+            ref = _ref(shown, entry.rel)
             text, problems = read_text(entry.path, ref)
             findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
             if text is None:
@@ -395,7 +411,7 @@ def scan_repo(
                 toolkit_builds(merge_steps(scoped.steps, defaults), builds),
                 provides,
             ),
-            lambda rel: (root / rel).is_dir(),
+            lambda rel: os.path.isdir(root / rel),
         )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
@@ -411,10 +427,14 @@ def scan_repo(
                 in_use=settled.in_use,
             )
         scopes_beside = scopes_in_checkout(
-            scoped.others(component, authority), lambda rel: (root / rel).is_dir()
+            scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
         )
         all_findings = (
-            findings + stated_in_scopes(unversioned, scopes_beside) + contradictions + overrides
+            findings
+            + stated_in_scopes(unversioned, scopes_beside)
+            + contradictions
+            + overrides
+            + supported_devices(root, shown, component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

@@ -64,9 +64,11 @@ A scope is decided from the file's path and the repo's build files, never from i
 - a flavour's requirements file (``requirements/<x>.txt``, ``requirements-<x>.txt``) is the
   optional feature ``extra:<x>`` unless the build installs it as a core dependency (named
   under ``install_requires``/``dependencies``, not ``extras_require``/
-  ``optional-dependencies``) or its name says it is the core list (``base``, ``common``):
-  two extras pinning different versions are two ways to install, not a conflict; so is a
-  script named for one backend (``install_sglang_mcore_npu.sh``: ``extra:npu``);
+  ``optional-dependencies``), its name says it is the core list (``base``, ``common``) or
+  it is the one flavour of its folder a guide of the repo installs (``pip install -r
+  requirements/torch.txt``): two extras pinning different versions are two ways to install,
+  not a conflict; so is a script named for one backend (``install_sglang_mcore_npu.sh``:
+  ``extra:npu``);
 
 Within a file of the repo's scope a requirement may name its own feature (``Requirement.
 feature``): a manifest's extra or dependency group (``extra_feature``), a CMake package found
@@ -92,6 +94,7 @@ from bringup.scan.pipscopes import (
     ci_lists,
     extra_feature,
     flavour_scope,
+    guided_flavour,
     guided_lists,
     tooling_list,
 )
@@ -257,7 +260,7 @@ class Scopes:
         flavour = flavour_scope(parts, self._installs) or backend_script(
             name, self._scripts.get(dirname(rel), ())
         )
-        if flavour:
+        if flavour and not self._installed_by_guide(rel, flavour):
             return flavour
         if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
             return TESTS
@@ -268,6 +271,11 @@ class Scopes:
         ):
             return "/".join(parts[:-1])
         return doc_scope(parts, self._frameworks)
+
+    def _installed_by_guide(self, rel: str, flavour: str) -> bool:
+        """The one flavour list a guide of the repo's own installs (``guided_flavour``)."""
+        guided = {r: g for r, g in self._guided.items() if any(self.of(x) == REPO for x in g)}
+        return guided_flavour(rel, flavour, guided)
 
     def _image(self, parts: list[str]) -> str:
         """A container file's scope: the repo's ``docker`` feature, unless it lies in a

@@ -19,6 +19,7 @@ import msgspec
 
 from bringup.errors import InputError
 from bringup.model import Component, file_source
+from bringup.scan.entries import is_dir, unlisted
 from bringup.scan.extraction import Finding
 from bringup.scan.manifest import (
     MANIFEST_NAME,
@@ -94,11 +95,11 @@ directory with one is one repo even without a build file at the top (op-plugin b
 
 
 def _has_build_files(path: Path) -> bool:
-    return any((path / marker).exists() for marker in (*_BUILD_MARKERS, *_ROOT_MARKERS))
+    return any(os.path.exists(path / marker) for marker in (*_BUILD_MARKERS, *_ROOT_MARKERS))
 
 
 def _looks_like_repo(path: Path) -> bool:
-    if _has_build_files(path) or (path / MANIFEST_NAME).is_file():
+    if _has_build_files(path) or os.path.isfile(path / MANIFEST_NAME):
         return True
     try:
         with os.scandir(path) as entries:
@@ -113,7 +114,7 @@ def _from_stack_file(loaded: Loaded, base: Path, shown_base: str) -> list[_Targe
     targets: list[_Target] = []
     for index, repo in enumerate(loaded.manifest.repos):
         root = base / repo.path
-        if not root.is_dir():
+        if not os.path.isdir(root):
             raise _stack_error(loaded, index, "path", f"repo directory not found: {repo.path}")
         shown = os.path.normpath(os.path.join(shown_base, repo.path))
         targets.append(_Target(root, shown, loaded, repo, ["repos", index]))
@@ -132,18 +133,18 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
         )
     path = Path(raw)
     shown = str(raw)
-    if not path.exists():
-        if path.is_symlink():
+    if not os.path.exists(path):
+        if os.path.islink(path):
             _raise_link_problem(path, shown)
         raise InputError("no such file or directory", path=shown)
-    broad = broad_root(path) if path.is_dir() else None
+    broad = broad_root(path) if os.path.isdir(path) else None
     if broad is not None and not force:
         raise InputError(
             f"not scanned: {broad}, not a repo (its walk would read other trees)",
             path=shown,
             hint="give a repo or a directory of repos; --force scans it anyway",
         )
-    if path.is_file():
+    if os.path.isfile(path):
         if path.suffix != ".toml":
             raise InputError(
                 "not a directory or a manifest",
@@ -155,7 +156,7 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
         if isinstance(loaded.manifest, StackManifest):
             return _from_stack_file(loaded, path.parent, base_shown)
         return [_Target(path.parent, base_shown, loaded, loaded.manifest, [])]
-    if not path.is_dir():
+    if not os.path.isdir(path):
         raise InputError("not a directory or a manifest file", path=shown)
     try:
         with os.scandir(path) as scan:
@@ -173,10 +174,10 @@ def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
     subrepos = [
         Path(entry.path)
         for entry in entries
-        if entry.is_dir() and not entry.name.startswith(".") and _looks_like_repo(Path(entry.path))
+        if is_dir(entry) and not entry.name.startswith(".") and _looks_like_repo(Path(entry.path))
     ]
     if nested:
-        markers = [m for m in (*_BUILD_MARKERS, *_ROOT_MARKERS) if (path / m).exists()]
+        markers = [m for m in (*_BUILD_MARKERS, *_ROOT_MARKERS) if os.path.exists(path / m)]
         if gathers_only(markers):
             return [_sub_target(sub, shown, force, within=shown) for sub in subrepos]
         here = _Target(path, shown, None, None, [])
@@ -197,6 +198,32 @@ def _sub_target(sub: Path, shown: str, force: bool, within: str = "") -> _Target
     if isinstance(own.manifest, StackManifest):
         raise InputError("a stack manifest inside a repo of a stack", path=own.path)
     return _Target(sub, sub_shown, own, own.manifest, [], within)
+
+
+def _unlisted(paths: Sequence[Union[str, Path]], targets: list[_Target]) -> list[Finding]:
+    """The subdirectories of a directory of repos that could not be looked into (mode 000, a
+    root-owned build directory): whether each is a repo is unknown, which is said, not raised."""
+    roots = {os.path.realpath(target.root) for target in targets}
+    found: list[Finding] = []
+    for raw in paths:
+        if not os.path.isdir(raw) or os.path.realpath(raw) in roots:
+            continue
+        try:
+            with os.scandir(raw) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError:  # ``_targets`` listed it: only a race removes it since
+            continue
+        for entry in entries:
+            why = None if entry.name.startswith(".") or not is_dir(entry) else unlisted(entry.path)
+            if why is not None:
+                found.append(
+                    Finding(
+                        kind="unreadable",
+                        message=f"cannot list: {why}; not known whether it is a repo",
+                        sources=(file_source(os.path.join(str(raw), entry.name)),),
+                    )
+                )
+    return found
 
 
 def _clone_notes(targets: list[_Target], components: list[Component]) -> list[Finding]:
@@ -241,9 +268,9 @@ def _repo_manifest(manifest_file: Path, repo: Path, force: bool) -> Optional[Loa
     -> ~/.ssh/config`` had its lines shown in the error excerpts): it is bad input, or with
     ``force`` the repo is scanned as one without a manifest (``--write --force`` replaces
     the link)."""
-    if not manifest_file.is_file():
+    if not os.path.isfile(manifest_file):
         return None
-    if manifest_file.is_symlink() and not inside(str(manifest_file), os.path.realpath(repo)):
+    if os.path.islink(manifest_file) and not inside(str(manifest_file), os.path.realpath(repo)):
         if force:
             return None
         raise InputError(
@@ -366,7 +393,7 @@ def scan_stack(
         finish(shown)
     components, outside = _outside(targets, _link(scans))
     _check_names(targets, components)
-    notes = _clone_notes(targets, components)
+    notes = [*_clone_notes(targets, components), *_unlisted(paths, targets)]
     return Stack(
         components=tuple(components),
         findings=(*notes, *(f for scan in scans for f in scan.findings), *outside) or (),

@@ -10,7 +10,7 @@ from bringup.backends.base import Backend
 from bringup.model import StepKind, StepNeeds
 from bringup.redaction import shortened
 from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
-from bringup.scan.devicewords import option_device
+from bringup.scan.devicewords import device_names, option_device
 from bringup.scan.programs import known_programs
 
 _SKIPPED_PROGRAMS = frozenset(
@@ -133,8 +133,13 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
 
 
 _COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus)(?:=(\d+))?$"
 )
+_LAUNCHERS = frozenset({"deepspeed"})
+"""Launchers that start one process per accelerator of the node, whatever its kind (the
+``deepspeed`` launcher runs on every GPU it finds unless ``--num_gpus`` says how many,
+https://www.deepspeed.ai/getting-started/#launching-deepspeed-training; OpenRLHF/OpenRLHF
+@3c3be62 README.md:394 ``deepspeed --module openrlhf.cli.train_rm``)."""
 
 
 def command_needs(command: Command) -> StepNeeds:
@@ -160,6 +165,14 @@ def command_needs(command: Command) -> StepNeeds:
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)
+    named = _named_device(argv)
+    pip = pip_install_targets(argv) is not None
+    if named is not None and (named[1] or not pip):
+        if step_kind(argv) in ("build", "install") or named[1]:
+            return StepNeeds(toolkit=True, device_kind=named[0], network=pip)
+        return StepNeeds(devices=1, device_kind=named[0])
+    if program in _LAUNCHERS:
+        return StepNeeds(devices=1)
     if program in programs.device:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:
@@ -167,6 +180,32 @@ def command_needs(command: Command) -> StepNeeds:
     if pip_install_targets(argv) is not None:
         return StepNeeds(network=True)
     return StepNeeds()
+
+
+_OPTION_WORDS = lazyre.compile(r"[A-Za-z]+")
+_NEGATING = frozenset({"no", "without", "disable", "skip", "cpu", "only"})
+
+
+def _named_device(argv: tuple[str, ...]) -> tuple[str, bool] | None:
+    """The device kind a command's words name besides ``--device``, and whether by a build
+    option: a bare argument (``./run.sh npu 910B4``, bigorange1024/ascendc@541ca73
+    README.md:211: the script runs on an NPU) or an option's word (``--global-option=
+    --cuda_ext``, InternLM/InternEvo@c628a8c doc/en/install.md:65: apex builds its CUDA
+    extensions with nvcc). An option that turns the device off (``--no-cuda``) names none."""
+    names = device_names()
+    for word in argv[1:]:
+        if not word.startswith("-"):
+            kind = names.get(word.lower())
+            if kind is not None and kind != "cpu":
+                return kind, False
+            continue
+        words = [w.lower() for w in _OPTION_WORDS.findall(word)]
+        if _NEGATING & set(words):
+            continue
+        kinds = [names[w] for w in words if w in names and names[w] != "cpu"]
+        if kinds:
+            return kinds[0], True
+    return None
 
 
 def step_name(argv: tuple[str, ...]) -> str:

@@ -3,6 +3,7 @@ submodule ``.gitmodules`` declares, and one already checked out is met (soft).""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import msgspec
@@ -29,6 +30,16 @@ def declared_submodules(requirements: list[Requirement]) -> list[Requirement]:
     return out
 
 
+def _holds_files(folder: Path) -> bool:
+    """Whether ``folder`` is a directory with something in it; one that cannot be listed is
+    taken as not checked out, as the scan never raises for a repo's files."""
+    try:
+        with os.scandir(folder) as scan:
+            return next(scan, None) is not None
+    except OSError:
+        return False
+
+
 def checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement]:
     """A submodule whose directory already holds files (cloned with ``--recursive``) is met:
     it stays a requirement, soft, so that the plan fetches only the missing ones (``git
@@ -38,7 +49,7 @@ def checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement
     for requirement in requirements:
         fetched = requirement.subject == "submodule" and requirement.hard and requirement.spec
         where = root / requirement.spec
-        if fetched and where.is_dir() and next(where.iterdir(), None) is not None:
+        if fetched and _holds_files(where):
             text = f"{requirement.text or requirement.spec}; checked out in the tree"
             out.append(msgspec.structs.replace(requirement, hard=False, text=text))
         else:

@@ -20,6 +20,7 @@ from bringup.run.state import DATABASE
 from bringup.scan.buildpy import BUILD_PY, BUILD_SCRIPT
 from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
+from bringup.scan.entries import is_file, link_loop
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
@@ -122,6 +123,9 @@ class WalkStats(NamedTuple):
     scripts: tuple[str, ...] = ()
     """Every Python and shell file walked, read or not: where a step's script is
     (``stepfiles``)."""
+    unreadable: tuple[tuple[str, str], ...] = ()
+    """What the walk could not go into, and why: a directory it may not list, a link loop;
+    the scan says each (an entry it cannot read never ends the scan)."""
 
 
 FOREIGN_MANIFESTS = frozenset(
@@ -305,10 +309,22 @@ def _with_gitignore(
     """``ignores`` with the patterns of the directory's own ``.gitignore`` (if it has one that
     reads) pushed for ``rel_dir``."""
     gitignore = next((e for e in entries if e.name == ".gitignore"), None)
-    if gitignore is None or not gitignore.is_file():
+    if gitignore is None or not is_file(gitignore):
         return ignores
     text, _ = read_text(Path(gitignore.path), gitignore.path)
     return ignores if text is None else ignores.push(rel_dir, parse_gitignore(text))
+
+
+def _listing(
+    directory: str, rel_dir: str, unreadable: list[tuple[str, str]]
+) -> list[os.DirEntry[str]] | None:
+    """``directory``'s entries in name order, or None (and why, in ``unreadable``)."""
+    try:
+        with os.scandir(directory) as scan:
+            return sorted(scan, key=lambda e: e.name)
+    except OSError as error:
+        unreadable.append((rel_dir or ".", f"cannot list: {error.strerror or error}"))
+        return None
 
 
 _Pending = tuple[str, str, IgnoreStack, bool]
@@ -336,16 +352,13 @@ def walk_repo(
     counts = [0, 0]
     manifests: list[str] = []
     scripts: list[str] = []
+    unreadable: list[tuple[str, str]] = []
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack, own: bool) -> list[_Pending]:
         """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
         order. ``own``: a directory that holds a nested marker is another project's
         (``_nested``)."""
-        try:
-            with os.scandir(directory) as scan:
-                listed: list[os.DirEntry[str]] | None = sorted(scan, key=lambda e: e.name)
-        except OSError:
-            listed = None
+        listed = _listing(directory, rel_dir, unreadable)
         if own and listed and _nested(listed):
             counts[1] += 1
             return []
@@ -376,6 +389,9 @@ def walk_repo(
                     subdirs.append((entry.path, rel, ignores, nested))
                 continue
             counts[0] += 1
+            if link_loop(entry) and not ignores.ignored(rel, False):
+                unreadable.append((rel, "a symbolic link loop; not followed"))
+                continue
             scripts.extend(_script(rel, ignores))
             # by name first: most files are of no kind, and the name costs less than the rules
             kind = classify(rel)
@@ -397,4 +413,6 @@ def walk_repo(
     pending: list[_Pending] = [(str(root), "", IgnoreStack().push("", extra), False)]
     while pending:
         pending.extend(reversed(visit(*pending.pop())))
-    return found, WalkStats(counts[0], counts[1], tuple(manifests), tuple(scripts))
+    return found, WalkStats(
+        counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable)
+    )

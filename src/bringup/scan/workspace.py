@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from bringup import lazyre
+from bringup.scan.entries import is_dir
 
 _SUBMODULE_PATH = lazyre.compile(r"^\s*path\s*=\s*(.+?)\s*$", re.MULTILINE)
 
@@ -38,7 +39,7 @@ def clones(path: Path, entries: list[os.DirEntry[str]]) -> list[Path]:
     return [
         Path(entry.path)
         for entry in entries
-        if entry.is_dir()
+        if is_dir(entry)
         and not entry.name.startswith(".")
         and entry.name not in declared
         and os.path.exists(os.path.join(entry.path, ".git"))

@@ -201,8 +201,9 @@ class Candidates:
 
     def scope(self, subject: str) -> Scope:
         """Drivers the user lets change are chosen once for the machine, where the machine
-        has one (with no driver there is no device to run it on). Memoised: the rules are
-        walked to a fixpoint and ask this of each of theirs on every pass."""
+        has one (with no driver there is no device to run it on), unless a ``--what-if``
+        holds it (the question is whether the repos run with that driver). Memoised: the
+        rules are walked to a fixpoint and ask this of each of theirs on every pass."""
         found = self._scopes.get(subject)
         if found is None:
             found = self._scopes[subject] = self._scope(subject)
@@ -210,7 +211,7 @@ class Candidates:
 
     def _scope(self, subject: str) -> Scope:
         value = self.host.value(subject)
-        present = value is not None and value.status == "ok"
+        present = value is not None and value.status == "ok" and value.source.kind != "user"
         if scope_of(subject) == "driver" and self.allow_driver_change and present:
             return "chosen"
         return "fixed" if is_fixed(subject) else "local"

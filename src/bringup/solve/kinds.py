@@ -25,9 +25,15 @@ from bringup.subjects import canonical_subject
 
 
 def kind_of_subject(subject: str) -> str | None:
-    """The device backend that owns ``subject``; None for generic subjects and for backends
+    """The device backend that owns ``subject`` or whose devices alone a Python distribution
+    works on (``device_packages``: flash-attn); None for generic subjects and for backends
     without devices (the CPU)."""
-    owner = backends.owner_of(canonical_subject(subject))
+    name = canonical_subject(subject)
+    owner = backends.owner_of(name)
+    if owner is None:
+        # a Python distribution that works on one backend's devices only (flash-attn)
+        found = (b for b in backends.registered() if name in b.vocabulary.device_packages)
+        owner = next(found, None)
     if owner is None or owner.devices is None:
         return None
     return owner.name
@@ -63,7 +69,48 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
     if found:
         for kind, lines in backend_features(component).items():
             found.setdefault(kind, _best(lines, kind))
+    return _with_supported(component, found)
+
+
+def _with_supported(component: Component, found: dict[str, Requirement]) -> dict[str, Requirement]:
+    """``found`` widened by the kinds the repo's code also runs on (``supported``): a repo
+    whose guide asks for a GPU and whose code picks an NPU through torch_npu supports either.
+    A repo that needs no kind keeps needing none (it runs on any)."""
+    if not found:
+        return found
+    return {**supported(component), **found}
+
+
+SUPPORTS = "scan.supports."
+"""The key of the scan's finding that the repo's code imports a backend's torch adapter."""
+
+
+def supported(component: Component) -> dict[str, Requirement]:
+    """Each kind the repo's code runs on through a backend's torch adapter it imports (the
+    scan's ``supports`` finding, ``scan.devicesupport``), as a soft line on that adapter."""
+    found: dict[str, Requirement] = {}
+    for fact in component.findings:
+        subject = str(fact.value or "")
+        if not fact.key.startswith(SUPPORTS) or not _adapter(subject):
+            continue
+        kind = kind_of_subject(subject)
+        if kind is not None and kind not in found:
+            found[kind] = Requirement(
+                subject=subject,
+                spec="",
+                component=component.name,
+                source=fact.source,
+                confidence="medium",
+                hard=False,
+                text=fact.reason or f"the code imports {subject}",
+            )
     return found
+
+
+def _adapter(subject: str) -> bool:
+    """Whether ``subject`` is a backend's torch adapter (torch_npu)."""
+    owner = backends.owner_of(canonical_subject(subject))
+    return owner is not None and canonical_subject(subject) in owner.vocabulary.torch_adapters
 
 
 def _best(lines: Sequence[Requirement], kind: str) -> Requirement:
@@ -175,10 +222,17 @@ def for_host(component: Component, kind: str) -> Component:
     """``component`` on a host of ``kind``: its lines on other kinds' subjects left out; a repo
     whose own lines are for another kind, on a host of a kind it has a feature for
     (``backend_features``), takes that feature's lines, which restate the repo's where both
-    name a subject (its NPU script's torch over the CUDA one's)."""
+    name a subject (its NPU script's torch over the CUDA one's); and its torch run through the
+    kind's torch adapter where its code imports one (torch alone sees no NPU: on a 910B,
+    torchtune's torch needs torch_npu, whose rows choose the torch, Python and CANN that go
+    together)."""
     if not kind:
         return component
-    kept = tuple(r for r in component.requirements if kind_of_subject(r.subject) in (None, kind))
+    kept = tuple(
+        _release(r, kind)
+        for r in component.requirements
+        if kind_of_subject(r.subject) in (None, kind)
+    )
     own = {kind_of_subject(r.subject) for r in component.requirements if r.hard} - {None}
     feature = backend_features(component).get(kind, ()) if own - {kind} else ()
     if feature:
@@ -187,9 +241,43 @@ def for_host(component: Component, kind: str) -> Component:
             *(r for r in kept if canonical_subject(r.subject) not in restated),
             *(msgspec.structs.replace(r, feature="") for r in feature),
         )
-    elif len(kept) == len(component.requirements):
+    kept += _through_adapter(component, kind, kept)
+    if kept == component.requirements:
         return component
     return msgspec.structs.replace(component, requirements=kept)
+
+
+def _release(requirement: Requirement, kind: str) -> Requirement:
+    """A pin on another kind's build (``torch==2.1.0+cu118``, a CUDA wheel: InternLM/InternEvo
+    @c628a8c requirements/torch.txt:2) on a host of ``kind``: the release it names, without
+    the build label (the NPU host installs torch 2.1.0 for torch_npu)."""
+    if "+" not in requirement.spec:
+        return requirement
+    labels = [
+        b.vocabulary.local_builds
+        for b in backends.registered()
+        if b.name != kind and b.vocabulary.local_builds
+    ]
+    if not labels:
+        return requirement
+    spec = re.sub(rf"\+(?:{'|'.join(labels)})(?![\w.])", "", requirement.spec)
+    if spec == requirement.spec:
+        return requirement
+    return msgspec.structs.replace(requirement, spec=spec)
+
+
+def _through_adapter(
+    component: Component, kind: str, kept: tuple[Requirement, ...]
+) -> tuple[Requirement, ...]:
+    """The torch adapter of ``kind`` the repo's code imports, as a need where the repo needs
+    torch and names no adapter itself."""
+    adapter = supported(component).get(kind)
+    if adapter is None or any(canonical_subject(r.subject) == adapter.subject for r in kept):
+        return ()
+    if not any(r.hard and canonical_subject(r.subject) == "torch" for r in kept):
+        return ()
+    text = f"{adapter.text}; torch needs it on these devices"
+    return (msgspec.structs.replace(adapter, hard=True, text=text),)
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:

@@ -356,8 +356,11 @@ def python_unknown(
     1.13, so which Python has its wheels is unknown (it has none for 3.11). Then, of these,
     the rows of another package that pair the release with a Python, which cover it only
     where they hold (torch_npu 1.11.0.post14 -> torch ==1.11.0 and Python >=3.7.5,<3.11:
-    Ascend/pytorch's table; not in an environment without torch_npu). Installed copies are
-    known to exist for the interpreter they are in; they are none of these."""
+    Ascend/pytorch's table; not in an environment without torch_npu). A copy installed for
+    every environment is none of these; one installed in an interpreter is known to exist
+    for that interpreter only, so it is one of these, which the solver and the verdicts
+    read only where it is not installed (torch 2.1 in the default Python 3.8 says nothing
+    of a wheel for 3.11)."""
     covered: dict[str, set[int]] = {}
     tables: dict[str, set[str]] = {}
     with_python = {
@@ -370,8 +373,8 @@ def python_unknown(
     found: dict[int, tuple[str, ...]] = {}
     for subject, ids in covered.items():
         for candidate in cands.of(subject):
-            installed = candidate.installed is not None or candidate.installed_in
-            if candidate.id not in ids and not installed and not candidate.region:
+            everywhere = candidate.installed is not None
+            if candidate.id not in ids and not everywhere and not candidate.region:
                 found[candidate.id] = tuple(sorted(tables[subject]))
     paired: dict[int, list[int]] = {}
     for item in rules:

@@ -54,16 +54,22 @@ from bringup.model.diagnosis import (
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
-from bringup.triage.predicates import PREDICATES, PredicateArg
+from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
 
 _INFO_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]")
+_WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
+"""A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
+prefix (torch's ``TORCH_WARN``) and ``Warning:``."""
 
 KIND_ORDER: tuple[CauseKind, ...] = ("version", "environment", "hardware", "code")
 CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
+WARNED_PENALTY = 400
+"""A signature read on warning lines alone, in a log that shows a failure elsewhere: below the
+failure's own signatures and its catch-alls (300 + the first-failure bonus + specificity)."""
 SYMPTOM_PENALTY = 300
 KNOWLEDGE_PENALTY = 150
 FIRST_BONUS = 30
@@ -102,7 +108,7 @@ def rank(
         signature = found[signature_id]
         if signature is None:
             continue
-        confirmation, facts = _confirm(signature, hits.captures, snapshot)
+        confirmation, facts = confirm(signature, hits.captures, snapshot)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
         in_context = result.context.get(signature_id, 0) > 0
         score = (
@@ -128,6 +134,7 @@ def rank(
                 layer=_layer(signature, hits, result, failed_in, coded),
             )
         )
+    diagnoses = _warnings_below_failures(diagnoses, found, bool(extra))
     own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
@@ -316,6 +323,32 @@ def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     return best.layer
 
 
+def _warnings_below_failures(
+    diagnoses: list[Diagnosis], found: Mapping[str, Optional[Signature]], failed: bool
+) -> list[Diagnosis]:
+    """A signature whose every line is a warning ranks below what the log shows failing (a
+    signature on an error line, an exception or code the fallback read): on the Atlas 800T
+    A2 log of hiyouga/LlamaFactory#4836, torch_npu's "[W VariableFallbackKernel.cpp:51]
+    Warning: CAUTION: The operator 'aten::isin...' ... will fall back to run on the CPU"
+    ranked above the EZ9999 aivec exception that stopped the job. Not a warning that names
+    the cause of the error it leads to (its ``outranks``)."""
+    warned = [d for d in diagnoses if d.evidence and _warning_only(d.evidence)]
+    failing = failed or len(warned) < len([d for d in diagnoses if d.evidence])
+    if not warned or not failing:
+        return diagnoses
+    leads = {sid for sid, s in found.items() if s is not None and s.record.outranks}
+    return [
+        msgspec.structs.replace(d, score=d.score - WARNED_PENALTY)
+        if d in warned and d.signature_id not in leads
+        else d
+        for d in diagnoses
+    ]
+
+
+def _warning_only(evidence: Sequence[Evidence]) -> bool:
+    return all(_WARNING_LINE.search(e.text) for e in evidence)
+
+
 def _informational(evidence: Sequence[Evidence]) -> bool:
     """Whether every line is an INFO/DEBUG/WARN line: vendor fault knowledge is read from a
     log's error lines, and its keywords also occur in lines that report no failure."""
@@ -406,40 +439,6 @@ def _wrapper(diagnosis: Diagnosis) -> bool:
         tiers.FALLBACK_SCORES["wrapper"],
         tiers.FALLBACK_SCORES["footer"],
     )
-
-
-def _confirm(
-    signature: Signature, captures: Mapping[str, str], snapshot: Optional[Snapshot]
-) -> tuple[Confirmation, tuple[Fact, ...]]:
-    """What the snapshot says about every ``when`` condition, and the facts it read."""
-    if snapshot is None or not signature.record.when:
-        return "unknown", ()
-    outcomes: list[Optional[bool]] = []
-    facts: list[Fact] = []
-    for name, raw in signature.record.when.items():
-        arg = _bind(raw, captures)
-        if arg is None:
-            outcomes.append(None)
-            continue
-        holds, used = PREDICATES[name].check(snapshot, arg)
-        outcomes.append(holds)
-        facts.extend(used)
-    if any(outcome is False for outcome in outcomes):
-        return "contradicted", tuple(facts)
-    if outcomes and all(outcome is True for outcome in outcomes):
-        return "confirmed", tuple(facts)
-    return "unknown", tuple(facts)
-
-
-def _bind(raw: PredicateArg, captures: Mapping[str, str]) -> Optional[PredicateArg]:
-    """The predicate argument with ``{group}`` replaced by captured values; None if one is
-    missing from this log."""
-    if not isinstance(raw, str):
-        return raw
-    missing = [name for name in re.findall(r"\{([^{}]*)\}", raw) if name not in captures]
-    if missing:
-        return None
-    return re.sub(r"\{([^{}]*)\}", lambda m: captures[m.group(1)], raw)
 
 
 def _diagnosis(

@@ -182,6 +182,9 @@ VOCABULARY = Vocabulary(
     stack=r"昇腾\s*(?:AI\s*)?软件栈|Ascend\s+(?:AI\s+)?software\s+stack",
     code_markers=r"npu|acl|ascend|hccl|davinci",
     code_modules=("torch.npu", "torch_npu.npu"),
+    # torch runs on NPUs through torch_npu (Ascend/pytorch README.md: "import torch_npu" before
+    # moving tensors to "npu"); torch alone sees no NPU
+    torch_adapters=("torch_npu",),
     setup_markers=(
         r"set_env\.sh|setenv\.bash|/Ascend/|/usr/local/Ascend\b|"
         r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH"

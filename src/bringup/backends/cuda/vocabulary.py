@@ -81,6 +81,16 @@ VOCABULARY = Vocabulary(
     variable_prefixes=("CUDA_", "NVIDIA_", "NCCL_"),
     code_markers=r"cuda|gpu|nccl|nvidia",
     code_modules=("torch.cuda",),
+    # Python distributions that work on NVIDIA GPUs only: flash-attn builds CUDA kernels for
+    # Ampere and newer ("Requirements: CUDA toolkit or ROCm toolkit",
+    # https://github.com/Dao-AILab/flash-attention README.md; no NPU build); pynvml and
+    # nvidia-ml-py bind libnvidia-ml, the NVIDIA driver's management library
+    # (https://pypi.org/project/nvidia-ml-py/: "Python Bindings for the NVIDIA Management
+    # Library"), whose calls fail on a host without that driver
+    device_packages=("flash_attn", "pynvml", "nvidia_ml_py"),
+    # PyTorch's CUDA wheels carry the toolkit as a local label (torch==2.1.0+cu118,
+    # https://download.pytorch.org/whl/cu118)
+    local_builds=r"cu\d{2,3}",
     home_variables=("CUDA_HOME", "CUDA_PATH", "CUDA_TOOLKIT_ROOT_DIR", "CUDACXX"),
     path_versions=(r"cuda-(\d+\.\d+)",),
     compilers={"nvcc": "cuda"},

@@ -1,0 +1,77 @@
+"""The screenful's next actions: the plan's actions grouped by the command that carries them
+out together (every package uv installs into an environment, every submodule to fetch), the
+first ``NEXT`` of them, and where a named target has no environment for a repo, which of
+this machine's environments an action is for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bringup.model.plan import Action, Design, Plan
+from bringup.model.resolution import Resolution
+from bringup.report.document import Items, Paragraph, Section, section
+from bringup.report.styled import Line
+from bringup.report.wording import action_text, counted
+from bringup.subjects import display_name
+
+NEXT = 3
+"""How many next actions the screenful names (grouped: one install line covers every
+package uv installs into an environment)."""
+
+
+def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """Actions of one kind that one command carries out together, in the plan's order:
+    every package uv installs into an environment, every submodule to fetch."""
+    groups: dict[tuple[object, ...], list[Action]] = {}
+    for action in actions:
+        if action.automatic and action.kind == "install":
+            key: tuple[object, ...] = ("uv", action.environment)
+        elif action.kind == "submodule":
+            key = ("submodule",)
+        else:
+            key = (id(action),)
+        groups.setdefault(key, []).append(action)
+    return [(_group_text(group), group) for group in groups.values()]
+
+
+def _group_text(group: list[Action]) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return action_text(first) + (" (uv can install this)" if first.automatic else "")
+    if first.kind == "submodule":
+        repos = ", ".join(dict.fromkeys(a.component or "" for a in group))
+        return (
+            f"fetch {len(group)} submodules (in {repos}): git submodule update --init "
+            "(needs the network)"
+        )
+    names = [f"{display_name(a.subject)} {a.version or ''}".strip() for a in group]
+    shown = ", ".join(names[:3]) + (f" +{len(names) - 3} more" if len(names) > 3 else "")
+    return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
+
+
+def elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, str]:
+    """This machine's environments that hold only repos the named target cannot run (they
+    have no environment there), each with those repos: an action for one must not read as
+    one for the target's environment of that number (outsider22b #12)."""
+    away = {e.component for e in design.elsewhere}
+    return {
+        env.index: ", ".join(env.components)
+        for env in resolution.environments
+        if away and env.components and set(env.components) <= away
+    }
+
+
+def next_actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section | None:
+    groups = _action_groups(plan.actions)
+    if not groups:
+        return None
+    away = elsewhere or {}
+
+    def said(text: str, group: list[Action]) -> str:
+        repos = away.get(group[0].environment or 0)
+        return f"{text} (on this machine only: {repos}, not on the target)" if repos else text
+
+    lines = [Line(said(text, group)) for text, group in groups[:NEXT]]
+    rest = sum(len(group) for _, group in groups[NEXT:])
+    more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
+    return section("Next actions", Items(tuple(lines), ordered=True), more)
