@@ -25,6 +25,7 @@ of their own (those a route runs: ``routeneeds``).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable, Sequence
 
 from bringup import lazyre
@@ -85,11 +86,39 @@ cmake/CMakeLists.txt:112; ``${CREATE_RUN_SCRIPT} ... --pigz \\``, Ascend/mspti@a
 scripts/make_run.sh:138), GNU tar's ``--zstd``, ``-I pigz``, ``--use-compress-program=pigz``:
 the packing stops without the compressor, as it would run by name."""
 _COMPRESS_PROGRAM = frozenset({"-I", "--use-compress-program"})
+_PACKER = lazyre.compile(
+    r"^(?:g?tar|bsdtar|makeself(?:\.sh)?)$|^\$\{?\w*(?:makeself|make_?run|create_?run)\w*\}?$",
+    re.IGNORECASE,
+)
+"""A packing program: tar, makeself, or the variable or script that holds makeself
+(``${makeselfTool}``, ``${CREATE_RUN_SCRIPT}``, the lines cited at ``_COMPRESSORS``). Only
+these read ``-I`` as a compressor: a compiler's ``-I third_party/zstd`` is an include path."""
 
 
 def _compressor(argv: Sequence[str]) -> tuple[str, str]:
-    """``(compressor, the word naming it)`` a packing command's option runs
-    (``_COMPRESSORS``); empty strings when it names none."""
+    """``(compressor, the word naming it)`` a packing command's (``_PACKER``) option runs
+    (``_COMPRESSORS``); empty strings when it names none or the command packs nothing. A
+    CMake ``COMMAND`` may chain commands (``cd ${...} && ${makeselfTool} ... --pigz``): each
+    is read on its own."""
+    start = 0
+    for end in [*(i for i, w in enumerate(argv) if w in _CHAINS), len(argv)]:
+        found = _packing(argv[start:end])
+        if found[0]:
+            return found
+        start = end + 1
+    return "", ""
+
+
+_CHAINS = frozenset({"&&", "||", ";", "|", "|&"})
+
+
+def _packing(argv: Sequence[str]) -> tuple[str, str]:
+    """``_compressor`` of one command."""
+    program, args = run_program(tuple(argv))
+    if program in ("sh", "bash") and args:
+        program = args[0].rsplit("/", 1)[-1]
+    if not _PACKER.match(program):
+        return "", ""
     for index, word in enumerate(argv):
         option, _, value = word.partition("=")
         if option in _COMPRESS_PROGRAM:
