@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup.scan.buildpy import extract_build_py
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from scan_needs import needs, source_file
 
@@ -84,3 +85,10 @@ def test_only_a_packing_program_reads_a_compressor_option() -> None:
     ]
     tarred = extract_shell(source_file("pack.sh", "tar -I zstd -cf out.tar.zst dir\n"))
     assert ("system_package", "zstd", 1, True) in needs(tarred.requirements)
+
+
+def test_a_setup_py_s_own_runner_is_read_as_a_build_script_s() -> None:
+    # constructed (review 23, 1): msopprof's runner lines above as a setup.py; the one reader
+    # of a Python build script reads its make and cmake runs as it does in build.py
+    setup = extract_setup_py(source_file("setup.py", MSOPPROF_BUILD)).requirements
+    assert ("system_package", "make", 9, True) in needs(setup)

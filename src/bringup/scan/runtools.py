@@ -266,21 +266,6 @@ def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
     return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
 
 
-def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
-    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
-    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
-    names = imported_names(tree)
-    places = []
-    for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
-            continue
-        program = _program(_words(node.args[0]))
-        if program:
-            places.append((program, _named_at(node.args[0]), ast.unparse(node)))
-    return _cited(file, sorted(places, key=lambda place: place[1]))
-
-
 def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
     """The functions and methods that run the command they are given: a ``subprocess`` call
     of one of their parameters (Ascend msopprof download_dependencies.py:51-55
@@ -311,9 +296,10 @@ def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
 
 
 def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools a Python build script at the top of the repo runs (``build.py``,
+    """The tools a Python build script runs (``setup.py``; ``build.py``,
     ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
-    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``), through
+    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``; FlashMLA
+    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``), through
     ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
     names = imported_names(tree)
     runners = _runners(tree, names)

@@ -34,7 +34,7 @@ from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.pynodes import nodes
-from bringup.scan.runtools import device_probes, setup_tools
+from bringup.scan.runtools import build_script_tools, device_probes
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupgit import with_stated_git
 from bringup.scan.setupinstalls import setup_installs
@@ -156,7 +156,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *python_vocabulary(file, tree),
             *device_switches(file, tree),
             *os_classifiers(file),
-            *with_stated_git(file, tree, setup_tools(file, tree)),
+            *with_stated_git(file, tree, build_script_tools(file, tree)),
             *device_probes(file, tree),
         ]
     )
