@@ -25,7 +25,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.buildswitch import device_switches
-from bringup.scan.cmake_standard import STD_DRAFTS
+from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devices import lowest_architecture, stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -53,7 +53,7 @@ _BUILD_IMPORTS = {
     "ninja": "pypi:ninja",
 }
 """Modules a setup script imports at build time, so they must be installed before it runs."""
-_STD = lazyre.compile(r"-std=(?:c|gnu)\+\+(\d\d|[0-2][xyzabc])\b")
+_STD = lazyre.compile(STD_FLAG)
 
 
 def _called_name(call: ast.Call) -> str:
