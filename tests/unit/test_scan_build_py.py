@@ -54,6 +54,12 @@ def test_a_top_level_build_script_is_read_and_a_nested_one_is_not() -> None:
     assert classify("gsplat/cuda/build.py") is None
 
 
+def test_a_runtime_helper_named_like_a_download_is_no_build_script() -> None:
+    # constructed names (review 23, 18): a model download, a data fetch, a vocabulary build
+    for name in ("download_model.py", "fetch_data.py", "build_vocab.py"):
+        assert classify(name) is None
+
+
 def test_a_tool_run_through_the_script_s_own_runner_is_a_system_package() -> None:
     found = extract_build_py(source_file("build.py", MSOPPROF_BUILD)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [("system_package", "make", 12)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup.scan.buildpy import extract_build_py
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from scan_needs import needs, source_file
 
@@ -72,3 +73,22 @@ endif()
 def test_a_toolkit_compiler_the_configure_must_find_is_the_toolkit() -> None:
     found = extract_cmake(source_file("csrc/plugin/ccec/CMakeLists.txt", MSSANITIZER_BISHENG))
     assert [(r.subject, r.spec, r.source.line) for r in found.requirements] == [("cann", "", 1)]
+
+
+def test_only_a_packing_program_reads_a_compressor_option() -> None:
+    # constructed (review 23, 5): a compiler's include directory of a vendored zstd, a copy
+    # tool's --lz4 option, beside the real packing lines above: no compressor from the first two
+    compile_line = "gcc -I third_party/zstd -c x.c\ncc -I /usr/include/lz4 y.c\nrsync --lz4 a b\n"
+    shell = extract_shell(source_file("build.sh", compile_line + MSPTI_MAKE_RUN)).requirements
+    assert [(s, p) for s, p, _, _ in needs(shell) if p in ("zstd", "lz4", "pigz")] == [
+        ("system_package", "pigz")
+    ]
+    tarred = extract_shell(source_file("pack.sh", "tar -I zstd -cf out.tar.zst dir\n"))
+    assert ("system_package", "zstd", 1, True) in needs(tarred.requirements)
+
+
+def test_a_setup_py_s_own_runner_is_read_as_a_build_script_s() -> None:
+    # constructed (review 23, 1): msopprof's runner lines above as a setup.py; the one reader
+    # of a Python build script reads its make and cmake runs as it does in build.py
+    setup = extract_setup_py(source_file("setup.py", MSOPPROF_BUILD)).requirements
+    assert ("system_package", "make", 9, True) in needs(setup)

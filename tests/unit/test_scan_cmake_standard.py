@@ -49,3 +49,9 @@ CANN_OPS_DRAFT = """target_compile_options(op_host_aclnn PRIVATE
 
 def test_a_standard_by_its_draft_name_is_the_published_one() -> None:
     assert _standards("CMakeLists.txt", CANN_OPS_DRAFT) == [(">=17", 2)]
+
+
+def test_a_draft_name_no_compiler_gives_is_no_standard() -> None:
+    # constructed (review 23, 19): the real line above with drafts that do not exist
+    for name in ("2x", "0y", "1a"):
+        assert _standards("CMakeLists.txt", CANN_OPS_DRAFT.replace("1z", name)) == []

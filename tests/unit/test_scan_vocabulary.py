@@ -477,3 +477,21 @@ def test_a_form_feed_before_a_fetch_does_not_move_its_citation() -> None:
     text = "include(FetchContent)\x0c\n" + MSCCLPP_FETCH.split("\n", 1)[1]
     fetch = extract_cmake(_file("CMakeLists.txt", text)).requirements
     assert _places(fetch) == [("network", [3, 2]), ("system_package", [3])]
+
+
+# google/leveldb .gitmodules:1-6: the benchmark library, as Meson's dependency('benchmark') is
+LEVELDB_GITMODULES = """[submodule "third_party/googletest"]
+	path = third_party/googletest
+	url = https://github.com/google/googletest.git
+[submodule "third_party/benchmark"]
+	path = third_party/benchmark
+	url = https://github.com/google/benchmark
+"""
+
+
+def test_a_benchmark_submodule_is_the_tests_need_as_in_meson() -> None:
+    found = extract_gitmodules(_file(".gitmodules", LEVELDB_GITMODULES)).requirements
+    assert [(r.spec, r.feature) for r in found] == [
+        ("third_party/googletest", "tests"),
+        ("third_party/benchmark", "tests"),
+    ]

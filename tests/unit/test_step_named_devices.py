@@ -49,3 +49,18 @@ def test_the_deepspeed_launcher_needs_a_device() -> None:
 )
 def test_a_device_turned_off_is_no_need(line: str) -> None:
     assert _needs(line) == (0, None, False, False)
+
+
+def test_an_option_that_sizes_the_device_s_memory_chooses_no_device() -> None:
+    # Mikeriess/Synth_data run_vllm.sh:1-6 (joined): a run step; the option mentions the GPU
+    line = (
+        "python -m vllm.entrypoints.openai.api_server"
+        " --model meta-llama/llama-3.1-405b-instruct-fp8 --gpu-memory-utilization 0.9"
+        " --tensor-parallel-size 8 --host 0.0.0.0 --port 8000"
+    )
+    assert _needs(line) == (0, None, False, False)
+
+
+def test_a_run_option_that_selects_the_device_needs_one_not_the_toolkit() -> None:
+    # constructed (review 23, 13): a training run told to use the NPU
+    assert _needs("python train.py --use_npu") == (1, "npu", False, False)

@@ -3,8 +3,11 @@
 Ascend's MindStudio tools are built by ``python build.py``, which fetches the submodules
 through ``download_dependencies.py`` (``git submodule update``, msopgen
 download_dependencies.py:79-83) and builds with ``make`` (msopprof build.py:141, mskpp
-build.py:112): each tool it runs is a ``system_package`` the build needs, read as a
-``setup.py``'s are (``runtools``). Other Python files are no build step.
+build.py:112): each tool it runs is a ``system_package`` the build needs, read by the one
+reader of a Python build script that ``setup.py`` also goes through (``runtools``). Only
+``build.py`` and the fetcher of the build's dependencies are such scripts: a repo's
+``download_model.py``, ``fetch_data.py`` or ``build_vocab.py`` gets a model, data or a
+vocabulary at run time, and the tools they run are no need of the build.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.runtools import build_script_tools
 
 BUILD_PY = "build_py"
-BUILD_SCRIPT = lazyre.compile(r"^(?:build|download|fetch)[\w-]{0,60}\.py$")
+BUILD_SCRIPT = lazyre.compile(
+    r"^(?:build|(?:download|fetch|get)_(?:dependencies|deps|third_?party)[\w-]{0,40})\.py$"
+)
 """A build script's name at the repo's top (``build.py``, ``download_dependencies.py``)."""
 
 

@@ -15,14 +15,16 @@ from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.extraction import SourceFile
 
-_FLAG = lazyre.compile(r"(?:^|[\s:>;])-std=(?:c|gnu)\+\+(\d\d|[0-2][xyzabc])\b")
-"""``-std=c++17``, ``-std=gnu++14``, also inside a generator expression
-(``$<$<COMPILE_LANGUAGE:CXX>:-std=c++17>``), and a standard by its draft name
-(``STD_DRAFTS``)."""
 STD_DRAFTS = {"0x": "11", "1y": "14", "1z": "17", "2a": "20", "2b": "23", "2c": "26"}
 """The names GCC and Clang give a C++ standard before it is published: ``-std=gnu++1z`` is
 C++17 (the CANN custom-operator template's CMake, cann-ops CMakeLists.txt:57
 ``$<$<COMPILE_LANGUAGE:CXX>:-std=gnu++1z>``; xllm-ops cmake/custom_build.cmake:42)."""
+STD_FLAG = r"-std=(?:c|gnu)\+\+(\d\d|" + "|".join(STD_DRAFTS) + r")\b"
+"""A C++ standard flag, the standard by its number or by one of the draft names that exist
+(``STD_DRAFTS``: ``c++2x`` is none)."""
+_FLAG = lazyre.compile(r"(?:^|[\s:>;])" + STD_FLAG)
+"""``-std=c++17``, ``-std=gnu++14``, also inside a generator expression
+(``$<$<COMPILE_LANGUAGE:CXX>:-std=c++17>``), and a standard by its draft name."""
 _OPTIONS = frozenset({"add_compile_options", "target_compile_options"})
 _FLAG_VARIABLES = frozenset({"CMAKE_CXX_FLAGS"})
 _PROPERTIES = frozenset({"set_target_properties", "set_property"})

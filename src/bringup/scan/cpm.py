@@ -34,7 +34,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of, resolved_url
 from bringup.scan.extraction import SourceFile
-from bringup.scan.scopenames import TESTS
+from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
 
 _CPM = frozenset({"cpmaddpackage", "cpmfindpackage", "cpmdeclarepackage"})
 _HOSTS = {
@@ -57,9 +57,6 @@ CPM up (``rapids_cpm_init()``), read, pin or patch (``package_override``, ``pack
 cmake/rapids-cmake/rapids-cmake/cpm/detail/pinning_write_file.cmake:222) or download CPM
 itself (``rapids_cpm_download``); the packages fetched after them are the needs."""
 _TAIL = lazyre.compile(r"[@#]")
-_TEST_PACKAGES = frozenset({"gtest", "gmock", "gbench", "nvbench", "catch2"})
-"""rapids-cmake's wrappers of test and benchmark frameworks (``rapids_cpm_gtest``,
-``rapids_cpm_gbench``, ``rapids_cpm_nvbench``)."""
 
 
 def _shorthand(arg: str) -> str | None:
@@ -142,7 +139,7 @@ def _rapids(
     else:
         host = "from GitHub"
     text = f"{name}(): rapids-cmake's CPM clones {package} {host}"
-    feature = TESTS if package.lower() in _TEST_PACKAGES else ""
+    feature = TESTS if package.lower() in TEST_FRAMEWORKS else ""
     need = file.requirement("network", f"{package} {host}", where, text=text, hard=False)
     found = [need]
     key = args[args.index(source[1]) - 1] if source is not None else ""

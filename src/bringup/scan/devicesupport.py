@@ -22,7 +22,7 @@ from pathlib import Path
 from bringup import backends
 from bringup.model import file_source
 from bringup.scan.extraction import Finding
-from bringup.scan.pkgimports import TEST_DIRS
+from bringup.scan.pkgimports import TEST_DIRS, top_packages
 from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
 
@@ -41,18 +41,8 @@ def _adapters() -> dict[str, str]:
 
 
 def _packages(root: Path) -> list[Path]:
-    try:
-        with os.scandir(root) as scan:
-            return sorted(
-                Path(e.path)
-                for e in scan
-                if e.is_dir(follow_symlinks=False)
-                and e.name.lower() not in _SKIPPED
-                and not e.name.startswith(".")
-                and os.path.isfile(os.path.join(e.path, "__init__.py"))
-            )
-    except OSError:
-        return []
+    """The repo's top-level packages (``top_packages``) less examples, docs and benchmarks."""
+    return [root / name for name in top_packages(root) if name.lower() not in _SKIPPED]
 
 
 def _modules(root: Path) -> list[Path]:

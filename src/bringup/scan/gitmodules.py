@@ -17,18 +17,9 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.scopenames import TESTS
+from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
 
 SUBMODULE = "submodule"
-_TEST_FRAMEWORKS = frozenset(
-    {"googletest", "gtest", "gmock", "googlemock", "mockcpp", "catch2", "doctest", "cpputest",
-     "nvbench"}
-)  # fmt: skip
-"""Test and benchmark frameworks: a submodule of one is fetched for the tests or benchmarks
-only (``3rdparty/googletest``, hicann/catlass@0dfcf9df .gitmodules:1; ``thirdparty/mockcpp``,
-Ascend/msopprof@d6c29dfa .gitmodules:15; ``3rdparty/nvbench``, CVCUDA/CV-CUDA@da51fc96
-.gitmodules:25): scope ``scopenames.TESTS``, as the truth briefs' test frameworks are, and as
-CPM's are (``cpm``)."""
 _SECTION = lazyre.compile(r'^\s*\[\s*submodule\s+"(?P<name>[^"]*)"\s*\]')
 _KEY = lazyre.compile(r"^\s*(?P<key>[A-Za-z][\w-]*)\s*=\s*(?P<value>.*?)\s*$")
 
@@ -41,7 +32,7 @@ def _submodule(
     text = f"{path} from {url} (.gitmodules:{url_line})" if url else path
     need = file.requirement(SUBMODULE, path, line, text=text)
     beside = sorted({at for key, (_, at) in keys.items() if key in ("path", "url")})
-    tests = path.rstrip("/").rsplit("/", 1)[-1].lower() in _TEST_FRAMEWORKS
+    tests = path.rstrip("/").rsplit("/", 1)[-1].lower() in TEST_FRAMEWORKS
     return msgspec.structs.replace(
         need, also_at=tuple(file.source(at) for at in beside), feature=TESTS if tests else ""
     )

@@ -38,7 +38,7 @@ from bringup.model import Requirement
 from bringup.scan.architectures import listed, listing
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.scopenames import TESTS
+from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
 from bringup.scan.scopes import OPTIONAL
 from bringup.scan.walk import RepoFile
 
@@ -154,19 +154,9 @@ def _dependency(
     hard = keys.get("required", "true").strip() != "false"
     text = f"dependency('{name}'): the build looks it up on the system"
     need = file.requirement(subject, spec, line, text=text, hard=hard)
-    if name.lower() in _TEST_FRAMEWORKS:
+    if name.lower() in TEST_FRAMEWORKS:
         return [msgspec.structs.replace(need, feature=TESTS)]
     return [need if hard else msgspec.structs.replace(need, feature=OPTIONAL)]
-
-
-_TEST_FRAMEWORKS = frozenset(
-    {"gtest", "gtest_main", "gmock", "gmock_main", "benchmark", "benchmark_main", "catch2",
-     "catch2-with-main", "doctest"}
-)  # fmt: skip
-"""The test and benchmark frameworks ``dependency()`` finds by their pkg-config names (the
-Meson manual's ``dependency('gtest', main: true)``; Fuser lib/dynamic_type/meson.build:11-12,45
-``dependency('gtest_main')``, ``dependency('gmock')``, ``dependency('benchmark')`` for the
-library's tests and benchmarks): the tests' needs, not the build's."""
 
 
 _ASSIGNED = lazyre.compile(

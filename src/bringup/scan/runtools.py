@@ -25,6 +25,7 @@ of their own (those a route runs: ``routeneeds``).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable, Sequence
 
 from bringup import lazyre
@@ -85,11 +86,39 @@ cmake/CMakeLists.txt:112; ``${CREATE_RUN_SCRIPT} ... --pigz \\``, Ascend/mspti@a
 scripts/make_run.sh:138), GNU tar's ``--zstd``, ``-I pigz``, ``--use-compress-program=pigz``:
 the packing stops without the compressor, as it would run by name."""
 _COMPRESS_PROGRAM = frozenset({"-I", "--use-compress-program"})
+_PACKER = lazyre.compile(
+    r"^(?:g?tar|bsdtar|makeself(?:\.sh)?)$|^\$\{?\w*(?:makeself|make_?run|create_?run)\w*\}?$",
+    re.IGNORECASE,
+)
+"""A packing program: tar, makeself, or the variable or script that holds makeself
+(``${makeselfTool}``, ``${CREATE_RUN_SCRIPT}``, the lines cited at ``_COMPRESSORS``). Only
+these read ``-I`` as a compressor: a compiler's ``-I third_party/zstd`` is an include path."""
 
 
 def _compressor(argv: Sequence[str]) -> tuple[str, str]:
-    """``(compressor, the word naming it)`` a packing command's option runs
-    (``_COMPRESSORS``); empty strings when it names none."""
+    """``(compressor, the word naming it)`` a packing command's (``_PACKER``) option runs
+    (``_COMPRESSORS``); empty strings when it names none or the command packs nothing. A
+    CMake ``COMMAND`` may chain commands (``cd ${...} && ${makeselfTool} ... --pigz``): each
+    is read on its own."""
+    start = 0
+    for end in [*(i for i, w in enumerate(argv) if w in _CHAINS), len(argv)]:
+        found = _packing(argv[start:end])
+        if found[0]:
+            return found
+        start = end + 1
+    return "", ""
+
+
+_CHAINS = frozenset({"&&", "||", ";", "|", "|&"})
+
+
+def _packing(argv: Sequence[str]) -> tuple[str, str]:
+    """``_compressor`` of one command."""
+    program, args = run_program(tuple(argv))
+    if program in ("sh", "bash") and args:
+        program = args[0].rsplit("/", 1)[-1]
+    if not _PACKER.match(program):
+        return "", ""
     for index, word in enumerate(argv):
         option, _, value = word.partition("=")
         if option in _COMPRESS_PROGRAM:
@@ -237,21 +266,6 @@ def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
     return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
 
 
-def setup_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools ``setup.py`` runs: the program of a ``subprocess`` argv or an ``os.system``
-    command line (``subprocess.check_call(f"git clone -b 1.0.0 {LLM} ...")``, FlashMLA
-    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``)."""
-    names = imported_names(tree)
-    places = []
-    for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args and runs_program(node, names)):
-            continue
-        program = _program(_words(node.args[0]))
-        if program:
-            places.append((program, _named_at(node.args[0]), ast.unparse(node)))
-    return _cited(file, sorted(places, key=lambda place: place[1]))
-
-
 def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
     """The functions and methods that run the command they are given: a ``subprocess`` call
     of one of their parameters (Ascend msopprof download_dependencies.py:51-55
@@ -282,9 +296,10 @@ def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
 
 
 def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools a Python build script at the top of the repo runs (``build.py``,
+    """The tools a Python build script runs (``setup.py``; ``build.py``,
     ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
-    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``), through
+    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``; FlashMLA
+    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``), through
     ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
     names = imported_names(tree)
     runners = _runners(tree, names)

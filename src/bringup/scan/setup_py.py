@@ -25,7 +25,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, targets
 from bringup.scan.buildswitch import device_switches
-from bringup.scan.cmake_standard import STD_DRAFTS
+from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devices import lowest_architecture, stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
@@ -34,7 +34,7 @@ from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.pynodes import nodes
-from bringup.scan.runtools import device_probes, setup_tools
+from bringup.scan.runtools import build_script_tools, device_probes
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupgit import with_stated_git
 from bringup.scan.setupinstalls import setup_installs
@@ -53,7 +53,7 @@ _BUILD_IMPORTS = {
     "ninja": "pypi:ninja",
 }
 """Modules a setup script imports at build time, so they must be installed before it runs."""
-_STD = lazyre.compile(r"-std=(?:c|gnu)\+\+(\d\d|[0-2][xyzabc])\b")
+_STD = lazyre.compile(STD_FLAG)
 
 
 def _called_name(call: ast.Call) -> str:
@@ -156,7 +156,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *python_vocabulary(file, tree),
             *device_switches(file, tree),
             *os_classifiers(file),
-            *with_stated_git(file, tree, setup_tools(file, tree)),
+            *with_stated_git(file, tree, build_script_tools(file, tree)),
             *device_probes(file, tree),
         ]
     )

@@ -165,10 +165,11 @@ def command_needs(command: Command) -> StepNeeds:
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)
-    named = _named_device(argv)
+    building = step_kind(argv) in ("build", "install")
+    named = _named_device(argv, building)
     pip = pip_install_targets(argv) is not None
     if named is not None and (named[1] or not pip):
-        if step_kind(argv) in ("build", "install") or named[1]:
+        if building:
             return StepNeeds(toolkit=True, device_kind=named[0], network=pip)
         return StepNeeds(devices=1, device_kind=named[0])
     if program in _LAUNCHERS:
@@ -184,14 +185,19 @@ def command_needs(command: Command) -> StepNeeds:
 
 _OPTION_WORDS = lazyre.compile(r"[A-Za-z]+")
 _NEGATING = frozenset({"no", "without", "disable", "skip", "cpu", "only"})
+_SELECTING = frozenset({"use", "enable", "with", "on"})
+"""Words that, beside a device's name alone, make an option choose it (``--use_npu``)."""
 
 
-def _named_device(argv: tuple[str, ...]) -> tuple[str, bool] | None:
-    """The device kind a command's words name besides ``--device``, and whether by a build
+def _named_device(argv: tuple[str, ...], building: bool) -> tuple[str, bool] | None:
+    """The device kind a command's words name besides ``--device``, and whether by an
     option: a bare argument (``./run.sh npu 910B4``, bigorange1024/ascendc@541ca73
-    README.md:211: the script runs on an NPU) or an option's word (``--global-option=
-    --cuda_ext``, InternLM/InternEvo@c628a8c doc/en/install.md:65: apex builds its CUDA
-    extensions with nvcc). An option that turns the device off (``--no-cuda``) names none."""
+    README.md:211: the script runs on an NPU); on a build or install step (``building``) any
+    option's word (``--global-option=--cuda_ext``, InternLM/InternEvo@c628a8c
+    doc/en/install.md:65: apex builds its CUDA extensions with nvcc); on another step only an
+    option that selects the device (``--use_npu``, ``--npu``), not one that mentions it
+    (``--gpu-memory-utilization 0.9`` sizes what vLLM takes of whatever device it runs on).
+    An option that turns the device off (``--no-cuda``) names none."""
     names = device_names()
     for word in argv[1:]:
         if not word.startswith("-"):
@@ -203,7 +209,7 @@ def _named_device(argv: tuple[str, ...]) -> tuple[str, bool] | None:
         if _NEGATING & set(words):
             continue
         kinds = [names[w] for w in words if w in names and names[w] != "cpu"]
-        if kinds:
+        if kinds and (building or len(set(words) - _SELECTING) == 1):
             return kinds[0], True
     return None
 

@@ -11,12 +11,15 @@ unversioned CANN: a ``cann`` need pinned to the repo's own version, cited at the
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bringup import lazyre
 from bringup.model import Requirement, file_source
+from bringup.scan.reading import read_text
+from bringup.scan.walk import inside
 
 _CHECK = lazyre.compile(
     r"^[^#\n]*\$\{?(?:ASCEND_CANN_PACKAGE_PATH|ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|"
@@ -29,6 +32,8 @@ _OWN_INFO = lazyre.compile(
 )
 """The repo's own ``version.info``, named by CMake's source-directory variables."""
 _VERSION = lazyre.compile(r"^\s*Version\s*=\s*([0-9][\w.-]*)\s*$", re.MULTILINE)
+_INFO_BYTES = 64 * 1024
+"""A ``version.info`` is a few lines; more is not one."""
 
 
 def _check_line(text: str) -> int | None:
@@ -44,26 +49,38 @@ def _check_line(text: str) -> int | None:
     return None
 
 
+def _own_info(root: Path) -> str | None:
+    """The text of the repo's ``version.info``, read as every scan file is (a regular file,
+    bounded, not binary) and only when it lies inside the repo: a FIFO hung the scan."""
+    path = root / "version.info"
+    if path.is_symlink() and not inside(str(path), os.path.realpath(root)):
+        return None
+    text, _ = read_text(path, "version.info", _INFO_BYTES)
+    return text
+
+
 def checked_versions(
     root: Path, component: str, files: Iterable[tuple[str, str, str, str]]
 ) -> Iterator[Requirement]:
     """A ``cann ==<Version>`` need for each CMake file (``(ref, rel, kind, text)``) that compares
-    the installed CANN's ``version.info`` with the repo's own, where the repo has one."""
-    try:
-        info = (root / "version.info").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    the installed CANN's ``version.info`` with the repo's own, where the repo has one; the
+    repo's file is read only once a CMake file names it."""
+    checks = [
+        (ref, rel, line)
+        for ref, rel, kind, text in files
+        if kind == "cmake" and "version.info" in text
+        for line in (_check_line(text),)
+        if line is not None
+    ]
+    if not checks:
         return
-    version = _VERSION.search(info)
-    if version is None:
+    info = _own_info(root)
+    version = None if info is None else _VERSION.search(info)
+    if info is None or version is None:
         return
     at = info[: version.start()].count("\n") + 1
     exact = version.group(1)
-    for ref, rel, kind, text in files:
-        if kind != "cmake" or "version.info" not in text:
-            continue
-        line = _check_line(text)
-        if line is None:
-            continue
+    for ref, rel, line in checks:
         yield Requirement(
             subject="cann",
             spec=f"=={exact}",
