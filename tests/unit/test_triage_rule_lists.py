@@ -29,5 +29,24 @@ def test_the_commands_of_later_cmake_releases_are_one_list() -> None:
         c for p in record.patterns for m in UNKNOWN_COMMAND.findall(p) for c in m.split("|")
     }
     unless = UNKNOWN_COMMAND.findall(_line_rule("class.build.source-out-of-step").unless)
-    assert signature and len(unless) == 1
+    assert signature
+    assert len(unless) == 1
     assert set(unless[0].split("|")) == signature
+
+
+VENDORED = re.compile(r"\(\?:(third_party(?:\|\w+)+)\)/")
+
+
+def test_a_vendored_directory_is_one_list() -> None:
+    """source-out-of-step leaves a vendored directory's code and CMake files to others
+    (`unless`, `foreign_before`), and prebuilt-library names a library in one as prebuilt:
+    3rdparty/ and vendor/ were vendored to one rule and the project's own to the other."""
+    source = _line_rule("class.build.source-out-of-step")
+    prebuilt = _line_rule("class.install.prebuilt-library-needs-other-dependency")
+    lists = [VENDORED.findall(r) for r in (source.unless, source.foreign_before, prebuilt.pattern)]
+    assert all(len(found) == 1 for found in lists)
+    assert len({frozenset(found[0].split("|")) for found in lists}) == 1
+    # constructed: a link line naming a library under 3rdparty/, as the review gives it
+    line = "/usr/bin/ld: 3rdparty/x/libx.so: undefined reference to `f()'"
+    assert re.search(prebuilt.pattern, line)
+    assert re.search(source.unless, line)
