@@ -264,17 +264,16 @@ def design_for(
     inputs: StackInputs,
     target: TargetHost,
     *,
-    allow_driver_change: bool = False,
     explain: bool = True,
 ) -> Design:
     """The environments for ``target`` from the repos' software requirements, every repo
     taking part, with the knowledge base's rows for the target's chips. The target's driver
     is one of the changes a design may ask for (a CANN 9.0.0 repo on a host with driver
     23.0.3 runs there after changing the driver), as this machine's verdict says of its own
-    driver: the same report as ``--target`` or as ``--snapshot`` gives one answer."""
+    driver: the same report as ``--target`` or as ``--snapshot`` gives one answer (whether
+    the user allows it is the exit code's question, ``check``'s as ``solve``'s)."""
     from bringup.plan.design import design_stack
 
-    del allow_driver_change  # a design always may: see above
     return design_stack(
         inputs.components,
         target.target,
@@ -305,9 +304,7 @@ def check(
     aimed = target if target is not None else read_target(None, inputs.catalogue)
     designing = f"designing environments for {aimed.target.name}"
     with report.stage(_sized("design", designing, inputs.components)):
-        designed = design_for(
-            inputs, aimed, allow_driver_change=allow_driver_change, explain=explain
-        )
+        designed = design_for(inputs, aimed, explain=explain)
     # A repo that cannot run on the target is listed by the design; this machine's verdict
     # on it is the one without a target (--target changes the design only), so it is
     # solved here as the design for the hardware it asks for would place it.
@@ -318,7 +315,7 @@ def check(
             inputs, components=tuple(c for c in inputs.components if c.name in elsewhere)
         )
         asked = read_target(None, inputs.catalogue)
-        split.append(design_for(rest, asked, allow_driver_change=allow_driver_change))
+        split.append(design_for(rest, asked))
     groups = tuple(env.components for d in split for env in d.resolution.environments)
     kinds = tuple(kind for d in split for kind in _environment_kinds(d))
     options = SolveOptions(
@@ -332,6 +329,8 @@ def check(
     with report.stage(_sized("plan", "planning the bring-up", repos)):
         made = make_plan(repos, resolution, inputs.snapshot)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
+    if not allow_driver_change and _driver_changes(designed.resolution):
+        code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says
     return CheckResult(inputs, designed, resolution, made, code)
 
 

@@ -58,3 +58,11 @@ def test_solve_for_the_target_keeps_cann_and_exits_1_for_the_driver(
     assert code == 1  # the driver must change, and --allow-driver-change was not given
     assert '"subject":"cann","version":"9.0.0"' in out.replace(" ", "").replace("\n", "")
     assert main(["solve", str(repo), "--target", str(REPORT), "--allow-driver-change"]) == 0
+
+
+def test_check_for_the_target_exits_as_solve_does(tmp_path: Path) -> None:
+    """Review 23 #2: ``check --target`` exited 0 for the same driver change ``solve`` exits 1
+    for, with or without ``--allow-driver-change``."""
+    repo = _repo(tmp_path)
+    assert main(["check", str(repo), "--target", str(REPORT), "--json"]) == 1
+    assert main(["check", str(repo), "--target", str(REPORT), "--allow-driver-change"]) == 0

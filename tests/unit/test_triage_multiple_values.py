@@ -32,3 +32,12 @@ def test_a_package_binding_an_argument_twice_is_two_packages_out_of_step() -> No
     ids = [d.signature_id for d in explain_text(LOG)]
     assert ids[0] == "traceback.install.api-out-of-step"
     assert "class.code.project-bug" not in ids
+
+
+def test_the_exception_line_pasted_alone_is_read_as_the_other_pasted_call_mismatches() -> None:
+    """Review 23 #3: with no frames to say whose call it was, the one line (vllm-ascend#1470's
+    title, its class name as #2356 gives it) is read as a pasted "takes N positional arguments"
+    or "unexpected keyword argument" is: the project's own call; it got no class at all."""
+    line = "TypeError: Qwen2_5_VLProcessor.__init__() got multiple values for argument 'tokenizer'"
+    ids = [d.signature_id for d in explain_text(line + "\n")]
+    assert ids[0] == "class.code.project-bug"

@@ -157,11 +157,9 @@ def test_an_indented_exception_line_is_an_exception() -> None:
 
 def test_an_exception_inside_pips_report_gives_way_to_pips_failure_line() -> None:
     diagnoses = diagnose(scan_log(PIP_SUBPROCESS).findings)
-    # pip's wrapper of a failed build step, not its resolver (outsider 23b, D6)
-    assert [d.signature_id for d in diagnoses] == [
-        "line.install.package-build",
-        "line.build.compiler-error",
-    ]
+    # pip's wrapper of a failed build step, not its resolver (outsider 23b, D6), and not
+    # compiler-error's on the build layer too (review23 #4: one owner)
+    assert [d.signature_id for d in diagnoses] == ["line.install.package-build"]
 
 
 @pytest.mark.parametrize("log", [UNHEALTHY_DEVICES, PLUGIN_RPC])

@@ -94,7 +94,14 @@ def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
     if not layout.database.exists():
         return None
     with History(layout.database) as history:
-        last = history.last_run(stack_key(paths))
+        return _resumed(history, stack_key(paths))
+
+
+def _resumed(history: History, key: str) -> Optional[int]:
+    """The run of ``key`` a resume continues: its last, unless that one passed (a run that
+    stopped at a failure, or was interrupted, is continued after its fix). One answer for
+    ``resumable``'s message and ``bring_up``'s run."""
+    last = history.last_run(key)
     return last.id if last is not None and last.status != "passed" else None
 
 
@@ -119,16 +126,8 @@ def bring_up(
     index = settings if settings is not None else read_index_settings(offline=options.offline)
     runner = SubprocessRunner()
     with History(layout.database) as history:
-        resumed = None
-        if options.resume:
-            unfinished = history.interrupt_unfinished(key)
-            last = history.last_run(key)
-            if unfinished:
-                resumed = unfinished[-1]
-            elif last is not None and last.status != "passed":
-                resumed = last.id  # a run that stopped at a failure, continued after its fix
-        else:
-            history.interrupt_unfinished(key)
+        history.interrupt_unfinished(key)
+        resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
             stack.snapshot.taken_at, socket.gethostname(), msgspec.json.encode(stack.snapshot)
         )

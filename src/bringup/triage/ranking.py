@@ -59,7 +59,6 @@ from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
 
-_INFO_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]")
 _WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
 """A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
 prefix (torch's ``TORCH_WARN``) and ``Warning:``."""
@@ -141,7 +140,7 @@ def rank(
     diagnoses = [
         d
         for d in diagnoses
-        if d.signature_id not in knowledge or (fails and not _informational(d.evidence))
+        if d.signature_id not in knowledge or (fails and not _warning_only(d.evidence))
     ]
     if not own:
         diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
@@ -346,13 +345,10 @@ def _warnings_below_failures(
 
 
 def _warning_only(evidence: Sequence[Evidence]) -> bool:
+    """Whether every line only warns or informs: a signature read there names no failure,
+    and vendor fault knowledge, read from a log's error lines, has keywords that also occur
+    in lines that report none."""
     return all(_WARNING_LINE.search(e.text) for e in evidence)
-
-
-def _informational(evidence: Sequence[Evidence]) -> bool:
-    """Whether every line is an INFO/DEBUG/WARN line: vendor fault knowledge is read from a
-    log's error lines, and its keywords also occur in lines that report no failure."""
-    return all(_INFO_LINE.search(e.text) for e in evidence)
 
 
 def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> str:
