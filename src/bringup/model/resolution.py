@@ -73,7 +73,7 @@ def _pins_by_subject(pins: tuple[Pin, ...]) -> dict[str, Pin]:
     index: dict[str, Pin] = {}
     for pin in pins:
         index.setdefault(pin.subject, pin)
-    for oldest in list(_INDEXES)[: max(0, len(_INDEXES) - 15)]:  # list(): atomic in threads
+    for oldest in list(_INDEXES)[: max(0, len(_INDEXES) - 15)]:  # list(): keys taken before popping
         _INDEXES.pop(oldest, None)
     _INDEXES[id(pins)] = (pins, index)
     return index
