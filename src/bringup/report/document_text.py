@@ -132,14 +132,13 @@ def _table(table: Table, width: int, indent: int) -> list[Line]:
 
 
 def _aligned(cells: list[Line], widths: list[int], indent: int, trailing: bool = False) -> Line:
-    """Cells padded to their column's width, two spaces apart (a cell wider than its capped
-    column still keeps one: ``200.00logs/report.txt:38`` ran together); ``trailing``: room is
-    left for one more cell after them."""
+    """Cells padded to their column's width, two spaces apart; ``trailing``: room is left
+    for one more cell after them."""
     line = Line(" " * indent)
     for cell, size in zip(cells, widths):
         for piece, style in cell.pieces:
             line.append(piece, style)
-        line.append(" " * max(size - cell.cell_len + 2, 1))
+        line.append(" " * (size - cell.cell_len + 2))
     if not trailing:
         line.rstrip()
     return line
