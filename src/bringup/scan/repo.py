@@ -44,6 +44,7 @@ from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
+from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.roles import guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
@@ -251,7 +252,9 @@ def _one_each(
     """The repo scope's requirements each stated once: unversioned mentions settled, the
     releases one file names as alternatives made one, contradictions found (their findings
     returned beside), repeats and statements another implies folded."""
-    settled = settle_unversioned(as_stated_subjects(one_need(stated)), component)
+    settled = settle_unversioned(
+        as_stated_subjects(one_need(without_superseded_pins(stated))), component
+    )
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(one_file_alternatives(settled.requirements, texts), authority),
         authority,
