@@ -153,6 +153,21 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
     ]
 
 
+_IMAGE_NAMED = ("FROM image ", "CI: image ")
+
+
+def ci_images(ci: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
+    """The CI scope's needs less what the images its jobs run in are built on, as
+    ``route_images`` has the repo's own images': the OS, glibc and toolkit read off a job's
+    image (``image: rocm/pytorch:rocm7.2.2_ubuntu22.04_…``, fla-org/flash-linear-attention@
+    bc3b101d .github/workflows/amd-mi300.yml:20; ``FROM quay.io/pypa/manylinux_2_28_aarch64``,
+    DrivingSDK ci/docker/ARM/Dockerfile:1) are that image's, not the repo's to borrow. The
+    runners a matrix names and the device an image is made for stay (``_borrowable``)."""
+    named = [r for r in ci if (r.text or "").startswith(_IMAGE_NAMED)]
+    kept = route_images(named, images)
+    return [r for r in ci if r in kept or r not in named]
+
+
 def _built_on(subject: str) -> bool:
     """Whether ``subject`` is part of what an image is built on: its OS, its C library (the
     glibc of a manylinux image), its toolkit or its CPU."""
