@@ -123,12 +123,18 @@ def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[s
     its path puts it."""
     homes = {rel.rpartition("/")[0] for rel in texts if rel.rsplit("/", 1)[-1] in _MANIFESTS}
     found = set()
+    # the texts naming a list name its file: each file name is sought once in every text
+    # (a repo's lists share a few names), each path only in the texts holding its name
+    holding: dict[str, list[tuple[str, str]]] = {}
     for rel in texts:
         if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
             continue
         if not any(home == "" or rel.startswith(home + "/") for home in homes):
             continue
-        namers = [other for other, text in texts.items() if other != rel and rel in text]
+        name = rel.rsplit("/", 1)[-1]
+        if name not in holding:
+            holding[name] = [(other, text) for other, text in texts.items() if name in text]
+        namers = [other for other, text in holding[name] if other != rel and rel in text]
         if namers and all(ci(other) for other in namers):
             found.add(rel)
     return frozenset(found)

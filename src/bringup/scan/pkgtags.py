@@ -27,7 +27,23 @@ _CPU_TAG = lazyre.compile(
 )
 """A package named for a Linux CPU (``_linux-aarch64.run``), or a package file whose name ends
 in its CPU (``mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run`` and
-``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13)."""
+``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13). A match holds its
+CPU, whose name ends in "64", and no line break: only the lines holding "64" are searched
+(``_cpu_named``), the look-arounds at their ends seeing the line breaks there as before."""
+_CPU_END = "64"
+
+
+def _cpu_named(text: str) -> bool:
+    """Whether ``text`` has a ``_CPU_TAG``: the pattern tried at every character of a guide
+    cost more than all the rest of its package reading, where finding "64" is a scan in C."""
+    at = text.find(_CPU_END)
+    while at >= 0:
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        if _CPU_TAG.search(text, text.rfind("\n", 0, at) + 1, end) is not None:
+            return True
+        at = text.find(_CPU_END, end)
+    return False
 
 
 class CpuPackages:
@@ -42,6 +58,8 @@ class CpuPackages:
         self.lines: dict[str, list[int]] = {}
 
     def line(self, text: str, number: int) -> None:
+        if _CPU_END not in text:
+            return
         for match in _CPU_TAG.finditer(text):
             name = (match.group(1) or match.group(2)).lower()
             self.lines.setdefault("aarch64" if name == "arm64" else name, []).append(number)
@@ -98,7 +116,7 @@ class PackageTags:
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
         self.tagged = PLATFORM_TAG.search(file.text) is not None
-        self.named = self.tagged or _CPU_TAG.search(file.text) is not None
+        self.named = self.tagged or _cpu_named(file.text)
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None
         self.arch_done = self.platform_seen
