@@ -18,6 +18,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
 from bringup.scan.extraction import SourceFile
+from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.platforms import arch_names
 
 _CPU_TAG = lazyre.compile(
@@ -28,22 +29,10 @@ _CPU_TAG = lazyre.compile(
 """A package named for a Linux CPU (``_linux-aarch64.run``), or a package file whose name ends
 in its CPU (``mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run`` and
 ``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13). A match holds its
-CPU, whose name ends in "64", and no line break: only the lines holding "64" are searched
-(``_cpu_named``), the look-arounds at their ends seeing the line breaks there as before."""
+CPU, whose name ends in "64" (``_CPU_END``), and no line break: only the lines holding "64"
+are searched (``heldlines``); the pattern tried at every character of a guide cost more than
+all the rest of its package reading."""
 _CPU_END = "64"
-
-
-def _cpu_named(text: str) -> bool:
-    """Whether ``text`` has a ``_CPU_TAG``: the pattern tried at every character of a guide
-    cost more than all the rest of its package reading, where finding "64" is a scan in C."""
-    at = text.find(_CPU_END)
-    while at >= 0:
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        if _CPU_TAG.search(text, text.rfind("\n", 0, at) + 1, end) is not None:
-            return True
-        at = text.find(_CPU_END, end)
-    return False
 
 
 class CpuPackages:
@@ -116,7 +105,7 @@ class PackageTags:
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
         self.tagged = PLATFORM_TAG.search(file.text) is not None
-        self.named = self.tagged or _cpu_named(file.text)
+        self.named = self.tagged or found_on_held_lines(_CPU_TAG, file.text, _CPU_END)
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None
         self.arch_done = self.platform_seen
