@@ -154,7 +154,7 @@ def command_needs(command: Command) -> StepNeeds:
             kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     for index, arg in enumerate(argv):
-        match = _COUNT_OPTIONS.match(arg)
+        match = _COUNT_OPTIONS.match(arg) if arg.startswith("--") else None
         if match is not None:
             raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
             if raw.isdigit():
