@@ -142,6 +142,8 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     texts = [line.text for line in lines]
     read = _read(file.text)
     options = _options(texts)
+    # a test script checks for what it tests (``NOT_INSTALLING``): its name, read once
+    testing = NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) is not None
 
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> bool:
         """Whether a requirement was added (a name is added once)."""
@@ -186,10 +188,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if add("env_var", source, joined.line, need):
                     found[-1] = _beside(file, found[-1], at)
         message = _MESSAGE.match(text)
-        # a test script checks for what it tests (``NOT_INSTALLING``)
-        tools = (
-            [] if NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) else _TOOL_TEST.findall(text)
-        )
+        tools = [] if testing else _TOOL_TEST.findall(text)
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and (
             shell_stops(shell_branch(texts, index)) or bool(tested and _advised(texts, index))
@@ -206,7 +205,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
         else:
-            for tool in _launchers(file.rel, tools, texts, index):
+            for tool in _launchers(testing, tools, texts, index):
                 add("system_package", tool, joined.line, text, False)
         if tested or "${" in text:
             for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
@@ -216,12 +215,14 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     return found
 
 
-def _launchers(rel: str, tools: list[tuple[str, str]], texts: list[str], index: int) -> list[str]:
+def _launchers(
+    testing: bool, tools: list[tuple[str, str]], texts: list[str], index: int
+) -> list[str]:
     """The compiler caches the line at ``index`` checks for without stopping: one it tests
     as ``_TOOL_TEST`` does (``tools``), or one found that its branch makes the compiler's
-    launcher (``_LAUNCHED``); none in a test script (``NOT_INSTALLING``)."""
+    launcher (``_LAUNCHED``); none in a test script (``testing``, ``NOT_INSTALLING``)."""
     tested = [n or a for n, a in tools if (n or a) in LAUNCHERS]
-    if tested or tools or NOT_INSTALLING.search(rel.rsplit("/", 1)[-1]):
+    if tested or tools or testing:
         return tested
     found = _LAUNCHER_TEST.findall(texts[index])
     return found if found and _LAUNCHED.search(shell_branch(texts, index)) else []
