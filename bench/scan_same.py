@@ -19,6 +19,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="+", type=Path, help="directories of checkouts")
     parser.add_argument("--base", type=Path, required=True, help="the reference checkout")
-    parser.add_argument("--keep", type=Path, default=Path("/tmp/scan_same"))
+    parser.add_argument("--keep", type=Path, default=Path(tempfile.gettempdir()) / "scan_same")
     args = parser.parse_args()
     base = args.base.resolve()
     kept = args.keep / _digest(base / "src" / "bringup")

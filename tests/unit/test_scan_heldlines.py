@@ -14,7 +14,9 @@ from bringup.scan.pkgtags import _CPU_END, _CPU_TAG
 from bringup.scan.specspans import _imported_or_installed
 
 # hicann/cann-samples README.md:71 (as pkgtags cites it)
-_TOOLKITS = "Ascend-cann-toolkit_9.1.0_linux-aarch64.run 和 Ascend-cann-toolkit_9.1.0_linux-x86_64.run"
+_TOOLKITS = (
+    "Ascend-cann-toolkit_9.1.0_linux-aarch64.run 和 Ascend-cann-toolkit_9.1.0_linux-x86_64.run"
+)
 # Ascend/mspti@a3891605 docs/en/release_notes.md:12 (as pkgtags cites it)
 _PROFILER = "mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run"
 

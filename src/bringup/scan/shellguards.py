@@ -140,8 +140,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     copied: dict[str, tuple[str, str, int]] = {}  # X -> (A, "A or B" text, line of the copy)
     seen: set[tuple[str, str]] = set()
     texts = [line.text for line in lines]
-    read = _read(file.text)
-    options = _options(texts)
+    read, options = _read(file.text), _options(texts)
     # a test script checks for what it tests (``NOT_INSTALLING``): its name, read once
     testing = NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) is not None
 
