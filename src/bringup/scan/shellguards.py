@@ -187,7 +187,10 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if add("env_var", source, joined.line, need):
                     found[-1] = _beside(file, found[-1], at)
         message = _MESSAGE.match(text)
-        tools = [] if testing else _TOOL_TEST.findall(text)
+        # every ``_TOOL_TEST`` holds a "!" or a "||": a line with neither tests no tool
+        tools = (
+            [] if testing or ("!" not in text and "||" not in text) else _TOOL_TEST.findall(text)
+        )
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and (
             shell_stops(shell_branch(texts, index)) or bool(tested and _advised(texts, index))
@@ -355,7 +358,12 @@ def _options(texts: list[str]) -> set[str]:
     """The variables the script's option parsing sets, wherever that is: a test of one
     (``[[ -z "${COMPILED_OPS}" ]]`` then ``exit 1``, hicann/ops-nn build.sh:551, above the
     parsing at 865) checks the command line the user gave, not the environment."""
-    return {m.group(1) for text in texts for m in _OPTION_VALUE.finditer(text.strip())}
+    return {
+        m.group(1)
+        for text in texts
+        if "=" in text and "$" in text  # what every match holds: most lines hold neither
+        for m in _OPTION_VALUE.finditer(text.strip())
+    }
 
 
 def _note_assignment(
