@@ -15,7 +15,11 @@ from bringup.model import Component
 from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
 from bringup.model.source import Source
-from bringup.report.check_actions import elsewhere_environments, next_actions
+from bringup.report.check_actions import (
+    elsewhere_environments,
+    next_actions,
+    target_driver_changes,
+)
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
@@ -36,6 +40,7 @@ from bringup.report.wording import (
     device_word,
     distinct_conflicts,
     explain_verdict,
+    format_spec,
     from_index,
     index_listing,
     no_such_release,
@@ -75,7 +80,9 @@ def summary(
         _environments(resolution, design),
         *_conflicts(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        next_actions(plan, elsewhere_environments(resolution, design)),
+        next_actions(
+            plan, elsewhere_environments(resolution, design), target_driver_changes(design)
+        ),
         _more(resolution, findings),
     )
 
@@ -162,7 +169,7 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
     now = f" {', '.join(had.values)}" if had is not None and had.values else ""
     return (
         f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
-        f" to {driver.detail}"
+        f" to {format_spec(driver.detail)}"
     )
 
 
