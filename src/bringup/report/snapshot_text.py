@@ -153,7 +153,8 @@ def _value(fact: Fact) -> tuple[str, str]:
     """The value as text, and its style: a value that could not be established says what
     it is (absent, unknown, timed out, failed, unparsed) and why."""
     if fact.ok:
-        return str(fact.value), ""
+        # a value kept beside another (``merge_facts``) says why: which line it contradicts
+        return str(fact.value) + (f" ({fact.reason})" if fact.reason else ""), ""
     status = fact.status.replace("_", " ")
     reason = f": {fact.reason}" if fact.reason else ""
     return f"{status}{reason}", _STATUS_STYLE.get(fact.status, "yellow")
