@@ -178,8 +178,8 @@ def _rows_sentence(conflict: Conflict, rows: Sequence[ConflictItem]) -> str:
     )
 
 
-def describe_item(item: ConflictItem) -> str:
-    """One member of a conflict, with its source."""
+def describe_item(item: ConflictItem, host: str = "this machine") -> str:
+    """One member of a conflict, with its source; a host value is ``host``'s."""
     if item.kind == "requirement":
         return (
             f"{item.component} needs {subject_spec(item.subject, item.spec)} "
@@ -192,7 +192,7 @@ def describe_item(item: ConflictItem) -> str:
         )
     if item.kind == "index":
         return f"{index_listing(item)} {cite(item.source)}"
-    return f"this machine has {host_has(item.subject, item.spec)} {cite(item.source)}"
+    return f"{host} has {host_has(item.subject, item.spec)} {cite(item.source)}"
 
 
 def index_listing(item: ConflictItem) -> str:
@@ -226,11 +226,12 @@ def distinct_conflicts(conflicts: Iterable[Conflict]) -> list[Conflict]:
     return list({msgspec.json.encode(c): c for c in conflicts}.values())
 
 
-def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
+def explain_conflict(conflict: Conflict, environments: int = 0, host: str = "this machine") -> str:
     """The conflict as one sentence: its items, then why they cannot hold, then what it
-    costs (more environments, or this repo not running here)."""
+    costs (more environments, or this repo not running on ``host``: this machine, or the
+    target a design is for)."""
     head = "; ".join(
-        said if isinstance(said, str) else describe_item(said)
+        said if isinstance(said, str) else describe_item(said, host)
         for said in conflict_members(conflict)
     )
     subjects = " and ".join(display_name(s) for s in _contended(conflict))
@@ -239,7 +240,7 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         why = no_such_release(conflict) or f"no {subjects} satisfies {together}"
-        return f"{head}: {why} -> {repo} cannot run on this machine"
+        return f"{head}: {why} -> {repo} cannot run on {host}"
     tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
     single = "single " if requirements > 1 else ""
     return f"{head}: no {single}{subjects} satisfies {together}{tail}"

@@ -59,6 +59,7 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
+from bringup.scan.translations import originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.versioninfo import checked_versions
@@ -394,7 +395,7 @@ def scan_repo(
             scopes=scopes,
         )
         settled, contradictions = _one_each(
-            scoped.requirements,
+            originals_win(scoped.requirements, {ref: e.rel for ref, (e, _) in texts.items()}),
             authority,
             component,
             {ref: text for ref, (_, text) in texts.items()},
