@@ -17,7 +17,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source, Step, file_source
+from bringup.model import Component, Requirement, Role, Source, Step, file_source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
@@ -44,7 +44,7 @@ from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
-from bringup.scan.roles import guess_role
+from bringup.scan.roles import described, guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
@@ -246,6 +246,17 @@ def _split(
     )
 
 
+def _role(
+    name: str, readme: str, texts: dict[str, tuple[RepoFile, str]], requirements: list[Requirement]
+) -> Role:
+    """The role a repo's name, README, package description (its top ``setup.py`` or
+    ``pyproject.toml``) or required engine suggests (``roles``)."""
+    tops = {e.rel: text for e, text in texts.values() if e.rel in ("setup.py", "pyproject.toml")}
+    description = next((described(t) for t in tops.values() if described(t)), "")
+    requires = {r.subject.removeprefix("pypi:").replace("-", "_") for r in requirements if r.hard}
+    return guess_role(name, readme, description, requires)
+
+
 def _one_each(
     stated: list[Requirement], authority: dict[str, int], component: str, texts: dict[str, str]
 ) -> tuple[Settled, list[Finding]]:
@@ -443,7 +454,9 @@ def scan_repo(
             Component(
                 name=component,
                 path=shown,
-                role=manifest.role if manifest and manifest.role else guess_role(component, readme),
+                role=manifest.role
+                if manifest and manifest.role
+                else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
                 steps=tuple(steps) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
