@@ -15,6 +15,7 @@ from bringup.model.resolution import (
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
+from bringup.solve.samerelease import tied
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
 
@@ -243,6 +244,7 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
         )
     found += _unpaired(uses, env, used)
     found += toolkit_python(problem, uses.candidate_of, env, used)
+    found += tied(problem, name, env)
     rules = {item.rule.id: item for item in problem.rules}
     for caveat in resolution.caveats:
         item = rules.get(caveat.rule_id or "")
