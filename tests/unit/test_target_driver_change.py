@@ -6,6 +6,7 @@ Now the target's design changes the driver as this machine's verdict does, and b
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,15 @@ def test_this_machines_driver_change_is_no_install_into_an_environment(
     out = " ".join(capsys.readouterr().out.split())
     assert "install Ascend driver" not in out
     assert "change the Ascend driver to a version >= 25.5.1" in out
+
+
+def test_the_json_next_actions_name_it_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["check", str(_repo(tmp_path)), "--target", str(REPORT), "--allow-driver-change"]
+    main([*argv, "--json"])
+    actions = json.loads(capsys.readouterr().out)["data"]["next_actions"]
+    assert actions[0] == (
+        "on the target: change the Ascend driver from 23.0.3 to a version >= 25.5.1,"
+        " for CANN 9.0.0 (as root)"
+    )
