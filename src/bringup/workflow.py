@@ -233,6 +233,10 @@ _LISTED = ("input", "system")
 """Reasons a step is listed for the user, not run, whatever the machine."""
 
 
+_REFUSED = (*_LISTED, "publish")
+"""The same, and steps that publish or deploy: ``up`` never runs them, any machine."""
+
+
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
     every step runs, 1 otherwise (unverified, blocked, needs other hardware or a driver change not
@@ -241,7 +245,7 @@ def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     installs outside every environment (``make install``) waits for the user's say: both are
     listed, never counted against this machine."""
     every_step = all(
-        step.status == "run" or (step.reason is not None and step.reason.kind in _LISTED)
+        step.status == "run" or (step.reason is not None and step.reason.kind in _REFUSED)
         for step in plan.steps
     )
     return (

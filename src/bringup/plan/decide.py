@@ -12,7 +12,7 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
-from bringup.plan.systemwide import system_wide
+from bringup.plan.systemwide import refusal
 from bringup.plan.tiers import device_count
 from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
@@ -94,7 +94,7 @@ def context_for(
 def _as_written(step: Step) -> Reason | None:
     """Why ``step`` cannot run as its source writes it on any machine: the files it runs
     are not in the checkout, its command holds words the user fills in first, or it installs
-    outside every environment (never without the user)."""
+    outside every environment or publishes (never without the user)."""
     needs = step.needs
     if needs.missing:
         return Reason(
@@ -102,10 +102,7 @@ def _as_written(step: Step) -> Reason | None:
         )
     if needs.inputs:
         return Reason(kind="input", need=", ".join(needs.inputs), sources=(step.source,))
-    where = system_wide(step.argv)
-    if where is not None:
-        return Reason(kind="system", need=where, sources=(step.source,))
-    return None
+    return refusal(step)
 
 
 def _uses_devices(step: Step, siblings: Sequence[Step]) -> bool:

@@ -216,6 +216,8 @@ def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
 def _need(reason: Reason) -> str:
     """What a skipped step needs: a device of some kind (whatever its count or chip), or a
     host value."""
+    if reason.kind == "publish":
+        return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
     if reason.kind == "missing":

@@ -404,6 +404,9 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     if reason.kind == "install":
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
+    if reason.kind == "publish":
+        where = f" at {reason.sources[-1]}" if reason.sources else ""
+        return f"publishes or deploys ({reason.need}{where}): up never runs it"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":

@@ -10,7 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -39,6 +39,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.ownrecipe import read_recipes
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
@@ -262,6 +263,17 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _reader(root: Path) -> Callable[[str], str | None]:
+    """The text of a repo file by its repo path; None for one outside the checkout."""
+
+    def read(rel: str) -> str | None:
+        if rel.startswith(("/", "../")) or rel == "..":
+            return None
+        return read_text(root / rel, rel)[0]
+
+    return read
+
+
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
@@ -274,11 +286,10 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    def read(rel: str) -> str | None:
-        return read_text(root / rel, rel)[0]
+    read = _reader(root)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(placed(steps, scripts, read), builds))
+        return tuple(toolkit_builds(read_recipes(placed(steps, scripts, read), read), builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -444,7 +455,7 @@ def scan_repo(
                 path=shown,
                 role=manifest.role if manifest and manifest.role else guess_role(component, readme),
                 requirements=tuple(requirements) or (),
-                steps=tuple(steps) or (),
+                steps=tuple(read_recipes(steps, _reader(root))) or (),  # the manifest's too
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
