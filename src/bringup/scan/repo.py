@@ -50,7 +50,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -274,6 +274,13 @@ def _reader(root: Path) -> Callable[[str], str | None]:
     return read
 
 
+def _read_steps(steps: list[Step], root: Path, scripts: frozenset[str]) -> tuple[Step, ...]:
+    """The repo's steps read with their own recipes and test files, the default test steps
+    and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
+    read = _reader(root)
+    return tuple(read_recipes([device_of_tests(s, scripts, read) for s in steps], read))
+
+
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
@@ -455,7 +462,7 @@ def scan_repo(
                 path=shown,
                 role=manifest.role if manifest and manifest.role else guess_role(component, readme),
                 requirements=tuple(requirements) or (),
-                steps=tuple(read_recipes(steps, _reader(root))) or (),  # the manifest's too
+                steps=_read_steps(steps, root, frozenset(stats.scripts)) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
