@@ -27,6 +27,7 @@ from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.indexes import IndexSettings
+from bringup.run.torchbuilt import split_builds
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -34,6 +35,7 @@ FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
 ACTIVATION_DATA = "bringup-activation.json"
 CREATE_TIMEOUT_S = 1800.0
+NO_BUILD_ISOLATION = "--no-build-isolation"
 
 _STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
 """Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
@@ -53,6 +55,9 @@ class EnvironmentSpec:
     requirements: tuple[str, ...]
     seed: bool = False
     """Whether pip goes into it: only when a step calls pip (seeding needs the index)."""
+    built_on_torch: tuple[str, ...] = ()
+    """What is installed after ``requirements``, with ``--no-build-isolation``: the
+    distributions whose build imports torch (``torchbuilt``)."""
 
     @property
     def name(self) -> str:
@@ -65,6 +70,7 @@ class EnvironmentSpec:
                 self.interpreter,
                 self.requirements,
                 self.seed,
+                self.built_on_torch,
                 settings.args,
                 settings.install_args,
             ]
@@ -136,13 +142,15 @@ def environment_spec(
             requirements.append(f"{p.subject}=={p.version}")
     mine = [s for s in steps if s.environment == environment.index]
     requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
+    first, later = split_builds(requirements)
     return EnvironmentSpec(
         index=environment.index,
         components=environment.components,
         python=version,
         interpreter=interpreter,
-        requirements=tuple(requirements),
+        requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
+        built_on_torch=later,
     )
 
 
@@ -245,10 +253,26 @@ def _commands(
                     *spec.requirements,
                 ]
             )
+        if spec.built_on_torch:
+            commands.append(
+                [
+                    uv,
+                    "pip",
+                    "install",
+                    "--python",
+                    python,
+                    NO_BUILD_ISOLATION,
+                    *settings.args,
+                    *settings.install_args,
+                    *spec.built_on_torch,
+                ]
+            )
         return commands
     commands = [[interpreter, "-m", "venv", str(path)]]
     if spec.requirements:
         commands.append([python, "-m", "pip", "install", *spec.requirements])
+    if spec.built_on_torch:
+        commands.append([python, "-m", "pip", "install", NO_BUILD_ISOLATION, *spec.built_on_torch])
     return commands
 
 

@@ -77,7 +77,7 @@ def _made_outcome(
         python=made.spec.python,
         path=str(made.path),
         status=status,  # type: ignore[arg-type]
-        requirements=made.spec.requirements,
+        requirements=made.spec.requirements + made.spec.built_on_torch,
         activation=None if activate is None else str(activate),
         dockerfile=None if dockerfile is None else str(dockerfile),
         error=made.error,
