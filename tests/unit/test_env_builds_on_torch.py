@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import bringup.run
+from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import Environment, Pin
 from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
@@ -20,7 +21,7 @@ from bringup.run.consent import commands_needing_consent
 from bringup.run.dockerfile import dockerfile_text
 from bringup.run.environments import environment_spec, make_environment
 from bringup.run.indexes import IndexSettings
-from bringup.run.torchbuilt import builds_on_torch, split_builds
+from bringup.run.torchbuilt import builds_on_torch, needing, split_builds
 from bringup.tomlfile import parse_toml
 
 MEGATRON = Source(kind="file", ref="Megatron-DeepSpeed/README.md", line=248)
@@ -45,15 +46,16 @@ ENV = Environment(
 
 
 class _Recorder:
-    def __init__(self) -> None:
+    def __init__(self, fails: str = "") -> None:
         self.commands: list[tuple[str, ...]] = []
+        self.fails = fails
 
     def run(self, argv: Sequence[str], **_: object) -> Completed:
         """Records ``argv``; ``uv venv PATH`` makes the folder, as uv would."""
         self.commands.append(tuple(argv))
         if tuple(argv[1:2]) == ("venv",):
             Path(argv[-1]).mkdir(parents=True)
-        return Completed(argv=tuple(argv), returncode=0)
+        return Completed(argv=tuple(argv), returncode=1 if self.fails in argv else 0)
 
 
 def test_flash_attn_goes_after_torch_without_build_isolation() -> None:
@@ -99,3 +101,23 @@ def test_every_record_cites_a_commit_and_its_lines() -> None:
     records = parse_toml(text, "builds_on_torch.toml")["distribution"]
     assert {r["name"] for r in records} == set(builds_on_torch())
     assert all(re.search(r"@[0-9a-f]{40} setup\.py:\d", r["source"]) for r in records)
+
+
+def test_a_failed_build_on_torch_holds_back_only_the_repos_that_name_it(tmp_path: Path) -> None:
+    """The tester's three repos: FlagPerf and axolotl name no flash-attn; Megatron-DeepSpeed
+    does (README.md:248, as the scan reads it: ``pypi:flash-attn``)."""
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    made = make_environment(
+        spec, tmp_path / "env", IndexSettings(), _Recorder("flash_attn"), log_dir=tmp_path, uv="uv"
+    )
+    assert made.ok
+    assert made.unbuilt.startswith("flash_attn could not be built")
+    assert not (tmp_path / "env" / "bringup-env.json").exists()  # tried again next time
+    flash = Requirement(subject="pypi:flash-attn", spec="", component="m", source=MEGATRON)
+    repos = [
+        Component(name="FlagPerf", path="f", role="other"),
+        Component(name="Megatron-DeepSpeed", path="m", role="training", requirements=(flash,)),
+        Component(name="axolotl", path="a", role="training"),
+    ]
+    assert needing(repos, spec.built_on_torch) == ("Megatron-DeepSpeed",)
+    assert needing(repos[:1], spec.built_on_torch) == ("FlagPerf",)  # none names it: all wait

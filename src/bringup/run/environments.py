@@ -187,6 +187,9 @@ class Made:
     reused: bool = False
     error: Optional[str] = None
     log_path: Optional[str] = None
+    unbuilt: str = ""
+    """Why ``built_on_torch`` could not be installed (the rest was): the repos that need it
+    wait, the others go on."""
 
     @property
     def ok(self) -> bool:
@@ -224,6 +227,11 @@ def make_environment(
     for number, argv in enumerate(commands, 1):
         log = log_dir / f"{spec.name}-create-{number}.log"
         done = runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=log)
+        if not done.ok and spec.built_on_torch and number == len(commands):
+            # the rest is installed: only the repos that need these wait (not stamped: the
+            # next ``up`` tries again)
+            why = f"{', '.join(spec.built_on_torch)} could not be built: {done.describe()}"
+            return Made(spec, path, unbuilt=why, log_path=str(log))
         if not done.ok:
             return Made(
                 spec, path, error=f"`{' '.join(argv[:3])} ...` {done.describe()}", log_path=str(log)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from importlib import resources
 
+from bringup.model.requirements import Component
 from bringup.tomlfile import parse_toml
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -49,3 +50,15 @@ def split_builds(requirements: Sequence[str]) -> tuple[tuple[str, ...], tuple[st
 def _name(requirement: str) -> str:
     match = _NAME.match(requirement.strip())
     return match.group(0) if match else requirement
+
+
+def needing(components: Sequence[Component], built: Sequence[str]) -> tuple[str, ...]:
+    """The repos of ``components`` that name a distribution of ``built`` (as a requirement of
+    their own); all of them when none does (what asked for it cannot be told)."""
+    wanted = {_key(_name(b)) for b in built}
+    found = tuple(
+        c.name
+        for c in components
+        if any(_key(r.subject.removeprefix("pypi:")) in wanted for r in c.requirements)
+    )
+    return found or tuple(c.name for c in components)
