@@ -129,9 +129,11 @@ def test_paddlemix_make_all_publishes_make_build_does_not_make_install_stays_ins
     reason = refusal(everything)
     assert reason is not None
     assert reason.kind == "publish"
-    text = reason_text(reason)
-    assert "twine upload" in text
-    assert "ppdiffusers/Makefile:14" in text
+    assert str(reason.sources[0]) == "README.md:1"  # the step's own line, then the command's
+    assert reason_text(reason) == (
+        "publishes or deploys (twine upload --skip-existing dist/* at ppdiffusers/Makefile:14):"
+        " up never runs it"
+    )
 
 
 def test_the_default_goal_and_a_build_recipe_that_pushes() -> None:
@@ -156,6 +158,9 @@ def test_a_script_the_step_runs_is_read() -> None:
     marked = read_recipes([step], _read({"build_and_publish.sh": EDGE_TTS}))[0]
     assert marked.needs.publishes is not None
     assert str(marked.needs.publishes.source) == "build_and_publish.sh:5"
+    reason = refusal(marked)
+    assert reason is not None
+    assert "(twine upload dist/* at build_and_publish.sh:5)" in reason_text(reason)
 
 
 @pytest.mark.parametrize(
@@ -200,3 +205,18 @@ def test_no_publishing_in_a_plain_build() -> None:
     step = read_recipes([_step("make")], _read({"Makefile": text}))[0]
     assert step.needs.publishes is None
     assert Component(name="x", path="x", role="other", steps=(step,)).steps[0] == step
+
+
+def test_a_command_in_the_steps_own_file_is_cited_by_its_line() -> None:
+    """The step at ppdiffusers/Makefile:5, its twine line 14 of the same file."""
+    step = Step(
+        name="make all",
+        kind="build",
+        argv=("make", "all"),
+        source=file_source("ppdiffusers/Makefile", 5),
+        cwd="ppdiffusers",
+    )
+    marked = read_recipes([step], _read({"ppdiffusers/Makefile": PADDLEMIX}))[0]
+    reason = refusal(marked)
+    assert reason is not None
+    assert "(twine upload --skip-existing dist/* at line 14)" in reason_text(reason)

@@ -388,6 +388,18 @@ def _host_word(subject: str) -> str:
     return words[0] if words else "device"
 
 
+def _beside_step(sources: Sequence[Source]) -> str:
+    """Where a step's recipe line is, said from the step's own file: ``at line 14`` in it,
+    else the path from its folder (``at scripts/release.sh:3``)."""
+    if len(sources) < 2:
+        return ""
+    step, line = sources[0], sources[-1]
+    if line.ref == step.ref:
+        return f" at line {line.line}"
+    folder, text = step.ref.rpartition("/")[0], str(line)
+    return f" at {text[len(folder) + 1 :] if folder and text.startswith(folder + '/') else text}"
+
+
 def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     """Why a step is skipped or blocked, in one sentence; ``actions`` are the step's (an
     ``install`` reason waits for them)."""
@@ -405,8 +417,9 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
     if reason.kind == "publish":
-        where = f" at {reason.sources[-1]}" if reason.sources else ""
-        return f"publishes or deploys ({reason.need}{where}): up never runs it"
+        return (
+            f"publishes or deploys ({reason.need}{_beside_step(reason.sources)}): up never runs it"
+        )
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":

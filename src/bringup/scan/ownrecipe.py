@@ -16,13 +16,14 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model.requirements import Publishing, Step
-from bringup.model.source import file_source
+from bringup.model.source import Source, file_source
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, run_program
 from bringup.scan.makerules import Rule, made, made_goals, read_makefile
 from bringup.scan.publishes import publishing
 from bringup.scan.stepfiles import script_of
 
 Read = Callable[[str], Optional[str]]
+Cite = Callable[[str, int], Source]
 
 _MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 _RELEASE_TARGET = lazyre.compile(
@@ -62,18 +63,16 @@ def _run_script(command: Command, folder: str) -> Optional[str]:
 
 
 def _published(
-    commands: Iterable[Command], rel: str, folder: str, read: Read, depth: int = 1
+    commands: Iterable[Command], rel: str, read: Read, cite: Cite, depth: int = 1
 ) -> Optional[Publishing]:
     """The first command of ``commands`` (read in ``rel``) that publishes, looking one level
     into the shell scripts they run."""
     for command in commands:
         if publishing(command.argv) is not None:
-            return Publishing(command=_shown(command), source=file_source(rel, command.line))
-        script = _run_script(command, folder) if depth else None
+            return Publishing(command=_shown(command), source=cite(rel, command.line))
+        script = _run_script(command, posixpath.dirname(rel)) if depth else None
         if script is not None:
-            inner = _published(
-                _script(script, read), script, posixpath.dirname(script), read, depth - 1
-            )
+            inner = _published(_script(script, read), script, read, cite, depth - 1)
             if inner is not None:
                 return inner
     return None
@@ -88,12 +87,12 @@ def _makefile(folder: str, read: Read) -> tuple[str, Optional[str]]:
     return "", None
 
 
-def _release_rule(rules: Sequence[Rule], rel: str) -> Optional[Publishing]:
+def _release_rule(rules: Sequence[Rule], rel: str, cite: Cite) -> Optional[Publishing]:
     """A rule made that is named for a release (``_RELEASE_TARGET``), as the reason."""
     rule = next((r for r in rules if _RELEASE_TARGET.match(r.target)), None)
     if rule is None:
         return None
-    return Publishing(command=f"make {rule.target}", source=file_source(rel, rule.line))
+    return Publishing(command=f"make {rule.target}", source=cite(rel, rule.line))
 
 
 def _outside(command: Command) -> bool:
@@ -128,15 +127,15 @@ def _setup_install(argv: tuple[str, ...]) -> bool:
     )
 
 
-def _made(step: Step, goals: Sequence[str], read: Read) -> Step:
+def _made(step: Step, goals: Sequence[str], read: Read, cite: Cite) -> Step:
     folder = step.cwd or "."
     rel, text = _makefile(folder, read)
     if text is None:
         return step
     reached = made(read_makefile(text), goals)
     commands = [c for _, found in reached for c in found]
-    publishes = _published(commands, rel, folder, read) or _release_rule(
-        [r for r, _ in reached], rel
+    publishes = _published(commands, rel, read, cite) or _release_rule(
+        [r for r, _ in reached], rel, cite
     )
     in_environment = bool(reached) and _installs_in_environment(commands)
     if publishes is None and not in_environment:
@@ -147,10 +146,10 @@ def _made(step: Step, goals: Sequence[str], read: Read) -> Step:
     return msgspec.structs.replace(step, needs=needs)
 
 
-def read_recipes(steps: Sequence[Step], read: Read) -> list[Step]:
+def read_recipes(steps: Sequence[Step], read: Read, cite: Cite = file_source) -> list[Step]:
     """``steps`` each marked with what its own recipe publishes and whether it installs into
     the environment only, as read from the repo's files (``read``: a repo-relative path's
-    text, None when there is none)."""
+    text, None when there is none; ``cite``: how a line of one is cited)."""
     out: list[Step] = []
     for step in steps:
         folder = step.cwd or "."
@@ -163,10 +162,10 @@ def read_recipes(steps: Sequence[Step], read: Read) -> list[Step]:
             found = Publishing(command=" ".join(step.argv), source=step.source)
             out.append(_with(step, found))
         elif goals is not None:
-            out.append(_made(step, goals, read))
+            out.append(_made(step, goals, read, cite))
         elif script is not None and script.endswith(".sh"):
             rel = posixpath.normpath(posixpath.join(folder, script))
-            found_in = _published(_script(rel, read), rel, posixpath.dirname(rel), read, 0)
+            found_in = _published(_script(rel, read), rel, read, cite, 0)
             out.append(_with(step, found_in) if found_in is not None else step)
         else:
             out.append(step)

@@ -274,17 +274,26 @@ def _reader(root: Path) -> Callable[[str], str | None]:
     return read
 
 
-def _read_steps(steps: list[Step], root: Path, scripts: frozenset[str]) -> tuple[Step, ...]:
+def _read_steps(
+    steps: list[Step], root: Path, shown: str, scripts: frozenset[str]
+) -> tuple[Step, ...]:
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
     read = _reader(root)
-    return tuple(read_recipes([device_of_tests(s, scripts, read) for s in steps], read))
+    tested = [device_of_tests(s, scripts, read) for s in steps]
+    return tuple(read_recipes(tested, read, _citer(shown)))
+
+
+def _citer(shown: str) -> Callable[[str, int], Source]:
+    """How a line of a repo file is cited, the repo shown as ``shown``."""
+    return lambda rel, line: file_source(_ref(shown, rel), line)
 
 
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
     root: Path,
+    shown: str,
     builds: Mapping[str, str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
@@ -296,7 +305,8 @@ def _placed(
     read = _reader(root)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(read_recipes(placed(steps, scripts, read), read), builds))
+        recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
+        return tuple(toolkit_builds(recipes, builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -406,7 +416,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, builds),
+            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -462,7 +472,7 @@ def scan_repo(
                 path=shown,
                 role=manifest.role if manifest and manifest.role else guess_role(component, readme),
                 requirements=tuple(requirements) or (),
-                steps=_read_steps(steps, root, frozenset(stats.scripts)) or (),
+                steps=_read_steps(steps, root, shown, frozenset(stats.scripts)) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
