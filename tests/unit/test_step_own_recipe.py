@@ -82,6 +82,27 @@ $(TARGET_DIR):
 install: udisk $(TARGET_DIR)
 \tinstall -m 755 "$<" "$(TARGET_DIR)/$<"
 """
+# msgpo/wvr.sh@09178ad719d42867e54c0433851468eb8c2efae5 makefile:1-19
+WVR = """REMOTE_DIR = /var/www/html
+HOST = wvr
+OUT = ./www/html
+SRC = ./src
+
+all: build copy
+
+build:
+\tsssg -s ${SRC} -o ${OUT}
+\tsassc ${SRC}/start/scss/style.scss ${SRC}/start/style.css
+\tcp -rf ${SRC}/start ${OUT}/
+\tfind src/blog/2020 -maxdepth 1 -type d ! -path '*blog/2020' | \\
+\twhile read -r dir ; do \\
+\t\tmkdir -p www/html/blog/2020 ; \\
+\t\tcp -rf "$${dir}" "www/html/$${dir##*src/}" ; \\
+\tdone
+
+copy:
+\trsync -rvhtuc --progress --delete --exclude u ${OUT}/ ${HOST}:${REMOTE_DIR}
+"""
 # rany2/edge-tts@4b7f04dc4c4759558fa8f846572bce1d23dd2a72 build_and_publish.sh:1-6
 EDGE_TTS = """#!/bin/sh
 set -e
@@ -143,6 +164,14 @@ def test_the_default_goal_and_a_build_recipe_that_pushes() -> None:
     otus = read_recipes([_step("make", "build")], _read({"Makefile": OTUS}))[0]
     assert otus.needs.publishes is not None
     assert otus.needs.publishes.command.startswith("docker push")
+
+
+def test_a_lowercase_makefile_whose_default_goal_copies_to_a_remote_host() -> None:
+    steps = read_recipes([_step("make"), _step("make", "build")], _read({"makefile": WVR}))
+    assert steps[0].needs.publishes is not None
+    assert str(steps[0].needs.publishes.source) == "makefile:19"
+    assert steps[0].needs.publishes.command.startswith("rsync")
+    assert steps[1].needs.publishes is None  # build alone copies into the tree
 
 
 def test_an_install_to_the_prefix_stays_refused_as_outside() -> None:
