@@ -60,6 +60,20 @@ GUARDED = """        if not torch.cuda.is_available():
         ).to("cuda")
 """
 
+# PaddlePaddle/PaddleMIX@6afaf05de0485715b2c8b2587e17bb2dfe4f4cda
+# ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:78-81: a branch on the device
+COMPARED = """            assert abs(result_sum.item() - 167.47821044921875) < 1e-2
+            assert abs(result_mean.item() - 0.2178705964565277) < 1e-3
+        elif paddle_device in ["gpu"]:
+            assert abs(result_sum.item() - 171.59352111816406) < 1e-2
+"""
+# the same commit, ppdiffusers/tests/pipelines/stable_diffusion/
+# test_stable_diffusion_inpaint_legacy.py:166-168: a name for the generator's device
+ASSIGNED = """    def test_stable_diffusion_inpaint_legacy(self):
+        device = "gpu"  # ensure determinism for the device-dependent paddle.Generator
+        unet = self.dummy_cond_unet
+"""
+
 FILES = {
     "tests/e2e/multigpu/test_llama.py": MULTIGPU,
     "tests/e2e/kernels/test_geglu.py": GEGLU,
@@ -67,6 +81,8 @@ FILES = {
     "tests/unit_tests/tensor_parallel/test_cross_entropy.py": CROSS_ENTROPY,
     "tests/e2e/guarded/test_activation_offloading.py": GUARDED,
     "tests/e2e/multigpu/_helper.py": MULTIGPU,
+    "ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py": COMPARED,
+    "ppdiffusers/tests/pipelines/test_stable_diffusion_inpaint_legacy.py": ASSIGNED,
 }
 
 
@@ -94,6 +110,11 @@ def test_a_tensor_on_cuda_needs_the_gpu() -> None:
 def test_a_mocked_launch_or_a_guarded_test_needs_nothing() -> None:
     assert _needs("tests/cli") == (0, None)
     assert _needs("tests/e2e/guarded") == (0, None)
+
+
+def test_a_device_name_compared_or_assigned_is_no_use_of_it() -> None:
+    assert _needs("ppdiffusers/tests/schedulers") == (0, None)
+    assert _needs("ppdiffusers/tests/pipelines") == (0, None)
 
 
 def test_only_the_files_pytest_collects_are_read() -> None:

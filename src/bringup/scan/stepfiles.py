@@ -38,10 +38,11 @@ _DEVICE_OPTION = lazyre.compile(
 )
 
 _FALLBACK = lazyre.compile(
-    r"\bis_available\(\)|\bskip(?:if|Unless|_if_no_\w+)\b|@require_\w*(?:gpu|cuda|npu|accelerator)"
+    r"\bis_available\(\)|\bskip(?:if|If|Unless|_if_no_\w+)\b|@require_\w*(?:gpu|cuda|npu|accelerator)"
 )
 """A script that falls back or a test that skips without the device: ``is_available()``,
-``pytest.mark.skipif``, ``@require_paddle_gpu`` (PaddlePaddle/PaddleMIX@6afaf05
+``pytest.mark.skipif``, ``unittest.skipIf`` (PaddleMIX ppdiffusers/tests/models/
+test_models_unet_2d.py:154), ``@require_paddle_gpu`` (PaddlePaddle/PaddleMIX@6afaf05
 ppdiffusers/ppdiffusers/utils/testing_utils.py:219)."""
 _PROCESSES = lazyre.compile(
     r"--(?:num[-_]processes|nproc[-_]per[-_]node)['\"]?\s*(?:,\s*|=|\s+)['\"]?([2-9]|\d\d+)\b"
@@ -185,6 +186,24 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
     return msgspec.structs.replace(step, needs=needs)
 
 
+def _used_device(text: str) -> Optional[str]:
+    """The device kind a test file puts its work on with no skip or fallback: a method
+    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
+    device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
+    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
+    if _FALLBACK.search(text):
+        return None
+    kinds = {
+        kind
+        for name, kind in device_names().items()
+        if kind != "cpu"
+        and re.search(
+            rf"\.{name}\(|(?:\.to\(|\bdevice=|\bdevice\()\s*['\"]{name}(?::\d+)?['\"]", text
+        )
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def _collected(step: Step, scripts: Collection[str]) -> list[str]:
     """The repo's test files a ``pytest`` step runs: the files it names, and those of the
     folders it names."""
@@ -216,7 +235,7 @@ def device_of_tests(
         text = read(rel)
         if text is None:
             continue
-        kind = _device(text, step.argv)
+        kind = _used_device(text)
         if kind is not None:
             kinds.add(kind)
         elif _PROCESSES.search(text) and not _FALLBACK.search(text) and not _MOCKED.search(text):
