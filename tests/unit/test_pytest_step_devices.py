@@ -93,7 +93,7 @@ def _pytest(*args: str) -> Step:
 
 
 def _needs(*args: str) -> tuple[int, str | None]:
-    step = device_of_tests(_pytest(*args), frozenset(FILES), FILES.get)
+    (step,) = device_of_tests([_pytest(*args)], frozenset(FILES), FILES.get)
     return step.needs.devices, step.needs.device_kind
 
 
@@ -120,5 +120,5 @@ def test_a_device_name_compared_or_assigned_is_no_use_of_it() -> None:
 def test_only_the_files_pytest_collects_are_read() -> None:
     """A folder's helper (not ``test_*.py``) is not a test it runs."""
     files = {"tests/e2e/multigpu/_helper.py": MULTIGPU}
-    step = device_of_tests(_pytest("tests/e2e/multigpu"), frozenset(files), files.get)
+    (step,) = device_of_tests([_pytest("tests/e2e/multigpu")], frozenset(files), files.get)
     assert step.needs.devices == 0

@@ -280,7 +280,7 @@ def _read_steps(
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
     read = _reader(root)
-    tested = [device_of_tests(s, scripts, read) for s in steps]
+    tested = device_of_tests(steps, scripts, read)
     return tuple(read_recipes(tested, read, _citer(shown)))
 
 

@@ -145,7 +145,7 @@ def placed(
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _on_its_device(found, _module(found, scripts) or _ran(found), read)
-        out.append(device_of_tests(found, scripts, read))
+        out.append(_test_device(found, scripts, read))
     return out
 
 
@@ -223,9 +223,17 @@ def _collected(step: Step, scripts: Collection[str]) -> list[str]:
 
 
 def device_of_tests(
+    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> list[Step]:
+    """``steps`` each needing one device where a test file it runs puts work on one or
+    launches on several processes (``_test_device``)."""
+    return [_test_device(step, scripts, read) for step in steps]
+
+
+def _test_device(
     step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> Step:
-    """A ``pytest`` step needing one device when a test file it runs uses one with no skip
+    """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
     or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
     launches on several processes (``_PROCESSES``): it fails on a host without one."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
