@@ -127,7 +127,7 @@ class _Failure:
         failure: object = None,
         hint: Optional[str] = None,
     ) -> int:
-        from bringup.report.envelope import ErrorReport, render_json
+        from bringup.report.envelope import ErrorReport, Problem, render_json
 
         hint = hint or getattr(failure, "hint", None)
         error(message if not isinstance(failure, StackError) else str(failure), hint)
@@ -140,6 +140,10 @@ class _Failure:
                 line=located.line if located else None,
                 column=located.column if located else None,
                 hint=hint,
+                problems=tuple(
+                    Problem(message=p.message, file=p.path, line=p.line, column=p.column)
+                    for p in getattr(failure, "problems", ())
+                ),
             )
             try:
                 sys.stdout.write(render_json(_command_name(self.args), code, None, report))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
+from bringup.plan.order import cycle_note, dependency_cycles
 from bringup.report.document import (
     Compact,
     Document,
@@ -217,6 +218,13 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
             for f in stack.findings
             if f.component is None
             for source in f.sources[:1]
+        )
+    )
+    # an order that cannot exist as written is said in the default view (outsider23b D5)
+    document.add(
+        *(
+            Paragraph(text(("note:", "yellow"), f" {cycle_note(cycle)}"))
+            for cycle in dependency_cycles(stack.components)
         )
     )
     folded = sum(len(run) for c in stack.components for run in _listings(c).values())
