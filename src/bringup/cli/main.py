@@ -105,7 +105,7 @@ def _command_name(args: Sequence[str]) -> str:
     words = [a for a in args if not a.startswith("-")]
     if not words or words[0] not in COMMANDS:
         return ""
-    if words[0] == "kb" and len(words) > 1:
+    if words[0] in ("kb", "env") and len(words) > 1:
         return f"kb {words[1]}"
     return words[0]
 
