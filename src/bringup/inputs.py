@@ -218,9 +218,7 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
     snapshot = (
-        read_snapshot(path)
-        if kind == "snapshot"
-        else stated(read_report(spec), name, "--target")
+        read_snapshot(path) if kind == "snapshot" else stated(read_report(spec), name, "--target")
     )
     return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
 

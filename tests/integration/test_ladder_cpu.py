@@ -46,7 +46,8 @@ def test_the_cpu_ladder_runs_all_four_rungs_for_real_and_passes(
     torch_python: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     logs = tmp_path / "logs"
-    code = main(["ladder", "--backend", "cpu", "--python", torch_python, "--logs", str(logs)] + ["--json"])
+    argv = ["ladder", "--backend", "cpu", "--python", torch_python, "--logs", str(logs)]
+    code = main([*argv, "--json"])
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["data"]["log_dir"] == str(logs)
     assert sorted(p.name for p in logs.iterdir()) == [

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -43,7 +44,7 @@ def test_env_print_json_gives_the_environment_and_its_activation(
     env = tmp_path / "envs" / "abc" / "env-1"
     env.mkdir(parents=True)
     (env / ACTIVATE_FILE).write_text("export VIRTUAL_ENV=...\n")
-    activation = {
+    activation: dict[str, dict[str, Any]] = {
         "set": {"ASCEND_TOOLKIT_HOME": "/usr/local/Ascend/ascend-toolkit/8.0.RC2"},
         "prepend": {"LD_LIBRARY_PATH": ["/usr/local/Ascend/ascend-toolkit/8.0.RC2/lib64"]},
     }

@@ -74,7 +74,7 @@ def _nothing_yet(as_json: bool, output_format: str) -> int:
     if as_json:
         from bringup.report.envelope import render_json
 
-        data = {"before": None, "after": None, "changes": []}
+        data: dict[str, object] = {"before": None, "after": None, "changes": []}
         sys.stdout.write(render_json("diff", ExitCode.OK, data))
         return int(ExitCode.OK)
     from bringup.report.console import print_document

@@ -21,7 +21,6 @@ from typing import Callable, TextIO, Union
 
 import msgspec
 
-
 LOG = logging.getLogger(__name__)
 """A debug line per stage (``-v``): which part of a command took the time."""
 

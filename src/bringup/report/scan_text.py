@@ -172,13 +172,35 @@ def _steps(component: Component) -> Section:
     return section("steps", Table(titles, tuple(rows), compact=tuple(compact)))
 
 
+SCOPE_WIDTH = 60
+"""The most characters of a scope's name a header shows: a sub-project 120 directories down
+printed 1,500 characters on one line (outsider23b D19); ``--json`` keeps the whole name."""
+
+
+def elided(name: str, width: int = SCOPE_WIDTH) -> str:
+    """``name`` (a path in the repo) within ``width``: its first directory and as many of its
+    last parts as fit, ``…`` between (``level1/…/level119/level120``)."""
+    if len(name) <= width:
+        return name
+    parts = name.split("/")
+    kept: list[str] = []
+    room = width - len(parts[0]) - len("/…/")
+    for part in reversed(parts[1:]):
+        if kept and len(part) + 1 > room:
+            break
+        kept.insert(0, part)
+        room -= len(part) + 1
+    shown = "/".join([parts[0], "…", *kept]) if len(parts) > 1 else name
+    return shown if len(shown) <= width else shown[: width - 1] + "…"
+
+
 def _component(stack: Stack, component: Component, details: bool) -> Section:
     """A repo: what it depends on, needs and runs, its other scopes and its findings."""
     depends = ", ".join(component.depends_on)
     scopes = [
         Paragraph(
             text(
-                (f"also, for {scope.name}:", "dim"),
+                (f"also, for {elided(scope.name)}:", "dim"),
                 f" {counted(len(scope.requirements), 'requirement')}, "
                 f"{counted(len(scope.steps), 'step')}",
             )

@@ -138,6 +138,41 @@ def _builtin_chip_families() -> tuple[str, ...]:
     return load_knowledge_base().chip_families()
 
 
+def _check_requirements(
+    path: str, text: str, prefix: list[Union[str, int]], table: dict[str, Any]
+) -> Iterator[InputError]:
+    """Each requirement's subject in the catalogue and spec in its subject's scheme."""
+    for index, requirement in enumerate(table.get("requirements", []) or []):
+        if not isinstance(requirement, dict):
+            continue
+        subject, spec = requirement.get("subject"), requirement.get("spec", "")
+        if not isinstance(subject, str) or not isinstance(spec, str):
+            continue
+        segments = [*prefix, "requirements", index]
+        if not subject.strip():
+            yield _error(path, "empty subject", locate(text, [*segments, "subject"]))
+            continue
+        if subject in NEEDS:
+            if not spec.strip():
+                where = locate(text, [*segments, "spec"])
+                message = f"empty spec: a {subject} requirement names what it needs"
+                yield _error(path, message, where)
+            continue
+        if not is_subject(subject):
+            yield _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
+            continue
+        try:
+            SpecifierSet(spec, scheme_for(subject))
+        except InvalidSpecifier as problem:
+            where = locate(text, [*segments, "spec"])
+            if where is not None and problem.position is not None:
+                where = where._replace(
+                    column=where.column + 1 + problem.position,
+                    width=max(1, len(spec) - problem.position),
+                )
+            yield _error(path, f"bad spec for {subject}: {problem.reason}", where)
+
+
 def _check_values(
     path: str,
     text: str,
@@ -161,35 +196,7 @@ def _check_values(
             yield _error(
                 path, f"path {repo!r} leaves the stack's directory: list repos in it", where
             )
-        for index, requirement in enumerate(table.get("requirements", []) or []):
-            if not isinstance(requirement, dict):
-                continue
-            subject, spec = requirement.get("subject"), requirement.get("spec", "")
-            if not isinstance(subject, str) or not isinstance(spec, str):
-                continue
-            segments = [*prefix, "requirements", index]
-            if not subject.strip():
-                yield _error(path, "empty subject", locate(text, [*segments, "subject"]))
-                continue
-            if subject in NEEDS:
-                if not spec.strip():
-                    where = locate(text, [*segments, "spec"])
-                    message = f"empty spec: a {subject} requirement names what it needs"
-                    yield _error(path, message, where)
-                continue
-            if not is_subject(subject):
-                yield _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
-                continue
-            try:
-                SpecifierSet(spec, scheme_for(subject))
-            except InvalidSpecifier as problem:
-                where = locate(text, [*segments, "spec"])
-                if where is not None and problem.position is not None:
-                    where = where._replace(
-                        column=where.column + 1 + problem.position,
-                        width=max(1, len(spec) - problem.position),
-                    )
-                yield _error(path, f"bad spec for {subject}: {problem.reason}", where)
+        yield from _check_requirements(path, text, prefix, table)
         for index, step in enumerate(table.get("steps", []) or []):
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])

@@ -60,8 +60,8 @@ def schema_problems(value: Any, kind: Any, segments: list[Segment]) -> list[Sche
         return _leaf(value, kind, segments)
     fields = {f.encode_name: f for f in msgspec.structs.fields(struct)}
     problems: list[SchemaProblem] = []
-    for name, field in fields.items():
-        if field.required and name not in value:
+    for name, info in fields.items():
+        if info.required and name not in value:
             shown = f" (at {_shown(segments)})" if segments else ""
             problems.append(
                 SchemaProblem(f"Object missing required field `{name}`{shown}", segments)

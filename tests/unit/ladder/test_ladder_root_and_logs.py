@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,7 @@ def test_without_logs_a_new_temporary_directory_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(cli_ladder, "run_ladder", _planted(tmp_path))
-    monkeypatch.setattr(cli_ladder.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert main(["ladder", "--backend", "cpu", "--python", sys.executable, "--json"]) == 1
     log_dir = Path(json.loads(capsys.readouterr().out)["data"]["log_dir"])
     assert log_dir.parent == tmp_path

@@ -17,9 +17,9 @@ used to build PyTorch``, ``nvcc version`` as ``CUDA runtime version`` (collect_e
 from ``nvcc --version`` too), ``deepspeed info`` as the package row ``deepspeed <version>``,
 and ``torch install path``, when it is a ``lib/pythonX.Y/site-packages`` directory (ds_report
 prints no Python version of its own), as ``Python version: X.Y``, the interpreter torch is
-installed for. The others are left out: the deepspeed install path, and ``deepspeed wheel compiled w.``, the torch and
-CUDA the wheel was built against, which are not this host's (read as the host's, they gave
-"torch 2.7" and "CUDA 0.0"). Rows keep their line numbers.
+installed for. The others are left out: the deepspeed install path, and ``deepspeed wheel
+compiled w.``, the torch and CUDA the wheel was built against, which are not this host's
+(read as the host's, they gave "torch 2.7" and "CUDA 0.0"). Rows keep their line numbers.
 """
 
 from __future__ import annotations
