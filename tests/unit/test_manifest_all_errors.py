@@ -138,3 +138,25 @@ def test_a_dependency_cycle_is_said_in_scans_default_view(
     )
     assert main(["scan", str(manifest)]) == 0
     assert "dependency cycle" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "steps = 3\n",
+        "requirements = 1\n",
+        'requirements = "cann"\n',
+        "steps = [3]\n",
+        '[[repos]]\npath = 3\nname = 4\ndepends_on = "x"\n',
+        "repos = [1]\n",
+    ],
+)
+def test_values_of_the_wrong_type_are_problems_not_crashes(tmp_path: Path, text: str) -> None:
+    """The value checks now run beside the schema's, on whatever the document holds."""
+    path = tmp_path / "bringup.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        load_manifest(path)
+    problems = getattr(raised.value, "problems", (raised.value,))
+    assert all(p.line is not None for p in problems)
+    assert any("Expected" in p.message for p in problems)

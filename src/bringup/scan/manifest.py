@@ -138,11 +138,18 @@ def _builtin_chip_families() -> tuple[str, ...]:
     return load_knowledge_base().chip_families()
 
 
+def _listed(table: dict[str, Any], key: str) -> list[Any]:
+    """``table[key]`` when it is an array; a value of another type is the schema's problem
+    (said by ``schema_problems``), so the value checks have nothing to look at."""
+    value = table.get(key)
+    return value if isinstance(value, list) else []
+
+
 def _check_requirements(
     path: str, text: str, prefix: list[Union[str, int]], table: dict[str, Any]
 ) -> Iterator[InputError]:
     """Each requirement's subject in the catalogue and spec in its subject's scheme."""
-    for index, requirement in enumerate(table.get("requirements", []) or []):
+    for index, requirement in enumerate(_listed(table, "requirements")):
         if not isinstance(requirement, dict):
             continue
         subject, spec = requirement.get("subject"), requirement.get("spec", "")
@@ -197,7 +204,7 @@ def _check_values(
                 path, f"path {repo!r} leaves the stack's directory: list repos in it", where
             )
         yield from _check_requirements(path, text, prefix, table)
-        for index, step in enumerate(table.get("steps", []) or []):
+        for index, step in enumerate(_listed(table, "steps")):
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])
                 yield _error(path, "argv is empty: a step needs a command", where)
