@@ -132,9 +132,16 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     return None
 
 
-_COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus)(?:=(\d+))?$"
+_COUNT_OPTIONS = lazyre.compile(r"^--num[_-]gpus(?:=(\d+))?$")
+"""Options that say how many devices to use: the count is the step's need."""
+_PROCESS_OPTIONS = lazyre.compile(
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
 )
+"""Options that say how many processes to start (``mpirun -np``'s too): one per device where
+the guide was written, a default the reader changes to the devices they have ("It might be
+that you only have one GPU ... simply change line 1 to line 2", karpathy/llm.c@f1e2ace
+scripts/README.md:21-25 over ``mpirun -np 8``). The step needs a device; a count only when
+the words around it state one (``steps.context_needs``)."""
 _LAUNCHERS = frozenset({"deepspeed"})
 """Launchers that start one process per accelerator of the node, whatever its kind (the
 ``deepspeed`` launcher runs on every GPU it finds unless ``--num_gpus`` says how many,
@@ -154,14 +161,14 @@ def command_needs(command: Command) -> StepNeeds:
             kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     for index, arg in enumerate(argv):
-        match = _COUNT_OPTIONS.match(arg)
-        if match is not None:
-            raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
-            if raw.isdigit():
-                return StepNeeds(devices=int(raw))
         following = argv[index + 1] if index + 1 < len(argv) else ""
+        for options, count in ((_COUNT_OPTIONS, True), (_PROCESS_OPTIONS, False)):
+            match = options.match(arg)
+            raw = (match.group(1) or following) if match is not None else ""
+            if raw.isdigit():
+                return StepNeeds(devices=int(raw) if count else 1)
         if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
-            return StepNeeds(devices=int(following))
+            return StepNeeds(devices=1)
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)
