@@ -11,22 +11,25 @@ from bringup.scan.stepkinds import command_needs
 from bringup.scan.steps import steps_from_commands
 
 # karpathy/llm.c@f1e2ace651495b74ae22d45d1723443fd00ecd3a scripts/README.md:19-33
-LLMC_MULTI_GPU = """### multi-gpu considerations
-
-It might be that you only have one GPU and not a whole box of them. Every script is fairly easy to change for just a single GPU. For llm.c, simply change line 1 to line 2 and leave everything else the same:
-
-```bash
-mpirun -np 8 ./train_gpt2cu \\
-./train_gpt2cu \\
-```
-
-For PyTorch, the same thing:
-
-```bash
-torchrun --standalone --nproc_per_node=8 train_gpt2.py \\
-python train_gpt2.py \\
-```
-"""
+LLMC_MULTI_GPU = (
+    "### multi-gpu considerations\n"
+    "\n"
+    "It might be that you only have one GPU and not a whole box of them. Every script is fairly"
+    " easy to change for just a single GPU. For llm.c, simply change line 1 to line 2 and leave"
+    " everything else the same:\n"
+    "\n"
+    "```bash\n"
+    "mpirun -np 8 ./train_gpt2cu \\\n"
+    "./train_gpt2cu \\\n"
+    "```\n"
+    "\n"
+    "For PyTorch, the same thing:\n"
+    "\n"
+    "```bash\n"
+    "torchrun --standalone --nproc_per_node=8 train_gpt2.py \\\n"
+    "python train_gpt2.py \\\n"
+    "```\n"
+)
 
 
 def _doc(text: str, rel: str = "scripts/README.md") -> SourceFile:

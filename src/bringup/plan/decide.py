@@ -12,6 +12,7 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
+from bringup.plan.routes import other_route
 from bringup.plan.systemwide import system_wide
 from bringup.plan.tiers import device_count
 from bringup.subjects import scope_of
@@ -174,10 +175,11 @@ def _for_toolkit(action: Action, context: ComponentContext) -> bool:
 
 
 def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
-    """Skip for what no machine runs as written (a missing script, a path to fill in) or
+    """Skip for what no machine runs as written (a missing script, a path to fill in), for
+    an install of a version the environment does not hold (another guide's route) or
     for hardware, blocked for what can be fixed here, run otherwise; the first reason that
     applies is given (hardware before software, since no install fixes it)."""
-    written = _as_written(step)
+    written = _as_written(step) or other_route(step, context.environment, context.component.steps)
     if written is not None:
         return Decision("skip", written)
     if context.whole:

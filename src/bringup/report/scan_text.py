@@ -6,6 +6,7 @@ columns) each item is a block, prose wrapped under a hanging indent and never in
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
@@ -161,7 +162,7 @@ def _steps(component: Component) -> Section:
     for step in component.steps:
         needs = describe_needs(step)
         source = short(step.source, component)
-        command = " ".join(step.argv)
+        command = shlex.join(step.argv)
         cells = (step.kind, needs, step.cwd)
         rows.append((*map(Line, cells), Line(source, "dim"), Line(command, "code")))
         where = f"in {step.cwd}" if step.cwd not in ("", ".") else ""

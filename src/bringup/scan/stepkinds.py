@@ -4,6 +4,7 @@ what it shows it needs (visible devices, a process count, a device tool, a downl
 from __future__ import annotations
 
 import re
+import shlex
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
@@ -222,5 +223,6 @@ def _named_device(argv: tuple[str, ...], building: bool) -> tuple[str, bool] | N
 
 
 def step_name(argv: tuple[str, ...]) -> str:
-    """A readable, stable name: the command itself, shortened."""
-    return shortened(" ".join(argv), 60)
+    """A readable, stable name: the command itself as a shell reads it back (``python -c
+    'import flash_attn'``, not a different command when pasted), shortened."""
+    return shortened(shlex.join(argv), 60)

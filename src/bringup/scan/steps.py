@@ -136,7 +136,7 @@ def steps_from_commands(
             cwd = _join(cwd, command.argv[1])
             continue
         kind = step_kind(command.argv)
-        if kind is None or not command.plain:
+        if kind is None or not command.plain or _said_to_fail(file, command.line):
             continue
         if kind == "install" and _alternative(command.argv, installed):
             continue
@@ -162,6 +162,28 @@ def steps_from_commands(
             )
         )
     return steps
+
+
+_FAILS = lazyre.compile(
+    r"\bshould\s+(?:give|print|show|raise|throw|produce)\s+(?:you\s+)?(?:an?\s+)?"
+    r"(?:error|exception|traceback)|\b(?:should|will|is\s+expected\s+to|expected\s+to)\s+fail\b|"
+    r"(?:应|会|将)(?:该)?(?:报错|失败)",
+    re.IGNORECASE,
+)
+"""A comment saying the command below fails: a check that shows the problem the next lines
+fix ("# Confirm the problem. This should give you an error message", montehoover/verl@9c46ae8
+README.md:26-27 over ``python -c "import flash_attn"``), never a step to run."""
+
+
+def _said_to_fail(file: SourceFile, line: int) -> bool:
+    """Whether the comment lines right above ``line`` of ``file`` say its command fails."""
+    lines = file.text.splitlines()
+    above = line - 2
+    while 0 <= above < len(lines) and lines[above].lstrip().startswith("#"):
+        if _FAILS.search(lines[above]):
+            return True
+        above -= 1
+    return False
 
 
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
