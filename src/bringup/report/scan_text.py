@@ -10,6 +10,7 @@ import shlex
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
+from bringup.plan.stepneeds import repo_devices
 from bringup.report.document import (
     Compact,
     Document,
@@ -21,19 +22,25 @@ from bringup.report.document import (
     text,
 )
 from bringup.report.styled import Line
-from bringup.report.wording import counted
+from bringup.report.wording import counted, subject_spec
 from bringup.scan import Stack
 
 
-def describe_needs(step: Step) -> str:
-    """What a step needs, in words: nothing, the toolkit, or devices (chips in brackets),
+def describe_needs(step: Step, component: Component | None = None) -> str:
+    """What a step needs, in words: nothing, the toolkit, devices (chips in brackets) or,
+    where the plan takes them (``plan.stepneeds``), the device requirements of ``component``,
     with "+ network" when it downloads, "+ your input" when its command holds words to fill
     in and "+ missing X" when it runs a file the repo lacks."""
     needs = step.needs
+    taken = repo_devices(step, component) if component is not None else ()
     if needs.devices:
         said = f"{needs.devices} {needs.device_kind or 'device'}"
         if needs.chips:
             said += " [" + ",".join(needs.chips) + "]"
+    elif taken:
+        said = "the repo's device: " + ", ".join(
+            dict.fromkeys(subject_spec(r.subject, r.spec) for r in taken)
+        )
     elif needs.toolkit:
         said = f"toolkit ({needs.device_kind})" if needs.device_kind else "toolkit"
     else:
@@ -160,7 +167,7 @@ def _steps(component: Component) -> Section:
     rows = []
     compact = []
     for step in component.steps:
-        needs = describe_needs(step)
+        needs = describe_needs(step, component)
         source = short(step.source, component)
         command = shlex.join(step.argv)
         cells = (step.kind, needs, step.cwd)
