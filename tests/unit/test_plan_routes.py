@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bringup.model.resolution import Environment, Pin
 from bringup.model.source import file_source
+from bringup.plan.order import prepares_first
 from bringup.plan.routes import other_route
 from bringup.report.wording import reason_text
 from bringup.scan.docs import extract_docs
@@ -134,3 +135,11 @@ def test_the_readmes_route_stays_and_its_failing_check_is_no_step() -> None:
         (40, "python -c 'import flash_attn'"),
     ]
     assert {other_route(s, _environment("0.11.0"), steps) for s in steps} == {None}
+
+
+def test_the_readmes_install_script_keeps_its_place_before_the_install_counting_on_it() -> None:
+    # README.md:20-21: the script installs the dependencies `pip install --no-deps -e .` skips
+    steps = _steps(README_QUICKSTART, "README.md")
+    ordered = prepares_first(steps, lambda s: s.kind)
+    assert [s.source.line for s in ordered][:2] == [20, 21]
+    assert [s.kind for s in ordered][:2] == ["install", "install"]

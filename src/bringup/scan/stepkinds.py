@@ -92,6 +92,13 @@ def system_level(argv: tuple[str, ...]) -> bool:
     )
 
 
+_INSTALLS = lazyre.compile(r"install|setup|dependenc|(?:^|[-_])deps?(?:[-_.]|$)")
+"""A script named for installing what the repo needs prepares its environment, as ``pip
+install`` does: ``bash scripts/install_vllm_sglang_mcore.sh`` before ``pip install --no-deps
+-e .`` (montehoover/verl@9c46ae8 README.md:20-21) keeps its place in the route, ahead of the
+install that counts on it, instead of going after every install as a run would."""
+
+
 def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
     program = program_name(argv)
@@ -125,6 +132,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
             return "convert"
         if re.search(r"build|compile|make", script):
             return "build"
+        if _INSTALLS.search(script):
+            return "install"
         return "run"
     if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
         return "run"
