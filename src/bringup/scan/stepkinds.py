@@ -92,6 +92,10 @@ def system_level(argv: tuple[str, ...]) -> bool:
     )
 
 
+_ENVIRONMENT_MAKERS = frozenset({"venv", "virtualenv"})
+"""``python -m venv vllm-ascend-env`` (vllm-ascend docs/source/installation.md:86) makes the
+environment, as ``conda create`` does: ``up`` makes each environment itself, so neither is a
+step (and as a run it took the repo's NPU needs: "needs chip 910B" to make a venv)."""
 _INSTALLS = lazyre.compile(r"install|setup|dependenc|(?:^|[-_])deps?(?:[-_.]|$)")
 """A script named for installing what the repo needs prepares its environment, as ``pip
 install`` does: ``bash scripts/install_vllm_sglang_mcore.sh`` before ``pip install --no-deps
@@ -104,6 +108,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     program = program_name(argv)
     module = python_module(argv)
     if not argv or program in _SKIPPED_PROGRAMS or program in known_programs().tools:
+        return None
+    if module in _ENVIRONMENT_MAKERS or program in _ENVIRONMENT_MAKERS:
         return None
     if system_level(argv):
         return None

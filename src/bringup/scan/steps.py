@@ -10,6 +10,7 @@ words its reader fills in first (``/PATH/TO/model``) are what it needs too (``fi
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import NamedTuple, Optional
 
@@ -122,8 +123,11 @@ def steps_from_commands(
     toolkit = False
     setup = words().setup
     installed: set[str] = set()
+    own = _own_clones(file, commands)
     for command in commands:
         program = command.argv[0] if command.argv else ""
+        if program == "cd" and command.argv[1:] in own:  # into a fresh clone of this repo
+            continue
         if (
             program in ("source", ".")
             and len(command.argv) > 1
@@ -184,6 +188,39 @@ def _said_to_fail(file: SourceFile, line: int) -> bool:
             return True
         above -= 1
     return False
+
+
+def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...]]:
+    """The ``cd`` arguments that enter a clone of this repo made by ``commands``: a guide
+    that starts with ``git clone .../verl.git`` then ``cd verl`` (montehoover/verl@9c46ae8
+    docs/README_vllm0.7.md:15-17) runs its next lines at the checkout's root, not in the
+    package folder ``verl/`` that happens to share the name. The repo's name is its
+    checkout's folder (``file.ref`` less ``file.rel``)."""
+    root = file.ref[: -len(file.rel)].rstrip("/") if file.ref.endswith(file.rel) else ""
+    name = posixpath.basename(root).lower()
+    found: set[tuple[str, ...]] = set()
+    if not name or name in (".", ".."):
+        return found
+    for command in commands:
+        if command.argv[:2] != ("git", "clone"):
+            continue
+        # the line, not the argv: a docs template's ``--branch |vllm_ascend_version|``
+        # (vllm-ascend docs/source/installation.md:223) reads as pipes that cut the URL off
+        after = command.text.split("clone", 1)[1]
+        url = _URL.search(after)
+        if url is not None and _repo_name(url.group(0)) == name:
+            rest = after[url.end() :].split()[:1]
+            named = rest[0] if rest and _FOLDER.fullmatch(rest[0]) else _repo_name(url.group(0))
+            found.add((named.rstrip("/"),))
+    return found
+
+
+_URL = lazyre.compile(r"(?:[a-z+]{2,12}://|git@)[^\s|;&]+")
+_FOLDER = lazyre.compile(r"[\w.][\w./-]*")
+
+
+def _repo_name(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1].removesuffix(".git").lower()
 
 
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
