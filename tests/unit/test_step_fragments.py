@@ -86,3 +86,31 @@ def test_a_device_count_option_is_a_need() -> None:
     # (https://www.deepspeed.ai/getting-started/#launching-deepspeed-training)
     (launch,) = parse_commands("deepspeed --num_gpus 2 --module openrlhf.cli.train_rm")
     assert command_needs(launch) == StepNeeds(devices=2)
+
+
+# amithogadi/trm@170ce067443b88d7f9414d7d18a1146b67e5eb20 README.md:23-30
+TRM_TRAINING = (
+    "## Training\n"
+    "\n"
+    "```bash\n"
+    "python train.py\n"
+    "\n"
+    "# Multi-GPU (same node)\n"
+    "torchrun --nproc_per_node=4 train.py\n"
+    "```\n"
+)
+
+
+def test_the_same_run_by_another_launcher_is_a_choice_not_a_second_step() -> None:
+    steps = extract_docs(_doc("\n" * 22 + TRM_TRAINING, "README.md")).steps
+    assert [(s.source.line, s.name) for s in steps] == [(26, "python train.py")]
+
+
+def test_the_same_launcher_or_other_arguments_are_two_runs() -> None:
+    # constructed from the block above: a second stage, and an evaluation of the training
+    block = (
+        "## Training\n\n```bash\npython train.py --stage 1\npython train.py --stage 2\n"
+        "torchrun --nproc_per_node=4 train.py --eval\n```\n"
+    )
+    steps = extract_docs(_doc(block, "README.md")).steps
+    assert [s.argv[-1] for s in steps] == ["1", "2", "--eval"]

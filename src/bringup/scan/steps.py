@@ -19,6 +19,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
+from bringup.scan.blockwords import another_launch, said_to_fail
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
@@ -140,9 +141,11 @@ def steps_from_commands(
             cwd = _join(cwd, command.argv[1])
             continue
         kind = step_kind(command.argv)
-        if kind is None or not command.plain or _said_to_fail(file, command.line):
+        if kind is None or not command.plain or said_to_fail(file, command.line):
             continue
         if kind == "install" and _alternative(command.argv, installed):
+            continue
+        if kind == "run" and another_launch(command.argv, steps):
             continue
         needs = command_needs(command)
         if needs == StepNeeds() or (needs.devices and needs.device_kind is None):
@@ -166,28 +169,6 @@ def steps_from_commands(
             )
         )
     return steps
-
-
-_FAILS = lazyre.compile(
-    r"\bshould\s+(?:give|print|show|raise|throw|produce)\s+(?:you\s+)?(?:an?\s+)?"
-    r"(?:error|exception|traceback)|\b(?:should|will|is\s+expected\s+to|expected\s+to)\s+fail\b|"
-    r"(?:应|会|将)(?:该)?(?:报错|失败)",
-    re.IGNORECASE,
-)
-"""A comment saying the command below fails: a check that shows the problem the next lines
-fix ("# Confirm the problem. This should give you an error message", montehoover/verl@9c46ae8
-README.md:26-27 over ``python -c "import flash_attn"``), never a step to run."""
-
-
-def _said_to_fail(file: SourceFile, line: int) -> bool:
-    """Whether the comment lines right above ``line`` of ``file`` say its command fails."""
-    lines = file.text.splitlines()
-    above = line - 2
-    while 0 <= above < len(lines) and lines[above].lstrip().startswith("#"):
-        if _FAILS.search(lines[above]):
-            return True
-        above -= 1
-    return False
 
 
 def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...]]:
