@@ -201,9 +201,23 @@ def command_needs(command: Command) -> StepNeeds:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:
         return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
-    if pip_install_targets(argv) is not None:
+    if pip_install_targets(argv) is not None or _DOWNLOADS.search(_script_name(argv)):
         return StepNeeds(network=True)
     return StepNeeds()
+
+
+_DOWNLOADS = lazyre.compile(r"download|fetch")
+"""A script named for downloading needs the network, not the device of the section it is
+in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_pack.sh`` under "quick
+start (1 GPU, fp32 only)": it fetches the model and data files, outsider23c D11)."""
+
+
+def _script_name(argv: tuple[str, ...]) -> str:
+    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``), or ""."""
+    program = program_name(argv)
+    if program in ("bash", "sh") and len(argv) > 1:
+        return argv[1].rsplit("/", 1)[-1]
+    return program if program.endswith(".sh") else ""
 
 
 _OPTION_WORDS = lazyre.compile(r"[A-Za-z]+")

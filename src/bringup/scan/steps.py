@@ -58,7 +58,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
             flags,
         ),
         anywhere=patterncache.compile(
-            r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|no\s+hardware|without\s+hardware|"
+            r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|\(\s*CPU\s*\)|no\s+hardware|"
+            r"without\s+hardware|"
             rf"(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|wherever|laptop|"
             rf"任意机器|任何机器|CPU\s*上|纯\s*CPU|(?:无需|不需要)\s*(?:{device}|{han}加速卡|卡|硬件)",
             flags,
@@ -153,6 +154,8 @@ def steps_from_commands(
             if needs.devices and chosen.devices == 0:
                 chosen = StepNeeds(devices=needs.devices, device_kind=_kind(vendor))
             needs = chosen
+            if kind in ("build", "install") and needs.devices:  # the code built runs on them
+                needs = StepNeeds(toolkit=True, device_kind=needs.device_kind)
             if toolkit and needs == StepNeeds():
                 needs = StepNeeds(toolkit=True, device_kind=_kind(vendor))
         inputs = fill_ins(command.argv)
