@@ -143,3 +143,10 @@ def test_the_readmes_install_script_keeps_its_place_before_the_install_counting_
     ordered = prepares_first(steps, lambda s: s.kind)
     assert [s.source.line for s in ordered][:2] == [20, 21]
     assert [s.kind for s in ordered][:2] == ["install", "install"]
+
+
+def test_a_local_build_of_the_pinned_release_is_the_environments() -> None:
+    # constructed: the PyTorch index's CPU build of a pinned release
+    (step,) = _steps("## Install\n\n```bash\npip install vllm==0.11.0+cpu\n```\n", "README.md")
+    assert other_route(step, _environment("0.11.0")) is None
+    assert other_route(step, _environment("0.10.2")) is not None

@@ -18,12 +18,13 @@ from posixpath import basename
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
+from bringup import lazyre
 from bringup.model.plan import Reason
 from bringup.model.requirements import Step
 from bringup.model.resolution import Environment, HostValue
 from bringup.scan.commands import pip_install_targets
 from bringup.subjects import python_subject
-from bringup.versions import InvalidVersion, SpecifierSet, Version
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 
 def other_route(
@@ -47,7 +48,9 @@ def other_route(
     return None
 
 
-_VERSION = re.compile(r"\d+(?:\.\d+)?")
+_VERSION = lazyre.compile(r"\d+(?:\.\d+)?")
+_LOCAL = lazyre.compile(r"\+[\w.]+")
+"""A local label (``torch==2.7.1+cpu``): the build of a release, not another release."""
 
 
 def _named_for(path: str, reason: Reason) -> bool:
@@ -80,9 +83,10 @@ def _excluded(step: Step, environment: Environment) -> Reason | None:
             continue
         try:
             held = Version(pin.version, "pep440")
-        except InvalidVersion:  # a range for the installer to resolve, not one version
+            wanted = SpecifierSet(_LOCAL.sub("", str(asked.specifier)), "pep440")
+        except (InvalidVersion, InvalidSpecifier):  # a range for the installer to resolve
             continue
-        if not SpecifierSet(str(asked.specifier), "pep440").contains(held):
+        if not wanted.contains(held):
             return Reason(
                 kind="route",
                 subject=subject,
