@@ -10,6 +10,7 @@ import shlex
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
+from bringup.plan.order import cycle_note, dependency_cycles
 from bringup.plan.stepneeds import repo_devices
 from bringup.report.document import (
     Compact,
@@ -198,13 +199,35 @@ def _steps(component: Component, details: bool) -> Section:
     return section("steps", Table(titles, tuple(rows), compact=tuple(compact)))
 
 
+SCOPE_WIDTH = 60
+"""The most characters of a scope's name a header shows: a sub-project 120 directories down
+printed 1,500 characters on one line (outsider23b D19); ``--json`` keeps the whole name."""
+
+
+def elided(name: str, width: int = SCOPE_WIDTH) -> str:
+    """``name`` (a path in the repo) within ``width``: its first directory and as many of its
+    last parts as fit, ``…`` between (``level1/…/level119/level120``)."""
+    if len(name) <= width:
+        return name
+    parts = name.split("/")
+    kept: list[str] = []
+    room = width - len(parts[0]) - len("/…/")
+    for part in reversed(parts[1:]):
+        if kept and len(part) + 1 > room:
+            break
+        kept.insert(0, part)
+        room -= len(part) + 1
+    shown = "/".join([parts[0], "…", *kept]) if len(parts) > 1 else name
+    return shown if len(shown) <= width else shown[: width - 1] + "…"
+
+
 def _component(stack: Stack, component: Component, details: bool) -> Section:
     """A repo: what it depends on, needs and runs, its other scopes and its findings."""
     depends = ", ".join(component.depends_on)
     scopes = [
         Paragraph(
             text(
-                (f"also, for {scope.name}:", "dim"),
+                (f"also, for {elided(scope.name)}:", "dim"),
                 f" {counted(len(scope.requirements), 'requirement')}, "
                 f"{counted(len(scope.steps), 'step')}",
             )
@@ -244,6 +267,13 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
             for f in stack.findings
             if f.component is None
             for source in f.sources[:1]
+        )
+    )
+    # an order that cannot exist as written is said in the default view (outsider23b D5)
+    document.add(
+        *(
+            Paragraph(text(("note:", "yellow"), f" {cycle_note(cycle)}"))
+            for cycle in dependency_cycles(stack.components)
         )
     )
     folded = sum(len(run) for c in stack.components for run in _listings(c).values())
