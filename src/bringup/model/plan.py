@@ -29,6 +29,7 @@ ReasonKind = Literal[
     "input",
     "missing",
     "system",
+    "route",
 ]
 
 
@@ -105,7 +106,10 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``missing``: the step runs files the checkout lacks (``need``, comma separated, from
       its folder ``subject``).
     - ``system``: the step installs outside every environment (``need``: where, as
-      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it."""
+      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it.
+    - ``route``: the step installs ``subject`` within ``need``, which the environment's pin
+      (``have``: its version, at its source) is not: another guide's route (``plan.routes``);
+      ``up`` lists it and never runs it."""
 
     kind: ReasonKind
     subject: str = ""
