@@ -229,7 +229,7 @@ def _runs_here(verdict: Verdict) -> bool:
     return verdict.status in ("runs", "runs_after")
 
 
-_LISTED = ("input", "system")
+_LISTED = ("input", "system", "route")
 """Reasons a step is listed for the user, not run, whatever the machine."""
 
 

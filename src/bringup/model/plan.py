@@ -30,6 +30,7 @@ ReasonKind = Literal[
     "input",
     "missing",
     "system",
+    "route",
 ]
 
 
@@ -108,7 +109,10 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``publish``: the step's own recipe publishes, deploys or pushes: ``need`` is that
       command, ``sources`` the step's line and the command's; ``up`` lists it, never runs it.
     - ``system``: the step installs outside every environment (``need``: where, as
-      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it."""
+      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it.
+    - ``route``: the step installs ``subject`` within ``need``, which the environment's pin
+      (``have``: its version, at its source) is not: another guide's route (``plan.routes``);
+      ``up`` lists it and never runs it."""
 
     kind: ReasonKind
     subject: str = ""

@@ -224,6 +224,8 @@ def _need(reason: Reason) -> str:
         return "a script the repo does not have"
     if reason.kind == "system":
         return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route":
+        return "a version the environment does not hold (another guide's route, up skips it)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver

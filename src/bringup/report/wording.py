@@ -8,6 +8,7 @@ discipline: the core returns causes, the caller words them).
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -424,6 +425,14 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
+    if reason.kind == "route":
+        held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
+        line = reason.sources[0].line if reason.sources else None
+        where = f" (line {line})" if line else ""
+        return (
+            f"its guide installs {display_name(reason.subject)} {format_spec(reason.need)}{where};"
+            f" the environment holds{held}: another guide's route, up does not run it"
+        )
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"
@@ -459,7 +468,7 @@ def action_text(action: Action) -> str:
     if action.kind == "set_env" and action.script is None:
         return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
     if action.kind == "submodule":
-        command = " ".join(action.argv)
+        command = shlex.join(action.argv)
         return f"in {action.component}: {command} (if not checked out; needs the network)"
     if action.kind == "system_package":
         return _system_package_text(action)

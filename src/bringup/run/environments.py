@@ -340,6 +340,11 @@ def read_made(path: Path, name: str) -> bytes:
 
 def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
     """The variables of a shell in the environment at ``path`` (``bringup env shell``)."""
+    return in_environment(path, read_activation(path), base)
+
+
+def read_activation(path: Path) -> Activation:
+    """The toolkit activation ``up`` wrote for the environment at ``path``."""
     from bringup.errors import InputError
 
     try:
@@ -350,4 +355,4 @@ def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
             path=str(path),
             hint="run `bringup up` again to make it anew",
         ) from None
-    return in_environment(path, Activation(set=raw.set, prepend=raw.prepend), base)
+    return Activation(set=raw.set, prepend=raw.prepend)

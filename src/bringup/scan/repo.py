@@ -49,6 +49,7 @@ from bringup.scan.roles import guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
+from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
 from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
@@ -436,7 +437,7 @@ def scan_repo(
         )
         steps = in_checkout(
             without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), builds),
+                toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
             ),
             lambda rel: os.path.isdir(root / rel),
