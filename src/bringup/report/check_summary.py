@@ -196,12 +196,16 @@ def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
 def _need(reason: Reason) -> str:
     """What a skipped step needs: a device of some kind (whatever its count or chip), or a
     host value."""
+    if reason.kind == "publish":
+        return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":
         return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route":
+        return "a version the environment does not hold (another guide's route, up skips it)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver

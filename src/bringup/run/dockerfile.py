@@ -127,6 +127,19 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
             *spec.requirements,
         ]
         lines.append("RUN " + json.dumps(argv))
+    if spec.built_on_torch:  # their build imports torch: after it, without isolation
+        argv = [
+            "python3",
+            "-m",
+            "uv",
+            "pip",
+            "install",
+            "--python",
+            "/opt/bringup-env/bin/python",
+            "--no-build-isolation",
+            *spec.built_on_torch,
+        ]
+        lines.append("RUN " + json.dumps(argv))
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']
     return "\n".join(lines) + "\n"
 

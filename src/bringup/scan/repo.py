@@ -10,7 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -39,6 +39,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.ownrecipe import read_recipes
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
@@ -48,8 +49,9 @@ from bringup.scan.roles import described, guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
+from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -274,10 +276,37 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _reader(root: Path) -> Callable[[str], str | None]:
+    """The text of a repo file by its repo path; None for one outside the checkout."""
+
+    def read(rel: str) -> str | None:
+        if rel.startswith(("/", "../")) or rel == "..":
+            return None
+        return read_text(root / rel, rel)[0]
+
+    return read
+
+
+def _read_steps(
+    steps: list[Step], root: Path, shown: str, scripts: frozenset[str]
+) -> tuple[Step, ...]:
+    """The repo's steps read with their own recipes and test files, the default test steps
+    and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
+    read = _reader(root)
+    tested = device_of_tests(steps, scripts, read)
+    return tuple(read_recipes(tested, read, _citer(shown)))
+
+
+def _citer(shown: str) -> Callable[[str, int], Source]:
+    """How a line of a repo file is cited, the repo shown as ``shown``."""
+    return lambda rel, line: file_source(_ref(shown, rel), line)
+
+
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
     root: Path,
+    shown: str,
     builds: Mapping[str, str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
@@ -286,11 +315,11 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    def read(rel: str) -> str | None:
-        return read_text(root / rel, rel)[0]
+    read = _reader(root)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(placed(steps, scripts, read), builds))
+        recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
+        return tuple(toolkit_builds(recipes, builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -400,7 +429,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, builds),
+            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -420,7 +449,7 @@ def scan_repo(
         )
         steps = in_checkout(
             without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), builds),
+                toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
             ),
             lambda rel: os.path.isdir(root / rel),
@@ -458,7 +487,7 @@ def scan_repo(
                 if manifest and manifest.role
                 else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=tuple(steps) or (),
+                steps=_read_steps(steps, root, shown, frozenset(stats.scripts)) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
