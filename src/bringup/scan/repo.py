@@ -10,14 +10,14 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source, Step, file_source
+from bringup.model import Component, Requirement, Role, Source, Step, file_source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
@@ -39,17 +39,19 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.ownrecipe import read_recipes
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
-from bringup.scan.roles import guess_role
+from bringup.scan.roles import described, guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
+from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -59,6 +61,7 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
+from bringup.scan.translations import originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.versioninfo import checked_versions
@@ -245,6 +248,17 @@ def _split(
     )
 
 
+def _role(
+    name: str, readme: str, texts: dict[str, tuple[RepoFile, str]], requirements: list[Requirement]
+) -> Role:
+    """The role a repo's name, README, package description (its top ``setup.py`` or
+    ``pyproject.toml``) or required engine suggests (``roles``)."""
+    tops = {e.rel: text for e, text in texts.values() if e.rel in ("setup.py", "pyproject.toml")}
+    description = next((described(t) for t in tops.values() if described(t)), "")
+    requires = {r.subject.removeprefix("pypi:").replace("-", "_") for r in requirements if r.hard}
+    return guess_role(name, readme, description, requires)
+
+
 def _one_each(
     stated: list[Requirement], authority: dict[str, int], component: str, texts: dict[str, str]
 ) -> tuple[Settled, list[Finding]]:
@@ -262,10 +276,37 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _reader(root: Path) -> Callable[[str], str | None]:
+    """The text of a repo file by its repo path; None for one outside the checkout."""
+
+    def read(rel: str) -> str | None:
+        if rel.startswith(("/", "../")) or rel == "..":
+            return None
+        return read_text(root / rel, rel)[0]
+
+    return read
+
+
+def _read_steps(
+    steps: list[Step], root: Path, shown: str, scripts: frozenset[str]
+) -> tuple[Step, ...]:
+    """The repo's steps read with their own recipes and test files, the default test steps
+    and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
+    read = _reader(root)
+    tested = device_of_tests(steps, scripts, read)
+    return tuple(read_recipes(tested, read, _citer(shown)))
+
+
+def _citer(shown: str) -> Callable[[str, int], Source]:
+    """How a line of a repo file is cited, the repo shown as ``shown``."""
+    return lambda rel, line: file_source(_ref(shown, rel), line)
+
+
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
     root: Path,
+    shown: str,
     builds: Mapping[str, str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
@@ -274,11 +315,11 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    def read(rel: str) -> str | None:
-        return read_text(root / rel, rel)[0]
+    read = _reader(root)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(placed(steps, scripts, read), builds))
+        recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
+        return tuple(toolkit_builds(recipes, builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -388,13 +429,13 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, builds),
+            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds),
             texts=texts,
             guides=guides,
             scopes=scopes,
         )
         settled, contradictions = _one_each(
-            scoped.requirements,
+            originals_win(scoped.requirements, {ref: e.rel for ref, (e, _) in texts.items()}),
             authority,
             component,
             {ref: text for ref, (_, text) in texts.items()},
@@ -408,7 +449,7 @@ def scan_repo(
         )
         steps = in_checkout(
             without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), builds),
+                toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
             ),
             lambda rel: os.path.isdir(root / rel),
@@ -442,9 +483,11 @@ def scan_repo(
             Component(
                 name=component,
                 path=shown,
-                role=manifest.role if manifest and manifest.role else guess_role(component, readme),
+                role=manifest.role
+                if manifest and manifest.role
+                else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=tuple(steps) or (),
+                steps=_read_steps(steps, root, shown, frozenset(stats.scripts)) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
