@@ -238,6 +238,14 @@ CORPORA["twentysixth"] = Corpus(
     (*CORPORA["twentyfifth"].earlier, DATA / "triage_twentyfifth"),
     size=33,
 )
+# The twenty-seventh was collected after the twenty-sixth (merged fix commits and PRs of
+# repositories not mined before), labelled with the catalogue of 9ab6f47e; 25 cases, 6 Ascend
+# (a 26th, a11, was the fix and log triage_twentyfourth a03 cites).
+CORPORA["twentyseventh"] = Corpus(
+    DATA / "triage_twentyseventh",
+    (*CORPORA["twentysixth"].earlier, DATA / "triage_twentysixth"),
+    size=25,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:

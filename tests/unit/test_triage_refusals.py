@@ -15,6 +15,7 @@ from bringup.triage.evidence import FAILURE_SCORE
 from bringup.triage.explain import scan_log
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.refusals import refused
+from bringup.triage.tiers import FALLBACK_SCORES
 
 CLASS = "class.code.unsupported-configuration"
 
@@ -69,3 +70,63 @@ def test_a_refusal_after_a_failure_placed_elsewhere_does_not_move_the_layer() ->
     placed = refused(scan_log(log).findings, builtin_rules())
     assert placed is not None
     assert (placed.signature_id, placed.layer) == ("evidence.device-init.driver", "device_init")
+
+
+def test_a_failure_line_placed_only_at_an_operation_is_the_projects_code() -> None:
+    # tests/data/triage_twentysecond/d07-ascendnpu-ir-hacc-kernelargtype-parse.log, lines 2-3
+    # (Ascend/AscendNPU-IR@68b49790e98d9bac36ff43b2438c2b66b955bb63): the compiler's own parser
+    # refusing what its pass wrote; no signature, code or refusal explains it
+    log = (
+        "error: expected ::mlir::hacc::KernelArgType to be one of: ffts_base_address, input, "
+        "output, input_and_output, workspace, sync_block_lock, tiling_key, tiling_data, "
+        "tiling_struct, mesh_arg, sanitizer_addr\n"
+        " error: failed to parse HACC_KernelArgTypeAttr parameter 'arg_type' which is to be a "
+        "`::mlir::hacc::KernelArgType`\n"
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("class.code.project-bug", "operator_execution")
+    assert (first.score, first.confidence) == (FAILURE_SCORE, "low")
+    assert first.evidence[0].line == 1
+
+
+def test_a_failure_line_that_names_no_component_is_the_projects_code() -> None:
+    # tests/data/triage_twentysixth/a13-runtime-d2h-memcpy-missing-stream-sync.log, line 3
+    # (hicann/runtime@34968b0c4bfc4104e1fe21c341707686d4b6b3c7: a sample's own check; the fix
+    # synchronises the stream before reading the copy)
+    log = "[FAILURE] Memory copy failed. Value at source is 123, but value at destination is 0\n"
+    placed = refused(scan_log(log).findings, builtin_rules())
+    assert placed is not None
+    assert (placed.signature_id, placed.score) == ("class.code.project-bug", FAILURE_SCORE)
+
+
+def test_a_failure_line_that_names_the_device_runtime_is_not_told_as_the_projects_code() -> None:
+    # tests/data/triage_eighteenth/f07-ollama-ggml-cuda-error-nvlink.log, line 2
+    # (ollama/ollama#2029): the line names CUDA, which class.code.project-bug's own words
+    # exclude; the entry that placed it stays
+    log = '1. ggml-cuda.cu: "8792: !" CUDA error\n'
+    placed = refused(scan_log(log).findings, builtin_rules())
+    assert placed is not None
+    assert placed.signature_id == "evidence.operator.unnamed"
+
+
+def test_an_exception_pasted_alone_and_placed_only_at_an_operation_is_the_projects_code() -> None:
+    # tests/data/triage_twentyfifth/b13-mindformers-muon-ckpt-shape-mismatch.log, lines 2-3
+    # (mindspore-ai/mindformers@6c4b10193278f7b9ff8701161668b8d77374a00b: the project's Muon
+    # optimiser state saved in a shape its own loader does not take)
+    log = (
+        "  RuntimeError: For 'load_param_into_net', adam_m...linear_proj.weight ... got\n"
+        "  its shape (1,) in 'net' and shape (256, 768) in 'parameter_dict'.\n"
+    )
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.layer) == ("class.code.project-bug", "operator_execution")
+    assert (first.score, first.confidence) == (FALLBACK_SCORES["traceback-other"], "low")
+
+
+def test_an_exception_pasted_alone_that_names_the_device_is_not_told_as_the_projects_code() -> None:
+    # tests/data/triage_twentysixth/b17-triton-p100-shared-memory-64k.log, line 5
+    # (flagos-ai/FlagTree@77bc5187b57f544c038a1734979409476ca3f9a7): the device's limit
+    log = (
+        "FAILED test/unit/language/test_core.py::test_reduce2d[argmin-float32-shape99-1] - "
+        "RuntimeError: Device does not support shared memory of 65536bytes\n"
+    )
+    assert explain_text(log)[0].signature_id == "evidence.operator.operation"

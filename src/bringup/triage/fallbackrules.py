@@ -5,6 +5,7 @@ step. Read and checked here (a public source each, valid RE2 expressions); appli
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple, Optional
@@ -147,7 +148,9 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         if problem is None and not rule.source.startswith("https://"):
             problem = "source must be a public https:// URL"
         if problem is None and isinstance(rule, EvidenceRule):
-            problem = _default_problem(rule, content.evidence)
+            problem = _default_problem(rule, content.evidence) or _told_problem(
+                rule, content.exception
+            )
         if problem:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
@@ -210,6 +213,29 @@ def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Opt
     if rule is entries[-1] and rule.words:
         return "the last evidence entry must have no words (it takes any failure)"
     return None
+
+
+def _told_problem(rule: EvidenceRule, classes: Sequence[ExceptionRule]) -> Optional[str]:
+    """An entry told as a class names a class rule of the same layer."""
+    if not rule.told_as:
+        return None
+    told = next((c for c in classes if c.id == rule.told_as and c.tier == "class"), None)
+    if told is None:
+        return f"told_as {rule.told_as!r} is no class exception rule"
+    if told.layer != rule.layer:
+        return f"told_as {rule.told_as!r} is of layer {told.layer}, not {rule.layer}"
+    return None
+
+
+def told_class(entry_id: str, rules: Rules, said: str) -> Optional[ExceptionRule]:
+    """The class rule the evidence entry ``entry_id`` is told as (its ``told_as``) for a
+    failure that says ``said``; None when it has none, or when ``said`` names what that class
+    excludes (its ``raised_not``: a device, a runtime, an error code)."""
+    entry = next((r for r in rules.evidence if r.id == entry_id), None)
+    told = entry and next((r for r in rules.exceptions if r.id == entry.told_as), None)
+    if not told or (told.raised_not and re.search(told.raised_not, said)):
+        return None
+    return told
 
 
 def builtin_rules() -> Rules:

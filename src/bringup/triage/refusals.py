@@ -12,7 +12,10 @@ fails). A refusal of the hardware (``line_unless``: the GPU, the chip, its archi
 no setting of the project. A line whose words name no layer is where a failure no words place
 is (``evidence.default``, an operation): a process of the job that died on a signal
 ("Segmentation fault (core dumped)") is the project's code crashing, class.code.project-bug's
-``line``, when nothing else in the log places the failure.
+``line``, when nothing else in the log places the failure. A failure line that refuses
+nothing, placed by an entry only at an operation or nowhere, is told as the class the entry's
+``told_as`` names (the project's own code failing), unless the line names what that class's
+``raised_not`` excludes (a device, a runtime, an error code).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Optional
 
 from bringup.model.diagnosis import Diagnosis, Evidence
 from bringup.triage.evidence import default, failure_diagnosis, failure_rule, rule_diagnosis
-from bringup.triage.fallbackrules import Rules
+from bringup.triage.fallbackrules import Rules, told_class
 from bringup.triage.findings import Findings
 
 
@@ -50,4 +53,19 @@ def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
                 score=placed.score,
                 confidence=placed.confidence,
             )
-    return placed
+    return _told(placed, rules)
+
+
+def _told(placed: Diagnosis, rules: Rules) -> Diagnosis:
+    """``placed`` told as the class its evidence entry's ``told_as`` names, in its place: the
+    class's id, title, cause and fix; the line, rank, layer and confidence stay."""
+    told = told_class(placed.signature_id, rules, placed.evidence[0].text)
+    if told is None:
+        return placed
+    return rule_diagnosis(
+        told,
+        placed.evidence[0],
+        matches=placed.matches,
+        score=placed.score,
+        confidence=placed.confidence,
+    )
