@@ -15,7 +15,6 @@ from bringup.triage.evidence import FAILURE_SCORE
 from bringup.triage.explain import scan_log
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.refusals import refused
-from bringup.triage.tiers import FALLBACK_SCORES
 
 CLASS = "class.code.unsupported-configuration"
 
@@ -107,26 +106,3 @@ def test_a_failure_line_that_names_the_device_runtime_is_not_told_as_the_project
     placed = refused(scan_log(log).findings, builtin_rules())
     assert placed is not None
     assert placed.signature_id == "evidence.operator.unnamed"
-
-
-def test_an_exception_pasted_alone_and_placed_only_at_an_operation_is_the_projects_code() -> None:
-    # tests/data/triage_twentyfifth/b13-mindformers-muon-ckpt-shape-mismatch.log, lines 2-3
-    # (mindspore-ai/mindformers@6c4b10193278f7b9ff8701161668b8d77374a00b: the project's Muon
-    # optimiser state saved in a shape its own loader does not take)
-    log = (
-        "  RuntimeError: For 'load_param_into_net', adam_m...linear_proj.weight ... got\n"
-        "  its shape (1,) in 'net' and shape (256, 768) in 'parameter_dict'.\n"
-    )
-    first = explain_text(log)[0]
-    assert (first.signature_id, first.layer) == ("class.code.project-bug", "operator_execution")
-    assert (first.score, first.confidence) == (FALLBACK_SCORES["traceback-other"], "low")
-
-
-def test_an_exception_pasted_alone_that_names_the_device_is_not_told_as_the_projects_code() -> None:
-    # tests/data/triage_twentysixth/b17-triton-p100-shared-memory-64k.log, line 5
-    # (flagos-ai/FlagTree@77bc5187b57f544c038a1734979409476ca3f9a7): the device's limit
-    log = (
-        "FAILED test/unit/language/test_core.py::test_reduce2d[argmin-float32-shape99-1] - "
-        "RuntimeError: Device does not support shared memory of 65536bytes\n"
-    )
-    assert explain_text(log)[0].signature_id == "evidence.operator.operation"

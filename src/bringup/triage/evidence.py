@@ -48,8 +48,7 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     one say that component failed to start, so the failure is this entry's, not the device's."""
     told_as: str = ""
     """The class rule (its id) whose cause a failure line this entry places is, told in the
-    entry's place, or an exception pasted alone that it places: same line, rank, layer and
-    confidence (``refusals.refused``, ``fallback._from_exceptions``)."""
+    entry's place: same line, rank, layer and confidence (``refusals.refused``)."""
 
 
 _WORD = re.compile(r"\S+")

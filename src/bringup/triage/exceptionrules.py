@@ -121,16 +121,6 @@ def raised_by_project(
     return None
 
 
-def pasted_alone(sighting: ExceptionSighting) -> bool:
-    """Whether an exception was pasted alone (no frames) with a message of its own, not a failed
-    test's comparison: nothing says who raised it, and its words are all there is to read."""
-    return (
-        not sighting.frames
-        and _OWN_MESSAGE.match(sighting.message) is not None
-        and _TEST_COMPARISON.search(sighting.message) is None
-    )
-
-
 def _two_packages(packages: Sequence[str]) -> bool:
     """Whether the innermost frame is an installed package's and the frame that called it
     another's: a package that refuses how another calls it (tensordict refusing verl's ``in``)

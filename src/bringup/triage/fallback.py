@@ -37,20 +37,8 @@ from bringup.triage.evidence import (
     rule_diagnosis,
     warning_diagnosis,
 )
-from bringup.triage.exceptionrules import (
-    GENERIC_RULE,
-    Memo,
-    match_exception,
-    pasted_alone,
-    raised_by_project,
-)
-from bringup.triage.fallbackrules import (
-    ExceptionRule,
-    LineRule,
-    Rules,
-    builtin_rules,
-    told_class,
-)
+from bringup.triage.exceptionrules import GENERIC_RULE, Memo, match_exception, raised_by_project
+from bringup.triage.fallbackrules import ExceptionRule, LineRule, Rules, builtin_rules
 from bringup.triage.findings import (
     CODE,
     FAILURE,
@@ -173,8 +161,7 @@ def word_layer(
 
 def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     """The exception the job failed on: the first one in the log that is not an echo of an
-    earlier failure (a launcher's ``ChildFailedError``), else the first one. One pasted alone
-    that only an evidence entry places is told as the class that entry's ``told_as`` names."""
+    earlier failure (a launcher's ``ChildFailedError``), else the first one."""
     sightings = findings.all_exceptions()
     if not sightings:
         return
@@ -188,8 +175,6 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
     rule: ExceptionRule | EvidenceRule = found
     if generic and rules.evidence:
         rule = _raised(first, findings, rules, memo)
-        told = told_class(rule.id, rules, f"{first.name}: {first.message}")
-        rule = told if told is not None and pasted_alone(first) else rule
     tier = "traceback-other" if generic else found.tier
     where = _where(first)
     yield Diagnosis(

@@ -5,7 +5,6 @@ step. Read and checked here (a public source each, valid RE2 expressions); appli
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple, Optional
@@ -225,17 +224,6 @@ def _told_problem(rule: EvidenceRule, classes: Sequence[ExceptionRule]) -> Optio
     if told.layer != rule.layer:
         return f"told_as {rule.told_as!r} is of layer {told.layer}, not {rule.layer}"
     return None
-
-
-def told_class(entry_id: str, rules: Rules, said: str) -> Optional[ExceptionRule]:
-    """The class rule the evidence entry ``entry_id`` is told as (its ``told_as``) for a
-    failure that says ``said``; None when it has none, or when ``said`` names what that class
-    excludes (its ``raised_not``: a device, a runtime, an error code)."""
-    entry = next((r for r in rules.evidence if r.id == entry_id), None)
-    told = entry and next((r for r in rules.exceptions if r.id == entry.told_as), None)
-    if not told or (told.raised_not and re.search(told.raised_not, said)):
-        return None
-    return told
 
 
 def builtin_rules() -> Rules:

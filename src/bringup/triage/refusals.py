@@ -25,7 +25,7 @@ from typing import Optional
 
 from bringup.model.diagnosis import Diagnosis, Evidence
 from bringup.triage.evidence import default, failure_diagnosis, failure_rule, rule_diagnosis
-from bringup.triage.fallbackrules import Rules, told_class
+from bringup.triage.fallbackrules import Rules
 from bringup.triage.findings import Findings
 
 
@@ -59,8 +59,9 @@ def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
 def _told(placed: Diagnosis, rules: Rules) -> Diagnosis:
     """``placed`` told as the class its evidence entry's ``told_as`` names, in its place: the
     class's id, title, cause and fix; the line, rank, layer and confidence stay."""
-    told = told_class(placed.signature_id, rules, placed.evidence[0].text)
-    if told is None:
+    entry = next((r for r in rules.evidence if r.id == placed.signature_id), None)
+    told = entry and next((r for r in rules.exceptions if r.id == entry.told_as), None)
+    if not told or (told.raised_not and re.search(told.raised_not, placed.evidence[0].text)):
         return placed
     return rule_diagnosis(
         told,
