@@ -399,21 +399,3 @@ def test_a_transfer_engine_that_fails_to_start_is_its_connection_not_the_device(
     said = "RuntimeError: Ascend Transfer Engine initialization failed."
     without = [msgspec.structs.replace(r, starts="") for r in rules]
     assert by_words((said,), without).id == "evidence.device-init.start-up"  # type: ignore[union-attr]
-
-
-def test_an_entry_told_as_a_class_names_a_class_rule_of_its_layer(tmp_path: Path) -> None:
-    text = RULES_FILE.read_text(encoding="utf-8")
-    assert text.count('told_as = "class.code.project-bug"') == 2
-    path = tmp_path / "rules.toml"
-    path.write_text(text.replace('told_as = "class.code.project-bug"', 'told_as = "line.x"', 1))
-    with pytest.raises(SignatureError, match="no class exception rule"):
-        read_rules(path)
-    path.write_text(
-        text.replace(
-            'told_as = "class.code.project-bug"',
-            'told_as = "class.install.npu-plugin-out-of-step"',
-            1,
-        )
-    )
-    with pytest.raises(SignatureError, match="of layer install"):
-        read_rules(path)

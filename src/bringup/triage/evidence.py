@@ -46,9 +46,6 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     starts: str = ""
     """The names of this entry's components (a KV-cache transfer engine): start-up words beside
     one say that component failed to start, so the failure is this entry's, not the device's."""
-    told_as: str = ""
-    """The class rule (its id) whose cause a failure line this entry places is, told in the
-    entry's place: same line, rank, layer and confidence (``refusals.refused``)."""
 
 
 _WORD = re.compile(r"\S+")

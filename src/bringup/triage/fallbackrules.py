@@ -147,9 +147,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         if problem is None and not rule.source.startswith("https://"):
             problem = "source must be a public https:// URL"
         if problem is None and isinstance(rule, EvidenceRule):
-            problem = _default_problem(rule, content.evidence) or _told_problem(
-                rule, content.exception
-            )
+            problem = _default_problem(rule, content.evidence)
         if problem:
             raise SignatureError(
                 problem, path=str(path), line=line_of(text, "id", rule.id), record_id=rule.id
@@ -211,18 +209,6 @@ def _default_problem(rule: EvidenceRule, entries: Sequence[EvidenceRule]) -> Opt
         return "only the last evidence entry may have no words"
     if rule is entries[-1] and rule.words:
         return "the last evidence entry must have no words (it takes any failure)"
-    return None
-
-
-def _told_problem(rule: EvidenceRule, classes: Sequence[ExceptionRule]) -> Optional[str]:
-    """An entry told as a class names a class rule of the same layer."""
-    if not rule.told_as:
-        return None
-    told = next((c for c in classes if c.id == rule.told_as and c.tier == "class"), None)
-    if told is None:
-        return f"told_as {rule.told_as!r} is no class exception rule"
-    if told.layer != rule.layer:
-        return f"told_as {rule.told_as!r} is of layer {told.layer}, not {rule.layer}"
     return None
 
 

@@ -12,10 +12,7 @@ fails). A refusal of the hardware (``line_unless``: the GPU, the chip, its archi
 no setting of the project. A line whose words name no layer is where a failure no words place
 is (``evidence.default``, an operation): a process of the job that died on a signal
 ("Segmentation fault (core dumped)") is the project's code crashing, class.code.project-bug's
-``line``, when nothing else in the log places the failure. A failure line that refuses
-nothing, placed by an entry only at an operation or nowhere, is told as the class the entry's
-``told_as`` names (the project's own code failing), unless the line names what that class's
-``raised_not`` excludes (a device, a runtime, an error code).
+``line``, when nothing else in the log places the failure.
 """
 
 from __future__ import annotations
@@ -53,20 +50,4 @@ def refused(findings: Findings, rules: Rules) -> Optional[Diagnosis]:
                 score=placed.score,
                 confidence=placed.confidence,
             )
-    return _told(placed, rules)
-
-
-def _told(placed: Diagnosis, rules: Rules) -> Diagnosis:
-    """``placed`` told as the class its evidence entry's ``told_as`` names, in its place: the
-    class's id, title, cause and fix; the line, rank, layer and confidence stay."""
-    entry = next((r for r in rules.evidence if r.id == placed.signature_id), None)
-    told = entry and next((r for r in rules.exceptions if r.id == entry.told_as), None)
-    if not told or (told.raised_not and re.search(told.raised_not, placed.evidence[0].text)):
-        return placed
-    return rule_diagnosis(
-        told,
-        placed.evidence[0],
-        matches=placed.matches,
-        score=placed.score,
-        confidence=placed.confidence,
-    )
+    return placed
