@@ -5,11 +5,14 @@ is recorded (``bringup.probe.redact``); this catches what a name does not: a tok
 allow-listed variable's value or in a command's output.
 
 Every writer of outside text passes it through here: ``--record`` (outputs, files, kept
-variables, argv), the snapshot a probe returns, and every ``--json`` envelope.
+variables, argv), the snapshot a probe returns, every ``--json`` envelope and event, the
+terminal and the plain stream of a pipe (``console.safe``: ``up``'s progress, warnings,
+errors) and the ``-v`` debug line of each command run.
 """
 
 from __future__ import annotations
 
+from re import Match
 from typing import Any
 
 from bringup import lazyre
@@ -40,26 +43,79 @@ _AUTHORIZATION = lazyre.compile(
 )
 _BEARER = lazyre.compile(r"(\bBearer\s+)[A-Za-z0-9._~+/-]{8,}=*")
 _ASSIGNED = lazyre.compile(
-    r"(?i)((?<!/)\b(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*"
-    r"[\"']?)(?!redacted\b)[^\s\"',;]+"
+    r"(?i)(?<![\w/-])(-{0,2}((?:[a-z0-9]+[_-])*)(password|passwd|secret|token|key|"
+    r"api[_-]?key|access[_-]?key)[\"']?\s*[:=]\s*[\"']?)(?!redacted\b)([^\s\"',;]+)"
 )
-"""``password=...`` and the like in text (a config dump, a command line, an error). Not a
-file named so at the end of a path: ``/etc/passwd: not an http(s) URL`` is an error about the
-file, whose next word is not a secret (it read ``/etc/passwd: redacted an http(s) URL``)."""
+"""A value given to a name that says it is a secret, in text (a config dump, an error) or a
+command line (``env HF_TOKEN=...``, ``--password=...``): the name may carry a prefix
+(``WANDB_API_KEY``, ``AWS_SECRET_ACCESS_KEY``, ``db_password``). Not a file named so at the end
+of a path: ``/etc/passwd: not an http(s) URL`` is an error about the file, whose next word is
+not a secret (it read ``/etc/passwd: redacted an http(s) URL``). Which names and values count
+is ``_assigned``'s."""
+
+_TOKEN_SHAPED = lazyre.compile(r"[\w.~+/=-]{8,}")
+"""A value that can be a credential: a tokenizer's ``eos_token: </s>`` or ``pad_token=[PAD]``
+and a ``sort_key=name`` cannot."""
+
+_OPTION = lazyre.compile(
+    r"(?i)(?<![\w-])(--(?:[a-z0-9]+[_-])*(?:password|passwd|secret|token|api[_-]?key|"
+    r"access[_-]?key|secret[_-]?key|private[_-]?key)\s+[\"']?)(?!-|redacted\b)([^\s\"']+)"
+)
+"""The word after an option that takes a secret (``--password x``, ``--access-token x``,
+``--hf-token x``); a next word that is an option is not its value (``--use-auth-token
+--model m``)."""
+
+_USER_OPTION = lazyre.compile(
+    r"(?<![\w-])((?:-u|--user)(?:\s+|=)[\"']?[^\s:@/\"']+:)(?!redacted\b)(?![0-9]+\b)"
+    r"([^\s\"']+)"
+)
+"""``curl -u user:password``, ``--user user:password`` (also wget's, git's); ``docker run -u
+1000:1000`` is a uid and gid, kept."""
+
+_MYSQL_PASSWORD = lazyre.compile(
+    r"(\bmysql(?:dump|admin|import|show)?\s+(?:[^\s;&|]+\s+){0,16}?-p)(?!redacted\b)([^\s-]\S*)"
+)
+"""The MySQL clients' password, written against ``-p`` (``mysql -u root -phunter2``), within
+the next words (bounded: each ``mysql`` in a long blob is not re-read to the blob's end)."""
 
 REDACTED = "redacted"
 
 
 def redact_secrets(text: str) -> str:
     """``text`` with every secret found by its value replaced by ``redacted``: tokens of
-    known formats, credentials in URLs, authorization headers, assigned passwords and keys."""
+    known formats, credentials in URLs, authorization headers, passwords and keys given to a
+    name or an option (``HF_TOKEN=``, ``--password x``, ``-u user:password``). The one redaction
+    every writer of a command or an error uses."""
     if not text:
         return text
     text = _TOKEN.sub(REDACTED, text)
     text = _URL_USER.sub(lambda m: m.group(1) + REDACTED + "@", text)
     text = _AUTHORIZATION.sub(lambda m: m.group(1) + REDACTED, text)
     text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
-    return _ASSIGNED.sub(lambda m: m.group(1) + REDACTED, text)
+    text = _OPTION.sub(lambda m: m.group(1) + REDACTED, text)
+    text = _USER_OPTION.sub(lambda m: m.group(1) + REDACTED, text)
+    text = _MYSQL_PASSWORD.sub(lambda m: m.group(1) + REDACTED, text)
+    return _ASSIGNED.sub(_assigned, text)
+
+
+def _assigned(found: Match[str]) -> str:
+    """``found`` with its value redacted when the name says it holds a secret: a name ending
+    in ``password``/``secret``/``api_key``/``access_key``/``secret_key``, a bare ``token``, a
+    variable's name in capitals ending in ``_TOKEN``/``_KEY`` (``HF_TOKEN=...``); a name in
+    lower case ending so (``hf_token``) only for a value shaped like a credential, and a bare
+    ``key`` never (``key: value`` is how a table is written)."""
+    whole, prefix, value = found.group(1), found.group(2), found.group(4)
+    name = (prefix + found.group(3)).replace("-", "_")
+    said = name.lower()
+    if said.endswith(_ALWAYS) or said == "token" or (name.isupper() and prefix):
+        return whole + REDACTED
+    if prefix and _TOKEN_SHAPED.fullmatch(value):
+        return whole + REDACTED
+    return found.group(0)
+
+
+_ALWAYS = ("password", "passwd", "secret", "api_key", "apikey", "access_key", "secret_key")
+"""Names whose value is a secret whatever it looks like."""
 
 
 def redact_data(value: Any) -> Any:

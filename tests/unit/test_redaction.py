@@ -71,6 +71,9 @@ ORDINARY = [
     "torch-2.1.0-cp310-cp310-manylinux_2_17_aarch64.manylinux2014_aarch64.whl",
     "--index file:///etc/passwd: not an http(s) URL",
     "/run/secrets/token: cannot read: Permission denied",
+    "tokenizer: eos_token: </s> pad_token=[PAD] max_token=4096 key: value MONKEY=banana",
+    "docker run -u 1000:1000 img && python -u train.py && mkdir -p build && pip install --user x",
+    "python convert.py --use-auth-token --model m --max-tokens 2048",
 ]
 
 
@@ -88,6 +91,38 @@ def test_each_planted_secret_is_redacted_where_it_stands(kind: str) -> None:
 @pytest.mark.parametrize("value", ORDINARY)
 def test_ordinary_values_are_kept(value: str) -> None:
     assert redact_secrets(value) == value
+
+
+SPELLINGS = [
+    ("env HF_TOKEN={} python x.py", SECRETS["hugging face"]),
+    ("env HF_TOKEN={} python x.py", "abcdefsecret"),
+    ("env WANDB_API_KEY={} wandb login", "0123456789abcdef"),
+    ("env AWS_SECRET_ACCESS_KEY={} aws s3 ls", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("export GITHUB_TOKEN={}", SECRETS["github classic"]),
+    ('DB_PASSWORD="{}" ./run.sh', "hunter2"),
+    ("hf_token: {}", "abc123defg456"),
+    ("wandb_api_key = {}", "short"),
+    ("tool --password {} --verbose", "hunter2"),
+    ("tool --password={}", "hunter2"),
+    ("huggingface-cli login --token {}", "plain-value"),
+    ("x --access-token {}", "t0kv4l"),
+    ("curl -u alice:{} https://h.example/api", "s3cr3tpw"),
+    ("curl --user alice:{} https://h.example/api", "s3cr3tpw"),
+    ("mysql -h db -u root -p{} app", "hunter2"),
+    ("git clone https://{}@github.com/o/r.git", "bob:" + SECRETS["github classic"]),
+    ("uv pip install --index-url https://{}@pypi.corp.example/simple torch", "alice:s3cret"),
+]
+"""Secrets as command lines and configs spell them (constructed lines; the ``AWS`` value is the
+example key of AWS's own documentation): a variable or key whose name ends in TOKEN, KEY,
+SECRET or PASSWORD, an option that takes a secret, ``-u user:password``, a URL's password.
+(review24 M2: all but the URL printed verbatim in ``-v`` debug lines.)"""
+
+
+@pytest.mark.parametrize(("line", "secret"), SPELLINGS)
+def test_each_spelling_of_a_secret_in_a_command_is_redacted(line: str, secret: str) -> None:
+    redacted = redact_secrets(line.format(secret))
+    assert secret not in redacted
+    assert redacted == line.format("redacted")
 
 
 def test_data_is_redacted_in_every_string_keys_too() -> None:
@@ -189,3 +224,42 @@ def test_every_json_envelope_is_redacted() -> None:
     error_free = render_json("scan", 0, {"note": _all_planted(), "n": 3})
     assert _leaks(error_free) == []
     assert json.loads(error_free)["data"]["n"] == 3
+
+
+def test_up_plain_progress_shows_no_credential() -> None:
+    """``up``'s one line per step on a pipe or a CI log (review24 M7: only the terminal path
+    redacted). The outcomes are constructed; the error is uv's shape for an index it cannot
+    reach, with the credentials a ``PIP_INDEX_URL`` puts in it."""
+    import io
+
+    from bringup.report.up_text import PlainProgress
+    from bringup.run.outcome import EnvironmentOutcome, StepOutcome
+
+    token = SECRETS["github classic"]
+    stream = io.StringIO()
+    progress = PlainProgress(2, stream)
+    progress.environment(
+        EnvironmentOutcome(
+            index=1,
+            components=("r",),
+            python="3.10",
+            path="/tmp/env-1",
+            status="failed",
+            error="Failed to fetch: `https://alice:s3cret@pypi.corp.example/simple/torch/`",
+        )
+    )
+    argv = ("git", "clone", f"https://bob:{token}@github.com/o/r.git")
+    progress.end(
+        StepOutcome(order=1, component="r", name="clone", kind="run", argv=argv, status="passed")
+    )
+    login = ("env", "HF_TOKEN=abcdefsecret", "huggingface-cli", "login", "--token", "abcdefsecret")
+    progress.end(
+        StepOutcome(order=2, component="r", name="login", kind="run", argv=login, status="passed")
+    )
+    written = stream.getvalue()
+    for secret in ("s3cret", token, "abcdefsecret"):
+        assert secret not in written
+    assert "https://redacted@pypi.corp.example/simple/torch/" in written
+    assert (
+        "[2/2] ok       r: env HF_TOKEN=redacted huggingface-cli login --token redacted" in written
+    )

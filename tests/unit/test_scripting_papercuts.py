@@ -74,6 +74,20 @@ def test_env_print_json_gives_the_environment_and_its_activation(
     assert capsys.readouterr().out == "export VIRTUAL_ENV=...\n"
 
 
+@pytest.mark.parametrize("sub", [["print", "nosuch"], ["list"]])
+def test_env_errors_are_enveloped_under_their_own_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sub: list[str]
+) -> None:
+    """The error envelope names the command as the success envelope does (review24 M1: it
+    said ``kb print``)."""
+    state = tmp_path / "not-a-state"
+    state.write_text("a file where the state directory should be\n")
+    code = main(["env", *sub, "--state", str(state), "--json"])
+    envelope = json.loads(capsys.readouterr().out)
+    assert code != 0
+    assert envelope["command"] == f"env {sub[0]}"
+
+
 def test_every_command_run_is_a_debug_line_with_its_exit_and_time(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -84,6 +98,21 @@ def test_every_command_run_is_a_debug_line_with_its_exit_and_time(
     assert first.startswith(f"ran {sys.executable} -c 'import sys; sys.exit(3)': exit status 3")
     assert first.endswith(" s)")
     assert second == "ran /nonexistent/npu-smi info: not found: /nonexistent/npu-smi (0.00 s)"
+
+
+def test_a_debug_line_shows_no_secret_of_the_argv(caplog: pytest.LogCaptureFixture) -> None:
+    """``-v`` output is what gets pasted into CI logs and issues (review24 M2, L8). The argv
+    is constructed, the token in the real shape of a Hugging Face one."""
+    token = "hf_" + "kLmNoPqRsT" * 3 + "uVwX"
+    argv = ["/nonexistent/env", f"HF_TOKEN={token}", "WANDB_API_KEY=0123456789abcdef"]
+    argv += ["tool", "--password", "hunter2", "-u", "alice:s3cr3tpw"]
+    with caplog.at_level("DEBUG", logger="bringup.process"):
+        SubprocessRunner().run(argv)
+    line = caplog.records[0].getMessage()
+    for secret in (token, "0123456789abcdef", "hunter2", "s3cr3tpw"):
+        assert secret not in line
+    assert "HF_TOKEN=redacted WANDB_API_KEY=redacted tool --password redacted" in line
+    assert "-u alice:redacted" in line
 
 
 @pytest.mark.parametrize("switch", ["-v", "BRINGUP_DEBUG"])

@@ -106,7 +106,7 @@ def _command_name(args: Sequence[str]) -> str:
     if not words or words[0] not in COMMANDS:
         return ""
     if words[0] in ("kb", "env") and len(words) > 1:
-        return f"kb {words[1]}"
+        return f"{words[0]} {words[1]}"
     return words[0]
 
 

@@ -13,11 +13,10 @@ import msgspec
 
 from bringup.cli.options import FORMAT
 from bringup.errors import ExitCode, InputError
-from bringup.report.console import print_document
+from bringup.report.console import print_document, safe
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
 from bringup.report.progress import terminal_progress
-from bringup.report.sanitize import printable
 from bringup.scan import Stack, scan_stack
 from bringup.scan.manifest import MANIFEST_NAME
 
@@ -72,7 +71,7 @@ def command(
     messages = _write_manifests(stack, force) if write else []
     if as_json:
         for message in messages:
-            sys.stderr.write(printable(message) + "\n")
+            sys.stderr.write(safe(message) + "\n")
         write_text(render_json("scan", ExitCode.OK, msgspec.to_builtins(stack)))
     else:
         from bringup.report.scan_text import scan_document

@@ -102,12 +102,12 @@ class PlainReporter(Reporter):
         self.stream = stream if stream is not None else sys.stderr
 
     def emit(self, event: Event) -> None:
-        from bringup.report.sanitize import printable
+        from bringup.report.console import safe
 
         if isinstance(event, Warned):
-            self.stream.write(f"WARNING: {printable(event.text)}\n")
+            self.stream.write(f"WARNING: {safe(event.text)}\n")
         elif isinstance(event, Started) and event.stage.long:
-            self.stream.write(f"bringup: {printable(event.stage.text)} ...\n")
+            self.stream.write(f"bringup: {safe(event.stage.text)} ...\n")
             self.stream.flush()
 
 
@@ -122,9 +122,9 @@ class TerminalReporter(PlainReporter):
     def emit(self, event: Event) -> None:
         self._clear()
         if isinstance(event, Started):
-            from bringup.report.sanitize import printable
+            from bringup.report.console import safe
 
-            text = printable(f"{event.stage.text} ...")
+            text = safe(f"{event.stage.text} ...")
             self.stream.write(text)
             self.stream.flush()
             self._shown = len(text)
@@ -145,14 +145,18 @@ class TerminalReporter(PlainReporter):
 
 
 class JsonReporter(Reporter):
-    """Each event as one line of JSON (``{"type": "started", "stage": {...}}``)."""
+    """Each event as one line of JSON (``{"type": "started", "stage": {...}}``), its text
+    redacted as every ``--json`` envelope is."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self._encoder = msgspec.json.Encoder()
 
     def emit(self, event: Event) -> None:
-        self.stream.write(self._encoder.encode(event).decode("utf-8") + "\n")
+        from bringup.redaction import redact_data
+
+        data = redact_data(msgspec.to_builtins(event))
+        self.stream.write(self._encoder.encode(data).decode("utf-8") + "\n")
         self.stream.flush()
 
 

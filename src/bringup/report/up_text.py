@@ -1,7 +1,8 @@
 """``bringup up`` on the terminal: the commands awaiting consent, the progress of the steps
 (a live display on a terminal, one plain line per step anywhere else) and the summary with
-every failure's phase, log tail, diagnosis and re-run command. Text from repos and logs goes
-through ``sanitize.printable``."""
+every failure's phase, log tail, diagnosis and re-run command. Every line written goes
+through ``console.safe`` (secrets redacted, control sequences made visible), the plain
+stream of a pipe or a CI log as much as the terminal."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
 from bringup.report.commandline import command_line
+from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
-from bringup.report.sanitize import printable
 from bringup.report.styled import Line
 from bringup.report.wording import action_text, counted
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
@@ -37,8 +38,8 @@ _MARK = {
 def consent_text(found: Mapping[str, Sequence[str]]) -> str:
     lines = ["bringup up would run these commands from the repos, which are not marked trusted:"]
     for repo, commands in found.items():
-        lines.append(f"  {printable(repo)}")
-        lines += [f"    {printable(c)}" for c in commands]
+        lines.append(f"  {safe(repo)}")
+        lines += [f"    {safe(c)}" for c in commands]
     lines.append(
         "Run again with --yes to run them, or set `trusted = true` in a repo's bringup.toml."
     )
@@ -52,7 +53,7 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
     )
     if outcome.status == "blocked" and outcome.actions:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
-    return printable(
+    return safe(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
         f"{command_line(outcome.argv)}{took}{why}"
     )
@@ -70,9 +71,7 @@ class PlainProgress:
     def environment(self, outcome: EnvironmentOutcome) -> None:
         with self._lock:
             what = outcome.error or f"Python {outcome.python} at {outcome.path}"
-            self.stream.write(
-                printable(f"environment {outcome.index}: {outcome.status}: {what}") + "\n"
-            )
+            self.stream.write(safe(f"environment {outcome.index}: {outcome.status}: {what}") + "\n")
             self.stream.flush()
 
     def start(self, step: PlanStep) -> None:
@@ -115,7 +114,7 @@ class TerminalProgress(PlainProgress):
 
         now = time.monotonic()
         lines = [
-            f"  running {printable(c)}: {printable(n)}  {now - t:.0f} s"
+            f"  running {safe(c)}: {safe(n)}  {now - t:.0f} s"
             for (c, n), t in list(self._running.items())
         ]
         lines.append(f"  {self.done}/{self.total} steps done")
