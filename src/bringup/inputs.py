@@ -224,15 +224,26 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
 
 
 def stated(snapshot: Snapshot, name: str, option: str) -> Snapshot:
-    """``snapshot``, a pasted report's, when it states something of a host. One that states
+    """``snapshot``, a pasted report's, when it states something of one host. One that states
     nothing (a log, a typo'd file, a tool's output no reader knows) is bad input, exit 2, for
     ``probe --from`` as for ``--target``: ``probe --from X && check --target X`` must not go
-    on as if a host had been read (outsider23b D11)."""
+    on as if a host had been read (outsider23b D11). So is text that only mentions versions
+    in words and gives one thing several values (``_told_apart``): a README or a guide, about
+    the hosts a project supports, not one host (review24 M3: this project's README read as a
+    host with three default Pythons)."""
     if not _states_a_host(snapshot):
         unparsed = next((f for f in snapshot.facts if f.key == "report" and f.reason), None)
         raise InputError(
             f"{option}: no host facts could be read from this report"
             + (f" ({unparsed.reason})" if unparsed is not None else ""),
+            path=name,
+            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`)"
+            + (" or CHIP:COUNT" if option == "--target" else ""),
+        )
+    told = _told_apart(snapshot)
+    if told:
+        raise InputError(
+            f"{option}: not one host's report: only written words, and they give {told}",
             path=name,
             hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`)"
             + (" or CHIP:COUNT" if option == "--target" else ""),
@@ -248,6 +259,22 @@ def _states_a_host(snapshot: Snapshot) -> bool:
         or snapshot.toolkits
         or snapshot.pythons
     )
+
+
+def _told_apart(snapshot: Snapshot) -> str:
+    """The first thing a report written only in words (no tool's output read: no fact of
+    ``high`` confidence, no device table) gives several values, as ``key a, b``; empty when
+    there is none. A filled-in issue template says each thing once; the importers keep two
+    values that disagree both (``merge``), so a key seen twice is a contradiction. A tool's
+    output in the report makes it one host's, whatever the words around it say."""
+    said = [f for f in snapshot.facts if f.ok]
+    if snapshot.accelerators or any(f.confidence == "high" for f in said):
+        return ""
+    values: dict[str, list[str]] = {}
+    for fact in said:
+        if fact.confidence == "medium":
+            values.setdefault(fact.key, []).append(str(fact.value))
+    return next((f"{k} {', '.join(v)}" for k, v in values.items() if len(v) > 1), "")
 
 
 def _is_snapshot(name: str) -> bool:

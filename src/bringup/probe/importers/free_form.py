@@ -25,7 +25,14 @@ from bringup.parsing import at_line
 from bringup.probe.importers.parts import Part
 from bringup.probe.importers.reading import Reading, package_fact
 from bringup.probe.importers.terms import BackendTerms, report_terms, speaking_of
-from bringup.probe.importers.values import VERSION, read_count, read_version, says_absent, stated
+from bringup.probe.importers.values import (
+    VERSION,
+    compared,
+    read_count,
+    read_version,
+    says_absent,
+    stated,
+)
 from bringup.probe.importers.vocabulary import Subject, Vocabulary
 
 _PROMPT = re.compile(
@@ -112,8 +119,8 @@ def _table_row(line: str, where: Source, vocabulary: Vocabulary, about: About) -
 def _labelled(line: str, where: Source, vocabulary: Vocabulary, about: About) -> list[Fact]:
     """``label: value`` (or ``=``, ``==``, ``：``, ``是``) with a known label or a package name."""
     match = _PAIR.match(line)
-    if match is None:
-        return []
+    if match is None or compared(match.group("label")):
+        return []  # "CANN >= 7.0": the ``=`` of a comparison, a version asked for
     code = re.search(r"\s=(?!=)", line) is not None  # "lr = 0.001" is code, "HDK=25.5.0" a fact
     return _label_value(
         match.group("label"), match.group("value"), where, vocabulary, about, subjects_only=code

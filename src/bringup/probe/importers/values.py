@@ -67,7 +67,7 @@ a larger number next to a device word is a source line or an error code, not a c
 
 _NOT_STATED = re.compile(
     r"^[\s)]*(?:or\s+(?:higher|later|newer|above|greater)|(?:\+\s*)?(?:is\s+)?required|及?以上|或更高"
-    r"|-cp\d|-py\d|\.whl|\.tar)",
+    r"|\+(?![\w.+])|(?:-|–|~|to\b)\s*v?\d+\.\d+\b|-cp\d|-py\d|\.whl|\.tar)",
     re.IGNORECASE,
 )
 _ASKED = re.compile(
@@ -78,15 +78,22 @@ _ASKED = re.compile(
 
 def stated(before: str, after: str) -> bool:
     """Whether a version between ``before`` and ``after`` is stated as present, not asked
-    for (``3.18 or higher is required``, ``at least 8.0``) or named in a wheel's file name."""
+    for (``3.18 or higher is required``, ``at least 8.0``, ``3.9+``, a range ``3.8-3.10``) or
+    named in a wheel's file name."""
     return not (_NOT_STATED.match(after) or _ASKED.search(before))
+
+
+def compared(before: str) -> bool:
+    """Whether the words before a version end in a comparison (``>=``, ``<``, ``~=``, ``^``):
+    the version is asked for (``CANN >= 7.0``, ``python >= 3.7.0``), not stated."""
+    return _REQUIREMENT.search(before) is not None
 
 
 def read_version(text: str) -> tuple[str, int] | None:
     """The first version in ``text`` that is not a requirement (``>=8.0``), with its offset;
     a glued ``post``/``rc`` (``2.8.0post2``) is kept as written."""
     for match in VERSION.finditer(text):
-        if _REQUIREMENT.search(text[: match.start()]):
+        if compared(text[: match.start()]):
             continue
         return match.group(1), match.start(1)
     return None
