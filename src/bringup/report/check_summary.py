@@ -298,7 +298,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     why = Paragraph(
         Line(
             f"here = this machine's plan where it differs: it takes what is installed first; "
-            f"the pins, {target}, take the newest each row allows",
+            f"the pins, {target}, take the Python a repo names, else the newest each row allows",
             "dim",
         )
     )
