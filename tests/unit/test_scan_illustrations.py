@@ -1,0 +1,39 @@
+"""Hardware that an example sentence or a "supported by" clause names is no need of the repo's
+(outsider24 D3, D4): FlagPerf's "2机8卡A100" illustrates a CASES key, PaddleMIX's "models supported
+by Ascend 910B" points at a model list."""
+
+from __future__ import annotations
+
+from bringup.scan.prose import read_line
+
+# FlagOpen/FlagPerf@1b5a030398ab719e406f77877eb34c9599b17fd2 training/README.md:78 (head)
+FLAGPERF_78 = (
+    " * 例如，用户在目录/abc/def/data/存放了模型bert在框架pytorch下面运行的数据集与预训练权重，"
+    "希望在2机8卡A100（共16卡）的环境上测试这一任务，重复3次取平均值，"
+    '则需要在CASES中增加"bert:pytorch:A100:2:8:3":"/abc/def/data/"这一键值对。'
+)
+# PaddlePaddle/PaddleMIX@6afaf05de0485715b2c8b2587e17bb2dfe4f4cda README_EN.md:201 and :154 (head)
+PADDLEMIX_201 = (
+    "- For a list of models supported by Ascend 910B, please refer to the "
+    "[Ascend Model List](./docs/hardware_support/npu_model_list.md)."
+)
+PADDLEMIX_154 = (
+    "Currently, PaddleMIX supports the Ascend 910B chip (more models are in progress; if you "
+    "have other model requirements, please submit an issue to let us know)."
+)
+
+
+def _said(line: str, required: bool = False) -> list[tuple[str, str, bool]]:
+    return [(m.subject, m.spec, m.hard) for m in read_line(line, required=required)]
+
+
+def test_an_example_sentence_names_no_hardware_need() -> None:
+    assert _said(FLAGPERF_78, required=True) == []
+    # the same words stated, not illustrated (constructed: the opening "例如，" dropped), are one
+    told = FLAGPERF_78.replace("例如，", "", 1)
+    assert ("compute_capability", ">=8.0", True) in _said(told, required=True)
+
+
+def test_a_chip_that_models_are_supported_by_is_a_support_not_a_need() -> None:
+    assert _said(PADDLEMIX_201) == [("chip", "910B", False)]
+    assert _said(PADDLEMIX_154) == [("chip", "910B", True)]
