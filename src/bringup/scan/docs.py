@@ -33,6 +33,7 @@ from bringup.scan.docsections import (
     BOLD_TITLE,
     DISTRIBUTION_HEADING,
     EXAMPLE_SECTION,
+    FLAG_USAGE,
     GUIDE_FILE,
     LEGACY_HEADING,
     MAPPING_SECTION,
@@ -170,6 +171,9 @@ class _Reader:
         if self.pending and not self.skipped:
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
             text = " ".join(words for _, words in self.pending)
+            flag = None if self.last_paragraph or self.option else FLAG_USAGE.match(text)
+            if flag is not None:  # the section's first words: the flag that turns it on
+                self.option = flag.group(1)
             if not found and self.required and len(self.pending) == 1:
                 found = self.bare_item(*self.pending[0])
                 if not found and self.pending_item:

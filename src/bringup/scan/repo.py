@@ -39,6 +39,7 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
@@ -49,7 +50,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.specspans import python_listed
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -359,7 +360,7 @@ def scan_repo(
         extractions = [extraction for _, extraction in extracted]
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
-        scopes = file_scopes(seen, texts, stats.manifests)
+        scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
         requirements = cited_where_included(
             drop_unrun_tools(
                 meson_wraps(
@@ -400,11 +401,15 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = settled.requirements, settled.findings
-        defaults = default_steps(
-            extractions,
-            scoped,
-            requirements,
-            [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+        defaults = device_of_tests(
+            default_steps(
+                extractions,
+                scoped,
+                requirements,
+                [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+            ),
+            frozenset(stats.scripts),
+            lambda rel: read_text(root / rel, rel)[0],
         )
         steps = in_checkout(
             without_own_release(

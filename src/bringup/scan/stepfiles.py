@@ -167,3 +167,51 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
         return step
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
     return msgspec.structs.replace(step, needs=needs)
+
+
+_MAX_TEST_FILES = 40
+"""The test files of one pytest step read for their device, at most."""
+
+
+def device_of_tests(
+    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> list[Step]:
+    """``steps`` each needing one device of the kind its test files run on where pytest runs
+    folders: a folder holding a test that calls the device with no ``is_available()``
+    fallback (``core_attention.cuda()``, microsoft/Megatron-DeepSpeed@f4157bea
+    tests/transformer/test_core_attention.py:34) fails there without one, so the step needs
+    it. Files with a fallback, or naming several kinds, say nothing."""
+    return [_tests_device(step, scripts, read) for step in steps]
+
+
+def _tests_device(
+    step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Step:
+    if step.kind != "test" or step.needs.devices or step.needs.device_kind:
+        return step
+    argv = step.argv
+    if argv[1:3] == ("-m", "pytest") and program_name(argv).startswith("python"):
+        argv = argv[2:]
+    elif program_name(argv) not in ("pytest", "py.test"):
+        return step
+    paths = [
+        posixpath.normpath(posixpath.join(step.cwd or ".", a.split("::", 1)[0]))
+        for a in argv[1:]
+        if not a.startswith("-")
+    ]
+    folders = tuple(p + "/" for p in paths if not p.endswith(".py"))
+    tests = sorted(
+        rel
+        for rel in scripts
+        if rel in paths or (rel.startswith(folders) and posixpath.basename(rel).startswith("test_"))
+    )[:_MAX_TEST_FILES]
+    kinds = set()
+    for rel in tests:
+        text = read(rel)
+        kind = _device(text, ()) if text is not None else None
+        if kind is not None:
+            kinds.add(kind)
+    if len(kinds) != 1:
+        return step
+    needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kinds.pop())
+    return msgspec.structs.replace(step, needs=needs)
