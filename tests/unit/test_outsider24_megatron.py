@@ -89,6 +89,12 @@ def test_a_pytest_folder_holding_a_cuda_call_with_no_fallback_needs_a_gpu() -> N
     guarded = {k: "if torch.cuda.is_available():\n" + v for k, v in files.items()}
     (free,) = device_of_tests([step], guarded, guarded.get)
     assert free.needs.devices == 0
+    # PaddlePaddle/PaddleMIX@6afaf05d ppdiffusers/tests/models/test_models_unet_2d.py:154, with a
+    # constructed call below it: a test that skips where the device is missing runs on a CPU
+    line = '    @unittest.skipIf(paddle_device != "cuda", "This test is supposed to run on GPU")\n'
+    skipping = {k: line + v for k, v in files.items()}
+    (cpu,) = device_of_tests([step], skipping, skipping.get)
+    assert cpu.needs.devices == 0
 
 
 def test_a_section_opened_by_its_flag_installs_for_that_option() -> None:

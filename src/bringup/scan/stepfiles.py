@@ -208,10 +208,30 @@ def _tests_device(
     kinds = set()
     for rel in tests:
         text = read(rel)
-        kind = _device(text, ()) if text is not None else None
+        kind = _called_device(text) if text is not None else None
         if kind is not None:
             kinds.add(kind)
     if len(kinds) != 1:
         return step
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kinds.pop())
     return msgspec.structs.replace(step, needs=needs)
+
+
+_TEST_GUARD = lazyre.compile(r"\bskip(?:If|if|Unless|unless)?\b|@require_\w+|\bis_available\(\)")
+"""A test file that skips where the device is missing ("@unittest.skipIf(paddle_device !=
+"cuda", ...)", PaddlePaddle/PaddleMIX@6afaf05d ppdiffusers/tests/models/test_models_unet_2d.py:154;
+``@require_paddle_gpu``): it runs without one."""
+
+
+def _called_device(text: str) -> Optional[str]:
+    """The one kind of device a test file moves its tensors to (``.cuda()``, ``.npu()``) with
+    no guard (``_TEST_GUARD``), or None: a device named in a string is a comparison or a
+    skip condition as often as a call."""
+    if _TEST_GUARD.search(text):
+        return None
+    kinds = {
+        kind
+        for name, kind in device_names().items()
+        if kind != "cpu" and re.search(rf"\.{name}\(", text)
+    }
+    return kinds.pop() if len(kinds) == 1 else None
