@@ -97,6 +97,31 @@ class InputError(StackError, ValueError):
         return text
 
 
+class InputErrors(InputError):
+    """Several problems in one file, said together (a manifest with five mistakes is fixed
+    in one round, not five). Located as its first problem, so a reader of one error (the JSON
+    envelope's ``file``/``line``/``column``) still has a place; ``problems`` holds them all."""
+
+    def __init__(self, problems: list[InputError]) -> None:
+        first = problems[0]
+        super().__init__(
+            f"{len(problems)} problems; the first: {first.message}",
+            path=first.path,
+            line=first.line,
+            column=first.column,
+            excerpt=first.excerpt,
+            hint=first.hint,
+            width=first.width,
+        )
+        self.problems = tuple(problems)
+
+    def __str__(self) -> str:
+        head = f"{self.path}: " if self.path else ""
+        said = [f"{head}{len(self.problems)} problems"]
+        said += [f"  {line}" for problem in self.problems for line in str(problem).splitlines()]
+        return "\n".join(said)
+
+
 EXCERPT_WIDTH = 100
 """The most characters of an offending line an error shows: a 5,000-character line (a
 deep ``[a.a.a…]`` header, minified data) is cut to a window around the caret."""

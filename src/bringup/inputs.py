@@ -140,7 +140,7 @@ is binary, not a report."""
 
 def read_report(report: str) -> Snapshot:
     """The snapshot of a pasted report. Only an empty, binary or oversized input is refused
-    (exit 2); a text whose lines could not be read gives a snapshot that says so."""
+    here (exit 2); ``stated`` refuses one whose lines could not be read."""
     return _report_of(read_input(report), "<stdin>" if report == "-" else report)
 
 
@@ -173,7 +173,9 @@ def read_report_or_snapshot(name: str) -> Snapshot:
     pasted report; the file or stdin (``-``) read once."""
     data = read_input(name)
     shown = "<stdin>" if name == "-" else name
-    return _snapshot_of(data, shown) if _holds_snapshot(data) else _report_of(data, shown)
+    if _holds_snapshot(data):
+        return _snapshot_of(data, shown)
+    return stated(_report_of(data, shown), shown, "--from")
 
 
 def _report_parts() -> str:
@@ -215,21 +217,25 @@ def read_target(spec: Optional[str], catalogue: Catalogue) -> TargetHost:
         )
     kind: TargetKind = "snapshot" if path.is_dir() or _is_snapshot(spec) else "report"
     shown, name = (Source(kind="file", ref=spec), spec) if spec != "-" else (given, "<stdin>")
-    snapshot = read_snapshot(path) if kind == "snapshot" else _target_report(spec, name)
+    snapshot = (
+        read_snapshot(path) if kind == "snapshot" else stated(read_report(spec), name, "--target")
+    )
     return TargetHost(Target(kind=kind, name=name, source=shown), host_facts(snapshot))
 
 
-def _target_report(spec: str, name: str) -> Snapshot:
-    """A pasted report to design for: one that states nothing of a host (a log, a typo'd
-    file) is bad input, not a host of which nothing is known."""
-    snapshot = read_report(spec)
+def stated(snapshot: Snapshot, name: str, option: str) -> Snapshot:
+    """``snapshot``, a pasted report's, when it states something of a host. One that states
+    nothing (a log, a typo'd file, a tool's output no reader knows) is bad input, exit 2, for
+    ``probe --from`` as for ``--target``: ``probe --from X && check --target X`` must not go
+    on as if a host had been read (outsider23b D11)."""
     if not _states_a_host(snapshot):
         unparsed = next((f for f in snapshot.facts if f.key == "report" and f.reason), None)
         raise InputError(
-            "--target: no host facts could be read from this report"
+            f"{option}: no host facts could be read from this report"
             + (f" ({unparsed.reason})" if unparsed is not None else ""),
             path=name,
-            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`) or CHIP:COUNT",
+            hint=f"give {_report_parts()}, a snapshot (`bringup probe --json`)"
+            + (" or CHIP:COUNT" if option == "--target" else ""),
         )
     return snapshot
 

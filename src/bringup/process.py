@@ -17,6 +17,7 @@ Tests and recorded hosts inject another ``CommandRunner`` (recording, replay).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import selectors
@@ -108,6 +109,21 @@ def _last_message(lines: list[str]) -> str:
 _MARKS = re.compile(r"^[^\w(\[\"'`]+")
 """Marks before a message (uv's cross and its arrow drawn with box lines, a bullet)."""
 
+
+def debug_line(done: Completed) -> str:
+    """A command's debug line (``-v``, ``BRINGUP_DEBUG=1``): what ran, how it ended, how long
+    it took; secrets in the argv redacted. When a probe command hangs in CI, this is how to
+    see which one."""
+    import shlex
+
+    from bringup.redaction import shortened
+
+    command = shortened(shlex.join(done.argv), 300)
+    ended = "exit 0" if done.ok else shortened(done.describe(), 200)
+    return f"ran {command}: {ended} ({done.duration_s:.2f} s)"
+
+
+LOG = logging.getLogger(__name__)
 
 EnvOverrides = Mapping[str, Optional[str]]
 """Per-call variables; ``None`` removes a variable from the child's environment."""
@@ -245,6 +261,20 @@ class SubprocessRunner:
         env: Optional[EnvOverrides] = None,
         cwd: Optional[str] = None,
         log_path: Optional[PathArg] = None,
+    ) -> Completed:
+        done = self._started(argv, timeout=timeout, env=env, cwd=cwd, log_path=log_path)
+        if LOG.isEnabledFor(logging.DEBUG):
+            LOG.debug("%s", debug_line(done))
+        return done
+
+    def _started(
+        self,
+        argv: Sequence[str],
+        *,
+        timeout: float,
+        env: Optional[EnvOverrides],
+        cwd: Optional[str],
+        log_path: Optional[PathArg],
     ) -> Completed:
         args = tuple(argv)
         log = None if log_path is None else str(log_path)

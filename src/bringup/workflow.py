@@ -229,8 +229,12 @@ def _runs_here(verdict: Verdict) -> bool:
     return verdict.status in ("runs", "runs_after")
 
 
-_LISTED = ("input", "system")
+_LISTED = ("input", "system", "route")
 """Reasons a step is listed for the user, not run, whatever the machine."""
+
+
+_REFUSED = (*_LISTED, "publish")
+"""The same, and steps that publish or deploy: ``up`` never runs them, any machine."""
 
 
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
@@ -241,7 +245,7 @@ def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     installs outside every environment (``make install``) waits for the user's say: both are
     listed, never counted against this machine."""
     every_step = all(
-        step.status == "run" or (step.reason is not None and step.reason.kind in _LISTED)
+        step.status == "run" or (step.reason is not None and step.reason.kind in _REFUSED)
         for step in plan.steps
     )
     return (

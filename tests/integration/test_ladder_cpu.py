@@ -43,10 +43,19 @@ def torch_python(request: pytest.FixtureRequest) -> str:
 
 @pytest.mark.integration
 def test_the_cpu_ladder_runs_all_four_rungs_for_real_and_passes(
-    torch_python: str, capsys: pytest.CaptureFixture[str]
+    torch_python: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["ladder", "--backend", "cpu", "--python", torch_python, "--json"])
+    logs = tmp_path / "logs"
+    argv = ["ladder", "--backend", "cpu", "--python", torch_python, "--logs", str(logs)]
+    code = main([*argv, "--json"])
     envelope = json.loads(capsys.readouterr().out)
+    assert envelope["data"]["log_dir"] == str(logs)
+    assert sorted(p.name for p in logs.iterdir()) == [
+        "communication.log",
+        "device-init.log",
+        "memory.log",
+        "operators.log",
+    ]
     results = {r["rung"]: r for r in envelope["data"]["results"]}
     assert [r["verdict"] for r in results.values()] == ["PASS"] * 4, results
     assert code == 0

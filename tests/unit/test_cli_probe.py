@@ -84,13 +84,14 @@ def test_empty_and_oversized_reports_are_bad_input(
     assert "not a pasted report" in capsys.readouterr().err
 
 
-def test_text_with_nothing_readable_is_answered_not_refused(
+def test_text_with_nothing_readable_is_bad_input_as_for_target(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Exit 2, so that ``probe --from X && check --target X`` stops (outsider23b D11)."""
     notes = tmp_path / "notes.txt"
     notes.write_text("it crashes when I start the server\nplease help\n")
-    assert main(["probe", "--from", str(notes)]) == 0
-    assert "first line was 'it crashes" in capsys.readouterr().out
+    assert main(["probe", "--from", str(notes)]) == 2
+    assert "no host facts could be read from this report" in capsys.readouterr().err
 
 
 def test_summary_cites_lines_and_ends_with_what_was_not_read(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bringup.model import file_source
 from bringup.model.resolution import Conflict, ConflictItem
-from bringup.report.check_summary import _conflict_head
+from bringup.report.check_why import _conflict_head
 
 
 def _between(*repos: str) -> Conflict:

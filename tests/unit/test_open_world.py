@@ -34,7 +34,9 @@ def test_no_repo_is_left_out_for_an_unknown_version_or_an_index_tool(
     resolution: Resolution,
 ) -> None:
     assert resolution.unplaced == ()
-    assert [v.status for v in resolution.verdicts] == ["runs_after", "runs_after"]
+    # npu-guide pins a CANN beside a Python no row pairs it with (no torch_npu there): it may
+    # run, unverified, placed all the same (outsider23 D20)
+    assert [v.status for v in resolution.verdicts] == ["runs_after", "unverified"]
 
 
 def test_cmake_from_build_requirements_comes_from_the_package_index(

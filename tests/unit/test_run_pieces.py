@@ -150,7 +150,8 @@ def test_cann_activation_is_plain_variables_for_the_pinned_version() -> None:
     assert activation_for(ENV, _snapshot()).missing == ("CANN 8.2.RC1",)
     text = dockerfile_text(ENV, snapshot, environment_spec(ENV, snapshot, STEPS, []))
     assert "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n" in text
-    assert "check that it exists" not in text  # a published tag
+    assert "ARG BASE_IMAGE" not in text  # a published tag
+    assert "assumed" not in text  # the host's 910B says the chip
     assert '"torch==2.13.0"' in text
 
 
@@ -172,9 +173,31 @@ def test_cuda_environment_gets_the_cuda_image_its_python_and_the_visible_gpus() 
     assert activation.set["CUDA_VISIBLE_DEVICES"] == "0"
     text = dockerfile_text(cuda, snapshot, environment_spec(cuda, snapshot, STEPS, []))
     # A two-part toolkit version is tagged as its .0 release; the image has no Python.
-    assert "FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\n" in text
+    # 12.4.0 is not among the published tags listed: not pulled as if it existed (outsider23
+    # D20), the base is the user's to give
+    assert "# The rule gives nvidia/cuda:12.4.0-devel-ubuntu22.04, which is not among" in text
+    assert "\nARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n" in text
+    assert "FROM nvidia/cuda" not in text
     assert "apt-get install -y --no-install-recommends python3 python3-pip" in text
-    assert "check that it exists" in text  # 12.4.0 is not among the published tags we list
+
+
+def test_the_chip_a_cann_tag_names_is_said_assumed_without_a_device() -> None:
+    """outsider23 D20: ``up`` on a host with no NPU wrote ``FROM
+    quay.io/ascend/cann:9.1.0-910b-ubuntu22.04-py3.13``, the chip taken from the rule's default
+    unsaid and a tag its own comment doubted."""
+    snapshot = _snapshot()
+    text = dockerfile_text(ENV, snapshot, environment_spec(ENV, snapshot, STEPS, []))
+    assert "FROM quay.io/ascend/cann:8.2.rc1-910b-ubuntu22.04-py3.11\n" in text  # published
+    assert "# Chip family '910b' is assumed (the rule's default): this host has" in text
+    pins = tuple(p for p in ENV.pins if p.subject != "cann")
+    newer = Environment(
+        index=1,
+        components=ENV.components,
+        pins=(*pins, Pin(subject="cann", version="9.1.0", origin="release", source=SRC)),
+    )
+    text = dockerfile_text(newer, snapshot, environment_spec(newer, snapshot, STEPS, []))
+    assert "FROM quay.io" not in text
+    assert "# The rule gives quay.io/ascend/cann:9.1.0-910b-ubuntu22.04-py3.11, which" in text
 
 
 @pytest.mark.parametrize(

@@ -325,3 +325,23 @@ def test_a_borrowed_need_says_whose_it_is(tmp_path: Path) -> None:
         "; borrowed from the docker scope: the repo's own files name no cuDNN"
     )
     assert not [r for r in own if r.subject == "torch" and r.source.ref.endswith("Dockerfile")]
+
+
+def test_what_a_ci_jobs_image_is_built_on_is_that_images(tmp_path: Path) -> None:
+    # Ascend/DrivingSDK@e667017e requirements.txt:1-2 and ci/docker/ARM/Dockerfile:1, the
+    # manylinux image its CI builds wheels in; fla-org/flash-linear-attention@bc3b101d
+    # .github/workflows/amd-mi300.yml:13-20, a job's container (its later lines cut). Neither
+    # repo's own files name a glibc or an OS, and neither image is the repo's to borrow.
+    _write(
+        tmp_path,
+        {
+            "requirements.txt": "numpy==1.23\nprotobuf==4.25.8\n",
+            "ci/docker/ARM/Dockerfile": "FROM quay.io/pypa/manylinux_2_28_aarch64:latest\n",
+            ".github/workflows/amd-mi300.yml": "jobs:\n  test-mi300:\n    if: false\n"
+            "    name: Test MI300 (PyTorch 2.10 / ROCm 7.2)\n    runs-on:\n"
+            "      group: amd-mi300\n    container:\n"
+            "      image: rocm/pytorch:rocm7.2.2_ubuntu22.04_py3.10_pytorch_release_2.10.0\n",
+        },
+    )
+    own = scan_repo(tmp_path, "DrivingSDK").component.requirements
+    assert {"glibc", "os", "os_version"}.isdisjoint(r.subject for r in own)

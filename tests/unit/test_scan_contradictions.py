@@ -34,3 +34,32 @@ def test_disjoint_ranges_contradict_and_the_manifest_wins() -> None:
     assert "exclude each other" in finding.message
     assert finding.sources[0].ref == "setup.py"
     assert [r.hard for r in kept] == [True, False]
+
+
+def _cuda(ref: str, line: int, spec: str, hard: bool) -> Requirement:
+    return Requirement(
+        subject="cuda",
+        spec=spec,
+        component="torch-ngp",
+        source=Source(kind="file", ref=ref, line=line),
+        hard=hard,
+    )
+
+
+def test_versions_a_file_only_shows_are_each_one_way_not_all_at_once() -> None:
+    # ashawkey/torch-ngp@b6e08046 environment.yml:7 `- cudatoolkit=11.3`; readme.md:68-71
+    # "### Tested environments" / "Ubuntu 20 with torch 1.10 & CUDA 11.3 on a TITAN RTX." /
+    # "Ubuntu 16 with torch 1.8 & CUDA 10.1 on a V100." / "Windows 10 with torch 1.11 &
+    # CUDA 11.3 on a RTX 3070." (outsider23c D15: "==11.3.* ... and ==11.3.*,==10.1.*,==11.3.*
+    # exclude each other")
+    shown = [_cuda("readme.md", n, s, False) for n, s in ((69, "==11.3.*"), (70, "==10.1.*"))]
+    stated = [_cuda("environment.yml", 7, "==11.3.*", True), *shown]
+    assert find_contradictions(stated, {"environment.yml": 2}, "torch-ngp")[1] == []
+    # shown versions none of which the hard one admits still contradict it, each said once
+    other = [_cuda("readme.md", n, s, False) for n, s in ((69, "==10.1.*"), (71, "==10.1.*"))]
+    _, (finding,) = find_contradictions(
+        [_cuda("environment.yml", 7, "==11.3.*", True), *other],
+        {"environment.yml": 2},
+        "torch-ngp",
+    )
+    assert "and ==10.1.* (readme.md:69) exclude each other" in finding.message

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bringup.errors import InputError
+from bringup.errors import InputError, InputErrors
 from bringup.scan import load_manifest, scan_stack
 from bringup.scan.manifest import RepoManifest
 
@@ -65,6 +65,7 @@ def test_step_cwd_outside_the_repo(tmp_path: Path, cwd: str) -> None:
 
 @pytest.mark.parametrize("repo", ["/", "..", "a/../../b"])
 def test_stack_repo_outside_the_stack_directory(tmp_path: Path, repo: str) -> None:
+    (tmp_path / "a").mkdir()
     error = error_for(tmp_path, f'[[repos]]\npath = "a"\n\n[[repos]]\npath = "{repo}"\n')
     assert error.line == 5
     assert error.message == f"path {repo!r} leaves the stack's directory: list repos in it"
@@ -101,10 +102,13 @@ def test_stack_manifest_errors_point_into_the_right_repo(tmp_path: Path) -> None
         '[[repos]]\npath = "a"\n\n[[repos]]\npath = "b"\n\n[[repos.requirements]]\n'
         'subject = "python"\nspec = "3.9"\nhard = "yes"\n'
     )
-    with pytest.raises(InputError) as raised:
+    with pytest.raises(InputErrors) as raised:
         scan_stack([tmp_path])
-    assert raised.value.line == 10
-    assert "(at repos[1].requirements[0].hard)" in raised.value.message
+    # both of repo b's problems, each at its line: the spec (no operator) and the type
+    said = [(p.line, p.message) for p in raised.value.problems]
+    assert said[0] == (9, "bad spec for python: Invalid specifier: '3.9'")
+    assert said[1][0] == 10
+    assert "(at repos[1].requirements[0].hard)" in said[1][1]
 
 
 def test_stack_manifest_with_missing_repo_and_unknown_dependency(tmp_path: Path) -> None:

@@ -92,7 +92,8 @@ def test_installing_or_removing_a_system_toolkit_is_never_a_step() -> None:
 
 def test_a_script_that_installs_the_repos_own_dependencies_is_still_a_step() -> None:
     # hicann/amct style "bash install_deps.sh" (constructed name): not named for a toolkit
-    assert step_kind(("bash", "scripts/install_deps.sh")) == "run"
+    # a step, of the install kind: it prepares the environment as pip install does
+    assert step_kind(("bash", "scripts/install_deps.sh")) == "install"
     assert system_level(("bash", "install-cann-9.0.sh"))
     # constructed, the shape of a CANN toolkit's own script/uninstall.sh run by hand
     assert system_level(("bash", "uninstall.sh"))

@@ -6,6 +6,7 @@ Now the target's design changes the driver as this machine's verdict does, and b
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,48 @@ def test_check_for_the_target_exits_as_solve_does(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     assert main(["check", str(repo), "--target", str(REPORT), "--json"]) == 1
     assert main(["check", str(repo), "--target", str(REPORT), "--allow-driver-change"]) == 0
+
+
+def test_the_next_actions_name_the_targets_driver_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """outsider23 D28: with ``--target`` the next actions named only this machine's installs;
+    the change an admin makes on the target (its driver, to the bound cann_hdk.toml's
+    cann_hdk-9.0.0 row sets, hicann/release-management 9.0.0 release notes) was never said,
+    and the table said "to 26.1.0", the newest release, as if that were the need."""
+    monkeypatch.setenv("COLUMNS", "200")
+    main(["check", str(_repo(tmp_path)), "--target", str(REPORT), "--allow-driver-change"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "environment 1 after changing the Ascend driver 23.0.3 to >= 25.5.1" in out
+    actions = out.split("Next actions")[1]
+    assert actions.startswith(
+        " 1. on the target: change the Ascend driver from 23.0.3 to a version >= 25.5.1,"
+        " for CANN 9.0.0 (as root)"
+    )
+
+
+def test_this_machines_driver_change_is_no_install_into_an_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same report as ``--snapshot``: the plan said "install Ascend driver 26.1.0 for
+    environment 1"; a driver is the host's, changed to what the CANN row needs."""
+    monkeypatch.setenv("COLUMNS", "200")
+    snapshot = tmp_path / "snap.json"
+    main(["probe", "--from", str(REPORT), "--json"])
+    snapshot.write_text(capsys.readouterr().out, encoding="utf-8")
+    main(["check", str(_repo(tmp_path)), "--snapshot", str(snapshot), "--allow-driver-change"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "install Ascend driver" not in out
+    assert "change the Ascend driver to a version >= 25.5.1" in out
+
+
+def test_the_json_next_actions_name_it_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["check", str(_repo(tmp_path)), "--target", str(REPORT), "--allow-driver-change"]
+    main([*argv, "--json"])
+    actions = json.loads(capsys.readouterr().out)["data"]["next_actions"]
+    assert actions[0] == (
+        "on the target: change the Ascend driver from 23.0.3 to a version >= 25.5.1,"
+        " for CANN 9.0.0 (as root)"
+    )

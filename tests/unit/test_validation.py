@@ -200,6 +200,7 @@ def test_what_if_rejects_an_unknown_chip(capsys: pytest.CaptureFixture[str]) -> 
 def test_an_unknown_field_is_located_however_it_is_written(
     text: str, line: int, column: int, tmp_path: Path
 ) -> None:
+    (tmp_path / "a").mkdir()  # the stack's repo: its directory is checked too
     (tmp_path / "bringup.toml").write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match="unknown field") as raised:
         load_manifest(tmp_path / "bringup.toml")

@@ -56,6 +56,36 @@ def _run_side(run_id: int, state: Optional[Path]) -> Side:
     return Side(f"run {run.id}", snapshot, steps)
 
 
+def _has_runs(state: Optional[Path]) -> bool:
+    """Whether ``up`` has recorded a run in the state directory."""
+    from bringup.run.history import History
+    from bringup.run.state import StateLayout, state_dir
+
+    layout = StateLayout(state_dir(state))
+    if not layout.database.is_file():
+        return False
+    with History(layout.database) as history:
+        return history.last_run() is not None
+
+
+def _nothing_yet(as_json: bool, output_format: str) -> int:
+    """``diff`` with no run to start from: none yet is a normal state (a CI step that lists
+    what changed on a fresh runner), said with exit 0, not bad input (outsider23b D19)."""
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        data: dict[str, object] = {"before": None, "after": None, "changes": []}
+        sys.stdout.write(render_json("diff", ExitCode.OK, data))
+        return int(ExitCode.OK)
+    from bringup.report.console import print_document
+    from bringup.report.document import Document
+    from bringup.report.styled import Line
+
+    said = Line("no runs yet: nothing to compare (`bringup up` records each run)")
+    print_document(Document(said, []), output_format)
+    return int(ExitCode.OK)
+
+
 def side(spec: str, state: Optional[Path]) -> Side:
     if spec == "now":
         from bringup.probe.live import take_snapshot
@@ -90,6 +120,8 @@ def command(
     toolkits, devices, step outcomes."""
     from bringup.run.diff import diff_runs, diff_snapshots
 
+    if not before and not _has_runs(state):
+        return _nothing_yet(as_json, output_format)
     old = side(before, state) if before else _run_side(-1, state)
     new = side(after or "now", state)
     changes = diff_snapshots(old.snapshot, new.snapshot) + diff_runs(old.steps, new.steps)

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
+from bringup.cli.options import JSON
 from bringup.cli.up import STATE
-from bringup.errors import InputError
+from bringup.errors import ExitCode, InputError
 
 if TYPE_CHECKING:
     from bringup.run.history import EnvironmentRow
@@ -45,14 +46,44 @@ def command() -> None:
 @command.command("print")
 @click.argument("name")
 @STATE
-def print_env(name: str, state: Optional[Path]) -> int:
-    """Print NAME's activation file (`eval "$(bringup env print NAME)"`)."""
+@JSON
+def print_env(name: str, state: Optional[Path], as_json: bool) -> int:
+    """Print NAME's activation file (`eval "$(bringup env print NAME)"`); --json: the
+    environment and its activation as data."""
     from bringup.run.environments import ACTIVATE_FILE, read_made
 
     row = find_environment(name, state)
-    text = read_made(Path(row.path), ACTIVATE_FILE).decode("utf-8", errors="replace")
+    path = Path(row.path)
+    if as_json:
+        from bringup.report.envelope import render_json
+
+        sys.stdout.write(render_json("env print", ExitCode.OK, _described(row)))
+        return 0
+    text = read_made(path, ACTIVATE_FILE).decode("utf-8", errors="replace")
     sys.stdout.write(text)
     return 0
+
+
+def _described(row: EnvironmentRow) -> dict[str, object]:
+    """What a script needs of an environment without sourcing shell: its place, Python and
+    repos, the activation file, and the variables the activation sets and prepends to (the
+    environment's own ``VIRTUAL_ENV`` and ``bin`` included, as the file has them)."""
+    from bringup.run.environments import ACTIVATE_FILE, read_activation
+
+    path = Path(row.path)
+    activation = read_activation(path)
+    return {
+        "index": row.index,
+        "path": row.path,
+        "python": row.python,
+        "repos": list(row.components),
+        "activate_file": str(path / ACTIVATE_FILE),
+        "set": {"VIRTUAL_ENV": row.path, **activation.set},
+        "prepend": {
+            "PATH": [str(path / "bin"), *activation.prepend.get("PATH", ())],
+            **{k: list(v) for k, v in activation.prepend.items() if k != "PATH"},
+        },
+    }
 
 
 @command.command("shell")

@@ -110,6 +110,7 @@ def why(
         if not chip.strip():
             raise InputError("--chip: an empty chip family", hint="e.g. --chip 910B")
         parse_subject_version(f"chip=={chip}")
+        first, second, chip = _as_gpu(first, second, chip)
     kb = load_kb(kb_dir, extra_dirs, quiet=as_json)
     unknown = unknown_chip(chip, kb.chip_families()) if chip is not None else None
     if unknown is not None:
@@ -193,3 +194,24 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
 
 def _with_warnings(kb: KnowledgeBase, data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "warnings": list(kb.problems)}
+
+
+def _as_gpu(
+    first: str, second: Optional[str], chip: str
+) -> tuple[str, Optional[str], Optional[str]]:
+    """A GPU named as the chip (``--chip H100``, as ``--target H100:8`` takes it) is its
+    compute capability, which the GPU rows are keyed by (no row is limited to a GPU chip):
+    FIRST alone is asked with it (outsider23c D17: "unknown chip family 'H100'")."""
+    from bringup.solve.target import gpu_capability
+
+    capability = gpu_capability(chip)
+    if capability is None:
+        return first, second, chip
+    pair = f"compute_capability=={capability}"
+    if second is not None:
+        raise InputError(
+            f"--chip {chip} is a GPU of compute capability {capability}: its rows pair it with"
+            " one subject at a time",
+            hint=f"ask `bringup kb why {first} {pair}`",
+        )
+    return first, pair, None

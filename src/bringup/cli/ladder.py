@@ -13,6 +13,7 @@ import os
 import shlex
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -23,6 +24,7 @@ from bringup import backends
 from bringup.cli.options import JSON
 from bringup.errors import ExitCode, InputError
 from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
+from bringup.ladder.model import time_range
 from bringup.ladder.order import order
 from bringup.ladder.progress import EventLadderReporter
 from bringup.ladder.run import backend_rungs, ladder_backends, missing_runtime
@@ -106,7 +108,8 @@ def rung_lines(result: RungResult) -> list[str]:
     """``[ PASS ] device-init   0.4 s  (expected ~3 s)  reason``, then for a failure the
     phase, the evidence tail, the diagnosis and the re-run command."""
     took = f"{result.seconds:5.1f} s" if result.verdict != "BLOCKED" else "   --  "
-    expected = f"(~{result.expected_s:.0f} s)" if result.expected_s else ""
+    shown = time_range(result.fastest_s, result.expected_s)
+    expected = f"({shown})" if shown else ""
     lines = [
         f"[ {MARKS[result.verdict]} ] {result.rung:<14} {took} {expected:>8}  "
         + printable(result.reason)
@@ -145,12 +148,25 @@ def _list(backend: str, as_json: bool) -> int:
         return int(ExitCode.OK)
     rows = [("rung", "layer", *LEVELS, "requires")]
     for rung in rungs:
-        times = (f"~{rung.expected_s.get(level, 0):.0f} s" for level in LEVELS)
+        times = (time_range(rung.fastest(level), rung.expected(level)) or "-" for level in LEVELS)
         rows.append((rung.id, rung.layer, *times, ", ".join(rung.requires) or "-"))
     out = console()
     for row in rows:
-        out.print(Line(f"{row[0]:<14} {row[1]:<19} {row[2]:>6} {row[3]:>9} {row[4]:>6}  {row[5]}"))
+        out.print(Line(f"{row[0]:<14} {row[1]:<19} {row[2]:>7} {row[3]:>9} {row[4]:>7}  {row[5]}"))
+    out.print(Line("times: a range (2-7 s) was measured, fastest to slowest; ~ is an estimate"))
     return int(ExitCode.OK)
+
+
+def _log_dir(given: Optional[Path]) -> Path:
+    """``--logs`` (made if missing), else a new temporary directory; either is said in the
+    output (the header, and the JSON's ``log_dir``), so a passing ladder's logs are found."""
+    if given is None:
+        return Path(tempfile.mkdtemp(prefix="bringup-ladder-"))
+    try:
+        given.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create: {error.strerror or error}", path=str(given)) from None
+    return given
 
 
 def summary(result: LadderResult) -> str:
@@ -185,6 +201,14 @@ def summary(result: LadderResult) -> str:
     is_flag=True,
     help="Print the backend's rungs, what each requires and how long it takes at each level.",
 )
+@click.option(
+    "--logs",
+    "log_dir",
+    metavar="DIR",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Where each rung's full output goes (<rung>.log; default: a new directory under the"
+    " temporary directory, said in the output).",
+)
 @JSON
 def command(
     *,
@@ -194,6 +218,7 @@ def command(
     level: Level,
     keep_going: bool,
     list_rungs: bool,
+    log_dir: Optional[Path],
     as_json: bool,
 ) -> int:
     """Check a stack layer by layer: device init, operators, communication, memory."""
@@ -207,16 +232,18 @@ def command(
         return _list(chosen, as_json)
     target = interpreter(python, env)
     picked = python is None and env is None
+    logs = _log_dir(log_dir)
     if as_json:
-        result = run_ladder(chosen, target, level, keep_going=keep_going)
+        result = run_ladder(chosen, target, level, keep_going=keep_going, log_dir=logs)
         result = msgspec.structs.replace(result, notes=interpreter_notes(result, picked))
         code = ExitCode.OK if result.ok else ExitCode.PROBLEMS
         write(render_json("ladder", code, result))
         return int(code)
     out = console()
     out.print(Line(f"bringup ladder: backend {chosen}, level {level}, python {target}"))
+    out.print(Line(f"logs: {logs}"))
     reporter = EventLadderReporter(reporter_for(), lambda done: print_rung(out, done))
-    result = run_ladder(chosen, target, level, reporter, keep_going=keep_going)
+    result = run_ladder(chosen, target, level, reporter, keep_going=keep_going, log_dir=logs)
     out.print(Line(summary(result)))
     for note in interpreter_notes(result, picked):
         out.print(Line(f"note: {note}"))

@@ -105,7 +105,7 @@ def _command_name(args: Sequence[str]) -> str:
     words = [a for a in args if not a.startswith("-")]
     if not words or words[0] not in COMMANDS:
         return ""
-    if words[0] == "kb" and len(words) > 1:
+    if words[0] in ("kb", "env") and len(words) > 1:
         return f"kb {words[1]}"
     return words[0]
 
@@ -127,7 +127,7 @@ class _Failure:
         failure: object = None,
         hint: Optional[str] = None,
     ) -> int:
-        from bringup.report.envelope import ErrorReport, render_json
+        from bringup.report.envelope import ErrorReport, Problem, render_json
 
         hint = hint or getattr(failure, "hint", None)
         error(message if not isinstance(failure, StackError) else str(failure), hint)
@@ -140,6 +140,10 @@ class _Failure:
                 line=located.line if located else None,
                 column=located.column if located else None,
                 hint=hint,
+                problems=tuple(
+                    Problem(message=p.message, file=p.path, line=p.line, column=p.column)
+                    for p in getattr(failure, "problems", ())
+                ),
             )
             try:
                 sys.stdout.write(render_json(_command_name(self.args), code, None, report))

@@ -178,6 +178,7 @@ class KnowledgeBase:
                     hard=record.hard,
                     confidence=record.confidence,
                     brings=record.brings,
+                    builds=record.builds,
                 )
                 yield ScopedRule(rule, record.chips)
 

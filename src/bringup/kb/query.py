@@ -219,6 +219,19 @@ def compatible(
 
     if broken:
         return verdict("incompatible", f"{len(broken)} row(s) rule the pair out", broken)
+    unbuilt = tuple(c for c in caveats if c.rule.builds)
+    if unbuilt:
+        # torch 2.7.0 with CUDA 11.3: its major row holds, but no such build is published
+        # (outsider23c D17 headlined it COMPATIBLE)
+        caveats = tuple(c for c in caveats if not c.rule.builds)
+        rule = unbuilt[0].rule
+        built, other = (a, b) if rule.subject == a.subject else (b, a)
+        return verdict(
+            "incompatible",
+            f"no {built.subject} {built.version} build for {other.subject} {other.version} is"
+            " published",
+            unbuilt,
+        )
     held = tuple(check for check in applying if check.holds)
     if caveats and not held:
         return verdict(

@@ -32,8 +32,9 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ``chips`` limits the row to some chip families (``"910B"``, ``"!950"``); ``hard = false``
     makes it a recommendation; ``brings = false`` makes a hard row of a package only bound
     ``then``'s subjects where an environment has them, not install them (a torch wheel needs
-    no CUDA toolkit, but one beside it must have torch's major); ``details`` carries table
-    columns that are not rules."""
+    no CUDA toolkit, but one beside it must have torch's major); ``builds = true`` marks a
+    recommendation that lists the published builds of ``when``'s release (torch 2.7's CUDA
+    variants); ``details`` carries table columns that are not rules."""
 
     id: str
     when: dict[str, str]
@@ -43,6 +44,7 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     confidence: Confidence = "high"
     hard: bool = True
     brings: bool = True
+    builds: bool = False
     chips: Optional[str] = None
     details: dict[str, Detail] = {}
     replaces: Optional[str] = None

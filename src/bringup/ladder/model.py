@@ -32,7 +32,9 @@ class Rung(msgspec.Struct, frozen=True, kw_only=True):
     ``bringup/ladder/programs`` or an absolute path, run as ``python -I program *args --level
     L``. ``judge``: which pure judge reads its evidence (``device``, ``operators``,
     ``communication``, ``memory``). ``expected_s``/``timeout_s``: per level, how long it
-    usually takes (shown) and when it is killed. ``smi_parser``: ``module:function`` reading
+    may take (the slowest measured, or an estimate; shown) and when it is killed;
+    ``fastest_s``: where it was measured, the fastest run, so that the time is shown as the
+    range seen (``2-7 s``), not one optimistic number. ``smi_parser``: ``module:function`` reading
     the driver tool's output (the backend's own parser), for the device rung."""
 
     id: str
@@ -44,17 +46,31 @@ class Rung(msgspec.Struct, frozen=True, kw_only=True):
     args: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     expected_s: Mapping[str, float] = {}
+    fastest_s: Mapping[str, float] = {}
     timeout_s: Mapping[str, float] = {}
     smi_parser: Optional[str] = None
 
     def expected(self, level: Level) -> Optional[float]:
         return self.expected_s.get(level)
 
+    def fastest(self, level: Level) -> Optional[float]:
+        return self.fastest_s.get(level)
+
     def timeout(self, level: Level) -> float:
         return self.timeout_s.get(level, DEFAULT_TIMEOUT_S)
 
 
 DEFAULT_TIMEOUT_S = 300.0
+
+
+def time_range(fastest: Optional[float], slowest: Optional[float]) -> str:
+    """How long a rung takes, as shown: the range measured (``2-7 s``), or ``~10 s`` for an
+    estimate; empty when nothing is known."""
+    if not slowest:
+        return ""
+    if fastest:
+        return f"{fastest:.0f}-{slowest:.0f} s"
+    return f"~{slowest:.0f} s"
 
 
 class Judgement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -85,6 +101,7 @@ class RungResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     phase: str = ""
     seconds: float = 0.0
     expected_s: Optional[float] = None
+    fastest_s: Optional[float] = None
     timeout_s: Optional[float] = None
     details: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -103,7 +120,8 @@ class RungResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 class LadderResult(msgspec.Struct, frozen=True, kw_only=True):
     """A whole ladder: the backend, level and interpreter, each rung's result in the order
     run, and the first failing layer (None when every rung passed or was skipped); ``notes``:
-    what the caller adds about how it ran (an interpreter it chose that lacks the runtime)."""
+    what the caller adds about how it ran (an interpreter it chose that lacks the runtime);
+    ``log_dir``: where each rung's full output was written (``<rung>.log``)."""
 
     backend: str
     level: Level
@@ -111,6 +129,7 @@ class LadderResult(msgspec.Struct, frozen=True, kw_only=True):
     results: tuple[RungResult, ...]
     failed_layer: Optional[LadderLayer] = None
     notes: tuple[str, ...] = ()
+    log_dir: str = ""
 
     @property
     def ok(self) -> bool:

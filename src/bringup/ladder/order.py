@@ -38,13 +38,18 @@ def order(rungs: Sequence[Rung]) -> tuple[Rung, ...]:
 
 def blocked_by(rung: Rung, done: Mapping[str, RungResult]) -> Optional[str]:
     """Why ``rung`` cannot run: the first rung it requires that did not pass (or was itself
-    blocked), said with that rung's reason; None when it can run."""
+    blocked), said with that rung's reason; None when it can run. A rung blocked before it
+    ran (no command: its own prerequisite stopped it) already names the root, which is said
+    once, not nested a level deeper per rung ("operators was blocked (device-init was
+    blocked (...))", outsider23b D19)."""
     for required in rung.requires:
         result = done.get(required)
         if result is None or result.passed:
             continue
+        if result.verdict == "BLOCKED" and not result.argv:
+            return result.reason
         if result.verdict == "BLOCKED":
-            return f"{required} was blocked ({result.reason})"
+            return f"{required} was blocked: {result.reason}"
         said = "failed" if result.verdict == "FAIL" else "gave no evidence"
         return f"{required} {said}: {result.reason}"
     return None

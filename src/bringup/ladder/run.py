@@ -99,6 +99,7 @@ def run_ladder(
         python=python,
         results=tuple(results),
         failed_layer=failed.layer if failed is not None else None,
+        log_dir=str(logs),
     )
 
 
@@ -130,6 +131,7 @@ def run_rung(
         phase=judgement.phase,
         seconds=done.duration_s,
         expected_s=rung.expected(level),
+        fastest_s=rung.fastest(level),
         timeout_s=rung.timeout(level),
         details=judgement.details,
         notes=judgement.notes,
@@ -172,6 +174,7 @@ def _blocked(rung: Rung, level: Level, why: str) -> RungResult:
         verdict="BLOCKED",
         reason=why,
         expected_s=rung.expected(level),
+        fastest_s=rung.fastest(level),
     )
 
 

@@ -6,7 +6,7 @@ long each rung takes at each level there."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from bringup.ladder.model import LEVELS, LadderLayer, Rung
@@ -19,7 +19,8 @@ TIMEOUT_FLOOR_S = 60.0
 host takes tens of seconds, and a hung driver or collective never answers at all."""
 
 Durations = Mapping[str, tuple[float, float, float]]
-"""Rung id -> expected seconds at quick, standard, long."""
+"""Rung id -> expected seconds at quick, standard, long (the slowest measured, where
+measured)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class TorchBackend:
     smi_parser: Optional[str] = None
     visible: str = ""
     world: int = 0
+    fastest: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    """Rung id -> level -> the fastest run measured (with ``durations``, the range seen)."""
 
 
 _RUNGS: tuple[tuple[str, str, LadderLayer, str, tuple[str, ...]], ...] = (
@@ -85,6 +88,7 @@ def torch_rungs(backend: TorchBackend) -> tuple[Rung, ...]:
                 args=tuple(args),
                 requires=requires,
                 expected_s=expected,
+                fastest_s=dict(backend.fastest.get(rung_id, {})),
                 timeout_s={
                     level: max(TIMEOUT_FLOOR_S, TIMEOUT_FACTOR * seconds)
                     for level, seconds in expected.items()

@@ -26,9 +26,11 @@ ReasonKind = Literal[
     "conflict",
     "install",
     "device_kind",
+    "publish",
     "input",
     "missing",
     "system",
+    "route",
 ]
 
 
@@ -104,8 +106,13 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       separated; ``sources``: the step's line); ``up`` never runs it as written.
     - ``missing``: the step runs files the checkout lacks (``need``, comma separated, from
       its folder ``subject``).
+    - ``publish``: the step's own recipe publishes, deploys or pushes: ``need`` is that
+      command, ``sources`` the step's line and the command's; ``up`` lists it, never runs it.
     - ``system``: the step installs outside every environment (``need``: where, as
-      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it."""
+      ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it.
+    - ``route``: the step installs ``subject`` within ``need``, which the environment's pin
+      (``have``: its version, at its source) is not: another guide's route (``plan.routes``);
+      ``up`` lists it and never runs it."""
 
     kind: ReasonKind
     subject: str = ""

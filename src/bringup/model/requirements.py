@@ -61,11 +61,22 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
         return not self.spec.strip()
 
 
+class Publishing(msgspec.Struct, frozen=True, kw_only=True):
+    """A command of a step's own recipe that publishes, deploys or pushes (``twine upload
+    --skip-existing dist/*``), and its line."""
+
+    command: str
+    source: Source
+
+
 class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What a step needs to run: nothing, the toolkit only, or N devices (of some chips).
     ``inputs``: the words of its command the user fills in first (``/PATH/TO/LLAMA3/llama3-8b``,
     ``<path/to/checkpoint>``, a ``$MODEL_PATH`` nothing sets); ``missing``: the files it runs
-    that the checkout lacks. Either keeps it from running as written."""
+    that the checkout lacks. Either keeps it from running as written; so does ``publishes``:
+    what its own recipe (the Makefile targets it makes, the script it runs) sends away.
+    ``in_environment``: its recipe, as read, installs into the environment only (``install:
+    pip install -r requirements.txt``), not into a build's install prefix."""
 
     devices: int = 0
     device_kind: Optional[DeviceKind] = None
@@ -74,6 +85,8 @@ class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     network: bool = False
     inputs: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()
+    publishes: Optional[Publishing] = None
+    in_environment: bool = False
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

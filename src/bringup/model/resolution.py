@@ -173,7 +173,9 @@ class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     version), a host value it needs (``detail`` is the spec), a conflict it is part of.
     ``missing``: for a version to install that the knowledge base does not list (unverified,
     not known compatible), the compatibility rows that would check it; for an ``unchecked``
-    pin (``detail`` its version), what the knowledge base says of it or lacks."""
+    pin (``detail`` its version), what the knowledge base says of it or lacks; for a
+    ``driver`` to change (``detail`` the bound its rows set), the pins that need it ("for
+    CANN 9.0.0")."""
 
     kind: ObstacleKind
     subject: str

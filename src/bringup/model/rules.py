@@ -32,3 +32,7 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     brings: bool = True
     """A hard row of a package brings ``then_subject`` into the environment (torch_npu needs
     CANN); ``False``: it only bounds it where the environment has it."""
+    builds: bool = False
+    """The row lists the published builds of ``subject``'s release (torch 2.7.0 is built for
+    CUDA 11.8, 12.6 and 12.8): a pair outside them has no such build, though an environment
+    may hold a toolkit of another minor beside one (so it stays a recommendation)."""

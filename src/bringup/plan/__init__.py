@@ -13,7 +13,7 @@ from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component, Step, StepNeeds
 from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
-from bringup.plan.actions import activation_action, install_action, need_action
+from bringup.plan.actions import activation_action, driver_action, install_action, need_action
 from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import tier_of
@@ -91,8 +91,9 @@ def _next_actions(
         pending = [
             install_action(p, env.index, arch=arch, chip=chip)
             for p in env.pins
-            if not p.installed and p.origin != "host"
+            if not p.installed and p.origin != "host" and subjects.scope_of(p.subject) != "driver"
         ]
+        found += _driver_changes(resolution, env.index)
         found += [a for a in pending if not a.automatic]
         found += [a for a in pending if a.automatic]
     found += [a for s in steps for a in s.actions if a.kind == "driver"]
@@ -107,6 +108,18 @@ def _next_actions(
             seen.add(key)
             unique.append(action)
     return tuple(unique)
+
+
+def _driver_changes(resolution: Resolution, environment: int) -> list[Action]:
+    """The drivers an environment's verdicts change, to the bound their rows set: a driver
+    is the host's, changed once as root, never installed into one environment."""
+    return [
+        driver_action(o.subject, o.detail, o.source)
+        for v in resolution.verdicts
+        if v.environment == environment
+        for o in v.obstacles
+        if o.kind == "driver"
+    ]
 
 
 def _with_downloads(step: Step, component: Component) -> StepNeeds:

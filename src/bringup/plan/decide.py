@@ -4,7 +4,6 @@ words are ``bringup.report.wording``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bringup import backends
@@ -12,7 +11,8 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
-from bringup.plan.systemwide import system_wide
+from bringup.plan.routes import other_route
+from bringup.plan.stepneeds import as_written, uses_devices
 from bringup.plan.tiers import device_count
 from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
@@ -91,35 +91,6 @@ def context_for(
     return context
 
 
-def _as_written(step: Step) -> Reason | None:
-    """Why ``step`` cannot run as its source writes it on any machine: the files it runs
-    are not in the checkout, its command holds words the user fills in first, or it installs
-    outside every environment (never without the user)."""
-    needs = step.needs
-    if needs.missing:
-        return Reason(
-            kind="missing", subject=step.cwd, need=", ".join(needs.missing), sources=(step.source,)
-        )
-    if needs.inputs:
-        return Reason(kind="input", need=", ".join(needs.inputs), sources=(step.source,))
-    where = system_wide(step.argv)
-    if where is not None:
-        return Reason(kind="system", need=where, sources=(step.source,))
-    return None
-
-
-def _uses_devices(step: Step, siblings: Sequence[Step]) -> bool:
-    """A step that declares devices uses them; when no step of the repo that can run as
-    written declares any, its tests and runs are taken to be where the repo's device
-    requirements apply (a missing ``stress_test.py --device npu`` says nothing of the
-    tests beside it)."""
-    if step.needs.devices > 0:
-        return True
-    return step.kind in ("test", "run") and not any(
-        s.needs.devices > 0 and _as_written(s) is None for s in siblings
-    )
-
-
 def _device_shortfall(step: Step, resolution: Resolution) -> Reason | None:
     """Too few devices here (or a count the host could not tell), or none of the chip
     families the step names."""
@@ -174,15 +145,16 @@ def _for_toolkit(action: Action, context: ComponentContext) -> bool:
 
 
 def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
-    """Skip for what no machine runs as written (a missing script, a path to fill in) or
+    """Skip for what no machine runs as written (a missing script, a path to fill in), for
+    an install of a version the environment does not hold (another guide's route) or
     for hardware, blocked for what can be fixed here, run otherwise; the first reason that
     applies is given (hardware before software, since no install fixes it)."""
-    written = _as_written(step)
+    written = as_written(step) or other_route(step, context.environment, context.component.steps)
     if written is not None:
         return Decision("skip", written)
     if context.whole:
         return Decision("skip", _block_reason(context.whole[0]))
-    if _uses_devices(step, context.component.steps):
+    if uses_devices(step, context.component.steps):
         shortfall = _device_shortfall(step, resolution)
         if shortfall is not None:
             return Decision("skip", shortfall)

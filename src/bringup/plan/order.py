@@ -27,9 +27,26 @@ def prepares_first(steps: Sequence[_Step], kind_of: Callable[[_Step], str]) -> l
 def bringup_order(components: Sequence[Component]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Component names in a topological order of ``depends_on`` (ties by role, then as
     given), and notes: unknown dependencies, and cycles (broken by role order)."""
+    order, notes, cycles = _ordered(components)
+    return order, (*notes, *(cycle_note(cycle) for cycle in cycles))
+
+
+def dependency_cycles(components: Sequence[Component]) -> tuple[tuple[str, ...], ...]:
+    """The repos stuck in each ``depends_on`` cycle (none when an order exists)."""
+    return _ordered(components)[2]
+
+
+def cycle_note(stuck: Sequence[str]) -> str:
+    return "dependency cycle among " + ", ".join(stuck) + "; ordered by role"
+
+
+def _ordered(
+    components: Sequence[Component],
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]]:
     names = {c.name for c in components}
     rank = {c.name: (ROLE_ORDER.index(c.role), n) for n, c in enumerate(components)}
     notes: list[str] = []
+    cycles: list[tuple[str, ...]] = []
     waiting: dict[str, set[str]] = {}
     for c in components:
         missing = [d for d in c.depends_on if d not in names]
@@ -45,7 +62,7 @@ def bringup_order(components: Sequence[Component]) -> tuple[tuple[str, ...], tup
     while len(order) < len(components):
         if not ready:
             stuck = sorted((n for n in waiting if n not in order), key=lambda n: rank[n])
-            notes.append("dependency cycle among " + ", ".join(stuck) + "; ordered by role")
+            cycles.append(tuple(stuck))
             first = stuck[0]
             waiting[first] = set()
             heapq.heappush(ready, (rank[first], first))
@@ -57,4 +74,4 @@ def bringup_order(components: Sequence[Component]) -> tuple[tuple[str, ...], tup
             waiting[other].discard(name)
             if not waiting[other] and other not in order:
                 heapq.heappush(ready, (rank[other], other))
-    return tuple(order), tuple(notes)
+    return tuple(order), tuple(notes), tuple(cycles)

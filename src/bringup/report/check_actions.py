@@ -11,7 +11,7 @@ from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.report.document import Items, Paragraph, Section, section
 from bringup.report.styled import Line
-from bringup.report.wording import action_text, counted
+from bringup.report.wording import action_text, counted, format_spec
 from bringup.subjects import display_name
 
 NEXT = 3
@@ -61,9 +61,36 @@ def elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, 
     }
 
 
-def next_actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section | None:
+def target_driver_changes(design: Design) -> list[str]:
+    """What the named target's design changes on that host, first of the next actions: its
+    driver, to the bound the knowledge base's rows set for the toolkit planned there
+    ("change the Ascend driver on the target from 25.0.rc1.1 to a version >= 25.5.1, for
+    CANN 9.0.0"), which this machine's actions never say (outsider23 D28)."""
+    if design.target.kind not in ("snapshot", "report"):
+        return []  # a chip and count names no driver to change
+    had = {h.subject: h.values for h in design.resolution.host}
+    found: dict[tuple[str, str], list[str]] = {}
+    for verdict in design.resolution.verdicts:
+        for obstacle in verdict.obstacles:
+            if obstacle.kind == "driver":
+                found.setdefault((obstacle.subject, obstacle.detail), []).extend(obstacle.missing)
+    lines = []
+    for (subject, spec), needs in found.items():
+        now = had.get(subject, ())
+        since = f" from {', '.join(now)}" if now else ""
+        why = f", {', '.join(dict.fromkeys(needs))}" if needs else ""
+        lines.append(
+            f"on the target: change the {display_name(subject)}{since} to a version "
+            f"{format_spec(spec)}{why} (as root)"
+        )
+    return lines
+
+
+def next_actions(
+    plan: Plan, elsewhere: dict[int, str] | None = None, target: Sequence[str] = ()
+) -> Section | None:
     groups = _action_groups(plan.actions)
-    if not groups:
+    if not groups and not target:
         return None
     away = elsewhere or {}
 
@@ -71,7 +98,8 @@ def next_actions(plan: Plan, elsewhere: dict[int, str] | None = None) -> Section
         repos = away.get(group[0].environment or 0)
         return f"{text} (on this machine only: {repos}, not on the target)" if repos else text
 
-    lines = [Line(said(text, group)) for text, group in groups[:NEXT]]
-    rest = sum(len(group) for _, group in groups[NEXT:])
+    lines = [Line(text) for text in target]
+    lines += [Line(said(text, group)) for text, group in groups[: max(NEXT - len(lines), 1)]]
+    rest = sum(len(group) for _, group in groups[max(NEXT - len(target), 1) :])
     more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
     return section("Next actions", Items(tuple(lines), ordered=True), more)

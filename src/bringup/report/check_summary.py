@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-import msgspec
-
 from bringup.model import Component
 from bringup.model.plan import Design, Plan, PlanStep, Reason
-from bringup.model.resolution import Conflict, ConflictItem, Environment, Resolution, Verdict
-from bringup.model.source import Source
-from bringup.report.check_actions import elsewhere_environments, next_actions
+from bringup.model.resolution import Conflict, Environment, Resolution, Verdict
+from bringup.report.check_actions import (
+    elsewhere_environments,
+    next_actions,
+    target_driver_changes,
+)
 from bringup.report.check_text import (
     elsewhere_sentence,
     hosts_sentence,
@@ -25,21 +26,18 @@ from bringup.report.check_text import (
     target_phrase,
     unsupported_sentence,
 )
+from bringup.report.check_why import numbered_conflicts, why_sections
 from bringup.report.document import Document, Items, Paragraph, Section, Table, section
 from bringup.report.matching_text import pin_cell, relative
 from bringup.report.styled import Line
 from bringup.report.wording import (
     cite_first,
-    conflict_members,
     counted,
     describe_obstacle,
     device_word,
-    distinct_conflicts,
     explain_verdict,
+    format_spec,
     from_index,
-    index_listing,
-    no_such_release,
-    number_word,
     subject_spec,
 )
 from bringup.subjects import display_name, display_order, scope_of
@@ -69,35 +67,17 @@ def summary(
 ) -> None:
     """Fill ``document`` with the screenful."""
     roots = {c.name: c.path for c in components}
-    conflicts = _numbered_conflicts(resolution, design)
+    conflicts = numbered_conflicts(resolution, design)
     document.add(
         _verdicts(resolution, plan, roots, conflicts, design),
         _environments(resolution, design),
-        *_conflicts(resolution, design, conflicts, roots),
+        *why_sections(resolution, design, conflicts, roots),
         _machine(plan, conflicts),
-        next_actions(plan, elsewhere_environments(resolution, design)),
+        next_actions(
+            plan, elsewhere_environments(resolution, design), target_driver_changes(design)
+        ),
         _more(resolution, findings),
     )
-
-
-def _numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict]:
-    """The conflicts that split the target's environments, the lines of a repo that cannot
-    all hold there (set aside), then what keeps a repo from running on this machine; each
-    once. When the target needs several environments, every conflict between repos comes
-    first: they are said together as the reasons (``_conflicts``)."""
-    found = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
-    found += list(design.resolution.set_aside)
-    found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
-    found += list(resolution.conflicts)
-    unique = distinct_conflicts(found)
-    return sorted(unique, key=lambda c: not _splits_target(c, design)) if design.apart else unique
-
-
-def _splits_target(conflict: Conflict, design: Design) -> bool:
-    """A conflict between repos of the target's plan: one with a repo the target cannot run
-    (OpenRLHF beside InternEvo on a 910B) splits only this machine's plan."""
-    away = {e.component for e in design.elsewhere}
-    return conflict.kind == "between" and not set(conflict.components) & away
 
 
 def _verdicts(
@@ -164,7 +144,7 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
     now = f" {', '.join(had.values)}" if had is not None and had.values else ""
     return (
         f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
-        f" to {driver.detail}"
+        f" to {format_spec(driver.detail)}"
     )
 
 
@@ -218,12 +198,16 @@ def _skip_groups(steps: Sequence[PlanStep]) -> list[str]:
 def _need(reason: Reason) -> str:
     """What a skipped step needs: a device of some kind (whatever its count or chip), or a
     host value."""
+    if reason.kind == "publish":
+        return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":
         return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route":
+        return "a version the environment does not hold (another guide's route, up skips it)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver
@@ -337,91 +321,6 @@ def _telling(envs: Sequence[Environment]) -> list[str]:
         if scope_of(subject) in _KEY_SCOPES or len({p.version for p in chosen}) > 1:
             shown.append(subject)
     return shown
-
-
-def _conflicts(
-    resolution: Resolution, design: Design, conflicts: list[Conflict], roots: dict[str, str]
-) -> list[Section]:
-    """Each conflict as its minimal set, one line per member with its first source; a
-    member already said in an earlier conflict is named by that conflict's number. When the
-    target needs several environments, the conflicts between repos are why; one repo's own
-    lines that cannot all hold (set aside, or blocking it here) are no reason for another
-    environment and are said under their own heading, numbered on."""
-    if not conflicts:
-        return []
-    said: dict[tuple[object, ...], int] = {}
-    count = len(design.resolution.environments)
-    stuck = {msgspec.json.encode(u.conflict) for u in resolution.unplaced if u.conflict}
-    here = stuck | {msgspec.json.encode(c) for c in resolution.conflicts}
-    why: list[Section] = []
-    other: list[Section] = []
-    for n, conflict in enumerate(conflicts, start=1):
-        # a host value in a conflict of the design is the target's, not this machine's
-        host = "this machine" if msgspec.json.encode(conflict) in here else "the target"
-        lines = []
-        for item in conflict_members(conflict):
-            if isinstance(item, str):
-                lines.append(Line(item))
-                continue
-            key = (item.kind, item.component, item.subject, item.spec, item.source)
-            if key in said:
-                who = f"{item.component}'s" if item.component else "the"
-                need = f"{who} {display_name(item.subject)} need "
-                lines.append(Line(need).append(f"(as in {said[key]})", "dim"))
-                continue
-            said[key] = n
-            lines.append(_member(item, roots, host))
-        reason = bool(design.apart) and _splits_target(conflict, design)
-        envs = count if reason or conflict.kind != "between" else 1
-        head = _conflict_head(conflict, envs, msgspec.json.encode(conflict) in stuck)
-        (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
-    titled = [(f"Why {number_word(count)} environments", why)]
-    titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
-    return [section(title, *blocks) for title, blocks in titled if blocks]
-
-
-def _conflict_head(conflict: Conflict, environments: int, here: bool) -> str:
-    """What a conflict costs: more environments; or, for one repo's own lines, that they
-    are set aside from the plan and (``here``) that the repo cannot run on this machine."""
-    subjects = " and ".join(dict.fromkeys(display_name(s) for s in conflict.subjects[:2]))
-    if conflict.kind == "alone":
-        repo = conflict.components[0] if conflict.components else "this repo"
-        cost = "it cannot run here" if here else "set aside from the plan"
-        drivers = [
-            i.subject
-            for i in conflict.items
-            if i.kind == "host" and scope_of(i.subject) == "driver" and i.source.kind != "user"
-        ]
-        if here and drivers:
-            # the verdict beside it says "runs here after changing the driver": the same answer
-            cost = f"it runs here only after changing the {display_name(drivers[0])}"
-        why = no_such_release(conflict) or f"no {subjects} satisfies all of {repo}'s lines"
-        return f"{why} -> {cost}"
-    repos = list(dict.fromkeys(conflict.components))
-    # named, so two conflicts on one subject (CUDA 11.3 against 11.8, then against 12.1) do
-    # not read as one heading said twice
-    these = " and ".join((", ".join(repos[:-1]), repos[-1])) if 1 < len(repos) < 4 else "these"
-    tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
-    return f"no single {subjects} for {these}{tail}"
-
-
-def _member(item: ConflictItem, roots: dict[str, str], host: str) -> Line:
-    def shown(source: Source) -> str:
-        return (
-            relative(source, roots.get(item.component or "", "")) if item.component else str(source)
-        )
-
-    where = cite_first((item.source, *item.also), shown)
-    if item.kind == "requirement":
-        text = f"{item.component} needs {subject_spec(item.subject, item.spec)}"
-    elif item.kind == "rule":
-        then = subject_spec(item.then_subject or "", item.then_spec or "")
-        text = f"{subject_spec(item.subject, item.spec)} needs {then}"
-    elif item.kind == "index":
-        text = index_listing(item)
-    else:
-        text = f"{host} has {display_name(item.subject)} {item.spec}"
-    return Line(text + " ").append(f"({where})", "dim")
 
 
 def _machine(plan: Plan, conflicts: list[Conflict]) -> Section:

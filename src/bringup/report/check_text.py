@@ -16,6 +16,7 @@ from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
+from bringup.report.check_actions import target_driver_changes
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -447,7 +448,8 @@ def check_data(
         "environments": count,
         "conflicts": [explain_conflict(c, count) for c in resolution.conflicts],
         "tier": plan.tier.level,
-        "next_actions": [action_text(a) for a in plan.actions],
+        # the target's driver change first, as the screenful says it
+        "next_actions": [*target_driver_changes(design), *(action_text(a) for a in plan.actions)],
         "resolution": msgspec.to_builtins(resolution),
         "plan": plan_data(plan),
         "scan_findings": msgspec.to_builtins(list(findings)),

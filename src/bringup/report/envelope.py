@@ -13,17 +13,28 @@ from bringup.redaction import redact_data
 ENVELOPE_SCHEMA = "bringup/1"
 
 
-class ErrorReport(msgspec.Struct, frozen=True, kw_only=True):
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """One of several problems a file has (a manifest's), each at its place."""
+
+    message: str
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+
+
+class ErrorReport(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Why a command failed: ``kind`` is ``usage`` (the command line), ``input`` (a file or
     value given), ``internal`` (a bug in bringup) or ``interrupted``; ``file``/``line``/
-    ``column`` locate a fault in a file when there is one."""
+    ``column`` locate a fault in a file when there is one (always written, null when not);
+    ``problems``, only when a file has several, lists each (the others locate the first)."""
 
     kind: str
     message: str
-    file: Optional[str] = None
-    line: Optional[int] = None
-    column: Optional[int] = None
-    hint: Optional[str] = None
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    hint: Optional[str]
+    problems: tuple[Problem, ...] = ()
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

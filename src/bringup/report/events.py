@@ -12,6 +12,7 @@ None of them imports Rich.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from collections.abc import Iterator
@@ -19,6 +20,9 @@ from contextlib import contextmanager
 from typing import Callable, TextIO, Union
 
 import msgspec
+
+LOG = logging.getLogger(__name__)
+"""A debug line per stage (``-v``): which part of a command took the time."""
 
 
 class Stage(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -74,7 +78,9 @@ class Reporter:
             yield
             ok = True
         finally:
-            self.emit(Finished(stage, time.perf_counter() - start, ok))
+            took = time.perf_counter() - start
+            LOG.debug("%s: %s: %.2f s%s", stage.name, stage.text, took, "" if ok else ", stopped")
+            self.emit(Finished(stage, took, ok))
 
     def progress(self, stage: Stage) -> Progress:
         """Where counted work inside ``stage`` reports how far it is; ignored here."""

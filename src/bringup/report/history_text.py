@@ -4,12 +4,12 @@ one run's steps, and what changed between two snapshots or runs; as documents
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from bringup.report.document import Compact, Document, Table
+from bringup.report.commandline import command_line, script_lines
+from bringup.report.document import Compact, Document, Section, Table, Verbatim, section
 from bringup.report.styled import Line
 from bringup.report.wording import counted
 from bringup.run.diff import Change
@@ -37,7 +37,7 @@ def run_document(run: RunRow, steps: Sequence[StepRow]) -> Document:
     skipped or blocked and where its log is (on a narrow terminal, a block per step)."""
     compact = tuple(
         Compact(
-            Line(f"{step.component}: {shlex.join(step.argv)}{_took(step, ' ')}"),
+            Line(f"{step.component}: {command_line(step.argv)}{_took(step, ' ')}"),
             tuple(_under(step)),
             prose=True,
             label=Line(f"{step.order} {step.status}"),
@@ -49,7 +49,7 @@ def run_document(run: RunRow, steps: Sequence[StepRow]) -> Document:
             Line(str(step.order)),
             Line(step.status),
             Line(step.component),
-            Line(shlex.join(step.argv), "code"),
+            Line(command_line(step.argv), "code"),
             Line(_took(step)),
         )
         for step in steps
@@ -64,7 +64,7 @@ def run_document(run: RunRow, steps: Sequence[StepRow]) -> Document:
         aligned=False,
     )
     title = Line(f"run {run.id} ({run.status}), started {run.started_at}", "bold")
-    return Document(title, [table])
+    return Document(title, [table, *_scripts(steps)])
 
 
 def _took(step: StepRow, lead: str = "") -> str:
@@ -75,6 +75,17 @@ def _under(step: StepRow) -> list[Line]:
     """Why a step did not run, and its log."""
     log = [Line("log: ").append(step.log_path, "code")] if step.log_path else []
     return [Line(step.reason), *log] if step.reason else log
+
+
+def _scripts(steps: Sequence[StepRow]) -> list[Section]:
+    """Each script a step's command carries (``python -c`` of several lines), written out
+    under the table as it runs, instead of quoted into one line."""
+    return [
+        section(f"step {step.order}'s script", Verbatim(tuple(lines)))
+        for step in steps
+        for lines in [script_lines(step.argv)]
+        if lines
+    ]
 
 
 def _note(step: StepRow) -> Optional[Line]:

@@ -97,7 +97,7 @@ def _under(*notes: str | None, source: str) -> tuple[Line, ...]:
 def _rule(rule: RuleRecord) -> Row:
     """``id  [tags]``, then ``subject spec → subject spec, ...``, the note, the source."""
     then = ", ".join(f"{subject} {spec}" for subject, spec in rule.then.items())
-    tags = _tags(rule.hard, rule.chips, rule.confidence)
+    tags = _tags(rule.hard, rule.chips, rule.confidence, rule.builds)
     notes = "; ".join(tags + ([rule.note] if rule.note else []))
     cells = (rule.id, f"{rule.subject} {rule.spec}", then, notes, rule.source)
     implies = Line(f"{rule.subject} {rule.spec} → {then}")
@@ -193,7 +193,7 @@ def _checks(
     for check in checks:
         rule = check.rule
         mark = ("holds" if check.holds else "FAILS") if show_holds else ""
-        tags = ", ".join(_tags(rule.hard, check.chips, rule.confidence))
+        tags = ", ".join(_tags(rule.hard, check.chips, rule.confidence, rule.builds))
         pair = f"{rule.subject} {rule.spec} → {rule.then_subject} {rule.then_spec}"
         cells = (*([mark] if show_holds else []), pair, tags, rule.id, rule.note or "")
         rows.append((*map(Line, cells), Line(rule.source, "dim")))
@@ -210,9 +210,9 @@ def _checks(
     return section(title, table) if title else table
 
 
-def _tags(hard: bool, chips: str | None, confidence: str) -> list[str]:
+def _tags(hard: bool, chips: str | None, confidence: str, builds: bool = False) -> list[str]:
     """What sets a row apart from a plain, sourced requirement."""
-    tags = [] if hard else ["recommended"]
+    tags = [] if hard else ["published builds" if builds else "recommended"]
     if chips:
         tags.append(f"chips {chips}")
     if confidence != "high":

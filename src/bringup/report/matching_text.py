@@ -96,6 +96,19 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
     return rows
 
 
+_STATED = 10
+"""Places a row cites before "+N more": torch-ngp's Python was 55 places, every ``python
+main_*.py`` line of its readme (outsider23c D15); ``bringup scan --details`` lists them."""
+
+
+def _stated_at(sources: Sequence[Source], root: str) -> str:
+    """Where a row is stated, relative to the repo: the first few places, then a count."""
+    if len(sources) <= _STATED + 1:  # "+1 more" would be as long as the one
+        return ", ".join(relative(s, root) for s in sources)
+    shown = ", ".join(relative(s, root) for s in sources[:_STATED])
+    return f"{shown} +{len(sources) - _STATED} more (bringup scan --details lists them)"
+
+
 def matching_section(
     resolution: Resolution, components: Sequence[Component], only: str | None = None
 ) -> Section | None:
@@ -118,7 +131,7 @@ def matching_section(
             )
             for r in block
         )
-        notes = tuple(Line(", ".join(relative(s, root) for s in r.sources), "dim") for r in block)
+        notes = tuple(Line(_stated_at(r.sources, root), "dim") for r in block)
         where = f"environment {env.index}" if env is not None else "no environment"
         repos.append(
             section(

@@ -6,9 +6,12 @@ columns) each item is a block, prose wrapped under a hanging indent and never in
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
+from bringup.plan.order import cycle_note, dependency_cycles
+from bringup.plan.stepneeds import repo_devices
 from bringup.report.document import (
     Compact,
     Document,
@@ -20,19 +23,24 @@ from bringup.report.document import (
     text,
 )
 from bringup.report.styled import Line
-from bringup.report.wording import counted
+from bringup.report.wording import counted, subject_spec
 from bringup.scan import Stack
 
 
-def describe_needs(step: Step) -> str:
-    """What a step needs, in words: nothing, the toolkit, or devices (chips in brackets),
+def describe_needs(step: Step, component: Component | None = None) -> str:
+    """What a step needs, in words: nothing, the toolkit, devices (chips in brackets) or,
+    where the plan takes them (``plan.stepneeds``), the device requirements of ``component``,
     with "+ network" when it downloads, "+ your input" when its command holds words to fill
     in and "+ missing X" when it runs a file the repo lacks."""
     needs = step.needs
+    taken = repo_devices(step, component) if component is not None else ()
     if needs.devices:
         said = f"{needs.devices} {needs.device_kind or 'device'}"
         if needs.chips:
             said += " [" + ",".join(needs.chips) + "]"
+    elif taken:
+        first, *rest = dict.fromkeys(subject_spec(r.subject, r.spec) for r in taken)
+        said = f"the repo's device ({first}{f' +{len(rest)} more' if rest else ''})"
     elif needs.toolkit:
         said = f"toolkit ({needs.device_kind})" if needs.device_kind else "toolkit"
     else:
@@ -153,22 +161,64 @@ def _requirements(component: Component, details: bool) -> Section:
     return section("needs", Table(titles, tuple(rows), compact=tuple(compact)))
 
 
-def _steps(component: Component) -> Section:
+_FOLDERS = 5
+"""pytest runs of test folders (steps no file states, ``steps_found.pytest_steps``) the short
+view lists before one line for the rest: vllm-ascend's 70 folders were most of its 470 lines
+of ``scan`` (outsider23 D15)."""
+
+
+def _folder_runs(component: Component) -> list[Step]:
+    """The pytest runs of test folders past the first few, which the short view counts."""
+    found = [s for s in component.steps if s.source.line is None and s.argv[2:3] == ("pytest",)]
+    return found[_FOLDERS:] if len(found) > _FOLDERS + 1 else []
+
+
+def _steps(component: Component, details: bool) -> Section:
     """A table of kind, needs, directory, source and command; as blocks: ``kind
-    file:line  needs ...``, then the whole command."""
+    file:line  needs ...``, then the whole command. Unless ``details``, pytest runs of test
+    folders past the first few are one line."""
     rows = []
     compact = []
+    folded = [] if details else _folder_runs(component)
     for step in component.steps:
-        needs = describe_needs(step)
+        if step in folded:
+            continue
+        needs = describe_needs(step, component)
         source = short(step.source, component)
-        command = " ".join(step.argv)
+        command = shlex.join(step.argv)
         cells = (step.kind, needs, step.cwd)
         rows.append((*map(Line, cells), Line(source, "dim"), Line(command, "code")))
         where = f"in {step.cwd}" if step.cwd not in ("", ".") else ""
         facts = text((source, "dim"), f"needs {needs}", where)
         compact.append(Compact(facts, (Line(command or step.name, "code"),)))
+    if folded:
+        said = f"{len(folded)} more pytest runs of test folders (--details lists them)"
+        rows.append((Line("test"), Line(), Line(), Line(), Line(said)))
+        compact.append(Compact(text(), (Line(said, "italic"),)))
     titles = ("kind", "needs", "cwd", "source", "step")
     return section("steps", Table(titles, tuple(rows), compact=tuple(compact)))
+
+
+SCOPE_WIDTH = 60
+"""The most characters of a scope's name a header shows: a sub-project 120 directories down
+printed 1,500 characters on one line (outsider23b D19); ``--json`` keeps the whole name."""
+
+
+def elided(name: str, width: int = SCOPE_WIDTH) -> str:
+    """``name`` (a path in the repo) within ``width``: its first directory and as many of its
+    last parts as fit, ``…`` between (``level1/…/level119/level120``)."""
+    if len(name) <= width:
+        return name
+    parts = name.split("/")
+    kept: list[str] = []
+    room = width - len(parts[0]) - len("/…/")
+    for part in reversed(parts[1:]):
+        if kept and len(part) + 1 > room:
+            break
+        kept.insert(0, part)
+        room -= len(part) + 1
+    shown = "/".join([parts[0], "…", *kept]) if len(parts) > 1 else name
+    return shown if len(shown) <= width else shown[: width - 1] + "…"
 
 
 def _component(stack: Stack, component: Component, details: bool) -> Section:
@@ -177,7 +227,7 @@ def _component(stack: Stack, component: Component, details: bool) -> Section:
     scopes = [
         Paragraph(
             text(
-                (f"also, for {scope.name}:", "dim"),
+                (f"also, for {elided(scope.name)}:", "dim"),
                 f" {counted(len(scope.requirements), 'requirement')}, "
                 f"{counted(len(scope.steps), 'step')}",
             )
@@ -199,7 +249,7 @@ def _component(stack: Stack, component: Component, details: bool) -> Section:
         f"{component.name} ({component.role})",
         Paragraph(Line(f"-> depends on {depends}")) if depends else None,
         _requirements(component, details) if component.requirements else None,
-        _steps(component) if component.steps else None,
+        _steps(component, details) if component.steps else None,
         *scopes,
         *findings,
         detail=component.path,
@@ -217,6 +267,13 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
             for f in stack.findings
             if f.component is None
             for source in f.sources[:1]
+        )
+    )
+    # an order that cannot exist as written is said in the default view (outsider23b D5)
+    document.add(
+        *(
+            Paragraph(text(("note:", "yellow"), f" {cycle_note(cycle)}"))
+            for cycle in dependency_cycles(stack.components)
         )
     )
     folded = sum(len(run) for c in stack.components for run in _listings(c).values())

@@ -97,8 +97,10 @@ def headline(snapshot: Snapshot) -> list[str]:
             for f in snapshot.facts
             if f.key in name_facts and f.ok
         ]
-        stated = f"; the report names {', '.join(named)}" if named else ""
-        lines.append(f"accelerators: none found{stated}")
+        # a device the report names with no table of them is there, its count unsaid:
+        # "none found" beside torch's "CUDA available: True" read as no GPU (outsider23c D17)
+        said = f"{', '.join(named)} named, none listed: how many is not said" if named else ""
+        lines.append(f"accelerators: {said or 'none found'}")
     for item in _accelerators():
         driver = subjects.subject(item.driver_subject) if item.driver_subject else None
         if driver is None or driver.fact_key is None or not item.toolkit_prefixes:
@@ -153,7 +155,8 @@ def _value(fact: Fact) -> tuple[str, str]:
     """The value as text, and its style: a value that could not be established says what
     it is (absent, unknown, timed out, failed, unparsed) and why."""
     if fact.ok:
-        return str(fact.value), ""
+        # a value kept beside another (``merge_facts``) says why: which line it contradicts
+        return str(fact.value) + (f" ({fact.reason})" if fact.reason else ""), ""
     status = fact.status.replace("_", " ")
     reason = f": {fact.reason}" if fact.reason else ""
     return f"{status}{reason}", _STATUS_STYLE.get(fact.status, "yellow")

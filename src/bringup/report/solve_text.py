@@ -52,7 +52,7 @@ def _asked(key: str, value: str, subject: str) -> str:
     return f"{key}={value}" + (f" ({subject})" if canonical_subject(key) != subject else "")
 
 
-def _changes(report: WhatIf) -> list[str]:
+def _changes(report: WhatIf, host: str = "this machine") -> list[str]:
     """One line per repo whose verdict changes: before -> after, and why (the after side's
     reasons, which carry their sources). Repos that keep their verdict with other pins or
     other obstacles come after, in one line each."""
@@ -64,7 +64,7 @@ def _changes(report: WhatIf) -> list[str]:
             (u for u in report.resolution.unplaced if u.component == change.component), None
         )
         why = (
-            explain_conflict(unplaced.conflict)
+            explain_conflict(unplaced.conflict, host=host)
             if unplaced is not None and unplaced.conflict is not None
             else explain_verdict(change.after)
         )
@@ -76,6 +76,22 @@ def _changes(report: WhatIf) -> list[str]:
         for change in kept
     ]
     return lines
+
+
+_OUT = frozenset({"blocked", "needs_hardware"})
+
+
+def _counts(report: WhatIf) -> str:
+    """``: 2 -> 1 environment``, and the repos the change puts out of the plan: fewer
+    environments because repos are blocked is no improvement (outsider23c D8)."""
+    out = [
+        c.component
+        for c in report.changed
+        if c.after.status in _OUT and c.before.status not in _OUT
+    ]
+    after = counted(report.environments_after, "environment")
+    lost = f"; {counted(len(out), 'repo')} now blocked ({', '.join(out)})" if out else ""
+    return f": {report.environments_before} -> {after}{lost}"
 
 
 def solve_document(
@@ -90,6 +106,7 @@ def solve_document(
     repos that cannot run on it (``elsewhere``)."""
     shown = report.resolution if report is not None else base
     count = len(shown.environments)
+    host = "the target" if target is not None else "this machine"
     said = counted(count, "environment", spelled=True)
     if target is not None:
         said += f", planned for --target {target.name}"
@@ -100,10 +117,8 @@ def solve_document(
             _asked(key, value, subject)
             for (key, value), (subject, _v) in zip(report.changes, report.resolution.what_if)
         )
-        title = Line(f"what if {asked}", "bold").append(
-            f": {report.environments_before} -> {counted(report.environments_after, 'environment')}"
-        )
-        changes = [Line(line) for line in _changes(report) or ["no repo changes verdict"]]
+        title = Line(f"what if {asked}", "bold").append(_counts(report))
+        changes = [Line(line) for line in _changes(report, host) or ["no repo changes verdict"]]
         document = Document(title, [Items(tuple(changes)), section(said)])
     else:
         document = Document(Line(said, "bold"))
@@ -122,16 +137,16 @@ def solve_document(
                 Table(("pin", "chosen by"), rows) if rows else None,
             )
         )
-    conflicts = [Line(explain_conflict(c, count)) for c in shown.conflicts]
+    conflicts = [Line(explain_conflict(c, count, host)) for c in shown.conflicts]
     unplaced = [
         Line(
-            explain_conflict(u.conflict)
+            explain_conflict(u.conflict, host=host)
             if u.conflict is not None
             else f"{u.component}: no environment holds it"
         )
         for u in shown.unplaced
     ]
-    hardware = [Line(explain_hardware(block)) for block in shown.hardware]
+    hardware = [Line(explain_hardware(block, host)) for block in shown.hardware]
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
     document.add(
         section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
@@ -140,7 +155,7 @@ def solve_document(
         )
         if elsewhere
         else None,
-        section("cannot run on this machine", items(unplaced)) if unplaced else None,
+        section(f"cannot run on {host}", items(unplaced)) if unplaced else None,
         section("the hardware rules out", items(hardware)) if hardware else None,
         section("not checked here", items(later)) if later else None,
     )

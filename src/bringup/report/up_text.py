@@ -5,7 +5,6 @@ through ``sanitize.printable``."""
 
 from __future__ import annotations
 
-import shlex
 import sys
 import threading
 import time
@@ -13,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
+from bringup.report.commandline import command_line
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line
@@ -54,7 +54,7 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
     return printable(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
-        f"{shlex.join(outcome.argv)}{took}{why}"
+        f"{command_line(outcome.argv)}{took}{why}"
     )
 
 

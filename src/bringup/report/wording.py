@@ -8,6 +8,7 @@ discipline: the core returns causes, the caller words them).
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -178,8 +179,8 @@ def _rows_sentence(conflict: Conflict, rows: Sequence[ConflictItem]) -> str:
     )
 
 
-def describe_item(item: ConflictItem) -> str:
-    """One member of a conflict, with its source."""
+def describe_item(item: ConflictItem, host: str = "this machine") -> str:
+    """One member of a conflict, with its source; a host value is ``host``'s."""
     if item.kind == "requirement":
         return (
             f"{item.component} needs {subject_spec(item.subject, item.spec)} "
@@ -192,7 +193,7 @@ def describe_item(item: ConflictItem) -> str:
         )
     if item.kind == "index":
         return f"{index_listing(item)} {cite(item.source)}"
-    return f"this machine has {host_has(item.subject, item.spec)} {cite(item.source)}"
+    return f"{host} has {host_has(item.subject, item.spec)} {cite(item.source)}"
 
 
 def index_listing(item: ConflictItem) -> str:
@@ -226,11 +227,12 @@ def distinct_conflicts(conflicts: Iterable[Conflict]) -> list[Conflict]:
     return list({msgspec.json.encode(c): c for c in conflicts}.values())
 
 
-def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
+def explain_conflict(conflict: Conflict, environments: int = 0, host: str = "this machine") -> str:
     """The conflict as one sentence: its items, then why they cannot hold, then what it
-    costs (more environments, or this repo not running here)."""
+    costs (more environments, or this repo not running on ``host``: this machine, or the
+    target a design is for)."""
     head = "; ".join(
-        said if isinstance(said, str) else describe_item(said)
+        said if isinstance(said, str) else describe_item(said, host)
         for said in conflict_members(conflict)
     )
     subjects = " and ".join(display_name(s) for s in _contended(conflict))
@@ -239,7 +241,7 @@ def explain_conflict(conflict: Conflict, environments: int = 0) -> str:
     if conflict.kind == "alone":
         repo = conflict.components[0] if conflict.components else "this repo"
         why = no_such_release(conflict) or f"no {subjects} satisfies {together}"
-        return f"{head}: {why} -> {repo} cannot run on this machine"
+        return f"{head}: {why} -> {repo} cannot run on {host}"
     tail = f" -> {number_word(environments)} environments" if environments > 1 else ""
     single = "single " if requirements > 1 else ""
     return f"{head}: no {single}{subjects} satisfies {together}{tail}"
@@ -388,6 +390,18 @@ def _host_word(subject: str) -> str:
     return words[0] if words else "device"
 
 
+def _beside_step(sources: Sequence[Source]) -> str:
+    """Where a step's recipe line is, said from the step's own file: ``at line 14`` in it,
+    else the path from its folder (``at scripts/release.sh:3``)."""
+    if len(sources) < 2:
+        return ""
+    step, line = sources[0], sources[-1]
+    if line.ref == step.ref:
+        return f" at line {line.line}"
+    folder, text = step.ref.rpartition("/")[0], str(line)
+    return f" at {text[len(folder) + 1 :] if folder and text.startswith(folder + '/') else text}"
+
+
 def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     """Why a step is skipped or blocked, in one sentence; ``actions`` are the step's (an
     ``install`` reason waits for them)."""
@@ -404,10 +418,22 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     if reason.kind == "install":
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
+    if reason.kind == "publish":
+        return (
+            f"publishes or deploys ({reason.need}{_beside_step(reason.sources)}): up never runs it"
+        )
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
+    if reason.kind == "route":
+        held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
+        line = reason.sources[0].line if reason.sources else None
+        where = f" (line {line})" if line else ""
+        return (
+            f"its guide installs {display_name(reason.subject)} {format_spec(reason.need)}{where};"
+            f" the environment holds{held}: another guide's route, up does not run it"
+        )
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"
@@ -443,7 +469,7 @@ def action_text(action: Action) -> str:
     if action.kind == "set_env" and action.script is None:
         return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
     if action.kind == "submodule":
-        command = " ".join(action.argv)
+        command = shlex.join(action.argv)
         return f"in {action.component}: {command} (if not checked out; needs the network)"
     if action.kind == "system_package":
         return _system_package_text(action)

@@ -26,9 +26,14 @@ def commands_needing_consent(
     for spec in specs:
         untrusted = [c for c in spec.components if c not in trusted]
         if spec.requirements and untrusted:
-            line = f"(environment {spec.index}) uv pip install " + shlex.join(spec.requirements)
+            lines = [f"(environment {spec.index}) uv pip install " + shlex.join(spec.requirements)]
+            if spec.built_on_torch:
+                lines.append(
+                    f"(environment {spec.index}, then) uv pip install --no-build-isolation "
+                    + shlex.join(spec.built_on_torch)
+                )
             for name in untrusted:
-                found.setdefault(name, []).append(line)
+                found.setdefault(name, []).extend(lines)
     for step in steps:
         if step.status == "run" and step.component not in trusted:
             found.setdefault(step.component, []).append(shlex.join(step.argv))

@@ -44,14 +44,24 @@ def images() -> dict[str, Image]:
     return {i.backend: i for i in table.image}
 
 
-def base_image(
-    environment: Environment, spec: EnvironmentSpec, snapshot: Snapshot
-) -> tuple[str, Image, bool]:
-    """The base image reference, its table row, and whether the tag is a published one: the
-    first backend (registry order) with an image whose toolkit the environment pins, for the
-    first chip family of its devices here; the CPU's image otherwise."""
+class Base(msgspec.Struct, frozen=True, kw_only=True):
+    """The base image an environment's Dockerfile starts from: ``image`` by the vendor's
+    published rule, its table ``row``, whether the tag is a ``published`` one, and the
+    chip family the tag names when none of this host's devices said it (``assumed``)."""
+
+    image: str
+    row: Image
+    published: bool
+    assumed: str = ""
+
+
+def base_image(environment: Environment, spec: EnvironmentSpec, snapshot: Snapshot) -> Base:
+    """The base image: the first backend (registry order) with an image whose toolkit the
+    environment pins, for the first chip family of its devices here (the row's default,
+    said as assumed, where this host has none); the CPU's image otherwise."""
     short_python = ".".join(spec.python.split(".")[:2])
     row, values = images()["cpu"], {"python": short_python}
+    assumed = ""
     for item in backends.registered():
         toolkit = item.vocabulary.toolkit_subject
         pin = environment.pin(toolkit) if toolkit and item.name in images() else None
@@ -59,23 +69,43 @@ def base_image(
             chips = sorted({a.family for a in snapshot.devices(item.vendor or "") if a.family})
             row = images()[item.name]
             values = backends.image_tag(item, pin.version, short_python, next(iter(chips), None))
+            assumed = "" if chips or "chip" not in row.defaults else row.defaults["chip"]
             break
     tag = row.tag.format(**{**row.defaults, **values})
-    return f"{row.repository}:{tag}", row, tag in row.published
+    return Base(
+        image=f"{row.repository}:{tag}", row=row, published=tag in row.published, assumed=assumed
+    )
 
 
 def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: EnvironmentSpec) -> str:
-    image, row, published = base_image(environment, spec, snapshot)
+    """The Dockerfile. A tag the published rule makes but the published list lacks is not
+    pulled as if it existed (outsider23 D20: ``cann:9.1.0-910b-ubuntu22.04-py3.13``): the
+    base is a build argument with no default, the rule's tag and the published ones named."""
+    base = base_image(environment, spec, snapshot)
+    row = base.row
     lines = [
         f"# bringup environment {spec.index} ({', '.join(spec.components)}),"
         " written by `bringup up` and not run.",
         f"# Base image: {row.repository}, tag by the published rule '{row.tag}' ({row.source}).",
     ]
-    if not published:
-        lines.append("# This tag is not among the published tags we know: check that it exists.")
+    if base.assumed:
+        lines.append(
+            f"# Chip family '{base.assumed}' is assumed (the rule's default): this host has"
+            " no device to say it; use the device host's family."
+        )
     if row.note:
         lines.append(f"# {row.note}")
-    lines.append(f"FROM {image}")
+    if base.published:
+        lines.append(f"FROM {base.image}")
+    else:
+        known = ", ".join(row.published) or "none listed"
+        lines += [
+            f"# The rule gives {base.image}, which is not among the published tags we know"
+            f" ({known}): give an image that exists,",
+            "#   docker build --build-arg BASE_IMAGE=<image> ...",
+            "ARG BASE_IMAGE",
+            "FROM ${BASE_IMAGE}",
+        ]
     if not row.python:
         lines.append(
             "RUN apt-get update && apt-get install -y --no-install-recommends"
@@ -95,6 +125,19 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
             "--python",
             "/opt/bringup-env/bin/python",
             *spec.requirements,
+        ]
+        lines.append("RUN " + json.dumps(argv))
+    if spec.built_on_torch:  # their build imports torch: after it, without isolation
+        argv = [
+            "python3",
+            "-m",
+            "uv",
+            "pip",
+            "install",
+            "--python",
+            "/opt/bringup-env/bin/python",
+            "--no-build-isolation",
+            *spec.built_on_torch,
         ]
         lines.append("RUN " + json.dumps(argv))
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']

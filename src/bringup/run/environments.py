@@ -27,6 +27,7 @@ from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.indexes import IndexSettings
+from bringup.run.torchbuilt import split_builds
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -34,6 +35,7 @@ FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
 ACTIVATION_DATA = "bringup-activation.json"
 CREATE_TIMEOUT_S = 1800.0
+NO_BUILD_ISOLATION = "--no-build-isolation"
 
 _STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
 """Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
@@ -53,6 +55,9 @@ class EnvironmentSpec:
     requirements: tuple[str, ...]
     seed: bool = False
     """Whether pip goes into it: only when a step calls pip (seeding needs the index)."""
+    built_on_torch: tuple[str, ...] = ()
+    """What is installed after ``requirements``, with ``--no-build-isolation``: the
+    distributions whose build imports torch (``torchbuilt``)."""
 
     @property
     def name(self) -> str:
@@ -65,6 +70,7 @@ class EnvironmentSpec:
                 self.interpreter,
                 self.requirements,
                 self.seed,
+                self.built_on_torch,
                 settings.args,
                 settings.install_args,
             ]
@@ -136,13 +142,15 @@ def environment_spec(
             requirements.append(f"{p.subject}=={p.version}")
     mine = [s for s in steps if s.environment == environment.index]
     requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
+    first, later = split_builds(requirements)
     return EnvironmentSpec(
         index=environment.index,
         components=environment.components,
         python=version,
         interpreter=interpreter,
-        requirements=tuple(requirements),
+        requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
+        built_on_torch=later,
     )
 
 
@@ -179,6 +187,9 @@ class Made:
     reused: bool = False
     error: Optional[str] = None
     log_path: Optional[str] = None
+    unbuilt: str = ""
+    """Why ``built_on_torch`` could not be installed (the rest was): the repos that need it
+    wait, the others go on."""
 
     @property
     def ok(self) -> bool:
@@ -216,6 +227,11 @@ def make_environment(
     for number, argv in enumerate(commands, 1):
         log = log_dir / f"{spec.name}-create-{number}.log"
         done = runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=log)
+        if not done.ok and spec.built_on_torch and number == len(commands):
+            # the rest is installed: only the repos that need these wait (not stamped: the
+            # next ``up`` tries again)
+            why = f"{', '.join(spec.built_on_torch)} could not be built: {done.describe()}"
+            return Made(spec, path, unbuilt=why, log_path=str(log))
         if not done.ok:
             return Made(
                 spec, path, error=f"`{' '.join(argv[:3])} ...` {done.describe()}", log_path=str(log)
@@ -245,10 +261,26 @@ def _commands(
                     *spec.requirements,
                 ]
             )
+        if spec.built_on_torch:
+            commands.append(
+                [
+                    uv,
+                    "pip",
+                    "install",
+                    "--python",
+                    python,
+                    NO_BUILD_ISOLATION,
+                    *settings.args,
+                    *settings.install_args,
+                    *spec.built_on_torch,
+                ]
+            )
         return commands
     commands = [[interpreter, "-m", "venv", str(path)]]
     if spec.requirements:
         commands.append([python, "-m", "pip", "install", *spec.requirements])
+    if spec.built_on_torch:
+        commands.append([python, "-m", "pip", "install", NO_BUILD_ISOLATION, *spec.built_on_torch])
     return commands
 
 
@@ -308,6 +340,11 @@ def read_made(path: Path, name: str) -> bytes:
 
 def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
     """The variables of a shell in the environment at ``path`` (``bringup env shell``)."""
+    return in_environment(path, read_activation(path), base)
+
+
+def read_activation(path: Path) -> Activation:
+    """The toolkit activation ``up`` wrote for the environment at ``path``."""
     from bringup.errors import InputError
 
     try:
@@ -318,4 +355,4 @@ def activated(path: Path, base: Mapping[str, str]) -> dict[str, str]:
             path=str(path),
             hint="run `bringup up` again to make it anew",
         ) from None
-    return in_environment(path, Activation(set=raw.set, prepend=raw.prepend), base)
+    return Activation(set=raw.set, prepend=raw.prepend)

@@ -43,6 +43,8 @@ class StepSetting:
     activation: tuple[str, ...]
     activate_file: str
     blocked: Optional[str] = None
+    blocked_for: Mapping[str, str] = field(default_factory=dict)
+    """Repo -> why its steps wait though the environment was made (a build on torch failed)."""
 
 
 @dataclass
@@ -138,8 +140,9 @@ def _run_unit(
             )
             continue
         setting = ctx.settings.get(step.environment or 0)
-        if stop is not None or setting is None or setting.blocked:
-            why = stop or (setting.blocked if setting else "no environment was made for it")
+        waits = setting.blocked or setting.blocked_for.get(step.component) if setting else None
+        if stop is not None or setting is None or waits:
+            why = stop or waits or "no environment was made for it"
             _not_run(ctx, step, "blocked", why)
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) could not run"

@@ -35,6 +35,7 @@ from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
+from bringup.run.torchbuilt import needing
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,16 @@ def specs_for(stack: Stack) -> list[EnvironmentSpec]:
     ]
 
 
+def _unbuilt_for(made: Made, components: Sequence[Component]) -> dict[str, str]:
+    """Repo -> why it waits, for the repos of the environment that need what could not be
+    built on its torch (the others run: one repo's flash_attn does not stop the rest)."""
+    if not made.unbuilt:
+        return {}
+    mine = [c for c in components if c.name in made.spec.components]
+    why = f"environment {made.spec.index}: {made.unbuilt} (log: {made.log_path})"
+    return dict.fromkeys(needing(mine, made.spec.built_on_torch), why)
+
+
 def _made_outcome(
     made: Made, activate: Optional[Path], dockerfile: Optional[Path]
 ) -> EnvironmentOutcome:
@@ -77,10 +88,10 @@ def _made_outcome(
         python=made.spec.python,
         path=str(made.path),
         status=status,  # type: ignore[arg-type]
-        requirements=made.spec.requirements,
+        requirements=made.spec.requirements + made.spec.built_on_torch,
         activation=None if activate is None else str(activate),
         dockerfile=None if dockerfile is None else str(dockerfile),
-        error=made.error,
+        error=made.error or made.unbuilt or None,
         log_path=made.log_path,
     )
 
@@ -250,6 +261,7 @@ def _environments(
                 fingerprint=spec.fingerprint(index),
                 activation=tuple(activation.exports()),
                 activate_file=str(activate),
+                blocked_for=_unbuilt_for(made, stack.components),
             )
         else:
             where = f" (log: {made.log_path})" if made.log_path else ""

@@ -58,6 +58,8 @@ _PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
 _THIS_DIRECTORY = lazyre.compile(r"(?:^|\s)[\"']?\.(?:\[[^\]\s]*\])?[\"']?(?=\s|$)")
 _SETUP_INSTALL = lazyre.compile(r"\bsetup\.py\s+(?:install|develop|bdist_wheel)\b")
 _CD = lazyre.compile(r"^\s*(?:RUN\s+)?cd\s+(\S+)", re.IGNORECASE)
+_COPY_REPO = lazyre.compile(r"^\s*(?:COPY|ADD)\s+(?:--\S+\s+)*\./?\s+(\S+)\s*$", re.IGNORECASE)
+"""The repo's own checkout copied into the image (``COPY . /vllm-workspace/vllm-ascend/``)."""
 _GIT_CLONE = lazyre.compile(r"\bgit\s+clone\s")
 
 
@@ -70,8 +72,12 @@ def installs_repo(text: str, repo_name: str = "") -> bool:
     into is that project's (``RUN cd flash-attention/hopper && python setup.py install``
     after ``git clone …/flash-attention.git``, ModelTC/lightx2v Dockerfile:31-35; ``git clone
     …/vllm.git && cd vllm && … pip install -e .``, Dockerfile:21-23); a clone of the repo
-    itself (``repo_name``, nunchaku docker/Dockerfile:54-58) is the repo's."""
+    itself (``repo_name``, nunchaku docker/Dockerfile:54-58) is the repo's, as is the folder
+    the file copies the build context into (vllm-project/vllm-ascend@5e390744 Dockerfile:69
+    ``COPY . /vllm-workspace/vllm-ascend/``, :77 ``pip install -e
+    /vllm-workspace/vllm-ascend/``)."""
     others = _cloned_others(text, repo_name)
+    copies = {m.group(1).rstrip("/") for m in map(_COPY_REPO.match, text.splitlines()) if m}
     for line in joined_lines(text):
         folder: list[str] = []
         for command in _COMMAND_END.split(line.text):
@@ -81,11 +87,20 @@ def installs_repo(text: str, repo_name: str = "") -> bool:
                 continue
             pip = _PIP_INSTALL.search(command)
             installs = _SETUP_INSTALL.search(command) is not None or (
-                pip is not None and _THIS_DIRECTORY.search(command, pip.end()) is not None
+                pip is not None
+                and (
+                    _THIS_DIRECTORY.search(command, pip.end()) is not None
+                    or not copies.isdisjoint(_targets(command[pip.end() :]))
+                )
             )
             if installs and others.isdisjoint(folder):
                 return True
     return False
+
+
+def _targets(arguments: str) -> set[str]:
+    """The paths a ``pip install``'s arguments name, extras and a trailing slash dropped."""
+    return {word.strip("'\"").split("[")[0].rstrip("/") for word in arguments.split()}
 
 
 def _cloned_others(text: str, repo_name: str) -> frozenset[str]:
@@ -153,6 +168,21 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
     ]
 
 
+_IMAGE_NAMED = ("FROM image ", "CI: image ")
+
+
+def ci_images(ci: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
+    """The CI scope's needs less what the images its jobs run in are built on, as
+    ``route_images`` has the repo's own images': the OS, glibc and toolkit read off a job's
+    image (``image: rocm/pytorch:rocm7.2.2_ubuntu22.04_…``, fla-org/flash-linear-attention@
+    bc3b101d .github/workflows/amd-mi300.yml:20; ``FROM quay.io/pypa/manylinux_2_28_aarch64``,
+    DrivingSDK ci/docker/ARM/Dockerfile:1) are that image's, not the repo's to borrow. The
+    runners a matrix names and the device an image is made for stay (``_borrowable``)."""
+    named = [r for r in ci if (r.text or "").startswith(_IMAGE_NAMED)]
+    kept = route_images(named, images)
+    return [r for r in ci if r in kept or r not in named]
+
+
 def _built_on(subject: str) -> bool:
     """Whether ``subject`` is part of what an image is built on: its OS, its C library (the
     glibc of a manylinux image), its toolkit or its CPU."""
@@ -177,7 +207,7 @@ def borrowed(
         for scope, found in elsewhere.items()
         for r in found
         if (_family(r.subject) not in named and _borrowable(r, images))
-        or (r.subject in unversioned and _version_matrix(r))
+        or (r.subject in unversioned and (_version_matrix(r) or _companion(r, images)))
     ]
 
 
@@ -187,6 +217,16 @@ def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:
     says = f"no version of {name}" if _family(requirement.subject) in named else f"no {name}"
     written = requirement.text or requirement.spec
     return f"{written}; borrowed from the {scope} scope: the repo's own files name {says}"
+
+
+def _companion(requirement: Requirement, images: Mapping[str, bool]) -> bool:
+    """A project an image that installs the repo clones at a release and installs beside it
+    (vllm-project/vllm-ascend@5e390744 Dockerfile:50-60 clones vLLM at ``v0.22.1``, the tag
+    ``.github/vllm-release-tag.commit`` also holds): where the repo names that project with no
+    version (README.md:67 "vLLM (the same version as vllm-ascend)"), the release it is built
+    against is its only word on which one."""
+    text, ref = requirement.text or "", requirement.source.ref or ""
+    return bool(requirement.spec) and text.startswith("cloned: ") and images.get(ref, False)
 
 
 def _version_matrix(requirement: Requirement) -> bool:

@@ -57,10 +57,12 @@ class BuildNames:
         key = (parent, folder)
         if key not in self._named:
             inner = folder[len(parent) + 1 :] if parent else folder
-            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])")
             texts = [*self.texts.get(parent, ()), *(() if parent else self._root_scripts)]
-            # the substring test first: the search, its look-behind first, tries every character
-            self._named[key] = any(inner in text and named.search(text) for text in texts)
+            # the substring test first: the search, its look-behind first, tries every
+            # character; the pattern is made only for texts that hold the name
+            holding = [text for text in texts if inner in text]
+            named = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])") if holding else None
+            self._named[key] = named is not None and any(named.search(t) for t in holding)
         return self._named[key]
 
     def builds_below(self, parent: str, folders: list[str], depth: int) -> bool:

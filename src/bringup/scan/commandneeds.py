@@ -97,7 +97,11 @@ def installer_requirements(
     subject, at the version its name holds (none for a placeholder). Making it executable or
     downloading it is not running it."""
     # a shell splits ``<version>`` placeholders off as redirections: read the words rejoined
-    written = _RUNNER.sub("", _PLACEHOLDER.sub(r"\1", " ".join(argv)))
+    # (a command with no ``<`` nor ``>`` has none: the pattern, tried at every character, is
+    # most of this reading's time)
+    joined = " ".join(argv)
+    rejoined = _PLACEHOLDER.sub(r"\1", joined) if "<" in joined or ">" in joined else joined
+    written = _RUNNER.sub("", rejoined)
     found: list[Requirement] = []
     for pattern, subject in known_programs().installers:
         named = pattern.search(written)

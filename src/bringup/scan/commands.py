@@ -4,7 +4,11 @@ Makefile recipes, Dockerfile ``RUN`` and CI ``run:`` lines.
 A line becomes ``Command``s (split at ``&&``, ``;``, ``||``), each an argv list with its
 leading ``VAR=value`` assignments apart. A command with pipes, redirections or substitutions
 is kept for what it says but is never offered as a step: a step is an argv list, and we do
-not build shell strings.
+not build shell strings. So is the last line of a guide's code block (``pasted``: typed into
+a shell, not run as a file) when its backslash continues past the end of the block: a
+fragment to edit into a command ("simply change line 1 to line 2 and leave everything else
+the same", karpathy/llm.c@f1e2ace scripts/README.md:21-33), whose joined lines would be two
+alternatives run as one argv.
 """
 
 from __future__ import annotations
@@ -104,10 +108,16 @@ of the command, not two redirections: its brackets are masked (same length) whil
 are cut."""
 
 
-def parse_commands(text: str, first_line: int = 1) -> list[Command]:
+def parse_commands(text: str, first_line: int = 1, *, pasted: bool = False) -> list[Command]:
     """Every simple command in ``text`` (a script, a code block, a recipe), each numbered by
-    the physical line its first word is on."""
-    return commands_of(joined_lines(text, first_line))
+    the physical line its first word is on. ``pasted``: a guide's block, where a
+    continuation into nothing leaves the shell waiting for more (a script's last line runs)."""
+    lines = joined_lines(text, first_line)
+    physical = text.splitlines()
+    if pasted and physical and physical[-1].rstrip().endswith("\\"):
+        fragment = [c._replace(plain=False) for c in commands_of(lines[-1:])]
+        return commands_of(lines[:-1]) + fragment
+    return commands_of(lines)
 
 
 def commands_of(lines: list[LogicalLine]) -> list[Command]:

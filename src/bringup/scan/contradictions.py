@@ -119,8 +119,21 @@ def _admitted(specs: Iterable[str], probes: list[Version]) -> list[bool]:
 
 
 def _describe(group: Sequence[Requirement]) -> str:
-    spec = ",".join(r.spec for r in group)
+    """A side as its specs, each once: all of them bind (``,``) or, shown only, any (``||``)."""
+    joint = "," if any(r.hard for r in group) else " || "
+    spec = joint.join(dict.fromkeys(r.spec for r in group))
     return f"{spec} ({group[0].source})"
+
+
+def _side(group: Sequence[Requirement], probes: list[Version]) -> list[bool]:
+    """Which probes a side admits. Hard statements of one file all bind; soft ones only
+    show versions in use, each on its own (torch-ngp@b6e0804 readme.md:69-71, "Tested
+    environments": CUDA 11.3, 10.1, 11.3): the side admits what any of them does, not the
+    nothing their intersection leaves (outsider23c D15: "==11.3.* excludes ==11.3.*")."""
+    if any(r.hard for r in group):
+        return _admitted((r.spec for r in group), probes)
+    each = [_admitted((spec,), probes) for spec in dict.fromkeys(r.spec for r in group)]
+    return [any(column) for column in zip(*each)]
 
 
 def find_contradictions(
@@ -179,8 +192,8 @@ def _compare(
     probes = _probes(dict.fromkeys(r.spec for r in compare_a + compare_b), scheme)
     if not probes:
         return None
-    in_a = _admitted((r.spec for r in compare_a), probes)
-    in_b = _admitted((r.spec for r in compare_b), probes)
+    in_a = _side(compare_a, probes)
+    in_b = _side(compare_b, probes)
     if in_a == in_b:
         return None
     if any(x and y for x, y in zip(in_a, in_b)):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from bringup import backends, lazyre
+from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
@@ -83,10 +83,23 @@ def _count_of(text: str) -> int:
 _NAME = lazyre.compile(r"\b[A-Z][A-Z_]{0,39}\b")
 
 
+def _count_words(registered: tuple[Backend, ...]) -> re.Pattern[str]:
+    """The device-count names as whole words: what a ``_NAME`` word equal to one of them is.
+    One search with no callback, where each of a script's capitalised words was handed to
+    Python to be looked up."""
+    names = sorted((n for n in _count_names(registered) if _NAME.fullmatch(n)), key=len)
+    return patterncache.compile(
+        rf"\b(?:{'|'.join(re.escape(n) for n in reversed(names))})\b", guard=True
+    )
+
+
+count_words = backends.per_registry(_count_words)
+
+
 def script_vendor(text: str) -> Vendor:
     """Whose accelerator a script is about (``file_vendor``), not counting its device-count
     variables' names: ``NGPU`` is torchtitan's name for the NPUs it launches on."""
-    return file_vendor(_NAME.sub(lambda m: "" if _counts_devices(m.group(0)) else m.group(0), text))
+    return file_vendor(count_words().sub("", text))
 
 
 def device_id_counts(

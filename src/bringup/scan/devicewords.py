@@ -45,7 +45,9 @@ def option_device(argv: tuple[str, ...]) -> Optional[str]:
             kind = _kind(argv[index + 1])
             if kind is not None:
                 return kind
-        assigned = _ASSIGNED.match(word)
+        # the words every ``_ASSIGNED`` holds, looked for first: most words are none
+        assignment = "=" in word and ("device" in word or "accelerator" in word)
+        assigned = _ASSIGNED.match(word) if assignment else None
         if assigned is not None:
             kind = _kind(assigned.group("value"))
             if kind is not None:

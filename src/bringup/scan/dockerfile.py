@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.clones import cloned_dependencies
 from bringup.scan.commandneeds import requirements_of
-from bringup.scan.commands import joined_lines, parse_commands
+from bringup.scan.commands import Command, joined_lines, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 
@@ -17,6 +20,7 @@ _ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
 _FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=(\S+)\s+)?(\S+)", re.IGNORECASE)
 _RUN = lazyre.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
 _RUN_WORD = lazyre.compile(r"^\s*RUN\s+", re.IGNORECASE)
+_BRANCH = frozenset({("then",), ("else",), ("do",)})
 _VARIABLE = lazyre.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
@@ -34,6 +38,7 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
     arguments: dict[str, str] = {}
     requirements: list[Requirement] = []
+    commands: list[Command] = []
     for joined in joined_lines(file.text):
         number, line = joined.line, joined.text
         argument = _ARG.match(line)
@@ -60,4 +65,18 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
             for command in parse_commands(body, first_line=number):
                 source = file.source(command.line)
                 requirements.extend(requirements_of(command, source, hard=False))
+                commands.append(command)
+    requirements.extend(_companions(file, commands))
     return Extraction(requirements=tuple(requirements))
+
+
+def _companions(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """The projects the image clones at a release and installs from the clone
+    (vllm-project/vllm-ascend@5e390744 Dockerfile:50-60: ``ARG VLLM_TAG=v0.22.1``, ``git clone
+    -b $VLLM_TAG $VLLM_REPO /vllm-workspace/vllm``, ``pip install -e /vllm-workspace/vllm/``):
+    the companion release the repo is built against, soft as the image's other facts are."""
+    # a branch's first word stays on its command (``else git clone ...``): the clone is the
+    # same one (vllm-ascend Dockerfile:56)
+    bare = [c._replace(argv=c.argv[1:]) if c.argv[:1] in _BRANCH else c for c in commands]
+    found = cloned_dependencies(file, bare, [])
+    return [msgspec.structs.replace(r, hard=False) for r in found if r.subject != "network"]

@@ -297,7 +297,7 @@ class _Reader:
         if written is not None:
             self.written(written)
             return
-        commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1)
+        commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1, pasted=True)
         example = bool(REFERENCE.search(self.last_paragraph))
         wheels = downloaded_wheels(commands)
         read: list[Requirement] = []

@@ -97,8 +97,10 @@ def paragraph(
     found: list[Requirement] = []
     joined = " ".join(parts)
     offsets = [start for start, _ in starts]
-    ends = sentence_ends(joined)
-    for m in read_line(joined, required=required, vendor=vendor):
+    mentions = read_line(joined, required=required, vendor=vendor)
+    # where sentences end only for a paragraph that states something (most state nothing)
+    ends = sentence_ends(joined) if mentions else []
+    for m in mentions:
         line = starts[bisect_right(offsets, m.offset) - 1][1]
         stated = requirement(
             file, line, m.subject, m.spec, text=m.text, confidence=m.confidence, hard=m.hard

@@ -94,6 +94,11 @@ def draft_manifest(component: Component) -> str:
             lines.append("hard = false")
     for step in component.steps:
         lines.append("")
+        publishes = step.needs.publishes
+        if publishes is not None:  # with trusted = true, up would run it unasked
+            lines.append(_comment(f"not a step: {step.name} ({step.source}) publishes or deploys"))
+            lines.append(_comment(f"({publishes.command} at {publishes.source}); run it yourself"))
+            continue
         lines.append("[[steps]]")
         lines.append(_comment(str(step.source)))
         lines.append(f"name = {_string(step.name)}")

@@ -9,15 +9,15 @@ import re
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Step, StepKind, StepNeeds
 from bringup.scan.commandneeds import requirements_of
-from bringup.scan.commands import Command, parse_commands
+from bringup.scan.commands import Command
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeos import uname_branches
+from bringup.scan.makerules import read_makefile, recipe_commands
 from bringup.scan.makevars import located_variables
 from bringup.scan.stepkinds import command_needs
 
-_TARGET = lazyre.compile(r"^([A-Za-z0-9][\w./-]*)\s*:(?![:=])")
 _STEP_TARGET = lazyre.compile(
     r"^(?:all|build|compile|install|develop|unittest|ut|check[\w-]*|test[\w-]*|"
     r"[\w-]*[-_]test[s]?)$"
@@ -40,25 +40,6 @@ def _toolkit_recipe(recipe: list[tuple[int, str]]) -> DeviceKind | None:
         if markers and any(re.search(markers, text) for _, text in recipe):
             return backend.device_kind
     return None
-
-
-def _targets(text: str) -> list[tuple[str, int, list[tuple[int, str]]]]:
-    """``(target, line, recipe lines)`` for every explicit rule."""
-    rules: list[tuple[str, int, list[tuple[int, str]]]] = []
-    current: list[tuple[int, str]] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.startswith("\t"):
-            if current is not None:
-                current.append((number, raw[1:].lstrip("@-+ ")))
-            continue
-        match = _TARGET.match(raw)
-        if match is not None and "%" not in match.group(1):
-            current = []
-            for name in raw[: match.end() - 1].split():
-                rules.append((name, number, current))
-        elif raw.strip() and not raw.startswith("#"):
-            current = None
-    return rules
 
 
 def _kind(target: str) -> StepKind:
@@ -87,12 +68,11 @@ def extract_makefile(file: SourceFile) -> Extraction:
         *located_variables(file),
         *kernel_headers(file),
     ]
-    for target, line, recipe in _targets(file.text):
+    for rule in read_makefile(file.text).rules:
+        target, recipe = rule.target, list(rule.recipe)
         if not _STEP_TARGET.match(target):
             continue
-        commands = []
-        for number, text in recipe:
-            commands.extend(parse_commands(text, first_line=number))
+        commands = recipe_commands(rule)
         for command in commands:
             requirements.extend(requirements_of(command, file.source(command.line), hard=True))
             requirements.extend(_download(file, command))
@@ -110,7 +90,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
                 name=f"make {target}",
                 kind=_kind(target),
                 argv=("make", target),
-                source=file.source(line),
+                source=file.source(rule.line),
                 cwd=directory,
                 needs=needs,
             )

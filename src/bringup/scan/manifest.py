@@ -12,16 +12,18 @@ at its file:line:column, the bad span underlined.
 
 from __future__ import annotations
 
+import os
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional, Union
 
 import msgspec
 
-from bringup.errors import InputError
+from bringup.errors import InputError, InputErrors
 from bringup.model import DeviceKind, Role, StepKind
-from bringup.scan.tomlpos import Position, locate, parse_path
+from bringup.scan.manifestschema import schema_problems
+from bringup.scan.tomlpos import Position, locate
 from bringup.subjects import NEEDS, examples, is_subject, python_subject, scheme_for
 from bringup.tomlfile import read_toml
 from bringup.versions import InvalidSpecifier, SpecifierSet
@@ -136,12 +138,54 @@ def _builtin_chip_families() -> tuple[str, ...]:
     return load_knowledge_base().chip_families()
 
 
+def _listed(table: dict[str, Any], key: str) -> list[Any]:
+    """``table[key]`` when it is an array; a value of another type is the schema's problem
+    (said by ``schema_problems``), so the value checks have nothing to look at."""
+    value = table.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _check_requirements(
+    path: str, text: str, prefix: list[Union[str, int]], table: dict[str, Any]
+) -> Iterator[InputError]:
+    """Each requirement's subject in the catalogue and spec in its subject's scheme."""
+    for index, requirement in enumerate(_listed(table, "requirements")):
+        if not isinstance(requirement, dict):
+            continue
+        subject, spec = requirement.get("subject"), requirement.get("spec", "")
+        if not isinstance(subject, str) or not isinstance(spec, str):
+            continue
+        segments = [*prefix, "requirements", index]
+        if not subject.strip():
+            yield _error(path, "empty subject", locate(text, [*segments, "subject"]))
+            continue
+        if subject in NEEDS:
+            if not spec.strip():
+                where = locate(text, [*segments, "spec"])
+                message = f"empty spec: a {subject} requirement names what it needs"
+                yield _error(path, message, where)
+            continue
+        if not is_subject(subject):
+            yield _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
+            continue
+        try:
+            SpecifierSet(spec, scheme_for(subject))
+        except InvalidSpecifier as problem:
+            where = locate(text, [*segments, "spec"])
+            if where is not None and problem.position is not None:
+                where = where._replace(
+                    column=where.column + 1 + problem.position,
+                    width=max(1, len(spec) - problem.position),
+                )
+            yield _error(path, f"bad spec for {subject}: {problem.reason}", where)
+
+
 def _check_values(
     path: str,
     text: str,
     document: Any,
     chip_families: Callable[[], Sequence[str]] = _builtin_chip_families,
-) -> None:
+) -> Iterator[InputError]:
     """What the schema cannot say: subjects in the catalogue, specs that parse in their
     subject's scheme, chips the knowledge base knows, paths that stay inside."""
     prefixes: list[list[Union[str, int]]] = [[]]
@@ -156,44 +200,18 @@ def _check_values(
         repo = table.get("path") if prefix else None
         if isinstance(repo, str) and not _stays_inside(repo):
             where = locate(text, [*prefix, "path"])
-            raise _error(
+            yield _error(
                 path, f"path {repo!r} leaves the stack's directory: list repos in it", where
             )
-        for index, requirement in enumerate(table.get("requirements", []) or []):
-            if not isinstance(requirement, dict):
-                continue
-            subject, spec = requirement.get("subject"), requirement.get("spec", "")
-            if not isinstance(subject, str) or not isinstance(spec, str):
-                continue
-            segments = [*prefix, "requirements", index]
-            if not subject.strip():
-                raise _error(path, "empty subject", locate(text, [*segments, "subject"]))
-            if subject in NEEDS:
-                if not spec.strip():
-                    where = locate(text, [*segments, "spec"])
-                    message = f"empty spec: a {subject} requirement names what it needs"
-                    raise _error(path, message, where)
-                continue
-            if not is_subject(subject):
-                raise _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
-            try:
-                SpecifierSet(spec, scheme_for(subject))
-            except InvalidSpecifier as problem:
-                where = locate(text, [*segments, "spec"])
-                if where is not None and problem.position is not None:
-                    where = where._replace(
-                        column=where.column + 1 + problem.position,
-                        width=max(1, len(spec) - problem.position),
-                    )
-                raise _error(path, f"bad spec for {subject}: {problem.reason}", where) from None
-        for index, step in enumerate(table.get("steps", []) or []):
+        yield from _check_requirements(path, text, prefix, table)
+        for index, step in enumerate(_listed(table, "steps")):
             if isinstance(step, dict) and isinstance(step.get("argv"), list) and not step["argv"]:
                 where = locate(text, [*prefix, "steps", index, "argv"])
-                raise _error(path, "argv is empty: a step needs a command", where)
+                yield _error(path, "argv is empty: a step needs a command", where)
             cwd = step.get("cwd") if isinstance(step, dict) else None
             if isinstance(cwd, str) and not _stays_inside(cwd):
                 where = locate(text, [*prefix, "steps", index, "cwd"])
-                raise _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
+                yield _error(path, f"cwd {cwd!r} leaves the repo: write a path in it", where)
             needs = step.get("needs") if isinstance(step, dict) else None
             chips = needs.get("chips") if isinstance(needs, dict) else None
             for chip in chips if isinstance(chips, list) else ():
@@ -203,7 +221,7 @@ def _check_values(
                 unknown = unknown_chip(chip, chip_families()) if isinstance(chip, str) else None
                 if unknown is not None:
                     where = locate(text, [*prefix, "steps", index, "needs", "chips"])
-                    raise _error(path, unknown, _narrowed(where, chip))
+                    yield _error(path, unknown, _narrowed(where, chip))
 
 
 def _stays_inside(relative: str) -> bool:
@@ -214,26 +232,52 @@ def _stays_inside(relative: str) -> bool:
     return not relative.startswith("/") and normal != ".." and not normal.startswith("../")
 
 
+def _check_repos(manifest: Path, text: str, document: Any) -> Iterator[InputError]:
+    """What needs the file system: each repo of a stack manifest is a directory beside it, and
+    no repo depends on itself (its name: the manifest's ``name``, else its directory's)."""
+    shown = str(manifest)
+    base = manifest.parent
+    tables: list[tuple[list[Union[str, int]], Any, Path]] = [([], document, base)]
+    if isinstance(document.get("repos"), list):
+        tables = [
+            (["repos", index], table, base / table["path"])
+            for index, table in enumerate(document["repos"])
+            if isinstance(table, dict) and isinstance(table.get("path"), str)
+        ]
+    for prefix, table, root in tables:
+        if prefix and _stays_inside(table["path"]) and not os.path.isdir(root):
+            where = locate(text, [*prefix, "path"])
+            yield _error(shown, f"repo directory not found: {table['path']}", where)
+            continue
+        name = table.get("name")
+        name = name if isinstance(name, str) and name else root.resolve().name
+        depends = table.get("depends_on")
+        if isinstance(depends, list) and name in depends:
+            where = _narrowed(locate(text, [*prefix, "depends_on"]), name)
+            yield _error(shown, f"depends_on names {name!r}, the repo itself", where)
+
+
+def _schema(shown: str, text: str, document: Any, kind: Any) -> Iterator[InputError]:
+    for problem in schema_problems(document, kind, []):
+        position = locate(text, problem.segments, key_only=problem.key_only)
+        yield _error(shown, problem.message, position)
+
+
 def load_manifest(path: Path) -> Loaded:
-    """Read and validate a ``bringup.toml``; any problem is an ``InputError`` at its place."""
+    """Read and validate a ``bringup.toml``; its problems, all of them, are one
+    ``InputError`` (``InputErrors`` for several), each at its place."""
     text, document = read_toml(path)
     shown = str(path)
     kind: type[RepoManifest] | type[StackManifest] = (
         StackManifest if "repos" in document else RepoManifest
     )
-    try:
-        manifest = msgspec.convert(document, type=kind, strict=True)
-    except msgspec.ValidationError as problem:
-        message, _, where = str(problem).partition(" - at ")
-        where = where.strip("`")
-        segments = parse_path(where) if where else []
-        unknown = message.startswith("Object contains unknown field")
-        if unknown:
-            field = message.split("`")[1] if "`" in message else ""
-            segments = [*segments, field]
-        position = locate(text, segments, key_only=unknown)
-        field = where.removeprefix("$.") if where.startswith("$.") else where
-        shown_message = f"{message} (at {field})" if field else message
-        raise _error(shown, shown_message, position) from None
-    _check_values(shown, text, document)
+    problems = [
+        *_schema(shown, text, document, kind),
+        *_check_values(shown, text, document),
+        *_check_repos(path, text, document),
+    ]
+    if problems:
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        raise problems[0] if len(problems) == 1 else InputErrors(problems)
+    manifest = msgspec.convert(document, type=kind, strict=True)
     return Loaded(path=shown, text=text, manifest=manifest)

@@ -23,6 +23,8 @@ tests install, not the repo."""
 PIP_LIST = lazyre.compile(r"^[\w.-]*requirements?[\w.-]*\.(?:txt|in)$", re.I)
 """A pip requirements file by its name (``requirements.txt``, ``requirement.txt``,
 ``requirements-docs.in``)."""
+_LIST_WORD = lazyre.compile(r"requirement", re.I)
+"""The word every ``PIP_LIST`` name holds."""
 _REQUIREMENTS_DIRS = frozenset({"requirements", "requirement", "reqs"})
 _FLAVOUR_FILE = lazyre.compile(r"^requirements?[-_](?P<flavour>[\w.-]+)\.(?:txt|in)$", re.I)
 _CORE_FLAVOUR = lazyre.compile(
@@ -123,12 +125,25 @@ def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[s
     its path puts it."""
     homes = {rel.rpartition("/")[0] for rel in texts if rel.rsplit("/", 1)[-1] in _MANIFESTS}
     found = set()
+    # a text naming a list's path names its file and the word "requirement" in it: the
+    # word is sought once in every text, each file name once in the texts holding the word,
+    # each path only in those holding its name (MindIE-LLM has a list per model,
+    # requirements_qwen2.txt, requirements_yi.txt ...)
+    worded: dict[str, list[tuple[str, str]]] = {}
+    holding: dict[str, list[tuple[str, str]]] = {}
     for rel in texts:
         if "/" not in rel or not PIP_LIST.match(rel.rsplit("/", 1)[-1]) or ci(rel):
             continue
         if not any(home == "" or rel.startswith(home + "/") for home in homes):
             continue
-        namers = [other for other, text in texts.items() if other != rel and rel in text]
+        name = rel.rsplit("/", 1)[-1]
+        spelled = _LIST_WORD.search(name)  # the word as the name spells it
+        word = spelled.group(0) if spelled is not None else name
+        if word not in worded:
+            worded[word] = [(other, text) for other, text in texts.items() if word in text]
+        if name not in holding:
+            holding[name] = [(other, text) for other, text in worded[word] if name in text]
+        namers = [other for other, text in holding[name] if other != rel and rel in text]
         if namers and all(ci(other) for other in namers):
             found.add(rel)
     return frozenset(found)

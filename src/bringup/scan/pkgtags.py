@@ -18,6 +18,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
 from bringup.scan.extraction import SourceFile
+from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.platforms import arch_names
 
 _CPU_TAG = lazyre.compile(
@@ -27,7 +28,11 @@ _CPU_TAG = lazyre.compile(
 )
 """A package named for a Linux CPU (``_linux-aarch64.run``), or a package file whose name ends
 in its CPU (``mindstudio-profiler-tools-interface_26.0.0-alpha.1_x86_64.run`` and
-``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13)."""
+``..._aarch64.run``, Ascend/mspti@a3891605 docs/en/release_notes.md:12-13). A match holds its
+CPU, whose name ends in "64" (``_CPU_END``), and no line break: only the lines holding "64"
+are searched (``heldlines``); the pattern tried at every character of a guide cost more than
+all the rest of its package reading."""
+_CPU_END = "64"
 
 
 class CpuPackages:
@@ -42,6 +47,8 @@ class CpuPackages:
         self.lines: dict[str, list[int]] = {}
 
     def line(self, text: str, number: int) -> None:
+        if _CPU_END not in text:
+            return
         for match in _CPU_TAG.finditer(text):
             name = (match.group(1) or match.group(2)).lower()
             self.lines.setdefault("aarch64" if name == "arm64" else name, []).append(number)
@@ -98,7 +105,7 @@ class PackageTags:
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
         self.tagged = PLATFORM_TAG.search(file.text) is not None
-        self.named = self.tagged or _CPU_TAG.search(file.text) is not None
+        self.named = self.tagged or found_on_held_lines(_CPU_TAG, file.text, _CPU_END)
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None
         self.arch_done = self.platform_seen

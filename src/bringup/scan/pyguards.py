@@ -28,6 +28,7 @@ from bringup.model import Requirement
 from bringup.scan.cmake_vocab import home_variables
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted, python_outcome
+from bringup.scan.pyfetches import helper_downloads
 from bringup.scan.pynodes import nodes
 from bringup.scan.shellguards import ASKS_TO_SET
 
@@ -113,6 +114,8 @@ def _fetch_argv(call: ast.Call, commands: tuple[tuple[str, ...], ...] = _FETCH_C
 
 
 def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
+    """The downloads the script makes; a call given its URL as a value (a helper's
+    ``urlopen(request)``) is the archives the script names (``pyfetches``)."""
     found: list[Requirement] = []
     for node in nodes(tree):
         if not isinstance(node, ast.Call):
@@ -127,6 +130,9 @@ def _downloads(file: SourceFile, tree: ast.Module) -> list[Requirement]:
             spec = urls[0] if urls else f"{name}(...)"
             text = f"{ast.unparse(node)[:160]}: downloads while building"
             found.append(file.requirement("network", spec, node.lineno, text=text))
+    named = helper_downloads(file, tree) if any(r.spec.endswith("(...)") for r in found) else []
+    if named:
+        found = [r for r in found if not r.spec.endswith("(...)")] + named
     return found
 
 

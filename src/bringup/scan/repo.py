@@ -10,14 +10,14 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Source, Step, file_source
+from bringup.model import Component, Requirement, Role, Source, Step, file_source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.cited import cited_files
@@ -29,8 +29,9 @@ from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
 from bringup.scan.fileextract import extract_file
+from bringup.scan.followed import follow_guides, include_places, included
 from bringup.scan.gomod import go_modules
-from bringup.scan.guides import guide_links, primary_readme
+from bringup.scan.guides import primary_readme
 from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.linked import with_wheel_libraries
@@ -39,16 +40,19 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.ownrecipe import read_recipes
 from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
-from bringup.scan.roles import guess_role
+from bringup.scan.releasepins import without_superseded_pins
+from bringup.scan.roles import described, guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
+from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
 from bringup.scan.stepfiles import device_of_tests, placed
 from bringup.scan.steps_found import (
@@ -60,10 +64,11 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
+from bringup.scan.translations import originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.versioninfo import checked_versions
-from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside, walk_repo
+from bringup.scan.walk import RepoFile, walk_repo
 from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
 
@@ -74,67 +79,6 @@ class RepoScan(NamedTuple):
     provides: list[str]
     files_seen: int
     files_read: int
-
-
-def _guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:
-    """The install guides the README at ``rel`` links to: files the walk classified, or
-    any other document of the repo outside the directories it never walks (and inside the
-    repo: a link through a symlink out of it is not followed, as the walk follows none)."""
-    guides = []
-    for target in guide_links(rel, text, root.name):
-        parts = target.split("/")
-        walked = not any(p in SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
-        if target in seen or (walked and _in_repo(root, target) and os.path.isfile(root / target)):
-            guides.append(target)
-    return guides
-
-
-def _in_repo(root: Path, rel: str) -> bool:
-    return inside(str(root / rel), os.path.realpath(root))
-
-
-def _included(
-    root: Path, extraction: Extraction, seen: set[str], run: set[str], kind: str
-) -> list[RepoFile]:
-    """The files ``extraction`` includes not read yet (``-r base.txt``, a CMake ``include``
-    of ``cmake/third_party/x.cmake``), now marked seen; the scripts a shell script or a
-    guide's build steps run are added to ``run`` (``shellruns``), read or not."""
-    found = []
-    for include in extraction.includes:
-        target = root / include
-        if kind in ("shell", "docs"):
-            run.add(include)
-        if include not in seen and _in_repo(root, include) and os.path.isfile(target):
-            seen.add(include)
-            found.append(RepoFile(include, target, classify(include) or "requirements"))
-    return found
-
-
-def _include_places(
-    extracted: list[tuple[str, Extraction]], texts: dict[str, tuple[RepoFile, str]]
-) -> dict[str, list[Source]]:
-    """The places that include each file read, by the file's ref (``cmakeincludes``)."""
-    refs = {entry.rel: ref for ref, (entry, _) in texts.items()}
-    found: dict[str, list[Source]] = {}
-    for rel, extraction in extracted:
-        for path, line in extraction.include_places:
-            if path in refs and rel in refs:
-                found.setdefault(refs[path], []).append(
-                    Source(kind="file", ref=refs[rel], line=line)
-                )
-    return found
-
-
-def _follow_guides(
-    root: Path, rel: str, text: str, seen: set[str], queue: list[RepoFile]
-) -> tuple[list[str], list[RepoFile]]:
-    """The guides the README at ``rel`` links to, and the queue with them read next, in the
-    order linked: where the same statement repeats, the guide the README names first is
-    cited."""
-    guides = _guides(root, rel, text, seen)
-    seen.update(guides)
-    ahead = [RepoFile(g, root / g, "docs") for g in guides]
-    return guides, [*ahead, *(f for f in queue if f.rel not in guides)]
 
 
 _CUDA_FLAVOUR = lazyre.compile(r"-cu(?:da)?1\d{1,2}x?$")
@@ -246,13 +190,26 @@ def _split(
     )
 
 
+def _role(
+    name: str, readme: str, texts: dict[str, tuple[RepoFile, str]], requirements: list[Requirement]
+) -> Role:
+    """The role a repo's name, README, package description (its top ``setup.py`` or
+    ``pyproject.toml``) or required engine suggests (``roles``)."""
+    tops = {e.rel: text for e, text in texts.values() if e.rel in ("setup.py", "pyproject.toml")}
+    description = next((described(t) for t in tops.values() if described(t)), "")
+    requires = {r.subject.removeprefix("pypi:").replace("-", "_") for r in requirements if r.hard}
+    return guess_role(name, readme, description, requires)
+
+
 def _one_each(
     stated: list[Requirement], authority: dict[str, int], component: str, texts: dict[str, str]
 ) -> tuple[Settled, list[Finding]]:
     """The repo scope's requirements each stated once: unversioned mentions settled, the
     releases one file names as alternatives made one, contradictions found (their findings
     returned beside), repeats and statements another implies folded."""
-    settled = settle_unversioned(as_stated_subjects(one_need(stated)), component)
+    settled = settle_unversioned(
+        as_stated_subjects(one_need(without_superseded_pins(stated))), component
+    )
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(one_file_alternatives(settled.requirements, texts), authority),
         authority,
@@ -263,10 +220,37 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _reader(root: Path) -> Callable[[str], str | None]:
+    """The text of a repo file by its repo path; None for one outside the checkout."""
+
+    def read(rel: str) -> str | None:
+        if rel.startswith(("/", "../")) or rel == "..":
+            return None
+        return read_text(root / rel, rel)[0]
+
+    return read
+
+
+def _read_steps(
+    steps: list[Step], root: Path, shown: str, scripts: frozenset[str]
+) -> tuple[Step, ...]:
+    """The repo's steps read with their own recipes and test files, the default test steps
+    and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
+    read = _reader(root)
+    tested = device_of_tests(steps, scripts, read)
+    return tuple(read_recipes(tested, read, _citer(shown)))
+
+
+def _citer(shown: str) -> Callable[[str, int], Source]:
+    """How a line of a repo file is cited, the repo shown as ``shown``."""
+    return lambda rel, line: file_source(_ref(shown, rel), line)
+
+
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
     root: Path,
+    shown: str,
     builds: Mapping[str, str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
@@ -275,11 +259,11 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    def read(rel: str) -> str | None:
-        return read_text(root / rel, rel)[0]
+    read = _reader(root)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        return tuple(toolkit_builds(placed(steps, scripts, read), builds))
+        recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
+        return tuple(toolkit_builds(recipes, builds))
 
     return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
 
@@ -351,12 +335,12 @@ def scan_repo(
             if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
                 readme = text
             if entry.rel == first_readme:
-                guides, queue = _follow_guides(root, entry.rel, text, seen, queue)
+                guides, queue = follow_guides(root, entry.rel, text, seen, queue)
             authority[ref] = AUTHORITY[entry.kind]
             source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=entry.rel in run)
             extraction = extract_file(entry.kind, source, collection)
             extracted.append((entry.rel, extraction))
-            queue.extend(_included(root, extraction, seen, run, entry.kind))
+            queue.extend(included(root, extraction, seen, run, entry.kind))
         extractions = [extraction for _, extraction in extracted]
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
@@ -381,7 +365,7 @@ def scan_repo(
                 ),
                 texts,
             ),
-            _include_places(extracted, texts),
+            include_places(extracted, texts),
         )
         findings.extend(
             msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
@@ -389,13 +373,13 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, builds),
+            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds),
             texts=texts,
             guides=guides,
             scopes=scopes,
         )
         settled, contradictions = _one_each(
-            scoped.requirements,
+            originals_win(scoped.requirements, {ref: e.rel for ref, (e, _) in texts.items()}),
             authority,
             component,
             {ref: text for ref, (_, text) in texts.items()},
@@ -413,7 +397,7 @@ def scan_repo(
         )
         steps = in_checkout(
             without_own_release(
-                toolkit_builds(merge_steps(scoped.steps, defaults), builds),
+                toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
             ),
             lambda rel: os.path.isdir(root / rel),
@@ -447,9 +431,11 @@ def scan_repo(
             Component(
                 name=component,
                 path=shown,
-                role=manifest.role if manifest and manifest.role else guess_role(component, readme),
+                role=manifest.role
+                if manifest and manifest.role
+                else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=tuple(steps) or (),
+                steps=_read_steps(steps, root, shown, frozenset(stats.scripts)) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),

@@ -21,6 +21,9 @@ from bringup.scan.shlayout import script_layout
 
 _ARGUMENT = r"\$\{?(?:@|\*|1)\}?"
 _GIVEN = lazyre.compile(_ARGUMENT)
+_ARGUMENTS = ("$1", "${1", "$@", "${@", "$*", "${*")
+"""What every ``_ARGUMENT`` starts with: a body holding none reads no argument, nor keeps one
+in a variable (``_TAKEN``) to run."""
 _TAKEN = lazyre.compile(rf"\b([A-Za-z_]\w*)=\"?{_ARGUMENT}\"?(?:\s|$|;)")
 """A variable that holds what the function was given (``local cmd=$1``, ``cmd="$*"``)."""
 _AT_COMMAND = r"(?:^|[;&|]\s|`|\$\(|(?:^|\s)(?:then|do|else|eval|exec|sudo|if|!))\s*\"?"
@@ -30,8 +33,11 @@ branch's keyword."""
 
 
 def _runs(body: list[str]) -> bool:
-    """Whether a function ``body`` runs its arguments as a command."""
+    """Whether a function ``body`` runs its arguments as a command. A body that never reads
+    an argument (``_ARGUMENTS``) runs none, and no pattern is made for it."""
     text = "\n".join(body)
+    if not any(argument in text for argument in _ARGUMENTS):
+        return False
     held = [_ARGUMENT, *(rf"\$\{{?{re.escape(name)}\}}?" for name in _TAKEN.findall(text))]
     run = re.compile(rf"{_AT_COMMAND}(?:{'|'.join(held)})\"?(?=\s|$|[;)])", re.MULTILINE)
     return any(run.search(line.strip()) for line in body)

@@ -13,7 +13,7 @@ import msgspec
 from bringup import backends
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
-from bringup.scan.borrowed import borrowed, installs_repo, route_images
+from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
@@ -183,7 +183,8 @@ def split_scopes(
         if entry.kind == "dockerfile"
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
-    own += hosted + borrowed(own, {CI: by_scope.get(CI, []), DOCKER: docker}, images)
+    ci = ci_images(by_scope.get(CI, []), images)
+    own += hosted + borrowed(own, {CI: ci, DOCKER: docker}, images)
     projects = set(scope_of.values()) | set(by_scope) | set(steps)
     for step in steps.pop(REPO, []):
         # a step run in a sub-project or running its script is that sub-project's (runscopes)

@@ -140,7 +140,7 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         ),
         toolkits=tuple(toolkits),
         chip_variables=frozenset(v for b in registered for v in b.vocabulary.chip_variables),
-        mentions_toolkit=patterncache.compile("|".join(markers)) if markers else None,
+        mentions_toolkit=patterncache.compile("|".join(markers), guard=True) if markers else None,
         environment=patterncache.compile("|".join(_environment_words(registered))),
     )
 

@@ -67,11 +67,15 @@ def version_checks(file: SourceFile) -> list[Requirement]:
         start = index
         end = next((i for i in range(start + 1, len(lines)) if _END.match(lines[i])), len(lines))
         body = lines[start + 1 : end]
-        probed = [a or b for line in body for a, b in _PROBE.findall(line)]
-        least = next(((i, m) for i, line in enumerate(body) if (m := _LEAST.match(line))), None)
-        tool = _tool_of(named.group(1), probed)
+        least = next(
+            ((i, m) for i, line in enumerate(body) if "=" in line and (m := _LEAST.match(line))),
+            None,
+        )
         index = end + 1
-        if least is None or tool is None or tool in found:
+        if least is None:  # most functions set no least release: their probes are not read
+            continue
+        tool = _tool_of(named.group(1), [a or b for line in body for a, b in _PROBE.findall(line)])
+        if tool is None or tool in found:
             continue
         if tool_subject(tool) is not None or known_subject(tool) is not None:
             continue

@@ -140,8 +140,9 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     copied: dict[str, tuple[str, str, int]] = {}  # X -> (A, "A or B" text, line of the copy)
     seen: set[tuple[str, str]] = set()
     texts = [line.text for line in lines]
-    read = _read(file.text)
-    options = _options(texts)
+    read, options = _read(file.text), _options(texts)
+    # a test script checks for what it tests (``NOT_INSTALLING``): its name, read once
+    testing = NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) is not None
 
     def add(subject: str, name: str, line: int, text: str, hard: bool = True) -> bool:
         """Whether a requirement was added (a name is added once)."""
@@ -186,9 +187,9 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if add("env_var", source, joined.line, need):
                     found[-1] = _beside(file, found[-1], at)
         message = _MESSAGE.match(text)
-        # a test script checks for what it tests (``NOT_INSTALLING``)
+        # every ``_TOOL_TEST`` holds a "!" or a "||": a line with neither tests no tool
         tools = (
-            [] if NOT_INSTALLING.search(file.rel.rsplit("/", 1)[-1]) else _TOOL_TEST.findall(text)
+            [] if testing or ("!" not in text and "||" not in text) else _TOOL_TEST.findall(text)
         )
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and (
@@ -206,7 +207,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
         else:
-            for tool in _launchers(file.rel, tools, texts, index):
+            for tool in _launchers(testing, tools, texts, index):
                 add("system_package", tool, joined.line, text, False)
         if tested or "${" in text:
             for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
@@ -216,12 +217,14 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     return found
 
 
-def _launchers(rel: str, tools: list[tuple[str, str]], texts: list[str], index: int) -> list[str]:
+def _launchers(
+    testing: bool, tools: list[tuple[str, str]], texts: list[str], index: int
+) -> list[str]:
     """The compiler caches the line at ``index`` checks for without stopping: one it tests
     as ``_TOOL_TEST`` does (``tools``), or one found that its branch makes the compiler's
-    launcher (``_LAUNCHED``); none in a test script (``NOT_INSTALLING``)."""
+    launcher (``_LAUNCHED``); none in a test script (``testing``, ``NOT_INSTALLING``)."""
     tested = [n or a for n, a in tools if (n or a) in LAUNCHERS]
-    if tested or tools or NOT_INSTALLING.search(rel.rsplit("/", 1)[-1]):
+    if tested or tools or testing:
         return tested
     found = _LAUNCHER_TEST.findall(texts[index])
     return found if found and _LAUNCHED.search(shell_branch(texts, index)) else []
@@ -355,7 +358,12 @@ def _options(texts: list[str]) -> set[str]:
     """The variables the script's option parsing sets, wherever that is: a test of one
     (``[[ -z "${COMPILED_OPS}" ]]`` then ``exit 1``, hicann/ops-nn build.sh:551, above the
     parsing at 865) checks the command line the user gave, not the environment."""
-    return {m.group(1) for text in texts for m in _OPTION_VALUE.finditer(text.strip())}
+    return {
+        m.group(1)
+        for text in texts
+        if "=" in text and "$" in text  # what every match holds: most lines hold neither
+        for m in _OPTION_VALUE.finditer(text.strip())
+    }
 
 
 def _note_assignment(

@@ -4,6 +4,8 @@ top level's and which a function's, and which run only when a condition holds (a
 
 from __future__ import annotations
 
+import functools
+
 from bringup import lazyre
 from bringup.scan.commands import LogicalLine
 
@@ -37,19 +39,26 @@ _COMMENT = lazyre.compile(_COMMENT_TEXT)
 def script_layout(lines: list[LogicalLine]) -> tuple[dict[str, list[int]], list[bool]]:
     """The lines of the script's top level (``""``) and of each function, by index, and
     whether each line lies in an ``if``, a ``case``, a loop or a ``cond && {`` group of its
-    function (or opens one)."""
+    function (or opens one). Shared: a script is laid out once for its runner functions, its
+    test functions (``runners``) and the directories it builds in (``routedirs``); callers
+    only read the answer."""
+    return _layout(tuple(line.text for line in lines))
+
+
+@functools.lru_cache(maxsize=128)
+def _layout(texts: tuple[str, ...]) -> tuple[dict[str, list[int]], list[bool]]:
     bodies: dict[str, list[int]] = {"": []}
     conditional: list[bool] = []
     frames: list[tuple[str, str, int]] = []  # (kind, function, conditions since it began)
     pending = ""
     document = ""  # the word ending the here-document being skipped
-    for index, line in enumerate(lines):
+    for index, text in enumerate(texts):
         if document:  # a here-document's text is data, no command (``cat <<EOF``)
-            document = "" if line.text.strip() == document else document
+            document = "" if text.strip() == document else document
             conditional.append(True)
             continue
-        document = next((m.group(2) for m in _HERE_DOCUMENT.finditer(line.text) if m.group(2)), "")
-        bare = _COMMENT.sub("", _BARE.sub('""', line.text)).strip()
+        document = next((m.group(2) for m in _HERE_DOCUMENT.finditer(text) if m.group(2)), "")
+        bare = _COMMENT.sub("", _BARE.sub('""', text)).strip()
         owner, conditions = frames[-1][1:] if frames else ("", 0)
         defined = _FUNCTION.match(bare)
         if defined is not None and not defined.group(4):

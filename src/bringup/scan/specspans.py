@@ -26,6 +26,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.hosttools import HOST_TOOLS, headers_package
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
@@ -213,10 +214,20 @@ def _imported_or_installed(name: str) -> re.Pattern[str]:
 
 def _shown(name: str, bodies: list[tuple[str, str]]) -> bool:
     """Whether a body imports or pip-installs ``name``; the regex runs only on the bodies
-    that hold the name's first word at all (a substring test, ~100x cheaper per body)."""
+    that hold the name's first word at all (a substring test, ~100x cheaper per body), and
+    in an ASCII body only on the lines that hold it (``heldlines``: a match is one line's,
+    and its case-folded name is the word lower-cased)."""
     pattern = _imported_or_installed(name)
     first = re.split(r"[-_.]+", name)[0]
-    return any(first in lowered and pattern.search(body) for body, lowered in bodies)
+    return any(
+        first in lowered
+        and (
+            found_on_held_lines(pattern, body, first, lowered)
+            if body.isascii() and name.isascii()
+            else pattern.search(body) is not None
+        )
+        for body, lowered in bodies
+    )
 
 
 def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list[Requirement]:

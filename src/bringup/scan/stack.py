@@ -113,16 +113,10 @@ def _from_stack_file(loaded: Loaded, base: Path, shown_base: str) -> list[_Targe
         return []
     targets: list[_Target] = []
     for index, repo in enumerate(loaded.manifest.repos):
-        root = base / repo.path
-        if not os.path.isdir(root):
-            raise _stack_error(loaded, index, "path", f"repo directory not found: {repo.path}")
+        root = base / repo.path  # ``load_manifest`` made sure it is a directory
         shown = os.path.normpath(os.path.join(shown_base, repo.path))
         targets.append(_Target(root, shown, loaded, repo, ["repos", index]))
     return targets
-
-
-def _stack_error(loaded: Loaded, index: int, key: str, message: str) -> InputError:
-    return manifest_error(loaded, message, ["repos", index, key])
 
 
 def _targets(raw: Union[str, Path], force: bool) -> list[_Target]:
@@ -345,13 +339,7 @@ def _check_names(targets: list[_Target], components: list[Component]) -> None:
             )
         if target.manifest is None or target.loaded is None or not target.prefix:
             continue  # a repo's own manifest: ``_outside`` made its strangers findings
-        for dependency in target.manifest.depends_on:
-            if dependency == component.name:
-                raise manifest_error(
-                    target.loaded,
-                    f"depends_on names {dependency!r}, the repo itself",
-                    [*target.prefix, "depends_on"],
-                )
+        for dependency in target.manifest.depends_on:  # itself: ``load_manifest`` refused
             if dependency not in names:
                 raise manifest_error(
                     target.loaded,

@@ -24,7 +24,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step
-from bringup.scan.commands import program_name
+from bringup.scan.commands import program_name, python_module
 from bringup.scan.devicewords import device_names, option_device
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -37,7 +37,23 @@ _DEVICE_OPTION = lazyre.compile(
     r"add_argument\(\s*['\"]--device['\"][^)]{0,300}?default\s*=\s*['\"](\w+)", re.DOTALL
 )
 
-_FALLBACK = lazyre.compile(r"\bis_available\(\)")
+_FALLBACK = lazyre.compile(
+    r"\bis_available\(\)|\bskip(?:if|If|Unless|_if_no_\w+)\b|@require_\w*(?:gpu|cuda|npu|accelerator)"
+)
+"""A script that falls back or a test that skips without the device: ``is_available()``,
+``pytest.mark.skipif``, ``unittest.skipIf`` (PaddleMIX ppdiffusers/tests/models/
+test_models_unet_2d.py:154), ``@require_paddle_gpu`` (PaddlePaddle/PaddleMIX@6afaf05
+ppdiffusers/ppdiffusers/utils/testing_utils.py:219)."""
+_PROCESSES = lazyre.compile(
+    r"--(?:num[-_]processes|nproc[-_]per[-_]node)['\"]?\s*(?:,\s*|=|\s+)['\"]?([2-9]|\d\d+)\b"
+)
+"""A test that launches its run on several processes, one per device: ``"--num-processes",
+"2"`` (axolotl-ai-cloud/axolotl@067b021c tests/e2e/multigpu/test_llama.py:86-87)."""
+_MOCKED = lazyre.compile(r"\bunittest\.mock\b|\bfrom mock import\b|\bpatch\(")
+"""A test that mocks its launcher checks the command, not a run: ``"--nproc_per_node=2"`` of
+axolotl@067b021c tests/cli/test_cli_train.py:95, asserted at line 107 under ``patch``."""
+_TEST_FILE = lazyre.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test)\.py$")
+_TEST_RUNNERS = frozenset({"pytest", "py.test"})
 
 
 def script_of(step: Step) -> Optional[str]:
@@ -128,7 +144,8 @@ def placed(
         found = _found(step, scripts, earlier)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
-        out.append(_on_its_device(found, _module(found, scripts) or _ran(found), read))
+        found = _on_its_device(found, _module(found, scripts) or _ran(found), read)
+        out.append(_test_device(found, scripts, read))
     return out
 
 
@@ -169,69 +186,71 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
     return msgspec.structs.replace(step, needs=needs)
 
 
-_MAX_TEST_FILES = 40
-"""The test files of one pytest step read for their device, at most."""
+def _used_device(text: str) -> Optional[str]:
+    """The device kind a test file puts its work on with no skip or fallback: a method
+    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
+    device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
+    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
+    if _FALLBACK.search(text):
+        return None
+    kinds = {
+        kind
+        for name, kind in device_names().items()
+        if kind != "cpu"
+        and re.search(
+            rf"\.{name}\(|(?:\.to\(|\bdevice=|\bdevice\()\s*['\"]{name}(?::\d+)?['\"]", text
+        )
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _collected(step: Step, scripts: Collection[str]) -> list[str]:
+    """The repo's test files a ``pytest`` step runs: the files it names, and those of the
+    folders it names."""
+    argv = step.argv
+    if program_name(argv) not in _TEST_RUNNERS and python_module(argv) != "pytest":
+        return []
+    named = [
+        posixpath.normpath(posixpath.join(step.cwd or ".", a.split("::", 1)[0]))
+        for a in argv[1:]
+        if not a.startswith("-") and not re.search(r"[$<>{}*]", a)
+    ]
+    files = [n for n in named if n in scripts]
+    folders = tuple(n.rstrip("/") + "/" for n in named if n not in scripts)
+    return files + sorted(
+        rel for rel in scripts if rel.startswith(folders) and _TEST_FILE.search(rel)
+    )
 
 
 def device_of_tests(
     steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> list[Step]:
-    """``steps`` each needing one device of the kind its test files run on where pytest runs
-    folders: a folder holding a test that calls the device with no ``is_available()``
-    fallback (``core_attention.cuda()``, microsoft/Megatron-DeepSpeed@f4157bea
-    tests/transformer/test_core_attention.py:34) fails there without one, so the step needs
-    it. Files with a fallback, or naming several kinds, say nothing."""
-    return [_tests_device(step, scripts, read) for step in steps]
+    """``steps`` each needing one device where a test file it runs puts work on one or
+    launches on several processes (``_test_device``)."""
+    return [_test_device(step, scripts, read) for step in steps]
 
 
-def _tests_device(
+def _test_device(
     step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> Step:
-    if step.kind != "test" or step.needs.devices or step.needs.device_kind:
+    """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
+    or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
+    launches on several processes (``_PROCESSES``): it fails on a host without one."""
+    if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    argv = step.argv
-    if argv[1:3] == ("-m", "pytest") and program_name(argv).startswith("python"):
-        argv = argv[2:]
-    elif program_name(argv) not in ("pytest", "py.test"):
-        return step
-    paths = [
-        posixpath.normpath(posixpath.join(step.cwd or ".", a.split("::", 1)[0]))
-        for a in argv[1:]
-        if not a.startswith("-")
-    ]
-    folders = tuple(p + "/" for p in paths if not p.endswith(".py"))
-    tests = sorted(
-        rel
-        for rel in scripts
-        if rel in paths or (rel.startswith(folders) and posixpath.basename(rel).startswith("test_"))
-    )[:_MAX_TEST_FILES]
-    kinds = set()
-    for rel in tests:
+    kinds: set[Optional[str]] = set()  # at most one: the first file's
+    for rel in _collected(step, scripts):
         text = read(rel)
-        kind = _called_device(text) if text is not None else None
+        if text is None:
+            continue
+        kind = _used_device(text)
         if kind is not None:
             kinds.add(kind)
-    if len(kinds) != 1:
+        elif _PROCESSES.search(text) and not _FALLBACK.search(text) and not _MOCKED.search(text):
+            kinds.add(None)
+        if kinds:
+            break  # one such file is enough: the rest are not read
+    if not kinds:
         return step
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kinds.pop())
     return msgspec.structs.replace(step, needs=needs)
-
-
-_TEST_GUARD = lazyre.compile(r"\bskip(?:If|if|Unless|unless)?\b|@require_\w+|\bis_available\(\)")
-"""A test file that skips where the device is missing ("@unittest.skipIf(paddle_device !=
-"cuda", ...)", PaddlePaddle/PaddleMIX@6afaf05d ppdiffusers/tests/models/test_models_unet_2d.py:154;
-``@require_paddle_gpu``): it runs without one."""
-
-
-def _called_device(text: str) -> Optional[str]:
-    """The one kind of device a test file moves its tensors to (``.cuda()``, ``.npu()``) with
-    no guard (``_TEST_GUARD``), or None: a device named in a string is a comparison or a
-    skip condition as often as a call."""
-    if _TEST_GUARD.search(text):
-        return None
-    kinds = {
-        kind
-        for name, kind in device_names().items()
-        if kind != "cpu" and re.search(rf"\.{name}\(", text)
-    }
-    return kinds.pop() if len(kinds) == 1 else None

@@ -4,6 +4,7 @@ what it shows it needs (visible devices, a process count, a device tool, a downl
 from __future__ import annotations
 
 import re
+import shlex
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
@@ -91,11 +92,24 @@ def system_level(argv: tuple[str, ...]) -> bool:
     )
 
 
+_ENVIRONMENT_MAKERS = frozenset({"venv", "virtualenv"})
+"""``python -m venv vllm-ascend-env`` (vllm-ascend docs/source/installation.md:86) makes the
+environment, as ``conda create`` does: ``up`` makes each environment itself, so neither is a
+step (and as a run it took the repo's NPU needs: "needs chip 910B" to make a venv)."""
+_INSTALLS = lazyre.compile(r"install|setup|dependenc|(?:^|[-_])deps?(?:[-_.]|$)")
+"""A script named for installing what the repo needs prepares its environment, as ``pip
+install`` does: ``bash scripts/install_vllm_sglang_mcore.sh`` before ``pip install --no-deps
+-e .`` (montehoover/verl@9c46ae8 README.md:20-21) keeps its place in the route, ahead of the
+install that counts on it, instead of going after every install as a run would."""
+
+
 def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
     program = program_name(argv)
     module = python_module(argv)
     if not argv or program in _SKIPPED_PROGRAMS or program in known_programs().tools:
+        return None
+    if module in _ENVIRONMENT_MAKERS or program in _ENVIRONMENT_MAKERS:
         return None
     if system_level(argv):
         return None
@@ -124,6 +138,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
             return "convert"
         if re.search(r"build|compile|make", script):
             return "build"
+        if _INSTALLS.search(script):
+            return "install"
         return "run"
     if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
         return "run"
@@ -132,9 +148,16 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     return None
 
 
-_COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus)(?:=(\d+))?$"
+_COUNT_OPTIONS = lazyre.compile(r"^--num[_-]gpus(?:=(\d+))?$")
+"""Options that say how many devices to use: the count is the step's need."""
+_PROCESS_OPTIONS = lazyre.compile(
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
 )
+"""Options that say how many processes to start (``mpirun -np``'s too): one per device where
+the guide was written, a default the reader changes to the devices they have ("It might be
+that you only have one GPU ... simply change line 1 to line 2", karpathy/llm.c@f1e2ace
+scripts/README.md:21-25 over ``mpirun -np 8``). The step needs a device; a count only when
+the words around it state one (``steps.context_needs``)."""
 _LAUNCHERS = frozenset({"deepspeed"})
 """Launchers that start one process per accelerator of the node, whatever its kind (the
 ``deepspeed`` launcher runs on every GPU it finds unless ``--num_gpus`` says how many,
@@ -154,14 +177,14 @@ def command_needs(command: Command) -> StepNeeds:
             kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     for index, arg in enumerate(argv):
-        match = _COUNT_OPTIONS.match(arg)
-        if match is not None:
-            raw = match.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
-            if raw.isdigit():
-                return StepNeeds(devices=int(raw))
         following = argv[index + 1] if index + 1 < len(argv) else ""
+        for options, count in ((_COUNT_OPTIONS, True), (_PROCESS_OPTIONS, False)):
+            match = options.match(arg) if arg.startswith("--") else None
+            raw = (match.group(1) or following) if match is not None else ""
+            if raw.isdigit():
+                return StepNeeds(devices=int(raw) if count else 1)
         if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
-            return StepNeeds(devices=int(following))
+            return StepNeeds(devices=1)
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)
@@ -178,9 +201,23 @@ def command_needs(command: Command) -> StepNeeds:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:
         return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
-    if pip_install_targets(argv) is not None:
+    if pip_install_targets(argv) is not None or _DOWNLOADS.search(_script_name(argv)):
         return StepNeeds(network=True)
     return StepNeeds()
+
+
+_DOWNLOADS = lazyre.compile(r"download|fetch")
+"""A script named for downloading needs the network, not the device of the section it is
+in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_pack.sh`` under "quick
+start (1 GPU, fp32 only)": it fetches the model and data files, outsider23c D11)."""
+
+
+def _script_name(argv: tuple[str, ...]) -> str:
+    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``), or ""."""
+    program = program_name(argv)
+    if program in ("bash", "sh") and len(argv) > 1:
+        return argv[1].rsplit("/", 1)[-1]
+    return program if program.endswith(".sh") else ""
 
 
 _OPTION_WORDS = lazyre.compile(r"[A-Za-z]+")
@@ -215,5 +252,6 @@ def _named_device(argv: tuple[str, ...], building: bool) -> tuple[str, bool] | N
 
 
 def step_name(argv: tuple[str, ...]) -> str:
-    """A readable, stable name: the command itself, shortened."""
-    return shortened(" ".join(argv), 60)
+    """A readable, stable name: the command itself as a shell reads it back (``python -c
+    'import flash_attn'``, not a different command when pasted), shortened."""
+    return shortened(shlex.join(argv), 60)

@@ -10,6 +10,7 @@ words its reader fills in first (``/PATH/TO/model``) are what it needs too (``fi
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import NamedTuple, Optional
 
@@ -18,6 +19,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
+from bringup.scan.blockwords import another_launch, said_to_fail
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
@@ -56,7 +58,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
             flags,
         ),
         anywhere=patterncache.compile(
-            r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|no\s+hardware|without\s+hardware|"
+            r"any\s+machine|on\s+(?:the\s+|a\s+)?CPU|CPU[- ]only|\(\s*CPU\s*\)|no\s+hardware|"
+            r"without\s+hardware|"
             rf"(?:no|without(?:\s+an?)?)\s+(?:{device}|device)s?\b|wherever|laptop|"
             rf"任意机器|任何机器|CPU\s*上|纯\s*CPU|(?:无需|不需要)\s*(?:{device}|{han}加速卡|卡|硬件)",
             flags,
@@ -122,8 +125,11 @@ def steps_from_commands(
     toolkit = False
     setup = words().setup
     installed: set[str] = set()
+    own = _own_clones(file, commands)
     for command in commands:
         program = command.argv[0] if command.argv else ""
+        if program == "cd" and command.argv[1:] in own:  # into a fresh clone of this repo
+            continue
         if (
             program in ("source", ".")
             and len(command.argv) > 1
@@ -136,9 +142,11 @@ def steps_from_commands(
             cwd = _join(cwd, command.argv[1])
             continue
         kind = step_kind(command.argv)
-        if kind is None or not command.plain:
+        if kind is None or not command.plain or said_to_fail(file, command.line):
             continue
         if kind == "install" and _alternative(command.argv, installed):
+            continue
+        if kind == "run" and another_launch(command.argv, steps):
             continue
         needs = command_needs(command)
         if needs == StepNeeds() or (needs.devices and needs.device_kind is None):
@@ -146,6 +154,8 @@ def steps_from_commands(
             if needs.devices and chosen.devices == 0:
                 chosen = StepNeeds(devices=needs.devices, device_kind=_kind(vendor))
             needs = chosen
+            if kind in ("build", "install") and needs.devices:  # the code built runs on them
+                needs = StepNeeds(toolkit=True, device_kind=needs.device_kind)
             if toolkit and needs == StepNeeds():
                 needs = StepNeeds(toolkit=True, device_kind=_kind(vendor))
         inputs = fill_ins(command.argv)
@@ -162,6 +172,39 @@ def steps_from_commands(
             )
         )
     return steps
+
+
+def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...]]:
+    """The ``cd`` arguments that enter a clone of this repo made by ``commands``: a guide
+    that starts with ``git clone .../verl.git`` then ``cd verl`` (montehoover/verl@9c46ae8
+    docs/README_vllm0.7.md:15-17) runs its next lines at the checkout's root, not in the
+    package folder ``verl/`` that happens to share the name. The repo's name is its
+    checkout's folder (``file.ref`` less ``file.rel``)."""
+    root = file.ref[: -len(file.rel)].rstrip("/") if file.ref.endswith(file.rel) else ""
+    name = posixpath.basename(root).lower()
+    found: set[tuple[str, ...]] = set()
+    if not name or name in (".", ".."):
+        return found
+    for command in commands:
+        if command.argv[:2] != ("git", "clone"):
+            continue
+        # the line, not the argv: a docs template's ``--branch |vllm_ascend_version|``
+        # (vllm-ascend docs/source/installation.md:223) reads as pipes that cut the URL off
+        after = command.text.split("clone", 1)[1]
+        url = _URL.search(after)
+        if url is not None and _repo_name(url.group(0)) == name:
+            rest = after[url.end() :].split()[:1]
+            named = rest[0] if rest and _FOLDER.fullmatch(rest[0]) else _repo_name(url.group(0))
+            found.add((named.rstrip("/"),))
+    return found
+
+
+_URL = lazyre.compile(r"(?:[a-z+]{2,12}://|git@)[^\s|;&]+")
+_FOLDER = lazyre.compile(r"[\w.][\w./-]*")
+
+
+def _repo_name(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1].removesuffix(".git").lower()
 
 
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")

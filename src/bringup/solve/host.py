@@ -172,10 +172,16 @@ def _device_values(
         return [count, kind]
     probe = snapshot.fact(devices.tool_fact)
     count = _count_without_tool(snapshot, count_subject, probe, devices, others)
+    named = snapshot.fact(devices.name_fact) if devices.name_fact else None
+    said = _named_kind(str(named.value), products) if named and named.ok and named.value else None
     if count.values == ("0",):
         kind = HostValue(
             subject=kind_subject, source=count.source, status="absent", reason=devices.none
         )
+    elif named is not None and said is not None:
+        # a device named with no table (nunchaku#27's "Device: NVIDIA A100-SXM4-40GB") is
+        # its product's kind, though how many there are is unsaid (outsider23c D17)
+        kind = HostValue(subject=kind_subject, source=named.source, values=(said,))
     else:
         reason = "the device is not described" + (
             f" ({probe.source}: {probe.status})" if probe is not None else ""

@@ -91,11 +91,22 @@ def _hard_specs(problem: SolverInput) -> dict[str, list[tuple[int, str]]]:
     return found
 
 
+def _clauses(spec: str) -> list[str]:
+    """A spec's clauses, each once however many repos or lines state it (``<5.0.0`` and
+    ``<5.0.0,>=4.51.0`` ask ``<5.0.0`` once: montehoover/verl@9c46ae8 requirements.txt:18 and
+    scripts/install_vllm_sglang_mcore.sh:16, outsider23 D15); one with alternatives is whole."""
+    if "||" in spec:
+        return [spec]
+    return [clause.strip() for clause in spec.split(",")]
+
+
 def _index_pin(stated: Sequence[tuple[int, str]], subject: str, components: set[int]) -> Pin:
     """A Python distribution the knowledge base does not know, pinned as the range the
     environment's repos state on it (``stated``: its hard requirements), for the installer
     (uv) to resolve from the index."""
-    specs = sorted({spec for component, spec in stated if component in components} - {""})
+    specs = sorted(
+        {clause for c, spec in stated if c in components for clause in _clauses(spec)} - {""}
+    )
     return Pin(
         subject=subject,
         version=",".join(specs),

@@ -102,6 +102,8 @@ class SolverInput:
     python_paired: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Of those, the ones another package's row pairs with a Python: candidate id -> the ids
     of those rows (``RuleItem.id``); known only in an environment where such a row holds."""
+    python_toolkits: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Toolkits some rows pair with a Python (``toolkitpython``): subject -> their tables."""
 
     def __post_init__(self) -> None:
         self.by_id: dict[int, Candidate] = {
@@ -248,6 +250,7 @@ def build_problem(
     environments for a target from the software requirements alone."""
     from bringup.solve.builds import without_unfit_builds
     from bringup.solve.hostcompiler import with_host_compiler
+    from bringup.solve.toolkitpython import python_toolkits
 
     components = with_host_compiler(components, host, rules)
     host = without_unfit_builds(host, rules)
@@ -344,6 +347,7 @@ def build_problem(
         listed=_listed(cands),
         python_unknown=unknown,
         python_paired=paired,
+        python_toolkits=python_toolkits(rules),
     )
 
 

@@ -102,6 +102,13 @@ def _products() -> list[tuple[str, str]]:
     ]
 
 
+def gpu_capability(name: str) -> str | None:
+    """The compute capability a GPU product name stands for (``H100`` -> ``9.0``), as
+    ``--target H100:8`` reads it; None for a name no backend lists as a product."""
+    found = {value for value, product in _products() if product == name.lower()}
+    return found.pop() if len(found) == 1 else None
+
+
 def _product_kind(kind: str, known: dict[str, tuple[str, str, str]]) -> str:
     """The device kind ``kind`` names: itself when the knowledge base lists it (``910B``,
     ``8.0``), else that of the product it names in any case (``A100`` -> ``8.0``: a CUDA user

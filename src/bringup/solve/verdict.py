@@ -7,13 +7,16 @@ from bringup.model.resolution import (
     Environment,
     Obstacle,
     ObstacleKind,
+    Pin,
     Resolution,
     Verdict,
     VerdictStatus,
 )
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
-from bringup.solve.problem import SolverInput, other_kind_only
+from bringup.solve.problem import SolverInput, other_kind_only, rule_source
+from bringup.solve.samerelease import tied
+from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
 
 
@@ -84,6 +87,32 @@ def _host_kind(subject: str, source: Source) -> ObstacleKind:
     return "conflict"
 
 
+def _driver_change(uses: _Uses, env: Environment, pin: Pin) -> Obstacle:
+    """A driver the environment needs changed, as the bound its rows set (CANN 9.0.0 needs
+    the Ascend driver >= 25.5.1, cann_hdk.toml): the change an admin makes, not the newest
+    release the solver happened to pick (outsider23 D28: "to 26.1.0"), each row's release
+    named in ``missing`` ("for CANN 9.0.0"); the pin itself where no row bounds it."""
+    bounds: dict[str, Source] = {}
+    needed_by: list[str] = []
+    for item in uses.problem.rules:
+        if item.then_subject != pin.subject or item.soft:
+            continue
+        held = env.pin(item.subject)
+        if held is None or uses.candidate_of.get((item.subject, held.version)) not in item.when:
+            continue
+        bounds.setdefault(item.rule.then_spec, rule_source(item.rule))
+        needed_by.append(f"for {display_name(item.subject)} {held.version}")
+    if not bounds:
+        return Obstacle(kind="driver", subject=pin.subject, detail=pin.version, source=pin.source)
+    return Obstacle(
+        kind="driver",
+        subject=pin.subject,
+        detail=",".join(bounds),
+        source=next(iter(bounds.values())),
+        missing=tuple(dict.fromkeys(needed_by)),
+    )
+
+
 def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     obstacles: list[Obstacle] = []
     for block in resolution.hardware:
@@ -123,6 +152,9 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                 none = _none_of_its_kind(uses.problem, subject)
                 if none is not None:
                     obstacles.append(none)
+                    continue
+                if kind == "driver":
+                    obstacles.append(_driver_change(uses, env, pin))
                     continue
                 obstacles.append(
                     Obstacle(
@@ -211,6 +243,8 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
             )
         )
     found += _unpaired(uses, env, used)
+    found += toolkit_python(problem, uses.candidate_of, env, used)
+    found += tied(problem, name, env)
     rules = {item.rule.id: item for item in problem.rules}
     for caveat in resolution.caveats:
         item = rules.get(caveat.rule_id or "")

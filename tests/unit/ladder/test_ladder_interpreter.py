@@ -67,7 +67,8 @@ def test_no_options_and_no_torch_says_whose_interpreter_and_suggests_python_or_e
 ) -> None:
     monkeypatch.setattr(shutil, "which", lambda _name: sys.executable)
     monkeypatch.setattr(cli_ladder, "run_ladder", _planted(tmp_path))
-    assert main(["ladder", "--backend", "cpu", *(["--json"] if as_json else [])]) == 1
+    logs = ["--logs", str(tmp_path / "logs")]
+    assert main(["ladder", "--backend", "cpu", *logs, *(["--json"] if as_json else [])]) == 1
     out = capsys.readouterr().out
     said = " ".join(json.loads(out)["data"]["notes"]) if as_json else " ".join(out.split())
     assert "bringup's own environment: neither --python nor --env was given" in said
@@ -79,5 +80,6 @@ def test_a_named_interpreter_gets_no_such_note(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(cli_ladder, "run_ladder", _planted(tmp_path))
-    assert main(["ladder", "--backend", "cpu", "--python", sys.executable]) == 1
+    logs = ["--logs", str(tmp_path / "logs")]
+    assert main(["ladder", "--backend", "cpu", "--python", sys.executable, *logs]) == 1
     assert "note:" not in capsys.readouterr().out

@@ -20,7 +20,7 @@ import datetime
 from bringup import backends, subjects
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.model.snapshot import REPORTED_PATH
-from bringup.parsing import describe_bad_text, numbered_lines
+from bringup.parsing import describe_bad_text, looks_binary, numbered_lines
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
 from bringup.probe.importers.dsreport import ds_report
 from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
@@ -79,7 +79,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
                 key="report",
                 source=source,
                 status="unparsed",
-                reason=describe_bad_text(text, _expected()),
+                reason=_nothing_read(text),
             )
         ]
     facts += _unread(lines, cited, source, vocabulary)
@@ -91,6 +91,17 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
         toolkits=toolkits,
         pythons=pythons,
     )
+
+
+def _nothing_read(text: str) -> str:
+    """Why nothing was read. A report is a whole issue body, which opens with prose or a
+    link as often as not: its first line is no sign of what went wrong (outsider23b D11:
+    "first line was '**ds_report output**'"), so the lines are counted instead."""
+    if not text.strip() or looks_binary(text):
+        return describe_bad_text(text, _expected())
+    count = sum(1 for line in text.splitlines() if line.strip())
+    lines = "its one line is not" if count == 1 else f"none of its {count} lines is"
+    return f"expected {_expected()}; {lines} one of these"
 
 
 def _expected() -> str:

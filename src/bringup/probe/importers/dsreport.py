@@ -14,10 +14,12 @@
 ``['2.1.0']``). The rows that state the host are rewritten in the form PyTorch's collect_env
 reader knows: ``torch version`` as its ``PyTorch version``, ``torch cuda version`` as ``CUDA
 used to build PyTorch``, ``nvcc version`` as ``CUDA runtime version`` (collect_env reads that
-from ``nvcc --version`` too), ``deepspeed info`` as the package row ``deepspeed <version>``.
-The others are left out: install paths, and ``deepspeed wheel compiled w.``, the torch and
-CUDA the wheel was built against, which are not this host's (read as the host's, they gave
-"torch 2.7" and "CUDA 0.0"). Rows keep their line numbers.
+from ``nvcc --version`` too), ``deepspeed info`` as the package row ``deepspeed <version>``,
+and ``torch install path``, when it is a ``lib/pythonX.Y/site-packages`` directory (ds_report
+prints no Python version of its own), as ``Python version: X.Y``, the interpreter torch is
+installed for. The others are left out: the deepspeed install path, and ``deepspeed wheel
+compiled w.``, the torch and CUDA the wheel was built against, which are not this host's
+(read as the host's, they gave "torch 2.7" and "CUDA 0.0"). Rows keep their line numbers.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import re
 
 _HEADER = re.compile(r"^\s*DeepSpeed general environment info:\s*$")
 _ROW = re.compile(r"^\s*(?P<label>\S(?:.*?\S)?)\s+\.{3,}\s+(?P<value>\S.*?)\s*$")
+_SITE = re.compile(r"/lib/python(?P<version>\d+\.\d+)/(?:site|dist)-packages/")
 _LIST = re.compile(r"^\[\s*'?(?P<first>[^',\]]*)'?")
 _FIELDS = {
     "torch version": "PyTorch version: {}",
@@ -58,7 +61,11 @@ def ds_report(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             inside = inside and line.strip().startswith("---")
             found.append((number, line))
             continue
-        form = _FIELDS.get(row.group("label").lower())
+        label = row.group("label").lower()
+        site = _SITE.search(row.group("value")) if label == "torch install path" else None
+        if site is not None:
+            found.append((number, f"Python version: {site.group('version')}"))
+        form = _FIELDS.get(label)
         if form is not None:
             found.append((number, form.format(_first(row.group("value")))))
     return found

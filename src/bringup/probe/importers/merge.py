@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from bringup.model import Fact
+from bringup.model import Fact, keys
 
 _RANK = {"high": 0, "medium": 1, "low": 2}
 _SEPARATORS = re.compile(r"[\s._+\-]+")
@@ -43,12 +43,25 @@ def merge_facts(facts: Iterable[Fact]) -> tuple[Fact, ...]:
             if any(_agrees(spelling, k) for k in kept):
                 continue
             kept.append(spelling)
-            merged.append(
-                msgspec.structs.replace(
-                    other, reason=f"contradicts {winner.source} ({winner.value!r})"
-                )
-            )
+            merged.append(msgspec.structs.replace(other, reason=_why_both(other, winner)))
     return tuple(merged)
+
+
+_KERNEL_GUESSED = frozenset({keys.OS_ID, keys.OS_VERSION_ID})
+
+
+def _why_both(other: Fact, winner: Fact) -> str:
+    """Why a losing value is kept: the line it contradicts; for an OS guessed from the
+    kernel's build tag, whose each is. A container shares the host's kernel, so a collect_env
+    run in an Ubuntu container on an openEuler host says "OS: Ubuntu 22.04.5 LTS" beside the
+    kernel ``5.10.0-60.18.0.50.oe2203`` (vllm-project/vllm-ascend#4376, lines 11 and 18):
+    both are true, of two systems (outsider23 D18)."""
+    if other.key in _KERNEL_GUESSED and other.confidence == "low":
+        at = winner.source.line if winner.source.ref == other.source.ref else None
+        where = f"line {at}" if at is not None else str(winner.source)
+        return f"the host kernel's; {where}: the userland's"
+
+    return f"contradicts {winner.source} ({winner.value!r})"
 
 
 def _rank(found: Fact) -> tuple[int, int, int]:

@@ -1,0 +1,97 @@
+"""A guide's install of another version than the environment's: another route's step.
+
+Guides for older releases stay in a repo beside its current one (verl docs/README_vllm0.7.md
+``pip3 install vllm==0.7.3``, docs/README_vllm0.8.md ``pip3 install vllm==0.8.3``, the README's
+script installing vllm 0.11.0: montehoover/verl@9c46ae8). The scan reads them all and says
+their pins exclude each other; the environment holds one version, so an install step that
+asks for a version the environment's pin excludes is not this environment's route: run one
+after another, each would replace the last. A guide named for the version it installs
+(``README_vllm0.7.md``) is that version's route: none of its steps is the environment's
+(its ``pip3 install -e .`` repeats the README's, its flash-attn goes with vLLM 0.7)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from posixpath import basename
+
+from packaging.requirements import InvalidRequirement
+from packaging.requirements import Requirement as Pep508
+
+from bringup import lazyre
+from bringup.model.plan import Reason
+from bringup.model.requirements import Step
+from bringup.model.resolution import Environment, HostValue
+from bringup.scan.commands import pip_install_targets
+from bringup.subjects import python_subject
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
+
+
+def other_route(
+    step: Step, environment: Environment | None, siblings: Sequence[Step] = ()
+) -> Reason | None:
+    """Why ``step`` is not ``environment``'s: it pins a package to versions the
+    environment's pin is not among, or a step of its guide (one of ``siblings``) does and
+    the guide's name is for that version."""
+    if environment is None:
+        return None
+    own = _excluded(step, environment)
+    if own is not None:
+        return own
+    guide = step.source.ref
+    for sibling in siblings:
+        if sibling.source.ref != guide or sibling is step:
+            continue
+        excluded = _excluded(sibling, environment)
+        if excluded is not None and _named_for(guide, excluded):
+            return excluded
+    return None
+
+
+_VERSION = lazyre.compile(r"\d+(?:\.\d+)?")
+_LOCAL = lazyre.compile(r"\+[\w.]+")
+"""A local label (``torch==2.7.1+cpu``): the build of a release, not another release."""
+
+
+def _named_for(path: str, reason: Reason) -> bool:
+    """Whether the file at ``path`` is named for the release ``reason``'s step installs
+    (``README_vllm0.7.md`` for ``vllm==0.7.3``)."""
+    found = _VERSION.search(reason.need)
+    if found is None:
+        return False
+    name = reason.subject.partition(":")[2] or reason.subject
+    stem = basename(path).lower()
+    return re.search(rf"{re.escape(name)}[-_ ]?v?{re.escape(found.group(0))}", stem) is not None
+
+
+def _excluded(step: Step, environment: Environment) -> Reason | None:
+    """The first package ``step`` installs at versions the environment's exact pin of it is
+    not among (``need``: the step's spec, ``subject``: the package, ``have``: the pin)."""
+    if step.kind != "install":
+        return None
+    targets = pip_install_targets(step.argv)
+    for target in targets[0] if targets is not None else ():
+        try:
+            asked = Pep508(target)
+        except InvalidRequirement:
+            continue
+        if not asked.specifier:
+            continue
+        subject = python_subject(asked.name)
+        pin = environment.pin(subject)
+        if pin is None:
+            continue
+        try:
+            held = Version(pin.version, "pep440")
+            wanted = SpecifierSet(_LOCAL.sub("", str(asked.specifier)), "pep440")
+        except (InvalidVersion, InvalidSpecifier):  # a range for the installer to resolve
+            continue
+        if not wanted.contains(held):
+            return Reason(
+                kind="route",
+                subject=subject,
+                need=str(asked.specifier),
+                have=HostValue(subject=subject, source=pin.source, values=(pin.version,)),
+                sources=(step.source,),
+            )
+    return None

@@ -1,0 +1,75 @@
+"""What a guide's code block says of a command beside it: that it fails, or that it launches
+a script the block already runs, another way. Neither is one more step of the route.
+
+(A comment starting "# Or" is no such sign: "# Recommended: Install from PyPI" / "pip install
+onecite" / "# Or, install from source" / ... "pip install -e ." (HzaCode/OneCite README.md)
+offers the checkout's install second, and the index's install of the repo's own release is
+dropped later, ``steps_found.without_own_release``: keeping the first would keep neither.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.commands import program_name, python_module
+from bringup.scan.extraction import SourceFile
+
+_FAILS = lazyre.compile(
+    r"\bshould\s+(?:give|print|show|raise|throw|produce)\s+(?:you\s+)?(?:an?\s+)?"
+    r"(?:error|exception|traceback)|\b(?:should|will|is\s+expected\s+to|expected\s+to)\s+fail\b|"
+    r"(?:应|会|将)(?:该)?(?:报错|失败)",
+    re.IGNORECASE,
+)
+"""A comment saying the command below fails: a check that shows the problem the next lines
+fix ("# Confirm the problem. This should give you an error message", montehoover/verl@9c46ae8
+README.md:26-27 over ``python -c "import flash_attn"``), never a step to run."""
+
+
+def said_to_fail(file: SourceFile, line: int) -> bool:
+    """Whether the comment lines right above ``line`` of ``file`` say its command fails."""
+    return _comment_says(file, line, _FAILS)
+
+
+def _comment_says(file: SourceFile, line: int, pattern: re.Pattern[str]) -> bool:
+    """Whether one of the comment lines right above ``line`` (1-based) matches ``pattern``."""
+    lines = file.text.splitlines()
+    above = line - 2
+    while 0 <= above < len(lines) and lines[above].lstrip().startswith("#"):
+        if pattern.search(lines[above]):
+            return True
+        above -= 1
+    return False
+
+
+_LAUNCH_MODULES = frozenset({"torch.distributed.launch", "torch.distributed.run"})
+
+
+def _launch(argv: Sequence[str]) -> tuple[str, tuple[str, ...]] | None:
+    """The launcher of a run and what it runs: the Python script with its arguments
+    (``("torchrun", ("train.py", "--config", "a.yaml"))``)."""
+    at = next((n for n, a in enumerate(argv) if n and a.endswith(".py") and a[:1] != "-"), 0)
+    if not at:
+        return None
+    module = python_module(tuple(argv))
+    program = program_name(tuple(argv))
+    if module in _LAUNCH_MODULES:
+        return module or "", tuple(argv[at:])
+    return ("python" if program.startswith("python") else program), tuple(argv[at:])
+
+
+def another_launch(argv: Sequence[str], before: Sequence[Step]) -> bool:
+    """Whether ``argv`` runs a script, with the same arguments, that a step ``before`` it in
+    its block runs by another launcher: ``torchrun --nproc_per_node=4 train.py`` under
+    ``python train.py`` (amithogadi/trm@170ce06 README.md:26-29, "# Multi-GPU (same node)") is
+    the same run on more devices, a choice. The same launcher twice (``python train.py
+    --stage 1``, ``--stage 2``), or other arguments (a training, then its evaluation), are
+    two runs."""
+    launch = _launch(argv)
+    if launch is None:
+        return False
+    return any(
+        other is not None and other[1] == launch[1] and other[0] != launch[0]
+        for other in (_launch(step.argv) for step in before)
+    )

@@ -1,0 +1,54 @@
+"""A Python package whose setup.py runs CMake: its top-level CMakeLists.txt is the pip
+install's, not a build of its own.
+
+vllm-ascend's CMakeLists.txt reads ``VLLM_PYTHON_PATH`` (:11) and stops unless the installed
+torch is 2.10.0 (:22-26): it is written for the ``cmake_build_ext`` of setup.py (:231, ``cmake_args
+= ["cmake"]`` :264), which passes those; its guide builds it with ``pip install -e .``
+(docs/source/installation.md:226, zzhx1/vllm-ascend@5e39074). A bare ``cmake -S . -B build``
+guessed from the file's presence is not how the repo is built: the install of the checkout
+is (outsider23 D22)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.sourceinstalls import installs_here
+from bringup.scan.walk import RepoFile
+
+_RUNS_CMAKE = lazyre.compile(
+    r"""\[\s*["']cmake["']|\bCMakeExtension\b|\bCMakeBuild\b|\bcmake_build_ext\b"""
+)
+"""setup.py words that run CMake: an argv starting with ``cmake`` (``subprocess.check_call(
+["cmake", ...])``), the usual ``CMakeExtension``/``CMakeBuild`` classes of the pybind11 and
+setuptools examples, a ``cmake_build_ext`` command."""
+_CMAKE_PROGRAMS = frozenset({"cmake", "ctest"})
+
+
+def by_setup(
+    stated: Sequence[Step], defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
+) -> tuple[list[Step], list[Step]]:
+    """``stated`` and ``defaults`` with the guesses from the top-level CMakeLists.txt dropped
+    when the top-level setup.py runs CMake, and the install of the checkout stated in their
+    place when no stated step installs it; ``texts``: the files read, by citation."""
+    top = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
+    setup_py = top.get("setup.py", ("", ""))[1]
+    cmake_lists = top.get("CMakeLists.txt", ("", ""))[0]
+    if not cmake_lists or not _RUNS_CMAKE.search(setup_py):
+        return list(stated), list(defaults)
+    guessed = [
+        s
+        for s in defaults
+        if s.argv[:1]
+        and s.argv[0] in _CMAKE_PROGRAMS
+        and s.source.ref == cmake_lists
+        and s.cwd in ("", ".")
+    ]
+    if not guessed:
+        return list(stated), list(defaults)
+    rest = [s for s in defaults if s not in guessed]
+    if any(installs_here(s.argv) and s.cwd in ("", ".") for s in stated):
+        return list(stated), rest
+    install = [s for s in rest if s.kind == "install" and installs_here(s.argv)]
+    return [*stated, *install[:1]], [s for s in rest if s not in install[:1]]

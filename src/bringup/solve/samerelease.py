@@ -1,0 +1,52 @@
+"""A version said only as "the same version as X": pinned, but unverified.
+
+vllm-ascend's README.md:67 asks for "vLLM (the same version as vllm-ascend)" (README.zh.md:61
+"vLLM (与vllm-ascend版本一致)"): a version, tied to a release the line does not name. Where no
+other line of the repo states it (an image of the repo that clones vLLM at a tag does:
+``scan.borrowed``), the plan's pin (the newest the index lists) is a guess, not "any
+version": the verdict says so (outsider23 D8)."""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+from bringup.model.resolution import Environment, Obstacle
+from bringup.solve.problem import SolverInput
+from bringup.subjects import display_name
+
+_SAME = lazyre.compile(
+    r"\bsame\s+version\s+(?:as|of)\s+(?P<en>[\w.-]+)|与\s*(?P<zh>[\w.-]+?)\s*(?:的)?版本(?:一致|相同)",
+    re.IGNORECASE,
+)
+""""the same version as vllm-ascend", "与vllm-ascend版本一致"."""
+
+
+def tied(problem: SolverInput, name: str, env: Environment) -> list[Obstacle]:
+    """An ``unchecked`` obstacle per subject ``name`` asks for only as the same version as
+    another release, with no version stated anywhere else in the repo."""
+    index = next((n for n, c in enumerate(problem.components) if c.name == name), None)
+    if index is None:
+        return []
+    own = [r.requirement for r in problem.requirements if r.component == index]
+    stated = {r.subject for r in own if r.spec}
+    found: dict[str, Obstacle] = {}
+    for requirement in own:
+        said = _SAME.search(requirement.text or "")
+        pin = env.pin(requirement.subject)
+        if said is None or requirement.spec or requirement.subject in stated or pin is None:
+            continue
+        if pin.installed or requirement.subject in found:
+            continue
+        other = said.group("en") or said.group("zh")
+        found[requirement.subject] = Obstacle(
+            kind="unchecked",
+            subject=requirement.subject,
+            detail=pin.version,
+            source=requirement.source,
+            missing=(
+                f"{requirement.source} asks for {display_name(requirement.subject)} of the same"
+                f" version as {other}; no line of the repo names that version",
+            ),
+        )
+    return list(found.values())

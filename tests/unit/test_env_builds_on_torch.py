@@ -1,0 +1,123 @@
+"""A distribution whose build imports torch is installed after torch, with
+``--no-build-isolation`` (outside tester O5, D8): ``up`` put ``flash_attn`` (Megatron-
+DeepSpeed@f4157bea README.md:248 ``pip install flash-attn``) and ``torch==2.12.0``
+(axolotl@067b021c README.md:118) in one ``uv pip install`` for three repos, where
+flash-attn's build cannot see torch (Dao-AILab/flash-attention@0251105a setup.py:24
+``import torch``; README.md:119 ``pip install flash-attn --no-build-isolation``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import bringup.run
+from bringup.model.requirements import Component, Requirement
+from bringup.model.resolution import Environment, Pin
+from bringup.model.snapshot import PythonInstall, Snapshot
+from bringup.model.source import Source
+from bringup.process import Completed
+from bringup.run.consent import commands_needing_consent
+from bringup.run.dockerfile import dockerfile_text
+from bringup.run.environments import environment_spec, make_environment
+from bringup.run.indexes import IndexSettings
+from bringup.run.torchbuilt import builds_on_torch, needing, split_builds
+from bringup.tomlfile import parse_toml
+
+MEGATRON = Source(kind="file", ref="Megatron-DeepSpeed/README.md", line=248)
+AXOLOTL = Source(kind="file", ref="axolotl/README.md", line=118)
+SNAPSHOT = Snapshot(
+    taken_at="2026-12-04T00:00:00Z",
+    origin="replay",
+    pythons=(
+        PythonInstall(path="/py312/bin/python3", version="3.12.3", origin="pyenv", source=AXOLOTL),
+    ),
+)
+ENV = Environment(
+    index=1,
+    components=("FlagPerf", "Megatron-DeepSpeed", "axolotl"),
+    pins=(
+        Pin(subject="python", version="3.12.3", origin="installed", source=AXOLOTL, installed=True),
+        Pin(subject="flash_attn", version="", origin="index", source=MEGATRON),
+        Pin(subject="numpy", version="<3.0,>=2.1", origin="index", source=AXOLOTL),
+        Pin(subject="torch", version="2.12.0", origin="release", source=AXOLOTL),
+    ),
+)
+
+
+class _Recorder:
+    def __init__(self, fails: str = "") -> None:
+        self.commands: list[tuple[str, ...]] = []
+        self.fails = fails
+
+    def run(self, argv: Sequence[str], **_: object) -> Completed:
+        """Records ``argv``; ``uv venv PATH`` makes the folder, as uv would."""
+        self.commands.append(tuple(argv))
+        if tuple(argv[1:2]) == ("venv",):
+            Path(argv[-1]).mkdir(parents=True)
+        return Completed(argv=tuple(argv), returncode=1 if self.fails in argv else 0)
+
+
+def test_flash_attn_goes_after_torch_without_build_isolation() -> None:
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    assert "torch==2.12.0" in spec.requirements
+    assert not any(r.startswith("flash_attn") for r in spec.requirements)
+    assert spec.built_on_torch == ("flash_attn",)
+    assert {"setuptools", "wheel", "packaging", "psutil"} <= set(spec.requirements)
+
+
+def test_the_commands_install_it_second(tmp_path: Path) -> None:
+    runner = _Recorder()
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    made = make_environment(
+        spec, tmp_path / "env", IndexSettings(), runner, log_dir=tmp_path, uv="uv"
+    )
+    assert made.ok
+    second, third = runner.commands[1], runner.commands[2]
+    assert "torch==2.12.0" in second
+    assert "flash_attn" not in second
+    assert "--no-build-isolation" in third
+    assert third[-1] == "flash_attn"
+
+
+def test_the_listing_and_the_dockerfile_say_the_same() -> None:
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    lines = commands_needing_consent([], (), [spec])["axolotl"]
+    assert lines[1].endswith("uv pip install --no-build-isolation flash_attn")
+    text = dockerfile_text(ENV, SNAPSHOT, spec)
+    assert text.index('"torch==2.12.0"') < text.index('"--no-build-isolation", "flash_attn"')
+
+
+def test_names_match_however_written() -> None:
+    first, later = split_builds(["flash-attn==2.5.8", "Mamba_SSM", "einops", "setuptools>=64"])
+    assert later == ("flash-attn==2.5.8", "Mamba_SSM")
+    assert first.count("setuptools>=64") == 1
+    assert "setuptools" not in first  # already there, with its range
+    assert split_builds(["einops", "torch"]) == (("einops", "torch"), ())
+
+
+def test_every_record_cites_a_commit_and_its_lines() -> None:
+    text = (Path(bringup.run.__file__).parent / "builds_on_torch.toml").read_text("utf-8")
+    records = parse_toml(text, "builds_on_torch.toml")["distribution"]
+    assert {r["name"] for r in records} == set(builds_on_torch())
+    assert all(re.search(r"@[0-9a-f]{40} setup\.py:\d", r["source"]) for r in records)
+
+
+def test_a_failed_build_on_torch_holds_back_only_the_repos_that_name_it(tmp_path: Path) -> None:
+    """The tester's three repos: FlagPerf and axolotl name no flash-attn; Megatron-DeepSpeed
+    does (README.md:248, as the scan reads it: ``pypi:flash-attn``)."""
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    made = make_environment(
+        spec, tmp_path / "env", IndexSettings(), _Recorder("flash_attn"), log_dir=tmp_path, uv="uv"
+    )
+    assert made.ok
+    assert made.unbuilt.startswith("flash_attn could not be built")
+    assert not (tmp_path / "env" / "bringup-env.json").exists()  # tried again next time
+    flash = Requirement(subject="pypi:flash-attn", spec="", component="m", source=MEGATRON)
+    repos = [
+        Component(name="FlagPerf", path="f", role="other"),
+        Component(name="Megatron-DeepSpeed", path="m", role="training", requirements=(flash,)),
+        Component(name="axolotl", path="a", role="training"),
+    ]
+    assert needing(repos, spec.built_on_torch) == ("Megatron-DeepSpeed",)
+    assert needing(repos[:1], spec.built_on_torch) == ("FlagPerf",)  # none names it: all wait
