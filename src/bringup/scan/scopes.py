@@ -110,6 +110,8 @@ from bringup.scan.scopedirs import (
     TEST_DIRS,
     ci_file,
     ci_or_test,
+    vendor_folder,
+    vendor_siblings,
 )
 from bringup.scan.scopelayout import cmake_projects, copied_scripts, repo_parts
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
@@ -183,6 +185,7 @@ class Scopes:
             elif name.startswith("readme") and not doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
+        self._vendors = vendor_siblings(rels)
         rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else repo_parts(rels, readme)
@@ -255,6 +258,9 @@ class Scopes:
         project = self._subproject(parts[:-1])
         if project:
             return project
+        vendor = vendor_folder(parts, self._vendors)
+        if vendor:
+            return vendor
         if PIP_LIST.match(name):
             tooling = tooling_list(name)
             if tooling:
