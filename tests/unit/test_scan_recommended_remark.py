@@ -36,3 +36,16 @@ def test_the_readmes_tighter_floor_wins_over_the_manifests(tmp_path: Path) -> No
     assert python.spec == ">=3.11"
     assert python.hard
     assert any(place.ref.endswith("pyproject.toml") for place in python.also_at)
+
+
+# axolotl README.md:97
+_AXOLOTL_97 = "- NVIDIA GPU (Ampere or newer for `bf16` and Flash Attention) or AMD GPU\n"
+
+
+def test_a_generation_said_for_a_feature_is_no_hard_floor(tmp_path: Path) -> None:
+    """Constructed tree, real line: README.md:97 under its "**Requirements**:" heading."""
+    (tmp_path / "README.md").write_text("**Requirements**:\n\n" + _AXOLOTL_97, encoding="utf-8")
+    component = scan_repo(tmp_path, "axolotl").component
+    (floor,) = [r for r in component.requirements if r.subject == "compute_capability"]
+    assert floor.spec == ">=8.0"
+    assert not floor.hard

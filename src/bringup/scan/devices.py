@@ -423,6 +423,7 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     tested", OpenPPL/ppl.llm.kernel.cuda@255f3c8 README.md:15), a generation or a product."""
     values: list[str] = []
     offsets: list[int] = []
+    featured: set[int] = set()
     words = vocabulary()
     for match in words.capability.finditer(clause) if words.capability else ():
         offsets.append(match.start())
@@ -433,6 +434,8 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
             generations = sorted(set(words.architectures.values()), key=_order)
             for match in words.architecture.finditer(clause):
                 offsets.append(match.start())
+                if _FOR_A_FEATURE.match(clause, match.end()):
+                    featured.add(match.start())
                 value = words.architectures[" ".join(match.group(1).split())]
                 values.append(_above_refused(clause, match, value, generations))
         if words.product is not None:
@@ -451,4 +454,15 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
         return []
     values, offsets = [v for v, _ in kept], [o for _, o in kept]
     lowest = min(values, key=_order)
-    return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]
+    hard = not featured.issuperset(offsets)
+    return [Mention(subject, f">={lowest}", clause.strip(), "medium", hard, offset=min(offsets))]
+
+
+_FOR_A_FEATURE = lazyre.compile(
+    r"(?:\+|\s+(?:or|and)\s+(?:later|newer|above|higher))?\s+for\s+"
+    r"(?!(?:example|instance|the\s+best|best|all|more|any)\b)[`\w]",
+    re.I,
+)
+"""A generation said to be what a feature runs on ("NVIDIA GPU (Ampere or newer for `bf16`
+and Flash Attention) or AMD GPU", axolotl-ai-cloud/axolotl@067b021c README.md:97): that
+feature's floor, no hard floor of the repo's."""
