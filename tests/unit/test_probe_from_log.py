@@ -21,7 +21,7 @@ HCCL = "EI0002: The wait execution of the Notify register times out.\n"
 
 
 def _reason(text: str) -> str:
-    return next(f.reason for f in import_report(text, "x.log").facts if f.key == "report")
+    return next(f.reason or "" for f in import_report(text, "x.log").facts if f.key == "report")
 
 
 def test_a_failure_log_is_told_as_a_log() -> None:
