@@ -25,7 +25,7 @@ from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
-from bringup.scan.stepkinds import command_needs, step_kind, step_name
+from bringup.scan.stepkinds import command_needs, launched_count, step_kind, step_name
 
 _TOOLKIT = lazyre.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 
@@ -153,6 +153,8 @@ def steps_from_commands(
             chosen = around or needs
             if needs.devices and chosen.devices == 0:
                 chosen = StepNeeds(devices=needs.devices, device_kind=_kind(vendor))
+            elif launched_count(command.argv) is not None:  # the argv runs, not the words
+                chosen = msgspec.structs.replace(chosen, devices=needs.devices)
             needs = chosen
             if kind in ("build", "install") and needs.devices:  # the code built runs on them
                 needs = StepNeeds(toolkit=True, device_kind=needs.device_kind)
