@@ -208,21 +208,35 @@ def command_needs(command: Command) -> StepNeeds:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:
         return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
-    if pip_install_targets(argv) is not None or _DOWNLOADS.search(_script_name(argv)):
+    if pip_install_targets(argv) is not None or _downloads(_script_name(argv)):
         return StepNeeds(network=True)
     return StepNeeds()
 
 
-_DOWNLOADS = lazyre.compile(r"download|fetch")
-"""A script named for downloading needs the network, not the device of the section it is
-in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_pack.sh`` under "quick
-start (1 GPU, fp32 only)": it fetches the model and data files, outsider23c D11)."""
+_DOWNLOAD_WORDS = frozenset({"download", "downloads", "fetch"})
+_RUN_WORDS = frozenset(
+    {"train", "test", "eval", "bench", "benchmark", "run", "infer", "inference", "serve",
+     "build", "finetune", "demo", "and"}
+)  # fmt: skip
+
+
+def _downloads(script: str) -> bool:
+    """Whether a script is named for downloading only: it needs the network, not the device
+    of the section it is in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_
+    pack.sh`` under "quick start (1 GPU, fp32 only)": it fetches the model and data files,
+    outsider23c D11). Words, not letters: ``run_prefetch_bench.sh`` and ``fetch_and_train.sh``
+    run more than a download (review24 L3)."""
+    words = set(re.split(r"[^a-z0-9]+", script.lower()))
+    return bool(words & _DOWNLOAD_WORDS) and not words & _RUN_WORDS
 
 
 def _script_name(argv: tuple[str, ...]) -> str:
-    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``), or ""."""
+    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``, ``python
+    x.py``), or ""."""
     program = program_name(argv)
     if program in ("bash", "sh") and len(argv) > 1:
+        return argv[1].rsplit("/", 1)[-1]
+    if program.startswith("python") and len(argv) > 1 and argv[1].endswith(".py"):
         return argv[1].rsplit("/", 1)[-1]
     return program if program.endswith(".sh") else ""
 
