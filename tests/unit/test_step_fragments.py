@@ -143,3 +143,13 @@ def test_the_same_launcher_or_other_arguments_are_two_runs() -> None:
     )
     steps = extract_docs(_doc(block, "README.md")).steps
     assert [s.argv[-1] for s in steps] == ["1", "2", "--eval"]
+
+
+def test_of_two_launchers_the_run_on_fewer_devices_is_kept() -> None:
+    # constructed from TRM_TRAINING above, its lines in the other order (review24 L2)
+    block = (
+        "## Training\n\n```bash\ntorchrun --nproc_per_node=4 train.py\n"
+        "# single GPU\npython train.py\n```\n"
+    )
+    steps = extract_docs(_doc(block, "README.md")).steps
+    assert [(s.source.line, s.name) for s in steps] == [(6, "python train.py")]

@@ -146,8 +146,7 @@ def steps_from_commands(
             continue
         if kind == "install" and _alternative(command.argv, installed):
             continue
-        if kind == "run" and another_launch(command.argv, steps):
-            continue
+        chosen_over = another_launch(command.argv, steps) if kind == "run" else None
         needs = command_needs(command)
         if needs == StepNeeds() or (needs.devices and needs.device_kind is None):
             chosen = around or needs
@@ -163,16 +162,18 @@ def steps_from_commands(
         inputs = fill_ins(command.argv)
         if inputs:
             needs = msgspec.structs.replace(needs, inputs=inputs)
-        steps.append(
-            Step(
-                name=step_name(command.argv),
-                kind=kind,
-                argv=command.argv,
-                source=file.source(command.line),
-                cwd=cwd,
-                needs=needs,
-            )
+        step = Step(
+            name=step_name(command.argv),
+            kind=kind,
+            argv=command.argv,
+            source=file.source(command.line),
+            cwd=cwd,
+            needs=needs,
         )
+        if chosen_over is None:
+            steps.append(step)
+        elif needs.devices < steps[chosen_over].needs.devices:  # the choice on fewer devices
+            steps[chosen_over] = step
     return steps
 
 
