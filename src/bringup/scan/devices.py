@@ -194,6 +194,28 @@ EXAMPLE = lazyre.compile(
 )
 
 
+ILLUSTRATION = lazyre.compile(
+    r"^[\s*>#\-\d.、)\uff09]*(?:for\s+(?:example|instance)|e\.\s?g\.|例如|比如|譬如|举例(?:来说|而言)?)",
+    re.IGNORECASE,
+)
+"""A sentence that opens as an illustration ("例如" … "希望在2机8卡A100" … "的环境上测试这一任务",
+FlagOpen/FlagPerf@1b5a0303 training/README.md:78, showing the format of a CASES key):
+the hardware it names is the example's, no requirement of the repo's."""
+
+
+def illustrated(mentions: list[Mention], clause: str) -> list[Mention]:
+    """``mentions`` without the hardware an illustration names (``ILLUSTRATION``): its chips,
+    device counts, memory and the capability a product implies."""
+    if not ILLUSTRATION.match(clause):
+        return mentions
+    hardware = ("_count", "_memory")
+    return [
+        m
+        for m in mentions
+        if m.subject not in ("chip", capability_subject()) and not m.subject.endswith(hardware)
+    ]
+
+
 def of_the_example(mention: Mention) -> Mention:
     """A device count said of an example script ("当前示例脚本中NPUS_PER_NODE=8表示需要8个NPU",
     MindSpeed docs/zh/user-guide/quickstart.md:25): what that example runs on, soft; the
@@ -280,7 +302,19 @@ def chips(clause: str, required: bool) -> list[Mention]:
         return []
     first = vocabulary().chip.search(clause)
     offset = first.start() if first else 0
-    return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
+    agent = _AGENT.search(clause, max(0, offset - 60), offset) is not None
+    return [
+        Mention("chip", ",".join(names), clause.strip(), "medium", hard=not agent, offset=offset)
+    ]
+
+
+_AGENT = lazyre.compile(
+    r"\bsupported\s{1,4}by\s{1,4}(?:the\s{1,4})?(?:[\w-]{1,20}\s{1,4}){0,2}$", re.IGNORECASE
+)
+"""A chip that is the agent of a passive "supported by" ("For a list of models supported by
+Ascend 910B, please refer to the [Ascend Model List]", PaddlePaddle/PaddleMIX@6afaf05d
+README_EN.md:201, under "Multi-Hardware Usage"): the clause describes what runs on that chip,
+one the repo supports among others, not one it needs."""
 
 
 def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:

@@ -23,6 +23,7 @@ from bringup.scan.devices import (
     chips,
     device_counts,
     for_one_chip,
+    illustrated,
     memory_floors,
     of_the_example,
     per_device,
@@ -274,6 +275,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 Mention(subject, spec, words, "medium", hard=False, offset=at)
                 for subject, spec, words, at in supported_releases(clause)
             )
+        mentions = illustrated(mentions, clause)
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
         if offers_builds(clause):  # the releases builds exist for; the platforms stay

@@ -155,8 +155,12 @@ class Scopes:
         texts: Mapping[str, str] | None = None,
         *,
         option_lines: Mapping[str, Mapping[int, str]] | None = None,
+        owned: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
+        self._owned = {rel: owner for rel, owner in (owned or {}).items() if rel != owner}
+        """A requirements file -> the package manifest whose ``install_requires`` reads it
+        (``packageread``): its lines are that package's, in the manifest's scope."""
         self.option_lines = dict(option_lines or {})
         """CMake file -> {line -> option:X}: lines an option declared off elsewhere guards."""
         # every file read (``texts``)
@@ -216,6 +220,9 @@ class Scopes:
     def of(self, rel: str) -> str:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path; a
         CMake file of the repo's that no build runs (``cmakeuse``) is ``development``'s."""
+        owner = self._owned.get(rel)
+        if owner is not None and owner not in self._owned:
+            return self.of(owner)
         scope = self._of(rel)
         if scope == REPO and self._idle_cmake and cmake_file(rel):
             return DEVELOPMENT
