@@ -399,6 +399,7 @@ def scan_repo(
             without_own_release(
                 toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
+                root.name,
             ),
             lambda rel: os.path.isdir(root / rel),
         )
