@@ -369,6 +369,7 @@ def solve_stack(
     """Solve ``inputs`` on the host as it is (or designed for ``target``: its host facts
     replace the machine's and every repo takes part) and, when ``changes`` are given (parsed
     ``--what-if`` pairs), again on the changed host."""
+    from bringup.plan.design import hardware_unfit
     from bringup.solve import SolveOptions, host_facts, solve_facts
     from bringup.solve.whatif import what_if
 
@@ -384,6 +385,13 @@ def solve_stack(
     rules = _rules_for(inputs, host_chips(host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
+    unfit = hardware_unfit(base) if target is not None and target.target.kind != "asked" else ()
+    if unfit:  # as the design for check --target leaves them out
+        gone = {need.component for need in unfit}
+        repos = [r for r in repos if r.name not in gone]
+        elsewhere = (*elsewhere, *unfit)
+        with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
+            base = solve_facts(repos, host, rules, catalogue, options)
     changed = None
     if changes:
         rules = _rules_for(inputs, host_chips(host, changes))

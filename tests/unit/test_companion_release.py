@@ -47,8 +47,8 @@ README = (
 def test_the_image_clones_its_companion_at_a_release() -> None:
     file = SourceFile(ref="Dockerfile", rel="Dockerfile", text=DOCKERFILE)
     found = [r for r in extract_dockerfile(file).requirements if r.subject == "vllm"]
-    # cited at the ``else`` line the clone runs on (Dockerfile:56)
-    assert [(r.spec, r.hard, r.source.line) for r in found] == [("==0.22.1", False, 10)]
+    # cited at the line the clone is on (Dockerfile:57), not the ``else`` before it
+    assert [(r.spec, r.hard, r.source.line) for r in found] == [("==0.22.1", False, 11)]
 
 
 def test_a_copy_of_the_build_context_installed_is_the_repo() -> None:

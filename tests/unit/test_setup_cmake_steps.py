@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bringup.model import Step
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
@@ -65,5 +67,20 @@ def test_setup_py_running_cmake_makes_the_install_the_build() -> None:
 
 def test_a_setup_py_that_builds_without_cmake_leaves_the_cmake_build() -> None:
     chosen, defaults = by_setup([], _defaults(), _texts(SETUP_TORCH))
+    assert chosen == []
+    assert [s.argv[0] for s in defaults][:2] == ["cmake", "cmake"]
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        # constructed (review24 L5): CMake as a requirement to install, or in a comment
+        'setup(\n    setup_requires=["cmake", "ninja"],\n    ext_modules=[],\n)\n',
+        'setup(install_requires=[\n    "cmake",\n])\n',
+        '# we used to run ["cmake", ".."] here; CMakeExtension is gone\nsetup(name="x")\n',
+    ],
+)
+def test_cmake_named_but_not_run_leaves_the_cmake_build(setup: str) -> None:
+    chosen, defaults = by_setup([], _defaults(), _texts(setup))
     assert chosen == []
     assert [s.argv[0] for s in defaults][:2] == ["cmake", "cmake"]

@@ -5,8 +5,12 @@ network; a section marked "(CPU)" needs no device."""
 
 from __future__ import annotations
 
+import pytest
+
+from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.stepkinds import command_needs
 
 # karpathy/llm.c@f1e2ace651495b74ae22d45d1723443fd00ecd3a README.md:11-39 (the quick starts)
 # and :137-152 (multi-GPU training), at their line numbers
@@ -86,3 +90,20 @@ def test_quick_starts() -> None:
 def test_the_multi_gpu_build_needs_the_toolkit() -> None:
     # `mpirun -np <number of GPUs>` holds a word to fill in: no step
     assert _needs(MULTI_GPU) == [(150, "make", 0, True, False)]
+
+
+@pytest.mark.parametrize(
+    ("line", "network"),
+    [
+        ("./dev/download_starter_pack.sh", True),  # llm.c README.md:17, as above
+        # constructed (review24 L3): names whose letters, not words, say download or fetch,
+        # or that run more than a download; and a Python script named for one
+        ("bash scripts/run_prefetch_bench.sh", False),
+        ("./fetch_and_train.sh", False),
+        ("python tools/download_model.py --repo x", True),
+        ("python train.py", False),
+    ],
+)
+def test_a_script_named_for_downloading_only_needs_the_network(line: str, network: bool) -> None:
+    (command,) = parse_commands(line)
+    assert command_needs(command).network is network

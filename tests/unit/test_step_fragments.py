@@ -1,9 +1,11 @@
-"""A guide's lines that are alternatives or fragments are no step, and a process count is a
-default the reader changes, not a need (outsider23c D10)."""
+"""A guide's lines that are alternatives or fragments are no step (outsider23c D10); a process
+count is what runs, so it is the need (review24 M4)."""
 
 from __future__ import annotations
 
-from bringup.model import StepNeeds
+from bringup.model import Component, StepNeeds, file_source
+from bringup.model.resolution import HostValue, Resolution
+from bringup.plan.decide import ComponentContext, decide
 from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -58,14 +60,41 @@ def test_a_block_continued_to_its_end_keeps_its_earlier_commands() -> None:
     ]
 
 
-def test_a_process_count_is_one_device_unless_the_words_state_more() -> None:
+def test_a_process_count_is_the_devices_the_argv_runs_on() -> None:
     # karpathy/llm.c@f1e2ace scripts/pyrun_gpt2_124M.sh:5-7 "if you wish to train on just a
     # single GPU, simply skip the torchrun part" over `torchrun --standalone
-    # --nproc_per_node=8 train_gpt2.py`; scripts/run_gpt2_124M.sh:23 `mpirun -np 8`
+    # --nproc_per_node=8 train_gpt2.py`; scripts/run_gpt2_124M.sh:23 `mpirun -np 8`: `up`
+    # runs the argv as written, 8 processes, one device each (review24 M4)
     (torchrun,) = parse_commands("torchrun --standalone --nproc_per_node=8 train_gpt2.py")
     (mpirun,) = parse_commands("mpirun -np 8 ./train_gpt2cu")
-    assert command_needs(torchrun) == StepNeeds(devices=1)
-    assert command_needs(mpirun) == StepNeeds(devices=1)
+    (module,) = parse_commands("python -m torch.distributed.run --nproc-per-node 4 t.py")
+    assert command_needs(torchrun) == StepNeeds(devices=8)
+    assert command_needs(mpirun) == StepNeeds(devices=8)
+    assert command_needs(module) == StepNeeds(devices=4)
+
+
+def test_words_of_fewer_devices_do_not_lower_the_count_that_runs() -> None:
+    # constructed: llm.c's torchrun line under a paragraph that says one GPU; the words give
+    # the kind, the argv the count it runs with
+    line = "torchrun --standalone --nproc_per_node=8 train_gpt2.py"
+    context = "Train on a single GPU:"
+    (step,) = steps_from_commands(_doc(line, "README.md"), parse_commands(line), context=context)
+    assert (step.needs.devices, step.needs.device_kind) == (8, "gpu")
+    (one,) = parse_commands("torchrun --standalone --nproc_per_node=1 train_gpt2.py")
+    assert command_needs(one) == StepNeeds(devices=1)
+
+
+def test_a_launch_of_8_is_skipped_on_a_host_of_one_device() -> None:
+    # constructed host: one GPU; the step is llm.c's line above
+    line = "torchrun --standalone --nproc_per_node=8 train_gpt2.py"
+    (step,) = steps_from_commands(_doc(line, "README.md"), parse_commands(line))
+    component = Component(name="llmc", path="llmc", role="other", steps=(step,))
+    one = HostValue(subject="gpu_count", source=file_source("probe"), values=("1",))
+    context = ComponentContext(component=component, environment=None, device=[])
+    decision = decide(step, context, Resolution(host=(one,)))
+    assert decision.status == "skip"
+    assert decision.reason is not None
+    assert (decision.reason.kind, decision.reason.need) == ("devices", "8")
 
 
 def test_the_words_around_a_launch_state_its_count() -> None:
@@ -114,3 +143,13 @@ def test_the_same_launcher_or_other_arguments_are_two_runs() -> None:
     )
     steps = extract_docs(_doc(block, "README.md")).steps
     assert [s.argv[-1] for s in steps] == ["1", "2", "--eval"]
+
+
+def test_of_two_launchers_the_run_on_fewer_devices_is_kept() -> None:
+    # constructed from TRM_TRAINING above, its lines in the other order (review24 L2)
+    block = (
+        "## Training\n\n```bash\ntorchrun --nproc_per_node=4 train.py\n"
+        "# single GPU\npython train.py\n```\n"
+    )
+    steps = extract_docs(_doc(block, "README.md")).steps
+    assert [(s.source.line, s.name) for s in steps] == [(6, "python train.py")]

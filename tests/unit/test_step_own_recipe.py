@@ -6,6 +6,7 @@ beside it; the steps are built as the scan reads them."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -249,3 +250,59 @@ def test_a_command_in_the_steps_own_file_is_cited_by_its_line() -> None:
     reason = refusal(marked)
     assert reason is not None
     assert "(twine upload --skip-existing dist/* at line 14)" in reason_text(reason)
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        # public scripts found through the project's code index (file ids 29052581412,
+        # 59062510195): a release step run through a shell's -c string
+        ('bash -c "twine upload bin/nidmm/dist/* bin/nimodinst/dist/*"', "twine upload"),
+        # index file id 6794784206: git's global -C before the verb
+        ('git -C "$REPO_DIR" push origin master', "git push"),
+        # index file id 72516914 (a README's "Deploy local docker image to dockerhub")
+        (
+            "docker image push marcusgrum/codebase_ai_core_for_image_classification_aarch64:latest",
+            "docker image push",
+        ),
+        # index file id 20189307623 (an openEuler image upload script)
+        (
+            "obsutil cp SHRINKED-${OPENEULER_IMG}.qcow2 obs://${BUCKET_NAME}/SHRINKED.qcow2",
+            "obsutil copy to a remote",
+        ),
+        ("aws s3 cp dist/ s3://hotate.rss --recursive", "aws copy to a remote"),  # id 27929234325
+        # mindformers guide (index id 9042893978): a download from OBS stays
+        (
+            "/home/ma-user/work/obsutil cp"
+            " obs://wio/qwen2-7b-chat-ckpt/qwen2_7b.ckpt ./qwen2_7b.ckpt",
+            None,
+        ),
+        # constructed: the other spellings named by review24 M6
+        ("conda run -n env twine upload dist/*", "twine upload"),
+        ("uv run --with twine twine upload dist/*", "twine upload"),
+        ("bash -lc 'git -C repo push'", "git push"),
+        ("docker --context prod push img", "docker push"),
+        ("docker compose -f deploy.yml push", "docker compose push"),
+        ("docker buildx imagetools create -t a:1 a:1-amd64", "docker buildx imagetools"),
+        ("gsutil -m cp model.bin gs://bucket/m", "gsutil copy to a remote"),
+        ("gcloud storage cp x gs://b", "gcloud copy to a remote"),
+        ("curl --upload-file x.tar https://h.example/x.tar", "curl upload"),
+        ("curl -T x.tar https://h.example/", "curl upload"),
+        ("gh pr create --fill", "gh pr create"),
+        ("gh release create v1.0 dist/*", "gh release create"),
+        ("skopeo copy docker://a:1 docker://registry.example/a:1", "skopeo copy to a remote"),
+        ("kubectl -n prod apply -f x.yaml", "kubectl apply"),
+        # constructed: what stays on the machine
+        ("gh release download v1.0", None),
+        ("git -C repo pull", None),
+        ("gsutil -m cp gs://bucket/m ./m", None),
+        ("conda run -n env python train.py", None),
+        ('bash -c "make test"', None),
+        ("bash run.sh -c cfg.yaml", None),
+        ("curl http://localhost:8000/v1/completions -d '{\"prompt\": 1}'", None),
+        ("curl -F image=@cat.jpg http://127.0.0.1:8080/predict", None),
+        ("docker build -t x .", None),
+    ],
+)
+def test_publishing_read_as_the_shell_runs_it(line: str, words: str | None) -> None:
+    assert publishing(shlex.split(line)) == words

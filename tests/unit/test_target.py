@@ -245,15 +245,26 @@ def test_target_chip_and_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert design["text"].startswith("planned for --target 910B:8: two environments")
 
 
-def test_a_target_that_cannot_run_the_repos_still_splits_them(
+def test_a_repo_whose_chip_the_target_lacks_gets_no_environment_there(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """outsider24 D12: "needs chip 910B; the target has 910_93" beside "environment 1" on that
+    target contradicted itself. A hard need the target fails leaves the repo out of its plan."""
     _code, data = _json(capsys, "check", str(SPLIT), "--snapshot", str(DEV), "--target", "310P:1")
     design = data["design"]
-    blocked = {b["component"] for b in design["hardware"] if b["requirement"]["subject"] == "chip"}
-    assert blocked == {"MindSpeed", "sgl-kernel-npu"}
-    assert len(design["environments"]) == 2
-    assert [a["reason"]["subject"] for a in design["apart"]] == ["torch"]
+    lacking = {
+        e["component"]: (e["reason"]["subject"], e["reason"]["have"]["values"])
+        for e in design["elsewhere"]
+        if e["reason"]["kind"] == "hardware"
+    }
+    assert lacking == {"MindSpeed": ("chip", ["310P"]), "sgl-kernel-npu": ("chip", ["310P"])}
+    assert not design["hardware"]
+    assert [e["components"] for e in design["environments"]] == [["torchair"]]
+    assert not design["apart"]
+    screen = " ".join(_screen(capsys, "--target", "310P:1").split())
+    assert "cannot run (needs chip 910B)" in screen
+    assert "sgl-kernel-npu cannot run on the target (needs chip 910B:" in screen
+    assert "One environment, planned for --target 310P:1" in screen
 
 
 @pytest.mark.parametrize("target", [NPU, NPU / "snapshot.expected.json"])
@@ -380,11 +391,13 @@ def _screen(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("chips", ["910_93:16", "910B:8"])
+@pytest.mark.parametrize(("chips", "count"), [("910_93:16", "One"), ("910B:8", "Two")])
 def test_the_environments_heading_names_the_whole_target(
-    capsys: pytest.CaptureFixture[str], chips: str
+    capsys: pytest.CaptureFixture[str], chips: str, count: str
 ) -> None:
-    assert f"Two environments, planned for --target {chips}\n" in _screen(capsys, "--target", chips)
+    # on 910_93 chips sgl-kernel-npu (910B only) gets none: one environment is left
+    heading = f"{count} environment{'s' if count == 'Two' else ''}, planned for --target {chips}\n"
+    assert heading in _screen(capsys, "--target", chips)
 
 
 def test_a_target_path_with_colons_is_named_whole(
@@ -446,3 +459,14 @@ def test_a_chip_in_lower_case_is_the_chip() -> None:
     assert chip is not None
     assert chip.values == ("910B",)
     assert chip.source.ref == "--target 910b:8"
+
+
+def test_details_give_no_reason_for_environments_the_target_does_not_split(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """outsider24 D12: "Why one environments" headed this machine's conflict on a target with
+    one environment. On 910_93 chips sgl-kernel-npu (910B only) is left out: MindSpeed's torch
+    against it splits this machine's plan, not the target's."""
+    screen = _screen(capsys, "--target", "910_93:16", "--details")
+    assert "Why one environment" not in screen
+    assert "\nConflicts\n  1. MindSpeed, sgl-kernel-npu:" in screen

@@ -104,7 +104,8 @@ class Vocabulary:
     ``installers``: (regex, subject) for the file names of its installers a guide runs
     (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
-    the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``).
+    the regex's two groups the major and minor version (PyTorch's ``/whl/cu121``, or uv's
+    ``UV_TORCH_BACKEND=cu130`` that picks that index).
     ``home_variables``: variables that point at the toolkit's root (``CUDA_HOME``);
     ``path_versions``: regexes whose group 1 is the toolkit version in an install path
     (``cuda-12.1``); ``compilers``: its compilers -> subject (``nvcc`` -> ``cuda``);

@@ -16,7 +16,16 @@ from typing import Optional
 from bringup import backends
 from bringup.ladder.evidence import read_evidence, tail
 from bringup.ladder.judge import Peaks, judge
-from bringup.ladder.model import Judgement, LadderReporter, LadderResult, Level, Rung, RungResult
+from bringup.ladder.model import (
+    LAYERS,
+    Judgement,
+    LadderLayer,
+    LadderReporter,
+    LadderResult,
+    Level,
+    Rung,
+    RungResult,
+)
 from bringup.ladder.order import blocked_by, first_failure, layer_stopped, order
 from bringup.model.diagnosis import Diagnosis
 from bringup.process import CommandRunner, SubprocessRunner
@@ -121,7 +130,7 @@ def run_rung(
     judgement = found if isinstance(found, Judgement) else judge(rung, found, peaks)
     diagnosis = None
     if judgement.verdict in ("FAIL", "ERROR"):
-        diagnosis = diagnose(f"{judgement.error_text}\n{done.stderr}")
+        diagnosis = diagnose(f"{judgement.error_text}\n{done.stderr}", rung.layer)
     return RungResult(
         rung=rung.id,
         title=rung.title,
@@ -144,13 +153,19 @@ def run_rung(
     )
 
 
-def diagnose(text: str) -> Optional[Diagnosis]:
-    """The top cause ``bringup explain`` finds in a failing rung's error text, if any."""
+def diagnose(text: str, layer: Optional[LadderLayer] = None) -> Optional[Diagnosis]:
+    """The top cause ``bringup explain`` finds in a failing rung's error text, if any; for a
+    rung of ``layer``, the top one of that layer, of one before it, or of the install (a
+    later layer's cause, or a build's, does not explain a rung that builds nothing and stopped
+    at its own layer: outsider24 D13, a build-time fix given for device init)."""
     if not text.strip():
         return None
     from bringup.triage import explain_text
 
-    found = explain_text(text, top=1)
+    found = explain_text(text, top=None if layer else 1)
+    if layer is not None:
+        before = ("install", *LAYERS[: LAYERS.index(layer) + 1])
+        found = [d for d in found if d.layer in before]
     return found[0] if found else None
 
 

@@ -37,7 +37,12 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     ``feature`` names the optional feature the statement belongs to whatever its file's
     scope (an extra of a manifest: ``extra:vllm``; a linter's pin: ``development``; a CMake
     package the build looks for but goes on without: ``optional``); empty when the file's
-    scope decides."""
+    scope decides.
+
+    ``prefers`` keeps the releases the repo names within ``spec`` for an interpreter it
+    creates, folded into this floor (``conda create -n paddlemix python=3.10`` beside
+    ``python_requires>=3.6``): the ones its pinned packages were chosen for, which the solver
+    prefers to the newest the floor admits."""
 
     subject: str
     spec: str
@@ -49,6 +54,7 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     any_of: tuple[Alternative, ...] = ()
     also_at: tuple[Source, ...] = ()
     feature: str = ""
+    prefers: tuple[Alternative, ...] = ()
 
     @property
     def unversioned(self) -> bool:

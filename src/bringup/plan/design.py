@@ -148,20 +148,42 @@ def design_stack(
     different hosts, one solve per kind of host; with a target, those that need a kind it
     does not have are left out of its environments (``Design.elsewhere``)."""
     from bringup.solve import SolveOptions, solve_host
-    from bringup.solve.kinds import device_kind, for_host, host_groups, kinds_needed, rules_for_host
+    from bringup.solve.kinds import (
+        HostGroup,
+        device_kind,
+        for_host,
+        host_groups,
+        kinds_needed,
+        rules_for_host,
+    )
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
     refused = unsupported_os(host)
     if refused is not None:
         return design(target, Resolution(), elsewhere=unsupported_needs(components, refused))
+
+    def solved_for(groups: Sequence[HostGroup]) -> tuple[Resolution, list[tuple[int, ...]]]:
+        solved = [
+            solve_host(
+                [for_host(c, group.kind) for c in group.components],
+                host,
+                rules_for_host(rules, group.kind),
+                catalogue,
+                options,
+            )
+            for group in groups
+        ]
+        return joined(solved)
+
     groups, apart = host_groups(components, target_kinds(host))
-    solved = []
-    for group in groups:
-        repos = [for_host(c, group.kind) for c in group.components]
-        solved.append(
-            solve_host(repos, host, rules_for_host(rules, group.kind), catalogue, options)
+    resolution, numbers = solved_for(groups)
+    unfit = hardware_unfit(resolution) if target.kind != "asked" else ()
+    if unfit:
+        gone = {need.component for need in unfit}
+        groups, apart = host_groups(
+            [c for c in components if c.name not in gone], target_kinds(host)
         )
-    resolution, numbers = joined(solved)
+        resolution, numbers = solved_for(groups)
     hosts = tuple(
         HostKind(
             kind=device_kind(group.kind),
@@ -190,9 +212,30 @@ def design_stack(
         target,
         resolution,
         hosts=hosts,
-        elsewhere=needs_elsewhere(apart),
+        elsewhere=(*needs_elsewhere(apart), *unfit),
         other_kinds=other_kinds,
     )
+
+
+def hardware_unfit(resolution: Resolution) -> tuple[KindNeed, ...]:
+    """The repos a named target's hardware fails a hard need of (PaddleMIX's chip 910B on an
+    A3 host of 910_93 chips), each with its first such need and what the target has: they
+    cannot run there, so they get no environment on it (a plan that placed them would
+    contradict the line that says so)."""
+    found: dict[str, KindNeed] = {}
+    for block in resolution.hardware:
+        req = block.requirement
+        if block.kind != "hardware" or not req.hard or block.component in found:
+            continue
+        reason = Reason(
+            kind="hardware",
+            subject=req.subject,
+            need=req.spec,
+            have=block.host,
+            sources=(req.source, *block.also),
+        )
+        found[block.component] = KindNeed(component=block.component, reason=reason)
+    return tuple(found.values())
 
 
 def needs_elsewhere(

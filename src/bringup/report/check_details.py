@@ -31,7 +31,6 @@ from bringup.report.wording import (
     explain_conflict,
     explain_hardware,
     explain_unverified,
-    number_word,
     reason_text,
 )
 
@@ -72,10 +71,24 @@ def details(
         if mine((component,))
     ]
     apart = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
+    # why the target has its environments: the conflicts that split its plan; a conflict of
+    # this machine's with a repo the target cannot run, or where the target has one
+    # environment, splits this machine's plan only
+    away = {e.component for e in design.elsewhere}
+    splits = [
+        c
+        for c in distinct_conflicts((*apart, *resolution.conflicts))
+        if c in apart or (count > 1 and c.kind == "between" and not set(c.components) & away)
+    ]
     conflicts = [
         Line(f"{', '.join(c.components)}: {explain_conflict(c, count)}")
-        for c in distinct_conflicts((*apart, *resolution.conflicts))
+        for c in splits
         if mine(c.components)
+    ]
+    others = [
+        Line(f"{', '.join(c.components)}: {explain_conflict(c, len(resolution.environments))}")
+        for c in distinct_conflicts(resolution.conflicts)
+        if c not in splits and mine(c.components)
     ]
     set_aside = [Line(set_aside_text(c)) for c in design.resolution.set_aside if mine(c.components)]
     alone = [
@@ -91,9 +104,12 @@ def details(
     ]
     document.add(
         section("Repos", Table(("repo", "verdict"), verdicts), *notes),
-        section(f"Why {number_word(count)} environments", items(conflicts, ordered=True))
+        section(
+            f"Why {counted(count, 'environment', spelled=True)}", items(conflicts, ordered=True)
+        )
         if conflicts
         else None,
+        section("Conflicts", items(others, ordered=True)) if others else None,
         section("Set aside from the plan", items(set_aside)) if set_aside else None,
         section("Cannot run on this machine", items(alone)) if alone else None,
         section("What the hardware rules out", items(hardware)) if hardware else None,

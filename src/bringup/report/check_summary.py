@@ -124,6 +124,8 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
     need = next((e for e in design.elsewhere if e.component == name), None)
     if need is not None and need.reason.kind == "platform":
         return f"cannot run (the target runs {os_named(need.reason)})"
+    if need is not None and need.reason.kind == "hardware":
+        return f"cannot run (needs {subject_spec(need.reason.subject, need.reason.need)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
     if aside:
@@ -282,7 +284,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     why = Paragraph(
         Line(
             f"here = this machine's plan where it differs: it takes what is installed first; "
-            f"the pins, {target}, take the newest each row allows",
+            f"the pins, {target}, take the Python a repo names, else the newest each row allows",
             "dim",
         )
     )

@@ -21,14 +21,17 @@ from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
     action_text,
+    cite,
     cite_first,
     counted,
+    describe_host,
     describe_item,
     explain_conflict,
     explain_hardware,
     explain_verdict,
     format_spec,
     reason_text,
+    subject_spec,
 )
 from bringup.scan.workspace import CLONE
 from bringup.subjects import display_name, scheme_for
@@ -115,10 +118,23 @@ def elsewhere_sentence(elsewhere: KindNeed) -> str:
         where = f": {cite_first((have.source,))}" if have is not None else ""
         named = os_named(elsewhere.reason)
         return f"{elsewhere.component} cannot run on the target (it runs {named}{where})"
+    if elsewhere.reason.kind == "hardware":
+        return _lacking_sentence(elsewhere)
     kind = elsewhere.reason.need.upper()
     article = "an" if kind[:1] in "AEFHILMNORSX" else "a"
     where = cite_first(elsewhere.reason.sources)
     return f"{elsewhere.component} cannot run on the target (needs {article} {kind}: {where})"
+
+
+def _lacking_sentence(elsewhere: KindNeed) -> str:
+    """``PaddleMIX cannot run on the target (needs chip 910B: README_EN.md:154; the target has
+    chip 910_93: report.txt:14)``."""
+    reason = elsewhere.reason
+    need = subject_spec(reason.subject, reason.need)
+    have = reason.have
+    has = f"; the target has {describe_host(have)} {cite(have.source)}" if have is not None else ""
+    where = cite_first(reason.sources)
+    return f"{elsewhere.component} cannot run on the target (needs {need}: {where}{has})"
 
 
 def other_kind_sentence(design: Design, other: KindNeed) -> str:

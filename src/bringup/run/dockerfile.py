@@ -115,31 +115,11 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
         'RUN ["python3", "-m", "pip", "install", "uv"]',
         'RUN ["python3", "-m", "uv", "venv", "--seed", "/opt/bringup-env"]',
     ]
+    install = ["python3", "-m", "uv", "pip", "install", "--python", "/opt/bringup-env/bin/python"]
     if spec.requirements:
-        argv = [
-            "python3",
-            "-m",
-            "uv",
-            "pip",
-            "install",
-            "--python",
-            "/opt/bringup-env/bin/python",
-            *spec.requirements,
-        ]
-        lines.append("RUN " + json.dumps(argv))
+        lines.append("RUN " + json.dumps([*install, *spec.requirements]))
     if spec.built_on_torch:  # their build imports torch: after it, without isolation
-        argv = [
-            "python3",
-            "-m",
-            "uv",
-            "pip",
-            "install",
-            "--python",
-            "/opt/bringup-env/bin/python",
-            "--no-build-isolation",
-            *spec.built_on_torch,
-        ]
-        lines.append("RUN " + json.dumps(argv))
+        lines.append("RUN " + json.dumps([*install, "--no-build-isolation", *spec.built_on_torch]))
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']
     return "\n".join(lines) + "\n"
 

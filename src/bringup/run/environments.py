@@ -247,34 +247,13 @@ def _commands(
     interpreter = spec.interpreter or "python3"
     if uv is not None:
         seed = ["--seed"] if spec.seed else []
+        install = [uv, "pip", "install", "--python", python]
+        options = [*settings.args, *settings.install_args]
         commands = [[uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]]
         if spec.requirements:
-            commands.append(
-                [
-                    uv,
-                    "pip",
-                    "install",
-                    "--python",
-                    python,
-                    *settings.args,
-                    *settings.install_args,
-                    *spec.requirements,
-                ]
-            )
+            commands.append([*install, *options, *spec.requirements])
         if spec.built_on_torch:
-            commands.append(
-                [
-                    uv,
-                    "pip",
-                    "install",
-                    "--python",
-                    python,
-                    NO_BUILD_ISOLATION,
-                    *settings.args,
-                    *settings.install_args,
-                    *spec.built_on_torch,
-                ]
-            )
+            commands.append([*install, NO_BUILD_ISOLATION, *options, *spec.built_on_torch])
         return commands
     commands = [[interpreter, "-m", "venv", str(path)]]
     if spec.requirements:

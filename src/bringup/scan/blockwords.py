@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from bringup import lazyre
 from bringup.model import Step
-from bringup.scan.commands import program_name, python_module
+from bringup.scan.commands import python_module, run_program
 from bringup.scan.extraction import SourceFile
 
 _FAILS = lazyre.compile(
@@ -53,23 +53,27 @@ def _launch(argv: Sequence[str]) -> tuple[str, tuple[str, ...]] | None:
     if not at:
         return None
     module = python_module(tuple(argv))
-    program = program_name(tuple(argv))
+    program = run_program(tuple(argv))[0]  # past ``nohup``, ``env A=1``
     if module in _LAUNCH_MODULES:
         return module or "", tuple(argv[at:])
     return ("python" if program.startswith("python") else program), tuple(argv[at:])
 
 
-def another_launch(argv: Sequence[str], before: Sequence[Step]) -> bool:
-    """Whether ``argv`` runs a script, with the same arguments, that a step ``before`` it in
-    its block runs by another launcher: ``torchrun --nproc_per_node=4 train.py`` under
-    ``python train.py`` (amithogadi/trm@170ce06 README.md:26-29, "# Multi-GPU (same node)") is
-    the same run on more devices, a choice. The same launcher twice (``python train.py
-    --stage 1``, ``--stage 2``), or other arguments (a training, then its evaluation), are
-    two runs."""
+def another_launch(argv: Sequence[str], before: Sequence[Step]) -> int | None:
+    """The index of the step ``before`` it in its block that runs the same script, with the
+    same arguments, by another launcher, None for none: ``torchrun --nproc_per_node=4
+    train.py`` under ``python train.py`` (amithogadi/trm@170ce06 README.md:26-29, "# Multi-GPU
+    (same node)") is the same run on more devices, a choice, of which the plan keeps the one
+    on fewer devices (review24 L2). The same launcher twice (``python train.py --stage 1``,
+    ``--stage 2``), or other arguments (a training, then its evaluation), are two runs."""
     launch = _launch(argv)
     if launch is None:
-        return False
-    return any(
-        other is not None and other[1] == launch[1] and other[0] != launch[0]
-        for other in (_launch(step.argv) for step in before)
+        return None
+    return next(
+        (
+            index
+            for index, other in enumerate(_launch(step.argv) for step in before)
+            if other is not None and other[1] == launch[1] and other[0] != launch[0]
+        ),
+        None,
     )

@@ -43,8 +43,13 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     that care."""
     targets = pip_install_targets(command.argv)
     if targets is None:
-        return installer_requirements(command.argv, source, hard=hard) + status_check(
-            command.argv, source, hard=hard
+        exported = (
+            _index_builds(command.argv[1:], source) if command.argv[:1] == ("export",) else []
+        )
+        return (
+            installer_requirements(command.argv, source, hard=hard)
+            + status_check(command.argv, source, hard=hard)
+            + exported
         )
     found: list[Requirement] = []
     prose = any(_bare(spec) in _PROSE_WORDS for spec in targets[0])
@@ -69,6 +74,14 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
     for arg in command.argv:
         if arg.endswith(".whl") and not known_programs().installed_tree.match(arg):
             found.extend(wheel_requirements(arg, source, hard=hard))
+    return found + _index_builds(command.argv, source)
+
+
+def _index_builds(args: tuple[str, ...], source: Source) -> list[Requirement]:
+    """The toolkit builds the package indexes ``args`` choose name: soft, one choice among
+    several (``wheelchoices``)."""
+    found: list[Requirement] = []
+    for arg in args:
         for pattern, subject in known_programs().wheel_indexes:
             build = pattern.search(arg)
             if build is not None:

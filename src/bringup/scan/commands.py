@@ -101,6 +101,10 @@ _CASE_PATTERN = lazyre.compile(
 """A ``case`` branch's pattern (``pigz)``, ``gcc|g++)``, ``*)``): no command, though the words
 look like one (ops-nn install_deps.sh:472 ``pigz)`` then ``curr_ver=$(pigz --version ...)``:
 the script asks a version, it does not run pigz)."""
+BRANCH_WORDS = frozenset({"then", "else", "do"})
+"""Words that open a branch or a loop's body: the command after them is the one run
+(vllm-ascend Dockerfile:56 ``else git clone ...``, a script's ``then pip install ...``), so
+they are no part of its argv; ``if``/``while`` stay, their command is a condition."""
 _FILL_IN = lazyre.compile(r"<([^<>\s|;&()]+)>")
 """A placeholder a guide asks the reader to fill in ("source <CANN软件安装目录>/<CANN软件路径>/
 set_env.sh", op-plugin docs/en/install.md:51; "pip install torch_npu-<version>.whl"): a word
@@ -143,17 +147,20 @@ def commands_of(lines: list[LogicalLine]) -> list[Command]:
         if masked:  # most lines hold no placeholder: nothing to mask or give back
             tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
         segment: list[str] = []
-        cursor = 0
+        cursor = start = 0
         for token in [*tokens, ";"]:
+            # each word is looked for past the one before it, so that a word met earlier in
+            # another's text (``git`` in ``https://github.com/...``) does not number the next
+            found = stripped.find(token, cursor)
+            at, cursor = (found, found + len(token)) if found >= 0 else (cursor, cursor)
             if token not in _SEPARATORS:
+                if not segment and token in BRANCH_WORDS:
+                    continue
+                start = at if not segment else start
                 segment.append(token)
                 continue
             if segment:
-                found = stripped.find(segment[0], cursor)
-                cursor = found if found >= 0 else cursor
-                line = joined.line_at(skip + cursor)
-                commands.append(_command(segment, line, stripped))
-                cursor += len(segment[0])
+                commands.append(_command(segment, joined.line_at(skip + start), stripped))
             segment = []
     return commands
 

@@ -194,6 +194,28 @@ EXAMPLE = lazyre.compile(
 )
 
 
+ILLUSTRATION = lazyre.compile(
+    r"^[\s*>#\-\d.、)\uff09]*(?:for\s+(?:example|instance)|e\.\s?g\.|例如|比如|譬如|举例(?:来说|而言)?)",
+    re.IGNORECASE,
+)
+"""A sentence that opens as an illustration ("例如" … "希望在2机8卡A100" … "的环境上测试这一任务",
+FlagOpen/FlagPerf@1b5a0303 training/README.md:78, showing the format of a CASES key):
+the hardware it names is the example's, no requirement of the repo's."""
+
+
+def illustrated(mentions: list[Mention], clause: str) -> list[Mention]:
+    """``mentions`` without the hardware an illustration names (``ILLUSTRATION``): its chips,
+    device counts, memory and the capability a product implies."""
+    if not ILLUSTRATION.match(clause):
+        return mentions
+    hardware = ("_count", "_memory")
+    return [
+        m
+        for m in mentions
+        if m.subject not in ("chip", capability_subject()) and not m.subject.endswith(hardware)
+    ]
+
+
 def of_the_example(mention: Mention) -> Mention:
     """A device count said of an example script ("当前示例脚本中NPUS_PER_NODE=8表示需要8个NPU",
     MindSpeed docs/zh/user-guide/quickstart.md:25): what that example runs on, soft; the
@@ -280,7 +302,19 @@ def chips(clause: str, required: bool) -> list[Mention]:
         return []
     first = vocabulary().chip.search(clause)
     offset = first.start() if first else 0
-    return [Mention("chip", ",".join(names), clause.strip(), "medium", offset=offset)]
+    agent = _AGENT.search(clause, max(0, offset - 60), offset) is not None
+    return [
+        Mention("chip", ",".join(names), clause.strip(), "medium", hard=not agent, offset=offset)
+    ]
+
+
+_AGENT = lazyre.compile(
+    r"\bsupported\s{1,4}by\s{1,4}(?:the\s{1,4})?(?:[\w-]{1,20}\s{1,4}){0,2}$", re.IGNORECASE
+)
+"""A chip that is the agent of a passive "supported by" ("For a list of models supported by
+Ascend 910B, please refer to the [Ascend Model List]", PaddlePaddle/PaddleMIX@6afaf05d
+README_EN.md:201, under "Multi-Hardware Usage"): the clause describes what runs on that chip,
+one the repo supports among others, not one it needs."""
 
 
 def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:
@@ -389,6 +423,7 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
     tested", OpenPPL/ppl.llm.kernel.cuda@255f3c8 README.md:15), a generation or a product."""
     values: list[str] = []
     offsets: list[int] = []
+    featured: set[int] = set()
     words = vocabulary()
     for match in words.capability.finditer(clause) if words.capability else ():
         offsets.append(match.start())
@@ -399,6 +434,8 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
             generations = sorted(set(words.architectures.values()), key=_order)
             for match in words.architecture.finditer(clause):
                 offsets.append(match.start())
+                if _FOR_A_FEATURE.match(clause, match.end()):
+                    featured.add(match.start())
                 value = words.architectures[" ".join(match.group(1).split())]
                 values.append(_above_refused(clause, match, value, generations))
         if words.product is not None:
@@ -417,4 +454,15 @@ def capabilities(clause: str, required: bool, vendor: Vendor = None) -> list[Men
         return []
     values, offsets = [v for v, _ in kept], [o for _, o in kept]
     lowest = min(values, key=_order)
-    return [Mention(subject, f">={lowest}", clause.strip(), "medium", offset=min(offsets))]
+    hard = not featured.issuperset(offsets)
+    return [Mention(subject, f">={lowest}", clause.strip(), "medium", hard, offset=min(offsets))]
+
+
+_FOR_A_FEATURE = lazyre.compile(
+    r"(?:\+|\s+(?:or|and)\s+(?:later|newer|above|higher))?\s+for\s+"
+    r"(?!(?:example|instance|the\s+best|best|all|more|any)\b)[`\w]",
+    re.I,
+)
+"""A generation said to be what a feature runs on ("NVIDIA GPU (Ampere or newer for `bf16`
+and Flash Attention) or AMD GPU", axolotl-ai-cloud/axolotl@067b021c README.md:97): that
+feature's floor, no hard floor of the repo's."""

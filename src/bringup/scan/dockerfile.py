@@ -20,7 +20,6 @@ _ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
 _FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=(\S+)\s+)?(\S+)", re.IGNORECASE)
 _RUN = lazyre.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
 _RUN_WORD = lazyre.compile(r"^\s*RUN\s+", re.IGNORECASE)
-_BRANCH = frozenset({("then",), ("else",), ("do",)})
 _VARIABLE = lazyre.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
@@ -75,8 +74,5 @@ def _companions(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     (vllm-project/vllm-ascend@5e390744 Dockerfile:50-60: ``ARG VLLM_TAG=v0.22.1``, ``git clone
     -b $VLLM_TAG $VLLM_REPO /vllm-workspace/vllm``, ``pip install -e /vllm-workspace/vllm/``):
     the companion release the repo is built against, soft as the image's other facts are."""
-    # a branch's first word stays on its command (``else git clone ...``): the clone is the
-    # same one (vllm-ascend Dockerfile:56)
-    bare = [c._replace(argv=c.argv[1:]) if c.argv[:1] in _BRANCH else c for c in commands]
-    found = cloned_dependencies(file, bare, [])
+    found = cloned_dependencies(file, commands, [])
     return [msgspec.structs.replace(r, hard=False) for r in found if r.subject != "network"]

@@ -33,6 +33,7 @@ from bringup.scan.docsections import (
     BOLD_TITLE,
     DISTRIBUTION_HEADING,
     EXAMPLE_SECTION,
+    FLAG_USAGE,
     GUIDE_FILE,
     LEGACY_HEADING,
     MAPPING_SECTION,
@@ -60,6 +61,7 @@ from bringup.scan.platforms import ArchList
 from bringup.scan.prose_vocabulary import file_vendor, subject_named
 from bringup.scan.prosetools import asked_tools
 from bringup.scan.purpose import optional_commands, optional_install, optional_intro
+from bringup.scan.routeneeds import route_needs
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER
@@ -170,6 +172,9 @@ class _Reader:
         if self.pending and not self.skipped:
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
             text = " ".join(words for _, words in self.pending)
+            flag = None if self.last_paragraph or self.option else FLAG_USAGE.match(text)
+            if flag is not None:  # the section's first words: the flag that turns it on
+                self.option = flag.group(1)
             if not found and self.required and len(self.pending) == 1:
                 found = self.bare_item(*self.pending[0])
                 if not found and self.pending_item:
@@ -316,6 +321,9 @@ class _Reader:
             self.requirements.extend(self.optional(installs))
             if not (self.option or self.task or self.workaround):
                 self.build_commands.extend(commands)
+            elif self.option:  # the interpreter an option's commands run is the option's
+                runs = [(command, command.argv) for command in commands]
+                self.requirements.extend(self.optional(route_needs(self.file, runs)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for

@@ -66,6 +66,10 @@ OPTION_HEADING = lazyre.compile(
 """A sub-section of the requirements or install section about an optional or alternative
 backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
 README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
+FLAG_USAGE = lazyre.compile(r"^\W{0,4}usage\s*[:：]\s*`?(--[A-Za-z][\w-]{1,60})\b", re.IGNORECASE)
+"""A section that opens by naming the command-line flag that turns it on ("## FlashAttention"
+then "Usage: `--use-flash-attn`.", microsoft/Megatron-DeepSpeed@f4157bea README.md:238-240):
+what it installs (``pip install flash-attn``, :248) is that option's, not the repo's need."""
 TESTED_HEADING = lazyre.compile(
     r"\btested\b|\bverified\b|\bvalidated\b|测试环境|验证环境|已验证|经过验证|"
     r"\b(?:my|our)\s+(?:environment|setup|machine)|环境快照|源机器|本机环境",

@@ -154,14 +154,20 @@ def top_packages(root: Path) -> list[str]:
 
 
 def main_package(root: Path, component: str, provides: list[str]) -> str:
-    """The top-level package directory that is the repo's library, or ``""``."""
+    """The top-level package directory that is the repo's library, or ``""``: the one named
+    after the repo or its distribution, else after the first word of the repo's name (a
+    fork named for what it adds: microsoft/Megatron-DeepSpeed's ``megatron/``, whose
+    setup.py computes its distribution's name)."""
     packages = top_packages(root)
     if not packages:
         return ""
     native = os.path.isfile(root / "CMakeLists.txt")
     named = () if native else provides
     wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
-    return next((p for p in packages if _key(p) in wanted), "")
+    first = _key(re.split(r"[-_.]", component, maxsplit=1)[0])
+    return next((p for p in packages if _key(p) in wanted), "") or next(
+        (p for p in packages if _key(p) == first), ""
+    )
 
 
 def _modules(folder: Path) -> list[Path]:

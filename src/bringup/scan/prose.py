@@ -23,6 +23,7 @@ from bringup.scan.devices import (
     chips,
     device_counts,
     for_one_chip,
+    illustrated,
     memory_floors,
     of_the_example,
     per_device,
@@ -264,7 +265,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             capable = capabilities(clause, required, clause_vendor)
-            mentions.extend(m._replace(hard=not works) for m in capable)
+            mentions.extend(m._replace(hard=m.hard and not works) for m in capable)
         if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
                 Mention(subject, spec, words, "medium", hard=not tried(subject, clause), offset=at)
@@ -274,6 +275,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 Mention(subject, spec, words, "medium", hard=False, offset=at)
                 for subject, spec, words, at in supported_releases(clause)
             )
+        mentions = illustrated(mentions, clause)
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
         if offers_builds(clause):  # the releases builds exist for; the platforms stay

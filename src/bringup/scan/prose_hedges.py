@@ -59,8 +59,18 @@ def recommended(window: str, length: int) -> bool:
     recommendation or a default ("<Toolkit> 8.5.0 (Recommended)", "default 8.5.0", "推荐 8.5.0"):
     what is known to work, no requirement."""
     remark = _REMARK.match(window, length)
+    if remark is not None and _OTHER_RECOMMENDED.fullmatch(remark.group(0).strip()):
+        # "Python >=3.11 (3.12 recommended)" (axolotl-ai-cloud/axolotl@067b021c README.md:98):
+        # the remark recommends a release of its own; the floor before it stays a need
+        return _RECOMMENDED.search(window, 0, length) is not None
     end = remark.end() if remark is not None else length
     return _RECOMMENDED.search(window, 0, end) is not None
+
+
+_OTHER_RECOMMENDED = lazyre.compile(
+    r"[(（][^()（）]*?\d+(?:\.\d+)+[^()（）]*[)）]",
+)
+"""A parenthesised remark naming a release of its own: what it recommends is that release."""
 
 
 _RECOMMENDING = lazyre.compile(
@@ -82,7 +92,8 @@ _REQUIRING = lazyre.compile(
 def only_recommended(clause: str) -> bool:
     """Whether ``clause`` recommends ("We recommend installing <Toolkit> 8.5.0", "推荐使用
     <Toolkit> 8.5.0") without saying anything is required: a recommendation is no requirement."""
-    return bool(_RECOMMENDING.search(clause) and not _REQUIRING.search(clause))
+    stated = _OTHER_RECOMMENDED.sub("", clause)
+    return bool(_RECOMMENDING.search(stated) and not _REQUIRING.search(stated))
 
 
 def only_tested(clause: str) -> bool:

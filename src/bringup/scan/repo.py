@@ -41,6 +41,7 @@ from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.ownrecipe import read_recipes
+from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
@@ -343,7 +344,7 @@ def scan_repo(
         extractions = [extraction for _, extraction in extracted]
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
-        scopes = file_scopes(seen, texts, stats.manifests)
+        scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
         requirements = cited_where_included(
             drop_unrun_tools(
                 meson_wraps(
@@ -384,16 +385,21 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = settled.requirements, settled.findings
-        defaults = default_steps(
-            extractions,
-            scoped,
-            requirements,
-            [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+        defaults = device_of_tests(
+            default_steps(
+                extractions,
+                scoped,
+                requirements,
+                [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+            ),
+            frozenset(stats.scripts),
+            lambda rel: read_text(root / rel, rel)[0],
         )
         steps = in_checkout(
             without_own_release(
                 toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),
                 provides,
+                root.name,
             ),
             lambda rel: os.path.isdir(root / rel),
         )

@@ -83,3 +83,51 @@ def ci_or_test(rel: str) -> bool:
     they run is no step of the repo's own route (``ci_only_scripts``)."""
     dirs = rel.lower().split("/")[:-1]
     return ci_file(rel) or for_tests(rel.rsplit("/", 1)[-1]) or any(d in TEST_DIRS for d in dirs)
+
+
+PER_VENDOR_PARENTS = frozenset({"vendor", "vendors", "backends"})
+"""Directories whose children are each one vendor's or backend's (FlagOpen/FlagPerf@1b5a0303
+``operation/vendors/kunlunxin/``, ``base/vendors/ascend/``)."""
+ACCELERATOR_VENDORS = frozenset(
+    {"nvidia", "amd", "ascend", "huawei", "kunlunxin", "kunlun", "cambricon", "iluvatar",
+     "metax", "mthreads", "moore_threads", "dcu", "hygon", "enflame", "tsingmicro", "biren",
+     "habana", "intel"}
+)  # fmt: skip
+"""Accelerator makers a folder may be named for: FlagPerf's ``training/`` holds ``ascend``,
+``cambricon``, ``dcu``, ``iluvatar``, ``kunlunxin``, ``metax``, ``mthreads``, ``nvidia``."""
+_VENDOR_OWNED = lazyre.compile(
+    r"^(?:.*\.(?:sh|bash|md|rst|env)|readme.*|.*requirements.*\.txt)$", re.IGNORECASE
+)
+"""The files a vendor folder speaks for itself in: its install scripts, pip lists and guides.
+The sources and build files there (a CMake file the build adds for one device) stay the
+build's."""
+
+
+def vendor_folder(parts: list[str], siblings: frozenset[str]) -> str:
+    """The per-vendor folder holding the script, pip list or guide ``parts`` (a path split at
+    ``/``), or ``""``: one under ``vendors/`` or ``backends/``, or one named for an accelerator
+    maker beside a folder named for another (``siblings``: the lower-cased paths of such
+    folders). FlagPerf's ``operation/vendors/kunlunxin/xpytorch029/xpytorch029_install.sh``
+    installs Kunlunxin's own torch build: that vendor's need, not the repo's."""
+    if not _VENDOR_OWNED.match(parts[-1]):
+        return ""
+    dirs = [p.lower() for p in parts[:-1]]
+    for index in range(1, len(dirs)):
+        folder = "/".join(dirs[: index + 1])
+        if dirs[index - 1] in PER_VENDOR_PARENTS or folder in siblings:
+            return "/".join(parts[: index + 1])
+    return ""
+
+
+def vendor_siblings(rels: list[str]) -> frozenset[str]:
+    """The folders (lower case) named for an accelerator maker whose parent holds a folder
+    named for another one: a layout by vendor, not one vendor's repo."""
+    makers: dict[str, set[str]] = {}
+    for rel in rels:
+        dirs = rel.lower().split("/")[:-1]
+        for index, name in enumerate(dirs[1:], 1):
+            if name in ACCELERATOR_VENDORS:
+                makers.setdefault("/".join(dirs[:index]), set()).add(name)
+    return frozenset(
+        f"{parent}/{name}" for parent, names in makers.items() if len(names) > 1 for name in names
+    )

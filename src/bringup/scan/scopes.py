@@ -110,6 +110,8 @@ from bringup.scan.scopedirs import (
     TEST_DIRS,
     ci_file,
     ci_or_test,
+    vendor_folder,
+    vendor_siblings,
 )
 from bringup.scan.scopelayout import cmake_projects, copied_scripts, repo_parts
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
@@ -155,8 +157,12 @@ class Scopes:
         texts: Mapping[str, str] | None = None,
         *,
         option_lines: Mapping[str, Mapping[int, str]] | None = None,
+        owned: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
+        self._owned = {rel: owner for rel, owner in (owned or {}).items() if rel != owner}
+        """A requirements file -> the package manifest whose ``install_requires`` reads it
+        (``packageread``): its lines are that package's, in the manifest's scope."""
         self.option_lines = dict(option_lines or {})
         """CMake file -> {line -> option:X}: lines an option declared off elsewhere guards."""
         # every file read (``texts``)
@@ -179,6 +185,7 @@ class Scopes:
             elif name.startswith("readme") and not doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
+        self._vendors = vendor_siblings(rels)
         rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else repo_parts(rels, readme)
@@ -216,6 +223,9 @@ class Scopes:
     def of(self, rel: str) -> str:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path; a
         CMake file of the repo's that no build runs (``cmakeuse``) is ``development``'s."""
+        owner = self._owned.get(rel)
+        if owner is not None and owner not in self._owned:
+            return self.of(owner)
         scope = self._of(rel)
         if scope == REPO and self._idle_cmake and cmake_file(rel):
             return DEVELOPMENT
@@ -248,6 +258,9 @@ class Scopes:
         project = self._subproject(parts[:-1])
         if project:
             return project
+        vendor = vendor_folder(parts, self._vendors)
+        if vendor:
+            return vendor
         if PIP_LIST.match(name):
             tooling = tooling_list(name)
             if tooling:

@@ -5,6 +5,7 @@ same way and shown beside it; the steps the files imply when none is stated."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import NamedTuple, TypeVar
 
 import msgspec
@@ -121,15 +122,20 @@ def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:
 
 
 def file_scopes(
-    seen: set[str], texts: dict[str, tuple[RepoFile, str]], manifests: tuple[str, ...]
+    seen: set[str],
+    texts: dict[str, tuple[RepoFile, str]],
+    manifests: tuple[str, ...],
+    owned: Mapping[str, str] | None = None,
 ) -> Scopes:
     """The scope of each file, from the files seen (and other languages' ``manifests``) and
-    the build files' texts."""
+    the build files' texts; ``owned``: the requirements files a package manifest reads."""
     builds = _build_texts(texts)
     on = frozenset(f"option:{name}" for name in built_on(builds))
     read = {entry.rel: text for entry, text in texts.values()}
     directories, lines = optional_parts(builds, on)
-    return Scopes([*seen, *manifests], builds, directories, on, read, option_lines=lines)
+    return Scopes(
+        [*seen, *manifests], builds, directories, on, read, option_lines=lines, owned=owned
+    )
 
 
 def _guarded(

@@ -230,6 +230,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         findings=(*reader.findings, *setup_installs(file, tree)),
         provides=tuple(reader.provides),
         includes=tuple(reader.includes),
+        include_places=tuple(reader.installs),
     )
 
 

@@ -5,6 +5,7 @@ Kept apart from what ``setup_py`` reads with it (guards, messages, links, archit
 from __future__ import annotations
 
 import ast
+import posixpath
 
 from bringup import lazyre
 from bringup.model import Confidence, Requirement
@@ -45,6 +46,9 @@ class Reader:
         self.requirements: list[Requirement] = []
         self.findings: list[Finding] = []
         self.includes: list[str] = []
+        self.installs: list[tuple[str, int]] = []
+        """The requirements files ``install_requires`` reads, each with the line that reads
+        it: the package's own requirements, wherever the file lies."""
         self.provides: list[str] = []
         self.budget = MAX_EVALUATIONS
 
@@ -176,16 +180,50 @@ class Reader:
             )
         )
         scope: list[ast.AST] = [node]
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            function = self.functions.get(node.func.id)
+        opened: list[tuple[str, int]] = []
+        for call in self.calls(node):
+            function = self.functions.get(call.func.id) if isinstance(call.func, ast.Name) else None
             if function is not None:
                 scope.append(function)
+                opened += [
+                    (path, call.lineno) for path in _opened(function, self.bound(function, call))
+                ]
         base = self.file.rel.rpartition("/")[0]
-        for part in scope:
-            for inner in ast.walk(part):
-                value = inner.value if isinstance(inner, ast.Constant) else None
-                if isinstance(value, str) and _REQUIREMENTS_FILE.fullmatch(value):
-                    self.includes.append(f"{base}/{value}" if base else value)
+        named = [
+            (inner.value, getattr(inner, "lineno", node.lineno))
+            for part in scope
+            for inner in ast.walk(part)
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str)
+        ]
+        for value, line in opened or named:
+            if _REQUIREMENTS_FILE.fullmatch(value):
+                path = posixpath.normpath(f"{base}/{value}" if base else value)
+                self.includes.append(path)
+                if keyword == "install_requires":
+                    self.installs.append((path, line))
+
+    def calls(self, node: ast.expr, depth: int = 0) -> list[ast.Call]:
+        """The calls ``node`` is, or a name it is bound to is (``install_requires =
+        req_file("requirements.txt")``, microsoft/Megatron-DeepSpeed@f4157bea setup.py:47)."""
+        if isinstance(node, ast.Call):
+            return [node]
+        if isinstance(node, ast.Name) and depth < 4:
+            return [c for v in self.env.get(node.id, ()) for c in self.calls(v, depth + 1)]
+        return []
+
+    def bound(self, function: ast.FunctionDef, call: ast.Call) -> dict[str, str]:
+        """The string each parameter of ``function`` holds in ``call``: its argument, else
+        its default (``def req_file(filename, folder="megatron/core")``)."""
+        params = function.args.args
+        defaults = function.args.defaults
+        pairs = [*zip(params[len(params) - len(defaults) :], defaults), *zip(params, call.args)]
+        pairs += [(p, k.value) for k in call.keywords for p in params if p.arg == k.arg]
+        held: dict[str, str] = {}
+        for param, value in pairs:
+            found = self.strings(value)
+            if found is not None and len(found) == 1:
+                held[param.arg] = found[0][0]
+        return held
 
     def dependency_list(
         self, keyword: str, node: ast.expr, hard: bool, why: str | None, feature: str = ""
@@ -284,6 +322,41 @@ class Reader:
         self.requirements.append(
             self.file.requirement(subject, spec, line, text=text, confidence=confidence)
         )
+
+
+def _opened(function: ast.FunctionDef, held: dict[str, str]) -> list[str]:
+    """The paths ``function`` opens (``open(os.path.join(folder, filename))``), its
+    parameters holding ``held``; none where a part is unknown."""
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and _called(node.func) == "open" and node.args:
+            path = _path(node.args[0], held)
+            if path:
+                found.append(path)
+    return found
+
+
+def _called(func: ast.expr) -> str:
+    """The name a call calls: ``open``, ``join`` of ``os.path.join``."""
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
+
+
+def _path(node: ast.expr, held: dict[str, str]) -> str:
+    """The path ``node`` spells: a string, a parameter held, or ``os.path.join`` of those."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return held.get(node.id, "")
+    if isinstance(node, ast.Call) and _called(node.func) == "join" and node.args:
+        parts = [_path(a, held) for a in node.args]
+        return posixpath.join(*parts) if all(parts) else ""
+    return ""
 
 
 def _element(node: ast.expr, index: int) -> ast.expr | None:

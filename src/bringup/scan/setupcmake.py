@@ -21,8 +21,23 @@ _RUNS_CMAKE = lazyre.compile(
     r"""\[\s*["']cmake["']|\bCMakeExtension\b|\bCMakeBuild\b|\bcmake_build_ext\b"""
 )
 """setup.py words that run CMake: an argv starting with ``cmake`` (``subprocess.check_call(
-["cmake", ...])``), the usual ``CMakeExtension``/``CMakeBuild`` classes of the pybind11 and
-setuptools examples, a ``cmake_build_ext`` command."""
+["cmake", ...])``, ``cmake_args = ["cmake"]``), the usual ``CMakeExtension``/``CMakeBuild``
+classes of the pybind11 and setuptools examples, a ``cmake_build_ext`` command."""
+_REQUIRES = lazyre.compile(r"""requires["']?\s*[=:]\s*$""")
+"""What comes before a list of distributions (``setup_requires=["cmake", "ninja"]``): the
+list names packages to install, it runs nothing (review24 L5)."""
+_COMMENT = lazyre.compile(r"(?m)^\s*#.*$|\s#[^\"'\n]*$")
+"""A comment line, or a comment after code holding no quote (a ``#`` inside a string
+stays)."""
+
+
+def _runs_cmake(setup_py: str) -> bool:
+    """Whether setup.py's code, less its comments, runs CMake (``_RUNS_CMAKE``), not in a
+    list of requirements."""
+    code = _COMMENT.sub("", setup_py)
+    return any(not _REQUIRES.search(code[: m.start()]) for m in _RUNS_CMAKE.finditer(code))
+
+
 _CMAKE_PROGRAMS = frozenset({"cmake", "ctest"})
 
 
@@ -35,7 +50,7 @@ def by_setup(
     top = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
     setup_py = top.get("setup.py", ("", ""))[1]
     cmake_lists = top.get("CMakeLists.txt", ("", ""))[0]
-    if not cmake_lists or not _RUNS_CMAKE.search(setup_py):
+    if not cmake_lists or not _runs_cmake(setup_py):
         return list(stated), list(defaults)
     guessed = [
         s

@@ -148,21 +148,34 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     return None
 
 
-_COUNT_OPTIONS = lazyre.compile(r"^--num[_-]gpus(?:=(\d+))?$")
-"""Options that say how many devices to use: the count is the step's need."""
-_PROCESS_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num)(?:=(\d+))?$"
+_COUNT_OPTIONS = lazyre.compile(
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus)(?:=(\d+))?$"
 )
-"""Options that say how many processes to start (``mpirun -np``'s too): one per device where
-the guide was written, a default the reader changes to the devices they have ("It might be
-that you only have one GPU ... simply change line 1 to line 2", karpathy/llm.c@f1e2ace
-scripts/README.md:21-25 over ``mpirun -np 8``). The step needs a device; a count only when
-the words around it state one (``steps.context_needs``)."""
+"""Options that say how many devices or processes (one per device) a launcher starts
+(``mpirun -np``'s too): the step needs that many, because ``up`` runs the argv as written.
+A guide that tells the reader to edit the count ("simply change line 1 to line 2",
+karpathy/llm.c@f1e2ace scripts/README.md:21-33) writes a fragment, no step (``commands``);
+a guide that states one device runs ``--nproc_per_node=1`` (review24 M4)."""
 _LAUNCHERS = frozenset({"deepspeed"})
 """Launchers that start one process per accelerator of the node, whatever its kind (the
 ``deepspeed`` launcher runs on every GPU it finds unless ``--num_gpus`` says how many,
 https://www.deepspeed.ai/getting-started/#launching-deepspeed-training; OpenRLHF/OpenRLHF
 @3c3be62 README.md:394 ``deepspeed --module openrlhf.cli.train_rm``)."""
+
+
+def launched_count(argv: tuple[str, ...]) -> int | None:
+    """The devices a launcher's argv starts processes on (``--nproc_per_node=8``, ``mpirun
+    -np 8``, ``--num_gpus 2``), None when it states no count."""
+    program = program_name(argv)
+    for index, arg in enumerate(argv):
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        match = _COUNT_OPTIONS.match(arg) if arg.startswith("--") else None
+        raw = (match.group(1) or following) if match is not None else ""
+        if raw.isdigit():
+            return int(raw)
+        if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
+            return int(following)
+    return None
 
 
 def command_needs(command: Command) -> StepNeeds:
@@ -176,15 +189,9 @@ def command_needs(command: Command) -> StepNeeds:
         if name in programs.device_env and re.fullmatch(r"\d+(?:,\d+)*", value):
             kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
-    for index, arg in enumerate(argv):
-        following = argv[index + 1] if index + 1 < len(argv) else ""
-        for options, count in ((_COUNT_OPTIONS, True), (_PROCESS_OPTIONS, False)):
-            match = options.match(arg) if arg.startswith("--") else None
-            raw = (match.group(1) or following) if match is not None else ""
-            if raw.isdigit():
-                return StepNeeds(devices=int(raw) if count else 1)
-        if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
-            return StepNeeds(devices=1)
+    count = launched_count(argv)
+    if count is not None:
+        return StepNeeds(devices=count)
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)
@@ -201,21 +208,35 @@ def command_needs(command: Command) -> StepNeeds:
         return StepNeeds(devices=1, device_kind=programs.device[program])
     if program in programs.toolkit:
         return StepNeeds(toolkit=True, device_kind=programs.toolkit[program])
-    if pip_install_targets(argv) is not None or _DOWNLOADS.search(_script_name(argv)):
+    if pip_install_targets(argv) is not None or _downloads(_script_name(argv)):
         return StepNeeds(network=True)
     return StepNeeds()
 
 
-_DOWNLOADS = lazyre.compile(r"download|fetch")
-"""A script named for downloading needs the network, not the device of the section it is
-in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_pack.sh`` under "quick
-start (1 GPU, fp32 only)": it fetches the model and data files, outsider23c D11)."""
+_DOWNLOAD_WORDS = frozenset({"download", "downloads", "fetch"})
+_RUN_WORDS = frozenset(
+    {"train", "test", "eval", "bench", "benchmark", "run", "infer", "inference", "serve",
+     "build", "finetune", "demo", "and"}
+)  # fmt: skip
+
+
+def _downloads(script: str) -> bool:
+    """Whether a script is named for downloading only: it needs the network, not the device
+    of the section it is in (karpathy/llm.c@f1e2ace README.md:17 ``./dev/download_starter_
+    pack.sh`` under "quick start (1 GPU, fp32 only)": it fetches the model and data files,
+    outsider23c D11). Words, not letters: ``run_prefetch_bench.sh`` and ``fetch_and_train.sh``
+    run more than a download (review24 L3)."""
+    words = set(re.split(r"[^a-z0-9]+", script.lower()))
+    return bool(words & _DOWNLOAD_WORDS) and not words & _RUN_WORDS
 
 
 def _script_name(argv: tuple[str, ...]) -> str:
-    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``), or ""."""
+    """The file name of the script ``argv`` runs (``./x.sh``, ``bash x.sh``, ``python
+    x.py``), or ""."""
     program = program_name(argv)
     if program in ("bash", "sh") and len(argv) > 1:
+        return argv[1].rsplit("/", 1)[-1]
+    if program.startswith("python") and len(argv) > 1 and argv[1].endswith(".py"):
         return argv[1].rsplit("/", 1)[-1]
     return program if program.endswith(".sh") else ""
 

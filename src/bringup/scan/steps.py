@@ -25,7 +25,7 @@ from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
-from bringup.scan.stepkinds import command_needs, step_kind, step_name
+from bringup.scan.stepkinds import command_needs, launched_count, step_kind, step_name
 
 _TOOLKIT = lazyre.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 
@@ -146,13 +146,14 @@ def steps_from_commands(
             continue
         if kind == "install" and _alternative(command.argv, installed):
             continue
-        if kind == "run" and another_launch(command.argv, steps):
-            continue
+        chosen_over = another_launch(command.argv, steps) if kind == "run" else None
         needs = command_needs(command)
         if needs == StepNeeds() or (needs.devices and needs.device_kind is None):
             chosen = around or needs
             if needs.devices and chosen.devices == 0:
                 chosen = StepNeeds(devices=needs.devices, device_kind=_kind(vendor))
+            elif launched_count(command.argv) is not None:  # the argv runs, not the words
+                chosen = msgspec.structs.replace(chosen, devices=needs.devices)
             needs = chosen
             if kind in ("build", "install") and needs.devices:  # the code built runs on them
                 needs = StepNeeds(toolkit=True, device_kind=needs.device_kind)
@@ -161,16 +162,18 @@ def steps_from_commands(
         inputs = fill_ins(command.argv)
         if inputs:
             needs = msgspec.structs.replace(needs, inputs=inputs)
-        steps.append(
-            Step(
-                name=step_name(command.argv),
-                kind=kind,
-                argv=command.argv,
-                source=file.source(command.line),
-                cwd=cwd,
-                needs=needs,
-            )
+        step = Step(
+            name=step_name(command.argv),
+            kind=kind,
+            argv=command.argv,
+            source=file.source(command.line),
+            cwd=cwd,
+            needs=needs,
         )
+        if chosen_over is None:
+            steps.append(step)
+        elif needs.devices < steps[chosen_over].needs.devices:  # the choice on fewer devices
+            steps[chosen_over] = step
     return steps
 
 

@@ -223,16 +223,49 @@ def _own_from_index(step: Step, own: set[str]) -> bool:
     return all(n is not None and python_subject(n.group(0)) in own for n in names)
 
 
-def without_own_release(steps: Sequence[Step], provides: Sequence[str]) -> list[Step]:
-    """The steps less each ``pip install <the repo's own distribution>`` where another step
-    installs the checkout: the index's release would replace what was just built from it
-    (``pip install alphafold3-pytorch``, the upstream's README_ORIGIN.md:70, after ``pip
-    install .`` of the NPU fork that names itself alike, HowXu/alphafold3-pytorch-npu
-    @f1b109e0 README.MD:28 and pyproject.toml:2)."""
+_VCS_URL = lazyre.compile(r"^(?:[A-Za-z][\w.-]*\s*@\s*)?(?:git\+)?[a-z]+://[^\s#]+")
+
+
+def _own_from_vcs(step: Step, own: set[str], checkout: str) -> bool:
+    """Whether ``step`` pip-installs only the repo itself from its repository's URL (``pip
+    install git+https://github.com/pyg-team/pyg-lib.git`` in pyg-lib's README.md:62): the
+    URL's repository is the checkout's folder, or its PEP 508 name a distribution it
+    provides."""
+    targets = pip_install_targets(step.argv)
+    urls = [a for a in step.argv if _VCS_URL.match(a)]
+    if targets is None or targets != ([], []) or not urls or installs_here(step.argv):
+        return False
+    for spec in urls:
+        head, _, tail = spec.partition("://")
+        named = head.split("@", 1)[0].strip() if "@" in head else ""
+        last = tail.split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        repository = last.split("@", 1)[0].removesuffix(".git")
+        names = {python_subject(n) for n in (repository, named) if n}
+        if not names & {*own, *([python_subject(checkout)] if checkout else [])}:
+            return False
+    return True
+
+
+def without_own_release(
+    steps: Sequence[Step], provides: Sequence[str], checkout: str = ""
+) -> list[Step]:
+    """The steps less each ``pip install`` of the repo itself from elsewhere where another
+    step installs the checkout: the index's release
+    (``pip install <its own distribution>``) or its repository's URL would replace what was
+    built from the checkout, or build upstream's HEAD besides it (``pip install alphafold3-
+    pytorch``, the upstream's README_ORIGIN.md:70, after ``pip install .`` of the NPU fork
+    that names itself alike, HowXu/alphafold3-pytorch-npu@f1b109e0 README.MD:28 and
+    pyproject.toml:2; pyg-lib's ``pip install git+https://github.com/pyg-team/pyg-lib.git``
+    beside the install of its checkout, review24 M5). ``checkout``: the repo's folder name."""
     own = set(provides)
-    if not own or not any(_installed(step) is not None for step in steps):
+    if not (own or checkout) or not any(_installed(step) is not None for step in steps):
         return list(steps)
-    return [step for step in steps if not _own_from_index(step, own)]
+    root = any(_installed(step) == "." for step in steps)  # a URL's install is of the root
+    return [
+        s
+        for s in steps
+        if not (_own_from_index(s, own) or (root and _own_from_vcs(s, own, checkout)))
+    ]
 
 
 def _made_by_a_build(folder: str) -> bool:

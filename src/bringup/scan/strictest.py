@@ -24,7 +24,7 @@ from collections.abc import Mapping
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Alternative, Requirement
 from bringup.scan.architectures import capability_subject
 from bringup.scan.lonebounds import FLOOR, PIN, lone_release
 from bringup.subjects import scope_of
@@ -143,10 +143,23 @@ def _soft_admitted(requirements: list[Requirement]) -> list[Requirement]:
         return requirements
     gone = {id(r) for group in joined.values() for r in group[1:]}
     return [
-        folded_into(r, joined[id(r)]) if id(r) in joined else r
+        _preferring(folded_into(r, joined[id(r)]), joined[id(r)][1:]) if id(r) in joined else r
         for r in requirements
         if id(r) not in gone
     ]
+
+
+def _preferring(floor: Requirement, soft: list[Requirement]) -> Requirement:
+    """``floor`` with the soft Python pins folded into it kept as what it ``prefers``: the
+    interpreter a repo's guide creates (``conda create -n paddlemix python=3.10``,
+    PaddlePaddle/PaddleMIX@6afaf05d README_EN.md:135, beside setup.py:63 ``>=3.6``) is the one
+    its pinned packages have wheels for (numpy==1.23.5 has none past CPython 3.11); the newest
+    the floor admits may have none."""
+    if floor.subject != "python":
+        return floor
+    named = [r for r in soft if _release(r, PIN) is not None]
+    kept = (*floor.prefers, *(Alternative(value=r.spec.strip(), source=r.source) for r in named))
+    return msgspec.structs.replace(floor, prefers=tuple(dict.fromkeys(kept))) if named else floor
 
 
 def _lowest(requirement: Requirement) -> Version | None:

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
+import msgspec
+
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import (
     BlockKind,
@@ -55,7 +57,7 @@ def group_statements(
     versions (``solve.needs``) are checked apart."""
     groups: dict[tuple[str, str, bool], list[Requirement]] = {}
     specs: dict[tuple[str, str, bool], SpecifierSet] = {}
-    for req in component.requirements:
+    for req in (r for given in component.requirements for r in _with_preferred(given)):
         if req.subject in NEEDS:
             continue
         subject = canonical_subject(req.subject)
@@ -77,6 +79,19 @@ def group_statements(
         )
         for key, reqs in groups.items()
     ]
+
+
+def _with_preferred(req: Requirement) -> tuple[Requirement, ...]:
+    """``req`` and each release it ``prefers`` as a soft requirement of its own: a
+    recommendation the solver follows where nothing else decides, so an environment's Python
+    is the one the repo names for its pins, not the newest its floor admits."""
+    preferred = (
+        msgspec.structs.replace(
+            req, spec=p.value, source=p.source, hard=False, text=None, prefers=(), also_at=()
+        )
+        for p in req.prefers
+    )
+    return (req, *preferred)
 
 
 def _also(reqs: list[Requirement]) -> tuple[Source, ...]:

@@ -21,6 +21,7 @@ import msgspec
 from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.rules import Rule
+from bringup.solve.hoststeps import install_kinds, script_lines
 from bringup.subjects import canonical_subject
 
 
@@ -225,7 +226,7 @@ def for_host(component: Component, kind: str) -> Component:
     name a subject (its NPU script's torch over the CUDA one's); and its torch run through the
     kind's torch adapter where its code imports one (torch alone sees no NPU: on a 910B,
     torchtune's torch needs torch_npu, whose rows choose the torch, Python and CANN that go
-    together)."""
+    together); its install steps that install only another kind's packages left out."""
     if not kind:
         return component
     kept = tuple(
@@ -241,10 +242,21 @@ def for_host(component: Component, kind: str) -> Component:
             *(r for r in kept if canonical_subject(r.subject) not in restated),
             *(msgspec.structs.replace(r, feature="") for r in feature),
         )
+    steps = tuple(s for s in component.steps if _for_kind(install_kinds(s, component), kind))
+    # what a left-out step's script installs is that step's, not this host's (verl's
+    # install_vllm_sglang_mcore.sh: vllm 0.11.0, sglang, flashinfer beside its CUDA wheels)
+    theirs = {id(r) for s in component.steps if s not in steps for r in script_lines(s, component)}
+    kept = tuple(r for r in kept if id(r) not in theirs)
     kept += _through_adapter(component, kind, kept)
-    if kept == component.requirements:
+    if kept == component.requirements and steps == component.steps:
         return component
-    return msgspec.structs.replace(component, requirements=kept)
+    return msgspec.structs.replace(component, requirements=kept, steps=steps)
+
+
+def _for_kind(kinds: frozenset[str], kind: str) -> bool:
+    """Whether a step that installs for ``kinds`` belongs on a host of ``kind``: one that
+    installs only other kinds' packages does not (``hoststeps``)."""
+    return not kinds or kind in kinds
 
 
 def _release(requirement: Requirement, kind: str) -> Requirement:

@@ -73,7 +73,7 @@ def test_recorded_evidence_is_judged_as_expected(path: Path, peaks: Peaks) -> No
     for name, value in expect.get("measures", {}).items():
         assert verdict.measures[name] == pytest.approx(value), name
     if "diagnosis" in expect:
-        found = diagnose(text)
+        found = diagnose(text, rung_of(case, _backend(case)).layer if "evidence" in case else None)
         assert found is not None, f"explain found nothing in {text!r}"
         wanted = expect["diagnosis"]
         allowed = wanted if isinstance(wanted, list) else [wanted]

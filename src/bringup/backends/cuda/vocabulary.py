@@ -123,5 +123,10 @@ VOCABULARY = Vocabulary(
         (r"\bcuda_(?P<v>\d+\.\d+\.\d+)_[\d.]+_linux[\w.-]*\.run", "cuda"),
         (r"\bNVIDIA-Linux-\w+-(?P<v>\d+\.\d+(?:\.\d+)?)\.run", "nvidia_driver"),
     ),
-    wheel_indexes=((r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),),
+    wheel_indexes=(
+        (r"download\.pytorch\.org/whl/(?:nightly/|test/)?cu(\d{1,2})(\d)/?$", "cuda"),
+        # uv's choice of PyTorch index: ``export UV_TORCH_BACKEND=cu130``
+        # (axolotl-ai-cloud/axolotl@067b021c README.md:109), ``--torch-backend=cu126``
+        (r"^(?:UV_TORCH_BACKEND|--torch-backend)=cu(\d{1,2})(\d)$", "cuda"),
+    ),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime
 
-from bringup import backends, subjects
+from bringup import backends, lazyre, subjects
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import describe_bad_text, looks_binary, numbered_lines
@@ -101,7 +101,22 @@ def _nothing_read(text: str) -> str:
         return describe_bad_text(text, _expected())
     count = sum(1 for line in text.splitlines() if line.strip())
     lines = "its one line is not" if count == 1 else f"none of its {count} lines is"
+    failure = next((n for n, line in numbered_lines(text) if _FAILURE.search(line)), 0)
+    if failure:  # a failure log given for a report (outsider24 D13): say where it goes
+        return (
+            f"{lines} a report line, and line {failure} is a failure: this is a log, not a "
+            "report: use `bringup explain FILE`"
+        )
     return f"expected {_expected()}; {lines} one of these"
+
+
+_FAILURE = lazyre.compile(
+    r"(?i:traceback \(most recent call last\))|^\s*(?:[A-Za-z_][\w.]*)?(?:Error|Exception):"
+    r"|^\s*\[?(?:ERROR|FATAL)\b|\berror:|^E[A-Z0-9]\d{4}:|\b(?:Segmentation fault|core dumped)\b"
+)
+"""A line a failing run prints and no host report states: a Python exception or its traceback,
+a logger's ERROR/FATAL, a compiler's ``error:``, a CANN error code (``EL0002:``, ``EH9999:``),
+a crash (outsider24's L1-L6 logs each hold one)."""
 
 
 def _expected() -> str:
