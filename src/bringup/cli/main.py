@@ -140,10 +140,13 @@ class _Failure:
                 line=located.line if located else None,
                 column=located.column if located else None,
                 hint=hint,
+                # ``or ()``: an empty tuple built from a generator is not the () singleton on
+                # Python 3.9, and msgspec < 0.23 omits a default only when it is the same object
                 problems=tuple(
                     Problem(message=p.message, file=p.path, line=p.line, column=p.column)
                     for p in getattr(failure, "problems", ())
-                ),
+                )
+                or (),
             )
             try:
                 sys.stdout.write(render_json(_command_name(self.args), code, None, report))
