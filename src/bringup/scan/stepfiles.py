@@ -15,6 +15,7 @@ without that calls a framework's device (``torch.device('cuda:0')``, ``.npu()``)
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Collection, Sequence
@@ -193,15 +194,21 @@ def _used_device(text: str) -> Optional[str]:
     ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
     if _FALLBACK.search(text):
         return None
-    kinds = {
-        kind
-        for name, kind in device_names().items()
-        if kind != "cpu"
-        and re.search(
-            rf"\.{name}\(|(?:\.to\(|\bdevice=|\bdevice\()\s*['\"]{name}(?::\d+)?['\"]", text
-        )
-    }
+    names = device_names()
+    uses = _device_use(tuple(name for name, kind in names.items() if kind != "cpu"))
+    kinds = {names[found.group("method") or found.group("named")] for found in uses.finditer(text)}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+@functools.cache
+def _device_use(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every device name's uses (``_used_device``): a test file is read once,
+    not once per name."""
+    alternatives = "|".join(names)
+    return re.compile(
+        rf"\.(?P<method>{alternatives})\("
+        rf"|(?:\.to\(|\bdevice=|\bdevice\()\s*['\"](?P<named>{alternatives})(?::\d+)?['\"]"
+    )
 
 
 def _collected(step: Step, scripts: Collection[str]) -> list[str]:
