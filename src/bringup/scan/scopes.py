@@ -231,6 +231,19 @@ class Scopes:
             return DEVELOPMENT
         return scope
 
+    def holding(self, folder: str) -> str:
+        """The scope of the folder ``folder`` lies in: a submodule checked out under
+        ``benchmarks/`` or ``examples/`` (nerfacc .gitmodules:1-20, ``benchmarks/barf``,
+        ``examples/pycolmap``) is fetched for those benchmarks or examples, one under a
+        sub-project (akg ``akg-mlir/third-party/llvm-project``) for that sub-project. Asked of
+        the folder around it, as a checked-out submodule with a README and a build of its own
+        is still what the repo fetches. An option that adds the folder's CMake file (msopprof
+        ``if(BUILD_TESTS) add_subdirectory(thirdparty)``) does not own the sources the rest of
+        the build reads from it (CMakeLists.txt:27 takes ``thirdparty`` as ``THIRD_PARTY_DIR``)."""
+        around = dirname(folder.strip("/"))
+        scope = self.of(f"{around}/README.md") if around else REPO
+        return REPO if scope.startswith("option:") else scope
+
     def _of(self, rel: str) -> str:
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()

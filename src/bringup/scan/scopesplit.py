@@ -157,6 +157,22 @@ def _guarded(
     return out
 
 
+def _submodules_placed(requirements: list[Requirement], scopes: Scopes) -> list[Requirement]:
+    """``requirements`` with each submodule ``.gitmodules`` declares in the scope of the
+    folder it is checked out in (``Scopes.holding``), where that is not the repo's."""
+    out = []
+    for requirement in requirements:
+        declared = requirement.subject == "submodule" and not requirement.feature
+        ref = requirement.source.ref or ""
+        holder = (
+            scopes.holding(requirement.spec) if declared and ref.endswith(".gitmodules") else REPO
+        )
+        out.append(
+            requirement if holder == REPO else msgspec.structs.replace(requirement, feature=holder)
+        )
+    return out
+
+
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -170,7 +186,8 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    by_scope = _by_scope(_guarded(requirements, scopes, texts), scope_of, on=scopes.on)
+    placed = _submodules_placed(_guarded(requirements, scopes, texts), scopes)
+    by_scope = _by_scope(placed, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
