@@ -23,3 +23,19 @@ def test_a_backend_script_alone_for_its_task_is_the_repo_s_way() -> None:
     # constructed: the NPU script with no other install script beside it
     scopes = Scopes(["setup.py", "README.md", "scripts/install_sglang_mcore_npu.sh"], {})
     assert scopes.of("scripts/install_sglang_mcore_npu.sh") == REPO
+
+
+def test_a_script_named_for_an_accelerator_maker_is_that_makers_way() -> None:
+    """FlagScale@da4935ec ``install/install-requirements-metax.sh:62`` installs
+    ``torch==2.6.0+metax3.0.0.3`` beside ``install/install-requirements.sh``, whose :86
+    installs ``torch==2.7.1+cu128``; Triton-distributed@1512a811 ``scripts/launch_amd.sh:8``
+    (``OMPI_INSTALL_DIR``) beside ``scripts/launch_metax.sh``."""
+    flagscale = Scopes(
+        ["setup.py", "install/install-requirements.sh", "install/install-requirements-metax.sh"],
+        {},
+    )
+    assert flagscale.of("install/install-requirements-metax.sh") == "extra:metax"
+    assert flagscale.of("install/install-requirements.sh") == REPO
+    triton = Scopes(["setup.py", "scripts/launch_amd.sh", "scripts/launch_metax.sh"], {})
+    assert triton.of("scripts/launch_amd.sh") == "extra:amd"
+    assert triton.of("scripts/launch_metax.sh") == "extra:metax"

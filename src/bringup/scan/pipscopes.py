@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from bringup import lazyre
+from bringup.scan.scopedirs import ACCELERATOR_VENDORS
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
 
 _DEV_REQUIREMENTS = lazyre.compile(
@@ -74,11 +75,16 @@ def flavour_scope(parts: list[str], installs: Callable[[str, str], bool]) -> str
 
 
 _BACKEND_SCRIPT = lazyre.compile(
-    r"^[\w.-]*?[-_](?P<backend>npu|ascend|cuda|gpu|rocm|hip|xpu|musa|mlu|cpu)\.(?:sh|bash)$", re.I
+    r"^[\w.-]*?[-_](?P<backend>npu|ascend|cuda|gpu|rocm|hip|xpu|musa|mlu|cpu|"
+    + "|".join(sorted(ACCELERATOR_VENDORS))
+    + r")\.(?:sh|bash)$",
+    re.I,
 )
-"""A script named for one backend, the suffix set apart (verl ``scripts/
+"""A script named for one backend or accelerator maker, the suffix set apart (verl ``scripts/
 install_sglang_mcore_npu.sh`` installs torch_npu beside ``install_vllm_sglang_mcore.sh``, which
-installs CUDA's wheels: montehoover/verl@9c46ae81 :15 and :54)."""
+installs CUDA's wheels: montehoover/verl@9c46ae81 :15 and :54; FlagScale ``install/
+install-requirements-metax.sh`` installs MetaX's torch builds beside ``install-requirements.sh``,
+FlagScale@da4935ec :62)."""
 
 
 def backend_script(name: str, siblings: Iterable[str]) -> str:
