@@ -148,3 +148,32 @@ def test_the_last_tested_configuration_under_a_banner_title_is_read_soft() -> No
 def test_a_news_title_below_the_first_level_is_still_history() -> None:
     text = _AUTOAWQ_BANNER.replace("# News:", "## News:")
     assert "torch" not in _subjects(text)
+
+
+# ByteDance-Seed/Triton-distributed@1512a81189315eca7ba38f884aaf239469a88ba3 docs/build.md:1-6,
+# :194-195 and :214-218, abridged
+_TRITON_DISTRIBUTED = """# Build Triton-distributed
+
+## The best practice to use Triton-distributed with the Nvidia backend:
+- Python >=3.11 (suggest using virtual environment)
+- CUDA >=12.4
+- Torch >=2.8
+
+## To use Triton-distributed with the Ascend backend:
+#### Ascend Build from source
+triton-ascend depends on specified LLVM version
+- step 1：Build LLVM with clang and lld：
+
+  ```bash
+  apt-get install -y clang-15 lld-15 ccache
+  ```
+"""
+
+
+def test_a_backend_s_sub_sections_are_that_backend_s_and_the_best_practice_is_the_repo_s() -> None:
+    file = SourceFile(ref="docs/build.md", rel="docs/build.md", text=_TRITON_DISTRIBUTED)
+    found = {r.subject: r.feature for r in extract_docs(file).requirements}
+    assert found["cuda"] == ""
+    assert found["python"] == ""
+    ascend = "option:To use Triton-distributed with the Ascend backend:"
+    assert found["clang"] == ascend

@@ -38,13 +38,13 @@ from bringup.scan.docsections import (
     LEGACY_HEADING,
     MAPPING_SECTION,
     NEWS_HEADING,
-    OPTION_HEADING,
     PREINSTALLED,
     REFERENCE,
     RELEASE_NOTES,
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    option_section,
 )
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
@@ -400,8 +400,7 @@ class _Reader:
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
-        above = any(REQUIRED_HEADING.search(t) for _, t in self.path[:-1])
-        self.option = self.heading if above and OPTION_HEADING.search(self.heading) else ""
+        self.option = option_section(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
 

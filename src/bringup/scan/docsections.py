@@ -66,6 +66,29 @@ OPTION_HEADING = lazyre.compile(
 """A sub-section of the requirements or install section about an optional or alternative
 backend ("## Requirements / ### DMA-BUF mmap backend: CUDA driver 13.3 or newer", gdrcopy
 README.md:88-97): what that backend needs, a feature of its own, not the repo's need."""
+RECOMMENDED_HEADING = lazyre.compile(
+    r"recommend|best\s+practice|\bdefault\b|\bpreferred\b|推荐|默认|首选", re.IGNORECASE, guard=True
+)
+"""A backend's section that calls itself the recommended or usual way ("## The best practice
+to use Triton-distributed with the Nvidia backend:", ByteDance-Seed/Triton-distributed@1512a811
+docs/build.md:3, over the Python, CUDA and torch the repo builds with, :4-6) is the repo's main
+route, not an option beside it."""
+
+
+def option_section(path: list[tuple[int, str]]) -> str:
+    """The heading of the optional or alternative backend's section that ``path`` (the
+    headings down to the current one, with their levels) lies in, below a requirements or
+    install heading (``OPTION_HEADING``), or "". Its sub-sections are that backend's too:
+    "## To use Triton-distributed with the Ascend backend:" over "#### Ascend Build from source"
+    and its ``apt-get install -y clang-15 lld-15``, CANN's ``set_env.sh`` (Triton-distributed
+    docs/build.md:194-260)."""
+    for index, (_, heading) in enumerate(path):
+        above = any(REQUIRED_HEADING.search(t) for _, t in path[:index])
+        if above and OPTION_HEADING.search(heading) and not RECOMMENDED_HEADING.search(heading):
+            return heading
+    return ""
+
+
 FLAG_USAGE = lazyre.compile(r"^\W{0,4}usage\s*[:：]\s*`?(--[A-Za-z][\w-]{1,60})\b", re.IGNORECASE)
 """A section that opens by naming the command-line flag that turns it on ("## FlashAttention"
 then "Usage: `--use-flash-attn`.", microsoft/Megatron-DeepSpeed@f4157bea README.md:238-240):
