@@ -16,6 +16,7 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
+from bringup.scan.backendrows import by_backend
 from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
@@ -333,11 +334,12 @@ def read_table(
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
-    return [
+    found = [
         *os_column(file, header, body),
         *device_arch_cells(file, header, body),
         *_read_rows(file, header, body, required, vendor, newest=newest),
     ]
+    return by_backend(found, header, body)
 
 
 def _read_rows(
