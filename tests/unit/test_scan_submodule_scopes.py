@@ -34,6 +34,14 @@ def test_a_submodule_under_examples_or_benchmarks_is_theirs() -> None:
     assert scopes.holding("cutlass") == REPO
 
 
+def test_a_folder_only_its_readme_sets_apart_holds_the_repos_submodule() -> None:
+    # constructed: csrc/ has a README and no build of its own; its scope is its own, but a
+    # submodule checked out in it is what the repo's build compiles
+    scopes = Scopes(["setup.py", "csrc/README.md", "csrc/kernel.cu"], {})
+    assert scopes.of("csrc/README.md") == "csrc"
+    assert scopes.holding("csrc/cutlass") == REPO
+
+
 def test_an_option_that_adds_the_folders_cmake_does_not_own_its_submodules() -> None:
     """msopprof CMakeLists.txt adds ``thirdparty`` only ``if(BUILD_TESTS)``, yet reads
     ``thirdparty/json`` for the build itself (.gitmodules:1-3)."""

@@ -185,6 +185,7 @@ class Scopes:
             elif name.startswith("readme") and not doc_index(folder):
                 readmes.add(folder)
         self._projects = built & readmes
+        self._built = frozenset(built)
         self._vendors = vendor_siblings(rels)
         rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels)
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
@@ -239,10 +240,14 @@ class Scopes:
         the folder around it, as a checked-out submodule with a README and a build of its own
         is still what the repo fetches. An option that adds the folder's CMake file (msopprof
         ``if(BUILD_TESTS) add_subdirectory(thirdparty)``) does not own the sources the rest of
-        the build reads from it (CMakeLists.txt:27 takes ``thirdparty`` as ``THIRD_PARTY_DIR``)."""
+        the build reads from it (CMakeLists.txt:27 takes ``thirdparty`` as ``THIRD_PARTY_DIR``),
+        nor does a folder only a README of its own sets apart (no build there to fetch for)."""
         around = dirname(folder.strip("/"))
         scope = self.of(f"{around}/README.md") if around else REPO
-        return REPO if scope.startswith("option:") else scope
+        if scope.startswith("option:"):
+            return REPO
+        named = feature(scope) or any(p.lower() in COLLECTIONS for p in scope.split("/"))
+        return scope if named or scope in self._built else REPO
 
     def _of(self, rel: str) -> str:
         parts = rel.split("/")
