@@ -12,6 +12,10 @@ A scope is decided from the file's path and the repo's build files, never from i
   except the build script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
   and ``docker/`` the ``docker`` feature; contributing, agent and release-process guides
   (``RELEASE.md``) ``development``;
+- the scripts of a top-level ``packaging/`` folder build the release's binaries, a package
+  for each toolkit the release ships for (facebookresearch/pytorch3d packaging/
+  pkg_helpers.bash:62-161 sets ``CUDA_HOME=/usr/local/cuda-<x>`` for nine CUDA releases, and
+  ``CC=clang`` for macOS): that folder's own, not what building the repo needs;
 - files under ``tests/`` (and the other test directory names, ``qa/`` where some repos keep
   their test scripts) are the ``tests`` feature: a test's skip guard ("needs 2 devices") is
   what the test step needs, not the repo; so is a build script or CMake file whose name says
@@ -270,6 +274,8 @@ class Scopes:
             if folder in COLLECTIONS:
                 # examples/x/… is example x's; examples/README.md speaks for the examples
                 return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+        if dirs[:1] == ["packaging"] and name.endswith((".sh", ".bash")):
+            return parts[0]
         option = self._option(parts)
         if option and not _doc_page(dirs, name):
             return option
