@@ -19,10 +19,10 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.tablecells import Row, clean
 
-_BACKEND_HEADER = lazyre.compile(
-    r"\bbackends?\b|\baccelerators?\b|\bplatforms?\b|后端|加速卡|平台", re.IGNORECASE
-)
-"""A column header naming the backends a table lists."""
+_BACKEND_HEADER = lazyre.compile(r"\bbackends?\b|\baccelerators?\b|后端|加速卡", re.IGNORECASE)
+"""A column header naming the backends a table lists; not "Platform version" over the CUDA
+releases a package ships wheels for beside a ROCm one (AutoGPTQ README.md:5-9,
+tests/data/outsider23c/autogptq): there the CUDA rows are the repo's own install route."""
 _FAMILIES = (
     ("cuda", r"\bcuda\b|\bnvidia\b"),
     ("rocm", r"\brocm\b|\bhip\b|\bamd\b"),
