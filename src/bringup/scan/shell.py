@@ -34,9 +34,10 @@ from bringup.scan.fetches import WORDS, fetched, listed_downloads
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
+from bringup.scan.netvars import variable_downloads
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
-from bringup.scan.runners import runner_functions, testing_lines
+from bringup.scan.runners import run_through, runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -389,11 +390,15 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
-def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+def _installs(
+    file: SourceFile, joined: list[LogicalLine], commands: list[Command]
+) -> list[Requirement]:
     """The distributions a build or install script's ``pip install`` lines name (only the
     pinned ones but in a script named for the dependencies, ``_INSTALL_ONLY``), the
     system packages it installs (``sysdeps``), and what it downloads (op-plugin
-    ci/build.sh:110 clones the torch_npu sources)."""
+    ci/build.sh:110 clones the torch_npu sources), through a runner function of its own
+    (``run_command wget -q "https://github.com/google/googletest/…"``, hicann/ops-blas
+    install_deps.sh:491) or from an address a variable holds (``netvars``)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
         return []
@@ -407,7 +412,8 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     # unpinned installs are often its side tasks' (the docs tools of shmem scripts/build.sh:436)
     installing = _INSTALL_ONLY.search(name) is not None
     pins = [r for r in found if r.spec or installing]
-    urls = ((c, fetched(c)) for c in commands)
+    runners = runner_functions(joined)
+    urls = ((c, fetched(c._replace(argv=run_through(c, runners)))) for c in commands)
     return (
         pins
         + installed_packages(file, commands)
@@ -417,6 +423,7 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
             if url is not None
         ]
         + listed_downloads(file, commands)
+        + variable_downloads(file, joined, commands, runners)
     )
 
 
@@ -429,7 +436,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
-    installs = _installs(file, commands) if repo_level else []
+    installs = _installs(file, joined, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
     # a part's script the build runs: what it runs the build runs (``shellruns``)
     building = (repo_level or file.run_by_build) and not (
