@@ -5,6 +5,7 @@ public repository, commit, path and lines."""
 from __future__ import annotations
 
 from bringup.scan.commands import commands_of, joined_lines
+from bringup.scan.fetches import one_need
 from bringup.scan.netvars import variable_downloads
 from bringup.scan.runners import runner_functions
 from bringup.scan.shell import extract_shell
@@ -175,3 +176,11 @@ def test_a_download_run_through_the_script_s_own_runner_is_a_download() -> None:
 def test_a_package_source_s_signing_key_is_no_download_of_the_build() -> None:
     text = OPS_BLAS_GTEST.split("install_googletest", maxsplit=1)[0] + OPS_NN_KITWARE
     assert _downloads("install_deps.sh", text) == []
+
+
+def test_a_download_folded_into_the_first_keeps_every_place_it_was_cited_at() -> None:
+    # the two downloads of pyasc torch_npu_install.sh above, each cited where its address is
+    # written and where it is fetched: folded into one need, no line is lost (:82 was)
+    found = extract_shell(source_file("torch_npu_install.sh", PYASC_TORCH_NPU)).requirements
+    (need,) = one_need([r for r in found if r.subject == "network"])
+    assert [need.source.line, *(s.line for s in need.also_at)] == [4, 13, 6, 18]

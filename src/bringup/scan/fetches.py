@@ -22,6 +22,7 @@ from bringup import lazyre
 from bringup.model import Requirement, Source
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
+from bringup.scan.placesbeside import with_places_of
 from bringup.subjects import canonical_subject
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
@@ -175,7 +176,10 @@ def library(spec: str) -> str:
 
 def one_need(requirements: list[Requirement]) -> list[Requirement]:
     """The guides' downloads of one scope as one need: the first, citing the others (the
-    English and Chinese guides, the README and the install guide say it twice)."""
+    English and Chinese guides, the README and the install guide say it twice) with every
+    place each was cited at (``placesbeside``): a guide's download repeated in its
+    translation, folded behind a script's download that comes first, keeps the
+    translation's line."""
     first: int | None = None
     out: list[Requirement] = []
     for requirement in requirements:
@@ -186,11 +190,10 @@ def one_need(requirements: list[Requirement]) -> list[Requirement]:
             first = len(out)
             out.append(requirement)
         else:
-            kept = out[first]
-            also = (*kept.also_at, requirement.source)
+            kept = with_places_of(out[first], [requirement])
             known = (kept.text or "")[len(WORDS) :].split(", ")
             text = kept.text if requirement.spec in known else f"{kept.text}, {requirement.spec}"
-            out[first] = msgspec.structs.replace(kept, also_at=also, text=text)
+            out[first] = msgspec.structs.replace(kept, text=text)
     return out
 
 
