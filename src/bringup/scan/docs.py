@@ -48,7 +48,12 @@ from bringup.scan.docsections import (
 )
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
-from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
+from bringup.scan.envsetup import (
+    build_settings,
+    environment_setup,
+    environment_stated,
+    environment_words,
+)
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
@@ -326,6 +331,10 @@ class _Reader:
                 self.requirements.extend(self.optional(route_needs(self.file, runs)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
+            if not (self.option or self.task or self.workaround):
+                named = {r.spec for r in chosen if r.subject == "env_var"}
+                settings = build_settings(self.file, commands)
+                self.requirements.extend(r for r in settings if r.spec not in named)
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
