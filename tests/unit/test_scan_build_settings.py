@@ -67,3 +67,32 @@ def test_a_setting_with_no_build_after_it_or_called_optional_is_none() -> None:
     # constructed from the lines above: the install of a released package builds nothing
     released = TCUSCAN.replace("https://github.com/huawei-csl/pytorch-tcuscan.git", "tcuscan")
     assert _settings("README.md", released.split("Or clone", 1)[0]) == []
+
+
+# Ascend/msopprof @ d6c29dfa6a2e60053fb1efc8a3f1f5c62232fa3a
+# docs/en/install_guide/msopprof_install_guide.md:1 and 69-77 (the sections between left out,
+# the blank lines' single spaces dropped)
+MSOPPROF_GUIDE = """# **MindStudio Ops Profiler Installation Guide**
+
+### 2.3.3 Post-installation Configuration
+
+After the software package is installed, configure the environment variables to ensure that the operators function correctly.
+
+```shell
+export ASCEND_HOME_PATH=$HOME/Ascend # For custom installation paths, run "export ASCEND_HOME_PATH=$PWD/xxx".
+export PATH=$ASCEND_HOME_PATH/bin:$PATH
+export LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64:$LD_LIBRARY_PATH
+```
+"""  # noqa: E501
+
+
+def test_a_task_word_in_a_product_s_install_guide_title_is_its_name() -> None:
+    # "Profiler" is the product's name: the guide's steps are its own route's
+    found = _settings("docs/en/install_guide/msopprof_install_guide.md", MSOPPROF_GUIDE)
+    assert [(spec, line) for spec, line, hard in found if hard] == [
+        ("ASCEND_HOME_PATH", 8),
+        ("LD_LIBRARY_PATH", 10),
+    ]
+    # constructed: the same title naming no install is a profiling task's page
+    task = MSOPPROF_GUIDE.replace("Installation Guide", "User Guide")
+    assert [spec for spec, _, hard in _settings("docs/en/x.md", task) if hard] == []

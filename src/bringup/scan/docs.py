@@ -16,8 +16,7 @@ import re
 
 import msgspec
 
-from bringup import backends, lazyre
-from bringup.backends.base import Backend
+from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
 from bringup.scan.commandneeds import requirements_of
@@ -32,7 +31,6 @@ from bringup.scan.docsections import (
     BOLD_LINE,
     BOLD_TITLE,
     DISTRIBUTION_HEADING,
-    EXAMPLE_SECTION,
     FLAG_USAGE,
     GUIDE_FILE,
     LEGACY_HEADING,
@@ -45,6 +43,8 @@ from bringup.scan.docsections import (
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    example_section,
+    not_commands,
 )
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
@@ -85,21 +85,6 @@ _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
 split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
-_NOT_COMMANDS = frozenset(
-    {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
-     "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
-)  # fmt: skip
-"""Code block languages that are never shell, besides the languages a backend's toolkit
-compiles (``Vocabulary.build_languages``); anything else (READMEs label ``pip install`` blocks
-"Python" or nothing) is read as commands, which keeps only what a known program is."""
-
-
-def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
-    languages = (language.lower() for b in registered for language in b.vocabulary.build_languages)
-    return _NOT_COMMANDS.union(languages)
-
-
-not_commands = backends.per_registry(_not_commands)
 _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
 maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
@@ -385,7 +370,7 @@ class _Reader:
         self.lists_closed()
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
-        self.steps_here = not EXAMPLE_SECTION.search(words)
+        self.steps_here = not example_section([t for _, t in self.path])
         if not self.titled:
             self.titled = True
             self.title_of = (level, clean(text)) if self.readme else None
