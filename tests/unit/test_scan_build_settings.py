@@ -96,3 +96,15 @@ def test_a_task_word_in_a_product_s_install_guide_title_is_its_name() -> None:
     # constructed: the same title naming no install is a profiling task's page
     task = MSOPPROF_GUIDE.replace("Installation Guide", "User Guide")
     assert [spec for spec, _, hard in _settings("docs/en/x.md", task) if hard] == []
+
+
+# Hayden727/cann-ops @ eef0ff770ece1497e98bbf063028465a20417dfe QuickStart.md:235 and 252
+CANN_OPS_INSTALL = """### 5.2 自定义算子包安装
+
+安装成功后，根据屏幕上的提示信息更新`LD_LIBRARY_PATH`环境变量，以安装到root用户默认路径为例，执行命令为`export LD_LIBRARY_PATH=/usr/local/Ascend/ascend-toolkit/latest/opp/vendors/customize/op_api/lib:${LD_LIBRARY_PATH}`。
+"""  # noqa: E501
+
+
+def test_a_place_a_guide_s_sentence_exports_in_a_quoted_command_is_a_need() -> None:
+    found = _settings("QuickStart.md", CANN_OPS_INSTALL)
+    assert found == [("LD_LIBRARY_PATH", 3, True)]

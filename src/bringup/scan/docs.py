@@ -53,6 +53,7 @@ from bringup.scan.envsetup import (
     environment_setup,
     environment_stated,
     environment_words,
+    quoted_exports,
 )
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
@@ -348,6 +349,8 @@ class _Reader:
         if self.steps_here and not self.section_os and not one_os(text):
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
             self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))
+            if self.setup_here:
+                self.requirements.extend(quoted_exports(self.file, text, line))
 
     def add_line(self, raw: str, stripped: str, line: int) -> None:
         """A line of the paragraph (or list item) being read. A bold line naming what is

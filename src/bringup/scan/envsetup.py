@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
-from bringup.scan.commands import Command, pip_install_targets, program_name
+from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
 
@@ -164,6 +164,17 @@ def _builds_source(argv: tuple[str, ...]) -> bool:
     if program.startswith("python") and argv[1:2] == ("setup.py",):
         return True
     return program in ("cmake", "make", "ninja")
+
+
+_QUOTED_EXPORT = lazyre.compile(r"`(export\s[^`]{1,400})`")
+
+
+def quoted_exports(file: SourceFile, text: str, line: int) -> list[Requirement]:
+    """The places a guide's sentence has the user export in a quoted command, as a block's
+    (``environment_setup``): "执行命令为`export LD_LIBRARY_PATH=/usr/local/Ascend/ascend-toolkit/
+    latest/opp/vendors/customize/op_api/lib/:${LD_LIBRARY_PATH}`" (cann-ops QuickStart.md:252)."""
+    quoted = _QUOTED_EXPORT.findall(text) if "export" in text else []
+    return environment_setup(file, [c for q in quoted for c in parse_commands(q, line)])
 
 
 _ASKS_PYTHON = lazyre.compile(r"(?:\$\(|`)\s*python3?\s+-c\s+[\"']import\s")
