@@ -25,8 +25,8 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, LogicalLine
 from bringup.scan.extraction import SourceFile
-from bringup.scan.fetches import WORDS, fetched, signing_key
-from bringup.scan.runners import run_through
+from bringup.scan.fetches import WORDS, fetched, listed_downloads, signing_key
+from bringup.scan.runners import run_through, runner_functions
 from bringup.scan.shlayout import script_layout
 
 _DECLARES = frozenset({"local", "export", "readonly", "declare", "typeset"})
@@ -140,3 +140,23 @@ def variable_downloads(
             also = () if at == command.line else (file.source(command.line),)
             found[text] = msgspec.structs.replace(need, also_at=also)
     return list(found.values())
+
+
+def script_downloads(
+    file: SourceFile, joined: list[LogicalLine], commands: list[Command]
+) -> list[Requirement]:
+    """Every download of the script ``file``: each URL it fetches as written, through a
+    runner function of its own (``run_command wget -q "https://github.com/google/googletest/
+    …"``, hicann/ops-blas install_deps.sh:491), from an array it loops over
+    (``fetches.listed_downloads``) or from an address a variable holds."""
+    runners = runner_functions(joined)
+    urls = ((c, fetched(c._replace(argv=run_through(c, runners)))) for c in commands)
+    return (
+        [
+            file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
+            for c, url in urls
+            if url is not None
+        ]
+        + listed_downloads(file, commands)
+        + variable_downloads(file, joined, commands, runners)
+    )

@@ -30,14 +30,13 @@ from bringup.scan.deviceids import device_id_counts, script_vendor
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS, fetched, listed_downloads
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
-from bringup.scan.netvars import variable_downloads
+from bringup.scan.netvars import script_downloads
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
-from bringup.scan.runners import run_through, runner_functions, testing_lines
+from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -397,8 +396,7 @@ def _installs(
     pinned ones but in a script named for the dependencies, ``_INSTALL_ONLY``), the
     system packages it installs (``sysdeps``), and what it downloads (op-plugin
     ci/build.sh:110 clones the torch_npu sources), through a runner function of its own
-    (``run_command wget -q "https://github.com/google/googletest/…"``, hicann/ops-blas
-    install_deps.sh:491) or from an address a variable holds (``netvars``)."""
+    or from an address a variable holds (``netvars.script_downloads``)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
         return []
@@ -412,19 +410,7 @@ def _installs(
     # unpinned installs are often its side tasks' (the docs tools of shmem scripts/build.sh:436)
     installing = _INSTALL_ONLY.search(name) is not None
     pins = [r for r in found if r.spec or installing]
-    runners = runner_functions(joined)
-    urls = ((c, fetched(c._replace(argv=run_through(c, runners)))) for c in commands)
-    return (
-        pins
-        + installed_packages(file, commands)
-        + [
-            file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
-            for c, url in urls
-            if url is not None
-        ]
-        + listed_downloads(file, commands)
-        + variable_downloads(file, joined, commands, runners)
-    )
+    return pins + installed_packages(file, commands) + script_downloads(file, joined, commands)
 
 
 def extract_shell(file: SourceFile) -> Extraction:
