@@ -4,6 +4,8 @@ public repository, commit, path and lines."""
 
 from __future__ import annotations
 
+import msgspec
+
 from bringup.scan.commands import commands_of, joined_lines
 from bringup.scan.fetches import one_need
 from bringup.scan.netvars import variable_downloads
@@ -180,7 +182,40 @@ def test_a_package_source_s_signing_key_is_no_download_of_the_build() -> None:
 
 def test_a_download_folded_into_the_first_keeps_every_place_it_was_cited_at() -> None:
     # the two downloads of pyasc torch_npu_install.sh above, each cited where its address is
-    # written and where it is fetched: folded into one need, no line is lost (:82 was)
+    # written and where it is fetched: folded into one need, no line is lost (:18 was)
     found = extract_shell(source_file("torch_npu_install.sh", PYASC_TORCH_NPU)).requirements
     (need,) = one_need([r for r in found if r.subject == "network"])
     assert [need.source.line, *(s.line for s in need.also_at)] == [4, 13, 6, 18]
+
+
+# omni-ai-npu/omni-infer @ c8bc2bbbaa1084139a8e70405c4873632c0dab79
+# omni/accelerators/sched/global_proxy/build.sh:1-17, a script build/build.sh:72-73 runs
+# (``cd $BUILD_ROOT/omni/accelerators/sched/global_proxy`` then ``bash build.sh``)
+OMNI_GLOBAL_PROXY = """#!/bin/bash
+
+set -e
+
+WORKDIR="$(cd "$(dirname "$0")" && pwd)"
+echo "$WORKDIR"
+
+NGINX_VERSION="${NGINX_VERSION:-1.24.0}"
+echo "NGINX_VERSION is $NGINX_VERSION"
+
+NGINX_SBIN_PATH="${NGINX_SBIN_PATH:-/usr/local/nginx}"
+echo "NGINX_SBIN_PATH is $NGINX_SBIN_PATH"
+
+if [ ! -d nginx-${NGINX_VERSION} ]; then
+\twget --no-check-certificate https://nginx.org/download/nginx-${NGINX_VERSION}.tar.gz
+\ttar -zxf nginx-${NGINX_VERSION}.tar.gz
+fi
+"""
+
+
+def test_a_download_of_a_script_the_build_runs_is_the_build_s() -> None:
+    rel = "omni/accelerators/sched/global_proxy/build.sh"
+    run = msgspec.structs.replace(source_file(rel, OMNI_GLOBAL_PROXY), run_by_build=True)
+    found = [(r.spec, r.source.line) for r in extract_shell(run).requirements]
+    assert ("https://nginx.org/download/nginx-${NGINX_VERSION}.tar.gz", 15) in found
+    # a part's script nothing of the build runs downloads for that part alone
+    alone = extract_shell(source_file(rel, OMNI_GLOBAL_PROXY)).requirements
+    assert [r for r in alone if r.subject == "network"] == []

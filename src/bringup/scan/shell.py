@@ -429,6 +429,8 @@ def extract_shell(file: SourceFile) -> Extraction:
         NOT_INSTALLING.search(name) or _CHECKING.search(name)
     )
     ran = commands if repo_level else commands_of(joined) if building else []
+    if building and not repo_level:  # what it downloads the build downloads
+        installs = script_downloads(file, joined, ran)
     requirements = (
         environment_requirements(file, commands)
         + _checks(file, joined)
