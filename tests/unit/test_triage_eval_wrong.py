@@ -1,0 +1,101 @@
+"""bench/triage_eval.py and bench/heldout.py count, beside top-1 cause and layer, the logs
+whose first diagnosis names a specific cause that is wrong (confidently wrong) and those given a
+wrong layer: an "unknown" or a place-only reading is a miss, never a wrong claim.
+
+The corpus here is CONSTRUCTED: real sample logs of tests/fixtures/logs (each names its public
+source on its first line) under labels written for this test, chosen so that each outcome
+occurs once."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bench_modules import bench_module
+
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+NO_DEVICE = LOGS / "cuda.runtime.no-device" / "pytorch-classification-1.log"
+"""Told cuda.runtime.no-device (device_init): a specific signature."""
+LISTING = LOGS / "_unmatched" / "cuda-lib64-listing.log"
+"""Told evidence.operator.unnamed (operator_execution): a place, no cause."""
+VERSION = LOGS / "_unmatched" / "nvcc-version.log"
+"""No failure: no diagnosis."""
+HCCL = LOGS / "ascend.hccl.hccl-error" / "vllm-ascend-397.log"
+"""Told ascend.hccl.hccl-error (communication), a catch-all of the catalogue."""
+
+# (case file, log, expected, layer): constructed labels
+CASES = [
+    ("a01-right.log", NO_DEVICE, ["cuda.runtime.no-device"], "device_init"),
+    ("a03-wrong.log", NO_DEVICE, ["cuda.runtime.cuda-lib-missing"], "install"),
+    ("a05-place.log", LISTING, ["class.install.symbol-defined-twice"], "install"),
+    ("a07-nothing.log", VERSION, [], "install"),
+    ("a09-catch-all.log", HCCL, ["ascend.hccl.ranktable-invalid"], "communication"),
+    ("a02-wrong.log", NO_DEVICE, ["class.code.project-bug"], "device_init"),
+    ("a04-place.log", LISTING, [], "build"),
+]
+
+
+def _corpus(root: Path) -> Path:
+    root.mkdir()
+    lines = []
+    for name, log, expected, layer in CASES:
+        shutil.copyfile(log, root / name)
+        listed = ", ".join(f'"{item}"' for item in expected)
+        lines.append(
+            f'[[case]]\nfile = "{name}"\narea = "cuda"\nexpected = [{listed}]\nlayer = "{layer}"\n'
+        )
+    (root / "cases.toml").write_text("\n".join(lines), encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("signature_id", "specific"),
+    [
+        ("cuda.runtime.no-device", True),  # bringup's own signature
+        ("class.code.project-bug", True),  # a recurring cause the fallback tells
+        ("code.acl.507899", True),  # an exactly known code
+        ("evidence.operator.unnamed", False),  # the fallback's reading: a place
+        ("traceback.operator.other", False),
+        ("line.build.compiler-error", False),
+        ("ascend.runtime.npu-function-error", False),  # generic = true in the catalogue
+        ("faultdiag.aisw_pytorch_train_15", False),  # a fault knowledge catch-all
+        ("code.cann.ee8888", False),  # a code known by its family only
+    ],
+)
+def test_what_names_a_cause_is_read_from_the_catalogue(signature_id: str, specific: bool) -> None:
+    assert bench_module("triage_eval").names_a_cause(signature_id) is specific
+
+
+def test_a_corpus_counts_wrong_causes_and_layers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    triage_eval = bench_module("triage_eval")
+    scores = triage_eval.evaluate_heldout(_corpus(tmp_path / "c"), verbose=False)
+    out = capsys.readouterr().out
+    assert scores["top-1"] == pytest.approx(1 / 7)
+    # wrong causes: a03 and a02 (a specific signature, another label); not a05/a04 (a place),
+    # a07 (nothing), a09 (a catch-all)
+    assert "cause wrong: 2/7" in out
+    # wrong layers: a03 (device_init for install), a05 (operator for install), a04; a07 has none
+    assert "layer wrong: 3/7" in out
+    assert out.count("WRNG ") == 2
+
+
+def test_the_gate_counts_them_per_half(tmp_path: Path) -> None:
+    heldout = bench_module("heldout")
+    data = tmp_path / "data"
+    data.mkdir()
+    _corpus(data / "c")
+    halves = {"held_out": heldout.Tally(), "tuning": heldout.Tally()}
+    listing: list[str] = []
+    heldout.score_triage({"triage": {"corpora": [{"name": "c"}]}}, data, halves, listing)
+    tuning, held = halves["tuning"].triage, halves["held_out"].triage
+    counted = ("cases", "cause", "wrong", "layer_wrong")
+    assert [tuning[key] for key in counted] == [5, 1, 1, 2]
+    assert [held[key] for key in counted] == [2, 0, 1, 1]
+    marks = [line.split()[0] for line in listing if "c/a" in line]
+    assert marks == ["WRONG", "MISS", "MISS", "MISS"]
+    totals = heldout.summary("held-out", halves["held_out"], False, True)[0]
+    assert "wrong: cause 1, layer 1" in totals
