@@ -21,12 +21,13 @@ Beside top-1 the scores count the CONFIDENTLY WRONG: logs whose first diagnosis 
 cause that is not the expected one. An "unknown" (no diagnosis) or a diagnosis that only says
 where the failure shows is a miss but no wrong claim; a change that turns such misses into wrong
 causes must show it (session 24's +12 top-1 hid 27 logs moved to a blaming, wrong cause). What
-is specific is read from the catalogue's own tiers (``explain --list --json --codes``): the
+is specific is read from the catalogue's own tiers (``explain --list --json``): the
 fallback's readings (``traceback.*``, ``line.*``, ``evidence.*``: a layer and a place, no cause),
-a code known by its family only, and the entries the catalogue marks as catch-alls (``generic``:
-"An ACL call failed (see the error code)") are not; bringup's signatures, the FAQ, the vendors'
-fault knowledge, the ``class.*`` rules (a recurring cause: "two libraries clash", "a bug in the
-project's own code") and an exactly known code are. ``layer wrong`` counts the logs given a
+a code known by its family only or only as its module's inner error (``placed``), and the entries
+the catalogue marks as catch-alls (``generic``: "An ACL call failed (see the error code)") are
+not; bringup's signatures, the FAQ, the vendors' fault knowledge, the ``class.*`` rules (a
+recurring cause: "two libraries clash", "a bug in the project's own code") and an exactly known
+code are. ``layer wrong`` counts the logs given a
 layer that is not theirs (a log with no diagnosis has none).
 
     .venv/bin/python bench/triage_eval.py [--verbose]
@@ -67,24 +68,27 @@ HELDOUT_GOALS = {"top-1": 0.60, "top-3": 0.90, "layer top-1": 0.80}
 scores the layer of the first diagnosis against its ``layer``."""
 
 
-PLACE_ONLY_TIERS = frozenset({"fallback", "code-family", "catch-all"})
+PLACE_ONLY_TIERS = frozenset({"fallback", "catch-all"})
 """The tiers whose entries say where a failure shows, not what caused it."""
 
 
 @functools.cache
 def _tiers() -> dict[str, str]:
-    """Each id ``explain`` can name with its tier in the catalogue's list (exact codes
-    included); ``catch-all`` for a signature the catalogue marks ``generic``."""
+    """Each signature's and rule's id with its tier in the catalogue's list (``explain --list
+    --json``); ``catch-all`` for a signature the catalogue marks ``generic``."""
     catalogue = builtin_matcher().catalogue
     generic = {s.id for s in catalogue.signatures if s.record.generic}
-    listed = entries(catalogue, codes=True)
-    return {e.id: "catch-all" if e.id in generic else e.tier for e in listed}
+    return {e.id: "catch-all" if e.id in generic else e.tier for e in entries(catalogue)}
 
 
-def names_a_cause(signature_id: str) -> bool:
-    """Whether a diagnosis's id claims a specific cause. An id the list lacks is a code known
-    by its family only (``code.cann.ee8888``, listed as ``code.cann.ee*``)."""
-    return _tiers().get(signature_id, "code-family") not in PLACE_ONLY_TIERS
+def names_a_cause(diagnosis: Diagnosis) -> bool:
+    """Whether a diagnosis claims a specific cause. A code's (``code.*``) does when the code is
+    known exactly: one known by its family only, or whose meaning is only that its module failed
+    inside (``placed`` in its catalogue, CANN's "Inner Error"), ranks as a family's and is
+    told with ``medium`` confidence. An id the list lacks (an overlay's) names none."""
+    if diagnosis.signature_id.startswith("code."):
+        return diagnosis.confidence == "high"
+    return _tiers().get(diagnosis.signature_id, "catch-all") not in PLACE_ONLY_TIERS
 
 
 class Outcome(NamedTuple):
@@ -107,7 +111,7 @@ def judge(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> Outcome
     return Outcome(
         cause=cause,
         layer=first.layer == layer,
-        wrong=not cause and names_a_cause(first.signature_id),
+        wrong=not cause and names_a_cause(first),
         layer_wrong=first.layer != layer,
     )
 
@@ -168,7 +172,7 @@ def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, f
         hit3 = expected in ranked[:3]
         top1 += hit1
         top3 += hit3
-        wrong += bool(ranked) and not hit1 and names_a_cause(ranked[0])
+        wrong += bool(diagnoses) and not hit1 and names_a_cause(diagnoses[0])
         if verbose or not hit1:
             mark = "ok  " if hit1 else ("top3" if hit3 else "MISS")
             print(f"{mark} {case['log']:<36} expected {case['expected']:<44} got {ranked[:3]}")

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from bench_modules import bench_module
+from bringup.model.diagnosis import Diagnosis
+from bringup.model.source import Confidence
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 NO_DEVICE = LOGS / "cuda.runtime.no-device" / "pytorch-classification-1.log"
@@ -51,21 +53,38 @@ def _corpus(root: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("signature_id", "specific"),
+    ("signature_id", "confidence", "specific"),
     [
-        ("cuda.runtime.no-device", True),  # bringup's own signature
-        ("class.code.project-bug", True),  # a recurring cause the fallback tells
-        ("code.acl.507899", True),  # an exactly known code
-        ("evidence.operator.unnamed", False),  # the fallback's reading: a place
-        ("traceback.operator.other", False),
-        ("line.build.compiler-error", False),
-        ("ascend.runtime.npu-function-error", False),  # generic = true in the catalogue
-        ("faultdiag.aisw_pytorch_train_15", False),  # a fault knowledge catch-all
-        ("code.cann.ee8888", False),  # a code known by its family only
+        ("cuda.runtime.no-device", "high", True),  # bringup's own signature
+        ("class.code.project-bug", "medium", True),  # a recurring cause the fallback tells
+        ("code.acl.207001", "high", True),  # an exactly known code
+        ("evidence.operator.unnamed", "low", False),  # the fallback's reading: a place
+        ("traceback.operator.other", "low", False),
+        ("line.build.compiler-error", "medium", False),
+        ("ascend.runtime.npu-function-error", "high", False),  # generic = true in the catalogue
+        ("faultdiag.aisw_pytorch_train_15", "high", False),  # a fault knowledge catch-all
+        ("code.cann.ee8888", "medium", False),  # a code known by its family only
+        ("code.cann.ez9999", "medium", False),  # an inner error: placed = true
     ],
 )
-def test_what_names_a_cause_is_read_from_the_catalogue(signature_id: str, specific: bool) -> None:
-    assert bench_module("triage_eval").names_a_cause(signature_id) is specific
+def test_what_names_a_cause_is_read_from_the_catalogue(
+    signature_id: str, confidence: Confidence, specific: bool
+) -> None:
+    # constructed: only the id and the confidence are read
+    diagnosis = Diagnosis(
+        signature_id=signature_id,
+        title="",
+        layer="install",
+        kind="code",
+        cause="",
+        fix="",
+        source="",
+        evidence=(),
+        matches=1,
+        score=0.0,
+        confidence=confidence,
+    )
+    assert bench_module("triage_eval").names_a_cause(diagnosis) is specific
 
 
 def test_a_corpus_counts_wrong_causes_and_layers(
