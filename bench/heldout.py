@@ -1,8 +1,10 @@
 """Held-out totals of the evaluation sets: scan recall/precision and triage cause/layer.
 
 Triage also counts the confidently wrong (``wrong: cause N``: a specific cause named first that
-is not the expected one) and the logs given a wrong layer, as ``bench/triage_eval.py`` judges
-them: a change that turns "unknown" into wrong causes shows there, not in top-1.
+is not the expected one; of them, those whose label says no entry describes the log, ``expected =
+[]``: an entry written after the labelling may fit them) and the logs given a wrong layer, as
+``bench/triage_eval.py`` judges them: a change that turns "unknown" into wrong causes shows
+there, not in top-1.
 
 The split is data (``tests/data/heldout.toml``, each set's rule beside the README line it comes
 from). By default only the HELD-OUT half is scored and only its totals are printed: never a
@@ -185,6 +187,7 @@ def score_triage(
                     cause=outcome.cause,
                     layer=outcome.layer,
                     wrong=outcome.wrong,
+                    wrong_unlabelled=outcome.wrong and not expected,
                     layer_wrong=outcome.layer_wrong,
                 )
             if listing is not None and half == "tuning" and not (outcome.cause and outcome.layer):
@@ -217,7 +220,8 @@ def summary(name: str, tally: Tally, scan: bool, triage: bool) -> list[str]:
         lines.append(
             f"{name:8} triage cause {_ratio(tally.triage['cause'], cases)}  "
             f"layer {_ratio(tally.triage['layer'], cases)}  "
-            f"wrong: cause {tally.triage['wrong']}, layer {tally.triage['layer_wrong']}"
+            f"wrong: cause {tally.triage['wrong']} ({tally.triage['wrong_unlabelled']} labelled "
+            f"no entry), layer {tally.triage['layer_wrong']}"
         )
     return lines
 

@@ -34,6 +34,7 @@ CASES = [
     ("a05-place.log", LISTING, ["class.install.symbol-defined-twice"], "install"),
     ("a07-nothing.log", VERSION, [], "install"),
     ("a09-catch-all.log", HCCL, ["ascend.hccl.ranktable-invalid"], "communication"),
+    ("a11-no-entry.log", NO_DEVICE, [], "device_init"),
     ("a02-wrong.log", NO_DEVICE, ["class.code.project-bug"], "device_init"),
     ("a04-place.log", LISTING, [], "build"),
 ]
@@ -93,13 +94,13 @@ def test_a_corpus_counts_wrong_causes_and_layers(
     triage_eval = bench_module("triage_eval")
     scores = triage_eval.evaluate_heldout(_corpus(tmp_path / "c"), verbose=False)
     out = capsys.readouterr().out
-    assert scores["top-1"] == pytest.approx(1 / 7)
-    # wrong causes: a03 and a02 (a specific signature, another label); not a05/a04 (a place),
-    # a07 (nothing), a09 (a catch-all)
-    assert "cause wrong: 2/7" in out
+    assert scores["top-1"] == pytest.approx(1 / 8)
+    # wrong causes: a03, a02 (a specific signature, another label) and a11 (one where the label
+    # says no entry fits); not a05/a04 (a place), a07 (nothing), a09 (a catch-all)
+    assert "cause wrong: 3/8" in out
     # wrong layers: a03 (device_init for install), a05 (operator for install), a04; a07 has none
-    assert "layer wrong: 3/7" in out
-    assert out.count("WRNG ") == 2
+    assert "layer wrong: 3/8" in out
+    assert out.count("WRNG ") == 3
 
 
 def test_the_gate_counts_them_per_half(tmp_path: Path) -> None:
@@ -112,9 +113,10 @@ def test_the_gate_counts_them_per_half(tmp_path: Path) -> None:
     heldout.score_triage({"triage": {"corpora": [{"name": "c"}]}}, data, halves, listing)
     tuning, held = halves["tuning"].triage, halves["held_out"].triage
     counted = ("cases", "cause", "wrong", "layer_wrong")
-    assert [tuning[key] for key in counted] == [5, 1, 1, 2]
+    assert [tuning[key] for key in counted] == [6, 1, 2, 2]
     assert [held[key] for key in counted] == [2, 0, 1, 1]
     marks = [line.split()[0] for line in listing if "c/a" in line]
-    assert marks == ["WRONG", "MISS", "MISS", "MISS"]
+    assert marks == ["WRONG", "MISS", "MISS", "MISS", "WRONG"]
     totals = heldout.summary("held-out", halves["held_out"], False, True)[0]
-    assert "wrong: cause 1, layer 1" in totals
+    assert "wrong: cause 1 (0 labelled no entry), layer 1" in totals
+    assert halves["tuning"].triage["wrong_unlabelled"] == 1  # a11
