@@ -53,6 +53,16 @@ def test_a_script_is_its_first_line_and_a_count_then_written_out() -> None:
     assert script_lines(("python3", "-c", "print('after ok')\n")) == []
 
 
+def test_a_shown_command_is_always_one_line() -> None:
+    """review24 L1: ``splitlines`` split at a form feed (shown as two lines, not what runs)
+    and left one trailing newline raw inside the one line. Constructed argvs."""
+    assert command_line(("echo", "a\x0cb")) == "echo $'a\\x0cb'"
+    assert command_line(("python3", "-c", "print(1)\n")) == "python3 -c $'print(1)\\n'"
+    assert command_line(("echo", "a\u2028b")) == "echo $'a\\u2028b'"
+    assert script_lines(("echo", "a\x0cb")) == []
+    assert script_lines(("python3", "-c", "import a\nprint(2)\n")) == ["import a", "print(2)"]
+
+
 def _step(order: int, argv: tuple[str, ...], status: str) -> StepRow:
     return StepRow(
         run_id=1,

@@ -123,6 +123,13 @@ def test_a_guide_not_named_for_the_version_loses_only_that_install() -> None:
     assert [r is not None for r in reasons] == [False, True, False]
 
 
+def test_a_name_with_a_longer_version_is_not_named_for_the_release() -> None:
+    # review24 L6: "0.7" matched inside "0.75"; the same guide under a constructed name
+    guide = _steps(VLLM07_GUIDE, "docs/README_vllm0.75.md")
+    reasons = [other_route(s, _environment("0.11.0"), guide) for s in guide]
+    assert [r is not None for r in reasons] == [False, True, False]
+
+
 def test_the_readmes_route_stays_and_its_failing_check_is_no_step() -> None:
     steps = _steps(README_QUICKSTART, "README.md")
     # "# Confirm the problem. This should give you an error message." over

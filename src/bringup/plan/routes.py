@@ -55,13 +55,14 @@ _LOCAL = lazyre.compile(r"\+[\w.]+")
 
 def _named_for(path: str, reason: Reason) -> bool:
     """Whether the file at ``path`` is named for the release ``reason``'s step installs
-    (``README_vllm0.7.md`` for ``vllm==0.7.3``)."""
+    (``README_vllm0.7.md`` for ``vllm==0.7.3``; ``README_vllm0.75.md`` is not: review24 L6)."""
     found = _VERSION.search(reason.need)
     if found is None:
         return False
     name = reason.subject.partition(":")[2] or reason.subject
     stem = basename(path).lower()
-    return re.search(rf"{re.escape(name)}[-_ ]?v?{re.escape(found.group(0))}", stem) is not None
+    version = re.escape(found.group(0))
+    return re.search(rf"{re.escape(name)}[-_ ]?v?{version}(?![0-9])", stem) is not None
 
 
 def _excluded(step: Step, environment: Environment) -> Reason | None:
