@@ -38,6 +38,7 @@ from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
+from bringup.scan.members import shared_by_members
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.ownrecipe import read_recipes
@@ -171,9 +172,12 @@ def _split(
     texts: dict[str, tuple[RepoFile, str]],
     guides: list[str],
     scopes: Scopes,
+    collection: bool,
 ) -> Split:
     """The requirements by scope, less the variables the repo's own build scripts set for
-    the parts they run (``handoff``), with the submodules checked out."""
+    the parts they run (``handoff``), with the submodules checked out; in a ``collection``
+    (no build at its root), what all its members built alike state is the repo's too
+    (``members``)."""
     scripts = {
         ref: text
         for ref, (entry, text) in texts.items()
@@ -181,7 +185,7 @@ def _split(
     }
     docs = frozenset(ref for ref, (entry, _) in texts.items() if entry.kind == "docs")
     kept = handed_over(requirements, scripts, docs)
-    return split_scopes(
+    split = split_scopes(
         checked_out(root, declared_submodules(kept)),
         extractions,
         scopes,
@@ -189,6 +193,11 @@ def _split(
         guides,
         repo_name=root.name,
     )
+    if not collection:
+        return split
+    read = {entry.rel: text for entry, text in texts.values()}
+    shared = shared_by_members(split.other_requirements, read, scopes.on)
+    return split._replace(requirements=[*split.requirements, *shared])
 
 
 def _role(
@@ -378,6 +387,7 @@ def scan_repo(
             texts=texts,
             guides=guides,
             scopes=scopes,
+            collection=collection,
         )
         settled, contradictions = _one_each(
             originals_win(scoped.requirements, {ref: e.rel for ref, (e, _) in texts.items()}),
