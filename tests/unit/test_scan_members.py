@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.scan.members import _alike, families
+from bringup.model import Requirement, file_source
+from bringup.scan.members import _alike, families, shared_by_members
 from bringup.scan.repo import scan_repo
 
 # ascendc-competition-s3 basic/asinh/asinh/CMakeLists.txt:1-6 (msopgen's template)
@@ -123,3 +124,30 @@ def test_a_family_is_built_alike_in_one_folder() -> None:
     members = ["basic/asinh", "basic/div", "perf/nll_loss"]
     # perf/nll_loss is built alike but alone in its folder; a member's tests are aside
     assert families(members, texts) == [["basic/asinh", "basic/div"]]
+
+
+def test_a_package_every_member_imports_stays_each_member_s() -> None:
+    # ascendc-competition-s3 basic/asinh/tests/AsinhCase1/scripts/gen_data.py:1 imports
+    # numpy, as every operator's test scripts do (the truth's ``tests`` scope); constructed
+    # here as a requirement of each member's scope beside its CMake floor
+    def stated(member: str, subject: str, spec: str, rel: str) -> Requirement:
+        return Requirement(
+            subject=subject, spec=spec, component="s3", source=file_source(f"{member}/{rel}", 1)
+        )
+
+    others = {
+        member: [
+            stated(member, "cmake", ">=3.16.0", f"{op}/CMakeLists.txt"),
+            stated(member, "numpy", "", "scripts/gen_data.py"),
+        ]
+        for member, op in (("basic/asinh", "asinh"), ("basic/div", "div"))
+    }
+    texts = {
+        "basic/asinh/asinh/CMakeLists.txt": _OP_CMAKE,
+        "basic/div/div/CMakeLists.txt": _OP_CMAKE,
+    }
+    shared = shared_by_members(others, texts)
+    assert [(r.subject, r.source.ref) for r in shared] == [
+        ("cmake", "basic/asinh/asinh/CMakeLists.txt"),
+        ("cmake", "basic/div/div/CMakeLists.txt"),
+    ]

@@ -6,8 +6,10 @@ folder, ``basic/asinh``, ``basic/div`` … ``perf/nll_loss``, each with its own 
 build.sh and CMakeLists.txt) puts every requirement in a member's scope, and its own scope
 comes out empty: the repo "needs nothing". Bringing it up is bringing up its members, so a
 requirement each member states alike (``cmake_minimum_required(VERSION 3.16.0)`` in all
-eleven) is the repo's, cited at every member's place. A member's chip, architecture or OS is
-kept when every member names one: the repo needs any of them (``anyof.unite`` joins them).
+eleven) is the repo's, cited at every member's place, when it is a need of the build (the
+toolkit, a tool, the C++ standard, the interpreter, the device), not a package. A member's
+chip, architecture or OS is kept when every member names one: the repo needs any of them
+(``anyof.unite`` joins them).
 
 Members are sub-project scopes in one folder, outside the repo's example, benchmark and tool
 folders (``scopedirs.COLLECTIONS``: a demo beside the parts, MultimodalSDK ``examples/SCC``,
@@ -31,6 +33,15 @@ from bringup.scan.anyof import ANY_OF_SUBJECTS
 from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.scopedirs import COLLECTIONS, TEST_DIRS
 from bringup.scan.scopes import feature as is_feature
+from bringup.subjects import scope_of
+
+_BUILT_ALIKE = frozenset(
+    {"toolkit", "driver", "hardware", "platform", "host", "system_tool", "setting"}
+)
+"""The catalogue scopes of what a shared build needs (the toolkit, the chip, CMake, the C++
+standard, the interpreter): a package one member imports or pins is that member's own, even
+where every member's script happens to import it (ascendc-competition-s3's test data scripts
+each import numpy: the truth's ``tests`` scope)."""
 
 _ASIDE = TEST_DIRS | COLLECTIONS
 """Folders whose build files build something beside the member (its tests, its examples)."""
@@ -41,6 +52,13 @@ def _member(scope: str) -> bool:
     return not is_feature(scope) and not any(
         folder.lower() in COLLECTIONS for folder in scope.split("/")
     )
+
+
+def _shareable(requirement: Requirement, on: frozenset[str]) -> bool:
+    """Whether ``requirement`` may be the repo's: a need of the build (``_BUILT_ALIKE``) no
+    option the build leaves off guards."""
+    unguarded = not requirement.feature or requirement.feature in on
+    return unguarded and scope_of(requirement.subject) in _BUILT_ALIKE
 
 
 def _key(requirement: Requirement) -> tuple[str, str]:
@@ -108,7 +126,7 @@ def shared_by_members(
     unguarded."""
     out: list[Requirement] = []
     for family in families((scope for scope in others if _member(scope)), texts):
-        stated = [[r for r in others[m] if not r.feature or r.feature in on] for m in family]
+        stated = [[r for r in others[m] if _shareable(r, on)] for m in family]
         shared = set.intersection(*({_key(r) for r in found} for found in stated))
         out.extend(r for found in stated for r in found if _key(r) in shared)
     return out
