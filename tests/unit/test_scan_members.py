@@ -126,15 +126,17 @@ def test_a_family_is_built_alike_in_one_folder() -> None:
     assert families(members, texts) == [["basic/asinh", "basic/div"]]
 
 
+def _stated(member: str, subject: str, spec: str, rel: str) -> Requirement:
+    return Requirement(
+        subject=subject, spec=spec, component="s3", source=file_source(f"{member}/{rel}", 1)
+    )
+
+
 def test_a_package_every_member_imports_stays_each_member_s() -> None:
     # ascendc-competition-s3 basic/asinh/tests/AsinhCase1/scripts/gen_data.py:1 imports
     # numpy, as every operator's test scripts do (the truth's ``tests`` scope); constructed
     # here as a requirement of each member's scope beside its CMake floor
-    def stated(member: str, subject: str, spec: str, rel: str) -> Requirement:
-        return Requirement(
-            subject=subject, spec=spec, component="s3", source=file_source(f"{member}/{rel}", 1)
-        )
-
+    stated = _stated
     others = {
         member: [
             stated(member, "cmake", ">=3.16.0", f"{op}/CMakeLists.txt"),
@@ -151,3 +153,21 @@ def test_a_package_every_member_imports_stays_each_member_s() -> None:
         ("cmake", "basic/asinh/asinh/CMakeLists.txt"),
         ("cmake", "basic/div/div/CMakeLists.txt"),
     ]
+
+
+def test_a_family_among_other_kinds_of_part_is_not_the_repo() -> None:
+    # constructed: two operators built from msopgen's template beside two parts built
+    # otherwise (HCCL's CMakeLists.txt): the repo is not one set of siblings
+    rels = {"basic/asinh": "asinh", "basic/div": "div", "basic/hccl": "x", "basic/comm": "y"}
+    others = {
+        m: [_stated(m, "cmake", ">=3.16.0", f"{op}/CMakeLists.txt")] for m, op in rels.items()
+    }
+    texts = {
+        "basic/asinh/asinh/CMakeLists.txt": _OP_CMAKE,
+        "basic/div/div/CMakeLists.txt": _OP_CMAKE,
+        "basic/hccl/x/CMakeLists.txt": _HCCL_CMAKE,
+        "basic/comm/y/CMakeLists.txt": _HCCL_CMAKE + "add_subdirectory(op_kernel_aicpu)\n",
+    }
+    assert shared_by_members(others, texts) == []
+    del others["basic/comm"]
+    assert len(shared_by_members(others, texts)) == 2
