@@ -99,3 +99,11 @@ def test_a_driver_internal_error_is_told_as_its_module_at_medium_confidence() ->
     found = explain_text("[ERROR] rtMalloc failed: 507899 (size=...)\n")
     assert (found[0].signature_id, found[0].layer) == ("code.acl.507899", "device_init")
     assert found[0].confidence == "medium"
+
+
+def test_a_placed_code_whose_module_is_off_the_usual_layer_keeps_it_over_its_lines_words() -> None:
+    # hw-native-sys/pypto#1306: a forked child re-initialising the device; "AICPU" in the call's
+    # name does not make the Driver module's internal error an operator's.
+    found = explain_text("rtStreamCreate (AICPU) failed: 507899\n")
+    assert (found[0].signature_id, found[0].layer) == ("code.acl.507899", "device_init")
+    assert found[0].confidence == "medium"
