@@ -82,10 +82,11 @@ def test_a_missing_part_of_a_namespace_package_is_a_distribution_not_installed()
 
 def test_every_acl_internal_error_is_placed() -> None:
     """ACL's internal errors say only that a module failed inside (their action: read the
-    ascend log): they rank as a family's code, below what names a cause."""
+    ascend log): they rank as a family's code, below what names a cause; each names its module,
+    whose layer it keeps."""
     acl = next(c for c in builtin_catalogues() if c.info.name == "acl")
     internal = {
-        key: code.placed
+        key: code.placed and code.named_module
         for (group, key), code in acl.by_key.items()
         if group == "code" and "internal error" in code.meaning.lower()
     }

@@ -33,10 +33,9 @@ def from_codes(
 ) -> Iterable[Diagnosis]:
     """The codes' diagnoses; a code known by its family only names the component that
     reported it, so the words of its failure line, when they name a layer, give the layer (so
-    do they for a code whose meaning is only an inner error, ``placed``, where its catalogue
-    gives it the usual layer of a failed call: CANN's E19999 names no module; one whose
-    catalogue places its module elsewhere keeps that layer: ACL's 507899 is the Driver
-    module's, device init, whatever call failed with it). A code of
+    do they for a code whose meaning is only its module's inner error, ``placed``, unless that
+    meaning names the module, ``named_module``: ACL's 507899 is the Driver's, device init,
+    whatever call failed with it). A code of
     the usual layer on a line a class rule explains (``placed_by``: line to layer) takes the
     class's layer: the code says what the call returned, the class where the fault is (NCCL's
     NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
@@ -63,7 +62,7 @@ def from_codes(
             tier = "footer"
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
-        by_words = not meaning.exact or (meaning.placed and meaning.layer == KERNEL_LAYER)
+        by_words = (tier == "family" or meaning.placed) and not meaning.named_module
         said = _said(rule_at(sighting.line, findings, evidence), meaning) if by_words else None
         if said:
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
