@@ -35,7 +35,7 @@ def other_route(
     the guide's name is for that version."""
     if environment is None:
         return None
-    own = _excluded(step, environment)
+    own = _excluded(step, environment) or _other_platform(step, environment, siblings)
     if own is not None:
         return own
     guide = step.source.ref
@@ -45,6 +45,34 @@ def other_route(
         excluded = _excluded(sibling, environment)
         if excluded is not None and _named_for(guide, excluded):
             return excluded
+    return None
+
+
+_PLATFORM_FLAG = lazyre.compile(r"^--?(rocm|hip|cuda|npu|ascend|cann|cpu)$", re.IGNORECASE)
+_TOOLKITS = {"rocm": "rocm", "hip": "rocm", "cuda": "cuda", "npu": "cann", "ascend": "cann",
+             "cann": "cann", "cpu": ""}  # fmt: skip
+"""The toolkit an environment pins when a build flag's platform is its own; the CPU's none."""
+
+
+def _other_platform(
+    step: Step, environment: Environment, siblings: Sequence[Step]
+) -> Reason | None:
+    """Why ``step`` is another platform's build: a sibling runs the same command without the
+    flag that names a platform (``./build.sh`` and, under "### Rocm Build", ``./build.sh
+    --rocm``: hao-ai-lab/FastVideo@2f3d4074 fastvideo-kernel/README.md:55-65, "If you are in
+    a rocm environment"), and the environment pins no toolkit of that platform (the CPU's
+    build: one that pins an accelerator's toolkit)."""
+    for flag in step.argv[1:]:
+        named = _PLATFORM_FLAG.match(flag)
+        if named is None:
+            continue
+        plain = tuple(word for word in step.argv if word != flag)
+        if not any(s.argv == plain and s is not step for s in siblings):
+            continue
+        toolkit = _TOOLKITS[named.group(1).lower()]
+        held = {p.subject for p in environment.pins} & set(_TOOLKITS.values())
+        if (toolkit and toolkit not in held) or (not toolkit and held):
+            return Reason(kind="route", subject=toolkit or "cpu", need=flag, sources=(step.source,))
     return None
 
 

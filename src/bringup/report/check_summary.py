@@ -206,6 +206,8 @@ def _need(reason: Reason) -> str:
         return "a script the repo does not have"
     if reason.kind == "system":
         return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route" and reason.need.startswith("-"):
+        return "a build for another platform (another route, up skips it)"
     if reason.kind == "route":
         return "a version the environment does not hold (another guide's route, up skips it)"
     one, many = device_word(reason.subject)

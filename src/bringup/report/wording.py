@@ -426,6 +426,8 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
+    if reason.kind == "route" and reason.need.startswith("-"):
+        return f"builds for another platform ({reason.need}): another route, up does not run it"
     if reason.kind == "route":
         held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
         line = reason.sources[0].line if reason.sources else None

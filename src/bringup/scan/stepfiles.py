@@ -25,7 +25,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step
-from bringup.scan.commands import program_name, python_module
+from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -145,6 +145,7 @@ def placed(
         found = _found(step, scripts, earlier)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
+        found = _unpackaged(found, scripts, read)
         found = _on_its_device(found, _module(found, scripts) or _ran(found), read)
         out.append(_test_device(found, scripts, read))
     return out
@@ -162,6 +163,33 @@ def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step
             step, needs=msgspec.structs.replace(step.needs, missing=(script,))
         )
     return msgspec.structs.replace(step, cwd=folder)
+
+
+_LOCAL = lazyre.compile(r"^\.{1,2}(?:/[\w.-]*)*$")
+"""A local folder a ``pip install`` names (``.``, ``./``, ``../x``), not a file (``.whl``)."""
+_BUILD_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+
+
+def _unpackaged(step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]) -> Step:
+    """``step`` marked ``missing`` when it pip-installs a folder of the checkout that holds no
+    package: ``pip install … ./`` run in OpenGVLab/InternVL@2410d1db's top (INSTALLATION.md:64),
+    meant for the apex its guide clones at :62 without going into it. A folder the checkout
+    lacks (``cd apex`` after the clone) is one an earlier command makes: not judged."""
+    if pip_install_targets(step.argv) is None:
+        return step
+    for word in step.argv:
+        if not _LOCAL.match(word) or word.endswith((".whl", ".txt")):
+            continue
+        folder = posixpath.normpath(posixpath.join(step.cwd or ".", word))
+        inside = "" if folder == "." else f"{folder}/"
+        if folder.startswith("..") or not any(rel.startswith(inside) for rel in scripts):
+            continue
+        if all(read(f"{inside}{name}") is None for name in _BUILD_FILES):
+            lacking = (*step.needs.missing, f"{inside}setup.py")
+            return msgspec.structs.replace(
+                step, needs=msgspec.structs.replace(step.needs, missing=lacking)
+            )
+    return step
 
 
 def _ran(step: Step) -> Optional[str]:
