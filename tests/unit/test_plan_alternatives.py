@@ -4,6 +4,8 @@ that holds no package runs what the repo does not have (outsider 25, D7)."""
 
 from __future__ import annotations
 
+import msgspec
+
 from bringup.model.resolution import Environment, Pin
 from bringup.model.source import file_source
 from bringup.plan.routes import other_route
@@ -106,3 +108,25 @@ def test_a_pip_install_of_a_folder_with_no_package_runs_what_the_repo_lacks() ->
     # the same command where the folder holds a package (constructed: a setup.py at the top)
     found = placed(pips, scripts, {**files, "setup.py": "from setuptools import setup\n"}.get)
     assert found[0].needs.missing == ()
+
+
+def test_an_index_pin_of_one_release_excludes_the_guides_other_release() -> None:
+    # OpenGVLab/InternVL@2410d1db INSTALLATION.md:40 beside internvl_chat_gpt_oss/
+    # requirements.txt:42 ``flash_attn==2.8.2``, the index pin of the outsider's plan
+    # (constructed: the environment, as the solver pins an index package)
+    rel = "INSTALLATION.md"
+    text = "\n" * 38 + "```bash\npip install flash-attn==2.3.6 --no-build-isolation\n```\n"
+    step = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).steps[0]
+    pin = Pin(subject="flash_attn", version="==2.8.2", origin="index", source=file_source("x", 1))
+    environment = Environment(index=1, components=("internvl",), pins=(pin,))
+    reason = other_route(step, environment, [step])
+    assert reason is not None
+    assert reason_text(reason) == (
+        "its guide installs pypi:flash-attn == 2.3.6 (line 40); the environment holds 2.8.2:"
+        " another guide's route, up does not run it"
+    )
+    # a range the index resolves may hold the guide's release: not judged
+    ranged = Environment(
+        index=1, components=("internvl",), pins=(msgspec.structs.replace(pin, version=">=2"),)
+    )
+    assert other_route(step, ranged, [step]) is None

@@ -23,7 +23,7 @@ from bringup.model.plan import Reason
 from bringup.model.requirements import Step
 from bringup.model.resolution import Environment, HostValue
 from bringup.scan.commands import pip_install_targets
-from bringup.subjects import python_subject
+from bringup.subjects import canonical_subject, python_subject
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 
 
@@ -78,6 +78,9 @@ def _other_platform(
 
 _VERSION = lazyre.compile(r"\d+(?:\.\d+)?")
 _LOCAL = lazyre.compile(r"\+[\w.]+")
+_EXACT = lazyre.compile(r"^===?\s*([\w.+!-]+)$")
+"""An index pin's range that names one release (``==2.8.2``, the flash_attn of InternVL's
+sub-project list, beside its guide's ``pip install flash-attn==2.3.6``: outsider25 D7)."""
 """A local label (``torch==2.7.1+cpu``): the build of a release, not another release."""
 
 
@@ -107,11 +110,13 @@ def _excluded(step: Step, environment: Environment) -> Reason | None:
         if not asked.specifier:
             continue
         subject = python_subject(asked.name)
-        pin = environment.pin(subject)
+        pin = environment.pin(subject) or environment.pin(canonical_subject(subject))
         if pin is None:
             continue
+        # a package the index resolves is pinned as the range asked: one release is exact
+        exact = _EXACT.match(pin.version) if pin.origin == "index" else None
         try:
-            held = Version(pin.version, "pep440")
+            held = Version(exact.group(1) if exact else pin.version, "pep440")
             wanted = SpecifierSet(_LOCAL.sub("", str(asked.specifier)), "pep440")
         except (InvalidVersion, InvalidSpecifier):  # a range for the installer to resolve
             continue
@@ -120,7 +125,7 @@ def _excluded(step: Step, environment: Environment) -> Reason | None:
                 kind="route",
                 subject=subject,
                 need=str(asked.specifier),
-                have=HostValue(subject=subject, source=pin.source, values=(pin.version,)),
+                have=HostValue(subject=subject, source=pin.source, values=(str(held),)),
                 sources=(step.source,),
             )
     return None
