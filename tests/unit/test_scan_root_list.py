@@ -61,3 +61,13 @@ def test_without_the_root_list_the_folder_lists_are_flavours() -> None:
     files = [f for f in _FILES if f != "requirements.txt"]
     scopes = Scopes(files, {"README.md": _README}, texts={"README.md": _README})
     assert scopes.of("requirements/internvl_chat.txt") == "extra:internvl_chat"
+
+
+def test_an_included_tests_list_stays_the_tests() -> None:
+    # Ascend/msprof-analyze@8399c1cd requirements.txt:1-2: "-r requirements/build.txt" and
+    # "-r requirements/tests.txt" (pytest==7.1.2, pytest-cov, mock==4.0.3 ...)
+    root = "-r requirements/build.txt\n-r requirements/tests.txt"
+    files = ["setup.py", "requirements.txt", "requirements/build.txt", "requirements/tests.txt"]
+    scopes = Scopes(files, {}, texts={"requirements.txt": root})
+    assert scopes.of("requirements/build.txt") == REPO
+    assert scopes.of("requirements/tests.txt") == "tests"

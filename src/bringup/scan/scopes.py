@@ -278,7 +278,8 @@ class Scopes:
         flavour = flavour_scope(parts, self._installs) or backend_script(
             name, self._scripts.get(dirname(rel), ())
         )
-        if flavour and not self._installed_by_guide(rel, flavour) and rel not in self._chained:
+        chained = rel in self._chained and flavour.startswith("extra:")  # not a tests list
+        if flavour and not self._installed_by_guide(rel, flavour) and not chained:
             return flavour
         if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
             return TESTS
