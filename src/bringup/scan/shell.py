@@ -11,8 +11,6 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple, Optional
 
-import msgspec
-
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
@@ -40,7 +38,7 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
-from bringup.scan.shellarms import branch_lines
+from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
@@ -440,7 +438,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     )
     ran = commands if repo_level else commands_of(joined) if building else []
     requirements = (
-        _in_branches(file, environment_requirements(file, commands))
+        in_branches(file, environment_requirements(file, commands))
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)
@@ -464,19 +462,6 @@ def extract_shell(file: SourceFile) -> Extraction:
         default_steps=(step,) if step else (),
         includes=run_scripts(file.rel, ran) if building else (),
     )
-
-
-def _in_branches(file: SourceFile, found: list[Requirement]) -> list[Requirement]:
-    """The version or floor a branch sets up (``shellarms``) is soft: it holds where that
-    branch is taken. What a branch needs at all (``source …/set_env.sh`` in each arm) stays
-    hard."""
-    branches = branch_lines(file.text.splitlines())
-    return [
-        msgspec.structs.replace(r, hard=False)
-        if r.hard and r.spec and r.source.line in branches
-        else r
-        for r in found
-    ]
 
 
 _DEFINED_FROM = lazyre.compile(r"-D\w+=[\"']?\$\{?([A-Z][A-Z0-9_]*)\}?")

@@ -15,7 +15,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import msgspec
+
 from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
 
 _IF = lazyre.compile(r"^if\b")
 _THEN = lazyre.compile(r"(?:^|[;\s])then\b")
@@ -66,3 +70,16 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
             if block.choice[0]:
                 found.update(block.lines)
     return frozenset(found)
+
+
+def in_branches(file: SourceFile, found: list[Requirement]) -> list[Requirement]:
+    """The version or floor a branch sets up (``branch_lines``) is soft: it holds where that
+    branch is taken. What a branch needs at all (``source …/set_env.sh`` in each arm) stays
+    hard."""
+    branches = branch_lines(file.text.splitlines())
+    return [
+        msgspec.structs.replace(r, hard=False)
+        if r.hard and r.spec and r.source.line in branches
+        else r
+        for r in found
+    ]
