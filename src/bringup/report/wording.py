@@ -1,7 +1,6 @@
-"""The words of every renderer: sentences from the solver's structured causes and the
-plan's reasons and actions, written outside the solver and the planner (resolvelib's
-discipline: the core returns causes, the caller words them).
-
+"""The words of every renderer: sentences from the solver's structured causes and the plan's
+reasons and actions, written outside the solver and the planner (resolvelib's discipline: the
+core returns causes, the caller words them), such as
 "ops needs <Toolkit> >= 7.0 (ops/README.md:12); infer needs <Toolkit> >= 6.3, < 7.0
 (infer/build.sh:4): no single <Toolkit> satisfies both -> two environments"
 """
@@ -419,9 +418,8 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
     if reason.kind == "publish":
-        return (
-            f"publishes or deploys ({reason.need}{_beside_step(reason.sources)}): up never runs it"
-        )
+        beside = _beside_step(reason.sources)
+        return f"publishes or deploys ({reason.need}{beside}): up never runs it"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
