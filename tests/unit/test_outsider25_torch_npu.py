@@ -13,6 +13,12 @@ from pathlib import Path
 import pytest
 
 from bringup.cli.main import main
+from bringup.kb import load_knowledge_base
+from bringup.model import Component
+from bringup.scan import scan_stack
+from bringup.solve import knowledge_catalogue, solve
+from bringup.solve.kinds import for_host
+from solve_inputs import host, requirement
 
 ROOT = Path(__file__).resolve().parents[2]
 REPOS = ROOT / "tests/fixtures/repos/outsider25"
@@ -40,3 +46,48 @@ def test_an_npu_target_pins_a_torch_npu_release_and_its_torch(
     pair = [f"torch_npu=={pins['torch_npu']}", f"torch=={pins['torch']}"]
     assert main(["kb", "why", *pair]) == 0  # the knowledge base calls them compatible
     capsys.readouterr()
+
+
+def _said(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    main(argv)
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_no_release_for_the_combination_is_said_as_the_combination(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """torch_npu 2.5.1 pairs with CANN 8.1.RC1 and torch_npu 2.8.0 with torch 2.8.0: neither
+    "no torch_npu release supports CANN 8.1.RC1" nor "... torch >= 2.8.0" is true alone."""
+    argv = ["solve", NANOCHAT, "--target", "910B:8", "--what-if", "cann=8.1.RC1"]
+    said = _said(capsys, argv)
+    assert (
+        "no torch_npu release supports both CANN 8.1.RC1 and torch >= 2.8.0: each of the "
+        "knowledge base's 71 torch_npu releases needs another CANN or another torch"
+    ) in said
+    assert "supports CANN 8.1.RC1:" not in said
+    assert main(["kb", "why", "torch_npu==2.5.1", "cann==8.1.RC1"]) == 0
+    assert main(["kb", "why", "torch_npu==2.8.0", "torch==2.8.0"]) == 0
+    capsys.readouterr()
+
+
+def test_a_conflict_names_no_line_the_rows_make_needless() -> None:
+    """OpenGVLab/InternVL@2410d1db internvl_chat_gpt_oss/requirements.txt:159 ``torch==2.7.0``
+    against AscendOpGenAgent's torch_npu: no torch_npu release is built for torch 2.7.0, so
+    AscendOpGenAgent's CANN >= 8.0 (a CANN every recent release supports) is no part of it."""
+    kb = load_knowledge_base()
+    opgen = scan_stack([OPGEN]).components[0]
+    internvl = Component(
+        name="internvl",
+        path="internvl",
+        role="other",
+        requirements=(
+            requirement(
+                "internvl", "torch", "==2.7.0", "internvl_chat_gpt_oss/requirements.txt:159"
+            ),
+        ),
+    )
+    stack = [for_host(opgen, "ascend"), internvl]
+    resolution = solve(stack, host(), kb.rules(), knowledge_catalogue(kb))
+    (conflict,) = [c for c in resolution.conflicts if "torch_npu" in c.subjects]
+    lines = {(i.component, i.subject) for i in conflict.items if i.kind == "requirement"}
+    assert lines == {("AscendOpGenAgent", "torch_npu"), ("internvl", "torch")}

@@ -148,35 +148,54 @@ said as one sentence (the rows themselves stay in ``--json``)."""
 
 def conflict_members(conflict: Conflict) -> list[ConflictItem | str]:
     """The members of a conflict as they are said: each item, except that more than
-    ``_ROWS_LISTED`` rows of one shape (``torch_npu == X needs torch == X``, one per
+    ``_ROWS_LISTED`` rows from one subject (``torch_npu == X needs torch == X``, one per
     release) are one sentence with their first source, after the items: no release of the
-    one supports what the conflict asks of the other."""
-    rows: dict[tuple[str, str], list[ConflictItem]] = {}
+    one supports what the conflict asks of the others, together."""
+    rows: dict[str, list[ConflictItem]] = {}
     for item in conflict.items:
         if item.kind == "rule" and item.then_subject:
-            rows.setdefault((item.subject, item.then_subject), []).append(item)
-    many = {shape: found for shape, found in rows.items() if len(found) > _ROWS_LISTED}
+            rows.setdefault(item.subject, []).append(item)
+    many = {subject: found for subject, found in rows.items() if len(found) > _ROWS_LISTED}
     out: list[ConflictItem | str] = [
-        item for item in conflict.items if (item.subject, item.then_subject or "") not in many
+        item for item in conflict.items if item.kind != "rule" or item.subject not in many
     ]
     return out + [_rows_sentence(conflict, found) for found in many.values()]
 
 
 def _rows_sentence(conflict: Conflict, rows: Sequence[ConflictItem]) -> str:
     """``no torch_npu release supports torch == 2.3.0: each of the knowledge base's 71
-    rows ... needs another torch (kb:... +70 more)``."""
-    subject, then = rows[0].subject, rows[0].then_subject or ""
-    asked = [
-        subject_spec(then, i.spec)
-        for i in conflict.items
-        if i.kind != "rule" and i.subject == then and i.spec.strip()
-    ]
-    wanted = " and ".join(dict.fromkeys(asked)) or f"the {display_name(then)} asked for"
+    rows ... needs another torch (kb:... +70 more)``. Rows from one subject to several
+    (some releases excluded by their CANN, the others by their torch) say the combination:
+    each row alone excludes some releases only, so "supports CANN 8.1.RC1" alone would
+    contradict ``kb why torch_npu==2.5.1 cann==8.1.RC1`` (outside tester 25, D3)."""
+    subject = rows[0].subject
+    thens = list(dict.fromkeys(r.then_subject or "" for r in rows))
+    wanted = [_asked(conflict, then) for then in thens]
+    name = display_name(subject)
+    cited = cite_first([r.source for r in rows])
+    if len(thens) == 1:
+        return (
+            f"no {name} release supports {wanted[0]}: each of the knowledge base's "
+            f"{len(rows)} rows for {name} needs another {display_name(thens[0])} ({cited})"
+        )
+    together = "both " if len(thens) == 2 else "all of "
+    releases = len({r.spec for r in rows})
+    others = " or ".join(f"another {display_name(then)}" for then in thens)
     return (
-        f"no {display_name(subject)} release supports {wanted}: each of the knowledge "
-        f"base's {len(rows)} rows for {display_name(subject)} needs another "
-        f"{display_name(then)} ({cite_first([r.source for r in rows])})"
+        f"no {name} release supports {together}{_series(wanted)}: each of the knowledge "
+        f"base's {releases} {name} releases needs {others} ({cited})"
     )
+
+
+def _asked(conflict: Conflict, subject: str) -> str:
+    """What the conflict's items other than rows ask of ``subject`` (a repo's need, the
+    host's value), or "the <subject> asked for"."""
+    asked = [
+        subject_spec(subject, i.spec)
+        for i in conflict.items
+        if i.kind != "rule" and i.subject == subject and i.spec.strip()
+    ]
+    return " and ".join(dict.fromkeys(asked)) or f"the {display_name(subject)} asked for"
 
 
 def describe_item(item: ConflictItem, host: str = "this machine") -> str:

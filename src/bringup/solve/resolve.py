@@ -23,7 +23,13 @@ from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.placement import on_items, place, place_within
-from bringup.solve.problem import HostItem, RequirementItem, SolverInput, build_problem
+from bringup.solve.problem import (
+    HostItem,
+    RequirementItem,
+    RuleItem,
+    SolverInput,
+    build_problem,
+)
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
 from bringup.subjects import subject as lookup
@@ -156,6 +162,7 @@ def solve_host(
     set_aside: list[Conflict] = []
     if options.design:
         problem, set_aside = _set_aside(problem, single, shared, order)
+    rows = _rows(problem)
     within = _within(problem, single, shared, options) if options.groups else None
     joined: dict[int, tuple[int, ...]] = {}
     model: Model | None
@@ -177,7 +184,12 @@ def solve_host(
             continue
         conflict = None
         if options.explain:
-            items = minimal_core(single, items_union(problem.requirement_items(c), shared), order)
+            items = minimal_core(
+                single,
+                items_union(problem.requirement_items(c), shared),
+                order,
+                rows=rows,
+            )
             conflict = outcome.conflict(problem, items, "alone")
         unplaced.append(Unplaced(component=problem.components[c].name, conflict=conflict))
     conflicts: list[Conflict] = []
@@ -201,7 +213,13 @@ def solve_host(
 
         requirements = [r.id for r in problem.requirements if r.component in placeable]
         for items in conflict_cover(
-            single, requirements, shared, order=order, blame=blame, limit=options.max_conflicts
+            single,
+            requirements,
+            shared,
+            order=order,
+            blame=blame,
+            limit=options.max_conflicts,
+            rows=rows,
         ):
             conflicts.append(outcome.conflict(problem, items, "between"))
     checks = outcome.checks(problem, environments, model, unplaced)
@@ -250,7 +268,7 @@ def _set_aside(
             on = items_union([r.id for r in mine if r.id not in dropped], shared)
             if single.satisfiable(on):
                 break
-            core = minimal_core(single, on, order)
+            core = minimal_core(single, on, order, rows=_rows(problem))
             subjects = {r.subject for r in mine if r.id in core}
             if not subjects or _holds_what_if(problem, core, asked):
                 break
@@ -325,7 +343,8 @@ def _apart(
                 shared,
             )
             if not single.satisfiable(on):
-                out.append(outcome.conflict(problem, minimal_core(single, on, order), "between"))
+                core = minimal_core(single, on, order, rows=_rows(problem))
+                out.append(outcome.conflict(problem, core, "between"))
     return tuple(out)
 
 
@@ -385,6 +404,12 @@ def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
 
 
 Order = tuple[int, int]
+
+
+def _rows(problem: SolverInput) -> Callable[[int], bool]:
+    """Whether an item is a knowledge-base row: rows may stand in for a repo's line in a
+    conflict (``cores.minimal_core``)."""
+    return lambda item_id: isinstance(problem.item(item_id), RuleItem)
 
 
 def _removal_order(problem: SolverInput) -> Callable[[int], Order]:
