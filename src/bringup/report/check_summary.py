@@ -306,13 +306,10 @@ def _only_here(resolution: Resolution, design: Design) -> list[str]:
     """This machine's environments for repos that cannot run on the target, one line each:
     the next actions name them, so the header counts them too (outside tester 25, D9: "One
     environment, planned for --target A100:8" above "install CANN 9.1.0 for environment 2")."""
-    apart = {e.component for e in design.elsewhere}
-    if not apart:
-        return []
-    mine = [e for e in resolution.environments if e.components and set(e.components) <= apart]
+    away = elsewhere_environments(resolution, design)
     local = _telling(resolution.environments)
     lines = []
-    for env in mine:
+    for env in (e for e in resolution.environments if e.index in away):
         pins = _pins(env, local)
         line = f"environment {env.index}, on this machine only (not on the target): "
         lines.append(line + ", ".join(env.components) + (f"; {pins}" if pins else ""))

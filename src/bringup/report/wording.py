@@ -333,6 +333,23 @@ def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str
     return list(dict.fromkeys(describe_obstacle(o) for o in obstacles if o.kind in kinds))
 
 
+_INSTALLS_SAID = 8
+"""Installs a verdict names before it counts the rest: InternVL's verdict named 181 pins of
+its requirements file, 30 lines of "X == v (from the package index)" (outside tester 25,
+D10); each is in the version table, ``--json`` and the next actions."""
+
+
+def _installs(obstacles: tuple[Obstacle, ...]) -> list[str]:
+    """The installs in words, each once; past ``_INSTALLS_SAID`` (and one more, never "+1
+    more"), the toolkits and releases first, then a count of the rest."""
+    said = _listed(obstacles, ("install",))
+    if len(said) <= _INSTALLS_SAID + 1:
+        return said
+    ordered = sorted((o for o in obstacles if o.kind == "install"), key=from_index)
+    said = list(dict.fromkeys(describe_obstacle(o) for o in ordered))
+    return [*said[:_INSTALLS_SAID], f"{len(said) - _INSTALLS_SAID} more packages"]
+
+
 def _series(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -341,7 +358,7 @@ def explain_verdict(verdict: Verdict) -> str:
     """The verdict line of a repo: runs here / runs here after ... / may run here, unverified:
     ... (as the screenful words it) / needs other hardware / blocked."""
     obstacles = verdict.obstacles
-    installs = _listed(obstacles, ("install",))
+    installs = _installs(obstacles)
     drivers = _listed(obstacles, ("driver",))
     after = []
     if installs:
