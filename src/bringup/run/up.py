@@ -206,9 +206,7 @@ was skipped (they need hardware this machine lacks), which is no pass (outside t
 D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0)."""
 
 
-def _run_status(
-    outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]
-) -> str:
+def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
         return "failed"
     if any(o.status == "blocked" for o in outcomes):
