@@ -91,3 +91,16 @@ def test_a_conflict_names_no_line_the_rows_make_needless() -> None:
     (conflict,) = [c for c in resolution.conflicts if "torch_npu" in c.subjects]
     lines = {(i.component, i.subject) for i in conflict.items if i.kind == "requirement"}
     assert lines == {("AscendOpGenAgent", "torch_npu"), ("internvl", "torch")}
+
+
+def test_repos_for_different_kinds_of_host_are_in_no_conflict(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """InternVL's sub-project (flash-attn: a GPU host) beside AscendOpGenAgent on a 910B: they
+    never share an environment, so "no single torch_npu and torch for both" explains nothing.
+    OpenGVLab/InternVL@2410d1db internvl_chat_gpt_oss/requirements.txt (verbatim fixture)."""
+    internvl = str(REPOS / "internvl_chat_gpt_oss")
+    said = _said(capsys, ["check", OPGEN, internvl, "--target", "910B:8"])
+    assert "internvl_chat_gpt_oss cannot run on the target (needs a GPU" in said
+    assert "Conflicts" not in said
+    assert "conflict 1" not in said

@@ -211,17 +211,23 @@ def solve_host(
                 if r.component == victim.component and r.subject == victim.subject
             ]
 
-        requirements = [r.id for r in problem.requirements if r.component in placeable]
-        for items in conflict_cover(
-            single,
-            requirements,
-            shared,
-            order=order,
-            blame=blame,
-            limit=options.max_conflicts,
-            rows=rows,
-        ):
-            conflicts.append(outcome.conflict(problem, items, "between"))
+        kind_of = _host_kinds(problem, options)
+        for kind in dict.fromkeys(kind_of[c] for c in placeable):
+            requirements = [
+                r.id
+                for r in problem.requirements
+                if r.component in placeable and kind_of[r.component] == kind
+            ]
+            for items in conflict_cover(
+                single,
+                requirements,
+                shared,
+                order=order,
+                blame=blame,
+                limit=options.max_conflicts - len(conflicts),
+                rows=rows,
+            ):
+                conflicts.append(outcome.conflict(problem, items, "between"))
     checks = outcome.checks(problem, environments, model, unplaced)
     apart: tuple[Conflict, ...] = ()
     fits: tuple[Fit, ...] = ()
@@ -404,6 +410,15 @@ def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
 
 
 Order = tuple[int, int]
+
+
+def _host_kinds(problem: SolverInput, options: SolveOptions) -> list[str]:
+    """The kind of host each repo's environment is designed for (``options.kinds``, by its
+    group; empty without groups): repos for different kinds of host never share an
+    environment, so no conflict between their lines explains a split. InternVL (a GPU host)
+    was "in conflict" with three repos planned for a 910B (outside tester 25, D3)."""
+    kind_of = {name: kind for group, kind in zip(options.groups, options.kinds) for name in group}
+    return [kind_of.get(c.name, "") for c in problem.components]
 
 
 def _rows(problem: SolverInput) -> Callable[[int], bool]:
