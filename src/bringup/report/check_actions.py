@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
+from bringup.report.action_wording import action_text
 from bringup.report.document import Items, Paragraph, Section, section
 from bringup.report.styled import Line
-from bringup.report.wording import action_text, counted, format_spec
+from bringup.report.wording import counted, format_spec
 from bringup.subjects import display_name
 
 NEXT = 3

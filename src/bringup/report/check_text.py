@@ -16,12 +16,12 @@ from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
+from bringup.report.action_wording import action_text
 from bringup.report.check_actions import target_driver_changes
 from bringup.report.commandline import command_line
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     cite,
     cite_first,
     counted,

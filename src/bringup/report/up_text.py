@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
+from bringup.report.action_wording import action_text
 from bringup.report.commandline import command_line, script_lines
 from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.styled import Line
-from bringup.report.wording import action_text, counted
+from bringup.report.wording import counted
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 
 if TYPE_CHECKING:
