@@ -220,6 +220,11 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
+def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
+    """The texts the scan read, by repo path: what ``_kept`` starts from."""
+    return {entry.rel: text for entry, text in texts.values()}
+
+
 def _kept(root: Path, known: dict[str, str | None]) -> Callable[[str], str | None]:
     """The text of a repo file by its repo path, from ``known`` (what the scan read, by repo
     path) or read once and kept there: the steps' test files and scripts are the scan's files
@@ -270,6 +275,7 @@ def _placed(
     root: Path,
     shown: str,
     builds: Mapping[str, str],
+    *,
     known: dict[str, str | None],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
@@ -360,8 +366,7 @@ def scan_repo(
             extraction = extract_file(entry.kind, source, collection)
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
-        extractions = [extraction for _, extraction in extracted]
-        known: dict[str, str | None] = {e.rel: text for e, text in texts.values()}
+        extractions, known = [e for _, e in extracted], _by_path(texts)
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
@@ -393,7 +398,9 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds, known),
+            extractions=_placed(
+                extracted, frozenset(stats.scripts), root, shown, builds, known=known
+            ),
             texts=texts,
             guides=guides,
             scopes=scopes,
