@@ -23,6 +23,7 @@ from bringup.scan.shwords import shell_words
 _ASSIGNMENT = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _SEPARATORS = frozenset({"&&", "||", ";", ";;"})
 _SHELL_ONLY = lazyre.compile(r"^(?:\||\|\||>|>>|<|<<|&|>&|<&|\(|\)|\d?>.*)$")
+_SHELL_FIRST = frozenset("|><&()")
 
 
 class Command(NamedTuple):
@@ -182,7 +183,8 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
         index += 1
     argv = tuple(tokens[index:])
     plain = bool(argv) and not any(
-        _SHELL_ONLY.match(token)
+        # a shell-only word starts with one of its characters or a digit (``2>&1``)
+        ((token[:1] in _SHELL_FIRST or token[:1].isdecimal()) and _SHELL_ONLY.match(token))
         or "$" in (PLACEHOLDER_VARIABLE.sub("", token) if "${" in token else token)
         or "`" in token
         for token in argv
