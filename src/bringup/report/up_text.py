@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
-from bringup.report.commandline import command_line
+from bringup.report.commandline import shown_step
 from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.styled import Line
@@ -55,7 +55,7 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
     return safe(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
-        f"{command_line(outcome.argv)}{took}{why}"
+        f"{shown_step(outcome.argv, 'bringup history')}{took}{why}"
     )
 
 

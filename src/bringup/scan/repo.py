@@ -45,6 +45,7 @@ from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
+from bringup.scan.pytestconfig import python_files
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
 from bringup.scan.releasepins import without_superseded_pins
@@ -418,6 +419,7 @@ def scan_repo(
                 scoped,
                 requirements,
                 [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+                python_files(lambda rel: read_text(root / rel, rel)[0]),
             ),
             frozenset(stats.scripts),
             _kept(root, known),
