@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
 from bringup.report.action_wording import action_text
-from bringup.report.commandline import command_line, script_lines
+from bringup.report.commandline import shown_step
 from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.styled import Line
@@ -76,10 +76,9 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
     )
     if outcome.status == "blocked" and outcome.actions:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
-    script = " (whole script: bringup history)" if script_lines(outcome.argv) else ""
     return safe(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
-        f"{command_line(outcome.argv)}{script}{took}{why}"
+        f"{shown_step(outcome.argv, 'bringup history')}{took}{why}"
     )
 
 
