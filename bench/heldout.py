@@ -1,5 +1,11 @@
 """Held-out totals of the evaluation sets: scan recall/precision and triage cause/layer.
 
+Triage also counts the confidently wrong (``wrong: cause N``: a specific cause named first that
+is not the expected one; of them, those whose label says no entry describes the log, ``expected =
+[]``: an entry written after the labelling may fit them) and the logs given a wrong layer, as
+``bench/triage_eval.py`` judges them: a change that turns "unknown" into wrong causes shows
+there, not in top-1.
+
 The split is data (``tests/data/heldout.toml``, each set's rule beside the README line it comes
 from). By default only the HELD-OUT half is scored and only its totals are printed: never a
 held-out case, repo or truth line. ``--tuning`` adds the tuning half's totals, the scan's per-kind
@@ -156,6 +162,7 @@ def score_triage(
     Imported here: the ``bringup`` scored is the one on the path, and the scan needs none."""
     from bringup.triage import explain_text
     from bringup.triage.retired import current_id
+    from triage_eval import judge
 
     triage = split["triage"]
     for corpus in triage["corpora"]:
@@ -173,13 +180,20 @@ def score_triage(
             diagnoses = explain_text((data / name / case["file"]).read_bytes())
             ranked = [d.signature_id for d in diagnoses]
             layer = diagnoses[0].layer if diagnoses else None
-            cause_hit = bool(expected.intersection(ranked[:1]))
-            layer_hit = layer == case["layer"]
+            outcome = judge(expected, case["layer"], diagnoses)
             for counts in (halves[half].triage, halves[half].corpora[name]):
-                counts.update(cases=1, cause=cause_hit, layer=layer_hit)
-            if listing is not None and half == "tuning" and not (cause_hit and layer_hit):
+                counts.update(
+                    cases=1,
+                    cause=outcome.cause,
+                    layer=outcome.layer,
+                    wrong=outcome.wrong,
+                    wrong_unlabelled=outcome.wrong and not expected,
+                    layer_wrong=outcome.layer_wrong,
+                )
+            if listing is not None and half == "tuning" and not (outcome.cause and outcome.layer):
+                mark = "layer" if outcome.cause else ("WRONG" if outcome.wrong else "MISS ")
                 listing.append(
-                    f"  {'layer' if cause_hit else 'MISS '} {name}/{case['file']}"
+                    f"  {mark} {name}/{case['file']}"
                     f"  expected {sorted(expected) or '[]'} layer {case['layer']}"
                     f"\n        got {ranked[:3] or '[]'} layer {layer}"
                 )
@@ -205,7 +219,9 @@ def summary(name: str, tally: Tally, scan: bool, triage: bool) -> list[str]:
         cases = tally.triage["cases"]
         lines.append(
             f"{name:8} triage cause {_ratio(tally.triage['cause'], cases)}  "
-            f"layer {_ratio(tally.triage['layer'], cases)}"
+            f"layer {_ratio(tally.triage['layer'], cases)}  "
+            f"wrong: cause {tally.triage['wrong']} ({tally.triage['wrong_unlabelled']} labelled "
+            f"no entry), layer {tally.triage['layer_wrong']}"
         )
     return lines
 
@@ -271,9 +287,12 @@ def main() -> int:
         if scan:
             print("tuning half, scan per kind:", *kind_table(tuning), sep="\n")
         if triage:
-            print("tuning half, triage per corpus (cause, layer of cases):")
+            print("tuning half, triage per corpus (cause, layer of cases; wrong cause, layer):")
             for name, counts in tuning.corpora.items():
-                print(f"  {name:24} {counts['cause']:3} {counts['layer']:3} of {counts['cases']}")
+                print(
+                    f"  {name:24} {counts['cause']:3} {counts['layer']:3} of {counts['cases']:3}"
+                    f"  wrong {counts['wrong']:3} {counts['layer_wrong']:3}"
+                )
         if scan_misses and wanted - {"triage"}:
             print("tuning half, scan misses:")
             print(*(line for line in scan_misses if line.split()[2] in wanted), sep="\n")

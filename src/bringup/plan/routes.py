@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from posixpath import basename
 
+from packaging import specifiers
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
@@ -86,14 +87,30 @@ sub-project list, beside its guide's ``pip install flash-attn==2.3.6``: outsider
 
 def _named_for(path: str, reason: Reason) -> bool:
     """Whether the file at ``path`` is named for the release ``reason``'s step installs
-    (``README_vllm0.7.md`` for ``vllm==0.7.3``; ``README_vllm0.75.md`` is not: review24 L6)."""
-    found = _VERSION.search(reason.need)
+    (``README_vllm0.7.md`` for ``vllm==0.7.3``; ``README_vllm0.75.md`` is not: review24 L6).
+    The release is the spec's pinned or lowest version (in ``<0.8,>=0.7`` the first number is
+    the bound above; review25 L6); the name stands alone (``llm`` is not in ``vllm0.7``)."""
+    release = _release(reason.need)
+    found = _VERSION.match(release) if release else None
     if found is None:
         return False
-    name = reason.subject.partition(":")[2] or reason.subject
+    name = re.escape(reason.subject.partition(":")[2] or reason.subject)
     stem = basename(path).lower()
     version = re.escape(found.group(0))
-    return re.search(rf"{re.escape(name)}[-_ ]?v?{version}(?![0-9])", stem) is not None
+    return re.search(rf"(?<![a-z0-9]){name}[-_ ]?v?{version}(?![0-9])", stem) is not None
+
+
+def _release(need: str) -> str:
+    """The version a spec pins, else its lowest bound; empty when it has neither."""
+    try:
+        clauses = list(specifiers.SpecifierSet(need))
+    except specifiers.InvalidSpecifier:
+        return ""
+    for operator in ("==", "===", "~=", ">="):
+        for clause in clauses:
+            if clause.operator == operator:
+                return clause.version
+    return ""
 
 
 def _excluded(step: Step, environment: Environment) -> Reason | None:

@@ -43,7 +43,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.stepkinds import command_needs, step_kind
+from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
 _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
@@ -383,9 +383,7 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     toolkit = any(c.argv[:1] in (("source",), (".",)) for c in commands) or bool(
         mentions is not None and mentions.search(file.text)
     )
-    devices = max(
-        (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
-    )
+    devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 

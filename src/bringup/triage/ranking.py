@@ -199,12 +199,14 @@ def _layer(
 
 
 def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
-    """The layer of each code the fallback knows exactly, by its line and value, where that is
-    not the usual layer of a failed call (``operator_execution``)."""
+    """The layer of each code the fallback read from its catalogue, by its line and value,
+    where that is not the usual layer of a failed call (``operator_execution``): known exactly,
+    or as its module's inner error only (``placed``: ACL's 507899 is the Driver module's, device
+    init), which ranks as a code known by its family."""
     return {
         (d.evidence[0].line, d.captures["code"]): d.layer
         for d in extra
-        if d.score == tiers.FALLBACK_SCORES["code"]
+        if d.score in (tiers.FALLBACK_SCORES["code"], tiers.FALLBACK_SCORES["family"])
         and "code" in d.captures
         and d.layer not in (None, KERNEL_LAYER)
     }
