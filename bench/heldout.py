@@ -1,10 +1,13 @@
 """Held-out totals of the evaluation sets: scan recall/precision and triage cause/layer.
 
 Triage also counts the confidently wrong (``wrong: cause N``: a specific cause named first that
-is not the expected one; of them, those whose label says no entry describes the log, ``expected =
-[]``: an entry written after the labelling may fit them) and the logs given a wrong layer, as
-``bench/triage_eval.py`` judges them: a change that turns "unknown" into wrong causes shows
-there, not in top-1.
+is not the expected one; ``strict`` the same with a code counted whatever the confidence it is
+told with; of the N, those on logs labelled ``expected = []``: wrong answers until the log is
+relabelled) and the logs given a wrong layer, as ``bench/triage_eval.py`` judges them: a change
+that turns "unknown" into wrong causes shows there, not in top-1. ``--against REF_SRC`` scores
+the same cases with the ``bringup`` of ``REF_SRC`` in a child process and prints how many cases
+moved between the two (``generic->wrong``, ``right->wrong``, ``wrong->other wrong``, a
+confidence change only, a layer gained or lost): totals only, per half (``triage_moves.py``).
 
 The split is data (``tests/data/heldout.toml``, each set's rule beside the README line it comes
 from). By default only the HELD-OUT half is scored and only its totals are printed: never a
@@ -16,7 +19,7 @@ The ``bringup`` scored is the one on ``PYTHONPATH`` (the scan runs as ``python -
 subprocess, triage in this process), so one copy of this script scores any worktree:
 
     PYTHONPATH=WORKTREE/src python bench/heldout.py [--data WORKTREE/tests/data] [--src DIR]
-        [--tuning] [--misses [KIND ...]] [--part scan|triage]
+        [--tuning] [--misses [KIND ...]] [--part scan|triage] [--against REF_SRC]
 
 ``--src`` holds the scan's checkouts as ``SRC/scan_evalN/NAME`` (NAME = the truth file's stem);
 a missing checkout is named and left out of the totals.
@@ -40,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scan_eval  # its folder is put on the path first: tests load this file by path
+import triage_moves
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -156,13 +160,19 @@ def score_scan(
 
 
 def score_triage(
-    split: dict[str, Any], data: Path, halves: dict[str, Tally], listing: list[str] | None
+    split: dict[str, Any],
+    data: Path,
+    halves: dict[str, Tally],
+    listing: list[str] | None,
+    states: dict[str, list[Any]] | None = None,
 ) -> None:
-    """Explain every case of the wanted halves; ``listing`` collects the tuning half's misses.
-    Imported here: the ``bringup`` scored is the one on the path, and the scan needs none."""
+    """Explain every case of the wanted halves; ``listing`` collects the tuning half's misses,
+    ``states`` each case's state for ``triage_moves`` (keyed ``half/corpus/file``). Imported
+    here: the ``bringup`` scored is the one on the path, and the scan needs none."""
     from bringup.triage import explain_text
     from bringup.triage.retired import current_id
     from triage_eval import judge
+    from triage_moves import case_state
 
     triage = split["triage"]
     for corpus in triage["corpora"]:
@@ -187,9 +197,12 @@ def score_triage(
                     cause=outcome.cause,
                     layer=outcome.layer,
                     wrong=outcome.wrong,
+                    wrong_strict=outcome.wrong_strict,
                     wrong_unlabelled=outcome.wrong and not expected,
                     layer_wrong=outcome.layer_wrong,
                 )
+            if states is not None:
+                states[f"{half}/{name}/{case['file']}"] = case_state(outcome, diagnoses)
             if listing is not None and half == "tuning" and not (outcome.cause and outcome.layer):
                 mark = "layer" if outcome.cause else ("WRONG" if outcome.wrong else "MISS ")
                 listing.append(
@@ -220,8 +233,9 @@ def summary(name: str, tally: Tally, scan: bool, triage: bool) -> list[str]:
         lines.append(
             f"{name:8} triage cause {_ratio(tally.triage['cause'], cases)}  "
             f"layer {_ratio(tally.triage['layer'], cases)}  "
-            f"wrong: cause {tally.triage['wrong']} ({tally.triage['wrong_unlabelled']} labelled "
-            f"no entry), layer {tally.triage['layer_wrong']}"
+            f"wrong: cause {tally.triage['wrong']}, strict {tally.triage['wrong_strict']}, "
+            f"of the {tally.triage['wrong']} {tally.triage['wrong_unlabelled']} on logs labelled "
+            f"no entry (relabel before discounting); layer {tally.triage['layer_wrong']}"
         )
     return lines
 
@@ -263,6 +277,12 @@ def main() -> int:
         choices=[*SCAN_KINDS, "triage"],
         help="list the tuning half's misses (of these kinds; all when none is named)",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="REF_SRC",
+        help="triage: count the cases that moved from the bringup of REF_SRC (a src folder)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="scans run at once")
     parser.add_argument(
         "--cache", type=Path, help="keep each scan here, per digest of the bringup package"
@@ -280,8 +300,9 @@ def main() -> int:
         score_scan(
             split, args.data, args.src, halves, scan_misses, jobs=args.jobs, cache=args.cache
         )
+    states: dict[str, list[Any]] | None = {} if args.against and triage else None
     if triage:
-        score_triage(split, args.data, halves, triage_misses)
+        score_triage(split, args.data, halves, triage_misses, states)
     if "tuning" in halves:
         tuning = halves["tuning"]
         if scan:
@@ -303,6 +324,10 @@ def main() -> int:
         for line in unscored(name, tally.notes):
             print(line)
     print(*summary("held-out", halves["held_out"], scan, triage), sep="\n")
+    if states is not None and args.against is not None:
+        before = triage_moves.reference_states(args.against, args.split, args.data, list(halves))
+        for half in halves:
+            print(triage_moves.moves_line(half, args.against, before, states))
     return 0
 
 

@@ -27,7 +27,10 @@ a code known by its family only or only as its module's inner error (``placed``)
 the catalogue marks as catch-alls (``generic``: "An ACL call failed (see the error code)") are
 not; bringup's signatures, the FAQ, the vendors' fault knowledge, the ``class.*`` rules (a
 recurring cause: "two libraries clash", "a bug in the project's own code") and an exactly known
-code are. ``layer wrong`` counts the logs given a
+code are. That reading of a code rests on the confidence the engine itself tells it with, so
+``wrong strict`` counts beside it every code first that is not expected, whatever its confidence:
+marking a code ``placed`` lowers the first count without changing an answer, never the second.
+An id the catalogue's list lacks counts as a cause. ``layer wrong`` counts the logs given a
 layer that is not theirs (a log with no diagnosis has none).
 
     .venv/bin/python bench/triage_eval.py [--verbose]
@@ -81,37 +84,43 @@ def _tiers() -> dict[str, str]:
     return {e.id: "catch-all" if e.id in generic else e.tier for e in entries(catalogue)}
 
 
-def names_a_cause(diagnosis: Diagnosis) -> bool:
+def names_a_cause(diagnosis: Diagnosis, strict: bool = False) -> bool:
     """Whether a diagnosis claims a specific cause. A code's (``code.*``) does when the code is
     known exactly: one known by its family only, or whose meaning is only that its module failed
     inside (``placed`` in its catalogue, CANN's "Inner Error"), ranks as a family's and is
-    told with ``medium`` confidence. An id the list lacks (an overlay's) names none."""
+    told with ``medium`` confidence. ``strict`` counts a code whatever its confidence: the
+    answer is the same code, so marking codes ``placed`` cannot lower the strict count. An id
+    the catalogue's list lacks counts as a cause: what the metric cannot place is no excuse."""
     if diagnosis.signature_id.startswith("code."):
-        return diagnosis.confidence == "high"
-    return _tiers().get(diagnosis.signature_id, "catch-all") not in PLACE_ONLY_TIERS
+        return strict or diagnosis.confidence == "high"
+    tier = _tiers().get(diagnosis.signature_id)
+    return tier is None or tier not in PLACE_ONLY_TIERS
 
 
 class Outcome(NamedTuple):
     """How the first diagnosis of one log scores: ``cause`` an expected id; ``layer`` the
     log's layer; ``wrong`` a specific cause that is not expected (confidently wrong);
-    ``layer_wrong`` a layer that is not the log's."""
+    ``wrong_strict`` the same with codes counted whatever their confidence; ``layer_wrong`` a
+    layer that is not the log's."""
 
     cause: bool
     layer: bool
     wrong: bool
+    wrong_strict: bool
     layer_wrong: bool
 
 
 def judge(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> Outcome:
     """Score the first of ``diagnoses`` against a case's expected ids and layer."""
     if not diagnoses:
-        return Outcome(cause=False, layer=False, wrong=False, layer_wrong=False)
+        return Outcome(cause=False, layer=False, wrong=False, wrong_strict=False, layer_wrong=False)
     first = diagnoses[0]
     cause = first.signature_id in expected
     return Outcome(
         cause=cause,
         layer=first.layer == layer,
         wrong=not cause and names_a_cause(first),
+        wrong_strict=not cause and names_a_cause(first, strict=True),
         layer_wrong=first.layer != layer,
     )
 
@@ -162,7 +171,7 @@ def evaluate_samples(samples: Path, verbose: bool) -> dict[str, float]:
 def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, float]:
     """Score the author's corpus layout: ``logs/`` beside ``cases.toml``, one expected id."""
     cases = tomllib.loads((corpus / "cases.toml").read_text(encoding="utf-8"))["case"]
-    top1 = top3 = wrong = 0
+    top1 = top3 = wrong = strict = 0
     started = time.perf_counter()
     for case in cases:
         diagnoses = _explain((corpus / "logs" / case["log"]).read_bytes(), unsigned)
@@ -173,6 +182,7 @@ def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, f
         top1 += hit1
         top3 += hit3
         wrong += bool(diagnoses) and not hit1 and names_a_cause(diagnoses[0])
+        strict += bool(diagnoses) and not hit1 and names_a_cause(diagnoses[0], strict=True)
         if verbose or not hit1:
             mark = "ok  " if hit1 else ("top3" if hit3 else "MISS")
             print(f"{mark} {case['log']:<36} expected {case['expected']:<44} got {ranked[:3]}")
@@ -183,6 +193,7 @@ def evaluate(corpus: Path, verbose: bool, unsigned: bool = False) -> dict[str, f
     for name, value in scores.items():
         print(f"{name}: {value:.1%}  (goal >= {GOALS[name]:.0%})")
     print(f"confidently wrong (a specific cause first, not the expected one): {wrong}")
+    print(f"wrong strict (codes counted whatever their confidence): {strict}")
     return scores
 
 
@@ -194,6 +205,7 @@ def evaluate_heldout(corpus: Path, verbose: bool, unsigned: bool = False) -> dic
     cases = tomllib.loads((corpus / "cases.toml").read_text(encoding="utf-8"))["case"]
     hits: dict[str, Counter[str]] = {name: Counter() for name in HELDOUT_GOALS}
     wrong: dict[str, Counter[str]] = {"cause": Counter(), "layer": Counter()}
+    strict = 0
     areas: Counter[str] = Counter()
     misses: list[str] = []
     started = time.perf_counter()
@@ -210,6 +222,7 @@ def evaluate_heldout(corpus: Path, verbose: bool, unsigned: bool = False) -> dic
         hits["top-3"][case["area"]] += hit3
         hits["layer top-1"][case["area"]] += outcome.layer
         wrong["cause"][case["area"]] += outcome.wrong
+        strict += outcome.wrong_strict
         wrong["layer"][case["area"]] += outcome.layer_wrong
         mark = "ok  " if hit1 else ("top3" if hit3 else ("WRNG" if outcome.wrong else "MISS"))
         line = f"{mark} {case['file']:<52} expected {sorted(expected) or '[] (no signature)'}"
@@ -234,6 +247,7 @@ def evaluate_heldout(corpus: Path, verbose: bool, unsigned: bool = False) -> dic
     for name, counts in wrong.items():
         per_area = "  ".join(f"{area} {counts[area]}/{n}" for area, n in sorted(areas.items()))
         print(f"{name} wrong: {sum(counts.values())}/{total}  [{per_area}]")
+    print(f"cause wrong strict (codes counted whatever their confidence): {strict}/{total}")
     unlabelled = sum(1 for case in cases if not case["expected"])
     print(f"cases no signature describes (expected = []): {unlabelled}")
     return scores

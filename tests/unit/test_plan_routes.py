@@ -157,3 +157,16 @@ def test_a_local_build_of_the_pinned_release_is_the_environments() -> None:
     (step,) = _steps("## Install\n\n```bash\npip install vllm==0.11.0+cpu\n```\n", "README.md")
     assert other_route(step, _environment("0.11.0")) is None
     assert other_route(step, _environment("0.10.2")) is not None
+
+
+def test_a_range_is_named_for_its_lowest_release_and_a_name_stands_alone() -> None:
+    # review25 L6: "<0.8,>=0.7" (how a range is written back) named README_vllm0.8.md; "llm"
+    # matched inside "vllm0.7". Constructed reasons over the real guide's name.
+    from bringup.model.plan import Reason
+    from bringup.plan.routes import _named_for
+
+    ranged = Reason(kind="route", subject="pypi:vllm", need="<0.8,>=0.7")
+    assert _named_for("docs/README_vllm0.7.md", ranged)
+    assert not _named_for("docs/README_vllm0.8.md", ranged)
+    inner = Reason(kind="route", subject="pypi:llm", need="==0.7.3")
+    assert not _named_for("docs/README_vllm0.7.md", inner)

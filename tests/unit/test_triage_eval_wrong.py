@@ -118,5 +118,77 @@ def test_the_gate_counts_them_per_half(tmp_path: Path) -> None:
     marks = [line.split()[0] for line in listing if "c/a" in line]
     assert marks == ["WRONG", "MISS", "MISS", "MISS", "WRONG"]
     totals = heldout.summary("held-out", halves["held_out"], False, True)[0]
-    assert "wrong: cause 1 (0 labelled no entry), layer 1" in totals
+    assert "wrong: cause 1, strict 1, of the 1 0 on logs labelled no entry" in totals
     assert halves["tuning"].triage["wrong_unlabelled"] == 1  # a11
+
+
+def _told(signature_id: str, confidence: Confidence = "high") -> Diagnosis:
+    # constructed: only the id and the confidence are read
+    return Diagnosis(
+        signature_id=signature_id,
+        title="",
+        layer="device_init",
+        kind="code",
+        cause="",
+        fix="",
+        source="",
+        evidence=(),
+        matches=1,
+        score=0.0,
+        confidence=confidence,
+    )
+
+
+@pytest.mark.parametrize("code", ["code.cann.ee8888", "code.cann.ez9999", "code.acl.507899"])
+def test_the_strict_count_takes_a_code_whatever_its_confidence(code: str) -> None:
+    outcome = bench_module("triage_eval").judge(set(), "device_init", [_told(code, "medium")])
+    assert (outcome.wrong, outcome.wrong_strict) == (False, True)
+
+
+def test_an_id_the_catalogue_does_not_list_names_a_cause() -> None:
+    # constructed id: an entry added outside the catalogue's list is never silently right
+    assert bench_module("triage_eval").names_a_cause(_told("overlay.not-listed"))
+
+
+def test_moves_count_what_changed_between_two_trees() -> None:
+    moves = bench_module("triage_moves").moves
+    before = {
+        "held_out/c/a02": ["generic", "evidence.operator.unnamed", "low", False],
+        "held_out/c/a04": ["wrong", "code.acl.507899", "high", True],
+        "held_out/c/a06": ["wrong", "code.acl.507899", "high", True],
+        "held_out/c/a08": ["right", "x", "high", True],
+        "tuning/c/a01": ["generic", "evidence.operator.unnamed", "low", True],
+    }
+    after = {
+        "held_out/c/a02": ["wrong", "class.code.project-bug", "medium", True],
+        "held_out/c/a04": ["wrong", "code.acl.507899", "medium", True],
+        "held_out/c/a06": ["wrong", "code.drv.62", "high", False],
+        "held_out/c/a08": ["right", "x", "high", True],
+        "tuning/c/a01": ["right", "y", "high", True],
+    }
+    assert moves(before, after, "held_out") == {
+        "generic->wrong": 1,
+        "layer wrong->right": 1,
+        "confidence only (high->medium)": 1,
+        "wrong->other wrong": 1,
+        "layer right->wrong": 1,
+    }
+    assert moves(before, after, "tuning") == {"generic->right": 1}
+
+
+def test_the_gate_counts_moves_against_another_tree(tmp_path: Path) -> None:
+    # the same tree on both sides: every case is scored under each, and nothing moved
+    heldout, triage_moves = bench_module("heldout"), bench_module("triage_moves")
+    data = tmp_path / "data"
+    data.mkdir()
+    _corpus(data / "c")
+    split = tmp_path / "split.toml"
+    split.write_text('[triage]\ncorpora = [{name = "c"}]\n', encoding="utf-8")
+    halves = {"held_out": heldout.Tally(), "tuning": heldout.Tally()}
+    states: dict[str, list[object]] = {}
+    heldout.score_triage(heldout.load_split(split), data, halves, None, states)
+    src = Path(__file__).resolve().parents[2] / "src"
+    before = triage_moves.reference_states(src, split, data, ["held_out", "tuning"])
+    assert before == states
+    assert len(states) == len(CASES)
+    assert triage_moves.moves_line("held_out", src, before, states).endswith("nothing moved")

@@ -16,12 +16,12 @@ from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
+from bringup.report.action_wording import action_text
 from bringup.report.check_actions import target_driver_changes
-from bringup.report.commandline import command_line
+from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     cite,
     cite_first,
     counted,
@@ -265,7 +265,7 @@ def step_text(step: PlanStep) -> str:
     name = step.name
     if not step.argv or not (name.endswith("...") and shlex.join(step.argv).startswith(name[:-3])):
         return name
-    return command_line(step.argv)
+    return shown_step(step.argv, "check --json")
 
 
 def result_document(result: CheckResult, details: Optional[str] = None) -> Document:

@@ -14,9 +14,14 @@ import re
 import shlex
 from collections.abc import Sequence
 
+from bringup.report.sanitize import UNSAFE_CHARACTERS
+
 _BARE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
 _EXPANDS = frozenset('"\\$`!')
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile(f"[\n\u2028\u2029{UNSAFE_CHARACTERS}]")
+"""What a shown word must not hold raw: line ends, and what the sanitiser would replace (so
+the word still reads back once printed; review25 L1)."""
+_NEWLINE = re.compile(r"\r?\n")
 _ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -39,14 +44,20 @@ def _ansi_c(arg: str) -> str:
 
 
 def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+    """``char`` as ``\\xHH`` escapes of its UTF-8 bytes: bash reads them back whatever the
+    locale (``\\uHHHH`` only under a UTF-8 one; review25 L2)."""
+    return "".join(f"\\x{byte:02x}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
 def _lines(arg: str) -> list[str]:
-    """``arg``'s lines, split at newlines only; one trailing newline ends the last line."""
-    lines = arg.split("\n")
+    """``arg``'s lines, split at newlines (``\\r\\n`` too) only; one trailing newline ends the
+    last line."""
+    lines = _NEWLINE.split(arg)
     return lines[:-1] if len(lines) > 1 and not lines[-1] else lines
+
+
+def _word(arg: str) -> str:
+    return _ansi_c(arg) if _CONTROL.search(arg) else quoted(arg)
 
 
 def command_line(argv: Sequence[str]) -> str:
@@ -56,10 +67,16 @@ def command_line(argv: Sequence[str]) -> str:
     for arg in argv:
         lines = _lines(arg)
         if len(lines) > 1:
-            words.append(f"{quoted(lines[0])}… (+{len(lines) - 1} lines)")
+            words.append(f"{_word(lines[0])}… (+{len(lines) - 1} lines)")
         else:
-            words.append(_ansi_c(arg) if _CONTROL.search(arg) else quoted(arg))
+            words.append(_word(arg))
     return " ".join(words)
+
+
+def shown_step(argv: Sequence[str], whole: str) -> str:
+    """``command_line``, and where a script's lines are left out, where they are (``whole``:
+    ``--json`` of the command shown, ``bringup history`` after a run; review25 L4)."""
+    return command_line(argv) + (f" (whole script: {whole})" if script_lines(argv) else "")
 
 
 def script_lines(argv: Sequence[str]) -> list[str]:

@@ -143,3 +143,12 @@ ends at "**Backend selection**", :99), as under such a heading. Not a step's tit
 驱动与固件（运行态依赖）**", opbase docs/zh/install/quick_install.md:44, opens a Docker route's
 steps; "1. **准备工作。**", ops-nn docs/zh/develop/aicpu_develop_guide.md:202, a build's first
 step), nor data to prepare ("**准备数据**", msinsight docs/zh/user_guide/memory_tuning.md:570)."""
+PROBLEM_TITLE = lazyre.compile(
+    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*[^*]{0,16}?(?:问题|难点|原因|故障|(?i:problems?|issues?|"
+    r"root\s+causes?|pitfalls?|difficult(?:y|ies)|symptoms?))[^*]{0,16}\*\*\s{0,2}[:：]?$"
+)
+"""A bold title over a problem's account ("**问题描述**:", "**核心问题详解**:", "**修改难点**:",
+the problem, its details and what made the port hard in each section of
+zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:18-139, 292): what follows tells what went
+wrong ("ARM64 服务器上的 Rust 编译需要特殊配置", README.md:139, one cause of a failed compile),
+until the next bold title or heading; what it states is soft."""

@@ -1,15 +1,18 @@
-"""The file names pytest collects as tests in a repo: its ``python_files`` setting, read from
-the configuration file pytest itself would take at the repo's root, else pytest's default
-(``test_*.py`` and ``*_test.py``). PaddleMIX collects ``test.py`` too
+"""The file names pytest collects as tests in a folder of a repo: the ``python_files`` setting
+of the configuration file pytest itself would take for a run in that folder (the first
+candidate found from the folder up to the repo's root), else pytest's default (``test_*.py``
+and ``*_test.py``). PaddleMIX collects ``test.py`` too
 (PaddlePaddle/PaddleMIX@6afaf05d pyproject.toml ``python_files = ["test.py", "test_*.py"]``),
 so a folder of ``test.py`` files has tests to run; a repo that narrows the setting to
 ``test_*.py`` makes a folder of ``*_test.py`` files one pytest collects nothing from
-(review24 L4)."""
+(review24 L4; a ``tests/pytest.ini`` wins for runs under ``tests/``: review25 M4)."""
 
 from __future__ import annotations
 
 import configparser
 import fnmatch
+import posixpath
+import shlex
 from collections.abc import Callable, Sequence
 from typing import Optional
 
@@ -19,17 +22,26 @@ from bringup.tomlfile import parse_toml
 DEFAULT = ("test_*.py", "*_test.py")
 """https://docs.pytest.org/en/stable/reference/reference.html#confval-python_files"""
 
-_INI_FILES = (("pytest.ini", "pytest"), (".pytest.ini", "pytest"))
-_TOML_FILES = (("pytest.toml", ("pytest",)), (".pytest.toml", ("pytest",)))
-_PYPROJECT_TABLES: tuple[tuple[str, ...], ...] = (
-    ("tool", "pytest", "ini_options"),
-    ("tool", "pytest"),
+Reader = Callable[[str], Optional[str]]
+"""A repo file's text by its path relative to the root, ``None`` when absent."""
+
+_CANDIDATES: tuple[tuple[str, str, tuple[tuple[str, ...], ...]], ...] = (
+    ("pytest.toml", "toml", (("pytest",),)),
+    (".pytest.toml", "toml", (("pytest",),)),
+    ("pytest.ini", "ini", (("pytest",),)),
+    (".pytest.ini", "ini", (("pytest",),)),
+    ("pyproject.toml", "toml", (("tool", "pytest", "ini_options"), ("tool", "pytest"))),
+    ("tox.ini", "ini", (("pytest",),)),
+    ("setup.cfg", "ini", (("tool:pytest",),)),
 )
-_LATER_INI = (("tox.ini", "pytest"), ("setup.cfg", "tool:pytest"))
+"""pytest's configuration files in its order within one folder
+(https://docs.pytest.org/en/stable/reference/customize.html): ``pytest.toml`` and
+``pytest.ini`` are taken even without the section, the others only with it."""
+_ALWAYS = frozenset({"pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini"})
 
 
-def _ini(text: str, section: str, name: str) -> tuple[bool, Optional[str]]:
-    """Whether ``text`` has ``section`` (then pytest takes this file) and its ``python_files``."""
+def _ini(text: str, name: str, section: str) -> tuple[bool, object]:
+    """Whether ``text`` has ``section`` and that section's ``python_files``."""
     parser = configparser.ConfigParser(interpolation=None)
     try:
         parser.read_string(text, source=name)
@@ -40,7 +52,7 @@ def _ini(text: str, section: str, name: str) -> tuple[bool, Optional[str]]:
     return True, parser.get(section, "python_files", fallback=None)
 
 
-def _toml(text: str, name: str, table: Sequence[str]) -> tuple[bool, Optional[object]]:
+def _toml(text: str, name: str, table: Sequence[str]) -> tuple[bool, object]:
     """Whether ``text`` has the table at ``table`` and that table's ``python_files``."""
     try:
         data = parse_toml(text, name)
@@ -55,43 +67,57 @@ def _toml(text: str, name: str, table: Sequence[str]) -> tuple[bool, Optional[ob
 
 
 def _patterns(value: object) -> tuple[str, ...]:
-    """A setting's patterns: a TOML list, or an ini string of words (over several lines)."""
+    """A setting's patterns: a TOML list, or a string of shell words (pytest's ``args``
+    type, over several lines in an ini file); no setting is pytest's default."""
     if isinstance(value, str):
-        return tuple(value.split())
+        try:
+            return tuple(shlex.split(value)) or DEFAULT
+        except ValueError:
+            return tuple(value.split()) or DEFAULT
     if isinstance(value, list):
-        return tuple(p for p in value if isinstance(p, str))
+        return tuple(p for p in value if isinstance(p, str)) or DEFAULT
     return DEFAULT
 
 
-def python_files(read: Callable[[str], Optional[str]]) -> tuple[str, ...]:
-    """The ``python_files`` patterns of the repo whose root files ``read`` gives (``None``
-    when a file is absent), in pytest's order of configuration files: ``pytest.ini`` (even
-    empty), ``pytest.toml``, ``pyproject.toml``'s ``[tool.pytest.ini_options]`` or
-    ``[tool.pytest]``, ``tox.ini``'s ``[pytest]``, ``setup.cfg``'s ``[tool:pytest]``."""
-    for name, section in _INI_FILES:
-        text = read(name)
-        if text is not None:
-            return _patterns(_ini(text, section, name)[1] or DEFAULT)
-    for name, table in _TOML_FILES:
-        text = read(name)
-        if text is not None:
-            found, value = _toml(text, name, table)
-            return _patterns(value if found and value is not None else DEFAULT)
-    text = read("pyproject.toml")
-    if text is not None:
-        for tables in _PYPROJECT_TABLES:
-            found, value = _toml(text, "pyproject.toml", tables)
+def _in_folder(read: Reader, folder: str) -> Optional[tuple[str, ...]]:
+    """The patterns of the configuration pytest takes in ``folder``, ``None`` when it holds none."""
+    for name, kind, tables in _CANDIDATES:
+        path = posixpath.join(folder, name) if folder else name
+        text = read(path)
+        if text is None:
+            continue
+        for table in tables:
+            found, value = _toml(text, path, table) if kind == "toml" else _ini(text, path, *table)
             if found:
-                return _patterns(value if value is not None else DEFAULT)
-    for name, section in _LATER_INI:
-        text = read(name)
-        if text is not None:
-            found, setting = _ini(text, section, name)
-            if found:
-                return _patterns(setting or DEFAULT)
-    return DEFAULT
+                return _patterns(value)
+        if name in _ALWAYS:
+            return DEFAULT
+    return None
 
 
-def collected(name: str, patterns: Sequence[str]) -> bool:
-    """Whether pytest collects a file named ``name`` (a base name) under ``patterns``."""
-    return any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
+def python_files(read: Reader) -> Callable[[str], tuple[str, ...]]:
+    """The ``python_files`` patterns of a pytest run in a folder (a path relative to the repo's
+    root, ``""`` for the root): the first configuration found from that folder up to the root,
+    each folder read once."""
+    known: dict[str, tuple[str, ...]] = {}
+
+    def of(folder: str) -> tuple[str, ...]:
+        if folder not in known:
+            found = _in_folder(read, folder)
+            if found is None:
+                found = of(posixpath.dirname(folder)) if folder not in ("", ".") else DEFAULT
+            known[folder] = found
+        return known[folder]
+
+    return of
+
+
+def collected(rel: str, patterns: Sequence[str]) -> bool:
+    """Whether pytest collects the file at ``rel`` under ``patterns``: a pattern without a
+    ``/`` is matched against the base name, one with a ``/`` against the path (pytest's
+    ``fnmatch_ex``, which puts ``*/`` before a relative pattern)."""
+    name = posixpath.basename(rel)
+    return any(
+        fnmatch.fnmatchcase(f"/{rel}", f"*/{p}") if "/" in p else fnmatch.fnmatchcase(name, p)
+        for p in patterns
+    )

@@ -230,23 +230,46 @@ def _one_each(
     return settled._replace(requirements=folded), contradictions
 
 
-def _reader(root: Path) -> Callable[[str], str | None]:
-    """The text of a repo file by its repo path; None for one outside the checkout."""
+def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
+    """The texts the scan read, by repo path: what ``_kept`` starts from."""
+    return {entry.rel: text for entry, text in texts.values()}
+
+
+def _kept(root: Path, known: dict[str, str | None]) -> Callable[[str], str | None]:
+    """The text of a repo file by its repo path, from ``known`` (what the scan read, by repo
+    path) or read once and kept there: the steps' test files and scripts are the scan's files
+    again (MindIE-LLM: 270 of 1,830 reads were of a file read before)."""
+
+    def read(rel: str) -> str | None:
+        if rel not in known:
+            known[rel] = read_text(root / rel, rel)[0]
+        return known[rel]
+
+    return read
+
+
+def _reader(root: Path, known: dict[str, str | None]) -> Callable[[str], str | None]:
+    """``_kept``'s text of a repo file; None for one outside the checkout."""
+    kept = _kept(root, known)
 
     def read(rel: str) -> str | None:
         if rel.startswith(("/", "../")) or rel == "..":
             return None
-        return read_text(root / rel, rel)[0]
+        return kept(rel)
 
     return read
 
 
 def _read_steps(
-    steps: list[Step], root: Path, shown: str, scripts: frozenset[str]
+    steps: list[Step],
+    root: Path,
+    shown: str,
+    scripts: frozenset[str],
+    known: dict[str, str | None],
 ) -> tuple[Step, ...]:
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
-    read = _reader(root)
+    read = _reader(root, known)
     tested = device_of_tests(steps, scripts, read)
     return tuple(read_recipes(tested, read, _citer(shown)))
 
@@ -262,6 +285,8 @@ def _placed(
     root: Path,
     shown: str,
     builds: Mapping[str, str],
+    *,
+    known: dict[str, str | None],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
     when the repo lacks it, on the device its script says (``stepfiles``), an install of a
@@ -269,7 +294,7 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    read = _reader(root)
+    read = _reader(root, known)
 
     def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
@@ -351,7 +376,7 @@ def scan_repo(
             extraction = extract_file(entry.kind, source, collection)
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
-        extractions = [extraction for _, extraction in extracted]
+        extractions, known = [e for _, e in extracted], _by_path(texts)
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
@@ -383,7 +408,9 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), root, shown, builds),
+            extractions=_placed(
+                extracted, frozenset(stats.scripts), root, shown, builds, known=known
+            ),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -405,7 +432,7 @@ def scan_repo(
                 python_files(lambda rel: read_text(root / rel, rel)[0]),
             ),
             frozenset(stats.scripts),
-            lambda rel: read_text(root / rel, rel)[0],
+            _kept(root, known),
         )
         steps = in_checkout(
             without_own_release(
@@ -448,7 +475,7 @@ def scan_repo(
                 if manifest and manifest.role
                 else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=_read_steps(steps, root, shown, frozenset(stats.scripts)) or (),
+                steps=_read_steps(steps, root, shown, frozenset(stats.scripts), known) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),

@@ -103,18 +103,18 @@ def _needs(guards: list[Requirement], files: list[str]) -> StepNeeds:
 def pytest_steps(
     test_files: Sequence[tuple[str, str]],
     guards: Sequence[Requirement],
-    patterns: Sequence[str] = DEFAULT,
+    patterns: Callable[[str], Sequence[str]] = lambda _: DEFAULT,
 ) -> list[Step]:
     """One ``python -m pytest`` step per directory of Python test files. ``test_files`` are
     ``(rel, ref)`` pairs; ``guards`` the device requirements found in them. Only the files
-    pytest collects count (its ``python_files`` ``patterns``, ``pytestconfig``): a folder of
-    helpers under ``tests/`` (``tests/e2e/utils.py``,
+    pytest collects count (``patterns`` gives a folder's ``python_files``, ``pytestconfig``): a
+    folder of helpers under ``tests/`` (``tests/e2e/utils.py``,
     ``tests/single_controller/check_worker_alive/main.py``, zzhx1/vllm-ascend@5e39074 and
     montehoover/verl@9c46ae8, outsider23 D15) runs no test,
     and pytest exits 5 when it collects none."""
     directories: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel, ref in test_files:
-        if collected(posixpath.basename(rel), patterns):
+        if collected(rel, patterns(posixpath.dirname(rel))):
             directories[posixpath.dirname(rel) or "."].append((rel, ref))
     steps: list[Step] = []
     ordered = sorted(directories)

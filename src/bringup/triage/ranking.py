@@ -199,10 +199,11 @@ def _layer(
 
 
 def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
-    """The layer of each code the fallback read from its catalogue, by its line and value,
-    where that is not the usual layer of a failed call (``operator_execution``): known exactly,
-    or as its module's inner error only (``placed``: ACL's 507899 is the Driver module's, device
-    init), which ranks as a code known by its family."""
+    """The layer of each code's own diagnosis (``codediagnoses``: its catalogue's, or its
+    line's words for a code known by its family or ``placed`` in a module it does not name),
+    by its line and value, where that is not the usual layer of a failed call
+    (``operator_execution``): a catch-all that captured the code gives it the same layer as the
+    code's diagnosis."""
     return {
         (d.evidence[0].line, d.captures["code"]): d.layer
         for d in extra
