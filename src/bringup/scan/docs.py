@@ -38,6 +38,7 @@ from bringup.scan.docsections import (
     NEWS_HEADING,
     OPTION_HEADING,
     PREINSTALLED,
+    PROBLEM_TITLE,
     REFERENCE,
     RELEASE_NOTES,
     REQUIRED_HEADING,
@@ -126,7 +127,7 @@ class _Reader:
         self.required = False
         # the requirements list a bold title opened (``BOLD_TITLE``), until another closes it
         self.bold_list = False
-        self.tested = False
+        self.tested = self.problem = False  # ``problem``: under a ``PROBLEM_TITLE`` line
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
         self.last_paragraph = ""
@@ -238,10 +239,10 @@ class _Reader:
         self.requirements.extend(listed_oses(self.file, self.systems.close()))
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
-        """Keep what the section's words and tables state; under a "Tested environment"
-        heading that is what was tried, weaker than a need (soft); in a section or note about
-        one OS other than Linux, what that OS needs (soft, its text saying which)."""
-        if self.tested:
+        """Keep what the section's words and tables state; soft under a "Tested environment"
+        heading (what was tried) or a problem's title (``PROBLEM_TITLE``: what went wrong); in
+        a section or note about one OS other than Linux, what that OS needs (soft, saying so)."""
+        if self.tested or self.problem:
             found = [msgspec.structs.replace(r, hard=False) for r in found]
         self.requirements.extend(self.on_os(self.optional(found), os))
 
@@ -361,6 +362,8 @@ class _Reader:
         elif self.bold_list and "**" in stripped and BOLD_LINE.match(stripped):
             self.flush()
             self.required = self.bold_list = False
+        if "**" in stripped and BOLD_LINE.match(stripped):
+            self.problem = bool(PROBLEM_TITLE.match(stripped))
         if "pip" in stripped and not self.skipped:
             self.stated(pip_version(self.file, line, stripped))
         if not self.pending:
@@ -393,7 +396,7 @@ class _Reader:
         self.required = bool(REQUIRED_HEADING.search(self.heading)) or bool(
             DISTRIBUTION_HEADING.fullmatch(self.heading) and REQUIRED_HEADING.search(parent)
         )
-        self.bold_list = False
+        self.bold_list = self.problem = False
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)

@@ -170,3 +170,14 @@ def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
 
 
 not_commands = backends.per_registry(_not_commands)
+
+
+PROBLEM_TITLE = lazyre.compile(
+    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*[^*]{0,16}?(?:问题|难点|原因|故障|(?i:problems?|issues?|"
+    r"root\s+causes?|pitfalls?|difficult(?:y|ies)|symptoms?))[^*]{0,16}\*\*\s{0,2}[:：]?$"
+)
+"""A bold title over a problem's account ("**问题描述**:", "**核心问题详解**:", "**修改难点**:",
+the problem, its details and what made the port hard in each section of
+zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:18-139, 292): what follows tells what went
+wrong ("ARM64 服务器上的 Rust 编译需要特殊配置", README.md:139, one cause of a failed compile),
+until the next bold title or heading; what it states is soft."""

@@ -38,11 +38,12 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
+from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.stepkinds import command_needs, step_kind
+from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
 _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
@@ -382,9 +383,7 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     toolkit = any(c.argv[:1] in (("source",), (".",)) for c in commands) or bool(
         mentions is not None and mentions.search(file.text)
     )
-    devices = max(
-        (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
-    )
+    devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
@@ -432,7 +431,7 @@ def extract_shell(file: SourceFile) -> Extraction:
     if building and not repo_level:  # what it downloads the build downloads
         installs = script_downloads(file, joined, ran)
     requirements = (
-        environment_requirements(file, commands)
+        in_branches(file, environment_requirements(file, commands))
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)
