@@ -1,5 +1,14 @@
 """Held-out totals of the evaluation sets: scan recall/precision and triage cause/layer.
 
+Triage also counts the confidently wrong (``wrong: cause N``: a specific cause named first that
+is not the expected one; ``strict`` the same with a code counted whatever the confidence it is
+told with; of the N, those on logs labelled ``expected = []``: wrong answers until the log is
+relabelled) and the logs given a wrong layer, as ``bench/triage_eval.py`` judges them: a change
+that turns "unknown" into wrong causes shows there, not in top-1. ``--against REF_SRC`` scores
+the same cases with the ``bringup`` of ``REF_SRC`` in a child process and prints how many cases
+moved between the two (``generic->wrong``, ``right->wrong``, ``wrong->other wrong``, a
+confidence change only, a layer gained or lost): totals only, per half (``triage_moves.py``).
+
 The split is data (``tests/data/heldout.toml``, each set's rule beside the README line it comes
 from). By default only the HELD-OUT half is scored and only its totals are printed: never a
 held-out case, repo or truth line. ``--tuning`` adds the tuning half's totals, the scan's per-kind
@@ -10,7 +19,7 @@ The ``bringup`` scored is the one on ``PYTHONPATH`` (the scan runs as ``python -
 subprocess, triage in this process), so one copy of this script scores any worktree:
 
     PYTHONPATH=WORKTREE/src python bench/heldout.py [--data WORKTREE/tests/data] [--src DIR]
-        [--tuning] [--misses [KIND ...]] [--part scan|triage]
+        [--tuning] [--misses [KIND ...]] [--part scan|triage] [--against REF_SRC]
 
 ``--src`` holds the scan's checkouts as ``SRC/scan_evalN/NAME`` (NAME = the truth file's stem);
 a missing checkout is named and left out of the totals.
@@ -34,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scan_eval  # its folder is put on the path first: tests load this file by path
+import triage_moves
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -150,12 +160,19 @@ def score_scan(
 
 
 def score_triage(
-    split: dict[str, Any], data: Path, halves: dict[str, Tally], listing: list[str] | None
+    split: dict[str, Any],
+    data: Path,
+    halves: dict[str, Tally],
+    listing: list[str] | None,
+    states: dict[str, list[Any]] | None = None,
 ) -> None:
-    """Explain every case of the wanted halves; ``listing`` collects the tuning half's misses.
-    Imported here: the ``bringup`` scored is the one on the path, and the scan needs none."""
+    """Explain every case of the wanted halves; ``listing`` collects the tuning half's misses,
+    ``states`` each case's state for ``triage_moves`` (keyed ``half/corpus/file``). Imported
+    here: the ``bringup`` scored is the one on the path, and the scan needs none."""
     from bringup.triage import explain_text
     from bringup.triage.retired import current_id
+    from triage_eval import judge
+    from triage_moves import case_state
 
     triage = split["triage"]
     for corpus in triage["corpora"]:
@@ -173,13 +190,23 @@ def score_triage(
             diagnoses = explain_text((data / name / case["file"]).read_bytes())
             ranked = [d.signature_id for d in diagnoses]
             layer = diagnoses[0].layer if diagnoses else None
-            cause_hit = bool(expected.intersection(ranked[:1]))
-            layer_hit = layer == case["layer"]
+            outcome = judge(expected, case["layer"], diagnoses)
             for counts in (halves[half].triage, halves[half].corpora[name]):
-                counts.update(cases=1, cause=cause_hit, layer=layer_hit)
-            if listing is not None and half == "tuning" and not (cause_hit and layer_hit):
+                counts.update(
+                    cases=1,
+                    cause=outcome.cause,
+                    layer=outcome.layer,
+                    wrong=outcome.wrong,
+                    wrong_strict=outcome.wrong_strict,
+                    wrong_unlabelled=outcome.wrong and not expected,
+                    layer_wrong=outcome.layer_wrong,
+                )
+            if states is not None:
+                states[f"{half}/{name}/{case['file']}"] = case_state(outcome, diagnoses)
+            if listing is not None and half == "tuning" and not (outcome.cause and outcome.layer):
+                mark = "layer" if outcome.cause else ("WRONG" if outcome.wrong else "MISS ")
                 listing.append(
-                    f"  {'layer' if cause_hit else 'MISS '} {name}/{case['file']}"
+                    f"  {mark} {name}/{case['file']}"
                     f"  expected {sorted(expected) or '[]'} layer {case['layer']}"
                     f"\n        got {ranked[:3] or '[]'} layer {layer}"
                 )
@@ -205,7 +232,10 @@ def summary(name: str, tally: Tally, scan: bool, triage: bool) -> list[str]:
         cases = tally.triage["cases"]
         lines.append(
             f"{name:8} triage cause {_ratio(tally.triage['cause'], cases)}  "
-            f"layer {_ratio(tally.triage['layer'], cases)}"
+            f"layer {_ratio(tally.triage['layer'], cases)}  "
+            f"wrong: cause {tally.triage['wrong']}, strict {tally.triage['wrong_strict']}, "
+            f"of the {tally.triage['wrong']} {tally.triage['wrong_unlabelled']} on logs labelled "
+            f"no entry (relabel before discounting); layer {tally.triage['layer_wrong']}"
         )
     return lines
 
@@ -247,6 +277,12 @@ def main() -> int:
         choices=[*SCAN_KINDS, "triage"],
         help="list the tuning half's misses (of these kinds; all when none is named)",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="REF_SRC",
+        help="triage: count the cases that moved from the bringup of REF_SRC (a src folder)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="scans run at once")
     parser.add_argument(
         "--cache", type=Path, help="keep each scan here, per digest of the bringup package"
@@ -264,16 +300,20 @@ def main() -> int:
         score_scan(
             split, args.data, args.src, halves, scan_misses, jobs=args.jobs, cache=args.cache
         )
+    states: dict[str, list[Any]] | None = {} if args.against and triage else None
     if triage:
-        score_triage(split, args.data, halves, triage_misses)
+        score_triage(split, args.data, halves, triage_misses, states)
     if "tuning" in halves:
         tuning = halves["tuning"]
         if scan:
             print("tuning half, scan per kind:", *kind_table(tuning), sep="\n")
         if triage:
-            print("tuning half, triage per corpus (cause, layer of cases):")
+            print("tuning half, triage per corpus (cause, layer of cases; wrong cause, layer):")
             for name, counts in tuning.corpora.items():
-                print(f"  {name:24} {counts['cause']:3} {counts['layer']:3} of {counts['cases']}")
+                print(
+                    f"  {name:24} {counts['cause']:3} {counts['layer']:3} of {counts['cases']:3}"
+                    f"  wrong {counts['wrong']:3} {counts['layer_wrong']:3}"
+                )
         if scan_misses and wanted - {"triage"}:
             print("tuning half, scan misses:")
             print(*(line for line in scan_misses if line.split()[2] in wanted), sep="\n")
@@ -284,6 +324,10 @@ def main() -> int:
         for line in unscored(name, tally.notes):
             print(line)
     print(*summary("held-out", halves["held_out"], scan, triage), sep="\n")
+    if states is not None and args.against is not None:
+        before = triage_moves.reference_states(args.against, args.split, args.data, list(halves))
+        for half in halves:
+            print(triage_moves.moves_line(half, args.against, before, states))
     return 0
 
 

@@ -9,7 +9,7 @@ import shlex
 
 import pytest
 
-from bringup.report.commandline import command_line, quoted, script_lines
+from bringup.report.commandline import command_line, quoted, script_lines, shown_step
 from bringup.report.console import print_document
 from bringup.report.history_text import run_document
 from bringup.run.history import RunRow, StepRow
@@ -51,6 +51,26 @@ def test_a_script_is_its_first_line_and_a_count_then_written_out() -> None:
     assert command_line(argv) == "python3 -c 'import time'… (+4 lines)"
     assert script_lines(argv) == SCRIPT.splitlines()
     assert script_lines(("python3", "-c", "print('after ok')\n")) == []
+    # scan and check text say where the left-out lines are (review25 L4)
+    assert shown_step(argv, "scan --json").endswith("(+4 lines) (whole script: scan --json)")
+    assert shown_step(("pytest", "tests"), "scan --json") == "pytest tests"
+
+
+def test_a_shown_command_is_always_one_line() -> None:
+    """review24 L1: ``splitlines`` split at a form feed (shown as two lines, not what runs)
+    and left one trailing newline raw inside the one line. Constructed argvs."""
+    assert command_line(("echo", "a\x0cb")) == "echo $'a\\x0cb'"
+    assert command_line(("python3", "-c", "print(1)\n")) == "python3 -c $'print(1)\\n'"
+    # UTF-8 bytes read back in any locale; a bidi override would print as a stand-in
+    # (review25 L1, L2); a CRLF script's lines lose the carriage return (L3)
+    assert command_line(("echo", "a\u2028b")) == "echo $'a\\xe2\\x80\\xa8b'"
+    assert command_line(("echo", "a\u202eb")) == "echo $'a\\xe2\\x80\\xaeb'"
+    crlf = ("python3", "-c", "import os\r\nprint(1)\r\n")
+    assert command_line(crlf) == "python3 -c 'import os'… (+1 lines)"
+    assert script_lines(crlf) == ["import os", "print(1)"]
+    assert command_line(("python3", "-c", "a\x1bb\nc")) == "python3 -c $'a\\x1bb'… (+1 lines)"
+    assert script_lines(("echo", "a\x0cb")) == []
+    assert script_lines(("python3", "-c", "import a\nprint(2)\n")) == ["import a", "print(2)"]
 
 
 def _step(order: int, argv: tuple[str, ...], status: str) -> StepRow:

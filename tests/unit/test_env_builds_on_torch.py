@@ -51,9 +51,9 @@ class _Recorder:
         self.fails = fails
 
     def run(self, argv: Sequence[str], **_: object) -> Completed:
-        """Records ``argv``; ``uv venv PATH`` makes the folder, as uv would."""
+        """Records ``argv``; ``uv venv PATH`` / ``python -m venv PATH`` make the folder."""
         self.commands.append(tuple(argv))
-        if tuple(argv[1:2]) == ("venv",):
+        if "venv" in argv[1:3]:
             Path(argv[-1]).mkdir(parents=True)
         return Completed(argv=tuple(argv), returncode=1 if self.fails in argv else 0)
 
@@ -121,3 +121,19 @@ def test_a_failed_build_on_torch_holds_back_only_the_repos_that_name_it(tmp_path
     ]
     assert needing(repos, spec.built_on_torch) == ("Megatron-DeepSpeed",)
     assert needing(repos[:1], spec.built_on_torch) == ("FlagPerf",)  # none names it: all wait
+
+
+def test_without_uv_pip_installs_the_same_two_steps(tmp_path: Path) -> None:
+    """review24 L7: one construction of the two installs for uv, pip and the Dockerfile; pip
+    has no ``--offline``, so an offline run reads no index instead of waiting on one."""
+    runner = _Recorder()
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    offline = IndexSettings(args=("--offline",))
+    made = make_environment(spec, tmp_path / "env", offline, runner, log_dir=tmp_path, uv=None)
+    assert made.ok
+    venv, first, second = runner.commands
+    assert venv[1:3] == ("-m", "venv")
+    assert first[1:5] == ("-m", "pip", "install", "--no-index")
+    assert "torch==2.12.0" in first
+    assert second[1:6] == ("-m", "pip", "install", "--no-build-isolation", "--no-index")
+    assert second[-1] == "flash_attn"

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -123,3 +126,37 @@ def test_without_a_home_every_pattern_is_compiled_and_nothing_is_written(
     source = r"(?P<word>[a-z]+)-(\d+)"
     _same(patterncache.compile(source, re.IGNORECASE), re.compile(source, re.IGNORECASE))
     patterncache._save()  # what the exit does: nowhere to write, no error
+
+
+_KEYS_OF_A_SCAN = """
+import sys
+from bringup import patterncache
+from bringup.scan.stack import scan_stack
+scan_stack([sys.argv[1]])
+print("\\n".join(sorted(patterncache._entries())))
+"""
+
+
+def test_a_scan_spells_its_kept_patterns_alike_under_any_hash_seed(tmp_path: Path) -> None:
+    """A pattern joined from a set in the set's order is spelled anew under each hash seed:
+    every run compiled it again and rewrote the kept table, one entry more each time (the
+    asked-tool and device-count patterns did). Constructed repo: a guide that asks for a
+    tool, a launch script that sets a device count."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text("# x\n\n## Installation\n\nMake sure git is installed.\n")
+    (repo / "run.sh").write_text("NPUS_PER_NODE=8\ntorchrun --nproc_per_node $NPUS_PER_NODE x.py\n")
+    keys = []
+    for seed in ("1", "2"):
+        env = {
+            **os.environ,
+            "PYTHONHASHSEED": seed,
+            "XDG_CACHE_HOME": str(tmp_path / f"cache{seed}"),
+            "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+        }
+        argv = [sys.executable, "-c", _KEYS_OF_A_SCAN, str(repo)]
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
+        keys.append(done.stdout)
+    assert "NPUS_PER_NODE" in keys[0]  # both were compiled
+    assert "(?P<tool>" in keys[0]
+    assert keys[0] == keys[1]

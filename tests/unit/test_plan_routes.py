@@ -123,6 +123,13 @@ def test_a_guide_not_named_for_the_version_loses_only_that_install() -> None:
     assert [r is not None for r in reasons] == [False, True, False]
 
 
+def test_a_name_with_a_longer_version_is_not_named_for_the_release() -> None:
+    # review24 L6: "0.7" matched inside "0.75"; the same guide under a constructed name
+    guide = _steps(VLLM07_GUIDE, "docs/README_vllm0.75.md")
+    reasons = [other_route(s, _environment("0.11.0"), guide) for s in guide]
+    assert [r is not None for r in reasons] == [False, True, False]
+
+
 def test_the_readmes_route_stays_and_its_failing_check_is_no_step() -> None:
     steps = _steps(README_QUICKSTART, "README.md")
     # "# Confirm the problem. This should give you an error message." over
@@ -150,3 +157,16 @@ def test_a_local_build_of_the_pinned_release_is_the_environments() -> None:
     (step,) = _steps("## Install\n\n```bash\npip install vllm==0.11.0+cpu\n```\n", "README.md")
     assert other_route(step, _environment("0.11.0")) is None
     assert other_route(step, _environment("0.10.2")) is not None
+
+
+def test_a_range_is_named_for_its_lowest_release_and_a_name_stands_alone() -> None:
+    # review25 L6: "<0.8,>=0.7" (how a range is written back) named README_vllm0.8.md; "llm"
+    # matched inside "vllm0.7". Constructed reasons over the real guide's name.
+    from bringup.model.plan import Reason
+    from bringup.plan.routes import _named_for
+
+    ranged = Reason(kind="route", subject="pypi:vllm", need="<0.8,>=0.7")
+    assert _named_for("docs/README_vllm0.7.md", ranged)
+    assert not _named_for("docs/README_vllm0.8.md", ranged)
+    inner = Reason(kind="route", subject="pypi:llm", need="==0.7.3")
+    assert not _named_for("docs/README_vllm0.7.md", inner)

@@ -45,6 +45,13 @@ ASKED = [
         "bash -c '<命令>'` 替代交互式环境；否则可能跳过 Python、GCC 和 CANN 环境初始化。",
         ["docker"],
     ),
+    # Ascend/AscendSpeed@e35df80da8b276531bd150e4b969378ba87d1668 README.md:131: a
+    # distribution's headers package
+    (
+        "To use ascendspeed you can either clone the repo or install it via pip "
+        "(make sure python3-dev is installed):",
+        ["python3-dev"],
+    ),
     # the same guide, :34: where the commands run, no tool asked for
     (
         "本文档后续的源码编译和单元测试命令，均在上述指定镜像容器或现场构建的环境镜像的容器中执行，"
@@ -57,6 +64,8 @@ NOT_ASKED = [
     "关于docker命令的选项介绍可通过`docker --help`查询。",
     "Make sure the build directory is empty.",
     "Make sure that makefile is installed.",
+    # constructed: a word ending "-dev" that is no headers package's whole name
+    "Make sure the python3-dev-tools checkout is installed.",
     "需要安装gitee仓库代码",
 ]
 

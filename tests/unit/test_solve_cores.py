@@ -104,3 +104,15 @@ def test_an_empty_core_is_an_empty_answer_not_endless_halving() -> None:
         NothingHolds(), [1, 2], (), order=lambda i: (0, i), blame=lambda c: c, limit=3
     )
     assert found == [()]  # nothing to blame: the cover stops rather than loop
+
+
+def test_a_line_the_rows_stand_in_for_is_left_out() -> None:
+    """Outside tester 25, D3: opgen's torch_npu (0) and CANN >= 8.0 (1), InternVL's torch ==
+    2.7.0 (2); rows of an old torch_npu: its CANN (10) and its torch (11); a new one's torch
+    (12). Deletion in the removal order keeps the CANN row and opgen's CANN line; the torch
+    rows of every release say it without that line (abstracted from the real conflict)."""
+    engine = Conflicts([frozenset({0, 1, 2, 10, 12}), frozenset({0, 2, 11, 12})])
+    rank = {11: (0, 0), 10: (0, 1), 12: (0, 2), 0: (1, 0), 1: (1, 1), 2: (1, 2)}
+    assert minimal_core(engine, rank, rank.__getitem__) == (10, 12, 0, 1, 2)
+    found = minimal_core(engine, rank, rank.__getitem__, rows=lambda i: i >= 10)
+    assert found == (11, 12, 0, 2)

@@ -391,12 +391,17 @@ def _screen(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("chips", "count"), [("910_93:16", "One"), ("910B:8", "Two")])
+@pytest.mark.parametrize(
+    ("chips", "count"),
+    [("910_93:16", "One environment"), ("910B:8", "Two environments")],
+)
 def test_the_environments_heading_names_the_whole_target(
     capsys: pytest.CaptureFixture[str], chips: str, count: str
 ) -> None:
-    # on 910_93 chips sgl-kernel-npu (910B only) gets none: one environment is left
-    heading = f"{count} environment{'s' if count == 'Two' else ''}, planned for --target {chips}\n"
+    # on 910_93 chips sgl-kernel-npu (910B only) gets none: one environment is left there,
+    # and this machine's plan has one more for it, which its next actions name (outsider25 D9)
+    more = ", and one on this machine only" if chips.startswith("910_93") else ""
+    heading = f"{count}, planned for --target {chips}{more}\n"
     assert heading in _screen(capsys, "--target", chips)
 
 
@@ -470,3 +475,24 @@ def test_details_give_no_reason_for_environments_the_target_does_not_split(
     screen = _screen(capsys, "--target", "910_93:16", "--details")
     assert "Why one environment" not in screen
     assert "\nConflicts\n  1. MindSpeed, sgl-kernel-npu:" in screen
+
+
+_WORDS = {"No": 0, "One": 1, "Two": 2, "Three": 3}
+
+
+@pytest.mark.parametrize("chips", ["910_93:16", "910B:8", "A100:8"])
+def test_the_heading_counts_every_environment_the_next_actions_name(
+    capsys: pytest.CaptureFixture[str], chips: str
+) -> None:
+    """Outside tester 25, D9: "One environment, planned for --target A100:8" above "install
+    CANN 9.1.0 for environment 2": the repos not on the target have environments here too."""
+    text = " ".join(_screen(capsys, "--target", chips).split())
+    heading = re.search(
+        r"(No|One|Two|Three) environments?, planned for [^,]*(, and (\w+) on)?", text
+    )
+    assert heading is not None
+    count = _WORDS[heading[1]] + (_WORDS[heading[3].capitalize()] if heading[3] else 0)
+    actions = text.partition("Next actions")[2]
+    named = {int(n) for n in re.findall(r"for environment (\d+)", actions)}
+    assert named
+    assert max(named) <= count

@@ -245,3 +245,41 @@ def test_canns_compiler_refusing_the_chip_it_is_asked_for_is_not_the_projects_so
     # naming a chip; the target, not the project's flags, is what this CANN lacks
     log = "bisheng: error: unknown argument: '--cce-aicore-arch=dav-c310-vec'\n"
     assert "class.build.source-out-of-step" not in _ids(log)
+
+
+def test_a_worded_compile_error_without_its_location_is_the_projects_source() -> None:
+    # kvcache-ai/Mooncake#2710 (triage_twentyseventh a27): the build-musa job's errors, pasted
+    # one per line without their file; the MUSA mapping header lacked the CUDA names the code used
+    log = (
+        "  error: 'cudaDeviceProp' was not declared in this scope\n"
+        "  error: 'cudaGetDeviceProperties' was not declared in this scope\n"
+    )
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+def test_is_not_supported_without_a_location_is_no_compilers_word_for_code() -> None:
+    # constructed: hicann/shmem@83a1eeb8's refusal without the name of the tool that said it
+    log = "error: optimization flag '-ffat-lto-objects' is not supported\n"
+    assert "class.build.source-out-of-step" not in _ids(log)
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # git v2.43.0 object-name.c:580: error(_("short object ID %s is ambiguous"), ...), as
+        # `pip install git+<url>@<short sha>` prints it (the hash is constructed)
+        "error: short object ID 1a2b is ambiguous\n",
+        # the same, with git's hint and fatal lines around it (constructed around the line above)
+        "hint: The candidates are:\nerror: short object ID 1a2b is ambiguous\n"
+        "fatal: Needed a single revision\n",
+    ],
+)
+def test_a_phrase_other_tools_say_without_a_quoted_name_is_no_compile_error(log: str) -> None:
+    assert "class.build.source-out-of-step" not in _ids(log)
+
+
+def test_a_phrase_other_tools_say_beside_a_quoted_name_is_a_compile_error() -> None:
+    # constructed: GCC's C++ diagnostic for an ambiguous overload (gcc/cp/call.cc "call of
+    # overloaded %<%D(%A)%> is ambiguous"), its location cut off as in Mooncake#2710's paste
+    log = "error: call of overloaded \u2018abs(long int&)\u2019 is ambiguous\n"
+    assert _first(log) == ("class.build.source-out-of-step", "build")

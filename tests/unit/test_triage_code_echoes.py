@@ -7,6 +7,7 @@ extension that says it was not built against the installed torch. Real lines, ea
 from __future__ import annotations
 
 from bringup.triage import explain_text
+from bringup.triage.catalogues import builtin_catalogues
 from triage_inputs import top
 
 # Ascend/pytorch@673307d7773d2e0dc057362afe932c723263b685 (commit message): torch_npu on a new
@@ -77,3 +78,33 @@ def test_a_missing_part_of_a_namespace_package_is_a_distribution_not_installed()
     assert top("ModuleNotFoundError: No module named 'triton.knobs'\n")[0] == (
         "python.module-attribute-missing"
     )
+
+
+def test_every_acl_internal_error_is_placed() -> None:
+    """ACL's internal errors say only that a module failed inside (their action: read the
+    ascend log): they rank as a family's code, below what names a cause; each names its module,
+    whose layer it keeps."""
+    acl = next(c for c in builtin_catalogues() if c.info.name == "acl")
+    internal = {
+        key: code.placed and code.named_module
+        for (group, key), code in acl.by_key.items()
+        if group == "code" and "internal error" in code.meaning.lower()
+    }
+    assert set(internal) == {"500000", "507000", "507001", "507899", "507900"}
+    assert all(internal.values())
+
+
+def test_a_driver_internal_error_is_told_as_its_module_at_medium_confidence() -> None:
+    # hw-native-sys/simpler@6ebaf77156313aaeb5c9457c57b16c45b84ae7e8
+    # docs/troubleshooting/a2a3-507899-aicpu-shared-so-fault.md#L9-L15
+    found = explain_text("[ERROR] rtMalloc failed: 507899 (size=...)\n")
+    assert (found[0].signature_id, found[0].layer) == ("code.acl.507899", "device_init")
+    assert found[0].confidence == "medium"
+
+
+def test_a_placed_code_whose_module_is_off_the_usual_layer_keeps_it_over_its_lines_words() -> None:
+    # hw-native-sys/pypto#1306: a forked child re-initialising the device; "AICPU" in the call's
+    # name does not make the Driver module's internal error an operator's.
+    found = explain_text("rtStreamCreate (AICPU) failed: 507899\n")
+    assert (found[0].signature_id, found[0].layer) == ("code.acl.507899", "device_init")
+    assert found[0].confidence == "medium"

@@ -98,6 +98,10 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
         host(pythons=(python(("torch", "2.2.0"), ("torch_npu", "2.1.0")),)),
         True,
     ),
+    # the CANN 8.2-only NumPy 2 cause of 500001 (outsider25 D11): llama-box#48 ran 8.0.RC3
+    ("cann_in", "==8.2.*", host(fact("ascend.cann.active", "8.2.RC1")), True),
+    ("cann_in", "==8.2.*", host(fact("ascend.cann.active", "8.0.RC3")), False),
+    ("cann_in", "==8.2.*", host(fact("ascend.cann.active", status="absent")), None),
     ("torch_npu_installed", True, host(pythons=(python(("torch-npu", "2.5.1")),)), True),
     ("torch_npu_installed", False, host(pythons=(python(("torch_npu", "2.1.0.post3")),)), False),
     ("torch_npu_installed", True, host(pythons=(python(("torch", "2.5.1+cu121")),)), False),

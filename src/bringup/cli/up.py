@@ -8,7 +8,8 @@ Commands from a repo run only with ``--yes`` or when its manifest says ``trusted
 otherwise they are printed, grouped by repo, and ``up`` stops with exit 1.
 
 Exit 0 when every step that can run here passed (or passed before with the same inputs),
-1 when a step failed or is blocked or consent is missing, 2 for bad input, 130 interrupted.
+1 when a step failed or is blocked, consent is missing, or nothing ran (every step skipped for
+hardware this machine lacks, no environment made), 2 for bad input, 130 interrupted.
 
 (``--ladder``, running the layered diagnosis after the steps, comes with ``bringup ladder``.)
 """

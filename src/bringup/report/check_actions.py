@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
+from bringup.report.action_wording import action_text
 from bringup.report.document import Items, Paragraph, Section, section
 from bringup.report.styled import Line
-from bringup.report.wording import action_text, counted, format_spec
+from bringup.report.wording import counted, format_spec
 from bringup.subjects import display_name
 
 NEXT = 3
@@ -19,9 +20,10 @@ NEXT = 3
 package uv installs into an environment)."""
 
 
-def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+def action_groups(actions: Sequence[Action], named: int = 3) -> list[tuple[str, list[Action]]]:
     """Actions of one kind that one command carries out together, in the plan's order:
-    every package uv installs into an environment, every submodule to fetch."""
+    every package uv installs into an environment (the first ``named`` of them named, the
+    rest counted), every submodule to fetch."""
     groups: dict[tuple[object, ...], list[Action]] = {}
     for action in actions:
         if action.automatic and action.kind == "install":
@@ -31,10 +33,10 @@ def _action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
         else:
             key = (id(action),)
         groups.setdefault(key, []).append(action)
-    return [(_group_text(group), group) for group in groups.values()]
+    return [(_group_text(group, named), group) for group in groups.values()]
 
 
-def _group_text(group: list[Action]) -> str:
+def _group_text(group: list[Action], named: int) -> str:
     first = group[0]
     if len(group) == 1:
         return action_text(first) + (" (uv can install this)" if first.automatic else "")
@@ -45,7 +47,11 @@ def _group_text(group: list[Action]) -> str:
             "(needs the network)"
         )
     names = [f"{display_name(a.subject)} {a.version or ''}".strip() for a in group]
-    shown = ", ".join(names[:3]) + (f" +{len(names) - 3} more" if len(names) > 3 else "")
+    if len(names) <= named + 1:  # never "+1 more"
+        named = len(names)
+    shown = ", ".join(names[:named]) + (
+        f" +{len(names) - named} more" if len(names) > named else ""
+    )
     return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
 
 
@@ -89,7 +95,7 @@ def target_driver_changes(design: Design) -> list[str]:
 def next_actions(
     plan: Plan, elsewhere: dict[int, str] | None = None, target: Sequence[str] = ()
 ) -> Section | None:
-    groups = _action_groups(plan.actions)
+    groups = action_groups(plan.actions)
     if not groups and not target:
         return None
     away = elsewhere or {}

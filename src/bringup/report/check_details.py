@@ -12,6 +12,7 @@ from typing import Optional
 from bringup.model import Component, Snapshot
 from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
+from bringup.report.check_actions import action_groups
 from bringup.report.check_text import (
     CATEGORY,
     python_notes,
@@ -25,7 +26,6 @@ from bringup.report.document import Document, Paragraph, Section, Table, items, 
 from bringup.report.matching_text import environments_section, matching_section, relative
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     counted,
     distinct_conflicts,
     explain_conflict,
@@ -187,15 +187,18 @@ def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> S
     return section(f"Plan ({tier_text(plan)}), in bring-up order", *blocks)
 
 
+_NAMED = 12
+"""Packages of one environment's install the details' next actions name before counting."""
+
+
 def _actions(plan: Plan, only: Optional[str]) -> Optional[Section]:
     def concerns(action: Action) -> bool:
         if only is None or action.component == only:
             return True
         return any(s.component == only and action in s.actions for s in plan.steps)
 
-    lines = [
-        Line(action_text(a) + (" (uv can install this)" if a.automatic else ""))
-        for a in plan.actions
-        if concerns(a)
-    ]
+    # every package uv installs into an environment is one action, past a dozen counted (each
+    # pin is in the tables above): InternVL's 181 pins were 181 actions (outside tester 25, D10)
+    concerned = [a for a in plan.actions if concerns(a)]
+    lines = [Line(text) for text, _ in action_groups(concerned, named=_NAMED)]
     return section("Next actions", items(lines, ordered=True)) if lines else None

@@ -38,6 +38,7 @@ from bringup.report.wording import (
     explain_verdict,
     format_spec,
     from_index,
+    number_word,
     subject_spec,
 )
 from bringup.subjects import display_name, display_order, scope_of
@@ -206,6 +207,8 @@ def _need(reason: Reason) -> str:
         return "a script the repo does not have"
     if reason.kind == "system":
         return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route" and reason.need.startswith("-"):
+        return "a build for another platform (another route, up skips it)"
     if reason.kind == "route":
         return "a version the environment does not hold (another guide's route, up skips it)"
     one, many = device_word(reason.subject)
@@ -246,9 +249,12 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     ]
     elsewhere += [Paragraph(Line(lacks, "red")) for lacks in target_lacks(design)]
     elsewhere += [Paragraph(Line(other_kind_sentence(design, o))) for o in design.other_kinds]
+    only_here = _only_here(resolution, design)
+    elsewhere += [Paragraph(Line(line)) for line in only_here]
+    more = f", and {number_word(len(only_here))} on this machine only" if only_here else ""
     if not envs:
         # every repo needs a kind of device the target lacks: say so, not nothing
-        title = f"No environments, {target_phrase(design)}"
+        title = f"No environments, {target_phrase(design)}{more}"
         return section(title, *elsewhere) if elsewhere else None
     # a design environment merged here into another (Environment.design) shows that one's
     here = {n: env for env in resolution.environments for n in env.design or (env.index,)}
@@ -289,13 +295,27 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
         )
     )
     return section(
-        f"{title}, {target}",
+        f"{title}, {target}{more}",
         *hosts,
         *elsewhere,
         table,
         legend if marked else None,
         why if differ else None,
     )
+
+
+def _only_here(resolution: Resolution, design: Design) -> list[str]:
+    """This machine's environments for repos that cannot run on the target, one line each:
+    the next actions name them, so the header counts them too (outside tester 25, D9: "One
+    environment, planned for --target A100:8" above "install CANN 9.1.0 for environment 2")."""
+    away = elsewhere_environments(resolution, design)
+    local = _telling(resolution.environments)
+    lines = []
+    for env in (e for e in resolution.environments if e.index in away):
+        pins = _pins(env, local)
+        line = f"environment {env.index}, on this machine only (not on the target): "
+        lines.append(line + ", ".join(env.components) + (f"; {pins}" if pins else ""))
+    return lines
 
 
 def _pins(env: Environment, subjects: Sequence[str], *, here: bool = True) -> str:

@@ -16,11 +16,12 @@ from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
 from bringup.plan.design import placed_sentence
+from bringup.report.action_wording import action_text
 from bringup.report.check_actions import target_driver_changes
+from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
 from bringup.report.wording import (
-    action_text,
     cite,
     cite_first,
     counted,
@@ -261,11 +262,10 @@ def step_numbers(plan: Plan, names: Sequence[str]) -> str:
 def step_text(step: PlanStep) -> str:
     """The command in full (the scan shortens long ones in a step's name), or the step's
     own name when it says more than its command."""
-    command = shlex.join(step.argv)
     name = step.name
-    if not step.argv or not (name.endswith("...") and command.startswith(name[:-3])):
+    if not step.argv or not (name.endswith("...") and shlex.join(step.argv).startswith(name[:-3])):
         return name
-    return command
+    return shown_step(step.argv, "check --json")
 
 
 def result_document(result: CheckResult, details: Optional[str] = None) -> Document:

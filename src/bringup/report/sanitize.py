@@ -18,9 +18,9 @@ import re
 
 from bringup import lazyre
 
-_UNSAFE = lazyre.compile(
-    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
+UNSAFE_CHARACTERS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""The characters ``printable`` replaces, as the inside of a regex character class."""
+_UNSAFE = lazyre.compile(f"[{UNSAFE_CHARACTERS}]")
 
 
 def _stand_in(match: re.Match[str]) -> str:

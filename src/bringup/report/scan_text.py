@@ -6,12 +6,12 @@ columns) each item is a block, prose wrapped under a hanging indent and never in
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 
 from bringup.model import Component, Requirement, Source, Step
 from bringup.plan.order import cycle_note, dependency_cycles
 from bringup.plan.stepneeds import repo_devices
+from bringup.report.commandline import shown_step
 from bringup.report.document import (
     Compact,
     Document,
@@ -185,7 +185,7 @@ def _steps(component: Component, details: bool) -> Section:
             continue
         needs = describe_needs(step, component)
         source = short(step.source, component)
-        command = shlex.join(step.argv)
+        command = shown_step(step.argv, "scan --json")
         cells = (step.kind, needs, step.cwd)
         rows.append((*map(Line, cells), Line(source, "dim"), Line(command, "code")))
         where = f"in {step.cwd}" if step.cwd not in ("", ".") else ""

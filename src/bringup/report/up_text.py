@@ -6,6 +6,7 @@ stream of a pipe or a CI log as much as the terminal."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 import threading
 import time
@@ -13,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Optional, TextIO
 
 from bringup.model.plan import PlanStep
-from bringup.report.commandline import command_line
+from bringup.report.action_wording import action_text
+from bringup.report.commandline import shown_step
 from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.styled import Line
-from bringup.report.wording import action_text, counted
+from bringup.report.wording import counted
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 
 if TYPE_CHECKING:
@@ -35,11 +37,32 @@ _MARK = {
 }
 
 
+_WORDS_SHOWN = 6
+"""Words of a long command the consent list shows before it counts the rest: one environment's
+install of InternVL's 181 pins was one line of 3,000 to 6,000 characters (outside tester 25,
+D10); ``--json`` (``consent_needed``) keeps each command whole."""
+
+
+def folded(command: str) -> str:
+    """``command`` with the words past ``_WORDS_SHOWN`` counted, not written; its
+    ``(environment 1)`` label kept in front."""
+    label, _, rest = command.partition(") ") if command.startswith("(") else ("", "", command)
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        return command
+    if len(words) <= _WORDS_SHOWN + 1:
+        return command
+    more = len(words) - _WORDS_SHOWN
+    shown = f"{shlex.join(words[:_WORDS_SHOWN])} +{more} more (--json lists them all)"
+    return f"{label}) {shown}" if label else shown
+
+
 def consent_text(found: Mapping[str, Sequence[str]]) -> str:
     lines = ["bringup up would run these commands from the repos, which are not marked trusted:"]
     for repo, commands in found.items():
         lines.append(f"  {safe(repo)}")
-        lines += [f"    {safe(c)}" for c in commands]
+        lines += [f"    {safe(folded(c))}" for c in commands]
     lines.append(
         "Run again with --yes to run them, or set `trusted = true` in a repo's bringup.toml."
     )
@@ -55,7 +78,7 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
     return safe(
         f"[{done}/{total}] {_MARK[outcome.status]:<8} {outcome.component}: "
-        f"{command_line(outcome.argv)}{took}{why}"
+        f"{shown_step(outcome.argv, 'bringup history')}{took}{why}"
     )
 
 

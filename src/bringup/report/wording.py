@@ -1,14 +1,12 @@
-"""The words of every renderer: sentences from the solver's structured causes and the
-plan's reasons and actions, written outside the solver and the planner (resolvelib's
-discipline: the core returns causes, the caller words them).
-
+"""The words of every renderer: sentences from the solver's structured causes and the plan's
+reasons and actions, written outside the solver and the planner (resolvelib's discipline: the
+core returns causes, the caller words them), such as
 "ops needs <Toolkit> >= 7.0 (ops/README.md:12); infer needs <Toolkit> >= 6.3, < 7.0
 (infer/build.sh:4): no single <Toolkit> satisfies both -> two environments"
 """
 
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -148,35 +146,54 @@ said as one sentence (the rows themselves stay in ``--json``)."""
 
 def conflict_members(conflict: Conflict) -> list[ConflictItem | str]:
     """The members of a conflict as they are said: each item, except that more than
-    ``_ROWS_LISTED`` rows of one shape (``torch_npu == X needs torch == X``, one per
+    ``_ROWS_LISTED`` rows from one subject (``torch_npu == X needs torch == X``, one per
     release) are one sentence with their first source, after the items: no release of the
-    one supports what the conflict asks of the other."""
-    rows: dict[tuple[str, str], list[ConflictItem]] = {}
+    one supports what the conflict asks of the others, together."""
+    rows: dict[str, list[ConflictItem]] = {}
     for item in conflict.items:
         if item.kind == "rule" and item.then_subject:
-            rows.setdefault((item.subject, item.then_subject), []).append(item)
-    many = {shape: found for shape, found in rows.items() if len(found) > _ROWS_LISTED}
+            rows.setdefault(item.subject, []).append(item)
+    many = {subject: found for subject, found in rows.items() if len(found) > _ROWS_LISTED}
     out: list[ConflictItem | str] = [
-        item for item in conflict.items if (item.subject, item.then_subject or "") not in many
+        item for item in conflict.items if item.kind != "rule" or item.subject not in many
     ]
     return out + [_rows_sentence(conflict, found) for found in many.values()]
 
 
 def _rows_sentence(conflict: Conflict, rows: Sequence[ConflictItem]) -> str:
     """``no torch_npu release supports torch == 2.3.0: each of the knowledge base's 71
-    rows ... needs another torch (kb:... +70 more)``."""
-    subject, then = rows[0].subject, rows[0].then_subject or ""
-    asked = [
-        subject_spec(then, i.spec)
-        for i in conflict.items
-        if i.kind != "rule" and i.subject == then and i.spec.strip()
-    ]
-    wanted = " and ".join(dict.fromkeys(asked)) or f"the {display_name(then)} asked for"
+    rows ... needs another torch (kb:... +70 more)``. Rows from one subject to several
+    (some releases excluded by their CANN, the others by their torch) say the combination:
+    each row alone excludes some releases only, so "supports CANN 8.1.RC1" alone would
+    contradict ``kb why torch_npu==2.5.1 cann==8.1.RC1`` (outside tester 25, D3)."""
+    subject = rows[0].subject
+    thens = list(dict.fromkeys(r.then_subject or "" for r in rows))
+    wanted = [_asked(conflict, then) for then in thens]
+    name = display_name(subject)
+    cited = cite_first([r.source for r in rows])
+    if len(thens) == 1:
+        return (
+            f"no {name} release supports {wanted[0]}: each of the knowledge base's "
+            f"{len(rows)} rows for {name} needs another {display_name(thens[0])} ({cited})"
+        )
+    together = "both " if len(thens) == 2 else "all of "
+    releases = len({r.spec for r in rows})
+    others = " or ".join(f"another {display_name(then)}" for then in thens)
     return (
-        f"no {display_name(subject)} release supports {wanted}: each of the knowledge "
-        f"base's {len(rows)} rows for {display_name(subject)} needs another "
-        f"{display_name(then)} ({cite_first([r.source for r in rows])})"
+        f"no {name} release supports {together}{_series(wanted)}: each of the knowledge "
+        f"base's {releases} {name} releases needs {others} ({cited})"
     )
+
+
+def _asked(conflict: Conflict, subject: str) -> str:
+    """What the conflict's items other than rows ask of ``subject`` (a repo's need, the
+    host's value), or "the <subject> asked for"."""
+    asked = [
+        subject_spec(subject, i.spec)
+        for i in conflict.items
+        if i.kind != "rule" and i.subject == subject and i.spec.strip()
+    ]
+    return " and ".join(dict.fromkeys(asked)) or f"the {display_name(subject)} asked for"
 
 
 def describe_item(item: ConflictItem, host: str = "this machine") -> str:
@@ -314,6 +331,23 @@ def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str
     return list(dict.fromkeys(describe_obstacle(o) for o in obstacles if o.kind in kinds))
 
 
+_INSTALLS_SAID = 8
+"""Installs a verdict names before it counts the rest: InternVL's verdict named 181 pins of
+its requirements file, 30 lines of "X == v (from the package index)" (outside tester 25,
+D10); each is in the version table, ``--json`` and the next actions."""
+
+
+def _installs(obstacles: tuple[Obstacle, ...]) -> list[str]:
+    """The installs in words, each once; past ``_INSTALLS_SAID`` (and one more, never "+1
+    more"), the toolkits and releases first, then a count of the rest."""
+    said = _listed(obstacles, ("install",))
+    if len(said) <= _INSTALLS_SAID + 1:
+        return said
+    ordered = sorted((o for o in obstacles if o.kind == "install"), key=from_index)
+    said = list(dict.fromkeys(describe_obstacle(o) for o in ordered))
+    return [*said[:_INSTALLS_SAID], f"{len(said) - _INSTALLS_SAID} more packages"]
+
+
 def _series(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -322,7 +356,7 @@ def explain_verdict(verdict: Verdict) -> str:
     """The verdict line of a repo: runs here / runs here after ... / may run here, unverified:
     ... (as the screenful words it) / needs other hardware / blocked."""
     obstacles = verdict.obstacles
-    installs = _listed(obstacles, ("install",))
+    installs = _installs(obstacles)
     drivers = _listed(obstacles, ("driver",))
     after = []
     if installs:
@@ -382,7 +416,7 @@ def _devices_text(reason: Reason) -> str:
     return f"needs {reason.need} {word}; this machine has {have.values[0]}"
 
 
-def _host_word(subject: str) -> str:
+def host_word(subject: str) -> str:
     """The device word of the backend that owns ``subject`` (its kernels install where its
     devices are)."""
     owner = backends.owner_of(subject)
@@ -419,13 +453,14 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
         return f"needs {waiting} installed"
     if reason.kind == "publish":
-        return (
-            f"publishes or deploys ({reason.need}{_beside_step(reason.sources)}): up never runs it"
-        )
+        beside = _beside_step(reason.sources)
+        return f"publishes or deploys ({reason.need}{beside}): up never runs it"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
+    if reason.kind == "route" and reason.need.startswith("-"):
+        return f"builds for another platform ({reason.need}): another route, up does not run it"
     if reason.kind == "route":
         held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
         line = reason.sources[0].line if reason.sources else None
@@ -441,60 +476,3 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     return (
         f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"
     )
-
-
-_DISTRIBUTIONS = {
-    "debian": ("apt-get install", "Debian/Ubuntu"),
-    "openeuler": ("dnf install", "openEuler"),
-}
-"""How each distribution named in ``Action.packages`` installs, and what to call it."""
-
-
-def _system_package_text(action: Action) -> str:
-    ways = []
-    for entry in action.packages:
-        distribution, _, package = entry.partition(":")
-        command, called = _DISTRIBUTIONS.get(distribution, ("install", distribution))
-        ways.append(f"{command} {package} ({called})")
-    if not ways:
-        return f"install {action.subject} (no known distribution package; as root)"
-    return f"install {action.subject}: {', '.join(ways)}; as root"
-
-
-def action_text(action: Action) -> str:
-    """The action as the user reads it; ``set_env`` as the shell line that applies it."""
-    name = display_name(action.subject)
-    version = action.version or ""
-    where = action.environment
-    if action.kind == "set_env" and action.script is None:
-        return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
-    if action.kind == "submodule":
-        command = shlex.join(action.argv)
-        return f"in {action.component}: {command} (if not checked out; needs the network)"
-    if action.kind == "system_package":
-        return _system_package_text(action)
-    if action.kind == "set_env":
-        variables = f" (sets {', '.join(action.variables)})" if action.variables else ""
-        return f"source {action.script}{variables}"
-    if action.kind == "driver":
-        spec = format_spec(version) if version else "that fits"
-        return f"change the {name} to a version {spec} (as root; every environment shares it)"
-    if action.kind == "resolve":
-        sources = ", ".join(str(s) for s in action.sources)
-        return f"relax one of the requirements at {sources}"
-    if action.subject == "python" and action.automatic:
-        return f"install Python {version} with uv"
-    if action.from_index:
-        return (
-            f"{f'install {name} {version}'.strip()} from the package index into environment {where}"
-        )
-    if action.automatic:
-        return f"install {name}=={version} into environment {where}"
-    if action.files:
-        host = f"on the {_host_word(action.subject)} host"
-        device = f" (and {', '.join(action.files[1:])} {host})" if action.files[1:] else ""
-        return (
-            f"install {name} {version} for environment {where}: {action.files[0]}{device}; "
-            "versions install side by side"
-        )
-    return f"install {name} {version} for environment {where}"

@@ -15,7 +15,7 @@ import msgspec
 from bringup import backends
 from bringup.model.resolution import Environment
 from bringup.model.snapshot import Snapshot
-from bringup.run.environments import EnvironmentSpec
+from bringup.run.environments import EnvironmentSpec, install_commands
 
 IMAGES = Path(__file__).resolve().parent.parent / "kb" / "data" / "images" / "base_images.toml"
 
@@ -116,10 +116,7 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
         'RUN ["python3", "-m", "uv", "venv", "--seed", "/opt/bringup-env"]',
     ]
     install = ["python3", "-m", "uv", "pip", "install", "--python", "/opt/bringup-env/bin/python"]
-    if spec.requirements:
-        lines.append("RUN " + json.dumps([*install, *spec.requirements]))
-    if spec.built_on_torch:  # their build imports torch: after it, without isolation
-        lines.append("RUN " + json.dumps([*install, "--no-build-isolation", *spec.built_on_torch]))
+    lines += ["RUN " + json.dumps(argv) for argv in install_commands(spec, install, [])]
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']
     return "\n".join(lines) + "\n"
 

@@ -249,17 +249,26 @@ def _commands(
         seed = ["--seed"] if spec.seed else []
         install = [uv, "pip", "install", "--python", python]
         options = [*settings.args, *settings.install_args]
-        commands = [[uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]]
-        if spec.requirements:
-            commands.append([*install, *options, *spec.requirements])
-        if spec.built_on_torch:
-            commands.append([*install, NO_BUILD_ISOLATION, *options, *spec.built_on_torch])
-        return commands
-    commands = [[interpreter, "-m", "venv", str(path)]]
+        venv = [uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]
+        return [venv, *install_commands(spec, install, options)]
+    # pip reads the user's pip.conf and PIP_* variables itself; it has no --offline: an
+    # offline run reads no index rather than waiting on one (review24 L7)
+    options = ["--no-index"] if "--offline" in settings.args else []
+    venv = [interpreter, "-m", "venv", str(path)]
+    return [venv, *install_commands(spec, [python, "-m", "pip", "install"], options)]
+
+
+def install_commands(
+    spec: EnvironmentSpec, install: Sequence[str], options: Sequence[str]
+) -> list[list[str]]:
+    """The environment's two installs: its requirements, then the packages whose build
+    imports torch (``--no-build-isolation``, after torch is in). ``install`` is the installer's
+    command up to the packages (uv, pip, the Dockerfile's uv), ``options`` what follows it."""
+    commands = []
     if spec.requirements:
-        commands.append([python, "-m", "pip", "install", *spec.requirements])
+        commands.append([*install, *options, *spec.requirements])
     if spec.built_on_torch:
-        commands.append([python, "-m", "pip", "install", NO_BUILD_ISOLATION, *spec.built_on_torch])
+        commands.append([*install, NO_BUILD_ISOLATION, *options, *spec.built_on_torch])
     return commands
 
 

@@ -187,7 +187,7 @@ def bring_up(
             runner.stop()
             history.finish_run(run_id, "interrupted")
             raise
-        status = _run_status(outcomes)
+        status = _run_status(outcomes, environments)
         history.finish_run(run_id, status)
     ordered = tuple(sorted(outcomes, key=lambda o: o.order))
     return RunOutcome(
@@ -200,11 +200,20 @@ def bring_up(
     )
 
 
-def _run_status(outcomes: Sequence[StepOutcome]) -> str:
+NOTHING_RAN = "nothing ran"
+"""A run's status when no step ran or passed before and no environment was made: every step
+was skipped (they need hardware this machine lacks), which is no pass (outside tester 25,
+D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0)."""
+
+
+def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
         return "failed"
     if any(o.status == "blocked" for o in outcomes):
         return "blocked"
+    made = any(e.status in ("created", "reused") for e in environments)
+    if not made and not any(o.status in ("passed", "reused") for o in outcomes):
+        return NOTHING_RAN
     return "passed"
 
 

@@ -13,6 +13,7 @@ alternatives run as one argv.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from bringup import lazyre
@@ -22,6 +23,7 @@ from bringup.scan.shwords import shell_words
 _ASSIGNMENT = lazyre.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _SEPARATORS = frozenset({"&&", "||", ";", ";;"})
 _SHELL_ONLY = lazyre.compile(r"^(?:\||\|\||>|>>|<|<<|&|>&|<&|\(|\)|\d?>.*)$")
+_SHELL_FIRST = frozenset("|><&()")
 
 
 class Command(NamedTuple):
@@ -126,43 +128,50 @@ def parse_commands(text: str, first_line: int = 1, *, pasted: bool = False) -> l
 
 def commands_of(lines: list[LogicalLine]) -> list[Command]:
     """Every simple command of lines already joined (a reader that also wants the lines)."""
+    return [command for joined in lines for command in _line_commands(joined)]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _line_commands(joined: LogicalLine) -> tuple[Command, ...]:
+    """The commands of one logical line. Kept: several readers parse the same script (the
+    shell reader, the recipe reader once per step that runs it, the folders its steps run
+    in): in ops-transformer half the parsing was of lines parsed before."""
     commands: list[Command] = []
-    for joined in lines:
-        stripped = joined.text.strip()
-        skip = len(joined.text) - len(joined.text.lstrip())
-        if stripped.startswith("$ "):
-            stripped, skip = stripped[2:], skip + 2
-        if ")" in stripped:
-            pattern = _CASE_PATTERN.match(stripped)
-            if pattern is not None:  # ``pigz)``: the rest of the line is the branch's command
-                rest = stripped[pattern.end() :]
-                skip += pattern.end() + len(rest) - len(rest.lstrip())
-                stripped = rest.lstrip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        masked = "<" in stripped or "\x01" in stripped or "\x02" in stripped
-        tokens = _tokens(_FILL_IN.sub("\x01\\1\x02", stripped) if masked else stripped)
-        if tokens is None:
-            continue
-        if masked:  # most lines hold no placeholder: nothing to mask or give back
-            tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
-        segment: list[str] = []
-        cursor = start = 0
-        for token in [*tokens, ";"]:
-            # each word is looked for past the one before it, so that a word met earlier in
-            # another's text (``git`` in ``https://github.com/...``) does not number the next
-            found = stripped.find(token, cursor)
-            at, cursor = (found, found + len(token)) if found >= 0 else (cursor, cursor)
-            if token not in _SEPARATORS:
-                if not segment and token in BRANCH_WORDS:
-                    continue
-                start = at if not segment else start
-                segment.append(token)
+    stripped = joined.text.strip()
+    skip = len(joined.text) - len(joined.text.lstrip())
+    if stripped.startswith("$ "):
+        stripped, skip = stripped[2:], skip + 2
+    if ")" in stripped:
+        pattern = _CASE_PATTERN.match(stripped)
+        if pattern is not None:  # ``pigz)``: the rest of the line is the branch's command
+            rest = stripped[pattern.end() :]
+            skip += pattern.end() + len(rest) - len(rest.lstrip())
+            stripped = rest.lstrip()
+    if not stripped or stripped.startswith("#"):
+        return ()
+    masked = "<" in stripped or "\x01" in stripped or "\x02" in stripped
+    tokens = _tokens(_FILL_IN.sub("\x01\\1\x02", stripped) if masked else stripped)
+    if tokens is None:
+        return ()
+    if masked:  # most lines hold no placeholder: nothing to mask or give back
+        tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
+    segment: list[str] = []
+    cursor = start = 0
+    for token in [*tokens, ";"]:
+        # each word is looked for past the one before it, so that a word met earlier in
+        # another's text (``git`` in ``https://github.com/...``) does not number the next
+        found = stripped.find(token, cursor)
+        at, cursor = (found, found + len(token)) if found >= 0 else (cursor, cursor)
+        if token not in _SEPARATORS:
+            if not segment and token in BRANCH_WORDS:
                 continue
-            if segment:
-                commands.append(_command(segment, joined.line_at(skip + start), stripped))
-            segment = []
-    return commands
+            start = at if not segment else start
+            segment.append(token)
+            continue
+        if segment:
+            commands.append(_command(segment, joined.line_at(skip + start), stripped))
+        segment = []
+    return tuple(commands)
 
 
 def _command(tokens: list[str], line: int, text: str) -> Command:
@@ -174,7 +183,8 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
         index += 1
     argv = tuple(tokens[index:])
     plain = bool(argv) and not any(
-        _SHELL_ONLY.match(token)
+        # a shell-only word starts with one of its characters or a digit (``2>&1``)
+        ((token[:1] in _SHELL_FIRST or token[:1].isdecimal()) and _SHELL_ONLY.match(token))
         or "$" in (PLACEHOLDER_VARIABLE.sub("", token) if "${" in token else token)
         or "`" in token
         for token in argv

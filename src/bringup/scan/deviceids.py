@@ -87,10 +87,12 @@ def _count_words(registered: tuple[Backend, ...]) -> re.Pattern[str]:
     """The device-count names as whole words: what a ``_NAME`` word equal to one of them is.
     One search with no callback, where each of a script's capitalised words was handed to
     Python to be looked up."""
-    names = sorted((n for n in _count_names(registered) if _NAME.fullmatch(n)), key=len)
-    return patterncache.compile(
-        rf"\b(?:{'|'.join(re.escape(n) for n in reversed(names))})\b", guard=True
+    # longest first, then by name: spelled the same each run (a set's order is not), so the
+    # pattern is compiled once and kept (``patterncache``)
+    names = sorted(
+        (n for n in _count_names(registered) if _NAME.fullmatch(n)), key=lambda n: (-len(n), n)
     )
+    return patterncache.compile(rf"\b(?:{'|'.join(re.escape(n) for n in names)})\b", guard=True)
 
 
 count_words = backends.per_registry(_count_words)

@@ -124,10 +124,27 @@ def _names_a_section(clause: str, start: int, end: int) -> bool:
     return in_target or _SECTION_AFTER.match(clause, end) is not None
 
 
+_SINGLE = lazyre.compile(
+    r"单(?:机单)?(?:张|个)?(?:卡|GPU|NPU)|\bsingle[\s-]{1,3}(?:GPU|NPU|card|device)s?\b"
+    r"|\bone[\s-](?:GPU|NPU)\b",
+    re.IGNORECASE,
+)
+_MODES_REACH = 24
+"""How far from an indefinite count the single-device mode listed beside it is looked for."""
+
+
 def _supported_many(clause: str, start: int, said: str) -> bool:
     """Whether an indefinite count ("multiple <devices>", "multi-<device>", "多卡") is what the
-    clause says the repo supports: a capability, which one device also runs, no need of two."""
-    return said.lower() in _INDEFINITE and _SUPPORTS.search(clause, 0, start) is not None
+    clause says the repo supports: a capability, which one device also runs, no need of two;
+    or one of the modes listed beside a single device's ("单卡、多卡、混合环境", the cases
+    a port handles, zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:296; "single-GPU
+    and multi-GPU training")."""
+    if said.lower() not in _INDEFINITE:
+        return False
+    if _SUPPORTS.search(clause, 0, start) is not None:
+        return True
+    near = clause[max(0, start - _MODES_REACH) : start + _MODES_REACH]
+    return _SINGLE.search(near) is not None
 
 
 def device_counts(clause: str, vendor: Vendor) -> list[Mention]:

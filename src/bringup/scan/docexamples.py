@@ -121,12 +121,18 @@ def troubleshooting_page(title: str) -> str:
     return f"task:{title}" if _TROUBLESHOOTING.search(title) else ""
 
 
+def task_heading(title: str) -> bool:
+    """Whether a heading names a task beside the repo's own route (``TASK_WORDS``), not an
+    install guide whose product's name holds a task word (``_INSTALL_GUIDE``)."""
+    return bool(_TASK.search(title)) and not _INSTALL_GUIDE.search(title)
+
+
 def task_of(path: list[tuple[int, str]]) -> str:
     """The feature a section is about, by the outermost heading of the ``(level, title)``
     path that names a task (``task:<heading>``) or the tests (``tests``); "" for the repo's
     own sections."""
     for _, title in path:
-        if _TASK.search(title) and not _INSTALL_GUIDE.search(title):
+        if task_heading(title):
             return f"task:{title}"
         if _TESTS.search(title) and not _OWN_ROUTE.search(title):
             return TESTS

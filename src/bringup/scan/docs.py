@@ -16,8 +16,7 @@ import re
 
 import msgspec
 
-from bringup import backends, lazyre
-from bringup.backends.base import Backend
+from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.archchoice import reader_chosen
 from bringup.scan.commandneeds import requirements_of
@@ -32,23 +31,31 @@ from bringup.scan.docsections import (
     BOLD_LINE,
     BOLD_TITLE,
     DISTRIBUTION_HEADING,
-    EXAMPLE_SECTION,
     FLAG_USAGE,
     GUIDE_FILE,
     LEGACY_HEADING,
     MAPPING_SECTION,
     NEWS_HEADING,
     PREINSTALLED,
+    PROBLEM_TITLE,
     REFERENCE,
     RELEASE_NOTES,
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    example_section,
+    not_commands,
     option_section,
 )
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
-from bringup.scan.envsetup import environment_setup, environment_stated, environment_words
+from bringup.scan.envsetup import (
+    build_settings,
+    environment_setup,
+    environment_stated,
+    environment_words,
+    quoted_exports,
+)
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
@@ -80,21 +87,6 @@ _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
 split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
-_NOT_COMMANDS = frozenset(
-    {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
-     "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
-)  # fmt: skip
-"""Code block languages that are never shell, besides the languages a backend's toolkit
-compiles (``Vocabulary.build_languages``); anything else (READMEs label ``pip install`` blocks
-"Python" or nothing) is read as commands, which keeps only what a known program is."""
-
-
-def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
-    languages = (language.lower() for b in registered for language in b.vocabulary.build_languages)
-    return _NOT_COMMANDS.union(languages)
-
-
-not_commands = backends.per_registry(_not_commands)
 _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
 maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
@@ -135,7 +127,7 @@ class _Reader:
         self.required = False
         # the requirements list a bold title opened (``BOLD_TITLE``), until another closes it
         self.bold_list = False
-        self.tested = False
+        self.tested = self.problem = False  # ``problem``: under a ``PROBLEM_TITLE`` line
         self.skipped = False
         self.pending: list[tuple[int, str]] = []
         self.last_paragraph = ""
@@ -247,10 +239,10 @@ class _Reader:
         self.requirements.extend(listed_oses(self.file, self.systems.close()))
 
     def stated(self, found: list[Requirement], os: str | None = None) -> None:
-        """Keep what the section's words and tables state; under a "Tested environment"
-        heading that is what was tried, weaker than a need (soft); in a section or note about
-        one OS other than Linux, what that OS needs (soft, its text saying which)."""
-        if self.tested:
+        """Keep what the section's words and tables state; soft under a "Tested environment"
+        heading (what was tried) or a problem's title (``PROBLEM_TITLE``: what went wrong); in
+        a section or note about one OS other than Linux, what that OS needs (soft, saying so)."""
+        if self.tested or self.problem:
             found = [msgspec.structs.replace(r, hard=False) for r in found]
         self.requirements.extend(self.on_os(self.optional(found), os))
 
@@ -326,6 +318,10 @@ class _Reader:
                 self.requirements.extend(self.optional(route_needs(self.file, runs)))
             if self.setup_here:
                 self.requirements.extend(environment_setup(self.file, commands))
+            if not (self.option or self.task or self.workaround):
+                named = {r.spec for r in chosen if r.subject == "env_var"}
+                settings = build_settings(self.file, commands)
+                self.requirements.extend(r for r in settings if r.spec not in named)
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
@@ -354,6 +350,8 @@ class _Reader:
         if self.steps_here and not self.section_os and not one_os(text):
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
             self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))
+            if self.setup_here:
+                self.requirements.extend(quoted_exports(self.file, text, line))
 
     def add_line(self, raw: str, stripped: str, line: int) -> None:
         """A line of the paragraph (or list item) being read. A bold line naming what is
@@ -364,6 +362,8 @@ class _Reader:
         elif self.bold_list and "**" in stripped and BOLD_LINE.match(stripped):
             self.flush()
             self.required = self.bold_list = False
+        if "**" in stripped and BOLD_LINE.match(stripped):
+            self.problem = bool(PROBLEM_TITLE.match(stripped))
         if "pip" in stripped and not self.skipped:
             self.stated(pip_version(self.file, line, stripped))
         if not self.pending:
@@ -376,7 +376,7 @@ class _Reader:
         self.lists_closed()
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
-        self.steps_here = not EXAMPLE_SECTION.search(words)
+        self.steps_here = not example_section([t for _, t in self.path])
         if not self.titled:
             self.titled = True
             self.title_of = (level, clean(text)) if self.readme else None
@@ -396,7 +396,7 @@ class _Reader:
         self.required = bool(REQUIRED_HEADING.search(self.heading)) or bool(
             DISTRIBUTION_HEADING.fullmatch(self.heading) and REQUIRED_HEADING.search(parent)
         )
-        self.bold_list = False
+        self.bold_list = self.problem = False
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)

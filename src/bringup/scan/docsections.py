@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from bringup import lazyre
-from bringup.scan.docexamples import TASK_WORDS, TROUBLESHOOTING_WORDS
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
+from bringup.scan.docexamples import TROUBLESHOOTING_WORDS, task_heading
 from bringup.scan.osnames import DISTRIBUTIONS
 
 REQUIRED_HEADING = lazyre.compile(
@@ -140,16 +141,25 @@ is a table such a sentence introduces ("表3：镜像中提供三个conda环境�
 DrivingSDK docs/zh/installation/compile.md:98: the image's conda environments). The gap
 within the sentence is bounded: unbounded, a paragraph that repeats "image" and never says
 "pre-installed" was read to its end from each "image" (100 KB took 80 s)."""
-EXAMPLE_SECTION = lazyre.compile(
-    TASK_WORDS + "|" + TROUBLESHOOTING_WORDS + r"|format|example|demo|tutorial|contribut|"
+_EXAMPLE_WORDS = lazyre.compile(
+    TROUBLESHOOTING_WORDS + r"|format|example|demo|tutorial|contribut|"
     r"docker|container|debug|示例|样例|贡献|调试|问题",
     re.IGNORECASE,
     guard=True,
 )
-"""Sections whose code blocks are examples, not the repo's own install, build, test or run
-steps: a benchmark run, a dataset or model-weights download, data preparation, a lint setup,
-a Docker recipe, a debug recipe. Their commands still state what the example needs (soft);
-what a task's section states is that task's (``docexamples.task_of``)."""
+
+
+def example_section(titles: list[str]) -> bool:
+    """Whether a section whose heading path is ``titles`` holds examples, not the repo's own
+    install, build, test or run steps: a task's (a benchmark run, a dataset or model-weights
+    download, data preparation, a lint setup; ``docexamples.task_heading``, so not the task
+    word of a product's name in its install guide's title, "MindStudio Ops Profiler
+    Installation Guide", msopprof docs/en/install_guide/msopprof_install_guide.md:1), a
+    Docker recipe, a debug recipe. Their commands still state what the example needs
+    (soft); what a task's section states is that task's (``docexamples.task_of``)."""
+    return any(_EXAMPLE_WORDS.search(t) or task_heading(t) for t in titles)
+
+
 BOLD_LINE = lazyre.compile(r"^\*\*[^*]{1,60}\*\*\s{0,2}[:：]?$")
 """A line that is only bold words: the title of what follows. A numbered one is the next item
 of a list ("4. **ops-tensor子模块与Toolkit约束**" after "3. **前置依赖**", cann-samples
@@ -166,3 +176,31 @@ ends at "**Backend selection**", :99), as under such a heading. Not a step's tit
 驱动与固件（运行态依赖）**", opbase docs/zh/install/quick_install.md:44, opens a Docker route's
 steps; "1. **准备工作。**", ops-nn docs/zh/develop/aicpu_develop_guide.md:202, a build's first
 step), nor data to prepare ("**准备数据**", msinsight docs/zh/user_guide/memory_tuning.md:570)."""
+
+
+_NOT_COMMANDS = frozenset(
+    {"c", "cpp", "c++", "json", "yaml", "yml", "toml", "ini", "diff", "xml", "html",
+     "java", "go", "rust", "mermaid", "dockerfile", "cmake", "makefile"}
+)  # fmt: skip
+"""Code block languages that are never shell, besides the languages a backend's toolkit
+compiles (``Vocabulary.build_languages``); anything else (READMEs label ``pip install`` blocks
+"Python" or nothing) is read as commands, which keeps only what a known program is."""
+
+
+def _not_commands(registered: tuple[Backend, ...]) -> frozenset[str]:
+    languages = (language.lower() for b in registered for language in b.vocabulary.build_languages)
+    return _NOT_COMMANDS.union(languages)
+
+
+not_commands = backends.per_registry(_not_commands)
+
+
+PROBLEM_TITLE = lazyre.compile(
+    r"^(?:\d{1,2}[.)]\s{1,3})?\*\*[^*]{0,16}?(?:问题|难点|原因|故障|(?i:problems?|issues?|"
+    r"root\s+causes?|pitfalls?|difficult(?:y|ies)|symptoms?))[^*]{0,16}\*\*\s{0,2}[:：]?$"
+)
+"""A bold title over a problem's account ("**问题描述**:", "**核心问题详解**:", "**修改难点**:",
+the problem, its details and what made the port hard in each section of
+zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:18-139, 292): what follows tells what went
+wrong ("ARM64 服务器上的 Rust 编译需要特殊配置", README.md:139, one cause of a failed compile),
+until the next bold title or heading; what it states is soft."""

@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
-from bringup.scan.commands import Command
+from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
 
@@ -111,6 +111,70 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
     return found
+
+
+_SETTING = lazyre.compile(r"^[A-Z][A-Z0-9_]{1,40}$")
+_OPTIONAL_NOTE = lazyre.compile(r"#.*(?:(?i:optional|if\s+you)|可选|如需)")
+_SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
+"""Set in every login environment."""
+
+
+def build_settings(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """A setting a guide's block exports before it builds the source in the same block
+    (torch-harmonics README.md:124-126 ``export TORCH_HARMONICS_BUILD_CUDA_EXTENSION=1`` then
+    ``pip install --no-build-isolation -e .``; pytorch-tcuscan README.md:146-147 ``export
+    CMAKE_GENERATOR="Unix Makefiles"`` then ``pip install -v .``): the build is run with it,
+    a soft ``env_var`` need. A place (``environment_setup``'s), a setting exported with no
+    build after it (a run's) or one its comment calls optional (SageAttention README.md:91
+    ``export EXT_PARALLEL=4 NVCC_APPEND_FLAGS="--threads 8" MAX_JOBS=32 # Optional``) is
+    not one."""
+    found: list[Requirement] = []
+    for index, command in enumerate(commands):
+        if command.argv[:1] != ("export",) or _OPTIONAL_NOTE.search(command.text):
+            continue
+        if not any(_builds_source(c.argv) for c in commands[index + 1 :]):
+            continue
+        for part in command.argv[1:]:
+            name, equals, value = part.partition("=")
+            setting = _SETTING.match(name) and not _LOCATION.match(name)
+            if not (equals and value and setting) or name in _SHELL_OWN:
+                continue
+            text = f"export {part}"[:200] + ": set for the build that follows"
+            found.append(file.requirement("env_var", name, command.line, text=text, hard=False))
+    return found
+
+
+_VALUED = frozenset(
+    {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "--constraint"}
+    | {"-r", "--requirement", "-t", "--target", "--prefix", "--root", "--src"}
+)
+"""``pip install`` options whose value is no target (an index, a file of requirements)."""
+
+
+def _builds_source(argv: tuple[str, ...]) -> bool:
+    """Whether ``argv`` builds source code: a ``pip install`` of a checkout or repository
+    (editable, a path, a URL), ``setup.py``, CMake, make or ninja."""
+    if pip_install_targets(argv) is not None:
+        if "-e" in argv or "--editable" in argv:
+            return True
+        words = zip(argv, argv[1:])
+        targets = [w for before, w in words if before not in _VALUED and not w.startswith("-")]
+        return any(t.startswith((".", "/", "git+")) or "://" in t for t in targets)
+    program = program_name(argv)
+    if program.startswith("python") and argv[1:2] == ("setup.py",):
+        return True
+    return program in ("cmake", "make", "ninja")
+
+
+_QUOTED_EXPORT = lazyre.compile(r"`(export\s[^`]{1,400})`")
+
+
+def quoted_exports(file: SourceFile, text: str, line: int) -> list[Requirement]:
+    """The places a guide's sentence has the user export in a quoted command, as a block's
+    (``environment_setup``): "执行命令为`export LD_LIBRARY_PATH=/usr/local/Ascend/ascend-toolkit/
+    latest/opp/vendors/customize/op_api/lib/:${LD_LIBRARY_PATH}`" (cann-ops QuickStart.md:252)."""
+    quoted = _QUOTED_EXPORT.findall(text) if "export" in text else []
+    return environment_setup(file, [c for q in quoted for c in parse_commands(q, line)])
 
 
 _ASKS_PYTHON = lazyre.compile(r"(?:\$\(|`)\s*python3?\s+-c\s+[\"']import\s")

@@ -22,6 +22,7 @@ from bringup import lazyre
 from bringup.model import Requirement, Source
 from bringup.scan.commands import Command
 from bringup.scan.extraction import SourceFile
+from bringup.scan.placesbeside import with_places_of
 from bringup.subjects import canonical_subject
 
 _URL = lazyre.compile(r"^(?:git\+)?(?:https?|ftp)://\S+|^git@\S+")
@@ -50,12 +51,26 @@ def _index(argv: tuple[str, ...]) -> str | None:
     return None
 
 
+_SIGNING_KEY = lazyre.compile(r"\.(?:asc|gpg|key|pub)$|/gpg$")
+_TO_KEYRING = lazyre.compile(r"\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:gpg|apt-key)\b")
+
+
+def signing_key(url: str, text: str) -> bool:
+    """Whether ``url``, downloaded by the command line ``text``, is a package source's
+    signing key (its name, or the command handing it to ``gpg``/``apt-key``)."""
+    return bool(_SIGNING_KEY.search(url.split("?", 1)[0]) or _TO_KEYRING.search(text))
+
+
 def fetched(command: Command) -> str | None:
-    """The URL ``command`` downloads from; ``None`` when it downloads nothing."""
+    """The URL ``command`` downloads from; ``None`` when it downloads nothing, or only a
+    package source's signing key, a part of installing a system package (hicann/ops-nn
+    install_deps.sh:293 ``wget -O - https://apt.kitware.com/keys/kitware-archive-latest.asc
+    | gpg --dearmor -`` before ``apt install -y cmake``)."""
     argv = command.argv
     program = argv[0].rsplit("/", 1)[-1] if argv else ""
     if program in ("wget", "curl"):
-        return next(iter(_urls(argv[1:])), None)
+        url = next(iter(_urls(argv[1:])), None)
+        return None if url is None or signing_key(url, command.text) else url
     if program == "git" and (argv[1:2] == ("clone",) or argv[1:3] == ("submodule", "add")):
         # ``git submodule add <url>`` clones as ``git clone`` does (msmonitor
         # scripts/build.sh:82 adds tensorboard_logger from github.com)
@@ -161,7 +176,10 @@ def library(spec: str) -> str:
 
 def one_need(requirements: list[Requirement]) -> list[Requirement]:
     """The guides' downloads of one scope as one need: the first, citing the others (the
-    English and Chinese guides, the README and the install guide say it twice)."""
+    English and Chinese guides, the README and the install guide say it twice) with every
+    place each was cited at (``placesbeside``): a guide's download repeated in its
+    translation, folded behind a script's download that comes first, keeps the
+    translation's line."""
     first: int | None = None
     out: list[Requirement] = []
     for requirement in requirements:
@@ -172,11 +190,10 @@ def one_need(requirements: list[Requirement]) -> list[Requirement]:
             first = len(out)
             out.append(requirement)
         else:
-            kept = out[first]
-            also = (*kept.also_at, requirement.source)
+            kept = with_places_of(out[first], [requirement])
             known = (kept.text or "")[len(WORDS) :].split(", ")
             text = kept.text if requirement.spec in known else f"{kept.text}, {requirement.spec}"
-            out[first] = msgspec.structs.replace(kept, also_at=also, text=text)
+            out[first] = msgspec.structs.replace(kept, text=text)
     return out
 
 

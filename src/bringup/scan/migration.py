@@ -35,11 +35,26 @@ _USE_NOT = lazyre.compile(r"(?:请勿|不要|不能|切勿|禁止)\s{0,2}使用\
 """A negated use before "与" ("请勿使用与 X 不同的…"): what differs from X is barred, X needed."""
 
 
+_ORIGINAL = lazyre.compile(
+    r"原版|原始(?:代码|版本|实现)|\b(?:the\s+)?original\s+(?:code|version|implementation|"
+    r"repo(?:sitory)?|project)\b",
+    re.IGNORECASE,
+)
+"""The code a port started from, said of in the same part of the clause ("原版 `nanochat/
+common.py` 中的 `compute_init()` 函数硬编码了 CUDA 支持", then "must be changed to support
+the NPU", zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:219): what it did, left."""
+_PART = ",\uff0c;\uff1b"
+
+
 def migrated_from(clause: str, start: int, end: int) -> bool:
     """Whether the subject at ``clause[start:end]`` is what a migration starts from, no
     need: "对于从 CUDA 迁移到 Ascend C 的开发者" (hicann/mat-chem-sim-pred@fef85c9b FAQ.md:55),
     "when migrating models from CUDA": the guide is for leaving it. "从 X" says so only with
-    迁移/移植 right after X ("从源码安装" installs from the sources)."""
+    迁移/移植 right after X ("从源码安装" installs from the sources). So is what the original
+    code does (``_ORIGINAL``)."""
+    part = max(clause.rfind(mark, 0, start) for mark in _PART) + 1
+    if _ORIGINAL.search(clause, part, start) is not None:
+        return True
     if not right_before(_MIGRATED_FROM, clause, start):
         return False
     before = clause[max(0, start - 4) : start].rstrip()

@@ -156,6 +156,22 @@ def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[s
 
 
 _GUIDE = lazyre.compile(r"\.(?:md|rst)$", re.IGNORECASE)
+_INCLUDED = lazyre.compile(r"^[ \t]*(?:-r|--requirements?)[ \t=]+(?:\./)?(\S+)", re.MULTILINE)
+
+
+def chained_lists(texts: Mapping[str, str]) -> frozenset[str]:
+    """The lists the repo's top-level pip list includes (``-r requirements/internvl_chat.txt``
+    and three more, OpenGVLab/InternVL@2410d1db requirements.txt:1-4, the list its
+    INSTALLATION.md:19 installs): the root install's own, no flavour beside it. A top-level
+    flavour's or tooling list (``requirements-dev.txt``) includes for itself; an included
+    tests list stays the tests' (msprof-analyze requirements.txt ``-r requirements/tests.txt``)."""
+    found: set[str] = set()
+    for rel, text in texts.items():
+        if "/" in rel or not PIP_LIST.match(rel) or tooling_list(rel):
+            continue
+        if not flavour_scope([rel], lambda _folder, _name: False):
+            found.update(m.group(1) for m in _INCLUDED.finditer(text))
+    return frozenset(found)
 
 
 def guided_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> dict[str, list[str]]:

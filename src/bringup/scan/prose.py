@@ -362,10 +362,33 @@ def _versioned(
             and subject not in seen_unversioned
             and not right_before(_NO_NEED, clause, match.start())
             and not _described(clause, match.start())
+            and not _CANNOT_RUN.match(clause, match.end())
+            and not right_before(_BOTH, clause, match.start())
         ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
+
+
+_CANNOT_RUN = lazyre.compile(
+    r"[^\uff0c,\u3002\uff1b;.]{0,12}?(?:(?:无法|不能|不可以?)[^\uff0c,\u3002\uff1b;]{0,24}?"
+    r"(?:运行|工作|使用)|\b(?:cannot|can['’]?t|could\s+not|does\s+not|doesn['’]t|do\s+not|"
+    r"don['’]t|will\s+not|won['’]t)\s+(?:\w+\s+)?(?:run|work|be\s+used)\b)",
+    re.IGNORECASE,
+)
+"""What the words right after a subject say cannot run or work ("标准的 PyTorch + CUDA 环境无法
+直接在 NPU 上运行", zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:19: a CUDA setup does
+not run on the NPU; "CUDA graphs do not work here"): the subject is what fails, no need."""
+
+
+_BOTH = lazyre.compile(
+    r"(?:(?:同时|都|均|既)\s*支持|\bsupports?\s+both|\b(?:works?|runs?)\s+on\s+both)"
+    r"(?:\s*[\w.+-]+\s*(?:,|\band\b|\bor\b|和|与|、|及)\s*)*\s*$",
+    re.IGNORECASE,
+)
+"""Backends a sentence says the code supports side by side ("需要同时支持 NPU 和 CUDA，不能简单
+替换", zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:293; "supports both CUDA and
+ROCm"): each is one way to run, neither a need."""
 
 
 _OTHER_DRIVER = lazyre.compile(

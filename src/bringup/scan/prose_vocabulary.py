@@ -327,8 +327,11 @@ def device_kind_of(vendor: Vendor) -> str | None:
 
 def subject_named(text: str) -> str | None:
     """The subject ``text`` names when it is nothing but a name (a backend's Chinese driver name, a
-    package name)."""
+    package name), also as its words are written apart for the package's hyphen ("Triton Ascend"
+    in wangdengkai/AscendOpGenAgent@8b7a8f41 README.en.md:48's prerequisites: triton-ascend)."""
     match = vocabulary().subject.fullmatch(text.strip())
+    if match is None and " " in text.strip():
+        match = vocabulary().subject.fullmatch("-".join(text.split()).lower())
     return subject_of(match) if match is not None else None
 
 

@@ -28,11 +28,16 @@ CONTAINER_ENGINES = frozenset({"docker", "podman", "isula"})
 _TOOLS = (HOST_TOOLS - {"pip", "pip3"}) | CONTAINER_ENGINES
 _NAME = (
     r"(?<![A-Za-z0-9+_-])(?P<tool>"
-    + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True))
+    + "|".join(re.escape(t) for t in sorted(_TOOLS, key=lambda t: (-len(t), t)))
+    + r"|[A-Za-z][A-Za-z0-9.+]{0,40}(?:-[A-Za-z0-9.+]{1,40}){0,3}-dev(?:el)?"
     + r")(?![A-Za-z0-9+_-])"
 )
-"""One of the tools, whole: the install verb's object is looked for up to the first tool
-("需要在物理机安装NPU驱动固件以及部署Docker" asks for Docker, not for "NPU")."""
+"""One of the tools, or a distribution's headers package (``hosttools.headers_package``: "make
+sure python3-dev is installed", AscendSpeed README.md:131), whole: the install verb's object
+is looked for up to the first tool ("需要在物理机安装NPU驱动固件以及部署Docker" asks for
+Docker, not for "NPU"). Tools longest first, then by name: a set's order changes from run to
+run, and a pattern spelled anew each run is compiled anew and grows the kept table
+(``patterncache``) every run."""
 _VERSION = (
     r"(?:\s{0,2}[(\uff08]?\s{0,2}(?:版本|version|v)?\s{0,2}(?P<op>>=|≥|>)?\s{0,2}"
     r"(?P<version>\d{1,4}(?:\.\d{1,6}){1,3})(?P<floor>\s{0,2}(?:及以上|以上|或更高|\+|or\s(?:later|newer|above|higher)))?"

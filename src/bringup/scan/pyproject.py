@@ -165,6 +165,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         )
         if "build-backend" in build or "requires" in build:
             steps.append(_install_step(file))
+        reader.requirements.extend(_rust_build(file, build))
     tool = document.get("tool", {})
     if isinstance(tool, dict) and isinstance(tool.get("scikit-build"), dict):
         reader.requirements.extend(_scikit_build_ninja(file, tool["scikit-build"]))
@@ -181,6 +182,28 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         default_steps=tuple(steps),
         provides=tuple(provides),
     )
+
+
+_RUST_BACKENDS = re.compile(r"^(?:maturin|setuptools[-_]rust)\b", re.IGNORECASE)
+
+
+def _rust_build(file: SourceFile, build: dict[str, Any]) -> list[Requirement]:
+    """Cargo, when the build backend compiles Rust: ``build-backend = "maturin"`` (its docs:
+    maturin builds the crate with cargo, which a Rust toolchain brings), or setuptools-rust
+    among the build's requirements (zhonganbi102-netizen/nano-chat-NPU@fe64c6dd
+    pyproject.toml:21-23 builds rustbpe/Cargo.toml so; its README.md:137 says the Ascend
+    servers usually lack the Rust toolchain)."""
+    backend = build.get("build-backend")
+    requires = build.get("requires")
+    named = [backend] if isinstance(backend, str) else []
+    named += [r for r in requires if isinstance(r, str)] if isinstance(requires, list) else []
+    rust = next((n for n in named if _RUST_BACKENDS.match(n.strip())), None)
+    if rust is None:
+        return []
+    key = "build-backend" if rust == backend else "requires"
+    line = line_of(file.text, key, start=line_of_table(file.text, "build-system") or 1)
+    text = f"build-system {key}: {rust}, which compiles Rust with cargo"
+    return [file.requirement("system_package", "cargo", line, text=text, confidence="medium")]
 
 
 def _scikit_build_ninja(file: SourceFile, settings: dict[str, Any]) -> list[Requirement]:

@@ -11,6 +11,7 @@ from typing import Callable
 from bringup.scan.buildpy import BUILD_PY, extract_build_py
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
+from bringup.scan.cmakepresets import CMAKE_PRESETS, extract_cmake_presets
 from bringup.scan.conda_env import extract_conda_env
 from bringup.scan.depjson import DEPENDENCY_JSON, extract_dependency_json
 from bringup.scan.dockerfile import extract_dockerfile
@@ -50,6 +51,7 @@ EXTRACTORS: dict[str, Extractor] = {
     MESON: extract_meson,
     WRAP: extract_wrap,
     DEPENDENCY_JSON: extract_dependency_json,
+    CMAKE_PRESETS: extract_cmake_presets,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -67,6 +69,7 @@ AUTHORITY: dict[str, int] = {
     MESON: DECLARED,
     WRAP: DECLARED,
     DEPENDENCY_JSON: DECLARED,
+    CMAKE_PRESETS: DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

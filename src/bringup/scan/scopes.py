@@ -95,6 +95,7 @@ from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
     backend_script,
+    chained_lists,
     ci_lists,
     extra_feature,
     flavour_scope,
@@ -172,6 +173,7 @@ class Scopes:
         # every file read (``texts``)
         self._ci_lists = ci_lists(texts or {}, ci_file) | ci_only_scripts(texts or {}, ci_or_test)
         self._guided = guided_lists(texts or {}, ci_file)
+        self._chained = chained_lists(texts or {})
         self._options = dict(options or {})
         self.on = on  # the options (``option:X``) the repo's own build turns on (``builton``)
         built: set[str] = set()
@@ -191,7 +193,10 @@ class Scopes:
         self._projects = built & readmes
         self._built = frozenset(built)
         self._vendors = vendor_siblings(rels)
-        rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels)
+        # a top-level build or pip list installs from the root: no folder is a part of it
+        rooted = any("/" not in rel and rel.lower() in PROJECT_FILES for rel in rels) or bool(
+            self._chained
+        )
         readme = next((t for r, t in build_texts.items() if r.lower().startswith("readme")), "")
         self._parts = frozenset() if rooted else repo_parts(rels, readme)
         self._scripted = {dirname(rel) for rel in rels if rel.lower().endswith("/build.sh")}
@@ -297,7 +302,8 @@ class Scopes:
         flavour = flavour_scope(parts, self._installs) or backend_script(
             name, self._scripts.get(dirname(rel), ())
         )
-        if flavour and not self._installed_by_guide(rel, flavour):
+        chained = rel in self._chained and flavour.startswith("extra:")  # not a tests list
+        if flavour and not self._installed_by_guide(rel, flavour) and not chained:
             return flavour
         if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
             return TESTS

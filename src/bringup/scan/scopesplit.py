@@ -5,7 +5,7 @@ same way and shown beside it; the steps the files imply when none is stated."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple, TypeVar
 
 import msgspec
@@ -97,10 +97,11 @@ def default_steps(
     scoped: Split,
     requirements: list[Requirement],
     test_files: list[tuple[str, str]],
+    patterns: Callable[[str], tuple[str, ...]],
 ) -> list[Step]:
     """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
     the repo's own test files (not a sub-project's), needing what their guards say, when no
-    stated step runs pytest."""
+    stated step runs pytest (over the files a folder's ``python_files`` ``patterns`` collect)."""
     defaults = [step for e in extractions for step in e.default_steps]
     if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
@@ -108,7 +109,7 @@ def default_steps(
     found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
     counts = {devices.count_subject for _, devices in backends.with_devices()}
     guards = [r for r in found if r.subject in counts]
-    return pytest_steps(own, guards) + defaults
+    return pytest_steps(own, guards, patterns) + defaults
 
 
 def _build_texts(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str]:

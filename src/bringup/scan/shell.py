@@ -30,19 +30,20 @@ from bringup.scan.deviceids import device_id_counts, script_vendor
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.fetches import WORDS, fetched, listed_downloads
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
+from bringup.scan.netvars import script_downloads
 from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
+from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.stepkinds import command_needs, step_kind
+from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
 _TEST = lazyre.compile(r"\$\{?([A-Za-z_]\w*)\}?\"?\s+-(lt|le|gt|ge)\s+\"?(\d+(?:\.\d+)?)")
@@ -382,18 +383,19 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     toolkit = any(c.argv[:1] in (("source",), (".",)) for c in commands) or bool(
         mentions is not None and mentions.search(file.text)
     )
-    devices = max(
-        (command_needs(c) for c in commands), key=lambda n: n.devices, default=StepNeeds()
-    )
+    devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
-def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
+def _installs(
+    file: SourceFile, joined: list[LogicalLine], commands: list[Command]
+) -> list[Requirement]:
     """The distributions a build or install script's ``pip install`` lines name (only the
     pinned ones but in a script named for the dependencies, ``_INSTALL_ONLY``), the
     system packages it installs (``sysdeps``), and what it downloads (op-plugin
-    ci/build.sh:110 clones the torch_npu sources)."""
+    ci/build.sh:110 clones the torch_npu sources), through a runner function of its own
+    or from an address a variable holds (``netvars.script_downloads``)."""
     name = file.rel.rsplit("/", 1)[-1]
     if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
         return []
@@ -407,17 +409,7 @@ def _installs(file: SourceFile, commands: list[Command]) -> list[Requirement]:
     # unpinned installs are often its side tasks' (the docs tools of shmem scripts/build.sh:436)
     installing = _INSTALL_ONLY.search(name) is not None
     pins = [r for r in found if r.spec or installing]
-    urls = ((c, fetched(c)) for c in commands)
-    return (
-        pins
-        + installed_packages(file, commands)
-        + [
-            file.requirement("network", url, c.line, text=WORDS + url, confidence="medium")
-            for c, url in urls
-            if url is not None
-        ]
-        + listed_downloads(file, commands)
-    )
+    return pins + installed_packages(file, commands) + script_downloads(file, joined, commands)
 
 
 def extract_shell(file: SourceFile) -> Extraction:
@@ -429,15 +421,17 @@ def extract_shell(file: SourceFile) -> Extraction:
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
-    installs = _installs(file, commands) if repo_level else []
+    installs = _installs(file, joined, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
     # a part's script the build runs: what it runs the build runs (``shellruns``)
     building = (repo_level or file.run_by_build) and not (
         NOT_INSTALLING.search(name) or _CHECKING.search(name)
     )
     ran = commands if repo_level else commands_of(joined) if building else []
+    if building and not repo_level:  # what it downloads the build downloads
+        installs = script_downloads(file, joined, ran)
     requirements = (
-        environment_requirements(file, commands)
+        in_branches(file, environment_requirements(file, commands))
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
         + compilers(file, cmake=False)

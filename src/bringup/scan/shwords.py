@@ -38,8 +38,12 @@ def _unquote(match: re.Match[str]) -> str:
 
 
 def _word(raw: str) -> str:
-    if "'" not in raw and '"' not in raw and "\\" not in raw:
-        return raw
+    if "\\" not in raw:
+        # quotes of one kind only: each pair encloses the other characters as they are
+        if "'" not in raw:
+            return raw.replace('"', "") if '"' in raw else raw
+        if '"' not in raw:
+            return raw.replace("'", "")
     return _QUOTED_PIECE.sub(_unquote, raw)
 
 

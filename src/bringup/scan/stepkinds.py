@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Sequence
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
@@ -211,6 +212,37 @@ def command_needs(command: Command) -> StepNeeds:
     if pip_install_targets(argv) is not None or _downloads(_script_name(argv)):
         return StepNeeds(network=True)
     return StepNeeds()
+
+
+def most_devices(commands: Sequence[Command]) -> StepNeeds:
+    """``command_needs`` of the first of ``commands`` that needs the most devices, or
+    ``StepNeeds()`` when none needs one: a script's step needs what its hungriest command
+    needs. Each command's count is found without working out what the command builds or
+    installs unless it names a device (a 2,000-line install script has ~1,700 commands)."""
+    counts = [_devices(command) for command in commands]
+    most = max(counts, default=0)
+    return command_needs(commands[counts.index(most)]) if most else StepNeeds()
+
+
+def _devices(command: Command) -> int:
+    """``command_needs(command).devices``, in the same order of checks. A device named in
+    the words (``_named_device``) is all that makes the kind of step matter: where none is
+    named even as a build would read them (the widest reading), it is not looked at."""
+    argv = command.argv
+    programs = known_programs()
+    for name, value in command.env:
+        if name in programs.device_env and re.fullmatch(r"\d+(?:,\d+)*", value):
+            return len(value.split(","))
+    count = launched_count(argv)
+    if count is not None:
+        return count
+    chosen = option_device(argv)
+    if chosen is not None and chosen != "cpu":
+        return 1
+    if _named_device(argv, True) is not None:
+        return command_needs(command).devices
+    program = program_name(argv)
+    return 1 if program in _LAUNCHERS or program in programs.device else 0
 
 
 _DOWNLOAD_WORDS = frozenset({"download", "downloads", "fetch"})

@@ -20,6 +20,7 @@ from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Scope, Step, StepNeeds, file_source
 from bringup.scan.commands import option_value, pip_install_targets
 from bringup.scan.extraction import Extraction
+from bringup.scan.pytestconfig import DEFAULT, collected
 from bringup.scan.sourceinstalls import installed_folder, installs_here
 from bringup.scan.walk import SKIPPED_DIRS
 from bringup.subjects import python_subject
@@ -99,24 +100,21 @@ def _needs(guards: list[Requirement], files: list[str]) -> StepNeeds:
     return StepNeeds(devices=by_file[ref], device_kind=kinds[ref])
 
 
-_COLLECTED = lazyre.compile(r"test_[^/]*\.py|[^/]*_test\.py")
-"""The files pytest collects unless a configuration says otherwise: ``python_files``
-defaults to ``test_*.py`` and ``*_test.py``
-(https://docs.pytest.org/en/stable/reference/reference.html#confval-python_files)."""
-
-
 def pytest_steps(
-    test_files: Sequence[tuple[str, str]], guards: Sequence[Requirement]
+    test_files: Sequence[tuple[str, str]],
+    guards: Sequence[Requirement],
+    patterns: Callable[[str], Sequence[str]] = lambda _: DEFAULT,
 ) -> list[Step]:
     """One ``python -m pytest`` step per directory of Python test files. ``test_files`` are
     ``(rel, ref)`` pairs; ``guards`` the device requirements found in them. Only the files
-    pytest collects count (``_COLLECTED``): a folder of helpers under ``tests/``
-    (``tests/e2e/utils.py``, ``tests/single_controller/check_worker_alive/main.py``,
-    zzhx1/vllm-ascend@5e39074 and montehoover/verl@9c46ae8, outsider23 D15) runs no test,
+    pytest collects count (``patterns`` gives a folder's ``python_files``, ``pytestconfig``): a
+    folder of helpers under ``tests/`` (``tests/e2e/utils.py``,
+    ``tests/single_controller/check_worker_alive/main.py``, zzhx1/vllm-ascend@5e39074 and
+    montehoover/verl@9c46ae8, outsider23 D15) runs no test,
     and pytest exits 5 when it collects none."""
     directories: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel, ref in test_files:
-        if _COLLECTED.fullmatch(posixpath.basename(rel)):
+        if collected(rel, patterns(posixpath.dirname(rel))):
             directories[posixpath.dirname(rel) or "."].append((rel, ref))
     steps: list[Step] = []
     ordered = sorted(directories)

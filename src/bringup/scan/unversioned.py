@@ -27,11 +27,13 @@ _MOVING = lazyre.compile(
 "latest"): whatever the subject, the statement is unversioned and flagged as such."""
 
 
-def _sureness(requirement: Requirement) -> tuple[int, bool]:
+def _sureness(requirement: Requirement) -> tuple[int, bool, bool]:
     """How surely a mention states an unversioned need: its confidence, then whether it is
     the version table's own word that the version is moving ("CANN版本 | 在研版本" beside
-    setup.py's "builds with it"): that is the statement the finding is about."""
-    return _SURENESS[requirement.confidence], bool(_MOVING.search(requirement.text or ""))
+    setup.py's "builds with it"): that is the statement the finding is about; then whether it
+    is hard (a need stated, not a problem told: ``docsections.PROBLEM_TITLE``)."""
+    moving = bool(_MOVING.search(requirement.text or ""))
+    return _SURENESS[requirement.confidence], moving, requirement.hard
 
 
 class Settled(NamedTuple):
@@ -97,7 +99,8 @@ def settle_unversioned(
             best = max(found, key=_sureness)
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
-            kept[index] = msgspec.structs.replace(best, also_at=also) if also else best
+            hard = any(r.hard for r in found)
+            kept[index] = msgspec.structs.replace(best, also_at=also, hard=hard)
     folded = [
         r
         for subject in mentions

@@ -18,6 +18,7 @@ from bringup import lazyre
 from bringup.errors import InputError
 from bringup.run.state import DATABASE
 from bringup.scan.buildpy import BUILD_PY, BUILD_SCRIPT
+from bringup.scan.cmakepresets import CMAKE_PRESETS, PRESET_NAMES
 from bringup.scan.depjson import DEPENDENCY_JSON, DEPENDENCY_JSON_NAMES
 from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.entries import is_file, link_loop
@@ -154,6 +155,7 @@ _BY_NAME = {
     ".gitmodules": "gitmodules",
     "go.mod": "gomod",
     **dict.fromkeys(DEPENDENCY_JSON_NAMES, DEPENDENCY_JSON),
+    **dict.fromkeys(PRESET_NAMES, CMAKE_PRESETS),
     "meson.build": "meson",
     **dict.fromkeys(_CI_FILES, "ci"),
 }

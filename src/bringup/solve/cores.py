@@ -24,19 +24,53 @@ def minimal_core(
     engine: Engine,
     on: Collection[int],
     order: Callable[[int], tuple[int, int]],
+    *,
+    rows: Callable[[int], bool] | None = None,
 ) -> tuple[int, ...]:
     """A minimal subset of ``on`` that cannot hold together. ``order`` ranks items: those
     ranked first are tried for removal first, so they appear in the answer only when
     needed (rules and host values before requirements keeps explanations about the repos).
-    Raises ``ValueError`` when ``on`` is satisfiable."""
+    With ``rows`` (the knowledge base's rows among the items), a line of a repo that the
+    rows of ``on`` stand in for is left out too (``_fewer_lines``). Raises ``ValueError``
+    when ``on`` is satisfiable."""
     core = engine.core(on)
     if core is None:
         raise ValueError("the items hold together; there is no conflict to explain")
+    found = _minimised(engine, core, order)
+    return _fewer_lines(engine, found, on, order, rows) if rows is not None else found
+
+
+def _minimised(
+    engine: Engine, core: Collection[int], order: Callable[[int], tuple[int, int]]
+) -> tuple[int, ...]:
+    """``core`` (which cannot hold together) shrunk until every item is needed."""
     current = sorted(core, key=order)
     # QuickXplain keeps the items it is given first whenever it can: given the removal
     # order backwards, it keeps what deletion in that order would keep
     kept = set(_quickxplain(engine, [], current[::-1], background_grew=False))
     return tuple(item for item in current if item in kept)
+
+
+def _fewer_lines(
+    engine: Engine,
+    core: tuple[int, ...],
+    on: Collection[int],
+    order: Callable[[int], tuple[int, int]],
+    rows: Callable[[int], bool],
+) -> tuple[int, ...]:
+    """``core`` with each item that is not a row left out where the other items and every
+    row of ``on`` still cannot hold together, minimised again. Keeping requirements before
+    rows keeps a line that some rows make needed: torch == 2.7.0 (one repo) against
+    torch_npu (another) took a third repo's CANN >= 8.0 with the CANN rows of the old
+    torch_npu releases, where the torch rows of all of them say it without it."""
+    every_row = [item for item in on if rows(item)]
+    for line in [item for item in core if not rows(item)]:
+        if line not in core:
+            continue
+        trial = {item for item in core if item != line}.union(every_row)
+        if not engine.satisfiable(trial):
+            core = _minimised(engine, trial, order)
+    return core
 
 
 def _quickxplain(
@@ -69,11 +103,13 @@ def conflict_cover(
     order: Callable[[int], tuple[int, int]],
     blame: Callable[[tuple[int, ...]], Collection[int]],
     limit: int,
+    rows: Callable[[int], bool] | None = None,
 ) -> list[tuple[int, ...]]:
     """Minimal conflicts among ``requirements`` (with the ``shared`` rules and host values),
     one after another: after each, the requirements ``blame`` picks are set aside and the
     search goes on, until the rest holds together in one environment or ``limit`` is hit.
-    Each conflict is minimal; together they say why one environment is not enough."""
+    Each conflict is minimal (with ``rows``, as ``minimal_core`` says); together they say
+    why one environment is not enough."""
     active = list(requirements)
     shared_set = frozenset(shared)
     found: list[tuple[int, ...]] = []
@@ -81,7 +117,7 @@ def conflict_cover(
         on = shared_set.union(active)
         if engine.satisfiable(on):
             break
-        conflict = minimal_core(engine, on, order)
+        conflict = minimal_core(engine, on, order, rows=rows)
         found.append(conflict)
         aside = set(blame(conflict)) & set(active)
         if not aside:

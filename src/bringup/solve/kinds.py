@@ -247,7 +247,7 @@ def for_host(component: Component, kind: str) -> Component:
     # install_vllm_sglang_mcore.sh: vllm 0.11.0, sglang, flashinfer beside its CUDA wheels)
     theirs = {id(r) for s in component.steps if s not in steps for r in script_lines(s, component)}
     kept = tuple(r for r in kept if id(r) not in theirs)
-    kept += _through_adapter(component, kind, kept)
+    kept = _through_adapter(component, kind, kept)
     if kept == component.requirements and steps == component.steps:
         return component
     return msgspec.structs.replace(component, requirements=kept, steps=steps)
@@ -281,15 +281,26 @@ def _release(requirement: Requirement, kind: str) -> Requirement:
 def _through_adapter(
     component: Component, kind: str, kept: tuple[Requirement, ...]
 ) -> tuple[Requirement, ...]:
-    """The torch adapter of ``kind`` the repo's code imports, as a need where the repo needs
-    torch and names no adapter itself."""
-    adapter = supported(component).get(kind)
-    if adapter is None or any(canonical_subject(r.subject) == adapter.subject for r in kept):
-        return ()
+    """``kept`` with the torch adapter of ``kind`` a need where the repo needs torch: torch
+    alone sees no NPU, so a repo for these devices that names the adapter anywhere (a soft
+    line: its ``npu`` dependency group, a script's inline import) needs it, as does one whose
+    code imports it. zhonganbi102-netizen/nano-chat-NPU@fe64c6dd pyproject.toml:47-49 (``npu =
+    ["torch_npu"]``) and wangdengkai/AscendOpGenAgent@8b7a8f41's evaluate_ascendc.sh:115 were
+    planned on a 910B with torch 2.14.0 and no torch_npu, a torch no torch_npu supports."""
     if not any(r.hard and canonical_subject(r.subject) == "torch" for r in kept):
-        return ()
+        return kept
+    adapters = set(backends.backend(kind).vocabulary.torch_adapters)
+    named = [r for r in kept if canonical_subject(r.subject) in adapters]
+    if any(r.hard for r in named):
+        return kept
+    if named and kind in kinds_needed(component):
+        chosen = {id(r) for r in named}
+        return tuple(msgspec.structs.replace(r, hard=True) if id(r) in chosen else r for r in kept)
+    adapter = supported(component).get(kind)
+    if adapter is None or named:
+        return kept
     text = f"{adapter.text}; torch needs it on these devices"
-    return (msgspec.structs.replace(adapter, hard=True, text=text),)
+    return (*kept, msgspec.structs.replace(adapter, hard=True, text=text))
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:

@@ -23,7 +23,13 @@ from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.placement import on_items, place, place_within
-from bringup.solve.problem import HostItem, RequirementItem, SolverInput, build_problem
+from bringup.solve.problem import (
+    HostItem,
+    RequirementItem,
+    RuleItem,
+    SolverInput,
+    build_problem,
+)
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
 from bringup.subjects import subject as lookup
@@ -156,6 +162,7 @@ def solve_host(
     set_aside: list[Conflict] = []
     if options.design:
         problem, set_aside = _set_aside(problem, single, shared, order)
+    rows = _rows(problem)
     within = _within(problem, single, shared, options) if options.groups else None
     joined: dict[int, tuple[int, ...]] = {}
     model: Model | None
@@ -177,7 +184,12 @@ def solve_host(
             continue
         conflict = None
         if options.explain:
-            items = minimal_core(single, items_union(problem.requirement_items(c), shared), order)
+            items = minimal_core(
+                single,
+                items_union(problem.requirement_items(c), shared),
+                order,
+                rows=rows,
+            )
             conflict = outcome.conflict(problem, items, "alone")
         unplaced.append(Unplaced(component=problem.components[c].name, conflict=conflict))
     conflicts: list[Conflict] = []
@@ -199,11 +211,23 @@ def solve_host(
                 if r.component == victim.component and r.subject == victim.subject
             ]
 
-        requirements = [r.id for r in problem.requirements if r.component in placeable]
-        for items in conflict_cover(
-            single, requirements, shared, order=order, blame=blame, limit=options.max_conflicts
-        ):
-            conflicts.append(outcome.conflict(problem, items, "between"))
+        kind_of = _host_kinds(problem, options)
+        for kind in dict.fromkeys(kind_of[c] for c in placeable):
+            requirements = [
+                r.id
+                for r in problem.requirements
+                if r.component in placeable and kind_of[r.component] == kind
+            ]
+            for items in conflict_cover(
+                single,
+                requirements,
+                shared,
+                order=order,
+                blame=blame,
+                limit=options.max_conflicts - len(conflicts),
+                rows=rows,
+            ):
+                conflicts.append(outcome.conflict(problem, items, "between"))
     checks = outcome.checks(problem, environments, model, unplaced)
     apart: tuple[Conflict, ...] = ()
     fits: tuple[Fit, ...] = ()
@@ -250,7 +274,7 @@ def _set_aside(
             on = items_union([r.id for r in mine if r.id not in dropped], shared)
             if single.satisfiable(on):
                 break
-            core = minimal_core(single, on, order)
+            core = minimal_core(single, on, order, rows=_rows(problem))
             subjects = {r.subject for r in mine if r.id in core}
             if not subjects or _holds_what_if(problem, core, asked):
                 break
@@ -325,7 +349,8 @@ def _apart(
                 shared,
             )
             if not single.satisfiable(on):
-                out.append(outcome.conflict(problem, minimal_core(single, on, order), "between"))
+                core = minimal_core(single, on, order, rows=_rows(problem))
+                out.append(outcome.conflict(problem, core, "between"))
     return tuple(out)
 
 
@@ -385,6 +410,21 @@ def _with_verdicts(resolution: Resolution, problem: SolverInput) -> Resolution:
 
 
 Order = tuple[int, int]
+
+
+def _host_kinds(problem: SolverInput, options: SolveOptions) -> list[str]:
+    """The kind of host each repo's environment is designed for (``options.kinds``, by its
+    group; empty without groups): repos for different kinds of host never share an
+    environment, so no conflict between their lines explains a split. InternVL (a GPU host)
+    was "in conflict" with three repos planned for a 910B (outside tester 25, D3)."""
+    kind_of = {name: kind for group, kind in zip(options.groups, options.kinds) for name in group}
+    return [kind_of.get(c.name, "") for c in problem.components]
+
+
+def _rows(problem: SolverInput) -> Callable[[int], bool]:
+    """Whether an item is a knowledge-base row: rows may stand in for a repo's line in a
+    conflict (``cores.minimal_core``)."""
+    return lambda item_id: isinstance(problem.item(item_id), RuleItem)
 
 
 def _removal_order(problem: SolverInput) -> Callable[[int], Order]:

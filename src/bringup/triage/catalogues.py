@@ -86,6 +86,10 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """The code says only that its module failed inside (CANN's "Inner Error" codes, digits
     9000-9999): its ``layer`` is the module's usual one, and the words of its failure (the reason
     and TraceBack lines after it) place it, and it ranks, as a code known by its family only."""
+    named_module: bool = False
+    """With ``placed``: the meaning names the module that failed (ACL's 507899, "an internal
+    error occurs in the Driver module"), so the code keeps its ``layer``, the module's, where
+    its line's words would place a code known by its family only; it still ranks as one."""
     fills: str = ""
     """The capture group of the ``same_as`` signature that the value found fills (``lib``): the
     name of a missing thing (``libtbe_adapter``) is what that signature's cause names."""
@@ -121,6 +125,7 @@ class Meaning(NamedTuple):
     placed: bool = False
     fills: str = ""
     alone: bool = False
+    named_module: bool = False
 
 
 class Catalogue(NamedTuple):
@@ -161,6 +166,7 @@ class Catalogue(NamedTuple):
                 code.placed,
                 code.fills,
                 code.alone,
+                code.named_module,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

@@ -33,7 +33,9 @@ def from_codes(
 ) -> Iterable[Diagnosis]:
     """The codes' diagnoses; a code known by its family only names the component that
     reported it, so the words of its failure line, when they name a layer, give the layer (so
-    do they for a code whose meaning is only its module's inner error, ``placed``). A code of
+    do they for a code whose meaning is only its module's inner error, ``placed``, unless that
+    meaning names the module, ``named_module``: ACL's 507899 is the Driver's, device init,
+    whatever call failed with it). A code of
     the usual layer on a line a class rule explains (``placed_by``: line to layer) takes the
     class's layer: the code says what the call returned, the class where the fault is (NCCL's
     NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
@@ -60,8 +62,8 @@ def from_codes(
             tier = "footer"
         diagnosis = _code_diagnosis(meaning, sighting, tier)
         outer = reporter.get(sighting.line)
-        placed = tier == "family" or meaning.placed
-        said = _said(rule_at(sighting.line, findings, evidence), meaning) if placed else None
+        by_words = (tier == "family" or meaning.placed) and not meaning.named_module
+        said = _said(rule_at(sighting.line, findings, evidence), meaning) if by_words else None
         if said:
             diagnosis = msgspec.structs.replace(diagnosis, layer=said)
         elif meaning.layer == KERNEL_LAYER and sighting.line in placed_by:

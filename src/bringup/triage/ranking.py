@@ -199,12 +199,15 @@ def _layer(
 
 
 def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
-    """The layer of each code the fallback knows exactly, by its line and value, where that is
-    not the usual layer of a failed call (``operator_execution``)."""
+    """The layer of each code's own diagnosis (``codediagnoses``: its catalogue's, or its
+    line's words for a code known by its family or ``placed`` in a module it does not name),
+    by its line and value, where that is not the usual layer of a failed call
+    (``operator_execution``): a catch-all that captured the code gives it the same layer as the
+    code's diagnosis."""
     return {
         (d.evidence[0].line, d.captures["code"]): d.layer
         for d in extra
-        if d.score == tiers.FALLBACK_SCORES["code"]
+        if d.score in (tiers.FALLBACK_SCORES["code"], tiers.FALLBACK_SCORES["family"])
         and "code" in d.captures
         and d.layer not in (None, KERNEL_LAYER)
     }

@@ -1,4 +1,4 @@
-"""Failure-signature predicates about Ascend hosts: device ids, chip families, torch_npu.
+"""Failure-signature predicates about Ascend hosts: device ids, chip families, CANN, torch_npu.
 
 Registered into ``bringup.triage.predicates`` when it loads (the backend names this module
 in ``predicates``)."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
+from bringup.subjects import scheme_for
 from bringup.triage.predicates import (
     UNKNOWN,
     PredicateArg,
@@ -19,7 +20,7 @@ from bringup.triage.predicates import (
     predicate,
     release,
 )
-from bringup.versions import InvalidSpecifier, SpecifierSet
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet
 
 
 @predicate("ascend_device_count_at_most", str)
@@ -48,6 +49,19 @@ def ascend_chip_in(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
     )
     inside = tuple(f for f in facts if families.contains(str(f.value)))
     return (True, inside) if inside else (False, facts)
+
+
+@predicate("cann_in", str)
+def cann_in(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
+    """The CANN toolkit in use (the ``latest`` link's) is within <arg> (``==8.2.*``): a cause
+    only one CANN release shows is ruled out on a host with another."""
+    fact = ok_fact(snapshot, ascend_keys.ASCEND_CANN_ACTIVE)
+    if fact is None:
+        return UNKNOWN
+    try:
+        return (SpecifierSet(str(arg), scheme_for("cann")).contains(str(fact.value)), (fact,))
+    except (InvalidSpecifier, InvalidVersion):
+        return UNKNOWN
 
 
 @predicate("torch_npu_mismatch", bool)

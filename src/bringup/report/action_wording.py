@@ -1,0 +1,66 @@
+"""The words of the plan's actions: what the user does next, as ``check``'s next actions and
+``up``'s consent list read it (split from ``wording``, which words causes and reasons)."""
+
+from __future__ import annotations
+
+import shlex
+
+from bringup.model.plan import Action
+from bringup.report.wording import format_spec, host_word
+from bringup.subjects import display_name
+
+_DISTRIBUTIONS = {
+    "debian": ("apt-get install", "Debian/Ubuntu"),
+    "openeuler": ("dnf install", "openEuler"),
+}
+"""How each distribution named in ``Action.packages`` installs, and what to call it."""
+
+
+def _system_package_text(action: Action) -> str:
+    ways = []
+    for entry in action.packages:
+        distribution, _, package = entry.partition(":")
+        command, called = _DISTRIBUTIONS.get(distribution, ("install", distribution))
+        ways.append(f"{command} {package} ({called})")
+    if not ways:
+        return f"install {action.subject} (no known distribution package; as root)"
+    return f"install {action.subject}: {', '.join(ways)}; as root"
+
+
+def action_text(action: Action) -> str:
+    """The action as the user reads it; ``set_env`` as the shell line that applies it."""
+    name = display_name(action.subject)
+    version = action.version or ""
+    where = action.environment
+    if action.kind == "set_env" and action.script is None:
+        return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
+    if action.kind == "submodule":
+        command = shlex.join(action.argv)
+        return f"in {action.component}: {command} (if not checked out; needs the network)"
+    if action.kind == "system_package":
+        return _system_package_text(action)
+    if action.kind == "set_env":
+        variables = f" (sets {', '.join(action.variables)})" if action.variables else ""
+        return f"source {action.script}{variables}"
+    if action.kind == "driver":
+        spec = format_spec(version) if version else "that fits"
+        return f"change the {name} to a version {spec} (as root; every environment shares it)"
+    if action.kind == "resolve":
+        sources = ", ".join(str(s) for s in action.sources)
+        return f"relax one of the requirements at {sources}"
+    if action.subject == "python" and action.automatic:
+        return f"install Python {version} with uv"
+    if action.from_index:
+        return (
+            f"{f'install {name} {version}'.strip()} from the package index into environment {where}"
+        )
+    if action.automatic:
+        return f"install {name}=={version} into environment {where}"
+    if action.files:
+        host = f"on the {host_word(action.subject)} host"
+        device = f" (and {', '.join(action.files[1:])} {host})" if action.files[1:] else ""
+        return (
+            f"install {name} {version} for environment {where}: {action.files[0]}{device}; "
+            "versions install side by side"
+        )
+    return f"install {name} {version} for environment {where}"
