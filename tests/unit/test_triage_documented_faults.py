@@ -48,3 +48,17 @@ def test_a_field_without_chinese_text_stays_english() -> None:
     (chinese,) = localise([english], "zh")
     assert chinese.title == english.title
     assert chinese.cause != english.cause
+
+
+# Ascend/DrivingSDK@e667017eb751b614c128c9c81812634cae362ee4:
+# model_examples/BEVFusion/README.md:237 (its FAQ 4; fix: remove the export of HCCL_IF_IP).
+IF_IP_REFUSED = (
+    'Environment variable [HCCL_IF_IP] is invalid. Reason: it should be "ip[%ifname]".\n'
+)
+
+
+def test_hccls_refusal_of_hccl_if_ip_is_faultdiags_hccl_if_ip_fault() -> None:
+    top = explain_text(IF_IP_REFUSED)[0]
+    assert top.signature_id == "faultdiag.aisw_cann_hccl_001"
+    assert top.layer == "communication"
+    assert "remove it" in top.fix
