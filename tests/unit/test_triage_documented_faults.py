@@ -50,11 +50,9 @@ def test_a_field_without_chinese_text_stays_english() -> None:
     assert chinese.cause != english.cause
 
 
-# Ascend/DrivingSDK@e667017eb751b614c128c9c81812634cae362ee4:
-# model_examples/BEVFusion/README.md:237 (its FAQ 4; fix: remove the export of HCCL_IF_IP).
-IF_IP_REFUSED = (
-    'Environment variable [HCCL_IF_IP] is invalid. Reason: it should be "ip[%ifname]".\n'
-)
+# Ascend/DrivingSDK@f9d402f54e86a9650f17ce24d9e56f9009052b86:docs/zh/faq/faq.md (6.4; fix: remove
+# the export of HCCL_IF_IP).
+IF_IP_REFUSED = "Environment variable [HCCL_IF_IP] is invalid\n"
 
 
 def test_hccls_refusal_of_hccl_if_ip_is_faultdiags_hccl_if_ip_fault() -> None:

@@ -70,9 +70,9 @@ JIT_EXTENSION = (
 )
 
 
-# mindspore-ai/docs@9e844dc65dc5ef4381574e8b6ec2f93f9681f720:
-# tutorials/source_zh_cn/debug/error_analysis/mindrt_debug.md:103: a network's graph compiled at
-# its first run, whose operator-compile process died or hung.
+# mindspore-ai/docs@7043271ae11fd774b0dbfb177a6257ba3afbefbf:
+# tutorials/source_en/debug/error_analysis/mindrt_debug.md ("Operator Compilation Errors"): a
+# network's graph compiled at its first run, whose operator-compile process died or hung.
 MINDSPORE_GRAPH = (
     ">       result = self._graph_executor.compile(obj, args_list, phase, self._use_vm_mode())\n"
     "E       RuntimeError: Response is empty\n"
