@@ -283,3 +283,25 @@ def test_a_phrase_other_tools_say_beside_a_quoted_name_is_a_compile_error() -> N
     # overloaded %<%D(%A)%> is ambiguous"), its location cut off as in Mooncake#2710's paste
     log = "error: call of overloaded \u2018abs(long int&)\u2019 is ambiguous\n"
     assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # MVIG-SJTU/AlphAction#84: built against torch 1.11, which removed THC
+        "AlphAction/alphaction/csrc/cuda/ROIPool3d_cuda.cu:4:10: fatal error: THC/THC.h: No such"
+        " file or directory",
+        # lucasjinreal/DCNv2_latest#55: the same with TH, on torch 1.11
+        "/DCNv2_latest/src/cpu/dcn_v2_cpu.cpp:7:10: fatal error: TH/TH.h: No such file or"
+        " directory",
+    ],
+)
+def test_a_header_torch_removed_is_the_source_out_of_step(line: str) -> None:
+    assert _first(f"{line}\n") == ("class.build.source-out-of-step", "build")
+
+
+def test_a_header_of_a_missing_package_stays_the_header_missing() -> None:
+    # MVIG-SJTU/AlphAction#84's line with another header in its place (constructed negative case):
+    # a header no release of torch removed is a package or include path, not the source.
+    line = "ROIPool3d_cuda.cu:4:10: fatal error: THC_png/png.h: No such file or directory\n"
+    assert _first(line)[0] == "toolchain.header-missing"
