@@ -130,4 +130,3 @@ def test_a_compiler_flags_chip_architecture_names_its_chips_on_its_line() -> Non
     (found,) = _chips(extract_cmake(_file("CMakeLists.txt", _UNIPREFILL_CMAKE)).requirements)
     assert (found.spec, found.hard) == ("910B,910_93", False)
     assert [(a.value, a.source.line) for a in found.any_of] == [("910B", 3), ("910_93", 3)]
-
