@@ -47,13 +47,13 @@ def test_a_branch_per_chip_is_the_list_of_chips_built_for() -> None:
     default, branches = sorted(found, key=lambda r: len(r.any_of))
     assert (branches.hard, [(a.value, a.source.line) for a in branches.any_of]) == (
         False,
-        [("910B", 6), ("910_93", 8), ("950", 10), ("310P", 12)],
+        [("910B", 6), ("910_93", 8), ("310P", 12)],
     )
     # the default is a soft one-chip list: it joins the support list, it does not narrow it
     assert (default.spec, default.source.line, default.hard) == ("910B", 2, False)
     assert [a.value for a in default.any_of] == ["910B"]
     (united,) = unite(found, {"CMakeLists.txt": DECLARED})
-    assert sorted(united.spec.split(",")) == ["310P", "910B", "910_93", "950"]
+    assert sorted(united.spec.split(",")) == ["310P", "910B", "910_93"]
 
 
 def test_one_chips_own_branch_is_no_list() -> None:
@@ -78,7 +78,6 @@ def test_a_variable_listing_chips_is_the_list_of_chips_built_for() -> None:
         ("310P", 2),
         ("910B", 2),
         ("910_93", 2),
-        ("950", 2),
     ]
 
 
@@ -92,11 +91,11 @@ def test_a_build_scripts_array_of_chips_and_its_default_unite() -> None:
     )
     found = _chips(extract_shell(_file("build.sh", text)).requirements)
     assert [(r.spec, r.source.line, r.hard) for r in found] == [
-        ("910_93,910B,950,310P", 1, False),
+        ("910_93,910B,310P", 1, False),
         ("910B", 3, False),
     ]
     (united,) = unite(found, {"build.sh": USED})
-    assert united.spec == "910_93,910B,950,310P"
+    assert united.spec == "910_93,910B,310P"
 
 
 def test_a_scripts_default_and_a_cmake_default_are_two_chips_that_work() -> None:

@@ -303,14 +303,11 @@ def chips_in(text: str) -> list[str]:
 
 def chips_in_value(value: str) -> list[str]:
     """Chip families a build variable names (``SOC_VERSION=Ascend910B1``): a backend's vendor
-    word before the chip is its prefix, not part of the name, unless the chip is named only
-    with it (``^ascend950``, hicann/ops-sparse@ae60d05a CMakeLists.txt:25: "Ascend 950"), read
-    then as the vendor spells it."""
+    word before the chip is its prefix, not part of the name."""
     for backend in backends.registered():
         for word in backend.vocabulary.vendor_words:
             if value.lower().startswith(word.lower()):
-                rest = value[len(word) :]
-                return chips_in(rest) or chips_in(word + rest)
+                return chips_in(value[len(word) :])
     return chips_in(value)
 
 
