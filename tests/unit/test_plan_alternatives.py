@@ -75,7 +75,18 @@ def test_the_rocm_build_is_another_platforms_route_on_cuda() -> None:
 
 def test_the_rocm_build_is_the_route_where_rocm_is_pinned() -> None:
     builds = _builds()
-    assert other_route(builds[1], _environment("rocm", "6.4"), builds) is None
+    rocm = _environment("rocm", "6.4")
+    assert other_route(builds[1], rocm, builds) is None
+    # and the plain build is then the other route (review 25b, M4): one install, not two
+    reason = other_route(builds[0], rocm, builds)
+    assert reason is not None
+    assert reason_text(reason) == (
+        "its guide builds with --rocm (line 64) for the environment's rocm:"
+        " another route, up does not run it"
+    )
+    # constructed: an environment that pins CUDA too may take the plain build
+    both = msgspec.structs.replace(rocm, pins=(*rocm.pins, *_environment("cuda", "12.9").pins))
+    assert other_route(builds[0], both, builds) is None
     # alone, a flagged build is the repo's only way: no alternative to pick
     assert other_route(builds[1], _environment("cuda", "12.9.1"), builds[1:]) is None
 
