@@ -16,8 +16,10 @@ without that calls a framework's device (``torch.device('cuda:0')``, ``.npu()``)
 from __future__ import annotations
 
 import functools
+import hashlib
 import posixpath
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from typing import Optional
 
@@ -240,14 +242,31 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
     return msgspec.structs.replace(step, needs=needs)
 
 
-@backends.remembering(256)
+_KEPT_DEVICES = 256
+_devices_kept = backends.per_registry(lambda _: OrderedDict[bytes, Optional[str]]())
+"""``_used_device``'s last answers by the digest of the text: a file's whole text as the key
+kept up to 256 test files (each up to 1 MiB) alive for the whole process."""
+
+
 def _used_device(text: str) -> Optional[str]:
+    """``_device_used``, kept: each ``pytest`` step reads the test files it runs, and several
+    steps run the same (MindIE-LLM: 118 of 258 readings were of a file read before)."""
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    kept = _devices_kept()
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    kind = kept[key] = _device_used(text)
+    if len(kept) > _KEPT_DEVICES:
+        kept.popitem(last=False)
+    return kind
+
+
+def _device_used(text: str) -> Optional[str]:
     """The device kind a test file puts its work on with no skip or fallback: a method
     (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
     device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
-    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not.
-    Kept: each ``pytest`` step reads the test files it runs, and several steps run the same
-    (MindIE-LLM: 118 of 258 readings were of a file read before)."""
+    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
     if _FALLBACK.search(text):
         return None
     names = device_names()
