@@ -104,3 +104,53 @@ def test_repos_for_different_kinds_of_host_are_in_no_conflict(
     assert "internvl_chat_gpt_oss cannot run on the target (needs a GPU" in said
     assert "Conflicts" not in said
     assert "conflict 1" not in said
+
+
+_TESTED = """# k1 (constructed)
+
+## Requirements
+
+- CANN 8.0 or later
+- Ascend 910B
+
+## Tested environment
+
+| Software | Version |
+|---|---|
+| torch_npu | 2.1.0 |
+"""
+"""**Constructed** (review 25b H2): a README whose only torch_npu line is a tested
+environment's row, beside a CANN floor no torch_npu 2.1.0 supports (it needs CANN 7.0.0)."""
+
+
+def _tested_repo(tmp_path: Path) -> str:
+    (tmp_path / "README.md").write_text(_TESTED, encoding="utf-8")
+    manifest = '[project]\nname = "k1"\nversion = "0.1"\ndependencies = ["torch>=2.1"]\n'
+    (tmp_path / "pyproject.toml").write_text(manifest, encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_a_tested_row_stays_soft_and_the_adapter_is_one_unversioned_need(
+    tmp_path: Path,
+) -> None:
+    """The row says what was tried, not a need: hardening it set the repo aside in a false
+    conflict with its own CANN >= 8.0."""
+    (component,) = scan_stack([_tested_repo(tmp_path)]).components
+    lines = [r for r in for_host(component, "ascend").requirements if r.subject == "torch_npu"]
+    assert sorted((r.spec, r.hard) for r in lines) == [("", True), ("==2.1.0", False)]
+    (need,) = [r for r in lines if r.hard]
+    assert need.source.ref.endswith("README.md")
+
+
+def test_a_tested_row_leaves_a_matching_torch_and_torch_npu(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    main(["check", _tested_repo(tmp_path), "--target", "910B:8", "--json"])
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert not data["design"].get("conflicts")
+    (environment,) = data["design"]["environments"]
+    pins = {pin["subject"]: pin["version"] for pin in environment["pins"]}
+    pair = [f"torch_npu=={pins['torch_npu']}", f"torch=={pins['torch']}"]
+    assert main(["kb", "why", *pair]) == 0
+    assert main(["kb", "why", pair[0], f"cann=={pins['cann']}"]) == 0
+    capsys.readouterr()

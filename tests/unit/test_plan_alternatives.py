@@ -75,7 +75,18 @@ def test_the_rocm_build_is_another_platforms_route_on_cuda() -> None:
 
 def test_the_rocm_build_is_the_route_where_rocm_is_pinned() -> None:
     builds = _builds()
-    assert other_route(builds[1], _environment("rocm", "6.4"), builds) is None
+    rocm = _environment("rocm", "6.4")
+    assert other_route(builds[1], rocm, builds) is None
+    # and the plain build is then the other route (review 25b, M4): one install, not two
+    reason = other_route(builds[0], rocm, builds)
+    assert reason is not None
+    assert reason_text(reason) == (
+        "its guide builds with --rocm (line 64) for the environment's rocm:"
+        " another route, up does not run it"
+    )
+    # constructed: an environment that pins CUDA too may take the plain build
+    both = msgspec.structs.replace(rocm, pins=(*rocm.pins, *_environment("cuda", "12.9").pins))
+    assert other_route(builds[0], both, builds) is None
     # alone, a flagged build is the repo's only way: no alternative to pick
     assert other_route(builds[1], _environment("cuda", "12.9.1"), builds[1:]) is None
 
@@ -130,3 +141,36 @@ def test_an_index_pin_of_one_release_excludes_the_guides_other_release() -> None
         index=1, components=("internvl",), pins=(msgspec.structs.replace(pin, version=">=2"),)
     )
     assert other_route(step, ranged, [step]) is None
+
+
+# A sub-project's guide means its own folder or the sub-project's root (review 25b, H1):
+# mindspore-ai/akg (scan_eval21 checkout) akg_agents/reproduce/README.md:30, and
+# NVIDIA/Fuser@81c4b22f examples/sinh_extension/README.md:14; after as many empty lines as put
+# them at their numbers
+_AKG = "\n" * 28 + "```bash\npip install -e ./ --no-build-isolation\n```\n"
+_SINH = "\n" * 12 + "```\npip install --no-build-isolation .\n```\n"
+
+
+def _pips(rel: str, text: str) -> list:  # type: ignore[type-arg]
+    return list(extract_docs(SourceFile(ref=rel, rel=rel, text=text)).steps)
+
+
+def test_a_sub_projects_guide_installs_the_package_above_it() -> None:
+    rel = "akg_agents/reproduce/README.md"
+    pips = _pips(rel, _AKG)
+    assert [(s.source.line, s.argv[:3]) for s in pips] == [(30, ("pip", "install", "-e"))]
+    scripts = frozenset({"akg_agents/setup.py", "akg_agents/reproduce/run.py"})
+    files = {rel: _AKG, "akg_agents/setup.py": "from setuptools import setup\n"}
+    assert placed(pips, scripts, files.get, rel)[0].needs.missing == ()
+    # the same with no build file above the guide (constructed): the package is missing
+    found = placed(pips, scripts, {rel: _AKG}.get, rel)
+    assert found[0].needs.missing == ("akg_agents/reproduce/setup.py",)
+
+
+def test_a_guide_installs_its_own_folder() -> None:
+    rel = "examples/sinh_extension/README.md"
+    pips = _pips(rel, _SINH)
+    assert [s.source.line for s in pips] == [14]
+    scripts = frozenset({"examples/sinh_extension/setup.py", "setup.py"})
+    files = {"examples/sinh_extension/pyproject.toml": "[build-system]\n"}
+    assert placed(pips, scripts, files.get, rel)[0].needs.missing == ()

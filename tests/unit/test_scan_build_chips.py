@@ -113,3 +113,19 @@ def test_a_scripts_default_and_a_cmake_default_are_two_chips_that_work() -> None
     authority = {"f/CMakeLists.txt": DECLARED, "build_dga.sh": USED, "README.md": PROSE}
     (united,) = unite(found, authority)
     assert sorted(united.spec.split(",")) == ["310P", "910B"]
+
+
+# yjb767868009/ascendc_uniprefill@19152100 CMakeLists.txt:63-66: Ascend C kernels compiled for
+# the chip architecture 2201 (Atlas A2/A3: hicann/catlass@0dfcf9df scripts/build.sh:55).
+_UNIPREFILL_CMAKE = """\
+target_compile_options(topselection_ops PRIVATE
+    ${TORCH_CXX_FLAGS}
+    $<$<COMPILE_LANGUAGE:ASC>:--npu-arch=dav-2201>
+)
+"""
+
+
+def test_a_compiler_flags_chip_architecture_names_its_chips_on_its_line() -> None:
+    (found,) = _chips(extract_cmake(_file("CMakeLists.txt", _UNIPREFILL_CMAKE)).requirements)
+    assert (found.spec, found.hard) == ("910B,910_93", False)
+    assert [(a.value, a.source.line) for a in found.any_of] == [("910B", 3), ("910_93", 3)]

@@ -271,3 +271,26 @@ def test_releases_one_file_names_are_alternatives_only_where_it_sets_them_apart(
     assert _cuda_pins(faiss, 1, 2) == ["==11.8 || ==12.4"]
     table = "| OS | CUDA |\n| --- | --- |\n| Ubuntu 20.04 | 11.8 |\n| Ubuntu 22.04 | 12.4 |\n"
     assert _cuda_pins(table, 3, 4) == ["==11.8 || ==12.4"]
+
+
+_TASK = "CLAUDE_NPU_HARNESS_TASK.md"
+
+
+def test_a_hard_mention_stands_for_the_others() -> None:
+    # ascend-npu-harness@0a9f1704 AGENTS.md:64 and CLAUDE_NPU_HARNESS_TASK.md:770 (constructed:
+    # their confidence and hardness): the surer soft line does not stand for a hard need
+    # (review 25b, L4)
+    found = [
+        _stated("cann", "", "AGENTS.md", 64, "Graceful skip when CANN unavailable", hard=False),
+        _stated("cann", "", _TASK, 770, "detect missing CANN/NPU cleanly.", confidence="medium"),
+    ]
+    (kept,) = settle_unversioned(found, "x").requirements
+    assert (kept.source.line, kept.hard, _places(kept)) == (
+        770,
+        True,
+        [(_TASK, 770), ("AGENTS.md", 64)],
+    )
+    # none hard: the surest stands, soft
+    soft = [msgspec.structs.replace(r, hard=False) for r in found]
+    (kept,) = settle_unversioned(soft, "x").requirements
+    assert (kept.source.line, kept.hard) == (64, False)

@@ -24,6 +24,16 @@ def test_a_stack_that_cannot_run_is_no_need() -> None:
     assert [s for s, _, _ in _needs(line)] == ["ascend_driver", "cann"]
 
 
+def test_a_stack_it_cannot_run_without_is_a_need() -> None:
+    # constructed (review 25b, M2): a lacking word before the subject, failing words after
+    # it or before the lacking word: the subject is needed
+    assert _needs("没有 CANN 环境无法运行本项目。") == [("cann", "", True)]
+    assert _needs("Without CANN the code does not run.") == [("cann", "", True)]
+    assert _needs("The operators cannot run without CANN.") == [("cann", "", True)]
+    # and neither word: "without" alone still says no need
+    assert _needs("The operators run without CANN.") == []
+
+
 def test_what_the_original_code_did_is_no_need() -> None:
     # zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:219
     line = (

@@ -71,3 +71,44 @@ def test_one_line_branches() -> None:
     )
     assert branch_lines([compared]) == frozenset({1})
     assert branch_lines(['if [ -z "${X:=1}" ]; then export X=1; fi']) == frozenset()
+
+
+# constructed (review 25b, M1): defaults set only when a variable is empty, written as a
+# comparison with the empty string
+_EMPTY_TESTS = """if [ "${CUDA_HOME}" == "" ]; then
+    export CUDA_HOME=/usr/local/cuda-12.1
+fi
+if [[ "${TORCH_CUDA_ARCH_LIST}" = "" ]]; then
+    export TORCH_CUDA_ARCH_LIST="8.0;9.0"
+fi
+"""
+
+
+def test_a_comparison_with_the_empty_string_asks_whether_it_is_set() -> None:
+    assert _capability(_EMPTY_TESTS) == [(">=8.0", 5, True)]
+    found = extract_shell(SourceFile(ref="r/build.sh", rel="build.sh", text=_EMPTY_TESTS))
+    assert [(r.spec, r.hard) for r in found.requirements if r.subject == "cuda"] == [
+        ("==12.1.*", True)
+    ]
+    # a comparison with a value is still a choice
+    assert sorted(branch_lines(['if [ "$X" == "12" ]; then', "    export Y=1", "fi"])) == [1, 2, 3]
+
+
+def test_an_if_whose_one_branch_exits_is_a_guard() -> None:
+    # mirror-cann/sip (the scan_eval21 checkout) scripts/install.sh:445-450
+    sip = [
+        '    if [ "${ASCEND_HOME_PATH}" == "" ]; then',
+        '        print "ERROR" "Check owner failed, please check env ASCEND_HOME_PATH is set."',
+        "        exit 1",
+        "    else",
+        "        cann_path=${ASCEND_HOME_PATH}",
+        "    fi",
+    ]
+    assert sorted(branch_lines(sip)) == []
+    # constructed: the same guard comparing with a value, and a choice of two ways on
+    guard = ['if [ "$V" != "12" ]; then', "    exit 1", "else", "    export CUDA_HOME=/x", "fi"]
+    assert sorted(branch_lines(guard)) == []
+    both = ['if [ "$V" != "12" ]; then', "    exit 1", "else", "    return 0", "fi"]
+    assert sorted(branch_lines(both)) == [1, 2, 3, 4, 5]
+    chosen = ['if [ "$V" = "12" ]; then', "    exit 1", "elif [ -f x ]; then", "    y", "fi"]
+    assert sorted(branch_lines(chosen)) == [1, 2, 3, 4, 5]

@@ -56,3 +56,30 @@ def test_every_step_skipped_is_nothing_ran_not_passed(tmp_path: Path) -> None:
     render_document(PlainWriter(out, width=200), summary_document(outcome))
     assert "run 1: nothing ran (1 skipped)" in out.getvalue()
     assert "passed" not in out.getvalue()
+
+
+def test_a_plan_with_no_step_passes(tmp_path: Path) -> None:
+    """A docs or config repo in a stack has no step to skip: its run is no failure (review 25b
+    M3: an empty plan said "nothing ran ()" and exited 1). The stack is constructed."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    stack = _skipped(repo)
+    empty = Stack(
+        components=stack.components,
+        snapshot=stack.snapshot,
+        resolution=stack.resolution,
+        plan=Plan(tier=Tier(level=0), order=("nano-chat-NPU",), steps=()),
+        paths=stack.paths,
+    )
+    outcome = bring_up(
+        empty,
+        UpOptions(state=tmp_path / "state", offline=True),
+        reason_text=lambda _: "",
+        on_start=lambda _: None,
+        on_end=lambda _: None,
+        settings=IndexSettings(),
+    )
+    assert outcome.status == "passed"
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=200), summary_document(outcome))
+    assert "run 1: passed (no steps)" in out.getvalue()

@@ -115,6 +115,9 @@ class Vocabulary:
     -> subject (``asc`` -> ``cann``), read in build files only, apart from ``names``;
     ``chip_variables``: variables that name the chip a build targets (``SOC_VERSION``).
     ``runner_labels``: CI runner label words -> chip family (``a2`` -> ``910B``);
+    ``chip_architectures``: a chip architecture number a kernel compiler flag names -> the
+    chip families it runs on; ``chip_architecture_flags``: a regex of such flags, group 1 the
+    number (``--npu-arch=dav-2201``);
     ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
     ``image_readers``: ``module:function`` reading its container image tags
     (``bringup.scan.images.ImageReader``). ``classifiers``: (regex, subject) for trove
@@ -176,6 +179,8 @@ class Vocabulary:
     cmake_packages: Mapping[str, str] = field(default_factory=dict)
     chip_variables: tuple[str, ...] = ()
     runner_labels: Mapping[str, str] = field(default_factory=dict)
+    chip_architectures: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    chip_architecture_flags: str = ""
     extensions: Mapping[str, str] = field(default_factory=dict)
     image_readers: tuple[str, ...] = ()
     classifiers: tuple[tuple[str, str], ...] = ()

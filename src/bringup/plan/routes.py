@@ -62,7 +62,9 @@ def _other_platform(
     flag that names a platform (``./build.sh`` and, under "### Rocm Build", ``./build.sh
     --rocm``: hao-ai-lab/FastVideo@2f3d4074 fastvideo-kernel/README.md:55-65, "If you are in
     a rocm environment"), and the environment pins no toolkit of that platform (the CPU's
-    build: one that pins an accelerator's toolkit)."""
+    build: one that pins an accelerator's toolkit). The other way round, the plain build is
+    the other route where the environment pins the flagged platform's toolkit and no other."""
+    held = {p.subject for p in environment.pins} & set(_TOOLKITS.values())
     for flag in step.argv[1:]:
         named = _PLATFORM_FLAG.match(flag)
         if named is None:
@@ -71,18 +73,39 @@ def _other_platform(
         if not any(s.argv == plain and s is not step for s in siblings):
             continue
         toolkit = _TOOLKITS[named.group(1).lower()]
-        held = {p.subject for p in environment.pins} & set(_TOOLKITS.values())
         if (toolkit and toolkit not in held) or (not toolkit and held):
             return Reason(kind="route", subject=toolkit or "cpu", need=flag, sources=(step.source,))
+    return _flagged_sibling(step, environment, siblings, held)
+
+
+def _flagged_sibling(
+    step: Step, environment: Environment, siblings: Sequence[Step], held: set[str]
+) -> Reason | None:
+    """Why the plain ``step`` is not the route: a sibling adds a platform flag whose toolkit
+    is the only one the environment pins (``./build.sh --rocm`` on ROCm); ``have`` is it."""
+    for sibling in siblings:
+        if sibling is step or len(sibling.argv) != len(step.argv) + 1:
+            continue
+        for flag in sibling.argv[1:]:
+            named = _PLATFORM_FLAG.match(flag)
+            if named is None or tuple(w for w in sibling.argv if w != flag) != step.argv:
+                continue
+            toolkit = _TOOLKITS[named.group(1).lower()]
+            pin = environment.pin(toolkit) if toolkit and held == {toolkit} else None
+            if pin is not None:
+                have = HostValue(subject=toolkit, source=pin.source, values=(pin.version,))
+                return Reason(
+                    kind="route", subject=toolkit, need=flag, have=have, sources=(sibling.source,)
+                )
     return None
 
 
 _VERSION = lazyre.compile(r"\d+(?:\.\d+)?")
 _LOCAL = lazyre.compile(r"\+[\w.]+")
+"""A local label (``torch==2.7.1+cpu``): the build of a release, not another release."""
 _EXACT = lazyre.compile(r"^===?\s*([\w.+!-]+)$")
 """An index pin's range that names one release (``==2.8.2``, the flash_attn of InternVL's
 sub-project list, beside its guide's ``pip install flash-attn==2.3.6``: outsider25 D7)."""
-"""A local label (``torch==2.7.1+cpu``): the build of a release, not another release."""
 
 
 def _named_for(path: str, reason: Reason) -> bool:

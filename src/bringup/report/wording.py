@@ -459,6 +459,13 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
+    if reason.kind == "route" and reason.need.startswith("-") and reason.have is not None:
+        line = reason.sources[0].line if reason.sources else None
+        where = f" (line {line})" if line else ""
+        return (
+            f"its guide builds with {reason.need}{where} for the environment's"
+            f" {display_name(reason.subject)}: another route, up does not run it"
+        )
     if reason.kind == "route" and reason.need.startswith("-"):
         return f"builds for another platform ({reason.need}): another route, up does not run it"
     if reason.kind == "route":

@@ -203,7 +203,8 @@ def bring_up(
 NOTHING_RAN = "nothing ran"
 """A run's status when no step ran or passed before and no environment was made: every step
 was skipped (they need hardware this machine lacks), which is no pass (outside tester 25,
-D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0)."""
+D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0). A plan
+with no step at all (a docs or config repo in a stack) skipped nothing: it passes."""
 
 
 def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
@@ -212,7 +213,8 @@ def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[Environm
     if any(o.status == "blocked" for o in outcomes):
         return "blocked"
     made = any(e.status in ("created", "reused") for e in environments)
-    if not made and not any(o.status in ("passed", "reused") for o in outcomes):
+    ran = any(o.status in ("passed", "reused") for o in outcomes)
+    if not made and not ran and any(o.status == "skipped" for o in outcomes):
         return NOTHING_RAN
     return "passed"
 

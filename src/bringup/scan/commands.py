@@ -13,7 +13,9 @@ alternatives run as one argv.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from bringup import lazyre
@@ -131,8 +133,25 @@ def commands_of(lines: list[LogicalLine]) -> list[Command]:
     return [command for joined in lines for command in _line_commands(joined)]
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _line_commands(joined: LogicalLine) -> tuple[Command, ...]:
+    """``_parsed``, kept for a line short enough to parse: a longer one is data whose
+    commands are none (``_tokens``), not worth its room among the kept lines."""
+    if len(joined.text) > _MAX_COMMAND_CHARS:
+        return _parsed.__wrapped__(joined)
+    return _parsed(joined)
+
+
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """The parsed lines (``_parsed``) kept while a stack is scanned, dropped however it ends."""
+    try:
+        yield
+    finally:
+        _parsed.cache_clear()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
     """The commands of one logical line. Kept: several readers parse the same script (the
     shell reader, the recipe reader once per step that runs it, the folders its steps run
     in): in ops-transformer half the parsing was of lines parsed before."""

@@ -25,19 +25,16 @@ build_dga.sh:16 Ascend910B3, deep_gemm_ascend/framework/CMakeLists.txt:7 Ascend3
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
 from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Alternative, Requirement
+from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.devices import chips_in_value
 from bringup.scan.extraction import SourceFile
-
-if TYPE_CHECKING:
-    from bringup.scan.cmakelex import CMakeCommand
 
 
 def _compile(registered: tuple[Backend, ...]) -> re.Pattern[str] | None:
@@ -53,12 +50,35 @@ def _compile(registered: tuple[Backend, ...]) -> re.Pattern[str] | None:
 _soc_token = backends.per_registry(_compile)
 
 
+def _architecture_flags(
+    registered: tuple[Backend, ...],
+) -> tuple[tuple[re.Pattern[str], Mapping[str, tuple[str, ...]]], ...]:
+    return tuple(
+        (
+            patterncache.compile(b.vocabulary.chip_architecture_flags),
+            b.vocabulary.chip_architectures,
+        )
+        for b in registered
+        if b.vocabulary.chip_architecture_flags
+    )
+
+
+_architecture_flag = backends.per_registry(_architecture_flags)
+
+
 def build_chips(value: str) -> list[str]:
     """The chips one build argument names as a vendor-prefixed chip name, bare or as a
-    pattern (none for any other word)."""
+    pattern, or by the chip architecture a compiler flag targets (``--npu-arch=dav-2201``,
+    in a generator expression or not); none for any other word."""
     token = _soc_token()
     match = token.match(value) if token is not None else None
-    return chips_in_value(match.group(1)) if match is not None else []
+    if match is not None:
+        return chips_in_value(match.group(1))
+    for flag, families in _architecture_flag():
+        named = flag.search(value)
+        if named is not None:
+            return list(families.get(named.group(1), ()))
+    return []
 
 
 def chip_list(file: SourceFile, places: dict[str, int], text: str) -> list[Requirement]:
@@ -97,6 +117,7 @@ def kernel_chips(
     skipped = set(defaults)
     places: dict[str, int] = {}
     branches: dict[str, int] = {}
+    lines: list[str] = []
     for command in commands:
         if command.name in ("option", "message"):
             continue
@@ -104,8 +125,14 @@ def kernel_chips(
             continue
         named = branches if command.name in ("if", "elseif") else places
         for arg in command.args:
-            for chip in build_chips(arg):
-                named.setdefault(chip, command.line)
+            chips = build_chips(arg)
+            if chips and not lines:
+                lines = file.text.split("\n")
+            for chip in chips:
+                # the argument's own line: a flag deep in a multi-line command
+                # (``target_compile_options(... PRIVATE`` then, lines below,
+                # ``$<$<COMPILE_LANGUAGE:ASC>:--npu-arch=dav-2201>``)
+                named.setdefault(chip, line_of(lines, arg, command.line))
     if len(branches) >= 2:
         # a branch per chip is a dispatch over the chips built for; one chip's own branch
         # (``if(... MATCHES "^ascend950")``, sgl-kernel-npu csrc/CMakeLists.txt:10) is that

@@ -17,6 +17,7 @@ import re
 
 from bringup import backends, lazyre
 from bringup.model import Confidence
+from bringup.scan.cannotrun import IN_CLAUSE, fails_itself, fails_without
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
@@ -72,13 +73,12 @@ _NOT_NEEDED = (
     r"无需|无须|不需要|不必|不用|不依赖|\bno\s+need\s+(?:for|of|to\s+\w+)|"
     r"\b(?:not\s+(?:need|require)|needn['’]?t)\b"
 )
-_IN_CLAUSE = r"(?:(?!\bbut\b|\bhowever\b|但)[^，,。；;]){0,16}$"
-NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}){_IN_CLAUSE}", re.IGNORECASE)
+NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}){IN_CLAUSE}", re.IGNORECASE)
 """Words that say what follows is not needed, right before it (``right_before``): "仅需挂载源码，
 无需 NPU 驱动透传" (op-plugin docker/devel/README.md:120), "no need for the driver", "does not
 require network access". The words reach no further than the clause: a contrast ("does not
 require a GPU but requires network access") starts another."""
-_NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}|\\bwithout){_IN_CLAUSE}", re.IGNORECASE)
+_NO_NEED = lazyre.compile(f"(?:{_NOT_NEEDED}|\\bwithout){IN_CLAUSE}", re.IGNORECASE)
 """``NO_NEED`` and "without" before a subject: no unversioned need of it. Not for the network
 (``netprose``): "a machine without internet access" is the case the guide's offline steps
 are for, the build itself fetches (NVIDIA/MatX README.md:57)."""
@@ -360,25 +360,19 @@ def _versioned(
                 or version_named(subject, clause, match)
             )
             and subject not in seen_unversioned
-            and not right_before(_NO_NEED, clause, match.start())
             and not _described(clause, match.start())
-            and not _CANNOT_RUN.match(clause, match.end())
+            and (
+                fails_without(clause, match.start(), match.end())
+                or (
+                    not right_before(_NO_NEED, clause, match.start())
+                    and not fails_itself(clause, match.end())
+                )
+            )
             and not right_before(_BOTH, clause, match.start())
         ):
             seen_unversioned.add(subject)
             found.append(Mention(subject, "", clause.strip(), "low", offset=match.start()))
     return found
-
-
-_CANNOT_RUN = lazyre.compile(
-    r"[^\uff0c,\u3002\uff1b;.]{0,12}?(?:(?:无法|不能|不可以?)[^\uff0c,\u3002\uff1b;]{0,24}?"
-    r"(?:运行|工作|使用)|\b(?:cannot|can['’]?t|could\s+not|does\s+not|doesn['’]t|do\s+not|"
-    r"don['’]t|will\s+not|won['’]t)\s+(?:\w+\s+)?(?:run|work|be\s+used)\b)",
-    re.IGNORECASE,
-)
-"""What the words right after a subject say cannot run or work ("标准的 PyTorch + CUDA 环境无法
-直接在 NPU 上运行", zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:19: a CUDA setup does
-not run on the NPU; "CUDA graphs do not work here"): the subject is what fails, no need."""
 
 
 _BOTH = lazyre.compile(

@@ -296,11 +296,11 @@ def _placed(
 
     read = _reader(root, known)
 
-    def place(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        recipes = read_recipes(placed(steps, scripts, read), read, _citer(shown))
+    def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        recipes = read_recipes(placed(steps, scripts, read, guide), read, _citer(shown))
         return tuple(toolkit_builds(recipes, builds))
 
-    return [msgspec.structs.replace(e, steps=place(e.steps)) for _, e in extracted]
+    return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
 
 
 def _scanned(

@@ -6,14 +6,15 @@ arm and an ``else`` that takes the detected capability (hao-ai-lab/FastVideo@2f3
 fastvideo-kernel/build.sh:139-148) is the build for Blackwell cards, not the repo's floor. An
 ``if`` that only asks whether something is there or set (``if [ -f …/set_env.sh ]; then
 source …; fi``, ``if [ -z "${TORCH_CUDA_ARCH_LIST:-}" ]``) takes its branch on every machine
-that lacks it and is kept as it is. An ``if`` is the shell's only where ``then`` follows on
-its line or the next: a Python ``if`` in a string the script hands ``python -c`` (FastVideo
-build.sh:110) opens no block.
+that lacks it and is kept as it is, as is one that compares with the empty string (``[ "$X" ==
+"" ]``) or whose one branch stops the script (a guard: the other way is the main path). An
+``if`` is the shell's only where ``then`` follows on its line or the next: a Python ``if`` in a
+string the script hands ``python -c`` (FastVideo build.sh:110) opens no block.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import dataclasses
 
 import msgspec
 
@@ -39,15 +40,39 @@ _COMPARES = lazyre.compile(
 comparison."""
 
 
-class _Block(NamedTuple):
+_EMPTY = lazyre.compile(r"""(?:==?|!=)\s*(?:""|'')(?=[\s;\]]|$)|(?:""|'')\s*(?:==?|!=)""")
+"""A comparison with the empty string (``[ "${ASCEND_HOME_PATH}" == "" ]``, xllm-ops
+atb_customize/build.sh:25): asks whether a thing is set, as ``-z`` does."""
+_LEAVES = lazyre.compile(r"^(?:exit|return)\b")
+
+
+@dataclasses.dataclass
+class _Block:
     case: bool
-    choice: list[bool]
+    choice: bool
     lines: list[int]
+    leaves: list[bool]  # per arm: whether its last command leaves (``exit 1``)
+    elif_: bool = False
+
+    def guard(self) -> bool:
+        """An ``if`` whose one branch stops the script (``… exit 1; else …``, sip
+        scripts/install.sh:445-450) chooses nothing: the other way is the main path."""
+        return not self.case and not self.elif_ and self.leaves.count(True) == 1
+
+
+def _last(opened: list[_Block], leaves: bool) -> None:
+    """Note whether the innermost arm's latest command leaves the script."""
+    if opened:
+        opened[-1].leaves[-1] = leaves
+
+
+def _compares(test: str) -> bool:
+    return bool(_COMPARES.search(_EMPTY.sub(" ", test)))
 
 
 def branch_lines(lines: list[str]) -> frozenset[int]:
     """The numbers (from 1) of the lines inside a ``case``, or inside an ``if`` with more than
-    one arm or a comparing test, the tests themselves included."""
+    one arm or a comparing test and no guard's, the tests themselves included."""
     found: set[int] = set()
     opened: list[_Block] = []
     for number, raw in enumerate(lines, start=1):
@@ -57,18 +82,26 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
             block.lines.append(number)
         test = _THEN.split(text, maxsplit=1)[0]
         if _CLOSED.search(text) and (_IF.match(text) or _CASE.match(text)):
-            if _CASE.match(text) or _INLINE_ARM.search(text) or _COMPARES.search(test):
+            if _CASE.match(text) or _INLINE_ARM.search(text) or _compares(test):
                 found.add(number)
+            _last(opened, False)
         elif _IF.match(text) and (_THEN.search(text) or following.startswith("then")):
-            opened.append(_Block(False, [bool(_COMPARES.search(test))], [number]))
+            _last(opened, False)
+            opened.append(_Block(False, _compares(test), [number], [False]))
         elif _CASE.match(text):
-            opened.append(_Block(True, [True], [number]))
+            _last(opened, False)
+            opened.append(_Block(True, True, [number], [False]))
         elif opened and _OTHER_ARM.match(text) and not opened[-1].case:
-            opened[-1].choice[0] = True
+            opened[-1].choice = True
+            opened[-1].elif_ = opened[-1].elif_ or text.startswith("elif")
+            opened[-1].leaves.append(False)
         elif opened and (_ESAC if opened[-1].case else _FI).match(text):
             block = opened.pop()
-            if block.choice[0]:
+            if block.choice and not block.guard():
                 found.update(block.lines)
+            _last(opened, False)
+        elif text and not text.startswith("#") and text != "then":
+            _last(opened, bool(_LEAVES.match(text)))
     return frozenset(found)
 
 

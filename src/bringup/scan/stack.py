@@ -19,6 +19,7 @@ import msgspec
 
 from bringup.errors import InputError
 from bringup.model import Component, file_source
+from bringup.scan import commands
 from bringup.scan.entries import is_dir, unlisted
 from bringup.scan.extraction import Finding
 from bringup.scan.manifest import (
@@ -366,17 +367,18 @@ def scan_stack(
     targets = _unique([target for raw in paths for target in _targets(raw, force)])
     shown = progress
     try:
-        scans = [
-            scan_repo(
-                t.root,
-                t.shown,
-                loaded=t.loaded,
-                manifest=t.manifest,
-                prefix=t.prefix,
-                progress=shown,
-            )
-            for t in targets
-        ]
+        with commands.kept():  # the parsed shell lines, dropped when every repo is read
+            scans = [
+                scan_repo(
+                    t.root,
+                    t.shown,
+                    loaded=t.loaded,
+                    manifest=t.manifest,
+                    prefix=t.prefix,
+                    progress=shown,
+                )
+                for t in targets
+            ]
     finally:
         finish(shown)
     components, outside = _outside(targets, _link(scans))

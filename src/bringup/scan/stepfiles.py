@@ -16,8 +16,10 @@ without that calls a framework's device (``torch.device('cuda:0')``, ``.npu()``)
 from __future__ import annotations
 
 import functools
+import hashlib
 import posixpath
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from typing import Optional
 
@@ -137,11 +139,15 @@ def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
 
 
 def placed(
-    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+    steps: Sequence[Step],
+    scripts: Collection[str],
+    read: Callable[[str], Optional[str]],
+    guide: str = "",
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
-    else said which."""
+    else said which. ``guide``: the repo file the steps come from, whose folder a
+    ``pip install .`` may mean."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     for step in steps:
@@ -149,7 +155,7 @@ def placed(
         found = _found(step, scripts, earlier)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
-        found = _unpackaged(found, scripts, read)
+        found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
         found = _on_its_device(found, _module(found, scripts) or _ran(found), read)
         out.append(_test_device(found, scripts, read))
     return out
@@ -174,26 +180,43 @@ _LOCAL = lazyre.compile(r"^\.{1,2}(?:/[\w.-]*)*$")
 _BUILD_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
 
 
-def _unpackaged(step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]) -> Step:
+def _unpackaged(
+    step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]], home: str = ""
+) -> Step:
     """``step`` marked ``missing`` when it pip-installs a folder of the checkout that holds no
     package: ``pip install … ./`` run in OpenGVLab/InternVL@2410d1db's top (INSTALLATION.md:64),
     meant for the apex its guide clones at :62 without going into it. A folder the checkout
-    lacks (``cd apex`` after the clone) is one an earlier command makes: not judged."""
+    lacks (``cd apex`` after the clone) is one an earlier command makes: not judged. A guide
+    in a sub-project (``home``) may mean its own folder or the sub-project's root above it
+    (akg akg_agents/reproduce/README.md:30): missing only when none of them holds a build."""
     if pip_install_targets(step.argv) is None:
         return step
     for word in step.argv:
         if not _LOCAL.match(word) or word.endswith((".whl", ".txt")):
             continue
-        folder = posixpath.normpath(posixpath.join(step.cwd or ".", word))
-        inside = "" if folder == "." else f"{folder}/"
-        if folder.startswith("..") or not any(rel.startswith(inside) for rel in scripts):
-            continue
-        if all(read(f"{inside}{name}") is None for name in _BUILD_FILES):
-            lacking = (*step.needs.missing, f"{inside}setup.py")
+        judged = [
+            f"{folder}/" if folder != "." else ""
+            for folder in _meant(posixpath.join(step.cwd or ".", word), home)
+            if not folder.startswith("..")
+        ]
+        judged = [inside for inside in judged if any(rel.startswith(inside) for rel in scripts)]
+        if judged and all(read(f"{i}{name}") is None for i in judged for name in _BUILD_FILES):
+            lacking = (*step.needs.missing, f"{judged[0]}setup.py")
             return msgspec.structs.replace(
                 step, needs=msgspec.structs.replace(step.needs, missing=lacking)
             )
     return step
+
+
+def _meant(path: str, home: str) -> list[str]:
+    """The folders a guide in ``home`` may mean by ``path``: from ``home``, each folder above
+    it, then the checkout's top."""
+    bases = []
+    while home not in ("", "."):
+        bases.append(home)
+        home = posixpath.dirname(home)
+    bases.append("")
+    return list(dict.fromkeys(posixpath.normpath(posixpath.join(b, path)) for b in bases))
 
 
 def _ran(step: Step) -> Optional[str]:
@@ -219,14 +242,31 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
     return msgspec.structs.replace(step, needs=needs)
 
 
-@backends.remembering(256)
+_KEPT_DEVICES = 256
+_devices_kept = backends.per_registry(lambda _: OrderedDict[bytes, Optional[str]]())
+"""``_used_device``'s last answers by the digest of the text: a file's whole text as the key
+kept up to 256 test files (each up to 1 MiB) alive for the whole process."""
+
+
 def _used_device(text: str) -> Optional[str]:
+    """``_device_used``, kept: each ``pytest`` step reads the test files it runs, and several
+    steps run the same (MindIE-LLM: 118 of 258 readings were of a file read before)."""
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    kept = _devices_kept()
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    kind = kept[key] = _device_used(text)
+    if len(kept) > _KEPT_DEVICES:
+        kept.popitem(last=False)
+    return kind
+
+
+def _device_used(text: str) -> Optional[str]:
     """The device kind a test file puts its work on with no skip or fallback: a method
     (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
     device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
-    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not.
-    Kept: each ``pytest`` step reads the test files it runs, and several steps run the same
-    (MindIE-LLM: 118 of 258 readings were of a file read before)."""
+    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
     if _FALLBACK.search(text):
         return None
     names = device_names()

@@ -92,15 +92,15 @@ def settle_unversioned(
             if len(mentions[requirement.subject]) == 1:
                 kept.append(requirement)
     # the mention that stands for the others is the surest (a table cell before a passing
-    # sentence), in the place of the first; the others' places are kept beside it
+    # sentence) of the hard ones when any is hard, in the place of the first; the others'
+    # places are kept beside it
     for index, requirement in enumerate(kept):
         found = mentions.get(requirement.subject) if not requirement.spec else None
         if found:
-            best = max(found, key=_sureness)
+            best = max(found, key=lambda r: (r.hard, _sureness(r)))
             others = (r.source for r in found if r is not best)
             also = tuple(dict.fromkeys((*best.also_at, *others)))
-            hard = any(r.hard for r in found)
-            kept[index] = msgspec.structs.replace(best, also_at=also, hard=hard)
+            kept[index] = msgspec.structs.replace(best, also_at=also)
     folded = [
         r
         for subject in mentions

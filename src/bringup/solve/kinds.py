@@ -294,13 +294,28 @@ def _through_adapter(
     if any(r.hard for r in named):
         return kept
     if named and kind in kinds_needed(component):
-        chosen = {id(r) for r in named}
-        return tuple(msgspec.structs.replace(r, hard=True) if id(r) in chosen else r for r in kept)
+        # the need stands for the unversioned lines it cites; versioned ones stay soft
+        bare = {id(r) for r in named if not r.spec}
+        return (*(r for r in kept if id(r) not in bare), _adapter_need(named))
     adapter = supported(component).get(kind)
     if adapter is None or named:
         return kept
     text = f"{adapter.text}; torch needs it on these devices"
     return (*kept, msgspec.structs.replace(adapter, hard=True, text=text))
+
+
+def _adapter_need(named: Sequence[Requirement]) -> Requirement:
+    """One unversioned need of the adapter the repo names only softly, cited where it is
+    named: a soft line keeps its version soft (a "Tested environment" row ``torch_npu
+    2.1.0`` says what was tried), so the solver picks the adapter release that matches the
+    chosen torch and CANN rather than a tried one that conflicts with the repo's CANN floor."""
+    first = next((r for r in named if not r.spec), named[0])
+    places = (first.source, *(s for r in named for s in (r.source, *r.also_at)))
+    also = tuple(dict.fromkeys(s for s in places if s != first.source))
+    text = f"{first.subject} named by the repo; torch needs it on these devices"
+    return msgspec.structs.replace(
+        first, spec="", hard=True, text=text, also_at=also, any_of=(), prefers=()
+    )
 
 
 def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:

@@ -203,6 +203,13 @@ VOCABULARY = Vocabulary(
     collectives=("hccl",),
     libraries=LIBRARIES,
     runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},
+    # Ascend C's compiler names the chip by its architecture ("-DCATLASS_ARCH  NPU arch.
+    # Supports 2201(AtlasA2/A3)/3510(Ascend950PR/DT).", hicann/catlass@0dfcf9df
+    # scripts/build.sh:55; ascend910b and ascend910_93 -> dav-2201, ascend950 -> dav-3510,
+    # ascend310p -> dav-2002, hicann/ops-sparse@ae60d05a CMakeLists.txt:21-28); a kernel
+    # built with ``--npu-arch=dav-2201`` runs on either A2 or A3.
+    chip_architectures={"2201": ("910B", "910_93"), "3510": ("950",), "2002": ("310P",)},
+    chip_architecture_flags=r"--npu-arch[= ]dav-(\d{4})(?!\d)",
     # "| CHIP_TYPE | A3 | A3, 910B |", "A3 requires at least 2 NPUs to work together"
     # (vllm-ascend docs/source/quick_start.md:95): the Atlas generations.
     chip_shorthands={"A2": "Atlas A2", "A3": "Atlas A3"},
