@@ -292,7 +292,18 @@ def test_a_command_in_the_steps_own_file_is_cited_by_its_line() -> None:
         ("gh release create v1.0 dist/*", "gh release create"),
         ("skopeo copy docker://a:1 docker://registry.example/a:1", "skopeo copy to a remote"),
         ("kubectl -n prod apply -f x.yaml", "kubectl apply"),
+        # constructed: review24 M6's leftovers, a destination in a variable, a URL without
+        # a scheme (curl takes it as http)
+        ('aws s3 cp dist/x.whl "$DEST"', "aws copy to a remote"),
+        ("obsutil cp model.om ${OBS_PATH}/model.om", "obsutil copy to a remote"),
+        ("curl -T x.tar upload.example.com/x.tar", "curl upload"),
+        ("curl -sT x.tar $UPLOAD_URL", "curl upload"),
+        ("curl -H 'X-Key: 1' --url https://h.example/up -T x.tar", "curl upload"),
         # constructed: what stays on the machine
+        ('aws s3 cp "$SRC" ./x', None),
+        ("obsutil cp obs://b/model.om $LOCAL_DIR", None),
+        ("curl -T x.tar localhost:8080/up", None),
+        ("curl -o out.json example.com/api", None),
         ("gh release download v1.0", None),
         ("git -C repo pull", None),
         ("gsutil -m cp gs://bucket/m ./m", None),

@@ -102,6 +102,18 @@ _LOCAL_URL = lazyre.compile(
     r"^[\"']?(?:[a-z]+://)?(?:[^/@\s]*@)?(?:localhost|127\.[0-9.]+|0\.0\.0\.0|\[::1?\])(?:[:/]|$)"
 )
 _CURL_UPLOADS = frozenset({"-T", "--upload-file"})
+_CURL_VALUED = frozenset(
+    {"-T", "--upload-file", "-F", "--form", "-o", "--output", "-H", "--header", "-d", "--data",
+     "--data-binary", "--data-raw", "--data-urlencode", "-u", "--user", "-X", "--request",
+     "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "-c", "--cookie-jar",
+     "--cacert", "--cert", "--key", "-x", "--proxy", "-m", "--max-time", "--connect-timeout",
+     "-w", "--write-out", "-K", "--config", "--retry", "-r", "--range"}
+)  # fmt: skip
+"""curl's options that take the next word as their value (``curl --help all``); ``--url``'s
+value is a URL, so it is not among them."""
+_CURL_SHORT_VALUED = frozenset("TFodHuXAebcxmwKr")
+"""The short options of ``_CURL_VALUED``: the last of a group (``-sT file``) takes the next word."""
+_VARIABLE = lazyre.compile(r"^[\"']?\$")
 _CURL_FORMS = frozenset({"-F", "--form"})
 
 _SETUP_UPLOADS = frozenset({"upload", "register", "upload_docs"})
@@ -176,21 +188,52 @@ def _copies_out(program: str, words: Sequence[str]) -> bool:
     target = words[-1]
     if program == "rclone":
         return bool(_RCLONE_REMOTE.match(target)) and not _SCHEME.match(target)
+    if _VARIABLE.match(target):
+        # the destination is only known when the script runs: a copy from local files to
+        # it can only be sending them out (review24 M6: ``aws s3 cp dist/x "$DEST"``)
+        verb = next(i for i, word in enumerate(words[:2]) if word in verbs)
+        return not any(_SCHEME.match(w) or _VARIABLE.match(w) for w in words[verb + 1 : -1])
     return bool(_SCHEME.match(target)) and not target.lstrip("\"'").startswith("file://")
 
 
+def _curl_urls(args: Sequence[str]) -> list[str]:
+    """The URLs of a curl command: its words that are no option nor an option's value (curl
+    takes ``host/path`` without a scheme as http; review24 M6)."""
+    urls: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = arg in _CURL_VALUED or bool(_short_option(arg))
+        else:
+            urls.append(arg)
+    return urls
+
+
 def _curl_uploads(args: Sequence[str]) -> bool:
-    """``curl -T file URL``/``--upload-file``, ``-F name=@file`` to a host not this one."""
-    urls = [a for a in args if _SCHEME.match(a)]
+    """``curl -T file URL``/``--upload-file``, ``-F name=@file`` to a host not this one (a URL
+    in a variable is not known to be this one)."""
+    urls = _curl_urls(args)
     if not urls or all(_LOCAL_URL.match(u) for u in urls):
         return False
     for index, arg in enumerate(args):
         value = args[index + 1] if index + 1 < len(args) else ""
-        if arg in _CURL_UPLOADS or arg.startswith("--upload-file="):
+        short = _short_option(arg)
+        if arg in _CURL_UPLOADS or short == "-T" or arg.startswith("--upload-file="):
             return True
-        if (arg in _CURL_FORMS and "=@" in value) or (arg.startswith("--form=") and "=@" in arg):
+        if (arg in _CURL_FORMS or short == "-F") and "=@" in value:
+            return True
+        if arg.startswith("--form=") and "=@" in arg:
             return True
     return False
+
+
+def _short_option(arg: str) -> str:
+    """The option of a group of curl's short options that takes the next word (``-sT`` →
+    ``-T``), empty when none does."""
+    grouped = len(arg) > 2 and arg[0] == "-" and arg[1:].isalpha()
+    return f"-{arg[-1]}" if grouped and arg[-1] in _CURL_SHORT_VALUED else ""
 
 
 def _pushes(program: str, args: Sequence[str], words: Sequence[str]) -> str | None:
