@@ -17,6 +17,9 @@ repo never names:
   tests.yml:15, Fuser .github/workflows/lint.yml:18: the truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
+- the driver a CI job checks before it runs on the devices (``- run: nvidia-smi``,
+  facebookresearch/xformers@ca6d2aa .github/workflows/gpu_test_gh.yml:50; ``statuscheck``):
+  where the repo never names its driver, the jobs that need one are its word on it;
 - the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
   ``ci.architectures``): where the repo states no compute capability, the oldest one its
   wheels are built for is the least device they run on;
@@ -48,6 +51,8 @@ from bringup.model import Requirement
 from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
+from bringup.scan.scopes import CI
+from bringup.scan.statuscheck import CHECKS
 from bringup.subjects import display_name, scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
@@ -206,9 +211,15 @@ def borrowed(
         msgspec.structs.replace(r, hard=False, confidence="low", text=_whose(r, scope, named))
         for scope, found in elsewhere.items()
         for r in found
-        if (_family(r.subject) not in named and _borrowable(r, images))
+        if (_family(r.subject) not in named and (_borrowable(r, images) or _checks(r, scope)))
         or (r.subject in unversioned and (_version_matrix(r) or _companion(r, images)))
     ]
+
+
+def _checks(requirement: Requirement, scope: str) -> bool:
+    """A CI job's check of the driver (``statuscheck``): a job that needs the driver has no
+    version of it to leave to a build argument."""
+    return scope == CI and (requirement.text or "").endswith(CHECKS)
 
 
 def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:
