@@ -51,25 +51,29 @@ CHIPS: tuple[tuple[str, str], ...] = (
     (
         "910B",
         r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|昇腾\s*A2\b|"
-        r"(?:\b|(?<=ascend))910B\d?(?:-\d)?\b",
+        r"(?:\b|(?<=ascend))910B\d?C?(?:-\d)?\b",
     ),
     (
         "310P",
-        r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
-        r"Atlas\s*(?:推理系列产品|Inference\s+Series)",
+        r"(?:\b|(?<=ascend))310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
+        r"Atlas\s*(?:推理系列产品|Inference\s+(?:Series|products))",
     ),
-    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
+    ("310B", r"(?:\b|(?<=ascend))310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
     ("950", r"(?:Ascend|Atlas|昇腾)\s*950"),
     (
         "910",
-        r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|\b910A\b|\b910ProB?\b|"
-        r"Atlas\s*(?:训练系列产品|Training\s+Series)",
+        r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|(?:\b|(?<=ascend))910(?:A|Pro[AB]?|PremiumA)\b|"
+        r"Atlas\s*(?:训练系列产品|Training\s+(?:Series|products))",
     ),
 )
 """Chip families and how product names and SoC versions spell them (Atlas A2 is 910B). The
 product series of Huawei's compatibility lists name them too: "Atlas 训练系列产品" (Atlas
 Training Series, no generation) is 910, "Atlas 推理系列产品" (Inference Series) is 310P,
-"Atlas 200I/500 A2 推理产品" is 310B."""
+"Atlas 200I/500 A2 推理产品" is 310B; English guides write "Atlas inference
+products" (hicann/ascend-boost-comm@00d35274 README_en.md:43). A SoC version keeps the
+vendor's word glued to the chip whatever the family (``ai_core-ascend310B``,
+linnlh/ascendc-competition-s3@04c0c97d basic/asinh/README.md:6; ``"ascend310p"``,
+hicann/ops-sparse@ae60d05a build.sh:46; ``Ascend910ProB``, the kb's chips.toml)."""
 
 NAMES = {
     "cann": "cann",
