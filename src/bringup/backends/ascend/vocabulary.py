@@ -177,6 +177,7 @@ VOCABULARY = Vocabulary(
     launch_blocking="ASCEND_LAUNCH_BLOCKING",
     device_log="plog",
     device_nodes=("davinci[0-9]*",),
+    driver_home="/usr/local/Ascend/driver",
     variable_prefixes=("ASCEND_", "ATB_", "HCCL_"),
     # torch_npu's wheels carry the torch release they build for (2.7.1.post4, 1.11.0); the
     # Ascend Extension for PyTorch release train is numbered apart (6.0.0, 7.3.0, 26.0.0:
