@@ -102,3 +102,21 @@ def test_the_toolkits_folder_is_no_driver() -> None:
     # a folder whose name only begins with the driver's (constructed) is another folder
     text = "export LD_LIBRARY_PATH=/usr/local/Ascend/driver_backup/lib64:$LD_LIBRARY_PATH\n"
     assert _script_drivers("build.sh", text) == []
+
+
+def test_the_architectures_a_ci_script_exports_are_the_wheels_devices(tmp_path: Path) -> None:
+    # GSPLAT .github/workflows/cuda/Linux-env.sh:1-8, the helper the wheel build sources
+    # (.github/workflows/building.yml:120): the oldest architecture its wheels build for is
+    # the least GPU they run on, where the repo states none itself
+    script = (
+        "#!/bin/bash\n\ncase ${1} in\n  cu130)\n    export CUDA_HOME=/usr/local/cuda-13.0\n"
+        "    export LD_LIBRARY_PATH=${CUDA_HOME}/lib64:${LD_LIBRARY_PATH}\n"
+        "    export PATH=${CUDA_HOME}/bin:${PATH}\n"
+        '    export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0;9.0a"\n    ;;\nesac\n'
+    )
+    _write(tmp_path, {".github/workflows/cuda/Linux-env.sh": script})
+    own = scan_repo(tmp_path, "gsplat").component.requirements
+    found = [(r.subject, r.spec, r.confidence, r.source.line) for r in own]
+    assert ("compute_capability", ">=7.5", "low", 8) in found
+    # the CUDA its helper points at stays the CI's: a version the job installs, not the repo's
+    assert "cuda" not in {r.subject for r in own}

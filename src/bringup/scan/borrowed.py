@@ -20,9 +20,9 @@ repo never names:
 - the driver a CI job checks before it runs on the devices (``- run: nvidia-smi``,
   facebookresearch/xformers@ca6d2aa .github/workflows/gpu_test_gh.yml:50; ``statuscheck``):
   where the repo never names its driver, the jobs that need one are its word on it;
-- the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
-  ``ci.architectures``): where the repo states no compute capability, the oldest one its
-  wheels are built for is the least device they run on;
+- the device architectures a CI job's environment or its scripts build for
+  (``TORCH_CUDA_ARCH_LIST``, ``ci.architectures``): where the repo states no compute
+  capability, the oldest one its wheels are built for is the least device they run on;
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
   that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
@@ -48,6 +48,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.architectures import listing
 from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
@@ -218,8 +219,17 @@ def borrowed(
 
 def _checks(requirement: Requirement, scope: str) -> bool:
     """A CI job's check of the driver (``statuscheck``): a job that needs the driver has no
-    version of it to leave to a build argument."""
-    return scope == CI and (requirement.text or "").endswith(CHECKS)
+    version of it to leave to a build argument. Or the architectures a CI job's script
+    exports (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0;9.0a"`` in the helper a wheel
+    build sources, nerfstudio-project/gsplat@90d7b4b3 .github/workflows/cuda/Linux-env.sh:8):
+    the devices its wheels run on, as the job's ``env:`` key says them (``ci.architectures``)."""
+    if scope != CI:
+        return False
+    text = requirement.text or ""
+    if text.endswith(CHECKS):
+        return True
+    target = listing(text.partition("=")[0].strip())
+    return target is not None and target.subject == requirement.subject and bool(requirement.spec)
 
 
 def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:
