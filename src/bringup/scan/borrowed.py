@@ -17,12 +17,9 @@ repo never names:
   tests.yml:15, Fuser .github/workflows/lint.yml:18: the truths record no OS there);
 - the platform, toolkit, device and Python an image of the repo is built on or installs (a
   base image's tag, a toolkit installer run in it);
-- the driver a CI job checks before it runs on the devices (``- run: nvidia-smi``,
-  facebookresearch/xformers@ca6d2aa .github/workflows/gpu_test_gh.yml:50; ``statuscheck``):
-  where the repo never names its driver, the jobs that need one are its word on it;
-- the device architectures a CI job's environment or its scripts build for
-  (``TORCH_CUDA_ARCH_LIST``, ``ci.architectures``): where the repo states no compute
-  capability, the oldest one its wheels are built for is the least device they run on;
+- the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
+  ``ci.architectures``): where the repo states no compute capability, the oldest one its
+  wheels are built for is the least device they run on;
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
   that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
@@ -48,12 +45,9 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.architectures import listing
 from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
-from bringup.scan.scopes import CI
-from bringup.scan.statuscheck import CHECKS
 from bringup.subjects import display_name, scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
@@ -212,24 +206,9 @@ def borrowed(
         msgspec.structs.replace(r, hard=False, confidence="low", text=_whose(r, scope, named))
         for scope, found in elsewhere.items()
         for r in found
-        if (_family(r.subject) not in named and (_borrowable(r, images) or _checks(r, scope)))
+        if (_family(r.subject) not in named and _borrowable(r, images))
         or (r.subject in unversioned and (_version_matrix(r) or _companion(r, images)))
     ]
-
-
-def _checks(requirement: Requirement, scope: str) -> bool:
-    """A CI job's check of the driver (``statuscheck``): a job that needs the driver has no
-    version of it to leave to a build argument. Or the architectures a CI job's script
-    exports (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0;9.0a"`` in the helper a wheel
-    build sources, nerfstudio-project/gsplat@90d7b4b3 .github/workflows/cuda/Linux-env.sh:8):
-    the devices its wheels run on, as the job's ``env:`` key says them (``ci.architectures``)."""
-    if scope != CI:
-        return False
-    text = requirement.text or ""
-    if text.endswith(CHECKS):
-        return True
-    target = listing(text.partition("=")[0].strip())
-    return target is not None and target.subject == requirement.subject and bool(requirement.spec)
 
 
 def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:

@@ -19,8 +19,6 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
 from bringup.scan.shwords import shell_words
 
-CHECKS = ": checks the driver"
-"""How a status check's words end (``borrowed`` lends a CI job's to the repo)."""
 _AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
 """Words that may follow the status command: its output piped or redirected, another command."""
 _SPAN = lazyre.compile(r"`([^`\n]{1,80})`")
@@ -86,7 +84,7 @@ def status_check(argv: tuple[str, ...], source: Source, *, hard: bool) -> list[R
             source=source,
             confidence="medium",
             hard=hard,
-            text=f"{words}{CHECKS}",
+            text=f"{words}: checks the driver",
         )
     ]
 
