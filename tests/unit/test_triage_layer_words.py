@@ -202,6 +202,38 @@ def test_another_modules_code_at_start_up_is_device_init() -> None:
     assert _first(log)[1] == "device_init"
 
 
+def test_an_operators_kernel_information_not_initialised_is_the_operator() -> None:
+    # tests/data/triage_twentyfourth/a15-vllm-ascend-transposekvcachebyblock-op-def-format-dtype
+    # .log (vllm-project/vllm-ascend#7201): the graph engine could not initialise a custom
+    # operator's formats and data types; the operator's name holds "KvCache" and the line
+    # "failed to initialize", neither said of the KV cache's memory or of the device.
+    prefix = "(Worker_TP8_EP8 pid=3852758) ERROR 03-10 23:01:21 [multiproc_executor.py:863] "
+    log = (
+        f"{prefix}E29999[PID: 3852758] 2026-03-10-22:37:51.001.603 (E29999):  [InitOpInfoLib]"
+        "[InitOpKernel] Inconsistent format size [1] and data type size [2]!"
+        "[FUNC:InitUnknownFormatAndDtype][FILE:op_kernel_info_constructor.cc][LINE:959]\n"
+        f"{prefix}        TraceBack (most recent call last):\n"
+        f"{prefix}       [InitOpInfoLib][InitOpKernel] Node[TransposeKvCacheByBlock]: failed to "
+        "initialize unknown shape dtype and format. The input or output is input2.blockIDs."
+        "[FUNC:InitFormatAndDtypeForSingleInputAndOutput][FILE:op_kernel_info_constructor.cc]"
+        "[LINE:555]\n"
+    )
+    assert _first(log) == ("code.cann.e29999", "operator_execution")
+
+
+def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
+    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (vLLM's check of
+    # the model's length against the KV cache the free memory holds)
+    assert (
+        _said(
+            "ValueError: The model's max seq len (32768) is larger than the maximum number of "
+            "tokens that can be stored in KV cache (7344). Try increasing "
+            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine."
+        )
+        == "memory"
+    )
+
+
 @pytest.mark.parametrize(
     "log",
     [
