@@ -17,6 +17,7 @@ from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import Findings
+from bringup.triage.loader import load_signatures
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -342,3 +343,29 @@ def test_a_warning_does_not_take_the_place_of_a_failure() -> None:
         "bash: ascend-fd: command not found\n"
     )
     assert explain_text(log)[0].evidence[0].line == 2
+
+
+def _told_codes(log: str) -> list[tuple[str, str]]:
+    found = diagnose(scan_log(log).findings, signatures=load_signatures())
+    return [(d.signature_id, d.layer) for d in found if "code" in d.captures]
+
+
+def test_an_invalid_argument_code_is_the_invalid_device_only_for_set_device() -> None:
+    # tests/fixtures/logs/ascend.runtime.kernel-grid-over-limit/vllm-ascend-3548.log (vllm-
+    # project/vllm-ascend#3548), the code's line and its TraceBack: a kernel launched with
+    # more blocks than the runtime accepts, not a device id out of range.
+    launch = (
+        "EE1001: [PID: 598143] 2025-10-21-01:17:01.546.291 The argument is invalid.Reason: "
+        "coreDim=66976 can't be greater than UINT16_MAX.\n"
+        "        Solution: 1.Check the input parameter range of the function. 2.Check the "
+        "function invocation relationship.\n"
+        "        TraceBack (most recent call last):\n"
+        "        The argument is invalid.Reason: rtKernelLaunch execute failed, "
+        "reason=[invalid value]\n"
+    )
+    assert ("code.cann.ee1001", "operator_execution") in _told_codes(launch)
+    # tests/unit/test_triage_ranking.py's line (set device refused the id): the device's start
+    set_device = (
+        "EE1001: Set device failed, invalid device, set device=8, valid device range is [0, 8)\n"
+    )
+    assert _told_codes(set_device)[0] == ("ascend.runtime.invalid-device", "device_init")
