@@ -63,6 +63,7 @@ def test_an_allocator_that_holds_much_of_the_device_is_the_jobs_own_size(line: s
     found = ids(line + "\n")
     assert found[0] == OOM
     assert OCCUPIED not in found
+    assert explain_text(line + "\n")[0].layer == "memory"  # the job's own size keeps memory
 
 
 def test_a_clean_memory_report_is_no_failure() -> None:
