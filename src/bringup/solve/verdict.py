@@ -87,6 +87,32 @@ def _host_kind(subject: str, source: Source) -> ObstacleKind:
     return "conflict"
 
 
+def _installed_meets(uses: _Uses, env: Environment, subject: str) -> bool:
+    """Whether the driver the host has already meets every hard line this environment puts on
+    it: its repos' own and its pins' rows. The driver is one for the machine, so another
+    environment's change moves it here too (CANN 9.0.0 beside CANN 8.1.RC1 on driver 24.1.0,
+    outsider26 #5); this one asks for no change of its own then."""
+    problem = uses.problem
+    installed = {c.id for c in problem.candidates.get(subject, ()) if c.installed is not None}
+    if not installed:
+        return False
+    members = set(env.components)
+    for req in problem.requirements:
+        if req.subject != subject or not req.requirement.hard:
+            continue
+        if problem.components[req.component].name in members and not installed & req.allowed:
+            return False
+    for item in problem.rules:
+        if item.then_subject != subject or item.soft:
+            continue
+        held = env.pin(item.subject)
+        if held is None or uses.candidate_of.get((item.subject, held.version)) not in item.when:
+            continue
+        if not installed & item.then:
+            return False
+    return True
+
+
 def _driver_change(uses: _Uses, env: Environment, pin: Pin) -> Obstacle:
     """A driver the environment needs changed, as the bound its rows set (CANN 9.0.0 needs
     the Ascend driver >= 25.5.1, cann_hdk.toml): the change an admin makes, not the newest
@@ -154,7 +180,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                     obstacles.append(none)
                     continue
                 if kind == "driver":
-                    obstacles.append(_driver_change(uses, env, pin))
+                    if not _installed_meets(uses, env, subject):
+                        obstacles.append(_driver_change(uses, env, pin))
                     continue
                 obstacles.append(
                     Obstacle(
