@@ -170,6 +170,15 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         source=item.source,
                     )
                 )
+    # a design places a repo whose own lines contradict each other without them: it runs
+    # there only once they are resolved, as check's verdict and solve's exit both say
+    aside = [c for c in resolution.set_aside if name in c.components]
+    obstacles += [
+        Obstacle(kind="conflict", subject=item.subject, detail=item.spec, source=item.source)
+        for conflict in aside
+        for item in conflict.items
+        if item.kind == "requirement"
+    ]
     if env is not None:
         for subject in sorted(uses.subjects(name, resolution)):
             pin = env.pin(subject)
@@ -210,6 +219,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         status = "needs_hardware"
     elif unplaced is not None:
         status = "runs_after" if "driver" in kinds else "blocked"
+    elif aside:
+        status = "blocked"
     elif "unchecked" in kinds:
         status = "unverified"
     elif kinds & {"install", "driver"}:
