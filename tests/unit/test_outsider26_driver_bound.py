@@ -14,6 +14,7 @@ import pytest
 from bringup.cli.main import main
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "outsider26b"
+MEGABLOCKS = Path(__file__).resolve().parents[1] / "fixtures/repos/outsider26b/megablocks"
 A100 = DATA / "scalellm288_collect_env.txt"  # ScaleLLM#288: driver 550.90.07
 NPU = DATA / "va3403_npusmi.txt"  # vllm-ascend#3403: npu-smi 24.1.0
 # shanshuo/MindSpeed-MM@dc326082efa915ff35ae4b57f9d2baf1c5788466
@@ -30,7 +31,7 @@ def _out(capsys: pytest.CaptureFixture[str]) -> str:
 def _megablocks(tmp_path: Path) -> Path:
     root = tmp_path / "megablocks"
     root.mkdir()
-    shutil.copy(DATA / "megablocks_setup.py", root / "setup.py")
+    shutil.copy(MEGABLOCKS / "setup.py", root / "setup.py")
     return root
 
 

@@ -14,15 +14,15 @@ import pytest
 
 from bringup.cli.main import main
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "outsider26b"
+MEGABLOCKS = Path(__file__).resolve().parents[1] / "fixtures/repos/outsider26b/megablocks"
 
 
 def _megablocks(tmp_path: Path, requirements: str | None = None) -> Path:
     root = tmp_path / "megablocks"
     root.mkdir()
-    shutil.copy(DATA / "megablocks_setup.py", root / "setup.py")
+    shutil.copy(MEGABLOCKS / "setup.py", root / "setup.py")
     if requirements is None:
-        shutil.copy(DATA / "megablocks_requirements.txt", root / "requirements.txt")
+        shutil.copy(MEGABLOCKS / "requirements.txt", root / "requirements.txt")
     else:
         (root / "requirements.txt").write_text(requirements, encoding="utf-8")
     return root
