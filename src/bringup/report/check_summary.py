@@ -204,6 +204,8 @@ def _need(reason: Reason) -> str:
         return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
+    if reason.kind == "missing" and reason.need.endswith(".whl"):
+        return "a file you must download (a wheel the repo does not have)"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":
