@@ -15,6 +15,7 @@ from bringup.model.resolution import (
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
+from bringup.solve.prosenames import REASON as PROSE
 from bringup.solve.samerelease import tied
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
@@ -280,6 +281,17 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                 ),
             )
         )
+    found += [
+        Obstacle(
+            kind="unchecked",
+            subject=u.subject,
+            detail=u.spec,
+            source=u.source,
+            missing=("a name read from prose: no package index was checked for it",),
+        )
+        for u in resolution.unverified
+        if u.component == name and u.reason == PROSE
+    ]
     found += _unpaired(uses, env, used)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
