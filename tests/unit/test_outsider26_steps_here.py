@@ -44,7 +44,9 @@ def test_the_scan_reads_what_each_step_takes_from_outside_the_checkout() -> None
 def _host(arch: str) -> Resolution:
     return Resolution(
         host=(
-            HostValue(subject="arch", source=Source(kind="probe", ref="uname -m"), values=(arch,)),
+            HostValue(
+                subject="arch", source=Source(kind="command", ref="uname -m"), values=(arch,)
+            ),
         )
     )
 
