@@ -16,6 +16,7 @@ import re
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.scan.docexamples import TROUBLESHOOTING_WORDS, task_heading
+from bringup.scan.docitems import CONDITION
 from bringup.scan.osnames import DISTRIBUTIONS
 
 REQUIRED_HEADING = lazyre.compile(
@@ -82,10 +83,12 @@ def option_section(path: list[tuple[int, str]]) -> str:
     install heading (``OPTION_HEADING``), or "". Its sub-sections are that backend's too:
     "## To use Triton-distributed with the Ascend backend:" over "#### Ascend Build from source"
     and its ``apt-get install -y clang-15 lld-15``, CANN's ``set_env.sh`` (Triton-distributed
-    docs/build.md:194-260)."""
+    docs/build.md:194-260). So is a heading that opens with a condition on the accelerator
+    ("#### if for AMD GPU:" over "- Torch 2.7.1 with ROCM support", :10-12)."""
     for index, (_, heading) in enumerate(path):
         above = any(REQUIRED_HEADING.search(t) for _, t in path[:index])
-        if above and OPTION_HEADING.search(heading) and not RECOMMENDED_HEADING.search(heading):
+        optional = OPTION_HEADING.search(heading) or CONDITION.match(heading)
+        if above and optional and not RECOMMENDED_HEADING.search(heading):
             return heading
     return ""
 
