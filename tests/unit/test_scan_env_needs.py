@@ -432,3 +432,24 @@ def test_a_quoted_sentence_keeps_its_first_word_whole() -> None:
     ]
     assert [(r.spec, r.source.line) for r in found] == [("SAM2_BUILD_CUDA", 5)]
     assert (found[0].text or "").startswith("Note that you may skip building")
+
+
+def test_a_variable_said_not_to_be_needed_and_a_products_variables_are_no_need() -> None:
+    # Ascend/MultimodalSDK@916d29e1 docs/zh/03_installation_guide/installation_guide.md:123
+    # ("load the Multimodal SDK's environment variables") and :259 ("a wheel install needs no
+    # MULTIMODAL_SDK_HOME environment variable")
+    text = (
+        "`run` 完整安装完成后，加载 Multimodal SDK 环境变量：\n\n"
+        "4. 参考[安装验证](#安装验证)的步骤进行验证，确认 SDK 已就绪（`Wheel` 包安装无需额外设置"
+        " `MULTIMODAL_SDK_HOME` 环境变量）。\n"
+    )
+    found = extract_docs(source_file("docs/zh/installation_guide.md", text)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []
+    # docs/en/installation_guide.md:246, the same note in English
+    text = (
+        "4. Follow the steps in [Installation Verification](#installation-verification) to"
+        " confirm that the SDK is ready (Wheel package installation does not require additional"
+        " `MULTIMODAL_SDK_HOME` environment variable settings).\n"
+    )
+    found = extract_docs(source_file("docs/en/installation_guide.md", text)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []

@@ -5,8 +5,9 @@ variable" (rmm README.md:96), "consider setting the environment variable `CPM_SO
 (rmm README.md:145). The name is written in capitals beside the words "environment variable";
 the need is an ``env_var``, soft (the build goes on without it), cited at the line the match
 starts on. Not a sentence saying what setting it is for (``_PURPOSE``) or what is used
-when it is not set (``_DEFAULT``), nor a toolkit's "CANN environment variables" (its
-environment script is ``envsetup``'s).
+when it is not set (``_DEFAULT``) or that it need not be set (``_NEEDLESS``), nor a toolkit's
+"CANN environment variables" (its environment script is ``envsetup``'s) or a product's
+("Multimodal SDK 环境变量", ``_PRODUCT_WORD``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ Mooncake tent/src/platform/tpu/README.md:53-54; "MACA_HOME 环境变量" then "�
 /opt/maca", its docs/source/zh_archive/build.md:135; "若在上述默认路径未找到" then "通过环境变量
 MINDIE_LLM_HOME_PATH 定位", msit msprechecker/README.md:92): it names a setting the build or
 tool has without the user, no need."""
+_NEEDLESS = lazyre.compile(
+    r"(?i:\bno\s+need\s+to\s+set\b|\bneed\s+not\s+(?:be\s+)?set\b|"
+    r"\bdo(?:es)?\s+not\s+(?:need\s+to\s+set|require)\b|\bwithout\s+setting\b)|"
+    r"(?:无需|不需要|不必|不用)(?:额外|再)?(?:设置|配置)",
+    guard=True,
+)
+"""A sentence saying the variable need not be set ("`Wheel` 包安装无需额外设置
+`MULTIMODAL_SDK_HOME` 环境变量", a wheel install needs no MULTIMODAL_SDK_HOME, Ascend/
+MultimodalSDK@916d29e1 docs/zh/03_installation_guide/installation_guide.md:259; "does not
+require additional `MULTIMODAL_SDK_HOME` environment variable settings", docs/en/
+installation_guide.md:246)."""
+_PRODUCT_WORD = lazyre.compile(r"[A-Z][a-z]+\s$")
+"""A capitalised word right before a name without an underscore: the name is the end of a
+product's ("加载 Multimodal SDK 环境变量", load the Multimodal SDK's environment variables,
+installation_guide.md:123), not a variable called ``SDK``."""
 _SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: the guide adds to one, it names no need."""
 
@@ -87,6 +103,11 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
         if name in _SHELL_OWN or name in found or is_subject(name.lower()):
             continue
         if _PURPOSE.search(text[start : match.start()]) or _DEFAULT.search(text[start:end]):
+            continue
+        if _NEEDLESS.search(text[start:end]) or (
+            "_" not in name
+            and _PRODUCT_WORD.search(text, max(0, match.start() - 40), match.start())
+        ):
             continue
         if _computed_by_guide(file.text, name):
             continue
