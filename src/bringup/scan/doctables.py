@@ -26,6 +26,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
 from bringup.scan.releaserows import current_row, newest_row
+from bringup.scan.resulttables import measurements
 from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
@@ -334,6 +335,8 @@ def read_table(
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
+    if measurements(header, body):
+        return []
     found = [
         *os_column(file, header, body),
         *device_arch_cells(file, header, body),
