@@ -26,6 +26,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
 from bringup.scan.releaserows import current_row, newest_row
+from bringup.scan.releasetrain import narrowed
 from bringup.scan.resulttables import measurements
 from bringup.scan.supporttables import (
     arch_cells,
@@ -342,7 +343,7 @@ def read_table(
         *device_arch_cells(file, header, body),
         *_read_rows(file, header, body, required, vendor, newest=newest),
     ]
-    return by_backend(found, header, body)
+    return by_backend(narrowed(found), header, body)
 
 
 def _read_rows(

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from bringup import lazyre, patterncache
 from bringup.backends import per_registry
 from bringup.backends.base import Backend
+from bringup.scan.releasetrain import train_spec
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
 from bringup.versions import InvalidSpecifier, SpecifierSet, canonical
 
@@ -194,7 +195,10 @@ def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | N
             return None
         explicit = True
     if not _valid(spec, subject):
-        return None
+        train = train_spec(spec, subject)
+        if train is None:
+            return None
+        spec = train
     return Phrase(spec, offset + used, explicit)
 
 
