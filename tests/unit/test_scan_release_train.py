@@ -41,9 +41,9 @@ def test_a_train_alone_is_any_of_its_wheels() -> None:
 
 
 def test_a_wheel_s_own_number_stays_and_an_unknown_train_is_no_version() -> None:
-    assert read_phrase("2.7.1", "torch_npu").spec == "==2.7.1"  # type: ignore[union-attr]
+    assert read_phrase("2.7.1", "torch_npu", trains=True).spec == "==2.7.1"  # type: ignore[union-attr]
     # no row names a 25.0.0 branch: no release of torch_npu read
-    assert read_phrase("25.0.0", "torch_npu") is None
+    assert read_phrase("25.0.0", "torch_npu", trains=True) is None
 
 
 def test_kb_why_names_the_train_s_wheels(

@@ -43,6 +43,7 @@ from bringup.scan.docsections import (
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    FrameworkRoutes,
     example_section,
     not_commands,
     option_section,
@@ -136,6 +137,7 @@ class _Reader:
         self.table: list[Row] = []
         self.section_os: str | None = None
         self.option = ""
+        self.routes = FrameworkRoutes()
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(RELEASE_NOTES.search(stem))
         # a README's first heading names what it is about (the repo, an example), no task
@@ -316,8 +318,9 @@ class _Reader:
             elif self.option:  # the interpreter an option's commands run is the option's
                 runs = [(command, command.argv) for command in commands]
                 self.requirements.extend(self.optional(route_needs(self.file, runs)))
-            if self.setup_here:
-                self.requirements.extend(environment_setup(self.file, commands))
+            if self.setup_here:  # an option's environment is the option's
+                setup = environment_setup(self.file, commands)
+                self.requirements.extend(self.optional(setup) if self.option else setup)
             if not (self.option or self.task or self.workaround):
                 named = {r.spec for r in chosen if r.subject == "env_var"}
                 settings = build_settings(self.file, commands)
@@ -400,7 +403,7 @@ class _Reader:
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
-        self.option = option_section(self.path)
+        self.option = option_section(self.path) or self.routes.alternative(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
 

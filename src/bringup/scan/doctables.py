@@ -138,7 +138,7 @@ def _row_of_matrix(
         for part in (p for raw in raws for p in LINE_BREAK.split(raw)):
             cell = bare(part)
             later = _AND_LATER.match(cell) or (floor and _BARE_VERSION.match(cell))
-            phrase = None if later or not cell else read_phrase(cell, subject)
+            phrase = None if later or not cell else read_phrase(cell, subject, trains=True)
             specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
         values = ", ".join(dict.fromkeys(clean(raw) for raw in raws))
         text = f"{clean(header.cells[column])} | {values}"
@@ -474,7 +474,7 @@ def _versioned_row(
     recommended: Requirement | None = None
     for column, cell in enumerate(row.cells[1:], start=1):
         plain = clean(cell)
-        phrase = read_phrase(plain, subject)
+        phrase = read_phrase(plain, subject, trains=True)
         if phrase is None:
             continue
         role = roles[column] if column < len(roles) else ""
