@@ -117,9 +117,42 @@ def test_an_empty_test_of_a_lower_case_variable_is_the_scripts_own() -> None:
     assert needs(extract_shell(source_file(rel, AUTOFUSION_PACKAGES)).requirements) == []
 
 
-def test_a_variable_defaulted_to_an_install_path_is_a_soft_need() -> None:
-    found = needs(extract_shell(source_file("scripts/build.sh", ATB_DEFAULT)).requirements)
-    assert found == [("env_var", "ATB_BUILD_DEPENDENCY_PATH", 1, False)]
+# ghhufue/HCCL-Competition @ f88d382c, scripts/run_hccl_vm_broadcast_perf.sh:6-7.
+HCCL_DEFAULTS = """ASCEND_HOME_PATH="${ASCEND_HOME_PATH:-/home/workspace/hvm/Ascend/cann-9.1.0}"
+HCCL_VM_HOME="${HCCL_VM_HOME:-/home/workspace/hvm/hcomm/test/hccl_vm/hccl_vm_install}"
+"""
+
+
+def test_a_variable_read_with_a_default_is_no_need() -> None:
+    # the truth briefs (scan29): "A read with a default or a fallback ... is NOT an env_var"
+    for text in (ATB_DEFAULT, HCCL_DEFAULTS):
+        assert needs(extract_shell(source_file("scripts/build.sh", text)).requirements) == []
+    # the same variable tested with no default and an exit stays a need (ATB_BUILD_CHECK)
+    found = needs(extract_shell(source_file("scripts/build.sh", ATB_BUILD_CHECK)).requirements)
+    assert found == [("env_var", "ASCEND_HOME_PATH", 1, True)]
+
+
+# Hayden727/cann-ops @ eef0ff77, build.sh:393-406: the chain falls back to default directories
+# and its ``else`` asks for a command-line option, none of the variables.
+CANN_OPS_CHAIN = """if [ -n "${ascend_package_path}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${ascend_package_path}
+elif [ -n "${ASCEND_HOME_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${ASCEND_HOME_PATH}
+elif [ -n "${ASCEND_OPP_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=$(dirname ${ASCEND_OPP_PATH})
+elif [ -d "${DEFAULT_TOOLKIT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_TOOLKIT_INSTALL_DIR}
+elif [ -d "${DEFAULT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_INSTALL_DIR}
+else
+    log "Error: Please set the toolkit package installation directory through parameter -p|--package-path."
+    exit 1
+fi
+"""  # noqa: E501
+
+
+def test_a_chain_falling_back_to_default_directories_needs_none_of_its_variables() -> None:
+    assert needs(extract_shell(source_file("build.sh", CANN_OPS_CHAIN)).requirements) == []
 
 
 # Ascend/MindIE-SD @ 30661895, build/build_ops.sh:19-31 (middle branch left out).

@@ -254,7 +254,11 @@ RMM_CCCL = """  include(${rapids-cmake-dir}/cpm/cccl.cmake)
 
 def test_cpm_packages_are_downloads_and_its_setup_is_none() -> None:
     catch = extract_cmake(source_file("tests/CMakeLists.txt", CUCO_CATCH)).requirements
-    assert needs(catch) == [("network", "https://github.com/catchorg/Catch2", 3, True)]
+    # CPM clones a repository with git (cuCollections' truth: git at tests/CMakeLists.txt:25)
+    assert needs(catch) == [
+        ("network", "https://github.com/catchorg/Catch2", 3, True),
+        ("system_package", "git", 3, True),
+    ]
     init = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_CPM)).requirements
     assert needs(init) == []
     cccl = extract_cmake(source_file("cpp/cmake/thirdparty/get_cccl.cmake", RMM_CCCL))
@@ -306,7 +310,9 @@ def test_cpm_shorthand_drops_its_tag_and_rapids_helpers_are_no_packages() -> Non
     found = needs(extract_cmake(source_file("CMakeLists.txt", REVIEW_CPM)).requirements)
     assert found == [
         ("network", "https://github.com/catchorg/Catch2", 1, True),
+        ("system_package", "git", 1, True),
         ("network", "https://github.com/fmtlib/fmt", 2, True),
+        ("system_package", "git", 2, True),
         ("network", "cccl from GitHub", 6, False),
     ]
 

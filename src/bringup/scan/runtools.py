@@ -58,6 +58,12 @@ the repo was cloned, so git is there: resetting or checking out its tree (Ascend
 build-tools/apply_patches.sh:79 ``git reset --hard HEAD``), applying a patch to it
 (omni-infer build/build.sh:53 ``git apply``), asking its commit for a version string, which
 falls back when it fails (DrivingSDK setup.py:188 ``git rev-parse HEAD``)."""
+_SUBMODULE_FETCHES = frozenset({"update", "add", "foreach"})
+"""What ``git submodule`` does that fetches: ``update``, ``add`` and a ``foreach`` running
+another git command in each; ``status``, ``summary``, ``init``, ``sync`` (and ``git submodule``
+alone, a status) only read or write the checkout's own records (Fuser
+cmake/deps/handle_git_submodules.cmake:24 ``COMMAND "${GIT_EXECUTABLE}" submodule status``,
+which then only tells the user to run the update)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
@@ -75,6 +81,8 @@ def _program(argv: Iterable[str]) -> str:
     if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
         return ""
     if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
+        return ""
+    if program == "git" and rest[0] == "submodule" and not _SUBMODULE_FETCHES & set(rest[1:2]):
         return ""
     return program
 
