@@ -110,6 +110,25 @@ def _download(spec: str, ref: str, line: int, text: str = "") -> Requirement:
     return Requirement(subject="network", spec=spec, component="ge", source=source, text=text)
 
 
+# hicann/ops-nn @ e5c3fa93 CMakeLists.txt:127-130: a library named with a hyphen, and (constructed)
+# a variable, whose value is not known here.
+OPS_NN_THIRD_PARTY = """include(cmake/third_party/ops-tensor.cmake)
+add_cann_third_party(json)
+add_cann_third_party(abseil-cpp)
+add_cann_third_party(protobuf)
+add_cann_third_party(${LIB})
+"""
+
+
+def test_a_library_named_with_a_hyphen_is_downloaded_too() -> None:
+    found = needs(extract_cmake(source_file("CMakeLists.txt", OPS_NN_THIRD_PARTY)).requirements)
+    assert [(spec, line) for subject, spec, line, _ in found if subject == "network"] == [
+        ("gitcode.com/cann-src-third-party/json", 2),
+        ("gitcode.com/cann-src-third-party/abseil-cpp", 3),
+        ("gitcode.com/cann-src-third-party/protobuf", 4),
+    ]
+
+
 def test_the_libraries_are_cited_beside_the_fetch_of_cann_cmake() -> None:
     libraries = extract_cmake(source_file("cmake/x.cmake", GE_THIRD_PARTY)).requirements
     libraries = tuple(r for r in libraries if r.subject == "network")

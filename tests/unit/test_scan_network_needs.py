@@ -418,3 +418,37 @@ def test_a_dependency_list_of_a_test_an_example_or_a_vendored_project_is_not_the
     ):
         assert classify(rel) is None
     assert classify("ci/dependency.json") == "depjson"
+
+
+# xLLM-AI/xllm-ops @ d4a441a6, xllm_ops/CMakeLists.txt:15 and 109-122 (lines between left out):
+# the open build, on by default; inside it an option no file turns on, whose ``else`` is the
+# default build's and includes the downloads.
+XLLM_OPEN_PROJECT = """option(BUILD_OPEN_PROJECT         "Build open ascend ops project."  ON)
+if (BUILD_OPEN_PROJECT)
+    include(../cmake/intf.cmake)
+    add_definitions(-DBUILD_OPEN_PROJECT)
+    if (BUILD_OPS_RTY_KERNEL)
+        message(STATUS "Build return yellow kernel.")
+        include(../cmake/rty_obj_func.cmake)
+    else()
+        message(STATUS "Start building custom package.")
+        include(ExternalProject)
+        include(../cmake/third_party/abseil-cpp.cmake)
+        include(../cmake/third_party/ascend_protobuf.cmake)
+    endif()
+endif()
+"""
+
+
+def test_the_else_of_an_option_off_by_default_is_the_default_build() -> None:
+    commands = cmake_commands(XLLM_OPEN_PROJECT)
+    assert included_files("xllm_ops/CMakeLists.txt", commands) == (
+        "cmake/intf.cmake",
+        "cmake/third_party/abseil-cpp.cmake",
+        "cmake/third_party/ascend_protobuf.cmake",
+    )
+    # the option's own branch stays unread; so does an else after an elseif (constructed)
+    chained = XLLM_OPEN_PROJECT.replace("    else()", "    elseif (X)\n    else()")
+    assert included_files("xllm_ops/CMakeLists.txt", cmake_commands(chained)) == (
+        "cmake/intf.cmake",
+    )
