@@ -238,3 +238,31 @@ def test_a_clone_with_an_archive_to_download_instead_needs_no_git() -> None:
 def test_a_clone_whose_other_branch_names_no_address_needs_git() -> None:
     found = needs(extract_cmake(source_file("cmake/deps.cmake", PPL_HPCC)).requirements)
     assert ("system_package", "git", 12, True) in found
+
+
+# OpenPPL/ppl.llm.kernel.cuda @ 255f3c82, cmake/deps.cmake:116-125: hpcc's helpers (defined in
+# hpcc, which the configure fetches first) given the user's package or the default clone.
+PPL_CUTLASS = """if(PPLNN_DEP_CUTLASS_PKG)
+    hpcc_declare_pkg_dep(cutlass
+        ${PPLNN_DEP_CUTLASS_PKG})
+else()
+    if(NOT PPLNN_DEP_CUTLASS_GIT)
+        set(PPLNN_DEP_CUTLASS_GIT "https://github.com/NVIDIA/cutlass.git")
+    endif()
+    hpcc_declare_git_dep(cutlass
+        ${PPLNN_DEP_CUTLASS_GIT}
+        ${PPLNN_DEP_CUTLASS_VERSION})
+endif()
+"""
+
+
+def test_a_fetch_helper_given_an_address_downloads_it() -> None:
+    found = extract_cmake(source_file("cmake/deps.cmake", PPL_CUTLASS)).requirements
+    # cited where the address is set and at the call; the user's package names no address
+    assert [(r.subject, r.spec, r.source.line, [s.line for s in r.also_at]) for r in found] == [
+        ("network", "cutlass from https://github.com/NVIDIA/cutlass.git", 6, [8]),
+        ("system_package", "git", 6, [8]),
+    ]
+    # a helper the file defines is read in its body, not at its calls (constructed)
+    defined = "function(hpcc_declare_git_dep name url tag)\nendfunction()\n" + PPL_CUTLASS
+    assert extract_cmake(source_file("cmake/deps.cmake", defined)).requirements == ()
