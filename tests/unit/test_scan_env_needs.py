@@ -443,6 +443,25 @@ MOONCAKE_MANUAL = """## 手动安装
 """  # noqa: E501
 
 
+# Ascend/MultimodalSDK @ 916d29e1, docs/zh/03_installation_guide/installation_guide.md:123 and 259:
+# a product's environment, and a variable the wheel install needs not.
+MULTIMODAL_SDK = """`run` 完整安装完成后，加载 Multimodal SDK 环境变量：
+
+4. 参考[安装验证](#安装验证)的步骤进行验证，确认 SDK 已就绪（`Wheel` 包安装无需额外设置 `MULTIMODAL_SDK_HOME` 环境变量）。
+"""  # noqa: E501
+
+
+def test_a_products_environment_or_a_variable_said_unneeded_is_no_need() -> None:
+    found = extract_docs(source_file("docs/install.md", MULTIMODAL_SDK)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []
+    # the same sentence asking for the variable stays a need (constructed)
+    asked = MULTIMODAL_SDK.replace("无需额外设置", "需要设置")
+    found = extract_docs(source_file("docs/install.md", asked)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [
+        ("MULTIMODAL_SDK_HOME", 3)
+    ]
+
+
 # facebookresearch/sam2@2b90b9f5ceec907a1c18123530e92e794ad901a4:INSTALL.md:11-18
 _SAM2_INSTALL = """```bash
 pip install -e ".[notebooks]"
