@@ -49,12 +49,15 @@ Mooncake tent/src/platform/tpu/README.md:53-54; "MACA_HOME 环境变量" then "�
 MINDIE_LLM_HOME_PATH 定位", msit msprechecker/README.md:92): it names a setting the build or
 tool has without the user, no need."""
 _UNNEEDED = lazyre.compile(
-    r"无需|不需要|不必|(?i:\bno\s+need\b|\bneed\s+not\b|\bneedn't\b|\bnot\s+(?:required|needed|necessary)\b)",
+    r"无需|不需要|不必|(?i:\bno\s+need\b|\bneed\s+not\b|(?:\bnot|n't)\s+(?:require|need)|"
+    r"\bnot\s+necessary\b)",
     guard=True,
 )
 """Words before the name in its sentence saying it need not be set ("`Wheel` 包安装无需额外设置
 `MULTIMODAL_SDK_HOME` 环境变量", the wheel install needs no MULTIMODAL_SDK_HOME: Ascend/
-MultimodalSDK docs/zh/03_installation_guide/installation_guide.md:259)."""
+MultimodalSDK docs/zh/03_installation_guide/installation_guide.md:259; "does not require
+additional `MULTIMODAL_SDK_HOME` environment variable settings", docs/en/
+installation_guide.md:246)."""
 _PRODUCT_WORD = lazyre.compile(r"\b[A-Z][a-z]+\s$")
 """A capitalised word right before a name in capitals with no ``_`` or digit: the name ends a
 product's ("加载 Multimodal SDK 环境变量", load the Multimodal SDK's environment variables,
