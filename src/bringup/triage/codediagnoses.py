@@ -40,7 +40,9 @@ def from_codes(
     class's layer: the code says what the call returned, the class where the fault is (NCCL's
     NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
     code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
-    a code that is that cause only ``alone`` where another catalogue's code shares its line."""
+    a code that is that cause only ``alone`` where another catalogue's code shares its line, and
+    not as a class on a line a class places in another layer (CUDA's "invalid argument" is the
+    caller's defect, but on NCCL's NVLS line the fabric's, device init)."""
     classes = classes or {}
     placed_by = placed_by or {}
     by_name = {c.info.name: c for c in catalogues}
@@ -75,7 +77,9 @@ def from_codes(
         same = signatures.by_id(told) if signatures and told else None
         if signatures is not None and same is not None:
             diagnosis = _as_signature(diagnosis, same.record, signatures)
-        elif told in classes:
+        elif told in classes and placed_by.get(sighting.line, classes[told].layer) == (
+            classes[told].layer
+        ):
             diagnosis = _as_class(diagnosis, classes[told])
         yield diagnosis
 
