@@ -96,3 +96,20 @@ def test_a_tools_refusal_outside_a_kernel_and_an_ir_verifier_stays_the_class() -
     )
     first = explain_text(line)[0]
     assert (first.signature_id, first.score) == (CLASS, FAILURE_SCORE)
+
+
+def test_a_functions_own_check_of_an_argument_the_call_left_out_is_the_projects_defect() -> None:
+    # tests/data/triage_twentysixth a05, hw-native-sys/simpler#1171: a new call site without the
+    # argument the project's own API had just made mandatory (the function names itself)
+    log = (
+        "  ValueError: CoreCallable.build: arg_index is required and must be\n"
+        "  parallel to signature (equal length)\n"
+    )
+    assert explain_text(log)[0].signature_id == "class.code.project-bug"
+
+
+def test_a_setting_the_job_left_out_stays_a_refused_configuration() -> None:
+    # tests/data/triage_twentysecond b05, Ascend/MindSpeed-MM@d713188d: a setting named, no
+    # function's argument
+    log = "ValueError: num_moe_experts must be non None to use expert-parallel.\n"
+    assert explain_text(log)[0].signature_id == CLASS
