@@ -113,3 +113,13 @@ def test_a_setting_the_job_left_out_stays_a_refused_configuration() -> None:
     # function's argument
     log = "ValueError: num_moe_experts must be non None to use expert-parallel.\n"
     assert explain_text(log)[0].signature_id == CLASS
+
+
+def test_a_validation_refusing_a_mode_it_names_as_enabled_is_a_refused_configuration() -> None:
+    # tests/data/triage_twentyfourth a17, alibaba/ROLL's Ascend FAQ (docs_roll ascend_npu_faq.md
+    # @8eb27cc2): vllm-ascend refuses FRACTAL_NZ in RL; the fix is VLLM_ASCEND_ENABLE_NZ=0
+    log = (
+        "ValueError: FRACTAL_NZ mode is enabled. This may cause model parameter precision issues "
+        "in the RL scenarios.\n"
+    )
+    assert explain_text(log)[0].signature_id == CLASS
