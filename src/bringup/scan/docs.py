@@ -7,8 +7,7 @@ heading ("环境要求", "Prerequisites", "版本配套") and in tables, stateme
 without a "needs" word. Tables are read by ``doctables``. Code blocks give ``pip install``
 pins, and steps (what each needs comes from the heading and paragraph before the block)
 unless the heading path names an example section (benchmarks, datasets, lint, Docker).
-Changelog and news sections are history, not requirements, and are skipped.
-"""
+Changelog and news sections are history, not requirements, and are skipped."""
 
 from __future__ import annotations
 
@@ -43,6 +42,7 @@ from bringup.scan.docsections import (
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    FrameworkRoutes,
     example_section,
     not_commands,
     option_section,
@@ -124,6 +124,7 @@ class _Reader:
         self.table: list[Row] = []
         self.section_os: str | None = None
         self.option = ""
+        self.routes = FrameworkRoutes()
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(RELEASE_NOTES.search(stem))
         # a README's first heading names what it is about (the repo, an example), no task
@@ -396,7 +397,7 @@ class _Reader:
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
-        self.option = option_section(self.path)
+        self.option = option_section(self.path) or self.routes.alternative(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
 
