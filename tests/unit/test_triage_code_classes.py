@@ -99,3 +99,33 @@ def test_an_operator_the_dispatcher_does_not_know_is_a_custom_op_not_registered(
     found = explain_text(log)
     assert found[0].signature_id == "python.torch-custom-op-missing"
     assert "torch.ops.torchvision has no operator nms" in found[0].cause
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # tests/data/triage_twentyfourth/c03-cuvs-cagra-cudaErrorInvalidValue.log
+        # (rapidsai/cuvs#1771, the corpus's source): CAGRA's launch raced on the kernel's
+        # shared-memory attribute; cudaErrorInvalidValue, the caller's argument refused
+        "CUDA error encountered at: file=/.../search_single_cta_kernel-inl.cuh line=2207: "
+        "call='cudaPeekAtLastError()', Reason=cudaErrorInvalidValue:invalid argument\n",
+        # tests/data/triage_twentysixth/b09-cuvs-cagra-cudaErrorInvalidValue-smem.log
+        # (rapidsai/cuvs#1851): a kernel variant's shared-memory attribute skipped
+        "cuvs_cagra_iterative/6/process_time/real_time  ERROR OCCURRED: 'Benchmark loop: CUDA "
+        "error encountered at: file=cpp/src/neighbors/detail/cagra/search_single_cta_kernel-inl"
+        ".cuh line=2348: call='cudaPeekAtLastError()', Reason=cudaErrorInvalidValue:invalid "
+        "argument\n",
+    ],
+)
+def test_a_cuda_call_refusing_its_arguments_is_the_callers_defect(log: str) -> None:
+    assert top(log) == ("class.code.project-bug", "operator_execution")
+
+
+def test_an_invalid_argument_a_class_reads_as_the_fabrics_stays_the_fabrics() -> None:
+    # tests/data/triage_eighth/a10-nccl-nvls-alloc-after-fabricmanager-restart.log line 1 (its
+    # source is that corpus's: a blind corpus's thread is cited nowhere else): the same CUDA
+    # code, on NCCL's NVLS line, is the NVSwitch fabric out of step, no caller's defect
+    log = (
+        "node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'\n"
+    )
+    assert top(log)[0] == "class.device-init.nvlink-fabric-out-of-step"

@@ -17,6 +17,7 @@ from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import Findings
+from bringup.triage.loader import load_signatures
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -202,6 +203,38 @@ def test_another_modules_code_at_start_up_is_device_init() -> None:
     assert _first(log)[1] == "device_init"
 
 
+def test_an_operators_kernel_information_not_initialised_is_the_operator() -> None:
+    # tests/data/triage_twentyfourth/a15-vllm-ascend-transposekvcachebyblock-op-def-format-dtype
+    # .log (vllm-project/vllm-ascend#7201): the graph engine could not initialise a custom
+    # operator's formats and data types; the operator's name holds "KvCache" and the line
+    # "failed to initialize", neither said of the KV cache's memory or of the device.
+    prefix = "(Worker_TP8_EP8 pid=3852758) ERROR 03-10 23:01:21 [multiproc_executor.py:863] "
+    log = (
+        f"{prefix}E29999[PID: 3852758] 2026-03-10-22:37:51.001.603 (E29999):  [InitOpInfoLib]"
+        "[InitOpKernel] Inconsistent format size [1] and data type size [2]!"
+        "[FUNC:InitUnknownFormatAndDtype][FILE:op_kernel_info_constructor.cc][LINE:959]\n"
+        f"{prefix}        TraceBack (most recent call last):\n"
+        f"{prefix}       [InitOpInfoLib][InitOpKernel] Node[TransposeKvCacheByBlock]: failed to "
+        "initialize unknown shape dtype and format. The input or output is input2.blockIDs."
+        "[FUNC:InitFormatAndDtypeForSingleInputAndOutput][FILE:op_kernel_info_constructor.cc]"
+        "[LINE:555]\n"
+    )
+    assert _first(log) == ("code.cann.e29999", "operator_execution")
+
+
+def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
+    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (vLLM's check of
+    # the model's length against the KV cache the free memory holds)
+    assert (
+        _said(
+            "ValueError: The model's max seq len (32768) is larger than the maximum number of "
+            "tokens that can be stored in KV cache (7344). Try increasing "
+            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine."
+        )
+        == "memory"
+    )
+
+
 @pytest.mark.parametrize(
     "log",
     [
@@ -310,3 +343,29 @@ def test_a_warning_does_not_take_the_place_of_a_failure() -> None:
         "bash: ascend-fd: command not found\n"
     )
     assert explain_text(log)[0].evidence[0].line == 2
+
+
+def _told_codes(log: str) -> list[tuple[str, str]]:
+    found = diagnose(scan_log(log).findings, signatures=load_signatures())
+    return [(d.signature_id, d.layer) for d in found if "code" in d.captures]
+
+
+def test_an_invalid_argument_code_is_the_invalid_device_only_for_set_device() -> None:
+    # tests/fixtures/logs/ascend.runtime.kernel-grid-over-limit/vllm-ascend-3548.log (vllm-
+    # project/vllm-ascend#3548), the code's line and its TraceBack: a kernel launched with
+    # more blocks than the runtime accepts, not a device id out of range.
+    launch = (
+        "EE1001: [PID: 598143] 2025-10-21-01:17:01.546.291 The argument is invalid.Reason: "
+        "coreDim=66976 can't be greater than UINT16_MAX.\n"
+        "        Solution: 1.Check the input parameter range of the function. 2.Check the "
+        "function invocation relationship.\n"
+        "        TraceBack (most recent call last):\n"
+        "        The argument is invalid.Reason: rtKernelLaunch execute failed, "
+        "reason=[invalid value]\n"
+    )
+    assert ("code.cann.ee1001", "operator_execution") in _told_codes(launch)
+    # tests/unit/test_triage_ranking.py's line (set device refused the id): the device's start
+    set_device = (
+        "EE1001: Set device failed, invalid device, set device=8, valid device range is [0, 8)\n"
+    )
+    assert _told_codes(set_device)[0] == ("ascend.runtime.invalid-device", "device_init")

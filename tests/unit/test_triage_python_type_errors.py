@@ -4,9 +4,9 @@ code's defect (class.code.project-bug), whoever's frame is innermost: CPython's 
 Objects/object.c: "unhashable type"; Python/ceval.c: "cannot unpack non-iterable X object";
 "got multiple values for argument" is read by its frames instead, test_triage_multiple_values),
 the json encoder's "Object of type X is not JSON
-serializable" (Lib/json/encoder.py) and torch's "can't convert np.ndarray of type X"
-(torch/csrc/utils/tensor_numpy.cpp) say the code handed a value of a type it cannot take; no
-device, install or setting is named.
+serializable" (Lib/json/encoder.py) and torch's "can't convert np.ndarray of type X" and "Got
+unsupported ScalarType X" (torch/csrc/utils/tensor_numpy.cpp) say the code handed a value of a
+type it cannot take; no device, install or setting is named.
 
 The twenty-fourth corpus's line (tuned on its odd half) is named by its case file and the
 source its cases.toml gives; the others are from public issues, named beside them."""
@@ -47,6 +47,12 @@ CASES = [
     " line 600, in __init__\n"
     "    self.optimizer, self.lr_scheduler = optimizers\n"
     "TypeError: cannot unpack non-iterable NoneType object\n",
+    # TWENTYFIFTH a01-mlx-qwen-convert-bf16-numpy.log (ml-explore/mlx-examples#187): the other
+    # way through tensor_numpy.cpp, a bfloat16 tensor given to `.numpy()`, which has no such type.
+    "Traceback (most recent call last):\n"
+    '  File "/Volumes/v1/models/mlx-examples-main/llms/qwen/convert.py", line 63, in convert\n'
+    "    weights = {replace_key(k): v.numpy() for k, v in state_dict.items()}\n"
+    "TypeError: Got unsupported ScalarType BFloat16\n",
 ]
 
 

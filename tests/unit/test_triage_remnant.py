@@ -63,12 +63,15 @@ def test_pybind11_frames_place_a_cut_traceback_by_their_files() -> None:
     assert _told(PYBIND) == [("evidence.install.packages", "install", "low", 2)]
 
 
-def test_a_cut_traceback_that_names_nothing_still_is_a_failure() -> None:
-    assert _told(USER_FRAME) == [("evidence.operator.unnamed", "operator_execution", "low", 4)]
+def test_a_cut_traceback_that_places_nothing_gets_no_guessed_layer() -> None:
+    # the program's own script body is every frame: no rung of the bring-up is named (the
+    # thread's cause was a release without the chip's support, install), so none is guessed
+    assert _told(USER_FRAME) == []
 
 
 def test_a_log_that_goes_on_after_a_traceback_was_not_cut_in_it() -> None:
-    log = USER_FRAME + "".join(
+    assert _told(PYBIND)  # cut, its frames place it
+    log = PYBIND + "".join(
         f"INFO 06-28 15:57:{second} model_runner.py:902] Starting to load model\n"
         for second in (46, 47, 48)
     )

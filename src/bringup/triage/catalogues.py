@@ -40,6 +40,12 @@ class CatalogueInfo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     title: str
     source: str
     licence: str
+    named_only: bool = False
+    """The source names its codes and says no more (an enum of a driver's return values): a
+    code says which module failed, and how in the module's words, not what went wrong for the
+    job. Each ranks, and is told, as a code whose meaning is only its module's failure
+    (``placed`` with ``named_module``), beside the runtime's own report of the same failure;
+    one whose ``same_as`` names a cause is told as that."""
 
 
 class Finder(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -163,10 +169,10 @@ class Catalogue(NamedTuple):
                 code.meaning_zh,
                 code.action_zh,
                 code.same_as,
-                code.placed,
+                code.placed or (self.info.named_only and not code.same_as),
                 code.fills,
                 code.alone,
-                code.named_module,
+                code.named_module or self.info.named_only,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),

@@ -40,7 +40,11 @@ def from_codes(
     class's layer: the code says what the call returned, the class where the fault is (NCCL's
     NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
     code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
-    a code that is that cause only ``alone`` where another catalogue's code shares its line."""
+    a code that is that cause only ``alone`` where another catalogue's code shares its line, and
+    not as a class on a line a class places in another layer (CUDA's "invalid argument" is the
+    caller's defect, but on NCCL's NVLS line the fabric's, device init); a placed code is that
+    signature only where its line's words put it on that signature's rung (CANN's EE1001, an
+    invalid argument, is the invalid device only for set device's)."""
     classes = classes or {}
     placed_by = placed_by or {}
     by_name = {c.info.name: c for c in catalogues}
@@ -73,9 +77,13 @@ def from_codes(
         beside = said_on[sighting.line] - {meaning.catalogue}
         told = "" if meaning.alone and beside else meaning.same_as
         same = signatures.by_id(told) if signatures and told else None
+        if by_words and same is not None and same.record.layer not in (said, KERNEL_LAYER):
+            same = None  # a placed code is its signature only where its words say that rung
         if signatures is not None and same is not None:
             diagnosis = _as_signature(diagnosis, same.record, signatures)
-        elif told in classes:
+        elif told in classes and placed_by.get(sighting.line, classes[told].layer) == (
+            classes[told].layer
+        ):
             diagnosis = _as_class(diagnosis, classes[told])
         yield diagnosis
 

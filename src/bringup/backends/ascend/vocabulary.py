@@ -151,13 +151,15 @@ modules/Findslog.cmake:69). Not ``securec``: repos build it from libboundscheck'
 often (msprobe cmake/download_opensource.sh:44)."""
 
 INSTALLERS = (
-    (r"Ascend-hdk-[\w<>-]*?npu-driver_(?P<v>[^_/\s]*)_", "ascend_driver"),
-    (r"Ascend-hdk-[\w<>-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
+    (r"Ascend-hdk-[\w<>*-]*?npu-driver_(?P<v>[^_/\s]*?)(?:_|\.run)", "ascend_driver"),
+    (r"Ascend-hdk-[\w<>*-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
     (r"Ascend-cann-toolkit_(?P<v>[^_/\s]*)_", "cann"),
     (r"Ascend-cann-(?:kernels|ops)-[\w<>]*?_(?P<v>[^_/\s]*)_", "cann"),
     (r"Ascend-cann-nnal_(?P<v>[^_/\s]*)_", "nnal"),
 )
-"""The .run packages of the Ascend HDK and CANN as install guides name them."""
+"""The .run packages of the Ascend HDK and CANN as install guides name them, a chip or version
+given as a shell glob too (``Ascend-hdk-*-npu-driver_*.run``, shanshuo/MindSpeed-MM@dc326082
+docs/user-guide/installation.md:60: the driver, at no version)."""
 
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
