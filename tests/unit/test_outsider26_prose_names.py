@@ -1,16 +1,28 @@
 """outsider26 #2 (the install side): ``up`` would install from PyPI names the scan read from
 docs prose (``apex`` from a table cell, momo609/mindspeed@7e624cf1
 docs/zh/user-guide/installation.md:63; PyPI's apex is another project). A distribution whose
-every line is prose is now unverified: no environment pins it, so nothing installs it, and
-the repo's verdict says which line. Names a manifest lists, or a ``pip install`` of the docs
-installs, stay installed from the index."""
+every line is read from a docs file's prose is left to the user: ``up`` does not install it
+and its plan says so, while the verdict and exit code stay as for any other name (review 26b
+H1). Names a manifest lists, a ``pip install`` of the docs installs, or the package imports,
+stay installed from the index."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
 from bringup.model import Component, Requirement, file_source
+from bringup.model.snapshot import Snapshot
+from bringup.plan import plan
+from bringup.run.environments import environment_spec
 from bringup.solve import SolveOptions, solve
-from bringup.solve.prosenames import REASON
+from bringup.solve.prosenames import REASON, left_to_user
 from solve_inputs import catalogue, host
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures/repos/review26b"
+SNAPSHOT = Snapshot(taken_at="2026-12-05T00:00:00Z", origin="replay")
 
 
 def _mindspeed(*requirements: Requirement) -> Component:
@@ -43,17 +55,25 @@ DECORD = Requirement(
 )
 
 
-def test_a_name_read_from_prose_is_unverified_and_not_pinned() -> None:
+def test_a_name_read_from_prose_is_left_to_the_user_not_unverified() -> None:
+    """Review 26b H1: the solver and the verdict treat a prose name as any other line (no
+    "unverified", no exit 1); only up leaves it out of its install, and the plan says so."""
     resolution = solve([_mindspeed(APEX, EINOPS, DECORD)], host(), [], catalogue({}))
     (env,) = resolution.environments
-    pinned = {p.subject for p in env.pins}
-    assert "apex" not in pinned
-    # the cases that stay: a manifest's name and a docs' pip install
-    assert {"einops", "decord"} <= pinned
+    assert {"apex", "einops", "decord"} <= {p.subject for p in env.pins}
     (prose,) = [u for u in resolution.unverified if u.reason == REASON]
     assert (prose.subject, prose.source.line) == ("apex", 63)
+    assert left_to_user(resolution, env.index) == {"apex"}
     (verdict,) = resolution.verdicts
-    assert verdict.status == "unverified"
+    assert verdict.status == "runs_after"
+    assert "apex" not in {o.subject for o in verdict.obstacles if o.kind == "unverified"}
+    spec = environment_spec(env, SNAPSHOT, (), (), left_to_user(resolution, env.index))
+    assert not any(r.startswith("apex") for r in spec.requirements)
+    assert any(r.startswith("einops") for r in spec.requirements)
+    made = plan([_mindspeed(APEX, EINOPS, DECORD)], resolution)
+    (apex,) = [a for a in made.actions if a.subject == "apex"]
+    assert not apex.automatic
+    assert not apex.argv
 
 
 def test_the_same_name_in_a_manifest_is_installed() -> None:
@@ -66,4 +86,39 @@ def test_the_same_name_in_a_manifest_is_installed() -> None:
     resolution = solve([_mindspeed(APEX, listed)], host(), [], catalogue({}), SolveOptions())
     (env,) = resolution.environments
     assert "apex" in {p.subject for p in env.pins}
-    assert resolution.verdicts[0].status != "unverified"
+    assert left_to_user(resolution, env.index) == frozenset()
+
+
+def _out(capsys: pytest.CaptureFixture[str]) -> str:
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_a_docs_table_read_at_high_confidence_is_prose(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real LLaMA-Factory table (tests/fixtures/repos/review26b/SOURCE.md): read at high
+    confidence, still prose; check exits 0 and up's plan leaves the names to the user."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["check", str(FIXTURES / "lf-table"), "--target", "A100:8"]) == 0
+    out = _out(capsys)
+    assert "install accelerate >=0.34.0 for environment 1" in out
+    assert "with uv: accelerate" not in out
+
+
+def test_the_packages_own_imports_are_no_prose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Constructed (review 26b r8): a setup.py without install_requires and a package that
+    imports einops: the scan reads the import at medium confidence, not from prose."""
+    monkeypatch.setenv("COLUMNS", "200")
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup, find_packages\n"
+        'setup(name="demo", version="0.1", packages=find_packages())\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo/__init__.py").write_text("import einops\n", encoding="utf-8")
+    assert main(["check", str(tmp_path), "--target", "A100:8"]) == 0
+    out = _out(capsys)
+    assert "runs here after installing einops (from the package index)" in out
+    assert "install einops from the package index into environment 1 (uv can" in out

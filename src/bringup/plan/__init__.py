@@ -13,10 +13,17 @@ from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component, Step, StepNeeds
 from bringup.model.resolution import Resolution
 from bringup.model.snapshot import Snapshot
-from bringup.plan.actions import activation_action, driver_action, install_action, need_action
+from bringup.plan.actions import (
+    activation_action,
+    by_hand,
+    driver_action,
+    install_action,
+    need_action,
+)
 from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import tier_of
+from bringup.solve.prosenames import left_to_user
 
 __all__ = ["plan"]
 
@@ -88,8 +95,11 @@ def _next_actions(
     does), then driver changes, variables to set and conflicts to resolve; no repeats."""
     found: list[Action] = []
     for env in resolution.environments:
+        prose = left_to_user(resolution, env.index)
         pending = [
-            install_action(p, env.index, arch=arch, chip=chip)
+            by_hand(p, env.index)
+            if p.subject in prose
+            else install_action(p, env.index, arch=arch, chip=chip)
             for p in env.pins
             if not p.installed and p.origin != "host" and subjects.scope_of(p.subject) != "driver"
         ]

@@ -72,6 +72,18 @@ def install_action(pin: Pin, environment: int, *, arch: str, chip: str | None) -
     )
 
 
+def by_hand(pin: Pin, environment: int) -> Action:
+    """An index pin read only from prose: the user installs it after checking the name (no
+    index was asked whether it is the project meant), so it carries no command."""
+    return Action(
+        kind="install",
+        subject=pin.subject,
+        version=pin.version,
+        environment=environment,
+        source=pin.source,
+    )
+
+
 def driver_action(subject: str, spec: str | None, source: Source | None) -> Action:
     """Change the host's ``subject`` to a version within ``spec`` (None: whichever fits)."""
     return Action(kind="driver", subject=subject, version=spec, source=source)

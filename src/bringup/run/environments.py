@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -112,12 +112,14 @@ def environment_spec(
     snapshot: Snapshot,
     steps: Sequence[PlanStep],
     components: Sequence[Component] = (),
+    by_hand: Collection[str] = (),
 ) -> EnvironmentSpec:
     """The environment to make for ``environment``: its Python (the pin, else this
     machine's default), the interpreter of that version found by the probe, and what to
     install: every Python distribution pinned (a fresh environment has none of the host's;
     one pinned because the host's interpreter has it gets the repos' stated range, not the
-    host's version), the build tools the host lacks, and the test runners its steps call."""
+    host's version), the build tools the host lacks, and the test runners its steps call.
+    Not the names in ``by_hand``: read only from prose, the user installs them."""
     pin = environment.pin("python")
     default = snapshot.fact(keys.PYTHON_DEFAULT)
     stated = str(default.value) if default is not None and default.ok else ""
@@ -130,7 +132,7 @@ def environment_spec(
         version, interpreter = known[0].version, known[0].path
     requirements: list[str] = []
     for p in environment.pins:
-        if p.subject == "python" or not is_automatic(p.subject):
+        if p.subject == "python" or not is_automatic(p.subject) or p.subject in by_hand:
             continue
         if p.origin == "installed" and p.subject in ("cmake", "ninja"):
             continue  # a host build tool that is already here

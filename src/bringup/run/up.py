@@ -36,6 +36,7 @@ from bringup.run.indexes import IndexSettings, read_index_settings
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
+from bringup.solve.prosenames import left_to_user
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,13 @@ def specs_for(stack: Stack) -> list[EnvironmentSpec]:
     """The environments the plan's runnable steps need."""
     used = {s.environment for s in stack.plan.steps if s.status == "run"}
     return [
-        environment_spec(env, stack.snapshot, stack.plan.steps, stack.components)
+        environment_spec(
+            env,
+            stack.snapshot,
+            stack.plan.steps,
+            stack.components,
+            left_to_user(stack.resolution, env.index),
+        )
         for env in stack.resolution.environments
         if env.index in used
     ]

@@ -178,7 +178,7 @@ def solve_host(
         if model is not None
         else ()
     )
-    environments, prose = prose_pins(problem, environments)
+    prose = prose_pins(problem, environments)
     placed_in = {name: env.index for env in environments for name in env.components}
     unplaced = []
     for c in everyone:

@@ -205,7 +205,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
     for unverified in resolution.unverified:
-        if unverified.component == name:
+        # a name read from prose is solved as any other: only up leaves it to the user
+        if unverified.component == name and unverified.reason != PROSE:
             obstacles.append(
                 Obstacle(
                     kind="unverified",
@@ -281,17 +282,6 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                 ),
             )
         )
-    found += [
-        Obstacle(
-            kind="unchecked",
-            subject=u.subject,
-            detail=u.spec,
-            source=u.source,
-            missing=("a name read from prose: no package index was checked for it",),
-        )
-        for u in resolution.unverified
-        if u.component == name and u.reason == PROSE
-    ]
     found += _unpaired(uses, env, used)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
