@@ -122,3 +122,21 @@ def test_the_packages_own_imports_are_no_prose(
     out = _out(capsys)
     assert "runs here after installing einops (from the package index)" in out
     assert "install einops from the package index into environment 1 (uv can" in out
+
+
+def test_lines_set_aside_that_only_the_docs_state_do_not_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Constructed (review 26b M4): a README list and a README table disagree on torch. The
+    design sets both aside; the docs disagree (a caveat), no manifest line keeps the repo from
+    running, so solve --target exits 0 and check's target column names the environment."""
+    monkeypatch.setenv("COLUMNS", "200")
+    (tmp_path / "README.md").write_text(
+        "# demo\n\n## Requirements\n\n- torch 2.1.0\n\n"
+        "| Software | Version |\n| --- | --- |\n| torch | 2.4.0 |\n",
+        encoding="utf-8",
+    )
+    assert main(["solve", str(tmp_path), "--target", "A100:8"]) == 0
+    assert "set aside from the plan" in _out(capsys)
+    main(["check", str(tmp_path), "--target", "A100:8"])
+    assert "once conflict 1 is resolved" not in _out(capsys)

@@ -41,6 +41,7 @@ from bringup.report.wording import (
     number_word,
     subject_spec,
 )
+from bringup.solve.prosenames import docs_only
 from bringup.subjects import display_name, display_order, scope_of
 
 _KINDS = {
@@ -107,7 +108,7 @@ def _verdicts(
             aside = [
                 str(n)
                 for n, c in enumerate(conflicts, 1)
-                if name in c.components and c in design.resolution.set_aside
+                if name in c.components and c in design.resolution.set_aside and not docs_only(c)
             ]
             rows.append((Line(name, style), Line(_on_target(name, design, aside)), Line(reason)))
         else:

@@ -15,9 +15,11 @@ not."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Optional
 
 from bringup.model.requirements import Requirement
-from bringup.model.resolution import Environment, Resolution, Unverified
+from bringup.model.resolution import Conflict, Environment, Resolution, Unverified
+from bringup.model.source import Source
 from bringup.solve.problem import SolverInput
 from bringup.subjects import canonical_subject
 
@@ -30,12 +32,24 @@ _DOCS = (".md", ".mdx", ".markdown", ".rst")
 """A docs file's suffix: its lines are prose unless an install command gives them."""
 
 
+def from_prose(source: Source, text: Optional[str]) -> bool:
+    """Whether a line read at ``source`` as ``text`` is a docs file's prose or table, not a
+    manifest, an install command or code."""
+    if source.kind != "file" or not source.ref.lower().endswith(_DOCS):
+        return False
+    return not (text or "").startswith("pip install")
+
+
+def docs_only(conflict: Conflict) -> bool:
+    """Whether every repo line of ``conflict`` is read from prose: the docs disagree, a
+    caveat, not a line the authors install by that keeps the repo from running (review 26b
+    M4)."""
+    return all(from_prose(i.source, i.text) for i in conflict.items if i.kind == "requirement")
+
+
 def _stated(requirement: Requirement) -> bool:
     """Whether a line was read from a manifest, an install command or code: not prose."""
-    source = requirement.source
-    if source.kind != "file" or not source.ref.lower().endswith(_DOCS):
-        return True
-    return (requirement.text or "").startswith("pip install")
+    return not from_prose(requirement.source, requirement.text)
 
 
 def left_to_user(resolution: Resolution, environment: int) -> frozenset[str]:

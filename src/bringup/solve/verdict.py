@@ -16,6 +16,7 @@ from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import REASON as PROSE
+from bringup.solve.prosenames import docs_only
 from bringup.solve.samerelease import tied
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
@@ -221,7 +222,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         status = "needs_hardware"
     elif unplaced is not None:
         status = "runs_after" if "driver" in kinds else "blocked"
-    elif aside:
+    elif any(not docs_only(c) for c in aside):
         status = "blocked"
     elif "unchecked" in kinds:
         status = "unverified"
