@@ -123,6 +123,16 @@ def host_chips(
     return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()
 
 
+def host_arch(snapshot: Snapshot | HostFacts) -> Optional[str]:
+    """The host's architecture (``x86_64``, ``aarch64``) as the solver sees it; None when
+    unknown (a ``--target`` named by its device only): the rows of one architecture hold."""
+    from bringup.solve import HostFacts, host_facts
+
+    facts = snapshot if isinstance(snapshot, HostFacts) else host_facts(snapshot)
+    arch = facts.value("arch")
+    return arch.values[0] if arch is not None and arch.status == "ok" and arch.values else None
+
+
 def gather(
     paths: Sequence[str],
     snapshot: Optional[Path],
@@ -165,7 +175,7 @@ def gather(
 
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
-        rules = kb.rules(chips=host_chips(host))
+        rules = kb.rules(chips=host_chips(host), arch=host_arch(host))
         catalogue = knowledge_catalogue(kb)
     answer = None
     if index is not None:
@@ -282,7 +292,7 @@ def design_for(
         inputs.components,
         target.target,
         target.host,
-        _rules_for(inputs, host_chips(target.host)),
+        _rules_for(inputs, host_chips(target.host), host_arch(target.host)),
         inputs.catalogue,
         allow_driver_change=True,
         explain=explain,
@@ -382,7 +392,7 @@ def solve_stack(
     elsewhere: tuple[KindNeed, ...] = ()
     if target is not None:
         repos, elsewhere = _on_target(repos, host)
-    rules = _rules_for(inputs, host_chips(host))
+    rules = _rules_for(inputs, host_chips(host), host_arch(host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
     unfit = hardware_unfit(base) if target is not None and target.target.kind != "asked" else ()
@@ -394,7 +404,7 @@ def solve_stack(
             base = solve_facts(repos, host, rules, catalogue, options)
     changed = None
     if changes:
-        rules = _rules_for(inputs, host_chips(host, changes))
+        rules = _rules_for(inputs, host_chips(host, changes), host_arch(host))
         with report.stage(Stage("what-if", "solving the changed host")):
             changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
@@ -434,9 +444,11 @@ def _on_target(
     return sorted(kept, key=lambda c: order[c.name]), elsewhere
 
 
-def _rules_for(inputs: StackInputs, chips: tuple[str, ...]) -> tuple[Rule, ...]:
-    """The knowledge base's rows for a host with ``chips`` (those of the probed host are
-    already loaded)."""
-    if chips == host_chips(inputs.snapshot):
+def _rules_for(
+    inputs: StackInputs, chips: tuple[str, ...], arch: Optional[str]
+) -> tuple[Rule, ...]:
+    """The knowledge base's rows for a host with ``chips`` and ``arch`` (those of the probed
+    host are already loaded)."""
+    if chips == host_chips(inputs.snapshot) and arch == host_arch(inputs.snapshot):
         return inputs.rules
-    return inputs.knowledge.rules(chips=chips)
+    return inputs.knowledge.rules(chips=chips, arch=arch)

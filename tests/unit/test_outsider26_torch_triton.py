@@ -78,3 +78,18 @@ def test_the_triton_torch_pins_stays_fine(
     out = _out(capsys)
     assert "megablocks environment 1 " in out
     assert "conflict" not in out
+
+
+def test_the_x86_64_pin_is_no_bound_on_an_aarch64_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 26b M2: torch 2.7.0's Requires-Dist pins triton only where platform_machine ==
+    'x86_64'. On the aarch64 Atlas 800T A2 host of hiyouga/LlamaFactory#4836
+    (tests/data/outsider22b) a constructed requirements.txt (torch==2.7.0, triton==3.2.0)
+    contradicts nothing (the A100:8 target, arch unknown, keeps the row: the tests above)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    (tmp_path / "requirements.txt").write_text("torch==2.7.0\ntriton==3.2.0\n", "utf-8")
+    target = str(Path(__file__).resolve().parents[1] / "data/outsider22b/llamafactory_4836_env.txt")
+    assert main(["solve", str(tmp_path), "--target", target, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert not data["set_aside"]

@@ -95,16 +95,19 @@ class KnowledgeBase:
         *,
         chip: Optional[str] = None,
         chips: Sequence[str] = (),
+        arch: Optional[str] = None,
     ) -> tuple[Rule, ...]:
         """The compatibility rows as solver input, one ``Rule`` per implied subject (id
         ``<record id>/<subject>``). Rows limited to some chip families are included only
-        when one of them is ``chip`` or in ``chips``."""
+        when one of them is ``chip`` or in ``chips``; rows limited to some architectures
+        only when ``arch`` is one of them or unknown (None)."""
         wanted = [*chips, chip] if chip is not None else list(chips)
         return tuple(
             scoped.rule
             for scoped in self._scoped_rules
             if (topic is None or scoped.rule.topic == topic)
             and (scoped.chips is None or any(chip_matches(scoped.chips, c) for c in wanted))
+            and (scoped.machines is None or arch is None or arch in scoped.machines.split(","))
         )
 
     def releases(self, subject: str) -> tuple[str, ...]:
@@ -180,7 +183,7 @@ class KnowledgeBase:
                     brings=record.brings,
                     builds=record.builds,
                 )
-                yield ScopedRule(rule, record.chips)
+                yield ScopedRule(rule, record.chips, record.machines)
 
     @functools.cached_property
     def _release_map(self) -> Mapping[str, tuple[str, ...]]:

@@ -32,10 +32,12 @@ _PIN = lazyre.compile(r"^\s*([A-Za-z0-9_:.\-]+?)\s*(?:==|=|\s)\s*([^=\s]\S*)\s*$
 
 
 class ScopedRule(msgspec.Struct, frozen=True):
-    """A rule and the chip families it is limited to (``None``: every chip)."""
+    """A rule and the chip families and host architectures it is limited to (``None``:
+    every one)."""
 
     rule: Rule
     chips: Optional[str] = None
+    machines: Optional[str] = None
 
 
 class SubjectVersion(msgspec.Struct, frozen=True):

@@ -34,7 +34,9 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ``then``'s subjects where an environment has them, not install them (a torch wheel needs
     no CUDA toolkit, but one beside it must have torch's major); ``builds = true`` marks a
     recommendation that lists the published builds of ``when``'s release (torch 2.7's CUDA
-    variants); ``details`` carries table columns that are not rules."""
+    variants); ``machines`` limits it to some host architectures (``"x86_64"``: a wheel's
+    ``platform_machine`` marker), kept where the host's is unknown; ``details`` carries
+    table columns that are not rules."""
 
     id: str
     when: dict[str, str]
@@ -46,6 +48,7 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     brings: bool = True
     builds: bool = False
     chips: Optional[str] = None
+    machines: Optional[str] = None
     details: dict[str, Detail] = {}
     replaces: Optional[str] = None
 
