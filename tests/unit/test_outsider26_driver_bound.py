@@ -40,7 +40,8 @@ def test_a_recommended_driver_is_no_driver_change(
 ) -> None:
     """megablocks (torch 2.7.0 CUDA extension) on the A100 with driver 550.90.07: the 12.x
     floor is 525.60.13; CUDA 12.8.1's own 570.124.06 is a recommendation, so the design keeps
-    the driver and takes a CUDA whose own driver it is (11.8, which torch 2.7.0 is built for)."""
+    the driver and, as that recommendation is only a caveat (review 26b M1), still a CUDA
+    12.x (minor-version compatibility), not the older major 11.8."""
     monkeypatch.setenv("COLUMNS", "200")
     repo = _megablocks(tmp_path)
     code = main(["check", str(repo), "--target", str(A100)])
@@ -48,14 +49,16 @@ def test_a_recommended_driver_is_no_driver_change(
     assert "changing the NVIDIA driver" not in out
     assert "change the NVIDIA driver" not in out
     target = out.split("planned for the host")[1]
-    assert "CUDA 11.8.0" in target
+    assert "CUDA 12." in target.split("+ = not installed")[0]
+    assert "CUDA 11.8.0" not in target
     assert "torch 2.7.0" in target
     assert code == 0  # runs here after installs, no driver change on the target
     # solve designs the same environment and asks for no change either
     assert main(["solve", str(repo), "--target", str(A100)]) == 0
     solved = _out(capsys)
     assert "NVIDIA driver 550.90.07 installed" in solved
-    assert "CUDA 11.8.0" in solved
+    assert "CUDA 12." in solved
+    assert "CUDA 11.8.0" not in solved
 
 
 def test_a_hard_floor_still_asks_for_the_change(

@@ -293,6 +293,10 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
             continue
         if not {item.subject, item.then_subject} <= used:
             continue
+        if scope_of(item.then_subject) == "driver":
+            # a toolkit's own driver, recommended, where the hard series floor holds (CUDA
+            # 12.8.1 on 550.90.07: minor-version compatibility): a caveat shown, not a doubt
+            continue
         pin, asked = env.pin(item.then_subject), env.pin(item.subject)
         if pin is None or asked is None:
             continue
