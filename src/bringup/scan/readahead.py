@@ -12,6 +12,7 @@ that fails hands back nothing, and the ordered pass reads its files itself.
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Iterable, Sequence
@@ -86,7 +87,14 @@ def read_ahead(
     if forks < 1 or len(files) < AT_LEAST:
         return {}
     shares = _shares(files, forks + 1)
-    children = [_fork(share, collection) for share in shares[1:]]
+    # the objects made so far moved out of the collector's reach while the copies are forked:
+    # a collection in a copy would otherwise touch every one of them, and the kernel copy
+    # each page it touches (MindIE-LLM: the copy's CPU 0.65 s, 0.61 s frozen)
+    gc.freeze()
+    try:
+        children = [_fork(share, collection) for share in shares[1:]]
+    finally:
+        gc.unfreeze()
     done = {(e.rel, e.kind): read_one(e, ref, collection) for e, ref in shares[0]}
     for child in children:
         if child is not None:
