@@ -103,6 +103,31 @@ def test_a_copy_that_fails_leaves_its_files_to_the_ordered_pass(
     assert handed == [0]
 
 
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_a_share_that_fails_here_still_waits_for_every_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    here, read_one, collect = os.getpid(), readahead.read_one, readahead._collect
+    handed: list[int] = []
+
+    def failing(*args: Any) -> readahead.Read:
+        if os.getpid() == here:  # only in the process that forked
+            raise MemoryError
+        return read_one(*args)
+
+    def collected(pid: int, reading: int) -> dict[tuple[str, str], readahead.Read]:
+        done = collect(pid, reading)
+        handed.append(len(done))
+        return done
+
+    monkeypatch.setattr(readahead, "read_one", failing)
+    monkeypatch.setattr(readahead, "_collect", collected)
+    with pytest.raises(MemoryError):
+        scan_repo(EXAMPLES / "ascend-ops", "ascend-ops", forks=2)
+    assert len(handed) == 2  # both copies waited for
+    assert all(handed)  # each with its share read
+
+
 def test_a_repo_of_fewer_files_than_at_least_forks_no_copy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

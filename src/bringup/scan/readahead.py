@@ -95,10 +95,14 @@ def read_ahead(
         children = [_fork(share, collection) for share in shares[1:]]
     finally:
         gc.unfreeze()
-    done = {(e.rel, e.kind): read_one(e, ref, collection) for e, ref in shares[0]}
-    for child in children:
-        if child is not None:
-            done.update(_collect(*child))
+    done: dict[tuple[str, str], Read] = {}
+    try:
+        for entry, ref in shares[0]:
+            done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
+    finally:  # however this share ends, each copy is waited for (none left blocked writing)
+        for child in children:
+            if child is not None:
+                done.update(_collect(*child))
     return done
 
 
