@@ -142,13 +142,13 @@ def _shares(files: Sequence[tuple[RepoFile, str]], parts: int) -> list[list[tupl
     the kinds it keeps (``_KEPT_HERE``) first, then the rest, costliest first, each to the
     share that costs least so far (a file's place in a share is its place in ``files``)."""
     costs = [_cost(entry) for entry, _ in files]
-    loads = [0] * parts
+    loads, total = [0] * parts, sum(costs)
     owner = [0] * len(files)
     for index in sorted(
         range(len(files)),
         key=lambda i: (files[i][0].kind not in _KEPT_HERE, -costs[i]),
     ):
-        kept = files[index][0].kind in _KEPT_HERE and loads[0] * parts <= sum(costs)
+        kept = files[index][0].kind in _KEPT_HERE and loads[0] * parts <= total
         part = 0 if kept else min(range(parts), key=loads.__getitem__)
         owner[index] = part
         loads[part] += costs[index]
