@@ -152,3 +152,21 @@ def test_patterns_a_copy_compiled_are_kept_by_the_process_that_forked_it(
         assert patterncache.grown() == handed
     finally:
         patterncache.forget()
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "forks"),
+    [
+        (2, 0.2, 1),  # an idle laptop: one copy beside this process
+        (16, 0.5, readahead.MOST_COPIES),
+        (4, 2.1, 1),  # two cores taken by others
+        (2, 9.4, 0),  # this workplace's shared machine: every core taken
+    ],
+)
+def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
+    monkeypatch: pytest.MonkeyPatch, cores: int, load: float, forks: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(readahead.threading, "active_count", lambda: 1)
+    assert readahead.copies() == forks

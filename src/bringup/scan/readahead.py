@@ -66,16 +66,24 @@ def read_one(entry: RepoFile, ref: str, collection: bool) -> Read:
 
 
 def copies() -> int:
-    """How many copies to fork: one less than the cores this process may run on (it reads its
-    share too), at most ``MOST_COPIES``; none where a thread besides this one runs (a fork
-    copies only the calling thread, and a lock another holds stays held in the copy)."""
+    """How many copies to fork: one less than the cores this process may run on and nothing
+    else keeps busy (the cores less the last minute's load average, as ``make -l`` weighs
+    it: it reads its share too), at most ``MOST_COPIES``. None on a machine whose cores are
+    all taken: copies only share the same cores then and cost more than they save (two cores
+    at load 9: each of the five speed repos' scans 4-10 % more CPU, no sooner done); none
+    where a thread besides this one runs (a fork copies only the calling thread, and a lock
+    another holds stays held in the copy)."""
     if not hasattr(os, "fork") or threading.active_count() != 1:
         return 0
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
-    return max(0, min(cores - 1, MOST_COPIES))
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(0, min(round(cores - busy) - 1, MOST_COPIES))
 
 
 def read_ahead(
