@@ -34,10 +34,12 @@ MOST_COPIES = 3
 """Forked copies at most, whatever the number of cores: past three the ordered pass and what
 follows it, which one process does, take most of the time left."""
 
-_NS_PER_BYTE = {"tests": 15, "cmake": 500, "shell": 1500}
+_NS_PER_BYTE = {"tests": 15, "cmake": 500, "shell": 2500}
 """What reading a byte costs by kind (ns), measured on five operator, inference and tool repos
 (MindIE-LLM, ops-cv, ops-transformer, msmodelslim, akg): a test file is searched for a few
-markers only; Markdown, setup.py and the manifests cost ~2,000 (``_OTHER``)."""
+markers only; Markdown, setup.py and the manifests cost ~2,000 (``_OTHER``). A script's cost
+varies most (400-3,500): 2,500 balanced the shares best over three copies (1,500 and 2,000
+left this process's share the longest in ops-cv and ops-transformer)."""
 _OTHER = 2000
 _NS_PER_FILE = 100_000
 """What reading any file costs beside its bytes (opening, decoding, the extractor's set-up)."""
@@ -94,7 +96,13 @@ def read_ahead(
     copies (the ordered pass then reads every file)."""
     if forks < 1 or len(files) < AT_LEAST:
         return {}
-    shares = _shares(files, forks + 1)
+    costs = [_cost(entry) for entry, _ in files]
+    done: dict[tuple[str, str], Read] = {}
+    for index in _cheapest_of_each_kind(files, costs):
+        entry, ref = files[index]
+        done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
+    rest = [i for i, (entry, _) in enumerate(files) if (entry.rel, entry.kind) not in done]
+    shares = _shares([files[i] for i in rest], [costs[i] for i in rest], forks + 1)
     # the objects made so far moved out of the collector's reach while the copies are forked:
     # a collection in a copy would otherwise touch every one of them, and the kernel copy
     # each page it touches (MindIE-LLM: the copy's CPU 0.65 s, 0.61 s frozen)
@@ -103,7 +111,6 @@ def read_ahead(
         children = [_fork(share, collection) for share in shares[1:]]
     finally:
         gc.unfreeze()
-    done: dict[tuple[str, str], Read] = {}
     try:
         for entry, ref in shares[0]:
             done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
@@ -136,6 +143,18 @@ class Reader:
         return extract_file(entry.kind, source, self.collection)
 
 
+def _cheapest_of_each_kind(files: Sequence[tuple[RepoFile, str]], costs: list[int]) -> list[int]:
+    """The cheapest file of each kind (its index): read before the copies are forked, so what
+    a kind's first reading builds (markdown-it-py imported and its parser made, the
+    vocabulary's tables) is built once and inherited, not again in every copy."""
+    cheapest: dict[str, int] = {}
+    for index, (entry, _) in enumerate(files):
+        known = cheapest.get(entry.kind)
+        if known is None or costs[index] < costs[known]:
+            cheapest[entry.kind] = index
+    return sorted(cheapest.values())
+
+
 def _cost(entry: RepoFile) -> int:
     """What reading ``entry`` is expected to cost (ns): ``_NS_PER_FILE`` and its bytes'."""
     try:
@@ -145,11 +164,13 @@ def _cost(entry: RepoFile) -> int:
     return _NS_PER_FILE + size * _NS_PER_BYTE.get(entry.kind, _OTHER)
 
 
-def _shares(files: Sequence[tuple[RepoFile, str]], parts: int) -> list[list[tuple[RepoFile, str]]]:
-    """``files`` dealt into ``parts`` shares of about equal cost, the first this process's:
-    the kinds it keeps (``_KEPT_HERE``) first, then the rest, costliest first, each to the
-    share that costs least so far (a file's place in a share is its place in ``files``)."""
-    costs = [_cost(entry) for entry, _ in files]
+def _shares(
+    files: Sequence[tuple[RepoFile, str]], costs: Sequence[int], parts: int
+) -> list[list[tuple[RepoFile, str]]]:
+    """``files`` (each reading's expected ``costs``) dealt into ``parts`` shares of about
+    equal cost, the first this process's: the kinds it keeps (``_KEPT_HERE``) first, then the
+    rest, costliest first, each to the share that costs least so far (a file's place in a
+    share is its place in ``files``)."""
     loads, total = [0] * parts, sum(costs)
     owner = [0] * len(files)
     for index in sorted(
