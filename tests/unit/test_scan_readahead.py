@@ -6,6 +6,7 @@ pass."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -107,13 +108,24 @@ def test_a_copy_that_fails_leaves_its_files_to_the_ordered_pass(
 def test_a_share_that_fails_here_still_waits_for_every_copy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    here, read_one, collect = os.getpid(), readahead.read_one, readahead._collect
+    here, read_one, collect, fork = (
+        os.getpid(),
+        readahead.read_one,
+        readahead._collect,
+        readahead._fork,
+    )
     handed: list[int] = []
+    forked: list[int] = []
 
     def failing(*args: Any) -> readahead.Read:
-        if os.getpid() == here:  # only in the process that forked
+        if os.getpid() == here and forked:  # in the process that forked, once it has
             raise MemoryError
         return read_one(*args)
+
+    def forking(*args: Any) -> tuple[int, int] | None:
+        child = fork(*args)
+        forked.append(1)
+        return child
 
     def collected(pid: int, reading: int) -> dict[tuple[str, str], readahead.Read]:
         done = collect(pid, reading)
@@ -122,6 +134,7 @@ def test_a_share_that_fails_here_still_waits_for_every_copy(
 
     monkeypatch.setattr(readahead, "read_one", failing)
     monkeypatch.setattr(readahead, "_collect", collected)
+    monkeypatch.setattr(readahead, "_fork", forking)
     with pytest.raises(MemoryError):
         scan_repo(EXAMPLES / "ascend-ops", "ascend-ops", forks=2)
     assert len(handed) == 2  # both copies waited for
@@ -168,5 +181,5 @@ def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
 ) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
-    monkeypatch.setattr(readahead.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert readahead.copies() == forks
