@@ -87,10 +87,11 @@ import re
 from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
-from bringup.scan.buildnames import BuildNames, route_scripts
+from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
+from bringup.scan.mainroute import SCRIPT, SUBDIRECTORY, Built, main_route
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
@@ -103,7 +104,7 @@ from bringup.scan.pipscopes import (
     guided_lists,
     tooling_list,
 )
-from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
+from bringup.scan.routedirs import route_folders, with_replaced_modules
 from bringup.scan.scopedirs import (
     BENCHMARK_PACKAGE,
     COLLECTIONS,
@@ -211,14 +212,14 @@ class Scopes:
         self._idle_cmake = unbuilt_cmake(rels, build_texts)
         self._copied = copied_scripts(build_texts)
         self._named_in = dict(build_texts)
-        self._names = BuildNames(build_texts)
+        self.route = main_route(build_texts, rels, self._options)
+        """folder -> ``Built``: what the repo's main route builds, and the line that does."""
+        self._names = BuildNames(build_texts, self._options)
         # by folder: the path of every file walks its folders (a tree 800 deep was cubic)
         self._subprojects: dict[str, str] = {}
         self._detached: dict[str, bool] = {}
         self._option_of: dict[str, str] = {}
-        self._routed = route_folders(
-            with_replaced_modules(routed_directories(route_scripts(build_texts), rels), texts or {})
-        )
+        self._routed, self._added = _route_sets(self.route, texts or {})
         self._build = self._names.texts
         self._frameworks = frozenset(
             folder
@@ -277,8 +278,11 @@ class Scopes:
             if folder in TEST_DIRS:
                 return TESTS
             if folder in COLLECTIONS:
-                # examples/x/… is example x's; examples/README.md speaks for the examples
-                return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+                # examples/x/… is example x's; examples/README.md speaks for the examples;
+                # but the build files of one the route builds are the repo's (``mainroute``)
+                member = "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+                if name.endswith(_PAGES) or not self._built_by_route(member):
+                    return member
         if dirs[:1] == ["packaging"] and name.endswith((".sh", ".bash")):
             return parts[0]
         option = self._option(parts)
@@ -314,6 +318,12 @@ class Scopes:
         ):
             return "/".join(parts[:-1])
         return doc_scope(parts, self._frameworks)
+
+    def _built_by_route(self, folder: str) -> bool:
+        """Whether the repo's main route builds ``folder``
+        (cuCollections CMakeLists.txt:100 ``add_subdirectory(benchmarks)``: its benchmarks
+        build with the repo, their needs are the repo's)."""
+        return folder in self.route
 
     def _installed_by_guide(self, rel: str, flavour: str) -> bool:
         """The one flavour list a guide of the repo's own installs (``guided_flavour``)."""
@@ -368,6 +378,10 @@ class Scopes:
             if folder in self._routed and folders[0].lower() not in DOC_DIRS:
                 # the repo's build script goes into it and builds (``routedirs``)
                 parent = folder if folder in self._build else parent
+                continue
+            if folder in self._added and folders[0].lower() not in DOC_DIRS:
+                # the route's CMake adds it (``cmakesubdirs``): a part of the build around it,
+                # whose build files still name what lies deeper
                 continue
             if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
                 return folder
@@ -477,6 +491,16 @@ class Scopes:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
+
+
+def _route_sets(
+    route: Mapping[str, Built], texts: Mapping[str, str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The folders the route's scripts build, with those the go.mod of a module they build
+    replaces modules by, and the folders its CMake adds; each with the folders above them."""
+    scripted = frozenset(f for f, built in route.items() if built.how == SCRIPT)
+    added = (f for f, built in route.items() if built.how == SUBDIRECTORY)
+    return route_folders(with_replaced_modules(scripted, texts)), route_folders(added)
 
 
 OPTIONAL = "optional"
