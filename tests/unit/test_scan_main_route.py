@@ -6,15 +6,19 @@ builds is "repo"; one the route does not build is a sub-project).
 Sources (public, at the commits the tune-set truths were written for):
 Ascend/VisionSDK f156edcfb5705c8c1eb3370b191ead102c453ec6,
 NVIDIA/cudnn-frontend 3929da2ef4c1dba1bb8acb68727b9134f26f40c0,
-Ascend/MindIE-LLM 8b4871ad31f592aa863f6255760e4934484d78e4.
+Ascend/MindIE-LLM 8b4871ad31f592aa863f6255760e4934484d78e4,
+thu-ml/SageAttention d1a57a546c3d395b1ffcbeecc66d81db76f3b4b5,
+facebookresearch/pytorch3d 9381c4016376345bb795b97c45a6c2de66db354a,
+rapidsai/raft 2141422b1a5e3121611888cb64a0bf8254bc3a67.
 """
 
 from __future__ import annotations
 
 from bringup.model import file_source
 from bringup.scan.cmakesubdirs import added_directories
-from bringup.scan.mainroute import SCRIPT, SUBDIRECTORY, main_route, route_parts
+from bringup.scan.mainroute import PACKAGED, SCRIPT, SUBDIRECTORY, main_route, route_parts
 from bringup.scan.optdirs import optional_parts
+from bringup.scan.pypackaged import packaged_folders
 from bringup.scan.routedirs import routed_lines
 from bringup.scan.scopes import REPO, Scopes
 
@@ -158,3 +162,73 @@ def test_an_add_subdirectory_chain_is_followed_with_each_edges_line() -> None:
     # an option off by default that adds a folder keeps it out (``optdirs``)
     assert "src" not in added_directories(("",), texts, off={"src"})
     assert set(main_route(texts, list(texts))) == set(added)
+
+
+# SageAttention setup.py:217-223 (the fused extension's sources)
+_SAGE_SETUP = """\
+ext_modules = []
+ext_modules.append(
+    CUDAExtension(
+        name="sageattention._fused",
+        sources=["csrc/fused/pybind.cpp", "csrc/fused/fused.cu"],
+        extra_compile_args={"cxx": CXX_FLAGS, "nvcc": NVCC_FLAGS},
+    )
+)
+"""
+
+
+def test_the_sources_an_extension_compiles_are_packaged_by_the_route() -> None:
+    rels = ["setup.py", "csrc/fused/CMakeLists.txt", "csrc/fused/pybind.cpp"]
+    assert packaged_folders({"setup.py": _SAGE_SETUP}, rels) == {"csrc/fused": ("setup.py", 5)}
+    # a folder the walk saw no file of is no folder of the scan's
+    assert packaged_folders({"setup.py": _SAGE_SETUP}, ["setup.py"]) == {}
+
+
+# raft python/libraft/pyproject.toml:48 and :56 (read here as a top pyproject)
+_RAFT_LIBRAFT = """\
+[tool.scikit-build]
+build-dir = "build/{wheel_tag}"
+cmake.build-type = "Release"
+wheel.packages = ["libraft"]
+"""
+
+
+def test_scikit_build_wheel_packages_are_packaged_by_the_route() -> None:
+    rels = ["pyproject.toml", "libraft/__init__.py", "libraft/CMakeLists.txt"]
+    assert packaged_folders({"pyproject.toml": _RAFT_LIBRAFT}, rels) == {
+        "libraft": ("pyproject.toml", 4)
+    }
+
+
+# pytorch3d setup.py:178-183; projects/implicitron_trainer/README.md:30 lists the trainer's
+# own needs (hydra-core, visdom, lpips ...)
+_PYTORCH3D_SETUP = """\
+trainer = "pytorch3d.implicitron_trainer"
+setup(
+    packages=find_packages(
+        exclude=("configs", "tests", "tests.*", "docs.*", "projects.*")
+    )
+    + [trainer],
+    package_dir={trainer: "projects/implicitron_trainer"},
+    install_requires=["iopath"],
+)
+"""
+
+
+def test_a_packaged_folder_with_only_a_readme_keeps_its_readme() -> None:
+    """setup.py packages the trainer (the route names it, with its line), but a README with
+    no build beside it documents that folder on its own terms."""
+    rels = [
+        "setup.py",
+        "projects/implicitron_trainer/README.md",
+        "projects/implicitron_trainer/experiment.py",
+    ]
+    texts = {"setup.py": _PYTORCH3D_SETUP}
+    scopes = Scopes(rels, texts, texts=texts)
+    assert scopes.route["projects/implicitron_trainer"] == (
+        "projects/implicitron_trainer",
+        PACKAGED,
+        "setup.py",
+        7,
+    )
+    assert scopes.of("projects/implicitron_trainer/README.md") == "projects/implicitron_trainer"

@@ -6,8 +6,9 @@ The route is the repo's own build script (``build.sh`` or ``build_all.sh`` at th
 build script of a top-level script directory: ``buildnames.route_scripts``), read for the
 directories it always enters and builds (``routedirs``), and the top ``CMakeLists.txt`` with
 those of the directories the scripts build, read for the ``add_subdirectory`` chains
-(``cmakesubdirs``). Each folder keeps the first line found to build it, so a scan can say why
-a folder is in the repo's scope. Computed once per repo.
+(``cmakesubdirs``), and the top ``setup.py``/``pyproject.toml``, read for the folders they
+package or compile (``pypackaged``). Each folder keeps the first line found to build it, so
+a scan can say why a folder is in the repo's scope. Computed once per repo.
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from bringup.model import RoutePart, Source
 from bringup.scan.buildnames import route_scripts
 from bringup.scan.cmakesubdirs import added_directories
 from bringup.scan.cmakeuse import cmake_file
+from bringup.scan.pypackaged import packaged_folders
 from bringup.scan.routedirs import routed_lines
 
 SCRIPT = "script"
 """Built by the repo's build script: entered and built there, or named by a build command."""
 SUBDIRECTORY = "add_subdirectory"
 """Added by a ``CMakeLists.txt`` of the route."""
+PACKAGED = "package"
+"""Packaged or compiled by the top ``setup.py`` or ``pyproject.toml`` (``pypackaged``)."""
 
 
 class Built(NamedTuple):
@@ -49,6 +53,8 @@ def main_route(
     cmake = {rel: text for rel, text in build_texts.items() if cmake_file(rel)}
     for folder, added in added_directories({"", *found}, cmake, off).items():
         found.setdefault(folder, Built(folder, SUBDIRECTORY, added.rel, added.line))
+    for folder, (rel, line) in packaged_folders(build_texts, rels).items():
+        found.setdefault(folder, Built(folder, PACKAGED, rel, line))
     return found
 
 

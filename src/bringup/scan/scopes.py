@@ -91,7 +91,7 @@ from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
-from bringup.scan.mainroute import SCRIPT, SUBDIRECTORY, Built, main_route
+from bringup.scan.mainroute import PACKAGED, SCRIPT, SUBDIRECTORY, Built, main_route
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
@@ -379,9 +379,16 @@ class Scopes:
                 # the repo's build script goes into it and builds (``routedirs``)
                 parent = folder if folder in self._build else parent
                 continue
-            if folder in self._added and folders[0].lower() not in DOC_DIRS:
-                # the route's CMake adds it (``cmakesubdirs``): a part of the build around it,
-                # whose build files still name what lies deeper
+            if (
+                folder in self._added
+                and folder not in self._documented
+                and folders[0].lower() not in DOC_DIRS
+            ):
+                # the route's CMake adds it or its Python build packages it (``mainroute``): a
+                # part of the build around it, whose build files still name what lies deeper;
+                # a README with no build beside it documents the folder on its own terms
+                # (pytorch3d setup.py:182 packages projects/implicitron_trainer, whose
+                # README.md:30 lists what the trainer needs)
                 continue
             if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
                 return folder
@@ -497,9 +504,10 @@ def _route_sets(
     route: Mapping[str, Built], texts: Mapping[str, str]
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The folders the route's scripts build, with those the go.mod of a module they build
-    replaces modules by, and the folders its CMake adds; each with the folders above them."""
+    replaces modules by, and the folders its CMake adds or its Python build packages; each
+    with the folders above them."""
     scripted = frozenset(f for f, built in route.items() if built.how == SCRIPT)
-    added = (f for f, built in route.items() if built.how == SUBDIRECTORY)
+    added = (f for f, built in route.items() if built.how in (SUBDIRECTORY, PACKAGED))
     return route_folders(with_replaced_modules(scripted, texts)), route_folders(added)
 
 
