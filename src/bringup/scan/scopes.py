@@ -379,6 +379,9 @@ class Scopes:
                 # the repo's build script goes into it and builds (``routedirs``)
                 parent = folder if folder in self._build else parent
                 continue
+            if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
+                # another language's project, built by its own tool whatever adds it
+                return folder
             if (
                 folder in self._added
                 and folder not in self._documented
@@ -390,8 +393,6 @@ class Scopes:
                 # (pytorch3d setup.py:182 packages projects/implicitron_trainer, whose
                 # README.md:30 lists what the trainer needs)
                 continue
-            if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
-                return folder
             if depth == 1 and folder in self._parts:
                 # the part's own files are the repo's; what lies deeper (impl/cuda, one
                 # vendor's backend the build picks by an option) stays the part's
