@@ -48,7 +48,8 @@ def packaged_folders(
 def _setup_py(text: str) -> Iterator[tuple[str, int]]:
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        # nested too deep to parse: setup_py reports it; it names no folder here
         return
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
