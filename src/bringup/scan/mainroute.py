@@ -21,7 +21,7 @@ from bringup.scan.buildnames import route_scripts
 from bringup.scan.cmakesubdirs import added_directories
 from bringup.scan.cmakeuse import cmake_file
 from bringup.scan.pypackaged import packaged_folders
-from bringup.scan.routedirs import routed_lines
+from bringup.scan.routedirs import route_folders, routed_lines, with_replaced_modules
 
 SCRIPT = "script"
 """Built by the repo's build script: entered and built there, or named by a build command."""
@@ -66,3 +66,14 @@ def route_parts(
         RoutePart(folder=built.folder, how=built.how, source=cite(built.rel, built.line))
         for _, built in sorted(route.items())
     )
+
+
+def route_sets(
+    route: Mapping[str, Built], texts: Mapping[str, str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The folders the route's scripts build, with those the go.mod of a module they build
+    replaces modules by, and the folders its CMake adds or its Python build packages; each
+    with the folders above them."""
+    scripted = frozenset(f for f, built in route.items() if built.how == SCRIPT)
+    added = (f for f, built in route.items() if built.how in (SUBDIRECTORY, PACKAGED))
+    return route_folders(with_replaced_modules(scripted, texts)), route_folders(added)

@@ -90,8 +90,8 @@ from posixpath import dirname
 from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
-from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
-from bringup.scan.mainroute import PACKAGED, SCRIPT, SUBDIRECTORY, Built, main_route
+from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, PAGES, doc_index, doc_page, doc_scope
+from bringup.scan.mainroute import main_route, route_sets
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
@@ -104,7 +104,6 @@ from bringup.scan.pipscopes import (
     guided_lists,
     tooling_list,
 )
-from bringup.scan.routedirs import route_folders, with_replaced_modules
 from bringup.scan.scopedirs import (
     BENCHMARK_PACKAGE,
     COLLECTIONS,
@@ -124,17 +123,6 @@ from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TEST
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
-
-_PAGES = (".md", ".mdx", ".rst")
-
-
-def _doc_page(dirs: list[str], name: str) -> bool:
-    """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
-    that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)
-    add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
-    building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
-    return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(_PAGES)
-
 
 __all__ = [
     "CI",
@@ -219,7 +207,7 @@ class Scopes:
         self._subprojects: dict[str, str] = {}
         self._detached: dict[str, bool] = {}
         self._option_of: dict[str, str] = {}
-        self._routed, self._added = _route_sets(self.route, texts or {})
+        self._routed, self._added = route_sets(self.route, texts or {})
         self._build = self._names.texts
         self._frameworks = frozenset(
             folder
@@ -279,14 +267,15 @@ class Scopes:
                 return TESTS
             if folder in COLLECTIONS:
                 # examples/x/… is example x's; examples/README.md speaks for the examples;
-                # but the build files of one the route builds are the repo's (``mainroute``)
+                # but the build files of one the route builds are the repo's (``mainroute``:
+                # cuCollections CMakeLists.txt:100 ``add_subdirectory(benchmarks)``)
                 member = "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
-                if name.endswith(_PAGES) or not self._built_by_route(member):
+                if name.endswith(PAGES) or member not in self.route:
                     return member
         if dirs[:1] == ["packaging"] and name.endswith((".sh", ".bash")):
             return parts[0]
         option = self._option(parts)
-        if option and not _doc_page(dirs, name):
+        if option and not doc_page(dirs, name):
             return option
         project = self._subproject(parts[:-1])
         if project:
@@ -318,12 +307,6 @@ class Scopes:
         ):
             return "/".join(parts[:-1])
         return doc_scope(parts, self._frameworks)
-
-    def _built_by_route(self, folder: str) -> bool:
-        """Whether the repo's main route builds ``folder``
-        (cuCollections CMakeLists.txt:100 ``add_subdirectory(benchmarks)``: its benchmarks
-        build with the repo, their needs are the repo's)."""
-        return folder in self.route
 
     def _installed_by_guide(self, rel: str, flavour: str) -> bool:
         """The one flavour list a guide of the repo's own installs (``guided_flavour``)."""
@@ -387,11 +370,8 @@ class Scopes:
                 and folder not in self._documented
                 and folders[0].lower() not in DOC_DIRS
             ):
-                # the route's CMake adds it or its Python build packages it (``mainroute``): a
-                # part of the build around it, whose build files still name what lies deeper;
-                # a README with no build beside it documents the folder on its own terms
-                # (pytorch3d setup.py:182 packages projects/implicitron_trainer, whose
-                # README.md:30 lists what the trainer needs)
+                # the route's CMake adds it or its Python build packages it (``mainroute``); a
+                # README-only folder keeps its page (pytorch3d projects/implicitron_trainer)
                 continue
             if depth == 1 and folder in self._parts:
                 # the part's own files are the repo's; what lies deeper (impl/cuda, one
@@ -499,17 +479,6 @@ class Scopes:
             return False
         tail = "/".join(rel.split("/")[-2:])
         return not any(tail in text for text in self._texts)
-
-
-def _route_sets(
-    route: Mapping[str, Built], texts: Mapping[str, str]
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The folders the route's scripts build, with those the go.mod of a module they build
-    replaces modules by, and the folders its CMake adds or its Python build packages; each
-    with the folders above them."""
-    scripted = frozenset(f for f, built in route.items() if built.how == SCRIPT)
-    added = (f for f, built in route.items() if built.how in (SUBDIRECTORY, PACKAGED))
-    return route_folders(with_replaced_modules(scripted, texts)), route_folders(added)
 
 
 OPTIONAL = "optional"
