@@ -107,6 +107,13 @@ def test_a_functions_own_check_of_an_argument_the_call_left_out_is_the_projects_
     assert explain_text(log)[0].signature_id == "class.code.project-bug"
 
 
+def test_a_dotted_configuration_key_left_out_is_no_functions_own_check() -> None:
+    # CONSTRUCTED (review 26 L2; no public line found): a config loader prefixing the key path
+    # has the shape of "X.build: arg_index is required", but names a setting, not a callable
+    log = "ValueError: data.train_files: train_files is required\n"
+    assert explain_text(log)[0].signature_id != "class.code.project-bug"
+
+
 def test_a_setting_the_job_left_out_stays_a_refused_configuration() -> None:
     # tests/data/triage_twentysecond b05, Ascend/MindSpeed-MM@d713188d: a setting named, no
     # function's argument
