@@ -222,6 +222,13 @@ def test_an_operators_kernel_information_not_initialised_is_the_operator() -> No
     assert _first(log) == ("code.cann.e29999", "operator_execution")
 
 
+@pytest.mark.parametrize("line", ["initKVCache failed", "PagedKVCache is full"])
+def test_the_kv_cache_inside_a_camel_case_name_is_still_memory(line: str) -> None:
+    # CONSTRUCTED (review 26 L4: the camelCase names a runtime gives its KV cache; no public log
+    # line found within the search budget): only an operator's name spells it "KvCache"
+    assert _said(line) == "memory"
+
+
 def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
     # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log,
     # https://github.com/QwenLM/Qwen3/issues/295 (vLLM's check of the model's length against
