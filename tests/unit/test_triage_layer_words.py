@@ -230,9 +230,9 @@ def test_the_kv_cache_inside_a_camel_case_name_is_still_memory(line: str) -> Non
 
 
 def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
-    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log,
-    # https://github.com/QwenLM/Qwen3/issues/295 (vLLM's check of the model's length against
-    # the KV cache the free memory holds)
+    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (its thread is that
+    # blind corpus's own); the message is vLLM's, vllm-project/vllm vllm/worker/worker.py
+    # raise_if_cache_size_invalid: the model's length against the KV cache free memory holds
     assert (
         _said(
             "ValueError: The model's max seq len (32768) is larger than the maximum number of "
