@@ -28,7 +28,7 @@ def test_an_h100_sets_aside_a_repo_that_pins_a_toolkit_older_than_sm_90(
     monkeypatch.setenv("COLUMNS", "120")
     lines = _lines(capsys, "check", TORCH_NGP, "--target", "H100:8")
     assert next(line for line in lines if line.startswith("torch-ngp ")).startswith(
-        "torch-ngp set aside"
+        "torch-ngp environment 1 once conflict 1 is resolved"  # its lines set aside
     )
     assert any("compute capability == 9.0 needs CUDA >= 11.8" in line for line in lines)
 

@@ -52,11 +52,21 @@ FUSER_SUBMODULES = """  find_package(Git QUIET)
 """
 
 
+def _tools(text: str) -> list[tuple[str, str, int | None, bool]]:
+    found = extract_cmake(source_file("cmake/deps/handle_git_submodules.cmake", text))
+    return [n for n in needs(found.requirements) if n[0] == "system_package"]
+
+
 def test_a_program_a_cmake_search_found_is_run_through_its_variable() -> None:
-    found = extract_cmake(source_file("cmake/deps/handle_git_submodules.cmake", FUSER_SUBMODULES))
-    assert [n for n in needs(found.requirements) if n[0] == "system_package"] == [
-        ("system_package", "git", 3, True)
-    ]
+    # constructed from Fuser's lines: the same run updating the submodules fetches them
+    updating = FUSER_SUBMODULES.replace("submodule status", "submodule update --init")
+    assert _tools(updating) == [("system_package", "git", 3, True)]
+
+
+def test_a_submodule_status_asks_the_checkout_and_fetches_nothing() -> None:
+    # Fuser's own run only reads the submodules' state, then tells the user what to run
+    # (handle_git_submodules.cmake:39): its truth has no git
+    assert _tools(FUSER_SUBMODULES) == []
 
 
 # hicann/ops-nn @ e5c3fa93, install_deps.sh:461-475 (inside a version check) and 133-150.
@@ -172,3 +182,87 @@ def test_a_packer_told_to_compress_with_pigz_needs_it() -> None:
     assert ("system_package", "pigz", 4, True) in needs(shell)
     cmake = extract_cmake(source_file("cmake/CMakeLists.txt", MSOPPROF_PACKAGE)).requirements
     assert ("system_package", "pigz", 4, True) in needs(cmake)
+
+
+# rapidsai/rmm @ 5d50a37b, cmake/RAPIDS.cmake:20-23, 33-35 and 61-70 (rapids-cmake's
+# bootstrap): a clone only when asked, a GitHub archive otherwise.
+RAPIDS_BOOTSTRAP = """if(NOT rapids-cmake-repo)
+  # Define a default repo if the user doesn't set one
+  set(rapids-cmake-repo rapidsai/rapids-cmake)
+endif()
+if(NOT rapids-cmake-url)
+  # Construct a default URL if the user doesn't set one
+  set(rapids-cmake-url "https://github.com/${rapids-cmake-repo}/")
+endif()
+include(FetchContent)
+if(rapids-cmake-fetch-via-git)
+  FetchContent_Declare(
+    rapids-cmake
+    GIT_REPOSITORY "${rapids-cmake-url}"
+    GIT_TAG "${rapids-cmake-value-to-clone}")
+else()
+  string(APPEND rapids-cmake-url "${rapids-cmake-value-to-clone}")
+  FetchContent_Declare(rapids-cmake URL "${rapids-cmake-url}")
+endif()
+"""
+# OpenPPL/ppl.llm.kernel.cuda @ 255f3c82, cmake/deps.cmake:55-71: the other branch's URL is the
+# user's own package, no address the file knows.
+PPL_HPCC = """if(PPLNN_DEP_HPCC_PKG)
+    FetchContent_Declare(hpcc
+        URL ${PPLNN_DEP_HPCC_PKG}
+        SOURCE_DIR ${HPCC_DEPS_DIR}/hpcc
+        BINARY_DIR ${CMAKE_CURRENT_BINARY_DIR}/hpcc-build
+        SUBBUILD_DIR ${HPCC_DEPS_DIR}/hpcc-subbuild)
+else()
+    if(NOT PPLNN_DEP_HPCC_GIT)
+        set(PPLNN_DEP_HPCC_GIT "https://github.com/OpenPPL/hpcc.git")
+    endif()
+    FetchContent_Declare(hpcc
+        GIT_REPOSITORY ${PPLNN_DEP_HPCC_GIT}
+        GIT_TAG ${PPLNN_DEP_HPCC_VERSION}
+        SOURCE_DIR ${HPCC_DEPS_DIR}/hpcc
+        BINARY_DIR ${CMAKE_CURRENT_BINARY_DIR}/hpcc-build
+        SUBBUILD_DIR ${HPCC_DEPS_DIR}/hpcc-subbuild)
+endif()
+"""
+
+
+def test_a_clone_with_an_archive_to_download_instead_needs_no_git() -> None:
+    found = needs(extract_cmake(source_file("cmake/RAPIDS.cmake", RAPIDS_BOOTSTRAP)).requirements)
+    assert [n for n in found if n[0] == "system_package"] == []
+    assert [n[:3] for n in found if n[0] == "network"][:1] == [
+        ("network", "https://github.com/rapidsai/rapids-cmake/", 7)
+    ]
+
+
+def test_a_clone_whose_other_branch_names_no_address_needs_git() -> None:
+    found = needs(extract_cmake(source_file("cmake/deps.cmake", PPL_HPCC)).requirements)
+    assert ("system_package", "git", 12, True) in found
+
+
+# OpenPPL/ppl.llm.kernel.cuda @ 255f3c82, cmake/deps.cmake:116-125: hpcc's helpers (defined in
+# hpcc, which the configure fetches first) given the user's package or the default clone.
+PPL_CUTLASS = """if(PPLNN_DEP_CUTLASS_PKG)
+    hpcc_declare_pkg_dep(cutlass
+        ${PPLNN_DEP_CUTLASS_PKG})
+else()
+    if(NOT PPLNN_DEP_CUTLASS_GIT)
+        set(PPLNN_DEP_CUTLASS_GIT "https://github.com/NVIDIA/cutlass.git")
+    endif()
+    hpcc_declare_git_dep(cutlass
+        ${PPLNN_DEP_CUTLASS_GIT}
+        ${PPLNN_DEP_CUTLASS_VERSION})
+endif()
+"""
+
+
+def test_a_fetch_helper_given_an_address_downloads_it() -> None:
+    found = extract_cmake(source_file("cmake/deps.cmake", PPL_CUTLASS)).requirements
+    # cited where the address is set and at the call; the user's package names no address
+    assert [(r.subject, r.spec, r.source.line, [s.line for s in r.also_at]) for r in found] == [
+        ("network", "cutlass from https://github.com/NVIDIA/cutlass.git", 6, [8]),
+        ("system_package", "git", 6, [8]),
+    ]
+    # a helper the file defines is read in its body, not at its calls (constructed)
+    defined = "function(hpcc_declare_git_dep name url tag)\nendfunction()\n" + PPL_CUTLASS
+    assert extract_cmake(source_file("cmake/deps.cmake", defined)).requirements == ()

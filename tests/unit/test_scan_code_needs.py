@@ -298,3 +298,44 @@ def test_setup_py_states_architectures_driver_and_toolkit_home_in_code() -> None
     assert env == {"CUDA_HOME": (4, [6]), "TORCH_CUDA_ARCH_LIST": (10, [11])}
     cpu = extract_setup_py(_file("setup.py", CPU_ARCHS)).requirements
     assert _of(cpu, "compute_capability") == []
+
+
+# perplexityai/pplx-kernels @ 2bd6e30f, setup.py:36-50: CMake told to write Ninja's files
+# (an argv read to its first word not written out), then ninja run by name.
+PPLX_BUILD = """import subprocess
+subprocess.check_call(
+    [
+        "cmake",
+        "-B",
+        str(build_dir),
+        "-S",
+        str(source_dir),
+        "-G",
+        "Ninja",
+        "-DCMAKE_PREFIX_PATH=" + _get_torch_cmake_prefix_path(),
+    ]
+)
+subprocess.check_call(["ninja"], cwd=str(build_dir))
+"""
+# facebookresearch/pytorch3d @ 9381c401, setup.py:160-167: torch's BuildExtension, which
+# builds without ninja when it is missing.
+PYTORCH3D_BUILD = """import os
+import torch
+if os.getenv("PYTORCH3D_NO_NINJA", "0") == "1":
+
+    class BuildExtension(torch.utils.cpp_extension.BuildExtension):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, use_ninja=False, **kwargs)
+
+else:
+    BuildExtension = torch.utils.cpp_extension.BuildExtension
+"""
+
+
+def test_a_setup_py_running_ninja_needs_ninja() -> None:
+    found = extract_setup_py(_file("setup.py", PPLX_BUILD)).requirements
+    assert [(r.subject, r.spec, r.source.line) for r in found if r.subject == "ninja"] == [
+        ("ninja", "", 14)
+    ]
+    found = extract_setup_py(_file("setup.py", PYTORCH3D_BUILD)).requirements
+    assert [r for r in found if r.subject == "ninja"] == []

@@ -117,9 +117,42 @@ def test_an_empty_test_of_a_lower_case_variable_is_the_scripts_own() -> None:
     assert needs(extract_shell(source_file(rel, AUTOFUSION_PACKAGES)).requirements) == []
 
 
-def test_a_variable_defaulted_to_an_install_path_is_a_soft_need() -> None:
-    found = needs(extract_shell(source_file("scripts/build.sh", ATB_DEFAULT)).requirements)
-    assert found == [("env_var", "ATB_BUILD_DEPENDENCY_PATH", 1, False)]
+# ghhufue/HCCL-Competition @ f88d382c, scripts/run_hccl_vm_broadcast_perf.sh:6-7.
+HCCL_DEFAULTS = """ASCEND_HOME_PATH="${ASCEND_HOME_PATH:-/home/workspace/hvm/Ascend/cann-9.1.0}"
+HCCL_VM_HOME="${HCCL_VM_HOME:-/home/workspace/hvm/hcomm/test/hccl_vm/hccl_vm_install}"
+"""
+
+
+def test_a_variable_read_with_a_default_is_no_need() -> None:
+    # the truth briefs (scan29): "A read with a default or a fallback ... is NOT an env_var"
+    for text in (ATB_DEFAULT, HCCL_DEFAULTS):
+        assert needs(extract_shell(source_file("scripts/build.sh", text)).requirements) == []
+    # the same variable tested with no default and an exit stays a need (ATB_BUILD_CHECK)
+    found = needs(extract_shell(source_file("scripts/build.sh", ATB_BUILD_CHECK)).requirements)
+    assert found == [("env_var", "ASCEND_HOME_PATH", 1, True)]
+
+
+# Hayden727/cann-ops @ eef0ff77, build.sh:393-406: the chain falls back to default directories
+# and its ``else`` asks for a command-line option, none of the variables.
+CANN_OPS_CHAIN = """if [ -n "${ascend_package_path}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${ascend_package_path}
+elif [ -n "${ASCEND_HOME_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${ASCEND_HOME_PATH}
+elif [ -n "${ASCEND_OPP_PATH}" ];then
+    ASCEND_CANN_PACKAGE_PATH=$(dirname ${ASCEND_OPP_PATH})
+elif [ -d "${DEFAULT_TOOLKIT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_TOOLKIT_INSTALL_DIR}
+elif [ -d "${DEFAULT_INSTALL_DIR}" ];then
+    ASCEND_CANN_PACKAGE_PATH=${DEFAULT_INSTALL_DIR}
+else
+    log "Error: Please set the toolkit package installation directory through parameter -p|--package-path."
+    exit 1
+fi
+"""  # noqa: E501
+
+
+def test_a_chain_falling_back_to_default_directories_needs_none_of_its_variables() -> None:
+    assert needs(extract_shell(source_file("build.sh", CANN_OPS_CHAIN)).requirements) == []
 
 
 # Ascend/MindIE-SD @ 30661895, build/build_ops.sh:19-31 (middle branch left out).
@@ -410,6 +443,29 @@ MOONCAKE_MANUAL = """## 手动安装
 """  # noqa: E501
 
 
+# Ascend/MultimodalSDK @ 916d29e1, docs/zh/03_installation_guide/installation_guide.md:123 and 259:
+# a product's environment, and a variable the wheel install needs not.
+MULTIMODAL_SDK = """`run` 完整安装完成后，加载 Multimodal SDK 环境变量：
+
+4. 参考[安装验证](#安装验证)的步骤进行验证，确认 SDK 已就绪（`Wheel` 包安装无需额外设置 `MULTIMODAL_SDK_HOME` 环境变量）。
+"""  # noqa: E501
+# the same, docs/en/installation_guide.md:246
+MULTIMODAL_SDK_EN = """4. Follow the steps in [Installation Verification](#installation-verification) to confirm that the SDK is ready (Wheel package installation does not require additional `MULTIMODAL_SDK_HOME` environment variable settings).
+"""  # noqa: E501
+
+
+def test_a_products_environment_or_a_variable_said_unneeded_is_no_need() -> None:
+    for text in (MULTIMODAL_SDK, MULTIMODAL_SDK_EN):
+        found = extract_docs(source_file("docs/install.md", text)).requirements
+        assert [r for r in found if r.subject == "env_var"] == []
+    # the same sentence asking for the variable stays a need (constructed)
+    asked = MULTIMODAL_SDK.replace("无需额外设置", "需要设置")
+    found = extract_docs(source_file("docs/install.md", asked)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [
+        ("MULTIMODAL_SDK_HOME", 3)
+    ]
+
+
 # facebookresearch/sam2@2b90b9f5ceec907a1c18123530e92e794ad901a4:INSTALL.md:11-18
 _SAM2_INSTALL = """```bash
 pip install -e ".[notebooks]"
@@ -432,3 +488,24 @@ def test_a_quoted_sentence_keeps_its_first_word_whole() -> None:
     ]
     assert [(r.spec, r.source.line) for r in found] == [("SAM2_BUILD_CUDA", 5)]
     assert (found[0].text or "").startswith("Note that you may skip building")
+
+
+def test_a_variable_said_not_to_be_needed_and_a_products_variables_are_no_need() -> None:
+    # Ascend/MultimodalSDK@916d29e1 docs/zh/03_installation_guide/installation_guide.md:123
+    # ("load the Multimodal SDK's environment variables") and :259 ("a wheel install needs no
+    # MULTIMODAL_SDK_HOME environment variable")
+    text = (
+        "`run` 完整安装完成后，加载 Multimodal SDK 环境变量：\n\n"
+        "4. 参考[安装验证](#安装验证)的步骤进行验证，确认 SDK 已就绪（`Wheel` 包安装无需额外设置"
+        " `MULTIMODAL_SDK_HOME` 环境变量）。\n"
+    )
+    found = extract_docs(source_file("docs/zh/installation_guide.md", text)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []
+    # docs/en/installation_guide.md:246, the same note in English
+    text = (
+        "4. Follow the steps in [Installation Verification](#installation-verification) to"
+        " confirm that the SDK is ready (Wheel package installation does not require additional"
+        " `MULTIMODAL_SDK_HOME` environment variable settings).\n"
+    )
+    found = extract_docs(source_file("docs/en/installation_guide.md", text)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []

@@ -238,10 +238,17 @@ def test_type_stubs_count_among_the_developer_tools() -> None:
     assert {r.feature for r in found} == {DEVELOPMENT}
 
 
-def test_a_requirements_file_with_a_test_runner_among_its_needs_stays_the_repos() -> None:
-    text = "torch==2.7.1\nnumpy<2\ntransformers>=4.40\npytest\n"
+def test_a_test_runner_among_a_repos_needs_is_the_tests_and_the_rest_stays_the_repos() -> None:
+    # mindspore-ai/mindarmour@88285e85 requirements.txt:1-6: pytest among the library's needs
+    # runs its tests only (scan30 brief: test-only tools are scope "tests")
+    text = (
+        "numpy >= 1.20.0,<2.0.0\nscipy >= 1.5.4\nmatplotlib >= 3.2.1\npillow >= 9.3.0\n"
+        "pytest >= 5.4.3\nwheel >= 0.32.0\n"
+    )
     found = extract_requirements_txt(_file("requirements.txt", text)).requirements
-    assert {r.feature for r in found} == {""}
+    features = {r.subject: r.feature for r in found}
+    assert features.pop("pypi:pytest") == TESTS
+    assert set(features.values()) == {""}
 
 
 def test_a_formatter_among_a_repos_needs_is_a_developers_tool() -> None:
@@ -251,7 +258,10 @@ def test_a_formatter_among_a_repos_needs_is_a_developers_tool() -> None:
         "black==26.1.0\nclang-format==21.1.6\n"
     )
     found = extract_requirements_txt(_file("requirements.txt", text)).requirements
+    # and the test runners run the tests only (that repo's truth: pytest is scope "tests")
     assert {r.subject: r.feature for r in found if r.feature} == {
+        "pypi:pytest": TESTS,
+        "pypi:pytest-xdist": TESTS,
         "pypi:black": DEVELOPMENT,
         "pypi:clang-format": DEVELOPMENT,
     }

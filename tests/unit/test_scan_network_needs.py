@@ -254,7 +254,11 @@ RMM_CCCL = """  include(${rapids-cmake-dir}/cpm/cccl.cmake)
 
 def test_cpm_packages_are_downloads_and_its_setup_is_none() -> None:
     catch = extract_cmake(source_file("tests/CMakeLists.txt", CUCO_CATCH)).requirements
-    assert needs(catch) == [("network", "https://github.com/catchorg/Catch2", 3, True)]
+    # CPM clones a repository with git (cuCollections' truth: git at tests/CMakeLists.txt:25)
+    assert needs(catch) == [
+        ("network", "https://github.com/catchorg/Catch2", 3, True),
+        ("system_package", "git", 3, True),
+    ]
     init = extract_cmake(source_file("cpp/CMakeLists.txt", RMM_CPM)).requirements
     assert needs(init) == []
     cccl = extract_cmake(source_file("cpp/cmake/thirdparty/get_cccl.cmake", RMM_CCCL))
@@ -306,7 +310,9 @@ def test_cpm_shorthand_drops_its_tag_and_rapids_helpers_are_no_packages() -> Non
     found = needs(extract_cmake(source_file("CMakeLists.txt", REVIEW_CPM)).requirements)
     assert found == [
         ("network", "https://github.com/catchorg/Catch2", 1, True),
+        ("system_package", "git", 1, True),
         ("network", "https://github.com/fmtlib/fmt", 2, True),
+        ("system_package", "git", 2, True),
         ("network", "cccl from GitHub", 6, False),
     ]
 
@@ -412,3 +418,37 @@ def test_a_dependency_list_of_a_test_an_example_or_a_vendored_project_is_not_the
     ):
         assert classify(rel) is None
     assert classify("ci/dependency.json") == "depjson"
+
+
+# xLLM-AI/xllm-ops @ d4a441a6, xllm_ops/CMakeLists.txt:15 and 109-122 (lines between left out):
+# the open build, on by default; inside it an option no file turns on, whose ``else`` is the
+# default build's and includes the downloads.
+XLLM_OPEN_PROJECT = """option(BUILD_OPEN_PROJECT         "Build open ascend ops project."  ON)
+if (BUILD_OPEN_PROJECT)
+    include(../cmake/intf.cmake)
+    add_definitions(-DBUILD_OPEN_PROJECT)
+    if (BUILD_OPS_RTY_KERNEL)
+        message(STATUS "Build return yellow kernel.")
+        include(../cmake/rty_obj_func.cmake)
+    else()
+        message(STATUS "Start building custom package.")
+        include(ExternalProject)
+        include(../cmake/third_party/abseil-cpp.cmake)
+        include(../cmake/third_party/ascend_protobuf.cmake)
+    endif()
+endif()
+"""
+
+
+def test_the_else_of_an_option_off_by_default_is_the_default_build() -> None:
+    commands = cmake_commands(XLLM_OPEN_PROJECT)
+    assert included_files("xllm_ops/CMakeLists.txt", commands) == (
+        "cmake/intf.cmake",
+        "cmake/third_party/abseil-cpp.cmake",
+        "cmake/third_party/ascend_protobuf.cmake",
+    )
+    # the option's own branch stays unread; so does an else after an elseif (constructed)
+    chained = XLLM_OPEN_PROJECT.replace("    else()", "    elseif (X)\n    else()")
+    assert included_files("xllm_ops/CMakeLists.txt", cmake_commands(chained)) == (
+        "cmake/intf.cmake",
+    )

@@ -57,8 +57,9 @@ def test_a_requirements_files_headings_say_which_lines_are_the_developers() -> N
         # an optional heading leaves its lines the list's: pip installs them all
         "torchvision": "",
         "pypi:en-dtypes": "",
-        "pypi:pytest": DEVELOPMENT,
-        "pypi:pytest-timeout": DEVELOPMENT,
+        # the test runners of the development list run the tests (truth: scope "tests")
+        "pypi:pytest": TESTS,
+        "pypi:pytest-timeout": TESTS,
         "pypi:black": DEVELOPMENT,
     }
 

@@ -55,7 +55,9 @@ def test_the_scan_keeps_a_fuzz_builds_clone_out_of_the_repos_needs(tmp_path: Pat
     component = scan_repo(tmp_path, "memfabric_hybrid").component
     assert not {r.subject for r in component.requirements} & {"network", "env_var"}
     [tests] = [s for s in component.scopes if s.name == TESTS]
-    assert {"network", "env_var"} <= {r.subject for r in tests.requirements}
+    assert "network" in {r.subject for r in tests.requirements}
+    # the smoke tests' homes are read with defaults (``${FAISS_HOME:=...}``): no need at all
+    assert "env_var" not in {r.subject for s in component.scopes for r in s.requirements}
 
 
 def test_a_contribution_guide_is_developments() -> None:

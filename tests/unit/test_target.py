@@ -92,8 +92,8 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
 ) -> None:
     """torchair (torch >= 2.6.0, torchair/README.md:153) fits MindSpeed's torch 2.7.1 and
     sgl-kernel-npu's torch >= 2.8.0; it requires CANN, Python, torch and torch_npu as
-    sgl-kernel-npu does, and only CANN and torch of what MindSpeed requires (MindSpeed's
-    "TorchNPU版本 | 26.0.0" row is the release train's number, no torch_npu version), so it
+    sgl-kernel-npu does, and only CANN, torch and torch_npu of what MindSpeed requires (MindSpeed's
+    "TorchNPU版本 | 26.0.0" row is the release train, read as its torch 2.7.1 wheel), so it
     joins sgl-kernel-npu, on any machine, and the design says so."""
     design = _checked([str(SPLIT)], snapshot).design
     environments = design.resolution.environments
@@ -104,10 +104,10 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
     (fit,) = design.resolution.fits
     assert (fit.component, fit.environment, fit.others) == ("torchair", 2, (1,))
     assert fit.shared == ("cann", "python", "torch", "torch_npu")
-    assert (fit.shared_there, fit.repos, fit.repos_there) == ((2,), 1, (1,))
+    assert (fit.shared_there, fit.repos, fit.repos_there) == ((3,), 1, (1,))
     assert placed_sentence(fit, design.resolution) == (
         "torchair fits environments 1 and 2; placed in 2 with sgl-kernel-npu because it "
-        "requires 4 subjects they require too (CANN, Python, torch, torch_npu) against 2 in "
+        "requires 4 subjects they require too (CANN, Python, torch, torch_npu) against 3 in "
         "environment 1"
     )
 

@@ -124,12 +124,6 @@ def test_a_modules_or_op_namespaces_missing_name_is_no_project_bug(line: str) ->
             "ValueError: None of the kernel sizes [128] can divide physical block size 16 evenly",
             "operator_execution",
         ),
-        # TENTH b09-verl-omni-ray-noset-ascend-visible-devices.log: workers on other devices
-        # than their peers expect (two device indices of one kind: the devices each process sees).
-        (
-            "AssertionError: Expects tensor to be on the compute device npu:15, was on npu:0",
-            "device_init",
-        ),
         # torch_npu's get_device_name (Ascend/pytorch torch_npu/npu/utils.py) for an index the
         # process does not see: no words place it, the rule that reads a device id does.
         ("AssertionError: Invalid device id", "device_init"),

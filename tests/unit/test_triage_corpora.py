@@ -254,6 +254,14 @@ CORPORA["twentyeighth"] = Corpus(
     (*CORPORA["twentyseventh"].earlier, DATA / "triage_twentyseventh"),
     size=28,
 )
+# The twenty-ninth was collected after the twenty-eighth (FAQ and troubleshooting documents inside
+# Ascend repositories, older revisions of deleted ones; resolved issue threads), labelled with the
+# catalogue of 39c63843; 24 cases, 16 Ascend (a 25th, a14, was a copy of a fixture log).
+CORPORA["twentyninth"] = Corpus(
+    DATA / "triage_twentyninth",
+    (*CORPORA["twentyeighth"].earlier, DATA / "triage_twentyeighth"),
+    size=24,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import Findings
+from bringup.triage.loader import load_signatures
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -202,6 +203,46 @@ def test_another_modules_code_at_start_up_is_device_init() -> None:
     assert _first(log)[1] == "device_init"
 
 
+def test_an_operators_kernel_information_not_initialised_is_the_operator() -> None:
+    # tests/data/triage_twentyfourth/a15-vllm-ascend-transposekvcachebyblock-op-def-format-dtype
+    # .log (vllm-project/vllm-ascend#7201): the graph engine could not initialise a custom
+    # operator's formats and data types; the operator's name holds "KvCache" and the line
+    # "failed to initialize", neither said of the KV cache's memory or of the device.
+    prefix = "(Worker_TP8_EP8 pid=3852758) ERROR 03-10 23:01:21 [multiproc_executor.py:863] "
+    log = (
+        f"{prefix}E29999[PID: 3852758] 2026-03-10-22:37:51.001.603 (E29999):  [InitOpInfoLib]"
+        "[InitOpKernel] Inconsistent format size [1] and data type size [2]!"
+        "[FUNC:InitUnknownFormatAndDtype][FILE:op_kernel_info_constructor.cc][LINE:959]\n"
+        f"{prefix}        TraceBack (most recent call last):\n"
+        f"{prefix}       [InitOpInfoLib][InitOpKernel] Node[TransposeKvCacheByBlock]: failed to "
+        "initialize unknown shape dtype and format. The input or output is input2.blockIDs."
+        "[FUNC:InitFormatAndDtypeForSingleInputAndOutput][FILE:op_kernel_info_constructor.cc]"
+        "[LINE:555]\n"
+    )
+    assert _first(log) == ("code.cann.e29999", "operator_execution")
+
+
+@pytest.mark.parametrize("line", ["initKVCache failed", "PagedKVCache is full"])
+def test_the_kv_cache_inside_a_camel_case_name_is_still_memory(line: str) -> None:
+    # CONSTRUCTED (review 26 L4: the camelCase names a runtime gives its KV cache; no public log
+    # line found within the search budget): only an operator's name spells it "KvCache"
+    assert _said(line) == "memory"
+
+
+def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
+    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (its thread is that
+    # blind corpus's own); the message is vLLM's, vllm-project/vllm vllm/worker/worker.py
+    # raise_if_cache_size_invalid: the model's length against the KV cache free memory holds
+    assert (
+        _said(
+            "ValueError: The model's max seq len (32768) is larger than the maximum number of "
+            "tokens that can be stored in KV cache (7344). Try increasing "
+            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine."
+        )
+        == "memory"
+    )
+
+
 @pytest.mark.parametrize(
     "log",
     [
@@ -310,3 +351,52 @@ def test_a_warning_does_not_take_the_place_of_a_failure() -> None:
         "bash: ascend-fd: command not found\n"
     )
     assert explain_text(log)[0].evidence[0].line == 2
+
+
+def _told_codes(log: str) -> list[tuple[str, str]]:
+    found = diagnose(scan_log(log).findings, signatures=load_signatures())
+    return [(d.signature_id, d.layer) for d in found if "code" in d.captures]
+
+
+def test_an_invalid_argument_code_is_the_invalid_device_only_for_set_device() -> None:
+    # tests/fixtures/logs/ascend.runtime.kernel-grid-over-limit/vllm-ascend-3548.log (vllm-
+    # project/vllm-ascend#3548), the code's line and its TraceBack: a kernel launched with
+    # more blocks than the runtime accepts, not a device id out of range.
+    launch = (
+        "EE1001: [PID: 598143] 2025-10-21-01:17:01.546.291 The argument is invalid.Reason: "
+        "coreDim=66976 can't be greater than UINT16_MAX.\n"
+        "        Solution: 1.Check the input parameter range of the function. 2.Check the "
+        "function invocation relationship.\n"
+        "        TraceBack (most recent call last):\n"
+        "        The argument is invalid.Reason: rtKernelLaunch execute failed, "
+        "reason=[invalid value]\n"
+    )
+    assert ("code.cann.ee1001", "operator_execution") in _told_codes(launch)
+    # https://github.com/mindspore-ai/docs/blob/master/tutorials/source_en/debug/error_analysis/
+    # cann_error_cases.md (the source of ascend.runtime.invalid-device's pattern): set device
+    # refused the id, told by that signature's own words
+    set_device = (
+        "EE1001: Set device failed, invalid device, set device=8, valid device range is [0, 8)\n"
+    )
+    assert explain_text(set_device)[0].signature_id == "ascend.runtime.invalid-device"
+
+
+def test_an_invalid_argument_at_the_devices_start_is_no_invalid_device_id() -> None:
+    # https://github.com/hw-native-sys/PTOAS/pull/948 (the board's run log): the device failed
+    # to open (halDeviceOpen, drvRetCode=7) and EE1001 followed; device id 1 was valid
+    log = (
+        "[ERROR] aclrtSetDevice(deviceId) failed: 507033 (/tmp/ptoas-board-monitor-a5/runs/"
+        "20260720_224207_manual_pr948/npu_validation/Partmax/partmax/main.cpp:102)\n"
+        "[ERROR] RecentErrMsg: [PID: 290763] 2026-07-21-08:28:27.710.475 Invalid_Argument(EE1001):"
+        " The argument is invalid.Reason: rtGetDevMsg execution failed, the context is a null "
+        "pointer.\n"
+        "        Solution: 1.Check the input parameter range of the function. 2.Check the "
+        "function invocation relationship.\n"
+        "        TraceBack (most recent call last):\n"
+        "        [drv api] halDeviceOpen failed. device_id=1, drvRetCode=7.[FUNC:DeviceOpen]"
+        "[FILE:npu_driver.cc][LINE:438]\n"
+    )
+    told = explain_text(log)
+    assert told[0].signature_id == "ascend.runtime.device-open-failed"
+    assert "ascend.runtime.invalid-device" not in [d.signature_id for d in told]
+    assert ("code.cann.ee1001", "device_init") in _told_codes(log)

@@ -29,6 +29,9 @@ def test_nothing_free_while_this_process_holds_little_is_another_process() -> No
     found = ids(log)
     assert found[0] == OCCUPIED
     assert OOM in found
+    # a device another process holds is the device's start (the layer rule: device busy or
+    # occupied; the fix picks a free device), not the job's memory
+    assert explain_text(log)[0].layer == "device_init"
     # the same report of an allocation under 1 KiB (PyTorch's format_size: "512 bytes"), and
     # with a per-process fraction set ("X allowed;", as PyTorch's CUDA allocator prints it)
     # (review-s19 L1)
@@ -60,6 +63,7 @@ def test_an_allocator_that_holds_much_of_the_device_is_the_jobs_own_size(line: s
     found = ids(line + "\n")
     assert found[0] == OOM
     assert OCCUPIED not in found
+    assert explain_text(line + "\n")[0].layer == "memory"  # the job's own size keeps memory
 
 
 def test_a_clean_memory_report_is_no_failure() -> None:

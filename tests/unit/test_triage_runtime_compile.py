@@ -114,10 +114,16 @@ def test_a_cpp_extension_built_at_first_use_is_the_build(log: str) -> None:
 
 
 def test_a_stage_file_of_the_ascend_backend_names_its_compile() -> None:
-    assert (
-        explain_text(TRITON_ASCEND_STAGE)[0].signature_id
-        == "ascend.build.triton-ascend-mlir-compile"
-    )
+    # triton-ascend compiles a kernel only when the job first calls it (its JIT): the
+    # operation's failure, though nothing else in the log shows the job running
+    for log in (TRITON_ASCEND_STAGE, TRITON_ASCEND_STAGE.replace("/tmp/tmp37g8hvgl/", "")):
+        # the second is constructed: the stage file named without the JIT's temporary
+        # directory (as a reporter trims it), so only the signature's layer says where
+        (first, *_) = explain_text(log)
+        assert (first.signature_id, first.layer) == (
+            "ascend.build.triton-ascend-mlir-compile",
+            "operator_execution",
+        )
 
 
 @pytest.mark.parametrize(

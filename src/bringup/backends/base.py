@@ -134,6 +134,8 @@ class Vocabulary:
     info``); ``launch_blocking``: the variable that makes its kernel launches synchronous
     (``CUDA_LAUNCH_BLOCKING``); ``device_log``: where its runtime logs (``plog``).
     ``device_nodes``: glob patterns under ``/dev`` of its device files (``davinci[0-9]*``).
+    ``driver_home``: the folder its driver installs to (``/usr/local/Ascend/driver``): a
+    container that mounts it, or a library path that names it, uses the host's driver.
     ``variable_prefixes``: how the variables that configure it begin (``HCCL_``): a probe
     records them, with its chip variables and what its activation sets.
     ``version_forms``: subject -> a regex every version of that subject's own package
@@ -192,6 +194,7 @@ class Vocabulary:
     launch_blocking: str = ""
     device_log: str = ""
     device_nodes: tuple[str, ...] = ()
+    driver_home: str = ""
     variable_prefixes: tuple[str, ...] = ()
     version_forms: Mapping[str, str] = field(default_factory=dict)
     stack: str = ""

@@ -21,6 +21,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.errors import InputError
+from bringup.kb.trains import pinned, train_of
 from bringup.kb.validate import known_subject
 from bringup.model.rules import Rule
 from bringup.subjects import examples, scheme_for
@@ -182,6 +183,7 @@ def compatible(
     rules: Iterable[ScopedRule], a: SubjectVersion, b: SubjectVersion, *, chip: Optional[str] = None
 ) -> Compatibility:
     """Whether ``a`` and ``b`` go together, decided only by rows that relate them."""
+    rules = tuple(rules)
     applying: list[RuleCheck] = []
     conditional: list[RuleCheck] = []
     related = 0
@@ -254,7 +256,25 @@ def compatible(
     reason = "no row covers this pair"
     if related:
         reason += f" ({related} row(s) relate {a.subject} and {b.subject}, for other versions)"
-    return verdict("unknown", reason)
+    return verdict("unknown", reason + _trained(rules, a) + _trained(rules, b))
+
+
+def _trained(rules: Sequence[ScopedRule], asked: SubjectVersion) -> str:
+    """What to say when ``asked`` is a release train, not a release of its own (torch_npu
+    26.0.0, whose wheels are 2.7.1.post4 and others: ``kb.trains``)."""
+    wheels = dict.fromkeys(
+        version
+        for scoped in rules
+        if scoped.rule.subject == asked.subject and train_of(scoped.rule.note) == asked.version
+        for version in [pinned(scoped.rule.spec)]
+        if version is not None
+    )
+    if not wheels:
+        return ""
+    return (
+        f"; {asked.subject} {asked.version} is a release train, not a {asked.subject} release:"
+        f" the knowledge base knows its releases {', '.join(wheels)}; ask with one of them"
+    )
 
 
 def newest(

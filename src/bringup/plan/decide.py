@@ -14,6 +14,7 @@ from bringup.plan.actions import driver_action, install_action, is_automatic
 from bringup.plan.routes import other_route
 from bringup.plan.stepneeds import as_written, uses_devices
 from bringup.plan.tiers import device_count
+from bringup.plan.wheelarch import other_arch
 from bringup.subjects import scope_of
 from bringup.versions import SpecifierSet
 
@@ -145,10 +146,14 @@ def _for_toolkit(action: Action, context: ComponentContext) -> bool:
 
 
 def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Decision:
-    """Skip for what no machine runs as written (a missing script, a path to fill in), for
-    an install of a version the environment does not hold (another guide's route) or
-    for hardware, blocked for what can be fixed here, run otherwise; the first reason that
-    applies is given (hardware before software, since no install fixes it)."""
+    """Skip for wheels of another architecture than the host's, for what no machine runs as
+    written (a missing script, a path to fill in), for an install of a version the
+    environment does not hold (another guide's route) or for hardware, blocked for what can
+    be fixed here, run otherwise; the first reason that applies is given (hardware before
+    software, since no install fixes it)."""
+    elsewhere = other_arch(step, resolution)
+    if elsewhere is not None:
+        return Decision("skip", elsewhere)
     written = as_written(step) or other_route(step, context.environment, context.component.steps)
     if written is not None:
         return Decision("skip", written)

@@ -120,8 +120,8 @@ def _verdicts(
 def _on_target(name: str, design: Design, aside: list[str]) -> str:
     """Where a repo stands on the named target: the environment planned for it there, the
     device it needs that the target lacks, or the conflicts (numbered ``aside``) whose lines
-    the design set aside to place it, which keep it from running there as planned (a pasted
-    A2 report's driver 25.0.rc1.1 against vllm-ascend's CANN 9.0.0)."""
+    the design set aside to place it, which keep it from running there as planned until they
+    are resolved (its environment is still the one the design lists: outsider26 #6)."""
     need = next((e for e in design.elsewhere if e.component == name), None)
     if need is not None and need.reason.kind == "platform":
         return f"cannot run (the target runs {os_named(need.reason)})"
@@ -129,9 +129,10 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
         return f"cannot run (needs {subject_spec(need.reason.subject, need.reason.need)})"
     if need is not None:
         return f"cannot run (needs {_article(need.reason.need.upper())} {need.reason.need.upper()})"
-    if aside:
-        return f"set aside (conflict {', '.join(aside)})"
     env = design.resolution.environment_of(name)
+    if aside:  # its own lines that cannot all hold, left out to plan the rest of it
+        planned = f"environment {env.index} " if env is not None else ""
+        return f"{planned}once conflict {', '.join(aside)} is resolved"
     if env is None:
         return "no environment"
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
@@ -203,6 +204,8 @@ def _need(reason: Reason) -> str:
         return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
+    if reason.kind == "missing" and reason.need.endswith(".whl"):
+        return "a file you must download (a wheel the repo does not have)"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":

@@ -12,7 +12,7 @@ import msgspec
 
 from bringup.model.plan import KindNeed, Target
 from bringup.model.resolution import Resolution, VerdictStatus, WhatIf
-from bringup.report.check_text import elsewhere_sentence
+from bringup.report.check_text import elsewhere_sentence, set_aside_text
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -146,6 +146,7 @@ def solve_document(
         )
         for u in shown.unplaced
     ]
+    aside = [Line(set_aside_text(c)) for c in shown.set_aside]
     hardware = [Line(explain_hardware(block, host)) for block in shown.hardware]
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
     document.add(
@@ -156,6 +157,9 @@ def solve_document(
         if elsewhere
         else None,
         section(f"cannot run on {host}", items(unplaced)) if unplaced else None,
+        section("set aside from the plan (the repo runs once they are resolved)", items(aside))
+        if aside
+        else None,
         section("the hardware rules out", items(hardware)) if hardware else None,
         section("not checked here", items(later)) if later else None,
     )
@@ -176,6 +180,7 @@ def solve_data(
     data: dict[str, Any] = {
         "environments": count,
         "conflicts": [explain_conflict(c, count) for c in shown.conflicts],
+        "set_aside": [set_aside_text(c) for c in shown.set_aside],
         "resolution": msgspec.to_builtins(shown),
     }
     if target is not None:

@@ -476,6 +476,8 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
             f"its guide installs {display_name(reason.subject)} {format_spec(reason.need)}{where};"
             f" the environment holds{held}: another guide's route, up does not run it"
         )
+    if reason.kind == "missing" and reason.need.endswith(".whl"):
+        return f"installs {reason.need}, a file to download first (the repo does not have it)"
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"

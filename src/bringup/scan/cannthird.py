@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand
 from bringup.scan.extraction import SourceFile
@@ -24,13 +25,16 @@ HOST = "gitcode.com/cann-src-third-party/"
 """Where cann-cmake downloads from: each such need's spec, the host and the library's name
 with no scheme (a URL a file writes has one), marks it as one."""
 _CANN_CMAKE = "gitcode.com/cann/cmake"
+_LIBRARY = lazyre.compile(r"^[A-Za-z0-9][\w.-]*$")
 
 
 def cann_third_party(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """One ``network`` need per ``add_cann_third_party(<name>)`` call of a CMake file."""
     found = []
     for name, args, line in commands:
-        if name != "add_cann_third_party" or not args or not args[0].replace("_", "").isalnum():
+        # a library's name as cann-cmake's tables write it: ``abseil-cpp`` too (hicann/ops-nn
+        # CMakeLists.txt:129)
+        if name != "add_cann_third_party" or not args or not _LIBRARY.match(args[0]):
             continue
         text = (
             f"add_cann_third_party({args[0]}): cann-cmake downloads {args[0]}'s source from "

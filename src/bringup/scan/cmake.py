@@ -31,6 +31,7 @@ from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
 from bringup.scan.cmakewords import vocabulary
+from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
 from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
@@ -262,7 +263,11 @@ def extract_cmake(file: SourceFile) -> Extraction:
     state = _State(file)
     commands = cmake_commands(file.text)
     state.fetched = self_fetched_finds(commands)
-    state.requirements.extend(cmake_vocabulary(file, commands) + cann_third_party(file, commands))
+    state.requirements.extend(
+        cmake_vocabulary(file, commands)
+        + cann_third_party(file, commands)
+        + wrapped_downloads(file, commands)
+    )
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))
     state.requirements.extend(compilers(file, cmake=True))

@@ -95,7 +95,7 @@ def _declared_default(name: str, args: tuple[str, ...]) -> str | None:
     return None
 
 
-def _optional(name: str, off: set[str], on: set[str]) -> bool:
+def off_by_default(name: str, off: set[str], on: set[str]) -> bool:
     """Whether the ``if`` operand ``name`` is an option off by default: declared so, or named
     like an option (``USE_X``, ``WITH_X``) and not declared on."""
     return name in off or (_OPTION_NAME.match(name) is not None and name not in on)
@@ -134,7 +134,7 @@ def _off(tokens: list[str], off: set[str], on: set[str]) -> bool:
     for alternative in _split(tokens, "OR"):
         operands = _split(alternative, "AND")
         if not any(
-            (len(o) == 1 and _optional(o[0], off, on))
+            (len(o) == 1 and off_by_default(o[0], off, on))
             or (len(o) > 2 and o[0] == "(" and o[-1] == ")" and _off(o[1:-1], off, on))
             for o in operands
         ):
@@ -156,7 +156,7 @@ def option_features(
     for name, args, line in commands:
         if name in ("if", "elseif"):
             first = args[0] if args else ""
-            optional = _optional(first, off, on)
+            optional = off_by_default(first, off, on)
             if optional and len(_split(_tokens(args), "OR")) > 1:
                 # every alternative off by default (MatX CMakeLists.txt:426
                 # ``if (MATX_EN_FILEIO OR MATX_EN_VISUALIZATION OR … MATX_BUILD_TESTS …)``)

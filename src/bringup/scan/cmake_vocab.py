@@ -39,6 +39,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
+from bringup.scan.cmakearchives import FETCHERS, archived
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
@@ -59,7 +60,6 @@ _SOURCE_DIRS = lazyre.compile(
     r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|"
     r"CMAKE_CURRENT_LIST_DIR|\w+_SOURCE_DIR)\}/"
 )
-_FETCHERS = frozenset({"fetchcontent_declare", "externalproject_add"})
 _CPM = ("cpm", "rapids_cpm_")
 """Commands of CPM and of rapids-cmake's wrappers around it (``scan.cpm``)."""
 _URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY"})
@@ -249,13 +249,18 @@ def _finds(command: CMakeCommand) -> dict[str, tuple[str, int, bool]]:
 
 
 def _downloads(
-    file: SourceFile, lines: Sequence[str], command: CMakeCommand, values: dict[str, str]
+    file: SourceFile,
+    lines: Sequence[str],
+    command: CMakeCommand,
+    values: dict[str, str],
+    archives: frozenset[str],
 ) -> list[Requirement]:
     """The remote URLs a fetch command downloads, each cited at the line holding it. A URL
     held in a variable is the one ``set`` earlier in the file (ops-nn
     cmake/third_party/ops-tensor.cmake:88-95 ``set(OPTENSOR_GIT_URL "https://...")`` then
     ``GIT_REPOSITORY ${OPTENSOR_GIT_URL}``; ppl.llm.kernel.cuda
-    cmake/deps.cmake:63-66)."""
+    cmake/deps.cmake:63-66). A clone is git's need unless the same name is also fetched as a
+    remote archive (``archives``, ``scan.cmakearchives``)."""
     name, args, line = command
     if name.startswith(_CPM):
         return cpm_downloads(file, lines, command, values)
@@ -271,7 +276,8 @@ def _downloads(
             text = f"{name}({args[0]} ... {url}): fetched while configuring"
             need = _both_lines(file, file.requirement("network", url, where, text=text), line)
             found.append(_set_at(file, lines, need, written, values))
-        if written in args and args[args.index(written) - 1] == "GIT_REPOSITORY":
+        cloned = written in args and args[args.index(written) - 1] == "GIT_REPOSITORY"
+        if cloned and args[0].lower() not in archives:
             # mscclpp CMakeLists.txt:286, hixl cmake/fetch_cann_cmake.cmake:27; also a
             # function's argument (MindIE-LLM cmake/utils.cmake:137 ``"${DEP_REPO}"``)
             text = f"{name}({args[0]} GIT_REPOSITORY {url or written}): CMake runs git to fetch it"
@@ -397,6 +403,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     unguarded: dict[str, int] = {}
     found: list[Requirement] = []
     lines = file.text.split("\n")
+    archives = archived(commands)
     for command in commands:
         fatal.follow(command)
         for arg in command.args:
@@ -417,11 +424,11 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
                 if known is not None and known[0] not in linked:
                     linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
         elif (
-            name in _FETCHERS
+            name in FETCHERS
             or name.startswith(_CPM)
             or (name == "file" and args[:1] == ("DOWNLOAD",))
         ):
-            found.extend(_downloads(file, lines, command, values))
+            found.extend(_downloads(file, lines, command, values, archives))
     tested: set[str] = set(fatal.enclosing)
     # after a search the test is of what it found (``if("${Python3_EXECUTABLE}x" STREQUAL
     # "x")`` after ``find_package(Python3)``, pypto cmake/config.cmake:25-27): no variable

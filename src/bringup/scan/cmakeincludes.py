@@ -8,7 +8,9 @@ set (ops-nn ``if(DOWNLOAD_OPS_TEST_KIT)``), and stays unread; so does one in a f
 macro or loop body. An ``if`` the default build takes is no such block: ``if(<option>)`` of an
 option the file declares ``ON``, ``if(NOT <option>)`` of one it declares ``OFF`` (cuvs
 cpp/CMakeLists.txt:187-195 ``if(NOT BUILD_CPU_ONLY)`` includes get_raft.cmake, :207-209
-``if(BUILD_CAGRA_HNSWLIB)`` get_hnswlib.cmake).
+``if(BUILD_CAGRA_HNSWLIB)`` get_hnswlib.cmake); nor is the ``else`` of an ``if(<option>)`` off
+by default (xLLM-AI/xllm-ops xllm_ops/CMakeLists.txt:112-121: ``if (BUILD_OPS_RTY_KERNEL)``,
+an option no file turns on, ``else()`` includes the abseil-cpp and protobuf downloads).
 
 A relative path is CMake's: from the directory of the ``CMakeLists.txt`` being configured,
 which for a ``.cmake`` file is not known here; both its own directory and the repo's root are
@@ -20,7 +22,7 @@ import posixpath
 from collections.abc import Sequence
 
 from bringup import lazyre
-from bringup.scan.cmake_options import option_defaults
+from bringup.scan.cmake_options import off_by_default, option_defaults
 from bringup.scan.cmakelex import CMakeCommand
 
 _LIST_DIR = lazyre.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
@@ -38,6 +40,7 @@ def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...
     here = posixpath.dirname(rel)
     off, on = option_defaults(commands, rel)
     blocks: list[bool] = []  # per open block: whether the default build may skip it
+    skipped: list[bool] = []  # per open if: whether the default build skips its first branch
     found: list[str] = []
     for name, args, _ in commands:
         if name == "if":
@@ -45,12 +48,16 @@ def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...
                 len(args) == 2 and args[0] == "NOT" and args[1] in off
             )
             blocks.append(not taken)
+            skipped.append(len(args) == 1 and off_by_default(args[0], off, on))
         elif name in _OPENS:
             blocks.append(True)
-        elif name in ("elseif", "else") and blocks:
-            blocks[-1] = True
+            skipped.append(False)
+        elif name == "elseif" and blocks:
+            blocks[-1], skipped[-1] = True, False
+        elif name == "else" and blocks:
+            blocks[-1] = not skipped[-1]
         elif name in _CLOSES:
-            blocks = blocks[:-1]
+            blocks, skipped = blocks[:-1], skipped[:-1]
         elif name == "include" and not any(blocks) and args and args[0].endswith(".cmake"):
             found.extend(_candidates(here, rel, args[0]))
     return tuple(dict.fromkeys(found))

@@ -17,7 +17,8 @@ repository (``GIT_REPOSITORY https://github.com/dmlc/dlpack.git``, cuvs
 cpp/cmake/thirdparty/get_dlpack.cmake:16, cited there and at the command), a wrapper's comes
 from rapids-cmake's ``versions.json``, GitHub ``git_url``s. A repository the repo itself
 names (its ``GIT_REPOSITORY``, or the ``CPM_ARGS`` ``rapids_cpm_package_info`` reads from its
-override file) is cloned with git: a ``system_package`` ``git`` there. A bare wrapper names
+override file) is cloned with git: a ``system_package`` ``git`` there, as is a CPM command's
+repository (``_cloned``). A bare wrapper names
 none (cuCollections cmake/thirdparty/get_cccl.cmake:18 ``rapids_cpm_cccl()``, whose truth has
 no git). GoogleTest, Google Benchmark and nvbench
 build only the tests and benchmarks (rmm cpp/CMakeLists.txt:180-181 ``if(BUILD_TESTS)
@@ -83,6 +84,20 @@ def _source(args: Sequence[str]) -> tuple[str, str] | None:
     return None
 
 
+def _cloned(args: Sequence[str], written: str) -> bool:
+    """Whether a CPM package comes by a clone: a repository (``GITHUB_REPOSITORY
+    catchorg/Catch2``, cuCollections tests/CMakeLists.txt:23-26; ``GIT_REPOSITORY``) or the
+    shorthand of one (``"gh:NVIDIA/nvbench#main"``), which CPM hands FetchContent as a
+    ``GIT_REPOSITORY``; not an archive's ``URL`` (``.zip``, ``.tar.gz``)."""
+    index = list(args).index(written)
+    key = args[index - 1] if index else ""
+    if key in _GIT_KEYS:
+        return True
+    return written.startswith(tuple(_SHORTHAND)) or (
+        key in ("", "URI") and written.endswith(".git")
+    )
+
+
 def read_at_call(name: str) -> bool:
     """Whether ``cpm_downloads`` reads a call of command ``name`` (lower-cased) as the
     download it makes: a CPM command, or a ``rapids_cpm_<package>`` wrapper, whose body
@@ -107,10 +122,14 @@ def cpm_downloads(
         written = source[1]
         where = line_of(lines, written, line)
         text = f"{command.name}(... {url}): CPM fetches it while configuring"
-        need = file.requirement("network", url, where, text=text, hard=name != "cpmfindpackage")
+        hard = name != "cpmfindpackage"
+        found = [file.requirement("network", url, where, text=text, hard=hard)]
+        if _cloned(args, written):
+            said = f"{command.name}(... {written}): CPM clones it with git"
+            found.append(file.requirement("system_package", "git", where, text=said, hard=hard))
         if where != line:
-            need = msgspec.structs.replace(need, also_at=(file.source(line),))
-        return [need]
+            found = [msgspec.structs.replace(r, also_at=(file.source(line),)) for r in found]
+        return found
     if rapids is None or _HELPERS.match(rapids.group(1)):
         return []
     return _rapids(file, lines, command, values, rapids.group(1))

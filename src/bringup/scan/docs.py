@@ -7,12 +7,9 @@ heading ("环境要求", "Prerequisites", "版本配套") and in tables, stateme
 without a "needs" word. Tables are read by ``doctables``. Code blocks give ``pip install``
 pins, and steps (what each needs comes from the heading and paragraph before the block)
 unless the heading path names an example section (benchmarks, datasets, lint, Docker).
-Changelog and news sections are history, not requirements, and are skipped.
-"""
+Changelog and news sections are history, not requirements, and are skipped."""
 
 from __future__ import annotations
-
-import re
 
 import msgspec
 
@@ -24,6 +21,8 @@ from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
+from bringup.scan.docinline import bare_item, inline_installs
+from bringup.scan.docitems import ItemNest
 from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
 from bringup.scan.docreqs import pip_version, written_requirements
@@ -43,6 +42,7 @@ from bringup.scan.docsections import (
     REQUIRED_HEADING,
     SKIPPED_HEADING,
     TESTED_HEADING,
+    FrameworkRoutes,
     example_section,
     not_commands,
     option_section,
@@ -65,9 +65,15 @@ from bringup.scan.oslists import OsList, listed_oses
 from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
 from bringup.scan.platforms import ArchList
-from bringup.scan.prose_vocabulary import file_vendor, subject_named
+from bringup.scan.prose_vocabulary import file_vendor
 from bringup.scan.prosetools import asked_tools
-from bringup.scan.purpose import optional_commands, optional_install, optional_intro
+from bringup.scan.purpose import (
+    commented_purposes,
+    optional_commands,
+    optional_install,
+    optional_intro,
+    side_purpose,
+)
 from bringup.scan.routeneeds import route_needs
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
@@ -81,33 +87,9 @@ from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages, quoted_installs
 from bringup.scan.tablecells import Row, clean, image_rows
 from bringup.scan.wheelchoices import one_choice
-from bringup.subjects import frameworks
 
-_BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\)\s*)?$")
-"""A list item that is only a name and maybe a note without digits: "vLLM (the same version
-as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
-split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
-_INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
-"""An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
-maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
-what it installs is needed as much as a code block's, but it is no step of its own."""
-_FORBIDDEN = lazyre.compile(
-    r"\b(?:do\s+not|don'?t|never)\s+(?:run|use|execute|install)\b|(?:不要|请勿|切勿|禁止)(?!忘)",
-    re.IGNORECASE,
-)
-"""Words forbidding the install quoted after them in the same clause ("Do not run `pip install
-vllm` in the msModeling virtual environment"): what it would install is no need. Not "don't
-forget to run", "不要忘记"."""
-_CLAUSE_END = ".;:!?。；：！？,，"
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _BREAKS = ("|", "#", "```", "~~~")
-
-
-def _forbidden(text: str, at: int) -> bool:
-    """Whether the clause of ``text`` ending at ``at`` forbids what follows (``_FORBIDDEN``):
-    "If you don't have it, run `pip install x`" keeps the install, its clause being "run"."""
-    start = max(text.rfind(mark, 0, at) for mark in _CLAUSE_END) + 1
-    return _FORBIDDEN.search(text, start, at) is not None
 
 
 class _Reader:
@@ -124,6 +106,12 @@ class _Reader:
         self.steps_here = True
         self.task = ""
         self.workaround = ""
+        # the list items the line is nested in, and what their words make of it (``docitems``)
+        self.items = ItemNest()
+        # in a code block: the side target its intro says it builds, and its lines' features
+        # by their comments (``purpose``)
+        self.side = ""
+        self.commented: dict[int, str] = {}
         self.required = False
         # the requirements list a bold title opened (``BOLD_TITLE``), until another closes it
         self.bold_list = False
@@ -136,6 +124,7 @@ class _Reader:
         self.table: list[Row] = []
         self.section_os: str | None = None
         self.option = ""
+        self.routes = FrameworkRoutes()
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.notes = bool(RELEASE_NOTES.search(stem))
         # a README's first heading names what it is about (the repo, an example), no task
@@ -168,7 +157,7 @@ class _Reader:
             if flag is not None:  # the section's first words: the flag that turns it on
                 self.option = flag.group(1)
             if not found and self.required and len(self.pending) == 1:
-                found = self.bare_item(*self.pending[0])
+                found = bare_item(self.file, *self.pending[0])
                 if not found and self.pending_item:
                     found = host_tool_item(self.file, *self.pending[0], self.heading)
                 if not found and self.pending_item:
@@ -185,9 +174,9 @@ class _Reader:
             if self.network_words and self.steps_here and self.setup_here and not self.section_os:
                 self.requirements.extend(network_stated(self.file, self.pending))
             if self.environment_words and self.steps_here and self.setup_here:
-                self.requirements.extend(environment_stated(self.file, self.pending))
+                self.requirements.extend(self.optional(environment_stated(self.file, self.pending)))
             if self.variable_words and self.steps_here and self.setup_here:
-                self.requirements.extend(variables_named(self.file, self.pending))
+                self.requirements.extend(self.optional(variables_named(self.file, self.pending)))
             start, needs = self.pending[0][0], self.required or self.setup_here
             self.arch_listed(self.archs.paragraph(text, start, self.pending_item))
             systems = self.systems.paragraph(text, start, self.pending_item, needs)
@@ -217,16 +206,6 @@ class _Reader:
                 self.requirements.append(found[0])
                 return
 
-    def bare_item(self, line: int, text: str) -> list[Requirement]:
-        """A prerequisites list item that names a framework and no version ("vLLM (the same
-        version as vllm-ascend)", vllm-ascend README.md:68): the framework is needed, at a
-        version the text does not give (an unversioned need, for the scan to flag)."""
-        name = _BARE_ITEM.match(text)
-        subject = subject_named(name.group(1)) if name is not None else None
-        if subject is None or subject not in frameworks():
-            return []
-        return [self.file.requirement(subject, "", line, text=text, confidence="low")]
-
     def arch_listed(self, lists: list[tuple[int, str]]) -> None:
         """The architectures a list under a sentence about them names (``ArchList``)."""
         for line, spec in lists:
@@ -251,6 +230,8 @@ class _Reader:
         or as a task's in a section about one (``task_of``); the distributions a
         troubleshooting page installs as that page's (``troubleshooting_page``)."""
         feature = f"option:{self.option}" if self.option else self.task
+        if not feature and (self.items.items or self.side or self.commented):
+            found = [self.nested(r) for r in found]
         if not feature and self.workaround:
             return [
                 msgspec.structs.replace(r, feature=self.workaround)
@@ -261,6 +242,19 @@ class _Reader:
         if not feature:
             return found
         return [msgspec.structs.replace(r, feature=feature) for r in found]
+
+    def nested(self, found: Requirement) -> Requirement:
+        """``found`` as the feature's that the list item it is written under gives it."""
+        if found.feature:
+            return found
+        line = found.source.line or 0
+        feature = self.items.feature(found.subject) or self.side or self.commented.get(line, "")
+        return msgspec.structs.replace(found, feature=feature) if feature else found
+
+    def aside(self) -> bool:
+        """Whether the line is in an option's, a task's or a workaround's section, or under a
+        list item that makes everything in it a feature's: not the repo's own route."""
+        return bool(self.option or self.task or self.workaround or self.items.whole() or self.side)
 
     def on_os(self, found: list[Requirement], os: str | None) -> list[Requirement]:
         """``found`` as what one OS needs when its note (``os``) or section is about one."""
@@ -290,6 +284,14 @@ class _Reader:
             self.written(written)
             return
         commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1, pasted=True)
+        self.side, self.commented = side_purpose(intro), commented_purposes(lines, start, end)
+        self.read_block(lines, start, end, intro, commands)
+        self.side, self.commented = "", {}
+
+    def read_block(
+        self, lines: list[str], start: int, end: int, intro: str, commands: list[Command]
+    ) -> None:
+        """What the commands of a code block need, and the steps they are."""
         example = bool(REFERENCE.search(self.last_paragraph))
         wheels = downloaded_wheels(commands)
         read: list[Requirement] = []
@@ -311,14 +313,14 @@ class _Reader:
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             installs = installed_packages(self.file, commands, tools=True)
             self.requirements.extend(self.optional(installs))
-            if not (self.option or self.task or self.workaround):
-                self.build_commands.extend(commands)
+            if not self.aside():
+                self.build_commands.extend(c for c in commands if c.line not in self.commented)
             elif self.option:  # the interpreter an option's commands run is the option's
                 runs = [(command, command.argv) for command in commands]
                 self.requirements.extend(self.optional(route_needs(self.file, runs)))
-            if self.setup_here:
-                self.requirements.extend(environment_setup(self.file, commands))
-            if not (self.option or self.task or self.workaround):
+            if self.setup_here:  # an option's exports are the option's (its LLVM_INSTALL_PREFIX)
+                self.requirements.extend(self.optional(environment_setup(self.file, commands)))
+            if not self.aside():
                 named = {r.spec for r in chosen if r.subject == "env_var"}
                 settings = build_settings(self.file, commands)
                 self.requirements.extend(r for r in settings if r.spec not in named)
@@ -340,18 +342,12 @@ class _Reader:
         self.requirements.extend(self.on_os(self.optional(found), one_os(self.last_paragraph)))
 
     def inline(self, text: str, line: int) -> None:
-        for quoted in _INLINE_INSTALL.finditer(text):
-            if _forbidden(text, quoted.start()):
-                continue
-            for command in parse_commands(quoted.group(1), first_line=line):
-                self.requirements.extend(
-                    requirements_of(command, self.file.source(line), hard=True)
-                )
+        self.requirements.extend(inline_installs(self.file, text, line))
         if self.steps_here and not self.section_os and not one_os(text):
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
             self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))
             if self.setup_here:
-                self.requirements.extend(quoted_exports(self.file, text, line))
+                self.requirements.extend(self.optional(quoted_exports(self.file, text, line)))
 
     def add_line(self, raw: str, stripped: str, line: int) -> None:
         """A line of the paragraph (or list item) being read. A bold line naming what is
@@ -374,6 +370,7 @@ class _Reader:
         """Enter a section; its heading path (the heading and those above it) decides
         whether its code blocks are steps or examples."""
         self.lists_closed()
+        self.items.clear()
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
         self.steps_here = not example_section([t for _, t in self.path])
@@ -400,7 +397,7 @@ class _Reader:
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
         self.section_os = one_os(words)
-        self.option = option_section(self.path)
+        self.option = option_section(self.path) or self.routes.alternative(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
 
@@ -418,6 +415,16 @@ class _Reader:
             self.file.requirement("os", name.group(0).lower(), line, text=text, hard=hard)
         )
 
+    def enter(self, raw: str, stripped: str, in_table: bool) -> None:
+        """Before reading a line: the paragraph or table it ends read, the list items it
+        ends closed (and the one it starts opened)."""
+        if (
+            self.pending and (not stripped or _ITEM.match(raw) or stripped.startswith(_BREAKS))
+        ) or (self.table and not in_table):
+            self.flush()
+        if stripped:
+            self.items.line(raw)
+
     def read(self) -> Extraction:
         lines = self.file.text.splitlines()
         # where code blocks, headings (and in rst, tables) are is the document parser's call
@@ -428,10 +435,7 @@ class _Reader:
             raw = lines[index]
             stripped = raw.strip()
             in_table = not self.rst and stripped.startswith("|")
-            if (
-                self.pending and (not stripped or _ITEM.match(raw) or stripped.startswith(_BREAKS))
-            ) or (self.table and not in_table):
-                self.flush()
+            self.enter(raw, stripped, in_table)
             parsed = blocks.get(index)
             if isinstance(parsed, Fence):
                 self.block(lines, parsed.start, parsed.end, parsed.language)

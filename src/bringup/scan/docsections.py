@@ -16,6 +16,7 @@ import re
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.scan.docexamples import TROUBLESHOOTING_WORDS, task_heading
+from bringup.scan.docitems import CONDITION
 from bringup.scan.osnames import DISTRIBUTIONS
 
 REQUIRED_HEADING = lazyre.compile(
@@ -82,10 +83,12 @@ def option_section(path: list[tuple[int, str]]) -> str:
     install heading (``OPTION_HEADING``), or "". Its sub-sections are that backend's too:
     "## To use Triton-distributed with the Ascend backend:" over "#### Ascend Build from source"
     and its ``apt-get install -y clang-15 lld-15``, CANN's ``set_env.sh`` (Triton-distributed
-    docs/build.md:194-260)."""
+    docs/build.md:194-260). So is a heading that opens with a condition on the accelerator
+    ("#### if for AMD GPU:" over "- Torch 2.7.1 with ROCM support", :10-12)."""
     for index, (_, heading) in enumerate(path):
         above = any(REQUIRED_HEADING.search(t) for _, t in path[:index])
-        if above and OPTION_HEADING.search(heading) and not RECOMMENDED_HEADING.search(heading):
+        optional = OPTION_HEADING.search(heading) or CONDITION.match(heading)
+        if above and optional and not RECOMMENDED_HEADING.search(heading):
             return heading
     return ""
 
@@ -204,3 +207,36 @@ the problem, its details and what made the port hard in each section of
 zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:18-139, 292): what follows tells what went
 wrong ("ARM64 服务器上的 Rust 编译需要特殊配置", README.md:139, one cause of a failed compile),
 until the next bold title or heading; what it states is soft."""
+
+
+_FRAMEWORK = lazyre.compile(
+    r"(?<![A-Za-z0-9_-])(PyTorch|torch|MindSpore|PaddlePaddle|Paddle|JAX|TensorFlow)(?![A-Za-z0-9_-])",
+    re.IGNORECASE,
+    guard=True,
+)
+_SAME_FRAMEWORK = {"torch": "pytorch", "paddle": "paddlepaddle"}
+
+
+class FrameworkRoutes:
+    """Sibling sections of a requirements or install section, each a route through another
+    framework ("## 基于PyTorch框架" then "## 基于MindSpore框架" under "# 软件安装",
+    momo609/mindspeed@7e624cf1 docs/zh/install_guide.md:65,104): the first is the repo's
+    route, a later one an alternative, so what it states (the MindSpore route's
+    ``export PYTHONPATH=…/MSAdapter:…``, :151) is that option's, not the repo's."""
+
+    def __init__(self) -> None:
+        self.first: dict[tuple[tuple[int, str], ...], str] = {}
+
+    def alternative(self, path: list[tuple[int, str]]) -> str:
+        """The heading of ``path`` that names a framework after a sibling named another,
+        or "" (the path's first such sections are remembered)."""
+        for index, (_, heading) in enumerate(path):
+            named = _FRAMEWORK.search(heading)
+            above = any(REQUIRED_HEADING.search(t) for _, t in path[:index])
+            if named is None or not above:
+                continue
+            name = named.group(1).lower()
+            first = self.first.setdefault(tuple(path[:index]), _SAME_FRAMEWORK.get(name, name))
+            if first != _SAME_FRAMEWORK.get(name, name):
+                return heading
+        return ""

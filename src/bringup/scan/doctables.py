@@ -26,6 +26,8 @@ from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
 from bringup.scan.releaserows import current_row, newest_row
+from bringup.scan.releasetrain import narrowed
+from bringup.scan.resulttables import measurements
 from bringup.scan.supporttables import (
     arch_cells,
     arch_columns,
@@ -136,7 +138,7 @@ def _row_of_matrix(
         for part in (p for raw in raws for p in LINE_BREAK.split(raw)):
             cell = bare(part)
             later = _AND_LATER.match(cell) or (floor and _BARE_VERSION.match(cell))
-            phrase = None if later or not cell else read_phrase(cell, subject)
+            phrase = None if later or not cell else read_phrase(cell, subject, trains=True)
             specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
         values = ", ".join(dict.fromkeys(clean(raw) for raw in raws))
         text = f"{clean(header.cells[column])} | {values}"
@@ -334,12 +336,14 @@ def read_table(
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
+    if measurements(header, body):
+        return []
     found = [
         *os_column(file, header, body),
         *device_arch_cells(file, header, body),
         *_read_rows(file, header, body, required, vendor, newest=newest),
     ]
-    return by_backend(found, header, body)
+    return by_backend(narrowed(found), header, body)
 
 
 def _read_rows(
@@ -470,7 +474,7 @@ def _versioned_row(
     recommended: Requirement | None = None
     for column, cell in enumerate(row.cells[1:], start=1):
         plain = clean(cell)
-        phrase = read_phrase(plain, subject)
+        phrase = read_phrase(plain, subject, trains=True)
         if phrase is None:
             continue
         role = roles[column] if column < len(roles) else ""

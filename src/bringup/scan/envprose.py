@@ -4,9 +4,10 @@ depends on the `nvcc` executable being on your path or defined in `CUDACXX` envi
 variable" (rmm README.md:96), "consider setting the environment variable `CPM_SOURCE_CACHE`"
 (rmm README.md:145). The name is written in capitals beside the words "environment variable";
 the need is an ``env_var``, soft (the build goes on without it), cited at the line the match
-starts on. Not a sentence saying what setting it is for (``_PURPOSE``) or what is used
-when it is not set (``_DEFAULT``), nor a toolkit's "CANN environment variables" (its
-environment script is ``envsetup``'s).
+starts on. Not a sentence saying what setting it is for (``_PURPOSE``), what is used
+when it is not set (``_DEFAULT``) or that it need not be set (``_UNNEEDED``), nor a toolkit's
+or product's "CANN environment variables", "Multimodal SDK 环境变量" (``_PRODUCT_WORD``; a
+toolkit's environment script is ``envsetup``'s).
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ Mooncake tent/src/platform/tpu/README.md:53-54; "MACA_HOME 环境变量" then "�
 /opt/maca", its docs/source/zh_archive/build.md:135; "若在上述默认路径未找到" then "通过环境变量
 MINDIE_LLM_HOME_PATH 定位", msit msprechecker/README.md:92): it names a setting the build or
 tool has without the user, no need."""
+_UNNEEDED = lazyre.compile(
+    r"无需|不需要|不必|(?i:\bno\s+need\b|\bneed\s+not\b|(?:\bnot|n't)\s+(?:require|need)|"
+    r"\bnot\s+necessary\b)",
+    guard=True,
+)
+"""Words before the name in its sentence saying it need not be set ("`Wheel` 包安装无需额外设置
+`MULTIMODAL_SDK_HOME` 环境变量", the wheel install needs no MULTIMODAL_SDK_HOME: Ascend/
+MultimodalSDK docs/zh/03_installation_guide/installation_guide.md:259; "does not require
+additional `MULTIMODAL_SDK_HOME` environment variable settings", docs/en/
+installation_guide.md:246)."""
+_PRODUCT_WORD = lazyre.compile(r"\b[A-Z][a-z]+\s$")
+"""A capitalised word right before a name in capitals with no ``_`` or digit: the name ends a
+product's ("加载 Multimodal SDK 环境变量", load the Multimodal SDK's environment variables,
+installation_guide.md:123), not a variable's; ``defined in `CUDACXX` environment variable``
+(rmm README.md:96) has a lower-case word before it."""
 _SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: the guide adds to one, it names no need."""
 
@@ -86,7 +102,10 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
         # "the CANN environment variables" are the toolkit's own (``envsetup``)
         if name in _SHELL_OWN or name in found or is_subject(name.lower()):
             continue
-        if _PURPOSE.search(text[start : match.start()]) or _DEFAULT.search(text[start:end]):
+        before = text[start : match.start()]
+        if _PURPOSE.search(before) or _DEFAULT.search(text[start:end]) or _UNNEEDED.search(before):
+            continue
+        if name.isalpha() and _PRODUCT_WORD.search(before):
             continue
         if _computed_by_guide(file.text, name):
             continue

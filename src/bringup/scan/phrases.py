@@ -15,6 +15,7 @@ from typing import NamedTuple
 from bringup import lazyre, patterncache
 from bringup.backends import per_registry
 from bringup.backends.base import Backend
+from bringup.scan.releasetrain import train_spec
 from bringup.subjects import is_minimum, scheme_for, single_part_ok
 from bringup.versions import InvalidSpecifier, SpecifierSet, canonical
 
@@ -174,9 +175,13 @@ def _enough(version: str, subject: str, explicit: bool) -> bool:
     return explicit or _parts(version) >= 2 or single_part_ok(subject)
 
 
-def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | None:
+def read_phrase(
+    text: str, subject: str, *, negated: bool = False, trains: bool = False
+) -> Phrase | None:
     """The spec that ``text`` starts with (after filler such as "version", "版本", ":"), read
-    for ``subject``; ``negated`` ("not supported", "不支持") turns ``>=V`` into ``<V``."""
+    for ``subject``; ``negated`` ("not supported", "不支持") turns ``>=V`` into ``<V``; with
+    ``trains`` (a table's cell under the subject's name) a release train the subject is also
+    numbered by is read as its releases (``releasetrain``)."""
     start = _FILLER.match(text)
     offset = start.end() if start else 0
     rest = text[offset:]
@@ -194,7 +199,10 @@ def read_phrase(text: str, subject: str, *, negated: bool = False) -> Phrase | N
             return None
         explicit = True
     if not _valid(spec, subject):
-        return None
+        train = train_spec(spec, subject) if trains else None
+        if train is None:
+            return None
+        spec = train
     return Phrase(spec, offset + used, explicit)
 
 

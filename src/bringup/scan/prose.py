@@ -54,6 +54,7 @@ from bringup.scan.prose_vocabulary import (
     vocabulary,
 )
 from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
+from bringup.scan.wordsense import driver_words
 from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
@@ -237,7 +238,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         if _NOT_YET.search(clause):
             continue
         needed = required or bool(NEED.search(clause))
-        subjects = list(vocabulary().subject.finditer(clause))
+        subjects = driver_words(clause, list(vocabulary().subject.finditer(clause)))
         labelled = not needed and os_labelled(clause)
         if not needed and not subjects and not labelled:
             # Three clauses in four (the eval repos' docs): no subject and no word of need, so

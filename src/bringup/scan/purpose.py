@@ -25,7 +25,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.scopes import OPTIONAL
+from bringup.scan.scopes import OPTIONAL, TESTS
 from bringup.subjects import frameworks
 
 _SENTENCE_END = lazyre.compile(r"[.!?;:。！？；：]\s|[。！？；：]|^\s*(?:\d+[.)、]|[-*+])\s")
@@ -119,7 +119,7 @@ def purpose_at(text: str, offset: int, ends: Optional[Sequence[int]] = None) -> 
 
 def optional_intro(paragraph: str) -> bool | None:
     """Whether the last sentence of the words before a code block marks what the block
-    installs optional (``None`` when it does not), and names what for (``_FOR_WHAT``):
+    installs optional (``None`` when it does not), and names what for (``FOR_WHAT``):
     "Install runtime dependencies (optional, only required for running
     [samples](../../examples/README.md))." (hicann/ge docs/en/quick_install.md:163) over a
     ``pip3 install attrs cython numpy …`` line. An optional word earlier in the paragraph is
@@ -129,10 +129,10 @@ def optional_intro(paragraph: str) -> bool | None:
     for mark in _SENTENCE_END.finditer(text):
         start = mark.end()
     sentence = _LINK.sub(r"\1", text[start:])
-    return bool(_FOR_WHAT.search(sentence)) if OPTIONAL_WORDS.search(sentence) else None
+    return bool(FOR_WHAT.search(sentence)) if OPTIONAL_WORDS.search(sentence) else None
 
 
-_FOR_WHAT = lazyre.compile(
+FOR_WHAT = lazyre.compile(
     r"\bfor\b|\bto\s+(?:use|run|enable)\b|\bonly\b|用于|如需|若需|使用|仅|只(?:有|在|需)|时需",
     re.IGNORECASE,
 )
@@ -144,7 +144,7 @@ faster" (xformers README.md:51, over ``pip install ninja``) is a soft need of th
 
 def optional_commands(lines: list[str], start: int, end: int) -> dict[int, bool]:
     """The lines (1-based) of ``lines[start:end]``, a shell block, that a comment marks
-    optional, each with whether the comment names what for (``_FOR_WHAT``): the commands under
+    optional, each with whether the comment names what for (``FOR_WHAT``): the commands under
     a "# Optional: For gradio demos" line (nunchaku docs/source/installation/installation.rst:
     133-134, ``pip install peft opencv-python gradio spaces``; pytorch/ao README.md:66-70
     "# optional - install MSLK for float8 and nvfp4 inference kernels") up to the next blank
@@ -159,7 +159,7 @@ def optional_commands(lines: list[str], start: int, end: int) -> dict[int, bool]
         at = text.find(" #")
         said = note or (text[at:] if at >= 0 and OPTIONAL_WORDS.search(text[at:]) else "")
         if said:
-            marked[index + 1] = bool(_FOR_WHAT.search(said))
+            marked[index + 1] = bool(FOR_WHAT.search(said))
     return marked
 
 
@@ -174,3 +174,50 @@ def optional_install(found: Requirement, purpose: bool | None) -> Requirement:
     if purpose:
         return msgspec.structs.replace(found, feature=OPTIONAL)
     return msgspec.structs.replace(found, hard=False)
+
+
+def side_purpose(paragraph: str) -> str:
+    """The side target (tests, examples, benchmarks) the last sentence of the words before a
+    code block says the block builds, or "": "To build the tests, benchmarks, and examples:"
+    over ``cmake ..``, ``make`` and ``ctest`` (NVIDIA/cuCollections README.md:78-86, a
+    header-only library with "nothing to build to use it", :76)."""
+    text = paragraph.rstrip()
+    words = purpose_at(text, len(text) - 1) if text else ""
+    return words if words and _side(words) else ""
+
+
+_COMMENT_PURPOSE = lazyre.compile(
+    r"#\s*(?:[^#]*?(?:\bfor\b|\bto\b|用于|以便|为了)[^#]*?"
+    r"(?P<tests>\btest(?:s|ing)?\b|\bcoverage\b|\bUTs?\b|测试|覆盖率|用例)"
+    r"|(?P<run>to\s+(?:run|use|enable)\s+[^#]{2,60}))",
+    re.IGNORECASE,
+)
+"""A shell comment naming what the commands it heads or ends are for: the tests ("# 安装lcov2.0
+用于统计测试覆盖率", install lcov 2.0 to collect test coverage, Ascend/VisionSDK README.md:88)
+or one thing to run ("pip3 install vllm==0.7.2 # to run ppo on vllm engine",
+PKU-Alignment/align-anything README.md:169)."""
+
+
+def commented_purposes(lines: list[str], start: int, end: int) -> dict[int, str]:
+    """The lines (1-based) of ``lines[start:end]``, a shell block, whose comment (above them,
+    up to the next blank or comment line, or at their end) says what they are for
+    (``_COMMENT_PURPOSE``), each with that feature: ``tests``, or ``option:<what it runs>``."""
+    marked: dict[int, str] = {}
+    note = ""
+    for index in range(start, end):
+        text = lines[index].strip()
+        if not text or text.startswith("#"):
+            note = _purpose_of(text) if text else ""
+            continue
+        at = text.find(" #")
+        said = note or (_purpose_of(text[at + 1 :]) if at >= 0 else "")
+        if said:
+            marked[index + 1] = said
+    return marked
+
+
+def _purpose_of(comment: str) -> str:
+    found = _COMMENT_PURPOSE.search(comment)
+    if found is None:
+        return ""
+    return TESTS if found.group("tests") else f"option:{found.group('run').strip()}"

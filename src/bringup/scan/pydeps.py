@@ -108,12 +108,17 @@ def add_python_requirement(
     feature: str = "",
 ) -> None:
     """``python_requirement``, its results appended to the lists a reader keeps;
-    ``feature`` is the optional feature (an extra) it belongs to."""
+    ``feature`` is the optional feature (an extra) it belongs to. A linter is the
+    ``development`` feature's and a test runner the ``tests`` feature's wherever listed."""
     requirement, finding = python_requirement(spec_text, source, hard=hard, why=why)
     if requirement is not None:
         # a build requirement ([build-system] requires: mypy for a mypyc build) is the build's
         if not feature and requirement.subject in _LINTERS and why != "build":
             feature = DEVELOPMENT
+        # a test runner in the core list runs the tests only ("pytest>=5.4.3" among
+        # mindspore-ai/mindarmour requirements.txt:5's numpy and scipy)
+        elif not feature and _TEST_TOOLS.match(requirement.subject) and why != "build":
+            feature = TESTS
         requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:
         findings.append(finding)

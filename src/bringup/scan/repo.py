@@ -35,6 +35,7 @@ from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
+from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.members import shared_by_members
@@ -482,6 +483,7 @@ def scan_repo(
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
                 scopes=scopes_beside,
+                route=route_parts(scopes.route, _citer(shown)) or (),
             ),
             all_findings,
             provides,

@@ -38,16 +38,21 @@ from bringup.scan.pynodes import nodes
 from bringup.scan.routeneeds import cited_once, route_needs
 from bringup.scan.runners import run_through
 from bringup.scan.statuscheck import status_commands
+from bringup.subjects import subject as known_subject
 
 RUN_TOOLS = frozenset(
     {"git", "git-lfs", "patch", "unzip", "dos2unix", "makeself", "pigz", "swig", "bison",
-     "flex", "rsync", "make", "gawk"}
+     "flex", "rsync", "make", "gawk", "ninja"}
 )  # fmt: skip
 """Programs a build script runs to get, prepare or build sources that a minimal system may
 lack. A coverage report's ``lcov`` and a wheel's ``patchelf`` finish a test run or a package,
 not the build (shmem scripts/run.sh:144, Mooncake scripts/build_wheel.sh:551). ``gawk`` is
 GNU awk, whose extensions a minimal system's awk (Debian's mawk) lacks: atvoss build.sh:499
-pipes the build's log through ``gawk '{print strftime(...), $0}'``."""
+pipes the build's log through ``gawk '{print strftime(...), $0}'``. ``ninja`` run by name
+(``subprocess.check_call(["ninja"], cwd=str(build_dir))``, perplexityai/pplx-kernels setup.py:50;
+``["ninja", "-f", build_ninja_file[0], "-t", "compdb"]``, DeepLink-org/DeepLinkExt
+setup.py:31) is the ``ninja`` subject (a script's ``cmake -G Ninja`` is ``routeneeds``');
+torch's ``BuildExtension``, which goes on without it, is not read as running it."""
 _GIT_FETCHES = frozenset({"clone", "fetch", "pull", "lfs", "submodule"})
 """What ``git`` does in a build that needs git on the machine: getting sources from elsewhere,
 another repo's clone (ascend-transformer-boost scripts/build.sh:162; op-plugin ci/build.sh:110)
@@ -58,6 +63,12 @@ the repo was cloned, so git is there: resetting or checking out its tree (Ascend
 build-tools/apply_patches.sh:79 ``git reset --hard HEAD``), applying a patch to it
 (omni-infer build/build.sh:53 ``git apply``), asking its commit for a version string, which
 falls back when it fails (DrivingSDK setup.py:188 ``git rev-parse HEAD``)."""
+_SUBMODULE_FETCHES = frozenset({"update", "add", "foreach"})
+"""What ``git submodule`` does that fetches: ``update``, ``add`` and a ``foreach`` running
+another git command in each; ``status``, ``summary``, ``init``, ``sync`` (and ``git submodule``
+alone, a status) only read or write the checkout's own records (Fuser
+cmake/deps/handle_git_submodules.cmake:24 ``COMMAND "${GIT_EXECUTABLE}" submodule status``,
+which then only tells the user to run the update)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
@@ -75,6 +86,8 @@ def _program(argv: Iterable[str]) -> str:
     if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
         return ""
     if program == "git" and not (rest and rest[0] in _GIT_FETCHES):
+        return ""
+    if program == "git" and rest[0] == "submodule" and not _SUBMODULE_FETCHES & set(rest[1:2]):
         return ""
     return program
 
@@ -138,7 +151,15 @@ def _cited(
 
     def need(tool: str, line: int, text: str) -> Requirement:
         said = f"{file.rel} runs {tool}: {text.strip()[:160]}"
-        return file.requirement("system_package", tool, line, text=said, confidence="medium")
+        known = known_subject(tool)  # ninja: a subject of its own
+        subject = known.name if known is not None else None
+        return file.requirement(
+            subject or "system_package",
+            "" if subject else tool,
+            line,
+            text=said,
+            confidence="medium",
+        )
 
     return cited_once(file, places, testing, need)
 
@@ -170,7 +191,8 @@ def script_tools(
     lines = file.text.split("\n")
     for command, argv in runs:
         program = _program(argv)
-        if program:
+        # a build tool with a subject of its own (ninja) is ``route_needs``'s, below
+        if program and known_subject(program) is None:
             places.append((program, command.line, command.text))
         packer, word = _compressor(argv)
         if packer:

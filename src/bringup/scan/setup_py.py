@@ -36,7 +36,6 @@ from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.pynodes import nodes
 from bringup.scan.runtools import build_script_tools, device_probes
 from bringup.scan.setup_reader import Reader
-from bringup.scan.setupgit import with_stated_git
 from bringup.scan.setupinstalls import setup_installs
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks
@@ -156,7 +155,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *python_vocabulary(file, tree),
             *device_switches(file, tree),
             *os_classifiers(file),
-            *with_stated_git(file, tree, build_script_tools(file, tree)),
+            *build_script_tools(file, tree),
             *device_probes(file, tree),
         ]
     )

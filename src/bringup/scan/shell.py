@@ -43,6 +43,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
+from bringup.scan.statuscheck import driver_named
 from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -154,7 +155,8 @@ def _environment_words(registered: tuple[Backend, ...]) -> list[str]:
         names.update((*words.home_variables, *words.chip_variables))
         if words.setup_markers:
             setups.append(words.setup_markers)
-    return [*(re.escape(n) for n in sorted(names)), *setups]
+    homes = [re.escape(b.vocabulary.driver_home) for b in registered if b.vocabulary.driver_home]
+    return [*(re.escape(n) for n in sorted(names)), *setups, *homes]
 
 
 vocabulary = backends.per_registry(_compile)
@@ -214,6 +216,11 @@ def _assignment(file: SourceFile, name: str, value: str, line: int) -> Requireme
     lowest = lowest_architecture([(a, line) for a in listed(value)]) if target else None
     if target is not None and lowest is not None:
         return _requirement(file, target.subject, lowest[0], line, text=f"{name}={value}")
+    driver = driver_named(value)
+    if driver is not None:
+        # ``ASCEND_DRIVER_HOME=/usr/local/Ascend/driver`` (workload_analysis op_modeling/
+        # set_env.sh:3), ``export LD_LIBRARY_PATH=/usr/local/Ascend/driver/lib64:...``
+        return _requirement(file, driver, "", line, text=f"{name}={value}: the driver's files")
     if name in words.chip_variables:
         # a default the caller overrides (``--soc=...``): one chip of the support list
         defaults = listed_chips(file, (value,), line, f"{name}={value}")

@@ -5,9 +5,12 @@
   three, where the script does not assign ``X`` itself before the test (nor from an option,
   anywhere: ``COMPILED_OPS=${OPTARG#*=}``); or a stopping
   branch's message telling the user to set one the script reads ("Can not find toolkit path,
-  please set ASCEND_TOOLKIT_HOME", MindIE-SD build/build_ops.sh:29). A variable that the
-  script defaults to an absolute path when unset (``[ -z $X ]`` then ``X=/usr/local/...``,
-  ``${X:-/usr/local/...}``) says where a dependency is looked for: a soft ``env_var``. A
+  please set ASCEND_TOOLKIT_HOME", MindIE-SD build/build_ops.sh:29). A variable the script
+  reads with a default (``[ -z $X ]`` then ``X=/usr/local/...``, ``${X:-/usr/local/...}``,
+  hccl-competition scripts/run_hccl_vm_broadcast_perf.sh:6-7) is no need: the script goes on
+  without it (the truth briefs, scan29: "A read with a default or a fallback ... is NOT an
+  env_var"); nor is one of a chain of tests that falls back to a default directory before
+  its stopping ``else`` (``_chain_need``). A
   tested variable the script copied from the environment (``ASCEND_HOME="${ASCEND_HOME_PATH:-
   ${ASCEND_TOOLKIT_HOME}}"`` then ``[ -z "${ASCEND_HOME}" ]`` and ``exit 1``, hicann/ops-blas
   build.sh:219-225) tests the variable it was copied from, cited at the test and the copy, as
@@ -63,8 +66,6 @@ where the script writes or keeps its working data (``OUTPUT_PATH``, ``BUILD_DIR`
 named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
 ``INSTALL_PATH="${INSTALL_PATH:-/usr/local/Ascend}"``, the prefix of the CANN it installs;
 ``ASCEND_INSTALL_PATH`` names the toolkit's place)."""
-_DEFAULTED = lazyre.compile(rf"\$\{{({LOCATION}):?[-=]\"?(/(?!tmp\b)[^}}\"]*)\"?\}}")
-_DEFAULT_ASSIGNED = lazyre.compile(rf"^(?:export\s+)?({LOCATION})=\"?(/(?!tmp\b)\S*)")
 PROBED = r"(?<!-)(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}"
 """The words that ask the shell where a tool is (``command -v X``, ``which X``, ``type X``): the
 tool's name follows; every reader of a probe builds its pattern on this one. Not the end of an
@@ -209,10 +210,6 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         else:
             for tool in _launchers(testing, tools, texts, index):
                 add("system_package", tool, joined.line, text, False)
-        if tested or "${" in text:
-            for name, path in _defaults(text, texts[index + 1 : index + 2], tested):
-                if name not in assigned:
-                    add("env_var", name, joined.line, f"{name}, else {path}: {text}", False)
         _note_assignment(text, joined.line, assigned, copied)
     return found
 
@@ -305,7 +302,7 @@ def _chain_need(
         for name in _SET_TEST.findall(lines[at].text.strip())
         if not any(name in names for names in own) and name.upper() == name
     ]
-    if not heads:
+    if not heads or _falls_back(lines, chain, {n for _, n in heads}):
         return None
     first, name = heads[0]
     names = " or ".join(dict.fromkeys(n for _, n in heads))
@@ -314,6 +311,22 @@ def _chain_need(
     cited = [at for at, _ in heads if at != first] + chain[1]
     also = tuple(dict.fromkeys(file.source(lines[at].line) for at in cited))
     return msgspec.structs.replace(need, also_at=also) if also else need
+
+
+_PATH_TEST = lazyre.compile(r"(?:\[\[?|\btest)\s+-[def]\s")
+
+
+def _falls_back(
+    lines: list[LogicalLine], chain: tuple[list[int], list[int]], names: set[str]
+) -> bool:
+    """Whether a stopping chain tries a default directory after the variables (``elif [ -d
+    "${DEFAULT_TOOLKIT_INSTALL_DIR}" ]``) and its ``else`` asks for none of them: it stops
+    for want of an install the user points at otherwise (cann-ops build.sh:393-405, whose
+    message asks for ``-p|--package-path``), and each variable is read with a fallback. A
+    message naming one asks the user to set it (MindIE-SD build/build_ops.sh:19-31)."""
+    tried = any(_PATH_TEST.search(lines[at].text) for at in chain[0])
+    advice = " ".join(lines[at].text for at in chain[1])
+    return tried and not any(re.search(rf"\b{name}\b", advice) for name in names)
 
 
 def _macos_branch(text: str, branches: list[bool]) -> bool:
@@ -400,14 +413,3 @@ def _beside(file: SourceFile, need: Requirement, line: int) -> Requirement:
     if need.source.line == line or file.source(line) in need.also_at:
         return need
     return msgspec.structs.replace(need, also_at=(*need.also_at, file.source(line)))
-
-
-def _defaults(text: str, following: list[str], tested: list[str]) -> list[tuple[str, str]]:
-    """The variables (with their fallback) the script looks a dependency up by, falling back
-    to an absolute path when unset (ascend-transformer-boost scripts/build.sh:277-278)."""
-    found = list(_DEFAULTED.findall(text))
-    for after in following:
-        default = _DEFAULT_ASSIGNED.match(after.strip())
-        if default is not None and default.group(1) in tested:
-            found.append((default.group(1), default.group(2)))
-    return found

@@ -4,9 +4,15 @@ tool ships with the driver and shows its devices only through it, so the check i
 the driver (an unversioned need of the backend's ``driver_subject``), never of a number of
 devices. Only the bare status command (``Vocabulary.status_command``, maybe under ``sudo``, its
 output piped or redirected) is such a check: ``npu-smi info -t board -i 0`` reads a chip's
-name and ``nvidia-smi topo -m`` the links between GPUs, which say what else is needed."""
+name and ``nvidia-smi topo -m`` the links between GPUs, which say what else is needed.
+
+A path into the driver's install folder (``Vocabulary.driver_home``) that a script or guide
+sets up (``export LD_LIBRARY_PATH=/usr/local/Ascend/driver/lib64:...``) is such evidence
+too: the driver's libraries are what that environment loads (``driver_named``)."""
 
 from __future__ import annotations
+
+import re
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
@@ -28,6 +34,28 @@ def _commands(registered: tuple[Backend, ...]) -> tuple[tuple[tuple[str, ...], s
 
 
 status_commands = backends.per_registry(_commands)
+
+
+def _homes(registered: tuple[Backend, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple(
+        (re.compile(re.escape(b.vocabulary.driver_home) + r"(?![\w.-])"), b.driver_subject)
+        for b in registered
+        if b.vocabulary.driver_home and b.driver_subject
+    )
+
+
+driver_homes = backends.per_registry(_homes)
+"""Each backend's driver folder (a whole path component: ``/usr/local/Ascend/driver``, not
+``/usr/local/Ascend/driver_old``) -> its driver subject."""
+
+
+def driver_named(value: str) -> str | None:
+    """The driver whose install folder a value names (a path under it, or a list of paths
+    holding one: ``/usr/local/Ascend/driver/lib64:/usr/local/Ascend/driver/lib64/common``)."""
+    for home, subject in driver_homes():
+        if home.search(value):
+            return subject
+    return None
 
 
 def _checked(argv: tuple[str, ...]) -> str | None:

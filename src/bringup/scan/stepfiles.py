@@ -29,6 +29,8 @@ from bringup import backends, lazyre
 from bringup.model import Step
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device
+from bringup.scan.localpaths import with_local_paths
+from bringup.scan.scriptneeds import with_script_needs
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -156,7 +158,10 @@ def placed(
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
-        found = _on_its_device(found, _module(found, scripts) or _ran(found), read)
+        found = with_local_paths(found, scripts)
+        ran = _ran(found)
+        found = with_script_needs(found, ran, read(ran) if ran is not None else None)
+        found = _on_its_device(found, _module(found, scripts) or ran, read)
         out.append(_test_device(found, scripts, read))
     return out
 

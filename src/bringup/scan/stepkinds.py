@@ -79,15 +79,19 @@ _system_script = backends.per_registry(_system_words)
 
 def system_level(argv: tuple[str, ...]) -> bool:
     """A command that installs or removes what the machine provides rather than building the
-    repo: a vendor's ``.run`` package (``./Ascend-cann-toolkit_9.0.0_linux-x86_64.run
-    --install``), an uninstall (``--uninstall --quiet``), or a script named for installing a
-    toolkit or driver (``bash ~/ascendc/scripts/install-cann-9.0.sh``; all from a "重装 CANN
-    9.0.0" section, bigorange1024/ascendc@541ca73:README.md:257-278). The toolkit it installs
-    is a requirement the plan places; running it would replace the machine's own."""
+    repo: a vendor's ``.run`` package, run itself or through a shell (``./Ascend-cann-toolkit_
+    9.0.0_linux-x86_64.run --install``; ``bash Ascend-hdk-*-npu-driver_*.run --full --force``,
+    shanshuo/MindSpeed-MM@dc326082 docs/user-guide/installation.md:60), an uninstall
+    (``--uninstall --quiet``), or a script named for installing a toolkit or driver
+    (``bash ~/ascendc/scripts/install-cann-9.0.sh``; all from a "重装 CANN 9.0.0" section,
+    bigorange1024/ascendc@541ca73:README.md:257-278). The toolkit it installs is a requirement
+    the plan places; running it would replace the machine's own."""
     program = program_name(argv)
-    script = argv[1].rsplit("/", 1)[-1] if program in ("bash", "sh") and len(argv) > 1 else program
+    script = program
+    if program in ("bash", "sh"):  # the script a shell runs: ``bash Ascend-hdk-*.run --full``
+        script = next((a for a in argv[1:] if not a.startswith("-")), "").rsplit("/", 1)[-1]
     return (
-        program.endswith(".run")
+        script.endswith(".run")
         or any(_UNINSTALL.match(arg) for arg in argv[1:])
         or bool(_system_script().search(script) or _UNINSTALL_SCRIPT.search(script))
     )

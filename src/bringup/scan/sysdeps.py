@@ -208,7 +208,7 @@ clang-format, pre-commit, doc builders: never 'repo'")."""
 def _kind(package: str) -> str | None:
     """How an installed package counts: a need of the build (""), a speed-up (soft: ccache),
     a developer's tool (``DEVELOPMENT``), or None for git, which a build needs only where it
-    runs it itself (clone, fetch, submodule update: read where it runs, ``setupgit``,
+    runs it itself (clone, fetch, submodule update: read where it runs, ``runtools``,
     ``clones``), never because a guide installs it beside the compilers."""
     bare = package.split("=", 1)[0].rstrip("<>").lower()
     if bare == "git":

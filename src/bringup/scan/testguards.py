@@ -130,6 +130,19 @@ def _lines_with(text: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
     return found
 
 
+_SKIPS = lazyre.compile(r"\bskip|\bassert\b|\braise\b|\brequires?\b", re.IGNORECASE)
+_CHOICE = lazyre.compile(r"^\s*(?:el)?if\s+$|\bif\s+$")
+
+
+def _fallback(line: str, match: re.Match[str]) -> bool:
+    """Whether an ``is_available()`` chooses where the test runs rather than skips it: a
+    positive ``if`` or a conditional expression with no skip on the line (``device = "cpu"``
+    then ``if torch.cuda.is_available(): device = torch.cuda.current_device()``,
+    shanshuo/MindSpeed-MM@dc326082 tests/ut/tools/test_profiler.py:46-48) runs on the CPU
+    too; ``not …is_available()`` and a ``skipif`` stay needs."""
+    return bool(_CHOICE.search(line, 0, match.start())) and not _SKIPS.search(line)
+
+
 def extract_test_guards(file: SourceFile) -> Extraction:
     """The device, capability and Python guards of one test file, as soft requirements."""
     found = guards()
@@ -155,7 +168,7 @@ def extract_test_guards(file: SourceFile) -> Extraction:
                 add(subject, f">={count}", number, line)
         for match in found.available.finditer(line) if found.available else ():
             subject = backends.count_subject(found.modules[match.group(1)])
-            if subject is not None:
+            if subject is not None and not _fallback(line, match):
                 add(subject, ">=1", number, line, "medium")
         for match in _CAPABILITY.finditer(line):
             operator = match.group("op")

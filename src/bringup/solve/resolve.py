@@ -30,6 +30,7 @@ from bringup.solve.problem import (
     SolverInput,
     build_problem,
 )
+from bringup.solve.prosenames import prose_pins
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
 from bringup.subjects import subject as lookup
@@ -177,6 +178,7 @@ def solve_host(
         if model is not None
         else ()
     )
+    environments, prose = prose_pins(problem, environments)
     placed_in = {name: env.index for env in environments for name in env.components}
     unplaced = []
     for c in everyone:
@@ -242,7 +244,7 @@ def solve_host(
         conflicts=tuple(conflicts),
         unplaced=tuple(unplaced),
         hardware=tuple(problem.hardware),
-        unverified=tuple(problem.unverified) + outcome.deferred(problem, environments),
+        unverified=(tuple(problem.unverified) + outcome.deferred(problem, environments) + prose),
         checks=checks,
         caveats=caveats,
         host=tuple(sorted(host.fixed.values(), key=lambda v: v.subject)),

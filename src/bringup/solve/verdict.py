@@ -15,6 +15,7 @@ from bringup.model.resolution import (
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
+from bringup.solve.prosenames import REASON as PROSE
 from bringup.solve.samerelease import tied
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
@@ -87,6 +88,32 @@ def _host_kind(subject: str, source: Source) -> ObstacleKind:
     return "conflict"
 
 
+def _installed_meets(uses: _Uses, env: Environment, subject: str) -> bool:
+    """Whether the driver the host has already meets every hard line this environment puts on
+    it: its repos' own and its pins' rows. The driver is one for the machine, so another
+    environment's change moves it here too (CANN 9.0.0 beside CANN 8.1.RC1 on driver 24.1.0,
+    outsider26 #5); this one asks for no change of its own then."""
+    problem = uses.problem
+    installed = {c.id for c in problem.candidates.get(subject, ()) if c.installed is not None}
+    if not installed:
+        return False
+    members = set(env.components)
+    for req in problem.requirements:
+        if req.subject != subject or not req.requirement.hard:
+            continue
+        if problem.components[req.component].name in members and not installed & req.allowed:
+            return False
+    for item in problem.rules:
+        if item.then_subject != subject or item.soft:
+            continue
+        held = env.pin(item.subject)
+        if held is None or uses.candidate_of.get((item.subject, held.version)) not in item.when:
+            continue
+        if not installed & item.then:
+            return False
+    return True
+
+
 def _driver_change(uses: _Uses, env: Environment, pin: Pin) -> Obstacle:
     """A driver the environment needs changed, as the bound its rows set (CANN 9.0.0 needs
     the Ascend driver >= 25.5.1, cann_hdk.toml): the change an admin makes, not the newest
@@ -144,6 +171,15 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         source=item.source,
                     )
                 )
+    # a design places a repo whose own lines contradict each other without them: it runs
+    # there only once they are resolved, as check's verdict and solve's exit both say
+    aside = [c for c in resolution.set_aside if name in c.components]
+    obstacles += [
+        Obstacle(kind="conflict", subject=item.subject, detail=item.spec, source=item.source)
+        for conflict in aside
+        for item in conflict.items
+        if item.kind == "requirement"
+    ]
     if env is not None:
         for subject in sorted(uses.subjects(name, resolution)):
             pin = env.pin(subject)
@@ -154,7 +190,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                     obstacles.append(none)
                     continue
                 if kind == "driver":
-                    obstacles.append(_driver_change(uses, env, pin))
+                    if not _installed_meets(uses, env, subject):
+                        obstacles.append(_driver_change(uses, env, pin))
                     continue
                 obstacles.append(
                     Obstacle(
@@ -183,6 +220,8 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         status = "needs_hardware"
     elif unplaced is not None:
         status = "runs_after" if "driver" in kinds else "blocked"
+    elif aside:
+        status = "blocked"
     elif "unchecked" in kinds:
         status = "unverified"
     elif kinds & {"install", "driver"}:
@@ -242,6 +281,17 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                 ),
             )
         )
+    found += [
+        Obstacle(
+            kind="unchecked",
+            subject=u.subject,
+            detail=u.spec,
+            source=u.source,
+            missing=("a name read from prose: no package index was checked for it",),
+        )
+        for u in resolution.unverified
+        if u.component == name and u.reason == PROSE
+    ]
     found += _unpaired(uses, env, used)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)

@@ -51,25 +51,29 @@ CHIPS: tuple[tuple[str, str], ...] = (
     (
         "910B",
         r"Atlas\s*(?:800[TI]|900|200T|300[TI])?\s*A2\b|昇腾\s*A2\b|"
-        r"(?:\b|(?<=ascend))910B\d?(?:-\d)?\b",
+        r"(?:\b|(?<=ascend))910B\d?C?(?:-\d)?\b",
     ),
     (
         "310P",
-        r"\b310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
-        r"Atlas\s*(?:推理系列产品|Inference\s+Series)",
+        r"(?:\b|(?<=ascend))310P\d?\b|Atlas\s*300I\s*(?:Pro|Duo)|Atlas\s*300V\b|"
+        r"Atlas\s*(?:推理系列产品|Inference\s+(?:Series|products))",
     ),
-    ("310B", r"\b310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
+    ("310B", r"(?:\b|(?<=ascend))310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
     ("950", r"(?:Ascend|Atlas|昇腾)\s*950"),
     (
         "910",
-        r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|\b910A\b|\b910ProB?\b|"
-        r"Atlas\s*(?:训练系列产品|Training\s+Series)",
+        r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|(?:\b|(?<=ascend))910(?:A|Pro[AB]?|PremiumA)\b|"
+        r"Atlas\s*(?:训练系列产品|Training\s+(?:Series|products))",
     ),
 )
 """Chip families and how product names and SoC versions spell them (Atlas A2 is 910B). The
 product series of Huawei's compatibility lists name them too: "Atlas 训练系列产品" (Atlas
 Training Series, no generation) is 910, "Atlas 推理系列产品" (Inference Series) is 310P,
-"Atlas 200I/500 A2 推理产品" is 310B."""
+"Atlas 200I/500 A2 推理产品" is 310B; English guides write "Atlas inference
+products" (hicann/ascend-boost-comm@00d35274 README_en.md:43). A SoC version keeps the
+vendor's word glued to the chip whatever the family (``ai_core-ascend310B``,
+linnlh/ascendc-competition-s3@04c0c97d basic/asinh/README.md:6; ``"ascend310p"``,
+hicann/ops-sparse@ae60d05a build.sh:46; ``Ascend910ProB``, the kb's chips.toml)."""
 
 NAMES = {
     "cann": "cann",
@@ -147,13 +151,15 @@ modules/Findslog.cmake:69). Not ``securec``: repos build it from libboundscheck'
 often (msprobe cmake/download_opensource.sh:44)."""
 
 INSTALLERS = (
-    (r"Ascend-hdk-[\w<>-]*?npu-driver_(?P<v>[^_/\s]*)_", "ascend_driver"),
-    (r"Ascend-hdk-[\w<>-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
+    (r"Ascend-hdk-[\w<>*-]*?npu-driver_(?P<v>[^_/\s]*?)(?:_|\.run)", "ascend_driver"),
+    (r"Ascend-hdk-[\w<>*-]*?npu-firmware_(?P<v>[^_/\s]*?)\.run", "ascend_firmware"),
     (r"Ascend-cann-toolkit_(?P<v>[^_/\s]*)_", "cann"),
     (r"Ascend-cann-(?:kernels|ops)-[\w<>]*?_(?P<v>[^_/\s]*)_", "cann"),
     (r"Ascend-cann-nnal_(?P<v>[^_/\s]*)_", "nnal"),
 )
-"""The .run packages of the Ascend HDK and CANN as install guides name them."""
+"""The .run packages of the Ascend HDK and CANN as install guides name them, a chip or version
+given as a shell glob too (``Ascend-hdk-*-npu-driver_*.run``, shanshuo/MindSpeed-MM@dc326082
+docs/user-guide/installation.md:60: the driver, at no version)."""
 
 VOCABULARY = Vocabulary(
     subject_patterns=SUBJECT_PATTERNS,
@@ -173,6 +179,7 @@ VOCABULARY = Vocabulary(
     launch_blocking="ASCEND_LAUNCH_BLOCKING",
     device_log="plog",
     device_nodes=("davinci[0-9]*",),
+    driver_home="/usr/local/Ascend/driver",
     variable_prefixes=("ASCEND_", "ATB_", "HCCL_"),
     # torch_npu's wheels carry the torch release they build for (2.7.1.post4, 1.11.0); the
     # Ascend Extension for PyTorch release train is numbered apart (6.0.0, 7.3.0, 26.0.0:

@@ -1,0 +1,46 @@
+"""What a ``pip install`` takes from the reader's disk that no checkout holds, so the step
+cannot run as written (outsider26 #8: both counted "runs here now"):
+
+- wheel files by their local names (``pip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_
+  aarch64.whl``, momo609/mindspeed@7e624cf1 docs/zh/install_guide.md:74-75), which the reader
+  downloads first; a wheel a build makes (``dist/x.whl``) or one fetched by URL is no such file;
+- an editable folder the checkout does not have (``pip install -e MindSpeed``,
+  docs/zh/user-guide/installation.md:77, run from the folder the guide cloned the repo into:
+  ``up`` runs in the checkout and clones nothing)."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Collection
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.commands import pip_install_targets
+
+_BUILT = lazyre.compile(r"(?:^|/)(?:build|dist|out|wheelhouse|_build)/")
+_NOT_A_FOLDER = lazyre.compile(r"^(?:\.{1,2}(?:/|$)|[\w+.-]*://|git\+|[$<{])")
+"""Words after ``-e`` that name no folder of the checkout's to look for: the checkout's own
+(``.``, ``./x``: ``stepfiles._unpackaged`` judges those), a URL, a VCS spec, a variable."""
+
+
+def with_local_paths(step: Step, scripts: Collection[str]) -> Step:
+    """``step`` with the wheel files and editable folders it installs from the reader's disk
+    marked ``missing``."""
+    if pip_install_targets(step.argv) is None:
+        return step
+    lacking = [
+        word
+        for word in step.argv[1:]
+        if word.endswith(".whl") and "://" not in word and not _BUILT.search(word)
+    ]
+    for flag, word in zip(step.argv, step.argv[1:]):
+        if flag in ("-e", "--editable") and not _NOT_A_FOLDER.match(word):
+            folder = posixpath.normpath(posixpath.join(step.cwd or ".", word)) + "/"
+            if not any(rel.startswith(folder) for rel in scripts):
+                lacking.append(word)
+    if not lacking:
+        return step
+    missing = tuple(dict.fromkeys((*step.needs.missing, *lacking)))
+    return msgspec.structs.replace(step, needs=msgspec.structs.replace(step.needs, missing=missing))

@@ -1,0 +1,67 @@
+"""What a shell script a step runs says it needs, read as the step's own command line is:
+the values it sets for its reader to fill in (``VOCAB_FILE=<Specify path to file>/vocab.json``)
+and the devices it launches on (``NPUS_PER_NODE=8`` beside ``--nproc_per_node
+$NPUS_PER_NODE``): momo609/mindspeed@7e624cf1 tests_extend/example/train_distributed.sh:3,10-12,
+which ``check`` counted "runs here now" on a CPU host (outsider26 #8). A step that runs the
+script is no more runnable as written than one that has those words on its command line."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.devicewords import device_names
+from bringup.scan.fillins import is_fill_in
+
+_ASSIGNMENT = lazyre.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S[^#\n]*?)\s*$", re.MULTILINE)
+_EXPANSION = lazyre.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*(?:[:#%/][^{}]*)?\}|\$\([^()]*\)")
+"""A shell expansion in a value (``${ascend_package_path}``, ``$(dirname ${X})``): the
+script's own variable, no word for the reader (yzh1703456/cann-hccl@9aeddc05 build.sh:124)."""
+_PER_NODE = lazyre.compile(r"^([A-Z]+?)S?_PER_NODE$")
+"""A launcher's devices-per-node variable (``NPUS_PER_NODE``, ``GPUS_PER_NODE``): its device
+word is the kind (``device_names``)."""
+_NPROC = lazyre.compile(r"--nproc[-_]per[-_]node[=\s]+(?:\$\{?([A-Za-z_]\w*)\}?|(\d+))")
+_MAX_INPUTS = 3
+
+
+def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> Step:
+    """``step`` with the fill-ins and device count of the shell script ``rel`` it runs
+    (``text``); as it is for any other step, or one whose needs already say either."""
+    if rel is None or text is None or not rel.endswith(".sh"):
+        return step
+    found = list(_ASSIGNMENT.finditer(text))
+    values = {m.group(1): m.group(2).strip("'\"") for m in found}
+    needs = step.needs
+    if not needs.inputs:
+        filled = [
+            f"{m.group(1)} ({rel}:{text.count(chr(10), 0, m.start()) + 1})"
+            for m in found
+            if is_fill_in(_EXPANSION.sub("", m.group(2)))
+        ]
+        if filled:
+            needs = msgspec.structs.replace(needs, inputs=tuple(filled[:_MAX_INPUTS]))
+    if not needs.devices and step.kind in ("run", "test"):
+        counted = _devices(text, values)
+        if counted is not None:
+            needs = msgspec.structs.replace(needs, devices=counted[0], device_kind=counted[1])
+    return step if needs is step.needs else msgspec.structs.replace(step, needs=needs)
+
+
+def _devices(text: str, values: dict[str, str]) -> Optional[tuple[int, Optional[str]]]:
+    """The devices per node the script's launcher starts (``--nproc_per_node N`` or the
+    variable it names), with their kind when the variable names one; None when it says none
+    or a count it does not set."""
+    launched = _NPROC.search(text)
+    if launched is None:
+        return None
+    variable, written = launched.group(1), launched.group(2)
+    count = written or values.get(variable or "", "")
+    if not count.isdigit() or int(count) < 1:
+        return None
+    named = _PER_NODE.match(variable or "")
+    kind = device_names().get(named.group(1).lower()) if named is not None else None
+    return int(count), None if kind == "cpu" else kind
