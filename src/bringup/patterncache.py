@@ -64,6 +64,8 @@ class _Table:
         self.entries: Optional[dict[str, Entry]] = None
         self.grown = False
         self.saving = False
+        self.new: dict[str, Entry] = {}
+        """The entries this process compiled (``grown``)."""
 
 
 _table = _Table()
@@ -162,11 +164,33 @@ def compile(
         entries[key] = _program(pattern, int(flags))
     except Exception:  # internals of another version: no entry, no harm
         return compiled
+    _keep(key, entries[key])
+    return compiled
+
+
+def _keep(key: str, entry: Entry) -> None:
+    """``entry`` new in this process's table: written at exit."""
+    _table.new[key] = entry
     _table.grown = True
     if not _table.saving:
         _table.saving = True
         atexit.register(_save)
-    return compiled
+
+
+def grown() -> dict[str, Entry]:
+    """The entries this process compiled: what a forked copy, which leaves without writing
+    the table, hands back to the process that forked it (``adopt``)."""
+    return dict(_table.new)
+
+
+def adopt(compiled: dict[str, Entry]) -> None:
+    """Entries a forked copy compiled (its ``grown``), kept as if compiled here: the next run
+    loads them instead of compiling them again in its copies."""
+    entries = _entries()
+    for key, entry in compiled.items():
+        if key not in entries:
+            entries[key] = entry
+            _keep(key, entry)
 
 
 def forget() -> None:
@@ -174,3 +198,4 @@ def forget() -> None:
     of then)."""
     _table.entries = None
     _table.grown = False
+    _table.new = {}

@@ -121,11 +121,38 @@ def test_a_cuda_call_refusing_its_arguments_is_the_callers_defect(log: str) -> N
     assert top(log) == ("class.code.project-bug", "operator_execution")
 
 
+@pytest.mark.parametrize(
+    "log",
+    [
+        # https://github.com/cupy/cupy/issues/5074 ("WSL cuda 11.2"): every allocation refused
+        # on WSL, in CuPy's MemoryPool.malloc, no caller's argument wrong
+        "cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorInvalidValue: invalid "
+        "argument\n",
+        # https://github.com/Vahe1994/AQLM/issues/25: the 2x8 kernel's dynamic shared memory is
+        # more than a 2080 Ti gives (cudaFuncSetAttribute refused it)
+        "RuntimeError: CUDA error: invalid argument\n",
+    ],
+)
+def test_an_invalid_value_alone_is_no_confident_defect_of_the_caller(log: str) -> None:
+    first = explain_text(log)[0]
+    assert first.signature_id == "class.code.project-bug"
+    assert first.confidence == "medium"
+
+
+def test_an_invalid_value_the_platform_refuses_is_no_defect_of_the_caller() -> None:
+    # https://github.com/rapidsai/rmm/issues/1029 (its title): the async memory resource is not
+    # supported on WSL2
+    log = "cuda_async_memory_resource.hpp:77: cudaErrorInvalidValue on WSL2 in Windows10\n"
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.confidence) == ("code.cuda.1", "medium")
+
+
 def test_an_invalid_argument_a_class_reads_as_the_fabrics_stays_the_fabrics() -> None:
-    # tests/data/triage_eighth/a10-nccl-nvls-alloc-after-fabricmanager-restart.log line 1 (its
-    # source is that corpus's: a blind corpus's thread is cited nowhere else): the same CUDA
-    # code, on NCCL's NVLS line, is the NVSwitch fabric out of step, no caller's defect
+    # https://github.com/NVIDIA/nccl/issues/1338 (the maintainer: the fabric manager not
+    # restarted correctly): the same CUDA code, on NCCL's NVLS line, is the NVSwitch fabric out
+    # of step, no caller's defect
     log = (
-        "node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'\n"
+        "node2:242431:242479 [5] transport/nvls.cc:158 NCCL WARN Cuda failure 1 "
+        "'invalid argument'\n"
     )
     assert top(log)[0] == "class.device-init.nvlink-fabric-out-of-step"

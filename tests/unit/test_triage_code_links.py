@@ -26,6 +26,10 @@ NOT_THE_CODES_MEANING = {
     "207005",
     "207007",
     "207008",
+    # EE1001 is any runtime call's argument refused ("The argument is invalid.Reason: ..."): set
+    # device's invalid id is one case, a kernel launch's coreDim another (vllm-ascend#3548), and
+    # at a device that failed to open no id was wrong (hw-native-sys/PTOAS#948).
+    "EE1001",
 }
 
 

@@ -222,9 +222,17 @@ def test_an_operators_kernel_information_not_initialised_is_the_operator() -> No
     assert _first(log) == ("code.cann.e29999", "operator_execution")
 
 
+@pytest.mark.parametrize("line", ["initKVCache failed", "PagedKVCache is full"])
+def test_the_kv_cache_inside_a_camel_case_name_is_still_memory(line: str) -> None:
+    # CONSTRUCTED (review 26 L4: the camelCase names a runtime gives its KV cache; no public log
+    # line found within the search budget): only an operator's name spells it "KvCache"
+    assert _said(line) == "memory"
+
+
 def test_the_kv_cache_by_its_own_name_is_still_memory() -> None:
-    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (vLLM's check of
-    # the model's length against the KV cache the free memory holds)
+    # tests/data/triage_twentieth/b11-vllm-max-seq-len-exceeds-kv-cache.log (its thread is that
+    # blind corpus's own); the message is vLLM's, vllm-project/vllm vllm/worker/worker.py
+    # raise_if_cache_size_invalid: the model's length against the KV cache free memory holds
     assert (
         _said(
             "ValueError: The model's max seq len (32768) is larger than the maximum number of "
@@ -364,8 +372,31 @@ def test_an_invalid_argument_code_is_the_invalid_device_only_for_set_device() ->
         "reason=[invalid value]\n"
     )
     assert ("code.cann.ee1001", "operator_execution") in _told_codes(launch)
-    # tests/unit/test_triage_ranking.py's line (set device refused the id): the device's start
+    # https://github.com/mindspore-ai/docs/blob/master/tutorials/source_en/debug/error_analysis/
+    # cann_error_cases.md (the source of ascend.runtime.invalid-device's pattern): set device
+    # refused the id, told by that signature's own words
     set_device = (
         "EE1001: Set device failed, invalid device, set device=8, valid device range is [0, 8)\n"
     )
-    assert _told_codes(set_device)[0] == ("ascend.runtime.invalid-device", "device_init")
+    assert explain_text(set_device)[0].signature_id == "ascend.runtime.invalid-device"
+
+
+def test_an_invalid_argument_at_the_devices_start_is_no_invalid_device_id() -> None:
+    # https://github.com/hw-native-sys/PTOAS/pull/948 (the board's run log): the device failed
+    # to open (halDeviceOpen, drvRetCode=7) and EE1001 followed; device id 1 was valid
+    log = (
+        "[ERROR] aclrtSetDevice(deviceId) failed: 507033 (/tmp/ptoas-board-monitor-a5/runs/"
+        "20260720_224207_manual_pr948/npu_validation/Partmax/partmax/main.cpp:102)\n"
+        "[ERROR] RecentErrMsg: [PID: 290763] 2026-07-21-08:28:27.710.475 Invalid_Argument(EE1001):"
+        " The argument is invalid.Reason: rtGetDevMsg execution failed, the context is a null "
+        "pointer.\n"
+        "        Solution: 1.Check the input parameter range of the function. 2.Check the "
+        "function invocation relationship.\n"
+        "        TraceBack (most recent call last):\n"
+        "        [drv api] halDeviceOpen failed. device_id=1, drvRetCode=7.[FUNC:DeviceOpen]"
+        "[FILE:npu_driver.cc][LINE:438]\n"
+    )
+    told = explain_text(log)
+    assert told[0].signature_id == "ascend.runtime.device-open-failed"
+    assert "ascend.runtime.invalid-device" not in [d.signature_id for d in told]
+    assert ("code.cann.ee1001", "device_init") in _told_codes(log)

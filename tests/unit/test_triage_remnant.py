@@ -63,10 +63,18 @@ def test_pybind11_frames_place_a_cut_traceback_by_their_files() -> None:
     assert _told(PYBIND) == [("evidence.install.packages", "install", "low", 2)]
 
 
-def test_a_cut_traceback_that_places_nothing_gets_no_guessed_layer() -> None:
+def test_a_cut_traceback_that_places_nothing_still_says_the_log_was_cut() -> None:
     # the program's own script body is every frame: no rung of the bring-up is named (the
-    # thread's cause was a release without the chip's support, install), so none is guessed
-    assert _told(USER_FRAME) == []
+    # thread's cause was a release without the chip's support, install); the reader is told,
+    # with low confidence, that the log was cut and that no words say where, as for an
+    # exception no rule explains
+    (told,) = explain_text(USER_FRAME)
+    assert (told.signature_id, told.confidence, told.evidence[0].line) == (
+        "evidence.operator.unnamed",
+        "low",
+        4,
+    )
+    assert "ends inside a Python traceback" in told.cause
 
 
 def test_a_log_that_goes_on_after_a_traceback_was_not_cut_in_it() -> None:

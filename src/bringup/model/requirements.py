@@ -112,6 +112,16 @@ class Scope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     steps: tuple[Step, ...] = ()
 
 
+class RoutePart(msgspec.Struct, frozen=True, kw_only=True):
+    """A folder the repo's own build route builds, so its build files speak for the repo
+    (not a sub-project): ``how`` it is built (``script``: the build script enters it and
+    builds there; ``add_subdirectory``: a CMake file of the route adds it) and the line."""
+
+    folder: str
+    how: str
+    source: Source
+
+
 class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A repository in the stack. ``findings`` hold what the scan noticed that is not a
     requirement: unreadable files, contradictions, unversioned mentions. ``requirements``
@@ -127,3 +137,5 @@ class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     trusted: bool = False
     findings: tuple[Fact, ...] = ()
     scopes: tuple[Scope, ...] = ()
+    route: tuple[RoutePart, ...] = ()
+    """The folders the repo's build route builds, each with why (``scan.mainroute``)."""

@@ -77,3 +77,15 @@ def doc_index(folder: str) -> bool:
     parts = folder.split("/")
     at = next((i for i, p in enumerate(parts) if p.lower() in DOC_DIRS), None)
     return at is not None and all(_GENERIC_DOC_DIRS.match(p) for p in parts[at + 1 :])
+
+
+PAGES = (".md", ".mdx", ".rst")
+"""The suffixes of a documentation page."""
+
+
+def doc_page(dirs: list[str], name: str) -> bool:
+    """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
+    that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)
+    add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
+    building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
+    return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(PAGES)

@@ -26,9 +26,8 @@ from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.devicesupport import supported_devices
-from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
-from bringup.scan.fileextract import extract_file
 from bringup.scan.followed import follow_guides, include_places, included
 from bringup.scan.gomod import go_modules
 from bringup.scan.guides import primary_readme
@@ -36,6 +35,7 @@ from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
+from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.members import shared_by_members
@@ -47,6 +47,7 @@ from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.pytestconfig import python_files
+from bringup.scan.readahead import Reader
 from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
 from bringup.scan.releasepins import without_superseded_pins
@@ -332,10 +333,12 @@ def scan_repo(
     manifest: RepoManifest | None = None,
     prefix: list[str | int] | None = None,
     progress: Progress | None = None,
+    forks: int = 0,
 ) -> RepoScan:
     """The component for the repo at ``root`` (cited as ``shown``), with its findings.
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
-    file)."""
+    file). With ``forks``, a big repo's files are read ahead in that many forked copies
+    (``readahead``)."""
     with cmakelex.kept():  # the repo's lexed CMake texts, dropped however its scan ends
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
@@ -359,10 +362,11 @@ def scan_repo(
         run: set[str] = set()  # the scripts the repo's build scripts run (``shellruns``)
         # a repo with no build at its top: its README states what all its members share
         collection = rootless(seen)
+        reader = Reader([(f, _ref(shown, f.rel)) for f in files], collection, forks)
         while queue:
             entry = queue.pop(0)
             ref = _ref(shown, entry.rel)
-            text, problems = read_text(entry.path, ref)
+            text, problems = reader.text(entry, ref)
             findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
             if text is None:
                 continue
@@ -372,8 +376,7 @@ def scan_repo(
             if entry.rel == first_readme:
                 guides, queue = follow_guides(root, entry.rel, text, seen, queue)
             authority[ref] = AUTHORITY[entry.kind]
-            source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=entry.rel in run)
-            extraction = extract_file(entry.kind, source, collection)
+            extraction = reader.extraction(entry, ref, text, run_by_build=entry.rel in run)
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
         extractions, known = [e for _, e in extracted], _by_path(texts)
@@ -480,6 +483,7 @@ def scan_repo(
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
                 scopes=scopes_beside,
+                route=route_parts(scopes.route, _citer(shown)) or (),
             ),
             all_findings,
             provides,

@@ -45,6 +45,8 @@ _PARAMETER = lazyre.compile(
     r"^([A-Za-z_]\w*|BASH_SOURCE\[0\]|\d)(?:(:?[-=])(.*)|(%%?|##?)(.*))?$", re.DOTALL
 )
 _NAME = lazyre.compile(r"[A-Za-z_]\w*|\d")
+_POSITIONAL = tuple(str(n) for n in range(1, 10))
+"""A function's positional parameters, ``$1`` to ``$9``."""
 _LEADING = frozenset({"then", "do", "else", "{", "(", "!", "time", "sudo", "exec", "command"})
 _CALLS = 8
 """How deep calls of the script's functions are followed."""
@@ -71,10 +73,17 @@ def routed_directories(scripts: Mapping[str, str], rels: Collection[str]) -> fro
     """The repo-relative directories the build ``scripts`` (``rel -> text``) always enter to
     build or name as what a build command builds (not the root itself); ``rels``: the repo's
     files, which ``find`` searches."""
-    found: set[str] = set()
+    return frozenset(routed_lines(scripts, rels))
+
+
+def routed_lines(scripts: Mapping[str, str], rels: Collection[str]) -> dict[str, tuple[str, int]]:
+    """``routed_directories``, each with the script and line that first builds it there."""
+    found: dict[str, tuple[str, int]] = {}
     for rel, text in scripts.items():
-        found |= _Reader(rel, text, rels).read()
-    return frozenset(found - {""})
+        for folder, line in _Reader(rel, text, rels).read().items():
+            if folder:
+                found.setdefault(folder, (rel, line))
+    return found
 
 
 def route_folders(routed: Iterable[str]) -> frozenset[str]:
@@ -126,13 +135,14 @@ class _Reader:
         self._cwd: str | None = None if "/" in rel else REPO_PATH + "."
         self._stack: list[str | None] = []  # pushd's
         self._subshells: list[str | None] = []
-        self._built: set[str] = set()
+        self._built: dict[str, int] = {}  # directory -> the line building it
+        self._line = 0
         self._bodies, self._conditional = script_layout(self._lines)
         self._calling: list[str] = []
         self._nested = 0
         self._work = _WORK
 
-    def read(self) -> set[str]:
+    def read(self) -> dict[str, int]:
         self._run("")
         return self._built
 
@@ -141,6 +151,8 @@ class _Reader:
             if not self._spent(_LINE):
                 return
             line = self._lines[index].text
+            if not self._calling:
+                self._line = self._lines[index].line
             conditional = self._conditional[index]
             assigned = _ASSIGNMENT.match(line)
             if assigned is not None:
@@ -159,13 +171,35 @@ class _Reader:
                 called = argv[0] if argv else ""
                 if called in self._bodies and called and called not in self._calling:
                     if len(self._calling) < _CALLS:
-                        self._calling.append(called)
-                        self._run(called)
-                        self._calling.pop()
+                        self._call(called, argv[1:])
                 else:
                     self._command(argv)
                 if command.argv[-1:] == (")",) and self._subshells:
                     self._cwd = self._subshells.pop()
+
+    def _call(self, function: str, args: tuple[str, ...]) -> None:
+        """Run ``function``'s body with ``args`` as its positional parameters (VisionSDK
+        build_all.sh:58-68 ``run_script() { local script_path="$1"; shift; (cd "$(dirname
+        "${script_path}")" && bash "$(basename "${script_path}")" "$@") }``, called as
+        ``run_script "${ROOT_DIR}/mxBase/build/build.sh" ...`` at :106); the caller's come
+        back after it."""
+        saved = {name: self._env.pop(name) for name in _POSITIONAL if name in self._env}
+        self._env.update(zip(_POSITIONAL, args))
+        self._calling.append(function)
+        self._run(function)
+        self._calling.pop()
+        for name in _POSITIONAL:
+            self._env.pop(name, None)
+        self._env.update(saved)
+
+    def _shift(self) -> None:
+        """``shift``: each positional parameter takes the next one's value."""
+        values = [self._env.get(name) for name in _POSITIONAL]
+        for name, value in zip(_POSITIONAL, [*values[1:], None]):
+            if value is None:
+                self._env.pop(name, None)
+            else:
+                self._env[name] = value
 
     def _spent(self, steps: int) -> bool:
         """Whether ``steps`` more of the reading's work (``_WORK``) are left, taking them."""
@@ -181,11 +215,13 @@ class _Reader:
             self._cwd = self._place(argv[1], self._cwd) if len(argv) > 1 else None
         elif program == "popd":
             self._cwd = self._stack.pop() if self._stack else None
+        elif program == "shift":
+            self._shift()
         else:
             for target in built_targets(argv):
                 place = self._place(target, self._cwd)
                 if place is not None:
-                    self._built.add(_relative(place))
+                    self._built.setdefault(_relative(place), self._line)
 
     def _place(self, word: str, cwd: str | None) -> str | None:
         """``word`` as a marked repo path (``\\x04cli/src``), None outside the repo or unknown."""
@@ -316,6 +352,8 @@ class _Reader:
             printed = _UNKNOWN
             if program == "pwd":
                 printed = cwd or _UNKNOWN
+            elif program == "basename" and len(argv) > 1:
+                printed = argv[1].rstrip("/").rsplit("/", 1)[-1] or _UNKNOWN
             elif program in ("dirname", "realpath", "readlink") and len(argv) > 1:
                 place = self._place(argv[-1], cwd)
                 if place is not None:

@@ -87,10 +87,11 @@ import re
 from collections.abc import Iterable, Mapping
 from posixpath import dirname
 
-from bringup.scan.buildnames import BuildNames, route_scripts
+from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
-from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, doc_index, doc_scope
+from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, PAGES, doc_index, doc_page, doc_scope
+from bringup.scan.mainroute import main_route, route_sets
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
     PIP_LIST,
@@ -103,7 +104,6 @@ from bringup.scan.pipscopes import (
     guided_lists,
     tooling_list,
 )
-from bringup.scan.routedirs import route_folders, routed_directories, with_replaced_modules
 from bringup.scan.scopedirs import (
     BENCHMARK_PACKAGE,
     COLLECTIONS,
@@ -123,17 +123,6 @@ from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TEST
 from bringup.scan.testscripts import for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
-
-_PAGES = (".md", ".mdx", ".rst")
-
-
-def _doc_page(dirs: list[str], name: str) -> bool:
-    """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
-    that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)
-    add_subdirectory(docs)``) owns the folder's build files, not what its pages say about
-    building the repo (docs/getting_started/building_from_source.md:22 "GCC 9")."""
-    return bool(dirs) and dirs[0] in DOC_DIRS and name.endswith(_PAGES)
-
 
 __all__ = [
     "CI",
@@ -211,14 +200,14 @@ class Scopes:
         self._idle_cmake = unbuilt_cmake(rels, build_texts)
         self._copied = copied_scripts(build_texts)
         self._named_in = dict(build_texts)
-        self._names = BuildNames(build_texts)
+        self.route = main_route(build_texts, rels, self._options)
+        """folder -> ``Built``: what the repo's main route builds, and the line that does."""
+        self._names = BuildNames(build_texts, self._options)
         # by folder: the path of every file walks its folders (a tree 800 deep was cubic)
         self._subprojects: dict[str, str] = {}
         self._detached: dict[str, bool] = {}
         self._option_of: dict[str, str] = {}
-        self._routed = route_folders(
-            with_replaced_modules(routed_directories(route_scripts(build_texts), rels), texts or {})
-        )
+        self._routed, self._added = route_sets(self.route, texts or {})
         self._build = self._names.texts
         self._frameworks = frozenset(
             folder
@@ -277,12 +266,16 @@ class Scopes:
             if folder in TEST_DIRS:
                 return TESTS
             if folder in COLLECTIONS:
-                # examples/x/… is example x's; examples/README.md speaks for the examples
-                return "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+                # examples/x/… is example x's; examples/README.md speaks for the examples;
+                # but the build files of one the route builds are the repo's (``mainroute``:
+                # cuCollections CMakeLists.txt:100 ``add_subdirectory(benchmarks)``)
+                member = "/".join(parts[: index + 2 if index + 1 < len(dirs) else index + 1])
+                if name.endswith(PAGES) or member not in self.route:
+                    return member
         if dirs[:1] == ["packaging"] and name.endswith((".sh", ".bash")):
             return parts[0]
         option = self._option(parts)
-        if option and not _doc_page(dirs, name):
+        if option and not doc_page(dirs, name):
             return option
         project = self._subproject(parts[:-1])
         if project:
@@ -370,7 +363,16 @@ class Scopes:
                 parent = folder if folder in self._build else parent
                 continue
             if folder in self._foreign and folders[0].lower() not in DOC_DIRS:
+                # another language's project, built by its own tool whatever adds it
                 return folder
+            if (
+                folder in self._added
+                and folder not in self._documented
+                and folders[0].lower() not in DOC_DIRS
+            ):
+                # the route's CMake adds it or its Python build packages it (``mainroute``); a
+                # README-only folder keeps its page (pytorch3d projects/implicitron_trainer)
+                continue
             if depth == 1 and folder in self._parts:
                 # the part's own files are the repo's; what lies deeper (impl/cuda, one
                 # vendor's backend the build picks by an option) stays the part's

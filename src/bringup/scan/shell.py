@@ -268,17 +268,23 @@ def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
     found: list[Requirement] = []
     tracked: dict[str, str] = {}
     lines = file.text.splitlines()
+    words = vocabulary()
     for number, line, _ in joined:
         stripped = line.strip()
-        words = vocabulary()
-        assigned = words.tool_version.match(stripped)
+        # a tool's version is read from a command's output (``$(gcc --version ...)``) and
+        # compared by ``-lt``/``-le``/``-gt``/``-ge``: a line with neither has none of these
+        substituted = "$(" in stripped
+        assigned = words.tool_version.match(stripped) if substituted else None
         if assigned is not None:
             tracked[assigned.group(1)] = words.tools[assigned.group(2)]
         tests: list[tuple[str, str, str]] = []
-        for variable, operator, value in _TEST.findall(stripped):
+        compared = "-l" in stripped or "-g" in stripped
+        for variable, operator, value in _TEST.findall(stripped) if compared else ():
             if variable in tracked:
                 tests.append((tracked[variable], operator, value))
-        for tool, operator, value in words.inline_test.findall(stripped):
+        for tool, operator, value in (
+            words.inline_test.findall(stripped) if compared and substituted else ()
+        ):
             tests.append((words.tools[tool], operator, value))
         if tests:
             # A test whose branch fails states the opposite as the requirement; one whose

@@ -70,6 +70,16 @@ def _compares(test: str) -> bool:
     return bool(_COMPARES.search(_EMPTY.sub(" ", test)))
 
 
+def _test(text: str) -> str:
+    """The test of an ``if`` line: what comes before its ``then``."""
+    return _THEN.split(text, maxsplit=1)[0]
+
+
+def _then_follows(lines: list[str], number: int) -> bool:
+    """Whether the line after line ``number`` (from 1) starts with ``then``."""
+    return number < len(lines) and lines[number].strip().startswith("then")
+
+
 def branch_lines(lines: list[str]) -> frozenset[int]:
     """The numbers (from 1) of the lines inside a ``case``, or inside an ``if`` with more than
     one arm or a comparing test and no guard's, the tests themselves included."""
@@ -77,18 +87,20 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
     opened: list[_Block] = []
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
-        following = lines[number].strip() if number < len(lines) else ""
         for block in opened:
             block.lines.append(number)
-        test = _THEN.split(text, maxsplit=1)[0]
-        if _CLOSED.search(text) and (_IF.match(text) or _CASE.match(text)):
-            if _CASE.match(text) or _INLINE_ARM.search(text) or _compares(test):
+        # most lines open nothing: ``if`` and ``case`` are looked for only at a line that
+        # starts with their letters, and the line's test is cut off its ``then`` only there
+        opens_if = text.startswith("if") and bool(_IF.match(text))
+        opens_case = text.startswith("case") and bool(_CASE.match(text))
+        if (opens_if or opens_case) and _CLOSED.search(text):
+            if opens_case or _INLINE_ARM.search(text) or _compares(_test(text)):
                 found.add(number)
             _last(opened, False)
-        elif _IF.match(text) and (_THEN.search(text) or following.startswith("then")):
+        elif opens_if and (_THEN.search(text) or _then_follows(lines, number)):
             _last(opened, False)
-            opened.append(_Block(False, _compares(test), [number], [False]))
-        elif _CASE.match(text):
+            opened.append(_Block(False, _compares(_test(text)), [number], [False]))
+        elif opens_case:
             _last(opened, False)
             opened.append(_Block(True, True, [number], [False]))
         elif opened and _OTHER_ARM.match(text) and not opened[-1].case:

@@ -170,10 +170,10 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         text = joined.text.strip()
         if text.startswith("#") or _macos_branch(text, branches):
             continue
-        chained = _chain_need(file, lines, chains.get(index), assigned | options)
+        chained = _chain_need(file, lines, chains.get(index), (assigned, options))
         if chained is not None and add("env_var", chained.spec, joined.line, ""):
             found[-1] = chained
-        for name in _REQUIRED_EXPANSION.findall(text):
+        for name in _REQUIRED_EXPANSION.findall(text) if "${" in text else ():
             if name not in assigned:
                 add("env_var", name, joined.line, text)
         tested = (
@@ -287,19 +287,20 @@ def _chain_need(
     file: SourceFile,
     lines: list[LogicalLine],
     chain: tuple[list[int], list[int]] | None,
-    own: set[str],
+    own: tuple[set[str], set[str]],
 ) -> Requirement | None:
     """The need a stopping chain (``_stopping_chains``: the indices of its tests and of its
     ``else``) states: the first variable it tests is set, the others its alternatives, cited
     at their tests and at the ``else`` that advises and stops; none without such a test of a
-    variable in capitals the script does not set itself (``own``)."""
+    variable in capitals the script does not set itself (in one of ``own``'s sets: looked up
+    in each, not joined into one at every line)."""
     if chain is None:
         return None
     heads = [
         (at, name)
         for at in chain[0]
         for name in _SET_TEST.findall(lines[at].text.strip())
-        if name not in own and name.upper() == name
+        if not any(name in names for names in own) and name.upper() == name
     ]
     if not heads or _falls_back(lines, chain, {n for _, n in heads}):
         return None

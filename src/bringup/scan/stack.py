@@ -31,6 +31,7 @@ from bringup.scan.manifest import (
     manifest_error,
 )
 from bringup.scan.progress import Progress, finish
+from bringup.scan.readahead import copies
 from bringup.scan.repo import RepoScan, scan_repo
 from bringup.scan.tomlpos import locate
 from bringup.scan.walk import broad_root, inside
@@ -355,11 +356,13 @@ def scan_stack(
     *,
     force: bool = False,
     progress: Optional[Progress] = None,
+    forks: Optional[int] = None,
 ) -> Stack:
     """Scan every repo the paths name; ``InputError`` for a path that does not exist, an
     empty directory, a bad manifest, or ``/`` or a home directory without ``force``. Repo
     files never raise: they become findings. ``progress`` is told each directory walked and,
-    at the end, ``finish``ed."""
+    at the end, ``finish``ed. A big repo's files are read ahead in ``forks`` forked copies,
+    by default as many as the machine's cores allow (``readahead.copies``)."""
     if not paths:
         raise InputError(
             "no path given", hint="give a repo, a directory of repos or a bringup.toml"
@@ -376,6 +379,7 @@ def scan_stack(
                     manifest=t.manifest,
                     prefix=t.prefix,
                     progress=shown,
+                    forks=copies() if forks is None else forks,
                 )
                 for t in targets
             ]

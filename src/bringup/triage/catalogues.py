@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import msgspec
 
@@ -43,9 +43,10 @@ class CatalogueInfo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     named_only: bool = False
     """The source names its codes and says no more (an enum of a driver's return values): a
     code says which module failed, and how in the module's words, not what went wrong for the
-    job. Each ranks, and is told, as a code whose meaning is only its module's failure
-    (``placed`` with ``named_module``), beside the runtime's own report of the same failure;
-    one whose ``same_as`` names a cause is told as that."""
+    job. Each ranks, and is told with ``medium`` confidence, as a code whose meaning is only
+    its module's failure (``placed`` with ``named_module``), below the runtime's own report of
+    the same failure when that comes first; one whose ``same_as`` names a cause is told as that,
+    with the same confidence."""
 
 
 class Finder(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -99,6 +100,14 @@ class Code(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     fills: str = ""
     """The capture group of the ``same_as`` signature that the value found fills (``lib``): the
     name of a missing thing (``libtbe_adapter``) is what that signature's cause names."""
+    confidence: str = "high"
+    """How sure the code's meaning (or its ``same_as``) is of the cause, at most: ``medium``
+    where the code says a call refused a value but not whose value it was."""
+    same_as_not: str = ""
+    """Words on the code's line that say the value refused is this machine's limit, not the
+    caller's mistake (a platform without the feature: "on WSL2"; a device with less of a
+    resource than the kernel asks: "MaxDynamicSharedMemorySize"): there ``same_as`` does not
+    hold and the code is told as itself."""
     alone: bool = False
     """``same_as`` holds only for the code printed alone: where the device's own error message
     (another catalogue's code) is on its line, the code is told as itself (torch_npu gives its
@@ -132,6 +141,20 @@ class Meaning(NamedTuple):
     fills: str = ""
     alone: bool = False
     named_module: bool = False
+    same_as_not: str = ""
+    confidence: str = "high"
+
+    def same_as_on(self, line: str) -> str:
+        """``same_as``, or nothing where ``line``'s words say the machine's limit refused."""
+        refused_here = self.same_as_not and _compiled(self.same_as_not).search(line)
+        return "" if refused_here else self.same_as
+
+
+@functools.cache
+def _compiled(pattern: str) -> Any:
+    import re2
+
+    return re2.compile(pattern)
 
 
 class Catalogue(NamedTuple):
@@ -169,10 +192,12 @@ class Catalogue(NamedTuple):
                 code.meaning_zh,
                 code.action_zh,
                 code.same_as,
-                code.placed or (self.info.named_only and not code.same_as),
+                code.placed or self.info.named_only,
                 code.fills,
                 code.alone,
                 code.named_module or self.info.named_only,
+                code.same_as_not,
+                code.confidence,
             )
         family = max(
             (f for f in self.families if wanted.startswith(f.prefix)),
@@ -257,6 +282,9 @@ def read_catalogue(path: Path) -> Catalogue:
             raise fail("a code needs a code, a name or a message", "meaning", code.meaning)
         if code.source is not None and not code.source.startswith("https://"):
             raise fail("source must be a public https:// URL", "code", code.code)
+        problem = pattern_problem(code.same_as_not) if code.same_as_not else None
+        if problem:
+            raise fail(f"same_as_not: {problem}", "same_as_not", code.same_as_not)
         for group, value in (("code", code.code), ("name", code.name)):
             if value:
                 by_key.setdefault((group, value), code)

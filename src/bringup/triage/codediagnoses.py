@@ -40,11 +40,11 @@ def from_codes(
     class's layer: the code says what the call returned, the class where the fault is (NCCL's
     NVLS "Cuda failure 'invalid argument'" is the NVSwitch fabric's, not the collective's). A
     code whose ``same_as`` is a signature or a class rule (of ``classes``) is told as that, but
-    a code that is that cause only ``alone`` where another catalogue's code shares its line, and
-    not as a class on a line a class places in another layer (CUDA's "invalid argument" is the
-    caller's defect, but on NCCL's NVLS line the fabric's, device init); a placed code is that
-    signature only where its line's words put it on that signature's rung (CANN's EE1001, an
-    invalid argument, is the invalid device only for set device's)."""
+    a code that is that cause only ``alone`` where another catalogue's code shares its line, not
+    where its line's words say the value refused is this machine's limit (``same_as_not``:
+    cudaErrorInvalidValue "on WSL2"), and not as a class on a line a class places in another
+    layer (CUDA's "invalid argument" is the caller's defect, but on NCCL's NVLS line the
+    fabric's, device init)."""
     classes = classes or {}
     placed_by = placed_by or {}
     by_name = {c.info.name: c for c in catalogues}
@@ -75,10 +75,8 @@ def from_codes(
         elif outer and outer.catalogue != meaning.catalogue and meaning.layer == KERNEL_LAYER:
             diagnosis = msgspec.structs.replace(diagnosis, layer=outer.layer)
         beside = said_on[sighting.line] - {meaning.catalogue}
-        told = "" if meaning.alone and beside else meaning.same_as
+        told = "" if meaning.alone and beside else meaning.same_as_on(sighting.text)
         same = signatures.by_id(told) if signatures and told else None
-        if by_words and same is not None and same.record.layer not in (said, KERNEL_LAYER):
-            same = None  # a placed code is its signature only where its words say that rung
         if signatures is not None and same is not None:
             diagnosis = _as_signature(diagnosis, same.record, signatures)
         elif told in classes and placed_by.get(sighting.line, classes[told].layer) == (
@@ -178,7 +176,7 @@ def _code_diagnosis(meaning: Meaning, sighting: CodeSighting, tier: str) -> Diag
             "code": sighting.value,
             **({meaning.fills: sighting.value} if meaning.fills else {}),
         },
-        confidence="high" if tier == "code" else "medium",
+        confidence="high" if tier == "code" and meaning.confidence == "high" else "medium",
     )
 
 

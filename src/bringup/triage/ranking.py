@@ -14,7 +14,8 @@ Order, strongest first:
    first failure in time: the specific signature whose first line comes first gets a bonus
    worth half the specificity scale (later errors are often echoes of the first one), and so
    does a catch-all signature found before every failure line the fallback reads (a build
-   tool's "*** Error 1" after the compiler's message is its echo);
+   tool's "*** Error 1" after the compiler's message is its echo), and a code known by its
+   family only ranks below a report of a code in its layer printed before it;
 6. tie-break in the order experts check: versions, then environment, then hardware, then
    code; then the earliest line.
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
@@ -152,6 +153,7 @@ def rank(
         specific = [d for d in diagnoses if d.signature_id in own]
         diagnoses.extend(_told_as_own(_not_signed(extra, diagnoses), catalogue, specific))
     secondary = knowledge | {d.signature_id for d in extra}
+    diagnoses = _first_report_over_inner_codes(diagnoses)
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
@@ -267,6 +269,22 @@ def _told_as_own(
         for d, was in zip(named, extra)
         if d is not was and not near.intersection(e.line for e in d.evidence)
     ]
+
+
+def _first_report_over_inner_codes(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
+    """``diagnoses`` with a code known by its family or module only (``family`` tier: the
+    driver's DRV_ERROR_NO_PROCESS under aclrtGetDeviceInfo's 507899) ranked below each report
+    of a code in the same layer printed before it: the first failure in time, over the inner
+    detail printed after it (issue 15)."""
+    reports = [(d.evidence[0].line, d.layer, d.score) for d in diagnoses if "code" in d.captures]
+    ranked = []
+    for d in diagnoses:
+        inner = d.score == tiers.FALLBACK_SCORES["family"] and d.signature_id.startswith("code.")
+        line = d.evidence[0].line if d.evidence else 0
+        earlier = [score for at, layer, score in reports if at < line and layer == d.layer]
+        below = min(d.score, min(earlier) - 1) if inner and earlier else d.score
+        ranked.append(msgspec.structs.replace(d, score=below) if below != d.score else d)
+    return ranked
 
 
 def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> list[Diagnosis]:

@@ -8,10 +8,11 @@ N`` frames, innermost last, each followed by its source line) or pybind11's (``p
 function`` under ``At:``, innermost first: pybind11's ``error_fetch_and_normalize``). The
 ``raise X(...)`` source line of the innermost frame gives the exception's type and message,
 read by the fallback's exception rules as a printed exception would be; else the files of the
-frames place it (the ``[[evidence]]`` ``paths``). A cut traceback whose frames place it nowhere
-(the program's own script, ``File "/root/x.py", line 13, in <module>``) says that something was
-raised, not at which rung: no layer is guessed for it. The exception itself is not there: the
-diagnosis is of low confidence, and says the log was cut.
+frames place it (the ``[[evidence]]`` ``paths``), else no words say where: a cut traceback whose
+frames place it nowhere (the program's own script, ``File "/root/x.py", line 13, in <module>``)
+is told as an exception no rule explains is (``evidence.default``), so the reader still learns
+that the log was cut. The exception itself is not there: the diagnosis is of low confidence,
+and says the log was cut.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import msgspec
 
 from bringup.model.diagnosis import Diagnosis, Evidence
 from bringup.triage import fallback
-from bringup.triage.evidence import FAILURE_SCORE, by_paths, rule_diagnosis
+from bringup.triage.evidence import FAILURE_SCORE, by_paths, default, rule_diagnosis
 from bringup.triage.fallbackrules import Rules, builtin_rules
 from bringup.triage.findings import MAX_FRAMES, ExceptionSighting, Findings
 
@@ -108,8 +109,9 @@ def _frame(line: str) -> Optional[str]:
 
 
 def diagnose(tail: bytes, lines: int, rules: Optional[Rules] = None) -> list[Diagnosis]:
-    """The failure of a log cut inside a traceback, as one diagnosis of low confidence; none
-    for a log that does not end in one."""
+    """The failure of a log cut inside a traceback, as one diagnosis of low confidence that
+    says the log was cut (placed where its frames say, else where a failure no words place
+    is); none for a log that does not end in one."""
     cut = cut_traceback(tail, lines)
     if cut is None:
         return []
@@ -131,9 +133,7 @@ def diagnose(tail: bytes, lines: int, rules: Optional[Rules] = None) -> list[Dia
         if found:
             best = found[0]
             return [msgspec.structs.replace(best, cause=best.cause + note, confidence="low")]
-    rule = by_paths(cut.frames, rules.evidence)
-    if rule is None:
-        return []
+    rule = by_paths(cut.frames, rules.evidence) or default(rules.evidence)
     told = rule_diagnosis(
         rule,
         Evidence(line=cut.line, text=cut.text),

@@ -1,0 +1,234 @@
+"""A big repo's files read on the machine's other cores before the scan's ordered pass.
+
+What a file states depends on no file read before it, except a shell script's: whether the
+repo's build runs it (``run_by_build``) is known only once the files before it are read. So
+the files the walk found are read ahead, shared between this process and forked copies of it,
+each script read as one the build does not run; the ordered pass (``repo.scan_repo``, through
+``Reader``) takes each file's reading from here and reads again only a script the build
+turned out to run and the files the walk did not find (includes, linked guides). Only who
+reads a file changes, so the scan's output is the same as reading every file in order. A copy
+that fails hands back nothing, and the ordered pass reads its files itself.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Optional
+
+import msgspec
+
+from bringup import patterncache
+from bringup.scan.extraction import Extraction, Finding, SourceFile
+from bringup.scan.fileextract import extract_file
+from bringup.scan.reading import read_text
+from bringup.scan.walk import RepoFile
+
+AT_LEAST = 256
+"""Files the walk must find before copies are forked: a fork and the hand back of what a copy
+read cost a few milliseconds, a small repo's whole scan takes a few tens."""
+
+MOST_COPIES = 3
+"""Forked copies at most, whatever the number of cores: past three the ordered pass and what
+follows it, which one process does, take most of the time left."""
+
+_NS_PER_BYTE = {"tests": 15, "cmake": 500, "shell": 2500}
+"""What reading a byte costs by kind (ns), measured on five operator, inference and tool repos
+(MindIE-LLM, ops-cv, ops-transformer, msmodelslim, akg): a test file is searched for a few
+markers only; Markdown, setup.py and the manifests cost ~2,000 (``_OTHER``). A script's cost
+varies most (400-3,500): 2,500 balanced the shares best over three copies (1,500 and 2,000
+left this process's share the longest in ops-cv and ops-transformer)."""
+_OTHER = 2000
+_NS_PER_FILE = 100_000
+"""What reading any file costs beside its bytes (opening, decoding, the extractor's set-up)."""
+_KEPT_HERE = ("shell", "cmake")
+"""Kinds this process reads itself when it can: what their parsing leaves in its caches
+(``commands._parsed``, ``cmakelex._lexed``) is read again after the ordered pass (the steps'
+recipes, the CMake functions nothing calls)."""
+
+
+class Read(NamedTuple):
+    """One file's reading: its text (None when unreadable), what went wrong reading it, and
+    what its extractor found, as for a script the build does not run."""
+
+    text: Optional[str]
+    problems: list[Finding]
+    extraction: Optional[Extraction]
+
+
+def read_one(entry: RepoFile, ref: str, collection: bool) -> Read:
+    """``entry`` read as the ordered pass reads it, cited as ``ref``."""
+    text, problems = read_text(entry.path, ref)
+    if text is None:
+        return Read(None, problems, None)
+    source = SourceFile(ref=ref, rel=entry.rel, text=text)
+    return Read(text, problems, extract_file(entry.kind, source, collection))
+
+
+def copies() -> int:
+    """How many copies to fork: one less than the cores this process may run on and nothing
+    else keeps busy (the cores less the last minute's load average, as ``make -l`` weighs
+    it: it reads its share too), at most ``MOST_COPIES``. None on a machine whose cores are
+    all taken: copies only share the same cores then and cost more than they save (two cores
+    at load 9: each of the five speed repos' scans 4-10 % more CPU, no sooner done); none
+    where a thread besides this one runs (a fork copies only the calling thread, and a lock
+    another holds stays held in the copy)."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return 0
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(0, min(round(cores - busy) - 1, MOST_COPIES))
+
+
+def read_ahead(
+    files: Sequence[tuple[RepoFile, str]], collection: bool, forks: int
+) -> dict[tuple[str, str], Read]:
+    """The reading of each of ``files`` (each with its ref), by repo path and kind, shared
+    between this process and ``forks`` copies; empty below ``AT_LEAST`` files or without
+    copies (the ordered pass then reads every file)."""
+    if forks < 1 or len(files) < AT_LEAST:
+        return {}
+    costs = [_cost(entry) for entry, _ in files]
+    done: dict[tuple[str, str], Read] = {}
+    for index in _cheapest_of_each_kind(files, costs):
+        entry, ref = files[index]
+        done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
+    rest = [i for i, (entry, _) in enumerate(files) if (entry.rel, entry.kind) not in done]
+    shares = _shares([files[i] for i in rest], [costs[i] for i in rest], forks + 1)
+    # the objects made so far moved out of the collector's reach while the copies are forked:
+    # a collection in a copy would otherwise touch every one of them, and the kernel copy
+    # each page it touches (MindIE-LLM: the copy's CPU 0.65 s, 0.61 s frozen)
+    gc.freeze()
+    try:
+        children = [_fork(share, collection) for share in shares[1:]]
+    finally:
+        gc.unfreeze()
+    try:
+        for entry, ref in shares[0]:
+            done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
+    finally:  # however this share ends, each copy is waited for (none left blocked writing)
+        for child in children:
+            if child is not None:
+                done.update(_collect(*child))
+    return done
+
+
+class Reader:
+    """The ordered pass's reading of each file: what was read ahead (``read_ahead``), else
+    read now."""
+
+    def __init__(self, files: Sequence[tuple[RepoFile, str]], collection: bool, forks: int) -> None:
+        self.collection = collection
+        self.done = read_ahead(files, collection, forks)
+
+    def text(self, entry: RepoFile, ref: str) -> tuple[Optional[str], list[Finding]]:
+        """``entry``'s text (None when unreadable) and what went wrong reading it."""
+        done = self.done.get((entry.rel, entry.kind))
+        return read_text(entry.path, ref) if done is None else (done.text, done.problems)
+
+    def extraction(self, entry: RepoFile, ref: str, text: str, *, run_by_build: bool) -> Extraction:
+        """What ``entry`` (its ``text``) states; read again when the build runs it."""
+        done = self.done.get((entry.rel, entry.kind))
+        if done is not None and done.extraction is not None and not run_by_build:
+            return done.extraction
+        source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=run_by_build)
+        return extract_file(entry.kind, source, self.collection)
+
+
+def _cheapest_of_each_kind(files: Sequence[tuple[RepoFile, str]], costs: list[int]) -> list[int]:
+    """The cheapest file of each kind (its index): read before the copies are forked, so what
+    a kind's first reading builds (markdown-it-py imported and its parser made, the
+    vocabulary's tables) is built once and inherited, not again in every copy."""
+    cheapest: dict[str, int] = {}
+    for index, (entry, _) in enumerate(files):
+        known = cheapest.get(entry.kind)
+        if known is None or costs[index] < costs[known]:
+            cheapest[entry.kind] = index
+    return sorted(cheapest.values())
+
+
+def _cost(entry: RepoFile) -> int:
+    """What reading ``entry`` is expected to cost (ns): ``_NS_PER_FILE`` and its bytes'."""
+    try:
+        size = entry.path.stat().st_size
+    except OSError:
+        size = 0
+    return _NS_PER_FILE + size * _NS_PER_BYTE.get(entry.kind, _OTHER)
+
+
+def _shares(
+    files: Sequence[tuple[RepoFile, str]], costs: Sequence[int], parts: int
+) -> list[list[tuple[RepoFile, str]]]:
+    """``files`` (each reading's expected ``costs``) dealt into ``parts`` shares of about
+    equal cost, the first this process's: the kinds it keeps (``_KEPT_HERE``) first, then the
+    rest, costliest first, each to the share that costs least so far (a file's place in a
+    share is its place in ``files``)."""
+    loads, total = [0] * parts, sum(costs)
+    owner = [0] * len(files)
+    for index in sorted(
+        range(len(files)),
+        key=lambda i: (files[i][0].kind not in _KEPT_HERE, -costs[i]),
+    ):
+        kept = files[index][0].kind in _KEPT_HERE and loads[0] * parts <= total
+        part = 0 if kept else min(range(parts), key=loads.__getitem__)
+        owner[index] = part
+        loads[part] += costs[index]
+    shares: list[list[tuple[RepoFile, str]]] = [[] for _ in range(parts)]
+    for index, file in enumerate(files):
+        shares[owner[index]].append(file)
+    return shares
+
+
+_HANDED = msgspec.msgpack.Decoder(tuple[list[tuple[str, str, Read]], dict[str, patterncache.Entry]])
+"""What a copy hands back: its readings and the patterns it compiled. Decoded by type, not
+unpickled: a field that held its default is left out and comes back as that very object, so
+``omit_defaults`` leaves it out of the scan's output as it would have (``confidence="high"``
+unpickled is an equal string, not the default, and would be written)."""
+
+
+def _fork(share: Iterable[tuple[RepoFile, str]], collection: bool) -> Optional[tuple[int, int]]:
+    """A copy of this process reading ``share``: its process id and the pipe it writes its
+    readings to (with the patterns it compiled, ``patterncache.grown``); None when no copy
+    could be made. The copy never returns: it leaves by ``os._exit``, skipping the exit
+    handlers and the buffers that are this process's."""
+    try:
+        reading, writing = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid:
+        os.close(writing)
+        return pid, reading
+    code = 1
+    try:
+        os.close(reading)
+        done = [(e.rel, e.kind, read_one(e, ref, collection)) for e, ref in share]
+        data = msgspec.msgpack.encode((done, patterncache.grown()))
+        with os.fdopen(writing, "wb") as out:
+            out.write(data)
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _collect(pid: int, reading: int) -> dict[tuple[str, str], Read]:
+    """What the copy ``pid`` read, from its pipe; empty when it failed."""
+    with os.fdopen(reading, "rb") as stream:
+        data = stream.read()
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return {}
+    try:
+        done, compiled = _HANDED.decode(data)
+    except msgspec.DecodeError:  # a copy cut short: the ordered pass reads its files
+        return {}
+    patterncache.adopt(compiled)
+    return {(rel, kind): read for rel, kind, read in done}

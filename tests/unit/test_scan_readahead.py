@@ -1,0 +1,185 @@
+"""Reading a repo's files ahead in forked copies (``readahead``) changes who reads, never what
+the scan says: the output with copies is byte for byte the output without, a script the build
+turns out to run is read again as one, and a copy that fails leaves its files to the ordered
+pass."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from bringup import patterncache
+from bringup.scan import readahead
+from bringup.scan.repo import scan_repo
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "six-repos"
+
+# omni-ai-npu/omni-infer @ c8bc2bbbaa1084139a8e70405c4873632c0dab79
+# omni/accelerators/sched/global_proxy/build.sh:1-17, a script build/build.sh:72-73 runs
+# (``cd $BUILD_ROOT/omni/accelerators/sched/global_proxy`` then ``bash build.sh``)
+OMNI_GLOBAL_PROXY = """#!/bin/bash
+
+set -e
+
+WORKDIR="$(cd "$(dirname "$0")" && pwd)"
+echo "$WORKDIR"
+
+NGINX_VERSION="${NGINX_VERSION:-1.24.0}"
+echo "NGINX_VERSION is $NGINX_VERSION"
+
+NGINX_SBIN_PATH="${NGINX_SBIN_PATH:-/usr/local/nginx}"
+echo "NGINX_SBIN_PATH is $NGINX_SBIN_PATH"
+
+if [ ! -d nginx-${NGINX_VERSION} ]; then
+\twget --no-check-certificate https://nginx.org/download/nginx-${NGINX_VERSION}.tar.gz
+\ttar -zxf nginx-${NGINX_VERSION}.tar.gz
+fi
+"""
+# constructed: the top build script running the part's script by its path, as build/build.sh
+# does after its ``cd``
+TOP_BUILD = "#!/bin/bash\nbash omni/accelerators/sched/global_proxy/build.sh\n"
+
+
+def _scanned(root: Path, forks: int) -> bytes:
+    found = scan_repo(root, root.name, forks=forks)
+    return msgspec.json.encode([found.component, found.findings, found.provides])
+
+
+@pytest.fixture
+def every_repo_read_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copies forked for a repo of any size."""
+    monkeypatch.setattr(readahead, "AT_LEAST", 1)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.iterdir() if p.is_dir()))
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_the_scan_with_copies_is_the_scan_without(name: str) -> None:
+    alone = _scanned(EXAMPLES / name, 0)
+    assert _scanned(EXAMPLES / name, 1) == alone
+    assert _scanned(EXAMPLES / name, 2) == alone
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_a_script_the_build_runs_is_read_again_as_one(tmp_path: Path) -> None:
+    root = tmp_path / "omni-infer"
+    part = root / "omni/accelerators/sched/global_proxy/build.sh"
+    part.parent.mkdir(parents=True)
+    part.write_text(OMNI_GLOBAL_PROXY)
+    (root / "build.sh").write_text(TOP_BUILD)
+    url = "https://nginx.org/download/nginx-${NGINX_VERSION}.tar.gz"
+    for forks in (0, 1):
+        requirements = scan_repo(root, "omni-infer", forks=forks).component.requirements
+        # read ahead as a script nothing runs, the part's download would be missing
+        assert url in [r.spec for r in requirements if r.subject == "network"]
+    assert _scanned(root, 1) == _scanned(root, 0)
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_a_copy_that_fails_leaves_its_files_to_the_ordered_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = EXAMPLES / "ascend-ops"
+    alone = _scanned(root, 0)
+    here, read_one, collect = os.getpid(), readahead.read_one, readahead._collect
+    handed: list[int] = []
+
+    def failing(*args: Any) -> readahead.Read:
+        if os.getpid() != here:  # only in the copy
+            raise MemoryError
+        return read_one(*args)
+
+    def collected(pid: int, reading: int) -> dict[tuple[str, str], readahead.Read]:
+        done = collect(pid, reading)
+        handed.append(len(done))
+        return done
+
+    monkeypatch.setattr(readahead, "read_one", failing)
+    monkeypatch.setattr(readahead, "_collect", collected)
+    assert _scanned(root, 1) == alone
+    assert handed == [0]
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_a_share_that_fails_here_still_waits_for_every_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    here, read_one, collect, fork = (
+        os.getpid(),
+        readahead.read_one,
+        readahead._collect,
+        readahead._fork,
+    )
+    handed: list[int] = []
+    forked: list[int] = []
+
+    def failing(*args: Any) -> readahead.Read:
+        if os.getpid() == here and forked:  # in the process that forked, once it has
+            raise MemoryError
+        return read_one(*args)
+
+    def forking(*args: Any) -> tuple[int, int] | None:
+        child = fork(*args)
+        forked.append(1)
+        return child
+
+    def collected(pid: int, reading: int) -> dict[tuple[str, str], readahead.Read]:
+        done = collect(pid, reading)
+        handed.append(len(done))
+        return done
+
+    monkeypatch.setattr(readahead, "read_one", failing)
+    monkeypatch.setattr(readahead, "_collect", collected)
+    monkeypatch.setattr(readahead, "_fork", forking)
+    with pytest.raises(MemoryError):
+        scan_repo(EXAMPLES / "ascend-ops", "ascend-ops", forks=2)
+    assert len(handed) == 2  # both copies waited for
+    assert all(handed)  # each with its share read
+
+
+def test_a_repo_of_fewer_files_than_at_least_forks_no_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    forked: list[object] = []
+    monkeypatch.setattr(readahead, "_fork", lambda *args: forked.append(args))
+    root = EXAMPLES / "ascend-ops"
+    assert _scanned(root, 3) == _scanned(root, 0)
+    assert forked == []
+
+
+def test_patterns_a_copy_compiled_are_kept_by_the_process_that_forked_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    patterncache.forget()
+    try:
+        patterncache.compile(r"\bcann\s+(\d+)")
+        handed = patterncache.grown()
+        assert list(handed) == [r"0:False:\bcann\s+(\d+)"]
+        patterncache.forget()
+        patterncache.adopt(handed)
+        assert patterncache.grown() == handed
+    finally:
+        patterncache.forget()
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "forks"),
+    [
+        (2, 0.2, 1),  # an idle laptop: one copy beside this process
+        (16, 0.5, readahead.MOST_COPIES),
+        (4, 2.1, 1),  # two cores taken by others
+        (2, 9.4, 0),  # this workplace's shared machine: every core taken
+    ],
+)
+def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
+    monkeypatch: pytest.MonkeyPatch, cores: int, load: float, forks: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert readahead.copies() == forks
