@@ -56,7 +56,10 @@ def test_check_and_solve_give_one_verdict_on_lines_set_aside(
     assert "megablocks environment 1 once conflict 1 is resolved" in _out(capsys)
     assert main(["solve", repo, "--target", "A100:8", "--json"]) == check == 1
     data = json.loads(capsys.readouterr().out)["data"]
-    assert any("requirements.txt:2" in text for text in data["set_aside"])
+    assert any("requirements.txt:2" in aside["text"] for aside in data["set_aside"])
+    # as data too, not only a sentence (outsider26 re-test N4: the conflict was lost in --json)
+    sources = [item["source"] for aside in data["set_aside"] for item in aside["items"]]
+    assert any(s["ref"].endswith("requirements.txt") and s.get("line") == 2 for s in sources)
     verdict = data["resolution"]["verdicts"][0]
     assert verdict["status"] == "blocked"
     assert main(["solve", repo, "--target", "A100:8"]) == 1

@@ -418,7 +418,10 @@ def design_data(design: Design) -> dict[str, Any]:
             {**msgspec.to_builtins(fit), "text": placed_sentence(fit, design.resolution)}
             for fit in design.resolution.fits
         ],
-        "set_aside": [set_aside_text(conflict) for conflict in design.resolution.set_aside],
+        "set_aside": [
+            {**msgspec.to_builtins(conflict), "text": set_aside_text(conflict)}
+            for conflict in design.resolution.set_aside
+        ],
         "other_kinds": [
             {**msgspec.to_builtins(o), "text": other_kind_sentence(design, o)}
             for o in design.other_kinds

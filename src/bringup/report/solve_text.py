@@ -180,7 +180,9 @@ def solve_data(
     data: dict[str, Any] = {
         "environments": count,
         "conflicts": [explain_conflict(c, count) for c in shown.conflicts],
-        "set_aside": [set_aside_text(c) for c in shown.set_aside],
+        "set_aside": [
+            {**msgspec.to_builtins(c), "text": set_aside_text(c)} for c in shown.set_aside
+        ],
         "resolution": msgspec.to_builtins(shown),
     }
     if target is not None:
