@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from bringup.cli.main import main
-from bringup.model import Component, Requirement, file_source
+from bringup.model import Component, Requirement, Source, file_source
 from bringup.model.snapshot import Snapshot
 from bringup.plan import plan
 from bringup.run.environments import environment_spec
 from bringup.solve import SolveOptions, solve
-from bringup.solve.prosenames import REASON, left_to_user
+from bringup.solve.prosenames import REASON, from_prose, left_to_user
 from solve_inputs import catalogue, host
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures/repos/review26b"
@@ -140,3 +140,13 @@ def test_lines_set_aside_that_only_the_docs_state_do_not_block(
     assert "set aside from the plan" in _out(capsys)
     main(["check", str(tmp_path), "--target", "A100:8"])
     assert "once conflict 1 is resolved" not in _out(capsys)
+
+
+def test_a_readme_of_any_suffix_is_prose_as_the_walk_reads_it() -> None:
+    """The walk reads ``README`` and ``README.txt`` as documentation, as it does a ``.md``
+    page: their lines are prose too; a manifest's and an install command's are not
+    (constructed paths)."""
+    for ref in ("repo/README", "repo/README.txt", "repo/docs/install.md", "repo/README.rst"):
+        assert from_prose(Source(kind="file", ref=ref, line=3), "apex")
+    assert not from_prose(Source(kind="file", ref="repo/requirements.txt", line=3), "apex")
+    assert not from_prose(Source(kind="file", ref="repo/README", line=3), "pip install apex")

@@ -83,6 +83,13 @@ PAGES = (".md", ".mdx", ".rst")
 """The suffixes of a documentation page."""
 
 
+def prose_file(path: str) -> bool:
+    """Whether the file at ``path`` is one the scan reads as documentation: a page
+    (``PAGES``) or a README of any suffix (``README``, ``README.txt``, as ``walk`` kinds it)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return name.startswith("readme") or name.endswith(PAGES)
+
+
 def doc_page(dirs: list[str], name: str) -> bool:
     """Whether ``name`` in ``dirs`` is a page of the repo's documentation folder: an option
     that builds the documentation (stdgpu CMakeLists.txt ``if(STDGPU_BUILD_DOCUMENTATION)

@@ -20,6 +20,7 @@ from typing import Optional
 from bringup.model.requirements import Requirement
 from bringup.model.resolution import Conflict, Environment, Resolution, Unverified
 from bringup.model.source import Source
+from bringup.scan.docscopes import prose_file
 from bringup.solve.problem import SolverInput
 from bringup.subjects import canonical_subject
 
@@ -28,14 +29,12 @@ REASON = (
     "no package index was checked for it, so up does not install it: install it yourself "
     "after checking the name"
 )
-_DOCS = (".md", ".mdx", ".markdown", ".rst")
-"""A docs file's suffix: its lines are prose unless an install command gives them."""
 
 
 def from_prose(source: Source, text: Optional[str]) -> bool:
     """Whether a line read at ``source`` as ``text`` is a docs file's prose or table, not a
     manifest, an install command or code."""
-    if source.kind != "file" or not source.ref.lower().endswith(_DOCS):
+    if source.kind != "file" or not prose_file(source.ref):
         return False
     return not (text or "").startswith("pip install")
 
