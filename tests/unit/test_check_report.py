@@ -151,7 +151,8 @@ def test_json_data_carries_structure_and_the_same_sentences() -> None:
     assert data["environments"] == 2
     assert data["tier"] == 0
     assert [v["status"] for v in data["verdicts"]] == ["runs_after", "runs_after", "runs"]
-    assert data["conflicts"][0].endswith("-> two environments")
+    assert data["conflicts"][0]["text"].endswith("-> two environments")
+    assert data["conflicts"][0]["role"] == "split"
     reason = data["plan"]["steps"][1]["reason"]
     assert reason["text"] == "needs 1 NPU; this machine has 0"
     assert (reason["kind"], reason["subject"], reason["need"]) == ("devices", "npu_count", "1")

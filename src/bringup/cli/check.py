@@ -77,7 +77,8 @@ def command(
         from bringup.report.check_text import check_data
         from bringup.report.envelope import render_json
 
-        data = check_data(inputs.findings, result.resolution, result.plan, result.design)
+        roots = {c.name: c.path for c in inputs.components}
+        data = check_data(inputs.findings, result.resolution, result.plan, result.design, roots)
         sys.stdout.write(render_json("check", result.exit_code, data))
         return int(result.exit_code)
     from bringup.report.check_text import result_document

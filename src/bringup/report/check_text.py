@@ -39,6 +39,8 @@ from bringup.subjects import display_name, scheme_for
 from bringup.versions import SpecifierSet, is_version
 
 if TYPE_CHECKING:
+    from bringup.report.check_rows import Row
+    from bringup.report.check_why import Numbered
     from bringup.workflow import CheckResult
 
 ALL = ""
@@ -432,11 +434,24 @@ def design_data(design: Design) -> dict[str, Any]:
 
 
 def check_data(
-    findings: Sequence[Any], resolution: Resolution, plan: Plan, design: Design
+    findings: Sequence[Any],
+    resolution: Resolution,
+    plan: Plan,
+    design: Design,
+    roots: Optional[dict[str, str]] = None,
 ) -> dict[str, Any]:
     """The JSON envelope's data: the design for the target, the structured resolution and
-    plan here, with the same sentences the terminal shows beside them."""
+    plan here, with the same sentences the terminal shows beside them. Each verdict carries
+    its row of the table (``check_rows``: ``on_target``, ``reason``, ``skipped``,
+    ``apart_from``, ``splits``, ``conflicts``, ``here``); ``conflicts`` are the conflicts the
+    screenful numbers, each with its number, what it does (``role``), heading and items
+    (``roots``: each repo's folder, its sources cited relative to it as the text does)."""
+    from bringup.report.check_rows import rows
+    from bringup.report.check_why import numbered
+
     count = len(resolution.environments)
+    conflicts = numbered(resolution, design)
+    table = rows(resolution, plan, roots or {}, conflicts, design)
     return {
         "design": design_data(design),
         "verdicts": [
@@ -445,15 +460,47 @@ def check_data(
                 "status": v.status,
                 "text": verdict_line(v, plan),
                 "environment": v.environment,
+                **row_data(row),
             }
-            for v in resolution.verdicts
+            for v, row in zip(resolution.verdicts, table)
         ],
         "environments": count,
-        "conflicts": [explain_conflict(c, count) for c in resolution.conflicts],
+        "conflicts": [
+            conflict_data(c, explain_conflict(c.conflict, count, _host(c.here))) for c in conflicts
+        ],
         "tier": plan.tier.level,
         # the target's driver change first, as the screenful says it
         "next_actions": [*target_driver_changes(design), *(action_text(a) for a in plan.actions)],
         "resolution": msgspec.to_builtins(resolution),
         "plan": plan_data(plan),
         "scan_findings": msgspec.to_builtins(list(findings)),
+    }
+
+
+def _host(here: bool) -> str:
+    return "this machine" if here else "the target"
+
+
+def row_data(row: Row) -> dict[str, Any]:
+    """A repo's row of the table as JSON fields: ``on_target`` (null without a named
+    target), the ``on this machine`` cell (``here``) and what makes it."""
+    data: dict[str, Any] = msgspec.to_builtins(row)
+    data.pop("component")
+    data.setdefault("on_target", None)
+    data["here"] = row.here
+    return data
+
+
+def conflict_data(numbered: Numbered, text: str) -> dict[str, Any]:
+    """A numbered conflict as JSON: its number, ``role`` (``split``: why the target needs
+    its environments; ``split_here``: it keeps repos apart on this machine only;
+    ``blocked``: one repo's lines no environment here holds; ``set_aside``: one repo's lines
+    left out of its plan on the target), the heading the text prints, its items with their
+    sources and its sentence."""
+    return {
+        "number": numbered.number,
+        "role": numbered.role,
+        "heading": numbered.heading,
+        **msgspec.to_builtins(numbered.conflict),
+        "text": text,
     }
