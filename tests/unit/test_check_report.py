@@ -20,7 +20,8 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.plan.design import asked, design_stack
-from bringup.report.check_text import ALL, check_data, check_document, python_notes
+from bringup.report.check_json import check_data
+from bringup.report.check_text import ALL, check_document, python_notes
 from bringup.report.console import PlainWriter
 from bringup.report.document_text import render_document
 from bringup.report.envelope import render_json

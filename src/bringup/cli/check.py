@@ -74,7 +74,7 @@ def command(
     aimed = read_target(target, inputs.catalogue)
     result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
     if as_json:
-        from bringup.report.check_text import check_data
+        from bringup.report.check_json import check_data
         from bringup.report.envelope import render_json
 
         roots = {c.name: c.path for c in inputs.components}
