@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bringup.model import Component, Requirement, Source, Step
+import msgspec
+
+from bringup.model import Component, Requirement, Scope, Source, Step
 from bringup.plan.order import cycle_note, dependency_cycles
 from bringup.plan.stepneeds import repo_devices
 from bringup.report.commandline import shown_step
 from bringup.report.document import (
+    Block,
     Compact,
     Document,
     Items,
@@ -221,19 +224,28 @@ def elided(name: str, width: int = SCOPE_WIDTH) -> str:
     return shown if len(shown) <= width else shown[: width - 1] + "…"
 
 
+def _scope(component: Component, scope: Scope, details: bool) -> Block:
+    """A sub-project or feature of the repo: one counting line, or with ``details`` its own
+    needs and steps under that line, as ``--help`` promises (the line alone hid a README's
+    build step filed there, outsider8 #19)."""
+    said = text(
+        (f"also, for {elided(scope.name)}:", "dim"),
+        f" {counted(len(scope.requirements), 'requirement')}, {counted(len(scope.steps), 'step')}",
+    )
+    if not details:
+        return Paragraph(said)
+    own = msgspec.structs.replace(component, requirements=scope.requirements, steps=scope.steps)
+    return section(
+        said,
+        _requirements(own, details) if scope.requirements else None,
+        _steps(own, details) if scope.steps else None,
+    )
+
+
 def _component(stack: Stack, component: Component, details: bool) -> Section:
     """A repo: what it depends on, needs and runs, its other scopes and its findings."""
     depends = ", ".join(component.depends_on)
-    scopes = [
-        Paragraph(
-            text(
-                (f"also, for {elided(scope.name)}:", "dim"),
-                f" {counted(len(scope.requirements), 'requirement')}, "
-                f"{counted(len(scope.steps), 'step')}",
-            )
-        )
-        for scope in component.scopes
-    ]
+    scopes = [_scope(component, scope, details) for scope in component.scopes]
     findings = [
         Paragraph(
             text(

@@ -36,8 +36,19 @@ def is_fill_in(text: str) -> bool:
     return _TEMPLATE.search(text) is not None
 
 
+_SOMEONES_HOME = lazyre.compile(r"(?:^|=)/(?:home|Users)/[^/\s]+/\S")
+"""A path into one user's home folder on the author's machine: ``--model_path
+/home/ma-user/work/t00831955/checkpoints/llama-2-7b-hf`` (KaihuaTang/LLM-TP-Inference-on-910B
+@e1c3284 README.md:26, the model the reader downloaded, outsider8 #3). The reader's checkout
+has no such folder; the reader puts their own there (``~/x`` is the reader's own home)."""
+
+
 def fill_ins(argv: tuple[str, ...]) -> tuple[str, ...]:
     """The words of ``argv`` past its program left for the reader to fill in, once each; a
     URL is never one (``https://host/path/to/x`` is a real address)."""
-    found = [word for word in argv[1:] if "://" not in word and is_fill_in(word)]
+    found = [
+        word
+        for word in argv[1:]
+        if "://" not in word and (is_fill_in(word) or _SOMEONES_HOME.search(word))
+    ]
     return tuple(dict.fromkeys(found))

@@ -426,11 +426,15 @@ def _installed_by_name(subject: str, clause: str) -> bool:
 
 
 _INSTALL_STEP = lazyre.compile(
-    r"^\W*(?:\d+[.)、]\s*)?(?:please\s+|then\s+|请先?|先|再)?(?:install\b|安装)", re.IGNORECASE
+    r"^\W*(?:\d+[.)、]\s*)?(?:please\s+|then\s+|请先?|先|再|(?:之后|然后|接着|随后|首先)?(?:需要|要)?)"
+    r"(?:install\b|安装)",
+    re.IGNORECASE,
 )
+"""... or after a word of sequence and need ("2. 之后需要安装pytorch与torch_npu",
+KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 README.md:16, outsider8 #8)."""
 _INSTALLING = lazyre.compile(
     r"(?:\binstall(?:ing|ed)?|\bneeds?|\brequires?|安装|需要)"
-    r"(?:\s*[\[`(（]*[\w.+-]+[\]`)）]*\s*(?:,|\band\b|\bor\b|和|、|及)\s*)*"
+    r"(?:\s*[\[`(（]*[\w.+-]+[\]`)）]*\s*(?:,|\band\b|\bor\b|和|与|、|及)\s*)*"
     r"\s*(?:the\s+)?[\[`(（]*\s*$",
     re.IGNORECASE,
 )

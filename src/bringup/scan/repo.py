@@ -54,6 +54,7 @@ from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.roles import described, guess_role
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
+from bringup.scan.runscopes import scripts_of_the_repo
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
@@ -437,6 +438,8 @@ def scan_repo(
             frozenset(stats.scripts),
             _kept(root, known),
         )
+        stated, other_steps = scripts_of_the_repo(scoped.steps, scoped.other_steps, defaults)
+        scoped = scoped._replace(steps=stated, other_steps=other_steps)
         steps = in_checkout(
             without_own_release(
                 toolkit_builds(merge_steps(*by_setup(scoped.steps, defaults, texts)), builds),

@@ -10,7 +10,7 @@ the truth keep them apart too.)"""
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 from bringup.model import Step
@@ -40,3 +40,18 @@ def step_scope(step: Step, scopes: Iterable[str]) -> Optional[str]:
         if found is not None:
             return found
     return None
+
+
+def scripts_of_the_repo(
+    stated: Sequence[Step], others: Mapping[str, list[Step]], defaults: Sequence[Step]
+) -> tuple[list[Step], dict[str, list[Step]]]:
+    """``stated`` with each sub-project's step that runs a script the repo's own steps run
+    (``defaults``) moved to it: ``bash tools/build.sh npu`` (desly-0/flashattention_Ascendc
+    @1fa2e50 README.md:40) is the guide's way to run tools/build.sh, the repo's build, not a
+    step of the folder "tools" while ``bash tools/build.sh`` is the repo's (outsider8 #17)."""
+    own = {script for step in defaults for script in _named(step)}
+    moved = [s for steps in others.values() for s in steps if own & set(_named(s))]
+    if not moved:
+        return list(stated), dict(others)
+    kept = {name: [s for s in steps if s not in moved] for name, steps in others.items()}
+    return [*stated, *moved], {name: steps for name, steps in kept.items() if steps}

@@ -61,6 +61,13 @@ _PROCESSES = lazyre.compile(
 _MOCKED = lazyre.compile(r"\bunittest\.mock\b|\bfrom mock import\b|\bpatch\(")
 """A test that mocks its launcher checks the command, not a run: ``"--nproc_per_node=2"`` of
 axolotl@067b021c tests/cli/test_cli_train.py:95, asserted at line 107 under ``patch``."""
+_NO_CPU_BRANCH = lazyre.compile(
+    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b"
+)
+"""A device chain whose last branch raises: NPU if torch_npu imports, ``elif
+torch.cuda.is_available():`` GPU, ``else: raise ValueError("Neither NPU nor GPU environment is
+given!")`` (KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 main.py:120-126, outsider8 #3). The
+check is no CPU fallback: the script needs a device, of either kind."""
 _TEST_FILE = lazyre.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test)\.py$")
 _TEST_RUNNERS = frozenset({"pytest", "py.test"})
 
@@ -241,7 +248,7 @@ def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optiona
         return step
     text = read(rel)
     kind = _device(text, step.argv) if text is not None else None
-    if kind is None:
+    if kind is None and (text is None or not _NO_CPU_BRANCH.search(text)):
         return step
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
     return msgspec.structs.replace(step, needs=needs)

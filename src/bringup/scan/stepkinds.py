@@ -154,10 +154,12 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
 
 
 _COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus)(?:=(\d+))?$"
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus|world[_-]size)(?:=(\d+))?$"
 )
 """Options that say how many devices or processes (one per device) a launcher starts
-(``mpirun -np``'s too): the step needs that many, because ``up`` runs the argv as written.
+(``mpirun -np``'s too; a script's own ``--world_size 8``, "the number of local cards used",
+KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 README.md:26,34): the step needs that many,
+because ``up`` runs the argv as written.
 A guide that tells the reader to edit the count ("simply change line 1 to line 2",
 karpathy/llm.c@f1e2ace scripts/README.md:21-33) writes a fragment, no step (``commands``);
 a guide that states one device runs ``--nproc_per_node=1`` (review24 M4)."""
@@ -291,8 +293,14 @@ def _named_device(argv: tuple[str, ...], building: bool) -> tuple[str, bool] | N
     doc/en/install.md:65: apex builds its CUDA extensions with nvcc); on another step only an
     option that selects the device (``--use_npu``, ``--npu``), not one that mentions it
     (``--gpu-memory-utilization 0.9`` sizes what vLLM takes of whatever device it runs on).
-    An option that turns the device off (``--no-cuda``) names none."""
+    An option that turns the device off (``--no-cuda``) names none. So does the script's own
+    name, as a bare argument would (``python3 test/test_npu.py``, desly-0/flashattention_Ascendc
+    @1fa2e50 README.md:49-50 "NPU 核函数验证": it verifies the NPU kernel, outsider8 #3)."""
     names = device_names()
+    script = [w for w in re.split(r"[^a-z0-9]+", _script_name(argv).lower()) if w]
+    named = [names[w] for w in script if w in names and names[w] != "cpu"]
+    if named and not _NEGATING & set(script):
+        return named[0], False
     for word in argv[1:]:
         if not word.startswith("-"):
             kind = names.get(word.lower())

@@ -23,6 +23,7 @@ from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
+from bringup.solve.nodevice import no_device_here
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -218,10 +219,10 @@ def other_kind_only(host: HostFacts, kind: str) -> HostValue | None:
     if count is None or count.values != ("0",):
         return None
     others = (b for b, _d in backends.with_devices() if b.name != kind)
-    return count if any(_kind_shown(host, other) for other in others) else None
+    return count if any(kind_shown(host, other) for other in others) else None
 
 
-def _kind_shown(host: HostFacts, backend: Backend) -> bool:
+def kind_shown(host: HostFacts, backend: Backend) -> bool:
     """Whether the host has this backend's devices, or its driver (a report that names the
     driver and the chip but counts no device)."""
     devices = backend.devices
@@ -296,7 +297,7 @@ def build_problem(
         checks.extend(j.check for j in judged)
         hardware.extend(j.block for j in judged if j.block is not None)
         if not any(j.block is not None and j.block.kind == "hardware" for j in judged):
-            hardware.extend(_other_kind_here(component, host))
+            hardware.extend(_other_kind_here(component, host) or no_device_here(component, host))
         unverified.extend(j.unverified for j in judged if j.unverified is not None)
         chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
         if not place_all and any(j.stops_everything for j in judged):

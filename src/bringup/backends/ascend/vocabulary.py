@@ -192,6 +192,9 @@ VOCABULARY = Vocabulary(
     # torch runs on NPUs through torch_npu (Ascend/pytorch README.md: "import torch_npu" before
     # moving tensors to "npu"); torch alone sees no NPU
     torch_adapters=("torch_npu",),
+    # MindSpore's builds for Ascend devices alone, named apart before the unified wheel of 1.8
+    # (Ascend/mindx-science@8e312c0 requirements.txt:3 ``mindspore_ascend==1.7.0``)
+    device_packages=("mindspore_ascend",),
     setup_markers=(
         r"set_env\.sh|setenv\.bash|/Ascend/|/usr/local/Ascend\b|"
         r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH"

@@ -1,0 +1,78 @@
+"""A repo whose route needs one kind of device, on a host with no accelerator at all: it needs
+other hardware, as a GPU repo whose compute capability no device here shows does. mindx-science
+pins ``mindspore_ascend==1.7.0`` (Ascend/mindx-science@8e312c0 requirements.txt:3, a build for
+Ascend devices only) and LLM-TP-Inference-on-910B's run starts 8 ranks on NPUs (``--world_size
+8``, KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 README.md:26); ``check`` said both "run here
+after installing CANN" on a CPU host while the sm_89 kernels "need other hardware" (outsider8
+#5). The toolkit is still what can be installed here: the verdict lists it after the devices.
+
+A repo whose route needs the toolkit alone (a kernel library built with nvcc, an operator built
+with CANN, no step or package of the repo's that runs on the device) still runs here after
+installing it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from bringup import backends
+from bringup.model.requirements import Component, Requirement
+from bringup.model.resolution import HardwareBlock
+from bringup.solve.host import HostFacts
+from bringup.subjects import block_scope, canonical_subject
+
+
+def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]:
+    """The block of ``component`` on a host that shows no backend's devices or driver, when
+    its route needs one kind's devices (``_route_device``); none otherwise."""
+    from bringup.solve.kinds import kinds_needed
+    from bringup.solve.problem import kind_shown
+
+    registered = [backend for backend, _devices in backends.with_devices()]
+    if any(kind_shown(host, backend) for backend in registered):
+        return []
+    needed = kinds_needed(component)
+    for kind, line in needed.items():
+        devices = backends.backend(kind).devices
+        count = host.value(devices.count_subject) if devices is not None else None
+        if count is None or count.values != ("0",):
+            continue
+        reason = _route_device(component, kind, len(needed) == 1)
+        if reason is None:
+            continue
+        return [
+            HardwareBlock(
+                component=component.name,
+                requirement=reason or line,
+                host=count,
+                kind="hardware",
+                scope=block_scope(count.subject),
+            )
+        ]
+    return []
+
+
+def _route_device(component: Component, kind: str, only: bool) -> Optional[Requirement]:
+    """The line that shows the repo's own route runs on ``kind``'s devices: when ``kind`` is
+    the only kind it needs (``only``), a step of the repo's that runs on devices of that kind
+    or of a kind it does not say (as a device-count line), else a hard requirement on a
+    distribution that works on those devices alone (``device_packages``, a torch adapter);
+    None when nothing does."""
+    backend = backends.backend(kind)
+    devices = backend.devices
+    for step in component.steps if only and devices is not None else ():
+        needs = step.needs
+        if step.kind in ("run", "test") and needs.devices:
+            if needs.device_kind in (None, backend.device_kind):
+                return Requirement(
+                    subject=devices.count_subject,
+                    spec=f">={needs.devices}",
+                    component=component.name,
+                    source=step.source,
+                    text=" ".join(step.argv),
+                )
+    words = backend.vocabulary
+    own = {*words.device_packages, *words.torch_adapters}
+    return next(
+        (r for r in component.requirements if r.hard and canonical_subject(r.subject) in own),
+        None,
+    )
