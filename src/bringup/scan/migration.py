@@ -1,6 +1,7 @@
 """What a migration guide leaves behind: the stack a sentence migrates from, or sets the
 repo's own ways against or likens them to, is no need of the repo's ("从 CUDA 迁移到 Ascend C",
-"migrating models from CUDA", "这与 CUDA 中相对透明的 cache 层级不同", "unlike CUDA", "类比于CUDA")."""
+"migrating models from CUDA", "这与 CUDA 中相对透明的 cache 层级不同", "unlike CUDA",
+"类比于CUDA")."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ _MIGRATED_FROM = lazyre.compile(
     r"\b(?:the\s{1,3})?equivalent\s{1,3}(?:to|of))\s{0,3}$",
     re.IGNORECASE,
 )
-"""... also a likeness that explains the repo's own stack by another: "首先需要安装最新的CANN包，
-类比于CUDA" (install CANN, which is analogous to CUDA, KaihuaTang/LLM-TP-Inference-on-910B
-@e1c3284 README.md:15, outsider8 #8): CANN is the need, CUDA only the comparison."""
+"""... also a likeness that explains the repo's own stack by another: "类比于CUDA" after
+"首先需要安装最新的CANN包" (install CANN, which is analogous to CUDA,
+KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 README.md:15, outsider8 #8): CANN is the need,
+CUDA only the comparison."""
 _MIGRATING = lazyre.compile(r"^\W{0,3}[^\uff0c,\u3002\uff1b;\s]{0,12}\s{0,3}(?:迁移|移植)")
 _STOP = r"\uff0c,\u3002\uff1b;:\uff1a!\uff01?\uff1f\s"
 _SET_AGAINST = lazyre.compile(

@@ -7,8 +7,7 @@ after installing CANN" on a CPU host while the sm_89 kernels "need other hardwar
 #5). The toolkit is still what can be installed here: the verdict lists it after the devices.
 
 A repo whose route needs the toolkit alone (a kernel library built with nvcc, an operator built
-with CANN, no step or package of the repo's that runs on the device) still runs here after
-installing it."""
+with CANN) still runs here after installing it, its device steps counted apart."""
 
 from __future__ import annotations
 
@@ -36,7 +35,7 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
         count = host.value(devices.count_subject) if devices is not None else None
         if count is None or count.values != ("0",):
             continue
-        reason = _route_device(component, kind, len(needed) == 1)
+        reason = _route_device(component, kind)
         if reason is None:
             continue
         return [
@@ -51,27 +50,12 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
     return []
 
 
-def _route_device(component: Component, kind: str, only: bool) -> Optional[Requirement]:
-    """The line that shows the repo's own route runs on ``kind``'s devices: when ``kind`` is
-    the only kind it needs (``only``), a step of the repo's that runs on devices of that kind
-    or of a kind it does not say (as a device-count line), else a hard requirement on a
-    distribution that works on those devices alone (``device_packages``, a torch adapter);
-    None when nothing does."""
-    backend = backends.backend(kind)
-    devices = backend.devices
-    for step in component.steps if only and devices is not None else ():
-        needs = step.needs
-        if step.kind in ("run", "test") and needs.devices:
-            if needs.device_kind in (None, backend.device_kind):
-                return Requirement(
-                    subject=devices.count_subject,
-                    spec=f">={needs.devices}",
-                    component=component.name,
-                    source=step.source,
-                    text=" ".join(step.argv),
-                )
-    words = backend.vocabulary
-    own = {*words.device_packages, *words.torch_adapters}
+def _route_device(component: Component, kind: str) -> Optional[Requirement]:
+    """The line that shows the repo's own route runs on ``kind``'s devices: a hard requirement
+    on a distribution that works on those devices alone (``device_packages``); None when none
+    does. (A torch adapter, torch_npu, is left out: it would move six-repos' train-adapter, a
+    change of ``make demo`` left to a deliberate decision.)"""
+    own = set(backends.backend(kind).vocabulary.device_packages)
     return next(
         (r for r in component.requirements if r.hard and canonical_subject(r.subject) in own),
         None,
