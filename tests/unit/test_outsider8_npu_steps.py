@@ -185,3 +185,58 @@ def test_the_guide_s_build_script_in_a_sub_project_folder_is_the_repo_s_and_deta
     cmake_line = "cmake_minimum_required(VERSION 3.16)"
     assert cmake_line not in short_view.getvalue()
     assert cmake_line in every.getvalue()
+
+
+_MX = "Ascend/mindx-science@8e312c0595c1f137892267e5d730d7c8a3eba8da"
+
+
+def test_a_command_said_to_run_on_a_gpu_or_npu_server_needs_that_device() -> None:
+    # _MX pinn_module/pinn_inference/README.md:56-57 and 74-75
+    from bringup.scan.steps import context_needs
+
+    gpu = context_needs("#### 4.1.1 在线推理\n在GPU服务器执行以下命令\uff1a", None)
+    npu = context_needs("#### 4.2.1 在线推理\n在NPU训练服务器上执行以下命令\uff1a", None)
+    assert gpu is not None
+    assert npu is not None
+    assert (gpu.devices, gpu.device_kind) == (1, "gpu")
+    assert (npu.devices, npu.device_kind) == (1, "npu")
+    # README.md:99: a server named by its role, no device word: nothing said
+    assert context_needs("(3) 在推理服务器上\uff0c使用ATC工具将中间文件转换为om文件", None) is None
+
+
+def test_a_table_s_pre_release_apart_from_its_release_is_that_pre_release(
+    tmp_path: Path,
+) -> None:
+    # _MX pinn_module/pinn_inference/README.md:26-31
+    from bringup.scan import scan_stack
+
+    table = (
+        "### 3.2 第三方依赖包\n"
+        "| 主要依赖包                               | 版本                |\n"
+        "|-------------------------------------|-------------------\n"
+        "| <center>mindspore-ascend            | <center>1.7.0     |\n"
+        "| <center>mindscience-mindelec-ascend | <center>0.1.0 rc1 |\n"
+        "| <center>mindx                       | <center>3.0 rc3   |\n"
+    )
+    (tmp_path / "README.md").write_text(table, encoding="utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    specs = {r.subject: r.spec for r in component.requirements}
+    assert specs["pypi:mindscience-mindelec-ascend"] == "==0.1.0.rc1"
+    assert specs["pypi:mindx"] == "==3.0.rc3"
+    assert specs["pypi:mindspore-ascend"] == "==1.7.0"
+
+
+def test_the_conda_file_a_guide_creates_its_environment_from_is_read(tmp_path: Path) -> None:
+    # _MX pinn_module/pinn_inference/README.md:16-20 and baseline.yaml:1-4,56 (cut)
+    from bringup.scan import scan_stack
+
+    guide = "### 3.1 虚拟环境\n对于基线复现\uff0c需要使用配置文件创建虚拟环境\n```\n"
+    guide += "conda env create -f ./baseline.yaml\n```\n"
+    (tmp_path / "README.md").write_text(guide, encoding="utf-8")
+    environment = "name: dt-PINN\nchannels:\n  - pytorch\ndependencies:\n"
+    environment += "  - pytorch=1.10.1=py3.8_cuda11.3_cudnn8.2.0_0\n"
+    (tmp_path / "baseline.yaml").write_text(environment, encoding="utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    torch = [r for r in component.requirements if r.subject == "torch"]
+    assert torch
+    assert torch[0].source.ref.endswith("baseline.yaml")

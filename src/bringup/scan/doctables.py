@@ -54,6 +54,7 @@ from bringup.scan.tablecells import (
     distribution_cell,
     listing_header,
     optional_mark,
+    pre_release_joined,
     requirement,
     resolve,
 )
@@ -473,7 +474,7 @@ def _versioned_row(
     no column does, and then soft. An optional table or row makes it soft too."""
     recommended: Requirement | None = None
     for column, cell in enumerate(row.cells[1:], start=1):
-        plain = clean(cell)
+        plain = pre_release_joined(clean(cell))
         phrase = read_phrase(plain, subject, trains=True)
         if phrase is None:
             continue

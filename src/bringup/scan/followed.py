@@ -43,8 +43,15 @@ def included(
             run.add(include)
         if include not in seen and in_repo(root, include) and os.path.isfile(target):
             seen.add(include)
-            found.append(RepoFile(include, target, classify(include) or "requirements"))
+            found.append(RepoFile(include, target, classify(include) or _unnamed_kind(include)))
     return found
+
+
+def _unnamed_kind(include: str) -> str:
+    """The kind of an included file no name pattern classifies: a YAML file is a conda
+    environment a guide creates (``shellruns.environment_file``), any other a requirements
+    list (``-r base.txt``)."""
+    return "conda" if include.endswith((".yml", ".yaml")) else "requirements"
 
 
 def include_places(

@@ -32,7 +32,7 @@ def run_scripts(rel: str, commands: Iterable[Command]) -> tuple[str, ...]:
     here = posixpath.dirname(rel)
     found: list[str] = []
     for command in commands:
-        script = _script(command.argv)
+        script = _script(command.argv) or environment_file(command.argv)
         if script is None:
             continue
         path = _LEADING_VARIABLE.sub("", script, count=1)
@@ -43,6 +43,21 @@ def run_scripts(rel: str, commands: Iterable[Command]) -> tuple[str, ...]:
             if not joined.startswith("..") and joined != rel:
                 found.append(joined)
     return tuple(dict.fromkeys(found))
+
+
+def environment_file(argv: tuple[str, ...]) -> str | None:
+    """The file a ``conda env create -f FILE`` (``update``, ``mamba``, ``--file``) builds the
+    environment from: the guide's route runs it as it runs a script ("需要使用配置文件创建虚拟环境"
+    / ``conda env create -f ./baseline.yaml``, Ascend/mindx-science@8e312c0
+    pinn_module/pinn_inference/README.md:17-19, a file no name pattern finds; outsider8 #18)."""
+    if len(argv) < 5 or argv[0] not in ("conda", "mamba", "micromamba") or argv[1] != "env":
+        return None
+    if argv[2] not in ("create", "update"):
+        return None
+    for flag, value in zip(argv[3:], argv[4:]):
+        if flag in ("-f", "--file") and value.endswith((".yml", ".yaml")):
+            return value
+    return None
 
 
 def _script(argv: tuple[str, ...]) -> str | None:

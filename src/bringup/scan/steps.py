@@ -66,7 +66,12 @@ def _compile(registered: tuple[Backend, ...]) -> _Words:
         ),
         needs_device=patterncache.compile(
             rf"(?:needs?|requires?|on)\s+an?\s+(?:{latin[:-1] or '(?!)'})?({device})|"
-            rf"需要\s*(?:{han[:-1] or '(?!)'})?({device}|卡)",
+            rf"需要\s*(?:{han[:-1] or '(?!)'})?({device}|卡)|"
+            # the machine a guide's command runs on: "在GPU服务器执行以下命令", "在NPU训练服务器上
+            # 执行" (Ascend/mindx-science@8e312c0 pinn_module/pinn_inference/README.md:57,75),
+            # "on the NPU server"
+            rf"在\s*(?:{han[:-1] or '(?!)'})?({device})\s*\w{{0,4}}?(?:服务器|机器|节点|环境)|"
+            rf"\bon\s+(?:the|an?|your)\s+({device})\s+(?:server|machine|node|host|box)s?\b",
             flags,
         ),
         setup=patterncache.compile("|".join(setups)) if setups else None,

@@ -292,3 +292,17 @@ def bare(cell: str) -> str:
     """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
     "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
     return cells().subject_words.sub("", clean(cell)).strip()
+
+
+_PRE_RELEASE_APART = lazyre.compile(
+    r"^\s*(v?\d+(?:\.\d+)+)\s*((?:rc|alpha|beta|a|b)\.?\d+)\s*$", re.IGNORECASE
+)
+"""A version cell whose pre-release stands apart or is glued on: "0.1.0 rc1" is 0.1.0rc1, the
+row above says so ("0.1.0rc1", Ascend/mindx-science@8e312c0
+pinn_module/pinn_inference/README.md:10,30, outsider8 #18), not the final 0.1.0; "3.0 rc3" (line 31) is 3.0rc3. Joined with a dot, the
+spelling the version phrases read (``phrases.read_phrase``: "0.1.0rc1" read as 0.1.*)."""
+
+
+def pre_release_joined(cell: str) -> str:
+    """``cell`` (a version cell, cleaned) with its pre-release joined to the release."""
+    return _PRE_RELEASE_APART.sub(r"\1.\2", cell)

@@ -16,10 +16,13 @@ from bringup.solve.problem import SolverInput
 from bringup.subjects import display_name
 
 _SAME = lazyre.compile(
-    r"\bsame\s+version\s+(?:as|of)\s+(?P<en>[\w.-]+)|与\s*(?P<zh>[\w.-]+?)\s*(?:的)?版本(?:一致|相同)",
+    r"\bsame\s+version\s+(?:as|of)\s+(?P<en>[\w.-]+)"
+    r"|与\s*(?P<zh>[A-Za-z0-9_.-]+)\s*(?:的|需要|要|必须)?\s*版本(?:一致|相同)",
     re.IGNORECASE,
 )
-""""the same version as vllm-ascend", "与vllm-ascend版本一致"."""
+""""the same version as vllm-ascend", "与vllm-ascend版本一致"; the name is the Latin letters
+after 与, not the words of need glued to it ("torch与torch_npu需要版本一致", KaihuaTang/
+LLM-TP-Inference-on-910B@e1c3284 README.md:16, named "torch_npu需要" before)."""
 
 
 def tied(problem: SolverInput, name: str, env: Environment) -> list[Obstacle]:
