@@ -299,8 +299,9 @@ _PRE_RELEASE_APART = lazyre.compile(
 )
 """A version cell whose pre-release stands apart or is glued on: "0.1.0 rc1" is 0.1.0rc1, the
 row above says so ("0.1.0rc1", Ascend/mindx-science@8e312c0
-pinn_module/pinn_inference/README.md:10,30, outsider8 #18), not the final 0.1.0; "3.0 rc3" (line 31) is 3.0rc3. Joined with a dot, the
-spelling the version phrases read (``phrases.read_phrase``: "0.1.0rc1" read as 0.1.*)."""
+pinn_module/pinn_inference/README.md:10,30, outsider8 #18), not the final 0.1.0; "3.0 rc3"
+(line 31) is 3.0rc3. Joined with a dot, the spelling the version phrases read
+(``phrases.read_phrase``: "0.1.0rc1" read as 0.1.*)."""
 
 
 def pre_release_joined(cell: str) -> str:
