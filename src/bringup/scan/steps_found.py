@@ -20,6 +20,7 @@ from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Scope, Step, StepNeeds, file_source
 from bringup.scan.commands import option_value, pip_install_targets
 from bringup.scan.extraction import Extraction
+from bringup.scan.fillins import is_fill_in
 from bringup.scan.pytestconfig import DEFAULT, collected
 from bringup.scan.sourceinstalls import installed_folder, installs_here
 from bringup.scan.walk import SKIPPED_DIRS
@@ -69,7 +70,10 @@ def merge_steps(stated: Sequence[Step], defaults: Sequence[Step]) -> list[Step]:
     seen: set[tuple[tuple[str, ...], str]] = set()
     templates = [step for step in stated if step.needs.inputs]
     for step in stated:
-        if templates and not step.needs.inputs and _filled_in(step, templates):
+        # an example's own path may be the author's (``/home/nlohmann_json/include``): it
+        # is filled in still, unless a word of it is a template's (``fillins.is_fill_in``)
+        written = not any(is_fill_in(word) for word in step.needs.inputs)
+        if templates and written and _filled_in(step, templates):
             continue
         if step_key(step) not in seen:
             seen.add(step_key(step))
