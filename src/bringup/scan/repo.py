@@ -52,7 +52,6 @@ from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
 from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.roles import described, guess_role
-from bringup.scan.runscopes import scripts_of_the_repo
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
@@ -164,13 +163,6 @@ def _stated(
         if _CUDA_FLAVOUR.sub("", r.subject).lower() not in own
         and not own_clone(r, {*own, component})
     ]
-
-
-def _own_scripts_home(scoped: Split, defaults: list[Step]) -> Split:
-    """``scoped`` with the sub-projects' steps that run the repo's own scripts its own
-    (``runscopes.scripts_of_the_repo``)."""
-    stated, others = scripts_of_the_repo(scoped.steps, scoped.other_steps, defaults)
-    return scoped._replace(steps=stated, other_steps=others)
 
 
 def _split(
@@ -450,7 +442,7 @@ def scan_repo(
                 toolkit_builds(
                     merge_steps(
                         *by_setup(
-                            (scoped := _own_scripts_home(scoped, defaults)).steps, defaults, texts
+                            (scoped := scoped.with_own_scripts(defaults)).steps, defaults, texts
                         )
                     ),
                     builds,

@@ -19,7 +19,7 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
-from bringup.scan.runscopes import step_scope
+from bringup.scan.runscopes import scripts_of_the_repo, step_scope
 from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -68,6 +68,12 @@ class Split(NamedTuple):
     other_requirements: dict[str, list[Requirement]]
     other_steps: dict[str, list[Step]]
     scope_of: dict[str, str]
+
+    def with_own_scripts(self, defaults: list[Step]) -> Split:
+        """The split with the sub-projects' steps that run the repo's own scripts the repo's
+        (``runscopes.scripts_of_the_repo``)."""
+        stated, others = scripts_of_the_repo(self.steps, self.other_steps, defaults)
+        return self._replace(steps=stated, other_steps=others)
 
     def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:
         """The scopes beside the repo's, their requirements settled as the repo's are but
