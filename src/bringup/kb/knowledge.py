@@ -11,6 +11,7 @@ from typing import Optional, Union
 
 from bringup.kb.loader import load_compiled
 from bringup.kb.query import (
+    ChipRows,
     Compatibility,
     Implication,
     ScopedRule,
@@ -19,6 +20,7 @@ from bringup.kb.query import (
     parse_subject_version,
     parse_version,
 )
+from bringup.kb.query import chip_rows as chip_rows_of
 from bringup.kb.query import compatible as compatible_pins
 from bringup.kb.query import implications as implications_of
 from bringup.kb.query import newest as newest_of
@@ -126,6 +128,10 @@ class KnowledgeBase:
         """What ``subject==version`` implies for other subjects, with rows and sources."""
         parse_subject_version(f"{subject}=={version}")
         return implications_of(self._scoped_rules, subject, version, chip=chip)
+
+    def chip_rows(self, pins: Sequence[SubjectVersion], chip: str) -> ChipRows:
+        """Which rows about ``pins`` ``chip`` keeps and leaves out (``kb why --chip``)."""
+        return chip_rows_of(self._scoped_rules, pins, chip)
 
     def compatible(
         self, a: SubjectVersionLike, b: SubjectVersionLike, *, chip: Optional[str] = None

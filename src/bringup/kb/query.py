@@ -163,6 +163,31 @@ def chip_matches(chips: Optional[str], chip: Optional[str]) -> bool:
     return chips is None or (chip is not None and spec_contains(chips, "chip", chip))
 
 
+class ChipRows(msgspec.Struct, frozen=True, kw_only=True):
+    """What ``--chip`` changed in an answer: the ids of the chip-limited rows about the
+    asked pins that it kept (limited to the chip) and left out (limited to other chips);
+    both empty when no row about them depends on the chip, so the answer holds on every one."""
+
+    chip: str
+    kept: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
+
+
+def chip_rows(rules: Iterable[ScopedRule], pins: Sequence[SubjectVersion], chip: str) -> ChipRows:
+    """The chip-limited rows whose condition one of ``pins`` meets, split by ``chip``."""
+    kept: list[str] = []
+    left_out: list[str] = []
+    for scoped in rules:
+        rule = scoped.rule
+        if scoped.chips is None or not any(
+            rule.subject == pin.subject and spec_contains(rule.spec, pin.subject, pin.version)
+            for pin in pins
+        ):
+            continue
+        (kept if chip_matches(scoped.chips, chip) else left_out).append(rule.id)
+    return ChipRows(chip=chip, kept=tuple(kept), left_out=tuple(left_out))
+
+
 def implications(
     rules: Iterable[ScopedRule], subject: str, version: str, *, chip: Optional[str] = None
 ) -> tuple[Implication, ...]:
