@@ -24,6 +24,7 @@ from bringup.kb.query import chip_rows as chip_rows_of
 from bringup.kb.query import compatible as compatible_pins
 from bringup.kb.query import implications as implications_of
 from bringup.kb.query import newest as newest_of
+from bringup.kb.series import series_rules
 from bringup.kb.schema import (
     AnyEntry,
     ChipEntry,
@@ -164,7 +165,8 @@ class KnowledgeBase:
 
     @functools.cached_property
     def _scoped_rules(self) -> tuple[ScopedRule, ...]:
-        return tuple(self._export())
+        rows = tuple(self._export())
+        return (*rows, *series_rules(rows))
 
     def _export(self) -> Iterator[ScopedRule]:
         for entry in self._compiled.entries:
