@@ -11,7 +11,7 @@ Nothing here prints: overlay problems and progress go to the ``Reporter`` the ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -308,8 +308,9 @@ def check(
     reporter: Optional[Reporter] = None,
 ) -> CheckResult:
     """Design the environments for ``target`` (default: the hardware the repos ask for),
-    then solve and plan ``inputs`` on this machine over that split: the verdict per repo
-    here, the environments and the plan."""
+    then solve and plan ``inputs`` on this machine over the split for the hardware the repos
+    ask for (the target's own without one): the verdict per repo here, the environments and
+    the plan, the same whatever the target."""
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
     from bringup.solve.kinds import for_host
@@ -319,24 +320,20 @@ def check(
     designing = f"designing environments for {aimed.target.name}"
     with report.stage(_sized("design", designing, inputs.components)):
         designed = design_for(inputs, aimed, explain=explain)
-    # A repo that cannot run on the target is listed by the design; this machine's verdict
-    # on it is the one without a target (--target changes the design only), so it is
-    # solved here as the design for the hardware it asks for would place it.
+    # This machine's verdict is the one without a target (--target changes the design only,
+    # outsider O8 #4): every repo is solved here as the design for the hardware it asks for
+    # places it, whatever the target.
     elsewhere = {e.component for e in designed.elsewhere}
-    split = [designed]
-    if elsewhere:
-        rest = replace(
-            inputs, components=tuple(c for c in inputs.components if c.name in elsewhere)
-        )
-        asked = read_target(None, inputs.catalogue)
-        split.append(design_for(rest, asked))
-    groups = tuple(env.components for d in split for env in d.resolution.environments)
-    kinds = tuple(kind for d in split for kind in _environment_kinds(d))
+    asked = designed if target is None else design_for(inputs, aimed_for_asked(inputs))
+    groups = tuple(env.components for env in asked.resolution.environments)
     options = SolveOptions(
-        allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
+        allow_driver_change=allow_driver_change,
+        explain=explain,
+        groups=groups,
+        kinds=tuple(_environment_kinds(asked)),
     )
     # each repo is solved with the lines of its host's kind, as designed
-    kind_of = {name: host.backend for d in split for host in d.hosts for name in host.components}
+    kind_of = {name: host.backend for host in asked.hosts for name in host.components}
     repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
@@ -346,6 +343,11 @@ def check(
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+def aimed_for_asked(inputs: StackInputs) -> TargetHost:
+    """The target a check without ``--target`` designs for: the hardware the repos ask for."""
+    return read_target(None, inputs.catalogue)
 
 
 LONG_WORK = 1_000

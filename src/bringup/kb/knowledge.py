@@ -24,7 +24,6 @@ from bringup.kb.query import chip_rows as chip_rows_of
 from bringup.kb.query import compatible as compatible_pins
 from bringup.kb.query import implications as implications_of
 from bringup.kb.query import newest as newest_of
-from bringup.kb.series import series_rules
 from bringup.kb.schema import (
     AnyEntry,
     ChipEntry,
@@ -39,6 +38,7 @@ from bringup.kb.schema import (
     RuleRecord,
     Topic,
 )
+from bringup.kb.series import series_rules
 from bringup.model.rules import Rule
 from bringup.subjects import scheme_for
 from bringup.versions import Version

@@ -12,6 +12,7 @@ build stays unverified (it names no release of its own).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Optional
 
 from bringup import lazyre
 from bringup.kb.query import ScopedRule
@@ -21,7 +22,7 @@ from bringup.model.rules import Rule
 _BUILD = lazyre.compile(r"^(?P<base>\d+\.\d+\.\d+)(?:[.\-]?(?:post|rc|dev|a|b)\d*)*$")
 
 
-def series_of(version: str) -> str | None:
+def series_of(version: str) -> Optional[str]:
     """The release ``version`` is a build of (``2.1.0`` for ``2.1.0.post3``); None for a
     version of another shape (a name, two parts, a local label)."""
     found = _BUILD.match(version)
@@ -32,7 +33,7 @@ def series_rules(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
     """One row ``subject ==S.* -> then_subject spec`` per series ``S`` of at least two
     builds with a row of their own (``==V``), all of the same scope, hardness and topic, that
     name the same ``spec``; none where one build differs."""
-    groups: dict[tuple[object, ...], list[Rule]] = {}
+    groups: dict[tuple[str, str, str, str, Optional[str], Optional[str]], list[Rule]] = {}
     for scoped in rules:
         rule = scoped.rule
         version = pinned(rule.spec)
@@ -51,12 +52,12 @@ def series_rules(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
         yield ScopedRule(
             Rule(
                 id=f"{subject}-{base}-builds/{then}",
-                subject=str(subject),
+                subject=subject,
                 spec=f"=={base}.*",
-                then_subject=str(then),
+                then_subject=then,
                 then_spec=first.then_spec,
                 source="; ".join(dict.fromkeys(rule.source for rule in members)),
-                topic=str(topic),
+                topic=topic,
                 note=(
                     f"derived: every known {subject} {base} build ({ids}) has "
                     f"{then} {first.then_spec}; for a build with no row of its own"
@@ -66,6 +67,6 @@ def series_rules(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
                 brings=first.brings,
                 builds=first.builds,
             ),
-            None if chips is None else str(chips),
-            None if machines is None else str(machines),
+            chips,
+            machines,
         )
