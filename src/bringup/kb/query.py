@@ -90,7 +90,10 @@ def typed_subject(name: str) -> str:
     """The subject a user means by ``name``: package names compare as PEP 503 says (case,
     and runs of ``-``, ``_``, ``.`` do not matter), so ``Flash-Attn`` and ``FLASH_ATTN`` are
     the subject ``flash_attn``."""
-    if known_subject(name) or name.startswith("pypi:"):
+    if name.startswith("pypi:"):
+        # as the knowledge base writes a distribution: PEP 503, runs of -_. as one "-"
+        return "pypi:" + re.sub(r"[-_.]+", "-", name[len("pypi:") :]).lower()
+    if known_subject(name):
         return name
     for joiner in ("_", "-"):
         spelled = re.sub(r"[-_.]+", joiner, name).lower()
