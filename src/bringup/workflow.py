@@ -11,7 +11,7 @@ Nothing here prints: overlay problems and progress go to the ``Reporter`` the ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -313,7 +313,6 @@ def check(
     the plan, the same whatever the target."""
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
-    from bringup.solve.kinds import for_host
 
     report = reporter if reporter is not None else Reporter()
     aimed = target if target is not None else read_target(None, inputs.catalogue)
@@ -325,16 +324,10 @@ def check(
     # places it, whatever the target.
     elsewhere = {e.component for e in designed.elsewhere}
     asked = designed if target is None else design_for(inputs, aimed_for_asked(inputs))
-    groups = tuple(env.components for env in asked.resolution.environments)
+    repos, groups, kinds = here_split(inputs.components, asked)
     options = SolveOptions(
-        allow_driver_change=allow_driver_change,
-        explain=explain,
-        groups=groups,
-        kinds=tuple(_environment_kinds(asked)),
+        allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
     )
-    # each repo is solved with the lines of its host's kind, as designed
-    kind_of = {name: host.backend for host in asked.hosts for name in host.components}
-    repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(_sized("plan", "planning the bring-up", repos)):
@@ -343,6 +336,21 @@ def check(
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+def here_split(
+    components: Sequence[Component], asked: Design
+) -> tuple[list[Component], tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """What this machine's plan keeps of the design for the hardware the repos ask for, as
+    ``check`` and ``solve`` both solve it (outsider O8 #20: they disagreed on the split and
+    the Python of one host): each repo with the lines of its host's kind, and the design's
+    environments with the kind of host each is for (never merged across kinds)."""
+    from bringup.solve.kinds import for_host
+
+    kind_of = {name: host.backend for host in asked.hosts for name in host.components}
+    repos = [for_host(c, kind_of.get(c.name, "")) for c in components]
+    groups = tuple(env.components for env in asked.resolution.environments)
+    return repos, groups, tuple(_environment_kinds(asked))
 
 
 def aimed_for_asked(inputs: StackInputs) -> TargetHost:
@@ -394,6 +402,9 @@ def solve_stack(
     elsewhere: tuple[KindNeed, ...] = ()
     if target is not None:
         repos, elsewhere = _on_target(repos, host)
+    else:  # this machine's split is check's: the design for the hardware the repos ask for
+        repos, groups, kinds = here_split(repos, design_for(inputs, aimed_for_asked(inputs)))
+        options = replace(options, groups=groups, kinds=kinds)
     rules = _rules_for(inputs, host_chips(host), host_arch(host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)

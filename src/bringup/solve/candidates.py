@@ -320,9 +320,9 @@ class Candidates:
         """``raw`` as a release of the knowledge base's row whose condition names it by a
         range (``mindspore ==1.8.*`` for 1.8.1): a version a row speaks of is not "not in
         the knowledge base" (outsider O8 #9 read both of mindspore 1.8.1); None when no row
-        names it."""
+        names it. An open range (``>=8.0``) names no release: CANN 9.2.0 stays unverified."""
         for rule in self.rows:
-            if rule.subject != subject:
+            if rule.subject != subject or not _names_lines(rule.spec):
                 continue
             try:
                 if SpecifierSet(rule.spec, scheme_for(subject)).contains(
@@ -450,3 +450,9 @@ def specifier_set(text: str, scheme: str) -> SpecifierSet:
 @functools.lru_cache(maxsize=4096)
 def _specifier_set(text: str, scheme: str, registered: object) -> SpecifierSet:
     return SpecifierSet(text, scheme)
+
+
+def _names_lines(spec: str) -> bool:
+    """Whether every clause of ``spec`` names releases (``==1.8.*``, ``==7.0.0 || ==7.0.1``)."""
+    clauses = [c.strip() for part in spec.split("||") for c in part.split(",")]
+    return all(c.startswith("==") and not c.startswith("===") for c in clauses if c)
