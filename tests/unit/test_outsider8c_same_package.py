@@ -47,7 +47,8 @@ def test_two_releases_of_one_package_in_one_repo_block_it(
     (conflict,) = data["conflicts"]
     refs = json.dumps(conflict)
     assert "same_package/mindspore_ascend-1.7-is-mindspore" in refs
-    assert "requirements.txt:2" in conflict["text"] and "requirements.txt:3" in conflict["text"]
+    assert "requirements.txt:2" in conflict["text"]
+    assert "requirements.txt:3" in conflict["text"]
 
 
 def test_a_release_a_row_covers_by_range_is_no_unknown(
