@@ -320,14 +320,12 @@ class Candidates:
                     found[version] = _Found(raw, unverified=True)
 
     def _unchecked(self, subject: str, raws: Sequence[str]) -> set[str]:
-        """The versions of ``subject`` no row pairs with a driver that rows of its other
-        versions do pair it with: CANN 9.1.0-beta.3, with no driver row,
+        """The versions of ``subject`` no row pairs with a fixed subject (the driver) that
+        rows of its other versions do pair it with: CANN 9.1.0-beta.3, with no driver row,
         was picked here over every release whose driver row the host's driver meets, and a
         target that a driver row would have refused "ran" it (outsider O8 #4, #6)."""
-        # the driver only: a design may change it, so a release with no driver row lets a
-        # target skip a change a row would ask for; a platform row (glibc) states a build
         fixed = {r.then_subject for r in self.rows if r.subject == subject and r.hard}
-        fixed = {f for f in fixed if scope_of(f) == "driver"}
+        fixed = {f for f in fixed if is_fixed(f, allow_driver_change=False)}
         if not fixed:
             return set()
         scheme = scheme_for(subject)
