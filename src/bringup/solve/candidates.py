@@ -268,10 +268,7 @@ class Candidates:
                 entry.installed = Installed(subject, entry.raw, flag)
         newest_first = scope_of(subject) != "setting"
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
-        # stable: a known version first, and of those, one the host's fixed subjects (the
-        # driver) are checked against before one no row checks them for
-        unchecked = self._unchecked(subject, [found[v].raw for v in order])
-        order.sort(key=lambda v: (found[v].unverified, found[v].raw in unchecked))
+        order.sort(key=lambda v: found[v].unverified)  # stable: a known version first
         made = [
             Candidate(
                 id=self.new_id(),
@@ -318,33 +315,6 @@ class Candidates:
                     found[version] = _Found(raw, release=row)
                 else:
                     found[version] = _Found(raw, unverified=True)
-
-    def _unchecked(self, subject: str, raws: Sequence[str]) -> set[str]:
-        """The versions of ``subject`` no row pairs with a fixed subject (the driver) that
-        rows of its other versions do pair it with: CANN 9.1.0-beta.3, with no driver row,
-        was picked here over every release whose driver row the host's driver meets, and a
-        target that a driver row would have refused "ran" it (outsider O8 #4, #6)."""
-        fixed = {r.then_subject for r in self.rows if r.subject == subject and r.hard}
-        fixed = {f for f in fixed if is_fixed(f, allow_driver_change=False)}
-        if not fixed:
-            return set()
-        scheme = scheme_for(subject)
-        specs = []
-        for rule in self.rows:
-            if rule.subject == subject and rule.then_subject in fixed and rule.hard:
-                try:
-                    specs.append(SpecifierSet(rule.spec, scheme))
-                except InvalidSpecifier:
-                    continue
-        unchecked = set()
-        for raw in raws:
-            try:
-                version = Version(raw, scheme)
-            except InvalidVersion:
-                continue
-            if not any(spec.contains(version) for spec in specs):
-                unchecked.add(raw)
-        return unchecked
 
     def _row_for(self, subject: str, raw: str) -> Optional[Release]:
         """``raw`` as a release of the knowledge base's row whose condition names it by a
