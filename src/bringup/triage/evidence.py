@@ -81,11 +81,22 @@ the shell's "Aborted"): the line says that it died, not where; the line before i
 (``text``)."""
 
 
+_LOCATION = re.compile(r"[A-Za-z_]\w+:(?!//)[\w.+-]*[/\\]")
+"""A function's name glued to the path of its source file, as a C++ runtime's error macro prints
+where it raised (c10's and torch_npu's ``function:file:line``: "SetPrecisionMode:build/CMakeFiles/
+torch_npu.dir/compiler_depend.ts:155", vllm-project/vllm-ascend#692; cut short by a paste,
+"SetPrecisionMode:build/CMakeFiles/torch_npu."): the place in the binary's own build tree, not a
+build that failed. Not a URL (``https://``)."""
+
+
 def _file_name(word: re.Match[str]) -> str:
     """A path of three directories or more as its file name: its directory names (build/,
     CMakeFiles/, site-packages/torch/cuda/) say where a file lies, not what failed; its file
-    name (nvcc, Python.h, libgomp.so.1) may say. Read word by word, in linear time (a pattern
+    name (nvcc, Python.h, libgomp.so.1) may say. A source location a runtime printed of itself
+    (``_LOCATION``) says nothing of the failure. Read word by word, in linear time (a pattern
     around ``\\S*`` retried at every position of a long exception message took minutes)."""
+    if _LOCATION.match(word.group()):
+        return " "
     separators = _SEPARATOR.split(word.group())
     return word.group() if len(separators) < 4 else f" {separators[-1]}"
 
