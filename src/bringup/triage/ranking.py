@@ -54,7 +54,7 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
+from bringup.triage import fallback, phase, remnant, runtimecompile, tiers, vendors
 from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -109,6 +109,7 @@ def rank(
         if signature is None:
             continue
         confirmation, facts = confirm(signature, hits.captures, snapshot)
+        confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
         in_context = result.context.get(signature_id, 0) > 0
         score = (
@@ -135,7 +136,8 @@ def rank(
             )
         )
     diagnoses = _warnings_below_failures(diagnoses, found, bool(extra))
-    own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
+    ruled_out = {d.signature_id for d in diagnoses if d.confirmation == "contradicted"}
+    own = {sid for sid, signature in found.items() if _specific(signature)} - ruled_out
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
@@ -154,6 +156,7 @@ def rank(
         diagnoses.extend(_told_as_own(_not_signed(extra, diagnoses), catalogue, specific))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses = _first_report_over_inner_codes(diagnoses)
+    diagnoses = vendors.demoted(diagnoses, snapshot, CONFIRMATION_WEIGHT["confirmed"])
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
