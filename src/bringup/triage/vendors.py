@@ -11,7 +11,7 @@ The entry's vendor is read from its id: the namespaces of the vendors' entries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Optional
 
 import msgspec
@@ -103,12 +103,47 @@ def judged(
     return ("contradicted", (*facts, *against)) if against else (confirmation, facts)
 
 
+def stack_mark(vendor: str) -> str:
+    """The name of the scan's mark of a line that names ``vendor``'s software stack."""
+    return f"stack.{vendor}"
+
+
+def foreign(entry_id: str, marks: Collection[str]) -> bool:
+    """Whether the entry ``entry_id`` is of a vendor whose stack the log never names while it
+    names another vendor's (``marks``: the scan's marks, ``stack_mark``): a FaultDiag fault read
+    from "out of memory" in PyTorch's "cuda runtime error (2) : out of memory at .../THC/..."
+    (pytorch/pytorch#4661's log) explains an Ascend job, not this one."""
+    vendor = vendor_of(entry_id)
+    if vendor is None or stack_mark(vendor) in marks:
+        return False
+    return any(mark.startswith("stack.") for mark in marks)
+
+
 def demoted(
-    diagnoses: Sequence[Diagnosis], snapshot: Optional[Snapshot], weight: float
+    diagnoses: Sequence[Diagnosis],
+    snapshot: Optional[Snapshot],
+    weights: tuple[float, float],
+    marks: Collection[str] = (),
+    judged: Collection[str] = (),
 ) -> list[Diagnosis]:
-    """``diagnoses`` with those of a vendor the snapshot rules out (the fallback's codes: an
-    ACL code on a GPU host) told as contradicted, ``weight`` lower, as a signature is."""
-    return [_judged_diagnosis(d, snapshot, weight) for d in diagnoses]
+    """``diagnoses`` but those of ``judged`` (the signatures, ranked with both already) with those
+    of a vendor the snapshot rules out (the fallback's codes: an ACL code on a GPU host) told as
+    contradicted, the first of ``weights`` lower, as a signature is; and those of a vendor the log
+    itself never names beside another's (``foreign``) the second lower: they rank as the
+    catch-alls, which say where a failure shows, not why."""
+    contradiction, penalty = weights
+    return [
+        d
+        if d.signature_id in judged
+        else _foreign_lowered(_judged_diagnosis(d, snapshot, contradiction), marks, penalty)
+        for d in diagnoses
+    ]
+
+
+def _foreign_lowered(diagnosis: Diagnosis, marks: Collection[str], penalty: float) -> Diagnosis:
+    if not foreign(diagnosis.signature_id, marks):
+        return diagnosis
+    return msgspec.structs.replace(diagnosis, score=diagnosis.score - penalty)
 
 
 def _judged_diagnosis(
