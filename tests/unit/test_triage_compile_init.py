@@ -62,3 +62,10 @@ def test_a_build_tool_line_under_cmakefiles_still_reads_as_a_build() -> None:
         placed = by_words((said,), rules)
         assert placed is not None, said
         assert placed.layer == "build", said
+
+
+def test_cmakes_dependency_stamp_file_is_no_compiler() -> None:
+    # vllm-project/vllm-ascend#1038: torch_npu's warning macro names CMake's compiler_depend.ts
+    said = "[rank0]:[W618 12:04:37.427002730 compiler_depend.ts:57] Warning: EZ9999: Inner Error!"
+    placed = by_words((said,), builtin_rules().evidence)
+    assert placed is None or placed.layer != "build"

@@ -87,6 +87,11 @@ where it raised (c10's and torch_npu's ``function:file:line``: "SetPrecisionMode
 torch_npu.dir/compiler_depend.ts:155", vllm-project/vllm-ascend#692; cut short by a paste,
 "SetPrecisionMode:build/CMakeFiles/torch_npu."): the place in the binary's own build tree, not a
 build that failed. Not a URL (``https://``)."""
+_BUILD_STAMP = re.compile(r"(?:^|[/\[])compiler_depend\.ts\b")
+"""The file CMake generates for a target's compiler-dependency stamp, which torch's and torch_npu's
+builds pass as the file of their log and error macros ("[W compiler_depend.ts:57] Warning: EZ9999:
+Inner Error!": vllm-project/vllm-ascend#1038): a name, not a compiler at work, whose glued
+words ("compiler depend") would read as one."""
 
 
 def _file_name(word: re.Match[str]) -> str:
@@ -95,7 +100,7 @@ def _file_name(word: re.Match[str]) -> str:
     name (nvcc, Python.h, libgomp.so.1) may say. A source location a runtime printed of itself
     (``_LOCATION``) says nothing of the failure. Read word by word, in linear time (a pattern
     around ``\\S*`` retried at every position of a long exception message took minutes)."""
-    if _LOCATION.match(word.group()):
+    if _LOCATION.match(word.group()) or _BUILD_STAMP.search(word.group()):
         return " "
     separators = _SEPARATOR.split(word.group())
     return word.group() if len(separators) < 4 else f" {separators[-1]}"
