@@ -11,8 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bringup.backends.ascend.keys import ASCEND_DEVICE_COUNT
+from bringup.backends.cuda.keys import NVIDIA_DEVICE_COUNT
 from bringup.cli.main import main
-from bringup.triage.vendors import vendor_of
+from bringup.model import Fact, Snapshot
+from bringup.model.source import command_source
+from bringup.triage.vendors import ruled_out, vendor_of
 
 DATA = Path(__file__).resolve().parents[2] / "tests/data"
 LOG = DATA / "outsider27/st_3557_triton_drivers.log"
@@ -69,3 +73,29 @@ def test_without_a_snapshot_nothing_is_ruled_out(capsys: pytest.CaptureFixture[s
 )
 def test_the_vendor_is_read_from_the_entry_namespace(entry: str, vendor: object) -> None:
     assert vendor_of(entry) == vendor
+
+
+def _host(*facts: Fact) -> Snapshot:
+    """A constructed snapshot (facts only, no report behind them)."""
+    return Snapshot(taken_at="2026-01-01T00:00:00Z", origin="replay", facts=facts)
+
+
+def _count(key: str, value: object, status: str = "ok") -> Fact:
+    return Fact(key=key, value=value, source=command_source(["probe"]), status=status)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("ascend_count", "gpus", "ruled"),
+    [
+        (None, 1, True),  # a GPU host's report never read the NPUs
+        (_count(ASCEND_DEVICE_COUNT, None, "absent"), 2, True),
+        (_count(ASCEND_DEVICE_COUNT, 8), 2, False),  # both vendors' devices
+        (_count(ASCEND_DEVICE_COUNT, None, "timed_out"), 1, False),  # npu-smi gave no answer
+        (_count(ASCEND_DEVICE_COUNT, None, "absent"), 0, False),  # no device at all
+    ],
+)
+def test_a_vendor_is_ruled_out_only_by_another_vendors_devices_and_none_of_its_own(
+    ascend_count: object, gpus: int, ruled: bool
+) -> None:
+    facts = [_count(NVIDIA_DEVICE_COUNT, gpus)] + ([ascend_count] if ascend_count else [])
+    assert bool(ruled_out("ascend", _host(*facts))) is ruled  # type: ignore[arg-type]

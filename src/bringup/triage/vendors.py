@@ -54,9 +54,10 @@ def vendor_of(entry_id: str) -> Optional[str]:
 def ruled_out(vendor: str, snapshot: Snapshot) -> tuple[Fact, ...]:
     """The facts by which ``snapshot`` rules ``vendor`` out (empty when it does not): devices
     of another vendor counted, and none of ``vendor``'s (its count absent or zero, or never
-    read, as a report made on another vendor's host leaves it)."""
-    own, _ = _devices(vendor, snapshot)
-    if own:
+    read, as a report made on another vendor's host leaves it; not a count its tool failed to
+    give: the devices may be there)."""
+    own, mine = _devices(vendor, snapshot)
+    if own is None or own > 0:
         return ()
     others = [
         fact
@@ -65,28 +66,28 @@ def ruled_out(vendor: str, snapshot: Snapshot) -> tuple[Fact, ...]:
         for count, fact in (_devices(other, snapshot),)
         if count and fact is not None
     ]
-    if not others:
-        return ()
-    _, mine = _devices(vendor, snapshot)
-    return (*others, *([mine] if mine is not None else []))
+    return (*others, *([mine] if mine is not None else [])) if others else ()
 
 
 def _vendors() -> Iterable[str]:
     return (b.vendor for b in backends.registered() if b.vendor and b.devices is not None)
 
 
-def _devices(vendor: str, snapshot: Snapshot) -> tuple[int, Optional[Fact]]:
+def _devices(vendor: str, snapshot: Snapshot) -> tuple[Optional[int], Optional[Fact]]:
     """How many devices of ``vendor`` the snapshot counts, and the fact that says it (0 and
-    None when it never read them)."""
+    None when it never read them; None and the fact when its tool gave no answer)."""
     found = backends.by_vendor(vendor)
     if found is None or found.devices is None:
         return 0, None
     fact = snapshot.fact(found.devices.count_fact)
     listed = len(snapshot.devices(vendor))
-    if fact is None:
-        return listed, None
-    value = fact.value if fact.ok and isinstance(fact.value, int) else 0
-    return max(value, listed), fact
+    if fact is None or listed:
+        return listed, fact
+    if fact.status == "absent":
+        return 0, fact
+    if not fact.ok:
+        return None, fact
+    return (fact.value if isinstance(fact.value, int) else 0), fact
 
 
 def judged(
