@@ -69,3 +69,15 @@ def test_cmakes_dependency_stamp_file_is_no_compiler() -> None:
     said = "[rank0]:[W618 12:04:37.427002730 compiler_depend.ts:57] Warning: EZ9999: Inner Error!"
     placed = by_words((said,), builtin_rules().evidence)
     assert placed is None or placed.layer != "build"
+
+
+def test_an_assertions_source_location_is_no_build_word() -> None:
+    # vllm-project/vllm-ascend#1038: an AscendC kernel's assertion names the header it is in
+    said = (
+        "[ASSERT] [CANN_VERSION : 8.1.RC1][TimeStamp : 0] /home/slave1/Ascend/8.1.RC1/opp/"
+        "built-in/op_impl/ai_core/tbe/impl/dynamic/../ascendc/gather_v3/gather_v3_base.h:137: "
+        "Assertion `(0 <= val && val < this->gxSize_)' Index 308 out of range[0 273)!"
+    )
+    placed = by_words((said,), builtin_rules().evidence)
+    assert placed is not None
+    assert placed.layer == "operator_execution"

@@ -62,6 +62,12 @@ printed on one line (an issue's title, ``repr`` of the exception in a trial's wa
 the failure's own words before the advice ("RuntimeError: CUDA error: out of memory CUDA
 kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... .CUDA kernel
 errors might be ...", Comfy-Org/ComfyUI#12366)."""
+_ASSERTED_AT = re.compile(r"(?<!\S)[^\s:]+:[0-9]+:(?=[ \t]+(?:[^\s:]+: )?Assertion\b)")
+"""The source location an assertion prints before its condition (glibc's assert/assert.c: "<file>:
+<line>: <function>: Assertion `<condition>' failed."; an AscendC kernel's "[ASSERT] ...
+/.../gather_v3_base.h:137: Assertion `(0 <= val && ...)' Index 308 out of range",
+vllm-project/vllm-ascend#1038): where the check is written, a header as often as not, not a
+compile; the condition and the words after it say what failed."""
 _SEPARATOR = re.compile(r"[/\\]")
 _GLUE = re.compile(r"(?<=[A-Za-z])_+(?=[A-Za-z])")
 """The underscores that glue words into one C or Python identifier: a device-side log names
@@ -111,7 +117,8 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     line with the lines after it): the entries' order decides between the words of one
     failure, the texts' order between failures."""
     for text in texts:
-        words = _WORD.sub(_file_name, _ADVICE.sub("", text))
+        located = _ASSERTED_AT.sub(" ", text) if "Assertion" in text else text
+        words = _WORD.sub(_file_name, _ADVICE.sub("", located))
         for said in (words, _GLUE.sub(" ", words)):
             for rule in rules:
                 if rule.words and _regex(rule.words).search(said):
