@@ -37,7 +37,8 @@ def test_mindspores_empty_response_from_the_compile_processes_is_the_class() -> 
     # mindspore-ai/docs@7043271ae11fd774b0dbfb177a6257ba3afbefbf:
     # tutorials/source_en/debug/error_analysis/mindrt_debug.md ("Operator Compilation Errors").
     log = (
-        ">       result = self._graph_executor.compile(obj, args_list, phase, self._use_vm_mode())\n"
+        ">       result = self._graph_executor.compile("
+        "obj, args_list, phase, self._use_vm_mode())\n"
         "E       RuntimeError: Response is empty\n"
         "E       mindspore/ccsrc/backend/common/session/kernel_build_client.h:100 Response\n"
     )
@@ -104,7 +105,8 @@ def test_triton_out_of_shared_memory_names_both_sizes() -> None:
     (top, *_) = explain_text(log)
     assert top.signature_id == SHARED_MEMORY
     assert (top.captures["required"], top.captures["limit"]) == ("66560", "65536")
-    assert "66560" in top.cause and "65536" in top.cause
+    assert "66560" in top.cause
+    assert "65536" in top.cause
 
 
 def test_the_older_wording_of_the_limit_is_the_same_class() -> None:
