@@ -1,8 +1,9 @@
-"""Two recurring classes of failure that no signature named before (issue 15, the tuning half's
+"""Recurring classes of failure that no signature named before (issue 15, the tuning half's
 no-entry cases grouped by cause): CANN's operator-compile worker processes that cannot start, die
-or lose their main process (``ascend.runtime.op-compile-workers-failed``), and a Triton kernel
-whose tiles need more shared memory than the GPU has
-(``cuda.runtime.kernel-shared-memory-over-limit``). Each is keyed on the message its component
+or lose their main process (``ascend.runtime.op-compile-workers-failed``), a Triton kernel whose
+tiles need more shared memory than the GPU has (``cuda.runtime.kernel-shared-memory-over-limit``),
+and the processes of a distributed job that never all meet at its rendezvous
+(``dist.rendezvous-timeout``). Each is keyed on the message its component
 prints, wherever a project runs it; the compile workers' "main process disappeared" is mostly an
 echo of what ended the main process, so it ranks below any cause the log names."""
 
@@ -121,3 +122,49 @@ def test_the_older_wording_of_the_limit_is_the_same_class() -> None:
 def test_device_memory_exhausted_is_not_shared_memory() -> None:
     # The first sample of cuda.runtime.oom (device memory, VRAM), its source on its first line.
     assert SHARED_MEMORY not in _ids(_sample("cuda.runtime.oom"))
+
+
+RENDEZVOUS = "dist.rendezvous-timeout"
+
+
+def test_mindspores_root_info_that_never_came_is_the_rendezvous() -> None:
+    # mindspore-ai/docs@a4940d41230c500ae7721cd0c870e157d724c4f0:
+    # docs/mindspore/source_en/faq/distributed_parallel.md (Unique ID retrieval timeout, HCCL).
+    log = (
+        "RuntimeError: Communicator of group xxx inited: failed. Result: Init communicator for "
+        "group xxx exception info: Failed to fetch the unique id of the collective lib from the "
+        "meta server node. Maybe the root rank process of this group has exited or has not "
+        "executed to QueryUniqueID step. Please check root rank: 0's log.\n"
+    )
+    (top, *_) = explain_text(log)
+    assert (top.signature_id, top.layer) == (RENDEZVOUS, "communication")
+    (told,) = localise([top], "zh")
+    assert "MS_NODE_TIMEOUT" in told.fix
+
+
+def test_the_store_server_that_waited_says_how_many_joined() -> None:
+    # Constructed from the message torch's TCPStore server raises, as pytorch/pytorch@f34fa151
+    # test/distributed/test_store.py (test_store_timeout_on_missing_clients) matches it.
+    log = (
+        "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. "
+        "1/2 clients joined.\n"
+    )
+    (top, *_) = explain_text(log)
+    assert top.signature_id == RENDEZVOUS
+    assert (top.captures["worker_count"], top.captures["world_size"]) == ("1", "2")
+    assert "1 joined of world_size 2" in top.cause
+
+
+def test_a_port_already_held_before_the_timeout_is_the_cause() -> None:
+    # dist.port-in-use's sample (its source on its first line), then the store timeout it leads
+    # to on another rank (pytorch/pytorch#79388's line).
+    log = _sample("dist.port-in-use") + (
+        "[E socket.cpp:793] [c10d] The client socket has timed out after 60s while trying to "
+        "connect to (IP1, 2222).\n"
+    )
+    assert _ids(log)[:2] == ["dist.port-in-use", RENDEZVOUS]
+
+
+def test_a_watchdog_timeout_after_the_groups_exist_is_not_the_rendezvous() -> None:
+    # nccl.watchdog-timeout's sample: a collective that timed out once the job was running.
+    assert RENDEZVOUS not in _ids(_sample("nccl.watchdog-timeout"))
