@@ -119,6 +119,26 @@ def test_the_older_wording_of_the_limit_is_the_same_class() -> None:
     assert _ids(log)[0] == SHARED_MEMORY
 
 
+def test_the_unseparated_wording_of_early_triton_is_the_same_class() -> None:
+    # triton-lang/triton#130 (inference on a K80/M60, 48 KB per block).
+    log = (
+        "triton.code_gen.OutOfResources: out of resource: shared memoryRequired: 65536"
+        "Hardware limit: 49152\n"
+    )
+    (top, *_) = explain_text(log)
+    assert (top.signature_id, top.captures["limit"]) == (SHARED_MEMORY, "49152")
+
+
+def test_tritons_own_check_on_pascal_is_the_same_class() -> None:
+    # Constructed from the message triton-lang/triton#827 added (lib/codegen/pass.cc: "Device does
+    # not support shared memory of " + size + "bytes", raised for sm < 70 at 64 KB and more).
+    log = "RuntimeError: Device does not support shared memory of 98304bytes\n"
+    (top, *_) = explain_text(log)
+    assert (top.signature_id, top.layer) == (SHARED_MEMORY, "operator_execution")
+    assert "98304 bytes" in top.cause
+    assert "allows (" not in top.cause
+
+
 def test_device_memory_exhausted_is_not_shared_memory() -> None:
     # The first sample of cuda.runtime.oom (device memory, VRAM), its source on its first line.
     assert SHARED_MEMORY not in _ids(_sample("cuda.runtime.oom"))
