@@ -165,7 +165,9 @@ def command(
             from bringup.report.console import print_document
             from bringup.report.explain_text import diagnoses_document
 
-            print_document(diagnoses_document(diagnoses, shown, result.lines), output_format)
+            given = None if snapshot_path is None else str(snapshot_path)
+            document = diagnoses_document(diagnoses, shown, result.lines, given)
+            print_document(document, output_format)
         return int(code)
 
 
