@@ -49,8 +49,9 @@ def diagnoses_document(
 def snapshot_bearing(diagnoses: Sequence[Diagnosis], snapshot: str) -> str:
     """What the snapshot confirmed and ruled out, by each cause's number, or that it bore on
     none of them: a snapshot that changes nothing says so, rather than passing unseen."""
+    numbered = list(enumerate(diagnoses, 1))
     said = {
-        verb: [f"{n}. {d.title.rstrip('.')}" for n, d in enumerate(diagnoses, 1) if d.confirmation == state]
+        verb: [f"{n}. {d.title.rstrip('.')}" for n, d in numbered if d.confirmation == state]
         for verb, state in (("confirms", "confirmed"), ("rules out", "contradicted"))
     }
     parts = [f"{verb} {'; '.join(titles)}" for verb, titles in said.items() if titles]
