@@ -107,3 +107,33 @@ def test_a_snapshot_that_bears_on_no_cause_says_so(capsys: pytest.CaptureFixture
 def test_without_a_snapshot_no_snapshot_line(capsys: pytest.CaptureFixture[str]) -> None:
     main(["explain", str(LOGS / "l2-ptoas-523-setdevice-507033.log")])
     assert "Snapshot" not in capsys.readouterr().out
+
+
+def test_the_fallbacks_advice_names_only_the_vendor_the_log_names() -> None:
+    # https://github.com/Lightricks/LTX-Video-Q8-Kernels/issues/7, read without the CuTe
+    # signature so that the fallback's unplaced-failure rule explains it: its next step names
+    # ASCEND_GLOBAL_LOG_LEVEL=1 / CUDA_LAUNCH_BLOCKING=1, and the log is CUDA's (cute::, CUTE_)
+    from bringup.triage.explain import compile_matcher, scan_log
+    from bringup.triage.loader import load_signatures
+    from bringup.triage.ranking import rank
+    from bringup.triage.signatures import SignatureSet
+
+    builtin = load_signatures()
+    without = SignatureSet(
+        tuple(s for s in builtin.signatures if s.id != "cuda.build.cute-arch-not-enabled"),
+        builtin.tables,
+    )
+    matcher = compile_matcher(without, knowledge=True)
+    result = scan_log(_read("l6-q8kernels-7-sm89-assert.log"), matcher=matcher)
+    found = rank(result, matcher.catalogue)
+    assert found[0].signature_id == "evidence.operator.unnamed"
+    assert "CUDA_LAUNCH_BLOCKING=1" in found[0].fix
+    assert "ASCEND" not in found[0].fix
+
+
+def test_a_log_of_no_vendor_keeps_every_vendors_advice() -> None:
+    # https://github.com/YvanYin/Metric3D/issues/158's last line names no vendor's stack
+    # ("CUDA Device" does: its line is cut here to the exception's type, constructed)
+    found = explain_text("RuntimeError: Please switch dtype to float16.")
+    assert found[0].signature_id == "evidence.operator.operation"
+    assert "ASCEND_LAUNCH_BLOCKING=1 / CUDA_LAUNCH_BLOCKING=1" in found[0].fix

@@ -54,7 +54,16 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, onepercause, phase, remnant, runtimecompile, tiers, vendors
+from bringup.triage import (
+    advice,
+    fallback,
+    onepercause,
+    phase,
+    remnant,
+    runtimecompile,
+    tiers,
+    vendors,
+)
 from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -182,6 +191,7 @@ def rank(
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
+    diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
 
 
