@@ -5,6 +5,7 @@ vllm-project/vllm-ascend#3403's 910B1 npu-smi)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,12 @@ def test_a_log_of_no_vendor_keeps_every_vendors_advice() -> None:
     found = explain_text("RuntimeError: Please switch dtype to float16.")
     assert found[0].signature_id == "evidence.operator.operation"
     assert "ASCEND_LAUNCH_BLOCKING=1 / CUDA_LAUNCH_BLOCKING=1" in found[0].fix
+
+
+def test_json_names_what_the_snapshot_ruled_out(capsys: pytest.CaptureFixture[str]) -> None:
+    # https://github.com/YvanYin/Metric3D/issues/158 against a 910B1 host (an NPU, no GPU)
+    log = LOGS / "l5-metric3d-158-bf16-rtx2080s.log"
+    main(["explain", str(log), "--json", "--snapshot", str(NPU_910B1)])
+    said = json.loads(capsys.readouterr().out)["data"]["snapshot"]
+    assert said["rules_out"] == ["cuda.runtime.bf16-unsupported"]
+    assert said["confirms"] == []
