@@ -295,7 +295,10 @@ def test_setup_py_states_architectures_driver_and_toolkit_home_in_code() -> None
         for r in found
         if r.subject == "env_var"
     }
-    assert env == {"CUDA_HOME": (4, [6]), "TORCH_CUDA_ARCH_LIST": (10, [11])}
+    # torch's CUDA_HOME is the toolkit torch found (the variable, else nvcc on the path, else
+    # /usr/local/cuda): the stop needs the toolkit, never the variable (truth conventions C2)
+    assert env == {"TORCH_CUDA_ARCH_LIST": (10, [11])}
+    assert ("cuda", "", 4, True) in _of(found, "cuda")
     cpu = extract_setup_py(_file("setup.py", CPU_ARCHS)).requirements
     assert _of(cpu, "compute_capability") == []
 

@@ -24,6 +24,7 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
+from bringup.scan.architectures import listing
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
@@ -127,7 +128,7 @@ def build_settings(file: SourceFile, commands: list[Command]) -> list[Requiremen
     a soft ``env_var`` need. A place (``environment_setup``'s), a setting exported with no
     build after it (a run's) or one its comment calls optional (SageAttention README.md:91
     ``export EXT_PARALLEL=4 NVCC_APPEND_FLAGS="--threads 8" MAX_JOBS=32 # Optional``) is
-    not one."""
+    not one, nor a device architecture list (``archchoice``: the reader's choice)."""
     found: list[Requirement] = []
     for index, command in enumerate(commands):
         if command.argv[:1] != ("export",) or _OPTIONAL_NOTE.search(command.text):
@@ -137,7 +138,7 @@ def build_settings(file: SourceFile, commands: list[Command]) -> list[Requiremen
         for part in command.argv[1:]:
             name, equals, value = part.partition("=")
             setting = _SETTING.match(name) and not _LOCATION.match(name)
-            if not (equals and value and setting) or name in _SHELL_OWN:
+            if not (equals and value and setting) or name in _SHELL_OWN or listing(name):
                 continue
             text = f"export {part}"[:200] + ": set for the build that follows"
             found.append(file.requirement("env_var", name, command.line, text=text, hard=False))
