@@ -58,6 +58,16 @@ def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> No
         # docs/zh/quick_start/pytorch_quick_start.md:492).
         ("无需再次执行联网安装命令", False),
         ("The wheel does not require network access.", False),
+        # Ascend/msopprof@d6c29dfa6a2e60053fb1efc8a3f1f5c62232fa3a
+        # docs/zh/install_guide/msopprof_install_guide.md:17 (its first sentence): the user's
+        # online install of the tool, no download of the build (truth conventions C4)
+        ("若您的设备具备互联网访问能力，可通过一条命令自动完成工具的下载与安装。", False),
+        # hicann/hixl@9ed283b2 docs/en/build.md:179 (abridged): the build downloads
+        (
+            "If your build environment can access the Internet, the compilation process will"
+            " automatically download the required third-party open-source software listed above.",
+            True,
+        ),
     ],
 )
 def test_only_words_right_before_the_network_say_it_is_not_needed(text: str, needed: bool) -> None:

@@ -32,6 +32,16 @@ downloads its dependencies automatically", mindspore-lab/mindrl README_CN.md:65)
 fetching the package's dependencies, which are requirements of their own, not a download of
 the build."""
 
+_USER_INSTALL = lazyre.compile(
+    r"在线安装|下载(?:与|和|并)安装|\bonline\s+install|\bdownloads?\s+and\s+install",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A sentence about the user's own download and install of the tool ("若您的设备具备互联网访问
+能力，可通过一条命令自动完成工具的下载与安装", Ascend/msopprof@d6c29dfa docs/zh/install_guide/
+msopprof_install_guide.md:17, under "在线安装"): a step the user takes, not a download the
+repo's build performs (the truth conventions, C4)."""
+
 _GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
 
@@ -50,7 +60,7 @@ def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[R
         return []
     line = line_at(paragraph, found.start())
     sentence = around(text, found)
-    if _PIP.search(sentence):
+    if _PIP.search(sentence) or _USER_INSTALL.search(sentence):
         return []
     return [
         file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")
