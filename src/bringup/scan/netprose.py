@@ -37,10 +37,10 @@ _USER_INSTALL = lazyre.compile(
     re.IGNORECASE,
     guard=True,
 )
-"""A sentence about the user's own download and install of the tool ("若您的设备具备互联网访问
-能力，可通过一条命令自动完成工具的下载与安装", Ascend/msopprof@d6c29dfa docs/zh/install_guide/
-msopprof_install_guide.md:17, under "在线安装"): a step the user takes, not a download the
-repo's build performs (the truth conventions, C4)."""
+"""A sentence about the user's own download and install of the tool ("... 可通过一条命令自动
+完成工具的下载与安装", Ascend/msopprof@d6c29dfa docs/zh/install_guide/msopprof_install_guide.md:17,
+under "在线安装"): a step the user takes, not a download the repo's build performs (the truth
+conventions, C4)."""
 
 _GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
