@@ -62,6 +62,18 @@ def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> No
         # docs/zh/install_guide/msopprof_install_guide.md:17 (its first sentence): the user's
         # online install of the tool, no download of the build (truth conventions C4)
         ("若您的设备具备互联网访问能力，可通过一条命令自动完成工具的下载与安装。", False),
+        # the same guide, :21 (its first sentence): the user's download of the offline package
+        (
+            "对处于企业内网等无外网环境的设备，请先在可联网的机器上下载完整的离线安装包，"
+            "再将其传输至目标设备进行安装。",
+            False,
+        ),
+        # the same guide, :123: the user's download of the uninstall script, done elsewhere
+        (
+            "- 需要联网环境才能下载，若环境不允许联网或处于离线状态，"
+            "请先在可联网的环境下载该脚本后拷贝到目标设备。",
+            False,
+        ),
         # hicann/hixl@9ed283b2 docs/en/build.md:179 (abridged): the build downloads
         (
             "If your build environment can access the Internet, the compilation process will"
