@@ -21,6 +21,7 @@ from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.runscopes import step_scope
+from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.steps_found import pytest_steps
@@ -200,6 +201,38 @@ def _speed_ups_placed(requirements: list[Requirement]) -> list[Requirement]:
     return out
 
 
+_URL = lazyre.compile(r"[a-z][a-z+]*://[^\s,;)]+|git@[^\s,;)]+")
+_TESTERS = frozenset(name for name in TEST_FRAMEWORKS if "bench" not in name)
+"""The test frameworks (``scopenames.TEST_FRAMEWORKS``) less the benchmark ones, which build
+benchmarks a main route may build too (stdgpu STDGPU_BUILD_BENCHMARKS is ON by default)."""
+
+
+def _tester(url: str) -> bool:
+    """Whether a URL's path names a test framework (``github.com/catchorg/Catch2.git``,
+    ``.../googletest/archive/refs/tags/release-1.12.1.tar.gz``)."""
+    parts = url.split("://", 1)[-1].replace(":", "/").split("/")[1:]
+    return any(part.lower().removesuffix(".git") in _TESTERS for part in parts)
+
+
+def _test_downloads_placed(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` with each download of a test framework alone in the ``tests`` scope
+    (``FetchContent_Declare(Catch2 GIT_REPOSITORY https://github.com/catchorg/Catch2.git``,
+    NVIDIA/cudnn-frontend samples/CMakeLists.txt:10-12; ``wget`` of googletest in hicann/ops-blas
+    install_deps.sh:491): only the tests build with it (the truth conventions, C7). A need
+    that names other downloads beside it stays the repo's."""
+    out = []
+    for requirement in requirements:
+        urls = _URL.findall(f"{requirement.spec} {requirement.text or ''}")
+        tests = (
+            requirement.subject == "network"
+            and not requirement.feature
+            and bool(urls)
+            and all(_tester(url) for url in urls)
+        )
+        out.append(msgspec.structs.replace(requirement, feature=TESTS) if tests else requirement)
+    return out
+
+
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -213,7 +246,9 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    placed = _speed_ups_placed(_submodules_placed(_guarded(requirements, scopes, texts), scopes))
+    placed = _test_downloads_placed(
+        _speed_ups_placed(_submodules_placed(_guarded(requirements, scopes, texts), scopes))
+    )
     by_scope = _by_scope(placed, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
