@@ -539,3 +539,28 @@ def test_a_variable_said_not_to_be_needed_and_a_products_variables_are_no_need()
     )
     found = extract_docs(source_file("docs/en/installation_guide.md", text)).requirements
     assert [r for r in found if r.subject == "env_var"] == []
+
+
+# Ascend/MindInferenceService @ a9419463, docs/zh/quick_start.md:35 (its block);
+# xiaobingling93-pixel/Ascend-msmonitor @ 50b18674, docs/zh/getting_started/install_guide.md:
+# 259-261.
+MIS_CACHE = """```shell
+export MIS_CACHE_PATH=/data
+```
+"""
+MSMONITOR_LOG = """```bash
+export MSMONITOR_LOG_PATH=/tmp/msmonitor_log
+```
+"""
+
+
+def test_where_a_run_writes_its_cache_or_logs_is_no_need() -> None:
+    # an example run's setting (truth conventions C2), not a place the build needs
+    for text in (MIS_CACHE, MSMONITOR_LOG):
+        assert needs(extract_docs(source_file("docs/quick_start.md", text)).requirements) == []
+    # constructed from the same line: a toolkit's place exported stays a need
+    home = MIS_CACHE.replace("MIS_CACHE_PATH=/data", "MIS_HOME_PATH=/usr/local/mis")
+    found = extract_docs(source_file("docs/quick_start.md", home)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [
+        ("MIS_HOME_PATH", 2)
+    ]

@@ -36,6 +36,12 @@ _LOCATION = lazyre.compile(
 loads first (``export LD_PRELOAD=${ASCEND_HOME_PATH}/lib64/libmspti.so``, Ascend/mspti
 docs/zh/user_guide/mspti_user_guide.md:51; msmonitor README.md:124)."""
 
+_RUN_PLACE = lazyre.compile(r"(?:^|_)(?:LOGS?|CACHE|DUMP)(?:_|$)")
+"""A place a run writes its logs, cache or dumps to (``export MIS_CACHE_PATH=/data``,
+Ascend/MindInferenceService docs/zh/quick_start.md:35; ``export MSMONITOR_LOG_PATH=
+/tmp/msmonitor_log``, msmonitor docs/zh/getting_started/install_guide.md:259): a setting of
+the example run, never what the build or install needs (the truth conventions, C2)."""
+
 _COMPUTED = lazyre.compile(r"\$\(|`|^\.|^[A-Za-z0-9_.-]+/")
 """``$(realpath ../third-party/llvm-project)``, ``./build``, ``build/``: a value the block
 computes or one relative to where it runs (AscendNPU-IR installing_guide.md:144
@@ -108,7 +114,9 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
                 # a value computed in the block is the guide's own shell variable, unless
                 # it is where Python says a package is installed
                 path = "/" in value and not _COMPUTED.search(value)
-                if _LOCATION.match(name) and (path or _installed(value, command, queried)):
+                if _RUN_PLACE.search(name) or not _LOCATION.match(name):
+                    continue
+                if path or _installed(value, command, queried):
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
     return found
