@@ -564,3 +564,22 @@ def test_where_a_run_writes_its_cache_or_logs_is_no_need() -> None:
     assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [
         ("MIS_HOME_PATH", 2)
     ]
+
+
+# Ascend/ascend-agentsdk @ 76c518e8, scripts/deploy_vllm/start_cluster_with_vllm_serve.sh:106-109
+AGENTSDK_CLUSTER = """if [ -z "$VC_TASK_HOSTS" ] || [ -z "$THIS_POD_IP" ] || [ -z "$VC_TASK_INDEX" ]; then
+    echo "错误：缺少关键环境变量 (VC_TASK_HOSTS, THIS_POD_IP, VC_TASK_INDEX)"
+    exit 1
+fi
+"""  # noqa: E501
+
+
+def test_what_a_clusters_scheduler_sets_for_a_task_is_no_need() -> None:
+    # Volcano's VC_* and the pod's own address: the platform that started the script sets
+    # them (truth conventions C2)
+    script = extract_shell(source_file("start_cluster.sh", AGENTSDK_CLUSTER))
+    assert needs(script.requirements) == []
+    # constructed from the same lines: a variable of the user's own stays a need
+    own = AGENTSDK_CLUSTER.replace("$THIS_POD_IP", "$VLLM_MODEL_HOME")
+    found = needs(extract_shell(source_file("start_cluster.sh", own)).requirements)
+    assert [spec for _, spec, _, _ in found] == ["VLLM_MODEL_HOME"]
