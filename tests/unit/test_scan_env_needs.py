@@ -583,3 +583,32 @@ def test_what_a_clusters_scheduler_sets_for_a_task_is_no_need() -> None:
     own = AGENTSDK_CLUSTER.replace("$THIS_POD_IP", "$VLLM_MODEL_HOME")
     found = needs(extract_shell(source_file("start_cluster.sh", own)).requirements)
     assert [spec for _, spec, _, _ in found] == ["VLLM_MODEL_HOME"]
+
+
+# Ascend/MindIE-LLM @ 8b4871ad, docs/zh/developer_guide/build_guide.md:91-99
+MINDIE_OPTIONAL_STEP = """9. 配置运行环境变量（可选）。
+
+    ATB_Models 安装完成后，需设置其运行所需的环境变量。通过 Python 动态获取 `atb_llm` 的安装路径，以适配不同的 Python 环境和 `site-packages` 位置：
+
+    ```bash
+    ATB_LLM_PATH=$(python3 -c "import atb_llm, os; print(os.path.dirname(atb_llm.__file__))")
+    export ATB_SPEED_HOME_PATH=${ATB_LLM_PATH}
+    export LD_LIBRARY_PATH=${ATB_LLM_PATH}/lib:${LD_LIBRARY_PATH}
+    ```
+"""  # noqa: E501
+
+
+def _exported(text: str) -> list[tuple[str, str]]:
+    found = extract_docs(source_file("docs/build_guide.md", text)).requirements
+    return [(r.spec, r.feature) for r in found if r.subject == "env_var"]
+
+
+def test_the_variables_an_optional_step_exports_are_the_options() -> None:
+    # the optional feature's, not the repo's (truth conventions C2)
+    assert _exported(MINDIE_OPTIONAL_STEP) == [
+        ("ATB_SPEED_HOME_PATH", "optional"),
+        ("LD_LIBRARY_PATH", "optional"),
+    ]
+    # constructed: the same step not marked optional exports the repo's needs
+    told = MINDIE_OPTIONAL_STEP.replace("（可选）", "")
+    assert _exported(told) == [("ATB_SPEED_HOME_PATH", ""), ("LD_LIBRARY_PATH", "")]
