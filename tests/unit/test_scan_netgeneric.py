@@ -48,8 +48,14 @@ def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> No
 @pytest.mark.parametrize(
     ("text", "needed"),
     [
-        # Review 1, finding 4: a negation of something else earlier in the clause.
-        ("This step does not require a GPU but requires network access to download weights.", True),
+        # Review 1, finding 4: a negation of something else earlier in the clause (its
+        # "to download weights" now "to download dependencies": a run's weights are no
+        # download of the build: the align-anything case below).
+        (
+            "This step does not require a GPU but requires network access to download"
+            " dependencies.",
+            True,
+        ),
         # NVIDIA/MatX README.md:57: the offline steps are for a machine lacking what the build
         # fetches from the internet.
         ("If you are on a machine without internet access, follow the offline steps.", True),
@@ -72,6 +78,12 @@ def test_the_words_stand_alone_where_no_download_of_their_scope_is_named() -> No
         (
             "- 需要联网环境才能下载，若环境不允许联网或处于离线状态，"
             "请先在可联网的环境下载该脚本后拷贝到目标设备。",
+            False,
+        ),
+        # PKU-Alignment/align-anything@3f9decc2 README.md:241 (its second sentence): a run's data
+        (
+            "These scripts would automatically download the model and dataset, and run the"
+            " training or evaluation.",
             False,
         ),
         # hicann/hixl@9ed283b2 docs/en/build.md:179 (abridged): the build downloads

@@ -45,6 +45,15 @@ user takes, not a download the repo's build performs (the truth conventions, C4)
 offline workaround for a download the guide has the user run ("请先在可联网的环境下载该脚本后拷贝到
 目标设备", :123, beside its ``curl -O .../ms_install.py``)."""
 
+_RUN_DATA = lazyre.compile(
+    r"\b(?:models?|datasets?|weights|checkpoints?)\b|模型|数据集|权重",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A sentence about what a run downloads ("These scripts would automatically download the model
+and dataset, and run the training or evaluation", PKU-Alignment/align-anything README.md:241):
+the data of a run, not a download of the build or install (the truth conventions, C4)."""
+
 _GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
 
@@ -63,7 +72,7 @@ def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[R
         return []
     line = line_at(paragraph, found.start())
     sentence = around(text, found)
-    if _PIP.search(sentence) or _USER_INSTALL.search(sentence):
+    if _PIP.search(sentence) or _USER_INSTALL.search(sentence) or _RUN_DATA.search(sentence):
         return []
     return [
         file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")
