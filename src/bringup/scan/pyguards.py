@@ -369,10 +369,10 @@ def _home_unfound(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     for node in nodes(tree):
         if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
             continue
-        name = _unset_name(node.test)
+        name = _unset_name(node.test) or ""
         message = _stop_message(node.body)
         words = " ".join(_strings(message)) if message is not None else ""
-        toolkit = toolkit_homes().get(name or "")
+        toolkit = toolkit_homes().get(name)
         if toolkit and name in words:
             text = f"{ast.unparse(node.test)}: {words[:160]}"
             found.append(file.requirement(toolkit, "", node.lineno, text=text))
