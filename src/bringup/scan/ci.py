@@ -1,4 +1,4 @@
-"""CI workflow files (GitHub/Gitee Actions, GitLab CI): the versions CI really uses.
+"""CI workflow files (GitHub/Gitee Actions, GitLab CI, CircleCI): the versions CI really uses.
 
 Matrix and input keys (``python-version: ["3.9", "3.10"]``, ``<toolkit>-version``),
 container images (``bringup.scan.images``), runner labels that name a chip and a device count
@@ -162,6 +162,9 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
 
     lowered = key.lower()
     if lowered in ("run", "script"):
+        # CircleCI's step names its commands under ``command`` (``run: {name: Setup CUDA,
+        # command: |``, facebookresearch/pytorch3d .circleci/config.yml:16-25)
+        value = yamlnodes.value_of(value, "command") or value
         block = yamlnodes.block_text(value)
         for text, line in [block] if block else yamlnodes.scalars(value):
             collector.script(text, line)

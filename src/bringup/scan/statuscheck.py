@@ -19,6 +19,8 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
 from bringup.scan.shwords import shell_words
 
+CHECKS = ": checks the driver"
+"""How a status check's requirement ends its words (``borrowed`` knows one by them)."""
 _AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
 """Words that may follow the status command: its output piped or redirected, another command."""
 _SPAN = lazyre.compile(r"`([^`\n]{1,80})`")
@@ -34,6 +36,18 @@ def _commands(registered: tuple[Backend, ...]) -> tuple[tuple[tuple[str, ...], s
 
 
 status_commands = backends.per_registry(_commands)
+
+
+def _toolkits(registered: tuple[Backend, ...]) -> dict[str, str]:
+    return {
+        b.driver_subject: b.vocabulary.toolkit_subject
+        for b in registered
+        if b.driver_subject and b.vocabulary.toolkit_subject
+    }
+
+
+driver_toolkits = backends.per_registry(_toolkits)
+"""Each backend's driver subject -> its toolkit's (``nvidia_driver`` -> ``cuda``)."""
 
 
 def _homes(registered: tuple[Backend, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -84,7 +98,7 @@ def status_check(argv: tuple[str, ...], source: Source, *, hard: bool) -> list[R
             source=source,
             confidence="medium",
             hard=hard,
-            text=f"{words}: checks the driver",
+            text=f"{words}{CHECKS}",
         )
     ]
 

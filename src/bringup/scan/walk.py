@@ -167,6 +167,11 @@ _BY_SUFFIX = {
     ".go": "go",
 }
 _CI_DIRS = ([".github", "workflows"], [".gitee", "workflows"])
+_CIRCLECI = frozenset({"config.yml", "config.yaml"})
+"""The one file CircleCI reads, ``.circleci/config.yml`` at the top: its jobs' ``run`` steps
+are the CI's commands (facebookresearch/pytorch3d .circleci/config.yml:19-25 installs CUDA
+and runs ``nvidia-smi``); a template beside it (``config.in.yml``) is what a script makes it
+from, not what runs."""
 
 
 def classify(rel: str) -> str | None:
@@ -207,7 +212,7 @@ def classify(rel: str) -> str | None:
     ):
         return "requirements"
     if suffix in (".yml", ".yaml"):
-        if dirs[:2] in _CI_DIRS:
+        if dirs[:2] in _CI_DIRS or (dirs == [".circleci"] and name in _CIRCLECI):
             return "ci"
         # RAPIDS' all_cuda-129_….yaml and the dependencies.yaml they are generated from
         development = dirs[-2:] == ["conda", "environments"] or rel == "dependencies.yaml"
