@@ -9,7 +9,8 @@ installs it, tools/docker/Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU
 .github/workflows/publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the
 repo never names:
 
-- the CPUs of a matrix of runners of a workflow that builds or tests the repo (``cios``),
+- the CPUs of a matrix of runners of a workflow that builds or tests the repo (``cios``), the
+  chip a runner's label names (``ci``: a backend's ``runner_labels``),
   and their OS where a matrix runs the build on several (pytorch_scatter
   .github/workflows/building.yml:13 ``os: [ubuntu-22.04, macos-14, windows-2022, …]``):
   every job on ``ubuntu-latest`` is the CI service's default machine, no word on the OS
@@ -141,8 +142,10 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
     if not requirement.spec:  # a version left to a build argument (op-plugin's nnal) says none
         return False
     if text.startswith(_RUNNERS):
-        # one OS is where the CI service runs jobs; a matrix of several is the repo's support
-        return requirement.subject == "arch" or (
+        # one OS is where the CI service runs jobs; a matrix of several is the repo's support;
+        # a runner named for its chip (``runs-on: tps-ascend-ci-910b``, DeepLink-org/
+        # DeepLinkExt .github/workflows/static.yml:86) is the device the repo is tested on
+        return requirement.subject in ("arch", "chip") or (
             requirement.subject == "os" and "," in requirement.spec
         )
     if text.startswith(_TARGETS):

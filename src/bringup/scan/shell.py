@@ -43,7 +43,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.statuscheck import driver_named
+from bringup.scan.statuscheck import container_drivers, driver_named
 from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -461,6 +461,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (version_checks(file) if building else [])
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
+        + container_drivers(file, joined)
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(

@@ -8,15 +8,21 @@ name and ``nvidia-smi topo -m`` the links between GPUs, which say what else is n
 
 A path into the driver's install folder (``Vocabulary.driver_home``) that a script or guide
 sets up (``export LD_LIBRARY_PATH=/usr/local/Ascend/driver/lib64:...``) is such evidence
-too: the driver's libraries are what that environment loads (``driver_named``)."""
+too: the driver's libraries are what that environment loads (``driver_named``), as is a
+container started with the driver's folder or status tool mounted from the host
+(``mounted_drivers``)."""
 
 from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
+from bringup.scan.commands import LogicalLine, commands_of
+from bringup.scan.extraction import SourceFile
 from bringup.scan.shwords import shell_words
 
 CHECKS = ": checks the driver"
@@ -116,3 +122,74 @@ def quoted_checks(text: str, source: Source, *, hard: bool) -> list[Requirement]
         for requirement in status_check(argv, source, hard=hard):
             found.setdefault(requirement.subject, requirement)
     return list(found.values())
+
+
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "isula"})
+_MOUNTS = frozenset({"-v", "--volume", "--mount"})
+
+
+def _host_side(flag: str, value: str) -> str:
+    """The host path a mount option names: ``-v HOST:CONTAINER[:ro]``, ``--mount
+    type=bind,source=HOST,target=...``."""
+    if flag == "--mount":
+        fields = dict(part.partition("=")[::2] for part in value.split(","))
+        return fields.get("source") or fields.get("src") or ""
+    return value.split(":", 1)[0]
+
+
+def _mounted(path: str) -> str | None:
+    """The driver whose files a host path is: under its install folder, or its status tool
+    (``/usr/local/bin/npu-smi``), which ships with it."""
+    named = driver_named(path)
+    if named is not None:
+        return named
+    program = path.rstrip("/").rsplit("/", 1)[-1]
+    return next((subject for command, subject in status_commands() if command[0] == program), None)
+
+
+def mounted_drivers(
+    argv: tuple[str, ...], lines: tuple[int, ...], source: Source, *, hard: bool
+) -> list[Requirement]:
+    """The drivers a ``docker run`` hands to its container from the host: a mount of the
+    driver's folder or of its status tool (``-v /usr/local/Ascend/driver/lib64/:/usr/local/
+    Ascend/driver/lib64/``, ``-v /usr/local/bin/npu-smi:/usr/local/bin/npu-smi``,
+    Ascend/AgentSDK dockers/build_docker_image.sh:21-22) runs the container on the host's
+    driver, so the host needs it. Each cited at the line of its mount; one per driver."""
+    if argv[:1] == ("sudo",):
+        argv, lines = argv[1:], lines[1:]
+    if len(argv) < 3 or argv[0] not in _CONTAINER_TOOLS or argv[1] not in ("run", "create"):
+        return []
+    found: dict[str, Requirement] = {}
+    for index, word in enumerate(argv[2:-1], start=2):
+        flag, _, joined = word.partition("=")
+        if flag not in _MOUNTS:
+            continue
+        value = joined or argv[index + 1]
+        subject = _mounted(_host_side(flag, value))
+        if subject is None or subject in found:
+            continue
+        line = lines[index] if index < len(lines) else source.line
+        found[subject] = Requirement(
+            subject=subject,
+            spec="",
+            component="",
+            source=msgspec.structs.replace(source, line=line),
+            confidence="medium",
+            hard=hard,
+            text=f"{flag} {value}: the container runs on the host's driver",
+        )
+    return list(found.values())
+
+
+_STARTS_CONTAINER = lazyre.compile(r"\b(?:docker|podman|nerdctl|isula)\s+(?:run|create)\b")
+
+
+def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
+    """The drivers the script's containers are given from the host (``mounted_drivers``),
+    in any script: one that starts the repo's container states what its host needs."""
+    lines = [j for j in joined if _STARTS_CONTAINER.search(j.text)]
+    return [
+        r
+        for command in commands_of(lines)
+        for r in mounted_drivers(command.argv, command.lines, file.source(command.line), hard=True)
+    ]
