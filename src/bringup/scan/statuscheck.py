@@ -154,7 +154,7 @@ def mounted_drivers(
     driver's folder or of its status tool (``-v /usr/local/Ascend/driver/lib64/:/usr/local/
     Ascend/driver/lib64/``, ``-v /usr/local/bin/npu-smi:/usr/local/bin/npu-smi``,
     Ascend/AgentSDK dockers/build_docker_image.sh:21-22) runs the container on the host's
-    driver, so the host needs it. Each cited at the line of its mount; one per driver."""
+    driver, so the host needs it: one requirement per driver, cited at each mount's line."""
     if argv[:1] == ("sudo",):
         argv, lines = argv[1:], lines[1:]
     if len(argv) < 3 or argv[0] not in _CONTAINER_TOOLS or argv[1] not in ("run", "create"):
@@ -166,14 +166,20 @@ def mounted_drivers(
             continue
         value = joined or argv[index + 1]
         subject = _mounted(_host_side(flag, value))
-        if subject is None or subject in found:
+        if subject is None:
             continue
-        line = lines[index] if index < len(lines) else source.line
+        at = msgspec.structs.replace(
+            source, line=lines[index] if index < len(lines) else source.line
+        )
+        first = found.get(subject)
+        if first is not None:  # the driver's other mounts, cited beside the first
+            found[subject] = msgspec.structs.replace(first, also_at=(*first.also_at, at))
+            continue
         found[subject] = Requirement(
             subject=subject,
             spec="",
             component="",
-            source=msgspec.structs.replace(source, line=line),
+            source=at,
             confidence="medium",
             hard=hard,
             text=f"{flag} {value}: the container runs on the host's driver",
