@@ -167,3 +167,25 @@ def test_circleci_config_is_ci_and_its_run_commands_are_read() -> None:
                       text=PYTORCH3D_SETUP)  # fmt: skip
     found = {(r.subject, r.source.line) for r in extract_ci(file).requirements}
     assert ("nvidia_driver", 11) in found
+
+
+def test_an_optional_backends_container_is_no_need_of_a_repo_naming_another_toolkit(
+    tmp_path: Path,
+) -> None:
+    # PKU-Alignment/align-anything@3f9decc2: README.md:154-155 installs CUDA in the conda
+    # environment (its fence kept; "Requires CUDA 12.2." constructed); scripts/docker/
+    # setup_docker.sh starts an Ascend container (:39-41 mount npu-smi and the driver; the
+    # AgentSDK lines, the same words): the Ascend host is an option, not the repo's need
+    readme = (
+        "# align-anything\n\n## Installation\n\n```bash\n"
+        "conda install nvidia/label/cuda-12.2.0::cuda\n"
+        "export CUDA_HOME=$CONDA_PREFIX\n```\n\nRequires CUDA 12.2.\n"
+    )
+    _write(tmp_path, {"README.md": readme, "scripts/docker/setup_docker.sh": AGENTSDK_RUN})
+    own = scan_repo(tmp_path, "align-anything").component.requirements
+    assert "cuda" in {r.subject for r in own}
+    assert [r for r in own if r.subject == "ascend_driver"] == []
+    # the same script in a repo that names no other toolkit states its host's driver
+    (tmp_path / "README.md").write_text("# agentsdk\n")
+    own = scan_repo(tmp_path, "agentsdk").component.requirements
+    assert [r.subject for r in own if r.subject == "ascend_driver"] == ["ascend_driver"]

@@ -27,6 +27,8 @@ from bringup.scan.shwords import shell_words
 
 CHECKS = ": checks the driver"
 """How a status check's requirement ends its words (``borrowed`` knows one by them)."""
+MOUNTS = ": the container runs on the host's driver"
+"""How a driver mount's requirement ends its words."""
 _AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
 """Words that may follow the status command: its output piped or redirected, another command."""
 _SPAN = lazyre.compile(r"`([^`\n]{1,80})`")
@@ -54,6 +56,23 @@ def _toolkits(registered: tuple[Backend, ...]) -> dict[str, str]:
 
 driver_toolkits = backends.per_registry(_toolkits)
 """Each backend's driver subject -> its toolkit's (``nvidia_driver`` -> ``cuda``)."""
+
+
+def optional_hosts(own: list[Requirement]) -> list[Requirement]:
+    """``own`` less the host evidence (a status check, a driver mount) of a backend whose
+    toolkit the repo never names while it names another's: a GPU library's script that starts
+    an Ascend container (PKU-Alignment/align-anything scripts/docker/setup_docker.sh:39-41
+    mounts ``npu-smi`` and the driver, its README names CUDA only) shows an optional backend's
+    host, not the repo's."""
+    toolkits = driver_toolkits()
+    named = {r.subject for r in own} & set(toolkits.values())
+    if not named:
+        return own
+    return [
+        r
+        for r in own
+        if toolkits.get(r.subject, "") in named or not (r.text or "").endswith((CHECKS, MOUNTS))
+    ]
 
 
 def _homes(registered: tuple[Backend, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -182,7 +201,7 @@ def mounted_drivers(
             source=at,
             confidence="medium",
             hard=hard,
-            text=f"{flag} {value}: the container runs on the host's driver",
+            text=f"{flag} {value}{MOUNTS}",
         )
     return list(found.values())
 
