@@ -189,3 +189,20 @@ def test_an_optional_backends_container_is_no_need_of_a_repo_naming_another_tool
     (tmp_path / "README.md").write_text("# agentsdk\n")
     own = scan_repo(tmp_path, "agentsdk").component.requirements
     assert [r.subject for r in own if r.subject == "ascend_driver"] == ["ascend_driver"]
+
+
+def test_a_ci_scripts_exported_architectures_are_what_its_job_builds_for() -> None:
+    # nerfstudio-project/gsplat@90d7b4b3 .github/workflows/building.yml:118, the export (in
+    # its Windows branch there); the job and step around it constructed
+    from bringup.scan.ci import extract_ci
+
+    text = (
+        "jobs:\n  wheel:\n    runs-on: ubuntu-22.04\n    steps:\n"
+        "      - name: Build wheel\n        run: |\n"
+        '          export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"\n'
+        "          python setup.py bdist_wheel --dist-dir=dist\n"
+    )
+    file = SourceFile(ref="gsplat/.github/workflows/building.yml",
+                      rel=".github/workflows/building.yml", text=text)  # fmt: skip
+    found = [(r.subject, r.spec, r.source.line) for r in extract_ci(file).requirements]
+    assert ("compute_capability", ">=7.5", 7) in found

@@ -145,10 +145,17 @@ class _Collector:
             self.add(target.subject, lowest[0], line, f"{BUILDS_FOR} {key}: {value}")
 
     def script(self, text: str, first_line: int) -> None:
+        """What a ``run`` script's commands need, and the architectures it exports for the
+        build (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"``, nerfstudio-project/gsplat
+        @90d7b4b3 .github/workflows/building.yml:118), as a job's environment states them."""
         for command in parse_commands(text, first_line):
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
             )
+            exported = command.argv[1:] if command.argv[:1] == ("export",) else ()
+            for name, _, value in (word.partition("=") for word in exported):
+                if value and listing(name) is not None:
+                    self.architectures(name, value, command.line)
 
 
 BUILDS_FOR = "builds for"
