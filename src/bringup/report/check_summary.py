@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from bringup import backends
 from bringup.model import Component
 from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, Environment, Resolution, Verdict
@@ -139,7 +140,7 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
     if not drivers:
-        return f"environment {env.index}"
+        return f"environment {env.index}{_device_unknown(verdict, design)}"
     # the target's driver is one of the changes its design asks for, as this machine's
     # verdict says of its own ("runs here after changing the Ascend driver")
     driver = drivers[0]
@@ -149,6 +150,21 @@ def _on_target(name: str, design: Design, aside: list[str]) -> str:
         f"environment {env.index} after changing the {display_name(driver.subject)}{now}"
         f" to {format_spec(driver.detail)}"
     )
+
+
+def _device_unknown(verdict: Verdict | None, design: Design) -> str:
+    """``, unverified: ...`` when the target lists devices of a kind the repo's environment
+    asks a kind of, but not which kind they are (a pasted nvidia-smi naming a GPU the
+    knowledge base does not list): unknown is not "fits" (outsider8 #1)."""
+    kinds = {devices.kind_subject for _backend, devices in backends.with_devices()}
+    for obstacle in verdict.obstacles if verdict is not None else ():
+        if obstacle.kind != "unverified" or obstacle.subject not in kinds:
+            continue
+        had = next((h for h in design.resolution.host if h.subject == obstacle.subject), None)
+        if had is not None and had.status == "unknown" and had.source.kind != "derived":
+            need = subject_spec(obstacle.subject, obstacle.detail)
+            return f", unverified: needs {need} ({had.reason}: {had.source})"
+    return ""
 
 
 def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
