@@ -55,15 +55,37 @@ def capability_subject() -> Optional[str]:
 
 @backends.remembering(4096)
 def flagged(text: str) -> tuple[tuple[Targets, str], ...]:
-    """Each architecture a compiler flag in ``text`` names, with the backend's words. Kept:
-    CMake repeats its arguments (``${CMAKE_CURRENT_SOURCE_DIR}``; MindIE-LLM: 10,800 of 15,700
-    were seen before)."""
-    return tuple(
-        (target, match.group(1))
-        for target in targets()
-        if target.flags is not None
-        for match in target.flags.finditer(text)
-    )
+    """Each architecture a compiler flag in ``text`` names, with the backend's words, marked
+    with what the build embeds for it (``marked``). Kept: CMake repeats its arguments
+    (``${CMAKE_CURRENT_SOURCE_DIR}``; MindIE-LLM: 10,800 of 15,700 were seen before)."""
+    code = _CODE.search(text)
+    found = []
+    for target in targets():
+        if target.flags is None:
+            continue
+        for match in target.flags.finditer(text):
+            if code is not None and match.start() < code.start():
+                continue  # ``arch=compute_89`` of a ``-gencode``: compiled through, not embedded
+            found.append((target, marked(match.group(0), match.group(1), code is not None)))
+    return tuple(found)
+
+
+_CODE = lazyre.compile(r"\bcode\s*=")
+"""Where nvcc's list of what a build embeds starts (``-gencode arch=compute_89,code=sm_89``,
+``--gpu-code=sm_80``): the names after it are the binaries the build carries."""
+
+
+def marked(flag: str, number: str, embedded: bool) -> str:
+    """An architecture as ``listed`` marks it, from a flag: in a ``code=`` list, ``sm_89`` is
+    machine code only (``89-real``) and ``compute_89`` PTX only (``89-virtual``); elsewhere
+    ``-arch=sm_80`` embeds both (``80``: nvcc's shorthand for
+    ``-gencode arch=compute_80,code=[sm_80,compute_80]``) and ``compute_80`` PTX only. An
+    ``a`` suffix (``sm_90a``) is that architecture alone, whatever the list."""
+    if flag.endswith("a"):
+        return number + "a"
+    if flag.startswith("compute"):
+        return number + "-virtual"
+    return number + ("-real" if embedded else "")
 
 
 def listing(variable: str) -> Optional[Targets]:
@@ -78,16 +100,28 @@ def architecture_version(arch: str) -> str:
     return f"{arch[:-1]}.{arch[-1]}"
 
 
-_LISTED = lazyre.compile(r"(\d+)\.?(\d)?(?:a|\+PTX|-real|-virtual)?")
+_LISTED = lazyre.compile(r"(\d+)(\.)?(\d)?(a|\+PTX|-real|-virtual)?")
 
 
 def listed(value: str) -> list[str]:
-    """The architectures a list names, as numbers (``"8.0;9.0+PTX"``, ``80 90a`` -> 80, 90);
-    CMake's ``70-real`` and ``70-virtual`` (SASS only, PTX only: CMake's CUDA_ARCHITECTURES)
-    are 70 as well."""
+    """The architectures a list names, as numbers marked with what the build embeds: ``80``
+    machine code and PTX (CMake's CUDA_ARCHITECTURES default, torch's ``8.0+PTX``), ``80-real``
+    machine code only (CMake's ``-real``, and torch's TORCH_CUDA_ARCH_LIST notation ``8.0``:
+    "+PTX" is what asks for PTX there), ``80-virtual`` PTX only, ``90a`` that architecture
+    alone (``"8.0;9.0+PTX"`` -> 80-real, 90; ``80 90a`` -> 80, 90a)."""
     found: list[str] = []
     for part in re.split(r"[;,\s]+", value.strip("\"'")):
         number = _LISTED.fullmatch(part.strip("\"'"))
         if number:
-            found.append(number.group(1) + (number.group(2) or ""))
+            suffix = number.group(4) or ""
+            if suffix == "+PTX":
+                suffix = ""
+            elif not suffix and number.group(2):
+                suffix = "-real"  # torch's dotted notation: machine code unless +PTX
+            found.append(number.group(1) + (number.group(3) or "") + suffix)
     return found
+
+
+def arch_number(arch: str) -> str:
+    """The number of a marked architecture (``89-real`` -> ``89``)."""
+    return re.sub(r"\D.*$", "", arch)
