@@ -14,7 +14,9 @@ from bringup.inputs import read_report, read_target
 from bringup.kb import load_knowledge_base
 from bringup.model import Accelerator, Source
 from bringup.probe.importers.samedevice import same_devices
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.commands import parse_commands
+from bringup.scan.extraction import SourceFile
 from bringup.scan.stepkinds import command_needs
 from bringup.solve import knowledge_catalogue
 from bringup.solve.catalogue import Catalogue
@@ -157,3 +159,30 @@ def test_a_pasted_report_and_its_chip_name_give_one_chip(catalogue: Catalogue) -
 def test_a_rank_count_is_the_devices_a_step_needs(line: str, devices: int) -> None:
     (command,) = parse_commands(line)
     assert command_needs(command).devices == devices
+
+
+# desly-0/flashattention_Ascendc@1fa2e505 tools/CMakeLists.txt:13-22 (the comments between left
+# out): the Ascend C kernel is built for the dav-2201 architecture alone (910B, 910_93)
+ASC_CMAKE = """cmake_minimum_required(VERSION 3.16)
+set(CMAKE_ASC_ARCHITECTURES "dav-2201" CACHE STRING
+    "NPU architecture: dav-2201 (Ascend910B)")
+find_package(ASC REQUIRED)
+project(flash_attention_v2 LANGUAGES ASC CXX)
+"""
+
+
+def test_a_kernel_architecture_is_a_hard_chip_list() -> None:
+    found = extract_cmake(
+        SourceFile(ref="tools/CMakeLists.txt", rel="CMakeLists.txt", text=ASC_CMAKE)
+    )
+    chips = [(r.spec, r.source.line, r.hard) for r in found.requirements if r.subject == "chip"]
+    assert chips == [("910B,910_93", 2, True)]
+
+
+def test_a_default_soc_version_stays_one_chip_of_a_support_list() -> None:
+    # the set of hicann/ops-sparse@ae60d05a CMakeLists.txt:16-17 (kernelchips' docstring); the
+    # if() around it constructed
+    text = "if(NOT DEFINED SOC_VERSION)\n    set(SOC_VERSION ascend910b3)\nendif()\n"
+    found = extract_cmake(SourceFile(ref="CMakeLists.txt", rel="CMakeLists.txt", text=text))
+    chips = [(r.spec, r.hard) for r in found.requirements if r.subject == "chip"]
+    assert chips == [("910B", False)]

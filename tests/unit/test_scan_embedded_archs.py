@@ -6,8 +6,7 @@ shorthand for ``-arch=compute_XY -code=sm_XY,compute_XY``). An sm_89-only build 
 
 from __future__ import annotations
 
-from bringup.scan.architectures import flagged, listed
-from bringup.scan.devices import lowest_architecture
+from bringup.scan.architectures import flagged, listed, lowest_architecture
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import EXTRACTORS
 
@@ -31,17 +30,21 @@ def test_q8_kernels_setup_py_reads_as_ada_alone() -> None:
     found = EXTRACTORS["setup_py"](SourceFile(ref="setup.py", rel="setup.py", text=text))
     specs = [r.spec for r in found.requirements if r.subject == "compute_capability"]
     assert specs == [">=8.9,<9.0"]
-    assert "sm_89" in next(r.text for r in found.requirements if r.subject == "compute_capability")
+    words = next(r.text for r in found.requirements if r.subject == "compute_capability")
+    assert words is not None
+    assert "sm_89" in words
 
 
 def test_a_ptx_fallback_keeps_every_newer_gpu() -> None:
     # a Makefile's CUDAFLAGS (search corpus, id 25800625461): sm_52..sm_75 machine code and
     # compute_80 PTX: 5.2 and newer, Blackwell by JIT
-    flags = (
-        "-gencode=arch=compute_52,code=sm_52, -gencode=arch=compute_60,code=sm_60 "
-        "-gencode=arch=compute_70,code=sm_70 -gencode=arch=compute_75,code=sm_75 "
-        "-gencode=arch=compute_80,code=compute_80"
-    ).split()
+    flags = [
+        "-gencode=arch=compute_52,code=sm_52,",
+        "-gencode=arch=compute_60,code=sm_60",
+        "-gencode=arch=compute_70,code=sm_70",
+        "-gencode=arch=compute_75,code=sm_75",
+        "-gencode=arch=compute_80,code=compute_80",
+    ]
     assert _spec(flags) == ">=5.2"
 
 
@@ -77,6 +80,7 @@ def test_torch_and_cmake_lists() -> None:
     assert lowest_architecture([(a, 1) for a in listed("9.0a")]) == ("==9.0", 1, ["sm_90a"])
     # spconv README.md:155-158 "60,70,75,80,86,89,90": CMake's numbers embed PTX too
     spconv = lowest_architecture([(a, 1) for a in listed("60,70,75,80,86,89,90")])
-    assert spconv is not None and spconv[0] == ">=6.0"
+    assert spconv is not None
+    assert spconv[0] == ">=6.0"
     # CMake's -real and -virtual (CV-CUDA cmake/ConfigCUDA.cmake:72 ``70-virtual``)
     assert listed("80-real 70-virtual") == ["80-real", "70-virtual"]

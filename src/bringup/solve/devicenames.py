@@ -127,6 +127,11 @@ def _listed() -> tuple[Named, ...]:
                         found.append(Named(_words(str(listed)), subject, value[2:]))
         if devices.kind_field == "family":  # the chip records name the families
             for chip in knowledge.chips():
-                for listed in (chip.family, *chip.npu_smi_names, *chip.soc_versions, *chip.products):
+                for listed in (
+                    chip.family,
+                    *chip.npu_smi_names,
+                    *chip.soc_versions,
+                    *chip.products,
+                ):
                     found.append(Named(_words(listed), subject, chip.family))
     return tuple(named for named in found if named.words)

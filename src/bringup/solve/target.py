@@ -25,7 +25,9 @@ from bringup.subjects import FIXED_SCOPES, display_name, names
 ASKED = "the hardware the repos ask for"
 """What the environments are designed for when no ``--target`` is named."""
 
-_DEVICES = lazyre.compile(r"(?P<kind>[A-Za-z0-9_.](?:[A-Za-z0-9_. -]*[A-Za-z0-9_.])?):(?P<count>[0-9]+)")
+_DEVICES = lazyre.compile(
+    r"(?P<kind>[A-Za-z0-9_.](?:[A-Za-z0-9_. -]*[A-Za-z0-9_.])?):(?P<count>[0-9]+)"
+)
 """``KIND:COUNT``; a kind may be a product's name of several words (``Atlas 300I Duo:2``)."""
 MAX_DEVICES = 4096
 """More devices than one host has; a larger count is a typo, not a host."""
