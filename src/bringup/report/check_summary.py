@@ -40,6 +40,7 @@ from bringup.report.wording import (
     from_index,
     number_word,
     subject_spec,
+    unfetched_text,
 )
 from bringup.solve.prosenames import docs_only
 from bringup.subjects import display_name, display_order, scope_of
@@ -173,6 +174,9 @@ def _deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    unfetched = unfetched_text(verdict.obstacles) if verdict.status == "unverified" else None
+    if unfetched is not None:
+        return unfetched
     if verdict.status == "unverified":
         unchecked = [o for o in verdict.obstacles if o.kind == "unchecked"]
         first = unchecked[0]

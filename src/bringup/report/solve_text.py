@@ -22,6 +22,7 @@ from bringup.report.wording import (
     explain_unverified,
     explain_verdict,
     number_word,
+    unfetched_text,
 )
 from bringup.subjects import canonical_subject, display_name
 
@@ -149,6 +150,11 @@ def solve_document(
     aside = [Line(set_aside_text(c)) for c in shown.set_aside]
     hardware = [Line(explain_hardware(block, host)) for block in shown.hardware]
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
+    later += [
+        Line(f"{v.component}: {unfetched}")
+        for v in shown.verdicts
+        if (unfetched := unfetched_text(v.obstacles)) is not None
+    ]
     document.add(
         section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
         section(

@@ -367,6 +367,9 @@ def explain_verdict(verdict: Verdict) -> str:
         return "runs here"
     if verdict.status == "runs_after":
         return "runs here after " + " and ".join(after)
+    unfetched = unfetched_text(obstacles) if verdict.status == "unverified" else None
+    if unfetched is not None:
+        return unfetched
     if verdict.status == "unverified":
         head = "may run here" + (" after " + " and ".join(after) if after else "")
         return f"{head}, unverified: {unchecked_text(obstacles)}"
@@ -377,6 +380,19 @@ def explain_verdict(verdict: Verdict) -> str:
         return text
     return "blocked: no environment on this machine satisfies " + "; ".join(
         _listed(obstacles, ("conflict",))
+    )
+
+
+def unfetched_text(obstacles: tuple[Obstacle, ...]) -> str | None:
+    """The verdict of a repo whose code lies in submodules not fetched (every unchecked
+    obstacle a submodule's, ``solve.submodulecode``), or None."""
+    unchecked = [o for o in obstacles if o.kind == "unchecked"]
+    if not unchecked or any(o.subject != "submodule" for o in unchecked):
+        return None
+    paths = list(dict.fromkeys(o.detail for o in unchecked))
+    return (
+        f"unknown until {counted(len(paths), 'submodule')} {'is' if len(paths) == 1 else 'are'} "
+        f"fetched ({', '.join(paths)}): the checkout states nothing outside them"
     )
 
 
