@@ -30,7 +30,7 @@ from bringup.model import Step
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device
-from bringup.scan.localpaths import with_local_paths
+from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -153,13 +153,16 @@ def placed(
     ``pip install .`` may mean."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
+    wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
+        fetched = wheels.setdefault(step.source.ref, [])
         found = _found(step, scripts, earlier)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
-        found = with_local_paths(found, scripts)
+        found = with_local_paths(found, scripts, fetched)
+        fetched.extend(fetched_wheels(found))
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
