@@ -38,6 +38,7 @@ from bringup.report.wording import (
     explain_verdict,
     format_spec,
     from_index,
+    missing_folder,
     number_word,
     subject_spec,
     unfetched_text,
@@ -211,6 +212,8 @@ def _need(reason: Reason) -> str:
         return "your input (a path or name to fill in)"
     if reason.kind == "missing" and reason.need.endswith(".whl"):
         return "a file you must download (a wheel the repo does not have)"
+    if reason.kind == "missing" and missing_folder(reason.need):
+        return "a folder the checkout does not have"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":

@@ -383,6 +383,14 @@ def explain_verdict(verdict: Verdict) -> str:
     )
 
 
+def missing_folder(need: str) -> bool:
+    """Whether a step's missing things (``Reason.need``, comma-joined) are folders: an
+    editable install's (``pip install -e MindSpeed``, momo609/mindspeed@7e624cf1
+    docs/zh/user-guide/installation.md:77), named with no file suffix (review 26b L1: it
+    read "runs MindSpeed" and "a script")."""
+    return all("." not in part.strip().rsplit("/", 1)[-1] for part in need.split(","))
+
+
 def unfetched_text(obstacles: tuple[Obstacle, ...]) -> str | None:
     """The verdict of a repo whose code lies in submodules not fetched (every unchecked
     obstacle a submodule's, ``solve.submodulecode``), or None."""
@@ -494,6 +502,12 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         )
     if reason.kind == "missing" and reason.need.endswith(".whl"):
         return f"installs {reason.need}, a file to download first (the repo does not have it)"
+    if reason.kind == "missing" and missing_folder(reason.need):
+        where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
+        return (
+            f"installs the folder {reason.need}, which the checkout does not have{where} (one"
+            " the guide's reader made or cloned elsewhere: up runs in the checkout)"
+        )
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"
