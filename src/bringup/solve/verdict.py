@@ -156,8 +156,10 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
             )
     unplaced = next((u for u in resolution.unplaced if u.component == name), None)
     env = resolution.environment_of(name)
-    if unplaced is not None and unplaced.conflict is not None:
-        for item in unplaced.conflict.items:
+    # every reason it is out (each --what-if's own), each member once
+    items = dict.fromkeys(i for c in unplaced.reasons for i in c.items) if unplaced else {}
+    if items:
+        for item in items:
             if item.kind == "requirement":
                 obstacles.append(
                     Obstacle(
