@@ -169,6 +169,11 @@ def _device_values(
             )
         )
         count = HostValue(subject=count_subject, source=source, values=(str(len(found)),))
+        listed = snapshot.fact(devices.count_fact) if devices.count_fact else None
+        if listed is not None and listed.status == "unknown":  # a table cut off: a lower bound
+            count = HostValue(
+                subject=count_subject, source=listed.source, status="unknown", reason=listed.reason
+            )
         return [count, kind]
     probe = snapshot.fact(devices.tool_fact)
     count = _count_without_tool(snapshot, count_subject, probe, devices, others)
