@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
-from bringup.scan.architectures import listed, listing
+from bringup.scan.architectures import listed, listing, lowest_architecture
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
-from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase

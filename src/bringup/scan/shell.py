@@ -15,7 +15,7 @@ from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
-from bringup.scan.architectures import listed, listing, targets
+from bringup.scan.architectures import listed, listing, lowest_architecture, targets
 from bringup.scan.clones import cloned_dependencies
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import (
@@ -27,7 +27,6 @@ from bringup.scan.commands import (
 )
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor
-from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fillins import is_fill_in
