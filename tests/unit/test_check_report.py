@@ -20,7 +20,8 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.plan.design import asked, design_stack
-from bringup.report.check_text import ALL, check_data, check_document, python_notes
+from bringup.report.check_json import check_data
+from bringup.report.check_text import ALL, check_document, python_notes
 from bringup.report.console import PlainWriter
 from bringup.report.document_text import render_document
 from bringup.report.envelope import render_json
@@ -151,7 +152,8 @@ def test_json_data_carries_structure_and_the_same_sentences() -> None:
     assert data["environments"] == 2
     assert data["tier"] == 0
     assert [v["status"] for v in data["verdicts"]] == ["runs_after", "runs_after", "runs"]
-    assert data["conflicts"][0].endswith("-> two environments")
+    assert data["conflicts"][0]["text"].endswith("-> two environments")
+    assert data["conflicts"][0]["role"] == "split"
     reason = data["plan"]["steps"][1]["reason"]
     assert reason["text"] == "needs 1 NPU; this machine has 0"
     assert (reason["kind"], reason["subject"], reason["need"]) == ("devices", "npu_count", "1")

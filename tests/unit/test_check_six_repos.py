@@ -164,7 +164,7 @@ def test_check_takes_knowledge_base_overlays(
     argv = ["check", str(STACK), "--snapshot", str(HOST), "--json"]
     assert main([*argv, "--kb-extra", str(OVERLAY)]) == 1
     conflicts = json.loads(capsys.readouterr().out)["data"]["conflicts"]
-    assert any("(kb:site_torch_npu/site-torch_npu-2.1.0/cann)" in c for c in conflicts)
+    assert any("(kb:site_torch_npu/site-torch_npu-2.1.0/cann)" in c["text"] for c in conflicts)
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "bad.toml").write_text("[[rule]]\nid = 3\n", encoding="utf-8")
     assert main([*argv, "--kb-extra", str(tmp_path / "broken")]) == 1

@@ -190,7 +190,11 @@ def test_a_target_changes_the_design_only_not_the_verdict_here(
     assert code == 1
     assert data["design"]["environments"] == []
     assert [e["component"] for e in data["design"]["elsewhere"]] == ["flash-attention"]
-    assert data["verdicts"] == alone["verdicts"]
+    # the verdict here is the same; only the on-target cell is the target's (#14)
+    here = [{k: v for k, v in d.items() if k != "on_target"} for d in data["verdicts"]]
+    assert here == [{k: v for k, v in d.items() if k != "on_target"} for d in alone["verdicts"]]
+    assert [v["on_target"] for v in alone["verdicts"]] == [None]
+    assert [v["on_target"]["status"] for v in data["verdicts"]] == ["cannot_run"]
     assert [v["component"] for v in data["verdicts"]] == ["flash-attention"]
     assert data["plan"]["order"] == alone["plan"]["order"] == ["flash-attention"]
     assert main([*plain, "--target", "910B:8"]) == 1

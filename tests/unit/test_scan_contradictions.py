@@ -63,3 +63,38 @@ def test_versions_a_file_only_shows_are_each_one_way_not_all_at_once() -> None:
         "torch-ngp",
     )
     assert "and ==10.1.* (readme.md:69) exclude each other" in finding.message
+
+
+def _torch_npu(ref: str, line: int, spec: str, hard: bool) -> Requirement:
+    return Requirement(
+        subject="torch_npu",
+        spec=spec,
+        component="mindspeed",
+        source=Source(kind="file", ref=ref, line=line),
+        hard=hard,
+    )
+
+
+def test_a_soft_side_is_not_said_to_bind() -> None:
+    # momo609/mindspeed@7e624cf README.md:60 "| torch_npu版本      | 26.0.0 |" (the release
+    # train, read as its torch_npu release ==2.7.1.post4) and docs/zh/install_guide.md:75
+    # "pip3 install torch_npu-2.7.1rc1-cp310-cp310-manylinux_2_28_aarch64.whl", which the scan
+    # lists as soft: two docs of one rank, and "neither wins; both bind" named the soft one
+    # binding (outsider26 N7)
+    readme = _torch_npu("README.md", 60, "==2.7.1.post4", True)
+    wheel = _torch_npu("docs/zh/install_guide.md", 75, "==2.7.1rc1", False)
+    kept, (finding,) = find_contradictions([readme, wheel], {}, "mindspeed")
+    assert "both bind" not in finding.message
+    assert finding.message.endswith(
+        "README.md binds; docs/zh/install_guide.md is soft (it only shows a version in use)"
+    )
+    assert [r.hard for r in kept] == [True, False]
+    # two hard lines of one rank still both bind; two soft ones neither
+    _, (both,) = find_contradictions(
+        [readme, _torch_npu(wheel.source.ref, 75, "==2.7.1rc1", True)], {}, "m"
+    )
+    assert both.message.endswith("neither wins; both bind")
+    soft = [_torch_npu("README.md", 60, "==2.7.1.post4", False), wheel]
+    assert find_contradictions(soft, {}, "m")[1][0].message.endswith(
+        "neither binds: both only show versions in use"
+    )

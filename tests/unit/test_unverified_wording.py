@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bringup.model.resolution import Obstacle, Resolution, Verdict
 from bringup.model.source import Source
-from bringup.report.check_summary import _deciding_reason
+from bringup.report.check_rows import deciding_reason
 from bringup.report.wording import explain_verdict
 
 # constructed: a repo with one pin no row of the knowledge base says the Python of
@@ -18,7 +18,7 @@ INSTALL = Obstacle(kind="install", subject="torch", detail="==1.11.0", source=SR
 
 def test_the_screenful_and_the_verdict_line_word_it_alike() -> None:
     verdict = Verdict(component="repo", status="unverified", obstacles=(UNCHECKED,), environment=1)
-    screen = _deciding_reason(verdict, Resolution(verdicts=(verdict,)), "/stack")
+    screen = deciding_reason(verdict, Resolution(verdicts=(verdict,)), "/stack")
     assert screen.startswith("may run here, unverified: torch 1.11.0")
     assert explain_verdict(verdict) == "may run here, unverified: torch 1.11.0: no row"
 

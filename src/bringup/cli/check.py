@@ -74,10 +74,11 @@ def command(
     aimed = read_target(target, inputs.catalogue)
     result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
     if as_json:
-        from bringup.report.check_text import check_data
+        from bringup.report.check_json import check_data
         from bringup.report.envelope import render_json
 
-        data = check_data(inputs.findings, result.resolution, result.plan, result.design)
+        roots = {c.name: c.path for c in inputs.components}
+        data = check_data(inputs.findings, result.resolution, result.plan, result.design, roots)
         sys.stdout.write(render_json("check", result.exit_code, data))
         return int(result.exit_code)
     from bringup.report.check_text import result_document

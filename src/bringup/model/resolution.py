@@ -153,10 +153,17 @@ class Unverified(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class Unplaced(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A repo no environment on this host can hold, with the minimal reason (None when the
-    solve was asked for a verdict only)."""
+    solve was asked for a verdict only). ``also``: under several ``--what-if`` values, a
+    minimal reason for each value that ``conflict`` does not hold and that keeps the repo
+    out on its own (a driver too old and a Python its lines refuse are two reasons)."""
 
     component: str
     conflict: Optional[Conflict] = None
+    also: tuple[Conflict, ...] = ()
+
+    @property
+    def reasons(self) -> tuple[Conflict, ...]:
+        return ((self.conflict,) if self.conflict is not None else ()) + self.also
 
 
 VerdictStatus = Literal["runs", "runs_after", "unverified", "needs_hardware", "blocked"]

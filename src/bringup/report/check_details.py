@@ -92,9 +92,10 @@ def details(
     ]
     set_aside = [Line(set_aside_text(c)) for c in design.resolution.set_aside if mine(c.components)]
     alone = [
-        Line(explain_conflict(u.conflict))
+        Line(explain_conflict(c))
         for u in resolution.unplaced
-        if u.conflict is not None and mine((u.component,))
+        if mine((u.component,))
+        for c in u.reasons
     ]
     hardware = [Line(explain_hardware(b)) for b in resolution.hardware if mine((b.component,))]
     later = [

@@ -1,7 +1,7 @@
-"""``bringup check`` for people and for scripts: the report as a document (the screenful of
+"""``bringup check`` for people: the report as a document (the screenful of
 ``check_summary`` by default, everything or one repo's part of it from ``check_details``),
-drawn as terminal text, Markdown or HTML; and the JSON envelope's data, with the same
-sentences beside the structure. The words shared by both views are here."""
+drawn as terminal text, Markdown or HTML. The words shared with the JSON envelope's data
+(``check_json``) are here."""
 
 from __future__ import annotations
 
@@ -15,9 +15,6 @@ import msgspec
 from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
-from bringup.plan.design import placed_sentence
-from bringup.report.action_wording import action_text
-from bringup.report.check_actions import target_driver_changes
 from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
@@ -27,11 +24,9 @@ from bringup.report.wording import (
     counted,
     describe_host,
     describe_item,
-    explain_conflict,
     explain_hardware,
     explain_verdict,
     format_spec,
-    reason_text,
     subject_spec,
 )
 from bringup.scan.workspace import CLONE
@@ -368,92 +363,7 @@ def _title(
     )
 
 
-def plan_data(plan: Plan) -> dict[str, Any]:
-    """The plan as JSON data, each reason and action with its sentence beside it (``text``)."""
-    data: dict[str, Any] = msgspec.to_builtins(plan)
-    for step, step_data in zip(plan.steps, data.get("steps", ())):
-        if step.reason is not None:
-            step_data["reason"]["text"] = reason_text(step.reason, step.actions)
-        for action, action_data in zip(step.actions, step_data.get("actions", ())):
-            action_data["text"] = action_text(action)
-    for action, action_data in zip(plan.actions, data.get("actions", ())):
-        action_data["text"] = action_text(action)
-    return data
-
-
 def set_aside_text(conflict: Conflict) -> str:
     """A repo's lines that cannot all hold on the target, in one sentence."""
     head = "; ".join(describe_item(item) for item in conflict.items)
     return head + ": cannot all hold on the target, left out of the split"
-
-
-def _host_kinds(design: Design) -> dict[str, Any]:
-    if not (design.hosts[1:] or design.elsewhere):
-        return {}
-    return {
-        "hosts": msgspec.to_builtins(design.hosts),
-        "hosts_text": hosts_sentence(design),
-        "elsewhere": [
-            {**msgspec.to_builtins(e), "text": elsewhere_sentence(e)} for e in design.elsewhere
-        ],
-    }
-
-
-def design_data(design: Design) -> dict[str, Any]:
-    """The design as JSON data: the target, its environments, each reason two repos cannot
-    share one (typed, with its sentence) and the lines set aside; when the repos are for
-    several kinds of host, or some cannot run on the target, the kinds of host and those
-    repos (typed, with their sources and sentences)."""
-    return {
-        **_host_kinds(design),
-        "target": msgspec.to_builtins(design.target),
-        "text": design_line(design),
-        "environments": msgspec.to_builtins(design.resolution.environments),
-        "apart": [
-            {**msgspec.to_builtins(apart), "text": explain_conflict(apart.reason.conflict)}
-            for apart in design.apart
-            if apart.reason.conflict is not None
-        ],
-        "placed": [
-            {**msgspec.to_builtins(fit), "text": placed_sentence(fit, design.resolution)}
-            for fit in design.resolution.fits
-        ],
-        "set_aside": [
-            {**msgspec.to_builtins(conflict), "text": set_aside_text(conflict)}
-            for conflict in design.resolution.set_aside
-        ],
-        "other_kinds": [
-            {**msgspec.to_builtins(o), "text": other_kind_sentence(design, o)}
-            for o in design.other_kinds
-        ],
-        "host": msgspec.to_builtins(design.resolution.host),
-        "hardware": msgspec.to_builtins(design.resolution.hardware),
-    }
-
-
-def check_data(
-    findings: Sequence[Any], resolution: Resolution, plan: Plan, design: Design
-) -> dict[str, Any]:
-    """The JSON envelope's data: the design for the target, the structured resolution and
-    plan here, with the same sentences the terminal shows beside them."""
-    count = len(resolution.environments)
-    return {
-        "design": design_data(design),
-        "verdicts": [
-            {
-                "component": v.component,
-                "status": v.status,
-                "text": verdict_line(v, plan),
-                "environment": v.environment,
-            }
-            for v in resolution.verdicts
-        ],
-        "environments": count,
-        "conflicts": [explain_conflict(c, count) for c in resolution.conflicts],
-        "tier": plan.tier.level,
-        # the target's driver change first, as the screenful says it
-        "next_actions": [*target_driver_changes(design), *(action_text(a) for a in plan.actions)],
-        "resolution": msgspec.to_builtins(resolution),
-        "plan": plan_data(plan),
-        "scan_findings": msgspec.to_builtins(list(findings)),
-    }

@@ -5,6 +5,7 @@ conflict as its smallest set, one line per member with its first source."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, NamedTuple
 
 import msgspec
 
@@ -33,10 +34,60 @@ def numbered_conflicts(resolution: Resolution, design: Design) -> list[Conflict]
     first: they are said together as the reasons (``_conflicts``)."""
     found = [a.reason.conflict for a in design.apart if a.reason.conflict is not None]
     found += list(design.resolution.set_aside)
-    found += [u.conflict for u in resolution.unplaced if u.conflict is not None]
+    found += [c for u in resolution.unplaced for c in u.reasons]
     found += list(resolution.conflicts)
     unique = distinct_conflicts(found)
     return sorted(unique, key=lambda c: not splits_target(c, design)) if design.apart else unique
+
+
+ConflictRole = Literal["split", "split_here", "blocked", "set_aside"]
+"""What a numbered conflict does: ``split``, it is why the target needs the environments it
+does (the repos are kept apart, each in its own); ``split_here``, it keeps repos apart in
+this machine's plan only; ``blocked``, one repo's own lines that no environment here
+satisfies; ``set_aside``, one repo's own lines that cannot all hold on the target, left out
+of its plan until resolved."""
+
+
+class Numbered(NamedTuple):
+    """A conflict as the report numbers it, with what it does and its heading."""
+
+    number: int
+    conflict: Conflict
+    role: ConflictRole
+    heading: str
+    here: bool
+    """Its host values are this machine's (else the target's)."""
+
+
+def numbered(resolution: Resolution, design: Design) -> list[Numbered]:
+    """Every conflict the report says, numbered as the screenful numbers them: the one list
+    both the text and ``--json`` take theirs from."""
+    count = len(design.resolution.environments)
+    stuck = {msgspec.json.encode(c) for u in resolution.unplaced for c in u.reasons}
+    here = stuck | {msgspec.json.encode(c) for c in resolution.conflicts}
+    aside = {msgspec.json.encode(c) for c in design.resolution.set_aside}
+    found = []
+    for n, conflict in enumerate(numbered_conflicts(resolution, design), start=1):
+        key = msgspec.json.encode(conflict)
+        reason = bool(design.apart) and splits_target(conflict, design)
+        envs = count if reason or conflict.kind != "between" else 1
+        # a conflict keeps its repos apart; the count is the sum of every split, the other
+        # kinds of host among them (outsider23 D27: each of six said "-> three environments")
+        envs = 0 if envs > 2 or len(design.hosts) > 1 else envs
+        role: ConflictRole = (
+            "split"
+            if reason
+            else "blocked"
+            if key in stuck
+            else "set_aside"
+            if key in aside
+            else "split_here"
+            if conflict.kind == "between"
+            else "blocked"
+        )
+        head = _conflict_head(conflict, envs, key in stuck)
+        found.append(Numbered(n, conflict, role, head, key in here))
+    return found
 
 
 def splits_target(conflict: Conflict, design: Design) -> bool:
@@ -46,9 +97,7 @@ def splits_target(conflict: Conflict, design: Design) -> bool:
     return conflict.kind == "between" and not set(conflict.components) & away
 
 
-def why_sections(
-    resolution: Resolution, design: Design, conflicts: list[Conflict], roots: dict[str, str]
-) -> list[Section]:
+def why_sections(design: Design, conflicts: list[Numbered], roots: dict[str, str]) -> list[Section]:
     """Each conflict as its minimal set, one line per member with its first source; a
     member already said in an earlier conflict is named by that conflict's number. When the
     target needs several environments, the conflicts between repos are why; one repo's own
@@ -58,13 +107,11 @@ def why_sections(
         return []
     said: dict[tuple[object, ...], int] = {}
     count = len(design.resolution.environments)
-    stuck = {msgspec.json.encode(u.conflict) for u in resolution.unplaced if u.conflict}
-    here = stuck | {msgspec.json.encode(c) for c in resolution.conflicts}
     why: list[Section] = []
     other: list[Section] = []
-    for n, conflict in enumerate(conflicts, start=1):
+    for n, conflict, role, head, here in conflicts:
         # a host value in a conflict of the design is the target's, not this machine's
-        host = "this machine" if msgspec.json.encode(conflict) in here else "the target"
+        host = "this machine" if here else "the target"
         lines = []
         for item in conflict_members(conflict):
             if isinstance(item, str):
@@ -78,13 +125,7 @@ def why_sections(
                 continue
             said[key] = n
             lines.append(_member(item, roots, host))
-        reason = bool(design.apart) and splits_target(conflict, design)
-        envs = count if reason or conflict.kind != "between" else 1
-        # a conflict keeps its repos apart; the count is the sum of every split, the other
-        # kinds of host among them (outsider23 D27: each of six said "-> three environments")
-        envs = 0 if envs > 2 or len(design.hosts) > 1 else envs
-        head = _conflict_head(conflict, envs, msgspec.json.encode(conflict) in stuck)
-        (why if reason else other).append(section(f"{n}. {head}", Items(tuple(lines))))
+        (why if role == "split" else other).append(section(f"{n}. {head}", Items(tuple(lines))))
     if why:
         why += _kind_splits(design, len(conflicts) + 1, roots)
     titled = [(f"Why {number_word(count)} environments", why)]

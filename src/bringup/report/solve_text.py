@@ -6,13 +6,14 @@ terminal text, Markdown or HTML, and as the JSON envelope's data."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import msgspec
 
 from bringup.model.plan import KindNeed, Target
-from bringup.model.resolution import Resolution, VerdictStatus, WhatIf
+from bringup.model.resolution import Conflict, Resolution, Verdict, VerdictStatus, WhatIf
 from bringup.report.check_text import elsewhere_sentence, set_aside_text
+from bringup.report.check_why import ConflictRole
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
 from bringup.report.wording import (
@@ -22,6 +23,7 @@ from bringup.report.wording import (
     explain_unverified,
     explain_verdict,
     number_word,
+    unfetched_text,
 )
 from bringup.subjects import canonical_subject, display_name
 
@@ -54,28 +56,39 @@ def _asked(key: str, value: str, subject: str) -> str:
 
 def _changes(report: WhatIf, host: str = "this machine") -> list[str]:
     """One line per repo whose verdict changes: before -> after, and why (the after side's
-    reasons, which carry their sources). Repos that keep their verdict with other pins or
-    other obstacles come after, in one line each."""
+    reasons, which carry their sources: every minimal reason the what-ifs cause, one each).
+    Repos that keep their verdict with other pins or other obstacles come after, in one
+    line each, with the reasons no environment holds them when their status hides that
+    (needs other hardware, and now blocked too)."""
     moved = [c for c in report.changed if c.before.status != c.after.status]
     kept = [c for c in report.changed if c.before.status == c.after.status]
+    reasons = {
+        u.component: "; ".join(explain_conflict(c, host=host) for c in u.reasons)
+        for u in report.resolution.unplaced
+        if u.reasons
+    }
     lines = []
     for change in moved:
-        unplaced = next(
-            (u for u in report.resolution.unplaced if u.component == change.component), None
-        )
-        why = (
-            explain_conflict(unplaced.conflict, host=host)
-            if unplaced is not None and unplaced.conflict is not None
-            else explain_verdict(change.after)
-        )
+        why = reasons.get(change.component) or explain_verdict(change.after)
         before, after = _STATUS[change.before.status], _STATUS[change.after.status]
         lines.append(f"{change.component}: {before} -> {after}: {why}")
-    lines += [
-        f"{change.component}: still {_STATUS[change.after.status]}, now "
-        f"{explain_verdict(change.after)}"
-        for change in kept
-    ]
+    for change in kept:
+        still = _STATUS[change.after.status]
+        line = f"{change.component}: still {still}, now: {_detail(change.after)}"
+        if change.after.status != "blocked" and change.component in reasons:
+            line += f"; and no environment on {host} holds it: {reasons[change.component]}"
+        lines.append(line)
     return lines
+
+
+def _detail(verdict: Verdict) -> str:
+    """The verdict's sentence without the status words the line has just said ("still needs
+    other hardware, now needs other hardware: ..." said them twice: outsider26 N9)."""
+    text = explain_verdict(verdict)
+    for head in ("needs other hardware: ", "runs here after ", "blocked: ", "may run here"):
+        if text.startswith(head):
+            return text[len(head) :].lstrip(", ")
+    return text
 
 
 _OUT = frozenset({"blocked", "needs_hardware"})
@@ -92,6 +105,32 @@ def _counts(report: WhatIf) -> str:
     after = counted(report.environments_after, "environment")
     lost = f"; {counted(len(out), 'repo')} now blocked ({', '.join(out)})" if out else ""
     return f": {report.environments_before} -> {after}{lost}"
+
+
+class Said(NamedTuple):
+    """A conflict as solve says it: what it does (``check_why.ConflictRole``) and its
+    sentence."""
+
+    role: ConflictRole
+    conflict: Conflict
+    text: str
+
+
+def said_conflicts(shown: Resolution, host: str) -> list[Said]:
+    """Every conflict solve reports, in the order the text says them: why the environments
+    are as many as they are (``split``), each reason a repo cannot run on ``host``
+    (``blocked``, every one the what-ifs cause), the lines set aside from a design
+    (``set_aside``). The text and ``--json`` take theirs from this one list, so a script
+    gating on ``conflicts`` sees what the text prints (outsider26 N4)."""
+    count = len(shown.environments)
+    said = [Said("split", c, explain_conflict(c, count, host)) for c in shown.conflicts]
+    said += [
+        Said("blocked", c, explain_conflict(c, host=host))
+        for u in shown.unplaced
+        for c in u.reasons
+    ]
+    said += [Said("set_aside", c, set_aside_text(c)) for c in shown.set_aside]
+    return said
 
 
 def solve_document(
@@ -137,18 +176,20 @@ def solve_document(
                 Table(("pin", "chosen by"), rows) if rows else None,
             )
         )
-    conflicts = [Line(explain_conflict(c, count, host)) for c in shown.conflicts]
-    unplaced = [
-        Line(
-            explain_conflict(u.conflict, host=host)
-            if u.conflict is not None
-            else f"{u.component}: no environment holds it"
-        )
-        for u in shown.unplaced
+    told = said_conflicts(shown, host)
+    conflicts = [Line(c.text) for c in told if c.role == "split"]
+    unplaced = [Line(c.text) for c in told if c.role == "blocked"]
+    unplaced += [
+        Line(f"{u.component}: no environment holds it") for u in shown.unplaced if not u.reasons
     ]
-    aside = [Line(set_aside_text(c)) for c in shown.set_aside]
+    aside = [Line(c.text) for c in told if c.role == "set_aside"]
     hardware = [Line(explain_hardware(block, host)) for block in shown.hardware]
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
+    later += [
+        Line(f"{v.component}: {unfetched}")
+        for v in shown.verdicts
+        if (unfetched := unfetched_text(v.obstacles)) is not None
+    ]
     document.add(
         section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
         section(
@@ -176,10 +217,13 @@ def solve_data(
     elsewhere: Sequence[KindNeed] = (),
 ) -> dict[str, Any]:
     shown = report.resolution if report is not None else base
-    count = len(shown.environments)
+    host = "the target" if target is not None else "this machine"
     data: dict[str, Any] = {
-        "environments": count,
-        "conflicts": [explain_conflict(c, count) for c in shown.conflicts],
+        "environments": len(shown.environments),
+        "conflicts": [
+            {"number": n, "role": c.role, **msgspec.to_builtins(c.conflict), "text": c.text}
+            for n, c in enumerate(said_conflicts(shown, host), start=1)
+        ],
         "set_aside": [
             {**msgspec.to_builtins(c), "text": set_aside_text(c)} for c in shown.set_aside
         ],

@@ -200,13 +200,7 @@ def _compare(
         return None
     if authority.get(ref_b, 0) > authority.get(ref_a, 0):
         (ref_a, compare_a), (ref_b, compare_b) = (ref_b, compare_b), (ref_a, compare_a)
-    rank_a, rank_b = authority.get(ref_a, 0), authority.get(ref_b, 0)
-    if rank_a > rank_b and any(r.hard for r in compare_a):
-        verdict = f"{ref_a} wins ({_WHY[rank_a]}); the other is kept as soft"
-    elif rank_a > rank_b:
-        verdict = f"{ref_a} only shows what is used; both are kept"
-    else:
-        verdict = "neither wins; both bind"
+    verdict = _verdict(ref_a, compare_a, ref_b, compare_b, authority)
     sides = f"{_describe(compare_a)} and {_describe(compare_b)}"
     return Finding(
         kind="contradiction",
@@ -214,3 +208,30 @@ def _compare(
         sources=(compare_a[0].source, compare_b[0].source),
         subject=subject,
     )
+
+
+def _verdict(
+    ref_a: str,
+    side_a: Sequence[Requirement],
+    ref_b: str,
+    side_b: Sequence[Requirement],
+    authority: dict[str, int],
+) -> str:
+    """What two statements that exclude each other come to (``ref_a`` has the authority
+    ``ref_b`` has or more): the higher one wins when it binds; of two of one rank, only a
+    side that binds is said to bind. A soft side (a version shown in use, a line another
+    statement already demoted) binds nothing, so "both bind" beside a line the scan lists
+    as soft contradicted itself (outsider26 N7: torch_npu ==2.7.1.post4, README.md:60, and
+    a soft ==2.7.1rc1 wheel, install_guide.md:75)."""
+    rank_a, rank_b = authority.get(ref_a, 0), authority.get(ref_b, 0)
+    hard_a, hard_b = any(r.hard for r in side_a), any(r.hard for r in side_b)
+    if rank_a > rank_b and hard_a:
+        return f"{ref_a} wins ({_WHY[rank_a]}); the other is kept as soft"
+    if rank_a > rank_b:
+        return f"{ref_a} only shows what is used; both are kept"
+    if hard_a and hard_b:
+        return "neither wins; both bind"
+    if hard_a or hard_b:
+        binds, shown = (ref_a, ref_b) if hard_a else (ref_b, ref_a)
+        return f"{binds} binds; {shown} is soft (it only shows a version in use)"
+    return "neither binds: both only show versions in use"

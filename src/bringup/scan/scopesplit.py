@@ -24,6 +24,7 @@ from bringup.scan.runscopes import step_scope
 from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
+from bringup.scan.statuscheck import optional_hosts
 from bringup.scan.steps_found import pytest_steps
 from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import RepoFile
@@ -263,7 +264,8 @@ def split_scopes(
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
     ci = ci_images(by_scope.get(CI, []), images)
-    own += hosted + borrowed(own, {CI: ci, DOCKER: docker}, images)
+    own = optional_hosts([*own, *hosted])
+    own += borrowed(own, {CI: ci, DOCKER: docker}, images)
     projects = set(scope_of.values()) | set(by_scope) | set(steps)
     for step in steps.pop(REPO, []):
         # a step run in a sub-project or running its script is that sub-project's (runscopes)

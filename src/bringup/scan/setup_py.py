@@ -23,9 +23,9 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
-from bringup.scan.architectures import Targets, flagged, listed, targets
+from bringup.scan.architectures import Targets, flagged, listed, lowest_architecture, targets
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
-from bringup.scan.devices import lowest_architecture, stated_floors
+from bringup.scan.devices import stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.mention import Mention

@@ -9,7 +9,7 @@ What the model then says (pins, conflicts, checks, caveats) is read by ``outcome
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from bringup.errors import StackError
@@ -185,15 +185,18 @@ def solve_host(
         if c in placeable:
             continue
         conflict = None
+        also: list[Conflict] = []
         if options.explain:
-            items = minimal_core(
-                single,
-                items_union(problem.requirement_items(c), shared),
-                order,
-                rows=rows,
-            )
+            on = items_union(problem.requirement_items(c), shared)
+            items = minimal_core(single, on, order, rows=rows)
             conflict = outcome.conflict(problem, items, "alone")
-        unplaced.append(Unplaced(component=problem.components[c].name, conflict=conflict))
+            also = [
+                outcome.conflict(problem, core, "alone")
+                for core in _what_if_cores(problem, single, on, items, order)
+            ]
+        unplaced.append(
+            Unplaced(component=problem.components[c].name, conflict=conflict, also=tuple(also))
+        )
     conflicts: list[Conflict] = []
     if options.explain and len(environments) > 1:
 
@@ -299,6 +302,33 @@ def _set_aside(
         if r.id in dropped
     ]
     return replace(problem, requirements=kept, checks=[*problem.checks, *checks]), found
+
+
+def _what_if_cores(
+    problem: SolverInput,
+    single: Engine,
+    on: Collection[int],
+    first: Sequence[int],
+    order: Callable[[int], Order],
+) -> list[tuple[int, ...]]:
+    """For each ``--what-if`` value no reason found so far holds, the minimal reason it
+    causes on its own (the other asked values left out), so that several what-ifs each
+    say theirs: ``ascend_driver=24.1.0`` with ``python=3.11`` is the driver's CANN row and
+    the repo's Python line, not the first one found alone (outsider7 #16). A value that
+    keeps the repo out only with another asked value adds nothing here."""
+    asked = {subject for subject, _ in problem.host.what_if}
+    values = [
+        i for i in on if isinstance(item := problem.item(i), HostItem) and item.subject in asked
+    ]
+    cores = [tuple(first)]
+    for value in values:
+        if any(value in core for core in cores):
+            continue
+        alone = [i for i in on if i == value or i not in values]
+        if single.satisfiable(alone) or not single.satisfiable([i for i in alone if i != value]):
+            continue
+        cores.append(minimal_core(single, alone, order, rows=_rows(problem)))
+    return cores[1:]
 
 
 def _holds_what_if(problem: SolverInput, core: Sequence[int], asked: set[str]) -> bool:

@@ -18,6 +18,7 @@ from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import REASON as PROSE
 from bringup.solve.prosenames import docs_only
 from bringup.solve.samerelease import tied
+from bringup.solve.submodulecode import unfetched_code
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.subjects import display_name, scope_of
 
@@ -155,8 +156,10 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
             )
     unplaced = next((u for u in resolution.unplaced if u.component == name), None)
     env = resolution.environment_of(name)
-    if unplaced is not None and unplaced.conflict is not None:
-        for item in unplaced.conflict.items:
+    # every reason it is out (each --what-if's own), each member once
+    items = dict.fromkeys(i for c in unplaced.reasons for i in c.items) if unplaced else {}
+    if items:
+        for item in items:
             if item.kind == "requirement":
                 obstacles.append(
                     Obstacle(
@@ -205,6 +208,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                 )
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
+    obstacles += [o for c in uses.problem.components if c.name == name for o in unfetched_code(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
         if unverified.component == name and unverified.reason != PROSE:

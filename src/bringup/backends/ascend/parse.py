@@ -238,20 +238,31 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
         if "Health" in stripped or "Bus-Id" in stripped:
             headed = True
             continue
-        if pending is None:
-            pending = _first_row(cells, number)
-        else:
+        device = None
+        if pending is not None:
             device = _second_row(
                 cells,
                 pending,
                 source=source,
                 dual_die=dual_die,
                 has_hbm=has_hbm or not headed,
+                headed=headed,
             )
+            if device is None:  # its second row never came: the table was cut or trimmed
+                device = _first_row_only(pending, source, dual_die, devices)
+            else:
+                cells = []
             pending = None
-            if device is not None:
-                npu_ids.add(int(device[1]))
-                devices.append(device[0])
+        if device is not None:
+            npu_ids.add(device[1])
+            devices.append(device[0])
+        if cells:
+            pending = _first_row(cells, number)
+    cut = pending is not None  # the paste ends inside an NPU's rows (an excerpt cut there)
+    if pending is not None:
+        device = _first_row_only(pending, source, dual_die, devices)
+        npu_ids.add(device[1])
+        devices.append(device[0])
     if not devices:
         return unparsed(
             ascend_keys.ASCEND_NPU_SMI,
@@ -260,8 +271,7 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
         )
     found = [
         fact(ascend_keys.ASCEND_NPU_SMI, "ok", source),
-        fact(ascend_keys.ASCEND_DEVICE_COUNT, len(devices), source),
-        fact(ascend_keys.ASCEND_NPU_COUNT, len(npu_ids), source),
+        *_counts(devices, npu_ids, source, cut),
     ]
     if version is not None:
         found.append(fact(ascend_keys.ASCEND_NPU_SMI_VERSION, version, source, line=version_line))
@@ -269,10 +279,11 @@ def parse_npu_smi_info(text: str, source: Source) -> Collected:
 
 
 def _first_row(cells: list[str], number: int) -> tuple[int, str, str | None, int] | None:
-    """``| 0     910B2C | OK | ...`` (or the 950 layout ``| 0 | name | OK | ...``)."""
+    """``| 0     910B2C | OK | ...`` (or the 950 layout ``| 0 | name | OK | ...``), or such
+    a row cut off after its Health cell (the end of a pasted excerpt)."""
     if len(cells) == 4:
         npu, name, health = cells[0], cells[1], cells[2]
-    elif len(cells) == 3:
+    elif len(cells) in (2, 3):  # two: a row cut off after its Health cell
         npu, _, name = cells[0].partition(" ")
         health = cells[1]
     else:
@@ -290,6 +301,7 @@ def _second_row(
     source: Source,
     dual_die: bool,
     has_hbm: bool,
+    headed: bool = True,
 ) -> tuple[Accelerator, int] | None:
     """``| 0 [phy] | 0000:5A:00.0 | AICore  used / total  [hbm_used / hbm_total] |``."""
     if first is None or len(cells) not in (3, 4):
@@ -300,6 +312,8 @@ def _second_row(
         return None
     pairs = [(int(a), int(b)) for a, b in _PAIR.findall(metrics)]
     memory = pairs[1] if has_hbm and len(pairs) > 1 else (pairs[0] if pairs else None)
+    if headed and has_hbm and len(pairs) < 2:  # a row cut before its HBM pair: unknown
+        memory = None
     # "Chip Phy-ID" (A3) and "Chip Device" (310P) layouts print the device's own id beside
     # the chip number; elsewhere one chip per NPU, so the NPU id is the device id.
     ids = cells[0].split() if len(cells) == 3 else []
@@ -314,6 +328,53 @@ def _second_row(
         memory_used_mib=memory[0] if memory else None,
         health=health,
         bus_id=None if bus == "NA" else bus,
+    )
+    return device, npu
+
+
+def _counts(devices: list[Accelerator], npu_ids: set[int], source: Source, cut: bool) -> list[Fact]:
+    """The device and NPU counts; unknown when the table is cut inside an NPU's rows: the
+    NPUs after it are not in the text, so what it lists is only a lower bound."""
+    counts = (
+        (ascend_keys.ASCEND_DEVICE_COUNT, len(devices)),
+        (ascend_keys.ASCEND_NPU_COUNT, len(npu_ids)),
+    )
+    if not cut:
+        return [fact(key, count, source) for key, count in counts]
+    last = devices[-1].source
+    return [
+        Fact(
+            key=key,
+            source=last,
+            status="unknown",
+            reason=f"the npu-smi table is cut off at line {last.line} after {count} listed: "
+            "any more are not in the text",
+        )
+        for key, count in counts
+    ]
+
+
+def _first_row_only(
+    first: tuple[int, str, str | None, int],
+    source: Source,
+    dual_die: bool,
+    devices: list[Accelerator],
+) -> tuple[Accelerator, int]:
+    """A device whose second row (bus id, memory) is not in the text: a pasted table cut
+    after an NPU's first row still names the NPU, its chip and its health. Its device id is
+    the NPU id where each NPU is one chip; in the two-die layout (``Chip Phy-ID``) the dies
+    are listed in device-id order, so it is the one after the last device read."""
+    npu, name, health, number = first
+    device_id = npu
+    if dual_die:
+        device_id = max((d.index for d in devices), default=-1) + 1
+    device = Accelerator(
+        vendor="ascend",
+        index=device_id,
+        name=name,
+        source=at_line(source, number),
+        family=chip_family(name, dual_die=dual_die),
+        health=health,
     )
     return device, npu
 

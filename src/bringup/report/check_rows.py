@@ -1,0 +1,301 @@
+"""One row of ``bringup check``'s table per repo, as data: where it stands on a named target
+(a status code and the words the ``on the target`` column prints), the one reason that
+decides its verdict on this machine, the steps skipped here, the repos it is kept apart from
+and the conflicts that hold it. The screenful prints these rows; ``--json`` carries them
+field for field, so every fact of the table is in both."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Literal, Optional
+
+import msgspec
+
+from bringup import backends
+from bringup.model.plan import Design, Plan, PlanStep, Reason
+from bringup.model.resolution import Resolution, Verdict
+from bringup.report.check_text import os_named
+from bringup.report.check_why import Numbered
+from bringup.report.matching_text import relative
+from bringup.report.wording import (
+    cite_first,
+    counted,
+    describe_obstacle,
+    device_word,
+    explain_verdict,
+    format_spec,
+    from_index,
+    missing_folder,
+    subject_spec,
+    unfetched_text,
+)
+from bringup.solve.prosenames import docs_only
+from bringup.subjects import display_name
+
+TargetStatus = Literal[
+    "environment",
+    "environment_unverified",
+    "environment_after_driver_change",
+    "environment_once_resolved",
+    "once_resolved",
+    "cannot_run",
+    "no_environment",
+]
+"""Where a repo stands on a named target (``--json``'s ``on_target.status``), in the words
+of the ``on the target`` column: ``environment`` (*environment 1*), ``environment_unverified``
+(*environment 1, unverified: needs compute capability >= 8.9 (...)*: the target's devices
+are of a kind the knowledge base cannot name), ``environment_after_
+driver_change`` (*environment 1 after changing the Ascend driver 23.0.3 to >= 25.5.1*),
+``environment_once_resolved`` (*environment 1 once conflict 1 is resolved*: its own lines
+set aside to plan the rest of it), ``once_resolved`` (the same, with no environment),
+``cannot_run`` (*cannot run (needs a GPU)*) and ``no_environment``."""
+
+
+class DriverChange(msgspec.Struct, frozen=True, kw_only=True):
+    """The driver a target must change for its environment: from ``have`` to ``need``."""
+
+    subject: str
+    have: str
+    need: str
+
+
+class OnTarget(msgspec.Struct, frozen=True, kw_only=True):
+    """A repo's cell in the ``on the target`` column: its status, the words printed, the
+    environment planned for it there, the conflicts numbered in the report whose lines
+    were set aside, and the driver change its environment there needs."""
+
+    status: TargetStatus
+    text: str
+    environment: Optional[int] = None
+    conflicts: tuple[int, ...] = ()
+    driver: Optional[DriverChange] = None
+
+
+class Row(msgspec.Struct, frozen=True, kw_only=True):
+    """A repo's row: ``reason`` decides its verdict here (with its first source),
+    ``skipped`` counts the steps skipped here by what they need, ``apart_from`` and
+    ``splits`` are the repos it is kept apart from and the numbered conflicts that do it
+    (environment splits), ``conflicts`` the numbered conflicts of its own lines; ``here``
+    is the ``on this machine`` cell those make."""
+
+    component: str
+    on_target: Optional[OnTarget]
+    reason: str
+    skipped: tuple[str, ...] = ()
+    apart_from: tuple[str, ...] = ()
+    splits: tuple[int, ...] = ()
+    conflicts: tuple[int, ...] = ()
+
+    @property
+    def here(self) -> str:
+        text = self.reason
+        if self.skipped:
+            text += "; " + "; ".join(self.skipped)
+        if self.splits:
+            numbers = ", ".join(map(str, self.splits))
+            text += f"; kept apart from {', '.join(self.apart_from)} ({numbers})"
+        if self.conflicts:
+            text += f"; conflict {', '.join(map(str, self.conflicts))}"
+        return text
+
+
+def rows(
+    resolution: Resolution,
+    plan: Plan,
+    roots: dict[str, str],
+    conflicts: Sequence[Numbered],
+    design: Optional[Design] = None,
+) -> list[Row]:
+    """One row per repo on this machine; with a named target (``--target 910B:8``), where
+    it stands there too, so the line on this machine is not read as the answer for it."""
+    targeted = design is not None and design.target.kind != "asked"
+    found = []
+    for verdict in resolution.verdicts:
+        name = verdict.component
+        reason = deciding_reason(verdict, resolution, roots.get(name, name))
+        skipped: list[str] = []
+        if verdict.status in ("runs", "runs_after", "unverified"):
+            skipped = skip_groups([s for s in plan.steps if s.component == name])
+        mine = [c for c in conflicts if name in c.conflict.components]
+        splits = [c for c in mine if c.role in ("split", "split_here")]
+        others = [o for c in splits for o in c.conflict.components if o != name]
+        on = None
+        if design is not None and targeted:
+            aside = [
+                c.number
+                for c in mine
+                if c.conflict in design.resolution.set_aside and not docs_only(c.conflict)
+            ]
+            on = on_target(name, design, aside)
+        found.append(
+            Row(
+                component=name,
+                on_target=on,
+                reason=reason,
+                skipped=tuple(skipped),
+                apart_from=tuple(dict.fromkeys(others)),
+                splits=tuple(c.number for c in splits),
+                conflicts=tuple(c.number for c in mine if c not in splits),
+            )
+        )
+    return found
+
+
+def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
+    """Where a repo stands on the named target: the environment planned for it there, the
+    device it needs that the target lacks, or the conflicts (numbered ``aside``) whose lines
+    the design set aside to place it, which keep it from running there as planned until they
+    are resolved (its environment is still the one the design lists: outsider26 #6)."""
+    need = next((e for e in design.elsewhere if e.component == name), None)
+    if need is not None:
+        if need.reason.kind == "platform":
+            why = f"the target runs {os_named(need.reason)}"
+        elif need.reason.kind == "hardware":
+            why = f"needs {subject_spec(need.reason.subject, need.reason.need)}"
+        else:
+            kind = need.reason.need.upper()
+            why = f"needs {article(kind)} {kind}"
+        return OnTarget(status="cannot_run", text=f"cannot run ({why})")
+    env = design.resolution.environment_of(name)
+    index = env.index if env is not None else None
+    if aside:  # its own lines that cannot all hold, left out to plan the rest of it
+        planned = f"environment {index} " if index is not None else ""
+        return OnTarget(
+            status="environment_once_resolved" if index is not None else "once_resolved",
+            text=f"{planned}once conflict {', '.join(map(str, aside))} is resolved",
+            environment=index,
+            conflicts=tuple(aside),
+        )
+    if index is None:
+        return OnTarget(status="no_environment", text="no environment")
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
+    if not drivers:
+        unknown = _device_unknown(verdict, design)
+        return OnTarget(
+            status="environment_unverified" if unknown else "environment",
+            text=f"environment {index}{unknown}",
+            environment=index,
+        )
+    # the target's driver is one of the changes its design asks for, as this machine's
+    # verdict says of its own ("runs here after changing the Ascend driver")
+    driver = drivers[0]
+    had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
+    values = ", ".join(had.values) if had is not None and had.values else ""
+    now = f" {values}" if values else ""
+    return OnTarget(
+        status="environment_after_driver_change",
+        text=f"environment {index} after changing the {display_name(driver.subject)}{now}"
+        f" to {format_spec(driver.detail)}",
+        environment=index,
+        driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
+    )
+
+
+def _device_unknown(verdict: Optional[Verdict], design: Design) -> str:
+    """``, unverified: ...`` when the target lists devices of a kind the repo's environment
+    asks a kind of, but not which kind they are (a pasted nvidia-smi naming a GPU the
+    knowledge base does not list): unknown is not "fits" (outsider8 #1)."""
+    kinds = {devices.kind_subject for _backend, devices in backends.with_devices()}
+    for obstacle in verdict.obstacles if verdict is not None else ():
+        if obstacle.kind != "unverified" or obstacle.subject not in kinds:
+            continue
+        had = next((h for h in design.resolution.host if h.subject == obstacle.subject), None)
+        if had is not None and had.status == "unknown" and had.source.kind != "derived":
+            need = subject_spec(obstacle.subject, obstacle.detail)
+            return f", unverified: needs {need} ({had.reason}: {had.source})"
+    return ""
+
+
+def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
+    """The verdict and the one thing that decides it, with its first source."""
+    if verdict.status == "runs":
+        return "runs here"
+    if verdict.status == "needs_hardware":
+        blocks = [b for b in resolution.hardware if b.component == verdict.component]
+        if blocks:
+            block = min(blocks, key=lambda b: (b.scope != "all", blocks.index(b)))
+            req = block.requirement
+            where = cite_first((req.source, *block.also), lambda s: relative(s, root))
+            more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
+            return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
+        # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
+        devices = [o for o in verdict.obstacles if o.kind == "hardware"]
+        if devices:
+            return f"needs other hardware: {describe_obstacle(devices[0])} (none here)"
+    obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
+    if verdict.status == "runs_after" and obstacles:
+        first = min(obstacles, key=lambda o: (o.kind != "driver", from_index(o)))
+        verb = "changing" if first.kind == "driver" else "installing"
+        more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
+        return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    unfetched = unfetched_text(verdict.obstacles) if verdict.status == "unverified" else None
+    if unfetched is not None:
+        return unfetched
+    if verdict.status == "unverified":
+        unchecked = [o for o in verdict.obstacles if o.kind == "unchecked"]
+        first = unchecked[0]
+        more = f" +{len(unchecked) - 1} more" if len(unchecked) > 1 else ""
+        return (
+            f"may run here, unverified: {describe_obstacle(first)} "
+            f"({first.missing[0] if first.missing else 'not in the knowledge base'}){more}"
+        )
+    if verdict.status == "blocked":  # the conflict that blocks it is listed under its number
+        return "blocked: no environment on this machine holds it"
+    return explain_verdict(verdict)
+
+
+def skip_groups(steps: Sequence[PlanStep]) -> list[str]:
+    """Skipped steps counted by what they need: ``3 steps need a device``, ``1 step needs
+    arch aarch64``."""
+    counts: Counter[str] = Counter()
+    for step in steps:
+        if step.status == "skip" and step.reason is not None:
+            counts[_need(step.reason)] += 1
+    return [
+        f"{counted(n, 'step')} need{'s' if n == 1 else ''} {what}" for what, n in counts.items()
+    ]
+
+
+def _need(reason: Reason) -> str:
+    """What a skipped step needs: a device of some kind (whatever its count or chip), or a
+    host value."""
+    if reason.kind == "publish":
+        return "you to run it, if at all: it publishes or deploys (up never runs it)"
+    if reason.kind == "input":
+        return "your input (a path or name to fill in)"
+    if reason.kind == "missing" and reason.need.endswith(".whl"):
+        return "a file you must download (a wheel the repo does not have)"
+    if reason.kind == "missing" and missing_folder(reason.need):
+        return "a folder the checkout does not have"
+    if reason.kind == "missing":
+        return "a script the repo does not have"
+    if reason.kind == "system":
+        return "your consent to install outside the environment (up never runs it)"
+    if reason.kind == "route" and reason.need.startswith("-"):
+        return "a build for another platform (another route, up skips it)"
+    if reason.kind == "route":
+        return "a version the environment does not hold (another guide's route, up skips it)"
+    one, many = device_word(reason.subject)
+    have = _device_count(reason)
+    if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver
+        return f"{reason.need} {many or 'devices'} (this machine has {have})"
+    if reason.kind in ("devices", "chip") or many:
+        return f"{article(one)} {one}"
+    return subject_spec(reason.subject, reason.need)
+
+
+def _device_count(reason: Reason) -> int:
+    """How many devices the host has where a ``devices`` reason says too few; 0 otherwise."""
+    have = reason.have
+    if reason.kind != "devices" or have is None or have.status != "ok" or not have.values:
+        return 0
+    count = have.values[0]
+    return int(count) if count.isdigit() else 0
+
+
+def article(word: str) -> str:
+    """``an <ACRONYM>`` read letter by letter (an "en", an "ef"...), ``a device``."""
+    vowels = "AEFHILMNORSX" if word.isupper() else "aeiou"
+    return "an" if word[:1] in vowels else "a"
