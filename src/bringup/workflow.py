@@ -308,36 +308,26 @@ def check(
     reporter: Optional[Reporter] = None,
 ) -> CheckResult:
     """Design the environments for ``target`` (default: the hardware the repos ask for),
-    then solve and plan ``inputs`` on this machine over that split: the verdict per repo
-    here, the environments and the plan."""
+    then solve and plan ``inputs`` on this machine over the split for the hardware the repos
+    ask for (the target's own without one): the verdict per repo here, the environments and
+    the plan, the same whatever the target."""
     from bringup.plan import plan as make_plan
     from bringup.solve import SolveOptions, solve
-    from bringup.solve.kinds import for_host
 
     report = reporter if reporter is not None else Reporter()
     aimed = target if target is not None else read_target(None, inputs.catalogue)
     designing = f"designing environments for {aimed.target.name}"
     with report.stage(_sized("design", designing, inputs.components)):
         designed = design_for(inputs, aimed, explain=explain)
-    # A repo that cannot run on the target is listed by the design; this machine's verdict
-    # on it is the one without a target (--target changes the design only), so it is
-    # solved here as the design for the hardware it asks for would place it.
+    # This machine's verdict is the one without a target (--target changes the design only,
+    # outsider O8 #4): every repo is solved here as the design for the hardware it asks for
+    # places it, whatever the target.
     elsewhere = {e.component for e in designed.elsewhere}
-    split = [designed]
-    if elsewhere:
-        rest = replace(
-            inputs, components=tuple(c for c in inputs.components if c.name in elsewhere)
-        )
-        asked = read_target(None, inputs.catalogue)
-        split.append(design_for(rest, asked))
-    groups = tuple(env.components for d in split for env in d.resolution.environments)
-    kinds = tuple(kind for d in split for kind in _environment_kinds(d))
+    asked = designed if target is None else design_for(inputs, aimed_for_asked(inputs))
+    repos, groups, kinds = here_split(inputs.components, asked)
     options = SolveOptions(
         allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
     )
-    # each repo is solved with the lines of its host's kind, as designed
-    kind_of = {name: host.backend for d in split for host in d.hosts for name in host.components}
-    repos = [for_host(c, kind_of.get(c.name, "")) for c in inputs.components]
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(_sized("plan", "planning the bring-up", repos)):
@@ -346,6 +336,26 @@ def check(
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says
     return CheckResult(inputs, designed, resolution, made, code)
+
+
+def here_split(
+    components: Sequence[Component], asked: Design
+) -> tuple[list[Component], tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """What this machine's plan keeps of the design for the hardware the repos ask for, as
+    ``check`` and ``solve`` both solve it (outsider O8 #20: they disagreed on the split and
+    the Python of one host): each repo with the lines of its host's kind, and the design's
+    environments with the kind of host each is for (never merged across kinds)."""
+    from bringup.solve.kinds import for_host
+
+    kind_of = {name: host.backend for host in asked.hosts for name in host.components}
+    repos = [for_host(c, kind_of.get(c.name, "")) for c in components]
+    groups = tuple(env.components for env in asked.resolution.environments)
+    return repos, groups, tuple(_environment_kinds(asked))
+
+
+def aimed_for_asked(inputs: StackInputs) -> TargetHost:
+    """The target a check without ``--target`` designs for: the hardware the repos ask for."""
+    return read_target(None, inputs.catalogue)
 
 
 LONG_WORK = 1_000
@@ -392,6 +402,9 @@ def solve_stack(
     elsewhere: tuple[KindNeed, ...] = ()
     if target is not None:
         repos, elsewhere = _on_target(repos, host)
+    else:  # this machine's split is check's: the design for the hardware the repos ask for
+        repos, groups, kinds = here_split(repos, design_for(inputs, aimed_for_asked(inputs)))
+        options = replace(options, groups=groups, kinds=kinds)
     rules = _rules_for(inputs, host_chips(host), host_arch(host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)

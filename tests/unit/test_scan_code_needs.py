@@ -288,14 +288,19 @@ CPU_ARCHS = 'SUPPORTED_ARCHS = ["x86_64", "aarch64"]\n'
 
 def test_setup_py_states_architectures_driver_and_toolkit_home_in_code() -> None:
     found = extract_setup_py(_file("setup.py", SAGE_SETUP)).requirements
-    assert ("compute_capability", ">=8.0", 3, True) in _of(found, "compute_capability")
+    # the supported list, machine code for each: 8.x to 10.x and 12.x, no 11.0 (outsider8 #2)
+    capability = ("compute_capability", ">=8.0,<11.0 || >=12.0,<13.0", 3, True)
+    assert capability in _of(found, "compute_capability")
     assert _of(found, "nvidia_driver") == [("nvidia_driver", "", 12, True)]
     env = {
         r.spec: (r.source.line, [s.line for s in r.also_at])
         for r in found
         if r.subject == "env_var"
     }
-    assert env == {"CUDA_HOME": (4, [6]), "TORCH_CUDA_ARCH_LIST": (10, [11])}
+    # torch's CUDA_HOME is the toolkit torch found (the variable, else nvcc on the path, else
+    # /usr/local/cuda): the stop needs the toolkit, never the variable (truth conventions C2)
+    assert env == {"TORCH_CUDA_ARCH_LIST": (10, [11])}
+    assert ("cuda", "", 4, True) in _of(found, "cuda")
     cpu = extract_setup_py(_file("setup.py", CPU_ARCHS)).requirements
     assert _of(cpu, "compute_capability") == []
 

@@ -297,8 +297,8 @@ endif()
 """  # noqa: E501
 
 
-def test_a_variable_every_login_sets_is_no_need_of_a_cmake_configure() -> None:
+def test_a_variable_every_login_sets_or_one_with_default_paths_is_no_need() -> None:
+    # USER and HOME every login sets; ASCEND_HOME_PATH falls back to the default paths and
+    # the stops are the fallback's (truth conventions C2: a read with a fallback is no env_var)
     found = extract_cmake(_file("cmake/ascend.cmake", CANN_SAMPLES_HOME)).requirements
-    assert [(s, spec) for s, spec, _ in _said(found, "env_var")] == [
-        ("env_var", "ASCEND_HOME_PATH")
-    ]
+    assert _said(found, "env_var") == []

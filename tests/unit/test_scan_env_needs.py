@@ -26,9 +26,10 @@ def _cmake_env(rel: str, text: str) -> list[tuple[str, int | None]]:
 
 
 def test_an_environment_variable_carried_into_a_fatal_test_is_required() -> None:
-    # DRIVING cmake/config.cmake:31-37: the CANN path falls back to the environment, then the
-    # configure stops when it does not exist
-    config = (
+    # DRIVING cmake/config.cmake:31-37: the CANN path falls back to the environment when the
+    # default layout gave none, then the configure stops when it does not exist: the
+    # environment is a fallback, no need (truth conventions C2)
+    fallback = (
         "if(NOT CANN_PATHS)\n"
         '  message(STATUS "Use new CANN_package!")\n'
         '  set(CANN_PATHS "$ENV{ASCEND_TOOLKIT_HOME}")\n'
@@ -37,7 +38,11 @@ def test_an_environment_variable_carried_into_a_fatal_test_is_required() -> None
         '  message(FATAL_ERROR "CANN path not found: ${CANN_PATHS}")\n'
         "endif()\n"
     )
-    assert _cmake_env("cmake/config.cmake", config) == [("ASCEND_TOOLKIT_HOME", 3)]
+    assert _cmake_env("cmake/config.cmake", fallback) == []
+    # constructed from the same lines: set from the environment alone, the stop needs it
+    lines = fallback.split("\n")
+    alone = "\n".join([lines[2], *lines[4:]])
+    assert _cmake_env("cmake/config.cmake", alone) == [("ASCEND_TOOLKIT_HOME", 1)]
 
 
 def test_a_variable_given_a_default_when_empty_is_not_required() -> None:
@@ -228,14 +233,28 @@ endif()
 """  # noqa: E501
 
 
-def test_cmake_stop_in_the_else_of_an_environment_test_requires_the_variable() -> None:
+def test_cmake_stop_in_the_else_of_an_environment_test_is_the_fallbacks() -> None:
+    # the else tries the default paths and stops only when none exists: the variable has a
+    # fallback, no need (truth conventions C2)
     found = needs(extract_cmake(source_file("cmake/variables.cmake", HIXL_VARIABLES)).requirements)
+    assert found == []
+    # constructed from its lines: the stop right in the else of the test needs the variable
+    direct = (
+        "if (DEFINED ENV{ASCEND_HOME_PATH})\n"
+        "    set(ASCEND_INSTALL_PATH $ENV{ASCEND_HOME_PATH})\n"
+        "else()\n"
+        '    message(FATAL_ERROR "Please set ASCEND_INSTALL_PATH or env:ASCEND_HOME_PATH")\n'
+        "endif()\n"
+    )
+    found = needs(extract_cmake(source_file("cmake/variables.cmake", direct)).requirements)
     assert found == [("env_var", "ASCEND_HOME_PATH", 1, True)]
 
 
-def test_cmake_toolkit_home_read_as_a_path_is_needed_a_validated_option_is_not() -> None:
+def test_cmake_toolkit_home_read_as_a_path_or_a_validated_option_is_no_need() -> None:
+    # ``$ENV{ASCEND_HOME_PATH}/lib64`` unchecked: the toolkit's set_env.sh sets it, part of
+    # the cann need (truth conventions C2)
     found = needs(extract_cmake(source_file("csrc/CMakeLists.txt", MINDIE_CSRC)).requirements)
-    assert found == [("env_var", "ASCEND_HOME_PATH", 3, True)]
+    assert found == []
 
 
 # Ascend/MindIE-LLM @ 8b4871ad, mindie_llm/text_generator/cpp/sampler/cpu_logits_handler/
@@ -260,9 +279,9 @@ if(DEFINED ENV{ASCEND_HOME_PATH})
 """
 
 
-def test_a_toolkit_home_read_as_a_path_before_a_condition_tests_it_is_needed() -> None:
+def test_a_toolkit_home_read_as_a_path_before_a_condition_tests_it_is_no_need() -> None:
     found = extract_cmake(source_file("CMakeLists.txt", MINDIE_LLM_ROOT)).requirements
-    assert needs(found) == [("env_var", "ASCEND_HOME_PATH", 3, True)]
+    assert needs(found) == []
 
 
 def test_a_toolkit_home_read_by_a_component_or_module_is_no_need_of_its_own() -> None:
@@ -408,8 +427,13 @@ SHMEM_CANN = """配置 CANN 环境变量（默认安装路径）：
 """
 
 
-def test_a_guides_sentence_naming_a_variable_to_set_is_a_soft_need() -> None:
+def test_a_guides_sentence_offering_a_variable_to_set_is_no_need() -> None:
+    # "consider setting": a choice, no need (truth conventions C2)
     found = extract_docs(source_file("README.md", RMM_CACHE)).requirements
+    assert needs(found) == []
+    # constructed from the same sentence: "you must set" says the build needs it
+    told = RMM_CACHE.replace("consider setting", "you must set")
+    found = extract_docs(source_file("README.md", told)).requirements
     assert needs(found) == [("env_var", "CPM_SOURCE_CACHE", 3, False)]
     # what setting it is for ("To force ...") makes it a choice; "CANN environment
     # variables" are the toolkit's own
@@ -480,14 +504,20 @@ SAM2_BUILD_CUDA=0 pip install -e ".[notebooks]"
 
 
 def test_a_quoted_sentence_keeps_its_first_word_whole() -> None:
-    # the 80 characters before the variable began one letter into "Note": "ote that you may"
+    # "you may skip building ... via environment variable": a choice, no need (truth
+    # conventions C2); constructed: the same sentence saying it is required is one, quoted
+    # from a whole word (the 80 characters before the variable once began one letter into
+    # "Note": "ote that you may")
+    offered = extract_docs(source_file("INSTALL.md", _SAM2_INSTALL)).requirements
+    assert [r for r in offered if r.subject == "env_var"] == []
+    required = _SAM2_INSTALL.replace("you may skip", "you are required to skip")
     found = [
         r
-        for r in extract_docs(source_file("INSTALL.md", _SAM2_INSTALL)).requirements
+        for r in extract_docs(source_file("INSTALL.md", required)).requirements
         if r.subject == "env_var"
     ]
     assert [(r.spec, r.source.line) for r in found] == [("SAM2_BUILD_CUDA", 5)]
-    assert (found[0].text or "").startswith("Note that you may skip building")
+    assert (found[0].text or "").startswith("you are required to skip building")
 
 
 def test_a_variable_said_not_to_be_needed_and_a_products_variables_are_no_need() -> None:
@@ -509,3 +539,76 @@ def test_a_variable_said_not_to_be_needed_and_a_products_variables_are_no_need()
     )
     found = extract_docs(source_file("docs/en/installation_guide.md", text)).requirements
     assert [r for r in found if r.subject == "env_var"] == []
+
+
+# Ascend/MindInferenceService @ a9419463, docs/zh/quick_start.md:35 (its block);
+# xiaobingling93-pixel/Ascend-msmonitor @ 50b18674, docs/zh/getting_started/install_guide.md:
+# 259-261.
+MIS_CACHE = """```shell
+export MIS_CACHE_PATH=/data
+```
+"""
+MSMONITOR_LOG = """```bash
+export MSMONITOR_LOG_PATH=/tmp/msmonitor_log
+```
+"""
+
+
+def test_where_a_run_writes_its_cache_or_logs_is_no_need() -> None:
+    # an example run's setting (truth conventions C2), not a place the build needs
+    for text in (MIS_CACHE, MSMONITOR_LOG):
+        assert needs(extract_docs(source_file("docs/quick_start.md", text)).requirements) == []
+    # constructed from the same line: a toolkit's place exported stays a need
+    home = MIS_CACHE.replace("MIS_CACHE_PATH=/data", "MIS_HOME_PATH=/usr/local/mis")
+    found = extract_docs(source_file("docs/quick_start.md", home)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [
+        ("MIS_HOME_PATH", 2)
+    ]
+
+
+# Ascend/ascend-agentsdk @ 76c518e8, scripts/deploy_vllm/start_cluster_with_vllm_serve.sh:106-109
+AGENTSDK_CLUSTER = """if [ -z "$VC_TASK_HOSTS" ] || [ -z "$THIS_POD_IP" ] || [ -z "$VC_TASK_INDEX" ]; then
+    echo "错误：缺少关键环境变量 (VC_TASK_HOSTS, THIS_POD_IP, VC_TASK_INDEX)"
+    exit 1
+fi
+"""  # noqa: E501
+
+
+def test_what_a_clusters_scheduler_sets_for_a_task_is_no_need() -> None:
+    # Volcano's VC_* and the pod's own address: the platform that started the script sets
+    # them (truth conventions C2)
+    script = extract_shell(source_file("start_cluster.sh", AGENTSDK_CLUSTER))
+    assert needs(script.requirements) == []
+    # constructed from the same lines: a variable of the user's own stays a need
+    own = AGENTSDK_CLUSTER.replace("$THIS_POD_IP", "$VLLM_MODEL_HOME")
+    found = needs(extract_shell(source_file("start_cluster.sh", own)).requirements)
+    assert [spec for _, spec, _, _ in found] == ["VLLM_MODEL_HOME"]
+
+
+# Ascend/MindIE-LLM @ 8b4871ad, docs/zh/developer_guide/build_guide.md:91-99
+MINDIE_OPTIONAL_STEP = """9. 配置运行环境变量（可选）。
+
+    ATB_Models 安装完成后，需设置其运行所需的环境变量。通过 Python 动态获取 `atb_llm` 的安装路径，以适配不同的 Python 环境和 `site-packages` 位置：
+
+    ```bash
+    ATB_LLM_PATH=$(python3 -c "import atb_llm, os; print(os.path.dirname(atb_llm.__file__))")
+    export ATB_SPEED_HOME_PATH=${ATB_LLM_PATH}
+    export LD_LIBRARY_PATH=${ATB_LLM_PATH}/lib:${LD_LIBRARY_PATH}
+    ```
+"""  # noqa: E501
+
+
+def _exported(text: str) -> list[tuple[str, str]]:
+    found = extract_docs(source_file("docs/build_guide.md", text)).requirements
+    return [(r.spec, r.feature) for r in found if r.subject == "env_var"]
+
+
+def test_the_variables_an_optional_step_exports_are_the_options() -> None:
+    # the optional feature's, not the repo's (truth conventions C2)
+    assert _exported(MINDIE_OPTIONAL_STEP) == [
+        ("ATB_SPEED_HOME_PATH", "optional"),
+        ("LD_LIBRARY_PATH", "optional"),
+    ]
+    # constructed: the same step not marked optional exports the repo's needs
+    told = MINDIE_OPTIONAL_STEP.replace("（可选）", "")
+    assert _exported(told) == [("ATB_SPEED_HOME_PATH", ""), ("LD_LIBRARY_PATH", "")]

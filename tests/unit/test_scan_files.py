@@ -85,7 +85,8 @@ def test_setup_py_read_statically() -> None:
         ("torch", "", 6, True),
         ("cuda", "", 34, True),
         ("cxx_standard", ">=17", 37, True),
-        ("compute_capability", ">=8.0", 28, True),
+        # sm_80 and sm_90 machine code, no PTX: 8.x and 9.x only (outsider8 #2)
+        ("compute_capability", ">=8.0,<10.0", 28, True),
     ]
     assert found.provides == ("pypi:flash-attn",)
     (note,) = found.findings
@@ -186,7 +187,7 @@ def test_cmake() -> None:
         ("cuda", ">=11.8", 19, True),
         ("cmake:GTest", "", 21, False),
         ("cann", "", 7, True),
-        ("compute_capability", ">=8.0", 5, True),
+        ("compute_capability", ">=8.0", 5, True),  # CMake's 80: machine code and PTX
     ]
     assert found.provides == ("cmake:demo_ops",)
     assert [s.argv for s in found.default_steps] == [
@@ -291,7 +292,7 @@ def test_shell_script() -> None:
     assert table(found.requirements) == [
         ("cann", "==8.0.RC1", 3, True),
         ("cuda", "==12.1.*", 4, True),
-        ("compute_capability", ">=8.0", 5, True),
+        ("compute_capability", ">=8.0,<10.0", 5, True),  # torch's list: no +PTX
         ("gcc", ">=9", 7, True),
         ("cmake", ">=3.18", 11, True),
         ("cmake", "", 12, True),  # the build runs it (``routeneeds``); the repo folds the two

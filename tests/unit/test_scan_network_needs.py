@@ -154,6 +154,28 @@ def test_a_requirements_files_own_index_and_repository_urls_are_downloads() -> N
     ]
 
 
+# Ascend/cann-bench @ d59d44ca, requirements.txt:9-11
+CANN_BENCH_MIRROR = """# `pip install -r requirements.txt` 可直接安装（对齐 pyproject default index）。
+# 区域外可用 PIP_INDEX_URL 环境变量覆盖（对应 pyproject 的 UV_INDEX_URL）。
+--index-url https://mirrors.huaweicloud.com/repository/pypi/simple
+"""  # noqa: E501
+
+
+def test_a_pypi_mirror_is_no_download_of_the_build() -> None:
+    # a mirror of PyPI: pip installing ordinary packages (truth conventions C4)
+    extraction = extract_requirements_txt(source_file("requirements.txt", CANN_BENCH_MIRROR))
+    assert [r for r in extraction.requirements if r.subject == "network"] == []
+    # a shell's pip install from a mirror neither (constructed from the same URL)
+    mirror = "https://mirrors.huaweicloud.com/repository/pypi/simple"
+    script = extract_shell(source_file("install.sh", f"pip install -r x.txt -i {mirror}\n"))
+    assert [r for r in script.requirements if r.subject == "network"] == []
+    # a project's own index stays one (test above: triton-ascend.osinfra.cn/pypi/simple)
+    own = extract_shell(source_file("install.sh", "pip install x -i https://a.example/simple\n"))
+    assert [r.spec for r in own.requirements if r.subject == "network"] == [
+        "https://a.example/simple"
+    ]
+
+
 # Ascend/MindSpeed-MM @ 57069cd5, scripts/install_cann.sh:41-42.
 MINDSPEED_MM_INSTALL = """    sudo apt-get update
     sudo apt-get install -y gcc python3 python3-pip linux-headers-$(uname -r)

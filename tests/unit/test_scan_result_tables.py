@@ -83,3 +83,32 @@ def test_a_version_table_stays_read() -> None:
     assert ("cann", "==9.0.0", 5) in found
     assert ("torch", "==2.7.1", 6) in found
     assert ("pypi:megatron-core", "==0.16.0", 4) in found
+
+
+# shanshuo/MindSpeed-MM@dc326082 examples/diffusers/flux/README.md:296-299 (outsider26 re-test
+# N1: the FPS column was read as pypi:fps ==55.23.* || ==53.65.*)
+_FPS_TABLE = (
+    "| 芯片 | 卡数 |     任务     |  FPS  | batch_size | AMP_Type | Torch_Version | deepspeed |\n"
+    "|:---:|:---:|:----------:|:-----:|:----------:|:---:|:---:|:---:|\n"
+    "| Atlas 900 A2 PODc | 8p | Flux-全参微调  |  55.23  |     16      | bf16 | 2.1 | ✔ |\n"
+    "| 竞品A | 8p | Flux-全参微调  |  53.65 |     16      | bf16 | 2.1 | ✔ |\n"
+)
+
+
+def test_a_column_headed_by_a_unit_of_measure_is_measurements() -> None:
+    assert _found(_FPS_TABLE, "examples/diffusers/flux/README.md") == []
+
+
+def test_a_bare_capitals_column_of_decimals_names_no_package() -> None:
+    # constructed: the table above with "FPS" renamed to a metric no header list knows ("MMLU")
+    # and to a lower-case name: capitals name a metric, and bare decimals are measurements
+    for header in ("MMLU", "score_x"):
+        found = _found(_FPS_TABLE.replace("FPS", header), "examples/diffusers/flux/README.md")
+        assert not any(subject.startswith("pypi:") for subject, _, _ in found), header
+
+
+def test_a_bare_named_component_column_of_releases_stays_read() -> None:
+    # constructed: Ascend/MindSpeed-MM@57069cd5 README.md:203's release matrix with its
+    # version words dropped from the headers; a release's three parts name a release
+    table = "| MindSpeed MM | MindSpeed | CANN |\n|---|---|---|\n| 2.1.0 | 2.1.0 | 8.1.RC1 |\n"
+    assert ("pypi:mindspeed", "==2.1.0", 1) in _found(table)

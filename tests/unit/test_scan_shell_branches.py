@@ -32,7 +32,8 @@ def _capability(text: str) -> list[tuple[str, int | None, bool]]:
 
 
 def test_the_blackwell_arm_of_a_kernel_build_is_no_floor() -> None:
-    assert _capability(_FASTVIDEO) == [(">=9.0", 4, False), (">=12.0", 9, False)]
+    # "9.0a" is sm_90a, which runs on 9.0 alone (outsider8 #2: what a build embeds decides)
+    assert _capability(_FASTVIDEO) == [("==9.0", 4, False), ("==12.0", 9, False)]
 
 
 def test_a_default_set_only_when_unset_stays_a_floor() -> None:
@@ -40,7 +41,7 @@ def test_a_default_set_only_when_unset_stays_a_floor() -> None:
     # set none is what every build compiles for
     default = _FASTVIDEO.splitlines()[1]
     plain = "\n".join([default, '    export TORCH_CUDA_ARCH_LIST="9.0a"', "fi"])
-    assert _capability(plain) == [(">=9.0", 2, True)]
+    assert _capability(plain) == [("==9.0", 2, True)]
 
 
 def test_the_lines_of_a_choice() -> None:
@@ -85,7 +86,8 @@ fi
 
 
 def test_a_comparison_with_the_empty_string_asks_whether_it_is_set() -> None:
-    assert _capability(_EMPTY_TESTS) == [(">=8.0", 5, True)]
+    # torch's "8.0;9.0" is machine code for 8.x and 9.x, no PTX: no Blackwell (outsider8 #2)
+    assert _capability(_EMPTY_TESTS) == [(">=8.0,<10.0", 5, True)]
     found = extract_shell(SourceFile(ref="r/build.sh", rel="build.sh", text=_EMPTY_TESTS))
     assert [(r.spec, r.hard) for r in found.requirements if r.subject == "cuda"] == [
         ("==12.1.*", True)

@@ -58,7 +58,9 @@ def test_an_option_that_sizes_the_device_s_memory_chooses_no_device() -> None:
         " --model meta-llama/llama-3.1-405b-instruct-fp8 --gpu-memory-utilization 0.9"
         " --tensor-parallel-size 8 --host 0.0.0.0 --port 8000"
     )
-    assert _needs(line) == (0, None, False, False)
+    # the memory option names no device kind; the tensor-parallel size is 8 devices, one per
+    # shard (outsider8 #12)
+    assert _needs(line) == (8, None, False, False)
 
 
 def test_a_run_option_that_selects_the_device_needs_one_not_the_toolkit() -> None:

@@ -52,6 +52,8 @@ class Corpus(NamedTuple):
     size: int = 40
     """The fewest cases it must hold: 40 was asked of every collection; the tenth's collectors
     stopped at 29 and one of its logs copies an earlier corpus's (its cases.toml header says so)."""
+    areas: frozenset[str] = frozenset()
+    """The areas it holds when not all of them: the thirtieth's one CUDA log was a copy."""
 
 
 CORPORA = {
@@ -262,6 +264,15 @@ CORPORA["twentyninth"] = Corpus(
     (*CORPORA["twentyeighth"].earlier, DATA / "triage_twentyeighth"),
     size=24,
 )
+# The thirtieth was collected after the twenty-ninth (resolved issue threads; FAQ and
+# troubleshooting documents inside Ascend repositories), labelled with the catalogue of bda17464;
+# 7 cases, 4 Ascend (an eighth was a copy).
+CORPORA["thirtieth"] = Corpus(
+    DATA / "triage_thirtieth",
+    (*CORPORA["twentyninth"].earlier, DATA / "triage_twentyninth"),
+    size=7,
+    areas=frozenset({"ascend", "toolchain"}),
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
@@ -307,7 +318,7 @@ def _all_cases() -> list[tuple[str, dict[str, Any]]]:
 def test_corpus_has_enough_cases_in_every_area(corpus: Corpus) -> None:
     cases = _cases(corpus)
     assert len(cases) >= corpus.size
-    assert {case["area"] for case in cases} == AREAS
+    assert {case["area"] for case in cases} == (corpus.areas or AREAS)
 
 
 @pytest.mark.parametrize(

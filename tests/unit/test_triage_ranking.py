@@ -46,9 +46,13 @@ def test_without_a_snapshot_host_facts_are_left_out() -> None:
 
 
 def test_snapshot_that_contradicts_the_cause_says_so() -> None:
+    """The contradicted cause is told as such, last; the failure it no longer explains keeps
+    the fallback's reading of its line (a library that cannot be loaded)."""
     host = snapshot(fact(keys.GLIBCXX_MAX, "3.4.32"))
-    (diagnosis,) = explain_text([GLIBCXX], snapshot=host)
+    *others, diagnosis = explain_text([GLIBCXX], snapshot=host)
+    assert diagnosis.signature_id == "toolchain.glibcxx-not-found"
     assert diagnosis.confirmation == "contradicted"
+    assert [d.layer for d in others] == ["install"]
 
 
 def test_confirmed_cause_ranks_above_a_more_specific_unconfirmed_one() -> None:

@@ -36,6 +36,7 @@ from bringup.cli.options import FORMAT, JSON, KB_DIR, KB_EXTRA, warn_overlay_pro
 from bringup.errors import ExitCode, InputError
 from bringup.inputs import open_input, read_snapshot
 from bringup.kb.schema import Problem
+from bringup.model.diagnosis import Diagnosis
 from bringup.report.console import write
 from bringup.report.envelope import render_json
 from bringup.textbytes import SNIFF_BYTES, not_text
@@ -160,12 +161,16 @@ def command(
                 "diagnoses": diagnoses,
                 "warnings": list(problems),
             }
+            if snapshot_path is not None:
+                data["snapshot"] = _bearing(diagnoses, str(snapshot_path))
             write(render_json("explain", code, data))
         else:
             from bringup.report.console import print_document
             from bringup.report.explain_text import diagnoses_document
 
-            print_document(diagnoses_document(diagnoses, shown, result.lines), output_format)
+            given = None if snapshot_path is None else str(snapshot_path)
+            document = diagnoses_document(diagnoses, shown, result.lines, given)
+            print_document(document, output_format)
         return int(code)
 
 
@@ -189,3 +194,13 @@ def _list(
 
         print_document(signatures_document(listed), output_format)
     return int(ExitCode.OK)
+
+
+def _bearing(diagnoses: Sequence[Diagnosis], path: str) -> dict[str, Any]:
+    """What the snapshot at ``path`` did, by diagnosis id: those it confirms and those it
+    rules out (both empty: it bore on none of them)."""
+    return {
+        "path": path,
+        "confirms": [d.signature_id for d in diagnoses if d.confirmation == "confirmed"],
+        "rules_out": [d.signature_id for d in diagnoses if d.confirmation == "contradicted"],
+    }

@@ -9,6 +9,7 @@ with no knowledge-base file is bad input: a mistyped path must not pass).
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional
 
@@ -19,10 +20,12 @@ from bringup.errors import ExitCode, InputError
 from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
-from bringup.kb.query import parse_version, unknown_chip
+from bringup.kb.query import ChipRows, SubjectVersion, parse_version, unknown_chip
 from bringup.report.console import print_document, write
+from bringup.report.document import Document
 from bringup.report.envelope import render_json
 from bringup.report.kb_text import (
+    chip_line,
     entries_document,
     implications_document,
     render_problems,
@@ -115,23 +118,35 @@ def why(
     unknown = unknown_chip(chip, kb.chip_families()) if chip is not None else None
     if unknown is not None:
         raise InputError(f"--chip: {unknown}")
+    pins = [a] if second is None else [a, parse_subject_version(second)]
+    rows = kb.chip_rows(pins, chip) if chip is not None else None
     if second is None:
         found = kb.implications(a.subject, a.version, chip=chip)
         code = ExitCode.OK if found else ExitCode.PROBLEMS
         if as_json:
             data: dict[str, Any] = {"pin": a, "chip": chip, "implications": found}
-            write(render_json("kb why", code, _with_warnings(kb, data)))
+            write(render_json("kb why", code, _with_warnings(kb, {**data, "chip_rows": rows})))
         else:
-            print_document(implications_document(a.subject, a.version, found), output_format)
+            document = implications_document(a.subject, a.version, found)
+            print_document(_with_chip(document, rows, pins), output_format)
         return int(code)
-    verdict = kb.compatible(a, parse_subject_version(second), chip=chip)
+    verdict = kb.compatible(a, pins[1], chip=chip)
     code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
     if as_json:
-        data = {"verdict": verdict, "chip": chip}
+        data = {"verdict": verdict, "chip": chip, "chip_rows": rows}
         write(render_json("kb why", code, _with_warnings(kb, data)))
     else:
-        print_document(verdict_document(verdict), output_format)
+        print_document(_with_chip(verdict_document(verdict), rows, pins), output_format)
     return int(code)
+
+
+def _with_chip(
+    document: Document, rows: Optional[ChipRows], pins: Sequence[SubjectVersion]
+) -> Document:
+    """The answer with what ``--chip`` changed in it, when one was given."""
+    if rows is not None:
+        document.add(chip_line(rows, " or ".join(str(pin) for pin in pins)))
+    return document
 
 
 @command.command(name="validate")

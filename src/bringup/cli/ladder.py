@@ -14,6 +14,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
@@ -24,7 +25,7 @@ from bringup import backends
 from bringup.cli.options import JSON
 from bringup.errors import ExitCode, InputError
 from bringup.ladder import LEVELS, LadderResult, Level, RungResult, run_ladder
-from bringup.ladder.model import time_range
+from bringup.ladder.model import Rung, time_range
 from bringup.ladder.order import order
 from bringup.ladder.progress import EventLadderReporter
 from bringup.ladder.run import backend_rungs, ladder_backends, missing_runtime
@@ -35,7 +36,9 @@ from bringup.report.events import reporter_for
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line
 
-MARKS = {"PASS": "PASS", "FAIL": "FAIL", "SKIP": "SKIP", "BLOCKED": "BLKD", "ERROR": "ERR "}
+MARK_WIDTH = len("[ BLOCKED ]")
+"""Each rung's mark is its verdict as the README names it (``[ BLOCKED ]``, not an
+abbreviation), padded so that the rung names line up under the longest."""
 PYTHON_CHECK_S = 30.0
 """How long an interpreter may take to print its major version: a cold start on a network
 file system, not a hang."""
@@ -105,13 +108,13 @@ def interpreter_notes(result: LadderResult, chosen: bool) -> tuple[str, ...]:
 
 
 def rung_lines(result: RungResult) -> list[str]:
-    """``[ PASS ] device-init   0.4 s  (expected ~3 s)  reason``, then for a failure the
+    """``[ PASS ]    device-init   0.4 s  (~3 s)  reason``, then for a failure the
     phase, the evidence tail, the diagnosis and the re-run command."""
     took = f"{result.seconds:5.1f} s" if result.verdict != "BLOCKED" else "   --  "
     shown = time_range(result.fastest_s, result.expected_s)
     expected = f"({shown})" if shown else ""
     lines = [
-        f"[ {MARKS[result.verdict]} ] {result.rung:<14} {took} {expected:>8}  "
+        f"{'[ ' + result.verdict + ' ]':<{MARK_WIDTH}} {result.rung:<14} {took} {expected:>8}  "
         + printable(result.reason)
     ]
     lines += [f"           {printable(line)}" for line in (*result.details, *result.notes)]
@@ -153,8 +156,22 @@ def _list(backend: str, as_json: bool) -> int:
     out = console()
     for row in rows:
         out.print(Line(f"{row[0]:<14} {row[1]:<19} {row[2]:>7} {row[3]:>9} {row[4]:>7}  {row[5]}"))
-    out.print(Line("times: a range (2-7 s) was measured, fastest to slowest; ~ is an estimate"))
+    out.print(Line(times_note(rungs)))
     return int(ExitCode.OK)
+
+
+def times_note(rungs: Sequence[Rung]) -> str:
+    """The legend under ``--list``: a range is named as measured only where a rung of the
+    list has one (the CPU ladder at quick); a backend with estimates only says so."""
+    measured = [
+        time_range(rung.fastest(level), rung.expected(level))
+        for rung in rungs
+        for level in LEVELS
+        if rung.fastest(level) and rung.expected(level)
+    ]
+    if measured:
+        return f"times: a range ({measured[0]}) was measured, fastest to slowest; ~ is an estimate"
+    return "times: ~ is an estimate; none of these was measured"
 
 
 def _log_dir(given: Optional[Path]) -> Path:

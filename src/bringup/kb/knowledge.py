@@ -11,6 +11,7 @@ from typing import Optional, Union
 
 from bringup.kb.loader import load_compiled
 from bringup.kb.query import (
+    ChipRows,
     Compatibility,
     Implication,
     ScopedRule,
@@ -19,6 +20,7 @@ from bringup.kb.query import (
     parse_subject_version,
     parse_version,
 )
+from bringup.kb.query import chip_rows as chip_rows_of
 from bringup.kb.query import compatible as compatible_pins
 from bringup.kb.query import implications as implications_of
 from bringup.kb.query import newest as newest_of
@@ -36,6 +38,7 @@ from bringup.kb.schema import (
     RuleRecord,
     Topic,
 )
+from bringup.kb.series import series_rules
 from bringup.model.rules import Rule
 from bringup.subjects import scheme_for
 from bringup.versions import Version
@@ -127,6 +130,10 @@ class KnowledgeBase:
         parse_subject_version(f"{subject}=={version}")
         return implications_of(self._scoped_rules, subject, version, chip=chip)
 
+    def chip_rows(self, pins: Sequence[SubjectVersion], chip: str) -> ChipRows:
+        """Which rows about ``pins`` ``chip`` keeps and leaves out (``kb why --chip``)."""
+        return chip_rows_of(self._scoped_rules, pins, chip)
+
     def compatible(
         self, a: SubjectVersionLike, b: SubjectVersionLike, *, chip: Optional[str] = None
     ) -> Compatibility:
@@ -158,7 +165,8 @@ class KnowledgeBase:
 
     @functools.cached_property
     def _scoped_rules(self) -> tuple[ScopedRule, ...]:
-        return tuple(self._export())
+        rows = tuple(self._export())
+        return (*rows, *series_rules(rows))
 
     def _export(self) -> Iterator[ScopedRule]:
         for entry in self._compiled.entries:

@@ -90,7 +90,10 @@ def typed_subject(name: str) -> str:
     """The subject a user means by ``name``: package names compare as PEP 503 says (case,
     and runs of ``-``, ``_``, ``.`` do not matter), so ``Flash-Attn`` and ``FLASH_ATTN`` are
     the subject ``flash_attn``."""
-    if known_subject(name) or name.startswith("pypi:"):
+    if name.startswith("pypi:"):
+        # as the knowledge base writes a distribution: PEP 503, runs of -_. as one "-"
+        return "pypi:" + re.sub(r"[-_.]+", "-", name[len("pypi:") :]).lower()
+    if known_subject(name):
         return name
     for joiner in ("_", "-"):
         spelled = re.sub(r"[-_.]+", joiner, name).lower()
@@ -161,6 +164,31 @@ def unknown_chip(chip: str, families: Sequence[str]) -> Optional[str]:
 
 def chip_matches(chips: Optional[str], chip: Optional[str]) -> bool:
     return chips is None or (chip is not None and spec_contains(chips, "chip", chip))
+
+
+class ChipRows(msgspec.Struct, frozen=True, kw_only=True):
+    """What ``--chip`` changed in an answer: the ids of the chip-limited rows about the
+    asked pins that it kept (limited to the chip) and left out (limited to other chips);
+    both empty when no row about them depends on the chip, so the answer holds on every one."""
+
+    chip: str
+    kept: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
+
+
+def chip_rows(rules: Iterable[ScopedRule], pins: Sequence[SubjectVersion], chip: str) -> ChipRows:
+    """The chip-limited rows whose condition one of ``pins`` meets, split by ``chip``."""
+    kept: list[str] = []
+    left_out: list[str] = []
+    for scoped in rules:
+        rule = scoped.rule
+        if scoped.chips is None or not any(
+            rule.subject == pin.subject and spec_contains(rule.spec, pin.subject, pin.version)
+            for pin in pins
+        ):
+            continue
+        (kept if chip_matches(scoped.chips, chip) else left_out).append(rule.id)
+    return ChipRows(chip=chip, kept=tuple(kept), left_out=tuple(left_out))
 
 
 def implications(

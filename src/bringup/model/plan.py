@@ -207,7 +207,9 @@ class Design(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The environments designed for ``target`` from the repos' software requirements, every
     repo taking part (``resolution``: solved on the target's host facts); ``apart``: why each
     two repos in different environments cannot share one. This machine's verdicts are a
-    separate layer over it (``CheckResult.resolution`` and ``plan``), numbered alike.
+    separate layer (``CheckResult.resolution`` and ``plan``): over this design when no target
+    is named (numbered alike), else over the design for the hardware the repos ask for, so
+    that ``--target`` never changes them (numbered as that design).
 
     ``hosts``: the kinds of host the environments are for, when the repos need devices of
     some kind (two entries: repos for one kind of device's host and for another's never share one);

@@ -12,6 +12,7 @@ from typing import Literal, Optional
 
 import msgspec
 
+from bringup import backends
 from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Resolution, Verdict
 from bringup.report.check_text import os_named
@@ -25,13 +26,16 @@ from bringup.report.wording import (
     explain_verdict,
     format_spec,
     from_index,
+    missing_folder,
     subject_spec,
+    unfetched_text,
 )
 from bringup.solve.prosenames import docs_only
 from bringup.subjects import display_name
 
 TargetStatus = Literal[
     "environment",
+    "environment_unverified",
     "environment_after_driver_change",
     "environment_once_resolved",
     "once_resolved",
@@ -39,7 +43,9 @@ TargetStatus = Literal[
     "no_environment",
 ]
 """Where a repo stands on a named target (``--json``'s ``on_target.status``), in the words
-of the ``on the target`` column: ``environment`` (*environment 1*), ``environment_after_
+of the ``on the target`` column: ``environment`` (*environment 1*), ``environment_unverified``
+(*environment 1, unverified: needs compute capability >= 8.9 (...)*: the target's devices
+are of a kind the knowledge base cannot name), ``environment_after_
 driver_change`` (*environment 1 after changing the Ascend driver 23.0.3 to >= 25.5.1*),
 ``environment_once_resolved`` (*environment 1 once conflict 1 is resolved*: its own lines
 set aside to plan the rest of it), ``once_resolved`` (the same, with no environment),
@@ -166,7 +172,12 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
     if not drivers:
-        return OnTarget(status="environment", text=f"environment {index}", environment=index)
+        unknown = _device_unknown(verdict, design)
+        return OnTarget(
+            status="environment_unverified" if unknown else "environment",
+            text=f"environment {index}{unknown}",
+            environment=index,
+        )
     # the target's driver is one of the changes its design asks for, as this machine's
     # verdict says of its own ("runs here after changing the Ascend driver")
     driver = drivers[0]
@@ -180,6 +191,21 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
         environment=index,
         driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
     )
+
+
+def _device_unknown(verdict: Optional[Verdict], design: Design) -> str:
+    """``, unverified: ...`` when the target lists devices of a kind the repo's environment
+    asks a kind of, but not which kind they are (a pasted nvidia-smi naming a GPU the
+    knowledge base does not list): unknown is not "fits" (outsider8 #1)."""
+    kinds = {devices.kind_subject for _backend, devices in backends.with_devices()}
+    for obstacle in verdict.obstacles if verdict is not None else ():
+        if obstacle.kind != "unverified" or obstacle.subject not in kinds:
+            continue
+        had = next((h for h in design.resolution.host if h.subject == obstacle.subject), None)
+        if had is not None and had.status == "unknown" and had.source.kind != "derived":
+            need = subject_spec(obstacle.subject, obstacle.detail)
+            return f", unverified: needs {need} ({had.reason}: {had.source})"
+    return ""
 
 
 def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
@@ -204,6 +230,9 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
+    unfetched = unfetched_text(verdict.obstacles) if verdict.status == "unverified" else None
+    if unfetched is not None:
+        return unfetched
     if verdict.status == "unverified":
         unchecked = [o for o in verdict.obstacles if o.kind == "unchecked"]
         first = unchecked[0]
@@ -238,6 +267,8 @@ def _need(reason: Reason) -> str:
         return "your input (a path or name to fill in)"
     if reason.kind == "missing" and reason.need.endswith(".whl"):
         return "a file you must download (a wheel the repo does not have)"
+    if reason.kind == "missing" and missing_folder(reason.need):
+        return "a folder the checkout does not have"
     if reason.kind == "missing":
         return "a script the repo does not have"
     if reason.kind == "system":

@@ -108,6 +108,7 @@ def why_sections(design: Design, conflicts: list[Numbered], roots: dict[str, str
     said: dict[tuple[object, ...], int] = {}
     count = len(design.resolution.environments)
     why: list[Section] = []
+    apart_here: list[Section] = []
     other: list[Section] = []
     for n, conflict, role, head, here in conflicts:
         # a host value in a conflict of the design is the target's, not this machine's
@@ -125,10 +126,14 @@ def why_sections(design: Design, conflicts: list[Numbered], roots: dict[str, str
                 continue
             said[key] = n
             lines.append(_member(item, roots, host))
-        (why if role == "split" else other).append(section(f"{n}. {head}", Items(tuple(lines))))
+        into = why if role == "split" else apart_here if role == "split_here" else other
+        into.append(section(f"{n}. {head}", Items(tuple(lines))))
     if why:
         why += _kind_splits(design, len(conflicts) + 1, roots)
     titled = [(f"Why {number_word(count)} environments", why)]
+    # repos apart on this machine only (its plan is designed for the hardware the repos ask
+    # for, not for the target): no reason for the target's split, nor a block
+    titled.append(("Kept apart on this machine only", apart_here))
     titled.append(("What else blocks a repo" if design.apart else "Conflicts", other))
     return [section(title, *blocks) for title, blocks in titled if blocks]
 

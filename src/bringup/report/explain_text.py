@@ -7,9 +7,17 @@ writer escapes them for its format."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
-from bringup.report.document import Compact, Document, Section, Table, section, text
+from bringup.report.document import (
+    Compact,
+    Document,
+    Paragraph,
+    Section,
+    Table,
+    section,
+    text,
+)
 from bringup.report.styled import Line
 from bringup.report.wording import counted
 from bringup.triage.tiers import confidence_words
@@ -21,16 +29,38 @@ if TYPE_CHECKING:
 _EVIDENCE_SHOWN = 3
 
 
-def diagnoses_document(diagnoses: Sequence[Diagnosis], log: str, lines: int) -> Document:
-    """The answer in one line, then every diagnosis as a section."""
+def diagnoses_document(
+    diagnoses: Sequence[Diagnosis], log: str, lines: int, snapshot: Optional[str] = None
+) -> Document:
+    """The answer in one line, what the ``snapshot`` (its name, when one was given) did to
+    the causes, then every diagnosis as a section."""
     read = f"{log}: {counted(lines, 'line')}"
     if not diagnoses:
         found = "no known signature, error code, exception or failure line"
         return Document(Line(f"{read}, no failure found: {found}."))
     causes = counted(len(diagnoses), "likely cause")
     document = Document(Line(f"{read}, {causes}, most likely first."))
+    if snapshot is not None:
+        document.add(Paragraph(Line(snapshot_bearing(diagnoses, snapshot))))
     document.add(*(_diagnosis(n, d) for n, d in enumerate(diagnoses, start=1)))
     return document
+
+
+def snapshot_bearing(diagnoses: Sequence[Diagnosis], snapshot: str) -> str:
+    """What the snapshot confirmed and ruled out, by each cause's number, or that it bore on
+    none of them: a snapshot that changes nothing says so, rather than passing unseen."""
+    numbered = list(enumerate(diagnoses, 1))
+    said = {
+        verb: [f"{n}. {d.title.rstrip('.')}" for n, d in numbered if d.confirmation == state]
+        for verb, state in (("confirms", "confirmed"), ("rules out", "contradicted"))
+    }
+    parts = [f"{verb} {'; '.join(titles)}" for verb, titles in said.items() if titles]
+    if not parts:
+        return (
+            f"Snapshot {snapshot}: bears on none of these causes (it holds no fact that "
+            "confirms or rules out any of them)."
+        )
+    return f"Snapshot {snapshot}: {', and '.join(parts)}."
 
 
 def _diagnosis(number: int, diagnosis: Diagnosis) -> Section:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bringup.kb.query import Compatibility, Implication, RuleCheck
+from bringup.kb.query import ChipRows, Compatibility, Implication, RuleCheck
 from bringup.kb.schema import (
     AnyEntry,
     ChipEntry,
@@ -175,6 +175,27 @@ def implications_document(subject: str, version: str, found: Sequence[Implicatio
     document = Document(Line(f"{subject}=={version} implies:"))
     document.add(_checks("", checks, show_holds=False))
     return document
+
+
+def chip_line(rows: ChipRows, pins: str) -> Paragraph:
+    """What ``--chip`` did to the answer, said even when it did nothing: without this line
+    ``kb why cann==9.0.0 --chip 310P`` and ``--chip 910`` printed the same text, and the
+    option looked ignored."""
+    if not rows.kept and not rows.left_out:
+        return Paragraph(
+            Line(
+                f"for chip {rows.chip}: no row about {pins} is limited to a chip family; "
+                "this answer holds on every chip"
+            )
+        )
+    parts = []
+    if rows.kept:
+        parts.append(f"{len(rows.kept)} row(s) for {rows.chip} used ({', '.join(rows.kept)})")
+    if rows.left_out:
+        parts.append(
+            f"{len(rows.left_out)} row(s) for other chips left out ({', '.join(rows.left_out)})"
+        )
+    return Paragraph(Line(f"for chip {rows.chip}: {'; '.join(parts)}"))
 
 
 def render_problems(problems: Sequence[Problem]) -> list[str]:

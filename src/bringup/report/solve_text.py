@@ -23,6 +23,7 @@ from bringup.report.wording import (
     explain_unverified,
     explain_verdict,
     number_word,
+    unfetched_text,
 )
 from bringup.subjects import canonical_subject, display_name
 
@@ -184,6 +185,11 @@ def solve_document(
     aside = [Line(c.text) for c in told if c.role == "set_aside"]
     hardware = [Line(explain_hardware(block, host)) for block in shown.hardware]
     later = [Line(explain_unverified(item)) for item in (*shown.unverified, *shown.caveats)]
+    later += [
+        Line(f"{v.component}: {unfetched}")
+        for v in shown.verdicts
+        if (unfetched := unfetched_text(v.obstacles)) is not None
+    ]
     document.add(
         section(f"why {number_word(count)}", items(conflicts, ordered=True)) if conflicts else None,
         section(

@@ -367,6 +367,9 @@ def explain_verdict(verdict: Verdict) -> str:
         return "runs here"
     if verdict.status == "runs_after":
         return "runs here after " + " and ".join(after)
+    unfetched = unfetched_text(obstacles) if verdict.status == "unverified" else None
+    if unfetched is not None:
+        return unfetched
     if verdict.status == "unverified":
         head = "may run here" + (" after " + " and ".join(after) if after else "")
         return f"{head}, unverified: {unchecked_text(obstacles)}"
@@ -377,6 +380,27 @@ def explain_verdict(verdict: Verdict) -> str:
         return text
     return "blocked: no environment on this machine satisfies " + "; ".join(
         _listed(obstacles, ("conflict",))
+    )
+
+
+def missing_folder(need: str) -> bool:
+    """Whether a step's missing things (``Reason.need``, comma-joined) are folders: an
+    editable install's (``pip install -e MindSpeed``, momo609/mindspeed@7e624cf1
+    docs/zh/user-guide/installation.md:77), named with no file suffix (review 26b L1: it
+    read "runs MindSpeed" and "a script")."""
+    return all("." not in part.strip().rsplit("/", 1)[-1] for part in need.split(","))
+
+
+def unfetched_text(obstacles: tuple[Obstacle, ...]) -> str | None:
+    """The verdict of a repo whose code lies in submodules not fetched (every unchecked
+    obstacle a submodule's, ``solve.submodulecode``), or None."""
+    unchecked = [o for o in obstacles if o.kind == "unchecked"]
+    if not unchecked or any(o.subject != "submodule" for o in unchecked):
+        return None
+    paths = list(dict.fromkeys(o.detail for o in unchecked))
+    return (
+        f"unknown until {counted(len(paths), 'submodule')} {'is' if len(paths) == 1 else 'are'} "
+        f"fetched ({', '.join(paths)}): the checkout states nothing outside them"
     )
 
 
@@ -478,6 +502,12 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         )
     if reason.kind == "missing" and reason.need.endswith(".whl"):
         return f"installs {reason.need}, a file to download first (the repo does not have it)"
+    if reason.kind == "missing" and missing_folder(reason.need):
+        where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
+        return (
+            f"installs the folder {reason.need}, which the checkout does not have{where} (one"
+            " the guide's reader made or cloned elsewhere: up runs in the checkout)"
+        )
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
         return f"runs {reason.need}, which the repo does not have{where}"

@@ -9,7 +9,8 @@ installs it, tools/docker/Dockerfile.vllm-omni.source:31; torchtitan-npu its CPU
 .github/workflows/publish.yaml:41). Borrowed as soft needs of low confidence, for subjects the
 repo never names:
 
-- the CPUs of a matrix of runners of a workflow that builds or tests the repo (``cios``),
+- the CPUs of a matrix of runners of a workflow that builds or tests the repo (``cios``), the
+  chip a runner's label names (``ci``: a backend's ``runner_labels``),
   and their OS where a matrix runs the build on several (pytorch_scatter
   .github/workflows/building.yml:13 ``os: [ubuntu-22.04, macos-14, windows-2022, …]``):
   every job on ``ubuntu-latest`` is the CI service's default machine, no word on the OS
@@ -20,6 +21,12 @@ repo never names:
 - the device architectures a CI job's environment builds for (``TORCH_CUDA_ARCH_LIST``,
   ``ci.architectures``): where the repo states no compute capability, the oldest one its
   wheels are built for is the least device they run on;
+- the driver a CI job checks with the backend's status command (``- run: nvidia-smi``,
+  facebookresearch/xformers .github/workflows/gpu_test_gh.yml:50): the job's machine has the
+  devices and their driver; where the repo never names the driver but names its toolkit
+  (CUDA), that check is its only word on it (``statuscheck``). A repo that never names the
+  toolkit runs that backend as an option (flash-linear-attention's Ascend CI,
+  .github/workflows/ascend-a2-ci.yml:112 ``npu-smi info``, beside a torch_npu extra);
 - the versions a CI matrix builds a framework for (``torch-version:``), where the repo names
   that framework without a version (``_version_matrix``);
 - the frameworks (torch) an image that installs the repo itself (``pip install -e .``)
@@ -48,6 +55,8 @@ from bringup.model import Requirement
 from bringup.scan.ci import BUILDS_FOR
 from bringup.scan.clones import clone_dir
 from bringup.scan.commands import joined_lines
+from bringup.scan.scopenames import CI
+from bringup.scan.statuscheck import CHECKS, driver_toolkits
 from bringup.subjects import display_name, scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
@@ -133,8 +142,10 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
     if not requirement.spec:  # a version left to a build argument (op-plugin's nnal) says none
         return False
     if text.startswith(_RUNNERS):
-        # one OS is where the CI service runs jobs; a matrix of several is the repo's support
-        return requirement.subject == "arch" or (
+        # one OS is where the CI service runs jobs; a matrix of several is the repo's support;
+        # a runner named for its chip (``runs-on: tps-ascend-ci-910b``, DeepLink-org/
+        # DeepLinkExt .github/workflows/static.yml:86) is the device the repo is tested on
+        return requirement.subject in ("arch", "chip") or (
             requirement.subject == "os" and "," in requirement.spec
         )
     if text.startswith(_TARGETS):
@@ -200,15 +211,26 @@ def borrowed(
     (GroundingDINO@856dde2 Dockerfile:1); ``images`` maps each container file's ref to
     whether it installs the repo."""
     named = {_family(r.subject) for r in own}
+    toolkits = {r.subject for r in own if scope_of(r.subject) == "toolkit"}
     unversioned = {r.subject for r in own if scope_of(r.subject) == "python_package"}
     unversioned -= {r.subject for r in own if r.spec}
     return [
         msgspec.structs.replace(r, hard=False, confidence="low", text=_whose(r, scope, named))
         for scope, found in elsewhere.items()
         for r in found
-        if (_family(r.subject) not in named and _borrowable(r, images))
+        if (
+            _family(r.subject) not in named
+            and (_borrowable(r, images) or (scope == CI and _checked_driver(r, toolkits)))
+        )
         or (r.subject in unversioned and (_version_matrix(r) or _companion(r, images)))
     ]
+
+
+def _checked_driver(requirement: Requirement, toolkits: set[str]) -> bool:
+    """Whether ``requirement`` is a CI job's status check of a driver whose toolkit the repo
+    names (``toolkits``)."""
+    toolkit = driver_toolkits().get(requirement.subject)
+    return (requirement.text or "").endswith(CHECKS) and toolkit in toolkits
 
 
 def _whose(requirement: Requirement, scope: str, named: set[str]) -> str:

@@ -1,4 +1,4 @@
-"""CI workflow files (GitHub/Gitee Actions, GitLab CI): the versions CI really uses.
+"""CI workflow files (GitHub/Gitee Actions, GitLab CI, CircleCI): the versions CI really uses.
 
 Matrix and input keys (``python-version: ["3.9", "3.10"]``, ``<toolkit>-version``),
 container images (``bringup.scan.images``), runner labels that name a chip and a device count
@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
-from bringup.scan.architectures import listed, listing
+from bringup.scan.architectures import listed, listing, lowest_architecture
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
-from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
@@ -145,10 +144,17 @@ class _Collector:
             self.add(target.subject, lowest[0], line, f"{BUILDS_FOR} {key}: {value}")
 
     def script(self, text: str, first_line: int) -> None:
+        """What a ``run`` script's commands need, and the architectures it exports for the
+        build (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"``, nerfstudio-project/gsplat
+        @90d7b4b3 .github/workflows/building.yml:118), as a job's environment states them."""
         for command in parse_commands(text, first_line):
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
             )
+            exported = command.argv[1:] if command.argv[:1] == ("export",) else ()
+            for name, _, value in (word.partition("=") for word in exported):
+                if value and listing(name) is not None:
+                    self.architectures(name, value, command.line)
 
 
 BUILDS_FOR = "builds for"
@@ -162,6 +168,9 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
 
     lowered = key.lower()
     if lowered in ("run", "script"):
+        # CircleCI's step names its commands under ``command`` (``run: {name: Setup CUDA,
+        # command: |``, facebookresearch/pytorch3d .circleci/config.yml:16-25)
+        value = yamlnodes.value_of(value, "command") or value
         block = yamlnodes.block_text(value)
         for text, line in [block] if block else yamlnodes.scalars(value):
             collector.script(text, line)

@@ -19,7 +19,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
-from bringup.scan.architectures import Targets, flagged, listed, listing
+from bringup.scan.architectures import Targets, flagged, listed, listing, lowest_architecture
 from bringup.scan.cannthird import cann_third_party
 from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
@@ -33,7 +33,6 @@ from bringup.scan.cmakepython import python_imports
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
-from bringup.scan.devices import lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.outcomes import cmake_outcome

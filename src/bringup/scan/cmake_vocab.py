@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakearchives import FETCHERS, archived
@@ -70,9 +69,6 @@ _FIND_PROGRAM_KEYWORDS = frozenset(
 
 _MESSAGE_NAMES = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
 """Variables a fatal message names ("Please set ASCEND_INSTALL_PATH or env:ASCEND_HOME_PATH")."""
-_ENV_LOCATION = lazyre.compile(r"\$ENV\{(\w+)\}/")
-"""``$ENV{X}/lib64``: a path under what the variable names."""
-_CONDITIONS = frozenset({"if", "elseif", "while"})
 _REMOTE = lazyre.compile(r"^(?:https?|ftp|git|ssh)://|^git@")
 _SET_OPENING = lazyre.compile(r"^\s*set\s*\(\s*([\w./+-]+)", re.IGNORECASE)
 
@@ -82,14 +78,6 @@ def _both_lines(file: SourceFile, requirement: Requirement, other: int) -> Requi
     if other == requirement.source.line:
         return requirement
     return msgspec.structs.replace(requirement, also_at=(file.source(other),))
-
-
-def _homes(registered: tuple[Backend, ...]) -> frozenset[str]:
-    """Every backend's toolkit home variables (``ASCEND_HOME_PATH``, ``CUDA_HOME``)."""
-    return frozenset(v for b in registered for v in b.vocabulary.home_variables)
-
-
-home_variables = backends.per_registry(_homes)
 
 
 def _named(args: Sequence[str]) -> set[str]:
@@ -122,11 +110,14 @@ class _Fatal:
         self.chains: list[list[tuple[tuple[str, ...], int]]] = []
         self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str, bool]] = []
         """Each stop's chain, its message, and whether a branch around it searched first."""
-        self.enclosing: set[str] = set()
+        self.fallen_back: set[str] = set()
         self.past_first: list[bool] = []
-        """What the chains around a stopping chain test, where the stop lies past their first
-        branch (``if(DEFINED ENV{X})`` whose ``else`` tries default paths and then stops:
-        hixl cmake/variables.cmake:26-34; not ``if(DEFINED ENV{X})`` that then validates X)."""
+        """The environment variables the chains around a stopping chain test, where the stop
+        lies past their first branch: ``if(DEFINED ENV{X})`` whose ``else`` tries default
+        paths and stops only when none exists (hicann/hixl@9ed283b2 cmake/variables.cmake:
+        26-36; cann-samples cmake/ascend.cmake:27-50, "Please set ASCEND_HOME_PATH" in that
+        ``else``). The variable has a fallback, so it is no need (the truth conventions, C2);
+        the stop is the fallback's."""
 
         self.carried: dict[str, set[str]] = {}
         """The environment variables each variable is ``set`` from."""
@@ -159,8 +150,10 @@ class _Fatal:
         if name == "set" and len(args) >= 2:
             read = _ENV_READ.findall(" ".join(args[1:]))
             self.carried.setdefault(args[0], set()).update(read)
+            # ``if(NOT CANN_PATHS) set(CANN_PATHS "$ENV{ASCEND_TOOLKIT_HOME}")``: the
+            # environment fills what nothing else did (DrivingSDK cmake/config.cmake:31-33)
             emptied = bool(self.chains) and self.chains[-1][0][0][:2] == ("NOT", args[0])
-            if not read and (emptied or _found_otherwise(args)):
+            if emptied or (not read and _found_otherwise(args)):
                 self.defaulted.add(args[0])
         if name.startswith("find_"):
             self.searched = [True] * len(self.searched)
@@ -182,13 +175,13 @@ class _Fatal:
             # an outer branch that searched the machine (``find_package(Python3)`` in the
             # ``else`` of ``elseif(DEFINED ENV{Python3_EXECUTABLE})``, pypto
             # cmake/config.cmake:19-28) stops for what the search did not find
-            outer = zip(self.chains[:-1], self.past_first[:-1], self.searched[:-1])
-            self.enclosing.update(
+            outer = zip(self.chains[:-1], self.past_first[:-1])
+            self.fallen_back.update(
                 v
-                for chain, past, searched in outer
-                if past and not searched
+                for chain, past in outer
+                if past
                 for c, _ in chain
-                for v in _named(c)
+                for v in _ENV_READ.findall(" ".join(c))
             )
 
 
@@ -312,22 +305,6 @@ def _set_at(
     return msgspec.structs.replace(need, source=file.source(number), also_at=places)
 
 
-def _track_locations(command: CMakeCommand, guarded: set[str], unguarded: dict[str, int]) -> None:
-    """Toolkit home variables a command reads as a path (``$ENV{ASCEND_HOME_PATH}/lib64``,
-    MindIE-SD csrc/CMakeLists.txt:32), and those a condition tests first (``guarded``): a
-    condition after the read guards only what follows it (MindIE-LLM CMakeLists.txt:105 reads
-    the home, :119 then tests it to add the CANN-only modules)."""
-    if not any("ENV{" in arg for arg in command.args):
-        return
-    joined = " ".join(command.args)
-    if command.name in _CONDITIONS:
-        guarded.update(_ENV_READ.findall(joined))
-        return
-    for variable in _ENV_LOCATION.findall(joined):
-        if variable in home_variables() and variable not in guarded:
-            unguarded.setdefault(variable, command.line)
-
-
 def _submodule_checked(
     file: SourceFile, condition: tuple[str, ...], line: int, message: str, values: dict[str, str]
 ) -> list[Requirement]:
@@ -376,21 +353,6 @@ def _grouped(
     return groups
 
 
-def _starts_configure(commands: Sequence[CMakeCommand]) -> bool:
-    """Whether a CMake file starts a configure: it calls ``project()`` and
-    ``cmake_minimum_required()``, as CMake requires of the top-level CMakeLists.txt
-    (ascend-boost-comm CMakeLists.txt; MindIE-SD builds csrc/CMakeLists.txt alone); a
-    directory the configure adds may name a project of its own without the minimum
-    (MindIE-Motor mindie_motor/src/controller/CMakeLists.txt:1, added by mindie_motor/src/
-    CMakeLists.txt). A toolkit home such a file reads as a path is the build's need
-    (ascend-boost-comm CMakeLists.txt:29-31); a component it
-    adds (MindIE-LLM's ``cpu_logits_handler``, AscendNPU-IR bishengir/lib/Template/
-    CMakeLists.txt:217) or a module it includes (opbase cmake/package.cmake:142) reads the
-    same home the configure already needs, for that part: no need of its own."""
-    names = {command.name for command in commands}
-    return "project" in names and "cmake_minimum_required" in names
-
-
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
@@ -399,8 +361,6 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     programs: dict[str, tuple[str, int, bool]] = {}
     values: dict[str, str] = {}
     linked: dict[str, tuple[int, str]] = {}
-    guarded: set[str] = set()
-    unguarded: dict[str, int] = {}
     found: list[Requirement] = []
     lines = file.text.split("\n")
     archives = archived(commands)
@@ -409,7 +369,6 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         for arg in command.args:
             if "ENV{" in arg:
                 env_read.update(_ENV_READ.findall(arg))
-        _track_locations(command, guarded, unguarded)
         name, args, line = command
         if name == "set" and len(args) >= 2:
             # the branch that downloads, where others take a local tarball (``_set_at``)
@@ -429,7 +388,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             or (name == "file" and args[:1] == ("DOWNLOAD",))
         ):
             found.extend(_downloads(file, lines, command, values, archives))
-    tested: set[str] = set(fatal.enclosing)
+    tested: set[str] = set()
     # after a search the test is of what it found (``if("${Python3_EXECUTABLE}x" STREQUAL
     # "x")`` after ``find_package(Python3)``, pypto cmake/config.cmake:25-27): no variable
     # of the environment is tested there unless it is named as one
@@ -446,13 +405,8 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             )
             found.extend(_submodule_checked(file, condition, line, message, values))
     tested |= fatal.carried_into(tested)
-    stopping = (env_read & tested) - SHELL_OWN - searched_only
+    stopping = (env_read & tested) - SHELL_OWN - searched_only - fatal.fallen_back
     found.extend(_stopping_needs(file, commands, stopping, fatal.alternatives()))
-    for variable, line in unguarded.items() if _starts_configure(commands) else ():
-        if variable not in tested:
-            text = f"$ENV{{{variable}}} names where the build looks for what it needs"
-            need = file.requirement("env_var", variable, line, text=text)
-            found.append(_both_lines(file, need, line_of(lines, f"ENV{{{variable}}}", line)))
     for subject, (line, text) in linked.items():
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
     for variable, (tool, line, required) in programs.items():

@@ -1,6 +1,7 @@
 """What a shell command shows is needed, read from its words (``commands`` parses them): the
 distributions ``pip install`` names, a wheel's file name, a vendor installer's product and
-version, a toolkit build a wheel index chooses, the driver a status command checks."""
+version, a toolkit build a wheel index chooses, the driver a status command checks or a
+container is given from the host."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.phrases import read_phrase
 from bringup.scan.programs import known_programs
 from bringup.scan.pydeps import python_requirement, tool_scope
-from bringup.scan.statuscheck import status_check
+from bringup.scan.statuscheck import mounted_drivers, status_check
 from bringup.scan.wheelnames import read_wheel_name
 from bringup.subjects import python_subject
 
@@ -49,6 +50,7 @@ def requirements_of(command: Command, source: Source, *, hard: bool) -> list[Req
         return (
             installer_requirements(command.argv, source, hard=hard)
             + status_check(command.argv, source, hard=hard)
+            + mounted_drivers(command.argv, command.lines, source, hard=hard)
             + exported
         )
     found: list[Requirement] = []

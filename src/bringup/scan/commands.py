@@ -36,6 +36,9 @@ class Command(NamedTuple):
     line: int
     text: str
     plain: bool
+    lines: tuple[int, ...] = ()
+    """The physical line of each word of ``argv`` (a continued ``docker run \\`` names its
+    mounts lines below its first)."""
 
 
 class LogicalLine(NamedTuple):
@@ -175,6 +178,7 @@ def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
     if masked:  # most lines hold no placeholder: nothing to mask or give back
         tokens = [t.replace("\x01", "<").replace("\x02", ">") for t in tokens]
     segment: list[str] = []
+    lines: list[int] = []
     cursor = start = 0
     for token in [*tokens, ";"]:
         # each word is looked for past the one before it, so that a word met earlier in
@@ -186,14 +190,15 @@ def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
                 continue
             start = at if not segment else start
             segment.append(token)
+            lines.append(joined.line_at(skip + at))
             continue
         if segment:
-            commands.append(_command(segment, joined.line_at(skip + start), stripped))
-        segment = []
+            commands.append(_command(segment, lines, stripped))
+        segment, lines = [], []
     return tuple(commands)
 
 
-def _command(tokens: list[str], line: int, text: str) -> Command:
+def _command(tokens: list[str], lines: list[int], text: str) -> Command:
     env: list[tuple[str, str]] = []
     index = 0
     while index < len(tokens) and _ASSIGNMENT.match(tokens[index]):
@@ -208,7 +213,7 @@ def _command(tokens: list[str], line: int, text: str) -> Command:
         or "`" in token
         for token in argv
     )
-    return Command(argv, tuple(env), line, text, plain)
+    return Command(argv, tuple(env), lines[0], text, plain, tuple(lines[index:]))
 
 
 PREFIXES = frozenset(

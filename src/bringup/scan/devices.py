@@ -334,18 +334,6 @@ README_EN.md:201, under "Multi-Hardware Usage"): the clause describes what runs 
 one the repo supports among others, not one it needs."""
 
 
-def lowest_architecture(archs: list[tuple[str, int]]) -> tuple[str, int, list[str]] | None:
-    """For device architectures a build targets (``("80", line)`` from a backend's
-    ``Vocabulary.architecture_variables`` or ``architecture_flags``): the compute capability spec
-    the oldest one sets, its line, and every architecture, sorted. A binary for sm_80 runs on 8.0
-    and newer."""
-    if not archs:
-        return None
-    arch, line = min(archs, key=lambda item: int(item[0]))
-    listed = sorted({a for a, _ in archs}, key=int)
-    return f">={architecture_version(arch)}", line, listed
-
-
 _FOR = lazyre.compile(r"(?<!(?i:only) )\b(?i:for)\s+(?:(?i:the)\s+)?(?:[A-Z][A-Za-z]+\s+)?$")
 """"for (the) (<Vendor>) " before an architecture; a capitalised word may name the vendor."""
 _STATED_VERSION = lazyre.compile(r"(?<!\d)\d+\.\d+")

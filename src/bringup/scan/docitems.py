@@ -18,6 +18,10 @@ quoted links indented beneath it. What the item says of itself says it of all of
   the ``tests`` feature's, but for the toolkit, driver, chips and platform it names, which
   are the repo's own ("3. 测试算子" over "且 CANN / NPU 驱动环境可用", Ascend/ascend-boost-comm
   README.md:158-164);
+- an item that calls itself optional anywhere else ("9. 配置运行环境变量（可选）。" over ``export
+  ATB_SPEED_HOME_PATH=${ATB_LLM_PATH}``, Ascend/MindIE-LLM@8b4871ad docs/zh/developer_guide/
+  build_guide.md:91-98): the variables it exports are a choice, no need (the truth
+  conventions, C2); what else it names stays where it is;
 - an item that builds or runs a demo or sample: "2. 编译 demo.cpp：" over ``export
   MX_INDEX_INSTALL_PATH=…`` (Ascend/IndexSDK docs/zh/03_quick_start.md:186-189): the
   environment and the packages that example sets up are the example's. Only those: the
@@ -33,7 +37,7 @@ import re
 
 from bringup import lazyre
 from bringup.scan.docexamples import task_of
-from bringup.scan.purpose import FOR_WHAT
+from bringup.scan.purpose import FOR_WHAT, OPTIONAL_WORDS
 from bringup.scan.scopenames import TESTS
 from bringup.scan.tablecells import clean
 from bringup.subjects import scope_of
@@ -69,7 +73,7 @@ def _indent(raw: str) -> int:
     return len(raw.expandtabs(_INDENT_TAB)) - len(raw.lstrip().expandtabs(_INDENT_TAB))
 
 
-_ALL, _TESTS, _EXAMPLE_ONLY = "all", "tests", "example"
+_ALL, _TESTS, _EXAMPLE_ONLY, _SETTINGS = "all", "tests", "example", "settings"
 """What of the things under an item its feature takes (``_takes``)."""
 _STACK = frozenset({"toolkit", "driver", "hardware", "platform", "host"})
 """The scopes of the machine's stack: a test step names the repo's own."""
@@ -91,16 +95,20 @@ def item_feature(words: str) -> tuple[str, str]:
         return TESTS, _TESTS
     if _EXAMPLE.search(head):
         return f"task:{head}", _EXAMPLE_ONLY
+    if OPTIONAL_WORDS.search(text):
+        return "optional", _SETTINGS
     return "", ""
 
 
 def _takes(kind: str, subject: str) -> bool:
     """Whether an item's feature of ``kind`` takes ``subject``: all of it; the tests' all but
     the stack; an example's its environment, devices and Python packages (``docfeatures``
-    says the same of a quick-start page's installs)."""
-    if kind == _ALL:
+    says the same of a quick-start page's installs); an optional step's its environment."""
+    if kind == _ALL or subject == "env_var":
         return True
-    if subject == "env_var" or subject.endswith("_count"):
+    if kind == _SETTINGS:
+        return False
+    if subject.endswith("_count"):
         return True
     if kind == _TESTS:
         return scope_of(subject) not in _STACK

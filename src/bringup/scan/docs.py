@@ -15,7 +15,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement, Step
-from bringup.scan.archchoice import reader_chosen
+from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
@@ -308,7 +308,7 @@ class _Reader:
         self.requirements.extend(
             self.on_os(self.optional(one_choice(read)), one_os(self.last_paragraph))
         )
-        chosen = reader_chosen(environment_requirements(self.file, commands))
+        chosen = without_reader_choices(environment_requirements(self.file, commands))
         self.requirements.extend(self.optional(chosen))
         if self.steps_here and not self.section_os and not one_os(self.last_paragraph):
             installs = installed_packages(self.file, commands, tools=True)

@@ -217,6 +217,16 @@ _FRAMEWORK = lazyre.compile(
 _SAME_FRAMEWORK = {"torch": "pytorch", "paddle": "paddlepaddle"}
 
 
+def framework_named(text: str) -> str:
+    """The framework ``text`` (a heading, a folder's name) names, one name for its spellings
+    ("torch" and "PyTorch" are "pytorch"); "" for none."""
+    named = _FRAMEWORK.search(text)
+    if named is None:
+        return ""
+    name = named.group(1).lower()
+    return _SAME_FRAMEWORK.get(name, name)
+
+
 class FrameworkRoutes:
     """Sibling sections of a requirements or install section, each a route through another
     framework ("## 基于PyTorch框架" then "## 基于MindSpore框架" under "# 软件安装",
@@ -231,12 +241,11 @@ class FrameworkRoutes:
         """The heading of ``path`` that names a framework after a sibling named another,
         or "" (the path's first such sections are remembered)."""
         for index, (_, heading) in enumerate(path):
-            named = _FRAMEWORK.search(heading)
+            name = framework_named(heading)
             above = any(REQUIRED_HEADING.search(t) for _, t in path[:index])
-            if named is None or not above:
+            if not name or not above:
                 continue
-            name = named.group(1).lower()
-            first = self.first.setdefault(tuple(path[:index]), _SAME_FRAMEWORK.get(name, name))
-            if first != _SAME_FRAMEWORK.get(name, name):
+            first = self.first.setdefault(tuple(path[:index]), name)
+            if first != name:
                 return heading
         return ""

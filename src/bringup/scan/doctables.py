@@ -231,19 +231,44 @@ the one they mean ("| Supported Compilers (build from source) |" over "gcc>=9", 
 README.md:45)."""
 
 
-def _component_columns(header: Row, subjects: list[str | None]) -> list[str | None]:
+def _component_columns(
+    header: Row, body: list[Row], subjects: list[str | None]
+) -> list[str | None]:
     """A release matrix's columns: besides those naming a known subject, one headed by a bare
     name and a version word ("| MindSpeed版本 |", MindSpeed-MM README.md:203; "| torchtitan |",
     torchtitan-npu docs/community/versioning_policy.md:7) names a component the row pairs
-    with, a Python distribution; the first column is the repo's own release."""
+    with, a Python distribution; the first column is the repo's own release. A name with no
+    version word must look like a package's and its cells like releases (``_named_release``)."""
     out = list(subjects)
     for column in range(1, len(out)):
         if out[column] is not None or column >= len(header.cells):
             continue
-        key = CELL_NOISE.sub("", clean(header.cells[column])).strip(" :：_")
-        if DISTRIBUTION.match(key.lower()) and not _NOT_COMPONENT.match(key):
+        plain = clean(header.cells[column])
+        key = CELL_NOISE.sub("", plain).strip(" :：_")
+        if not DISTRIBUTION.match(key.lower()) or _NOT_COMPONENT.match(key):
+            continue
+        worded = bool(_VERSION_WORD.search(plain))
+        if worded or _named_release(key, [r.cells[column] for r in body if column < len(r.cells)]):
             out[column] = python_subject(key)
     return out
+
+
+_VERSION_WORD = lazyre.compile(r"版本|\bversions?\b|\bver\b", re.IGNORECASE)
+_ACRONYM = lazyre.compile(r"^[A-Z][A-Z0-9]*$")
+_DECIMAL = lazyre.compile(r"^[~≈]?\d+\.\d+$")
+
+
+def _named_release(key: str, cells: list[str]) -> bool:
+    """Whether a column headed by a bare name (no version word) pairs a component's releases:
+    a metric or benchmark header is written in capitals ("| FPS |" beside "| Torch_Version |",
+    MindSpeed-MM examples/diffusers/flux/README.md:296; "| MFU |", "| MMLU |"), a distribution
+    as its project spells it ("torchtitan"); and a column whose numbers are all bare decimals
+    ("55.23", "164.66") holds measurements, where releases have a release's form somewhere
+    ("0.9.1", "v0.1.0", "1.0.0rc1")."""
+    if _ACRONYM.match(key):
+        return False
+    numbers = [c for c in (bare(cell) for cell in cells) if c[:1].isdigit()]
+    return not numbers or not all(_DECIMAL.match(c) for c in numbers)
 
 
 _PRODUCTS = lazyre.compile(r"^(?:\w+\s)?(?:products?|产品|型号)$|^\w{1,4}(?:产品|型号)$")
@@ -362,7 +387,7 @@ def _read_rows(
     named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
     if any(subjects) and named * 2 < len(first_cells):
         columns = _Columns(
-            _component_columns(header, subjects), firmware, arch_columns(header, body)
+            _component_columns(header, body, subjects), firmware, arch_columns(header, body)
         )
         return _matrix(file, header, body, columns, newest=newest)
     found: list[Requirement] = cpu_column(file, header, body)

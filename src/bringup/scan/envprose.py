@@ -1,13 +1,15 @@
-"""A guide's sentence that has the user set an environment variable it names: "make use of
-the `TORCH_CUDA_ARCH_LIST` environmental variable" (torchsparse docs/FAQ.md:24), "CMake
-depends on the `nvcc` executable being on your path or defined in `CUDACXX` environment
-variable" (rmm README.md:96), "consider setting the environment variable `CPM_SOURCE_CACHE`"
-(rmm README.md:145). The name is written in capitals beside the words "environment variable";
-the need is an ``env_var``, soft (the build goes on without it), cited at the line the match
-starts on. Not a sentence saying what setting it is for (``_PURPOSE``), what is used
-when it is not set (``_DEFAULT``) or that it need not be set (``_UNNEEDED``), nor a toolkit's
-or product's "CANN environment variables", "Multimodal SDK 环境变量" (``_PRODUCT_WORD``; a
-toolkit's environment script is ``envsetup``'s).
+"""A guide's sentence that has the user set an environment variable it names, saying it is
+needed ("需要设置 `MULTIMODAL_SDK_HOME` 环境变量"; ``_NEEDED``). The name is written in capitals
+beside the words "environment variable"; the need is an ``env_var``, soft, cited at the line
+the match starts on. A sentence that only offers the setting names a choice, no need (the
+truth conventions, C2: only where unset breaks the route): "consider setting the environment
+variable `CPM_SOURCE_CACHE`" (rmm README.md:145), "CMake depends on the `nvcc` executable
+being on your path or defined in `CUDACXX` environment variable" (rmm README.md:96), "make
+use of the `TORCH_CUDA_ARCH_LIST` environmental variable" (torchsparse docs/FAQ.md:24). Nor
+is a sentence saying what setting it is for (``_PURPOSE``), what is used when it is not set
+(``_DEFAULT``) or that it need not be set (``_UNNEEDED``), nor a toolkit's or product's "CANN
+environment variables", "Multimodal SDK 环境变量" (``_PRODUCT_WORD``; a toolkit's environment
+script is ``envsetup``'s).
 """
 
 from __future__ import annotations
@@ -63,6 +65,15 @@ _PRODUCT_WORD = lazyre.compile(r"\b[A-Z][a-z]+\s$")
 product's ("加载 Multimodal SDK 环境变量", load the Multimodal SDK's environment variables,
 installation_guide.md:123), not a variable's; ``defined in `CUDACXX` environment variable``
 (rmm README.md:96) has a lower-case word before it."""
+_NEEDED = lazyre.compile(
+    r"(?i:\bmust\b|\bneeds?\s+to\b|\brequire[sd]?\b|\bhave\s+to\b|\bmake\s+sure\b|"
+    r"\bensure\b)|必须|需要|务必|请(?:先)?(?:设置|配置|导出)",
+    guard=True,
+)
+"""Words saying the variable must be set ("需要设置 `MULTIMODAL_SDK_HOME` 环境变量"): without
+them the sentence offers a setting (rmm README.md:145 "consider setting the environment
+variable CPM_SOURCE_CACHE"; instant-ngp README.md:209 "If automatic GPU architecture detection
+fails, ... set the TCNN_CUDA_ARCHITECTURES environment variable")."""
 _SHELL_OWN = frozenset({"PATH", "HOME", "USER", "PWD", "SHELL", "LANG", "TERM"})
 """Set in every login environment: the guide adds to one, it names no need."""
 
@@ -103,6 +114,8 @@ def variables_named(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[
         if name in _SHELL_OWN or name in found or is_subject(name.lower()):
             continue
         before = text[start : match.start()]
+        if not _NEEDED.search(text[start:end]):
+            continue
         if _PURPOSE.search(before) or _DEFAULT.search(text[start:end]) or _UNNEEDED.search(before):
             continue
         if name.isalpha() and _PRODUCT_WORD.search(before):

@@ -24,6 +24,7 @@ from typing import NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
+from bringup.scan.architectures import listing
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name
@@ -34,6 +35,12 @@ _LOCATION = lazyre.compile(
 """A variable naming a place: a directory, a search path, or the library the dynamic loader
 loads first (``export LD_PRELOAD=${ASCEND_HOME_PATH}/lib64/libmspti.so``, Ascend/mspti
 docs/zh/user_guide/mspti_user_guide.md:51; msmonitor README.md:124)."""
+
+_RUN_PLACE = lazyre.compile(r"(?:^|_)(?:LOGS?|CACHE|DUMP)(?:_|$)")
+"""A place a run writes its logs, cache or dumps to (``export MIS_CACHE_PATH=/data``,
+Ascend/MindInferenceService docs/zh/quick_start.md:35; ``export MSMONITOR_LOG_PATH=
+/tmp/msmonitor_log``, msmonitor docs/zh/getting_started/install_guide.md:259): a setting of
+the example run, never what the build or install needs (the truth conventions, C2)."""
 
 _COMPUTED = lazyre.compile(r"\$\(|`|^\.|^[A-Za-z0-9_.-]+/")
 """``$(realpath ../third-party/llvm-project)``, ``./build``, ``build/``: a value the block
@@ -107,7 +114,9 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
                 # a value computed in the block is the guide's own shell variable, unless
                 # it is where Python says a package is installed
                 path = "/" in value and not _COMPUTED.search(value)
-                if _LOCATION.match(name) and (path or _installed(value, command, queried)):
+                if _RUN_PLACE.search(name) or not _LOCATION.match(name):
+                    continue
+                if path or _installed(value, command, queried):
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
     return found
@@ -127,7 +136,7 @@ def build_settings(file: SourceFile, commands: list[Command]) -> list[Requiremen
     a soft ``env_var`` need. A place (``environment_setup``'s), a setting exported with no
     build after it (a run's) or one its comment calls optional (SageAttention README.md:91
     ``export EXT_PARALLEL=4 NVCC_APPEND_FLAGS="--threads 8" MAX_JOBS=32 # Optional``) is
-    not one."""
+    not one, nor a device architecture list (``archchoice``: the reader's choice)."""
     found: list[Requirement] = []
     for index, command in enumerate(commands):
         if command.argv[:1] != ("export",) or _OPTIONAL_NOTE.search(command.text):
@@ -137,7 +146,7 @@ def build_settings(file: SourceFile, commands: list[Command]) -> list[Requiremen
         for part in command.argv[1:]:
             name, equals, value = part.partition("=")
             setting = _SETTING.match(name) and not _LOCATION.match(name)
-            if not (equals and value and setting) or name in _SHELL_OWN:
+            if not (equals and value and setting) or name in _SHELL_OWN or listing(name):
                 continue
             text = f"export {part}"[:200] + ": set for the build that follows"
             found.append(file.requirement("env_var", name, command.line, text=text, hard=False))

@@ -39,14 +39,30 @@ def _urls(args: Iterable[str]) -> list[str]:
     return [a for a in args if _URL.match(a)]
 
 
+_PYPI = lazyre.compile(
+    r"^https?://(?:(?:[\w-]+\.)*pypi\.(?:org|python\.org)(?:/|$)|"
+    r"[\w.-]*(?:mirror|pypi\.)[\w.-]*/(?:[\w.-]+/)*simple/?$|[\w.-]+/repository/pypi/simple/?$)"
+)
+"""PyPI or a mirror of it (``https://mirrors.huaweicloud.com/repository/pypi/simple``,
+cann-bench requirements.txt:11; ``pypi.tuna.tsinghua.edu.cn/simple``; a repository manager's
+PyPI proxy, ``https://repo.huaweicloud.com/repository/pypi/simple``): pip installing ordinary
+packages from PyPI is no download of the build (the truth conventions, C4). A project's own
+index (``https://triton-ascend.osinfra.cn/pypi/simple``) is no mirror."""
+
+
+def pypi_index(url: str) -> bool:
+    """Whether a package index URL is PyPI or one of its mirrors."""
+    return _PYPI.search(url) is not None
+
+
 def _index(argv: tuple[str, ...]) -> str | None:
     """The package index or wheel location a ``pip install`` is pointed at, when it is not
-    the default one."""
+    PyPI's (``pypi_index``)."""
     for index, arg in enumerate(argv):
         name, _, value = arg.partition("=")
         if name in _INDEX_OPTIONS:
             value = value or (argv[index + 1] if index + 1 < len(argv) else "")
-            if _URL.match(value):
+            if _URL.match(value) and not pypi_index(value):
                 return value
     return None
 

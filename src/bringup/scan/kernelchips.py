@@ -81,13 +81,15 @@ def build_chips(value: str) -> list[str]:
     return []
 
 
-def chip_list(file: SourceFile, places: dict[str, int], text: str) -> list[Requirement]:
-    """One soft requirement naming every chip of ``places`` (chip -> line), each an
-    alternative cited at its line; none when ``places`` is empty."""
+def chip_list(
+    file: SourceFile, places: dict[str, int], text: str, *, hard: bool = False
+) -> list[Requirement]:
+    """One requirement (soft unless ``hard``) naming every chip of ``places`` (chip -> line),
+    each an alternative cited at its line; none when ``places`` is empty."""
     if not places:
         return []
     stated = file.requirement(
-        "chip", ",".join(places), min(places.values()), text=text, hard=False,
+        "chip", ",".join(places), min(places.values()), text=text, hard=hard,
         confidence="medium",
     )  # fmt: skip
     alternatives = tuple(
@@ -99,13 +101,32 @@ def chip_list(file: SourceFile, places: dict[str, int], text: str) -> list[Requi
 def listed_chips(
     file: SourceFile, values: Iterable[str], line: int, text: str
 ) -> list[Requirement]:
-    """The chips ``values`` (a default, a listing's items) name, as one soft list cited at
-    ``line``."""
+    """The chips ``values`` (a default, a listing's items) name, as one list cited at
+    ``line``: soft for chip names (one chip of a support list the caller overrides), hard when
+    every value is a kernel architecture (``dav-2201``): the kernels are machine code for that
+    architecture alone, as an sm_89-only CUDA build is (outsider8 #7)."""
     places: dict[str, int] = {}
-    for value in values:
-        for chip in build_chips(value) or chips_in_value(value):
+    named = [_architecture(value) for value in values]
+    for value, chips in zip(values, named):
+        for chip in chips or build_chips(value) or chips_in_value(value):
             places.setdefault(chip, line)
-    return chip_list(file, places, text)
+    return chip_list(file, places, text, hard=bool(places) and all(named))
+
+
+_ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4})$")
+"""A kernel architecture by its name, a word and the backend's number (``dav-2201``)."""
+
+
+def _architecture(value: str) -> tuple[str, ...]:
+    """The chips of the kernel architecture ``value`` names, alone or as a compiler flag
+    (``dav-2201``, ``--npu-arch=dav-2201``); none when it names none."""
+    bare = _ARCHITECTURE.match(value.strip("\"'"))
+    for flag, families in _architecture_flag():
+        named = flag.search(value)
+        number = named.group(1) if named is not None else bare.group(1) if bare else ""
+        if number in families:
+            return families[number]
+    return ()
 
 
 def kernel_chips(

@@ -3,7 +3,8 @@ cannot run as written (outsider26 #8: both counted "runs here now"):
 
 - wheel files by their local names (``pip3 install torch-2.7.1-cp310-cp310-manylinux_2_28_
   aarch64.whl``, momo609/mindspeed@7e624cf1 docs/zh/install_guide.md:74-75), which the reader
-  downloads first; a wheel a build makes (``dist/x.whl``) or one fetched by URL is no such file;
+  downloads first; a wheel a build makes (``dist/x.whl``), one fetched by URL (in the install
+  or by an earlier ``wget``) or one the checkout commits is no such file (review 26b M3);
 - an editable folder the checkout does not have (``pip install -e MindSpeed``,
   docs/zh/user-guide/installation.md:77, run from the folder the guide cloned the repo into:
   ``up`` runs in the checkout and clones nothing)."""
@@ -11,7 +12,9 @@ cannot run as written (outsider26 #8: both counted "runs here now"):
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Collection
+from urllib.parse import unquote
 
 import msgspec
 
@@ -25,15 +28,29 @@ _NOT_A_FOLDER = lazyre.compile(r"^(?:\.{1,2}(?:/|$)|[\w+.-]*://|git\+|[$<{])")
 (``.``, ``./x``: ``stepfiles._unpackaged`` judges those), a URL, a VCS spec, a variable."""
 
 
-def with_local_paths(step: Step, scripts: Collection[str]) -> Step:
+def fetched_wheels(step: Step) -> list[str]:
+    """The file names of the wheels ``step`` downloads by URL (``wget https://…/x.whl``), which
+    a later ``pip install x.whl`` of the same guide installs from the reader's disk."""
+    if pip_install_targets(step.argv) is not None:
+        return []
+    urls = (re.split(r"[?#]", word, maxsplit=1)[0] for word in step.argv[1:] if "://" in word)
+    return [unquote(posixpath.basename(url)) for url in urls if url.endswith(".whl")]
+
+
+def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[str] = ()) -> Step:
     """``step`` with the wheel files and editable folders it installs from the reader's disk
-    marked ``missing``."""
+    marked ``missing``: not a wheel the checkout holds (``scripts``: its files, wheels among
+    them) nor one an earlier step of the guide downloaded (``fetched``: file names)."""
     if pip_install_targets(step.argv) is None:
         return step
     lacking = [
         word
         for word in step.argv[1:]
-        if word.endswith(".whl") and "://" not in word and not _BUILT.search(word)
+        if word.endswith(".whl")
+        and "://" not in word
+        and not _BUILT.search(word)
+        and posixpath.normpath(posixpath.join(step.cwd or ".", word)) not in scripts
+        and unquote(posixpath.basename(word)) not in fetched
     ]
     for flag, word in zip(step.argv, step.argv[1:]):
         if flag in ("-e", "--editable") and not _NOT_A_FOLDER.match(word):

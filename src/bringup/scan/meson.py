@@ -35,8 +35,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.architectures import listed, listing
-from bringup.scan.devices import lowest_architecture
+from bringup.scan.architectures import listed, listing, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
 from bringup.scan.scopes import OPTIONAL

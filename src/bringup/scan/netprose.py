@@ -32,6 +32,28 @@ downloads its dependencies automatically", mindspore-lab/mindrl README_CN.md:65)
 fetching the package's dependencies, which are requirements of their own, not a download of
 the build."""
 
+_USER_INSTALL = lazyre.compile(
+    r"(?:在线|离线)安装|下载(?:与|和|并)安装|\b(?:on|off)line\s+install|"
+    r"\bdownloads?\s+and\s+install|(?:拷贝|复制|传输|上传)(?:到|至)目标|\bcop(?:y|ies)\s+(?:it|them)\s+to\s+the\s+target",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A sentence about the user's own download and install of the tool ("... 可通过一条命令自动
+完成工具的下载与安装", Ascend/msopprof@d6c29dfa docs/zh/install_guide/msopprof_install_guide.md:17,
+under "在线安装"; the offline install's "请先在可联网的机器上下载完整的离线安装包", :21): a step the
+user takes, not a download the repo's build performs (the truth conventions, C4). So is the
+offline workaround for a download the guide has the user run ("请先在可联网的环境下载该脚本后拷贝到
+目标设备", :123, beside its ``curl -O .../ms_install.py``)."""
+
+_RUN_DATA = lazyre.compile(
+    r"\b(?:models?|datasets?|weights|checkpoints?)\b|模型|数据集|权重",
+    re.IGNORECASE,
+    guard=True,
+)
+"""A sentence about what a run downloads ("These scripts would automatically download the model
+and dataset, and run the training or evaluation", PKU-Alignment/align-anything README.md:241):
+the data of a run, not a download of the build or install (the truth conventions, C4)."""
+
 _GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
 
 
@@ -50,7 +72,7 @@ def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[R
         return []
     line = line_at(paragraph, found.start())
     sentence = around(text, found)
-    if _PIP.search(sentence):
+    if _PIP.search(sentence) or _USER_INSTALL.search(sentence) or _RUN_DATA.search(sentence):
         return []
     return [
         file.requirement("network", "internet", line, text=WORDS + sentence, confidence="medium")

@@ -184,11 +184,15 @@ def read_phrase(
     numbered by is read as its releases (``releasetrain``)."""
     start = _FILLER.match(text)
     offset = start.end() if start else 0
+    if offset and not _names_own_release(text, offset, subject):
+        return None
     rest = text[offset:]
     found = _read(rest, subject)
     if found is None:
         return None
     spec, used, explicit = found
+    if _JOINED.match(rest, used):
+        return None
     spec = ",".join(_canonical(clause, subject) for clause in spec.split(","))
     if negated:
         if spec.startswith(">=") and "," not in spec and "||" not in spec:
@@ -204,6 +208,25 @@ def read_phrase(
             return None
         spec = train
     return Phrase(spec, offset + used, explicit)
+
+
+_BRANCH_PREFIX = lazyre.compile(r"\b([A-Za-z]+)_[vr](?=\d)")
+_JOINED = lazyre.compile(r"(?:\.\w+)*_[A-Za-z]")
+"""A version that goes on as a word joined by "_" ("2.1.0_core_r0.8.0", MindSpeed-MM
+docs/user-guide/installation.md:10): a branch's name, not a release."""
+
+
+def _names_own_release(text: str, offset: int, subject: str) -> bool:
+    """Whether a branch or tag prefix before the version ("core_v0.12.1", "core_r0.8.0") names
+    ``subject``'s own line of releases: Megatron-LM's tag core_v0.12.1 is megatron-core 0.12.1,
+    but under "MindSpeed版本" the branch core_r0.8.0 (MindSpeed-MM
+    docs/user-guide/installation.md:9) is MindSpeed's branch for Megatron core 0.8.0, no
+    release of MindSpeed."""
+    prefix = _BRANCH_PREFIX.search(text, 0, offset + 1)
+    if prefix is None or prefix.end() > offset:
+        return True
+    words = re.split(r"[-_.:]", subject.lower())
+    return prefix.group(1).lower() in words
 
 
 _CONTINUE = lazyre.compile(r"\s*(?:,|，|、|;|\band\b|且|但|but)?\s*")

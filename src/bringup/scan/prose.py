@@ -32,6 +32,7 @@ from bringup.scan.devices import (
 )
 from bringup.scan.mention import Mention, right_before
 from bringup.scan.migration import migrated_from
+from bringup.scan.osforms import bare_os_list, base_image_os
 from bringup.scan.outcomes import skipped
 from bringup.scan.phrases import RANGE_JOIN, VERSION, read_phrase
 from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
@@ -270,7 +271,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
                 Mention(subject, spec, words, "medium", hard=not tried(subject, clause), offset=at)
-                for subject, spec, words, at in platforms(clause)
+                for subject, spec, words, at in platforms(clause) + bare_os_list(clause)
             )
             mentions.extend(
                 Mention(subject, spec, words, "medium", hard=False, offset=at)
@@ -284,6 +285,10 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         if skipped(clause):
             mentions = [_skipping(m, clause) for m in mentions]
         found.extend(m._replace(offset=start + m.offset) for m in mentions)
+    found.extend(  # an image the build must be made in: soft, the image's OS is one way
+        Mention(subject, spec, words, "medium", hard=False, offset=at)
+        for subject, spec, words, at in base_image_os(line)
+    )
     return released_elsewhere(found)
 
 

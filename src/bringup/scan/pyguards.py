@@ -23,9 +23,9 @@ from collections.abc import Iterator
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
 from bringup.model import Requirement
-from bringup.scan.cmake_vocab import home_variables
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted, python_outcome
 from bringup.scan.pyfetches import helper_downloads
@@ -344,22 +344,38 @@ def _stop_message(body: list[ast.stmt]) -> ast.expr | None:
     return None
 
 
+def _toolkits(registered: tuple[Backend, ...]) -> dict[str, str]:
+    """Each backend's toolkit home variable with the toolkit it points at (``CUDA_HOME``:
+    ``cuda``)."""
+    return {
+        home: backend.vocabulary.toolkit_subject
+        for backend in registered
+        if backend.vocabulary.toolkit_subject
+        for home in backend.vocabulary.home_variables
+    }
+
+
+toolkit_homes = backends.per_registry(_toolkits)
+
+
 def _home_unfound(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """A toolkit home the script takes from its build helper and stops without, naming it
-    (``from torch.utils.cpp_extension import CUDA_HOME`` then ``if CUDA_HOME is None: raise
-    RuntimeError("Cannot find CUDA_HOME. ...")``, SageAttention setup.py:75-77): the helper
-    looks in that environment variable first, and the user sets it when the toolkit is
-    elsewhere."""
+    """The toolkit a script stops without, where it asks its build helper for the toolkit's
+    home (``from torch.utils.cpp_extension import CUDA_HOME`` then ``if CUDA_HOME is None:
+    raise RuntimeError("Cannot find CUDA_HOME. ...")``, thu-ml/SageAttention@d1a57a54
+    setup.py:75-77). The helper finds the toolkit itself (the variable, else ``nvcc`` on the
+    path, else ``/usr/local/cuda``): what is needed is the toolkit, never the variable (the
+    truth conventions, C2: a read with a fallback is no ``env_var``)."""
     found: list[Requirement] = []
     for node in nodes(tree):
         if not isinstance(node, ast.If) or python_outcome(node.body) != "fail":
             continue
-        name = _unset_name(node.test)
+        name = _unset_name(node.test) or ""
         message = _stop_message(node.body)
         words = " ".join(_strings(message)) if message is not None else ""
-        if name in home_variables() and name in words:
+        toolkit = toolkit_homes().get(name)
+        if toolkit and name in words:
             text = f"{ast.unparse(node.test)}: {words[:160]}"
-            found.append(_env_need(file, name, node, message, text))
+            found.append(file.requirement(toolkit, "", node.lineno, text=text))
     return found
 
 

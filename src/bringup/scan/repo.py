@@ -52,6 +52,7 @@ from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
 from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.roles import described, guess_role
+from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
@@ -383,27 +384,31 @@ def scan_repo(
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
-        requirements = cited_where_included(
-            drop_unrun_tools(
-                meson_wraps(
-                    go_modules(
-                        _stated(
-                            root,
-                            shown,
-                            component,
-                            extractions=extractions,
-                            provides=provides,
-                            named=[(rel, name) for rel, e in extracted for name in e.provides],
-                            texts=texts,
-                            scopes=scopes,
+        requirements = route_components(
+            cited_where_included(
+                drop_unrun_tools(
+                    meson_wraps(
+                        go_modules(
+                            _stated(
+                                root,
+                                shown,
+                                component,
+                                extractions=extractions,
+                                provides=provides,
+                                named=[(rel, name) for rel, e in extracted for name in e.provides],
+                                texts=texts,
+                                scopes=scopes,
+                            ),
+                            texts,
                         ),
                         texts,
                     ),
                     texts,
                 ),
-                texts,
+                include_places(extracted, texts),
             ),
-            include_places(extracted, texts),
+            {ref: text for ref, (e, text) in texts.items() if e.kind == "docs"},
+            lambda ref: scopes.of(texts[ref][0].rel) if ref in texts else "",
         )
         findings.extend(
             msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings

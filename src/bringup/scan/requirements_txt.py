@@ -14,7 +14,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
-from bringup.scan.fetches import WORDS
+from bringup.scan.fetches import WORDS, pypi_index
 from bringup.scan.pydeps import add_python_requirement, tool_scope
 from bringup.scan.scopes import DEVELOPMENT, TESTS
 
@@ -49,8 +49,11 @@ git+https://gitcode.com/...``, torchtitan-npu requirements.txt:6)."""
 
 def _download(file: SourceFile, url: str, number: int, line: str) -> list[Requirement]:
     """A package index or source other than PyPI (``--extra-index-url
-    https://download.pytorch.org/whl/cpu``): installing needs the network to reach it."""
+    https://download.pytorch.org/whl/cpu``): installing needs the network to reach it. PyPI
+    or a mirror of it (``fetches.pypi_index``) is where pip installs from anyway."""
     if not url.startswith(("http://", "https://", "git+")) or line.startswith("--trusted-host"):
+        return []
+    if pypi_index(url):
         return []
     return [file.requirement("network", url, number, text=WORDS + url, confidence="medium")]
 

@@ -18,11 +18,14 @@ from bringup.scan.tablecells import Row, clean
 _MEASURE_HEADER = lazyre.compile(
     r"性能|吞吐|时延|加速比|精度(?!格式|类型)|得分|"
     r"\b(?:performance|throughput|latency|speed-?up|tflops|mfu|accuracy|scores?|bleu|"
-    r"perplexity)\b|\b(?:tokens?|samples?|images?|imgs?|it)\s*/\s*s\b",
+    r"perplexity)\b|\b(?:tokens?|samples?|images?|imgs?|it)\s*/\s*s\b|"
+    r"\b(?:fps|sps|tps|qps|tgs)\b",
     re.IGNORECASE,
 )
-"""A header cell naming what was measured ("NPU性能", "Throughput (tokens/s)", "Accuracy");
-"精度格式" (the precision format, BF16) measures nothing."""
+"""A header cell naming what was measured ("NPU性能", "Throughput (tokens/s)", "Accuracy") or
+the unit it was measured in (a "| FPS |" column beside the chip, card count and batch size,
+MindSpeed-MM examples/diffusers/flux/README.md:296); "精度格式" (the precision format, BF16)
+measures nothing."""
 _UNIT = (
     r"(?:SPS|TPS|FPS|QPS|tokens?/s|samples?/s|images?/s|imgs?/s|it/s|s/it|steps?/s|"
     r"ms|TFLOPS|GFLOPS|%)"

@@ -10,18 +10,21 @@ from typing import NamedTuple, TypeVar
 
 import msgspec
 
-from bringup import backends
+from bringup import backends, lazyre
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
+from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.runscopes import scripts_of_the_repo, step_scope
-from bringup.scan.scopes import CI, DOCKER, REPO, TESTS, Scopes
+from bringup.scan.scopenames import TEST_FRAMEWORKS
+from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
+from bringup.scan.statuscheck import optional_hosts
 from bringup.scan.steps_found import pytest_steps
 from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import RepoFile
@@ -180,6 +183,63 @@ def _submodules_placed(requirements: list[Requirement], scopes: Scopes) -> list[
     return out
 
 
+_PACKAGE_NAME = lazyre.compile(r"[A-Za-z][\w.+-]*")
+
+
+def _speed_ups_placed(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` with each compiler cache alone (``ccache``, ``ccache>=4.8.2``:
+    ``hosttools.SPEED_UPS``) in the ``development`` scope, wherever it was read: it only
+    speeds a developer's rebuilds up, the build goes on without it (``find_program(CCACHE_FOUND
+    ccache)`` then a launcher, hicann/shmem CMakeLists.txt:32; ``command -v ccache``,
+    MindIE-LLM build.sh:44), so it is never the repo's need (the truth conventions, C7)."""
+    out = []
+    for requirement in requirements:
+        names = [m.group(0).lower() for m in _PACKAGE_NAME.finditer(requirement.spec)]
+        cache = (
+            requirement.subject == "system_package"
+            and not requirement.feature
+            and bool(names)
+            and names[0] in SPEED_UPS
+            and len(requirement.spec.split()) == 1
+        )
+        out.append(
+            msgspec.structs.replace(requirement, feature=DEVELOPMENT) if cache else requirement
+        )
+    return out
+
+
+_URL = lazyre.compile(r"[a-z][a-z+]*://[^\s,;)]+|git@[^\s,;)]+")
+_TESTERS = frozenset(name for name in TEST_FRAMEWORKS if "bench" not in name)
+"""The test frameworks (``scopenames.TEST_FRAMEWORKS``) less the benchmark ones, which build
+benchmarks a main route may build too (stdgpu STDGPU_BUILD_BENCHMARKS is ON by default)."""
+
+
+def _tester(url: str) -> bool:
+    """Whether a URL's path names a test framework (``github.com/catchorg/Catch2.git``,
+    ``.../googletest/archive/refs/tags/release-1.12.1.tar.gz``)."""
+    parts = url.split("://", 1)[-1].replace(":", "/").split("/")[1:]
+    return any(part.lower().removesuffix(".git") in _TESTERS for part in parts)
+
+
+def _test_downloads_placed(requirements: list[Requirement]) -> list[Requirement]:
+    """``requirements`` with each download of a test framework alone in the ``tests`` scope
+    (``FetchContent_Declare(Catch2 GIT_REPOSITORY https://github.com/catchorg/Catch2.git``,
+    NVIDIA/cudnn-frontend samples/CMakeLists.txt:10-12; ``wget`` of googletest in hicann/ops-blas
+    install_deps.sh:491): only the tests build with it (the truth conventions, C7). A need
+    that names other downloads beside it stays the repo's."""
+    out = []
+    for requirement in requirements:
+        urls = _URL.findall(f"{requirement.spec} {requirement.text or ''}")
+        tests = (
+            requirement.subject == "network"
+            and not requirement.feature
+            and bool(urls)
+            and all(_tester(url) for url in urls)
+        )
+        out.append(msgspec.structs.replace(requirement, feature=TESTS) if tests else requirement)
+    return out
+
+
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -193,7 +253,9 @@ def split_scopes(
         ref: scopes.guide(entry.rel) if entry.rel in guides else scopes.of(entry.rel)
         for ref, (entry, _) in texts.items()
     }
-    placed = _submodules_placed(_guarded(requirements, scopes, texts), scopes)
+    placed = _test_downloads_placed(
+        _speed_ups_placed(_submodules_placed(_guarded(requirements, scopes, texts), scopes))
+    )
     by_scope = _by_scope(placed, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
@@ -208,7 +270,8 @@ def split_scopes(
     }
     docker = route_images(by_scope.get(DOCKER, []), images)
     ci = ci_images(by_scope.get(CI, []), images)
-    own += hosted + borrowed(own, {CI: ci, DOCKER: docker}, images)
+    own = optional_hosts([*own, *hosted])
+    own += borrowed(own, {CI: ci, DOCKER: docker}, images)
     projects = set(scope_of.values()) | set(by_scope) | set(steps)
     for step in steps.pop(REPO, []):
         # a step run in a sub-project or running its script is that sub-project's (runscopes)

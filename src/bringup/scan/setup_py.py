@@ -23,10 +23,9 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
-from bringup.scan.architectures import Targets, flagged, listed, targets
-from bringup.scan.buildswitch import device_switches
+from bringup.scan.architectures import Targets, flagged, listed, lowest_architecture, targets
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
-from bringup.scan.devices import lowest_architecture, stated_floors
+from bringup.scan.devices import stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.mention import Mention
@@ -153,7 +152,6 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     reader.requirements.extend(
         [
             *python_vocabulary(file, tree),
-            *device_switches(file, tree),
             *os_classifiers(file),
             *build_script_tools(file, tree),
             *device_probes(file, tree),

@@ -15,7 +15,7 @@ from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
 from bringup.scan.archchecks import arch_branches
-from bringup.scan.architectures import listed, listing, targets
+from bringup.scan.architectures import listed, listing, lowest_architecture, targets
 from bringup.scan.clones import cloned_dependencies
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import (
@@ -27,7 +27,6 @@ from bringup.scan.commands import (
 )
 from bringup.scan.compilers import compilers
 from bringup.scan.deviceids import device_id_counts, script_vendor
-from bringup.scan.devices import lowest_architecture
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fillins import is_fill_in
@@ -43,7 +42,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.statuscheck import driver_named
+from bringup.scan.statuscheck import container_drivers, driver_named
 from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -461,6 +460,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (version_checks(file) if building else [])
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
+        + container_drivers(file, joined)
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(

@@ -56,6 +56,17 @@ machine's setup (AscendNPU-IR build-tools/build.sh:48 ``[ -z "${BASH_VERSINFO:-}
 a CMake configure reading one (``$ENV{HOME}/Ascend/latest`` in the chain that stops without
 the toolkit, hicann/cann-samples cmake/ascend.cmake:31-42, hixl cmake/variables.cmake) reads
 what every login has: neither is a need."""
+SCHEDULER_SET = lazyre.compile(
+    r"^(?:VC|MA|SLURM|PMIX?|OMPI_COMM_WORLD|KUBERNETES)_\w+$|^(?:\w+_)?POD_(?:IP|NAME)$|"
+    r"^(?:LOCAL_|GROUP_|NODE_)?RANK$|^(?:LOCAL_)?WORLD_SIZE$|^MASTER_(?:ADDR|PORT)$"
+)
+"""Variables a cluster's job scheduler or a distributed launcher sets for each task it starts:
+Volcano's ``VC_*``, ModelArts' ``MA_*``, Slurm's, PMI's and Open MPI's, a Kubernetes pod's
+own address (``THIS_POD_IP``), torch's ``RANK``/``WORLD_SIZE``/``MASTER_ADDR``. A launch
+script stopping without them (``if [ -z "$VC_WORKER_HOSTS" ] || [ -z "$MA_CURRENT_IP" ] ||
+[ -z "$VC_TASK_INDEX" ]; then``, Ascend/ascend-agentsdk@76c518e8
+run_start_in_cluster_with_ROMA.sh:40) checks that the platform started it, never what the
+machine or the build needs (the truth conventions, C2)."""
 LOCATION = (
     r"(?![A-Za-z_]*(?:OUTPUT|OUT_|INSTALL_PREFIX|BUILD_DIR|LOG|CACHE|WORK|TMP|TEMP|DATA|MODEL|"
     r"CKPT|CHECKPOINT|SAVE))(?!INSTALL_(?:PATH|DIR|ROOT)\b)[A-Za-z_]\w*_(?:HOME|ROOT|PATH|DIR)"
@@ -151,7 +162,10 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         # written in capitals): "packages", which a function sets by name for its caller
         # (graph-autofusion scripts/package/latest_manager/scripts/manager_func.sh:332-333)
         if subject == "env_var" and (
-            name in SHELL_OWN or name.startswith("BASH") or name.lower() == name
+            name in SHELL_OWN
+            or name.startswith("BASH")
+            or name.lower() == name
+            or SCHEDULER_SET.match(name)
         ):
             return False
         tool = tool_subject(name) if subject == "system_package" else None

@@ -8,17 +8,27 @@ name and ``nvidia-smi topo -m`` the links between GPUs, which say what else is n
 
 A path into the driver's install folder (``Vocabulary.driver_home``) that a script or guide
 sets up (``export LD_LIBRARY_PATH=/usr/local/Ascend/driver/lib64:...``) is such evidence
-too: the driver's libraries are what that environment loads (``driver_named``)."""
+too: the driver's libraries are what that environment loads (``driver_named``), as is a
+container started with the driver's folder or status tool mounted from the host
+(``mounted_drivers``)."""
 
 from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
+from bringup.scan.commands import LogicalLine, commands_of
+from bringup.scan.extraction import SourceFile
 from bringup.scan.shwords import shell_words
 
+CHECKS = ": checks the driver"
+"""How a status check's requirement ends its words (``borrowed`` knows one by them)."""
+MOUNTS = ": the container runs on the host's driver"
+"""How a driver mount's requirement ends its words."""
 _AFTER = frozenset({"|", "||", "&&", ";", ">", ">>", ">&", "&>", "&", ")"})
 """Words that may follow the status command: its output piped or redirected, another command."""
 _SPAN = lazyre.compile(r"`([^`\n]{1,80})`")
@@ -34,6 +44,35 @@ def _commands(registered: tuple[Backend, ...]) -> tuple[tuple[tuple[str, ...], s
 
 
 status_commands = backends.per_registry(_commands)
+
+
+def _toolkits(registered: tuple[Backend, ...]) -> dict[str, str]:
+    return {
+        b.driver_subject: b.vocabulary.toolkit_subject
+        for b in registered
+        if b.driver_subject and b.vocabulary.toolkit_subject
+    }
+
+
+driver_toolkits = backends.per_registry(_toolkits)
+"""Each backend's driver subject -> its toolkit's (``nvidia_driver`` -> ``cuda``)."""
+
+
+def optional_hosts(own: list[Requirement]) -> list[Requirement]:
+    """``own`` less the host evidence (a status check, a driver mount) of a backend whose
+    toolkit the repo never names while it names another's: a GPU library's script that starts
+    an Ascend container (PKU-Alignment/align-anything scripts/docker/setup_docker.sh:39-41
+    mounts ``npu-smi`` and the driver, its README names CUDA only) shows an optional backend's
+    host, not the repo's."""
+    toolkits = driver_toolkits()
+    named = {r.subject for r in own} & set(toolkits.values())
+    if not named:
+        return own
+    return [
+        r
+        for r in own
+        if toolkits.get(r.subject, "") in named or not (r.text or "").endswith((CHECKS, MOUNTS))
+    ]
 
 
 def _homes(registered: tuple[Backend, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -84,7 +123,7 @@ def status_check(argv: tuple[str, ...], source: Source, *, hard: bool) -> list[R
             source=source,
             confidence="medium",
             hard=hard,
-            text=f"{words}: checks the driver",
+            text=f"{words}{CHECKS}",
         )
     ]
 
@@ -102,3 +141,80 @@ def quoted_checks(text: str, source: Source, *, hard: bool) -> list[Requirement]
         for requirement in status_check(argv, source, hard=hard):
             found.setdefault(requirement.subject, requirement)
     return list(found.values())
+
+
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "isula"})
+_MOUNTS = frozenset({"-v", "--volume", "--mount"})
+
+
+def _host_side(flag: str, value: str) -> str:
+    """The host path a mount option names: ``-v HOST:CONTAINER[:ro]``, ``--mount
+    type=bind,source=HOST,target=...``."""
+    if flag == "--mount":
+        fields = dict(part.partition("=")[::2] for part in value.split(","))
+        return fields.get("source") or fields.get("src") or ""
+    return value.split(":", 1)[0]
+
+
+def _mounted(path: str) -> str | None:
+    """The driver whose files a host path is: under its install folder, or its status tool
+    (``/usr/local/bin/npu-smi``), which ships with it."""
+    named = driver_named(path)
+    if named is not None:
+        return named
+    program = path.rstrip("/").rsplit("/", 1)[-1]
+    return next((subject for command, subject in status_commands() if command[0] == program), None)
+
+
+def mounted_drivers(
+    argv: tuple[str, ...], lines: tuple[int, ...], source: Source, *, hard: bool
+) -> list[Requirement]:
+    """The drivers a ``docker run`` hands to its container from the host: a mount of the
+    driver's folder or of its status tool (``-v /usr/local/Ascend/driver/lib64/:/usr/local/
+    Ascend/driver/lib64/``, ``-v /usr/local/bin/npu-smi:/usr/local/bin/npu-smi``,
+    Ascend/AgentSDK dockers/build_docker_image.sh:21-22) runs the container on the host's
+    driver, so the host needs it: one requirement per driver, cited at each mount's line."""
+    if argv[:1] == ("sudo",):
+        argv, lines = argv[1:], lines[1:]
+    if len(argv) < 3 or argv[0] not in _CONTAINER_TOOLS or argv[1] not in ("run", "create"):
+        return []
+    found: dict[str, Requirement] = {}
+    for index, word in enumerate(argv[2:-1], start=2):
+        flag, _, joined = word.partition("=")
+        if flag not in _MOUNTS:
+            continue
+        value = joined or argv[index + 1]
+        subject = _mounted(_host_side(flag, value))
+        if subject is None:
+            continue
+        at = msgspec.structs.replace(
+            source, line=lines[index] if index < len(lines) else source.line
+        )
+        first = found.get(subject)
+        if first is not None:  # the driver's other mounts, cited beside the first
+            found[subject] = msgspec.structs.replace(first, also_at=(*first.also_at, at))
+            continue
+        found[subject] = Requirement(
+            subject=subject,
+            spec="",
+            component="",
+            source=at,
+            confidence="medium",
+            hard=hard,
+            text=f"{flag} {value}{MOUNTS}",
+        )
+    return list(found.values())
+
+
+_STARTS_CONTAINER = lazyre.compile(r"\b(?:docker|podman|nerdctl|isula)\s+(?:run|create)\b")
+
+
+def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
+    """The drivers the script's containers are given from the host (``mounted_drivers``),
+    in any script: one that starts the repo's container states what its host needs."""
+    lines = [j for j in joined if _STARTS_CONTAINER.search(j.text)]
+    return [
+        r
+        for command in commands_of(lines)
+        for r in mounted_drivers(command.argv, command.lines, file.source(command.line), hard=True)
+    ]

@@ -27,9 +27,10 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Step
+from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device
-from bringup.scan.localpaths import with_local_paths
+from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -159,16 +160,19 @@ def placed(
     ``pip install .`` may mean."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
+    wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
+        fetched = wheels.setdefault(step.source.ref, [])
         found = _found(step, scripts, earlier)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
-        found = with_local_paths(found, scripts)
+        found = with_local_paths(found, scripts, fetched)
+        fetched.extend(fetched_wheels(found))
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
-        found = _on_its_device(found, _module(found, scripts) or ran, read)
+        found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
         out.append(_test_device(found, scripts, read))
     return out
 
@@ -239,17 +243,21 @@ def _ran(step: Step) -> Optional[str]:
     return posixpath.normpath(posixpath.join(step.cwd or ".", script))
 
 
-def _on_its_device(step: Step, rel: Optional[str], read: Callable[[str], Optional[str]]) -> Step:
+def _on_its_device(
+    step: Step, rel: Optional[str], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Step:
     """``step`` needing one device of the kind its Python script runs on, when its needs
-    name no device and the script says which."""
+    name no device and the script says which: the kind of the adapter the script imports
+    when it has one (``adapterimports``)."""
     if rel is None or not rel.endswith(".py") or step.needs.devices or step.needs.device_kind:
         return step
     if step.kind not in ("run", "test"):
         return step
     text = read(rel)
     kind = _device(text, step.argv) if text is not None else None
-    if kind is None and (text is None or not _NO_CPU_BRANCH.search(text)):
+    if text is None or (kind is None and not _NO_CPU_BRANCH.search(text)):
         return step
+    kind = imported_device(text, scripts, read) or kind
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
     return msgspec.structs.replace(step, needs=needs)
 
@@ -338,7 +346,8 @@ def _test_device(
 ) -> Step:
     """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
     or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
-    launches on several processes (``_PROCESSES``): it fails on a host without one."""
+    launches on several processes (``_PROCESSES``): it fails on a host without one. The
+    device is the one of the adapter the file imports, if any (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
     kinds: set[Optional[str]] = set()  # at most one: the first file's
@@ -348,7 +357,7 @@ def _test_device(
             continue
         kind = _used_device(text)
         if kind is not None:
-            kinds.add(kind)
+            kinds.add(imported_device(text, scripts, read) or kind)
         elif _PROCESSES.search(text) and not _FALLBACK.search(text) and not _MOCKED.search(text):
             kinds.add(None)
         if kinds:

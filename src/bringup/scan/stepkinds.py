@@ -154,12 +154,14 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
 
 
 _COUNT_OPTIONS = lazyre.compile(
-    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus|world[_-]size)(?:=(\d+))?$"
+    r"^--(?:nproc[_-]per[_-]node|nnodes_per_node|worker_num|num[_-]gpus|world[_-]size"
+    r"|tensor[_-]parallel[_-]size)(?:=(\d+))?$"
 )
 """Options that say how many devices or processes (one per device) a launcher starts
-(``mpirun -np``'s too; a script's own ``--world_size 8``, "the number of local cards used",
-KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 README.md:26,34): the step needs that many,
-because ``up`` runs the argv as written.
+(``mpirun -np``'s too), or how many ranks a script spawns on the host (``--world_size 8``:
+"world_size: the number of local cards", KaihuaTang/LLM-TP-Inference-on-910B README.md:34) or
+shards a model over (vLLM's ``--tensor-parallel-size 4``, one GPU each): the step needs that
+many, because ``up`` runs the argv as written (outsider8 #12).
 A guide that tells the reader to edit the count ("simply change line 1 to line 2",
 karpathy/llm.c@f1e2ace scripts/README.md:21-33) writes a fragment, no step (``commands``);
 a guide that states one device runs ``--nproc_per_node=1`` (review24 M4)."""

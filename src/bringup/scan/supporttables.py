@@ -14,8 +14,7 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
-from bringup.scan.architectures import capability_subject, listed
-from bringup.scan.devices import lowest_architecture
+from bringup.scan.architectures import capability_subject, listed, lowest_architecture
 from bringup.scan.extraction import SourceFile
 from bringup.scan.platforms import (
     arch_names,

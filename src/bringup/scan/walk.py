@@ -122,8 +122,8 @@ class WalkStats(NamedTuple):
     dirs_skipped: int
     manifests: tuple[str, ...] = ()
     scripts: tuple[str, ...] = ()
-    """Every Python and shell file walked, read or not: where a step's script is
-    (``stepfiles``)."""
+    """Every Python, shell and wheel file walked, read or not: where a step's script is, and
+    a wheel it installs that the checkout holds (``stepfiles``, ``localpaths``)."""
     unreadable: tuple[tuple[str, str], ...] = ()
     """What the walk could not go into, and why: a directory it may not list, a link loop;
     the scan says each (an entry it cannot read never ends the scan)."""
@@ -167,6 +167,11 @@ _BY_SUFFIX = {
     ".go": "go",
 }
 _CI_DIRS = ([".github", "workflows"], [".gitee", "workflows"])
+_CIRCLECI = frozenset({"config.yml", "config.yaml"})
+"""The one file CircleCI reads, ``.circleci/config.yml`` at the top: its jobs' ``run`` steps
+are the CI's commands (facebookresearch/pytorch3d .circleci/config.yml:19-25 installs CUDA
+and runs ``nvidia-smi``); a template beside it (``config.in.yml``) is what a script makes it
+from, not what runs."""
 
 
 def classify(rel: str) -> str | None:
@@ -207,7 +212,7 @@ def classify(rel: str) -> str | None:
     ):
         return "requirements"
     if suffix in (".yml", ".yaml"):
-        if dirs[:2] in _CI_DIRS:
+        if dirs[:2] in _CI_DIRS or (dirs == [".circleci"] and name in _CIRCLECI):
             return "ci"
         # RAPIDS' all_cuda-129_….yaml and the dependencies.yaml they are generated from
         development = dirs[-2:] == ["conda", "environments"] or rel == "dependencies.yaml"
@@ -335,8 +340,11 @@ over it, and whether a nested marker makes it another project's."""
 
 
 def _script(rel: str, ignores: IgnoreStack) -> tuple[str, ...]:
-    """``(rel,)`` for a Python or shell file not ignored (``WalkStats.scripts``), else none."""
-    return (rel,) if rel.endswith((".py", ".sh")) and not ignores.ignored(rel, False) else ()
+    """``(rel,)`` for a Python, shell or wheel file not ignored (``WalkStats.scripts``), else
+    none."""
+    return (
+        (rel,) if rel.endswith((".py", ".sh", ".whl")) and not ignores.ignored(rel, False) else ()
+    )
 
 
 def walk_repo(

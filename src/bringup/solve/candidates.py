@@ -25,7 +25,7 @@ regions stand for the index everywhere else).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Optional
 
@@ -36,6 +36,7 @@ from packaging.version import Version as _Pep440Version
 
 from bringup import lazyre
 from bringup.model.resolution import HostValue
+from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
@@ -182,11 +183,13 @@ class Candidates:
         *,
         allow_driver_change: bool,
         specs: Mapping[str, set[str]],
+        rows: Sequence[Rule] = (),
     ) -> None:
         self.host = host
         self.catalogue = catalogue
         self.allow_driver_change = allow_driver_change
         self.specs = specs
+        self.rows = rows
         self.by_subject: dict[str, tuple[Candidate, ...]] = {}
         self.problems: list[tuple[str, str, ValueError, Release]] = []
         self._next = 0
@@ -305,10 +308,32 @@ class Candidates:
                 if version in found:
                     continue
                 public = by_raw.get(public_version(raw) or "") if scheme == "pep440" else None
+                row = self._row_for(subject, raw)
                 if public is not None and public.release is not None:
                     found[version] = _Found(raw, release=public.release)
+                elif row is not None:
+                    found[version] = _Found(raw, release=row)
                 else:
                     found[version] = _Found(raw, unverified=True)
+
+    def _row_for(self, subject: str, raw: str) -> Optional[Release]:
+        """``raw`` as a release of the knowledge base's row whose condition names it by a
+        range (``mindspore ==1.8.*`` for 1.8.1): a version a row speaks of is not "not in
+        the knowledge base" (outsider O8 #9 read both of mindspore 1.8.1); None when no row
+        names it. An open range (``>=8.0``) names no release: CANN 9.2.0 stays unverified."""
+        for rule in self.rows:
+            if rule.subject != subject or not _names_lines(rule.spec):
+                continue
+            try:
+                if SpecifierSet(rule.spec, scheme_for(subject)).contains(
+                    Version(raw, scheme_for(subject))
+                ):
+                    record = rule.id.split("/")[0]
+                    url = rule.source if rule.source.startswith(("http://", "https://")) else None
+                    return Release(raw, Source(kind="kb", ref=f"{rule.topic}/{record}", url=url))
+            except (InvalidSpecifier, InvalidVersion):
+                continue
+        return None
 
     def _distinct(self, subject: str, scheme: str, found: dict[Version, _Found]) -> None:
         """Keep, of an index's list (setuptools: hundreds of releases), the newest release
@@ -425,3 +450,9 @@ def specifier_set(text: str, scheme: str) -> SpecifierSet:
 @functools.lru_cache(maxsize=4096)
 def _specifier_set(text: str, scheme: str, registered: object) -> SpecifierSet:
     return SpecifierSet(text, scheme)
+
+
+def _names_lines(spec: str) -> bool:
+    """Whether every clause of ``spec`` names releases (``==1.8.*``, ``==7.0.0 || ==7.0.1``)."""
+    clauses = [c.strip() for part in spec.split("||") for c in part.split(",")]
+    return all(c.startswith("==") and not c.startswith("===") for c in clauses if c)

@@ -7,7 +7,6 @@ touch the snapshot.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,8 +18,9 @@ from bringup.errors import StackError
 from bringup.model import keys
 from bringup.model.facts import Fact
 from bringup.model.resolution import HostValue
-from bringup.model.snapshot import Snapshot, Vendor
+from bringup.model.snapshot import Accelerator, Snapshot, Vendor
 from bringup.model.source import Source
+from bringup.solve.devicenames import kind_of
 from bringup.subjects import FIXED_SCOPES, canonical_subject, scheme_for
 from bringup.versions import InvalidVersion, Version, is_version
 
@@ -145,12 +145,12 @@ def _device_values(
     vendor: Vendor,
     devices: DeviceFacts,
     others: Sequence[tuple[str, Source]] = (),
-    products: Mapping[str, str] = {},
 ) -> list[HostValue]:
     """Count and kinds (chip families, compute capabilities) of one backend's devices. No
     device anywhere is a known zero, and then the kind is absent; devices on the PCI bus that
     no tool describes have an unknown kind. A device reported by name only (a pasted
-    collect_env's ``GPU 0: NVIDIA H100 PCIe``) has its product's kind (``products``)."""
+    collect_env's ``GPU 0: NVIDIA H100 PCIe``, nvidia-smi's ``Quadro RTX 4000``) has the kind
+    the knowledge base gives its name (``devicenames``)."""
     count_subject, kind_subject = devices.count_subject, devices.kind_subject
     found = snapshot.devices(vendor)
     if found:
@@ -158,14 +158,14 @@ def _device_values(
         kinds = {
             str(k)
             for d in found
-            for k in [getattr(d, devices.kind_field) or _named_kind(d.name, products)]
+            for k in [getattr(d, devices.kind_field) or kind_of(d.name, kind_subject)]
             if k
         }
         kind = (
             _read(kind_subject, source, sorted(kinds))
             if kinds
             else HostValue(
-                subject=kind_subject, source=source, status="unknown", reason="not reported"
+                subject=kind_subject, source=source, status="unknown", reason=_unnamed(found)
             )
         )
         count = HostValue(subject=count_subject, source=source, values=(str(len(found)),))
@@ -178,7 +178,7 @@ def _device_values(
     probe = snapshot.fact(devices.tool_fact)
     count = _count_without_tool(snapshot, count_subject, probe, devices, others)
     named = snapshot.fact(devices.name_fact) if devices.name_fact else None
-    said = _named_kind(str(named.value), products) if named and named.ok and named.value else None
+    said = kind_of(str(named.value), kind_subject) if named and named.ok and named.value else None
     if count.values == ("0",):
         kind = HostValue(
             subject=kind_subject, source=count.source, status="absent", reason=devices.none
@@ -195,12 +195,13 @@ def _device_values(
     return [count, kind]
 
 
-def _named_kind(name: str, products: Mapping[str, str]) -> str | None:
-    """The device kind the product a device's name contains gives (``NVIDIA A100-SXM4-40GB``
-    -> ``8.0``), when exactly one product is named."""
-    words = set(re.split(r"[^a-z0-9]+", name.lower()))
-    kinds = {kind for product, kind in products.items() if product in words}
-    return kinds.pop() if len(kinds) == 1 else None
+def _unnamed(found: Sequence[Accelerator]) -> str:
+    """Why listed devices have no kind: the report gives none, and the knowledge base lists
+    no such name."""
+    names = sorted({d.name for d in found if d.name})
+    if not names:
+        return "not reported"
+    return f"not reported, and {', '.join(names)} is no name the knowledge base lists"
 
 
 def _merge(first: HostValue, second: HostValue) -> HostValue:
@@ -272,8 +273,8 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
     }
     for backend, devices in backends.with_devices():
         others = [seen for name, seen in shown.items() if name != backend.name]
-        vendor, products = backend.vendor or backend.name, backend.vocabulary.products
-        for value in _device_values(snapshot, vendor, devices, others, products):
+        vendor = backend.vendor or backend.name
+        for value in _device_values(snapshot, vendor, devices, others):
             known = fixed.get(value.subject)
             fixed[value.subject] = value if known is None else _merge(known, value)
     vendors = frozenset(a.vendor for a in snapshot.accelerators)

@@ -281,6 +281,7 @@ def build_problem(
         catalogue,
         allow_driver_change=allow_driver_change,
         specs=specs_by_subject(everything),
+        rows=rules,
     )
     provided = {provided_key(c.name): c.name for c in components}
     hardware: list[HardwareBlock] = []

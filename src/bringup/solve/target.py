@@ -18,13 +18,17 @@ from bringup.errors import StackError
 from bringup.model.resolution import HostValue
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue
+from bringup.solve.devicenames import typed_kinds
 from bringup.solve.host import HostFacts
 from bringup.subjects import FIXED_SCOPES, display_name, names
 
 ASKED = "the hardware the repos ask for"
 """What the environments are designed for when no ``--target`` is named."""
 
-_DEVICES = lazyre.compile(r"(?P<kind>[A-Za-z0-9_.]+):(?P<count>[0-9]+)")
+_DEVICES = lazyre.compile(
+    r"(?P<kind>[A-Za-z0-9_.](?:[A-Za-z0-9_. -]*[A-Za-z0-9_.])?):(?P<count>[0-9]+)"
+)
+"""``KIND:COUNT``; a kind may be a product's name of several words (``Atlas 300I Duo:2``)."""
 MAX_DEVICES = 4096
 """More devices than one host has; a larger count is a typo, not a host."""
 
@@ -68,19 +72,12 @@ def device_host(text: str, catalogue: Catalogue) -> HostFacts:
     kind, count = match["kind"], int(match["count"])
     known = device_kinds(catalogue)
     kind = _product_kind(kind, known)
-    near = [k for k in known if k.lower() == kind.lower()]
-    if kind not in known and len(near) == 1:
-        kind = near[0]  # `910b:8`, as people write it (outsider22b #19)
     if kind not in known:
-        near = [k for k in known if k.lower().startswith(kind.lower()[:3])][:3]
-        guess = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
-        by_subject: dict[str, list[str]] = {}
-        for name, (_vendor, subject, _count) in known.items():
-            by_subject.setdefault(subject, []).append(name)
-        listed = "; ".join(f"{display_name(s)}: {', '.join(n)}" for s, n in by_subject.items())
-        products = sorted({p.upper() for _b, p in _products()})
-        listed += f"; products: {', '.join(products)}" if products else ""
-        raise StackError(f"--target {text}: unknown chip {kind!r}{guess}", hint=f"known: {listed}")
+        raise StackError(
+            f"--target {text}: {_unknown(kind, known)}",
+            hint=f"known: {_listed(known)}; or a product, npu-smi or SoC name the knowledge "
+            "base lists (`bringup kb show chips`, `bringup kb show gpus`)",
+        )
     if not 1 <= count <= MAX_DEVICES:
         raise StackError(f"--target {text}: a count from 1 to {MAX_DEVICES}")
     vendor, kind_subject, count_subject = known[kind]
@@ -111,9 +108,37 @@ def gpu_capability(name: str) -> str | None:
 
 def _product_kind(kind: str, known: dict[str, tuple[str, str, str]]) -> str:
     """The device kind ``kind`` names: itself when the knowledge base lists it (``910B``,
-    ``8.0``), else that of the product it names in any case (``A100`` -> ``8.0``: a CUDA user
-    names the GPU, not its compute capability)."""
-    if kind in known:
-        return kind
-    found = {value for value, name in _products() if name == kind.lower() and value in known}
+    ``8.0``), in any case (``910b``, as people write it: outsider22b #19) or after brand words
+    (``Ascend 910B``); else that of the product, npu-smi or SoC name it is (``A100`` -> ``8.0``,
+    ``Atlas 300I Duo`` and ``310P3`` -> ``310P``, ``910B4`` -> ``910B``: a user names the
+    device they have, outsider8 #13); else ``kind`` itself (unknown)."""
+    words = kind.split()
+    for start in range(len(words)):
+        said = " ".join(words[start:])
+        near = [k for k in known if k.lower() == said.lower()]
+        if len(near) == 1:
+            return near[0]
+        if not words[start].isalpha():
+            break
+    found = {value for _subject, value in typed_kinds(kind) if value in known}
     return found.pop() if len(found) == 1 else kind
+
+
+def _unknown(kind: str, known: dict[str, tuple[str, str, str]]) -> str:
+    """Why ``kind`` names no device kind: several it may be, or none (with near ones)."""
+    several = sorted(value for _subject, value in typed_kinds(kind) if value in known)
+    if len(several) > 1:
+        return f"{kind!r} may be any of {', '.join(several)}: name the chip or the product in full"
+    near = [k for k in known if k.lower().startswith(kind.lower()[:3])][:3]
+    guess = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
+    return f"unknown chip {kind!r}{guess}"
+
+
+def _listed(known: dict[str, tuple[str, str, str]]) -> str:
+    """The known device kinds by subject, and the backends' short product names."""
+    by_subject: dict[str, list[str]] = {}
+    for name, (_vendor, subject, _count) in known.items():
+        by_subject.setdefault(subject, []).append(name)
+    listed = "; ".join(f"{display_name(s)}: {', '.join(n)}" for s, n in by_subject.items())
+    products = sorted({p.upper() for _b, p in _products()})
+    return listed + (f"; products: {', '.join(products)}" if products else "")

@@ -62,6 +62,12 @@ printed on one line (an issue's title, ``repr`` of the exception in a trial's wa
 the failure's own words before the advice ("RuntimeError: CUDA error: out of memory CUDA
 kernel errors might be ...", taohan10200/IIM#28; "CUDA error: out of memory ... .CUDA kernel
 errors might be ...", Comfy-Org/ComfyUI#12366)."""
+_ASSERTED_AT = re.compile(r"(?<!\S)[^\s:]+:[0-9]+:(?=[ \t]+(?:[^\s:]+: )?Assertion\b)")
+"""The source location an assertion prints before its condition (glibc's assert/assert.c: "<file>:
+<line>: <function>: Assertion `<condition>' failed."; an AscendC kernel's "[ASSERT] ...
+/.../gather_v3_base.h:137: Assertion `(0 <= val && ...)' Index 308 out of range",
+vllm-project/vllm-ascend#1038): where the check is written, a header as often as not, not a
+compile; the condition and the words after it say what failed."""
 _SEPARATOR = re.compile(r"[/\\]")
 _GLUE = re.compile(r"(?<=[A-Za-z])_+(?=[A-Za-z])")
 """The underscores that glue words into one C or Python identifier: a device-side log names
@@ -81,11 +87,27 @@ the shell's "Aborted"): the line says that it died, not where; the line before i
 (``text``)."""
 
 
+_LOCATION = re.compile(r"[A-Za-z_]\w+:(?!//)[\w.+-]*[/\\]")
+"""A function's name glued to the path of its source file, as a C++ runtime's error macro prints
+where it raised (c10's and torch_npu's ``function:file:line``: "SetPrecisionMode:build/CMakeFiles/
+torch_npu.dir/compiler_depend.ts:155", vllm-project/vllm-ascend#692; cut short by a paste,
+"SetPrecisionMode:build/CMakeFiles/torch_npu."): the place in the binary's own build tree, not a
+build that failed. Not a URL (``https://``)."""
+_BUILD_STAMP = re.compile(r"(?:^|[/\[])compiler_depend\.ts\b")
+"""The file CMake generates for a target's compiler-dependency stamp, which torch's and torch_npu's
+builds pass as the file of their log and error macros ("[W compiler_depend.ts:57] Warning: EZ9999:
+Inner Error!": vllm-project/vllm-ascend#1038): a name, not a compiler at work, whose glued
+words ("compiler depend") would read as one."""
+
+
 def _file_name(word: re.Match[str]) -> str:
     """A path of three directories or more as its file name: its directory names (build/,
     CMakeFiles/, site-packages/torch/cuda/) say where a file lies, not what failed; its file
-    name (nvcc, Python.h, libgomp.so.1) may say. Read word by word, in linear time (a pattern
+    name (nvcc, Python.h, libgomp.so.1) may say. A source location a runtime printed of itself
+    (``_LOCATION``) says nothing of the failure. Read word by word, in linear time (a pattern
     around ``\\S*`` retried at every position of a long exception message took minutes)."""
+    if _LOCATION.match(word.group()) or _BUILD_STAMP.search(word.group()):
+        return " "
     separators = _SEPARATOR.split(word.group())
     return word.group() if len(separators) < 4 else f" {separators[-1]}"
 
@@ -95,7 +117,8 @@ def by_words(texts: Iterable[str], rules: Sequence[EvidenceRule]) -> Optional[Ev
     line with the lines after it): the entries' order decides between the words of one
     failure, the texts' order between failures."""
     for text in texts:
-        words = _WORD.sub(_file_name, _ADVICE.sub("", text))
+        located = _ASSERTED_AT.sub(" ", text) if "Assertion" in text else text
+        words = _WORD.sub(_file_name, _ADVICE.sub("", located))
         for said in (words, _GLUE.sub(" ", words)):
             for rule in rules:
                 if rule.words and _regex(rule.words).search(said):

@@ -57,6 +57,7 @@ from bringup.triage.refusals import refused
 from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
 from bringup.triage.signatures import SignatureSet
 from bringup.triage.tiers import FALLBACK_SCORES, SAME_FAILURE
+from bringup.triage.vendors import stack_mark
 
 SUCCESS = "success"
 """The mark of a line that reports the step it ran succeeded (``Rules.success``)."""
@@ -79,6 +80,7 @@ def observers(
         found.append(Observer(MARK, RUNTIME_COMPILE, rules.runtime_compile))
     if rules.project_build:
         found.append(Observer(MARK, PROJECT_BUILD, rules.project_build))
+    found.extend(Observer(MARK, stack_mark(vendor), words) for vendor, words in rules.stacks)
     return tuple(found)
 
 

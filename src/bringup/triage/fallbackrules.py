@@ -110,6 +110,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     success: str = ""
     runtime_compile: str = ""
     project_build: str = ""
+    stacks: dict[str, str] = {}
 
 
 class Rules(NamedTuple):
@@ -127,6 +128,8 @@ class Rules(NamedTuple):
     """The lines of a kernel compiled while the job runs (``bringup.triage.runtimecompile``)."""
     project_build: str = ""
     """The lines of the project's own build, which keep its compile errors ``build``."""
+    stacks: tuple[tuple[str, str], ...] = ()
+    """Each vendor's name and the words of its software stack (``bringup.triage.vendors``)."""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -159,11 +162,13 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.success,
         content.runtime_compile,
         content.project_build,
+        *content.stacks.values(),
     )
     problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
         raise SignatureError(
-            f"failure, quiet, warning, success, runtime_compile or project_build: {problem}",
+            "failure, quiet, warning, success, runtime_compile, project_build or stacks: "
+            f"{problem}",
             path=str(path),
         )
     return Rules(
@@ -177,6 +182,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.success,
         content.runtime_compile,
         content.project_build,
+        tuple(content.stacks.items()),
     )
 
 

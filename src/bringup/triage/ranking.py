@@ -54,7 +54,16 @@ from bringup.model.diagnosis import (
 )
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
-from bringup.triage import fallback, phase, remnant, runtimecompile, tiers
+from bringup.triage import (
+    advice,
+    fallback,
+    onepercause,
+    phase,
+    remnant,
+    runtimecompile,
+    tiers,
+    vendors,
+)
 from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -103,12 +112,14 @@ def rank(
     coded = _exact_codes(extra)
     loose = _loose_knowledge(result, found)
     before_echoes = _before_failure_lines(result, found, extra)
+    marks = result.findings.marks
     diagnoses = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
         if signature is None:
             continue
         confirmation, facts = confirm(signature, hits.captures, snapshot)
+        confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
         in_context = result.context.get(signature_id, 0) > 0
         score = (
@@ -116,7 +127,11 @@ def rank(
             - (GENERIC_PENALTY if signature.record.generic else 0)
             - (SYMPTOM_PENALTY if not hits.direct and not in_context else 0)
             - (KNOWLEDGE_PENALTY if signature.tier != "signature" else 0)
-            - (GENERIC_PENALTY if signature_id in loose else 0)
+            - (
+                GENERIC_PENALTY
+                if signature_id in loose or vendors.foreign(signature_id, marks)
+                else 0
+            )
             + OUTRANK_BONUS * outranked
             + (CONTEXT_BONUS if in_context else 0)
             + min(hits.specificity, SPECIFICITY_CAP)
@@ -135,7 +150,14 @@ def rank(
             )
         )
     diagnoses = _warnings_below_failures(diagnoses, found, bool(extra))
-    own = {signature_id for signature_id, signature in found.items() if _specific(signature)}
+    # what the snapshot or the log rules out (``vendors``) neither counts as found nor hides
+    # the fallback's reading of its lines
+    ruled_out = {
+        d.signature_id
+        for d in diagnoses
+        if d.confirmation == "contradicted" or vendors.foreign(d.signature_id, marks)
+    }
+    own = {sid for sid, signature in found.items() if _specific(signature)} - ruled_out
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
@@ -143,22 +165,25 @@ def rank(
         for d in diagnoses
         if d.signature_id not in knowledge or (fails and not _warning_only(d.evidence))
     ]
+    signed = [d for d in diagnoses if d.signature_id not in ruled_out]
     if not own:
-        diagnoses.extend(_named_codes(_not_signed(extra, diagnoses), catalogue))
+        diagnoses.extend(_named_codes(_not_signed(extra, signed), catalogue))
         diagnoses = _stated_over_knowledge(diagnoses, knowledge)
     else:
         # a code told as an own signature is that signature found: an own signature that
         # matched another failure's lines (another log pasted into the same file) does not
         # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
         specific = [d for d in diagnoses if d.signature_id in own]
-        diagnoses.extend(_told_as_own(_not_signed(extra, diagnoses), catalogue, specific))
+        diagnoses.extend(_told_as_own(_not_signed(extra, signed), catalogue, specific))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses = _first_report_over_inner_codes(diagnoses)
+    weights = (CONFIRMATION_WEIGHT["confirmed"], GENERIC_PENALTY)
+    diagnoses = vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys())
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
-    diagnoses = _one_per_cause(diagnoses, secondary, generic)
+    diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
     if not diagnoses:
@@ -166,6 +191,7 @@ def rank(
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
+    diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
 
 
@@ -296,7 +322,7 @@ def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> l
     not supported"), which a reader reads first. A fault that read the class's own message
     (its line, or one ``tiers.SAME_FAILURE`` lines around it: "Tensor scale not implemented for
     DT_FLOAT16," / "should be in dtype support list") explains that refusal in the vendor's
-    words and keeps its rank (the class gives way to it on a shared line: ``_one_per_cause``)."""
+    words and keeps its rank (the class gives way to it on a shared line: ``onepercause``)."""
     stated = [d for d in diagnoses if d.signature_id.startswith(STATED_PREFIX)]
     if not stated:
         return diagnoses
@@ -410,52 +436,6 @@ def _specific(signature: Optional[Signature]) -> bool:
 
 def _tier(signature: Optional[Signature]) -> str:
     return signature.tier if signature is not None else ""
-
-
-def _one_per_cause(
-    diagnoses: list[Diagnosis], secondary: set[str], generic: set[str]
-) -> list[Diagnosis]:
-    """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
-    already the evidence of a diagnosis ranked above it (the same failure, explained better);
-    an echo of a code already explained above: a ``secondary`` or catch-all (``generic``)
-    diagnosis that captured the same code (a runtime's "... error code is N" under the
-    catalogued code N); and a wrapper code (a "call <api> failed" code) within a few lines of
-    a code another diagnosis captured, ranked above it or not (torch_npu's "ERR00100 PTA call
-    acl api failed" under the catch-all "NPU function error: ..., error code is 507899": the
-    wrapper says only that the call whose code is there failed)."""
-    kept: list[Diagnosis] = []
-    covered: set[int] = set()
-    codes: set[str] = set()
-    code_lines = {
-        evidence.line
-        for diagnosis in diagnoses
-        if "code" in diagnosis.captures and not _wrapper(diagnosis)
-        for evidence in diagnosis.evidence
-    }
-    for diagnosis in diagnoses:
-        lines = {evidence.line for evidence in diagnosis.evidence}
-        first = diagnosis.evidence[0].line if diagnosis.evidence else 0
-        lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
-        code = diagnosis.captures.get("code")
-        wrapper = _wrapper(diagnosis)
-        near = range(first - tiers.SAME_FAILURE, first + tiers.SAME_FAILURE + 1)
-        if diagnosis.signature_id in secondary and first in covered:
-            continue
-        if lesser and (code in codes or (wrapper and any(line in code_lines for line in near))):
-            continue
-        covered |= lines
-        if code is not None:
-            codes.add(code)
-        kept.append(diagnosis)
-    return kept
-
-
-def _wrapper(diagnosis: Diagnosis) -> bool:
-    """A wrapper code's diagnosis: a code that says only that a call failed."""
-    return diagnosis.score in (
-        tiers.FALLBACK_SCORES["wrapper"],
-        tiers.FALLBACK_SCORES["footer"],
-    )
 
 
 def _diagnosis(

@@ -91,11 +91,13 @@ def test_minor_version_compatibility_is_a_caveat_not_a_conflict(kb: KnowledgeBas
 def test_pair_without_a_row_is_unknown(
     kb: KnowledgeBase, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # torch_npu 2.1.0.post3 exists (field reports) but no table lists it.
-    verdict = kb.compatible("torch_npu==2.1.0.post3", "cann==8.0.RC1")
+    # MindSpore 1.7.0 exists (Ascend/mindx-science pins mindspore_ascend==1.7.0) but no table
+    # pairs it with a CANN. (torch_npu 2.1.0.post3, the example before, has a row since
+    # outsider O8 #6.)
+    verdict = kb.compatible("mindspore==1.7.0", "cann==5.1.RC1")
     assert verdict.status == "unknown"
     assert verdict.deciding == ()
-    assert main(["kb", "why", "torch_npu==2.1.0.post3", "cann==8.0.RC1"]) == 1
+    assert main(["kb", "why", "mindspore==1.7.0", "cann==5.1.RC1"]) == 1
     assert "no row covers this pair" in capsys.readouterr().out
 
 

@@ -30,7 +30,7 @@ def test_a_passing_rung_is_one_line_with_its_time_and_expected_time() -> None:
         expected_s=3.0,
     )
     assert rung_lines(result) == [
-        "[ PASS ] device-init      0.4 s   (~3 s)  1 device(s) through torch 2.13.0+cpu"
+        "[ PASS ]    device-init      0.4 s   (~3 s)  1 device(s) through torch 2.13.0+cpu"
     ]
 
 
@@ -50,7 +50,7 @@ def test_a_failing_rung_says_phase_evidence_diagnosis_and_how_to_rerun_it() -> N
         diagnosis=diagnose(OOM),
     )
     text = "\n".join(rung_lines(result))
-    assert text.startswith("[ FAIL ] memory")
+    assert text.startswith("[ FAIL ]    memory")
     assert "phase: allocate" in text
     assert "NPU out of memory. Tried to allocate 5.03 GiB" in text
     assert "diagnosis: NPU out of memory (memory, " in text
@@ -88,3 +88,41 @@ def test_list_shows_each_rung_with_its_expected_time_per_level(
         "s",
         "operators",
     ]
+
+
+def test_a_blocked_rung_is_marked_blocked_as_the_readme_names_it() -> None:
+    """Outsider O8 #21: ``[ BLKD ]`` was printed where the README documents ``BLOCKED``; every
+    mark is the verdict word, and the rung names line up whatever the mark."""
+    blocked = RungResult(
+        rung="operators",
+        title="",
+        layer="operator_execution",
+        verdict="BLOCKED",
+        reason="device-init did not pass",
+    )
+    passed = RungResult(
+        rung="device-init", title="", layer="device_init", verdict="PASS", reason="ok"
+    )
+    first = rung_lines(blocked)[0]
+    assert first.startswith("[ BLOCKED ] operators")
+    assert first.index("operators") == rung_lines(passed)[0].index("device-init")
+
+
+@pytest.mark.parametrize(
+    ("backend", "legend"),
+    [
+        ("cpu", "times: a range (2-7 s) was measured, fastest to slowest; ~ is an estimate"),
+        ("ascend", "times: ~ is an estimate; none of these was measured"),
+    ],
+)
+def test_the_list_names_a_measured_range_only_where_one_was_measured(
+    backend: str, legend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outsider O8 #21: ``ladder --backend ascend --list`` shows only ``~`` estimates but
+    ended with "a range (2-7 s) was measured"."""
+    assert main(["ladder", "--backend", backend, "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == legend
+    assert any(
+        "-" in cell and cell[0].isdigit() for line in lines[1:-1] for cell in line.split()
+    ) == (backend == "cpu")

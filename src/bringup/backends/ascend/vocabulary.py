@@ -209,7 +209,11 @@ VOCABULARY = Vocabulary(
         r"(?i)(?:ascend-toolkit|cann|nnae|nnrt)[/-](\d+\.\d+\.(?:RC\d+|\d+)(?:\.\d+)?)",
     ),
     version_variables=((r"(?i)^\w*CANN\w*VERSION\w*$", "cann"),),
-    chip_variables=("SOC_VERSION",),
+    # CMAKE_ASC_ARCHITECTURES: the Ascend C language's architecture list, as CMake's
+    # CMAKE_CUDA_ARCHITECTURES ("set(CMAKE_ASC_ARCHITECTURES "dav-2201" CACHE STRING "NPU
+    # architecture: dav-2201 (Ascend910B)")", desly-0/flashattention_Ascendc@1fa2e505
+    # tools/CMakeLists.txt:16-17)
+    chip_variables=("SOC_VERSION", "CMAKE_ASC_ARCHITECTURES"),
     collectives=("hccl",),
     libraries=LIBRARIES,
     runner_labels={"a2": "910B", "910b": "910B", "a3": "910_93", "310p": "310P"},

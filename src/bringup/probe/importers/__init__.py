@@ -30,6 +30,7 @@ from bringup.probe.importers.packed import read_packed
 from bringup.probe.importers.parts import split_parts
 from bringup.probe.importers.platform import os_facts, read_platform
 from bringup.probe.importers.reading import PACKAGE_PREFIX
+from bringup.probe.importers.samedevice import same_devices
 from bringup.probe.importers.sections import find_sections
 from bringup.probe.importers.tabulated import tabulated
 from bringup.probe.importers.terms import report_backend, report_terms
@@ -87,7 +88,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
         taken_at=taken_at or _now(),
         origin="report",
         facts=tuple(facts),
-        accelerators=found.accelerators,
+        accelerators=same_devices(found.accelerators),
         toolkits=toolkits,
         pythons=pythons,
     )

@@ -1,0 +1,89 @@
+"""The device a Python file's own imports tie it to, whatever device words its code uses.
+
+A file that imports a backend's torch adapter at module level (``import torch_npu``, the
+backends' ``torch_adapters``) cannot even start without that backend's stack, and the
+adapter is what runs its ``.cuda()`` calls there: ``torch_npu.contrib.transfer_to_npu``
+sends every ``cuda`` call to the NPU. So a test that imports it and puts work on "cuda" needs
+an NPU, not a GPU (outsider26 re-test N6: momo609/mindspeed@7e624cf1
+tests_extend/unit_tests/megatron/tensor_parallel/test_cross_entropy.py:4 ``import torch_npu``
+was counted "needs 1 GPU"). The import may come one module away, through the repo's own
+module: tests_extend/unit_tests/megatron/test_overlap_grad_reduce.py:5 imports
+``mindspeed.megatron_adaptor``, whose line 11 is ``from torch_npu.contrib import
+transfer_to_npu``. An import inside a ``try`` or a function is indented: a guarded one, which
+ties nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import Optional
+
+from bringup import backends, lazyre
+from bringup.backends.base import Backend
+
+_IMPORT = lazyre.compile(
+    r"^(?:import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)"
+    r"|from[ \t]+(?P<package>[\w.]+)[ \t]+import[ \t]+\(?(?P<members>[\w \t,]+))",
+    re.MULTILINE,
+)
+"""A module-level import (column 0): ``import a.b, c`` or ``from a import b, c``."""
+
+
+def _adapters(registered: tuple[Backend, ...]) -> dict[str, str]:
+    """Each torch adapter's import name -> its backend's device kind."""
+    return {
+        name: backend.device_kind
+        for backend in registered
+        for name in backend.vocabulary.torch_adapters
+    }
+
+
+adapter_kinds = backends.per_registry(_adapters)
+
+
+def _imported(text: str) -> list[str]:
+    """The modules ``text`` imports at module level, each as written and, for ``from a import
+    b``, ``a.b`` too (b may be a module)."""
+    found: list[str] = []
+    for match in _IMPORT.finditer(text):
+        if match.group("names"):
+            found.extend(n.strip() for n in match.group("names").split(","))
+            continue
+        package = match.group("package")
+        found.append(package)
+        members = (m.split()[0] for m in match.group("members").split(",") if m.strip())
+        found.extend(f"{package}.{member}" for member in members)
+    return found
+
+
+def _direct(modules: list[str], adapters: dict[str, str]) -> Optional[str]:
+    for module in modules:
+        kind = adapters.get(module.split(".", 1)[0])
+        if kind is not None:
+            return kind
+    return None
+
+
+def imported_device(
+    text: str, scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Optional[str]:
+    """The device kind of the adapter ``text`` imports at module level, itself or through a
+    module of the repo's (``scripts``: its files) that does; None when it imports none."""
+    adapters = adapter_kinds()
+    if not adapters:
+        return None
+    modules = _imported(text)
+    kind = _direct(modules, adapters)
+    if kind is not None:
+        return kind
+    for module in dict.fromkeys(modules):
+        base = module.replace(".", "/")
+        for rel in (f"{base}.py", f"{base}/__init__.py"):
+            if rel not in scripts:
+                continue
+            own = read(rel)
+            kind = _direct(_imported(own), adapters) if own is not None else None
+            if kind is not None:
+                return kind
+    return None
