@@ -48,17 +48,20 @@ def test_the_verdict_here_does_not_depend_on_the_target(
     alone = _check(capsys, str(REPO))["verdicts"]
     aimed = _check(capsys, str(REPO), "--target", target)["verdicts"]
     assert [v["here"] for v in aimed] == [v["here"] for v in alone]
-    assert aimed[0]["on_target"]["status"].startswith("environment")
+    # the README's route installs torch_npu (README.md:16, read since o8b): an NPU target holds
+    # it, a GPU target cannot run it
+    npu_target = target == str(R2) or target.startswith("910B")
+    assert aimed[0]["on_target"]["status"].startswith("environment") == npu_target
     # the NPU job's CANN is what it waits for here, beside any target (H100:8 said "runs here")
-    assert "CANN" in alone[0]["here"]
+    assert "CANN" in alone[0]["text"]
 
 
 def test_beside_a_target_this_machines_environments_are_listed_with_their_own_numbers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    main(["check", str(REPO), "--snapshot", str(HOST), "--target", "H100:8"])
+    main(["check", str(REPO), "--snapshot", str(HOST), "--target", "910B:8"])
     screen = " ".join(capsys.readouterr().out.split())
-    assert "One environment, planned for --target H100:8" in screen
+    assert "One environment, planned for --target 910B:8" in screen
     assert "on this machine, one environment for the hardware the repos ask for" in screen
     assert "environment 1 here: LLM-TP-Inference-on-910B; CANN" in screen
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from packaging.utils import canonicalize_name as canonical
+
 from bringup import lazyre
 from bringup.model.resolution import Environment, Obstacle
 from bringup.solve.problem import SolverInput
@@ -42,6 +44,8 @@ def tied(problem: SolverInput, name: str, env: Environment) -> list[Obstacle]:
         if pin.installed or requirement.subject in found:
             continue
         other = said.group("en") or said.group("zh")
+        if canonical(other) == canonical(requirement.subject.removeprefix("pypi:")):
+            continue  # the release the others are tied to is not tied to itself
         found[requirement.subject] = Obstacle(
             kind="unchecked",
             subject=requirement.subject,
