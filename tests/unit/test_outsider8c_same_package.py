@@ -21,12 +21,15 @@ from bringup.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+NPU_HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-aarch64-ascend-910b-two-cann-toolkits"
 MINDX = ROOT / "tests" / "fixtures" / "outsider8c" / "mindx-science"
 LINES = (MINDX / "requirements.txt").read_text(encoding="utf-8").splitlines()
 
 
-def _check(capsys: pytest.CaptureFixture[str], repo: Path) -> dict[str, Any]:
-    main(["check", str(repo), "--snapshot", str(HOST), "--json"])
+def _check(
+    capsys: pytest.CaptureFixture[str], repo: Path, host: Path = HOST
+) -> dict[str, Any]:
+    main(["check", str(repo), "--snapshot", str(host), "--json"])
     data: dict[str, Any] = json.loads(capsys.readouterr().out)["data"]
     return data
 
@@ -41,9 +44,14 @@ def _repo(tmp_path: Path, *lines: str) -> Path:
 def test_two_releases_of_one_package_in_one_repo_block_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    data = _check(capsys, MINDX)
+    """On a 910B host the two lines block the repo; on a host with no NPU it needs other
+    hardware first (mindspore_ascend runs on NPUs alone) and the conflict is still told."""
+    data = _check(capsys, MINDX, NPU_HOST)
     (verdict,) = data["verdicts"]
     assert verdict["status"] == "blocked"
+    no_npu = _check(capsys, MINDX)
+    assert no_npu["verdicts"][0]["status"] == "needs_hardware"
+    assert no_npu["conflicts"] == data["conflicts"]
     (conflict,) = data["conflicts"]
     refs = json.dumps(conflict)
     assert "same_package/mindspore_ascend-1.7-is-mindspore" in refs
