@@ -30,6 +30,9 @@ def test_pyproject() -> None:
         ("pypi:numpy", "<2.0.0", 16, True),
         ("pypi:tomli", ">=2.0", 17, False),
         ("vllm", "", 18, True),
+        # pip clones vllm from its repository: git and the network (``pydeps``)
+        ("system_package", "git", 18, True),
+        ("network", "git+https://github.com/vllm-project/vllm@v0.9.1", 18, True),
         ("pypi:pytest", ">=7", 22, False),
         ("torch", ">=2.1", 23, False),
         ("pypi:ruff", ">=0.6", 26, False),

@@ -15,8 +15,16 @@ from packaging.requirements import Requirement as Pep508
 from bringup import lazyre
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
+from bringup.scan.fetches import WORDS
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
 from bringup.subjects import python_subject
+
+_GIT_URL = lazyre.compile(r"(?:^|@)\s*(git\+[a-z]{2,8}://\S+)")
+"""A distribution installed from a git repository (PEP 508's ``pto_kernels @ git+https://
+github.com/huawei-csl/pto-kernels.git``, huawei-csl/gdn-tri-inverse@d12ad042 pyproject.toml:24;
+a requirements file's bare ``git+https://github.com/Dao-AILab/causal-conv1d.git@v1.2.2.post1``,
+FlagOpen/FlagScale@da4935ec requirements/train/megatron/requirements-cuda.txt:1): pip runs git
+to clone it, so installing needs git (the truth conventions, C1) and the network to reach it."""
 
 
 def python_requirement(
@@ -122,3 +130,18 @@ def add_python_requirement(
         requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:
         findings.append(finding)
+    cloned = _GIT_URL.search(spec_text)
+    if cloned is not None:
+        url = cloned.group(1)
+        requirements.extend(
+            [
+                Requirement(
+                    subject="system_package", spec="git", component="", source=source, hard=hard,
+                    feature=feature, text=f"pip clones {url} with git to install it",
+                ),
+                Requirement(
+                    subject="network", spec=url, component="", source=source, hard=hard,
+                    feature=feature, text=WORDS + url, confidence="medium",
+                ),
+            ]
+        )  # fmt: skip

@@ -30,6 +30,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted, python_outcome
 from bringup.scan.pyfetches import helper_downloads
 from bringup.scan.pynodes import nodes
+from bringup.scan.pyunset import unset_stops
 from bringup.scan.shellguards import ASKS_TO_SET
 
 _DOWNLOADERS = frozenset({"urlretrieve", "urlopen", "wget.download"})
@@ -459,6 +460,7 @@ def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     return (
         _environment(file, tree)
         + _asked_for(file, tree)
+        + unset_stops(file, tree)
         + _home_unfound(file, tree)
         + _tools(file, tree)
         + _downloads(file, tree)

@@ -44,7 +44,8 @@ _INDEX = lazyre.compile(
 
 _VCS = lazyre.compile(r"@\s*((?:git\+)?https?://\S+)|^((?:git\+)https?://\S+)")
 """A distribution installed from a repository or an archive URL (``torchtitan @
-git+https://gitcode.com/...``, torchtitan-npu requirements.txt:6)."""
+git+https://gitcode.com/...``, torchtitan-npu requirements.txt:6); a repository's clone is
+``pydeps``' (the git it runs and the download), an archive's download this file's."""
 
 
 def _download(file: SourceFile, url: str, number: int, line: str) -> list[Requirement]:
@@ -131,7 +132,7 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
         if line.startswith("-") or "${" in line:
             continue
         vcs = _VCS.search(line)
-        if vcs is not None:
+        if vcs is not None and not (vcs.group(1) or vcs.group(2)).startswith("git+"):
             downloads.extend(_download(file, vcs.group(1) or vcs.group(2), number, line))
         why = "constraint" if constraints else None
         add_python_requirement(
