@@ -41,16 +41,16 @@ from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.members import shared_by_members
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
-from bringup.scan.ownrecipe import read_recipes
+from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.pytestconfig import python_files
 from bringup.scan.readahead import Reader
-from bringup.scan.reading import read_text
 from bringup.scan.registry import AUTHORITY
 from bringup.scan.releasepins import without_superseded_pins
+from bringup.scan.repotexts import RepoTexts
 from bringup.scan.roles import described, guess_role
 from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
@@ -233,47 +233,20 @@ def _one_each(
 
 
 def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
-    """The texts the scan read, by repo path: what ``_kept`` starts from."""
+    """The texts the scan read, by repo path: what ``RepoTexts`` starts from."""
     return {entry.rel: text for entry, text in texts.values()}
-
-
-def _kept(root: Path, known: dict[str, str | None]) -> Callable[[str], str | None]:
-    """The text of a repo file by its repo path, from ``known`` (what the scan read, by repo
-    path) or read once and kept there: the steps' test files and scripts are the scan's files
-    again (MindIE-LLM: 270 of 1,830 reads were of a file read before)."""
-
-    def read(rel: str) -> str | None:
-        if rel not in known:
-            known[rel] = read_text(root / rel, rel)[0]
-        return known[rel]
-
-    return read
-
-
-def _reader(root: Path, known: dict[str, str | None]) -> Callable[[str], str | None]:
-    """``_kept``'s text of a repo file; None for one outside the checkout."""
-    kept = _kept(root, known)
-
-    def read(rel: str) -> str | None:
-        if rel.startswith(("/", "../")) or rel == "..":
-            return None
-        return kept(rel)
-
-    return read
 
 
 def _read_steps(
     steps: list[Step],
-    root: Path,
     shown: str,
     scripts: frozenset[str],
-    known: dict[str, str | None],
+    known: RepoTexts,
 ) -> tuple[Step, ...]:
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
-    read = _reader(root, known)
-    tested = device_of_tests(steps, scripts, read)
-    return tuple(read_recipes(tested, read, _citer(shown)))
+    tested = device_of_tests(steps, scripts, known.inside)
+    return tuple(read_recipes(tested, known.inside, _citer(shown)))
 
 
 def _citer(shown: str) -> Callable[[str, int], Source]:
@@ -284,11 +257,10 @@ def _citer(shown: str) -> Callable[[str, int], Source]:
 def _placed(
     extracted: list[tuple[str, Extraction]],
     scripts: frozenset[str],
-    root: Path,
     shown: str,
     builds: Mapping[str, str],
     *,
-    known: dict[str, str | None],
+    known: RepoTexts,
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
     when the repo lacks it, on the device its script says (``stepfiles``), an install of a
@@ -296,11 +268,11 @@ def _placed(
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
     needs and all."""
 
-    read = _reader(root, known)
+    recipes = Recipes(known.inside, _citer(shown))
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        recipes = read_recipes(placed(steps, scripts, read, guide), read, _citer(shown))
-        return tuple(toolkit_builds(recipes, builds))
+        read = recipes.steps(placed(steps, scripts, known.inside, guide))
+        return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
 
@@ -380,7 +352,7 @@ def scan_repo(
             extraction = reader.extraction(entry, ref, text, run_by_build=entry.rel in run)
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
-        extractions, known = [e for _, e in extracted], _by_path(texts)
+        extractions, known = [e for _, e in extracted], RepoTexts(root, _by_path(texts))
         builds = toolkit_folders(extracted)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
@@ -416,9 +388,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(
-                extracted, frozenset(stats.scripts), root, shown, builds, known=known
-            ),
+            extractions=_placed(extracted, frozenset(stats.scripts), shown, builds, known=known),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -437,10 +407,10 @@ def scan_repo(
                 scoped,
                 requirements,
                 [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
-                python_files(lambda rel: read_text(root / rel, rel)[0]),
+                python_files(known.read),
             ),
             frozenset(stats.scripts),
-            _kept(root, known),
+            known.kept,
         )
         steps = in_checkout(
             without_own_release(
@@ -490,7 +460,7 @@ def scan_repo(
                 if manifest and manifest.role
                 else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=_read_steps(steps, root, shown, frozenset(stats.scripts), known) or (),
+                steps=_read_steps(steps, shown, frozenset(stats.scripts), known) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),
