@@ -293,9 +293,13 @@ def design_for(
     is one of the changes a design may ask for (a CANN 9.0.0 repo on a host with driver
     23.0.3 runs there after changing the driver), as this machine's verdict says of its own
     driver: the same report as ``--target`` or as ``--snapshot`` gives one answer (whether
-    the user allows it is the exit code's question, ``check``'s as ``solve``'s)."""
-    from bringup.plan.design import design_stack
+    the user allows it is the exit code's question, ``check``'s as ``solve``'s). Without a
+    named target, a repo that supports several kinds of device is designed for the kind
+    this machine has (``host_groups``' ``prefer``)."""
+    from bringup.plan.design import design_stack, target_kinds
+    from bringup.solve import host_facts
 
+    asked = target.target.kind == "asked"
     return design_stack(
         inputs.components,
         target.target,
@@ -304,6 +308,7 @@ def design_for(
         inputs.catalogue,
         allow_driver_change=True,
         explain=explain,
+        prefer=target_kinds(host_facts(inputs.snapshot)) if asked else frozenset(),
     )
 
 
