@@ -247,15 +247,23 @@ _REFUSED = (*_LISTED, "publish")
 """The same, and steps that publish or deploy: ``up`` never runs them, any machine."""
 
 
+_AFTER_INSTALLS = ("install",)
+"""A step blocked only until the installs its repo's verdict lists are done."""
+
+
 def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
     """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
     every step runs, 1 otherwise (unverified, blocked, needs other hardware or a driver change not
     allowed, or a step skipped for want of hardware or of a script the repo lacks). A step
     that waits for the user's input (a path to fill in) runs nowhere as written, and one that
     installs outside every environment (``make install``) waits for the user's say: both are
-    listed, never counted against this machine."""
+    listed, never counted against this machine. A step that waits only for the installs its
+    repo's verdict lists (``install``: marlin's ``pip install .`` building with the CUDA
+    toolkit, IST-DASLab/marlin README.md:78) runs after them, as the verdict says of its repo:
+    the same verdict gives the same exit whether its steps use the toolkit or not (O9 #14)."""
     every_step = all(
-        step.status == "run" or (step.reason is not None and step.reason.kind in _REFUSED)
+        step.status == "run"
+        or (step.reason is not None and step.reason.kind in (*_REFUSED, *_AFTER_INSTALLS))
         for step in plan.steps
     )
     return (
@@ -285,9 +293,13 @@ def design_for(
     is one of the changes a design may ask for (a CANN 9.0.0 repo on a host with driver
     23.0.3 runs there after changing the driver), as this machine's verdict says of its own
     driver: the same report as ``--target`` or as ``--snapshot`` gives one answer (whether
-    the user allows it is the exit code's question, ``check``'s as ``solve``'s)."""
-    from bringup.plan.design import design_stack
+    the user allows it is the exit code's question, ``check``'s as ``solve``'s). Without a
+    named target, a repo that supports several kinds of device is designed for the kind
+    this machine has (``host_groups``' ``prefer``)."""
+    from bringup.plan.design import design_stack, target_kinds
+    from bringup.solve import host_facts
 
+    asked = target.target.kind == "asked"
     return design_stack(
         inputs.components,
         target.target,
@@ -296,6 +308,7 @@ def design_for(
         inputs.catalogue,
         allow_driver_change=True,
         explain=explain,
+        prefer=target_kinds(host_facts(inputs.snapshot)) if asked else frozenset(),
     )
 
 

@@ -141,12 +141,14 @@ def design_stack(
     *,
     allow_driver_change: bool = False,
     explain: bool = True,
+    prefer: frozenset[str] = frozenset(),
 ) -> Design:
     """Solve ``components`` for the target's ``host`` with every repo taking part, and say
     why repos in different environments cannot share one. ``rules``: the knowledge base's
     rows for the target's chips. Repos that need different kinds of device are designed for
     different hosts, one solve per kind of host; with a target, those that need a kind it
-    does not have are left out of its environments (``Design.elsewhere``)."""
+    does not have are left out of its environments (``Design.elsewhere``). ``prefer``: the
+    kinds of device this machine has, for a repo that supports several (``host_groups``)."""
     from bringup.solve import SolveOptions, solve_host
     from bringup.solve.kinds import (
         HostGroup,
@@ -175,13 +177,13 @@ def design_stack(
         ]
         return joined(solved)
 
-    groups, apart = host_groups(components, target_kinds(host))
+    groups, apart = host_groups(components, target_kinds(host), prefer)
     resolution, numbers = solved_for(groups)
     unfit = hardware_unfit(resolution) if target.kind != "asked" else ()
     if unfit:
         gone = {need.component for need in unfit}
         groups, apart = host_groups(
-            [c for c in components if c.name not in gone], target_kinds(host)
+            [c for c in components if c.name not in gone], target_kinds(host), prefer
         )
         resolution, numbers = solved_for(groups)
     hosts = tuple(

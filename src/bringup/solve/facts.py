@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bringup.solve.problem import SolverInput
-from bringup.subjects import is_distribution
+from bringup.subjects import is_distribution, scope_of
 
 
 def _runs(allowed: Collection[int], rank_of: dict[int, int]) -> list[tuple[int, int]]:
@@ -61,6 +61,8 @@ def program_facts(problem: SolverInput, components: Collection[int], environment
         )
         if is_distribution(subject) and problem.scopes[subject] == "local":
             out.append(f"dist({s}).")
+        if scope_of(subject) == "driver":
+            out.append(f"driver({s}).")
     if problem.candidates.get("python"):
         out.append(f"python({subject_ids['python']}).")
     for req in problem.requirements:

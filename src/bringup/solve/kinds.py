@@ -74,12 +74,32 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
 
 
 def _with_supported(component: Component, found: dict[str, Requirement]) -> dict[str, Requirement]:
-    """``found`` widened by the kinds the repo's code also runs on (``supported``): a repo
-    whose guide asks for a GPU and whose code picks an NPU through torch_npu supports either.
-    A repo that needs no kind keeps needing none (it runs on any)."""
+    """``found`` widened by the kinds the repo's code also runs on (``supported``) and those
+    whose toolkit it states a version of as optional (``optional_toolkits``): a repo whose
+    guide asks for a GPU and whose code picks an NPU through torch_npu supports either. A
+    repo that needs no kind keeps needing none (it runs on any)."""
     if not found:
         return found
-    return {**supported(component), **found}
+    return {**supported(component), **optional_toolkits(component), **found}
+
+
+def optional_toolkits(component: Component) -> dict[str, Requirement]:
+    """Each device backend whose toolkit the repo's own soft lines give a version of (not a
+    low-confidence mention): the repo runs on that backend's devices too, beside the kind
+    its hard lines need. hiyouga/LLaMA-Factory@ff6d4d12 README.md:495-497 lists "CUDA | 11.6
+    | 12.2" under "Optional" beside README.md:605-607's "For Ascend NPU users" (CANN,
+    requirements/npu.txt's torch_npu): a CUDA or an Ascend host, not Ascend only (O9 #2)."""
+    found: dict[str, Requirement] = {}
+    for requirement in component.requirements:
+        if requirement.hard or not requirement.spec.strip() or requirement.confidence == "low":
+            continue
+        kind = kind_of_subject(requirement.subject)
+        if kind is None:
+            continue
+        toolkit = backends.backend(kind).vocabulary.toolkit_subject
+        if canonical_subject(requirement.subject) == toolkit:
+            found.setdefault(kind, requirement)
+    return found
 
 
 SUPPORTS = "scan.supports."
@@ -173,21 +193,31 @@ class HostGroup:
 
 
 def host_groups(
-    components: Sequence[Component], target_kinds: frozenset[str]
+    components: Sequence[Component],
+    target_kinds: frozenset[str],
+    prefer: frozenset[str] = frozenset(),
 ) -> tuple[list[HostGroup], list[tuple[Component, str, Requirement]]]:
     """The kinds of host ``components`` are for, and the repos that cannot run on the target.
 
     With ``target_kinds`` (the target's device backends) there is one host: a repo that needs
     another kind only is returned apart, with its kind and line. Without, one host per kind
-    some repo needs alone, in the backends' order; a repo that supports several kinds, or
-    none, goes to the host with the most repos that need its kind only (the first on a tie).
-    No kind at all: one group of kind ``""`` with every repo."""
+    some repo needs alone, in the backends' order; a repo that supports several kinds goes
+    to the host of a kind in ``prefer`` (this machine's devices) it supports, else to the
+    host with the most repos that need one of its kinds only (the first on a tie), else to
+    its first kind in the backends' order: a repo that runs on CUDA or on Ascend is planned
+    for one of them, never both in one environment (hiyouga/LLaMA-Factory, README.md:605-607
+    "For Ascend NPU users" beside its CUDA route, got CANN, torch_npu and CUDA together: O9
+    #2). A repo that needs no kind joins the host with the most repos that need one kind
+    only; no kind at all: one group of kind ``""`` with every repo."""
     needed = [(c, kinds_needed(c)) for c in components]
     order = [b.name for b, _devices in backends.with_devices()]
     if target_kinds:
         kinds = [k for k in order if k in target_kinds]
     else:
         alone = {next(iter(k)) for _c, k in needed if len(k) == 1}
+        either = [k for _c, k in needed if len(k) > 1]
+        alone |= {k for mine in either for k in mine if k in prefer}
+        alone |= {next(k for k in order if k in mine) for mine in either if not set(mine) & alone}
         kinds = [k for k in order if k in alone]
     if not kinds:
         return [HostGroup(kind="", components=tuple(components), only=())], []
@@ -205,6 +235,7 @@ def host_groups(
     for component, mine in needed:
         if len(mine) != 1:
             fits = [k for k in kinds if not mine or k in mine] or kinds
+            fits = [k for k in fits if k in prefer and mine] or fits
             members[max(fits, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
     position = {c.name: n for n, c in enumerate(components)}
     groups = [
@@ -221,12 +252,13 @@ def host_groups(
 
 def for_host(component: Component, kind: str) -> Component:
     """``component`` on a host of ``kind``: its lines on other kinds' subjects left out; a repo
-    whose own lines are for another kind, on a host of a kind it has a feature for
-    (``backend_features``), takes that feature's lines, which restate the repo's where both
-    name a subject (its NPU script's torch over the CUDA one's); and its torch run through the
-    kind's torch adapter where its code imports one (torch alone sees no NPU: on a 910B,
-    torchtune's torch needs torch_npu, whose rows choose the torch, Python and CANN that go
-    together); its install steps that install only another kind's packages left out."""
+    that runs on another kind too, on a host of a kind it has a feature for
+    (``backend_features``: LLaMA-Factory's requirements/npu.txt), takes that feature's lines,
+    which restate the repo's where both name a subject (its NPU script's torch over the CUDA
+    one's); and its torch run through the kind's torch adapter where its code imports one
+    (torch alone sees no NPU: on a 910B, torchtune's torch needs torch_npu, whose rows
+    choose the torch, Python and CANN that go together); its install steps that install
+    only another kind's packages left out."""
     if not kind:
         return component
     kept = tuple(
@@ -234,8 +266,8 @@ def for_host(component: Component, kind: str) -> Component:
         for r in component.requirements
         if kind_of_subject(r.subject) in (None, kind)
     )
-    own = {kind_of_subject(r.subject) for r in component.requirements if r.hard} - {None}
-    feature = backend_features(component).get(kind, ()) if own - {kind} else ()
+    others = set(kinds_needed(component)) - {kind}
+    feature = backend_features(component).get(kind, ()) if others else ()
     if feature:
         restated = {canonical_subject(r.subject) for r in feature}
         kept = (
