@@ -108,7 +108,7 @@ def test_an_os_sentence_of_a_condition_or_an_example_is_none() -> None:
 
 def test_the_oses_an_install_route_is_limited_to_are_not_the_repos() -> None:
     # hicann/ops-blas@35101c89 docs/zh/install/quick_install.md:17 (the Docker route's cell):
-    # the route's image OS (``dockeros``), while install_deps.sh sets up RHEL and openEuler too
+    # the route's image OS is no host need either; install_deps.sh sets up RHEL and openEuler
     assert _said("当前仅适用于Atlas A2系列产品，OS仅支持Ubuntu操作系统。", required=True) == []
     # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:17, the same cell with two
     assert _said("当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。") == []
@@ -446,3 +446,33 @@ def test_every_os_reader_knows_the_same_names() -> None:
     found = read_line("操作系统：Kylin V10、EulerOS 2.0")
     assert [(m.subject, m.spec) for m in found if m.subject == "os"] == [("os", "kylin,euleros")]
     assert _NOT_THIS_OS.search("Error: environment is not kylin") is not None
+
+
+def test_the_release_of_a_docker_route_s_image_is_no_os_the_host_needs() -> None:
+    # hicann/ops-blas@35101c89 docs/zh/install/quick_install.md:17 (the Docker route's cell,
+    # cut after the OS) and :55-58: the image is Ubuntu 22.04; the host runs it on any release
+    # (and the guide's other routes on other OSes), so neither is the repo's need
+    guide = (
+        "|  Docker  | Docker镜像是一种高效部署方式，已预集成CANN包和必备依赖。<br>"
+        "当前仅适用于Atlas A2系列产品，OS仅支持Ubuntu操作系统。**默认安装最新商发版CANN包**。 |\n"
+        "\n"
+        "    ```bash\n"
+        "    # 示例：拉取ARM架构的CANN开发镜像\n"
+        "    docker pull --platform=arm64 swr.cn-south-1.myhuaweicloud.com/ascendhub/"
+        "cann:9.0.0-910b-ubuntu22.04-py3.10-ops\n"
+        "    # 示例：拉取X86架构的CANN开发镜像\n"
+        "    docker pull --platform=amd64 swr.cn-south-1.myhuaweicloud.com/ascendhub/"
+        "cann:9.0.0-910b-ubuntu22.04-py3.10-ops\n"
+        "    ```\n"
+    )
+    assert _os(guide, "docs/zh/install/quick_install.md") == []
+    # hicann/hixl@9ed283b2 docs/zh/build.md:11 and :20, the same route for three products
+    cell = (
+        "| 使用Docker部署 | Docker镜像是一种CANN高效部署方式，目前适用于Atlas A2、A3、A5系列产品，"
+        "OS仅支持Ubuntu操作系统。 |适用有昇腾设备，需要快速搭建环境的开发者。|\n"
+    )
+    pull = (
+        " - **下载 X86 构建镜像**：`docker pull --platform=amd64 "
+        "swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:9.0.1-a3-ubuntu22.04-py3.12-devel`\n"
+    )
+    assert _os(cell + pull, "docs/zh/build.md") == []

@@ -333,3 +333,30 @@ def test_the_installer_a_flavoured_package_needs_is_every_flavours() -> None:
     assert {r.feature for r in found if r.subject == "cuda" and not r.spec} == {
         "extra:spconv-cu117"
     }
+
+
+def test_a_span_an_item_labels_with_a_word_and_a_colon_is_no_distribution() -> None:
+    # facebookresearch/pytorch3d@9381c401 README.md:89-91: the repo's own branch
+    branch = (
+        "## Development and Compatibility\n"
+        "\n"
+        "- `main` branch: actively developed, without any guarantee, Anything can be broken "
+        "at any time\n"
+    )
+    # xiaobingling93-pixel/Ascend-msmonitor@50b18674 README.md:148-152: the repo's own tools,
+    # each with its guide
+    tools = (
+        "## 🚀 快速入门\n"
+        "\n"
+        "7. 按需查看详细说明。\n"
+        "\n"
+        "   - `npu-monitor` 使用说明：\n"
+        "     [`docs/zh/user_guide/npumonitor_instruct.md`]"
+        "(./docs/zh/user_guide/npumonitor_instruct.md)\n"
+        "   - `nputrace` 使用说明：\n"
+        "     [`docs/zh/user_guide/nputrace_instruct.md`]"
+        "(./docs/zh/user_guide/nputrace_instruct.md)\n"
+    )
+    for text in (branch, tools):
+        found = extract_docs(source_file("README.md", text)).requirements
+        assert [r.subject for r in found if r.subject.startswith("pypi:")] == [], text

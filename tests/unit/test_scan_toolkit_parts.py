@@ -198,3 +198,18 @@ def test_a_prefix_at_the_driver_or_nnal_is_not_the_toolkit() -> None:
     ):
         text = f"set(CMAKE_PREFIX_PATH {prefix})\nfind_package({name} MODULE REQUIRED)\n"
         assert (f"cmake:{name}", 2, True) in _all("csrc/ops/CMakeLists.txt", text)
+
+
+def test_nvshmem_s_own_cmake_package_is_nvshmem() -> None:
+    # perplexityai/pplx-kernels@2bd6e30f csrc/CMakeLists.txt:21,24
+    text = (
+        "find_package(CUDAToolkit REQUIRED)  # Modern replacement for find_package(CUDA)\n"
+        "find_package(Python COMPONENTS Interpreter Development.Module REQUIRED)\n"
+        "find_package(Torch REQUIRED)\n"
+        "find_package(NVSHMEM REQUIRED)\n"
+    )
+    file = SourceFile(ref="csrc/CMakeLists.txt", rel="csrc/CMakeLists.txt", text=text)
+    found = extract_cmake(file).requirements
+    assert [(r.subject, r.source.line) for r in found if "shmem" in r.subject.lower()] == [
+        ("nvshmem", 4)
+    ]

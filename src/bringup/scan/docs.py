@@ -23,7 +23,6 @@ from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
 from bringup.scan.docinline import bare_item, inline_installs
 from bringup.scan.docitems import ItemNest
-from bringup.scan.dockeros import docker_os
 from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
 from bringup.scan.docreqs import pip_version, written_requirements
 from bringup.scan.docsections import (
@@ -478,7 +477,7 @@ class _Reader:
         found = featured(
             self.file.rel,
             self.file.text,
-            [*fold_listed_tools(self.requirements), *docker_os(self.file)],
+            fold_listed_tools(self.requirements),
         )
         return Extraction(
             requirements=tuple(found),

@@ -42,7 +42,7 @@ TransformerEngine README.rst:158; "操作系统：openEuler、Ubuntu"): a suppor
 which will do ("操作系统为 Ubuntu 22.04 或 openEuler 24.03", MultimodalSDK
 docs/zh/03_installation_guide/installation_guide.md:5, labels it too; "OS支持ubuntu22.04、
 openeuler24.03" does not: it is the Docker route's image, hicann/ops-nn
-docs/zh/install/quick_install.md:17, ``dockeros``); and a platform named as an OS and a CPU
+docs/zh/install/quick_install.md:17, no need of the host); and a platform named as an OS and a CPU
 ("1. Linux x86_64" under Prerequisites, TransformerEngine docs/installation.rst:14). "系统："
 alone is the same label in a list of needs ("- 系统：CANN支持的Linux", hicann/catlass
 README.md:110), not the tail of another word ("日志系统："); an OS name may touch Chinese words

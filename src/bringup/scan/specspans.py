@@ -94,6 +94,16 @@ colon after them defines those terms together ("- `cudapath_inc`, `cudapath_lib`
 paths", build options, ai-dynamo/nixl README.md:162): each is a term, not a distribution."""
 
 
+_LABEL = lazyre.compile(
+    r"\s{1,4}(?:[A-Za-z][\w-]{0,30}\s{1,4}){0,2}[A-Za-z][\w-]{0,30}\s{0,4}[:\uff1a]"
+    r"|\s{0,4}[\u4e00-\u9fff]{1,8}\s{0,4}[:\uff1a]"
+)
+"""A span opening an item, a word or two naming what it is, then a colon: the item labels
+that thing ("- `main` branch: actively developed", facebookresearch/pytorch3d README.md:91;
+"- `npu-monitor` 使用说明：" over a link to its guide, Ascend-msmonitor README.md:150): the
+repo's own branch or tool, not a distribution, unless a release follows the colon."""
+_RELEASE_AFTER = lazyre.compile(r"\d+\.\d")
+
 _WHERE_TO_GET = lazyre.compile(r"\s*(?:<?https?://\S+?>?|\[[^\[\]]{0,120}\]\(\S+?\))\s*")
 """What follows the colon is only where to get the term ("- `uv`: https://docs.astral.sh/uv/
 getting-started/installation/" under "Prerequisites:", ai-dynamo/nixl README.md:225): a
@@ -133,7 +143,11 @@ def listed_distributions(file: SourceFile, line: int, text: str) -> list[Require
         defined = terms is not None and not _WHERE_TO_GET.fullmatch(
             text[span.end() + terms.end() :]
         )
-        if spec_text == name and (not opens or defined or name.lower() in _device_words()):
+        label = _LABEL.match(text, span.end())
+        labelled = label is not None and not _RELEASE_AFTER.search(text, label.end())
+        if spec_text == name and (
+            not opens or defined or labelled or name.lower() in _device_words()
+        ):
             continue
         requirement, _ = python_requirement(
             spec_text, file.source(line), hard=not soft, confidence="medium", why="listed"

@@ -115,6 +115,9 @@ VOCABULARY = Vocabulary(
     ),
     extensions={"CUDAExtension": "cuda", "CUDA_HOME": "cuda"},
     image_readers=("bringup.backends.cuda.images:read_image",),
+    # NVSHMEM's own CMake package (``find_package(NVSHMEM REQUIRED)``, perplexityai/pplx-kernels
+    # csrc/CMakeLists.txt:24) is the NVSHMEM install, not some other library of that name
+    cmake_packages={"nvshmem": "nvshmem"},
     collectives=("nccl",),
     libraries=LIBRARIES,
     library_wheels=r"^nvidia-(?P<lib>[a-z]{3,12})-cu\d{2}$",
