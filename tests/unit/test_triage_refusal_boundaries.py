@@ -96,17 +96,18 @@ def test_fsdps_compute_device_check_is_a_setting_only_where_the_tensor_was_on_th
     assert explain_text(host)[0].signature_id == CLASS
 
 
-def test_a_tools_refusal_outside_a_kernel_and_an_ir_verifier_stays_the_class() -> None:
+def test_a_tools_refusal_outside_an_exception_keeps_the_operations_place() -> None:
     # tests/data/triage_fifteenth a15, hicann/pypto@883e7dfb018da764a65fd2c2f8c1e1d2de2d2471:
-    # docs/zh/tutorials/appendix/faq/tileshape-dimension-mismatch.md; the same log form as
-    # the kernel's ("[ERROR]" tags), but PyPTO's frontend refusing the tile shape it was given
+    # docs/zh/tutorials/appendix/faq/tileshape-dimension-mismatch.md; PyPTO's frontend refusing
+    # the tile shape it was given, in a log line's words alone: no class (session 28's audit),
+    # the operation's place
     line = (
         "2025-12-18 10:33:06.107 E | [ExpandFunction][Function][ERROR]: "
         "FUnction[TENSOR_b_loop_Unroll1_PATH0_hiddenfunc0] ExpandFunction failed: Tile shape "
         "size 1 is not matched the output shape size 2.\n"
     )
     first = explain_text(line)[0]
-    assert (first.signature_id, first.score) == (CLASS, FAILURE_SCORE)
+    assert (first.signature_id, first.score) == ("evidence.operator.operation", FAILURE_SCORE)
 
 
 def test_a_functions_own_check_of_an_argument_the_call_left_out_is_the_projects_defect() -> None:

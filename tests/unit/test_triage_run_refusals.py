@@ -51,15 +51,16 @@ def test_a_warning_that_it_will_set_a_device_is_not_the_context() -> None:
     assert "ascend.runtime.context-empty" not in ranked
 
 
-def test_a_check_that_requires_one_thing_but_got_another_is_the_projects_refusal() -> None:
+def test_a_check_that_requires_one_thing_but_got_another_on_a_log_line_is_the_operation() -> None:
     # hicann/pypto@53bba5ec (triage_twentythird b13): PyPTO's frontend refuses a reshape whose
-    # shape is an expression on symbolic dimensions
+    # shape is an expression on symbolic dimensions, on a log line of its own, not a raised
+    # exception: its words alone name no class (session 28's audit), the operation's place
     log = (
         "ERROR test_error.py:180:8: ErrCode: F00001, TypeError: reshape() requires integer shape"
         " when using non-inplace reshape, but got [SymbolicScalar]. Use 'inplace=True' for"
         " dynamic shapes.\n"
     )
-    assert _first(log) == ("class.code.unsupported-configuration", "operator_execution")
+    assert _first(log) == ("evidence.operator.operation", "operator_execution")
 
 
 def test_a_package_saying_its_compiled_extension_is_not_found_is_the_extension_missing() -> None:

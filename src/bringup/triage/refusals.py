@@ -1,18 +1,16 @@
-"""A refusal printed outside a Python exception, told as the class it is.
+"""A failure printed outside a Python exception, told as the class a rule's ``line`` names.
 
-A check in C++ code, a compiler pass or a tool's own error line refuses the input or the
-configuration in the words a Python check uses ("... is v1 control operator, which is not
-supported, please convert to v2", "Tile shape size 1 is not matched the output shape size
-2"): the project refuses this configuration, whatever raised it. A class rule's ``line``
-names those words. When the log's failure is placed by its words alone in the class's own
-layer (an operation, its inputs), a failure line with those words, placed there too, names
-the cause better than "an operation failed": the class is told in its place, at the same
-rank and in the same layer (read from words alone, it says no more about where the log
-fails). A refusal of the hardware (``line_unless``: the GPU, the chip, its architecture) is
-no setting of the project. A line whose words name no layer is where a failure no words place
-is (``evidence.default``, an operation): a process of the job that died on a signal
-("Segmentation fault (core dumped)") is the project's code crashing, class.code.project-bug's
-``line``, when nothing else in the log places the failure.
+A rule's ``line`` names the words in which its class shows on a failure line with no
+exception around it (a process of the job dying on a signal of its own code: "Segmentation
+fault (core dumped)"). When the log's failure is placed by its words alone in the class's own
+layer, a failure line with those words, placed there too, names the cause better than "an
+operation failed": the class is told in its place, at the same rank and in the same layer (read
+from words alone, it says no more about where the log fails). ``line_unless`` names the lines
+that are not the class. A line whose words name no layer is where a failure no words place is
+(``evidence.default``, an operation): a signal there is the project's code crashing,
+class.code.project-bug's ``line``, when nothing else in the log places the failure. A refusal's
+words alone ("not supported", "must be") are no longer read so (class.code.unsupported-
+configuration in kb/data/fallback/rules.toml: as often wrong as right).
 """
 
 from __future__ import annotations
