@@ -273,8 +273,9 @@ CORPORA["thirtieth"] = Corpus(
     size=7,
     areas=frozenset({"ascend", "toolchain"}),
 )
-# The thirty-first was collected after the thirtieth (older revisions of deleted FAQ pages inside
-# Ascend repositories; resolved threads), labelled with the catalogue of 657486d2; 10 cases, 7 Ascend.
+# The thirty-first was collected after the thirtieth (older revisions of deleted FAQ pages
+# inside Ascend repositories; resolved threads), labelled with the catalogue of 657486d2;
+# 10 cases, 7 Ascend.
 CORPORA["thirtyfirst"] = Corpus(
     DATA / "triage_thirtyfirst",
     (*CORPORA["thirtieth"].earlier, DATA / "triage_thirtieth"),
