@@ -26,9 +26,7 @@ MINDX = ROOT / "tests" / "fixtures" / "outsider8c" / "mindx-science"
 LINES = (MINDX / "requirements.txt").read_text(encoding="utf-8").splitlines()
 
 
-def _check(
-    capsys: pytest.CaptureFixture[str], repo: Path, host: Path = HOST
-) -> dict[str, Any]:
+def _check(capsys: pytest.CaptureFixture[str], repo: Path, host: Path = HOST) -> dict[str, Any]:
     main(["check", str(repo), "--snapshot", str(host), "--json"])
     data: dict[str, Any] = json.loads(capsys.readouterr().out)["data"]
     return data
